@@ -132,6 +132,8 @@ class ServingSetup:
     """vLLM ``gpu_memory_utilization`` or SGLang ``mem_fraction_static`` as stated."""
     runtime: str | None = None
     """The engine the user named (:class:`estimator.models.Runtime` value), if any."""
+    mla_tp_copies: bool = False
+    """An MLA model under a TP the user stated without DP attention (:attr:`ServingRuntime.mla_tp_copies`)."""
     group: tuple[int, int] | None = None
     """A (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it."""
     most_sequences: bool = False
@@ -144,7 +146,7 @@ class ServingSetup:
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
-        return runtime_for(self.gpu, self.precision, self.utilization, self.runtime)
+        return runtime_for(self.gpu, self.precision, self.utilization, self.runtime, self.mla_tp_copies)
 
 
 class _Footprint(NamedTuple):

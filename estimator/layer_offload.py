@@ -117,6 +117,16 @@ class LayerSplit(_Frozen):
     cost_per_million_tokens_high: float | None = Field(
         None, description="the same at tokens_per_s_low and the high price per GPU-hour"
     )
+    gpu_layers_chosen: bool = Field(
+        False,
+        description="True: no -ngl was said; the weights do not fit the user's cards and host memory (or a "
+        "partial offload) was said, so the split is the largest -ngl that fits (:func:`auto_split`)",
+    )
+    all_gpus_tokens_per_s: float | None = Field(
+        None,
+        description="with gpu_layers_chosen: one sequence's decode speed with every layer on "
+        "inference.min_gpus cards (the alternative: more cards)",
+    )
 
 
 class _Shape:
@@ -260,7 +270,7 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
     cpu_moe = req.cpu_moe_layers if spec.is_moe else None
     kv_cpu = req.kv_offload is False
     if ngl is None and not cpu_moe and not kv_cpu:
-        return None
+        return auto_split(req, spec, gpu, inf)
     if inf.runtime and not runtime_named(inf.runtime).local and not cpu_moe and not kv_cpu:
         return None  # a server named: -ngl is llama.cpp's
     ngl = spec.layers + 1 if ngl is None or ngl < 0 else ngl
@@ -282,6 +292,40 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
     )
 
 
+def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
+    """A partial offload sized though no ``-ngl`` was said (fresh-user trial s19, issue 24 item 1): a local
+    runtime (llama.cpp, Ollama, LM Studio) on the user's cards (their count, else one), host memory or a
+    partial offload said, and weights that do not fit those cards. The split is the largest ``-ngl`` whose
+    GPU side fits (llama.cpp fills layers from the output end, module docstring), the rest in the RAM said
+    (``fits_host`` checks it); None when every weight fits, for a server runtime, or when nothing was said
+    of the host."""
+    from estimator.runtimes import runtime_named
+
+    said = req.host_memory_gib is not None or req.offload is True
+    if not said or not inf.runtime or not runtime_named(inf.runtime).local:
+        return None
+    every = _user_split(req, spec, gpu, inf, spec.layers + 1)
+    if every.fits_gpu or every.max_gpu_layers is None:
+        return None
+    chosen = _user_split(req, spec, gpu, inf, every.max_gpu_layers)
+    return chosen.model_copy(update={"gpu_layers_chosen": True})
+
+
+def _user_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, ngl: int) -> LayerSplit:
+    """:func:`layer_split` at ``-ngl ngl`` with the user's cards, host memory and bandwidth (no experts on
+    the CPU, the KV cache with its layers)."""
+    return layer_split(
+        spec,
+        gpu,
+        inf,
+        ngl,
+        gpus=req.gpu_count or 1,
+        host_memory=req.host_memory_gib * GIB if req.host_memory_gib else None,
+        host_bandwidth=req.host_bandwidth_gbps * 1e9 if req.host_bandwidth_gbps else None,
+        host_band=ddr_band(req.host_ddr, req.host_channels),
+    )
+
+
 def with_layer_split(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, served: ServingResult
 ) -> ServingResult:
@@ -294,6 +338,8 @@ def with_layer_split(
     split = split_for(req, spec, gpu, served.inference)
     if split is None:
         return served
+    if split.gpu_layers_chosen and (speed := served.inference.decode_tokens_per_s) is not None:
+        split = split.model_copy(update={"all_gpus_tokens_per_s": speed.per_sequence})
     update: dict[str, object] = {"layer_split": _priced(split, served.inference)}
     if split.tokens_per_s_low:
         low = split.tokens_per_s_low

@@ -151,7 +151,7 @@ class PredictionInterval(_Frozen):
 class Alternative(_Frozen):
     """What would change the answer: the fewest GPUs under one changed option."""
 
-    change: str = Field(description="e.g. 'no_full_recompute', 'adamw8bit', 'cpu_offload', 'lora', 'qlora'")
+    change: str = Field(description="e.g. 'no_full_recompute', 'cpu_offload', 'lora', 'lora_zero3', 'qlora'")
     min_gpus: int | None
     per_gpu_bytes: float | None = None
 

@@ -264,6 +264,8 @@ def _alternatives(
         found = min_gpus(
             spec, params, gpu, variant, memo=shared, at_most=at_least
         )  # most fit where setup does
+        if found is None and change == "lora" and variant.zero_stage in (1, 2):  # trial s19 #3: the user's
+            change, found = "lora_zero3", min_gpus(spec, params, gpu, replace(variant, zero_stage=3))
         out.append(
             Alternative(
                 change=change,

@@ -141,6 +141,7 @@ class Why(StrEnum):
     transformers_no_cap = "transformers_no_cap"
     transformers_workspace = "transformers_workspace"
     mla_dp_attention = "mla_dp_attention"
+    mla_tp_copies = "mla_tp_copies"
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"
     presales_prices = "presales_prices"
@@ -163,4 +164,5 @@ class Word(StrEnum):
     hqq = "hqq"
     paged_adamw8bit_adapters = "paged_adamw8bit_adapters"
     dp_attention = "dp_attention"
+    tp_copies = "tp_copies"
     context_and_fragmentation = "context_and_fragmentation"

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from estimator.catalog import ModelSpec
 from estimator.money_kinds import BudgetPeriod, Currency
 from estimator.request_data import DataSettings
-from estimator.request_local import LocalServingSettings, ServingSchedule
+from estimator.request_local import AttentionLayout, LocalServingSettings, ServingSchedule
 from estimator.request_rollout import RolloutSettings
 from estimator.request_setting import ECHOES, _setting
 
@@ -113,7 +113,9 @@ DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 (``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
 
 
-class SizingRequest(_Frozen, LocalServingSettings, DataSettings, ServingSchedule, RolloutSettings):
+class SizingRequest(
+    _Frozen, LocalServingSettings, DataSettings, ServingSchedule, RolloutSettings, AttentionLayout
+):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
     Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``)."""

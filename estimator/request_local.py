@@ -85,3 +85,15 @@ class ServingSchedule(BaseModel):
         "run's duration is no schedule (named as not used there)",
         json_schema_extra=_setting("serving", json_order=68, stated=(0.5, 24)),
     )
+
+
+class AttentionLayout(BaseModel):
+    """How a server lays out MLA attention (JSON name as the field): :mod:`estimator.mla_layout`."""
+
+    dp_attention: bool | None = Field(
+        None,
+        description="data-parallel attention said (SGLang --enable-dp-attention): each GPU keeps its own "
+        "sequences' MLA latent cache; None with a TP stated for an MLA model: every TP rank keeps the "
+        "whole latent (SGLang MLATokenToKVPool, vLLM's MLA backend)",
+        json_schema_extra=_setting("serving", json_order=73),
+    )

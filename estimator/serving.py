@@ -17,9 +17,10 @@ from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
+from estimator.mla_layout import mla_layout, mla_tp_copies
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.plan import HEADROOM
-from estimator.reasons import Why, Word
+from estimator.reasons import Why
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
@@ -283,7 +284,7 @@ def size_serving(
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
         kv_precision=req.kv_precision or (Precision.bf16 if gpu.has_bf16 else Precision.fp16),
-        prompt_tokens=req.prompt_tokens,
+        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec),
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
     )  # fmt: skip
@@ -294,7 +295,7 @@ def size_serving(
         inf, stated = _stated_layout(inf, stated, lambda count=None: size(precision, True, count), ledger)
         too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
-        rt = runtime_for(gpu, precision, named=named)
+        rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
         inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
@@ -304,7 +305,7 @@ def size_serving(
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named)
+    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, mla_tp_copies(req, spec))
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
@@ -439,7 +440,7 @@ def _memory_assumptions(
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
     if spec.kv_lora_rank and inf.tp > 1:
-        ledger.assume("kv_layout", Word.dp_attention.value, Why.mla_dp_attention)
+        ledger.assume("kv_layout", *mla_layout(req, spec))  # estimator.mla_layout
 
 
 def _serving_notes(

@@ -56,6 +56,7 @@ def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger) -
     """When the load the GPUs hold decodes less than the target (bandwidth spent on the KV cache: the
     aggregate of one copy levels off as its batch grows), the copies that would reach it: the copies
     scale the aggregate (each decodes its share of the sequences), ⌈copies × target ÷ aggregate⌉."""
+    note_prefill_short(target, inf, ledger)
     speed = inf.decode_tokens_per_s
     if not target or speed is None or speed.aggregate <= 0 or speed.aggregate >= target:
         return
@@ -118,3 +119,32 @@ def reach_target(req: SizingRequest, inf: Inference, setup: ServingSetup, ledger
         return serve(replace(setup, concurrency=inf.concurrency, group=(tp, pp), gpu_count=n * tp * pp))
 
     return copies_for_target(req.target_tokens_per_s, inf, on, ledger)
+
+
+def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> None:
+    """When the prompts of the request rate need more prefill than the plan computes ('20 req/s, 2,000
+    tokens in, 200 out': 20 × 2,000 = 40,000 prompt tokens/s), the note ``prefill_short``. The rate is
+    the output target ÷ the output tokens of a request (context − prompt, tokens); the plan's prefill
+    throughput is compute-bound, 2·N FLOPs a token at the prefill MFU (Kaplan et al. 2020 Table 1,
+    forward pass; :func:`estimator.serving_speed.prefill_seconds`): prompt ÷ time to first token per copy,
+    × copies (tokens/s). Prefill and decode share the GPUs, so past 100 % prefill is the limit, whatever
+    the decode speed: the copies that prefill it are ⌈copies × need ÷ capacity⌉. Nothing without a
+    target, a prompt length or a prefill time."""
+    prompt, out = inf.prompt_tokens or 0, inf.context_tokens - (inf.prompt_tokens or 0)
+    if not target or prompt <= 0 or out <= 0 or not inf.prefill_seconds or inf.prefill_seconds <= 0:
+        return
+    rate = target / out  # requests a second
+    need, capacity = rate * prompt, inf.replicas * prompt / inf.prefill_seconds
+    if need <= capacity:
+        return
+    copies, per = math.ceil(inf.replicas * need / capacity), inf.tp * inf.pp
+    ledger.note(
+        "prefill_short",
+        rate=round(rate, 2),
+        prompt=prompt,
+        prefill_tokens_per_s=round(need),
+        prefill_capacity=round(capacity),
+        replicas=copies,
+        per_copy=per,
+        gpus=copies * per,
+    )

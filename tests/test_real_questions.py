@@ -482,6 +482,16 @@ def test_round12_work_zh_does_not_regress() -> None:
     assert _work_understood("r12work", "zh", 20) >= R12_WORK_UNDERSTOOD_ZH
 
 
+R13_WORK_UNDERSTOOD_ZH = 18
+"""Round 13's Chinese working split (zh_r13.json, r13work: 20 records) understood in full at the last
+measurement (README.md there): 12 at the freeze, 18 after its readers and the scorer's 的. Its r13test half
+(20 records) is frozen in ``frozen_r13_test_zh.sha256``."""
+
+
+def test_round13_work_zh_does_not_regress() -> None:
+    assert _work_understood("r13work", "zh", 20) >= R13_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -578,6 +588,7 @@ HELD_OUT_SIZES = {
     ("r11test", "en"): 21,
     ("r12test", "zh"): 20,
     ("r12test", "en"): 20,
+    ("r13test", "zh"): 20,
     ("r13test", "en"): 19,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session

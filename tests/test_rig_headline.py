@@ -2,7 +2,8 @@
 
 The trial's '一张4090加一张3090, llama.cpp 32B Q4_K_M -ngl 40' answered '2 张 RTX 4090'. The request is
 still sized as k equal cards (bot.parse.mixed_rig.rig_choice), now the slower of equal-memory cards; the
-headline names both cards and says which card's memory per GPU was used (bot.render.rig_text).
+headline names both cards and says which card's memory per GPU was used (bot.render.rig_text); where
+the cards' memory is the same (24 GB each), it says so, never 'least memory' (session 19).
 """
 
 from __future__ import annotations
@@ -19,18 +20,23 @@ TRIAL = "一张4090加一张3090, llama.cpp 32B Q4_K_M -ngl 40"
 @pytest.mark.parametrize(
     ("text", "head"),
     [
-        (TRIAL, "RTX 4090 + RTX 3090（按 2 张 RTX 3090 计：每卡显存取最小的那张）"),
+        (
+            TRIAL,
+            "RTX 4090 + RTX 3090（按 2 张 RTX 3090 计：每张卡显存相同，速度按较慢的那张）",
+        ),  # 24 GB each (s19)
         (
             "一台机器一张 RTX 4090 加一张 RTX 3090，跑 Qwen2.5-32B 推理",
             "RTX 4090 + RTX 3090（按 2 张 RTX 3090 计",
         ),
         (
             "I have a 4090 plus a 3090 in one box, can I serve Qwen2.5-32B in 4-bit?",
-            "on RTX 4090 + RTX 3090, sized as 2 × RTX 3090 (the least memory per card)",
+            "on RTX 4090 + RTX 3090, sized as 2 × RTX 3090 "
+            "(the same memory per card; the slower card's speed)",
         ),
         (
             "LoRA fine-tune Qwen2.5-7B on an RTX 3090 plus an RTX 4090",
-            "on RTX 3090 + RTX 4090, sized as 2 × RTX 3090 (the least memory per card)",  # as written
+            "on RTX 3090 + RTX 4090, sized as 2 × RTX 3090 "
+            "(the same memory per card; the slower card's speed)",
         ),
         (
             "With an RTX 5090 plus an RTX 3080, can I fit Qwen2.5-32B in 4-bit with llama.cpp?",

@@ -18,7 +18,9 @@ from tests.round_forms import ask, ignored, req
     ("text", "sized", "named"),
     [
         ("推理和微调 Qwen2-7B 各要多少显存？两张 A10 够吗", "finetune", "stage: inference"),
-        ("训练、推理 Llama-3-8B 分别需要几张 4090？", "inference", "stage: pretrain"),
+        # round 13: a model named with its size, trained beside serving it, is tuned (was 'stage: pretrain')
+        ("训练、推理 Llama-3-8B 分别需要几张 4090？", "inference", "stage: finetune"),
+        ("训练、推理一个 8B 的模型分别需要几张 4090？", "inference", "stage: pretrain"),
         ("Baichuan2-13B 的 LoRA 微调或部署，一张 A100 40G 够吗？", "finetune", "stage: inference"),
         (
             "Inference and fine-tuning of Mistral-7B: how many L4 GPUs for each?",

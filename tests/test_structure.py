@@ -184,7 +184,7 @@ ZH: list[tuple[str, dict, dict]] = [
     (  # the job's sentence: its clauses without cues are the job's
         "8 张 L40S 跑 2k 上下文可以。我准备在 8 张 L40S 上部署 Llama-3.1-70B，32k 上下文，够吗？",
         {"seq_len": 32768, "gpu_count": 8},  # was 2048
-        {"2k": "repeated"},
+        {"2k": "other_setup"},  # s19-audit: '2k … 可以。' is a setup that works, not the job (was 'repeated')
     ),
     (
         "相比我们以前的 16 张 V100，我打算用 64 张 H100 预训练 Llama-2-7B，1 万亿 token，要多久？",

@@ -63,10 +63,15 @@ def one_currency(
     return out
 
 
-def priced_cheapest(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
+def priced_cheapest(
+    reports: list[SizingReport], families: list[str] | None = None, said_price: bool = False
+) -> int | None:
     """:func:`bot.core.offer.cheapest_index` among the options priced in the table's currency when two or
     more are (an unpriced RTX 6000 Ada no longer hides the cheapest of the others): its index in
-    ``reports``."""
+    ``reports``. None when the message stated a price (``said_price``) that only some options are priced
+    at (:func:`own_price_only`: the others at the catalog's range; session 19)."""
+    if said_price and own_price_only(reports):
+        return None  # '对比 A100 和 A800，每卡每小时 10 元': ¥10 on the A100 against the A800's ¥12–28
     table = table_currency(reports)
     if any(cost_currency(r) not in (None, table) for r in reports):
         return None  # a price in another currency cannot be compared (no exchange rate): no winner, say why
@@ -75,6 +80,13 @@ def priced_cheapest(reports: list[SizingReport], families: list[str] | None = No
         return cheapest_index(reports, families)
     best = cheapest_index([reports[i] for i in kept], families)
     return kept[best] if best is not None else None
+
+
+def own_price_only(reports: list[SizingReport]) -> bool:
+    """Whether some of ``reports`` are priced at a stated price per GPU-hour and others are not (a price
+    said for the first card does not carry over: :func:`bot.core.pipeline.on_gpu`)."""
+    stated = [r.request.price_per_gpu_hour is not None for r in reports]
+    return any(stated) and not all(stated)
 
 
 NOT_COMPARED = "not_compared"

@@ -13,7 +13,9 @@ larger count, which the user says does not run. Here the request is sized twice:
    the answer at the count that failed stands.
 
 A verdict note right under the headline says which (:data:`FAILED_AGREES` / :data:`FAILED_DISAGREES`), with
-the estimate's memory per GPU at the largest count that failed.
+the estimate's memory per GPU at the largest count that failed; where the verdict there is borderline (the
+band's high end already exceeds the card) the run agrees with that high end (:data:`FAILED_EDGE` /
+:data:`ONE_EDGE`, session 19): "disagrees" is kept for a verdict of fits.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.failed_serving import SERVING_AGREES, SERVING_DISAGREES, serving_above_failed
+from estimator.fit_sanity import sane_count
 from estimator.models import Note, SizingReport, SizingRequest
 from estimator.units import GIB
 
@@ -32,7 +35,14 @@ ONE_AGREES = "count_failed"
 """Note: the one count said ran out of memory ('8 卡 OOM 了'), and the estimate agrees (session 18)."""
 ONE_DISAGREES = "count_failed_fit"
 """Note: the one count said ran out of memory, but the estimate fits there: the run disagrees."""
+FAILED_EDGE = "tried_counts_failed_edge"
+"""Note: the counts tried ran out of memory; the estimate is borderline at the largest (its band's high
+end exceeds the card), so the high end agrees with the run (session 19)."""
+ONE_EDGE = "count_failed_edge"
+"""Note: the one count said ran out of memory; the estimate is borderline there (its band's high end
+exceeds the card): the high end agrees with the run (session 19, '4 张 H100 全参 Qwen2.5-14B OOM 了')."""
 ALL_CODES = (FAILED_AGREES, FAILED_DISAGREES, ONE_AGREES, ONE_DISAGREES, SERVING_AGREES, SERVING_DISAGREES)
+ALL_CODES += (FAILED_EDGE, ONE_EDGE)
 """Every failed-count note; each has the largest count that failed as ``gpu_count``."""
 DISAGREES = frozenset((FAILED_DISAGREES, ONE_DISAGREES, SERVING_DISAGREES))
 """The notes where the estimate fits at the count that failed: the run disagrees with it."""
@@ -72,16 +82,19 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
         return serving_above_failed(request, probe, fewest_above(failed, probe[0].gpus_per_node or 8), size)
     if probe is None or probe[0].memory is None or probe[0].memory.fits_requested is None:
         return None
-    agrees, disagrees = (FAILED_AGREES, FAILED_DISAGREES)
+    agrees, disagrees, edge = (FAILED_AGREES, FAILED_DISAGREES, FAILED_EDGE)
     if request.gpu_count_max is None:  # one count failed ('8 卡 OOM 了', session 18)
-        agrees, disagrees = ONE_AGREES, ONE_DISAGREES
+        agrees, disagrees, edge = ONE_AGREES, ONE_DISAGREES, ONE_EDGE
     m = probe[0].memory
     params = {"tried_low": request.gpu_count, "gpu_count": failed, "per_gpu_gib": m.per_gpu_bytes / GIB}
     params["usable_gib"] = m.usable_bytes / GIB
+    params["high_gib"] = (m.per_gpu_bytes_high or m.per_gpu_bytes) / GIB
     params["feasible"] = probe[0].feasible  # the verdict at the count that failed (fidelity checks read it)
     if m.min_gpus is None:  # nothing fits at any count: the answer at the count that failed says so
         return _noted(probe, Note(code=agrees, params=params))
     above = fewest_above(failed, probe[0].gpus_per_node or 8)
+    if not m.fits_requested and not sane_count(m):  # '904 × A100' under ZeRO-2 (trial s19 #3): the answer at
+        return _noted(probe, Note(code=agrees, params=params))  # the failed count, its fixes listed first
     if not m.fits_requested:  # the estimate agrees: its own recommended size (its fewest shown beside it)
         above = max(above, m.recommended_gpus or m.min_gpus)
     sized = size(request.model_copy(update={"gpu_count": above, "gpu_count_max": None}))
@@ -98,6 +111,8 @@ def size_above_failed(request: SizingRequest, size: Callable[[SizingRequest], Si
         raised["recommended_per_gpu_bytes"] = mem.per_gpu_bytes
     report = report.model_copy(update={"memory": mem.model_copy(update=raised)})
     code = disagrees if m.fits_requested else agrees
+    if m.fits_requested and probe[0].feasible == "borderline" and params["high_gib"] > params["usable_gib"]:
+        code = edge  # the band's high end exceeds the card: it agrees with the run (not offload's borderline)
     return _noted((report, sources), Note(code=code, params={**params, "next_gpus": above}))
 
 

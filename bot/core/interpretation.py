@@ -52,6 +52,7 @@ IGNORED_REASONS = (
     "fp8_in_mfu",  # FP8 training beside a stated MFU: the MFU is of the 16-bit peak, the time not on FP8's
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
+    "prose_changes",  # the text asks to change the pasted config's length: the text's is used (s19)
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
@@ -108,6 +109,7 @@ IGNORED_REASONS = (
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (
+    "card_generation",  # a card with a generation or form word its catalog entry lacks: that card, said
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
     "gpu_by_memory",  # only a memory size: the catalog card most likely meant
     "latest_release",  # a family and size without a version: the latest release
@@ -350,6 +352,8 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
     elif parsed.card_sku and gpu:
         out.append(Substitution(typed=parsed.card_sku, used=gpu, reason="card_sku"))
+    elif parsed.card_generation and gpu:  # 'A100 Blackwell': the catalog card, said (trial s19 #4)
+        out.append(Substitution(typed=parsed.card_generation, used=gpu, reason="card_generation"))
     elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:
         out.append(Substitution(typed=f"{parsed.gpu_memory_gib:g}G", used=gpu, reason="gpu_by_memory"))
     if parsed.tool_cue and report.request.training_tool:  # "per_device_train_batch_size": HF Trainer

@@ -32,6 +32,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
+from bot.core.steps_plan import STEPS_GATE, steps_on_plan
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -180,6 +181,8 @@ def answer(
     parsed = parse_capped(text)
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
+    if stack is not None or STEPS_GATE.search(text):  # 'max_steps: 3000' and no GPU count (s19)
+        parsed = steps_on_plan(parsed)
     if config is not None and not config.ok:
         return Answer(parsed=parsed, report=None, lang=_reply_lang(parsed, context, settings), config=config)
     if config is not None and config.spec is not None:
@@ -280,7 +283,8 @@ def answer_request(
             parsed, done = _options(
                 parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
             )
-            best = priced_cheapest([r for r, _ in done], presales.families() if presales else None)
+            said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
+            best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
             asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes  # 'A100 40/80GB': as written
             asked = asked or len({catalog.family_of(g) for g in [request.gpu, *parsed.gpu_alternatives]}) == 1

@@ -26,6 +26,7 @@ from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.count_forms import set_aside_counts
+from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
@@ -96,6 +97,7 @@ def parse(text: str) -> ParseResult:
     try:
         if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
             add_gates()
+        forget_cues()  # the cue tables' memo is of one message only (bot.parse.cue_index)
         return _Parse(raw).run()
     except Exception:
         return with_cues(

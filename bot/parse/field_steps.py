@@ -330,6 +330,8 @@ class FieldSteps:
                 count = None
             if rig:  # one machine of different cards: by how its engine splits, the others named
                 chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
+                if any(g.memory_gib for g in rig):  # s19: a memory written with a card is that card's alone
+                    gpu_memory = chosen.memory_gib
                 others, rig = set(why), rig[:n]
                 self.named_unused += [(g.replace("-", " "), why[g]) for g in sorted(others)]
                 gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives

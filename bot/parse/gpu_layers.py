@@ -97,13 +97,40 @@ BARE_HOST_MEMORY_RE = rc(
 elsewhere, bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's)."""
 
 
+LOCAL_RUNTIME_RE = rc(
+    r"ollama|llama[.\-_\s]?cpp|lm\s*studio|gguf|koboldcpp|q[2-8]_k|partial(?:ly)?\s+offload"
+)
+"""A local runtime or a partial offload named (fresh-user trial s19, issue 24 item 1): the host's memory
+and its DDR kind are read even with no layer split said (estimator.layer_offload.auto_split sizes one)."""
+_CARD_BEFORE_RE = rc(r"(?:\d|ti|super|xt)\s*$")
+"""'4090 内存 24G': 内存 right after a card's name is that card's memory (bot.parse.prose_forms)."""
+
+
+def _split_said(out: Any) -> bool:
+    """A layer split said, or a local runtime named (the split is then sized when the card is short)."""
+    return bool({"gpu_layers", "cpu_moe_layers"} & out.fields.keys()) or bool(LOCAL_RUNTIME_RE.search(out.s))
+
+
+HOST_HINT_RE = rc(r"ddr[45]|内存")
+"""The host's memory or its kind named: :func:`host_side` runs (a C-level gate: the parse-call budget)."""
+
+
+def host_side(out: Any) -> None:
+    """The host's memory and bandwidth in a message with no layer word ('Ollama … an RTX 4090 with 64GB DDR5
+    RAM'): read when a local runtime is named (:func:`bare_host_memory`, :func:`host_bandwidth`)."""
+    bare_host_memory(out)
+    host_bandwidth(out)
+
+
 def bare_host_memory(out: Any) -> None:
-    """'内存 64G' in a message that puts layers or experts on the CPU: ``host_memory_gib``."""
-    if ("内存" not in out.s and "ddr" not in out.s) or not (
-        {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
-    ):
+    """'内存 64G', '64GB DDR5' in a message that puts layers or experts on the CPU, or names a local
+    runtime: ``host_memory_gib``; never '4090 内存 24G' without a split said (the card's memory)."""
+    if ("内存" not in out.s and "ddr" not in out.s) or not _split_said(out):
         return
     m = BARE_HOST_MEMORY_RE.search(out.s)
+    split = {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
+    if m and m.group("v") and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
+        return
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
         value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
@@ -137,7 +164,7 @@ def host_bandwidth(out: Any) -> None:
     channels × 8 bytes × the DDR transfer rate said (JEDEC; two channels, a desktop's, unless said)."""
     if "ddr" not in out.s and "带宽" not in out.s and "bandwidth" not in out.s:
         return
-    if not ({"gpu_layers", "cpu_moe_layers"} & out.fields.keys()):
+    if not _split_said(out):
         return
     if m := HOST_BANDWIDTH_RE.search(out.s):
         out.s = mask(out.s, m.start(), m.end(), " ")

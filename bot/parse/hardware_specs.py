@@ -53,6 +53,15 @@ one GPU, so the card is one card (written '笔记本 1 张 rtx …' / 'laptop wi
 unless another machine with a count of cards is said ('a laptop with an RTX 4090 and a server with 4x RTX
 4090'): then the count rules choose between the two setups (review of session 15)."""
 
+CARD_LAPTOP_RE = rc(
+    r"(?<![a-z0-9])(?P<card>(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)?\s*\d{3,4}\s*(?:ti|super)?)\s*[\-_]?\s*"
+    r"(?:laptop|notebook|mobile|max[\s\-]?q|笔记本版?|移动版|移动端)(?:\s*(?:gpu|显卡|版))?(?![a-z0-9])"
+)
+"""A card's laptop variant named after it ('RTX 3050 Ti Laptop', 'RTX 4060 Laptop GPU', '3080 Mobile',
+'RTX 4070 Max-Q', '4060 笔记本版'): the laptop's one card, as :data:`LAPTOP_CARD_RE` reads it with the
+laptop named first, written 'laptop with 1 rtx 3050 ti' (round 13: before, the word after the card left an
+unknown card unread and the job sized on the default card)."""
+
 OTHER_MACHINE_RE = rc(
     r"服务器|台式机|台式|主机|工作站|集群|机器|\b(?:server|desktop|workstation|rig|cluster|node|box|pc)s?\b"
 )
@@ -64,6 +73,8 @@ COUNT_OF_CARDS_RE = rc(
 )
 """A count of cards ('4x rtx 4090', '两张 3090', 'eight gpus')."""
 
+_LAPTOP_AFTER_GATE = rc(r"\d\s*(?:ti|super)?\s*[\-_]?\s*(?:laptop|notebook|mobile|max[\s\-]?q|笔记本|移动)")
+"""One C-level search before :data:`CARD_LAPTOP_RE` (most messages name no laptop card)."""
 _GATE = words_gate(
     ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "threadripper", "ryzen", "t)", "t ", "flops", "tops")
 )
@@ -76,6 +87,8 @@ def without_specs(s: str) -> str:
     (:data:`LAPTOP_CARD_RE`)."""
     if ("笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s) and not _other_machine_count(s):
         s = LAPTOP_CARD_RE.sub(_one_card, s)
+    if _LAPTOP_AFTER_GATE.search(s) and not _other_machine_count(s):
+        s = CARD_LAPTOP_RE.sub(r" laptop with 1 \g<card> ", s)
     if not _GATE.search(s):
         return s
     s = CPU_MODEL_RE.sub(_cpu_family, s)

@@ -136,9 +136,26 @@ CARD_WITH_MEMORY_RE = rc(
 it, or a total word, leave it as written (a host's memory, the cards' sum)."""
 
 
-NOT_ENOUGH_RE = rc(r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(都|也|还)\s*不(够|行)")
-"""'16G 都不够', '24G 显存也不够': the card the job ran out of, one card of that memory (s17: before, unread),
-written '在 16g 显卡上都不够' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
+VERDICTS_ZH = (
+    "不太够", "不大够", "不够用", "不够", "不行", "不足", "不满足", "够不够", "够用吗", "够用么",
+    "够吗", "够么", "够嘛", "够了吗", "足够吗", "能行吗", "行不行", "行吗",
+)  # fmt: skip
+"""Every way a Chinese message says whether a memory suffices (a longer word before its prefix)."""
+VERDICTS_EN = (
+    r"(?:is|was|are|were)(?:\s*n['’]?t|\s+not)?\s+(?:still\s+|just\s+|really\s+)?"
+    r"(?:enough|sufficient|insufficient)"
+)
+"""'24GB is not enough', "16gb wasn't enough", '24GB is enough?': the English verdicts."""
+NOT_ENOUGH_RE = rc(
+    r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*"
+    r"(?:(都|也|还|就|完全|根本|明显|肯定|好像|似乎)?\s*(" + "|".join(VERDICTS_ZH) + r")"
+    r"|(?:of\s+(?:vram|gpu\s+memory)\s+)?(" + VERDICTS_EN + r"))"
+)
+"""'16G 都不够', '24G 显存也不够', '24G 不够', '24G 够吗', '16G 够不够用', '24GB is not enough': the card
+the job ran out of (or asks about), one card of that memory (s17: '都/也/还 不够' only; round 13 zh:
+every verdict of :data:`VERDICTS_ZH` and :data:`VERDICTS_EN`, with or without an adverb; before, '24G 不够'
+was unread and the job sized on the default card), written '在 16g 显卡上都不够' / 'on a 24gb card is not
+enough' as the on-card rule (:func:`bot.parse.role_left.on_card_memory`) reads it."""
 MACHINE_MEMORY_RE = rc(r"\b(?:machine|node|server|box)'?s\s+(\d{2,4})\s*(?:gb|gib|g)\b" + _NOT_RAM)
 """'the machine's 640gb of GPU memory': the GPU memory of the whole machine, written '640gb in total' (s17:
 was unread). Without GPU words beside it or tensor parallelism in the message ('the server's 128GB is shared
@@ -168,15 +185,27 @@ memory rules read (host memory, '内存: 50GB', stays the host's)."""
 _RAM_BEFORE_RE = rc(r"(?:内存|ram|系统|cpu|主机|机器|服务器|硬盘|磁盘)\s*(?:都|也|均|全)?\s*$")
 
 
-_NOT_CARD_BEFORE_RE = rc(r"(?:内存|ram|主机|硬盘|磁盘|数据集?|语料|文件)\s*(?:是|有|就)?\s*$")
+_NOT_CARD_BEFORE_RE = rc(
+    r"(?:内存|ram|主机|硬盘|磁盘|数据集?|语料|文件|权重|weights?|of\s+ram|system\s+memory)\s*(?:是|有|就|of)?\s*$"
+)
+
+
+IS_ENOUGH_RE = rc(
+    r"\b(?:is|are|would|will|was)\s+(?:only\s+|just\s+)?(\d{1,3})\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?"
+    r"(?:(?:be\s+)?enough|sufficient)"
+)
+"""'Is 24GB enough', 'would 16 GB of VRAM be enough': the verdict asked first (round 13), written 'is it
+enough on a 24gb card' as :data:`NOT_ENOUGH_RE`'s English forms are."""
 
 
 def _not_enough(m: re.Match[str]) -> str:
     """'在 Ng 显卡上都不够' for ``m`` of :data:`NOT_ENOUGH_RE`, unless the words before it are the host's
     memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
-    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 8) : m.start()]):
+    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 14) : m.start()]):
         return m.group(0)
-    return f"在 {m.group(1)}g 显卡上{m.group(2)}不{m.group(3)}"
+    if m.group(4):  # English: 'on a 24gb card is not enough'
+        return f"on a {m.group(1)}gb card {m.group(4)}"
+    return f"在 {m.group(1)}g 显卡上{m.group(2) or ''}{m.group(3)}"
 
 
 def _each_card(m: re.Match[str]) -> str:
@@ -337,6 +366,7 @@ def memory_forms(s: str) -> str:
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _NOT_ENOUGH_GATE.search(s):
         s = _sub(NOT_ENOUGH_RE, _not_enough, s)
+        s = _sub(IS_ENOUGH_RE, r"is it enough on a \1gb card", s)
     if _MACHINE_MEMORY_GATE.search(s):
         s = _sub(MACHINE_MEMORY_RE, _machine_memory, s)
     if _CARD_WITH_GATE.search(s):
@@ -358,7 +388,7 @@ _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
-_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,8}?(?:都|也|还)\s*不(?:够|行)")
+_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,16}?(?:够|不行|不足|行吗|行不行|enough|sufficient)")
 _MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.parse.assemble import parse as _parse
 from bot.parse.bound_words import with_bounds
+from bot.parse.card_generation import GENERATION_RE, card_generation
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.result import ParseResult
@@ -23,5 +24,7 @@ def parse_one(text: str) -> ParseResult:
     if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)
         result = with_weight_size(result, raw)
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
+    if result.request.gpu and GENERATION_RE.search(result.normalized):  # 'A100 Blackwell': said so (s19)
+        result.card_generation = card_generation(raw, result.request.gpu)
     kept = without_noise(result, raw, _parse)
     return result if kept is result else with_cues(kept, raw)  # noise: an empty result, with its cues

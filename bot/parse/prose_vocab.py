@@ -21,9 +21,9 @@ from bot.parse.brackets import earlier_in_brackets
 from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.gpu_layers import (
-    bare_host_memory,
+    HOST_HINT_RE,
     cpu_experts,
-    host_bandwidth,
+    host_side,
     no_kv_offload,
     read_gpu_layers,
     stated_gpu_layers,
@@ -289,6 +289,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         _batches(out)
     if _HINTS["layers"].search(s):
         _parallel_and_layers(out)
+    elif HOST_HINT_RE.search(s):  # 'an RTX 4090 with 64GB DDR5 RAM' beside Ollama: the host's (s19 trial)
+        host_side(out)
     if _HINTS["precisions"].search(s):
         _precisions(out)
     if _HINTS["rl"].search(s):
@@ -440,8 +442,7 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["offload"] = False
     if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
         out.unused.append(("offload_param: CPU", "no_field"))
-    bare_host_memory(out)  # '内存 64G' beside a layer split: the host's
-    host_bandwidth(out)  # 'DDR5-6000', 'quad-channel DDR4-3200'
+    host_side(out)  # '内存 64G', 'DDR5-6000', 'quad-channel DDR4-3200' beside a layer split: the host's
     no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
     if "kv_offload" not in out.fields and _take(out, KV_IN_HOST_RE):  # said in words (round 9)
         out.fields["kv_offload"] = False

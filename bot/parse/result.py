@@ -68,6 +68,11 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     card_sku: str | None = Field(
         None, description="a catalog card's SKU as typed ('910B2'), sized on that card (written_names)"
     )
+    card_generation: str | None = Field(
+        None,
+        description="a card typed with a generation or form word its catalog entry lacks ('A100 Blackwell'), "
+        "sized on that catalog card and said so (bot.parse.card_generation)",
+    )
     nodes_read: list[tuple[str, str, str]] = Field(
         default_factory=empty_list,
         description="'N机M卡' as typed, the GPU count read and how (ji_ka_each: N × M; ji_ka_total: M)",

@@ -56,7 +56,7 @@ ZERO_RE = rc(
 round 9: the stage glued to the tool's name ('用的 deepspeed3', 'deepspeed-2'; not a count: 'deepspeed 2
 张卡')."""
 FSDP_RE = rc(
-    r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
+    r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
     r"|(?P<bare>full[_\s]*shard|shard[_\s]*grad[_\s]*op|no[_\s]*shard)"
 )

@@ -14,6 +14,7 @@ pre-training with adapters.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon as lx
 from bot.parse.regex import compile_pattern, rc
@@ -44,6 +45,50 @@ OWN_DATA_RE = rc(
 to it."""
 TUNED_OR_OWN_RE = compile_pattern(f"{TUNED_RELEASE_RE.pattern}|{OWN_DATA_RE.pattern}", re.ASCII)
 """Either, in one search of the compiled pattern itself (parse cost: no Python frame)."""
+RELEASE_NAME_RE = rc(
+    r"(?<![a-z0-9])[a-z]{3,}[\-_]?v?\d+(?:\.\d+)?[\-_]\d+(?:\.\d+)?b(?![a-z0-9])"
+    r"|(?<![a-z0-9])[a-z]{3,}[\-_]?\d+(?:\.\d+)?b[\-_]v\d"
+)
+"""A released model by its name, version and size, written as one word ('Qwen2.5-32B', 'llama-3.1-8b',
+'mistral-7b-v0.3'; s19-audit, first-contact kind C: '用 FSDP 训 Qwen2.5-32B'): a model that exists, so
+'train' it (the weak hint) is a fine-tuning — a pre-training from scratch names a size ('a 7B model'), its
+scale (:data:`PRETRAINING_SCALE_RE`) or a pre-training codebase (:data:`PRETRAINING_CODEBASE_RE`). Written
+in words ('the Llama 8B model', 'the 32B Qwen model'): :func:`family_release`."""
+NOT_FAMILY_WORDS = frozenset(("gpt", "command", "opt"))
+"""Catalog name stems that are words or a generic architecture ('a GPT 7B from scratch', 'opt for')."""
+
+
+@cache
+def _family_release_re() -> re.Pattern[str]:
+    from estimator import catalog  # here: the catalog loads only for a 'train' said of a model
+
+    stems = {m.group(0).lower() for k in catalog.models() if (m := re.match(r"[A-Za-z]{3,}", k))}
+    fam = "|".join(sorted(stems - NOT_FAMILY_WORDS, key=len, reverse=True))
+    return compile_pattern(
+        rf"(?<![a-z0-9])(?:{fam})[\s\-_]*v?\d*(?:\.\d+)?[\s\-_]*\d+(?:\.\d+)?b(?![a-z0-9])"
+        rf"|(?<![a-z0-9])\d+(?:\.\d+)?b\s+(?:{fam})(?![a-z])",
+        re.ASCII,
+    )
+
+
+def family_release(s: str) -> bool:
+    """Whether ``s`` names a model of a catalog family with its size, in words ('the Llama 8B model', 'the
+    32B Qwen model', 'llama 2 70b'): the family stems are the catalog's model ids' (estimator/data/models)."""
+    return _family_release_re().search(s) is not None
+
+
+PRETRAINING_CODEBASE_RE = rc(
+    r"(?<![a-z0-9])(?:torchtitan|maxtext|levanter|nanogpt|nanotron|picotron|megatron|gpt[\s\-_]*neox"
+    r"|olmo[\s\-_]*core)(?![a-z0-9])"
+)
+"""Codebases built for pre-training (each README: torchtitan, MaxText, Levanter, nanoGPT, nanotron, picotron,
+Megatron-LM, GPT-NeoX, OLMo-core): 'train Llama-3.1-70B with torchtitan' (en11-030) stays a pre-training."""
+TUNING_VERB_RE = rc(
+    r"\b(?:teach\w*(?!\s+(?:me|us|you)\b)|adapt\w*\s+\S+(?:\s+\S+)?\s+to|train\w*\s+\S+(?:\s+\S+)?\s+(?:further|more|a\s+bit\s+more))\b"
+    r"|(?:再训|接着训|继续训(?!练\s*(?:一个|从头))|学会)"
+)
+"""A fine-tuning said by what it does to a model ('teach Llama-3-8B our tone', 'adapt it to legal text',
+'train it further', '再训一下', '接着训', '让它学会'), with no stage word (a serving story is left alone)."""
 PRETRAINING_SCALE_RE = rc(r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿")
 """A pre-training said by its scale or start ('from scratch', '1T tokens', '万亿'): stays pre-training."""
 
@@ -65,6 +110,10 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if not found and stage == "pretrain" and TUNED_OR_OWN_RE.search(s):
         # round 12: a training ('train', the weak hint) of a released chat model or on the asker's own data
         found = not PRETRAINING_SCALE_RE.search(s)
+    if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
+        found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
+    if not found and stage == "pretrain" and (RELEASE_NAME_RE.search(s) or family_release(s)):  # s19-audit
+        found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
 
 

@@ -7,8 +7,10 @@ one the stage words choose); the other is named as another setup, never dropped 
 
 Pre-training with fine-tuning ('预训练与 SFT 微调') is :data:`bot.parse.prose_forms.TWO_STAGES_RE`'s;
 '微调完推理跑得动吗' (serving after tuning) is :data:`bot.parse.words.SERVE_AFTER_TUNING_RE`'s: each is named
-once. A bare '训练' / 'training' beside serving is the tuning when a tuning word is in the message, else a
-pre-training (the weak hint :func:`bot.parse.words.stage_from_words` gives it).
+once. A bare '训练' / 'training' beside serving is the tuning when a tuning word is in the message or a model
+is named with its size (:data:`NAMED_MODEL_RE`: its weights exist, round 13), else a pre-training (the weak
+hint :func:`bot.parse.words.stage_from_words` gives it); the pre-training's scale ('from scratch', '1T
+tokens') keeps it a pre-training.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 
 from bot.parse import lexicon as lx
 from bot.parse.regex import rc
+from bot.parse.stage_hints import PRETRAINING_SCALE_RE
 from bot.parse.words import SERVE_AFTER_TUNING_RE
 
 _SERVE = r"推理|部署|上线|serving|inference|serve|deploy(?:ment|ing)?"
@@ -28,6 +31,11 @@ PAIR_RE = rc(
     rf"|(?:(?P<tune2>{_TUNE})|(?P<train2>{_TRAIN})){_AND}(?P<serve2>{_SERVE})"
 )
 """A serving word and a tuning or training word joined by a conjunction, in either order."""
+NAMED_MODEL_RE = rc(
+    r"(?<![a-z0-9])[a-z]{2,}[a-z\-_.]*[\s\-_.]?v?\d+(?:\.\d+)?(?:[\-_][a-z0-9.]+)*[\-_\s]*\d+(?:\.\d+)?b\b"
+)
+"""A model named with its family and size ('internvl2-llama3-76b', 'qwen2.5-7b', 'llama 3 8b'): weights that
+exist, so training it beside serving it is its tuning (round 13: was read as a pre-training)."""
 _GATE_RE = re.compile("推理|部署|上线|serv|infer|deploy")
 """Cheap gate: one C-level search (most messages name no serving word)."""
 
@@ -42,8 +50,9 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
         return separate_stage(s, stage)
     if m.group("tune1") or m.group("tune2"):
         trained = "finetune"
-    else:
-        trained = "finetune" if lx.FINETUNE_RE.search(s) else "pretrain"
+    else:  # round 13: a named model served and trained ('InternVL2-76B 的推理和训练') is tuned, not made anew
+        named = NAMED_MODEL_RE.search(s) and not PRETRAINING_SCALE_RE.search(s)
+        trained = "finetune" if named or lx.FINETUNE_RE.search(s) else "pretrain"
     if stage == "inference":
         return [(f"stage: {trained}", "other_setup")]
     if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s):

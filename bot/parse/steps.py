@@ -44,9 +44,10 @@ def apply_steps(f: dict[str, Any], steps: int | None, raw: str | None, named_unu
         named_unused.append((raw, "steps_need_batch"))
 
 
-PER_DEVICE_TOOLS = frozenset({"TRL"})
+PER_DEVICE_TOOLS = frozenset({"TRL", "LLaMA-Factory"})
 """Trainers whose micro-batch is Hugging Face ``TrainingArguments.per_device_train_batch_size`` with
-``gradient_accumulation_steps`` 1 by default (transformers training_args.py): a step is micro × GPUs."""
+``gradient_accumulation_steps`` 1 by default (transformers training_args.py): a step is micro × GPUs.
+LLaMA-Factory trains through the same ``Seq2SeqTrainingArguments`` (session 19)."""
 _RL = frozenset({"grpo", "rloo", "ppo"})
 
 

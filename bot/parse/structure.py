@@ -82,6 +82,7 @@ _TRIED = (
     r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
     r"|^\s*we\s+used\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
+    r"|\b(?:works|fits|runs\s+fine)\s*(?=[.,;!?]|$)|(?<![不否])(?:可以|能行|放得下)\s*(?=[,，。;；!！]|$)"
     r"|\bteam-?mates?\b|\bco-?workers?\b|\blast\s+(?:week|month|year|quarter|time)\b|上周|上个月|去年|同学|朋友"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"

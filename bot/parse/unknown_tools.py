@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.lower_tools import LOWER_TOOL_RE, lower_tools
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
+from bot.parse.tool_slots import slot_tools
 from bot.parse.written_settings import OPTIMIZER_NAME_RE
 from estimator import catalog
 
@@ -50,8 +52,15 @@ _GATE = rc(
     r"|[a-z0-9]['’]s\s"
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
+_SLOT_GATE = rc(
+    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑"
+    r"|\b(?:with|using|via|through|launcher|trainer|framework|toolkit|codebase|repo|repository|library"
+    r"|scripts?|engine|deployment|training|pretraining|serving|inference|is|was|does)\b"
+)
+"""Words of a tool's place (:data:`bot.parse.tool_slots.SLOT_RE`, lower-cased): a message without any of
+them names no tool in one."""
 JOB_WORD_RE = rc(
-    r"(?:训练|微调|预训练|部署|推理|跑|启动|做"
+    r"(?:训练|微调|预训练|部署|推理|跑|启动|做|训"
     r"|\b(?:train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv(?:e|es|ed|ing)\b|deploy|infer)"
     r"|\b(?:run|running|launch\w*|host|hosting|sft|lora|q?lora|dpo|grpo|rlhf)\b(?!\s+out\s+of\b))"
 )
@@ -134,6 +143,15 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = mlx_named(s, training) if "mlx" in s else []  # round 12, gated here
     if ".c" in s or ".rs" in s or ".mojo" in s or ".zig" in s:  # 'llama2.c', 'gemma.cpp' (round 12)
         out += port_tools(raw, s, training)
+    if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
+        for name in slot_tools(raw, _known, in_tool_place):
+            item = (
+                (f"training_tool: {name}", "no_field")
+                if training
+                else (f"runtime: {name}", "runtime_not_modelled")
+            )
+            if item not in out:
+                out.append(item)
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
@@ -142,12 +160,17 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
+    if LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
+        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     return out
 
 
-def _known(name: str) -> bool:
+def _known(name: str, tools_only: bool = False) -> bool:
     """Whether another reader knows ``name``: a tool of a table, a model or family, an optimizer, a word
-    the model reader knows is no model's name, a model's suffix or a library's class."""
+    the model reader knows is no model's name, a model's suffix or a library's class (``tools_only``: a
+    tool of a table only)."""
+    if tools_only:
+        return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = re.sub(r"[^a-z0-9]", "", name.lower())
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True

@@ -19,6 +19,7 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from estimator import defaults
 from estimator.layer_offload import LayerSplit
+from estimator.mla_layout import mla_tp_copies
 from estimator.models import Inference
 from estimator.runtimes import SGLang, runtime_named
 
@@ -107,6 +108,7 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     model, weight_args, comments = _weights(job, inf, "--quantization")
     mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
     dp_attention = mla and bool(job.spec and job.spec.experts) and inf.pp == 1 and one_node
+    dp_attention = dp_attention and not mla_tp_copies(job.request, job.spec)  # the user's TP: as sized
     if dp_attention:  # as the estimate sizes it: each GPU keeps its own sequences' MLA cache
         ranks = inf.tp * inf.replicas
         args: list[Arg] = [("--data-parallel-size", ranks), ("--enable-expert-parallel", None)]
@@ -127,7 +129,7 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     ]
     if inf.kv_precision == "fp8":
         args.append(("--kv-cache-dtype", "fp8"))
-    if mla and not dp_attention:
+    if mla and not dp_attention and not mla_tp_copies(job.request, job.spec):
         comments.append(w.comment(job.lang, "mla_tp"))
     replicas = [] if dp_attention else _replica_comments(job, inf, one_node)
     comments = ["#!/usr/bin/env bash", *comments, *replicas]
@@ -170,7 +172,8 @@ def sglang(job: Job, inf: Inference) -> Recipe:
         args.append(("--pp-size", inf.pp))
     if inf.replicas > 1 and one_node:
         args.append(("--dp-size", inf.replicas))
-    if job.spec is not None and job.spec.kv_lora_rank and inf.tp > 1:
+    mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
+    if mla and not mla_tp_copies(job.request, job.spec):  # a TP stated without DP attention: as sized
         args.append(("--attn-dp-size", inf.tp))
     args += [("--context-length", inf.context_tokens), ("--max-running-requests", per_replica(inf))]
     fraction = mem_fraction_static(job, inf)

@@ -16,9 +16,11 @@ from estimator.models import Alternative, Plan, SizingReport
 
 FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit", "count_failed", "count_failed_fit")
 FAILED_CODES += ("serving_count_failed", "serving_count_failed_fit")
-"""The notes of :mod:`bot.core.failed_counts` (the estimate agrees, the estimate fits where the run failed);
+FAILED_CODES += ("tried_counts_failed_edge", "count_failed_edge")
+"""The notes of :mod:`bot.core.failed_counts` (the estimate agrees, the estimate fits where the run failed;
+then the estimate borderline there, whose high end agrees);
 their ``gpu_count`` is the largest count that failed (``bot.core.failed_counts.ALL_CODES``)."""
-DISAGREES = frozenset(FAILED_CODES[1::2])
+DISAGREES = frozenset(FAILED_CODES[1:6:2])
 """The notes where the estimate fits at the count that failed (``bot.core.failed_counts.DISAGREES``)."""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.core.compare_currency import own_price_only
 from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
@@ -64,8 +65,11 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
 
 def tie_line(reports: list[SizingReport], best: int | None, lang: str) -> str | None:
     """'Same cost on A100 PCIe 80G and A100 80G: …' when the cheapest training option's cost equals
-    another's (s17 trial t2: identical figures named 'Lowest cost: PCIe'); None otherwise."""
-    if best is None or reports[best].inference is not None or (c := reports[best].headline_cost) is None:
+    another's (s17 trial t2: identical figures named 'Lowest cost: PCIe'), or a serving option's cost per
+    million output tokens (:func:`_serving_tie`, s19); None otherwise."""
+    if best is not None and reports[best].inference is not None:
+        return _serving_tie(reports, best, lang)
+    if best is None or (c := reports[best].headline_cost) is None:
         return None
     tied = [r for r in reports if r.headline_cost is not None and _same_cost(r.headline_cost, c)]
     if len(tied) < 2:
@@ -80,6 +84,24 @@ def tie_line(reports: list[SizingReport], best: int | None, lang: str) -> str | 
         cost=money_span(f, c.low, c.high, c.currency),
         price=f.price_range(c.price_low, c.price_high, c.currency),
     )
+
+
+def _serving_tie(reports: list[SizingReport], best: int, lang: str) -> str | None:
+    """'A tie: A100 80G and A800 cost the same per token, …' when the cheapest serving option's cost per
+    million output tokens equals another's (same range, same currency; session 19: the first was called
+    cheapest); None otherwise."""
+    c = reports[best].inference.cost_per_million_tokens if reports[best].inference else None
+    if c is None:
+        return None
+    tied = [
+        r for r in reports if r.inference is not None and _same_cost(r.inference.cost_per_million_tokens, c)
+    ]
+    if len(tied) < 2:
+        return None
+    names = "、".join if lang == "zh" else " and ".join
+    msgid = N_("A tie: %(gpus)s cost the same per token, %(cost)s per million output tokens")
+    span = fmt_for(lang).price_range(c.low, c.high, c.currency)
+    return translate(lang, msgid, gpus=names(gpu_names(r)[0] for r in tied), cost=span)
 
 
 def _same_cost(a: object, b: object) -> bool:
@@ -105,6 +127,22 @@ def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
     return translate(
         lang, msgid, currency=currency.value if currency else "", gpus=names(gpu_names(r)[0] for r in missing)
     )
+
+
+def own_price_line(reports: list[SizingReport], lang: str, said_price: bool) -> str | None:
+    """'No lowest-cost verdict: your price per GPU-hour is for A100 80G; A800 at the catalog's range' when
+    the message's price is only some options' (:func:`bot.core.compare_currency.own_price_only`, s19);
+    None otherwise."""
+    if not said_price or not own_price_only(reports):
+        return None
+    names = "、".join if lang == "zh" else ", ".join
+    own = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is not None)
+    other = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is None)
+    msgid = N_(
+        "No lowest-cost verdict: your price per GPU-hour is for %(own)s; %(other)s at the catalog's price "
+        "range, not comparable with it (give each card's price to compare them)"
+    )
+    return translate(lang, msgid, own=own, other=other)
 
 
 def offered_mark(report: SizingReport, lang: str, families: list[str] | None) -> str:

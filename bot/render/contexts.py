@@ -76,6 +76,7 @@ class MemoryContext(TypedDict):
     usable_differs: bool
     share: str
     min_gpus: str | None
+    cheaper_fix: str | None
     min_text: str | None
     one_gpu: bool
     rollout_server: bool

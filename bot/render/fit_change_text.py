@@ -98,3 +98,20 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
         changes=items,
         high=f.gib(high),
     )
+
+
+def cheaper_fix(memory: object, f: Fmt, lang: str) -> str | None:
+    """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
+    with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""
+    from bot.render.wording import ALTERNATIVES
+    from estimator.fit_sanity import cheapest_change
+
+    best = cheapest_change(memory)
+    if best is None:
+        return None
+    label = translate(lang, ALTERNATIVES[best.change]) if best.change in ALTERNATIVES else best.change
+    return translate(lang, CHEAPER_FIX, change=label, n=f.int(best.min_gpus))
+
+
+CHEAPER_FIX = N_("%(change)s: %(n)s GPUs")
+"""The cheaper change a failed count's headline names first (trial s19 #3)."""

@@ -54,6 +54,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "FP8 changes the training time, and there is no token count to time; memory is sized in bf16"
     ),
     "config_differs": N_("your pasted config gives another value, and the config's is used"),
+    "prose_changes": N_("your message asks to change it, and the value in your message is used"),
     "offload_adapters": N_(
         "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
         "so the memory per GPU is an upper bound"

@@ -413,6 +413,11 @@ WHY_TEXTS: dict[str, str] = {
         "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
         "every GPU and fits about 1/TP as many sequences"
     ),
+    "mla_tp_copies": N_(
+        "your TP without DP attention: MLA's latent KV cache has one head, so every TP rank keeps all of it "
+        "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "
+        "SGLang --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
+    ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
     "presales_monthly": N_(
@@ -443,6 +448,7 @@ WORD_TEXTS: dict[str, str] = {
     "bitsandbytes": N_("bitsandbytes"),
     "hqq": N_("HQQ"),
     "dp_attention": N_("DP attention"),
+    "tp_copies": N_("a copy on every TP rank"),
     "context_and_fragmentation": N_("1 GiB + 8 %%"),
 }
 """Word-valued ledger entries → their text."""

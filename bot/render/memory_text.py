@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.alternatives_shown import shown
 from bot.render.describe import node_of
-from bot.render.fit_change_text import fit_change_text, fit_reason_text, unfit_change_text
+from bot.render.fit_change_text import cheaper_fix, fit_change_text, fit_reason_text, unfit_change_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.host_ram import host_ram_text
 from bot.render.i18n import N_, translate
@@ -172,6 +172,7 @@ def memory_section(
         "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
         "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
+        "cheaper_fix": cheaper_fix(m, f, lang) if requested and m.fits_requested is False else None,
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),

@@ -22,6 +22,7 @@ from bot.render.compare import (
     currency_note,
     first_line,
     named_order,
+    own_price_line,
     tie_line,
     unpriced_line,
 )
@@ -67,6 +68,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
             or cheapest_line(reports[best] if best is not None else None, answer.lang)
+            or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
             or (
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )

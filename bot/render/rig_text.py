@@ -16,12 +16,25 @@ from typing import TYPE_CHECKING
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
+from estimator import catalog
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bot.core.answer import Answer
+    from bot.core.interpretation import Ignored
+    from estimator.models import SizingReport
 
 RIG_EVEN = N_("%(rig)s, sized as %(n)s × %(gpu)s (the least memory per card)")
 """The rig form of the headline's cards: every card counted, each as the one with least memory."""
+RIG_SAME = N_("%(rig)s, sized as %(n)s × %(gpu)s (the same memory per card; the slower card's speed)")
+"""The rig form when every card has the same memory ('a 4090 plus a 3090', 24 GB each): none is smaller,
+the slower card (less memory bandwidth) is the one sized (session 19)."""
+SAME_REASON = N_(
+    "another card in the same machine, with the same memory: the cards are sized as that many of the "
+    "slower one (less memory bandwidth)"
+)
+"""The 'not used' reason of ``mixed_rig`` when the cards' memory is the same (never 'least memory')."""
 RIG_LARGEST = N_(
     "%(rig)s, sized on %(n)s × %(gpu)s alone (the cards with less memory not modelled: llama.cpp's "
     "--tensor-split puts layers on them too, so the machine holds at least this much)"
@@ -45,11 +58,16 @@ def rig_headline(text: str, answer: Answer) -> str:
     n = fmt_for(lang).int(report.request.gpu_count)
     phrase = CARD_PHRASE.get(lang, CARD_PHRASE["en"]) % {"n": n, "gpu": gpu}
     head, sep, rest = text.partition("\n")
+    if (
+        phrase not in head
+    ):  # some Chinese headlines write 'n × card' too ('在 2 × RTX 3090（ZeRO-3） 上', s19)
+        phrase = CARD_PHRASE["en"] % {"n": n, "gpu": gpu}
     if phrase not in head:
         return text
     raw = answer.parsed.normalized.lower()
     cards = sorted([gpu, *(i.text for i in others)], key=lambda c: _written_at(raw, c))
     msgid = RIG_LARGEST if any(i.reason == "mixed_rig_largest" for i in others) else RIG_EVEN
+    msgid = RIG_SAME if msgid is RIG_EVEN and same_memory(report, others) else msgid
     rig = translate(lang, msgid, rig=" + ".join(cards), n=n, gpu=gpu)
     return head.replace(phrase, rig, 1) + sep + rest
 
@@ -60,3 +78,16 @@ def _written_at(raw: str, card: str) -> int:
     words = [w for w in card.lower().split() if any(ch.isdigit() for ch in w)] or [card.lower()]
     at = raw.find(words[0])
     return at if at >= 0 else len(raw)
+
+
+def same_memory(report: SizingReport | None, ignored: Sequence[Ignored]) -> bool:
+    """Whether every other card of a rig sized as k equal cards (``mixed_rig`` items of ``ignored``, named
+    by catalog id with spaces) has the memory of the card sized (the request's stated memory, else the
+    catalog's; within 0.5 GiB): then no card is 'smaller'. False without such cards."""
+    others = [i.text for i in ignored if i.reason == "mixed_rig"]
+    if report is None or not others or not report.request.gpu:
+        return False
+    sized = report.request.gpu_memory_gib or catalog.gpu(report.request.gpu).memory_gib
+    gpus = catalog.gpus()
+    mems = [gpus[g].memory_gib if (g := t.replace(" ", "-")) in gpus else None for t in others]
+    return all(m is not None and abs(m - sized) < 0.5 for m in mems)

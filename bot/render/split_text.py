@@ -47,6 +47,11 @@ SPEED = N_(
     "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
+CHOSEN = N_("%(setting)s (the most layers that fit your card; the rest in CPU memory)")
+ALL_ON_GPUS = N_(
+    "Alternative, every layer on GPUs: %(n)s × %(gpu)s (≈ %(speed)s tokens/s, one sequence): a second card "
+    "adds room for the layers now in CPU memory"
+)
 HOST_STATED = N_(" (your RAM: two channels unless you said how many)")
 HOST_CHANNELS = N_(" (your RAM: %(n)s channels, as you said)")
 HOST_ASSUMED = N_(" (dual-channel DDR4-3200 to DDR5-5600, assumed: say your RAM's speed for one figure)")
@@ -205,9 +210,12 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     if s is None:
         return None
     gpus = f.int(report.request.gpu_count or 1)
-    return {
-        "gpus": gpus,
-        "setting": _setting(s, lang, runtime_named(inf.runtime).local),
-        "verdict": _verdict(s, f, lang),
-        "lines": _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr),
-    }
+    setting = _setting(s, lang, runtime_named(inf.runtime).local)
+    lines = _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr)
+    if s.gpu_layers_chosen:  # no -ngl said: the most that fit, and the cards that hold it all (s19 trial)
+        setting = translate(lang, CHOSEN, setting=setting)
+        speed = s.all_gpus_tokens_per_s
+        lines.append(
+            translate(lang, ALL_ON_GPUS, n=f.int(inf.min_gpus), gpu=gpu, speed=_speed(f, speed, speed))
+        )
+    return {"gpus": gpus, "setting": setting, "verdict": _verdict(s, f, lang), "lines": lines}

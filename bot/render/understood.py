@@ -13,6 +13,7 @@ from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rate_text import rate_text
+from bot.render.rig_text import SAME_REASON, same_memory
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -54,6 +55,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "weights_size": N_(
         "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
         "per parameter of the format sized, 2 for bf16) — name the model or its format to size it exactly."
+    ),
+    "card_generation": N_(
+        "Read “%(typed)s” as %(used)s: no card of that name has that generation or board form in my "
+        "catalog, so the %(used)s is sized — name the exact card if you meant another."
     ),
     "card_sku": N_(
         "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
@@ -97,7 +102,9 @@ def understood_extras(
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
-        "not_used": _not_used(it, lang, parsed.repeated_used, parsed.card_slots),
+        "not_used": _not_used(
+            it, lang, parsed.repeated_used, parsed.card_slots, same_memory(report, it.ignored)
+        ),
         "substitutions": [
             translate(
                 lang,
@@ -114,8 +121,13 @@ def understood_extras(
 
 
 def _not_used(
-    it: Interpretation, lang: str, repeated_used: dict[str, str] | None = None, slots: int | None = None
+    it: Interpretation,
+    lang: str,
+    repeated_used: dict[str, str] | None = None,
+    slots: int | None = None,
+    same_rig: bool = False,
 ) -> str:
+    """The 'not used' line of ``it``; ``same_rig``: the rig's cards have the same memory (s19)."""
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang) if used else ""
@@ -128,7 +140,9 @@ def _not_used(
             lang,
             N_("“%(text)s” (%(reason)s)"),
             text=_setting_text(i.text, lang),
-            reason=_reason_text(i.text, i.reason, lang, repeated_used)
+            reason=translate(lang, SAME_REASON)
+            if same_rig and i.reason == "mixed_rig"
+            else _reason_text(i.text, i.reason, lang, repeated_used)
             if i.reason != "card_slots" or not it.beyond_slots
             else translate(lang, BEYOND_SLOTS, slots=slots or 0, sized=it.beyond_slots),
         )

@@ -324,6 +324,7 @@ ALTERNATIVES: dict[str, str] = {
     "micro_batch_1": N_("With micro-batch 1 (more gradient accumulation)"),
     "cpu_offload": N_("With CPU offload"),
     "lora": N_("LoRA instead"),
+    "lora_zero3": N_("LoRA with ZeRO-3 (your ZeRO stage keeps all the weights on each GPU: no fit)"),
     "qlora": N_("QLoRA instead"),
     "no_full_recompute": N_("Without full recompute"),
     "zero3": N_("With ZeRO-3"),

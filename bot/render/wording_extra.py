@@ -29,6 +29,24 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "(check the micro-batch, sequence length and ZeRO stage the run really used). Sized at %(next_gpus)s "
         "GPUs, the fewest above what failed."
     ),
+    NoteCode.count_failed_edge: N_(
+        "You said %(gpu_count)s GPUs ran out of memory; that matches the high end of the estimate: ≈ "
+        "%(per_gpu_gib)s per GPU on %(gpu_count)s is likely, but up to %(high_gib)s, more than the "
+        "%(usable_gib)s each card holds, so %(gpu_count)s was borderline. Sized at %(next_gpus)s GPUs, the "
+        "fewest above what failed."
+    ),
+    NoteCode.tried_counts_failed_edge: N_(
+        "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; that matches the high end of the "
+        "estimate: ≈ %(per_gpu_gib)s per GPU on %(gpu_count)s is likely, but up to %(high_gib)s, more than "
+        "the %(usable_gib)s each card holds, so %(gpu_count)s was borderline. Sized at %(next_gpus)s GPUs, "
+        "the fewest above what failed."
+    ),
+    NoteCode.prefill_short: N_(
+        "Prefill is the limit: %(rate)s requests/s × %(prompt)s prompt tokens = %(prefill_tokens_per_s)s "
+        "prompt tokens/s to prefill, but these GPUs prefill ≈ %(prefill_capacity)s tokens/s (compute-bound, "
+        "2 × parameters FLOPs a token), before any decoding; about %(replicas)s copies of %(per_copy)s GPUs "
+        "each (%(gpus)s GPUs) prefill it."
+    ),
     NoteCode.serving_count_failed: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
         "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
@@ -148,6 +166,7 @@ EXTRA_VERDICTS |= {NoteCode.host_ram_short}  # the stated host RAM does not hold
 EXTRA_VERDICTS |= {NoteCode.tried_counts_failed, NoteCode.tried_counts_failed_fit}  # bot.core.failed_counts
 EXTRA_VERDICTS |= {NoteCode.count_failed, NoteCode.count_failed_fit}  # one count failed (s18)
 EXTRA_VERDICTS |= {NoteCode.serving_count_failed, NoteCode.serving_count_failed_fit}  # failed_serving
+EXTRA_VERDICTS |= {NoteCode.count_failed_edge, NoteCode.tried_counts_failed_edge}  # borderline there (s19)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""

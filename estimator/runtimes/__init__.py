@@ -48,12 +48,17 @@ GGUF_FORMATS = frozenset({Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m, Pr
 
 
 def runtime_for(
-    gpu: GpuSpec, precision: Precision, utilization: float | None = None, named: str | None = None
+    gpu: GpuSpec,
+    precision: Precision,
+    utilization: float | None = None,
+    named: str | None = None,
+    mla_tp_copies: bool = False,
 ) -> ServingRuntime:
     """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
     default for data-centre cards. A stated ``utilization`` is vLLM's ``gpu_memory_utilization`` or
-    SGLang's ``mem_fraction_static``."""
+    SGLang's ``mem_fraction_static``; ``mla_tp_copies``: a TP stated without DP attention
+    (:attr:`ServingRuntime.mla_tp_copies`)."""
     if named == OLLAMA.name:
         return OLLAMA
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
@@ -61,14 +66,14 @@ def runtime_for(
     if named == TRANSFORMERS.name:
         return TRANSFORMERS
     if named == SGLANG.name:
-        return SGLang(utilization)
+        return SGLang(utilization, mla_tp_copies)
     if named == LMDEPLOY.name:
-        return Lmdeploy(utilization)
+        return Lmdeploy(utilization, mla_tp_copies)
     if named == TGI.name:
-        return Tgi(utilization)
+        return Tgi(utilization, mla_tp_copies)
     if named == EXLLAMA.name:
         return EXLLAMA
-    return Vllm(utilization)
+    return Vllm(utilization, mla_tp_copies)
 
 
 def runtime_named(name: str) -> ServingRuntime:

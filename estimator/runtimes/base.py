@@ -82,6 +82,9 @@ class ServingRuntime:
     :meth:`_workspace`; every other module asks the runtime object, never its name."""
 
     utilization: float | None = None
+    mla_tp_copies: bool = False
+    """MLA under a TP the user stated without DP attention: every rank keeps the whole latent cache
+    (:meth:`kv_replication`); False: the DP-attention layout the answer recommends (its recipes say so)."""
 
     name: ClassVar[str]
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
@@ -155,11 +158,19 @@ class ServingRuntime:
         """Copies of each token's KV cache across a TP group.
 
         GQA/MHA: with TP above the KV-head count each GPU keeps a copy of its KV head (vLLM replicates).
-        MLA (DeepSeek-V2/V3/R1): the latent is not split by heads; DeepSeek-style serving runs attention
-        data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM DP attention; DeepSeek-V3
-        report §3.4), so each sequence's latent lives on one GPU: no copies. Runtimes that split the
-        layers over the cards (llama.cpp, transformers) keep each layer's KV once."""
-        if spec.kv_lora_rank or self.splits_layers:
+        MLA (DeepSeek-V2/V3/R1, Kimi-K2): the latent (kv_lora_rank + qk_rope_head_dim per token and
+        layer) has one head, so tensor parallelism cannot split it: under a plain ``--tp N`` every rank
+        holds the whole latent (SGLang ``MLATokenToKVPool``, python/sglang/srt/mem_cache/memory_pool.py:
+        a buffer of (size, 1, kv_lora_rank + qk_rope_head_dim) per layer on each rank; vLLM's MLA backend,
+        vllm/attention/backends/mla/common.py: blocks of [block, 1, kv_lora_rank + rope]) — ``tp`` copies,
+        when the user stated that TP (:attr:`mla_tp_copies`). DeepSeek-style serving runs attention
+        data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM data- and expert-parallel
+        deployment; DeepSeek-V3 report §3.4), so each sequence's latent lives on one GPU: no copies —
+        the layout the answer recommends. Runtimes that split the layers over the cards (llama.cpp,
+        transformers) keep each layer's KV once."""
+        if spec.kv_lora_rank and not self.splits_layers:
+            return float(tp) if self.mla_tp_copies else 1.0
+        if self.splits_layers:
             return 1.0
         return max(1.0, tp / spec.kv_heads)
 

@@ -52,7 +52,7 @@ def sglang_fraction(
     (:meth:`SGLang.utilization_assumed`) read."""
     if runtime.utilization:
         return runtime.utilization
-    dp_attention = bool(spec is not None and spec.kv_lora_rank and tp > 1)
+    dp_attention = bool(spec is not None and spec.kv_lora_rank and tp > 1 and not runtime.mla_tp_copies)
     return sglang_mem_fraction(gpu, tp * pp, dp_attention)
 
 

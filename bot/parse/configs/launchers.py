@@ -280,6 +280,8 @@ def _convert(kind: str, value: Any) -> Any:
         return QUANT.get(text)
     if kind == "dtype":
         return DTYPES.get(text)
+    if kind == "flag":  # a switch said: '--enable-dp-attention'
+        return True if value is True else None
     if kind == "gpu_layers":  # every layer on the GPU: nothing offloaded to the CPU
         return False if all_layers_on_gpu(value) else None
     return None

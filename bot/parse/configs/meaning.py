@@ -20,6 +20,7 @@ from functools import cache
 Row = tuple[str | None, str]
 
 CONVERSIONS = {
+    "flag": "a switch said (no value): True",
     "int": "a whole number > 0, as is",
     "float": "a fraction in (0, 1], as is",
     "epochs": "a number of epochs > 0 (fractions allowed)",
@@ -271,6 +272,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model-path": ("model", "str"), "--model": ("model", "str"),
         "--context-length": ("max_model_len", "int"),
+        "--enable-dp-attention": ("dp_attention", "flag"),  # MLA: each GPU its own sequences' latent
     },
     "lmdeploy": {
         "--tp": ("tp", "int"), "--model-format": ("precision", "quant"),

@@ -1,6 +1,8 @@
 """A config read from the message, merged into the parse: the config is the user's own words, so
 where the text and the config disagree the config wins and the text's value is named
-(``config_differs``); every key the sizing does not use is named with its reason."""
+(``config_differs``) — unless the text asks to change a length (:mod:`bot.parse.configs.prose_change`,
+s19: then the config's is named, ``prose_changes``); every key the sizing does not use is named with its
+reason."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
+from bot.parse.configs.prose_change import prose_changes
 from bot.parse.normalize import normalize
 from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
@@ -70,6 +73,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
     unused = list(parsed.unused_numbers)
     _load_and_cap(parsed, stack, update, unused)
+    unused += prose_changes(normalize(text), parsed.found, req, update, stack.used)  # '改成 4096' (s19)
     for field, value in update.items():
         old = getattr(req, field, None)
         stated = field in parsed.found and (field != "stage" or said_stage)  # a guessed stage is no word

@@ -1,0 +1,76 @@
+"""A training codebase named by its repository's name (issue 24, round 13 zh): '用 chatglm_rlhf 训练 Reward
+模型', '采用 Pai-Megatron-Patch 微调 Qwen-72B', '复现 Logic-RL 的 7B 模型', 'fine-tuning with my-sft-trainer'.
+
+People run the training code of a paper or a blog as often as a known tool, and name it as its repository is
+named: words joined by hyphens or underscores, one of them a training word (``rl``, ``rlhf``, ``grpo``,
+``sft``, ``lora``, ``tuning``, ``trainer``, ``patch`` …). Written where a tool is written (after 用 / 使用 /
+采用 / 基于 / 借助 / 复现, 'with', 'using', 'via', 'reproduce'), such a name is a training codebase: named as
+typed and as not used (``no_field``: the sizing models no codebase's own limits), the job a fine-tuning of a
+released model (as :data:`bot.parse.stack_words.FINE_TUNING_TOOLS` are), never a model of that name nor the
+known tool inside its name ('Pai-Megatron-Patch' is Alibaba's codebase over Megatron, not Megatron-LM itself).
+
+Not a codebase: a name with a size ('qwen2-7b-grpo' is a model made with GRPO), a name the tool table has
+('llama-factory', 'ms-swift': :data:`bot.parse.stack_words.TRAINING_TOOLS`), a config key ('lora_rank',
+'zero_stage': written after no tool verb, and each such key is one of the parts listed in
+:data:`KEY_PARTS`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+TRAINING_PARTS = (
+    "rl", "rlhf", "rlaif", "grpo", "ppo", "dpo", "sft", "lora", "qlora", "tuning", "tune", "finetune",
+    "finetuning", "train", "trainer", "training", "patch", "align", "alignment", "recipes",
+)  # fmt: skip
+"""Words a training codebase's name holds (the repositories of rounds 1–13: chatglm_rlhf, Logic-RL,
+ChatGLM-Efficient-Tuning, Chatglm_lora_multi-gpu, Pai-Megatron-Patch, simple_GRPO, mistral-finetune …). Not
+'r1': 'deepseek-r1' is a model, and the R1 reproductions are the tool table's (written as one word first)."""
+
+KEY_PARTS = frozenset((
+    "r", "rank", "alpha", "dropout", "target", "targets", "modules", "stage", "type", "size", "steps",
+    "len", "length", "epochs", "lr", "rate", "ratio", "bit", "bits", "4bit", "8bit", "num", "config",
+))  # fmt: skip
+"""Last parts of config keys ('lora_rank', 'zero_stage', 'sft_type', 'train_batch_size'): a key, no name."""
+
+METHOD_WORDS = frozenset((*TRAINING_PARTS, "peft", "full", "adapter", "adapters", "hf", "zero"))
+"""A name of method words only ('peft-lora', 'sft-lora', 'lora-sft') describes a method, not a codebase."""
+
+_PART = "|".join(TRAINING_PARTS)
+CODEBASE_RE = rc(
+    r"(?:用|使用|采用|基于|借助|通过|复现|\bwith|\busing|\bvia|\breproduc(?:e|ing))\s*(?:the\s+)?"
+    rf"(?P<name>[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)*[\-_](?:{_PART})(?:[\-_][a-z0-9]+)*"
+    rf"|(?:{_PART})(?:[\-_][a-z0-9]+)+)(?![a-z0-9\-_.])"
+)
+"""A hyphen- or underscore-joined name with a training word, right after a tool verb (see the module
+docstring). One compiled search: the gate at each call site."""
+
+_SIZE_PART = re.compile(r"\d+(?:\.\d+)?[bmk]|\d+x\d+b?")
+
+
+def codebase_spans(s: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each training codebase the normalized text ``s`` names (module docstring).
+    Callers search :data:`CODEBASE_RE` first (the gate)."""
+    out = []
+    for m in CODEBASE_RE.finditer(s):
+        name = m.group("name")
+        parts = re.split(r"[\-_]", name)
+        if (
+            parts[-1] in KEY_PARTS
+            or any(_SIZE_PART.fullmatch(p) for p in parts)
+            or METHOD_WORDS.issuperset(parts)
+        ):
+            continue
+        out.append((m.start("name"), m.end("name"), name))
+    return out
+
+
+RL_PARTS = frozenset(("rl", "rlhf", "rlaif", "grpo", "ppo"))
+"""Parts that make a codebase an RL one (its vLLM, when named, is the rollout engine)."""
+
+
+def rl_codebase(name: str) -> bool:
+    """Whether the codebase ``name`` (as :func:`codebase_spans` gives it) is an RL post-training one."""
+    return not RL_PARTS.isdisjoint(re.split(r"[\-_]", name))

@@ -1,0 +1,148 @@
+"""A declared-cue index over a table of readers: one C pass says which readers can match a text.
+
+A table of readers (``(pattern, name)`` pairs: the training tools, the runtimes, …) was read by searching
+every reader's pattern in turn, or by one search of their whole alternation first (most messages name
+none): each a regex search over the whole text. Here each reader declares its *cues*: literal strings
+one of which every match of its pattern contains. They are derived from the pattern
+(:func:`bot.parse.regex_gate.required_literals`, the same necessary condition the presence gates use),
+or declared by hand for a pattern none can be derived from (or a rarer set than the derived one).
+:meth:`CueTable.candidates` tests every cue of the table with ``str.__contains__`` in one C loop
+(``filter``), and returns only the readers one of whose cues occurs, in the table's order. A reader
+with no cue always runs. A reader can match only where the text holds one of its cues, so the answer
+of a loop over the candidates is the loop over the whole table (tests/test_cue_index.py checks each
+reader's cues are necessary on every corpus text, so a reader added later is never skipped wrongly).
+
+Opting in: make the table once at import, ``TOOLS_INDEX = CueTable(TOOLS)``; read it with
+``for pattern, name in TOOLS_INDEX.candidates(s)``. ``declared={name: ("cue", …)}`` overrides a reader's
+derived cues. The cues are derived on the parse's second message (as the presence gates are: a
+one-message ``sizing-bot ask`` never parses the patterns again); until then every reader runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Sequence
+from operator import itemgetter
+from typing import Any, Generic, TypeVar
+
+from bot.parse import sre_private
+from bot.parse.regex import ON_SECOND_MESSAGE
+from bot.parse.regex_gate import required_literals
+from bot.parse.sre_private import _parser
+
+T = TypeVar("T")
+
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+
+
+def forget() -> None:
+    """Empty every table's memo (:meth:`CueTable.candidates`): called at the start of each parse
+    (:func:`bot.parse.assemble.parse`), so no answer is carried from one message to the next."""
+    for table in TABLES:
+        table._memo = None
+
+
+def derived_cues(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
+    """The literals one of which every match of ``pattern`` (source, compiled with ``flags``) contains;
+    None when none can be said (case-insensitive, a branch without a literal, the private regex parser
+    missing: :data:`bot.parse.sre_private.OK`). Source: the parsed pattern (``re._parser``)."""
+    if not sre_private.OK:
+        return None
+    try:
+        parsed = _parser.parse(pattern, int(flags))
+    except re.error:
+        return None
+    if (int(flags) | parsed.state.flags) & re.IGNORECASE:
+        return None
+    return required_literals(parsed)
+
+
+def pattern_cues(pattern: Any) -> frozenset[str] | None:
+    """:func:`derived_cues` of a :class:`bot.parse.regex.LazyPattern` or a compiled ``re.Pattern``."""
+    flags = getattr(pattern, "_flags", None)
+    if flags is None:
+        flags = pattern.flags
+    return derived_cues(pattern.pattern, int(flags))
+
+
+TABLES: list[CueTable[Any]] = []
+"""Every table made (module-level, made once): tests/test_cue_index.py checks each reader's cues."""
+
+
+class CueTable(Generic[T]):
+    """A table of readers (``items``: each holds a pattern, ``pattern_of(item)``; named ``name_of(item)``)
+    and the cues each needs. :meth:`candidates` is the table less the readers none of whose cues the
+    text holds; :attr:`cues` gives each reader's cues (None: it always runs)."""
+
+    __slots__ = (
+        "_all",
+        "_always",
+        "_declared",
+        "_items",
+        "_memo",
+        "_name_of",
+        "_of_cue",
+        "_pattern_of",
+        "cues",
+    )
+
+    def __init__(
+        self,
+        items: Sequence[T],
+        pattern_of: Callable[[T], Any] = _FIRST,
+        name_of: Callable[[T], Hashable] = _SECOND,
+        declared: dict[Hashable, tuple[str, ...]] | None = None,
+    ) -> None:
+        self._items = tuple(items)
+        self._pattern_of, self._name_of, self._declared = pattern_of, name_of, declared or {}
+        self.cues: tuple[frozenset[str] | None, ...] = (None,) * len(self._items)
+        self._of_cue: dict[str, frozenset[int]] = {}
+        self._all: tuple[str, ...] = ()
+        self._always = frozenset(range(len(self._items)))  # until built: every reader runs
+        self._memo: tuple[str, tuple[T, ...]] | None = None
+        ON_SECOND_MESSAGE.append(self.build)  # parsing ~60 patterns: never in a one-message ``ask``
+        TABLES.append(self)
+
+    def build(self) -> None:
+        """Derive (or take the declared) cues of each reader and index them. Until this runs (the
+        parse's second message, :func:`bot.parse.regex.add_gates`) every reader is a candidate."""
+        declared, name_of = self._declared, self._name_of
+        cues = tuple(
+            frozenset(declared[name_of(item)])
+            if name_of(item) in declared
+            else pattern_cues(self._pattern_of(item))
+            for item in self._items
+        )
+        of_cue: dict[str, set[int]] = {}
+        for i, needed in enumerate(cues):
+            for cue in needed or ():
+                of_cue.setdefault(cue, set()).add(i)
+        self.cues = cues
+        self._of_cue = {cue: frozenset(ids) for cue, ids in of_cue.items()}  # before _all: a reader
+        self._all = tuple(sorted(of_cue))  # on another thread sees a consistent table at each step
+        self._always = frozenset(i for i, needed in enumerate(cues) if not needed)
+        self._memo = None  # a memo made before holds every reader: right, but not what the index gives
+
+    def candidates(self, text: str) -> tuple[T, ...]:
+        """The readers, in the table's order, one of whose cues occurs in ``text`` (and those with none).
+        C calls only: no Python frame per cue or per reader. The same string object asked again within
+        one parse (the tools are asked of the message four times) is answered from :meth:`forget`'s
+        one-entry memo, which each parse empties: nothing is kept from one message to the next."""
+        memo = self._memo
+        if memo is not None and memo[0] is text:
+            return memo[1]
+        ids = self._always.union(*map(self._of_cue.__getitem__, filter(text.__contains__, self._all)))
+        found = tuple(map(self._items.__getitem__, sorted(ids)))
+        self._memo = (text, found)  # one tuple: a reader on another thread sees a whole entry or none
+        return found
+
+    def readers(self) -> list[tuple[Any, frozenset[str] | None]]:
+        """Each reader's pattern and its cues (built first if need be): what the tests check."""
+        if self._always and len(self._always) == len(self._items) and self._items and not self._all:
+            self.build()
+        return [(self._pattern_of(item), cues) for item, cues in zip(self._items, self.cues, strict=True)]
+
+    def any_cue(self, text: str) -> bool:
+        """Whether some reader of the table could match ``text`` (a cue of one occurs, or one has none)."""
+        return bool(self._always) or any(map(text.__contains__, self._all))

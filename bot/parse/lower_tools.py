@@ -1,0 +1,61 @@
+"""A tool named in lower case in a tool's slot (session 19, s19-fix item 9): 'opensloth', 'mytrainer'.
+
+:mod:`bot.parse.unknown_tools` reads a name no table has only where it is written the way software is
+named (CamelCase, 'LLaMA2-Accessory'), since a lower-case word after 'with' is most often no tool ('with
+lora', 'with care'). People type tool names in lower case too ('用 opensloth 训练', 'using mytrainer to
+fine-tune'); in the narrow slot of the job's means — the word right between '用 / 使用 / 基于 / 通过 /
+借助' and a job word ('训练', '微调', '部署', …), or between 'using / with / via' and '(to) fine-tune /
+train / serve / deploy' — a lower-case word is the tool, named as typed. The tools of the tables are read
+case-insensitively already (their patterns run on the lower-cased text: 'llamafactory', 'unsloth',
+'swift', 'xtuner'); words of the job's settings in that slot ('用 lora 微调', 'using deepspeed to train',
+'with 8 gpus') are not tools (:data:`SETTING_WORD_RE`), nor names another reader knows (``known``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+LOWER_TOOL_RE = re.compile(
+    r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:来\s*)?"
+    r"(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
+    r"|\b(?:using|with|via)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+(?:to\s+)?"
+    r"(?:fine[\s\-]?tun\w*|finetun\w*|train\w*|pre[\s\-]?train\w*|serv(?:e|ing)\b|deploy\w*|sft\b)"
+)
+"""A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere)."""
+SETTING_WORD_RE = re.compile(
+    r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp"
+    r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
+    r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
+    r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron)",
+)
+"""Words of the job's settings or of its hardware that can stand in that slot ('用 lora 微调', 'with one
+to train'): never a tool name."""
+
+
+def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('training_tool: x', 'no_field') — ('runtime: x', 'runtime_not_modelled') when not ``training`` —
+    for each lower-case word in a tool's slot of ``raw`` (:data:`LOWER_TOOL_RE`) that is neither a setting
+    word nor a name ``known`` (a tool of the tables, a model, …) knows."""
+    out: list[tuple[str, str]] = []
+    for m in LOWER_TOOL_RE.finditer(raw):
+        name = m.group("zh") or m.group("en")
+        if SETTING_WORD_RE.fullmatch(name) or known(name) or _method_words_only(name):
+            continue
+        item = (
+            (f"training_tool: {name}", "no_field")
+            if training
+            else (f"runtime: {name}", "runtime_not_modelled")
+        )
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def _method_words_only(name: str) -> bool:
+    """'peft-lora', 'sft_lora': a name of method words only describes a method, not a tool (the codebase
+    reader's rule, :data:`bot.parse.codebases.METHOD_WORDS`)."""
+    from bot.parse.codebases import METHOD_WORDS
+
+    parts = re.split(r"[\-_]", name)
+    return len(parts) > 1 and all(p in METHOD_WORDS for p in parts)

@@ -1,0 +1,35 @@
+"""Whether the fewest GPUs that fit the user's own settings is an answer to lead with (fresh-user trial s19,
+issue 24 item 3), or a limit reached only by sharding the last bytes over hundreds of cards while one
+changed setting fits on a few: :func:`sane_count`. Read by bot.core.failed_counts (which count to size
+above a failed one) and bot.render.memory_text (the headline names the cheaper change first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SANE_FACTOR = 4
+"""The fewest GPUs that fit the user's own settings is no answer to lead with when one changed setting
+(ZeRO-3, CPU offload, LoRA …: ``Memory.alternatives``) fits on fewer than a quarter of them: 8 × A100 40G
+ZeRO-2 OOM on Qwen2.5-14B at 4,096 tokens, where ZeRO-2 keeps the bf16 weights (27.4 GiB) and the fp32
+logits (7.0 GiB) whole on every GPU and only the optimizer states shrink with DP, 'fits' only at 904 GPUs
+at 100 % of each, while ZeRO-3 fits on 16."""
+
+
+JOB_CHANGES = frozenset({"lora", "qlora", "lora_zero3", "no_full_recompute"})
+"""Alternatives that change the job (another method) or add memory (no full recompute): not compared."""
+
+
+def sane_count(memory: Any) -> bool:
+    """Whether ``memory.min_gpus`` (the user's settings) is within :data:`SANE_FACTOR` of the fewest GPUs
+    a changed setting of the same job needs (:data:`JOB_CHANGES` aside); True without one that fits."""
+    fewest = [a.min_gpus for a in memory.alternatives if a.min_gpus and a.change not in JOB_CHANGES]
+    return memory.min_gpus is None or not fewest or memory.min_gpus <= SANE_FACTOR * min(fewest)
+
+
+def cheapest_change(memory: Any) -> Any | None:
+    """The alternative (``Memory.alternatives``) that fits on the fewest GPUs when :func:`sane_count` is
+    False; else None."""
+    if sane_count(memory):
+        return None
+    same_job = (a for a in memory.alternatives if a.min_gpus and a.change not in JOB_CHANGES)
+    return min(same_job, key=lambda a: a.min_gpus)

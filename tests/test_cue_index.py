@@ -1,0 +1,135 @@
+"""The declared-cue index (bot.parse.cue_index, session 19 issue 23 item 7): every reader's cues are
+necessary — on every text in tests/data (as written, lower-cased and normalized), a reader never matches a
+text that holds none of its cues — so the index skips only readers that could not match; the cues
+derived from a pattern are its required literals; a table answers as the loop over every reader did."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.parse import stack_words
+from bot.parse.cue_index import TABLES, CueTable, derived_cues
+from bot.parse.normalize import normalize
+from bot.parse.regex import rc
+
+DATA = Path(__file__).parent / "data"
+
+
+def _strings(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for key, value in node.items() if key != "id" for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return []
+
+
+def _corpus() -> list[str]:
+    texts: set[str] = set()
+    for path in sorted(DATA.rglob("*.json")):
+        texts.update(s for s in _strings(json.loads(path.read_text(encoding="utf-8"))) if len(s) > 2)
+    return sorted({v for t in texts for v in (t, t.lower(), normalize(t))})
+
+
+CORPUS = _corpus()
+
+
+def test_corpus_is_the_whole_data_folder() -> None:
+    assert len(CORPUS) > 10_000  # questions, real questions of every round, paraphrases, field cases
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{len(t.readers())} readers")
+def test_every_readers_cues_are_necessary(table: CueTable) -> None:
+    """A reader that matched a text lacking all its cues would be skipped wrongly: none does."""
+    wrong = []
+    for pattern, cues in table.readers():
+        if cues is None:
+            continue
+        misses = [t for t in CORPUS if not any(map(t.__contains__, cues)) and pattern.search(t)]
+        if misses:
+            wrong.append((pattern.pattern[:60], sorted(cues), len(misses)))
+    assert wrong == []
+
+
+def test_tables_are_registered_and_have_cues() -> None:
+    assert stack_words.TOOLS_INDEX in TABLES and stack_words.NOT_MODELLED_INDEX in TABLES
+    readers = stack_words.TOOLS_INDEX.readers()
+    assert all(cues for _, cues in readers)  # every tool has a cue: none runs on every message
+    by_name = dict(zip((n for _, n in stack_words.TRAINING_TOOLS), (c for _, c in readers), strict=True))
+    assert by_name["LLaMA-Factory"] == {
+        "factory",
+        "efficient",
+        "llamafactory-cli",
+        "train_bash.py",
+        "finetuning_type",
+    }
+    assert by_name["Unsloth"] == {"unsloth"}
+    assert by_name["ms-swift"] == {"modelscope", "swift", "framework", "library", "toolkit"}
+
+
+def test_derived_cues() -> None:
+    assert derived_cues(r"\baxolotl\b") == {"axolotl"}
+    assert derived_cues(r"\btrl\b|sft[\s_]*trainer") == {"trl", "trainer"}
+    assert derived_cues(r"ds|deepspeed") == {"ds", "deepspeed"}
+    assert derived_cues(r"\d+\s*gb") == {"gb"}
+    assert derived_cues(r"[a-z]+") is None  # no literal: always runs
+    assert derived_cues(r"axolotl", re.IGNORECASE | re.ASCII) is None  # case-insensitive: no cue said
+
+
+def test_candidates_keep_order_and_skip_only_absent_cues() -> None:
+    items = [(rc(r"\bfoo\b"), "foo"), (rc(r"[a-z]+\d"), "any"), (rc(r"bar|baz"), "bar"), (rc(r"qux"), "q")]
+    table = CueTable(items, declared={"q": ("qu",)})
+    assert [n for _, n in table.candidates("baz and foo")] == ["foo", "any", "bar", "q"]  # not built: all
+    table.build()
+    assert table.cues == ({"foo"}, None, {"ba"}, {"qu"})  # "bar|baz" is parsed "ba" then [rz]
+    assert [n for _, n in table.candidates("baz and foo")] == ["foo", "any", "bar"]
+    assert [n for _, n in table.candidates("quiet")] == ["any", "q"]
+    assert [n for _, n in table.candidates("")] == ["any"]
+    TABLES.remove(table)
+
+
+def test_an_unbuilt_table_offers_every_reader() -> None:
+    """Before the parse's second message (a one-message ``ask``) the cues are not derived: all run."""
+    table = CueTable([(rc(r"\bfoo\b"), "foo"), (rc(r"bar"), "bar")])
+    assert [n for _, n in table.candidates("nothing")] == ["foo", "bar"]
+    TABLES.remove(table)
+
+
+TOOL_TEXTS = [
+    "fine-tune qwen 7b with llama-factory", "axolotl vs unsloth", "serve with tensorrt-llm on 2 h100",
+    "openrlhf grpo then verl ppo", "用 X-R1 训练 3B 模型，训练时 vllm 报显存不足", "ms-swift sft on 4 a100",
+    "7b model, 1T tokens, how many A100", "deepspeed zero3 offload", "nothing here", "serve with xinference",
+    "num_generations: 8, use_vllm: true", "cutoff_len: 2048 lora_target: all", "zero3 and fsdp full_shard",
+    "--actor_num_gpus_per_node 4 --vllm_num_engines 2", "sft_type: lora", "ds_config.json zero_optimization",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", TOOL_TEXTS)
+def test_tool_readers_answer_as_the_whole_table(text: str) -> None:
+    """The functions over the index answer as the loops over every tool (the former code, here)."""
+    s = normalize(text)
+    stack_words.TOOLS_INDEX.build()
+    stack_words.NOT_MODELLED_INDEX.build()
+    every = [name for p, name in stack_words.TRAINING_TOOLS if p.search(s)]
+    runtimes = [name for p, name in stack_words.RUNTIMES_NOT_MODELLED if p.search(s)]
+    named = stack_words.named_tools(s)
+    assert [t.split(": ", 1)[1] for t, _ in named if t.startswith("training_tool")] == every
+    assert [t.split(": ", 1)[1] for t, why in named if why == "runtime_not_modelled"] == runtimes
+    fine = any(name in stack_words.FINE_TUNING_TOOLS for name in every)
+    assert stack_words.fine_tuning_tool_named(s) is fine
+    assert stack_words.serving_engine_named(s) is bool(
+        stack_words.SERVING_ENGINE_RE.search(s) or stack_words.NOT_MODELLED_RE.search(s)
+    )
+    stack_words.TOOL_CUES_INDEX.build()
+    former = None
+    if stack_words._CUE_RE.search(s):
+        for p, tool in stack_words.TOOL_CUES:
+            if (m := p.search(s)) and not (tool == "DeepSpeed" and stack_words.FSDP_RE.search(s)):
+                former = (tool, m.group(0).strip(" -"))
+                break
+    assert stack_words.inferred_tool(s) == former
