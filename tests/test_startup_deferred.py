@@ -7,6 +7,9 @@ cut). Each stays reachable where it is used: the names, a recipe, a read config.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,71 @@ def test_entities_are_still_read() -> None:
 
     assert prepare("7B &amp; 8&times;A100")[0] == prepare("7B & 8×A100")[0]
     assert visible_length("<b>a&amp;b</b>") == 3 and truncate_html("&lt;" * 10, 5) == "&lt;" * 4 + "…"
+
+
+# Session 19 (part s19-sp-boot): ``ask`` builds the parser of its own subcommand only, and the console
+# script ends without the interpreter's teardown once its output is flushed.
+
+ASK_LINES = (
+    ["ask", "7B模型1万亿token要多少A100"],
+    ["ask", "--lang", "en", "--format", "json", "--", "serve", "Llama-3-70B"],
+    [
+        "ask",
+        "--recipe",
+        "--recipe-dir",
+        "out",
+        "--config",
+        "c.json",
+        "--presales",
+        "p.toml",
+        "--quote",
+        "q.pdf",
+    ],
+    ["ask", "--chart", "x.png", "--recipe=deepspeed,vllm", "--", "-8张卡A100训练7B"],
+    ["ask"],
+)
+
+
+@pytest.mark.parametrize("line", ASK_LINES)
+def test_the_ask_parser_reads_an_ask_line_as_the_full_parser_does(line: list[str]) -> None:
+    from bot.cli_args import parser
+
+    assert parser("ask").parse_args(line) == parser().parse_args(line)
+
+
+def test_only_ask_gets_the_ask_only_parser() -> None:
+    from bot.cli_args import parser
+
+    def commands(p):  # the subcommands a parser knows
+        [sub] = [a for a in p._actions if a.dest == "command"]
+        return sorted(sub.choices)
+
+    full = ["ask", "health", "preview", "run", "serve", "validate"]
+    assert commands(parser("ask")) == ["ask"]
+    assert commands(parser()) == full and commands(parser("validate")) == full
+    assert parser("validate").parse_args(["validate", "--runs", "r.json"]).runs == "r.json"
+
+
+def _console(question: str) -> subprocess.CompletedProcess[str]:
+    """``sizing-bot ask QUESTION`` (``main()``, argv from sys.argv) with an ``atexit`` hook that would
+    write TEARDOWN to stderr if the interpreter's teardown ran."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('TEARDOWN', file=sys.stderr))\n"
+        f"sys.argv = ['sizing-bot', 'ask', {question!r}]\n"
+        "from bot.cli import main\n"
+        "sys.exit(main())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SIZING_BOT_", "TELEGRAM_", "FEISHU_"))}
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_console_script_ends_without_teardown_its_answer_and_exit_code_whole() -> None:
+    done = _console("7B模型1万亿token要多少A100")
+    assert done.returncode == 0 and "TEARDOWN" not in done.stderr
+    assert "A100" in done.stdout.splitlines()[0] and done.stdout.endswith("\n")
+    assert "FLOPs" in done.stdout  # the last sections too: the buffer was flushed
+    missed = _console("hello there")
+    assert missed.returncode == 2 and "TEARDOWN" not in missed.stderr and missed.stdout.strip()

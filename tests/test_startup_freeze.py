@@ -31,6 +31,8 @@ def test_the_console_script_freezes_the_answers_objects_and_turns_the_collector_
     code = (
         "import gc, sys\n"
         f"sys.argv = ['sizing-bot', 'ask', {QUESTION!r}]\n"
+        "import bot.cli\n"
+        "bot.cli._exit_without_teardown = lambda code: None  # ends the process: see test_startup_deferred\n"
         "from bot.cli import main\n"
         "assert gc.get_freeze_count() == 0\n"
         "code = main()\n"
@@ -49,6 +51,8 @@ def test_the_console_script_with_the_collector_off_leaves_it_off_and_freezes_not
     code = (
         "import gc, sys\n"
         f"sys.argv = ['sizing-bot', 'ask', {QUESTION!r}]\n"
+        "import bot.cli\n"
+        "bot.cli._exit_without_teardown = lambda code: None  # ends the process: see test_startup_deferred\n"
         "from bot.cli import main\n"
         "gc.disable()\n"
         "code = main()\n"
