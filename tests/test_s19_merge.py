@@ -25,7 +25,11 @@ def test_a_cards_memory_after_its_name_is_that_card(text: str, gpu: str, memory_
 
 @pytest.mark.parametrize(
     "text",
-    ["跑 Qwen2.5-14B 推理，24G 够吗", "Qwen2.5-14B 24G 够吗", "24GB is not enough for Qwen2.5-32B, how many?"],
+    [
+        "跑 Qwen2.5-14B 推理，24G 够吗",
+        "Qwen2.5-14B 24G 够吗",
+        "24GB is not enough for Qwen2.5-32B, how many?",
+    ],
 )
 def test_a_memory_with_a_verdict_and_no_card_is_still_one_card_of_it(text: str) -> None:
     data = answer_json(text)
