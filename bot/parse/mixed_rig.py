@@ -85,6 +85,19 @@ def smallest(cards: list[GpuMention]) -> GpuMention:
 
 EVEN_SPLIT = frozenset({"vLLM", "SGLang", "TensorRT-LLM"})
 """Engines whose tensor parallelism gives each card an equal share of the model."""
+LAYER_SPLIT = frozenset({"llama.cpp", "Ollama"})
+"""Engines that split layers by each card's free memory (llama.cpp src/llama.cpp ``llama_model_load``
+→ ``llama_model::load_tensors``: "default split, by free memory", ``ggml_backend_dev_memory`` per device;
+``--tensor-split`` sets other proportions; Ollama schedules layers per GPU by free memory too,
+llm/memory.go): the rig holds the sum of its cards' memory (session 19, trial 19b)."""
+
+
+def layer_split_memory(rig: list[GpuMention], runtime: str | None) -> float | None:
+    """Each card's share (GiB) of the rig's summed memory when ``runtime`` splits layers by free memory
+    (:data:`LAYER_SPLIT`: a 4090 plus a 3060 12GB on Ollama → 2 × 18 GiB = 36 GiB), else None."""
+    if runtime not in LAYER_SPLIT or len({_memory(g) for g in rig}) == 1:  # same memory: each card's own
+        return None
+    return round(sum(map(_memory, rig)) / len(rig), 2)
 
 
 def _memory(g: GpuMention) -> float:
@@ -100,6 +113,11 @@ def rig_choice(
     job with no engine named), else to fewer, larger cards; cards of the same memory to the one with less
     memory bandwidth ('a 4090 plus a 3090': 2 × RTX 3090, 936 vs 1,008 GB/s: a rig runs at its slower
     card's pace; session 18). Review of session 16."""
+    if (
+        runtime in LAYER_SPLIT and len({_memory(g) for g in rig}) > 1
+    ):  # s19: layers split by free memory: every card counted, the sum sized
+        top = max(rig, key=lambda g: (_memory(g), -catalog.gpu(g.gpu_id).memory_bandwidth_gbps))
+        return top, len(rig), {g.gpu_id: "mixed_rig_sum" for g in rig if g.gpu_id != top.gpu_id}
     even = runtime in EVEN_SPLIT or (runtime is None and stage not in (None, "inference"))
 
     def held(g: GpuMention) -> tuple[float, int, float]:
