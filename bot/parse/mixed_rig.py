@@ -9,6 +9,9 @@ the rig's cards with at least that memory, is largest (:func:`rig_choice`). That
 built on it), whose default split is by each device's free memory (src/llama-model.cpp, "default split, by
 free memory"; ``--tensor-split`` sets other proportions): never less than the largest card alone. The cards
 sized as a smaller one are named with reason ``mixed_rig``, those left out with ``mixed_rig_largest``.
+Session 19: with llama.cpp or Ollama named (:data:`LAYER_SPLIT`) and cards of different memory, every card
+counts and their summed memory is sized as equal shares (``mixed_rig_sum``: a 4090 plus a 3060 12GB → 2 ×
+18 GiB); with no engine named the floor above stays.
 
 A rig is two or more distinct catalog cards, no count written for any of them, each next one joined to the
 one before by a word that adds (+, plus, alongside, together with, 加, 加上, 再加, 搭配) or, where the
