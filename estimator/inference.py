@@ -163,11 +163,23 @@ class _Footprint(NamedTuple):
     one: Load
 
 
+_KV_BYTES = (Precision.fp8, Precision.int8, Precision.q8_0, Precision.q4_0)
+"""KV types sized at their own bytes per value: fp8/int8 1; llama.cpp's ``-ctk/-ctv`` and Ollama's
+``OLLAMA_KV_CACHE_TYPE`` q8_0 34/32 = 1.0625 and q4_0 18/32 = 0.5625 (ggml.c type traits; s19)."""
+
+
+def _kv_name(kv: Precision, kv_b: float) -> str:
+    """The KV type as the report names it: 'q8_0'/'q4_0', 'fp8' (any 1-byte type), 'fp16' or 'bf16'."""
+    if kv in (Precision.q8_0, Precision.q4_0):
+        return kv.value
+    return "fp8" if kv_b == 1.0 else "fp16" if kv is Precision.fp16 else "bf16"
+
+
 def _footprint(s: ServingSetup) -> _Footprint:
     """Weights (total params; every expert is resident), bytes per weight averaged over the model (16-bit
     embeddings included), KV bytes per value (1 for fp8/int8 KV, else 2) and per sequence, the load."""
     weights = weight_bytes(s.spec, s.params, s.precision)
-    kv_b = bytes_per_param(s.kv_precision) if s.kv_precision in (Precision.fp8, Precision.int8) else 2.0
+    kv_b = bytes_per_param(s.kv_precision) if s.kv_precision in _KV_BYTES else 2.0
     rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
@@ -282,7 +294,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,
-        kv_precision="fp8" if kv_b == 1.0 else "fp16" if s.kv_precision is Precision.fp16 else "bf16",
+        kv_precision=_kv_name(s.kv_precision, kv_b),
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,

@@ -224,7 +224,7 @@ def layer_split(
     server = host_memory is not None and host_memory > DESKTOP_MEMORY_MAX
     default = HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
     low, high = (host_bandwidth,) * 2 if host_bandwidth else host_band or default
-    bw = (gpu.memory_bandwidth_gbps or 0.0) * 1e9
+    bw = 0.0 if gpu.generic else (gpu.memory_bandwidth_gbps or 0.0) * 1e9  # s19: never another card's
 
     def speeds(n: int, moe: int = cpu_moe) -> tuple[float | None, float | None]:
         *_, g_read, c_read = _sides(sh, n, moe)

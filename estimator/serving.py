@@ -22,7 +22,7 @@ from estimator.models import Currency, Inference, Precision, Runtime, SizingRequ
 from estimator.plan import HEADROOM
 from estimator.reasons import Why
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
-from estimator.runtimes.others import FOUR_BIT_RELEASES, ollama_default_precision
+from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
@@ -138,7 +138,7 @@ def _local_format(
             return fmt, candidate
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
-    return tight if released == "no" else None  # a tight 16-bit fit beats a tight 4-bit one
+    return (tight or gguf_fallback(req, inf, size)) if released == "no" else None  # s19: GGUF, Q4_K_M
 
 
 def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:

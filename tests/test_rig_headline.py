@@ -40,10 +40,9 @@ TRIAL = "一张4090加一张3090, llama.cpp 32B Q4_K_M -ngl 40"
         ),
         (
             "With an RTX 5090 plus an RTX 3080, can I fit Qwen2.5-32B in 4-bit with llama.cpp?",
-            "on RTX 5090 + RTX 3080 10GB, sized on 1 × RTX 5090 alone (the cards with less memory not "
-            "modelled: llama.cpp's --tensor-split puts layers on them too,"
-            " so the machine holds at least this much)",
-        ),
+            "on RTX 5090 + RTX 3080 10GB, sized as 2 × RTX 5090 (llama.cpp splits layers by each card's "
+            "free memory: the cards' memory summed, 42 GiB, 21 GiB a card)",
+        ),  # s19: llama.cpp's split by free memory holds 32 + 10 GiB (was: the 5090 alone)
     ],
 )
 def test_the_headline_names_both_cards_and_the_card_sized(text: str, head: str) -> None:

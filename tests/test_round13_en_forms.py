@@ -21,15 +21,29 @@ def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
 
 
 KV_TYPE_NAMED = [
-    ("Serve Qwen2.5-14B with Ollama on one 3090 at 32k context, OLLAMA_KV_CACHE_TYPE=q8_0.", "q8_0"),
-    ("llama.cpp with -ctk q4_0 -ctv q4_0 and 64k context for Qwen3-30B-A3B on a 4090.", "q4_0"),
     ("Llama 3 70B AWQ on a 48GB A40 with a 4-bit KV cache: how many concurrent users?", "int4"),
     ("Mistral 7B on an L4, int8 KV cache, 16 users at 8k context: does it fit?", "int8"),
     ("TabbyAPI with cache_mode: Q4 and max_seq_len 32768, Qwen2.5-32B exl2 on a 3090.", "q4"),
-    ("Ollama 跑 Qwen2.5-14B，两张 3090，OLLAMA_KV_CACHE_TYPE=q4_0，上下文 64k 放得下吗？", "q4_0"),
     ("用 vLLM 在一张 A40 上部署 Llama 3 70B AWQ，KV 缓存量化为 int8，能支持多少并发？", "int8"),
     ("4bit 的 KV 缓存，Qwen2.5-72B-AWQ 用两张 4090 能开到 32k 上下文吗？", "int4"),
 ]
+
+
+KV_TYPE_SIZED = [  # s19: ggml q8_0/q4_0 KV types sized at their block sizes (test_ggml_kv_sized.py)
+    ("Serve Qwen2.5-14B with Ollama on one 3090 at 32k context, OLLAMA_KV_CACHE_TYPE=q8_0.", "q8_0"),
+    ("llama.cpp with -ctk q4_0 -ctv q4_0 and 64k context for Qwen3-30B-A3B on a 4090.", "q4_0"),
+    ("Ollama 跑 Qwen2.5-14B，两张 3090，OLLAMA_KV_CACHE_TYPE=q4_0，上下文 64k 放得下吗？", "q4_0"),
+]
+
+
+@pytest.mark.parametrize(("text", "kv"), KV_TYPE_SIZED)
+def test_a_ggml_kv_cache_type_is_sized_not_read_as_weights(
+    capsys: pytest.CaptureFixture[str], text: str, kv: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["kv_precision"] == kv
+    assert f"kv_precision: {kv}" not in named(data)
+    assert data["request"]["precision"] not in ("q8_0", "q4_0")  # never the weights' format
 
 
 @pytest.mark.parametrize(("text", "kv"), KV_TYPE_NAMED)

@@ -91,6 +91,7 @@ IGNORED_REASONS = (
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
     "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
+    "mixed_rig_sum",  # the same rig on llama.cpp/Ollama named: layers split by memory, the sum sized (s19)
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)

@@ -28,7 +28,7 @@ from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_cou
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
-from bot.parse.mixed_rig import rig_cards, rig_choice
+from bot.parse.mixed_rig import layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
@@ -332,6 +332,7 @@ class FieldSteps:
                 chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
                 if any(g.memory_gib for g in rig):  # s19: a memory written with a card is that card's alone
                     gpu_memory = chosen.memory_gib
+                gpu_memory = layer_split_memory(rig, f.get("runtime")) or gpu_memory  # s19: their sum
                 others, rig = set(why), rig[:n]
                 self.named_unused += [(g.replace("-", " "), why[g]) for g in sorted(others)]
                 gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives

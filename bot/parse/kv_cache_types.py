@@ -43,14 +43,26 @@ KV_TYPE_RE = rc(
 GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]")
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
 _SIXTEEN = {"f16": "fp16", "fp16": "fp16", "bf16": "bf16"}
+GGML_SIZED = frozenset({"q8_0", "q4_0"})
+"""ggml block types the sizing holds (estimator.weights.BITS_PER_WEIGHT: q8_0 34 bytes / 32 values, q4_0
+18 / 32; ggml/src/ggml.c ``type_traits``: blck_size 32, type_size sizeof(block_q8_0) = 2 + 32,
+sizeof(block_q4_0) = 2 + 16): set as ``kv_precision`` when K and V are of that type (session 19)."""
+_SIDE_RE = re.compile(r"type[_\s\-]*([kv])\b|-ct([kv])")
 
 
 def read_kv_cache_types(out: Any) -> None:
     """Each KV-cache type in ``out.s`` (a :class:`bot.parse.prose_vocab.Vocab`): a 16-bit one sets
-    ``kv_precision``; any other is named as not used (``no_field``); the span is masked either way."""
+    ``kv_precision``, as does a ggml type of :data:`GGML_SIZED` set for both K and V (Ollama's one type,
+    or ``-ctk q8_0 -ctv q8_0``); any other is named as not used (``no_field``); the span is masked."""
+    sides: dict[str, str] = {}
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
         typed = m.group("t") or m.group("t2") or m.group("m")
+        if typed in GGML_SIZED:
+            side = _SIDE_RE.search(m.group(0))
+            for k in (side.group(1) or side.group(2),) if side else ("k", "v"):
+                sides.setdefault(k, typed)
+            continue
         if typed in _SIXTEEN:
             out.fields.setdefault("kv_precision", _SIXTEEN[typed])
             continue
@@ -65,3 +77,17 @@ def read_kv_cache_types(out: Any) -> None:
             named = f"kv_precision: int{bits}"
         if (named, "no_field") not in out.unused:
             out.unused.append((named, "no_field"))
+    _ggml_sides(out, sides)
+
+
+def _ggml_sides(out: Any, sides: dict[str, str]) -> None:
+    """The KV type of :data:`GGML_SIZED` read for K and V: sized when both are the same; else each named
+    as not used (K and V of different types, or one side's type only: the other stays 16-bit)."""
+    if not sides:
+        return
+    if sides.get("k") == sides.get("v"):
+        out.fields.setdefault("kv_precision", sides["k"])
+        return
+    for typed in sorted(set(sides.values())):
+        if (named := (f"kv_precision: {typed}", "no_field")) not in out.unused:
+            out.unused.append(named)

@@ -9,6 +9,9 @@ the rig's cards with at least that memory, is largest (:func:`rig_choice`). That
 built on it), whose default split is by each device's free memory (src/llama-model.cpp, "default split, by
 free memory"; ``--tensor-split`` sets other proportions): never less than the largest card alone. The cards
 sized as a smaller one are named with reason ``mixed_rig``, those left out with ``mixed_rig_largest``.
+Session 19: with llama.cpp or Ollama named (:data:`LAYER_SPLIT`) and cards of different memory, every card
+counts and their summed memory is sized as equal shares (``mixed_rig_sum``: a 4090 plus a 3060 12GB → 2 ×
+18 GiB); with no engine named the floor above stays.
 
 A rig is two or more distinct catalog cards, no count written for any of them, each next one joined to the
 one before by a word that adds (+, plus, alongside, together with, 加, 加上, 再加, 搭配) or, where the
@@ -85,6 +88,19 @@ def smallest(cards: list[GpuMention]) -> GpuMention:
 
 EVEN_SPLIT = frozenset({"vLLM", "SGLang", "TensorRT-LLM"})
 """Engines whose tensor parallelism gives each card an equal share of the model."""
+LAYER_SPLIT = frozenset({"llama.cpp", "Ollama"})
+"""Engines that split layers by each card's free memory (llama.cpp src/llama.cpp ``llama_model_load``
+→ ``llama_model::load_tensors``: "default split, by free memory", ``ggml_backend_dev_memory`` per device;
+``--tensor-split`` sets other proportions; Ollama schedules layers per GPU by free memory too,
+llm/memory.go): the rig holds the sum of its cards' memory (session 19, trial 19b)."""
+
+
+def layer_split_memory(rig: list[GpuMention], runtime: str | None) -> float | None:
+    """Each card's share (GiB) of the rig's summed memory when ``runtime`` splits layers by free memory
+    (:data:`LAYER_SPLIT`: a 4090 plus a 3060 12GB on Ollama → 2 × 18 GiB = 36 GiB), else None."""
+    if runtime not in LAYER_SPLIT or len({_memory(g) for g in rig}) == 1:  # same memory: each card's own
+        return None
+    return round(sum(map(_memory, rig)) / len(rig), 2)
 
 
 def _memory(g: GpuMention) -> float:
@@ -100,6 +116,11 @@ def rig_choice(
     job with no engine named), else to fewer, larger cards; cards of the same memory to the one with less
     memory bandwidth ('a 4090 plus a 3090': 2 × RTX 3090, 936 vs 1,008 GB/s: a rig runs at its slower
     card's pace; session 18). Review of session 16."""
+    if (
+        runtime in LAYER_SPLIT and len({_memory(g) for g in rig}) > 1
+    ):  # s19: layers split by free memory: every card counted, the sum sized
+        top = max(rig, key=lambda g: (_memory(g), -catalog.gpu(g.gpu_id).memory_bandwidth_gbps))
+        return top, len(rig), {g.gpu_id: "mixed_rig_sum" for g in rig if g.gpu_id != top.gpu_id}
     even = runtime in EVEN_SPLIT or (runtime is None and stage not in (None, "inference"))
 
     def held(g: GpuMention) -> tuple[float, int, float]:

@@ -235,6 +235,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "another card in the same machine, with less memory: sized without it, on the cards with more "
         "memory — the machine holds at least that much (llama.cpp splits by each card's free memory)"
     ),
+    "mixed_rig_sum": N_(
+        "another card in the same machine: llama.cpp splits layers by each card's free memory, so the "
+        "cards' memory is sized as their sum, shared equally; the speed is read at the larger card's "
+        "memory bandwidth (the smaller card's layers run at its own, slower pace)"
+    ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
     ),

@@ -41,9 +41,14 @@ RIG_LARGEST = N_(
 )
 """The rig form when the cards with less memory are not modelled (llama.cpp's --tensor-split uses every
 card, by its free memory: the cards sized alone are a lower bound on what the machine holds)."""
+RIG_SUM = N_(
+    "%(rig)s, sized as %(n)s × %(gpu)s (llama.cpp splits layers by each card's free memory: the cards' "
+    "memory summed, %(total)s GiB, %(mem)s GiB a card)"
+)
+"""The rig form on llama.cpp/Ollama (``mixed_rig_sum``, session 19): the cards' summed memory, shared."""
 CARD_PHRASE = {"en": "%(n)s × %(gpu)s", "zh": "%(n)s 张 %(gpu)s"}
 """How every headline msgid writes the cards sized (the phrase replaced), by language."""
-RIG_REASONS = ("mixed_rig", "mixed_rig_largest")
+RIG_REASONS = ("mixed_rig", "mixed_rig_largest", "mixed_rig_sum")
 
 
 def rig_headline(text: str, answer: Answer) -> str:
@@ -68,8 +73,23 @@ def rig_headline(text: str, answer: Answer) -> str:
     cards = sorted([gpu, *(i.text for i in others)], key=lambda c: _written_at(raw, c))
     msgid = RIG_LARGEST if any(i.reason == "mixed_rig_largest" for i in others) else RIG_EVEN
     msgid = RIG_SAME if msgid is RIG_EVEN and same_memory(report, others) else msgid
-    rig = translate(lang, msgid, rig=" + ".join(cards), n=n, gpu=gpu)
+    if any(i.reason == "mixed_rig_sum" for i in others):
+        rig = _summed(report, lang, cards, gpu)
+    else:
+        rig = translate(lang, msgid, rig=" + ".join(cards), n=n, gpu=gpu)
     return head.replace(phrase, rig, 1) + sep + rest
+
+
+def _summed(report: SizingReport, lang: str, cards: list[str], gpu: str) -> str:
+    """The rig form of :data:`RIG_SUM`: the cards by their own names (the card sized is shown with its
+    share of memory, 'RTX 4090 18G'), the sum and each card's share in GiB."""
+    own = gpu.rsplit(" ", 1)[0] if gpu.endswith("G") and gpu.rsplit(" ", 1)[-1][:-1].isdigit() else gpu
+    mem, fmt = report.request.gpu_memory_gib or 0.0, fmt_for(lang)
+    names = " + ".join(own if c == gpu else c for c in cards)
+    n = fmt.int(len(cards))
+    return translate(
+        lang, RIG_SUM, rig=names, n=n, gpu=own, mem=fmt.num(mem), total=fmt.num(mem * len(cards))
+    )
 
 
 def _written_at(raw: str, card: str) -> int:

@@ -21,6 +21,8 @@ FITS = N_(
     "fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory; ≈ %(speed)s tokens/s "
     "(one sequence)"
 )
+FITS_NO_SPEED = N_("fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory")
+"""FITS for a card known by its memory only (no bandwidth: no speed, never another card's; s19)."""
 GPU_SHORT = N_(
     "does not fit — the GPU part needs %(need)s of %(usable)s; -ngl %(max)s fits (≈ %(speed)s tokens/s)"
 )
@@ -138,8 +140,9 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
             max=s.max_gpu_layers, host_max=f.gib(s.max_host_bytes or 0),
         )  # fmt: skip
     speed = _speed(f, s.tokens_per_s_low, s.tokens_per_s_high)
+    msgid = FITS if s.gpu_bandwidth else FITS_NO_SPEED  # s19: an unknown card's speed is never printed
     return translate(
-        lang, FITS, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed
+        lang, msgid, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed
     )
 
 
@@ -194,13 +197,13 @@ def _lines(
         assumed = translate(lang, HOST_CHANNELS, n=channels)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     out.append(
-        translate(
+        "" if not s.gpu_bandwidth else translate(  # s19: no bandwidth known, no decode line
             lang, SPEED, gpu_read=f.gb(s.gpu_read_bytes), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
             gpu_eff=f"{DECODE_BANDWIDTH_EFFICIENCY:.0%}", cpu_read=f.gb(s.cpu_read_bytes), host_bw=host_bw,
             cpu_eff=f"{CPU_BANDWIDTH_EFFICIENCY:.0%}", assumed=assumed,
         )
     )  # fmt: skip
-    return out
+    return [line for line in out if line]
 
 
 def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitContext | None:
@@ -214,6 +217,7 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     lines = _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr)
     if s.gpu_layers_chosen:  # no -ngl said: the most that fit, and the cards that hold it all (s19 trial)
         setting = translate(lang, CHOSEN, setting=setting)
+    if s.gpu_layers_chosen and s.gpu_bandwidth:  # s19: an unknown card (a laptop's) gets no 'n cards' line
         speed = s.all_gpus_tokens_per_s
         lines.append(
             translate(lang, ALL_ON_GPUS, n=f.int(inf.min_gpus), gpu=gpu, speed=_speed(f, speed, speed))

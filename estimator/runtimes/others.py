@@ -8,15 +8,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
-from estimator.models import Precision
+from estimator.models import Inference, Precision, Runtime, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp
 from estimator.runtimes.vllm import forward_peak_bytes as prefill_bytes
 from estimator.runtimes.vllm import vllm_profile_bytes
-from estimator.weights import weight_bytes
+from estimator.weights import BITS_PER_WEIGHT, weight_bytes
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from estimator.ledger import Ledger
 
 LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
@@ -146,3 +148,19 @@ FOUR_BIT_RELEASES = frozenset({"mxfp4"})
 """Release precisions that are already 4-bit (``ModelSpec.release_precision``): the Ollama library
 publishes such a model in its native format (gpt-oss's tags are MXFP4, ollama.com/library/gpt-oss:
 "MXFP4 format"), so :func:`ollama_default_precision`'s Q4_K_M does not apply to it."""
+
+
+GGUF_RUNTIMES = frozenset({Runtime.llama_cpp, Runtime.ollama})
+"""Runtimes that load GGUF files: their weights are quantized unless a format is said (session 19, trial
+19b: '3050Ti Laptop 4G … qwen2.5-7b … 用 llama.cpp' sized bf16 weights, 15.2 GB, on a 4 GB card; now
+Q4_K_M, Ollama's default tags' format, its layers that do not fit kept in CPU memory)."""
+
+
+def gguf_fallback(
+    req: SizingRequest, inf: Inference, size: Callable[[Precision], Inference]
+) -> tuple[Precision, Inference] | None:
+    """(Q4_K_M, its sizing) when ``req`` names llama.cpp or Ollama and the sizing ``inf`` is of larger
+    weights (bytes per parameter above Q4_K_M's 4.85 bits / 8); else None."""
+    if req.runtime not in GGUF_RUNTIMES or BITS_PER_WEIGHT[Precision.q4_k_m] / 8.0 >= inf.bytes_per_param:
+        return None
+    return Precision.q4_k_m, size(Precision.q4_k_m)

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.parse.configs.accelerate_flags import read_accelerate_flags
 from bot.parse.configs.device_lists import include_count
+from bot.parse.configs.ggml_kv import ggml_kv
 from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
 from bot.parse.configs.model import StackConfig
@@ -59,7 +60,7 @@ SERVE_NO_FIELD = {
     "--max-num-batched-tokens", "--quant-policy", "--max-batch-prefill-tokens",
     "--max-batch-total-tokens", "-b", "--batch-size", "-ub",
     "--ubatch-size", "--data-parallel-size", "-dp", "--dp", "--dp-size", "--enable-prefix-caching",
-    "--max-concurrent-requests", "--tensor-split", "-ts", "--cache-type-k", "-ctk", "--cache-type-v", "-ctv",
+    "--max-concurrent-requests", "--tensor-split", "-ts",
     *(flag for tool in SERVING_TOOLS for flag, (field, _) in MEANING[tool].items() if field is None),
 }  # fmt: skip
 """Serving flags that change memory or throughput but have no request field yet. The engines' longest
@@ -256,6 +257,8 @@ def _serve_flag(
         cfg.skip(flag, value, reason)
         return
     field, kind = spec
+    if kind == "ggml_kv":  # s19: -ctk/-ctv q8_0 sized
+        return ggml_kv(cfg, flag, value)
     if field == "model":
         cfg.model_name = str(value)
         cfg.used[flag] = "model"

@@ -72,6 +72,7 @@ CONVERSIONS = {
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
+    "ggml_kv": "llama.cpp -ctk/-ctv: q8_0/q4_0 → that KV type (ggml block sizes), f16/bf16 → 16-bit",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
@@ -295,6 +296,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
         "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
+        "-ctk": ("kv_precision", "ggml_kv"), "--cache-type-k": ("kv_precision", "ggml_kv"),
+        "-ctv": ("kv_precision", "ggml_kv"), "--cache-type-v": ("kv_precision", "ggml_kv"),
     },
     "xinference": {
         "--model-name": ("model", "str"), "-n": ("model", "str"),
