@@ -98,6 +98,9 @@ NOT_PLACED = [
     ("LoRA on Qwen2-7B with 4 A100s, lora rank up to 64", "lora_rank", "64"),
     ("LoRA on Qwen2-7B, 4 A100s, batch size at least 4", "batch_size", "4"),
     ("部署 Qwen2.5-7B，单张 A100，并发最多 64", "concurrency", "64"),
+    # s19-fxe: a bound said to work is this job's limit, not another setup's value
+    ("LoRA on Qwen2-7B with 4 A100s, batch size under 8 works", "batch_size", "8"),
+    ("LoRA 微调 Qwen2-7B，4 张 A100，batch 小于 8 可以", "batch_size", "8"),
     ("LoRA 微调 Qwen2-7B，4 张 A100，lora 秩最多 64", "lora_rank", "64"),
     ("LoRA 微调 Qwen2-7B，4 张 A100，batch 至少 4", "batch_size", "4"),
 ]

@@ -275,6 +275,7 @@ def test_a_team_served_is_still_the_load(capsys: pytest.CaptureFixture[str]) -> 
         ("pretrain 1B on 50B tokens with H100, between 2 and 4 weeks is fine", 28.0),
         ("预训练 1B 模型 500 亿 token，用 H100，2 到 4 周都可以", 28.0),
         ("pretrain 1B on 50B tokens with H100 in 2-3 weeks", 21.0),
+        ("预训练 1B 模型 500 亿 token，用 H100，3 周也可以", 21.0),  # s19-fxe: 'also fine' is the user's own
     ],
 )
 def test_a_range_of_deadlines_is_sized_at_its_generous_end(

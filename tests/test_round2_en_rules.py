@@ -169,6 +169,10 @@ def test_layers_of_a_training_job_are_not_an_offload(capsys) -> None:
     [
         ("How much VRAM for a 13B Q5_K_M in LM Studio with a 8k context?", "LM Studio"),
         ("用 koboldcpp 跑 Qwen2.5-14B 的 Q4_K_M，8k 上下文要多少显存", "koboldcpp"),
+        (
+            "using koboldcpp to serve Llama-3-8B Q4_K_M with 8k context: how much VRAM?",
+            "koboldcpp",
+        ),  # s19-fxe
         ("Running Llama-3-8B Q8_0 as a llamafile on a 12GB card: does it fit?", "llamafile"),
     ],
 )

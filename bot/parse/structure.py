@@ -82,7 +82,7 @@ _TRIED = (
     r"\bI\s+(?:tried|have\s+tried|'ve\s+tried|used\s+to|was\s+using|ran)\b|\bwe\s+(?:tried|'ve\s+tried|ran)\b"
     r"|^\s*we\s+used\b"
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
-    r"|\b(?:works|fits|runs\s+fine)\s*(?=[.,;!?]|$)|(?<![不否])(?:可以|能行|放得下)\s*(?=[,，。;；!！]|$)"
+    r"|\b(?:works|fits|runs\s+fine)\s*(?=[.,;!?]|$)|(?<![不否都也])(?:可以|能行|放得下)\s*(?=[,，。;；!！]|$)"
     r"|\bteam-?mates?\b|\bco-?workers?\b|\blast\s+(?:week|month|year|quarter|time)\b|上周|上个月|去年|同学|朋友"
     r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
@@ -306,7 +306,26 @@ def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
     where = role_at(segs, tok.start)
     if where == OBSERVED or (where != JOB and measured(segs, tok)):
         return _observed_or_other(segs, tok, where)
-    return "other_setup" if where == TRIED else None
+    return "other_setup" if where == TRIED and not _bound(segs, tok) else None
+
+
+BOUND_BEFORE_RE = rc(
+    r"(?i)(?:(?:less|fewer|more|lower|higher)\s+than|below|under|above|over|at\s+(?:most|least)|up\s+to"
+    r"|小于|大于|低于|高于|不超过|不到|至多|最多|至少|最少)\s*$"
+)
+"""A bound said right before a number ('sequence length less than 512 works', 'batch 小于 8 可以')."""
+BOUND_NEAR = 16
+"""Characters before a number searched for its bound."""
+
+
+def _bound(segs: list[Segment], tok: Any) -> bool:
+    """Whether the number ``tok`` is said as a bound ('less than 512 works'): a limit of this job, no value
+    of another setup, so it stays ``unread`` (s19-fxe: s19-audit's 'a value said to work' cue had named it
+    ``other_setup``)."""
+    seg = segment_at(segs, tok.start)
+    return seg is not None and bool(
+        BOUND_BEFORE_RE.search(seg._s[max(seg.start, tok.start - BOUND_NEAR) : tok.start])
+    )
 
 
 def _others(segs: list[Segment], tok: Any) -> bool:

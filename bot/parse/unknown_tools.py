@@ -26,7 +26,7 @@ from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
 from bot.parse.tool_slots import slot_tools
-from bot.parse.written_settings import OPTIMIZER_NAME_RE
+from bot.parse.written_settings import LLAMA_CPP_FRONTENDS, OPTIMIZER_NAME_RE
 from estimator import catalog
 
 _NAME = (
@@ -177,6 +177,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
+        return True
+    if any(p.search(name.lower()) for p, _ in LLAMA_CPP_FRONTENDS):  # koboldcpp: named llama_cpp_based
         return True
     if catalog.family_of(name) is not None:
         return True

@@ -32,9 +32,10 @@ a laptop's card (round 12: 'my laptop (RTX 2070 …)', '笔记本的 4060': a la
 verb of having or getting ('considering a DGX Spark', 'bought an A6000', 'renting an H100'):
 one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
 with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
-ASKS_COUNT_RE = rc(ASKS_COUNT + rf"|\bhow\s+many\s+(?:more\s+)?[{MARKS}]")
+ASKS_COUNT_RE = rc(rf"\bhow\s+many\s+(?:more\s+)?[{MARKS}]|" + ASKS_COUNT)
 """A question for the GPU count, also with the card named in it ('how many RTX 4090 do I need', 'how many
-H100 for …'; session 19: read as asked, as Chinese '要几张 4090' is, never as the one card)."""
+H100 for …'; session 19: read as asked, as Chinese '要几张 4090' is, never as the one card): the shared
+words (:data:`bot.parse.cue_words.ASKS_COUNT`) last, as each reader that extends them writes them."""
 PLURAL_GPU_RE = rc(
     rf"[{MARKS}](?:s|\s*(?:gpus|cards))\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]"
     rf"|多(?:张|块)\s*[{MARKS}]"
