@@ -42,6 +42,7 @@ from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, re
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
+from bot.parse.option_prices import option_prices
 from bot.parse.output_forms import rate_times_output
 from bot.parse.past_run import past_run_days
 from bot.parse.prose_forms import cap_and_load
@@ -179,6 +180,8 @@ class _Parse(FieldSteps, StageSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
+        if len(gpus) > 1 and self.f.get("price_per_gpu_hour") is not None:
+            option_prices(self, gpus)  # 'H100 at $2.49 vs A100 at $1.19': each card its own price (s19)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -215,6 +218,7 @@ class _Parse(FieldSteps, StageSteps):
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
             gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
+            gpu_alternative_prices=getattr(self, "_option_prices", {}),  # each option's own price
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,
