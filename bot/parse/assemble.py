@@ -42,7 +42,6 @@ from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, re
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
-from bot.parse.option_prices import option_prices
 from bot.parse.output_forms import rate_times_output
 from bot.parse.past_run import past_run_days
 from bot.parse.prose_forms import cap_and_load
@@ -180,8 +179,6 @@ class _Parse(FieldSteps, StageSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
-        if len(gpus) > 1 and self.f.get("price_per_gpu_hour") is not None:
-            option_prices(self, gpus)  # 'H100 at $2.49 vs A100 at $1.19': each card its own price (s19)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
         self._global_batch()
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -199,8 +196,7 @@ class _Parse(FieldSteps, StageSteps):
             precision = "int4"
         self.f["precision"] = precision
         self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": a card of that memory; "M2 Ultra 64GB", "A100 40G": the memory as stated
-        self.f["gpu_memory_gib"] = gpu_memory
+        self.f["gpu_memory_gib"] = gpu_memory  # "8块24G显存的卡", "M2 Ultra 64GB", "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
