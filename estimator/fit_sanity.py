@@ -26,10 +26,27 @@ def sane_count(memory: Any) -> bool:
     return memory.min_gpus is None or not fewest or memory.min_gpus <= SANE_FACTOR * min(fewest)
 
 
-def cheapest_change(memory: Any) -> Any | None:
-    """The alternative (``Memory.alternatives``) that fits on the fewest GPUs when :func:`sane_count` is
-    False; else None."""
+def cheapest_change(memory: Any, requested: int | None = None) -> Any | None:
+    """The alternative (``Memory.alternatives``) to name first when :func:`sane_count` is False, else
+    None: one that fits on the user's ``requested`` GPUs, a sharding change before CPU offload
+    (:func:`fix_rank`: ZeRO-3 on the user's 8 × A100 40G before offload on 4, trial s19b #2), else the one
+    that fits on the fewest GPUs."""
     if sane_count(memory):
         return None
     same_job = (a for a in memory.alternatives if a.min_gpus and a.change not in JOB_CHANGES)
-    return min(same_job, key=lambda a: a.min_gpus)
+    return min(same_job, key=lambda a: (fix_rank(a.change, a.min_gpus, requested), a.min_gpus))
+
+
+OFFLOADS = frozenset({"cpu_offload"})
+"""Changes that move memory to the host: slower than a sharding change that fits on as many of the user's
+cards, so offered after it (trial s19b #2)."""
+
+
+def fix_rank(change: str, min_gpus: int | None, requested: int | None) -> tuple[int, int, int]:
+    """The order in which to offer a change to a training job that does not fit the user's ``requested``
+    GPUs (trial s19b #2): those that fit on the user's own cards first (``min_gpus`` at most
+    ``requested``), then those that need more, then those that fit nowhere; within each, a change of the
+    same job before another method (:data:`JOB_CHANGES`), and CPU offload after a sharding change.
+    Lower sorts first; ties keep their order (a stable sort)."""
+    tier = 2 if not min_gpus else 0 if requested and min_gpus <= requested else 1
+    return tier, int(change in JOB_CHANGES), int(change in OFFLOADS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
@@ -292,7 +293,7 @@ def size_serving(
     inf = size(precision)
     too_small = False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        inf, stated = _stated_layout(inf, stated, lambda count=None: size(precision, True, count), ledger)
+        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
@@ -352,9 +353,8 @@ def _at_capacity(
 
 
 def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
-    """Where the workspace grows with the batch (transformers prefills every prompt at once), the
-    sequences the GPUs hold are the most that fit with their own batch (:func:`_most_that_fit`): the
-    answer is sized at that load (``most[0]``), and that is its ``max_concurrency``."""
+    """Where the workspace grows with the batch (transformers prefills every prompt at once): sized at
+    the most that fit with their own batch (:func:`_most_that_fit`, ``most[0]``, its ``max_concurrency``)."""
 
     def held(n: int) -> int:
         most[0] = n
@@ -366,17 +366,15 @@ def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference
 
 
 def _stated_layout(
-    inf: Inference, group: tuple[int, int], sized: Callable[..., Inference], ledger: Ledger
+    inf: Inference, group: tuple[int, int], sized: Callable[..., Inference], ledger: Ledger, asked: bool
 ) -> tuple[Inference, tuple[int, int] | None]:
-    """The answer on the user's TP × PP (``inf``) against ``free = sized()``, the layout the sizing would
-    choose: ``free`` when one copy of their group cannot hold a sequence (no group kept, verdict 'no': the
-    engine runs one copy per group), else ``inf``, noting the free layout's fewer GPUs and its TP × PP on
-    them (``sized(count)``: 70B on 4 × L40S is TP 4 on the user's 4, TP 8 on the 8 it recommends)."""
+    """``inf`` on the user's TP × PP, or ``free = sized()`` when one copy cannot hold a sequence; noting
+    the free layout's fewer GPUs and TP × PP (``sized(count)``) unless the load is ``asked`` (s19b #3)."""
     free = sized()
     if inf.max_concurrency == 0 and free.max_concurrency > 0:  # one copy of TP × PP cannot hold it
         ledger.note("stated_layout_too_small", tp=group[0], pp=group[1], free_tp=free.tp, free_pp=free.pp)
         return free, None
-    if free.recommended_gpus < inf.recommended_gpus:
+    if free.recommended_gpus < inf.recommended_gpus and not asked:
         at = free if free.recommended_gpus == free.serving_gpus else sized(free.recommended_gpus)
         ledger.note(
             "stated_layout_needs_more", tp=group[0], pp=group[1], gpus=inf.recommended_gpus,

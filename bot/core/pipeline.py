@@ -134,12 +134,17 @@ def safe_estimate(request: SizingRequest) -> SizingReport | None:
 
 
 def on_gpu(
-    request: SizingRequest, gpu: str, memory_gib: float | None = None, count: int | None = None
+    request: SizingRequest,
+    gpu: str,
+    memory_gib: float | None = None,
+    count: int | None = None,
+    price: float | None = None,
 ) -> SizingRequest:
     """The same request on another GPU (a price quoted for the first GPU does not carry over, nor a
     memory stated beside the first card: 'A100 40G 对比 H100' compares an 80 GB H100), at the count
-    stated for that card when the options each have one ('8x H100 or 16x A100': 16 A100s)."""
-    update: dict[str, object] = {"gpu": gpu, "price_per_gpu_hour": None, "gpu_memory_gib": memory_gib}
+    stated for that card when the options each have one ('8x H100 or 16x A100': 16 A100s), at the price
+    stated after that card ('H100 at $2.49 vs A100 at $1.19': $1.19 an A100-hour; None: the catalog's)."""
+    update: dict[str, object] = {"gpu": gpu, "price_per_gpu_hour": price, "gpu_memory_gib": memory_gib}
     if count is not None:
         update["gpu_count"] = count
     return request.model_copy(update=update)
@@ -353,7 +358,11 @@ def _options(
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
     (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named."""
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
-    asks = [on_gpu(request, gpu, stated.get(gpu), counts.get(gpu)) for gpu in parsed.gpu_alternatives]
+    prices = parsed.gpu_alternative_prices
+    asks = [
+        on_gpu(request, gpu, stated.get(gpu), counts.get(gpu), prices.get(gpu))
+        for gpu in parsed.gpu_alternatives
+    ]
     others = [(q, size(q)) for q in asks[:MAX_COMPARISONS]]
     done = [sized, *(o for _, o in others if o is not None)]
     done = one_currency(done, [first, *(q for q, o in others if o is not None)], size)

@@ -196,8 +196,7 @@ class _Parse(FieldSteps, StageSteps):
             precision = "int4"
         self.f["precision"] = precision
         self.f["gpu_count_max"] = count_max
-        # "8块24G显存的卡": a card of that memory; "M2 Ultra 64GB", "A100 40G": the memory as stated
-        self.f["gpu_memory_gib"] = gpu_memory
+        self.f["gpu_memory_gib"] = gpu_memory  # "8块24G显存的卡", "M2 Ultra 64GB", "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
@@ -215,6 +214,7 @@ class _Parse(FieldSteps, StageSteps):
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
             gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
+            gpu_alternative_prices=getattr(self, "_option_prices", {}),  # each option's own price
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
             unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,

@@ -51,6 +51,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_dict,
         description="the count stated beside each other GPU when options are compared ('8x H100 or 16x A')",
     )
+    gpu_alternative_prices: dict[str, float] = Field(
+        default_factory=empty_dict,
+        description="the price per GPU-hour stated after each other GPU compared ('A100 at $1.19'), by id",
+    )
     tool_cue: str | None = Field(
         None, description="the settings a training tool was inferred from when none was named ('cutoff_len')"
     )

@@ -18,6 +18,7 @@ from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.method_words import METHOD_WORDS
+from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
 from bot.parse.prose_forms import other_stage
 from bot.parse.settings import extract_settings
@@ -120,7 +121,10 @@ class StageSteps:
     # -- step 5: what the fields together mean
 
     def _time_and_asks(self, gpus: list[GpuMention]) -> None:
-        """Rental periods, a price lookup, GPU-hours, and a duration or concurrency asked for."""
+        """Each compared card's own price, rental periods, a price lookup, GPU-hours, and a duration or
+        concurrency asked for."""
+        if len(gpus) > 1 and self.f.get("price_per_gpu_hour") is not None:
+            option_prices(self, gpus)  # 'H100 at $2.49 vs A100 at $1.19': each card its own price (s19)
         per_node = next(compress(self.roles, map(eq, map(_ROLE_OF, self.roles), repeat("per_node"))), None)
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.render.wording import STATED_ALTERNATIVES
+from estimator.fit_sanity import JOB_CHANGES, fix_rank
 from estimator.models import Alternative, Plan, SizingReport
+
+_Shown = tuple[Alternative, tuple[int, bool] | None]
 
 FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit", "count_failed", "count_failed_fit")
 FAILED_CODES += ("serving_count_failed", "serving_count_failed_fit")
@@ -58,3 +62,35 @@ def shown(report: SizingReport, main: Plan | None) -> list[tuple[Alternative, tu
             continue  # changes nothing (also: neither fits), or the plan or request already has it
         out.append((a, failed if failed and a.min_gpus and a.min_gpus <= failed[0] else None))
     return out
+
+
+def fix_order(alts: list[_Shown], report: SizingReport) -> list[_Shown]:
+    """``alts`` in the order to offer them: an alternative to the user's own setting first; where the job
+    does not fit the user's GPUs, by :func:`estimator.fit_sanity.fix_rank` before that (those that fit
+    on the user's own cards first, a sharding change before CPU offload; trial s19b #2)."""
+    m, requested = report.memory, report.request.gpu_count
+    unfit = m is not None and m.fits_requested is False and bool(requested)
+
+    def key(af: _Shown) -> tuple[int, ...]:
+        a = af[0]
+        rank = fix_rank(a.change, a.min_gpus, requested) if unfit else ()
+        return (*rank, int(a.change not in STATED_ALTERNATIVES))
+
+    return sorted(alts, key=key)
+
+
+def with_same_card_fix(lines: list[str], same_card: str | None, report: SizingReport, lead: int) -> list[str]:
+    """``lines`` with the changed settings that fit the user's own GPUs (``same_card``,
+    :func:`bot.render.fit_change_text.unfit_change_text`) put first, or after the ``lead`` single
+    changes of the same job that fit on the user's own cards when it combines more than one (fewest
+    changes first; trial s19b #2)."""
+    if not same_card:
+        return lines
+    m = report.memory
+    at = lead if m is not None and len(m.fit_change) > 1 else 0
+    return [*lines[:at], same_card, *lines[at:]]
+
+
+def own_card_fix(a: Alternative, requested: int | None) -> bool:
+    """Whether ``a`` is one change of the same job that fits on the user's ``requested`` GPUs."""
+    return bool(a.min_gpus and requested and a.min_gpus <= requested and a.change not in JOB_CHANGES)

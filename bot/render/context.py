@@ -11,6 +11,7 @@ from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, node_of, stage_key
+from bot.render.fit_change_text import same_card_fix
 from bot.render.fmt import fmt_for
 from bot.render.load_cost_text import with_load_gpu_hours
 from bot.render.memory_text import memory_section
@@ -159,6 +160,8 @@ def _warning_lines(
             continue
         if shown is None:
             shown = _alternatives_shown(report, memory)
+        if code == NoteCode.no_fit and same_card_fix(report):  # not 'choose a bigger card' (trial s19b #2)
+            n = n.model_copy(update={"params": {**n.params, "same_card_fix": True}})
         notes.append(note_text(n, lang, alternatives_shown=shown))
     return {
         "notes": notes,

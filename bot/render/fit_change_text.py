@@ -76,6 +76,20 @@ def fit_change_text(changes: list[FitChange], f: Fmt) -> str | None:
     )
 
 
+def same_card_fix(report: SizingReport) -> bool:
+    """Whether changed settings fit a training job on the user's own GPUs where theirs do not
+    (``Memory.fit_change`` with its high end, the line :func:`unfit_change_text` shows): then no
+    warning says to take a card with more memory (trial s19b #2)."""
+    m = report.memory
+    return bool(
+        m is not None
+        and m.fits_requested is False
+        and m.fit_change
+        and m.plan_gpus
+        and m.fit_change[-1].per_gpu_bytes_high is not None
+    )
+
+
 def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     """'On 4 GPUs: micro-batch 1, …, Liger kernel (the high end is then ≈ 13.5 GiB per GPU)' — what
     makes a training job that does not fit the user's GPUs fit them (``Memory.fit_change`` of a 'no'
@@ -84,13 +98,11 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     user's count: the user's own tool's settings come first (ms-swift DPO of Qwen2.5-14B at 4,096 on
     4 × 4090 was offered Megatron-LM and QLoRA, not Liger's chunked loss)."""
     m = report.memory
-    if m is None or m.fits_requested is not False or not m.fit_change or not m.plan_gpus:
+    if m is None or not same_card_fix(report):
         return None
     sep = "，" if f.lang.startswith("zh") else ", "
     items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)
-    high = m.fit_change[-1].per_gpu_bytes_high
-    if high is None:
-        return None
+    high = m.fit_change[-1].per_gpu_bytes_high or 0.0
     return translate(
         f.lang,
         N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)"),
@@ -100,13 +112,13 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     )
 
 
-def cheaper_fix(memory: object, f: Fmt, lang: str) -> str | None:
+def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None) -> str | None:
     """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
     with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""
     from bot.render.wording import ALTERNATIVES
     from estimator.fit_sanity import cheapest_change
 
-    best = cheapest_change(memory)
+    best = cheapest_change(memory, requested)
     if best is None:
         return None
     label = translate(lang, ALTERNATIVES[best.change]) if best.change in ALTERNATIVES else best.change

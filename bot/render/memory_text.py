@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.render.alternatives_shown import shown
+from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_same_card_fix
 from bot.render.describe import node_of
 from bot.render.fit_change_text import cheaper_fix, fit_change_text, fit_reason_text, unfit_change_text
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
@@ -94,7 +94,9 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     said to be the estimate's."""
     lang = f.lang
     lines = []
-    for a, failed in sorted(shown(report, main), key=lambda af: af[0].change not in STATED_ALTERNATIVES):
+    ordered = fix_order(shown(report, main), report)
+    lead = sum(1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count))
+    for a, failed in ordered:
         label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
         if not a.min_gpus:
             gpus = translate(lang, N_("does not fit"))
@@ -110,7 +112,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
-    return lines[:MAX_ALTERNATIVES]
+    return with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
 
 
 BELOW_FAILED = {
@@ -172,7 +174,9 @@ def memory_section(
         "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
         "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
-        "cheaper_fix": cheaper_fix(m, f, lang) if requested and m.fits_requested is False else None,
+        "cheaper_fix": cheaper_fix(m, f, lang, requested)
+        if requested and m.fits_requested is False
+        else None,
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
@@ -208,7 +212,7 @@ def memory_section(
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
-        "alternatives": [t for t in (unfit_change_text(report, f),) if t] + _alternatives(report, main, f),
+        "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }

@@ -205,6 +205,10 @@ PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
         "No layout fits within %(gpus_searched)s GPUs of this type, with CPU offload already: choose a card "
         "with more memory, or LoRA/QLoRA."
     ),
+    (NoteCode.no_fit, "same_card_fix"): N_(
+        "With these settings no number of these GPUs fits (up to %(gpus_searched)s); the changes below "
+        "fit on your own GPUs."
+    ),
     (NoteCode.hourly_budget, "price_cap"): N_(
         "Your %(budget)s an hour rents the %(gpus_low)s GPUs that hold the model only at up to %(price_cap)s "
         "per GPU-hour (the catalog's range is %(price_low)s – %(price_high)s; at %(price_low)s it rents "

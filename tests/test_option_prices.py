@@ -1,0 +1,67 @@
+"""Each compared card's own price per GPU-hour prices that card's row (trial s19b #1): the cheapest verdict
+comes back when every row is priced in one currency; one stated price still names no winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.parse import parse
+from bot.render.renderer import render
+
+TRIAL = (
+    "Full fine-tune of Llama-3.1-8B on 300M tokens: H100 at $2.49/GPU-hour vs A100 80GB at $1.19/GPU-hour"
+    " — which one is cheaper overall?"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "head", "other", "headline"),
+    [
+        (TRIAL, 2.49, {"A100-SXM4-80GB": 1.19}, "Lowest cost of the whole job: H100 80G, $49.80 at $2.49"),
+        (
+            "全参微调 Qwen2.5-7B，500M tokens，A100 每卡每小时 7 元，H800 每卡每小时 15 元，哪个更便宜？",
+            7.0,
+            {"H800-SXM5-80GB": 15.0},
+            "整个任务总费用最低：H800，¥345（按 ¥15/卡·时",
+        ),
+        (
+            "LoRA Llama-3.1-8B on 1B tokens, H100 $2.49, A100 $1.19 per GPU-hour: which is cheaper?",
+            2.49,
+            {"A100-SXM4-80GB": 1.19},
+            "Lowest cost of the whole job: H100 80G, $82.17 at $2.49",
+        ),
+    ],
+)
+def test_each_card_is_priced_at_its_own_price(
+    question: str, head: float, other: dict[str, float], headline: str
+) -> None:
+    p = parse(question)
+    assert p.request.price_per_gpu_hour == head
+    assert p.gpu_alternative_prices == other
+    assert p.request.budget is None  # '$2.49' after the H100 is its price, not a budget
+    a = answer(question)
+    text = render(a, "text")
+    assert a.cheapest_index is not None
+    assert text.startswith(headline)
+    assert "a second value for the same setting" not in text and "同一设置" not in text
+
+
+def test_trial_rows_are_costed_at_each_cards_price() -> None:
+    text = render(answer(TRIAL), "text")
+    assert "• A100 80G: 42.9 A100-hours, about 2 GPUs for 0.89 days, $51.17" in text  # 43 × $1.19
+    assert "$51.60 – $107.50" not in text  # no longer the catalog's range
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LoRA Llama-3.1-8B on 1B tokens, H100 vs A100 at $1.19 per GPU-hour: which is cheaper?",
+        "Full fine-tune Llama-3.1-8B on 300M tokens: H100 at $2.49 or $1.99 per GPU-hour vs A100?",
+    ],
+)
+def test_one_price_or_one_cards_two_prices_keep_no_winner(question: str) -> None:
+    a = answer(question)
+    assert parse(question).gpu_alternative_prices == {}
+    assert a.cheapest_index is None
+    assert render(a, "text").startswith("No lowest-cost verdict: your price per GPU-hour is for H100 80G")
