@@ -189,6 +189,12 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.samples_to_tokens, "steps"): N_(
+        "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens = %(tokens)s "
+        "tokens (%(steps)s steps on %(gpus)s GPUs). The GPUs → time table keeps the %(steps)s steps: each "
+        "count trains its own samples (micro-batch × accumulation × its GPUs a step), so the time stays "
+        "about the same and the GPU-hours and cost grow with the GPUs."
+    ),
     (NoteCode.time_bound_padded, "tool"): N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
         "packing %(tool)s pads each batch to its own longest sample, not to %(length)s, so shorter samples "
