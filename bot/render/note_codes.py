@@ -90,6 +90,7 @@ class NoteCode(StrEnum):
     throughput_short = "throughput_short"
     throughput_copies = "throughput_copies"
     prefill_short = "prefill_short"
+    prefill_decode_share = "prefill_decode_share"
     pp_bubble = "pp_bubble"
     rollout_tp_too_small = "rollout_tp_too_small"
     rollout_colocated = "rollout_colocated"

@@ -47,6 +47,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "2 × parameters FLOPs a token), before any decoding; about %(replicas)s copies of %(per_copy)s GPUs "
         "each (%(gpus)s GPUs) prefill it."
     ),
+    NoteCode.prefill_decode_share: N_(
+        "Prefill and decode share the GPUs (chunked prefill runs both in the same steps): on "
+        "%(load_gpus)s GPUs the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each "
+        "second (compute-bound, 2 × parameters FLOPs a token at the prefill MFU 67.5 %% fitted on MLPerf "
+        "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
+        "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
+    ),
     NoteCode.serving_count_failed: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
         "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
