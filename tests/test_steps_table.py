@@ -62,3 +62,41 @@ def test_a_stated_count_keeps_the_tokens_table() -> None:
     if 16 in rows:
         assert rows[16].days.likely < 0.6 * rows[8].days.likely  # more GPUs, same tokens: faster
     assert "keeps the" not in render(a, "text")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "using LLaMA-Factory, config below, we need it done in 12 hours on H100s, how many GPUs?\n",
+            "≈ 16 hours at best (8 GPUs), past your 12 hours",
+        ),
+        (
+            "用LLaMA-Factory全参微调，配置如下，要在12小时内训完，需要几张H100？\n",
+            "最快约 16 小时（8 张卡），超出你的 12 小时",
+        ),
+    ],
+)
+def test_a_deadline_under_the_steps_time_is_not_met_by_more_gpus(question: str, said: str) -> None:
+    """12 hours: every count takes ≥ 15.8 h for the 5,000 steps (8 GPUs, no recompute: 2 × 64 GPU-hours ÷ 8),
+    so the answer stays on the plan's 4 GPUs (21 h) and says more GPUs do not meet it; before, the table's
+    tokens-fixed '8 GPUs → 7.9 h' would have been read as meeting it."""
+    a = answer(question + CONFIG)
+    assert a.report.gpus_for_deadline == 4
+    (note,) = [w for w in a.report.warnings if w.code == "steps_past_deadline"]
+    assert (note.params["gpus"], note.params["deadline"]) == (8, 12)
+    assert note.params["hours"] == pytest.approx(2 * a.report.gpu_hours.likely / 8, rel=0.01)
+    text = render(a, "text")
+    assert said in text
+    assert "within your 12" not in text
+
+
+def test_a_deadline_the_steps_meet_takes_the_fewest_such_gpus() -> None:
+    """20 hours: 8 GPUs take ≈ 15.8 h (the fewest within it; 4 and 6 take 21 h with full recompute), and
+    the headline names no recompute on 8 (its GPU-hours are its samples', not recomputation's)."""
+    a = answer(
+        "using LLaMA-Factory, config below, we need it done in 20 hours on H100s, how many GPUs?\n" + CONFIG
+    )
+    assert a.report.gpus_for_deadline == 8
+    first = render(a, "text").splitlines()[0]
+    assert "8 GPUs for 16 hours (within your 20 hours)" in first and "recompute" not in first

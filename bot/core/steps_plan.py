@@ -128,4 +128,22 @@ def table_on_steps(report: SizingReport, parsed: ParseResult) -> SizingReport:
         else n
         for n in report.warnings
     ]
-    return report.model_copy(update={"days_table": rows, "warnings": notes})
+    update: dict[str, object] = {"days_table": rows, **_deadline_on(report, rows, plan)}
+    update["warnings"] = notes + list(update.get("warnings", []))  # type: ignore[call-overload]
+    return report.model_copy(update=update)
+
+
+def _deadline_on(report: SizingReport, rows: list[DaysRow], plan: int) -> dict[str, object]:
+    """The count for a deadline on the rows that keep the steps: the fewest GPUs whose days are within
+    it; none are when the steps take longer on every count (more GPUs train more samples, not faster),
+    then the plan's count (the samples' own) and the note 'steps_past_deadline' (the fastest row's
+    hours and GPUs, the deadline's hours)."""
+    deadline, gfd = report.request.deadline_days, report.gpus_for_deadline
+    if not deadline or gfd is None:
+        return {}
+    within = [r.gpus for r in rows if r.days.likely <= deadline]
+    if within:
+        return {"gpus_for_deadline": min(within)}
+    first = min(rows, key=lambda r: r.days.likely)
+    said = {"hours": first.days.likely * 24, "gpus": first.gpus, "deadline": deadline * 24}
+    return {"gpus_for_deadline": plan, "warnings": [Note(code="steps_past_deadline", params=said)]}

@@ -54,6 +54,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
         "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
     ),
+    NoteCode.steps_past_deadline: N_(
+        "With the steps fixed, more GPUs train more samples in about the same time: ≈ %(hours)s hours at "
+        "best (%(gpus)s GPUs), past your %(deadline)s hours. Fewer steps (max_steps) or shorter sequences "
+        "meet it."
+    ),
     NoteCode.serving_count_failed: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
         "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
