@@ -118,7 +118,61 @@ def reach_target(req: SizingRequest, inf: Inference, setup: ServingSetup, ledger
     def on(n: int) -> Inference:
         return serve(replace(setup, concurrency=inf.concurrency, group=(tp, pp), gpu_count=n * tp * pp))
 
-    return copies_for_target(req.target_tokens_per_s, inf, on, ledger)
+    inf = copies_for_target(req.target_tokens_per_s, inf, on, ledger)
+    if not req.prompt_tokens:  # no prompt length said: the prefill load is not known
+        return inf
+    return share_with_prefill(req.target_tokens_per_s, inf, on, ledger)
+
+
+def _shares(target: float, inf: Inference) -> tuple[float, float, float] | None:
+    """(prompt tokens/s to prefill, the fraction of a second prefill takes, the fraction decode takes)
+    over all copies, or None without a prompt, an output length, a prefill time or a decode speed."""
+    prompt, out = inf.prompt_tokens or 0, inf.context_tokens - (inf.prompt_tokens or 0)
+    speed = inf.decode_tokens_per_s
+    if prompt <= 0 or out <= 0 or not inf.prefill_seconds or speed is None or speed.aggregate <= 0:
+        return None
+    need = target / out * prompt
+    return need, need * inf.prefill_seconds / (inf.replicas * prompt), target / speed.aggregate
+
+
+def share_with_prefill(
+    target: float | None, inf: Inference, sized_on: Callable[[int], Inference], ledger: Ledger
+) -> Inference:
+    """The copies whose GPUs both prefill the request rate's prompts and decode the ``target`` output
+    tokens/s: vLLM's chunked prefill runs both in the same steps on the same GPUs (vLLM docs, 'Chunked
+    Prefill': prefills are batched with the decodes), so a copy's second holds the prefill's time plus the
+    decode's, prefill share + decode share ≤ 1. Prefill share = prompt tokens/s × time to first token ÷
+    (prompt × copies) (compute-bound, 2·N FLOPs a token at the prefill MFU 0.675 fitted on MLPerf
+    Inference v4.1: :data:`estimator.serving_speed.FITTED`); decode share = target ÷ the aggregate decode
+    tokens/s. Above 1: copies from ⌈copies × sum⌉ until the sum fits (``sized_on(copies)``), the note
+    ``prefill_decode_share``; unchanged when it fits."""
+    shares = _shares(target or 0, inf) if target else None
+    if target is None or shares is None or shares[1] + shares[2] <= 1:
+        return inf
+    need, prefill, decode = shares
+    per, copies, more = inf.tp * inf.pp, math.ceil(inf.replicas * (prefill + decode)), inf
+    for _ in range(ROUNDS):
+        more = sized_on(copies)
+        got = _shares(target, more)
+        if got is None:
+            return inf
+        if got[1] + got[2] <= 1:
+            break
+        copies = max(copies + 1, math.ceil(copies * (got[1] + got[2])))
+    else:
+        return inf
+    ledger.note(
+        "prefill_decode_share",
+        prefill_tokens_per_s=round(need),
+        prefill_share=prefill,
+        decode_share=decode,
+        load_gpus=inf.replicas * per,
+        replicas=copies,
+        per_copy=per,
+        gpus=copies * per,
+        target_tokens_per_s=target,
+    )
+    return more.model_copy(update={"recommended_gpus": copies * per})
 
 
 def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> None:

@@ -32,7 +32,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
-from bot.core.steps_plan import steps_on_plan
+from bot.core.steps_plan import steps_on_plan, table_on_steps
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -298,6 +298,7 @@ def answer_request(
                 best = 0
             report, sources = done[0]
             report = home_card_cost(report, parsed)  # no rental price to miss on the user's own card
+            report = report if request.gpu_count or not request.batch_size else table_on_steps(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
                 offer = offer_terms(

@@ -17,12 +17,19 @@ from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.steps import MAX_STEPS_RE, read_steps
 from estimator import estimate
+from estimator.built import band
+from estimator.compute import billed_gpu_hours
+from estimator.models import Band, DaysRow, Note, SizingReport
 
 log = lazy_logger(__name__)
 HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory"})
 """Trainers whose step is ``per_device_train_batch_size`` × ``gradient_accumulation_steps`` × data-parallel
 GPUs (Hugging Face ``TrainingArguments``); a config's ``max_steps`` is one of them whatever the tool."""
 _RL = frozenset({"grpo", "rloo", "ppo"})
+ON_PLAN_TAIL = "other counts change the samples in proportion)"
+"""The end of the 'used' item when the steps were timed on the plan's count (what :func:`table_on_steps`
+looks for)."""
+_ON_PLAN = re.compile(r": ([\d,]+) × .*\(no GPU count given: the plan's (\d+); " + re.escape(ON_PLAN_TAIL))
 
 
 def steps_on_plan(parsed: ParseResult) -> ParseResult:
@@ -63,7 +70,7 @@ def steps_on_plan(parsed: ParseResult) -> ParseResult:
     gpus = plan.tp * plan.pp * plan.dp
     said = (
         f"{item[0]}: {steps:,} × {micro} per device × {accum} accumulation × {plan.dp} GPUs "
-        f"(no GPU count given: the plan's {gpus}; other counts change the samples in proportion)"
+        f"(no GPU count given: the plan's {gpus}; {ON_PLAN_TAIL}"
     )
     said += f" ÷ {per_prompt} completions per prompt = {samples:,} prompts" if per_prompt > 1 else ""
     said += "" if per_prompt > 1 else f" = {samples:,} samples"
@@ -71,3 +78,67 @@ def steps_on_plan(parsed: ParseResult) -> ParseResult:
     found = [*parsed.found, "num_samples"]
     request = req.model_copy(update={"num_samples": samples, "duration_asked": req.duration_asked})
     return parsed.model_copy(update={"request": request, "unused_numbers": unused, "found": found})
+
+
+def _scaled(h: Band, k: float) -> Band:
+    return band(h.low * k, h.likely * k, h.high * k)
+
+
+def table_on_steps(report: SizingReport, parsed: ParseResult) -> SizingReport:
+    """``report`` with its GPUs → time table following the steps when the steps were timed on the plan's
+    count (:func:`steps_on_plan`): a Hugging Face step is micro-batch × accumulation × data-parallel GPUs
+    sequences, so with ``max_steps`` fixed a count of ``n`` GPUs trains n / plan's-count × the samples —
+    its GPU-hours and cost × that ratio, its days about the plan's (the time a step stays ~constant).
+    The 'samples_to_tokens' warning gains the steps and the count ('steps', 'gpus'), so the reply says
+    the table keeps the steps. Unchanged without such an item or a table."""
+    found = None
+    for text, why in parsed.unused_numbers:
+        if why == "steps_per_device":
+            found = _ON_PLAN.search(text)
+    if found is None or not report.days_table or report.gpu_hours is None:
+        return report
+    steps, plan = int(found[1].replace(",", "")), int(found[2])
+    rows: list[DaysRow] = []
+    for r in report.days_table:
+        k = r.gpus / plan
+        if k == 1:
+            rows.append(r)
+            continue
+        hours = _scaled(r.gpu_hours or report.gpu_hours, k)
+        cost = report.cost
+        if cost is not None:
+            billed = billed_gpu_hours(hours.likely)
+            cost = cost.model_copy(
+                update={
+                    "low": billed * cost.price_low, "high": billed * cost.price_high,
+                    "billed_gpu_hours": billed,
+                    "low_with_mfu": billed_gpu_hours(hours.low) * cost.price_low,
+                    "high_with_mfu": billed_gpu_hours(hours.high) * cost.price_high,
+                }
+            )  # fmt: skip
+        rows.append(r.model_copy(update={"days": _scaled(r.days, k), "gpu_hours": hours, "cost": cost}))
+    notes = [
+        Note(code=n.code, params={**n.params, "steps": steps, "gpus": plan})
+        if n.code == "samples_to_tokens"
+        else n
+        for n in report.warnings
+    ]
+    update: dict[str, object] = {"days_table": rows, **_deadline_on(report, rows, plan)}
+    update["warnings"] = notes + list(update.get("warnings", []))  # type: ignore[call-overload]
+    return report.model_copy(update=update)
+
+
+def _deadline_on(report: SizingReport, rows: list[DaysRow], plan: int) -> dict[str, object]:
+    """The count for a deadline on the rows that keep the steps: the fewest GPUs whose days are within
+    it; none are when the steps take longer on every count (more GPUs train more samples, not faster),
+    then the plan's count (the samples' own) and the note 'steps_past_deadline' (the fastest row's
+    hours and GPUs, the deadline's hours)."""
+    deadline, gfd = report.request.deadline_days, report.gpus_for_deadline
+    if not deadline or gfd is None:
+        return {}
+    within = [r.gpus for r in rows if r.days.likely <= deadline]
+    if within:
+        return {"gpus_for_deadline": min(within)}
+    first = min(rows, key=lambda r: r.days.likely)
+    said = {"hours": first.days.likely * 24, "gpus": first.gpus, "deadline": deadline * 24}
+    return {"gpus_for_deadline": plan, "warnings": [Note(code="steps_past_deadline", params=said)]}

@@ -90,6 +90,8 @@ class NoteCode(StrEnum):
     throughput_short = "throughput_short"
     throughput_copies = "throughput_copies"
     prefill_short = "prefill_short"
+    prefill_decode_share = "prefill_decode_share"
+    steps_past_deadline = "steps_past_deadline"
     pp_bubble = "pp_bubble"
     rollout_tp_too_small = "rollout_tp_too_small"
     rollout_colocated = "rollout_colocated"

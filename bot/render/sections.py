@@ -261,9 +261,11 @@ def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
 def _recompute_factor(report: SizingReport, gpus: int) -> float | None:
     """The ledger's ``recompute_time_fewest`` factor ((k + 2) / k) when ``gpus`` pays it, else None."""
     a = next((a for a in report.assumptions if a.field == "recompute_time_fewest"), None)
-    if a is None or paid_row(report, gpus) is None:
+    row = paid_row(report, gpus)
+    if a is None or row is None or row.gpu_hours is None or report.gpu_hours is None:
         return None
-    return float(a.value)
+    ratio = row.gpu_hours.likely / report.gpu_hours.likely  # a row with steps fixed pays for its samples
+    return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
 
 
 def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
@@ -309,7 +311,12 @@ def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
     deadline (the headline gives the table's days, the deadline in brackets: issue 22 follow-up)."""
     req = report.request
     days = _days_on(report, gpus)
-    if not req.deadline_days or days is None or f.days(days) == f.days(req.deadline_days):
+    if (
+        not req.deadline_days
+        or days is None
+        or f.days(days) == f.days(req.deadline_days)
+        or days > req.deadline_days
+    ):
         return ""
     if any(a.field == "deadline_days" for a in report.assumptions):
         if days < 0.8 * req.deadline_days:  # a job well inside the assumed month: no deadline to name

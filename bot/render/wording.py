@@ -348,7 +348,7 @@ MIN_CHART_BYTES = 0.05 * 2**30
 
 PERCENT_KEYS = {  # fractions shown as percentages; below: counts shown exactly, sizes as model sizes
     "mfu", "ratio", "gpu_memory_utilization", "rollout_gpu_memory_utilization", "utilization", "held_out",
-    "all_runs", "loo_coverage", "bubble",
+    "all_runs", "loo_coverage", "bubble", "prefill_share", "decode_share",
 }  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total"}

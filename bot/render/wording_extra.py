@@ -47,6 +47,18 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "2 × parameters FLOPs a token), before any decoding; about %(replicas)s copies of %(per_copy)s GPUs "
         "each (%(gpus)s GPUs) prefill it."
     ),
+    NoteCode.prefill_decode_share: N_(
+        "Prefill and decode share the GPUs (chunked prefill runs both in the same steps): on "
+        "%(load_gpus)s GPUs the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each "
+        "second (compute-bound, 2 × parameters FLOPs a token at the prefill MFU 67.5 %% fitted on MLPerf "
+        "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
+        "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
+    ),
+    NoteCode.steps_past_deadline: N_(
+        "With the steps fixed, more GPUs train more samples in about the same time: ≈ %(hours)s hours at "
+        "best (%(gpus)s GPUs), past your %(deadline)s hours. Fewer steps (max_steps) or shorter sequences "
+        "meet it."
+    ),
     NoteCode.serving_count_failed: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; the estimate agrees: the weights and "
         "workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, too little left for one "
@@ -189,6 +201,12 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.samples_to_tokens, "steps"): N_(
+        "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens = %(tokens)s "
+        "tokens (%(steps)s steps on %(gpus)s GPUs). The GPUs → time table keeps the %(steps)s steps: each "
+        "count trains its own samples (micro-batch × accumulation × its GPUs a step), so the time stays "
+        "about the same and the GPU-hours and cost grow with the GPUs."
+    ),
     (NoteCode.time_bound_padded, "tool"): N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
         "packing %(tool)s pads each batch to its own longest sample, not to %(length)s, so shorter samples "
