@@ -13,6 +13,8 @@ reads those).
 
 from __future__ import annotations
 
+import re
+
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.steps import MAX_STEPS_RE, read_steps
