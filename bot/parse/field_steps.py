@@ -28,6 +28,7 @@ from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_cou
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
+from bot.parse.memory_room import room_not_card
 from bot.parse.mixed_rig import rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
@@ -369,6 +370,7 @@ class FieldSteps:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         if gpus and count is None and rig:
             f["gpu_count"] = len(rig)
+        gpu_memory = room_not_card(self, mem_role, gpu_memory)  # s19: memory free or left is not the card's
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
         return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max

@@ -1,0 +1,51 @@
+"""Session 19 design review: readers that misfired on ordinary text. Each finding in both languages, with
+the sentences written for these tests (none from the real-question corpus), through the CLI
+(``sizing-bot ask --format json``, in process), the negative examples of the review included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cli_run import ask_in_process, named
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    return ask_in_process(capsys, text)
+
+
+ROOM_AFTER_LOADING = [
+    ("4090 上 vllm 跑 qwen2.5-7b，加载后剩 8G 的空闲显存，能并发多少", "RTX-4090", "8"),
+    ("Qwen2.5-7B on a 4090 with 20 GB of usable VRAM, 8 users at 4k?", "RTX-4090", "20"),
+    ("Qwen2.5-7B on a 4090 with 20 GB of free VRAM after loading, how many users?", "RTX-4090", "20"),
+    ("一张 4090，20G 可用显存，qwen2.5-7b 能开多长上下文", "RTX-4090", "20"),
+    ("A100 80G 跑 llama 3 8b，加载完还剩 50G 空闲显存，能开多少并发", "A100-SXM4-80GB", "50"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "typed"), ROOM_AFTER_LOADING)
+def test_memory_free_after_loading_is_not_the_card(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, typed: str
+) -> None:
+    """The card keeps its catalog memory (24 GiB, 80 GiB), the number is named as the room left."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu"] == gpu
+    assert data["request"]["gpu_memory_gib"] in (None, 80.0)  # the catalog's, or the '80G' typed with it
+    assert named(data).get(typed) == "memory_room"
+
+
+CARD_MEMORY_KEPT = [
+    ("I have a GPU with 20 GB of usable VRAM, can it run Qwen2.5-14B in Q4?", 20.0),
+    ("我的显存只有 12G，能跑 qwen2.5-7b 吗", 12.0),
+    ("一张 24G 显存的卡跑 qwen2.5-14b 够吗", 24.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), CARD_MEMORY_KEPT)
+def test_a_cards_memory_without_a_room_word_is_still_the_card(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == gib
+    assert "memory_room" not in named(data).values()
