@@ -49,3 +49,35 @@ def test_a_cards_memory_without_a_room_word_is_still_the_card(
     data = ask(capsys, text)
     assert data["request"]["gpu_memory_gib"] == gib
     assert "memory_room" not in named(data).values()
+
+
+ADJECTIVE_NOT_TOOL = [
+    "Fine-tune Llama 3 8B with distributed training on 8 A100s",
+    "Llama 3 8B with continued pre-training on 100B tokens, 64 H100s",
+    "Qwen2.5-7B with supervised fine-tuning on 10k samples, 1 A100",
+    "Llama 3 8B with parameter-efficient fine-tuning on one 4090",
+    "Llama 3 70B with multi-node training, 32 H100s, 1B tokens",
+    "Llama 3 8B with full-parameter fine-tuning on 8 A100s",
+    "Serve Qwen2.5-7B with minimal serving cost on L4s",
+    "qwen2.5-7b 在 colab 里跑 lora 微调要多久",
+    "用 kaggle 训练 qwen2.5-7b 的 lora，要多久",
+]
+
+
+@pytest.mark.parametrize("text", ADJECTIVE_NOT_TOOL)
+def test_an_adjective_or_a_platform_is_no_tool(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    reasons = named(ask(capsys, text))
+    assert not [t for t, why in reasons.items() if why in ("no_field", "runtime_not_modelled")]
+
+
+LOWER_TOOL_KEPT = [
+    ("using mytrainer to train Llama 3 8B on 8 A100s", "training_tool: mytrainer"),
+    ("用 opensloth 训练 qwen2.5-7b，一张 4090", "training_tool: opensloth"),
+]
+
+
+@pytest.mark.parametrize(("text", "typed"), LOWER_TOOL_KEPT)
+def test_a_lower_case_tool_in_its_slot_is_still_named(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str
+) -> None:
+    assert named(ask(capsys, text)).get(typed) == "no_field"
