@@ -81,3 +81,30 @@ def test_a_lower_case_tool_in_its_slot_is_still_named(
     capsys: pytest.CaptureFixture[str], text: str, typed: str
 ) -> None:
     assert named(ask(capsys, text)).get(typed) == "no_field"
+
+
+def _max_concurrency(data: dict[str, Any]) -> int:
+    serving = data["report"]["inference"]
+    return int(serving["max_concurrency"])
+
+
+DP_ATTENTION = [
+    ("sglang 跑 deepseek-v3，8 张 H200，--tp 8 --enable-dp-attention，4K 上下文能并发多少", True),
+    (
+        "Serve DeepSeek-V3 with SGLang on 8 H200s, TP 8 with DP attention, how many concurrent users at 4k?",
+        True,
+    ),
+    ("sglang 跑 deepseek-v3，8 张 H200，--tp 8，不开 dp attention，4K 上下文能并发多少", False),
+    ("Serve DeepSeek-V3 with SGLang on 8 H200s, TP 8, how many concurrent users at 4k context?", None),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), DP_ATTENTION)
+def test_dp_attention_said_in_prose_is_read(
+    capsys: pytest.CaptureFixture[str], text: str, said: bool | None
+) -> None:
+    """With TP 8 said, every rank keeps the whole MLA latent (165 sequences at 4K on 8 H200s) unless DP
+    attention is on, which gives each GPU its own sequences' latent (1,206: the launcher's figure)."""
+    data = ask(capsys, text)
+    assert data["request"].get("dp_attention") is said
+    assert _max_concurrency(data) == (1206 if said else 165)
