@@ -108,3 +108,31 @@ def test_dp_attention_said_in_prose_is_read(
     data = ask(capsys, text)
     assert data["request"].get("dp_attention") is said
     assert _max_concurrency(data) == (1206 if said else 165)
+
+
+HOST_RAM_ENOUGH = [
+    "ollama 跑 qwen2.5-14b，机器内存 16G 不够，换 32G 够吗",
+    "Running qwen2.5-14b on ollama, 16GB of RAM is not enough, is 32GB enough?",
+]
+
+
+@pytest.mark.parametrize("text", HOST_RAM_ENOUGH)
+def test_host_ram_asked_enough_is_no_card(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """The 32G after the host's 16G is RAM too: no 32 GB card is sized, the number is named."""
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] != 32.0
+    assert data["request"]["host_memory_gib"] == 16.0
+    assert "32" in named(data)
+
+
+CARD_ENOUGH_KEPT = [
+    ("ollama 跑 qwen2.5-14b，16G 显存不够，换 24G 够吗", 24.0),
+    ("Running qwen2.5-14b on ollama, is 24GB enough?", 24.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), CARD_ENOUGH_KEPT)
+def test_a_cards_memory_asked_enough_is_still_the_card(
+    capsys: pytest.CaptureFixture[str], text: str, gib: float
+) -> None:
+    assert ask(capsys, text)["request"]["gpu_memory_gib"] == gib
