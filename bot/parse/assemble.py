@@ -29,7 +29,6 @@ from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues, with_cues
 from bot.parse.data_parallel import apply_data_parallel
-from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -201,8 +200,6 @@ class _Parse(FieldSteps, StageSteps):
         self.f["gpu_memory_gib"] = gpu_memory
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
-        if DP_ATTENTION_RE.search(self.s) and self.f.get("dp_attention") is None:  # s19: said in prose
-            self.f["dp_attention"] = dp_attention_said(self.s)
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
