@@ -32,7 +32,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
-from bot.core.steps_plan import STEPS_GATE, steps_on_plan
+from bot.core.steps_plan import steps_on_plan
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -181,7 +181,7 @@ def answer(
     parsed = parse_capped(text)
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
-    if stack is not None or STEPS_GATE.search(text):  # 'max_steps: 3000' and no GPU count (s19)
+    if parsed.unused_numbers:  # 'max_steps: 3000' and no GPU count (s19): a step count named as not used
         parsed = steps_on_plan(parsed)
     if config is not None and not config.ok:
         return Answer(parsed=parsed, report=None, lang=_reply_lang(parsed, context, settings), config=config)

@@ -13,17 +13,12 @@ reads those).
 
 from __future__ import annotations
 
-import logging
-import re
-
+from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.steps import MAX_STEPS_RE, read_steps
 from estimator import estimate
 
-log = logging.getLogger(__name__)
-
-STEPS_GATE = re.compile(r"(?i)step|iter|步")
-"""A step count at all ('max_steps', '1000 steps', '2k iterations', '训练1000步'): the call site's gate."""
+log = lazy_logger(__name__)
 HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory"})
 """Trainers whose step is ``per_device_train_batch_size`` × ``gradient_accumulation_steps`` × data-parallel
 GPUs (Hugging Face ``TrainingArguments``); a config's ``max_steps`` is one of them whatever the tool."""
