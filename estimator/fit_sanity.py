@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 SANE_FACTOR = 4
-"""The fewest GPUs that fit the user's own settings is no answer to lead with when one changed setting
-(ZeRO-3, CPU offload, LoRA …: ``Memory.alternatives``) fits on fewer than a quarter of them: 8 × A100 40G
-ZeRO-2 OOM on Qwen2.5-14B at 4,096 tokens, where ZeRO-2 keeps the bf16 weights (27.4 GiB) and the fp32
-logits (7.0 GiB) whole on every GPU and only the optimizer states shrink with DP, 'fits' only at 904 GPUs
-at 100 % of each, while ZeRO-3 fits on 16."""
+"""A policy, not a measurement: 4 is a judgement of when a count stops being an answer worth leading with (a
+count four times the fewest a one-setting change needs already costs four times the GPUs; below that the
+user's own settings are the answer). The fewest GPUs that fit the user's own settings is no answer to lead
+with when one changed setting (ZeRO-3, CPU offload, LoRA …: ``Memory.alternatives``) fits on fewer than a
+quarter of them: 8 × A100 40G ZeRO-2 OOM on Qwen2.5-14B at 4,096 tokens, where ZeRO-2 keeps the bf16
+weights (27.4 GiB) and the fp32 logits (7.0 GiB) whole on every GPU and only the optimizer states shrink
+with DP, 'fits' only at 904 GPUs at 100 % of each, while ZeRO-3 fits on 16."""
 
 
-JOB_CHANGES = frozenset({"lora", "qlora", "lora_zero3", "no_full_recompute"})
+JOB_CHANGES = frozenset({"lora", "qlora", "no_full_recompute"})
 """Alternatives that change the job (another method) or add memory (no full recompute): not compared."""
 
 

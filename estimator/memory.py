@@ -459,14 +459,12 @@ def _model_states(
     if plan.ep == 1 and spec.layers % plan.pp == 0:  # one group: the TP × PP shard over DP
         shard = params / (plan.tp * plan.pp)
         return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
-    table = OPTIMIZER_BYTES_PER_PARAM if setup.master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
-    k = table[setup.optimizer]
-    zero, weights, gradients, optimizer = plan.zero_stage, 0.0, 0.0, 0.0
+    parts = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}
     for n, dp in state_groups(spec, params, plan, routed):  # model_state_bytes of each group, summed
-        weights += 2.0 * n / (dp if zero >= 3 else 1)
-        gradients += 2.0 * n / (dp if zero >= 2 else 1)
-        optimizer += k * n / (dp if zero >= 1 else 1)
-    return {"weights": weights, "gradients": gradients, "optimizer": optimizer}
+        group = model_state_bytes(n, setup.optimizer, plan.zero_stage, dp, setup.master_weights)
+        for key, value in group.items():  # the same floats, in the same order, as before (review s19)
+            parts[key] += value
+    return parts
 
 
 def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:

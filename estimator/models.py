@@ -127,8 +127,7 @@ class Plan(_Frozen):
         "before the batch is set; estimator.plan.with_batch)",
     )
     global_batch_sequences: int | None = Field(
-        None,
-        description="sequences per optimizer step = micro_batch × gradient_accumulation × dp",
+        None, description="sequences per optimizer step = micro_batch × gradient_accumulation × dp"
     )
 
 
@@ -151,9 +150,10 @@ class PredictionInterval(_Frozen):
 class Alternative(_Frozen):
     """What would change the answer: the fewest GPUs under one changed option."""
 
-    change: str = Field(description="e.g. 'no_full_recompute', 'cpu_offload', 'lora', 'lora_zero3', 'qlora'")
+    change: str = Field(description="e.g. 'no_full_recompute', 'adamw8bit', 'cpu_offload', 'lora', 'qlora'")
     min_gpus: int | None
     per_gpu_bytes: float | None = None
+    zero_stage: int | None = Field(None, description="the ZeRO stage the row is sized at when not the user's")
 
 
 class FitChange(_Frozen):

@@ -264,11 +264,15 @@ def _alternatives(
         found = min_gpus(
             spec, params, gpu, variant, memo=shared, at_most=at_least
         )  # most fit where setup does
-        if found is None and change == "lora" and variant.zero_stage in (1, 2):  # trial s19 #3: the user's
-            change, found = "lora_zero3", min_gpus(spec, params, gpu, replace(variant, zero_stage=3))
+        zero = (
+            None  # trial s19 #3: the user's ZeRO-1/2 keeps all the weights on each GPU; the row says ZeRO-3
+        )
+        if found is None and change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
+            zero, found = 3, min_gpus(spec, params, gpu, replace(variant, zero_stage=3))
         out.append(
             Alternative(
                 change=change,
+                zero_stage=zero,
                 min_gpus=found[0] if found else None,
                 per_gpu_bytes=sum(found[2].values()) if found else None,
             )

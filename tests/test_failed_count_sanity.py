@@ -35,13 +35,14 @@ def test_the_failed_count_is_not_answered_at_904(capsys) -> None:
 def test_the_lora_row_fits_with_zero3(capsys) -> None:
     alts = {a["change"]: a for a in ask(capsys, OOM_ZH)["report"]["memory"]["alternatives"]}
     assert alts["zero3"]["min_gpus"] == 16
-    assert "lora" not in alts and alts["lora_zero3"]["min_gpus"] == 1
+    assert "lora_zero3" not in alts and alts["lora"]["min_gpus"] == 1  # the JSON's name kept (review s19)
+    assert alts["lora"]["zero_stage"] == 3
 
 
 def test_english_headline_names_the_cheaper_change(capsys) -> None:
     head = ask(capsys, EN)["reply"].splitlines()[0]
     assert "does not fit on 8 × A100 40G as set (that would take at least 904)" in head
-    assert "With ZeRO-3: 16 GPUs" in head
+    assert "(that would take at least 904); with ZeRO-3: 16 GPUs" in head  # lower case mid-sentence
 
 
 def test_a_sane_minimum_keeps_its_headline(capsys) -> None:
@@ -85,6 +86,6 @@ def test_the_users_card_with_micro_batch_1_comes_before_8_gpus(capsys, tmp_path)
     d = json.loads(capsys.readouterr().out)
     head = d["reply"].splitlines()[0]
     assert "does not fit on 1 × RTX 4090 as set (that would take at least 8)" in head
-    assert "With micro-batch 1 (more gradient accumulation): 1 GPU" in head
+    assert "; with micro-batch 1 (more gradient accumulation): 1 GPU" in head
     alts = {a["change"]: a["min_gpus"] for a in d["report"]["memory"]["alternatives"]}
     assert alts["micro_batch_1"] == 1 and d["report"]["memory"]["min_gpus"] == 8

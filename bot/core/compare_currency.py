@@ -100,3 +100,24 @@ def not_compared(parsed: ParseResult, gpus: list[str]) -> ParseResult:
         return parsed
     items = [(catalog.gpus()[g].family if g in catalog.gpus() else g, NOT_COMPARED) for g in gpus]
     return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *items]})
+
+
+def same_cost(a: object, b: object) -> bool:
+    """Whether two costs (``Cost`` or ``inference.cost_per_million_tokens``) are the same range
+    (``low``, ``high``) in the same ``currency``."""
+    keys = ("low", "high", "currency")
+    return all(getattr(a, k, None) == getattr(b, k, None) for k in keys)
+
+
+def serving_tied(reports: list[SizingReport], best: int) -> list[SizingReport]:
+    """The serving options whose cost per million output tokens is the same as option ``best``'s (itself
+    included; session 19: the first of equal ones was called cheapest): the verdict a comparison's tie line
+    says (bot.render.compare.tie_line, moved here by the review of session 19); [] when ``best`` has no
+    such cost or none ties with it."""
+    c = reports[best].inference.cost_per_million_tokens if reports[best].inference else None
+    if c is None:
+        return []
+    tied = [
+        r for r in reports if r.inference is not None and same_cost(r.inference.cost_per_million_tokens, c)
+    ]
+    return tied if len(tied) > 1 else []

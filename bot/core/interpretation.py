@@ -73,6 +73,7 @@ IGNORED_REASONS = (
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
     "not_compared",  # a card named for comparison beyond the six one answer sizes (trial s18 #3)
+    "memory_room",  # '加载后剩 8G 的空闲显存': the room after loading, not the card's memory (s19)
     "over_card",  # 'one 4090, the node's 128GB of GPU memory': above the card's own memory, the card's sized
     "utilization_bounds",  # 'gpu_memory_utilization 1.5': outside (0, 1], sized at the engine's default
     "period_as_total",  # '预算每月5万' for a training run: compared with the whole run's cost

@@ -25,9 +25,11 @@ from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
+from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
+from bot.parse.memory_room import room_not_card
 from bot.parse.mixed_rig import layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
@@ -370,6 +372,7 @@ class FieldSteps:
             f["gpu_count"] = None  # "an H100 640GB": a box of them, counted from the total
         if gpus and count is None and rig:
             f["gpu_count"] = len(rig)
+        gpu_memory = room_not_card(self, mem_role, gpu_memory)  # s19: memory free or left is not the card's
         if f.get("gpu"):  # the card's own variant of that memory, whatever the word order
             f["gpu"] = variant_of_memory(f["gpu"], gpu_memory)
         return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max
@@ -419,6 +422,8 @@ class FieldSteps:
         f["mfu"] = self.value("mfu")
         f["batch_size"] = self.value("batch") or f.get("batch_size")
         f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
+        if DP_ATTENTION_RE.search(self.s) and f.get("dp_attention") is None:  # s19: said in prose
+            f["dp_attention"] = dp_attention_said(self.s)
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

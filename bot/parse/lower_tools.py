@@ -4,7 +4,7 @@
 named (CamelCase, 'LLaMA2-Accessory'), since a lower-case word after 'with' is most often no tool ('with
 lora', 'with care'). People type tool names in lower case too ('用 opensloth 训练', 'using mytrainer to
 fine-tune'); in the narrow slot of the job's means — the word right between '用 / 使用 / 基于 / 通过 /
-借助' and a job word ('训练', '微调', '部署', …), or between 'using / with / via' and '(to) fine-tune /
+借助' and a job word ('训练', '微调', '部署', …), or between 'using / with / via' and 'to fine-tune /
 train / serve / deploy' — a lower-case word is the tool, named as typed. The tools of the tables are read
 case-insensitively already (their patterns run on the lower-cased text: 'llamafactory', 'unsloth',
 'swift', 'xtuner'); words of the job's settings in that slot ('用 lora 微调', 'using deepspeed to train',
@@ -19,10 +19,22 @@ from collections.abc import Callable
 LOWER_TOOL_RE = re.compile(
     r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:来\s*)?"
     r"(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
-    r"|\b(?:using|with|via)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+(?:to\s+)?"
-    r"(?:fine[\s\-]?tun\w*|finetun\w*|train\w*|pre[\s\-]?train\w*|serv(?:e|ing)\b|deploy\w*|sft\b)"
+    r"|\b(?:using|with|via)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
+    r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
 )
-"""A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere)."""
+"""A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere).
+Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
+training', 'with minimal serving cost' name an adjective, not a tool."""
+ADJECTIVE_RE = re.compile(
+    r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
+    r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
+    r"-[a-z\-]+|[a-z]+-(?:efficient|based|aware|level|node|gpu|parameter|scale|tuned|trained|free)"
+)
+"""A word shaped as an adjective ('distributed', 'continued', 'supervised', 'minimal', 'efficient') or a
+hyphenated one ('multi-node', 'full-parameter', 'parameter-efficient'): never a tool's name in that slot."""
+PLATFORM_RE = re.compile(r"colab|kaggle|autodl|runpod|modal|lambda|paperspace|sagemaker|vertex|featurize")
+"""Notebook and rental platforms ('在 colab 里跑', '用 kaggle 训练'): where a job runs, not its tool nor its
+runtime (session 19 review)."""
 SETTING_WORD_RE = re.compile(
     r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp"
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
@@ -40,7 +52,9 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
         name = m.group("zh") or m.group("en")
-        if SETTING_WORD_RE.fullmatch(name) or known(name) or _method_words_only(name):
+        if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
+            continue
+        if known(name) or _method_words_only(name):
             continue
         item = (
             (f"training_tool: {name}", "no_field")

@@ -198,6 +198,21 @@ IS_ENOUGH_RE = rc(
 enough on a 24gb card' as :data:`NOT_ENOUGH_RE`'s English forms are."""
 
 
+_CLAUSE_END_RE = rc(r"[，,;；。!?！？\n]")
+_HOST_WORD_RE = rc(r"内存|\b(?:d?ram|system\s+memory|host\s+memory|cpu\s+memory)\b")
+_CARD_WORD_RE = rc(r"显存|显卡|vram|\bgpu|\bcards?\b")
+
+
+def _host_clause(m: re.Match[str]) -> bool:
+    """Whether the clause of ``m`` or the one before names the host's memory with no card word after it
+    ('机器内存 16G 不够，换 32G 够吗': the 32G is RAM too; review of s19, it had made a 32G card)."""
+    s = m.string
+    ends = [e.end() for e in _CLAUSE_END_RE.finditer(s, 0, m.start())]
+    start = ends[-2] if len(ends) > 1 else 0
+    host = [h.end() for h in _HOST_WORD_RE.finditer(s, start, m.start())]
+    return bool(host) and _CARD_WORD_RE.search(s, host[-1], m.end()) is None
+
+
 _CARD_MODEL_BEFORE_RE = rc(r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:ti|d)?)\s*$")
 """A card's model right before the memory ('a100 ', '4090', 'l40s', 'a6000'; not a model's size '14b'): the
 memory is that card's variant, read with its name. A Chinese measure word may touch it ('2张4090 48G': '张'
@@ -208,13 +223,19 @@ is a word character, so the look-behind names Latin letters and digits only; and
 def _not_enough(m: re.Match[str]) -> str:
     """'在 Ng 显卡上都不够' for ``m`` of :data:`NOT_ENOUGH_RE`, unless the words before it are the host's
     memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
-    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 14) : m.start()]):
+    if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 14) : m.start()]) or _host_clause(m):
         return m.group(0)
     if _CARD_MODEL_BEFORE_RE.search(m.string[max(0, m.start() - 12) : m.start()]):
         return m.group(0)  # '1张A100 40G够吗': the named card's variant, read with its name (s19 merge)
     if m.group(4):  # English: 'on a 24gb card is not enough'
         return f"on a {m.group(1)}gb card {m.group(4)}"
     return f"在 {m.group(1)}g 显卡上{m.group(2) or ''}{m.group(3)}"
+
+
+def _is_enough(m: re.Match[str]) -> str:
+    """'is it enough on a Ng card' for ``m`` of :data:`IS_ENOUGH_RE`, unless host memory is its clause's or
+    the one before's ('16GB of RAM is not enough, is 32GB enough?': RAM too, review of s19)."""
+    return m.group(0) if _host_clause(m) else f"is it enough on a {m.group(1)}gb card"
 
 
 def _each_card(m: re.Match[str]) -> str:
@@ -375,7 +396,7 @@ def memory_forms(s: str) -> str:
         s = CARD_THEN_MEMORY_RE.sub(_card_then_memory, s)
     if _NOT_ENOUGH_GATE.search(s):
         s = _sub(NOT_ENOUGH_RE, _not_enough, s)
-        s = _sub(IS_ENOUGH_RE, r"is it enough on a \1gb card", s)
+        s = _sub(IS_ENOUGH_RE, _is_enough, s)
     if _MACHINE_MEMORY_GATE.search(s):
         s = _sub(MACHINE_MEMORY_RE, _machine_memory, s)
     if _CARD_WITH_GATE.search(s):

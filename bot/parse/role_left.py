@@ -154,7 +154,37 @@ R_OF_VRAM = rc(
     r"(?!\s*(?:in\s+)?total)"
 )
 """'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total'); round 13: what
-of it is usable, said between ('22 GB of usable VRAM', '20G 可用显存')."""
+of it is usable, said between ('22 GB of usable VRAM', '20G 可用显存'). Session 19 review: memory free or
+left ('8G 的空闲显存', '20 GB of spare VRAM') is read here and tagged as the room after loading, never the
+card (:func:`room_said`)."""
+R_FREE_VRAM = rc(
+    r"^\s*(?:of\s+|的\s*)?(?:(?:free|spare|remaining|left)\s+|(?:空闲|剩余|剩下)(?:的)?\s*)(?:vram|显存)"
+)
+L_ROOM = rc(
+    r"(?:剩下?|剩余|空闲|加载后|载入后|\bleft\b|\bafter\b|\bremaining|\bfree\b|\bspare\b)[^，,;；。!?！？\d]{0,14}$"
+)
+R_USABLE_VRAM = rc(r"^\s*(?:of\s+|的\s*)?(?:(?:usable|available)\s+|可用(?:的)?\s*)(?:vram|显存)")
+L_USABLE = rc(r"(?:可用|\busable|\bavailable)[^，,;；。!?！？\d]{0,8}$")
+R_VRAM_LEFT = rc(r"\s*(?:of\s+)?(?:\w+\s+)?vram\s+(?:left|remaining|free)")
+ROOM = "room"
+"""``Role.extra`` of a memory said as what is free or left ('加载后剩 8G 的空闲显存', '21 GB of free VRAM
+left'): the room after loading, not the card's size (:mod:`bot.parse.memory_room` names it, never sizes
+it)."""
+USABLE = "usable"
+"""``Role.extra`` of a memory said as usable ('22 GB of usable VRAM', '22G 可用显存'): the card's memory when
+no card is named, named as not used when the named card's catalog memory is larger."""
+
+
+def room_said(left: str, after: str) -> str | None:
+    """:data:`ROOM` when the words around a card memory say it is free or left after loading ('剩 8G
+    的空闲显存', '3090 剩余显存 20G', '20 GB of free VRAM left'), :data:`USABLE` when they say usable
+    ('22G 可用显存'), else None. ``left``: the text before the number; ``after``: after its unit."""
+    near = left[-16:]
+    if R_FREE_VRAM.match(after) or L_ROOM.search(near) or R_VRAM_LEFT.match(after):
+        return ROOM
+    return USABLE if R_USABLE_VRAM.match(after) or L_USABLE.search(near) else None
+
+
 L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
@@ -347,3 +377,9 @@ def _asks(left: str, after: str) -> bool:
     """Whether the clause around a memory asks ('does it fit in 12GB?', '在 12G 上跑得动吗'): a card asked
     about, not a footprint stated."""
     return _ASK_LEFT.search(left) is not None or _ASK_RIGHT.match(after) is not None
+
+
+def card_memory_kind(on_card: str | None, left: str, after: str) -> tuple[str, str | None]:
+    """The role and ``Role.extra`` of a memory read as a card's: 'bytes' with :func:`on_card_memory`'s
+    verdict when that says a need, else 'gpu_mem' tagged :data:`ONE_CARD`, or by :func:`room_said`."""
+    return ("gpu_mem" if on_card in (None, ONE_CARD) else "bytes"), on_card or room_said(left, after)

@@ -45,7 +45,6 @@ from bot.parse.role_left import (
     L_TOTAL_VRAM,
     LEFT_ROLES,
     MFU_NEAR,
-    ONE_CARD,
     R_CONC,
     R_MEM_DATA,
     R_MEM_GPU,
@@ -57,6 +56,7 @@ from bot.parse.role_left import (
     RATE_VALUE_RE,
     at_a_length,
     bare_price,
+    card_memory_kind,
     label_of_previous,
     labels_next,
     of_the_card,
@@ -310,9 +310,8 @@ def _bytes(a: _Around) -> Verdict:
         if (
             on_card or L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after)
         ):  # "显存只有 8G", "12288 MiB of VRAM"; 'loads in 5 GB' beside a named card: a need, named
-            return Role(
-                "gpu_mem" if on_card in (None, ONE_CARD) else "bytes", round(gib, 2), tok, extra=on_card
-            )
+            kind, extra = card_memory_kind(on_card, a.left, after)  # s19: free, left or usable: tagged
+            return Role(kind, round(gib, 2), tok, extra=extra)
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
     if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
         return Role("gpu_mem", v, tok)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse.lower_tools import LOWER_TOOL_RE, lower_tools
+from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
@@ -172,6 +172,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = re.sub(r"[^a-z0-9]", "", name.lower())
+    if PLATFORM_RE.fullmatch(name.lower()):  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
+        return True
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):

@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.failed_counts import ALL_CODES, DISAGREES
 from bot.render.wording import STATED_ALTERNATIVES
 from estimator.fit_sanity import JOB_CHANGES, fix_rank
 from estimator.models import Alternative, Plan, SizingReport
 
 _Shown = tuple[Alternative, tuple[int, bool] | None]
 
-FAILED_CODES = ("tried_counts_failed", "tried_counts_failed_fit", "count_failed", "count_failed_fit")
-FAILED_CODES += ("serving_count_failed", "serving_count_failed_fit")
-FAILED_CODES += ("tried_counts_failed_edge", "count_failed_edge")
-"""The notes of :mod:`bot.core.failed_counts` (the estimate agrees, the estimate fits where the run failed;
-then the estimate borderline there, whose high end agrees);
-their ``gpu_count`` is the largest count that failed (``bot.core.failed_counts.ALL_CODES``)."""
-DISAGREES = frozenset(FAILED_CODES[1:6:2])
-"""The notes where the estimate fits at the count that failed (``bot.core.failed_counts.DISAGREES``)."""
+FAILED_CODES = ALL_CODES
+"""The notes of :mod:`bot.core.failed_counts`, their ``gpu_count`` the largest count that failed; those of
+``DISAGREES`` (imported from there: review of session 19, a slice of a copied list had stood for it) are
+where the estimate fits at the count that failed."""
 
 
 def largest_failed(report: SizingReport) -> tuple[int, bool] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.compare_currency import own_price_only
+from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
@@ -71,7 +71,7 @@ def tie_line(reports: list[SizingReport], best: int | None, lang: str) -> str | 
         return _serving_tie(reports, best, lang)
     if best is None or (c := reports[best].headline_cost) is None:
         return None
-    tied = [r for r in reports if r.headline_cost is not None and _same_cost(r.headline_cost, c)]
+    tied = [r for r in reports if r.headline_cost is not None and same_cost(r.headline_cost, c)]
     if len(tied) < 2:
         return None
     f = fmt_for(lang)
@@ -88,26 +88,16 @@ def tie_line(reports: list[SizingReport], best: int | None, lang: str) -> str | 
 
 def _serving_tie(reports: list[SizingReport], best: int, lang: str) -> str | None:
     """'A tie: A100 80G and A800 cost the same per token, …' when the cheapest serving option's cost per
-    million output tokens equals another's (same range, same currency; session 19: the first was called
-    cheapest); None otherwise."""
-    c = reports[best].inference.cost_per_million_tokens if reports[best].inference else None
-    if c is None:
+    million output tokens equals another's (:func:`bot.core.compare_currency.serving_tied` decides);
+    None otherwise."""
+    tied = serving_tied(reports, best)
+    if not tied:
         return None
-    tied = [
-        r for r in reports if r.inference is not None and _same_cost(r.inference.cost_per_million_tokens, c)
-    ]
-    if len(tied) < 2:
-        return None
+    c = tied[0].inference.cost_per_million_tokens
     names = "、".join if lang == "zh" else " and ".join
     msgid = N_("A tie: %(gpus)s cost the same per token, %(cost)s per million output tokens")
     span = fmt_for(lang).price_range(c.low, c.high, c.currency)
     return translate(lang, msgid, gpus=names(gpu_names(r)[0] for r in tied), cost=span)
-
-
-def _same_cost(a: object, b: object) -> bool:
-    """Whether two headline costs are the same range in the same currency."""
-    keys = ("low", "high", "currency")
-    return all(getattr(a, k, None) == getattr(b, k, None) for k in keys)
 
 
 def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:

@@ -4,6 +4,9 @@ fits, and the settings that make the high end of the band fit (``Memory.fit_chan
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.models import FitChange, SizingReport
@@ -115,14 +118,29 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
 def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None) -> str | None:
     """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
     with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""
-    from bot.render.wording import ALTERNATIVES
     from estimator.fit_sanity import cheapest_change
 
     best = cheapest_change(memory, requested)
     if best is None:
         return None
-    label = translate(lang, ALTERNATIVES[best.change]) if best.change in ALTERNATIVES else best.change
+    label = alternative_label(best, lang)
+    label = LEADING_WORD_RE.sub(lambda m: m.group(0).lower(), label)  # '…; with ZeRO-3' mid-sentence
     return translate(lang, CHEAPER_FIX, change=label, n=f.int(best.min_gpus))
+
+
+LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")
+"""A plain capitalized first word ('With', 'No'): lower-cased after the headline's semicolon; never a name
+written with capitals inside ('LoRA', 'CPU')."""
+
+
+def alternative_label(a: Any, lang: str) -> str:
+    """The wording of ``a`` (an ``estimator.models.Alternative``) in ``lang``: its ``change`` in
+    bot.render.wording.ALTERNATIVES; the LoRA row sized at ZeRO-3 (``zero_stage`` 3, trial s19 #3: the
+    user's ZeRO-1/2 keeps all the weights on each GPU) says so; an unknown change as its key."""
+    from bot.render.wording import ALTERNATIVES
+
+    key = "lora_zero3" if a.change == "lora" and getattr(a, "zero_stage", None) == 3 else a.change
+    return translate(lang, ALTERNATIVES[key]) if key in ALTERNATIVES else key
 
 
 CHEAPER_FIX = N_("%(change)s: %(n)s GPUs")

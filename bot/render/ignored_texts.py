@@ -103,6 +103,10 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
+    "memory_room": N_(
+        "memory free or left after loading: the room for the KV cache, not the card's size; the card's own "
+        "memory is sized"
+    ),
     "over_card": N_("more memory than the card named has: its own memory is sized"),
     "nearest_format": N_(
         "the sizing has no such format: sized as the next larger one it has (shown above), an upper bound "

@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_same_card_fix
 from bot.render.describe import node_of
-from bot.render.fit_change_text import cheaper_fix, fit_change_text, fit_reason_text, unfit_change_text
+from bot.render.fit_change_text import (
+    alternative_label,
+    cheaper_fix,
+    fit_change_text,
+    fit_reason_text,
+    unfit_change_text,
+)
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
 from bot.render.host_ram import host_ram_text
 from bot.render.i18n import N_, translate
@@ -24,7 +30,6 @@ from bot.render.plan_text import (
 )
 from bot.render.stated import settings_suffix
 from bot.render.wording import (
-    ALTERNATIVES,
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
     MEMORY_PARTS,
@@ -97,7 +102,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     ordered = fix_order(shown(report, main), report)
     lead = sum(1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count))
     for a, failed in ordered:
-        label = translate(lang, ALTERNATIVES[a.change]) if a.change in ALTERNATIVES else a.change
+        label = alternative_label(a, lang)
         if not a.min_gpus:
             gpus = translate(lang, N_("does not fit"))
         elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:

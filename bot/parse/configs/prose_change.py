@@ -18,12 +18,36 @@ from bot.parse.regex import rc
 LENGTH_FIELDS = ("seq_len", "max_model_len", "max_completion_length")
 """The lengths a config key and the prose both state (``cutoff_len``, ``max_model_len``, …)."""
 CHANGE_RE = rc(
-    r"改成|改为|改到|换成|调到|调成|调大到|提到|提高到|增加到|加到|扩到|想用|想要|想改|打算用|准备用|要改|改用"
-    r"|\binstead\b|\bchang(?:e|ing)\s+(?:it\s+|that\s+|this\s+|the\s+\w+\s+)?to\b|\bswitch(?:ing)?\s+to\b"
-    r"|\b(?:increas|rais|bump|extend)(?:e|es|ing)?\s+(?:it\s+|that\s+|the\s+\w+\s+)?to\b"
-    r"|\b(?:want|would\s+like|plan|going|hope)\s+to\s+(?:use|train|run|go|try)\b|\bi['’]d\s+like\b|\bwhat\s+if\b"
+    r"改成|改为|改到|换成|调到|调成|调大到|提到|提高到|增加到|加到|扩到|想用|想要用|想改|打算用|准备用|要改|改用"
+    r"|\binstead\b|\bchang(?:e|ing)\s+(?:it\s+|that\s+|this\s+|the\s+\w+\s+(?:\w+\s+)?)?to\b|\bswitch(?:ing)?\s+to\b"
+    r"|\b(?:increas|rais|bump|extend)(?:e|es|ing)?\s+(?:it\s+|that\s+|the\s+\w+\s+(?:\w+\s+)?)?to\b"
+    r"|\b(?:want|would\s+like|i['’]d\s+like|plan|going|hope)\s+to\s+(?:use|train|run|go|try)\b"
 )
-"""Words that ask for another value than the one in place (the lower-cased, normalized message)."""
+"""Words that ask for another value than the one in place (the lower-cased, normalized message). Session 19
+review: a bare '想要' / "i'd like" / 'what if' asks no change ('我想要知道…')."""
+CLAUSE_RE = rc(r"[，,;；。!?！？\n]")
+"""What ends a clause: the change word must stand in the length's clause, before it, or in the one before."""
+
+
+def _length_at(text: str, value: float) -> int | None:
+    """Where the prose writes ``value`` (tokens) in ``text``: '4096', '4k', '4K'; None when not found."""
+    n = int(value)
+    forms = [str(n)] + [f"{n // d}\\s*k" for d in (1024, 1000) if n % d == 0 and n >= d]
+    m = rc(r"(?<![\d.])(?:" + "|".join(forms) + r")(?![\d.])").search(text)
+    return None if m is None else m.start()
+
+
+def _change_before(text: str, value: float) -> bool:
+    """Whether a change word stands in the clause of the prose's length, before it, or in the clause right
+    before that one ('序列长度改成 4096', 'I want to use 4096 instead' but not '这是我现在的配置，序列长度
+    4096，我想要知道…': a change word anywhere else asks no change of this length)."""
+    at = _length_at(text, value)
+    if at is None:
+        return False
+    starts = [0] + [m.end() for m in CLAUSE_RE.finditer(text, 0, at)]
+    start = starts[-2] if len(starts) > 1 else 0
+    end = CLAUSE_RE.search(text, at)
+    return CHANGE_RE.search(text, start, end.start() if end else len(text)) is not None
 
 
 def prose_changes(
@@ -40,6 +64,7 @@ def prose_changes(
     ]
     if not fields or not CHANGE_RE.search(text):
         return []
+    fields = [f for f in fields if _change_before(text, getattr(req, f))]
     keys = {field: key for key, field in used.items()}
     out = []
     for field in fields:
