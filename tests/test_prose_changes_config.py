@@ -51,26 +51,18 @@ def test_prose_asking_a_change_wins(prose: str, config_first: bool) -> None:
 @pytest.mark.parametrize("config_first", [True, False])
 @pytest.mark.parametrize(
     "prose",
-    ["这是我现在的配置，序列长度 4096，2 张 A100", "this config trains 4096-token samples on 2 A100s, fits?"],
-)
-def test_prose_describing_the_config_gives_way(prose: str, config_first: bool) -> None:
-    a = _ask(prose, config_first)
-    assert a.report.request.seq_len == 1024
-    assert ("seq_len: 4096", "config_differs") in _named(a)
-
-
-@pytest.mark.parametrize("config_first", [True, False])
-@pytest.mark.parametrize(
-    "prose",
     [
+        "这是我现在的配置，序列长度 4096，2 张 A100",
+        "this config trains 4096-token samples on 2 A100s, fits?",
+        # session 19 review: a change word counts only in the length's clause or the one before it; a bare
+        # '想要' / "I'd like" / 'what if' asks no change
         "这是我现在的配置，序列长度 4096，我想要知道 2 张 A100 要训多久",
         "My current setup uses 4096-token samples on 2 A100s. I'd like to know how long it takes.",
         "Here is my config, sequence length 4096 on 2 A100s; what if I double the data?",
     ],
 )
-def test_a_change_word_elsewhere_changes_no_length(prose: str, config_first: bool) -> None:
-    """Session 19 review: the change word must stand in the length's clause or the one before it; a bare
-    '想要' / "I'd like" / 'what if' asks no change. The config's 1024 is sized, the prose's 4096 named."""
+def test_prose_describing_the_config_gives_way(prose: str, config_first: bool) -> None:
+    """The config's 1024 is sized, the prose's 4096 named (``config_differs``)."""
     a = _ask(prose, config_first)
     assert a.report.request.seq_len == 1024
     assert ("seq_len: 4096", "config_differs") in _named(a)

@@ -56,11 +56,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
             continue
         if known(name) or _method_words_only(name):
             continue
-        item = (
-            (f"training_tool: {name}", "no_field")
-            if training
-            else (f"runtime: {name}", "runtime_not_modelled")
-        )
+        item = tool_item(name, training)
         if item not in out:
             out.append(item)
     return out
@@ -73,3 +69,12 @@ def _method_words_only(name: str) -> bool:
 
     parts = re.split(r"[\-_]", name)
     return len(parts) > 1 and all(p in METHOD_WORDS for p in parts)
+
+
+def tool_item(name: str, training: bool) -> tuple[str, str]:
+    """The 'not used' item of a tool named as typed: ('training_tool: x', 'no_field') in a training
+    question, ('runtime: x', 'runtime_not_modelled') in a serving one (one wording for every tool reader:
+    this module's, :mod:`bot.parse.port_names`', :mod:`bot.parse.tool_slots`' callers)."""
+    return (
+        (f"training_tool: {name}", "no_field") if training else (f"runtime: {name}", "runtime_not_modelled")
+    )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.lower_tools import tool_item
 from bot.parse.regex import rc
 
 PORT_RE = rc(r"(?<![a-z0-9_./\-])(?P<stem>[a-z][a-z0-9_\-]{0,24}?)\.(?:cpp|c|rs|mojo|zig)(?![a-z0-9_.])")
@@ -44,11 +45,7 @@ def port_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
             continue
         found = re.search(re.escape(m.group(0)), raw, re.IGNORECASE)
         name = found.group(0) if found else m.group(0)
-        item = (
-            (f"training_tool: {name}", "no_field")
-            if training
-            else (f"runtime: {name}", "runtime_not_modelled")
-        )
+        item = tool_item(name, training)
         if item not in out:
             out.append(item)
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools
+from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
@@ -145,11 +145,7 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         out += port_tools(raw, s, training)
     if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
         for name in slot_tools(raw, _known, in_tool_place):
-            item = (
-                (f"training_tool: {name}", "no_field")
-                if training
-                else (f"runtime: {name}", "runtime_not_modelled")
-            )
+            item = tool_item(name, training)
             if item not in out:
                 out.append(item)
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
