@@ -45,7 +45,7 @@ YAML_EN = (
         ),
         (
             OOM_EN,
-            "; With ZeRO-3: 8 GPUs",
+            "; with ZeRO-3: 8 GPUs",
             "• With ZeRO-3: 8 GPUs, ≈ 34.0 GiB",
             "• With CPU offload: 4 GPUs",
             "• On your 8 GPUs",

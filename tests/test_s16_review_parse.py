@@ -49,8 +49,10 @@ def test_a_footprint_stated_with_no_card_is_not_a_card(capsys: pytest.CaptureFix
 
 
 LARGER_CARD_RIGS = [
-    ("I have an RTX 5090 plus an RTX 3080. Can I run Qwen2.5-32B Q4 with llama.cpp?", "RTX-5090", 1),
-    ("我的机器是 5090 加 3080，用 llama.cpp 跑 Qwen2.5-32B 的 Q4 行吗？", "RTX-5090", 1),
+    # s19-fxb: on llama.cpp both cards, their memory summed (its default split is by free memory,
+    # src/llama-model.cpp), sized as 2 of the larger card's name at the mean memory
+    ("I have an RTX 5090 plus an RTX 3080. Can I run Qwen2.5-32B Q4 with llama.cpp?", "RTX-5090", 2),
+    ("我的机器是 5090 加 3080，用 llama.cpp 跑 Qwen2.5-32B 的 Q4 行吗？", "RTX-5090", 2),
     ("An RTX 5090 plus an RTX 3080 with vLLM: can I serve Qwen2.5-32B AWQ?", "RTX-5090", 1),
     # s18-fix: two cards of equal memory are sized as the slower one (the rig runs at its pace)
     ("我的机器是 4090 加 3090，用 Ollama 跑 70B 的 Q4 能跑吗？", "RTX-3090", 2),
@@ -66,6 +68,8 @@ def test_a_rig_is_never_sized_below_its_largest_card(
     Two cards of the same memory still count both."""
     data = ask(capsys, text)
     assert (data["request"]["gpu"], data["request"]["gpu_count"]) == (gpu, count)
+    # never less memory in all than the largest card's (an RTX 5090: 32 GB = 29.8 GiB)
+    assert count * data["report"]["hardware"]["memory_gib"] >= 29.8 - 0.1 or gpu != "RTX-5090"
     headline = data["reply"].splitlines()[0]
     assert "does not fit" not in headline and "放不下" not in headline
 
