@@ -74,6 +74,12 @@ def _give_back_freed_memory() -> None:
     import ctypes.util
     import gc
 
+    from bot import regex_store
+    from estimator import _dataclass_code
+
+    # the stored regex and dataclass code served the start-up; the rest of the run compiles any new one
+    regex_store.release()
+    _dataclass_code.release()
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):  # musl, macOS, Windows: no malloc_trim
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
