@@ -16,7 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
-from estimator.weights import kv_bytes_per_token, weight_bytes
+from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
 
 
 def usable_bytes_per_gpu(gpu: GpuSpec, runtime: ServingRuntime = VLLM) -> float:
@@ -68,9 +68,22 @@ def kv_capacity_tokens(
     (:func:`room_per_gpu`) over the bytes per token (:func:`kv_bytes_per_token`, × the TP copies of
     :func:`_kv_replication`). vLLM allocates whole blocks of 16 tokens and logs this at start-up ("GPU
     KV cache size: N tokens"; V0: "# GPU blocks: N" × 16); SGLang logs "KV Cache is allocated.
-    #tokens". 0 when the weights leave no room."""
+    #tokens". 0 when the weights leave no room.
+
+    Sliding-window layers next to full-attention ones (gpt-oss: 18 of 36 at window 128, config
+    ``layer_types``; Gemma 2/3): vLLM's hybrid KV cache manager sizes them by the window, not the context
+    (vllm/v1/kv_cache_interface.py ``SlidingWindowSpec.max_memory_usage_bytes``, summed per layer by
+    vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``): one sequence's windows come off
+    the room and the rest counts in tokens of the full-attention layers — the longest ``max_model_len``
+    that starts (gpt-oss-120b, 1 × H100, 0.92: ≈ 195K tokens, so 131,072 starts as its vLLM recipe
+    does)."""
     room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
     per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
+    windowed = windowed_layers(spec)
+    if 0 < windowed < spec.layers:  # hybrid: the windowed layers hold one window per sequence
+        per_layer = per_token / spec.layers
+        room -= per_layer * windowed * (spec.sliding_window or 0)
+        per_token = per_layer * (spec.layers - windowed)
     if room <= 0 or per_token <= 0:
         return 0
     return runtime.whole_blocks(int(room // per_token))

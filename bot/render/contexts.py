@@ -121,6 +121,7 @@ class InferenceContext(TypedDict):
     runtime: str
     kv_capacity: str | None
     kv_chunked: bool
+    kv_windowed: bool  # sliding-window layers keep their window: kv_capacity counts full-attention tokens
     context: str
     concurrency: str
     min_gpus: str

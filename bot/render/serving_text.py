@@ -136,6 +136,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool
         else None,
         "kv_chunked": _v0_whole_profile(inf),
+        # sliding-window layers beside full ones: the capacity counts full-attention tokens (s20 q14)
+        "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
