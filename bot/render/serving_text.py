@@ -113,6 +113,18 @@ def _per_month(f: Fmt, report: SizingReport) -> str | None:
     return None if c is None else scheduled(f, money_span(f, c.low, c.high, c.currency), report)
 
 
+def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
+    """The KV pool's lines: ``kv_capacity`` (a tensor-parallel server's pool; None for a runtime that
+    splits layers), ``kv_chunked`` (:func:`_v0_whole_profile`), ``kv_windowed`` (sliding-window layers
+    beside full ones: the capacity counts full-attention tokens, trial s20 q14)."""
+    split = runtime_named(inf.runtime).splits_layers
+    return {
+        "kv_capacity": f.int(inf.kv_capacity_tokens) if inf.kv_capacity_tokens and not split else None,
+        "kv_chunked": _v0_whole_profile(inf),
+        "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
+    }
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
@@ -132,12 +144,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
-        "kv_capacity": f.int(inf.kv_capacity_tokens)
-        if inf.kv_capacity_tokens and not rt.splits_layers  # a tensor-parallel server's KV pool
-        else None,
-        "kv_chunked": _v0_whole_profile(inf),
-        # sliding-window layers beside full ones: the capacity counts full-attention tokens (s20 q14)
-        "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
+        **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
