@@ -114,6 +114,7 @@ class Why(StrEnum):
     hours_per_day_stated = "hours_per_day_stated"
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"
+    tool_default_recompute = "tool_default_recompute"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     mfu_qlora = "mfu_qlora"

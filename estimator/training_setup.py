@@ -25,7 +25,7 @@ from estimator.reasons import Why, Word
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_per_prompt
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
-from estimator.training_tools import tool_limits
+from estimator.training_tools import ToolLimits, tool_limits
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
     Precision.int8: 8,
@@ -176,7 +176,7 @@ def training_setup(
         offload=bool(req.offload) and method == Method.full,
         master_weights=not req.pure_bf16,
         zero_stage=zero,
-        recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
+        recompute=req.recompute.value if req.recompute else _tool_recompute(limits, req, ledger),  # type: ignore[arg-type]
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
         optimizer="adamw8bit" if eight_bit else "adamw",
@@ -188,6 +188,16 @@ def training_setup(
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:
+    """The named tool's own activation recomputation when the user set none
+    (:attr:`estimator.training_tools.ToolLimits.default_recompute`: LLaMA-Factory, verl, Unsloth turn
+    gradient checkpointing on), assumed and said; None: the search chooses (trial s20 q22, q05)."""
+    if limits is None or limits.default_recompute is None:
+        return None
+    why = Why.tool_default_recompute
+    return str(ledger.assume("recompute", limits.default_recompute, why, tool=req.training_tool))
 
 
 def _data_parallel_only(req: SizingRequest) -> bool:

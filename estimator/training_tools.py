@@ -57,17 +57,27 @@ class ToolLimits(NamedTuple):
     """(the default backend, the one with tensor parallelism) when the tool has both: verl's FSDP workers
     (``actor_rollout_ref.actor.strategy: fsdp``, the default: data parallel only) and its Megatron-LM
     workers (``strategy: megatron``: TP/PP). The limits above are the default backend's."""
+    default_recompute: str | None = None
+    """The activation recomputation the tool turns on when the user says nothing ('full': gradient
+    checkpointing of every decoder layer); None: off by default, the search chooses. LLaMA-Factory:
+    ``disable_gradient_checkpointing`` defaults to False (src/llamafactory/hparams/model_args.py), so
+    ``model/model_utils/checkpointing.py`` ``prepare_model_for_training`` enables it; verl:
+    ``enable_gradient_checkpointing: True`` (verl/trainer/config/model/hf_model.yaml); Unsloth:
+    ``use_gradient_checkpointing="unsloth"`` in every notebook and ``FastLanguageModel.get_peft_model``'s
+    default (its own checkpointing, activations offloaded to CPU)."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "HF Trainer": ToolLimits(True),
     "TRL": ToolLimits(True),
-    "LLaMA-Factory": ToolLimits(True),
+    "LLaMA-Factory": ToolLimits(True, default_recompute="full"),
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
-    "Unsloth": ToolLimits(True, chunked_loss=True),
+    "Unsloth": ToolLimits(True, chunked_loss=True, default_recompute="full"),
     "OpenRLHF": ToolLimits(True, on_deepspeed=True),
-    "verl": ToolLimits(True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron")),
+    "verl": ToolLimits(
+        True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron"), default_recompute="full"
+    ),
     "Megatron-LM": ToolLimits(False),
     "NeMo": ToolLimits(False),
 }

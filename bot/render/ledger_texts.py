@@ -309,6 +309,10 @@ WHY_TEXTS: dict[str, str] = {
         "%(tool)s shards with FSDP (FULL_SHARD, as ZeRO-3) when no other strategy is set: data parallel "
         "only, no tensor parallelism of the trained model"
     ),
+    "tool_default_recompute": N_(
+        "%(tool)s turns gradient checkpointing on unless you turn it off: every layer's activations are "
+        "recomputed in the backward pass, only its input is kept"
+    ),
     "recompute_time_below": N_(
         "below %(keep_from)s GPUs (the fewest that fit: %(gpus)s) the layout needs full activation "
         "recomputation: their days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et "

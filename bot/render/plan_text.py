@@ -15,6 +15,7 @@ from bot.render.plan_wording import (
     STATED_RECOMPUTE_REASON,
 )
 from estimator.models import Memory, Plan, SizingReport
+from estimator.training_tools import tool_limits
 from estimator.units import GIB
 
 FULL_RECOMPUTE_HIGH_EDGE = N_(
@@ -102,12 +103,19 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
     return "zero" if plan.zero_stage else "ddp"
 
 
+TOOL_RECOMPUTE_REASON = N_("; full recompute: %(tool)s turns gradient checkpointing on by default")
+"""A named tool's own default (:attr:`estimator.training_tools.ToolLimits.default_recompute`)."""
+
+
 def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     """Why ``plan`` (the memory answer's plan) turns on full recompute when its layout keeping the
     activations fits at the likely figure: the ``recompute_chosen`` note's ``reason`` (the estimator's,
     :func:`estimator.training_plan._recompute_reason`) worded (:data:`FULL_RECOMPUTE_HIGH_EDGE`,
     :data:`FULL_RECOMPUTE_HEADROOM` with the note's ``headroom`` fraction); None otherwise."""
     m = report.memory
+    tool = tool_limits(report.request.training_tool)
+    if plan.recompute == "full" and report.request.recompute is None and tool and tool.default_recompute:
+        return translate(lang, TOOL_RECOMPUTE_REASON, tool=report.request.training_tool)  # trial s20 q22
     note = next((w for w in report.warnings if w.code == "recompute_chosen"), None)
     if m is None or note is None or plan != m.plan or plan.recompute != "full":
         return None
