@@ -138,3 +138,32 @@ def test_verl_checkpointing_default() -> None:
     d = _json("8 卡 H100 跑 verl 的 GRPO，Qwen2.5-32B，rollout.n=8，max_response_length 4096，需要几张卡？")
     assert {a["field"]: a["why"] for a in d["assumptions"]}["recompute"] == "tool_default_recompute"
     assert d["report"]["memory"]["plan"]["recompute"] == "full"
+
+
+# q06 — DeepSeek-V3.2-Exp: deepseek-ai/DeepSeek-V3.2-Exp inference/config_671B_v3.2.json (commit 3b99a53):
+# the V3.1 shape (61 layers, MLA kv_lora_rank 512 + rope 64, 256 + 1 experts, top 8) plus the DSA indexer.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "sglang 部署 DeepSeek-V3.2，命令如下，8 张 H20 96G 能跑起来吗？能撑多少并发？\n"
+        "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3.2-Exp --tp 8 --context-length 65536",
+        "Serve DeepSeek-V3.2-Exp with SGLang on 8 H200, --tp 8 --context-length 65536: how many concurrent users?",
+    ],
+)
+def test_deepseek_v32_is_sized(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["model"] == "DeepSeek-V3.2-Exp" and d["request"]["params_total"] == 671e9
+    assert d["report"]["inference"]["kv_bytes_per_token"] == 61 * (512 + 64) * 2  # MLA latent, bf16
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "ask_size"),
+    [
+        ("sglang 部署 Zeta-Omni-V9-Exp，8 张 H20 96G 能跑起来吗？--tp 8", "Zeta-Omni-V9-Exp", "参数量"),
+        ("Can I serve acme/Frobnicator-9000 with vllm on 8 H100?", "Frobnicator-9000", "parameter count"),
+    ],
+)
+def test_unknown_model_named_and_size_asked(question: str, name: str, ask_size: str) -> None:
+    out, _ = ask(question, None, "text")
+    line = next(x for x in out.splitlines() if ask_size in x)
+    assert f"“{name}”" in line
