@@ -146,8 +146,10 @@ def test_verl_checkpointing_default() -> None:
     "question",
     [
         "sglang 部署 DeepSeek-V3.2，命令如下，8 张 H20 96G 能跑起来吗？能撑多少并发？\n"
-        "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3.2-Exp --tp 8 --context-length 65536",
-        "Serve DeepSeek-V3.2-Exp with SGLang on 8 H200, --tp 8 --context-length 65536: how many concurrent users?",
+        "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3.2-Exp --tp 8 "
+        "--context-length 65536",
+        "Serve DeepSeek-V3.2-Exp with SGLang on 8 H200, --tp 8 --context-length 65536: "
+        "how many concurrent users?",
     ],
 )
 def test_deepseek_v32_is_sized(question: str) -> None:
