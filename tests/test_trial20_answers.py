@@ -169,3 +169,22 @@ def test_unknown_model_named_and_size_asked(question: str, name: str, ask_size: 
     out, _ = ask(question, None, "text")
     line = next(x for x in out.splitlines() if ask_size in x)
     assert f"“{name}”" in line
+
+
+# q18 — an OOM under LoRA bf16 with "or should we switch to QLoRA?": the failed run's own method is the
+# one checked against the OOM (Qwen3-32B bf16 base 65.6 GB: 16.4 GB a card on 4 under ZeRO-3, so LoRA
+# reaches the 3090's 24 GiB at the band's top); QLoRA stays the compared row.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We got OOM on 4x RTX 3090 trying to LoRA fine-tune Qwen3-32B in bf16 (rank 16, seq 2048, batch 1). "
+        "How many 3090s would we actually need, or should we switch to QLoRA?",
+        "我们用 4 张 3090 做 Qwen3-32B 的 LoRA 微调（bf16，rank 16，seq 2048，batch 1），OOM 了，到底要几张？"
+        "还是改用 QLoRA？",
+    ],
+)
+def test_oom_checked_against_the_runs_own_method(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["method"] == "lora" and d["request"]["methods"] == ["lora", "qlora"]
+    m = d["report"]["memory"]
+    assert m["breakdown"]["weights"] == pytest.approx(2 * 32.8e9 / m["plan_gpus"], rel=0.02)  # bf16 base

@@ -17,6 +17,12 @@ _TURN_RE = rc(
 """A last clause that turns the question ('…，那不量化的 LoRA 要多少显存？', '…, but how much does LoRA
 need?'): asked about on its own; a clause after a list's comma ('支持 QLoRA、P-tuning 吗？') is not."""
 _NEGATED_BEFORE_RE = rc(NEGATORS.replace("|非", "") + r"\s*" + LORA_MEANS + "$")
+_SWITCH_BEFORE_RE = rc(
+    r"(?:\b(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|go(?:ing)?|fall(?:ing)?\s+back)\s+(?:over\s+)?to"
+    r"|\binstead\s+(?:use|try)|改用|换成|换用|改成|切换到|切到|转用|换)\s*(?:a\s+|an\s+)?$"
+)
+"""'should we switch to QLoRA?', '要不要改用 QLoRA': the method named after it is the alternative asked
+about; the run the message tells of (its OOM, its settings) is sized first (trial s20 q18)."""
 
 
 def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, str], ...]) -> list[str]:
@@ -29,6 +35,9 @@ def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, st
         if not text.strip() or not ASKING_RE.search(text):
             continue
         named: set[str] = set()
+        switched = {method for pattern, method in words if method in methods and _switched(pattern, text)}
+        if switched and len(switched) < len(methods):  # the alternative after the method in use
+            return [*(x for x in methods if x not in switched), *(x for x in methods if x in switched)]
         last = _CLAUSE_RE.split(text)[-1]
         for part in (text, last) if _TURN_RE.match(last) else (text,):  # '…能微调，那不量化的 LoRA 呢？'
             named = {method for pattern, method in words if method in methods and _named(pattern, part)}
@@ -43,3 +52,11 @@ def asked_method_first(s: str, methods: list[str], words: tuple[tuple[object, st
 def _named(pattern: object, text: str) -> bool:
     hit = pattern.search(text)  # type: ignore[attr-defined]
     return bool(hit) and not _NEGATED_BEFORE_RE.search(text[max(0, hit.start() - 12) : hit.start()])
+
+
+def _switched(pattern: object, text: str) -> bool:
+    """The method ``pattern`` finds is named after 'switch to' / '改用' (:data:`_SWITCH_BEFORE_RE`)."""
+    return any(
+        _SWITCH_BEFORE_RE.search(text[max(0, h.start() - 24) : h.start()])
+        for h in pattern.finditer(text)  # type: ignore[attr-defined]
+    )
