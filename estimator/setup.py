@@ -46,6 +46,9 @@ class TrainingSetup:
     (:func:`optimizer_bytes_per_param`)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    offloaded_checkpoints: bool = False
+    """Full recompute whose saved layer inputs go to CPU memory (Unsloth's gradient checkpointing,
+    :attr:`estimator.training_tools.ToolLimits.offloads_checkpoints`): two layers' inputs on the GPU."""
     lora_targets: tuple[str, ...] | None = None
     """Modules LoRA adapts, as named in the model code ('q_proj', 'v_proj', …); None = all linear
     layers (PEFT ``target_modules="all-linear"``). :func:`estimator.memory.lora_params`."""

@@ -185,6 +185,8 @@ def training_setup(
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=_data_parallel_only(req),
         chunked_loss=bool(limits and limits.chunked_loss),
+        offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
+        and req.recompute in (None, Recompute.full),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))

@@ -65,6 +65,12 @@ class ToolLimits(NamedTuple):
     ``enable_gradient_checkpointing: True`` (verl/trainer/config/model/hf_model.yaml); Unsloth:
     ``use_gradient_checkpointing="unsloth"`` in every notebook and ``FastLanguageModel.get_peft_model``'s
     default (its own checkpointing, activations offloaded to CPU)."""
+    offloads_checkpoints: bool = False
+    """Its gradient checkpointing moves each saved layer input to CPU memory and back for the backward
+    pass (Unsloth: unsloth_zoo/gradient_checkpointing.py ``Unsloth_Offloaded_Gradient_Checkpointer``,
+    ``hidden_states.to("cpu", non_blocking=True)``; "offloads activations to system RAM", unsloth.ai
+    blog "Long-context training"): only the layers in flight stay on the GPU. Unsloth documents
+    Llama-3.3-70B QLoRA in 41 GB of VRAM (unsloth.ai blog "Llama 3.3", README table "<48GB")."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -73,7 +79,7 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "LLaMA-Factory": ToolLimits(True, default_recompute="full"),
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
-    "Unsloth": ToolLimits(True, chunked_loss=True, default_recompute="full"),
+    "Unsloth": ToolLimits(True, chunked_loss=True, default_recompute="full", offloads_checkpoints=True),
     "OpenRLHF": ToolLimits(True, on_deepspeed=True),
     "verl": ToolLimits(
         True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron"), default_recompute="full"

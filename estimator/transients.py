@@ -268,7 +268,8 @@ def kept_activations(
     s, b, t = setup.seq_len, rows(setup, plan), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
-        return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * layers)
+        kept = min(layers, 2) if setup.offloaded_checkpoints else layers  # Unsloth: the rest in CPU memory
+        return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * kept)
     fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)

@@ -188,3 +188,38 @@ def test_oom_checked_against_the_runs_own_method(question: str) -> None:
     assert d["request"]["method"] == "lora" and d["request"]["methods"] == ["lora", "qlora"]
     m = d["report"]["memory"]
     assert m["breakdown"]["weights"] == pytest.approx(2 * 32.8e9 / m["plan_gpus"], rel=0.02)  # bf16 base
+
+
+# q12 — Unsloth's gradient checkpointing keeps the saved layer inputs in CPU memory
+# (unsloth_zoo/gradient_checkpointing.py, Unsloth_Offloaded_Gradient_Checkpointer); Unsloth documents
+# Llama-3.3-70B QLoRA in 41 GB of VRAM, under 48 GB. 70B NF4 base ≈ 36.8 GiB + r16 adapters 3.1 GiB.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I want to QLoRA Llama-3.3-70B on a single 48GB A6000 Ada with Unsloth, 4k context, ~20M tokens of "
+        "chat data. Will it fit, and roughly how long?",
+        "用 Unsloth 在一张 48G 的 RTX 6000 Ada 上 QLoRA 微调 Llama-3.3-70B，4k 上下文，放得下吗？",
+    ],
+)
+def test_unsloth_70b_qlora_fits_one_48gb_card(question: str) -> None:
+    m = _json(question)["report"]["memory"]
+    assert m["min_gpus"] == 1
+    # two layer inputs of 4,096 × 8,192 bf16 on the GPU, the other 78 in CPU memory
+    assert m["breakdown"]["activations"] == pytest.approx(2 * 2 * 4096 * 8192, rel=0.05)
+    assert m["per_gpu_bytes"] < 48 * 2**30
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        ("QLoRA Llama-3.3-70B on one RTX 6000 Ada 48GB, 4k context, 20M tokens. Will it fit?",
+         "Instead of your 1 GPU: "),
+        ("用 1 张 RTX 6000 Ada 48G 做 Llama-3.3-70B 的 QLoRA，4k 上下文，2000 万 token，放得下吗？",
+         "不用你的 1 张卡，改为："),
+    ],
+)  # fmt: skip
+def test_more_cards_change_reads(question: str, line: str) -> None:
+    """Without Unsloth it needs 2 cards: the change list says so against the user's count, not
+    'On your 1 GPU: 2 GPUs'."""
+    out, _ = ask(question, None, "text")
+    assert line in out and "On your 1 GPU: " not in out and "在你的 1 张卡上：" not in out

@@ -106,9 +106,12 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     sep = "，" if f.lang.startswith("zh") else ", "
     items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)
     high = m.fit_change[-1].per_gpu_bytes_high or 0.0
+    more_cards = any(c.setting == "gpu_count" for c in m.fit_change)  # 'On your 1 GPU: 2 GPUs' (s20 q12)
     return translate(
         f.lang,
-        N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)"),
+        N_("Instead of your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)")
+        if more_cards
+        else N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)"),
         gpus=f.int(m.plan_gpus),
         changes=items,
         high=f.gib(high),
