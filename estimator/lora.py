@@ -63,25 +63,3 @@ def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) ->
         dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
         return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
     return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
-
-
-def adapter_state_bytes(per_param: float, trained: float, zero_stage: int, dp: int) -> float:
-    """Bytes per GPU of the adapters' weights, gradients and optimizer states: ``trained`` parameters
-    (already split over TP × PP) × ``per_param`` bytes, each part split over the ``dp`` ranks from the
-    ZeRO stage that partitions it — optimizer states from stage 1, gradients from 2, the parameters
-    themselves at 3. DeepSpeed partitions what its optimizer holds, trainable parameters being all of
-    it under LoRA (Rajbhandari et al. 2020, §5: P_os, P_os+g, P_os+g+p; deepspeed/runtime/zero/
-    stage_1_and_2.py partitions the optimizer's param groups, stage3.py every module parameter,
-    trainable or not). ``per_param`` 16 (:data:`estimator.memory.LORA_ADAPTER_BYTES_PER_PARAM`): fp32
-    weight 4 + gradient 4 + Adam m, v 8; any other total: 16-bit weight 2 + gradient 2 + the rest.
-    Qwen3-30B-A3B, r 32 on every linear (experts too: LLaMA-Factory ``find_all_linear_modules``
-    targets each ``nn.Linear`` by name), ZeRO-3 on 4 GPUs: 1.69B × 16 B / 4 ≈ 6.3 GiB a GPU, not 25.1."""
-    weight = 4.0 if per_param == 16.0 else 2.0
-    optimizer = max(per_param - 2 * weight, 0.0)
-    split = max(dp, 1)
-    parts = (
-        (weight, split if zero_stage >= 3 else 1),
-        (weight, split if zero_stage >= 2 else 1),
-        (optimizer, split if zero_stage >= 1 else 1),
-    )
-    return trained * sum(b / n for b, n in parts)

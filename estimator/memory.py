@@ -18,7 +18,6 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
-from estimator.lora import adapter_state_bytes
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Method, Plan
@@ -388,9 +387,7 @@ def state_parts(
     elif setup.method in (Method.lora, Method.qlora):
         per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
-        parts["adapters"] = adapter_state_bytes(
-            per_adapter, trained / (plan.tp * plan.pp), plan.zero_stage, plan.dp
-        )
+        parts["adapters"] = per_adapter * trained / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)
         parts["weights"] = 2.0 * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)

@@ -19,7 +19,6 @@ import pytest
 
 from bot.cli import ask
 from estimator import catalog
-from estimator.lora import adapter_state_bytes, lora_params
 from estimator.runtimes import NO_LOAD, VLLM
 from estimator.serving_layout import kv_capacity_tokens, room_per_gpu
 from estimator.weights import kv_bytes_per_token
@@ -65,42 +64,6 @@ def test_dense_capacity_unchanged() -> None:
     assert not spec.sliding_window and kv_bytes_per_token(spec) == 131_072
     room = room_per_gpu(spec, gpu, 1, VLLM, NO_LOAD) - 16.06e9
     assert kv_capacity_tokens(spec, gpu, 16.06e9, 1) == int(room // 131_072) // 16 * 16
-
-
-# q03 — LoRA under ZeRO-3. LLaMA-Factory ``lora_target: all`` takes every ``nn.Linear`` by its last name
-# but lm_head (src/llamafactory/model/model_utils/misc.py ``find_all_linear_modules``): on Qwen3-30B-A3B
-# the 128 experts' gate/up/down_proj too. Per layer (config.json: hidden 2048, 32 heads × 128, 4 KV
-# heads, moe_intermediate 768): q 2048+4096, k and v 2048+512, o 4096+2048, each expert 3 × (2048+768);
-# × r 32 × 48 layers ≈ 1.69B adapter parameters, 16 B each (fp32 weight, gradient, Adam m, v). DeepSpeed
-# ZeRO-3 partitions every parameter its optimizer holds, and the gradients and states (ZeRO §5).
-QWEN3_30B_A3B_LORA_R32 = 32 * 48 * ((2048 + 4096) * 2 + (2048 + 512) * 2 + 128 * 3 * (2048 + 768))
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "用 LLaMA-Factory 做 Qwen3-30B-A3B 的 LoRA 微调，4 张 RTX 4090 24G，lora_rank 32，lora_target all，"
-        "cutoff_len 4096，per_device_train_batch_size 2，deepspeed ds_z3_config.json，会不会 OOM？",
-        "LoRA fine-tune Qwen3-30B-A3B with LLaMA-Factory on 4 RTX 4090 24GB, rank 32 on all linear layers, "
-        "ZeRO-3, cutoff_len 4096, batch 2 per device. Will it OOM?",
-    ],
-)
-def test_zero3_shards_lora_adapters(question: str) -> None:
-    m = _json(question)["report"]["memory"]
-    assert lora_params(catalog.model("Qwen3-30B-A3B"), 32) == pytest.approx(QWEN3_30B_A3B_LORA_R32, rel=0.01)
-    assert m["plan_gpus"] == 4 and not m["fits_requested"]
-    assert m["breakdown"]["adapters"] == pytest.approx(16 * QWEN3_30B_A3B_LORA_R32 / 4, rel=0.01)
-    assert m["min_gpus"] is not None and m["min_gpus"] <= 64  # a count fits: never "none up to 100,000"
-
-
-@pytest.mark.parametrize(
-    ("stage", "per_gpu"),
-    # 16 B = weight 4 + gradient 4 + Adam 8, over 4 GPUs: stage 0 keeps all, 1 splits the 8, 2 the 4 + 8,
-    # 3 all 16 (ZeRO §5, P_os / P_os+g / P_os+g+p)
-    [(0, 16.0), (1, 4 + 4 + 8 / 4), (2, 4 + 12 / 4), (3, 16 / 4)],
-)
-def test_adapter_states_by_zero_stage(stage: int, per_gpu: float) -> None:
-    assert adapter_state_bytes(16.0, 1e6, stage, 4) == pytest.approx(per_gpu * 1e6)
 
 
 # q22, q05 — the tool's own gradient checkpointing. LLaMA-Factory: ``disable_gradient_checkpointing``
