@@ -353,7 +353,7 @@ def recommended(
     (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
     only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
     a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
-    no_recompute = gpu.nvlink and setup.recompute is None
+    no_recompute = gpu.nvlink and setup.recompute is None and not setup.tool_recompute  # s20 q22
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
     if found is None:
         return None

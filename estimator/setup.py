@@ -46,6 +46,10 @@ class TrainingSetup:
     (:func:`optimizer_bytes_per_param`)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    tool_recompute: bool = False
+    """The named tool turns gradient checkpointing on by default and the user set nothing
+    (:attr:`estimator.training_tools.ToolLimits.default_recompute`): the recommended count may keep full
+    recompute on NVLink cards too (:func:`estimator.plan.recommended`), as the tool runs it."""
     offloaded_checkpoints: bool = False
     """Full recompute whose saved layer inputs go to CPU memory (Unsloth's gradient checkpointing,
     :attr:`estimator.training_tools.ToolLimits.offloads_checkpoints`): two layers' inputs on the GPU."""

@@ -176,7 +176,8 @@ def training_setup(
         offload=bool(req.offload) and method == Method.full,
         master_weights=not req.pure_bf16,
         zero_stage=zero,
-        recompute=req.recompute.value if req.recompute else _tool_recompute(limits, req, ledger),  # type: ignore[arg-type]
+        recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
+        tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
         optimizer="adamw8bit" if eight_bit else "adamw",
