@@ -285,7 +285,7 @@ def size_serving(
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
         kv_precision=req.kv_precision or (Precision.bf16 if gpu.has_bf16 else Precision.fp16),
-        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec),
+        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
     )  # fmt: skip

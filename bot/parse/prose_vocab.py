@@ -171,10 +171,10 @@ KV_FP8_RE = rc(
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
 QUANT_CACHE_RE = rc(
     r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)(?:\s*(?:,|/|or|and|和|或|还是|或者)\s*(?:q[468](?:_0)?|unquantized|fp16|16[\s\-]?bit))*"
-    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?P<r>q[468](?:_0)?)\b"
 )
-"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
-sizing has FP8 and 16-bit KV only, so it is named as not used."""
+"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8): no KV format for it, named as not used;
+llama.cpp's ``--cache-type-k q8_0`` is bot.parse.kv_cache_types' (K and V each its own type, s20 #2)."""
 BPW_RE = rc(r"(?<![\d.])(?P<b>\d(?:\.\d{1,2})?)\s*-?\s*bpw(?![a-z])")
 """EXL2 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b): a mixed width the sizing has no
 weight format for, named as not used."""
