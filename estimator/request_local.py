@@ -12,7 +12,20 @@ from pydantic import BaseModel, Field
 from estimator.request_setting import _setting
 
 
-class LocalServingSettings(BaseModel):
+class SplitKvTypes(BaseModel):
+    """llama.cpp's K and V cache types set apart (JSON name as the field; s20 #2)."""
+
+    kv_precision_v: Literal["fp16", "bf16", "q8_0", "q4_0"] | None = Field(
+        None,
+        description="the V cache's type when it differs from the K cache's (llama.cpp --cache-type-k / -ctk "
+        "and --cache-type-v / -ctv set apart, each f16 unless stated: common/arg.cpp; src/llama-kv-cache.cpp "
+        "makes K and V tensors each of its own type): `kv_precision` is then K's, and the cache is sized "
+        "K at its bytes per value and V at its own",
+        json_schema_extra=_setting("serving", json_order=74),
+    )
+
+
+class LocalServingSettings(SplitKvTypes):
     """llama.cpp-style placement of the layers, and the host's memory (JSON names as the fields)."""
 
     gpu_layers: int | None = Field(
@@ -72,19 +85,6 @@ class LocalServingSettings(BaseModel):
         description="the host memory's DDR generation said without its rate ('DDR5 双通道', 'DDR4 RAM'): "
         "4 or 5; the host bandwidth is then its common rates × the channels (estimator.host_ddr)",
         json_schema_extra=_setting("serving", json_order=72, stated=(4, 5)),
-    )
-
-
-class SplitKvTypes(BaseModel):
-    """llama.cpp's K and V cache types set apart (JSON name as the field; s20 #2)."""
-
-    kv_precision_v: Literal["fp16", "bf16", "q8_0", "q4_0"] | None = Field(
-        None,
-        description="the V cache's type when it differs from the K cache's (llama.cpp --cache-type-k / -ctk "
-        "and --cache-type-v / -ctv set apart, each f16 unless stated: common/arg.cpp; src/llama-kv-cache.cpp "
-        "makes K and V tensors each of its own type): `kv_precision` is then K's, and the cache is sized "
-        "K at its bytes per value and V at its own",
-        json_schema_extra=_setting("serving", json_order=74),
     )
 
 

@@ -29,8 +29,8 @@ LLAMA8 = 32_768
         # K f16 + V q8_0: 49,152 × 3.0625 = 150,528 B (147 KiB)
         ("llama-server -m qwen2.5-14b-q4_k_m.gguf -c 32768 -ctv q8_0 on RTX 4060 Ti 16GB", "fp16", "q8_0",
          QWEN14 * 3.0625),
-        ("llama.cpp 跑 Qwen2.5-14B Q4_K_M，4060Ti 16G，上下文 32k，只设置了 --cache-type-v q4_0", "fp16", "q4_0",
-         QWEN14 * 2.5625),
+        ("llama.cpp 跑 Qwen2.5-14B Q4_K_M，4060Ti 16G，上下文 32k，只设了 --cache-type-v q4_0", "fp16",
+         "q4_0", QWEN14 * 2.5625),
         # K q8_0 + V q4_0: 49,152 × 1.625 = 79,872 B
         ("llama-server -m qwen2.5-14b-q4_k_m.gguf -c 32768 -ctk q8_0 -ctv q4_0 on RTX 4060 Ti 16GB", "q8_0",
          "q4_0", QWEN14 * 1.625),
