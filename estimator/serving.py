@@ -452,7 +452,7 @@ def _serving_notes(
     ledger: Ledger,
 ) -> None:
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
-    note_short_of_target(req.target_tokens_per_s, inf, ledger)  # with a stated load too: said, not lost
+    note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a stated load too
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if _refused(req, inf, runtime, spec):

@@ -274,7 +274,8 @@ class FieldSteps:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
-            if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
+            rate = stage is None and any(w == "qps_needs_output" for _, w in self.named_unused)  # a rate: s20
+            if reply is not None and (stage == "inference" or rate):  # '输入 2048、输出 512': prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
