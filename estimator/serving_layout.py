@@ -164,7 +164,9 @@ def serving_layout(
     faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
     then to the larger TP group."""
     best: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
-    for t, pp in _groups(spec, gpu, None, runtime):
+    for t, pp in _pcie_replicas(weights, kv_seq, spec, gpu, runtime, load) or _groups(
+        spec, gpu, None, runtime
+    ):
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
@@ -176,6 +178,27 @@ def serving_layout(
         return Layout(*best[1])
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
+
+
+USEFUL_POOL = 8
+"""Sequences one card's KV pool must hold, beside the weights, for copies of one card to come before
+tensor parallelism on cards without NVLink (:func:`_pcie_replicas`): decode reads the weights once a step
+for the whole batch (Pope et al. 2022 §2), so a batch of 8 already shares that read eight ways."""
+
+
+def _pcie_replicas(
+    weights: float, kv_seq: float, spec: ModelSpec, gpu: GpuSpec, runtime: ServingRuntime, load: Load
+) -> list[tuple[int, int]]:
+    """[(1, 1)]: one card per copy, when the card has no NVLink and one card holds the weights and a
+    useful KV pool (:data:`USEFUL_POOL` sequences of the load's context); else [] (every group). vLLM's
+    docs ("Parallelism and scaling": "if the model fits on a single GPU, distributed inference is
+    probably unnecessary"; vllm-project/vllm#294, a maintainer: "for small models, you should just use
+    one GPU … start multiple vLLM replicas") — and over PCIe each TP step's all-reduces cross the slow
+    link (s20 #5: 20 req/s of Llama-3.1-8B was 32 L4 at TP 8, against its own PCIe warning)."""
+    if gpu.nvlink or runtime.splits_layers:
+        return []
+    one = sequences_per_replica(weights, kv_seq, spec, gpu, 1, 1, runtime, load)
+    return [(1, 1)] if one >= USEFUL_POOL else []
 
 
 MAX_SERVING_PP = 4
