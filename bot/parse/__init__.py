@@ -8,6 +8,8 @@ from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
 from bot.parse.result import ParseResult
+from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
+from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
 
 
@@ -23,6 +25,8 @@ def parse(text: str) -> ParseResult:
     parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
     if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
         parsed = with_machine_asked(parsed, raw)
+    if THEN_SERVE_RE.search(raw):  # 'fine-tune … and then serve it': the serving, a second question (s20)
+        parsed = with_second_stage(parsed)
     return with_slot_count(with_daily_hours(parsed))
 
 

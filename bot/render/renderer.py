@@ -34,6 +34,7 @@ from bot.render.env import mac_words, render_capped
 from bot.render.i18n import N_, translate
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
+from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
 from estimator.money_kinds import Currency
@@ -81,6 +82,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
+        text = second_stage_text(text, answer)  # 'fine-tune … and then serve it': the serving, asked next
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
