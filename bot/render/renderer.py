@@ -32,6 +32,7 @@ from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
 from bot.render.i18n import N_, translate
+from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
 from bot.render.second_stage import second_stage_text
@@ -83,6 +84,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
         text = second_stage_text(text, answer)  # 'fine-tune … and then serve it': the serving, asked next
+        text = laptop_reply(text, answer)  # a laptop's one card: never 'n cards' (s20 #3)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
