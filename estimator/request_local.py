@@ -23,6 +23,16 @@ class SplitKvTypes(BaseModel):
         "K at its bytes per value and V at its own",
         json_schema_extra=_setting("serving", json_order=74),
     )
+    rig_bandwidth_gbps: float | None = Field(
+        None,
+        gt=0,
+        le=100_000,
+        description="a machine of different cards whose layers llama.cpp/Ollama split by free memory: the "
+        "memory bandwidth its decode runs at, GB/s — each card reads its share of the layers (its memory ÷ "
+        "the sum) at its own bandwidth, in turn: 1 ÷ Σ(share ÷ bandwidth) (a 3090 + a 4060 Ti 8GB: "
+        "1 ÷ (0.75 ÷ 936 + 0.25 ÷ 288) = 599 GB/s); None: one kind of card (s20 #1)",
+        json_schema_extra=_setting("serving", json_order=75),
+    )
 
 
 class LocalServingSettings(SplitKvTypes):

@@ -67,3 +67,21 @@ def test_vllm_on_a_short_rig_keeps_at_least_n(capsys) -> None:
     """A server runtime holds every weight on the GPUs: no -ngl path."""
     d = ask(capsys, "vllm serve Llama-3.1-70B on 2 RTX 4090, fits?")
     assert d["report"]["inference"]["layer_split"] is None
+
+
+def test_a_mixed_rig_decodes_at_both_cards_bandwidths(capsys) -> None:
+    """llama.cpp splits the layers by free memory, the cards in turn: a 3090 (24 GiB, 936 GB/s) holds 3/4
+    of the GPU layers, a 4060 Ti 8GB (8 GiB, 288 GB/s) 1/4: 1 ÷ (0.75 ÷ 936 + 0.25 ÷ 288) = 599.0 GB/s, not
+    the 3090's 936 (s20 #1)."""
+    d = ask(capsys, "70B Q8 on a 3090 + 4060 Ti with llama.cpp")
+    assert d["request"]["rig_bandwidth_gbps"] == pytest.approx(599.0, abs=0.1)
+    split = d["report"]["inference"]["layer_split"]
+    assert split["gpu_bandwidth"] == pytest.approx(599.0e9, rel=1e-3)
+    assert "at 599 GB/s × 50%" in d["reply"]
+
+
+def test_cards_of_the_same_memory_keep_the_slower_cards_bandwidth(capsys) -> None:
+    """A 4090 and a 3090 (24 GiB each): sized as 2 × the slower 3090 (s18), no rig bandwidth."""
+    d = ask(capsys, "llama.cpp 跑 Llama-3.1-70B Q8_0，一张 4090 加一张 3090，能跑吗")
+    assert d["request"]["rig_bandwidth_gbps"] is None
+    assert d["report"]["inference"]["layer_split"]["gpu_bandwidth"] == pytest.approx(936e9)
