@@ -83,8 +83,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
-        text = second_stage_text(text, answer)  # 'fine-tune … and then serve it': the serving, asked next
-        text = laptop_reply(text, answer)  # a laptop's one card: never 'n cards' (s20 #3)
+        if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
+            text = laptop_reply(second_stage_text(text, answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
