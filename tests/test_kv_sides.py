@@ -62,3 +62,21 @@ def test_the_same_type_on_both_sides_is_one_type(capsys: pytest.CaptureFixture[s
     )
     assert answer["request"]["kv_precision"] == "q8_0" and answer["request"]["kv_precision_v"] is None
     assert answer["report"]["inference"]["kv_bytes_per_token"] == pytest.approx(QWEN14 * 2 * 1.0625)
+
+
+@pytest.mark.parametrize(
+    ("text", "flags"),
+    [
+        ("llama-server -m qwen2.5-14b-q4_k_m.gguf -c 32768 -ctv q8_0 on RTX 4060 Ti 16GB",
+         "-ctk f16 \\\n  -ctv q8_0"),
+        ("llama-server -m qwen2.5-14b-q4_k_m.gguf -c 32768 -ctk q4_0 -ctv q4_0 on RTX 4060 Ti 16GB",
+         "-ctk q4_0 \\\n  -ctv q4_0"),
+    ],
+)  # fmt: skip
+def test_the_llama_cpp_recipe_runs_the_types_sized(
+    capsys: pytest.CaptureFixture[str], text: str, flags: str
+) -> None:
+    """The launch script keeps each side's type as sized (before: -ctk/-ctv only for an fp8 cache)."""
+    recipes = ask_in_process(capsys, text)["report"]["recipes"]
+    (script,) = [r["text"] for r in recipes if r["tool"] == "llama.cpp"]
+    assert flags in script
