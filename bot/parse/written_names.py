@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.name_order import FAMILY_DE_SIZE_RE, SIZE_OF_FAMILY_RE, VERSION_V_RE, family_size
 from bot.parse.regex import rc
 
 ASCEND_SKU_RE = rc(
@@ -102,6 +103,12 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if " of " in s:  # 'the 70b version of llama 3.1' (round 14, bot.parse.name_order)
+        s = SIZE_OF_FAMILY_RE.sub(family_size, s)
+    if "的" in s:  # 'gpt-oss 的 120b 版本'
+        s = FAMILY_DE_SIZE_RE.sub(family_size, s)
+    if "v" in s and ("llama" in s or "qwen" in s or "gemma" in s or "phi" in s or "baichuan" in s):
+        s = VERSION_V_RE.sub(r"\g<fam>\g<ver>", s)  # 'llama-v3.1-8b-chat'
     return s
 
 
