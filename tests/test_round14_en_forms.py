@@ -204,6 +204,41 @@ def test_the_scorer_reads_an_accumulation_through_the_global_batch() -> None:
     assert not key_understood("gradient_accumulation", 4, {"request": {"batch_size": 2, "gpu_count": 8}})
 
 
+FRACTIONAL_WIDTHS = [
+    ("Mistral Large 2 at 2.5-bit EXL3 on one 48 GB card: does it fit?", "2.5bpw"),
+    ("Qwen2.5-72B exl2 at 4.65 bits per weight on 2x 3090?", "4.65bpw"),
+    ("Llama-3.1-70B quantized to 3.5 bits/weight with exllamav2 on two 24GB cards?", "3.5bpw"),
+    ("Qwen2.5-72B 量化到 2.5 比特能放进一张 48G 的卡吗？", "2.5bpw"),
+    ("Qwen2.5-72B 用 4.65 bpw 的 exl2 在两张 3090 上能跑吗？", "4.65bpw"),
+    ("Llama-3.1-70B 用 3.5-bit 的 exl3 在两张 24G 的卡上能跑吗？", "3.5bpw"),
+]
+
+
+@pytest.mark.parametrize(("text", "width"), FRACTIONAL_WIDTHS)
+def test_a_fractional_width_is_bits_per_weight_named(
+    capsys: pytest.CaptureFixture[str], text: str, width: str
+) -> None:
+    data = ask(capsys, text)
+    assert named(data).get(f"precision: {width}") == "no_field"
+    assert not any(t.startswith("precision: 5-bit") for t in named(data))  # '2.5-bit' is not 5-bit
+
+
+@pytest.mark.parametrize(
+    ("text", "sized", "typed"),
+    [
+        ("Meta-Llama-3.1-70B-Instruct-Q4_K_L.gguf on two A6000 48GB: fits?", "q5_k_m", "q4_k_l"),
+        ("Does Qwen2.5-32B Q6_K_L fit on one 4090?", "q8_0", "q6_k_l"),
+        ("Qwen2.5-32B Q6_K_L 放得进一张 4090 吗？", "q8_0", "q6_k_l"),
+    ],
+)
+def test_an_l_gguf_file_is_sized_one_step_wider_and_named(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, typed: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == sized
+    assert named(data).get(f"precision: {typed}") == "nearest_format"
+
+
 R14_WORK_UNDERSTOOD_EN = 20
 """Round 14's English r14work records (en_r14.json, 23 records) understood in full at the last measurement
 (12/23 at its freeze, 20/23 after these readers and two scorer fixes; tests/data/real_questions/README.md).

@@ -6,12 +6,20 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 PRECISION_RE = rc(
-    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
+    r"(?<![a-z0-9])(?<!\d\.)(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
     r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
     r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
 )
+BPW_RE = rc(
+    r"(?<![\d.])(?P<b>\d\.\d{1,2}(?=\s*-?\s*(?:bits?(?![a-z])|比特))"
+    r"|\d(?:\.\d{1,2})?(?=\s*-?\s*(?:bpw|bits?\s*(?:per|/)\s*weight)))"
+    r"\s*-?\s*(?:bpw|bits?(?:\s*(?:per|/)\s*weight)?|比特)(?![a-z])"
+)
+"""EXL2/EXL3 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b), also written as a fractional
+width or in words (round 14: '2.5-bit EXL3', '4.65 bits per weight'; before, '2.5-bit' was read as 5-bit): a
+mixed width the sizing has no weight format for, named as not used (bot.parse.prose_vocab)."""
 BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
 """Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
 IQ_FORMATS = {
@@ -32,6 +40,10 @@ GGUF_FORMATS = {
     # written without their underscore ('Q4K', 'q6k': mistral.rs --isq, candle's GgmlDType) are Qn_K
     **dict.fromkeys(("q2", "q2k"), "int3"),
     **dict.fromkeys(("q3", "q3k"), "int4"),
+    # bartowski's _L files (Qn_K_M with Q8_0 embedding and output weights): one step above their Qn_K_M
+    "q2_k_l": "int4",
+    "q4_k_l": "q5_k_m",
+    **dict.fromkeys(("q5_k_l", "q6_k_l"), "q8_0"),
     "q4k": "q4_k_m",
     "q5k": "q5_k_m",
     **dict.fromkeys(("q6k", "q8k"), "q8_0"),
