@@ -239,6 +239,39 @@ def test_an_l_gguf_file_is_sized_one_step_wider_and_named(
     assert named(data).get(f"precision: {typed}") == "nearest_format"
 
 
+PARAM_LOGS = [
+    (
+        "LoRA on a 4090 OOMs. trainable params: 4,194,304 || all params: 6,742,609,920 || trainable%: 0.0622",
+        6742609920,
+    ),
+    (
+        "mlx_lm.lora on an M2 Max: Trainable parameters: 1.045% (83.886M/8030.261M); does full tuning fit?",
+        8.030261e9,
+    ),
+    (
+        "nanoGPT says number of parameters: 124.44M; how long to pre-train it on one 4090 for 10B tokens?",
+        1.2444e8,
+    ),
+    ("cfg.n_params=6.66e+09 in the log; can I fine-tune it on 8 A100-40GB?", 6.66e9),
+    ("用 4090 做 LoRA 爆显存，日志：trainable params: 4,194,304 || all params: 6,742,609,920", 6742609920),
+    ("lora.py 打印 Total parameters 7243.436M，一张 4090 能做 LoRA 吗？", 7.243436e9),
+    ("日志里 n_params=1.3e+09，用一张 3090 全参微调够吗？", 1.3e9),
+]
+
+
+@pytest.mark.parametrize(("text", "params"), PARAM_LOGS)
+def test_a_logged_parameter_count_is_the_models_size(
+    capsys: pytest.CaptureFixture[str], text: str, params: float
+) -> None:
+    request = ask(capsys, text)["request"]
+    assert request["params_total"] == pytest.approx(params, rel=1e-6)
+
+
+def test_a_rank_share_or_a_trainable_count_is_never_the_size(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "Megatron logs number of parameters on (tensor, pipeline) model parallel rank (0, 0): 1684103168"
+    assert ask(capsys, text + " for Llama-2-13B on 8 H100 at TP 8")["request"]["params_total"] == 13e9
+
+
 R14_WORK_UNDERSTOOD_EN = 20
 """Round 14's English r14work records (en_r14.json, 23 records) understood in full at the last measurement
 (12/23 at its freeze, 20/23 after these readers and two scorer fixes; tests/data/real_questions/README.md).

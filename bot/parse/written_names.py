@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.name_order import FAMILY_DE_SIZE_RE, SIZE_OF_FAMILY_RE, VERSION_V_RE, family_size
+from bot.parse.param_logs import param_logs
 from bot.parse.regex import rc
 
 ASCEND_SKU_RE = rc(
@@ -103,6 +104,8 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if "param" in s:  # 'all params: 6,742,609,920', 'n_params=6.66e+09' (round 14, bot.parse.param_logs)
+        s = param_logs(s)
     if " of " in s:  # 'the 70b version of llama 3.1' (round 14, bot.parse.name_order)
         s = SIZE_OF_FAMILY_RE.sub(family_size, s)
     if "的" in s:  # 'gpt-oss 的 120b 版本'
