@@ -272,6 +272,47 @@ def test_a_rank_share_or_a_trainable_count_is_never_the_size(capsys: pytest.Capt
     assert ask(capsys, text + " for Llama-2-13B on 8 H100 at TP 8")["request"]["params_total"] == 13e9
 
 
+OOM_MESSAGES = [
+    (
+        "LoRA on Qwen2.5-7B fails: CUDA out of memory. Tried to allocate 2.50 GiB. GPU 0 has a total "
+        "capacity of 79.15 GiB of which 1.06 GiB is free. Process 4242 has 78.07 GiB memory in use. "
+        "Of the allocated memory 75.20 GiB is allocated by PyTorch, and 312.45 MiB is reserved by PyTorch "
+        "but unallocated.",
+        79.15,
+        ("2.50", "1.06", "78.07", "75.20", "312.45"),
+    ),
+    (
+        "Full fine-tune of Llama-2-7B: CUDA out of memory. Tried to allocate 172.00 MiB (GPU 3; 39.39 GiB "
+        "total capacity; 37.90 GiB already allocated; 95.12 MiB free; 38.21 GiB reserved in total by "
+        "PyTorch)",
+        39.39,
+        ("172.00", "37.90", "95.12", "38.21"),
+    ),
+    (
+        "微调 Qwen2.5-7B 报错：CUDA out of memory. Tried to allocate 2.50 GiB. GPU 0 has a total capacity of "
+        "79.15 GiB of which 1.06 GiB is free. Of the allocated memory 75.20 GiB is allocated by PyTorch",
+        79.15,
+        ("2.50", "1.06", "75.20"),
+    ),
+    (
+        "全参微调 Llama-2-7B 爆显存：Tried to allocate 172.00 MiB (GPU 3; 39.39 GiB total capacity; "
+        "37.90 GiB already allocated; 95.12 MiB free; 38.21 GiB reserved in total by PyTorch)",
+        39.39,
+        ("172.00", "37.90", "95.12", "38.21"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "card", "shown"), OOM_MESSAGES)
+def test_the_figures_of_an_out_of_memory_message_are_measurements(
+    capsys: pytest.CaptureFixture[str], text: str, card: float, shown: tuple[str, ...]
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["gpu_memory_gib"] == card
+    why = named(data)
+    assert all(why.get(figure) == "observed" for figure in shown), why
+
+
 R14_WORK_UNDERSTOOD_EN = 20
 """Round 14's English r14work records (en_r14.json, 23 records) understood in full at the last measurement
 (12/23 at its freeze, 20/23 after these readers and two scorer fixes; tests/data/real_questions/README.md).
