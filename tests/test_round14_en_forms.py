@@ -313,6 +313,36 @@ def test_the_figures_of_an_out_of_memory_message_are_measurements(
     assert all(why.get(figure) == "observed" for figure in shown), why
 
 
+UNIFIED_RAM = [
+    ("Running Qwen2.5-32B on a Strix Halo with 128GB of RAM: how many tokens per second?", "Strix Halo", 128),
+    ("Qwen2.5-14B on a Framework Desktop with 64GB of unified memory, enough?", "Framework Desktop", 64),
+    ("Llama-3.2-3B on a Pixel 9 Pro with 16GB of RAM: does it fit?", "Pixel 9 Pro", 16),
+    ("骁龙 8 Gen 3 的手机，16G 内存，能跑 Llama-3.2-3B 吗？", "骁龙 8 Gen 3", 16),
+    ("Strix Halo 128G 内存能跑 Qwen2.5-72B 的 Q4 吗？", "Strix Halo", 128),
+    ("天玑 9300 手机，12G 内存，跑 Qwen2.5-1.5B 够吗？", "天玑 9300", 12),
+]
+
+
+@pytest.mark.parametrize(("text", "device", "memory"), UNIFIED_RAM)
+def test_a_unified_devices_ram_is_its_memory(
+    capsys: pytest.CaptureFixture[str], text: str, device: str, memory: int
+) -> None:
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_gpu"] == device
+    assert data["request"]["gpu_memory_gib"] == memory
+    assert data["request"].get("host_memory_gib") is None
+
+
+def test_a_cards_host_ram_stays_host_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    request = ask(capsys, "One RTX 4090 and 64GB of RAM, can I run Qwen2.5-72B at Q4?")["request"]
+    assert (request["gpu"], request["host_memory_gib"]) == ("RTX-4090", 64)
+
+
+def test_a_catalog_macs_ram_picks_its_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    request = ask(capsys, "Running Qwen2.5-7B on a MacBook Pro M3 Max with 128 GB of RAM")["request"]
+    assert (request["gpu"], request.get("host_memory_gib")) == ("Apple-M3-Max-128GB", None)
+
+
 R14_WORK_UNDERSTOOD_EN = 20
 """Round 14's English r14work records (en_r14.json, 23 records) understood in full at the last measurement
 (12/23 at its freeze, 20/23 after these readers and two scorer fixes; tests/data/real_questions/README.md).
