@@ -43,6 +43,16 @@ VERSION_V_RE = rc(
 """'llama-v3.1', 'qwen-v2.5', 'llama v2': a family, a 'v', its version."""
 
 
+OF_NOUN_RE = re.compile(
+    r"\d\s?[bm](?:[\s\-]*param(?:eter)?s?)?\s+(?:model|version|variant|release|flavou?r|size|edition|checkpoint)s?\s+of\s"
+)
+"""The gate of :data:`SIZE_OF_FAMILY_RE` (a plain compiled pattern: its search is C, no Python frame)."""
+DE_SIZE_RE = re.compile(r"的\s*\d+(?:\.\d+)?\s?[bm](?![a-z0-9])")
+"""The gate of :data:`FAMILY_DE_SIZE_RE`."""
+V_VERSION_GATE_RE = re.compile(r"(?:llama|qwen|gemma|phi|baichuan|internlm|falcon|yi)[\s\-_]?v\d")
+"""The gate of :data:`VERSION_V_RE`."""
+
+
 def family_size(m: re.Match[str]) -> str:
     """The name then the size of a match of :data:`SIZE_OF_FAMILY_RE` or :data:`FAMILY_DE_SIZE_RE`."""
     return f" {m.group('name')} {m.group('size').replace(' ', '')} "

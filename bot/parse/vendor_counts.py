@@ -1,7 +1,8 @@
 """A count with the cards' maker between it and the cards' word (round 14 en): "8 NVIDIA GPUs with 40GB
 of memory each", "4 AMD GPUs", "2 Nvidia cards", "8 张英伟达显卡", "4 块 AMD 的卡". The count rules of
 :mod:`bot.parse.roles` read "8 GPUs" and "8 张卡" but not with a maker's name in between, so the count
-was left unread and one card sized. The maker names no card (a card named after it, "8 NVIDIA A100
+was left unread and one card sized. Read in :func:`bot.parse.count_forms.count_forms` behind the makers'
+names as substrings. The maker names no card (a card named after it, "8 NVIDIA A100
 GPUs", is read as before): it is dropped here, the count and the cards' word kept.
 
 Makers: the GPU and accelerator vendors people name before their cards (NVIDIA, AMD, Intel, Huawei, Apple
@@ -11,9 +12,6 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-VENDORS = ("nvidia", "amd", "intel", "huawei", "英伟达", "华为")
-"""Makers' names, lower case as the normalized text has them (the gate of :func:`vendor_counts`)."""
-
 VENDOR_COUNT_RE = rc(
     r"(?<![\d.a-z])(?P<n>\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|[一二两三四五六七八九十])\s*(?P<unit>张|块|x)?\s*(?:nvidia|amd|intel|huawei|英伟达|华为)\s*(?:的\s*)?"
     r"(?=(?:gpus?|cards?|graphics\s+cards?|accelerators?|devices?)(?![a-z])|显卡|卡|gpu)"
@@ -22,14 +20,7 @@ VENDOR_COUNT_RE = rc(
 the maker is dropped."""
 
 
-def _count_and_unit(m: object) -> str:
+def count_and_unit(m: object) -> str:
+    """The count and its measure word of a match of :data:`VENDOR_COUNT_RE`, without the maker."""
     n, unit = m.group("n"), m.group("unit")  # type: ignore[attr-defined]
     return f"{n} {unit} " if unit else f"{n} "
-
-
-def vendor_counts(s: str) -> str:
-    """The normalized text ``s`` with a maker's name between a count and its cards' word dropped ('8 nvidia
-    gpus' → '8 gpus', '8 张英伟达显卡' → '8 张 显卡'). Gated on the makers' names (:data:`VENDORS`)."""
-    if not any(v in s for v in VENDORS):
-        return s
-    return VENDOR_COUNT_RE.sub(_count_and_unit, s)
