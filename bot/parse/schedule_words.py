@@ -26,7 +26,7 @@ from bot.parse.regex import rc, words_gate
 _N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _HARDWARE = (
     r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|gpus?|cards?|rigs?|workstations?|pcs?|dgx|hgx"
-    r"|[a-z]+-?\d|节点|台|机|张|卡)"
+    r"|[a-z]+-?\d|(?:amd|nvidia|intel|geforce|radeon|instinct)\b|英伟达|华为|昇腾|节点|台|机|张|卡)"
 )
 """What a count after 'our team has' counts when it is hardware ('our team has 2 nodes of 8x A100', trial s20
 q17): not people."""
