@@ -39,6 +39,9 @@ def test_a_team_with_nodes_counts_nodes_not_people(capsys) -> None:
     )
     assert d["request"]["gpu_count"] == 16 and d["request"]["gpu_memory_gib"] == 40.0  # 2 × 8
     assert not any(why == "team_size" for why in named(d).values())
+    q = "Our lab has four AMD GPUs (MI210 64GB). LoRA Llama-3.1-8B on 100M tokens, how long?"
+    lab = ask_in_process(capsys, q)
+    assert lab["request"]["gpu_count"] == 4 and not named(lab)  # four GPUs, not a lab of four (r14en)
     people = ask_in_process(
         capsys, "our team has 4 people, LoRA Qwen2.5-7B on 8 A100 for 200M tokens, how long"
     )
