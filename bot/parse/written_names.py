@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc
+from bot.parse.release_formats import GATE as FORMAT_GATE
+from bot.parse.release_formats import format_apart
 
 ASCEND_SKU_RE = rc(
     r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?![a-z0-9])"
@@ -102,6 +104,8 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if FORMAT_GATE.search(s):  # 'kimi-k2.6-nvfp4': the model and its weight format (s20)
+        s = format_apart(s)
     return s
 
 
