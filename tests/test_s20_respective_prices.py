@@ -1,6 +1,7 @@
 """Prices after both cards, in order (s20-fixb item 6): 'H100 and A100 at $2.49 and $1.19 an hour',
-'H100、A100 分别 2.49 和 1.19 美元每小时', 'H100 and A100, respectively $2.49 and $1.19 per GPU-hour' — each card its own
-price (before: the first price a budget or unread, both cards priced at $1.19). Sentences of our own."""
+'H100、A100 分别 2.49 和 1.19 美元每小时', 'H100 and A100, respectively $2.49 and $1.19 per GPU-hour' — each
+card its own price (before: the first price a budget or unread, both cards priced at $1.19). Sentences of
+our own."""
 
 from __future__ import annotations
 
