@@ -152,6 +152,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
             item = tool_item(name, training)
             if item not in out:
                 out.append(item)
+    if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
+        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
@@ -160,8 +162,6 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
-    if LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
-        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     return out
 
 
