@@ -48,3 +48,10 @@ def test_the_tool_is_named_not_the_model(text: str, item: tuple[str, str], model
 def test_a_sized_release_with_the_word_stays_the_model() -> None:
     data = answer_json("Serve deepseek-coder-v2-lite on a 4090")
     assert data["request"]["model"] == "DeepSeek-Coder-V2-Lite"
+
+
+def test_the_other_model_is_named_as_typed() -> None:
+    # 'deepseek-v2' beside 'deepseek-coder-v2-lite': named 'deepseek-v2', not 'deepseek-coder-v2'
+    data = answer_json("deepseek-coder-v2-lite vs deepseek-v2 on one A100, which fits?")
+    assert data["request"]["model"] == "DeepSeek-Coder-V2-Lite"
+    assert {"text": "model: deepseek-v2", "reason": "other_setup"} in data["interpretation"]["ignored"]
