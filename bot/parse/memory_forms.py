@@ -215,10 +215,13 @@ def _host_clause(m: re.Match[str]) -> bool:
     return bool(host) and _CARD_WORD_RE.search(s, host[-1], m.end()) is None
 
 
-_CARD_MODEL_BEFORE_RE = rc(r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:ti|d)?)\s*$")
+_CARD_MODEL_BEFORE_RE = rc(
+    r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?(?:ti\s+super|ti|d|super))?)\s*$"
+)
 """A card's model right before the memory ('a100 ', '4090', 'l40s', 'a6000'; not a model's size '14b'): the
 memory is that card's variant, read with its name. A Chinese measure word may touch it ('2张4090 48G': '张'
-is a word character, so the look-behind names Latin letters and digits only; and this is not
+is a word character, so the look-behind names Latin letters and digits only; s20: '4060 ti 16g 够吗', the
+suffix written apart, was read as a need; and this is not
 :data:`_CARD_NAME_BEFORE_RE` below, a name defined later that shadowed this one)."""
 
 
@@ -227,7 +230,7 @@ def _not_enough(m: re.Match[str]) -> str:
     memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
     if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 14) : m.start()]) or _host_clause(m):
         return m.group(0)
-    if _CARD_MODEL_BEFORE_RE.search(m.string[max(0, m.start() - 12) : m.start()]):
+    if _CARD_MODEL_BEFORE_RE.search(m.string[max(0, m.start() - 18) : m.start()]):
         return m.group(0)  # '1张A100 40G够吗': the named card's variant, read with its name (s19 merge)
     if m.group(4):  # English: 'on a 24gb card is not enough'
         return f"on a {m.group(1)}gb card {m.group(4)}"
