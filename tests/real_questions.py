@@ -63,9 +63,11 @@ ROUND12 = {"zh": "zh_r12.json", "en": "en_r12.json"}
 """Round 12 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r12test`` frozen
 (``frozen_r12_test_<lang>.sha256``) before any parser change of that session, ``r12work`` for work."""
 ROUND13 = {"zh": "zh_r13.json", "en": "en_r13.json"}
+ROUND14 = {"zh": "zh_r14.json", "en": "en_r14.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
+    "r14": ROUND14,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
