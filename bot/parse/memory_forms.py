@@ -137,13 +137,20 @@ it, or a total word, leave it as written (a host's memory, the cards' sum)."""
 
 
 VERDICTS_ZH = (
+    # s20 round 14: the verdicts asked or reported with a verb ('16G 可以吗', '24G 跑不起来', '12G 装得下吗')
+    "可不可以", "可以吗", "可以么", "可以嘛", "可以不", "能不能跑", "能不能用", "能跑起来吗", "能跑吗", "能跑么",
+    "能用吗", "能用么", "跑得起来吗", "跑得动吗", "跑得动么", "跑得了吗", "装得下吗", "放得下吗", "塞得下吗",
+    "撑得住吗", "扛得住吗", "跑不起来", "跑不动", "跑不了", "装不下", "放不下", "塞不下", "吃不消", "扛不住",
+    "撑不住", "不太行", "不够使", "会爆", "爆了", "爆显存", "溢出", "能行么", "行么", "行嘛",
     "不太够", "不大够", "不够用", "不够", "不行", "不足", "不满足", "够不够", "够用吗", "够用么",
     "够吗", "够么", "够嘛", "够了吗", "足够吗", "能行吗", "行不行", "行吗",
 )  # fmt: skip
 """Every way a Chinese message says whether a memory suffices (a longer word before its prefix)."""
 VERDICTS_EN = (
     r"(?:is|was|are|were)(?:\s*n['’]?t|\s+not)?\s+(?:still\s+|just\s+|really\s+)?"
-    r"(?:enough|sufficient|insufficient)"
+    r"(?:enough|sufficient|insufficient|too\s+small|too\s+little)"
+    r"|(?:does|do|did|will|would|wo|can|could)(?:\s*n['’]?t|\s+not)\s+(?:work|fit|suffice|cut\s+it|do|run\s+it|hold\s+it)\b"
+    r"|(?:cannot|can\s+not)\s+(?:work|fit|suffice|run\s+it|hold\s+it)\b"
 )
 """'24GB is not enough', "16gb wasn't enough", '24GB is enough?': the English verdicts."""
 NOT_ENOUGH_RE = rc(
@@ -192,7 +199,9 @@ _NOT_CARD_BEFORE_RE = rc(
 
 IS_ENOUGH_RE = rc(
     r"\b(?:is|are|would|will|was)\s+(?:only\s+|just\s+)?(\d{1,3})\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?"
-    r"(?:(?:be\s+)?enough|sufficient)"
+    r"(?:(?:be\s+)?(?:enough|sufficient|ok|okay|fine)|work|do\b|suffice|cut\s+it|handle\s+it|fit\s+it|run\s+it)"
+    r"|\b(?:can|could)\s+(?:only\s+|just\s+)?(\d{1,3})\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?"
+    r"(?:work|do\b|handle|run|fit|hold|serve|train)"
 )
 """'Is 24GB enough', 'would 16 GB of VRAM be enough': the verdict asked first (round 13), written 'is it
 enough on a 24gb card' as :data:`NOT_ENOUGH_RE`'s English forms are."""
@@ -235,7 +244,7 @@ def _not_enough(m: re.Match[str]) -> str:
 def _is_enough(m: re.Match[str]) -> str:
     """'is it enough on a Ng card' for ``m`` of :data:`IS_ENOUGH_RE`, unless host memory is its clause's or
     the one before's ('16GB of RAM is not enough, is 32GB enough?': RAM too, review of s19)."""
-    return m.group(0) if _host_clause(m) else f"is it enough on a {m.group(1)}gb card"
+    return m.group(0) if _host_clause(m) else f"is it enough on a {m.group(1) or m.group(2)}gb card"
 
 
 def _each_card(m: re.Match[str]) -> str:
@@ -305,7 +314,7 @@ MEMORY_NEED_RE = rc(
     + _u(1)
     + r"|显存\s*(?:需要|要|占用|需求)\s*(?:是|为|约|大约)?\s*"
     + _u(2)
-    + r"|(?:需要|要|占用)\s*(?:约|大约)?\s*"
+    + r"|(?:需要|要求|要|占用|必须要?|必需|起码要?)\s*(?:约|大约)?\s*"
     + _u(3)
     + r"\s*(?:的)?\s*显存(?!\s*(?:的)?\s*(?:卡|显卡|gpu))"
     + r"|\b(?:inference|training|fine[\s\-]?tuning|serving)\s+(?:vram|gpu\s+memory|memory)\s*(?:is|=|:|of)\s*"
@@ -323,9 +332,10 @@ MEMORY_NEED_RE = rc(
 """A memory stated as what the model needs ('推理显存是 140GB', '需要 140G 显存', 'inference VRAM is 140GB',
 'needs 140GB of VRAM'): a requirement, not the cards' memory — written 'memoryneed N' and named
 (``stated_need``); the sizing computes the need itself. Round 10: the least card a question asks about
-('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named."""
+('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named. Round 14:
+a requirement said as one ('是不是硬性要求 24G 显存', '必须 24G 显存吗', '起码要 16G 显存')."""
 _NEED_GATE = re.compile(
-    r"需要|要|占用|需求|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
+    r"需要|要|占用|需求|必须|必需|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
 )
 _NEED_WORD_GATE = re.compile(r"显存|mem|vram|至少|最少|起码|最低|least")
 MEMORY_NEED_MARK_RE = re.compile(r"memoryneed (\d{1,4}(?:\.\d+)?)")
@@ -418,7 +428,10 @@ _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
-_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,16}?(?:够|不行|不足|行吗|行不行|enough|sufficient)")
+_NOT_ENOUGH_GATE = re.compile(
+    r"\d\s*g[^\n。，,]{0,16}?(?:够|不行|不足|行[吗么嘛]|行不行|可以|可不|能|跑|[装放塞]|吃不消|[扛撑]|爆|溢出|enough"
+    r"|sufficient|too\s+(?:small|little)|n['’]?t|not\s|\bok|fine|work|\bdo\b|suffice|cut\s+it|handle|fit|run|hold|serve|train)"
+)
 _MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 
 
