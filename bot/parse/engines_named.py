@@ -30,9 +30,9 @@ ENGINE_USE_RE = rc(
     r"|\b(?:load(?:ed|ing)?|r[au]n(?:ning)?|serv(?:e|ed|ing)|tried)\b(?:[^.;。；\n]|\.(?=\d)){0,40}?"
     r"\b(?:with|using|via|in)\s+(?:hf\s+|hugging\s*face\s+)?transformers\b"
 )
-"""s20 round 14: transformers used as the engine of a run ('用 transformers 加载 …，换 vLLM 也一样 OOM', 'using
-transformers to load it, then vLLM'): a setup of its own, named beside the engine sized, where a library
-version beside an engine ('vLLM 0.5, transformers 4.40') is not."""
+"""s20 round 14: transformers used as the engine of a run ('用 transformers 加载 …，换 vLLM 也一样 OOM',
+'using transformers to load it, then vLLM'): a setup of its own, named beside the engine sized, where a
+library version beside an engine ('vLLM 0.5, transformers 4.40') is not."""
 
 
 def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[str, str]]]:
