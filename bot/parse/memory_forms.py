@@ -383,9 +383,33 @@ def mac_memory(s: str) -> str:
     return _sub(MAC_MEMORY_RE, lambda m: f"{m.group('v')}g的 {m.group('dev')} ", s)
 
 
+ALT_MEMORY_RE = rc(
+    r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:或者|或是|或|还是|/|\bor\b)\s*(\d{1,3})\s*g(?:b|ib)?"
+    r"(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card|显存|vram|of\s+vram))"
+)
+"""s20 round 14: two card memories offered as options ('12G 或者 16G 的显卡', 'a 12GB or 16GB card', '24G 还是
+48G 的卡'): the first is sized, the other written 'othermemory N' and named as another setup (before, the
+last was sized and the first left unread)."""
+_ALT_MEMORY_GATE = re.compile(r"\d\s*g[^\n]{0,8}?(?:或者?|或是|还是|/|\bor\b)\s*\d")
+OTHER_MEMORY_MARK_RE = re.compile(r"othermemory (\d{1,3})")
+"""The memory of the other option (:data:`ALT_MEMORY_RE`), named with the ``other_setup`` reason."""
+
+
+def alt_memories(s: str) -> str:
+    """``s`` with each pair of :data:`ALT_MEMORY_RE` written as its first memory, the other's mark
+    ('othermemory N') after the text, where no count or card rule reads it."""
+    others = [m.group(2) for m in ALT_MEMORY_RE.finditer(s)]
+    if not others:
+        return s
+    s = ALT_MEMORY_RE.sub(lambda m: f"{m.group(1)}g", s)
+    return s + "".join(f" 。 othermemory {n}" for n in others)
+
+
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
+    if _ALT_MEMORY_GATE.search(s):
+        s = alt_memories(s)  # '12G 或者 16G 的显卡' (round 14): one sized, the other named
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
