@@ -492,6 +492,16 @@ def test_round13_work_zh_does_not_regress() -> None:
     assert _work_understood("r13work", "zh", 20) >= R13_WORK_UNDERSTOOD_ZH
 
 
+R14_WORK_UNDERSTOOD_ZH = 13
+"""Round 14's Chinese working split (zh_r14.json, r14work: 15 records) understood in full at the last
+measurement (README.md there): 9 at the freeze, 13 after its readers. Its r14test half (25 records) is
+frozen in ``frozen_r14_test_zh.sha256``."""
+
+
+def test_round14_work_zh_does_not_regress() -> None:
+    assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
