@@ -454,8 +454,10 @@ _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
 _NOT_ENOUGH_GATE = re.compile(
-    r"\d\s*g[^\n。，,]{0,16}?(?:够|不行|不足|行[吗么嘛]|行不行|可以|可不|能|跑|[装放塞]|吃不消|[扛撑]|爆|溢出|enough"
-    r"|sufficient|too\s+(?:small|little)|n['’]?t|not\s|\bok|fine|work|\bdo\b|suffice|cut\s+it|handle|fit|run|hold|serve|train)"
+    r"\d\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:都|也|还|就|完全|根本|明显|肯定|好像|似乎)?\s*"
+    r"(?:够|不|行|可|能|跑|装|放|塞|吃|扛|撑|会爆|爆|溢|足)"
+    r"|\d\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?(?:is|was|are|were|does|do|did|will|would|wo|can|could|cannot)(?:n['’]?t)?\b"
+    r"|\b(?:is|are|would|will|was|can|could)\s+(?:only\s+|just\s+)?\d{1,3}\s*g"
 )
 _MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon as lx
+from bot.parse.codebases import CODEBASE_RE, codebase_spans
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like
 from bot.parse.regex import rc
@@ -54,6 +55,13 @@ _NOT_SUBJECT_HEADS = frozenset((
 ))  # fmt: skip
 """First parts of joined words that name software, hardware or a setting, not a model ('Flash-Attention
 的显存', 'CUDA-12.4 的环境', 'multi-node 的训练'): never read as the subject model."""
+
+
+def _is_codebase(s: str, start: int) -> bool:
+    """Whether the joined name at ``start`` of ``s`` is a training codebase (:mod:`bot.parse.codebases`)."""
+    return CODEBASE_RE.search(s) is not None and any(b == start for b, _e, _n in codebase_spans(s))
+
+
 _PROPER = re.compile(r"[A-Z][a-z]{2,}")
 _NOT_MODEL_WORDS = frozenset((
     "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",
@@ -82,8 +90,10 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
             low = name.lower()
             if low in NOT_NAMES or low in NOT_PROPER or low in _NOT_MODEL_WORDS or _in_longer_name(s, m):
                 continue
-            if pattern is JOINED_SUBJECT_RE and low.split("-", 1)[0] in _NOT_SUBJECT_HEADS:
-                continue
+            if pattern is JOINED_SUBJECT_RE and (
+                low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
+            ):
+                continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
             if name_like(name) or _PROPER.fullmatch(name):
                 return m.start("name"), m.end("name"), name
     return None

@@ -192,7 +192,7 @@ can I serve it on the same card?'): a second setup, named as not sized (the fine
 
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
-    s = without_reasoning(s)  # round 14: '训练一个推理模型' trains a reasoning model
+    s = without_reasoning(s) if "推理" in s else s  # round 14: '训练一个推理模型' trains a reasoning model
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
         if pattern.found(s):
             return stage
@@ -202,7 +202,8 @@ def stage_from_words(s: str) -> str | None:
 def explicit_stage(s: str) -> str | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
     inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
-    s = without_reasoning(_LORA_WORDS_RE.sub(" ", s))
+    s = _LORA_WORDS_RE.sub(" ", s)
+    s = without_reasoning(s) if "推理" in s else s
     for pattern, stage in _STAGE_WORDS:  # a loop: a generator resumes a frame per word
         if pattern.found(s):
             return stage
