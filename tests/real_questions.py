@@ -291,6 +291,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
         ok = ok or (key == "gpu" and _names_match(ASCEND_SKU.sub("910b", _norm(value)), got))
+        # s20: another card the user named, sized in a row of its own (report.comparisons: 'the same
+        # question on the other GPUs the user named', bot/core/answer.py) is used, not dropped
+        ok = ok or (key == "gpu" and any(_names_match(value, g) for g in _compared_gpus(answer)))
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
@@ -340,6 +343,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
+        ok = ok or any(_close_memory_in_name(value, g) for g in _compared_gpus(answer))  # s20: its own row
     elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
         ok = _close(value, got) or _accumulated(value, request)
     elif (
@@ -358,6 +362,12 @@ def _accumulated(steps: object, request: dict[str, Any]) -> bool:
     gb, mb = request.get("global_batch"), request.get("batch_size")
     dp = (request.get("gpu_count") or 1) // ((request.get("tp") or 1) * (request.get("pp") or 1)) or 1
     return isinstance(steps, int) and bool(gb and mb) and _close(gb, mb * steps * dp, 1e-6)
+
+
+def _compared_gpus(answer: dict[str, Any]) -> list[str]:
+    """The cards of the answer's comparison rows: the other cards the user named, each sized."""
+    rows = (answer.get("report") or {}).get("comparisons") or []
+    return [str(r.get("gpu")) for r in rows if isinstance(r, dict) and r.get("gpu")]
 
 
 def _rig_left_out(answer: dict[str, Any]) -> int:

@@ -492,6 +492,16 @@ def test_round13_work_zh_does_not_regress() -> None:
     assert _work_understood("r13work", "zh", 20) >= R13_WORK_UNDERSTOOD_ZH
 
 
+R14_WORK_UNDERSTOOD_ZH = 14
+"""Round 14's Chinese working split (zh_r14.json, r14work: 15 records) understood in full at the last
+measurement (README.md there): 9 at the freeze, 13 after its readers, 14 with the scorer reading
+comparison rows. Its r14test half (25 records) is frozen in ``frozen_r14_test_zh.sha256``."""
+
+
+def test_round14_work_zh_does_not_regress() -> None:
+    assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -591,6 +601,7 @@ HELD_OUT_SIZES = {
     ("r13test", "zh"): 20,
     ("r13test", "en"): 19,
     ("r14test", "en"): 17,
+    ("r14test", "zh"): 25,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

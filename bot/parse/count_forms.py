@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
-from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
+from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
@@ -242,6 +242,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     also a setting's earlier value, lowered or raised from ('replaced_by_later_value')."""
     out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
     out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
+    out |= {n: "other_setup" for n in OTHER_MEMORY_MARK_RE.findall(s)} if "othermemory" in s else {}
     out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
