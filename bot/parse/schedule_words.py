@@ -24,22 +24,30 @@ from bot.parse.output_forms import USER_FORMS, USER_GATE
 from bot.parse.regex import rc, words_gate
 
 _N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_HARDWARE = (
+    r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|gpus?|cards?|rigs?|workstations?|pcs?|dgx|hgx"
+    r"|[a-z]+-?\d|(?:amd|nvidia|intel|geforce|radeon|instinct)\b|英伟达|华为|昇腾|节点|台|机|张|卡)"
+)
+"""What a count after 'our team has' counts when it is hardware ('our team has 2 nodes of 8x A100', trial s20
+q17): not people."""
 TEAM_RE = rc(
     rf"(?<![\w.]){_N}\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?|of\s+us)"
     r"\s+(?:on|in)\s+(?:the|our|my|a)?\s*(?:team|group|lab)(?![a-z])"
     rf"|\b(?:a|our|my|the)\s+(?:small\s+)?(?:team|group|lab)\s+(?:of|is|has|with)\s+(?:only\s+|just\s+)?{_N}"
+    rf"(?!\s*(?:x|×|\*)?\s*{_HARDWARE})"
     r"(?:\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?))?(?![\w.])"
     rf"|(?:团队|小组|我们组|组里|课题组|实验室)\s*(?:共|一共|总共|只有|就|有|是)?\s*{_N}\s*(?:个人|个成员|名成员|人|位)"
 )
 """'4 people on the team', 'a team of 4 engineers', 'our team is 4 people', '团队 4 个人', '组里 3 人'."""
 DAILY_RE = rc(
-    rf"(?<![\w.]){_N}\s*(?:个)?\s*(?:hours?|hrs?|h)\s*(?:a|per|each|every)\s+(?:work\s*)?day(?![a-z])"
+    rf"(?<![\w.]){_N}\s*(?:个)?\s*(?:hours?|hrs?|h)\s*(?:(?:a|per|each|every)\s+|/\s*)(?:work\s*)?day(?![a-z])"
     rf"|(?<![\w.]){_N}\s*(?:hours?|hrs?|h)\s+daily(?![a-z])"
-    rf"|(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*"
-    rf"{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
+    rf"|(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)\s*(?:只能|只可以|只|仅能|仅|最多|能)?\s*"
+    rf"(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
 )
 """'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时',
-'只在白天用 8 小时' (the daytime hours of each day: s18 trial)."""
+'只在白天用 8 小时' (the daytime hours of each day: s18 trial); s20: '每天只能跑 8 小时', '每天最多用 8 小时',
+'8h/day' (before, '只能' left the Chinese phrase unread and its 8 named as another setup's)."""
 WEEKDAYS_RE = rc(  # not a count of them ('5 business days', '5 个工作日内'): a deadline
     r"(?<!\d)(?<!\d\s)(?<!个)(?:\b(?:on\s+)?(?:weekdays?|work\s*days?|business\s+days?)\b|\bmon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?\b"
     r"|工作日|周一(?:到|至|~|-|－)周五|星期一(?:到|至)星期五)"

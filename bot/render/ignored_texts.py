@@ -139,6 +139,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
     ),
+    "calendar_date": N_(
+        "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
+        "say how many days or weeks you have to use it as a deadline"
+    ),
     "weekdays_only": N_(
         "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
         "only are ≈ 21.7 of them (5/7 × 30.4), so about 5/7 of the monthly cost given"
@@ -241,8 +245,8 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "mixed_rig_sum": N_(
         "another card in the same machine: llama.cpp splits layers by each card's free memory, so the "
-        "cards' memory is sized as their sum, shared equally; the speed is read at the larger card's "
-        "memory bandwidth (the smaller card's layers run at its own, slower pace)"
+        "cards' memory is sized as their sum, shared equally; the speed from both cards' memory "
+        "bandwidths, each reading its share of the layers in turn"
     ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
