@@ -70,7 +70,6 @@ class DenseTable:
         "layer_linear",
         "layers",
         "loss",
-        "memo",
         "params",
         "per_logit",
         "seq",
@@ -82,8 +81,8 @@ class DenseTable:
         "vocab",
     )  # fmt: skip
 
-    def __init__(self, spec: ModelSpec, params: float, setup: TrainingSetup, memo: SearchMemo) -> None:
-        self.spec, self.setup, self.memo, self.params = spec, setup, memo, params
+    def __init__(self, spec: ModelSpec, params: float, setup: TrainingSetup) -> None:
+        self.spec, self.setup, self.params = spec, setup, params  # no memo: no reference cycle to collect
         table = OPTIMIZER_BYTES_PER_PARAM if setup.master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
         self.k = table[setup.optimizer]  # optimizer bytes per parameter (memory.model_state_bytes)
         per_logit = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
@@ -236,5 +235,5 @@ def dense_table(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
     if table is None:
         plain = setup.method == _FULL and setup.algorithm not in _PREFERENCE
         plain = plain and not (setup.paged_optimizer or setup.optimizer_in_backward)
-        table = memo.dense = DenseTable(spec, params, setup, memo) if plain else False
+        table = memo.dense = DenseTable(spec, params, setup) if plain else False
     return table or None

@@ -126,3 +126,22 @@ def test_the_searches_answer_as_the_breakdown_path(model: str, card: str) -> Non
     for gpus in (found[0], 64, 1024):
         with_table = best_plan_for(spec, spec.params_total, gpu, gpus, setup, memo=SearchMemo())
         assert with_table == best_plan_for(spec, spec.params_total, gpu, gpus, setup)
+
+
+def test_an_estimate_leaves_no_cycle_to_collect() -> None:
+    """The table is kept on the search's memo and holds none of it: a reference cycle there left every
+    search's dicts to the cyclic collector (a 40–50 ms gen-2 pass in `latency.py`'s CPU max)."""
+    import gc
+
+    from estimator.request import SizingRequest
+
+    r = SizingRequest(stage="pretrain", model="Llama-2-7B", tokens=1e12, gpu="A100-SXM4-80GB", gpu_count=64)
+    estimate(r)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            estimate(r)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
