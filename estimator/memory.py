@@ -232,6 +232,7 @@ class SearchMemo:
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
+    dense: object = None  # estimator.layout_table.dense_table's, made once (False: the job has none)
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""

@@ -10,11 +10,11 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
-from operator import attrgetter
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
+from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
 from estimator.layouts import _divisors as _divisors
@@ -25,7 +25,6 @@ from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import uneven_ok as uneven_ok
 from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
-from estimator.memory_band import per_gpu_band
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
@@ -56,9 +55,6 @@ HEADROOM = 0.9
 MAX_GPUS_SEARCHED = 100_000
 """Largest cluster the plan search considers (beyond it the reply says it does not fit)."""
 
-
-_LAID = attrgetter(*Layout._fields)
-"""A Plan's :class:`estimator.setup.Layout` fields as a tuple, equal to (and hashed as) that Layout."""
 
 _FLOOR_AFTER = 16
 """Layouts left after a tight one above which :func:`best_plan_for` makes the count floor to try to skip
@@ -104,20 +100,33 @@ def _best_plan_for(
     allow_full_recompute: bool, memo: SearchMemo | None, floor: CountFloor | None,
 ) -> tuple[Plan, dict[str, float]] | None:  # fmt: skip
     """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
-    limit = gpu.addressable_bytes * budget_fraction
-    comfortable = gpu.addressable_bytes * HEADROOM
+    usable = gpu.addressable_bytes  # a property: read once
+    limit, comfortable = usable * budget_fraction, usable * HEADROOM
     grouped = layout_groups(spec, gpu, gpus, setup)
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
+    table = dense_table(spec, params, setup, memo) if memo is not None else None
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if memo is not None and zero <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
+        if table is not None and g not in cut:  # the group's floor on plain numbers, once per reach
+            floor_bytes = table.floor(grouped.groups[g][0])
+            if floor_bytes is not None:
+                cut[g] = 3 if floor_bytes > reach else -3  # 3: every stage out of reach
+                if floor_bytes > reach:
+                    continue
+        total = table.total(plan) if table is not None else None
+        if total is not None:  # its total on plain numbers: its parts only within reach
+            if total > reach:
+                continue
+            parts: dict[str, float] | None = table.parts(plan)  # type: ignore[union-attr]
+        elif memo is not None and zero <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
             continue
-        parts = breakdown_within(spec, params, setup, plan, reach, memo)
+        else:
+            parts = breakdown_within(spec, params, setup, plan, reach, memo)
         if parts is None:  # above the limit: neither comfortable nor tight
             continue
         total = sum(parts.values())
@@ -442,8 +451,7 @@ def training_memory(
 
     def per_gpu(plan: Plan, parts: dict[str, float]) -> dict:
         """The per-GPU fields of the answer: total, its band and the card's capacity."""
-        made = memo.peaks.get(_LAID(plan))  # the step's peaks the search made for this layout, if it did
-        low, high = per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts, p=made)
+        low, high = shown_band(spec, params, setup, plan, parts, memo)  # the search's peaks or table
         return {
             "per_gpu_bytes": sum(parts.values()),
             "per_gpu_bytes_low": low,

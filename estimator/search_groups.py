@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.layout_table import dense_table
 from estimator.layouts import _ep_experts, ordered_layouts
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.search_bounds import group_out_of_reach, low_stages_out_of_reach
@@ -92,9 +93,17 @@ def any_layout_fits(
     limit = gpu.addressable_bytes * budget_fraction
     searched_stage = setup.zero_stage is None
     shape = shape or search_shape(spec, gpu, setup)
+    table = dense_table(spec, params, setup, memo)
     for group in groups_at(shape, gpus, *pinned).groups:
         head = group[0]
         if (ep is not None and head.ep != ep) or (head.recompute == "full" and not allow_full_recompute):
+            continue
+        floor = table.floor(head) if table is not None else None
+        if floor is not None:  # the totals on plain numbers (a float floor: a float total)
+            if floor <= limit:  # else every stage of the group is out of reach
+                for plan in group:
+                    if table.total(plan) <= limit:  # type: ignore[union-attr, operator]
+                        return True
             continue
         if group_out_of_reach(spec, params, setup, head, limit, memo):
             continue

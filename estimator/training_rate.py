@@ -9,11 +9,11 @@ import math
 from typing import NamedTuple
 
 from estimator import compute, efficiency
-from estimator.built import band
+from estimator.built import band, days_row
 from estimator.built import interval as built_interval
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
-from estimator.models import Band, Method, Precision, PredictionInterval, SizingRequest
+from estimator.models import Band, DaysRow, Method, Precision, PredictionInterval, SizingRequest
 from estimator.reasons import Why
 
 MFU = tuple[float, float, float]
@@ -236,6 +236,23 @@ def at_count(hours: Band, gpus: int, given: int | None, reference: float | None)
     model = efficiency.CALIBRATED
     f = efficiency.scale_factor(model, given, reference) / efficiency.scale_factor(model, gpus, reference)
     return band(hours.low * f, hours.likely * f, hours.high * f)
+
+
+def days_rows(hours: Band, counts: list[int], given: int | None, reference: float | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows: ``hours`` moved to each count (:func:`at_count`) and spread over its GPUs
+    (:func:`estimator.compute.days_on`) — the same operations, on plain floats, one row a count."""
+    low, likely, high = hours.low, hours.likely, hours.high
+    rows = []
+    for c in counts:
+        if reference is None:
+            lo, li, hi = low, likely, high
+        else:  # at_count: the scale-out factor of the given count over this one (efficiency.scale_factor)
+            alpha = efficiency.CALIBRATED.scale_alpha
+            at_given = 1.0 if not given or given <= reference else (given / reference) ** -alpha
+            f = at_given / (1.0 if not c or c <= reference else (c / reference) ** -alpha)
+            lo, li, hi = low * f, likely * f, high * f
+        rows.append(days_row(c, band(lo / c / 24.0, li / c / 24.0, hi / c / 24.0)))
+    return rows
 
 
 def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, reference: float | None) -> int:
