@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.parse import stack_words
-from bot.parse.cue_index import TABLES, CueTable, derived_cues
+from bot.parse import stack_words, words
+from bot.parse.cue_index import MEMOS, TABLES, CueTable, derived_cues, forget, per_message
 from bot.parse.normalize import normalize
 from bot.parse.regex import rc
 
@@ -133,3 +133,37 @@ def test_tool_readers_answer_as_the_whole_table(text: str) -> None:
                 former = (tool, m.group(0).strip(" -"))
                 break
     assert stack_words.inferred_tool(s) == former
+
+
+def test_per_message_memo_answers_the_same_string_of_one_message_only() -> None:
+    """A :func:`per_message` reader runs once for the same string object within one parse; ``forget``
+    (the start of each parse) empties it, and an equal but other string object is asked again."""
+    asked: list[str] = []
+
+    def reader(text: str) -> int:
+        asked.append(text)
+        return len(text)
+
+    memoized = per_message(reader)
+    text = "".join(["fine-tune ", "qwen 7b"])  # made at run time: not an interned constant
+    assert (memoized(text), memoized(text)) == (17, 17) and len(asked) == 1
+    other = "".join(["fine-tune ", "qwen 7b"])
+    assert other == text and other is not text
+    assert memoized(other) == 17 and len(asked) == 2  # by identity, never by value
+    forget()
+    assert memoized(other) == 17 and len(asked) == 3  # each parse starts empty
+    assert memoized.__wrapped__ is reader and memoized.__name__ == "reader"  # type: ignore[attr-defined]
+    MEMOS.remove(MEMOS[-1])
+
+
+@pytest.mark.parametrize(
+    "reader", [words.explicit_stage, words.serving_a_tuned_model], ids=lambda f: f.__name__
+)
+def test_memoized_readers_answer_as_the_reader(reader: object) -> None:
+    """The readers asked by several steps of a parse answer, memoized, what they answer unmemoized, on
+    every corpus text (each asked twice: the second from the memo)."""
+    plain = reader.__wrapped__  # type: ignore[attr-defined]
+    forget()
+    wrong = [t for t in CORPUS[::3] if not (reader(t) == plain(t) == reader(t))]  # type: ignore[operator]
+    assert wrong == []
+    assert words.explicit_stage("fine-tune qwen 7b on 8 a100") == "finetune"
