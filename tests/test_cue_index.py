@@ -13,6 +13,7 @@ import pytest
 
 from bot.parse import stack_words, words
 from bot.parse.cue_index import MEMOS, TABLES, CueTable, derived_cues, forget, per_message
+from bot.parse.cued_alternation import CUED, CuedAlternation
 from bot.parse.normalize import normalize
 from bot.parse.regex import rc
 
@@ -167,3 +168,64 @@ def test_memoized_readers_answer_as_the_reader(reader: object) -> None:
     wrong = [t for t in CORPUS[::3] if not (reader(t) == plain(t) == reader(t))]  # type: ignore[operator]
     assert wrong == []
     assert words.explicit_stage("fine-tune qwen 7b on 8 a100") == "finetune"
+
+
+def _cued() -> list[CuedAlternation]:
+    import bot.parse.structure  # noqa: F401 - the modules that make cued alternations
+    import bot.parse.tool_slots  # noqa: F401
+
+    return list(CUED)
+
+
+@pytest.mark.parametrize("alternation", _cued(), ids=lambda a: f"{len(a.branch_cues())} branches")
+def test_every_branchs_cues_are_necessary(alternation: CuedAlternation) -> None:
+    """A branch of a cued alternation that matched a text lacking all its cues (lower-cased when the
+    pattern is case-insensitive) would be dropped wrongly: none does, on any corpus text."""
+    lower = bool(alternation._flags & re.IGNORECASE)
+    wrong = []
+    for branch, cues in alternation.branch_cues():
+        if cues is None:
+            continue
+        pattern = re.compile(branch, alternation._flags)
+        lowered = (t.lower() for t in CORPUS) if lower else iter(CORPUS)
+        misses = [t for t, low in zip(CORPUS, lowered, strict=True) if not any(map(low.__contains__, cues))]
+        misses = [t for t in misses if pattern.search(t)]
+        if misses:
+            wrong.append((branch[:60], sorted(cues), misses[:2]))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("alternation", _cued(), ids=lambda a: f"{len(a.branch_cues())} branches")
+def test_cued_alternation_answers_as_the_whole_pattern(alternation: CuedAlternation) -> None:
+    """Every match (span, ``lastgroup``, named groups) of the pruned alternation is the whole pattern's, on
+    every corpus text and on each of its halves; the whole pattern as written before (an inline flag)."""
+    alternation.build()
+    inline = "(?i)" if alternation._flags & re.IGNORECASE else ""
+    whole = re.compile(inline + alternation.pattern, alternation._flags & ~re.IGNORECASE)
+
+    def matches(found: object) -> list[tuple[object, ...]]:
+        return [  # the named groups that took part: the pruned pattern has fewer groups in all
+            (m.span(), m.lastgroup, {k: v for k, v in m.groupdict().items() if v is not None})
+            for m in found  # type: ignore[attr-defined]
+        ]
+
+    texts = [*CORPUS, *(t[len(t) // 2 :] for t in CORPUS)]
+    wrong = [t for t in texts if matches(alternation.finditer(t)) != matches(whole.finditer(t))]
+    assert wrong == []
+
+
+def test_structure_cues_pick_few_branches() -> None:
+    """A segment holds the cues of few of the structure scan's ~180 branches: the pruned alternation is
+    small (what the index is for), and a segment with no cue of any branch searches nothing."""
+    from bot.parse.structure import _CUE_RE
+
+    _CUE_RE.build()
+    assert len(_CUE_RE.branch_cues()) > 150 and all(cues for _, cues in _CUE_RE.branch_cues())
+    assert _CUE_RE.finditer("8 张 a100") == ()  # no cue of any branch: nothing searched
+    assert isinstance(_CUE_RE.finditer("i tried 8 a100s"), list)  # a few branches, each on its own
+    assert [m.lastgroup for m in _CUE_RE.finditer("i tried 8 a100s, OOM. how many h100?")] == [
+        "tried",
+        "failed",
+        "job",
+        "job",
+    ]
