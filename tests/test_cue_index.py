@@ -5,6 +5,7 @@ derived from a pattern are its required literals; a table answers as the loop ov
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -171,8 +172,8 @@ def test_memoized_readers_answer_as_the_reader(reader: object) -> None:
 
 
 def _cued() -> list[CuedAlternation]:
-    import bot.parse.structure  # noqa: F401 - the modules that make cued alternations
-    import bot.parse.tool_slots  # noqa: F401
+    for module in ("bot.parse.structure", "bot.parse.tool_slots"):  # the modules that make them
+        importlib.import_module(module)
 
     return list(CUED)
 
@@ -229,3 +230,26 @@ def test_structure_cues_pick_few_branches() -> None:
         "job",
         "job",
     ]
+
+
+def test_module_pattern_gates_are_necessary() -> None:
+    """Each module-level pattern given a presence gate (bot.parse.module_gates, a parse's second message
+    on) never matches a corpus text that holds none of its gate's literals, so the gate drops no match;
+    and the stand-in answers as the pattern."""
+    from bot.parse import module_gates, parse
+
+    parse("7B模型1万亿token要多少A100")
+    parse("serve Llama-3-70B on 4 H100 with vLLM, 32 users")  # the second message: the gates are made
+    assert len(module_gates.GATED) > 20
+    wrong = []
+    for pattern, lits in module_gates.GATED.values():
+        misses = [t for t in CORPUS if not any(map(t.__contains__, lits)) and pattern.search(t)]
+        if misses:
+            wrong.append((pattern.pattern[:60], sorted(lits), misses[:2]))
+    assert wrong == []
+    some = re.compile(r"[a-z]+(?:foo|bar)\d")  # a wide start scan (a range): the gate pays
+    stand_in = module_gates.gated(some)
+    assert stand_in is not None and stand_in.pattern == some.pattern and stand_in.compiled is some
+    for text in ("a xfoo1 b", "nothing", "abar22 zzfoo3", "foo1"):
+        assert [m.span() for m in stand_in.finditer(text)] == [m.span() for m in some.finditer(text)]
+        assert stand_in.sub("X", text) == some.sub("X", text)

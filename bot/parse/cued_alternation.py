@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from bot.parse import sre_private
-from bot.parse.regex import ON_SECOND_MESSAGE, compile_pattern, top_level_branches
+from bot.parse.regex import ON_SECOND_MESSAGE, LazyPattern, compile_pattern, top_level_branches
 from bot.parse.regex_gate import required_literals
 from bot.parse.sre_private import _parser
 
@@ -48,7 +48,7 @@ class CuedAlternation:
     ``declared``: cues for the branches that contain a key ('(?P<zn>'), for a branch whose literals stand
     in a look-ahead (not derived)."""
 
-    __slots__ = ("_branches", "_cues", "_declared", "_flags", "_full", "_of_cue", "groups", "pattern")
+    __slots__ = ("_branches", "_cues", "_declared", "_flags", "_of_cue", "full", "groups", "pattern")
 
     def __init__(
         self,
@@ -60,19 +60,14 @@ class CuedAlternation:
         self._flags = int(flags)
         self._declared = declared or {}
         self.pattern = "|".join(_group(name, src) for name, src in self.groups)
-        self._full: re.Pattern[str] | None = None
+        self.full = LazyPattern(self.pattern, self._flags)
+        """The whole pattern (what the answers must equal): searched before the cues are derived, and for
+        a text holding many branches' cues. A parser pattern: the build stores its compiled code."""
         self._branches: list[_Branch] = []  # in the alternation's order
         self._cues: tuple[str, ...] = ()  # every cue, lower-cased when case-insensitive
         self._of_cue: dict[str, frozenset[int]] = {}
         ON_SECOND_MESSAGE.append(self.build)
         CUED.append(self)
-
-    @property
-    def full(self) -> re.Pattern[str]:
-        """The whole pattern, compiled (what the answers must equal)."""
-        if self._full is None:
-            self._full = compile_pattern(self.pattern, self._flags)
-        return self._full
 
     def build(self) -> None:
         """Split each group into its top-level branches and derive (or take the declared) cues of each;
