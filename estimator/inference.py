@@ -133,6 +133,8 @@ class ServingSetup:
     runtime: str | None = None
     """The engine the user named (:class:`estimator.models.Runtime` value), if any."""
     mla_tp_copies: bool = False
+    kv_v: str | None = None
+    """The V cache's type when K's and V's differ (llama.cpp -ctk/-ctv apart): ``kv_precision`` is K's."""
     """An MLA model under a TP the user stated without DP attention (:attr:`ServingRuntime.mla_tp_copies`)."""
     group: tuple[int, int] | None = None
     """A (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it."""
@@ -168,6 +170,25 @@ _KV_BYTES = (Precision.fp8, Precision.int8, Precision.q8_0, Precision.q4_0)
 ``OLLAMA_KV_CACHE_TYPE`` q8_0 34/32 = 1.0625 and q4_0 18/32 = 0.5625 (ggml.c type traits; s19)."""
 
 
+def _kv_bytes(kv: Precision) -> float:
+    """Bytes per cached value of one KV type (:data:`_KV_BYTES`, else 2: a 16-bit cache)."""
+    return bytes_per_param(kv) if kv in _KV_BYTES else 2.0
+
+
+def _kv_pair(s: ServingSetup) -> tuple[float, str]:
+    """(bytes per cached value, the report's name) of ``s``'s KV cache. K and V of their own types
+    (llama.cpp ``-ctk``/``-ctv``: src/llama-kv-cache.cpp makes each layer's K and V tensors of
+    ``type_k`` and ``type_v``, both f16 unless set; common/arg.cpp): as many K values as V values a token
+    (n_embd_k_gqa = n_embd_v_gqa for the attention the catalog holds), so the mean of the two bytes
+    per value sizes the pair exactly ('K q8_0, V fp16': (1.0625 + 2) / 2 = 1.53 B)."""
+    k_b = _kv_bytes(s.kv_precision)
+    if s.kv_v is None or Precision(s.kv_v) is s.kv_precision:
+        return k_b, _kv_name(s.kv_precision, k_b)
+    v = Precision(s.kv_v)
+    v_b = _kv_bytes(v)
+    return (k_b + v_b) / 2, f"K {_kv_name(s.kv_precision, k_b)}, V {_kv_name(v, v_b)}"
+
+
 def _kv_name(kv: Precision, kv_b: float) -> str:
     """The KV type as the report names it: 'q8_0'/'q4_0', 'fp8' (any 1-byte type), 'fp16' or 'bf16'."""
     if kv in (Precision.q8_0, Precision.q4_0):
@@ -179,7 +200,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     """Weights (total params; every expert is resident), bytes per weight averaged over the model (16-bit
     embeddings included), KV bytes per value (1 for fp8/int8 KV, else 2) and per sequence, the load."""
     weights = weight_bytes(s.spec, s.params, s.precision)
-    kv_b = bytes_per_param(s.kv_precision) if s.kv_precision in _KV_BYTES else 2.0
+    kv_b = _kv_pair(s)[0]
     rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
@@ -294,7 +315,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,
-        kv_precision=_kv_name(s.kv_precision, kv_b),
+        kv_precision=_kv_pair(s)[1],
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,

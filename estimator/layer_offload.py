@@ -295,13 +295,15 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
 def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
     """A partial offload sized though no ``-ngl`` was said (fresh-user trial s19, issue 24 item 1): a local
     runtime (llama.cpp, Ollama, LM Studio) on the user's cards (their count, else one), host memory or a
-    partial offload said, and weights that do not fit those cards. The split is the largest ``-ngl`` whose
+    partial offload said, or the cards counted (a rig: "a 4090 and a 3090", s20 #1, the RAM it needs then
+    said), and weights that do not fit those cards. The split is the largest ``-ngl`` whose
     GPU side fits (llama.cpp fills layers from the output end, module docstring), the rest in the RAM said
     (``fits_host`` checks it); None when every weight fits, for a server runtime, or when nothing was said
     of the host."""
     from estimator.runtimes import runtime_named
 
-    said = req.host_memory_gib is not None or req.offload is True
+    rig = req.gpu_count is not None and req.gpu_count_max is None  # the user's own cards, counted (s20 #1)
+    said = req.host_memory_gib is not None or req.offload is True or rig
     if not said or not inf.runtime or not runtime_named(inf.runtime).local:
         return None
     every = _user_split(req, spec, gpu, inf, spec.layers + 1)

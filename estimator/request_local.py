@@ -5,12 +5,37 @@ weights in CPU memory (:mod:`estimator.layer_offload`), and the hours a day a de
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting
 
 
-class LocalServingSettings(BaseModel):
+class SplitKvTypes(BaseModel):
+    """llama.cpp's K and V cache types set apart (JSON name as the field; s20 #2)."""
+
+    kv_precision_v: Literal["fp16", "bf16", "q8_0", "q4_0"] | None = Field(
+        None,
+        description="the V cache's type when it differs from the K cache's (llama.cpp --cache-type-k / -ctk "
+        "and --cache-type-v / -ctv set apart, each f16 unless stated: common/arg.cpp; src/llama-kv-cache.cpp "
+        "makes K and V tensors each of its own type): `kv_precision` is then K's, and the cache is sized "
+        "K at its bytes per value and V at its own",
+        json_schema_extra=_setting("serving", json_order=74),
+    )
+    rig_bandwidth_gbps: float | None = Field(
+        None,
+        gt=0,
+        le=100_000,
+        description="a machine of different cards whose layers llama.cpp/Ollama split by free memory: the "
+        "memory bandwidth its decode runs at, GB/s — each card reads its share of the layers (its memory ÷ "
+        "the sum) at its own bandwidth, in turn: 1 ÷ Σ(share ÷ bandwidth) (a 3090 + a 4060 Ti 8GB: "
+        "1 ÷ (0.75 ÷ 936 + 0.25 ÷ 288) = 599 GB/s); None: one kind of card (s20 #1)",
+        json_schema_extra=_setting("serving", json_order=75),
+    )
+
+
+class LocalServingSettings(SplitKvTypes):
     """llama.cpp-style placement of the layers, and the host's memory (JSON names as the fields)."""
 
     gpu_layers: int | None = Field(

@@ -114,6 +114,8 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
             ledger.assume(  # named as the reply names it ("H800 40G"), not by a made-up id
                 "gpu", spec.name, Why.gpu_stated_memory, memory_gib=f"{mem:g}", catalog_gib=f"{catalog_gib:g}"
             )
+        if req.rig_bandwidth_gbps:  # a rig's layers in turn on cards of their own bandwidth (s20 #1)
+            spec = spec.model_copy(update={"memory_bandwidth_gbps": req.rig_bandwidth_gbps})
         return spec
     chip = mac_chip(req.gpu, req.gpu_memory_gib) if req.gpu and req.gpu_memory_gib else None
     if chip is not None and req.gpu_memory_gib:  # "128G 的 Mac Studio": a chip assumed, the memory stated

@@ -285,7 +285,7 @@ def size_serving(
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
         kv_precision=req.kv_precision or (Precision.bf16 if gpu.has_bf16 else Precision.fp16),
-        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec),
+        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
     )  # fmt: skip
@@ -452,7 +452,7 @@ def _serving_notes(
     ledger: Ledger,
 ) -> None:
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
-    note_short_of_target(req.target_tokens_per_s, inf, ledger)  # with a stated load too: said, not lost
+    note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a stated load too
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if _refused(req, inf, runtime, spec):

@@ -163,19 +163,41 @@ def serving_layout(
     32K on H20 is one TP 8 × PP 2 copy on 16 GPUs, not 25 TP-8 copies). A stage never makes a token
     faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
     then to the larger TP group."""
-    best: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+    options: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
     for t, pp in _groups(spec, gpu, None, runtime):
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
         replicas = math.ceil(concurrency / per)
-        key = (t * pp * replicas, pp, -t)  # fewest GPUs (Layout.gpus); then no pipeline; then the larger TP
-        if best is None or key < best[0]:
-            best = (key, (t, pp, replicas))
-    if best is not None:
-        return Layout(*best[1])
+        options.append(
+            ((t * pp * replicas, pp, -t), (t, pp, replicas))
+        )  # fewest GPUs; no pipeline; larger TP
+    if options:
+        return Layout(*_pcie_choice(options, gpu, runtime)[1])
     tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
     return Layout(tp, pp, 1)
+
+
+PCIE_TIE = 1.25
+"""On cards without NVLink, the smallest TP group whose plan takes at most this many times the fewest GPUs
+is chosen (:func:`_pcie_choice`). vLLM's docs ("Parallelism and scaling": "if the model fits on a single
+GPU, distributed inference is probably unnecessary"; vllm-project/vllm#294, a maintainer: "for small
+models, you should just use one GPU … start multiple vLLM replicas"): each TP step's all-reduces cross
+PCIe, which the fewest-GPU count does not charge beyond its ``tp_over_pcie`` note. Beyond a near tie the
+larger group's KV room wins (20 req/s of Llama-3.1-8B on L4: 102 copies of one card against 32 at TP 8)
+and the note says TP crosses PCIe (s20 #5)."""
+
+
+def _pcie_choice(
+    options: list[tuple[tuple[int, int, int], tuple[int, int, int]]], gpu: GpuSpec, runtime: ServingRuntime
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The option of :func:`serving_layout`: the fewest GPUs, or on cards without NVLink the smallest
+    TP × PP group within :data:`PCIE_TIE` of them."""
+    best = min(options)
+    if gpu.nvlink or runtime.splits_layers:
+        return best
+    near = [o for o in options if o[0][0] <= best[0][0] * PCIE_TIE]
+    return min(near, key=lambda o: (o[1][0] * o[1][1], o[0]))
 
 
 MAX_SERVING_PP = 4

@@ -52,10 +52,15 @@ def concurrency_for_target(
     return inf
 
 
-def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger) -> None:
+def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger, prompt: bool = False) -> None:
     """When the load the GPUs hold decodes less than the target (bandwidth spent on the KV cache: the
     aggregate of one copy levels off as its batch grows), the copies that would reach it: the copies
-    scale the aggregate (each decodes its share of the sequences), ⌈copies × target ÷ aggregate⌉."""
+    scale the aggregate (each decodes its share of the sequences), ⌈copies × target ÷ aggregate⌉. With
+    the prompt length stated (``prompt``), prefill and decode are checked together instead
+    (:func:`note_shared_short`)."""
+    if prompt and target and (shares := _shares(target, inf)) is not None:  # s20 #4: they share the time
+        note_shared_short(target, shares, inf, ledger)
+        return
     note_prefill_short(target, inf, ledger)
     speed = inf.decode_tokens_per_s
     if not target or speed is None or speed.aggregate <= 0 or speed.aggregate >= target:
@@ -201,4 +206,32 @@ def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> 
         replicas=copies,
         per_copy=per,
         gpus=copies * per,
+    )
+
+
+def note_shared_short(
+    target: float, shares: tuple[float, float, float], inf: Inference, ledger: Ledger
+) -> None:
+    """On the user's GPUs (a count stated), the request rate's prefill and the ``target`` decode share
+    each copy's second as :func:`share_with_prefill` sizes them with no count (vLLM's chunked prefill:
+    both in the same steps): past a whole second, the note ``prefill_decode_short`` with both shares, the
+    larger one as the limit ('prefill' or 'decode') and the copies of the same TP × PP that do both,
+    ⌈copies × (prefill share + decode share)⌉ (the shares fall as 1 ÷ copies). Nothing when both fit
+    (s20 #4: before, prefill was checked alone, then decode alone)."""
+    need, prefill, decode = shares
+    if prefill + decode <= 1:
+        return
+    per, copies = inf.tp * inf.pp, math.ceil(inf.replicas * (prefill + decode))
+    ledger.note(
+        "prefill_decode_short",
+        prefill_tokens_per_s=round(need),
+        prefill_share=prefill,
+        decode_share=decode,
+        target_tokens_per_s=target,
+        load_gpus=inf.replicas * per,
+        limit="prefill" if prefill >= decode else "decode",
+        replicas=copies,
+        per_copy=per,
+        gpus=copies * per,
+        **({} if prefill >= decode else {"decode_limit": 1}),  # the note's wording: decode the larger part
     )

@@ -462,9 +462,9 @@ def _deadline_table(
                     deadline_days=req.deadline_days,
                     gpus=need,
                 )
-    days_on_given = days.days.likely if days else deadline
-    if need > HUGE_GPUS or days_on_given > HUGE_DAYS:
-        ledger.note("huge_job", gpus=need, days=days_on_given)
+    days_on_given, count = (days.days.likely, req.gpu_count) if days else (deadline, need)  # one setup's
+    if need > HUGE_GPUS or days_on_given > HUGE_DAYS:  # count and days, never two setups' (trial s20)
+        ledger.note("huge_job", gpus=count if days_on_given > HUGE_DAYS else need, days=days_on_given)
     rows = [_days(at_count(hours, c, req.gpu_count, out.scale_reference), c) for c in counts]
     return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
 

@@ -12,6 +12,7 @@ from estimator import compute, rollout
 from estimator.built import band, copied, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
+from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
 from estimator.fit_change import what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
@@ -182,14 +183,14 @@ def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
     days table and the ledger say what recomputing costs there."""
     fewest = out.fewest_recompute
     if fewest is None or table.get("gpus_for_deadline") != fewest[0]:
-        return table
+        return comfortable_count(out, table)  # never a borderline count when a comfortable one costs as much
     rows, deadline = table["days_table"], out.deadline_days
     slow = next((r for r in rows if r.gpus == fewest[0]), None)
     if deadline and slow is not None and slow.days.likely > deadline * 1.05:  # recomputing misses it
         faster = [r.gpus for r in rows if r.gpus > fewest[0] and r.days.likely <= deadline * 1.05]
         if faster:
             return {**table, "gpus_for_deadline": faster[0], "days_table": _rows_paid(out, rows)}
-    return {**table, "days_table": _rows_paid(out, rows)}
+    return comfortable_count(out, {**table, "days_table": _rows_paid(out, rows)})
 
 
 def shown_cost(out: Any) -> Any:

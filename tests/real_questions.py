@@ -63,9 +63,11 @@ ROUND12 = {"zh": "zh_r12.json", "en": "en_r12.json"}
 """Round 12 (gathered 2026-12-03, threads in no earlier round), split like round 2: ``r12test`` frozen
 (``frozen_r12_test_<lang>.sha256``) before any parser change of that session, ``r12work`` for work."""
 ROUND13 = {"zh": "zh_r13.json", "en": "en_r13.json"}
+ROUND14 = {"zh": "zh_r14.json", "en": "en_r14.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
+    "r14": ROUND14,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -310,6 +312,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
         ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
+        # s20: a bare GGUF width as typed ('at Q4', 'Q8') is the format the parser reads it as, Ollama's and
+        # Hugging Face's default of that width (bot.parse.precision_words.PRECISION_MAP: q4 → Q4_K_M)
+        ok = ok or (key == "precision" and _norm(got) == BARE_GGUF.get(_norm(value)))
         # a bit width named as typed ('precision: 8-bit' of '4-bit / 8-bit') names that integer format
         ok = ok or (
             key == "precision"
@@ -330,6 +335,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
+    elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
+        ok = _close(value, got) or _accumulated(value, request)
     elif (
         key == "gpu_count"
     ):  # s17: a mixed rig sized on its largest card counts the cards it names as left out
@@ -337,6 +344,15 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value)
+
+
+def _accumulated(steps: object, request: dict[str, Any]) -> bool:
+    """Whether the global batch sized is the micro-batch × ``steps`` × the data-parallel degree: the request
+    holds the stated accumulation there when the micro-batch and GPUs are known (estimator/request.py
+    ``gradient_accumulation``: 'used as stated' only without them; global = micro × steps × DP)."""
+    gb, mb = request.get("global_batch"), request.get("batch_size")
+    dp = (request.get("gpu_count") or 1) // ((request.get("tp") or 1) * (request.get("pp") or 1)) or 1
+    return isinstance(steps, int) and bool(gb and mb) and _close(gb, mb * steps * dp, 1e-6)
 
 
 def _rig_left_out(answer: dict[str, Any]) -> int:
@@ -364,6 +380,10 @@ review): the answer gives no row per concurrency, so a list of them is not under
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}
 """Integer weight formats by the bit width people write ('8-bit', '4 bit'), normalized."""
+
+
+BARE_GGUF = {"q4": "q4km", "q5": "q5km", "q8": "q80"}
+"""A GGUF width written bare ('Q4'), normalized → the format it names by default (Q4_K_M, Q5_K_M, Q8_0)."""
 
 
 GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}

@@ -33,6 +33,9 @@ def test_llama_cpp_ctk_ctv_q4_0_are_sized(capsys: pytest.CaptureFixture[str]) ->
     assert not any(k.startswith("-ct") for k in named(answer))
 
 
-def test_k_and_v_of_different_types_size_the_larger(capsys: pytest.CaptureFixture[str]) -> None:
+def test_k_and_v_of_different_types_are_each_sized(capsys: pytest.CaptureFixture[str]) -> None:
+    """s20 #2: K at q4_0, V at q8_0 (src/llama-kv-cache.cpp: each its own type), no longer both at q8_0:
+    Qwen2.5-14B 48 × 8 × 128 = 49,152 values each of K and V a token: × (0.5625 + 1.0625) = 79,872 B."""
     answer = ask_in_process(capsys, LAUNCH.replace("-ctv q4_0", "-ctv q8_0"))
-    assert answer["request"]["kv_precision"] == "q8_0"
+    assert answer["request"]["kv_precision"] == "q4_0" and answer["request"]["kv_precision_v"] == "q8_0"
+    assert answer["report"]["inference"]["kv_bytes_per_token"] == pytest.approx(79872)

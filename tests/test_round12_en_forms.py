@@ -109,7 +109,12 @@ def test_kv_cache_layer_is_named_beside_the_engine(
 
 
 CARD_WITH_MEMORY = [
-    ("On a Mac Studio M1 Max with 64GB, run Qwen2.5-32B at 4 bits with 16k context.", "M1 Max", 64.0),
+    # s20 (round 14): a Mac's line and its chip are named together, as typed ('MacBook Pro M1 Max')
+    (
+        "On a Mac Studio M1 Max with 64GB, run Qwen2.5-32B at 4 bits with 16k context.",
+        "Mac Studio M1 Max",
+        64.0,
+    ),
     ("Can a Jetson AGX Orin with 64GB run Llama-3.1-8B in fp16?", "Jetson AGX Orin", 64.0),
     ("Serve Qwen2.5-7B on one Moore Threads MTT S4000 with 48GB.", "Moore Threads MTT S4000", 48.0),
     ("在 64G 的 M1 Max 上跑 Qwen2.5-32B 4bit，16k 上下文可以吗？", "M1 Max", 64.0),

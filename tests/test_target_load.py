@@ -71,13 +71,17 @@ def test_the_reply_names_the_current_load(capsys) -> None:
     assert out["request"]["concurrency"] == 100
     assert {"text": "20", "reason": "current_load"} in out["interpretation"]["ignored"]
     lines = out["reply"].split("\n")
-    assert lines[0].startswith("Qwen2.5 14B bf16 推理，100 并发") and "4 张 L40S" in lines[0]
+    # s20 #5: on L40S (no NVLink) the smallest TP group within 1.25 × the fewest GPUs: TP 2 × 2 copies on 4
+    # cards, the fewest (before: the same 4 cards at TP 4)
+    assert (
+        lines[0].startswith("Qwen2.5 14B bf16 推理，100 并发") and "4 张 L40S（TP=2 × 2 个副本）" in lines[0]
+    )
     assert lines[1] == "未使用：“20”（现在的负载：容量要按你给的峰值或目标规划，估算用的是那个值）。"
     out = ask_json(
         capsys, "Serving Qwen2-7B to 20 concurrent users now, we want to scale up to 64 users; how many A10s?"
     )
     assert out["request"]["concurrency"] == 64
-    assert "2 × A10" in out["reply"].split("\n")[0]
+    assert "2 × A10 (TP=2)" in out["reply"].split("\n")[0]  # s20 #5: TP 1 would take 3 (> 1.25 × 2)
     assert out["reply"].split("\n")[1] == (
         "Not used: “20” (the load you have now: capacity is planned for the peak or target you gave, "
         "which is sized)."

@@ -399,7 +399,9 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         # memory belongs to that split, not to "every weight on the GPU"
         out.append((f"gpu_layers: {said.gpu_layers}", "serving_offload"))
         return out
-    if said.host_memory_gib and not split:
+    gpu, host = report.gpu_spec, said.host_memory_gib or 0.0
+    unified = gpu is not None and gpu.unified_memory and abs(gpu.memory_gib - host) <= 1
+    if host and not split and not unified:  # a Mac's '512GB 统一内存' is the device's memory (trial s20)
         out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
     if said.host_bandwidth_gbps and not split:
         out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))

@@ -3,11 +3,14 @@ conversation reads from the message (:mod:`bot.parse.cues`): everything core nee
 
 from bot.parse.asides import without_other_setups
 from bot.parse.daily_hours import with_daily_hours
+from bot.parse.laptop_note import with_laptop_note
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.past_then_now import with_past_runs
 from bot.parse.result import ParseResult
+from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
+from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
 
 
@@ -22,7 +25,9 @@ def parse(text: str) -> ParseResult:
     raw = text if isinstance(text, str) else ""
     parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
     if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
-        parsed = with_machine_asked(parsed, raw)
+        parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
+    if THEN_SERVE_RE.search(raw):  # 'fine-tune … and then serve it': the serving, a second question (s20)
+        parsed = with_second_stage(parsed)
     return with_slot_count(with_daily_hours(parsed))
 
 

@@ -30,6 +30,7 @@ from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough, restated
+from bot.parse.vendor_counts import VENDOR_COUNT_RE, count_and_unit
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
 from bot.parse.written_units import REPLACED_RE
@@ -310,6 +311,8 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
+    if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:
+        s = VENDOR_COUNT_RE.sub(count_and_unit, s)  # '8 NVIDIA GPUs': the count, not the maker (round 14)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = with_without(s)  # 'with and without LoRA': both methods (round 4)

@@ -30,7 +30,7 @@ from bot.parse.file_names import example_model, glued_version, outside_file_name
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.memory_room import room_not_card
-from bot.parse.mixed_rig import layer_split_memory, rig_cards, rig_choice
+from bot.parse.mixed_rig import layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
@@ -274,7 +274,8 @@ class FieldSteps:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
-            if stage == "inference" and reply is not None:  # '输入 2048、输出 512': the prefilled part
+            rate = stage is None and any(w == "qps_needs_output" for _, w in self.named_unused)  # a rate: s20
+            if reply is not None and (stage == "inference" or rate):  # '输入 2048、输出 512': prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
@@ -335,6 +336,7 @@ class FieldSteps:
                 if any(g.memory_gib for g in rig):  # s19: a memory written with a card is that card's alone
                     gpu_memory = chosen.memory_gib
                 gpu_memory = layer_split_memory(rig, f.get("runtime")) or gpu_memory  # s19: their sum
+                f["rig_bandwidth_gbps"] = layer_split_bandwidth(rig, f.get("runtime"))  # both cards' (s20)
                 others, rig = set(why), rig[:n]
                 self.named_unused += [(g.replace("-", " "), why[g]) for g in sorted(others)]
                 gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives

@@ -58,10 +58,10 @@ def read_kv_cache_types(out: Any) -> None:
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
         typed = m.group("t") or m.group("t2") or m.group("m")
-        if typed in GGML_SIZED:
-            side = _SIDE_RE.search(m.group(0))
+        side = _SIDE_RE.search(m.group(0)) if typed else None
+        if typed in GGML_SIZED or (side and typed in _SIXTEEN):  # one side's 16-bit type too (s20 #2)
             for k in (side.group(1) or side.group(2),) if side else ("k", "v"):
-                sides.setdefault(k, typed)
+                sides.setdefault(k, _SIXTEEN.get(typed, typed))
             continue
         if typed in _SIXTEEN:
             out.fields.setdefault("kv_precision", _SIXTEEN[typed])
@@ -81,13 +81,16 @@ def read_kv_cache_types(out: Any) -> None:
 
 
 def _ggml_sides(out: Any, sides: dict[str, str]) -> None:
-    """The KV type of :data:`GGML_SIZED` read for K and V: sized when both are the same; else each named
-    as not used (K and V of different types, or one side's type only: the other stays 16-bit)."""
+    """The KV types read for K and V (:data:`GGML_SIZED` or 16-bit): one ``kv_precision`` when both are
+    the same; else K's as ``kv_precision`` and V's as ``kv_precision_v``, a side not stated at llama.cpp's
+    default f16 (common/arg.cpp ``--cache-type-k``/``-v``: "default: f16"; src/llama-kv-cache.cpp: K and V
+    tensors each of its own type), so each is sized at its own bytes (s20 #2: before, named as not used)."""
     if not sides:
         return
-    if sides.get("k") == sides.get("v"):
-        out.fields.setdefault("kv_precision", sides["k"])
+    k, v = sides.get("k", "fp16"), sides.get("v", "fp16")
+    if k == v:
+        out.fields.setdefault("kv_precision", k)
         return
-    for typed in sorted(set(sides.values())):
-        if (named := (f"kv_precision: {typed}", "no_field")) not in out.unused:
-            out.unused.append(named)
+    if "kv_precision" not in out.fields:
+        out.fields["kv_precision"] = k
+        out.fields["kv_precision_v"] = v

@@ -255,11 +255,11 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天])(?:"  # every first character below: Chinese text skipped
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁])(?:"  # every first character below: Chinese text skipped
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
-    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m5(?:[\s\-]*(?:ultra|max|pro))?"
+    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
@@ -280,6 +280,13 @@ UNKNOWN_GPU_RE = rc(
     # Radeon 8050S/8060S; the Framework Desktop built on it): one device, named as typed, never dropped
     r"|strix[\s\-]*halo|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
     r"|framework[\s\-]*desktop"
+    # round 14: phones and their systems-on-chip (one device, its RAM shared), named as typed, never dropped:
+    # Snapdragon 8 Gen N / 8 Elite / X Elite (骁龙), Dimensity (天玑), Exynos, Google Tensor, Apple A-series,
+    # iPhone, Pixel, Galaxy S
+    r"|(?:snapdragon|骁龙)[\s\-]*(?:8[\s\-]*(?:\+[\s\-]*)?(?:gen[\s\-]*\d|elite)|x[\s\-]*(?:elite|plus)|\d{3})"
+    r"|(?:dimensity|天玑)[\s\-]*\d{3,4}|exynos[\s\-]*\d{3,4}|(?:google[\s\-]*)?tensor[\s\-]*g\d"
+    r"|(?:apple[\s\-]*)?a1\d[\s\-]*(?:pro|bionic)|iphone[\s\-]*\d{1,2}(?:[\s\-]*(?:pro[\s\-]*max|pro|plus|mini))?"
+    r"|pixel[\s\-]*\d{1,2}(?:[\s\-]*pro)?|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card")
     r"|(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)(?=[a-z0-9]*(?:gpu|npu|xpu|card))"

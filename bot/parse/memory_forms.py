@@ -19,6 +19,8 @@ import re
 from typing import Any
 
 from bot.parse.regex import rc
+from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
+from bot.parse.unified_ram import UNIFIED_RAM_RE, as_device_memory
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
@@ -377,6 +379,8 @@ def memory_forms(s: str) -> str:
     gates each rule (most messages have none of these forms)."""
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
+    if ("ram" in s or "memory" in s or "内存" in s) and UNIFIED_GATE_RE.search(s):  # 'a Strix Halo with 128GB
+        s = UNIFIED_RAM_RE.sub(as_device_memory, s)  # of RAM': the device's memory (round 14)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)

@@ -103,6 +103,17 @@ def layer_split_memory(rig: list[GpuMention], runtime: str | None) -> float | No
     return round(sum(map(_memory, rig)) / len(rig), 2)
 
 
+def layer_split_bandwidth(rig: list[GpuMention], runtime: str | None) -> float | None:
+    """The rig's decode bandwidth (GB/s) when ``runtime`` splits layers by free memory over cards of
+    different memory (:func:`layer_split_memory`): each card reads its share of the layers (its memory ÷
+    the sum) at its own bandwidth, the cards in turn, so 1 ÷ Σ(share ÷ bandwidth); else None (s20 #1)."""
+    if layer_split_memory(rig, runtime) is None:
+        return None
+    total = sum(map(_memory, rig))
+    seconds = sum(_memory(g) / total / (catalog.gpu(g.gpu_id).memory_bandwidth_gbps or 1e-9) for g in rig)
+    return round(1.0 / seconds, 1)
+
+
 def _memory(g: GpuMention) -> float:
     return g.memory_gib or catalog.gpu(g.gpu_id).memory_gib
 

@@ -10,7 +10,7 @@ server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/min
 serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.chat`` (the serving commands of
 github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`); round 9: engines
 of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
-xFasterTransformer."""
+xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries."""
 
 from __future__ import annotations
 
@@ -25,7 +25,11 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bctranslate2?\b"), "CTranslate2"),
     (rc(r"\blightllm\b"), "LightLLM"),
     (rc(r"\bpowerinfer\b"), "PowerInfer"),
-    (rc(r"\bmistral\.rs\b"), "mistral.rs"),
+    # round 14: also by its binaries and crate ('./mistralrs-server --isq Q4K', 'mistralrs-cli', 'mistralrs')
+    (
+        rc(r"\bmistral\.rs\b|(?<![a-z0-9])mistralrs(?:[\-_](?:server|cli|core|pyo3))?(?![a-z0-9])"),
+        "mistral.rs",
+    ),
     (rc(r"\bopenvino\b"), "OpenVINO"),
     (rc(r"\bonnx[\s\-_]*runtime\b|\bonnxruntime\b"), "ONNX Runtime"),
     (rc(r"\bnvidia[\s\-_]*nim\b|\bnim\s+(?:container|microservice)s?\b"), "NVIDIA NIM"),
@@ -41,6 +45,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bfastdeploy\b"), "FastDeploy"),  # PaddlePaddle's serving toolkit
     (rc(r"\brtp[\s\-_]*llm\b"), "RTP-LLM"),  # github.com/alibaba/rtp-llm
     (rc(r"\bgpustack\b"), "GPUStack"),  # github.com/gpustack/gpustack (it launches vLLM/llama-box)
+    (
+        rc(r"(?<![a-z0-9])web[\s\-_]?llm(?![a-z0-9])"),
+        "WebLLM",
+    ),  # round 14: github.com/mlc-ai/web-llm (browser)
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

@@ -40,6 +40,7 @@ from bot.parse.earlier_run import (
     with_earlier_run,
 )
 from bot.parse.message import parse_one as parse
+from bot.parse.numbers import parse_chinese_numeral
 from bot.parse.result import ParseResult
 from bot.parse.scaled_run import SCALED, card_ratio, scaled_hours, scaled_said
 from estimator import catalog
@@ -62,10 +63,16 @@ PAST_VERB_RE = re.compile(
     r"|\b(?:ran|took|trained|pretrained|pre-trained|fine-tuned|finetuned|spent|lasted|last\s+time)\b",
     re.IGNORECASE,
 )
+_EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_EN_COUNTS |= {"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "couple of": 2}
 DURATION_RE = re.compile(
-    r"(?P<n>\d+(?:\.\d+)?)\s*(?:个)?\s*(?P<unit>小时|天|周|星期|hours?|hrs?|days?|weeks?)(?![a-z])",
+    r"(?P<n>\d+(?:\.\d+)?|(?<![一两二三四五六七八九十半])[一两二三四五六七八九十]{1,3}|半"
+    r"|\b(?:" + "|".join(_EN_COUNTS) + r")(?=\s))\s*(?:个)?(?P<half>半)?\s*"
+    r"(?P<unit>小时|天|周|星期|月|hours?|hrs?|days?|weeks?|months?)(?![a-z])",
     re.IGNORECASE,
 )
+"""A run's duration: '36小时', '3 days', '两个月', '一个半月', 'about two weeks' (trial s20 #2: a month or a
+count in words was not read, so the run was named another setup); a month is 30.4 days (365 ÷ 12)."""
 NOW_RE = re.compile(
     r"(?:^|(?<=[。！？!?;；\n，,.]))\s*(?:现在|这次|这回|今次|\bnow\b|\bthis\s+time\b"
     r"|(?:那|那么|如果|要是|假如|若)?(?:换成|换到|换用|换|改用|改成|改到)(?=\s*(?:\d|[a-z]|[一两二三四五六七八九十]))"
@@ -75,7 +82,7 @@ NOW_RE = re.compile(
 """Where the job starts: a word of this time, or a change of cards opening a clause ('…跑了 3 天，换成 8 张
 H100 要多久': trial s18 #2, the run had been named 'another setup' and the job sized from scratch)."""
 SENTENCE_RE = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
-_SECONDS = {"小时": 3600, "天": 86400, "周": 604800, "星期": 604800}
+_SECONDS = {"小时": 3600, "天": 86400, "周": 604800, "星期": 604800, "月": 2_626_560}
 _TRAINING = (Stage.pretrain, Stage.finetune, Stage.continued_pretrain)
 _NOT_CARRIED = frozenset(
     {"gpu_count", "hours", "deadline_days", "budget", "count_asked", "achieved_tflops_per_gpu"}
@@ -84,9 +91,12 @@ _DATA = ("tokens", "num_samples")
 
 
 def _seconds(m: re.Match[str]) -> float:
-    unit = m.group("unit").lower()
+    unit, n = m.group("unit").lower(), m.group("n")
     per = _SECONDS.get(unit) or (86400 if unit.startswith("d") else 604800 if unit.startswith("w") else 3600)
-    return float(m.group("n")) * per
+    per = _SECONDS["月"] if unit.startswith("mo") else per
+    count = 0.5 if n == "半" else float(n) if n[0].isdigit() else _EN_COUNTS.get(n.lower())
+    count = count if count is not None else parse_chinese_numeral(n) or 0.0
+    return (count + (0.5 if m.group("half") else 0.0)) * per
 
 
 def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
@@ -97,7 +107,8 @@ def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
         cut = now.start()
     else:
         verb = PAST_VERB_RE.search(text)
-        end = SENTENCE_RE.search(text, verb.end()) if verb else None
+        took = DURATION_RE.search(text, verb.end()) if verb else None  # 'trained …; it took two weeks.'
+        end = SENTENCE_RE.search(text, took.end() if took else verb.end()) if verb else None
         cut = end.end() if end else -1
     if cut <= 0 or not text[cut:].strip():
         return None
@@ -196,6 +207,9 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     k = 4.0 if old.method in (Method.lora, Method.qlora) else 6.0
     spec = catalog.models().get(old.model or "")
     params = spec.params_total if spec is not None and spec.params_total else old.params_total  # 7.6B
+    params = (
+        old.params_active or (spec.params_active if spec is not None else None) or params
+    )  # MoE: 6·N_active·D
     tflops = k * params * d_old / (old.gpu_count * _seconds(duration)) / 1e12
     gpu = catalog.gpus().get(old.gpu)
     peak = gpu.peak_flops_16bit / 1e12 if gpu is not None and gpu.peak_flops_16bit else None

@@ -6,10 +6,20 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 PRECISION_RE = rc(
-    r"(?<![a-z0-9])(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
+    r"(?<![a-z0-9])(?<!\d\.)(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
     r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
-    r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q4|q5|q6|q8_0|q8)(?![a-z0-9])"
+    r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
+    r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
+    r"(?![a-z0-9])"
 )
+BPW_RE = rc(
+    r"(?<![\d.])(?P<b>\d\.\d{1,2}(?=\s*-?\s*(?:bits?(?![a-z])|比特))"
+    r"|\d(?:\.\d{1,2})?(?=\s*-?\s*(?:bpw|bits?\s*(?:per|/)\s*weight)))"
+    r"\s*-?\s*(?:bpw|bits?(?:\s*(?:per|/)\s*weight)?|比特)(?![a-z])"
+)
+"""EXL2/EXL3 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b), also written as a fractional
+width or in words (round 14: '2.5-bit EXL3', '4.65 bits per weight'; before, '2.5-bit' was read as 5-bit): a
+mixed width the sizing has no weight format for, named as not used (bot.parse.prose_vocab)."""
 BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
 """Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
 IQ_FORMATS = {
@@ -26,6 +36,17 @@ GGUF_FORMATS = {
     **dict.fromkeys(("q3_k_l", "q3_k_xl", "q4_k"), "q4_k_m"),
     **dict.fromkeys(("q4_1", "q5_0", "q5_k", "q4_k_xl"), "q5_k_m"),
     **dict.fromkeys(("q5_1", "q6_k", "q6", "q5_k_xl", "q6_k_xl"), "q8_0"),
+    # round 14: bare 'Q2'/'Q3' (Ollama's and Hugging Face's tags, as 'Q4' is) are Q2_K/Q3_K; the k-quants
+    # written without their underscore ('Q4K', 'q6k': mistral.rs --isq, candle's GgmlDType) are Qn_K
+    **dict.fromkeys(("q2", "q2k"), "int3"),
+    **dict.fromkeys(("q3", "q3k"), "int4"),
+    # bartowski's _L files (Qn_K_M with Q8_0 embedding and output weights): one step above their Qn_K_M
+    "q2_k_l": "int4",
+    "q4_k_l": "q5_k_m",
+    **dict.fromkeys(("q5_k_l", "q6_k_l"), "q8_0"),
+    "q4k": "q4_k_m",
+    "q5k": "q5_k_m",
+    **dict.fromkeys(("q6k", "q8k"), "q8_0"),
 }
 """The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS; Llama-3-8B:
 Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
@@ -33,7 +54,8 @@ Q4_K_M 4.58G and Q5_K_M 5.33G; Q3_K/Q4_K/Q5_K alias the _M types) and Unsloth's 
 layers kept wider), each sized as the next wider format the estimator has (an _XL one step above its Qn_K_M):
 an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence).
 Round 13: a bare 'Q6' is Q6_K, as a bare 'Q4'/'Q5'/'Q8' is Q4_K_M/Q5_K_M/Q8_0 (Ollama's and Hugging Face's
-tags)."""
+tags). Round 14: bare 'Q2'/'Q3' ('in Q3', 'Q3 2026' are quarters, left alone) and the glued k-quants of
+mistral.rs's ISQ and candle ('Q4K', 'Q6K', 'Q8K'), each sized as its Qn_K, named."""
 NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS)
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M

@@ -33,6 +33,7 @@ from bot.parse.kv_cache_types import read_kv_cache_types
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.param_offload import PARAM_OFFLOAD_RE
+from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
 from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
@@ -171,13 +172,10 @@ KV_FP8_RE = rc(
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
 QUANT_CACHE_RE = rc(
     r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)(?:\s*(?:,|/|or|and|和|或|还是|或者)\s*(?:q[468](?:_0)?|unquantized|fp16|16[\s\-]?bit))*"
-    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?:type[_\s\-]*[kv][_\s\-]*)?(?P<r>q[468](?:_0)?)\b"
+    r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?P<r>q[468](?:_0)?)\b"
 )
-"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8, llama.cpp ``--cache-type-k q8_0``): the
-sizing has FP8 and 16-bit KV only, so it is named as not used."""
-BPW_RE = rc(r"(?<![\d.])(?P<b>\d(?:\.\d{1,2})?)\s*-?\s*bpw(?![a-z])")
-"""EXL2 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b): a mixed width the sizing has no
-weight format for, named as not used."""
+"""A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8): no KV format for it, named as not used;
+llama.cpp's ``--cache-type-k q8_0`` is bot.parse.kv_cache_types' (K and V each its own type, s20 #2)."""
 FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
@@ -234,7 +232,9 @@ _HINTS = {
     "layers": rc(
         r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv"
     ),
-    "precisions": rc(r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]"),
+    "precisions": rc(
+        r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"
+    ),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
     ),

@@ -236,6 +236,11 @@ R_MEMORY_WORD = rc(
 )
 """The memory word itself after a size ('48GB 显存', '22 GB of VRAM'), not a card word ('24G 的卡'), nor a
 card described by it ("需要 24G 显存的卡": a card of that memory, issue 24)."""
+R_PER_CARD_USE = rc(
+    MEM_LEAD + r"(?:per\s+(?:card|gpu|device|rank)\b|each\b|on\s+each\b|每(?:张)?卡|每张|单卡)"
+)
+"""After a size a verb of using put before ('took about 40 GB per card just for weights', '每卡用了 30G'
+has it before; '占了 30G 每卡'): memory used per card, observed, not the card's (trial s20 q19)."""
 
 L_TOTAL_CAPACITY = rc(r"(?:total\s+capac(?:i)?ty\s+of|总容量(?:是|为|有)?)\s*$")
 R_TOTAL_CAPACITY = rc(r"^\s*(?:total\s+capac(?:i)?ty\b|(?:的\s*)?总容量)")

@@ -52,6 +52,7 @@ from bot.parse.role_left import (
     R_MEM_TOTAL_WORD,
     R_MEMORY_WORD,
     R_OF_VRAM,
+    R_PER_CARD_USE,
     R_PROMPTS,
     RATE_VALUE_RE,
     at_a_length,
@@ -298,7 +299,7 @@ def _bytes(a: _Around) -> Verdict:
     gib = v * scale / 2**30
     if unit in ("gb", "gib") and 4 <= gib <= 1024 and per_card_total(a.left, after, gib):
         return Role("gpu_mem", round(gib, 2), tok)  # PyTorch's OOM message: 'GPU 0; 39.59 GiB total capacity'
-    if L_NEEDS_OR_USES.search(a.left[-24:]) and R_MEMORY_WORD.match(after):
+    if L_NEEDS_OR_USES.search(a.left[-24:]) and (R_MEMORY_WORD.match(after) or R_PER_CARD_USE.match(after)):
         return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
     if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):

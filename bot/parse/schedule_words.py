@@ -24,10 +24,17 @@ from bot.parse.output_forms import USER_FORMS, USER_GATE
 from bot.parse.regex import rc, words_gate
 
 _N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_HARDWARE = (
+    r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|gpus?|cards?|rigs?|workstations?|pcs?|dgx|hgx"
+    r"|[a-z]+-?\d|(?:amd|nvidia|intel|geforce|radeon|instinct)\b|英伟达|华为|昇腾|节点|台|机|张|卡)"
+)
+"""What a count after 'our team has' counts when it is hardware ('our team has 2 nodes of 8x A100', trial s20
+q17): not people."""
 TEAM_RE = rc(
     rf"(?<![\w.]){_N}\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?|of\s+us)"
     r"\s+(?:on|in)\s+(?:the|our|my|a)?\s*(?:team|group|lab)(?![a-z])"
     rf"|\b(?:a|our|my|the)\s+(?:small\s+)?(?:team|group|lab)\s+(?:of|is|has|with)\s+(?:only\s+|just\s+)?{_N}"
+    rf"(?!\s*(?:x|×|\*)?\s*{_HARDWARE})"
     r"(?:\s*(?:people|persons?|engineers?|members?|devs?|developers?|researchers?))?(?![\w.])"
     rf"|(?:团队|小组|我们组|组里|课题组|实验室)\s*(?:共|一共|总共|只有|就|有|是)?\s*{_N}\s*(?:个人|个成员|名成员|人|位)"
 )

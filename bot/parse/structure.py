@@ -66,6 +66,9 @@ _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
     r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
+    # round 14: PyTorch's out-of-memory message (c10/cuda/CUDACachingAllocator.cpp), each figure a measurement
+    r"|\btried\s+to\s+allocate\b|\bmemory\s+in\s+use\b|\balready\s+allocated\b|\b(?:is\s+)?free\s*(?:;|\)|$)"
+    r"|\breserved\s+(?:in\s+total\s+)?by\s+pytorch\b"
     r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
     r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
     r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值(?!\s*(?:并发|qps|用户|请求))|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"

@@ -28,6 +28,16 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.name_order import (
+    DE_SIZE_RE,
+    FAMILY_DE_SIZE_RE,
+    OF_NOUN_RE,
+    SIZE_OF_FAMILY_RE,
+    V_VERSION_GATE_RE,
+    VERSION_V_RE,
+    family_size,
+)
+from bot.parse.param_logs import param_logs
 from bot.parse.regex import rc
 
 ASCEND_SKU_RE = rc(
@@ -102,6 +112,14 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if "params" in s or "total param" in s or "of param" in s or "trainable param" in s:  # 'all params:
+        s = param_logs(s)  # 6,742,609,920', 'n_params=6.66e+09' (round 14, bot.parse.param_logs)
+    if " of " in s and OF_NOUN_RE.search(s):  # 'the 70b version of llama 3.1' (round 14, name_order)
+        s = SIZE_OF_FAMILY_RE.sub(family_size, s)
+    if "的" in s and ("版本" in s or "模型" in s or "型号" in s or "规格" in s) and DE_SIZE_RE.search(s):
+        s = FAMILY_DE_SIZE_RE.sub(family_size, s)
+    if ("-v" in s or " v" in s or "_v" in s) and V_VERSION_GATE_RE.search(s):
+        s = VERSION_V_RE.sub(r"\g<fam>\g<ver>", s)  # 'llama-v3.1-8b-chat'
     return s
 
 

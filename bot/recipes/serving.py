@@ -244,8 +244,7 @@ def llama_cpp(job: Job, inf: Inference) -> Recipe:
         args += [("--n-cpu-moe", experts) if experts < split.layers else ("--cpu-moe", None)]
     if gpus > 1:  # llama.cpp splits layers over the cards (it does not split tensors by default)
         args += [("-sm", "layer"), ("-ts", ",".join(["1"] * gpus))]
-    if inf.kv_precision == "fp8":
-        args += [("-ctk", "q8_0"), ("-ctv", "q8_0")]
+    args += _cache_types(inf.kv_precision)
     args += [("--host", "127.0.0.1"), ("--port", 8080)]
     lang = job.lang
     comments = [
@@ -330,3 +329,18 @@ def serving_recipes(job: Job) -> list[Recipe]:
     named = str(getattr(job.request.runtime, "value", job.request.runtime) or "").lower()
     out.sort(key=lambda r: 0 if named and named.startswith(r.tool.split(".")[0]) else 1)
     return out
+
+
+_GGML = {"fp8": "q8_0", "q8_0": "q8_0", "q4_0": "q4_0", "fp16": "f16", "bf16": "bf16"}
+"""The report's KV type → llama.cpp's ``--cache-type-k/-v`` spelling (fp8: llama.cpp's nearest, q8_0)."""
+
+
+def _cache_types(kv: str) -> list[tuple[str, object]]:
+    """llama.cpp's ``-ctk``/``-ctv`` for the answer's KV cache: both for a quantized one ('q8_0', and fp8
+    as q8_0), each side for K and V of their own types ('K q8_0, V fp16': s20 #2, as the user ran them);
+    none for a 16-bit cache (llama.cpp's default f16)."""
+    if kv.startswith("K "):
+        k, v = (part.split()[-1] for part in kv.split(","))
+        return [("-ctk", _GGML.get(k, k)), ("-ctv", _GGML.get(v, v))]
+    typed = _GGML.get(kv)
+    return [] if typed in (None, "f16", "bf16") else [("-ctk", typed), ("-ctv", typed)]

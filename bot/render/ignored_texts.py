@@ -241,8 +241,8 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "mixed_rig_sum": N_(
         "another card in the same machine: llama.cpp splits layers by each card's free memory, so the "
-        "cards' memory is sized as their sum, shared equally; the speed is read at the larger card's "
-        "memory bandwidth (the smaller card's layers run at its own, slower pace)"
+        "cards' memory is sized as their sum, shared equally; the speed from both cards' memory "
+        "bandwidths, each reading its share of the layers in turn"
     ),
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"

@@ -91,6 +91,7 @@ class NoteCode(StrEnum):
     throughput_copies = "throughput_copies"
     prefill_short = "prefill_short"
     prefill_decode_share = "prefill_decode_share"
+    prefill_decode_short = "prefill_decode_short"
     steps_past_deadline = "steps_past_deadline"
     pp_bubble = "pp_bubble"
     rollout_tp_too_small = "rollout_tp_too_small"

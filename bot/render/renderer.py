@@ -32,8 +32,10 @@ from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
 from bot.render.i18n import N_, translate
+from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
+from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
 from estimator.money_kinds import Currency
@@ -81,6 +83,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
+        if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
+            text = laptop_reply(second_stage_text(text, answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")

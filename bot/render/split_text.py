@@ -38,6 +38,8 @@ ON_GPU = N_(
 )
 ON_CPU = N_("In CPU memory: %(what)s — %(host)s%(ram)s")
 OF_RAM = N_(" of %(ram)s RAM")
+RAM_NEEDED = N_(" (no RAM stated: the machine needs at least this much free RAM beside the system's)")
+"""With no host memory said (a rig sized by :func:`estimator.layer_offload.auto_split`, s20 #1)."""
 FEWEST_MOE = N_(
     "Fewest --n-cpu-moe that fits %(n)s × %(gpu)s: %(m)s of %(all)s layers (≈ %(speed)s tokens/s)"
 )
@@ -50,6 +52,11 @@ SPEED = N_(
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
 CHOSEN = N_("%(setting)s (the most layers that fit your card; the rest in CPU memory)")
+CHOSEN_CARDS = N_("%(setting)s (the most layers that fit your cards together; the rest in CPU memory)")
+ALL_ON_MORE = N_(
+    "Alternative, every layer on GPUs: %(n)s × %(gpu)s (≈ %(speed)s tokens/s, one sequence): more cards "
+    "add room for the layers now in CPU memory"
+)
 ALL_ON_GPUS = N_(
     "Alternative, every layer on GPUs: %(n)s × %(gpu)s (≈ %(speed)s tokens/s, one sequence): a second card "
     "adds room for the layers now in CPU memory"
@@ -167,6 +174,8 @@ def _lines(
     if s.cpu_moe_layers:
         on_cpu += translate(lang, CPU_PART["experts"], n=min(s.cpu_moe_layers, s.layers))
     ram = translate(lang, OF_RAM, ram=f.gib(s.host_memory_bytes)) if s.host_memory_bytes else ""
+    if not s.host_memory_bytes and s.gpu_layers_chosen:
+        ram = translate(lang, RAM_NEEDED)
     out = [
         translate(
             lang, ON_GPU, what=on_gpu, used=f.gib(s.gpu_bytes), usable=f.gib(s.gpu_usable_bytes),
@@ -215,11 +224,10 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     gpus = f.int(report.request.gpu_count or 1)
     setting = _setting(s, lang, runtime_named(inf.runtime).local)
     lines = _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr)
+    several = (report.request.gpu_count or 1) > 1  # a rig: its cards together (s20 #1)
     if s.gpu_layers_chosen:  # no -ngl said: the most that fit, and the cards that hold it all (s19 trial)
-        setting = translate(lang, CHOSEN, setting=setting)
+        setting = translate(lang, CHOSEN_CARDS if several else CHOSEN, setting=setting)
     if s.gpu_layers_chosen and s.gpu_bandwidth:  # s19: an unknown card (a laptop's) gets no 'n cards' line
-        speed = s.all_gpus_tokens_per_s
-        lines.append(
-            translate(lang, ALL_ON_GPUS, n=f.int(inf.min_gpus), gpu=gpu, speed=_speed(f, speed, speed))
-        )
+        speed, msgid = s.all_gpus_tokens_per_s, ALL_ON_MORE if several else ALL_ON_GPUS
+        lines.append(translate(lang, msgid, n=f.int(inf.min_gpus), gpu=gpu, speed=_speed(f, speed, speed)))
     return {"gpus": gpus, "setting": setting, "verdict": _verdict(s, f, lang), "lines": lines}

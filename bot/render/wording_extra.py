@@ -54,6 +54,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
         "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
     ),
+    NoteCode.prefill_decode_short: N_(
+        "Prefill and decode share these %(load_gpus)s GPUs (chunked prefill runs both in the same steps): "
+        "the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each second (compute-bound, "
+        "2 × parameters FLOPs a token) and decoding %(target_tokens_per_s)s tokens/s takes "
+        "%(decode_share)s: more than the whole second, and prefill is the larger part. About %(replicas)s "
+        "copies of %(per_copy)s GPUs each (%(gpus)s GPUs) do both."
+    ),
     NoteCode.steps_past_deadline: N_(
         "With the steps fixed, more GPUs train more samples in about the same time: ≈ %(hours)s hours at "
         "best (%(gpus)s GPUs), past your %(deadline)s hours. Fewer steps (max_steps) or shorter sequences "
@@ -201,6 +208,13 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.prefill_decode_short, "decode_limit"): N_(
+        "Prefill and decode share these %(load_gpus)s GPUs (chunked prefill runs both in the same steps): "
+        "the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each second (compute-bound, "
+        "2 × parameters FLOPs a token) and decoding %(target_tokens_per_s)s tokens/s takes "
+        "%(decode_share)s: more than the whole second, and decode is the larger part. About %(replicas)s "
+        "copies of %(per_copy)s GPUs each (%(gpus)s GPUs) do both."
+    ),
     (NoteCode.samples_to_tokens, "steps"): N_(
         "Data converted to tokens: %(num_samples)s samples × %(tokens_per_sample)s tokens = %(tokens)s "
         "tokens (%(steps)s steps on %(gpus)s GPUs). The GPUs → time table keeps the %(steps)s steps: each "

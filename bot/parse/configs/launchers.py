@@ -395,7 +395,7 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
             and not (w.endswith((".yaml", ".yml", ".json")) and argv[i - 1].startswith("--"))  # a flag's file
             and (
                 w.endswith((".py", ".yaml", ".yml", ".sh"))
-                or argv[i - 1] == "-m"
+                or argv[i - 1] in ("-m", "--module")  # deepspeed --module openrlhf.cli.x
                 or w in ("train", "run", "sft", "dpo", "grpo")
             )
         ),

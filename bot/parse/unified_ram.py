@@ -1,0 +1,42 @@
+"""A unified-memory device's RAM is its memory for the model (round 14 en): "a MacBook Pro M1 Max with 64 GB
+of RAM", "a Strix Halo with 128GB of RAM", "a Framework Desktop with 128GB of unified memory", "a Pixel 9
+Pro with 16GB of RAM", "骁龙 8 Gen 3 的手机，16G 内存". Apple silicon, AMD's Strix Halo APU, NVIDIA's DGX
+Spark / GB10 and Jetson boards, and phones share one memory between the CPU and the GPU, so the RAM said
+right after the device is the memory the weights and the cache live in — never host memory beside a card
+(before: read as host memory and the device sized as the default 80 GB card, or, for a catalog Mac chip,
+its largest variant). Written '<device> with N gb', as a card's memory after its name is read."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+_DEVICE = (
+    r"(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?:[\s\-]*m[1-5](?:[\s\-]*(?:pro|max|ultra))?)?"
+    r"|(?<![a-z0-9])(?:apple[\s\-]*)?m[1-5][\s\-]*(?:pro|max|ultra)"
+    r"|strix[\s\-]*halo|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|framework[\s\-]*desktop"
+    r"|dgx[\s\-]*spark|gb10(?![0-9])|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)(?:[\s\-]*nano)?"
+    r"|iphone[\s\-]*\d{1,2}(?:[\s\-]*(?:pro[\s\-]*max|pro|plus|mini))?|pixel[\s\-]*\d{1,2}(?:[\s\-]*pro)?"
+    r"|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
+    r"|(?:snapdragon|骁龙)[\s\-]*(?:8[\s\-]*(?:\+[\s\-]*)?(?:gen[\s\-]*\d|elite)|x[\s\-]*(?:elite|plus)|\d{3})"
+    r"|(?:dimensity|天玑)[\s\-]*\d{3,4}"
+)
+UNIFIED_RAM_RE = rc(
+    rf"(?P<dev>{_DEVICE})(?:\s*(?:的)?\s*(?:phone|laptop|手机|笔记本|电脑))?"
+    r"\s*(?:[,，(（]\s*)?(?:(?:that|which|it)\s+)?(?:with|has|have|comes?\s+with|配|带|有)?\s*"
+    r"(?P<v>\d{1,3})\s*(?:gb|gib|g)\b\s*(?:of\s+)?(?:(?:unified|lpddr5x?|ddr5|system)\s+)?(?:ram|memory|统一内存|内存)"
+)
+"""A unified-memory device, then its RAM ('with 64 GB of RAM', '，16G 内存')."""
+GATE_RE = re.compile(
+    r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
+)
+"""The device words, searched before the pattern (most messages name none; a plain compiled pattern: its
+search is C, no Python frame)."""
+
+
+def as_device_memory(m: re.Match[str]) -> str:
+    """A match of :data:`UNIFIED_RAM_RE` written '<device> with N gb' (read in
+    :func:`bot.parse.memory_forms.memory_forms` when the text says 'ram', 'memory' or '内存' and names a
+    device of :data:`GATE_RE`)."""
+    return f"{m.group('dev')} with {m.group('v')}gb "

@@ -1,0 +1,42 @@
+"""The GPU count a training answer quotes for a deadline or a budget is not a borderline plan when a
+comfortable one costs about the same (s20 #6).
+
+One threshold for "borderline" everywhere: a plan whose likely memory per GPU is above
+:data:`estimator.plan.HEADROOM` (90 %) of the usable memory (the ``memory_tight`` note, the layout
+search's comfortable plans, the recompute reasons). The deadline table's count is the fewest GPUs that fit
+(:func:`estimator.training_plan.with_fewest_paying`); when that plan is above the threshold and the
+memory's recommended count (the fewest at or under it) meets the deadline for no more than
+:data:`NEAR_COST` above its cost, the answer quotes the recommended count instead (Qwen2.5-72B LoRA on
+A100 80G: 2 GPUs at 99 %, recomputing, ¥7,290–14,580; 4 GPUs at 83 %, ¥4,860–9,720: 4 quoted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estimator.plan import HEADROOM
+
+NEAR_COST = 0.10
+"""How much more a comfortable count may cost (high end against high end) and still be quoted in place
+of a borderline one: a tenth, within the price range's own spread (¥15–30 an A100-hour)."""
+
+
+def comfortable_count(out: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` (``gpus_for_deadline``, ``days_table``) with the recommended count quoted in place of a
+    borderline fewest count when it meets the deadline and costs no more than :data:`NEAR_COST` above;
+    unchanged otherwise. ``out``: the training result (``memory``, ``cost``, ``deadline_days``)."""
+    mem, count = out.memory, table.get("gpus_for_deadline")
+    if mem is None or count is None or mem.plan_gpus != count or not mem.usable_bytes:
+        return table
+    rec = mem.recommended_gpus
+    if mem.per_gpu_bytes <= HEADROOM * mem.usable_bytes or rec is None or rec <= count:
+        return table
+    rows, deadline = table.get("days_table") or [], out.deadline_days
+    now = next((r for r in rows if r.gpus == count), None)
+    ok = [r for r in rows if r.gpus >= rec and (not deadline or r.days.likely <= deadline * 1.05)]
+    if now is None or not ok:
+        return table
+    cost_now, cost_rec = now.cost or out.cost, ok[0].cost or out.cost
+    if cost_now is None or cost_rec is None or cost_rec.high > cost_now.high * (1 + NEAR_COST):
+        return table
+    return {**table, "gpus_for_deadline": ok[0].gpus}

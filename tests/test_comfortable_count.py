@@ -1,0 +1,42 @@
+"""The count a budget/deadline training answer quotes is never a borderline plan (likely memory above
+estimator.plan.HEADROOM, 90 %, of the usable) when a comfortable count meets the deadline for about the
+same cost (s20 #6, estimator.comfortable_count).
+
+Qwen2.5-72B LoRA, 5e8 tokens, A100 80G: C = 4 × 72.7e9 × 5e8 ≈ 1.45e20 FLOPs, 324 GPU-hours at the
+calibrated rate. The fewest GPUs that fit, 2, hold 79.2 GiB of 80 GiB (99 %) only with full recompute,
+× 1.5 the GPU-hours (486: ¥7,290–14,580 at ¥15–30); 4 GPUs (the memory's recommendation) keep the
+activations: 324 GPU-hours, ¥4,860–9,720, in 3.4 days — cheaper, so 4 are quoted."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.render.renderer import render
+from estimator.plan import HEADROOM
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("预算20万人民币，一个月内，LoRA 微调 Qwen2.5-72B，数据 5亿 token，够吗？用什么卡？",
+         "约 4 张训 3.4 天"),
+        ("Budget 200k CNY, within a month, LoRA fine-tune Qwen2.5-72B on 500M tokens: enough? Which GPUs?",
+         "4 GPUs"),
+    ],
+)  # fmt: skip
+def test_a_borderline_fewest_count_gives_way_to_the_comfortable_one(question: str, said: str) -> None:
+    a = answer(question)
+    r = a.report
+    mem = r.memory
+    assert mem.plan_gpus == 2 and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes  # 99 %: borderline
+    assert mem.recommended_gpus == 4 and r.gpus_for_deadline == 4
+    assert r.cost.low == pytest.approx(4860) and r.cost.high == pytest.approx(9720)  # 324 h × ¥15–30
+    assert said in render(a, "text").splitlines()[0]
+
+
+def test_a_comfortable_fewest_count_is_kept() -> None:
+    """Qwen2.5-7B LoRA on A100 80G fits one GPU at ~39 %: the deadline count is the table's own."""
+    r = answer("一个月内 LoRA 微调 Qwen2.5-7B，数据 5亿 token，用 A100，要几张").report
+    assert r.memory.per_gpu_bytes <= HEADROOM * r.memory.usable_bytes
+    assert r.gpus_for_deadline == 1

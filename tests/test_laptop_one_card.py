@@ -1,0 +1,60 @@
+"""A laptop's card is one card (s20 #3): the reply never counts more laptop GPUs ('至少要 8 张', 'n cards'
+as the alternative); it says the job does not fit on the one card and what fits (lighter weights that fit
+it, llama.cpp's offload, another machine)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.parse import parse
+from bot.parse.laptop_note import LAPTOP
+from bot.render.renderer import render
+
+COUNTS = re.compile(r"\d+\s*张卡|\d+\s*张 RTX|至少要\s*\d|\d+ × RTX|On \d+ GPUs|at least \d+ GPUs")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # Qwen2.5-14B bf16: 29.4 GB against the 4060's 8 GB; no lighter format fits 6.9 GiB (INT4 ≈ 9 GB)
+        (
+            "笔记本 4060 8G 能跑 Qwen2.5-14B 吗",
+            "在笔记本这一张 RTX 4060 上放不下：笔记本只有一张显卡，没法加卡",
+        ),
+        # 29.4 GB bf16 on 14.3 GiB usable; INT4 (≈ 0.56 B a parameter, 8.3 GB) fits the one card
+        (
+            "RTX 4090 Laptop 16GB, vllm serve Qwen2.5-14B, fits?",
+            "does not fit on the laptop's one RTX 4090 16G: a laptop has one GPU, so more cards are no "
+            "option. What fits: INT4 (GPTQ/AWQ) weights on the one card",
+        ),
+    ],
+)
+def test_a_laptop_that_is_short_names_what_fits_not_more_cards(question: str, said: str) -> None:
+    a = answer(question)
+    assert LAPTOP in a.parsed.notes
+    text = render(a, "text")
+    assert said in text.splitlines()[0]
+    assert not COUNTS.search(text.split("\n  ")[0]), text  # the reply above its assumptions counts no cards
+
+
+def test_a_laptop_on_llama_cpp_has_no_more_cards_alternative() -> None:
+    a = answer("Can I run Llama-3.1-70B Q4_K_M on my RTX 4090 Laptop 16GB?")
+    split = a.report.inference.layer_split
+    assert split is not None and split.gpu_layers_chosen  # llama.cpp's offload on the one card
+    text = render(a, "text")
+    assert "Alternative, every layer on GPUs" not in text
+    assert (
+        "A laptop has one GPU: for every layer on it, lighter weights or a machine with more GPU memory"
+        in text
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["4 张 4090 跑 Qwen2.5-72B", "我笔记本是RTX 4060 8G，服务器是4张A100，在服务器上能跑 Qwen2.5-72B 吗"],
+)
+def test_no_laptop_sized_no_note(question: str) -> None:
+    assert LAPTOP not in parse(question).notes
