@@ -23,6 +23,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tests.named_keys import item_names_key
+
 DATA = Path(__file__).parent / "data" / "real_questions"
 
 TEST_SHARE = 3
@@ -233,17 +235,20 @@ NUMBER_WORDS |= {w: n for n, w in enumerate("零一二三四五六七八九十")
 """Counts written as words, as an ignored item may name them ('two', '两')."""
 
 
-def _ignored(answer: dict[str, Any], value: object) -> bool:
-    """True when the answer names ``value`` among what it did not use, for a reason other than "unread":
-    as written, or a number as typed with a thousands suffix ('128k' names 131072 or 128000)."""
+def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
+    """True when the answer names ``value`` of the stated ``key`` among what it did not use, for a reason
+    other than "unread": as written, or a number as typed with a thousands suffix ('128k' names 131072 or
+    128000). s20 (issue 24): only items whose field or reason names that key's meaning count
+    (tests/named_keys.py): 'host_memory: 121.7 GB' names no card memory, 'precision: fp8' no count of 8."""
     items = (answer.get("interpretation") or {}).get("ignored") or []
     # s16 review: an item the answer left "unread" (no word said what the number is) names a number it did
     # not understand, so it gives no credit (bot/core/interpretation.py IGNORED_REASONS)
     items = [i for i in items if isinstance(i, dict) and i.get("reason") != "unread"]
-    texts = " ".join(str(i.get("text", "")) for i in items)
+    named = [item_names_key(i, key) for i in items]
+    texts = " ".join(part for ok, part in named if ok)
     if not isinstance(value, int | float) or isinstance(value, bool):
         needle = _norm(value)
-        return bool(needle) and needle in _norm(json.dumps(items, ensure_ascii=False))
+        return bool(needle) and needle in _norm(texts)
     # a number is named when a number written in the ignored texts is that number: '2' is not named by
     # '24' nor '2' by '0.2' (a digit inside another number named nothing)
     for m in _NUMBER_RE.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", texts)):  # '8,192'; '1,2' is two
@@ -286,6 +291,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
         ok = ok or (key == "gpu" and _names_match(ASCEND_SKU.sub("910b", _norm(value)), got))
+        # s20: another card the user named, sized in a row of its own (report.comparisons: 'the same
+        # question on the other GPUs the user named', bot/core/answer.py) is used, not dropped
+        ok = ok or (key == "gpu" and any(_names_match(value, g) for g in _compared_gpus(answer)))
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
@@ -319,7 +327,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or (
             key == "precision"
             and _norm(value) in BIT_WIDTH_OF
-            and _ignored(answer, BIT_WIDTH_OF[_norm(value)])
+            and _ignored(answer, BIT_WIDTH_OF[_norm(value)], key)
         )
         # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
         ok = ok or (
@@ -335,6 +343,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and _close(value, got, 0.1)
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
+        ok = ok or any(_close_memory_in_name(value, g) for g in _compared_gpus(answer))  # s20: its own row
     elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
         ok = _close(value, got) or _accumulated(value, request)
     elif (
@@ -343,7 +352,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = got is not None and (_close(value, got) or value == got + _rig_left_out(answer))
     else:
         ok = got is not None and _close(value, got)
-    return ok or _ignored(answer, value)
+    return ok or _ignored(answer, value, key)
 
 
 def _accumulated(steps: object, request: dict[str, Any]) -> bool:
@@ -353,6 +362,12 @@ def _accumulated(steps: object, request: dict[str, Any]) -> bool:
     gb, mb = request.get("global_batch"), request.get("batch_size")
     dp = (request.get("gpu_count") or 1) // ((request.get("tp") or 1) * (request.get("pp") or 1)) or 1
     return isinstance(steps, int) and bool(gb and mb) and _close(gb, mb * steps * dp, 1e-6)
+
+
+def _compared_gpus(answer: dict[str, Any]) -> list[str]:
+    """The cards of the answer's comparison rows: the other cards the user named, each sized."""
+    rows = (answer.get("report") or {}).get("comparisons") or []
+    return [str(r.get("gpu")) for r in rows if isinstance(r, dict) and r.get("gpu")]
 
 
 def _rig_left_out(answer: dict[str, Any]) -> int:

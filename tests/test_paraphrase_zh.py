@@ -14,7 +14,7 @@ from tests.cli_run import ask_in_process
 from tests.paraphrases import misses, paraphrases
 from tests.real_questions import _close, records
 
-PARAPHRASES_ZH_UNDERSTOOD = 98  # s17 merge: 95 → 98
+PARAPHRASES_ZH_UNDERSTOOD = 95  # s17 merge: 95 → 98; s20-fixb: 98 → 95 (honest scorer, tests/named_keys.py)
 """Paraphrases (zh) understood in full at the last measurement (89/100 at their writing, README.md)."""
 
 

@@ -27,7 +27,7 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 204  # s17 merge: 196 → 204
+WORKING_SPLIT_UNDERSTOOD = 201  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer)
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -93,10 +93,10 @@ def test_scorer_takes_a_number_named_only_as_that_number() -> None:
     assert score(record, answer) == ["gpu_count"]
     answer["interpretation"]["ignored"] = [{"text": "gpus: 2"}]
     assert score(record, answer) == []
-    answer["interpretation"]["ignored"] = [{"text": "two"}]
+    answer["interpretation"]["ignored"] = [{"text": "two", "reason": "repeated"}]
     assert score(record, answer) == []
     answer["interpretation"]["ignored"] = [{"text": "max_num_batched_tokens: 8,192"}]
-    assert score({"stated": {"gpu_count": 8192}}, answer) == []
+    assert score({"stated": {"max_num_batched_tokens": 8192}}, answer) == []
 
 
 def test_working_split_does_not_regress() -> None:
@@ -140,7 +140,7 @@ def test_round3_work_zh_does_not_regress() -> None:
     assert _work_understood("r3work", "zh", 24) >= R3_WORK_UNDERSTOOD_ZH
 
 
-R4_WORK_UNDERSTOOD_ZH = 22
+R4_WORK_UNDERSTOOD_ZH = 21  # s20-fixb: 22 → 21 (honest scorer: weight int8 is no KV int8)
 """Round 4's Chinese working split (zh_r4.json, r4work: 22 records) understood in full at the last
 measurement (README.md there); 17 at the freeze."""
 
@@ -492,6 +492,16 @@ def test_round13_work_zh_does_not_regress() -> None:
     assert _work_understood("r13work", "zh", 20) >= R13_WORK_UNDERSTOOD_ZH
 
 
+R14_WORK_UNDERSTOOD_ZH = 14
+"""Round 14's Chinese working split (zh_r14.json, r14work: 15 records) understood in full at the last
+measurement (README.md there): 9 at the freeze, 13 after its readers, 14 with the scorer reading
+comparison rows. Its r14test half (25 records) is frozen in ``frozen_r14_test_zh.sha256``."""
+
+
+def test_round14_work_zh_does_not_regress() -> None:
+    assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -554,7 +564,7 @@ def test_round9_work_en_does_not_regress() -> None:
     assert _work_understood("r9work", "en", 23) >= R9_WORK_UNDERSTOOD_EN
 
 
-R10_WORK_UNDERSTOOD_EN = 19  # s17 merge: 18 → 19
+R10_WORK_UNDERSTOOD_EN = 18  # s17 merge: 18 → 19; s20-fixb: 19 → 18 (honest scorer)
 """Round 10's English r10work records (en_r10.json, 22 records) understood in full at the last measurement
 (10/22 at its freeze, 18/22 after its readers, 20/22 after s16-gen; README.md there). Its r10test half (18
 records) is frozen in ``frozen_r10_test_en.sha256``."""
@@ -564,7 +574,7 @@ def test_round10_work_en_does_not_regress() -> None:
     assert _work_understood("r10work", "en", 22) >= R10_WORK_UNDERSTOOD_EN
 
 
-R11_WORK_UNDERSTOOD_EN = 17  # s17 merge: 14 → 17
+R11_WORK_UNDERSTOOD_EN = 15  # s17 merge: 14 → 17; s20-fixb: 17 → 15 (honest scorer)
 """Round 11's English r11work records (en_r11.json, 19 records) understood in full at the last measurement
 (11/19 at its freeze, 15/19 after its readers and one label correction; README.md there; 14/19 at the
 session's merge: en11-018 under the honest scorer ("unread" is no longer "named"), and en11-012's rig of a
@@ -591,6 +601,7 @@ HELD_OUT_SIZES = {
     ("r13test", "zh"): 20,
     ("r13test", "en"): 19,
     ("r14test", "en"): 17,
+    ("r14test", "zh"): 25,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

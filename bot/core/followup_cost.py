@@ -18,16 +18,29 @@ from estimator.models import SizingRequest, Stage
 
 
 def asks_previous(parsed: ParseResult, prev: SizingRequest) -> bool:
-    """Whether ``parsed`` (a message stating no field) asks about ``prev``: its cost, or the daily
-    schedule of a serving ``prev``."""
+    """Whether ``parsed`` (a message stating no field) asks about ``prev``: its cost, or its daily schedule
+    (a serving ``prev``'s hours a day; a training ``prev``'s schedule named as not used)."""
     if parsed.out_of_scope or parsed.reset_cue:
         return False
-    return parsed.asks_cost or (prev.stage == Stage.inference and _schedule(parsed) is not None)
+    # s20: a daily schedule after a training answer too ('只能每天跑 8 小时'): the run answered again, the
+    # schedule named as not used (a run's days follow from its compute), never the help text
+    return parsed.asks_cost or _schedule(parsed) is not None
 
 
 def with_previous_schedule(parsed: ParseResult, prev: SizingRequest) -> ParseResult:
     """``parsed`` with its daily schedule read for a serving ``prev`` (``hours_per_day`` found, and
-    ``hours`` when the previous rental's hours were cut to the schedule); else ``parsed`` unchanged."""
+    ``hours`` when the previous rental's hours were cut to the schedule); after a training ``prev``, a
+    schedule read as a serving one ('we can only run 8 hours a day': 'run' reads as serving) is named as
+    not used instead (s20), as on a first message; else ``parsed`` unchanged."""
+    if prev.stage != Stage.inference and parsed.request.hours_per_day and set(parsed.found) <= _SCHEDULE_ONLY:
+        said = (f"hours_per_day: {parsed.request.hours_per_day:g}", DAILY_SCHEDULE)
+        return parsed.model_copy(
+            update={
+                "request": SizingRequest(),
+                "found": [],
+                "unused_numbers": [*parsed.unused_numbers, said],
+            }
+        )
     if prev.stage != Stage.inference or _schedule(parsed) is None or parsed.request.hours_per_day:
         return parsed
     hours = parsed.request.hours or prev.hours  # '一个月' on this message, or the previous rental
@@ -44,6 +57,10 @@ def with_previous_schedule(parsed: ParseResult, prev: SizingRequest) -> ParseRes
         found.add("hours")
     request = parsed.request.model_copy(update=update)
     return read.model_copy(update={"request": request, "found": sorted(found)})
+
+
+_SCHEDULE_ONLY = frozenset({"stage", "hours_per_day", "hours"})
+"""The fields a schedule follow-up alone sets ('每天只能跑 8 小时': 'run' read as serving)."""
 
 
 def _schedule(parsed: ParseResult) -> str | None:

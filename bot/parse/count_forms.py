@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
-from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
+from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
@@ -89,14 +89,37 @@ _KEY_GATE = re.compile(
     "_per_node|nnodes|num_nodes|n_nodes|num_machines|node_num|num_gpu|n_gpus|ngpus|gpu_num|world_size|num_processes"
 )
 PER_NODE_FIRST_RE = rc(
-    r"(?<![\d.])(\d{1,3})\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(?:gpus?|cards?|accelerators?)?\s*"
+    r"(?<![\w.])(\d{1,3}|a\s+single|single|an?|one)\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(gpus?\s*|cards?\s*|accelerators?\s*)?"
     r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
     r"(?:and\s+|with\s+|on\s+|across\s+|over\s+|x\s*|×\s*|times\s+)?(\d{1,4})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
 )
 """'4 GPUs per node, 2 nodes', '8 H100 per node across 4 nodes': cards per node before the node count,
-written node count first ('2 nodes of 4 gpus'), as the node rules read it."""
+written node count first ('2 nodes of 4 gpus'), as the node rules read it. s20: 'an H100 per node on 4
+nodes', 'one GPU per node, 4 nodes' (an article or 'one' is 1, with a card's name or word); never the digits
+inside a card's name (before, 'h100 per node on 4 nodes' was written 'h4 nodes of 100 gpus': A100 × 100)."""
+
+
+NODES_WITH_ONE_RE = rc(
+    r"(?<![\w.])(\d{1,4}\s*(?:nodes?|machines?|servers?|hosts?|boxes)\s+(?:each\s+)?(?:with|of|having|holding))"
+    r"\s+(?:an?|one|a\s+single)\s+(?=[a-z]{1,8}\s*-?\d)"
+)
+"""'4 nodes with an H100 each', '2 servers of one A100': one card a node, written '4 nodes with 1 h100'
+(s20; before, the article left the nodes' cards uncounted)."""
+
+
+def _per_node_first(m: re.Match[str]) -> str:
+    """:data:`PER_NODE_FIRST_RE` written node count first; a word count ('an', 'one') only with a card's
+    name (a digit in it: 'h100') or a card word, else the text as it was ('a copy per node')."""
+    count, name, unit = m.group(1), m.group(2), m.group(3)
+    if not count.isdigit():
+        if not (unit or any(c.isdigit() for c in name)):
+            return m.group(0)
+        count = "1"
+    return f"{m.group(4)} nodes of {count} {name}gpus"
+
+
 PER_NODE_FIRST_CN_RE = rc(
-    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(?P<n>\d{1,2})\s*(?:(?:张|块)\s*卡?|卡|gpus?)"
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(?P<n>\d{1,2}|[一两二三四八单])\s*(?:(?:张|块)\s*卡?|卡|gpus?)"
     r"\s*(?P<card>[a-z]{1,5}\s?-?\d{2,4}[a-z]{0,4})?"
     r"[^\d。；;]{0,6}?(?P<t>共|一共|总共|合计)?\s*(?P<k>\d{1,4}|[两二三四五六七八九十])\s*(?P<u>个|台)?\s*"
     r"(?P<w>节点|机器|服务器|台)?"
@@ -110,7 +133,11 @@ def _per_node_first_cn(m: re.Match[str]) -> str:
     if not (m.group("t") or m.group("w")) or (m.group("u") and not m.group("w") and not m.group("t")):
         return m.group(0)
     card = f" {m.group('card')}" if m.group("card") else ""
-    return f"{m.group('k')} 个节点、每个节点 {m.group('n')} 张卡{card}"
+    n = _CN_PER_NODE.get(m.group("n"), m.group("n"))  # s20: '每个节点一张 A100，共 4 个节点'
+    return f"{m.group('k')} 个节点、每个节点 {n} 张卡{card}"
+
+
+_CN_PER_NODE = {"一": "1", "单": "1", "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}
 
 
 TP_WAY_RE = rc(
@@ -215,6 +242,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     also a setting's earlier value, lowered or raised from ('replaced_by_later_value')."""
     out = {n: "other_setup" for n in MACHINE_CARDS_RE.findall(s)} if "machinecards" in s else {}
     out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
+    out |= {n: "other_setup" for n in OTHER_MEMORY_MARK_RE.findall(s)} if "othermemory" in s else {}
     out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
@@ -367,7 +395,8 @@ def count_forms(s: str) -> str:
         for pattern, words in keys:
             s = _sub(pattern, words, s)
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
-        s = _sub(PER_NODE_FIRST_RE, r"\3 nodes of \1 \2gpus", s)
+        s = PER_NODE_FIRST_RE.sub(_per_node_first, s) if PER_NODE_FIRST_RE.search(s) else s
+        s = _sub(NODES_WITH_ONE_RE, r"\1 1 ", s)
     if "每" in s and _PER_NODE_CN_GATE.search(s):
         s = _sub(PER_NODE_FIRST_CN_RE, _per_node_first_cn, s)
     return s
@@ -390,7 +419,9 @@ def total_count(s: str, counts: list[Role]) -> Role | None:
 
 
 _TP_WAY_GATE = re.compile(r"(?:way|卡|路)\s*(?:的\s*)?(?:tp(?![a-z])|张量并行|tensor[\s\-]*parallel)")
-_PER_NODE_CN_GATE = re.compile(r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*\d")
+_PER_NODE_CN_GATE = re.compile(
+    r"每(?:个|台)?\s*(?:节点|机器|服务器|台|机)\s*(?:有|装|配|上)?\s*(?:\d|[一两二三四八单]\s*[张块卡])"
+)
 _TOTAL_GATE = re.compile("total|in all|altogether|一共|总共|合计")
 
 

@@ -42,6 +42,14 @@ _FAILED_BEFORE = rc(r"\b(?:oom\w*|fail\w*|crash\w*) (?:on|with)\s*$")
 """Before a pair of counts only: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (session 17; not
 'OOMs on 4x A40 … the guide fits 2x40GB': one count failed, the other is another setup's)."""
 
+_PAIRED_AFTER = rc(
+    r"(?:\s*(?:\ue000\s*s?(?![a-z])|张|块|台|x\b|×|卡|显卡|gpus?\b|cards?\b)){0,3}\s*"
+    r"(?:,?\s*(?:and\s+)?then|and|or|和|、|跟|与|或|然后|再)\s*(?:on\s+|with\s+)?(\d+)(?![\d.])"
+    r"(?!\s*(?:gb|g\b|gib|b\b|k\b|%|epochs?|小时|天|hours?|days?))"
+)
+"""A bare count after a counted card: 'tried 4 H100s and then 8', '试了 4 张 H100 然后 8' (s20: the 8 was
+named another setup's; the GPU name is masked as U+E000 by then)."""
+
 _BOTH = rc(r"\bboth(?: with| on)?\s*$")
 """Before a pair of counts only: 'both 4 and 8 GPUs' (not 'both single-GPU and FSDP configs')."""
 
@@ -85,6 +93,8 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
             cued = True
             if pair:
                 values.add(float(pair.group(1)))
+            elif (after := _PAIRED_AFTER.match(s, r.tok.end)) and FAILED_RE.search(s, after.end()):
+                values.add(float(after.group(1)))  # 'tried 4 H100s and then 8, both OOM' (s20)
     if not cued or len(values) != 2 or not all(v.is_integer() and 0 < v <= MAX_TRIED for v in values):
         return None
     lo, hi = sorted(values)

@@ -23,6 +23,16 @@ ONE_STACK = {
 NEVER_OTHER = frozenset(("transformers",))
 _LAST_CLAUSE_RE = rc(r"[,，]")
 """Engines never named as a second setup (a library named beside an engine)."""
+ENGINE_USE_RE = rc(
+    r"(?:用|使用|采用|基于|\bwith|\busing|\bvia)\s*(?:hf\s+|hugging\s*face\s+)?transformers\s*"
+    r"(?:库|框架|\blibrary|\bbackend)?\s*(?:来|进行|做|to\s+)?\s*(?:模型)?\s*"
+    r"(?:加载|推理|部署|跑|\bload|\brun|\bserv|\binfer|\bgenerat)"
+    r"|\b(?:load(?:ed|ing)?|r[au]n(?:ning)?|serv(?:e|ed|ing)|tried)\b(?:[^.;。；\n]|\.(?=\d)){0,40}?"
+    r"\b(?:with|using|via|in)\s+(?:hf\s+|hugging\s*face\s+)?transformers\b"
+)
+"""s20 round 14: transformers used as the engine of a run ('用 transformers 加载 …，换 vLLM 也一样 OOM',
+'using transformers to load it, then vLLM'): a setup of its own, named beside the engine sized, where a
+library version beside an engine ('vLLM 0.5, transformers 4.40') is not."""
 
 
 def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[str, str]]]:
@@ -46,7 +56,7 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
         name
         for _, name in sorted(found)
         if name != runtime
-        and name not in NEVER_OTHER
+        and (name not in NEVER_OTHER or ENGINE_USE_RE.search(s) is not None)
         and (frozenset((name, runtime)) not in ONE_STACK or _contrasted(s, found, name, runtime))
     ]
     return runtime, [

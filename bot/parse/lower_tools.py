@@ -19,12 +19,16 @@ from collections.abc import Callable
 LOWER_TOOL_RE = re.compile(
     r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:来\s*)?"
     r"(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
-    r"|\b(?:using|with|via)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
+    r"|\b(?:using|with|via|use|uses|used)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
     r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
+    r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving)"
+    r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})\s+on\s+(?:an?\s+)?"
+    r"(?=\d|[A-Za-z][\w.\-]*\d)"
 )
 """A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere).
 Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
-training', 'with minimal serving cost' name an adjective, not a tool."""
+training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
+'<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s')."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
@@ -39,7 +43,8 @@ SETTING_WORD_RE = re.compile(
     r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp"
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
     r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
-    r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron)",
+    r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron"
+    r"|i?q[1-8](?:_[a-z0-9_]+)?|care|ease|success)",
 )
 """Words of the job's settings or of its hardware that can stand in that slot ('用 lora 微调', 'with one
 to train'): never a tool name."""
@@ -51,7 +56,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     word nor a name ``known`` (a tool of the tables, a model, …) knows."""
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
-        name = m.group("zh") or m.group("en")
+        name = m.group("zh") or m.group("en") or m.group("on")
         if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
             continue
         if known(name) or _method_words_only(name):

@@ -139,13 +139,21 @@ it, or a total word, leave it as written (a host's memory, the cards' sum)."""
 
 
 VERDICTS_ZH = (
+    # s20 round 14: the verdicts asked or reported with a verb ('16G 可以吗', '24G 跑不起来', '12G 装得下吗')
+    "可不可以", "可以吗", "可以么", "可以嘛", "可以不", "能不能跑", "能不能用", "能跑起来吗",
+    "能跑吗", "能跑么", "能用吗", "能用么", "跑得起来吗", "跑得动吗", "跑得动么", "跑得了吗",
+    "装得下吗", "放得下吗", "塞得下吗", "撑得住吗", "扛得住吗", "跑不起来", "跑不动", "跑不了",
+    "装不下", "放不下", "塞不下", "吃不消", "扛不住", "撑不住", "不太行", "不够使",
+    "会爆", "爆了", "爆显存", "溢出", "能行么", "行么", "行嘛",
     "不太够", "不大够", "不够用", "不够", "不行", "不足", "不满足", "够不够", "够用吗", "够用么",
     "够吗", "够么", "够嘛", "够了吗", "足够吗", "能行吗", "行不行", "行吗",
 )  # fmt: skip
 """Every way a Chinese message says whether a memory suffices (a longer word before its prefix)."""
 VERDICTS_EN = (
     r"(?:is|was|are|were)(?:\s*n['’]?t|\s+not)?\s+(?:still\s+|just\s+|really\s+)?"
-    r"(?:enough|sufficient|insufficient)"
+    r"(?:enough|sufficient|insufficient|too\s+small|too\s+little)"
+    r"|(?:does|do|did|will|would|wo|can|could)(?:\s*n['’]?t|\s+not)\s+(?:work|fit|suffice|cut\s+it|do|run\s+it|hold\s+it)\b"
+    r"|(?:cannot|can\s+not)\s+(?:work|fit|suffice|run\s+it|hold\s+it)\b"
 )
 """'24GB is not enough', "16gb wasn't enough", '24GB is enough?': the English verdicts."""
 NOT_ENOUGH_RE = rc(
@@ -194,7 +202,9 @@ _NOT_CARD_BEFORE_RE = rc(
 
 IS_ENOUGH_RE = rc(
     r"\b(?:is|are|would|will|was)\s+(?:only\s+|just\s+)?(\d{1,3})\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?"
-    r"(?:(?:be\s+)?enough|sufficient)"
+    r"(?:(?:be\s+)?(?:enough|sufficient|ok|okay|fine)|work|do\b|suffice|cut\s+it|handle\s+it|fit\s+it|run\s+it)"
+    r"|\b(?:can|could)\s+(?:only\s+|just\s+)?(\d{1,3})\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?"
+    r"(?:work|do\b|handle|run|fit|hold|serve|train)"
 )
 """'Is 24GB enough', 'would 16 GB of VRAM be enough': the verdict asked first (round 13), written 'is it
 enough on a 24gb card' as :data:`NOT_ENOUGH_RE`'s English forms are."""
@@ -215,10 +225,13 @@ def _host_clause(m: re.Match[str]) -> bool:
     return bool(host) and _CARD_WORD_RE.search(s, host[-1], m.end()) is None
 
 
-_CARD_MODEL_BEFORE_RE = rc(r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:ti|d)?)\s*$")
+_CARD_MODEL_BEFORE_RE = rc(
+    r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?(?:ti\s+super|ti|d|super))?)\s*$"
+)
 """A card's model right before the memory ('a100 ', '4090', 'l40s', 'a6000'; not a model's size '14b'): the
 memory is that card's variant, read with its name. A Chinese measure word may touch it ('2张4090 48G': '张'
-is a word character, so the look-behind names Latin letters and digits only; and this is not
+is a word character, so the look-behind names Latin letters and digits only; s20: '4060 ti 16g 够吗', the
+suffix written apart, was read as a need; and this is not
 :data:`_CARD_NAME_BEFORE_RE` below, a name defined later that shadowed this one)."""
 
 
@@ -227,7 +240,7 @@ def _not_enough(m: re.Match[str]) -> str:
     memory or the data ('内存 64G 都不够', '数据集 16G 也不行': review of s17, both were read as a card)."""
     if _NOT_CARD_BEFORE_RE.search(m.string[max(0, m.start() - 14) : m.start()]) or _host_clause(m):
         return m.group(0)
-    if _CARD_MODEL_BEFORE_RE.search(m.string[max(0, m.start() - 12) : m.start()]):
+    if _CARD_MODEL_BEFORE_RE.search(m.string[max(0, m.start() - 18) : m.start()]):
         return m.group(0)  # '1张A100 40G够吗': the named card's variant, read with its name (s19 merge)
     if m.group(4):  # English: 'on a 24gb card is not enough'
         return f"on a {m.group(1)}gb card {m.group(4)}"
@@ -237,7 +250,7 @@ def _not_enough(m: re.Match[str]) -> str:
 def _is_enough(m: re.Match[str]) -> str:
     """'is it enough on a Ng card' for ``m`` of :data:`IS_ENOUGH_RE`, unless host memory is its clause's or
     the one before's ('16GB of RAM is not enough, is 32GB enough?': RAM too, review of s19)."""
-    return m.group(0) if _host_clause(m) else f"is it enough on a {m.group(1)}gb card"
+    return m.group(0) if _host_clause(m) else f"is it enough on a {m.group(1) or m.group(2)}gb card"
 
 
 def _each_card(m: re.Match[str]) -> str:
@@ -307,7 +320,7 @@ MEMORY_NEED_RE = rc(
     + _u(1)
     + r"|显存\s*(?:需要|要|占用|需求)\s*(?:是|为|约|大约)?\s*"
     + _u(2)
-    + r"|(?:需要|要|占用)\s*(?:约|大约)?\s*"
+    + r"|(?:需要|要求|要|占用|必须要?|必需|起码要?)\s*(?:约|大约)?\s*"
     + _u(3)
     + r"\s*(?:的)?\s*显存(?!\s*(?:的)?\s*(?:卡|显卡|gpu))"
     + r"|\b(?:inference|training|fine[\s\-]?tuning|serving)\s+(?:vram|gpu\s+memory|memory)\s*(?:is|=|:|of)\s*"
@@ -325,9 +338,10 @@ MEMORY_NEED_RE = rc(
 """A memory stated as what the model needs ('推理显存是 140GB', '需要 140G 显存', 'inference VRAM is 140GB',
 'needs 140GB of VRAM'): a requirement, not the cards' memory — written 'memoryneed N' and named
 (``stated_need``); the sizing computes the need itself. Round 10: the least card a question asks about
-('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named."""
+('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named. Round 14:
+a requirement said as one ('是不是硬性要求 24G 显存', '必须 24G 显存吗', '起码要 16G 显存')."""
 _NEED_GATE = re.compile(
-    r"需要|要|占用|需求|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
+    r"需要|要|占用|需求|必须|必需|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
 )
 _NEED_WORD_GATE = re.compile(r"显存|mem|vram|至少|最少|起码|最低|least")
 MEMORY_NEED_MARK_RE = re.compile(r"memoryneed (\d{1,4}(?:\.\d+)?)")
@@ -374,9 +388,33 @@ def mac_memory(s: str) -> str:
     return _sub(MAC_MEMORY_RE, lambda m: f"{m.group('v')}g的 {m.group('dev')} ", s)
 
 
+ALT_MEMORY_RE = rc(
+    r"(?<![\d.])(\d{1,3})\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:或者|或是|或|还是|/|\bor\b)\s*(\d{1,3})\s*g(?:b|ib)?"
+    r"(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card|显存|vram|of\s+vram))"
+)
+"""s20 round 14: two card memories offered as options ('12G 或者 16G 的显卡', 'a 12GB or 16GB card', '24G 还是
+48G 的卡'): the first is sized, the other written 'othermemory N' and named as another setup (before, the
+last was sized and the first left unread)."""
+_ALT_MEMORY_GATE = re.compile(r"\d\s*g[^\n]{0,8}?(?:或者?|或是|还是|/|\bor\b)\s*\d")
+OTHER_MEMORY_MARK_RE = re.compile(r"othermemory (\d{1,3})")
+"""The memory of the other option (:data:`ALT_MEMORY_RE`), named with the ``other_setup`` reason."""
+
+
+def alt_memories(s: str) -> str:
+    """``s`` with each pair of :data:`ALT_MEMORY_RE` written as its first memory, the other's mark
+    ('othermemory N') after the text, where no count or card rule reads it."""
+    others = [m.group(2) for m in ALT_MEMORY_RE.finditer(s)]
+    if not others:
+        return s
+    s = ALT_MEMORY_RE.sub(lambda m: f"{m.group(1)}g", s)
+    return s + "".join(f" 。 othermemory {n}" for n in others)
+
+
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
+    if _ALT_MEMORY_GATE.search(s):
+        s = alt_memories(s)  # '12G 或者 16G 的显卡' (round 14): one sized, the other named
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
     if ("ram" in s or "memory" in s or "内存" in s) and UNIFIED_GATE_RE.search(s):  # 'a Strix Halo with 128GB
@@ -422,7 +460,12 @@ _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
 _ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
-_NOT_ENOUGH_GATE = re.compile(r"\d\s*g[^\n。，,]{0,16}?(?:够|不行|不足|行吗|行不行|enough|sufficient)")
+_NOT_ENOUGH_GATE = re.compile(
+    r"\d\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:都|也|还|就|完全|根本|明显|肯定|好像|似乎)?\s*"
+    r"(?:够|不|行|可|能|跑|装|放|塞|吃|扛|撑|会爆|爆|溢|足)"
+    r"|\d\s*g(?:b|ib)?\s+(?:of\s+(?:vram|gpu\s+memory)\s+)?(?:is|was|are|were|does|do|did|will|would|wo|can|could|cannot)(?:n['’]?t)?\b"
+    r"|\b(?:is|are|would|will|was|can|could)\s+(?:only\s+|just\s+)?\d{1,3}\s*g"
+)
 _MACHINE_MEMORY_GATE = re.compile(r"(?:machine|node|server|box)'?s\s+\d")
 
 

@@ -21,6 +21,8 @@ from functools import cache
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
+from bot.parse.glued_names import GATE as GLUED_GATE
+from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.name_store import stored_model_index
@@ -357,6 +359,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         s = mask(s, start, end, MODEL_MARK)
     s = _last_passes(s, mentions, typed_as)
     mentions.sort(key=lambda mm: mm.start)
+    s, mentions = drop_glued_stems(original, s, mentions) if GLUED_GATE.search(original) else (s, mentions)
     return (
         drop_port_stems(original, s, mentions) if ".c" in s or ".rs" in s or ".mojo" in s else (s, mentions)
     )

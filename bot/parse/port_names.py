@@ -27,7 +27,7 @@ _TABLED = frozenset(("llama", "chatglm", "mistral"))
 """Stems of ports a table names already (llama.cpp, chatglm.cpp, mistral.rs)."""
 
 
-def _family_stem(stem: str) -> bool:
+def family_stem(stem: str) -> bool:
     """Whether ``stem`` is a model family of the model reader, with a version ('llama2') or not, or the
     generic 'llm' / 'gpt' / 'bitnet'."""
     from bot.parse.models import _model_index  # here: bot.parse.models imports this module
@@ -41,7 +41,7 @@ def port_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     job — for each port of a model family in the normalized text ``s`` (as typed in ``raw``), each once."""
     out: list[tuple[str, str]] = []
     for m in PORT_RE.finditer(s):
-        if m.group("stem") in _TABLED or not _family_stem(m.group("stem")):
+        if m.group("stem") in _TABLED or not family_stem(m.group("stem")):
             continue
         found = re.search(re.escape(m.group(0)), raw, re.IGNORECASE)
         name = found.group(0) if found else m.group(0)

@@ -132,8 +132,9 @@ def as_typed(raw: str, name: str) -> str:
 def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
     """Round 7: a name a reader rewrote in order ('Qwenvl2.5VL-7B', read as qwen2.5-vl-7b) as written: the
     first word that begins with the name's family, ends with its last part, holds all its characters and
-    its digits in their order, and adds only letters (a variant word written twice), never a digit
-    ('Qwen1.5-72B-Chat' is not 'qwen1.5-7b-chat')."""
+    its digits in their order, and adds only letters of the name (a variant word written twice), never a
+    digit ('Qwen1.5-72B-Chat' is not 'qwen1.5-7b-chat') nor another word ('deepseek-coder-v2' is not
+    'deepseek-v2', s20)."""
     family = fp.FAMILY_START.match(parts[0]) if len(parts) > 1 else None
     if family is None:
         return None
@@ -142,7 +143,8 @@ def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
     word = rf"(?<![\w.]){re.escape(family.group(0))}[\w.\-]*?{re.escape(parts[-1])}(?![\w])"
     for m in re.finditer(word, raw, fp.IGNORECASE):
         written = fp.NAME_SEPARATOR.sub("", m.group(0).lower())
-        if fp.NON_DIGIT.sub("", written) == digits and not need - Counter(written):
+        extra = set(Counter(written) - need) - set(name)  # s20: 'deepseek-coder-v2' is no 'deepseek-v2'
+        if fp.NON_DIGIT.sub("", written) == digits and not need - Counter(written) and not extra:
             return m
     return None
 

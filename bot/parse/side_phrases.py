@@ -6,6 +6,7 @@ slots (:mod:`bot.parse.card_slots`)."""
 
 from __future__ import annotations
 
+from bot.parse.calendar_dates import DATE_GATE, calendar_dates
 from bot.parse.card_slots import card_slots
 from bot.parse.context_phase import context_phase
 from bot.parse.gpu_kinds import kinds_of_cards
@@ -28,6 +29,9 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
     s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     s, people = schedule_words(s, training)  # '4 people on the team', '8 hours a day' (issue 24)
+    dates: list[tuple[str, str]] = []
+    if DATE_GATE.search(s):  # 'by end of Q3 2025', '2026年3月前', 'FY2026': a date, no number (s20)
+        s, dates = calendar_dates(s)
     power: list[tuple[str, str]] = []
     if _POWER_GATE.search(s):  # '0.12 USD/kWh', '一个月电费多少': electricity, no budget (s18-fxc)
         s, power = power_price(s)
@@ -36,4 +40,4 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s = daytime_peak(s, training)  # 'up to 60 during the day': a peak load (s14)
     s, slots, _ = card_slots(s, training)  # '4 个卡槽', '4 PCIe slots': a limit on the count (s14)
     s = slots_as_flag(s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (B2)
-    return s, [*taken_back, *steps, *phase, *people, *power, *slots, *kinds]
+    return s, [*taken_back, *steps, *phase, *people, *dates, *power, *slots, *kinds]

@@ -83,20 +83,21 @@ SOFTWARE_PARTS = frozenset(
 """The words software names are built of, as a part joined by a hyphen ('ipex-llm', 'OLMo-core')."""
 CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 _NOT_TOOL_RE = re.compile(
-    r"^(?:fp|bf|int|nf|q|mxfp|nvfp|w\d+a|bfloat|float)\d"  # a number format ('bf16', 'bfloat16')
+    r"^(?:fp|bf|int|nf|mxfp|nvfp|w\d+a|bfloat|float)\d|^i?q[1-8](?!\d)"  # a number format ('bf16', 'q4_k_m')
     r"|\.(?:py|sh|json|ya?ml|txt|md|ipynb|cfg|toml)$"  # a file ('finetune.py', 'stage1.sh')
     r"|(?:^|[\-_.])\d+(?:\.\d+)?[bmk](?:$|[\-_.])"  # a model's size part ('QwenLong-CPRS-7B')
     r"|(?:^|[\-_.])(?:vl|v\d)|vl\d*$|\d\.\d+$"  # a model's version part ('qwen-vl', 'internvl2.5')
 )
 """Names that are a number format, a file, or a model's release (a size or version part)."""
 SHAPE_RE = re.compile(
-    r"[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z]\d+[a-z]|^[A-Z]{5,}\d*$"
+    r"[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z]\d+[a-z]|^[A-Z]{4,}\d*$|^[a-z]{1,4}\d{1,3}$"
     r"|(?i:-(?:llm|gpt|lm|cpp|rs|ai|serve|server|studio|engine|core))$",
     re.ASCII,
 )
 """How software is named and words never are: capitals inside a word ('OpenLLM', 'InternEvo', 'OLMo'), a
-digit between letters ('h2o-llmstudio'), all capitals of five letters or more ('BELLE'), or a software
-word after a hyphen, in any case ('ipex-llm', 'DB-GPT')."""
+digit between letters ('h2o-llmstudio'), all capitals of four letters or more ('BELLE', s20: 'ROLL'), a
+short lower-case name ending in digits (s20: 'q27', 'ds4'; never a GGUF format 'q4', a card 'a100', a
+family 'gpt4': the checks below), or a software word after a hyphen, in any case ('ipex-llm', 'DB-GPT')."""
 ZH_WORD_RE = re.compile(r"[A-Za-z][a-z]{3,}$")
 """In a Chinese message, a Latin word of four letters or more, lower case after its first ('Lvllm')."""
 _STEM_RE = re.compile(r"[A-Za-z]+")

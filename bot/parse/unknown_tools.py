@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.glued_names import GATE as GLUED_GATE
+from bot.parse.glued_names import glued_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
@@ -143,11 +145,15 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = mlx_named(s, training) if "mlx" in s else []  # round 12, gated here
     if ".c" in s or ".rs" in s or ".mojo" in s or ".zig" in s:  # 'llama2.c', 'gemma.cpp' (round 12)
         out += port_tools(raw, s, training)
+    if GLUED_GATE.search(s):  # 'qwen-agent', 'gpt4all': a model family's name glued to a tool's (s20)
+        out += [i for i in glued_tools(raw, training, _known) if i not in out]
     if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
         for name in slot_tools(raw, _known, in_tool_place):
             item = tool_item(name, training)
             if item not in out:
                 out.append(item)
+    if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
+        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
@@ -156,8 +162,6 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
-    if LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
-        out += [i for i in lower_tools(raw, training, _known) if i not in out]
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon as lx
+from bot.parse.codebases import CODEBASE_RE, codebase_spans
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like
 from bot.parse.regex import rc
@@ -37,6 +38,30 @@ AFTER_JOB_RE = rc(
 round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantization is about; never before
 the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine-tuning of MiniCPM-V.'),
 its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar')."""
+JOINED_SUBJECT_RE = rc(
+    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+)(?![a-z0-9\-_])"
+    r"(?=\s*(?:的|在|上|'s\b|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
+)
+"""s20 round 14: a hyphen-joined name as the subject of the question, before a possessive, a place or a
+job noun ('Kimi-Audio 的 TTS 功能', 'MiniMax-Text-01 在 8 卡 A100 上', "Step-Audio's memory", 'Kimi-Audio
+inference'): the model the job is about, named as typed when no other model is named; a tool's, a card's
+or a setting's name stays theirs (the checks of :func:`job_named_model`)."""
+_NOT_SUBJECT_HEADS = frozenset((
+    "cuda", "cudnn", "nccl", "torch", "pytorch", "python", "flash", "auto", "triton", "transformer",
+    "transformers", "tensor", "pipeline", "data", "sequence", "context", "expert", "gpu", "cpu", "ubuntu",
+    "centos", "linux", "windows", "docker", "nvidia", "driver", "ray", "x", "bf16", "fp16", "fp8", "int4",
+    "int8", "zero", "lora", "qlora", "q4", "q8", "mixed", "full", "multi", "single", "pre", "post", "non",
+    "self", "cross", "top", "max", "min", "rtx", "gtx", "nvlink", "pcie", "sxm", "hbm", "ddr4", "ddr5",
+))  # fmt: skip
+"""First parts of joined words that name software, hardware or a setting, not a model ('Flash-Attention
+的显存', 'CUDA-12.4 的环境', 'multi-node 的训练'): never read as the subject model."""
+
+
+def _is_codebase(s: str, start: int) -> bool:
+    """Whether the joined name at ``start`` of ``s`` is a training codebase (:mod:`bot.parse.codebases`)."""
+    return CODEBASE_RE.search(s) is not None and any(b == start for b, _e, _n in codebase_spans(s))
+
+
 _PROPER = re.compile(r"[A-Z][a-z]{2,}")
 _NOT_MODEL_WORDS = frozenset((
     "english", "chinese", "japanese", "korean", "french", "german", "spanish", "russian", "arabic",
@@ -57,12 +82,18 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         return None
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE) if chinese else (AFTER_JOB_RE,)
+    if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
+        patterns = (*patterns, JOINED_SUBJECT_RE)
     for pattern in patterns:
         for m in pattern.finditer(s):
             name = typed(m.group("name"))
             low = name.lower()
             if low in NOT_NAMES or low in NOT_PROPER or low in _NOT_MODEL_WORDS or _in_longer_name(s, m):
                 continue
+            if pattern is JOINED_SUBJECT_RE and (
+                low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
+            ):
+                continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
             if name_like(name) or _PROPER.fullmatch(name):
                 return m.start("name"), m.end("name"), name
     return None

@@ -6,6 +6,7 @@ from bot.parse import lexicon as lx
 from bot.parse.cue_index import per_message
 from bot.parse.cue_words import ASKS_COUNT
 from bot.parse.normalize import MARKS
+from bot.parse.reasoning_words import without_reasoning
 from bot.parse.regex import AnyBranch, rc
 
 SINGLE_CARD_RE = rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
@@ -27,10 +28,15 @@ ARTICLE_GPU_RE = rc(
     rf"|\b(?:my|a|an|our|the)\s+(?:gaming\s+)?(?:laptop|notebook)(?:['’]s\s+|\s*[(（]\s*|\s+(?:with|has)\s+(?:an?\s+)?)"
     rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
     rf"|(?:我的|一台)?(?:游戏)?笔记本(?:电脑)?\s*(?:的|上的|是|有|带|[(（])?\s*(?:一张|一块)?\s*[{MARKS}]"
+    rf"|(?:我的|我们的|我这边的|手上的|自己的)\s*(?:显卡|卡|gpu)\s*(?:是|为|用的是|就是|只是|只有)\s*(?:一张|一块|单张)?\s*"
+    rf"(?:nvidia\s*|geforce\s*)?[{MARKS}]"
+    rf"|\b(?:my|our)\s+(?:only\s+)?(?:gpu|card|graphics\s+card|video\s+card)\s+is\s+(?:an?\s+|the\s+|just\s+an?\s+)?"
+    rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑',
 a laptop's card (round 12: 'my laptop (RTX 2070 …)', '笔记本的 4060': a laptop has one); round 13: after a
-verb of having or getting ('considering a DGX Spark', 'bought an A6000', 'renting an H100'):
+verb of having or getting ('considering a DGX Spark', 'bought an A6000', 'renting an H100'); round 14: the
+user's card said with a copula ('我的显卡是 4070', '我的卡是一张 3090', 'my GPU is a 4070'):
 one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
 with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
 ASKS_COUNT_RE = rc(rf"\bhow\s+many\s+(?:more\s+)?[{MARKS}]|" + ASKS_COUNT)
@@ -188,6 +194,7 @@ can I serve it on the same card?'): a second setup, named as not sized (the fine
 
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
+    s = without_reasoning(s) if "推理" in s else s  # round 14: '训练一个推理模型' trains a reasoning model
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
         if pattern.found(s):
             return stage
@@ -199,6 +206,7 @@ def explicit_stage(s: str) -> str | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
     inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
     s = _LORA_WORDS_RE.sub(" ", s)
+    s = without_reasoning(s) if "推理" in s else s
     for pattern, stage in _STAGE_WORDS:  # a loop: a generator resumes a frame per word
         if pattern.found(s):
             return stage

@@ -39,6 +39,8 @@ from bot.parse.name_order import (
 )
 from bot.parse.param_logs import param_logs
 from bot.parse.regex import rc
+from bot.parse.release_formats import GATE as FORMAT_GATE
+from bot.parse.release_formats import format_apart
 
 ASCEND_SKU_RE = rc(
     r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?![a-z0-9])"
@@ -120,6 +122,8 @@ def written_names(s: str) -> str:
         s = FAMILY_DE_SIZE_RE.sub(family_size, s)
     if ("-v" in s or " v" in s or "_v" in s) and V_VERSION_GATE_RE.search(s):
         s = VERSION_V_RE.sub(r"\g<fam>\g<ver>", s)  # 'llama-v3.1-8b-chat'
+    if FORMAT_GATE.search(s):  # 'kimi-k2.6-nvfp4': the model and its weight format (s20)
+        s = format_apart(s)
     return s
 
 

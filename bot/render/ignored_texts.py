@@ -139,6 +139,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
     ),
+    "calendar_date": N_(
+        "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
+        "say how many days or weeks you have to use it as a deadline"
+    ),
     "weekdays_only": N_(
         "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
         "only are ≈ 21.7 of them (5/7 × 30.4), so about 5/7 of the monthly cost given"
