@@ -5,14 +5,16 @@ derived from a pattern are its required literals; a table answers as the loop ov
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from bot.parse import stack_words
-from bot.parse.cue_index import TABLES, CueTable, derived_cues
+from bot.parse import stack_words, words
+from bot.parse.cue_index import MEMOS, TABLES, CueTable, derived_cues, forget, per_message
+from bot.parse.cued_alternation import CUED, CuedAlternation
 from bot.parse.normalize import normalize
 from bot.parse.regex import rc
 
@@ -133,3 +135,121 @@ def test_tool_readers_answer_as_the_whole_table(text: str) -> None:
                 former = (tool, m.group(0).strip(" -"))
                 break
     assert stack_words.inferred_tool(s) == former
+
+
+def test_per_message_memo_answers_the_same_string_of_one_message_only() -> None:
+    """A :func:`per_message` reader runs once for the same string object within one parse; ``forget``
+    (the start of each parse) empties it, and an equal but other string object is asked again."""
+    asked: list[str] = []
+
+    def reader(text: str) -> int:
+        asked.append(text)
+        return len(text)
+
+    memoized = per_message(reader)
+    text = "".join(["fine-tune ", "qwen 7b"])  # made at run time: not an interned constant
+    assert (memoized(text), memoized(text)) == (17, 17) and len(asked) == 1
+    other = "".join(["fine-tune ", "qwen 7b"])
+    assert other == text and other is not text
+    assert memoized(other) == 17 and len(asked) == 2  # by identity, never by value
+    forget()
+    assert memoized(other) == 17 and len(asked) == 3  # each parse starts empty
+    assert memoized.__wrapped__ is reader and memoized.__name__ == "reader"  # type: ignore[attr-defined]
+    MEMOS.remove(MEMOS[-1])
+
+
+@pytest.mark.parametrize(
+    "reader", [words.explicit_stage, words.serving_a_tuned_model], ids=lambda f: f.__name__
+)
+def test_memoized_readers_answer_as_the_reader(reader: object) -> None:
+    """The readers asked by several steps of a parse answer, memoized, what they answer unmemoized, on
+    every corpus text (each asked twice: the second from the memo)."""
+    plain = reader.__wrapped__  # type: ignore[attr-defined]
+    forget()
+    wrong = [t for t in CORPUS[::3] if not (reader(t) == plain(t) == reader(t))]  # type: ignore[operator]
+    assert wrong == []
+    assert words.explicit_stage("fine-tune qwen 7b on 8 a100") == "finetune"
+
+
+def _cued() -> list[CuedAlternation]:
+    for module in ("bot.parse.structure", "bot.parse.tool_slots"):  # the modules that make them
+        importlib.import_module(module)
+
+    return list(CUED)
+
+
+@pytest.mark.parametrize("alternation", _cued(), ids=lambda a: f"{len(a.branch_cues())} branches")
+def test_every_branchs_cues_are_necessary(alternation: CuedAlternation) -> None:
+    """A branch of a cued alternation that matched a text lacking all its cues (lower-cased when the
+    pattern is case-insensitive) would be dropped wrongly: none does, on any corpus text."""
+    lower = bool(alternation._flags & re.IGNORECASE)
+    wrong = []
+    for branch, cues in alternation.branch_cues():
+        if cues is None:
+            continue
+        pattern = re.compile(branch, alternation._flags)
+        lowered = (t.lower() for t in CORPUS) if lower else iter(CORPUS)
+        misses = [t for t, low in zip(CORPUS, lowered, strict=True) if not any(map(low.__contains__, cues))]
+        misses = [t for t in misses if pattern.search(t)]
+        if misses:
+            wrong.append((branch[:60], sorted(cues), misses[:2]))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("alternation", _cued(), ids=lambda a: f"{len(a.branch_cues())} branches")
+def test_cued_alternation_answers_as_the_whole_pattern(alternation: CuedAlternation) -> None:
+    """Every match (span, ``lastgroup``, named groups) of the pruned alternation is the whole pattern's, on
+    every corpus text and on each of its halves; the whole pattern as written before (an inline flag)."""
+    alternation.build()
+    inline = "(?i)" if alternation._flags & re.IGNORECASE else ""
+    whole = re.compile(inline + alternation.pattern, alternation._flags & ~re.IGNORECASE)
+
+    def matches(found: object) -> list[tuple[object, ...]]:
+        return [  # the named groups that took part: the pruned pattern has fewer groups in all
+            (m.span(), m.lastgroup, {k: v for k, v in m.groupdict().items() if v is not None})
+            for m in found  # type: ignore[attr-defined]
+        ]
+
+    texts = [*CORPUS, *(t[len(t) // 2 :] for t in CORPUS)]
+    wrong = [t for t in texts if matches(alternation.finditer(t)) != matches(whole.finditer(t))]
+    assert wrong == []
+
+
+def test_structure_cues_pick_few_branches() -> None:
+    """A segment holds the cues of few of the structure scan's ~180 branches: the pruned alternation is
+    small (what the index is for), and a segment with no cue of any branch searches nothing."""
+    from bot.parse.structure import _CUE_RE
+
+    _CUE_RE.build()
+    assert len(_CUE_RE.branch_cues()) > 150 and all(cues for _, cues in _CUE_RE.branch_cues())
+    assert _CUE_RE.finditer("8 张 a100") == ()  # no cue of any branch: nothing searched
+    assert isinstance(_CUE_RE.finditer("i tried 8 a100s"), list)  # a few branches, each on its own
+    assert [m.lastgroup for m in _CUE_RE.finditer("i tried 8 a100s, OOM. how many h100?")] == [
+        "tried",
+        "failed",
+        "job",
+        "job",
+    ]
+
+
+def test_module_pattern_gates_are_necessary() -> None:
+    """Each module-level pattern given a presence gate (bot.parse.module_gates, a parse's second message
+    on) never matches a corpus text that holds none of its gate's literals, so the gate drops no match;
+    and the stand-in answers as the pattern."""
+    from bot.parse import module_gates, parse
+
+    parse("7B模型1万亿token要多少A100")
+    parse("serve Llama-3-70B on 4 H100 with vLLM, 32 users")  # the second message: the gates are made
+    assert len(module_gates.GATED) > 20
+    wrong = []
+    for pattern, lits in module_gates.GATED.values():
+        misses = [t for t in CORPUS if not any(map(t.__contains__, lits)) and pattern.search(t)]
+        if misses:
+            wrong.append((pattern.pattern[:60], sorted(lits), misses[:2]))
+    assert wrong == []
+    some = re.compile(r"[a-z]+(?:foo|bar)\d")  # a wide start scan (a range): the gate pays
+    stand_in = module_gates.gated(some)
+    assert stand_in is not None and stand_in.pattern == some.pattern and stand_in.compiled is some
+    for text in ("a xfoo1 b", "nothing", "abar22 zzfoo3", "foo1"):
+        assert [m.span() for m in stand_in.finditer(text)] == [m.span() for m in some.finditer(text)]
+        assert stand_in.sub("X", text) == some.sub("X", text)

@@ -64,7 +64,9 @@ def test_a_parse_makes_few_python_calls():
     plans called directly, two template subs as functions; s18-sp-boot: ``html.unescape`` only for a
     message with an '&'): the budget is that + 10 % for the parts adding readers. Session 19
     (s19-sp-parse): the cue tables (bot.parse.cue_index) add a frame a table asked (486.4 a question):
-    the budget stays 533 (486.4 + 10 % would be 535; a budget is never raised)."""
+    the budget stays 533 (486.4 + 10 % would be 535; a budget is never raised). Session 20
+    (s20-sp-parse): the module-level patterns' gates (bot.parse.module_gates) add a frame a gated search
+    (492.4 → 504.4 a question, instructions −9 %): the budget stays 533 (504.4 + 10 % would be 555)."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]

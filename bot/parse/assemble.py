@@ -22,6 +22,7 @@ from operator import attrgetter
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period

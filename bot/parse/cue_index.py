@@ -37,10 +37,43 @@ _SECOND = itemgetter(1)
 
 
 def forget() -> None:
-    """Empty every table's memo (:meth:`CueTable.candidates`): called at the start of each parse
-    (:func:`bot.parse.assemble.parse`), so no answer is carried from one message to the next."""
+    """Empty every table's memo (:meth:`CueTable.candidates`) and every :func:`per_message` reader's:
+    called at the start of each parse (:func:`bot.parse.assemble.parse`), so no answer is carried from
+    one message to the next."""
     for table in TABLES:
         table._memo = None
+    for box in MEMOS:
+        box[0] = None
+
+
+MEMOS: list[list[Any]] = []
+"""The one-entry memo of each :func:`per_message` reader (a one-item list holding ``(text, answer)``)."""
+
+
+def per_message(reader: Callable[[str], T]) -> Callable[[str], T]:
+    """``reader`` (a pure function of one text), answered from a one-entry memo when asked again of the
+    same string object within one parse (``explicit_stage(s0)`` is asked by five steps of a parse):
+    :func:`forget` empties it at the start of each, so nothing is kept from one message to the next.
+    The entry is one tuple: a reader on another thread sees a whole entry or none, and compares by
+    identity (the entry holds its text, so no other string can take its place)."""
+    box: list[Any] = [None]
+    MEMOS.append(box)
+
+    def memoized(text: str) -> T:
+        entry = box[0]
+        if entry is not None and entry[0] is text:
+            return entry[1]  # type: ignore[no-any-return]
+        answer = reader(text)
+        box[0] = (text, answer)
+        return answer
+
+    memoized.__doc__, memoized.__name__, memoized.__qualname__ = (
+        reader.__doc__,
+        reader.__name__,
+        reader.__qualname__,
+    )
+    memoized.__wrapped__ = reader  # type: ignore[attr-defined]
+    return memoized
 
 
 def derived_cues(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.parse.cue_words import ASKS_COUNT, EARLIER, MEASURED, RATE_RUN, REQUIRED
+from bot.parse.cued_alternation import CuedAlternation
 from bot.parse.regex import rc
 from bot.parse.throughput_words import per_user_rate
 
@@ -101,11 +102,20 @@ _CONTEXT = (
     r"|服务器有|集群"
 )
 
-_CUE_RE = rc(
-    rf"(?i)(?P<job>{_JOB})|(?P<observed>{_OBSERVED})|(?P<failed>{_FAILED})|(?P<tried>{_TRIED})"
-    rf"|(?P<current>{_CURRENT})|(?P<context>{_CONTEXT})"
+_CUE_RE = CuedAlternation(
+    [
+        (JOB, _JOB),
+        (OBSERVED, _OBSERVED),
+        (FAILED, _FAILED),
+        (TRIED, _TRIED),
+        (CURRENT, _CURRENT),
+        (CONTEXT, _CONTEXT),
+    ],
+    re.ASCII | re.IGNORECASE,
 )
-"""Every cue in one pattern, run once per segment (case-insensitive)."""
+"""Every cue in one pattern, run once per segment (case-insensitive): ``(?P<job>…)|(?P<observed>…)|…``,
+asked with only the branches whose cues the segment holds (:mod:`bot.parse.cued_alternation`: ~150
+branches, no start scan; ~45 µs a segment searched whole)."""
 
 _KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CURRENT: 4, CONTEXT: 5, PLAIN: 6}
 """A segment with cues of several kinds takes the first in this order: a question about a tried setup

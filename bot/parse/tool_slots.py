@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bot.parse.cued_alternation import CuedAlternation
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_names import NOT_NAMES
 
@@ -38,20 +39,40 @@ _TOKEN = r"[A-Za-z][A-Za-z0-9]*(?:[.\-][A-Za-z0-9]+)*"
 """A name as typed: letters and digits, parts joined by a hyphen or a dot ('ipex-llm', 'llama2.c')."""
 _EN_NOUN = r"(?:launcher|trainer|framework|toolkit|codebase|repo|repository|library|scripts?|engine)"
 _EN_JOB = r"(?:deployment|pre-?training|training|fine-?tuning|finetuning|serving|inference)"
+_EN_NOUN_CUES = (
+    "launcher",
+    "trainer",
+    "framework",
+    "toolkit",
+    "codebase",
+    "repo",
+    "library",
+    "script",
+    "engine",
+)
 _ZH_NOUN = r"(?:框架|脚本|工具|仓库|项目|代码|引擎)"
 _ZH_JOB = r"(?:部署|推理|训练|微调|预训练|跑|启动)"
 _HEAD = r"(?:^|(?<=[,;:!?，。；：！？\n]))\s*"
-SLOT_RE = re.compile(
-    rf"(?<![A-Za-z0-9_\-.])(?P<zn>{_TOKEN})(?=\s*(?:的\s*)?(?:{_ZH_JOB}\s*)?{_ZH_NOUN})"
-    rf"|(?<![A-Za-z0-9_\-.])(?P<en>{_TOKEN})(?=(?:['’]s)?\s+(?:{_EN_JOB}\s+)?{_EN_NOUN}\b)"
-    rf"|{_HEAD}(?P<zh>{_TOKEN})\s*(?:里|中|上)?\s*{_ZH_JOB}"
-    rf"|{_HEAD}(?P<eh>{_TOKEN})\s+(?:{_EN_JOB}\b|on\s+(?:a|an|one|my|two|\d+)\b[^,;:!?\n]*?\b(?:serv|train|fine))"
-    rf"|\b(?:trainer|framework|engine|runtime|stack|toolkit)\s+(?:is|was)\s+(?P<co>{_TOKEN})"
-    rf"|(?:用的是|框架是|工具是)\s*(?P<zc>{_TOKEN})"
-    rf"|在\s*(?P<zi>{_TOKEN})\s*(?:里|中)"
-    rf"|\bdoes\s+(?P<su>{_TOKEN})\s+(?:need|support|fit|handle|take|use)\b"
+SLOT_RE = CuedAlternation(
+    [
+        (
+            None,
+            rf"(?<![A-Za-z0-9_\-.])(?P<zn>{_TOKEN})(?=\s*(?:的\s*)?(?:{_ZH_JOB}\s*)?{_ZH_NOUN})"
+            rf"|(?<![A-Za-z0-9_\-.])(?P<en>{_TOKEN})(?=(?:['’]s)?\s+(?:{_EN_JOB}\s+)?{_EN_NOUN}\b)"
+            rf"|{_HEAD}(?P<zh>{_TOKEN})\s*(?:里|中|上)?\s*{_ZH_JOB}"
+            rf"|{_HEAD}(?P<eh>{_TOKEN})\s+(?:{_EN_JOB}\b|on\s+(?:a|an|one|my|two|\d+)\b[^,;:!?\n]*?\b(?:serv|train|fine))"
+            rf"|\b(?:trainer|framework|engine|runtime|stack|toolkit)\s+(?:is|was)\s+(?P<co>{_TOKEN})"
+            rf"|(?:用的是|框架是|工具是)\s*(?P<zc>{_TOKEN})"
+            rf"|在\s*(?P<zi>{_TOKEN})\s*(?:里|中)"
+            rf"|\bdoes\s+(?P<su>{_TOKEN})\s+(?:need|support|fit|handle|take|use)\b",
+        )
+    ],
+    0,  # as re.compile: Unicode \b and \s, case kept (the raw text)
+    declared={"(?P<zn>": ("框架", "脚本", "工具", "仓库", "项目", "代码", "引擎"), "(?P<en>": _EN_NOUN_CUES},
 )
-"""The places a tool stands in, other than after a preposition (see the module docstring)."""
+"""The places a tool stands in, other than after a preposition (see the module docstring); searched with
+only the places whose words the text holds (:mod:`bot.parse.cued_alternation`; the first two places'
+words stand in their look-ahead: declared, :data:`_ZH_NOUN`'s and :data:`_EN_NOUN`'s)."""
 PREP_RE = re.compile(
     rf"(?:\b(?:with|using|via|through|in)\s+(?:the\s+)?|(?:用|使用|基于|通过|借助)\s*)(?P<name>{_TOKEN})(?![A-Za-z0-9_\-])"
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.parse import lexicon as lx
+from bot.parse.cue_index import per_message
 from bot.parse.cue_words import ASKS_COUNT
 from bot.parse.normalize import MARKS
 from bot.parse.reasoning_words import without_reasoning
@@ -166,6 +167,7 @@ no fine-tuning word (round 10, s15: 'inference with the Mistral 7B model I fine-
 mistral-finetune' was sized as a fine-tuning)."""
 
 
+@per_message  # asked of the message by the stage step and by the algorithm's readers
 def serving_a_tuned_model(s: str) -> bool:
     """Serving words, and the fine-tuning words only describe the model ('LoRA-tuned', '微调后的')."""
     if not SERVE_STRONG_RE.search(s):
@@ -199,6 +201,7 @@ def stage_from_words(s: str) -> str | None:
     return None
 
 
+@per_message  # asked of the same text by five steps of a parse: answered once a message
 def explicit_stage(s: str) -> str | None:
     """A stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …) in a normalized text, not
     inferred from other values; LoRA/QLoRA words are a method, and weak hints are ignored."""
