@@ -27,6 +27,7 @@ collection removes them. The file is never written by a running bot.
 from __future__ import annotations
 
 import builtins
+import hashlib
 import inspect
 import os
 import pickle
@@ -70,16 +71,16 @@ def _name(obj: Any) -> str:
 
 
 def _value_text(value: Any) -> str:
-    """A value as written in a class body: a ``Field()`` by its arguments, functions and classes by name."""
+    """A value as written in a class body: a ``Field()`` by what it was given (its ``_attributes_set``,
+    constraints in its ``metadata``), functions and classes by name."""
     from pydantic.fields import FieldInfo
 
-    if isinstance(value, FieldInfo):  # every attribute it was given or made (constraints: its metadata)
-        slots = [
-            s for s in FieldInfo.__slots__ if not s.startswith("_") or s in ("_attributes_set", "_qualifiers")
-        ]
-        return repr([(s, _value_text(getattr(value, s, None))) for s in slots])
-    if isinstance(value, dict):
-        return repr(sorted((repr(k), _value_text(v)) for k, v in value.items()))
+    if isinstance(value, FieldInfo):
+        given = value._attributes_set
+        factory = given.get("default_factory")
+        if factory is not None:
+            given = {**given, "default_factory": _value_text(factory)}
+        return f"Field({given!r}, {value.metadata!r})"
     if callable(value) and hasattr(value, "__qualname__"):
         return f"{type(value).__name__} {_name(value)}"
     return repr(value)
@@ -100,8 +101,8 @@ def _meaning(name: str, namespace: dict[str, Any]) -> str:
 
 
 def declaration_text(cls: Any) -> str | None:
-    """The declaration of model ``cls`` as written (before pydantic collects its fields), as text;
-    None when the store does not describe such a class (see the module)."""
+    """The declaration of model ``cls`` as written (before pydantic collects its fields), as the SHA-1
+    of its text (hex); None when the store does not describe such a class (see the module)."""
     if cls in _texts:
         return _texts[cls]
     text = _class_text(cls)
@@ -141,7 +142,7 @@ def _class_text(cls: Any) -> str | None:
             sorted(n for n in cls.__dict__ if n.startswith("_") and not n.startswith("__")),
         )
     )
-    return None if " at 0x" in text else text
+    return None if " at 0x" in text else hashlib.sha1(text.encode()).hexdigest()
 
 
 def _load() -> dict[str, tuple[str, bytes]]:
