@@ -33,6 +33,7 @@ import os
 import pickle
 import re
 import sys
+from types import CodeType
 from typing import Any
 
 FIELDS_FILE = os.path.join(os.path.dirname(__file__), "_fields.pickle")
@@ -53,6 +54,9 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISSING = object()
 _entries: dict[str, tuple[str, bytes]] | None = None
 """``module:qualname`` → (declaration text when stored, pickled (field names, own fields)); None till read."""
+_sources: dict[str, tuple[str, dict[str, Any]] | None] = {}
+"""Module name → the SHA-1 of its source and its class bodies' code (:func:`_module_source`)."""
+_CODE = CodeType
 _texts: dict[type, str | None] = {}
 """Declaration texts made in this process (a base's text is part of its subclasses')."""
 _recording: dict[str, tuple[str, bytes]] | None = None
@@ -93,7 +97,7 @@ def _meaning(name: str, namespace: dict[str, Any]) -> str:
         obj = getattr(builtins, name, _MISSING)
     if obj is _MISSING:
         return "-"
-    if isinstance(obj, type):
+    if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__qualname__")):
         return _name(obj)
     if type(obj).__name__ == "module":
         return "module " + obj.__name__
@@ -113,9 +117,10 @@ def declaration_text(cls: Any) -> str | None:
 def _class_text(cls: Any) -> str | None:
     own = inspect.get_annotations(cls)
     module = sys.modules.get(cls.__module__)
+    source = _module_source(module) if module is not None else None
+    body = source[1].get(cls.__qualname__) if source is not None else None
     if (
-        module is None
-        or "<locals>" in cls.__qualname__
+        body is None
         or cls.model_config.get("use_attribute_docstrings")  # read from the source: not in the text
         or not all(isinstance(a, str) for a in own.values())
     ):
@@ -130,19 +135,48 @@ def _class_text(cls: Any) -> str | None:
         else:
             bases.append(_name(base))
     namespace = vars(module)
-    names = sorted({n for a in own.values() for n in _NAME.findall(a)})
+    names = sorted({*body.co_names, *(n for a in own.values() for n in _NAME.findall(a))})
     text = repr(
         (
             _name(cls),
+            source[0],
             bases,
             sorted((k, _value_text(v)) for k, v in cls.model_config.items()),
-            list(own.items()),
-            [(n, _value_text(cls.__dict__.get(n, _MISSING))) for n in own if n in cls.__dict__],
             [(n, _meaning(n, namespace)) for n in names],
-            sorted(n for n in cls.__dict__ if n.startswith("_") and not n.startswith("__")),
         )
     )
     return None if " at 0x" in text else hashlib.sha1(text.encode()).hexdigest()
+
+
+def _module_source(module: Any) -> tuple[str, dict[str, Any]] | None:
+    """The SHA-1 of ``module``'s source file and the code of each class body in it by qualified name (from
+    the module's code, running now); None when either cannot be read. Once a module."""
+    name = module.__name__
+    if name not in _sources:
+        _sources[name] = _read_source(module)
+    return _sources[name]
+
+
+def _read_source(module: Any) -> tuple[str, dict[str, Any]] | None:
+    path = getattr(module, "__file__", None) or ""
+    frame = sys._getframe()
+    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(module)):
+        frame = frame.f_back
+    if frame is None or not path.endswith(".py"):
+        return None
+    try:
+        with open(path, "rb") as fh:
+            digest = hashlib.sha1(fh.read()).hexdigest()
+    except OSError:
+        return None
+    bodies: dict[str, Any] = {}
+    todo = [frame.f_code]
+    while todo:
+        for const in todo.pop().co_consts:
+            if type(const) is _CODE:
+                bodies[const.co_qualname] = const
+                todo.append(const)
+    return digest, bodies
 
 
 def _load() -> dict[str, tuple[str, bytes]]:
