@@ -77,8 +77,6 @@ class CatalogsHook(BuildHookInterface):
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
         if self._store_schemas():
             build_data["artifacts"].append("estimator/_schemas.pickle")
-        if self._store_fields():
-            build_data["artifacts"].append("estimator/_fields.pickle")
 
     def _store_catalogs(self) -> None:
         """Each compiled catalog's parsed form beside it (``messages.marshal``: bot.render.catalog_store),
@@ -238,14 +236,6 @@ class CatalogsHook(BuildHookInterface):
         the schemas at first use as before) on failure."""
         return self._record_fresh("_schema_store as ss", "ss.start_recording()",
                                   "ss.write_schemas(ss.SCHEMAS_FILE)", "core schemas")  # fmt: skip
-
-    def _store_fields(self) -> bool:
-        """Store the collected fields of every model ``sizing-bot ask`` makes (estimator._field_store),
-        recorded in a fresh interpreter that collects every model as pydantic does: every bot and estimator
-        module imported, then a few answers in every format. False (nothing shipped: pydantic collects the
-        fields at every start as before) on failure."""
-        return self._record_fresh("_field_store as fs", "fs.start_recording()",
-                                  "fs.write_fields(fs.FIELDS_FILE)", "model fields")  # fmt: skip
 
     def _record_fresh(self, module: str, start: str, write: str, what: str) -> bool:
         """Run ``sizing-bot ask``'s exercise (:data:`_EXERCISE_ASK`) in a fresh interpreter between

@@ -1,8 +1,7 @@
 """LLM compute sizing estimator: pure, deterministic math (SizingRequest → SizingReport).
 
 Importing the package installs the start-up aids first (before pydantic builds anything):
-:mod:`estimator._dataclass_code`, :mod:`estimator._pydantic_plugins`, :mod:`estimator._schema_store` and
-:mod:`estimator._field_store`;
+:mod:`estimator._dataclass_code`, :mod:`estimator._pydantic_plugins` and :mod:`estimator._schema_store`;
 ``SizingReport`` and ``SizingRequest`` are imported on first use (``from estimator import SizingRequest``
 works as before).
 """
@@ -12,14 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from estimator._dataclass_code import install as _install_dataclass_code
-from estimator._field_store import install as _install_field_store
 from estimator._pydantic_plugins import skip_plugin_search_when_none_declared
 from estimator._schema_store import install as _install_schema_store
 
 _install_dataclass_code()  # before the first dataclass: see the module
 skip_plugin_search_when_none_declared()  # before the first model is built: see the module
 _install_schema_store()  # before the first model is made: see the module
-_install_field_store()  # before the first model is made: see the module
 
 if TYPE_CHECKING:
     from estimator.models import SizingReport, SizingRequest
