@@ -21,12 +21,16 @@ NEAR_COST = 0.10
 of a borderline one: a tenth, within the price range's own spread (¥15–30 an A100-hour)."""
 
 
-def comfortable_count(out: Any, table: dict[str, Any]) -> dict[str, Any]:
+def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> dict[str, Any]:
     """``table`` (``gpus_for_deadline``, ``days_table``) with the recommended count quoted in place of a
     borderline fewest count when it meets the deadline and costs no more than :data:`NEAR_COST` above;
-    unchanged otherwise. ``out``: the training result (``memory``, ``cost``, ``deadline_days``)."""
+    unchanged otherwise. ``out``: the training result (``memory``, ``cost``, ``deadline_days``).
+    ``stated``: the request names a deadline or a budget; without one ("how many?") the fewest that fit
+    stay the answer and the memory line names the recommended count (s20-fxa: 72B full FT on A100 80G
+    quoted 32 — the table's next row above the 24 recommended — on an assumed deadline, and the cost
+    test compared the count-free cost with itself)."""
     mem, count = out.memory, table.get("gpus_for_deadline")
-    if mem is None or count is None or mem.plan_gpus != count or not mem.usable_bytes:
+    if not stated or mem is None or count is None or mem.plan_gpus != count or not mem.usable_bytes:
         return table
     rec = mem.recommended_gpus
     if mem.per_gpu_bytes <= HEADROOM * mem.usable_bytes or rec is None or rec <= count:

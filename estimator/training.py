@@ -107,7 +107,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
-        out = replace(out, **with_fewest_paying(out, table))
+        out = replace(out, **with_fewest_paying(out, table, bool(req.deadline_days or req.budget)))
     if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
         least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
         check_budget(req, training_plan.shown_cost(out), ledger, least)  # the headline's count's cost

@@ -175,22 +175,25 @@ def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
     return fields
 
 
-def with_fewest_paying(out: Any, table: dict[str, Any]) -> dict[str, Any]:
+def with_fewest_paying(out: Any, table: dict[str, Any], stated: bool = True) -> dict[str, Any]:
     """The days-table fields; when the answer's GPU count (``gpus_for_deadline``) is the fewest that fit
     and full recomputation makes them miss the deadline, the next count of the table that meets it (those
     keep the activations: the calibrated rate). Without this the reply read "2 GPUs for 39 days (within
     30 days)". The GPU-hours and cost stay count-free (the calibrated rate); the fewest GPUs' row of the
-    days table and the ledger say what recomputing costs there."""
+    days table and the ledger say what recomputing costs there. ``stated``: the request names a deadline
+    or a budget (else the fewest count stays: :func:`estimator.comfortable_count.comfortable_count`)."""
     fewest = out.fewest_recompute
     if fewest is None or table.get("gpus_for_deadline") != fewest[0]:
-        return comfortable_count(out, table)  # never a borderline count when a comfortable one costs as much
+        return comfortable_count(
+            out, table, stated
+        )  # never a borderline count when a comfortable one costs as much
     rows, deadline = table["days_table"], out.deadline_days
     slow = next((r for r in rows if r.gpus == fewest[0]), None)
     if deadline and slow is not None and slow.days.likely > deadline * 1.05:  # recomputing misses it
         faster = [r.gpus for r in rows if r.gpus > fewest[0] and r.days.likely <= deadline * 1.05]
         if faster:
             return {**table, "gpus_for_deadline": faster[0], "days_table": _rows_paid(out, rows)}
-    return comfortable_count(out, {**table, "days_table": _rows_paid(out, rows)})
+    return comfortable_count(out, {**table, "days_table": _rows_paid(out, rows)}, stated)
 
 
 def shown_cost(out: Any) -> Any:

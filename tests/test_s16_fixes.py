@@ -40,31 +40,36 @@ def test_a_stated_count_budget_verdict_and_quote_bill_the_headline(text: str) ->
     assert quote.days == pytest.approx(93483 / 64 / 24, rel=1e-3)  # ≈ 61 days, as the headline says
 
 
+# s20-fxa: the question was Qwen2.5-72B LoRA on A100 80G (1B tokens, 3 weeks, $1,500), whose 2 GPUs
+# hold 99 % recomputing; since s20 #6 (estimator.comfortable_count) that borderline count gives way to the 4
+# recommended, 648 GPU-hours for $778 – $1,620 (cheaper than 2 GPUs' $1,165 – $2,428; see
+# tests/test_s14_left_faults.py). Qwen2.5-32B on A100 40G keeps its recomputing 2 GPUs (87 %, under the
+# 90 % HEADROOM), so the test moves there.
 @pytest.mark.parametrize(
     "text",
     [
-        "How many A100 to LoRA fine-tune Qwen2.5-72B on 1B tokens in 3 weeks? budget $1,500, enough?",
-        "LoRA 微调 Qwen2.5-72B，10 亿 token，三周内，需要几张 A100？预算 1500 美元够吗",
+        "How many A100 40GB to LoRA fine-tune Qwen2.5-32B on 1B tokens in 3 weeks? budget $600, enough?",
+        "LoRA 微调 Qwen2.5-32B，10 亿 token，三周内，需要几张 A100 40G？预算 600 美元够吗",
     ],
 )
 def test_the_fewest_gpus_recomputing_pay_their_own_in_the_verdict_and_the_quote(text: str) -> None:
-    """2 A100 hold the 72B LoRA only by recomputing every activation: (k + 2) / k = 1.5 × the 647.2
-    calibrated GPU-hours = 971 billed, 20 days on 2 GPUs. The verdict said '$778 – $1,620' (648 × price)
-    under a cost line of '$1,165 – $2,428'; the quote billed 648 GPU-hours over 13.5 days."""
+    """2 A100 40G hold the 32B LoRA only by recomputing every activation: (k + 2) / k = 1.5 × the 289.4
+    calibrated GPU-hours = 435 billed, 9 days on 2 GPUs. Before s16 the verdict billed 290 × price under
+    a cost line of 435 × price, and the quote billed 290 GPU-hours."""
     report = _answer(text).report
     assert report is not None and report.gpus_for_deadline == 2
     base = report.cost
-    assert base is not None and base.billed_gpu_hours == 648
-    paid = math.ceil(report.gpu_hours.likely * 1.5)  # 971
-    assert paid == 971
+    assert base is not None and base.billed_gpu_hours == 290
+    paid = math.ceil(report.gpu_hours.likely * 1.5)  # 435
+    assert paid == 435
     note = next(w for w in report.warnings if w.code in ("within_budget", "budget_borderline", "over_budget"))
-    # 971 × $1.20 = $1,165.20; 971 × $2.50 = $2,427.50: against $1,500, borderline
+    # 435 × $1.29 = $561.15; 435 × $1.48 = $643.80 (A100 40GB): against $600, borderline
     assert note.code == "budget_borderline"
-    assert (note.params["cost_low"], note.params["cost_high"]) == pytest.approx((1165.2, 2427.5))
+    assert (note.params["cost_low"], note.params["cost_high"]) == pytest.approx((561.15, 643.8))
     quote = pricing(report, None)
-    assert quote is not None and quote.gpus == 2 and quote.gpu_hours == 971
-    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((1165.2, 2427.5))
-    assert quote.days == pytest.approx(report.gpu_hours.likely * 1.5 / 2 / 24)  # ≈ 20.2 days
+    assert quote is not None and quote.gpus == 2 and quote.gpu_hours == 435
+    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((561.15, 643.8))
+    assert quote.days == pytest.approx(report.gpu_hours.likely * 1.5 / 2 / 24)  # ≈ 9.0 days
 
 
 # --- 3. No ledger line reads '0.0 GB' ----------------------------------------------------------------
