@@ -40,3 +40,12 @@ def test_a_comfortable_fewest_count_is_kept() -> None:
     r = answer("一个月内 LoRA 微调 Qwen2.5-7B，数据 5亿 token，用 A100，要几张").report
     assert r.memory.per_gpu_bytes <= HEADROOM * r.memory.usable_bytes
     assert r.gpus_for_deadline == 1
+
+
+def test_no_deadline_and_no_budget_keeps_the_fewest_count() -> None:
+    """s20-fxa: 'how many?' for Qwen2.5-72B full FT on A100 80G states neither a deadline nor a budget:
+    16 GPUs fit at 97 % (borderline) and 24 are recommended, but the answer is the 16 that fit (the memory
+    line names the 24); it said 32, the table's next row, on an assumed deadline."""
+    r = answer("Full fine-tune Qwen2.5-72B on 100M tokens with A100s: how many?").report
+    assert r.memory.plan_gpus == 16 and r.memory.per_gpu_bytes > HEADROOM * r.memory.usable_bytes
+    assert r.memory.recommended_gpus == 24 and r.gpus_for_deadline == 16
