@@ -133,9 +133,9 @@ class ServingSetup:
     runtime: str | None = None
     """The engine the user named (:class:`estimator.models.Runtime` value), if any."""
     mla_tp_copies: bool = False
+    """An MLA model under a TP the user stated without DP attention (:attr:`ServingRuntime.mla_tp_copies`)."""
     kv_v: str | None = None
     """The V cache's type when K's and V's differ (llama.cpp -ctk/-ctv apart): ``kv_precision`` is K's."""
-    """An MLA model under a TP the user stated without DP attention (:attr:`ServingRuntime.mla_tp_copies`)."""
     group: tuple[int, int] | None = None
     """A (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it."""
     most_sequences: bool = False

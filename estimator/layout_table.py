@@ -235,5 +235,6 @@ def dense_table(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
     if table is None:
         plain = setup.method == _FULL and setup.algorithm not in _PREFERENCE
         plain = plain and not (setup.paged_optimizer or setup.optimizer_in_backward)
+        plain = plain and not setup.offloaded_checkpoints  # Unsloth keeps 2 layers' checkpoints (transients)
         table = memo.dense = DenseTable(spec, params, setup) if plain else False
     return table or None

@@ -65,7 +65,7 @@ REASON_KEYS: dict[str, frozenset[str]] = {
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 
 _WORD_KEYS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (frozenset({"tp", "tensor"}), frozenset({"tp", "rollout_tp", "gpu_count"})),
+    (frozenset({"tp", "tensor"}), frozenset({"tp", "rollout_tp"})),  # a TP size is no GPU count (review s20)
     (frozenset({"pp", "pipeline"}), frozenset({"pp"})),
     (frozenset({"seqs", "instance", "concurrency"}), frozenset({"max_num_seqs", "concurrency"})),
     (frozenset({"cuda", "gpus", "nproc", "shard"}), frozenset({"gpu_count"})),

@@ -105,6 +105,7 @@ def test_a_grid_of_layouts_totals_as_the_breakdown(model: str, gpus: int, setup:
         TrainingSetup(algorithm=Algorithm.dpo),
         TrainingSetup(paged_optimizer=True),
         TrainingSetup(optimizer_in_backward=True),
+        TrainingSetup(offloaded_checkpoints=True),  # Unsloth: 2 layers' checkpoints on the GPU (review s20)
     ],
 )
 def test_a_job_without_the_closed_forms_has_no_table(setup: TrainingSetup) -> None:

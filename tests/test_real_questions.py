@@ -167,7 +167,9 @@ def test_round6_work_zh_does_not_regress() -> None:
     assert _work_understood("r6work", "zh", 17) >= R6_WORK_UNDERSTOOD_ZH
 
 
-R7_WORK_UNDERSTOOD_ZH = 15  # s17 merge: 14 → 15
+R7_WORK_UNDERSTOOD_ZH = (
+    14  # s17 merge: 14 → 15; s20 review: 14 (zh7-029's "--tp" named as not used is no GPU count)
+)
 """Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
 measurement (README.md there); 11 at the freeze, 15 after its readers."""
 

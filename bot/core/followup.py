@@ -166,6 +166,10 @@ def merge(
         drop("num_samples", "tokens_per_sample", "samples_are_pairs")
     elif new.keys() & {"num_samples", "tokens_per_sample"}:
         drop("tokens")
+    if "gpu" in new and new["gpu"] != prev.gpu:
+        drop("rig_bandwidth_gbps")  # a rig's bandwidth was its cards' (review s20 #1): the new card's own
+    if "runtime" in new and new["runtime"] != prev.runtime:
+        drop("kv_precision_v")  # llama.cpp's V-cache type (-ctv) is no setting of another runtime
     if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):
         drop("price_per_gpu_hour")  # the user's price was for the old GPU
         if "gpu_memory_gib" not in new:

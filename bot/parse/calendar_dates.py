@@ -22,9 +22,11 @@ _MONTH = (
 _BY = r"(?:by|before|until|till|through|due|deadline(?:\s+is)?:?|end\s+of|in|during)"
 _NOT_A_UNIT = (
     r"(?!\s*(?:[kmbt]\b|tokens?|samples?|steps?|gpus?|cards?|rows?|examples?"
-    r"|条|张|卡|个|token|步|样本|[x×*/]|\.\d))"
+    r"|dollars?|usd|rmb|cny|yuan|eur|euros?|bucks|hours?|hrs?|days?|weeks?|months?|minutes?|mins?|gb|gib|tb"
+    r"|条|张|卡|个|token|步|样本|元|块|美元|万|小时|天|周|[x×*/$¥€]|\.\d))"
 )
-"""After a bare year ('by 2026'): no unit that makes it a quantity ('in 2024 tokens', '2025 条')."""
+"""After a bare year ('by 2026'): no unit that makes it a quantity ('in 2024 tokens', '2025 条', 'in 2000
+dollars', 'in 2000 hours': money and durations, review s20 #2)."""
 _ZH_TAIL = (
     r"(?:\s*(?:底|末|初|内|中|上半年|下半年|第?[一二三四1-4]\s*季度|q[1-4]"
     r"|(?:1[0-2]|0?[1-9])\s*月(?:份)?(?:\s*\d{1,2}\s*[日号])?(?:\s*(?:底|末|初|中旬|上旬|下旬))?))?"
