@@ -10,8 +10,12 @@ from tests import axes
 from tests.real_questions import answer_json, score
 
 AXIS = "load"
-WORK_FLOOR = 86
-"""Work records understood in full at session 17's end (of 87); the freeze scored 71."""
+WORK_FLOOR = 82
+"""Work records understood in full (of 87; the freeze scored 71): 86 at session 17's end, 82 under s20's
+honest scorer (7b90c3ee, tests/named_keys.py) with the answers unchanged (checked at dce039bc): load-zh-007,
+load-zh-022, load-en-006, load-en-025 label a request rate ('QPS 5', '10 requests per second') as
+concurrency; the answer sizes it as a rate and names it in a 'qps: …' item, which no longer counts for the
+stated concurrency key."""
 
 
 def test_frozen_third_unchanged() -> None:

@@ -22,7 +22,7 @@ from bot.parse import lexicon as lx
 from bot.parse.regex import rc
 
 _FAMILY = "|".join(
-    sorted({re.escape(f) for f in lx.MODEL_FAMILIES} | {"gpt-oss", "gpt\\s*oss"}, key=len, reverse=True)
+    sorted({re.escape(f) for f in lx.MODEL_FAMILIES} | {"gpt-oss", "gpt\\s*oss"}, key=lambda f: (-len(f), f))
 )
 _NAME = rf"(?:{_FAMILY})(?:[\-_.]?[a-z0-9.]+)*(?:\s+\d+(?:\.\d+)?(?![\d.]*\s*[bm]\b))?"
 SIZE_OF_FAMILY_RE = rc(

@@ -22,6 +22,7 @@ import re
 
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
+from bot.parse.kv_layers import KV_LAYER_RE
 from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
@@ -179,6 +180,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
+        return True
+    if KV_LAYER_RE.search(name.lower()):  # 'NIXL', 'LMCache': a KV-cache layer, named as kv_cache_layer
         return True
     if any(p.search(name.lower()) for p, _ in LLAMA_CPP_FRONTENDS):  # koboldcpp: named llama_cpp_based
         return True
