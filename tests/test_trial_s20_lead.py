@@ -106,3 +106,12 @@ def test_a_huge_jobs_note_pairs_the_users_count_with_its_days(capsys) -> None:
     huge = [w for w in d["report"]["warnings"] if w["code"] == "huge_job"]
     # 24 H20s take ~20,600 days: the note says 24 cards with those days, not the 30-day count beside them
     assert huge and huge[0]["params"]["gpus"] == 24 and huge[0]["params"]["days"] > 3650
+
+
+def test_a_past_run_then_only_another_card_is_scaled_zh(capsys) -> None:
+    """Trial s20-2 #1: '换成H100要多久' states only the new card: the same job, scaled from the run."""
+    d = ask_in_process(capsys, "之前用8张A100训7B花了两个月，换成H100要多久？")
+    # 8 × 2 × 730 h = 11,681 A100-hours × 312 ÷ 989 TFLOPS ÷ 0.7 (class MFU ratio) = 5,259 H100-hours on the
+    # run's 8 cards (bot.parse.scaled_run): 657 hours
+    assert d["request"]["gpu_count"] == 8 and d["request"]["hours"] == pytest.approx(657.35, abs=0.1)
+    assert set(named(d).values()) == {"earlier_run_scaled"}

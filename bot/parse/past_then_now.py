@@ -180,9 +180,9 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
     old = run.request
     if old.stage not in _TRAINING or not (old.gpu and old.gpu_count and old.params_total):
         return parsed
-    if not any(
-        f in later.found for f in ("tokens", "num_samples", "gpu_count", "count_asked", "params_total")
-    ):
+    later_keys = ("tokens", "num_samples", "gpu_count", "count_asked", "params_total")
+    card_only = "gpu" in later.found and "duration_asked" in later.found  # '换成H100要多久' (trial s20-2)
+    if not card_only and not any(f in later.found for f in later_keys):
         return parsed
     job = _job(run, later, after)
     if (
