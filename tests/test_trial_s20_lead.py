@@ -115,3 +115,17 @@ def test_a_past_run_then_only_another_card_is_scaled_zh(capsys) -> None:
     # run's 8 cards (bot.parse.scaled_run): 657 hours
     assert d["request"]["gpu_count"] == 8 and d["request"]["hours"] == pytest.approx(657.35, abs=0.1)
     assert set(named(d).values()) == {"earlier_run_scaled"}
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "一台机器一张4090一张3090跑llama.cpp，Qwen3-32B Q4能放下吗，-ctk q8_0",
+        "我的电脑一张4090，一张3060 12G，ollama 跑 qwen2.5:32b 能跑吗",
+    ],
+)
+def test_cards_listed_by_their_counts_are_one_rig(capsys, q: str) -> None:
+    """Trial s20-2 #3: '一张4090一张3090' in one machine is a rig of two cards (was: '一' named repeated)."""
+    d = ask_in_process(capsys, q)
+    assert d["request"]["gpu_count"] == 2
+    assert set(named(d).values()) <= {"mixed_rig", "mixed_rig_sum"} and "一" not in named(d)

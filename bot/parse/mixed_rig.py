@@ -41,6 +41,9 @@ STRONG_JOIN_RE = rc(
 """A join that adds a card to a machine ('+', 'plus', 'alongside', '加', '搭配'): a rig by itself."""
 WEAK_JOIN_RE = rc(_BRACKET + r"(?:&|\band\b|\bwith\b|和|与|跟|还有|、)" + _ARTICLE)
 """A join that lists ('and', 'with', '和', '与', '、'): a rig only where the message owns a machine."""
+COUNTED_NEXT_RE = rc(_BRACKET + r"[,，]?\s*(?:一张|一块|另一张|另一块|1\s*[张块])\s*$")
+"""Cards listed by their counts alone ('一张4090一张3090', trial s20-2 #3): a rig where the message owns a
+machine, as a listing join is."""
 OWNED_MACHINE_RE = rc(
     r"\b(?:i|we)\s+(?:have|own|got|use|run)\b|\b(?:i|we)'ve\s+got\b|\bmy\b|\bour\b|\brig\b|\bbox\b"
     r"|\bmachine\b|\bworkstation\b|\bpc\b|\bcomputer\b|\bdesktop\b|我有|我的|我们的|机器|电脑|主机|装了|插了|插在"
@@ -72,7 +75,8 @@ def rig_cards(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
         chain = [first]
         for nxt in gpus[i + 1 :]:
             gap = s[_end(s, chain[-1].start) : nxt.start]
-            joined = STRONG_JOIN_RE.search(gap) or (WEAK_JOIN_RE.search(gap) and OWNED_MACHINE_RE.search(s))
+            weak = WEAK_JOIN_RE.search(gap) or COUNTED_NEXT_RE.search(gap)
+            joined = STRONG_JOIN_RE.search(gap) or (weak and OWNED_MACHINE_RE.search(s))
             if nxt.gpu_id == chain[-1].gpu_id or not joined:
                 break
             chain.append(nxt)
