@@ -11,6 +11,7 @@ import pytest
 
 import estimator.plan as plan_module
 from estimator import catalog
+from estimator.layout_table import DenseTable
 from estimator.memory import SearchMemo, breakdown
 from estimator.models import Method
 from estimator.plan import HEADROOM, _layouts, best_plan_for, min_gpus
@@ -85,7 +86,9 @@ def test_best_plan_for_chooses_as_without_the_count_floor(model, gpu, setup, mon
 def test_the_70b_fewest_count_sizes_no_layout_after_the_tight_one(monkeypatch) -> None:
     """bench/vs_llm_analysis.py's Llama-2-70B on 16 H100s: the first layout within the card is TP 8,
     DP 2, ZeRO-3 at 79.9 GiB (above 90 %); the count floor (16-way states + the ZeRO-3 step) is above
-    90 % of the card, so nothing after it is sized — before, 14 more layouts were."""
+    90 % of the card, so nothing after it is sized — before, 14 more layouts were (44 more with the
+    floor switched off at s20). A layout is sized on either path: the dense layout table's total on
+    plain numbers (:meth:`estimator.layout_table.DenseTable.total`, s20-sp-est) or the breakdown."""
     spec, card = catalog.model("Llama-2-70B"), catalog.gpu("H100-SXM5-80GB")
     setup = TrainingSetup(seq_len=4096)
     memo = SearchMemo()
@@ -93,17 +96,26 @@ def test_the_70b_fewest_count_sizes_no_layout_after_the_tight_one(monkeypatch) -
         count_floor(spec, spec.params_total, setup, memo).at(16) * _TWICE > HEADROOM * card.addressable_bytes
     )
     sized: list = []
-    real = plan_module.breakdown_within
+    real, real_total = plan_module.breakdown_within, DenseTable.total
 
     def logged(*args, **kwargs):
         sized.append(args[3])
         return real(*args, **kwargs)
 
+    def logged_total(table, layout):
+        sized.append(layout)
+        return real_total(table, layout)
+
     monkeypatch.setattr(plan_module, "breakdown_within", logged)
+    monkeypatch.setattr(DenseTable, "total", logged_total)
     plan, parts = best_plan_for(spec, spec.params_total, card, 16, setup, memo=memo)
     assert (plan.tp, plan.pp, plan.dp, plan.zero_stage, plan.recompute) == (8, 1, 2, 3, "selective")
     assert HEADROOM * card.addressable_bytes < sum(parts.values()) <= card.addressable_bytes
     assert sized[-1][:5] == (8, 1, 2, 3, "selective") and len(sized) == 4
+    sized.clear()  # the floor switched off: the search goes on past the tight one (the test can fail)
+    monkeypatch.setattr(plan_module, "count_floor", lambda *args: _NO_FLOOR)
+    again = best_plan_for(spec, spec.params_total, card, 16, setup, memo=SearchMemo())
+    assert again == (plan, parts) and len(sized) > 4
 
 
 def test_the_states_alone_answer_a_count_without_its_rest() -> None:
