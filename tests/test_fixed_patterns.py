@@ -8,6 +8,8 @@ import pytest
 
 from bot.parse import fixed_patterns as fp
 from bot.parse.first_chars import parse_pattern, start_chars
+from bot.parse.module_gates import GATED, gate_module_patterns
+from bot.parse.regex import LazyPattern
 from bot.parse.regex_gate import gate_literals, gate_pays
 from tests.cli_run import CORPUS_QUESTIONS
 
@@ -24,8 +26,12 @@ def test_ignorecase_int_is_the_same_cached_pattern() -> None:
 
 
 def test_fixed_patterns_answer_as_re_module_functions() -> None:
-    """Each compiled pattern finds what ``re``'s module function with its source found, on corpus texts."""
-    patterns = [v for v in vars(fp).values() if isinstance(v, re.Pattern)]
+    """Each compiled pattern finds what ``re``'s module function with its source found, on corpus texts.
+    From the second message on, bot.parse.module_gates rebinds those whose gate pays to a gated
+    stand-in (session 20): they are checked through their gate, whichever test ran first."""
+    gate_module_patterns()
+    patterns = [v for v in vars(fp).values() if isinstance(v, (re.Pattern, LazyPattern))]
+    assert any(id(v) in GATED for v in patterns)
     assert len(patterns) == 16
     texts = [q.lower() for q in CORPUS_QUESTIONS] + ["4x8 a100s", "2机16卡", "256 of them", "g5.48xlarge"]
     for pattern in patterns:

@@ -196,20 +196,38 @@ def scan_module_patterns(prefix: str = "bot.parse.") -> int:
     """Give the compiled patterns held by the globals of the loaded ``prefix`` modules (``X_RE =
     re.compile(…)``, imported or not) their start scan: each global rebound to the pattern of
     :func:`with_first_chars` (one per pattern object, so a pattern imported elsewhere stays the same
-    object everywhere). Patterns inside tables are left as they are. Returns how many were rebound."""
-    made: dict[int, re.Pattern[str] | None] = {}
+    object everywhere). A global :mod:`bot.parse.module_gates` already rebound to its gated stand-in
+    gets a new stand-in, the same gate in front of its pattern scanned (the stand-in is no
+    ``re.Pattern``: skipped, it kept its pattern unscanned). Patterns inside tables are left as they
+    are. Returns how many were rebound."""
+    from bot.parse import module_gates  # imports this module: read when the hook runs
+
+    made: dict[int, Any] = {}
     rebound = 0
     for name, module in list(sys.modules.items()):
         if not name.startswith(prefix) or module is None:
             continue
         space = vars(module)
         for key, value in list(space.items()):
-            if type(value) is not re.Pattern or not isinstance(value.pattern, str):
-                continue
             if id(value) not in made:
-                made[id(value)] = with_first_chars(value)
+                made[id(value)] = _scanned(value, module_gates)
             scanned = made[id(value)]
             if scanned is not None:
                 space[key] = scanned
                 rebound += 1
+    for key in made.keys() & module_gates.GATED.keys():  # stand-ins replaced: their ids may be reused
+        if made[key] is not None:
+            del module_gates.GATED[key]
     return rebound
+
+
+def _scanned(value: object, module_gates: Any) -> Any:
+    """What :func:`scan_module_patterns` rebinds ``value`` to: a compiled pattern's scanned form, a gated
+    stand-in's new stand-in over its scanned pattern, or None (left as it is)."""
+    if type(value) is re.Pattern and isinstance(value.pattern, str):
+        return with_first_chars(value)
+    entry = module_gates.GATED.get(id(value))
+    if entry is None or getattr(value, "_compiled", None) is not entry[0]:
+        return None
+    scanned = with_first_chars(entry[0])
+    return None if scanned is None else module_gates.gated(scanned)
