@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bot.parse import sre_private
@@ -202,6 +203,17 @@ def scan_module_patterns(prefix: str = "bot.parse.") -> int:
     are. Returns how many were rebound."""
     from bot.parse import module_gates  # imports this module: read when the hook runs
 
+    rebound, made = rebind_module_globals(prefix, lambda value: _scanned(value, module_gates))
+    for key in made.keys() & module_gates.GATED.keys():  # stand-ins replaced: their ids may be reused
+        if made[key] is not None:
+            del module_gates.GATED[key]
+    return rebound
+
+
+def rebind_module_globals(prefix: str, make: Callable[[object], Any]) -> tuple[int, dict[int, Any]]:
+    """Rebind each global of the loaded ``prefix`` modules to ``make(value)`` where that is not None, one
+    call per object (a value imported into several modules gets the same replacement everywhere). Returns
+    (how many globals were rebound, each object id → what ``make`` gave)."""
     made: dict[int, Any] = {}
     rebound = 0
     for name, module in list(sys.modules.items()):
@@ -210,15 +222,11 @@ def scan_module_patterns(prefix: str = "bot.parse.") -> int:
         space = vars(module)
         for key, value in list(space.items()):
             if id(value) not in made:
-                made[id(value)] = _scanned(value, module_gates)
-            scanned = made[id(value)]
-            if scanned is not None:
-                space[key] = scanned
+                made[id(value)] = make(value)
+            if made[id(value)] is not None:
+                space[key] = made[id(value)]
                 rebound += 1
-    for key in made.keys() & module_gates.GATED.keys():  # stand-ins replaced: their ids may be reused
-        if made[key] is not None:
-            del module_gates.GATED[key]
-    return rebound
+    return rebound, made
 
 
 def _scanned(value: object, module_gates: Any) -> Any:

@@ -16,9 +16,8 @@ pattern's (tests/test_cue_index.py checks each gate's literals on every corpus t
 from __future__ import annotations
 
 import re
-import sys
 
-from bot.parse.first_chars import parse_pattern, start_chars
+from bot.parse.first_chars import parse_pattern, rebind_module_globals, start_chars
 from bot.parse.regex import _GATED_METHODS, _METHODS, ON_SECOND_MESSAGE, LazyPattern
 from bot.parse.regex_gate import gate, gate_literals, gate_pays
 
@@ -50,22 +49,14 @@ def gate_module_patterns(prefix: str = "bot.parse.") -> int:
     """Rebind each global of the loaded ``prefix`` modules that holds a compiled pattern with a gate that
     pays to its gated stand-in (one per pattern object: imported elsewhere, it is the same stand-in).
     Patterns inside tables are left as they are. Returns how many globals were rebound."""
-    made: dict[int, LazyPattern | None] = {}
-    rebound = 0
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(prefix) or module is None:
-            continue
-        space = vars(module)
-        for key, value in list(space.items()):
-            if type(value) is not re.Pattern or not isinstance(value.pattern, str):
-                continue
-            if id(value) not in made:
-                made[id(value)] = gated(value)
-            stand_in = made[id(value)]
-            if stand_in is not None:
-                space[key] = stand_in
-                rebound += 1
-    return rebound
+    return rebind_module_globals(prefix, _gated_global)[0]
+
+
+def _gated_global(value: object) -> LazyPattern | None:
+    """A global's gated stand-in: a compiled str pattern's (:func:`gated`), else None (left as it is)."""
+    if type(value) is not re.Pattern or not isinstance(value.pattern, str):
+        return None
+    return gated(value)
 
 
 ON_SECOND_MESSAGE.append(gate_module_patterns)  # after scan_module_patterns (bot.parse.regex): its scans
