@@ -108,6 +108,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "mfu_calibrated": r.mfu_calibrated,
         "inference": {**d["inference"], "start_only": start_only(r)} if d["inference"] else None,
         "largest_served": d["largest_served"],
+        "largest_trained": d["largest_trained"],  # s21: a fine-tuning question without a model
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,

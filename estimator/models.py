@@ -14,6 +14,7 @@ from pydantic import Field
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.factories import empty_list
 from estimator.host_ram import HostRam
+from estimator.largest_rows import LargestServed, LargestTrained
 from estimator.layer_offload import LayerSplit
 from estimator.request import (
     METHOD_FIELDS,
@@ -381,16 +382,6 @@ class Inference(_Frozen):
     )
 
 
-class LargestServed(_Frozen):
-    """The largest model one weight format serves on the request's GPUs (:mod:`estimator.largest`)."""
-
-    precision: Precision
-    params_max: float | None = Field(
-        description="most parameters of a generic dense GQA shape that fit; None: not even 100M"
-    )
-    examples: list[str] = Field(description="the largest catalog models that fit in this format (ids)")
-
-
 class SizingReport(_Frozen):
     """Everything a reply needs, in SI units. Quantities that do not apply are ``None``."""
 
@@ -440,6 +431,9 @@ class SizingReport(_Frozen):
     inference: Inference | None = None
     largest_served: list[LargestServed] | None = Field(
         None, description="a serving question without a model: the largest model per weight format"
+    )
+    largest_trained: list[LargestTrained] | None = Field(
+        None, description="a fine-tuning question without a model: the largest model per method (s21)"
     )
     feasible: str | None = Field(
         None,

@@ -88,6 +88,7 @@ class Why(StrEnum):
     throughput_target = "throughput_target"
     tokens_chinchilla_assumed = "tokens_chinchilla_assumed"
     largest_generic_shape = "largest_generic_shape"
+    largest_trained_shape = "largest_trained_shape"
     gpu_unknown_memory = "gpu_unknown_memory"
     gpu_stated_memory = "gpu_stated_memory"
     gpu_unknown_default = "gpu_unknown_default"

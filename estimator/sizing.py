@@ -12,6 +12,7 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.host_ram import HostRam, host_ram
 from estimator.largest import largest_served
+from estimator.largest_trained import largest_trained
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
@@ -63,6 +64,9 @@ def estimate(req: SizingRequest) -> SizingReport:
             if serving is not None and rented.cost is not None:  # what carries the load, for those hours
                 fields["inference"] = with_load_cost(serving, rented.cost, req.gpu_count)
                 ledger.assumptions = _once(ledger.assumptions)  # the price, from serving and the rental
+    elif _asks_largest_trained(req, r):  # "8张4090最大能全参微调多大的模型"
+        fields["largest_trained"], used = largest_trained(req, r.gpu, ledger, estimate)
+        filled |= used
     else:
         trained = size_training(req, r, ledger)
         filled |= trained.filled()
@@ -83,6 +87,14 @@ def estimate(req: SizingRequest) -> SizingReport:
         warnings=ledger.notes,
         **fields,
     )
+
+
+def _asks_largest_trained(req: SizingRequest, r: Resolved) -> bool:
+    """A fine-tuning question on named GPUs without a model, data or budget: which model fits (trial
+    s21 #9); the pipeline asks only when the question asks so (``ParseResult.asks_largest``)."""
+    no_model = r.spec is None and r.params is None and req.architecture is None
+    no_data = req.tokens is None and req.num_samples is None and req.budget is None and not req.hours
+    return no_model and no_data and req.stage == Stage.finetune and bool(req.gpu or req.gpu_memory_gib)
 
 
 def _once(assumptions: list[Any]) -> list[Any]:

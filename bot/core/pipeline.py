@@ -108,8 +108,21 @@ def is_answerable(request: SizingRequest, asks_largest: bool = False) -> bool:
         or request.budget is not None
         or (request.gpu_count is not None and request.deadline_days is not None)
         # "一张4090能跑多大的模型": serving on named GPUs without a model → the largest model that fits
-        or (asks_largest and request.stage == Stage.inference and (request.gpu or request.gpu_memory_gib))
+        or (asks_largest and request.stage in _LARGEST_STAGES and (request.gpu or request.gpu_memory_gib))
     )
+
+
+def _largest_carried(previous: SizingRequest, request: SizingRequest, parsed: ParseResult) -> bool:
+    """A follow-up of a "which model fits" question still asks it (s21: '8张4090最大能全参微调多大的模型'
+    → 'and with LoRA?' was answered with the help text): the previous request was answerable only as
+    that question, and the merged one, still without a model, is too."""
+    if parsed.asks_largest or is_answerable(request):
+        return False
+    return not is_answerable(previous) and is_answerable(previous, True) and is_answerable(request, True)
+
+
+_LARGEST_STAGES = (Stage.inference, Stage.finetune)
+"""Which model fits: serving (estimator.largest) and fine-tuning (estimator.largest_trained, trial s21 #9)."""
 
 
 def sized_anything(report: SizingReport) -> bool:
@@ -119,6 +132,7 @@ def sized_anything(report: SizingReport) -> bool:
         for value in (
             report.flops, report.gpu_hours, report.memory, report.inference, report.budget_gpu_hours,
             report.max_params_for_budget, report.tokens_for_budget, report.largest_served,
+            report.largest_trained,
         )
     )  # fmt: skip
 
@@ -201,6 +215,8 @@ def answer(
         parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
         kept, reset = stage_switch(context.previous, request)
+        if _largest_carried(context.previous, request, parsed):  # "一张4090能跑多大的模型" → "那3090呢"
+            parsed = parsed.model_copy(update={"asks_largest": True})
         if context.previous_failed and COUNTS_FAILED not in parsed.notes and failed_carries(changed):
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, COUNTS_FAILED]})  # still bounds it
     elif context.previous is None and lost_followup(parsed):

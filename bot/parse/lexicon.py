@@ -406,7 +406,7 @@ LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:�
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(
     r"全参|全量|all\s+parameters?|not\s+lora|no\s+lora|full[\s\-]*(?:parameter|param|weight|fine|ft\b|sft|finetun)|"
-    r"adapters\s+are\s+out|\bfull\b"
+    r"adapters\s+are\s+out|\bfull\b|\bfully[\s\-]+(?:fine|finetun|train)"  # s21 trial: 'fully fine-tune'
 )
 NEGATORS = (
     r"(?:不用|不要|不做|不是|不采用|不使用|没有?用|未使用|非|without|no|not|non[\s\-]?|instead\s+of"

@@ -13,13 +13,14 @@ from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, model_label, node_of, stage_key
 from bot.render.fit_change_text import same_card_fix
 from bot.render.fmt import fmt_for
+from bot.render.largest_text import largest_section
 from bot.render.load_cost_text import with_load_gpu_hours
 from bot.render.memory_text import memory_section
 from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
 from bot.render.sections import budget_section, method_rows, rental_section, training_section
 from bot.render.sections_ledger import linked_rows
-from bot.render.serving_text import inference_section, largest_section
+from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS

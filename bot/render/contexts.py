@@ -199,8 +199,10 @@ class RentalContext(TypedDict):
 
 
 class LargestContext(TypedDict):
-    """``largest``: the largest model named GPUs serve, per weight format (``_largest.j2``)."""
+    """``largest``: the largest model named GPUs serve, per weight format, or fine-tune, per method
+    (``_largest.j2``)."""
 
+    trained: bool
     gpus: str
     context: str
     concurrency: str

@@ -143,6 +143,10 @@ WHY_TEXTS: dict[str, str] = {
         "you asked how long without a data size: the compute-optimal 20 tokens per parameter (Hoffmann et al. "
         "2022, Chinchilla); give your token count for your own answer"
     ),
+    "largest_trained_shape": N_(
+        "sizes are of a generic dense shape; each fits when the fewest GPUs of the layout search every "
+        "training answer makes (ZeRO stage, recompute, micro-batch) are at most yours"
+    ),
     "largest_generic_shape": N_(
         "sizes are of a generic dense shape with grouped-query attention (8 KV heads); a model without "
         "GQA holds fewer sequences"

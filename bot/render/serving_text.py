@@ -20,43 +20,11 @@ from bot.render.wording import (
     SERVING_VERDICTS,
 )
 from bot.render.wording_extra import SCHEDULED_MONTH
-from estimator import catalog
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
 
 if TYPE_CHECKING:
-    from bot.render.contexts import InferenceContext, LargestContext
-
-LARGEST_FORMATS = {
-    "bf16": N_("16-bit"),
-    "int8": N_("8-bit (W8A16 / FP8)"),
-    "int4": N_("4-bit (GPTQ/AWQ)"),
-    "q8_0": N_("8-bit (GGUF Q8_0)"),
-    "q4_k_m": N_("4-bit (GGUF Q4_K_M)"),
-}
-"""How the weight formats of :mod:`estimator.largest` are named in a reply."""
-
-
-def largest_section(report: SizingReport, f: Fmt) -> LargestContext | None:
-    """'一张4090能跑多大的模型': per weight format, the largest size that fits and catalog examples."""
-    if not report.largest_served:
-        return None
-    req = report.request
-    rows = []
-    for row in report.largest_served:
-        label = translate(f.lang, LARGEST_FORMATS.get(row.precision.value, row.precision.value))
-        names = [catalog.model(m).name for m in row.examples]
-        size = float(f"{row.params_max:.2g}") if row.params_max else None  # a 2 % search: two digits
-        rows.append({"format": label, "params": f.params(size) if size else None,
-                     "examples": ("、" if f.lang == "zh" else ", ").join(names)})  # fmt: skip
-    best = next((r for r in reversed(rows) if r["params"]), None)
-    return {
-        "gpus": f.int(req.gpu_count or 1),
-        "context": context_len(req.seq_len or 0),
-        "concurrency": f.int(req.concurrency or 1),
-        "rows": rows,
-        "best": best,
-    }
+    from bot.render.contexts import InferenceContext
 
 
 def _kv_per_token(inf: Inference, f: Fmt, lang: str) -> str:
