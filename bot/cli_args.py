@@ -50,9 +50,9 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     preview = sub.add_parser(
         "preview",
-        help="print what the bot would send on Feishu/Lark, WeCom or DingTalk (JSON), without an account",
+        help="print what the bot would send on Feishu/Lark, WeCom, DingTalk or Telegram (JSON), no account",
     )
-    preview.add_argument("platform", choices=["feishu", "wecom", "dingtalk"])
+    preview.add_argument("platform", choices=["feishu", "wecom", "dingtalk", "telegram"])
     preview.add_argument(
         "message", nargs="+", help="messages in one chat, e.g. 7B模型1万亿token要多少A100 那H100呢"
     )

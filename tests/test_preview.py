@@ -87,3 +87,18 @@ def test_markup_is_never_echoed_raw() -> None:
     (reply,) = bodies("dingtalk", "<b>7B</b> 模型 1万亿 token 要多少 A100")
     sent = json.dumps(reply["send"], ensure_ascii=False)
     assert "<b>" not in sent and "A100·时" in sent
+
+
+def test_telegram_send_message_with_html_and_its_keyboard() -> None:
+    """Trial s21 #25: the README gave no way to see a Telegram reply without a token."""
+    first, second = bodies("telegram", SEED, FOLLOWUP)
+    body = first["send"][0]
+    assert body["method"] == "sendMessage" and body["parse_mode"] == "HTML"
+    assert body["text"].startswith("<b>7B 预训练 1万亿 token ≈ 9.3万 A100·时")  # 6·7e9·1e12 at 40 % MFU
+    labels = [b["text"] for row in body["reply_markup"]["inline_keyboard"] for b in row]
+    assert "🚀 部署推理" in labels
+    data = [b["callback_data"] for row in body["reply_markup"]["inline_keyboard"] for b in row]
+    assert all(len(d.encode()) <= 64 for d in data)  # Bot API: callback_data is 1-64 bytes
+    assert second["send"][0]["text"].startswith("<b>7B 预训练 1万亿 token ≈ 4.2万 H100·时")
+    (escaped,) = bodies("telegram", "<s>7B</s> 模型 1万亿 token 要多少 A100")
+    assert "<s>" not in escaped["send"][0]["text"] and "A100·时" in escaped["send"][0]["text"]

@@ -9,7 +9,9 @@ running bot uses (:func:`bot.chat.wiring.card_seam`; a later message can be a fo
 * WeCom: the ``template_card`` reply of the intelligent bot's long connection
   (:func:`bot.wecom.card.build_card`), after its streamed markdown (:func:`bot.wecom.card.stream_markdown`);
 * DingTalk: the session webhook's ``actionCard`` (buttons link to the web page at
-  ``SIZING_BOT_WEB_PUBLIC_URL``) or ``markdown`` without one (:func:`bot.dingtalk.card.message_of`).
+  ``SIZING_BOT_WEB_PUBLIC_URL``) or ``markdown`` without one (:func:`bot.dingtalk.card.message_of`);
+* Telegram: the Bot API's ``sendMessage`` (HTML parse mode, the inline keyboard as ``reply_markup``),
+  as :func:`bot.telegram.handlers.answer_text` sends it (trial s21 #25: no way to see it without a token).
 
 Nothing is stored: the conversation lives in memory for the run.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from bot.chat.adapter import Inbound, Outbound
 from bot.core.conversation import Conversation
 
-PLATFORMS = ("feishu", "wecom", "dingtalk")
+PLATFORMS = ("feishu", "wecom", "dingtalk", "telegram")
 CHAT, USER = "preview-chat", "preview-user"
 
 
@@ -35,6 +37,8 @@ def preview(
     Raises ValueError for a platform not in :data:`PLATFORMS`."""
     if platform not in PLATFORMS:
         raise ValueError(f"unknown platform {platform!r}: one of {', '.join(PLATFORMS)}")
+    if platform == "telegram":
+        return _telegram(messages, presales)
     from bot.chat.wiring import card_seam
 
     conversation = Conversation(presales=presales)
@@ -51,6 +55,31 @@ def preview(
             if turn is not None:
                 links.remember(out.turn_id, msg.chat_id, msg.user_id, text, turn.followup)
         bodies.append({"message": text, "send": _bodies(platform, out, links)})
+    return bodies
+
+
+def _telegram(messages: list[str], presales: Any) -> list[dict[str, Any]]:
+    """Telegram's ``sendMessage`` bodies, built as the running bot's handler builds them: the turn's HTML
+    (:func:`bot.telegram.reply.reply_html`, the offer's contact line) and its inline keyboard; an empty
+    message gets the help, as in the bot."""
+    from bot.chat.contact import contact_of
+    from bot.render.renderer import render_help
+    from bot.telegram.keyboards import answer_keyboard
+    from bot.telegram.reply import reply_html
+
+    conversation, contact, chat = Conversation(presales=presales), contact_of(presales), 1
+    bodies = []
+    for text in messages:
+        body: dict[str, Any] = {"method": "sendMessage", "chat_id": chat, "parse_mode": "HTML"}
+        if not text.strip():
+            body["text"] = render_help("en", "html")
+        else:
+            turn = conversation.ask(chat, chat, text)
+            body["text"] = reply_html(turn, contact=contact)
+            markup = answer_keyboard(turn)
+            if markup is not None:
+                body["reply_markup"] = markup.to_dict()
+        bodies.append({"message": text, "send": [body]})
     return bodies
 
 

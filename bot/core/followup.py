@@ -100,12 +100,14 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
 
 KEPT_ON_STAGE_SWITCH = MODEL_FIELDS | {
     "stage", "method", "algorithm", "precision", "gpu", "gpu_memory_gib", "currency", "price_per_gpu_hour",
+    "count_asked",
 }  # fmt: skip
 """What a stage switch ("🚀 Serve it", "🎯 微调", "what about LoRA?" on a pre-training answer) keeps:
-the model, the GPU type and its price. Everything else belongs to the old stage's job (its data size,
-GPU count, sequence length, load, deadline, budget, parallel layout, measured speed) and is sized
-afresh for the new stage unless the message says it again; the reply names both
-(:func:`stage_switch`)."""
+the model, the GPU type and its price, and whether the count is the question ('what about on 4090s?'
+then 'and serve it for 50 users': how many 4090s, not one personal card; trial s21 #14). Everything
+else belongs to the old stage's job (its data size, GPU count, sequence length, load, deadline, budget,
+parallel layout, measured speed) and is sized afresh for the new stage unless the message says it
+again; the reply names both (:func:`stage_switch`)."""
 SHOWN_KEPT = ("model", "params_total", "gpu", "price_per_gpu_hour")
 """Kept values a stage-switch reply names (the model by name, else by size)."""
 _METHOD_SETTINGS = METHOD_FIELDS  # declared on each SizingRequest field (estimator.request)

@@ -41,7 +41,7 @@ from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
-from bot.textclean import clean_text
+from bot.textclean import clean_text, strip_markup
 from estimator import catalog, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
@@ -197,7 +197,7 @@ def answer(
             config, text = read_config(pasted, source="text"), rest
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
-    parsed = parse_capped(text)
+    parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
     if parsed.unused_numbers:  # 'max_steps: 3000' and no GPU count (s19): a step count named as not used

@@ -130,7 +130,21 @@ def _english_word_in(text: str) -> bool:
     if not text:
         return False
     neutral = _neutral_words()
-    return any(w.lower() not in neutral for w in _WORD_RE.findall(_DIGIT_TOKEN_RE.sub(" ", text)))
+    return any(
+        w.lower() not in neutral and _wordlike(w) for w in _WORD_RE.findall(_DIGIT_TOKEN_RE.sub(" ", text))
+    )
+
+
+_VOWELS = frozenset("aeiouyAEIOUY")
+MAX_WORD_CHARS = 30
+"""Letters in the longest run taken as an English word (English words run to ~20 letters; a run of 5,000
+x's is no language, trial s21 #15: a Chinese user's unreadable message was answered in English)."""
+
+
+def _wordlike(word: str) -> bool:
+    """Whether a run of letters can be a word: at most ``MAX_WORD_CHARS`` letters, a vowel, two letters
+    that differ ('xxxx', 'zzz' and 'qwrtp' say nothing of the writer's language)."""
+    return len(word) <= MAX_WORD_CHARS and not _VOWELS.isdisjoint(word) and len(set(word.lower())) > 1
 
 
 def client_lang(code: str | None) -> Lang | None:
