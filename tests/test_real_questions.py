@@ -604,6 +604,7 @@ HELD_OUT_SIZES = {
     ("r13test", "en"): 19,
     ("r14test", "en"): 17,
     ("r14test", "zh"): 25,
+    ("r15test", "zh"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
