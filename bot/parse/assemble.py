@@ -316,7 +316,9 @@ class _Parse(FieldSteps, StageSteps):
         for m in PARALLEL_RE.finditer(self.s):
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
-            self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+            gb = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+            if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch is another setup's
+                self.named_unused.append((m.group(0).strip(), "other_setup"))
             self.s = mask(self.s, m.start(), m.end(), " ")
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats

@@ -37,8 +37,16 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
+from estimator.request import TRAINING_FIELDS
 
 _ROLE_OF = attrgetter("role")
+_TRAINING_ONLY = tuple(
+    f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size", "epochs")
+)
+"""Settings only a training run has (estimator.request's training scope; a batch, epochs, samples and a
+deadline are also said of serving and data): two of them with no stage word make the message a training
+run, the stage a training answer defaults to (round 15 zh: a Megatron run's 'GlobalBatchSize 128', tp/pp
+and 'recompute' read as a serving question and every setting named as not used)."""
 
 
 class StageSteps:
@@ -116,6 +124,10 @@ class StageSteps:
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
+        if stage is None and sum(self.f.get(k) is not None for k in _TRAINING_ONLY) >= 2:
+            stage = self.f["stage"] = (
+                "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
+            )
         return preference, stage
 
     # -- step 5: what the fields together mean
