@@ -17,6 +17,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
+from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
@@ -124,7 +125,8 @@ class StageSteps:
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
-        if stage is None and sum(self.f.get(k) is not None for k in _TRAINING_ONLY) >= 2:
+        said = sum(self.f.get(k) is not None for k in _TRAINING_ONLY) + bool(GLOBAL_BATCH_RE.search(self.s))
+        if stage is None and said >= 2:  # a global batch is read later (assemble), its words here
             stage = self.f["stage"] = (
                 "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
             )
