@@ -22,7 +22,7 @@ LOWER_BOUND_RE = rc(
 """A bound word, then a number with its magnitude ('at least 16k', '至少 16k', '不少于 10', '≥ 32k'; round 15
 zh: '超过 100', 'more than 100' — a strict bound, sized at its value as the least the load reaches)."""
 LOWER_BOUND_GATE = rc(
-    r"至少|最少|不少于|不低于|不小于|起码|超过|大于|多于|高于|least|less\s+than|more\s+than|over|fewer|minimum|min|≥|>="
+    r"至少|最少|不少于|不低于|不小于|起码|超过|大于|多于|高于|least|less\s+than|more\s+than|over\s*\d|fewer|minimum|min|≥|>="
 )
 _CONTEXT_NEAR = rc(r"上下文|context|ctx|长度|window|窗口|tokens?\b|seq")
 _LOAD_NEAR = rc(r"并发|concurren|users?\b|用户|人同时|requests?\b|请求|sessions?\b|路")

@@ -50,6 +50,14 @@ run, the stage a training answer defaults to (round 15 zh: a Megatron run's 'Glo
 and 'recompute' read as a serving question and every setting named as not used)."""
 
 
+def _training_settings(f: dict[str, Any], s: str) -> int:
+    """How many of :data:`_TRAINING_ONLY` the fields ``f`` hold, plus a global batch's words in ``s`` (read
+    later, by the assembly). Builtins only (map, count): no Python frame per field (parse-call budget)."""
+    return (
+        len(_TRAINING_ONLY) - list(map(f.get, _TRAINING_ONLY)).count(None) + bool(GLOBAL_BATCH_RE.search(s))
+    )
+
+
 class StageSteps:
     """Steps 1b and 5. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
 
@@ -125,8 +133,7 @@ class StageSteps:
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
-        said = sum(self.f.get(k) is not None for k in _TRAINING_ONLY) + bool(GLOBAL_BATCH_RE.search(self.s))
-        if stage is None and said >= 2:  # a global batch is read later (assemble), its words here
+        if stage is None and _training_settings(self.f, self.s) >= 2:
             stage = self.f["stage"] = (
                 "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
             )
