@@ -66,10 +66,12 @@ ROUND12 = {"zh": "zh_r12.json", "en": "en_r12.json"}
 (``frozen_r12_test_<lang>.sha256``) before any parser change of that session, ``r12work`` for work."""
 ROUND13 = {"zh": "zh_r13.json", "en": "en_r13.json"}
 ROUND14 = {"zh": "zh_r14.json", "en": "en_r14.json"}
+ROUND15 = {"zh": "zh_r15.json", "en": "en_r15.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
     "r14": ROUND14,
+    "r15": ROUND15,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -139,9 +141,13 @@ def _names_match(stated: object, got: object) -> bool:
 _SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")
 
 
-_VARIANT_WORDS = frozenset(("chat", "instruct", "base", "hf", "sft", "awq", "gptq", "gguf", "4bit", "8bit"))
+_VARIANT_WORDS = frozenset(
+    ("chat", "instruct", "base", "hf", "sft", "awq", "gptq", "gguf", "4bit", "8bit", "moe")
+)
 """Variant words inside a name ('internlm2-chat-7b-sft', 'internlm-chat-20b-4bit'): the released model of
-that name and size, as the trailing ones (:data:`_SUFFIXES`) are."""
+that name and size, as the trailing ones (:data:`_SUFFIXES`) are. Round 15 zh: 'moe' describes the
+architecture of the release of that name and size ('qwen3-235B-moe' is Qwen3-235B-A22B, the only 235B
+Qwen3), as 'instruct' describes its tuning."""
 
 
 def _model_stem(name: object) -> str:
@@ -184,12 +190,13 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     return _catalog_alias(value, request.get("model"))
 
 
-MODEL_NAMED_AS = frozenset({"vision_language_llm", "latest_release", "model_alias"})
+MODEL_NAMED_AS = frozenset({"vision_language_llm", "latest_release", "model_alias", "speech_llm"})
 """Substitution reasons that name the model as typed with the release sized instead
 (bot/core/interpretation.py): a vision-language release sized as its language model (s14), a family and
 size without a version sized as the latest release ('llama-70b': Llama-3.3-70B; docs/design.md §8: named,
 never replaced silently), a name the catalog lists for another release ('llama 30b': LLaMA-33B). s16: the
-latter two were scored as misses though the reply names the typed model and what was sized."""
+latter two were scored as misses though the reply names the typed model and what was sized. Round 15 zh: a
+speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are."""
 
 
 def _sizes_named(answer: dict[str, Any]) -> list[float]:

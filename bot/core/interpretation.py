@@ -127,8 +127,13 @@ SUBSTITUTION_REASONS = (
     "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least
     "vision_language_llm",  # 'Qwen2.5-VL-72B': its language model sized, the vision encoder not counted
     "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
+    "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
 )
-MODEL_SUBSTITUTIONS = {"vision_language": "vision_language_llm", "alias": "model_alias"}
+MODEL_SUBSTITUTIONS = {
+    "vision_language": "vision_language_llm",
+    "alias": "model_alias",
+    "speech": "speech_llm",
+}
 """A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 
 

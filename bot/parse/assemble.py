@@ -40,6 +40,7 @@ from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, spans
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
+from bot.parse.name_format import named_format
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
@@ -316,8 +317,11 @@ class _Parse(FieldSteps, StageSteps):
         for m in PARALLEL_RE.finditer(self.s):
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
-            self.f["global_batch"] = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+            gb = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+            if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch is another setup's
+                self.named_unused.append((m.group(0).strip(), "other_setup"))
             self.s = mask(self.s, m.start(), m.end(), " ")
+        precision = precision or named_format(models)  # r15 zh: '…-Instruct-FP8', a catalog alias's format
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
             self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'

@@ -14,12 +14,16 @@ from bot.parse.result import ParseResult
 from estimator.models import SizingRequest
 
 LOWER_BOUND_RE = rc(
-    r"(?P<b>至少(?:要|是|为|有|需要)?|最少(?:要|是|为|有)?|不少于|不低于|不小于|起码(?:要)?|at\s+least|no\s+less\s+than"
+    r"(?P<b>至少(?:要|是|为|有|需要)?|最少(?:要|是|为|有)?|不少于|不低于|不小于|起码(?:要)?|超过|大于|多于|高于"
+    r"|at\s+least|no\s+less\s+than|more\s+than|over(?=\s*\d)"
     r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|(?<![a-z])min(?:imum)?\.?(?=\s*\d)|≥|>=)"
     r"\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<k>k|千|万)?(?![\d.])"
 )
-"""A bound word, then a number with its magnitude ('at least 16k', '至少 16k', '不少于 10', '≥ 32k')."""
-LOWER_BOUND_GATE = rc(r"至少|最少|不少于|不低于|不小于|起码|least|less\s+than|fewer|minimum|min|≥|>=")
+"""A bound word, then a number with its magnitude ('at least 16k', '至少 16k', '不少于 10', '≥ 32k'; round 15
+zh: '超过 100', 'more than 100' — a strict bound, sized at its value as the least the load reaches)."""
+LOWER_BOUND_GATE = rc(
+    r"至少|最少|不少于|不低于|不小于|起码|超过|大于|多于|高于|least|less\s+than|more\s+than|over\s*\d|fewer|minimum|min|≥|>="
+)
 _CONTEXT_NEAR = rc(r"上下文|context|ctx|长度|window|窗口|tokens?\b|seq")
 _LOAD_NEAR = rc(r"并发|concurren|users?\b|用户|人同时|requests?\b|请求|sessions?\b|路")
 _NEAR = 16

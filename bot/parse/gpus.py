@@ -265,7 +265,16 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
     if not m:
         return s, None, []
     name = m.group(0).strip()
-    return mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
+    s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)
+    if _JOINED_MEMORY_RE.match(s, m.end()):  # 'H20e-141G', 'MLU370-48G' (round 15)
+        s = (
+            s[: m.end()] + " " + s[m.end() + 1 :]
+        )  # the card's memory, not a minus sign ('-141' was named nonpositive)
+    return s, name, gpu_suggestions(name)
+
+
+_JOINED_MEMORY_RE = re.compile(r"[-_]\d{1,3}\s*(?:gb|gib|g)\b")
+"""A memory joined to an unknown card's name by a hyphen ('H20e-141G*6', 'MLU370-48G'): that card's memory."""
 
 
 def _active_size(s: str, m: re.Match[str]) -> bool:

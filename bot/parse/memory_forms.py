@@ -108,7 +108,8 @@ def _card_then_memory(m: re.Match[str]) -> str:
 
 
 COUNT_THEN_MEMORY_RE = rc(
-    r"(?<![\d.])(?P<c>\d{1,3})\s*(?:(?:张|块)\s*(?:显卡|卡)?|(?:显卡|卡))\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
+    r"(?<![\d.一两二三四五六七八九十])(?P<c>\d{1,3}|[一两二三四五六七八九十]{1,2})\s*(?:(?:张|块)\s*(?:显卡|卡)?|(?:显卡|卡))"
+    r"\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
     r"(?!\s*(?:的\s*)?(?:显存|内存|显卡|卡|[a-z0-9]))" + _NOT_RAM + _NOT_TOTAL
 )
 """A count of cards, then a memory with no card named ('8 卡 80G', '4 张 24G', '8卡 80G 训练'; round 12):
@@ -122,7 +123,9 @@ CARD_MEMORIES = frozenset(
 
 
 def _count_then_memory(m: re.Match[str]) -> str:
-    if int(m.group("n")) not in CARD_MEMORIES or int(m.group("c")) == 0:
+    """The count may be written in Chinese numerals ('两张 40G 就加载不进去了', '两块 80G'; round 15 zh:
+    the 40 was left unread)."""
+    if int(m.group("n")) not in CARD_MEMORIES or m.group("c") in ("0", "零"):
         return m.group(0)
     return f"{m.group('c')} 张卡，每张卡 {m.group('n')}g 显存 "
 

@@ -29,12 +29,14 @@ L_CONTEXT = rc(
     r"(?:上下文|context|ctx|window|窗口|长度|model[\s_]*len(?:gth)?|seq(?:uence)?[\s_]*len(?:gth)?)"
     r"(?:[\s_]*(?:length|len|window|size|limit|长度|大小|限制|上限))?"
     r"(?:\s|要|需要|得|想要|至少|最少|不少于|不低于|起码|设为|设成|设置为|设置成|设|调到|调成|降到|开到|是|为|of|is"
+    r"|只能|能|可以|只|才|仅|最多|最长|到"
     r"|to|under|below|around|about|at\s+least|no\s+less\s+than|≥|>|=|:|：)*$"
 )
 """Words before a context length, any verb, lower bound or colon between: '上下文要', 'context window is',
 'ctx:', '上下文不少于', 'context ≥' (a lower bound is sized at its value: bot.parse.bound_words); s17: a
 limit or size word and the setting verbs ('上下文大小设 20480', 'a context limit of 60k', 'model len 1000',
-'reducing the sequence length to under 8000')."""
+'reducing the sequence length to under 8000'); round 15 zh: a modal or limit word ('上下文只能到 20K 左右',
+'上下文能开到 32K 吗', '最多 20K')."""
 R_PER_REQUEST = rc(
     r"^[\s\-]*(?:tokens?[\s\-]+)?(?:requests?|reqs?|sequences?|seqs?|conversations?|sessions?|queries)\b"
     r"(?!\s*(?:(?:per|a|an|每)\s*(?:day|hour|minute|min|second|sec|s)\b|/\s*(?:day|d|h|hr|hour|s|min)\b|daily|hourly))"

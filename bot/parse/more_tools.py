@@ -133,9 +133,14 @@ def in_launcher(word: str) -> str:
     return rf"(?:(?<=train_)|(?<=train-)|(?<=run_)|(?<=run-)){word}(?=[_\-.][a-z])"
 
 
-TENSORRT_BUILD_FLAGS = r"(?<![a-z0-9_])-{2}use_(?:gpt_attention|gemm)_plugin\b"
+TENSORRT_BUILD_FLAGS = (
+    r"(?<![a-z0-9_])-{2}use_(?:gpt_attention|gemm)_plugin\b"
+    r"|(?:转成|转为|转换成|转换为|编译成|build(?:ing)?\s+(?:an?\s+)?)\s*trt\b|\btrt\s*(?:引擎|engines?)"
+)
 """Flags only TensorRT-LLM's engine build has (``--use_gpt_attention_plugin``, ``--use_gemm_plugin`` of its
-examples' ``build.py``): a message that writes them builds a TensorRT-LLM engine, named as such."""
+examples' ``build.py``), and its engine called by its short name ('转成 TRT', 'TRT 引擎', 'build a TRT
+engine'; round 15 zh, Tlntin/Qwen-TensorRT-LLM issue 49): a message that writes them builds a TensorRT-LLM
+engine, named as such."""
 
 TRANSFORMERS_API = (
     r"(?<![a-z0-9])automodel(?:for(?:causallm|seq2seqlm|vision2seq|imagetexttotext))?\b|\.from_pretrained\b"

@@ -204,9 +204,9 @@ words ('experts on the CPU', '专家放内存'): CPU offload of part of the weig
 KV_IN_HOST_RE = rc(
     r"(?<![a-z0-9])(?:-{1,2}no[_\-]kv[_\-]offload|-{0,2}nkvo)(?![a-z0-9])"
     r"|kv\s*cache\s+(?:kept\s+|held\s+|stays?\s+)?(?:off\s+the\s+gpus?|(?:in|on)\s+(?:the\s+)?(?:cpu|ram|system\s+memory))"
-    r"|kv\s*cache\s*(?:放|放在|留在|在)\s*(?:cpu|内存)"
+    r"|kv\s*cache\s*(?:全|都|全部|全都)?\s*(?:放|放在|留在|在)\s*(?:cpu|内存)"
 )
-"""The KV cache in CPU memory, said in words ('KV cache kept off the GPU', 'kv cache 放内存'; round 9)."""
+"""The KV cache in CPU memory in words ('KV cache kept off the GPU', 'kv cache 放内存', r15 zh '全放内存')."""
 COMPLETION_RE = rc(
     r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出|补全)\s*(?:lengths?\s*)?"
     r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"

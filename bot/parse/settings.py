@@ -43,6 +43,7 @@ from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
+from bot.parse.tps_forms import TPS_RE, per_gpu
 from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
 
@@ -114,10 +115,6 @@ TFLOPS_RE = rc(
     _NUM + r"\s*tflops?(?:/s)?\s*(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|每卡|单卡)?"
 )
 MEASURED_WORDS = rc(MEASURED)
-TPS_RE = rc(
-    _NUM + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*s(?:ec)?|per\s+sec(?:ond)?|每秒)"
-    r"\s*(?P<per>(?:/|per|each|每)\s*(?:gpu|卡|card|device)|每卡|单卡)?"
-)
 PER_GPU_BEFORE = rc(r"(?:每卡|单卡|per[\s\-]gpu|each\s+gpu)\s*(?:吞吐|throughput)?\s*(?:是|为|:|of|=)?\s*$")
 HOURS_RE = rc(
     r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(?:个)?\s*(?:hours?|hrs?|小时|h(?![a-z0-9]))"
@@ -359,7 +356,7 @@ def _throughput(out: Settings, training: bool) -> None:
                 out.s = _masked(out.s, m)
     m = TPS_RE.search(out.s)
     for _ in range(3):  # a rate named as no target: the next one may be ('get 900 tok/s. How many for 5000?')
-        if m is None or not (why := rate_not_target(out.s, m)) or m.group("per") or training:
+        if m is None or not (why := rate_not_target(out.s, m)) or per_gpu(m) or training:
             break
         out.unused.append((m.group(0).strip(), why))
         out.s = _masked(out.s, m)
@@ -370,9 +367,12 @@ def _throughput(out: Settings, training: bool) -> None:
         if value is not None and training and other_stage_rate(out.s, m):  # an SFT rate, RL asked (s12 A10)
             out.unused.append((m.group(0).strip(), "other_setup"))
             out.s = _masked(out.s, m)
-        elif value is not None and (m.group("per") or PER_GPU_BEFORE.search(near)):
+        elif value is not None and (per_gpu(m) or PER_GPU_BEFORE.search(near)):
             out.fields["tokens_per_second_per_gpu"] = value
             out.s = _masked(out.s, m)
+            while (m := TPS_RE.search(out.s)) and per_gpu(m):  # a second run's rate (r15 zh: 6000, then 6325)
+                out.unused.append((m.group(0).strip(), "observed"))
+                out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
         elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'

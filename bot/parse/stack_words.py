@@ -292,7 +292,12 @@ def fine_tuning_tool_named(s: str) -> bool:
 
 RL_TOOLS = frozenset({"OpenRLHF", "verl", "EasyR1", *(name for _, name in RL_TRAINING_TOOLS)})
 """RL post-training codebases: each generates its rollouts with a serving engine (vLLM or SGLang)."""
-TRAINING_WORD_RE = rc(r"训练|微调|\btrain(?:s|ed|ing)?\b|fine[\s\-]?tun|\b(?:grpo|ppo|dapo|rloo)\b")
+TRAINING_WORD_RE = rc(
+    r"训练|微调|训(?=的|了|过|一个)|\btrain(?:s|ed|ing)?\b|(?<![a-z])train_(?:ppo|grpo|dpo|sft|rm)"
+    r"|fine[\s\-]?tun|\b(?:grpo|ppo|dapo|rloo)\b"
+)
+"""Training words; round 15 zh: the colloquial '训的是 7b 模型' and a trainer's entry point
+('openrlhf.cli.train_ppo_ray')."""
 SERVING_WORD_RE = rc(r"部署|推理|上线|\bserv(?:e|es|ed|ing)\b|\bdeploy|\binference\b")
 
 

@@ -17,6 +17,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
+from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
@@ -37,8 +38,24 @@ from bot.parse.words import (
     serving_a_tuned_model,
     stage_from_words,
 )
+from estimator.request import TRAINING_FIELDS
 
 _ROLE_OF = attrgetter("role")
+_TRAINING_ONLY = tuple(
+    f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size", "epochs")
+)
+"""Settings only a training run has (estimator.request's training scope; a batch, epochs, samples and a
+deadline are also said of serving and data): two of them with no stage word make the message a training
+run, the stage a training answer defaults to (round 15 zh: a Megatron run's 'GlobalBatchSize 128', tp/pp
+and 'recompute' read as a serving question and every setting named as not used)."""
+
+
+def _training_settings(f: dict[str, Any], s: str) -> int:
+    """How many of :data:`_TRAINING_ONLY` the fields ``f`` hold, plus a global batch's words in ``s`` (read
+    later, by the assembly). Builtins only (map, count): no Python frame per field (parse-call budget)."""
+    return (
+        len(_TRAINING_ONLY) - list(map(f.get, _TRAINING_ONLY)).count(None) + bool(GLOBAL_BATCH_RE.search(s))
+    )
 
 
 class StageSteps:
@@ -116,6 +133,10 @@ class StageSteps:
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:
             self.f["methods"] = methods
+        if stage is None and _training_settings(self.f, self.s) >= 2:
+            stage = self.f["stage"] = (
+                "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
+            )
         return preference, stage
 
     # -- step 5: what the fields together mean

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 VISION_LANGUAGE = "vision_language"
 ALIAS = "alias"
+SPEECH = "speech"
 
 VL_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<base>[a-z][a-z]*[\-_ ]?\d+(?:\.\d+)?)[\-_ ]?vl[\-_ ]?"
@@ -38,6 +39,10 @@ VL_WORDS_AFTER_RE = rc(
     r"[\s\-_(（]*(?:vision[\s\-]*language|multi[\s\-]?modal|vlm|vl(?![a-z0-9])|多模态|视觉语言|图文)"
 )
 """A catalog LLM's name followed by a vision-language word: 'Qwen-2.5-72B vision-language model'."""
+SPEECH_WORDS_AFTER_RE = rc(r"[\-_ ]?(?P<w>voice|audio|speech|tts|asr)(?![a-z])")
+"""A catalog LLM's name joined to a speech word ('GLM-4-Voice', 'Qwen2-Audio'): the speech release built on
+that LLM (GLM-4-Voice is GLM-4-9B with a speech tokenizer and decoder: zai-org/GLM-4-Voice README). Round 15
+zh: 'GLM-4-Voice' was sized as GLM-4-9B without a word, the name read only up to 'glm-4'."""
 ALIASES = {"LLaMA-33B": rc(r"\b30b")}
 """Catalog ids whose releases are also known by another size: the pattern that size matches as typed."""
 
@@ -67,12 +72,15 @@ def vision_language_names(
 
 
 def mark_substitutions(s: str, mentions: list[ModelMention]) -> None:
-    """Set :data:`VISION_LANGUAGE` on a catalog LLM followed by a vision-language word, and :data:`ALIAS`
+    """Set :data:`VISION_LANGUAGE` on a catalog LLM followed by a vision-language word, :data:`SPEECH` on
+    one joined to a speech word (:data:`SPEECH_WORDS_AFTER_RE`), and :data:`ALIAS`
     on a release typed by its other name (:data:`ALIASES`), where no other substitution is set."""
     for mm in mentions:
         if mm.model_id is None or mm.substitution is not None:
             continue
         if VL_WORDS_AFTER_RE.match(s, mm.end):
             mm.substitution = VISION_LANGUAGE
+        elif speech := SPEECH_WORDS_AFTER_RE.match(s, mm.end):
+            mm.substitution, mm.text = SPEECH, f"{mm.text}-{speech.group('w')}"  # named as typed
         elif mm.model_id in ALIASES and ALIASES[mm.model_id].search(mm.text.lower()):
             mm.substitution = ALIAS

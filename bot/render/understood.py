@@ -40,6 +40,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "(its weights and the image tokens) is not counted."
     ),
     "model_alias": N_("Read “%(typed)s” as %(used)s parameters: the same release, known by both sizes."),
+    "speech_llm": N_(
+        "“%(typed)s” is a speech model: sized as its language model, %(used)s — the speech tokenizer and "
+        "decoder are not counted."
+    ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),

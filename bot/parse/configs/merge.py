@@ -15,6 +15,7 @@ from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.prose_change import prose_changes
 from bot.parse.normalize import normalize
+from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
 from estimator.models import SizingRequest
@@ -42,13 +43,27 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     }, found
 
 
+def _said_stage(stack: StackConfig, s: str) -> bool:
+    """Whether the normalized text ``s`` beside the config names a stage. 'vllm' beside an RL trainer's
+    command (OpenRLHF, verl: :data:`bot.parse.stack_words.RL_TOOLS`) is its rollout engine, no serving
+    word, unless a serving word says so ('部署', 'serve'). Round 15 zh: 'vllm 版本 0.8.3' beside
+    ``openrlhf.cli.train_ppo_ray`` made a GRPO run a serving question."""
+    said = stage_word(s)
+    if said != "inference" or SERVING_WORD_RE.search(s):
+        return said is not None
+    return (stack.tool or "").lower() not in _RL_TOOLS
+
+
+_RL_TOOLS = frozenset(name.lower() for name in RL_TOOLS)
+
+
 def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
     config implies (a training config: fine-tuning) gives way only to a stage word in the text; an
     engine's default it implies (vLLM's TP 1 when the command sets none) to a value the text states."""
     req = parsed.request
-    said_stage = stage_word(normalize(text)) is not None
+    said_stage = _said_stage(stack, normalize(text))
     update = {
         f: v
         for f, v in stack.implied.items()
