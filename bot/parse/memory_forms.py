@@ -24,12 +24,14 @@ from bot.parse.unified_ram import UNIFIED_RAM_RE, as_device_memory
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that"
+    r"|(?<=\bmy\s)(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))\s+"
     r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
     + _NOT_RAM
 )
 """'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB' ('that'/'which' only after a card word
-or name: 'a server that has 256GB' is the host's)."""
+or name: 'a server that has 256GB' is the host's). Round 15: a card's name after 'my' ('my 4090 has 24GB', 'my
+A6000 has 48 GB'; en15-002 left the 24 unread); never a model's size ('a 70b has 140GB': no 'my', no card)."""
 _CARD_BEFORE_RE = rc(
     r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
 )
@@ -55,7 +57,8 @@ def _have_memory(m: re.Match[str]) -> str:
     """'with N gb each' for ``m`` of :data:`HAVE_MEMORY_RE`, unless 'that'/'which' follows no card."""
     if m.group("subj") in ("that", "which") and not _CARD_BEFORE_RE.search(m.string[: m.start()][-24:]):
         return m.group(0)
-    return f"with {m.group('gb')} gb each"
+    card = f"{m.group('card')} " if m.group("card") else ""  # 'my 4090 has 24gb': the card kept
+    return f"{card}with {m.group('gb')} gb each"
 
 
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
