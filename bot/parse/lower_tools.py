@@ -92,9 +92,11 @@ def tool_item(name: str, training: bool) -> tuple[str, str]:
 PEER_TOOL_RE = re.compile(
     r"\b(?i:compared?|comparing)\s+(?P<a>[A-Za-z][\w\-.]{1,30}?)\s+(?i:with|to|against|and)\s+"
     r"(?P<b>[A-Za-z][\w\-]{1,30})|\b(?P<c>[A-Za-z][\w\-]{1,30})\s+(?i:vs\.?|versus)\s+(?P<d>[A-Za-z][\w\-]{1,30})"
+    r"|(?:对比|比较)了?\s*(?P<e>[A-Za-z][\w\-]{1,30})\s*(?:和|与|跟)\s*(?P<f>[A-Za-z][\w\-]{1,30})"
 )
-"""Two names compared ('I compared ROLL with verl', 'opensloth vs Unsloth'): when one is a tool a table
-knows, the other is a tool of the same kind (round 15: en13-005's ROLL was dropped beside verl)."""
+"""Two names compared ('I compared ROLL with verl', 'opensloth vs Unsloth', '对比了 ROLL 和 verl'): when one
+is a tool a table knows, the other is a tool of the same kind (round 15: en13-005's ROLL was dropped beside
+verl)."""
 
 
 def peer_tools(
@@ -104,7 +106,7 @@ def peer_tools(
     typed; never a setting word, a known name (a model, a card, …) or a word shaped as an adjective."""
     out: list[tuple[str, str]] = []
     for m in PEER_TOOL_RE.finditer(raw):
-        a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+        a, b = next((m.group(x), m.group(y)) for x, y in (("a", "b"), ("c", "d"), ("e", "f")) if m.group(x))
         for name, other in ((a, b), (b, a)):
             low = name.lower()
             if not known_tool(other) or known(name) or SETTING_WORD_RE.fullmatch(low):

@@ -48,6 +48,13 @@ host's (or unified) memory, never a card's: written 'N gb host memory', named by
 :func:`bot.parse.prose_forms.host_memory` (no field)."""
 
 
+MY_CARD_HAS_RE = rc(
+    r"我的\s*(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|d))?)\s*(?:显卡|卡)?\s*"
+    r"(?:只有|有|是)\s*(?P<gb>\d{1,3})\s*(?:gb|gib|g)\b" + _NOT_RAM
+)
+"""'我的 4090 有 24G' (round 15): my card's memory, as 'my 4090 has 24GB' (:data:`HAVE_MEMORY_RE`)."""
+
+
 def _host_has(m: re.Match[str]) -> str:
     value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
     return f"{m.group('host')}{m.group('mid')}{value}{unit} host memory"
@@ -423,6 +430,8 @@ def memory_forms(s: str) -> str:
     if ("ram" in s or "memory" in s or "内存" in s) and UNIFIED_GATE_RE.search(s):  # 'a Strix Halo with 128GB
         s = UNIFIED_RAM_RE.sub(as_device_memory, s)  # of RAM': the device's memory (round 14)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
+    if "我的" in s:
+        s = _sub(MY_CARD_HAS_RE, r"\g<card> with \g<gb> gb each", s)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)

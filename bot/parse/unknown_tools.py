@@ -155,7 +155,11 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
                 out.append(item)
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
-    if raw and ("compar" in s or " vs" in s or "versus" in s) and PEER_TOOL_RE.search(raw):  # round 15
+    if (
+        raw
+        and ("compar" in s or " vs" in s or "versus" in s or "对比" in s or "比较" in s)
+        and PEER_TOOL_RE.search(raw)
+    ):
         out += [i for i in peer_tools(raw, training, lambda n: _known(n, True), _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
