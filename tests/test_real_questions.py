@@ -514,6 +514,16 @@ def test_round15_work_zh_does_not_regress() -> None:
     assert _work_understood("r15work", "zh", 22) >= R15_WORK_UNDERSTOOD_ZH
 
 
+R15_WORK_UNDERSTOOD_EN = 16
+"""Round 15's English working split (en_r15.json, r15work: 19 records) understood in full at the last
+measurement (README.md there): 15 at the freeze, 16 after its readers (tests/test_round15_en_forms.py). Its
+r15test half (21 records) is frozen in ``frozen_r15_test_en.sha256``."""
+
+
+def test_round15_work_en_does_not_regress() -> None:
+    assert _work_understood("r15work", "en", 19) >= R15_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -615,6 +625,7 @@ HELD_OUT_SIZES = {
     ("r14test", "en"): 17,
     ("r14test", "zh"): 25,
     ("r15test", "zh"): 18,
+    ("r15test", "en"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

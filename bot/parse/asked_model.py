@@ -76,7 +76,8 @@ class Candidate:
                 return a.model_id == b.model_id
             if a.model_id or b.model_id:  # s17: '--model_type qwen2_5 … --model Qwen2_5-14B': one model
                 named, bare = (a, b) if a.model_id else (b, a)
-                head, mid = bare.text.lower(), str(named.model_id).lower()
+                # round 15: the family as typed, spaces and hyphens alike ('Gemma 3 27B … Gemma 3's cache')
+                head, mid = re.sub(r"[\s_]+", "-", bare.text.lower().strip()), str(named.model_id).lower()
                 return bare.size is None and mid.startswith(head) and mid[len(head) : len(head) + 1] == "-"
             return a.text.lower() == b.text.lower()
         x, y = self.size, other.size

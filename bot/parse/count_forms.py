@@ -107,6 +107,16 @@ NODES_WITH_ONE_RE = rc(
 (s20; before, the article left the nodes' cards uncounted)."""
 
 
+NODES_AND_PER_NODE_RE = rc(
+    r"(?<![\w.])(\d{1,4}\s*(?:nodes?|machines?|servers?|hosts?|boxes))\s*,?\s*(?:and|&|plus)\s+"
+    r"(?=\d{1,3}\s*(?:[a-z][a-z0-9\-]*\s+){0,2}?(?:(?:gpus?|cards?|accelerators?)\s*)?"
+    r"(?:(?:per|a|/)\s*(?:node|machine|server|box|host)\b|each\b))"
+)
+"""'4 nodes and 8 GPUs per node' (round 15: the launcher keys 'num_nodes=4 and gpus_per_node=8' are
+written so): the nodes, then what each holds ('2 nodes and 8 H100 each'), written '4 nodes with 8 gpus per
+node' as the node rules read it; never '2 nodes and 16 GPUs' (a total: no per-node word)."""
+
+
 def _per_node_first(m: re.Match[str]) -> str:
     """:data:`PER_NODE_FIRST_RE` written node count first; a word count ('an', 'one') only with a card's
     name (a digit in it: 'h100') or a card word, else the text as it was ('a copy per node')."""
@@ -397,6 +407,7 @@ def count_forms(s: str) -> str:
     if _NODE_WORD_GATE.search(s) and _PER_GATE.search(s):
         s = PER_NODE_FIRST_RE.sub(_per_node_first, s) if PER_NODE_FIRST_RE.search(s) else s
         s = _sub(NODES_WITH_ONE_RE, r"\1 1 ", s)
+        s = _sub(NODES_AND_PER_NODE_RE, r"\1 with ", s)
     if "每" in s and _PER_NODE_CN_GATE.search(s):
         s = _sub(PER_NODE_FIRST_CN_RE, _per_node_first_cn, s)
     return s

@@ -22,13 +22,17 @@ LOWER_TOOL_RE = re.compile(
     r"|\b(?:using|with|via|use|uses|used)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
     r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
     r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving)"
-    r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})\s+on\s+(?:an?\s+)?"
-    r"(?=\d|[A-Za-z][\w.\-]*\d)"
+    r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
+    r"(?=\d|[A-Za-z][\w.\-]*\d)|\s*(?=[?!;]|\.(?:\s|$)))"
+    r"|\b(?i:with|using)\s+(?P<lead>[a-z][a-z0-9_\-]{2,30}),?\s+(?i:i|we)\s+(?:could|can|was\s+able\s+to"
+    r"|were\s+able\s+to|managed\s+to)\s+(?:fine[\s\-]?tune|finetune|train|pre[\s\-]?train|serve|run)\b"
 )
 """A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere).
 Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
 training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
-'<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s')."""
+'<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s').
+Round 15: that slot closing the sentence ('can it be fine-tuned with opensloth?'), and 'with X, I could train'
+before its subject ('With lolcats I could train the Llama 8B model …')."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
@@ -56,7 +60,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     word nor a name ``known`` (a tool of the tables, a model, …) knows."""
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
-        name = m.group("zh") or m.group("en") or m.group("on")
+        name = m.group("zh") or m.group("en") or m.group("on") or m.group("lead")
         if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
             continue
         if known(name) or _method_words_only(name):
@@ -83,3 +87,33 @@ def tool_item(name: str, training: bool) -> tuple[str, str]:
     return (
         (f"training_tool: {name}", "no_field") if training else (f"runtime: {name}", "runtime_not_modelled")
     )
+
+
+PEER_TOOL_RE = re.compile(
+    r"\b(?i:compared?|comparing)\s+(?P<a>[A-Za-z][\w\-.]{1,30}?)\s+(?i:with|to|against|and)\s+"
+    r"(?P<b>[A-Za-z][\w\-]{1,30})|\b(?P<c>[A-Za-z][\w\-]{1,30})\s+(?i:vs\.?|versus)\s+(?P<d>[A-Za-z][\w\-]{1,30})"
+    r"|(?:对比|比较)了?\s*(?P<e>[A-Za-z][\w\-]{1,30})\s*(?:和|与|跟)\s*(?P<f>[A-Za-z][\w\-]{1,30})"
+)
+"""Two names compared ('I compared ROLL with verl', 'opensloth vs Unsloth', '对比了 ROLL 和 verl'): when one
+is a tool a table knows, the other is a tool of the same kind (round 15: en13-005's ROLL was dropped beside
+verl)."""
+
+
+def peer_tools(
+    raw: str, training: bool, known_tool: Callable[[str], bool], known: Callable[[str], bool]
+) -> list[tuple[str, str]]:
+    """The 'not used' item of each name compared with a tool a table knows (:data:`PEER_TOOL_RE`), named as
+    typed; never a setting word, a known name (a model, a card, …) or a word shaped as an adjective."""
+    out: list[tuple[str, str]] = []
+    for m in PEER_TOOL_RE.finditer(raw):
+        a, b = next((m.group(x), m.group(y)) for x, y in (("a", "b"), ("c", "d"), ("e", "f")) if m.group(x))
+        for name, other in ((a, b), (b, a)):
+            low = name.lower()
+            if not known_tool(other) or known(name) or SETTING_WORD_RE.fullmatch(low):
+                continue
+            if ADJECTIVE_RE.fullmatch(low) or PLATFORM_RE.fullmatch(low) or not re.search(r"[a-z]", low):
+                continue
+            item = tool_item(name, training)
+            if item not in out:
+                out.append(item)
+    return out

@@ -24,12 +24,14 @@ from bot.parse.unified_ram import UNIFIED_RAM_RE, as_device_memory
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that)\s+"
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that"
+    r"|(?<=\bmy\s)(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))\s+"
     r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
     + _NOT_RAM
 )
 """'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB' ('that'/'which' only after a card word
-or name: 'a server that has 256GB' is the host's)."""
+or name: 'a server that has 256GB' is the host's). Round 15: a card's name after 'my' ('my 4090 has 24GB', 'my
+A6000 has 48 GB'; en15-002 left the 24 unread); never a model's size ('a 70b has 140GB': no 'my', no card)."""
 _CARD_BEFORE_RE = rc(
     r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
 )
@@ -46,6 +48,13 @@ host's (or unified) memory, never a card's: written 'N gb host memory', named by
 :func:`bot.parse.prose_forms.host_memory` (no field)."""
 
 
+MY_CARD_HAS_RE = rc(
+    r"我的\s*(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|d))?)\s*(?:显卡|卡)?\s*"
+    r"(?:只有|有|是)\s*(?P<gb>\d{1,3})\s*(?:gb|gib|g)\b" + _NOT_RAM
+)
+"""'我的 4090 有 24G' (round 15): my card's memory, as 'my 4090 has 24GB' (:data:`HAVE_MEMORY_RE`)."""
+
+
 def _host_has(m: re.Match[str]) -> str:
     value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
     return f"{m.group('host')}{m.group('mid')}{value}{unit} host memory"
@@ -55,7 +64,8 @@ def _have_memory(m: re.Match[str]) -> str:
     """'with N gb each' for ``m`` of :data:`HAVE_MEMORY_RE`, unless 'that'/'which' follows no card."""
     if m.group("subj") in ("that", "which") and not _CARD_BEFORE_RE.search(m.string[: m.start()][-24:]):
         return m.group(0)
-    return f"with {m.group('gb')} gb each"
+    card = f"{m.group('card')} " if m.group("card") else ""  # 'my 4090 has 24gb': the card kept
+    return f"{card}with {m.group('gb')} gb each"
 
 
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
@@ -423,6 +433,8 @@ def memory_forms(s: str) -> str:
     if ("ram" in s or "memory" in s or "内存" in s) and UNIFIED_GATE_RE.search(s):  # 'a Strix Halo with 128GB
         s = UNIFIED_RAM_RE.sub(as_device_memory, s)  # of RAM': the device's memory (round 14)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
+    if "我的" in s:
+        s = _sub(MY_CARD_HAS_RE, r"\g<card> with \g<gb> gb each", s)
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)

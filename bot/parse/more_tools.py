@@ -63,6 +63,8 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])prime[\s\-_]rl(?![a-z0-9])"), "prime-rl"),  # github.com/PrimeIntellect-ai/prime-rl
     (rc(r"(?<![a-z0-9])skyrl(?![a-z0-9])"), "SkyRL"),  # github.com/NovaSky-AI/SkyRL
     (rc(r"(?<![a-z0-9])areal(?![a-z0-9])"), "AReaL"),  # github.com/inclusionAI/AReaL
+    (rc(r"(?<![a-z0-9/])slime(?![a-z0-9])"), "slime"),  # github.com/THUDM/slime (Megatron + SGLang RL)
+    (rc(r"(?<![a-z0-9])tiny[\s\-_]?zero(?![a-z0-9])"), "TinyZero"),  # github.com/Jiayi-Pan/TinyZero
     (
         rc(r"(?<![a-z0-9])open[\s\-_]?r1(?![a-z0-9])" + _NOT_SIZED_MODEL),
         "Open-R1",
@@ -87,7 +89,8 @@ RL_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
 sizing reads): each named as typed and as not used (``no_field``), never replaced by a tool whose flag they
 share (open-instruct's ``--vllm_num_engines`` is OpenRLHF's too: en11-003 was answered as OpenRLHF). Round 12:
 the R1 reproductions (Open-R1, X-R1, VLM-R1, R1-V, Video-R1, Search-R1, simple_GRPO), whose names
-:func:`bot.parse.written_names.written_names` writes as one word so that none reads as DeepSeek-R1."""
+:func:`bot.parse.written_names.written_names` writes as one word so that none reads as DeepSeek-R1. Round 15:
+slime (THUDM's RL post-training on Megatron and SGLang; en15-011 named only Megatron-LM) and TinyZero."""
 
 ACCELERATE_RE = rc(
     r"(?:(?:\b(?:with|using|via|through|in)|用|使用|基于|通过)\s*(?:hf\s+|hugging\s*face(?:['’]s)?\s+|🤗\s*)?accelerate\b(?!\s*-)"

@@ -16,7 +16,8 @@ import re
 from bot.parse import lexicon as lx
 from bot.parse.regex import rc
 
-_N = r"(\d[\d,]*(?:\.\d+)?\s*k?)"
+_N = r"(\d+(?:,\d{3})*(?:\.\d+)?\s*k?)"
+"""A number (digits grouped by commas: '1,000'; never the comma after it: 'batch 64, input 32')."""
 _REQUESTS = r"(?:requests?|reqs?|queries|prompts|sequences|streams|conversations|sessions|connections)\b"
 LOAD_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s+(?:parallel|in[\s\-]?flight)\s+{_REQUESTS}"), r"\1 concurrent requests"),
@@ -51,9 +52,18 @@ SHAPE_FORMS = (
         ),
         r"input length \1 and output length \2",
     ),
+    (
+        rc(
+            rf"\b(?:input|prompt)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}\s*(?:tokens?\s*)?(?:[/,;]|\band\b|&)?\s*"
+            rf"(?:output|completion|generation)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}(?![\w.])"
+        ),
+        r"input length \1 and output length \2",
+    ),
 )
 """(pattern, rewrite): each request's prompt and reply lengths ('8k input, 1k output', '2k input and 256
-output': s17, the gate had missed a 'k' before 'input'; '2048 input 128 output' with no word between)."""
+output': s17, the gate had missed a 'k' before 'input'; '2048 input 128 output' with no word between).
+Round 15: the word before each number ('batch 64, input 32, output 96', 'prompt 512 / completion 128',
+'input_len=1024 output_len=256'; en15-023 read 64 as the prompt and 96 as the whole sequence)."""
 REPLY_WORD_FORM = (
     rc(
         rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"

@@ -23,7 +23,7 @@ import re
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
 from bot.parse.kv_layers import KV_LAYER_RE
-from bot.parse.lower_tools import LOWER_TOOL_RE, PLATFORM_RE, lower_tools, tool_item
+from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
@@ -155,6 +155,12 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
                 out.append(item)
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
+    if (
+        raw
+        and ("compar" in s or " vs" in s or "versus" in s or "对比" in s or "比较" in s)
+        and PEER_TOOL_RE.search(raw)
+    ):
+        out += [i for i in peer_tools(raw, training, lambda n: _known(n, True), _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
