@@ -477,7 +477,7 @@ class FieldSteps:
         """'on an A100', 'on the A100', '在 A800 上跑': one card, unless the question asks how many or the
         card is named in the plural ('on the A100s'), or a TP/PP is stated (its world size is the count)."""
         plural = getattr(self, "_plural_gpu", False) or bool(self.f.get("tp") or self.f.get("pp"))
-        return bool(ARTICLE_GPU_RE.search(self.s)) and not ASKS_COUNT_RE.search(self.s) and not plural
+        return ARTICLE_GPU_RE.found(self.s) and not ASKS_COUNT_RE.search(self.s) and not plural
 
     def _mem_card_one(self) -> bool:
         """'用 24G 显存的卡', 'on my 40GB GPU', '我的 40G 显卡': one card of that memory

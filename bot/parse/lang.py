@@ -18,7 +18,11 @@ Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
 _CJK_RE = compile_pattern(r"[\u3400-\u9fff\uf900-\ufaff]")
-_DIGIT_TOKEN_RE = compile_pattern(r"[A-Za-z]*\d[\w.\-]*")
+_DIGIT_TOKEN_RE = compile_pattern(r"(?<![A-Za-z])[A-Za-z]*\d[\w.\-]*")
+"""A token with a digit ('h100', '7b', 'v1.5'), from the start of its letters. The look-behind changes no
+match of ``sub``: a start inside a run of letters fails when the run's start fails (the same digit must
+follow), and a match ends before any letter (``\\w`` takes them); it spares the engine the run's letters at
+each of its positions (~4.5 → ~3 µs a message; issue 23 item 7, s21)."""
 _WORD_RE = compile_pattern(r"[A-Za-z]{2,}")
 _SPACE_RE = compile_pattern(r"\s")
 _NEUTRAL = frozenset(

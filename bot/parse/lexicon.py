@@ -288,20 +288,25 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:apple[\s\-]*)?a1\d[\s\-]*(?:pro|bionic)|iphone[\s\-]*\d{1,2}(?:[\s\-]*(?:pro[\s\-]*max|pro|plus|mini))?"
     r"|pixel[\s\-]*\d{1,2}(?:[\s\-]*pro)?|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
-    # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card")
-    r"|(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)(?=[a-z0-9]*(?:gpu|npu|xpu|card))"
+    # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card"). In
+    # the three name branches below the cheap look-ahead comes first: look-aheads at one position are all
+    # required, in any order, and the one in front is implied by the branch (a name of 2-18 name characters
+    # then a digit), so the long word lists are tried only where a name could stand (s21, issue 23 item 7)
+    r"|(?=[a-z0-9]*(?:gpu|npu|xpu|card))(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)"
     r"[a-z][a-z0-9]{2,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
     # any other name, its memory, then a card word ("2 MegaChip 48GB cards", "2 张 MegaChip 48G 卡")
-    r"|(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
+    r"|(?=[a-z][a-z0-9&\-]{2,17}\s*\d)(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
     r"(?:[a-z][a-z0-9&]{2,15}|[a-z][a-z0-9&]{1,8}-[a-z0-9]{1,8})"  # 'RD-X 48GB cards' (trial s12 A8)
     r"(?=\s*\d{2,3}\s*g(?:i?b)?\s*(?:的\s*)?(?:gpus?|cards?|accelerators?|npus?|卡|显卡)(?![a-z0-9]))"
     # a name after 'called'/'named' and its memory ("2 cards called Foo 48GB", trial s12 A8)
-    r"|(?:(?<=called\s)|(?<=named\s))(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
+    r"|(?:(?<=called\s)|(?<=named\s))(?=[a-z][a-z0-9&\-]{1,15}\s*\d)(?!(?:"
+    + "|".join(NOT_CARD_NAME_WORDS)
+    + r")\b)"
     r"[a-z][a-z0-9&\-]{1,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
     # any other name + model number right before "cards"/"GPUs"/"卡" ("two FooGPU 9000 cards")
-    r"|(?!(?:"
+    r"|(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))(?!(?:"
     + "|".join(NOT_GPU_NAMES)
-    + r")\b)(?=[a-z0-9]*(?:gpu|npu|xpu|tpu|\d))[a-z][a-z0-9]{2,15}[\s\-]?"
+    + r")\b)[a-z][a-z0-9]{2,15}[\s\-]?"
     r"(?!\d{2,3}\s*g(?:i?b)?\b)\d{2,5}[a-z]{0,2}"
     r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
     r"|(?:rtx[\s\-]*)?a[245]\d{3}(?![\d])"  # NVIDIA RTX A2000/A4000/A4500/A5000/A5500 (round 4)

@@ -17,28 +17,33 @@ _HOST_CPU = (
     r"\s*(?:\+|&|and|with|和|加)\s*(?:an?\s+)?"
 )
 """A host's CPU before its card ('a Ryzen 7900X + Arc A770', 'my i9-14900K and a 4090', '7970X 和 A6000')."""
-ARTICLE_GPU_RE = rc(
-    rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
-    rf"|\b(?:on|with|using|ha(?:ve|s|d)|got|get(?:ting)?|buy(?:ing)?|bought|own|rent(?:ed|ing)?|consider(?:ing)?"
-    rf"|order(?:ed)?)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:{_HOST_CPU})?"
-    rf"(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
-    r"(?!\s*s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
-    rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?(?:{_HOST_CPU})?"
-    rf"[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
-    rf"|\b(?:my|a|an|our|the)\s+(?:gaming\s+)?(?:laptop|notebook)(?:['’]s\s+|\s*[(（]\s*|\s+(?:with|has)\s+(?:an?\s+)?)"
-    rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
-    rf"|(?:我的|一台)?(?:游戏)?笔记本(?:电脑)?\s*(?:的|上的|是|有|带|[(（])?\s*(?:一张|一块)?\s*[{MARKS}]"
-    rf"|(?:我的|我们的|我这边的|手上的|自己的)\s*(?:显卡|卡|gpu)\s*(?:是|为|用的是|就是|只是|只有)\s*(?:一张|一块|单张)?\s*"
-    rf"(?:nvidia\s*|geforce\s*)?[{MARKS}]"
-    rf"|\b(?:my|our)\s+(?:only\s+)?(?:gpu|card|graphics\s+card|video\s+card)\s+is\s+(?:an?\s+|the\s+|just\s+an?\s+)?"
-    rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
+ARTICLE_GPU_RE = AnyBranch(
+    rc(
+        rf"\b(?:does|will|can|could|would|is)\s+an?\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?(?:[{MARKS}]|gpu\b|card\b)"
+        rf"|\b(?:on|with|using|ha(?:ve|s|d)|got|get(?:ting)?|buy(?:ing)?|bought|own|rent(?:ed|ing)?|consider(?:ing)?"
+        rf"|order(?:ed)?)\s+(?:an?|the|my|our)\s+(?:single\s+)?(?:(?:colab|kaggle)\s+)?(?:{_HOST_CPU})?"
+        rf"(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?[{MARKS}]"
+        r"(?!\s*s\b|[\s\w\-()]{0,16}\b(?:clusters?|nodes?|servers?|machines?|boxes|pods?|instances?|each)\b)"
+        rf"|(?:^|在|用)\s*(?:(?:一张|单张)\s*)?(?:(?:colab|kaggle|笔记本|电脑|本地)\s*)?(?:(?:的|自带的)\s*)?(?:{_HOST_CPU})?"
+        rf"[{MARKS}]\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?上"
+        rf"|\b(?:my|a|an|our|the)\s+(?:gaming\s+)?(?:laptop|notebook)(?:['’]s\s+|\s*[(（]\s*|\s+(?:with|has)\s+(?:an?\s+)?)"
+        rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
+        rf"|(?:我的|一台)?(?:游戏)?笔记本(?:电脑)?\s*(?:的|上的|是|有|带|[(（])?\s*(?:一张|一块)?\s*[{MARKS}]"
+        rf"|(?:我的|我们的|我这边的|手上的|自己的)\s*(?:显卡|卡|gpu)\s*(?:是|为|用的是|就是|只是|只有)\s*(?:一张|一块|单张)?\s*"
+        rf"(?:nvidia\s*|geforce\s*)?[{MARKS}]"
+        rf"|\b(?:my|our)\s+(?:only\s+)?(?:gpu|card|graphics\s+card|video\s+card)\s+is\s+(?:an?\s+|the\s+|just\s+an?\s+)?"
+        rf"(?:nvidia\s+|geforce\s+)?[{MARKS}]"
+    )
 )
 """'does a 4090 …', 'on an A100 40GB', 'with a single H100', 'on the A100', 'on my A6000', '在 A800 上跑',
 a laptop's card (round 12: 'my laptop (RTX 2070 …)', '笔记本的 4060': a laptop has one); round 13: after a
 verb of having or getting ('considering a DGX Spark', 'bought an A6000', 'renting an H100'); round 14: the
 user's card said with a copula ('我的显卡是 4070', '我的卡是一张 3090', 'my GPU is a 4070'):
 one GPU (not 'on a H100 cluster'; not when the question asks how many, :data:`ASKS_COUNT_RE`); round 7:
-with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card."""
+with the host's CPU first ('on a Ryzen 7900X + Intel Arc A770', '在 i9-14900K + 4060 Ti 上'), one card.
+Asked only whether it matches (``found``), branch by branch (:class:`bot.parse.regex.AnyBranch`): the whole
+alternation had no start scan (its '^' branch), so the engine tried every branch at every position (~70k
+instructions a search; issue 23 item 7, s21)."""
 ASKS_COUNT_RE = rc(rf"\bhow\s+many\s+(?:more\s+)?[{MARKS}]|" + ASKS_COUNT)
 """A question for the GPU count, also with the card named in it ('how many RTX 4090 do I need', 'how many
 H100 for …'; session 19: read as asked, as Chinese '要几张 4090' is, never as the one card): the shared
