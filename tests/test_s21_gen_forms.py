@@ -6,10 +6,16 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
   (:mod:`bot.parse.kv_cache_types`; before, the type was read as the weights' format), and LMDeploy's
   ``--quant-policy 8`` in a command named as the int8 KV cache it sets (lmdeploy/cli/utils.py: 0 none,
   4 int4 KV, 8 int8 KV).
+- A tool no table has, in more of a tool's places (:mod:`bot.parse.tool_slots`, :mod:`bot.parse.lower_tools`):
+  the object of 'run' before a version, 'on' or a clause's end ('Running ds4 on an RTX 6000'), the first of
+  two compared ('compared ROLL with verl', '对比了 ROLL 和 verl'), a job's participle then 'with X' ending the
+  clause ('be fine-tuned with opensloth?'), and 'With X' opening a sentence whose subject did the job ('With
+  lolcats I could train …'): named as typed, never dropped.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,9 +27,18 @@ def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
     return ask_in_process(capsys, text)
 
 
+def ask_any(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    """The JSON answer whether or not it sized anything (exit 0, or 2 without a model to size)."""
+    from bot.cli import main
+
+    code = main(["ask", "--format", "json", text])
+    assert code in (0, 2)
+    return json.loads(capsys.readouterr().out)
+
+
 KV_IN_WORDS = [
     ("Serve Llama-3.1-8B with vLLM on one L40S with an FP16 KV cache and 32k context.", "fp16", "bf16"),
-    ("Qwen2.5-32B Q4_K_M on llama.cpp with the KV cache quantized to q8_0, 64k context, one 4090.", "q8_0", "q4_k_m"),
+    ("Qwen2.5-32B Q4_K_M on llama.cpp, the KV cache quantized to q8_0, 64k, one 4090.", "q8_0", "q4_k_m"),
     ("Qwen2.5-7B on vLLM on an A10, KV cache in bf16: how many users at 8k?", "bf16", "bf16"),
     ("Qwen2.5-14B 用 llama.cpp 跑，KV cache 量化成 q4_0，一张 4090，上下文 32k。", "q4_0", "q8_0"),
     ("Qwen2.5-7B 用 vLLM 部署在 A10 上，fp16 的 KV 缓存，能撑多少并发？", "fp16", "bf16"),
@@ -57,8 +72,8 @@ def test_weights_precision_beside_a_kv_cache_word_stays_the_weights(
 
 
 QUANT_POLICY_IN_A_COMMAND = [
-    "lmdeploy serve api_server ./Qwen2.5-14B-Instruct-AWQ --model-format awq --tp 2 --quant-policy 8 on two 3090s",
-    "命令：lmdeploy serve api_server ./internlm2-chat-20b --tp 2 --quant-policy 4，两张 A10，能开多长上下文？",
+    "lmdeploy serve api_server ./Qwen2.5-14B-Instruct-AWQ --tp 2 --quant-policy 8 on two 3090s",
+    "命令：lmdeploy serve api_server ./internlm2-chat-20b --tp 2 --quant-policy 4，两张 A10，上下文多长？",
     "Two A10s: lmdeploy serve api_server Qwen/Qwen2.5-7B-Instruct --quant-policy 8 --session-len 32768",
 ]
 
@@ -69,3 +84,41 @@ def test_lmdeploys_quant_policy_flag_names_the_kv_caches_integer_type(
 ) -> None:
     bits = "8" if "policy 8" in text else "4"
     assert named(ask(capsys, text)).get(f"kv_precision: int{bits} (--quant-policy {bits})") == "no_field"
+
+
+TOOLS_IN_PLACE = [
+    ("Running ds4 on an RTX 6000 (96GB) with 100K ctx: can the KV cache go to RAM?", "runtime: ds4"),
+    ("I'm considering a DGX Spark to run ds4 v0.4.2. How much memory at 766K context?", "runtime: ds4"),
+    ("I run q27 on an A10G with about 22 GB of usable VRAM; how long a context fits?", "runtime: q27"),
+    ("I compared ROLL with verl on 4 GPUs with a 3B model and batch size 8.", "training_tool: ROLL"),
+    ("Can Qwen3-235B-A22B be fine-tuned with opensloth? How much VRAM?", "training_tool: opensloth"),
+    ("With lolcats I could train Llama 8B at sequence length 1024 on 24GB GPUs.", "training_tool: lolcats"),
+    ("我在 4 张卡上对比了 ROLL 和 verl，3B 模型，batch size 8，ROLL 快很多。", "training_tool: ROLL"),
+    ("用 opensloth 微调 Qwen3-30B-A3B 要多少显存？", "training_tool: opensloth"),
+    ("在 DGX Spark 上用 ds4 跑，766K 上下文要多少内存？", "runtime: ds4"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "item"), TOOLS_IN_PLACE)
+def test_a_tool_no_table_has_is_named_as_typed_in_its_place(
+    capsys: pytest.CaptureFixture[str], text: str, item: str
+) -> None:
+    assert item in named(ask_any(capsys, text))
+
+
+NO_TOOL_IN_PLACE = [
+    "Can I run Qwen3-32B on two 4090s?",
+    "I run Llama-3-8B on an A10G: how many users at 8k?",
+    "With more GPUs I could train the 70B faster: how many A100s for 1T tokens?",
+    "Llama-3-8B fine-tuned with lora. How much VRAM on a 4090?",
+    "我对比了 lora 和 qlora，7B 模型在 4090 上各要多少显存？",
+    "With fsdp we trained Qwen2.5-7B on 8 A100s; how long for 1B tokens?",
+]
+
+
+@pytest.mark.parametrize("text", NO_TOOL_IN_PLACE)
+def test_a_model_a_method_or_a_word_in_a_tools_place_is_no_tool(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    items = named(ask_any(capsys, text))
+    assert not [i for i in items if i.startswith(("runtime:", "training_tool:"))], items

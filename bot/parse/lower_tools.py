@@ -24,11 +24,17 @@ LOWER_TOOL_RE = re.compile(
     r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving)"
     r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})\s+on\s+(?:an?\s+)?"
     r"(?=\d|[A-Za-z][\w.\-]*\d)"
+    r"|\b(?:fine-?tuned|finetuned|trained|pre-?trained|served|deployed)\s+(?:with|using|via)\s+"
+    r"(?P<pa>[a-z][a-z0-9_\-]{2,30})(?=\s*[?!;]|\.(?:\s|$)|$)"
+    r"|(?:^|(?<=[.!?]\s))(?:With|Using|with|using)\s+(?P<ws>[a-z][a-z0-9_\-]{2,30}),?\s+(?:I|we|We)\s+"
+    r"(?:\w+\s+){0,2}?(?:train(?:ed)?|fine-?tuned?|finetuned?|serve[d]?|deploy(?:ed)?)\b"
 )
 """A lower-case word right in the job's means slot (the raw text, case kept: a capital is read elsewhere).
 Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
 training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
-'<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s')."""
+'<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s').
+s21: a participle of the job, then 'with X' ending the clause ('can it be fine-tuned with opensloth?'), and
+'With X' opening a sentence whose subject did the job ('With lolcats I could train …')."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
@@ -44,7 +50,8 @@ SETTING_WORD_RE = re.compile(
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
     r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
     r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron"
-    r"|i?q[1-8](?:_[a-z0-9_]+)?|care|ease|success)",
+    r"|i?q[1-8](?:_[a-z0-9_]+)?|care|ease|success|more|less|enough|fewer|any|all|each|every|such|same"
+    r"|both|only|just|no|not|that|which|what)",
 )
 """Words of the job's settings or of its hardware that can stand in that slot ('用 lora 微调', 'with one
 to train'): never a tool name."""
@@ -56,7 +63,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     word nor a name ``known`` (a tool of the tables, a model, …) knows."""
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
-        name = m.group("zh") or m.group("en") or m.group("on")
+        name = next(m.group(g) for g in ("zh", "en", "on", "pa", "ws") if m.group(g))
         if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
             continue
         if known(name) or _method_words_only(name):
