@@ -11,6 +11,9 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
   two compared ('compared ROLL with verl', '对比了 ROLL 和 verl'), a job's participle then 'with X' ending the
   clause ('be fine-tuned with opensloth?'), and 'With X' opening a sentence whose subject did the job ('With
   lolcats I could train …'): named as typed, never dropped.
+- Serving said by running or launching a model ('运行 … 的最小 GPU 内存', '启动命令起不来'): the stage is
+  serving when no training word is there (:data:`bot.parse.lexicon.WEAK_INFERENCE_RE`), even without a
+  model the catalog has.
 """
 
 from __future__ import annotations
@@ -122,3 +125,33 @@ def test_a_model_a_method_or_a_word_in_a_tools_place_is_no_tool(
 ) -> None:
     items = named(ask_any(capsys, text))
     assert not [i for i in items if i.startswith(("runtime:", "training_tool:"))], items
+
+
+SERVING_BY_RUNNING = [
+    "想问一下运行 GLM-4.5V-FP8 的最小 GPU 内存大概是多少？单卡 A100 上运行时会报内存不足。",
+    "我有 4 张 4090，cpu 内存只有 128G，用 Lvllm 的启动命令起不来。",
+    "运行 Qwen2.5-72B-AWQ 最少要几张 A10？",
+    "What is the minimum GPU memory to run GLM-4.5V-FP8? One A100 runs out of memory.",
+    "I have four 4090s and 128GB of CPU RAM; the Lvllm example I run gets OOM-killed.",
+    "Can I run Qwen2.5-72B-AWQ on two A10s?",
+]
+
+
+@pytest.mark.parametrize("text", SERVING_BY_RUNNING)
+def test_running_or_launching_a_model_is_serving(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask_any(capsys, text)["request"]["stage"] == "inference"
+
+
+TRAINING_LAUNCHED = [
+    ("启动训练 7B 模型要几张 A100？", "pretrain"),
+    ("8 张 A100 运行预训练 7B 模型 1T token 要多久？", "pretrain"),
+    ("运行 ms-swift 微调 Qwen2.5-7B 要多少显存？", "finetune"),
+    ("How many A100s to run pre-training of a 7B model on 1T tokens?", "pretrain"),
+]
+
+
+@pytest.mark.parametrize(("text", "stage"), TRAINING_LAUNCHED)
+def test_running_a_training_job_stays_training(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str
+) -> None:
+    assert ask_any(capsys, text)["request"]["stage"] == stage
