@@ -14,6 +14,9 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
 - Serving said by running or launching a model ('运行 … 的最小 GPU 内存', '启动命令起不来'): the stage is
   serving when no training word is there (:data:`bot.parse.lexicon.WEAK_INFERENCE_RE`), even without a
   model the catalog has.
+- A serving benchmark's prompt count is its load ('a benchmark of 32 prompts', ``--num-prompts 5000``,
+  '压测发了 200 个 prompt'): vLLM's benchmark_serving.py and SGLang's bench_serving send every prompt at
+  time 0 unless a request rate or ``--max-concurrency`` is set (:func:`bot.parse.more_roles.sent_at_once`).
 """
 
 from __future__ import annotations
@@ -155,3 +158,35 @@ def test_running_a_training_job_stays_training(
     capsys: pytest.CaptureFixture[str], text: str, stage: str
 ) -> None:
     assert ask_any(capsys, text)["request"]["stage"] == stage
+
+
+BENCHMARK_LOAD = [
+    ("A benchmark of 32 prompts at 1024 in / 1024 out on Llama-3.1-70B, vLLM, 4 H100s: throughput?", 32),
+    ("python3 -m sglang.bench_serving --backend sglang --num-prompts 5000, Qwen2.5-7B, one A100: OOM?", 5000),
+    ("Llama-3.1-8B on an L4 with vLLM: I send 64 prompts at once, how much KV cache?", 64),
+    ("用 vLLM 部署 Qwen2.5-7B，一张 A10，压测发了 200 个 prompt 就 OOM 了。", 200),
+    ("sglang 部署 Qwen2.5-14B，两张 4090，bench_serving 跑 --num-prompts 1000 会爆显存吗？", 1000),
+    ("vLLM 部署 Qwen2.5-7B，A10，同时发 48 个 prompt，KV cache 够吗？", 48),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "load"), BENCHMARK_LOAD)
+def test_a_benchmarks_prompts_sent_at_once_are_its_load(
+    capsys: pytest.CaptureFixture[str], text: str, load: int
+) -> None:
+    assert ask(capsys, text)["request"]["concurrency"] == load
+
+
+SPREAD_PROMPTS = [
+    "Serve Qwen2.5-7B with vLLM on an A10 for 2000 prompts a day.",
+    "Llama-3.1-8B on one L40S with vLLM, a benchmark of 1000 prompts at 10 requests per second: OOM?",
+    "Qwen2.5-7B on one A10 with vLLM: benchmark_serving.py --num-prompts 64 --max-concurrency 8",
+    "压测 Qwen2.5-7B，vLLM，每秒 5 个请求，--num-prompts 300，一张 A10。",
+    "vLLM 部署 Qwen2.5-7B，一张 A10，每天 3000 个 prompt。",
+]
+
+
+@pytest.mark.parametrize("text", SPREAD_PROMPTS)
+def test_prompts_spread_over_time_are_no_load(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    request = ask(capsys, text)["request"]
+    assert request["concurrency"] not in (2000, 1000, 64, 300, 3000)

@@ -360,7 +360,7 @@ class _Parse(FieldSteps, StageSteps):
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
             role = (
-                retarget(role, self.s, self.f.get("stage"))
+                retarget(role, self.s, self.f.get("stage"), self.s0)
                 if role
                 else more_role(tok, self.s, self.f.get("stage"))
             )
