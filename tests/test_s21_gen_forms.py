@@ -17,6 +17,9 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
 - A serving benchmark's prompt count is its load ('a benchmark of 32 prompts', ``--num-prompts 5000``,
   '压测发了 200 个 prompt'): vLLM's benchmark_serving.py and SGLang's bench_serving send every prompt at
   time 0 unless a request rate or ``--max-concurrency`` is set (:func:`bot.parse.more_roles.sent_at_once`).
+- The host's memory said as a requirement compared with a size ('the minimum RAM requirement higher than
+  8 GB', 'a system memory of at least 16 GB', '机器内存需求至少 32G'): the host's memory
+  (:data:`bot.parse.prose_forms.HOST_MEMORY_RE`; before, the size was unread).
 """
 
 from __future__ import annotations
@@ -190,3 +193,33 @@ SPREAD_PROMPTS = [
 def test_prompts_spread_over_time_are_no_load(capsys: pytest.CaptureFixture[str], text: str) -> None:
     request = ask(capsys, text)["request"]
     assert request["concurrency"] not in (2000, 1000, 64, 300, 3000)
+
+
+HOST_REQUIREMENT = [
+    ("I see 100% RAM use when running WebLLM. Is the minimum RAM requirement higher than 8 GB?", 8),
+    ("Does Qwen2.5-7B with Ollama need a system memory of at least 16 GB on a 4060?", 16),
+    ("Is a host memory of 64 GB enough for vLLM with Qwen2.5-32B-AWQ on two 4090s?", 64),
+    ("Ollama 跑 Qwen2.5-14B，机器内存需求至少 32G 吗？一张 3060。", 32),
+    ("服务器内存至少 64G 吗？vLLM 跑 Qwen2.5-32B-AWQ，两张 4090。", 64),
+    ("系统内存要求是不是要高于 16GB？Ollama 跑 Qwen2.5-7B，一张 4060。", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), HOST_REQUIREMENT)
+def test_a_host_memory_requirement_is_the_hosts_memory(
+    capsys: pytest.CaptureFixture[str], text: str, gib: int
+) -> None:
+    assert ask_any(capsys, text)["request"]["host_memory_gib"] == gib
+
+
+NOT_HOST_MEMORY = [
+    ("Is the VRAM requirement higher than 24 GB for Qwen2.5-14B on vLLM with one 4090?", None),
+    ("Qwen2.5-14B 用 vLLM，显存要求是不是高于 24GB？一张 4090。", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), NOT_HOST_MEMORY)
+def test_a_card_memory_requirement_is_no_host_memory(
+    capsys: pytest.CaptureFixture[str], text: str, gib: None
+) -> None:
+    assert ask_any(capsys, text)["request"]["host_memory_gib"] is gib
