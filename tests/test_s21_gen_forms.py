@@ -20,6 +20,9 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
 - The host's memory said as a requirement compared with a size ('the minimum RAM requirement higher than
   8 GB', 'a system memory of at least 16 GB', '机器内存需求至少 32G'): the host's memory
   (:data:`bot.parse.prose_forms.HOST_MEMORY_RE`; before, the size was unread).
+- A span before now ('two months ago', 'a couple of months back', '两个月前', '半年前') says when something
+  happened: named (``time_ago``), never this job's deadline (:mod:`bot.parse.time_ago`; before, 60 days).
+- LongLoRA is LoRA with shifted sparse attention (Chen et al. 2023, arXiv:2309.12307): a LoRA job.
 """
 
 from __future__ import annotations
@@ -223,3 +226,47 @@ def test_a_card_memory_requirement_is_no_host_memory(
     capsys: pytest.CaptureFixture[str], text: str, gib: None
 ) -> None:
     assert ask_any(capsys, text)["request"]["host_memory_gib"] is gib
+
+
+TIME_AGO = [
+    ("Two months ago I fine-tuned Llama-2-13B on 8 A100s. How long for Llama-2-70B?", "two months ago"),
+    ("A couple of months back I tried a full fine-tune of Llama-2-13B on an 80GB A100: OOM. How many GPUs?",
+     "a couple of months back"),
+    ("3 weeks earlier we served Qwen2.5-7B on one A10 with vLLM; how many users at 8k?", "3 weeks earlier"),
+    ("两个月前我在 8 张 A100 上微调过 Llama-2-13B，Llama-2-70B 要多久？", "两个月前"),
+    ("半年前用 4 张 4090 跑过 Qwen2.5-7B 的 LoRA，现在 Qwen2.5-14B 要几张？", "半年前"),
+    ("三周之前用 vLLM 在 A10 上部署了 Qwen2.5-7B，现在 8k 上下文能撑多少并发？", "三周之前"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said"), TIME_AGO)
+def test_a_span_before_now_is_named_never_a_deadline(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    data = ask(capsys, text)
+    assert named(data).get(said) == "time_ago"
+    assert data["request"]["deadline_days"] is None
+
+
+DEADLINE_NOT_AGO = [
+    ("Train a 7B on 1T tokens within two months: how many H100s?", 60),
+    ("70B 全参微调，要在两个月前完成，需要几张 H100？", 60),
+    ("预训练 7B 模型 1T token，3 周内训完，要几张 H100？", 21),
+]
+
+
+@pytest.mark.parametrize(("text", "days"), DEADLINE_NOT_AGO)
+def test_a_deadline_is_still_a_deadline(capsys: pytest.CaptureFixture[str], text: str, days: int) -> None:
+    assert ask(capsys, text)["request"]["deadline_days"] == days
+
+
+LONGLORA = [
+    "用 LongLoRA 在 12k 条数据上微调 Llama-2-7B，需要多少显存？",
+    "Fine-tune Llama-2-7B to 32k context with LongLoRA on 8 A100s: how long?",
+    "long-lora 微调 Llama-2-13B 到 16k 上下文，要几张 A100？",
+]
+
+
+@pytest.mark.parametrize("text", LONGLORA)
+def test_longlora_is_a_lora_job(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["method"] == "lora"
