@@ -23,11 +23,15 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
 - A span before now ('two months ago', 'a couple of months back', '两个月前', '半年前') says when something
   happened: named (``time_ago``), never this job's deadline (:mod:`bot.parse.time_ago`; before, 60 days).
 - LongLoRA is LoRA with shifted sparse attention (Chen et al. 2023, arXiv:2309.12307): a LoRA job.
+- A plain batch size said of verl or OpenRLHF is their global batch (verl ``data.train_batch_size``, OpenRLHF
+  ``--train_batch_size``: :mod:`bot.parse.rl_batch`), named as such (``tool_global_batch``); a per-GPU or
+  micro batch stays the micro-batch.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -270,3 +274,38 @@ LONGLORA = [
 @pytest.mark.parametrize("text", LONGLORA)
 def test_longlora_is_a_lora_job(capsys: pytest.CaptureFixture[str], text: str) -> None:
     assert ask(capsys, text)["request"]["method"] == "lora"
+
+
+RL_GLOBAL_BATCH = [
+    "GRPO on Qwen2.5-7B with verl on 2 A800 80GB, batch size 1024: does it fit?",
+    "Is 4 A100s enough for PPO on Llama-3-8B with OpenRLHF at batch size 512?",
+    "verl GRPO run, Qwen2.5-3B, 8 H100s, a batch size of 256 and ppo_max_token_len_per_gpu=16000.",
+    "verl 跑 GRPO，Qwen2.5-7B，4 张 A100，batch size 256，要多久？",
+    "用 OpenRLHF 做 PPO，Llama-3-8B，8 张 A800，batch size 128。",
+    "verl 的 GRPO，Qwen2.5-7B，两张 H100，batch size 是 64，能跑吗？",
+]
+
+
+@pytest.mark.parametrize("text", RL_GLOBAL_BATCH)
+def test_an_rl_frameworks_batch_size_is_the_global_batch(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    stated = int(re.findall(r"batch size (?:of |是 )?(\d+)", text)[0])
+    assert data["request"]["global_batch"] == stated
+    assert data["request"]["batch_size"] != stated
+    assert named(data).get(f"train_batch_size: {stated}") == "tool_global_batch"
+
+
+PER_GPU_BATCH = [
+    ("OpenRLHF PPO on Llama-3-8B, 8 A100s, batch size 128, micro batch size 4", 4),
+    ("verl 跑 GRPO，Qwen2.5-7B，4 张 A100，每卡 batch size 8。", 8),
+    ("SFT of Qwen2.5-7B with LLaMA-Factory on 4 A100s, batch size 16.", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "micro"), PER_GPU_BATCH)
+def test_a_per_gpu_or_other_tools_batch_stays_the_micro_batch(
+    capsys: pytest.CaptureFixture[str], text: str, micro: int
+) -> None:
+    assert ask(capsys, text)["request"]["batch_size"] == micro
