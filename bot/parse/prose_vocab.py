@@ -125,9 +125,9 @@ MICRO_RE = rc(
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
 --micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
-ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size"))
-"""OpenRLHF's ``--rollout_batch_size`` (prompts per rollout) and ``--micro_rollout_batch_size`` (per GPU
-in generation): no request field, named; never the training micro-batch."""
+ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size|(?:per_device_)?eval_batch_size"))
+"""OpenRLHF's ``--rollout_batch_size`` / ``--micro_rollout_batch_size`` (generation batches) and an eval batch
+(HF ``per_device_eval_batch_size``, s21): no request field, named; never the training micro-batch."""
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
