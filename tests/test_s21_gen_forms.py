@@ -26,6 +26,10 @@ from the real-question corpus), through the CLI (``sizing-bot ask --format json`
 - A plain batch size said of verl or OpenRLHF is their global batch (verl ``data.train_batch_size``, OpenRLHF
   ``--train_batch_size``: :mod:`bot.parse.rl_batch`), named as such (``tool_global_batch``); a per-GPU or
   micro batch stays the micro-batch.
+- An eval batch (``per_device_eval_batch_size``) is named, never the training micro-batch; a key's micro-batch
+  wins over a batch said in prose; a bare ``batch_size`` equal to the micro-batch is that micro-batch again.
+- The cards' count inside the memory in brackets after a card ('H200（8*141G）', 'H100 (8x80GB)') is the
+  count of that card, unless the brackets follow nodes ('三台 A100 服务器（8×40G）': per node).
 """
 
 from __future__ import annotations
@@ -309,3 +313,50 @@ def test_a_per_gpu_or_other_tools_batch_stays_the_micro_batch(
     capsys: pytest.CaptureFixture[str], text: str, micro: int
 ) -> None:
     assert ask(capsys, text)["request"]["batch_size"] == micro
+
+
+EVAL_BATCH = [
+    "swift sft --model Qwen2.5-7B --per_device_eval_batch_size 1 --per_device_train_batch_size 2, 2 H800",
+    "--per_device_train_batch_size 2 --per_device_eval_batch_size 4, Qwen2.5-7B full SFT on 2 H800",
+    "Qwen2.5-7B 全参 SFT，两张 H800，per_device_train_batch_size=2，per_device_eval_batch_size=8。",
+]
+
+
+@pytest.mark.parametrize("text", EVAL_BATCH)
+def test_an_eval_batch_is_never_the_training_micro_batch(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["batch_size"] == 2
+    assert any(t.startswith("per_device_eval_batch_size:") for t in named(data))
+
+
+BRACKET_COUNT = [
+    ("H200（8*141G）全量训练 DeepSeek-R1-Distill-Llama-70B，zero3 要多久？", 8, 141),
+    ("A100(4*40G) 全量微调 Qwen2.5-14B 够吗？", 4, 40),
+    ("Full fine-tune of Llama-3-70B on H100 (8x80GB): enough?", 8, 80),
+    ("三台 A100 服务器（8×40G）全量微调 Qwen2.5-72B 要多久？", 24, 40),
+    ("Two A100 nodes (8x80GB) for a Llama-3-70B full SFT: how long for 1B tokens?", 16, 80),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "gib"), BRACKET_COUNT)
+def test_a_count_in_the_cards_bracketed_memory_is_the_cards(
+    capsys: pytest.CaptureFixture[str], text: str, count: int, gib: int
+) -> None:
+    request = ask(capsys, text)["request"]
+    assert (request["gpu_count"], request["gpu_memory_gib"]) == (count, gib)
+
+
+MICRO_SAID_AGAIN = [
+    ("LLaMA-Factory full SFT of Qwen2.5-7B on 8 A100s with zero3 (batch_size=1): "
+     "per_device_train_batch_size: 1, gradient_accumulation_steps: 2", 16),
+    ("alpaca-lora finetune.py --batch_size 128 --micro_batch_size 4, Llama-7B on 2 A100", 128),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "global_batch"), MICRO_SAID_AGAIN)
+def test_a_bare_batch_equal_to_the_micro_batch_is_no_global_batch(
+    capsys: pytest.CaptureFixture[str], text: str, global_batch: int
+) -> None:
+    assert ask(capsys, text)["request"]["global_batch"] == global_batch
