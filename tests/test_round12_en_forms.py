@@ -327,7 +327,7 @@ def test_training_at_pretraining_scale_stays_pretraining(
     assert ask(capsys, text)["request"]["stage"] == "pretrain"
 
 
-R12_WORK_UNDERSTOOD_EN = 16
+R12_WORK_UNDERSTOOD_EN = 18  # s21-gen: 16 → 18
 """Round 12's English r12work records (en_r12.json, 20 records) understood in full at the last measurement
 (7/20 at its freeze, 16/20 after these readers; tests/data/real_questions/README.md). Its r12test half (20
 records) is frozen in ``frozen_r12_test_en.sha256``."""

@@ -206,7 +206,7 @@ def test_the_count_asked_is_not_the_one_card_had(capsys: pytest.CaptureFixture[s
     assert request.get("gpu_count") is None
 
 
-R13_WORK_UNDERSTOOD_EN = 12
+R13_WORK_UNDERSTOOD_EN = 17  # s21-gen: 12 → 17
 """Round 13's English r13work records (en_r13.json, 21 records) understood in full at the last measurement
 (6/21 at its freeze, 12/21 after these readers; tests/data/real_questions/README.md). Its r13test half (19
 records) is frozen in ``frozen_r13_test_en.sha256``."""
