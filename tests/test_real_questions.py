@@ -27,7 +27,7 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 201  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer)
+WORKING_SPLIT_UNDERSTOOD = 203  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer); s21-gen: 203
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -140,7 +140,7 @@ def test_round3_work_zh_does_not_regress() -> None:
     assert _work_understood("r3work", "zh", 24) >= R3_WORK_UNDERSTOOD_ZH
 
 
-R4_WORK_UNDERSTOOD_ZH = 21  # s20-fixb: 22 → 21 (honest scorer: weight int8 is no KV int8)
+R4_WORK_UNDERSTOOD_ZH = 22  # s20-fixb: 22 → 21 (honest scorer: weight int8 is no KV int8); s21-gen: 22
 """Round 4's Chinese working split (zh_r4.json, r4work: 22 records) understood in full at the last
 measurement (README.md there); 17 at the freeze."""
 
@@ -158,7 +158,7 @@ def test_round5_work_zh_does_not_regress() -> None:
     assert _work_understood("r5work", "zh", 20) >= R5_WORK_UNDERSTOOD_ZH
 
 
-R6_WORK_UNDERSTOOD_ZH = 16  # s16 review: 17 → 16 (honest scorer)
+R6_WORK_UNDERSTOOD_ZH = 17  # s16 review: 17 → 16 (honest scorer); s21-gen: 17
 """Round 6's Chinese working split (zh_r6.json, r6work: 17 records) understood in full at the last
 measurement (README.md there); 9 at the freeze, 14 by the readers before three label corrections."""
 
@@ -464,7 +464,7 @@ def test_round10_work_zh_does_not_regress() -> None:
     assert _work_understood("r10work", "zh", 24) >= R10_WORK_UNDERSTOOD_ZH
 
 
-R11_WORK_UNDERSTOOD_ZH = 21  # s17 merge: 19 → 21
+R11_WORK_UNDERSTOOD_ZH = 22  # s17 merge: 19 → 21; s21-gen: 22
 """Round 11's Chinese working split (zh_r11.json, r11work: 22 records) understood in full at the last
 measurement (README.md there): 16 at the freeze, 21 after its readers. Its r11test half (18 records) is
 frozen in ``frozen_r11_test_zh.sha256``."""
@@ -474,7 +474,7 @@ def test_round11_work_zh_does_not_regress() -> None:
     assert _work_understood("r11work", "zh", 22) >= R11_WORK_UNDERSTOOD_ZH
 
 
-R12_WORK_UNDERSTOOD_ZH = 16
+R12_WORK_UNDERSTOOD_ZH = 18  # s21-gen: 16 → 18
 """Round 12's Chinese working split (zh_r12.json, r12work: 20 records) understood in full at the last
 measurement (README.md there): 14 at the freeze, 16 after its readers. Its r12test half (20 records) is
 frozen in ``frozen_r12_test_zh.sha256``."""
@@ -546,7 +546,7 @@ def test_round4_work_en_does_not_regress() -> None:
     assert _work_understood("r4work", "en", 14) >= R4_WORK_UNDERSTOOD_EN
 
 
-R5_WORK_UNDERSTOOD_EN = 14  # s16 review: 16 → 14 (honest scorer)
+R5_WORK_UNDERSTOOD_EN = 15  # s16 review: 16 → 14 (honest scorer); s21-gen: 15
 """Round 5's English r5work records (en_r5.json, 16 records) understood in full at the last measurement
 (8/16 at its freeze, 15/16 after its readers, 16/16 after s16-gen; README.md there). Its r5test half (24
 records) is frozen in ``frozen_r5_test_en.sha256`` (checked by test_later_rounds_test_splits_are_frozen)."""
@@ -586,7 +586,7 @@ def test_round9_work_en_does_not_regress() -> None:
     assert _work_understood("r9work", "en", 23) >= R9_WORK_UNDERSTOOD_EN
 
 
-R10_WORK_UNDERSTOOD_EN = 18  # s17 merge: 18 → 19; s20-fixb: 19 → 18 (honest scorer)
+R10_WORK_UNDERSTOOD_EN = 19  # s17 merge: 18 → 19; s20-fixb: 19 → 18 (honest scorer); s21-gen: 19
 """Round 10's English r10work records (en_r10.json, 22 records) understood in full at the last measurement
 (10/22 at its freeze, 18/22 after its readers, 20/22 after s16-gen; README.md there). Its r10test half (18
 records) is frozen in ``frozen_r10_test_en.sha256``."""
@@ -596,7 +596,7 @@ def test_round10_work_en_does_not_regress() -> None:
     assert _work_understood("r10work", "en", 22) >= R10_WORK_UNDERSTOOD_EN
 
 
-R11_WORK_UNDERSTOOD_EN = 15  # s17 merge: 14 → 17; s20-fixb: 17 → 15 (honest scorer)
+R11_WORK_UNDERSTOOD_EN = 18  # s17 merge: 14 → 17; s20-fixb: 17 → 15 (honest scorer); s21-gen: 18
 """Round 11's English r11work records (en_r11.json, 19 records) understood in full at the last measurement
 (11/19 at its freeze, 15/19 after its readers and one label correction; README.md there; 14/19 at the
 session's merge: en11-018 under the honest scorer ("unread" is no longer "named"), and en11-012's rig of a

@@ -63,6 +63,7 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
+from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, read_steps
@@ -183,6 +184,7 @@ class _Parse(FieldSteps, StageSteps):
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
         self._global_batch()
+        self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         count = self.f.get("gpu_count")
         if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
@@ -364,7 +366,7 @@ class _Parse(FieldSteps, StageSteps):
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
             role = (
-                retarget(role, self.s, self.f.get("stage"))
+                retarget(role, self.s, self.f.get("stage"), self.s0)
                 if role
                 else more_role(tok, self.s, self.f.get("stage"))
             )

@@ -141,7 +141,8 @@ _PRE_MEM_RE = rc(
     r"(?P<mem>\d{2,3})\s*g(?:b|ib)?\s*(?:的|显存的?|vram)?\s*(?:(?:魔改|改装)(?:版)?(?:的)?|mod(?:ded|ified)?)?\s*$"
 )
 _AFTER_MEM_RE = rc(
-    r"(?:\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes|gpus|cards))?\s*[(（]\s*(?:\d{1,2}\s*[x×*]\s*)?(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
+    r"(?P<node>\s*(?:服务器|机器|节点|nodes?|servers?|machines?|boxes|gpus|cards))?\s*[(（]\s*(?:(?P<n>\d{1,2})\s*[x×*]\s*)?"
+    r"(?P<gib>\d{2,3})\s*g(?:b|ib)?(?:\s*each|\s*每[张块卡])?\s*[)）]"
 )
 """The memory in brackets after a card: 'A100 (40G)', 'DGX-A100 (8X40G)', 'A100 服务器（8×40G）' (eight
 cards of 40 GB each), 'V100 GPUs (32GB)' (how :mod:`bot.parse.plural_cards` writes 'V100s (32GB)')."""
@@ -154,6 +155,21 @@ doubled memory chips): the memory sized is the stated one (estimator.resolve).""
 _TIMES_MEM_RE = rc(r"\s*[x×*]\s*(?P<n>\d{1,4})\s*[x×*]\s*(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 """Card × count × memory: 'A100x8x80G'."""
 _MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
+
+
+_NODES_BEFORE_RE = rc(
+    r"(?:\d|[一二两三四五六七八九十])\s*(?:个\s*)?(?:台|节点|nodes?|machines?|servers?)\s*$"
+)
+
+
+def _card_count(after: re.Match[str], before: str) -> bool:
+    """Whether the count in a memory after a card ('A100x8x80G', 'H200（8*141G）') is the cards': not
+    when the brackets follow a node word or a node count ('三台 A100 服务器（8×40G）': per node, read as
+    nodes × cards by :mod:`bot.parse.node_words`)."""
+    groups = after.groupdict()
+    if groups.get("n") is None or groups.get("node"):
+        return False
+    return after.re is _TIMES_MEM_RE.compiled or not _NODES_BEFORE_RE.search(before)
 
 
 def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
@@ -243,7 +259,8 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end) or _MOD_MEM_RE.match(s, end)
         if after and memory is None:
             memory = float(after.group("gib"))
-            if "n" in after.re.groupindex:  # "A100x8x80G" → "A100 x 8": the count, read as one
+            if "n" in after.re.groupindex and _card_count(after, s[max(0, start - 12) : start]):
+                # "A100x8x80G", s21: "H200（8*141G）" → "A100 x 8": the count, read as one
                 rewrites.append((end, after.end(), f" x {after.group('n')}"))
             elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
                 end, modded = after.end(), True

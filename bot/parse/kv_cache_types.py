@@ -10,7 +10,8 @@ One table of the keys that set the KV cache's type, from each tool's source:
 - LMDeploy ``--quant-policy`` / ``quant_policy`` (lmdeploy/cli/utils.py: 0 none, 4 int4 KV, 8 int8 KV);
 - TabbyAPI ``cache_mode`` (config_sample.yml: FP16, Q8, Q6, Q4);
 - prose: '4-bit KV cache', 'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
-  'KV 缓存量化为 int8', '4bit 的 KV 缓存'.
+  'KV 缓存量化为 int8', '4bit 的 KV 缓存'; a 16-bit or ggml type in words ('FP16 KV cache', 'the KV cache
+  quantized to q4_0', 'KV cache 用 bf16', s21).
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
 read by :data:`bot.parse.prose_vocab.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on what
@@ -27,6 +28,11 @@ from typing import Any
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 
+_SIXTEEN_WORDS = "bfloat16|float16|bf16|fp16|f16"
+_PROSE_TYPES = f"{_SIXTEEN_WORDS}|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl"
+"""KV types as prose writes them after 'KV cache' ('the KV cache quantized to q4_0', 'FP16 KV cache',
+'KV 缓存用 bf16'; s21: read as the weights' format before): the 16-bit types and llama.cpp's ggml types
+(common/arg.cpp ``kv_cache_types``)."""
 KV_TYPE_RE = rc(
     r"(?:ollama[_\s\-]*)?(?:kv[_\s\-]*)?cache[_\s\-]*type(?:[_\s\-]*[kv])?\s*(?:=|:)?\s*"
     r"(?P<t>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
@@ -38,11 +44,16 @@ KV_TYPE_RE = rc(
     r"|kv[\s\-]*cache\s+(?:quanti[sz]ed\s+)?(?:to|in|at|as)\s+(?:int(?P<i2>[48])|(?P<b2>[48])[\s\-]*bits?)(?![a-z0-9])"
     r"|kv\s*缓存\s*(?:用|使用|采用|是)?\s*(?:量化)?\s*(?:为|到|成)?\s*(?:int(?P<i3>[48])|(?P<b3>[48])\s*(?:bit|位|比特))"
     r"|(?:int(?P<i4>[48])|(?P<b4>[48])\s*(?:bit|位|比特))\s*(?:量化)?\s*(?:的)?\s*kv\s*缓存"
+    r"|kv[\s\-]*cache(?:\s+(?:is|was))?\s+(?:(?:quanti[sz]ed|set|type|dtype)\s+)?(?:to|in|at|as|of)\s+"
+    rf"(?P<t3>{_PROSE_TYPES})(?![a-z0-9])"
+    rf"|(?<![a-z0-9])(?P<t4>{_SIXTEEN_WORDS})(?:[\s\-]+|\s*的\s*)kv(?:[\s\-]*(?:cache|缓存))?(?![a-z])"
+    r"|kv\s*(?:cache|缓存)\s*(?:用|使用|采用|是|设为|设置为|设成|改成|量化)?\s*(?:为|到|成)?\s*"
+    rf"(?P<t5>{_PROSE_TYPES})(?![a-z0-9])"
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
 GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]")
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
-_SIXTEEN = {"f16": "fp16", "fp16": "fp16", "bf16": "bf16"}
+_SIXTEEN = {"f16": "fp16", "fp16": "fp16", "float16": "fp16", "bf16": "bf16", "bfloat16": "bf16"}
 GGML_SIZED = frozenset({"q8_0", "q4_0"})
 """ggml block types the sizing holds (estimator.weights.BITS_PER_WEIGHT: q8_0 34 bytes / 32 values, q4_0
 18 / 32; ggml/src/ggml.c ``type_traits``: blck_size 32, type_size sizeof(block_q8_0) = 2 + 32,
@@ -57,7 +68,7 @@ def read_kv_cache_types(out: Any) -> None:
     sides: dict[str, str] = {}
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
-        typed = m.group("t") or m.group("t2") or m.group("m")
+        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5") if m.group(g)), None)
         side = _SIDE_RE.search(m.group(0)) if typed else None
         if typed in GGML_SIZED or (side and typed in _SIXTEEN):  # one side's 16-bit type too (s20 #2)
             for k in (side.group(1) or side.group(2),) if side else ("k", "v"):

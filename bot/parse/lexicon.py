@@ -407,8 +407,10 @@ TRAIN_RE = rc(
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
-    r"上下文|context|\bfit\b"
+    r"上下文|context|\bfit\b|运行|启动|gpu\s*内存"
 )
+"""Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
+的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(
@@ -425,9 +427,12 @@ QLORA_RE = rc(
     r"(?<![a-z0-9])qlora(?![a-z0-9])|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
     r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"
 )
-LORA_RE = rc(r"(?<![a-z0-9])lora(?![a-z0-9]|_(?:r|rank|alpha|dropout|targets?|target_modules|modules?)\b)")
+LORA_RE = rc(
+    r"(?<![a-z0-9])(?:long[\s\-_]?)?lora(?![a-z0-9]|_(?:r|rank|alpha|dropout|targets?|target_modules|modules?)\b)"
+)
 """LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
-('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused)."""
+('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused).
+s21: LongLoRA is LoRA with shifted sparse attention (Chen et al. 2023, arXiv:2309.12307 §3): a LoRA job."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     # "DPOTrainer", "GRPOTrainer", "RLOOTrainer": the trainer classes of TRL
     ("dpo", rc(not_in_name("dpo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),

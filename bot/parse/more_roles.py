@@ -86,15 +86,17 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
     return None
 
 
-def retarget(role: Role, s: str, stage: str | None) -> Role:
+def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
     """``role`` read again where the main rules misread it: in a training question '20k prompts' is a
     count of prompts (the samples), not a prompt length; in a serving question '32k tokens each' is the
-    length of each request, not of a training sample."""
+    length of each request, not of a training sample; in a serving question a benchmark's prompt count is
+    its load when ``whole`` (the text before other readers masked their spans) says no rate
+    (:func:`sent_at_once`)."""
     tok = role.tok
     if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
         return Role("samples", tok.value, tok)
     if role.role == "prompt" and stage == "inference" and _counts_prompts(tok, s[tok.end : tok.end + 40]):
-        return None  # round 4: 'a benchmark of 32 prompts' counts requests, no length: named as unread
+        return Role("concurrency", tok.value, tok) if sent_at_once(whole or s) else None  # s21: the load
     if role.role == "tokens" and stage != "inference" and per_sample(s, tok.start, tok.end):
         return Role("tps", role.value, tok, extra="tokens")  # '几千 token 的样本': each sample's length
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
@@ -110,6 +112,28 @@ def retarget(role: Role, s: str, stage: str | None) -> Role:
 
 
 _TOKENS_FIRST_RE = rc(r"[\s\-]*tokens?\b")
+
+
+SPREAD_RE = rc(
+    r"request[\s_\-]*rate|max[\s_\-]*concurren|\bqps\b|\brps\b|req(?:uest)?s?\s*(?:/\s*s\b|per\s+sec)"
+    r"|每秒\s*\d*\s*个?请求|\b(?:a|an|per|each|every)\s+(?:second|minute|hour|day|week|month)\b"
+    r"|每(?:秒|分钟|小时|天|日|周|月)|一天"
+)
+"""A request rate or a cap on requests in flight ('--request-rate 4', '--max-concurrency 16', '10 QPS',
+'2000 prompts a day'): a benchmark's prompts are then spread over time, not one load."""
+AT_ONCE_RE = rc(r"bench|压测|num[_\-\s]prompts|at\s+once|同时|一次性?")
+"""A benchmark ('a benchmark of 32 prompts', ``bench_serving``, ``--num-prompts``, '压测') or prompts sent
+together ('32 prompts at once', '同时发 32 个 prompt'): a count of prompts that is a load."""
+
+
+def sent_at_once(s: str) -> bool:
+    """Whether a serving benchmark's prompt count ('a benchmark of 32 prompts', ``--num-prompts 5000``) is
+    its load: said of a benchmark or of prompts sent at once (:data:`AT_ONCE_RE`), with no request rate nor
+    cap said (:data:`SPREAD_RE`) — vLLM's benchmark_serving.py and SGLang's bench_serving send every prompt
+    at time 0 (``--request-rate`` default inf: "all the requests are sent at time 0"; ``--max-concurrency``
+    default None), so that many requests are in flight at once (s21; round 4 had named the count as
+    unread)."""
+    return bool(AT_ONCE_RE.search(s)) and not SPREAD_RE.search(s)
 
 
 def _counts_prompts(tok: NumberToken, after: str) -> bool:

@@ -164,10 +164,18 @@ DATA_KIND_RE = rc(
 )
 """'50GB 的中文语料', '20GB of Chinese text': the adjective between a data size and its data word."""
 _SIZE = r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>tb|t|gb|g|gib|tib)(?![a-z0-9])"
+_REQUIREMENT = (
+    r"(?:\s*(?:requirements?|needs?|要求|需求))?(?:\s*(?:is|are|of|be))?(?:\s*(?:(?:higher|more|greater|larger"
+    r"|bigger|lower|less)\s+than|above|over|below|at\s+least|是不是|是否))?\s*(?:要|需要)?\s*"
+    r"(?:高于|超过|大于|至少|不少于|低于|少于)?"
+)
+"""s21: the host memory as a requirement compared with a size ('the minimum RAM requirement higher than 8 GB',
+'内存要求是不是要高于 8GB'): the size is the host's memory the asker has in mind (before, unread)."""
 HOST_MEMORY_RE = rc(
     r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\b(?:d|sys)?ram\b|shm[\s\-_]*size)"
     r"|(?P<bare>(?<!显)内存))"
-    r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*"
+    + _REQUIREMENT
+    + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*"
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
@@ -178,7 +186,8 @@ HOST_MEMORY_RE = rc(
 """'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM', '192G 统一内存' (Apple's unified memory,
 never a card's): the host's memory; round 6: 'DRAM 1.5T' (before, 1.5T tokens were sized); round 13: the
 whole set of host words after a size ('48GB of system RAM', '64 GB DDR5 RAM', '512G of CPU memory'), and a
-bare '256GB of memory' once the cards' memory is said apart ('96GB of VRAM, but only 256GB of memory')."""
+bare '256GB of memory' once the cards' memory is said apart ('96GB of VRAM, but only 256GB of memory');
+s21: a requirement between ('RAM requirement higher than 8 GB': :data:`_REQUIREMENT`)."""
 CARD_MEMORY_WORD_RE = rc(
     r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"

@@ -125,13 +125,13 @@ MICRO_RE = rc(
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
 --micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
-ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size"))
-"""OpenRLHF's ``--rollout_batch_size`` (prompts per rollout) and ``--micro_rollout_batch_size`` (per GPU
-in generation): no request field, named; never the training micro-batch."""
+ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size|(?:per_device_)?eval_batch_size"))
+"""OpenRLHF's generation batches (``--rollout_batch_size``, ``--micro_…``), an eval batch (s21): named."""
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
-axolotl: ``batch_size`` = micro_batch_size × gradient_accumulation_steps), never a second micro-batch."""
+axolotl: ``batch_size`` = micro_batch_size × gradient_accumulation_steps), never a second micro-batch;
+one equal to the micro-batch is that micro-batch said again ('（batch_size=1）' beside it: s21)."""
 PPO_MINI_RE = rc(_key(r"ppo_mini_batch(?:_size)?"))
 PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 """verl's ``ppo_mini_batch_size`` (prompts per actor update: a global batch in prompts, split into
@@ -401,7 +401,7 @@ def _batches(out: Vocab) -> None:
         if (other := _take(out, MICRO_RE, "n")) and other != micro:  # s17: a second value, named
             out.unused.append((f"batch_size: {other}", "repeated"))
         total = _take(out, BATCH_BESIDE_MICRO_RE, "n")
-        if total:  # alpaca-lora's / axolotl's batch_size beside micro_batch_size: the global batch
+        if total and total != micro:  # alpaca-lora's batch_size beside micro_batch_size: the global batch
             out.fields["global_batch"] = total
     rank = _take(out, RANK_RE, "n") or (_take(out, BARE_RANK_RE, "n") if LORA_WORD_RE.search(out.s) else None)
     if rank:

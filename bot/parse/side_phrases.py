@@ -18,6 +18,8 @@ from bot.parse.schedule_words import schedule_words
 from bot.parse.self_correction import self_correction
 from bot.parse.slot_words import slots_as_flag
 from bot.parse.step_times import step_times
+from bot.parse.time_ago import GATE as AGO_GATE
+from bot.parse.time_ago import time_ago
 
 _POWER_GATE = words_gate(("kwh", "度", "电费", "electricity", "power bill"))
 
@@ -32,6 +34,9 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     dates: list[tuple[str, str]] = []
     if DATE_GATE.search(s):  # 'by end of Q3 2025', '2026年3月前', 'FY2026': a date, no number (s20)
         s, dates = calendar_dates(s)
+    if AGO_GATE.search(s):  # 'two months ago', '两个月前': when something happened (s21)
+        s, ago = time_ago(s)
+        dates += ago
     power: list[tuple[str, str]] = []
     if _POWER_GATE.search(s):  # '0.12 USD/kWh', '一个月电费多少': electricity, no budget (s18-fxc)
         s, power = power_price(s)

@@ -11,8 +11,10 @@ grammar, and the *spellings* a tool's name has, as a shape:
 - places (:data:`SLOT_RE`): before a tool's noun ('X framework', "X's trainer", 'X training scripts',
   'X 框架', 'X 的训练脚本'); at the head of a clause whose next words are the job ('X deployment of',
   'X pretraining run', 'X 里跑', 'X 部署', 'X on a single A10 serving …'); after a copula ('the trainer is
-  X', '用的是 X'); as the subject of 'does X need'; after a preposition of means with a job word in its
-  clause (:func:`bot.parse.unknown_tools.in_tool_place`: 'via X', '用 X 预训练');
+  X', '用的是 X'); as the subject of 'does X need'; the object of 'run'
+  before a version, 'on' or a clause's end ('Running ds4 on an RTX 6000', 'to run ds4 v0.4.2', s21); the
+  first of two compared ('compared ROLL with verl', '对比了 ROLL 和 verl', s21); after a preposition of
+  means with a job word in its clause (:func:`bot.parse.unknown_tools.in_tool_place`: 'via X', '用 X 预训练');
 - spellings (:func:`tool_shaped`): a word written as a name (capitals inside: 'OpenLLM', 'OLMo'; a digit
   between letters: 'h2o'; all capitals, five letters or more: 'BELLE'), or joined by a hyphen to a software
   word ('ipex-llm', 'DB-GPT'); in a Chinese message also a Latin word of four letters or more in lower
@@ -64,7 +66,10 @@ SLOT_RE = CuedAlternation(
             rf"|\b(?:trainer|framework|engine|runtime|stack|toolkit)\s+(?:is|was)\s+(?P<co>{_TOKEN})"
             rf"|(?:用的是|框架是|工具是)\s*(?P<zc>{_TOKEN})"
             rf"|在\s*(?P<zi>{_TOKEN})\s*(?:里|中)"
-            rf"|\bdoes\s+(?P<su>{_TOKEN})\s+(?:need|support|fit|handle|take|use)\b",
+            rf"|\bdoes\s+(?P<su>{_TOKEN})\s+(?:need|support|fit|handle|take|use)\b"
+            rf"|\b[Rr]u(?:n|ns|nning)\s+(?P<ru>{_TOKEN})(?=\s+v?\d[\w.]*|\s+on\s|\s*[:?!;,]|\.(?:\s|$)|$)"
+            rf"|\b[Cc]ompared?\s+(?P<cm>{_TOKEN})\s+(?:with|to|against|and|vs\.?)\s"
+            rf"|(?:对比|比较)了?\s*(?P<zb>{_TOKEN})\s*(?:和|与|跟|同)",
         )
     ],
     0,  # as re.compile: Unicode \b and \s, case kept (the raw text)

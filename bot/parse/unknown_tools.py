@@ -56,9 +56,10 @@ _GATE = rc(
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
 _SLOT_GATE = rc(
-    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑"
+    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑|对比|比较"
     r"|\b(?:with|using|via|through|launcher|trainer|framework|toolkit|codebase|repo|repository|library"
-    r"|scripts?|engine|deployment|training|pretraining|serving|inference|is|was|does)\b"
+    r"|scripts?|engine|deployment|training|pretraining|serving|inference|is|was|does"
+    r"|run|runs|running|compared?)\b"
 )
 """Words of a tool's place (:data:`bot.parse.tool_slots.SLOT_RE`, lower-cased): a message without any of
 them names no tool in one."""

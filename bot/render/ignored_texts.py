@@ -143,6 +143,13 @@ IGNORED_TEXTS: dict[str, str] = {
         "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
         "say how many days or weeks you have to use it as a deadline"
     ),
+    "tool_global_batch": N_(
+        "this tool's batch size is the global batch (all GPUs, one training step): sized as the global "
+        "batch, the micro-batch per GPU at its default"
+    ),
+    "time_ago": N_(
+        "when something happened, counted back from now: not a deadline nor a duration of this job"
+    ),
     "weekdays_only": N_(
         "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
         "only are ≈ 21.7 of them (5/7 × 30.4), so about 5/7 of the monthly cost given"

@@ -254,6 +254,8 @@ def _serve_flag(
     spec = table.get(flag) or table.get(flag.replace("_", "-"))
     if spec is None:
         reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
+        if flag == "--quant-policy" and str(value) in ("4", "8"):  # lmdeploy's KV cache as int4/int8
+            flag, value = "kv_precision", f"int{value} (--quant-policy {value})"  # (kv_cache_types)
         cfg.skip(flag, value, reason)
         return
     field, kind = spec

@@ -1,0 +1,37 @@
+"""A batch size said in prose for an RL framework whose batch key is the global batch (s21, issue 24):
+'GRPO with verl on 2 A800s, batch size 1024', 'verl 跑 GRPO，batch size 256'.
+
+verl's ``data.train_batch_size`` is the prompts sampled per training iteration across all GPUs
+(verl/trainer/config/ppo_trainer.yaml; docs "Config Explanation": "Batch size sampled for one training
+iteration of different RL algorithms"), split into ``ppo_mini_batch_size`` updates and per-GPU
+``ppo_micro_batch_size_per_gpu`` passes; OpenRLHF's ``--train_batch_size`` is the "Global training batch
+size" and ``--micro_train_batch_size`` the one per GPU (openrlhf/cli/train_ppo_ray.py). A batch size said
+of either with no per-GPU word is that global batch: the micro-batch stays the default (before, 1024
+sequences per GPU were sized).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+GLOBAL_BATCH_TOOLS = frozenset({"verl", "OpenRLHF"})
+"""RL frameworks whose plain batch size is the global batch (see the module docstring)."""
+PER_GPU_RE = re.compile(
+    r"(?:micro|mini)[\s_\-]*(?:train[\s_\-]*)?batch|batch[\w\s\-]{0,12}(?:per[\s_\-]*(?:device|gpu|card)|/\s*gpu)"
+    r"|per[\s_\-]*(?:device|gpu|card)[\s_\-]*(?:train[\s_\-]*)?batch|(?:每卡|单卡|每张卡)\s*(?:的\s*)?batch"
+)
+"""A batch said per GPU, or a micro- or mini-batch ('micro batch size 4', 'batch size 8 per GPU', '每卡 batch
+size 8'): then the prose batch is not the global one ('ppo_max_token_len_per_gpu' names no batch)."""
+
+
+def rl_batch_is_global(f: dict[str, Any], s: str, accumulated: bool) -> list[tuple[str, str]]:
+    """Move ``f``'s batch_size to global_batch when the training tool is one of :data:`GLOBAL_BATCH_TOOLS`,
+    no global batch, accumulation nor per-GPU word was said (``s``: the normalized text); the batch size as
+    typed is named (``tool_global_batch``: read as the global batch, the micro-batch left at its default)."""
+    if f.get("training_tool") not in GLOBAL_BATCH_TOOLS or f.get("stage") in (None, "inference"):
+        return []
+    if not f.get("batch_size") or f.get("global_batch") or accumulated or PER_GPU_RE.search(s):
+        return []
+    f["global_batch"], f["batch_size"] = f["batch_size"], None
+    return [(f"train_batch_size: {f['global_batch']:g}", "tool_global_batch")]  # its key
