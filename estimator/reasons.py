@@ -128,6 +128,7 @@ class Why(StrEnum):
     reasoning_context = "reasoning_context"
     runtime_default_context = "runtime_default_context"
     local_format = "local_format"
+    fp8_on_count = "fp8_on_count"
     ollama_default_tag = "ollama_default_tag"
     total_memory_as_sold = "total_memory_as_sold"
     unified_memory = "unified_memory"

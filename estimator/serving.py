@@ -25,8 +25,9 @@ from estimator.reasons import Why
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
+from estimator.serving_capacity import at_capacity, fp8_on_count
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
-from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
+from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
 from estimator.serving_schedule import on_schedule
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
@@ -295,9 +296,16 @@ def size_serving(
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
+    fp8 = None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-        inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+        inf = at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+        if (fp8 := fp8_on_count(req, gpu, precision, inf, size, ledger)) is not None:  # trial s21 #4
+            most.clear()
+            precision = Precision.fp8
+            rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
+            inf = at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
+            ledger.replace("precision", precision.value, Why.fp8_on_count)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = reach_target(req, inf, replace(base, precision=precision), ledger)
@@ -315,6 +323,8 @@ def size_serving(
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
+    if fp8 is not None and feasible == "yes":  # the 16-bit weights do not fit: a quality trade-off
+        feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
@@ -334,35 +344,6 @@ def _total_memory_note(
             total_gib=req.total_memory_gib,
             need_bytes=_serving_need(req, inf, cards),
         )
-
-
-def _at_capacity(
-    most: list[int],
-    sized: Callable[[], Inference],
-    inf: Inference,
-    rt: ServingRuntime,
-    cap: int | None = None,
-) -> Inference:
-    """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
-    and cost at that load, not at an assumed 16), never more than the engine's ``cap``
-    (``--max-num-seqs``); ``most`` receives that count."""
-    if inf.max_concurrency >= 1 or rt.prefills_batch:
-        most.append(max(1, min(inf.max_concurrency, cap or inf.max_concurrency)))
-        inf = sized()
-    return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
-
-
-def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
-    """Where the workspace grows with the batch (transformers prefills every prompt at once): sized at
-    the most that fit with their own batch (:func:`_most_that_fit`, ``most[0]``, its ``max_concurrency``)."""
-
-    def held(n: int) -> int:
-        most[0] = n
-        return sized().max_concurrency
-
-    n = most_that_fit(max(most[0], inf.max_concurrency), held)
-    most[0] = max(1, n)
-    return sized().model_copy(update={"max_concurrency": n})
 
 
 def _stated_layout(

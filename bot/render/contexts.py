@@ -133,6 +133,7 @@ class InferenceContext(TypedDict):
     same: bool
     layout: str
     max_concurrency: str
+    fp8_swap: dict[str, str] | None
     short_of_load: bool
     load_cost: dict[str, str] | None
     table: list[dict[str, Any]]

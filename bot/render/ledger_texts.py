@@ -373,6 +373,10 @@ WHY_TEXTS: dict[str, str] = {
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
+    "fp8_on_count": N_(
+        "the released 16-bit weights do not fit the GPUs you named, FP8 weights do (half the bytes per "
+        "parameter: vLLM --quantization fp8, or an FP8 checkpoint): the answer is for FP8 on your GPUs"
+    ),
     "total_memory_as_sold": N_(
         "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
     ),
