@@ -167,7 +167,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
-        "fp8_swap": _fp8_swap(report, f),  # bf16 short of the user's count, FP8 on it (trial s21 #4)
+        "fp8_swap": _fp8_swap(report, f)
+        if report.feasible_reason == "fp8_only"
+        else None,  # bf16 short of the user's count, FP8 on it (trial s21 #4)
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
