@@ -118,9 +118,10 @@ def rate_said(
 ) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
     tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request;
-    ``minute``: the rate as typed per minute, said with it; ``day``: the requests a day it averages); with a prompt length, the prefill it makes
-    too ('; × 512 input tokens = 30,720 prefill tokens/s'), named, not sized for throughput (the estimator
-    times a prefill as each request's first-token time)."""
+    ``minute``: the rate as typed per minute, said with it; ``day``: the requests a day it averages, said
+    with it); with a prompt length, the prefill it makes too ('; × 512 input tokens = 30,720 prefill
+    tokens/s'), named, not sized for throughput (the estimator times a prefill as each request's
+    first-token time)."""
     said = f"qps: {rate:.3g}" if day else f"qps: {rate:g}"
     said += f" ({day:,.0f} a day ÷ 86,400 s, the average)" if day else ""  # trial s21 #5: no peak assumed
     said += f" ({minute})" if minute and "×" in minute else ""

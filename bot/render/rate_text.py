@@ -13,7 +13,8 @@ import re
 from bot.render.i18n import N_, translate
 
 _SAID_RE = re.compile(
-    r"qps: (?P<rate>\S+)(?: \((?P<day>[\d,]+) a day ÷ 86,400 s, the average\))?(?: \((?P<minute>\S+) a minute\))?"
+    r"qps: (?P<rate>\S+)(?: \((?P<day>[\d,]+) a day ÷ 86,400 s, the average\))?"
+    r"(?: \((?P<minute>\S+) a minute\))?"
     r" × (?P<output>[\d,]+) output tokens = "
     r"(?P<tps>[\d,]+) tokens/s(?:; × (?P<prompt>[\d,]+) input tokens = (?P<prefill>[\d,]+) prefill tokens/s)?"
 )
