@@ -40,6 +40,7 @@ class Why(StrEnum):
     prefix_tokens = "prefix_tokens"
     serve_context = "serve_context"
     serve_concurrency = "serve_concurrency"
+    users_active_share = "users_active_share"
     serve_concurrency_personal = "serve_concurrency_personal"
     serve_concurrency_long_context = "serve_concurrency_long_context"
     vllm_utilization = "vllm_utilization"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from estimator import defaults
+from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
@@ -189,7 +190,9 @@ def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int,
     return group
 
 
-def _default_concurrency(personal: bool, context: int) -> defaults.Default:
+def _default_concurrency(personal: bool, context: int, users: int | None = None) -> defaults.Default:
+    if users:  # the people a service is for: the share of them active at once (trial s21 #3)
+        return defaults.Default(active_sequences(users), Why.users_active_share)
     if personal:
         return defaults.SERVE_CONCURRENCY_PERSONAL
     if context > defaults.LONG_CONTEXT_TOKENS:  # "10M context": one such sequence, not a team's 16
@@ -270,7 +273,7 @@ def size_serving(
         """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
         a personal machine, else a team's 16."""
         return req.concurrency or (
-            most[0] if most else int(_default_concurrency(personal(weights), context).value)
+            most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
@@ -278,7 +281,7 @@ def size_serving(
     def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses; on ``count`` GPUs when given."""
-        at_capacity = not req.concurrency and not req.target_tokens_per_s and not personal(weights)
+        at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
         return serve(replace(setup, price_at_capacity=at_capacity))
@@ -402,8 +405,10 @@ def _load_assumptions(
     elif most:
         ledger.assume("concurrency", most[0], Why.concurrency_asked)
     elif not req.concurrency:
-        default_conc = _default_concurrency(personal, context)
-        ledger.assume("concurrency", default_conc.value, default_conc.why)
+        default_conc = _default_concurrency(personal, context, req.users)
+        ledger.assume(
+            "concurrency", default_conc.value, default_conc.why, **({"users": req.users} if req.users else {})
+        )
 
 
 def _memory_assumptions(

@@ -163,6 +163,11 @@ WHY_TEXTS: dict[str, str] = {
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; "
         "never the model's maximum window"
     ),
+    "users_active_share": N_(
+        "%(users)s people use the service, not all at once: 10 %% of them with a request in flight (logged-in "
+        "users run 15–25 %% of named users in enterprise software, and a chat user reads and types between "
+        "requests; a planning assumption) — say the concurrency if you know it"
+    ),
     "serve_concurrency": N_("concurrent sequences when none is given (a small team's chat service)"),
     "serve_concurrency_long_context": N_(
         "a context beyond 128K tokens is a long-document run: one sequence at a time when no load is given"

@@ -219,7 +219,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
-    load = not {"concurrency", "context"} <= assumed
+    load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
     return {
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
