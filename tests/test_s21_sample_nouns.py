@@ -24,3 +24,9 @@ def test_count_times_length_is_the_data(text: str) -> None:
     req = data["request"]
     assert (req["num_samples"], req["tokens_per_sample"], req["tokens"]) == (30_000, 1_500, 45_000_000)
     assert not any(i["reason"] == "unread" for i in data["interpretation"]["ignored"])
+
+
+def test_a_model_name_after_a_size_is_no_sample_count() -> None:
+    # '14B-chat' is the model's name: never 14 billion chats
+    req = answer_json("8 卡 40G 的 A100 可以全量微调 14B-chat 模型吗")["request"]
+    assert req["num_samples"] is None and req["params_total"] == pytest.approx(14e9)
