@@ -84,6 +84,7 @@ class MemoryContext(TypedDict):
     rec_gpus: str | None
     rec_text: str | None
     rec_nodes: str
+    rec_why: str
     at: str | None
     at_layout: str | None
     requested: str | None
