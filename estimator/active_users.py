@@ -16,9 +16,10 @@ ACTIVE_SHARE = 0.10
 """Share of a service's people with a request in flight at once (module docstring: a stated planning
 assumption, below the 15–25 % logged in)."""
 
-MIN_POPULATION = 20
+MIN_POPULATION = 50
 """Fewer people than this are taken as the load as said ('5 people, each with the full 128k context',
-'1 user'): a small team may well all be active at once, and 10 % of them rounds to one or two."""
+'40 employees', 'a 20-person team'): a small team may well all be active at once, and 10 % of them rounds
+to a handful."""
 
 
 def active_sequences(users: int) -> int:

@@ -1,8 +1,8 @@
 """The people a service is for are not sequences at once (trial s21 #3). Before: '公司大概200人用' and
-'for 200 employees' were sized as 200 concurrent sequences (32 A100 for R1-distill-32B at 32K). Now: a
-head count of at least 20 people with no load word is ``users``; the load is ⌈200 × 10 %⌉ = 20 at once,
-said in the assumptions and the 'Used' line (estimator.active_users). A stated concurrency still wins,
-and a handful of people ('5 people, each with …') are the load as said. Sentences of our own."""
+'for 200 employees' were sized as 200 concurrent sequences (32 A100 for R1-distill-32B at 32K). Now a
+head count (employees, staff, 人用; not 'users') of 50 or more with no load word is ``users``; the load
+is ⌈200 × 10 %⌉ = 20 at once, said in the assumptions and the 'Used' line (estimator.active_users). A
+stated concurrency still wins, and a few people ('5 people, each with …') are the load as said."""
 
 from __future__ import annotations
 

@@ -78,6 +78,20 @@ EACH_AFTER_RE = rc(r"^[^.。;；?？!！]{0,24}?(?:\beach\b|\bapiece\b|每人|�
 """Words after a head count that give every person a sequence of their own ('5 people, each with …')."""
 
 
+HEAD_COUNT_RE = rc(
+    r"(?<![\d.])(?P<n>\d[\d,]*)\s*(?:个|名|位)?\s*(?:employees|staff|colleagues|co-?workers|people|persons"
+    r"|员工|同事|人(?:要|会|都要|在|左右)?(?:用|使用))"
+)
+"""A head count of an organisation as typed ('200 employees', '公司大概200人用'): never 'users' or '用户',
+which people also write for the sequences at once ('how many L40S for 100 users?')."""
+
+
+def _head_count(raw: str, value: float) -> bool:
+    """Whether the text as typed ``raw`` (before the people words became 'users') counts ``value``
+    people of an organisation (:data:`HEAD_COUNT_RE`)."""
+    return any(float(m.group("n").replace(",", "")) == value for m in HEAD_COUNT_RE.finditer(raw))
+
+
 def load_value(steps: Any) -> float | None:
     """The concurrency the job is sized at (:func:`users_aside` first), or None: a head count with no
     load word ('200 employees', '公司大概200人用', at least :data:`estimator.active_users.MIN_POPULATION`
@@ -91,7 +105,7 @@ def load_value(steps: Any) -> float | None:
     if role is None:
         return None
     people = _kind(steps.s, role.tok) == "users" and not EACH_AFTER_RE.match(steps.s, role.tok.end)
-    if people and float(role.value).is_integer() and role.value >= MIN_POPULATION:
+    if people and role.value >= MIN_POPULATION and _head_count(steps.raw, role.value):
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
