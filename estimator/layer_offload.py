@@ -94,7 +94,8 @@ class LayerSplit(_Frozen):
         description="where the host bandwidth comes from: 'stated' (the user's figure or RAM kind), "
         "'desktop' (dual-channel DDR4-3200 to DDR5-5600, assumed), 'server' (8-channel DDR4-3200 to "
         "12-channel DDR5-4800, one socket, assumed: more host memory stated than a desktop board takes) or "
-        "'ddr' (the DDR generation or channel count said without a rate: estimator.host_ddr)",
+        "'ddr' (the DDR generation or channel count said without a rate: estimator.host_ddr) or 'unified' "
+        "(unified memory: the share the GPU's working set leaves, at the machine's bandwidth: unified_host)",
     )
     tokens_per_s_low: float | None = Field(description="one sequence, at the low host bandwidth")
     tokens_per_s_high: float | None = Field(description="one sequence, at the high host bandwidth")
@@ -246,7 +247,7 @@ def layer_split(
         fits_host=None if host_memory is None else host_w + host_kv <= host_memory,
         max_gpu_layers=max(fitting) if fitting else None,
         gpu_read_bytes=gpu_read, cpu_read_bytes=cpu_read, host_bandwidth_low=low, host_bandwidth_high=high,
-        host_bandwidth_basis=_basis(host_bandwidth, host_band, server),
+        host_bandwidth_basis="unified" if gpu.unified_memory else _basis(host_bandwidth, host_band, server),
         tokens_per_s_low=tps[0], tokens_per_s_high=tps[1], max_tokens_per_s_low=best[0],
         max_tokens_per_s_high=best[1], gpu_bandwidth=bw,
         max_host_bytes=sum(_sides(sh, max(fitting), cpu_moe)[2:4]) if fitting else None,
@@ -278,6 +279,8 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
         return None
     host = req.host_memory_gib * GIB if req.host_memory_gib else None
     bandwidth = req.host_bandwidth_gbps * 1e9 if req.host_bandwidth_gbps else None
+    if gpu.unified_memory:
+        host, bandwidth = unified_host(gpu, req.gpu_count or 1)
     return layer_split(
         spec,
         gpu,
@@ -292,6 +295,17 @@ def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference)
     )
 
 
+def unified_host(gpu: GpuSpec, machines: int) -> tuple[float, float]:
+    """(bytes, bytes/s) the CPU side of a split has on unified memory (Apple silicon, trial s21 #1): one
+    pool, so only what the GPU's working set leaves — memory × (1 − ``gpu_memory_fraction``) per machine
+    (Metal's ``recommendedMaxWorkingSetSize``, which llama.cpp's Metal backend logs and budgets with,
+    ggml-org/llama.cpp ``ggml/src/ggml-metal/ggml-metal.m``; ``sudo sysctl iogpu.wired_limit_mb`` moves
+    the line) — read at the machine's own memory bandwidth (catalog), not a DDR desktop's. The OS and
+    other apps live in that same share, so this is an upper bound."""
+    rest = gpu.memory_bytes * (1.0 - (gpu.gpu_memory_fraction or 1.0)) * machines
+    return rest, (gpu.memory_bandwidth_gbps or 0.0) * 1e9
+
+
 def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
     """A partial offload sized though no ``-ngl`` was said (fresh-user trial s19, issue 24 item 1): a local
     runtime (llama.cpp, Ollama, LM Studio) on the user's cards (their count, else one), host memory or a
@@ -299,13 +313,15 @@ def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference
     said), and weights that do not fit those cards. The split is the largest ``-ngl`` whose
     GPU side fits (llama.cpp fills layers from the output end, module docstring), the rest in the RAM said
     (``fits_host`` checks it); None when every weight fits, for a server runtime, or when nothing was said
-    of the host."""
+    of the host; None on unified memory (Apple silicon, trial s21 #1): the layers beyond the GPU's working
+    set have no separate RAM to go to, so the fit is weights + KV cache + buffers within the working set
+    (the normal serving fit, raised with ``sudo sysctl iogpu.wired_limit_mb``)."""
     from estimator.runtimes import runtime_named
 
     rig = req.gpu_count is not None and req.gpu_count_max is None  # the user's own cards, counted (s20 #1)
     said = req.host_memory_gib is not None or req.offload is True or rig
-    if not said or not inf.runtime or not runtime_named(inf.runtime).local:
-        return None
+    if not said or not inf.runtime or not runtime_named(inf.runtime).local or gpu.unified_memory:
+        return None  # unified memory: one pool, no separate RAM to spill to (:func:`unified_host`)
     every = _user_split(req, spec, gpu, inf, spec.layers + 1)
     if every.fits_gpu or every.max_gpu_layers is None:
         return None

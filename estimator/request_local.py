@@ -10,9 +10,10 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting
+from estimator.request_users import ServiceUsers
 
 
-class SplitKvTypes(BaseModel):
+class SplitKvTypes(ServiceUsers):
     """llama.cpp's K and V cache types set apart (JSON name as the field; s20 #2)."""
 
     kv_precision_v: Literal["fp16", "bf16", "q8_0", "q4_0"] | None = Field(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from estimator import defaults
+from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
@@ -25,8 +26,9 @@ from estimator.reasons import Why
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
+from estimator.serving_capacity import at_capacity, fp8_on_count
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
-from estimator.serving_layout import group_on, kv_capacity_tokens, most_that_fit, tp_options
+from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
 from estimator.serving_schedule import on_schedule
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.units import GIB
@@ -188,7 +190,9 @@ def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int,
     return group
 
 
-def _default_concurrency(personal: bool, context: int) -> defaults.Default:
+def _default_concurrency(personal: bool, context: int, users: int | None = None) -> defaults.Default:
+    if users:  # the people a service is for: the share of them active at once (trial s21 #3)
+        return defaults.Default(active_sequences(users), Why.users_active_share)
     if personal:
         return defaults.SERVE_CONCURRENCY_PERSONAL
     if context > defaults.LONG_CONTEXT_TOKENS:  # "10M context": one such sequence, not a team's 16
@@ -269,7 +273,7 @@ def size_serving(
         """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
         a personal machine, else a team's 16."""
         return req.concurrency or (
-            most[0] if most else int(_default_concurrency(personal(weights), context).value)
+            most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
@@ -277,7 +281,7 @@ def size_serving(
     def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
         """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
         ``searched``) on the layout the sizing chooses; on ``count`` GPUs when given."""
-        at_capacity = not req.concurrency and not req.target_tokens_per_s and not personal(weights)
+        at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
         return serve(replace(setup, price_at_capacity=at_capacity))
@@ -295,9 +299,16 @@ def size_serving(
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
+    fp8 = None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
         rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-        inf = _at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+        inf = at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+        if (fp8 := fp8_on_count(req, gpu, precision, inf, size, ledger)) is not None:  # trial s21 #4
+            most.clear()
+            precision = Precision.fp8
+            rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
+            inf = at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
+            ledger.replace("precision", precision.value, Why.fp8_on_count)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = reach_target(req, inf, replace(base, precision=precision), ledger)
@@ -315,6 +326,8 @@ def size_serving(
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
+    if fp8 is not None and feasible == "yes":  # the 16-bit weights do not fit: a quality trade-off
+        feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
@@ -334,35 +347,6 @@ def _total_memory_note(
             total_gib=req.total_memory_gib,
             need_bytes=_serving_need(req, inf, cards),
         )
-
-
-def _at_capacity(
-    most: list[int],
-    sized: Callable[[], Inference],
-    inf: Inference,
-    rt: ServingRuntime,
-    cap: int | None = None,
-) -> Inference:
-    """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
-    and cost at that load, not at an assumed 16), never more than the engine's ``cap``
-    (``--max-num-seqs``); ``most`` receives that count."""
-    if inf.max_concurrency >= 1 or rt.prefills_batch:
-        most.append(max(1, min(inf.max_concurrency, cap or inf.max_concurrency)))
-        inf = sized()
-    return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
-
-
-def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
-    """Where the workspace grows with the batch (transformers prefills every prompt at once): sized at
-    the most that fit with their own batch (:func:`_most_that_fit`, ``most[0]``, its ``max_concurrency``)."""
-
-    def held(n: int) -> int:
-        most[0] = n
-        return sized().max_concurrency
-
-    n = most_that_fit(max(most[0], inf.max_concurrency), held)
-    most[0] = max(1, n)
-    return sized().model_copy(update={"max_concurrency": n})
 
 
 def _stated_layout(
@@ -421,8 +405,10 @@ def _load_assumptions(
     elif most:
         ledger.assume("concurrency", most[0], Why.concurrency_asked)
     elif not req.concurrency:
-        default_conc = _default_concurrency(personal, context)
-        ledger.assume("concurrency", default_conc.value, default_conc.why)
+        default_conc = _default_concurrency(personal, context, req.users)
+        ledger.assume(
+            "concurrency", default_conc.value, default_conc.why, **({"users": req.users} if req.users else {})
+        )
 
 
 def _memory_assumptions(

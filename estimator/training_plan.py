@@ -211,8 +211,17 @@ def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:
     while the cost line billed the calibrated 648); the other rows as they are."""
     _, factor, keep = out.fewest_recompute
     paid = _slower_fields(out, factor)
+    h, rl = paid["gpu_hours"], getattr(out, "rollout", None) is not None
     return [
-        r.model_copy(update={"gpu_hours": paid["gpu_hours"], "cost": paid.get("cost")})
+        r.model_copy(
+            update={"gpu_hours": h, "cost": paid.get("cost")}
+            # RL: only the training passes recompute, so the days follow the hours paid (trial s21 #7)
+            | (
+                {"days": band(h.low / r.gpus / 24, h.likely / r.gpus / 24, h.high / r.gpus / 24)}
+                if rl
+                else {}
+            )
+        )
         if r.gpus < keep
         else r
         for r in rows

@@ -61,6 +61,7 @@ IGNORED_REASONS = (
     "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')
     "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
+    "users_active_share",  # '200 employees': the people a service is for, 10 % of them at once (s21 #3)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
@@ -151,6 +152,7 @@ USED_REASONS = frozenset(
         "earlier_run_scaled",
         "cards_total",
         "rate_times_output",
+        "users_active_share",
         "steps_per_device",
         "vllm_server_default",
         "cap_only",

@@ -36,8 +36,8 @@ from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.one_card import one_memory_card
 from bot.parse.option_counts import option_counts
-from bot.parse.prose_forms import requests_rate
-from bot.parse.rate_forms import per_minute_typed, rate_said
+from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
+from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
@@ -237,13 +237,15 @@ class FieldSteps:
     def _rate_times_output(self, output: float, prompt: float | None = None) -> None:
         """A request rate with the output per request: the output tokens/s the service decodes."""
         rate = requests_rate(self.s0)
+        day = None if rate else daily_requests(self.s0)  # '每天 10 万次调用': its average (trial s21 #5)
         minute = per_minute_typed(self.s0) if rate else None  # '300 requests per minute': said as typed
+        rate = rate or (day / SECONDS_PER_DAY if day else None)
         if rate:
             self.f["target_tokens_per_s"] = rate * output
-            self.named_unused = [u for u in self.named_unused if u[1] != "qps_needs_output"]
+            self.named_unused = [u for u in self.named_unused if not used_rate(u)]
             typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
             self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'
-            self.named_unused.append((rate_said(rate, output, prompt, minute), "rate_times_output"))
+            self.named_unused.append((rate_said(rate, output, prompt, minute, day), "rate_times_output"))
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
@@ -274,12 +276,13 @@ class FieldSteps:
             f["seq_len"] = seq.value
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
-            rate = stage is None and any(w == "qps_needs_output" for _, w in self.named_unused)  # a rate: s20
+            rate = stage is None and any(map(used_rate, self.named_unused))  # a rate (s20), a day's (s21 #5)
             if reply is not None and (stage == "inference" or rate):  # '输入 2048、输出 512': prefilled part
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
-        if stage == "inference" and reply is not None and not f.get("target_tokens_per_s"):
+        served = stage == "inference" or (stage is None and any(map(used_rate, self.named_unused)))
+        if served and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value, prompt.value if prompt else None)  # 'QPS 2，每次输出 300'
         if stage == "inference" and reply is not None and prompt is None and seq is None:
             self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named

@@ -62,6 +62,15 @@ _UNIT_AFTER = re.compile(
     r"|h|years?|mins?|minutes?)(?![a-z])|\s*(?:千|万|亿|兆|周|星期|个月|月|天|日|小时|钟头|年|分钟)"
 )
 """A unit written after a number: only then may the number have been converted (a bare '2' is no '2k')."""
+_MAGNITUDE_AFTER = re.compile(r"\s*(?:(?P<zh>千|万|亿)|(?P<en>[km])(?![a-z]))")
+_MAGNITUDES = {"千": 1e3, "万": 1e4, "亿": 1e8, "k": 1e3, "m": 1e6}
+
+
+def _as_written(s0: str, raw: str, start: int, value: float) -> float:
+    """``value`` times the magnitude written after it ('10万' → 100,000, '2k' → 2,000), as a named item
+    writes it ('requests_per_day: 100000', trial s21 #5: the '10' of '10万' named again as unread)."""
+    m = _MAGNITUDE_AFTER.match(s0, start + len(raw))
+    return value * _MAGNITUDES[m.group("zh") or m.group("en")] if m else value
 
 
 def _values(
@@ -186,7 +195,7 @@ def left_behind(
     keyed = _values((), computed, converted=False)
     used_at = _aligned(s0, used_at)
     for raw, value, unit, start in masked:
-        if value in seen:
+        if value in seen or _as_written(s0, raw, start, value) in seen:
             continue
         if _could_be(value, values if unit else exact) and (
             unit or _could_be(value, keyed) or not _held_elsewhere(value, start, request, used_at)

@@ -373,6 +373,20 @@ def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]
     return s, named
 
 
+SECONDS_PER_DAY = 86_400
+
+
+def daily_requests(s: str) -> float | None:
+    """A day's request volume in the normalized text ``s`` ('每天 10 万次调用', '10k requests a day'), else
+    None: with the output tokens per request it is the service's average load (trial s21 #5), requests per
+    day ÷ :data:`SECONDS_PER_DAY` × output tokens = output tokens/s."""
+    m = DAILY_RE.search(s) if _TARGET_GATE_RE.search(s) else None
+    if not m:
+        return None
+    n, mag = (m.group("n"), m.group("m")) if m.group("n") else (m.group("n2"), m.group("m2"))
+    return float(n) * _SCALE.get(mag or "", 1)
+
+
 def requests_rate(s: str) -> float | None:
     """Requests per second stated in the normalized text ``s`` (a per-minute rate ÷ 60), else None."""
     if not _RATE_GATE_RE.search(s):

@@ -35,7 +35,7 @@ from bot.parse.numbers import parse_number
 from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
-from bot.parse.rl_words import QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
+from bot.parse.rl_words import COMPLETION_AFTER_RE, QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
@@ -490,7 +490,7 @@ def _rl(out: Vocab, training: bool) -> None:
             out.unused.append((f"num_generations: {n}", "no_field"))
     if not training:
         return
-    m = COMPLETION_RE.search(out.s)
+    m = COMPLETION_RE.search(out.s) or COMPLETION_AFTER_RE.search(out.s)  # '1024 max completion tokens'
     if m:
         value = _n(m, "n")
         out.s = mask(out.s, m.start(), m.end(), " ")

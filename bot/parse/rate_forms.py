@@ -109,15 +109,30 @@ def users_times(s: str, m: re.Match[str]) -> tuple[float, str] | None:
     return n, f"{n:g} users"
 
 
-def rate_said(rate: float, output: float, prompt: float | None = None, minute: str | None = None) -> str:
+def rate_said(
+    rate: float,
+    output: float,
+    prompt: float | None = None,
+    minute: str | None = None,
+    day: float | None = None,
+) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
     tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request;
-    ``minute``: the rate as typed per minute, said with it); with a prompt length, the prefill it makes
-    too ('; × 512 input tokens = 30,720 prefill tokens/s'), named, not sized for throughput (the estimator
-    times a prefill as each request's first-token time)."""
-    said = f"qps: {rate:g}" + (f" ({minute})" if minute and "×" in minute else "")
+    ``minute``: the rate as typed per minute, said with it; ``day``: the requests a day it averages, said
+    with it); with a prompt length, the prefill it makes too ('; × 512 input tokens = 30,720 prefill
+    tokens/s'), named, not sized for throughput (the estimator times a prefill as each request's
+    first-token time)."""
+    said = f"qps: {rate:.3g}" if day else f"qps: {rate:g}"
+    said += f" ({day:,.0f} a day ÷ 86,400 s, the average)" if day else ""  # trial s21 #5: no peak assumed
+    said += f" ({minute})" if minute and "×" in minute else ""
     said += f" ({minute} a minute)" if minute and "×" not in minute else ""
     said += f" × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"
     if prompt:
         said += f"; × {prompt:,.0f} input tokens = {rate * prompt:,.0f} prefill tokens/s"
     return said
+
+
+def used_rate(item: tuple[str, str]) -> bool:
+    """A named item a rate sized with the output per request replaces: the rate's 'needs an output'
+    ('qps_needs_output') and a day's volume named as no field ('requests_per_day: …', trial s21 #5)."""
+    return item[1] == "qps_needs_output" or item[0].startswith("requests_per_day:")

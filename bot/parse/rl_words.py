@@ -36,3 +36,11 @@ QUANT_GROUP_RE = rc(
 """A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
 scale; GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size
 128', 'AWQ（4-bit，group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group."""
+COMPLETION_AFTER_RE = rc(
+    r"(?<![\w.])(?P<n>\d[\d,]*\s*k?)\s*(?:-\s*)?(?:tokens?\s+(?:of\s+)?)?(?:max(?:imum)?\s+|最大\s*|最长\s*)?"
+    r"(?:completion|response|generation|rollout)(?:\s+(?:lengths?|tokens?)|\s*(?:长度|token))"
+)
+"""RL generation length with the number first ('1024 max completion tokens', '2k completion length',
+'1024-token max completion', '1024 最大生成 token'; trial s21 #6): the number read as
+:data:`bot.parse.prose_vocab.COMPLETION_RE` reads the noun-first forms (``n``), trl's
+``max_completion_length``."""

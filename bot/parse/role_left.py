@@ -8,6 +8,7 @@ from typing import Any
 from bot.parse.normalize import GPU_MARK, MARKS
 from bot.parse.peak_load import L_PEAK
 from bot.parse.regex import LazyPattern, rc
+from bot.parse.sample_nouns import SAMPLE_NOUNS
 
 FILL = r"(?:\s|-(?!-))*(?:\+|多|余|来|左右|个|~|≈)?(?:\s|-(?!-))*"
 """Between a number and its word: "70B+", "2T多", "30天左右", "8-GPU"; never a flag's dashes (round 7:
@@ -114,7 +115,7 @@ L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"
     r"|\bavg\b\.?|\bon\s+average"  # "20k samples avg 1.5k tokens", "avg. 800 tokens"
     # "50k samples of 4k tokens", "50,000 samples x 4096 tokens"
-    r"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组)\s*(?:of|x|×|\*|with)"
+    rf"|(?:samples?|examples?|rows?|records?|conversations?|pairs?|条|对|组|{SAMPLE_NOUNS})\s*(?:of|x|×|\*|with)"
     # "1500 documents, often over 8K tokens", "每篇大多超过 6k token": how long each one is
     r"|(?:[,，]\s*|每篇\s*|\b)(?:often|mostly|usually|typically|generally|大多数?|一般|通常|多数)(?:\s*都)?"
     # s17: "each sample is about 8k tokens", "sequences up to 32k tokens", "documents reaching 16k tokens"

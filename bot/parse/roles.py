@@ -66,6 +66,7 @@ from bot.parse.role_left import (
 )
 from bot.parse.role_left import right_words as _r
 from bot.parse.role_left import right_words_once as _r1
+from bot.parse.sample_nouns import SAMPLE_NOUNS
 
 R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
@@ -145,7 +146,7 @@ _DATA_QUALIFIER = (
 
 R_SAMPLES = _r(
     r"条|" + _DATA_QUALIFIER + r"(?:rows?\b|samples?\b|examples?\b|records?\b|conversations?\b|dialogues?\b|"
-    r"documents?\b|文档|pairs?\b|instructions?\b|cases?\b|(?:math|coding|code|reasoning|competition)\s+problems?\b"
+    rf"documents?\b|文档|{SAMPLE_NOUNS}|pairs?\b|instructions?\b|cases?\b|(?:math|coding|code|reasoning|competition)\s+problems?\b"
     r"|problems\b(?=\s*\))|prompts?\s+(?:in\s+the\s+)?(?:dataset|data)\b)|道(?:数学)?题|(?:的)?数据集?(?![量并])|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
 """A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is

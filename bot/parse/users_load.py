@@ -74,11 +74,42 @@ def users_aside(steps: Any) -> None:
             lost[id(role)] = "users_not_load"
 
 
+EACH_AFTER_RE = rc(r"^[^.。;；?？!！]{0,24}?(?:\beach\b|\bapiece\b|每人|每个人|各自|都要同时|同时)")
+"""Words after a head count that give every person a sequence of their own ('5 people, each with …')."""
+
+
+HEAD_COUNT_RE = rc(
+    r"(?<![\d.])(?P<n>\d[\d,]*)\s*(?:个|名|位)?\s*(?:employees|staff|colleagues|co-?workers|people|persons"
+    r"|员工|同事|人(?:要|会|都要|在|左右)?(?:用|使用))"
+)
+"""A head count of an organisation as typed ('200 employees', '公司大概200人用'): never 'users' or '用户',
+which people also write for the sequences at once ('how many L40S for 100 users?')."""
+
+
+def _head_count(raw: str, value: float) -> bool:
+    """Whether the text as typed ``raw`` (before the people words became 'users') counts ``value``
+    people of an organisation (:data:`HEAD_COUNT_RE`)."""
+    return any(float(m.group("n").replace(",", "")) == value for m in HEAD_COUNT_RE.finditer(raw))
+
+
 def load_value(steps: Any) -> float | None:
-    """The concurrency the job is sized at (:func:`users_aside` first), or None."""
+    """The concurrency the job is sized at (:func:`users_aside` first), or None: a head count with no
+    load word ('200 employees', '公司大概200人用', at least :data:`estimator.active_users.MIN_POPULATION`
+    people) is the people the service is for, ``users`` (trial s21 #3), its load assumed by the
+    estimator (:func:`estimator.active_users.active_sequences`)."""
+    from estimator.active_users import MIN_POPULATION
+
     users_aside(steps)
     loads_now_and_later(steps)  # '现在 20 个并发，峰值 100': the peak (s14)
-    return steps.value("concurrency")
+    role = steps.first("concurrency")
+    if role is None:
+        return None
+    people = _kind(steps.s, role.tok) == "users" and not EACH_AFTER_RE.match(steps.s, role.tok.end)
+    if people and role.value >= MIN_POPULATION and _head_count(steps.raw, role.value):
+        steps.f["users"] = int(role.value)
+        steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
+        return None
+    return role.value
 
 
 def unread_reason(steps: Any, raw: str, default: str) -> str:

@@ -84,6 +84,7 @@ class MemoryContext(TypedDict):
     rec_gpus: str | None
     rec_text: str | None
     rec_nodes: str
+    rec_why: str
     at: str | None
     at_layout: str | None
     requested: str | None
@@ -133,6 +134,7 @@ class InferenceContext(TypedDict):
     same: bool
     layout: str
     max_concurrency: str
+    fp8_swap: dict[str, str] | None
     short_of_load: bool
     load_cost: dict[str, str] | None
     table: list[dict[str, Any]]

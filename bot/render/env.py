@@ -303,6 +303,8 @@ _EN_ONE_RE = re.compile(  # "1" first, the look-behind after it: the engine scan
 _MAC_WORDS = (
     (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max))"), r"\1 台 \2"),
     (re.compile(r"(\d+) 张卡："), r"\1 台："),
+    (re.compile(r"(\d+) 张卡放不下"), r"\1 台放不下"),
+    (re.compile(r"(至少要|推荐|至少需要) (\d+) 张"), r"\1 \2 台"),
     (re.compile(r"每卡可用"), "GPU 可用"),
 )
 

@@ -59,15 +59,27 @@ def fit_reason_text(report: SizingReport, f: Fmt) -> str | None:
     )
 
 
-def fit_change_text(changes: list[FitChange], f: Fmt) -> str | None:
+MORE_CARDS = N_("%(value)s GPUs instead of your %(n)s (more cards to buy or rent)")
+"""The GPU-count change said to a user who named their count ('my RTX 3070': trial s21 #23): it is no
+setting of theirs, it means more cards."""
+
+
+def _change_words(c: FitChange, f: Fmt, owned: int | None) -> str:
+    """One change in words; more GPUs than the user's own count said as more cards (:data:`MORE_CARDS`)."""
+    if c.setting == "gpu_count" and owned and int(c.value or 0) > owned:
+        return translate(f.lang, MORE_CARDS, value=c.value, n=owned)
+    return translate(f.lang, CHANGES[c.setting], value=c.value)
+
+
+def fit_change_text(changes: list[FitChange], f: Fmt, owned: int | None = None) -> str | None:
     """'What to change: gradient checkpointing on, … (high end then ≈ 31.2 GiB per GPU).'; None when
-    there is nothing to change."""
+    there is nothing to change. ``owned``: the GPU count the user stated."""
     if not changes:
         return None
     sep = "，" if f.lang.startswith("zh") else ", "
     last = {c.setting: c for c in changes}  # 'ZeRO-2 …, ZeRO-3 …': the steps of one setting, its last said
     kept = [c for c in changes if last[c.setting] is c]  # (trial s18 #5)
-    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in kept)
+    items = sep.join(_change_words(c, f, owned) for c in kept)
     high = changes[-1].per_gpu_bytes_high
     if high is None:
         return translate(f.lang, N_("What to change: %(changes)s."), changes=items)
@@ -107,6 +119,9 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)
     high = m.fit_change[-1].per_gpu_bytes_high or 0.0
     more_cards = any(c.setting == "gpu_count" for c in m.fit_change)  # 'On your 1 GPU: 2 GPUs' (s20 q12)
+    count = next((int(c.value or 0) for c in m.fit_change if c.setting == "gpu_count"), 0)
+    if m.recommended_gpus and count >= m.recommended_gpus:  # no better than the count recommended (s21 #10)
+        return None
     return translate(
         f.lang,
         N_("Instead of your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)")

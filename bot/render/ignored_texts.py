@@ -94,6 +94,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"
     ),
+    "users_active_share": N_(
+        "the people the service is for, not sequences at once: sized at 10 %% of them with a request in "
+        "flight — say the concurrency if you know it"
+    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),

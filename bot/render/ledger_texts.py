@@ -167,6 +167,11 @@ WHY_TEXTS: dict[str, str] = {
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; "
         "never the model's maximum window"
     ),
+    "users_active_share": N_(
+        "%(users)s people use the service, not all at once: 10 %% of them with a request in flight (logged-in "
+        "users run 15–25 %% of named users in enterprise software, and a chat user reads and types between "
+        "requests; a planning assumption) — say the concurrency if you know it"
+    ),
     "serve_concurrency": N_("concurrent sequences when none is given (a small team's chat service)"),
     "serve_concurrency_long_context": N_(
         "a context beyond 128K tokens is a long-document run: one sequence at a time when no load is given"
@@ -376,6 +381,10 @@ WHY_TEXTS: dict[str, str] = {
     "local_format": N_(
         "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
+    ),
+    "fp8_on_count": N_(
+        "the released 16-bit weights do not fit the GPUs you named, FP8 weights do (half the bytes per "
+        "parameter: vLLM --quantization fp8, or an FP8 checkpoint): the answer is for FP8 on your GPUs"
     ),
     "total_memory_as_sold": N_(
         "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"

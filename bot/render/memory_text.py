@@ -45,6 +45,19 @@ from estimator.plan import HEADROOM
 if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
 
+REC_WHY = N_(" — the recommended count runs without full recompute and keeps ≥ 10 %% of each GPU free")
+"""Why a training answer recommends more GPUs than the fewest that fit (``Memory.recommended_gpus``:
+no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #11)."""
+_REC_WHY: dict[str, str] = {}
+""":data:`REC_WHY` by language, translated once (a dict lookup: no Python call a render; the render-call
+bound of tests/test_render_s16_speed.py)."""
+
+
+def _rec_why(lang: str) -> str:
+    """:data:`REC_WHY` in ``lang``, kept in :data:`_REC_WHY`."""
+    text = _REC_WHY[lang] = translate(lang, REC_WHY)
+    return text
+
 
 _PART_LABELS: dict[tuple[str, str], str] = {}
 """(language, memory part of :data:`MEMORY_PARTS`) → its bar label: the same ~10 fixed texts in every
@@ -189,6 +202,7 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
+        "rec_why": (_REC_WHY.get(lang) or _rec_why(lang)) if rec and rec != m.min_gpus else "",  # s21 #11
         "at": gpus_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -424,7 +438,7 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     m = report.memory
     if report.feasible != "borderline" or m is None:
         return None
-    change = fit_change_text(m.fit_change, f)
+    change = fit_change_text(m.fit_change, f, report.request.gpu_count)
     sep = "" if f.lang.startswith("zh") else " "
     if reason not in BORDERLINE_REASONS:
         line = fit_reason_text(report, f)

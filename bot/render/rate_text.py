@@ -13,11 +13,16 @@ import re
 from bot.render.i18n import N_, translate
 
 _SAID_RE = re.compile(
-    r"qps: (?P<rate>\S+)(?: \((?P<minute>\S+) a minute\))? × (?P<output>[\d,]+) output tokens = "
+    r"qps: (?P<rate>\S+)(?: \((?P<day>[\d,]+) a day ÷ 86,400 s, the average\))?"
+    r"(?: \((?P<minute>\S+) a minute\))?"
+    r" × (?P<output>[\d,]+) output tokens = "
     r"(?P<tps>[\d,]+) tokens/s(?:; × (?P<prompt>[\d,]+) input tokens = (?P<prefill>[\d,]+) prefill tokens/s)?"
 )
 RATE = N_("qps: %(rate)s")
 PER_MINUTE = N_(" (%(minute)s a minute)")
+PER_DAY = N_(
+    " (%(day)s a day ÷ 86,400 s: the day's average; peaks run higher, size for them if you know them)"
+)
 DECODE = N_(" × %(output)s output tokens = %(tps)s tokens/s")
 PREFILL = N_("; × %(prompt)s input tokens = %(prefill)s prefill tokens/s")
 
@@ -29,6 +34,8 @@ def rate_text(text: str, lang: str) -> str:
     if m is None:
         return text
     out = translate(lang, RATE, rate=m["rate"])
+    if m["day"]:  # a day's volume: its average rate, said as such (trial s21 #5)
+        out += translate(lang, PER_DAY, day=m["day"])
     if m["minute"]:
         out += translate(lang, PER_MINUTE, minute=m["minute"])
     out += translate(lang, DECODE, output=m["output"], tps=m["tps"])

@@ -264,7 +264,8 @@ def _recompute_factor(report: SizingReport, gpus: int) -> float | None:
     row = paid_row(report, gpus)
     if a is None or row is None or row.gpu_hours is None or report.gpu_hours is None:
         return None
-    ratio = row.gpu_hours.likely / report.gpu_hours.likely  # a row with steps fixed pays for its samples
+    roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
+    ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
     return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
 
 
@@ -288,6 +289,14 @@ def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
     factor = _recompute_factor(report, gpus)
     if factor is None or factor < 1.01 or report.gpu_hours is None:
         return ""
+    if report.rollout is not None and (row := paid_row(report, gpus)) is not None and row.gpu_hours:
+        return translate(  # trial s21 #7: only the training passes recompute; the rollouts do not
+            f.lang,
+            N_("; full recompute on %(gpus)s GPUs to fit: the training passes ×%(factor)s, so the %(gh)s "
+               "GPU-hours below become %(paid)s"),
+            gpus=f.int(gpus), factor=f"{factor:.2g}", gh=f.hours(shown_gpu_hours(report.gpu_hours.likely)),
+            paid=f.hours(shown_gpu_hours(row.gpu_hours.likely)),
+        )  # fmt: skip
     return translate(
         f.lang,
         N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below"),

@@ -135,6 +135,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "max_concurrency": f.int(inf.max_concurrency),
+        "fp8_swap": _fp8_swap(report, f)
+        if report.feasible_reason == "fp8_only"
+        else None,  # bf16 short of the user's count, FP8 on it (trial s21 #4)
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
@@ -184,7 +187,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
-    load = not {"concurrency", "context"} <= assumed
+    load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
     return {
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
@@ -195,6 +198,16 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
+
+
+def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
+    """The 16-bit weights that do not fit the user's count when the answer is FP8 on it (note
+    ``released_weights_short``, estimator.serving_capacity.fp8_on_count): their precision and the GPUs
+    they need; None otherwise."""
+    note = next((w for w in report.warnings if w.code == "released_weights_short"), None)
+    if note is None:
+        return None
+    return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:

@@ -75,7 +75,13 @@ HOST_KIND = N_(
 HOST_CHANNELS_ONLY = N_(
     " (your RAM: %(n)s channels at DDR4-3200 to DDR5-5600, assumed: say its speed for one figure)"
 )
-HOST_BASIS = {"stated": HOST_STATED, "desktop": HOST_ASSUMED, "server": SERVER_ASSUMED}
+HOST_UNIFIED = N_(
+    " (unified memory: the share outside the GPU's working set, at the machine's own bandwidth; macOS and "
+    "other apps use it too)"
+)
+HOST_BASIS = {
+    "stated": HOST_STATED, "desktop": HOST_ASSUMED, "server": SERVER_ASSUMED, "unified": HOST_UNIFIED,
+}  # fmt: skip
 """The host bandwidth's wording by where the estimator took it from (``LayerSplit.host_bandwidth_basis``)."""
 GPU_PART = {
     "all": N_("all %(layers)s layers and the output layer"),

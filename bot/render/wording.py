@@ -101,6 +101,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "several machines have no fast links between them, so this is not a home setup — use datacenter "
         "GPUs, a smaller model or lighter weights."
     ),
+    NoteCode.released_weights_short: N_(
+        "%(precision)s weights (%(weights_bytes)s) do not fit on %(gpu_count)s GPUs: at least %(min_gpus)s "
+        "are needed; the answer is for FP8 weights on your %(gpu_count)s (check quality on your task)."
+    ),
     NoteCode.generic_shape_mha: N_(
         "If your model is an older one with multi-head attention (Llama 2 7B/13B, Qwen1.5, Baichuan 2, "
         "Yi-6B), its KV cache is %(times)s× the figure above: name the model for its exact numbers."

@@ -1,0 +1,18 @@
+"""Informal nouns for the items of a training data set (trial s21 #2: '30k support tickets of 1.5k
+tokens', '30k convos, avg 1.5k tokens' — the count was left unread and the per-item length taken as the
+whole data set, ×30,000 too little). Each is one sample; with the tokens each, samples × tokens is the
+data (the roles of :mod:`bot.parse.roles` and :mod:`bot.parse.role_left` read them as they read 'rows',
+'examples', 'conversations'). Words that also name a serving request (messages, queries, requests,
+sessions) are left out: a count of those is a load, not data; so are words that follow a model size
+('14B-chat': a model's name, not 14 billion chats) or count generations ('8 completions per prompt')."""
+
+from __future__ import annotations
+
+SAMPLE_NOUNS = (
+    r"(?:support\s+|customer\s+|chat\s+|email\s+)?(?:tickets?|convos?|dialogs?|emails?|transcripts?|articles?"
+    r"|papers?|reviews?|essays?|threads?|stories|abstracts?|contracts?|tweets?|trajectories|demonstrations?"
+    r"|q&as?|qa\s+pairs?)\b"
+    r"|(?:个|段|份|篇)?(?:工单|对话|邮件|病历|合同|文章|论文|评论|帖子|问答|轨迹)"
+)
+"""The nouns (English plural or singular, Chinese with its measure word) of :mod:`this module`'s docstring,
+a regex alternation with no group of its own."""

@@ -1,0 +1,22 @@
+"""The people a serving request is for, declared here and mixed into
+:class:`estimator.request.SizingRequest` (the request module stays within the 500-line limit)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from estimator.request_setting import _setting
+
+
+class ServiceUsers(BaseModel):
+    """A head count of the people a service is for (JSON name as the field)."""
+
+    users: int | None = Field(
+        None,
+        ge=1,
+        le=100_000_000,
+        description="the people a service is for, a head count ('200 employees', '公司大概200人用'), not "
+        "sequences at once: without a stated concurrency the load is ⌈users × 10 %⌉ "
+        "(estimator.active_users, trial s21 #3)",
+        json_schema_extra=_setting("serving", json_order=76),
+    )

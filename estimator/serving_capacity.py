@@ -1,0 +1,77 @@
+"""'How many at once on my GPUs?': the serving answer sized at the sequences the user's GPUs hold, and —
+when the released 16-bit weights do not fit that count but FP8 weights do — at FP8 on that count (trial
+s21 #4: 'Qwen3-30B-A3B vLLM on 2 × 4090, 16k, how many concurrent' answered for 8 cards with bf16 weights
+and an FP8 layout in one headline). Sizes in bytes, counts in GPUs and sequences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from estimator.catalog import GpuSpec
+from estimator.ledger import Ledger
+from estimator.models import Inference, Precision, SizingRequest
+from estimator.runtimes import ServingRuntime
+from estimator.serving_layout import most_that_fit
+from estimator.verdicts import requested_count
+
+SIXTEEN_BIT = (Precision.bf16, Precision.fp16)
+"""Weights that FP8 halves: 2 bytes per parameter (the released checkpoints of most models)."""
+
+
+def at_capacity(
+    most: list[int],
+    sized: Callable[[], Inference],
+    inf: Inference,
+    rt: ServingRuntime,
+    cap: int | None = None,
+) -> Inference:
+    """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
+    and cost at that load, not at an assumed 16), never more than the engine's ``cap``
+    (``--max-num-seqs``); ``most`` receives that count."""
+    if inf.max_concurrency >= 1 or rt.prefills_batch:
+        most.append(max(1, min(inf.max_concurrency, cap or inf.max_concurrency)))
+        inf = sized()
+    return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
+
+
+def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
+    """Where the workspace grows with the batch (transformers prefills every prompt at once): sized at
+    the most that fit with their own batch (:func:`most_that_fit`, ``most[0]``, its ``max_concurrency``)."""
+
+    def held(n: int) -> int:
+        most[0] = n
+        return sized().max_concurrency
+
+    n = most_that_fit(max(most[0], inf.max_concurrency), held)
+    most[0] = max(1, n)
+    return sized().model_copy(update={"max_concurrency": n})
+
+
+def fp8_on_count(
+    req: SizingRequest,
+    gpu: GpuSpec,
+    precision: Precision,
+    inf: Inference,
+    size: Callable[[Precision], Inference],
+    ledger: Ledger,
+) -> Inference | None:
+    """The answer in FP8 weights on the user's count, or None: no precision named, 16-bit weights whose
+    copy and one sequence need more GPUs than the user has (``inf.min_gpus``), a GPU with FP8 tensor
+    cores (Ada, Hopper, Blackwell: catalog ``peak_tflops_fp8``) and FP8 weights that fit that count
+    (``inf.fp8_min_gpus``: half the bytes per parameter, vLLM ``--quantization fp8``). The note
+    ``released_weights_short`` says the 16-bit weights do not fit first (the user's setting), with the
+    GPUs they would need; the caller sizes the FP8 answer at the sequences it holds."""
+    count = requested_count(req)
+    if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8 or count is None:
+        return None
+    if inf.min_gpus <= count or inf.fp8_min_gpus is None or inf.fp8_min_gpus > count:
+        return None
+    ledger.note(
+        "released_weights_short",
+        precision=precision.value,
+        weights_bytes=inf.weights_bytes,
+        gpu_count=count,
+        min_gpus=inf.min_gpus,
+    )
+    return size(Precision.fp8)

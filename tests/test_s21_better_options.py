@@ -1,0 +1,28 @@
+"""An option offered must be better than the answer, and a recommended count above the fewest says why
+(trial s21 #10, #11, #23). Sentences of our own."""
+
+from __future__ import annotations
+
+from bot.cli import ask
+
+
+def test_no_other_option_at_the_recommended_count() -> None:
+    # 70B QLoRA on one 4090: fewest 2, recommended 4; 'Instead of your 1 GPU: Liger kernel, 4 GPUs' was no
+    # better than the recommendation and is no longer offered
+    out = ask("Can I QLoRA fine-tune Llama 3.1 70B on a single RTX 4090 24GB?", None, "text")[0]
+    assert "at least 2 GPUs needed, 4 recommended" in out.splitlines()[0]
+    assert "Instead of your 1 GPU" not in out
+
+
+def test_more_cards_for_my_card_says_buying() -> None:
+    out = ask("QLoRA Qwen2.5-7B on my RTX 3070 8GB, 10k samples, 512 tokens each", None, "text")[0]
+    assert "What to change: 2 GPUs instead of your 1 (more cards to buy or rent)" in out
+
+
+def test_the_recommended_count_says_why() -> None:
+    q = "full fine-tune Qwen2.5-32B, DeepSpeed ZeRO-3, 8x A100 80GB, seq len 4096, 100M tokens: how long?"
+    line = next(x for x in ask(q, None, "text")[0].splitlines() if x.startswith("• Memory: fits"))
+    assert line == (
+        "• Memory: fits on at least 8 GPUs; 40 GPUs recommended (5 × 8-GPU nodes) — the recommended count "
+        "runs without full recompute and keeps ≥ 10 % of each GPU free"
+    )
