@@ -45,7 +45,7 @@ def ask(capsys, question: str) -> dict:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_long_sequence_lora_is_borderline_and_names_a_chunked_loss(capsys, lang):
-    """Likely 33.5 GiB fits 48 GiB; the high end (the fp32 loss over 15,000 × 128,256 logits) does not:
+    """Likely 33.0 GiB fits 48 GiB; the high end (the fp32 loss over 15,000 × 128,256 logits) does not:
     borderline, and the change — a loss without the whole fp32 logits — brings the high end under."""
     out = ask(capsys, LONG_LORA[lang])
     report, m = out["report"], out["report"]["memory"]
@@ -54,7 +54,8 @@ def test_long_sequence_lora_is_borderline_and_names_a_chunked_loss(capsys, lang)
     assert [c["setting"] for c in m["fit_change"]] == ["chunked_loss"]
     assert m["fit_change"][0]["per_gpu_bytes_high"] <= m["usable_bytes"]
     line = next(x for x in out["reply"].splitlines() if CHANGE_LINE[lang] in x)
-    assert "use_liger_kernel" in line and "80.6 GiB" in line and "48 GiB" in line
+    # 80.6 GiB before ZeRO-3 sharded the adapters (s21)
+    assert "use_liger_kernel" in line and "80.1 GiB" in line and "48 GiB" in line
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
