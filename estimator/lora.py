@@ -40,26 +40,32 @@ def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str]
 
 
 def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:
-    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix.
+    """Trainable LoRA parameters: r·(d_in + d_out) per targeted matrix (:func:`lora_shapes`).
 
-    Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and up (h → f),
-    down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
-    :func:`lora_matrices` (None: all linear layers). Source: Hu et al. 2021 (LoRA) §4: W + BA with
-    B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT ``LoraConfig.target_modules``.
+    Source: Hu et al. 2021 (LoRA) §4: W + BA with B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT
+    ``LoraConfig.target_modules``.
     """
+    return rank * sum((d_in + d_out) * count for d_in, d_out, count in lora_shapes(spec, targets))
+
+
+def lora_shapes(spec: ModelSpec, targets: tuple[str, ...] | list[str] | None) -> list[tuple[int, int, int]]:
+    """The adapted matrices as (d_in, d_out, how many in the model); each gets A (r × d_in) and
+    B (d_out × r). Attention: q (h → heads·d), k and v (h → kv_heads·d), o (heads·d → h); MLP: gate and
+    up (h → f), down (f → h) — gate only in a gated MLP; a MoE layer's experts each. ``targets`` as in
+    :func:`lora_matrices` (None: all linear layers)."""
     on = lora_matrices(targets)
     h, hd = spec.hidden, spec.head_dim_effective
     q_out, kv_out = spec.heads * hd, spec.kv_heads * hd
-    attn = {"q": h + q_out, "k": h + kv_out, "v": h + kv_out, "o": q_out + h}
-    attn_per_layer = sum(v for k, v in attn.items() if k in on)
+    attn = {"q": (h, q_out), "k": (h, kv_out), "v": (h, kv_out), "o": (q_out, h)}
+    shapes = [(d_in, d_out, spec.layers) for k, (d_in, d_out) in attn.items() if k in on]
 
-    def mlp(ffn: int) -> float:
-        parts = {"gate": h + ffn if spec.gated_ffn else 0, "up": h + ffn, "down": ffn + h}
-        return sum(v for k, v in parts.items() if k in on)
+    def mlp(ffn: int, count: int) -> list[tuple[int, int, int]]:
+        parts = {"gate": (h, ffn), "up": (h, ffn), "down": (ffn, h)}
+        gated = spec.gated_ffn
+        return [(i, o, count) for k, (i, o) in parts.items() if k in on and count and (gated or k != "gate")]
 
-    if spec.is_moe:
-        routed = (spec.experts or 0) * mlp(spec.expert_ffn_hidden)
-        shared = (spec.shared_experts or 0) * mlp(spec.shared_ffn_hidden)
-        dense = spec.dense_mlp_layers * mlp(spec.ffn_hidden)
-        return rank * (spec.layers * attn_per_layer + spec.moe_layers * (routed + shared) + dense)
-    return rank * spec.layers * (attn_per_layer + mlp(spec.ffn_hidden))
+    if not spec.is_moe:
+        return shapes + mlp(spec.ffn_hidden, spec.layers)
+    shapes += mlp(spec.expert_ffn_hidden, spec.moe_layers * (spec.experts or 0))
+    shapes += mlp(spec.shared_ffn_hidden, spec.moe_layers * (spec.shared_experts or 0))
+    return shapes + mlp(spec.ffn_hidden, spec.dense_mlp_layers)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from estimator.adapter_states import adapter_state_bytes
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
@@ -388,7 +389,7 @@ def state_parts(
     elif setup.method in (Method.lora, Method.qlora):
         per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
-        parts["adapters"] = per_adapter * trained / (plan.tp * plan.pp)
+        parts["adapters"] = adapter_state_bytes(spec, trained, per_adapter, setup, plan) / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)
         parts["weights"] = 2.0 * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)

@@ -22,12 +22,13 @@ from estimator.memory import trained_params
 from estimator.method_hours import timed_method_rows
 from estimator.methods import method_rows
 from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
+from estimator.quoted_layout import quoted_count
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, layout_time, memory_and_plan, with_fewest_paying
+from estimator.training_plan import fewest_slower, layout_time, memory_and_plan
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
 from estimator.training_rate import MFU, days_rows, deadline_gpus, training_rate
@@ -107,7 +108,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
-        out = replace(out, **with_fewest_paying(out, table, bool(req.deadline_days or req.budget)))
+        out = replace(out, **quoted_count(req, r, out, table, ledger))  # the plan on the quoted count
     if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
         least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
         check_budget(req, training_plan.shown_cost(out), ledger, least)  # the headline's count's cost
@@ -134,7 +135,7 @@ def _memory_and_layout(
         cluster = deadline_gpus(out.gpu_hours, days, r.gpu.gpus_per_node, None, out.scale_reference)
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
-    if req.methods:
+    if req.methods:  # timed later
         fields["method_comparison"] = method_rows(
             req, out.spec, out.params, r.gpu, parts.setup
         )  # timed below
@@ -285,8 +286,7 @@ def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
     return band(hours(flops, peak, high_mfu), hours(flops, peak, likely_mfu), hours(flops, peak, low_mfu))
 
 
-def _days(hours: Band, gpus: int) -> DaysRow:
-    on = compute.days_on
+def _days(hours: Band, gpus: int, on: Any = compute.days_on) -> DaysRow:
     return days_row(gpus, band(on(hours.low, gpus), on(hours.likely, gpus), on(hours.high, gpus)))
 
 

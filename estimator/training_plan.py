@@ -29,7 +29,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB
-from estimator.verdicts import training_verdict
+from estimator.verdicts import ddp_bytes, training_verdict
 
 RECOMPUTE_EXTRA_FLOPS = 2.0
 """FLOPs per parameter per token that full activation recomputation adds to k·N·D: one more forward
@@ -311,6 +311,7 @@ def memory_and_plan(
                 dp=plan.dp,
             )
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
+    _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
     _note_no_fit(setup, mem, ledger)
     if mem.fits_requested is False and mem.min_gpus is not None:
@@ -327,6 +328,31 @@ def memory_and_plan(
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
     return PlanParts(mem, feasible, reason)
+
+
+def _note_ddp(
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    mem: Memory,
+    feasible: str | None,
+    reason: str | None,
+    ledger: Ledger,
+) -> None:
+    """'ddp_does_not_fit' when the user's tool runs plain DDP as configured and no DDP layout fits their
+    count (:func:`estimator.verdicts.training_verdict`): their setting's figure first, then the ZeRO plan's
+    (design §8: "ZeRO-2 doesn't fit on 2 × 40 GB; ZeRO-3 fits at 29.8 GiB")."""
+    if feasible != "no" or reason != "tool_default_ddp" or mem.plan is None:
+        return
+    ledger.note(
+        "ddp_does_not_fit",
+        tool=req.training_tool,
+        ddp_gib=ddp_bytes(spec, params, setup, mem) / GIB,
+        usable_gib=mem.usable_bytes / GIB,
+        stage=mem.plan.zero_stage,
+        per_gpu_gib=mem.per_gpu_bytes / GIB,
+    )
 
 
 def _with_fit_change(

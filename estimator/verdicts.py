@@ -6,7 +6,10 @@ GPUs the same way (:func:`requested_count`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.memory import breakdown
 from estimator.models import Memory, Method, SizingRequest
 from estimator.plan import HEADROOM, best_plan_for
 from estimator.setup import TrainingSetup
@@ -24,9 +27,11 @@ def training_verdict(
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
     yes: a layout fits with ≥ 10 % headroom and the high end of its band fits the card.
-    borderline: the user's data-parallel tool, with no ZeRO/FSDP setting stated, runs plain DDP while
-    the plan needs ZeRO ('tool_default_ddp', :func:`tool_runs_ddp`); or the plan fits only above 90 %
-    of the card ('tight'); or the likely figure fits but the band's high end
+    no, 'tool_default_ddp': the user's data-parallel tool, with no ZeRO/FSDP setting stated, runs plain
+    DDP (:func:`tool_runs_ddp`) and no DDP layout fits their count, although a ZeRO one does: the verdict
+    is on their setting as configured (design §8), the ZeRO plan is the alternative (:func:`ddp_bytes`).
+    borderline: the same, where a DDP layout would fit too ('tool_default_ddp'); or the plan fits only
+    above 90 % of the card ('tight'); or the likely figure fits but the band's high end
     (:mod:`estimator.memory_band`) does not ('high_edge': real runs land there, issue 25 item 1); for
     these three :func:`estimator.fit_change.what_to_change` names what to change. Also borderline: only
     at the upper end of a stated range ('range_upper_end'); only thanks to CPU offload (≈ 12 B/param of
@@ -40,7 +45,8 @@ def training_verdict(
         return None, None
     if mem.fits_requested:
         if tool_runs_ddp(req, setup, mem):
-            return "borderline", "tool_default_ddp"
+            ddp_fits = best_plan_for(spec, params, gpu, count, replace(setup, zero_stage=0)) is not None
+            return ("borderline" if ddp_fits else "no"), "tool_default_ddp"
         if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
             return "borderline", "tight"
         if (mem.per_gpu_bytes_high or 0.0) > mem.usable_bytes:
@@ -75,3 +81,15 @@ def tool_runs_ddp(req: SizingRequest, setup: TrainingSetup, mem: Memory) -> bool
         and setup.zero_stage is None and not setup.offload
         and plan is not None and plan.dp > 1 and plan.zero_stage > 0
     )  # fmt: skip
+
+
+def ddp_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, mem: Memory) -> float:
+    """Bytes per GPU of the user's run as configured under plain DDP: the plan's layout (DP, micro-batch,
+    recompute) with ZeRO off — every GPU holds the whole model states (PyTorch DDP: one replica per
+    process; ZeRO §3, stage 0: (2 + 2 + K)·Ψ per GPU) — for the 'does not fit with DDP' verdict."""
+    assert mem.plan is not None
+    return sum(
+        breakdown(
+            spec, params, replace(setup, zero_stage=0), mem.plan.model_copy(update={"zero_stage": 0})
+        ).values()
+    )

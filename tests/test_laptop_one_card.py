@@ -19,15 +19,17 @@ COUNTS = re.compile(r"\d+\s*张卡|\d+\s*张 RTX|至少要\s*\d|\d+ × RTX|On \d
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        # Qwen2.5-14B bf16: 29.4 GB against the 4060's 8 GB; no lighter format fits 6.9 GiB (INT4 ≈ 9 GB)
+        # Qwen2.5-14B bf16: 29.4 GB against the 4060's 8 GB; no lighter format fits 6.9 GiB (INT4 ≈ 9 GB);
+        # s21: the laptop 4060 is not the desktop card (no laptop entry for it: named as typed)
         (
             "笔记本 4060 8G 能跑 Qwen2.5-14B 吗",
-            "在笔记本这一张 RTX 4060 上放不下：笔记本只有一张显卡，没法加卡",
+            "在笔记本这一张 4060 Laptop 上放不下：笔记本只有一张显卡，没法加卡",
         ),
-        # 29.4 GB bf16 on 14.3 GiB usable; INT4 (≈ 0.56 B a parameter, 8.3 GB) fits the one card
+        # 29.4 GB bf16 on 14.3 GiB usable; INT4 (≈ 0.56 B a parameter, 8.3 GB) fits the one card; s21: the
+        # catalog's RTX 4090 Laptop (16 GB, 576 GB/s), no longer the desktop 4090 with 16 GB stated
         (
             "RTX 4090 Laptop 16GB, vllm serve Qwen2.5-14B, fits?",
-            "does not fit on the laptop's one RTX 4090 16G: a laptop has one GPU, so more cards are no "
+            "does not fit on the laptop's one RTX 4090 Laptop: a laptop has one GPU, so more cards are no "
             "option. What fits: INT4 (GPTQ/AWQ) weights on the one card",
         ),
     ],

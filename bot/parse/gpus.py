@@ -19,6 +19,12 @@ from estimator import catalog
 _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
 
 
+_NOT_A_VARIANT = r"(?![\s\-_]*(?:ti|super)(?![a-z0-9]))"
+"""No card name ends where a Ti / Super variant's word follows: 'RTX 3060 Ti' is not the RTX 3060 (its own
+GA104 chip, 8 GB, 448 GB/s against the 3060's 12 GB, 360 GB/s; NVIDIA's RTX 3060 family spec page). A
+variant in the catalog matches its own longer alias first ('3090 ti', '4070 super'); one not in it is
+left to :data:`bot.parse.lexicon.UNKNOWN_GPU_RE` and named as typed (s21 fixa #7)."""
+
 _VENDOR_WORDS = ("nvidia", "geforce", "tesla", "amd", "instinct", "华为")
 """Words that may come before a card's name ('NVIDIA A100', '华为 910B')."""
 _SEPARATOR_CHARS = " \t\n\r\f\v-_"
@@ -50,7 +56,7 @@ def _gpu_source(body: str, starts: str) -> str:
     """The source of :func:`_gpu_pattern`."""
     vendors = "|".join(rf"{re.escape(word)}\s*" for word in _VENDOR_WORDS)
     return (
-        rf"(?:(?<![a-z0-9])|(?<=\dx))(?=[{starts}])(?:{vendors})?(?P<name>{body})"
+        rf"(?:(?<![a-z0-9])|(?<=\dx))(?=[{starts}])(?:{vendors})?(?P<name>{body}){_NOT_A_VARIANT}"
         rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?:(?![a-z0-9])|(?=x\d{{1,4}}x\d))"
     )
 
@@ -243,6 +249,8 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
     pattern = idx.pattern_for(s)
     for m in pattern.finditer(s) if pattern is not None else ():
         gid = idx.names.get(_gpu_key(m.group("name")))
+        if gid is not None and _LAPTOP_BEFORE_RE.search(s[max(0, m.start() - 24) : m.start()]):
+            gid = idx.names.get(_gpu_key(m.group("name")) + " laptop")  # its laptop part, else unknown
         if gid is None:
             continue
         start, end = m.start(), m.end()
@@ -277,7 +285,37 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
     return s, found
 
 
+_LAPTOP_BEFORE_RE = rc(
+    r"(?:笔记本(?:电脑)?|游戏本|laptop|notebook)(?:\s*(?:with\s*1|1\s*张))?[\s:：,，]*(?:是|上|的|里)?\s*$"
+)
+"""A laptop said right before a card ('笔记本 4090', and 'laptop with 1 rtx 4090' / '笔记本 1 张 rtx 4080' as
+bot.parse.hardware_specs writes 'RTX 4090 Laptop', 'my laptop has an RTX 4080'): the card is the laptop
+part of that number, a catalog entry of its own ('RTX 4090 Laptop': 16 GB at 576 GB/s, not the desktop
+card's 24 GB at 1,008 GB/s; s21 fixa #6), or, with none in the catalog, an unknown card named as typed
+(:data:`_LAPTOP_CARD_RE`)."""
+_LAPTOP_CARD_RE = rc(
+    r"(?:笔记本(?:电脑)?|游戏本|laptop|notebook)(?:\s*(?:with\s*1|1\s*张))?[\s:：,，]*(?:是|上|的|里)?\s*"
+    r"(?P<card>(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)?[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?)(?![a-z0-9])"
+)
+"""A laptop's card with no laptop part in the catalog ('笔记本 3050', 'RTX 2070 Laptop'): named as typed,
+'… laptop', never sized as the desktop card of that number."""
+
+
+_CASED = {"rtx": "RTX", "gtx": "GTX", "nvidia": "NVIDIA", "geforce": "GeForce", "ti": "Ti", "super": "Super"}
+"""How NVIDIA writes the words of a card's name (the laptop card named as typed: 'RTX 2070 Laptop')."""
+
+
 def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
+    laptop = (
+        _LAPTOP_CARD_RE.search(s)
+        if ("laptop" in s or "笔记本" in s or "游戏本" in s or "notebook" in s)
+        else None
+    )
+    if laptop is not None:
+        words = [_CASED.get(w, w) for w in laptop.group("card").replace("-", " ").split()]
+        name = " ".join([*words, "Laptop"])
+        start, end = laptop.span("card")
+        return mask(s, start, end, UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
     m = next((m for m in lx.UNKNOWN_GPU_RE.finditer(s) if not _active_size(s, m)), None)
     if not m:
         return s, None, []

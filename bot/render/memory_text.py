@@ -41,6 +41,7 @@ from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
 from estimator.offload_time import host_bytes_per_node
 from estimator.plan import HEADROOM
+from estimator.units import GIB
 
 if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
@@ -212,6 +213,7 @@ def memory_section(
         "chart": _memory_bars(m, f),
         "fits_requested": m.fits_requested if requested else None,
         "borderline": _borderline_text(report, f),
+        "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
         "reason": plan_reason(
@@ -432,11 +434,23 @@ def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | 
     )
 
 
+def _ddp_unfit(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
+    """The headline's figures when the user's tool runs plain DDP as configured and it does not fit
+    (the ``ddp_does_not_fit`` note: :func:`estimator.training_plan._note_ddp`); None otherwise."""
+    note = next((w for w in report.warnings if w.code == "ddp_does_not_fit"), None)
+    if note is None:
+        return None
+    return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"]}
+
+
 def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
-    """One line saying why a 'fits' is only borderline (report.feasible_reason)."""
+    """One line saying why a 'fits' is only borderline (report.feasible_reason); for the user's plain DDP
+    that does not fit (verdict 'no'), what to change (the note says why)."""
     reason = report.feasible_reason
     m = report.memory
-    if report.feasible != "borderline" or m is None:
+    if m is None or (report.feasible, reason) == ("no", "tool_default_ddp"):
+        return fit_change_text(m.fit_change, f) if m is not None else None
+    if report.feasible != "borderline":
         return None
     change = fit_change_text(m.fit_change, f, report.request.gpu_count)
     sep = "" if f.lang.startswith("zh") else " "

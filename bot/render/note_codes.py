@@ -111,3 +111,4 @@ class NoteCode(StrEnum):
     rope_scaling_needed = "rope_scaling_needed"
     time_bound_padded = "time_bound_padded"
     time_bound_packed = "time_bound_packed"
+    ddp_does_not_fit = "ddp_does_not_fit"

@@ -309,7 +309,11 @@ def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
 def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
     """' — borderline on these GPUs' after a headline on the user's own count when the verdict there
     is borderline (a second fresh-user trial: the headline gave only the days of a 79-of-80-GiB plan)."""
-    if report.feasible != "borderline" or report.request.gpu_count != gpus:
+    if report.request.gpu_count != gpus:
+        return ""
+    if (report.feasible, report.feasible_reason) == ("no", "tool_default_ddp"):  # the user's DDP (s21)
+        return translate(f.lang, N_(" — not with plain DDP as configured: it needs ZeRO (see below)"))
+    if report.feasible != "borderline":
         return ""
     return translate(f.lang, N_(" — borderline on these GPUs (see below)"))
 

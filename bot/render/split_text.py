@@ -22,6 +22,15 @@ FITS = N_(
     "(one sequence)"
 )
 FITS_NO_SPEED = N_("fits — %(gpu_used)s of %(usable)s on the GPU, %(host)s in CPU memory")
+TIGHT = N_(
+    "fits, but borderline — %(gpu_used)s of %(usable)s on the GPU (%(share)s: little room for allocation "
+    "spikes), %(host)s in CPU memory; ≈ %(speed)s tokens/s (one sequence)"
+)
+TIGHT_NO_SPEED = N_(
+    "fits, but borderline — %(gpu_used)s of %(usable)s on the GPU (%(share)s: little room for allocation "
+    "spikes), %(host)s in CPU memory"
+)
+"""FITS when the GPU side is above 90 % of the usable memory (verdict 'borderline', s21)."""
 """FITS for a card known by its memory only (no bandwidth: no speed, never another card's; s19)."""
 GPU_SHORT = N_(
     "does not fit — the GPU part needs %(need)s of %(usable)s; -ngl %(max)s fits (≈ %(speed)s tokens/s)"
@@ -127,7 +136,7 @@ def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
     return ("，" if lang == "zh" else ", ").join(parts)
 
 
-def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
+def _verdict(s: LayerSplit, f: Fmt, lang: str, tight: bool = False) -> str:
     best = _speed(f, s.max_tokens_per_s_low, s.max_tokens_per_s_high)
     usable = f.gib(s.gpu_usable_bytes)
     if not s.fits_gpu and s.max_gpu_layers is None:
@@ -154,9 +163,13 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str) -> str:
         )  # fmt: skip
     speed = _speed(f, s.tokens_per_s_low, s.tokens_per_s_high)
     msgid = FITS if s.gpu_bandwidth else FITS_NO_SPEED  # s19: an unknown card's speed is never printed
+    if tight:  # the verdict's 'borderline' (estimator.layer_offload.with_layer_split)
+        msgid = TIGHT if s.gpu_bandwidth else TIGHT_NO_SPEED
+    share = f.percent(s.gpu_bytes / s.gpu_usable_bytes) if s.gpu_usable_bytes else ""
     return translate(
-        lang, msgid, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed
-    )
+        lang, msgid, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed,
+        share=share,
+    )  # fmt: skip
 
 
 def _basis_words(basis: str, lang: str, channels: int | None, ddr: int | None) -> str:
@@ -236,4 +249,5 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     if s.gpu_layers_chosen and s.gpu_bandwidth:  # s19: an unknown card (a laptop's) gets no 'n cards' line
         speed, msgid = s.all_gpus_tokens_per_s, ALL_ON_MORE if several else ALL_ON_GPUS
         lines.append(translate(lang, msgid, n=f.int(inf.min_gpus), gpu=gpu, speed=_speed(f, speed, speed)))
-    return {"gpus": gpus, "setting": setting, "verdict": _verdict(s, f, lang), "lines": lines}
+    verdict = _verdict(s, f, lang, report.feasible == "borderline")
+    return {"gpus": gpus, "setting": setting, "verdict": verdict, "lines": lines}

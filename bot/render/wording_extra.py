@@ -9,6 +9,11 @@ from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 
 EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.ddp_does_not_fit: N_(
+        "As configured, %(tool)s runs plain DDP (no deepspeed / fsdp setting): every GPU holds the whole "
+        "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "
+        "(a deepspeed / fsdp config) it fits at ≈ %(per_gpu_gib)s per GPU."
+    ),
     NoteCode.tried_counts_failed: N_(
         "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ "
         "%(per_gpu_gib)s per GPU on %(gpu_count)s, more than the %(usable_gib)s each card holds."

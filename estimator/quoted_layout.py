@@ -1,0 +1,44 @@
+"""The plan is laid out on the GPU count the training answer quotes (fixa item 3, session 21).
+
+With a deadline or a budget and no count stated, the answer's count (``gpus_for_deadline``) may move
+after the memory was laid out: to the recommended, comfortable count when it costs about as much as a
+borderline fewest one (:func:`estimator.comfortable_count.comfortable_count`), or to the next count that
+meets the deadline when recomputing misses it (:func:`estimator.training_plan.with_fewest_paying`). The
+headline then said "about 4 GPUs" while the plan, the memory chart, the batch line and the launch recipe
+described the 2 GPUs laid out before. Here the memory and plan are laid out again on the quoted count, and
+the notes of the earlier count (:data:`COUNT_NOTES`) are dropped for those of the new one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estimator.ledger import Ledger
+from estimator.models import Algorithm, Method, SizingRequest
+from estimator.resolve import Resolved
+from estimator.training_plan import memory_and_plan, with_fewest_paying
+from estimator.training_setup import training_setup
+
+COUNT_NOTES = ("memory_tight", "recompute_chosen", "global_batch_adjusted")
+"""Notes about the plan at one GPU count (its share of the card, its recompute, its batch split)."""
+
+
+def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any], ledger: Ledger) -> dict:
+    """The days-table fields (:func:`estimator.training_plan.with_fewest_paying`) and, when the quoted
+    count is not the one the memory was laid out on (no count stated, at least the fewest that fit),
+    ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
+    fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget))
+    n, mem = fields.get("gpus_for_deadline"), out.memory
+    if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
+        return fields
+    if mem.min_gpus is None or n < mem.min_gpus or out.spec is None or out.params is None:
+        return fields
+    method, algorithm = out.method or Method.full, req.algorithm or Algorithm.sft
+    parts = training_setup(req, r.stage, out.spec, out.params, method, algorithm, Ledger())  # as laid out
+    ledger.notes = [note for note in ledger.notes if note.code not in COUNT_NOTES]
+    plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, n, parts.global_batch, ledger)
+    return fields | {
+        "memory": plan.memory,
+        "feasible": plan.feasible,
+        "feasible_reason": plan.feasible_reason,
+    }
