@@ -241,6 +241,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
 
     out_of_scope: bool
     failed: bool
+    unread: str
     lost_followup: bool
     no_history: bool
     api_no_history: bool

@@ -16,6 +16,7 @@ from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
+from bot.parse.parse_error import PARSE_ERROR
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
@@ -116,6 +117,15 @@ def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
     return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
 
 
+def unread_message(parsed: ParseResult | None) -> str:
+    """The message a failed parse could not read (note ``parse_error``, :mod:`bot.parse.parse_error`),
+    on one line and cut to 80 characters; "" for any other parse. The template escapes it."""
+    if parsed is None or PARSE_ERROR not in parsed.notes:
+        return ""
+    line = " ".join(parsed.normalized.split())
+    return line if len(line) <= 80 else line[:79] + "…"
+
+
 def render_help(
     lang: str,
     fmt: Format | Dialect = "html",
@@ -128,6 +138,7 @@ def render_help(
     ctx: HelpContext = {
         "out_of_scope": out_of_scope,
         "failed": failed,
+        "unread": unread_message(parsed),
         "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,
         "no_history": parsed is not None and NO_HISTORY in parsed.notes,
         "api_no_history": parsed is not None and API_NO_HISTORY in parsed.notes,
