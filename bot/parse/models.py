@@ -30,6 +30,7 @@ from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import tagged_family_names
 from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
+from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
@@ -217,6 +218,12 @@ def _catalog_name_at(s: str, start: int) -> tuple[str, int] | None:
     return best
 
 
+def _whole_catalog_name(written: str) -> str | None:
+    """The catalog id ``written`` ('gpt-oss 120b') names from its first character to its last, else None."""
+    found = _catalog_name_at(written, 0)
+    return found[0] if found is not None and found[1] == len(written) else None
+
+
 def _match_family(
     fam: str, ver: str | None, size: str | None, act: str | None
 ) -> tuple[str | None, str | None]:
@@ -293,6 +300,9 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         for m in pat.finditer(s):
             mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
             s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, text, model_id, size in size_apart(s, _whole_catalog_name):  # 'the 120b of gpt-oss'
+        mentions.append(ModelMention(start, end, text, model_id, size, None))
+        s = mask(s, start, end, MODEL_MARK)
     for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
         mentions.append(vl)
         s = mask(s, start, end, MODEL_MARK)

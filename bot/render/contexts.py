@@ -258,6 +258,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     kind: str
     sentence_gap: str
     offer: Any
+    calendar: str
     model: str
     stage: str
     stage_settings: str

@@ -135,6 +135,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
         "calendar days grow in proportion"
     ),
+    "daily_schedule_calendar": N_(
+        "hours a day the cards run: the run's days at 24 hours a day × 24 ÷ these hours are its calendar days"
+    ),
     "power_price": N_(
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"

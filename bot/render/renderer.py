@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.parse_error import PARSE_ERROR
+from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
@@ -83,6 +85,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
+        ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
             text = laptop_reply(second_stage_text(text, answer), answer)
