@@ -268,3 +268,9 @@ IGNORED_TEXTS: dict[str, str] = {
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""
+
+QPS_AT_LOAD = N_(
+    "a request rate becomes tokens per second only with the output tokens per request (the number missing): "
+    "give those (or a tokens/s target) and it is sized; the answer below assumes %(n)s concurrent sequences"
+)
+"""A request rate with no output length on an answer that assumed its load (no concurrency stated)."""
