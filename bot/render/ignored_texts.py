@@ -146,6 +146,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
         "say how many days or weeks you have to use it as a deadline"
     ),
+    "past_date": N_(
+        "a deadline already past: no time is left to plan for, so the answer below has no deadline from it — "
+        "say how many days or weeks you have from now"
+    ),
     "weekdays_only": N_(
         "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
         "only are ≈ 21.7 of them (5/7 × 30.4), so about 5/7 of the monthly cost given"
