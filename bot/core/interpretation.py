@@ -104,6 +104,7 @@ IGNORED_REASONS = (
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
     "past_date",  # 'by last quarter', '上个季度完成': a deadline already past, flagged (s21)
+    "rounded_context",  # 'at only 4k context' beside 'max_seq_length=4608': the key's exact value (s21)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
     "earlier_run_other_job",  # s14: an earlier run of another model or method: its MFU named, not used

@@ -146,6 +146,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
         "say how many days or weeks you have to use it as a deadline"
     ),
+    "rounded_context": N_(
+        "the same length said rounded: the exact value your config key gives is the one sized"
+    ),
     "past_date": N_(
         "a deadline already past: no time is left to plan for, so the answer below has no deadline from it — "
         "say how many days or weeks you have from now"
