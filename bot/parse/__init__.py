@@ -13,6 +13,8 @@ from bot.parse.result import ParseResult
 from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
+from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
+from bot.parse.stage_rigs import stage_rigs
 
 
 def parse(text: str) -> ParseResult:
@@ -26,10 +28,12 @@ def parse(text: str) -> ParseResult:
     result noted ``parse_error`` (:func:`bot.parse.parse_error.failed_parse`)."""
     raw = text if isinstance(text, str) else ""
     try:
-        parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
+        first = stage_rigs(raw, parse_one) if STAGE_RIGS_RE.search(raw) else None  # 2 stages, 2 rigs: s21
+        parsed = with_past_runs(without_other_setups(first or parse_one(raw)), raw)
         if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
             parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
-        if THEN_SERVE_RE.search(raw):  # 'fine-tune … and then serve it': the serving, a 2nd question (s20)
+        # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
+        if first is None and THEN_SERVE_RE.search(raw):
             parsed = with_second_stage(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
