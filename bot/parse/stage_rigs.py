@@ -34,10 +34,10 @@ GATE_RE = re.compile(
 """Cheap test: a training word, a sentence end or a 'then', and two stage words."""
 CUT_RE = re.compile(
     r"(?<=[.?!。？！;；])\s+|(?<=[。？！；])|[,，]?\s*(?=\b(?:and\s+)?then\b|\bafter\s+that\b|然后|接着)"
-    r"|[,，]\s*(?=再)",
+    r"|[,，]\s*(?=再|之后|随后)",
     re.IGNORECASE,
 )
-"""Where a block may end: after a sentence, before 'then' / 'after that' / 然后 / 接着 / '，再'."""
+"""Where a block may end: after a sentence, before 'then' / 'after that' / 然后 / 接着 / '，再' / '，之后'."""
 ASK_RE = re.compile(r"[?？]|[吗呢][。.!！]?\s*$|多久|多少|几张|几台|how\s+(?:long|many|much)", re.IGNORECASE)
 """A piece that asks."""
 _SIZE_RE = re.compile(r"\d+(?:\.\d+)?\s?[bBmM](?![a-zA-Z])(?!\s*(?:tokens?|token|词元))")
