@@ -17,6 +17,7 @@ model said inside a helper's path is part of the same job, named as not sized
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from bot.parse.regex import rc
 
@@ -61,6 +62,22 @@ def model_paths(s: str) -> list[tuple[str, int, int, int]]:
         kind = _kind(m.group("key"))
         if kind is not None and ("/" in m.group("path") or re.search(r"\d|\ue001", m.group("name"))):
             out.append((kind, m.start("path"), m.start("name"), m.end("name")))
+    return out
+
+
+def policy_paths(
+    s: str, resolve: Callable[[str], str | None], sizes: Callable[[str], tuple[float | None, float | None]]
+) -> list[tuple[int, int, str, str | None, float | None, float | None]]:
+    """(start, end, name, catalog id, size, active size) of the trained model's path in a command line or
+    flat config: a catalog name (``resolve``), else the last part of the path with the size its name says
+    (``sizes``); a path with neither is left to the other passes (:func:`bot.parse.models.extract_models`)."""
+    out = []
+    for kind, _, start, end in model_paths(s):
+        name = s[start:end]
+        model_id = resolve(name)
+        size, active = sizes(name)
+        if kind == "policy" and (model_id or size) and "\ue001" not in name:
+            out.append((start, end, name, model_id, size, active))
     return out
 
 

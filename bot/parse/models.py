@@ -24,7 +24,7 @@ from bot.parse import model_names as names
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
-from bot.parse.model_paths import model_paths
+from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.name_store import stored_model_index
 from bot.parse.normalize import MODEL_MARK, mask
@@ -225,20 +225,6 @@ def _whole_catalog_name(written: str) -> str | None:
     return found[0] if found is not None and found[1] == len(written) else None
 
 
-def _policy_paths(s: str, typed_as: names.Typed) -> list[ModelMention]:
-    """The trained model's path named in a command line or flat config (:mod:`bot.parse.model_paths`),
-    as a mention: a catalog name, else the last part of the path as typed with the size its name says
-    (none without one: the other passes read it)."""
-    out = []
-    for kind, _, start, end in model_paths(s):
-        name = s[start:end]
-        model_id = _whole_catalog_name(name)
-        size, active = _sizes_in(name)
-        if kind == "policy" and (model_id or size) and MODEL_MARK not in name:
-            out.append(ModelMention(start, end, typed_as(name), model_id, size, active))
-    return out
-
-
 def _match_family(
     fam: str, ver: str | None, size: str | None, act: str | None
 ) -> tuple[str | None, str | None]:
@@ -308,19 +294,9 @@ def _loose(s: str) -> str:
 def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     """Every model mention in the normalized text ``s`` (masked in the returned text), in order;
     ``raw`` (the message as typed) tells a name typed as one ("InternVL 76B") from a word."""
-    idx, original = _model_index(), s
-    typed_as = names.typed_in(raw)
+    idx, original, typed_as = _model_index(), s, names.typed_in(raw)
     mentions: list[ModelMention] = []
-    for pat, _name, params in lx.ADJACENT_MODELS:
-        for m in pat.finditer(s):
-            mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
-            s = mask(s, m.start(), m.end(), MODEL_MARK)
-    for start, end, text, model_id, size in size_apart(s, _whole_catalog_name):  # 'the 120b of gpt-oss'
-        mentions.append(ModelMention(start, end, text, model_id, size, None))
-        s = mask(s, start, end, MODEL_MARK)
-    for mention in _policy_paths(s, typed_as):  # '--model_name_or_path ./deepseek-math-7b-instruct' (s21)
-        mentions.append(mention)
-        s = mask(s, mention.start, mention.end, MODEL_MARK)
+    s = _first_passes(s, typed_as, mentions)  # s21: 'the 120b of gpt-oss', '--model_name_or_path …'
     for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
         mentions.append(vl)
         s = mask(s, start, end, MODEL_MARK)
@@ -391,6 +367,22 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     return (
         drop_port_stems(original, s, mentions) if ".c" in s or ".rs" in s or ".mojo" in s else (s, mentions)
     )
+
+
+def _first_passes(s: str, typed_as: names.Typed, mentions: list[ModelMention]) -> str:
+    """Glued names (``lx.ADJACENT_MODELS``), a size apart from its name (:mod:`bot.parse.size_apart`), the
+    trained model's path (:mod:`bot.parse.model_paths`): added to ``mentions``, masked in ``s``."""
+    for pat, _name, params in lx.ADJACENT_MODELS:
+        for m in pat.finditer(s):
+            mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
+            s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, text, mid, size in size_apart(s, _whole_catalog_name):
+        mentions.append(ModelMention(start, end, text, mid, size, None))
+        s = mask(s, start, end, MODEL_MARK)
+    for start, end, name, mid, size, active in policy_paths(s, _whole_catalog_name, _sizes_in):
+        mentions.append(ModelMention(start, end, typed_as(name), mid, size, active))
+        s = mask(s, start, end, MODEL_MARK)
+    return s
 
 
 def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) -> str:
