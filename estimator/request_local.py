@@ -12,6 +12,11 @@ from pydantic import BaseModel, Field
 from estimator.request_setting import _setting
 from estimator.request_users import ServiceUsers
 
+LLAMA_CPP = ("llama.cpp",)
+"""The engine whose flags -ctv, --n-cpu-moe and -nkvo are (llama.cpp common/arg.cpp): no other engine's."""
+GGUF_RUNTIMES = ("llama.cpp", "Ollama")
+"""The engines that place GGUF layers on the GPU by count (-ngl; Ollama's ``num_gpu`` option)."""
+
 
 class SplitKvTypes(ServiceUsers):
     """llama.cpp's K and V cache types set apart (JSON name as the field; s20 #2)."""
@@ -22,7 +27,7 @@ class SplitKvTypes(ServiceUsers):
         "and --cache-type-v / -ctv set apart, each f16 unless stated: common/arg.cpp; src/llama-kv-cache.cpp "
         "makes K and V tensors each of its own type): `kv_precision` is then K's, and the cache is sized "
         "K at its bytes per value and V at its own",
-        json_schema_extra=_setting("serving", json_order=74),
+        json_schema_extra=_setting("serving", json_order=74, runtimes=LLAMA_CPP),
     )
     rig_bandwidth_gbps: float | None = Field(
         None,
@@ -46,7 +51,7 @@ class LocalServingSettings(SplitKvTypes):
         description="layers on the GPU as llama.cpp counts them (-ngl / --n-gpu-layers, Ollama num_gpu, LM "
         "Studio 'GPU offload'; the output layer is one of them): the rest stay in CPU memory; layers + 1 "
         "or more (99, 999): all",
-        json_schema_extra=_setting("serving", json_order=62, stated=(0, 100_000)),
+        json_schema_extra=_setting("serving", json_order=62, stated=(0, 100_000), runtimes=GGUF_RUNTIMES),
     )
     cpu_moe_layers: int | None = Field(
         None,
@@ -54,7 +59,7 @@ class LocalServingSettings(SplitKvTypes):
         le=999,
         description="MoE layers whose routed experts stay in CPU memory (llama.cpp --n-cpu-moe N); "
         "999: every layer's (--cpu-moe, -ot 'exps=CPU', KTransformers)",
-        json_schema_extra=_setting("serving", json_order=63, stated=(1, 999)),
+        json_schema_extra=_setting("serving", json_order=63, stated=(1, 999), runtimes=LLAMA_CPP),
     )
     host_memory_gib: float | None = Field(
         None,
@@ -78,7 +83,7 @@ class LocalServingSettings(SplitKvTypes):
         None,
         description="llama.cpp's KV offload: False for --no-kv-offload / -nkvo (every layer's KV cache in "
         "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
-        json_schema_extra=_setting("serving", json_order=66),
+        json_schema_extra=_setting("serving", json_order=66, runtimes=LLAMA_CPP),
     )
     host_channels: int | None = Field(
         None,

@@ -494,10 +494,11 @@ def test_round13_work_zh_does_not_regress() -> None:
     assert _work_understood("r13work", "zh", 20) >= R13_WORK_UNDERSTOOD_ZH
 
 
-R14_WORK_UNDERSTOOD_ZH = 14
+R14_WORK_UNDERSTOOD_ZH = 15
 """Round 14's Chinese working split (zh_r14.json, r14work: 15 records) understood in full at the last
 measurement (README.md there): 9 at the freeze, 13 after its readers, 14 with the scorer reading
-comparison rows. Its r14test half (25 records) is frozen in ``frozen_r14_test_zh.sha256``."""
+comparison rows, 15 in s21 (the policy's --model_name_or_path, not the PRM's path). Its r14test half
+(25 records) is frozen in ``frozen_r14_test_zh.sha256``."""
 
 
 def test_round14_work_zh_does_not_regress() -> None:

@@ -343,11 +343,12 @@ def test_a_catalog_macs_ram_picks_its_variant(capsys: pytest.CaptureFixture[str]
     assert (request["gpu"], request.get("host_memory_gib")) == ("Apple-M3-Max-128GB", None)
 
 
-R14_WORK_UNDERSTOOD_EN = 20  # s21-gen: 19 → 20
+R14_WORK_UNDERSTOOD_EN = 20  # s21-gen: 19 → 20 (fixb measured 21 on its own; set after the merge)
 """Round 14's English r14work records (en_r14.json, 23 records) understood in full at the last measurement
 (12/23 at its freeze, 20/23 after these readers and two scorer fixes; tests/data/real_questions/README.md;
 19 under s20's honest scorer, 7b90c3ee, with the same answers: en14-027's 'an 8GB GPU like the RTX 3060 Ti'
-is named as a stated need ('stated_need'), not read as the card's memory, so its credit was false).
+is named as a stated need ('stated_need'), not read as the card's memory, so its credit was false; 21 in
+s21: a key's exact max_seq_length over a rounded '4k', and each stage on its own rig).
 Its r14test half (17 records) is frozen in ``frozen_r14_test_en.sha256``."""
 
 

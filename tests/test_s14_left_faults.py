@@ -109,18 +109,23 @@ def test_team_size_is_no_concurrency(text: str, named: str | None) -> None:
 
 # 4. Hours a day are a schedule, not the run's duration.
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("text", "named", "reason"),
     [
-        ("Fine-tune a 7B with LoRA on 8 A100, we work 8 hours a day", "8 hours a day"),
-        ("Pre-train 1B on 20B tokens with 8 H100, running 10 hrs per day, how many days?", "10 hrs per day"),
-        ("每天 8 小时，用 8 张 A100 LoRA 微调 7B 要多少钱", "每天 8 小时"),
-        ("一天只跑 6 个小时，4 张 4090 微调 Qwen2.5-7B 要多久", "一天只跑 6 个小时"),
+        ("Fine-tune a 7B with LoRA on 8 A100, we work 8 hours a day", "8 hours a day", "daily_schedule"),
+        # s21 (issue 24 item 4): a timed run on stated GPUs turns its days into calendar days
+        (
+            "Pre-train 1B on 20B tokens with 8 H100, running 10 hrs per day, how many days?",
+            "10 hrs per day",
+            "daily_schedule_calendar",
+        ),
+        ("每天 8 小时，用 8 张 A100 LoRA 微调 7B 要多少钱", "每天 8 小时", "daily_schedule"),
+        ("一天只跑 6 个小时，4 张 4090 微调 Qwen2.5-7B 要多久", "一天只跑 6 个小时", "daily_schedule"),
     ],
 )
-def test_daily_hours_are_no_duration(text: str, named: str) -> None:
+def test_daily_hours_are_no_duration(text: str, named: str, reason: str) -> None:
     data = answer(text)
     assert data["request"]["hours"] is None
-    assert ignored(data)[named] == "daily_schedule"
+    assert ignored(data)[named] == reason
 
 
 def test_a_run_of_hours_is_still_its_duration() -> None:

@@ -47,6 +47,7 @@ from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
 from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
+from estimator.runtime_scope import left_behind
 
 MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture"})
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
@@ -171,7 +172,7 @@ def merge(
     if "gpu" in new and new["gpu"] != prev.gpu:
         drop("rig_bandwidth_gbps")  # a rig's bandwidth was its cards' (review s20 #1): the new card's own
     if "runtime" in new and new["runtime"] != prev.runtime:
-        drop("kv_precision_v")  # llama.cpp's V-cache type (-ctv) is no setting of another runtime
+        drop(*left_behind(prev, new["runtime"]))  # '-ctk q8_0', '-ngl 20' are llama.cpp's, not vLLM's (s21)
     if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):
         drop("price_per_gpu_hour")  # the user's price was for the old GPU
         if "gpu_memory_gib" not in new:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from bot.core.calendar_days import CALENDAR, calendar_days
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
+from bot.parse.daily_hours import DAILY_SCHEDULE
 from estimator.factories import empty_list
 from estimator.layer_offload import ALL_EXPERTS
 from estimator.memory import lora_matrices
@@ -98,11 +100,14 @@ IGNORED_REASONS = (
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
+    "daily_schedule_calendar",  # the same on a training run's days: its calendar days (s21)
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
     "time_ago",  # 'two months ago', '两个月前': when something happened, no deadline nor duration (s21)
     "tool_global_batch",  # verl's / OpenRLHF's plain batch size: their global batch, sized as such (s21)
+    "past_date",  # 'by last quarter', '上个季度完成': a deadline already past, flagged (s21)
+    "rounded_context",  # 'at only 4k context' beside 'max_seq_length=4608': the key's exact value (s21)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job
     "earlier_run_same_job",  # s14: an earlier run of the same model and method: its MFU times the new job
     "earlier_run_other_job",  # s14: an earlier run of another model or method: its MFU named, not used
@@ -157,6 +162,7 @@ USED_REASONS = frozenset(
         "vllm_server_default",
         "cap_only",
         "sample_range",
+        "daily_schedule_calendar",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
@@ -215,7 +221,11 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ignored = [Ignored(text=t, reason="absurd") for t in parsed.ignored_numbers]
     ignored += [Ignored(text=t, reason="nonpositive") for t in parsed.nonpositive_numbers]
     ignored += [Ignored(text=t, reason="unusable") for t in parsed.unusable_numbers]
-    ignored += [Ignored(text=t, reason=why) for t, why in parsed.unused_numbers]
+    cal = calendar_days(parsed, report)  # '8 hours a day' on a run's days: calendar days (s21)
+    ignored += [
+        Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
+        for t, why in parsed.unused_numbers
+    ]
     if report is not None:
         ignored += _unused_settings(said, report)
     return Interpretation(

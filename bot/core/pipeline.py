@@ -32,6 +32,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
+from bot.core.scaled_followup import scaled_followup
 from bot.core.steps_plan import steps_on_plan, table_on_steps
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -214,6 +215,7 @@ def answer(
     if decision.followup and context.previous is not None:
         parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
+        request, parsed = scaled_followup(context.previous, request, changed, parsed)  # 'on H100s?' (s21)
         kept, reset = stage_switch(context.previous, request)
         if _largest_carried(context.previous, request, parsed):  # "一张4090能跑多大的模型" → "那3090呢"
             parsed = parsed.model_copy(update={"asks_largest": True})

@@ -7,11 +7,14 @@ from bot.parse.laptop_note import with_laptop_note
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
+from bot.parse.parse_error import failed_parse
 from bot.parse.past_then_now import with_past_runs
 from bot.parse.result import ParseResult
 from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
+from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
+from bot.parse.stage_rigs import stage_rigs
 
 
 def parse(text: str) -> ParseResult:
@@ -21,14 +24,20 @@ def parse(text: str) -> ParseResult:
     the same data (:func:`bot.parse.past_then_now.with_past_runs`), a serving deployment's hours a day
     (:func:`bot.parse.daily_hours.with_daily_hours`), the machine asked about of two
     (:func:`bot.parse.machine_asked.with_machine_asked`) and a machine's card slots
-    (:func:`bot.parse.slot_count.with_slot_count`). Never raises."""
+    (:func:`bot.parse.slot_count.with_slot_count`). Never raises: a step's exception is logged and the
+    result noted ``parse_error`` (:func:`bot.parse.parse_error.failed_parse`)."""
     raw = text if isinstance(text, str) else ""
-    parsed = with_past_runs(without_other_setups(parse_one(raw)), raw)
-    if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
-        parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
-    if THEN_SERVE_RE.search(raw):  # 'fine-tune … and then serve it': the serving, a second question (s20)
-        parsed = with_second_stage(parsed)
-    return with_slot_count(with_daily_hours(parsed))
+    try:
+        first = stage_rigs(raw, parse_one) if STAGE_RIGS_RE.search(raw) else None  # 2 stages, 2 rigs: s21
+        parsed = with_past_runs(without_other_setups(first or parse_one(raw)), raw)
+        if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
+            parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
+        # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
+        if first is None and THEN_SERVE_RE.search(raw):
+            parsed = with_second_stage(parsed)
+        return with_slot_count(with_daily_hours(parsed))
+    except Exception:  # a post-step's bug: logged, the message named as not read (s21)
+        return failed_parse(raw)
 
 
 __all__ = ["ParseResult", "normalize", "parse"]

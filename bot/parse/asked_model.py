@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from bot.parse.asked_stem import stem, stem_named
 from bot.parse.cue_words import SWITCH
 from bot.parse.gpus import GpuMention
+from bot.parse.model_paths import policy_candidate
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
@@ -210,6 +211,8 @@ def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     chosen = next((c for c in kept if INSTEAD_AFTER_RE.match(s, _end(c))), None)  # 'use Llama-3-8B instead'
     if chosen is None and ("蒸馏" in s or "distil" in s or "teacher" in s):  # the student, not the teacher
         chosen = student_candidate(s, kept)
+    if chosen is None and ("model" in s or "pretrain" in s):  # the policy's path, not a PRM's (s21)
+        chosen = policy_candidate(s, kept)
     if chosen is not None:
         return chosen
     for cue in SWITCH_RE.finditer(s):  # 'trained 8B last week; now we need 70B': the one after the switch

@@ -28,7 +28,7 @@ from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
-from bot.parse.cues import cues, with_cues
+from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
@@ -45,6 +45,7 @@ from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
 from bot.parse.output_forms import rate_times_output
+from bot.parse.parse_error import failed_parse
 from bot.parse.past_run import past_run_days
 from bot.parse.prose_forms import cap_and_load
 from bot.parse.quantized_lora import lora_on_four_bits
@@ -102,10 +103,8 @@ def parse(text: str) -> ParseResult:
             add_gates()
         forget_cues()  # the cue tables' memo is of one message only (bot.parse.cue_index)
         return _Parse(raw).run()
-    except Exception:
-        return with_cues(
-            ParseResult(request=SizingRequest(), lang=detect_lang(raw), notes=["parse_error"]), raw
-        )
+    except Exception:  # logged, and the reply names the message as not read (bot.parse.parse_error)
+        return failed_parse(raw)
 
 
 def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:

@@ -56,15 +56,36 @@ month with a year ('march 2026', 'by march 15, 2026') or after by ('by march'), 
 
 DATE_GATE = re.compile(
     r"(?:199\d|20[0-3]\d)|季度|\d\s*月|\bq[1-4]\b|\bh[12]\b|\bfy|\b(?:by|before|until|till|end of)\s"
+    r"|上个?月|上个?(?:周|星期|礼拜)|去年|昨天"
 )
 """A year, 季度, a month number, a quarter or half, FY or a deadline word: the literal gate at the call site
 (:func:`bot.parse.side_phrases.side_phrases`), a compiled C-level search."""
 
 
+_PAST = (
+    r"(?:the\s+)?(?:end\s+of\s+)?(?:last|previous|past)\s+(?:quarter|month|week|year|fiscal\s+year)(?![\w])"
+    r"|yesterday(?![\w])"
+)
+_ZH_PAST = r"(?:上个?(?:季度|月|周|星期|礼拜)|去年|昨天)"
+PAST_RE = re.compile(
+    rf"(?<![\w.])(?:by|before|until|till|due|deadline(?:\s+is)?:?|no\s+later\s+than)\s+(?:{_PAST})"
+    rf"|截止(?:到|日期是|时间是|日期|时间)?\s*(?:是|为)?\s*{_ZH_PAST}\s*(?:底|末)?(?:\s*(?:之前|以前|前))?"
+    rf"|(?:(?:要|得|必须|需要)?在|赶在|于)?\s*{_ZH_PAST}\s*(?:底|末)?\s*"
+    r"(?:(?:之前|以前|前)|(?=\s*(?:就|要|得|必须|需要)?\s*(?:完成|训完|训练完|跑完|做完|交付|上线|搞定|结束|出结果)))"
+)
+"""A deadline that is already past, said relative to today ('by last quarter', 'before last month',
+'上个季度完成', '去年底前', '截止到上个月'): past whatever today is, so no clock is read. A past time with no
+deadline word ('last month we trained …', '上个月训了') is a past run, not matched."""
+
+
 def calendar_dates(s: str) -> tuple[str, list[tuple[str, str]]]:
     """``s`` (normalized) with each calendar date masked (same length), and the dates named as typed with
-    reason ``calendar_date``: a date, not a number of days (no start date stated)."""
+    reason ``calendar_date``: a date, not a number of days (no start date stated); a deadline already
+    past (:data:`PAST_RE`) with reason ``past_date`` (issue 24 item 5, s21)."""
     named: list[tuple[str, str]] = []
+    for m in PAST_RE.finditer(s):
+        named.append((" ".join(m.group(0).split()), "past_date"))
+        s = mask(s, m.start(), m.end(), " ")
     for m in DATE_RE.finditer(s):
         named.append((" ".join(m.group(0).split()), "calendar_date"))
         s = mask(s, m.start(), m.end(), " ")

@@ -41,6 +41,7 @@ from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
+from bot.parse.rounded_context import rounded_beside
 from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
 from bot.parse.sample_range import sample_range
 from bot.parse.schedule_words import team_size
@@ -272,8 +273,10 @@ class FieldSteps:
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
         seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
-        if seq is not None:
-            f["seq_len"] = seq.value
+        if seq is not None:  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
+            f["seq_len"] = (
+                f["seq_len"] if rounded_beside(f.get("seq_len"), seq, self.named_unused) else seq.value
+            )
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
             rate = stage is None and any(map(used_rate, self.named_unused))  # a rate (s20), a day's (s21 #5)

@@ -24,12 +24,14 @@ from bot.parse import model_names as names
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
+from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.name_store import stored_model_index
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import tagged_family_names
 from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
+from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
@@ -217,6 +219,12 @@ def _catalog_name_at(s: str, start: int) -> tuple[str, int] | None:
     return best
 
 
+def _whole_catalog_name(written: str) -> str | None:
+    """The catalog id ``written`` ('gpt-oss 120b') names from its first character to its last, else None."""
+    found = _catalog_name_at(written, 0)
+    return found[0] if found is not None and found[1] == len(written) else None
+
+
 def _match_family(
     fam: str, ver: str | None, size: str | None, act: str | None
 ) -> tuple[str | None, str | None]:
@@ -286,13 +294,9 @@ def _loose(s: str) -> str:
 def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     """Every model mention in the normalized text ``s`` (masked in the returned text), in order;
     ``raw`` (the message as typed) tells a name typed as one ("InternVL 76B") from a word."""
-    idx, original = _model_index(), s
-    typed_as = names.typed_in(raw)
+    idx, original, typed_as = _model_index(), s, names.typed_in(raw)
     mentions: list[ModelMention] = []
-    for pat, _name, params in lx.ADJACENT_MODELS:
-        for m in pat.finditer(s):
-            mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
-            s = mask(s, m.start(), m.end(), MODEL_MARK)
+    s = _first_passes(s, typed_as, mentions)  # s21: 'the 120b of gpt-oss', '--model_name_or_path …'
     for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
         mentions.append(vl)
         s = mask(s, start, end, MODEL_MARK)
@@ -363,6 +367,22 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     return (
         drop_port_stems(original, s, mentions) if ".c" in s or ".rs" in s or ".mojo" in s else (s, mentions)
     )
+
+
+def _first_passes(s: str, typed_as: names.Typed, mentions: list[ModelMention]) -> str:
+    """Glued names (``lx.ADJACENT_MODELS``), a size apart from its name (:mod:`bot.parse.size_apart`), the
+    trained model's path (:mod:`bot.parse.model_paths`): added to ``mentions``, masked in ``s``."""
+    for pat, _name, params in lx.ADJACENT_MODELS:
+        for m in pat.finditer(s):
+            mentions.append(ModelMention(m.start(), m.end(), _loose(m.group(0)), None, params, None))
+            s = mask(s, m.start(), m.end(), MODEL_MARK)
+    for start, end, text, mid, size in size_apart(s, _whole_catalog_name):
+        mentions.append(ModelMention(start, end, text, mid, size, None))
+        s = mask(s, start, end, MODEL_MARK)
+    for start, end, name, mid, size, active in policy_paths(s, _whole_catalog_name, _sizes_in):
+        mentions.append(ModelMention(start, end, typed_as(name), mid, size, active))
+        s = mask(s, start, end, MODEL_MARK)
+    return s
 
 
 def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) -> str:

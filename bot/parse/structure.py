@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.parse.cue_words import ASKS_COUNT, EARLIER, MEASURED, RATE_RUN, REQUIRED
 from bot.parse.cued_alternation import CuedAlternation
+from bot.parse.model_paths import helper_at
 from bot.parse.regex import rc
 from bot.parse.throughput_words import per_user_rate
 
@@ -444,7 +445,7 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     return OBSERVED if MEASURED_RE.search(near) else None
 
 
-_RL_PART = r"(?:reward|critic|reference|ref|value|奖励|价值|参考|评论家|打分)"
+_RL_PART = r"(?:reward|critic|reference|ref|value|prm|orm|奖励|价值|参考|评论家|打分)"
 RL_PART_AFTER_RE = rc(
     rf"(?i)\s*(?:的)?\s*(?:模型)?\s*(?:做|作为|当作?|用作|用于|来做|as\s+(?:the\s+|a\s+|our\s+)?)?\s*{_RL_PART}"
 )
@@ -466,6 +467,6 @@ def other_model_reason(s: str, c: Any) -> str:
     start = c.start
     end = c.mention.end if c.mention is not None else c.role.tok.end if c.role is not None else start
     before = s[max(0, start - RL_PART_NEAR) : start]
-    if RL_PART_AFTER_RE.match(s, end) or RL_PART_BEFORE_RE.search(before):
-        return "rl_reward_model_not_sized"
+    if RL_PART_AFTER_RE.match(s, end) or RL_PART_BEFORE_RE.search(before) or helper_at(s, start):
+        return "rl_reward_model_not_sized"  # s21: or in a helper's path ('--prm_model_name_or_path …')
     return "other_setup"

@@ -25,9 +25,11 @@ PER_MINUTE_RE = rc(
     + r"\s*tpm\b"
 )
 QPS_RE = rc(
-    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?)\s*(?:qps|rps|req(?:uest)?s?\s*(?:/\s*s(?:ec)?\b|per\s+sec(?:ond)?\b|a\s+second))"
+    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?)\s*(?:qps|rps|req(?:uest)?s?\s*"
+    r"(?:/\s*s(?:ec(?:ond)?)?\b|per\s+sec(?:ond)?\b|a\s+second))"
     r"|(?:qps|rps)\s*(?:大概|约|是|为|要|:|=|of|around|about)?\s*(?P<w>\d+(?:\.\d+)?)"
-    r"|每(?:秒|分钟)\s*(?P<x>\d+(?:\.\d+)?)\s*(?:个|条)?\s*(?:请求|request)"
+    r"|每(?:秒钟?|分钟)\s*(?P<x>\d+(?:\.\d+)?)\s*(?:个|条|次)?\s*(?:请求|request)"
+    r"|(?<![a-z0-9.])(?P<y>\d+(?:\.\d+)?)\s*(?:个|条|次)?\s*请求\s*(?:/\s*秒|每\s*秒钟?)"
     r"|(?<![a-z0-9.])(?P<z>\d+(?:\.\d+)?)\s*(?:rpm\b|req(?:uest)?s?\s*(?:/\s*min(?:ute)?\b|per\s+minute|a\s+minute))"
 )
 

@@ -245,6 +245,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
 
     out_of_scope: bool
     failed: bool
+    unread: str
     lost_followup: bool
     no_history: bool
     api_no_history: bool
@@ -261,6 +262,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     kind: str
     sentence_gap: str
     offer: Any
+    calendar: str
     model: str
     stage: str
     stage_settings: str

@@ -139,6 +139,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "hours a day the cards run: the sizing counts 24 hours a day — at fewer hours a day a run's "
         "calendar days grow in proportion"
     ),
+    "daily_schedule_calendar": N_(
+        "hours a day the cards run: the run's days at 24 hours a day × 24 ÷ these hours are its calendar days"
+    ),
     "power_price": N_(
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
@@ -153,6 +156,13 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "time_ago": N_(
         "when something happened, counted back from now: not a deadline nor a duration of this job"
+    ),
+    "rounded_context": N_(
+        "the same length said rounded: the exact value your config key gives is the one sized"
+    ),
+    "past_date": N_(
+        "a deadline already past: no time is left to plan for, so the answer below has no deadline from it — "
+        "say how many days or weeks you have from now"
     ),
     "weekdays_only": N_(
         "the days of the week it runs: a month is billed on every day of it (30.4 days); weekdays "
@@ -276,3 +286,9 @@ IGNORED_TEXTS: dict[str, str] = {
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""
+
+QPS_AT_LOAD = N_(
+    "a request rate becomes tokens per second only with the output tokens per request (the number missing): "
+    "give those (or a tokens/s target) and it is sized; the answer below assumes %(n)s concurrent sequences"
+)
+"""A request rate with no output length on an answer that assumed its load (no concurrency stated)."""

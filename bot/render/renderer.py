@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
+from bot.parse.parse_error import PARSE_ERROR
+from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
@@ -82,6 +85,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
+        ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
             text = laptop_reply(second_stage_text(text, answer), answer)
@@ -116,6 +120,15 @@ def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
     return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
 
 
+def unread_message(parsed: ParseResult | None) -> str:
+    """The message a failed parse could not read (note ``parse_error``, :mod:`bot.parse.parse_error`),
+    on one line and cut to 80 characters; "" for any other parse. The template escapes it."""
+    if parsed is None or PARSE_ERROR not in parsed.notes:
+        return ""
+    line = " ".join(parsed.normalized.split())
+    return line if len(line) <= 80 else line[:79] + "…"
+
+
 def render_help(
     lang: str,
     fmt: Format | Dialect = "html",
@@ -128,6 +141,7 @@ def render_help(
     ctx: HelpContext = {
         "out_of_scope": out_of_scope,
         "failed": failed,
+        "unread": unread_message(parsed),
         "lost_followup": parsed is not None and LOST_FOLLOWUP in parsed.notes,
         "no_history": parsed is not None and NO_HISTORY in parsed.notes,
         "api_no_history": parsed is not None and API_NO_HISTORY in parsed.notes,

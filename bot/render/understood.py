@@ -10,7 +10,7 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.ignored_texts import IGNORED_TEXTS
+from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rate_text import rate_text
 from bot.render.rig_text import SAME_REASON, same_memory
@@ -107,7 +107,12 @@ def understood_extras(
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
         "not_used": _not_used(
-            it, lang, parsed.repeated_used, parsed.card_slots, same_memory(report, it.ignored)
+            it,
+            lang,
+            parsed.repeated_used,
+            parsed.card_slots,
+            same_memory(report, it.ignored),
+            _assumed_load(report),
         ),
         "substitutions": [
             translate(
@@ -130,8 +135,10 @@ def _not_used(
     repeated_used: dict[str, str] | None = None,
     slots: int | None = None,
     same_rig: bool = False,
+    load: int | None = None,
 ) -> str:
-    """The 'not used' line of ``it``; ``same_rig``: the rig's cards have the same memory (s19)."""
+    """The 'not used' line of ``it``; ``same_rig``: the rig's cards have the same memory (s19); ``load``:
+    the concurrent sequences a serving answer assumed (no load stated), named beside a request rate."""
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang) if used else ""
@@ -146,7 +153,7 @@ def _not_used(
             text=_setting_text(i.text, lang),
             reason=translate(lang, SAME_REASON)
             if same_rig and i.reason == "mixed_rig"
-            else _reason_text(i.text, i.reason, lang, repeated_used)
+            else _reason_text(i.text, i.reason, lang, repeated_used, load)
             if i.reason != "card_slots" or not it.beyond_slots
             else translate(lang, BEYOND_SLOTS, slots=slots or 0, sized=it.beyond_slots),
         )
@@ -172,11 +179,23 @@ def _used_line(items: list, lang: str) -> str:
     return translate(lang, N_("Used: %(items)s."), items=("；" if lang == "zh" else "; ").join(parts))
 
 
-def _reason_text(text: str, reason: str, lang: str, repeated_used: dict[str, str]) -> str:
-    """Why one item is not used; a repeated value names the value that was used ('used: 2')."""
+def _reason_text(
+    text: str, reason: str, lang: str, repeated_used: dict[str, str], load: int | None = None
+) -> str:
+    """Why one item is not used; a repeated value names the value that was used ('used: 2'); a request
+    rate with no output length names the load assumed instead (issue 24 item 3, s21)."""
     if reason == "repeated" and text in repeated_used:
         return translate(lang, REPEATED_USED, used=repeated_used[text])
+    if reason == "qps_needs_output" and load:
+        return translate(lang, QPS_AT_LOAD, n=load)
     return translate(lang, IGNORED_TEXTS[reason])
+
+
+def _assumed_load(report: SizingReport) -> int | None:
+    """The concurrent sequences a serving answer sized with no load stated (the default); None otherwise."""
+    inf = report.inference
+    assumed = any(a.field == "concurrency" for a in report.assumptions)  # the ledger's default load
+    return inf.concurrency if inf is not None and assumed else None
 
 
 def _setting_text(text: str, lang: str) -> str:
