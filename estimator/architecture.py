@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from estimator.built import _made
 from estimator.catalog import ModelSpec
 
 # --------------------------------------------------------------------------- counting
@@ -228,12 +229,27 @@ _ANCHOR_NAMES = ", ".join(a[0] for a in SHAPE_ANCHORS)
 """The anchors' names as :func:`_dense_spec`'s source names them (joined once)."""
 
 
+_DENSE_GIVEN = (
+    "id", "name", "family", "params_total", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden",
+    "ffn_type", "vocab", "tied_embeddings", "source", "notes",
+)  # fmt: skip
+"""The :class:`ModelSpec` fields :func:`_dense_spec` gives (its fields set)."""
+_DENSE_DEFAULTS = {
+    name: None if field.default_factory else field.default for name, field in ModelSpec.model_fields.items()
+}
+"""Every :class:`ModelSpec` field in declared order with its default (None, False, a Literal's str; the
+aliases' factory list is made per spec): what validation fills in for the fields not given."""
+
+
 def _dense_spec(
     params: float, layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, ffn: int, vocab: int
 ) -> ModelSpec:
+    """The bare size's :class:`ModelSpec`: made as validation makes it (:func:`estimator.built.exactly`:
+    every field in order, the defaults, these fields set) when each number has the exact type its field
+    keeps and is above 0, else validated (issue 23 item 7: a validated ModelSpec is ~68k instructions)."""
     label = size_label(params)
     anchors = _ANCHOR_NAMES
-    return ModelSpec(
+    given = dict(
         id=f"dense-{label}",
         name=f"Dense {label} (Llama-style shape, interpolated)",
         family="Llama",
@@ -256,6 +272,28 @@ def _dense_spec(
         ),
         notes="Shape for a bare size; architecture details are assumptions, not facts about a real model.",
     )
+    head = given["head_dim"]
+    plain = (
+        params.__class__ is float and params > 0 and (head is None or (head.__class__ is int and head > 0))
+    )
+    for number in (layers, hidden, heads, kv_heads, ffn, vocab):  # the int fields (Gt 0)
+        plain = plain and number.__class__ is int and number > 0
+    if not plain:
+        return ModelSpec(**given)
+    values = _DENSE_DEFAULTS.copy()  # every field in order, with its default
+    values.update(given)
+    values["aliases"] = []  # its default factory's new list
+    return _made(ModelSpec, values, set(_DENSE_GIVEN))
+
+
+def _dense_fixed(hidden: int, heads: int, kv_heads: int, head_dim: int, vocab: int) -> tuple[float, float]:
+    """(:func:`embedding_params` + the final norm's h, :func:`attention_params`) of :func:`_dense_spec`'s
+    shape (untied embeddings, no attention bias, no MLA), on the numbers: q and o h·heads·d each, k and v
+    h·kv_heads·d each, d its ``head_dim_effective`` (tests/test_architecture.py: equal to the functions
+    on the spec)."""
+    d = head_dim if head_dim * heads != hidden else hidden // heads  # _dense_spec's head_dim, effective
+    embedding = float(2 * (vocab * hidden))
+    return embedding + hidden, float(2 * hidden * heads * d + 2 * hidden * kv_heads * d + 0)
 
 
 def _heads_for(hidden_raw: float, head_dim: int, params: float) -> int:
@@ -315,9 +353,8 @@ def shape_for_size(params: float) -> ModelSpec:
         vocab = max(256, int(MAX_EMBEDDING_SHARE * params / (2 * hidden)) // 64 * 64)
 
     # Parameters outside the MLPs: embeddings + final norm, and per layer attention + 2 norms.
-    probe = _dense_spec(params, 1, hidden, heads, kv_heads, head_dim, 1, vocab)
-    fixed = embedding_params(probe) + hidden
-    per_layer_no_mlp = attention_params(probe) + 2 * hidden
+    fixed, attention = _dense_fixed(hidden, heads, kv_heads, head_dim, vocab)
+    per_layer_no_mlp = attention + 2 * hidden
     per_layer_target = per_layer_no_mlp + _mlp_params(hidden, round(FFN_RATIO_GQA * hidden), "swiglu")
     layers = max(1, round((params - fixed) / per_layer_target))
 

@@ -199,6 +199,19 @@ class DenseTable:
         acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
         return states + acts + CUDA_CONTEXT_BYTES.value
 
+    def rest(self, tp: int, pp: int, modes: tuple[str, ...]) -> float | None:
+        """:func:`estimator.search_bounds.rest_floor` of (TP, PP) on plain numbers: the least kept
+        activations of ``modes`` (the :meth:`total`'s, the same float) + the CUDA context; None when
+        :meth:`total` has no closed form for the pipeline (layers not divisible by PP), with offload, or
+        when no mode is searched (the caller's path answers)."""
+        if self.layers % pp or not modes or self.setup.offload:
+            return None
+        s, h, mb = self.seq, self.hidden, self.setup.micro_batch
+        kept = [
+            (2.0 * s * mb * h / tp if m == "full" else s * mb * h * 34.0 / tp) * self.layers for m in modes
+        ]
+        return min(kept) + CUDA_CONTEXT_BYTES.value
+
 
 def _stages(acts: float, loss: float, work: float, pp: int) -> float:
     """One end of :meth:`estimator.transients.Peaks.forward_backward` before the gathered weights: the

@@ -194,6 +194,7 @@ def min_gpus(
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
+    dense_table(spec, params, setup, memo)  # a dense job's table (kept on memo): its bounds on plain numbers
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     for i, ((tp, pp), ep) in enumerate(_triples(spec, gpu, setup, shape)):
         g = tp * pp * (ep or 1)

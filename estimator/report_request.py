@@ -56,32 +56,37 @@ _LISTS = tuple(k for k, f in SizingRequest.model_fields.items() if "list[" in st
 """The request's list fields (``lora_targets``, ``methods``): validation makes each a new list."""
 
 
-def _kept(name: str, value: Any) -> bool:
-    """Whether validation keeps ``value`` as it is in field ``name`` (its exact type, its bounds)."""
-    field = _FIELDS.get(name)
-    if field is None or value.__class__ not in field[0]:
-        return False
-    return value is None or all(compare(value, bound) for bound, compare in field[1])
-
-
-def _as_float(name: str, value: Any) -> Any:
-    """``value`` as a float field validates it when it is an int that a float holds exactly (|n| ≤ 2⁵³:
-    pydantic's lax mode makes ``float(n)``; the assumed 30-day deadline is one), else ``value``."""
-    field = _FIELDS.get(name)
-    if value.__class__ is int and field is not None and int not in field[0] and float in field[0]:
-        return float(value) if -(2**53) <= value <= 2**53 else value
-    return value
+_EXACT_INT = 2**53
+"""The largest |n| a float holds exactly (pydantic's lax int → float keeps it as ``float(n)``)."""
 
 
 def with_filled(req: SizingRequest, filled: dict[str, Any]) -> SizingRequest:
     """``SizingRequest.model_validate(req.model_dump() | filled)``, built from ``req``'s own values when
-    every filled value is one its field keeps (:func:`_kept`, after :func:`_as_float`); else that
-    validation itself."""
-    plain = req.architecture is None and req.__pydantic_private__ is None and req.__pydantic_extra__ is None
-    kept = {name: _as_float(name, value) for name, value in filled.items()}
-    if plain and all([_kept(name, value) for name, value in kept.items()]):
+    every filled value is one its field keeps — its exact type (an int in a float field first made the
+    float validation makes of it, when a float holds it exactly) within its bounds; else that validation
+    itself. One loop over the filled values (no comprehension or generator frames: ~30 fewer Python
+    calls an estimate)."""
+    exact = req.architecture is None and req.__pydantic_private__ is None and req.__pydantic_extra__ is None
+    kept = {}
+    for name, value in filled.items():
+        field = _FIELDS.get(name)
+        if field is not None and value.__class__ is int and int not in field[0] and float in field[0]:
+            value = float(value) if -_EXACT_INT <= value <= _EXACT_INT else value  # as lax mode does
+        kept[name] = value
+        if not exact:
+            continue
+        if field is None or value.__class__ not in field[0]:  # kept as it is: exact type, bounds
+            exact = False
+        elif value is not None:
+            for bound, compare in field[1]:
+                if not compare(value, bound):
+                    exact = False
+                    break
+    if exact:
         values = dict(req.__dict__)
-        values.update({k: list(values[k]) for k in _LISTS if values[k].__class__ is list})  # new lists
+        for name in _LISTS:  # validation makes each list field a new list
+            if values[name].__class__ is list:
+                values[name] = list(values[name])
         values.update(kept)
         return _made(SizingRequest, values, set(_ALL))
     values = req.model_dump()

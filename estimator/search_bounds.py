@@ -226,8 +226,12 @@ def count_out_of_reach(
     if share * _TWICE > limit:  # the states alone: R ≥ 0 cannot bring the floor back within the limit
         return True
     rest = floor.rests.get(pinned)
-    if rest is None:
-        rest = floor.rests[pinned] = rest_floor(spec, setup, floor.modes, pinned, memo)
+    if rest is None:  # the search's dense table answers on plain numbers (the same float), else the spans
+        table = memo.dense or None
+        rest = table.rest(*pinned, floor.modes) if table is not None else None  # type: ignore[union-attr]
+        if rest is None:
+            rest = rest_floor(spec, setup, floor.modes, pinned, memo)
+        floor.rests[pinned] = rest
     return (share + rest) * _TWICE > limit
 
 

@@ -171,3 +171,31 @@ def test_size_label() -> None:
     assert size_label(6.7e9) == "6.7B"
     assert size_label(1.5e12) == "1.5T"
     assert size_label(5e5) == "500K"
+
+
+@pytest.mark.parametrize("exponent", [x / 4 for x in range(24, 53)] + [math.log10(123_456_789.0)])
+def test_a_bare_size_s_spec_is_the_validated_one(exponent: float) -> None:
+    """shape_for_size builds its ModelSpec without validating it again (issue 23 item 7): the instance
+    validation makes of the same fields — the same fields in order with the same values and types, the
+    same fields set, JSON and repr, its own aliases list — and its fixed parts are the count functions'
+    on that spec."""
+    from estimator.architecture import _dense_fixed
+
+    params = 10**exponent
+    fast = shape_for_size(params)
+    slow = ModelSpec(**{k: getattr(fast, k) for k in fast.model_fields_set})
+    assert fast == slow and list(fast.__dict__.items()) == list(slow.__dict__.items())
+    assert [type(v) for v in fast.__dict__.values()] == [type(v) for v in slow.__dict__.values()]
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json() and repr(fast) == repr(slow)
+    assert fast.aliases == [] and fast.aliases is not shape_for_size(params).aliases
+    head_dim = fast.head_dim_effective
+    fixed, attention = _dense_fixed(fast.hidden, fast.heads, fast.kv_heads, head_dim, fast.vocab)
+    assert fixed == embedding_params(fast) + fast.hidden and type(fixed) is float
+    assert attention == attention_params(fast) and type(attention) is float
+
+
+def test_a_bare_size_of_another_type_is_validated() -> None:
+    """An int size (not the float the field keeps) goes through validation, as before: a float spec."""
+    spec = shape_for_size(7_000_000_000)
+    assert type(spec.params_total) is float and spec == shape_for_size(7e9)

@@ -89,6 +89,7 @@ def test_fast_replace_gives_what_dataclasses_replace_gives() -> None:
         fast, slow = replace(obj, **changes), dataclasses.replace(obj, **changes)
         assert fast == slow and type(fast) is type(slow) and fast is not obj
         assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
+        assert list(vars(fast).items()) == list(vars(slow).items())  # the same fields in the same order
     assert hash(replace(setup, zero_stage=3)) == hash(dataclasses.replace(setup, zero_stage=3))
     assert setup.zero_stage == 2  # the original is untouched
     with pytest.raises(TypeError):

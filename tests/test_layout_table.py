@@ -146,3 +146,30 @@ def test_an_estimate_leaves_no_cycle_to_collect() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+_MODES = [("selective", "full"), ("full",), ("selective",), ("none", "selective", "full"), ("none",)]
+
+
+@pytest.mark.parametrize("setup", [*SETUPS, TrainingSetup(seq_len=4096, offload=True)])
+@pytest.mark.parametrize("model", ["Llama-2-7B", "Llama-2-70B", "Qwen2.5-72B", "OPT-13B"])
+def test_the_table_s_rest_floor_is_the_spans_one(model: str, setup: TrainingSetup) -> None:
+    """:meth:`DenseTable.rest` (asked by search_bounds.count_out_of_reach) is rest_floor's float for every
+    (TP, PP) whose pipeline the table covers, and None where it does not (uneven PP, offload, no mode)."""
+    from estimator.search_bounds import rest_floor
+
+    spec = catalog.model(model)
+    table = dense_table(spec, spec.params_total, setup, SearchMemo())
+    assert table is not None
+    asked = 0
+    for tp in (1, 2, 4, 8):
+        for pp in (1, 2, 3, 4, 5, 8, 16):
+            for modes in _MODES:
+                rest = table.rest(tp, pp, modes)
+                if spec.layers % pp or setup.offload:
+                    assert rest is None
+                    continue
+                assert rest == rest_floor(spec, setup, modes, (tp, pp), SearchMemo()), (tp, pp, modes)
+                asked += 1
+            assert table.rest(tp, pp, ()) is None
+    assert asked > 0 or setup.offload
