@@ -262,16 +262,14 @@ def size_serving(
     tensor_parallel = named is not None and not runtime_named(named).splits_layers  # vLLM, SGLang
     server = tensor_parallel and (req.gpu_count or 1) > 1
 
-    def personal(weights: Precision) -> bool:
-        """A personal machine: a GeForce card or a Mac, or GGUF weights (llama.cpp) — not several
-        GeForce cards the user runs a vLLM/SGLang server on (that server has users, not a user)."""
+    def personal(weights: Precision) -> bool:  # GeForce/Mac or GGUF; not a vLLM/SGLang server's cards
+        """A personal machine (that server has users, not a user)."""
         return (gpu.personal and not server) or runtime_for(gpu, weights, named=named).local
 
     most: list[int] = []  # "how many at once" on the user's GPUs: the sequences they hold, once known
 
     def conc_for(weights: Precision) -> int:
-        """Stated concurrency, else the most the user's GPUs hold when that was asked, else one user on
-        a personal machine, else a team's 16."""
+        """Stated, else the most the GPUs hold when asked, else one user (personal) or a team's 16."""
         return req.concurrency or (
             most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
@@ -301,14 +299,7 @@ def size_serving(
         too_small = stated is None
     fp8 = None
     if req.concurrency_asked and not req.concurrency and requested_count(req):
-        rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-        inf = at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
-        if (fp8 := fp8_on_count(req, gpu, precision, inf, size, ledger)) is not None:  # trial s21 #4
-            most.clear()
-            precision = Precision.fp8
-            rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-            inf = at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
-            ledger.replace("precision", precision.value, Why.fp8_on_count)
+        inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = reach_target(req, inf, replace(base, precision=precision), ledger)
@@ -334,6 +325,27 @@ def size_serving(
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
     check_serving_budget(req, inf := with_load_cost(on_schedule(req, inf, ledger)), price, ledger)  # 8 h/day
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _capacity_on_count(
+    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, named: str | None, sized: tuple[Precision, Inference],
+    most: list[int], size: Callable[..., Inference], ledger: Ledger,
+) -> tuple[Inference, Precision, Inference | None]:  # fmt: skip
+    """ "How many at once on my GPUs": the most sequences the user's count holds in ``sized``'s weights;
+    when 16-bit weights do not fit that count and FP8 does (trial s21 #4,
+    :func:`estimator.serving_capacity.fp8_on_count`), the most in FP8 on it, the precision replaced in
+    ``ledger``. Returns (answer, precision, the FP8 answer or None)."""
+    precision, inf = sized
+    rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
+    inf = at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+    fp8 = fp8_on_count(req, gpu, precision, inf, size, ledger)
+    if fp8 is None:
+        return inf, precision, None
+    most.clear()
+    rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=mla_tp_copies(req, spec))
+    inf = at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
+    ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
+    return inf, Precision.fp8, fp8
 
 
 def _total_memory_note(

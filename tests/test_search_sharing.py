@@ -121,8 +121,8 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     ~1,577; s17-int ~1,302; s20-int ~1,271; s21-int ~1,110): the answers' searches share their plans and
     activations, the search builds its tuples without NamedTuple frames, a dense job's layouts and the
     fewest-GPUs search's rest floors are sized on plain numbers (estimator.layout_table), and the report's
-    request is checked in one loop (estimator.report_request). A budget, not a timing: the count is the same on every
-    machine."""
+    request is checked in one loop (estimator.report_request). A budget, not a timing: the count is the same
+    on every machine."""
     import json
     import sys
     from pathlib import Path

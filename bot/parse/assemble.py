@@ -195,9 +195,7 @@ class _Parse(FieldSteps, StageSteps):
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
-        if precision is None and self.f.get("method") == "qlora":
-            precision = "int4"
-        self.f["precision"] = precision
+        self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self.f["gpu_count_max"] = count_max
         self.f["gpu_memory_gib"] = gpu_memory  # "8块24G显存的卡", "M2 Ultra 64GB", "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
@@ -319,7 +317,7 @@ class _Parse(FieldSteps, StageSteps):
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
             gb = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
-            if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch is another setup's
+            if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch: another setup
                 self.named_unused.append((m.group(0).strip(), "other_setup"))
             self.s = mask(self.s, m.start(), m.end(), " ")
         precision = precision or named_format(models)  # r15 zh: '…-Instruct-FP8', a catalog alias's format

@@ -273,10 +273,8 @@ class FieldSteps:
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
         # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
         seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
-        if seq is not None:  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
-            f["seq_len"] = (
-                f["seq_len"] if rounded_beside(f.get("seq_len"), seq, self.named_unused) else seq.value
-            )
+        if seq is not None and not rounded_beside(f.get("seq_len"), seq, self.named_unused):
+            f["seq_len"] = seq.value  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
             rate = stage is None and any(map(used_rate, self.named_unused))  # a rate (s20), a day's (s21 #5)

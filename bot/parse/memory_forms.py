@@ -133,8 +133,7 @@ CARD_MEMORIES = frozenset(
 
 
 def _count_then_memory(m: re.Match[str]) -> str:
-    """The count may be written in Chinese numerals ('两张 40G 就加载不进去了', '两块 80G'; round 15 zh:
-    the 40 was left unread)."""
+    """The count may be in Chinese numerals ('两张 40G 就加载不进去了'; round 15 zh: the 40 was unread)."""
     if int(m.group("n")) not in CARD_MEMORIES or m.group("c") in ("0", "零"):
         return m.group(0)
     return f"{m.group('c')} 张卡，每张卡 {m.group('n')}g 显存 "

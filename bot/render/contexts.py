@@ -74,6 +74,7 @@ class MemoryContext(TypedDict):
     usable: str
     capacity: str
     usable_differs: bool
+    ddp_unfit: dict[str, Any] | None  # the user's tool's plain DDP does not fit (s21 fixa item 2)
     share: str
     min_gpus: str | None
     cheaper_fix: str | None

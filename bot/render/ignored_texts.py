@@ -95,7 +95,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"
     ),
     "users_active_share": N_(
-        "the people the service is for, not sequences at once: sized at 10 %% of them with a request in "
+        "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
         "flight — say the concurrency if you know it"
     ),
     "rate_times_output": N_(
