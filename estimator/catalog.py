@@ -424,8 +424,8 @@ def model(model_id: str) -> ModelSpec:
 def gpu_with_memory(memory_gib: float) -> GpuSpec | None:
     """The card a bare memory size most likely means (±0.5 GiB): a discrete NVIDIA card before other
     vendors and Macs, a family's usual variant, then the fastest — 24 → RTX 4090, 96 → H20, 80 → H100.
-    None when no card has that memory."""
-    same = [g for g in gpus().values() if abs(g.memory_gib - memory_gib) <= 0.5]
+    None when no card has that memory; never a laptop part (s21: '6G 显存的显卡' is no RTX 3060 Laptop)."""
+    same = [g for g in gpus().values() if abs(g.memory_gib - memory_gib) <= 0.5 and "Laptop" not in g.id]
     return max(
         same,
         key=lambda g: (g.vendor == "NVIDIA", not g.unified_memory, g.default_for_family, g.peak_flops_16bit),

@@ -72,8 +72,10 @@ def test_the_owned_count_is_named_when_the_used_one_is_sized(
             "RTX-4090",
             4,
         ),
-        ("笔记本是 RTX 3060 6GB，能跑 Qwen2.5-1.5B 推理吗", "RTX-3060", 1),
-        ("my laptop has an RTX 4070, can it LoRA Qwen2.5-3B?", "RTX-4070", 1),
+        # s21 fixa/fxa, on purpose: a laptop's card is its laptop part (RTX 3060 Laptop 6 GB, RTX 4070 Laptop
+        # 8 GB: catalog entries of their own), no longer the desktop card of that number
+        ("笔记本是 RTX 3060 6GB，能跑 Qwen2.5-1.5B 推理吗", "RTX-3060-Laptop", 1),
+        ("my laptop has an RTX 4070, can it LoRA Qwen2.5-3B?", "RTX-4070-Laptop", 1),
     ],
 )
 def test_a_laptop_counts_one_card_only_when_no_other_machine_has_a_count(

@@ -147,12 +147,12 @@ def test_a_laptops_card_is_one_card(capsys: pytest.CaptureFixture[str], text: st
 
 @pytest.mark.parametrize(
     ("text", "gpu"),
-    [
-        ("游戏本的 RTX 4060 8G 用 ollama 跑 Qwen2.5-7B，上下文 16384 显存够吗", "RTX-4060"),
+    [  # s21 fixa/fxa, on purpose: a laptop's card is its laptop part (own catalog entry), not the desktop
+        ("游戏本的 RTX 4060 8G 用 ollama 跑 Qwen2.5-7B，上下文 16384 显存够吗", "RTX-4060-Laptop"),
         ("一张游戏显卡 RTX 4080 能 QLoRA 微调 Qwen2.5-14B 吗", "RTX-4080"),
         (
             "my gaming laptop has an RTX 4070 8GB; can llama.cpp run Qwen2.5-14B Q4 at 8192 context?",
-            "RTX-4070",
+            "RTX-4070-Laptop",
         ),
         ("Gaming PC with an RTX 4090: can it LoRA fine-tune Llama-3-8B?", "RTX-4090"),
     ],

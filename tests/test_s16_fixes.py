@@ -220,13 +220,15 @@ def test_the_laptop_answer_weighs_the_laptops_8_gb() -> None:
     a = _answer("my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?")
     head = render(a, "text").splitlines()[0]
     # 7B at bf16 = 14 GB, at 8 bits 7 GB + KV and workspace: over 8 GB; Q4_K_M ≈ 0.61 B/param = 4.2 GB fits
-    assert head.startswith("7B q4_k_m inference on 1 × RTX 4060: only with 4-bit weights")
+    # s21 fixa/fxa, on purpose: the laptop's card is the RTX 4060 Laptop (8 GB, its own catalog entry)
+    assert head.startswith("7B q4_k_m inference on 1 × RTX 4060 Laptop: only with 4-bit weights")
     assert "A100" not in head
 
 
 def test_one_machine_with_a_laptop_word_is_unchanged() -> None:
     a = _answer("我的笔记本是 RTX 4060 8G，能跑 7B 推理吗")
-    assert (a.report.request.gpu, a.report.request.gpu_count) == ("RTX-4060", 1)
+    # s21 fixa/fxa, on purpose: a laptop word selects the card's laptop part, not the desktop RTX 4060
+    assert (a.report.request.gpu, a.report.request.gpu_count) == ("RTX-4060-Laptop", 1)
     assert not any(why == "other_setup" for _, why in a.parsed.unused_numbers)
 
 

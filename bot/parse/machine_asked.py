@@ -84,7 +84,11 @@ def with_machine_asked(parsed: ParseResult, text: str) -> ParseResult:
         "gpu_count": 1 if asks_laptop else (asked.gpu_count or req.gpu_count),
         "gpu_memory_gib": asked.gpu_memory_gib,
     }
-    alternatives = [g for g in parsed.gpu_alternatives if g not in (asked.gpu, unused.gpu)]
+    alternatives = [  # nor the laptop's card as the whole message read it, the desktop part (s21 fxa)
+        g
+        for g in parsed.gpu_alternatives
+        if g not in (asked.gpu, unused.gpu) and not asked.gpu.startswith(f"{g}-Laptop")
+    ]
     counts = {g: n for g, n in parsed.gpu_alternative_counts.items() if g in alternatives}
     found = sorted({*parsed.found, "gpu", "gpu_count"})
     return parsed.model_copy(
