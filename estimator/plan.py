@@ -277,8 +277,10 @@ def _alternatives(
         zero = (
             None  # trial s19 #3: the user's ZeRO-1/2 keeps all the weights on each GPU; the row says ZeRO-3
         )
-        if found is None and change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
-            zero, found = 3, min_gpus(spec, params, gpu, replace(variant, zero_stage=3))
+        if change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
+            z3 = min_gpus(spec, params, gpu, replace(variant, zero_stage=3))  # s21: kept when fewer GPUs
+            if z3 is not None and (found is None or z3[0] < found[0]):
+                zero, found = 3, z3
         out.append(
             Alternative(
                 change=change,

@@ -46,7 +46,8 @@ def test_sft_on_a_sample_count_times_the_average_and_sizes_the_longest():
     stated = estimate(_req(seq_len=2048, tokens=20_000 * 512))
     assert r.request.seq_len == 2048
     assert r.memory.per_gpu_bytes == pytest.approx(stated.memory.per_gpu_bytes, rel=1e-9)
-    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(16.86, abs=0.01)  # was 8.8 GiB at 512
+    # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
+    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(16.43, abs=0.01)  # was 8.8 GiB at 512
 
 
 def test_sft_memory_at_the_average_would_say_fits_where_the_longest_does_not():
@@ -89,6 +90,7 @@ def test_cli_sft_on_samples_says_both_lengths(capsys, lang: str):
     assert req["tokens"] == 20_000 * 512
     seq = next(a for a in data["assumptions"] if a["field"] == "seq_len")
     assert (seq["value"], seq["why"]) == (2048, "seq_max_for_samples")
-    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(16.86, abs=0.01)
+    # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
+    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(16.43, abs=0.01)
     for line in LINES[lang]:
         assert line in data["reply"], line
