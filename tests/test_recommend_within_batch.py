@@ -2,8 +2,10 @@
 parallelism runs no more sequences at once (micro-batch × DP) than the step has (the global batch): QLoRA
 Mixtral 8x7B on RTX 4090D recommended 712 cards and 1,424 sequences a step, because beyond the sharded
 states nothing more comes off each card (:func:`estimator.plan.recommended`). Then the minimum stands:
-16 cards (ZeRO-3), 32 sequences a step with the stated micro-batch 2. Through ``sizing-bot ask --format
-json``, both languages."""
+16 cards (ZeRO-3), 32 sequences a step with the stated micro-batch 2. Since s21 fixa item 1 ZeRO-3 shards
+the rank-64 all-linear adapters' states (14.3 GiB on one card) as well: the minimum is 4 cards, 8
+sequences at once, and being comfortable it is also the recommended count, within the step's batch.
+Through ``sizing-bot ask --format json``, both languages."""
 
 from __future__ import annotations
 
@@ -44,12 +46,14 @@ def test_no_recommendation_beyond_the_steps_sequences(capsys, lang, i):
     out = ask(capsys, QLORA_MIXTRAL[lang][i])
     m = out["report"]["memory"]
     assert out["request"]["model"] == "Mixtral-8x7B" and out["request"]["method"] == "qlora"
-    assert m["fits_requested"] is False and m["min_gpus"] == 16
-    assert m["recommended_gpus"] is None  # 712 before: 1,424 sequences at once
+    # 16 before s21 fixa item 1 (adapters' states unsharded); 712 recommended before s11: 1,424 at once
+    assert m["fits_requested"] is False and m["min_gpus"] == 4
+    assert m["recommended_gpus"] == 4  # the minimum, 8 sequences at once: within the step
     plan = m["min_plan"]
-    assert (plan["dp"], plan["micro_batch"], plan["zero_stage"]) == (16, 2, 3)
+    assert (plan["dp"], plan["micro_batch"], plan["zero_stage"]) == (4, 2, 3)
     batch = out["request"]["global_batch"] or 128  # 2 × 8 × 1 GPU stated, else the fine-tuning default
-    assert plan["global_batch_sequences"] == max(batch, 32)
+    assert plan["global_batch_sequences"] == max(batch, 8)
+    assert plan["dp"] * plan["micro_batch"] <= plan["global_batch_sequences"]
     assert "712" not in out["reply"]
 
 
@@ -62,7 +66,8 @@ def test_no_recommendation_beyond_the_steps_sequences(capsys, lang, i):
     ],
 )
 def test_a_recommendation_within_the_batch_stays(capsys, text):
-    """24 A100 × micro-batch 1 = 24 sequences at once, within the 128 of a step: still recommended."""
+    """8 A100 × micro-batch 1 = 8 sequences at once, within the 128 of a step: still recommended (24
+    before s21 fixa item 1, which shards the adapters' states under ZeRO-3 too)."""
     m = ask(capsys, text)["report"]["memory"]
-    assert m["recommended_gpus"] == 24
+    assert m["recommended_gpus"] == 8
     assert m["recommended_plan"]["dp"] * m["recommended_plan"]["micro_batch"] <= 128

@@ -66,9 +66,8 @@ def test_full_recompute_the_activations_need_keeps_its_reason(capsys, lang):
     d = ask(capsys, DPO[lang])
     m = d["report"]["memory"]
     [note] = [w for w in d["report"]["warnings"] if w["code"] == "recompute_chosen"]
-    assert note["params"]["without_gib"] == pytest.approx(
-        29.13, abs=0.01
-    )  # adapters unpartitioned (s11-z1 not merged)
+    # 29.13 with the adapters unpartitioned; s21 fixa item 1: ZeRO-3 shards their states over the 8 GPUs
+    assert note["params"]["without_gib"] == pytest.approx(28.61, abs=0.01)
     assert note["params"]["without_gib"] * GIB > m["usable_bytes"]
     assert note["params"]["without_high_gib"] > note["params"]["without_gib"]
     assert note["params"]["reason"] == "activations"  # the estimator's code; the note's wording says it

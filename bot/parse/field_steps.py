@@ -426,7 +426,7 @@ class FieldSteps:
             currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
-        f["batch_size"] = f.get("batch_size") or self.value("batch")  # s21: a key's micro-batch first
+        f["batch_size"] = getattr(self, "micro_key", None) or self.value("batch") or f.get("batch_size")
         f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
         if DP_ATTENTION_RE.search(self.s) and f.get("dp_attention") is None:  # s19: said in prose
             f["dp_attention"] = dp_attention_said(self.s)
