@@ -175,12 +175,17 @@ def test_an_sft_past_run_still_calibrates() -> None:
 @pytest.mark.parametrize(
     ("text", "gpu", "count", "aside"),
     [
-        # s21: a laptop word resolves to the laptop card (the 4060 Laptop has no catalog entry: named as typed;
-        # the 4070 Laptop has one), not the desktop card of the same number
-        ("我笔记本是RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗", "RTX 4060 Laptop", 1, "服务器是4张A100"),
+        # s21 fixa/fxa, on purpose: a laptop word resolves to the card's laptop part (its own catalog
+        # entry), not the desktop card of the same number
+        (
+            "我笔记本是RTX 4060 8G，服务器是4张A100，在笔记本上能跑7B推理吗",
+            "RTX-4060-Laptop",
+            1,
+            "服务器是4张A100",
+        ),
         (
             "my laptop has an RTX 4060 8GB and the server 4x A100; can the laptop run 7B inference?",
-            "RTX 4060 Laptop",
+            "RTX-4060-Laptop",
             1,
             "the server 4x A100",
         ),
