@@ -25,5 +25,6 @@ from bot.parse import parse
 )
 def test_the_other_machine_is_named_not_its_count(text: str, aside: str) -> None:
     p = parse(text)
-    assert (p.request.gpu, p.request.gpu_count, p.request.gpu_memory_gib) == ("RTX-4060", 1, 8)
+    # s21: the laptop word resolves to the laptop card (its catalog entry, s21 fxa)
+    assert (p.request.gpu, p.request.gpu_count, p.request.gpu_memory_gib) == ("RTX-4060-Laptop", 1, 8)
     assert p.unused_numbers == [(aside, "other_setup")]  # not also ('8', 'repeated' / 'other_setup')

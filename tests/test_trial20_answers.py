@@ -185,4 +185,7 @@ def test_more_cards_change_reads(question: str, line: str) -> None:
     """Without Unsloth it needs 2 cards: the change list says so against the user's count, not
     'On your 1 GPU: 2 GPUs'."""
     out, _ = ask(question, None, "text")
-    assert line in out and "On your 1 GPU: " not in out and "在你的 1 张卡上：" not in out
+    # s21 (trfix, trial s21 #10, on purpose): the change list here ('chunked loss, 2 GPUs') is at the
+    # recommended count (2) and no better than the answer, so it is no longer offered: the head says 2
+    assert line not in out and "On your 1 GPU: " not in out and "在你的 1 张卡上：" not in out
+    assert "2 GPUs needed" in out.splitlines()[0] or "至少需要 2 张" in out.splitlines()[0]

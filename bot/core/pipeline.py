@@ -40,6 +40,7 @@ from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
+from bot.parse.parse_error import PARSE_ERROR
 from bot.settings.chat import ChatSettings
 from bot.settings.presales import PresalesConfig
 from bot.textclean import clean_text, strip_markup
@@ -199,6 +200,8 @@ def answer(
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
     parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
+    if PARSE_ERROR in parsed.notes:  # the reply quotes the message as received, tags and all (s21)
+        parsed = parsed.model_copy(update={"normalized": text[:MAX_INPUT_CHARS]})
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
     if parsed.unused_numbers:  # 'max_steps: 3000' and no GPU count (s19): a step count named as not used

@@ -56,6 +56,7 @@ SHAPE_FORMS = (
         rc(
             rf"\b(?:input|prompt)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}\s*(?:tokens?\s*)?(?:[/,;]|\band\b|&)?\s*"
             rf"(?:output|completion|generation)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}(?![\w.])"
+            r"(?:\s*tokens?\b)?(?:\s*(?:each|per\s+(?:request|response|query|call|reply)))?"  # s21: all of it
         ),
         r"input length \1 and output length \2",
     ),

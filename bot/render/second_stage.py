@@ -32,7 +32,8 @@ def second_stage_text(text: str, answer: Answer) -> str:
         return text
     lang = answer.lang
     said, model = answer.parsed.request, model_label(report)
-    load = translate(lang, FOLLOW_LOAD, n=fmt_for(lang).int(said.concurrency)) if said.concurrency else ""
+    users = said.concurrency or said.users  # '部署给100人用' reads as users since s21 (trfix): still the load
+    load = translate(lang, FOLLOW_LOAD, n=fmt_for(lang).int(users)) if users else ""
     gpu = translate(lang, FOLLOW_GPU, gpu=gpu_names(report)[0]) if said.gpu else ""
     follow = translate(lang, FOLLOW, model=model, load=load, gpu=gpu)
     head, sep, rest = text.partition("\n\n")
