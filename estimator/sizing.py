@@ -12,7 +12,6 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.host_ram import HostRam, host_ram
 from estimator.largest import largest_served
-from estimator.largest_trained import largest_trained
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
@@ -65,6 +64,8 @@ def estimate(req: SizingRequest) -> SizingReport:
                 fields["inference"] = with_load_cost(serving, rented.cost, req.gpu_count)
                 ledger.assumptions = _once(ledger.assumptions)  # the price, from serving and the rental
     elif _asks_largest_trained(req, r):  # "8张4090最大能全参微调多大的模型"
+        from estimator.largest_trained import largest_trained  # rare: not held by an idle bot
+
         fields["largest_trained"], used = largest_trained(req, r.gpu, ledger, estimate)
         filled |= used
     else:
