@@ -62,7 +62,7 @@ def test_first_answer_after_the_warm_up_loads_nothing() -> None:
 
 def test_one_warm_up_per_process_and_only_under_run(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[str] = []
-    monkeypatch.setattr(warmup, "warm_up", lambda: ran.append(threading.current_thread().name) or 0.0)
+    monkeypatch.setattr(warmup, "warm_up", lambda *_: ran.append(threading.current_thread().name) or 0.0)
     monkeypatch.setattr(warmup, "_thread", None)
     monkeypatch.setattr(warmup, "_enabled", False)
     assert warmup.on_connected() is None  # an application built in process: no thread beside it
@@ -76,7 +76,7 @@ def test_one_warm_up_per_process_and_only_under_run(monkeypatch: pytest.MonkeyPa
 
 def test_telegram_post_init_starts_the_warm_up(api, monkeypatch: pytest.MonkeyPatch) -> None:
     ran = threading.Event()
-    monkeypatch.setattr(warmup, "warm_up", lambda: ran.set() or 0.0)
+    monkeypatch.setattr(warmup, "warm_up", lambda *_: ran.set() or 0.0)
     monkeypatch.setattr(warmup, "_thread", None)
     monkeypatch.setattr(warmup, "_enabled", True)  # as sizing-bot run sets it (bot.run.run)
 
@@ -116,7 +116,7 @@ import bot.telegram.app as tg
 from bot.telegram.config import BotSettings
 from bot.chat.warmup import warm_up
 app = tg.build_application(BotSettings(telegram_bot_token="1:x", _env_file=None))
-warm_up()
+warm_up(("telegram_html",))  # what the Telegram application's post-init warms (bot.telegram.app)
 rss = [l for l in Path("/proc/self/status").read_text().splitlines() if l.startswith("VmRSS:")]
 print(int(rss[0].split()[1]) / 1024)
 """

@@ -135,7 +135,7 @@ async def post_init(application: Application) -> None:
             application, data.settings.heartbeat_path, data.settings.heartbeat_interval_s
         )
     mark_ready()
-    on_connected()  # the first answer as fast as the next (bot.chat.warmup)
+    on_connected(("telegram_html",))  # the first answer as fast as the next (bot.chat.warmup)
     logger.info("bot @%s ready", data.username)
 
 
