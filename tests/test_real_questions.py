@@ -525,6 +525,16 @@ def test_round15_work_en_does_not_regress() -> None:
     assert _work_understood("r15work", "en", 19) >= R15_WORK_UNDERSTOOD_EN
 
 
+R16_WORK_UNDERSTOOD_ZH = 8
+"""Round 16's Chinese working split (zh_r16.json, r16work: 19 records) understood in full at the last
+measurement (README.md there): 8 at the freeze. Its r16test half (21 records) is frozen in
+``frozen_r16_test_zh.sha256``."""
+
+
+def test_round16_work_zh_does_not_regress() -> None:
+    assert _work_understood("r16work", "zh", 19) >= R16_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -627,6 +637,7 @@ HELD_OUT_SIZES = {
     ("r14test", "zh"): 25,
     ("r15test", "zh"): 18,
     ("r15test", "en"): 21,
+    ("r16test", "zh"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
