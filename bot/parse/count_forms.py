@@ -194,6 +194,7 @@ _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
 _LOAD_GATE = re.compile(
     r"\d\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\s*[x×*,+]"
     r"|\d\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?accum|每(?:张|块)?卡(?:上)?\s*(?:跑|放|训|喂|塞)|[a-z0-9]#\d"
+    r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)"
 )
 """The batch forms of bot.parse.load_forms ('4 per device x', '32 accumulation steps', '每张卡跑 8 条')."""
 _CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")

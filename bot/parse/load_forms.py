@@ -7,6 +7,8 @@
   steps'): 'gradient_accumulation_steps N'.
 - **Samples each card runs** ('每张卡跑 8 条样本', '每卡放 4 条'): the micro-batch, as '每卡 batch 8' is.
 - **A dataset sampled by count** (ms-swift's ``--dataset name#50000``: that many samples of it): 'N samples'.
+- **A serving load with its classifier** ('并发 8 条', '并发数为 16 个请求', '并发 4 路'; round 16 zh):
+  'N 并发'.
 
 Before, the per-device count was left unread and the accumulation lost, so the global batch was re-derived
 from the default micro-batch of 1, or '8 条样本' was read as the dataset.
@@ -37,6 +39,9 @@ ZH_PER_CARD_RE = rc(
 )
 """'每张卡跑 8 条样本', '每卡放 4 条': the micro-batch."""
 
+CONC_COUNTED_RE = rc(r"并发(?:数|量|度)?\s*(?:为|是|设为|开到)?\s*(\d{1,5})\s*(?:条|个|路)(?:请求|会话)?")
+"""'并发 8 条', '并发数为 16 个请求': the load (before, '8 条' was read as 8 data samples, training only)."""
+
 DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
 """ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
 dropped the '#' and the count was left unread)."""
@@ -48,6 +53,8 @@ def load_forms(s: str) -> str:
         s = ACCUM_AFTER_RE.sub(r"gradient_accumulation_steps \1", s)
     if "#" in s:
         s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
+    if "并发" in s:
+        s = CONC_COUNTED_RE.sub(r"\1 并发", s)
     if "卡" in s:
         s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
     return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)

@@ -27,9 +27,11 @@ from bot.parse.regex import compile_pattern, rc
 
 _NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
 SPACED_NAME_RE = rc(
-    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})\s+(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})(?:\s*(?:才|只有|仅有?|也就|就)\s*|\s+)"
+    r"(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
 )
-"""'InternVL 76B': a name, a space, a size in billions."""
+"""'InternVL 76B': a name, a space, a size in billions; round 16 zh: a word saying how small between
+('HunyuanOCR 才 1B 参数', 'Foo 只有 3B'): the model's name was dropped, only its size read."""
 SIZE_FIRST_RE = rc(rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)b\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])")
 """'the 7B LLaVA', '8B 的 InternVL2.5': a size in billions, then the name."""
 ANY_SIZE_RE = rc(

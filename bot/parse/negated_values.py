@@ -46,7 +46,9 @@ def seq_role(steps: Any) -> Role | None:
     """The sequence length the job is sized at: a length negated in its words is set aside (named,
     reason ``negated``); a length then called enough ('8k 就够') takes its place; a range is sized at its
     longer end (s17: the far end was dropped); a length asked about after the one that runs takes its
-    place (s17); a served context longer than a quoted engine limit is the limit (the quoted one named)."""
+    place (s17); a served context longer than a quoted engine limit is the limit (the quoted one named); a
+    served context beside a request's input and output lengths is the engine's limit, the request the
+    sequence (round 16 zh)."""
     found = [r for r in steps.roles if r.role == "seq"]
     gone = [r for r in found if negated(steps.s, r.tok)]
     for role in gone:  # taken out of every later reader (the general one places unused roles' numbers)
@@ -71,6 +73,11 @@ def seq_role(steps: Any) -> Role | None:
         # context asked for; the quoted one is named as another setup
         steps.named_unused.append((f"max_model_len: {limit}", "other_setup"))
         steps.f["max_model_len"] = round(seq.value)
+    prompt, reply = steps.first("prompt"), steps.first("reply")
+    served = seq is not None and not limit and prompt and reply and steps.f.get("stage") == "inference"
+    if served and seq.value >= prompt.value + reply.value:  # round 16 zh: '输入 1024、输出 1024 … 64K 上下文'
+        steps.f["max_model_len"] = round(seq.value)  # the context is the engine's limit; the request's
+        return None  # shape is the sequence sized (before, the shape was dropped in silence)
     return seq
 
 

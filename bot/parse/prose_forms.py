@@ -181,13 +181,16 @@ HOST_MEMORY_RE = rc(
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
     + r"(?:\s+(?:of\s+)?(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)|(?:(?:lp)?ddr[45]x?\s+)?d?ram"
     + r"|unified\s+memory|内存)(?![a-z])|\s+of\s+(?P<bare3>memory)(?![a-z])"
-    + r"|\s*(?:的\s*)?(?:统一内存|(?:系统|主机|物理|机器|服务器|cpu\s*)内存|(?P<bare2>内存)))"
+    + r"|\s*(?:的\s*)?(?:统一内存|(?:系统|主机|物理|机器|服务器|cpu\s*)内存|(?P<bare2>内存))"
+    + r"|\s*(?:(?:lp)?ddr[45]x?|d[45])\s*(?:的\s*)?内存)"
 )
 """'机器内存 1T', 'CPU 内存 512G', '--shm-size 800G', '2TB of RAM', '192G 统一内存' (Apple's unified memory,
 never a card's): the host's memory; round 6: 'DRAM 1.5T' (before, 1.5T tokens were sized); round 13: the
 whole set of host words after a size ('48GB of system RAM', '64 GB DDR5 RAM', '512G of CPU memory'), and a
 bare '256GB of memory' once the cards' memory is said apart ('96GB of VRAM, but only 256GB of memory');
-s21: a requirement between ('RAM requirement higher than 8 GB': :data:`_REQUIREMENT`)."""
+s21: a requirement between ('RAM requirement higher than 8 GB': :data:`_REQUIREMENT`); round 16 zh: the
+DDR generation between the size and 内存, written out or short ('256G D4 内存', '192G DDR5 内存'): never a
+card's."""
 CARD_MEMORY_WORD_RE = rc(
     r"(?<=\d)(?P<pre>\s*(?:ti|super|d|s)?\s*(?:的)?\s*)内存"
     r"(?=\s*(?:是|有|为|:|只有|才)?\s*\d{1,3}(?:\.\d+)?\s*g(?:b|ib)?(?![a-z0-9]))"

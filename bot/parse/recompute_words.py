@@ -44,6 +44,7 @@ NO_RECOMPUTE_RE = rc(
 FULL_RECOMPUTE_RE = rc(
     r"(?:gradient|activations?|梯度|激活)[\s\-_]*(?:checkpoint(?:ing|s)?|检查点|重计算)"
     r"|(?<![a-z])checkpoint(?:ed)?[\s\-_]*activations?(?![a-z])|(?<![a-z_])grad(?:ient)?[\s\-]*_?ckpt(?![a-z])"
+    r"|(?<![a-z_])grad_cp\s*[=:]?\s*1(?![0-9])"
     r"|(?:full[\s\-_]*)?(?:activations?[\s\-_]*)?recomputation|(?:full|activations?)[\s\-_]*recompute\b"
     r"|完全重计算|全量重计算|recompute[_\s\-]*granularity\s*[=:]?\s*full|(?:开|打开|开启|启用|用|使用)(?:了|着)?\s*重计算"
     r"|(?<![不没无未])(?<![不没无未][用开要])重计算(?!\s*(?:一下|一遍|一次|下))"
@@ -53,7 +54,8 @@ round 10 (s15): the tools' own spellings with the words the other way round or p
 legacy and GPT-NeoX's ``--checkpoint-activations`` / ``checkpoint_activations``, DeepSpeed's
 ``--deepspeed_checkpoint_activations`` (deepspeed/__init__.py add_tuning_arguments), NeMo's
 ``activations_checkpoint_method`` / ``activations_checkpoint_granularity`` (megatron_gpt_config.yaml), and
-``grad_ckpt`` / ``gradient_ckpt`` (llama-recipes ``--no_peft_grad_ckpt`` is the negated form)."""
+``grad_ckpt`` / ``gradient_ckpt`` (llama-recipes ``--no_peft_grad_ckpt`` is the negated form); round 16 zh:
+RWKV-LM's ``--grad_cp 1`` (RWKV-v4neo/train.py: '--grad_cp', default 0, 'gradient checkpt: saves VRAM')."""
 SELECTIVE_RE = rc(
     r"selective[\s\-_]*(?:activations?[\s\-_]*)?(?:recomput\w*|checkpointing)|选择性(?:的)?(?:激活)?重计算"
     r"|recompute[_\s\-]*granularity\s*[=:]?\s*selective|(?<![a-z])recompute[_\s\-]*activations(?![a-z])"

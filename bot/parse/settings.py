@@ -51,11 +51,12 @@ ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
     r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
-    r"|(?<![a-z0-9])deepspeed[_\-\s]?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
+    r"|(?<![a-z0-9])deepspeed[_\-\s]?(?:stage[_\-\s]?)?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
 )
 """ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json);
 round 9: the stage glued to the tool's name ('用的 deepspeed3', 'deepspeed-2'; not a count: 'deepspeed 2
-张卡')."""
+张卡'); round 16 zh: PyTorch Lightning's strategy names ('--strategy deepspeed_stage_2',
+'deepspeed_stage_3_offload': lightning.pytorch.strategies.deepspeed's registered names)."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"

@@ -87,7 +87,7 @@ _OBSERVED = (
     r"|\breserved\s+(?:in\s+total\s+)?by\s+pytorch\b"
     r"|\b(?:gpu\s+|v?ram\s+)?memory\s+(?:usage\b|use\b|(?:was|is)\s+at\b|(?:was|shows?|showed|sat|sits|sitting"
     r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
-    r"|占用|占了|只占|占到|占满|占\s*\d|冲到|涨到|飙到|峰值(?!\s*(?:并发|qps|用户|请求))|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
+    r"|占用|占了|只占|占到|占满|占\s*\d|占\s*(?:了\s*)?显存|冲到|涨到|飙到|峰值(?!\s*(?:并发|qps|用户|请求))|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
     r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用|压测|\bbenchmark\w*\s+(?:shows?|showed|gave|reported)\b"
     r"|(?:显存|\bmemory|\bvram)(?=[^\d,，。;；]{0,12}?\d+(?:\.\d+)?\s*(?:g(?:i?b)?\s*)?(?:-|~|–|到|至|\bto\b)\s*\d+(?:\.\d+)?\s*g"
     r"|[^\d,，。;；]{0,12}?\d+(?:\.\d+)?\s*g(?:i?b)?\s*(?:左右|上下|多|\+))"

@@ -73,6 +73,9 @@ _NOT_MODEL_WORDS = frozenset((
 ))  # fmt: skip
 """Capitalized words that follow or precede a job verb without naming a model."""
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
+"""A software version as bot.parse.written_units writes it ('vllm 0.7.3' → 'v0_7_3'): never a model's name
+(round 16 zh: 'vllm 0.7.3 部署 OCRFlux' named the version, not the model after the verb)."""
 
 
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
@@ -88,7 +91,9 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         for m in pattern.finditer(s):
             name = typed(m.group("name"))
             low = name.lower()
-            if low in NOT_NAMES or low in NOT_PROPER or low in _NOT_MODEL_WORDS or _in_longer_name(s, m):
+            if low in NOT_NAMES or low in NOT_PROPER or low in _NOT_MODEL_WORDS or _VERSION_RE.fullmatch(low):
+                continue
+            if _in_longer_name(s, m):
                 continue
             if pattern is JOINED_SUBJECT_RE and (
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
