@@ -10,8 +10,9 @@ the r16work half showed the parser missing, each read for its axis and tested th
 - a serving context beside a request's input and output lengths ('输入 1024、输出 512 … 64K 上下文'): the
   engine's limit, the request the sequence (before, the request was dropped in silence;
   bot.parse.negated_values.seq_role);
-- an accelerator the catalog lacks, by its product name ('300I Duo') or after the maker's word ('NVIDIA
-  AX600'): named as typed, never another card sized (bot.parse.lexicon.UNKNOWN_GPU_RE);
+- an accelerator the catalog lacks, by its product name ('300I Duo', Sophgo's '1684x' of round 15's
+  r15work) or after the maker's word ('NVIDIA AX600'): named as typed, never another card sized
+  (bot.parse.lexicon.UNKNOWN_GPU_RE);
 - a software version before a job word ('vllm 0.7.3 部署 OCRFlux'): never the model's name; the name after
   the verb is (bot.parse.verb_names); a name with a word saying how small ('HunyuanOCR 才 1B 参数'): named
   (bot.parse.model_names.SPACED_NAME_RE);
@@ -79,6 +80,14 @@ def test_a_context_beside_the_request_shape_is_the_limit(
 def test_an_atlas_inference_card_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "在 2 张 300I Duo 上部署 Qwen2.5-7B，速度大概多少？")
     assert data["interpretation"]["unknown_gpu"] == "300I Duo"
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("用单芯 1684x 跑 Qwen2.5-7B 能跑吗？", "1684x"), ("BM1688 上跑 Qwen2.5-1.5B 多快？", "BM1688")],
+)
+def test_a_sophgo_tpu_is_named_as_typed(capsys: pytest.CaptureFixture[str], text: str, card: str) -> None:
+    assert ask(capsys, text)["interpretation"]["unknown_gpu"] == card
 
 
 def test_a_card_after_the_makers_word_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -271,9 +271,11 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
     r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?|(?:天数智芯|iluvatar)[\s\-]*[\w\-]{2,12}"
-    # round 16 zh: Huawei's Atlas inference cards ('300I Duo': two chips on one card) and a name after the
-    # maker's word that no catalog entry took ('NVIDIA AX600'): named as typed, never a catalog card sized
+    # round 16 zh: Huawei's Atlas inference cards ('300I Duo': two chips on one card), Sophgo's TPUs ('单芯
+    # 1684x', 'BM1688'), a name after the maker's word that no catalog entry took ('NVIDIA AX600'): named as
+    # typed, never a catalog card sized
     r"|(?:atlas[\s\-]*)?300[iv][\s\-]*(?:duo|pro)(?![a-z0-9])|(?<=nvidia\s)[a-z]{2}\d{3,4}(?![a-z0-9])"
+    r"|(?:bm[\s\-]?)?168[48]x(?![a-z0-9])|bm[\s\-]?168[48](?![a-z0-9])"
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
