@@ -525,6 +525,16 @@ def test_round15_work_en_does_not_regress() -> None:
     assert _work_understood("r15work", "en", 19) >= R15_WORK_UNDERSTOOD_EN
 
 
+R16_WORK_UNDERSTOOD_EN = 14
+"""Round 16's English working split (en_r16.json, r16work: 22 records) understood in full at the last
+measurement (README.md there): 14 at the freeze. Its r16test half (18 records) is frozen in
+``frozen_r16_test_en.sha256``."""
+
+
+def test_round16_work_en_does_not_regress() -> None:
+    assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -627,6 +637,7 @@ HELD_OUT_SIZES = {
     ("r14test", "zh"): 25,
     ("r15test", "zh"): 18,
     ("r15test", "en"): 21,
+    ("r16test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
