@@ -19,7 +19,10 @@ COMPARE_RE = rc(
 )
 """Words that set two setups side by side."""
 
-LISTED_RE = rc(r"\brespectively\b|\b(?:for\s+)?each\s+(?:of\s+)?(?:the\s+)?(?:stages?|phases?|algorithms?|methods?)\b|分别|各自|每个阶段")
+LISTED_RE = rc(
+    r"\brespectively\b|\b(?:for\s+)?each\s+(?:of\s+)?(?:the\s+)?(?:stages?|phases?|algorithms?|methods?)\b"
+    r"|分别|各自|每个阶段"
+)
 """Words that make algorithms named together separate setups, each asked about ('how many GPUs for PPO,
 REINFORCE++ and GRPO, respectively', 'for each of the stages (SFT, reward model training, PPO)', '分别')."""
 PIPELINE_RE = rc(r"\bthen\b|\bfollowed\s+by\b|\bafter\b|\bbefore\b|->|→|然后|之后|再做|再用")

@@ -130,7 +130,7 @@ def bare_host_memory(out: Any) -> None:
         return
     m = BARE_HOST_MEMORY_RE.search(out.s)
     if not _split_said(out) and (m is None or m.group("v")):
-        return  # '512GB DDR5' is the host's anywhere (a card's is GDDR or HBM); '内存 64G' only beside a split
+        return  # '512GB DDR5': the host's anywhere (a card's is GDDR or HBM); '内存 64G' beside a split only
     split = {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
     if m and m.group("v") and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
         return
