@@ -1,10 +1,12 @@
 """Round 16 of the real questions, English half (issue 24; tests/data/real_questions/en_r16.json): readers of
 how people write, one per kind of fault seen on the working half — post-training algorithms listed as
 separate setups ('how many GPUs for PPO, REINFORCE++ and GRPO, respectively': the last one sized, the others
-not named) and a host memory said with its DDR kind outside a layer split ('extra CPU memory (e.g. 512GB
-DDR5)': unread). Each rule in both languages where the form exists in both, through the CLI (``sizing-bot ask
---format json``, in process); the sentences are written for these tests (none is from the real-question
-corpus). Readers: :func:`bot.parse.compared.apart`, :func:`bot.parse.gpu_layers.bare_host_memory`."""
+not named), a host memory said with its DDR kind outside a layer split ('extra CPU memory (e.g. 512GB
+DDR5)': unread), and LoRA beside a negated QLoRA ('LoRA (not QLoRA)': sized as a full fine-tuning). Each
+rule in both languages where the form exists in both, through the CLI (``sizing-bot ask --format json``, in
+process); the sentences are written for these tests (none is from the real-question corpus). Readers:
+:func:`bot.parse.compared.apart`, :func:`bot.parse.gpu_layers.bare_host_memory`,
+:func:`bot.parse.words.method_from_words`."""
 
 from __future__ import annotations
 
@@ -58,3 +60,17 @@ def test_size_with_ddr_kind_is_the_hosts(capsys: pytest.CaptureFixture[str], tex
 def test_a_cards_gddr_is_no_hosts_memory(capsys: pytest.CaptureFixture[str]) -> None:
     request = ask(capsys, "Can an RTX 4060 Ti with 16GB GDDR6 serve Qwen2.5-7B with vLLM?")["request"]
     assert request.get("host_memory_gib") is None
+
+
+LORA_NOT_QLORA = [
+    ("Fine-tune Llama-2-13B with LoRA (not QLoRA) on 2 A100 40GB: does it fit?", "lora"),
+    ("Fine-tune Llama-2-13B with plain LoRA rather than QLoRA on 2 A100 40GB.", "lora"),
+    ("微调 Qwen2.5-7B 用 LoRA，不用 QLoRA，4 张 4090 够吗？", "lora"),
+    ("Fine-tune Llama-2-13B, not with LoRA, on 4 A100 80GB.", "full"),
+]
+
+
+@pytest.mark.parametrize(("text", "method"), LORA_NOT_QLORA)
+def test_qlora_negated_leaves_lora(capsys: pytest.CaptureFixture[str], text: str, method: str) -> None:
+    """Only QLoRA negated ('LoRA (not QLoRA)'): the LoRA said is the method; LoRA negated stays full."""
+    assert ask(capsys, text)["request"]["method"] == method
