@@ -19,6 +19,28 @@ COMPARE_RE = rc(
 )
 """Words that set two setups side by side."""
 
+LISTED_RE = rc(
+    r"\brespectively\b|\b(?:for\s+)?each\s+(?:of\s+)?(?:the\s+)?(?:stages?|phases?|algorithms?|methods?)\b"
+    r"|分别|各自|每个阶段"
+)
+"""Words that make algorithms named together separate setups, each asked about ('how many GPUs for PPO,
+REINFORCE++ and GRPO, respectively', 'for each of the stages (SFT, reward model training, PPO)', '分别')."""
+PIPELINE_RE = rc(r"\bthen\b|\bfollowed\s+by\b|\bafter\b|\bbefore\b|->|→|然后|之后|再做|再用")
+"""Words that chain algorithms into one run ('SFT then DPO'): never separate setups by a list alone."""
+
+
+def apart(s: str, count: int) -> bool:
+    """Whether ``count`` algorithms named in the normalized text ``s`` are separate setups (the first
+    sized, the others named): compared ('GRPO or DPO'), or listed as each asked about ('respectively',
+    'for each of the stages') or three or more in a list ('SFT, DPO and PPO'), never chained ('SFT then
+    DPO', one pipeline; round 16 English)."""
+    if count < 2:
+        return False
+    if COMPARE_RE.search(s):
+        return True
+    return bool(LISTED_RE.search(s) or count > 2) and not PIPELINE_RE.search(s)
+
+
 _ALGORITHM_NAMES = {"dpo": "DPO", "grpo": "GRPO", "ppo": "PPO", "rloo": "RLOO", "sft": "SFT"}
 
 
@@ -29,7 +51,7 @@ def sized_algorithm(s: str) -> str | None:
     one that only says how a served model was made ('serve a model trained with RLHF'; s12 review 3)."""
     s = model_description_removed(s)
     found = [(m.start(), name) for name, pattern in lx.ALGORITHM_RES if (m := pattern.search(s))]
-    if len(found) > 1 and COMPARE_RE.search(s):
+    if apart(s, len(found)):
         return min(found)[1]
     return found[0][1] if found else None
 
@@ -37,14 +59,16 @@ def sized_algorithm(s: str) -> str | None:
 def compared_setups(s: str, algorithm: str | None, runtime: str | None) -> list[tuple[str, str]]:
     """('algorithm: SFT', 'other_setup') for each algorithm or serving runtime named in the normalized
     text ``s`` besides the one sized (``algorithm``, ``runtime``), when the message compares them."""
-    if not COMPARE_RE.search(s):
+    compare = COMPARE_RE.search(s)
+    listed = algorithm is not None and apart(s, sum(1 for _, p in lx.ALGORITHM_RES if p.search(s)))
+    if not compare and not listed:
         return []
     out: list[tuple[str, str]] = []
     if algorithm is not None:
         for name, pattern in lx.ALGORITHM_RES:
             if name != algorithm and pattern.search(s):
                 out.append((f"algorithm: {_ALGORITHM_NAMES.get(name, name)}", "other_setup"))
-    if runtime is not None:
+    if runtime is not None and compare:
         seen = {runtime}
         for pattern, other in RUNTIMES:
             if other not in seen and pattern.search(s):

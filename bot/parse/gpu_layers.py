@@ -123,11 +123,14 @@ def host_side(out: Any) -> None:
 
 
 def bare_host_memory(out: Any) -> None:
-    """'内存 64G', '64GB DDR5' in a message that puts layers or experts on the CPU, or names a local
-    runtime: ``host_memory_gib``; never '4090 内存 24G' without a split said (the card's memory)."""
-    if ("内存" not in out.s and "ddr" not in out.s) or not _split_said(out):
+    """'内存 64G' in a message that puts layers or experts on the CPU, or names a local runtime, and '64GB
+    DDR5' in any message (round 16: 'extra CPU memory (e.g. 512GB DDR5)'): ``host_memory_gib``; never
+    '4090 内存 24G' without a split said (the card's memory)."""
+    if "内存" not in out.s and "ddr" not in out.s:
         return
     m = BARE_HOST_MEMORY_RE.search(out.s)
+    if not _split_said(out) and (m is None or m.group("v")):
+        return  # '512GB DDR5': the host's anywhere (a card's is GDDR or HBM); '内存 64G' beside a split only
     split = {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
     if m and m.group("v") and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
         return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.parse import lexicon as lx
 from bot.parse.cue_index import per_message
 from bot.parse.cue_words import ASKS_COUNT
@@ -218,9 +220,21 @@ def explicit_stage(s: str) -> str | None:
     return None
 
 
+def _outside(s: str, spans: list[re.Match[str]]) -> str:
+    """``s`` with each match in ``spans`` blanked out."""
+    for m in spans:
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s
+
+
 def method_from_words(s: str, stage: str | None, preference: bool) -> str | None:
     """'lora' / 'qlora' / 'full' named (or implied by continued pre-training or preference tuning)."""
-    negated = bool(lx.NEGATED_LORA_RE.search(s))
+    negations = list(lx.NEGATED_LORA_RE.finditer(s)) if "lora" in s else []
+    negated = bool(negations)
+    if negated and all(m.group(0).endswith("qlora") for m in negations):  # 'LoRA (not QLoRA)': LoRA
+        rest = _outside(s, negations)
+        if lx.LORA_RE.search(rest):
+            return "lora"
     if not negated and lx.QLORA_RE.search(s):
         return "qlora"
     if not negated and lx.LORA_RE.search(s):
