@@ -20,6 +20,7 @@ from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.gpu_layers import stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
+from bot.parse.negated_tools import negated_tools
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
@@ -168,8 +169,11 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
     throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
+    s, off, named = negated_tools(s, training)  # 'no deepspeed', 'plain DDP': ZeRO-0 (negated_tools)
     vocab = read_vocabulary(s, training)
-    out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
+    out = Settings(
+        vocab.s, {**off, **negated, **vocab.fields}, notes=vocab.notes, unused=named + vocab.unused
+    )
     out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue
