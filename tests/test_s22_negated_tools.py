@@ -112,3 +112,92 @@ def test_a_stated_tp_stays_in_the_request_after_a_serving_retry(capsys):
     data = _ask(capsys, "vLLM OOMs on 2 A100 40G serving Llama-3.1-70B with tensor parallel 2")
     assert data["request"]["tp"] == 2
     assert data["request"]["gpu_count"] == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value", "earlier"),
+    [
+        (
+            "full fine-tune qwen2.5 7B on 4 A100 40G: tried zero2, OOM, switched to zero3",
+            "zero_stage",
+            3,
+            "zero_stage: 2",
+        ),
+        (
+            "全参微调 qwen2.5 7B 4张A100 40G，zero2 爆显存，换成 zero3 还会爆吗",
+            "zero_stage",
+            3,
+            "zero_stage: 2",
+        ),
+        (
+            "lora qwen2.5 7B on a 4090, I first used batch size 8 and it OOMed, now batch size 2",
+            "batch_size",
+            2,
+            "batch_size: 8",
+        ),
+        (
+            "lora qwen2.5 14B on 2 4090: started with rank 64, went OOM, dropped to rank 16",
+            "lora_rank",
+            16,
+            "lora_rank: 64",
+        ),
+        ("全参微调 qwen2.5 7B，seq 8192 oom 了，后来改成 4096", "seq_len", 4096, "seq_len: 8192"),
+        (
+            "全参微调 qwen2.5 7B 8 张 A100，一开始 zero3 太慢，后来改成 zero2",
+            "zero_stage",
+            2,
+            "zero_stage: 3",
+        ),
+    ],
+)
+def test_a_setting_tried_then_changed_sizes_the_later_one(capsys, question, field, value, earlier):
+    """Issue 24 item 2 (4): the last setting is the one run; the first is named as the earlier value."""
+    data = _ask(capsys, question)
+    assert data["request"][field] == value
+    reasons = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons.get(earlier) == "replaced_by_later_value"
+
+
+def test_the_failure_of_a_setting_tried_first_is_not_the_counts(capsys):
+    """'zero2 OOMs on 4 cards, switched to zero3': the 4 cards are sized with ZeRO-3 (7.61B × 16 B / 4 =
+    30.4 GB of states a card, within 40 GB), not taken as a count that failed and sized above it."""
+    data = _ask(capsys, "full fine-tune qwen2.5 7B on 4 A100 40G: tried zero2, OOM, switched to zero3")
+    assert data["request"]["gpu_count"] == 4
+    assert data["report"]["memory"]["plan_gpus"] == 4
+    assert data["report"]["feasible"] != "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "seq", "batch"),
+    [
+        ("full fine-tune qwen2.5 7B on 8 A100, seq1024, bs16", 1024, 16),
+        ("全参微调 qwen2.5 7B 8张A100 seqlen2048 bs4", 2048, 4),
+        ("lora qwen2.5 7B on 8 A100, maxlen8192", 8192, None),
+        ("全参微调 qwen2.5 7B，8张 A100，seq-len4096", 4096, None),
+    ],
+)
+def test_a_length_glued_to_its_key_is_read(capsys, question, seq, batch):
+    data = _ask(capsys, question)
+    assert (data["request"]["seq_len"], data["request"]["gpu_count"]) == (seq, 8)
+    if batch is not None:
+        assert data["request"]["batch_size"] == batch
+
+
+def test_seq2seq_is_no_length(capsys):
+    assert _ask(capsys, "fine-tune a seq2seq t5 11B model on 8 A100")["request"]["seq_len"] != 2
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "memory"),
+    [
+        ("qwen2.5 7B 全参微调 A800*8 80G", "A800-80GB", 8, 80),
+        ("qwen2.5 7B 全参微调 A800 x8 80G", "A800-80GB", 8, 80),
+        ("full fine-tune qwen2.5 7B on A800*8 (80G)", "A800-80GB", 8, 80),
+        ("lora qwen2.5 7B on A100x8x80G", "A100-SXM4-80GB", 8, 80),
+        ("lora qwen2.5 7B on 8xA100-80G", "A100-SXM4-80GB", 8, 80),
+        ("全参微调 qwen2.5 7B, A100*8 40G", "A100-SXM4-40GB", 8, 40),
+    ],
+)
+def test_card_count_and_memory_stacked(capsys, question, gpu, count, memory):
+    request = _ask(capsys, question)["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_memory_gib"]) == (gpu, count, memory)

@@ -67,8 +67,8 @@ def _x_then_count(m: re.Match[str]) -> str:
 
 
 def _key_then_space(m: re.Match[str]) -> str:
-    """``r"\\1 "`` as a function (see :func:`_x_then_count`)."""
-    return m.group(1) + " "
+    """``r"\\1 "`` as a function (see :func:`_x_then_count`): the key (group 1 or 2) and a space."""
+    return (m.group(1) or m.group(2)) + " "
 
 
 def normalize(text: str) -> str:
@@ -240,7 +240,12 @@ _HOST_RE = rc(
 (s13 trial S3): no number in it is a figure of the job. A host's GPU list ('--include localhost:0,1,2,3',
 DeepSpeed's launcher) is no port and stays. The path after a URL's host stays (a model name in
 'https://huggingface.co/Qwen/Qwen2.5-7B' is read)."""
-_GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
+_GLUED_KEY_RE = rc(
+    r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)"
+    r"|(?<![a-z_])(seq(?:[_\-]?len)?|max[_\-]?len|len)(?=\d{3,}(?![\d.]*\s*(?:b|m)\b)|\d{1,3}k(?![a-z]))"
+)
+"""A setting's short key glued to its value: 'mfu40%', 'bs8', 'ctx4096', and (session 22) a sequence length
+'seq1024', 'seqlen2048', 'len4k' (3+ digits or a k: never 'seq2seq')."""
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 
 

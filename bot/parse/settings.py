@@ -20,7 +20,6 @@ from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
 from bot.parse.gpu_layers import stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
-from bot.parse.negated_tools import negated_tools
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
@@ -45,6 +44,7 @@ from bot.parse.throughput_words import tokens_per_minute, tokens_per_second_firs
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
+from bot.parse.tried_settings import settings_text
 from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
 
@@ -169,7 +169,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
     throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
-    s, off, named = negated_tools(s, training)  # 'no deepspeed', 'plain DDP': ZeRO-0 (negated_tools)
+    s, off, named = settings_text(s, training)  # 'no deepspeed': ZeRO-0; 'tried bs 8, now 2': 2
     vocab = read_vocabulary(s, training)
     out = Settings(
         vocab.s, {**off, **negated, **vocab.fields}, notes=vocab.notes, unused=named + vocab.unused
