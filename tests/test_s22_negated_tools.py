@@ -201,3 +201,24 @@ def test_seq2seq_is_no_length(capsys):
 def test_card_count_and_memory_stacked(capsys, question, gpu, count, memory):
     request = _ask(capsys, question)["request"]
     assert (request["gpu"], request["gpu_count"], request["gpu_memory_gib"]) == (gpu, count, memory)
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("qwen2.5 7B 推理，用 BM1684X 能跑吗", "BM1684X"),
+        ("算能 1684X 部署 qwen2.5 1.5B", "算能 1684X"),
+        ("can I serve qwen2.5 1.5B on an SG2042 board?", "SG2042"),
+    ],
+)
+def test_a_sophgo_accelerator_is_named_as_typed(capsys, question, typed):
+    """Issue 24 item 2 (5): Sophgo's TPUs (BM1684X, 算能) are no catalog card: named as typed, never
+    replaced by the default card in silence."""
+    data = _ask(capsys, question)
+    assert data["interpretation"]["unknown_gpu"] == typed
+    assert typed in data["reply"]
+
+
+def test_a_sophgo_card_with_its_memory_keeps_both(capsys):
+    request = _ask(capsys, "deploy qwen2.5 7B on a Sophgo BM1688 16GB")["request"]
+    assert (request["gpu"], request["gpu_memory_gib"]) == ("Sophgo BM1688", 16)
