@@ -222,3 +222,23 @@ def test_a_sophgo_accelerator_is_named_as_typed(capsys, question, typed):
 def test_a_sophgo_card_with_its_memory_keeps_both(capsys):
     request = _ask(capsys, "deploy qwen2.5 7B on a Sophgo BM1688 16GB")["request"]
     assert (request["gpu"], request["gpu_memory_gib"]) == ("Sophgo BM1688", 16)
+
+
+@pytest.mark.parametrize(
+    ("question", "rate"),
+    [
+        ("serving llama 3 70B on 4 A100: 2 s per output token, is that expected?", "0.5 tok/s"),
+        ("llama 3 8B on one 3090, each token takes 500 ms, why so slow?", "2 tok/s"),
+        ("qwen2.5 7B 推理，每输出一个 token 要 2 秒，用 2 张 4090，正常吗", "0.5 tok/s"),
+        ("qwen2.5 14B 单张 3090 推理，2 秒一个 token，太慢了", "0.5 tok/s"),
+        ("qwen2.5 7B 部署在 2 张 4090 上，50ms/token，要支持 20 并发够吗", "20 tok/s"),
+    ],
+)
+def test_a_time_per_output_token_is_a_measured_speed(capsys, question, rate):
+    """Issue 24 item 2 (6): the time per output token is the inverse of the decode rate (TPOT; vLLM
+    benchmark_serving.py: output tokens/s = 1000 / TPOT in ms), observed, never a duration nor unread."""
+    data = _ask(capsys, question)
+    reasons = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons.get(rate) == "observed"
+    assert data["request"]["hours"] is None and data["request"]["deadline_days"] is None
+    assert data["request"]["target_tokens_per_s"] is None

@@ -25,6 +25,7 @@ from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
+from bot.parse.token_latency import per_token_time
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
@@ -210,6 +211,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)
+    s = per_token_time(s)  # '2 s per output token', '每输出一个 token 要 2 秒': 0.5 tok/s (s22)
     s = written_units(s)  # '95t/s' a rate, not 95 trillion tokens (round 6)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
     s = read_zh_phrasing(s)  # '上下文开 1M', '2048 token 长度' (paraphrases)
