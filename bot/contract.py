@@ -35,9 +35,10 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     request = (report.request if report else answer.parsed.request).model_dump(mode="json")
     if report is not None and any(w.code in FAILED_CODES for w in report.warnings):
         # counts tried that failed, sized above them (bot.core.failed_counts): the request holds the
-        # counts the user said (the memory's plan_gpus the count sized), as for a range of counts
+        # counts the user said (the memory's plan_gpus the count sized), as for a range of counts; the
+        # TP a serving retry spread over the larger count is the plan's (report.inference), not theirs
         said = answer.request or answer.parsed.request
-        request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max}
+        request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max, "tp": said.tp}
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,

@@ -158,8 +158,11 @@ _MOD_MEM_RE = rc(
 )
 """A modified card's memory after its name: '2080ti 魔改 22G', '4090 modded to 48GB' (cards resold with
 doubled memory chips): the memory sized is the stated one (estimator.resolve)."""
-_TIMES_MEM_RE = rc(r"\s*[x×*]\s*(?P<n>\d{1,4})\s*[x×*]\s*(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])")
-"""Card × count × memory: 'A100x8x80G'."""
+_TIMES_MEM_RE = rc(
+    r"\s*[x×*]\s*(?P<n>\d{1,4})\s*(?:[x×*]|[(（]|\s)\s*(?P<gib>\d{2,3})\s*g(?:b|ib)?(?![a-z])(?:\s*[)）])?"
+)
+"""Card × count × memory: 'A100x8x80G'; session 22: the memory after a space or in brackets ('A800*8 80G',
+'H100 x8 (80GB)')."""
 _MEM_IN_SPAN_RE = rc(r"(?<![a-z0-9])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 

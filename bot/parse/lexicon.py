@@ -255,7 +255,7 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁])(?:"  # every first character below: Chinese text skipped
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算])(?:"  # each first character below: Chinese skipped
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
@@ -269,6 +269,7 @@ UNKNOWN_GPU_RE = rc(
     # Chinese and other accelerators outside the catalog, by vendor word + model number
     r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
+    r"|(?:算能|sophgo|sophon)[\s\-]*(?:bm|sg|cv)?[\s\-]*\d{4}[a-z]?|(?:bm|sg)\d{4}[a-z]?(?![a-z0-9])"  # s22
     r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
     r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?|(?:天数智芯|iluvatar)[\s\-]*[\w\-]{2,12}"
     # round 16 zh: Huawei's Atlas inference cards ('300I Duo': two chips on one card), Sophgo's TPUs ('单芯
@@ -333,6 +334,7 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     (
         rc(
             r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|天数|iluvatar|tenstorrent|trainium|inferentia|ipu"
+            r"|算能|sophgo|sophon|^bm\d|^sg\d"
         ),
         "—",
     ),

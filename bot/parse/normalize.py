@@ -25,6 +25,7 @@ from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
+from bot.parse.token_latency import per_token_time
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
@@ -67,8 +68,8 @@ def _x_then_count(m: re.Match[str]) -> str:
 
 
 def _key_then_space(m: re.Match[str]) -> str:
-    """``r"\\1 "`` as a function (see :func:`_x_then_count`)."""
-    return m.group(1) + " "
+    """``r"\\1 "`` as a function (see :func:`_x_then_count`): the key (group 1 or 2) and a space."""
+    return (m.group(1) or m.group(2)) + " "
 
 
 def normalize(text: str) -> str:
@@ -210,6 +211,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)
+    s = per_token_time(s)  # '2 s per output token', '每输出一个 token 要 2 秒': 0.5 tok/s (s22)
     s = written_units(s)  # '95t/s' a rate, not 95 trillion tokens (round 6)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)
     s = read_zh_phrasing(s)  # '上下文开 1M', '2048 token 长度' (paraphrases)
@@ -240,7 +242,12 @@ _HOST_RE = rc(
 (s13 trial S3): no number in it is a figure of the job. A host's GPU list ('--include localhost:0,1,2,3',
 DeepSpeed's launcher) is no port and stays. The path after a URL's host stays (a model name in
 'https://huggingface.co/Qwen/Qwen2.5-7B' is read)."""
-_GLUED_KEY_RE = rc(r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)")
+_GLUED_KEY_RE = rc(
+    r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)"
+    r"|(?<![a-z_])(seq(?:[_\-]?len)?|max[_\-]?len|len)(?=\d{3,}(?![\d.]*\s*(?:b|m)\b)|\d{1,3}k(?![a-z]))"
+)
+"""A setting's short key glued to its value: 'mfu40%', 'bs8', 'ctx4096', and (session 22) a sequence length
+'seq1024', 'seqlen2048', 'len4k' (3+ digits or a k: never 'seq2seq')."""
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 
 

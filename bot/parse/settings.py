@@ -44,6 +44,7 @@ from bot.parse.throughput_words import tokens_per_minute, tokens_per_second_firs
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
+from bot.parse.tried_settings import settings_text
 from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
 
@@ -169,8 +170,11 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
     throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
+    s, off, named = settings_text(s, training)  # 'no deepspeed': ZeRO-0; 'tried bs 8, now 2': 2
     vocab = read_vocabulary(s, training)
-    out = Settings(vocab.s, {**negated, **vocab.fields}, notes=vocab.notes, unused=vocab.unused)
+    out = Settings(
+        vocab.s, {**off, **negated, **vocab.fields}, notes=vocab.notes, unused=named + vocab.unused
+    )
     out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue

@@ -1,0 +1,123 @@
+"""A setting tried, then changed: the last one is the one run (issue 24 item 2, session 22).
+
+'tried zero2, OOM, switched to zero3', '先用 bs 8 爆了，改成 2', 'seq 8192 oom 了，后来改成 4096',
+'started with rank 64, went OOM, dropped to rank 16': the user ran the first value, it failed (or they say
+they tried it first), and they changed to the second. The second is sized; the first is named as the
+earlier value (``replaced_by_later_value``). Before, the first was sized (the readers take a setting's
+first mention) and the second named as another setup, or left unread.
+
+A setting's kinds (ZeRO stage, micro-batch, sequence length, LoRA rank) are read by their own rules
+(bot.parse.settings, bot.parse.prose_vocab, the number roles); this step only edits the text they read, with
+every offset kept: the first mention is masked when the later one carries its key ('zero3'); when the later
+value stands bare after the change verb ('改成 2'), it is written in place of the first value (same key) and
+masked where it stood. The failure words between them are masked too: they said the first value failed,
+not the GPU count (bot.parse.count_failed would read them as the count's). A message with no failure or
+'tried' word and no change verb is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.parse.negated_tools import negated_tools
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+_SEP = r"\s*(?:=|:|of|to|为|是|用|设为|设成)?\s*"
+KINDS: dict[str, str] = {
+    "zero_stage": r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*)?(?P<v>[0-3])(?![0-9.])",
+    "batch_size": r"(?<![a-z])(?:micro[\s\-_]*batch(?:[\s\-_]*size)?|batch[\s\-_]*size|bs|批大小|批次大小"
+    r"|batch)" + _SEP + r"(?P<v>\d{1,4})(?![\d.]|\s*(?:k\b|张|卡|块|台|gpus?\b|cards?\b|nodes?\b))",
+    "seq_len": r"(?<![a-z])(?:seq(?:uence)?(?:[\s\-_]*len(?:gth)?)?|max[\s\-_]*len(?:gth)?|cutoff[\s\-_]*len"
+    r"|context(?:\s+length)?|序列长度|序列|上下文(?:长度)?)" + _SEP + r"(?P<v>\d{3,6}|\d{1,3}k)(?![\d.a-z])",
+    "lora_rank": r"(?<![a-z])(?:lora[\s\-_]*)?(?:rank|秩)" + _SEP + r"(?P<v>\d{1,4})(?![\d.])",
+}
+"""Each setting's key and value (group ``v``) as the user writes it."""
+_KIND_RE = {name: rc(pattern) for name, pattern in KINDS.items()}
+_BARE_RE = {
+    "zero_stage": rc(r"\s*(?P<v>[0-3])(?![0-9.a-z])"),
+    "batch_size": rc(r"\s*(?P<v>\d{1,4})(?![\d.]|\s*(?:k\b|张|卡|块|台|gpus?\b|cards?\b|nodes?\b))"),
+    "seq_len": rc(r"\s*(?P<v>\d{3,6}|\d{1,3}k)(?![\d.a-z])"),
+    "lora_rank": rc(r"\s*(?P<v>\d{1,4})(?![\d.])"),
+}
+"""The later value written bare right after the change verb ('改成 2', 'dropped to 4096')."""
+FAILED_RE = rc(
+    r"(?<![a-z])(?:oom(?:s|ed|'d)?|out\s+of\s+memory|failed|fails|crash(?:ed|es)?|didn'?t\s+fit|did\s+not\s+fit"
+    r"|too\s+(?:slow|big|much)|not\s+enough)(?![a-z])|爆|溢出|不够|跑不动|跑不起来|挂了|报错|放不下"
+)
+"""Words that say the first value failed ('OOM', '爆了', 'didn't fit')."""
+TRIED_BEFORE_RE = rc(
+    r"(?:(?<![a-z])(?:tried|first|started\s+with|initially|at\s+first|originally)(?![a-z])|先|一开始|开始|起初|最初|原来|本来)"
+    r"[^,;，；。]{0,16}$"
+)
+"""Words before the first value that say it was tried first ('tried zero2', '先用 bs 8')."""
+SWITCH_RE = rc(
+    r"(?<![a-z])(?:switch(?:ed)?\s+to|chang(?:ed|e)\s+(?:it\s+)?to|mov(?:ed|e)\s+to|went\s+(?:down\s+)?to"
+    r"|dropp(?:ed)?\s+(?:it\s+)?to|lower(?:ed)?\s+(?:it\s+)?to|reduc(?:ed|e)\s+(?:it\s+)?to|cut\s+(?:it\s+)?to"
+    r"|then\s+(?:tried|used)|now(?:\s+(?:using|use|with|at|on))?|so\s+(?:i|we)\s+(?:used|set|tried))(?![a-z])"
+    r"|改成|换成|改为|换为|改用|换到|降到|调到|改到|减到|调成|后来(?:用|改成|换成|改为)?|然后(?:用|改成|换成|改为)|再用|现在用"
+)
+"""The change verb before the later value."""
+NEAR = 90
+"""Longest stretch from the first value to the change verb (characters)."""
+_GATE = re.compile(
+    r"oom|memory|fail|crash|fit|too|enough|tried|first|start|initial|originally"
+    r"|爆|溢出|不够|跑不|挂|报错|放不下|先|开始|起初|最初|原来|本来"
+)
+
+
+def _later(s: str, name: str, after: int) -> tuple[re.Match[str], bool] | None:
+    """The later value of the setting ``name`` after the change verb found from ``after``: (its match,
+    whether its key is written), or None."""
+    cue = SWITCH_RE.search(s, after, after + NEAR)
+    if cue is None:
+        return None
+    keyed = _KIND_RE[name].search(s, cue.end(), cue.end() + 24)
+    if keyed is not None and not s[cue.end() : keyed.start()].strip(" 的"):
+        return keyed, True
+    bare = _BARE_RE[name].match(s, cue.end())
+    return (bare, False) if bare is not None else None
+
+
+def tried_then_changed(s: str) -> tuple[str, list[tuple[str, str]]]:
+    """``s`` (normalized) with each setting tried then changed left at its later value, and the earlier
+    values named ('batch_size: 8', 'replaced_by_later_value')."""
+    if not _GATE.search(s) or not SWITCH_RE.search(s):
+        return s, []
+    named: list[tuple[str, str]] = []
+    for name, pattern in _KIND_RE.items():
+        first = pattern.search(s)
+        if first is None:
+            continue
+        later = _later(s, name, first.end())
+        if later is None:
+            continue
+        m, keyed = later
+        between = s[first.end() : m.start()]
+        tried = TRIED_BEFORE_RE.search(s[max(0, first.start() - 24) : first.start()])
+        if not (FAILED_RE.search(between) or tried):
+            continue
+        old, new = first.group("v"), m.group("v")
+        if old == new:
+            continue
+        if keyed:
+            s = mask(s, first.start(), first.end(), " ")
+        elif len(new) <= len(old):  # '改成 2': the later value written where the first stood
+            s = s[: first.start("v")] + new.ljust(len(old)) + s[first.end("v") :]
+            s = mask(s, m.start("v"), m.end("v"), " ")
+        else:
+            continue
+        for fail in list(FAILED_RE.finditer(s, first.end(), m.start())):  # the failure was the first value's,
+            s = mask(s, fail.start(), fail.end(), " ")  # not the count's (bot.parse.count_failed)
+        named.append((f"{name}: {old}", "replaced_by_later_value"))
+    return s, named
+
+
+def settings_text(s: str, training: bool) -> tuple[str, dict[str, Any], list[tuple[str, str]]]:
+    """The text the setting readers read (bot.parse.settings): each setting tried then changed left at its
+    later value (:func:`tried_then_changed`), each negated tool masked with the fields its absence sets
+    (:func:`bot.parse.negated_tools.negated_tools`); and the items named."""
+    s, earlier = tried_then_changed(s)
+    s, fields, named = negated_tools(s, training)
+    return s, fields, earlier + named
