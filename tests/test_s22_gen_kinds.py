@@ -112,3 +112,37 @@ def test_card_slots_in_words_are_no_load(text: str) -> None:
     answer = _answer(text)
     assert answer["request"]["gpu_count"] == 2
     assert answer["request"]["concurrency"] == 1  # the default single user, not the slots
+
+
+WORKED_THEN_FAILED = [
+    ("Serving Qwen2.5-7B with vLLM on an A100: --max-num-seqs 64 works but --max-num-seqs 128 OOMs.", 128),
+    ("Llama-3-8B on an L40S, vLLM: max_num_seqs=32 runs fine; max_num_seqs=256 fails: out of memory.", 256),
+    ("TensorRT-LLM Llama-2-13B on an A100 40GB: max_batch_size=32 works, max_batch_size=96 fails (OOM).", 96),
+    ("用 vllm 在 A100 上部署 Qwen2.5-7B，--max-num-seqs 64 正常，但 --max-num-seqs 256 就 OOM 了", 256),
+    ("Qwen2.5-7B 用 vllm 部署在 4090 上，max_num_seqs=16 没问题，max_num_seqs=64 就报错", 64),
+    ("Qwen2.5-7B 用 TensorRT-LLM 在 A10 上，max_batch_size=8 正常，max_batch_size=32 就报显存不足", 32),
+]  # fmt: skip
+"""A setting's working value beside its failing one (bot/parse/worked_value.py): the failing one is sized,
+the working one named. Rounds 7 en7-036 and 15 en15-023 (TensorRT-LLM --max_batch_size 64 built, 128 failed:
+the 128 had been left unread)."""
+
+
+@pytest.mark.parametrize(("text", "cap"), WORKED_THEN_FAILED)
+def test_the_failing_value_is_sized_and_the_working_one_named(text: str, cap: int) -> None:
+    answer = _answer(text)
+    assert answer["request"]["max_num_seqs"] == cap
+    assert len(_other_setup(answer)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vLLM Qwen2.5-7B on an A100: --max-num-seqs 64 OOMs and --max-num-seqs 128 OOMs too.",  # both fail
+        "vllm 部署 Qwen2.5-7B，A100，--max-num-seqs 64 和 --max-num-seqs 128 都报错",
+        "vLLM Qwen2.5-7B on an A100: I tried --max-num-seqs 64 and --max-num-seqs 128; which is better?",
+    ],
+)
+def test_two_values_without_one_working_and_one_failing_keep_the_first(text: str) -> None:
+    answer = _answer(text)
+    assert answer["request"]["max_num_seqs"] == 64
+    assert not any("64" in t for t in _other_setup(answer))
