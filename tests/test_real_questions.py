@@ -27,7 +27,9 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 203  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer); s21-gen: 203
+WORKING_SPLIT_UNDERSTOOD = (
+    204  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer); s21-gen: 203; s22-gen: 204
+)
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -505,7 +507,7 @@ def test_round14_work_zh_does_not_regress() -> None:
     assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_ZH = 17
+R15_WORK_UNDERSTOOD_ZH = 18  # s22-gen: 17 → 18
 """Round 15's Chinese working split (zh_r15.json, r15work: 22 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 17 after its readers and the scorer's 'moe' and
 ``speech_llm``. Its r15test half (18 records) is frozen in ``frozen_r15_test_zh.sha256``."""
@@ -515,7 +517,7 @@ def test_round15_work_zh_does_not_regress() -> None:
     assert _work_understood("r15work", "zh", 22) >= R15_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_EN = 16
+R15_WORK_UNDERSTOOD_EN = 18  # s22-gen: 16 → 18
 """Round 15's English working split (en_r15.json, r15work: 19 records) understood in full at the last
 measurement (README.md there): 15 at the freeze, 16 after its readers (tests/test_round15_en_forms.py). Its
 r15test half (21 records) is frozen in ``frozen_r15_test_en.sha256``."""
@@ -567,7 +569,7 @@ def test_round6_work_en_does_not_regress() -> None:
     assert _work_understood("r6work", "en", 15) >= R6_WORK_UNDERSTOOD_EN
 
 
-R7_WORK_UNDERSTOOD_EN = 18  # s17 merge: 15 → 18
+R7_WORK_UNDERSTOOD_EN = 19  # s17 merge: 15 → 18; s22-gen: 19
 """Round 7's English r7work records (en_r7.json, 19 records) understood in full at the last measurement
 (14/19 at its freeze, 19/19 after its readers; README.md there). Its r7test half (21 records) is frozen in
 ``frozen_r7_test_en.sha256``."""
@@ -597,7 +599,7 @@ def test_round10_work_en_does_not_regress() -> None:
     assert _work_understood("r10work", "en", 22) >= R10_WORK_UNDERSTOOD_EN
 
 
-R11_WORK_UNDERSTOOD_EN = 18  # s17 merge: 14 → 17; s20-fixb: 17 → 15 (honest scorer); s21-gen: 18
+R11_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 17; s20-fixb: 17 → 15 (honest scorer); s21-gen: 18; s22: 19
 """Round 11's English r11work records (en_r11.json, 19 records) understood in full at the last measurement
 (11/19 at its freeze, 15/19 after its readers and one label correction; README.md there; 14/19 at the
 session's merge: en11-018 under the honest scorer ("unread" is no longer "named"), and en11-012's rig of a
