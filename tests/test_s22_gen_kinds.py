@@ -146,34 +146,3 @@ def test_two_values_without_one_working_and_one_failing_keep_the_first(text: str
     answer = _answer(text)
     assert answer["request"]["max_num_seqs"] == 64
     assert not any("64" in t for t in _other_setup(answer))
-
-
-@pytest.mark.parametrize(
-    ("text", "count"),
-    [
-        ("Serving Qwen2.5-72B-AWQ with vllm --tensor-parallel-size 8 --max-model-len 131072: KV room?", 8),
-        ("SGLang serving Llama-3-70B with --tp 4 on H100: how much KV cache room at 32k?", 4),
-        ("python -m vllm.entrypoints.openai.api_server --model Qwen/Qwen2.5-72B-Instruct "
-         "--tensor-parallel-size 4 --max-model-len 32768 on A100 80GB: how many concurrent users?", 4),
-        ("用 vllm 部署 Qwen2.5-72B，--tensor-parallel-size 4，A100 80G，能开多长上下文？", 4),
-        ("sglang 部署 Qwen2.5-32B，--tp 2，4090，并发 8 够吗？", 2),
-        ("lmdeploy serve api_server Qwen2.5-14B --tp 2，L20 上跑 32k 上下文够吗？", 2),
-    ],
-)  # fmt: skip
-def test_a_serving_tp_without_a_count_is_its_world_size(text: str, count: int) -> None:
-    """vLLM runs one worker per GPU, TP × PP of them (vllm/config/parallel.py world_size); work en-149."""
-    request = _answer(text)["request"]
-    assert (request["gpu_count"], request["tp"]) == (count, count)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "用 vllm 部署 Qwen2.5-72B，tp=4，需要几张 A100？",  # the count is asked
-        "lmdeploy serve api_server Qwen2.5-14B --tp 2，需要几张 L20？",
-        "Full fine-tune of Llama-3-70B with Megatron TP 8 PP 2 on H100: how long for 10B tokens?",  # DP adds
-        "Qwen2.5-72B 预训练，TP=8，H800 上要多久？",
-    ],
-)
-def test_no_world_size_when_the_count_is_asked_or_for_training(text: str) -> None:
-    assert _answer(text)["request"]["gpu_count"] is None

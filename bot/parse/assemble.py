@@ -30,7 +30,7 @@ from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
-from bot.parse.data_parallel import apply_data_parallel, serving_world_size
+from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -298,7 +298,6 @@ class _Parse(FieldSteps, StageSteps):
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
-        self.f["gpu_count"] = serving_world_size(self.f, self.s0)  # s22: '--tensor-parallel-size 8' alone
 
     # -- step 2: names, masked so their digits are not read as numbers
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
-from bot.parse.words import ASKS_COUNT_RE
 
 DP_RE = rc(
     r"(?<![a-z0-9])(?:dp(?:[\s\-_]*size)?|data[\s\-_]*parallel(?:ism)?(?:[\s\-_]*size)?|数据并行(?:度|数)?)"
@@ -44,16 +43,3 @@ def apply_data_parallel(fields: dict[str, Any], dp: int | None, counted: bool) -
         return (f"dp: {dp}", "no_field")
     fields["gpu_count"] = needed
     return (f"gpu_count: {old:g}", "other_setup") if counted and old is not None else None
-
-
-def serving_world_size(fields: dict[str, Any], s: str) -> Any:
-    """The GPU count of a serving request whose TP (× PP) was stated and whose count was not: the
-    engine's world size, TP × PP GPUs (vLLM ``--tensor-parallel-size 8`` runs one worker per GPU, 8 of
-    them; vllm/config/parallel.py ``world_size = pipeline_parallel_size * tensor_parallel_size``, as
-    :func:`apply_data_parallel` counts DP × TP × PP). Issue 24, s22 (work en-149: 'vllm
-    --tensor-parallel-size 8 …' left the count unread and the answer searched one). Not when the message
-    asks for the count ('how many GPUs with TP 8?'), nor for training, where DP adds GPUs."""
-    count, world = fields.get("gpu_count"), int(fields.get("tp") or 1) * int(fields.get("pp") or 1)
-    if count is not None or world < 2 or fields.get("stage") != "inference" or ASKS_COUNT_RE.search(s):
-        return count
-    return world

@@ -17,7 +17,6 @@ from bot.parse.configs.prose_change import prose_changes
 from bot.parse.normalize import normalize
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
-from bot.parse.words import ASKS_COUNT_RE
 from bot.parse.words import explicit_stage as stage_word
 from estimator.models import SizingRequest
 from estimator.request import setting
@@ -127,12 +126,8 @@ def _implied_one_card(req: SizingRequest, update: dict[str, Any], text: str) -> 
     上') while the config states a TP × PP above one and no count: the launcher's world size is the
     count then (issue 24, s14: 'lmdeploy serve api_server … --tp 4 … 在 A100 80G 上' was sized on 1 card
     and its '--tp 4' named as not used). A count of one the text says in words stays (and the TP above
-    it is named, as before). s22: a serving command's TP × PP with no count said at all is the count too
-    ('lmdeploy serve api_server … --tp 2' alone: 2 GPUs; :func:`bot.parse.data_parallel.serving_world_size`
-    for the same in prose), unless the message asks for the count."""
+    it is named, as before)."""
     world = (update.get("tp") or 1) * (update.get("pp") or 1)
-    if req.gpu_count is None and world > 1 and "gpu_count" not in update:  # s22: no count said at all
-        return update.get("stage", req.stage) == "inference" and not ASKS_COUNT_RE.search(normalize(text))
     return req.gpu_count == 1 and world > 1 and "gpu_count" not in update and not ONE_SAID_RE.search(text)
 
 
