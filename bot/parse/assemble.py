@@ -26,6 +26,7 @@ from bot.parse import module_gates  # noqa: F401 - the module-level patterns' ga
 from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
+from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
@@ -392,8 +393,9 @@ class _Parse(FieldSteps, StageSteps):
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
         self.roles, earlier = earlier_counts(said, length_not_data(self.roles))  # "之前…两片卡才跑得下"
+        self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
-        self.named_unused += earlier + past
+        self.named_unused += earlier + claimed + past
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""

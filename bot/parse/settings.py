@@ -53,11 +53,11 @@ ZERO_RE = rc(
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
     r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
     r"|(?<![a-z0-9])deepspeed[_\-\s]?(?:stage[_\-\s]?)?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
+    r"|(?<![a-z0-9])(?:ds_config|deepspeed)(?:[\s_\-]*(?:config|配置|json))?\s*[(（:：,，=]?\s*stage[\s\-_:=]*(?P<f>[1-3])(?![0-9.])"
 )
-"""ZeRO stage in prose; also LLaMA-Factory's DeepSpeed file names (examples/deepspeed/ds_z3_config.json);
-round 9: the stage glued to the tool's name ('用的 deepspeed3', 'deepspeed-2'; not a count: 'deepspeed 2
-张卡'); round 16 zh: PyTorch Lightning's strategy names ('--strategy deepspeed_stage_2',
-'deepspeed_stage_3_offload': lightning.pytorch.strategies.deepspeed's registered names)."""
+"""ZeRO stage in prose; LLaMA-Factory's DeepSpeed files (ds_z3_config.json); glued to the tool's name
+('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deepspeed_stage_3_offload' (lightning.pytorch
+.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）')."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
@@ -218,7 +218,7 @@ def _parallel(out: Settings) -> None:
 def _zero(out: Settings) -> None:
     m = ZERO_RE.search(out.s)
     if m:
-        out.fields["zero_stage"] = int(m.group("n") or m.group("m") or m.group("d") or m.group("e"))
+        out.fields["zero_stage"] = int(next(g for g in m.group("n", "m", "d", "e", "f") if g))
         out.s = _masked(out.s, m)
         _other_zero_stages(out, m.end())
         return
@@ -262,7 +262,7 @@ def _other_zero_stages(out: Settings, end: int) -> None:
         named.append(int(also.group("n")))
         out.s = mask(out.s, end, end + also.end(), " ")
     for m in list(ZERO_RE.finditer(out.s)):
-        named.append(int(m.group("n") or m.group("m") or m.group("d") or m.group("e")))
+        named.append(int(next(g for g in m.group("n", "m", "d", "e", "f") if g)))
         out.s = _masked(out.s, m)
     for stage in dict.fromkeys(named):
         if stage != sized:

@@ -1,5 +1,6 @@
 """Phrases beside the job's settings, read before the settings (trial s12): a setting the user took back
-(:mod:`bot.parse.self_correction`), a run's measured step time (:mod:`bot.parse.step_times`), a
+(:mod:`bot.parse.self_correction`), a setting's working value beside its failing one
+(:mod:`bot.parse.worked_value`), a run's measured step time (:mod:`bot.parse.step_times`), a
 long-context phase (:mod:`bot.parse.context_phase`), serving loads written as a change or as
 llama.cpp slots (:mod:`bot.parse.load_change`, :mod:`bot.parse.slot_words`), and a machine's card
 slots (:mod:`bot.parse.card_slots`)."""
@@ -20,6 +21,7 @@ from bot.parse.slot_words import slots_as_flag
 from bot.parse.step_times import step_times
 from bot.parse.time_ago import GATE as AGO_GATE
 from bot.parse.time_ago import time_ago
+from bot.parse.worked_value import worked_then_failed
 
 _POWER_GATE = words_gate(("kwh", "度", "电费", "electricity", "power bill"))
 
@@ -28,6 +30,7 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     """The normalized text ``s`` with those phrases masked or rewritten (same length), and the ones named
     as not used (value or phrase as typed, reason key)."""
     s, taken_back = self_correction(s)  # 'two RTX A4000? no, two 3090s': the 3090s (B6)
+    s, worked = worked_then_failed(s)  # '--tp 1 能起来；改成 --tp 2 就报错': the failing one (s22)
     s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
     s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     s, people = schedule_words(s, training)  # '4 people on the team', '8 hours a day' (issue 24)
@@ -45,4 +48,4 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     s = daytime_peak(s, training)  # 'up to 60 during the day': a peak load (s14)
     s, slots, _ = card_slots(s, training)  # '4 个卡槽', '4 PCIe slots': a limit on the count (s14)
     s = slots_as_flag(s, training)  # llama.cpp '4 parallel slots': its '--parallel 4' (B2)
-    return s, [*taken_back, *steps, *phase, *people, *dates, *power, *slots, *kinds]
+    return s, [*taken_back, *worked, *steps, *phase, *people, *dates, *power, *slots, *kinds]

@@ -13,10 +13,24 @@ import re
 from bot.parse.regex import rc
 
 SLOTS_RE = rc(
-    r"(?<![\w.\-])(?P<n>\d{1,4})\s*(?:个\s*)?(?:parallel\s+|concurrent\s+|server\s+|并行\s*|并发\s*)?"
+    r"(?<![\w.\-])(?:(?P<n>\d{1,4})|(?P<w>one|two|three|four|eight|single|一|两|二|四))\s*(?:个\s*)?(?:parallel\s+|concurrent\s+|server\s+|并行\s*|并发\s*)?"
     r"(?:slots?(?![a-z])|槽位|槽)"
 )
-"""'4 parallel slots', '4 slots', '4 个并行槽位', '4 个槽'."""
+"""'4 parallel slots', '4 slots', '4 个并行槽位', '4 个槽'; s22: a count in words ('one parallel slot', 'a
+single slot', 'two slots')."""
+SLOT_WORDS = {
+    "one": 1,
+    "single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "eight": 8,
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "四": 4,
+}
+"""Slot counts written as words ('one parallel slot', '一个并行槽位')."""
 
 
 SERVER_RE = rc(r"(?i)llama[\s.\-_]?cpp|llama[\s\-_]?server|koboldcpp|\bgguf\b|\bollama\b|lm\s*studio")
@@ -45,6 +59,8 @@ def slots_as_flag(s: str, training: bool) -> str:
         near = s[max(0, m.start() - CARD_SLOT_NEAR) : m.end() + CARD_SLOT_NEAR]
         if CARD_SLOT_RE.search(near) or not (server or PARALLEL_RE.search(m.group(0))):
             return m.group(0)  # the card slots: the number stays for the readers (named when unread)
-        return f"--parallel {m.group('n')}".ljust(m.end() - m.start())  # same length
+        n, width = m.group("n") or SLOT_WORDS[m.group("w")], m.end() - m.start()
+        flag = next((f for f in (f"--parallel {n}", f"-np {n}") if len(f) <= width), None)  # same length
+        return flag.ljust(width) if flag else m.group(0)
 
     return SLOTS_RE.sub(flag, s)
