@@ -27,6 +27,7 @@ from estimator.models import (
     Currency,
     DaysRow,
     DecodeSpeed,
+    Note,
     Plan,
     PredictionInterval,
     PriceBand,
@@ -186,6 +187,22 @@ def assumption(
         "citation": citation,
     }
     return _made(Assumption, values, set(_ASSUMPTION_FIELDS))
+
+
+_NOTE_FIELDS = frozenset(("code", "params"))
+
+
+def note(code: str, params: dict[str, Any]) -> Note:
+    """``Note(code=code, params=params)``: validated only when ``code`` is not a str or a param's key
+    or value is not of an exact type ``Note.params`` keeps (:data:`_SCALARS`: a bool or an enum is
+    validated, as before); ``params``: a new dict, as validation makes. A validated note cost ~15k
+    instructions (its params' union of four types); an answer makes 2–10."""
+    if code.__class__ is not str:
+        return Note(code=code, params=params)
+    for key, param in params.items():
+        if key.__class__ is not str or param.__class__ not in _SCALARS:
+            return Note(code=code, params=params)
+    return _made(Note, {"code": code, "params": dict(params)}, set(_NOTE_FIELDS))
 
 
 def copied(model: M, update: dict[str, Any]) -> M:

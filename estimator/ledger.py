@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from estimator.built import assumption
+from estimator.built import note as built_note
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.context_window import context_note
 from estimator.models import Assumption, Currency, Note, SizingRequest
@@ -49,7 +50,7 @@ class Ledger:
         #9: 'no L20 price in CNY' printed twice, from the cost and from the schedule)."""
         if any(n.code == code and n.params == params for n in self.notes):
             return
-        self.notes.append(Note(code=code, params=params))
+        self.notes.append(built_note(code, params))
 
 
 PriceRange = tuple[float, float, Currency, str]

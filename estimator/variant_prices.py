@@ -32,11 +32,32 @@ def _span(entry: PriceEntry, currency: Currency) -> tuple[float, float] | None:
     return (low, high) if low is not None and high is not None else None
 
 
+_FOUND: dict[tuple[str, str, Currency], tuple[object, object, VariantPrice | None]] = {}
+""":func:`variant_price`'s answers by (card id, family, currency), each with the price entries and the
+card catalog it was read from (``catalog.price_entries()``, ``catalog.gpus()``: cached, so the same
+objects until reloaded): a training answer asks 1–3 times, ~55k instructions a scan of the 16 entries'
+fields (issue 23 item 7). Catalog cards' id and family only (an unknown card's are as typed: not kept)."""
+
+
 def variant_price(gpu: GpuSpec, currency: Currency) -> VariantPrice | None:
     """The range for ``gpu`` in ``currency``: its own variant's, else its family's for no named
     variant, else another variant's (``borrowed_from`` then names that variant's cards, catalog names);
     None when the family has no range in that currency."""
-    entries = [e for e in catalog.price_entries() if e.family == gpu.family]
+    entries, cards = catalog.price_entries(), catalog.gpus()
+    key = (gpu.id, gpu.family, currency)
+    kept = _FOUND.get(key)
+    if kept is not None and kept[0] is entries and kept[1] is cards:
+        return kept[2]
+    found = _scanned(gpu, currency, entries)
+    card = cards.get(gpu.id)
+    if card is not None and card.family == gpu.family:  # a catalog card's (the scan reads only these two)
+        _FOUND[key] = (entries, cards, found)
+    return found
+
+
+def _scanned(gpu: GpuSpec, currency: Currency, every: tuple[PriceEntry, ...]) -> VariantPrice | None:
+    """:func:`variant_price`'s scan of the price entries ``every``."""
+    entries = [e for e in every if e.family == gpu.family]
     own = [e for e in entries if gpu.id in e.gpus]
     family_wide = [e for e in entries if not e.gpus]
     others = [e for e in entries if e.gpus and gpu.id not in e.gpus]

@@ -9,8 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from estimator import estimate
-from estimator.built import assumption, band, copied, days_row
-from estimator.models import Assumption, Band, DaysRow, Memory, Plan
+from estimator.built import assumption, band, copied, days_row, note
+from estimator.models import Assumption, Band, Currency, DaysRow, Memory, Note, Plan
 from estimator.request import SizingRequest
 
 
@@ -68,6 +68,22 @@ def test_assumption_with_a_coerced_value_is_validated():
     assert made.params == {"flag": 1.0} and type(made.params["flag"]) is float
     with pytest.raises(ValidationError):
         assumption("x", object(), "w", {}, [], None)
+
+
+def test_note_is_the_validated_one():
+    params = {"gpu": "A100", "gpus": 8, "ratio": 1.25, "none": None}
+    fast = note("memory_tight", params)
+    _same(fast, Note(code="memory_tight", params=params))
+    assert fast.params is not params  # its own copy, as validation makes
+    _same(note("no_price", {}), Note(code="no_price", params={}))
+
+
+def test_note_with_a_coerced_or_refused_param_is_validated():
+    made = note("x", {"flag": True, "currency": Currency.CNY})  # a bool: 1.0; an enum: its str value
+    assert made.params == {"flag": 1.0, "currency": "CNY"}
+    assert type(made.params["flag"]) is float and type(made.params["currency"]) is str
+    with pytest.raises(ValidationError):
+        note("x", {"bad": object()})
 
 
 def test_copied_is_model_copy():

@@ -17,7 +17,9 @@ import pytest
 from bot.cli import main
 from estimator import catalog
 from estimator.context_window import context_note, how_to_scale
+from estimator.models import Currency
 from estimator.request import Runtime
+from estimator.variant_prices import variant_price
 
 
 def _ask(capsys, *argv: str) -> dict:
@@ -156,3 +158,32 @@ def test_runtime_switches_for_yarn():
         "beyond_context_window",
         {"model": "Qwen2.5 72B", "window": 131072, "length": 262144},
     )
+
+
+def test_kept_variant_price_is_the_scanned_one():
+    """The kept answers (issue 23 item 7) equal a fresh scan, for every catalog card in both currencies."""
+    from estimator.variant_prices import _FOUND, _scanned
+
+    for gpu in catalog.gpus().values():
+        for currency in (Currency.CNY, Currency.USD):
+            expected = _scanned(gpu, currency, catalog.price_entries())
+            assert variant_price(gpu, currency) == expected  # scanned, kept
+            assert variant_price(gpu, currency) == expected  # kept
+    assert {key[0] for key in _FOUND} <= catalog.gpus().keys()
+
+
+def test_variant_price_of_an_unknown_card_is_not_kept():
+    from estimator.variant_prices import _FOUND
+
+    a100 = catalog.gpus()["A100-SXM4-40GB"]
+    typed = a100.model_copy(update={"id": "A100-typed-by-user"})
+    assert variant_price(typed, Currency.CNY) is not None  # the family's range (another variant's)
+    assert not [key for key in _FOUND if key[0] == "A100-typed-by-user"]
+
+
+def test_variant_price_follows_a_reloaded_price_list(monkeypatch):
+    gpu = catalog.gpus()["A100-SXM4-80GB"]
+    before = variant_price(gpu, Currency.CNY)
+    assert before is not None
+    monkeypatch.setattr(catalog, "price_entries", lambda: ())  # another list: nothing priced
+    assert variant_price(gpu, Currency.CNY) is None
