@@ -32,6 +32,7 @@ from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
+from bot.parse.flops_budget import read_flops_budget
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.hardware_specs import peak_rates
@@ -171,7 +172,9 @@ class _Parse(FieldSteps, StageSteps):
         self.s, truncated, normalized = prepare(self.raw)
         s0 = self.s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
+        self.s, flops, self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C, not an absurd number
         preference, stage = self._stage_and_settings(s0)
+        self.f["compute_budget_flops"] = flops
         models, precision = self._names()
         precision = self.f.get("precision") or precision
         gpus = self._gpus()
@@ -254,7 +257,7 @@ class _Parse(FieldSteps, StageSteps):
         (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
         unused = self.unused()
         named = [*unused, *self.named_unused]
-        names = [m.text for m in models if m is not None] + [gpu or ""]
+        names = [m.text for m in models if m is not None] + [gpu or "", getattr(self, "_flops_raw", "")]
         extra, at = [*self.ignored, *self.nonpositive, *self.unusable, *names], spans(self.roles, self.used)
         mem = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
