@@ -116,6 +116,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
+        "min_held": f.int(inf.min_gpus_concurrency) if inf.min_gpus_concurrency else None,  # trial s22 #2
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
