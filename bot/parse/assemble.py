@@ -172,9 +172,7 @@ class _Parse(FieldSteps, StageSteps):
         self.s, truncated, normalized = prepare(self.raw)
         s0 = self.s0 = self.s
         dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
-        self.s, flops, self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C, not an absurd number
         preference, stage = self._stage_and_settings(s0)
-        self.f["compute_budget_flops"] = flops
         models, precision = self._names()
         precision = self.f.get("precision") or precision
         gpus = self._gpus()
@@ -304,6 +302,7 @@ class _Parse(FieldSteps, StageSteps):
     # -- step 2: names, masked so their digits are not read as numbers
 
     def _names(self) -> tuple[list[ModelMention], str | None]:
+        self.s, self.f["compute_budget_flops"], self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
