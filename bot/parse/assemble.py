@@ -29,6 +29,7 @@ from bot.parse.budget_period import read_budget_period
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
+from bot.parse.daily_users import read_daily_users
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
@@ -333,6 +334,7 @@ class _Parse(FieldSteps, StageSteps):
         self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
+        self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
 
     # -- step 3: numbers and their roles
