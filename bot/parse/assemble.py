@@ -25,6 +25,7 @@ from bot.parse import lexicon as lx
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
+from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
@@ -208,7 +209,7 @@ class _Parse(FieldSteps, StageSteps):
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
-        unknown_model = unknown if unknown is not None and model_mention is None else None
+        unknown_model = named_unknown(unknown) if model_mention is None else None  # '7B' alone: a size
         unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
         return ParseResult(
             request=request,
