@@ -332,6 +332,7 @@ def serve(s: ServingSetup) -> Inference:
         pp=use.pp,
         replicas=use.replicas,
         fp8_min_gpus=fp8_tp * fp8_pp if weights > fp8_weights else None,
+        min_gpus_concurrency=_held_at_min(s, f, lay.min_gpus),
         max_concurrency=max_conc,
         concurrency_table=_concurrency_table(s, f, use, longer),
         decode_tokens_per_s=speed,
@@ -341,6 +342,16 @@ def serve(s: ServingSetup) -> Inference:
         priced_tokens_per_s=at_price.aggregate if cost_m is not None and at_price else None,
         cost_per_month=cost_month,
     )
+
+
+def _held_at_min(s: ServingSetup, f: _Footprint, min_gpus: int) -> int:
+    """Sequences of the context the fewest GPUs that start it hold (one copy on :func:`layout_for`'s TP ×
+    PP): what the headline says those GPUs do at the user's load (trial s22 #2: 4 × RTX 4090 hold 19 of
+    the 20 asked, not 'only one sequence')."""
+    tp, pp = layout_for(f.weights, f.kv_seq, s.spec, s.gpu, f.rt, f.one)
+    if tp * pp != min_gpus:
+        return 0
+    return _most_held(s, f, Layout(tp, pp, 1), f.kv_seq, f.load)  # its own layout: not ``use``'s memo
 
 
 def _concurrency_table(

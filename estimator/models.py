@@ -335,6 +335,7 @@ class Inference(_Frozen):
     pp: int = 1
     replicas: int = Field(1, description="copies of the model (data-parallel serving), each on TP × PP GPUs")
     fp8_min_gpus: int | None = Field(None, description="fewest GPUs holding FP8 weights and one sequence")
+    min_gpus_concurrency: int | None = Field(None, description="sequences at the context `min_gpus` hold")
     max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
     concurrency_table: list[tuple[int, int]] = Field(
         default_factory=empty_list, description="(context tokens, max concurrent sequences) on `serving_gpus`"

@@ -55,6 +55,8 @@ class Why(StrEnum):
     flops_per_param_token = "flops_per_param_token"
     compute_optimal_size = "compute_optimal_size"
     budget_max_params = "budget_max_params"
+    compute_budget_optimal = "compute_budget_optimal"
+    compute_budget_tokens = "compute_budget_tokens"
     release_count = "release_count"
     generic_shape = "generic_shape"
     config_architecture = "config_architecture"

@@ -5,12 +5,13 @@ of tests/test_layout.py): its share of each GPU and whether it shares the traini
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from estimator.request_compute import ComputeBudget
 from estimator.request_setting import _setting
 
 
-class RolloutSettings(BaseModel):
+class RolloutSettings(ComputeBudget):
     """Where the RL rollout engine runs (JSON names as the fields)."""
 
     rollout_gpu_memory_utilization: float | None = Field(

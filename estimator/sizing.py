@@ -10,6 +10,7 @@ from typing import Any
 
 from estimator import catalog
 from estimator.catalog import GpuSpec
+from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
 from estimator.largest import largest_served
 from estimator.layer_offload import with_layer_split
@@ -28,6 +29,7 @@ def estimate(req: SizingRequest) -> SizingReport:
     Raises nothing for any valid SizingRequest; quantities that cannot be computed are None.
     """
     ledger = Ledger()
+    req = with_compute_budget(req, ledger)  # '1e23 FLOPs': the compute-optimal N and D, said as assumed
     r = resolve(req, ledger)
     req = personal_count(req, r, ledger)
     if r.gpu.peak_tflops_bf16 is None and r.stage != Stage.inference:  # a training concern (loss scaling)

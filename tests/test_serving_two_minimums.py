@@ -3,7 +3,11 @@ one minimum ("at least 4 GPUs needed") that holds only the weights and one full-
 4 GPUs hold 4 of the 20 sequences. The headline now gives the count the stated concurrency × context
 needs (``report.inference.recommended_gpus``) and says what the smaller count holds
 (``min_gpus``: weights + one sequence, :func:`estimator.inference.serve`), and the "at least N are
-needed" note is not repeated under it. Through ``sizing-bot ask --format json``, both languages."""
+needed" note is not repeated under it. Through ``sizing-bot ask --format json``, both languages.
+
+Trial s22 #2: that smaller count was worded "4 hold only the weights and one 4K sequence" while the same
+4 GPUs, asked directly, hold 19 of the 20: the clause now says what they hold at the user's load
+(``min_gpus_concurrency``, the same count the question on that many GPUs answers)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import pytest
 
 from bot.cli import main
 
-# (question, min_gpus, load GPUs, concurrency, context)
+# (question, min_gpus, load GPUs, concurrency, context, sequences min_gpus hold there)
 CASES = {
     "en": [
         (
@@ -23,6 +27,7 @@ CASES = {
             16,
             20,
             "32K",
+            4,
         ),
         (
             "Serve Llama-3.1-70B on 2 x A100 80GB for 50 concurrent users at 32k context: will it work?",
@@ -30,8 +35,9 @@ CASES = {
             16,
             50,
             "32K",
+            14,
         ),
-        ("Can 1 H100 serve Qwen2.5-72B with 64 concurrent requests at 16k context?", 4, 8, 64, "16K"),
+        ("Can 1 H100 serve Qwen2.5-72B with 64 concurrent requests at 16k context?", 4, 8, 64, "16K", 26),
     ],
     "zh": [
         (
@@ -41,9 +47,10 @@ CASES = {
             16,
             20,
             "32K",
+            4,
         ),
-        ("部署 Llama-3.1-70B，2 张 A100 80G，50 并发，32k 上下文，能跑吗？", 4, 16, 50, "32K"),
-        ("1 张 H100 部署 Qwen2.5-72B，64 个并发请求，16k 上下文，够不够？", 4, 8, 64, "16K"),
+        ("部署 Llama-3.1-70B，2 张 A100 80G，50 并发，32k 上下文，能跑吗？", 4, 16, 50, "32K", 14),
+        ("1 张 H100 部署 Qwen2.5-72B，64 个并发请求，16k 上下文，够不够？", 4, 8, 64, "16K", 26),
     ],
 }
 
@@ -52,8 +59,8 @@ HEAD = {
     "zh": "{conc} 并发 × {ctx} 上下文要 {rec} 张",
 }
 ONLY = {
-    "en": "{min} hold only the weights and one {ctx} sequence",
-    "zh": "{min} 张只放得下权重和一条 {ctx} 的序列",
+    "en": "{min} hold the weights and {held} of the {conc} concurrent {ctx} sequences",
+    "zh": "{min} 张放得下权重和 {conc} 条 {ctx} 并发中的 {held} 条",
 }
 NOTE = {"en": "at least {min} are needed", "zh": "至少要 {min} 张"}
 
@@ -66,15 +73,17 @@ def ask(capsys, text: str) -> dict:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("i", [0, 1, 2])
 def test_headline_gives_the_loads_count_and_says_what_the_minimum_holds(capsys, lang, i):
-    text, least, load, conc, ctx = CASES[lang][i]
+    text, least, load, conc, ctx, held = CASES[lang][i]
     out = ask(capsys, text)
     inf = out["report"]["inference"]
     assert out["report"]["feasible"] == "no"
     assert (inf["min_gpus"], inf["recommended_gpus"], inf["concurrency"]) == (least, load, conc)
+    assert inf["min_gpus_concurrency"] == held
     assert inf["max_concurrency"] >= conc  # the load's count holds the stated load
     head = out["reply"].splitlines()[0]
     assert HEAD[lang].format(rec=load, conc=conc, ctx=ctx) in head
-    assert ONLY[lang].format(min=least, ctx=ctx) in head
+    assert ONLY[lang].format(min=least, held=held, conc=conc, ctx=ctx) in head
+    assert "only the weights and one" not in head and "只放得下权重和一条" not in head
     assert NOTE[lang].format(min=least) not in out["reply"]  # no second, contradicting minimum
 
 
@@ -90,3 +99,23 @@ def test_no_load_stated_keeps_the_one_minimum(capsys, lang):
     head = out["reply"].splitlines()[0]
     assert out["report"]["feasible"] == "no"
     assert {"en": "at least 2 GPUs needed", "zh": "至少要 2 张"}[lang] in head
+
+
+@pytest.mark.parametrize(
+    "lang,short,at_min",
+    [
+        ("zh", "部署Qwen2.5-32B，vLLM，2张4090，并发20", "部署Qwen2.5-32B，vLLM，4张4090，并发20"),
+        (
+            "en",
+            "Serve Qwen2.5-32B with vLLM on 2x RTX 4090, 20 concurrent",
+            "Serve Qwen2.5-32B with vLLM on 4x RTX 4090, 20 concurrent",
+        ),
+    ],
+)
+def test_the_fewest_gpus_hold_what_the_question_on_them_answers(capsys, lang, short, at_min):
+    """Trial s22 #2: on 2 × RTX 4090 the headline's '4 GPUs' clause gives the 19 sequences that 4 × RTX
+    4090 hold at 4K (asked directly: 'room for 19 of the 20'), never 'only one sequence'."""
+    head = ask(capsys, short)["reply"].splitlines()[0]
+    direct = ask(capsys, at_min)["report"]["inference"]
+    assert direct["max_concurrency"] == 19 and direct["serving_gpus"] == 4
+    assert ONLY[lang].format(min=4, held=19, conc=20, ctx="4K") in head

@@ -97,7 +97,8 @@ class Context:
 
 
 def is_answerable(request: SizingRequest, asks_largest: bool = False) -> bool:
-    """Enough to size something: a model (size, name or config.json), a token count, a budget, or
+    """Enough to size something: a model (size, name or config.json), a token count, a budget (money or
+    FLOPs), or
     GPUs × days; or, when the question asks which model fits (``asks_largest``), a serving question on
     named GPUs."""
     return (
@@ -108,6 +109,7 @@ def is_answerable(request: SizingRequest, asks_largest: bool = False) -> bool:
         or request.tokens is not None
         or request.num_samples is not None
         or request.budget is not None
+        or request.compute_budget_flops is not None  # '1e23 FLOPs': the compute-optimal N and D
         or (request.gpu_count is not None and request.deadline_days is not None)
         # "一张4090能跑多大的模型": serving on named GPUs without a model → the largest model that fits
         or (asks_largest and request.stage in _LARGEST_STAGES and (request.gpu or request.gpu_memory_gib))

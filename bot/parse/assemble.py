@@ -25,14 +25,17 @@ from bot.parse import lexicon as lx
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
+from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
 from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
+from bot.parse.daily_users import read_daily_users
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.field_steps import FieldSteps
+from bot.parse.flops_budget import read_flops_budget
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural_card
 from bot.parse.hardware_specs import peak_rates
@@ -207,7 +210,7 @@ class _Parse(FieldSteps, StageSteps):
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
-        unknown_model = unknown if unknown is not None and model_mention is None else None
+        unknown_model = named_unknown(unknown) if model_mention is None else None  # '7B' alone: a size
         unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
         return ParseResult(
             request=request,
@@ -255,7 +258,7 @@ class _Parse(FieldSteps, StageSteps):
         (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
         unused = self.unused()
         named = [*unused, *self.named_unused]
-        names = [m.text for m in models if m is not None] + [gpu or ""]
+        names = [m.text for m in models if m is not None] + [gpu or "", getattr(self, "_flops_raw", "")]
         extra, at = [*self.ignored, *self.nonpositive, *self.unusable, *names], spans(self.roles, self.used)
         mem = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
@@ -302,6 +305,7 @@ class _Parse(FieldSteps, StageSteps):
     # -- step 2: names, masked so their digits are not read as numbers
 
     def _names(self) -> tuple[list[ModelMention], str | None]:
+        self.s, self.f["compute_budget_flops"], self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
@@ -332,6 +336,7 @@ class _Parse(FieldSteps, StageSteps):
         self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
+        self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
 
     # -- step 3: numbers and their roles

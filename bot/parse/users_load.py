@@ -13,6 +13,7 @@ from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse import structure as st
+from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
 from bot.parse.regex import rc
 from bot.parse.roles import Role
@@ -96,7 +97,15 @@ def load_value(steps: Any) -> float | None:
     """The concurrency the job is sized at (:func:`users_aside` first), or None: a head count with no
     load word ('200 employees', '公司大概200人用', at least :data:`estimator.active_users.MIN_POPULATION`
     people) is the people the service is for, ``users`` (trial s21 #3), its load assumed by the
-    estimator (:func:`estimator.active_users.active_sequences`)."""
+    estimator (:func:`estimator.active_users.active_sequences`); so are daily active users ('日活1000人',
+    :mod:`bot.parse.daily_users`, trial s22 #4) when no concurrency is stated."""
+    value = _load_value(steps)
+    daily_users_as_load(steps, value or steps.f.get("concurrency"))
+    return value
+
+
+def _load_value(steps: Any) -> float | None:
+    """:func:`load_value` before the daily active users."""
     from estimator.active_users import MIN_POPULATION
 
     users_aside(steps)

@@ -127,6 +127,7 @@ class InferenceContext(TypedDict):
     context: str
     concurrency: str
     min_gpus: str
+    min_held: str | None  # the sequences at the context the fewest GPUs hold
     rec_gpus: str
     serving_gpus: str
     serving_one: bool

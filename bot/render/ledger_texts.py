@@ -203,6 +203,11 @@ WHY_TEXTS: dict[str, str] = {
     "budget_max_params": N_(
         "the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"
     ),
+    "compute_budget_optimal": N_(
+        "your FLOPs budget C, compute-optimal: N = √(C / 120) with D = 20·N and C = 6·N·D (Hoffmann et al. "
+        "2022 §3, Chinchilla)"
+    ),
+    "compute_budget_tokens": N_("the tokens your FLOPs budget C trains this size on: D = C / (6·N)"),
     "release_count": N_("the exact parameter count of %(model)s as released"),
     "generic_shape": N_(
         "no model named: a generic shape for this size in the form of every major release since 2024 — "

@@ -27,6 +27,8 @@ class NoteCode(StrEnum):
     deadline_missed = "deadline_missed"
     deadline_missed_hours = "deadline_missed_hours"
     budget_max_params = "budget_max_params"
+    compute_budget_optimal = "compute_budget_optimal"
+    compute_budget_tokens = "compute_budget_tokens"
     total_memory_yes = "total_memory_yes"
     total_memory_borderline = "total_memory_borderline"
     total_memory_no = "total_memory_no"

@@ -178,7 +178,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
 def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> dict[str, Any]:
     """``load_given`` — a concurrency or context stated; the headline's cases when the user's GPUs do not
     hold the weights (and one sequence): ``short_both`` — nor the stated load, which takes more GPUs than
-    that: the headline names both counts (trial s11 item 9); ``offload_unfit`` — weights in CPU memory
+    that: the headline names both counts (trial s11 item 9), and ``min_held`` what the fewer hold at
+    the load (trial s22 #2); ``offload_unfit`` — weights in CPU memory
     on a server (not modelled), or a llama.cpp split (estimator.layer_offload, worded by
     bot.render.split_text): no GPU-only count, speed or cost is offered as the answer (trial s11 item 5);
     ``never_fits`` — no pipeline of these GPUs holds the model, on any number of them (note
@@ -192,6 +193,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
         "short_both": short and inf.min_gpus < inf.recommended_gpus and report.feasible == "no" and load,
+        "min_held": f.int(inf.min_gpus_concurrency) if inf.min_gpus_concurrency else None,  # trial s22 #2
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)

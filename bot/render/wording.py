@@ -55,6 +55,13 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "The largest model %(budget)s trains on %(tokens)s tokens: ≈ %(params_total)s parameters "
         "(at the middle of the price range and the likely MFU)."
     ),
+    NoteCode.compute_budget_optimal: N_(
+        "Compute-optimal for %(flops)s FLOPs (Chinchilla, C = 6·N·D with D ≈ 20·N): a ≈ %(params_total)s "
+        "model on ≈ %(tokens)s tokens."
+    ),
+    NoteCode.compute_budget_tokens: N_(
+        "%(flops)s FLOPs train a %(params_total)s model on ≈ %(tokens)s tokens (C = 6·N·D)."
+    ),
     NoteCode.total_memory_yes: N_(
         "%(total_gib)s of GPU memory in total is enough: the weights, one sequence's KV cache and the "
         "workspace need ≈ %(need_bytes)s."
@@ -410,6 +417,8 @@ BUDGET_VERDICTS = {
     NoteCode.budget_borderline,
     NoteCode.budget_no_price,
     NoteCode.budget_max_params,
+    NoteCode.compute_budget_optimal,
+    NoteCode.compute_budget_tokens,
     NoteCode.deadline_missed,
     NoteCode.deadline_missed_hours,
     NoteCode.tokens_assumed_chinchilla,  # the headline's tokens were assumed: said right under it

@@ -1,0 +1,54 @@
+"""Daily active users of a service ('日活1000人', '日活跃用户约2万', '1000 daily active users', 'DAU 5万',
+'10k DAU'): a head count of the people the service is for, never the sequences run at once (trial s22 #4:
+'部署 Qwen2.5-72B，预算每月5万，日活1000人' named “1000” as unread and sized the default 16). The count
+becomes the request's ``users`` — the head-count path of :mod:`bot.parse.users_load` (load ⌈users × 10 %⌉,
+:mod:`estimator.active_users`, said in the assumptions) — unless a concurrency is stated, which wins
+(the DAU is then named, reason ``users_not_load``). Read and masked before the numbers get roles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.normalize import mask
+from bot.parse.regex import rc
+
+_N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
+DAILY_USERS_RE = rc(
+    r"日活(?:跃)?(?:用户|人数)?(?:数|量)?\s*(?:约|大概|大约|有|是|为|:|：|达到|在)?\s*"
+    + _N.format(g="z")
+    + r"\s*(?:人|个用户|名用户|用户)?"
+    + r"|(?<![\w.])"
+    + _N.format(g="e")
+    + r"\s*(?:daily\s+active\s+users?|daily\s+users?|dau)\b"
+    + r"|\bdau\s*(?:of|is|=|:|：|around|about|~|约|大概|是|为|有)?\s*"
+    + _N.format(g="d")
+)
+"""A DAU figure as normalized (lower case): '日活1000人', 'dau 5万', '10k dau', '1000 daily active users'."""
+_SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
+
+
+def read_daily_users(s: str) -> tuple[str, int | None, str]:
+    """(``s`` with the first DAU figure masked, the people, the figure as typed); (``s``, None, "") when
+    there is none."""
+    m = DAILY_USERS_RE.search(s)
+    if m is None:
+        return s, None, ""
+    g = next(g for g in ("z", "e", "d") if m.group(g))
+    people = float(m.group(g).replace(",", "")) * _SCALE.get(m.group(g + "m") or "", 1)
+    if not 1 <= people <= 100_000_000:  # the ``users`` field's bounds (estimator.request_users)
+        return s, None, ""
+    raw = (m.group(g) + (m.group(g + "m") or "")).strip()
+    return mask(s, m.start(), m.end(), " "), round(people), raw
+
+
+def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
+    """The DAU read (``steps._daily``: people, as typed) as ``users`` when no concurrency is stated (named
+    ``users_active_share``, as a head count is), else named ``users_not_load``."""
+    people, raw = getattr(steps, "_daily", (None, ""))
+    if people is None:
+        return
+    if concurrency:
+        steps.named_unused.append((raw, "users_not_load"))
+        return
+    steps.f["users"] = people
+    steps.named_unused.append((raw, "users_active_share"))

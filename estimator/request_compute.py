@@ -1,0 +1,26 @@
+"""A compute budget in FLOPs, declared here and mixed into :class:`estimator.request.SizingRequest`
+through :class:`estimator.request_rollout.RolloutSettings` (the request module stays within the 500-line
+limit of tests/test_layout.py)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from estimator.request_setting import _setting
+
+COMPUTE_BUDGET_RANGE = (1e15, 1e28)
+"""The FLOPs a user may state as a training budget: from a toy run to ~100× the largest reported runs
+(Llama 3.1 405B ≈ 3.8e25 FLOPs, Dubey et al. 2024 §3.2.1); 1e27-scale budgets are real plans."""
+
+
+class ComputeBudget(BaseModel):
+    """A training budget in FLOPs (JSON name as the field)."""
+
+    compute_budget_flops: float | None = Field(
+        None,
+        gt=0,
+        description="a training compute budget C in FLOPs ('1e23 FLOPs', '算力预算3e22 FLOPs'): with no "
+        "model and no data, the compute-optimal N = √(C / 120) and D = 20·N (Hoffmann et al. 2022 §3, "
+        "C = 6·N·D; estimator.compute_budget); with a size and no data, D = C / (6·N)",
+        json_schema_extra=_setting("training", json_order=77, stated=COMPUTE_BUDGET_RANGE),
+    )
