@@ -96,7 +96,9 @@ def other_durations(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[s
     return [r for r in roles if r not in other], [(_with_unit(s, r), "other_setup") for r in other]
 
 
-DEADLINE_AFTER_RE = rc(r"\s*(?:个)?\s*(?:天|days?|小时|hours?|h|周|weeks?|月|months?)?\s*(?:内|以内|之内)")
+DEADLINE_AFTER_RE = rc(
+    r"\s*(?:个\s*)?(?:(?:天|days?|小时|hours?|h|周|weeks?|月|months?)\s*)?(?:内|以内|之内)"
+)
 """A duration said as a deadline ('10 天内', '3 天以内'): never another run's, wherever it stands."""
 
 

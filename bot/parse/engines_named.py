@@ -79,8 +79,8 @@ def _contrasted(s: str, found: list[tuple[int, str]], name: str, runtime: str) -
 
 
 ACCEPTED_AFTER_RE = rc(
-    r"\s*(?:的话)?\s*(?:也行|也可以|也可|也成|也ok|也没问题|也能接受|都行|都可以)"
-    r"|\s*(?:would\s+(?:also\s+)?be|is|are|'s)?\s*(?:also\s+)?(?:fine|ok(?:ay)?|acceptable)"
+    r"\s*(?:的话\s*)?(?:也行|也可以|也可|也成|也ok|也没问题|也能接受|都行|都可以)"
+    r"|\s*(?:(?:would\s+(?:also\s+)?be|is|are|'s)\s*)?(?:also\s+)?(?:fine|ok(?:ay)?|acceptable)"
     r"(?:\s+too|\s+as\s+well)?(?![a-z])|\s*(?:also\s+)?works\s+(?:too|as\s+well)\b"
 )
 """Words after an engine's name that make it an acceptable alternative ('vLLM 也行', 'or vLLM is fine too',

@@ -48,7 +48,7 @@ _CLAUSE_END_RE = rc(r"[。！？!?;；,，\n]|\.(?:\s|$)|\b(?:and|but|then|now|s
 """Where a clause ends: the past verb must be in the duration's own clause."""
 _DEADLINE_AROUND_RE = rc(r"(?:within|in|under|by)\s*$|(?:要在|在|需|需要|得)\s*$")
 _DEADLINE_AFTER_RE = rc(
-    r"\s*(?:个)?\s*(?:天|days?|周|weeks?|月|months?)?\s*(?:内|以内|之内|能|可以|够|来得及)"
+    r"\s*(?:个\s*)?(?:(?:天|days?|周|weeks?|月|months?)\s*)?(?:内|以内|之内|能|可以|够|来得及)"
 )
 """A deadline said after the duration ('3 天内', '3 天能训完吗')."""
 _WANTED_RE = rc(

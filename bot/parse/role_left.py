@@ -376,7 +376,7 @@ R_ON_NAMED_CARD = rc(rf"\s*(?:on|in|with)\s+(?:an?\s+|my\s+|one\s+|the\s+|a\s+si
 STATED_NEED = "stated_need"
 """``Role.extra`` of a memory said as the model's footprint, not a card's: named with that reason."""
 R_OOM_AFTER = rc(
-    r"\s*(?:显存|显卡|的卡|卡)?\s*(?:上|里)?\s*(?:就|都|也|会|直接|还是)?\s*(?:oom|爆|out\s+of\s+mem)"
+    r"\s*(?:(?:显存|显卡|的卡|卡)\s*)?(?:(?:上|里)\s*)?(?:(?:就|都|也|会|直接|还是)\s*)?(?:oom|爆|out\s+of\s+mem)"
 )
 R_CARD_WORD = rc(r"\s*(?:of\s+)?(?:显存|显卡|的卡|卡|gpus?\b|cards?\b|vram\b)")
 _ASK_LEFT = rc(r"(?:\b(?:does|do|can|could|will|would|is\s+it|enough)\b|能|可以|够)[^.,;!\n。，；！]*$")

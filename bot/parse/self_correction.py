@@ -14,10 +14,13 @@ from bot.parse.normalize import mask
 from bot.parse.regex import rc, words_gate
 
 CUE_RE = rc(
-    r"\s*(?:[?？]\s*(?:no|nope)|[,，]?\s*[(（]?\s*(?:no\s+wait|sorry|i\s+mean|i\s+meant|correction|my\s+bad)"
-    r"|[,，]?\s*[(（]?\s*(?:不对|说错了|打错了|写错了))\s*[,，:：!！]\s*(?=\S)"
+    r"\s*(?:[?？]\s*(?:no|nope)|(?:[,，]\s*)?(?:[(（]\s*)?(?:no\s+wait|sorry|i\s+mean|i\s+meant|correction|my\s+bad)"
+    r"|(?:[,，]\s*)?(?:[(（]\s*)?(?:不对|说错了|打错了|写错了))\s*[,，:：!！]\s*(?=\S)"
 )
-"""The cue after the taken-back words: '? no,', ', sorry,', ', i mean,', ' (no wait, …)', '，不对，'."""
+"""The cue after the taken-back words: '? no,', ', sorry,', ', i mean,', ' (no wait, …)', '，不对，'.
+The comma and the bracket each take the spaces after them (the texts and spans of
+``\\s*[,，]?\\s*[(（]?\\s*``, whose three adjacent ``\\s*`` split a run of n spaces n² ways at each of its
+n starts: ~90 ms on a 193-character question whose masked words left a run of spaces)."""
 CLAUSE_BREAK_RE = rc(r"[,;:()（），。；：\n?？!！]|\.(?=\s|$)")
 """Where the clause holding the taken-back words starts (a '.' only before a space: not '2.5')."""
 NUMBER_RE = rc(
