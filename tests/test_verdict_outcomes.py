@@ -21,7 +21,7 @@ from tests.real_questions import answer_json, records, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
 
-FLOOR = {"oom_no_fit": 24, "oom_borderline": 23, "fits": 5, "time": 2}
+FLOOR = {"oom_no_fit": 24, "oom_borderline": 23, "fits": 4, "time": 2}
 """Agreements measured on 2026-12-02 (branch s6-fid, issue 25 item 1: "fits" only when the band's high
 end fits, a named data-parallel tool without ZeRO runs DDP): OOM said "does not fit" 24 of 72 with a
 verdict (18 more "borderline", 7 before); ran said "fits"/"borderline" 5 of 6; time inside the band 2
@@ -67,7 +67,10 @@ data-parallel tool with no deepspeed / fsdp setting runs plain DDP, and where no
 user's count the verdict is on that setting, "does not fit" (the ZeRO plan offered after it), no longer
 "borderline": zh-012, zh-114, en-152 (all OOM) move from "borderline" to "does not fit". Then 24 / 23
 (s21-fixa item 4): a llama.cpp split whose GPU side fills more than 90 % of the cards is "borderline" like
-every other path: en-044 (-ngl 63, 68.2 of 69 GiB, 98.8 %) moves from "fits" to "borderline" (oom_yes 24)."""
+every other path: en-044 (-ngl 63, 68.2 of 69 GiB, 98.8 %) moves from "fits" to "borderline" (oom_yes 24).
+"fits" 5 → 4 (s22, gen's claimed counts): en-144's "do you really need two" is now named as another setup,
+and its "a single Spark" sets no count yet, so the answer has no verdict at an asked count (5 verdicts, 4
+agree; none disagrees): a lost comparison, not a wrong verdict."""
 
 CEILING = {"oom_yes": 25}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
