@@ -15,8 +15,6 @@ from estimator.models import SizingRequest, Stage
 from estimator.reasons import Why
 
 _PRETRAINING = (None, Stage.pretrain, Stage.continued_pretrain)
-_FULL_TRAINING_K = 6.0
-"""FLOPs per parameter per token of full training: C = 6·N·D (Kaplan et al. 2020 §2.1)."""
 
 
 def with_compute_budget(req: SizingRequest, ledger: Ledger) -> SizingRequest:
@@ -35,7 +33,7 @@ def with_compute_budget(req: SizingRequest, ledger: Ledger) -> SizingRequest:
         n = ledger.assume("params_total", compute.compute_optimal_params(c), Why.compute_budget_optimal)
         update["params_total"] = n
     why = Why.compute_budget_optimal if update else Why.compute_budget_tokens
-    tokens = ledger.assume("tokens", c / (_FULL_TRAINING_K * n), why)
+    tokens = ledger.assume("tokens", c / compute.training_flops(n, 1.0), why)  # D = C / (6·N)
     update["tokens"] = tokens
     code = "compute_budget_optimal" if "params_total" in update else "compute_budget_tokens"
     ledger.note(code, flops=f"{c:.3g}".replace("e+", "e"), params_total=n, tokens=tokens)
