@@ -31,41 +31,52 @@ def question(row: dict) -> str:
     )
 
 
-def rows() -> tuple[list[dict], float]:
-    """Every measured row of the result files, and the CUDA context (GiB) they report."""
-    out, context = [], 0.0
+def rows() -> list[tuple[str, dict, float]]:
+    """Every measured row of the result files: (the run's AdamW variant, the row, its CUDA context GiB)."""
+    out = []
     for path in sorted(HERE.glob("*.json")):
         data = json.loads(path.read_text())
-        context = data["meta"]["context_gib"]
-        out += data["rows"]
-    return out, context
+        meta = data["meta"]
+        variant = meta.get("optimizer_variant") or ("fused" if "fused=True" in meta["optimizer"] else "?")
+        out += [(variant, row, meta["context_gib"]) for row in data["rows"]]
+    return out
 
 
 def main() -> int:
+    from collections import Counter
+
     from bot.cli import ask
 
-    measured_rows, context = rows()
-    inside = agree = ran = 0
-    print(f"{'run':<44}{'measured':>9}{'low':>7}{'likely':>8}{'high':>7}  in band  verdict")
-    for row in measured_rows:
+    counts: Counter = Counter()
+    print(f"{'AdamW':<8}{'run':<40}{'measured':>9}{'low':>7}{'likely':>8}{'high':>7}  in band  verdict")
+    for variant, row, context in rows():
         report = json.loads(ask(question(row), "en", "json")[0])["report"]
         mem = report.get("memory") or {}
-        low, likely, high = (mem.get(k) or 0.0 for k in ("per_gpu_bytes_low", "per_gpu_bytes", "per_gpu_bytes_high"))
+        low, likely, high = (
+            mem.get(k) or 0.0 for k in ("per_gpu_bytes_low", "per_gpu_bytes", "per_gpu_bytes_high")
+        )
         verdict = report.get("feasible")
-        label = f"{row['model']} {row['method']} s{row['seq_len']} b{row['micro_batch']} gc{int(row['gradient_checkpointing'])}"
+        gc = int(row["gradient_checkpointing"])
+        label = f"{row['model']} {row['method']} s{row['seq_len']} b{row['micro_batch']} gc{gc}"
         if row["outcome"] == "ran":
-            ran += 1
             got = row["peak_reserved_gib"] + context
-            ok = low / GIB <= got <= high / GIB
-            inside += ok
-            agrees = verdict in ("yes", "borderline")
-            shown = f"{got:9.1f}"
+            inside = low / GIB <= got <= high / GIB
+            counts["ran"] += 1
+            counts["ran_in_band"] += inside
+            counts["ran_yes_or_borderline"] += verdict in ("yes", "borderline")
+            shown, band = f"{got:9.1f}", "yes" if inside else "NO"
         else:
-            ok, agrees, shown = None, verdict == "no", f"{'OOM':>9}"
-        agree += agrees
-        band = "yes" if ok else ("-" if ok is None else "NO")
-        print(f"{label:<44}{shown}{low / GIB:7.1f}{likely / GIB:8.1f}{high / GIB:7.1f}  {band:>7}  {verdict} {'' if agrees else '✗'}")
-    print(f"measured inside the band: {inside}/{ran}; verdict agrees with the outcome: {agree}/{len(measured_rows)}")
+            counts["oom"] += 1
+            counts[f"oom_{verdict}"] += 1
+            shown, band = f"{'OOM':>9}", "-"
+        figures = f"{low / GIB:7.1f}{likely / GIB:8.1f}{high / GIB:7.1f}"
+        print(f"{variant:<8}{label:<40}{shown}{figures}  {band:>7}  {verdict}")
+    print(
+        f"ran: {counts['ran_in_band']}/{counts['ran']} inside the band, "
+        f"{counts['ran_yes_or_borderline']}/{counts['ran']} 'yes' or 'borderline'; "
+        f"OOM: {counts['oom_no']}/{counts['oom']} 'no', {counts['oom_borderline']} 'borderline', "
+        f"{counts['oom_yes']} 'yes'"
+    )
     return 0
 
 

@@ -3,8 +3,9 @@
 Each case builds a model from a real config's shapes (the same values as estimator/data/models/*.toml, which
 cite the Hugging Face config.json they were read from), runs two optimizer steps on random token ids with
 `labels = input_ids` (Hugging Face causal-LM loss), and records `torch.cuda.max_memory_allocated` and
-`max_memory_reserved` (GiB) plus the CUDA context measured before the first allocation. Nothing here is fitted:
-`bench/device/compare.py` sets the estimator's band beside these figures. Never imported by the package or tests.
+`max_memory_reserved` (GiB) plus the CUDA context measured before the first allocation. Nothing here is
+fitted: `bench/device/compare.py` sets the estimator's band beside these figures. Never imported by the
+package.
 
 Usage on the device machine: `python3 bench/device/finetune_memory.py $OUT/finetune_memory.json [edge]`.
 """
@@ -29,24 +30,78 @@ OPTIMIZER_KW = OPTIMIZERS[OPTIMIZER]
 
 # Shapes from the models' config.json (estimator/data/models/qwen.toml, llama.toml cite them).
 SHAPES = {
-    "Qwen2.5-1.5B": (Qwen2Config, dict(num_hidden_layers=28, hidden_size=1536, num_attention_heads=12,
-                                       num_key_value_heads=2, intermediate_size=8960, vocab_size=151936,
-                                       tie_word_embeddings=True)),
-    "Qwen2.5-3B": (Qwen2Config, dict(num_hidden_layers=36, hidden_size=2048, num_attention_heads=16,
-                                     num_key_value_heads=2, intermediate_size=11008, vocab_size=151936,
-                                     tie_word_embeddings=True)),
-    "Qwen2.5-7B": (Qwen2Config, dict(num_hidden_layers=28, hidden_size=3584, num_attention_heads=28,
-                                     num_key_value_heads=4, intermediate_size=18944, vocab_size=152064,
-                                     tie_word_embeddings=False)),
-    "Llama-3.1-8B": (LlamaConfig, dict(num_hidden_layers=32, hidden_size=4096, num_attention_heads=32,
-                                       num_key_value_heads=8, intermediate_size=14336, vocab_size=128256,
-                                       tie_word_embeddings=False)),
-    "Qwen2.5-32B": (Qwen2Config, dict(num_hidden_layers=64, hidden_size=5120, num_attention_heads=40,
-                                      num_key_value_heads=8, intermediate_size=27648, vocab_size=152064,
-                                      tie_word_embeddings=False)),
-    "Qwen2.5-14B": (Qwen2Config, dict(num_hidden_layers=48, hidden_size=5120, num_attention_heads=40,
-                                      num_key_value_heads=8, intermediate_size=13824, vocab_size=152064,
-                                      tie_word_embeddings=False)),
+    "Qwen2.5-1.5B": (
+        Qwen2Config,
+        dict(
+            num_hidden_layers=28,
+            hidden_size=1536,
+            num_attention_heads=12,
+            num_key_value_heads=2,
+            intermediate_size=8960,
+            vocab_size=151936,
+            tie_word_embeddings=True,
+        ),
+    ),
+    "Qwen2.5-3B": (
+        Qwen2Config,
+        dict(
+            num_hidden_layers=36,
+            hidden_size=2048,
+            num_attention_heads=16,
+            num_key_value_heads=2,
+            intermediate_size=11008,
+            vocab_size=151936,
+            tie_word_embeddings=True,
+        ),
+    ),
+    "Qwen2.5-7B": (
+        Qwen2Config,
+        dict(
+            num_hidden_layers=28,
+            hidden_size=3584,
+            num_attention_heads=28,
+            num_key_value_heads=4,
+            intermediate_size=18944,
+            vocab_size=152064,
+            tie_word_embeddings=False,
+        ),
+    ),
+    "Llama-3.1-8B": (
+        LlamaConfig,
+        dict(
+            num_hidden_layers=32,
+            hidden_size=4096,
+            num_attention_heads=32,
+            num_key_value_heads=8,
+            intermediate_size=14336,
+            vocab_size=128256,
+            tie_word_embeddings=False,
+        ),
+    ),
+    "Qwen2.5-32B": (
+        Qwen2Config,
+        dict(
+            num_hidden_layers=64,
+            hidden_size=5120,
+            num_attention_heads=40,
+            num_key_value_heads=8,
+            intermediate_size=27648,
+            vocab_size=152064,
+            tie_word_embeddings=False,
+        ),
+    ),
+    "Qwen2.5-14B": (
+        Qwen2Config,
+        dict(
+            num_hidden_layers=48,
+            hidden_size=5120,
+            num_attention_heads=40,
+            num_key_value_heads=8,
+            intermediate_size=13824,
+            vocab_size=152064,
+            tie_word_embeddings=False,
+        ),
+    ),
 }
 
 # (model, method, seq_len, micro_batch, gradient_checkpointing); cheap first, the riskiest last.
@@ -94,7 +149,9 @@ def build(name: str, method: str) -> torch.nn.Module:
     if method == "lora":
         from peft import LoraConfig, get_peft_model
 
-        model = get_peft_model(model, LoraConfig(r=16, lora_alpha=32, target_modules="all-linear", lora_dropout=0.0))
+        model = get_peft_model(
+            model, LoraConfig(r=16, lora_alpha=32, target_modules="all-linear", lora_dropout=0.0)
+        )
     return model
 
 
@@ -140,7 +197,7 @@ def _trainer_default_optim() -> str:
         from transformers import TrainingArguments
 
         return str(TrainingArguments(output_dir="/tmp/x").optim)
-    except Exception as exc:  # noqa: BLE001 - a reading, not a requirement
+    except Exception as exc:
         return f"unknown ({type(exc).__name__})"
 
 
@@ -162,14 +219,20 @@ def main(path: str, cases: list) -> None:
     }
     rows = []
     for name, method, seq, batch, gc_on in cases:
-        row = {"model": name, "method": method, "seq_len": seq, "micro_batch": batch, "gradient_checkpointing": gc_on}
+        row = {
+            "model": name,
+            "method": method,
+            "seq_len": seq,
+            "micro_batch": batch,
+            "gradient_checkpointing": gc_on,
+        }
         try:
             row.update(run_case(name, method, seq, batch, gc_on))
             row["outcome"] = "ran"
         except torch.cuda.OutOfMemoryError as exc:
             row["outcome"] = "oom"
             row["error"] = str(exc)[:300]
-        except Exception as exc:  # noqa: BLE001 - record and go on: one case must not lose the rest
+        except Exception as exc:
             row["outcome"] = "error"
             row["error"] = f"{type(exc).__name__}: {exc}"[:300]
         gc.collect()
