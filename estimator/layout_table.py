@@ -119,8 +119,8 @@ class DenseTable:
         gathered = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard) if zero >= 3 else 0.0
         step = 0.0
         if self.step:  # trained parameters on this GPU: the shard (full training)
-            if zero == 0:  # fused AdamW, the likely case: no temporaries (transients.step_bytes)
-                step = 0.0
+            if zero == 0:
+                step = (4.0 if self.setup.master_weights else 2.0) * shard
             else:
                 part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
@@ -170,7 +170,7 @@ class DenseTable:
         step = (0.0, 0.0, 0.0)
         if self.step and zero == 0:
             per_param = (4.0 if self.setup.master_weights else 2.0) * shard
-            step = (0.0, 0.0, per_param)
+            step = (0.0, per_param, per_param)
         elif self.step:
             part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
             step = (

@@ -349,17 +349,12 @@ def zero_buffers(plan: Plan | Layout) -> float:
 def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Span:
     """The optimizer step's temporaries for ``trained`` parameters on this GPU (before ZeRO):
 
-    - no ZeRO: 0 with ``fused=True`` (low, likely): the Hugging Face Trainer's default ``optim`` is
-      ``adamw_torch_fused`` on torch ≥ 2.8 (transformers/training_args.py: ``default_optim =
-      "adamw_torch"``, then ``"adamw_torch_fused"`` if ``is_torch_greater_or_equal_than_2_8``), which
-      LLaMA-Factory, TRL and axolotl inherit; torch's own default (and ``adamw_torch``, the Trainer's
-      default on older torch) runs the foreach implementation on CUDA, which makes ``exp_avg_sq_sqrt =
-      torch._foreach_sqrt(device_exp_avg_sqs)``, a copy of the second moments (torch/optim/adam.py
-      ``_multi_tensor_adam``; pytorch/pytorch PR #132336: "uses O(n) more memory where n is the number of
-      params in your max param group"): 4 bytes per parameter with fp32 states, 2 in pure bf16 (high).
-      Measured on an H200 (bench/device/RESULTS.md, torch 2.11, transformers 5.17; 2026-12-04): Qwen2.5-3B
-      full fine-tuning peaks at 47.2 GiB allocated with ``fused=True`` and 57.6 GiB with foreach (+10.3 GiB
-      for 3.09B fp32 parameters); Qwen2.5-7B runs at 113.9 GiB fused and runs out of 139.8 GiB foreach;
+    - no ZeRO: ``torch.optim.AdamW`` (Hugging Face Trainer's ``adamw_torch``) runs its foreach
+      implementation on CUDA, which makes ``exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)``,
+      a copy of the second moments (torch/optim/adam.py ``_multi_tensor_adam``, which AdamW runs; a
+      PyTorch maintainer on foreach optimizers: "uses O(n) more memory where n is the number of params in
+      your max param group", pytorch/pytorch PR #132336): 4 bytes per parameter with fp32 states, 2 in
+      pure bf16 (likely, high); 0 with ``fused=True`` (low);
     - ZeRO-1/2: the fp32 copy of the gradient partition (:data:`STEP_GRADIENT_COPY_BYTES`) over DP;
       ZeRO-3: the same per sub-group of at most :data:`ZERO3_SUB_GROUP_SIZE` parameters;
     - 0 with CPU offload (the step runs on the host), 8-bit or paged optimizers (bitsandbytes updates in
@@ -369,7 +364,7 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
         return ZERO
     if plan.zero_stage == 0:
         per = 4.0 if setup.master_weights else 2.0
-        return _span((0.0, 0.0, per * trained))
+        return _span((0.0, per * trained, per * trained))
     partition = trained / plan.dp
     if plan.zero_stage >= 3:
         partition = min(partition, ZERO3_SUB_GROUP_SIZE)
