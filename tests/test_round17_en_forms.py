@@ -68,3 +68,35 @@ def test_fms_fsdp_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
     assert any("fms-fsdp" in item for item in named(answer)) or answer["request"].get("training_tool") == (
         "fms-fsdp"
     )
+
+
+CONTRASTED = [
+    (
+        "Can DeepSpeed train a 70B model for SFT? PPO might work across nodes, but SFT seems to OOM.",
+        "sft",
+        "PPO",
+    ),
+    ("GRPO of Qwen2.5-7B on 8 H100 is fine, but DPO runs out of memory.", "grpo", "DPO"),
+]
+
+
+@pytest.mark.parametrize(("text", "sized", "other"), CONTRASTED)
+def test_contrasted_algorithms_are_separate_setups(
+    capsys: pytest.CaptureFixture[str], text: str, sized: str, other: str
+) -> None:
+    answer = ask(capsys, text)
+    assert answer["request"]["algorithm"] == sized
+    assert named(answer).get(f"algorithm: {other}") == "other_setup"
+
+
+def test_a_chained_pipeline_with_but_stays_one_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """'SFT then DPO … but it OOMs' chains one run: nothing named as another setup."""
+    answer = ask(capsys, "I run SFT then DPO on Qwen2.5-7B with 8 A100 but it OOMs.")
+    assert not any(item.startswith("algorithm:") for item in named(answer))
+
+
+def test_the_official_setups_card_is_not_the_users(capsys: pytest.CaptureFixture[str]) -> None:
+    """'My device is 8xH20 (96G) … Was the official benchmark run on 8xH200?': the H20 sized, its 96 GB."""
+    text = "My device is 8xH20 (96G); DeepSeek-V3 OOMs in vLLM. Was the official benchmark run on 8xH200?"
+    request = ask(capsys, text)["request"]
+    assert request["gpu"].startswith("H20-") and request["gpu_memory_gib"] == 96
