@@ -547,8 +547,8 @@ def test_round16_work_en_does_not_regress() -> None:
 
 R17_WORK_UNDERSTOOD_EN = 14
 """Round 17's English working split (en_r17.json, r17work: 17 records) understood in full at the last
-measurement (README.md there): 8 at the freeze, 14 after its readers (tests/test_round17_en_forms.py) and three
-label corrections. Its r17test half (23 records) is frozen in ``frozen_r17_test_en.sha256``."""
+measurement (README.md there): 8 at the freeze, 14 after its readers (tests/test_round17_en_forms.py) and
+three label corrections. Its r17test half (23 records) is frozen in ``frozen_r17_test_en.sha256``."""
 
 
 def test_round17_work_en_does_not_regress() -> None:
