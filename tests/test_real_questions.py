@@ -545,6 +545,16 @@ def test_round16_work_en_does_not_regress() -> None:
     assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
 
 
+R17_WORK_UNDERSTOOD_EN = 14
+"""Round 17's English working split (en_r17.json, r17work: 17 records) understood in full at the last
+measurement (README.md there): 8 at the freeze, 14 after its readers (tests/test_round17_en_forms.py) and
+three label corrections. Its r17test half (23 records) is frozen in ``frozen_r17_test_en.sha256``."""
+
+
+def test_round17_work_en_does_not_regress() -> None:
+    assert _work_understood("r17work", "en", 17) >= R17_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -649,6 +659,7 @@ HELD_OUT_SIZES = {
     ("r15test", "en"): 21,
     ("r16test", "zh"): 21,
     ("r16test", "en"): 18,
+    ("r17test", "en"): 23,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -311,9 +311,11 @@ MEMORY_SAID_RE = rc(r"(?<![\d.])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 REPORTED_RE = rc(
     r"文档|官方|论文|教程|readme|\bdocs?\b|documentation|\bpaper\b|\brecipe\b|\bblog\b|model\s+card"
+    r"|\bofficial(?:ly)?\b"
 )
-"""A sentence that reports what a source says ('文档写 16 GPUs，不会要 16 张 A100 吧？'): the cards named
-there are the source's setup, not the asker's."""
+"""A sentence that reports what a source says ('文档写 16 GPUs，不会要 16 张 A100 吧？'; round 17: 'was the
+official TP8 performance measured on 8xH200?', as 官方): the cards named there are the source's setup, not the
+asker's."""
 COMPARING_RE = rc(r"不如|差距|相比|比起|对比|\bthan\b|\bcompared\s+(?:to|with)\b|\bversus\b|\bvs\.?(?![a-z])")
 """A sentence that compares cards ('虽然 titan 不如 3090', 'slower than a 3090'): a card named there is a
 reference (round 3 of the real questions), not the card asked about."""

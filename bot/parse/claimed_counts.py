@@ -30,22 +30,25 @@ OTHER_PARTY_RE = rc(
     r"|\byou\s+(?:guys\s+)?(?:need|used?|recommend|require|suggest)\b"
     r"|\breally\s+(?:need|require)s?\b"
     r"|你们(?:用|使用|需要|推荐|说)|您(?:用|使用|推荐)|(?:一定|必须|非得)要"
+    r"|\b(?:readme|repo(?:sitory)?|paper|docs?|documentation|guide|blog(?:\s+post)?|model\s+card|tutorial)"
+    r"\s+(?:says|said|states|stated|claims|claimed|reports|reported|mentions|mentioned)\b"
 )
 """A second-person setup or a questioned requirement: the count after it (in its sentence) is not the
 user's own. 'really need' and '一定要' question a claim ('does it really need two nodes', '是一定要 8 张卡
-么'); 'you need', '你们用' say what the other party runs."""
+么'); 'you need', '你们用' say what the other party runs; a document's reported claim ('the original LLaVA
+repo says it fits 7B in 8-RTX3090', 'the paper states …', round 17) is the document's setup."""
 
 OWN_SINGLE_RE = rc(
     rf"{SINGLE_CARD_RE.pattern}|单芯|单颗"
     r"|\ba\s+single\s+(?:(?:nvidia|rtx|geforce|dgx|tesla)\s+)?(?:gpu|card|device|accelerator|spark"
     r"|[a-z]{0,2}\d{2,4}[a-z]{0,3})\b(?!\s*s\b)"
     r"|\bone\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b"
-    r"|\bmy\s+(?:(?:rtx|nvidia|geforce)\s*)?\d{4}(?:\s*ti)?\b(?!\s*s\b)"
+    r"|\bmy\s+(?:\d{1,3}\s*gi?b\s+)?(?:(?:rtx|nvidia|geforce)\s*)?\d{4}(?:\s*ti)?\b(?!\s*s\b)"
     r"|\bgpus?\s*=\s*1\b"
 )
 """One card of the user's own: '单卡' (:data:`bot.parse.words.SINGLE_CARD_RE`: not '单卡 batch'), '单芯
-1684x', 'a single Spark', 'a single RTX 3090', 'one GPU', 'my 4090', 'GPU=1'. 'a single node' (many
-cards), 'a single epoch' (no card) are not."""
+1684x', 'a single Spark', 'a single RTX 3090', 'one GPU', 'my 4090', 'my 24GB RTX 3090' (round 17),
+'GPU=1'. 'a single node' (many cards), 'a single epoch' (no card) are not."""
 
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 

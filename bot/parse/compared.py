@@ -26,6 +26,10 @@ LISTED_RE = rc(
 """Words that make algorithms named together separate setups, each asked about ('how many GPUs for PPO,
 REINFORCE++ and GRPO, respectively', 'for each of the stages (SFT, reward model training, PPO)', '分别')."""
 PIPELINE_RE = rc(r"\bthen\b|\bfollowed\s+by\b|\bafter\b|\bbefore\b|->|→|然后|之后|再做|再用")
+CONTRAST_RE = rc(r"\bbut\b|\bwhereas\b|\bunlike\b|\bhowever\b|但是|可是|不过")
+"""Words that set two algorithms against each other ('PPO might work, but SFT OOMs'): separate setups, the
+first named sized, when nothing chains them into one run (round 17: 'train a 70B for SFT … PPO might work
+across nodes, but SFT …' sized PPO by the algorithms' order of precedence)."""
 """Words that chain algorithms into one run ('SFT then DPO'): never separate setups by a list alone."""
 
 
@@ -36,7 +40,7 @@ def apart(s: str, count: int) -> bool:
     DPO', one pipeline; round 16 English)."""
     if count < 2:
         return False
-    if COMPARE_RE.search(s):
+    if COMPARE_RE.search(s) or (CONTRAST_RE.search(s) and not PIPELINE_RE.search(s)):
         return True
     return bool(LISTED_RE.search(s) or count > 2) and not PIPELINE_RE.search(s)
 

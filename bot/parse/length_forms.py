@@ -5,6 +5,9 @@ written as the form the length rules of :mod:`bot.parse.roles` read ('长度 200
   "sample length of up to 2000", "input length around 3k"): the verbs and hedges dropped.
 - **Samples that run to a length** ("some samples run to about 2000 tokens", "documents reach 8k tokens",
   "conversations go up to 4096 tokens"): the length of the longest sample, 'sequence length N tokens'.
+- **A cap on the tokens of one sequence, prompt and answer together** ("maximum total tokens (input + output)
+  set to 512", "max total tokens of 4096", round 17: DeepSpeed-Chat's log line 'Setting maximum total tokens
+  (input + output) to 512'): the sequence length, as TGI's ``--max-total-tokens`` is (the flag table).
 """
 
 from __future__ import annotations
@@ -33,7 +36,15 @@ RUN_TO_RE = rc(
 )
 """'some samples run to about 2000 tokens' → 'sequence length 2000 tokens' (the longest sample is the
 sequence trained at, as round 3's 'the longest about 32k tokens' is)."""
-_GATE = re.compile("长度|length|run|reach|go up|get up")
+TOTAL_TOKENS_RE = rc(
+    r"\b(?:(?:max(?:imum)?|the)\s+)?total\s+tokens?\s*(?P<q>\(\s*(?:input|prompt)s?\s*\+\s*"
+    r"(?:output|response|completion|generation)s?\s*\)\s*)?(?:(?:is|are|was|set|capped)\s+)?"
+    r"(?:(?:to|of|at|=|:)\s*)?" + _N + r"(?!\s*[bBmMtT]\b)(?!\s*(?:billion|million|trillion)\b)"
+)
+"""'maximum total tokens (input + output) set to 512' → 'sequence length 512': only with 'max(imum)' before
+it or the '(input + output)' after it (a dataset's 'total tokens' is a count of tokens seen, never one
+sample)."""
+_GATE = re.compile("长度|length|run|reach|go up|get up|total token")
 
 
 def length_forms(s: str) -> str:
@@ -44,4 +55,11 @@ def length_forms(s: str) -> str:
         s = LENGTH_WORDS_ZH_RE.sub(lambda m: f"{m.group('w')} {m.group('n')} ", s)
     if "length" in s:
         s = LENGTH_WORDS_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
+    if "total token" in s:
+        s = TOTAL_TOKENS_RE.sub(_total_tokens, s)
     return RUN_TO_RE.sub(lambda m: f"sequence length {m.group('n')} tokens", s)
+
+
+def _total_tokens(m: re.Match[str]) -> str:
+    capped = m.group("q") or re.match(r"max", m.group(0), re.I)
+    return f"sequence length {m.group('n')} " if capped else m.group(0)

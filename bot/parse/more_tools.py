@@ -36,10 +36,12 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])torchtitan(?![a-z0-9])"), "torchtitan"),
     (rc(r"(?<![a-z0-9])maxtext(?![a-z0-9])"), "MaxText"),
     (rc(r"(?<![a-z0-9])levanter(?![a-z0-9])"), "Levanter"),
+    (rc(r"(?<![a-z0-9])fms[\s\-_]fsdp(?![a-z0-9])"), "fms-fsdp"),  # foundation-model-stack/fms-fsdp
 )
 """Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
 360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the
-pre-training codebases people name beside them; none has limits the sizing models, so each is named as not
+pre-training codebases people name beside them (round 17: IBM's fms-fsdp, FSDP pre-training of Llama
+models); none has limits the sizing models, so each is named as not
 used (``no_field``), never dropped in silence. 'Firefly' before a model's name is a model
 ('firefly-qwen-7b')."""
 
