@@ -545,6 +545,16 @@ def test_round16_work_en_does_not_regress() -> None:
     assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
 
 
+R17_WORK_UNDERSTOOD_ZH = 13
+"""Round 17's Chinese working split (zh_r17.json, r17work: 17 records) understood in full at the last
+measurement (README.md there): 13 at the freeze. Its r17test half (23 records) is frozen in
+``frozen_r17_test_zh.sha256``."""
+
+
+def test_round17_work_zh_does_not_regress() -> None:
+    assert _work_understood("r17work", "zh", 17) >= R17_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -649,6 +659,7 @@ HELD_OUT_SIZES = {
     ("r15test", "en"): 21,
     ("r16test", "zh"): 21,
     ("r16test", "en"): 18,
+    ("r17test", "zh"): 23,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
