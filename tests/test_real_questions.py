@@ -505,7 +505,7 @@ def test_round14_work_zh_does_not_regress() -> None:
     assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_ZH = 18  # s22-gen: 17 → 18
+R15_WORK_UNDERSTOOD_ZH = 19  # s22-gen: 17 → 18; s23-r17zh: 19 (zh15-011, Atlas A2 named)
 """Round 15's Chinese working split (zh_r15.json, r15work: 22 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 17 after its readers and the scorer's 'moe' and
 ``speech_llm``. Its r15test half (18 records) is frozen in ``frozen_r15_test_zh.sha256``."""
@@ -545,10 +545,10 @@ def test_round16_work_en_does_not_regress() -> None:
     assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
 
 
-R17_WORK_UNDERSTOOD_ZH = 13
+R17_WORK_UNDERSTOOD_ZH = 16
 """Round 17's Chinese working split (zh_r17.json, r17work: 17 records) understood in full at the last
-measurement (README.md there): 13 at the freeze. Its r17test half (23 records) is frozen in
-``frozen_r17_test_zh.sha256``."""
+measurement (README.md there): 13 at the freeze, 16 after its readers (tests/test_round17_zh_forms.py).
+Its r17test half (23 records) is frozen in ``frozen_r17_test_zh.sha256``."""
 
 
 def test_round17_work_zh_does_not_regress() -> None:
