@@ -11,7 +11,9 @@ the r17work half showed the parser missing, each read for its axis and tested th
   engine's share named (before, the first count was the job's; bot.parse.role_split), and a share given
   without a card word ('其中 2 张给 vllm'; bot.parse.count_forms.ROLLOUT_SHARE_RE);
 - Huawei's Atlas 800 servers by their generation ('8 台 A2 服务器', 'Atlas 800I A3'): named as typed, never
-  dropped (bot.parse.lexicon.UNKNOWN_GPU_RE).
+  dropped (bot.parse.lexicon.UNKNOWN_GPU_RE);
+- an unknown release's tier word and date after its version ('DeepSeek-V4-Flash-0731'): part of the name as
+  typed (before, 'DeepSeek-V4' was named and '0731' left unread; bot.parse.model_names.with_tier).
 
 The sentences are written for these tests (none is from the real-question corpus)."""
 
@@ -112,3 +114,19 @@ def test_atlas_servers_by_generation_are_named(
 def test_a2_and_a3_elsewhere_are_no_server(capsys: pytest.CaptureFixture[str], text: str) -> None:
     interpretation = ask(capsys, text)["interpretation"]
     assert (interpretation.get("unknown_gpu") or "").lower() not in ("a2", "a3")
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("能不能用 8 张 4090 运行 DeepSeek-V9-Flash-0731？内存 370G。", "DeepSeek-V9-Flash-0731"),
+        ("8 卡 4090 48G 能跑 DeepSeek-V9.1-Flash 吗？", "DeepSeek-V9.1-Flash"),
+    ],
+)
+def test_an_unknown_release_keeps_its_tier_word(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str
+) -> None:
+    """'DeepSeek-V4-Flash-0731' was named 'DeepSeek-V4' with its date unread (bot.parse.model_names)."""
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_model"] == typed
+    assert not [text for text, reason in ignored_pairs(data) if reason == "unread"]
