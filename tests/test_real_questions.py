@@ -505,7 +505,7 @@ def test_round14_work_zh_does_not_regress() -> None:
     assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_ZH = 18  # s22-gen: 17 → 18
+R15_WORK_UNDERSTOOD_ZH = 19  # s22-gen: 17 → 18; s23-r17zh: 19 (zh15-011, Atlas A2 named)
 """Round 15's Chinese working split (zh_r15.json, r15work: 22 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 17 after its readers and the scorer's 'moe' and
 ``speech_llm``. Its r15test half (18 records) is frozen in ``frozen_r15_test_zh.sha256``."""
@@ -553,6 +553,16 @@ three label corrections. Its r17test half (23 records) is frozen in ``frozen_r17
 
 def test_round17_work_en_does_not_regress() -> None:
     assert _work_understood("r17work", "en", 17) >= R17_WORK_UNDERSTOOD_EN
+
+
+R17_WORK_UNDERSTOOD_ZH = 16
+"""Round 17's Chinese working split (zh_r17.json, r17work: 17 records) understood in full at the last
+measurement (README.md there): 13 at the freeze, 16 after its readers (tests/test_round17_zh_forms.py).
+Its r17test half (23 records) is frozen in ``frozen_r17_test_zh.sha256``."""
+
+
+def test_round17_work_zh_does_not_regress() -> None:
+    assert _work_understood("r17work", "zh", 17) >= R17_WORK_UNDERSTOOD_ZH
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -660,6 +670,7 @@ HELD_OUT_SIZES = {
     ("r16test", "zh"): 21,
     ("r16test", "en"): 18,
     ("r17test", "en"): 23,
+    ("r17test", "zh"): 23,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -28,6 +28,7 @@ from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
+from bot.parse.role_split import role_split
 from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.vendor_counts import VENDOR_COUNT_RE, count_and_unit
@@ -228,7 +229,8 @@ def _product_range(m: re.Match[str]) -> str:
 
 
 ROLLOUT_SHARE_RE = rc(
-    r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*(?:张|块)?\s*(?:卡|gpus?\b|cards?\b|npus?\b)\s*"
+    r"(?<![\d.x×*])(?P<n>\d{1,3}(?:\s*(?:-|~|到|至)\s*\d{1,3})?)\s*"
+    r"(?:(?:张|块)\s*(?:卡|gpus?\b|cards?\b|npus?\b)?|卡|gpus?\b|cards?\b|npus?\b)\s*"  # s23: '2 张给 vllm'
     r"(?P<v>给|用于|用来|留给|for|to)?\s*(?:the\s+)?(?=vllm|sglang|rollout)(?![a-z]+\s*colocate)"
 )
 """In online RL ('2 cards for vLLM and the rest for training', '其中 2 卡给 vllm'): the cards given to the
@@ -375,8 +377,10 @@ def count_forms(s: str) -> str:
     s = english_rough(s)  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
     s = length_forms(s)  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
-    if ("vllm" in s or "sglang" in s or "rollout" in s) and _ONLINE_RL_GATE.search(s):
-        s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
+    if _ONLINE_RL_GATE.search(s):
+        s = role_split(s)  # '2 张做推理，6 张训练': the job's 8, 2 of them the rollout's (round 17)
+        if "vllm" in s or "sglang" in s or "rollout" in s:
+            s = ROLLOUT_SHARE_RE.sub(_rollout_share, s)
     if "不是" in s:
         s = _sub(NOT_THIS_COUNT_RE, r"不是 \1 ", s)
     if "each" in s and ("node" in s or "machine" in s or "server" in s):

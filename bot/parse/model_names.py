@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
@@ -293,3 +294,24 @@ def called_with_size(s: str, typed: Typed) -> tuple[int, int, str, float] | None
         if name_like(name) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
             return m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6)
     return None
+
+
+TIER_AFTER_VERSION_RE = rc(
+    r"[\-_](?:flash|lite|air|mini|pro|max|turbo|plus|nano|super|ultra|exp|preview|thinking)(?![a-z0-9_])"
+    r"(?:[\-_]\d{4}(?:\d{2}){0,2}(?![\d.a-z]))?"
+)
+"""A release's tier word glued after a family and version, with the release's date after it
+('DeepSeek-V4-Flash-0731', 'GLM-5.3-Flash', 'Qwen3.5-Plus'): part of an unknown model's name as typed
+(docs/design.md §8: named as typed, never a shorter name). Round 17 zh: 'DeepSeek-V4-Flash-0731' was
+named 'DeepSeek-V4' and its '0731' left unread."""
+
+
+def with_tier(mention: Any, s: str, end: int, suggestions: list[str]) -> None:
+    """Give an unknown family mention (a ``ModelMention`` whose version ends at ``end`` of ``s``) its
+    ``suggestions``, and extend it over a glued tier word after the version
+    (:data:`TIER_AFTER_VERSION_RE`)."""
+    mention.suggestions = suggestions
+    m = TIER_AFTER_VERSION_RE.match(s, end)
+    if m:
+        mention.end = max(mention.end, m.end())
+        mention.text = " ".join(s[mention.start : m.end()].split()).strip(" -_.")

@@ -314,7 +314,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mention = _family_mention(s, m)
         if mention is not None:
             mentions.append(mention)
-            s = mask(s, m.start(), m.end(), MODEL_MARK)
+            s = mask(s, m.start(), max(m.end(), mention.end), MODEL_MARK)
     for m in UNKNOWN_NAME_RE.finditer(s):  # pass 3: "FooLM-13B", a name no family explains
         if m.group("name") in NOT_MODEL_NAMES or MODEL_MARK in m.group(0):
             continue
@@ -495,6 +495,6 @@ def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     mention = ModelMention(
         m.start(), m.end(), _loose(core), mid, _size_value(size_k), active, substitution=why
     )
-    if mid is None:
-        mention.suggestions = _model_suggestions(core, fam, ver_k, size_k)
+    if mid is None:  # 'DeepSeek-V4-Flash-0731': its tier word and date named too (round 17)
+        names.with_tier(mention, s, core_end, _model_suggestions(core, fam, ver_k, size_k))
     return mention

@@ -15,6 +15,7 @@ _NODE = (
 _EACH = (
     r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
     r"|per\s+node|with|of|having)\s*)?"
+    r"(?:(?:只|仅|就|only|just)\s*)?"  # round 17 zh: '每个节点只有一张 V100'
     r"(?:自带|带有?|插(?:了|着|有)?|装(?:了|有|着)?|配(?:了|有|置)?|有|上|都是|都有|各有?|内置|with|has|having|x|×|\*)?\s*"
 )
 NODE_GAP = rc(r"\s*" + _NODE + r"\s*" + _EACH)

@@ -65,6 +65,16 @@ SHAPE_FORMS = (
 output': s17, the gate had missed a 'k' before 'input'; '2048 input 128 output' with no word between).
 Round 15: the word before each number ('batch 64, input 32, output 96', 'prompt 512 / completion 128',
 'input_len=1024 output_len=256'; en15-023 read 64 as the prompt and 96 as the whole sequence)."""
+SHAPE_FORM_CN = (
+    rc(
+        rf"(?<![\w.]){_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入(?:\s*(?:长度|tokens?))?\s*(?:[、,，;；/]|和|加|\s)*"
+        rf"{_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输出(?![\w])"
+    ),
+    r"input length \1 and output length \2",
+)
+"""Round 17 zh: the length before each word ('7K 输入、2K 输出', '2048 输入 512 输出'), as '8k input, 1k
+output' is read; before, the 7K became the whole sequence and the 2K was left unread ('输入 7K、输出 2K' was
+read)."""
 REPLY_WORD_FORM = (
     rc(
         rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"
@@ -76,7 +86,7 @@ lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
     r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
-    r"|input\s+\d"
+    r"|input\s+\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 
@@ -88,7 +98,7 @@ def request_shape(s: str) -> str:
     training = _is_training(s)
     if training and TRAINING_BATCH_FORM[0].search(s):
         s = TRAINING_BATCH_FORM[0].sub(TRAINING_BATCH_FORM[1], s)
-    for pattern, words in (*(() if training else LOAD_FORMS), *SHAPE_FORMS, REPLY_WORD_FORM):
+    for pattern, words in (*(() if training else LOAD_FORMS), *SHAPE_FORMS, SHAPE_FORM_CN, REPLY_WORD_FORM):
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s
