@@ -198,8 +198,8 @@ def min_gpus(
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     for i, ((tp, pp), ep) in enumerate(_triples(spec, gpu, setup, shape)):
         g = tp * pp * (ep or 1)
-        if best is not None and g >= best:  # every count of this group and the next ones is ≥ g ≥ best
-            break
+        if best is not None and (g >= best or best <= floor):  # every count of this group and the next
+            break  # ones is ≥ g ≥ best, or ≥ floor ≥ best: none left below the best found
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
             if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
