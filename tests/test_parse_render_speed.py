@@ -69,11 +69,14 @@ def test_a_parse_makes_few_python_calls():
     (492.4 → 504.4 a question, instructions −9 %): the budget stays 533 (504.4 + 10 % would be 555).
     Session 22's merged tree measures 542.6 (readers of rounds 16 zh/en, negated tools, tried settings,
     per-token latency, FLOPs budgets, daily users, claimed counts, worked values: ~38 calls a question):
-    raised to 555 (the 504.4 + 10 % above), a regression named in bench/RESULTS.md to cut by gating."""
+    raised to 555 (the 504.4 + 10 % above), a regression named in bench/RESULTS.md to cut by gating.
+    Session 23 (s23-spstart): 525.7 — 13 readers' ``any()``/``next()`` of a generator written as loops or C
+    ``map``s (a profile 'call' event each time a generator resumes: ~13 a parse) and ``int & RegexFlag``
+    (``enum.Flag.__and__``: three calls a cued finditer) as ``int & int``; the budget is that + 2 %."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 555
+    assert sum(calls) / len(calls) < 536
 
 
 @pytest.mark.parametrize(

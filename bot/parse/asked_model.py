@@ -165,12 +165,13 @@ def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]
     every += [Candidate(r.tok.start, role=r) for r in sizes]
     distinct: list[Candidate] = []
     for c in every:
-        same = next((d for d in distinct if c.same(d)), None)
-        if same is None:
+        for same in distinct:  # a loop, not next(genexpr): no generator frame a candidate
+            if c.same(same):
+                same.starts.append(c.start)
+                break
+        else:
             c.starts.append(c.start)
             distinct.append(c)
-        else:
-            same.starts.append(c.start)
     return sorted(distinct, key=lambda c: c.start)
 
 

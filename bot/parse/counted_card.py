@@ -18,9 +18,15 @@ def counted_gpu(gpus: list[GpuMention], count_end: int | None, count_ends: list[
     memory of its own) and the GPU count counts a later one ("作者用 V100 … 我只有两张 16G 的 T4": the
     T4s)."""
     first = gpus[0]
-    if count_end is None or first.memory_gib or any(counts(end, first) for end in count_ends):
+    if count_end is None or first.memory_gib:
         return first
-    return next((g for g in gpus if counts(count_end, g)), first)
+    for end in count_ends:  # loops, not any()/next() of a generator: no generator frame a parse
+        if counts(end, first):
+            return first
+    for g in gpus:
+        if counts(count_end, g):
+            return g
+    return first
 
 
 def nearest_is(count_end: int, gpus: list[GpuMention], same: list[GpuMention]) -> bool:

@@ -38,6 +38,10 @@ less than this many searches, one a branch, and the Python loop choosing among t
 
 _EMPTY: tuple[()] = ()
 
+_IGNORECASE = int(re.IGNORECASE)
+"""``re.IGNORECASE`` as a plain int: ``int & RegexFlag`` calls ``enum.Flag.__and__`` (three Python calls a
+test, in every parse's finditer); ``int & int`` none."""
+
 
 class CuedAlternation:
     """``groups``: ``(name, source)`` pairs, each source an alternation of branches (a name: the branches
@@ -103,7 +107,7 @@ class CuedAlternation:
         cues = self._cues
         if not cues:
             return self.full.finditer(text)
-        low = text.lower() if self._flags & re.IGNORECASE else text
+        low = text.lower() if self._flags & _IGNORECASE else text
         kept = frozenset().union(*map(self._of_cue.__getitem__, filter(low.__contains__, cues)))
         if not kept:
             return _EMPTY

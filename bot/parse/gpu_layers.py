@@ -58,9 +58,12 @@ def read_gpu_layers(out: Any) -> None:
     ``out.fields['gpu_layers']``, with the runtime (llama.cpp; Ollama is named by its own rule)."""
     s = out.s
     m = OLLAMA_NUM_GPU_RE.search(s) if _OLLAMA_WORDS_RE.search(s) else None
-    m = m or next((x for x in LAYERS_PROSE_RE.finditer(s) if not _OF_BEFORE_RE.search(s[: x.start()])), None)
     if m is None:
-        return
+        for m in LAYERS_PROSE_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
+            if not _OF_BEFORE_RE.search(s[: m.start()]):
+                break
+        else:
+            return
     n = int(next(g for g in m.groupdict().values() if g))
     out.s = mask(out.s, m.start(), m.end(), " ")
     out.read.append(float(n))

@@ -319,8 +319,10 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         name = " ".join([*words, "Laptop"])
         start, end = laptop.span("card")
         return mask(s, start, end, UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
-    m = next((m for m in lx.UNKNOWN_GPU_RE.finditer(s) if not _active_size(s, m)), None)
-    if not m:
+    for m in lx.UNKNOWN_GPU_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
+        if not _active_size(s, m):
+            break
+    else:
         return s, None, []
     name = m.group(0).strip()
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)

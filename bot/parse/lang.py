@@ -134,9 +134,10 @@ def _english_word_in(text: str) -> bool:
     if not text:
         return False
     neutral = _neutral_words()
-    return any(
-        w.lower() not in neutral and _wordlike(w) for w in _WORD_RE.findall(_DIGIT_TOKEN_RE.sub(" ", text))
-    )
+    for w in _WORD_RE.findall(_DIGIT_TOKEN_RE.sub(" ", text)):  # a loop: no generator frame a word
+        if w.lower() not in neutral and _wordlike(w):
+            return True
+    return False
 
 
 _VOWELS = frozenset("aeiouyAEIOUY")

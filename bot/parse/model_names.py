@@ -195,10 +195,9 @@ def bare_family(s: str, families: tuple[str, ...]) -> re.Match[str] | None:
     """A catalog family named alone ('Bloom', 'StarCoder'), or with a short variant tag ('MiniCPM-V',
     'MiniMax-M1'), in a message with no size anywhere; not a tool named after one ('LLaMA-Factory',
     'llama.cpp', 'LLaMA Board')."""
-    if any(
-        not CONTEXT_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()) for m in ANY_SIZE_RE.finditer(s)
-    ):
-        return None
+    for m in ANY_SIZE_RE.finditer(s):  # a loop, not any(genexpr): no generator frame a parse
+        if not CONTEXT_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()):
+            return None
     for m in _bare_pattern(families).finditer(s):
         if not _TOOL_AFTER.match(s, m.end()):
             return m

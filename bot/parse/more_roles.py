@@ -182,8 +182,10 @@ def length_not_data(roles: list[Role]) -> list[Role]:
     alone is read. Only a length (256 to 1M tokens, written without M/B/T), and only when no length was
     said otherwise."""
     samples = next(compress(roles, map(eq, map(_ROLE_OF, roles), repeat("samples"))), None)  # C: no frame
+    if samples is None:
+        return roles
     each = next((r for r in roles if r.role == "tps" and r.extra == "tokens"), None)
-    if samples is None or each is None or "seq" in map(_ROLE_OF, roles):
+    if each is None or "seq" in map(_ROLE_OF, roles):
         return roles
     data = samples.value * each.value
     return [Role("seq", seq_value(r.tok), r.tok) if _length_below(r, data) else r for r in roles]

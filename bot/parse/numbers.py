@@ -37,6 +37,7 @@ CN_DIGITS: dict[str, int] = {
 CN_SMALL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 CN_BIG_UNITS: dict[str, int] = {"万": 10**4, "亿": 10**8}
 CN_CHARS = "".join(CN_DIGITS) + "".join(CN_SMALL_UNITS) + "".join(CN_BIG_UNITS)
+_NUMERAL_CHARS = CN_CHARS + "点"
 
 # Magnitude words after a number. Single letters are only magnitudes when glued to the digits
 # ("7b", "2t", "32k"); "1tb" is bytes, not trillions. k/m/b/t are decimal here (the parser
@@ -159,7 +160,7 @@ def parse_chinese_numeral(text: str) -> float | None:
     """Chinese numeral → number: '七十亿' → 7e9, '一万亿' → 1e12, '两千' → 2000, '千亿' → 1e11,
     '一千零五' → 1005, '一点五万亿' → 1.5e12, '十' → 10. None when it is not a number."""
     s = text.strip()
-    if not s or any(ch not in CN_CHARS and ch != "点" for ch in s):
+    if not s or s.strip(_NUMERAL_CHARS):  # what is left once every numeral character is stripped: not one
         return None
     if "点" in s:
         head, _, tail = s.partition("点")

@@ -102,9 +102,10 @@ def _seconds(m: re.Match[str]) -> float:
 def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
     """(the finished run's part, the job's part, the run's duration) of ``text``, or None when it
     does not start with a finished run (a past-run verb and one duration) followed by another part."""
-    now = next((m for m in NOW_RE.finditer(text) if m.start() > 0), None)
-    if now is not None:
-        cut = now.start()
+    for now in NOW_RE.finditer(text):  # a loop, not next(genexpr): no generator frame a parse
+        if now.start() > 0:
+            cut = now.start()
+            break
     else:
         verb = PAST_VERB_RE.search(text)
         took = DURATION_RE.search(text, verb.end()) if verb else None  # 'trained …; it took two weeks.'

@@ -165,7 +165,7 @@ class StageSteps:
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
-        if ASKS_DURATION_RE.search(self.s) and not any(f.get(k) for k in ("tokens", "num_samples", "hours")):
+        if ASKS_DURATION_RE.search(self.s) and not any(map(f.get, ("tokens", "num_samples", "hours"))):
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True

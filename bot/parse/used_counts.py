@@ -45,8 +45,10 @@ _WORDS |= {c: i for i, c in enumerate("零一二三四五六七八九十")}
 def used_count(s: str, counts: list[Any]) -> float | None:
     """The used count of ``s`` (normalized) when it is smaller than a card count (``counts``: the count
     roles, with ``value`` and ``tok.start``) said before it; 1 for 'one of them', as before; else None."""
-    m = next((m for m in USED_OF_OWNED_RE.finditer(s) if not _past(s, m.start())), None)
-    if m is None:
+    for m in USED_OF_OWNED_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
+        if not _past(s, m.start()):
+            break
+    else:
         return None
     word = next((g for g in m.groups() if g), None)
     word = word or re.search(r"one|two|three|four", m.group(0)).group(0)  # type: ignore[union-attr]
