@@ -34,6 +34,7 @@ from bot.parse.cues import cues
 from bot.parse.daily_users import read_daily_users
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
+from bot.parse.engine_world import engine_world
 from bot.parse.field_steps import FieldSteps
 from bot.parse.flops_budget import read_flops_budget
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -45,6 +46,7 @@ from bot.parse.left_behind import left_behind, spans
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.name_format import named_format
+from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
@@ -183,6 +185,7 @@ class _Parse(FieldSteps, StageSteps):
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles)  # s23: '2 nodes of 8 … the 16 GPUs'
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
@@ -301,6 +304,8 @@ class _Parse(FieldSteps, StageSteps):
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
+        world = engine_world(self.f, "count" in [r.role for r in self.roles])  # s23: '--tp 8', no count
+        self.f["gpu_count"] = world or self.f.get("gpu_count")
 
     # -- step 2: names, masked so their digits are not read as numbers
 
