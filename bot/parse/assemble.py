@@ -185,6 +185,8 @@ class _Parse(FieldSteps, StageSteps):
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
+        if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
+            self.f["gpu_count"] = 1
         self.f["gpus_per_node"] = kept_per_node(self.f, self.roles)  # s23: '2 nodes of 8 … the 16 GPUs'
         self._rate_and_replicas()
         self._money_and_serving(stage)
@@ -406,6 +408,7 @@ class _Parse(FieldSteps, StageSteps):
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         self.named_unused += earlier + claimed + past
+        self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
