@@ -12,6 +12,8 @@ it must read, in both languages, and sentences it must not misread.
   (bot/parse/role_left.py R_MEM_GPU). en16-017.
 - One chip said as '单芯', '单颗', '单芯片' (bot/parse/words.py SINGLE_CARD_RE); the user's own single
   card sized when another party's count is named ('really need two … on a single Spark'). zh15-029, en-144.
+- An adapter switch ('--use_peft' of TRL, '--use-delta' of CPM-Bee): a LoRA run (bot/parse/stage_key.py).
+  zh16-030.
 """
 
 from __future__ import annotations
@@ -197,3 +199,30 @@ def test_one_chip_said_in_words_is_one_gpu(text: str) -> None:
 )
 def test_single_chip_words_do_not_override_a_count(text: str, count: int) -> None:
     assert _request(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tune Qwen2.5-7B on one A100 40G with use_peft=True",
+        "DPO on Qwen2.5-7B with TRL, --use_peft, 8 H100",
+        "SFT of Llama-3-8B on 2 4090s: --use_peft --per_device_train_batch_size 1",
+        "微调 Qwen2.5-7B，一张 A100 40G，--use-delta --batch-size 1",
+        "微调 Qwen2.5-7B，一张 A100 40G，use_peft 设为 true",
+        "用 TRL 做 SFT，Qwen2.5-14B，两张 A100，--use_peft",
+    ],
+)
+def test_an_adapter_switch_makes_the_run_a_lora_run(text: str) -> None:
+    assert _request(text)["method"] == "lora"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tune Qwen2.5-7B on one A100 40G with use_peft=False",
+        "全参微调 Qwen2.5-7B，一张 A100 40G，use_delta: false",
+        "全参微调 Qwen2.5-7B，8 张 A100，--use_peft",  # 'full' said in words stays
+    ],
+)
+def test_an_adapter_switch_set_false_or_against_full_words_is_not_lora(text: str) -> None:
+    assert _request(text)["method"] == "full"
