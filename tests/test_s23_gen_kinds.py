@@ -14,6 +14,8 @@ it must read, in both languages, and sentences it must not misread.
   card sized when another party's count is named ('really need two … on a single Spark'). zh15-029, en-144.
 - An adapter switch ('--use_peft' of TRL, '--use-delta' of CPM-Bee): a LoRA run (bot/parse/stage_key.py).
   zh16-030.
+- A KV cache's dtype named ('the KV cache dtype is torch.float16', 'kv cache 的数据类型是 torch.bfloat16'):
+  its kv_precision (bot/parse/kv_cache_types.py).
 """
 
 from __future__ import annotations
@@ -226,3 +228,29 @@ def test_an_adapter_switch_makes_the_run_a_lora_run(text: str) -> None:
 )
 def test_an_adapter_switch_set_false_or_against_full_words_is_not_lora(text: str) -> None:
     assert _request(text)["method"] == "full"
+
+
+@pytest.mark.parametrize(
+    ("text", "kv"),
+    [
+        ("Serving Qwen2.5-7B, the KV cache dtype is torch.float16, 128k context: how much memory?", "fp16"),
+        ("Serving Llama-3-8B with vLLM, KV cache data type: bfloat16, 32 users at 8k", "bf16"),
+        ("Serve Qwen2.5-14B on one L40S; kv_cache dtype = float16; 16 concurrent users", "fp16"),
+        ("部署 Qwen2.5-7B，kv cache 的数据类型是 torch.bfloat16，128k 上下文要多少内存", "bf16"),
+        ("用 vllm 部署 Qwen2.5-14B，KV 缓存数据类型为 fp16，并发 16", "fp16"),
+        ("部署 Llama-3-8B，KV cache 数据类型：bfloat16，32 个用户", "bf16"),
+    ],
+)
+def test_the_kv_caches_dtype_named_is_its_precision(text: str, kv: str) -> None:
+    assert _request(text)["kv_precision"] == kv
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serving Qwen2.5-7B in torch.bfloat16 with a 128k context",  # the weights' dtype, not the cache's
+        "部署 Qwen2.5-7B，权重数据类型是 torch.float16，kv cache 要多少",
+    ],
+)
+def test_a_weights_dtype_is_not_the_kv_caches(text: str) -> None:
+    assert _request(text)["kv_precision"] is None
