@@ -254,3 +254,14 @@ def test_the_kv_caches_dtype_named_is_its_precision(text: str, kv: str) -> None:
 )
 def test_a_weights_dtype_is_not_the_kv_caches(text: str) -> None:
     assert _request(text)["kv_precision"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Naive fine-tuning of a 7B model on one A100: how much VRAM?",  # no switch at all: full
+        "微调 Qwen2.5-7B 要几张 A100？",
+    ],
+)
+def test_a_fine_tuning_without_an_adapter_switch_stays_full(text: str) -> None:
+    assert _request(text)["method"] == "full"

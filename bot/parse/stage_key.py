@@ -30,7 +30,7 @@ def adapter_keys_method(f: dict[str, Any], s: str) -> str | None:
     GRPO run (full by default) with them is a LoRA run (round 3: 'DPO … lora_rank 16' was sized full).
     'full' said in words ('全参', 'full fine-tune') or LoRA negated keeps the method named."""
     method = f.get("method")
-    switched = ("use" in s and ADAPTER_SWITCH_RE.search(s)) is not None  # s23: '--use_peft', '--use-delta'
+    switched = "use" in s and ADAPTER_SWITCH_RE.search(s) is not None  # s23: '--use_peft', '--use-delta'
     if method not in (None, "full") or not (f.get("lora_rank") or f.get("lora_targets") or switched):
         return method
     if lx.FULL_RE.search(s) or lx.NEGATED_LORA_RE.search(s) or f.get("stage") not in ("finetune", None):
