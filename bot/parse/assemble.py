@@ -185,9 +185,6 @@ class _Parse(FieldSteps, StageSteps):
         model_mention, unknown = self._model_and_params(models)
         data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
-        if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
-            self.f["gpu_count"] = 1
-        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles)  # s23: '2 nodes of 8 … the 16 GPUs'
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
@@ -298,6 +295,9 @@ class _Parse(FieldSteps, StageSteps):
         """Round 3: a request rate with the output tokens per request ('10 qps, 512 output tokens') is
         the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs; TGI's
         'SHARDED=true' on N cards is TP N."""
+        if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
+            self.f["gpu_count"] = 1
+        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles)  # s23: '2 nodes of 8 … the 16 GPUs'
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)
