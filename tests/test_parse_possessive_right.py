@@ -26,8 +26,8 @@ TEXTS = [q["text"] for q in json.loads((DATA / "questions.json").read_text(encod
 
 _LEAD = r"^\s*(?:的)?\s*(?:左右|上下)?\s*(?:的)?\s*"
 BEFORE = {
-    "R_MEM_GPU": _LEAD
-    + r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|["
+    "R_MEM_GPU": _LEAD  # s23: + npu, xpu, accelerator ('eight 64GB NPUs')
+    + r"(?:显存|vram|gpu|npu|xpu|accelerator|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|["
     + MARKS
     + "])",
     "R_MEM_TOTAL": _LEAD + r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)",

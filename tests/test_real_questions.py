@@ -27,7 +27,7 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 203  # s17 merge: 196 → 204; s20-fixb: 204 → 201 (honest scorer); s21-gen: 203
+WORKING_SPLIT_UNDERSTOOD = 204  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -505,7 +505,7 @@ def test_round14_work_zh_does_not_regress() -> None:
     assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_ZH = 19  # s22-gen: 17 → 18; s23-r17zh: 19 (zh15-011, Atlas A2 named)
+R15_WORK_UNDERSTOOD_ZH = 19  # s22-gen: 17 → 18; s23-r17zh: 19 (zh15-011, Atlas A2 named); s23-gen: 单芯 (zh15-029)
 """Round 15's Chinese working split (zh_r15.json, r15work: 22 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 17 after its readers and the scorer's 'moe' and
 ``speech_llm``. Its r15test half (18 records) is frozen in ``frozen_r15_test_zh.sha256``."""
@@ -515,7 +515,7 @@ def test_round15_work_zh_does_not_regress() -> None:
     assert _work_understood("r15work", "zh", 22) >= R15_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_EN = 18  # s22-gen: 16 → 18
+R15_WORK_UNDERSTOOD_EN = 19  # s22-gen: 16 → 18; s23-gen: 19 (node size kept)
 """Round 15's English working split (en_r15.json, r15work: 19 records) understood in full at the last
 measurement (README.md there): 15 at the freeze, 16 after its readers (tests/test_round15_en_forms.py). Its
 r15test half (21 records) is frozen in ``frozen_r15_test_en.sha256``."""
@@ -525,7 +525,7 @@ def test_round15_work_en_does_not_regress() -> None:
     assert _work_understood("r15work", "en", 19) >= R15_WORK_UNDERSTOOD_EN
 
 
-R16_WORK_UNDERSTOOD_ZH = 15
+R16_WORK_UNDERSTOOD_ZH = 16  # s23-gen: 15 → 16 (--use-delta)
 """Round 16's Chinese working split (zh_r16.json, r16work: 19 records) understood in full at the last
 measurement (README.md there): 8 at the freeze, 15 after its readers and one label correction. Its r16test
 half (21 records) is frozen in ``frozen_r16_test_zh.sha256``."""
@@ -535,7 +535,7 @@ def test_round16_work_zh_does_not_regress() -> None:
     assert _work_understood("r16work", "zh", 19) >= R16_WORK_UNDERSTOOD_ZH
 
 
-R16_WORK_UNDERSTOOD_EN = 18
+R16_WORK_UNDERSTOOD_EN = 20  # s23-gen: 18 → 20 (node size kept, NPU memory)
 """Round 16's English working split (en_r16.json, r16work: 22 records) understood in full at the last
 measurement (README.md there): 14 at the freeze, 18 after its readers (tests/test_round16_en_forms.py).
 Its r16test half (18 records) is frozen in ``frozen_r16_test_en.sha256``."""

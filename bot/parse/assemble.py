@@ -34,6 +34,7 @@ from bot.parse.cues import cues
 from bot.parse.daily_users import read_daily_users
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.earlier_counts import earlier_counts
+from bot.parse.engine_world import engine_world
 from bot.parse.field_steps import FieldSteps
 from bot.parse.flops_budget import read_flops_budget
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -45,6 +46,7 @@ from bot.parse.left_behind import left_behind, spans
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.name_format import named_format
+from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read, per_node_extra
 from bot.parse.normalize import mask, prepare
 from bot.parse.numbers import scan_numbers, size_as_typed
@@ -293,6 +295,9 @@ class _Parse(FieldSteps, StageSteps):
         """Round 3: a request rate with the output tokens per request ('10 qps, 512 output tokens') is
         the output tokens/s to serve; a data-parallel size in prose ('--dp 2') is DP × TP × PP GPUs; TGI's
         'SHARDED=true' on N cards is TP N."""
+        if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
+            self.f["gpu_count"] = 1
+        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles)  # s23: '2 nodes of 8 … the 16 GPUs'
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)
@@ -301,6 +306,8 @@ class _Parse(FieldSteps, StageSteps):
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
+        world = engine_world(self.f, "count" in [r.role for r in self.roles])  # s23: '--tp 8', no count
+        self.f["gpu_count"] = world or self.f.get("gpu_count")
 
     # -- step 2: names, masked so their digits are not read as numbers
 
@@ -401,6 +408,7 @@ class _Parse(FieldSteps, StageSteps):
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         self.named_unused += earlier + claimed + past
+        self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
 
     def _drop(self, start: int, end: int) -> None:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""

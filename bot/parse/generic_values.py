@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.parse.numbers import NumberToken
 from bot.parse.phrasing_zh import SET_VERBS_ZH
+from bot.parse.regex import rc
 from bot.parse.roles import seq_value
 
 ACCUMULATION = "gradient_accumulation_steps"
@@ -248,6 +249,33 @@ def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     return key_re, after_re, canon
 
 
+@cache
+def _close_table() -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """(every vocabulary key, spaced, with its field; every key any table knows, spaced): what
+    :func:`bot.parse.close_keys.close_field` corrects a typed key against (s23)."""
+    from bot.parse.configs.launchers import SERVE_FLAGS
+    from bot.parse.configs.meaning import training_rows
+
+    canon = _compiled()[2]
+    tables = [*training_rows(), *(f.lstrip("-") for t in SERVE_FLAGS.values() for f in t), *canon]
+    return tuple(sorted(canon.items())), frozenset(re.sub(r"[\s_\-.]+", " ", k) for k in tables)
+
+
+def _close_key_before(left: str) -> str | None:
+    """The field of a misspelled compound key ending ``left`` before its value's filler ('max_seq_lenght:
+    ', 'tensor_paralel_size = '), by :func:`bot.parse.close_keys.close_field`; None without one."""
+    m = CLOSE_CUE_RE.search(left)
+    if m is None or _NEGATION.search(left[m.end() :]) or not _FILL_RE.match(left[m.end() :]):
+        return None
+    from bot.parse.close_keys import close_field
+
+    return close_field(m.group("k"), *_close_table())
+
+
+CLOSE_CUE_RE = rc(rf"(?<![a-z0-9_.\-])-{{0,2}}(?P<k>[a-z][a-z0-9]*(?:[_\-][a-z0-9]+)+)(?:{_FILL})$")
+"""A compound key, then the filler before a value: the cheap cue before a typo is looked for."""
+
+
 def _field_of(written: str, canon: dict[str, str]) -> str | None:
     return canon.get(re.sub(r"[\s_\-]+", " ", written.strip().lstrip("-")))
 
@@ -326,6 +354,8 @@ def place_unread(
         if name is None:
             m = after_re.match(right)
             name = _field_of(m.group("k"), canon) if m else None
+        if name is None and ("_" in left or "-" in left):  # s23: 'max_seq_lenght: 4096', a key mistyped
+            name = _close_key_before(left)
         if name is None:
             continue
         done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}

@@ -11,7 +11,8 @@ One table of the keys that set the KV cache's type, from each tool's source:
 - TabbyAPI ``cache_mode`` (config_sample.yml: FP16, Q8, Q6, Q4);
 - prose: '4-bit KV cache', 'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
   'KV 缓存量化为 int8', '4bit 的 KV 缓存'; a 16-bit or ggml type in words ('FP16 KV cache', 'the KV cache
-  quantized to q4_0', 'KV cache 用 bf16', s21).
+  quantized to q4_0', 'KV cache 用 bf16', s21); its dtype named ('the KV cache dtype is torch.float16',
+  'kv cache 的数据类型是 torch.bfloat16', s23).
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
 read by :data:`bot.parse.prose_vocab.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on what
@@ -49,6 +50,8 @@ KV_TYPE_RE = rc(
     rf"|(?<![a-z0-9])(?P<t4>{_SIXTEEN_WORDS})(?:[\s\-]+|\s*的\s*)kv(?:[\s\-]*(?:cache|缓存))?(?![a-z])"
     r"|kv\s*(?:cache|缓存)\s*(?:用|使用|采用|是|设为|设置为|设成|改成|量化)?\s*(?:为|到|成)?\s*"
     rf"(?P<t5>{_PROSE_TYPES})(?![a-z0-9])"
+    r"|kv[\s\-_]*(?:cache|缓存)\s*(?:的\s*)?(?:dtype|data[\s_]*type|数据类型)\s*(?:is|was|=|:|为|是|用)?\s*"
+    rf"(?:torch\.)?(?P<t6>{_SIXTEEN_WORDS})(?![a-z0-9])"  # s23: 'the KV cache dtype is torch.float16'
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
 GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]")
@@ -68,7 +71,7 @@ def read_kv_cache_types(out: Any) -> None:
     sides: dict[str, str] = {}
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
-        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5") if m.group(g)), None)
+        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5", "t6") if m.group(g)), None)
         side = _SIDE_RE.search(m.group(0)) if typed else None
         if typed in GGML_SIZED or (side and typed in _SIXTEEN):  # one side's 16-bit type too (s20 #2)
             for k in (side.group(1) or side.group(2),) if side else ("k", "v"):

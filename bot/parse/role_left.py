@@ -144,8 +144,11 @@ one match (the same matches), and a run of masked spaces is read once, not tried
 greedy ``\s*`` four times over backtracked polynomially: up to ~1 ms a number on long masked
 messages)."""
 
-R_MEM_GPU = rc(  # not "12G多显存" (an observed usage, not a card)
-    MEM_LEAD + r"(?:显存|vram|gpu|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|[" + MARKS + "])"
+R_MEM_GPU = rc(  # not "12G多显存" (an observed usage, not a card); s23: 'eight 64GB NPUs', '64G 的 NPU'
+    MEM_LEAD
+    + r"(?:显存|vram|gpu|npu|xpu|accelerator|卡|显卡|card|memory\s+per|的卡|each|per\s+(?:gpu|card)|["
+    + MARKS
+    + "])"
 )
 R_MEM_TOTAL = rc(  # "700G左右显存", "320GB of GPU memory", "2TB of VRAM"
     MEM_LEAD + r"(?:显存|vram|of\s+(?:vram|(?:gpu\s+)?memory)|gpu\s+memory)"

@@ -30,13 +30,18 @@ def adapter_keys_method(f: dict[str, Any], s: str) -> str | None:
     GRPO run (full by default) with them is a LoRA run (round 3: 'DPO … lora_rank 16' was sized full).
     'full' said in words ('全参', 'full fine-tune') or LoRA negated keeps the method named."""
     method = f.get("method")
-    if method not in (None, "full") or not (f.get("lora_rank") or f.get("lora_targets")):
+    switched = "use" in s and ADAPTER_SWITCH_RE.search(s) is not None  # s23: '--use_peft', '--use-delta'
+    if method not in (None, "full") or not (f.get("lora_rank") or f.get("lora_targets") or switched):
         return method
     if lx.FULL_RE.search(s) or lx.NEGATED_LORA_RE.search(s) or f.get("stage") not in ("finetune", None):
         return method
     return "lora"
 
 
+ADAPTER_SWITCH_RE = rc(r"(?<![a-z_])-{0,2}use[_\-](?:peft|delta)\b(?!\s*[=:]\s*(?:false|0|no|off)\b)")
+"""Switches that turn LoRA on (s23): TRL's ``--use_peft`` (``ModelConfig.use_peft``; trl/trainer/utils.py
+``get_peft_config`` returns a ``LoraConfig``) and CPM-Bee's ``--use-delta`` (its finetune_cpm_bee.py wraps
+the model in OpenDelta's ``LoraModel``); not when set false ('use_peft=False')."""
 ADAPTER_KEY_RE = rc(
     r"(?<![a-z_\-])-{0,2}(?:lora_r|lora_rank|lora_alpha|lora_target(?:_modules)?)\s*[:=]?\s*[\w\[\"']"
 )

@@ -11,7 +11,9 @@ from bot.parse.normalize import MARKS
 from bot.parse.reasoning_words import without_reasoning
 from bot.parse.regex import AnyBranch, rc
 
-SINGLE_CARD_RE = rc(r"(?:单卡|单张|单块)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))")
+SINGLE_CARD_RE = rc(  # s23: '单芯 1684x', '单颗 910B', '单芯片': one chip, as '单卡' one card
+    r"(?:单卡|单张|单块|单颗|单芯(?:片)?)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))"
+)
 DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
 _HOST_CPU = (

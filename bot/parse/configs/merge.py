@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.prose_change import prose_changes
+from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
@@ -73,6 +74,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     implied_one = _implied_one_card(req, update, text)
     if implied_one:  # '--tp 4 … 在 A100 80G 上': the world size is the count, the one card no figure said
         update["gpu_count"] = (update.get("tp") or 1) * (update.get("pp") or 1)
+    elif req.gpu_count is None and "gpu_count" not in update:  # 'vllm serve … --tensor-parallel-size 4' (s23)
+        merged = {**req.model_dump(include={"stage", "runtime", "tp", "pp"}), **update}
+        update.update({"gpu_count": world} if (world := engine_world(merged, False)) else {})
     extra: dict[str, Any] = {}
     if stack.model_name and req.model and GENERIC_WEIGHT_FILE_RE.search(stack.model_name):
         stack.model_name = None  # '-m 7B/ggml-model-q4_0.bin' names no model: the text's is sized
