@@ -505,7 +505,7 @@ def test_round14_work_zh_does_not_regress() -> None:
     assert _work_understood("r14work", "zh", 15) >= R14_WORK_UNDERSTOOD_ZH
 
 
-R15_WORK_UNDERSTOOD_ZH = 19  # s22-gen: 17 → 18; s23-r17zh: 19 (zh15-011, Atlas A2 named); s23-gen: 单芯 (zh15-029)
+R15_WORK_UNDERSTOOD_ZH = 20  # s22-gen 18; s23-r17zh 19 (zh15-011, Atlas A2); s23-gen 20 (单芯)
 """Round 15's Chinese working split (zh_r15.json, r15work: 22 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 17 after its readers and the scorer's 'moe' and
 ``speech_llm``. Its r15test half (18 records) is frozen in ``frozen_r15_test_zh.sha256``."""
