@@ -207,6 +207,8 @@ class _Parse(FieldSteps, StageSteps):
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
+        elif gpus and self._unknown_gpu:  # 'my macbook / rtx 3090': the other device named, not dropped (s23)
+            self.named_unused.append((as_typed(self.raw, self._unknown_gpu), "unknown_other_device"))
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
