@@ -52,3 +52,33 @@ def test_a_chipless_macbook_beside_a_catalog_card_is_named_zh() -> None:
 def test_an_unknown_card_beside_a_catalog_card_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask_in_process(capsys, "can i run a 32B model with ollama on my MI50 / rtx 3090 at Q4?")
     assert {"text": "MI50", "reason": "unknown_other_device"} in data["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (
+            "We have $50,000 and 2 weeks. Can we DPO a 70B model on 500M tokens? which GPUs?",
+            # 8ND = 2.8e20 FLOPs; 281 H100-hours vs 623 A100-hours (trial s22 #8 checked the A100 figure)
+            "Lowest cost of the whole job: H100 80G, $422 – $984 at $1.50–3.50 per GPU-hour",
+        ),
+        (
+            "预算20万，13B模型预训练500亿token，租什么卡多少张",
+            "整个任务总费用最低：H100 80G，¥58,665 – ¥156,440（按 ¥15–40/卡·时，6 张约 27 天）",
+        ),
+    ],
+)
+def test_which_gpus_compares_the_common_cards(question: str, first: str) -> None:
+    """'which GPUs?' / '租什么卡' with no card named: the 'A100 vs H100' rows, the cheapest whole job first
+    (s22 trial #8: only the default A100 was sized)."""
+    lines = ask_quietly(question).splitlines()
+    assert lines[0].startswith(first)
+    assert {line.split("：")[0].split(":")[0] for line in lines[1:3]} == {"• H100 80G", "• A100 80G"}
+
+
+def test_a_named_card_is_not_replaced_by_the_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask_in_process(capsys, "which GPUs do I need to DPO a 70B model on 500M tokens with 8 H200?")
+    assert data["request"]["gpu"].startswith("H200")
+    assert not ask_quietly("which GPUs do I need to DPO a 70B model on 500M tokens with 8 H200?").startswith(
+        "Lowest cost"
+    )
