@@ -411,6 +411,8 @@ PARAM_NOTE_MESSAGES = {
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
 MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price", "per_month"} | EXTRA_MONEY
+FLOPS_KEYS = {"flops"}
+"""Note parameters that are a FLOP count (a compute budget C), shown as ``1×10²³`` (bot.render.fmt.sci)."""
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,
