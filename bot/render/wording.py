@@ -305,6 +305,7 @@ FIELD_LABELS: dict[str, str] = {
     "max_completion_length": N_("Completion tokens per rollout"),
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
+    "training_tool": N_("Training tool"),
 }
 
 MEMORY_PARTS: dict[str, str] = {
