@@ -18,7 +18,8 @@ from tests.cli_run import ask_quietly
 def test_ecc_cards_expose_their_nvidia_smi_total(gpu: str, mib: int) -> None:
     spec = gpus()[gpu]
     assert spec.ecc_visible_mib == mib
-    assert spec.addressable_bytes == mib * 2**20 == visible_bytes(spec)
+    assert visible_bytes(spec) == mib * 2**20  # what vLLM's gpu_memory_utilization is a share of
+    assert spec.addressable_bytes == spec.memory_gib * 2**30  # training plans: unchanged (see gpu_spec)
     assert spec.memory_gib in (24, 48)  # the datasheet's GB is kept as the card's name says it
 
 
