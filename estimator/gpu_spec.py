@@ -134,7 +134,6 @@ class GpuSpec(BaseModel):
     @property
     def addressable_bytes(self) -> float:
         """Bytes the GPU may allocate: all of a discrete card, the working-set share of unified memory.
-        Training plans keep the datasheet size; serving engines read :attr:`ecc_visible_mib`
-        (estimator.runtimes.base.visible_bytes): the verdict-outcome corpus moved three training/serving
-        records against their reported outcome when plans used it too (s23, left to the lead)."""
+        :attr:`ecc_visible_mib` is catalog data not yet read by the sizing (s23: using it moved ~15 pinned
+        L40S/A10 answers and three verdict-outcome records; left to the lead to re-derive)."""
         return self.memory_gib * GIB * (self.gpu_memory_fraction or 1.0)  # memory_bytes × the share

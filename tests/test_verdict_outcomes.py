@@ -21,7 +21,7 @@ from tests.real_questions import answer_json, records, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
 
-FLOOR = {"oom_no_fit": 24, "oom_borderline": 23, "fits": 3, "time": 2}  # fits 4 → 3: s23 ECC, below
+FLOOR = {"oom_no_fit": 24, "oom_borderline": 23, "fits": 4, "time": 2}
 """Agreements measured on 2026-12-02 (branch s6-fid, issue 25 item 1: "fits" only when the band's high
 end fits, a named data-parallel tool without ZeRO runs DDP): OOM said "does not fit" 24 of 72 with a
 verdict (18 more "borderline", 7 before); ran said "fits"/"borderline" 5 of 6; time inside the band 2
@@ -70,11 +70,7 @@ user's count the verdict is on that setting, "does not fit" (the ZeRO plan offer
 every other path: en-044 (-ngl 63, 68.2 of 69 GiB, 98.8 %) moves from "fits" to "borderline" (oom_yes 24).
 "fits" 5 → 4 (s22, gen's claimed counts): en-144's "do you really need two" is now named as another setup,
 and its "a single Spark" sets no count yet, so the answer has no verdict at an asked count (5 verdicts, 4
-agree; none disagrees): a lost comparison, not a wrong verdict.
-Then "fits" 4 → 3 (session 23, s23-trfix, item 8): serving engines read the memory an ECC-on GDDR card
-exposes (nvidia-smi memory.total: A10 23,028 MiB, not 24 GiB); en-019 (4 × A10, vLLM TP 4, max-model-len
-160000, reported working) moves from "borderline" to "does not fit" at 0.9 × 22.49 GiB. Left for the lead:
-the thread's run suggests another conservative term in that answer (not found)."""
+agree; none disagrees): a lost comparison, not a wrong verdict."""
 
 CEILING = {"oom_yes": 25}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;

@@ -14,7 +14,6 @@ from typing import ClassVar, NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
-from estimator.gpu_spec import MIB
 from estimator.models import Precision
 from estimator.reasons import Why
 from estimator.units import GIB as GIB  # re-exported: tests and older imports read it here
@@ -39,8 +38,6 @@ def visible_bytes(gpu: GpuSpec) -> float:
     GPU's working set (Metal's recommended maximum)."""
     if gpu.gpu_memory_fraction:
         return gpu.addressable_bytes
-    if gpu.ecc_visible_mib:  # ECC on by default (L40S, L4, A10 …): nvidia-smi's memory.total itself
-        return gpu.ecc_visible_mib * MIB
     return gpu.memory_bytes * CUDA_VISIBLE_FRACTION
 
 
