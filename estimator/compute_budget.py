@@ -36,5 +36,5 @@ def with_compute_budget(req: SizingRequest, ledger: Ledger) -> SizingRequest:
     tokens = ledger.assume("tokens", c / compute.training_flops(n, 1.0), why)  # D = C / (6·N)
     update["tokens"] = tokens
     code = "compute_budget_optimal" if "params_total" in update else "compute_budget_tokens"
-    ledger.note(code, flops=f"{c:.3g}".replace("e+", "e"), params_total=n, tokens=tokens)
+    ledger.note(code, flops=c, params_total=n, tokens=tokens)  # FLOPs as a number: bot/render formats it
     return req.model_copy(update=update)

@@ -52,10 +52,18 @@ def test_a_flops_budget_gives_the_compute_optimal_model_and_data(capsys, text, c
 
 def test_the_compute_optimal_line_says_the_rule_in_each_language(capsys):
     en = ask(capsys, CASES[0][0])["reply"]
-    assert "Compute-optimal for 1e23 FLOPs (Chinchilla, C = 6·N·D with D ≈ 20·N): a ≈ 28.9B model" in en
+    # s23: the budget passed as a number (estimator.compute_budget), formatted in bot/render: 1×10²³
+    assert "Compute-optimal for 1×10²³ FLOPs (Chinchilla, C = 6·N·D with D ≈ 20·N): a ≈ 28.9B model" in en
     zh = ask(capsys, CASES[2][0])["reply"]
-    said = "3e22 FLOPs 的算力最优配置（Chinchilla，C = 6·N·D，D ≈ 20·N）：约 15.8B 模型、约 3162亿 token"
+    said = "3×10²² FLOPs 的算力最优配置（Chinchilla，C = 6·N·D，D ≈ 20·N）：约 15.8B 模型、约 3162亿 token"
     assert said in zh
+
+
+def test_the_flops_note_param_is_a_number(capsys):
+    """The note carries C as a number (formatting belongs to bot/render, FLOPS_KEYS): 1e23, not '1e23'."""
+    notes = ask(capsys, CASES[0][0])["report"]["warnings"]
+    note = next(n for n in notes if n["code"] == "compute_budget_optimal")
+    assert note["params"]["flops"] == pytest.approx(1e23, rel=1e-12)
 
 
 def test_a_flops_budget_with_a_size_gives_the_tokens_it_trains(capsys):

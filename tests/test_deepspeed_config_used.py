@@ -20,7 +20,7 @@ ASK = {
 USED = {
     "en": "Used: “training_tool: DeepSpeed” (its settings you gave — the ZeRO stage, offload — are what "
     "the sizing uses).",
-    "zh": "已使用：“training_tool: DeepSpeed”（用的是你给的它的设置：ZeRO 阶段、offload）。",
+    "zh": "已使用：“训练框架：DeepSpeed”（用的是你给的它的设置：ZeRO 阶段、offload）。",
 }
 
 

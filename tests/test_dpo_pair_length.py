@@ -19,13 +19,13 @@ ASK = {
 }
 LINES = {
     "zh": (
-        "但显存放不下：至少需要 2 张",
+        "1 张 RTX 4090 显存放不下，至少需要 2 张",  # s23: the verdict first, no time
         "2万 对 × 2 条序列（chosen 和 rejected）× 512 token = 2048万 token",
         "显存：chosen 和 rejected 每条序列最长 2,048 token",
         "时间：按平均样本 512 token 计",
     ),
     "en": (
-        "but it does not fit in their memory: at least 2 GPUs needed",
+        "does not fit in the memory of 1 × RTX 4090: at least 2 GPUs needed",  # s23: verdict first
         "20K pairs × 2 sequences (chosen and rejected) × 512 tokens = 20.5M tokens",
         "memory: chosen and rejected sequences each up to 2,048 tokens",
         "time: the average sample, 512 tokens",

@@ -77,6 +77,6 @@ def test_a_count_too_small_keeps_its_minimum_and_drops_rows_below_it(capsys) -> 
     """QLoRA 72B on one RTX 3090 (the existing 'does not fit …: at least 4 GPUs needed' headline):
     the days table starts at the fewest cards that hold the job."""
     reply = ask(capsys, "QLoRA Qwen2.5-72B on 1 RTX 3090, 100M tokens, how long")
-    assert "does not fit in their memory: at least 4 GPUs needed" in reply.splitlines()[0]
+    assert "does not fit in the memory of 1 × RTX 3090: at least 4 GPUs needed" in reply.splitlines()[0]
     counts = [int(c) for c in re.findall(r"^\s*(\d+) GPUs? →", reply, re.M)]
     assert counts and min(counts) >= 4, reply

@@ -36,7 +36,7 @@ def test_deepspeed_with_its_zero_stage_is_used(capsys, question: str) -> None:
     (named,) = [i for i in answer["interpretation"]["ignored"] if "DeepSpeed" in i["text"]]
     assert named == {"text": "training_tool: DeepSpeed", "reason": "settings_applied"}
     second = answer["reply"].splitlines()[1]
-    assert second.startswith(("Used: “training_tool: DeepSpeed”", "已使用：“training_tool: DeepSpeed”"))
+    assert second.startswith(("Used: “training_tool: DeepSpeed”", "已使用：“训练框架：DeepSpeed”"))
     assert "Not used" not in answer["reply"] and "未使用" not in answer["reply"]
     assert f"ZeRO-{stage}" in answer["reply"].splitlines()[0]
 
@@ -68,7 +68,7 @@ def test_grpo_headline_and_layout_name_one_zero_stage(capsys, question: str, rec
     ("question", "used"),
     [
         ("full fine-tune Qwen2.5-7B with ZeRO-3 on 8 A100, 1B tokens", "Used: “training_tool: DeepSpeed”"),
-        ("用 ZeRO-3 全参微调 Qwen2.5-7B，8张A100，10亿token", "已使用：“training_tool: DeepSpeed”"),
+        ("用 ZeRO-3 全参微调 Qwen2.5-7B，8张A100，10亿token", "已使用：“训练框架：DeepSpeed”"),
     ],
 )
 def test_deepspeed_read_from_its_zero_stage_is_said_used(capsys, question: str, used: str) -> None:

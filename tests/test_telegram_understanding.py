@@ -76,9 +76,11 @@ def test_measured_throughput_follow_up_in_english(api):
         ],
     )
     assert "20 TFLOPS per GPU" in second.splitlines()[0]
-    assert "≈ 31 days" in second.splitlines()[0]  # 6 × 70.6e9 × 1e9 / (8 × 20e12) s = 30.6 days
+    # s23: 8 GPUs cannot hold it, so line 1 gives the verdict and the least count, not the 30.6 days a run on
+    # 8 could not take; the days table starts at 16: 6 × 70.6e9 × 1e9 / (16 × 20e12) s = 15.3 days
+    assert "16 GPUs → 15 days" in " ".join(second.split())
     # 70B × 16 B/param; "GPUs" since issue #22 item 10 (a count in a headline keeps its noun)
-    assert "does not fit in their memory: at least 16 GPUs needed" in second.splitlines()[0]
+    assert "does not fit in the memory of 8 × A100 80G: at least 16 GPUs needed" in second.splitlines()[0]
     assert "6.4% MFU" in second
 
 

@@ -15,6 +15,8 @@ from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
 from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
 from bot.parse.stage_rigs import stage_rigs
+from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
+from bot.parse.which_cards import with_cards_compared
 
 
 def parse(text: str) -> ParseResult:
@@ -35,6 +37,8 @@ def parse(text: str) -> ParseResult:
         # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
         if first is None and THEN_SERVE_RE.search(raw):
             parsed = with_second_stage(parsed)
+        if WHICH_CARDS_RE.search(raw):  # 'which GPUs?', '租什么卡': the common cards compared (s23)
+            parsed = with_cards_compared(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

@@ -209,6 +209,7 @@ class _Parse(FieldSteps, StageSteps):
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
         if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
             self.f["gpu"] = unknown_gpu
+        self._other_device(gpus)
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
@@ -252,6 +253,12 @@ class _Parse(FieldSteps, StageSteps):
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _other_device(self, gpus: list[GpuMention]) -> None:
+        """'my macbook / rtx 3090': a device outside the catalog beside a catalog card is named as not
+        sized (``unknown_other_device``), never dropped (s23; design §8)."""
+        if gpus and self._unknown_gpu:
+            self.named_unused.append((as_typed(self.raw, self._unknown_gpu), "unknown_other_device"))
 
     def _left_behind(
         self, request: SizingRequest, models: list[ModelMention | None], gpu: str | None

@@ -238,13 +238,13 @@ def _host_clause(m: re.Match[str]) -> bool:
 
 
 _CARD_MODEL_BEFORE_RE = rc(
-    r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?(?:ti\s+super|ti|d|super))?)\s*$"
+    r"(?<![a-z0-9.\-])(?:[a-z]{1,4}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?(?:ti\s+super|ti|d|super))?"
+    r"|m[1-5](?:\s*(?:pro|max|ultra))?)\s*$"
 )
-"""A card's model right before the memory ('a100 ', '4090', 'l40s', 'a6000'; not a model's size '14b'): the
-memory is that card's variant, read with its name. A Chinese measure word may touch it ('2张4090 48G': '张'
-is a word character, so the look-behind names Latin letters and digits only; s20: '4060 ti 16g 够吗', the
-suffix written apart, was read as a need; and this is not
-:data:`_CARD_NAME_BEFORE_RE` below, a name defined later that shadowed this one)."""
+"""A card's model right before the memory ('a100 ', '4090', 'l40s', 'a6000', an Apple chip 'm2 ultra'; not a
+model's size '14b'): the memory is that card's variant (a Mac's unified memory), read with its name. A Chinese
+measure word may touch it ('2张4090 48G': the look-behind names Latin letters and digits only; s20: '4060 ti
+16g 够吗' was read as a need; s23: 'm2 ultra 192G能跑吗' was too; not :data:`_CARD_NAME_BEFORE_RE` below)."""
 
 
 def _not_enough(m: re.Match[str]) -> str:

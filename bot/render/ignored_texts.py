@@ -172,6 +172,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
         "forward passes are counted at the size of the model trained"
     ),
+    "unknown_other_device": N_(
+        "another device you named, not in my catalog, so not sized: write its memory after its name "
+        "(e.g. “MacBook Pro M3 Max 36GB”) to size it too"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),

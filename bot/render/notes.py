@@ -20,6 +20,7 @@ from bot.render.source_texts import source_text
 from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,
+    FLOPS_KEYS,
     INTERVAL_GROUPS,
     METHOD_NAMES,
     MONEY_KEYS,
@@ -69,6 +70,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.percent(value)
         if key in PARAM_KEYS:
             return f.params(value)
+        if key in FLOPS_KEYS:  # a compute budget C (estimator.compute_budget): '1×10²³'
+            return f.sci(value)
         if key in TOKEN_KEYS:
             return f.tokens(value)
         if key == "days" or key.endswith("_days"):

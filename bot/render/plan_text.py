@@ -52,6 +52,18 @@ def nodes_text(lang: str, n: int, per_node: int) -> str:
     return translate(lang, N_("%(nodes)s × %(per_node)s-GPU nodes"), nodes=n // per_node, per_node=per_node)
 
 
+PLAIN_DDP = N_("plain DDP (no ZeRO)")
+PLAIN_DDP_IN_PARENS = N_("plain DDP without ZeRO")
+"""ZeRO stage 0 in words (s23): PyTorch DDP, every GPU a full replica — 'ZeRO-0' read as a ZeRO stage; the
+second form inside a headline's parentheses (no nested ones)."""
+
+
+def zero_name(stage: int, lang: str, in_parens: bool = False) -> str:
+    """``ZeRO-2`` for a ZeRO stage 1–3 (Rajbhandari et al. 2020 §5); stage 0 as :data:`PLAIN_DDP` in ``lang``
+    (:data:`PLAIN_DDP_IN_PARENS` when ``in_parens``)."""
+    return f"ZeRO-{stage}" if stage else translate(lang, PLAIN_DDP_IN_PARENS if in_parens else PLAIN_DDP)
+
+
 def plan_layout(plan: Plan, lang: str) -> str:
     """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
     recompute mode alone."""
@@ -60,7 +72,7 @@ def plan_layout(plan: Plan, lang: str) -> str:
     if plan.ep > 1:
         parts.append(f"EP {plan.ep}")
     if plan.zero_stage or plan.dp > 1:
-        parts.append(f"ZeRO-{plan.zero_stage}")
+        parts.append(zero_name(plan.zero_stage, lang))
     if plan.recompute in RECOMPUTE:
         parts.append(translate(lang, RECOMPUTE[plan.recompute]))
     if plan.offload:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.plan_text import paren
+from bot.render.plan_text import paren, zero_name
 from estimator.memory import LORA_ALL_LINEAR
 from estimator.models import Method, Precision, Recompute, SizingReport, Stage
 from estimator.training_tools import tool_limits
@@ -49,7 +49,7 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     if (req.tp or req.pp) and layout_used:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))
     if req.zero_stage is not None:
-        out.append(f"ZeRO-{req.zero_stage}")
+        out.append(zero_name(req.zero_stage, lang, in_parens=True))
     assumed = {a.field for a in report.assumptions}
     if req.seq_len and "seq_len" not in assumed:  # stated: it sets activations and attention
         out.append(translate(lang, N_("%(n)s-token sequences"), n=f.int(req.seq_len)))

@@ -171,7 +171,7 @@ def _used_line(items: list, lang: str) -> str:
         translate(
             lang,
             N_("“%(text)s” (%(reason)s)"),
-            text=rate_text(i.text, lang) if i.reason == "rate_times_output" else i.text,
+            text=rate_text(i.text, lang) if i.reason == "rate_times_output" else _setting_text(i.text, lang),
             reason=translate(lang, IGNORED_TEXTS[i.reason]),
         )
         for i in items
@@ -198,6 +198,11 @@ def _assumed_load(report: SizingReport) -> int | None:
     return inf.concurrency if inf is not None and assumed else None
 
 
+_OWN_FIELDS = frozenset({"training_tool"})
+"""Request fields no config spells (the sizing's own names): shown by their label alone (s23: Chinese
+answers echoed 'training_tool: DeepSpeed')."""
+
+
 def _setting_text(text: str, lang: str) -> str:
     """A setting the answer does not use ('deadline_days: 30.0', as the JSON keeps it) worded for a
     Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
@@ -214,7 +219,7 @@ def _setting_text(text: str, lang: str) -> str:
         shown = {"True": "✓", "False": "✗"}.get(value, value)
     if field == "stage" and value in STAGE_VALUES:  # "stage: inference" → 阶段：推理
         shown = translate(lang, STAGE_VALUES[value])
-    key = f"（{field}）" if "_" in field else ""  # a config key is named; a plain word is its label
+    key = f"（{field}）" if "_" in field and field not in _OWN_FIELDS else ""  # a config key is named
     return f"{translate(lang, label)}{key}：{shown}"
 
 

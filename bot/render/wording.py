@@ -305,6 +305,7 @@ FIELD_LABELS: dict[str, str] = {
     "max_completion_length": N_("Completion tokens per rollout"),
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
+    "training_tool": N_("Training tool"),
 }
 
 MEMORY_PARTS: dict[str, str] = {
@@ -411,6 +412,8 @@ PARAM_NOTE_MESSAGES = {
 """A note's wording when it carries the extra parameter named (same code, so the JSON contract keeps it)."""
 
 MONEY_KEYS = {"budget", "cost_low", "cost_high", "cost_high_band", "max_price", "per_month"} | EXTRA_MONEY
+FLOPS_KEYS = {"flops"}
+"""Note parameters that are a FLOP count (a compute budget C), shown as ``1×10²³`` (bot.render.fmt.sci)."""
 BUDGET_VERDICTS = {
     NoteCode.over_budget,
     NoteCode.within_budget,

@@ -1,0 +1,38 @@
+"""'Which GPUs?', '租什么卡', 'the cheapest way to …' with no card named (session 22 trial #8, s21 #16): the
+question asks to choose the card, so the common training cards are compared — the rows an 'A100 vs H100'
+question already produces (bot.core.pipeline compares ``gpu_alternatives``), the cheapest whole job first —
+instead of one default card sized alone. The default card (the estimator's A100 80G, the seed article's
+reference) stays the first row; the H100 80G (SXM5) is added as its alternative, noted :data:`CARDS_ASKED`."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.result import ParseResult
+
+GATE_RE = re.compile(
+    r"\bwhich\s+(?:gpus?|cards?|hardware|accelerators?|instances?)\b"
+    r"|\bwhat\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?:gpus?|cards?|hardware)\s+(?:should|to|do|would|is|are)\b"
+    r"|\bcheapest\s+(?:way|gpus?|cards?|option|setup|hardware)\b"
+    r"|(?:租|买|用|选|上)\s*(?:什么|哪种|哪款|哪个|哪类|啥)\s*(?:样的)?\s*(?:卡|显卡|gpu)"
+    r"|(?:什么|哪种|哪款|啥)\s*(?:卡|显卡|gpu)\s*(?:最)?\s*(?:便宜|划算|合适|省钱)"
+    r"|最\s*(?:便宜|省钱)\s*的\s*(?:方案|办法|做法|卡)",
+    re.IGNORECASE,
+)
+"""The asking of a card: 'which GPUs?', 'what GPU should I rent', 'cheapest way to', '租什么卡', '用哪种卡',
+'什么卡最划算', '最便宜的方案'. The call site's cheap gate (the parse-call bound,
+tests/test_parse_render_speed)."""
+COMMON_CARDS = ("H100-SXM5-80GB",)
+"""Compared with the default A100 80G: the two cards every GPU cloud rents (the rows of 'A100 vs H100')."""
+CARDS_ASKED = "cards_asked"
+"""The ParseResult note: no card was named and the question asks which; the common cards are compared."""
+
+
+def with_cards_compared(parsed: ParseResult) -> ParseResult:
+    """``parsed`` with :data:`COMMON_CARDS` as its alternatives and the note :data:`CARDS_ASKED`, when it
+    names no card (nor an unknown one, nor alternatives); else ``parsed`` unchanged (the same object)."""
+    if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
+        return parsed
+    return parsed.model_copy(
+        update={"gpu_alternatives": list(COMMON_CARDS), "notes": [*parsed.notes, CARDS_ASKED]}
+    )

@@ -1,0 +1,25 @@
+"""GDDR datacenter cards run with ECC on by default and expose less than their marketing GB to CUDA: the
+memory.total nvidia-smi reports (s22 trial #3). Sources: modal-labs/modal-client PR #2797 (A10 23028 MiB,
+L40S 46068, L4 23034), akash-network/provider-configs PR #99 (L40S 46068 MiB), NVIDIA/DCGM #232 (A10G
+23028 MiB), chatdoc-com/OCRFlux #64 (A40 46068 MiB). HBM cards (A100: 81920 MiB) are unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.catalog import gpus
+
+
+@pytest.mark.parametrize(
+    ("gpu", "mib"), [("L40S", 46068), ("A40", 46068), ("L4", 23034), ("A10", 23028), ("A10G", 23028)]
+)
+def test_ecc_cards_expose_their_nvidia_smi_total(gpu: str, mib: int) -> None:
+    spec = gpus()[gpu]
+    assert spec.ecc_visible_mib == mib
+    assert spec.ecc_visible_mib * 2**20 < spec.memory_gib * 2**30  # ECC keeps ~6 % of a GDDR card
+    assert spec.memory_gib in (24, 48)  # the datasheet's GB is kept as the card's name says it
+
+
+def test_hbm_cards_are_unchanged() -> None:
+    a100 = gpus()["A100-SXM4-80GB"]
+    assert a100.ecc_visible_mib is None and a100.addressable_bytes == 80 * 2**30

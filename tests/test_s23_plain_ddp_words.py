@@ -1,0 +1,40 @@
+"""ZeRO stage 0 is PyTorch DDP with no sharding (Rajbhandari et al. 2020 §5: stages 1–3 partition optimizer
+states, gradients, parameters): the answer says "plain DDP (no ZeRO)", never "ZeRO-0" (s22 closing, left)."""
+
+from __future__ import annotations
+
+from tests.cli_run import ask_quietly
+
+EN = "7B full fine-tune on 8 A100 80G, plain DDP (no DeepSpeed), 1B tokens"
+ZH = "7B 全参微调，8张A100，纯 DDP，10亿 token"
+
+
+def test_plain_ddp_headline_and_layout_en() -> None:
+    text = ask_quietly(EN)
+    assert text.splitlines()[0] == "7B full fine-tuning (plain DDP without ZeRO) does not fit on 8 × A100 80G"
+    assert "TP 1 × PP 1 × DP 8, plain DDP (no ZeRO), selective recompute" in text
+    assert "ZeRO-0" not in text
+
+
+def test_plain_ddp_headline_and_layout_zh() -> None:
+    text = ask_quietly(ZH)
+    assert text.splitlines()[0] == "7B 全参微调（不用 ZeRO 的纯 DDP）：8 张 A100 80G 放不下"
+    assert "TP 1 × PP 1 × DP 8，纯 DDP（不用 ZeRO），选择性重计算" in text
+    assert "ZeRO-0" not in text
+
+
+def test_a_yes_no_fit_question_heads_with_the_verdict_en() -> None:
+    """s22 trial #9: 'Can I … on a single RTX 4090' that does not fit: the verdict and the least count
+    first, never '≈ 9.7 days' of a run that cannot start (QLoRA 72B: 4ND = 2.98e19 FLOPs, 232 GPU-hours)."""
+    line = ask_quietly(
+        "Can I QLoRA Qwen2.5-72B on a single RTX 4090 24GB? 50k samples, 2048 seq len"
+    ).splitlines()[0]
+    assert line == (
+        "Qwen2.5 72B QLoRA fine-tuning (2,048-token sequences) on 102M tokens does not fit in the memory of "
+        "1 × RTX 4090: at least 4 GPUs needed (232 RTX 4090-hours of compute in all)"
+    )
+
+
+def test_a_yes_no_fit_question_heads_with_the_verdict_zh() -> None:
+    line = ask_quietly("DPO训练 Qwen2-7B，2万条偏好数据，单卡A800能跑吗").splitlines()[0]
+    assert line == "Qwen2 7B DPO 训练 2048万 token：1 张 A800 显存放不下，至少需要 2 张（算力共 2.8 A800·时）"
