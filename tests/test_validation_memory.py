@@ -44,8 +44,11 @@ def test_validate_prints_the_memory_section_with_held_apart_share_at_target(caps
     # Llama-2-70B) measure ≈ 10 GiB above the modelled states, which the unsharded adapters covered by
     # accident; that ZeRO-3 cost is not modelled (left, named in the s21 fixa report).
     assert (int(fit[1]), int(fit[2])) == (83, 101)
-    assert (int(held[1]), int(held[2])) == (47, 68)
-    assert int(held[1]) + 1 >= TARGET_INSIDE * int(held[2])
+    # s22 (fixa): ZeRO-3 gathers the frozen LoRA/QLoRA base too (up to stage3_max_live_parameters = 1e9
+    # stored elements per rank; estimator.transients.gathered_weights): held-apart 47 → 49 of 68 (72 %,
+    # at the target): Qwen-72B LoRA r64 s512 × 4 and PEFT's Llama-2-70B QLoRA × 2 come inside.
+    assert (int(held[1]), int(held[2])) == (49, 68)
+    assert int(held[1]) >= TARGET_INSIDE * int(held[2])
     assert f"LOSS_HIGH_FACTOR = {LOSS_HIGH_FACTOR:g} (shipped); refitted on the fit rows ×1.95" in out
 
 
