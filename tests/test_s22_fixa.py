@@ -46,7 +46,8 @@ def test_zero3_gathers_a_quantized_base_in_its_stored_bytes():
 
 def test_one_card_has_no_other_layout_and_stays_borderline():
     """One H100 pretraining a 3B (full training, one card: no ZeRO-3, nothing gathered): the band's high
-    end 82.6 GiB is above the card, so the answer stays "borderline" and names gradient checkpointing as the change."""
+    end 82.6 GiB is above the card, so the answer stays "borderline" and names gradient checkpointing as
+    the change."""
     report = ask_json("1 H100 pretrain 3B on 300B tokens how long")["report"]
     assert (report["feasible"], report["feasible_reason"]) == ("borderline", "high_edge")
     assert report["memory"]["fit_change"][0]["setting"] == "recompute"
