@@ -70,8 +70,9 @@ def test_loss_factor_is_what_the_fit_rows_give_and_leave_one_out_is_reported(res
     assert LOSS_HIGH_FACTOR == 2.1 and fit_loss_factor(fit) == 1.95
     assert leave_one_out(fit) == pytest.approx(80 / 101, abs=0.011)
     held = [r for r in results if r.case.held]
-    assert sum(r.inside_at(1.0) for r in held) == 37  # before the fit: 54 %
-    assert sum(r.inside for r in held) == 47  # after: 69 %
+    # s22 fixa (ZeRO-3 gathers the frozen LoRA/QLoRA base too): 37 → 38 before the fit, 47 → 49 after
+    assert sum(r.inside_at(1.0) for r in held) == 38  # before the fit: 56 %
+    assert sum(r.inside for r in held) == 49  # after: 72 %
 
 
 def test_the_fit_never_sees_a_held_apart_row(results):
