@@ -340,8 +340,13 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
     ``max_reuse_distance`` elements (``__params_to_release``; default 1e9, so around the turn from the
     forward to the backward pass the last ~1e9 elements stay gathered). Elements are the stored
     tensor's: a 16-bit weight 2 bytes each; a quantized base (bitsandbytes stores NF4 and int8 as
-    ``uint8``/``int8`` tensors) 1 byte each, never more than the base's own bytes on this shard."""
-    if plan.zero_stage < 3:
+    ``uint8``/``int8`` tensors) 1 byte each, never more than the base's own bytes on this shard.
+
+    A frozen base on one data-parallel rank (DP 1) is not gathered: with one partition DeepSpeed's
+    ``all_gather_coalesced`` returns ``_no_gather_coalesced`` (deepspeed/runtime/zero/
+    partition_parameters.py), whose ``NoGatherHandle`` points ``param.data`` at the partition itself —
+    no second copy (full training's term at DP 1 is left as it was before s23)."""
+    if plan.zero_stage < 3 or (setup.method != Method.full and plan.dp == 1):
         return ZERO
     shard = params / (plan.tp * plan.pp)
     if setup.method == Method.full:

@@ -44,6 +44,16 @@ def test_zero3_gathers_a_quantized_base_in_its_stored_bytes():
     assert gathered_weights(spec, spec.params_total, setup, plan).likely == 0.0
 
 
+def test_one_data_parallel_rank_gathers_no_frozen_base():
+    """s23: with one partition DeepSpeed does not all-gather (partition_parameters.py
+    ``all_gather_coalesced``: ``num_partitions == 1`` returns ``_no_gather_coalesced``, a handle that points
+    ``param.data`` at the partition): a frozen base on DP 1 under ZeRO-3 has no second, gathered copy."""
+    spec = catalog.models()["Qwen-72B"]
+    setup = TrainingSetup(method=Method.lora, seq_len=512, lora_rank=64)
+    assert gathered_weights(spec, spec.params_total, setup, _zero3(1)).likely == 0.0
+    assert gathered_weights(spec, spec.params_total, setup, _zero3(2)).likely == 2.0e9
+
+
 def test_one_card_has_no_other_layout_and_stays_borderline():
     """One H100 pretraining a 3B (full training, one card: no ZeRO-3, nothing gathered): the band's high
     end 82.6 GiB is above the card, so the answer stays "borderline" and names gradient checkpointing as
