@@ -349,7 +349,8 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
     if plan.zero_stage < 3 or (setup.method != Method.full and plan.dp == 1):
         return ZERO
     shard = params / (plan.tp * plan.pp)
-    if setup.method == Method.full:
+    if setup.method == Method.full or (setup.base_bits is None and setup.method != Method.qlora):
+        # 16-bit weights, trained or a frozen bf16 base (memory._frozen_base without base bits)
         layer_bytes, total_bytes, per_element = (
             2.0 * _per_layer_linear_params(spec, params) / plan.tp,
             2.0 * shard,
