@@ -94,12 +94,12 @@ class ModelSpec(BaseModel):
     learned_position_embeddings: int | None = Field(
         None, gt=0, description="positions of a learned position table (OPT, StarCoder, GPT-3), if any"
     )
-    # Multi-head latent attention (DeepSeek-V2/V3)
-    kv_lora_rank: int | None = None
+    kv_lora_rank: int | None = None  # multi-head latent attention (DeepSeek-V2/V3): its ranks and dims
     qk_rope_head_dim: int | None = None
     q_lora_rank: int | None = Field(None, gt=0, description="MLA query compression rank; None = full-rank q")
     qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
     v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
+    index_head_dim: int | None = Field(None, gt=0, description="DSA lightning indexer key width (V3.2)")
     attention_bias: bool = Field(False, description="q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)")
     serve_context: int | None = Field(
         None,

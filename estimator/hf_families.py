@@ -32,6 +32,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "qk_rope_head_dim": (0, 4_096),
     "qk_nope_head_dim": (1, 4_096),
     "v_head_dim": (1, 4_096),
+    "index_head_dim": (1, 4_096),
 }
 
 LLAMA_LIKE = frozenset(
@@ -57,7 +58,7 @@ LLAMA_LIKE = frozenset(
 GEMMA = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text"})
 MIXTRAL_LIKE = frozenset({"mixtral", "phimoe"})
 QWEN_MOE = frozenset({"qwen2_moe", "qwen3_moe"})
-MLA = frozenset({"deepseek_v2", "deepseek_v3", "kimi_k2", "minicpm3"})
+MLA = frozenset({"deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2", "minicpm3"})
 LLAMA4 = frozenset({"llama4", "llama4_text"})
 FALCON = frozenset({"falcon", "refinedweb", "refinedwebmodel"})
 SUPPORTED = (
@@ -111,6 +112,7 @@ FAMILY_WORDS: dict[str, str] = {
     "deepseek": "DeepSeek",
     "deepseek_v2": "DeepSeek",
     "deepseek_v3": "DeepSeek",
+    "deepseek_v32": "DeepSeek",
     "kimi_k2": "Kimi",
     "chatglm": "ChatGLM",
     "glm4": "GLM",
@@ -244,7 +246,7 @@ def _read(r: _Reader, model_type: str) -> dict[str, Any]:
         out["dense_layers"] = 0
     elif model_type in QWEN_MOE:
         out |= _qwen_moe(r, model_type, out["layers"])
-    elif model_type in ("deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe") or (
+    elif model_type in ("deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2", "glm4_moe") or (
         model_type == "deepseek" and r.has("n_routed_experts")
     ):
         out |= _deepseek_moe(r)
@@ -394,6 +396,7 @@ def _mla(r: _Reader) -> dict[str, Any]:
         "qk_rope_head_dim": r.int("qk_rope_head_dim"),
         "qk_nope_head_dim": r.int("qk_nope_head_dim"),
         "v_head_dim": r.int("v_head_dim"),
+        "index_head_dim": r.int("index_head_dim", required=False) or None,  # DeepSeek-V3.2's DSA indexer
     }
 
 

@@ -175,6 +175,16 @@ def _kv_bytes(kv: Precision) -> float:
     return bytes_per_param(kv) if kv in _KV_BYTES else 2.0
 
 
+def default_kv_precision(weights: Precision, gpu: GpuSpec) -> Precision:
+    """The KV cache's type when the user set none: the model's 16-bit activation dtype. vLLM's
+    ``kv_cache_dtype="auto"`` is the model dtype (vllm/config.py ``CacheConfig``: "auto" uses the model
+    data type), which is the checkpoint's ``torch_dtype`` (fp16 for Llama-2, bf16 for Llama-3) or the
+    user's ``--dtype``; SGLang's ``--kv-cache-dtype auto`` the same (sglang/srt/model_executor/
+    model_runner.py: ``self.kv_cache_dtype = self.dtype``). So fp16 weights (or a card without bf16:
+    V100, T4, vLLM casts bf16 to fp16 there) keep an fp16 cache, everything else bf16."""
+    return Precision.fp16 if weights is Precision.fp16 or not gpu.has_bf16 else Precision.bf16
+
+
 def _kv_pair(s: ServingSetup) -> tuple[float, str]:
     """(bytes per cached value, the report's name) of ``s``'s KV cache. K and V of their own types
     (llama.cpp ``-ctk``/``-ctv``: src/llama-kv-cache.cpp makes each layer's K and V tensors of

@@ -18,7 +18,8 @@ from estimator.reasons import Why, Word
 
 if TYPE_CHECKING:
     from estimator.catalog import ModelSpec
-    from estimator.models import SizingRequest
+    from estimator.ledger import Ledger
+    from estimator.models import Inference, SizingRequest
 
 
 def mla_tp_copies(req: SizingRequest, spec: ModelSpec) -> bool:
@@ -32,3 +33,33 @@ def mla_layout(req: SizingRequest, spec: ModelSpec) -> tuple[str, Why]:
     if mla_tp_copies(req, spec):
         return Word.tp_copies.value, Why.mla_tp_copies
     return Word.dp_attention.value, Why.mla_dp_attention
+
+
+def indexer_assumption(spec: ModelSpec, ledger: Ledger) -> None:
+    """Name DeepSeek Sparse Attention's indexer key cache in the ledger when the model has one (its bytes
+    per token, :func:`estimator.weights.indexer_bytes_per_token`, are in the KV cache per token)."""
+    if spec.index_head_dim:
+        from estimator.weights import indexer_bytes_per_token
+
+        ledger.assume("kv_indexer", f"{indexer_bytes_per_token(spec):,.0f} B / token", Why.dsa_indexer_cache)
+
+
+def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inference, ledger: Ledger) -> None:
+    """Say so when the answer assumed DP attention for an MLA model over a TP group the user did not lay
+    out (trial s21 #8: SGLang's DeepSeek-V3 on 8 × H200 sized as DP attention, silently), with what the
+    plain ``--tp`` layout holds: every rank keeps the whole latent, so one rank's pool is the copy's
+    (module docstring) — the sequences of ``inf.context_tokens`` at 1/TP of the DP-attention pool
+    (``kv_capacity_tokens`` // TP // context; SGLang reserves a little less without DP attention,
+    ``SGLANG_DP_ATTENTION_GIB`` in estimator/runtimes/sglang.py, so it is about that). Nothing when DP
+    attention was said, a TP was stated (then :func:`mla_tp_copies` sizes the copies) or TP is 1."""
+    said = req.dp_attention is not None or req.tp is not None
+    if not spec.kv_lora_rank or inf.tp <= 1 or said or not inf.kv_capacity_tokens:
+        return
+    context = max(1, inf.context_tokens)
+    ledger.note(
+        "mla_dp_attention_assumed",
+        tp=inf.tp,
+        context=context,
+        max_concurrency=inf.kv_capacity_tokens // context,
+        concurrency=inf.kv_capacity_tokens // inf.tp // context,
+    )

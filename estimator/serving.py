@@ -16,10 +16,10 @@ from estimator import defaults
 from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.inference import ServingSetup, serve
+from estimator.inference import ServingSetup, default_kv_precision, serve
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
-from estimator.mla_layout import mla_layout, mla_tp_copies
+from estimator.mla_layout import indexer_assumption, mla_layout, mla_tp_copies, note_assumed_dp_attention
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why
@@ -286,7 +286,7 @@ def size_serving(
 
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
-        kv_precision=req.kv_precision or (Precision.bf16 if gpu.has_bf16 else Precision.fp16),
+        kv_precision=req.kv_precision or default_kv_precision(precision, gpu),
         prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
@@ -435,8 +435,10 @@ def _memory_assumptions(
         ledger.assume("gpu_memory_utilization", share.value, share.why)
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
+    indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
     if spec.kv_lora_rank and inf.tp > 1:
         ledger.assume("kv_layout", *mla_layout(req, spec))  # estimator.mla_layout
+        note_assumed_dp_attention(req, spec, inf, ledger)
 
 
 def _serving_notes(

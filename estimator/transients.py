@@ -327,14 +327,43 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
 
 
 def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-    """ZeRO-3's gathered 16-bit weights during forward and backward: up to
-    :data:`ZERO3_MAX_LIVE_PARAMETERS` of the TP × PP shard (likely and high); at least one layer's
-    (low). Frozen bases are not sharded by ZeRO-3 in this model: 0 for them."""
-    if plan.zero_stage < 3 or setup.method != Method.full:
+    """ZeRO-3's gathered weights during forward and backward, bytes per GPU: up to
+    :data:`ZERO3_MAX_LIVE_PARAMETERS` elements of the TP × PP shard, in the dtype ZeRO-3 stores them
+    (likely and high), at least one layer's (low).
+
+    ZeRO-3 partitions every parameter, trainable or frozen (``zero.Init`` / ``DeepSpeedZeRoOffload``
+    register all of ``module.parameters()``; a LoRA or QLoRA base is sharded over DP like a full
+    model's weights, :func:`estimator.memory.breakdown`'s 'weights'), so a frozen base must be
+    all-gathered before each sub-module runs just the same. ``PartitionedParameterCoordinator``
+    (deepspeed/runtime/zero/partitioned_param_coordinator.py, ``fetch_sub_module``) prefetches while
+    the available elements stay under ``max_live_parameters`` and keeps a parameter it will reuse within
+    ``max_reuse_distance`` elements (``__params_to_release``; default 1e9, so around the turn from the
+    forward to the backward pass the last ~1e9 elements stay gathered). Elements are the stored
+    tensor's: a 16-bit weight 2 bytes each; a quantized base (bitsandbytes stores NF4 and int8 as
+    ``uint8``/``int8`` tensors) 1 byte each, never more than the base's own bytes on this shard.
+
+    A frozen base on one data-parallel rank (DP 1) is not gathered: with one partition DeepSpeed's
+    ``all_gather_coalesced`` returns ``_no_gather_coalesced`` (deepspeed/runtime/zero/
+    partition_parameters.py), whose ``NoGatherHandle`` points ``param.data`` at the partition itself —
+    no second copy (full training's term at DP 1 is left as it was before s23)."""
+    if plan.zero_stage < 3 or (setup.method != Method.full and plan.dp == 1):
         return ZERO
     shard = params / (plan.tp * plan.pp)
-    live = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard)
-    return _span((min(live, 2.0 * _per_layer_linear_params(spec, params) / plan.tp), live, live))
+    if setup.method == Method.full or (setup.base_bits is None and setup.method != Method.qlora):
+        # 16-bit weights, trained or a frozen bf16 base (memory._frozen_base without base bits)
+        layer_bytes, total_bytes, per_element = (
+            2.0 * _per_layer_linear_params(spec, params) / plan.tp,
+            2.0 * shard,
+            2.0,
+        )
+    else:
+        from estimator.memory import _frozen_base  # memory imports this module: import here
+
+        total_bytes = _frozen_base(spec, params, setup, plan)
+        per_element = 2.0 if total_bytes >= 2.0 * shard else 1.0
+        layer_bytes = total_bytes / shard * _per_layer_linear_params(spec, params) / plan.tp
+    live = min(per_element * ZERO3_MAX_LIVE_PARAMETERS, total_bytes)
+    return _span((min(live, layer_bytes), live, live))
 
 
 def zero_buffers(plan: Plan | Layout) -> float:

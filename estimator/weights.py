@@ -113,12 +113,32 @@ def kv_bytes_per_token(spec: ModelSpec, kv_bytes: float = 2.0) -> float:
 
     Standard/GQA/MQA: 2 (K and V) · layers · kv_heads · head_dim · bytes (Ainslie et al. 2023, GQA).
     MLA (DeepSeek-V2/V3): layers · (kv_lora_rank + qk_rope_head_dim) · bytes — the cached latent
-    and the decoupled RoPE key (DeepSeek-V2 paper, §2.1.2).
+    and the decoupled RoPE key (DeepSeek-V2 paper, §2.1.2); DeepSeek-V3.2 adds its indexer's fp8 key
+    cache (:func:`indexer_bytes_per_token`).
     Examples (bf16): Llama-3-8B 2·32·8·128·2 = 131,072; DeepSeek-V3 61·(512+64)·2 = 70,272.
     """
     if spec.kv_lora_rank:
-        return spec.layers * (spec.kv_lora_rank + (spec.qk_rope_head_dim or 0)) * kv_bytes
+        latent = spec.layers * (spec.kv_lora_rank + (spec.qk_rope_head_dim or 0)) * kv_bytes
+        return latent + indexer_bytes_per_token(spec)
     return 2.0 * spec.layers * spec.kv_heads * spec.head_dim_effective * kv_bytes
+
+
+INDEXER_SCALE_BLOCK = 128
+"""Indexer key values per fp32 scale: DeepSeek-V3.2-Exp ``inference/model.py`` ``Indexer`` keeps
+``k_cache`` in fp8 ([…, index_head_dim]) and ``k_scale_cache`` in fp32 ([…, index_head_dim // block_size],
+block_size 128); vLLM's indexer cache the same (``index_head_dim + index_head_dim // 128 * 4`` bytes,
+vllm/model_executor/models/deepseek_v2.py)."""
+
+
+def indexer_bytes_per_token(spec: ModelSpec) -> float:
+    """DeepSeek Sparse Attention's lightning-indexer key cache, bytes per token over all layers: its own
+    fp8 key of ``index_head_dim`` values and one fp32 scale per :data:`INDEXER_SCALE_BLOCK` of them, per
+    layer, whatever the KV cache's type (DeepSeek-V3.2: 61 × (128 + 4) = 8,052 B, ≈ 11 % of the 70,272 B
+    bf16 latent). 0 for models without an indexer (no ``index_head_dim`` in their config)."""
+    if not spec.index_head_dim:
+        return 0.0
+    scales = max(1, spec.index_head_dim // INDEXER_SCALE_BLOCK)
+    return spec.layers * (spec.index_head_dim + 4.0 * scales)
 
 
 def windowed_layers(spec: ModelSpec) -> int:

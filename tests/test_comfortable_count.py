@@ -34,7 +34,9 @@ def test_a_borderline_fewest_count_gives_way_to_the_comfortable_one(question: st
     # (before: "about 4 GPUs" over "On 2 GPUs: … ≈ 79.2 GiB of 80 GiB" and a 2-GPU launch line)
     assert mem.plan_gpus == 4 and mem.per_gpu_bytes <= HEADROOM * mem.usable_bytes
     assert mem.plan.tp * mem.plan.pp * mem.plan.dp == 4 and mem.plan.recompute != "full"
-    assert round(mem.per_gpu_bytes / 2**30, 1) == 61.4
+    # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
+    # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 61.4 -> 63.4
+    assert round(mem.per_gpu_bytes / 2**30, 1) == 63.4
     assert not any(n.code in ("memory_tight", "recompute_chosen") for n in r.warnings)
     assert r.cost.low == pytest.approx(4860) and r.cost.high == pytest.approx(9720)  # 324 h × ¥15–30
     text = render(a, "text").splitlines()

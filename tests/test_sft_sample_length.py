@@ -47,7 +47,9 @@ def test_sft_on_a_sample_count_times_the_average_and_sizes_the_longest():
     assert r.request.seq_len == 2048
     assert r.memory.per_gpu_bytes == pytest.approx(stated.memory.per_gpu_bytes, rel=1e-9)
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
-    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(16.43, abs=0.01)  # was 8.8 GiB at 512
+    # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
+    # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
+    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(18.45, abs=0.01)  # was 8.8 GiB at 512
 
 
 def test_sft_memory_at_the_average_would_say_fits_where_the_longest_does_not():
@@ -91,6 +93,8 @@ def test_cli_sft_on_samples_says_both_lengths(capsys, lang: str):
     seq = next(a for a in data["assumptions"] if a["field"] == "seq_len")
     assert (seq["value"], seq["why"]) == (2048, "seq_max_for_samples")
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
-    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(16.43, abs=0.01)
+    # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
+    # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
+    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(18.45, abs=0.01)
     for line in LINES[lang]:
         assert line in data["reply"], line

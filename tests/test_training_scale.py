@@ -84,9 +84,15 @@ def test_done_when_figures_per_kind():
     70B-class models (Qwen-72B LoRA r64 on 4 GPUs, Llama-2-70B QLoRA on 2) now fall under their
     measurement by ~10 GB: a ZeRO-3 cost of those runs the model does not have (the unsharded adapters
     had covered it by accident). Memory held apart is 47/68 = 69.1 %: the 70 % target is NOT met and
-    is asserted as measured, so a change that moves it fails here (see the session 21 closing note)."""
+    is asserted as measured, so a change that moves it fails here (see the session 21 closing note).
+
+    Session 22 (fixa): ZeRO-3 gathers a frozen LoRA/QLoRA base like a full model's weights (it shards
+    every parameter): up to ``stage3_max_live_parameters`` (1e9) stored elements live on a rank
+    (estimator.transients.gathered_weights; DeepSpeed partitioned_param_coordinator.py). Two held-apart
+    rows come inside (Qwen-72B LoRA r64 s512 ×4: 50.7 GB under 49.3 → 51.4; Llama-2-70B QLoRA ×2:
+    34.1 under 33.3 → 34.4); 49/68 = 72.1 % meets the 70 % target; the fit rows stay 83/101."""
     f = kind_figures()
-    assert f.memory_held == (47, 68)  # 69.1 %: below the 70 % target since s21 (docstring)
+    assert f.memory_held == (49, 68) and f.memory_held[0] / f.memory_held[1] >= 0.70  # s22 (docstring)
     assert f.training_held == (42, 46) and f.training_held[0] / f.training_held[1] >= 0.80
     assert f.serving_held == (27, 32) and f.serving_held[0] / f.serving_held[1] >= 0.80
 

@@ -118,7 +118,9 @@ def test_verl_checkpointing_default() -> None:
 def test_deepseek_v32_is_sized(question: str) -> None:
     d = _json(question)
     assert d["request"]["model"] == "DeepSeek-V3.2-Exp" and d["request"]["params_total"] == 671e9
-    assert d["report"]["inference"]["kv_bytes_per_token"] == 61 * (512 + 64) * 2  # MLA latent, bf16
+    # MLA latent, bf16, and (s23) DSA's indexer key cache: 128 fp8 values + one fp32 scale per 128 a layer
+    # (DeepSeek-V3.2-Exp inference/model.py Indexer k_cache, k_scale_cache): 132 B × 61 = 8,052 B a token
+    assert d["report"]["inference"]["kv_bytes_per_token"] == 61 * (512 + 64) * 2 + 61 * (128 + 4)
 
 
 @pytest.mark.parametrize(

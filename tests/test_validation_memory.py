@@ -44,8 +44,11 @@ def test_validate_prints_the_memory_section_with_held_apart_share_at_target(caps
     # Llama-2-70B) measure ≈ 10 GiB above the modelled states, which the unsharded adapters covered by
     # accident; that ZeRO-3 cost is not modelled (left, named in the s21 fixa report).
     assert (int(fit[1]), int(fit[2])) == (83, 101)
-    assert (int(held[1]), int(held[2])) == (47, 68)
-    assert int(held[1]) + 1 >= TARGET_INSIDE * int(held[2])
+    # s22 (fixa): ZeRO-3 gathers the frozen LoRA/QLoRA base too (up to stage3_max_live_parameters = 1e9
+    # stored elements per rank; estimator.transients.gathered_weights): held-apart 47 → 49 of 68 (72 %,
+    # at the target): Qwen-72B LoRA r64 s512 × 4 and PEFT's Llama-2-70B QLoRA × 2 come inside.
+    assert (int(held[1]), int(held[2])) == (49, 68)
+    assert int(held[1]) >= TARGET_INSIDE * int(held[2])
     assert f"LOSS_HIGH_FACTOR = {LOSS_HIGH_FACTOR:g} (shipped); refitted on the fit rows ×1.95" in out
 
 
@@ -67,8 +70,9 @@ def test_loss_factor_is_what_the_fit_rows_give_and_leave_one_out_is_reported(res
     assert LOSS_HIGH_FACTOR == 2.1 and fit_loss_factor(fit) == 1.95
     assert leave_one_out(fit) == pytest.approx(80 / 101, abs=0.011)
     held = [r for r in results if r.case.held]
-    assert sum(r.inside_at(1.0) for r in held) == 37  # before the fit: 54 %
-    assert sum(r.inside for r in held) == 47  # after: 69 %
+    # s22 fixa (ZeRO-3 gathers the frozen LoRA/QLoRA base too): 37 → 38 before the fit, 47 → 49 after
+    assert sum(r.inside_at(1.0) for r in held) == 38  # before the fit: 56 %
+    assert sum(r.inside for r in held) == 49  # after: 72 %
 
 
 def test_the_fit_never_sees_a_held_apart_row(results):

@@ -435,6 +435,12 @@ WHY_TEXTS: dict[str, str] = {
         "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
         "every GPU and fits about 1/TP as many sequences"
     ),
+    "dsa_indexer_cache": N_(
+        "DeepSeek Sparse Attention's lightning indexer keeps its own key cache besides the MLA latent: "
+        "index_head_dim fp8 values and an fp32 scale per 128 of them, per token and layer, whatever the KV "
+        "cache's type (DeepSeek-V3.2-Exp inference/model.py Indexer; vLLM's indexer cache), counted in the "
+        "KV cache per token above"
+    ),
     "mla_tp_copies": N_(
         "your TP without DP attention: MLA's latent KV cache has one head, so every TP rank keeps all of it "
         "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "

@@ -88,6 +88,7 @@ class NoteCode(StrEnum):
     serving_budget_no_price = "serving_budget_no_price"
     concurrency_limited_assumed = "concurrency_limited_assumed"
     tp_over_pcie = "tp_over_pcie"
+    mla_dp_attention_assumed = "mla_dp_attention_assumed"
     concurrency_limited = "concurrency_limited"
     no_price = "no_price"
     throughput_short = "throughput_short"

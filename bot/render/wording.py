@@ -168,6 +168,12 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "leaving ≈ %(reserve_bytes)s per GPU for activations; one 8,192-token prefill needs ≈ "
         "%(need_bytes)s: lower --cache-max-entry-count (default 0.8)."
     ),
+    NoteCode.mla_dp_attention_assumed: N_(
+        "Assumed: data-parallel attention (SGLang --enable-dp-attention; vLLM --data-parallel-size with "
+        "--enable-expert-parallel), which keeps each sequence's MLA latent cache on one GPU: up to "
+        "%(max_concurrency)s sequences of %(context)s tokens. With plain --tp %(tp)s every GPU keeps the "
+        "whole latent cache: about %(concurrency)s."
+    ),
     NoteCode.max_model_len_from_model: N_(
         "The command sets no --max-model-len, so vLLM takes the model's own (%(max_model_len)s tokens): "
         "set --max-model-len to at most %(kv_tokens)s, or give it more memory (--gpu-memory-utilization, "
@@ -277,6 +283,7 @@ FIELD_LABELS: dict[str, str] = {
     "gpu_memory_utilization": N_("Usable GPU memory"),
     "workspace_bytes": N_("Activation workspace per GPU"),
     "kv_layout": N_("KV cache layout"),
+    "kv_indexer": N_("Indexer key cache"),
     "total_memory_gib": N_("GPU memory in total"),
     "deadline_days": N_("Deadline (days)"),
     "flops_per_param_token": N_("FLOPs per parameter per token"),
