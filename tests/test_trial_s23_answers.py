@@ -34,3 +34,29 @@ def test_rollouts_per_prompt_are_generations_never_samples(capsys: pytest.Captur
     assert req["num_samples"] == 10_000
     assert req["tokens"] == 8 * 10_000 * (512 + 4096)
     assert "num_samples: 8" not in named(data)
+
+
+SIZE_FIRST = [
+    "train a 125M GPT-2 from scratch on 10B tokens with a single RTX 3090, how many days?",
+    "从头训练一个 125M 的 GPT-2，100亿 token，一张 3090 要几天",
+]
+
+
+@pytest.mark.parametrize("text", SIZE_FIRST)
+def test_size_before_an_unknown_family_is_its_size(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'a 125M GPT-2': the size is that model's (a generic dense 125M, GPT-2 named as not in the catalog);
+    before, the 125M was dropped as unread and Chinchilla's N = D/20 = 0.5B sized instead (×4)."""
+    data = ask(capsys, text)
+    assert data["request"]["params_total"] == 125e6
+    assert data["interpretation"]["unknown_model"] == "GPT-2 125M"
+    assert not [x for x in data["interpretation"]["ignored"] if x["text"] == "125m"]
+
+
+@pytest.mark.parametrize(
+    "text", ["serve a model to 2M DAU users on H100", "我们有 5M A100 小时的预算，训练 7B 模型 1T token"]
+)
+def test_millions_before_a_traffic_word_or_card_are_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """A count in millions before a traffic word or a card ('2M DAU', '5M A100 小时') never names a model."""
+    data = ask(capsys, text)
+    assert data["interpretation"]["unknown_model"] is None
+    assert data["request"]["params_total"] in (None, 7e9)
