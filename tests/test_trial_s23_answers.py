@@ -19,12 +19,14 @@ ROLLOUTS = [
     "用verl跑GRPO，Qwen2.5-32B，每个prompt rollout 8条，response最长4096，1万条prompt，32张H100要多久",
     "用verl跑GRPO，Qwen2.5-32B，1万条prompt，每个prompt rollout 8条，response最长4096，32张H100要多久",
     "用verl跑GRPO，Qwen2.5-32B，rollout 8条，response最长4096，1万条prompt，32张H100要多久",
-    "GRPO Qwen2.5-32B with verl, 8 rollouts per prompt, responses up to 4096, 10k prompts, 32 H100, how long?",
+    "GRPO Qwen2.5-32B with verl, 8 rollouts per prompt, responses up to 4096, 10k prompts, 32 H100?",
 ]
 
 
 @pytest.mark.parametrize("text", ROLLOUTS)
-def test_rollouts_per_prompt_are_generations_never_samples(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_rollouts_per_prompt_are_generations_never_samples(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
     """'rollout 8条' is verl's ``actor_rollout_ref.rollout.n`` (completions per prompt); the 1万 prompts stay
     the data. Before, the 8 was read as the sample count (3.7万 token, 0.0018 h) or dropped: 8 × 10,000 ×
     (512-token prompt + 4,096) = 3.69e8 tokens."""
@@ -55,8 +57,45 @@ def test_size_before_an_unknown_family_is_its_size(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(
     "text", ["serve Llama 3 8B to 2M DAU users on H100", "我们有 5M A100 小时的预算，训练 7B 模型 1T token"]
 )
-def test_millions_before_a_traffic_word_or_card_are_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+def test_millions_before_a_traffic_word_or_card_are_no_model(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
     """A count in millions before a traffic word or a card ('2M DAU', '5M A100 小时') never names a model."""
     data = ask(capsys, text)
     assert data["interpretation"]["unknown_model"] is None
     assert data["request"]["params_total"] in (8.03e9, 7e9)
+
+
+MACS = [
+    ("Mac mini M4 Pro 64G 用 ollama 跑 qwq 32b 够吗，每秒几个token", "Apple-M4-Pro-64GB", 64.0),
+    ("Mac mini M4 Pro 48GB, ollama qwen2.5 14b, tokens/s?", "Apple-M4-Pro-48GB", 48.0),
+    ("64G 的 Mac mini 跑 qwen2.5 32b q4 每秒多少token", "Apple-M4-Pro-64GB", 64.0),
+]
+
+
+@pytest.mark.parametrize(("text", "chip", "memory"), MACS)
+def test_m4_pro_is_never_an_m4_max(
+    capsys: pytest.CaptureFixture[str], text: str, chip: str, memory: float
+) -> None:
+    """'Mac mini M4 Pro 64G': the M4 Pro's 273 GB/s (Apple newsroom 2024-10-30), never the M4 Max's 546 (a
+    Mac mini has no M4 Max); before, the chip named was swapped and decode was ≈ 2× too fast."""
+    hw = ask(capsys, text)["report"]["hardware"]
+    assert (hw["id"], hw["family"], hw["memory_gib"], hw["memory_bandwidth_gbps"]) == (
+        chip,
+        "M4 Pro",
+        memory,
+        273,
+    )
+
+
+@pytest.mark.parametrize(
+    ("chip", "bandwidth"),
+    [("M1 Pro", 200), ("M1 Max", 400), ("M2 Pro", 200), ("M3 Pro", 150), ("M4 Pro", 273)],
+)
+def test_every_pro_and_max_chip_is_its_own(
+    capsys: pytest.CaptureFixture[str], chip: str, bandwidth: int
+) -> None:
+    """Each M1–M4 Pro/Max chip is in the catalog at Apple's published bandwidth (newsroom pages cited in
+    estimator/data/gpus.toml), never swapped for another chip."""
+    hw = ask(capsys, f"llama.cpp llama 3 8B q4 on a MacBook Pro {chip}, tokens/s?")["report"]["hardware"]
+    assert (hw["family"], hw["memory_bandwidth_gbps"]) == (chip, bandwidth)
