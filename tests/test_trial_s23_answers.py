@@ -102,13 +102,18 @@ def test_every_pro_and_max_chip_is_its_own(
 
 
 EVAL_RIGS = [
-    ("full fine-tune 13B on 2 nodes of 8 H100 plus 4 A100 for eval, 20B tokens, how long?", "4 A100 for eval"),
+    (
+        "full fine-tune 13B on 2 nodes of 8 H100 plus 4 A100 for eval, 20B tokens, how long?",
+        "4 A100 for eval",
+    ),
     ("13B 全参微调，2 台 8 卡 H100，另有 4 张 A100 做评测，200亿 token，要多久", "4 张 A100 做评测"),
 ]
 
 
 @pytest.mark.parametrize(("text", "said"), EVAL_RIGS)
-def test_cards_for_eval_are_not_the_training_rig(capsys: pytest.CaptureFixture[str], text: str, said: str) -> None:
+def test_cards_for_eval_are_not_the_training_rig(
+    capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
     """'2 nodes of 8 H100 plus 4 A100 for eval': the training runs on 16 × H100 (≈ 4.4 days at 6ND =
     1.56e21), the A100s named as not sized for training; before, the headline was the cheaper of an H100
     and an A100 comparison row."""
