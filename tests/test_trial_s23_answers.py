@@ -122,3 +122,29 @@ def test_cards_for_eval_are_not_the_training_rig(
     assert (req["gpu"], req["gpu_count"]) == ("H100-SXM5-80GB", 16)
     assert named(data).get(said) == "eval_cards"
     assert not data["report"]["comparisons"]
+
+
+@pytest.mark.parametrize(
+    ("model", "published_gb"),
+    [("Qwen2.5-72B", 47.4), ("Llama-3.1-8B", 4.92), ("Qwen2.5-7B", 4.68), ("Llama-3.3-70B", 42.5)],
+)
+def test_q4_k_m_bytes_follow_llama_quantize(model: str, published_gb: float) -> None:
+    """Q4_K_M tensor by tensor (llama.cpp src/llama-quant.cpp): Qwen2.5-72B's ffn_down rows (29,568, not a
+    multiple of 256) fall back to Q5_0/Q8_0, so its file is 47.4 GB (the published
+    Qwen2.5-72B-Instruct-Q4_K_M.gguf), not 72.7B × 4.85/8 = 44.1; the 8B stays 4.92 GB."""
+    from estimator import catalog
+    from estimator.models import Precision
+    from estimator.weights import weight_bytes
+
+    spec = catalog.model(model)
+    assert weight_bytes(spec, spec.params_total, Precision.q4_k_m) / 1e9 == pytest.approx(
+        published_gb, rel=0.01
+    )
+
+
+def test_qwen_72b_q4_k_m_does_not_fit_two_3090s_at_8k(capsys: pytest.CaptureFixture[str]) -> None:
+    """47.4 GB of weights + 2.7 GB of KV at 8K exceed 2 × 23 GiB: a layer stays in CPU memory."""
+    data = ask(capsys, "llama.cpp 在两张3090上跑 Qwen2.5-72B-Instruct Q4_K_M，上下文8k，速度大概多少 token/s")
+    inference = data["report"]["inference"]
+    assert inference["weights_bytes"] / 1e9 == pytest.approx(47.4, rel=0.01)
+    assert inference["layer_split"]["gpu_weights_bytes"] < inference["weights_bytes"]  # one layer on the CPU
