@@ -4,6 +4,7 @@ applies, asserting the values the sources give."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -148,3 +149,25 @@ def test_qwen_72b_q4_k_m_does_not_fit_two_3090s_at_8k(capsys: pytest.CaptureFixt
     inference = data["report"]["inference"]
     assert inference["weights_bytes"] / 1e9 == pytest.approx(47.4, rel=0.01)
     assert inference["layer_split"]["gpu_weights_bytes"] < inference["weights_bytes"]  # one layer on the CPU
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("两周内、预算5万美元，把 Llama-3.1-70B 用 DPO 全参训练 2 亿 token，要多少张 H100", "小时"),
+        ("Within two weeks and $50k, DPO full-train Llama-3.1-70B on 200M tokens: how many H100?", "hours"),
+    ],
+)
+def test_whole_nodes_for_under_a_day_in_hours(
+    capsys: pytest.CaptureFixture[str], text: str, unit: str
+) -> None:
+    """24 GPUs (3 nodes) for 0.22 days are headed '5.4 hours' (its GPUs × hours: 130 ÷ 24), never
+    '0.22 天'; the row's GPU-hours and cost are the quoted count's own (scale-out beyond the reference)."""
+    data = ask(capsys, text)
+    row = next(r for r in data["report"]["days_table"] if r["gpus"] == data["report"]["gpus_for_deadline"])
+    hours = row["likely"] * 24
+    assert row["gpu_hours"]["likely"] == pytest.approx(row["likely"] * row["gpus"] * 24)
+    assert row["cost"]["billed_gpu_hours"] == math.ceil(row["gpu_hours"]["likely"])
+    head = data["reply"].splitlines()[0]
+    assert f"{hours:.1f} {unit}" in head
+    assert "0.22" not in head
