@@ -1,4 +1,4 @@
-"""Bits per weight of a llama.cpp K-quant mix (Q4_K_M, Q5_K_M) laid out tensor by tensor, as
+"""Bits per weight of a llama.cpp K-quant mix (Q4_K_M) laid out tensor by tensor, as
 ``llama-quantize`` picks each tensor's type (llama.cpp src/llama-quant.cpp ``llama_tensor_get_type``):
 
 - every tensor at the mix's base type (Q4_K: 4.5 bits per weight — super-blocks of 256 weights, 144
@@ -28,7 +28,9 @@ BITS = {"q4_K": 4.5, "q5_K": 5.5, "q6_K": 6.5625, "q5_0": 5.5, "q5_1": 6.0, "q8_
 """Bits per weight of each ggml type: block bytes × 8 / block weights (ggml-common.h)."""
 FALLBACK = {"q4_K": "q5_0", "q5_K": "q5_1", "q6_K": "q8_0"}
 """The type a K-quant tensor with rows not a multiple of :data:`QK_K` gets (llama-quant.cpp)."""
-MIX_BASE = {Precision.q4_k_m: "q4_K", Precision.q5_k_m: "q5_K"}
+MIX_BASE = {Precision.q4_k_m: "q4_K"}
+"""The mixes laid out: Q4_K_M (Q5_K_M keeps its whole-file average: the catalog reads Q5_K_S as it, and the _S
+mixes give no layer Q6_K)."""
 
 
 def use_more_bits(i: int, n: int) -> bool:

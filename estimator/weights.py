@@ -99,7 +99,7 @@ def weight_bytes(spec: ModelSpec, params: float, precision: Precision) -> float:
     int4: 70.2B × 4.156/8 + 2.5B × 2 ≈ 41.5 GB (the published AWQ/GPTQ-Int4 checkpoints: ≈ 41–42 GB).
     MXFP4 on a MoE model covers the routed experts only, the rest stays bf16 (gpt-oss
     ``modules_to_not_convert``): gpt-oss-120b 114.7B × 4.25/8 + 2.1B × 2 ≈ 65.2 GB, the released
-    checkpoint's size. GGUF Q4_K_M / Q5_K_M of a dense model: the tensor-by-tensor mix llama-quantize
+    checkpoint's size. GGUF Q4_K_M of a dense model: the tensor-by-tensor mix llama-quantize
     writes (:func:`estimator.gguf_mix.mix_bits`: Qwen2.5-72B 72.7B × 5.21/8 = 47.4 GB, its published file)."""
     if (mix := mix_bits(spec, precision)) is not None:
         return params * mix / 8.0
