@@ -171,3 +171,19 @@ def test_whole_nodes_for_under_a_day_in_hours(
     head = data["reply"].splitlines()[0]
     assert f"{hours:.1f} {unit}" in head
     assert "0.22" not in head
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "PPO 训练 Llama-3-8B，actor/critic/reward/ref 四个模型，8 张 A100，数据 5 万条 prompt，要多久",
+            "四",
+        ),
+        ("PPO Llama-3-8B with actor, critic, reward and ref: 4 models, 8 A100, 50k prompts, how long?", "4"),
+    ],
+)
+def test_ppo_four_models_are_its_models(capsys: pytest.CaptureFixture[str], text: str, said: str) -> None:
+    """'四个模型' in a PPO question are PPO's actor, critic, reference and reward (Ouyang et al. 2022 §3.5):
+    named as counted, never 'unread' (it said “四”（没看出它指什么）)."""
+    assert named(ask(capsys, text)).get(said) == "ppo_models"

@@ -172,6 +172,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the reward, critic or reference model of this RL job: its own size is not sized — its memory and "
         "forward passes are counted at the size of the model trained"
     ),
+    "ppo_models": N_(
+        "the models PPO holds (actor, critic, reference and reward): each is counted at the size of the "
+        "model trained"
+    ),
     "eval_cards": N_(
         "cards for evaluation or serving beside the training rig: they do not train, so this answer sizes "
         "the training on the cards with the count above — ask to size the evaluation or serving on its own"
