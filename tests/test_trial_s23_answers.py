@@ -187,3 +187,23 @@ def test_ppo_four_models_are_its_models(capsys: pytest.CaptureFixture[str], text
     """'四个模型' in a PPO question are PPO's actor, critic, reference and reward (Ouyang et al. 2022 §3.5):
     named as counted, never 'unread' (it said “四”（没看出它指什么）)."""
     assert named(ask(capsys, text)).get(said) == "ppo_models"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "How many H200 GPU-days to pretrain a 3B model on 600B tokens? We have 64 H200s.",
+            "≈ 517 H200-days",
+        ),
+        ("3B 模型预训练 6000亿 token，需要多少 H200 卡·天？我们有 64 张 H200", "约 517 H200·天"),
+    ],
+)
+def test_gpu_days_asked_are_answered_in_gpu_days(
+    capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    """'How many H200 GPU-days': 6ND = 1.08e22 at 989 TFLOPS × MFU is 12.4K H200-hours; ÷ 24 = 517 GPU-days,
+    said in the unit asked (it said only hours)."""
+    data = ask(capsys, text)
+    assert round(data["report"]["gpu_hours"]["likely"] / 24) == 517
+    assert line in data["reply"].splitlines()[1]
