@@ -207,3 +207,19 @@ def test_gpu_days_asked_are_answered_in_gpu_days(
     data = ask(capsys, text)
     assert round(data["report"]["gpu_hours"]["likely"] / 24) == 517
     assert line in data["reply"].splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On a Mac Studio M1 Max with 64GB, run Qwen2.5-32B at 4 bits with 16k context.",
+        "在 64G 的 M1 Max 上跑 Qwen2.5-32B 4bit，16k 上下文可以吗？",
+        "M1 Max 64G 能跑 Qwen2.5-32B 的 4bit 吗？",
+    ],
+)
+def test_m1_max_with_its_memory_is_the_catalog_chip(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """The M1 Max (400 GB/s, Apple newsroom 2021-10-18) with the memory stated: the catalog chip at 64 GB;
+    before s23 it was a device named as typed, with no speed (tests/test_round12_en_forms.py)."""
+    data = ask(capsys, text)
+    assert (data["request"]["gpu"], data["request"]["gpu_memory_gib"]) == ("Apple-M1-Max-64GB", 64.0)
+    assert data["report"]["hardware"]["memory_bandwidth_gbps"] == 400
