@@ -11,7 +11,7 @@ MAC_CHIPS: tuple[tuple[str, float, str], ...] = (
     ("studio", 512, "Apple-M3-Ultra-512GB"),
     ("pro", 192, "Apple-M2-Ultra-192GB"),
     ("book", 128, "Apple-M4-Max-128GB"),
-    ("mini", 128, "Apple-M4-Max-128GB"),
+    ("mini", 64, "Apple-M4-Pro-64GB"),
 )
 """(product line, most memory it is sold with, chip assumed): Apple's current configurations (apple.com
 Mac Studio tech specs, 2025: M4 Max up to 128 GB, M3 Ultra 96–512 GB; Mac Pro: M2 Ultra up to 192 GB;

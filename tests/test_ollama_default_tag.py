@@ -23,7 +23,8 @@ def test_untagged_library_model_is_q4_k_m(capsys: pytest.CaptureFixture[str], te
     inf = data["report"]["inference"]
     # DeepSeek-R1-Distill-Qwen-32B: 32.5e9 parameters × 4.85 bits (llama.cpp's Q4_K_M) = 19.7 GB
     assert BITS_PER_WEIGHT[Precision.q4_k_m] == 4.85
-    assert inf["weights_bytes"] == pytest.approx(32.5e9 * 4.85 / 8)
+    # since s23 laid out tensor by tensor (estimator.gguf_mix): 4.845 bits for this shape, 19.68 GB
+    assert inf["weights_bytes"] == pytest.approx(32.5e9 * 4.85 / 8, rel=0.002)
     assert round(inf["weights_bytes"] / 1e9, 1) == 19.7
 
 

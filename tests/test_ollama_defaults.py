@@ -33,7 +33,8 @@ def test_ollama_runs_its_q4_k_m_tag_at_num_ctx_4096_and_fits_one_4090(capsys, la
     assert data["request"]["runtime"] == "Ollama"
     assert inf["weight_format"] == "q4_k_m"
     # DeepSeek-R1-Distill-Qwen-32B: 32.5e9 parameters × 4.85 bits (llama.cpp PR #1684)
-    assert inf["weights_bytes"] == pytest.approx(32.5e9 * BITS_PER_WEIGHT[Precision.q4_k_m] / 8, rel=1e-3)
+    # the tensor mix since s23 (estimator.gguf_mix: 4.845 bits for this shape): within 0.2 % of the average
+    assert inf["weights_bytes"] == pytest.approx(32.5e9 * BITS_PER_WEIGHT[Precision.q4_k_m] / 8, rel=2e-3)
     assert inf["context_tokens"] == OLLAMA_DEFAULT_CONTEXT == 4096
     assert inf["serving_gpus"] == 1
     assert data["report"]["feasible"] in ("yes", "borderline")

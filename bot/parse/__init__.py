@@ -3,6 +3,8 @@ conversation reads from the message (:mod:`bot.parse.cues`): everything core nee
 
 from bot.parse.asides import without_other_setups
 from bot.parse.daily_hours import with_daily_hours
+from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
+from bot.parse.eval_cards import without_eval_cards
 from bot.parse.laptop_note import with_laptop_note
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
@@ -31,6 +33,8 @@ def parse(text: str) -> ParseResult:
     raw = text if isinstance(text, str) else ""
     try:
         first = stage_rigs(raw, parse_one) if STAGE_RIGS_RE.search(raw) else None  # 2 stages, 2 rigs: s21
+        if first is None and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval': not the rig (s23)
+            first = without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_setups(first or parse_one(raw)), raw)
         if LAPTOP_RE.search(raw):  # its gate here: no frame for the messages that name no laptop
             parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3

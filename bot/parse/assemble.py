@@ -78,6 +78,7 @@ from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_COST_RE,
+    ASKS_GPU_DAYS_RE,
     ASKS_LARGEST_RE,
     ASKS_SPEED_RE,
     ASKS_TTFT_RE,
@@ -238,6 +239,7 @@ class _Parse(FieldSteps, StageSteps):
             asks_largest=bool(ASKS_LARGEST_RE.search(s0)),
             asks_ttft=bool(ASKS_TTFT_RE.search(s0)),
             asks_speed=bool(ASKS_SPEED_RE.search(s0)),
+            asks_gpu_days=bool(ASKS_GPU_DAYS_RE.search(s0)),
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,

@@ -33,8 +33,11 @@ SPACED_NAME_RE = rc(
 )
 """'InternVL 76B': a name, a space, a size in billions; round 16 zh: a word saying how small between
 ('HunyuanOCR 才 1B 参数', 'Foo 只有 3B'): the model's name was dropped, only its size read."""
-SIZE_FIRST_RE = rc(rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)b\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])")
-"""'the 7B LLaVA', '8B 的 InternVL2.5': a size in billions, then the name."""
+SIZE_FIRST_RE = rc(
+    rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)(?P<unit>[bm])\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
+)
+"""'the 7B LLaVA', '8B 的 InternVL2.5', 'a 125M GPT-2' (trial s23 #1b): a size in billions or millions,
+then the name."""
 ANY_SIZE_RE = rc(
     r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])(?!\s*(?:的\s*)?(?:上下文|context|ctx|tokens?))"
 )
@@ -173,14 +176,30 @@ def _card_or_tokens(m: re.Match[str], s: str) -> bool:
     return is_gpu_name(m.group("name")) or is_gpu_name(size) or bool(_TOKENS_AFTER_RE.match(s, m.end()))
 
 
+_COUNT_AFTER_RE = rc(
+    r"\s*(?:tokens?|toks?|词元|hours?|小时|users?|用户|requests?|请求|samples?|rows?|条|张|卡|个(?!\s*参数))"
+)
+_TRAFFIC_WORDS = frozenset(("dau", "mau", "qps", "rps", "tps", "pv", "uv"))
+
+
+def _millions_name(m: re.Match[str], s: str) -> bool:
+    """Whether '125M GPT-2' is a size in millions before a model's name: never a card ('5M A100 hours'),
+    a traffic word ('2M DAU') or a count of tokens, hours, users or rows ('300M CC-100 tokens')."""
+    name = m.group("name")
+    return not (is_gpu_name(name) or name in _TRAFFIC_WORDS or _COUNT_AFTER_RE.match(s, m.end()))
+
+
 def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:
     """(start, end, name as typed then size, size, name) of each '7B LLaVA' the earlier passes left."""
     out = []
     for m in SIZE_FIRST_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name):
-            size = m.group("size")
-            out.append((m.start(), m.end(), f"{name} {size}B", float(size) * 1e9, m.group("name")))
+        if name_like(name) and (m.group("unit") == "b" or _millions_name(m, s)):
+            size, unit = m.group("size"), m.group("unit")
+            scale = 1e9 if unit == "b" else 1e6
+            out.append(
+                (m.start(), m.end(), f"{name} {size}{unit.upper()}", float(size) * scale, m.group("name"))
+            )
     return out
 
 

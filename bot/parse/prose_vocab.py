@@ -219,7 +219,7 @@ GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
     r"|n[_\s\-]*samples[_\s\-]*per[_\s\-]*prompt\s*(?:=|:)?\s*(?P<p>\d{1,3})"
-    r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
+    r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成|rollouts?|samples?|generat\w*)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
     r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
 )
 """Samples per prompt (TRL num_generations, verl rollout.n, OpenRLHF --n_samples_per_prompt): sampling, not

@@ -36,6 +36,7 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     asks_concurrency: bool = Field(
         False, description="how many sequences can be served at once, not stated ('多少并发')"
     )
+    asks_gpu_days: bool = Field(False, description="the question asks GPU-days ('H200 GPU-days', '卡·天')")
     asks_ttft: bool = Field(False, description="the question asks the time to first token ('首token要多久')")
     asks_speed: bool = Field(
         False, description="the question asks the decode speed ('每秒多少token', 'tokens/s')"

@@ -15,10 +15,12 @@ RL_GENERATIONS_RE = rc(
     r"|\bgroup[\s_\-]*size\s*(?:of\s*|=\s*|:\s*)?(?P<s>\d{1,3})(?![\d.]|,\d)"
     r"|(?:采样|生成|组大小|组内)\s*(?P<z>\d{1,3})\s*(?:个|条|次|组)?(?:回复|回答|样本|结果)?(?![\d.万千k])"
     r"|(?<![\d.])(?P<y>\d{1,3})\s*(?:个|条)\s*(?:回复|回答|采样|生成)(?![\d])"
+    r"|(?<![a-z_.])rollouts?\s*(?:n\s*(?:=|:|：)?\s*)?(?P<u>\d{1,3})\s*(?:个|条|次)(?![\d万千])"
 )
 """Generations per prompt in a training question, said alone ('8 generations', 'group size 8',
-'采样 8 条', '8 个回复'); the count is the group ``g``/``s``/``z``/``y``."""
-RL_GENERATION_GROUPS = ("g", "s", "z", "y")
+'采样 8 条', '8 个回复', 'rollout 8 条': verl users' words for ``rollout.n``); the count is the group
+``g``/``s``/``z``/``y``/``u`` (a count with 条/个 after 'rollout' is the group, never the data)."""
+RL_GENERATION_GROUPS = ("g", "s", "z", "y", "u")
 
 _QUANT_WORD = (
     r"(?:gptq|awq|quantiz\w*|quantis\w*|quant|量化|int[48]|nf4|fp4|bnb|bitsandbytes|exllama\w*|marlin"

@@ -8,6 +8,7 @@ sequences run at once. The concurrency is sized; the users are named, reason ``u
 
 from __future__ import annotations
 
+import re
 from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
@@ -121,6 +122,11 @@ def _load_value(steps: Any) -> float | None:
     return role.value
 
 
+_PPO_MODELS_RE = re.compile(r"\s*(?:个\s*)?(?:模型|models?\b)", re.IGNORECASE)
+"""After a count in a PPO question: the models PPO holds (actor, critic, reference, reward; Ouyang et al.
+2022 §3.5), never an unread number."""
+
+
 def unread_reason(steps: Any, raw: str, default: str) -> str:
     """:func:`bot.parse.structure.unread_reason` of an unread number, whose default is ``users_not_load``
     when it counts users ('用户 500 人' beside '峰值并发 50') and a concurrency is sized, ``negated`` for a
@@ -128,6 +134,10 @@ def unread_reason(steps: Any, raw: str, default: str) -> str:
     toks = [t for t in getattr(steps, "unread_toks", []) if t.raw.strip() == raw]
     if steps.f.get("concurrency") and any(_kind(steps.s, t) == "users" for t in toks):
         default = "users_not_load"
+    elif str(steps.f.get("algorithm") or "").endswith("ppo") and any(
+        _PPO_MODELS_RE.match(steps.s, t.end) for t in toks
+    ):
+        default = "ppo_models"  # 'actor/critic/reward/ref 四个模型': PPO's four, counted (trial s23 #18)
     elif any(t.mag == "k" and negated(steps.s, t) for t in toks):
         default = "negated"
     elif any(t.mag == "k" and _same_length(steps.f, t.value) for t in toks):

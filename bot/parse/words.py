@@ -109,6 +109,10 @@ ASKS_SPEED_RE = rc(
     r"每秒|多快|速度|吞吐|tokens?\s*/\s*s\b|tok/s|tokens?\s+(?:per|a)\s+second|how\s+fast|throughput|\bspeed\b"
 )
 """The question asks the decode speed ('每秒能生成多少token', 'how many tokens/s')."""
+ASKS_GPU_DAYS_RE = re.compile(
+    r"gpu[\s\-]*days?\b|卡\s*[·\-]?\s*天|gpu\s*天|[a-z]\d{2,3}[\s\-]*days?\b", re.IGNORECASE
+)
+"""The question asks GPU-days ('How many H200 GPU-days', '多少卡·天'; trial s23 #12): said in that unit."""
 ASKS_DURATION_RE = rc(r"多久|多长时间|几天|多少天|要多少时间|how\s+long|how\s+many\s+days|how\s+much\s+time")
 """The question asks how long ('7B用8张H100训多久', 'how long to train a 7B model on 8 H100')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")

@@ -47,6 +47,7 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
             "asks_largest": False,
             "asks_ttft": False,
             "asks_speed": False,
+            "asks_gpu_days": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -64,6 +65,7 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
         "asks_largest": parsed.asks_largest,
         "asks_ttft": parsed.asks_ttft,
         "asks_speed": parsed.asks_speed,
+        "asks_gpu_days": parsed.asks_gpu_days,
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }

@@ -230,6 +230,7 @@ class ParseExtras(TypedDict):
     asks_largest: bool
     asks_ttft: bool
     asks_speed: bool
+    asks_gpu_days: bool
     nonpositive_numbers: str
     unusable_numbers: str
 

@@ -176,6 +176,14 @@ IGNORED_TEXTS: dict[str, str] = {
         "another device you named, not in my catalog, so not sized: write its memory after its name "
         "(e.g. “MacBook Pro M3 Max 36GB”) to size it too"
     ),
+    "ppo_models": N_(
+        "the models PPO holds (actor, critic, reference and reward): each is counted at the size of the "
+        "model trained"
+    ),
+    "eval_cards": N_(
+        "cards for evaluation or serving beside the training rig: they do not train, so this answer sizes "
+        "the training on the cards with the count above — ask to size the evaluation or serving on its own"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),

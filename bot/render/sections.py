@@ -85,6 +85,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
+    t["gpu_days"] = f.compact(report.gpu_hours.likely / 24) if report.gpu_hours is not None else None  # s23
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:

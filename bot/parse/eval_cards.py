@@ -1,0 +1,63 @@
+"""Cards kept for evaluation or serving beside a training rig (trial s23 #3): 'full fine-tune 13B on 2 nodes
+of 8 H100 plus 4 A100 for eval, 20B tokens, how long?', '13B 全参微调，2 台 8 卡 H100，另有 4 张 A100 做评测'.
+
+The training runs on the rig that carries the count and the nodes (16 × H100); the cards said with a
+purpose other than training ('for eval', 'for inference', '做评测', '用于推理') do not train, so they are
+neither a second option to compare nor the card sized. Before, the A100 became a comparison row and the
+headline the cheapest of two cards. Now such a phrase is blanked, the message parsed without it, and the
+phrase named as not used (``eval_cards``), as typed. Only in a training question whose other words still
+name a card (else the phrase is the only rig, and the parse is left as it was).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.parse.gpus import extract_gpus
+from bot.parse.normalize import normalize
+from bot.parse.result import ParseResult
+
+EVAL_CARDS = "eval_cards"
+
+GATE_RE = re.compile(
+    r"(?:\bfor\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|做\s*(?:评测|评估|测评|推理)"
+    r"|用于\s*(?:评测|评估|测评|推理)|用来\s*(?:评测|评估|测评|推理))",
+    re.IGNORECASE,
+)
+"""Cheap test: a purpose other than training ('for eval', '做评测', '用于推理')."""
+TRAINING_RE = re.compile(r"train|fine-?tun|(?<![a-z])sft(?![a-z])|lora|预训练|微调|训练", re.IGNORECASE)
+"""A training question: only there is a card for evaluation not the job's."""
+EVAL_CARDS_RE = re.compile(
+    r"(?:(?:plus|and|with|another|extra|\+|另有|另外有?|还有|外加|加上?|以及|和)\s*)?"
+    r"(?P<said>(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块)?\s*"
+    r"(?P<card>[a-z]{0,12}[\s\-]?\d{2,4}[a-z]{0,3}(?:\s*\d{2,3}\s*g(?:b)?)?)\s*(?:gpus?|cards?|卡)?\s*"
+    r"(?:(?:are|is|used|reserved|kept)\s+)?"
+    r"(?:for\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|(?:做|用于|用来|专门做?)\s*"
+    r"(?:评测|评估|测评|推理)))",
+    re.IGNORECASE,
+)
+"""'4 A100 for eval', '4 张 A100 做评测', '4x L40S for inference': a count, a card, a purpose not training."""
+
+
+def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult | None:
+    """The parse of ``raw`` without its cards for evaluation or serving (module doc), each named as not
+    used (``(said, 'eval_cards')``); None when ``raw`` is not a training question with such cards beside
+    another card (the caller parses it whole)."""
+    if not TRAINING_RE.search(raw):
+        return None
+    found = list(EVAL_CARDS_RE.finditer(raw))
+    if not found:
+        return None
+    kept, said, at = [], [], 0
+    for m in found:
+        kept.append(raw[at : m.start()] + " " * (m.end() - m.start()))
+        said.append(" ".join(m.group("said").split()))
+        at = m.end()
+    rest = "".join(kept) + raw[at:]
+    if not extract_gpus(normalize(rest))[1]:
+        return None  # the only cards named: they are the rig
+    parsed = parse_one(rest)
+    return parsed.model_copy(
+        update={"unused_numbers": [*parsed.unused_numbers, *((s, EVAL_CARDS) for s in said)]}
+    )
