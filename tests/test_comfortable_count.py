@@ -38,7 +38,7 @@ def test_a_borderline_fewest_count_gives_way_to_the_comfortable_one(question: st
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 61.4 -> 63.4
     assert round(mem.per_gpu_bytes / 2**30, 1) == 63.4
     assert not any(n.code in ("memory_tight", "recompute_chosen") for n in r.warnings)
-    # s23-trfix: "Which GPUs? / 用什么卡？" compares A100 80G and H100 80G and heads with the cheapest whole job
+    # s23-trfix: "Which GPUs? / 用什么卡？" compares A100 80G and H100 80G, heads with the cheapest job
     # (bot/parse/which_cards.py): H100 146 h × ¥15–40 (was the A100 alone: 324 h × ¥15–30 = ¥4,860–9,720,
     # now its comparison row); both cards have 80 GB, so the memory figures above are the same.
     assert r.cost.low == pytest.approx(2190) and r.cost.high == pytest.approx(5840)
