@@ -223,3 +223,15 @@ def test_m1_max_with_its_memory_is_the_catalog_chip(capsys: pytest.CaptureFixtur
     data = ask(capsys, text)
     assert (data["request"]["gpu"], data["request"]["gpu_memory_gib"]) == ("Apple-M1-Max-64GB", 64.0)
     assert data["report"]["hardware"]["memory_bandwidth_gbps"] == 400
+
+
+def test_an_online_rl_jobs_inference_cards_are_its_rollout_share_not_eval_cards() -> None:
+    """Merge of s23-r17zh and s23-trfix2: in an online-RL job the cards 'for inference' are the rollout
+    engine's share of the job (bot.parse.role_split sums them: 2 + 6 = 8), never cards beside the rig that
+    bot.parse.eval_cards blanks (which sized 6 and named the 2 as not used)."""
+    from bot.parse import parse
+
+    r = parse("qwen3.5 做 GRPO 训练，我用 2 张 h20 做推理（vllm server 模式），6 张 h20 训练，会 OOM").request
+    assert r.gpu_count == 8
+    r = parse("full fine-tune 13B on 2 nodes of 8 H100 plus 4 A100 for eval, 20B tokens, how long?").request
+    assert r.gpu_count == 16 and r.gpu == "H100-SXM5-80GB"

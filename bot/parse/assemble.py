@@ -203,8 +203,7 @@ class _Parse(FieldSteps, StageSteps):
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
-        self.f["gpu_count_max"] = count_max
-        self.f["gpu_memory_gib"] = gpu_memory  # "8块24G显存的卡", "M2 Ultra 64GB", "A100 40G": as stated
+        self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None

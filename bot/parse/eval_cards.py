@@ -28,6 +28,12 @@ GATE_RE = re.compile(
 """Cheap test: a purpose other than training ('for eval', '做评测', '用于推理')."""
 TRAINING_RE = re.compile(r"train|fine-?tun|(?<![a-z])sft(?![a-z])|lora|预训练|微调|训练", re.IGNORECASE)
 """A training question: only there is a card for evaluation not the job's."""
+RL_JOB_RE = re.compile(
+    r"(?<![a-z])(?:grpo|ppo|dapo|rlhf|rloo|gspo|verl|openrlhf|slime|rollouts?)(?![a-z])|强化学习|在线\s*rl",
+    re.IGNORECASE,
+)
+"""An online-RL job: its cards 'for inference' are the rollout engine's share of the job (round 4's
+convention, :mod:`bot.parse.role_split`), not cards beside it."""
 EVAL_CARDS_RE = re.compile(
     r"(?:(?:plus|and|with|another|extra|\+|另有|另外有?|还有|外加|加上?|以及|和)\s*)?"
     r"(?P<said>(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块)?\s*"
@@ -44,7 +50,7 @@ def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> Par
     """The parse of ``raw`` without its cards for evaluation or serving (module doc), each named as not
     used (``(said, 'eval_cards')``); None when ``raw`` is not a training question with such cards beside
     another card (the caller parses it whole)."""
-    if not TRAINING_RE.search(raw):
+    if not TRAINING_RE.search(raw) or RL_JOB_RE.search(raw):
         return None
     found = list(EVAL_CARDS_RE.finditer(raw))
     if not found:
