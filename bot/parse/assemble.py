@@ -77,7 +77,9 @@ from bot.parse.steps import apply_steps, read_steps
 from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
+    ASKS_CONCURRENCY_RE,
     ASKS_COST_RE,
+    ASKS_COUNT_RE,
     ASKS_GPU_DAYS_RE,
     ASKS_LARGEST_RE,
     ASKS_SPEED_RE,
@@ -314,7 +316,9 @@ class _Parse(FieldSteps, StageSteps):
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
-        world = engine_world(self.f, "count" in [r.role for r in self.roles])  # s23: '--tp 8', no count
+        asked = ASKS_COUNT_RE.search(self.s) or ASKS_CONCURRENCY_RE.search(self.s)  # one copy's TP; capacity
+        counted = "count" in [r.role for r in self.roles] or asked is not None
+        world = engine_world(self.f, counted)  # s23: '--tp 8', no count (asked: the TP is one copy's)
         self.f["gpu_count"] = world or self.f.get("gpu_count")
 
     # -- step 2: names, masked so their digits are not read as numbers

@@ -21,10 +21,14 @@ SERVING_ENGINES = frozenset({"vLLM", "SGLang", "lmdeploy", "TGI"})
 
 def engine_world(fields: dict[str, Any], counted: bool) -> int | None:
     """TP × PP of the request ``fields`` when they serve on a :data:`SERVING_ENGINES` runtime, state a TP
-    or PP above one and no GPU count (``counted``: a count was read from the words); else None.
+    or PP above one and no GPU count (``counted``: a count was read from the words, or the words ask for
+    one or for the capacity), and ask neither how many GPUs nor how many at once; else None.
     Dimensionless (GPUs)."""
     if counted or fields.get("gpu_count") is not None or fields.get("stage") != "inference":
         return None
+    if fields.get("count_asked") or fields.get("concurrency_asked"):
+        return None  # 'how many GPUs?': the TP is one copy's; 'how many concurrent?': estimator.resolve's
+        # launcher world size answers it on TP × PP GPUs, said as an assumption (launcher_world_size)
     if fields.get("runtime") not in SERVING_ENGINES:
         return None
     tp, pp = fields.get("tp") or 1, fields.get("pp") or 1

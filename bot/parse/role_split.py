@@ -48,4 +48,6 @@ def _joined(m: re.Match[str]) -> str:
     a, b = int(m.group("a")), int(m.group("b"))
     card = m.group("card1") or m.group("card2") or ""
     unit = f" 张 {card} " if card else " 张卡 "
-    return f"{a + b}{unit}，其中 {a} 卡给 rollout ，{b} 张训练 "
+    said = m.group(0)
+    engine = next((e for e in ("vllm", "sglang") if e in said), "rollout")  # the engine named stays named
+    return f"{a + b}{unit}，其中 {a} 卡给 {engine} ，{b} 张训练 "

@@ -75,7 +75,10 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     if implied_one:  # '--tp 4 … 在 A100 80G 上': the world size is the count, the one card no figure said
         update["gpu_count"] = (update.get("tp") or 1) * (update.get("pp") or 1)
     elif req.gpu_count is None and "gpu_count" not in update:  # 'vllm serve … --tensor-parallel-size 4' (s23)
-        merged = {**req.model_dump(include={"stage", "runtime", "tp", "pp"}), **update}
+        merged = {
+            **req.model_dump(include={"stage", "runtime", "tp", "pp", "count_asked", "concurrency_asked"}),
+            **update,
+        }
         update.update({"gpu_count": world} if (world := engine_world(merged, False)) else {})
     extra: dict[str, Any] = {}
     if stack.model_name and req.model and GENERIC_WEIGHT_FILE_RE.search(stack.model_name):
