@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from bot.render import fmt
-from estimator import catalog, runtimes, units, validation_memory
+from estimator import gpu_spec, runtimes, units, validation_memory
 from estimator.runtimes import sglang, vllm
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,5 +38,11 @@ def test_gib_is_declared_once_and_imported_everywhere() -> None:
     assert declared == {"estimator/units.py": [9]}
     assert units.GIB == 1_073_741_824
     assert (
-        fmt.GIB is catalog.GIB is runtimes.GIB is vllm.GIB is sglang.GIB is validation_memory.GIB is units.GIB
+        fmt.GIB
+        is gpu_spec.GIB
+        is runtimes.GIB
+        is vllm.GIB
+        is sglang.GIB
+        is validation_memory.GIB
+        is units.GIB
     )

@@ -76,6 +76,8 @@ IGNORED_REASONS = (
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
     "unknown_other_device",  # 'my macbook / rtx 3090': a device outside the catalog beside the card (s23)
+    "ppo_models",  # '四个模型' of PPO: actor, critic, reference and reward, counted at the trained size (s23)
+    "eval_cards",  # '4 A100 for eval' beside a training rig: not the cards that train (s23)
     "not_compared",  # a card named for comparison beyond the six one answer sizes (trial s18 #3)
     "memory_room",  # '加载后剩 8G 的空闲显存': the room after loading, not the card's memory (s19)
     "over_card",  # 'one 4090, the node's 128GB of GPU memory': above the card's own memory, the card's sized

@@ -38,6 +38,7 @@ class TrainingContext(TypedDict, total=False):
     attention: dict[str, Any]
     gh: str
     gh_compact: str
+    gpu_days: str | None  # 'How many H200 GPU-days': the GPU-hours ÷ 24, compact (s23)
     gh_low: str
     gh_high: str
     mfu: str
