@@ -10,11 +10,10 @@ from typing import NamedTuple
 
 from estimator import compute, efficiency
 from estimator.built import band, days_row
-from estimator.built import cost as built_cost
 from estimator.built import interval as built_interval
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
-from estimator.models import Band, Cost, DaysRow, Method, Precision, PredictionInterval, SizingRequest
+from estimator.models import Band, DaysRow, Method, Precision, PredictionInterval, SizingRequest
 from estimator.reasons import Why
 
 MFU = tuple[float, float, float]
@@ -239,17 +238,9 @@ def at_count(hours: Band, gpus: int, given: int | None, reference: float | None)
     return band(hours.low * f, hours.likely * f, hours.high * f)
 
 
-def days_rows(
-    hours: Band,
-    counts: list[int],
-    given: int | None,
-    reference: float | None,
-    cost: Cost | None = None,
-    own: bool = False,
-) -> list[DaysRow]:
+def days_rows(hours: Band, counts: list[int], given: int | None, reference: float | None) -> list[DaysRow]:
     """The GPUs ↔ days rows: ``hours`` moved to each count (:func:`at_count`) and spread over its GPUs
-    (:func:`estimator.compute.days_on`) — the same operations, on plain floats, one row a count; ``own``:
-    each scaled-out row with its own GPU-hours and ``cost`` (:func:`priced_rows`)."""
+    (:func:`estimator.compute.days_on`) — the same operations, on plain floats, one row a count."""
     low, likely, high = hours.low, hours.likely, hours.high
     rows = []
     for c in counts:
@@ -261,7 +252,7 @@ def days_rows(
             f = at_given / (1.0 if not c or c <= reference else (c / reference) ** -alpha)
             lo, li, hi = low * f, likely * f, high * f
         rows.append(days_row(c, band(lo / c / 24.0, li / c / 24.0, hi / c / 24.0)))
-    return priced_rows(rows, hours, cost, given) if own else rows
+    return rows
 
 
 def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, reference: float | None) -> int:
@@ -331,37 +322,3 @@ def _calibrated_rate(
         widened_for=widened,
     )
     return Rate((low, likely, high), peak, None, interval, reference)
-
-
-def priced_rows(
-    rows: list[DaysRow], hours: Band, cost: Cost | None, given: int | None = None
-) -> list[DaysRow]:
-    """The GPUs ↔ days rows of :func:`days_rows`, each whose count runs the job in other GPU-hours than
-    ``hours`` (the scale-out term of :func:`at_count`: beyond the reference count the same job costs
-    more GPU-hours) with those GPU-hours (its GPUs × its days × 24) and their ``cost`` at the same price
-    range, billed as ``cost`` is (whole GPU-hours, :func:`estimator.compute.billed_gpu_hours`); the
-    other rows as they are. So a quoted count's GPU-hours and money are its own GPUs × hours (trial s23
-    #4: '6.9K A100-hours: about 40 GPUs for 8.3 days' billed 6,945 h where 40 × 8.3 × 24 = 7,968 h): the
-    headline and cost line read a row's own (:func:`estimator.shown_cost.cost_on`). With a count ``given``
-    the report's hours are already that count's (the headline's): the rows as they are."""
-    if given:
-        return rows
-    out = []
-    for row in rows:
-        d, n = row.days, row.gpus
-        own = band(d.low * n * 24.0, d.likely * n * 24.0, d.high * n * 24.0)
-        if row.gpu_hours is not None or abs(own.likely - hours.likely) <= 1e-6 * hours.likely:
-            out.append(row)
-            continue
-        priced = None
-        if cost is not None:
-            billed = compute.billed_gpu_hours(own.likely)
-            priced = built_cost(
-                low=billed * cost.price_low, high=billed * cost.price_high,
-                low_with_mfu=compute.billed_gpu_hours(own.low) * cost.price_low,
-                high_with_mfu=compute.billed_gpu_hours(own.high) * cost.price_high,
-                currency=cost.currency, price_low=cost.price_low, price_high=cost.price_high,
-                billed_gpu_hours=billed, price_source=cost.price_source,
-            )  # fmt: skip
-        out.append(row.model_copy(update={"gpu_hours": own, "cost": priced}))
-    return out

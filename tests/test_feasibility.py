@@ -55,9 +55,14 @@ def test_training_and_parallelism_verdicts_agree_with_corpus():
     """Issue 25 item 1 ("fits" only when the memory band's high end fits; "borderline" says what to
     change) moved two runs the corpus calls "yes" to "borderline: gradient checkpointing on" — 7B
     continued pre-training on 8 × V100 32GB and Baichuan2-13B full fine-tuning on 4 × A800, whose
-    selective-recompute plans fit at the likely figure only: 12/15 (14/15 before). The floor follows."""
+    selective-recompute plans fit at the likely figure only: 12/15 (14/15 before). The floor follows.
+    Session 23 merge: 11/15. q055 (Baichuan-13B LoRA on 2 × A100 40G, corpus "yes") is "borderline" — its
+    ZeRO-3 plan now counts the frozen base's all-gather (s23-fixa: stage3_max_live_parameters, 1.86 GiB),
+    which puts the band's high end at 40.7 of 40.0 GiB; q062 (7B full-parameter PPO on four 4090s, corpus
+    "borderline") is "no" at 66.6 GiB per 24 GiB card (actor, critic, reference and reward states under
+    ZeRO-3 on 4 GPUs): nothing on four 24 GB cards fits that, so the corpus's "borderline" is not followed."""
     rate, _ = _agreement(TRAINING)
-    assert rate >= 0.80
+    assert rate >= 0.73
 
 
 def test_serving_verdicts_agree_with_corpus():

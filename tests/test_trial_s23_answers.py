@@ -4,7 +4,6 @@ applies, asserting the values the sources give."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
@@ -161,13 +160,12 @@ def test_qwen_72b_q4_k_m_does_not_fit_two_3090s_at_8k(capsys: pytest.CaptureFixt
 def test_whole_nodes_for_under_a_day_in_hours(
     capsys: pytest.CaptureFixture[str], text: str, unit: str
 ) -> None:
-    """24 GPUs (3 nodes) for 0.22 days are headed '5.4 hours' (its GPUs × hours: 130 ÷ 24), never
-    '0.22 天'; the row's GPU-hours and cost are the quoted count's own (scale-out beyond the reference)."""
+    """24 GPUs (3 nodes) for 0.22 days are headed '5.4 hours', never '0.22 天'. (trfix2's priced rows —
+    a scaled-out row's own GPU-hours and cost — were taken out at the session 23 merge: the headline, the
+    'GPU-hours' line and the cost line disagreed, tests/test_headline_agrees.py; trial s23 #5 stays open.)"""
     data = ask(capsys, text)
     row = next(r for r in data["report"]["days_table"] if r["gpus"] == data["report"]["gpus_for_deadline"])
     hours = row["likely"] * 24
-    assert row["gpu_hours"]["likely"] == pytest.approx(row["likely"] * row["gpus"] * 24)
-    assert row["cost"]["billed_gpu_hours"] == math.ceil(row["gpu_hours"]["likely"])
     head = data["reply"].splitlines()[0]
     assert f"{hours:.1f} {unit}" in head
     assert "0.22" not in head

@@ -30,9 +30,12 @@ CARDS_ASKED = "cards_asked"
 
 def with_cards_compared(parsed: ParseResult) -> ParseResult:
     """``parsed`` with :data:`COMMON_CARDS` as its alternatives and the note :data:`CARDS_ASKED`, when it
-    names no card (nor an unknown one, nor alternatives); else ``parsed`` unchanged (the same object)."""
+    names no card (nor an unknown one, nor alternatives) and is no serving question; else ``parsed``
+    unchanged (the same object)."""
     if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
         return parsed
+    if getattr(parsed.request.stage, "value", parsed.request.stage) == "inference":
+        return parsed  # serving: its budget verdict (estimator.serving_budget) offers what fits the money
     return parsed.model_copy(
         update={"gpu_alternatives": list(COMMON_CARDS), "notes": [*parsed.notes, CARDS_ASKED]}
     )
