@@ -233,3 +233,31 @@ def test_an_online_rl_jobs_inference_cards_are_its_rollout_share_not_eval_cards(
     assert r.gpu_count == 8
     r = parse("full fine-tune 13B on 2 nodes of 8 H100 plus 4 A100 for eval, 20B tokens, how long?").request
     assert r.gpu_count == 16 and r.gpu == "H100-SXM5-80GB"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("微调 qwen2.5-7b，8张A100，其中2张做评测", "其中2张做评测"),
+        ("fine-tune qwen2.5-7b on 8 A100, 2 of them for eval", "2 of them for eval"),
+        ("LoRA fine-tune Llama-3.1-8B on 16 H100, of which 4 are used for evaluation",
+         "of which 4 are used for evaluation"),
+    ],
+)  # fmt: skip
+def test_a_share_of_the_rig_kept_for_eval_leaves_the_rest_training(text: str, said: str) -> None:
+    """Review s23 #1–2: a share of the rig kept for evaluation was sized as the rig ('其中2张做评测' → 2 ×
+    A100, the 8 named as another setup) or named as a repeated count; the training runs on the rest."""
+    from bot.parse import parse
+
+    parsed = parse(text)
+    total = 16 if "16" in text else 8
+    share = 4 if total == 16 else 2
+    assert parsed.request.gpu_count == total - share
+    assert (said, "eval_cards") in parsed.unused_numbers
+
+
+def test_a_share_is_not_read_where_nothing_is_kept_for_eval() -> None:
+    from bot.parse import parse
+
+    assert parse("LoRA 微调 qwen2.5-7b，8张A100，其中2张坏了").request.gpu_count != 6
+    assert parse("GRPO Qwen2.5-7B on 8 H100, 2 of them for vllm rollout").request.gpu_count == 8

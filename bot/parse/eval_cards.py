@@ -44,6 +44,15 @@ EVAL_CARDS_RE = re.compile(
     re.IGNORECASE,
 )
 """'4 A100 for eval', '4 张 A100 做评测', '4x L40S for inference': a count, a card, a purpose not training."""
+SHARE_RE = re.compile(
+    r"(?P<said>(?:其中|of\s+(?:them|which|those))\s*(?P<n>\d{1,3})\s*(?:张|块|个)?\s*(?:卡|gpus?|cards?)?\s*"
+    r"(?:(?:are|is)\s+)?(?:(?:做|用于|用来|专门做?)\s*(?:评测|评估|测评)|(?:used\s+)?for\s+(?:the\s+)?"
+    r"(?:evals?|evaluation)\b))"
+    r"|(?P<said2>(?P<n2>\d{1,3})\s+of\s+them\s+(?:(?:are|is)\s+)?(?:used\s+)?for\s+(?:the\s+)?(?:evals?|evaluation)\b)",
+    re.IGNORECASE,
+)
+"""A share of the rig kept for evaluation ('8张A100，其中2张做评测', 'on 8 A100, 2 of them for eval'): the
+training runs on the rest of the rig (review s23 #1: the share was sized as the rig)."""
 
 
 def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult | None:
@@ -54,7 +63,7 @@ def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> Par
         return None
     found = list(EVAL_CARDS_RE.finditer(raw))
     if not found:
-        return None
+        return _without_eval_share(raw, parse_one)
     kept, said, at = [], [], 0
     for m in found:
         kept.append(raw[at : m.start()] + " " * (m.end() - m.start()))
@@ -66,4 +75,25 @@ def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> Par
     parsed = parse_one(rest)
     return parsed.model_copy(
         update={"unused_numbers": [*parsed.unused_numbers, *((s, EVAL_CARDS) for s in said)]}
+    )
+
+
+def _without_eval_share(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult | None:
+    """The parse of ``raw`` without its share of the rig kept for evaluation (:data:`SHARE_RE`), on the
+    rest of the rig (the count less the share, when the count is larger), the share named as not used
+    (``eval_cards``); None without such a share."""
+    m = SHARE_RE.search(raw)
+    if m is None:
+        return None
+    share = int(m.group("n") or m.group("n2"))
+    parsed = parse_one(raw[: m.start()] + " " * (m.end() - m.start()) + raw[m.end() :])
+    count = parsed.request.gpu_count
+    if not count or count <= share:
+        return None
+    said = " ".join((m.group("said") or m.group("said2")).split())
+    return parsed.model_copy(
+        update={
+            "request": parsed.request.model_copy(update={"gpu_count": count - share}),
+            "unused_numbers": [*parsed.unused_numbers, (said, EVAL_CARDS)],
+        }
     )
