@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from estimator.architecture import embedding_params, routed_expert_params
 from estimator.catalog import ModelSpec
-from estimator.gguf_mix import mix_bits
 from estimator.models import Precision
 
 GROUP_SIZE = 128
@@ -101,8 +100,11 @@ def weight_bytes(spec: ModelSpec, params: float, precision: Precision) -> float:
     ``modules_to_not_convert``): gpt-oss-120b 114.7B × 4.25/8 + 2.1B × 2 ≈ 65.2 GB, the released
     checkpoint's size. GGUF Q4_K_M of a dense model: the tensor-by-tensor mix llama-quantize
     writes (:func:`estimator.gguf_mix.mix_bits`: Qwen2.5-72B 72.7B × 5.21/8 = 47.4 GB, its published file)."""
-    if (mix := mix_bits(spec, precision)) is not None:
-        return params * mix / 8.0
+    if precision is Precision.q4_k_m:  # gguf_mix.MIX_BASE's one mix, imported on first use (idle memory)
+        from estimator.gguf_mix import mix_bits
+
+        if (mix := mix_bits(spec, precision)) is not None:
+            return params * mix / 8.0
     if precision is Precision.mxfp4 and spec.is_moe:  # gpt-oss: the experts only, the rest in bf16
         experts = min(routed_expert_params(spec), params)
         return experts * bytes_per_param(precision) + (params - experts) * 2.0

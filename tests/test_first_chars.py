@@ -29,11 +29,20 @@ def _found(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], t
     return [(m.span(), m.groups()) for m in pattern.finditer(text)]
 
 
+def _lazy(obj: object) -> bool:
+    """A LazyPattern among the collector's objects; a dead weak proxy there (another test's) raises
+    ReferenceError on isinstance and is none (CI session 23: the test failed by test order)."""
+    try:
+        return isinstance(obj, LazyPattern)
+    except ReferenceError:
+        return False
+
+
 def test_every_parser_pattern_finds_the_same() -> None:
     texts = _texts()
     for text in texts[:40]:
         parse(text)  # compiles the patterns the catalogs build
-    patterns = {(p.pattern, p._flags) for p in gc.get_objects() if isinstance(p, LazyPattern)}
+    patterns = {(p.pattern, p._flags) for p in gc.get_objects() if _lazy(p)}
     patterns |= {  # the modules' own re.compile patterns (scan_module_patterns)
         (v.pattern, v.flags)
         for name, module in list(sys.modules.items())
