@@ -565,6 +565,15 @@ def test_round17_work_zh_does_not_regress() -> None:
     assert _work_understood("r17work", "zh", 17) >= R17_WORK_UNDERSTOOD_ZH
 
 
+R18_WORK_UNDERSTOOD_EN = 0
+"""Round 18's English working split (en_r18.json, r18work: 19 records) understood in full at the last
+measurement (README.md there). Its r18test half (21 records) is frozen in ``frozen_r18_test_en.sha256``."""
+
+
+def test_round18_work_en_does_not_regress() -> None:
+    assert _work_understood("r18work", "en", 19) >= R18_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -671,6 +680,7 @@ HELD_OUT_SIZES = {
     ("r16test", "en"): 18,
     ("r17test", "en"): 23,
     ("r17test", "zh"): 23,
+    ("r18test", "en"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
