@@ -85,6 +85,8 @@ def _key(m: re.Match[str]) -> str | None:
     written by its tail ('rollout.n 8': verl's actor_rollout_ref.rollout.n; meaning.short_forms)."""
     key = m.group("k").replace("-", "_")
     key = short_forms().get(key, key)
+    if key == "batch_size" and _GLOBAL_BEFORE_RE.search(m.string, 0, m.start()):
+        key = "train_batch_size"  # r18: 'global BATCH_SIZE=384': sequences per step (DeepSpeed's key)
     if key not in HANDLERS or key in _NOT_HERE:
         return None
     spaced = not m.group("sep").strip()
@@ -98,6 +100,8 @@ def _key(m: re.Match[str]) -> str | None:
 
 
 _COUNTED_RE = re.compile(r"\d\s*$")
+_GLOBAL_BEFORE_RE = re.compile(r"(?:global|effective|全局)\s*$")
+"""A batch key after 'global' ('global BATCH_SIZE=384'): the global batch, not the micro-batch."""
 
 
 _WORDS = frozenset({"true", "false", "none", "null"})

@@ -414,7 +414,7 @@ INFERENCE_RE = rc(
 )
 TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
-    r"\bdp\b|数据并行|epoch"
+    r"\bdp\b|数据并行|epoch|\bgrad(?:ient)?[\s_\-]*(?:cach|checkpoint|accum)"  # r18: 'grad_cache' trains
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"

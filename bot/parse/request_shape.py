@@ -86,7 +86,7 @@ lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
     r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
-    r"|input\s+\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入"
+    r"|input\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 

@@ -121,7 +121,7 @@ R_SEQ_TOKENS = _r(
 R_TOKEN_MODEL = _r(r"-?(?:tokens?|词元)\s*(?:的)?\s*(?:model|模型|参数|params?|parameters?)")
 R_DATA = _r(r"(?:的)?(?:训练)?(?:数据|语料)")
 R_ACTIVE = _r(r"(?:active|activated|激活)")
-R_TOTAL = _r(r"total\b|总参数")
+R_TOTAL = _r(r"total\b(?!\s+(?:tokens?|context|length)\b)|总参数")  # r18: '8192 total tokens' no size
 R_PARAMS = _r(
     r"-?(?:参数|params?\b|parameters?\b|的?模型|model\b|llm\b|dense\b|moe\b|policy\b|的?(?:中文)?(?:底座|基座|大模型|小模型))"
 )
