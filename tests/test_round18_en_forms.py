@@ -3,12 +3,13 @@ how people write, one per kind of fault seen on the working half — a length wr
 the model's total parameters (a 7B served as an 8192-parameter model), a request shape written with equals
 signs ('input=512 and output=512', left unread: the cheap gate wanted a space), the machines' size said
 alone ('GPUS_PER_NODE=8', '8 GPUs per node' with no node count: dropped), a batch key after 'global'
-('global BATCH_SIZE=384': sized as the micro-batch) and a training-only word with no 'train' in the message
-('grad_cache', 'gradient checkpointing': sized as serving). Through the CLI (``sizing-bot ask --format
+('global BATCH_SIZE=384': sized as the micro-batch), a training-only word with no 'train' in the message
+('grad_cache', 'gradient checkpointing': sized as serving), and a llama.cpp weight file's format
+('-m …-MXFP4-….gguf') losing to a format said of another model. Through the CLI (``sizing-bot ask --format
 json``, in process); the sentences are written for these tests (none is from the real-question corpus).
 Readers: :data:`bot.parse.roles.R_TOTAL`, :data:`bot.parse.request_shape.SHAPE_FORMS` (its gate),
 :data:`bot.parse.node_shape.SAID_PER_NODE_RE`, ``bot.parse.inline_keys._GLOBAL_BEFORE_RE``,
-:data:`bot.parse.lexicon.TRAIN_RE`."""
+:data:`bot.parse.lexicon.TRAIN_RE`, :data:`bot.parse.configs.merge.GGUF_FILE_RE`."""
 
 from __future__ import annotations
 
@@ -107,3 +108,15 @@ def test_training_only_words_make_a_training_question(capsys: pytest.CaptureFixt
 
 def test_running_a_model_stays_serving(capsys: pytest.CaptureFixture[str]) -> None:
     assert ask(capsys, "Run Qwen2-7B on one A100 80GB at batch 64")["request"]["stage"] == "inference"
+
+
+def test_a_gguf_file_names_the_weights_format(capsys: pytest.CaptureFixture[str]) -> None:
+    """The pasted command's weight file ('-m …-Q5_K_M.gguf') gives the format sized, over a format said of
+    another model in the prose ('Mistral Small 24B at Q3_K_S', named)."""
+    text = (
+        "On one RTX 4070 I run llama-server -m Qwen2.5-14B-Instruct-Q5_K_M.gguf -c 16384 -ngl 99. "
+        "Mistral Small 24B at Q3_K_S loads faster. Does 14B fit?"
+    )
+    answer = ask(capsys, text)
+    assert answer["request"]["precision"] == "q5_k_m"
+    assert "q3_k_s" in str(answer["interpretation"]["ignored"]).lower()

@@ -22,8 +22,9 @@ machines' size, said even with no node count (round 18: one machine of 8 GPUs ke
 def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "") -> int | None:
     """The GPUs per machine of a node-form count among ``roles`` (bot.parse.roles.Role: ``role``,
     ``extra``) that divides the request ``fields``' ``gpu_count`` (so the machines hold the count
-    sized whole), or said in the text ``s`` ('8 GPUs per node', :data:`SAID_PER_NODE_RE`) and dividing it,
-    when ``gpus_per_node`` is not set yet; else the field's value (None when unset)."""
+    sized whole), or said in the text ``s`` ('8 GPUs per node', :data:`SAID_PER_NODE_RE`) and dividing it
+    with no other GPU count said, when ``gpus_per_node`` is not set yet; else the field's value (None when
+    unset)."""
     count, kept = fields.get("gpu_count"), fields.get("gpus_per_node")
     if kept is not None or not isinstance(count, int | float) or count < 2:
         return kept
@@ -34,4 +35,5 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "") -> 
                 return int(per)
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
     per = int(said.group(1)) if said else 0
-    return per if 1 < per <= count and count % per == 0 else None
+    other = any(r.role == "count" and r.value != per for r in roles)  # '7 per node on 8 GPUs': not 7
+    return per if 1 < per <= count and count % per == 0 and not other else None

@@ -23,6 +23,9 @@ from estimator.models import SizingRequest
 from estimator.request import setting
 
 MODEL_FIELDS = ("model", "params_total", "params_active")
+GGUF_FILE_RE = re.compile(r"\.gguf$", re.I)
+"""A llama.cpp weight file: the format in its name ('…-MXFP4-00001-of-00002.gguf', '…-Q4_K_M.gguf') is the
+weights' format (llama.cpp docs/gguf naming: <name>-<size>-<encoding>.gguf), the command's precision."""
 GENERIC_WEIGHT_FILE_RE = re.compile(
     r"(?:^|/)(?:ggml-model|model|pytorch_model|consolidated)(?:[-_.][\w.-]*)?\.(?:gguf|bin|safetensors|pth)$",
     re.I,
@@ -86,6 +89,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     if stack.model_name:
         model, found = _model_values(stack.model_name)
         update.update(model)
+        if found.request.precision and "precision" not in update and GGUF_FILE_RE.search(stack.model_name):
+            update["precision"] = found.request.precision  # r18: '-m gpt-oss-120b-MXFP4-….gguf': its format
         if found.request.model:
             extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
             extra.update(model_substitution=found.model_substitution)  # 'Qwen2.5-VL-7B-Instruct': said (s14)
