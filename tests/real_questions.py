@@ -172,8 +172,8 @@ def cards_match(stated: object, got: object) -> bool:
     if not s or not g:
         return False
     family = catalog.family_of(s) or catalog.family_of(str(stated))
-    if family is None:  # not a catalog card: named as typed
-        return _norm(s) == _norm(g)
+    if family is None:  # not a catalog card: named as typed, in the plural as typed ('four 16GB MI50s')
+        return _norm(g) in (_norm(s), _norm(s) + "s")
     if (catalog.family_of(g) or catalog.family_of(str(got))) != family:
         return False
     return all(f in _norm(g) for f in _FORM_FACTORS if f in _norm(s))

@@ -23,6 +23,7 @@ from tests.real_questions import cards_match, key_understood
         ("M2 Ultra", "Apple-M2-Ultra-64GB"),  # a derived id: that chip with another memory
         ("RTX 3080 Ti", "3080ti"),  # not in the catalog: the name as typed
         ("M5", "Apple M5"),
+        ("MI50", "MI50s"),  # typed in the plural ('four 16GB MI50s')
     ],
 )
 def test_same_card(stated: str, sized: str) -> None:
@@ -43,6 +44,7 @@ def test_same_card(stated: str, sized: str) -> None:
         ("RTX 2060 SUPER", "RTX 2060"),
         ("RTX 5090 D v2", "RTX-5090"),
         ("Titan", "Titan-RTX"),
+        ("MI50", "MI500"),
     ],
 )
 def test_other_card(stated: str, sized: str) -> None:
