@@ -144,6 +144,43 @@ def _names_match(stated: object, got: object) -> bool:
     return bool(s) and bool(g) and (s in g or g in s)
 
 
+_VENDOR_WORDS = frozenset(
+    ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "huawei", "apple", "tesla", "instinct")
+)
+"""Maker and line words before a card's name ('NVIDIA A100', 'GeForce RTX 4090', 'Apple M5'): the same card
+without them (as bot/parse/gpus.py reads 'nvidia a10'; a card not in the catalog typed '3080ti' is the
+label's 'RTX 3080 Ti')."""
+
+_FORM_FACTORS = ("pcie", "sxm", "nvl")
+"""Board forms a stated card may name ('A100 PCIe', 'H100 NVL'): the card sized must be of that form."""
+
+
+def _bare_card(name: object) -> str:
+    """A card's name without maker words, lower case, spaces kept ('NVIDIA GeForce RTX 4090' → '4090')."""
+    words = [w for w in re.split(r"[\s\-_]+", str(name or "").lower()) if w]
+    while words and words[0] in _VENDOR_WORDS:
+        words = words[1:]
+    return " ".join(words)
+
+
+def cards_match(stated: object, got: object) -> bool:
+    """Whether the card sized (a catalog id, or a name as typed) is the card stated, exactly: the same
+    catalog family (estimator.catalog.family_of: 'A100' is A100-SXM4-80GB or A100-PCIe-40GB, of the same
+    board form when the label names one), or, for a card not in the catalog, the same name as typed. s24
+    (issue 24): never by substring — 'H20' is no H200, 'A10' no A100, 'L4' no L40S, 'RTX 4090' no 4090D."""
+    from estimator import catalog
+
+    s, g = _bare_card(stated), _bare_card(got)
+    if not s or not g:
+        return False
+    family = catalog.family_of(s) or catalog.family_of(str(stated))
+    if family is None:  # not a catalog card: named as typed, in the plural as typed ('four 16GB MI50s')
+        return _norm(g) in (_norm(s), _norm(s) + "s")
+    if (catalog.family_of(g) or catalog.family_of(str(got))) != family:
+        return False
+    return all(f in _norm(g) for f in _FORM_FACTORS if f in _norm(s))
+
+
 _SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")
 
 
@@ -259,6 +296,13 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     items = [i for i in items if isinstance(i, dict) and i.get("reason") != "unread"]
     named = [item_names_key(i, key) for i in items]
     texts = " ".join(part for ok, part in named if ok)
+    if key == "gpu":  # s24: a card as a whole name ('A10' is not named by 'A100', nor 'L4' by 'L40S')
+        words = [re.escape(w) for w in _bare_card(value).split()]
+        return (
+            bool(words)
+            and re.search(r"(?<![0-9a-z])" + r"[\s\-_]*".join(words) + r"(?![0-9a-z])", texts.lower())
+            is not None
+        )
     if not isinstance(value, int | float) or isinstance(value, bool):
         needle = _norm(value)
         return bool(needle) and needle in _norm(texts)
@@ -297,16 +341,16 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     if key == "model":
         ok = _model_understood(value, answer)
     elif key in ("gpu", "runtime"):
-        ok = _names_match(value, got)
+        ok = _names_match(value, got) if key == "runtime" else cards_match(value, got)
         # an unknown card named as typed, sized on another (docs/design.md §8: never replaced silently)
         ok = ok or (
-            key == "gpu" and _names_match(value, (answer.get("interpretation") or {}).get("unknown_gpu"))
+            key == "gpu" and cards_match(value, (answer.get("interpretation") or {}).get("unknown_gpu"))
         )
         # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
-        ok = ok or (key == "gpu" and _names_match(ASCEND_SKU.sub("910b", _norm(value)), got))
+        ok = ok or (key == "gpu" and cards_match(ASCEND_SKU.sub("910b", _norm(value)), got))
         # s20: another card the user named, sized in a row of its own (report.comparisons: 'the same
         # question on the other GPUs the user named', bot/core/answer.py) is used, not dropped
-        ok = ok or (key == "gpu" and any(_names_match(value, g) for g in _compared_gpus(answer)))
+        ok = ok or (key == "gpu" and any(cards_match(value, g) for g in _compared_gpus(answer)))
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))

@@ -78,7 +78,7 @@ def test_later_rounds_test_splits_are_frozen(tag: str, lang: str) -> None:
 def test_scorer_counts_a_missed_setting(lang: str) -> None:
     record = {"stated": {"gpu_count": 24, "gpu": "A800"}}
     text = "3 个节点、每个节点 8 张 A800" if lang == "zh" else "3 nodes with 8 A800 each"
-    answer = {"request": {"gpu_count": 8, "gpu": "A800-SXM4-80GB"}, "interpretation": {"ignored": []}}
+    answer = {"request": {"gpu_count": 8, "gpu": "A800-80GB"}, "interpretation": {"ignored": []}}
     assert score(record, answer) == ["gpu_count"], text
     answer["request"]["gpu_count"] = 24
     assert score(record, answer) == []
@@ -474,7 +474,7 @@ def test_round11_work_zh_does_not_regress() -> None:
     assert _work_understood("r11work", "zh", 22) >= R11_WORK_UNDERSTOOD_ZH
 
 
-R12_WORK_UNDERSTOOD_ZH = 18  # s21-gen: 16 → 18
+R12_WORK_UNDERSTOOD_ZH = 19  # s21-gen: 16 → 18; s24-gen: 19 (zh12-008, the failed run sized)
 """Round 12's Chinese working split (zh_r12.json, r12work: 20 records) understood in full at the last
 measurement (README.md there): 14 at the freeze, 16 after its readers. Its r12test half (20 records) is
 frozen in ``frozen_r12_test_zh.sha256``."""
@@ -545,7 +545,7 @@ def test_round16_work_en_does_not_regress() -> None:
     assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
 
 
-R17_WORK_UNDERSTOOD_EN = 14
+R17_WORK_UNDERSTOOD_EN = 15  # s24-gen: 14 → 15 (en17-006: an unknown card in the machine, left out)
 """Round 17's English working split (en_r17.json, r17work: 17 records) understood in full at the last
 measurement (README.md there): 8 at the freeze, 14 after its readers (tests/test_round17_en_forms.py) and
 three label corrections. Its r17test half (23 records) is frozen in ``frozen_r17_test_en.sha256``."""

@@ -70,6 +70,7 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
+from bot.parse.rig_unknown import unknown_rig_memory
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.stage_steps import StageSteps
@@ -260,8 +261,16 @@ class _Parse(FieldSteps, StageSteps):
     def _other_device(self, gpus: list[GpuMention]) -> None:
         """'my macbook / rtx 3090': a device outside the catalog beside a catalog card is named as not
         sized (``unknown_other_device``), never dropped (s23; design §8)."""
-        if gpus and self._unknown_gpu:
-            self.named_unused.append((as_typed(self.raw, self._unknown_gpu), "unknown_other_device"))
+        if not (gpus and self._unknown_gpu):
+            return
+        reason, own = "unknown_other_device", unknown_rig_memory(self.s, gpus) if "\ue002" in self.s else None
+        if own is not None:  # s24: a part of the same machine (bot.parse.rig_unknown), its memory its own
+            if self.f.get("gpu_memory_gib") == own and not gpus[0].memory_gib:
+                self.f["gpu_memory_gib"] = None  # 'a 4090 + a 2080 Super (8GB)': the 8 GB is the 2080's
+            sized = self.f.get("gpu_memory_gib") or catalog.gpu(gpus[0].gpu_id).memory_gib
+            reason = "mixed_rig_largest" if own < sized else reason
+        name = as_typed(self.raw, self._unknown_gpu)
+        self.named_unused.append((f"{name} ({own:g} GB)" if reason == "mixed_rig_largest" else name, reason))
 
     def _left_behind(
         self, request: SizingRequest, models: list[ModelMention | None], gpu: str | None

@@ -137,11 +137,13 @@ _KIND = {JOB: 0, OBSERVED: 1, FAILED: 2, TRIED: 3, CURRENT: 4, CONTEXT: 5, PLAIN
 """A segment with cues of several kinds takes the first in this order: a question about a tried setup
 ('换成 8 张能跑吗？') asks about it; a run tried that failed ('试了八卡也 OOM') is the run asked about."""
 
-_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 1, PLAIN: 1, TRIED: 2, CURRENT: 2, OBSERVED: 3}
+_PREFER = {JOB: 0, FAILED: 1, CONTEXT: 2, PLAIN: 2, TRIED: 3, CURRENT: 3, OBSERVED: 4}
 """Which segment's value the job takes when values differ: the question's; then the run that failed (the
-same run, asked about again), background and plain clauses, in text order; then another setup or what
-runs today (``current``); an observed figure last. When no value is in the job's own clauses (question,
-failed run, plain, context), the first is kept: the structure has nothing to say."""
+same run, asked about again: s24, before a plain clause's earlier value — '16 concurrent requests; at 64 it
+OOMs' sizes 64, the 16 named as the run that ran, tests/data/real_questions/README.md 'Session 24'); then
+background and plain clauses, in text order; then another setup or what runs today (``current``); an
+observed figure last. When no value is in the job's own clauses (question, failed run, plain, context), the
+first is kept: the structure has nothing to say."""
 
 
 MEASURED_ROLES = frozenset({"gpu_mem", "total_mem", "tokens"})
@@ -291,16 +293,19 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
         return roles[0], {}
     where = [role_at(segs, r.tok.start) for r in roles]
     ranked = sorted(zip(roles, where, strict=True), key=lambda rw: (_PREFER[rw[1]], _inherited(segs, rw[0])))
-    if _PREFER[ranked[0][1]] > 1:  # nothing in the job's own clauses: the first not observed, as before
+    if _PREFER[ranked[0][1]] > 2:  # nothing in the job's own clauses: the first not observed, as before
         chosen = next((r for r, w in zip(roles, where, strict=True) if w != OBSERVED), roles[0])
         return chosen, {
             id(r): OBSERVED for r, w in zip(roles, where, strict=True) if w == OBSERVED and r is not chosen
         }
     chosen = ranked[0][0]
     lost: dict[int, str] = {}
+    ran = (
+        ranked[0][1] == FAILED
+    )  # s24: the failed run's value; a plain clause's other value is the run that ran
     for r, w in zip(roles, where, strict=True):
-        if r.value != chosen.value and w in (OBSERVED, TRIED, CURRENT):
-            lost[id(r)] = "other_setup" if w == TRIED else _observed_or_other(segs, r.tok, w)
+        if r.value != chosen.value and (w in (OBSERVED, TRIED, CURRENT) or (ran and w == PLAIN)):
+            lost[id(r)] = "other_setup" if w in (TRIED, PLAIN) else _observed_or_other(segs, r.tok, w)
     return chosen, lost
 
 
