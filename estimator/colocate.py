@@ -60,16 +60,17 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
     if share is None or not colocated(req):
         return r
     gpu = r.gpu
+    total = gpu.ecc_visible_mib / 1024 if gpu.ecc_visible_mib else gpu.memory_gib  # ECC on: memory.total
     if req.rollout_sleep_mode:  # TRL sleep mode: vLLM's weights and KV cache leave the card while training
-        ledger.note("rollout_sleep_mode", share=share, gpu=gpu.name, engine_gib=gpu.memory_gib * share)
+        ledger.note("rollout_sleep_mode", share=share, gpu=gpu.name, engine_gib=total * share)
         return r
-    left = gpu.memory_gib * (1.0 - share)
+    left = total * (1.0 - share)
     ledger.note(
         "rollout_colocated",
         share=share,
         gpu=gpu.name,
-        engine_gib=gpu.memory_gib * share,
+        engine_gib=total * share,
         left_gib=left,
-        total_gib=gpu.memory_gib,
+        total_gib=total,
     )
-    return replace(r, gpu=gpu.model_copy(update={"memory_gib": max(left, 0.01)}))
+    return replace(r, gpu=gpu.model_copy(update={"memory_gib": max(left, 0.01), "ecc_visible_mib": None}))

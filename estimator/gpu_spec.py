@@ -133,7 +133,10 @@ class GpuSpec(BaseModel):
 
     @property
     def addressable_bytes(self) -> float:
-        """Bytes the GPU may allocate: all of a discrete card, the working-set share of unified memory.
-        :attr:`ecc_visible_mib` is catalog data not yet read by the sizing (s23: using it moved ~15 pinned
-        L40S/A10 answers and three verdict-outcome records; left to the lead to re-derive)."""
+        """Bytes the GPU may allocate: all of a discrete card — what CUDA exposes with ECC on
+        (:attr:`ecc_visible_mib`, nvidia-smi's memory.total: L40S 46,068 MiB of 48 GiB) for the GDDR
+        datacenter cards that ship with ECC enabled — and the working-set share of unified memory.
+        Source: the nvidia-smi totals quoted in estimator/data/gpus.toml beside each value."""
+        if self.ecc_visible_mib is not None and not self.gpu_memory_fraction:
+            return self.ecc_visible_mib * MIB
         return self.memory_gib * GIB * (self.gpu_memory_fraction or 1.0)  # memory_bytes × the share

@@ -85,12 +85,14 @@ def _apple_configuration(spec: GpuSpec, memory_gib: float) -> GpuSpec:
 def _stated_memory(spec: GpuSpec, memory_gib: float) -> GpuSpec:
     """The catalog card with the memory the user stated, when no catalog variant has it: a modified
     card ("2080 Ti 魔改 22G", sold with doubled memory chips) or a variant the catalog lacks ("A800
-    40G"). Same chip, so its TFLOPS and bandwidth stay; only the memory (GiB per card) is the user's."""
+    40G"). Same chip, so its TFLOPS and bandwidth stay; only the memory (GiB per card) is the user's,
+    taken as what the card exposes (no ECC reserve is taken off a figure the user gave)."""
     return spec.model_copy(
         update={
             "id": f"{spec.id}-{memory_gib:g}GB",
             "name": f"{spec.family} {memory_gib:g}G",  # as the reply names cards: "RTX 2080 Ti 22G"
             "memory_gib": float(memory_gib),
+            "ecc_visible_mib": None,  # the user's figure is the memory sized, not the datasheet's
             "catalog_id": spec.id,  # the JSON's hardware.id (bot.contract): the card, its memory apart
         }
     )

@@ -31,7 +31,7 @@ from estimator.training_plan import _note_recompute_chosen as _note_recompute_ch
 from estimator.training_plan import fewest_slower, layout_time, memory_and_plan
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
-from estimator.training_rate import MFU, days_rows, deadline_gpus, training_rate
+from estimator.training_rate import MFU, days_rows, deadline_gpus, priced_rows, training_rate
 from estimator.training_rate import Rate as Rate
 from estimator.training_rate import fp8_training as fp8_training
 from estimator.training_rate import measured_rate as measured_rate
@@ -465,7 +465,7 @@ def _deadline_table(
     days_on_given, count = (days.days.likely, req.gpu_count) if days else (deadline, need)  # one setup's
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:  # count and days, never two setups' (trial s20)
         ledger.note("huge_job", gpus=count if days_on_given > HUGE_DAYS else need, days=days_on_given)
-    rows = days_rows(hours, counts, req.gpu_count, out.scale_reference)  # _days(at_count(…), c) a count
+    rows = priced_rows(days_rows(hours, counts, req.gpu_count, out.scale_reference), hours, out.cost)
     return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
 
 

@@ -10,10 +10,11 @@ from typing import NamedTuple
 
 from estimator import compute, efficiency
 from estimator.built import band, days_row
+from estimator.built import cost as built_cost
 from estimator.built import interval as built_interval
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
-from estimator.models import Band, DaysRow, Method, Precision, PredictionInterval, SizingRequest
+from estimator.models import Band, Cost, DaysRow, Method, Precision, PredictionInterval, SizingRequest
 from estimator.reasons import Why
 
 MFU = tuple[float, float, float]
@@ -322,3 +323,32 @@ def _calibrated_rate(
         widened_for=widened,
     )
     return Rate((low, likely, high), peak, None, interval, reference)
+
+
+def priced_rows(rows: list[DaysRow], hours: Band, cost: Cost | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows of :func:`days_rows`, each whose count runs the job in other GPU-hours than
+    ``hours`` (the scale-out term of :func:`at_count`: beyond the reference count the same job costs
+    more GPU-hours) with those GPU-hours (its GPUs × its days × 24) and their ``cost`` at the same price
+    range, billed as ``cost`` is (whole GPU-hours, :func:`estimator.compute.billed_gpu_hours`); the
+    other rows as they are. So a quoted count's GPU-hours and money are its own GPUs × hours (trial s23
+    #4: '6.9K A100-hours: about 40 GPUs for 8.3 days' billed 6,945 h where 40 × 8.3 × 24 = 7,968 h): the
+    headline and cost line read a row's own (:func:`estimator.shown_cost.cost_on`)."""
+    out = []
+    for row in rows:
+        d, n = row.days, row.gpus
+        own = band(d.low * n * 24.0, d.likely * n * 24.0, d.high * n * 24.0)
+        if row.gpu_hours is not None or abs(own.likely - hours.likely) <= 1e-6 * hours.likely:
+            out.append(row)
+            continue
+        priced = None
+        if cost is not None:
+            billed = compute.billed_gpu_hours(own.likely)
+            priced = built_cost(
+                low=billed * cost.price_low, high=billed * cost.price_high,
+                low_with_mfu=compute.billed_gpu_hours(own.low) * cost.price_low,
+                high_with_mfu=compute.billed_gpu_hours(own.high) * cost.price_high,
+                currency=cost.currency, price_low=cost.price_low, price_high=cost.price_high,
+                billed_gpu_hours=billed, price_source=cost.price_source,
+            )  # fmt: skip
+        out.append(row.model_copy(update={"gpu_hours": own, "cost": priced}))
+    return out

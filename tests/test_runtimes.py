@@ -56,15 +56,17 @@ def _memory_lines(data: dict) -> dict[str, tuple[object, str]]:
 def test_sglang_on_an_l40s_takes_its_mem_fraction_static_and_no_kv_blocks(capsys) -> None:
     data = _ask(capsys, "serve Llama-3.1-8B with SGLang on 1 L40S, 8k context, 8 users")
     inf = data["report"]["inference"]
-    visible_gib = 48 * 0.99  # 47.52 GiB: below 90 GiB → reserve 9.5 + 0.5 × 1 GPU (server_args.py v0.5.2)
+    # the L40S with ECC on exposes 46,068 MiB (nvidia-smi memory.total; s24, was 0.99 × 48 GiB, fraction
+    # 0.79): 44.99 GiB, below 90 GiB → reserve 9.5 + 0.5 × 1 GPU (server_args.py v0.5.2)
+    visible_gib = 46068 / 1024
     fraction = round((visible_gib - (9.5 + 0.5 * 1)) / visible_gib, 3)
-    assert fraction == 0.79
+    assert fraction == 0.778
     usable = visible_gib * GIB - GIB  # the memory free at start-up: visible − CUDA context
     assert inf["runtime"] == "SGLang"
     assert inf["usable_bytes_per_gpu"] == pytest.approx(usable, rel=1e-12)
     assert inf["workspace_bytes_per_gpu"] == pytest.approx((1 - fraction) * usable, rel=1e-12)
     assert _memory_lines(data) == {
-        "gpu_memory_utilization": (0.79, "sglang_mem_fraction"),
+        "gpu_memory_utilization": (0.778, "sglang_mem_fraction"),
         "workspace_bytes": (inf["workspace_bytes_per_gpu"], "sglang_workspace"),
     }
     assert inf["kv_capacity_tokens"] % VLLM_BLOCK_TOKENS != 0  # a token pool, not vLLM's blocks
@@ -74,8 +76,9 @@ def test_vllm_on_an_l40s_rounds_its_kv_cache_to_blocks_of_16(capsys) -> None:
     data = _ask(capsys, "serve Llama-3.1-8B with vLLM on 1 L40S, 8k context, 8 users")
     inf = data["report"]["inference"]
     assert inf["runtime"] == "vLLM"
-    assert inf["usable_bytes_per_gpu"] == pytest.approx(48 * 0.99 * GIB * 0.9, rel=1e-12)  # × 0.9 default
-    assert inf["kv_capacity_tokens"] == 217_536 and 217_536 % 16 == 0
+    # × 0.9 default of the 46,068 MiB an L40S exposes with ECC on (s24: was 0.99 × 48 GiB, 217,536 tokens)
+    assert inf["usable_bytes_per_gpu"] == pytest.approx(46068 * 2**20 * 0.9, rel=1e-12)
+    assert inf["kv_capacity_tokens"] == 198_864 and 198_864 % 16 == 0
     assert _memory_lines(data) == {
         "gpu_memory_utilization": (0.9, "vllm_utilization"),
         "workspace_bytes": (inf["workspace_bytes_per_gpu"], "vllm_workspace"),
@@ -86,7 +89,8 @@ def test_transformers_and_llama_cpp_take_all_memory(capsys) -> None:
     hf = _ask(capsys, "serve Llama-3.1-8B with transformers on 1 L40S, 8k context, 8 users")
     assert hf["report"]["inference"]["runtime"] == "transformers"
     assert hf["report"]["inference"]["usable_bytes_per_gpu"] == pytest.approx(
-        48 * 0.99 * GIB - GIB, rel=1e-12
+        46068 * 2**20 - GIB,
+        rel=1e-12,  # the L40S's ECC-on memory.total (s24: was 0.99 × 48 GiB) − context
     )
     assert _memory_lines(hf)["gpu_memory_utilization"] == (1.0, "transformers_no_cap")
     assert _memory_lines(hf)["workspace_bytes"][1] == "transformers_workspace"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import gpus
+from estimator.runtimes.base import visible_bytes
+from tests.cli_run import ask_quietly
 
 
 @pytest.mark.parametrize(
@@ -17,9 +19,19 @@ def test_ecc_cards_expose_their_nvidia_smi_total(gpu: str, mib: int) -> None:
     spec = gpus()[gpu]
     assert spec.ecc_visible_mib == mib
     assert spec.ecc_visible_mib * 2**20 < spec.memory_gib * 2**30  # ECC keeps ~6 % of a GDDR card
+    assert visible_bytes(spec) == mib * 2**20  # what vLLM's gpu_memory_utilization is a share of
+    assert spec.addressable_bytes == mib * 2**20  # and the training plans' budget (s24)
     assert spec.memory_gib in (24, 48)  # the datasheet's GB is kept as the card's name says it
 
 
 def test_hbm_cards_are_unchanged() -> None:
     a100 = gpus()["A100-SXM4-80GB"]
     assert a100.ecc_visible_mib is None and a100.addressable_bytes == 80 * 2**30
+
+
+def test_two_l40s_hold_17_of_20_sequences_not_22() -> None:
+    """Qwen2.5-32B bf16 (65 GB) on 2 × L40S at vLLM's 0.9 of 44.99 GiB: 17 concurrent 4K sequences of 256
+    KiB/token (before, 0.99 × 48 GiB gave 22 and a 'fits, but tight' verdict)."""
+    text = ask_quietly("部署Qwen2.5-32B，vLLM，2张L40S，并发20")
+    assert text.splitlines()[0].startswith("Qwen2.5 32B")
+    assert "2 张 L40S：不够 —— 上下文 4K 时只能容纳 17 条并发（要求 20 条）" in text.splitlines()[0]

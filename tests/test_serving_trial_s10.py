@@ -123,8 +123,10 @@ def test_sglang_mem_fraction_is_echoed_under_its_own_name(capsys, text: str, ech
 @pytest.mark.parametrize(
     "text",
     [
-        "serve Llama-3.3-70B with SGLang --tp 4 on 4x L40S 48GB, 32 concurrent users at 8k context, fits?",
-        "SGLang --tp 4 部署 Llama-3.3-70B，4 张 L40S 48GB，32 并发、8k 上下文，放得下吗？",
+        # s24: an RTX A6000 48GB, not the L40S of the trial: an L40S now sizes at its ECC-on 46,068 MiB, where
+        # SGLang's TP 4 copy no longer holds one 8K sequence (another note); the A6000 keeps 0.99 × 48 GiB
+        "serve Llama-3.3-70B with SGLang --tp 4 on 4x RTX A6000 48GB, 32 concurrent users at 8k context, fits?",  # noqa: E501
+        "SGLang --tp 4 部署 Llama-3.3-70B，4 张 RTX A6000 48GB，32 并发、8k 上下文，放得下吗？",
     ],
 )
 def test_the_free_layout_is_named_on_the_gpus_it_needs(capsys: pytest.CaptureFixture[str], text: str) -> None:

@@ -62,6 +62,7 @@ IGNORED_REASONS = (
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')
     "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
+    "sample_avg_max",  # 'average 800, max 4096': the time at the average, the memory at the longest (s24)
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "users_active_share",  # '200 employees': the people a service is for, 10 % of them at once (s21 #3)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
@@ -165,6 +166,7 @@ USED_REASONS = frozenset(
         "vllm_server_default",
         "cap_only",
         "sample_range",
+        "sample_avg_max",
         "daily_schedule_calendar",
     }
 )

@@ -12,8 +12,18 @@ from bot.parse.negated_values import RANGE_END_RE
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
 
-GATE_RE = rc(r"\d\s*[kK]?\s*(?:~|～|-|—|到|至|to)\s*\d")
-"""The call site's C-level gate: a number, a range mark and another number."""
+GATE_RE = rc(
+    r"\d\s*[kK]?\s*(?:~|～|-|—|到|至|to)\s*\d"
+    r"|(?:average|avg|mean|平均)[\s\S]{0,60}?(?:max(?:imum)?|longest|最长|最大)"
+    r"|(?:max(?:imum)?|longest|最长|最大)[\s\S]{0,60}?(?:average|avg|mean|平均)"
+)
+"""The call site's C-level gate: a number, a range mark and another number; or an average and a longest
+length named together ('average 800 tokens, max 4096'; '平均 800 token，最长 4096')."""
+
+AVG_CUE_RE = rc(r"(?i)(?:average|avg|mean|平均)[^\d]{0,24}$")
+"""An average's word just before a length ('average 800', 'avg. length 800', '平均长度 800')."""
+MAX_CUE_RE = rc(r"(?i)(?:max(?:imum)?|longest|最长|最大)[^\d]{0,24}$")
+"""A longest length's word just before it ('max 4096', 'longest 4k', '最长 4096')."""
 
 
 def sample_range(steps: Any) -> None:
@@ -28,6 +38,7 @@ def sample_range(steps: Any) -> None:
         if len(ends) == 1 and ends[0].tok.value > low.tok.value and _one_tps(low, ends[0], lengths):
             _sized(steps, low, ends[0])
             return
+    _average_and_longest(steps, lengths)
 
 
 def _one_tps(low: Role, high: Role, lengths: list[Role]) -> bool:
@@ -48,3 +59,24 @@ def _sized(steps: Any, low: Role, high: Role) -> None:
     steps.roles.append(Role("tps", mean, low.tok, extra="tokens"))
     steps.roles.append(Role("seq", seq_value(high.tok), high.tok))  # '4k' → 4,096
     steps.named_unused.append((typed, "sample_range"))
+
+
+def _average_and_longest(steps: Any, lengths: list[Role]) -> None:
+    """'average 800 tokens, max 4096' (trial s23 #4): the two lengths per sample, an average's word before
+    one and a longest's before the other, were a second value for the same setting. The average gives the
+    data's tokens and the time (tokens per sample); the longest the sequence length the memory is sized
+    at, as a trainer pads or cuts each micro-batch to its longest (LLaMA-Factory ``cutoff_len``, TRL
+    ``SFTConfig.max_length``); named with reason ``sample_avg_max``. Only when they are the message's
+    only two lengths, and the longest is the longer."""
+    if len(lengths) != 2 or not any(r.role == "tps" and r.extra == "tokens" for r in lengths):
+        return
+    avg = [r for r in lengths if AVG_CUE_RE.search(steps.s, max(0, r.tok.start - 30), r.tok.start)]
+    top = [r for r in lengths if MAX_CUE_RE.search(steps.s, max(0, r.tok.start - 30), r.tok.start)]
+    if len(avg) != 1 or len(top) != 1 or avg[0] is top[0] or top[0].tok.value <= avg[0].tok.value:
+        return
+    mean, longest = avg[0], top[0]
+    steps.roles.remove(mean)
+    steps.roles.remove(longest)
+    steps.roles.append(Role("tps", mean.tok.value, mean.tok, extra="tokens"))
+    steps.roles.append(Role("seq", seq_value(longest.tok), longest.tok))
+    steps.named_unused.append((steps.s[longest.tok.start : longest.tok.end].strip(), "sample_avg_max"))

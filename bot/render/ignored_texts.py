@@ -105,6 +105,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "a range of lengths per sample: the memory is sized at its longer end (every sample must fit), "
         "the data's tokens and the time at its mean"
     ),
+    "sample_avg_max": N_(
+        "the longest sample: the memory is sized for samples up to this length (fits at ≤ this many tokens "
+        "a sample), the data's tokens and the time at the average length"
+    ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     "memory_room": N_(

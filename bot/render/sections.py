@@ -9,6 +9,8 @@ from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
+from bot.render.paid_rows import paid_row as paid_row
+from bot.render.paid_rows import recompute_factor, scaled_out_hours
 from bot.render.plan_text import (
     gpus_text,
     paren,
@@ -19,7 +21,7 @@ from bot.render.wording import (
     METHOD_NAMES,
 )
 from estimator import compute
-from estimator.models import Band, Cost, DaysRow, MethodRow, SizingReport
+from estimator.models import Band, Cost, MethodRow, SizingReport
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -41,10 +43,11 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
-    gh = report.gpu_hours
+    gh, slower = scaled_out_hours(report)
     if gh is not None:
         if report.mfu is not None:
-            band = report.mfu
+            m = report.mfu
+            band = Band(low=m.low / slower, likely=m.likely / slower, high=m.high / slower)
         else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
             mfu = report.request.mfu or 0.4
             band = Band(
@@ -85,7 +88,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    t["gpu_days"] = f.compact(report.gpu_hours.likely / 24) if report.gpu_hours is not None else None  # s23
+    t["gpu_days"] = f.compact(gh.likely / 24) if gh is not None else None  # s23; the shown count's (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
@@ -253,23 +256,6 @@ def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
     return f.hours(days * 24)
 
 
-def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
-    """The days-table row for ``gpus`` when the estimator gave it GPU-hours of its own (the fewest GPUs
-    that fit pay full recomputation: ``estimator.training_plan.with_fewest_paying``), else None."""
-    return next((r for r in report.days_table or [] if r.gpus == gpus and r.gpu_hours is not None), None)
-
-
-def _recompute_factor(report: SizingReport, gpus: int) -> float | None:
-    """The ledger's ``recompute_time_fewest`` factor ((k + 2) / k) when ``gpus`` pays it, else None."""
-    a = next((a for a in report.assumptions if a.field == "recompute_time_fewest"), None)
-    row = paid_row(report, gpus)
-    if a is None or row is None or row.gpu_hours is None or report.gpu_hours is None:
-        return None
-    roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
-    ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
-    return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
-
-
 def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
     """The headline's GPU-hours on ``gpus`` when full recomputation makes them slower (issue 24, s14:
     "624 A100-hours: about 2 GPUs for 19 days" — 624 ÷ 2 ÷ 24 is 13 days; the 19 were recomputing's):
@@ -287,7 +273,7 @@ def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
 def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
     """'; full recompute on 2 GPUs: ×1.5 the 648 GPU-hours below' after a headline whose GPU-hours
     :func:`_recompute_paid` raised, else ''."""
-    factor = _recompute_factor(report, gpus)
+    factor = recompute_factor(report, gpus)
     if factor is None or factor < 1.01 or report.gpu_hours is None:
         return ""
     if report.rollout is not None and (row := paid_row(report, gpus)) is not None and row.gpu_hours:

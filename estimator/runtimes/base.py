@@ -34,9 +34,10 @@ LOCAL_UBATCH_TOKENS = 512
 
 
 def visible_bytes(gpu: GpuSpec) -> float:
-    """Memory CUDA reports as the card's total (:data:`CUDA_VISIBLE_FRACTION`); unified memory: the
-    GPU's working set (Metal's recommended maximum)."""
-    if gpu.gpu_memory_fraction:
+    """Memory CUDA reports as the card's total (:data:`CUDA_VISIBLE_FRACTION`); a card with ECC on by
+    default (L40S, L4, A10 …): its nvidia-smi memory.total (``GpuSpec.ecc_visible_mib``); unified
+    memory: the GPU's working set (Metal's recommended maximum)."""
+    if gpu.gpu_memory_fraction or gpu.ecc_visible_mib:  # ECC on: nvidia-smi's memory.total itself
         return gpu.addressable_bytes
     return gpu.memory_bytes * CUDA_VISIBLE_FRACTION
 

@@ -1,0 +1,39 @@
+"""The days-table rows that carry GPU-hours of their own (``DaysRow.gpu_hours``) and which GPU-hours a
+reply's lines show for its count: the fewest GPUs paying full recomputation
+(``estimator.training_plan.with_fewest_paying``) or a count past the scale-out reference
+(``estimator.training_rate.priced_rows``). Split from bot/render/sections.py (500-line limit)."""
+
+from __future__ import annotations
+
+from estimator.models import Band, DaysRow, SizingReport
+
+
+def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
+    """The days-table row for ``gpus`` when the estimator gave it GPU-hours of its own (the fewest GPUs
+    that fit pay full recomputation: ``estimator.training_plan.with_fewest_paying``), else None."""
+    return next((r for r in report.days_table or [] if r.gpus == gpus and r.gpu_hours is not None), None)
+
+
+def recompute_factor(report: SizingReport, gpus: int) -> float | None:
+    """The ledger's ``recompute_time_fewest`` factor ((k + 2) / k) when ``gpus`` pays it, else None."""
+    a = next((a for a in report.assumptions if a.field == "recompute_time_fewest"), None)
+    row = paid_row(report, gpus)
+    if a is None or row is None or row.gpu_hours is None or report.gpu_hours is None:
+        return None
+    roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
+    ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
+    return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
+
+
+def scaled_out_hours(report: SizingReport) -> tuple[Band | None, float]:
+    """(GPU-hours the GPU-hours line shows, their ratio to the count-free ones): the shown count's
+    days-table row's own when the scale-out term gave it more GPU-hours than the reference count
+    (estimator.training_rate.priced_rows; trial s23 #5: the headline, this line and the cost are one
+    value, GPUs × days × 24), else ``report.gpu_hours`` (a row paying full recomputation keeps the
+    count-free line: the headline's clause names its factor)."""
+    gh = report.gpu_hours
+    n = report.days.gpus if report.days is not None else report.gpus_for_deadline
+    row = paid_row(report, n) if n and gh is not None else None
+    if row is None or row.gpu_hours is None or recompute_factor(report, n) is not None or not gh.likely:
+        return gh, 1.0
+    return row.gpu_hours, row.gpu_hours.likely / gh.likely
