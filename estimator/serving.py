@@ -284,9 +284,10 @@ def size_serving(
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
         return serve(replace(setup, price_at_capacity=at_capacity))
 
+    ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
-        kv_precision=req.kv_precision or default_kv_precision(precision, gpu),
+        kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
         prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,

@@ -10,6 +10,7 @@ from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
+from bot.render.local_layout import local_layout, weight_format_name
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
@@ -101,7 +102,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     rt = runtime_named(inf.runtime)
     cpm = inf.cost_per_million_tokens
     return {
-        "precision": inf.weight_format,
+        "precision": weight_format_name(inf.weight_format),  # Q4_K_M as llama.cpp writes it
         "format": inf.weight_format,
         "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
@@ -122,10 +123,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "unified": is_unified(report),
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": "llama.cpp / MLX"
-        if is_unified(report) and inf.tp * inf.pp == 1
-        else "llama.cpp"
-        if rt.local
+        "layout": local_layout(report, inf, f, lang)
+        if rt.local or (is_unified(report) and inf.tp * inf.pp == 1)
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
         else count_layout(report)
