@@ -480,3 +480,12 @@ WORD_TEXTS: dict[str, str] = {
     "context_and_fragmentation": N_("1 GiB + 8 %%"),
 }
 """Word-valued ledger entries → their text."""
+
+
+GENERIC_SHAPE_MHA = N_(
+    "a generic shape for this size — multi-head attention, a KV head for each of the %(heads)s query heads "
+    "(GPT-2, OPT, Pythia) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
+)
+"""WHY_TEXTS['generic_shape'] for a size whose generic shape has as many KV heads as query heads
+(estimator.architecture.shape_for_size below ~1B): not 'grouped-query attention with 12 KV heads for 12
+query heads' (s24 review #8)."""
