@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli_run import ask_in_process, ask_quietly
+from tests.cli_run import ask_in_process, ask_json, ask_quietly
 
 
 def test_the_stated_zero_stage_is_said_once_in_the_headline() -> None:
@@ -67,3 +67,58 @@ def test_a_server_keeps_the_model_dtype_cache(capsys: pytest.CaptureFixture[str]
     """vLLM's kv_cache_dtype auto = the model dtype (Llama 3: bf16, its config.json torch_dtype)."""
     answer = ask_in_process(capsys, "serve llama 3 8b with vllm on one A100")
     assert answer["report"]["inference"]["kv_precision"] == "bf16"
+
+
+def test_the_english_used_line_is_worded_not_keyed_and_not_used_too() -> None:
+    """#3 also for a second tool named and not used ('training framework: axolotl')."""
+    text = ask_quietly("72B full fine-tune, ZeRO-3, 128 A100 80G, 10B tokens")
+    assert "training framework: DeepSpeed" in text
+
+
+def test_a_budget_comparison_heads_with_its_first_row() -> None:
+    """#12: 'which GPUs … $20k budget' listed H100 first but the headline sized the reference A100. What a
+    budget trains: $20,000 ÷ $1.50–3.50 buys more H100-hours' tokens (18.3B) than A100's (11.1B), so the
+    H100 leads the table and the headline."""
+    lines = ask_quietly("which GPUs … $20k budget: fine-tune qwen2.5 72b").splitlines()
+    assert lines[0] == "Most training for the budget: H100 80G, about 18.3B tokens"
+    assert lines[1].startswith("• H100 80G:") and lines[2].startswith("• A100 80G:")
+    assert lines[4].startswith("$20,000 ≈ 8K H100-hours")
+    zh = ask_quietly("预算2万美元，用什么GPU预训练13B模型").splitlines()
+    assert zh[0].startswith("同样预算训练最多：H100 80G")
+    assert zh[1].startswith("• H100 80G") and "H100·时" in zh[4]
+
+
+def test_gpt2_is_the_catalog_release_with_its_1024_context() -> None:
+    """#8: 'a 125M GPT-2' was 'Could not find the model … Did you mean OPT-125M', grouped-query attention
+    and a 4K context. GPT-2 124M (openai-community/gpt2 config.json: n_layer 12, n_embd 768, n_head 12,
+    n_positions 1024): 124,439,808 parameters, its sequences at most 1,024 tokens."""
+    for question in (
+        "How long to train a 125M GPT-2 on 10B tokens with one 3090?",
+        "训练一个125M的GPT-2，100亿token，一张3090要多久",
+    ):
+        answer = ask_json(question)
+        assert answer["request"]["model"] == "GPT-2-124M"
+        assert answer["request"]["params_total"] == 124_439_808
+        assert answer["request"]["seq_len"] == 1024
+        assert "Could not find" not in answer["reply"] and "没找到模型" not in answer["reply"]
+
+
+def test_a_default_sequence_never_exceeds_the_models_context() -> None:
+    """OPT-1.3B's learned position table has 2,048 rows (config.json max_position_embeddings 2048): its
+    pre-training is sized at 2,048, not the 4,096 default; a stated length is kept."""
+    assert ask_json("pretrain OPT-1.3B on 10B tokens on 8 A100")["request"]["seq_len"] == 2048
+    assert (
+        ask_json("pretrain OPT-1.3B on 10B tokens on 8 A100 at 4096 sequence length")["request"]["seq_len"]
+        == 4096
+    )
+
+
+def test_a_size_sized_model_gets_no_suggestion_list_and_mha_is_named() -> None:
+    """#8: a name not in the catalog with a size typed is sized by the size and said once; a generic shape
+    with one KV head per query head is multi-head attention, not grouped-query."""
+    text = ask_quietly("How long to train a 125M FooLM on 10B tokens with one 3090?")
+    assert "Sized “FooLM 125M” with a generic shape of its size (125M)" in text
+    assert "Could not find" not in text and "Did you mean" not in text
+    shape = ask_quietly("How long to train a 125M model on 10B tokens with one 3090?")
+    assert "multi-head attention, a KV head for each of the 12 query heads" in shape
+    assert "grouped-query attention with 12 KV heads for 12" not in shape

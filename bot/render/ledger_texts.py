@@ -13,6 +13,9 @@ WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sequence length (Vicuna's recipe: 2,048; Alpaca's: 512)"),
+    "seq_len_model_context": N_(
+        "the longest sequence %(model)s runs (its config's position limit), below the usual default"
+    ),
     "micro_batch": N_(
         "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
     ),
