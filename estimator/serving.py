@@ -121,15 +121,15 @@ def _local_format(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
 ) -> tuple[Precision, Inference] | None:
     """On a local machine (consumer card, Apple silicon) with no precision named, where the released
-    weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
-    fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
+    weights don't fit the user's count within its usable share: the first smaller format of
+    :data:`LOCAL_FORMATS` that fits well; when they don't fit at all, else the first that fits tightly."""
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
     if req.runtime is not None and not runtime_named(req.runtime.value).local:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
-    released = _serving_verdict(req, inf, gpu, spec)[0]
-    if released == "yes":
+    released, why = _serving_verdict(req, inf, gpu, spec)
+    if released == "yes" or why == "tight":  # within the usable share: the released weights first (s24 #6)
         return None
     tight: tuple[Precision, Inference] | None = None
     for fmt in LOCAL_FORMATS:

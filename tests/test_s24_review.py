@@ -122,3 +122,32 @@ def test_a_size_sized_model_gets_no_suggestion_list_and_mha_is_named() -> None:
     shape = ask_quietly("How long to train a 125M model on 10B tokens with one 3090?")
     assert "multi-head attention, a KV head for each of the 12 query heads" in shape
     assert "grouped-query attention with 12 KV heads for 12" not in shape
+
+
+def test_a_mac_echoes_its_memory_and_keeps_bf16_when_it_fits_the_usable_share() -> None:
+    """#6: 'mac studio m2 ultra 192G能跑qwen2.5-72b吗' said '1 台 M2 Ultra' and picked Q8_0 though bf16 fits:
+    72.7B × 2 B = 145 GB (135 GiB) + 1.3 GB KV under 192 GiB × 75 % (Metal recommendedMaxWorkingSetSize)
+    − 1 GiB = 143 GiB usable: bf16, tight."""
+    zh = ask_quietly("mac studio m2 ultra 192G能跑qwen2.5-72b吗").splitlines()[0]
+    assert zh.startswith("Qwen2.5 72B bf16 推理，1 台 M2 Ultra 192G：放得下，但很紧")
+    en = ask_quietly("can a mac studio m2 ultra 192GB run qwen2.5-72b?")
+    assert en.startswith("Qwen2.5 72B bf16 inference on 1 × M2 Ultra 192G: fits, but tight")
+    assert "layers split over the cards" not in en  # no multi-GPU advice on one Mac
+
+
+def test_over_the_usable_share_a_mac_says_why_q8() -> None:
+    """Llama 3 70B bf16 (141 GB) is over an M3 Max 128G's 96 GB working set: Q8_0, and why."""
+    text = ask_quietly("run llama 3 70b on my macbook pro m3 max 128gb")
+    assert text.startswith("Meta Llama 3 70B Q8_0 inference on 1 × M3 Max 128G: fits")
+    assert "the released weights are over the usable memory of the GPUs you named" in text
+
+
+def test_one_mac_that_cannot_hold_the_model_gets_no_gpu_counts() -> None:
+    """#6: 'at least 9 GPUs needed' on one Mac: the headline says what does not fit instead."""
+    en = ask_quietly("can a mac studio m2 ultra 192GB run deepseek v3?")
+    assert en.splitlines()[0].startswith(
+        "DeepSeek-V3 (671B MoE) bf16 inference does not fit on one M2 Ultra 192G"
+    )
+    assert "GPUs needed" not in en and "Fewest GPUs with lighter weights" not in en and "On 9 GPUs" not in en
+    zh = ask_quietly("mac mini m4 16gb能跑qwen2.5-32b吗").splitlines()[0]
+    assert "一台 M4 Pro 16G 放不下" in zh and "至少要" not in zh

@@ -220,6 +220,12 @@ def _said_elsewhere(
             return True
     if note.code == NoteCode.does_not_fit_requested and both:
         return True
+    if (
+        inference is not None
+        and inference["one_mac_unfit"]
+        and note.code in (NoteCode.does_not_fit_requested, NoteCode.pipeline_across_nodes)
+    ):
+        return True  # one Mac: its headline says what does not fit; no 'at least 9 GPUs' (s24 #6)
     if inference is not None and inference["offload_unfit"] and note.code in _GPU_ONLY_LAYOUT:
         return True  # CPU offload not modelled: the GPU-only layout's warnings answer another question
     if note.code == NoteCode.known_duration:  # the rental headline says it

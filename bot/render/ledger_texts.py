@@ -387,7 +387,7 @@ WHY_TEXTS: dict[str, str] = {
         "#1543) — a tag such as “:32b-q8_0” or “-fp16” picks another"
     ),
     "local_format": N_(
-        "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
+        "the released weights are over the usable memory of the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
     "fp8_on_count": N_(
