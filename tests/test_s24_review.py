@@ -151,3 +151,12 @@ def test_one_mac_that_cannot_hold_the_model_gets_no_gpu_counts() -> None:
     assert "GPUs needed" not in en and "Fewest GPUs with lighter weights" not in en and "On 9 GPUs" not in en
     zh = ask_quietly("mac mini m4 16gb能跑qwen2.5-32b吗").splitlines()[0]
     assert "一台 M4 Pro 16G 放不下" in zh and "至少要" not in zh
+
+
+def test_the_indexer_cache_is_a_number_the_reply_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """#1: estimator.mla_layout wrote '8,052 B / token' in the estimator; it gives the bytes (61 layers ×
+    (128 fp8 + 4 B scale) = 8,052, DeepSeek-V3.2-Exp inference/model.py Indexer) and render words them."""
+    answer = ask_in_process(capsys, "serve DeepSeek-V3.2 with SGLang on 8 H200 for 64 users at 8k context")
+    row = next(a for a in answer["assumptions"] if a["field"] == "kv_indexer")
+    assert row["value"] == 8052
+    assert "Indexer key cache: 8,052 B / token" in answer["reply"]

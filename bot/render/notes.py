@@ -238,12 +238,17 @@ def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
         return translate(lang, METHOD_NAMES[str(a.value)])
     if a.field == "architecture" and isinstance(a.value, str) and a.value.startswith("dense-"):
         return translate(lang, GENERIC_SHAPE, size=a.value.removeprefix("dense-"))
+    if a.field == "kv_indexer" and isinstance(a.value, int | float):  # estimator.mla_layout: bytes a token
+        return translate(lang, BYTES_PER_TOKEN, bytes=fmt_for(lang).int(round(a.value)))
     if a.field == "price_per_gpu_hour":
         price = _price_value(lang, a.value, currency)
         if price is not None:
             return price
     return format_param(fmt_for(lang), a.field, a.value)
 
+
+BYTES_PER_TOKEN = N_("%(bytes)s B / token")
+"""A cache's bytes per token in the ledger (DeepSeek-V3.2's indexer keys: 8,052 B / token)."""
 
 MAX_REMEMBERED_ROWS = 4096
 """Most ledger rows :func:`assumption_rows` keeps per catalog (then it starts afresh)."""
