@@ -160,3 +160,31 @@ def test_the_indexer_cache_is_a_number_the_reply_words(capsys: pytest.CaptureFix
     row = next(a for a in answer["assumptions"] if a["field"] == "kv_indexer")
     assert row["value"] == 8052
     assert "Indexer key cache: 8,052 B / token" in answer["reply"]
+
+
+def test_a_share_of_the_rig_is_not_called_cards_beside_it() -> None:
+    """#9: '8张A100，其中2张做评测' named the 2 as cards 'beside the training rig'; they are part of it."""
+    zh = ask_quietly("8张A100，其中2张做评测，训练llama 3 8B全参微调10亿token").splitlines()
+    assert zh[0].startswith("Meta Llama 3 8B 全参微调 10亿 token，用 6 张 A100 80G")
+    assert "训练机器里留出来做评测的卡" in zh[1] and "之外" not in zh[1]
+    en = ask_quietly("fine-tune llama 3 8B on 8 A100, 2 of them for eval, 1B tokens")
+    assert "“2 of them for eval” (cards of the rig kept for evaluation" in en
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("for eval we have 2 L40S, training on 8 A100: full fine-tune llama 3 8B on 1B tokens, how long?",
+         "for eval we have 2 L40S"),
+        ("评测用2张L40S，训练用8张A100，全参微调llama 3 8B，10亿token要多久", "评测用2张L40S"),
+    ],
+)  # fmt: skip
+def test_purpose_first_eval_cards_are_named_not_compared(question: str, said: str) -> None:
+    """#11: the purpose first ('for eval we have 2 L40S') made the L40S a comparison row and sized 2 A100;
+    the 8 A100 train, the eval cards are named as not used."""
+    answer = ask_json(question)
+    assert answer["request"]["gpu_count"] == 8
+    assert answer["request"]["gpu"].startswith("A100")
+    ignored = {i["text"]: i["reason"] for i in answer["interpretation"]["ignored"]}
+    assert ignored.get(said) == "eval_cards"
+    assert "L40S:" not in answer["reply"] and "L40S：" not in answer["reply"]
