@@ -28,7 +28,7 @@ from bot.render.plan_text import (
     plan_short,
     recompute_reason,
 )
-from bot.render.stated import stated_settings
+from bot.render.stated import stated_settings, tool_backend_reason
 from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
@@ -226,6 +226,7 @@ def memory_section(
         )
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
+        + tool_backend_reason(report, lang)  # the headline says 'verl, FSDP workers' (s24 #10)
         if main is not None and not unfit
         else None,
         "batch": _batch(report, main, f),
