@@ -58,7 +58,9 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
     return {
         "unknown_gpu": parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
-        "unknown_model": None if report is not None and _sized_by_size(report) else parsed.unknown_model,
+        "unknown_model": None
+        if parsed.unknown_model and report is not None and _sized_by_size(report)
+        else parsed.unknown_model,
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
         "model_family_only": parsed.model_family_only,
         "truncated": parsed.truncated,
@@ -76,7 +78,8 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
 
 
 def _sized_by_size(report: SizingReport) -> bool:
-    """Whether the model was sized as a generic shape of the size the user typed (Why.generic_shape)."""
+    """Whether the model was sized as a generic shape of the size the user typed (Why.generic_shape); only
+    asked when the parse has an unknown model (render-call budget)."""
     return any(a.field == "architecture" and a.why == Why.generic_shape for a in report.assumptions)
 
 

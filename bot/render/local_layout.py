@@ -16,11 +16,6 @@ LAYER_SPLIT = N_("layers split over %(n)s GPUs")
 UNIFIED = N_("all layers in unified memory")
 
 
-def weight_format_name(weight_format: str) -> str:
-    """``Q4_K_M`` for ``q4_k_m`` (:data:`GGUF_NAMES`); other formats (``bf16``, ``fp8``) as they are."""
-    return GGUF_NAMES.get(weight_format, weight_format)
-
-
 def local_layout(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> str:
     """The layout of a llama.cpp answer: 'llama.cpp' (the runtime assumed) unless the user named it (then
     the headline's weight format already says '(llama.cpp)': the layer split instead, llama.cpp

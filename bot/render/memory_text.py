@@ -226,7 +226,7 @@ def memory_section(
         )
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
-        + tool_backend_reason(report, lang)  # the headline says 'verl, FSDP workers' (s24 #10)
+        + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
         if main is not None and not unfit
         else None,
         "batch": _batch(report, main, f),
@@ -252,7 +252,9 @@ def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str
 def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
     """' (TP 2, ZeRO-3)' in a headline, less what its stage name already says ('(ZeRO-3) … (ZeRO-3, …)'
     said the stage twice, s24 review #4); empty when nothing is left."""
-    layout = plan_short(plan, lang, said=frozenset(stated_settings(report, lang)))
+    req = report.request  # only a stated ZeRO stage, TP or PP can be both in the stage name and the layout
+    said = frozenset(stated_settings(report, lang)) if req.zero_stage is not None or req.tp or req.pp else ()
+    layout = plan_short(plan, lang, said=said)
     return paren(lang, layout) if layout else ""
 
 

@@ -93,7 +93,7 @@ def plan_short(plan: Plan, lang: str, said: Collection[str] = ()) -> str:
         parts.append(translate(lang, FULL_RECOMPUTE_COST))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
-    return fmt_for(lang).sep.join(p for p in parts if p not in said)
+    return fmt_for(lang).sep.join([p for p in parts if p not in said] if said else parts)
 
 
 def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
