@@ -258,7 +258,6 @@ def size_serving(
     context = _serve_context(req, spec, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
-
     tensor_parallel = named is not None and not runtime_named(named).splits_layers  # vLLM, SGLang
     server = tensor_parallel and (req.gpu_count or 1) > 1
 

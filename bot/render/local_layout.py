@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.render.describe import is_unified
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
-from estimator.models import Inference, SizingReport
+from estimator.models import Inference, Runtime, SizingReport
 
 GGUF_NAMES = {"q8_0": "Q8_0", "q5_k_m": "Q5_K_M", "q4_k_m": "Q4_K_M", "q4_0": "Q4_0"}
 """GGUF weight types as llama.cpp writes them (tools/quantize/quantize.cpp ``QUANT_OPTIONS``: "Q4_K_M",
@@ -21,8 +21,7 @@ def local_layout(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> str
     the headline's weight format already says '(llama.cpp)': the layer split instead, llama.cpp
     ``--split-mode layer`` by default, common/arg.cpp); Apple silicon: 'llama.cpp / MLX'."""
     unified = is_unified(report) and inf.tp * inf.pp == 1
-    runtime = report.request.runtime
-    if runtime is None or runtime.value != "llama.cpp":
+    if report.request.runtime is not Runtime.llama_cpp:  # assumed, or Ollama (it runs llama.cpp)
         return "llama.cpp / MLX" if unified else "llama.cpp"
     gpus = inf.tp * inf.pp
     if unified:

@@ -122,8 +122,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
-        # one Mac the model does not fit: no concurrency or lighter-weight GPU counts on 9 of them (s24 #6)
-        "one_mac_unfit": unified and report.feasible == "no" and report.request.gpu_count == 1,
+        "one_mac_unfit": unified and report.feasible == "no" and report.request.gpu_count == 1,  # s24 #6
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": local_layout(report, inf, f, lang)
