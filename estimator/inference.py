@@ -175,14 +175,17 @@ def _kv_bytes(kv: Precision) -> float:
     return bytes_per_param(kv) if kv in _KV_BYTES else 2.0
 
 
-def default_kv_precision(weights: Precision, gpu: GpuSpec) -> Precision:
-    """The KV cache's type when the user set none: the model's 16-bit activation dtype. vLLM's
+def default_kv_precision(weights: Precision, gpu: GpuSpec, ggml: bool = False) -> Precision:
+    """The KV cache's type when the user set none. llama.cpp and Ollama (``ggml``: the runtime sized is
+    :class:`estimator.runtimes.llama_cpp.LlamaCpp`): f16 whatever the weights (llama.cpp common/arg.cpp
+    ``--cache-type-k/-v`` default f16; Ollama ``OLLAMA_KV_CACHE_TYPE`` default f16; s24 review #2: it
+    was labelled bf16). Otherwise the model's 16-bit activation dtype. vLLM's
     ``kv_cache_dtype="auto"`` is the model dtype (vllm/config.py ``CacheConfig``: "auto" uses the model
     data type), which is the checkpoint's ``torch_dtype`` (fp16 for Llama-2, bf16 for Llama-3) or the
     user's ``--dtype``; SGLang's ``--kv-cache-dtype auto`` the same (sglang/srt/model_executor/
     model_runner.py: ``self.kv_cache_dtype = self.dtype``). So fp16 weights (or a card without bf16:
     V100, T4, vLLM casts bf16 to fp16 there) keep an fp16 cache, everything else bf16."""
-    return Precision.fp16 if weights is Precision.fp16 or not gpu.has_bf16 else Precision.bf16
+    return Precision.fp16 if ggml or weights is Precision.fp16 or not gpu.has_bf16 else Precision.bf16
 
 
 def _kv_pair(s: ServingSetup) -> tuple[float, str]:

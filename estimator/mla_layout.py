@@ -36,12 +36,13 @@ def mla_layout(req: SizingRequest, spec: ModelSpec) -> tuple[str, Why]:
 
 
 def indexer_assumption(spec: ModelSpec, ledger: Ledger) -> None:
-    """Name DeepSeek Sparse Attention's indexer key cache in the ledger when the model has one (its bytes
-    per token, :func:`estimator.weights.indexer_bytes_per_token`, are in the KV cache per token)."""
+    """Name DeepSeek Sparse Attention's indexer key cache in the ledger when the model has one: its bytes
+    per token (a number, :func:`estimator.weights.indexer_bytes_per_token`; render words it, s24 review #1),
+    which are in the KV cache per token."""
     if spec.index_head_dim:
         from estimator.weights import indexer_bytes_per_token
 
-        ledger.assume("kv_indexer", f"{indexer_bytes_per_token(spec):,.0f} B / token", Why.dsa_indexer_cache)
+        ledger.assume("kv_indexer", indexer_bytes_per_token(spec), Why.dsa_indexer_cache)  # bytes per token
 
 
 def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inference, ledger: Ledger) -> None:

@@ -18,6 +18,7 @@ class Why(StrEnum):
     deadline_default = "deadline_default"
     seq_len_pretrain = "seq_len_pretrain"
     seq_len_finetune = "seq_len_finetune"
+    seq_len_model_context = "seq_len_model_context"
     micro_batch = "micro_batch"
     global_batch_pretrain = "global_batch_pretrain"
     global_batch_finetune = "global_batch_finetune"

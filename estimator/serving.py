@@ -121,15 +121,15 @@ def _local_format(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
 ) -> tuple[Precision, Inference] | None:
     """On a local machine (consumer card, Apple silicon) with no precision named, where the released
-    weights don't fit the user's count well: the first smaller format of :data:`LOCAL_FORMATS` that
-    fits well; when they don't fit at all, else the first that fits tightly; None otherwise."""
+    weights don't fit the user's count within its usable share: the first smaller format of
+    :data:`LOCAL_FORMATS` that fits well; when they don't fit at all, else the first that fits tightly."""
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
     if req.runtime is not None and not runtime_named(req.runtime.value).local:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
-    released = _serving_verdict(req, inf, gpu, spec)[0]
-    if released == "yes":
+    released, why = _serving_verdict(req, inf, gpu, spec)
+    if released == "yes" or why == "tight":  # within the usable share: the released weights first (s24 #6)
         return None
     tight: tuple[Precision, Inference] | None = None
     for fmt in LOCAL_FORMATS:
@@ -258,7 +258,6 @@ def size_serving(
     context = _serve_context(req, spec, ledger)
     price = None if gpu.generic else price_range(req, gpu, ledger)
     named = req.runtime.value if req.runtime else None
-
     tensor_parallel = named is not None and not runtime_named(named).splits_layers  # vLLM, SGLang
     server = tensor_parallel and (req.gpu_count or 1) > 1
 
@@ -284,9 +283,10 @@ def size_serving(
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
         return serve(replace(setup, price_at_capacity=at_capacity))
 
+    ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count,
-        kv_precision=req.kv_precision or default_kv_precision(precision, gpu),
+        kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
         prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,

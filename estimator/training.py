@@ -393,8 +393,8 @@ def _long_context_factor(req: SizingRequest, r: Resolved, out: TrainingResult, k
     n = r.active or out.params
     if out.spec is None or not n or measured_rate(req, k, n) is not None:
         return 1.0
-    shape = attention.shape_of(out.spec)
-    return attention.time_factor(shape, n, _seq_len(req, r.stage), k, _attention_passes(out, k, req))
+    shape, seq = attention.shape_of(out.spec), _seq_len(req, r.stage, out.spec)
+    return attention.time_factor(shape, n, seq, k, _attention_passes(out, k, req))
 
 
 def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: TrainingResult) -> Fields:
@@ -402,7 +402,7 @@ def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: Tr
     (:func:`estimator.attention.flops_per_token`), and the attention's share of it."""
     if out.spec is None or out.flops is None or not tokens:
         return {}
-    seq = _seq_len(req, r.stage)
+    seq = _seq_len(req, r.stage, out.spec)
     per_token = attention.flops_per_token(attention.shape_of(out.spec), seq, _attention_passes(out, k, req))
     extra = per_token * tokens
     total = out.flops + extra

@@ -36,18 +36,30 @@ QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
 """The bit width a quantized-base precision names (QLoRA's base, LLaMA-Factory ``quantization_bit``)."""
 
 
-def _seq_len(req: SizingRequest, stage: Stage) -> int:
+def _seq_len(req: SizingRequest, stage: Stage, spec: ModelSpec | None = None) -> int:
     """The training sequence length (recorded by :func:`_setup`): the user's; in fine-tuning on samples
     of a stated length ('10万条数据每条1k token'), that length, one sample per sequence; else the
     stage's default — for SFT samples or DPO pairs on a bare count the longest sequence a micro-batch
     holds (:func:`_sft_at_sample_tokens`; a pair's chosen and rejected each up to it).
-    Pre-training packs documents into sequences, so a document length is not one."""
+    Pre-training packs documents into sequences, so a document length is not one. With ``spec``: never
+    longer than the model runs unless stated (:func:`_native_context`)."""
     if req.seq_len:
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
-        return int(req.tokens_per_sample)
-    default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
-    return int(default.value)
+        seq = int(req.tokens_per_sample)
+    else:
+        seq = int((defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN).value)
+    return (_native_context(req, spec, seq) or seq) if spec is not None else seq
+
+
+def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None:
+    """The catalog model's own context (``max_context``: config.json ``max_position_embeddings`` /
+    ``n_positions``, GPT-2 1,024, OPT 2,048) when the default sequence would exceed it: a learned position
+    table has no row beyond it, so its pre-training and fine-tuning ran at most that long (s24 review #8:
+    GPT-2 was sized at 4K). None when the user set the length or the default fits."""
+    if req.seq_len or not spec.max_context or seq <= spec.max_context:
+        return None
+    return int(spec.max_context)
 
 
 def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
@@ -131,11 +143,15 @@ def training_setup(
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     seq = _seq_len(req, stage)
     beyond_window(spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
+    native = _native_context(req, spec, seq)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
         why = _sample_length_why(req, stage) or seq_default.why
         average = sample_tokens(req, stage)
         why_params = {"tokens_per_sample": average} if average else {}
+        if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
+            seq, from_samples, why = native, False, Why.seq_len_model_context
+            why_params = {"model": spec.name}
         ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why, **why_params)
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)

@@ -22,7 +22,7 @@ def test_a_laptop_card_on_llama_cpp_gets_q4_k_m_with_offload_and_no_borrowed_spe
     answer = ask_in_process(capsys, text)
     # Q4_K_M, not 2.0: Qwen2.5-7B's tensor mix (estimator.gguf_mix, s23) 4.91 bits; published file 4.68 GB
     assert answer["report"]["inference"]["bytes_per_param"] == pytest.approx(0.614, abs=0.001)
-    assert "q4_k_m" in answer["reply"].splitlines()[0]
+    assert "Q4_K_M" in answer["reply"].splitlines()[0]  # as llama.cpp writes it (s24 review #5)
     split = answer["report"]["inference"]["layer_split"]
     assert split["gpu_bandwidth"] == 0.0 and split["tokens_per_s_low"] is None
     assert 0 < split["gpu_layers"] < split["layers"] == 28  # Qwen2.5-7B: 28 layers, some kept on the CPU

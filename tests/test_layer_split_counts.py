@@ -33,7 +33,7 @@ def test_layer_split_takes_any_count(
 
 def test_the_fit_is_said_in_both_languages() -> None:
     en = ask_quietly("Qwen3-235B-A22B q4_k_m llama.cpp on 6 RTX 5090").splitlines()[0]
-    assert en.endswith("on 6 × RTX 5090: fits (llama.cpp)")
+    assert en.endswith("on 6 × RTX 5090: fits (layers split over 6 GPUs)")  # llama.cpp named once (s24 #5)
     zh = ask_quietly("Qwen3-235B-A22B q4_k_m 用 llama.cpp 在 6 张 RTX 5090 上能跑吗").splitlines()[0]
     assert "6 张 RTX 5090" in zh and "放得下" in zh and "至少 8" not in zh
     short = ask_quietly("Qwen3-235B-A22B q4_k_m llama.cpp on 4 RTX 5090")

@@ -151,7 +151,7 @@ def test_a_pasted_v32_config_reads_the_indexer():
         ),
         (
             "用 SGLang 在 8 张 H200 上部署 DeepSeek-V3.2，64 个用户，8k 上下文",
-            "索引器键缓存：8,052 B / token",
+            "索引器键缓存：每 token 8,052 字节",  # s24 review #1: render words the estimator's number
         ),
     ],
 )

@@ -31,7 +31,7 @@ def test_a_macs_memory_after_its_chip_is_the_machines(
 def test_the_mac_answer_does_not_call_192g_the_models_need_zh() -> None:
     text = ask_quietly(MAC_ZH)
     assert text.splitlines()[0].startswith(
-        "DeepSeek-R1-Distill-Qwen-32B q4_k_m（Ollama） 推理，1 台 M2 Ultra：放得下"
+        "DeepSeek-R1-Distill-Qwen-32B Q4_K_M（Ollama） 推理，1 台 M2 Ultra 192G：放得下"  # s24 #5/#6
     )
     assert "模型需要的显存" not in text and "“192”" not in text
 

@@ -46,11 +46,13 @@ SIZE_FIRST = [
 
 @pytest.mark.parametrize("text", SIZE_FIRST)
 def test_size_before_an_unknown_family_is_its_size(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """'a 125M GPT-2': the size is that model's (a generic dense 125M, GPT-2 named as not in the catalog);
-    before, the 125M was dropped as unread and Chinchilla's N = D/20 = 0.5B sized instead (×4)."""
+    """'a 125M GPT-2': the size is that model's; before, the 125M was dropped as unread and Chinchilla's
+    N = D/20 = 0.5B sized instead (×4). s24 review #8: GPT-2 is in the catalog now, so 'GPT-2 125M' (an
+    alias) is the released GPT-2 124M, 124,439,808 parameters (openai-community/gpt2)."""
     data = ask(capsys, text)
-    assert data["request"]["params_total"] == 125e6
-    assert data["interpretation"]["unknown_model"] == "GPT-2 125M"
+    assert data["request"]["params_total"] == 124_439_808
+    assert data["request"]["model"] == "GPT-2-124M"
+    assert data["interpretation"].get("unknown_model") is None
     assert not [x for x in data["interpretation"]["ignored"] if x["text"] == "125m"]
 
 
@@ -253,7 +255,7 @@ def test_a_share_of_the_rig_kept_for_eval_leaves_the_rest_training(text: str, sa
     total = 16 if "16" in text else 8
     share = 4 if total == 16 else 2
     assert parsed.request.gpu_count == total - share
-    assert (said, "eval_cards") in parsed.unused_numbers
+    assert (said, "eval_share") in parsed.unused_numbers  # s24 #9: a share of the rig, not cards beside it
 
 
 def test_a_share_is_not_read_where_nothing_is_kept_for_eval() -> None:

@@ -79,6 +79,7 @@ IGNORED_REASONS = (
     "unknown_other_device",  # 'my macbook / rtx 3090': a device outside the catalog beside the card (s23)
     "ppo_models",  # '四个模型' of PPO: actor, critic, reference and reward, counted at the trained size (s23)
     "eval_cards",  # '4 A100 for eval' beside a training rig: not the cards that train (s23)
+    "eval_share",  # '8张A100，其中2张做评测': a share of the rig, the rest trains (s24 review #9)
     "not_compared",  # a card named for comparison beyond the six one answer sizes (trial s18 #3)
     "memory_room",  # '加载后剩 8G 的空闲显存': the room after loading, not the card's memory (s19)
     "over_card",  # 'one 4090, the node's 128GB of GPU memory': above the card's own memory, the card's sized

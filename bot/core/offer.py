@@ -118,12 +118,14 @@ def fits(report: SizingReport | None) -> bool:
 
 
 def _sort_cost(report: SizingReport) -> float | None:
-    """What 'cheapest' compares: the cost of the job (middle of its range), or for serving the cost per
-    million output tokens."""
+    """What 'cheapest' compares: the cost of the job (middle of its range), for serving the cost per million
+    output tokens, for what a budget trains (s24 review #12) the budget's share of a token (most tokens)."""
     if report.inference is not None:
         c = report.inference.cost_per_million_tokens
         return None if c is None else (c.low + c.high) / 2
-    c = report.headline_cost
+    c, bought = report.headline_cost, report.tokens_for_budget
+    if c is None and bought is not None and bought.likely > 0:  # 'which GPUs … $20k budget': no job cost
+        return 1 / bought.likely
     return None if c is None else (c.low + c.high) / 2
 
 

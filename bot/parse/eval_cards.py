@@ -19,10 +19,12 @@ from bot.parse.normalize import normalize
 from bot.parse.result import ParseResult
 
 EVAL_CARDS = "eval_cards"
+EVAL_SHARE = "eval_share"
+"""The reason of a share OF the rig kept for evaluation ('其中2张做评测'): not cards beside it (s24 #9)."""
 
 GATE_RE = re.compile(
     r"(?:\bfor\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|做\s*(?:评测|评估|测评|推理)"
-    r"|用于\s*(?:评测|评估|测评|推理)|用来\s*(?:评测|评估|测评|推理))",
+    r"|用于\s*(?:评测|评估|测评|推理)|用来\s*(?:评测|评估|测评|推理)|(?:评测|评估|测评)\s*用)",
     re.IGNORECASE,
 )
 """Cheap test: a purpose other than training ('for eval', '做评测', '用于推理')."""
@@ -44,6 +46,14 @@ EVAL_CARDS_RE = re.compile(
     re.IGNORECASE,
 )
 """'4 A100 for eval', '4 张 A100 做评测', '4x L40S for inference': a count, a card, a purpose not training."""
+PURPOSE_FIRST_RE = re.compile(
+    r"(?P<said>(?:for\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b\s*,?\s*(?:(?:we|i)\s+(?:have|use|"
+    r"got|run|keep)\s+|there\s+(?:are|is)\s+|use\s+|on\s+|with\s+)?|(?:评测|评估|测评)\s*用\s*(?:的是)?\s*)"
+    r"(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块)?\s*"
+    r"(?P<card>[a-z]{0,12}[\s\-]?\d{2,4}[a-z]{0,3}(?:\s*\d{2,3}\s*g(?:b)?)?)\s*(?:gpus?|cards?|卡)?)",
+    re.IGNORECASE,
+)
+"""The purpose first ('for eval we have 2 L40S', '评测用2张L40S'; s24 review #11: a comparison row)."""
 SHARE_RE = re.compile(
     r"(?P<said>(?:其中|of\s+(?:them|which|those))\s*(?P<n>\d{1,3})\s*(?:张|块|个)?\s*(?:卡|gpus?|cards?)?\s*"
     r"(?:(?:are|is)\s+)?(?:(?:做|用于|用来|专门做?)\s*(?:评测|评估|测评)|(?:used\s+)?for\s+(?:the\s+)?"
@@ -61,7 +71,7 @@ def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> Par
     another card (the caller parses it whole)."""
     if not TRAINING_RE.search(raw) or RL_JOB_RE.search(raw):
         return None
-    found = list(EVAL_CARDS_RE.finditer(raw))
+    found = _eval_phrases(raw)
     if not found:
         return _without_eval_share(raw, parse_one)
     kept, said, at = [], [], 0
@@ -78,10 +88,21 @@ def without_eval_cards(raw: str, parse_one: Callable[[str], ParseResult]) -> Par
     )
 
 
+def _eval_phrases(raw: str) -> list[re.Match[str]]:
+    """Each phrase of cards for evaluation or serving, count first or purpose first, in order, none
+    overlapping another."""
+    out: list[re.Match[str]] = []
+    both = [*EVAL_CARDS_RE.finditer(raw), *PURPOSE_FIRST_RE.finditer(raw)]
+    for m in sorted(both, key=lambda m: m.start()):
+        if not out or m.start() >= out[-1].end():
+            out.append(m)
+    return out
+
+
 def _without_eval_share(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult | None:
     """The parse of ``raw`` without its share of the rig kept for evaluation (:data:`SHARE_RE`), on the
     rest of the rig (the count less the share, when the count is larger), the share named as not used
-    (``eval_cards``); None without such a share."""
+    (``eval_share``); None without such a share."""
     m = SHARE_RE.search(raw)
     if m is None:
         return None
@@ -94,6 +115,6 @@ def _without_eval_share(raw: str, parse_one: Callable[[str], ParseResult]) -> Pa
     return parsed.model_copy(
         update={
             "request": parsed.request.model_copy(update={"gpu_count": count - share}),
-            "unused_numbers": [*parsed.unused_numbers, (said, EVAL_CARDS)],
+            "unused_numbers": [*parsed.unused_numbers, (said, EVAL_SHARE)],
         }
     )

@@ -442,8 +442,7 @@ def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
 
 
 def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str:
-    """'the 7B LLaVA', '8B 的 InternVL2.5': the model named name first; a catalog family with its
-    version ('the 70B Llama3') is that release."""
+    """'the 7B LLaVA': a model named size first; '70B Llama3', '125M GPT-2' (s24 #8): a catalog release."""
     idx = _model_index()
     for start, end, text, size, name in names.size_first_names(s, typed):
         fam = idx.regex.fullmatch(name)
@@ -451,6 +450,7 @@ def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str
         if fam is not None and fam.group("ver") and not fam.group("size"):
             size_k = _size_key(f"{size / 1e9:g}b")
             mid, _why = _match_family(fam.group("fam"), _ver_key(fam.group("ver")), size_k, None)
+        mid = mid or _whole_catalog_name(text.lower())
         mention = ModelMention(start, end, text, mid, size, None)
         if mid is None:
             mention.suggestions = _closest_names(name)

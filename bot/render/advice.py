@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.core.chosen import chosen_plan
 from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module: no import back into render
+from bot.render.describe import is_unified
 from estimator.models import Method, Plan, SizingReport, Stage
 from estimator.runtimes import runtime_named
 
@@ -36,7 +37,9 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if inf is not None:
         if req.runtime is not None and req.runtime.value not in ADVISED_RUNTIMES:
             return []  # they run lmdeploy, TGI, ExLlama…: no advice to run another engine
-        return ["llama_cpp"] if runtime_named(inf.runtime).local else ["vllm_sglang"]
+        if not runtime_named(inf.runtime).local:
+            return ["vllm_sglang"]
+        return [] if is_unified(report) else ["llama_cpp"]  # a Mac: its own tip names llama.cpp/MLX
     if req.stage == Stage.inference:
         return []
     if plan is _FROM_REPORT:

@@ -47,7 +47,10 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
             return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span, batch=f.int(batch))
         msgid = N_("Cheapest per token: %(gpu)s (%(cost)s per million output tokens)")
         return translate(lang, msgid, gpu=gpu_names(best)[0], cost=span)
-    c = best.headline_cost
+    c, bought = best.headline_cost, best.tokens_for_budget
+    if c is None and bought is not None:  # what a budget trains: the most tokens (bot.core.offer, s24 #12)
+        msgid = N_("Most training for the budget: %(gpu)s, about %(tokens)s tokens")
+        return translate(lang, msgid, gpu=gpu_names(best)[0], tokens=f.tokens(bought.likely))
     assert c is not None
     # what is compared (s16 item 4): the whole job's cost at the prices used, on the count and days shown
     params = {"gpu": gpu_names(best)[0], "cost": money_span(f, c.low, c.high, c.currency)}

@@ -26,12 +26,16 @@ from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
+from estimator.reasons import Why
 
 if TYPE_CHECKING:
     from bot.render.contexts import ParseExtras, ReplyContext
 
 
-def parse_extras(parsed: ParseResult | None) -> ParseExtras:
+def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
+    """What the parser could not match; a model sized by the size typed with it ('a 125M GPT-2') is named
+    once, by the understood line 'Sized “GPT-2 125M” with a generic shape of its size' — no 'Could not find
+    … Did you mean OPT-125M' beside it (s24 review #8)."""
     if parsed is None:
         return {
             "unknown_gpu": None,
@@ -54,7 +58,9 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
     return {
         "unknown_gpu": parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
-        "unknown_model": parsed.unknown_model,
+        "unknown_model": None
+        if parsed.unknown_model and report is not None and _sized_by_size(report)
+        else parsed.unknown_model,
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
         "model_family_only": parsed.model_family_only,
         "truncated": parsed.truncated,
@@ -69,6 +75,12 @@ def parse_extras(parsed: ParseResult | None) -> ParseExtras:
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }
+
+
+def _sized_by_size(report: SizingReport) -> bool:
+    """Whether the model was sized as a generic shape of the size the user typed (Why.generic_shape); only
+    asked when the parse has an unknown model (render-call budget)."""
+    return any(a.field == "architecture" and a.why == Why.generic_shape for a in report.assumptions)
 
 
 def build_context(
@@ -122,7 +134,7 @@ def build_context(
         ],
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
-        **parse_extras(parsed),
+        **parse_extras(parsed, report),
         **understood_extras(parsed, report, lang, it),
     }
 
@@ -211,6 +223,12 @@ def _said_elsewhere(
             return True
     if note.code == NoteCode.does_not_fit_requested and both:
         return True
+    if (
+        inference is not None
+        and inference["one_mac_unfit"]
+        and note.code in (NoteCode.does_not_fit_requested, NoteCode.pipeline_across_nodes)
+    ):
+        return True  # one Mac: its headline says what does not fit; no 'at least 9 GPUs' (s24 #6)
     if inference is not None and inference["offload_unfit"] and note.code in _GPU_ONLY_LAYOUT:
         return True  # CPU offload not modelled: the GPU-only layout's warnings answer another question
     if note.code == NoteCode.known_duration:  # the rental headline says it

@@ -133,6 +133,7 @@ class InferenceContext(TypedDict):
     serving_gpus: str
     serving_one: bool
     unified: bool
+    one_mac_unfit: bool
     local: bool
     same: bool
     layout: str

@@ -52,8 +52,8 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
         return name, name, None
     short = spec.family
     sizes = _family_sizes(catalog.gpus())
-    if sizes.get(spec.family, 0) > 1:
-        short = f"{spec.family} {spec.memory_gib:g}G"
+    if sizes.get(spec.family, 0) > 1 or (spec.gpu_memory_fraction and report.request.gpu_memory_gib):
+        short = f"{spec.family} {spec.memory_gib:g}G"  # a Mac's memory as stated ('M2 Ultra 192G', s24 #6)
     if sizes.get((spec.family, spec.memory_gib), 0) > 1 and "-PCIe-" in spec.id:
         short = f"{spec.family} PCIe {spec.memory_gib:g}G"  # s17: never two 'A100 80G' in one comparison
     return short, spec.family, spec.memory_bytes

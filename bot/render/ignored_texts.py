@@ -188,6 +188,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "cards for evaluation or serving beside the training rig: they do not train, so this answer sizes "
         "the training on the cards with the count above — ask to size the evaluation or serving on its own"
     ),
+    "eval_share": N_(
+        "cards of the rig kept for evaluation: they do not train, so this answer sizes the training on the "
+        "rest of the rig, the count above — ask to size the evaluation on its own"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),

@@ -13,6 +13,9 @@ WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
     "seq_len_pretrain": N_("typical pre-training context (Llama 2/3: 4,096/8,192)"),
     "seq_len_finetune": N_("typical SFT sequence length (Vicuna's recipe: 2,048; Alpaca's: 512)"),
+    "seq_len_model_context": N_(
+        "the longest sequence %(model)s runs (its config's position limit), below the usual default"
+    ),
     "micro_batch": N_(
         "micro-batch of 1 sequence per GPU (memory-minimal; gradient accumulation for the rest)"
     ),
@@ -384,7 +387,7 @@ WHY_TEXTS: dict[str, str] = {
         "#1543) — a tag such as “:32b-q8_0” or “-fp16” picks another"
     ),
     "local_format": N_(
-        "the released weights don't fit well on the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
+        "the released weights are over the usable memory of the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
         "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
     ),
     "fp8_on_count": N_(
@@ -480,3 +483,12 @@ WORD_TEXTS: dict[str, str] = {
     "context_and_fragmentation": N_("1 GiB + 8 %%"),
 }
 """Word-valued ledger entries → their text."""
+
+
+GENERIC_SHAPE_MHA = N_(
+    "a generic shape for this size — multi-head attention, a KV head for each of the %(heads)s query heads "
+    "(GPT-2, OPT, Pythia) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
+)
+"""WHY_TEXTS['generic_shape'] for a size whose generic shape has as many KV heads as query heads
+(estimator.architecture.shape_for_size below ~1B): not 'grouped-query attention with 12 KV heads for 12
+query heads' (s24 review #8)."""

@@ -28,7 +28,7 @@ from bot.render.plan_text import (
     plan_short,
     recompute_reason,
 )
-from bot.render.stated import settings_suffix
+from bot.render.stated import stated_settings, tool_backend_reason
 from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
@@ -199,7 +199,7 @@ def memory_section(
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
-        "min_layout": paren(lang, plan_short(plan, lang)) if at_min and plan else "",
+        "min_layout": _headline_layout(report, plan, lang) if at_min and plan else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
@@ -226,6 +226,7 @@ def memory_section(
         )
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
+        + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
         if main is not None and not unfit
         else None,
         "batch": _batch(report, main, f),
@@ -245,8 +246,16 @@ def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str
     m = report.memory
     if m is None or not m.fits_requested or plan is None:
         return ""
-    layout = paren(lang, plan_short(plan, lang))
-    return "" if layout.strip() == settings_suffix(report, lang).strip() else layout
+    return _headline_layout(report, plan, lang)
+
+
+def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
+    """' (TP 2, ZeRO-3)' in a headline, less what its stage name already says ('(ZeRO-3) … (ZeRO-3, …)'
+    said the stage twice, s24 review #4); empty when nothing is left."""
+    req = report.request  # only a stated ZeRO stage, TP or PP can be both in the stage name and the layout
+    said = frozenset(stated_settings(report, lang)) if req.zero_stage is not None or req.tp or req.pp else ()
+    layout = plan_short(plan, lang, said=said)
+    return paren(lang, layout) if layout else ""
 
 
 def _layout_rows(

@@ -13,7 +13,7 @@ from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
 from bot.render.fit_change_text import NO_FIT_ADAPTER
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate, translations
-from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+from bot.render.ledger_texts import GENERIC_SHAPE_MHA, WHY_TEXTS, WORD_TEXTS
 from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
@@ -166,6 +166,8 @@ def why_text(lang: str, a: Assumption) -> str:
     parts = []
     for key in (a.why, *a.also):
         msgid = WHY_TEXTS.get(key)
+        if key == "generic_shape" and a.params.get("heads") == a.params.get("kv_heads"):
+            msgid = GENERIC_SHAPE_MHA  # one KV head per query head: multi-head attention
         if msgid is None:
             log.warning("no ledger text for reason %r", key)
             parts.append(key)
@@ -236,12 +238,17 @@ def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
         return translate(lang, METHOD_NAMES[str(a.value)])
     if a.field == "architecture" and isinstance(a.value, str) and a.value.startswith("dense-"):
         return translate(lang, GENERIC_SHAPE, size=a.value.removeprefix("dense-"))
+    if a.field == "kv_indexer" and isinstance(a.value, int | float):  # estimator.mla_layout: bytes a token
+        return translate(lang, BYTES_PER_TOKEN, bytes=fmt_for(lang).int(round(a.value)))
     if a.field == "price_per_gpu_hour":
         price = _price_value(lang, a.value, currency)
         if price is not None:
             return price
     return format_param(fmt_for(lang), a.field, a.value)
 
+
+BYTES_PER_TOKEN = N_("%(bytes)s B / token")
+"""A cache's bytes per token in the ledger (DeepSeek-V3.2's indexer keys: 8,052 B / token)."""
 
 MAX_REMEMBERED_ROWS = 4096
 """Most ledger rows :func:`assumption_rows` keeps per catalog (then it starts afresh)."""

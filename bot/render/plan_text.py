@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_wording import (
@@ -80,9 +82,10 @@ def plan_layout(plan: Plan, lang: str) -> str:
     return f.sep.join(parts)
 
 
-def plan_short(plan: Plan, lang: str) -> str:
+def plan_short(plan: Plan, lang: str, said: Collection[str] = ()) -> str:
     """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``;
-    full recompute is said as what it costs (no jargon in a headline)."""
+    full recompute is said as what it costs (no jargon in a headline). Parts in ``said`` (the settings the
+    headline's stage name already gives, bot.render.stated) are left out: the stage once (s24 review #4)."""
     parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp), ("EP", plan.ep)) if v > 1]
     if plan.zero_stage:
         parts.append(f"ZeRO-{plan.zero_stage}")
@@ -90,7 +93,7 @@ def plan_short(plan: Plan, lang: str) -> str:
         parts.append(translate(lang, FULL_RECOMPUTE_COST))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
-    return fmt_for(lang).sep.join(parts)
+    return fmt_for(lang).sep.join([p for p in parts if p not in said] if said else parts)
 
 
 def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:

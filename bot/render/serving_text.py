@@ -10,6 +10,7 @@ from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
+from bot.render.local_layout import GGUF_NAMES, local_layout
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
@@ -100,8 +101,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     decode = inf.decode_tokens_per_s
     rt = runtime_named(inf.runtime)
     cpm = inf.cost_per_million_tokens
+    unified = is_unified(report)
     return {
-        "precision": inf.weight_format,
+        "precision": GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M as llama.cpp writes it
         "format": inf.weight_format,
         "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
@@ -119,13 +121,12 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "rec_gpus": f.int(inf.recommended_gpus),
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
-        "unified": is_unified(report),
+        "unified": unified,
+        "one_mac_unfit": unified and report.feasible == "no" and report.request.gpu_count == 1,  # s24 #6
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": "llama.cpp / MLX"
-        if is_unified(report) and inf.tp * inf.pp == 1
-        else "llama.cpp"
-        if rt.local
+        "layout": local_layout(report, inf, f, lang)
+        if rt.local or (unified and inf.tp * inf.pp == 1)
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
         else count_layout(report)

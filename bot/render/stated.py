@@ -20,18 +20,29 @@ BASE_BITS: dict[str, int] = {Precision.int8: 8, Precision.int3: 3, Precision.int
 
 
 def _tool_limit(tool: str, lang: str) -> str:
-    """'LLaMA-Factory: data parallel only, no tensor parallelism'; for a tool with a second backend,
-    which one: 'verl with its default FSDP workers: data parallel only — its Megatron workers have tensor
-    parallelism' (estimator.training_tools.ToolLimits.backends)."""
+    """'LLaMA-Factory: data parallel only, no tensor parallelism'; for a tool with a second backend, which
+    one, short for a headline: 'verl, FSDP workers' (estimator.training_tools.ToolLimits.backends; s24
+    review #10: the whole limit ran past a phone line; :func:`tool_backend_reason` says it below)."""
     limits = tool_limits(tool)
     if limits is None or limits.backends is None:
         return translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=tool)
-    default, other = limits.backends
+    return translate(lang, N_("%(tool)s, %(default)s workers"), tool=tool, default=limits.backends[0])
+
+
+def tool_backend_reason(report: SizingReport, lang: str) -> str:
+    """'; verl with its default FSDP workers: data parallel only — its Megatron workers have tensor
+    parallelism' after the plan's reason, for a tool with a second backend; empty otherwise."""
+    tool = report.request.training_tool
+    limits = tool_limits(tool) if tool else None
+    if limits is None or limits.backends is None or not limits.data_parallel_only:
+        return ""
     msgid = N_(
         "%(tool)s with its default %(default)s workers: data parallel only — its %(other)s workers have "
         "tensor parallelism"
     )
-    return translate(lang, msgid, tool=tool, default=default, other=other)
+    default, other = limits.backends
+    sep = "；" if lang == "zh" else "; "
+    return sep + translate(lang, msgid, tool=tool, default=default, other=other)
 
 
 def stated_settings(report: SizingReport, lang: str) -> list[str]:

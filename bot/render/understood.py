@@ -166,7 +166,7 @@ def _not_used(
 
 
 def _used_line(items: list, lang: str) -> str:
-    """'Used: “training_tool: DeepSpeed” (its settings you gave … are what the sizing uses).'"""
+    """'Used: “training framework: DeepSpeed” (its settings you gave … are what the sizing uses).'"""
     parts = [
         translate(
             lang,
@@ -198,9 +198,9 @@ def _assumed_load(report: SizingReport) -> int | None:
     return inf.concurrency if inf is not None and assumed else None
 
 
-_OWN_FIELDS = frozenset({"training_tool"})
-"""Request fields no config spells (the sizing's own names): shown by their label alone (s23: Chinese
-answers echoed 'training_tool: DeepSpeed')."""
+_OWN_FIELDS = {"training_tool": N_("training framework: %(value)s")}
+"""Request fields no config spells (the sizing's own names): worded in both languages, never as the JSON
+key (s23: Chinese answers echoed 'training_tool: DeepSpeed'; s24 review #3: so did English ones)."""
 
 
 def _setting_text(text: str, lang: str) -> str:
@@ -210,6 +210,8 @@ def _setting_text(text: str, lang: str) -> str:
     field, sep, value = text.partition(": ")
     if sep and field == "model":  # another model of the message: its name as typed, in any language
         return value
+    if sep and field in _OWN_FIELDS:  # 'training framework: DeepSpeed' / '训练框架：DeepSpeed'
+        return translate(lang, _OWN_FIELDS[field], value=value)
     label = FIELD_LABELS.get(field) if sep and lang == "zh" else None
     if label is None:
         return text
@@ -219,7 +221,7 @@ def _setting_text(text: str, lang: str) -> str:
         shown = {"True": "✓", "False": "✗"}.get(value, value)
     if field == "stage" and value in STAGE_VALUES:  # "stage: inference" → 阶段：推理
         shown = translate(lang, STAGE_VALUES[value])
-    key = f"（{field}）" if "_" in field and field not in _OWN_FIELDS else ""  # a config key is named
+    key = f"（{field}）" if "_" in field else ""  # a config key is named
     return f"{translate(lang, label)}{key}：{shown}"
 
 

@@ -1,0 +1,29 @@
+"""How a local (llama.cpp-family) serving answer names its weights and layout (s24 review #5)."""
+
+from __future__ import annotations
+
+from bot.render.describe import is_unified
+from bot.render.fmt import Fmt
+from bot.render.i18n import N_, translate
+from estimator.models import Inference, Runtime, SizingReport
+
+GGUF_NAMES = {"q8_0": "Q8_0", "q5_k_m": "Q5_K_M", "q4_k_m": "Q4_K_M", "q4_0": "Q4_0"}
+"""GGUF weight types as llama.cpp writes them (tools/quantize/quantize.cpp ``QUANT_OPTIONS``: "Q4_K_M",
+"Q8_0"; the model files' names on the Hub): the request's lowercase enum values are JSON names only."""
+
+ALL_LAYERS = N_("all layers on one GPU")
+LAYER_SPLIT = N_("layers split over %(n)s GPUs")
+UNIFIED = N_("all layers in unified memory")
+
+
+def local_layout(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> str:
+    """The layout of a llama.cpp answer: 'llama.cpp' (the runtime assumed) unless the user named it (then
+    the headline's weight format already says '(llama.cpp)': the layer split instead, llama.cpp
+    ``--split-mode layer`` by default, common/arg.cpp); Apple silicon: 'llama.cpp / MLX'."""
+    unified = is_unified(report) and inf.tp * inf.pp == 1
+    if report.request.runtime is not Runtime.llama_cpp:  # assumed, or Ollama (it runs llama.cpp)
+        return "llama.cpp / MLX" if unified else "llama.cpp"
+    gpus = inf.tp * inf.pp
+    if unified:
+        return translate(lang, UNIFIED)
+    return translate(lang, ALL_LAYERS) if gpus == 1 else translate(lang, LAYER_SPLIT, n=f.int(gpus))
