@@ -565,6 +565,16 @@ def test_round17_work_zh_does_not_regress() -> None:
     assert _work_understood("r17work", "zh", 17) >= R17_WORK_UNDERSTOOD_ZH
 
 
+R18_WORK_UNDERSTOOD_ZH = 13
+"""Round 18's Chinese working split (zh_r18.json, r18work: 23 records) understood in full at the last
+measurement (README.md there): 13 at the freeze. Its r18test half (17 records) is frozen in
+``frozen_r18_test_zh.sha256``."""
+
+
+def test_round18_work_zh_does_not_regress() -> None:
+    assert _work_understood("r18work", "zh", 23) >= R18_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -671,6 +681,7 @@ HELD_OUT_SIZES = {
     ("r16test", "en"): 18,
     ("r17test", "en"): 23,
     ("r17test", "zh"): 23,
+    ("r18test", "zh"): 17,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
