@@ -14,7 +14,9 @@ the r18work half showed the parser missing, each read for its axis and tested th
 - an engine started as a service ('用 Foollm 起服务'): named as typed (bot.parse.unknown_tools, tool_slots);
 - a bare GeForce GTX 10/16 number before a card word ('1060 的显卡'): an unknown card named as typed;
 - a project's own stage run ('跑 tinytrainer 的 pretrain'): the project named as the training tool
-  (bot.parse.lower_tools).
+  (bot.parse.lower_tools);
+- a pre-training of an instruction-tuned release ('全量预训练 Baichuan2-13B-Chat'): a continued pre-training
+  (bot.parse.stage_hints.lora_pretraining).
 
 The sentences are written for these tests (none is from the real-question corpus)."""
 
@@ -108,3 +110,17 @@ def test_a_bare_gtx_number_before_a_card_word(capsys: pytest.CaptureFixture[str]
 def test_a_projects_own_stage_names_the_project(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, "跑 tinytrainer 的 pretrain 要多久，一张 4090")
     assert ("training_tool: tinytrainer", "no_field") in ignored_pairs(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("用 2 台 8 卡 A800 全量预训练 Baichuan2-13B-Chat，显存够吗？", "continued_pretrain"),
+        ("预训练 Qwen2.5-7B-Instruct，10B token，8 张 A100 要多久？", "continued_pretrain"),
+        ("用 8 张 A100 预训练一个 7B 模型，数据 10B token 要多久？", "pretrain"),
+    ],
+)
+def test_pretraining_an_instruction_tuned_release_continues_it(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str
+) -> None:
+    assert ask(capsys, text)["request"]["stage"] == stage
