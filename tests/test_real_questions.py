@@ -565,9 +565,9 @@ def test_round17_work_zh_does_not_regress() -> None:
     assert _work_understood("r17work", "zh", 17) >= R17_WORK_UNDERSTOOD_ZH
 
 
-R18_WORK_UNDERSTOOD_ZH = 21
+R18_WORK_UNDERSTOOD_ZH = 20
 """Round 18's Chinese working split (zh_r18.json, r18work: 23 records) understood in full at the last
-measurement (README.md there): 13 at the freeze, 21 after its readers (tests/test_round18_zh_forms.py) and
+measurement (README.md there): 13 at the freeze, 20 after its readers (tests/test_round18_zh_forms.py) and
 three label corrections. Its r18test half (17 records) is frozen in ``frozen_r18_test_zh.sha256``."""
 
 

@@ -6,7 +6,6 @@ the r18work half showed the parser missing, each read for its axis and tested th
   'vllm_max_model_len: 6144', no longer 'vllm_maxlen'; bot.parse.configs.limits.typed_key);
 - a serving flag typed as a unique prefix of the engine's flag, as argparse takes it ('--max-num-seq 16' is
   vLLM's --max-num-seqs; an ambiguous prefix stays unknown; bot.parse.configs.abbrev);
-- the transformers examples' ``max_train_samples`` as the samples trained (bot.parse.configs.meaning._HF);
 - a second ZeRO stage written with its word ('stage 2 和 stage 3'): named as another setup;
 - '全量预训练' / '全参预训练': a pre-training of every weight, no fine-tuning (bot.parse.lexicon.FINETUNE_RE);
 - each card's memory in MiB as nvidia-smi prints it ('每张 46068MiB' = 45 GiB; bot.parse.memory_forms);
@@ -57,15 +56,6 @@ def test_a_unique_flag_prefix_is_the_flag_argparse_takes(capsys: pytest.CaptureF
     assert expand_prefix("vllm", "--max-num-seq") == "--max-num-seqs"
     assert expand_prefix("vllm", "--max-num-seqs") is None  # the flag itself
     assert expand_prefix("ollama", "--max-num-seq") is None  # no argparse engine
-
-
-def test_max_train_samples_is_the_samples_trained(capsys: pytest.CaptureFixture[str]) -> None:
-    data = ask(
-        capsys,
-        "8 张 A100 全参微调 Qwen2.5-7B：torchrun --nproc_per_node 8 run_clm.py --model_name_or_path "
-        "Qwen/Qwen2.5-7B --max_train_samples 20000 --per_device_train_batch_size 4",
-    )
-    assert data["request"]["num_samples"] == 20000
 
 
 def test_a_second_zero_stage_with_its_word_is_named(capsys: pytest.CaptureFixture[str]) -> None:

@@ -102,11 +102,9 @@ _HF = {
     "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
     "gradient_checkpointing": ("recompute", "recompute"),
     "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
-    "fsdp": ("zero_stage", "fsdp"), "max_train_samples": ("num_samples", "int"),
+    "fsdp": ("zero_stage", "fsdp"),
 }  # fmt: skip
-"""transformers TrainingArguments (training_args.py) fields, shared by every tool built on it, and the
-examples' DataTrainingArguments ``max_train_samples`` (examples/pytorch/language-modeling/run_clm.py: the
-training examples kept), which the pre-training scripts built on them take (MedicalGPT pretraining.py)."""
+"""transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
 SOURCE_TARGET = (
     ("max_source_length", "max_target_length"), ("max_source_seq_len", "max_target_seq_len"),
