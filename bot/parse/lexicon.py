@@ -258,6 +258,7 @@ UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算])(?:"  # each first character below: Chinese skipped
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
     r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
+    r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
@@ -278,8 +279,8 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:atlas[\s\-]*)?300[iv][\s\-]*(?:duo|pro)(?![a-z0-9])|(?<=nvidia\s)[a-z]{2}\d{3,4}(?![a-z0-9])"
     r"|(?:bm[\s\-]?)?168[48]x(?![a-z0-9])|bm[\s\-]?168[48](?![a-z0-9])"
     # round 17 zh: Huawei's Atlas 800 servers by generation ('8 台 A2 服务器', '5 台 A2', 'Atlas 800I A3'),
-    # read as A100 or dropped before; a server word or '台' beside it, as the bare 'a2' is other things
-    r"|(?:atlas[\s\-]*800[it]?[\s\-]*)a[23](?![a-z0-9])|(?:(?<=台)|(?<=台\s))a[23](?![a-z0-9])"
+    # read as A100 or dropped before; a server word or 台 / 机 (4 机 A2) beside it, as 'a2' is other things
+    r"|(?:atlas[\s\-]*800[it]?[\s\-]*)a[23](?![a-z0-9])|(?:(?<=[台机])|(?<=[台机]\s))a[23](?![a-z0-9])"
     r"|a[23](?=\s*(?:服务器|机器|节点|servers?\b|nodes?\b))"
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
@@ -383,7 +384,7 @@ def not_in_name(word: str) -> str:
 
 
 FINETUNE_RE = rc(
-    r"微调|精调|全参|全量|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
+    r"微调|精调|(?:全参|全量)(?!数?\s*(?:继续|增量)?预训练)|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
     rf"{not_in_name('dpo')}\b|{not_in_name('ppo')}\b|{not_in_name('grpo')}\b|{not_in_name('rloo')}\b|"
     r"\brlhf\b|\brl(?:aif|vr|ef|cf)\b(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving))|reinforcement[\s\-]+fine[\s\-]?tun|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
     r"(?<![a-z0-9_\-./])rl(?![a-z0-9_\-])(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving|engines?|models?|checkpoints?)\b)|后训练|reinforcement[\s\-]+learning"
@@ -406,7 +407,8 @@ Round 11: RL post-training named by its feedback, not its algorithm: RLHF, RLAIF
 before a serving noun ('RLVR rollout with vLLM': the rollout engine is sized, en-018). Round 14: 'RL 训练',
 'RL 微调' and 后训练 (post-training) in Chinese, as 'RL training' is. Round 15: 'RL' as a word of its own
 ('the RL stage', 'RL 阶段', 'do RL on it'; en15-024 was sized as a pre-training), not inside a name or path
-('OpenRLHF', 'examples/rl/') nor before a serving or model noun ('RL rollouts', 'the RL model')."""
+('OpenRLHF', 'examples/rl/') nor before a serving or model noun ('RL rollouts', 'the RL model').
+Round 18: 全量 / 全参 before 预训练 say the pre-training trains every weight (全量预训练), no fine-tuning."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"

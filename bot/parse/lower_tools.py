@@ -24,6 +24,7 @@ LOWER_TOOL_RE = re.compile(
     r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving)"
     r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
     r"(?=\d|[A-Za-z][\w.\-]*\d)|\s*(?=[?!;]|\.(?:\s|$)))"
+    r"|(?:跑|运行|执行)\s*(?P<of>[a-z][a-z0-9_\-]{2,30})\s*的\s*(?:pretrain|sft|预训练|微调|训练|推理)"
     r"|\b(?i:with|using)\s+(?P<lead>[a-z][a-z0-9_\-]{2,30}),?\s+(?i:i|we)\s+(?:could|can|was\s+able\s+to"
     r"|were\s+able\s+to|managed\s+to)\s+(?:fine[\s\-]?tune|finetune|train|pre[\s\-]?train|serve|run)\b"
 )
@@ -32,7 +33,8 @@ Session 19 review: in English only 'using / with / via X to <job>' ('to' require
 training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
 '<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s').
 Round 15: that slot closing the sentence ('can it be fine-tuned with opensloth?'), and 'with X, I could train'
-before its subject ('With lolcats I could train the Llama 8B model …')."""
+before its subject ('With lolcats I could train the Llama 8B model …'). Round 18: a project's own stage run
+('跑 minimind 的 pretrain': the pretrain script of the minimind repository)."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
@@ -60,7 +62,7 @@ def lower_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[
     word nor a name ``known`` (a tool of the tables, a model, …) knows."""
     out: list[tuple[str, str]] = []
     for m in LOWER_TOOL_RE.finditer(raw):
-        name = m.group("zh") or m.group("en") or m.group("on") or m.group("lead")
+        name = m.group("zh") or m.group("en") or m.group("on") or m.group("lead") or m.group("of")
         if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
             continue
         if known(name) or _method_words_only(name):

@@ -71,8 +71,7 @@ def _have_memory(m: re.Match[str]) -> str:
 CARDS_OF_MEMORY_RE = rc(r"\b(gpus?|cards?)\s+of\s+(\d{2,3})\s*(gb|gib|g)\b" + _NOT_RAM)
 """'8 GPUs of 64GB', '4 cards of 48G'."""
 CARDS_TIMES_MEMORY_RE = rc(r"(\bgpus?|\bcards?|卡)\s*[x×*]\s*(\d{2,3})\s*(?:gb|gib|g)\b" + _NOT_RAM)
-"""'6 machines x 8 cards x 16GB', '2 台 x 8 卡 x 80G': the cards' memory, each (s17: before, the 16 was left
-unread)."""
+"""'6 machines x 8 cards x 16GB', '2 台 x 8 卡 x 80G': the cards' memory, each (s17: the 16 was unread)."""
 
 
 def _cards_times(m: re.Match[str]) -> str:
@@ -87,11 +86,11 @@ KIND_EACH_RE = rc(
 
 
 ALL_ARE_RE = rc(
-    r"(?:都是|均为|全是|全部是|都为|每(?:(?:张|块)(?:卡|显卡)?|卡|块卡)\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3})"
-    r"\s*(?:g|gb|gib)\b" + _NOT_RAM + r"(?:\s*(?:的)?\s*显存)?"
+    r"(?:都是|均为|全是|全部是|都为|每(?:(?:张|块)(?:卡|显卡)?|卡|块卡)\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3}|\d{4,6}(?=\s*mi?b))"
+    r"\s*(?:g|gb|gib|mib|mb)\b" + _NOT_RAM + r"(?:\s*(?:的)?\s*显存)?"
 )
-"""'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G': each card's memory, written '每张卡 48g 显存'
-(the form read with or without a card's name)."""
+"""'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G', '每张 22528MiB': each card's memory, written
+'每张卡 48g 显存' (the form read with or without a card's name)."""
 
 
 _NOT_TOTAL = r"(?!\s*(?:(?:in\s+)?(?:total|combined|altogether|overall|all)\b|总|合计|一共|共计))"
@@ -269,9 +268,10 @@ def _each_card(m: re.Match[str]) -> str:
     """'每张卡 N g 显存' for ``m`` of :data:`ALL_ARE_RE`, unless the words before it are about system memory
     ('服务器内存都是 512G') or N is no card's memory."""
     before = m.string[max(0, m.start() - 8) : m.start()]
-    if _RAM_BEFORE_RE.search(before) or not 4 <= int(m.group(1)) <= 288:
+    n = round(int(m[1]) / 1024) if len(m[1]) > 3 else int(m[1])
+    if _RAM_BEFORE_RE.search(before) or not 4 <= n <= 288:  # MiB as nvidia-smi prints it: '每张 22528MiB'
         return m.group(0)
-    return f"每张卡 {m.group(1)}g 显存 "
+    return f"每张卡 {n}g 显存 "
 
 
 USED_OF_RE = rc(
@@ -279,8 +279,7 @@ USED_OF_RE = rc(
     r"(?P<m>\d+(?:\.\d+)?)\s*(?P<v>mib|mb|gib|gb|g)\b(?!\s*(?:of\s+)?(?:ram|system|cpu|内存))"
 )
 """'23643MiB / 24576MiB' (nvidia-smi's Memory-Usage column), '75GB out of 80GB', '70 of 80 GB': the memory in
-use, then each card's memory; after a card's name, 'A100 40/80GB' is its two variants (:func:`card_variants`).
-"""
+use, then each card's memory; after a card's name 'A100 40/80GB' is two variants (:func:`card_variants`)."""
 
 
 _VARIANT_SIZES = frozenset({8.0, 12.0, 16.0, 24.0, 32.0, 40.0, 48.0, 64.0, 80.0, 96.0, 128.0, 141.0, 192.0})
@@ -473,7 +472,7 @@ _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|si
 _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
 _CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*\d{1,3}\s*g")
-_ALL_ARE_GATE = re.compile(r"(?:是|为|有|张|块|卡|用|闲|余)\s*\d{2,3}\s*g|每(?:张|块)\S{0,5}显存\s*\d")
+_ALL_ARE_GATE = re.compile(r"[是为有张块卡用闲余]\s*(?:\d\d\d?\s*g|\d{4,6}\s*mi?b)|每[张块]\S{0,5}显存\s*\d")
 _NOT_ENOUGH_GATE = re.compile(
     r"\d\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:都|也|还|就|完全|根本|明显|肯定|好像|似乎)?\s*"
     r"(?:够|不|行|可|能|跑|装|放|塞|吃|扛|撑|会爆|爆|溢|足)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.parse.brackets import earlier_in_brackets
-from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag
+from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag, typed_key
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.gpu_layers import (
     HOST_HINT_RE,
@@ -376,8 +376,8 @@ def _lengths(out: Vocab, training: bool) -> None:
         out.s = mask(out.s, maxlen.start(), maxlen.end(), " ")
         if value and not training:
             out.fields.setdefault("max_model_len", value)
-        elif value:  # the context of LLaMA-Factory's vLLM engine: not the training sequence
-            out.unused.append((f"vllm_maxlen: {value}", "no_field"))
+        elif value:  # the context of its rollout / inference engine, not the training sequence
+            out.unused.append((f"{typed_key(maxlen[0])}: {value}", "no_field"))
     if seq:
         out.fields["seq_len"] = seq
     if target and training:  # decoded in the rollouts (estimator.rollout)

@@ -119,7 +119,9 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
 
 def lora_pretraining(stage: str | None, s: str) -> str | None:
     """'continued_pretrain' when ``s`` names pre-training (a stage word, not a hint) with LoRA or QLoRA
-    not negated, else ``stage``."""
+    not negated, or of an instruction-tuned release (round 18: '全量预训练 Yi-34B-Chat': a model that exists,
+    so the pre-training continues it, :data:`TUNED_RELEASE_RE`), else ``stage``."""
     if explicit_stage(s) != "pretrain" or not PRETRAINING_RE.search(s) or lx.NEGATED_LORA_RE.search(s):
         return stage
-    return "continued_pretrain" if lx.LORA_RE.search(s) or lx.QLORA_RE.search(s) else stage
+    adapters = lx.LORA_RE.search(s) or lx.QLORA_RE.search(s)
+    return "continued_pretrain" if adapters or TUNED_RELEASE_RE.search(s) else stage

@@ -56,7 +56,7 @@ _GATE = rc(
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
 _SLOT_GATE = rc(
-    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑|对比|比较"
+    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑|对比|比较|服务"
     r"|\b(?:with|using|via|through|launcher|trainer|framework|toolkit|codebase|repo|repository|library"
     r"|scripts?|engine|deployment|training|pretraining|serving|inference|is|was|does"
     r"|run|runs|running|compared?)\b"
@@ -64,13 +64,13 @@ _SLOT_GATE = rc(
 """Words of a tool's place (:data:`bot.parse.tool_slots.SLOT_RE`, lower-cased): a message without any of
 them names no tool in one."""
 JOB_WORD_RE = rc(
-    r"(?:训练|微调|预训练|部署|推理|跑|启动|做|训"
+    r"(?:训练|微调|预训练|部署|推理|跑|启动|做|训|起(?:个|一个)?服务"
     r"|\b(?:train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv(?:e|es|ed|ing)\b|deploy|infer)"
     r"|\b(?:run|running|launch\w*|host|hosting|sft|lora|q?lora|dpo|grpo|rlhf)\b(?!\s+out\s+of\b))"
 )
 """A word of the job ('微调', 'fine-tune', 'serve', 'training'): the means of the job is a tool. Words, not
 letters inside one (review of session 15: 'run' in 'runs', 'dpo' in 'endpoint'); 'runs out of memory' is a
-state, no job."""
+state, no job. Round 18: '起服务' (start a service: '用 Lvllm 起服务') is serving."""
 SIDE_WORK_RE = rc(
     r"\b(?:track\w*|log|logs|logging|logged|monitor\w*|visuali[sz]\w*|plot\w*|dashboards?|notebooks?)\s*$"
 )

@@ -11,6 +11,7 @@ import re
 import shlex
 from typing import Any
 
+from bot.parse.configs.abbrev import expand_prefix
 from bot.parse.configs.accelerate_flags import read_accelerate_flags
 from bot.parse.configs.device_lists import include_count
 from bot.parse.configs.ggml_kv import ggml_kv
@@ -217,7 +218,7 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "cpu_moe_layers", value if flag in ("--n-cpu-moe", "-ncmoe") else ALL_EXPERTS)
             cfg.values["offload"] = True  # MoE experts kept in CPU memory: a partial CPU offload
             continue
-        _serve_flag(cfg, tool, table, flag, value)
+        _serve_flag(cfg, tool, table, expand_prefix(tool, flag) or flag, value)  # argparse: a unique prefix
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
     if cfg.model_name is None:
         cfg.model_name = _positional_model(tool, positional)

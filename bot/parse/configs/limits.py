@@ -10,6 +10,8 @@ A pasted command line is read by :mod:`bot.parse.configs.launchers` with the sam
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.regex import rc
 
 _W = r"(?:[_\-]|\s(?!\s*-))*"
@@ -77,3 +79,10 @@ def quant_flag(s: str) -> tuple[str, str] | None:
 
     m = QUANT_FLAG_RE.search(s)
     return (m.group("q"), QUANT.get(m.group("q"))) if m else None  # type: ignore[return-value]
+
+
+def typed_key(matched: str) -> str:
+    """The key of a matched 'key value' as the user typed it, words joined by '_' ('--vllm_max_model_len
+    4000' → 'vllm_max_model_len', 'vllm maxlen 8000' → 'vllm_maxlen'), to name its value as not used by
+    its own name (tests/named_keys.py reads a field's words: 'len' names an engine's context)."""
+    return re.sub(r"\s+", "_", re.split(r"[\s=:：]*\d", matched)[0].strip("- "))
