@@ -8,6 +8,14 @@ from its ``.mo`` as before: a stale store is never used. Written by the build (`
 ``scripts/i18n.sh compile``; the installed bot only reads it.
 
 No import of the bot here: the build hook loads this file by its path.
+
+:class:`Catalog` is the catalogs' class: :class:`gettext.GNUTranslations` with the two attributes
+``babel.support.Translations`` adds that a reply's catalog carries (``domain``, ``files``); the parse,
+``gettext``/``ngettext`` and the plural rule are the standard library's, which Babel's class inherits
+unchanged (Babel 2.x ``babel/support.py``: ``ugettext = gettext.GNUTranslations.gettext``). Babel's
+module is not imported for it: ``babel.support`` imports ``babel.dates`` (~1.0 MiB of the idle bot's RSS
+and ~5M instructions of ``ask``'s start-up, measured 2026-12-04, bench/RESULTS.md session 24) for its
+lazy formatting helpers, which the bot does not use.
 """
 
 from __future__ import annotations
@@ -17,13 +25,25 @@ import io
 import marshal
 import zlib
 from pathlib import Path
-
-from babel.support import Translations
+from typing import Any
 
 DOMAIN = "messages"
 SUFFIX = ".marshal"
 """The stored form's file: ``messages.mo`` → ``messages.marshal``."""
 _FORMAT = 1
+
+
+class Catalog(gettext.GNUTranslations):
+    """A parsed ``.mo`` (``fp``; empty without one) of message ``domain``: ``_catalog``, ``_info``,
+    ``_charset`` and ``plural`` as :class:`gettext.GNUTranslations` parses them; ``files`` the file's
+    name when ``fp`` has one (as ``babel.support.Translations``)."""
+
+    def __init__(self, fp: Any = None, domain: str = DOMAIN) -> None:
+        self._catalog: dict[Any, str] = {}
+        self.plural: Any = lambda n: int(n != 1)  # until a header says otherwise (as Babel's class)
+        super().__init__(fp)
+        self.files = [name] if (name := getattr(fp, "name", None)) else []
+        self.domain = domain
 
 
 def _key(mo_bytes: bytes) -> tuple[int, int, int]:
@@ -36,7 +56,7 @@ def store(mo: Path) -> Path:
     beside it; returns the stored file's path. Raises OSError when ``mo`` cannot be read or the store
     written."""
     data = mo.read_bytes()
-    parsed = Translations(io.BytesIO(data), domain=DOMAIN)
+    parsed = Catalog(io.BytesIO(data), domain=DOMAIN)
     stored = {
         "key": _key(data),
         "info": dict(parsed._info),
@@ -53,9 +73,9 @@ def store_all(locales: Path) -> list[Path]:
     return [store(mo) for mo in sorted(locales.glob("*/LC_MESSAGES/*.mo"))]
 
 
-def load(mo: Path, mo_bytes: bytes) -> Translations | None:
+def load(mo: Path, mo_bytes: bytes) -> Catalog | None:
     """The catalog ``mo`` (whose bytes are ``mo_bytes``) from its stored form, the same as
-    ``Translations(open(mo, 'rb'), domain='messages')`` gives; None when nothing valid is stored for
+    ``Catalog(open(mo, 'rb'))`` gives; None when nothing valid is stored for
     these bytes (absent, unreadable, damaged, or written for another ``.mo``)."""
     try:
         stored = marshal.loads(mo.with_suffix(SUFFIX).read_bytes())
@@ -64,7 +84,7 @@ def load(mo: Path, mo_bytes: bytes) -> Translations | None:
         info, charset, catalog = stored["info"], stored["charset"], stored["catalog"]
     except (OSError, EOFError, ValueError, TypeError, KeyError):
         return None
-    translations = Translations(domain=DOMAIN)
+    translations = Catalog(domain=DOMAIN)
     translations._info, translations._charset, translations._catalog = info, charset, catalog
     forms = info.get("plural-forms")
     if forms:  # as GNUTranslations._parse reads the header

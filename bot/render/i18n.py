@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import io
 from functools import cache
+from gettext import NullTranslations
 from pathlib import Path
-
-from babel.support import NullTranslations, Translations
 
 from bot.lazylog import lazy_logger
 from bot.render import catalog_store
@@ -62,7 +61,7 @@ def translations(lang: str) -> NullTranslations:
     try:
         data = mo.read_bytes()
         stored = catalog_store.load(mo, data)  # the build's parsed form, when it is this .mo's
-        return stored if stored is not None else Translations(io.BytesIO(data), domain=DOMAIN)
+        return stored if stored is not None else catalog_store.Catalog(io.BytesIO(data), domain=DOMAIN)
     except FileNotFoundError:
         log.warning("no compiled catalog %s (run scripts/i18n.sh compile); using source strings", mo)
     except Exception:  # a broken catalog must not take the bot down: answer in English

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
+from gettext import NullTranslations
 from typing import Any
 from weakref import WeakKeyDictionary
-
-from babel.support import NullTranslations
 
 from bot.lazylog import lazy_logger
 from bot.render.budget_run_text import RUN_BUDGET_MESSAGES

@@ -8,13 +8,16 @@ this package adds a finder that refuses that one module once (PTB catches the Im
 ``WEBHOOKS_AVAILABLE = False``, which only its own ``Updater.start_webhook`` reads) and then removes
 itself; nothing of PTB is imported here (the heartbeat module is used by every platform).
 :func:`enable_ptb_webhook_server` brings that server back where it is wanted (tests that drive PTB's own
-webhook).
+webhook). It also puts :mod:`bot.telegram.limiter_version`'s finder first, so that ``aiolimiter`` (PTB's
+``AIORateLimiter``) reads its version without importing ``importlib.metadata``.
 """
 
 from __future__ import annotations
 
 import sys
 from typing import Any
+
+from bot.telegram import limiter_version
 
 WEBHOOK_SERVER_MODULE = "telegram.ext._utils.webhookhandler"
 
@@ -55,5 +58,6 @@ def enable_ptb_webhook_server() -> bool:
     return True
 
 
+limiter_version.install()
 if "telegram.ext._updater" not in sys.modules:  # PTB not imported yet: leave its server out
     sys.meta_path.insert(0, _FINDER)
