@@ -148,6 +148,7 @@ class Why(StrEnum):
     transformers_workspace = "transformers_workspace"
     mla_dp_attention = "mla_dp_attention"
     mla_tp_copies = "mla_tp_copies"
+    mla_sglang_default = "mla_sglang_default"
     dsa_indexer_cache = "dsa_indexer_cache"
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"

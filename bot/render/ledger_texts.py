@@ -446,6 +446,11 @@ WHY_TEXTS: dict[str, str] = {
         "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "
         "SGLang --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
     ),
+    "mla_sglang_default": N_(
+        "SGLang's default, plain tensor parallelism (enable_dp_attention=False, sglang server_args.py): MLA's "
+        "latent KV cache has one head, so every TP rank keeps all of it and the pool is one GPU's free memory "
+        "÷ its size; --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
+    ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
     "presales_monthly": N_(
