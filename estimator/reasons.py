@@ -24,6 +24,7 @@ class Why(StrEnum):
     tokens_per_sample = "tokens_per_sample"
     samples_at_seq_len = "samples_at_seq_len"
     samples_packed = "samples_packed"
+    samples_packed_average = "samples_packed_average"
     seq_from_samples = "seq_from_samples"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"

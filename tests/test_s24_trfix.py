@@ -66,3 +66,36 @@ def test_pretraining_takes_zero1_when_plain_ddp_is_past_the_high_end(question: s
     assert (plan["zero_stage"], plan["tp"], plan["pp"]) == (1, 1, 1)
     assert report["feasible"] == "yes"
     assert report["memory"]["per_gpu_bytes_high"] <= report["memory"]["usable_bytes"]
+
+
+AXOLOTL = """base_model: mistralai/Mistral-7B-v0.3
+load_in_4bit: true
+adapter: qlora
+lora_r: 16
+lora_alpha: 32
+sequence_len: 8192
+sample_packing: true
+micro_batch_size: 2
+gradient_accumulation_steps: 4
+num_epochs: 3
+gradient_checkpointing: true
+"""
+
+
+@pytest.mark.parametrize(
+    ("ask", "said"),
+    [
+        ("will this run on a single RTX 4090? 100k samples, how long?", "(not padded to 8,192)"),
+        ("一张 RTX 4090 能跑吗？10万条数据，要多久？", "（不按 8,192 补齐）"),
+    ],
+)
+def test_packed_samples_count_the_dataset_tokens(ask: str, said: str) -> None:
+    """#14: with sample_packing the time counts samples × the average sample (512 assumed), not samples ×
+    sequence_len: 100K × 512 × 3 epochs = 153.6M tokens (was 100K × 8,192 × 3 = 2.46B, 35 days). lora_alpha
+    is a scale (ΔW·α/r, Hu et al. 2021 §4.1): it does not change the answer."""
+    question = f"{ask}\n```yaml\n{AXOLOTL}```"
+    data = ask_json(question)
+    assert data["request"]["tokens"] == pytest.approx(100_000 * 512 * 3)
+    text = ask_text(question)
+    assert said in text
+    assert "lora_alpha: 32" in text and "changes the answer" not in text

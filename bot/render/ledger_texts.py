@@ -67,6 +67,10 @@ WHY_TEXTS: dict[str, str] = {
         "each sample as long as the sequence length you gave: samples are packed into sequences of it, so "
         "this is right when they fill it, an upper bound when they are shorter"
     ),
+    "samples_packed_average": N_(
+        "samples packed into sequences of %(length)s tokens: the time counts the dataset's own tokens, each "
+        "sample at an assumed average length (not padded to %(length)s); give the samples' length for yours"
+    ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
     "rl_completion_default": N_(
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
