@@ -108,6 +108,24 @@ def with_high_edge_plan(
     return mem.model_copy(update={**update, "per_gpu_bytes_low": low, "per_gpu_bytes_high": high})
 
 
+def with_zero1_plan(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+) -> Memory:
+    """``mem`` with its plain-DDP plan (ZeRO-0, DP > 1, no stage stated) moved to ZeRO-1 of the same TP ×
+    PP and recompute mode when DDP fits only at the likely figure and ZeRO-1 fits at the band's high end
+    (s24 trial #7: 1.3B pre-training on 16 × A100 40GB, DDP 28.0 GiB likely / 41.3 GiB high → borderline,
+    ZeRO-1 16.2 GiB). ZeRO-1 moves the bytes DDP moves — a reduce-scatter of the gradients and an
+    all-gather of the updated weights, together one all-reduce's 2Ψ (Rajbhandari et al. 2020, ZeRO,
+    §7.2.1) — so the time is the same and the layout that fits is preferred. Unchanged otherwise."""
+    plan = mem.plan
+    if plan is None or plan.zero_stage != 0 or plan.dp <= 1 or setup.zero_stage is not None:
+        return mem
+    if (mem.per_gpu_bytes_high or 0) <= mem.usable_bytes:
+        return mem
+    moved = with_high_edge_plan(spec, params, gpu, replace(setup, zero_stage=1), mem)
+    return moved if moved.plan is not None and moved.plan.zero_stage == 1 else mem
+
+
 def _toggles(setup: TrainingSetup, plan: Plan, gpus: int) -> Iterator[Candidate]:
     """Settings 1–5 of the module docstring that differ from the user's setup and the plan."""
     if max(setup.micro_batch, plan.micro_batch) > 1:

@@ -43,7 +43,6 @@ from estimator.transients import (
     KORTHIKANTI_COEFFICIENT,
     RUNTIME_PARTS,
     STEP_GRADIENT_COPY_BYTES,
-    ZERO3_MAX_LIVE_PARAMETERS,
     ZERO3_SUB_GROUP_SIZE,
     ZERO_REDUCE_BUCKET_ELEMENTS,
     layer_activation_coefficients,
@@ -116,7 +115,7 @@ class DenseTable:
         acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
         loss = self.loss * (mb * s * self.vocab / tp)
         work = self.eager * (s * mb * h / tp) if recompute == "full" else 0.0
-        gathered = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard) if zero >= 3 else 0.0
+        gathered = 2.0 * min(self.setup.zero3_max_live_parameters, shard) if zero >= 3 else 0.0
         step = 0.0
         if self.step:  # trained parameters on this GPU: the shard (full training)
             if zero == 0:
@@ -165,7 +164,7 @@ class DenseTable:
         shard = self.params / (tp * pp)
         gathered = (0.0, 0.0, 0.0)
         if zero >= 3:
-            live = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard)
+            live = 2.0 * min(self.setup.zero3_max_live_parameters, shard)
             gathered = (min(live, 2.0 * self.layer_linear / tp), live, live)
         step = (0.0, 0.0, 0.0)
         if self.step and zero == 0:

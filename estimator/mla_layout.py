@@ -22,16 +22,31 @@ if TYPE_CHECKING:
     from estimator.models import Inference, SizingRequest
 
 
+SGLANG = "SGLang"
+"""``Runtime.sglang``'s value (estimator.request), compared by value: no import of the request here."""
+
+
+def sglang_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
+    """True when an MLA model is served with SGLang and no DP attention was said: SGLang's default is
+    plain tensor parallelism (``ServerArgs.enable_dp_attention: bool = False``,
+    python/sglang/srt/server_args.py; s24 trial #3: sized as DP attention, 8× the default's capacity)."""
+    named = req.runtime is not None and req.runtime.value == SGLANG
+    return bool(spec.kv_lora_rank) and named and req.dp_attention is None
+
+
 def mla_tp_copies(req: SizingRequest, spec: ModelSpec) -> bool:
-    """True when an MLA model runs under a TP the user stated (> 1) without DP attention said: each rank
+    """True when an MLA model runs under a TP the user stated (> 1) without DP attention said, or with
+    SGLang and no DP attention said (:func:`sglang_plain_tp`, whatever TP the plan takes): each rank
     holds the whole latent cache (module docstring)."""
-    return bool(spec.kv_lora_rank) and (req.tp or 1) > 1 and not req.dp_attention
+    if not spec.kv_lora_rank or req.dp_attention:
+        return False
+    return (req.tp or 1) > 1 or sglang_plain_tp(req, spec)
 
 
 def mla_layout(req: SizingRequest, spec: ModelSpec) -> tuple[str, Why]:
     """The ledger's ``kv_layout`` value and reason for an MLA model over a TP group."""
     if mla_tp_copies(req, spec):
-        return Word.tp_copies.value, Why.mla_tp_copies
+        return Word.tp_copies.value, Why.mla_sglang_default if req.tp is None else Why.mla_tp_copies
     return Word.dp_attention.value, Why.mla_dp_attention
 
 
@@ -52,11 +67,20 @@ def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inferenc
     (module docstring) — the sequences of ``inf.context_tokens`` at 1/TP of the DP-attention pool
     (``kv_capacity_tokens`` // TP // context; SGLang reserves a little less without DP attention,
     ``SGLANG_DP_ATTENTION_GIB`` in estimator/runtimes/sglang.py, so it is about that). Nothing when DP
-    attention was said, a TP was stated (then :func:`mla_tp_copies` sizes the copies) or TP is 1."""
+    attention was said, a TP was stated (then :func:`mla_tp_copies` sizes the copies) or TP is 1. With
+    SGLang (:func:`sglang_plain_tp`) the answer is plain TP's, and the note offers DP attention's ×TP
+    pool (``kv_capacity_tokens`` × TP // context, about: SGLang reserves a little more with it)."""
     said = req.dp_attention is not None or req.tp is not None
     if not spec.kv_lora_rank or inf.tp <= 1 or said or not inf.kv_capacity_tokens:
         return
     context = max(1, inf.context_tokens)
+    if sglang_plain_tp(req, spec):  # sized on SGLang's default, plain TP: DP attention offered after
+        from estimator.runtimes.sglang import SGLANG_DP_ATTENTION_GIB
+
+        reserved = SGLANG_DP_ATTENTION_GIB * 2**30 / max(1.0, inf.kv_bytes_per_token or 1.0)
+        dp_tokens = int(max(0.0, inf.kv_capacity_tokens - reserved)) * inf.tp
+        ledger.note("mla_sglang_plain_tp", tp=inf.tp, context=context, concurrency=dp_tokens // context)
+        return
     ledger.note(
         "mla_dp_attention_assumed",
         tp=inf.tp,

@@ -25,6 +25,7 @@ class Why(StrEnum):
     tokens_per_sample = "tokens_per_sample"
     samples_at_seq_len = "samples_at_seq_len"
     samples_packed = "samples_packed"
+    samples_packed_average = "samples_packed_average"
     seq_from_samples = "seq_from_samples"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"
@@ -149,6 +150,7 @@ class Why(StrEnum):
     transformers_workspace = "transformers_workspace"
     mla_dp_attention = "mla_dp_attention"
     mla_tp_copies = "mla_tp_copies"
+    mla_sglang_default = "mla_sglang_default"
     dsa_indexer_cache = "dsa_indexer_cache"
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"

@@ -24,3 +24,11 @@ class ComputeBudget(BaseModel):
         "C = 6·N·D; estimator.compute_budget); with a size and no data, D = C / (6·N)",
         json_schema_extra=_setting("training", json_order=77, stated=COMPUTE_BUDGET_RANGE),
     )
+    zero3_max_live_parameters: float | None = Field(
+        None,
+        gt=0,
+        description="DeepSpeed ZeRO-3 ``stage3_max_live_parameters`` (elements; default 1e9, "
+        "deepspeed/runtime/zero/config.py): the most gathered parameters kept on a GPU in forward and "
+        "backward, the ZeRO-3 gathered-weights term (estimator.transients.gathered_weights)",
+        json_schema_extra=_setting("training", json_order=78),
+    )

@@ -44,6 +44,9 @@ class TrainingSetup:
     "transfer memory from the GPU to the CPU when GPU memory is exhausted"): counted as 0 bytes on the
     GPU — they never cause an OOM — except the 8-bit states' absmax, which stays on the GPU
     (:func:`optimizer_bytes_per_param`)."""
+    zero3_max_live_parameters: float = 1e9
+    """DeepSpeed ``stage3_max_live_parameters`` (elements): the user's, else the default 1e9
+    (:data:`estimator.transients.ZERO3_MAX_LIVE_PARAMETERS`, deepspeed/runtime/zero/config.py)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
     tool_recompute: bool = False

@@ -14,7 +14,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
-from estimator.fit_change import what_to_change, with_high_edge_plan
+from estimator.fit_change import what_to_change, with_high_edge_plan, with_zero1_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
@@ -295,6 +295,8 @@ def memory_and_plan(
         mem = copied(mem, unsized)
     if r.stage == Stage.finetune:  # a layout that fits at the band's high end (fitted on fine-tuning runs)
         mem = with_high_edge_plan(spec, params, gpu, setup, mem)
+    else:  # pre-training: plain DDP past the high end → ZeRO-1, the same communication (s24 #7)
+        mem = with_zero1_plan(spec, params, gpu, setup, mem)
     if global_batch:
         given = getattr(req, "global_batch", None)  # with it, a stated accumulation follows the DP
         mem = memory_with_batch(

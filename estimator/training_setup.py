@@ -26,6 +26,7 @@ from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_pe
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
 from estimator.training_tools import ToolLimits, tool_limits
+from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
     Precision.int8: 8,
@@ -202,6 +203,7 @@ def training_setup(
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=_data_parallel_only(req),
         chunked_loss=bool(limits and limits.chunked_loss),
+        zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),
     )

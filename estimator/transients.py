@@ -362,7 +362,7 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
         total_bytes = _frozen_base(spec, params, setup, plan)
         per_element = 2.0 if total_bytes >= 2.0 * shard else 1.0
         layer_bytes = total_bytes / shard * _per_layer_linear_params(spec, params) / plan.tp
-    live = min(per_element * ZERO3_MAX_LIVE_PARAMETERS, total_bytes)
+    live = min(per_element * setup.zero3_max_live_parameters, total_bytes)  # the user's, else 1e9
     return _span((min(live, layer_bytes), live, live))
 
 

@@ -17,7 +17,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens how long"
+PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 how long"
+"""s24 trial #7: unstated, plain DDP past the high end now moves to ZeRO-1 (the same communication), which
+fits; with ZeRO-0 stated the plan keeps it and the reply is borderline, as pinned here."""
 WHY = {
     "en": (
         "Borderline: the likely 57.8 GiB per GPU fits, but the high end of the band, 82.6 GiB, is above "

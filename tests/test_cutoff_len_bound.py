@@ -54,18 +54,20 @@ def test_cutoff_len_without_packing_is_an_upper_bound(capsys, lang):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_packing_true_is_read_and_worded(capsys, lang):
+    """s24 trial #14: packed, the time counts the dataset's own tokens — 50,000 samples × the 512-token
+    average (estimator.defaults.TOKENS_PER_SAMPLE) × 3 epochs — not samples × cutoff_len (an upper bound
+    that only unpacked, padded batches have): packing leaves no padding."""
     question = QUESTION[lang] + "\n" + LF_YAML + "packing: true\n"
     data = _ask(capsys, question)
     assert data["request"]["packing"] is True
+    assert data["request"]["tokens"] == 50000 * 512 * 3
     assert "packing: True" not in {i["text"] for i in data["interpretation"]["ignored"]}
     codes = _codes(data)
-    assert codes["time_bound_packed"] == {"length": 4096} and "time_bound_padded" not in codes
+    assert "time_bound_packed" not in codes and "time_bound_padded" not in codes
+    [per] = [a for a in data["assumptions"] if a["field"] == "tokens_per_sample"]
+    assert (per["value"], per["why"]) == (512, "samples_packed_average")
     text = _text(capsys, "--lang", lang, question)
-    assert (
-        ("打包（packing）把样本拼成 4,096 token 的序列" in text)
-        if lang == "zh"
-        else ("4,096-token sequences" in text)
-    )
+    assert ("不按 4,096 补齐" in text) if lang == "zh" else ("(not padded to 4,096)" in text)
 
 
 @pytest.mark.parametrize(

@@ -83,24 +83,43 @@ def test_the_kv_cache_label_follows_the_model_dtype(question, kv):
     ("question", "said"),
     [
         (
-            "serve DeepSeek-V3 with SGLang on 8 H200 for 64 users at 8k context",
+            "serve DeepSeek-V3 with vLLM on 8 H200 for 64 users at 8k context",
             "Assumed: data-parallel attention (SGLang --enable-dp-attention; vLLM --data-parallel-size with "
-            "--enable-expert-parallel), which keeps each sequence's MLA latent cache on one GPU: up to 603 "
-            "sequences of 8K tokens. With plain --tp 8 every GPU keeps the whole latent cache: about 75.",
+            "--enable-expert-parallel), which keeps each sequence's MLA latent cache on one GPU: up to 651 "
+            "sequences of 8K tokens. With plain --tp 8 every GPU keeps the whole latent cache: about 81.",
+        ),
+        (
+            "serve DeepSeek-V3 with SGLang on 8 H200 for 64 users at 8k context",
+            "Sized on SGLang's default, plain --tp 8, where every GPU keeps the whole MLA latent cache. With "
+            "--enable-dp-attention each sequence's latent cache stays on one GPU: about 601 sequences of 8K "
+            "tokens.",
         ),
         (
             "用 SGLang 在 8 张 H200 上部署 DeepSeek-V3，64 个用户，8k 上下文",
-            "只用 --tp 8 时每张卡都要存整份潜在缓存：约 75 条。",
+            "按 SGLang 的默认设置（普通 --tp 8）估算：每张卡都要存整份 MLA 潜在缓存。"
+            "开启 --enable-dp-attention 后每条序列的潜在缓存只放在一张卡上：约 601 条 8K token 的序列。",
         ),
     ],
 )
 def test_an_assumed_dp_attention_is_said_with_the_plain_tp_figure(question, said):
     """Trial s21 #8: DeepSeek-V3's MLA latent (512 + 64 values × 61 layers, 68.6 KiB a token in bf16) sized
-    as DP attention without saying so. 4,943,465 tokens per copy ÷ 8,192 = 603 sequences; plain TP 8 keeps
-    the whole latent on every GPU: 4,943,465 // 8 // 8,192 = 75."""
+    as DP attention without saying so. vLLM, no layout said: 651 sequences of 8,192 tokens with DP attention,
+    plain TP 8 keeps the whole latent on every GPU: about 1/8 (81). s24 trial #3: SGLang's default is plain
+    TP (server_args.py enable_dp_attention=False), so SGLang is sized on it — 677,226 tokens a rank, 82
+    sequences — and DP attention is offered after: (677,226 − 4 GiB ÷ 70,272 B) × 8 // 8,192 = 601."""
     from cli_run import ask_text
 
     assert said in ask_text(question)
+
+
+def test_sglang_untyped_default_is_plain_tp_in_the_headline():
+    """s24 trial #3: 128 at 32K on 8 H200 with SGLang do not fit its default plain TP (20 do); the DP
+    attention figure is the option after (150), not the headline."""
+    report = ask_json("Serve DeepSeek-V3 with SGLang on 8x H200, 128 concurrent, 32k context")["report"]
+    assert report["feasible"] == "no"
+    assert report["inference"]["max_concurrency"] == 20
+    codes = [w["code"] for w in report["warnings"]]
+    assert "mla_sglang_plain_tp" in codes and "mla_dp_attention_assumed" not in codes
 
 
 def test_a_stated_layout_gets_no_assumed_dp_attention_note():

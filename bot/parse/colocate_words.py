@@ -17,7 +17,9 @@ COLOCATE_RE = rc(
     r"(?<![a-z])(?:vllm[_\s\-]*mode\s*[=:]?\s*)?colocate(?:d)?(?:\s*(?:mode|模式))?(?![a-z])|共置模式|同卡部署"
 )
 """A colocate word ('colocate', 'vllm_mode=colocate', 'colocate mode', '共置模式')."""
-_AS_TYPED_RE = rc(r"(?:--)?[a-z_.]*(?:vllm[_\s\-]*mode\s*[=:]?\s*)?colocate[a-z_]*|共置模式|同卡部署")
+_AS_TYPED_RE = rc(  # a run's start only (or '--'): tried mid-run, a long run of letters cost O(n²) (s24)
+    r"(?:--|(?<![a-z_.]))[a-z_.]*(?:vllm[_\s\-]*mode\s*[=:]?\s*)?colocate[a-z_]*|共置模式|同卡部署"
+)
 _VLLM_MODE_RE = rc(r"vllm[_\s\-]*mode")
 _TRL_RE = rc(r"\btrl\b|grpo[\s_]*(?:trainer|config)|rloo[\s_]*trainer")
 _SLEEPING_RE = rc(r"\bverl\b|\bopenrlhf\b|colocate_all_models|hybrid[\s_\-]*engine")

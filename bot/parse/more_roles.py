@@ -7,7 +7,10 @@ step (:mod:`bot.parse.assemble`) calls.
 - in a serving question, '32k requests', '16k sequences', '32k tokens each': the length of each request;
 - a count after the card: 'RTX 5090 x4', 'BR100 64GB x16', 'H100 * 8', 'A100 ×8 能跑吗';
 - '几台8卡': the GPUs per node of the nodes asked about (8, the nodes every plan assumes);
-- in a training question, '20k prompts' / '20000 prompts' is the number of prompts (samples), as '5k条prompt'.
+- in a training question, '20k prompts' / '20000 prompts' is the number of prompts (samples), as '5k条prompt';
+- in a training question, a length after 每条 / 'each' / 'samples of' with no unit ('1万条数据每条2k', '10k
+  samples of 2k each', '每条平均1.5k'): each sample's length in tokens (s24 trial #2: had been left unread
+  and the data sized at the 512-token default, ×4 too small).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from operator import attrgetter, eq
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
-from bot.parse.role_left import L_NODES_UNKNOWN
+from bot.parse.role_left import L_NODES_UNKNOWN, L_SAMPLE_EACH
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import per_sample
 
@@ -61,6 +64,12 @@ R_PER_NODE_ASKED = rc(r"^\s*(?:卡|张|gpus?\b|-gpu)")
 """'几台8卡', 'how many 8-GPU nodes': the GPUs in each of the nodes asked about."""
 L_RUNTIME = rc(r"(?:ollama|llama\.?cpp|lm\s*studio|vllm|sglang|mlx|tgi)\s*$")
 """A runtime's name right before a length in K ('ollama 16k'): the context it runs with (num_ctx)."""
+R_BARE_LENGTH_END = rc(
+    r"^\s*(?:tokens?\s+)?(?:each|apiece|on\s+average|avg|左右|上下|以内|上限)?\s*"
+    r"(?:$|[,，。.;；!?！？、)）]|(?:and|with|on|for|using|in|to|how)\b|和|的话|用|在|要|需要|训练|微调|跑|大概|算)"
+)
+"""After a sample length written with no unit: nothing, 'each', or the clause's end ('每条2k，要几个小时',
+'samples of 2k each, how long'); never a unit ('每条2k元', '2k per month', '2k字' are read elsewhere)."""
 R_PROMPT_COUNT = rc(
     r"^[\s\-]*(?:个\s*)?(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b"
 )
@@ -78,6 +87,9 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens', '每个请求最长 8k'
     if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
+    bare = stage != "inference" and tok.mag in ("k", None) and _a_length(tok)
+    if bare and L_SAMPLE_EACH.search(left) and R_BARE_LENGTH_END.match(right):
+        return Role("tps", tok.value, tok, extra="tokens")  # '每条2k', 'samples of 2k each' (s24 #2)
     if tok.mag is None and tok.value.is_integer() and 1 <= tok.value <= 100_000:
         if L_CARD_TIMES.search(left) and R_CARD_COUNT_END.match(right):
             return Role("count", tok.value, tok)

@@ -32,7 +32,7 @@ PAIR_RE = rc(
 )
 """A serving word and a tuning or training word joined by a conjunction, in either order."""
 NAMED_MODEL_RE = rc(
-    r"(?<![a-z0-9])[a-z]{2,}[a-z\-_.]*[\s\-_.]?v?\d+(?:\.\d+)?(?:[\-_][a-z0-9.]+)*[\-_\s]*\d+(?:\.\d+)?b\b"
+    r"(?<![a-z0-9])[a-z]{2}[a-z\-_.]*[\s\-_.]?v?\d+(?:\.\d+)?(?:[\-_][a-z0-9.]+)*[\-_\s]*\d+(?:\.\d+)?b\b"
 )
 """A model named with its family and size ('internvl2-llama3-76b', 'qwen2.5-7b', 'llama 3 8b'): weights that
 exist, so training it beside serving it is its tuning (round 13: was read as a pre-training)."""

@@ -70,6 +70,10 @@ WHY_TEXTS: dict[str, str] = {
         "each sample as long as the sequence length you gave: samples are packed into sequences of it, so "
         "this is right when they fill it, an upper bound when they are shorter"
     ),
+    "samples_packed_average": N_(
+        "samples packed into sequences of %(length)s tokens: the time counts the dataset's own tokens, each "
+        "sample at an assumed average length (not padded to %(length)s); give the samples' length for yours"
+    ),
     "epochs_finetune": N_("one pass over the data when epochs are not given"),
     "rl_completion_default": N_(
         "completion length of each rollout when none is given (TRL GRPOConfig max_completion_length "
@@ -448,6 +452,11 @@ WHY_TEXTS: dict[str, str] = {
         "your TP without DP attention: MLA's latent KV cache has one head, so every TP rank keeps all of it "
         "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "
         "SGLang --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
+    ),
+    "mla_sglang_default": N_(
+        "SGLang's default, plain tensor parallelism (enable_dp_attention=False, sglang server_args.py): MLA's "
+        "latent KV cache has one head, so every TP rank keeps all of it and the pool is one GPU's free memory "
+        "÷ its size; --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
     ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),

@@ -174,6 +174,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(max_concurrency)s sequences of %(context)s tokens. With plain --tp %(tp)s every GPU keeps the "
         "whole latent cache: about %(concurrency)s."
     ),
+    NoteCode.mla_sglang_plain_tp: N_(
+        "Sized on SGLang's default, plain --tp %(tp)s, where every GPU keeps the whole MLA latent cache. "
+        "With --enable-dp-attention each sequence's latent cache stays on one GPU: about %(concurrency)s "
+        "sequences of %(context)s tokens."
+    ),
     NoteCode.max_model_len_from_model: N_(
         "The command sets no --max-model-len, so vLLM takes the model's own (%(max_model_len)s tokens): "
         "set --max-model-len to at most %(kv_tokens)s, or give it more memory (--gpu-memory-utilization, "

@@ -176,6 +176,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer": ("optimizer", "optim"), "zero_optimization.stage": ("zero_stage", "zero_stage"),
         "zero_optimization.offload_optimizer.device": ("offload", "offload_device"),
         "zero_optimization.offload_param.device": ("offload", "offload_param"),
+        "zero_optimization.stage3_max_live_parameters": ("zero3_max_live_parameters", "int"),
+        "zero_optimization.max_live_parameters": ("zero3_max_live_parameters", "int"),
     },
     "scripts": {
         "max_seq_len": ("seq_len", "int"),

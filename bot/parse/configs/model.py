@@ -71,5 +71,9 @@ class StackConfig(BaseModel):
 
 
 def _short(value: Any) -> str:
+    """``value`` as echoed: a whole float as the integer it is ('1e8' read by JSON: 100000000, not
+    '100000000.0', s24 trial #11); a long text cut at 60 characters."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e18:
+        value = int(value)
     text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
     return text if len(text) <= 60 else text[:57] + "…"

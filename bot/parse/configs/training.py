@@ -166,6 +166,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
                 cfg.skip(key, value, "bad_value")
         elif tool == "deepspeed" and key.startswith("activation_checkpointing."):
             cfg.skip(key, value, ACTIVATION_CHECKPOINTING_KEYS.get(key.split(".", 1)[1], "unknown_key"))
+        elif key.split(".")[-1].lstrip("-") == "lora_alpha":  # a scale (ΔW·α/r, Hu et al. 2021 §4.1): the
+            cfg.skip(key, value, "not_sized")  # same parameters, FLOPs and memory at any α (s24 trial #14)
         elif key in NO_FIELD_KEYS or key.split(".")[-1] in NO_FIELD_KEYS:
             cfg.skip(key, value, "no_field")
         elif key.split(".")[-1] in ROLLOUT_SWITCHES and vllm_turned_off({key.split(".")[-1]: value}):
