@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
@@ -119,8 +120,8 @@ class DenseTable:
         gathered = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard) if zero >= 3 else 0.0
         step = 0.0
         if self.step:  # trained parameters on this GPU: the shard (full training)
-            if zero == 0:
-                step = (4.0 if self.setup.master_weights else 2.0) * shard
+            if zero == 0:  # fused AdamW likely unless foreach is stated (estimator.adamw_step)
+                step = zero0_step(self.setup, shard)[1]
             else:
                 part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
@@ -169,8 +170,7 @@ class DenseTable:
             gathered = (min(live, 2.0 * self.layer_linear / tp), live, live)
         step = (0.0, 0.0, 0.0)
         if self.step and zero == 0:
-            per_param = (4.0 if self.setup.master_weights else 2.0) * shard
-            step = (0.0, per_param, per_param)
+            step = zero0_step(self.setup, shard)
         elif self.step:
             part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
             step = (
