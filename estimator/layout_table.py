@@ -65,6 +65,7 @@ class DenseTable:
 
     __slots__ = (
         "eager",
+        "foreach_step",
         "fused",
         "hidden",
         "k",
@@ -90,6 +91,8 @@ class DenseTable:
         per_logit = per_logit or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
         self.loss = per_logit[1]  # likely bytes per logit (transients.loss_bytes)
         self.step = setup.optimizer == "adamw"  # else the step has no temporaries (transients.step_bytes)
+        # likely step bytes per parameter at ZeRO-0: foreach's copy only when stated (zero0_step, inlined)
+        self.foreach_step = (4.0 if setup.master_weights else 2.0) if setup.adamw_impl == "foreach" else 0.0
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
         self.per_logit = per_logit
         self.layer_linear = (
@@ -120,8 +123,8 @@ class DenseTable:
         gathered = 2.0 * min(ZERO3_MAX_LIVE_PARAMETERS, shard) if zero >= 3 else 0.0
         step = 0.0
         if self.step:  # trained parameters on this GPU: the shard (full training)
-            if zero == 0:  # fused AdamW likely unless foreach is stated (estimator.adamw_step)
-                step = zero0_step(self.setup, shard)[1]
+            if zero == 0:  # fused AdamW likely unless foreach is stated (estimator.adamw_step, inlined)
+                step = self.foreach_step * shard
             else:
                 part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
