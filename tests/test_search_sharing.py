@@ -123,8 +123,8 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     and serving answers pick the KV type from the model's dtype; s24-fused ~1,106: with the fused AdamW
     step at ZeRO-0 the count floor no longer ends a 70B search at its tight ZeRO-3 layout, the search
     sizes on to TP × PP without ZeRO, 33 layouts where it sized 4, tests/test_count_floor.py): the
-    answers' searches share their plans and activations, the search builds its tuples without NamedTuple frames, a dense
-    job's layouts and the fewest-GPUs search's rest floors are sized on plain numbers
+    answers' searches share their plans and activations, the search builds its tuples without NamedTuple
+    frames, a dense job's layouts and the fewest-GPUs search's rest floors are sized on plain numbers
     (estimator.layout_table), the report's request is checked in one loop (estimator.report_request),
     and a card's price range is kept per card (estimator.variant_prices). A budget, not a timing: the
     count is the same on every machine."""
