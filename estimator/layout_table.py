@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
@@ -63,6 +64,7 @@ class DenseTable:
 
     __slots__ = (
         "eager",
+        "foreach_step",
         "fused",
         "hidden",
         "k",
@@ -88,6 +90,8 @@ class DenseTable:
         per_logit = per_logit or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
         self.loss = per_logit[1]  # likely bytes per logit (transients.loss_bytes)
         self.step = setup.optimizer == "adamw"  # else the step has no temporaries (transients.step_bytes)
+        # likely step bytes per parameter at ZeRO-0: foreach's copy only when stated (zero0_step, inlined)
+        self.foreach_step = (4.0 if setup.master_weights else 2.0) if setup.adamw_impl == "foreach" else 0.0
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
         self.per_logit = per_logit
         self.layer_linear = (
@@ -118,8 +122,8 @@ class DenseTable:
         gathered = 2.0 * min(self.setup.zero3_max_live_parameters, shard) if zero >= 3 else 0.0
         step = 0.0
         if self.step:  # trained parameters on this GPU: the shard (full training)
-            if zero == 0:
-                step = (4.0 if self.setup.master_weights else 2.0) * shard
+            if zero == 0:  # fused AdamW likely unless foreach is stated (estimator.adamw_step, inlined)
+                step = self.foreach_step * shard
             else:
                 part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
@@ -168,8 +172,7 @@ class DenseTable:
             gathered = (min(live, 2.0 * self.layer_linear / tp), live, live)
         step = (0.0, 0.0, 0.0)
         if self.step and zero == 0:
-            per_param = (4.0 if self.setup.master_weights else 2.0) * shard
-            step = (0.0, per_param, per_param)
+            step = zero0_step(self.setup, shard)
         elif self.step:
             part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
             step = (

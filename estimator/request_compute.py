@@ -4,8 +4,9 @@ limit of tests/test_layout.py)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from estimator.request_optimizer import OptimizerStep
 from estimator.request_setting import _setting
 
 COMPUTE_BUDGET_RANGE = (1e15, 1e28)
@@ -13,7 +14,7 @@ COMPUTE_BUDGET_RANGE = (1e15, 1e28)
 (Llama 3.1 405B ≈ 3.8e25 FLOPs, Dubey et al. 2024 §3.2.1); 1e27-scale budgets are real plans."""
 
 
-class ComputeBudget(BaseModel):
+class ComputeBudget(OptimizerStep):
     """A training budget in FLOPs (JSON name as the field)."""
 
     compute_budget_flops: float | None = Field(

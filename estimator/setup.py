@@ -39,6 +39,10 @@ class TrainingSetup:
     """The optimizer steps each parameter as soon as its gradient is ready and frees that gradient
     (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the
     largest parameter's gradient is resident (:func:`largest_param`)."""
+    adamw_impl: Literal["foreach", "fused"] | None = None
+    """AdamW's implementation when stated (:attr:`estimator.request_optimizer.OptimizerStep.optimizer_impl`):
+    'foreach' keeps a copy of the second moments during the step, 'fused' none; None: fused likely,
+    foreach at the high end (:func:`estimator.transients.step_bytes`)."""
     paged_optimizer: bool = False
     """Optimizer states in CUDA unified memory (bitsandbytes ``Paged*`` optimizers; bitsandbytes docs:
     "transfer memory from the GPU to the CPU when GPU memory is exhausted"): counted as 0 bytes on the

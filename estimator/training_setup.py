@@ -199,6 +199,7 @@ def training_setup(
         prefix_tokens=prefix,
         optimizer="adamw8bit" if eight_bit else "adamw",
         paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
+        adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=_data_parallel_only(req),

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import NamedTuple
 
+from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.models import Algorithm, Method, Plan
@@ -378,12 +379,11 @@ def zero_buffers(plan: Plan | Layout) -> float:
 def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Span:
     """The optimizer step's temporaries for ``trained`` parameters on this GPU (before ZeRO):
 
-    - no ZeRO: ``torch.optim.AdamW`` (Hugging Face Trainer's ``adamw_torch``) runs its foreach
-      implementation on CUDA, which makes ``exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)``,
-      a copy of the second moments (torch/optim/adam.py ``_multi_tensor_adam``, which AdamW runs; a
-      PyTorch maintainer on foreach optimizers: "uses O(n) more memory where n is the number of params in
-      your max param group", pytorch/pytorch PR #132336): 4 bytes per parameter with fp32 states, 2 in
-      pure bf16 (likely, high); 0 with ``fused=True`` (low);
+    - no ZeRO: :func:`estimator.adamw_step.zero0_step`: 0 with fused AdamW (the Hugging Face Trainer's
+      default ``adamw_torch_fused`` on torch ≥ 2.8: transformers/training_args.py; likely), foreach's copy
+      of the second moments, 4 bytes per parameter with fp32 states (torch/optim/adam.py
+      ``_multi_tensor_adam``; high), each at every end when the user states it (``optim: adamw_torch`` /
+      ``adamw_torch_fused``);
     - ZeRO-1/2: the fp32 copy of the gradient partition (:data:`STEP_GRADIENT_COPY_BYTES`) over DP;
       ZeRO-3: the same per sub-group of at most :data:`ZERO3_SUB_GROUP_SIZE` parameters;
     - 0 with CPU offload (the step runs on the host), 8-bit or paged optimizers (bitsandbytes updates in
@@ -391,9 +391,8 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
     """
     if plan.offload or setup.paged_optimizer or setup.optimizer_in_backward or setup.optimizer != "adamw":
         return ZERO
-    if plan.zero_stage == 0:
-        per = 4.0 if setup.master_weights else 2.0
-        return _span((0.0, per * trained, per * trained))
+    if plan.zero_stage == 0:  # fused likely, foreach high unless one is stated (estimator.adamw_step)
+        return _span(zero0_step(setup, trained))
     partition = trained / plan.dp
     if plan.zero_stage >= 3:
         partition = min(partition, ZERO3_SUB_GROUP_SIZE)

@@ -300,7 +300,9 @@ def test_seventy_b_pretraining_skips_the_peaks_of_layouts_out_of_reach_by_their_
     mem = answer["report"]["memory"]
     assert (mem["min_gpus"], mem["plan_gpus"], mem["per_gpu_bytes"]) == (16, 1024, 55445963105.6)
     plan = {k: mem["min_plan"][k] for k in ("tp", "pp", "dp", "zero_stage", "recompute")}
-    assert plan == {"tp": 8, "pp": 1, "dp": 2, "zero_stage": 3, "recompute": "selective"}
+    # s24: the fused AdamW step at ZeRO-0 (−4 B/param likely) lets TP 8 × PP 2 without ZeRO, full recompute,
+    # fit within the headroom at 16 (tests/test_count_floor.py); was TP 8 × DP 2 ZeRO-3 selective
+    assert plan == {"tp": 8, "pp": 2, "dp": 1, "zero_stage": 0, "recompute": "full"}
     assert counts["peaks"] == 0 and counts["states"] <= 1, counts
 
 

@@ -118,4 +118,6 @@ def test_the_why_line_explains_the_layout_shown(capsys, question, row, why):
     lines = [line for line in ask(capsys, question, "text").splitlines() if line.strip()]
     i = next(k for k, line in enumerate(lines) if line.startswith(why))
     assert lines[i - 1].startswith(row)  # the 8-GPU layout it explains, right above it
-    assert re.search(r"TP 2 × PP 1 × DP 2", lines[i - 2])  # the user's 4 GPUs: another layout, labelled
+    # the user's 4 GPUs: another layout, labelled; TP 4 without ZeRO, full recompute since s24 (the fused
+    # AdamW step at ZeRO-0, −4 B/param likely, makes it the least-memory layout; was TP 2 × DP 2 with ZeRO)
+    assert re.search(r"TP 4 × PP 1 × DP 1", lines[i - 2])

@@ -305,12 +305,17 @@ def test_overhead_is_the_cuda_context_plus_fragmentation_of_what_the_step_alloca
     (Korthikanti et al. 2022, Table 2); the fp32 loss 12 B × s·V = 12 × 2,048 × 32,000 = 0.79 GB
     (transients.FP32_LOSS_BYTES_PER_LOGIT, likely); the foreach AdamW step's copy of the second
     moments 4 B × N = 28 GB (transients.step_bytes), which outgrows the forward/backward peak: the
-    step part is 28 GB − 9.91 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB."""
-    parts = breakdown(LLAMA2_7B, 7e9, TrainingSetup(), Plan())
+    step part is 28 GB − 9.91 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB. Since
+    s24 that is the step with foreach stated (``optim adamw_torch``); the likely step is fused AdamW
+    (estimator.adamw_step: no copy), whose overhead is 1 GiB + 0.08 × (9.13 + 0.79) GB."""
+    foreach = breakdown(LLAMA2_7B, 7e9, TrainingSetup(adamw_impl="foreach"), Plan())
     acts, logits = 34 * 2048 * 4096 * 32, 12 * 2048 * 32000
-    assert parts["activations"] == pytest.approx(acts) and parts["logits"] == pytest.approx(logits)
-    assert parts["optimizer_step"] == pytest.approx(4 * 7e9 - acts - logits)
-    assert parts["overhead"] == pytest.approx(GIB + 0.08 * 4 * 7e9)
+    assert foreach["activations"] == pytest.approx(acts) and foreach["logits"] == pytest.approx(logits)
+    assert foreach["optimizer_step"] == pytest.approx(4 * 7e9 - acts - logits)
+    assert foreach["overhead"] == pytest.approx(GIB + 0.08 * 4 * 7e9)
+    fused = breakdown(LLAMA2_7B, 7e9, TrainingSetup(), Plan())
+    assert "optimizer_step" not in fused
+    assert fused["overhead"] == pytest.approx(GIB + 0.08 * (acts + logits))
     assert (CUDA_CONTEXT_BYTES.value, FRAGMENTATION.value) == (GIB, 0.08)
 
 
@@ -406,13 +411,14 @@ def test_nvlink_prefers_tensor_parallelism_over_full_recompute():
     77.3 GB). DP 2 + ZeRO-3 with selective recompute, first in design §3.5's order, needs the states
     16N/2 + a 1 GB gradient bucket (5e8 × 2 B) + 34·s·h·L activations + the fp32 loss 12·s·V + 2 GB of
     gathered weights (stage3_max_live_parameters 1e9 × 2 B) + 1 GiB + 8 % of the last three = 79.6 GB:
-    too much. TP 2 needs 16N/2 + max(34·s·h·L/2 + 12·s·V/2, the foreach AdamW copy 4·N/2) + 1 GiB + 8 %
-    = 69.6 GB (transients, Korthikanti et al. Table 2). With NVLink: TP 2 rather than full recompute;
-    over PCIe TP comes last: DP 2 + ZeRO-3 + full recompute (recomputing costs less than TP's
+    too much. TP 2 needs 16N/2 + 34·s·h·L/2 + 12·s·V/2 + 1 GiB + 8 % = 65.7 GB (transients, Korthikanti
+    et al. Table 2; 69.6 GB before s24, when the foreach AdamW copy 4·N/2 outgrew the activations: the
+    likely step at ZeRO-0 is fused AdamW since, estimator.adamw_step). With NVLink: TP 2 rather than full
+    recompute; over PCIe TP comes last: DP 2 + ZeRO-3 + full recompute (recomputing costs less than TP's
     all-reduces over PCIe)."""
     n, s, h, layers, vocab = LLAMA2_7B.params_total, 4096, 4096, 32, 32000
     setup = TrainingSetup(seq_len=s)
-    churn = max(34 * s * h * layers / 2 + 12 * s * vocab / 2, 4 * n / 2)
+    churn = 34 * s * h * layers / 2 + 12 * s * vocab / 2
     tp2 = sum(breakdown(LLAMA2_7B, n, setup, Plan(tp=2, recompute="selective")).values())
     assert tp2 == pytest.approx(16 * n / 2 + churn + GIB + 0.08 * churn)
     churn = 34 * s * h * layers + 12 * s * vocab + 2e9

@@ -18,7 +18,9 @@ TRIAL = (
 @pytest.mark.parametrize(
     ("question", "head", "other", "headline"),
     [
-        (TRIAL, 2.49, {"A100-SXM4-80GB": 1.19}, "Lowest cost of the whole job: H100 80G, $49.80 at $2.49"),
+        # $49.80 → $37.35 since s24: fused AdamW step at ZeRO-0 (−4 B/param likely), 2 GPUs run selective
+        # recompute, not full (×4/3): 14.5 H100-hours (was 20.0)
+        (TRIAL, 2.49, {"A100-SXM4-80GB": 1.19}, "Lowest cost of the whole job: H100 80G, $37.35 at $2.49"),
         (
             "全参微调 Qwen2.5-7B，500M tokens，A100 每卡每小时 7 元，H800 每卡每小时 15 元，哪个更便宜？",
             7.0,
@@ -49,7 +51,9 @@ def test_each_card_is_priced_at_its_own_price(
 
 def test_trial_rows_are_costed_at_each_cards_price() -> None:
     text = render(answer(TRIAL), "text")
-    assert "• A100 80G: 42.9 A100-hours, about 2 GPUs for 0.89 days, $51.17" in text  # 43 × $1.19
+    # s24: 2 A100s run selective recompute (fused AdamW step at ZeRO-0), 42.9 → 32.2 A100-hours; billed
+    # 2 GPUs × 0.69 days (33.0 GPU-hours) × $1.19 = $39.27 (was $51.17)
+    assert "• A100 80G: 32.2 A100-hours, about 2 GPUs for 0.67 days, $39.27" in text
     assert "$51.60 – $107.50" not in text  # no longer the catalog's range
 
 

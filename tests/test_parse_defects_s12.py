@@ -288,9 +288,10 @@ _SERVE = {
     "en": "serve Llama-3-70B on 8 H100 with 32k context, 64 concurrent users",
     "zh": "8 张 H100 部署 Llama-3-70B，上下文 32k，并发 64",
 }
-_TP = {
-    "en": "full fine-tune Llama-3-70B on 16 H100 with 1B tokens",
-    "zh": "全参微调 Llama-3-70B，16 张 H100，10 亿 token",
+_TP = {  # 24 GPUs since s24: at 16 the fused AdamW step at ZeRO-0 makes the layout TP 8 × PP 2 without
+    # ZeRO (a Megatron recipe only); at 24 it is TP 4 × DP 6 with ZeRO-3, DeepSpeed AutoTP's recipe
+    "en": "full fine-tune Llama-3-70B on 24 H100 with 1B tokens",
+    "zh": "全参微调 Llama-3-70B，24 张 H100，10 亿 token",
 }
 _CARRIED = {  # what each recipe file states, so what reading it back must give
     "llamafactory.yaml": ("model", "method", "gpu_count", "seq_len", "batch_size"),

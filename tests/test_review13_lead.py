@@ -92,19 +92,21 @@ def test_a_wanted_step_time_is_not_a_measurement(capsys, question, typed, reason
     assert out["request"]["gpu_count"] == 8
 
 
-CAPPED = [
+CAPPED = [  # s24: 971 → 1,295 GPU-hours (61 → 81 hours) on the 16 A100s: with the fused AdamW step at
+    # ZeRO-0 (−4 B/param likely) 16 fit within the headroom as TP 8 × PP 2 with full recompute (×4/3), where
+    # ZeRO-3 with selective recompute sat above it (tests/test_comfortable_count.py)
     (
         "Full fine-tune Qwen2.5-72B on A100 80GB, 1B tokens, budget $20 per hour",
         "Your $20.00 an hour rents the 16 GPUs that hold the model only at up to $1.25 per GPU-hour (the "
-        "catalog's range is $1.20 – $2.50; at $1.20 it rents 16): on 16 GPUs the run's 971 GPU-hours take "
-        "about 61 hours",
+        "catalog's range is $1.20 – $2.50; at $1.20 it rents 16): on 16 GPUs the run's 1,295 GPU-hours take "
+        "about 81 hours",
     ),
     (
         "全量微调 Qwen2.5-72B，A100 80GB，10 亿 token，预算每小时 20 美元",
         "你每小时 US$20.00 的预算，只有在每卡·时不超过 US$1.25 时"
         "才能同时租下放得下模型的 16 张卡"
         "（目录价格区间 US$1.20 – US$2.50；按 US$1.20 可租 16 张）："
-        "在 16 张卡上，这次训练的 971 卡·时约需 61 小时",
+        "在 16 张卡上，这次训练的 1,295 卡·时约需 81 小时",
     ),
 ]
 
@@ -117,7 +119,7 @@ def test_a_budget_that_rents_enough_only_below_the_high_price_says_the_cap(capsy
     assert (p["price_low"], p["price_high"]) == (1.2, 2.5)  # the catalog's range, not narrowed to the cap
     assert p["price_cap"] == pytest.approx(20 / 16) and p["gpus_low"] == p["gpus_high"] == 16
     assert words in out["reply"]
-    assert " – 16 " not in out["reply"] and "61 – 61" not in out["reply"]
+    assert " – 16 " not in out["reply"] and "81 – 81" not in out["reply"]
 
 
 PASCAL_DEFAULT = [

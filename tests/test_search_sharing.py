@@ -120,9 +120,11 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     """Over the corpus, a warm estimate makes ~1,065 Python calls (profile 'call' events; main 69c1324:
     ~1,577; s17-int ~1,302; s20-int ~1,271; s21-int ~1,110; s22-int ~1,070; s23-fixa ~1,096, as every
     LoRA/QLoRA plan on ZeRO-3 now sizes its gathered frozen base, estimator.transients.gathered_weights,
-    and serving answers pick the KV type from the model's dtype): the answers' searches
-    share their plans and activations, the search builds its tuples without NamedTuple frames, a dense
-    job's layouts and the fewest-GPUs search's rest floors are sized on plain numbers
+    and serving answers pick the KV type from the model's dtype; s24-fused ~1,106: with the fused AdamW
+    step at ZeRO-0 the count floor no longer ends a 70B search at its tight ZeRO-3 layout, the search
+    sizes on to TP × PP without ZeRO, 33 layouts where it sized 4, tests/test_count_floor.py): the
+    answers' searches share their plans and activations, the search builds its tuples without NamedTuple
+    frames, a dense job's layouts and the fewest-GPUs search's rest floors are sized on plain numbers
     (estimator.layout_table), the report's request is checked in one loop (estimator.report_request),
     and a card's price range is kept per card (estimator.variant_prices). A budget, not a timing: the
     count is the same on every machine."""
@@ -151,4 +153,4 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     finally:
         sys.setprofile(None)
     assert len(requests) > 100
-    assert calls / len(requests) < 1_100, calls / len(requests)
+    assert calls / len(requests) < 1_110, calls / len(requests)

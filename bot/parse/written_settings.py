@@ -5,8 +5,10 @@
   (``torch_dtype``) read it; ``auto`` names no format and is named as the tool's own choice.
 - **Optimizer names** (``AdamW``, ``adamw_torch``, ``optim="adamw_torch_fused"``, ``Adam``): Adam and AdamW
   keep the same two FP32 moments per parameter (PyTorch ``torch.optim.Adam``/``AdamW``, Loshchilov &
-  Hutter 2019), sized as ``adamw``; SGD, Adafactor, Lion, Muon and GaLore keep other states, named as
-  not sized. 8-bit AdamW is read before (:data:`bot.parse.settings.OPTIMIZER_RE`).
+  Hutter 2019), sized as ``adamw``; ``adamw_torch`` / ``adamw_torch_fused`` also name the step's
+  implementation (foreach / fused: :data:`estimator.request_optimizer.ADAMW_IMPLEMENTATIONS`); SGD,
+  Adafactor, Lion, Muon and GaLore keep other states, named as not sized. 8-bit AdamW is read before
+  (:data:`bot.parse.settings.OPTIMIZER_RE`).
 - **Where the layers are** in llama.cpp's words (its ``llm_load_tensors: offloaded 44/81 layers to GPU``
   log; Ollama and koboldcpp print the same): "44 of 81 layers on the GPU" keeps the rest in CPU memory
   (a partial offload, as ``-ngl 44``); "all layers on the GPU", "fully on the GPU", "without putting
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.regex import rc, words_gate
+from estimator.request_optimizer import ADAMW_IMPLEMENTATIONS
 
 if TYPE_CHECKING:
     from bot.parse.settings import Settings
@@ -112,6 +115,9 @@ def _optimizer(out: Settings) -> None:
         return
     if name.split("_")[0].split("-")[0] in SAME_AS_ADAMW:
         out.fields["optimizer"] = "adamw"
+        impl = ADAMW_IMPLEMENTATIONS.get(name.lower().replace("-", "_"))
+        if impl:  # 'adamw_torch': foreach; 'adamw_torch_fused': fused (estimator.adamw_step)
+            out.fields["optimizer_impl"] = impl
     else:
         out.unused.append((f"optimizer: {name}", "no_field"))
 

@@ -83,6 +83,9 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     if req.optimizer is not None and req.optimizer.value != "adamw":
         paged = req.optimizer.value.startswith("paged")
         out.append(translate(lang, N_("paged 8-bit AdamW") if paged else N_("8-bit AdamW")))
+    if req.optimizer_impl is not None:  # HF optim adamw_torch / adamw_torch_fused (estimator.adamw_step)
+        impl = N_("foreach AdamW") if req.optimizer_impl == "foreach" else N_("fused AdamW")
+        out.append(translate(lang, impl))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
     if req.method == Method.freeze and req.freeze_layers:

@@ -18,6 +18,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.engine_keys import vllm_turned_off
 from bot.parse.regex import compile_pattern
+from estimator.request_optimizer import ADAMW_IMPLEMENTATIONS
 
 SEQ_KEYS = tuple(k for k, (field, conv) in training_rows().items() if (field, conv) == ("seq_len", "int"))
 """Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
@@ -357,6 +358,9 @@ def _vllm_maxlen(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
 
 def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     choice = OPTIMIZERS.get(str(value).lower())
+    impl = ADAMW_IMPLEMENTATIONS.get(str(value).lower())
+    if impl:  # adamw_torch: foreach, adamw_torch_fused: fused (estimator.adamw_step)
+        cfg.set(key, "optimizer_impl", impl)
     if choice:
         cfg.set(key, "optimizer", choice)
     return choice is not None
