@@ -336,10 +336,10 @@ def priced_rows(rows: list[DaysRow], hours: Band, cost: Cost | None) -> list[Day
     out = []
     for row in rows:
         d, n = row.days, row.gpus
-        own = band(d.low * n * 24.0, d.likely * n * 24.0, d.high * n * 24.0)
-        if row.gpu_hours is not None or abs(own.likely - hours.likely) <= 1e-6 * hours.likely:
-            out.append(row)
+        if row.gpu_hours is not None or abs(d.likely * n * 24.0 - hours.likely) <= 1e-6 * hours.likely:
+            out.append(row)  # its count runs the job in the answer's own GPU-hours: nothing to build
             continue
+        own = band(d.low * n * 24.0, d.likely * n * 24.0, d.high * n * 24.0)
         priced = None
         if cost is not None:
             billed = compute.billed_gpu_hours(own.likely)

@@ -146,7 +146,8 @@ def test_every_ledger_reason_has_a_sentence_translated_for_zh():
     or wording without a translation, fails here."""
     from babel.messages.pofile import read_po
 
-    from bot.render.ledger_texts import WHY_TEXTS, WORD_TEXTS
+    from bot.render.ledger_texts import WHY_TEXTS
+    from bot.render.word_texts import WORD_TEXTS
     from estimator.reasons import Why, Word
 
     assert set(WHY_TEXTS) == {w.value for w in Why}

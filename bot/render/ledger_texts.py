@@ -478,26 +478,3 @@ WHY_TEXTS: dict[str, str] = {
     "language_currency": N_("the conversation's language"),
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""
-
-WORD_TEXTS: dict[str, str] = {
-    "adamw": N_("AdamW (mixed precision, 16 B/param)"),
-    "adamw_adapters": N_("AdamW on adapters"),
-    "paged_adamw8bit_adapters": N_("paged 8-bit AdamW on adapters"),
-    "adamw_pure_bf16": N_("AdamW in pure bf16 (no fp32 master copy, 8 B/param)"),
-    "adamw_fp32_trainable": N_("AdamW on the trained parameters in fp32 (16 B/param)"),
-    "bitsandbytes": N_("bitsandbytes"),
-    "hqq": N_("HQQ"),
-    "dp_attention": N_("DP attention"),
-    "tp_copies": N_("a copy on every TP rank"),
-    "context_and_fragmentation": N_("1 GiB + 8 %%"),
-}
-"""Word-valued ledger entries → their text."""
-
-
-GENERIC_SHAPE_MHA = N_(
-    "a generic shape for this size — multi-head attention, a KV head for each of the %(heads)s query heads "
-    "(GPT-2, OPT, Pythia) — depth and width interpolated from the catalog's dense Llama/Qwen releases"
-)
-"""WHY_TEXTS['generic_shape'] for a size whose generic shape has as many KV heads as query heads
-(estimator.architecture.shape_for_size below ~1B): not 'grouped-query attention with 12 KV heads for 12
-query heads' (s24 review #8)."""

@@ -12,10 +12,11 @@ from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
 from bot.render.fit_change_text import NO_FIT_ADAPTER
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate, translations
-from bot.render.ledger_texts import GENERIC_SHAPE_MHA, WHY_TEXTS, WORD_TEXTS
+from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
+from bot.render.word_texts import GENERIC_SHAPE_MHA, WORD_TEXTS
 from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,

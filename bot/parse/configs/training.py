@@ -358,8 +358,7 @@ def _vllm_maxlen(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
 
 def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     choice = OPTIMIZERS.get(str(value).lower())
-    impl = ADAMW_IMPLEMENTATIONS.get(str(value).lower())
-    if impl:  # adamw_torch: foreach, adamw_torch_fused: fused (estimator.adamw_step)
+    if impl := ADAMW_IMPLEMENTATIONS.get(str(value).lower()):  # adamw_torch: foreach, _fused: fused
         cfg.set(key, "optimizer_impl", impl)
     if choice:
         cfg.set(key, "optimizer", choice)
