@@ -70,7 +70,16 @@ def _assumption(a: Assumption) -> dict[str, Any]:
     the reason's key, its parameters, further reasons and the citation apart."""
     source = why_text("en", a) + (f" (source: {a.citation})" if a.citation else "")
     extra = a.model_dump(mode="json", exclude={"field", "value"})
-    return {"field": a.field, "value": a.value, "source": source, **extra}
+    value = a.value
+    if a.field in PUBLISHED_AS_TEXT and isinstance(value, int | float):
+        value = PUBLISHED_AS_TEXT[a.field].format(value)
+    return {"field": a.field, "value": value, "source": source, **extra}
+
+
+PUBLISHED_AS_TEXT: dict[str, str] = {"kv_indexer": "{:,.0f} B / token"}
+"""Assumptions whose JSON ``value`` was published as text, kept so (the contract is extended, never
+changed): DeepSeek-V3.2's indexer key cache, "8,052 B / token" since s23; the estimator now records the
+number (estimator.mla_layout.indexer_assumption) and the reply words it (bot.render.notes)."""
 
 
 def _days_row(row: dict[str, Any]) -> dict[str, Any]:

@@ -155,10 +155,12 @@ def test_one_mac_that_cannot_hold_the_model_gets_no_gpu_counts() -> None:
 
 def test_the_indexer_cache_is_a_number_the_reply_words(capsys: pytest.CaptureFixture[str]) -> None:
     """#1: estimator.mla_layout wrote '8,052 B / token' in the estimator; it gives the bytes (61 layers ×
-    (128 fp8 + 4 B scale) = 8,052, DeepSeek-V3.2-Exp inference/model.py Indexer) and render words them."""
+    (128 fp8 + 4 B scale) = 8,052, DeepSeek-V3.2-Exp inference/model.py Indexer) and render words them.
+    The JSON keeps the text it published in s23 (bot.contract.PUBLISHED_AS_TEXT: a value's type is the
+    contract's)."""
     answer = ask_in_process(capsys, "serve DeepSeek-V3.2 with SGLang on 8 H200 for 64 users at 8k context")
     row = next(a for a in answer["assumptions"] if a["field"] == "kv_indexer")
-    assert row["value"] == 8052
+    assert row["value"] == "8,052 B / token"
     assert "Indexer key cache: 8,052 B / token" in answer["reply"]
 
 

@@ -261,7 +261,7 @@ class _Parse(FieldSteps, StageSteps):
     def _other_device(self, gpus: list[GpuMention]) -> None:
         """'my macbook / rtx 3090': a device outside the catalog beside a catalog card is named as not
         sized (``unknown_other_device``), never dropped (s23; design §8)."""
-        if not (gpus and self._unknown_gpu):
+        if not (gpus and self._unknown_gpu) or _mac_of_chip(self._unknown_gpu, gpus[0].gpu_id):
             return
         reason, own = "unknown_other_device", unknown_rig_memory(self.s, gpus) if "\ue002" in self.s else None
         if own is not None:  # s24: a part of the same machine (bot.parse.rig_unknown), its memory its own
@@ -435,3 +435,9 @@ class _Parse(FieldSteps, StageSteps):
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
         unit = UNIT_AFTER_RE.match(self.s, end)
         self.s = mask(self.s, start, unit.end() if unit else end, " ")
+
+
+def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
+    """'a mac studio m2 max 64GB': the Mac named beside its Apple chip is that chip's machine, not
+    another device (s24 review: 'mac studio' was named as not sized)."""
+    return gpu_id.startswith("Apple-") and unknown.lower().replace(" ", "").startswith(("mac", "imac"))

@@ -226,7 +226,12 @@ def _said_elsewhere(
     if (
         inference is not None
         and inference["one_mac_unfit"]
-        and note.code in (NoteCode.does_not_fit_requested, NoteCode.pipeline_across_nodes)
+        and note.code
+        in (
+            NoteCode.does_not_fit_requested,
+            NoteCode.pipeline_across_nodes,
+            NoteCode.personal_beyond_one_machine,
+        )
     ):
         return True  # one Mac: its headline says what does not fit; no 'at least 9 GPUs' (s24 #6)
     if inference is not None and inference["offload_unfit"] and note.code in _GPU_ONLY_LAYOUT:

@@ -134,6 +134,8 @@ class InferenceContext(TypedDict):
     serving_one: bool
     unified: bool
     one_mac_unfit: bool
+    mac_total: str
+    mac_lighter: str | None
     local: bool
     same: bool
     layout: str

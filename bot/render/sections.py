@@ -71,7 +71,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         t |= _rollout_line(report, f)
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
-    if report.days is not None:
+    if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
+        t |= _recompute_paid(report, report.days.gpus, f)
         d = report.days.days.likely
         t |= {
             "user_gpus": f.int(report.days.gpus),

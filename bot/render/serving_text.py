@@ -122,7 +122,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
-        "one_mac_unfit": unified and report.feasible == "no" and report.request.gpu_count == 1,  # s24 #6
+        **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": local_layout(report, inf, f, lang)
@@ -211,6 +211,19 @@ def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     if note is None:
         return None
     return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
+
+
+def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dict[str, Any]:
+    """One Mac that cannot hold the model: ``one_mac_unfit``; its need in GiB beside its usable GiB
+    (one unit in one sentence); and the lighter weights that fit on it, if any ('INT4 (GPTQ/AWQ)': the
+    alternatives' precision needing one GPU — a Mac is one machine, no GPU counts; s24 review #3)."""
+    unfit = unified and report.feasible == "no" and report.request.gpu_count == 1
+    one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
+    return {
+        "one_mac_unfit": unfit,
+        "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
+        "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
+    }
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:
