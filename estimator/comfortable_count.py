@@ -35,7 +35,7 @@ def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> d
     rec = mem.recommended_gpus
     if mem.per_gpu_bytes <= HEADROOM * mem.usable_bytes or rec is None or rec <= count:
         return table
-    rows, deadline = table.get("days_table") or [], out.deadline_days
+    rows, deadline = _with_row(out, table.get("days_table") or [], rec), out.deadline_days
     now = next((r for r in rows if r.gpus == count), None)
     ok = [r for r in rows if r.gpus >= rec and (not deadline or r.days.likely <= deadline * 1.05)]
     if now is None or not ok:
@@ -43,4 +43,16 @@ def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> d
     cost_now, cost_rec = now.cost or out.cost, ok[0].cost or out.cost
     if cost_now is None or cost_rec is None or cost_rec.high > cost_now.high * (1 + NEAR_COST):
         return table
-    return {**table, "gpus_for_deadline": ok[0].gpus}
+    return {**table, "gpus_for_deadline": ok[0].gpus, "days_table": rows}
+
+
+def _with_row(out: Any, rows: list[Any], gpus: int) -> list[Any]:
+    """``rows`` with one for ``gpus`` when the table has none (its counts are powers of two and whole
+    nodes: 16, 32, 64 — the recommended 24 between them was quoted as the next row, 32; s24 trial 2 #9),
+    built as the table's rows are (estimator.training_rate.days_rows, priced_rows)."""
+    if any(r.gpus == gpus for r in rows) or out.gpu_hours is None:
+        return rows
+    from estimator.training_rate import days_rows, priced_rows
+
+    row = priced_rows(days_rows(out.gpu_hours, [gpus], None, out.scale_reference), out.gpu_hours, out.cost)
+    return sorted([*rows, *row], key=lambda r: r.gpus)

@@ -40,4 +40,6 @@ def test_a_negative_token_count_is_named(capsys):
 def test_an_unknown_name_with_a_size_is_still_named(capsys):
     out = ask(capsys, "train Foo-7B on 100B tokens on 8 H100")
     assert out["interpretation"]["unknown_model"] == "Foo-7B"
-    assert "Could not find the model “Foo-7B”" in out["reply"]
+    # s24 review #8: a name sized by its typed size is said so, as typed, without a "Did you mean" list
+    assert "Sized “Foo-7B” with a generic shape of its size (7B): it is not in my catalog." in out["reply"]
+    assert "Did you mean" not in out["reply"]

@@ -228,7 +228,9 @@ def test_the_laptop_answer_weighs_the_laptops_8_gb() -> None:
     head = render(a, "text").splitlines()[0]
     # 7B at bf16 = 14 GB, at 8 bits 7 GB + KV and workspace: over 8 GB; Q4_K_M ≈ 0.61 B/param = 4.2 GB fits
     # s21 fixa/fxa, on purpose: the laptop's card is the RTX 4060 Laptop (8 GB, its own catalog entry)
-    assert head.startswith("7B q4_k_m inference on 1 × RTX 4060 Laptop: only with 4-bit weights")
+    assert head.startswith(
+        "7B Q4_K_M inference on 1 × RTX 4060 Laptop: only with 4-bit weights"
+    )  # s24: as llama.cpp
     assert "A100" not in head
 
 
