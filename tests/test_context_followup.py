@@ -1,8 +1,8 @@
 """Follow-ups that change only the context (trial s24 #2 and #6), through the real conversation path.
 
-#2: '部署Llama-3.3-70B，fp8，2张H100，16k上下文，最多多少并发' then '那32k呢' got the help text: a length written
-alone ('32k', '128K') set no field, so the follow-up had nothing to change. It is now the previous
-question's context (serving) or sequence length (training), in both languages.
+#2: '部署Llama-3.3-70B，fp8，2张H100，16k上下文，最多多少并发' then '那32k呢' got the help text: a
+length written alone ('32k', '128K') set no field, so the follow-up had nothing to change. It is now
+the previous question's context (serving) or sequence length (training), in both languages.
 #6: 'how many concurrent users at 16k context?' then 'what about 32k context?' was headed 'fits (TP=2)'
 with an assumed 6 sequences: the follow-up's parse did not ask, so the earlier question was lost from the
 headline. The question is carried unless the follow-up asks something else.
