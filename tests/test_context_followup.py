@@ -79,6 +79,7 @@ def test_a_length_alone_with_nothing_before_it_is_a_lost_follow_up() -> None:
 def test_a_length_alone_is_nothing_else() -> None:
     assert parse("那32k呢").found == [] and parse("32k users").bare_length is None
     assert parse("预算32k美元").bare_length is None and parse("那4张呢").bare_length is None
+    assert parse("Which GPU is best for 4K gaming?").bare_length is None  # out of scope: a resolution
 
 
 def test_after_training_a_small_token_count_is_the_sequence_length_a_large_one_the_data() -> None:
@@ -102,3 +103,13 @@ def test_a_stated_load_replaces_the_earlier_how_many(first: str, then: str) -> N
     after = chat.ask(1, 1, then)
     assert after.followup and after.request.concurrency_asked is None
     assert not after.answer.parsed.asks_concurrency
+
+
+def test_the_trials_telegram_preview_answers_the_follow_up() -> None:
+    """The trial's repro through the real CLI process (``sizing-bot preview telegram``)."""
+    from tests.test_preview import bodies
+
+    _, second = bodies("telegram", ZH, "那32k呢")
+    text = second["send"][0]["text"]
+    assert "用一句话问我就行" not in text  # not the help text
+    assert text.startswith("<b>") and "32K 上下文下最多约 6 条并发" in text.split("\n")[0]

@@ -25,11 +25,11 @@ def length_tokens(thousands: float) -> int:
 
 
 def with_bare_length(parsed: ParseResult) -> ParseResult:
-    """``parsed`` with ``bare_length`` (tokens) when it read nothing (``found`` empty) and its one
-    unread number is written in thousands; unchanged otherwise. The caller gates on an empty
+    """``parsed`` with ``bare_length`` (tokens) when it read nothing (``found`` empty), is in scope, and
+    its one unread number is written in thousands; unchanged otherwise. The caller gates on an empty
     ``found`` and some ``unused_numbers`` (no call for the other messages: the parse-call bound)."""
     unread = [said for said, why in parsed.unused_numbers if why == "unread"]
-    if len(unread) != 1 or len(parsed.unused_numbers) != 1:
+    if parsed.out_of_scope or len(unread) != 1 or len(parsed.unused_numbers) != 1:  # '4K gaming'
         return parsed
     m = _K_RE.fullmatch(unread[0].replace(" ", "").lower())
     if m is None:
