@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core.context_followup import as_context, without_old_question
 from bot.core.followup_cost import asks_previous, with_previous_schedule
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
@@ -81,6 +82,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
         return Decision(True, "asks for the previous answer's launch recipes")
     if not given and asks_previous(parsed, prev):  # "what's the monthly bill?", 'only 8 hours a day' (s18)
         return Decision(True, "asks the previous answer's cost or daily schedule")
+    if not given and parsed.bare_length and not parsed.out_of_scope:  # '那32k呢', 'at 128K?' (s24 #2)
+        return Decision(True, "a length alone: the previous question's context")
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
     if parsed.reset_cue:
@@ -245,13 +248,15 @@ def with_count_asked(parsed: ParseResult, new: dict[str, Any]) -> dict[str, Any]
 def followup_fields(parsed: ParseResult, prev: SizingRequest) -> tuple[ParseResult, dict[str, Any]]:
     """The follow-up's parse with a machine count read by the earlier turn's machines
     (:func:`bot.core.followup_machines.machines_followup`), and the fields it changes
-    (:func:`with_count_asked`)."""
+    (:func:`with_count_asked`): a length alone is the context (:func:`bot.core.context_followup.as_context`),
+    and the previous 'how many concurrent' is dropped when it asks something else."""
     from bot.core.followup_machines import machines_followup
 
     parsed = with_previous_schedule(machines_followup(parsed, prev), prev)  # 'only 8 hours a day' (s18)
-    return parsed, with_count_asked(
-        parsed, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
+    parsed, new = as_context(
+        parsed, prev, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
     )
+    return parsed, with_count_asked(parsed, without_old_question(parsed, prev, new))
 
 
 def lost_followup(parsed: ParseResult, text: str = "") -> bool:
@@ -270,5 +275,6 @@ def lost_followup(parsed: ParseResult, text: str = "") -> bool:
         parsed.unknown_model,  # "用 Bloom 做 LoRA 微调": a model named (without a size) is a new question
     )
     given = set(parsed.found) - {"stage"} or ({"stage"} if parsed.stage_word else set())
+    given |= {"seq_len"} if parsed.bare_length else set()  # '那32k呢' with nothing before it
     cue = parsed.followup_cue or parsed.change_cue
     return bool(given) and all(v is None for v in sized) and cue

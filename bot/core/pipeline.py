@@ -27,6 +27,7 @@ from typing import Any
 from bot.core.answer import Answer
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
+from bot.core.context_followup import asks_carried
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
@@ -221,6 +222,7 @@ def answer(
         parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
         request, parsed = scaled_followup(context.previous, request, changed, parsed)  # 'on H100s?' (s21)
+        parsed = asks_carried(request, parsed)  # 'how many concurrent …' then 'at 32k?' (s24 #6)
         kept, reset = stage_switch(context.previous, request)
         if _largest_carried(context.previous, request, parsed):  # "一张4090能跑多大的模型" → "那3090呢"
             parsed = parsed.model_copy(update={"asks_largest": True})

@@ -2,6 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_setups
+from bot.parse.bare_length import with_bare_length
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
 from bot.parse.eval_cards import without_eval_cards
@@ -43,6 +44,8 @@ def parse(text: str) -> ParseResult:
             parsed = with_second_stage(parsed)
         if WHICH_CARDS_RE.search(raw):  # 'which GPUs?', '租什么卡': the common cards compared (s23)
             parsed = with_cards_compared(parsed)
+        if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
+            parsed = with_bare_length(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

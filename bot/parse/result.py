@@ -137,6 +137,11 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         "reads an unread one as machines × the earlier turn's GPUs per machine (bot.core.followup_machines)",
     )
     duration_cue: bool = Field(False, description="asks how long ('要多久', 'how long')")
+    bare_length: int | None = Field(
+        None,
+        description="tokens of a length written alone ('那32k呢', 'at 128K?'), the message reading nothing "
+        "else: a follow-up's new context or sequence length (bot.parse.bare_length)",
+    )
 
     def reply_lang(
         self,
