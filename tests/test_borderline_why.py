@@ -19,16 +19,18 @@ with warnings.catch_warnings():
 
 PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 how long"
 """s24 trial #7: unstated, plain DDP past the high end now moves to ZeRO-1 (the same communication), which
-fits; with ZeRO-0 stated the plan keeps it and the reply is borderline, as pinned here."""
+fits; with ZeRO-0 stated the plan keeps it and the reply is borderline, as pinned here. s24 merge: the likely
+value 57.8 -> 57.2 GiB (fused AdamW is the likely step at ZeRO-0, estimator.adamw_step: no foreach copy of the
+second moments at the likely value; the foreach copy stays at the high end, 82.6 GiB)."""
 WHY = {
     "en": (
-        "Borderline: the likely 57.8 GiB per GPU fits, but the high end of the band, 82.6 GiB, is above "
+        "Borderline: the likely 57.2 GiB per GPU fits, but the high end of the band, 82.6 GiB, is above "
         "the card's 80 GiB",
         "What to change: gradient checkpointing on",
         "the high end is then 70.6 GiB per GPU",
     ),
     "zh": (
-        "勉强：每卡可能值 57.8 GiB 放得下，但区间上限 82.6 GiB 超过了这张卡的 80 GiB",
+        "勉强：每卡可能值 57.2 GiB 放得下，但区间上限 82.6 GiB 超过了这张卡的 80 GiB",
         "要改的设置：开启梯度检查点",
         "这样每卡上限约 70.6 GiB",
     ),
