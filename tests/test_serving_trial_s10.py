@@ -82,19 +82,21 @@ def test_prefill_of_bf16_weights_is_unchanged_at_the_16_bit_peak(capsys) -> None
 
 def test_sglang_usable_per_gpu_is_after_its_mem_fraction_as_vllms(capsys) -> None:
     """C1: 'usable per GPU' is the memory after the engine's fraction for both engines. SGLang on H200
-    (139.8 GiB visible, CUDA context off): 85.7 % (its default ``mem_fraction_static`` there) of the
-    free memory — 119 GiB, not the 139 GiB before the fraction; vLLM on A100 80G: 0.9 × 79.2 GiB =
-    71.3 GiB, as before."""
+    (139.8 GiB visible, CUDA context off): its default ``mem_fraction_static`` there of the free memory,
+    not the 139 GiB before the fraction; vLLM on A100 80G: 0.9 × 79.2 GiB = 71.3 GiB, as before.
+    s24: 119 -> 123 GiB, fraction 0.857 -> 0.885: SGLang's default is plain TP for MLA now (5daee240), so
+    no data-parallel attention's extra 4 GiB reserve (server_args.py v0.5.2: reserved 12 + 0.5 × 8 = 16 GiB,
+    not 20; estimator/runtimes/sglang.py)."""
     sglang = main(["ask", "Can I serve DeepSeek-V3 on 8 H200 with SGLang at 128k context?"])
     text = capsys.readouterr().out
-    assert sglang == 0 and "usable per GPU: 119 GiB" in text
+    assert sglang == 0 and "usable per GPU: 123 GiB" in text
     out = ask(capsys, "Can I serve DeepSeek-V3 on 8 H200 with SGLang at 128k context?")
     inf = out["report"]["inference"]
     share = (inf["usable_bytes_per_gpu"] - inf["workspace_bytes_per_gpu"]) / inf["usable_bytes_per_gpu"]
-    assert share == pytest.approx(0.857, abs=1e-3)
-    assert inf["usable_bytes_per_gpu"] * 0.857 / 2**30 == pytest.approx(119, abs=0.5)
+    assert share == pytest.approx(0.885, abs=1e-3)
+    assert inf["usable_bytes_per_gpu"] * 0.885 / 2**30 == pytest.approx(123, abs=0.5)
     zh = main(["ask", "用SGLang在8张H200上部署DeepSeek-V3，128k上下文，能并发多少"])
-    assert zh == 0 and "每卡可用 119 GiB" in capsys.readouterr().out
+    assert zh == 0 and "每卡可用 123 GiB" in capsys.readouterr().out
     main(["ask", "serve Qwen2.5-32B with vLLM, 100 concurrent users at 8k context on 4 A100 80G"])
     assert "usable per GPU: 71.3 GiB" in capsys.readouterr().out
 
