@@ -33,15 +33,18 @@ def test_a_small_model_on_l4_takes_the_smallest_group_near_the_fewest(question: 
 
 def test_the_rule_on_the_layout() -> None:
     """Llama-3.1-8B bf16 (16.1 GB) on an L4 (24 GB, no NVLink) at 2,500 tokens a sequence (128 KiB a token:
-    328 MB a sequence): a copy on 1 / 2 / 4 / 8 cards holds 17 / 83 / 215 / 479 sequences, so 100 sequences
-    take 6 / 4 / 4 / 8 cards — TP 2 × 2 copies, the smaller group of the two 4-card plans."""
+    328 MB a sequence): a copy on 1 / 2 / 4 / 8 cards holds 13 / 75 / 200 / 450 sequences, so 100 sequences
+    take 8 / 4 / 4 / 8 cards — TP 2 × 2 copies, the smaller group of the two 4-card plans.
+    s24: was 17 / 83 / 215 / 479 at the whole 24 GiB; the L4 now exposes its ECC-on memory.total, 23,034 MiB
+    (vLLM room 19.04 GiB a card: (1 card × 20.44 GB − 16.06 GB) / 328 MB = 13.4 → 13; 2: 75.7; 4: 200.5;
+    8: 450.1)."""
     spec, l4 = catalog.model("Llama-3.1-8B"), catalog.gpu("L4")
     weights, kv_seq = 2 * spec.params_total, kv_bytes_per_token(spec, 2.0) * 2500
     per = [sequences_per_replica(weights, kv_seq, spec, l4, t, 1, VLLM) for t in (1, 2, 4, 8)]
-    assert per == [17, 83, 215, 479]
+    assert per == [13, 75, 200, 450]
     layout = serving_layout(weights, kv_seq, 100, spec, l4, VLLM)
     assert (layout.tp, layout.pp, layout.replicas) == (2, 1, 2)
-    # 1,000 sequences: 59 / 26 / 20 / 24 cards — TP 4 is the fewest and nothing smaller is within 1.25 × 20
+    # 1,000 sequences: 77 / 28 / 20 / 24 cards — TP 4 is the fewest and nothing smaller is within 1.25 × 20
     layout = serving_layout(weights, kv_seq, 1000, spec, l4, VLLM)
     assert (layout.tp, layout.replicas) == (4, 5)
 
