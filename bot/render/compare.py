@@ -7,7 +7,7 @@ from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
+from bot.render.sections import _days_on, headline_days, paid_row
 from estimator import catalog
 from estimator.models import SizingReport
 from estimator.money_kinds import Currency
@@ -321,8 +321,7 @@ def comparison_row(
     paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
-        # whole GPU-hours rounded up as the headline and the cost bill them (320.3 -> 321, not 320)
-        params = {"gpu": gpu, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family, "gpus": f.int(need),
+        params = {"gpu": gpu, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(need),
                   "days": headline_days(report, need, f)}  # fmt: skip
         if cost is None:
             msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days")
