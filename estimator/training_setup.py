@@ -58,9 +58,21 @@ def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None
     ``n_positions``, GPT-2 1,024, OPT 2,048) when the default sequence would exceed it: a learned position
     table has no row beyond it, so its pre-training and fine-tuning ran at most that long (s24 review #8:
     GPT-2 was sized at 4K). None when the user set the length or the default fits."""
-    if req.seq_len or not spec.max_context or seq <= spec.max_context:
+    if req.seq_len or not spec.max_context or seq <= spec.max_context or _from_samples(req, seq):
         return None
     return int(spec.max_context)
+
+
+def _from_samples(req: SizingRequest, seq: int) -> bool:
+    """The sequence is the user's stated sample length ('10k samples of 2k tokens each'): theirs, never
+    capped by the model's context — a length past it is said (:func:`_length_stated`; s24 review #5)."""
+    return bool(req.num_samples) and seq == req.tokens_per_sample
+
+
+def _length_stated(req: SizingRequest, stage: Stage, seq: int) -> bool:
+    """A fine-tuning length the user gave — the sequence length, or the samples' length the sequences
+    take: one past the model's window is noted (estimator.ledger.beyond_window)."""
+    return stage != Stage.pretrain and (bool(req.seq_len) or _from_samples(req, seq))
 
 
 def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
@@ -143,7 +155,7 @@ def training_setup(
     stage, recompute, optimizer), each as the user stated it, else a recorded default."""
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     seq = _seq_len(req, stage)
-    beyond_window(spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
+    beyond_window(spec, seq, ledger, stated=_length_stated(req, stage, seq))
     native = _native_context(req, spec, seq)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
