@@ -177,7 +177,12 @@ def training_setup(
     global_batch = _global_batch(req, stage, seq, ledger)
     zero = req.zero_stage
     limits = tool_limits(req.training_tool)
-    if zero is None and limits is not None and limits.default_zero is not None and _data_parallel_only(req):
+    if (
+        zero is None
+        and limits is not None
+        and limits.default_zero is not None
+        and _data_parallel_only(req, method)
+    ):
         zero = int(
             ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
         )
@@ -202,7 +207,7 @@ def training_setup(
         adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
-        data_parallel_only=_data_parallel_only(req),
+        data_parallel_only=_data_parallel_only(req, method),
         chunked_loss=bool(limits and limits.chunked_loss),
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
@@ -222,12 +227,16 @@ def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledge
     return str(ledger.assume("recompute", limits.default_recompute, why, tool=req.training_tool))
 
 
-def _data_parallel_only(req: SizingRequest) -> bool:
+def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     """The user's training tool runs data parallelism only (:mod:`estimator.training_tools`), and no
-    TP or PP above 1 was stated (a stated layout is kept as given)."""
+    TP or PP above 1 was stated (a stated layout is kept as given). QLoRA with no tool named keeps to
+    data parallelism too: its 4-bit bitsandbytes base runs under DDP, DeepSpeed ZeRO or FSDP (PEFT,
+    TRL, LLaMA-Factory, axolotl; Answer.AI fsdp_qlora, answerdotai/fsdp_qlora README "FSDP + QLoRA")
+    or on one GPU, never under Megatron-LM tensor parallelism (trial s24 #13: TP 2 on 2 × RTX 3090)."""
     limits = tool_limits(req.training_tool)
     stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
-    return bool(limits and limits.data_parallel_only) and not stated_split
+    qlora_unnamed = method == Method.qlora and not req.training_tool
+    return bool(qlora_unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
 def _layout_possible(req: SizingRequest) -> bool:
