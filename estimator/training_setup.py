@@ -187,12 +187,9 @@ def training_setup(
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     global_batch = _global_batch(req, stage, seq, ledger)
-    zero = req.zero_stage
     limits = tool_limits(req.training_tool)
-    if zero is None and limits is not None and limits.default_zero is not None and _data_parallel_only(req):
-        zero = int(
-            ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
-        )
+    dp_only = _data_parallel_only(req, method)
+    zero = _default_zero(req, limits, dp_only, ledger)
     eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
@@ -214,7 +211,7 @@ def training_setup(
         adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
-        data_parallel_only=_data_parallel_only(req),
+        data_parallel_only=dp_only,
         chunked_loss=bool(limits and limits.chunked_loss),
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
@@ -222,6 +219,17 @@ def training_setup(
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:
+    """The user's ZeRO stage, else the named tool's own when it runs data parallel only
+    (:attr:`estimator.training_tools.ToolLimits.default_zero`: verl's FSDP workers, 3), assumed and said;
+    None: the search chooses."""
+    if req.zero_stage is not None or limits is None or limits.default_zero is None or not dp_only:
+        return req.zero_stage
+    return int(
+        ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
+    )
 
 
 def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:
@@ -234,12 +242,16 @@ def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledge
     return str(ledger.assume("recompute", limits.default_recompute, why, tool=req.training_tool))
 
 
-def _data_parallel_only(req: SizingRequest) -> bool:
+def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     """The user's training tool runs data parallelism only (:mod:`estimator.training_tools`), and no
-    TP or PP above 1 was stated (a stated layout is kept as given)."""
+    TP or PP above 1 was stated (a stated layout is kept as given). QLoRA with no tool named keeps to
+    data parallelism too: its 4-bit bitsandbytes base runs under DDP, DeepSpeed ZeRO or FSDP (PEFT,
+    TRL, LLaMA-Factory, axolotl; Answer.AI fsdp_qlora, answerdotai/fsdp_qlora README "FSDP + QLoRA")
+    or on one GPU, never under Megatron-LM tensor parallelism (trial s24 #13: TP 2 on 2 × RTX 3090)."""
     limits = tool_limits(req.training_tool)
     stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
-    return bool(limits and limits.data_parallel_only) and not stated_split
+    qlora_unnamed = method == Method.qlora and not req.training_tool
+    return bool(qlora_unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
 def _layout_possible(req: SizingRequest) -> bool:
