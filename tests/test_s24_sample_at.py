@@ -78,3 +78,33 @@ def test_a_stated_average_is_sized_as_the_average(question: str, data: str, boun
     out = ask_quietly(question)
     assert data in out.splitlines()[0]
     assert bound not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "completion"),
+    [
+        (
+            "用verl做GRPO，Qwen2.5-7B，每个prompt 8条rollout，最长1024 token，1万条prompt，8张H800，需要多久",
+            1024,
+        ),
+        (
+            "用verl做GRPO，Qwen2.5-7B，每个prompt 8条rollout，response最长2048，1万条prompt，8张H800",
+            2048,
+        ),
+    ],
+)
+def test_a_longest_after_the_rollouts_is_the_completions(question: str, completion: int) -> None:
+    """'8条rollout，最长1024 token': the longest rollout (trl max_completion_length, verl
+    data.max_response_length), not the whole sequence (trial s24-2 #8); the sequence is the prompt (512
+    unless stated, bot.parse.configs.meaning) plus it, as 'response最长2048' already read."""
+    req = parse(question).request
+    assert (req.max_completion_length, req.num_generations) == (completion, 8)
+    assert req.seq_len == completion  # the parse's: the default prompt is added when sized
+
+
+def test_a_longest_rollout_sizes_prompt_plus_completion() -> None:
+    """The headline's sequence is 512 + 1,024 = 1,536 with 'completions up to 1,024 tokens' said."""
+    out = ask_quietly(
+        "用verl做GRPO，Qwen2.5-7B，每个prompt 8条rollout，最长1024 token，1万条prompt，8张H800，需要多久"
+    )
+    assert "序列长度 1,536" in out.splitlines()[0] and "补全最长 1,024 token" in out.splitlines()[0]

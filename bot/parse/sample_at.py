@@ -14,6 +14,8 @@ Serving questions are left alone (a request's length is its context, :mod:`bot.p
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.sample_nouns import SAMPLE_NOUNS
@@ -37,6 +39,7 @@ R_TOKEN_COUNT = rc(
     r"^\s*(?:tokens?|toks?|词元)(?![a-z])(?!\s*/\s*s)(?!\s*per\s+sec)(?!\s*(?:context|window|上下文))"
 )
 """After the length: a count of tokens, not a rate ('800 tokens/s') nor a context ('8k tokens context')."""
+_ROLE_OF = attrgetter("role")
 LENGTHS = frozenset(("tokens", "seq"))
 """The roles a sample's length is misread as: the data's total ('tokens') or the length allowed ('seq')."""
 
@@ -44,10 +47,10 @@ LENGTHS = frozenset(("tokens", "seq"))
 def each_sample_length(role: Role, s: str, stage: str | None) -> Role | None:
     """``role`` read as each sample's length (``tps``, tokens) when the text around it says so; None: not.
 
-    ``s`` is the normalized text; only a token count of 'tokens' or 'seq' role in a training question
-    (``stage`` not 'inference') written without M/B/T is read again."""
+    ``s`` is the normalized text; only a token count of a role in :data:`LENGTHS` (the caller checks, to
+    spare a call) in a training question (``stage`` not 'inference') written without M/B/T is read again."""
     tok = role.tok
-    if role.role not in LENGTHS or stage == "inference" or tok.mag not in (None, "k"):
+    if stage == "inference" or tok.mag not in (None, "k"):
         return None
     left = s[max(0, tok.start - 48) : tok.start]
     if L_AVERAGE_LENGTH.search(left[-32:]):  # '平均长度1500' (a unit may be left out: the 长度 says it)
@@ -61,12 +64,13 @@ def fewer_tokens_than_samples(roles: list[Role]) -> list[Role]:
     """``roles`` with a total of tokens below the count of samples read as each sample's length: fewer
     tokens than samples would put less than one token in each ('5万条, 800 token左右'). Only when no
     length per sample was read and the count is written without M/B/T."""
-    samples = next((r for r in roles if r.role == "samples"), None)
-    if samples is None or any(r.role == "tps" for r in roles):
+    kinds = list(map(_ROLE_OF, roles))  # C calls: the parse-call budget (tests/test_parse_render_speed.py)
+    if "samples" not in kinds or "tokens" not in kinds or "tps" in kinds:
         return roles
+    samples = roles[kinds.index("samples")].value
     return [
         Role("tps", r.value, r.tok, extra="tokens")
-        if r.role == "tokens" and r.tok.mag in (None, "k") and r.value < samples.value
+        if r.role == "tokens" and r.tok.mag in (None, "k") and r.value < samples
         else r
         for r in roles
     ]
