@@ -108,3 +108,18 @@ def test_a_longest_rollout_sizes_prompt_plus_completion() -> None:
         "用verl做GRPO，Qwen2.5-7B，每个prompt 8条rollout，最长1024 token，1万条prompt，8张H800，需要多久"
     )
     assert "序列长度 1,536" in out.splitlines()[0] and "补全最长 1,024 token" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "completion"),
+    [
+        ("GRPO on Qwen2.5-7B with verl, 8 rollouts, up to 1024 tokens, 10k prompts on 8 H800", 1024),
+        ("GRPO on Qwen2.5-7B, 8 generations, at most 512 tokens, 10k prompts on 8 H800", 512),
+    ],
+)
+def test_a_maximum_after_the_rollout_count_is_the_completions(question: str, completion: int) -> None:
+    """'8 rollouts, up to 1024 tokens': the rollout word is the count's and the completion's (it was read
+    as 1K tokens of data in all, a 0.00001-hour answer); never each prompt's length nor the data."""
+    req = parse(question).request
+    assert (req.max_completion_length, req.num_generations, req.num_samples) == (completion, 8, 10_000)
+    assert (req.tokens, req.tokens_per_sample) == (None, None)

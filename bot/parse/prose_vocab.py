@@ -478,6 +478,7 @@ def _rl(out: Vocab, training: bool) -> None:
         out.s = mask(out.s, quant.start(), quant.end(), " ")
         out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
     gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
+    tail = COMPLETION_RE.search(out.s, gens.start()) if gens else None  # '8 rollouts, up to 1024 tokens'
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
         groups = ("n", "m", "p", "c", "r", "o", *RL_GENERATION_GROUPS)
@@ -489,6 +490,7 @@ def _rl(out: Vocab, training: bool) -> None:
     if not training:
         return
     m = COMPLETION_RE.search(out.s) or COMPLETION_AFTER_RE.search(out.s)  # '1024 max completion tokens'
+    m = m or (tail if tail and gens and tail.start() < gens.end() < tail.end() else None)  # its word: gens'
     if m:
         value = _n(m, "n")
         out.s = mask(out.s, m.start(), m.end(), " ")
