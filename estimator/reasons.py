@@ -117,6 +117,7 @@ class Why(StrEnum):
     recompute_time_fewest = "recompute_time_fewest"
     recompute_time_below = "recompute_time_below"
     recompute_time_stated = "recompute_time_stated"
+    recompute_time_every = "recompute_time_every"
     hours_per_day_stated = "hours_per_day_stated"
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"

@@ -24,9 +24,9 @@ Defaults where the question gives none are TRL ``GRPOConfig``'s (trl/trainer/grp
 prompt), ``per_device_train_batch_size`` 8 (transformers ``TrainingArguments``' default, which GRPOConfig
 keeps). ``num_generations`` (TRL's default 8) is not assumed: without it the data as stated is what is
 trained, one sequence per prompt (:func:`sequences_per_prompt`). TRL generates
-``per_device_train_batch_size`` × ``steps_per_generation`` completions per GPU at once
-(``generation_batch_size``); one step's worth is taken (a stated gradient accumulation is not used
-here), the slower end.
+``per_device_train_batch_size`` × ``steps_per_generation`` completions per GPU at once (its
+``generation_batch_size`` ÷ processes): one optimizer step's sequences, the plan's global batch spread
+over the GPUs (:func:`_trl_generation_per_gpu`).
 """
 
 from __future__ import annotations
@@ -180,15 +180,36 @@ def stated_engine_tp(
 
 
 def _completions_per_gpu(req: SizingRequest) -> float:
-    """Completions each GPU generates per step: TRL's ``per_device_train_batch_size``
-    (:data:`TRL_COMPLETIONS_PER_GPU` by default); for a tool that generates the whole step at once (verl,
+    """Completions each GPU generates per step: for a tool that generates the whole step at once (verl,
     :attr:`estimator.training_tools.ToolLimits.whole_step_rollout`) its ``global_batch`` prompts × their
-    completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs)."""
+    completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs); for TRL, or
+    no tool named, TRL's generation batch (:func:`_trl_generation_per_gpu`); else (another tool, or no GPU
+    count) ``per_device_train_batch_size`` (:data:`TRL_COMPLETIONS_PER_GPU` by default)."""
     tool = tool_limits(req.training_tool)
     if tool is not None and tool.whole_step_rollout and req.gpu_count:
         prompts = req.global_batch or VERL_TRAIN_BATCH_SIZE  # verl's default when none is stated
         return prompts * sequences_per_prompt(req) / req.gpu_count
+    if req.training_tool in (None, "TRL") and req.gpu_count:
+        return _trl_generation_per_gpu(req, req.gpu_count)
     return req.batch_size or TRL_COMPLETIONS_PER_GPU
+
+
+def _trl_generation_per_gpu(req: SizingRequest, gpus: int) -> float:
+    """Completions one GPU's vLLM engine decodes per generation in TRL's ``GRPOTrainer``: its
+    ``generation_batch_size`` = ``per_device_train_batch_size`` × ``num_processes`` ×
+    ``steps_per_generation``, where ``steps_per_generation`` defaults to ``gradient_accumulation_steps``
+    (trl/trainer/grpo_config.py ``__post_init__``, huggingface/trl@f2cd577): one generation per optimizer
+    step, its sequences the step's global batch. In ``vllm_mode="colocate"`` (the default) each process's
+    engine decodes its own share, per_device × steps_per_generation (trl/generation/vllm_generation.py
+    ``generate``: the local prompts, gathered over the engine's TP group); a ``trl vllm-serve`` server
+    gathers them all. So: a stated gradient accumulation × micro-batch, else the global batch (stated, or
+    the plan's default :data:`estimator.defaults.GLOBAL_BATCH_FINETUNE`, 128 sequences) ÷ GPUs, at least
+    the stated micro-batch (s24 trial #10: 8 at once, one micro-batch, while the plan trained 16 per GPU
+    per step)."""
+    if req.gradient_accumulation:
+        return req.gradient_accumulation * (req.batch_size or 1)
+    step = req.global_batch or defaults.GLOBAL_BATCH_FINETUNE.value
+    return max(step / gpus, req.batch_size or 1)
 
 
 def _note_batch_without_gpus(req: SizingRequest, ledger: Ledger) -> None:

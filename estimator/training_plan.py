@@ -59,6 +59,16 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     if req.recompute == Recompute.full:  # the user's own checkpointing: every GPU count pays it (s12 A11)
         ledger.assume("recompute_time", round(factor, 3), Why.recompute_time_stated, k=round(k, 2))
         return _slower_fields(out, factor)
+    never = any(a.change == "no_full_recompute" and a.min_gpus is None for a in mem.alternatives)
+    if not req.gpu_count and never:  # data parallel only (QLoRA, s24 #13): no count keeps activations
+        ledger.assume(
+            "recompute_time",
+            round(factor, 3),
+            Why.recompute_time_every,
+            k=round(k, 2),
+            factor=round(factor, 2),
+        )
+        return _slower_fields(out, factor)
     if not req.gpu_count:  # only the counts below the one that keeps the activations pay it
         keep = next(
             (a.min_gpus for a in mem.alternatives if a.change == "no_full_recompute" and a.min_gpus), 0

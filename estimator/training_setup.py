@@ -58,9 +58,21 @@ def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None
     ``n_positions``, GPT-2 1,024, OPT 2,048) when the default sequence would exceed it: a learned position
     table has no row beyond it, so its pre-training and fine-tuning ran at most that long (s24 review #8:
     GPT-2 was sized at 4K). None when the user set the length or the default fits."""
-    if req.seq_len or not spec.max_context or seq <= spec.max_context:
+    if req.seq_len or not spec.max_context or seq <= spec.max_context or _from_samples(req, seq):
         return None
     return int(spec.max_context)
+
+
+def _from_samples(req: SizingRequest, seq: int) -> bool:
+    """The sequence is the user's stated sample length ('10k samples of 2k tokens each'): theirs, never
+    capped by the model's context — a length past it is said (:func:`_length_stated`; s24 review #5)."""
+    return bool(req.num_samples) and seq == req.tokens_per_sample
+
+
+def _length_stated(req: SizingRequest, stage: Stage, seq: int) -> bool:
+    """A fine-tuning length the user gave — the sequence length, or the samples' length the sequences
+    take: one past the model's window is noted (estimator.ledger.beyond_window)."""
+    return stage != Stage.pretrain and (bool(req.seq_len) or _from_samples(req, seq))
 
 
 def _at_sample_tokens(req: SizingRequest, stage: Stage) -> bool:
@@ -143,7 +155,7 @@ def training_setup(
     stage, recompute, optimizer), each as the user stated it, else a recorded default."""
     seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     seq = _seq_len(req, stage)
-    beyond_window(spec, seq, ledger, stated=bool(req.seq_len) and stage != Stage.pretrain)
+    beyond_window(spec, seq, ledger, stated=_length_stated(req, stage, seq))
     native = _native_context(req, spec, seq)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
@@ -175,12 +187,9 @@ def training_setup(
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     global_batch = _global_batch(req, stage, seq, ledger)
-    zero = req.zero_stage
     limits = tool_limits(req.training_tool)
-    if zero is None and limits is not None and limits.default_zero is not None and _data_parallel_only(req):
-        zero = int(
-            ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
-        )
+    dp_only = _data_parallel_only(req, method)
+    zero = _default_zero(req, limits, dp_only, ledger)
     eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
@@ -202,7 +211,7 @@ def training_setup(
         adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
-        data_parallel_only=_data_parallel_only(req),
+        data_parallel_only=dp_only,
         chunked_loss=bool(limits and limits.chunked_loss),
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
@@ -210,6 +219,17 @@ def training_setup(
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:
+    """The user's ZeRO stage, else the named tool's own when it runs data parallel only
+    (:attr:`estimator.training_tools.ToolLimits.default_zero`: verl's FSDP workers, 3), assumed and said;
+    None: the search chooses."""
+    if req.zero_stage is not None or limits is None or limits.default_zero is None or not dp_only:
+        return req.zero_stage
+    return int(
+        ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
+    )
 
 
 def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:
@@ -222,12 +242,16 @@ def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledge
     return str(ledger.assume("recompute", limits.default_recompute, why, tool=req.training_tool))
 
 
-def _data_parallel_only(req: SizingRequest) -> bool:
+def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     """The user's training tool runs data parallelism only (:mod:`estimator.training_tools`), and no
-    TP or PP above 1 was stated (a stated layout is kept as given)."""
+    TP or PP above 1 was stated (a stated layout is kept as given). QLoRA with no tool named keeps to
+    data parallelism too: its 4-bit bitsandbytes base runs under DDP, DeepSpeed ZeRO or FSDP (PEFT,
+    TRL, LLaMA-Factory, axolotl; Answer.AI fsdp_qlora, answerdotai/fsdp_qlora README "FSDP + QLoRA")
+    or on one GPU, never under Megatron-LM tensor parallelism (trial s24 #13: TP 2 on 2 × RTX 3090)."""
     limits = tool_limits(req.training_tool)
     stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
-    return bool(limits and limits.data_parallel_only) and not stated_split
+    qlora_unnamed = method == Method.qlora and not req.training_tool
+    return bool(qlora_unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
 def _layout_possible(req: SizingRequest) -> bool:

@@ -160,6 +160,20 @@ def test_no_unanchored_scanning_lookahead():
     assert bad == []
 
 
+def test_no_overlapping_letter_runs():
+    """No pattern of the parser has two unbounded letter runs in a row that can split one run of letters
+    many ways (``[a-z]{2,}[a-z._-]*``: quadratic under ``search`` on a pasted blob; s24 review #12: the
+    detector was only tried on its own examples)."""
+    found = _module_patterns()
+    assert len(found) > 300
+    bad = [
+        name
+        for name, (pattern, flags) in found.items()
+        if _overlapping_runs(sre_private._parser.parse(pattern, flags), flags)
+    ]
+    assert bad == []
+
+
 def test_stage_rigs_gate_anchored_and_still_reads_both_stages():
     """s24 trial #1: the two-stage gate is tried at the start only, and still finds words anywhere."""
     from bot.parse.stage_rigs import GATE_RE

@@ -28,9 +28,11 @@ def text(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
+# s24 trial #13: QLoRA keeps to data parallelism now, where no count keeps 8k activations (every count
+# pays, tests/test_trial12_fixr.py); bf16 LoRA keeps TP, so it shows the fewest-count case (keep from 8)
 FEWEST_PAY = [
-    "How long and how much to QLoRA Qwen2.5-72B on 30M tokens with 8k sequences?",
-    "用 QLoRA 微调 Qwen2.5-72B，3000 万 token，序列长度 8k，要多久、多少钱？",
+    "How long and how much to LoRA Qwen2.5-72B on 30M tokens with 8k sequences?",
+    "用 LoRA 微调 Qwen2.5-72B，3000 万 token，序列长度 8k，要多久、多少钱？",
 ]
 
 
@@ -51,7 +53,8 @@ def test_the_headline_count_pays_its_own_gpu_hours_and_cost(capsys, question) ->
     assert row["cost"]["low"] == pytest.approx(billed * report["cost"]["price_low"])
     assert report["cost"]["billed_gpu_hours"] < billed  # the count-free figure stays the calibrated rate
     kept = [r for r in report["days_table"] if r["gpus"] >= keep]
-    assert all("gpu_hours" not in r for r in kept)  # these keep the activations
+    # these keep the activations: no ×1.5 (a row priced for another reason, 16 GPUs' scale-out, stays below)
+    assert kept and all(r.get("gpu_hours", {"likely": base})["likely"] < base * 1.5 for r in kept)
     assert all("gpu_hours" in r for r in report["days_table"] if r["gpus"] < keep)
     reply = text(capsys, question)
     lines = reply.splitlines()
@@ -145,8 +148,8 @@ def test_a_month_rented_on_a_daily_schedule_bills_its_running_hours(capsys) -> N
 @pytest.mark.parametrize(
     "question",
     [
-        "QLoRA Qwen2.5-72B on 30M tokens with 8k sequences: A100 or H100?",
-        "QLoRA 微调 Qwen2.5-72B，3000 万 token，序列长度 8k，用 A100 还是 H100 更便宜？",
+        "LoRA Qwen2.5-72B on 30M tokens with 8k sequences: A100 or H100?",
+        "LoRA 微调 Qwen2.5-72B，3000 万 token，序列长度 8k，用 A100 还是 H100 更便宜？",
     ],
 )
 def test_a_comparison_row_and_cheapest_bill_the_count_they_state(capsys, question: str) -> None:

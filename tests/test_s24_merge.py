@@ -67,3 +67,12 @@ def test_a_mac_beside_a_catalog_card_is_still_another_device(capsys) -> None:
     """'my macbook and an rtx 3090': the MacBook is not the 3090's machine: named as not sized (s23)."""
     data = ask_in_process(capsys, "my macbook and an rtx 3090, can I run qwen2.5-32b?")
     assert named(data).get("macbook") == "unknown_other_device"
+
+
+def test_a_stated_sample_length_past_the_models_context_is_kept_and_said(capsys) -> None:
+    """'GPT-2 1.5B on 10k samples of 2k tokens each': the 2,000-token samples are the user's sequences
+    (20M tokens), not capped to GPT-2's 1,024 positions with 'below the usual default'; the answer says the
+    model was released for at most 1,024 tokens (review s24 #5)."""
+    data = ask_in_process(capsys, "fine-tune GPT-2 1.5B on 10k samples of 2k tokens each on one A100")
+    assert data["request"]["seq_len"] == 2000 and data["request"]["tokens"] == 20_000_000
+    assert "released for at most 1,024 tokens" in data["reply"]

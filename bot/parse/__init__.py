@@ -20,6 +20,7 @@ from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
 from bot.parse.stage_rigs import stage_rigs
 from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
+from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
 
 
 def parse(text: str) -> ParseResult:
@@ -32,6 +33,8 @@ def parse(text: str) -> ParseResult:
     (:func:`bot.parse.slot_count.with_slot_count`). Never raises: a step's exception is logged and the
     result noted ``parse_error`` (:func:`bot.parse.parse_error.failed_parse`)."""
     raw = text if isinstance(text, str) else ""
+    if LONG_RUN_RE.search(raw):  # 10,000 spaces or newlines: O(run²) under '\s*' patterns (s24)
+        raw = squeeze_whitespace(raw)
     try:
         first = stage_rigs(raw, parse_one) if STAGE_RIGS_RE.search(raw) else None  # 2 stages, 2 rigs: s21
         if first is None and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval': not the rig (s23)

@@ -73,6 +73,7 @@ from bot.parse.result import ParseResult
 from bot.parse.rig_unknown import unknown_rig_memory
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
+from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, read_steps
 from bot.parse.unknown_card import own_card_first
@@ -425,7 +426,9 @@ class _Parse(FieldSteps, StageSteps):
         self.roles = [r for r in self.roles if r not in unusable and r not in outside]
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
-        self.roles, earlier = earlier_counts(said, length_not_data(self.roles))  # "之前…两片卡才跑得下"
+        self.roles, earlier = earlier_counts(
+            said, length_not_data(fewer_tokens_than_samples(self.roles))
+        )  # "之前…两片卡才跑得下"
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         self.named_unused += earlier + claimed + past

@@ -24,6 +24,7 @@ from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
 from bot.parse.role_left import L_NODES_UNKNOWN, L_SAMPLE_EACH
 from bot.parse.roles import Role, seq_value
+from bot.parse.sample_at import LENGTHS, each_sample_length
 from bot.parse.sample_length import per_sample
 
 _ROLE_OF = attrgetter("role")
@@ -105,6 +106,8 @@ def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
     its load when ``whole`` (the text before other readers masked their spans) says no rate
     (:func:`sent_at_once`)."""
     tok = role.tok
+    if role.role in LENGTHS and (each_sample := each_sample_length(role, s, stage)) is not None:
+        return each_sample  # '50k samples at ~800 tokens', '平均长度1500 token' (s24 trial 2 #1, #7)
     if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
         return Role("samples", tok.value, tok)
     if role.role == "prompt" and stage == "inference" and _counts_prompts(tok, s[tok.end : tok.end + 40]):

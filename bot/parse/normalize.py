@@ -26,6 +26,7 @@ from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
+from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
@@ -73,7 +74,9 @@ def _key_then_space(m: re.Match[str]) -> str:
 
 
 def normalize(text: str) -> str:
-    """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case."""
+    """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case;
+    white-space runs over 64 characters squeezed (:func:`bot.parse.whitespace.squeeze_whitespace`)."""
+    text = squeeze_whitespace(text) if LONG_RUN_RE.search(text) else text
     s = _KEYCAP_RE.sub(r"\1", text) if "\u20e3" in text else text  # every keycap ends in U+20E3
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
     s = unicodedata.normalize("NFKC", s)

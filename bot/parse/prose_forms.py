@@ -91,11 +91,12 @@ LONGEST_RE = rc(
 )
 """'最长约 120K tokens', 'the longest around 16k tokens': the longest sample's length (the sequence)."""
 COMPLETION_BEFORE_RE = rc(
-    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*|长度\s*)?$"
+    r"(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出)\s*(?:lengths?\s*|长度\s*)?"
+    r"(?:[,，]\s*)?$"
 )
-"""A completion word just before '最长' ('回复最长2048 token'): the RL completion length, TRL GRPOConfig's
-max_completion_length (trl/trainer/grpo_config.py), read by bot.parse.prose_vocab.COMPLETION_RE; never
-the whole sequence."""
+"""A completion word just before '最长' ('回复最长2048 token'; after a comma too: '每个prompt 8条rollout，
+最长1024 token', trial s24-2 #8): the RL completion length, TRL GRPOConfig's max_completion_length
+(trl/trainer/grpo_config.py), read by bot.parse.rl_words.COMPLETION_RE; never the whole sequence."""
 
 HF_ORG_RE = rc(r"(?<![\w./\-])[a-z][a-z\-_]{1,38}/(?=[a-z][a-z0-9_.\-]*\d)")
 """The organization of a Hugging Face id ('liuhaotian/' in 'liuhaotian/llava-v1.6-vicuna-7b')."""

@@ -35,7 +35,13 @@ from bot.parse.numbers import parse_number
 from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
-from bot.parse.rl_words import COMPLETION_AFTER_RE, QUANT_GROUP_RE, RL_GENERATION_GROUPS, RL_GENERATIONS_RE
+from bot.parse.rl_words import (
+    COMPLETION_AFTER_RE,
+    COMPLETION_RE,
+    QUANT_GROUP_RE,
+    RL_GENERATION_GROUPS,
+    RL_GENERATIONS_RE,
+)
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
@@ -207,14 +213,6 @@ KV_IN_HOST_RE = rc(
     r"|kv\s*cache\s*(?:全|都|全部|全都)?\s*(?:放|放在|留在|在)\s*(?:cpu|内存)"
 )
 """The KV cache in CPU memory in words ('KV cache kept off the GPU', 'kv cache 放内存', r15 zh '全放内存')."""
-COMPLETION_RE = rc(
-    r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出|补全)\s*(?:lengths?\s*)?"
-    r"(?:of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
-    r"(?P<n>\d[\d,]*\s*k?)(?![\d.])(?!\s*(?:条|组|对|份|万|千|个(?!\s*tokens?)))\s*(?:个\s*)?(?:tokens?)?"
-)
-"""RL generation length ('responses up to 32k tokens', '回复最长 8k', '回答最长2048个token', '生成长度 1024'):
-part of each sequence; never a count ('回答 5000 条'), nor the tail of a key ('num_generations 是 6': TRL's
-completions per prompt, once read as a 6-token completion)."""
 GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
     r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
@@ -480,6 +478,7 @@ def _rl(out: Vocab, training: bool) -> None:
         out.s = mask(out.s, quant.start(), quant.end(), " ")
         out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
     gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
+    tail = COMPLETION_RE.search(out.s, gens.start()) if gens else None  # '8 rollouts, up to 1024 tokens'
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
         groups = ("n", "m", "p", "c", "r", "o", *RL_GENERATION_GROUPS)
@@ -491,6 +490,7 @@ def _rl(out: Vocab, training: bool) -> None:
     if not training:
         return
     m = COMPLETION_RE.search(out.s) or COMPLETION_AFTER_RE.search(out.s)  # '1024 max completion tokens'
+    m = m or (tail if tail and gens and tail.start() < gens.end() < tail.end() else None)  # its word: gens'
     if m:
         value = _n(m, "n")
         out.s = mask(out.s, m.start(), m.end(), " ")

@@ -44,5 +44,17 @@ COMPLETION_AFTER_RE = rc(
 )
 """RL generation length with the number first ('1024 max completion tokens', '2k completion length',
 '1024-token max completion', '1024 最大生成 token'; trial s21 #6): the number read as
-:data:`bot.parse.prose_vocab.COMPLETION_RE` reads the noun-first forms (``n``), trl's
+:data:`COMPLETION_RE` reads the noun-first forms (``n``), trl's
 ``max_completion_length``."""
+THEN_MAX = r"[,，]\s*(?=最长|最多|up\s+to|at\s+most)"
+"""A comma, then the maximum of the generation word before it ('rollout, 最长1024 token')."""
+COMPLETION_RE = rc(
+    r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出|补全)\s*(?:lengths?\s*)?"
+    rf"(?:{THEN_MAX}|of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
+    r"(?P<n>\d[\d,]*\s*k?)(?![\d.])(?!\s*(?:条|组|对|份|万|千|个(?!\s*tokens?)))\s*(?:个\s*)?(?:tokens?)?"
+)
+"""RL generation length ('responses up to 32k tokens', '回复最长 8k', '回答最长2048个token', '生成长度 1024'):
+part of each sequence; never a count ('回答 5000 条'), nor the tail of a key ('num_generations 是 6': TRL's
+completions per prompt, once read as a 6-token completion); after a comma only with a maximum ('每个prompt 8条
+rollout，最长1024 token': the rollout's longest, trial s24-2 #8, never the sequence's). Moved from
+bot.parse.prose_vocab (s24: that module is at its line limit)."""

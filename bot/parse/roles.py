@@ -113,7 +113,7 @@ R_TPS = _r(
     r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
     r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"
 )
-R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?!\s*/\s*s)(?!\s*per\s+sec)")
+R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?![a-z])(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?)"
     r"|-?toks?(?:ens?)?\s*(?:per|each|a|/)\s*(?:request|req|user|query|conversation|session)\b"

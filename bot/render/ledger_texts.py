@@ -322,6 +322,11 @@ WHY_TEXTS: dict[str, str] = {
         "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "
         "forward pass per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
+    "recompute_time_every": N_(
+        "no GPU count keeps the activations without full activation recomputation (data parallelism "
+        "does not split them): every count pays one more forward pass per token, ×%(factor)s — (k + 2) "
+        "/ k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
     "verl_train_batch_default": N_(
         "verl's default data.train_batch_size (prompts per step): its rollout engines decode the whole "
         "step's completions at once, up to vLLM's max_num_seqs (256) per engine"
