@@ -18,7 +18,8 @@ ASK = {
     "zh": "全参微调 Llama-3.1-8B，8张A100 80G，1亿token",
 }
 USED = {
-    "en": "Used: “training_tool: DeepSpeed” (its settings you gave — the ZeRO stage, offload — are what "
+    # s24 review #2: "training framework: DeepSpeed" in the English reply (the JSON keeps training_tool)
+    "en": "Used: “training framework: DeepSpeed” (its settings you gave — the ZeRO stage, offload — are what "
     "the sizing uses).",
     "zh": "已使用：“训练框架：DeepSpeed”（用的是你给的它的设置：ZeRO 阶段、offload）。",
 }

@@ -36,7 +36,8 @@ def test_deepspeed_with_its_zero_stage_is_used(capsys, question: str) -> None:
     (named,) = [i for i in answer["interpretation"]["ignored"] if "DeepSpeed" in i["text"]]
     assert named == {"text": "training_tool: DeepSpeed", "reason": "settings_applied"}
     second = answer["reply"].splitlines()[1]
-    assert second.startswith(("Used: “training_tool: DeepSpeed”", "已使用：“训练框架：DeepSpeed”"))
+    # s24 review #2: the English 'Used' line names it "training framework: DeepSpeed" (not the JSON key)
+    assert second.startswith(("Used: “training framework: DeepSpeed”", "已使用：“训练框架：DeepSpeed”"))
     assert "Not used" not in answer["reply"] and "未使用" not in answer["reply"]
     assert f"ZeRO-{stage}" in answer["reply"].splitlines()[0]
 
@@ -67,7 +68,11 @@ def test_grpo_headline_and_layout_name_one_zero_stage(capsys, question: str, rec
 @pytest.mark.parametrize(
     ("question", "used"),
     [
-        ("full fine-tune Qwen2.5-7B with ZeRO-3 on 8 A100, 1B tokens", "Used: “training_tool: DeepSpeed”"),
+        # s24 review #2: 'training framework: DeepSpeed' in the English reply (the JSON keeps training_tool)
+        (
+            "full fine-tune Qwen2.5-7B with ZeRO-3 on 8 A100, 1B tokens",
+            "Used: “training framework: DeepSpeed”",
+        ),
         ("用 ZeRO-3 全参微调 Qwen2.5-7B，8张A100，10亿token", "已使用：“训练框架：DeepSpeed”"),
     ],
 )

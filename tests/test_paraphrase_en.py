@@ -84,7 +84,8 @@ def test_nodes_written_card_times_count(
 @pytest.mark.parametrize(
     ("text", "params"),
     [
-        ("pretraining gpt2 large 774M on a single V100 32GB OOMs, why?", 774e6),
+        # s24: GPT-2 is in the catalog: gpt2-large's own 774,030,080 parameters (HF gpt2-large config.json)
+        ("pretraining gpt2 large 774M on a single V100 32GB OOMs, why?", 774_030_080.0),
         ("how long to train FooLM-base 350M on 8 H100?", 350e6),
     ],
 )
@@ -97,7 +98,8 @@ def test_size_after_an_unknown_name_without_brackets(
 
 def test_a_size_then_tokens_is_no_model_size(capsys: pytest.CaptureFixture[str]) -> None:
     req = ask(capsys, "how long to pretrain gpt2 large (774M) on 9B tokens with 8 A100?")["request"]
-    assert req["params_total"] == 774e6
+    assert req["params_total"] == 774_030_080.0  # s24: GPT-2 in the catalog (gpt2-large config.json)
+    assert req["tokens"] == 9e9
 
 
 @pytest.mark.parametrize(

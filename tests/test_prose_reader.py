@@ -105,7 +105,14 @@ MODEL_NAMES = [
     ("Serve MiniMax-M1 at 1M context on 8 H20", {"model": None, "params_total": None}, "MiniMax-M1"),
     ("FooChat 模型做推理最低要什么显卡？", {"model": None, "params_total": None}, "FooChat"),
     ("How many GPUs did the BarNet3 pre-training take?", {"model": None, "params_total": None}, "BarNet3"),
-    ("Training gpt2 large (774M) on one V100-32GB OOMs", {"model": None, "params_total": 774e6}, "gpt2"),
+    # s24: GPT-2 is in the catalog; gpt2-large = 774,030,080 parameters (HF gpt2-large config.json:
+    # 50257 x 1280 + 1024 x 1280 + 36 x (12 x 1280^2 + 13 x 1280) + 2 x 1280)
+    (
+        "Training gpt2 large (774M) on one V100-32GB OOMs",
+        {"model": "GPT-2-774M", "params_total": 774_030_080.0},
+        None,
+    ),
+    ("Training foonet2 (774M) on one V100-32GB OOMs", {"model": None, "params_total": 774e6}, "foonet2"),
     ("用一张 V100 训练 FooLM（350M）会爆显存吗", {"model": None, "params_total": 350e6}, "FooLM"),
     # a family, its version, 的, its size; version 1 is the first, unversioned release
     ("LLaMA1 的 13B 用 8 张 A100 训练要多久", {"model": "LLaMA-13B", "params_total": 13e9}, None),

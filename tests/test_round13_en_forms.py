@@ -206,7 +206,8 @@ def test_the_count_asked_is_not_the_one_card_had(capsys: pytest.CaptureFixture[s
     assert request.get("gpu_count") is None
 
 
-R13_WORK_UNDERSTOOD_EN = 17  # s21-gen: 12 → 17; with round 15's readers merged
+R13_WORK_UNDERSTOOD_EN = 16  # s21-gen: 12 → 17; s24 17 → 16: the stricter scorer (df7e8a4c) no longer
+# counts en13-012's RTX 5090 D v2 sized as an RTX 5090 (a swapped card that had passed by substring)
 """Round 13's English r13work records (en_r13.json, 21 records) understood in full at the last measurement
 (6/21 at its freeze, 12/21 after these readers, 13/21 at session 21's start, 14/21 after round 15's peer-tool
 reader: 'I compared ROLL with verl'; tests/data/real_questions/README.md). Its r13test half (19

@@ -26,8 +26,10 @@ def test_a_usual_answer_imports_none_of_them() -> None:
 def test_unknown_names_still_get_their_closest_catalog_names() -> None:
     reply, loaded = _ask("pretrain 7B on 1T tokens with 8 H300")
     assert "Closest cards I know: H800 / H200 / H100." in reply and "difflib" in loaded
-    reply, _ = _ask("serve Llamma-9-77B on H100")
-    assert "Did you mean Llama-3.3-70B / Llama-3.1-70B / Llama-3-70B?" in reply
+    # s24: a name sized by its typed size ('Llamma-9-77B': 77B) gets no 'Did you mean' list;
+    # a name without a size still does
+    reply, _ = _ask("serve Llamma-9 on H100")
+    assert "Did you mean Llama-4-Scout-17B-16E / Llama-4-Maverick-17B-128E / Llama-3.3-70B?" in reply
 
 
 def test_the_catalog_folder_is_the_one_importlib_resources_names() -> None:

@@ -290,8 +290,10 @@ def test_a_doubled_load_reply() -> None:
         "Our vLLM server with Qwen2.5-32B-Instruct on 2x L40S uses 44GB per GPU and serves 30 users at 8k "
         "context. We want to double users to 60. How many more L40S?"
     )
+    # s24: ECC-visible L40S memory 46,068 MiB: usable 0.9 x 46,068 MiB = 40.5 GiB per GPU (was 0.9 x 48 GiB
+    # = 43.2); KV room 72,544 tokens (vLLM log) / 8,192 = 8 sequences (was 11)
     assert en.startswith(
-        "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 11 of the 60 concurrent sequences at 8K"
+        "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 8 of the 60 concurrent sequences at 8K"
     )
 
 

@@ -256,6 +256,21 @@ def role_at(segs: list[Segment], pos: int) -> str:
     return seg.role if seg is not None else PLAIN
 
 
+SEVERAL_RUNS_RE = rc(r"\bboth\b.{1,40}?\band\b|\beither\b.{1,40}?\bor\b")
+"""A failure said of several runs ('OOMs with both single-GPU and FSDP configs'): no one run to size."""
+
+
+def _one_run(segs: list[Segment], pos: int) -> str:
+    """:func:`role_at`, save that a failed clause naming several runs (:data:`SEVERAL_RUNS_RE`) is a plain
+    one: the failed run's value is preferred (s24) only when the clause names one run (s16: '8 GPUs with
+    46 GB each, yet … OOMs with both single-GPU and FSDP configs' sizes the 8, not the single GPU)."""
+    seg = segment_at(segs, pos)
+    role = seg.role if seg is not None else PLAIN
+    if role == FAILED and seg is not None and SEVERAL_RUNS_RE.search(seg._s, seg.start, seg.end):
+        return PLAIN
+    return role
+
+
 def measured(segs: list[Segment], tok: Any) -> bool:
     """Whether the number ``tok`` is the figure an observed cue reports: the cue ends at most
     :data:`CUE_BEFORE` characters before it ('占了将近 60g', 'uses about 40gb') or starts at most
@@ -291,7 +306,7 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
         return None, {id(r): OBSERVED for r in roles}
     if len({r.value for r in roles}) < 2:
         return roles[0], {}
-    where = [role_at(segs, r.tok.start) for r in roles]
+    where = [_one_run(segs, r.tok.start) for r in roles]
     ranked = sorted(zip(roles, where, strict=True), key=lambda rw: (_PREFER[rw[1]], _inherited(segs, rw[0])))
     if _PREFER[ranked[0][1]] > 2:  # nothing in the job's own clauses: the first not observed, as before
         chosen = next((r for r, w in zip(roles, where, strict=True) if w != OBSERVED), roles[0])
