@@ -33,8 +33,9 @@ def test_weights_beyond_the_pool_do_not_fit(text: str, machines: int) -> None:
 def test_zh_counts_machines_not_cards() -> None:
     out, _ = ask("想在 Mac Studio M2 Ultra 192G 上跑 DeepSeek-V3 Q4 能行吗", None, "text")
     head = out.splitlines()[0]
-    # s24 review #6: one Mac says what does not fit (407 GB against 143 GiB), no count of Macs to add
-    assert "一台 M2 Ultra 192G 放不下：权重加 KV 缓存约需 407 GB，超过它 143 GiB 的可用内存" in head
+    # s24 review #6: one Mac says what does not fit, no count of Macs to add; in one unit since the s24
+    # merge's review (407 GB = 379 GiB, against 143 GiB usable)
+    assert "一台 M2 Ultra 192G 放不下：权重加 KV 缓存约需 379 GiB，超过它 143 GiB 的可用内存" in head
     assert "CPU 内存" not in out and "DDR" not in out
 
 

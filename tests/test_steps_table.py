@@ -36,16 +36,19 @@ def test_steps_fixed_table_keeps_the_steps(question: str) -> None:
     assert a.report.request.num_samples == 320_000  # 5,000 × 4 × 4 × 4: the plan's 4 GPUs
     rows = {r.gpus: r for r in a.report.days_table}
     assert set(rows) >= {4, 8, 16}
-    base = a.report.gpu_hours.likely  # 64 H100-hours at 28 % MFU for 320,000 × 4,096 tokens
-    assert base == pytest.approx(64, rel=0.05)
-    # 8 GPUs: twice the samples, no recompute: 2 × 64 GPU-hours over 8 GPUs = 16 h (was 7.9 h)
+    # 64 H100-hours at 28 % MFU for 320,000 × 4,096 tokens, × 4/3 for full recompute: s24 (trfix2), LLaMA-
+    # Factory runs data parallel only and no count keeps micro-batch 4 × 4,096 activations without full
+    # recompute (the memory's no_full_recompute alternative has no count), so every count pays it
+    base = a.report.gpu_hours.likely
+    assert base == pytest.approx(64 * 4 / 3, rel=0.05)
+    # 8 GPUs: twice the samples at the same recompute: 2 × 85 GPU-hours over 8 GPUs = 21 h (was 7.9 h)
     assert rows[8].gpu_hours.likely == pytest.approx(2 * base, rel=0.01)
     assert rows[8].days.likely * 24 == pytest.approx(2 * base / 8, rel=0.01)
     assert rows[8].cost.billed_gpu_hours == pytest.approx(2 * base, abs=1)
-    # 16 GPUs: four times the samples; the time stays within ±25 % of 8 GPUs' (not halved)
+    # 16 GPUs: four times the samples (past the scale-out reference: a little more); the time within ±25 %
     assert rows[16].gpu_hours.likely >= 4 * base
     assert rows[16].days.likely == pytest.approx(rows[8].days.likely, rel=0.25)
-    # the plan's row is what the headline says (21 h with full recompute on 4 GPUs)
+    # the plan's row is what the headline says (21 h with full recompute on 4 GPUs), as 8's (s24)
     assert rows[4].days.likely * 24 == pytest.approx(21, abs=0.6)
     text = render(a, "text")
     line = next(
@@ -69,34 +72,37 @@ def test_a_stated_count_keeps_the_tokens_table() -> None:
     [
         (
             "using LLaMA-Factory, config below, we need it done in 12 hours on H100s, how many GPUs?\n",
-            "≈ 16 hours at best (8 GPUs), past your 12 hours",
+            "≈ 21 hours at best (4 GPUs), past your 12 hours",
         ),
         (
             "用LLaMA-Factory全参微调，配置如下，要在12小时内训完，需要几张H100？\n",
-            "最快约 16 小时（8 张卡），超出你的 12 小时",
+            "最快约 21 小时（4 张卡），超出你的 12 小时",
         ),
     ],
 )
 def test_a_deadline_under_the_steps_time_is_not_met_by_more_gpus(question: str, said: str) -> None:
-    """12 hours: every count takes ≥ 15.8 h for the 5,000 steps (8 GPUs, no recompute: 2 × 64 GPU-hours ÷ 8),
-    so the answer stays on the plan's 4 GPUs (21 h) and says more GPUs do not meet it; before, the table's
-    tokens-fixed '8 GPUs → 7.9 h' would have been read as meeting it."""
+    """12 hours: every count takes ≈ 21 h for the 5,000 steps (s24: every count pays full recompute, so 8
+    GPUs take 2 × 85 GPU-hours ÷ 8 = 21 h as 4 do; was 15.8 h on 8 without recompute), so the answer stays on
+    the plan's 4 GPUs and says more GPUs do not meet it; before s19, the table's tokens-fixed '8 GPUs → 7.9 h'
+    would have been read as meeting it."""
     a = answer(question + CONFIG)
     assert a.report.gpus_for_deadline == 4
     (note,) = [w for w in a.report.warnings if w.code == "steps_past_deadline"]
-    assert (note.params["gpus"], note.params["deadline"]) == (8, 12)
-    assert note.params["hours"] == pytest.approx(2 * a.report.gpu_hours.likely / 8, rel=0.01)
+    assert (note.params["gpus"], note.params["deadline"]) == (4, 12)
+    assert note.params["hours"] == pytest.approx(a.report.gpu_hours.likely / 4, rel=0.01)
     text = render(a, "text")
     assert said in text
     assert "within your 12" not in text
 
 
-def test_a_deadline_the_steps_meet_takes_the_fewest_such_gpus() -> None:
-    """20 hours: 8 GPUs take ≈ 15.8 h (the fewest within it; 4 and 6 take 21 h with full recompute), and
-    the headline names no recompute on 8 (its GPU-hours are its samples', not recomputation's)."""
+def test_a_deadline_past_every_counts_steps_time_says_so() -> None:
+    """20 hours: s19 had 8 GPUs at ≈ 15.8 h (no recompute) meeting it; since s24 every count pays full
+    recompute (data parallel only: no count keeps the activations), so every count takes ≈ 21 h and the
+    answer stays on the plan's 4 GPUs with the steps-past-deadline warning (was 8 GPUs for 16 hours)."""
     a = answer(
         "using LLaMA-Factory, config below, we need it done in 20 hours on H100s, how many GPUs?\n" + CONFIG
     )
-    assert a.report.gpus_for_deadline == 8
-    first = render(a, "text").splitlines()[0]
-    assert "8 GPUs for 16 hours (within your 20 hours)" in first and "recompute" not in first
+    assert a.report.gpus_for_deadline == 4
+    (note,) = [w for w in a.report.warnings if w.code == "steps_past_deadline"]
+    assert (note.params["gpus"], note.params["deadline"]) == (4, 20)
+    assert "≈ 21 hours at best (4 GPUs), past your 20 hours" in render(a, "text")
