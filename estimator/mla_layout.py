@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 SGLANG = "SGLang"
 """``Runtime.sglang``'s value (estimator.request), compared by value: no import of the request here."""
+VLLM = "vLLM"
+"""``Runtime.vllm``'s value."""
 
 
 def sglang_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
@@ -34,19 +36,32 @@ def sglang_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
     return bool(spec.kv_lora_rank) and named and req.dp_attention is None
 
 
+def vllm_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
+    """True when an MLA model is served with vLLM and no DP attention was said: ``vllm serve`` lays a
+    copy out with ``--tensor-parallel-size`` and every rank keeps the whole latent cache; attention is
+    data parallel only with ``--data-parallel-size`` and ``--enable-expert-parallel`` (vLLM docs,
+    serving/data_parallel_deployment.md; s24 review #6: sized as DP attention, 8× the default's)."""
+    named = req.runtime is not None and req.runtime.value == VLLM
+    return bool(spec.kv_lora_rank) and named and req.dp_attention is None
+
+
 def mla_tp_copies(req: SizingRequest, spec: ModelSpec) -> bool:
     """True when an MLA model runs under a TP the user stated (> 1) without DP attention said, or with
     SGLang and no DP attention said (:func:`sglang_plain_tp`, whatever TP the plan takes): each rank
     holds the whole latent cache (module docstring)."""
     if not spec.kv_lora_rank or req.dp_attention:
         return False
-    return (req.tp or 1) > 1 or sglang_plain_tp(req, spec)
+    return (req.tp or 1) > 1 or sglang_plain_tp(req, spec) or vllm_plain_tp(req, spec)
 
 
 def mla_layout(req: SizingRequest, spec: ModelSpec) -> tuple[str, Why]:
     """The ledger's ``kv_layout`` value and reason for an MLA model over a TP group."""
     if mla_tp_copies(req, spec):
-        return Word.tp_copies.value, Why.mla_sglang_default if req.tp is None else Why.mla_tp_copies
+        if req.tp is not None:
+            return Word.tp_copies.value, Why.mla_tp_copies
+        return Word.tp_copies.value, Why.mla_vllm_default if vllm_plain_tp(
+            req, spec
+        ) else Why.mla_sglang_default
     return Word.dp_attention.value, Why.mla_dp_attention
 
 
@@ -80,6 +95,10 @@ def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inferenc
         reserved = SGLANG_DP_ATTENTION_GIB * 2**30 / max(1.0, inf.kv_bytes_per_token or 1.0)
         dp_tokens = int(max(0.0, inf.kv_capacity_tokens - reserved)) * inf.tp
         ledger.note("mla_sglang_plain_tp", tp=inf.tp, context=context, concurrency=dp_tokens // context)
+        return
+    if vllm_plain_tp(req, spec):  # vLLM's default, plain TP: its data-parallel attention offered after
+        dp = inf.kv_capacity_tokens * inf.tp // context
+        ledger.note("mla_vllm_plain_tp", tp=inf.tp, context=context, concurrency=dp)
         return
     ledger.note(
         "mla_dp_attention_assumed",

@@ -152,6 +152,7 @@ class Why(StrEnum):
     mla_dp_attention = "mla_dp_attention"
     mla_tp_copies = "mla_tp_copies"
     mla_sglang_default = "mla_sglang_default"
+    mla_vllm_default = "mla_vllm_default"
     dsa_indexer_cache = "dsa_indexer_cache"
     # filled before estimating (bot.core.pipeline)
     chat_settings = "chat_settings"

@@ -84,9 +84,9 @@ def test_the_kv_cache_label_follows_the_model_dtype(question, kv):
     [
         (
             "serve DeepSeek-V3 with vLLM on 8 H200 for 64 users at 8k context",
-            "Assumed: data-parallel attention (SGLang --enable-dp-attention; vLLM --data-parallel-size with "
-            "--enable-expert-parallel), which keeps each sequence's MLA latent cache on one GPU: up to 651 "
-            "sequences of 8K tokens. With plain --tp 8 every GPU keeps the whole latent cache: about 81.",
+            "Sized on vLLM's default, plain --tensor-parallel-size 8, where every GPU keeps the whole MLA "
+            "latent cache. With --data-parallel-size 8 --enable-expert-parallel each sequence's latent cache "
+            "stays on one GPU: about 651 sequences of 8K tokens.",
         ),
         (
             "serve DeepSeek-V3 with SGLang on 8 H200 for 64 users at 8k context",
@@ -103,10 +103,12 @@ def test_the_kv_cache_label_follows_the_model_dtype(question, kv):
 )
 def test_an_assumed_dp_attention_is_said_with_the_plain_tp_figure(question, said):
     """Trial s21 #8: DeepSeek-V3's MLA latent (512 + 64 values × 61 layers, 68.6 KiB a token in bf16) sized
-    as DP attention without saying so. vLLM, no layout said: 651 sequences of 8,192 tokens with DP attention,
-    plain TP 8 keeps the whole latent on every GPU: about 1/8 (81). s24 trial #3: SGLang's default is plain
-    TP (server_args.py enable_dp_attention=False), so SGLang is sized on it — 677,226 tokens a rank, 82
-    sequences — and DP attention is offered after: (677,226 − 4 GiB ÷ 70,272 B) × 8 // 8,192 = 601."""
+    as DP attention without saying so. vLLM, no layout said: since s24 (review #6) sized on vLLM's
+    default plain TP 8, every GPU keeping the whole latent (about 81 sequences, 64 fit), its DP + EP layout
+    offered after: 651 sequences of 8,192 tokens (estimator.mla_layout.vllm_plain_tp). s24 trial #3:
+    SGLang's default is plain TP (server_args.py enable_dp_attention=False), so SGLang is sized on it —
+    677,226 tokens a rank, 82 sequences — and DP attention is offered after:
+    (677,226 − 4 GiB ÷ 70,272 B) × 8 // 8,192 = 601."""
     from cli_run import ask_text
 
     assert said in ask_text(question)

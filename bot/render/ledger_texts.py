@@ -463,6 +463,11 @@ WHY_TEXTS: dict[str, str] = {
         "latent KV cache has one head, so every TP rank keeps all of it and the pool is one GPU's free memory "
         "÷ its size; --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
     ),
+    "mla_vllm_default": N_(
+        "vLLM's default, plain --tensor-parallel-size: MLA's latent KV cache has one head, so every TP rank "
+        "keeps all of it and the pool is one GPU's free memory ÷ its size; --data-parallel-size with "
+        "--enable-expert-parallel keeps each sequence on one GPU and holds about TP× as many"
+    ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
     "presales_monthly": N_(

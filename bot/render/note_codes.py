@@ -90,6 +90,7 @@ class NoteCode(StrEnum):
     tp_over_pcie = "tp_over_pcie"
     mla_dp_attention_assumed = "mla_dp_attention_assumed"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"
+    mla_vllm_plain_tp = "mla_vllm_plain_tp"
     concurrency_limited = "concurrency_limited"
     no_price = "no_price"
     throughput_short = "throughput_short"

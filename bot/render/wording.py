@@ -174,6 +174,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(max_concurrency)s sequences of %(context)s tokens. With plain --tp %(tp)s every GPU keeps the "
         "whole latent cache: about %(concurrency)s."
     ),
+    NoteCode.mla_vllm_plain_tp: N_(
+        "Sized on vLLM's default, plain --tensor-parallel-size %(tp)s, where every GPU keeps the whole MLA "
+        "latent cache. With --data-parallel-size %(tp)s --enable-expert-parallel each sequence's latent "
+        "cache stays on one GPU: about %(concurrency)s sequences of %(context)s tokens."
+    ),
     NoteCode.mla_sglang_plain_tp: N_(
         "Sized on SGLang's default, plain --tp %(tp)s, where every GPU keeps the whole MLA latent cache. "
         "With --enable-dp-attention each sequence's latent cache stays on one GPU: about %(concurrency)s "
