@@ -60,7 +60,7 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
     if share is None or not colocated(req):
         return r
     gpu = r.gpu
-    total = gpu.ecc_visible_mib / 1024 if gpu.ecc_visible_mib else gpu.memory_gib  # ECC on: memory.total
+    total = gpu.visible_gib  # ECC on: nvidia-smi's memory.total
     if req.rollout_sleep_mode:  # TRL sleep mode: vLLM's weights and KV cache leave the card while training
         ledger.note("rollout_sleep_mode", share=share, gpu=gpu.name, engine_gib=total * share)
         return r

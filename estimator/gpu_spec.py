@@ -10,9 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from estimator.factories import empty_list
 from estimator.units import GIB
 
-MIB = 2**20
-"""One MiB in bytes (nvidia-smi reports memory.total in MiB)."""
-
 
 class GpuSpec(BaseModel):
     """One accelerator. Peaks are **dense** tensor-core TFLOPS (no sparsity), 1 TFLOPS = 1e12 FLOP/s."""
@@ -137,6 +134,13 @@ class GpuSpec(BaseModel):
         (:attr:`ecc_visible_mib`, nvidia-smi's memory.total: L40S 46,068 MiB of 48 GiB) for the GDDR
         datacenter cards that ship with ECC enabled — and the working-set share of unified memory.
         Source: the nvidia-smi totals quoted in estimator/data/gpus.toml beside each value."""
-        if self.ecc_visible_mib is not None and not self.gpu_memory_fraction:
-            return self.ecc_visible_mib * MIB
-        return self.memory_gib * GIB * (self.gpu_memory_fraction or 1.0)  # memory_bytes × the share
+        if not self.gpu_memory_fraction:
+            return self.visible_gib * GIB
+        return self.memory_gib * GIB * self.gpu_memory_fraction  # memory_bytes × the share
+
+    @property
+    def visible_gib(self) -> float:
+        """GiB the driver shows a process (nvidia-smi memory.total): :attr:`ecc_visible_mib` ÷ 1,024 for
+        the cards that ship with ECC on (L40S 46,068 MiB → 44.99 GiB), else the datasheet's
+        :attr:`memory_gib`. Source: the nvidia-smi totals quoted in estimator/data/gpus.toml."""
+        return self.ecc_visible_mib / 1024 if self.ecc_visible_mib is not None else self.memory_gib

@@ -90,8 +90,8 @@ class DenseTable:
         per_logit = per_logit or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
         self.loss = per_logit[1]  # likely bytes per logit (transients.loss_bytes)
         self.step = setup.optimizer == "adamw"  # else the step has no temporaries (transients.step_bytes)
-        # likely step bytes per parameter at ZeRO-0: foreach's copy only when stated (zero0_step, inlined)
-        self.foreach_step = (4.0 if setup.master_weights else 2.0) if setup.adamw_impl == "foreach" else 0.0
+        # likely step bytes per parameter at ZeRO-0 (foreach's copy only when stated), once per table
+        self.foreach_step = zero0_step(setup, 1.0)[1]
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
         self.per_logit = per_logit
         self.layer_linear = (
