@@ -36,6 +36,10 @@ TUNED_RELEASE_RE = rc(
 )
 """An instruction-tuned release ('Qwen2.5-7B-Instruct', 'gemma-2-9b-it', 'the chat model'): a model that
 exists, trained further (fine-tuned), never pre-trained from scratch."""
+PRETRAINED_INIT_RE = rc(r"(?:pretrained_model|model_name_or)_path\s*[=:]?\s*[\w./\-]")
+"""A checkpoint to start from, written as a pre-training script's key ('--pretrained_model_path
+models/llama-7b.bin', round 19; '--model_name_or_path'): the weights exist, so the pre-training continues
+them."""
 OWN_DATA_RE = rc(
     r"\b(?:my|our|own|custom|company|internal)\s+(?:own\s+)?(?:chat\s+|support\s+|domain\s+)?"
     r"(?:data(?:set)?s?|documents?|docs|corpus|conversations?|dialogues?|samples|examples|chats?)\b"
@@ -120,8 +124,10 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
 def lora_pretraining(stage: str | None, s: str) -> str | None:
     """'continued_pretrain' when ``s`` names pre-training (a stage word, not a hint) with LoRA or QLoRA
     not negated, or of an instruction-tuned release (round 18: '全量预训练 Yi-34B-Chat': a model that exists,
-    so the pre-training continues it, :data:`TUNED_RELEASE_RE`), else ``stage``."""
+    so the pre-training continues it, :data:`TUNED_RELEASE_RE`) or from a checkpoint a key names
+    (:data:`PRETRAINED_INIT_RE`), else ``stage``."""
     if explicit_stage(s) != "pretrain" or not PRETRAINING_RE.search(s) or lx.NEGATED_LORA_RE.search(s):
         return stage
     adapters = lx.LORA_RE.search(s) or lx.QLORA_RE.search(s)
-    return "continued_pretrain" if adapters or TUNED_RELEASE_RE.search(s) else stage
+    started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s)  # round 19: a checkpoint key
+    return "continued_pretrain" if adapters or started else stage
