@@ -27,6 +27,7 @@ from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
+from bot.parse.worked_sums import results_of_sums
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
@@ -95,6 +96,7 @@ def normalize(text: str) -> str:
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
+    s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)

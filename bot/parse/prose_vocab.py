@@ -56,7 +56,7 @@ from estimator.models import SizingRequest
 from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
-_SEP = r"\s*(?:=|:|of|is|to|为|是|设为|设成|设置为|改成|=\s*)?\s*"
+_SEP = r"\s*(?:也|都|还|就)?\s*(?:=|:|of|is|to|为|是|要|设为|设成|设置为|改成|=\s*)?\s*"  # r19: 'bs 也要 8'
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*(?:k|万)?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
 """A key's value: digits, a thousands 'k' or a Chinese 万 ('cutoff_len 设成 2万': 20,000, not 2; s17)."""
 

@@ -66,11 +66,13 @@ them names no tool in one."""
 JOB_WORD_RE = rc(
     r"(?:训练|微调|预训练|部署|推理|跑|启动|做|训|起(?:个|一个)?服务"
     r"|\b(?:train|fine[\s\-]?tun|finetun|pre[\s\-]?train|serv(?:e|es|ed|ing)\b|deploy|infer)"
-    r"|\b(?:run|running|launch\w*|host|hosting|sft|lora|q?lora|dpo|grpo|rlhf)\b(?!\s+out\s+of\b))"
+    r"|\b(?:run|running|launch\w*|host|hosting|sft|lora|q?lora|dpo|grpo|rlhf)\b(?!\s+out\s+of\b)"
+    r"|(?:开启|打开|启用|\benabl\w*)\s*(?:zero|deepspeed|fsdp))"
 )
 """A word of the job ('微调', 'fine-tune', 'serve', 'training'): the means of the job is a tool. Words, not
 letters inside one (review of session 15: 'run' in 'runs', 'dpo' in 'endpoint'); 'runs out of memory' is a
-state, no job. Round 18: '起服务' (start a service: '用 Lvllm 起服务') is serving."""
+state, no job. Round 18: '起服务' (start a service: '用 Lvllm 起服务') is serving. Round 19: a training
+layout switched on ('用 CoLLiE 开启 Zero3', 'enabling ZeRO with X'): the tool runs that training."""
 SIDE_WORK_RE = rc(
     r"\b(?:track\w*|log|logs|logging|logged|monitor\w*|visuali[sz]\w*|plot\w*|dashboards?|notebooks?)\s*$"
 )

@@ -22,7 +22,7 @@ from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE
 
 _ZH_JOB = (
-    r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调)"
+    r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调|fine-?tun\w*)"
     r"|(?:grpo|dpo|ppo|sft|lora|qlora)(?=\s*(?:训练|微调|[,，。;；?？!！]|$)))"
 )
 """A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',
@@ -73,6 +73,10 @@ _NOT_MODEL_WORDS = frozenset((
 ))  # fmt: skip
 """Capitalized words that follow or precede a job verb without naming a model."""
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_LOWER_NAME_GATE = re.compile(r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*-[a-z0-9.]*\d")
+"""Round 19: a name typed all in lower case is still one when joined by hyphens with a digit in it
+('bge-base-zh-v1.5', 'm3e-base' is not: its digit leads no part); a message typed all in lower case
+with none has no name for this step."""
 _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 """A software version as bot.parse.written_units writes it ('vllm 0.7.3' → 'v0_7_3'): never a model's name
 (round 16 zh: 'vllm 0.7.3 部署 OCRFlux' named the version, not the model after the verb)."""
@@ -81,7 +85,7 @@ _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
     """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
     (see the module docstring); None when there is none."""
-    if raw == raw.lower():  # a name is typed with a capital (cheap gate: no loop over characters)
+    if raw == raw.lower() and not _LOWER_NAME_GATE.search(s):  # a capital, or round 19: 'bge-base-zh-v1.5'
         return None
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE) if chinese else (AFTER_JOB_RE,)
