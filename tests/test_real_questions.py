@@ -585,6 +585,16 @@ def test_round18_work_zh_does_not_regress() -> None:
     assert _work_understood("r18work", "zh", 23) >= R18_WORK_UNDERSTOOD_ZH
 
 
+R19_WORK_UNDERSTOOD_ZH = 18
+"""Round 19's Chinese working split (zh_r19.json, r19work: 20 records) understood in full at the last
+measurement (README.md there): 10 at the freeze, 18 after its readers (tests/test_round19_zh_forms.py) and
+three label corrections. Its r19test half (20 records) is frozen in ``frozen_r19_test_zh.sha256``."""
+
+
+def test_round19_work_zh_does_not_regress() -> None:
+    assert _work_understood("r19work", "zh", 20) >= R19_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
