@@ -21,6 +21,7 @@ from functools import cache
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
+from bot.parse.bracket_sizes import sizes_in_brackets
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -394,7 +395,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         start, end, text, size = sized
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
-    s = _sizes_in_brackets(s, mentions)
+    s = sizes_in_brackets(s, mentions, _whole_catalog_name)
     s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
@@ -420,25 +421,6 @@ def _date_blank(m: re.Match[str], mentions: list[ModelMention]) -> str:
     if not any(c.isalpha() for c in m.group(0)) and _SIZE_END_RE.search(typed.strip().lower()):
         return m.group(0)
     return " " * len(m.group(0))
-
-
-_BRACKET_SIZE_RE = rc(
-    r"\s*(?:[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]"
-    r"|[,:\-]?\s*(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9.])(?!\s*(?:tokens?|toks?|context|ctx|上下文|词元)))"
-)
-"""A size right after a name, in brackets or not ('gpt2 large (774M)', 'gpt2 large 774M', 'foo-net, 350m';
-the paraphrases of issue 24: people drop the brackets); not a token count ('1B tokens')."""
-
-
-def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
-    """'gpt2 large (774M)', 'gpt2 large 774M': the size after a model the catalog does not size."""
-    for mm in mentions:
-        m = _BRACKET_SIZE_RE.match(s, mm.end)
-        if m and mm.model_id is None and mm.size is None:
-            value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-            mm.size = float(value) * (1e9 if unit == "b" else 1e6)
-            s = mask(s, m.start(), m.end(), " ")
-    return s
 
 
 def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str:

@@ -70,6 +70,8 @@ CONVERSIONS = {
     "during training steps, so its share is not taken from the training memory",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
+    "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
+    "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "ggml_kv": "llama.cpp -ctk/-ctv: q8_0/q4_0 → that KV type (ggml block sizes), f16/bf16 → 16-bit",
@@ -102,7 +104,7 @@ _HF = {
     "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
     "gradient_checkpointing": ("recompute", "recompute"),
     "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
-    "fsdp": ("zero_stage", "fsdp"),
+    "fsdp": ("zero_stage", "fsdp"), "use_liger_kernel": ("chunked_loss", "chunked_bool"),
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
@@ -127,6 +129,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "vllm_gpu_util": ("gpu_memory_utilization", "engine_share"),
         "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
         "packing": ("packing", "packing_bool"), "neat_packing": ("packing", "packing_bool"),
+        "enable_liger_kernel": ("chunked_loss", "chunked_bool"),
     },
     "trl": {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
