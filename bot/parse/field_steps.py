@@ -478,14 +478,14 @@ class FieldSteps:
         return own
 
     def _one_named_card(self) -> bool:
-        """'on an A100', 'on the A100', '在 A800 上跑': one card, unless the question asks how many or the
-        card is named in the plural ('on the A100s'), or a TP/PP is stated (its world size is the count)."""
+        """'on an A100', '在 A800 上跑': one card, unless how many is asked (not of a failed run's: 'OOM on an
+        A100, how many?'), the card is plural ('on the A100s') or a TP/PP is stated (their world size)."""
         plural = getattr(self, "_plural_gpu", False) or bool(self.f.get("tp") or self.f.get("pp"))
-        return ARTICLE_GPU_RE.found(self.s) and not ASKS_COUNT_RE.search(self.s) and not plural
+        asked = ASKS_COUNT_RE.search(self.s) and not FAILED_RE.search(self.s)
+        return ARTICLE_GPU_RE.found(self.s) and not asked and not plural
 
     def _mem_card_one(self) -> bool:
-        """'用 24G 显存的卡', 'on my 40GB GPU', '我的 40G 显卡': one card of that memory
-        (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
+        """'用 24G 显存的卡', 'on my 40GB GPU': one card of that memory (bot.parse.one_card), unless asked."""
         one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
         return bool(one) and not ASKS_COUNT_RE.search(self.s)
 

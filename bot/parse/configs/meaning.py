@@ -185,6 +185,7 @@ MEANING: dict[str, dict[str, Row]] = {
     "scripts": {
         "max_seq_len": ("seq_len", "int"),
         "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
+        "max_train_samples": ("num_samples", "int"),  # transformers examples run_clm.py and their copies
         **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {
@@ -337,7 +338,10 @@ SOURCES = {
     "recipes/lora_finetune_distributed.py",
     "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
     "runtime/zero/{config,offload_config}.py, runtime/tensor_parallel/config.py (AutoTP autotp_size: TP)",
-    "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
+    "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); "
+    "huggingface/transformers examples/pytorch/language-modeling/run_clm.py DataTrainingArguments "
+    "(max_train_samples: the training examples truncated to that many; MedicalGPT's pretraining.py and "
+    "supervised_finetuning.py copy it); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
     "data.train_batch_size prompts per step)",
