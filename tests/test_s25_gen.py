@@ -187,3 +187,86 @@ def test_catalog_cards_stay_catalog_cards(question: str, gpu: str) -> None:
     answer = answer_json(question)
     assert answer["request"]["gpu"] == gpu
     assert answer["interpretation"]["unknown_gpu"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "output"),
+    [  # the served context (4K by default) holds the reply
+        ("Serve Mistral-7B on one L40S with TGI, max_new_tokens 512, 50 users: fits?", "512"),
+        ("用 vLLM 在一张 4090 上部署 Qwen2.5-7B，max_new_tokens=1024，20 并发够吗", "1,024"),
+        ("Serve Qwen2.5-7B on one A100 with vLLM, max new tokens: 256, 30 concurrent: fits?", "256"),
+    ],
+)
+def test_max_new_tokens_is_each_requests_output(question: str, output: str) -> None:
+    """transformers ``generate(max_new_tokens=…)`` and TGI's request parameter of that name: the reply's
+    length, read as 'max_tokens' is (in the context, named output_in_context, or added to a prompt)."""
+    items = answer_json(question)["interpretation"]["ignored"]
+    assert {"text": f"output_tokens: {output}", "reason": "output_in_context"} in items
+    assert not any(i["reason"] == "unread" for i in items)
+
+
+def test_max_new_tokens_is_not_a_training_setting() -> None:
+    """A GRPO run's generation length is read by the RL readers, not as a served reply."""
+    answer = answer_json(
+        "GRPO on Qwen2.5-7B with TRL on 8 H100, max_completion_length 1024, 5000 prompts: how long?"
+    )
+    assert answer["request"]["max_completion_length"] == 1024
+
+
+@pytest.mark.parametrize(
+    ("question", "samples"),
+    [
+        (
+            "torchrun --nproc_per_node 8 run_clm.py --model_name_or_path Qwen/Qwen2.5-7B --max_train_samples "
+            "50000 --per_device_train_batch_size 2: how long on 8 A100?",
+            50_000,
+        ),
+        (
+            "用 8 张 A800 跑 supervised_finetuning.py 微调 Qwen2.5-7B，"
+            "max_train_samples=20000，每条 1024 token，要多久",
+            20_000,
+        ),
+        (
+            "2 台 8 卡 A800 全量预训练 Yi-34B：pretraining.py --max_train_samples 10000 "
+            "--per_device_train_batch_size 2",
+            10_000,
+        ),
+    ],
+)
+def test_max_train_samples_is_the_sample_count(question: str, samples: int) -> None:
+    """transformers examples/pytorch/language-modeling/run_clm.py: the training examples truncated to
+    max_train_samples (MedicalGPT's scripts copy the argument)."""
+    assert answer_json(question)["request"]["num_samples"] == samples
+
+
+def test_max_eval_samples_is_no_sample_count() -> None:
+    answer = answer_json(
+        "Fine-tune Qwen2.5-7B on 8 A100 with --max_eval_samples 1000 on 1B tokens: how long?"
+    )
+    assert answer["request"]["num_samples"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I tried a full fine-tune of Llama-3-8B on an 80GB A100 and got CUDA OOM. How many GPUs do I need?",
+        "Full fine-tuning Qwen2.5-7B on an A100 40GB fails with OOM; how many GPUs should I use?",
+        "在一张 A100 上全参微调 Llama-3-8B 爆显存了，要几张卡？",
+    ],
+)
+def test_the_one_card_a_failed_run_was_on_is_one(question: str) -> None:
+    """The failed run's card is a count of 1 (the answer then says how many it needs), as 'on one A100'."""
+    answer = answer_json(question)
+    assert answer["request"]["gpu_count"] == 1
+    assert answer["report"]["memory"]["min_gpus"] > 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many GPUs do I need to full fine-tune Llama-3-8B on an A100 cluster?",
+        "How many GPUs does a full fine-tune of Llama-3-8B need? I have an A100 80GB.",
+    ],
+)
+def test_a_card_named_beside_an_asked_count_is_no_count(question: str) -> None:
+    assert answer_json(question)["request"]["gpu_count"] is None
