@@ -212,7 +212,7 @@ def training_setup(
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=dp_only,
-        chunked_loss=bool(limits and limits.chunked_loss),
+        chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),

@@ -79,6 +79,8 @@ _WORD_KEYS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     ),
     (frozenset({"batch"}), frozenset({"batch_size", "global_batch"})),
     (frozenset({"accumulation"}), frozenset({"gradient_accumulation"})),
+    # s25: 'output_tokens: 512' (a reply's length, named output_in_context) is the stated output length
+    (frozenset({"output"}), frozenset({"max_completion_length"})),
 )
 """Words of a field (a config key or flag, split at '_', '-', '.') and the stated keys they name."""
 

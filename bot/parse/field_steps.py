@@ -440,11 +440,9 @@ class FieldSteps:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
 
     def _global_batch(self) -> None:
-        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),
-        the sequences per optimizer step (HF Trainer: per_device_train_batch_size ×
-        gradient_accumulation_steps × world size). Without a GPU count the accumulation is used as
-        stated on the layout the answer picks (s10 trial B3); so is it with GPUs and no micro-batch (the
-        micro-batch default, 1): the batch line shows the stated accumulation, not one re-derived (s11)."""
+        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)), the
+        sequences per optimizer step (HF Trainer's); without a GPU count or a micro-batch the accumulation
+        is used as stated on the layout the answer picks (s10 trial B3, s11), never one re-derived."""
         f, accum = self.f, self.accumulation
         if not accum or f.get("global_batch"):
             return
@@ -478,14 +476,16 @@ class FieldSteps:
         return own
 
     def _one_named_card(self) -> bool:
-        """'on an A100', 'on the A100', '在 A800 上跑': one card, unless the question asks how many or the
-        card is named in the plural ('on the A100s'), or a TP/PP is stated (its world size is the count)."""
-        plural = getattr(self, "_plural_gpu", False) or bool(self.f.get("tp") or self.f.get("pp"))
-        return ARTICLE_GPU_RE.found(self.s) and not ASKS_COUNT_RE.search(self.s) and not plural
+        """'on an A100', '在 A800 上跑': one card, unless how many is asked (not of a failed run's: 'OOM on an
+        A100, how many?'), the card is plural ('on the A100s') or a TP/PP is stated (their world size)."""
+        if getattr(self, "_plural_gpu", False) or self.f.get("tp") or self.f.get("pp"):
+            return False
+        return ARTICLE_GPU_RE.found(s := self.s) and (
+            not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s))
+        )
 
     def _mem_card_one(self) -> bool:
-        """'用 24G 显存的卡', 'on my 40GB GPU', '我的 40G 显卡': one card of that memory
-        (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
+        """'用 24G 显存的卡', 'on my 40GB GPU': one card of that memory (bot.parse.one_card), unless asked."""
         one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
         return bool(one) and not ASKS_COUNT_RE.search(self.s)
 

@@ -256,8 +256,8 @@ NOT_CARD_NAME_WORDS = (
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算])(?:"  # each first character below: Chinese skipped
-    r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super))?"
-    r"|\d{4}[\s\-]*(?:ti|d(?![a-z0-9])|super)"
+    r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
+    r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"

@@ -21,6 +21,7 @@ from functools import cache
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
+from bot.parse.bracket_sizes import sizes_in_brackets
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -33,6 +34,7 @@ from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import job_named_model
+from bot.parse.version_context import with_named_version
 from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
@@ -394,13 +396,15 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         start, end, text, size = sized
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
-    s = _sizes_in_brackets(s, mentions)
+    s = sizes_in_brackets(s, mentions, _whole_catalog_name)
     s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
         s = mask(s, start, end, MODEL_MARK)
     mark_substitutions(s, mentions)
+    if len(mentions) > 1:  # 'Llama-2 … Llama 70B': Llama-2-70B (no call for one name: the parse's budget)
+        mentions[:] = with_named_version(s, mentions, _whole_catalog_name)
     return s
 
 
@@ -420,25 +424,6 @@ def _date_blank(m: re.Match[str], mentions: list[ModelMention]) -> str:
     if not any(c.isalpha() for c in m.group(0)) and _SIZE_END_RE.search(typed.strip().lower()):
         return m.group(0)
     return " " * len(m.group(0))
-
-
-_BRACKET_SIZE_RE = rc(
-    r"\s*(?:[(（]\s*(\d+(?:\.\d+)?)\s*([bm])\s*[)）]"
-    r"|[,:\-]?\s*(\d+(?:\.\d+)?)\s?([bm])(?![a-z0-9.])(?!\s*(?:tokens?|toks?|context|ctx|上下文|词元)))"
-)
-"""A size right after a name, in brackets or not ('gpt2 large (774M)', 'gpt2 large 774M', 'foo-net, 350m';
-the paraphrases of issue 24: people drop the brackets); not a token count ('1B tokens')."""
-
-
-def _sizes_in_brackets(s: str, mentions: list[ModelMention]) -> str:
-    """'gpt2 large (774M)', 'gpt2 large 774M': the size after a model the catalog does not size."""
-    for mm in mentions:
-        m = _BRACKET_SIZE_RE.match(s, mm.end)
-        if m and mm.model_id is None and mm.size is None:
-            value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-            mm.size = float(value) * (1e9 if unit == "b" else 1e6)
-            s = mask(s, m.start(), m.end(), " ")
-    return s
 
 
 def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str:

@@ -1,6 +1,7 @@
 """How people write a serving request's output length and its request rate (issue 24, round 3).
 
 - **Output tokens in other words** ("512 output tokens", "512 tokens of output", "max_tokens 512",
+  "max_new_tokens 512" (transformers ``generate`` and TGI's request parameter),
   "generating 512 tokens each", "512 new tokens"): written 'output 512 tokens', the form the reply rule of
   :mod:`bot.parse.roles` reads (a serving context is the prompt plus the reply).
 - **The people a service is for** ("40 employees", "a team of 15", "a 20-person team", "20 个同事"): its
@@ -30,7 +31,7 @@ REPLY_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s*(?:output|generated|completion|new|response|decoded?)\s+tokens?\b{_EACH}"), _OUT),
     (rc(rf"(?<![\w.]){_N}\s*tokens?\s+(?:of\s+)?(?:output|generation|completion|response)\b{_EACH}"), _OUT),
     (rc(rf"\boutputs?\s*[:=]?\s*{_N}\s*tokens?\b{_EACH[:-1]}"), _OUT),  # 'output 256 tokens each' (s18)
-    (rc(rf"\bmax[_\s\-]?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),
+    (rc(rf"\bmax[_\s\-]?(?:new[_\s\-]?)?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),  # HF/TGI max_new_tokens
     (rc(rf"\bgenerat(?:e|es|ing)\s+(?:up\s+to\s+|about\s+|around\s+|~\s*)?{_N}\s*tokens?\b{_EACH}"), _OUT),
     (
         rc(rf"(?<![\w.]){_N}\s*个?\s*(?:输出|生成)\s*(?:的\s*)?(?:tokens?|词元)"),
@@ -39,7 +40,8 @@ REPLY_FORMS = (
 )
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
 _GATE = re.compile(
-    r"output|generat|new token|completion|response|decode|max_token|max token|\d\s*个?\s*(?:输出|生成)"
+    r"output|generat|new token|completion|response|decode|max_token|max token|max_new|max new"
+    r"|\d\s*个?\s*(?:输出|生成)"
 )
 
 

@@ -89,6 +89,10 @@ def read_written_settings(out: Settings, training: bool) -> None:
         _layers(out, training)
     if not training and _FRONTEND_RE.search(s):
         _frontends(out)
+    if "liger" in s:  # 'with the Liger kernel' (its config keys: bot.parse.inline_keys)
+        from bot.parse.liger_words import read_liger  # here: rare, nothing more at start-up
+
+        read_liger(out, training)
 
 
 def _dtype(out: Settings) -> None:

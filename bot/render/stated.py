@@ -86,6 +86,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     if req.optimizer_impl is not None:  # HF optim adamw_torch / adamw_torch_fused (estimator.adamw_step)
         impl = N_("foreach AdamW") if req.optimizer_impl == "foreach" else N_("fused AdamW")
         out.append(translate(lang, impl))
+    if req.chunked_loss:  # use_liger_kernel: the fused linear cross-entropy (estimator.request_loss)
+        out.append(translate(lang, N_("Liger fused cross-entropy")))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
     if req.method == Method.freeze and req.freeze_layers:

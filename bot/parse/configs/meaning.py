@@ -70,6 +70,8 @@ CONVERSIONS = {
     "during training steps, so its share is not taken from the training memory",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
+    "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
+    "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "ggml_kv": "llama.cpp -ctk/-ctv: q8_0/q4_0 → that KV type (ggml block sizes), f16/bf16 → 16-bit",
@@ -102,7 +104,7 @@ _HF = {
     "bf16": ("precision", "precision"), "fp16": ("precision", "precision"),
     "gradient_checkpointing": ("recompute", "recompute"),
     "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
-    "fsdp": ("zero_stage", "fsdp"),
+    "fsdp": ("zero_stage", "fsdp"), "use_liger_kernel": ("chunked_loss", "chunked_bool"),
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
@@ -127,6 +129,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "vllm_gpu_util": ("gpu_memory_utilization", "engine_share"),
         "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
         "packing": ("packing", "packing_bool"), "neat_packing": ("packing", "packing_bool"),
+        "enable_liger_kernel": ("chunked_loss", "chunked_bool"),
     },
     "trl": {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
@@ -182,6 +185,7 @@ MEANING: dict[str, dict[str, Row]] = {
     "scripts": {
         "max_seq_len": ("seq_len", "int"),
         "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
+        "max_train_samples": ("num_samples", "int"),  # transformers examples run_clm.py and their copies
         **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {
@@ -334,7 +338,10 @@ SOURCES = {
     "recipes/lora_finetune_distributed.py",
     "deepspeed": "deepspeedai/DeepSpeed@cf44300 (v0.19.5) deepspeed/runtime/config.py, "
     "runtime/zero/{config,offload_config}.py, runtime/tensor_parallel/config.py (AutoTP autotp_size: TP)",
-    "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); user scripts",
+    "scripts": "THUDM/ChatGLM-6B ptuning/arguments.py (max_source_length, max_target_length); "
+    "huggingface/transformers examples/pytorch/language-modeling/run_clm.py DataTrainingArguments "
+    "(max_train_samples: the training examples truncated to that many; MedicalGPT's pretraining.py and "
+    "supervised_finetuning.py copy it); user scripts",
     "verl": "volcengine/verl@b178a3c verl/trainer/config/ppo_trainer.yaml (+ rollout/rollout.yaml, "
     "actor/actor.yaml: rollout.n responses per prompt, tensor_model_parallel_size of the rollout engine, "
     "data.train_batch_size prompts per step)",

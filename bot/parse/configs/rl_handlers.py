@@ -217,12 +217,22 @@ def _packing(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
     return True
 
 
+def _chunked_loss(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """``use_liger_kernel`` / ``enable_liger_kernel``: true → Liger's fused linear cross-entropy, the loss
+    without the whole fp32 logits (estimator.request_loss); false → the tool's own loss, said."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.set(key, "chunked_loss", on)
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
-    "sleep_bool": _sleep_bool,
+    "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
