@@ -4,12 +4,14 @@ memory after the noun ('an NVIDIA L40S GPU 48GB': the count dropped, the memory 
 card per machine), vLLM's sequence cap as a launcher script writes it ('MAX_SEQS=8', 'max seqs 8': unread),
 a config key set to a product ('n_training_samples=1024*1024': the first factor read, the second dropped),
 a request shape with hyphens ('2k-in / 500-out', '2k-length prompts') and a serving 'max_new_tokens 500'
-(unread, the reply dropped), and a KV cache's bit width other than 4 or 8 ('3-bit KV cache': sized as
+(unread, the reply dropped), a rate in brackets after the time a run took ('256 tokens in 3.14 s (~81
+tok/s)': taken as the target rate), and a KV cache's bit width other than 4 or 8 ('3-bit KV cache': sized as
 3-bit weights). Through the CLI (``sizing-bot ask --format json``, in process); the sentences are written
 for these tests (none is from the real-question corpus).
 Readers: :func:`bot.parse.one_card.each_of`, :data:`bot.parse.generic_values.WORDS`,
 :data:`bot.parse.written_values.PRODUCT_VALUE_RE`, :data:`bot.parse.request_shape.NEW_TOKENS_FORM` and
-``SHAPE_FORMS``, :data:`bot.parse.role_left.R_PROMPTS`, :data:`bot.parse.kv_cache_types.KV_TYPE_RE`."""
+``SHAPE_FORMS``, :data:`bot.parse.role_left.R_PROMPTS`, :data:`bot.parse.kv_cache_types.KV_TYPE_RE`,
+:data:`bot.parse.cue_words.MEASURED_BEFORE`."""
 
 from __future__ import annotations
 
@@ -116,3 +118,12 @@ def test_kv_cache_width_is_not_the_weights(
     answer = ask(capsys, text)
     assert answer["request"]["precision"] == weights
     assert f"kv_precision: {kv}" in str(answer["interpretation"]["ignored"])
+
+
+def test_a_rate_in_brackets_after_a_run_time_is_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    """'300 tokens in 10 s (30 tok/s)': what a run gave, named as observed; the rate asked for is the
+    target."""
+    text = "Serving Llama-3-8B on one L4 gives 300 tokens in 10 s (30 tok/s); we need 500 tok/s"
+    answer = ask(capsys, text)
+    assert answer["request"]["target_tokens_per_s"] == 500
+    assert ("30 tok/s", "observed") in [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
