@@ -605,6 +605,16 @@ def test_round19_work_zh_does_not_regress() -> None:
     assert _work_understood("r19work", "zh", 20) >= R19_WORK_UNDERSTOOD_ZH
 
 
+R19_WORK_UNDERSTOOD_EN = 21
+"""Round 19's English working split (en_r19.json, r19work: 21 records) understood in full at the last
+measurement (README.md there): 17 at the freeze, 21 after its readers (tests/test_round19_en_forms.py), no
+label correction. Its r19test half (19 records) is frozen in ``frozen_r19_test_en.sha256``."""
+
+
+def test_round19_work_en_does_not_regress() -> None:
+    assert _work_understood("r19work", "en", 21) >= R19_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -714,6 +724,7 @@ HELD_OUT_SIZES = {
     ("r18test", "en"): 21,
     ("r18test", "zh"): 17,
     ("r19test", "zh"): 20,
+    ("r19test", "en"): 19,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

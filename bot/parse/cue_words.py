@@ -13,9 +13,11 @@ MEASURED_BEFORE = (
     r"|\b(?:get|gets|got)\s+(?:only\s+)?(?:about|around|roughly|approximately|~)\s*$"
     r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
     r"|\b(?:performance|speed|speeds|throughput|perf)\s*[(（]\s*(?:about\s+|around\s+|~\s*)?$|(?:性能|速度)\s*[(（]\s*$"
+    r"|\d\s*(?:s|secs?|seconds?|ms|秒)\s*[(（]\s*(?:about\s+|around\s+|~\s*|≈\s*)?$"
 )
 """A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
-30 tok/s'), right before the rate: an observation, not the throughput asked for (part of
+30 tok/s'; round 19 en: a rate in brackets after the time a run took, '256 tokens in 3.14 s (~81 tok/s)'),
+right before the rate: an observation, not the throughput asked for (part of
 :data:`MEASURED`, which had 'we get' but not 'I get' nor 'speed is'). Round 7: '… and only get around 120
 TFLOPS' (a verb, then about/around), and a tool's log label before its figure ('Avg generation
 throughput: 15.5 tokens/s' of vLLM's metrics log, 'Output token throughput (tok/s): 1519.34' of its

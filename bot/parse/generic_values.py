@@ -83,7 +83,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "max completion length", "completion length", "response length", "max new tokens",
         "generation length", "回复长度", "生成长度", "回答长度",
     ),
-    "max_num_seqs": ("max num seqs", "max concurrent sequences"),
+    "max_num_seqs": ("max num seqs", "max concurrent sequences", "max seqs", "max sequences"),
     "concurrency": (
         "concurrency", "concurrent users", "concurrent requests", "parallel requests",
         "并发数", "并发量", "并发", "并发用户数",
@@ -91,7 +91,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "gpu_count": (
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
     ),
-    "num_samples": ("number of samples", "num samples", "sample count", "样本数", "样本量", "数据条数"),
+    "num_samples": (
+        "number of samples", "num samples", "sample count", "n training samples", "num training samples",
+        "样本数", "样本量", "数据条数",
+    ),
     "gpu_memory_utilization": (
         "gpu memory utilization", "gpu memory utilisation", "memory utilization", "mem fraction static",
         "显存利用率", "显存占用比例", "显存占比",

@@ -9,7 +9,8 @@ One table of the keys that set the KV cache's type, from each tool's source:
   ``type_v``;
 - LMDeploy ``--quant-policy`` / ``quant_policy`` (lmdeploy/cli/utils.py: 0 none, 4 int4 KV, 8 int8 KV);
 - TabbyAPI ``cache_mode`` (config_sample.yml: FP16, Q8, Q6, Q4);
-- prose: '4-bit KV cache', 'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
+- prose: '4-bit KV cache' (any width 2 to 8: round 19 en, a '3-bit KV cache' was sized as 3-bit weights),
+  'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
   'KV 缓存量化为 int8', '4bit 的 KV 缓存'; a 16-bit or ggml type in words ('FP16 KV cache', 'the KV cache
   quantized to q4_0', 'KV cache 用 bf16', s21); its dtype named ('the KV cache dtype is torch.float16',
   'kv cache 的数据类型是 torch.bfloat16', s23).
@@ -40,7 +41,7 @@ KV_TYPE_RE = rc(
     r"|(?<![a-z])(?:-ct[kv]|type_[kv])\s*(?:=|:)?\s*(?P<t2>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
     r"|(?:--)?quant[_\-\s]policy\s*(?:=|:)?\s*(?P<p>[048])(?![\d.])"
     r"|cache[_\s\-]*mode\s*(?:=|:)?\s*(?P<m>fp16|q8|q6|q4)(?![a-z0-9])"
-    r"|(?P<b>[48])[\s\-]*bits?\s+(?:quanti[sz]ed\s+)?(?:kv|prefix)[\s\-]*cache"
+    r"|(?P<b>[2-8])[\s\-]*bits?\s+(?:quanti[sz]ed\s+)?(?:kv|prefix)[\s\-]*cache"  # r19: '3-bit KV cache' too
     r"|int(?P<i>[48])\s+(?:kv|prefix)[\s\-]*cache"
     r"|kv[\s\-]*cache\s+(?:quanti[sz]ed\s+)?(?:to|in|at|as)\s+(?:int(?P<i2>[48])|(?P<b2>[48])[\s\-]*bits?)(?![a-z0-9])"
     r"|kv\s*缓存\s*(?:用|使用|采用|是)?\s*(?:量化)?\s*(?:为|到|成)?\s*(?:int(?P<i3>[48])|(?P<b3>[48])\s*(?:bit|位|比特))"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.one_card import each_of
 from bot.parse.regex import rc
 from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
 from bot.parse.unified_ram import UNIFIED_RAM_RE, as_device_memory
@@ -112,7 +113,7 @@ def _card_then_memory(m: re.Match[str]) -> str:
     n = m.group("n") or m.group("zn")
     if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
         return m.group(0)
-    return f"{m.group('w')} with {n} gb each" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
+    return f"{m.group('w')} with {n} gb{each_of(m)}" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
 
 
 COUNT_THEN_MEMORY_RE = rc(

@@ -12,6 +12,8 @@ never one card (the caller checks :data:`bot.parse.words.ASKS_COUNT_RE`).
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.regex import rc
 
 ONE_MEMORY_CARD_RE = rc(
@@ -28,3 +30,18 @@ def one_memory_card(text: str) -> bool:
     if "gpu" not in text and "card" not in text and "卡" not in text:
         return False
     return bool(ONE_MEMORY_CARD_RE.search(text))
+
+
+_ONE_CARD_BEFORE_RE = rc(r"\b(?:an?|one|single|my|our|this)\s+(?:[\w.\-]+\s+){1,3}$")
+"""A singular determiner, then the card's name (one to three words) up to its noun: 'on an nvidia l40s ' of
+'on an NVIDIA L40S GPU 48GB' (round 19 en)."""
+
+
+def each_of(m: re.Match[str]) -> str:
+    """' each' after a card word's memory rewritten 'gpu with 48 gb' (:mod:`bot.parse.memory_forms`), or
+    '' when the noun is singular and one card is named before it ('an NVIDIA L40S GPU 48GB', 'my A100 card
+    40GB'): one card of that memory, as 'an L40S GPU with 48 GB' is read. Round 19 en: the rewrite's 'each'
+    made the article's one card read as a card per machine ('with an A100 each'): the count was dropped."""
+    singular = m.group("w") in ("gpu", "card")
+    one = singular and _ONE_CARD_BEFORE_RE.search(m.string, max(0, m.start() - 48), m.start())
+    return "" if one else " each"

@@ -26,6 +26,11 @@ LOAD_FORMS = (
     (rc(r"(?<![\d.])(\d[\d,]*)\s*(?:个|路|条)?\s*并行(?:的)?\s*(?:请求|会话|序列|查询)"), r"\1 路并发"),
 )
 """(pattern, rewrite): the requests served at once."""
+NEW_TOKENS_FORM = (rc(rf"\bmax[\s_\-]*new[\s_\-]*tokens\s*=?\s*{_N}(?![\w.])"), r"output length \1")
+"""Round 19 en: in a serving question, a generation cap written in prose ('max_new_tokens 500',
+'max_new_tokens=500', transformers' and TGI's parameter) is each request's reply ('output length 500'), as
+'OSL 500' is; it had been left unread beside '2k-length prompts'. Not in training (an RL rollout's key is
+read by the trainer's tables) nor written as a config line ('max_new_tokens: 500')."""
 TRAINING_BATCH_FORM = (
     rc(rf"\b(?:a\s+)?batch(?:\s+size)?\s+of\s+{_N}\s+(?:sequences|samples|examples|prompts)\b"),
     r"global batch \1 sequences",
@@ -38,7 +43,8 @@ SHAPE_FORMS = (
     (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
     (
         rc(
-            rf"(?<![\w.]){_N}\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;]|\band\b|&|\s)\s*{_N}\s*(?:tokens?\s*)?(?:out|output)\b"
+            rf"(?<![\w.]){_N}[\s\-]*(?:tokens?[\s\-]*)?(?:in|input)\s*(?:[/,;]|\band\b|&|\s)\s*{_N}[\s\-]*(?:tokens?[\s\-]*)?"
+            r"(?:out|output)\b"
         ),
         r"input length \1 and output length \2",
     ),
@@ -85,7 +91,8 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?\s*(?:tokens?\s*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
+    r"|max[\s_\-]*new[\s_\-]*tokens"
     r"|input\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
@@ -98,7 +105,8 @@ def request_shape(s: str) -> str:
     training = _is_training(s)
     if training and TRAINING_BATCH_FORM[0].search(s):
         s = TRAINING_BATCH_FORM[0].sub(TRAINING_BATCH_FORM[1], s)
-    for pattern, words in (*(() if training else LOAD_FORMS), *SHAPE_FORMS, SHAPE_FORM_CN, REPLY_WORD_FORM):
+    serving = () if training else (*LOAD_FORMS, NEW_TOKENS_FORM)
+    for pattern, words in (*serving, *SHAPE_FORMS, SHAPE_FORM_CN, REPLY_WORD_FORM):
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s

@@ -100,11 +100,12 @@ R_CONC = right_words(
 """Words after a number that make it the load ('20 并发', '64 concurrent', '40 users', '64 at peak');
 moved here from bot.parse.roles (s17: that module is at its line limit)."""
 R_PROMPTS = right_words(
-    r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*tokens?)?"
+    r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*(?:tokens?|length))?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"
 )
 """A length before the word prompts ('8k prompts', '2k-token prompts', s17: '16000 random input tokens' of a
-benchmark, '2000 个随机输入 token')."""
+benchmark, '2000 个随机输入 token'; round 19 en: '2k-length prompts', read as the whole sequence before, the
+reply beside it then dropped)."""
 L_PROMPT = rc(
     r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多"
     r"|averag(?:e|es|ing)|avg|平均|\s)*$"

@@ -25,6 +25,7 @@ in English and Chinese (tests/test_round5_en_forms.py):
 - **TensorRT-LLM's engine batch** (``--max_batch_size 16`` of ``trtllm-build`` / ``build.py``, or 'max batch
   size 64' in prose about TensorRT-LLM): the engine's cap of requests at once, read as vLLM's
   ``max_num_seqs`` is (a cap, not the load; before, a batch of 16).
+- **A key set to a product** ('n_training_samples=1024*1024'): the product (round 19).
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
 """
@@ -46,6 +47,13 @@ SUM_AFTER_COUNT_RE = rc(
     r"(?<![\d.])(?P<n>\d{1,5})\s*=\s*\d{1,5}(?:\s*[+*x×]\s*\d{1,5}){2,}(?![\d.]|\s*(?:gb|g\b|gib|b\b))"
 )
 """'40=8+8+8+8+4*2': a count, then the sum that makes it (three terms or more)."""
+PRODUCT_VALUE_RE = rc(
+    r"(?P<k>[a-z_][a-z0-9_]*\s*[=:]\s*)(?P<a>\d{1,7})\s*\*\s*(?P<b>\d{1,7})"
+    r"(?![\d.]|\s*[*x×]\s*\d|\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|g\b|[a-z]+\d))"
+)
+"""A config key set to a product of two integers ('n_training_samples=1024*1024', NeMo's recipe scripts):
+the product (round 19 en: the first factor was read as the value and the second left unread). Not a count
+of cards ('gpus=2*8 h100': the count rules read nodes × cards) nor a memory ('mem: 2*80gb')."""
 _CARDS = r"(?:gpu\s+cards?|gpus?|cards?|accelerators?|devices?|npus?)"
 NODES_TOTAL_RE = rc(
     r"(?<![\d.])(?P<n>\d{1,4})\s*(?:nodes?|machines?|servers?|hosts?)\s*(?:,\s*)?(?:with|and|having)\s+"
@@ -166,6 +174,8 @@ def written_values(s: str) -> str:
         s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
     if "max" in s and "batch" in s and TENSORRT_LLM_RE.search(s):
         s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
+    if "*" in s and ("=" in s or ":" in s):
+        s = PRODUCT_VALUE_RE.sub(lambda m: f"{m.group('k')}{int(m.group('a')) * int(m.group('b'))}", s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
     if "both" in s and not _TWO_SAID.search(s):  # '2 RTX 4090 … both cards': the count is said already
