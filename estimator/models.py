@@ -104,6 +104,7 @@ class DaysRow(_Frozen):
     cost: Cost | None = Field(
         None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
     )
+    mfu: Band | None = Field(None, description="MFU on this count past the scale-out reference, else None")
 
 
 class Plan(_Frozen):

@@ -6,6 +6,7 @@ reply's lines show for its count: the fewest GPUs paying full recomputation
 from __future__ import annotations
 
 from estimator.models import Band, DaysRow, SizingReport
+from estimator.shown_cost import shown_figures
 
 
 def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
@@ -25,15 +26,9 @@ def recompute_factor(report: SizingReport, gpus: int) -> float | None:
     return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
 
 
-def scaled_out_hours(report: SizingReport) -> tuple[Band | None, float]:
-    """(GPU-hours the GPU-hours line shows, their ratio to the count-free ones): the shown count's
-    days-table row's own when the scale-out term gave it more GPU-hours than the reference count
-    (estimator.training_rate.priced_rows; trial s23 #5: the headline, this line and the cost are one
-    value, GPUs × days × 24), else ``report.gpu_hours`` (a row paying full recomputation keeps the
-    count-free line: the headline's clause names its factor)."""
-    gh = report.gpu_hours
-    n = report.days.gpus if report.days is not None else report.gpus_for_deadline
-    row = paid_row(report, n) if n and gh is not None else None
-    if row is None or row.gpu_hours is None or recompute_factor(report, n) is not None or not gh.likely:
-        return gh, 1.0
-    return row.gpu_hours, row.gpu_hours.likely / gh.likely
+def scaled_out_hours(report: SizingReport) -> tuple[Band | None, Band | None]:
+    """(GPU-hours the GPU-hours line shows, the MFU band it quotes), as the estimator gives them for the
+    shown count (:func:`estimator.shown_cost.shown_figures`: a count past the scale-out reference has
+    its own, GPUs × days × 24 — trial s23 #5 — else ``report.gpu_hours`` and ``report.mfu``)."""
+    shown = shown_figures(report)
+    return (shown["gpu_hours"], shown["mfu"]) if shown is not None else (report.gpu_hours, report.mfu)

@@ -22,6 +22,7 @@ from bot.render.wording import (
 )
 from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport
+from estimator.shown_cost import shown_figures
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -43,12 +44,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
-    gh, slower = scaled_out_hours(report)
+    # the shown count's GPU-hours and its own MFU band (estimator.training_rate.priced_rows)
+    gh, band = scaled_out_hours(report)
     if gh is not None:
-        if report.mfu is not None:
-            m = report.mfu
-            band = Band(low=m.low / slower, likely=m.likely / slower, high=m.high / slower)
-        else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
+        if band is None:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
             mfu = report.request.mfu or 0.4
             band = Band(
                 low=mfu * gh.likely / gh.high if gh.high else mfu,
@@ -89,7 +88,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    t["gpu_days"] = f.compact(gh.likely / 24) if gh is not None else None  # s23; the shown count's (trial #5)
+    shown = shown_figures(report)  # s23: the shown count's GPU-days (trial #5), from the estimator
+    t["gpu_days"] = f.compact(shown["gpu_days"].likely) if shown is not None else None
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
