@@ -81,6 +81,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            "user_time": wall_time(d * 24, f.lang) if d * 24 < 1 else None,  # "under 5 minutes", not "0.07 h"
             "tight": _tight_on(report, report.days.gpus, f),
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
