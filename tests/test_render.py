@@ -898,7 +898,8 @@ def test_short_jobs_read_in_hours_and_cents():
     text = render.render(answer("fine-tune 1B on 10M tokens on a 4090"), "text")
     first = text.splitlines()[0]  # a personal card named without a count: the one card the user has
     # the verdict on that card is borderline (1B full fine-tuning on 24 GB): line 1 says so after the time
-    assert "with 1 × RTX 4090 ≈ 0.34 hours (0.34 RTX 4090-hours)" in first and "days" not in first
+    # s25: under an hour on the user's count, in minutes (0.34 h = 20.4 min), not "≈ 0.34 hours"
+    assert "with 1 × RTX 4090: under 21 minutes (0.34 RTX 4090-hours)" in first and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
 
