@@ -171,6 +171,7 @@ class FitChange(_Frozen):
     per_gpu_bytes_high: float | None = Field(
         None, description="high end of the band per GPU once this change (and those before it) is made"
     )
+    per_gpu_bytes: float | None = Field(None, description="likely per GPU then (likely_fit only; s25)")
 
 
 class MethodRow(_Frozen):
@@ -241,6 +242,9 @@ class Memory(_Frozen):
         default_factory=empty_list,
         description="what to change so that the high end of the band fits the user's GPUs, when only the "
         "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
+    )
+    likely_fit: list[FitChange] = Field(
+        default_factory=empty_list, description="borderline options on the user's GPUs: fit_change.likely_fit"
     )
     pcie_zero_plan: Plan | None = Field(
         None,
