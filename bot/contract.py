@@ -191,4 +191,5 @@ def shown(r: SizingReport) -> dict[str, Any] | None:
     if out is None:
         return None
     dump = {k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v) for k, v in out.items()}
-    return dump
+    cost = r.headline_cost  # the cost line's: estimator.shown_cost.shown_cost
+    return dump | {"cost": cost.model_dump(mode="json") if cost is not None else None}

@@ -1,12 +1,11 @@
-"""The days-table rows that carry GPU-hours of their own (``DaysRow.gpu_hours``) and which GPU-hours a
-reply's lines show for its count: the fewest GPUs paying full recomputation
-(``estimator.training_plan.with_fewest_paying``) or a count past the scale-out reference
-(``estimator.training_rate.priced_rows``). Split from bot/render/sections.py (500-line limit)."""
+"""The days-table rows that carry GPU-hours of their own (``DaysRow.gpu_hours``): the fewest GPUs paying
+full recomputation (``estimator.training_plan.with_fewest_paying``) or a count past the scale-out
+reference (``estimator.training_rate.priced_rows``; the GPU-hours line reads those through
+``estimator.shown_cost.shown_figures``). Split from bot/render/sections.py (500-line limit)."""
 
 from __future__ import annotations
 
-from estimator.models import Band, DaysRow, SizingReport
-from estimator.shown_cost import shown_figures
+from estimator.models import DaysRow, SizingReport
 
 
 def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
@@ -24,11 +23,3 @@ def recompute_factor(report: SizingReport, gpus: int) -> float | None:
     roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
     ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
     return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
-
-
-def scaled_out_hours(report: SizingReport) -> tuple[Band | None, Band | None]:
-    """(GPU-hours the GPU-hours line shows, the MFU band it quotes), as the estimator gives them for the
-    shown count (:func:`estimator.shown_cost.shown_figures`: a count past the scale-out reference has
-    its own, GPUs × days × 24 — trial s23 #5 — else ``report.gpu_hours`` and ``report.mfu``)."""
-    shown = shown_figures(report)
-    return (shown["gpu_hours"], shown["mfu"]) if shown is not None else (report.gpu_hours, report.mfu)

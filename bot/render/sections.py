@@ -10,7 +10,7 @@ from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.paid_rows import paid_row as paid_row
-from bot.render.paid_rows import recompute_factor, scaled_out_hours
+from bot.render.paid_rows import recompute_factor
 from bot.render.plan_text import (
     gpus_text,
     paren,
@@ -44,8 +44,9 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
-    # the shown count's GPU-hours and its own MFU band (estimator.training_rate.priced_rows)
-    gh, band = scaled_out_hours(report)
+    # the shown count's GPU-hours, its own MFU band (estimator.training_rate.priced_rows) and GPU-days
+    shown = shown_figures(report)
+    gh, band = (shown["gpu_hours"], shown["mfu"]) if shown is not None else (None, None)
     if gh is not None:
         if band is None:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
             mfu = report.request.mfu or 0.4
@@ -89,8 +90,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    shown = shown_figures(report)  # s23: the shown count's GPU-days (trial #5), from the estimator
-    t["gpu_days"] = f.compact(shown["gpu_days"].likely) if shown is not None else None
+    t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:
