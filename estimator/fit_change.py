@@ -53,14 +53,27 @@ def high_edge_fit(
     setup: TrainingSetup,
     pinned: tuple[int, int] | None = None,
     memo: SearchMemo | None = None,
-    likely_only: bool = False,
-) -> tuple[Plan, float, float] | None:
+) -> tuple[Plan, float] | None:
     """The preferred layout on ``gpus`` GPUs whose **high** end of the band fits the card, with that
     high end (bytes per GPU); None when none does. Same layouts and order as
     :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split. ``memo``: the
-    :class:`estimator.memory.SearchMemo` of this spec, params and setup (any GPU count), if any.
-    Returns (plan, high end, likely figure) per GPU. ``likely_only``: the first layout whose likely figure
-    fits, its high end above the card or not (:func:`likely_fit`)."""
+    :class:`estimator.memory.SearchMemo` of this spec, params and setup (any GPU count), if any."""
+    found = _first_fit(spec, params, gpu, gpus, setup, pinned, memo)
+    return (found[0], found[1]) if found is not None else None
+
+
+def _first_fit(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    pinned: tuple[int, int] | None = None,
+    memo: SearchMemo | None = None,
+    likely_only: bool = False,
+) -> tuple[Plan, float, float] | None:
+    """:func:`high_edge_fit`'s search, returning (plan, high end, likely figure) per GPU; ``likely_only``:
+    the first layout whose likely figure fits, its high end above the card or not (:func:`likely_fit`)."""
     usable = gpu.addressable_bytes
     memo = memo or SearchMemo()
     grouped = layout_groups(spec, gpu, gpus, setup, pinned)  # _layouts' tuple, with each layout's group
@@ -225,7 +238,7 @@ def likely_fit(
     found_alone: list[FitChange] = []
     toggles = list(_toggles(setup, plan, gpus))
     for c in toggles:
-        found = high_edge_fit(spec, params, gpu, gpus, c[2], likely_only=True)
+        found = _first_fit(spec, params, gpu, gpus, c[2], likely_only=True)
         if found is not None:
             found_alone.append(_likely_change(c[0], c[1], found))
     shorter = _longest_fitting(spec, params, gpu, gpus, setup)
@@ -251,7 +264,7 @@ def _longest_fitting(
     ``gpus`` GPUs, as a change; None when none does."""
     seq = setup.seq_len // 2
     while seq >= MIN_SEQ_LEN:
-        found = high_edge_fit(spec, params, gpu, gpus, replace(setup, seq_len=seq), likely_only=True)
+        found = _first_fit(spec, params, gpu, gpus, replace(setup, seq_len=seq), likely_only=True)
         if found is not None:
             return _likely_change("seq_len", seq, found)
         seq //= 2

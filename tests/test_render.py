@@ -308,7 +308,9 @@ def test_seed_usd_in_zh():
 def test_seed_details_ledger_and_formulas(lang):
     html, text = both(seed_report(), lang)
     assert "<blockquote expandable>" in html
-    assert "seed article rule of thumb" in html  # sources are shown verbatim
+    # sources are shown verbatim in English; a Chinese reply names the source without its English prose
+    # (s25, issue 24: every note a zh reply shows is Chinese; the JSON keeps the citation)
+    assert ("seed article rule of thumb" if lang == "en" else "出处说明为英文，见 JSON 输出") in html
     assert "some_new_field" in html  # unknown assumption fields fall back to the raw name
     assert "30%–50%" in html  # the MFU band as percentages
     assert "PF-days" in html and "486" in html  # 4.2e22 / (1e15 × 86,400) = 486.1

@@ -162,7 +162,7 @@ _REFERENCE_RE = re.compile(
 'trl/trainer/grpo_config.py') or a paper ('Brown et al. 2020')."""
 
 CITED_AMONG = N_("%(reference)s, among others")
-CITED_CATALOG = N_("the model catalog's entry (its notes are in English: the JSON answer has them)")
+CITED_ENGLISH = N_("a source noted in English (the JSON answer has it)")
 
 
 def source_text(lang: str, citation: str) -> str:
@@ -176,4 +176,4 @@ def source_text(lang: str, citation: str) -> str:
     if lang != "zh" or ENGLISH_WORDS_RE.search(citation) is None:
         return citation
     ref = _REFERENCE_RE.search(citation)
-    return translate(lang, CITED_AMONG, reference=ref.group(0)) if ref else translate(lang, CITED_CATALOG)
+    return translate(lang, CITED_AMONG, reference=ref.group(0)) if ref else translate(lang, CITED_ENGLISH)
