@@ -16,8 +16,9 @@ from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
 from estimator.catalog import gpu as catalog_gpu
-from estimator.models import Assumption
+from estimator.models import Assumption, SizingReport
 from estimator.request import JSON_FIELDS
+from estimator.shown_cost import shown_figures
 
 FAILED_CODES = ALL_CODES
 """Notes of counts tried that failed (:mod:`bot.core.failed_counts`)."""
@@ -84,10 +85,13 @@ number (estimator.mla_layout.indexer_assumption) and the reply words it (bot.ren
 
 def _days_row(row: dict[str, Any]) -> dict[str, Any]:
     """A days-table row: gpus, low / likely / high days; and, on a count that pays its own (the fewest
-    GPUs under full recomputation), its ``gpu_hours`` band and ``cost`` (added s15; absent elsewhere)."""
+    GPUs under full recomputation), its ``gpu_hours`` band and ``cost`` (added s15; absent elsewhere); past
+    the scale-out reference also its ``mfu`` band (s25)."""
     out = {"gpus": row["gpus"], **row["days"]}
     if row.get("gpu_hours") is not None:
         out |= {"gpu_hours": row["gpu_hours"], "cost": row.get("cost")}
+    if row.get("mfu") is not None:  # s25: a count past the scale-out reference, its own MFU band
+        out["mfu"] = row["mfu"]
     return out
 
 
@@ -131,6 +135,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
         "rollout": d["rollout"],
         "host_ram": d["host_ram"],  # s16: CPU offload's host RAM per machine and the stated RAM's verdict
+        "shown": shown(r),  # s25: what the reply's GPU-hours line quotes for the count it shows
     }
 
 
@@ -163,7 +168,7 @@ def catalog_gpu_memory(gpu_id: str) -> float:
     return catalog_gpu(gpu_id).memory_gib
 
 
-def _comparison(r) -> dict[str, Any]:
+def _comparison(r: SizingReport) -> dict[str, Any]:
     """The same question on another GPU the user named: the key figures."""
     inf, mem = r.inference, r.memory
     return {
@@ -174,4 +179,17 @@ def _comparison(r) -> dict[str, Any]:
         "cost": r.cost.model_dump(mode="json") if r.cost else None,
         "min_gpus": inf.min_gpus if inf else (mem.min_gpus if mem else None),
         "recommended_gpus": inf.recommended_gpus if inf else (mem.recommended_gpus if mem else None),
+        "shown": shown(r),  # s25: the figures its row quotes (gpu_hours above is count-free)
     }
+
+
+def shown(r: SizingReport) -> dict[str, Any] | None:
+    """``{gpus, gpu_hours, gpu_days, mfu, cost}`` the reply quotes for the count it shows
+    (:func:`estimator.shown_cost.shown_figures`): on a count past the scale-out reference its own GPU-hours
+    (GPUs × days × 24) where ``gpu_hours`` is the count-free figure (s25); null without GPU-hours."""
+    out = shown_figures(r)
+    if out is None:
+        return None
+    dump = {k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v) for k, v in out.items()}
+    cost = r.headline_cost  # the cost line's: estimator.shown_cost.shown_cost
+    return dump | {"cost": cost.model_dump(mode="json") if cost is not None else None}

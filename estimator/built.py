@@ -144,7 +144,7 @@ def days_row(gpus: int, days: Band) -> DaysRow:
     """``DaysRow(gpus=gpus, days=days)`` (no GPU-hours or cost of its own); validated only when
     ``gpus`` is not an int or ``days`` not a Band (a nested model instance is kept as it is)."""
     if gpus.__class__ is int and days.__class__ is Band:
-        values = {"gpus": gpus, "days": days, "gpu_hours": None, "cost": None}
+        values = {"gpus": gpus, "days": days, "gpu_hours": None, "cost": None, "mfu": None}
         return _made(DaysRow, values, {"gpus", "days"})
     return DaysRow(gpus=gpus, days=days)
 

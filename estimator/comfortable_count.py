@@ -54,5 +54,7 @@ def _with_row(out: Any, rows: list[Any], gpus: int) -> list[Any]:
         return rows
     from estimator.training_rate import days_rows, priced_rows
 
-    row = priced_rows(days_rows(out.gpu_hours, [gpus], None, out.scale_reference), out.gpu_hours, out.cost)
+    row = priced_rows(
+        days_rows(out.gpu_hours, [gpus], None, out.scale_reference), out.gpu_hours, out.cost, out.mfu
+    )
     return sorted([*rows, *row], key=lambda r: r.gpus)

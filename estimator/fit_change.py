@@ -58,6 +58,22 @@ def high_edge_fit(
     high end (bytes per GPU); None when none does. Same layouts and order as
     :func:`estimator.plan.best_plan_for`; ``pinned`` = (TP, PP) keeps the model's split. ``memo``: the
     :class:`estimator.memory.SearchMemo` of this spec, params and setup (any GPU count), if any."""
+    found = _first_fit(spec, params, gpu, gpus, setup, pinned, memo)
+    return (found[0], found[1]) if found is not None else None
+
+
+def _first_fit(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    gpus: int,
+    setup: TrainingSetup,
+    pinned: tuple[int, int] | None = None,
+    memo: SearchMemo | None = None,
+    likely_only: bool = False,
+) -> tuple[Plan, float, float] | None:
+    """:func:`high_edge_fit`'s search, returning (plan, high end, likely figure) per GPU; ``likely_only``:
+    the first layout whose likely figure fits, its high end above the card or not (:func:`likely_fit`)."""
     usable = gpu.addressable_bytes
     memo = memo or SearchMemo()
     grouped = layout_groups(spec, gpu, gpus, setup, pinned)  # _layouts' tuple, with each layout's group
@@ -72,8 +88,8 @@ def high_edge_fit(
         if parts is None or sum(parts.values()) > usable:
             continue
         high = per_gpu_band(spec, setup, layout, parts, params)[1]
-        if high <= usable:
-            return layout.to_plan(), high
+        if high <= usable or likely_only:
+            return layout.to_plan(), high, sum(parts.values())
     return None
 
 
@@ -207,3 +223,49 @@ def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> Train
         "offload": {"offload": changed.offload},
     }[setting]
     return replace(cum, **fields)
+
+
+def likely_fit(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, plan: Plan
+) -> list[FitChange]:
+    """On the user's ``gpus`` when no setting makes the band's high end fit them (:func:`what_to_change`
+    needs more GPUs, or nothing fits): the changes under which the **likely** figure fits — a borderline
+    option the reply offers beside more cards (s24 trial 2 #10: QLoRA of a 70B model on one 48 GB card at
+    4,096 tokens offered only a second card, where a chunked loss or 2,048 tokens fit at the likely
+    figure). Each one alone, with its likely and high figures per GPU: settings 1–5 of the module
+    docstring, then the longest shorter sequence (halves down to :data:`MIN_SEQ_LEN`); when none fits
+    alone, settings 1–5 one after another and then the sequence on top. Empty when nothing does."""
+    found_alone: list[FitChange] = []
+    toggles = list(_toggles(setup, plan, gpus))
+    for c in toggles:
+        found = _first_fit(spec, params, gpu, gpus, c[2], likely_only=True)
+        if found is not None:
+            found_alone.append(_likely_change(c[0], c[1], found))
+    shorter = _longest_fitting(spec, params, gpu, gpus, setup)
+    if found_alone or shorter is not None:
+        return [*found_alone, *([shorter] if shorter is not None else [])]
+    done: list[FitChange] = []
+    cum = setup
+    for c in toggles:
+        cum = _combined(cum, c[2], c[0])
+        done.append(FitChange(setting=c[0], value=c[1]))  # type: ignore[arg-type]
+    shorter = _longest_fitting(spec, params, gpu, gpus, cum) if done else None
+    return [*done, shorter] if shorter is not None else []
+
+
+def _likely_change(setting: str, value: object, found: tuple[Plan, float, float]) -> FitChange:
+    return FitChange(setting=setting, value=value, per_gpu_bytes_high=found[1], per_gpu_bytes=found[2])  # type: ignore[arg-type]
+
+
+def _longest_fitting(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup
+) -> FitChange | None:
+    """The longest of the user's sequence's halves (down to :data:`MIN_SEQ_LEN`) whose likely figure fits
+    ``gpus`` GPUs, as a change; None when none does."""
+    seq = setup.seq_len // 2
+    while seq >= MIN_SEQ_LEN:
+        found = _first_fit(spec, params, gpu, gpus, replace(setup, seq_len=seq), likely_only=True)
+        if found is not None:
+            return _likely_change("seq_len", seq, found)
+        seq //= 2
+    return None

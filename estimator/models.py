@@ -104,6 +104,7 @@ class DaysRow(_Frozen):
     cost: Cost | None = Field(
         None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
     )
+    mfu: Band | None = Field(None, description="MFU on this count past the scale-out reference, else None")
 
 
 class Plan(_Frozen):
@@ -170,6 +171,7 @@ class FitChange(_Frozen):
     per_gpu_bytes_high: float | None = Field(
         None, description="high end of the band per GPU once this change (and those before it) is made"
     )
+    per_gpu_bytes: float | None = Field(None, description="likely per GPU then (likely_fit only; s25)")
 
 
 class MethodRow(_Frozen):
@@ -240,6 +242,9 @@ class Memory(_Frozen):
         default_factory=empty_list,
         description="what to change so that the high end of the band fits the user's GPUs, when only the "
         "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
+    )
+    likely_fit: list[FitChange] = Field(
+        default_factory=empty_list, description="borderline options on the user's GPUs: fit_change.likely_fit"
     )
     pcie_zero_plan: Plan | None = Field(
         None,

@@ -34,3 +34,26 @@ def shown_cost(out: Any) -> Any:
     """The cost of the count the answer shows (:func:`shown_gpus`), as :func:`cost_on` bills it: what the
     cost line, the budget verdict, 'cheapest' and the quote all weigh."""
     return cost_on(out, shown_gpus(out))
+
+
+def shown_figures(out: Any) -> dict[str, Any] | None:
+    """What the GPU-hours line of the answer quotes, or None without GPU-hours: ``{gpus, gpu_hours,
+    gpu_days, mfu}`` for the count the answer shows (:func:`shown_gpus`; None: it shows none). A count
+    past the scale-out reference runs the job in GPU-hours of its own (``DaysRow.gpu_hours`` with its
+    ``DaysRow.mfu``: estimator.training_rate.priced_rows, GPUs × days × 24); elsewhere the report's
+    count-free ``gpu_hours`` and ``mfu`` (a row paying full recomputation has no band of its own: the
+    line keeps the count-free figures and the headline names the factor). ``gpu_days``: ``gpu_hours``
+    ÷ 24 as ``{low, likely, high}`` (the unit 'GPU-days' / '卡·天'). Plain loops, no generator: the
+    render stage's call bound (tests/test_render_s16_speed.py)."""
+    gh = out.gpu_hours
+    if gh is None:
+        return None
+    n = out.days.gpus if out.days is not None else out.gpus_for_deadline
+    mfu = out.mfu
+    if n:
+        for r in out.days_table:
+            if r.gpus == n and r.mfu is not None and r.gpu_hours is not None:
+                gh, mfu = r.gpu_hours, r.mfu
+                break
+    days = {"low": gh.low / 24.0, "likely": gh.likely / 24.0, "high": gh.high / 24.0}
+    return {"gpus": n, "gpu_hours": gh, "gpu_days": days, "mfu": mfu}

@@ -465,7 +465,7 @@ def _deadline_table(
     days_on_given, count = (days.days.likely, req.gpu_count) if days else (deadline, need)  # one setup's
     if need > HUGE_GPUS or days_on_given > HUGE_DAYS:  # count and days, never two setups' (trial s20)
         ledger.note("huge_job", gpus=count if days_on_given > HUGE_DAYS else need, days=days_on_given)
-    rows = priced_rows(days_rows(hours, counts, req.gpu_count, out.scale_reference), hours, out.cost)
+    rows = priced_rows(days_rows(hours, counts, req.gpu_count, out.scale_reference), hours, out.cost, out.mfu)
     return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
 
 

@@ -14,7 +14,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
-from estimator.fit_change import what_to_change, with_high_edge_plan, with_zero1_plan
+from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
@@ -379,7 +379,10 @@ def _with_fit_change(
         return mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
     if mem.fits_requested is False:
         found = what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, settings_first=True)
-        return mem.model_copy(update={"fit_change": found})
+        update: dict[str, object] = {"fit_change": found}
+        if not found or found[-1].setting == "gpu_count":  # no setting holds the high end on their GPUs
+            update["likely_fit"] = likely_fit(spec, params, gpu, mem.plan_gpus, setup, mem.plan)
+        return mem.model_copy(update=update)
     return mem
 
 

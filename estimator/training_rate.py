@@ -325,14 +325,18 @@ def _calibrated_rate(
     return Rate((low, likely, high), peak, None, interval, reference)
 
 
-def priced_rows(rows: list[DaysRow], hours: Band, cost: Cost | None) -> list[DaysRow]:
+def priced_rows(
+    rows: list[DaysRow], hours: Band, cost: Cost | None, mfu: Band | None = None
+) -> list[DaysRow]:
     """The GPUs ↔ days rows of :func:`days_rows`, each whose count runs the job in other GPU-hours than
     ``hours`` (the scale-out term of :func:`at_count`: beyond the reference count the same job costs
     more GPU-hours) with those GPU-hours (its GPUs × its days × 24) and their ``cost`` at the same price
     range, billed as ``cost`` is (whole GPU-hours, :func:`estimator.compute.billed_gpu_hours`); the
     other rows as they are. So a quoted count's GPU-hours and money are its own GPUs × hours (trial s23
     #4: '6.9K A100-hours: about 40 GPUs for 8.3 days' billed 6,945 h where 40 × 8.3 × 24 = 7,968 h): the
-    headline and cost line read a row's own (:func:`estimator.shown_cost.cost_on`)."""
+    headline and cost line read a row's own (:func:`estimator.shown_cost.cost_on`). With ``mfu`` (the MFU
+    band behind ``hours``) each such row carries its own band, ``mfu`` × hours ÷ its GPU-hours (GPU-hours =
+    C ÷ (peak × MFU × 3,600): same FLOPs, more GPU-hours, less MFU), which its GPU-hours line quotes."""
     out = []
     for row in rows:
         d, n = row.days, row.gpus
@@ -350,5 +354,7 @@ def priced_rows(rows: list[DaysRow], hours: Band, cost: Cost | None) -> list[Day
                 currency=cost.currency, price_low=cost.price_low, price_high=cost.price_high,
                 billed_gpu_hours=billed, price_source=cost.price_source,
             )  # fmt: skip
-        out.append(row.model_copy(update={"gpu_hours": own, "cost": priced}))
+        r = hours.likely / own.likely
+        at_n = band(mfu.low * r, mfu.likely * r, mfu.high * r) if mfu is not None else None
+        out.append(row.model_copy(update={"gpu_hours": own, "cost": priced, "mfu": at_n}))
     return out

@@ -39,7 +39,9 @@ def test_a_256gb_mac_studio_is_an_m3_ultra_en(capsys: pytest.CaptureFixture[str]
     assert data["request"]["gpu"] == "Apple-M3-Ultra-256GB"
     assert _gpu_assumption(data)["params"]["bandwidth"] == "819"
     text = ask_quietly(q)
-    assert text.splitlines()[0].endswith("on 1 × M3 Ultra 256G: fits (llama.cpp / MLX)")
+    # s25: Ollama named (the headline says "(Ollama)"): the layout, not "(llama.cpp / MLX)" — Ollama runs
+    # GGUF through llama.cpp's offload, never MLX (s24 trial 2 #20)
+    assert text.splitlines()[0].endswith("on 1 × M3 Ultra 256G: fits (all layers in unified memory)")
     assert "“Mac Studio” with 256 GB of unified memory, its chip not named: sized as the M3 Ultra" in text
 
 

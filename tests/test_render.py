@@ -308,7 +308,9 @@ def test_seed_usd_in_zh():
 def test_seed_details_ledger_and_formulas(lang):
     html, text = both(seed_report(), lang)
     assert "<blockquote expandable>" in html
-    assert "seed article rule of thumb" in html  # sources are shown verbatim
+    # sources are shown verbatim in English; a Chinese reply names the source without its English prose
+    # (s25, issue 24: every note a zh reply shows is Chinese; the JSON keeps the citation)
+    assert ("seed article rule of thumb" if lang == "en" else "出处说明为英文，见 JSON 输出") in html
     assert "some_new_field" in html  # unknown assumption fields fall back to the raw name
     assert "30%–50%" in html  # the MFU band as percentages
     assert "PF-days" in html and "486" in html  # 4.2e22 / (1e15 × 86,400) = 486.1
@@ -898,7 +900,8 @@ def test_short_jobs_read_in_hours_and_cents():
     text = render.render(answer("fine-tune 1B on 10M tokens on a 4090"), "text")
     first = text.splitlines()[0]  # a personal card named without a count: the one card the user has
     # the verdict on that card is borderline (1B full fine-tuning on 24 GB): line 1 says so after the time
-    assert "with 1 × RTX 4090 ≈ 0.34 hours (0.34 RTX 4090-hours)" in first and "days" not in first
+    # s25: under an hour on the user's count, in minutes (0.34 h = 20.4 min), not "≈ 0.34 hours"
+    assert "with 1 × RTX 4090: under 21 minutes (0.34 RTX 4090-hours)" in first and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
 

@@ -9,6 +9,7 @@ MEDIUM 5. The fewest GPUs that fit pay full recomputation ((k + 2) / k of the co
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -160,8 +161,11 @@ def test_a_comparison_row_and_cheapest_bill_the_count_they_state(capsys, questio
     row = next(x for x in r["days_table"] if x["gpus"] == r["gpus_for_deadline"])
     assert row["gpu_hours"]["likely"] == pytest.approx(r["gpu_hours"]["likely"] * 1.5)
     lines = text(capsys, question).splitlines()
-    shown = f"{row['gpu_hours']['likely']:.1f}"
-    assert any(shown in x for x in lines[1:3])  # the row bills the count it states
+    # the row bills the count it states, in the whole GPU-hours its cost bills (s25: 13.1 → 14, one figure
+    # a row; 14 × $1.50–3.50 = $21–49)
+    shown = f"{row['cost']['billed_gpu_hours']:,} "
+    assert row["cost"]["billed_gpu_hours"] == math.ceil(row["gpu_hours"]["likely"])
+    assert any(shown in x for x in lines[1:3])
     money = re.search(r"[$¥][\d,.]+ – [$¥][\d,.]+", lines[0])  # the lowest-cost line's total
     assert money is not None and any(money.group(0) in x for x in lines[1:3])  # its row's money
 

@@ -61,7 +61,8 @@ def test_an_unknown_card_beside_a_catalog_card_is_named(capsys: pytest.CaptureFi
             "We have $50,000 and 2 weeks. Can we DPO a 70B model on 500M tokens? which GPUs?",
             # 8ND = 2.8e20 FLOPs. s24 (priced rows): each card's GPU-hours are those of the 24 GPUs it names,
             # at that layout's MFU: H100 989 TFLOPS × 24.5 % → 321 H100-hours ($481.5–1,123.5), was 281 at
-            # the 28 % of another count beside 'about 24 GPUs for 13 hours'; A100 711 A100-hours (was 623)
+            # the 28 % of another count beside 'about 24 GPUs for 13 hours'; A100 712 A100-hours (711.04
+            # billed as whole hours, as the row's cost is: s25; was 623)
             "Lowest cost of the whole job: H100 80G, $482 – $1,124 at $1.50–3.50 per GPU-hour",
         ),
         (

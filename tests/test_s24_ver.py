@@ -2,7 +2,7 @@
 
 - Trial #5: at a count past the scale-out reference (estimator.training_rate.at_count: more GPUs cost more
   GPU-hours), the headline's GPU-hours, the GPU-hours line, the cost line and the days table are one value,
-  GPUs × days × 24 (estimator.training_rate.priced_rows, bot.render.paid_rows.scaled_out_hours).
+  GPUs × days × 24 (estimator.training_rate.priced_rows, estimator.shown_cost.shown_figures).
 - Trial s23 #4: a stated average and longest sample length: the time at the average (samples × average),
   the memory at the longest, said in the reply (bot.parse.sample_range, reason ``sample_avg_max``).
 """

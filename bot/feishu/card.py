@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.core.actions import Action, ActionKind
+from bot.feishu.lark_md import lark_markdown
 
 if TYPE_CHECKING:
     from bot.chat.adapter import Outbound
@@ -93,12 +94,13 @@ def build_card(out: Outbound, image_key: str | None = None) -> dict[str, Any]:
     uploaded), collapsed details, buttons. The details toggle is the collapsible panel itself, so
     the details actions are not buttons."""
     parts = _parts(out.text)
-    figures = "\n\n".join(p for p in (parts.get("f", ""), parts.get("c", "")) if p.strip())
+    # CommonMark's hard breaks and backslash escapes as Feishu's card Markdown shows them (bot.feishu.lark_md)
+    figures = lark_markdown("\n\n".join(p for p in (parts.get("f", ""), parts.get("c", "")) if p.strip()))
     elements: list[dict[str, Any]] = [{"tag": "markdown", "content": figures[:MARKDOWN_MAX] or " "}]
     if image_key:
         alt = {"tag": "plain_text", "content": "chart"}
         elements.append({"tag": "img", "img_key": image_key, "alt": alt, "scale_type": "fit_horizontal"})
-    details = parts.get("d", "")
+    details = lark_markdown(parts.get("d", ""))
     if details.strip():
         title = "详细信息" if out.lang == "zh" else "Details"
         elements.append(

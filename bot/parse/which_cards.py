@@ -11,17 +11,18 @@ import re
 from bot.parse.result import ParseResult
 
 GATE_RE = re.compile(
-    r"\bwhich\s+(?:gpus?|cards?|hardware|accelerators?|instances?)\b"
+    r"\bwhich\s+(?:(?:cloud|rental|rented|data[- ]?cent(?:er|re)|nvidia)\s+)?"
+    r"(?:gpus?|cards?|hardware|accelerators?|instances?)\b"
     r"|\bwhat\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?:gpus?|cards?|hardware)\s+(?:should|to|do|would|is|are)\b"
     r"|\bcheapest\s+(?:way|gpus?|cards?|option|setup|hardware)\b"
-    r"|(?:租|买|用|选|上)\s*(?:什么|哪种|哪款|哪个|哪类|啥)\s*(?:样的)?\s*(?:卡|显卡|gpu)"
+    r"|(?:租|买|用|选|上)\s*(?:什么|哪种|哪款|哪个|哪类|啥)\s*(?:样的)?\s*(?:云\s*)?(?:卡|显卡|gpu)"
     r"|(?:什么|哪种|哪款|啥)\s*(?:卡|显卡|gpu)\s*(?:最)?\s*(?:便宜|划算|合适|省钱)"
     r"|最\s*(?:便宜|省钱)\s*的\s*(?:方案|办法|做法|卡)",
     re.IGNORECASE,
 )
-"""The asking of a card: 'which GPUs?', 'what GPU should I rent', 'cheapest way to', '租什么卡', '用哪种卡',
-'什么卡最划算', '最便宜的方案'. The call site's cheap gate (the parse-call bound,
-tests/test_parse_render_speed)."""
+"""The asking of a card: 'which GPUs?', 'which cloud GPUs' (s24 trial 2 #12), 'what GPU should I rent',
+'cheapest way to', '租什么卡', '用哪种卡', '什么卡最划算', '最便宜的方案'. The call site's cheap gate (the
+parse-call bound, tests/test_parse_render_speed)."""
 COMMON_CARDS = ("H100-SXM5-80GB",)
 """Compared with the default A100 80G: the two cards every GPU cloud rents (the rows of 'A100 vs H100')."""
 CARDS_ASKED = "cards_asked"

@@ -7,7 +7,7 @@ from bot.core.offer import cheapest_index
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.sections import _days_on, headline_days, paid_row
+from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
 from estimator.money_kinds import Currency
@@ -218,8 +218,9 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
         if least is None:
             msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job")
         return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
-    params = {"gpu": gpu + mark, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(count),
-              "days": headline_days(report, count, f)}  # fmt: skip
+    # the billed whole GPU-hours the cost line bills (s25: '320 H100-hours' beside a headline's 321)
+    params = {"gpu": gpu + mark, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family,
+              "gpus": f.int(count), "days": headline_days(report, count, f)}  # fmt: skip
     cost = report.cost
     if cost is None:
         return translate(lang, N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days"), **params)
@@ -321,7 +322,7 @@ def comparison_row(
     paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
-        params = {"gpu": gpu, "gh": f.compact(gh.likely), "fam": family, "gpus": f.int(need),
+        params = {"gpu": gpu, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family, "gpus": f.int(need),
                   "days": headline_days(report, need, f)}  # fmt: skip
         if cost is None:
             msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days")

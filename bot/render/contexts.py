@@ -62,6 +62,7 @@ class TrainingContext(TypedDict, total=False):
     unfit_min: str | None
     unfit_any: bool
     user_hours: str | None
+    user_time: str | None  # under an hour on the user's count: "under 5 minutes" (s25)
     tight: str
     rows: list[dict[str, Any]]
     cost: dict[str, Any]

@@ -133,6 +133,40 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     )
 
 
+LIKELY_FIT = N_(
+    "On your %(gpus)s GPUs, borderline (the likely figure fits, the band's high end does not): %(changes)s"
+)
+LIKELY_ONE = N_("%(change)s, ≈ %(likely)s per GPU, up to %(high)s")
+LIKELY_OR = N_("; or ")
+
+
+def likely_fit_text(report: SizingReport, f: Fmt) -> str | None:
+    """'On your 1 GPUs, borderline (…): sequence length 2,048 (cutoff_len / max_seq_length), ≈ 46.8 GiB
+    per GPU, up to 60.1 GiB' — the changes under which the likely figure fits the user's GPUs when no
+    setting holds the band's high end there (``Memory.likely_fit``, :func:`estimator.fit_change.
+    likely_fit`; s24 trial 2 #10): each option alone, or one chain of settings; None without any."""
+    m = report.memory
+    if m is None or not m.likely_fit or not m.plan_gpus:
+        return None
+    chain = [c for c in m.likely_fit if c.per_gpu_bytes is None]  # settings 1–5 one after another
+    ends = [c for c in m.likely_fit if c.per_gpu_bytes is not None]
+    sep = "，" if f.lang.startswith("zh") else ", "
+    options = []
+    for c in ends:
+        words = sep.join(
+            translate(f.lang, CHANGES[x.setting], value=f.int(x.value) if x.setting == "seq_len" else x.value)
+            for x in [*chain, c]
+        )
+        high = f.gib(c.per_gpu_bytes_high or 0.0)
+        options.append(
+            translate(f.lang, LIKELY_ONE, change=words, likely=f.gib(c.per_gpu_bytes or 0.0), high=high)
+        )
+    if not options:
+        return None
+    changes = translate(f.lang, LIKELY_OR).join(options)
+    return translate(f.lang, LIKELY_FIT, gpus=f.int(m.plan_gpus), changes=changes)
+
+
 def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None) -> str | None:
     """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
     with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""

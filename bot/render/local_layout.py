@@ -17,11 +17,13 @@ UNIFIED = N_("all layers in unified memory")
 
 
 def local_layout(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> str:
-    """The layout of a llama.cpp answer: 'llama.cpp' (the runtime assumed) unless the user named it (then
-    the headline's weight format already says '(llama.cpp)': the layer split instead, llama.cpp
-    ``--split-mode layer`` by default, common/arg.cpp); Apple silicon: 'llama.cpp / MLX'."""
+    """The layout of a llama.cpp answer: 'llama.cpp' (the runtime assumed; Apple silicon: 'llama.cpp /
+    MLX') unless the user named llama.cpp or Ollama (then the headline's weight format already says
+    '(llama.cpp)' / '(Ollama)': the layer split instead, llama.cpp ``--split-mode layer`` by default,
+    common/arg.cpp; Ollama runs GGUF models with llama.cpp's layer offload, not MLX — s24 trial 2 #20:
+    "(Ollama) … fits (llama.cpp / MLX)")."""
     unified = is_unified(report) and inf.tp * inf.pp == 1
-    if report.request.runtime is not Runtime.llama_cpp:  # assumed, or Ollama (it runs llama.cpp)
+    if report.request.runtime not in (Runtime.llama_cpp, Runtime.ollama):  # assumed
         return "llama.cpp / MLX" if unified else "llama.cpp"
     gpus = inf.tp * inf.pp
     if unified:

@@ -12,6 +12,7 @@ from bot.render.fit_change_text import (
     cheaper_fix,
     fit_change_text,
     fit_reason_text,
+    likely_fit_text,
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
@@ -131,7 +132,12 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
-    return with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
+    lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
+    m = report.memory
+    if m is not None and m.likely_fit:  # borderline on the user's own GPUs when nothing fits there (s25)
+        more = likely_fit_text(report, f)
+        return [*lines, more] if more else lines
+    return lines
 
 
 BELOW_FAILED = {

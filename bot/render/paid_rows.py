@@ -1,11 +1,11 @@
-"""The days-table rows that carry GPU-hours of their own (``DaysRow.gpu_hours``) and which GPU-hours a
-reply's lines show for its count: the fewest GPUs paying full recomputation
-(``estimator.training_plan.with_fewest_paying``) or a count past the scale-out reference
-(``estimator.training_rate.priced_rows``). Split from bot/render/sections.py (500-line limit)."""
+"""The days-table rows that carry GPU-hours of their own (``DaysRow.gpu_hours``): the fewest GPUs paying
+full recomputation (``estimator.training_plan.with_fewest_paying``) or a count past the scale-out
+reference (``estimator.training_rate.priced_rows``; the GPU-hours line reads those through
+``estimator.shown_cost.shown_figures``). Split from bot/render/sections.py (500-line limit)."""
 
 from __future__ import annotations
 
-from estimator.models import Band, DaysRow, SizingReport
+from estimator.models import DaysRow, SizingReport
 
 
 def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
@@ -23,17 +23,3 @@ def recompute_factor(report: SizingReport, gpus: int) -> float | None:
     roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
     ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
     return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
-
-
-def scaled_out_hours(report: SizingReport) -> tuple[Band | None, float]:
-    """(GPU-hours the GPU-hours line shows, their ratio to the count-free ones): the shown count's
-    days-table row's own when the scale-out term gave it more GPU-hours than the reference count
-    (estimator.training_rate.priced_rows; trial s23 #5: the headline, this line and the cost are one
-    value, GPUs × days × 24), else ``report.gpu_hours`` (a row paying full recomputation keeps the
-    count-free line: the headline's clause names its factor)."""
-    gh = report.gpu_hours
-    n = report.days.gpus if report.days is not None else report.gpus_for_deadline
-    row = paid_row(report, n) if n and gh is not None else None
-    if row is None or row.gpu_hours is None or recompute_factor(report, n) is not None or not gh.likely:
-        return gh, 1.0
-    return row.gpu_hours, row.gpu_hours.likely / gh.likely

@@ -10,7 +10,7 @@ from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.paid_rows import paid_row as paid_row
-from bot.render.paid_rows import recompute_factor, scaled_out_hours
+from bot.render.paid_rows import recompute_factor
 from bot.render.plan_text import (
     gpus_text,
     paren,
@@ -22,6 +22,7 @@ from bot.render.wording import (
 )
 from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport
+from estimator.shown_cost import shown_figures
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -43,12 +44,11 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
-    gh, slower = scaled_out_hours(report)
+    # the shown count's GPU-hours, its own MFU band (estimator.training_rate.priced_rows) and GPU-days
+    shown = shown_figures(report)
+    gh, band = (shown["gpu_hours"], shown["mfu"]) if shown is not None else (None, None)
     if gh is not None:
-        if report.mfu is not None:
-            m = report.mfu
-            band = Band(low=m.low / slower, likely=m.likely / slower, high=m.high / slower)
-        else:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
+        if band is None:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
             mfu = report.request.mfu or 0.4
             band = Band(
                 low=mfu * gh.likely / gh.high if gh.high else mfu,
@@ -82,6 +82,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
             "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
+            "user_time": wall_time(d * 24, f.lang) if d * 24 < 1 else None,  # "under 5 minutes", not "0.07 h"
             "tight": _tight_on(report, report.days.gpus, f),
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
@@ -89,7 +90,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and not report.memory.min_gpus,
         }
     t["rows"] = _days_rows(report, f)
-    t["gpu_days"] = f.compact(gh.likely / 24) if gh is not None else None  # s23; the shown count's (trial #5)
+    t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f)
     if report.chinchilla_tokens and report.request.tokens:

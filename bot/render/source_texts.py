@@ -8,6 +8,8 @@ figures and the cited titles stay as written. ``tests/test_chinese_prose.py`` ch
 in the catalog has its entry, so a changed source cannot slip through untranslated.
 """
 
+import re
+
 from bot.render.i18n import N_, translate
 
 PRICE_SOURCES: tuple[str, ...] = (
@@ -149,7 +151,29 @@ PRICE_SOURCES: tuple[str, ...] = (
 _KNOWN = frozenset(PRICE_SOURCES)
 
 
+ENGLISH_WORDS_RE = re.compile(r"(?<![\w%(])[A-Za-z][A-Za-z'’-]*(?:,? [A-Za-z][A-Za-z'’-]*)+")
+"""Two English words or more in a row ("model card", "read via copies of"): prose, where a reference
+('Qwen/Qwen-72B config.json', 'trl/trainer/grpo_config.py') or a card's name ('H100 SXM') has none."""
+
+_REFERENCE_RE = re.compile(
+    r"https?://[^\s,;)]+|[\w.-]+/[\w.@/-]+(?: config\.json)?|[A-Z][\w-]+ et al\.,? \d{4}"
+)
+"""The first reference a catalog citation names: a URL, a repository path ('Qwen/Qwen-72B config.json',
+'trl/trainer/grpo_config.py') or a paper ('Brown et al. 2020')."""
+
+CITED_AMONG = N_("%(reference)s, among others")
+CITED_ENGLISH = N_("a source noted in English (the JSON answer has it)")
+
+
 def source_text(lang: str, citation: str) -> str:
     """A price source in ``lang`` when it is one of :data:`PRICE_SOURCES`; any other citation (a model
-    card, a paper, a provider's own words) as written."""
-    return translate(lang, citation) if citation in _KNOWN else citation
+    card, a paper, a provider's own words) as written — except prose in a Chinese reply (issue 24, s24
+    trial 2 #20: the model catalog's English notes on where a parameter count was read): there the first
+    reference it names ('Qwen/Qwen-72B config.json 等'), the full text staying in the JSON's
+    ``assumptions[].citation`` and in the English reply."""
+    if citation in _KNOWN:
+        return translate(lang, citation)
+    if lang != "zh" or ENGLISH_WORDS_RE.search(citation) is None:
+        return citation
+    ref = _REFERENCE_RE.search(citation)
+    return translate(lang, CITED_AMONG, reference=ref.group(0)) if ref else translate(lang, CITED_ENGLISH)
