@@ -2,7 +2,7 @@
 models: a text in the provider's words per reply language (:class:`Localized`, a field of
 ``bot.core.offer.Offer``, which is a field of ``Answer``) and the billing month. ``Answer`` needs them at
 class creation; :mod:`bot.settings.presales` (the file's five models) is imported only when an offer is
-read (``sizing-bot ask`` with no offer: ~15M instructions of start-up less, measured 2026-12-04 with
+read (``sizing-bot ask`` with no offer: ~10M instructions of start-up less, measured 2026-12-04 with
 callgrind, bench/RESULTS.md). :mod:`bot.settings.presales` re-exports every name here."""
 
 from __future__ import annotations

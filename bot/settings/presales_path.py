@@ -1,7 +1,7 @@
 """Where the provider's offer (pre-sales TOML) is named, and the error its reading raises, without the
 offer's models: ``sizing-bot ask`` with no ``--presales`` and no ``SIZING_BOT_PRESALES`` (the plain
-question) answers without importing :mod:`bot.settings.presales` and its five pydantic models (~15M
-instructions of start-up, ~1.4 % of ``ask``: measured 2026-12-04 with callgrind, bench/RESULTS.md)."""
+question) answers without importing :mod:`bot.settings.presales` and its five pydantic models (~10M
+instructions of start-up, ~0.9 % of ``ask``: measured 2026-12-04 with callgrind, bench/RESULTS.md)."""
 
 from __future__ import annotations
 
