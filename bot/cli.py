@@ -55,9 +55,14 @@ def ask(
 def load_offer(path: str | None) -> PresalesConfig | None:
     """The offer from ``--presales FILE``, else from ``SIZING_BOT_PRESALES``, else None. Raises
     ``PresalesError`` (naming the file and the field) for a bad file."""
-    from bot.settings.presales import load_presales, presales_from_env
+    from bot.settings.presales_path import presales_path_from_env
 
-    return load_presales(Path(path).expanduser()) if path else presales_from_env()
+    named = path or presales_path_from_env()
+    if not named:  # no offer: bot.settings.presales (its five models) is not imported
+        return None
+    from bot.settings.presales import load_presales
+
+    return load_presales(Path(named).expanduser())
 
 
 MAX_CONFIG_FILE_BYTES = 1_000_000
@@ -346,7 +351,7 @@ def _write_recipes(result: Answer, tools: str | None, directory: str | None, sho
 
 def _ask_command(args: argparse.Namespace) -> int:
     """``sizing-bot ask``: the offer, the question (or the --config file), the answer and what it writes."""
-    from bot.settings.presales import PresalesError
+    from bot.settings.presales_path import PresalesError
 
     try:
         presales = load_offer(args.presales)

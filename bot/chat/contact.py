@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.settings.presales import Localized, PresalesConfig, text_for
+from bot.settings.localized import Localized, text_for
+from bot.settings.presales import PresalesConfig
 
 
 def contact_of(presales: PresalesConfig | None) -> str | Localized | None:

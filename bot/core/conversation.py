@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -36,9 +36,11 @@ from bot.parse import ParseResult
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang, reply_lang
 from bot.settings.chat import ChatSettings
-from bot.settings.presales import PresalesConfig
 from estimator import catalog
 from estimator.models import Method, Precision, SizingRequest
+
+if TYPE_CHECKING:
+    from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = logging.getLogger(__name__)
 

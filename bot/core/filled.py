@@ -5,14 +5,16 @@ report's ledger (docs/design.md §3.6), named by where it came from. Moved out o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.parse.lang import Lang
 from bot.settings.chat import ChatSettings
-from bot.settings.presales import PresalesConfig
 from estimator import catalog, defaults
 from estimator.models import Assumption, Currency, SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
+
+if TYPE_CHECKING:
+    from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 SOURCE_REASONS = {
     "settings": Why.chat_settings,

@@ -1,5 +1,6 @@
 """What the provider's offer (:mod:`bot.settings.presales`) changes in an answer, and the figures of a
-quote: pure, no I/O, no language.
+quote: pure, no I/O, no language. Money is in the answer's currency; a figure converted through the
+file's exchange rate says so.
 
 - :func:`candidates` / :func:`fits`: a question that names no GPU is sized on the first offered GPU
   (preferred first) that fits the job;
@@ -7,27 +8,27 @@ quote: pure, no I/O, no language.
   the exchange rate used, minimum order, availability, reserved terms) — ``Answer.offer``;
 - :func:`pricing`: the figures a quote shows and the reply's offer lines repeat (configuration,
   GPU-hours, unit price, subtotal, reserved-term discounts, monthly rental, total range), computed once
-  so that the reply and the PDF print the same numbers.
-
-Money is in the answer's currency; a figure converted through the file's exchange rate says so.
-"""
+  so that the reply and the PDF print the same numbers."""
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
 from bot.core.quote_gpus import serving_quote_gpus
-from bot.settings.presales import HOURS_PER_MONTH, Localized, OfferedGpu, PresalesConfig
+from bot.settings.localized import HOURS_PER_MONTH, Localized
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.factories import empty_list
 from estimator.models import Currency, SizingReport, SizingRequest
 from estimator.shown_cost import paid_row, shown_gpus
 from estimator.variant_prices import variant_price
+
+if TYPE_CHECKING:
+    from bot.settings.presales import OfferedGpu, PresalesConfig
 
 DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 """GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""

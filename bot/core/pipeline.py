@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
@@ -43,13 +43,15 @@ from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.parse.parse_error import PARSE_ERROR
 from bot.settings.chat import ChatSettings
-from bot.settings.presales import PresalesConfig
 from bot.textclean import clean_text, strip_markup
 from estimator import catalog, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
+
+if TYPE_CHECKING:
+    from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = lazy_logger(__name__)
 

@@ -16,7 +16,7 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import assumption_rows
 from bot.render.offer_text import figures, min_order_nodes
 from bot.render.renderer import render
-from bot.settings.presales import text_for
+from bot.settings.localized import text_for
 from estimator.models import SizingReport
 
 KEY_FIELDS = (

@@ -29,6 +29,8 @@ from pydantic_core import PydanticCustomError
 
 from bot.lazylog import lazy_logger
 from bot.settings.chat import unknown_gpu_message
+from bot.settings.localized import HOURS_PER_MONTH, MAX_LINE_CHARS, Localized
+from bot.settings.presales_path import PresalesError, presales_path_from_env
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.models import Currency
@@ -53,19 +55,9 @@ MIN_CNY_PER_USD, MAX_CNY_PER_USD = 0.01, 1_000.0
 as 1e-300 (which would make converted prices overflow)."""
 MAX_NAME_CHARS = 200
 """provider, website, the exchange rate's source: a name or a URL."""
-MAX_LINE_CHARS = 500
-"""contact, availability and quote_note: one line shown under answers and on the quote."""
-
-HOURS_PER_MONTH = 730.0
-"""Hours in a billing month: 365 × 24 / 12 = 730 (the convention of cloud price lists, e.g. AWS and
-Azure monthly estimates); the same month the serving answer's cost per month uses."""
 
 DAYS_PER_TERM_MONTH = 30.0
 """Days a commitment month covers when a job's wall-clock time is compared with a term."""
-
-
-class PresalesError(ValueError):
-    """The pre-sales file is missing, not TOML, or fails validation; the message names file and field."""
 
 
 def canonical_family(name: str) -> str:
@@ -74,39 +66,6 @@ def canonical_family(name: str) -> str:
     if family is None:
         raise ValueError(unknown_gpu_message(name))
     return family
-
-
-class Localized(BaseModel):
-    """A text in the provider's words, per reply language (``{ zh = "…", en = "…" }``), or one text for
-    both (a plain string in the file)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-    zh: str | None = Field(None, max_length=MAX_LINE_CHARS)
-    en: str | None = Field(None, max_length=MAX_LINE_CHARS)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _plain_string(cls, v: object) -> object:
-        return {"zh": v, "en": v} if isinstance(v, str) else v
-
-    @model_validator(mode="after")
-    def _not_empty(self) -> Localized:
-        if not (self.zh or "").strip() and not (self.en or "").strip():
-            raise ValueError("needs a text (a string, or zh = … / en = …)")
-        return self
-
-    def text(self, lang: str) -> str:
-        """The text for ``lang``, else the other language's (the provider wrote only one)."""
-        own, other = (self.zh, self.en) if lang == "zh" else (self.en, self.zh)
-        return " ".join((own or other or "").split())
-
-
-def text_for(value: str | Localized | None, lang: str) -> str | None:
-    """A provider's text that is one string for both languages or one per language, in ``lang``."""
-    if isinstance(value, Localized):
-        return value.text(lang) or None
-    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -489,8 +448,5 @@ def load_presales(path: str | Path) -> PresalesConfig:
 
 def presales_from_env() -> PresalesConfig | None:
     """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset."""
-    from bot.config import current_if_set
-
-    settings = current_if_set()
-    path = settings.presales_path if settings is not None else None
+    path = presales_path_from_env()
     return load_presales(Path(path).expanduser()) if path else None

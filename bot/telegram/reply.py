@@ -12,7 +12,7 @@ from bot.core.pipeline import Answer
 from bot.render.fit import fit_html, fit_with_footer, without_details
 from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.render.renderer import render
-from bot.settings.presales import Localized, text_for
+from bot.settings.localized import Localized, text_for
 
 CAPTION_MAX_CHARS = 1024
 """Telegram's limit on a photo's caption (after entity parsing)."""
