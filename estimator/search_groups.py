@@ -179,3 +179,22 @@ def _gallop_down(fits: Callable[[int], bool], step: int, k_low: int, k_high: int
             return lo, hi
         hi, stride = lo, stride * 2
     return None, k_low
+
+
+def card_key(gpu: GpuSpec) -> tuple:
+    """What the training searches read of the card (:func:`estimator.plan.best_plan_for`'s memo key)."""
+    return (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)
+
+
+def known_unfit(memo: SearchMemo, key: tuple, per_node: int) -> bool:
+    """Whether no layout fits at ``key``'s count (``key``: :attr:`estimator.memory.SearchMemo.plans`'
+    (count, budget, full recompute allowed, card)) by an answer :func:`estimator.plan.min_gpus` already
+    found on this memo at the same budget, recompute and card (``SearchMemo.fewest``: the fewest GPUs,
+    :func:`estimator.plan.search_floor` when nothing fits): that search tried every count it can answer
+    — 1, 2 and 4 below a node, then whole nodes — below its answer, so one of those counts below it
+    fits nothing (tests/test_search_early_stop.py compares the answer with best_plan_for at each)."""
+    gpus = key[0]
+    fewest = memo.fewest.get(key[1:])
+    if fewest is None or gpus >= fewest:
+        return False
+    return gpus % per_node == 0 or (gpus < per_node and gpus in (1, 2, 4))
