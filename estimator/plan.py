@@ -218,9 +218,7 @@ def min_gpus(
         if found is None:  # whole nodes: multiples of lcm(TP × PP × EP, node size)
             step = math.lcm(g, per_node)
             k_low = max(1, math.ceil(floor / step))  # the first group: its bottom first
-            k = _first_fitting_multiple(
-                fits, step, k_low, ceiling // step, low_first=i == 0, near_top=best is not None and i > 0
-            )
+            k = _first_fitting_multiple(fits, step, k_low, ceiling // step, low_first=i == 0)
             found = None if k is None else k * step
         if found is not None and (best is None or found < best):
             best = found

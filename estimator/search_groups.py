@@ -120,20 +120,16 @@ def any_layout_fits(
 
 
 def _first_fitting_multiple(
-    fits: Callable[[int], bool], step: int, k_low: int, k_high: int, low_first: bool = False,
-    near_top: bool = False,
-) -> int | None:  # fmt: skip
+    fits: Callable[[int], bool], step: int, k_low: int, k_high: int, low_first: bool = False
+) -> int | None:
     """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
-    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false.
+    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false. No k is asked twice
+    (a range of one count, the top reached by the gallop).
 
     The top is asked first (one test answers a range where nothing fits), then the bottom; with
     ``low_first`` the bottom first (one test answers a range whose bottom fits: the fewest-GPUs
     search's first group, ranging up to :data:`estimator.plan.MAX_GPUS_SEARCHED`, usually fits at the
-    states' lower bound). With ``near_top`` (a later group, capped just below the best count found:
-    its least fitting count is usually a few steps under the cap) the gallop runs down from the top
-    (k_high, k_high − 1, − 3, − 7 …) instead of up from the bottom: r10work #0's 72B on twelve 12 GB
-    cards asked 386 counts, each group but the first bisecting up from the states' floor. The same
-    answer in every order: the predicate is monotonic in k."""
+    states' lower bound). The same answer either way: the predicate is monotonic in k."""
     if k_low > k_high:
         return None
     lo = None  # a k known not to fit
@@ -145,21 +141,16 @@ def _first_fitting_multiple(
         return None
     if k_low == k_high:  # the top is the bottom: asked once
         return k_high
-    if lo is None and not near_top:
+    if lo is None:  # the bottom, unless asked first
         if fits(k_low * step):
             return k_low
         lo = k_low
-    if lo is None:  # near the top: gallop down from it
-        lo, hi = _gallop_down(fits, step, k_low, k_high)
-        if lo is None:
-            return hi  # the bottom fits
-    else:
-        stride = 1
-        while True:  # gallop up: lo fails (the top, known to fit, is not asked again)
-            hi = min(lo + stride, k_high)
-            if hi == k_high or fits(hi * step):
-                break
-            lo, stride = hi, stride * 2
+    stride = 1
+    while True:  # gallop: lo fails (the top, known to fit, is not asked again)
+        hi = min(lo + stride, k_high)
+        if hi == k_high or fits(hi * step):
+            break
+        lo, stride = hi, stride * 2
     while hi - lo > 1:  # bisect: lo fails, hi fits
         mid = (lo + hi) // 2
         if fits(mid * step):
@@ -167,18 +158,6 @@ def _first_fitting_multiple(
         else:
             lo = mid
     return hi
-
-
-def _gallop_down(fits: Callable[[int], bool], step: int, k_low: int, k_high: int) -> tuple[int | None, int]:
-    """From a fitting ``k_high`` down by 1, 2, 4 … multiples: (a failing k, a fitting k above it), or
-    (None, k_low) when the bottom fits (every k from it up then fits)."""
-    hi, stride = k_high, 1
-    while hi > k_low:
-        lo = max(hi - stride, k_low)
-        if not fits(lo * step):
-            return lo, hi
-        hi, stride = lo, stride * 2
-    return None, k_low
 
 
 def card_key(gpu: GpuSpec) -> tuple:

@@ -51,9 +51,9 @@ def test_the_70b_search_gallops_in_one_group(monkeypatch) -> None:
     calls: list[int] = []
     real = plan_module._first_fitting_multiple
 
-    def spy(fits, step, k_low, k_high, low_first=False, near_top=False):  # type: ignore[no-untyped-def]
+    def spy(fits, step, k_low, k_high, low_first=False):  # type: ignore[no-untyped-def]
         calls.append(step)
-        return real(fits, step, k_low, k_high, low_first, near_top)
+        return real(fits, step, k_low, k_high, low_first)
 
     monkeypatch.setattr(plan_module, "_first_fitting_multiple", spy)
     report = estimate(SizingRequest(**_CASES[1]))

@@ -73,8 +73,8 @@ def test_min_gpus_answers_as_with_the_top_asked_first(model, gpu, setup, monkeyp
     capped = min_gpus(spec, spec.params_total, card, setup, at_most=first) if first else None
     real = plan_module._first_fitting_multiple
 
-    def top_first(fits, step, k_low, k_high, low_first=False, near_top=False):
-        return real(fits, step, k_low, k_high, low_first=False, near_top=False)
+    def top_first(fits, step, k_low, k_high, low_first=False):
+        return real(fits, step, k_low, k_high, low_first=False)
 
     monkeypatch.setattr(plan_module, "_first_fitting_multiple", top_first)
     former = [min_gpus(spec, spec.params_total, card, setup, f, ok) for f, ok in cases]

@@ -1,8 +1,9 @@
 """Issue 23 item 7 (part s25-spest), the estimate's tail: three searches ask less with the same answer.
 
-1. :func:`estimator.search_groups._first_fitting_multiple` with ``near_top``: a later (TP, PP, EP) group of
-   the fewest-GPUs search, capped just below the best count found, gallops down from its cap instead of
-   up from the states' floor; and no count is asked twice in one group.
+1. :func:`estimator.search_groups._first_fitting_multiple` asks no count twice in one group (a range of
+   one count; the top, known to fit, reached again by the gallop): 4,444 → 4,215 counts asked over the
+   corpus (questions.json and the working splits: 788 estimates).
+   (Galloping down from a later group's cap was tried: −13 % on r10work #0, +0.8 % layout tests overall.)
 2. :func:`estimator.search_groups.known_unfit`: a count below the fewest GPUs a search of the same memo,
    budget, recompute and card found (one it can answer: 1, 2, 4 below a node, whole nodes) fits nothing,
    so :func:`estimator.plan.best_plan_for` answers None unsized (the user's count that does not fit).
@@ -23,10 +24,6 @@ from estimator.request import SizingRequest
 from estimator.search_groups import _first_fitting_multiple, known_unfit
 from tests.test_search_seed import SETUPS
 
-QWEN72_ON_3060S = {  # r10work #0: six PCs with one 12 GB RTX 3060 each (a node of one card)
-    "stage": "finetune", "model": "Qwen-72B", "params_total": 72e9, "gpu": "RTX-3060", "gpu_count": 6,
-    "gpu_memory_gib": 12.0, "gpus_per_node": 1,
-}  # fmt: skip
 QWEN3_235B_ON_32 = {  # r15work #14: Qwen3-235B-A22B on four 8 × H100 nodes
     "stage": "finetune", "model": "Qwen3-235B-A22B", "params_total": 235e9, "params_active": 22e9,
     "gpu": "H100-SXM5-80GB", "gpu_count": 32, "gpu_memory_gib": 80.0,
@@ -34,18 +31,17 @@ QWEN3_235B_ON_32 = {  # r15work #14: Qwen3-235B-A22B on four 8 × H100 nodes
 
 
 @pytest.mark.parametrize("low_first", [False, True])
-@pytest.mark.parametrize("near_top", [False, True])
-def test_every_order_gives_the_least_fitting_multiple_asking_each_count_once(low_first, near_top) -> None:
+def test_both_orders_give_the_least_fitting_multiple_asking_each_count_once(low_first) -> None:
     for k_low in range(1, 9):
         for k_high in range(0, 41):
-            for threshold in [None, *range(0, k_high + 3)]:
+            for threshold in [None, *range(0, 3 * k_high + 3)]:
                 asked: list[int] = []
 
                 def fits(n: int, threshold: int | None = threshold, asked: list[int] = asked) -> bool:
                     asked.append(n)
                     return threshold is not None and n >= threshold
 
-                found = _first_fitting_multiple(fits, 3, k_low, k_high, low_first, near_top)
+                found = _first_fitting_multiple(fits, 3, k_low, k_high, low_first)
                 expected = None
                 if threshold is not None and k_low <= k_high and threshold <= 3 * k_high:
                     expected = max(k_low, -(-threshold // 3))
@@ -53,15 +49,14 @@ def test_every_order_gives_the_least_fitting_multiple_asking_each_count_once(low
                 assert len(asked) == len(set(asked)), asked
 
 
-def test_near_top_walks_down_from_the_cap() -> None:
-    asked: list[int] = []
-
-    def fits(n: int) -> bool:
-        asked.append(n)
-        return n >= 58
-
-    assert _first_fitting_multiple(fits, 1, 18, 59, near_top=True) == 58
-    assert asked == [59, 58, 56, 57]  # up from 18 it was 59, 18, 19, 20, 22, 26, 34, 50, 58 (no 57: 9 + 2)
+def test_a_range_of_one_count_and_a_gallop_to_the_top_ask_once() -> None:
+    for low_first in (False, True):
+        asked: list[int] = []
+        assert _first_fitting_multiple(lambda n, a=asked: a.append(n) or n >= 7, 7, 1, 1, low_first) == 1
+        assert asked == [7]  # was [7, 7]
+    asked = []
+    assert _first_fitting_multiple(lambda n: asked.append(n) or n >= 2, 1, 1, 2) == 2
+    assert asked == [2, 1]  # was [2, 1, 2]: the gallop's first step reached the top
 
 
 def _report_and_counts(fields: dict, monkeypatch: pytest.MonkeyPatch, **patches) -> tuple[str, list[int]]:
@@ -78,20 +73,6 @@ def _report_and_counts(fields: dict, monkeypatch: pytest.MonkeyPatch, **patches)
             m.setattr(plan_module, name, value)
         report = estimate(SizingRequest(**fields))
     return report.model_dump_json(), asked
-
-
-def test_the_72b_on_twelve_gigabyte_cards_asks_fewer_counts_with_the_same_answer(monkeypatch) -> None:
-    real = plan_module._first_fitting_multiple
-
-    def up_only(fits, step, k_low, k_high, low_first=False, near_top=False):
-        return real(fits, step, k_low, k_high, low_first, near_top=False)
-
-    new, asked = _report_and_counts(QWEN72_ON_3060S, monkeypatch)
-    former, asked_before = _report_and_counts(QWEN72_ON_3060S, monkeypatch, _first_fitting_multiple=up_only)
-    assert new == former
-    report = estimate(SizingRequest(**QWEN72_ON_3060S))
-    assert report.memory is not None and report.memory.min_gpus == 260  # PP 20 × DP 13, measured s25
-    assert len(asked) < 0.9 * len(asked_before)  # 249 vs 286 at s25 (base: 310, with counts asked twice)
 
 
 def test_known_unfit_counts_only_what_the_search_answers() -> None:
