@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -37,13 +38,20 @@ class Grouped(NamedTuple):
 def grouped_layouts(*args: object) -> Grouped:
     """:func:`estimator.layouts.ordered_layouts` of ``args`` (the same arguments), by group."""
     layouts = ordered_layouts(*args)  # type: ignore[arg-type]
+    keys = list(map(_GROUP_KEY, layouts))
     members: dict[tuple, list[Layout]] = {}
-    for p in reversed(layouts):
-        members.setdefault(p[:3] + p[4:], []).append(p)
+    for key, p in zip(reversed(keys), reversed(layouts), strict=True):
+        members.setdefault(key, []).append(p)
     index = {key: i for i, key in enumerate(members)}
-    group_of = tuple(index[p[:3] + p[4:]] for p in layouts)
-    groups = tuple(tuple(sorted(m, key=lambda p: -p.zero_stage)) for m in members.values())
-    return Grouped(layouts, group_of, tuple(p.zero_stage for p in layouts), groups)
+    stages = tuple(map(_STAGE, layouts))
+    groups = tuple(tuple(sorted(m, key=_STAGE, reverse=True)) for m in members.values())  # stable
+    return Grouped(layouts, tuple(map(index.__getitem__, keys)), stages, groups)
+
+
+_GROUP_KEY = itemgetter(0, 1, 2, 4, 5, 6, 7)
+"""A :class:`estimator.setup.Layout`'s group: every field but the ZeRO stage (index 3), as a tuple."""
+_STAGE = itemgetter(3)
+"""A :class:`estimator.setup.Layout`'s ZeRO stage."""
 
 
 def search_shape(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple:

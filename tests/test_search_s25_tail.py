@@ -118,3 +118,83 @@ def test_every_count_below_the_fewest_fits_nothing(model, gpu, setup) -> None:
         assert known_unfit(memo, (n, 1.0, True, groups_module.card_key(card)), per_node)
         assert best_plan_for(spec, params, card, n, setup) is None, n  # sized, no memo
         assert best_plan_for(spec, params, card, n, setup, memo=memo) is None, n
+
+
+def _former_ordered(layers, heads, kv_heads, per_node, nvlink, gpus, micro_batch, offload, zero_stage,
+                    recompute, experts, tp, pp, dp_only):  # fmt: skip
+    """The former :func:`estimator.layouts.ordered_layouts` loop: Layouts sorted by plan_preference."""
+    from estimator.expert_parallel import ep_degrees
+    from estimator.layouts import RECOMPUTE_ORDER, STATED_RECOMPUTE, _divisors, plan_preference, uneven_ok
+    from estimator.setup import Layout
+
+    modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
+    if (zero_stage is not None and tp is None and pp is None) or dp_only:
+        return None  # those two returns are unchanged
+    stages = [pp] if pp else _divisors(layers)
+    if experts and not pp:
+        stages = sorted(
+            set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
+        )
+    layouts, stated_tp = [], tp
+    for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
+        if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
+            continue
+        for pp in stages:
+            if gpus % (tp * pp):
+                continue
+            dp = gpus // (tp * pp)
+            zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
+            for ep in ep_degrees(experts, dp) if experts else (1,):
+                for zero in zeros:
+                    for mode in modes:
+                        layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
+    layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
+    return tuple(layouts)
+
+
+def _former_grouped(layouts):
+    members: dict = {}
+    for p in reversed(layouts):
+        members.setdefault(p[:3] + p[4:], []).append(p)
+    index = {key: i for i, key in enumerate(members)}
+    group_of = tuple(index[p[:3] + p[4:]] for p in layouts)
+    groups = tuple(tuple(sorted(m, key=lambda p: -p.zero_stage)) for m in members.values())
+    return groups_module.Grouped(layouts, group_of, tuple(p.zero_stage for p in layouts), groups)
+
+
+MODELS = [
+    (32, 32, 32, 0),
+    (80, 64, 8, 0),
+    (61, 128, 128, 256),
+    (48, 32, 4, 128),
+    (28, 28, 4, 0),
+    (40, 40, 40, 8),
+]
+SETTINGS = [(None, None, None, None, False), (3, None, None, None, False), (None, "full", None, None, False),
+            (None, None, 2, 4, False), (None, None, None, 8, False), (1, None, None, None, True),
+            (2, "selective", 4, None, False)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("layers", "heads", "kv_heads", "experts"), MODELS)
+def test_layouts_and_their_groups_are_the_former_ones(layers, heads, kv_heads, experts) -> None:
+    """4. :func:`estimator.layouts.ordered_layouts` writes each layout's plan_preference out and sorts the
+    indices (stable: the same order as sorting the layouts by it); :func:`grouped_layouts` keys the
+    groups by itemgetter: the same tuples, groups and order as the former code, over models, cards, counts."""
+    from estimator.layouts import ordered_layouts
+
+    compared = 0
+    for per_node, nvlink in [(8, True), (8, False), (4, True), (1, False)]:
+        for gpus in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 96, 128, 256, 260, 1024):
+            for micro_batch, offload in [(1, False), (2, True)]:
+                for zero, recompute, tp, pp, dp_only in SETTINGS:
+                    args = (layers, heads, kv_heads, per_node, nvlink, gpus, micro_batch, offload, zero,
+                            recompute, experts, tp, pp, dp_only)  # fmt: skip
+                    new = ordered_layouts.__wrapped__(*args)
+                    former = _former_ordered(*args)
+                    if former is not None:
+                        assert new == former and all(
+                            type(p) is type(q) for p, q in zip(new, former, strict=True)
+                        ), args
+                        compared += len(new)
+                    assert groups_module.grouped_layouts.__wrapped__(*args) == _former_grouped(new), args
+    assert compared > 2_000
