@@ -11,7 +11,7 @@ from functools import lru_cache
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
 from estimator.models import Algorithm, Method, Plan
-from estimator.setup import Layout, Recompute, TrainingSetup
+from estimator.setup import Layout, Recompute, TrainingSetup, new_layout
 
 RECOMPUTE_ORDER: tuple[Recompute, ...] = ("selective", "full")
 """Searched activation strategies. 'selective' = FlashAttention-era baseline (no s² scores stored)."""
@@ -84,7 +84,7 @@ def ordered_layouts(
         stages = sorted(
             set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
         )
-    stated_tp = tp
+    stated_tp, keys = tp, []  # each layout's plan_preference, written out (no call per layout)
     for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
         if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
             continue
@@ -96,9 +96,13 @@ def ordered_layouts(
             for ep in ep_degrees(experts, dp) if experts else (1,):
                 for zero in zeros:
                     for mode in modes:
-                        layouts.append(Layout(tp, pp, dp, zero, mode, micro_batch, offload, ep))
-    layouts.sort(key=lambda p: plan_preference(p, nvlink, bool(experts), per_node))
-    return tuple(layouts)
+                        layouts.append(new_layout((tp, pp, dp, zero, mode, micro_batch, offload, ep)))
+                        full = mode == "full"
+                        if experts:
+                            keys.append((full, zero == 3, tp, ep * tp > per_node, pp, ep == 1, zero, ep))
+                        else:
+                            keys.append((full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
+    return tuple(map(layouts.__getitem__, sorted(range(len(layouts)), key=keys.__getitem__)))  # stable
 
 
 def uneven_ok(layers: int, pp: int) -> bool:
@@ -137,6 +141,9 @@ def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False,
     EPxTP communication within the NVLink domain", "consider PP before TP and EP" across nodes). So:
     no ZeRO-3, the EP × TP group inside a node, the fewest pipeline stages, least TP, EP rather than
     replicated experts, the lowest ZeRO stage, then the smallest EP.
+
+    :func:`ordered_layouts` writes these keys out per layout (no call each): change both together
+    (tests/test_search_s25_tail.py compares its order with a sort by this function).
     """
     if moe:
         ep = getattr(plan, "ep", 1)

@@ -29,13 +29,20 @@ def least_memory_plan(
     memo = memo or SearchMemo()  # the layouts share their states and activation facts
     best: tuple[float, int, Layout | None, dict[str, float]] = (math.inf, 0, None, {})  # total, index
     floors: dict[int, float] = {}  # by group: SearchMemo.group_floor, below every stage's total
-    for i in reversed(range(len(layouts))):  # least memory first (ZeRO-3, full recompute): a low bound
+    members: dict[int, list[int]] = {}  # each group's layouts, least memory first (ZeRO-3, full recompute)
+    for i in reversed(range(len(layouts))):
         g = group_of[i]
         if g not in floors:
             floors[g] = memo.group_floor(spec, params, setup, layouts[i]) * ZERO3_BOUND_MARGIN
-        if floors[g] > best[0]:  # every stage of the group above the best (group_out_of_reach's test)
-            continue
-        parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
-        if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
-            best = (sum(parts.values()), i, layouts[i], parts)
+            members[g] = [i]
+        else:
+            members[g].append(i)
+    # the lowest floors first: a low best early, and once a group's floor is above it so are the rest's
+    for g in sorted(members, key=floors.__getitem__):
+        if floors[g] > best[0]:  # every stage of this group and the later ones above the best
+            break
+        for i in members[g]:
+            parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
+            if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
+                best = (sum(parts.values()), i, layouts[i], parts)
     return (best[2].to_plan(), best[3]) if best[2] is not None else None

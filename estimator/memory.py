@@ -234,6 +234,7 @@ class SearchMemo:
     facts: ActivationFacts | None = None
     routed: float | None = None
     dense: object = None  # estimator.layout_table.dense_table's, made once (False: the job has none)
+    fewest: dict[tuple, int] = field(default_factory=dict)  # min_gpus' answers: search_groups.known_unfit
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""

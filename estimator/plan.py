@@ -46,7 +46,7 @@ from estimator.search_candidates import _pairs as _pairs
 from estimator.search_candidates import _shell as _shell
 from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
-from estimator.search_groups import any_layout_fits, layout_groups, search_shape
+from estimator.search_groups import any_layout_fits, card_key, known_unfit, layout_groups, search_shape
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -87,10 +87,9 @@ def best_plan_for(
     args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
     if memo is None:
         return _best_plan_for(*args)
-    card = (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)  # what it reads
-    key = (gpus, budget_fraction, allow_full_recompute, card)
-    if key not in memo.plans:
-        memo.plans[key] = _best_plan_for(*args)
+    key = (gpus, budget_fraction, allow_full_recompute, card_key(gpu))
+    if key not in memo.plans:  # a count below the fewest found on this memo: None unsized
+        memo.plans[key] = None if known_unfit(memo, key, gpu.gpus_per_node) else _best_plan_for(*args)
     done = memo.plans[key]
     return None if done is None else (done[0], dict(done[1]))  # the caller's own parts
 
@@ -224,6 +223,7 @@ def min_gpus(
         if found is not None and (best is None or found < best):
             best = found
     if best is None:
+        memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = search_floor(None)
         return None
     made = bound.steps[0] if bound.steps else None  # the count floor, if the search made it
     chosen = best_plan_for(
@@ -232,6 +232,7 @@ def min_gpus(
     if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
         return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
+    memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = best  # for best_plan_for
     return best, *chosen
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -37,13 +38,20 @@ class Grouped(NamedTuple):
 def grouped_layouts(*args: object) -> Grouped:
     """:func:`estimator.layouts.ordered_layouts` of ``args`` (the same arguments), by group."""
     layouts = ordered_layouts(*args)  # type: ignore[arg-type]
+    keys = list(map(_GROUP_KEY, layouts))
     members: dict[tuple, list[Layout]] = {}
-    for p in reversed(layouts):
-        members.setdefault(p[:3] + p[4:], []).append(p)
+    for key, p in zip(reversed(keys), reversed(layouts), strict=True):
+        members.setdefault(key, []).append(p)
     index = {key: i for i, key in enumerate(members)}
-    group_of = tuple(index[p[:3] + p[4:]] for p in layouts)
-    groups = tuple(tuple(sorted(m, key=lambda p: -p.zero_stage)) for m in members.values())
-    return Grouped(layouts, group_of, tuple(p.zero_stage for p in layouts), groups)
+    stages = tuple(map(_STAGE, layouts))
+    groups = tuple(tuple(sorted(m, key=_STAGE, reverse=True)) for m in members.values())  # stable
+    return Grouped(layouts, tuple(map(index.__getitem__, keys)), stages, groups)
+
+
+_GROUP_KEY = itemgetter(0, 1, 2, 4, 5, 6, 7)
+"""A :class:`estimator.setup.Layout`'s group: every field but the ZeRO stage (index 3), as a tuple."""
+_STAGE = itemgetter(3)
+"""A :class:`estimator.setup.Layout`'s ZeRO stage."""
 
 
 def search_shape(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple:
@@ -123,7 +131,8 @@ def _first_fitting_multiple(
     fits: Callable[[int], bool], step: int, k_low: int, k_high: int, low_first: bool = False
 ) -> int | None:
     """The least k in [k_low, k_high] with ``fits(k · step)``, for a predicate that, once true, stays
-    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false.
+    true as k grows (gallop, then bisect); None if ``fits(k_high · step)`` is false. No k is asked twice
+    (a range of one count, the top reached by the gallop).
 
     The top is asked first (one test answers a range where nothing fits), then the bottom; with
     ``low_first`` the bottom first (one test answers a range whose bottom fits: the fewest-GPUs
@@ -131,19 +140,24 @@ def _first_fitting_multiple(
     states' lower bound). The same answer either way: the predicate is monotonic in k."""
     if k_low > k_high:
         return None
-    if low_first and fits(k_low * step):
-        return k_low
-    if not fits(k_high * step):  # monotonic: nothing fits below where the top fails
+    lo = None  # a k known not to fit
+    if low_first:
+        if fits(k_low * step):
+            return k_low
+        lo = k_low
+    if lo == k_high or not fits(k_high * step):  # monotonic: nothing fits below where the top fails
         return None
-    if not low_first and fits(k_low * step):
-        return k_low
-    lo, stride = k_low, 1
-    while True:  # gallop: lo fails
+    if k_low == k_high:  # the top is the bottom: asked once
+        return k_high
+    if lo is None:  # the bottom, unless asked first
+        if fits(k_low * step):
+            return k_low
+        lo = k_low
+    stride = 1
+    while True:  # gallop: lo fails (the top, known to fit, is not asked again)
         hi = min(lo + stride, k_high)
-        if fits(hi * step):
+        if hi == k_high or fits(hi * step):
             break
-        if hi == k_high:
-            return None
         lo, stride = hi, stride * 2
     while hi - lo > 1:  # bisect: lo fails, hi fits
         mid = (lo + hi) // 2
@@ -152,3 +166,22 @@ def _first_fitting_multiple(
         else:
             lo = mid
     return hi
+
+
+def card_key(gpu: GpuSpec) -> tuple:
+    """What the training searches read of the card (:func:`estimator.plan.best_plan_for`'s memo key)."""
+    return (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)
+
+
+def known_unfit(memo: SearchMemo, key: tuple, per_node: int) -> bool:
+    """Whether no layout fits at ``key``'s count (``key``: :attr:`estimator.memory.SearchMemo.plans`'
+    (count, budget, full recompute allowed, card)) by an answer :func:`estimator.plan.min_gpus` already
+    found on this memo at the same budget, recompute and card (``SearchMemo.fewest``: the fewest GPUs,
+    :func:`estimator.plan.search_floor` when nothing fits): that search tried every count it can answer
+    — 1, 2 and 4 below a node, then whole nodes — below its answer, so one of those counts below it
+    fits nothing (tests/test_search_early_stop.py compares the answer with best_plan_for at each)."""
+    gpus = key[0]
+    fewest = memo.fewest.get(key[1:])
+    if fewest is None or gpus >= fewest:
+        return False
+    return gpus % per_node == 0 or (gpus < per_node and gpus in (1, 2, 4))
