@@ -67,8 +67,9 @@ def eager_layers(plan: Layout | object) -> bool:
 
 def fp32_residual(setup: TrainingSetup, zero_stage: int) -> bool:
     """Full training with fp32 weights under bf16 autocast: master weights and no ZeRO (DeepSpeed and
-    FSDP cast the model to 16 bits). LoRA bases load in bf16."""
-    return setup.master_weights and zero_stage == 0 and setup.method not in _ADAPTED
+    FSDP cast the model to 16 bits). LoRA bases load in bf16; freeze-tuning's frozen layers too
+    (LLaMA-Factory upcasts only the trainable ones), so its residual stream stays 16-bit."""
+    return setup.master_weights and zero_stage == 0 and setup.method == Method.full
 
 
 def eager_layer_bytes(
