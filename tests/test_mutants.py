@@ -301,15 +301,17 @@ def test_overhead_is_the_cuda_context_plus_fragmentation_of_what_the_step_alloca
     """1 GiB of CUDA context + 8 % of what a training step allocates and frees — activations, the
     loss's tensors, the optimizer step's temporaries — not of the model states, which are allocated
     once (estimator.defaults.FRAGMENTATION, CUDA_CONTEXT_BYTES). Llama-2-7B (N = 7e9 here), full AdamW
-    on one GPU, 2,048 tokens, no recompute: activations 34·s·h·L = 34 × 2,048 × 4,096 × 32 = 9.13 GB
-    (Korthikanti et al. 2022, Table 2); the fp32 loss 12 B × s·V = 12 × 2,048 × 32,000 = 0.79 GB
+    on one GPU, 2,048 tokens, no recompute: activations (HF eager layers from source since s25,
+    estimator/eager_activations.py: fp32 weights under autocast, 26h + 4q + 4kv + 8I + 4·heads =
+    227,456 B a token a layer) × 2,048 × 32 = 14.9 GB (was 34·s·h·L = 9.13 GB); the fp32 loss 12 B × s·V =
+    12 × 2,048 × 32,000 = 0.79 GB
     (transients.FP32_LOSS_BYTES_PER_LOGIT, likely); the foreach AdamW step's copy of the second
     moments 4 B × N = 28 GB (transients.step_bytes), which outgrows the forward/backward peak: the
-    step part is 28 GB − 9.91 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB. Since
+    step part is 28 GB − 15.7 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB. Since
     s24 that is the step with foreach stated (``optim adamw_torch``); the likely step is fused AdamW
-    (estimator.adamw_step: no copy), whose overhead is 1 GiB + 0.08 × (9.13 + 0.79) GB."""
+    (estimator.adamw_step: no copy), whose overhead is 1 GiB + 0.08 × (14.9 + 0.79) GB."""
     foreach = breakdown(LLAMA2_7B, 7e9, TrainingSetup(adamw_impl="foreach"), Plan())
-    acts, logits = 34 * 2048 * 4096 * 32, 12 * 2048 * 32000
+    acts, logits = 227_456 * 2048 * 32, 12 * 2048 * 32000
     assert foreach["activations"] == pytest.approx(acts) and foreach["logits"] == pytest.approx(logits)
     assert foreach["optimizer_step"] == pytest.approx(4 * 7e9 - acts - logits)
     assert foreach["overhead"] == pytest.approx(GIB + 0.08 * 4 * 7e9)
@@ -411,7 +413,9 @@ def test_nvlink_prefers_tensor_parallelism_over_full_recompute():
     77.3 GB). DP 2 + ZeRO-3 with selective recompute, first in design §3.5's order, needs the states
     16N/2 + a 1 GB gradient bucket (5e8 × 2 B) + 34·s·h·L activations + the fp32 loss 12·s·V + 2 GB of
     gathered weights (stage3_max_live_parameters 1e9 × 2 B) + 1 GiB + 8 % of the last three = 79.6 GB:
-    too much. TP 2 needs 16N/2 + 34·s·h·L/2 + 12·s·V/2 + 1 GiB + 8 % = 65.7 GB (transients, Korthikanti
+    too much (86.3 GB since s25: at TP = PP = 1 the HF eager layers keep 16h + 4q + 4kv + 8I + 4·heads =
+    186,496 B a token a layer, estimator/eager_activations.py, not 34h). TP 2 needs 16N/2 + 34·s·h·L/2 +
+    12·s·V/2 + 1 GiB + 8 % = 65.7 GB (transients, Korthikanti
     et al. Table 2; 69.6 GB before s24, when the foreach AdamW copy 4·N/2 outgrew the activations: the
     likely step at ZeRO-0 is fused AdamW since, estimator.adamw_step). With NVLink: TP 2 rather than full
     recompute; over PCIe TP comes last: DP 2 + ZeRO-3 + full recompute (recomputing costs less than TP's
@@ -421,7 +425,7 @@ def test_nvlink_prefers_tensor_parallelism_over_full_recompute():
     churn = 34 * s * h * layers / 2 + 12 * s * vocab / 2
     tp2 = sum(breakdown(LLAMA2_7B, n, setup, Plan(tp=2, recompute="selective")).values())
     assert tp2 == pytest.approx(16 * n / 2 + churn + GIB + 0.08 * churn)
-    churn = 34 * s * h * layers + 12 * s * vocab + 2e9
+    churn = 186_496 * s * layers + 12 * s * vocab + 2e9
     zero3 = sum(breakdown(LLAMA2_7B, n, setup, Plan(dp=2, zero_stage=3, recompute="selective")).values())
     assert zero3 == pytest.approx(16 * n / 2 + 1e9 + churn + GIB + 0.08 * churn)
     assert tp2 <= HEADROOM * A100.addressable_bytes < zero3
