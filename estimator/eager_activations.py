@@ -47,6 +47,7 @@ once, under 1/L of one layer's count), router tensors of MoE layers.
 from __future__ import annotations
 
 from estimator.catalog import ModelSpec
+from estimator.lora import lora_matrices
 from estimator.models import Method
 from estimator.setup import Layout, TrainingSetup
 
@@ -79,8 +80,6 @@ def eager_layer_bytes(
     transformers with SDPA attention (the module docstring's count). ``adapter_copies``: each LoRA module
     keeps a copy of its input (counted by :mod:`estimator.transients`), so the shared inputs are not
     saved themselves. High: a padding mask makes ``repeat_kv`` expand k and v to q_dim."""
-    from estimator.memory import lora_matrices  # memory imports transients, which imports this module
-
     h = spec.hidden
     q_dim = spec.heads * spec.head_dim_effective
     kv_dim = spec.kv_heads * spec.head_dim_effective
@@ -97,7 +96,7 @@ def eager_layer_bytes(
         likely = 8.0 * h + inputs + attention + mlp
     else:
         mlp = (8.0 if spec.gated_ffn else 4.0) * ffn
-        if fp32_residual(setup, zero_stage):
+        if setup.master_weights and zero_stage == 0 and setup.method == Method.full:  # fp32_residual
             norms = 2 * (4.0 + 4.0) * h + 2.0 * h * (3 + (2 if spec.gated_ffn else 1))
         else:
             norms = 2 * (4.0 + 2.0) * h + 2 * 2.0 * h

@@ -17,7 +17,6 @@ from estimator.adapter_states import adapter_state_bytes
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.eager_activations import eager_layers
 from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
@@ -283,7 +282,8 @@ class SearchMemo:
         """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
         recompute, ZeRO off and eager layers (all it reads), computed once per layers kept in place of PP
         (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
-        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager_layers(plan))
+        eager = plan.tp == 1 and plan.pp == 1 and plan.ep == 1  # eager_activations.eager_layers
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:
             by_layers = (plan.tp, activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp, *key[2:])

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
-from estimator.eager_activations import eager_layer_bytes, eager_layers
+from estimator.eager_activations import eager_layer_bytes
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
@@ -282,7 +282,7 @@ def kept_activations(
     adapters = elements * s * b / t * copy
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
     high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
-    if eager_layers(plan):  # HF eager layers: counted from the model code (estimator.eager_activations)
+    if t == 1 and plan.pp == 1 and plan.ep == 1:  # eager_layers (full recompute returned above)
         per_token, top = eager_layer_bytes(spec, setup, plan.zero_stage, copy > 0)
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:
