@@ -55,14 +55,16 @@ _ADAPTED = (Method.lora, Method.qlora)
 
 
 def eager_layers(plan: Layout | object) -> bool:
-    """Whether ``plan``'s layers run as the model's own PyTorch code (no TP, PP or EP: a data-parallel
-    stack — DDP, DeepSpeed ZeRO, FSDP — under the Trainer, LLaMA-Factory, TRL or axolotl) with no full
-    recompute; TP/PP/EP layouts are Megatron-LM's, whose fused kernels keep Korthikanti's count."""
+    """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code: no
+    gradient checkpointing at all (recompute 'none', as a user of the Trainer, LLaMA-Factory, TRL or
+    axolotl turns it off) on a data-parallel layout (no TP, PP or EP: DDP, DeepSpeed ZeRO, FSDP).
+    TP/PP/EP layouts are Megatron-LM's, whose fused kernels keep Korthikanti's count, and so is the
+    search's 'selective' mode (Megatron's selective recompute)."""
     return (
         plan.tp == 1  # type: ignore[attr-defined]
         and plan.pp == 1  # type: ignore[attr-defined]
         and getattr(plan, "ep", 1) == 1
-        and plan.recompute != "full"  # type: ignore[attr-defined]
+        and plan.recompute == "none"  # type: ignore[attr-defined]
     )
 
 

@@ -95,7 +95,7 @@ class DenseTable:
         # likely step bytes per parameter at ZeRO-0 (foreach's copy only when stated), once per table
         self.foreach_step = zero0_step(setup, 1.0)[1]
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
-        # HF eager layers (TP = PP = 1, no full recompute): (likely, high) bytes per token, ZeRO > 0 / = 0
+        # HF eager layers (TP = PP = 1, no recompute at all): (likely, high) bytes per token, ZeRO > 0 / = 0
         self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
         self.per_logit = per_logit
         self.layer_linear = (
@@ -120,7 +120,7 @@ class DenseTable:
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
-        if tp == 1 and pp == 1 and recompute != "full":  # eager_activations.eager_layers
+        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -163,7 +163,7 @@ class DenseTable:
         if recompute == "full":  # kept_activations: the layer inputs; layer_workspace: one layer rebuilt
             acts = (2.0 * s * mb * h / tp * n,) * 3
             work = (self.fused * per, self.eager * per, 2 * self.eager * per)
-        elif tp == 1 and pp == 1:  # eager_activations.eager_layers
+        elif tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
             likely, top = self.hf[zero == 0]
             acts = (
                 min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
@@ -213,7 +213,7 @@ class DenseTable:
         states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
-        if tp == 1 and pp == 1 and recompute != "full":  # eager_activations.eager_layers
+        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -233,7 +233,7 @@ class DenseTable:
                 2.0 * s * mb * h / tp
                 if m == "full"
                 else self.hf[0][0] * s * mb
-                if eager
+                if eager and m == "none"
                 else s * mb * h * 34.0 / tp
             )
             * self.layers

@@ -282,7 +282,7 @@ class SearchMemo:
         """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
         recompute, ZeRO off and eager layers (all it reads), computed once per layers kept in place of PP
         (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
-        eager = plan.tp == 1 and plan.pp == 1 and plan.ep == 1  # eager_activations.eager_layers
+        eager = plan.tp == 1 and plan.pp == 1 and plan.ep == 1  # with 'none': eager_activations.eager_layers
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:

@@ -263,8 +263,8 @@ def kept_activations(
     """Activations stage 1 of the pipeline keeps for the backward pass, all layers, × the PP
     micro-batches in flight (1F1B, Narayanan et al. 2021).
 
-    Full recompute: the layer inputs, 2·s·b·h/t each (exact). Otherwise, for layers the model's own
-    PyTorch code runs (no TP, PP or EP: :func:`estimator.eager_activations.eager_layers`) the count from
+    Full recompute: the layer inputs, 2·s·b·h/t each (exact). No recompute at all on a data-parallel
+    layout (:func:`estimator.eager_activations.eager_layers`): the count from
     transformers' code and autograd (:func:`estimator.eager_activations.eager_layer_bytes`, likely and
     high) — since s25; for Megatron-LM's TP/PP/EP layouts Korthikanti's 34·s·b·h/t per layer (likely,
     its fused kernels). The band is [min(34, fused), max(34, eager, HF high)] of
@@ -282,7 +282,7 @@ def kept_activations(
     adapters = elements * s * b / t * copy
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
     high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
-    if t == 1 and plan.pp == 1 and plan.ep == 1:  # eager_layers (full recompute returned above)
+    if plan.recompute == "none" and t == 1 and plan.pp == 1 and plan.ep == 1:  # eager_layers
         per_token, top = eager_layer_bytes(spec, setup, plan.zero_stage, copy > 0)
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:

@@ -61,10 +61,11 @@ def test_qwen25_3b_coefficients_in_units_of_h() -> None:
     assert eager_layer_bytes(spec, TrainingSetup(), 0, False)[0] == 150_592
 
 
-def test_only_data_parallel_layouts_without_full_recompute_run_eager_layers() -> None:
-    assert eager_layers(Layout(1, 1, 8, 3, "selective", 1, False))
+def test_only_data_parallel_layouts_without_any_recompute_keep_the_eager_count() -> None:
+    assert eager_layers(Layout(1, 1, 8, 3, "none", 1, False))
     assert eager_layers(Layout(1, 1, 1, 0, "none", 1, False))
+    assert not eager_layers(Layout(1, 1, 8, 3, "selective", 1, False))  # Megatron's selective recompute
     assert not eager_layers(Layout(1, 1, 8, 3, "full", 1, False))
-    assert not eager_layers(Layout(2, 1, 4, 1, "selective", 1, False))  # Megatron-LM TP: 34·h
-    assert not eager_layers(Layout(1, 2, 4, 1, "selective", 1, False))
-    assert not eager_layers(Layout(1, 1, 8, 1, "selective", 1, False, 2))
+    assert not eager_layers(Layout(2, 1, 4, 1, "none", 1, False))  # Megatron-LM TP: 34·h
+    assert not eager_layers(Layout(1, 2, 4, 1, "none", 1, False))
+    assert not eager_layers(Layout(1, 1, 8, 1, "none", 1, False, 2))

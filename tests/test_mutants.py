@@ -413,9 +413,7 @@ def test_nvlink_prefers_tensor_parallelism_over_full_recompute():
     77.3 GB). DP 2 + ZeRO-3 with selective recompute, first in design §3.5's order, needs the states
     16N/2 + a 1 GB gradient bucket (5e8 × 2 B) + 34·s·h·L activations + the fp32 loss 12·s·V + 2 GB of
     gathered weights (stage3_max_live_parameters 1e9 × 2 B) + 1 GiB + 8 % of the last three = 79.6 GB:
-    too much (86.3 GB since s25: at TP = PP = 1 the HF eager layers keep 16h + 4q + 4kv + 8I + 4·heads =
-    186,496 B a token a layer, estimator/eager_activations.py, not 34h). TP 2 needs 16N/2 + 34·s·h·L/2 +
-    12·s·V/2 + 1 GiB + 8 % = 65.7 GB (transients, Korthikanti
+    too much. TP 2 needs 16N/2 + 34·s·h·L/2 + 12·s·V/2 + 1 GiB + 8 % = 65.7 GB (transients, Korthikanti
     et al. Table 2; 69.6 GB before s24, when the foreach AdamW copy 4·N/2 outgrew the activations: the
     likely step at ZeRO-0 is fused AdamW since, estimator.adamw_step). With NVLink: TP 2 rather than full
     recompute; over PCIe TP comes last: DP 2 + ZeRO-3 + full recompute (recomputing costs less than TP's
@@ -425,7 +423,7 @@ def test_nvlink_prefers_tensor_parallelism_over_full_recompute():
     churn = 34 * s * h * layers / 2 + 12 * s * vocab / 2
     tp2 = sum(breakdown(LLAMA2_7B, n, setup, Plan(tp=2, recompute="selective")).values())
     assert tp2 == pytest.approx(16 * n / 2 + churn + GIB + 0.08 * churn)
-    churn = 186_496 * s * layers + 12 * s * vocab + 2e9
+    churn = 34 * s * h * layers + 12 * s * vocab + 2e9
     zero3 = sum(breakdown(LLAMA2_7B, n, setup, Plan(dp=2, zero_stage=3, recompute="selective")).values())
     assert zero3 == pytest.approx(16 * n / 2 + 1e9 + churn + GIB + 0.08 * churn)
     assert tp2 <= HEADROOM * A100.addressable_bytes < zero3

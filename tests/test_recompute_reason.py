@@ -1,14 +1,12 @@
 """Why the plan turns on full recompute, said as what it is (session 12, defects item 3).
 
 The layout search puts plans with 10 % headroom first (estimator.plan.HEADROOM): Qwen-14B LoRA on one
-A100 80G at 4,096 tokens keeps its activations at 77.6 GiB likely (79.2 before s25's HF eager count) — it
-fits the 80 GiB card — but with
+A100 80G at 4,096 tokens keeps its activations at 79.2 GiB likely — it fits the 80 GiB card — but with
 under 10 % headroom and a band whose high end is 104.4 GiB (estimator.memory_band), so the plan takes
 full recompute at 37.6 GiB. The "Why" line said "full recompute, because the activations do not fit
 otherwise", which is untrue at the likely figure; it now says the recompute is chosen so the high end
 fits, with the figures. Where the activations do not fit the layout (DPO Llama-3.1-8B LoRA on 8 × RTX
-4090: 36.6 GiB without recompute > 24 GiB; 30.6 before s25) the old wording stays. Through ``sizing-bot ask
---format
+4090: 30.6 GiB without recompute > 24 GiB) the old wording stays. Through ``sizing-bot ask --format
 json``, in both languages."""
 
 from __future__ import annotations
@@ -25,9 +23,9 @@ QWEN = {
 }
 HIGH_EDGE = {
     "en": "• Why: it fits on one GPU, no parallelism needed; full recompute, chosen so that the band's high "
-    "end fits: keeping the activations would need ≈ 77.6 GiB, up to 104 GiB, of the 80 GiB usable",
+    "end fits: keeping the activations would need ≈ 79.2 GiB, up to 104 GiB, of the 80 GiB usable",
     "zh": "• 原因：单卡放得下，不需要并行；开全量重计算，是为了让显存区间的上限也放得下："
-    "不开时保留激活需要约 77.6 GiB，最多 104 GiB，可用 80 GiB",
+    "不开时保留激活需要约 79.2 GiB，最多 104 GiB，可用 80 GiB",
 }
 OLD = {
     "en": "full recompute, because the activations do not fit otherwise",
@@ -54,9 +52,7 @@ def test_full_recompute_for_the_high_end_is_said_so(capsys, lang):
     assert (d["report"]["feasible"], m["plan"]["recompute"]) == ("yes", "full")
     assert m["per_gpu_bytes"] / GIB == pytest.approx(37.58, abs=0.01)
     [note] = [w for w in d["report"]["warnings"] if w["code"] == "recompute_chosen"]
-    # s25: HF eager activations from source — Qwen-14B's LoRA layers keep 8h + 4q + 4kv + 6I + 4·heads =
-    # 164,256 B a token (32.1·h, was 34·h) + the adapters' bf16 input copies: 79.22 -> 77.60
-    assert note["params"]["without_gib"] == pytest.approx(77.60, abs=0.01)  # fits the 80 GiB ...
+    assert note["params"]["without_gib"] == pytest.approx(79.22, abs=0.01)  # fits the 80 GiB ...
     assert note["params"]["without_high_gib"] == pytest.approx(104.36, abs=0.01)  # ... not its high end
     assert note["params"]["without_gib"] * GIB <= m["usable_bytes"] < note["params"]["without_high_gib"] * GIB
     assert (note["params"]["reason"], note["params"]["headroom"]) == ("high_edge", pytest.approx(0.1))
@@ -73,9 +69,7 @@ def test_full_recompute_the_activations_need_keeps_its_reason(capsys, lang):
     # 29.13 with the adapters unpartitioned; s21 fixa item 1: ZeRO-3 shards their states over the 8 GPUs
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 28.61 -> 30.62
-    # s25: HF eager activations from source (LoRA at ZeRO-3: 184,448 B a token a layer, was 34·h =
-    # 139,264): + 45,184 × 2 × 2048 × 32 × 1.08 = + 5.96 GiB: 30.62 -> 36.58
-    assert note["params"]["without_gib"] == pytest.approx(36.58, abs=0.01)
+    assert note["params"]["without_gib"] == pytest.approx(30.62, abs=0.01)
     assert note["params"]["without_gib"] * GIB > m["usable_bytes"]
     assert note["params"]["without_high_gib"] > note["params"]["without_gib"]
     assert note["params"]["reason"] == "activations"  # the estimator's code; the note's wording says it
@@ -98,11 +92,11 @@ def test_full_recompute_for_headroom_alone_is_said_so():
     report = report.model_copy(update={"warnings": warnings})
     plan = report.memory.plan
     assert plan_text.recompute_reason(report, plan, "en") == (
-        "; full recompute, chosen to leave 10% headroom: keeping the activations would need ≈ 77.6 GiB of "
+        "; full recompute, chosen to leave 10% headroom: keeping the activations would need ≈ 79.2 GiB of "
         "the 80 GiB usable"
     )
     assert plan_text.recompute_reason(report, plan, "zh") == (
-        "；开全量重计算，是为了留出 10% 的余量：不开时保留激活需要约 77.6 GiB，可用 80 GiB"
+        "；开全量重计算，是为了留出 10% 的余量：不开时保留激活需要约 79.2 GiB，可用 80 GiB"
     )
     other = plan.model_copy(update={"dp": 2})
     assert plan_text.recompute_reason(report, other, "en") is None  # another plan than the note's

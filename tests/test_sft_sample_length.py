@@ -49,29 +49,14 @@ def test_sft_on_a_sample_count_times_the_average_and_sizes_the_longest():
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
-    # s25: HF eager activations from source (LoRA, ZeRO-3: 58.9·h a token a layer, was 34·h) put the layout
-    # without recompute at 23.8 GiB, over 90 % of 24 GiB: the plan takes full recompute, 11.83 GiB
-    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(11.83, abs=0.01)  # was 8.8 GiB at 512
+    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(18.45, abs=0.01)  # was 8.8 GiB at 512
 
 
 def test_sft_memory_at_the_average_would_say_fits_where_the_longest_does_not():
     """Full SFT of Qwen2.5-7B, 20K samples, on 2 × A100 40G: at 512-token sequences it would fit; at
     the 2,048 a micro-batch holds it needs more per GPU — the verdict follows the longest."""
-    # the same layout for both (ZeRO-3 over DP 2, no recompute): since s25 the search may take TP 2 or
-    # full recompute at 2,048 — Megatron layers keep Korthikanti's 34·h, DP 2 the HF eager count
-    # (estimator/eager_activations.py)
-    r = estimate(_req(method=Method.full, gpu="A100-40G", gpu_count=2, zero_stage=3, recompute="none"))
-    at_512 = estimate(
-        _req(
-            method=Method.full,
-            gpu="A100-40G",
-            gpu_count=2,
-            seq_len=512,
-            tokens=20_000 * 512,
-            zero_stage=3,
-            recompute="none",
-        )
-    )
+    r = estimate(_req(method=Method.full, gpu="A100-40G", gpu_count=2))
+    at_512 = estimate(_req(method=Method.full, gpu="A100-40G", gpu_count=2, seq_len=512, tokens=20_000 * 512))
     assert r.request.seq_len == 2048
     assert r.memory.per_gpu_bytes > at_512.memory.per_gpu_bytes
 
@@ -110,7 +95,6 @@ def test_cli_sft_on_samples_says_both_lengths(capsys, lang: str):
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
-    # s25: full recompute (HF eager activations from source; see the test above): 18.45 -> 11.83
-    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(11.83, abs=0.01)
+    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(18.45, abs=0.01)
     for line in LINES[lang]:
         assert line in data["reply"], line

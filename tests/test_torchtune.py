@@ -181,11 +181,9 @@ def test_band_brackets_the_likely_figure(request_):
 
 
 def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
-    """Selective recompute, full fine-tuning on one GPU: likely the HF eager count (s25; 34·s·b·h before);
-    low min(34, 27) = 27
+    """Selective recompute, full fine-tuning on one GPU: likely 34·s·b·h per layer; low min(34, 27) = 27
     for Llama 3.1 8B, with the loss's 10 bytes per logit (bf16 logits, fp32 copy, log-softmax) and no
-    foreach temporaries (fused AdamW); high the HF eager count with a padding mask (62.0·h since s25;
-    max(34, 41) = 41 before), 16 bytes per logit, plus torch AdamW's
+    foreach temporaries (fused AdamW); high max(34, 41) = 41, 16 bytes per logit, plus torch AdamW's
     foreach copy of the second moments (4 bytes per parameter), CUDA context and 15 % fragmentation."""
     setup = TrainingSetup(seq_len=2048, micro_batch=1)
     plan = Plan(recompute="selective")
@@ -197,11 +195,8 @@ def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
     assert states == 16 * SPEC.params_total
     assert low == pytest.approx(states + 27 * sbh_layers + 10 * logits)
     # issue 25: the fp32 loss's high end × LOSS_HIGH_FACTOR (fitted on measured memory)
-    # HF eager activations from source since s25 (estimator/eager_activations.py): the high end is the
-    # eager count with a padding mask, 26h + 4q + 4kv + 8I + 4·heads + 4·(q − kv) = 254,080 B a token a
-    # layer (62.0·h) under autocast with fp32 weights, above max(34, 41)·h
     expected_high = (
-        states + 254_080 * 2048 * 32 + 16 * LOSS_HIGH_FACTOR * logits + 4 * SPEC.params_total
+        states + 41 * sbh_layers + 16 * LOSS_HIGH_FACTOR * logits + 4 * SPEC.params_total
     ) * 1.15 + GIB
     assert high == pytest.approx(expected_high)
 
