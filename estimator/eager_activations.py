@@ -3,7 +3,8 @@ from the model code and PyTorch autograd (the layers run eagerly, one PyTorch op
 
 Korthikanti et al. 2022 (Table 2) count 34·s·b·h bytes per layer for a GPT layer (LayerNorm, GeLU MLP
 of 4h, no RoPE) run by Megatron-LM's fused kernels. A Llama/Qwen-style layer run by transformers' own
-PyTorch code (the Trainer, LLaMA-Factory, TRL, axolotl: every data-parallel stack) keeps more. Sources,
+PyTorch code (the Trainer, LLaMA-Factory, TRL, axolotl: every data-parallel stack) with gradient
+checkpointing off keeps more (:func:`eager_layers`: where the estimator uses this count). Sources,
 per token and per layer, in bytes (transformers ``src/transformers/models/llama/modeling_llama.py`` at
 huggingface/transformers@5dd4a63548857797727ae73eeb6a6e886ea02a3e — ``modeling_qwen2.py`` is the same
 code — and ``src/transformers/integrations/sdpa_attention.py`` at
