@@ -27,6 +27,7 @@ from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.eager_activations import eager_layer_bytes
 from estimator.memory import (
     _FULL,
     _PREFERENCE,
@@ -66,6 +67,7 @@ class DenseTable:
         "eager",
         "foreach_step",
         "fused",
+        "hf",
         "hidden",
         "k",
         "layer_linear",
@@ -93,6 +95,8 @@ class DenseTable:
         # likely step bytes per parameter at ZeRO-0 (foreach's copy only when stated), once per table
         self.foreach_step = zero0_step(setup, 1.0)[1]
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
+        # HF eager layers (TP = PP = 1, no recompute at all): (likely, high) bytes per token, ZeRO > 0 / = 0
+        self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
         self.per_logit = per_logit
         self.layer_linear = (
             max(0.0, params - embedding_params(spec)) / spec.layers
@@ -116,7 +120,10 @@ class DenseTable:
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
-        acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
+        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+            acts = self.hf[zero == 0][0] * s * mb * self.layers
+        else:
+            acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
         loss = self.loss * (mb * s * self.vocab / tp)
         work = self.eager * (s * mb * h / tp) if recompute == "full" else 0.0
         gathered = 2.0 * min(self.setup.zero3_max_live_parameters, shard) if zero >= 3 else 0.0
@@ -156,6 +163,14 @@ class DenseTable:
         if recompute == "full":  # kept_activations: the layer inputs; layer_workspace: one layer rebuilt
             acts = (2.0 * s * mb * h / tp * n,) * 3
             work = (self.fused * per, self.eager * per, 2 * self.eager * per)
+        elif tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+            likely, top = self.hf[zero == 0]
+            acts = (
+                min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
+                likely * s * mb * n,
+                max(max(KORTHIKANTI_COEFFICIENT, self.eager) * per, top * s * mb) * n,
+            )
+            work = (0.0, 0.0, 0.0)
         else:
             acts = (
                 min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
@@ -198,7 +213,10 @@ class DenseTable:
         states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
-        acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
+        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+            acts = self.hf[zero == 0][0] * s * mb * self.layers
+        else:
+            acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
         return states + acts + CUDA_CONTEXT_BYTES.value
 
     def rest(self, tp: int, pp: int, modes: tuple[str, ...]) -> float | None:
@@ -209,8 +227,17 @@ class DenseTable:
         if self.layers % pp or not modes or self.setup.offload:
             return None
         s, h, mb = self.seq, self.hidden, self.setup.micro_batch
+        eager = tp == 1 and pp == 1  # eager_activations.eager_layers, at ZeRO-3 as rest_floor asks
         kept = [
-            (2.0 * s * mb * h / tp if m == "full" else s * mb * h * 34.0 / tp) * self.layers for m in modes
+            (
+                2.0 * s * mb * h / tp
+                if m == "full"
+                else self.hf[0][0] * s * mb
+                if eager and m == "none"
+                else s * mb * h * 34.0 / tp
+            )
+            * self.layers
+            for m in modes
         ]
         return min(kept) + CUDA_CONTEXT_BYTES.value
 

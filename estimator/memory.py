@@ -281,9 +281,10 @@ class SearchMemo:
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
         """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
-        recompute and ZeRO off (all it reads), computed once per layers kept in place of PP
+        recompute, ZeRO off and eager layers (all it reads), computed once per layers kept in place of PP
         (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
-        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0)
+        eager = plan.tp == 1 and plan.pp == 1 and plan.ep == 1  # with 'none': eager_activations.eager_layers
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:
             by_layers = (plan.tp, activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp, *key[2:])

@@ -207,10 +207,15 @@ def rest_floor(
 ) -> float:
     """R (bytes) for the groups of (TP, PP) ``pinned``: the least kept activations of ``modes`` at ZeRO
     ≥ 1 (the stage's own are no fewer) + the CUDA context; infinite without a mode (no group is
-    searched)."""
+    searched). At TP = PP = 1 a MoE model's EP > 1 layouts keep Korthikanti's count, EP = 1 the HF eager
+    one (:func:`estimator.eager_activations.eager_layers`): the least of both."""
     tp, pp = pinned
     mb, off = setup.micro_batch, setup.offload
     kept = [memo.kept(spec, setup, new_layout((tp, pp, 1, 3, m, mb, off, 1))).likely for m in modes]
+    from estimator.layouts import _ep_experts  # the layouts' module: read here, as the search does
+
+    if tp == pp == 1 and _ep_experts(spec, setup):  # EP > 1 runs Megatron's count, not the HF eager one
+        kept += [memo.kept(spec, setup, new_layout((1, 1, 2, 3, m, mb, off, 2))).likely for m in modes]
     return min(kept) + CUDA_CONTEXT_BYTES.value if kept else math.inf
 
 

@@ -301,15 +301,17 @@ def test_overhead_is_the_cuda_context_plus_fragmentation_of_what_the_step_alloca
     """1 GiB of CUDA context + 8 % of what a training step allocates and frees — activations, the
     loss's tensors, the optimizer step's temporaries — not of the model states, which are allocated
     once (estimator.defaults.FRAGMENTATION, CUDA_CONTEXT_BYTES). Llama-2-7B (N = 7e9 here), full AdamW
-    on one GPU, 2,048 tokens, no recompute: activations 34·s·h·L = 34 × 2,048 × 4,096 × 32 = 9.13 GB
-    (Korthikanti et al. 2022, Table 2); the fp32 loss 12 B × s·V = 12 × 2,048 × 32,000 = 0.79 GB
+    on one GPU, 2,048 tokens, no recompute: activations (HF eager layers from source since s25,
+    estimator/eager_activations.py: fp32 weights under autocast, 26h + 4q + 4kv + 8I + 4·heads =
+    227,456 B a token a layer) × 2,048 × 32 = 14.9 GB (was 34·s·h·L = 9.13 GB); the fp32 loss 12 B × s·V =
+    12 × 2,048 × 32,000 = 0.79 GB
     (transients.FP32_LOSS_BYTES_PER_LOGIT, likely); the foreach AdamW step's copy of the second
     moments 4 B × N = 28 GB (transients.step_bytes), which outgrows the forward/backward peak: the
-    step part is 28 GB − 9.91 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB. Since
+    step part is 28 GB − 15.7 GB, and what comes and goes peaks at 28 GB → 1 GiB + 0.08 × 28 GB. Since
     s24 that is the step with foreach stated (``optim adamw_torch``); the likely step is fused AdamW
-    (estimator.adamw_step: no copy), whose overhead is 1 GiB + 0.08 × (9.13 + 0.79) GB."""
+    (estimator.adamw_step: no copy), whose overhead is 1 GiB + 0.08 × (14.9 + 0.79) GB."""
     foreach = breakdown(LLAMA2_7B, 7e9, TrainingSetup(adamw_impl="foreach"), Plan())
-    acts, logits = 34 * 2048 * 4096 * 32, 12 * 2048 * 32000
+    acts, logits = 227_456 * 2048 * 32, 12 * 2048 * 32000
     assert foreach["activations"] == pytest.approx(acts) and foreach["logits"] == pytest.approx(logits)
     assert foreach["optimizer_step"] == pytest.approx(4 * 7e9 - acts - logits)
     assert foreach["overhead"] == pytest.approx(GIB + 0.08 * 4 * 7e9)

@@ -132,14 +132,16 @@ def test_stated_zero_stage_is_the_plan(capsys, question, stage):
     "LoRA fine-tune 13B with DeepSpeed ZeRO-2 on 2 A100 40GB without gradient checkpointing: memory per GPU?",
 ])  # fmt: skip
 def test_zero2_that_does_not_fit_is_said_for_zero2_then_zero3_offered(capsys, lang_q):
-    """ZeRO-2 keeps the frozen bf16 base (2 bytes × 13B = 24.2 GiB) on every GPU; with 12.3 GiB of
-    activations (34·s·b·h × 37 layers at s = 2048, h = 5120: the generic 13B shape, 37 × 5120) and the
-    overhead it passes 40 GB."""
+    """ZeRO-2 keeps the frozen bf16 base (2 bytes × 13B = 24.2 GiB) on every GPU; with 16.3 GiB of
+    activations (HF eager layers from source since s25, estimator/eager_activations.py — LoRA without
+    adapter copies: 8h + 2h + 2h + 2I + 4q + 4kv + 4·heads + 6I = 231,584 B a token a layer for the generic
+    13B shape, h 5120, 40 heads, 8 KV heads, I 18,176 — × 2048 × 37 layers; 34·s·h = 12.3 GiB before) and
+    the overhead it passes 40 GB."""
     d = ask(capsys, lang_q)
     mem = d["report"]["memory"]
     assert mem["plan"]["zero_stage"] == 2 and mem["plan_gpus"] == 2 and mem["fits_requested"] is False
     assert mem["breakdown"]["weights"] == pytest.approx(2 * 13e9)
-    assert mem["breakdown"]["activations"] == pytest.approx(34 * 2048 * 5120 * 37)
+    assert mem["breakdown"]["activations"] == pytest.approx(231_584 * 2048 * 37)
     assert mem["per_gpu_bytes"] > 40 * GIB
     zero3 = next(a for a in mem["alternatives"] if a["change"] == "zero3")
     assert zero3["min_gpus"] <= 2 and zero3["per_gpu_bytes"] < 40 * GIB * 0.9
@@ -252,13 +254,15 @@ def test_pure_bf16_has_no_master_copy(capsys, question):
     ("Qwen2.5-7B LoRA 微调，不开梯度检查点，1张A100", "none"),
 ])  # fmt: skip
 def test_recompute_as_stated(capsys, question, mode):
-    """Korthikanti et al. 2022 Table 2 at s = 2,048 (h 3,584, 28 layers): layer inputs only with full
-    recompute, 34·s·h per layer without; LoRA without DeepSpeed (fp32 adapters under autocast) also keeps
-    each adapted module's bf16 input copy: q, k, v, gate, up read h, o reads 28 × 128, down reads 18,944."""
+    """At s = 2,048 (h 3,584, 28 layers): layer inputs only with full recompute; without any recompute
+    the HF eager count since s25 (estimator/eager_activations.py; 34·s·h before): LoRA's frozen layers keep
+    8h + 4q + 4kv + 6I + 4·heads = 158,832 B a token (q = h, kv = 512, I = 18,944, 28 heads); LoRA
+    without DeepSpeed (fp32 adapters under autocast) also keeps each adapted module's bf16 input copy:
+    q, k, v, gate, up read h, o reads 28 × 128, down reads 18,944."""
     d = ask(capsys, question)
     assert d["request"]["recompute"] == mode
     assert d["report"]["memory"]["plan"]["recompute"] == mode
-    per_layer = 2 * 2048 * 3584 if mode == "full" else 34 * 2048 * 3584
+    per_layer = 2 * 2048 * 3584 if mode == "full" else 158_832 * 2048
     if mode == "none":  # the LoRA questions
         per_layer += 2 * 2048 * (5 * 3584 + 28 * 128 + 18944)
     assert d["report"]["memory"]["breakdown"]["activations"] == pytest.approx(per_layer * 28)
