@@ -225,9 +225,9 @@ class SearchMemo:
     step_floors: dict[tuple, float] = field(default_factory=dict)  # of search_bounds.step_out_of_reach
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
-    activations: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off); ``by_layers``: with layers kept for PP."""
-    by_layers: dict[tuple[int, int, int, str, bool], Span] = field(default_factory=dict)
+    activations: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, eager); ``by_layers``: layers for PP."""
+    by_layers: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
     plans: dict[tuple, tuple[Plan, dict[str, float]] | None] = field(default_factory=dict)
     """:func:`estimator.plan.best_plan_for`'s answers by count, budget, full recompute allowed and card."""
     trained: float | None = None
@@ -280,10 +280,9 @@ class SearchMemo:
         return floor
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
-        recompute, ZeRO off and eager layers (all it reads), computed once per layers kept in place of PP
-        (:func:`estimator.setup.activation_layers` × PP: every PP of whole stages keeps every layer)."""
-        eager = plan.tp == 1 and plan.pp == 1 and plan.ep == 1  # with 'none': eager_activations.eager_layers
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by all it reads (TP, PP,
+        micro-batch, recompute, ZeRO off, eager), once per layers kept (``setup.activation_layers`` × PP)."""
+        eager = plan.tp == plan.pp == plan.ep == 1  # with 'none': eager_activations.eager_layers
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:
