@@ -28,6 +28,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes
+from estimator.late_gradients import gradient_credit
 from estimator.memory import (
     _FULL,
     _PREFERENCE,
@@ -134,8 +135,10 @@ class DenseTable:
             else:
                 part = min(shard / dp, ZERO3_SUB_GROUP_SIZE) if zero >= 3 else shard / dp
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
-        if pp == 1:  # Peaks.likely_parts
+        if pp == 1:  # Peaks.likely_parts; one process at ZeRO-0: late gradients (estimator.late_gradients)
             logits, extra = loss, max(0.0, work - loss)
+            if zero == 0 and tp == 1 and dp == 1:
+                gradients = gradients - gradient_credit(gradients, acts, loss, work, step)
         else:
             logits, extra = max(0.0, acts / pp + max(loss, work) - (acts + work)), work
         beyond = max(0.0, step - (acts + logits + extra + gathered))
@@ -196,7 +199,14 @@ class DenseTable:
                 STEP_GRADIENT_COPY_BYTES[2] * part,
             )
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
-        low = states + (buffers + max(_stages(acts[0], loss[0], work[0], pp) + gathered[0], step[0]))
+        credit = 0.0
+        if (
+            zero == 0 and tp == 1 and pp == 1 and dp == 1
+        ):  # per_gpu_band: the states in full, the low's credit
+            late = 2.0 * shard / 1
+            states += late - parts.get("gradients", late)
+            credit = gradient_credit(late, acts[0], loss[0], work[0], step[0])
+        low = states + (buffers + max(_stages(acts[0], loss[0], work[0], pp) + gathered[0] - credit, step[0]))
         if LOSS_HIGH_FACTOR != 1.0 and not self.setup.chunked_loss:
             loss[2] = loss[2] * LOSS_HIGH_FACTOR
         top = buffers + (_stages(acts[2], loss[2], work[2], pp) + gathered[2]) + step[2]
@@ -217,6 +227,8 @@ class DenseTable:
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
+        if tp == 1 and pp == 1 and dp == 1:  # SearchMemo.group_floor: less ZeRO-0's late gradients
+            acts = max(0.0, acts - 2.0 * shard)
         return states + acts + CUDA_CONTEXT_BYTES.value
 
     def rest(self, tp: int, pp: int, modes: tuple[str, ...]) -> float | None:

@@ -5,6 +5,7 @@ parameters the adapters add (Hu et al. 2021; PEFT ``LoraConfig.target_modules``)
 from __future__ import annotations
 
 from estimator.catalog import ModelSpec
+from estimator.models import Method
 
 LORA_ALL_LINEAR = "all-linear"
 """PEFT's name for every linear layer of attention and MLP (``target_modules="all-linear"``)."""
@@ -69,3 +70,33 @@ def lora_shapes(spec: ModelSpec, targets: tuple[str, ...] | list[str] | None) ->
     shapes += mlp(spec.expert_ffn_hidden, spec.moe_layers * (spec.experts or 0))
     shapes += mlp(spec.shared_ffn_hidden, spec.moe_layers * (spec.shared_experts or 0))
     return shapes + mlp(spec.ffn_hidden, spec.dense_mlp_layers)
+
+
+_ADAPTER_INPUTS: dict[str, str] = {
+    "q": "h",
+    "k": "h",
+    "v": "h",
+    "o": "q",
+    "gate": "h",
+    "up": "h",
+    "down": "f",
+}
+"""The input width of each projection LoRA may adapt: h, the attention output (heads·head_dim) or f."""
+
+
+def adapter_input_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
+    """Elements per token per layer of the inputs LoRA's adapters read (0 for other methods): the input
+    width of each adapted projection (:data:`_ADAPTER_INPUTS`; an MoE's gate/up/down × the experts a token
+    visits, ``experts_top_k`` + shared). Moved from :mod:`estimator.transients` (s25), which sizes their
+    copies (``ADAPTER_INPUT_BYTES``: PEFT's ``x.to(lora_A.weight.dtype)``, peft/tuners/lora/layer.py)."""
+    if method not in (Method.lora, Method.qlora):
+        return 0.0
+    widths = {"h": spec.hidden, "q": spec.heads * spec.head_dim_effective, "f": spec.active_ffn_hidden}
+    experts = (spec.experts_top_k or 1) + (spec.shared_experts or 0) if spec.is_moe else 1
+    total = 0.0
+    for m in lora_matrices(targets):
+        if m == "gate" and not spec.gated_ffn:
+            continue
+        width = widths[_ADAPTER_INPUTS[m]]
+        total += width if m in ("q", "k", "v", "o") or m == "down" else width * experts
+    return total

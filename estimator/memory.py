@@ -18,6 +18,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
+from estimator.late_gradients import late_gradients
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
@@ -119,8 +120,7 @@ def model_state_bytes(
     optimizer states, 2 also the gradients, 3 also the weights. ZeRO paper Table 1 (Ψ = 7.5B,
     dp = 64): 120 / 31.4 / 16.6 / 1.88 GB for stages 0 / 1 / 2 / 3. K per
     :data:`OPTIMIZER_BYTES_PER_PARAM`, or :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM` without
-    ``master_weights``.
-    """
+    ``master_weights``. On one GPU at ZeRO-0 the gradients come late (:mod:`estimator.late_gradients`)."""
     table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
     k = table[optimizer]
     return {
@@ -269,13 +269,14 @@ class SearchMemo:
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
         """A lower bound in bytes on :func:`breakdown`'s total for every ZeRO stage of ``plan``'s TP, PP,
-        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group."""
+        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group; on
+        one GPU the kept activations less ZeRO-0's late gradients (:mod:`estimator.late_gradients`)."""
         key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
         floor = self.floors.get(key)
         if floor is None:
             stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
             states, _ = self.state_sum(spec, params, setup, stage3)
-            kept = self.kept(spec, setup, stage3).likely
+            kept = max(0.0, self.kept(spec, setup, stage3).likely - late_gradients(setup, plan, params, True))
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
         return floor
 
@@ -345,10 +346,9 @@ def _surely_above(
     'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
     Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
-    of a layout just out of reach. Given ``params``, last the bound of
-    :func:`estimator.search_bounds.churn_floor` (ZeRO-3's gathered weights and the fragmentation of the
-    step's parts), with the slack of :data:`ZERO3_BOUND_MARGIN`."""
-    if limit == math.inf:
+    of a layout just out of reach. With ``params``, last :func:`estimator.search_bounds.churn_floor` (ZeRO-3's
+    gathered weights, the step's fragmentation; slack :data:`ZERO3_BOUND_MARGIN`). One-GPU ZeRO-0: False."""
+    if limit == math.inf or late_gradients(setup, plan, 1.0):  # ZeRO-0 on one GPU: the peak is a max
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     floor = states + zero_buffers(plan)

@@ -85,6 +85,8 @@ def per_gpu_band(
         if setup.method != Method.ptuning:
             trained /= plan.tp * plan.pp
         p = peaks(spec, n, setup, plan, trained, facts)
+    if p.late:  # the states in full: the band's ends apply the late gradients' credit themselves
+        states += p.late - parts.get("gradients", p.late)
     low = states + p.low()
     if loss_factor != 1.0 and not setup.chunked_loss:
         p = p._replace(loss=p.loss._replace(high=p.loss.high * loss_factor))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
+from estimator.late_gradients import late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
@@ -120,8 +121,10 @@ def step_floor(held: float, p: Peaks) -> float:
     (:func:`estimator.memory._with_transients`). So held + M + context + fragmentation · M, with M =
     max(that forward/backward floor, the step), is at most the total in real numbers; summed in
     another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
-    work = p.workspace.likely
-    peak = p.activations.likely + (max(p.loss.likely, work) if p.pp == 1 else work) + p.gathered.likely
+    work = p.workspace.likely  # the loss's phase less the late gradients (estimator.late_gradients)
+    peak = (
+        p.activations.likely + (max(p.loss.likely - p.late, work) if p.pp == 1 else work) + p.gathered.likely
+    )
     churn = max(peak, p.step.likely)
     return held + churn + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
 
@@ -230,6 +233,8 @@ def count_out_of_reach(
     share = floor.states / gpus
     if share * _TWICE > limit:  # the states alone: R ≥ 0 cannot bring the floor back within the limit
         return True
+    if gpus == 1 and pinned == (1, 1) and late_gradients(setup, _ONE_GPU[False], 1.0):
+        return False  # ZeRO-0 on one GPU: R less the late gradients (group_floor answers, exactly)
     rest = floor.rests.get(pinned)
     if rest is None:  # the search's dense table answers on plain numbers (the same float), else the spans
         table = memo.dense or None

@@ -12,7 +12,7 @@ from itertools import product
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
 from estimator.layouts import RECOMPUTE_ORDER, STATED_RECOMPUTE, _divisors, _ep_experts, uneven_ok
-from estimator.memory import SearchMemo, breakdown_within, state_bytes
+from estimator.memory import SearchMemo, state_parts
 from estimator.setup import Layout, TrainingSetup
 
 
@@ -45,12 +45,10 @@ def _lower_bound(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, memo: SearchMemo | None = None
 ) -> int:
     """GPUs below which nothing can fit: states fully sharded must fit in the memory. The shell's states
-    are its :func:`estimator.memory.state_parts` (ZeRO-0 keeps no DeepSpeed bucket): the same sum as
-    :func:`estimator.memory.state_bytes` of its whole breakdown, without the step's transients."""
-    if memo is None:
-        shell = breakdown_within(spec, params, setup, _shell(setup.offload), math.inf)
-        assert shell is not None  # no limit
-        states = state_bytes(shell)
+    are its :func:`estimator.memory.state_parts` (ZeRO-0 keeps no DeepSpeed bucket), summed as
+    :meth:`estimator.memory.SearchMemo.state_sum` sums them."""
+    if memo is None:  # the parts as summed, not the breakdown's: its gradients may come late (s25)
+        states = sum(state_parts(spec, params, setup, _shell(setup.offload)).values())
     else:
         states, _ = memo.state_sum(spec, params, setup, _shell(setup.offload))
     return max(1, math.floor(states / gpu.addressable_bytes))

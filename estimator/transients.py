@@ -27,6 +27,8 @@ from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes
+from estimator.late_gradients import gradient_credit, late_gradients
+from estimator.lora import adapter_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
@@ -203,38 +205,11 @@ def activation_bytes_per_layer(
     return s * b * h * per / tp
 
 
-_ADAPTER_INPUTS: dict[str, str] = {
-    "q": "h",
-    "k": "h",
-    "v": "h",
-    "o": "q",
-    "gate": "h",
-    "up": "h",
-    "down": "f",
-}
-"""The input width of each projection LoRA may adapt: h, the attention output (heads·head_dim) or f."""
-
-
-def _adapter_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
-    from estimator.memory import lora_matrices  # memory imports this module: import here
-
-    if method not in (Method.lora, Method.qlora):
-        return 0.0
-    widths = {"h": spec.hidden, "q": spec.heads * spec.head_dim_effective, "f": spec.active_ffn_hidden}
-    experts = (spec.experts_top_k or 1) + (spec.shared_experts or 0) if spec.is_moe else 1
-    total = 0.0
-    for m in lora_matrices(targets):
-        if m == "gate" and not spec.gated_ffn:
-            continue
-        width = widths[_ADAPTER_INPUTS[m]]
-        total += width if m in ("q", "k", "v", "o") or m == "down" else width * experts
-    return total
-
-
 class ActivationFacts(NamedTuple):
     """What the activation formulas need of a model and setup, whatever the layout: the
     :func:`layer_activation_coefficients` (units of s·b·h) and LoRA's adapted input elements per token
-    per layer (:func:`_adapter_elements`). A layout search computes them once (:func:`activation_facts`)."""
+    per layer (:func:`estimator.lora.adapter_input_elements`). A layout search computes them once
+    (:func:`activation_facts`)."""
 
     fused: float
     eager: float
@@ -244,7 +219,7 @@ class ActivationFacts(NamedTuple):
 def activation_facts(spec: ModelSpec, setup: TrainingSetup) -> ActivationFacts:
     """:class:`ActivationFacts` of ``spec`` trained with ``setup``."""
     fused, eager = layer_activation_coefficients(spec)
-    return ActivationFacts(fused, eager, _adapter_elements(spec, setup.method, setup.lora_targets))
+    return ActivationFacts(fused, eager, adapter_input_elements(spec, setup.method, setup.lora_targets))
 
 
 def _adapter_bytes_per_element(setup: TrainingSetup, plan: Plan | Layout) -> float:
@@ -268,8 +243,8 @@ def kept_activations(
     transformers' code and autograd (:func:`estimator.eager_activations.eager_layer_bytes`, likely and
     high) — since s25; for Megatron-LM's TP/PP/EP layouts Korthikanti's 34·s·b·h/t per layer (likely,
     its fused kernels). The band is [min(34, fused), max(34, eager, HF high)] of
-    :func:`layer_activation_coefficients`, plus LoRA's input copies (:func:`_adapter_elements` × 2 bytes,
-    + the dropout masks).
+    :func:`layer_activation_coefficients`, plus LoRA's input copies
+    (:func:`estimator.lora.adapter_input_elements` × 2 bytes, + the dropout masks).
     """
     s, b, t = setup.seq_len, rows(setup, plan), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
@@ -423,6 +398,8 @@ class Peaks(NamedTuple):
     pp: int = 1
     """Pipeline stages: the loss lives on the last one, which holds one micro-batch in flight (1F1B)
     while stage 1 holds ``pp``; the fuller of the two is the peak."""
+    late: float = 0.0
+    """Gradient bytes of the states not yet allocated at the loss's peak (:func:`late_gradients`)."""
 
     def _stages(self, end: int) -> tuple[float, float]:
         """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""
@@ -444,7 +421,8 @@ class Peaks(NamedTuple):
         'layer_workspace' (what one layer's recompute needs beyond the loss's peak), 'gathered_weights',
         'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'. With a
         pipeline, 'logits' is what the last stage needs beyond stage 1 (0 when stage 1 is fuller).
-        Parts that are 0 are left out, except activations and logits."""
+        Parts that are 0 are left out, except activations and logits. With :attr:`late` gradients, also
+        'gradients': those the peak holds (:func:`gradient_credit`), in place of the states' part."""
         acts, loss, workspace = self.activations.likely, self.loss.likely, self.workspace.likely
         if self.pp == 1:
             logits, extra = loss, max(0.0, workspace - loss)
@@ -452,7 +430,9 @@ class Peaks(NamedTuple):
             first, last = self._stages(1)
             logits, extra = max(0.0, last - first), workspace
         fwd = acts + logits + extra + self.gathered.likely
+        credit = gradient_credit(self.late, acts, loss, workspace, self.step.likely)
         parts = {
+            "gradients": self.late - credit,  # replaces the states' part (estimator.memory._with_transients)
             "zero_buffers": self.buffers,
             "activations": acts,
             "logits": logits,
@@ -460,16 +440,20 @@ class Peaks(NamedTuple):
             "gathered_weights": self.gathered.likely,
             "optimizer_step": max(0.0, self.step.likely - fwd),
         }
-        return {k: v for k, v in parts.items() if v > 0 or k in ("activations", "logits")}
+        keep = ("activations", "logits", "gradients") if self.late > 0 else ("activations", "logits")
+        return {k: v for k, v in parts.items() if (v > 0 and k != "gradients") or k in keep}
 
     def low(self) -> float:
         """Low end: the larger of the two peaks, each at its smallest (what the allocator reports as
-        peak allocated, at best)."""
-        return self.buffers + max(self.forward_backward().low, self.step.low)
+        peak allocated, at best), less the :attr:`late` gradients' credit (:func:`gradient_credit`)."""
+        acts, loss, work, step = self.activations.low, self.loss.low, self.workspace.low, self.step.low
+        credit = gradient_credit(self.late, acts, loss, work, step) if self.pp == 1 else 0.0
+        return self.buffers + max(self.forward_backward().low - credit, step)
 
     def high(self) -> float:
         """High end: both peaks at their largest, added — the caching allocator keeps the blocks the
-        forward/backward freed, and the step's temporaries of other sizes may need new ones."""
+        forward/backward freed, and the step's temporaries of other sizes may need new ones. No
+        :attr:`late` credit: the gradients made in the backward may need blocks of their own too."""
         return self.buffers + self.forward_backward().high + self.step.high
 
 
@@ -497,4 +481,5 @@ def peaks(
         gathered=gathered_weights(spec, params, setup, plan),
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
+        late=late_gradients(setup, plan, params),
     )
