@@ -49,19 +49,14 @@ def test_the_measurements_are_the_ones_recorded() -> None:
     assert sorted(r["peak_allocated_gib"] for r in seven) == [113.933, 113.948, 114.279, 133.681]
 
 
-KNOWN_NO = {
-    "full fine-tune Qwen2.5-7B on 1 H200, seq 2048, micro batch 2, gradient checkpointing off, no deepspeed",
-}
-"""Runs that ran and are told "no" — since s25 (HF eager activations from source,
-estimator/eager_activations.py): the 7B at 2 × 2048 tokens without checkpointing keeps 26h + 4q + 4kv + 8I +
-4·heads = 261,232 B a token a layer = 27.9 GiB (34h: 12.7 GiB), so the likely is 152.1 GiB against the
-133.7 allocated. The activations are right (the same count puts Qwen2.5-3B at 8,192 tokens and Qwen2.5-1.5B at
-4 × 2,048 within 1 % of their peaks, below); what is over is the states: the likely adds every gradient
-(16 B/param) to every activation, but at ZeRO-0 on one GPU the gradients do not exist when the backward
-starts (``zero_grad(set_to_none=True)``; autograd allocates each one as it frees the saved tensors it came
-from), and autocast's bf16 weight copies (2 B/param) do: 14 B/param × 7.62B + 27.9 + 7.0 (logits) = 134.2
-GiB, the run's 133.7. Counting that is the next change (a credit in estimator.transients.Peaks and its
-bounds)."""
+KNOWN_NO: set[str] = set()
+"""Runs that ran and are told "no": none since s25 acts2. In s25 (HF eager activations from source,
+estimator/eager_activations.py) the 7B at 2 × 2048 tokens without checkpointing (26h + 4q + 4kv + 8I +
+4·heads = 261,232 B a token a layer = 27.9 GiB) was told "no" at a likely 152.1 GiB against 133.7
+allocated: the likely added every gradient (16 B/param) to every activation. At ZeRO-0 in one process the
+gradients do not exist at the loss's peak (``zero_grad(set_to_none=True)``; estimator.late_gradients)
+while autocast's bf16 weight copies do: 14 B/param × 7.62B + 27.9 + 7.0 (logits) = 134.1 GiB + 3.8 of
+overhead = 137.9 GiB likely (s25 acts2: no grads at the forward-end peak on one GPU), "borderline"."""
 
 
 def test_every_run_that_ran_lies_inside_the_band_and_is_not_told_no(answers) -> None:
