@@ -84,7 +84,7 @@ _ADAPTER_INPUTS: dict[str, str] = {
 """The input width of each projection LoRA may adapt: h, the attention output (heads·head_dim) or f."""
 
 
-def adapter_input_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
+def lora_input_elements(spec: ModelSpec, method: Method, targets: tuple[str, ...] | None) -> float:
     """Elements per token per layer of the inputs LoRA's adapters read (0 for other methods): the input
     width of each adapted projection (:data:`_ADAPTER_INPUTS`; an MoE's gate/up/down × the experts a token
     visits, ``experts_top_k`` + shared). Moved from :mod:`estimator.transients` (s25), which sizes their

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.late_gradients import late_gradients
+from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
@@ -115,16 +115,18 @@ def step_floor(held: float, p: Peaks) -> float:
     The breakdown's step parts (:meth:`estimator.transients.Peaks.likely_parts`) add up to
     max(forward/backward peak, optimizer step): 'optimizer_step' is what the step needs beyond the
     forward/backward peak. Without a pipeline that peak is kept + max(loss, one layer's recompute
-    workspace) + ZeRO-3's gathered weights exactly; with one it is the fuller of stage 1 (kept +
-    workspace) and the last stage, so at least kept + workspace + gathered. The overhead is the CUDA
-    context + :data:`estimator.defaults.FRAGMENTATION` of those step parts
+    workspace) + ZeRO-3's gathered weights exactly — for one process at ZeRO-0 the loss's phase less the
+    gradients it does not hold yet (:attr:`estimator.transients.Peaks.late`; the breakdown's 'gradients'
+    part falls by as much as the peak: :func:`estimator.late_gradients.gradient_credit`); with one it is the
+    fuller of stage 1 (kept + workspace) and the last stage, so at least kept + workspace + gathered. The
+    overhead is the CUDA context + :data:`estimator.defaults.FRAGMENTATION` of those step parts
     (:func:`estimator.memory._with_transients`). So held + M + context + fragmentation · M, with M =
     max(that forward/backward floor, the step), is at most the total in real numbers; summed in
     another order than the breakdown: compared with the slack of :data:`ZERO3_BOUND_MARGIN`."""
-    work = p.workspace.likely  # the loss's phase less the late gradients (estimator.late_gradients)
-    peak = (
-        p.activations.likely + (max(p.loss.likely - p.late, work) if p.pp == 1 else work) + p.gathered.likely
-    )
+    acts, loss, work = p.activations.likely, p.loss.likely, p.workspace.likely
+    peak = acts + (max(loss, work) if p.pp == 1 else work) + p.gathered.likely
+    if p.late:  # one process at ZeRO-0: the phases' max (estimator.late_gradients), ≥ the step
+        peak -= gradient_credit(p.late, acts, loss, work, p.step.likely)
     churn = max(peak, p.step.likely)
     return held + churn + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
 

@@ -28,7 +28,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes
 from estimator.late_gradients import gradient_credit, late_gradients
-from estimator.lora import adapter_input_elements
+from estimator.lora import lora_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
@@ -208,7 +208,7 @@ def activation_bytes_per_layer(
 class ActivationFacts(NamedTuple):
     """What the activation formulas need of a model and setup, whatever the layout: the
     :func:`layer_activation_coefficients` (units of s·b·h) and LoRA's adapted input elements per token
-    per layer (:func:`estimator.lora.adapter_input_elements`). A layout search computes them once
+    per layer (:func:`estimator.lora.lora_input_elements`). A layout search computes them once
     (:func:`activation_facts`)."""
 
     fused: float
@@ -219,7 +219,7 @@ class ActivationFacts(NamedTuple):
 def activation_facts(spec: ModelSpec, setup: TrainingSetup) -> ActivationFacts:
     """:class:`ActivationFacts` of ``spec`` trained with ``setup``."""
     fused, eager = layer_activation_coefficients(spec)
-    return ActivationFacts(fused, eager, adapter_input_elements(spec, setup.method, setup.lora_targets))
+    return ActivationFacts(fused, eager, lora_input_elements(spec, setup.method, setup.lora_targets))
 
 
 def _adapter_bytes_per_element(setup: TrainingSetup, plan: Plan | Layout) -> float:
@@ -244,7 +244,7 @@ def kept_activations(
     high) — since s25; for Megatron-LM's TP/PP/EP layouts Korthikanti's 34·s·b·h/t per layer (likely,
     its fused kernels). The band is [min(34, fused), max(34, eager, HF high)] of
     :func:`layer_activation_coefficients`, plus LoRA's input copies
-    (:func:`estimator.lora.adapter_input_elements` × 2 bytes, + the dropout masks).
+    (:func:`estimator.lora.lora_input_elements` × 2 bytes, + the dropout masks).
     """
     s, b, t = setup.seq_len, rows(setup, plan), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp

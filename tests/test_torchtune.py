@@ -30,12 +30,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator import catalog, estimate
-from estimator.memory import breakdown, largest_param
+from estimator.memory import breakdown, largest_param, state_parts
 from estimator.memory_band import LOSS_HIGH_FACTOR, layer_activation_coefficients, per_gpu_band
 from estimator.models import Method, Plan, SizingRequest, Stage
 from estimator.plan import training_memory
 from estimator.setup import TrainingSetup
-from estimator.transients import loss_bytes
+from estimator.transients import layer_workspace, loss_bytes
 
 GIB = 2**30
 SPEC = catalog.model("Llama-3.1-8B")
@@ -119,8 +119,15 @@ def test_pure_bf16_optimizer_states_follow_the_parameter_dtype():
     master copy (4 B) and no fp32 states."""
     plan = Plan(recompute="full")
     n = SPEC.params_total
-    pure = breakdown(SPEC, n, TrainingSetup(master_weights=False), plan)
+    pure = state_parts(SPEC, n, TrainingSetup(master_weights=False), plan)
     assert (pure["weights"], pure["gradients"], pure["optimizer"]) == (2 * n, 2 * n, 4 * n)
+    # s25 acts2: no grads at the forward-end peak on one GPU (torchtune zero_grad(set_to_none=True)): the
+    # breakdown holds what the peak does. Under full recompute the loss's phase (kept + loss, no gradient)
+    # is below one layer's rebuild with every gradient (kept + workspace + 2n): 2n − (loss − workspace)
+    setup = TrainingSetup(master_weights=False)
+    at_peak = breakdown(SPEC, n, setup, plan)
+    work = layer_workspace(SPEC, n, setup, plan).likely
+    assert at_peak["gradients"] == pytest.approx(2 * n - (at_peak["logits"] - work))
     eight_bit = breakdown(SPEC, n, TrainingSetup(master_weights=False, optimizer="adamw8bit"), plan)
     assert eight_bit["optimizer"] == (2 + 8 / 256) * n
     paged = breakdown(SPEC, n, TrainingSetup(master_weights=False, paged_optimizer=True), plan)
@@ -157,7 +164,7 @@ def test_defaults_are_the_mixed_precision_setup():
         False,
         False,
     )
-    parts = breakdown(SPEC, SPEC.params_total, setup, Plan(recompute="full"))
+    parts = state_parts(SPEC, SPEC.params_total, setup, Plan(recompute="full"))  # the states, not the peak's
     states = parts["weights"] + parts["gradients"] + parts["optimizer"]
     assert states == 16 * SPEC.params_total
 
@@ -186,7 +193,14 @@ def test_band_low_end_without_recompute_uses_the_smaller_activation_count():
     foreach temporaries (fused AdamW); high max(34, 41) = 41, 16 bytes per logit, plus torch AdamW's
     foreach copy of the second moments (4 bytes per parameter), CUDA context and 15 % fragmentation."""
     setup = TrainingSetup(seq_len=2048, micro_batch=1)
-    plan = Plan(recompute="selective")
+    # s25 acts2: two GPUs (DDP's buckets hold the gradients through the step, estimator.late_gradients);
+    # on one GPU at ZeRO-0 the low end is the backward's end, 16 B/param: 14 + kept + loss is below it
+    one = Plan(recompute="selective")
+    assert (
+        per_gpu_band(SPEC, setup, one, breakdown(SPEC, SPEC.params_total, setup, one))[0]
+        == 16 * SPEC.params_total
+    )
+    plan = Plan(recompute="selective", dp=2)
     parts = breakdown(SPEC, SPEC.params_total, setup, plan)
     low, high = per_gpu_band(SPEC, setup, plan, parts)
     sbh_layers = 2048 * 4096 * 32
