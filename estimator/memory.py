@@ -269,14 +269,14 @@ class SearchMemo:
 
     def group_floor(self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Layout) -> float:
         """A lower bound in bytes on :func:`breakdown`'s total for every ZeRO stage of ``plan``'s TP, PP,
-        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group; on
-        one GPU the kept activations less ZeRO-0's late gradients (:mod:`estimator.late_gradients`)."""
+        DP, EP, offload, recompute mode and micro-batch (:func:`group_out_of_reach`), once per group."""
         key = (plan.tp, plan.pp, plan.dp, plan.ep, plan.offload, plan.recompute, plan.micro_batch)
         floor = self.floors.get(key)
         if floor is None:
             stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
             states, _ = self.state_sum(spec, params, setup, stage3)
-            kept = max(0.0, self.kept(spec, setup, stage3).likely - late_gradients(setup, plan, params, True))
+            late = late_gradients(setup, plan, params, True) if plan.dp == 1 else 0.0  # ZeRO-0's, one GPU
+            kept = max(0.0, self.kept(spec, setup, stage3).likely - late)
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
         return floor
 
@@ -348,7 +348,7 @@ def _surely_above(
     float sum of non-negative terms never decreases): the search skips the rest of the step's transients
     of a layout just out of reach. With ``params``, last :func:`estimator.search_bounds.churn_floor` (ZeRO-3's
     gathered weights, the step's fragmentation; slack :data:`ZERO3_BOUND_MARGIN`). One-GPU ZeRO-0: False."""
-    if limit == math.inf or late_gradients(setup, plan, 1.0):  # ZeRO-0 on one GPU: the peak is a max
+    if limit == math.inf or (plan.dp == 1 and plan.zero_stage == 0 and late_gradients(setup, plan, 1.0)):
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     floor = states + zero_buffers(plan)

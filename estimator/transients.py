@@ -430,7 +430,7 @@ class Peaks(NamedTuple):
             first, last = self._stages(1)
             logits, extra = max(0.0, last - first), workspace
         fwd = acts + logits + extra + self.gathered.likely
-        credit = gradient_credit(self.late, acts, loss, workspace, self.step.likely)
+        credit = gradient_credit(self.late, acts, loss, workspace, self.step.likely) if self.late else 0.0
         parts = {
             "gradients": self.late - credit,  # replaces the states' part (estimator.memory._with_transients)
             "zero_buffers": self.buffers,
@@ -447,7 +447,7 @@ class Peaks(NamedTuple):
         """Low end: the larger of the two peaks, each at its smallest (what the allocator reports as
         peak allocated, at best), less the :attr:`late` gradients' credit (:func:`gradient_credit`)."""
         acts, loss, work, step = self.activations.low, self.loss.low, self.workspace.low, self.step.low
-        credit = gradient_credit(self.late, acts, loss, work, step) if self.pp == 1 else 0.0
+        credit = gradient_credit(self.late, acts, loss, work, step) if self.late else 0.0  # one stage
         return self.buffers + max(self.forward_backward().low - credit, step)
 
     def high(self) -> float:
@@ -481,5 +481,5 @@ def peaks(
         gathered=gathered_weights(spec, params, setup, plan),
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
-        late=late_gradients(setup, plan, params),
+        late=late_gradients(setup, plan, params) if plan.dp == 1 and plan.zero_stage == 0 else 0.0,
     )
