@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from estimator.request_provenance import Provenance
 from estimator.request_setting import _setting
 
 ADAMW_IMPLEMENTATIONS = {
@@ -23,7 +24,7 @@ foreach when neither is given); ``adamw_torch_fused`` passes ``fused=True`` (tra
 tensor list as well. The other names (``adamw_hf``, 8-bit, paged) keep the step they had."""
 
 
-class OptimizerStep(BaseModel):
+class OptimizerStep(Provenance):
     """AdamW's implementation when the user names it (JSON name as the field)."""
 
     optimizer_impl: Literal["foreach", "fused"] | None = Field(
