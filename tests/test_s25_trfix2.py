@@ -15,9 +15,9 @@ import pytest
 from bot.cli import main
 
 
-def _ask(capsys, *args: str) -> str:
+def _ask(capsys, *args: str, rc: int = 0) -> str:
     capsys.readouterr()
-    assert main(["ask", *args]) == 0
+    assert main(["ask", *args]) == rc  # 2: the help (nothing sized)
     return capsys.readouterr().out
 
 
@@ -75,3 +75,46 @@ def test_the_activations_reason_stays_when_they_are_the_largest_part() -> None:
     from estimator.models import Plan
 
     assert plan_reason(Plan(tp=2), False, "en").endswith("TP 2 is still needed to split the activations")
+
+
+GRPO_CONFIG = """from trl import GRPOConfig
+training_args = GRPOConfig(
+    output_dir="grpo-run",
+    learning_rate=1e-6,
+    per_device_train_batch_size=4,
+    gradient_accumulation_steps=4,
+    num_generations=8,
+    max_prompt_length=512,
+    max_completion_length=2048,
+    num_train_epochs=1,
+    bf16=True,
+)"""
+READ = {
+    "en": "From your TRL config I read per_device_train_batch_size, num_generations, max_prompt_length",
+    "zh": "从你的 TRL 配置里读到了 per_device_train_batch_size, num_generations, max_prompt_length",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_pasted_config_with_no_model_names_the_keys_read(capsys, lang) -> None:
+    """#17: a TRL ``GRPOConfig(...)`` with no model: the help says which keys it read and asks for the
+    model (TRL's GRPOConfig has no model field: the model is GRPOTrainer's argument)."""
+    question = GRPO_CONFIG + ("\n这个要跑多久？" if lang == "zh" else "\nHow long will this take?")
+    answer = json.loads(_ask(capsys, "--format", "json", question, rc=2))
+    assert answer["report"] is None and answer["request"]["num_generations"] == 8
+    reply = _ask(capsys, question, rc=2)
+    assert reply.startswith(READ[lang])
+    assert "gradient_accumulation_steps" in reply.splitlines()[0]
+    assert "output_dir" not in reply.splitlines()[0]  # not read: it does not change the sizing
+
+
+def test_the_cost_line_names_the_gpu_hours_shown_beside_those_billed(capsys) -> None:
+    """#17: "8.8 H100-hours" above "9 GPU-hours" in the cost line: the cost bills whole GPU-hours rounded
+    up (estimator.compute.billed_gpu_hours), and the line now names both, one figure read one way."""
+    question = "full fine-tune Qwen2.5-7B on 50M tokens on A100"
+    answer = json.loads(_ask(capsys, "--format", "json", question))
+    likely = answer["report"]["gpu_hours"]["likely"]
+    assert 5.05 < likely < 5.15 and answer["report"]["cost"]["billed_gpu_hours"] == 6
+    reply = _ask(capsys, question)
+    assert "• GPU-hours: 5.1 A100-hours" in reply
+    assert "(5.1 GPU-hours, billed as 6 whole hours, × $1.20–2.50 per GPU-hour)" in reply
