@@ -40,6 +40,9 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         # TP a serving retry spread over the larger count is the plan's (report.inference), not theirs
         said = answer.request or answer.parsed.request
         request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max, "tp": said.tp}
+    if report is not None:  # which values the estimate filled: a follow-up's prev fills them again (s25 #3)
+        named = {a.field for a in report.assumptions}
+        request["assumed_fields"] = [k for k in REQUEST_FIELDS if k in named and request.get(k) is not None]
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,

@@ -260,6 +260,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     absurd_model: bool
     switched: str
     needs_model: bool
+    read_config: dict[str, str] | None
 
 
 class ReplyContext(ParseExtras, UnderstoodExtras, total=False):

@@ -312,3 +312,12 @@ QPS_AT_LOAD = N_(
     "give those (or a tokens/s target) and it is sized; the answer below assumes %(n)s concurrent sequences"
 )
 """A request rate with no output length on an answer that assumed its load (no concurrency stated)."""
+
+
+SETTINGS_APPLIED_TEXTS = {
+    (True, False): N_("its ZeRO stage you gave is what the sizing uses"),
+    (False, True): N_("its offload setting you gave is what the sizing uses"),
+}
+"""'settings_applied' worded by which of DeepSpeed's settings the request states, (ZeRO stage, offload)
+(s25 trial #5: "the ZeRO stage, offload" was echoed for 'DeepSpeed ZeRO-2' with no offload written);
+both or neither stated keep ``IGNORED_TEXTS['settings_applied']``."""

@@ -92,7 +92,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     t["rows"] = _days_rows(report, f)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
-        t["cost"] = training_cost(report.headline_cost, f)
+        t["cost"] = training_cost(report.headline_cost, f, (gh.likely, t["gh"]) if gh is not None else None)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
@@ -130,9 +130,13 @@ def shown_gpu_hours(hours: float) -> float:
     return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
-def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+def training_cost(c: Cost, f: Fmt, used: tuple[float, str] | None = None) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
-    the wider range the MFU band gives."""
+    the wider range the MFU band gives. ``used``: the likely GPU-hours and their text as the reply shows
+    them; when the cost bills them rounded up to a whole hour (8.8 → 9), the line names both (s25 trial
+    #17: "8.8 H100-hours" beside "9 GPU-hours" read as two figures for one)."""
+    billed = f.hours(c.billed_gpu_hours)
+    rounded = used is not None and c.billed_gpu_hours - 1 < used[0] <= c.billed_gpu_hours + 1e-9
     cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
     return {
         "low": money_in_style(f, c.low, c.currency, cents),
@@ -140,7 +144,8 @@ def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
         "same": c.low == c.high,
         "price_low": f.price(c.price_low, c.currency, cents),
         "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
-        "billed": f.hours(c.billed_gpu_hours),
+        "billed": billed,
+        "used": used[1] if rounded and used is not None and used[1] != billed else None,
         "source": c.price_source,
         "wide": None
         if c.low_with_mfu is None
