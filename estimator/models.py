@@ -326,6 +326,10 @@ class Inference(_Frozen):
         description="memory the stated load needs on all GPUs of the layout used: weights, its KV cache, "
         "each GPU's workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)",
     )
+    bytes_per_gpu: float | None = Field(
+        None,
+        description="`required_bytes` per GPU of the user's TP × PP (else of the layout used)",
+    )
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(

@@ -313,6 +313,24 @@ def required_bytes(
     )
 
 
+def bytes_per_gpu_on(
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    use: Layout,
+    shape: tuple[int, int],
+    weights: float,
+    kv_total: float,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+) -> float:
+    """Memory (bytes) each GPU of the user's layout needs for the stated load, as ``nvidia-smi`` would show
+    it without pre-allocation: :func:`required_bytes` over the GPUs of ``use`` when ``shape`` (the user's
+    TP × PP, :func:`group_on`) is its own, else over one copy on ``shape`` (the user's GPUs that do not
+    hold the load: what each of them would need; trial s25 #2, '每张卡显存占多少')."""
+    layout = use if (use.tp, use.pp) == shape else Layout(shape[0], shape[1], 1)
+    return required_bytes(spec, gpu, layout, weights, kv_total, runtime, load) / layout.gpus
+
+
 def lighter_weights(
     spec: ModelSpec,
     params: float,

@@ -18,6 +18,7 @@ from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
+from bot.parse.memory_asked import asks_memory
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
@@ -169,6 +170,10 @@ class StageSteps:
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
+        if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
+            self.s
+        ):
+            f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
         slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)

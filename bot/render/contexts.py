@@ -136,6 +136,8 @@ class InferenceContext(TypedDict):
     one_mac_unfit: bool
     mac_total: str
     mac_lighter: str | None
+    per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
+    context_assumed: bool  # no context stated: a verdict resting on it says so
     local: bool
     same: bool
     layout: str
