@@ -1,6 +1,7 @@
 """A serving question for each GPU's memory ('每张卡显存占多少', 'What's the memory per GPU', 'how much VRAM
 does each card use'): the answer then states the per-GPU figure on the user's count, fitting or not
-(trial s25 #2: 'does not fit on 4 × A10G' with no per-GPU number; :attr:`estimator.models.Inference.bytes_per_gpu`)."""
+(trial s25 #2: 'does not fit on 4 × A10G' with no per-GPU number;
+:attr:`estimator.models.Inference.bytes_per_gpu`)."""
 
 from __future__ import annotations
 
