@@ -128,3 +128,24 @@ def test_no_memory_cue_no_memory_line(capsys: pytest.CaptureFixture[str]) -> Non
     data = ask(capsys, "serve Qwen2.5-72B on 4 H100 with 20 concurrent at 4k context")
     assert data["request"].get("memory_asked") is None
     assert "per GPU on" not in data["reply"].splitlines()[0]
+
+
+VLLM_CMD = (
+    "Will this start on 4x L40S? How many concurrent requests at full context?\n"
+    "vllm serve Qwen/Qwen3-32B --tensor-parallel-size 4 --max-model-len 40960 --gpu-memory-utilization 0.92 "
+    "--kv-cache-dtype fp8 --max-num-seqs 128"
+)
+
+
+def test_lighter_weights_never_need_more_gpus_than_the_released_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Qwen3-32B bf16 holds 19 sequences of 40,960 tokens on the user's 4 × L40S at TP 4 (trial s25 #6). INT4
+    (≈ 18 GB of weights) holds those 19 on two TP-2 pairs, 4 GPUs: the fewest, not the five single-card
+    copies the PCIe preference picks (before: 'INT4 (GPTQ/AWQ): 5', more than bf16 needs on a count whose
+    five copies no TP divides). Equal to the recommendation, the line is left out."""
+    data = ask(capsys, VLLM_CMD)
+    inf = data["report"]["inference"]
+    assert inf["recommended_gpus"] == 4 and inf["max_concurrency"] == 19
+    assert {a["change"]: a["min_gpus"] for a in inf["alternatives"]} == {"fp8": 4, "int4": 4}
+    assert "Fewest GPUs with lighter weights" not in data["reply"]

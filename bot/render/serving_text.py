@@ -236,12 +236,13 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:
-    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
+    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where fewer than
+    recommended (a lighter format is never offered on more GPUs than the released weights; trial s25 #6)."""
     zh = f.lang == "zh"
     return ("；" if zh else "; ").join(
         f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
         for a in inf.alternatives
-        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
+        if a.min_gpus is not None and a.min_gpus < inf.recommended_gpus
     )
 
 
