@@ -149,3 +149,13 @@ def test_lighter_weights_never_need_more_gpus_than_the_released_ones(
     assert inf["recommended_gpus"] == 4 and inf["max_concurrency"] == 19
     assert {a["change"]: a["min_gpus"] for a in inf["alternatives"]} == {"fp8": 4, "int4": 4}
     assert "Fewest GPUs with lighter weights" not in data["reply"]
+
+
+def test_qwen3_dense_runs_its_config_length_without_yarn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Qwen3-32B's config.json says max_position_embeddings 40960 (the card: 32,768 prompt + 8,192 output;
+    source in qwen.toml), so --max-model-len 40960 needs no YaRN override (trial s25 #7); 65,536 still does,
+    with YaRN's original_max_position_embeddings the card's 32,768."""
+    assert catalog.model("Qwen3-32B").max_context == 40960
+    assert "YaRN" not in ask(capsys, VLLM_CMD)["reply"]
+    longer = ask(capsys, "serve Qwen3-32B on 2 H100 at 64k context with vLLM")["reply"]
+    assert "65,536 tokens need YaRN" in longer and '"original_max_position_embeddings":32768' in longer
