@@ -159,3 +159,41 @@ def test_qwen3_dense_runs_its_config_length_without_yarn(capsys: pytest.CaptureF
     assert "YaRN" not in ask(capsys, VLLM_CMD)["reply"]
     longer = ask(capsys, "serve Qwen3-32B on 2 H100 at 64k context with vLLM")["reply"]
     assert "65,536 tokens need YaRN" in longer and '"original_max_position_embeddings":32768' in longer
+
+
+DSV3 = "Serve DeepSeek-V3 for 200 concurrent users at 4k context, which GPUs and how many? Budget $30k/month."
+DSV3_ZH = "部署DeepSeek-V3，200并发，4k上下文，用什么卡、几张？预算每月20万"
+
+
+@pytest.mark.parametrize("text", [DSV3, DSV3_ZH])
+def test_mla_with_no_engine_named_is_sized_on_plain_tp(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """No engine named: vLLM is the server sized, so DeepSeek-V3's latent cache follows vLLM's default,
+    plain --tensor-parallel-size, where every rank keeps all of it (estimator.mla_layout; trial s25 #8:
+    the headline, capacity and budget lines were DP attention's ×8). 16 × A100 80G at TP 8 × PP 2 hold
+    230 sequences of 4K, not DP attention's 1,844 (offered after, in the note)."""
+    data = ask(capsys, text)
+    report = data["report"]
+    kinds = {a["field"]: a for a in data["assumptions"]}
+    assert kinds["kv_layout"]["why"] == "mla_vllm_default"
+    assert report["inference"]["max_concurrency"] < 200 * 8 // 2  # plain TP: about 1/TP of DP attention's
+
+
+@pytest.mark.parametrize("text", [DSV3, DSV3_ZH])
+def test_which_gpus_for_serving_compares_cards(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'Which GPUs and how many' for serving: A100 80G, H100 80G and H200 compared (trial s25 #4: one card,
+    ``comparisons: []``); with the load stated, the cheapest is the one whose month for that load costs
+    least (each row carries the same 200 sequences: 16 × A100 at $1.20–2.50 per GPU-hour, 730 h = $14,016
+    – $29,200, against 16 × H100's $17,520 – $40,880), and it leads the answer."""
+    data = ask(capsys, text)
+    report = data["report"]
+    assert report["hardware"]["id"] == "A100-SXM4-80GB"
+    assert {r["gpu"] for r in report["comparisons"]} == {"H100-SXM5-80GB", "H200-SXM-141GB"}
+    first = data["reply"].splitlines()[0]
+    assert first.startswith(("Cheapest for this load: A100 80G", "这个负载最省钱：A100 80G"))
+
+
+def test_the_stated_loads_month_is_on_each_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each serving row states its month for the load beside the cost per token (what is compared)."""
+    reply = ask(capsys, DSV3)["reply"]
+    assert "• A100 80G: 16 GPUs" in reply and "$14,016 – $29,200 a month" in reply
+    assert "$17,520 – $40,880 a month" in reply  # 16 × H100 at $1.50–3.50 per GPU-hour, 730 h
