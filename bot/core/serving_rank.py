@@ -5,16 +5,22 @@ the most its GPUs hold, and the cost per million output tokens compares them (s1
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from estimator.models import SizingReport
 
+_FIELD = attrgetter("field")
+
 
 def monthly_load(report: SizingReport) -> bool:
-    """Whether ``report`` serves a load the user stated and has a month's cost: options then compare by it."""
-    req, inf = report.request, report.inference
-    return inf is not None and inf.cost_per_month is not None and bool(req.concurrency or req.users)
+    """Whether ``report`` serves a load the user stated (a concurrency not among its assumptions: the
+    resolved request carries the assumed one too) and has a month's cost: options then compare by it."""
+    inf = report.inference
+    if inf is None or inf.cost_per_month is None or not report.request.concurrency:
+        return False
+    return "concurrency" not in map(_FIELD, report.assumptions)
 
 
 def serving_sort_cost(report: SizingReport) -> float | None:
