@@ -335,12 +335,21 @@ def bytes_per_gpu_on(
     kv_total: float,
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
+    required: float | None = None,
 ) -> float:
     """Memory (bytes) each GPU of the user's layout needs for the stated load, as ``nvidia-smi`` would show
-    it without pre-allocation: :func:`required_bytes` over the GPUs of ``use`` when ``shape`` (the user's
-    TP × PP, :func:`group_on`) is its own, else over one copy on ``shape`` (the user's GPUs that do not
-    hold the load: what each of them would need; trial s25 #2, '每张卡显存占多少')."""
-    layout = use if (use.tp, use.pp) == shape else Layout(shape[0], shape[1], 1)
+    it without pre-allocation: :func:`required_bytes` over the GPUs of ``use`` (``required`` when the caller
+    has it: no second profile) when ``shape`` (the user's TP × PP, :func:`group_on`) is its own, else over
+    one copy on ``shape`` (the user's GPUs that do not hold the load: what each of them would need; trial
+    s25 #2, '每张卡显存占多少')."""
+    if (use.tp, use.pp) == shape:
+        whole = (
+            required
+            if required is not None
+            else required_bytes(spec, gpu, use, weights, kv_total, runtime, load)
+        )
+        return whole / use.gpus
+    layout = Layout(shape[0], shape[1], 1)
     return required_bytes(spec, gpu, layout, weights, kv_total, runtime, load) / layout.gpus
 
 
