@@ -197,3 +197,18 @@ def test_the_stated_loads_month_is_on_each_row(capsys: pytest.CaptureFixture[str
     reply = ask(capsys, DSV3)["reply"]
     assert "• A100 80G: 16 GPUs" in reply and "$14,016 – $29,200 a month" in reply
     assert "$17,520 – $40,880 a month" in reply  # 16 × H100 at $1.50–3.50 per GPU-hour, 730 h
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gpt-oss-20b on a MacBook Air M3 16GB with Ollama - will it run?",
+        "用 Ollama 在 16G 的 MacBook Air M3 上跑 gpt-oss-20b 行吗",
+    ],
+)
+def test_gpt_oss_under_ollama_stays_mxfp4(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Ollama's gpt-oss tags ship the released MXFP4 weights only (ollama.com/library/gpt-oss: 'MXFP4
+    format'), so where they do not fit the answer says so in MXFP4 instead of sizing a Q4_K_M Ollama does
+    not publish (trial s25 #14)."""
+    inf = ask(capsys, text)["report"]["inference"]
+    assert inf["weight_format"] == "mxfp4" and inf["runtime"] in ("Ollama", "llama.cpp")
