@@ -212,3 +212,27 @@ def test_gpt_oss_under_ollama_stays_mxfp4(capsys: pytest.CaptureFixture[str], te
     not publish (trial s25 #14)."""
     inf = ask(capsys, text)["report"]["inference"]
     assert inf["weight_format"] == "mxfp4" and inf["runtime"] in ("Ollama", "llama.cpp")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lmdeploy跑InternLM2.5-20B，单张3090，AWQ量化，吞吐大概多少token/s",
+        "lmdeploy serving InternLM2.5-20B AWQ on one RTX 3090, what throughput can I expect?",
+    ],
+)
+def test_throughput_is_the_total_at_the_most_held(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """'吞吐 / throughput' asks tokens/s in total at the sequences the card holds, not one stream (trial s25
+    #13: '36 token/s (1 sequence at a time)'): InternLM2.5-20B AWQ (12.1 GB) on a 3090 holds 12 of 4K
+    (KV 48 × 8 × 128 × 2 × 2 B = 192 KiB a token), decoded together."""
+    data = ask(capsys, text)
+    inf = data["report"]["inference"]
+    assert data["request"]["concurrency_asked"] is True
+    assert inf["max_concurrency"] == inf["decode_tokens_per_s"]["batch"] == 12
+    assert inf["decode_tokens_per_s"]["aggregate"] > 5 * inf["decode_tokens_per_s"]["per_sequence"]
+
+
+def test_a_throughput_target_is_no_throughput_question(capsys: pytest.CaptureFixture[str]) -> None:
+    """'5000 tokens/s throughput needed' states a target (the load that decodes it), not a question."""
+    data = ask(capsys, "serve Qwen2.5-7B on one A10G, 5000 tokens/s throughput needed")
+    assert data["request"]["target_tokens_per_s"] == 5000 and not data["request"].get("concurrency_asked")

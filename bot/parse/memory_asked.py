@@ -24,3 +24,20 @@ def asks_memory(s: str) -> bool:
     """Whether the lower-cased message ``s`` asks each GPU's memory (call it only when ``s`` says
     'memory', 'vram', '显存' or '内存': most messages do not)."""
     return ASKS_MEMORY_RE.search(s) is not None
+
+
+ASKS_THROUGHPUT_RE = rc(
+    r"吞吐(?:量)?\s*(?:大概|大约|能|能有|能到|可以|有|是|会是)?\s*(?:多少|几|多大|多高)"
+    r"|\b(?:what(?:'s|\s+is|\s+would\s+be)?|how\s+much)\s+(?:the\s+)?(?:total\s+|aggregate\s+|max(?:imum)?\s+)?"
+    r"throughput\b|\bthroughput\s*\?"
+)
+"""A serving question for the throughput ('吞吐大概多少token/s', 'what throughput can I expect'): tokens/s in
+total at the most sequences the GPUs hold, not one stream (trial s25 #13: a single 3090 answered '36 token/s
+(1 sequence at a time)' where it holds 12 at 4K). Read as how many fit (``concurrency_asked``) when no load
+is stated."""
+
+
+def asks_throughput(s: str) -> bool:
+    """Whether the lower-cased message ``s`` asks the serving throughput (call it only when ``s`` says
+    '吞吐' or 'throughput')."""
+    return ASKS_THROUGHPUT_RE.search(s) is not None
