@@ -236,3 +236,22 @@ def test_a_throughput_target_is_no_throughput_question(capsys: pytest.CaptureFix
     """'5000 tokens/s throughput needed' states a target (the load that decodes it), not a question."""
     data = ask(capsys, "serve Qwen2.5-7B on one A10G, 5000 tokens/s throughput needed")
     assert data["request"]["target_tokens_per_s"] == 5000 and not data["request"].get("concurrency_asked")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (MINDIE, "KV 缓存：每份模型副本"),
+        ("Serve Qwen2.5-32B with MindIE on 4 Ascend 910B at 8k context, 20 concurrent", "KV cache: "),
+    ],
+)
+def test_an_engine_not_modelled_gets_no_vllm_start_up_log(
+    capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    """MindIE named (not modelled: said so) is sized with vLLM's memory model and the KV line says that,
+    never 'vLLM's KV cache … the start-up log of V0 …' as if the user ran vLLM (trial s25 #14)."""
+    data = ask(capsys, text)
+    assert {"text": "runtime: MindIE", "reason": "runtime_not_modelled"} in data["interpretation"]["ignored"]
+    reply = data["reply"]
+    assert line in reply and "V0 以 --max-model-len" not in reply and "start-up log of V0" not in reply
+    assert "vLLM's KV cache" not in reply and "vLLM 的 KV 缓存" not in reply
