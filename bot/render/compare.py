@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
+from bot.core.serving_rank import monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
@@ -35,6 +36,13 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
     if best is None:
         return None
     f = fmt_for(lang)
+    if best.inference is not None and monthly_load(best):  # the same stated load on each (trial s25 #4)
+        c = best.inference.cost_per_month
+        msgid = N_("Cheapest for this load: %(gpu)s (%(month)s a month for %(batch)s concurrent)")
+        month = money_span(f, c.low, c.high, c.currency)
+        return translate(
+            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(best.inference.concurrency)
+        )
     if best.inference is not None:
         c = best.inference.cost_per_million_tokens
         assert c is not None
@@ -181,7 +189,11 @@ def _serving_row(
             row += translate(lang, PRICED_TPS, tps=f.int(inf.priced_tokens_per_s))
         return row
     msgid = N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total, %(cpm)s per million output tokens")
-    return translate(lang, msgid, cpm=cpm, **params)
+    row = translate(lang, msgid, cpm=cpm, **params)
+    if monthly_load(report):  # the stated load's month: what the cheapest line compares (trial s25 #4)
+        m = inf.cost_per_month
+        row += translate(lang, N_("; %(month)s a month"), month=money_span(f, m.low, m.high, m.currency))
+    return row
 
 
 SHORT_LOAD = N_("; room for %(held)s of the %(asked)s concurrent sequences")
