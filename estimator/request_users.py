@@ -24,5 +24,5 @@ class ServiceUsers(BaseModel):
         None,
         description="the user asks each GPU's memory when serving ('每张卡显存占多少', 'memory per GPU'): "
         "the answer states it on their count (Inference.bytes_per_gpu), fitting or not (trial s25 #2)",
-        json_schema_extra=_setting("serving", json_order=82),
+        json_schema_extra=_setting(json_order=82),  # a cue, as concurrency_asked: never "not used"
     )
