@@ -4,8 +4,9 @@ from the model code and PyTorch autograd (the layers run eagerly, one PyTorch op
 Korthikanti et al. 2022 (Table 2) count 34·s·b·h bytes per layer for a GPT layer (LayerNorm, GeLU MLP
 of 4h, no RoPE) run by Megatron-LM's fused kernels. A Llama/Qwen-style layer run by transformers' own
 PyTorch code (the Trainer, LLaMA-Factory, TRL, axolotl: every data-parallel stack) with gradient
-checkpointing off keeps more (:func:`eager_layers`: where the estimator uses this count). Sources,
-per token and per layer, in bytes (transformers ``src/transformers/models/llama/modeling_llama.py`` at
+checkpointing off keeps more (:func:`eager_layers`: where the estimator uses this count; Megatron-LM
+and NeMo keep Korthikanti's count at every layout). Sources, per token and per layer, in bytes
+(transformers ``src/transformers/models/llama/modeling_llama.py`` at
 huggingface/transformers@5dd4a63548857797727ae73eeb6a6e886ea02a3e — ``modeling_qwen2.py`` is the same
 code — and ``src/transformers/integrations/sdpa_attention.py`` at
 huggingface/transformers@00c238bd242b4c6ddfb2c17d4573174ec2daaec8):
@@ -49,23 +50,28 @@ from __future__ import annotations
 
 from estimator.catalog import ModelSpec
 from estimator.lora import lora_matrices
-from estimator.models import Method
+from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 
 _ADAPTED = (Method.lora, Method.qlora)
 
 
-def eager_layers(plan: Layout | object) -> bool:
-    """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code: no
-    gradient checkpointing at all (recompute 'none', as a user of the Trainer, LLaMA-Factory, TRL or
-    axolotl turns it off) on a data-parallel layout (no TP, PP or EP: DDP, DeepSpeed ZeRO, FSDP).
-    TP/PP/EP layouts are Megatron-LM's, whose fused kernels keep Korthikanti's count, and so is the
-    search's 'selective' mode (Megatron's selective recompute)."""
+def eager_layers(setup: TrainingSetup, plan: Layout | Plan) -> bool:
+    """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code (the count of
+    :func:`eager_layer_bytes`): a stack that loads transformers' model code (``setup.megatron_layers``
+    False: the Trainer, LLaMA-Factory, TRL, axolotl, Unsloth, no tool named), no gradient checkpointing at
+    all (recompute 'none', as their users turn it off) on a data-parallel layout (no TP, PP or EP: DDP,
+    DeepSpeed ZeRO, FSDP). Megatron-LM and NeMo at any layout, and every TP/PP/EP layout (only
+    Megatron-LM runs them), keep Korthikanti's count (its fused kernels), and so does the search's
+    'selective' mode (Megatron's selective recompute). The one test every count of the estimator asks
+    (:func:`estimator.transients.kept_activations`, :class:`estimator.layout_table.DenseTable`,
+    :meth:`estimator.memory.SearchMemo.kept`)."""
     return (
-        plan.tp == 1  # type: ignore[attr-defined]
-        and plan.pp == 1  # type: ignore[attr-defined]
-        and getattr(plan, "ep", 1) == 1
-        and plan.recompute == "none"  # type: ignore[attr-defined]
+        not setup.megatron_layers
+        and plan.tp == 1
+        and plan.pp == 1
+        and plan.ep == 1
+        and plan.recompute == "none"
     )
 
 
@@ -99,7 +105,7 @@ def eager_layer_bytes(
         likely = 8.0 * h + inputs + attention + mlp
     else:
         mlp = (8.0 if spec.gated_ffn else 4.0) * ffn
-        if setup.master_weights and zero_stage == 0 and setup.method == Method.full:  # fp32_residual
+        if fp32_residual(setup, zero_stage):
             norms = 2 * (4.0 + 4.0) * h + 2.0 * h * (3 + (2 if spec.gated_ffn else 1))
         else:
             norms = 2 * (4.0 + 2.0) * h + 2 * 2.0 * h

@@ -27,7 +27,7 @@ from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.eager_activations import eager_layer_bytes
+from estimator.eager_activations import eager_layer_bytes, eager_layers
 from estimator.memory import (
     _FULL,
     _PREFERENCE,
@@ -37,7 +37,7 @@ from estimator.memory import (
 )
 from estimator.memory_band import FRAGMENTATION_HIGH, LOSS_HIGH_FACTOR, per_gpu_band
 from estimator.models import Plan
-from estimator.setup import Layout, TrainingSetup
+from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     FP32_LOSS_BYTES_PER_LOGIT,
@@ -120,7 +120,7 @@ class DenseTable:
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
-        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        if eager_layers(self.setup, plan):  # HF eager layers, else Korthikanti's count (Megatron-LM)
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -163,7 +163,7 @@ class DenseTable:
         if recompute == "full":  # kept_activations: the layer inputs; layer_workspace: one layer rebuilt
             acts = (2.0 * s * mb * h / tp * n,) * 3
             work = (self.fused * per, self.eager * per, 2 * self.eager * per)
-        elif tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        elif eager_layers(self.setup, plan):
             likely, top = self.hf[zero == 0]
             acts = (
                 min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
@@ -213,7 +213,7 @@ class DenseTable:
         states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
-        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        if eager_layers(self.setup, head):
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -227,13 +227,13 @@ class DenseTable:
         if self.layers % pp or not modes or self.setup.offload:
             return None
         s, h, mb = self.seq, self.hidden, self.setup.micro_batch
-        eager = tp == 1 and pp == 1  # eager_activations.eager_layers, at ZeRO-3 as rest_floor asks
+        setup = self.setup  # each mode's layout at ZeRO-3, EP 1, as rest_floor asks
         kept = [
             (
                 2.0 * s * mb * h / tp
                 if m == "full"
                 else self.hf[0][0] * s * mb
-                if eager and m == "none"
+                if eager_layers(setup, new_layout((tp, pp, 1, 3, m, mb, False, 1)))
                 else s * mb * h * 34.0 / tp
             )
             * self.layers
