@@ -266,7 +266,7 @@ def shown_band(
     made = memo.peaks.get(laid)
     table = memo.dense or None
     if made is None and table is not None and laid[7] == 1 and not laid[6] and table.layers % laid[1] == 0:
-        return table.band(laid, parts)  # type: ignore[union-attr, arg-type]
+        return table.band(new_layout(laid), parts)  # type: ignore[union-attr]
     return per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts, p=made)
 
 
