@@ -56,23 +56,29 @@ from estimator.setup import Layout, TrainingSetup
 _ADAPTED = (Method.lora, Method.qlora)
 
 
+EAGER_LAYOUT = (1, 1, 1, "none")
+"""(TP, PP, EP, recompute) of the layouts whose layers run as the model's own PyTorch code and keep their
+every saved tensor: data parallel only (DDP, DeepSpeed ZeRO, FSDP) without gradient checkpointing."""
+
+
+def eager_layout(setup: TrainingSetup) -> tuple[int, int, int, str] | None:
+    """:data:`EAGER_LAYOUT` when ``setup``'s stack loads transformers' model code (``megatron_layers``
+    False: the Trainer, LLaMA-Factory, TRL, axolotl, Unsloth, no tool named); None for Megatron-LM and
+    NeMo, whose fused layers keep Korthikanti's count at every layout. Asked once per search by the
+    layout table (:class:`estimator.layout_table.DenseTable`), which compares each layout's (TP, PP,
+    EP, recompute) with it: :func:`eager_layers` on plain numbers."""
+    return None if setup.megatron_layers else EAGER_LAYOUT
+
+
 def eager_layers(setup: TrainingSetup, plan: Layout | Plan) -> bool:
     """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code (the count of
-    :func:`eager_layer_bytes`): a stack that loads transformers' model code (``setup.megatron_layers``
-    False: the Trainer, LLaMA-Factory, TRL, axolotl, Unsloth, no tool named), no gradient checkpointing at
-    all (recompute 'none', as their users turn it off) on a data-parallel layout (no TP, PP or EP: DDP,
-    DeepSpeed ZeRO, FSDP). Megatron-LM and NeMo at any layout, and every TP/PP/EP layout (only
+    :func:`eager_layer_bytes`): a stack that loads transformers' model code (:func:`eager_layout`), no
+    gradient checkpointing at all (recompute 'none', as their users turn it off) on a data-parallel
+    layout (no TP, PP or EP). Megatron-LM and NeMo at any layout, and every TP/PP/EP layout (only
     Megatron-LM runs them), keep Korthikanti's count (its fused kernels), and so does the search's
-    'selective' mode (Megatron's selective recompute). The one test every count of the estimator asks
-    (:func:`estimator.transients.kept_activations`, :class:`estimator.layout_table.DenseTable`,
-    :meth:`estimator.memory.SearchMemo.kept`)."""
-    return (
-        not setup.megatron_layers
-        and plan.tp == 1
-        and plan.pp == 1
-        and plan.ep == 1
-        and plan.recompute == "none"
-    )
+    'selective' mode (Megatron's selective recompute). The one test the counts ask
+    (:func:`estimator.transients.kept_activations`; the layout table through :func:`eager_layout`)."""
+    return not setup.megatron_layers and (plan.tp, plan.pp, plan.ep, plan.recompute) == EAGER_LAYOUT
 
 
 def fp32_residual(setup: TrainingSetup, zero_stage: int) -> bool:

@@ -27,7 +27,7 @@ from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.eager_activations import eager_layer_bytes, eager_layers
+from estimator.eager_activations import eager_layer_bytes, eager_layout
 from estimator.memory import (
     _FULL,
     _PREFERENCE,
@@ -37,7 +37,7 @@ from estimator.memory import (
 )
 from estimator.memory_band import FRAGMENTATION_HIGH, LOSS_HIGH_FACTOR, per_gpu_band
 from estimator.models import Plan
-from estimator.setup import Layout, TrainingSetup, new_layout
+from estimator.setup import Layout, TrainingSetup
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     FP32_LOSS_BYTES_PER_LOGIT,
@@ -65,6 +65,7 @@ class DenseTable:
 
     __slots__ = (
         "eager",
+        "eager_at",
         "foreach_step",
         "fused",
         "hf",
@@ -97,6 +98,7 @@ class DenseTable:
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
         # HF eager layers (TP = PP = 1, no recompute at all): (likely, high) bytes per token, ZeRO > 0 / = 0
         self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
+        self.eager_at = eager_layout(setup)  # (TP, PP, EP, recompute) keeping self.hf; None: Megatron-LM
         self.per_logit = per_logit
         self.layer_linear = (
             max(0.0, params - embedding_params(spec)) / spec.layers
@@ -120,7 +122,7 @@ class DenseTable:
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
-        if eager_layers(self.setup, plan):  # HF eager layers, else Korthikanti's count (Megatron-LM)
+        if (tp, pp, ep, recompute) == self.eager_at:  # eager_layers: HF eager, else Korthikanti's count
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -163,7 +165,7 @@ class DenseTable:
         if recompute == "full":  # kept_activations: the layer inputs; layer_workspace: one layer rebuilt
             acts = (2.0 * s * mb * h / tp * n,) * 3
             work = (self.fused * per, self.eager * per, 2 * self.eager * per)
-        elif eager_layers(self.setup, plan):
+        elif (tp, pp, plan[7], recompute) == self.eager_at:  # eager_activations.eager_layers
             likely, top = self.hf[zero == 0]
             acts = (
                 min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
@@ -213,7 +215,7 @@ class DenseTable:
         states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
-        if eager_layers(self.setup, head):
+        if (tp, pp, ep, recompute) == self.eager_at:  # eager_activations.eager_layers
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -227,13 +229,13 @@ class DenseTable:
         if self.layers % pp or not modes or self.setup.offload:
             return None
         s, h, mb = self.seq, self.hidden, self.setup.micro_batch
-        setup = self.setup  # each mode's layout at ZeRO-3, EP 1, as rest_floor asks
+        eager = self.eager_at  # each mode at EP 1 (eager_activations.eager_layers), as rest_floor asks
         kept = [
             (
                 2.0 * s * mb * h / tp
                 if m == "full"
                 else self.hf[0][0] * s * mb
-                if eager_layers(setup, new_layout((tp, pp, 1, 3, m, mb, False, 1)))
+                if (tp, pp, 1, m) == eager
                 else s * mb * h * 34.0 / tp
             )
             * self.layers
@@ -266,7 +268,7 @@ def shown_band(
     made = memo.peaks.get(laid)
     table = memo.dense or None
     if made is None and table is not None and laid[7] == 1 and not laid[6] and table.layers % laid[1] == 0:
-        return table.band(new_layout(laid), parts)  # type: ignore[union-attr]
+        return table.band(laid, parts)  # type: ignore[union-attr, arg-type]
     return per_gpu_band(spec, setup, plan, parts, params, facts=memo.facts, p=made)
 
 

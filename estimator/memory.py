@@ -17,7 +17,6 @@ from estimator.adapter_states import adapter_state_bytes
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.eager_activations import eager_layers
 from estimator.expert_parallel import routed_share, state_groups
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
@@ -190,7 +189,7 @@ class SearchMemo:
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, eager); ``by_layers``: layers for PP."""
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, EP = 1); ``by_layers``: layers for PP."""
     by_layers: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
     plans: dict[tuple, tuple[Plan, dict[str, float]] | None] = field(default_factory=dict)
     """:func:`estimator.plan.best_plan_for`'s answers by count, budget, full recompute allowed and card."""
@@ -245,10 +244,11 @@ class SearchMemo:
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
         """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
-        recompute, ZeRO off and eager layers (all it reads: :func:`estimator.eager_activations.eager_layers`),
-        computed once per layers kept in place of PP (:func:`estimator.setup.activation_layers` × PP: every
-        PP of whole stages keeps every layer)."""
-        eager = eager_layers(setup, plan)  # the HF eager count, else Korthikanti's (EP > 1, Megatron-LM)
+        recompute, ZeRO off and EP = 1 (all it reads of the plan; EP through
+        :func:`estimator.eager_activations.eager_layers`, whose stack is the setup's, one a memo), computed
+        once per layers kept in place of PP (:func:`estimator.setup.activation_layers` × PP: every PP of
+        whole stages keeps every layer)."""
+        eager = plan.ep == 1
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:
