@@ -41,12 +41,10 @@ from estimator.inference import (
     workspace_bytes,
 )
 from estimator.memory import (
-    BNB_8BIT_ABSMAX_BYTES_PER_PARAM,
     breakdown,
     largest_param,
     lora_params,
     model_state_bytes,
-    optimizer_bytes_per_param,
 )
 from estimator.memory_band import (
     FRAGMENTATION_HIGH,
@@ -64,6 +62,7 @@ from estimator.models import (
     SizingRequest,
     Stage,
 )
+from estimator.optimizer_states import BNB_8BIT_ABSMAX_BYTES_PER_PARAM, optimizer_bytes_per_param
 from estimator.plan import (
     HEADROOM,
     _alternatives,
