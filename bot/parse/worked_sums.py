@@ -28,7 +28,7 @@ WORKED_SUM_RE = rc(
 """'A/B=C', 'A÷B = C', 'A*B=C', 'A×B=C', 'A x B = C' (numbers of up to 7 digits, the text normalized)."""
 
 _PER_DEVICE_KEY_RE = re.compile(
-    r"(?<![a-z])(?<!global )(?<!total )(?<!全局)(?<!总)"
+    r"(?<![a-z])"
     r"(?:bs|mbs|micro[ _-]?batch(?:[ _-]?size)?|batch(?:[ _-]?size)?|批大小|批次大小|批量大小)"
     r"\s*(?:(?:也|都|还|就)?\s*(?:要|是|为|设为|设成)|=|:|：|is|of|to)?\s*$"
 )
@@ -45,10 +45,17 @@ def _holds(m: re.Match[str]) -> bool:
     return abs(a * b - c) <= 0.01 * max(abs(c), 1.0)
 
 
+_TOTAL_BEFORE_RE = re.compile(r"(?:global|total|effective|全局|总)[\s_-]*$")
+"""A total's word right before a batch key ('global batch', '全局 bs'): not a device's share."""
+
+
 def _share_of_total(s: str, m: re.Match[str]) -> bool:
     """Whether the right sum ``m`` is a quotient whose key before it is not a per-device one: its first
     operand, the total, is the value, and the quotient is named as not used."""
-    return m.group("op") in "/÷" and not _PER_DEVICE_KEY_RE.search(s, max(0, m.start() - 24), m.start())
+    if m.group("op") not in "/÷":
+        return False
+    key = _PER_DEVICE_KEY_RE.search(s, max(0, m.start() - 24), m.start())
+    return key is None or bool(_TOTAL_BEFORE_RE.search(s, max(0, key.start() - 12), key.start()))
 
 
 def _result(m: re.Match[str]) -> str:
