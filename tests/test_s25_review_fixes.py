@@ -33,8 +33,8 @@ def _ignored(answer: dict[str, Any]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     "question",
     [
-        "Full fine-tune Qwen2.5-7B on 8 A100 80GB, dataset 80000/8=10000 samples per GPU, seq 2048, 3 epochs, "
-        "how long?",
+        "Full fine-tune Qwen2.5-7B on 8 A100 80GB, dataset 80000/8=10000 samples per GPU, seq 2048, "
+        "3 epochs, how long?",
         "全参微调 Qwen2.5-7B，8 张 A100 80GB，数据 80000/8=10000 条每卡，序列 2048，3 个 epoch，要多久？",
     ],
 )
@@ -178,14 +178,15 @@ def test_cloud_rows_say_hours_and_one_money_style_zh() -> None:
     """LoRA Llama-3-8B on 100M tokens: 3.2 H100-hours on 1 GPU (0.13 days) and 7.1 A100-hours; the rows'
     money all with cents since one amount (¥60) is under 100 (bot.render.fmt.needs_cents)."""
     lines = answer_json("租哪种云GPU来LoRA微调Llama-3-8B，1亿token")["reply"].splitlines()
-    assert lines[0] == "整个任务总费用最低：H100 80G，¥60.00 – ¥160.00（按 ¥15.00–40.00/卡·时，1 张约 3.2 小时）"
+    cheapest = "整个任务总费用最低：H100 80G，¥60.00 – ¥160.00（按 ¥15.00–40.00/卡·时，1 张约 3.2 小时）"
+    assert lines[0] == cheapest
     assert lines[1] == "• H100 80G：3.2 H100·时，1 张卡约 3.2 小时，¥60.00 – ¥160.00"
     assert lines[2] == "• A100 80G：7.1 A100·时，1 张卡约 7.1 小时，¥120.00 – ¥240.00"
 
 
 def test_cloud_rows_say_hours_and_one_money_style_en() -> None:
-    lines = answer_json("Which cloud GPUs should I rent to LoRA fine-tune Llama-3-8B on 100M tokens?")["reply"]
-    lines = lines.splitlines()
+    question = "Which cloud GPUs should I rent to LoRA fine-tune Llama-3-8B on 100M tokens?"
+    lines = answer_json(question)["reply"].splitlines()
     assert "0.13 days" not in "\n".join(lines[:3])
     assert lines[1] == "• H100 80G: 3.2 H100-hours, about 1 GPU, ≈ 3.2 hours, $6.00 – $14.00"
     assert lines[2] == "• A100 80G: 7.1 A100-hours, about 1 GPU, ≈ 7.1 hours, $9.60 – $20.00"
