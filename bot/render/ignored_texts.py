@@ -109,6 +109,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "the longest sample: the memory is sized for samples up to this length (fits at ≤ this many tokens "
         "a sample), the data's tokens and the time at the average length"
     ),
+    "worked_share": N_(
+        "a share worked out from the total before it: the total is what the sizing uses, not its share"
+    ),
+    "liger_asked": N_(
+        "it does not say the Liger kernel is on: sized without it (say “with Liger” to size its chunked loss)"
+    ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     "memory_room": N_(

@@ -38,6 +38,7 @@ from bot.render.i18n import N_, translate
 from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
+from bot.render.row_time import rows_cents
 from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
@@ -72,10 +73,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
         table = table_currency(rows)  # one currency a table (trial s18 #3)
-        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table) for r in rows]
+        cents = bool(rows) and rows_cents([answer.report, *rows])  # one money style for the rows (s25 #6)
+        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
-            or cheapest_line(reports[best] if best is not None else None, answer.lang)
+            or cheapest_line(reports[best] if best is not None else None, answer.lang, cents)
             or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
             or (
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why

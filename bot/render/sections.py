@@ -22,6 +22,7 @@ from bot.render.wording import (
 )
 from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport
+from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 from estimator.shown_cost import shown_figures
 
 if TYPE_CHECKING:
@@ -121,13 +122,6 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
         "time": wall_time(hours_on_n, f.lang) if gh is not None and hours_on_n is not None else None,
         "one": n == 1,
     }
-
-
-def shown_gpu_hours(hours: float) -> float:
-    """The likely GPU-hours as every line of a reply shows them: from 10 up, whole hours rounded up as
-    the cost line bills them (estimator.compute.billed_gpu_hours: 16,845.3 → 16,846 in the GPU-hours
-    line, the headline and the cost line alike); under 10, as they are (6.8, billed 7)."""
-    return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
 def training_cost(c: Cost, f: Fmt, used: tuple[float, str] | None = None) -> dict[str, Any]:
