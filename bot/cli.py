@@ -53,16 +53,11 @@ def ask(
 
 
 def load_offer(path: str | None) -> PresalesConfig | None:
-    """The offer from ``--presales FILE``, else from ``SIZING_BOT_PRESALES``, else None. Raises
-    ``PresalesError`` (naming the file and the field) for a bad file."""
-    from bot.settings.presales_path import presales_path_from_env
+    """The offer from ``--presales FILE``, else from ``SIZING_BOT_PRESALES``, else None
+    (:func:`bot.settings.presales_path.load_offer`). Raises ``PresalesError`` for a bad file."""
+    from bot.settings.presales_path import load_offer as offer_from
 
-    named = path or presales_path_from_env()
-    if not named:  # no offer: bot.settings.presales (its five models) is not imported
-        return None
-    from bot.settings.presales import load_presales
-
-    return load_presales(Path(named).expanduser())
+    return offer_from(path)
 
 
 MAX_CONFIG_FILE_BYTES = 1_000_000
@@ -225,10 +220,10 @@ def _preview(platform: str, messages: list[str]) -> int:
     """``sizing-bot preview``: the platform's message bodies for ``messages`` (bot.chat.preview)."""
     from bot.chat.preview import preview_command
     from bot.config import load_settings
-    from bot.settings.presales import PresalesError, presales_from_env
+    from bot.settings.presales_path import PresalesError, load_offer
 
     try:
-        offer = presales_from_env()
+        offer = load_offer()
     except PresalesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_OFFER

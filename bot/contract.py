@@ -18,7 +18,7 @@ from estimator.catalog import GpuSpec
 from estimator.catalog import gpu as catalog_gpu
 from estimator.models import Assumption, SizingReport
 from estimator.request import JSON_FIELDS
-from estimator.shown_cost import shown_figures
+from estimator.shown_cost import quoted_gpu_hours, shown_figures
 
 FAILED_CODES = ALL_CODES
 """Notes of counts tried that failed (:mod:`bot.core.failed_counts`)."""
@@ -40,6 +40,9 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         # TP a serving retry spread over the larger count is the plan's (report.inference), not theirs
         said = answer.request or answer.parsed.request
         request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max, "tp": said.tp}
+    if report is not None:  # which values the estimate filled: a follow-up's prev fills them again (s25 #3)
+        named = {a.field for a in report.assumptions}
+        request["assumed_fields"] = [k for k in REQUEST_FIELDS if k in named and request.get(k) is not None]
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,
@@ -184,12 +187,18 @@ def _comparison(r: SizingReport) -> dict[str, Any]:
 
 
 def shown(r: SizingReport) -> dict[str, Any] | None:
-    """``{gpus, gpu_hours, gpu_days, mfu, cost}`` the reply quotes for the count it shows
+    """``{gpus, gpu_hours, gpu_days, mfu, cost, gpu_hours_quoted}`` the reply quotes for the count it shows
     (:func:`estimator.shown_cost.shown_figures`): on a count past the scale-out reference its own GPU-hours
-    (GPUs × days × 24) where ``gpu_hours`` is the count-free figure (s25); null without GPU-hours."""
+    (GPUs × days × 24) where ``gpu_hours`` is the count-free figure (s25); ``gpu_hours_quoted``: the
+    likely figure as the text says it (:func:`estimator.shown_cost.quoted_gpu_hours`: whole hours from
+    10 up); null without GPU-hours."""
     out = shown_figures(r)
     if out is None:
         return None
     dump = {k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v) for k, v in out.items()}
     cost = r.headline_cost  # the cost line's: estimator.shown_cost.shown_cost
-    return dump | {"cost": cost.model_dump(mode="json") if cost is not None else None}
+    quoted = quoted_gpu_hours(out["gpu_hours"].likely)  # the whole figure the text says (s25 review #7)
+    return dump | {
+        "cost": cost.model_dump(mode="json") if cost is not None else None,
+        "gpu_hours_quoted": quoted,
+    }

@@ -46,7 +46,7 @@ def context_note(spec: ModelSpec, tokens: int, runtime: Runtime | None) -> tuple
     'rope_scaling_needed' within its documented scaling; else 'beyond_context_window' (the longest it
     was released for). Raises nothing; a model without a known window gets None."""
     native = spec.native_context or spec.max_context
-    if not native or tokens <= native:
+    if not native or tokens <= native or _within_config(spec, native, tokens):
         return None
     if spec.rope_scaling and spec.rope_scaling_factor and tokens <= native * spec.rope_scaling_factor:
         extended = int(native * spec.rope_scaling_factor)
@@ -61,3 +61,14 @@ def context_note(spec: ModelSpec, tokens: int, runtime: Runtime | None) -> tuple
         }
     window = max(spec.max_context or 0, int(native * (spec.rope_scaling_factor or 1)))
     return "beyond_context_window", {"model": spec.name, "window": window, "length": tokens}
+
+
+def _within_config(spec: ModelSpec, native: int, tokens: int) -> bool:
+    """``tokens`` within config.json's own ``max_position_embeddings`` (``max_context``) where that is past
+    the card's native window but short of the scaled one: Qwen3 dense, 40,960 against 32,768 native and
+    131,072 with YaRN (the card: 32,768 for the prompt + 8,192 output). vLLM takes its default and any
+    --max-model-len up to it from that field with no override (vllm/config ``_get_and_verify_max_len``),
+    so no scaling is needed there (trial s25 #7). A ``max_context`` equal to the scaled window (Qwen2.5
+    entries recording 131,072) is not the config's unscaled length and keeps the note."""
+    top = spec.max_context or 0
+    return tokens <= top < native * (spec.rope_scaling_factor or 1)

@@ -4,8 +4,9 @@ from the model code and PyTorch autograd (the layers run eagerly, one PyTorch op
 Korthikanti et al. 2022 (Table 2) count 34·s·b·h bytes per layer for a GPT layer (LayerNorm, GeLU MLP
 of 4h, no RoPE) run by Megatron-LM's fused kernels. A Llama/Qwen-style layer run by transformers' own
 PyTorch code (the Trainer, LLaMA-Factory, TRL, axolotl: every data-parallel stack) with gradient
-checkpointing off keeps more (:func:`eager_layers`: where the estimator uses this count). Sources,
-per token and per layer, in bytes (transformers ``src/transformers/models/llama/modeling_llama.py`` at
+checkpointing off keeps more (:func:`eager_layers`: where the estimator uses this count; Megatron-LM
+and NeMo keep Korthikanti's count at every layout). Sources, per token and per layer, in bytes
+(transformers ``src/transformers/models/llama/modeling_llama.py`` at
 huggingface/transformers@5dd4a63548857797727ae73eeb6a6e886ea02a3e — ``modeling_qwen2.py`` is the same
 code — and ``src/transformers/integrations/sdpa_attention.py`` at
 huggingface/transformers@00c238bd242b4c6ddfb2c17d4573174ec2daaec8):
@@ -49,24 +50,35 @@ from __future__ import annotations
 
 from estimator.catalog import ModelSpec
 from estimator.lora import lora_matrices
-from estimator.models import Method
+from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 
 _ADAPTED = (Method.lora, Method.qlora)
 
 
-def eager_layers(plan: Layout | object) -> bool:
-    """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code: no
-    gradient checkpointing at all (recompute 'none', as a user of the Trainer, LLaMA-Factory, TRL or
-    axolotl turns it off) on a data-parallel layout (no TP, PP or EP: DDP, DeepSpeed ZeRO, FSDP).
-    TP/PP/EP layouts are Megatron-LM's, whose fused kernels keep Korthikanti's count, and so is the
-    search's 'selective' mode (Megatron's selective recompute)."""
-    return (
-        plan.tp == 1  # type: ignore[attr-defined]
-        and plan.pp == 1  # type: ignore[attr-defined]
-        and getattr(plan, "ep", 1) == 1
-        and plan.recompute == "none"  # type: ignore[attr-defined]
-    )
+EAGER_LAYOUT = (1, 1, 1, "none")
+"""(TP, PP, EP, recompute) of the layouts whose layers run as the model's own PyTorch code and keep their
+every saved tensor: data parallel only (DDP, DeepSpeed ZeRO, FSDP) without gradient checkpointing."""
+
+
+def eager_layout(setup: TrainingSetup) -> tuple[int, int, int, str] | None:
+    """:data:`EAGER_LAYOUT` when ``setup``'s stack loads transformers' model code (``megatron_layers``
+    False: the Trainer, LLaMA-Factory, TRL, axolotl, Unsloth, no tool named); None for Megatron-LM and
+    NeMo, whose fused layers keep Korthikanti's count at every layout. Asked once per search by the
+    layout table (:class:`estimator.layout_table.DenseTable`), which compares each layout's (TP, PP,
+    EP, recompute) with it: :func:`eager_layers` on plain numbers."""
+    return None if setup.megatron_layers else EAGER_LAYOUT
+
+
+def eager_layers(setup: TrainingSetup, plan: Layout | Plan) -> bool:
+    """Whether ``plan`` keeps the activations of layers run as the model's own PyTorch code (the count of
+    :func:`eager_layer_bytes`): a stack that loads transformers' model code (:func:`eager_layout`), no
+    gradient checkpointing at all (recompute 'none', as their users turn it off) on a data-parallel
+    layout (no TP, PP or EP). Megatron-LM and NeMo at any layout, and every TP/PP/EP layout (only
+    Megatron-LM runs them), keep Korthikanti's count (its fused kernels), and so does the search's
+    'selective' mode (Megatron's selective recompute). The one test the counts ask
+    (:func:`estimator.transients.kept_activations`; the layout table through :func:`eager_layout`)."""
+    return not setup.megatron_layers and (plan.tp, plan.pp, plan.ep, plan.recompute) == EAGER_LAYOUT
 
 
 def fp32_residual(setup: TrainingSetup, zero_stage: int) -> bool:
@@ -99,7 +111,7 @@ def eager_layer_bytes(
         likely = 8.0 * h + inputs + attention + mlp
     else:
         mlp = (8.0 if spec.gated_ffn else 4.0) * ffn
-        if setup.master_weights and zero_stage == 0 and setup.method == Method.full:  # fp32_residual
+        if fp32_residual(setup, zero_stage):
             norms = 2 * (4.0 + 4.0) * h + 2.0 * h * (3 + (2 if spec.gated_ffn else 1))
         else:
             norms = 2 * (4.0 + 2.0) * h + 2 * 2.0 * h

@@ -29,11 +29,13 @@ def late_gradients(
     Not at DP > 1: DDP allocates its gradient buckets at construction and, with ``gradient_as_bucket_view``,
     points each ``.grad`` into them (torch/nn/parallel/distributed.py, reducer.cpp ``initialize_buckets``);
     nor under DeepSpeed ZeRO-1/2/3 (its gradient partitions and buckets: deepspeed/runtime/zero/
-    stage_1_and_2.py, stage3.py, even on one GPU) or FSDP (sharded gradients after reduce-scatter).
+    stage_1_and_2.py, stage3.py, even on one GPU) or FSDP (sharded gradients after reduce-scatter), nor
+    Megatron-LM / NeMo (``setup.megatron_layers``: its DDP wrapper allocates the ``main_grad`` buffers at
+    construction, megatron/core/distributed/distributed_data_parallel.py, at every DP).
     Measured on one H200 (bench/device/RESULTS.md, s25): Qwen2.5 3B, 1.5B, 7B without checkpointing
     95.8, 59.7, 133.7 GiB allocated vs 14 B/param + activations + logits 95.6, 59.4, 134.2."""
     one = plan.tp == 1 and plan.pp == 1 and plan.dp == 1 and getattr(plan, "ep", 1) == 1 and not plan.offload
-    if not one or setup.method != Method.full or setup.optimizer_in_backward:
+    if not one or setup.method != Method.full or setup.optimizer_in_backward or setup.megatron_layers:
         return 0.0
     return 2.0 * params if any_stage or plan.zero_stage == 0 else 0.0
 

@@ -27,7 +27,7 @@ from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.eager_activations import eager_layer_bytes
+from estimator.eager_activations import eager_layer_bytes, eager_layout
 from estimator.late_gradients import gradient_credit
 from estimator.memory import (
     _FULL,
@@ -66,6 +66,7 @@ class DenseTable:
 
     __slots__ = (
         "eager",
+        "eager_at",
         "foreach_step",
         "fused",
         "hf",
@@ -98,6 +99,7 @@ class DenseTable:
         self.fused, self.eager = layer_activation_coefficients(spec)  # = ActivationFacts' fused, eager
         # HF eager layers (TP = PP = 1, no recompute at all): (likely, high) bytes per token, ZeRO > 0 / = 0
         self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
+        self.eager_at = eager_layout(setup)  # (TP, PP, EP, recompute) keeping self.hf; None: Megatron-LM
         self.per_logit = per_logit
         self.layer_linear = (
             max(0.0, params - embedding_params(spec)) / spec.layers
@@ -121,7 +123,7 @@ class DenseTable:
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
-        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        if (tp, pp, ep, recompute) == self.eager_at:  # eager_layers: HF eager, else Korthikanti's count
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
@@ -137,7 +139,7 @@ class DenseTable:
                 step = STEP_GRADIENT_COPY_BYTES[1] * part
         if pp == 1:  # Peaks.likely_parts; one process at ZeRO-0: late gradients (estimator.late_gradients)
             logits, extra = loss, max(0.0, work - loss)
-            if zero == 0 and tp == 1 and dp == 1:
+            if zero == 0 and tp == 1 and dp == 1 and not self.setup.megatron_layers:
                 gradients = gradients - gradient_credit(gradients, acts, loss, work, step)
         else:
             logits, extra = max(0.0, acts / pp + max(loss, work) - (acts + work)), work
@@ -166,7 +168,7 @@ class DenseTable:
         if recompute == "full":  # kept_activations: the layer inputs; layer_workspace: one layer rebuilt
             acts = (2.0 * s * mb * h / tp * n,) * 3
             work = (self.fused * per, self.eager * per, 2 * self.eager * per)
-        elif tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        elif (tp, pp, plan[7], recompute) == self.eager_at:  # eager_activations.eager_layers
             likely, top = self.hf[zero == 0]
             acts = (
                 min(KORTHIKANTI_COEFFICIENT, self.fused) * per * n,
@@ -201,8 +203,8 @@ class DenseTable:
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         credit = 0.0
         if (
-            zero == 0 and tp == 1 and pp == 1 and dp == 1
-        ):  # per_gpu_band: the states in full, the low's credit
+            zero == 0 and tp == pp == dp == 1 and not self.setup.megatron_layers
+        ):  # per_gpu_band: late gradients
             late = 2.0 * shard / 1
             states += late - parts.get("gradients", late)
             credit = gradient_credit(late, acts[0], loss[0], work[0], step[0])
@@ -223,11 +225,11 @@ class DenseTable:
         states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
-        if tp == 1 and pp == 1 and recompute == "none":  # eager_activations.eager_layers
+        if (tp, pp, ep, recompute) == self.eager_at:  # eager_activations.eager_layers
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
-        if tp == 1 and pp == 1 and dp == 1:  # SearchMemo.group_floor: less ZeRO-0's late gradients
+        if tp == pp == dp == 1 and not self.setup.megatron_layers:  # SearchMemo.group_floor: late gradients
             acts = max(0.0, acts - 2.0 * shard)
         return states + acts + CUDA_CONTEXT_BYTES.value
 
@@ -239,13 +241,13 @@ class DenseTable:
         if self.layers % pp or not modes or self.setup.offload:
             return None
         s, h, mb = self.seq, self.hidden, self.setup.micro_batch
-        eager = tp == 1 and pp == 1  # eager_activations.eager_layers, at ZeRO-3 as rest_floor asks
+        eager = self.eager_at  # each mode at EP 1 (eager_activations.eager_layers), as rest_floor asks
         kept = [
             (
                 2.0 * s * mb * h / tp
                 if m == "full"
                 else self.hf[0][0] * s * mb
-                if eager and m == "none"
+                if (tp, pp, 1, m) == eager
                 else s * mb * h * 34.0 / tp
             )
             * self.layers

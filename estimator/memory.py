@@ -23,6 +23,11 @@ from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
 from estimator.models import Algorithm, Method, Plan
+from estimator.optimizer_states import (
+    OPTIMIZER_BYTES_PER_PARAM,
+    PURE_BF16_OPTIMIZER_BYTES_PER_PARAM,
+    optimizer_bytes_per_param,
+)
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers, new_layout
@@ -39,35 +44,6 @@ from estimator.transients import (
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
-
-OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {"adamw": 12.0, "adamw8bit": 6.0, "sgd": 8.0}
-"""Optimizer state bytes per trainable parameter under mixed precision.
-
-AdamW: fp32 master copy 4 + momentum 4 + variance 4 = 12 (ZeRO §3, "K = 12").
-8-bit AdamW: fp32 master 4 + two 1-byte states = 6 (Dettmers et al. 2022, *8-bit Optimizers*).
-SGD with momentum: fp32 master 4 + momentum 4 = 8.
-"""
-
-BNB_8BIT_ABSMAX_BYTES_PER_PARAM = 2 * 4.0 / 256
-"""bitsandbytes 8-bit optimizers: one fp32 absmax per 256 values for each of the two states
-(``Optimizer2State.init_state``: ``blocks = n // 256``, ``absmax1``/``absmax2`` float32 on the
-parameter's device — not paged, unlike the 1-byte states from ``get_state_buffer``)."""
-
-PURE_BF16_OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
-    "adamw": 4.0,
-    "adamw8bit": 2.0 + BNB_8BIT_ABSMAX_BYTES_PER_PARAM,
-    "sgd": 2.0,
-}
-"""Optimizer state bytes per trainable parameter without an fp32 master copy (pure bf16 training).
-
-``torch.optim.AdamW`` creates its states with ``torch.zeros_like(param)`` — the parameter's dtype —
-so bf16 weights get bf16 m and v: 2 + 2 = 4 (PyTorch ``torch/optim/adam.py``, ``_init_group``).
-8-bit AdamW: two 1-byte states + their block absmax = 2.03 (Dettmers et al. 2022;
-:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`). SGD with momentum: one bf16 momentum = 2. This is what
-torchtune's single-device recipes run (``dtype: bf16``, no master copy: torchtune docs, *Memory
-Optimization Overview*, "Model Precision").
-"""
-
 
 NF4_BITS_PER_PARAM = 4.127
 """QLoRA base weights: NF4 (4 bits) + double-quantized block scales (0.127 bits/param).
@@ -144,19 +120,6 @@ def largest_param(spec: ModelSpec) -> float:
     return float(max(spec.vocab * h, h * ffn, h * spec.heads * spec.head_dim_effective))
 
 
-def optimizer_bytes_per_param(optimizer: Optimizer, master_weights: bool, paged: bool) -> float:
-    """Optimizer bytes per trained parameter resident on the GPU.
-
-    :data:`OPTIMIZER_BYTES_PER_PARAM` (fp32 master copy) or
-    :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`; paged: only what bitsandbytes keeps outside
-    unified memory — the 8-bit absmax (:data:`BNB_8BIT_ABSMAX_BYTES_PER_PARAM`), else 0.
-    """
-    if paged:
-        return BNB_8BIT_ABSMAX_BYTES_PER_PARAM if optimizer == "adamw8bit" else 0.0
-    table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
-    return table[optimizer]
-
-
 def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
     """Bytes per LoRA/QLoRA adapter parameter.
 
@@ -226,7 +189,7 @@ class SearchMemo:
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
     activations: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
-    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, eager); ``by_layers``: layers for PP."""
+    """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, EP = 1); ``by_layers``: layers for PP."""
     by_layers: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
     plans: dict[tuple, tuple[Plan, dict[str, float]] | None] = field(default_factory=dict)
     """:func:`estimator.plan.best_plan_for`'s answers by count, budget, full recompute allowed and card."""
@@ -281,9 +244,12 @@ class SearchMemo:
         return floor
 
     def kept(self, spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by all it reads (TP, PP,
-        micro-batch, recompute, ZeRO off, eager), once per layers kept (``setup.activation_layers`` × PP)."""
-        eager = plan.tp == plan.pp == plan.ep == 1  # with 'none': eager_activations.eager_layers
+        """:func:`estimator.transients.kept_activations` of ``plan`` (bytes) by TP, PP, micro-batch,
+        recompute, ZeRO off and EP = 1 (all it reads of the plan; EP through
+        :func:`estimator.eager_activations.eager_layers`, whose stack is the setup's, one a memo), computed
+        once per layers kept in place of PP (:func:`estimator.setup.activation_layers` × PP: every PP of
+        whole stages keeps every layer)."""
+        eager = plan.ep == 1
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:

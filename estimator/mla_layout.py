@@ -37,11 +37,13 @@ def sglang_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
 
 
 def vllm_plain_tp(req: SizingRequest, spec: ModelSpec) -> bool:
-    """True when an MLA model is served with vLLM and no DP attention was said: ``vllm serve`` lays a
-    copy out with ``--tensor-parallel-size`` and every rank keeps the whole latent cache; attention is
-    data parallel only with ``--data-parallel-size`` and ``--enable-expert-parallel`` (vLLM docs,
-    serving/data_parallel_deployment.md; s24 review #6: sized as DP attention, 8× the default's)."""
-    named = req.runtime is not None and req.runtime.value == VLLM
+    """True when an MLA model is served with vLLM, or with no engine named (vLLM is then the server sized:
+    :func:`estimator.runtimes.runtime_for`), and no DP attention was said: ``vllm serve`` lays a copy out
+    with ``--tensor-parallel-size`` and every rank keeps the whole latent cache; attention is data
+    parallel only with ``--data-parallel-size`` and ``--enable-expert-parallel`` (vLLM docs,
+    serving/data_parallel_deployment.md; s24 review #6: sized as DP attention, 8× the default's; trial s25
+    #8: with no engine named the headline, capacity and budget lines were still DP attention's)."""
+    named = req.runtime is None or req.runtime.value == VLLM
     return bool(spec.kv_lora_rank) and named and req.dp_attention is None
 
 

@@ -243,9 +243,7 @@ class Memory(_Frozen):
         description="what to change so that the high end of the band fits the user's GPUs, when only the "
         "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
     )
-    likely_fit: list[FitChange] = Field(
-        default_factory=empty_list, description="borderline options on the user's GPUs: fit_change.likely_fit"
-    )
+    likely_fit: list[FitChange] = Field(default_factory=empty_list, description="fit_change.likely_fit")
     pcie_zero_plan: Plan | None = Field(
         None,
         description="on cards without NVLink, when `plan` needs TP for the stated micro-batch: the layout "
@@ -331,6 +329,7 @@ class Inference(_Frozen):
         description="memory the stated load needs on all GPUs of the layout used: weights, its KV cache, "
         "each GPU's workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)",
     )
+    bytes_per_gpu: float | None = Field(None, description="required_bytes per GPU of the user's TP × PP")
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(

@@ -4,12 +4,13 @@ request module stays within the 500-line limit of tests/test_layout.py)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from estimator.request_provenance import Provenance
 from estimator.request_setting import _setting
 
 
-class LossKernel(BaseModel):
+class LossKernel(Provenance):
     """A chunked (fused linear) cross-entropy when the user turns one on (JSON name as the field)."""
 
     chunked_loss: bool | None = Field(

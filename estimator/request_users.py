@@ -20,3 +20,9 @@ class ServiceUsers(BaseModel):
         "(estimator.active_users, trial s21 #3)",
         json_schema_extra=_setting("serving", json_order=76),
     )
+    memory_asked: bool | None = Field(
+        None,
+        description="the user asks each GPU's memory when serving ('每张卡显存占多少', 'memory per GPU'): "
+        "the answer states it on their count (Inference.bytes_per_gpu), fitting or not (trial s25 #2)",
+        json_schema_extra=_setting(json_order=82),  # a cue, as concurrency_asked: never "not used"
+    )

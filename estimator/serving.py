@@ -128,6 +128,8 @@ def _local_format(
         return None
     if req.runtime is not None and not runtime_named(req.runtime.value).local:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
+    if req.runtime is Runtime.ollama and spec.release_precision in FOUR_BIT_RELEASES:
+        return None  # Ollama's library ships these as released (gpt-oss: MXFP4 only; trial s25 #14)
     released, why = _serving_verdict(req, inf, gpu, spec)
     if released == "yes" or why == "tight":  # within the usable share: the released weights first (s24 #6)
         return None

@@ -176,19 +176,32 @@ def serving_layout(
     32K on H20 is one TP 8 × PP 2 copy on 16 GPUs, not 25 TP-8 copies). A stage never makes a token
     faster (:func:`estimator.serving_speed.decode_speed` charges its hops), so ties go to no pipeline,
     then to the larger TP group."""
+    options = _serving_options(weights, kv_seq, concurrency, spec, gpu, runtime, load)
+    if options:
+        return Layout(*_pcie_choice(options, gpu, runtime)[1])
+    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
+    return Layout(tp, pp, 1)
+
+
+def _serving_options(
+    weights: float,
+    kv_seq: float,
+    concurrency: int,
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    runtime: ServingRuntime,
+    load: Load,
+) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """((GPUs, PP, −TP), (TP, PP, replicas)) of each TP × PP group that holds a sequence: the layouts
+    :func:`serving_layout` chooses among (fewest GPUs; no pipeline; larger TP)."""
     options: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
     for t, pp in _groups(spec, gpu, None, runtime):
         per = sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if per < 1:
             continue
         replicas = math.ceil(concurrency / per)
-        options.append(
-            ((t * pp * replicas, pp, -t), (t, pp, replicas))
-        )  # fewest GPUs; no pipeline; larger TP
-    if options:
-        return Layout(*_pcie_choice(options, gpu, runtime)[1])
-    tp, pp = layout_for(weights, kv_seq * concurrency, spec, gpu, runtime, load)
-    return Layout(tp, pp, 1)
+        options.append(((t * pp * replicas, pp, -t), (t, pp, replicas)))
+    return options
 
 
 PCIE_TIE = 1.25
@@ -313,6 +326,33 @@ def required_bytes(
     )
 
 
+def bytes_per_gpu_on(
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    use: Layout,
+    shape: tuple[int, int],
+    weights: float,
+    kv_total: float,
+    runtime: ServingRuntime = VLLM,
+    load: Load = NO_LOAD,
+    required: float | None = None,
+) -> float:
+    """Memory (bytes) each GPU of the user's layout needs for the stated load, as ``nvidia-smi`` would show
+    it without pre-allocation: :func:`required_bytes` over the GPUs of ``use`` (``required`` when the caller
+    has it: no second profile) when ``shape`` (the user's TP × PP, :func:`group_on`) is its own, else over
+    one copy on ``shape`` (the user's GPUs that do not hold the load: what each of them would need; trial
+    s25 #2, '每张卡显存占多少')."""
+    if (use.tp, use.pp) == shape:
+        whole = (
+            required
+            if required is not None
+            else required_bytes(spec, gpu, use, weights, kv_total, runtime, load)
+        )
+        return whole / use.gpus
+    layout = Layout(shape[0], shape[1], 1)
+    return required_bytes(spec, gpu, layout, weights, kv_total, runtime, load) / layout.gpus
+
+
 def lighter_weights(
     spec: ModelSpec,
     params: float,
@@ -324,14 +364,22 @@ def lighter_weights(
     load: Load = NO_LOAD,
 ) -> list[Alternative]:
     """The fewest GPUs for the same load with FP8 and INT4 weights, where they are lighter
-    (int8 weighs as much as fp8)."""
+    (int8 weighs as much as fp8): the fewest of :func:`_serving_options`, never the PCIe preference for
+    smaller TP groups that :func:`serving_layout` applies (trial s25 #6: INT4 Qwen3-32B '5' on L40S, five
+    single-card copies, where bf16 ran on the user's 4; every count is TP × PP × replicas, TP dividing the
+    heads (:func:`tp_options`))."""
     out = []
     for p in (Precision.fp8, Precision.int4):
         w = weight_bytes(spec, params, p)
         if w < weights:
             lighter = load._replace(precision=p)
             t, pp_ = layout_for(w, kv_seq, spec, gpu, rt, lighter._replace(batch=1))
-            fewest = max(t * pp_, serving_layout(w, kv_seq, concurrency, spec, gpu, rt, lighter).gpus)
+            options = _serving_options(w, kv_seq, concurrency, spec, gpu, rt, lighter)
+            if options:
+                most = min(options)[0][0]
+            else:  # no group holds a sequence: one copy laid out for the whole load, as serving_layout
+                most = math.prod(layout_for(w, kv_seq * concurrency, spec, gpu, rt, lighter))
+            fewest = max(t * pp_, most)
             out.append(alternative(p.value, fewest))  # Alternative(change=…, min_gpus=…)
     return out
 

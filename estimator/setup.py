@@ -53,6 +53,13 @@ class TrainingSetup:
     (:data:`estimator.transients.ZERO3_MAX_LIVE_PARAMETERS`, deepspeed/runtime/zero/config.py)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    megatron_layers: bool = False
+    """The training tool runs Megatron-LM's own layers (Megatron-LM, NeMo and the tools built on them,
+    :attr:`estimator.training_tools.ToolLimits.megatron_layers`): Korthikanti's activation count at every
+    layout. False (the HF Trainer, LLaMA-Factory, TRL, axolotl, Unsloth, no tool named): the model's own
+    PyTorch code, whose count without recompute on a data-parallel layout is
+    :func:`estimator.eager_activations.eager_layer_bytes`
+    (:func:`estimator.eager_activations.eager_layers`)."""
     tool_recompute: bool = False
     """The named tool turns gradient checkpointing on by default and the user set nothing
     (:attr:`estimator.training_tools.ToolLimits.default_recompute`): the recommended count may keep full

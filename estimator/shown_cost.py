@@ -10,7 +10,16 @@ count-free ``cost``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+
+def quoted_gpu_hours(hours: float) -> float:
+    """The likely GPU-hours as every line of a reply quotes them: from 10 up, the whole hours the cost
+    line bills (estimator.compute.billed_gpu_hours, rounded up: 16,845.3 → 16,846 in the GPU-hours line,
+    the headline, the comparison rows and the cost line alike); under 10, as they are (6.8, billed 7).
+    The JSON's ``shown.gpu_hours_quoted`` (review s25 item 7: ``shown.gpu_hours`` is unrounded)."""
+    return math.ceil(hours - 1e-9) if hours >= 10 else hours
 
 
 def shown_gpus(out: Any) -> int | None:

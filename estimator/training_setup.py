@@ -203,6 +203,7 @@ def training_setup(
         master_weights=not req.pure_bf16,
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
+        megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,

@@ -57,6 +57,12 @@ class ToolLimits(NamedTuple):
     """(the default backend, the one with tensor parallelism) when the tool has both: verl's FSDP workers
     (``actor_rollout_ref.actor.strategy: fsdp``, the default: data parallel only) and its Megatron-LM
     workers (``strategy: megatron``: TP/PP). The limits above are the default backend's."""
+    megatron_layers: bool = False
+    """The tool runs the model as Megatron-LM's layers (fused kernels: Korthikanti et al. 2022, Table 2's
+    34·s·b·h per layer without recompute), not the model's Hugging Face PyTorch code: Megatron-LM and
+    NeMo (NeMo's LLM models are Megatron-Core's ``GPTModel``: NVIDIA/NeMo
+    ``nemo/collections/llm/gpt/model/base.py``, ``GPTConfig.configure_model``). The others load
+    transformers' model code (:mod:`estimator.eager_activations`)."""
     default_recompute: str | None = None
     """The activation recomputation the tool turns on when the user says nothing ('full': gradient
     checkpointing of every decoder layer); None: off by default, the search chooses. LLaMA-Factory:
@@ -84,8 +90,8 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "verl": ToolLimits(
         True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron"), default_recompute="full"
     ),
-    "Megatron-LM": ToolLimits(False),
-    "NeMo": ToolLimits(False),
+    "Megatron-LM": ToolLimits(False, megatron_layers=True),
+    "NeMo": ToolLimits(False, megatron_layers=True),
 }
 """The training tools the sizing models, by the name the reply uses (``SizingRequest.training_tool``)."""
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from estimator.adamw_step import zero0_step
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
-from estimator.eager_activations import eager_layer_bytes
+from estimator.eager_activations import eager_layer_bytes, eager_layers
 from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.lora import lora_input_elements
 from estimator.models import Algorithm, Method, Plan
@@ -238,11 +238,11 @@ def kept_activations(
     """Activations stage 1 of the pipeline keeps for the backward pass, all layers, × the PP
     micro-batches in flight (1F1B, Narayanan et al. 2021).
 
-    Full recompute: the layer inputs, 2·s·b·h/t each (exact). No recompute at all on a data-parallel
-    layout (:func:`estimator.eager_activations.eager_layers`): the count from
-    transformers' code and autograd (:func:`estimator.eager_activations.eager_layer_bytes`, likely and
-    high) — since s25; for Megatron-LM's TP/PP/EP layouts Korthikanti's 34·s·b·h/t per layer (likely,
-    its fused kernels). The band is [min(34, fused), max(34, eager, HF high)] of
+    Full recompute: the layer inputs, 2·s·b·h/t each (exact). No recompute on a data-parallel layout of
+    a stack running transformers' code (:func:`estimator.eager_activations.eager_layers`): the count from
+    that code and autograd (:func:`estimator.eager_activations.eager_layer_bytes`, likely and high) —
+    since s25; Megatron-LM / NeMo, and their TP/PP/EP layouts: Korthikanti's 34·s·b·h/t per layer
+    (likely, its fused kernels). The band is [min(34, fused), max(34, eager, HF high)] of
     :func:`layer_activation_coefficients`, plus LoRA's input copies
     (:func:`estimator.lora.lora_input_elements` × 2 bytes, + the dropout masks).
     """
@@ -257,7 +257,7 @@ def kept_activations(
     adapters = elements * s * b / t * copy
     low = min(KORTHIKANTI_COEFFICIENT, fused) * per_coef + adapters
     high = max(KORTHIKANTI_COEFFICIENT, eager) * per_coef + adapters
-    if plan.recompute == "none" and t == 1 and plan.pp == 1 and plan.ep == 1:  # eager_layers
+    if eager_layers(setup, plan):
         per_token, top = eager_layer_bytes(spec, setup, plan.zero_stage, copy > 0)
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:

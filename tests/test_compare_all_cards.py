@@ -23,7 +23,11 @@ def test_fourth_card_is_compared() -> None:
     assert len(rows) == 4
     # the RTX 6000 Ada has no rental price on file: said in its row, and the others still get a verdict
     assert any(r.startswith("• RTX 6000 Ada") and r.endswith("no USD price on file") for r in rows)
-    assert data["reply"].startswith("Cheapest per token:")
+    # s25 #4: the 40 sequences are stated, so each option carries them and the cheapest month wins
+    # (2 × A100 80G at $1.20–2.50 per GPU-hour × 730 h = $1,752 – $3,650), no longer the cheapest token
+    assert data["reply"].startswith(
+        "Cheapest for this load: A100 80G ($1,752 – $3,650 a month for 40 concurrent)"
+    )
 
 
 def test_chinese_table_has_one_currency() -> None:

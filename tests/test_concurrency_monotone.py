@@ -85,8 +85,9 @@ def _ask(capsys, question: str) -> dict:
 @pytest.mark.parametrize(
     "template",
     [
-        "用8张H20部署DeepSeek-V3，{}上下文，支持多少并发",
-        "How many concurrent users can 8 H20 serve DeepSeek-V3 at {} context?",
+        # DP attention said: with no engine named the default is vLLM's plain TP (s25 trial #8)
+        "用8张H20部署DeepSeek-V3，开 DP attention，{}上下文，支持多少并发",
+        "How many concurrent users can 8 H20 serve DeepSeek-V3 with DP attention at {} context?",
     ],
 )
 def test_deepseek_on_8_h20_holds_fewer_as_the_context_grows(capsys, template):

@@ -167,7 +167,10 @@ def test_a_serving_answer_asks_vllm_s_profile_once_per_tp_and_load(monkeypatch) 
     """8 × H20 serving R1 in FP8 at 16K: 80 evaluations of vLLM's profile at c1cb89d, 28 then; 30 since
     s8 fix item 3 (asked for): the count at ≤ 32K is never below the chunked-prefill start-up's at 32,769
     tokens, whose profile is evaluated too (estimator.inference._most_held)."""
-    answer, counts = _ask_counting(monkeypatch, "8卡H20部署满血R1（FP8），输入16k长度时最大能撑几个并发？")
+    # DP attention said: with no engine named the default is vLLM's plain TP (s25 trial #8)
+    answer, counts = _ask_counting(
+        monkeypatch, "8卡H20部署满血R1（FP8，DP attention），输入16k长度时最大能撑几个并发？"
+    )
     inference = answer["report"]["inference"]
     assert inference["runtime"] == "vLLM" and inference["min_gpus"] >= 1
     assert 0 < counts["vllm_profile"] <= 30, counts
@@ -313,7 +316,10 @@ def test_a_serving_answer_counts_the_longer_start_up_once(monkeypatch) -> None:
     5f53ad0, 16 since, 20 since s22 (the fewest-cards clause says what that count holds at the user's
     load: inference.min_gpus_concurrency) — and vLLM's profile, once per TP and context, 22 times (30 at
     5f53ad0)."""
-    answer, counts = _ask_counting(monkeypatch, "8卡H20部署满血R1（FP8），输入16k长度时最大能撑几个并发？")
+    # DP attention said: with no engine named the default is vLLM's plain TP (s25 trial #8)
+    answer, counts = _ask_counting(
+        monkeypatch, "8卡H20部署满血R1（FP8，DP attention），输入16k长度时最大能撑几个并发？"
+    )
     table = answer["report"]["inference"]["concurrency_table"]
     assert table == [[2048, 214], [4096, 107], [8192, 53], [16384, 26], [32768, 13], [131072, 3]]
     assert 0 < counts["held"] <= 20 and 0 < counts["vllm_profile"] <= 22, counts

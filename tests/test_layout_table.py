@@ -70,6 +70,7 @@ SETUPS = [
     TrainingSetup(seq_len=4096, micro_batch=1, zero_stage=3, recompute="full", data_parallel_only=False),
     TrainingSetup(seq_len=2048, micro_batch=1, zero_stage=0, adamw_impl="foreach"),  # optim adamw_torch (s24)
     TrainingSetup(seq_len=2048, micro_batch=2, recompute="none", master_weights=False, adamw_impl="fused"),
+    TrainingSetup(seq_len=4096, micro_batch=1, recompute="none", megatron_layers=True),  # Korthikanti at TP 1
 ]
 
 

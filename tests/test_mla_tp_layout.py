@@ -62,6 +62,9 @@ def test_the_layout_is_said(capsys) -> None:
     assert d["request"].get("dp_attention") is None
 
 
-def test_no_tp_stated_keeps_the_recommended_dp_attention(capsys) -> None:
+def test_no_engine_named_is_vllms_plain_tp(capsys) -> None:
+    """No engine and no TP named: vLLM is sized, at its default plain --tensor-parallel-size (s25 trial #8),
+    one rank's pool (81 sequences of 8K); DP attention said keeps each GPU's own sequences' latent: 651."""
     inf = ask(capsys, "DeepSeek-R1 on 8x H200, 32 concurrent users with 8k context")["report"]["inference"]
-    assert inf["max_concurrency"] == 651 > 4 * 82  # each GPU its own sequences' latent (vLLM)
+    dp = ask(capsys, "DeepSeek-R1 on 8x H200 with DP attention, 32 concurrent users with 8k context")
+    assert inf["max_concurrency"] == 81 and dp["report"]["inference"]["max_concurrency"] == 651

@@ -52,8 +52,10 @@ def test_each_card_is_priced_at_its_own_price(
 def test_trial_rows_are_costed_at_each_cards_price() -> None:
     text = render(answer(TRIAL), "text")
     # s24: 2 A100s run selective recompute (fused AdamW step at ZeRO-0), 42.9 → 32.2 A100-hours; billed
-    # 2 GPUs × 0.69 days (33.0 GPU-hours) × $1.19 = $39.27 (was $51.17)
-    assert "• A100 80G: 32.2 A100-hours, about 2 GPUs for 0.67 days, $39.27" in text
+    # 2 GPUs × 0.69 days (33.0 GPU-hours) × $1.19 = $39.27 (was $51.17). s25: the row quotes the billed
+    # whole 33 A100-hours (shown_gpu_hours, from 10 up) and, under a day, hours: 0.67 days = 16 hours
+    # (review s25 item 6: 'for 0.67 days' was the days unit under a day)
+    assert "• A100 80G: 33 A100-hours, about 2 GPUs, ≈ 16 hours, $39.27" in text
     assert "$51.60 – $107.50" not in text  # no longer the catalog's range
 
 

@@ -42,7 +42,8 @@ def test_deepseek_r1_for_100_users_at_32k_on_h20_is_one_pipeline_not_25_copies()
     """DeepSeek-R1 FP8 (673 GB) on H20 (96 GB): one TP-8 copy keeps only ≈ 145K tokens of KV beside the
     weights (4 sequences of 32K), so 100 users would need 25 copies (200 GPUs); one TP 8 × PP 2 copy
     holds them on 16 (review of this change, 2026-12-02: the replicas-only rule quoted 200 H20)."""
-    inf = ask_json("部署DeepSeek-R1 满血版，100个用户并发，H20要几台")["report"]["inference"]
+    # DP attention said: with no engine named the default is vLLM's plain TP (s25 trial #8)
+    inf = ask_json("部署DeepSeek-R1 满血版，开 DP attention，100个用户并发，H20要几台")["report"]["inference"]
     assert (inf["tp"], inf["pp"], inf["replicas"], inf["recommended_gpus"]) == (8, 2, 1, 16)
     assert inf["max_concurrency"] >= 100
 

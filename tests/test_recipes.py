@@ -27,6 +27,7 @@ from bot.recipes.training import deepspeed_stage
 from bot.render.advice import framework_keys
 from bot.render.renderer import render
 from estimator import catalog
+from estimator.mla_layout import mla_tp_copies
 from estimator.models import Method, Plan, SizingReport, SizingRequest, Stage
 from estimator.plan import with_batch
 
@@ -428,7 +429,10 @@ def test_serving_recipes_carry_the_layout(kind):
     assert float(v["--gpu-memory-utilization"]) == 0.9  # the estimate's vLLM default
     assert inf.tp * inf.pp * inf.replicas == inf.serving_gpus
     dp = int(v.get("--data-parallel-size") or 1)
-    if spec.kv_lora_rank and spec.experts and inf.tp > 1:  # MLA + MoE: one engine per GPU, as sized
+    # MLA + MoE sized as DP attention: one engine per GPU; with no engine named it is sized on vLLM's
+    # default plain TP (estimator.mla_layout.mla_tp_copies; s25 trial #8) and the recipe keeps that TP
+    dp_sized = not mla_tp_copies(a.report.request, spec)
+    if spec.kv_lora_rank and spec.experts and inf.tp > 1 and dp_sized:  # one engine per GPU, as sized
         ranks = inf.tp * inf.replicas
         assert dp == ranks and "--enable-expert-parallel" in v and "--tensor-parallel-size" not in v
         assert int(v["--max-num-seqs"]) == -(-n // ranks)
@@ -444,8 +448,10 @@ def test_serving_recipes_carry_the_layout(kind):
         assert v["--quantization"] == s["--quantization"] == "fp8"
     elif fmt == "int4":
         assert v["--quantization"] == s["--quantization"] == "awq"
-    if spec.kv_lora_rank and inf.tp > 1:
+    if spec.kv_lora_rank and inf.tp > 1 and dp_sized:
         assert int(s["--attn-dp-size"]) == inf.tp
+    elif spec.kv_lora_rank and inf.tp > 1:  # sized on plain TP: SGLang's recipe sets no DP attention either
+        assert "--attn-dp-size" not in s and "--enable-dp-attention" not in s
 
 
 def test_serving_model_is_the_instruct_release_of_the_catalog_model():

@@ -903,7 +903,8 @@ def test_short_jobs_read_in_hours_and_cents():
     # s25: under an hour on the user's count, in minutes (0.34 h = 20.4 min), not "≈ 0.34 hours"
     assert "with 1 × RTX 4090: under 21 minutes (0.34 RTX 4090-hours)" in first and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
-    assert "Cost: $0.30 – $0.80 (1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
+    # s25 #17: the 0.34 GPU-hours shown above, named beside the one hour billed
+    assert "Cost: $0.30 – $0.80 (0.34 GPU-hours used, billed as 1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
 
 
 def test_a_missed_deadline_is_said_under_the_headline():

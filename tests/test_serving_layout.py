@@ -21,6 +21,7 @@ def _serve(gpus: int, concurrency: int) -> object:
             gpu_count=gpus,
             concurrency=concurrency,
             seq_len=65_536,
+            dp_attention=True,  # the layouts below are DP attention's (no engine named: plain TP, s25 #8)
         )
     ).inference
 

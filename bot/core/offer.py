@@ -1,6 +1,5 @@
-"""What the provider's offer (:mod:`bot.settings.presales`) changes in an answer, and the figures of a
-quote: pure, no I/O, no language. Money is in the answer's currency; a figure converted through the
-file's exchange rate says so.
+"""What the provider's offer (:mod:`bot.settings.presales`) changes in an answer, and a quote's figures: pure,
+no I/O, no language. Money is in the answer's currency; a figure converted through the exchange rate says so.
 
 - :func:`candidates` / :func:`fits`: a question that names no GPU is sized on the first offered GPU
   (preferred first) that fits the job;
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from bot.core.quote_gpus import serving_quote_gpus
+from bot.core.serving_rank import serving_sort_cost
 from bot.settings.localized import HOURS_PER_MONTH, Localized
 from estimator import catalog
 from estimator.catalog import GpuSpec
@@ -120,10 +120,10 @@ def fits(report: SizingReport | None) -> bool:
 
 def _sort_cost(report: SizingReport) -> float | None:
     """What 'cheapest' compares: the cost of the job (middle of its range), for serving the cost per million
-    output tokens, for what a budget trains (s24 review #12) the budget's share of a token (most tokens)."""
+    output tokens or a stated load's month (bot.core.serving_rank, trial s25 #4), for what a budget trains
+    (s24 review #12) the budget's share of a token (most tokens)."""
     if report.inference is not None:
-        c = report.inference.cost_per_million_tokens
-        return None if c is None else (c.low + c.high) / 2
+        return serving_sort_cost(report)
     c, bought = report.headline_cost, report.tokens_for_budget
     if c is None and bought is not None and bought.likely > 0:  # 'which GPUs … $20k budget': no job cost
         return 1 / bought.likely

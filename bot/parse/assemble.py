@@ -91,6 +91,7 @@ from bot.parse.words import (
     PARALLEL_RE,
     UNIT_AFTER_RE,
 )
+from bot.parse.worked_sums import shares_not_used
 from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
 from estimator import catalog
@@ -192,7 +193,7 @@ class _Parse(FieldSteps, StageSteps):
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
-        self.named_unused += cap_and_load(self.f) + peak_rates(normalized)  # a cap; '910B（280T）' (s15)
+        self.named_unused += cap_and_load(self.f) + peak_rates(normalized) + shares_not_used(self.raw)
         self._global_batch()
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)

@@ -34,7 +34,7 @@ from bot.parse.mixed_rig import layer_split_bandwidth, layer_split_memory, rig_c
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
-from bot.parse.one_card import one_memory_card
+from bot.parse.one_card_named import memory_card_one, one_named_card
 from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
@@ -49,12 +49,9 @@ from bot.parse.structure import Segment, job_card, job_tokens, pick, segments
 from bot.parse.unknown_card import ONE_DEVICE_RE
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
-    ARTICLE_GPU_RE,
-    ASKS_COUNT_RE,
     BARE_CONTEXT_LEFT_RE,
     BARE_CONTEXT_RIGHT_RE,
     CNY_WORD_RE,
-    MEM_CARD_RE,
     PREFERENCE_DATA_RE,
     SINGLE_CARD_RE,
     USD_WORD_RE,
@@ -368,7 +365,11 @@ class FieldSteps:
                 self.named_unused.append((f"{gpu_memory:g} GB", "cards_total"))  # round 9: named, not dropped
             gpu_memory = per_card
             count_max = self._count_kinds(count, gpus)
-        elif SINGLE_CARD_RE.search(self.s) or self._mem_card_one() or self._one_named_card():
+        elif (
+            SINGLE_CARD_RE.search(self.s)
+            or memory_card_one(self.s)
+            or one_named_card(self.s, self.f, getattr(self, "_plural_gpu", False))
+        ):  # one card read from how the card is named (bot.parse.one_card_named)
             f["gpu_count"] = 1
         elif dual:
             f["gpu_count"] = 2
@@ -440,9 +441,11 @@ class FieldSteps:
             f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
 
     def _global_batch(self) -> None:
-        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)), the
-        sequences per optimizer step (HF Trainer's); without a GPU count or a micro-batch the accumulation
-        is used as stated on the layout the answer picks (s10 trial B3, s11), never one re-derived."""
+        """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),
+        the sequences per optimizer step (HF Trainer: per_device_train_batch_size ×
+        gradient_accumulation_steps × world size). Without a GPU count the accumulation is used as
+        stated on the layout the answer picks (s10 trial B3); so is it with GPUs and no micro-batch (the
+        micro-batch default, 1): the batch line shows the stated accumulation, not one re-derived (s11)."""
         f, accum = self.f, self.accumulation
         if not accum or f.get("global_batch"):
             return
@@ -474,20 +477,6 @@ class FieldSteps:
             self.used.discard(id(count))
         self.used.add(id(own))
         return own
-
-    def _one_named_card(self) -> bool:
-        """'on an A100', '在 A800 上跑': one card, unless how many is asked (not of a failed run's: 'OOM on an
-        A100, how many?'), the card is plural ('on the A100s') or a TP/PP is stated (their world size)."""
-        if getattr(self, "_plural_gpu", False) or self.f.get("tp") or self.f.get("pp"):
-            return False
-        return ARTICLE_GPU_RE.found(s := self.s) and (
-            not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s))
-        )
-
-    def _mem_card_one(self) -> bool:
-        """'用 24G 显存的卡', 'on my 40GB GPU': one card of that memory (bot.parse.one_card), unless asked."""
-        one = MEM_CARD_RE.search(self.s) or one_memory_card(self.s)
-        return bool(one) and not ASKS_COUNT_RE.search(self.s)
 
 
 CNY_SHORTHAND = frozenset(("w", "kw", "万", "千万", "亿", "百万"))

@@ -87,6 +87,8 @@ def _key(m: re.Match[str]) -> str | None:
     key = short_forms().get(key, key)
     if key == "batch_size" and _GLOBAL_BEFORE_RE.search(m.string, 0, m.start()):
         key = "train_batch_size"  # r18: 'global BATCH_SIZE=384': sequences per step (DeepSpeed's key)
+    if key == "block_size" and _RUN_CLM_RE.search(m.string):
+        key = "max_seq_len"  # run_clm.py: group_texts cuts the data into blocks of block_size tokens
     if key not in HANDLERS or key in _NOT_HERE:
         return None
     spaced = not m.group("sep").strip()
@@ -103,6 +105,13 @@ _COUNTED_RE = re.compile(r"\d\s*$")
 _GLOBAL_BEFORE_RE = re.compile(r"(?:global|effective|全局)\s*$")
 """A batch key after 'global' ('global BATCH_SIZE=384'): the global batch, not the micro-batch."""
 
+
+_RUN_CLM_RE = re.compile(r"run_[cm]lm|max_train_samples")
+"""transformers' examples/pytorch/language-modeling/run_clm.py (and run_mlm.py, and the copies that keep its
+``max_train_samples``): there ``block_size`` is the length of every training sample, the data being
+concatenated and cut into blocks of that many tokens (``group_texts``), so it is the sequence length and
+the tokens per sample (review s25 item 4). Elsewhere (vLLM's ``--block-size 16``) it is the KV cache's
+block of tokens, never a sequence length: read as a length only beside these."""
 
 _WORDS = frozenset({"true", "false", "none", "null"})
 

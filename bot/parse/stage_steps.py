@@ -18,6 +18,7 @@ from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
+from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
@@ -144,6 +145,13 @@ class StageSteps:
 
     # -- step 5: what the fields together mean
 
+    def _asks_throughput(self) -> bool:
+        """A serving throughput asked with no load, no target and no training stage stated
+        (:func:`bot.parse.memory_asked.asks_throughput`)."""
+        f = self.f
+        load = f.get("concurrency") or f.get("target_tokens_per_s") or f.get("users")
+        return not load and f.get("stage") in (None, "inference") and asks_throughput(self.s)
+
     def _time_and_asks(self, gpus: list[GpuMention]) -> None:
         """Each compared card's own price, rental periods, a price lookup, GPU-hours, and a duration or
         concurrency asked for."""
@@ -169,6 +177,12 @@ class StageSteps:
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
+        elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
+            f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
+        if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
+            self.s
+        ):
+            f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
             f["count_asked"] = True
         slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)

@@ -32,8 +32,9 @@ def with_named_version(s: str, mentions: list[Any], resolve: Resolve) -> list[An
     """``mentions`` of the normalized text ``s`` (bot.parse.models.ModelMention, changed in place) where
     each written as family + size (:data:`UNVERSIONED_RE`) takes the release of the version a size-less
     mention of the same family names ('llama-2' beside 'llama 70b' → Llama-2-70B), unless words part them
-    (:data:`APART_RE`); the size-less mention that gave its version is then no model of its own (it names
-    the releases sized), so it is left out."""
+    (:data:`APART_RE`) or more than one version of that family is named (none is then the size's: s25
+    review); the size-less mention that gave its version is then no model of its own (it names the
+    releases sized), so it is left out."""
     versioned = [mm for mm in mentions if mm.model_id is None and mm.size is None and mm.suggestions]
     if not versioned:
         return mentions
@@ -43,16 +44,21 @@ def with_named_version(s: str, mentions: list[Any], resolve: Resolve) -> list[An
         if m is None:
             continue
         family = SEPARATORS_RE.sub("", m.group("name"))
-        for named in versioned:
-            written = SEPARATORS_RE.sub("", named.text.lower())
-            if written == family or not written.startswith(family):
-                continue
-            first, last = sorted((named, mm), key=lambda x: x.start)
-            if APART_RE.search(s, first.end, last.start):
-                continue
-            release = resolve(f"{named.text.lower()} {m.group('size')}")
-            if release is not None:  # 'llama-2' + 'llama 70b': Llama-2-70B, as the user's version says
-                mm.model_id, mm.substitution, mm.suggestions = release, None, []
-                used.append(named)
-                break
+        own = [named for named in versioned if _versions(named, family)]
+        if len({SEPARATORS_RE.sub("", named.text.lower()) for named in own}) != 1:
+            continue  # 'Llama-2 and Llama 3 … Llama 70B': two versions, neither is the size's
+        named = own[0]
+        first, last = sorted((named, mm), key=lambda x: x.start)
+        if APART_RE.search(s, first.end, last.start):
+            continue
+        release = resolve(f"{named.text.lower()} {m.group('size')}")
+        if release is not None:  # 'llama-2' + 'llama 70b': Llama-2-70B, as the user's version says
+            mm.model_id, mm.substitution, mm.suggestions = release, None, []
+            used.append(named)
     return [mm for mm in mentions if not any(mm is u for u in used)]
+
+
+def _versions(named: Any, family: str) -> bool:
+    """Whether the size-less mention ``named`` is a version of ``family`` ('llama-2' of 'llama')."""
+    written = SEPARATORS_RE.sub("", named.text.lower())
+    return written != family and written.startswith(family)

@@ -25,18 +25,21 @@ GATE_RE = re.compile(
 parse-call bound, tests/test_parse_render_speed)."""
 COMMON_CARDS = ("H100-SXM5-80GB",)
 """Compared with the default A100 80G: the two cards every GPU cloud rents (the rows of 'A100 vs H100')."""
+SERVING_CARDS = ("H100-SXM5-80GB", "H200-SXM-141GB")
+"""Compared with the default A100 80G when serving: those two and the H200 (141 GB: the card whose memory
+holds the most KV cache and the largest models on one node, FP8 DeepSeek-V3 on 8; trial s25 #4: 'which GPUs
+and how many' for serving got one card and ``comparisons: []``)."""
 CARDS_ASKED = "cards_asked"
 """The ParseResult note: no card was named and the question asks which; the common cards are compared."""
 
 
 def with_cards_compared(parsed: ParseResult) -> ParseResult:
     """``parsed`` with :data:`COMMON_CARDS` as its alternatives and the note :data:`CARDS_ASKED`, when it
-    names no card (nor an unknown one, nor alternatives) and is no serving question; else ``parsed``
-    unchanged (the same object)."""
+    names no card (nor an unknown one, nor alternatives); :data:`SERVING_CARDS` for a serving question
+    (the cheapest that holds the load leads: bot.core.pipeline); else ``parsed`` unchanged (the same
+    object)."""
     if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
         return parsed
-    if getattr(parsed.request.stage, "value", parsed.request.stage) == "inference":
-        return parsed  # serving: its budget verdict (estimator.serving_budget) offers what fits the money
-    return parsed.model_copy(
-        update={"gpu_alternatives": list(COMMON_CARDS), "notes": [*parsed.notes, CARDS_ASKED]}
-    )
+    serving = getattr(parsed.request.stage, "value", parsed.request.stage) == "inference"
+    cards = SERVING_CARDS if serving else COMMON_CARDS
+    return parsed.model_copy(update={"gpu_alternatives": list(cards), "notes": [*parsed.notes, CARDS_ASKED]})

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
+from bot.core.serving_rank import monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
+from bot.render.row_time import short_time
 from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
@@ -29,12 +31,20 @@ def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None 
     return cheapest_line(reports[i], lang) if i is not None else None
 
 
-def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
+def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> str | None:
     """The verdict line for ``best``, the cheapest compared option core chose
-    (:attr:`bot.core.answer.Answer.cheapest_index`); None when there is none."""
+    (:attr:`bot.core.answer.Answer.cheapest_index`); None when there is none. ``cents``: the rows' money
+    style (bot.render.row_time.rows_cents)."""
     if best is None:
         return None
-    f = fmt_for(lang)
+    f = fmt_for(lang, cents)
+    if best.inference is not None and monthly_load(best):  # the same stated load on each (trial s25 #4)
+        c = best.inference.cost_per_month
+        msgid = N_("Cheapest for this load: %(gpu)s (%(month)s a month for %(batch)s concurrent)")
+        month = money_span(f, c.low, c.high, c.currency)
+        return translate(
+            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(best.inference.concurrency)
+        )
     if best.inference is not None:
         c = best.inference.cost_per_million_tokens
         assert c is not None
@@ -59,6 +69,12 @@ def cheapest_line(best: SizingReport | None, lang: str) -> str | None:
     if not count:
         msgid = N_("Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour")
         return translate(lang, msgid, **params)
+    if time := short_time(best, count, f):  # under a day: hours or minutes (review s25 item 6)
+        msgid = N_(
+            "Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour "
+            "(%(gpus)s GPUs, %(time)s)"
+        )
+        return translate(lang, msgid, gpus=f.int(count), time=time, **params)
     msgid = N_(
         "Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour "
         "(%(gpus)s GPUs for ≈ %(days)s days)"
@@ -181,7 +197,11 @@ def _serving_row(
             row += translate(lang, PRICED_TPS, tps=f.int(inf.priced_tokens_per_s))
         return row
     msgid = N_("%(gpu)s: %(gpus)s GPUs, ≈ %(tps)s tokens/s in total, %(cpm)s per million output tokens")
-    return translate(lang, msgid, cpm=cpm, **params)
+    row = translate(lang, msgid, cpm=cpm, **params)
+    if monthly_load(report):  # the stated load's month: what the cheapest line compares (trial s25 #4)
+        m = inf.cost_per_month
+        row += translate(lang, N_("; %(month)s a month"), month=money_span(f, m.low, m.high, m.currency))
+    return row
 
 
 SHORT_LOAD = N_("; room for %(held)s of the %(asked)s concurrent sequences")
@@ -204,13 +224,15 @@ def _short_load(report: SizingReport, lang: str) -> str:
     return translate(lang, SHORT_LOAD, held=f.int(inf.max_concurrency), asked=f.int(inf.concurrency))
 
 
-def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
+def at_count_row(report: SizingReport, lang: str, mark: str = "", cents: bool = False) -> str | None:
     """'H100 80G: 2.3K H100-hours, 8 GPUs ≈ 12 days, $3,520 – $8,214': the option at the count the user
-    stated for its card ('8x H100 or 16x A100 40GB'), never a count of the bot's; None without days."""
+    stated for its card ('8x H100 or 16x A100 40GB'), never a count of the bot's; None without days.
+    Under a day the time is in hours or minutes (:func:`bot.render.row_time.short_time`); ``cents``: the
+    rows' money style."""
     count, gh = report.request.gpu_count, report.gpu_hours
     if not count or gh is None:
         return None
-    f = fmt_for(lang)
+    f = fmt_for(lang, cents)
     gpu, family, _ = gpu_names(report)
     if not _fits(report):  # days on GPUs that cannot hold the job are no option's days
         least = report.memory.min_gpus if report.memory is not None else None
@@ -220,11 +242,17 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "") -> str | None:
         return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
     # the billed whole GPU-hours the cost line bills (s25: '320 H100-hours' beside a headline's 321)
     params = {"gpu": gpu + mark, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family,
-              "gpus": f.int(count), "days": headline_days(report, count, f)}  # fmt: skip
+              "gpus": f.int(count), "days": headline_days(report, count, f),
+              "time": short_time(report, count, f)}  # fmt: skip
     cost = report.cost
     if cost is None:
-        return translate(lang, N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days"), **params)
+        msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days")
+        msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs, %(time)s") if params["time"] else msgid
+        return translate(lang, msgid, **params)
     msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs ≈ %(days)s days, %(cost)s")
+    msgid = (
+        N_("%(gpu)s: %(gh)s %(fam)s-hours, %(gpus)s GPUs, %(time)s, %(cost)s") if params["time"] else msgid
+    )
     return translate(lang, msgid, cost=money_span(f, cost.low, cost.high, cost.currency), **params)
 
 
@@ -302,18 +330,20 @@ def comparison_row(
     families: list[str] | None = None,
     at_count: bool = False,
     table: Currency | None = None,
+    cents: bool = False,
 ) -> str:
     """One line sizing the same question on another GPU ("A100 vs H100"); a GPU outside the provider's
     ``families`` is marked "not offered"; ``at_count``: each option at the count stated for its card
-    (:func:`at_count_row`); ``table``: the table's currency (a serving option priced in none is said so)."""
+    (:func:`at_count_row`); ``table``: the table's currency (a serving option priced in none is said so);
+    ``cents``: the rows' money style (:func:`bot.render.row_time.rows_cents`)."""
     mark = offered_mark(report, lang, families)
     serving = _serving_row(report, lang, mark, table)
     if serving is not None:
         return serving + (_short_load(report, lang) if at_count else "")
-    stated = (at_count_row(report, lang, mark) if at_count else None) or budget_row(report, lang, mark)
+    stated = (at_count_row(report, lang, mark, cents) if at_count else None) or budget_row(report, lang, mark)
     if stated is not None:
         return stated
-    f = fmt_for(lang)
+    f = fmt_for(lang, cents)
     gpu, family, _ = gpu_names(report)
     gpu += mark
     gh, cost = report.gpu_hours, report.cost
@@ -323,12 +353,19 @@ def comparison_row(
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
         params = {"gpu": gpu, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family, "gpus": f.int(need),
-                  "days": headline_days(report, need, f)}  # fmt: skip
+                  "days": headline_days(report, need, f), "time": short_time(report, need, f)}  # fmt: skip
         if cost is None:
             msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days")
+            msgid = (
+                N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs, %(time)s")
+                if params["time"]
+                else msgid
+            )
             return translate(lang, msgid, **params)
         cost_text = money_span(f, cost.low, cost.high, cost.currency)
         msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs for %(days)s days, %(cost)s")
+        if params["time"]:  # under a day: hours or minutes (review s25 item 6)
+            msgid = N_("%(gpu)s: %(gh)s %(fam)s-hours, about %(gpus)s GPUs, %(time)s, %(cost)s")
         return translate(lang, msgid, cost=cost_text, **params)
     low, high = None, None
     if report.inference is not None:

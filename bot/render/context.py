@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
@@ -31,6 +32,9 @@ from estimator.reasons import Why
 if TYPE_CHECKING:
     from bot.render.contexts import ParseExtras, ReplyContext
 
+_REASON = itemgetter(1)
+"""The reason of a ``ParseResult.unused_numbers`` item (text, reason)."""
+
 
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
     """What the parser could not match; a model sized by the size typed with it ('a 125M GPT-2') is named
@@ -52,6 +56,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "asks_ttft": False,
             "asks_speed": False,
             "asks_gpu_days": False,
+            "engine_not_modelled": False,
             "nonpositive_numbers": "",
             "unusable_numbers": "",
         }
@@ -72,6 +77,8 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_ttft": parsed.asks_ttft,
         "asks_speed": parsed.asks_speed,
         "asks_gpu_days": parsed.asks_gpu_days,
+        # an engine named but not modelled (MindIE): no vLLM start-up log as if it ran vLLM (s25 trial #14)
+        "engine_not_modelled": "runtime_not_modelled" in map(_REASON, parsed.unused_numbers),
         "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
         "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
     }

@@ -137,6 +137,8 @@ class InferenceContext(TypedDict):
     one_mac_unfit: bool
     mac_total: str
     mac_lighter: str | None
+    per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
+    context_assumed: bool  # no context stated: a verdict resting on it says so
     local: bool
     same: bool
     layout: str
@@ -236,6 +238,7 @@ class ParseExtras(TypedDict):
     asks_ttft: bool
     asks_speed: bool
     asks_gpu_days: bool
+    engine_not_modelled: bool  # an engine named but not modelled (MindIE): s25 trial #14
     nonpositive_numbers: str
     unusable_numbers: str
 
@@ -260,6 +263,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     absurd_model: bool
     switched: str
     needs_model: bool
+    read_config: dict[str, str] | None
 
 
 class ReplyContext(ParseExtras, UnderstoodExtras, total=False):

@@ -109,6 +109,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "the longest sample: the memory is sized for samples up to this length (fits at ≤ this many tokens "
         "a sample), the data's tokens and the time at the average length"
     ),
+    "worked_share": N_(
+        "a share worked out from the total before it: the total is what the sizing uses, not its share"
+    ),
+    "liger_asked": N_(
+        "it does not say the Liger kernel is on: sized without it (say “with Liger” to size its chunked loss)"
+    ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     "memory_room": N_(
@@ -312,3 +318,12 @@ QPS_AT_LOAD = N_(
     "give those (or a tokens/s target) and it is sized; the answer below assumes %(n)s concurrent sequences"
 )
 """A request rate with no output length on an answer that assumed its load (no concurrency stated)."""
+
+
+SETTINGS_APPLIED_TEXTS = {
+    (True, False): N_("its ZeRO stage you gave is what the sizing uses"),
+    (False, True): N_("its offload setting you gave is what the sizing uses"),
+}
+"""'settings_applied' worded by which of DeepSpeed's settings the request states, (ZeRO stage, offload)
+(s25 trial #5: "the ZeRO stage, offload" was echoed for 'DeepSpeed ZeRO-2' with no offload written);
+both or neither stated keep ``IGNORED_TEXTS['settings_applied']``."""

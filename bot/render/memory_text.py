@@ -27,7 +27,6 @@ from bot.render.plan_text import (
     plan_reason,
     plan_reason_key,
     plan_short,
-    recompute_reason,
 )
 from bot.render.stated import stated_settings, tool_backend_reason
 from bot.render.wording import (
@@ -222,14 +221,7 @@ def memory_section(
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(
-            main,
-            nvlink,
-            lang,
-            per_node,
-            report.request.recompute is not None,
-            recompute_reason(report, main, lang),
-        )
+        "reason": plan_reason(main, nvlink, lang, per_node, report=report)
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10

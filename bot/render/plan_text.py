@@ -16,6 +16,7 @@ from bot.render.plan_wording import (
     RECOMPUTE,
     STATED_RECOMPUTE_REASON,
 )
+from bot.render.wording import MEMORY_PARTS
 from estimator.models import Memory, Plan, SizingReport
 from estimator.training_tools import tool_limits
 from estimator.units import GIB
@@ -146,6 +147,27 @@ def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     return translate(lang, FULL_RECOMPUTE_HEADROOM, headroom=f.percent(p["headroom"]), **params)
 
 
+OVERHEAD_PARTS = frozenset({"overhead", "cuda_context", "fragmentation", "zero_buffers"})
+"""Breakdown terms no layout splits (the runtime's own memory): never the part TP is needed for."""
+
+
+def tp_part_key(report: SizingReport | None, f: Fmt) -> tuple[str, dict[str, str]]:
+    """Why TP without NVLink, from the memory breakdown (``report.memory.breakdown``, bytes per GPU at
+    ``memory.plan``): its largest term other than the runtime's own (:data:`OVERHEAD_PARTS`) is what TP
+    splits; that term alone over the usable memory of one GPU at a plan with no TP/PP is said with its
+    size (s25 trial #12: "TP 2 … to split the activations" of 0.2 GiB while the 13.5 GiB bf16 base did not
+    fit 12 GiB). Returns the :data:`PLAN_REASONS` key and its extra parameters; the activations (or no
+    breakdown): 'tp_no_nvlink'. Sizes in ``f``'s units."""
+    m = report.memory if report is not None else None
+    terms = {k: v for k, v in (m.breakdown if m else {}).items() if k not in OVERHEAD_PARTS}
+    part = max(terms, key=terms.__getitem__) if terms else "activations"
+    if m is None or part == "activations" or part not in MEMORY_PARTS:
+        return "tp_no_nvlink", {}
+    params = {"part": MEMORY_PARTS[part], "size": f.gib(terms[part]), "usable": f.gib(m.usable_bytes)}
+    whole = m.plan is not None and m.plan.tp * m.plan.pp == 1
+    return ("tp_no_nvlink_over" if whole and terms[part] > m.usable_bytes else "tp_no_nvlink_part"), params
+
+
 def plan_reason(
     plan: Plan,
     nvlink: bool,
@@ -153,12 +175,22 @@ def plan_reason(
     per_node: int = 8,
     stated_recompute: bool = False,
     recompute_text: str | None = None,
+    report: SizingReport | None = None,
 ) -> str:
     """One line on why this layout, in ``lang``; with expert parallelism, what it shards and the
     all-to-all it costs (across nodes when EP × TP exceeds a node). ``recompute_text``: why full
-    recompute when the activations would fit (:func:`recompute_reason`)."""
-    msgid = PLAN_REASONS[plan_reason_key(plan, nvlink, per_node)]
-    text = translate(lang, msgid, tp=plan.tp, pp=plan.pp, dp=plan.dp, zero=plan.zero_stage)
+    recompute when the activations would fit (:func:`recompute_reason`). ``report``: the answer, for
+    the stated recompute, its reason and the part TP splits without NVLink (:func:`tp_part_key`)."""
+    if report is not None:
+        stated_recompute = report.request.recompute is not None
+        recompute_text = recompute_reason(report, plan, lang)
+    key, extra = plan_reason_key(plan, nvlink, per_node), {}
+    if key == "tp_no_nvlink":
+        key, extra = tp_part_key(report, fmt_for(lang))
+    if "part" in extra:
+        extra = {**extra, "part": translate(lang, extra["part"])}
+    layout = {"tp": plan.tp, "pp": plan.pp, "dp": plan.dp, "zero": plan.zero_stage}
+    text = translate(lang, PLAN_REASONS[key], **layout, **extra)
     if plan.ep > 1:
         text += translate(lang, EP_REASON, ep=plan.ep)
         if plan.ep * plan.tp > per_node:

@@ -36,6 +36,14 @@ PLAN_REASONS: dict[str, str] = {
     "tp_no_nvlink": N_(
         "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the activations"
     ),
+    "tp_no_nvlink_over": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed: the %(part)s alone (%(size)s) are "
+        "more than one GPU's %(usable)s"
+    ),
+    "tp_no_nvlink_part": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the %(part)s, the largest "
+        "part of the memory"
+    ),
     "pp": N_(
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),

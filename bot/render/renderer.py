@@ -38,12 +38,14 @@ from bot.render.i18n import N_, translate
 from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
+from bot.render.row_time import rows_cents
 from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from estimator.models import Stage
 from estimator.money_kinds import Currency
 
 if TYPE_CHECKING:
+    from bot.parse.configs import StackConfig
     from bot.render.contexts import HelpContext
 
 log = lazy_logger("bot.render")
@@ -61,7 +63,9 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     if answer.config is not None and not answer.config.ok:
         return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
-        return render_help(answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed)
+        return render_help(
+            answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed, stack=answer.stack
+        )
     try:
         ctx = build_context(answer.report, answer.lang, parsed, answer)
         families = answer.offer.families if answer.offer is not None else None
@@ -69,10 +73,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
         table = table_currency(rows)  # one currency a table (trial s18 #3)
-        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table) for r in rows]
+        cents = bool(rows) and rows_cents([answer.report, *rows])  # one money style for the rows (s25 #6)
+        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
-            or cheapest_line(reports[best] if best is not None else None, answer.lang)
+            or cheapest_line(reports[best] if best is not None else None, answer.lang, cents)
             or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
             or (
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
@@ -129,14 +134,31 @@ def unread_message(parsed: ParseResult | None) -> str:
     return line if len(line) <= 80 else line[:79] + "…"
 
 
+MAX_KEYS_READ = 12
+"""Config keys named in the help's 'read from your config' line (a long config keeps its first ones)."""
+
+
+def config_keys_read(stack: StackConfig | None) -> dict[str, str] | None:
+    """The tool and the keys a pasted config set, as written (``StackConfig.used``), for the help that
+    asks for the model (s25 trial #17: a TRL ``GRPOConfig(...)`` with no model got the generic help with
+    no sign of the nine settings it read); None without a config or a key read."""
+    if stack is None or not stack.used:
+        return None
+    keys = list(stack.used)
+    shown = ", ".join(keys[:MAX_KEYS_READ]) + (", …" if len(keys) > MAX_KEYS_READ else "")
+    return {"tool": str(stack.values.get("training_tool") or stack.tool), "names": shown}
+
+
 def render_help(
     lang: str,
     fmt: Format | Dialect = "html",
     *,
     out_of_scope: bool = False,
     parsed: ParseResult | None = None,
+    stack: StackConfig | None = None,
 ) -> str:
-    """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``."""
+    """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``;
+    ``stack``: a pasted training/serving config, whose keys read are named when the model is missing."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
     ctx: HelpContext = {
         "out_of_scope": out_of_scope,
@@ -148,6 +170,7 @@ def render_help(
         "absurd_model": parsed is not None and ABSURD_MODEL in parsed.notes,
         "switched": "",
         "needs_model": needs_model_size(parsed),
+        "read_config": config_keys_read(stack),
         "not_used": vague_not_used(parsed, lang),
         "substitutions": [],
         "unknown_gpu_line": "",

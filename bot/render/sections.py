@@ -22,6 +22,7 @@ from bot.render.wording import (
 )
 from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport
+from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 from estimator.shown_cost import shown_figures
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     t["rows"] = _days_rows(report, f)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
-        t["cost"] = training_cost(report.headline_cost, f)
+        t["cost"] = training_cost(report.headline_cost, f, (gh.likely, t["gh"]) if gh is not None else None)
     if report.chinchilla_tokens and report.request.tokens:
         t["chinchilla"] = {
             "tokens": f.tokens(report.chinchilla_tokens),
@@ -123,16 +124,13 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
     }
 
 
-def shown_gpu_hours(hours: float) -> float:
-    """The likely GPU-hours as every line of a reply shows them: from 10 up, whole hours rounded up as
-    the cost line bills them (estimator.compute.billed_gpu_hours: 16,845.3 → 16,846 in the GPU-hours
-    line, the headline and the cost line alike); under 10, as they are (6.8, billed 7)."""
-    return math.ceil(hours - 1e-9) if hours >= 10 else hours
-
-
-def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
+def training_cost(c: Cost, f: Fmt, used: tuple[float, str] | None = None) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
-    the wider range the MFU band gives."""
+    the wider range the MFU band gives. ``used``: the likely GPU-hours and their text as the reply shows
+    them; when the cost bills them rounded up to a whole hour (8.8 → 9), the line names both (s25 trial
+    #17: "8.8 H100-hours" beside "9 GPU-hours" read as two figures for one)."""
+    billed = f.hours(c.billed_gpu_hours)
+    rounded = used is not None and c.billed_gpu_hours - 1 < used[0] <= c.billed_gpu_hours + 1e-9
     cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
     return {
         "low": money_in_style(f, c.low, c.currency, cents),
@@ -140,7 +138,8 @@ def training_cost(c: Cost, f: Fmt) -> dict[str, Any]:
         "same": c.low == c.high,
         "price_low": f.price(c.price_low, c.currency, cents),
         "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
-        "billed": f.hours(c.billed_gpu_hours),
+        "billed": billed,
+        "used": used[1] if rounded and used is not None and used[1] != billed else None,
         "source": c.price_source,
         "wide": None
         if c.low_with_mfu is None

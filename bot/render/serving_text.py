@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.core.start_only import start_only
@@ -26,6 +27,8 @@ from estimator.runtimes import runtime_named
 
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext
+
+_FIELD = attrgetter("field")
 
 
 def _kv_per_token(inf: Inference, f: Fmt, lang: str) -> str:
@@ -216,23 +219,30 @@ def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
 def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dict[str, Any]:
     """One Mac that cannot hold the model: ``one_mac_unfit``; its need in GiB beside its usable GiB
     (one unit in one sentence); and the lighter weights that fit on it, if any ('INT4 (GPTQ/AWQ)': the
-    alternatives' precision needing one GPU — a Mac is one machine, no GPU counts; s24 review #3)."""
+    alternatives' precision needing one GPU — a Mac is one machine, no GPU counts; s24 review #3).
+    Likewise each GPU's need when the question asks it (``per_gpu``: :attr:`Inference.bytes_per_gpu` in
+    GiB, on the user's count; trial s25 #2), and ``context_assumed``: no context stated, so a verdict
+    resting on the context names it as assumed (trial s25 #2: '不够 —— 上下文 32K 时' with no 32K said)."""
     unfit = unified and report.feasible == "no" and report.request.gpu_count == 1
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
+    req = report.request
     return {
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
+        "per_gpu": f.gib(inf.bytes_per_gpu) if req.memory_asked and inf.bytes_per_gpu else None,
+        "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:
-    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where they differ."""
+    """'FP8/INT8: 20; INT4 (GPTQ/AWQ): 16' — GPUs for the same load, where fewer than
+    recommended (a lighter format is never offered on more GPUs than the released weights; trial s25 #6)."""
     zh = f.lang == "zh"
     return ("；" if zh else "; ").join(
         f"{PRECISION_LABELS.get(a.change, a.change.upper())}{'：' if zh else ': '}{f.int(a.min_gpus)}"
         for a in inf.alternatives
-        if a.min_gpus is not None and a.min_gpus != inf.recommended_gpus
+        if a.min_gpus is not None and a.min_gpus < inf.recommended_gpus
     )
 
 

@@ -10,7 +10,7 @@ from bot.parse import ParseResult
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD
+from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rate_text import rate_text
 from bot.render.rig_text import SAME_REASON, same_memory
@@ -113,6 +113,7 @@ def understood_extras(
             parsed.card_slots,
             same_memory(report, it.ignored),
             _assumed_load(report),
+            (parsed.request.zero_stage is not None, parsed.request.offload is not None),
         ),
         "substitutions": [
             translate(
@@ -136,12 +137,14 @@ def _not_used(
     slots: int | None = None,
     same_rig: bool = False,
     load: int | None = None,
+    stated: tuple[bool, bool] = (True, True),
 ) -> str:
     """The 'not used' line of ``it``; ``same_rig``: the rig's cards have the same memory (s19); ``load``:
-    the concurrent sequences a serving answer assumed (no load stated), named beside a request rate."""
+    the concurrent sequences a serving answer assumed (no load stated), named beside a request rate;
+    ``stated``: whether the request states a ZeRO stage and an offload (the DeepSpeed settings echoed)."""
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
-    line = _used_line(used, lang) if used else ""
+    line = _used_line(used, lang, stated) if used else ""
     repeated_used = repeated_used or {}
     if not items:
         return line
@@ -165,14 +168,20 @@ def _not_used(
     return f"{line} {not_used}" if line else not_used
 
 
-def _used_line(items: list, lang: str) -> str:
-    """'Used: “training framework: DeepSpeed” (its settings you gave … are what the sizing uses).'"""
+def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True)) -> str:
+    """'Used: “training framework: DeepSpeed” (its settings you gave … are what the sizing uses).'; a tool's
+    settings name only those ``stated`` (ZeRO stage, offload), :data:`SETTINGS_APPLIED_TEXTS`."""
     parts = [
         translate(
             lang,
             N_("“%(text)s” (%(reason)s)"),
             text=rate_text(i.text, lang) if i.reason == "rate_times_output" else _setting_text(i.text, lang),
-            reason=translate(lang, IGNORED_TEXTS[i.reason]),
+            reason=translate(
+                lang,
+                SETTINGS_APPLIED_TEXTS.get(stated, IGNORED_TEXTS[i.reason])
+                if i.reason == "settings_applied"
+                else IGNORED_TEXTS[i.reason],
+            ),
         )
         for i in items
     ]

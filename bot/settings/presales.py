@@ -30,7 +30,7 @@ from pydantic_core import PydanticCustomError
 from bot.lazylog import lazy_logger
 from bot.settings.chat import unknown_gpu_message
 from bot.settings.localized import HOURS_PER_MONTH, MAX_LINE_CHARS, Localized
-from bot.settings.presales_path import PresalesError, presales_path_from_env
+from bot.settings.presales_path import PresalesError
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.models import Currency
@@ -447,6 +447,8 @@ def load_presales(path: str | Path) -> PresalesConfig:
 
 
 def presales_from_env() -> PresalesConfig | None:
-    """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset."""
-    path = presales_path_from_env()
-    return load_presales(Path(path).expanduser()) if path else None
+    """The pre-sales configuration named by ``SIZING_BOT_PRESALES``, or None when it is unset
+    (:func:`bot.settings.presales_path.load_offer`, the one env → path → load step)."""
+    from bot.settings.presales_path import load_offer
+
+    return load_offer()

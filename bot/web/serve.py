@@ -19,7 +19,7 @@ def serve(host: str | None = None, port: int | None = None) -> int:
     import uvicorn
 
     from bot.config import SettingsProblem, current
-    from bot.settings.presales import PresalesError, presales_from_env
+    from bot.settings.presales_path import PresalesError, load_offer
     from bot.web.app import create_app
 
     try:
@@ -33,7 +33,7 @@ def serve(host: str | None = None, port: int | None = None) -> int:
         print(f"error: port {port}: not a port (1-65535)", file=sys.stderr)
         return 2
     try:
-        presales = presales_from_env()
+        presales = load_offer()
     except PresalesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

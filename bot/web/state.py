@@ -165,10 +165,15 @@ def as_stated(request: SizingRequest) -> SizingRequest:
     """``request`` (an earlier answer's JSON ``request``) without the values the estimate itself filled
     in: each of :data:`FILLED_FIELDS` whose value is what sizing the request without them fills in is
     dropped, to be filled again for the follow-up (an MFU for the new card, the default deadline); a
-    value the estimate would not have chosen was said, and stays. Unchanged when it cannot be sized."""
+    value the estimate would not have chosen was said, and stays. Unchanged when it cannot be sized.
+    A request that names its filled fields (``assumed_fields``, an answer's JSON since s25) drops exactly
+    those: a stated value equal to the default (concurrency 16) stays stated."""
     from estimator import estimate
 
     request = _tokens_as_stated(request)
+    if request.assumed_fields is not None:  # the answer said which it filled (s25 trial #3)
+        filled = set(request.assumed_fields) & set(type(request).model_fields)
+        return request.model_copy(update=dict.fromkeys([*sorted(filled), "assumed_fields"]))
     present = [name for name in FILLED_FIELDS if getattr(request, name) is not None]
     if not present:
         return request

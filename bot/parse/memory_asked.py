@@ -1,0 +1,43 @@
+"""A serving question for each GPU's memory ('每张卡显存占多少', 'What's the memory per GPU', 'how much VRAM
+does each card use'): the answer then states the per-GPU figure on the user's count, fitting or not
+(trial s25 #2: 'does not fit on 4 × A10G' with no per-GPU number;
+:attr:`estimator.models.Inference.bytes_per_gpu`)."""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+_CARD = r"(?:gpu|card|device)s?"
+ASKS_MEMORY_RE = rc(
+    r"(?:每|单|一)\s*(?:张|块|个)?\s*(?:卡|显卡|gpu)\s*(?:的|上)?\s*(?:显存|内存)\s*(?:占用?|用|要|需要|是|吃)?\s*(?:多少|多大|几)"
+    r"|(?:显存|内存)\s*(?:占用?|用量?|要|需要|吃)\s*(?:了|掉)?\s*(?:多少|多大|几)"
+    rf"|\b(?:memory|vram)\s+(?:usage\s+|footprint\s+|use\s+)?(?:per|on\s+each|of\s+each|for\s+each|each)\s+{_CARD}\b"
+    rf"|\bper[\s\-]+{_CARD}\s+(?:memory|vram)\b"
+    rf"|\bhow\s+much\s+(?:memory|vram)\s+(?:does|will|would)\s+(?:each|every|one)\s+{_CARD}\b"
+    rf"|\bhow\s+much\s+(?:memory|vram)\s+(?:per|on\s+each)\s+{_CARD}\b"
+)
+"""The question asks each GPU's memory (Chinese: per card, or how much memory it takes; English: memory
+per GPU / per-GPU memory / how much memory each GPU uses)."""
+
+
+def asks_memory(s: str) -> bool:
+    """Whether the lower-cased message ``s`` asks each GPU's memory (call it only when ``s`` says
+    'memory', 'vram', '显存' or '内存': most messages do not)."""
+    return ASKS_MEMORY_RE.search(s) is not None
+
+
+ASKS_THROUGHPUT_RE = rc(
+    r"吞吐(?:量)?\s*(?:大概|大约|能|能有|能到|可以|有|是|会是)?\s*(?:多少|几|多大|多高)"
+    r"|\b(?:what(?:'s|\s+is|\s+would\s+be)?|how\s+much)\s+(?:the\s+)?(?:total\s+|aggregate\s+|max(?:imum)?\s+)?"
+    r"throughput\b|\bthroughput\s*\?"
+)
+"""A serving question for the throughput ('吞吐大概多少token/s', 'what throughput can I expect'): tokens/s in
+total at the most sequences the GPUs hold, not one stream (trial s25 #13: a single 3090 answered '36 token/s
+(1 sequence at a time)' where it holds 12 at 4K). Read as how many fit (``concurrency_asked``) when no load
+is stated."""
+
+
+def asks_throughput(s: str) -> bool:
+    """Whether the lower-cased message ``s`` asks the serving throughput (call it only when ``s`` says
+    '吞吐' or 'throughput')."""
+    return ASKS_THROUGHPUT_RE.search(s) is not None

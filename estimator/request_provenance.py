@@ -1,0 +1,23 @@
+"""Which of a request's values the estimate filled in rather than the user stating them, declared here and
+mixed into :class:`estimator.request.SizingRequest` through :class:`estimator.request_loss.LossKernel`
+(the request module stays within the 500-line limit of tests/test_layout.py)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from estimator.request_setting import _setting
+
+
+class Provenance(BaseModel):
+    """The fields an answer's ``request`` carries filled by the estimate (JSON name as the field)."""
+
+    assumed_fields: tuple[str, ...] | None = Field(
+        None,
+        description="the fields of this request the estimate filled in (its ``assumptions``), not stated by "
+        "the user; set in an answer's JSON (bot.contract) so that a follow-up given this request as its "
+        "``prev`` (POST /api/v1/ask) fills them again and keeps every other value as stated — a stated value "
+        "equal to the default (concurrency 16) stays stated (bot.web.state.as_stated; s25 trial #3). None: "
+        "not known (the request was not an answer's)",
+        json_schema_extra=_setting(json_order=81),
+    )
