@@ -156,4 +156,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     finally:
         sys.setprofile(None)
     assert len(requests) > 100
-    assert calls / len(requests) < 1_116, calls / len(requests)
+    # s25 acts2: 1,116.3 (s25-merge at b9d1a7d6, already at the bound) -> 1,123.4 (+7.1 an answer, the same
+    # before the merge: 1,107.7 -> 1,114.8): one-GPU ZeRO-0 full-training layouts are sized past the
+    # shortcuts that read states + kept activations (their gradients come late: estimator.late_gradients)
+    assert calls / len(requests) < 1_125, calls / len(requests)
