@@ -1,0 +1,100 @@
+"""Second trial of session 25 (trial2 #1, #2): cards a user types are sized as those cards.
+
+- RTX 5090 D (32 GB, 1792 GB/s) and RTX 5090 D v2 (24 GB, 1344 GB/s), Radeon RX 7900 XTX (24 GB, 960 GB/s),
+  Radeon RX 9070 XT (16 GB, 644.6 GB/s) and Moore Threads MTT S4000 (48 GB, 768 GB/s) are catalog cards
+  (estimator/data/gpus.toml, each with its vendor page as source);
+- a card still unknown and typed without its memory gets no verdict: the default card's figures are only
+  a reference, and the headline says so first (design.md §8; bot/render/unknown_card.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator import catalog
+from tests.real_questions import answer_json
+
+
+@pytest.mark.parametrize(
+    ("gpu", "memory", "bandwidth"),
+    [
+        ("RTX-5090D", 32, 1792),  # 512-bit x 28 Gbps
+        ("RTX-5090D-v2", 24, 1344),  # 384-bit x 28 Gbps
+        ("Radeon-RX-7900-XTX", 24, 960),  # 384-bit x 20 Gbps
+        ("Radeon-RX-9070-XT", 16, 644.6),  # AMD product page
+        ("MTT-S4000", 48, 768),  # Moore Threads product page
+    ],
+)
+def test_the_new_cards_carry_their_published_memory(gpu: str, memory: float, bandwidth: float) -> None:
+    spec = catalog.gpu(gpu)
+    assert (spec.memory_gib, spec.memory_bandwidth_gbps) == (memory, bandwidth)
+
+
+def test_the_5090_d_tensor_rate_is_the_5090s_capped_by_its_ai_tops() -> None:
+    """2375 / 3352 AI TOPS (Tom's Hardware 2025-08-12 spec table) x the RTX 5090's 209.5 = 148.4 TFLOPS."""
+    assert catalog.gpu("RTX-5090D").peak_tflops_bf16 == pytest.approx(209.5 * 2375 / 3352, abs=0.05)
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu"),
+    [
+        ("Can I run Qwen2.5-32B-AWQ on an RTX 5090 D v2 with vLLM at 16k context?", "RTX-5090D-v2"),
+        ("5090D能跑Qwen2.5-32B-AWQ吗，vLLM，16k上下文", "RTX-5090D"),
+        ("LoRA微调Qwen2.5-7B，4张摩尔线程MTT S4000，1亿token要多久", "MTT-S4000"),
+        ("Can I serve Llama-3.1-8B on a Radeon RX 9070 XT with llama.cpp?", "Radeon-RX-9070-XT"),
+        ("用llama.cpp在RX 7900 XTX 24G上跑Qwen2.5-32B Q4_K_M，速度多少", "Radeon-RX-7900-XTX"),
+        ("Serve Qwen2.5-7B on a 7900XTX with Ollama: fits?", "Radeon-RX-7900-XTX"),
+    ],
+)
+def test_the_typed_card_is_sized_never_an_a100(question: str, gpu: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == gpu
+    assert answer["interpretation"]["unknown_gpu"] is None
+    assert "A100" not in answer["reply"].split("\n", 1)[0]
+    assert not any(i["text"] in {"7900", "9070", "24"} for i in answer["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu"),
+    [  # must not misread: the neighbours stay themselves
+        ("Serve Qwen2.5-7B on one RTX 5090 with vLLM: fits?", "RTX-5090"),
+        ("用一张 4090D 部署 Qwen2.5-7B，vLLM，够吗", "RTX-4090D"),
+        ("Serve Qwen2.5-7B on one Radeon PRO W7900 with vLLM: fits?", "Radeon-PRO-W7900"),
+    ],
+)
+def test_neighbouring_cards_stay_themselves(question: str, gpu: str) -> None:
+    assert answer_json(question)["request"]["gpu"] == gpu
+
+
+@pytest.mark.parametrize(
+    ("question", "prefix"),
+    [
+        (
+            "Can I run Qwen2.5-32B-AWQ on a Biren BR104 with vLLM at 16k context?",
+            "No verdict for “Biren BR104”: it is not in my catalog and its memory was not given. "
+            "For reference only — ",
+        ),
+        (
+            "用vLLM在壁仞BR104上跑Qwen2.5-32B-AWQ，16k上下文",
+            "“壁仞BR104”不在我的目录中，也没有给出显存，无法判断它放不放得下。以下仅供参考——",
+        ),
+    ],
+)
+def test_an_unknown_card_without_memory_gets_no_verdict(question: str, prefix: str) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_gpu"] is not None
+    assert answer["reply"].startswith(prefix)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I run Qwen2.5-32B-AWQ on a Biren BR104 32GB with vLLM at 16k context?",
+        "用vLLM在壁仞BR104 32G上跑Qwen2.5-32B-AWQ，16k上下文",
+    ],
+)
+def test_an_unknown_card_with_its_memory_keeps_its_verdict(question: str) -> None:
+    """Sized by the stated memory (a verdict for that card): no reference prefix."""
+    reply = answer_json(question)["reply"]
+    assert "No verdict" not in reply and "仅供参考" not in reply
+    assert "BR104" in reply.split("\n", 1)[0]
