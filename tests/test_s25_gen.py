@@ -7,7 +7,7 @@
   (bot/parse/version_context.py), not the latest release of the family;
 - Liger Kernel (use_liger_kernel, enable_liger_kernel, 'the Liger kernel') is the request's chunked_loss
   (estimator/request_loss.py), sized without the whole fp32 logits;
-- an NVIDIA 'D' part ('RTX 5090 D v2') is its own card (catalog since s25 trfix3), never sized as the RTX 5090.
+- an NVIDIA 'D' part ('RTX 5090 D v2') is its own card (catalog since s25 trfix3), never the RTX 5090.
 """
 
 from __future__ import annotations
