@@ -98,3 +98,24 @@ def test_an_unknown_card_with_its_memory_keeps_its_verdict(question: str) -> Non
     reply = answer_json(question)["reply"]
     assert "No verdict" not in reply and "仅供参考" not in reply
     assert "BR104" in reply.split("\n", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "host"),
+    [  # trial2 #3: '<card> 加 <N>G 内存', the size before the word (bot/parse/gpu_layers.py)
+        ("llama.cpp跑Qwen3-30B-A3B Q4_K_M，单张3060 12G加64G内存，能跑多快", 64),
+        ("llama.cpp跑Qwen3-30B-A3B Q4_K_M，单张3060 12G，64G内存，能跑多快", 64),
+        ("llama.cpp跑Qwen3-30B-A3B Q4_K_M，内存 64G，单张3060，多快", 64),  # the older form still read
+        ("llama.cpp runs Qwen3-30B-A3B Q4_K_M on one RTX 3060 12G plus 64GB RAM: how fast?", 64),
+    ],
+)
+def test_the_hosts_memory_after_the_card_is_read(question: str, host: float) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["host_memory_gib"] == host
+    assert not any(i["text"] == "64" for i in answer["interpretation"]["ignored"])
+
+
+def test_a_size_right_after_a_card_stays_the_cards_memory() -> None:
+    """'一张 4090 24G内存': 24 GB is the card's (its VRAM), never 24 GiB of host RAM."""
+    request = answer_json("ollama 跑 Qwen2.5-32B，一张 4090 24G内存够吗")["request"]
+    assert (request["gpu_memory_gib"], request["host_memory_gib"]) == (24, None)
