@@ -71,12 +71,12 @@ def test_neighbouring_cards_stay_themselves(question: str, gpu: str) -> None:
     [
         (
             "Can I run Qwen2.5-32B-AWQ on a Biren BR104 with vLLM at 16k context?",
-            "No verdict for “Biren BR104”: it is not in my catalog and its memory was not given. "
+            "No verdict for your card: it is not in my catalog and its memory was not given. "
             "For reference only — ",
         ),
         (
             "用vLLM在壁仞BR104上跑Qwen2.5-32B-AWQ，16k上下文",
-            "“壁仞BR104”不在我的目录中，也没有给出显存，无法判断它放不放得下。以下仅供参考——",
+            "你的卡不在我的目录中，也没有给出显存，无法判断它放不放得下。以下仅供参考——",
         ),
     ],
 )
@@ -84,6 +84,9 @@ def test_an_unknown_card_without_memory_gets_no_verdict(question: str, prefix: s
     answer = answer_json(question)
     assert answer["interpretation"]["unknown_gpu"] is not None
     assert answer["reply"].startswith(prefix)
+    typed = answer["interpretation"]["unknown_gpu"]
+    head, rest = answer["reply"].split("\n", 1)
+    assert f"“{typed}”" in rest and typed not in head  # named as typed on the line below, not twice
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ from bot.render.compare import (
 from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
-from bot.render.dialect import Dialect, Format, dialect_for
+from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
 from bot.render.i18n import N_, translate
 from bot.render.laptop_text import laptop_reply
@@ -92,7 +92,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
-            text = unknown_card_head(text, answer, dialect_for(fmt))
+            text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
             text = laptop_reply(second_stage_text(text, answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text

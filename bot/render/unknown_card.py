@@ -16,15 +16,15 @@ from bot.render.i18n import N_, translate
 
 if TYPE_CHECKING:
     from bot.core.answer import Answer
-    from bot.render.dialect import Dialect
 
 NO_VERDICT = N_(
-    "No verdict for “%(name)s”: it is not in my catalog and its memory was not given. For reference only — "
+    "No verdict for your card: it is not in my catalog and its memory was not given. For reference only — "
 )
-"""The prefix of the reference headline; the line that follows names the card sized instead."""
+"""The prefix of the reference headline; the next line names the card as typed and the card sized instead
+(bot.render.understood), so the name is said once."""
 
 
-def unknown_card_head(text: str, answer: Answer, dialect: Dialect) -> str:
+def unknown_card_head(text: str, answer: Answer) -> str:
     """``text`` (a rendered reply) with :data:`NO_VERDICT` before its first line when the request was
     sized on the default card in place of an unknown one typed without memory; else ``text``."""
     report = answer.report
@@ -33,4 +33,4 @@ def unknown_card_head(text: str, answer: Answer, dialect: Dialect) -> str:
         return text
     if not any(a.field == "gpu" and a.why == "gpu_unknown_default" for a in report.assumptions):
         return text
-    return translate(answer.lang, NO_VERDICT, name=dialect.escape_text(name)) + text
+    return translate(answer.lang, NO_VERDICT) + text
