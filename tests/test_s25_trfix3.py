@@ -122,3 +122,31 @@ def test_a_size_right_after_a_card_stays_the_cards_memory() -> None:
     """'一张 4090 24G内存': 24 GB is the card's (its VRAM), never 24 GiB of host RAM."""
     request = answer_json("ollama 跑 Qwen2.5-32B，一张 4090 24G内存够吗")["request"]
     assert (request["gpu_memory_gib"], request["host_memory_gib"]) == (24, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "tip"),
+    [  # trial2 #12: Llama-3.1-405B Q4_K_M, ≈ 245 GB of weights and KV cache, above the 192 GB of an M2 Ultra
+        (
+            "Ollama on a Mac Studio M2 Ultra 192GB running Llama-3.1-405B Q4 — tokens per second?",
+            "This model needs more than the Mac's whole memory",
+        ),
+        ("Mac Studio M2 Ultra 192G 用 Ollama 跑 Llama-3.1-405B Q4，每秒多少 token", "超过了这台 Mac 的全部内存"),
+    ],
+)
+def test_a_model_beyond_the_macs_whole_memory_gets_no_speed(question: str, tip: str) -> None:
+    reply = answer_json(question)["reply"]
+    head = reply.split("\n", 1)[0]
+    assert "token/s" not in head and "tokens/s" not in head
+    assert tip in reply
+    assert "If a model just misses" not in reply and "差一点放不下" not in reply
+
+
+def test_a_model_that_just_misses_a_mac_keeps_its_speed_and_tip() -> None:
+    """gpt-oss-20b mxfp4 (Ollama ships it only in MXFP4, ollama.com/library/gpt-oss): ≈ 12.9 GiB against the
+    16 GB (14.9 GiB) of an M4 Pro Mac mini: raising the GPU's share can make room."""
+    answer = answer_json("gpt-oss-20b with Ollama on a 16GB M4 Pro Mac mini, tokens per second?")
+    assert answer["request"]["precision"] == "mxfp4"
+    head = answer["reply"].split("\n", 1)[0]
+    assert "does not fit" in head and "tokens/s" in head
+    assert "If a model just misses" in answer["reply"]
