@@ -131,7 +131,10 @@ def test_a_size_right_after_a_card_stays_the_cards_memory() -> None:
             "Ollama on a Mac Studio M2 Ultra 192GB running Llama-3.1-405B Q4 — tokens per second?",
             "This model needs more than the Mac's whole memory",
         ),
-        ("Mac Studio M2 Ultra 192G 用 Ollama 跑 Llama-3.1-405B Q4，每秒多少 token", "超过了这台 Mac 的全部内存"),
+        (
+            "Mac Studio M2 Ultra 192G 用 Ollama 跑 Llama-3.1-405B Q4，每秒多少 token",
+            "超过了这台 Mac 的全部内存",
+        ),
     ],
 )
 def test_a_model_beyond_the_macs_whole_memory_gets_no_speed(question: str, tip: str) -> None:
