@@ -164,3 +164,23 @@ def test_the_borderline_headline_in_chinese_puts_the_layout_after_the_verdict() 
     assert "） 上放得下" not in head
     en = answer_json("Full fine-tune Qwen2.5-7B, DeepSpeed ZeRO-2, 4 A800 80G, seq len 8192: memory per GPU?")
     assert "fits on 4 × A800 (≈ 1/3 more compute to save memory)" in en["reply"].split("\n", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # trial2 #13: a value said again, the same, is the value used, never 'a second value … used: 32k'
+        "用vLLM部署Qwen2.5-7B，2张4090，" * 6,
+        "How many H100 to serve Llama-3.1-70B at 32k? " * 6,
+    ],
+)
+def test_the_same_value_said_again_is_not_a_second_value(question: str) -> None:
+    answer = answer_json(question)
+    assert not any(i["reason"] == "repeated" for i in answer["interpretation"]["ignored"])
+    assert "使用的是" not in answer["reply"] and "a second value" not in answer["reply"]
+
+
+def test_two_different_values_stay_named() -> None:
+    """Must not misread: a different second value is still named, with the value used."""
+    answer = answer_json("用vLLM部署Qwen2.5-7B，2张4090，用vLLM部署Qwen2.5-7B，4张4090")
+    assert {"text": "4", "reason": "repeated"} in answer["interpretation"]["ignored"]
+    assert "使用的是 2" in answer["reply"]
