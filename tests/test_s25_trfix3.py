@@ -184,3 +184,53 @@ def test_two_different_values_stay_named() -> None:
     answer = answer_json("用vLLM部署Qwen2.5-7B，2张4090，用vLLM部署Qwen2.5-7B，4张4090")
     assert {"text": "4", "reason": "repeated"} in answer["interpretation"]["ignored"]
     assert "使用的是 2" in answer["reply"]
+
+
+LF_YAML = """model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 16
+cutoff_len: 4096
+per_device_train_batch_size: 2
+num_train_epochs: 3.0
+bf16: true
+"""
+AXO_YAML = """base_model: Qwen/Qwen2.5-14B-Instruct
+load_in_4bit: true
+adapter: qlora
+sequence_len: 8192
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "lang"),
+    [  # trial2 #7: a prose comment of a pasted YAML is the question, in its language
+        (LF_YAML + "# 2张 RTX 4090，要多久", "RTX-4090", 2, "zh"),
+        (AXO_YAML + "# single A10G 24GB on AWS. how long?", "A10G", 1, "en"),
+    ],
+)
+def test_a_yaml_comment_in_prose_is_read(question: str, gpu: str, count: int, lang: str) -> None:
+    answer = answer_json(question)
+    assert (answer["request"]["gpu"], answer["request"]["gpu_count"], answer["lang"]) == (gpu, count, lang)
+
+
+def test_a_commented_out_key_stays_a_config_line() -> None:
+    """Must not misread: '# lora_rank: 64' is a line put aside, never prose (the rank stays the config's)."""
+    answer = answer_json(LF_YAML + "# lora_rank: 64\n# 2张 RTX 4090，要多久")
+    assert answer["request"]["lora_rank"] == 16
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [  # 'how long and will it fit?' beside a fine-tuning config keeps the token count and times it
+        "dataset ~120M tokens, single A10G 24GB on AWS. how long and will it fit?",
+        "# dataset ~120M tokens, single A10G 24GB on AWS. how long and will it fit?",
+        "数据约 1.2 亿 token，一张 A10G 24GB，要多久，放得下吗？",
+    ],
+)
+def test_the_token_count_beside_a_training_config_is_kept(tail: str) -> None:
+    answer = answer_json(AXO_YAML + tail)
+    assert answer["request"]["stage"] == "finetune"
+    assert answer["request"]["tokens"] == 120e6
+    assert not any(i["reason"] == "unread" for i in answer["interpretation"]["ignored"])
