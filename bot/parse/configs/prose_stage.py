@@ -26,9 +26,13 @@ STAGE_WORDS = {
 
 def training_prose(stack: StackConfig, parsed: ParseResult, text: str) -> str | None:
     """``text`` with the config's training stage said in front when its prose alone was read as serving
-    (a guess, no stage word) and a training figure of it was left unread; else None (read as it is)."""
+    (a guess, no stage word) and a training figure of it was left unread; else None (read as it is).
+    YAML configs only (LLaMA-Factory, axolotl, torchtune): a launcher command's prose (verl's, with its
+    rollout words) keeps its own reading."""
     word = STAGE_WORDS.get(str(stack.implied.get("stage")))
-    if word is None or "stage" in stack.values or parsed.request.stage != "inference":
+    if word is None or stack.format != "yaml" or "stage" in stack.values:
+        return None
+    if parsed.request.stage != "inference":
         return None
     if not any(why == "unread" for _, why in parsed.unused_numbers):
         return None
