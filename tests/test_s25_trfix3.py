@@ -239,6 +239,7 @@ def test_the_token_count_beside_a_training_config_is_kept(tail: str) -> None:
 def test_an_authors_note_in_a_yaml_comment_is_not_prose() -> None:
     """Must not misread: a comment that asks nothing ('# learning rate is not sized here; 1.0e-5', our own
     recipes' notes) stays part of the config, its numbers never named as unread."""
-    answer = answer_json(LF_YAML + "# learning rate is not sized here; examples use 1.0e-5\n# 2张 RTX 4090，要多久")
+    note = "# learning rate is not sized here; examples use 1.0e-5\n"
+    answer = answer_json(LF_YAML + note + "# 2张 RTX 4090，要多久")
     assert answer["request"]["gpu_count"] == 2
     assert not any(i["text"] == "1.0e-5" for i in answer["interpretation"]["ignored"])
