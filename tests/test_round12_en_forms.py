@@ -111,7 +111,7 @@ def test_kv_cache_layer_is_named_beside_the_engine(
 CARD_WITH_MEMORY = [
     # the M1 Max cases moved to tests/test_trial_s23_answers.py: the chip is in the catalog since s23
     ("Can a Jetson AGX Orin with 64GB run Llama-3.1-8B in fp16?", "Jetson AGX Orin", 64.0),
-    ("Serve Qwen2.5-7B on one Moore Threads MTT S4000 with 48GB.", "Moore Threads MTT S4000", 48.0),
+    ("Serve Qwen2.5-7B on one Biren BR104 with 32GB.", "Biren BR104", 32.0),  # MTT S4000: catalog since s25
     ("Jetson AGX Orin 64G 能用 fp16 跑 Llama-3.1-8B 吗？", "Jetson AGX Orin", 64.0),
 ]
 

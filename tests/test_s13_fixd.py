@@ -254,8 +254,8 @@ def test_the_method_tables_lora_row_is_lora_alone(table: str, alone: str) -> Non
         ),
         (
             "My colleague fine-tuned Qwen2.5-7B with LoRA on 4 H100 in 3 hours. "
-            "We only have 4 MTT S4000 48GB. Does 14B LoRA fit?",
-            "MTT S4000",
+            "We only have 4 Biren BR104 48GB. Does 14B LoRA fit?",
+            "Biren BR104",
             "H100",
         ),
     ],

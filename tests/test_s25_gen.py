@@ -7,7 +7,7 @@
   (bot/parse/version_context.py), not the latest release of the family;
 - Liger Kernel (use_liger_kernel, enable_liger_kernel, 'the Liger kernel') is the request's chunked_loss
   (estimator/request_loss.py), sized without the whole fp32 logits;
-- an NVIDIA 'D' part the catalog lacks ('RTX 5090 D v2') is named as typed, never sized as the RTX 5090.
+- an NVIDIA 'D' part ('RTX 5090 D v2') is its own card (catalog since s25 trfix3), never the RTX 5090.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from estimator import catalog
 from tests.real_questions import answer_json
 
 
@@ -153,26 +154,26 @@ def test_liger_in_a_serving_question_is_named_training_only() -> None:
     assert {"text": "Liger kernel", "reason": "training_only"} in answer["interpretation"]["ignored"]
 
 
+# RTX 5090 D (32 GB, 1792 GB/s) and RTX 5090 D v2 (24 GB, 384-bit, 1344 GB/s): catalog cards since s25
+# trfix3 (estimator/data/gpus.toml, NVIDIA China product page and Tom's Hardware 2025-08-12 spec table)
 @pytest.mark.parametrize(
-    ("question", "typed", "memory"),
+    ("question", "gpu", "memory"),
     [
         (
             "I run an NVIDIA RTX 5090 D v2 with 24 GB of VRAM. Can it serve Qwen2.5-14B at int4?",
-            "RTX 5090 D v2",
+            "RTX-5090D-v2",
             24,
         ),
-        ("我有一张 RTX 5090 D v2 24G，能跑 Qwen2.5-14B int4 吗", "RTX 5090 D v2", 24),
-        (
-            "I run an NVIDIA RTX 5090 D with 32 GB of VRAM. Can it serve Qwen2.5-14B at int4?",
-            "RTX 5090 D",
-            32,
-        ),
+        ("我有一张 RTX 5090 D v2 24G，能跑 Qwen2.5-14B int4 吗", "RTX-5090D-v2", 24),
+        ("I run an NVIDIA RTX 5090 D with 32 GB of VRAM. Can it serve Qwen2.5-14B at int4?", "RTX-5090D", 32),
+        ("5090D能跑Qwen2.5-32B-AWQ吗，vLLM，16k上下文", "RTX-5090D", 32),
     ],
 )
-def test_a_d_part_the_catalog_lacks_is_named_as_typed(question: str, typed: str, memory: float) -> None:
+def test_a_d_part_is_its_own_card_never_the_rtx_5090(question: str, gpu: str, memory: float) -> None:
     answer = answer_json(question)
-    assert answer["interpretation"]["unknown_gpu"] == typed
-    assert (answer["request"]["gpu"], answer["request"]["gpu_memory_gib"]) == (typed, memory)
+    assert answer["interpretation"]["unknown_gpu"] is None
+    assert answer["request"]["gpu"] == gpu
+    assert catalog.gpu(gpu).memory_gib == memory
 
 
 @pytest.mark.parametrize(

@@ -88,6 +88,6 @@ def test_measured_throughput_follow_up_in_english(api):
 
 
 def test_unknown_card_and_unused_setting_are_named(api):
-    [reply] = chat_replies(api, "en", ["Serve Qwen2.5-14B on two MTT S4000 48GB with ZeRO-3"])
-    assert "“MTT S4000” is not in my catalog: sized as a 48 GiB card by memory alone" in reply
+    [reply] = chat_replies(api, "en", ["Serve Qwen2.5-14B on two Biren BR104 48GB with ZeRO-3"])
+    assert "“Biren BR104” is not in my catalog: sized as a 48 GiB card by memory alone" in reply
     assert "Not used: “zero_stage: 3” (a training setting; this is a serving question)." in reply

@@ -150,7 +150,7 @@ def test_the_bots_own_llamafactory_recipe_pasted_back_keeps_its_zero_stage(
 
 # D1. A card not in the catalog, sized by its memory: the unit was doubled ("48 GiB (51.5 GB) GiB").
 UNKNOWN_CARD = [
-    ("serve Qwen2.5-7B on 2 MTT S4000 48GB, 10 users", "sized as a 48 GiB (51.5 GB) card by memory alone"),
+    ("serve Qwen2.5-7B on 2 Biren BR104 48GB, 10 users", "sized as a 48 GiB (51.5 GB) card by memory alone"),
     ("用 2 张 MLU370 48G 部署 Qwen2.5-7B，10 个用户", "只按 48 GiB (51.5 GB) 显存估算"),
 ]
 

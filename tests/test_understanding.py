@@ -400,7 +400,7 @@ def test_sequence_length_words(capsys, question, seq):
 
 
 @pytest.mark.parametrize(("question", "name"), [
-    ("MTT S4000 48GB 两张能跑 Qwen2.5-14B 吗", "MTT S4000"),
+    ("Biren BR104 48GB 两张能跑 Qwen2.5-14B 吗", "Biren BR104"),  # MTT S4000: catalog since s25
     ("Two XPU-9000 48GB cards: can they serve Qwen2.5-14B?", "XPU-9000"),
 ])  # fmt: skip
 def test_unknown_gpu_with_memory_keeps_its_name_and_memory(capsys, question, name):
@@ -920,10 +920,11 @@ def test_fp8_only_is_not_claimed_when_the_stated_load_does_not_fit_in_fp8(capsys
 
 
 def test_a_chinese_vendor_name_before_a_model_number_is_named(capsys):
-    """'摩尔线程S4000' (Moore Threads, not in the catalog) is named as typed, never silently an A100."""
-    out = ask(capsys, "用摩尔线程S4000训练7B要多久")
-    assert out["interpretation"]["unknown_gpu"] == "摩尔线程S4000"
-    assert "“摩尔线程S4000”不在我的目录中" in out["reply"]
+    """'壁仞BR104' (Biren, not in the catalog) is named as typed, never silently an A100 (Moore Threads'
+    S4000, the earlier example, is a catalog card since s25)."""
+    out = ask(capsys, "用壁仞BR104训练7B要多久")
+    assert out["interpretation"]["unknown_gpu"] == "壁仞BR104"
+    assert "“壁仞BR104”不在我的目录中" in out["reply"]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from tests.cli_run import ask_in_process, ask_quietly
     [
         ("用MLU370训练7B模型1万亿token要多久", "MLU370"),
         ("pretrain 7B on 1T tokens with 64 MLU370", "MLU370"),
-        ("用MTT S4000部署一个72B模型", "MTT S4000"),  # Moore Threads: no card of theirs in the catalog
+        ("用壁仞BR104部署一个72B模型", "壁仞BR104"),  # Biren: none in the catalog (MTT S4000: since s25)
     ],
 )
 def test_no_unrelated_nearest_card(capsys: pytest.CaptureFixture[str], text: str, typed: str) -> None:

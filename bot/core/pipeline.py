@@ -39,6 +39,7 @@ from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
+from bot.parse.configs.prose_stage import training_prose
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.parse.parse_error import PARSE_ERROR
@@ -205,6 +206,8 @@ def answer(
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
     parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
+    if stack is not None and (said := training_prose(stack, parsed, strip_markup(text))):  # trial2 #7 (s25)
+        parsed = parse_capped(said)
     if PARSE_ERROR in parsed.notes:  # the reply quotes the message as received, tags and all (s21)
         parsed = parsed.model_copy(update={"normalized": text[:MAX_INPUT_CHARS]})
     if stack is not None:

@@ -164,10 +164,15 @@ class _Parse(FieldSteps, StageSteps):
         aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
         unread = {raw: self.unread_reason(raw, aside.get(raw, "unread")) for raw in self.unread}
         out = [*self.named_unused, *unread.items()]
-        used_roles = {r.role for r in self.roles if id(r) in self.used}
+        s0 = self.s0  # a role's number with its words ("7b, 2张"): the same words again are no second value
+        used_roles = {
+            r.role: s0[max(r.tok.start - 8, 0) : r.tok.end + 1] for r in self.roles if id(r) in self.used
+        }
         for r in self.roles:
             if id(r) not in self.used:
                 raw = r.tok.raw.strip()
+                if used_roles.get(r.role) == s0[max(r.tok.start - 8, 0) : r.tok.end + 1]:
+                    continue  # '…，2张4090，' pasted 500 times (trial2 #13): the value used, said again
                 out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 

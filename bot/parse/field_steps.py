@@ -108,7 +108,7 @@ class FieldSteps:
         setup's or an observed clause (:func:`bot.parse.structure.job_tokens`)."""
         return job_tokens(sorted(toks, key=lambda t: t.start), self._segments()) if toks else []
 
-    def why_unused(self, role: Role, used_roles: set[str], default: str) -> str:
+    def why_unused(self, role: Role, used_roles: set[str] | dict[str, str], default: str) -> str:
         """Why a number of ``role`` is not used: another setup's or an observed figure's (its clause's, or
         the structure chose against it), 'repeated' when its field used another value, else ``default``."""
         if role.extra == "stated_need":  # 'loads in 5 GB' beside a named card (bot.parse.role_left)

@@ -95,9 +95,12 @@ def stated_host_memory(fields: dict[str, Any], named: list[tuple[str, str]]) -> 
 BARE_HOST_MEMORY_RE = rc(
     r"(?<!显)内存\s*(?:是|有|为|:|共|只有)?\s*(?P<v>\d{1,5})\s*(?P<u>g|gb|gib|t|tb)(?![a-z])"
     r"|(?<![\d.])(?P<v2>\d{1,4})\s*(?P<u2>g|gb|gib|t|tb)\s*(?=(?:of\s+)?(?:lp)?ddr[45])"
+    r"|(?<![\d.])(?P<v3>\d{1,4})\s*(?P<u3>g|gb|gib|t|tb)\s*(?:的)?\s*(?:系统|主机|cpu\s*)?内存"
 )
-"""'内存 64G', '64GB DDR5' beside a layer split: the host's memory (the bare word is left to the card rules
-elsewhere, bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's)."""
+"""'内存 64G', '64GB DDR5', '64G内存' ('单张3060 12G加64G内存', s25 trial2 #3) beside a layer split or a
+local runtime: the host's memory (the bare word is left to the card rules elsewhere,
+bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's; '4090 24G内存', a size right
+after a card's name, is that card's)."""
 
 
 LOCAL_RUNTIME_RE = rc(
@@ -132,14 +135,16 @@ def bare_host_memory(out: Any) -> None:
     if "内存" not in out.s and "ddr" not in out.s:
         return
     m = BARE_HOST_MEMORY_RE.search(out.s)
-    if not _split_said(out) and (m is None or m.group("v")):
+    form = m.lastgroup[1:] if m is not None else ""  # the unit group closes each form: 'u', 'u2', 'u3'
+    bare = m is not None and form != "2"  # '内存 64G' / '64G内存', not '64GB DDR5'
+    if not _split_said(out) and (m is None or bare):
         return  # '512GB DDR5': the host's anywhere (a card's is GDDR or HBM); '内存 64G' beside a split only
     split = {"gpu_layers", "cpu_moe_layers"} & out.fields.keys()
-    if m and m.group("v") and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
+    if m and bare and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
         return
     if m:
         out.s = mask(out.s, m.start(), m.end(), " ")
-        value, unit = (m.group("v"), m.group("u")) if m.group("v") else (m.group("v2"), m.group("u2"))
+        value, unit = m.group("v" + form, "u" + form)
         out.fields["host_memory_gib"] = float(value) * (1024 if unit.startswith("t") else 1)
 
 

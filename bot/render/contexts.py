@@ -137,6 +137,7 @@ class InferenceContext(TypedDict):
     one_mac_unfit: bool
     mac_total: str
     mac_lighter: str | None
+    mac_far: bool
     per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
     context_assumed: bool  # no context stated: a verdict resting on it says so
     local: bool

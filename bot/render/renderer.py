@@ -41,6 +41,7 @@ from bot.render.rig_text import rig_headline
 from bot.render.row_time import rows_cents
 from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
+from bot.render.unknown_card import unknown_card_head
 from estimator.models import Stage
 from estimator.money_kinds import Currency
 
@@ -92,6 +93,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
+        if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
+            text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
             text = laptop_reply(second_stage_text(text, answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text

@@ -230,9 +230,22 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
+        "mac_far": unfit and _beyond_the_whole_memory(report, inf),
         "per_gpu": f.gib(inf.bytes_per_gpu) if req.memory_asked and inf.bytes_per_gpu else None,
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
+
+
+def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:
+    """The weights and KV cache need more than the Mac's whole unified memory (trial2 #12: 405B Q4, 245 GB,
+    on a 192 GB M2 Ultra): no GPU share raised with ``iogpu.wired_limit_mb`` can hold them, so the reply
+    gives neither a speed nor the 'if it just misses' tip. Bytes; the card's memory from the catalog or
+    as stated (GiB)."""
+    from estimator import catalog  # the catalog is loaded by now; a lazy import keeps start-up lean
+
+    spec = catalog.resolve_gpu(report.request.gpu)
+    gib = report.request.gpu_memory_gib or (spec.memory_gib if spec is not None else 0)
+    return bool(gib) and inf.weights_bytes + inf.kv_bytes_total > gib * 2**30
 
 
 def _lighter_weights(inf: Inference, f: Fmt) -> str:

@@ -306,8 +306,25 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
         cfg.set("NPROC_PER_NODE", "gpu_count", int(n.group(1)) * (int(nodes.group(1)) if nodes else 1))
     if "zero_stage" not in cfg.values:
         _zero_from_comment(cfg, comments)
-    rest = "\n".join(ln for i, ln in enumerate(lines) if i not in set(block)).strip()
-    return cfg, rest
+    kept, in_block = [], set(block)
+    for i, ln in enumerate(lines):  # the prose around the config, and its prose comments (trial2 #7)
+        if i not in in_block:
+            kept.append(ln)
+        elif ln.lstrip().startswith("#") and not COMMENTED_KEY_RE.match(ln) and ASKING_RE.search(ln):
+            kept.append(ln.lstrip().lstrip("#"))  # '# 2张 RTX 4090，要多久': the question, read as prose
+    return cfg, "\n".join(kept).strip()
+
+
+ASKING_RE = compile_pattern(
+    r"[?？]|吗|多久|多少|几张|够不够|放得下|能不能|how\s+(?:long|many|much)|will\s+it\s+fit|enough"
+)
+"""A question in a comment ('要多久', 'how long and will it fit?'): the user's words, not a note of the
+config's author ('# learning rate is not sized here; … 1.0e-5', our own recipes' comments)."""
+COMMENTED_KEY_RE = compile_pattern(r"\s*#+\s*(?:[\w.\-/]+\s*[:=]|-{3}|$)")
+"""A comment that is a config line put aside ('# lora_rank: 8', '# run: NPROC_PER_NODE=8 …', '# ds.json:
+ZeRO-3'), a separator or empty: not prose. A comment that asks (:data:`ASKING_RE`: '# 2张 RTX 4090，
+要多久', '# dataset ~120M tokens, single A10G 24GB on AWS. how long and will it fit?') is the user's
+words, read as the question's prose."""
 
 
 DS_COMMENT_RE = compile_pattern(
