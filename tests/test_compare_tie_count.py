@@ -1,7 +1,7 @@
 """s17 trial t2 item 4: 'A100 PCIe vs A100 SXM, LoRA 8B, 100M tokens, 8 GPUs' gave identical figures on
 both cards yet named "Lowest cost: PCIe", and each comparison line said "about 1 GPU for 0.3 days" instead
 of the user's 8 GPUs. A tie is said as a tie, and every compared card is shown on the user's count (8 ×
-0.89 h = 7.1 A100-hours: 0.037 days)."""
+0.89 h = 7.1 A100-hours: 0.037 days; s25 review #8: rows say minutes under an hour, 53.3 min)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ QUESTIONS = {
 LINES = {
     "en": (
         "A tie: A100 PCIe 80G and A100 80G cost the same, $9.60 – $20.00 at $1.20–2.50 per GPU-hour",
-        "• A100 PCIe 80G: 7.1 A100-hours, about 8 GPUs for 0.037 days, $9.60 – $20.00",
-        "• A100 80G: 7.1 A100-hours, about 8 GPUs for 0.037 days, $9.60 – $20.00",
+        "• A100 PCIe 80G: 7.1 A100-hours, about 8 GPUs, under 54 minutes, $9.60 – $20.00",
+        "• A100 80G: 7.1 A100-hours, about 8 GPUs, under 54 minutes, $9.60 – $20.00",
     ),
     "zh": (
         "打平：A100 PCIe 80G、A100 80G 成本相同，¥120 – ¥240（每卡·时 ¥15–30）",
-        "• A100 PCIe 80G：7.1 A100·时，约 8 张训 0.037 天，¥120 – ¥240",
-        "• A100 80G：7.1 A100·时，约 8 张训 0.037 天，¥120 – ¥240",
+        "• A100 PCIe 80G：7.1 A100·时，8 张卡不到 54 分钟，¥120 – ¥240",
+        "• A100 80G：7.1 A100·时，8 张卡不到 54 分钟，¥120 – ¥240",
     ),
 }
 

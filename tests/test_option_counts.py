@@ -195,7 +195,8 @@ def test_an_option_that_does_not_fit_has_no_days(
                 # 363,462 tokens on 8 cards = 119.1 GB, 2.8 sequences of 131,072 × 320 KiB (42.9 GB)
                 "L40S: 8 GPUs, ≈ 29 tokens/s in total",
                 "room for 2 of the 10 concurrent sequences",
-                "per million output tokens; room for 3 of the 10 concurrent sequences",
+                # s25 trfix #4: a stated load ranks the rows by their month, each row says it
+                "$4,380 – $10,220 a month; room for 3 of the 10 concurrent sequences",
             ],
         ),
         (

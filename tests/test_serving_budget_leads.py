@@ -17,15 +17,19 @@ ASK = {
     "zh": "部署 Mixtral-8x7B，200 并发，4k 上下文，预算每月3万，用什么卡、几张",
 }
 LEAD = {
-    "en": "For $3,000 a month: INT4 (GPTQ/AWQ) weights on 2 GPUs of this type, $1,752 – $3,650 a month",
+    "en": "For $3,000 a month: INT4 (GPTQ/AWQ) weights on 1 GPU of this type, $1,679 – $3,358 a month",
     "zh": "按每月 ¥30,000：同样的负载用 INT4 (GPTQ/AWQ) 权重，这种卡 2 张，每月 ¥21,900 – ¥43,800",
 }
 THEN = {
-    "en": "this answer's GPUs (4) cost $3,504 – $7,300 a month",
+    "en": "this answer's GPUs (2) cost $3,358 – $6,716 a month",
     "zh": "这个方案的 4 张卡每月 ¥43,800 – ¥87,600",
 }
-PRICE = {"en": (1.20, 2.50), "zh": (15.0, 30.0)}
-"""A100 80G per GPU-hour: the catalog's USD range ($1.20–2.50) and CNY range (¥15–30, the seed article)."""
+PRICE = {"en": (2.30, 4.60), "zh": (15.0, 30.0)}
+"""Per GPU-hour of the card the answer sizes. s25 trfix #4: 'which GPU and how many' for serving compares
+A100, H100 and H200 and sizes the cheapest for the stated load: in USD the H200 (2 GPUs, $2.30–4.60 an hour,
+the catalog's USD range), so INT4 needs 1 of them; in CNY the H200 has no price on file, so the A100 80G
+(¥15–30, the seed article) as before, INT4 on 2."""
+FIT_GPUS = {"en": 1, "zh": 2}
 
 
 def ask(capsys, question: str) -> dict:
@@ -38,10 +42,11 @@ def test_a_serving_budget_leads_with_what_fits_it(capsys, lang):
     out = ask(capsys, ASK[lang])
     note = next(n for n in out["report"]["warnings"] if n["code"] == "serving_over_budget")
     p, (low, high) = note["params"], PRICE[lang]
-    assert (p["fit_precision"], p["fit_gpus"]) == ("int4", 2)
-    assert p["fit_cost_low"] == pytest.approx(2 * 730 * low)
-    assert p["fit_cost_high"] == pytest.approx(2 * 730 * high)
-    line = out["reply"].splitlines()[1]
+    n = FIT_GPUS[lang]
+    assert (p["fit_precision"], p["fit_gpus"]) == ("int4", n)
+    assert p["fit_cost_low"] == pytest.approx(n * 730 * low)
+    assert p["fit_cost_high"] == pytest.approx(n * 730 * high)
+    line = next(ln for ln in out["reply"].splitlines() if ln.startswith(LEAD[lang][:12]))  # after the rows
     assert line.startswith(LEAD[lang]) and THEN[lang] in line
     assert line.index(LEAD[lang]) < line.index(THEN[lang])
 

@@ -93,6 +93,8 @@ IGNORED_REASONS = (
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run
     "negated",  # '128k context is not needed', '不需要 128k 上下文': a value the message says is not wanted
+    "worked_share",  # 'dataset 80000/8=10000 per GPU': a worked share of a stated total, which is used (s25)
+    "liger_asked",  # 'would Liger help?', '要不要开 liger': asked about, not stated on or off (s25)
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
     "catalog_peak",  # '910B（280T）', 'A100 (312 TFLOPS)': a chip's peak rate; the catalog's is used
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
