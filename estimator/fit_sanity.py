@@ -29,14 +29,50 @@ def sane_count(memory: Any) -> bool:
 
 
 def cheapest_change(memory: Any, requested: int | None = None) -> Any | None:
-    """The alternative (``Memory.alternatives``) to name first when :func:`sane_count` is False, else
-    None: one that fits on the user's ``requested`` GPUs, a sharding change before CPU offload
-    (:func:`fix_rank`: ZeRO-3 on the user's 8 × A100 40G before offload on 4, trial s19b #2), else the one
-    that fits on the fewest GPUs."""
-    if sane_count(memory):
+    """The alternative (``Memory.alternatives``) to name first when :func:`sane_count` is False, or when
+    one changed setting of the same job fits on the user's own ``requested`` GPUs within the headroom
+    (:func:`own_cards_fix`: GPT-2 774M at micro-batch 16 on one RTX 4090 fits with micro-batch 1 there,
+    not on TP 4, trial s25b #5), else None: one that fits on the user's ``requested`` GPUs, a sharding
+    change before CPU offload (:func:`fix_rank`: ZeRO-3 on the user's 8 × A100 40G before offload on 4,
+    trial s19b #2), one within the headroom before one at the card's limit, else the one that fits on the
+    fewest GPUs."""
+    if sane_count(memory) and own_cards_fix(memory, requested) is None:
         return None
     same_job = (a for a in memory.alternatives if a.min_gpus and a.change not in JOB_CHANGES)
-    return min(same_job, key=lambda a: (fix_rank(a.change, a.min_gpus, requested), a.min_gpus))
+    return min(same_job, key=lambda a: _fix_key(memory, a, requested))
+
+
+def _fix_key(memory: Any, a: Any, requested: int | None) -> tuple[int, ...]:
+    """:func:`fix_rank` with a change whose memory per GPU is over the headroom (:func:`tight`) after
+    one within it in the same tier, then the fewest GPUs."""
+    tier, *rest = fix_rank(a.change, a.min_gpus, requested)
+    return tier, int(tight(memory, a)), *rest, a.min_gpus
+
+
+def tight(memory: Any, a: Any) -> bool:
+    """Whether alternative ``a`` fills more than :data:`estimator.plan.HEADROOM` (90 %) of the usable
+    memory per GPU (``memory.usable_bytes``): a fit at the card's limit (gradient checkpointing at
+    24.0 GiB on a 24 GiB RTX 4090, trial s25b #5), the same threshold as the 'borderline' verdict."""
+    from estimator.plan import HEADROOM
+
+    usable = getattr(memory, "usable_bytes", None)
+    return bool(usable and a.per_gpu_bytes and a.per_gpu_bytes > HEADROOM * usable)
+
+
+def own_cards_fix(memory: Any, requested: int | None) -> Any | None:
+    """A changed setting of the same job (:data:`JOB_CHANGES` aside: micro-batch 1, full recompute,
+    ZeRO-3 …) that fits on the user's ``requested`` GPUs within the headroom (not :func:`tight`) when
+    their own setting does not (``memory.fits_requested`` False); None otherwise or without a count.
+    'Say so for their setting first, then offer what fits' (the guide): the count their setting would
+    need is no headline when one setting fits on the cards they have."""
+    if not requested or getattr(memory, "fits_requested", None) is not False:
+        return None
+    own = [
+        a
+        for a in memory.alternatives
+        if a.min_gpus and a.min_gpus <= requested and a.change not in JOB_CHANGES and not tight(memory, a)
+    ]
+    return own[0] if own else None
 
 
 OFFLOADS = frozenset({"cpu_offload"})
