@@ -29,7 +29,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB
-from estimator.verdicts import ddp_bytes, training_verdict
+from estimator.verdicts import ddp_bytes, training_verdict, without_offload
 
 RECOMPUTE_EXTRA_FLOPS = 2.0
 """FLOPs per parameter per token that full activation recomputation adds to k·N·D: one more forward
@@ -122,6 +122,9 @@ def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) ->
         "offload_time", round(factor, 3), Why.offload_time, gpus=gpus, seconds=round(extra, 1),
         gpu_step=round(gpu_step, 1),
     )  # fmt: skip
+    for i, n in enumerate(ledger.notes):  # 'offload is not needed': by how much it slows the steps (s25b #6)
+        if n.code == "offload_not_needed":
+            ledger.notes[i] = n.model_copy(update={"params": {**n.params, "slower": round(factor, 2)}})
     return _slower_fields(out, factor)
 
 
@@ -323,6 +326,8 @@ def memory_and_plan(
                 dp=plan.dp,
             )
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
+    if reason == "offload_unneeded":  # their offload's figure stays the answer; the note says it can go
+        _note_offload_unneeded(spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
     _note_no_fit(setup, mem, ledger)
@@ -340,6 +345,18 @@ def memory_and_plan(
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
     return PlanParts(mem, feasible, reason)
+
+
+def _note_offload_unneeded(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, ledger: Ledger
+) -> None:
+    """'offload_not_needed': the user's CPU offload, when the same setting without it fits their GPUs
+    within the headroom (:func:`estimator.verdicts.without_offload`): its per-GPU bytes and share."""
+    found = without_offload(spec, params, gpu, mem.plan_gpus or 1, setup)
+    if found is not None:
+        per_gpu = sum(found[1].values())
+        share = round(per_gpu / mem.usable_bytes, 3)
+        ledger.note("offload_not_needed", per_gpu_gib=round(per_gpu / 2**30, 1), ratio=share)
 
 
 def _note_ddp(
