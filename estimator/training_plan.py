@@ -326,8 +326,7 @@ def memory_and_plan(
                 dp=plan.dp,
             )
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
-    if reason == "offload_unneeded":  # their offload's figure stays the answer; the note says it can go
-        _note_offload_unneeded(spec, params, gpu, setup, mem, ledger)
+    _note_offload_unneeded(spec, params, gpu, setup, mem, reason, ledger)  # s25b #6
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
     _note_no_fit(setup, mem, ledger)
@@ -348,10 +347,19 @@ def memory_and_plan(
 
 
 def _note_offload_unneeded(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, ledger: Ledger
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    mem: Memory,
+    reason: str | None,
+    ledger: Ledger,
 ) -> None:
-    """'offload_not_needed': the user's CPU offload, when the same setting without it fits their GPUs
-    within the headroom (:func:`estimator.verdicts.without_offload`): its per-GPU bytes and share."""
+    """'offload_not_needed' with the verdict's reason 'offload_unneeded': the user's CPU offload, when the
+    same setting without it fits their GPUs within the headroom (:func:`estimator.verdicts.
+    without_offload`): its per-GPU bytes and share; their offload's figure stays the answer."""
+    if reason != "offload_unneeded":
+        return
     found = without_offload(spec, params, gpu, mem.plan_gpus or 1, setup)
     if found is not None:
         per_gpu = sum(found[1].values())

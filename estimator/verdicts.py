@@ -36,7 +36,9 @@ def training_verdict(
     these three :func:`estimator.fit_change.what_to_change` names what to change. Also borderline: only
     at the upper end of a stated range ('range_upper_end'); only thanks to CPU offload (≈ 12 B/param of
     host RAM and slow steps, ZeRO-Offload §4: 'offload'; 'yes', 'offload_unneeded' when the same setting
-    without offload fits their count within the headroom: :func:`without_offload`); a QLoRA base too
+    without offload fits their count within the headroom: :func:`without_offload`, supervised training
+    only: an RL job's colocated rollout engine takes GPU memory offload frees, outside this sizing, as in
+    the ms-swift GRPO thread whose rollout OOMs with offload on); a QLoRA base too
     big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
     no: nothing fits on that many GPUs.
     """
@@ -53,11 +55,8 @@ def training_verdict(
         if (mem.per_gpu_bytes_high or 0.0) > mem.usable_bytes:
             return "borderline", "high_edge"
         if setup.offload:  # 'yes' when it fits without (the note says offload is not needed, s25b #6)
-            return (
-                ("yes", "offload_unneeded")
-                if without_offload(spec, params, gpu, count, setup)
-                else ("borderline", "offload")
-            )
+            unneeded = req.algorithm in (None, "sft") and without_offload(spec, params, gpu, count, setup)
+            return ("yes", "offload_unneeded") if unneeded else ("borderline", "offload")
         plan = mem.plan
         if plan is not None and setup.method == Method.qlora:
             base_on_one_gpu = mem.breakdown.get("weights", 0) * plan.tp * plan.pp
