@@ -29,7 +29,7 @@ from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB
-from estimator.verdicts import ddp_bytes, training_verdict, without_offload
+from estimator.verdicts import ddp_bytes, training_verdict
 
 RECOMPUTE_EXTRA_FLOPS = 2.0
 """FLOPs per parameter per token that full activation recomputation adds to k·N·D: one more forward
@@ -325,8 +325,7 @@ def memory_and_plan(
                 gradient_accumulation=plan.gradient_accumulation,
                 dp=plan.dp,
             )
-    feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
-    _note_offload_unneeded(spec, params, gpu, setup, mem, reason, ledger)  # s25b #6
+    feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
     _note_no_fit(setup, mem, ledger)
@@ -344,27 +343,6 @@ def memory_and_plan(
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
     return PlanParts(mem, feasible, reason)
-
-
-def _note_offload_unneeded(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    setup: TrainingSetup,
-    mem: Memory,
-    reason: str | None,
-    ledger: Ledger,
-) -> None:
-    """'offload_not_needed' with the verdict's reason 'offload_unneeded': the user's CPU offload, when the
-    same setting without it fits their GPUs within the headroom (:func:`estimator.verdicts.
-    without_offload`): its per-GPU bytes and share; their offload's figure stays the answer."""
-    if reason != "offload_unneeded":
-        return
-    found = without_offload(spec, params, gpu, mem.plan_gpus or 1, setup)
-    if found is not None:
-        per_gpu = sum(found[1].values())
-        share = round(per_gpu / mem.usable_bytes, 3)
-        ledger.note("offload_not_needed", per_gpu_gib=round(per_gpu / 2**30, 1), ratio=share)
 
 
 def _note_ddp(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
 from estimator.memory import breakdown
 from estimator.models import Memory, Method, Plan, SizingRequest
 from estimator.plan import HEADROOM, best_plan_for
@@ -22,7 +23,13 @@ def requested_count(req: SizingRequest) -> int | None:
 
 
 def training_verdict(
-    req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    mem: Memory,
+    ledger: Ledger | None = None,
 ) -> tuple[str | None, str | None]:
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
@@ -40,7 +47,8 @@ def training_verdict(
     only: an RL job's colocated rollout engine takes GPU memory offload frees, outside this sizing, as in
     the ms-swift GRPO thread whose rollout OOMs with offload on); a QLoRA base too
     big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
-    no: nothing fits on that many GPUs.
+    no: nothing fits on that many GPUs. ``ledger``: where 'offload_unneeded' puts its note
+    ('offload_not_needed': the per-GPU GiB without offload and its share of the usable memory).
     """
 
     count = requested_count(req)
@@ -56,6 +64,12 @@ def training_verdict(
             return "borderline", "high_edge"
         if setup.offload:  # 'yes' when it fits without (the note says offload is not needed, s25b #6)
             unneeded = req.algorithm in (None, "sft") and without_offload(spec, params, gpu, count, setup)
+            if (
+                unneeded and ledger is not None
+            ):  # their offload's figure stays the answer; the note: it can go
+                per_gpu = sum(unneeded[1].values())
+                share = round(per_gpu / mem.usable_bytes, 3)
+                ledger.note("offload_not_needed", per_gpu_gib=round(per_gpu / 2**30, 1), ratio=share)
             return ("yes", "offload_unneeded") if unneeded else ("borderline", "offload")
         plan = mem.plan
         if plan is not None and setup.method == Method.qlora:
