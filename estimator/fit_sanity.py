@@ -29,14 +29,56 @@ def sane_count(memory: Any) -> bool:
 
 
 def cheapest_change(memory: Any, requested: int | None = None) -> Any | None:
-    """The alternative (``Memory.alternatives``) to name first when :func:`sane_count` is False, else
-    None: one that fits on the user's ``requested`` GPUs, a sharding change before CPU offload
-    (:func:`fix_rank`: ZeRO-3 on the user's 8 × A100 40G before offload on 4, trial s19b #2), else the one
-    that fits on the fewest GPUs."""
+    """The alternative (``Memory.alternatives``) to name first: when :func:`sane_count` is True, only
+    :func:`own_cards_fix` (GPT-2 774M at micro-batch 16 on one RTX 4090 fits with micro-batch 1 there,
+    not on TP 4, trial s25b #5) or None; when it is False, one that fits on the user's GPUs, a sharding
+    change before CPU offload (:func:`fix_rank`: ZeRO-3 on the user's 8 × A100 40G before offload on 4,
+    trial s19b #2), one within the headroom before one at the card's limit, else the one that fits on the
+    fewest GPUs."""
     if sane_count(memory):
-        return None
+        return own_cards_fix(memory, requested)
     same_job = (a for a in memory.alternatives if a.min_gpus and a.change not in JOB_CHANGES)
-    return min(same_job, key=lambda a: (fix_rank(a.change, a.min_gpus, requested), a.min_gpus))
+    return min(same_job, key=lambda a: _fix_key(memory, a, requested))
+
+
+def _fix_key(memory: Any, a: Any, requested: int | None) -> tuple[int, ...]:
+    """:func:`fix_rank` with a change whose memory per GPU is over the headroom (:func:`tight`) after
+    one within it in the same tier, then the fewest GPUs."""
+    tier, *rest = fix_rank(a.change, a.min_gpus, requested)
+    return tier, int(tight(memory, a)), *rest, a.min_gpus
+
+
+def tight(memory: Any, a: Any) -> bool:
+    """Whether alternative ``a`` fills more than :data:`estimator.plan.HEADROOM` (90 %) of the usable
+    memory per GPU (``memory.usable_bytes``): a fit at the card's limit (gradient checkpointing at
+    24.0 GiB on a 24 GiB RTX 4090, trial s25b #5), the same threshold as the 'borderline' verdict."""
+    from estimator.plan import HEADROOM
+
+    usable = getattr(memory, "usable_bytes", None)
+    return bool(usable and a.per_gpu_bytes and a.per_gpu_bytes > HEADROOM * usable)
+
+
+OWN_CARD_CHANGES = ("micro_batch_1", "full_recompute", "zero3")
+"""Settings that keep the job, its numerics and its speed class (the global batch kept by accumulation;
+recompute: ≈ 1/3 more compute, Korthikanti et al. 2022 §4; ZeRO-3: the same maths sharded): named ahead of
+a sane count for the user's settings when one fits on their own cards. CPU offload (host RAM, slower
+steps) and 8-bit AdamW (other optimizer numerics) are not: a sane count of GPUs leads before them."""
+
+
+def own_cards_fix(memory: Any, requested: int | None) -> Any | None:
+    """A changed setting of :data:`OWN_CARD_CHANGES` that fits on the user's ``requested`` GPUs within the
+    headroom (not :func:`tight`) when their own setting does not (``memory.fits_requested`` False), in that
+    order; None otherwise or without a count. 'Say so for their setting first, then offer what fits' (the
+    guide): the count their setting would need is no headline when one setting fits on the cards they
+    have (trial s25b #5: micro-batch 1 on the one RTX 4090, not TP 4 over PCIe)."""
+    if not requested or getattr(memory, "fits_requested", None) is not False:
+        return None
+    fits = {
+        a.change: a
+        for a in memory.alternatives
+        if a.min_gpus and a.min_gpus <= requested and not tight(memory, a)
+    }
+    return next((fits[c] for c in OWN_CARD_CHANGES if c in fits), None)
 
 
 OFFLOADS = frozenset({"cpu_offload"})

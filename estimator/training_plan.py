@@ -122,6 +122,9 @@ def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) ->
         "offload_time", round(factor, 3), Why.offload_time, gpus=gpus, seconds=round(extra, 1),
         gpu_step=round(gpu_step, 1),
     )  # fmt: skip
+    for i, n in enumerate(ledger.notes):  # 'offload is not needed': by how much it slows the steps (s25b #6)
+        if n.code == "offload_not_needed":
+            ledger.notes[i] = n.model_copy(update={"params": {**n.params, "slower": round(factor, 2)}})
     return _slower_fields(out, factor)
 
 
@@ -322,7 +325,7 @@ def memory_and_plan(
                 gradient_accumulation=plan.gradient_accumulation,
                 dp=plan.dp,
             )
-    feasible, reason = training_verdict(req, spec, params, gpu, setup, mem)
+    feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
     _note_no_fit(setup, mem, ledger)

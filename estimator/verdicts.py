@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
 from estimator.memory import breakdown
-from estimator.models import Memory, Method, SizingRequest
+from estimator.models import Memory, Method, Plan, SizingRequest
 from estimator.plan import HEADROOM, best_plan_for
 from estimator.setup import TrainingSetup
 from estimator.training_tools import tool_limits
@@ -22,7 +23,13 @@ def requested_count(req: SizingRequest) -> int | None:
 
 
 def training_verdict(
-    req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    mem: Memory,
+    ledger: Ledger | None = None,
 ) -> tuple[str | None, str | None]:
     """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
 
@@ -35,9 +42,13 @@ def training_verdict(
     (:mod:`estimator.memory_band`) does not ('high_edge': real runs land there, issue 25 item 1); for
     these three :func:`estimator.fit_change.what_to_change` names what to change. Also borderline: only
     at the upper end of a stated range ('range_upper_end'); only thanks to CPU offload (≈ 12 B/param of
-    host RAM and slow steps, ZeRO-Offload §4: 'offload'); a QLoRA base too big for one card must be
-    sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
-    no: nothing fits on that many GPUs.
+    host RAM and slow steps, ZeRO-Offload §4: 'offload'; 'yes', 'offload_unneeded' when the same setting
+    without offload fits their count within the headroom: :func:`without_offload`, supervised training
+    only: an RL job's colocated rollout engine takes GPU memory offload frees, outside this sizing, as in
+    the ms-swift GRPO thread whose rollout OOMs with offload on); a QLoRA base too
+    big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
+    no: nothing fits on that many GPUs. ``ledger``: where 'offload_unneeded' puts its note
+    ('offload_not_needed': the per-GPU GiB without offload and its share of the usable memory).
     """
 
     count = requested_count(req)
@@ -51,8 +62,15 @@ def training_verdict(
             return "borderline", "tight"
         if (mem.per_gpu_bytes_high or 0.0) > mem.usable_bytes:
             return "borderline", "high_edge"
-        if setup.offload:
-            return "borderline", "offload"
+        if setup.offload:  # 'yes' when it fits without (the note says offload is not needed, s25b #6)
+            unneeded = req.algorithm in (None, "sft") and without_offload(spec, params, gpu, count, setup)
+            if (
+                unneeded and ledger is not None
+            ):  # their offload's figure stays the answer; the note: it can go
+                per_gpu = sum(unneeded[1].values())
+                share = round(per_gpu / mem.usable_bytes, 3)
+                ledger.note("offload_not_needed", per_gpu_gib=round(per_gpu / 2**30, 1), ratio=share)
+            return ("yes", "offload_unneeded") if unneeded else ("borderline", "offload")
         plan = mem.plan
         if plan is not None and setup.method == Method.qlora:
             base_on_one_gpu = mem.breakdown.get("weights", 0) * plan.tp * plan.pp
@@ -63,6 +81,19 @@ def training_verdict(
     if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
         return "borderline", "range_upper_end"
     return "no", None
+
+
+def without_offload(
+    spec: ModelSpec, params: float, gpu: GpuSpec, count: int, setup: TrainingSetup
+) -> tuple[Plan, dict[str, float]] | None:
+    """The layout and per-GPU bytes of ``setup`` without CPU offload on ``count`` GPUs when it fits within
+    :data:`estimator.plan.HEADROOM` (90 %) of the card, else None: offload is then not needed (trial s25b
+    #6: Qwen2.5-32B full fine-tuning, ZeRO-3 on 16 × H100 80G holds 16 B × 32.8B / 16 ≈ 33 GB of model
+    states per GPU without it; ZeRO-Offload (Ren et al. 2021) §4 moves the optimizer states to the host
+    only to fit fewer GPUs, at slower steps)."""
+    if not setup.offload:
+        return None
+    return best_plan_for(spec, params, gpu, count, replace(setup, offload=False), HEADROOM)
 
 
 def tool_runs_ddp(req: SizingRequest, setup: TrainingSetup, mem: Memory) -> bool:

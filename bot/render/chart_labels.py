@@ -28,6 +28,7 @@ CHART_LABELS: dict[str, str] = {
     "no_fit": N_("does not fit"),
     "fits_on": N_("fits on {n} GPUs (at least {min} needed)"),
     "no_fit_on": N_("does not fit on {n} GPUs (at least {min} needed)"),
+    "no_fit_on_one": N_("does not fit on 1 GPU (at least {min} needed)"),
     "per_gpu": N_("One GPU\n(of {n})"),
     "gib_axis": N_("Memory per GPU (GiB) · {layout}"),
     "capacity": N_("{gpu}: {gib}"),

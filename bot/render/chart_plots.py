@@ -353,7 +353,8 @@ def _fit_verdict(m: Any, n: int, fits: bool, f: Fmt, ctx: ChartContext) -> str:
     if m.min_gpus is None:
         return ctx.t("no_fit")
     if n != m.min_gpus:
-        return ctx.t("fits_on" if fits else "no_fit_on", n=f.int(n), min=f.int(m.min_gpus))
+        key = "fits_on" if fits else "no_fit_on_one" if n == 1 else "no_fit_on"  # '1 GPU' (s25b #5)
+        return ctx.t(key, n=f.int(n), min=f.int(m.min_gpus))
     return ctx.t("min_gpu") if m.min_gpus == 1 else ctx.t("min_gpus", n=f.int(m.min_gpus))
 
 

@@ -80,6 +80,7 @@ class MemoryContext(TypedDict):
     share: str
     min_gpus: str | None
     cheaper_fix: str | None
+    min_sane: bool  # the fewest GPUs for the user's settings is a count worth naming (fit_sanity)
     min_text: str | None
     one_gpu: bool
     rollout_server: bool

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
+from bot.render.plan_text import gpus_text  # '1 GPU', not '1 GPUs' (trial s25b #5)
 from estimator.models import FitChange, SizingReport
 
 FIT_REASONS = {
@@ -177,7 +178,29 @@ def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None)
         return None
     label = alternative_label(best, lang)
     label = LEADING_WORD_RE.sub(lambda m: m.group(0).lower(), label)  # '…; with ZeRO-3' mid-sentence
-    return translate(lang, CHEAPER_FIX, change=label, n=f.int(best.min_gpus))
+    return translate(lang, CHEAPER_FIX, change=label, gpus=gpus_text(lang, best.min_gpus))
+
+
+def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool]:
+    """(the change the headline of a failed count names first, whether the fewest GPUs for the user's
+    own settings is a count worth naming there). The change: :func:`cheaper_fix`, else, when that count
+    is over :data:`estimator.fit_sanity.SANE_FACTOR` × the user's (32 × A10G for a 14B QLoRA at 8,192
+    tokens whose 13.9 GiB fp32 logits do not shrink with data parallelism, trial s25b #4), the settings
+    that fit on the user's own cards (:func:`unfit_change_text`); (None, True) when their count fits."""
+    from estimator.fit_sanity import SANE_FACTOR, sane_count
+
+    m, requested = report.memory, report.request.gpu_count
+    if m is None or not requested or m.fits_requested is not False:
+        return None, True
+    fix = cheaper_fix(m, f, f.lang, requested)
+    if fix is not None:
+        return fix, sane_count(m)
+    own = unfit_change_text(report, f)
+    if own is None or not m.min_gpus or m.min_gpus <= SANE_FACTOR * requested:
+        return None, True
+    if any(c.setting == "gpu_count" for c in m.fit_change):  # 'Instead of your 1 GPU: 2 GPUs'
+        return None, True
+    return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False
 
 
 LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")
@@ -195,5 +218,5 @@ def alternative_label(a: Any, lang: str) -> str:
     return translate(lang, ALTERNATIVES[key]) if key in ALTERNATIVES else key
 
 
-CHEAPER_FIX = N_("%(change)s: %(n)s GPUs")
+CHEAPER_FIX = N_("%(change)s: %(gpus)s")
 """The cheaper change a failed count's headline names first (trial s19 #3)."""

@@ -9,9 +9,9 @@ from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_s
 from bot.render.describe import node_of
 from bot.render.fit_change_text import (
     alternative_label,
-    cheaper_fix,
     fit_change_text,
     fit_reason_text,
+    headline_fix,
     likely_fit_text,
     unfit_change_text,
 )
@@ -184,9 +184,9 @@ def memory_section(
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
-    main = chosen
-
-    rows = _layout_rows(m, lang, requested, main)
+    fix, min_sane = headline_fix(report, f)  # a fix the headline names first: their layout explained
+    main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
+    rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
 
     checkpoint = _checkpoint(report, f)
     states_total = f.storage(m.total_bytes)
@@ -198,9 +198,8 @@ def memory_section(
         "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
         "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
-        "cheaper_fix": cheaper_fix(m, f, lang, requested)
-        if requested and m.fits_requested is False
-        else None,
+        "cheaper_fix": fix,
+        "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),

@@ -213,6 +213,11 @@ OFFLOAD_UNTIMED = N_(
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.offload_not_needed, "slower"): N_(
+        "CPU offload is not needed on these GPUs: without it the same setting takes ≈ %(per_gpu_gib)s per "
+        "GPU (%(ratio)s of the card); offload only adds host RAM and slower steps (×%(slower)s in the time "
+        "above)."
+    ),
     (NoteCode.prefill_decode_short, "decode_limit"): N_(
         "Prefill and decode share these %(load_gpus)s GPUs (chunked prefill runs both in the same steps): "
         "the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each second (compute-bound, "
