@@ -170,7 +170,10 @@ def test_a_catalog_card_before_d_underscore_is_that_card(question: str, gpu: str
     "question", ["Can an RTX 5090 D serve Qwen2.5-14B at int4?", "RTX 5090 D 能部署 int4 的 Qwen2.5-14B 吗？"]
 )
 def test_a_geforce_d_part_is_still_named_as_typed(question: str) -> None:
-    assert answer_json(question)["interpretation"]["unknown_gpu"] == "RTX 5090 D"
+    """s25 trfix3 put the RTX 5090 D in the catalog (32 GB, 1,792 GB/s): the D part is its own card, never
+    the RTX 5090 the rule keeps it from matching."""
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == "RTX-5090D" and answer["interpretation"]["unknown_gpu"] is None
 
 
 # 6 ---------------------------------------------------------------------------------------------------

@@ -132,8 +132,9 @@ WHY_TEXTS: dict[str, str] = {
         "(4 per trained parameter)"
     ),
     "recompute_flash": N_(
-        "no gradient checkpointing: each layer keeps 34·s·b·h bytes of activations (FlashAttention stores "
-        "no s×s scores; Korthikanti et al. 2022, Table 2)"
+        "no gradient checkpointing: each layer keeps what autograd saves — Hugging Face models at TP 1 "
+        "(16h + 4q + 4kv + 8I + 4·heads bytes per token in bf16: transformers modeling_llama.py with SDPA), "
+        "Megatron layouts 34·s·b·h (Korthikanti et al. 2022, Table 2); no s×s scores with FlashAttention"
     ),
     "measured_throughput": N_(
         "implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"
