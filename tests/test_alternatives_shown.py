@@ -48,7 +48,7 @@ def test_offload_plan_shows_no_offload_option_and_failed_counts_are_said(capsys,
     [
         (
             ZH_72B,
-            "Qwen2.5 72B 全参微调（ZeRO-3） 在 64 × A100 80G 上放得下",
+            "Qwen2.5 72B 全参微调（ZeRO-3）：64 张 A100 80G 放得下",  # s25 trfix3 #14: zh headline word order
             "• 开启 CPU offload：4 张（这是按这个改法的估算；你在 8 张卡上爆显存的那次没有用它）",
         ),
         (

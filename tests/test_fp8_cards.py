@@ -20,6 +20,7 @@ FP8_OUTSIDE_NVIDIA_HOPPER_ON = {
     "Gaudi2": 865.0,  # Intel Gaudi 2 whitepaper: FP8 865 TFLOPS
     "Gaudi3": 1835.0,  # Intel Gaudi 3 whitepaper: FP8 and BF16 1,835 TFLOPS (MME)
     "TPUv5p": 459.0,  # Google TPU v5p page lists FP8 at the BF16 rate (no FP8 speed-up)
+    "Radeon-RX-9070-XT": 389.3,  # AMD RX 9070 XT page: FP8 matrix 779 TOPS with sparsity -> dense half (s25)
 }
 """Non-NVIDIA cards with an FP8 peak in the catalog; every other non-NVIDIA card (Ascend 910/910B/910C,
 MI200, TPU v4/v5e, Apple) and every NVIDIA card before Ada/Hopper (Pascal, Volta, Turing, Ampere) has none
