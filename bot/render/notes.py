@@ -10,7 +10,7 @@ from weakref import WeakKeyDictionary
 from bot.lazylog import lazy_logger
 from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
 from bot.render.fit_change_text import NO_FIT_ADAPTER
-from bot.render.fmt import Fmt, fmt_for
+from bot.render.fmt import Fmt, fmt_for, money_in_style, needs_cents
 from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.note_codes import NoteCode
@@ -115,10 +115,12 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     f = fmt_for(lang)
     params = {k: format_param(f, k, v) for k, v in note.params.items()}
     currency = note.params.get("currency")
-    for key in MONEY_KEYS & set(note.params):
-        value = note.params[key]
-        if isinstance(value, int | float) and isinstance(currency, str):
-            params[key] = f.money(value, currency)
+    keys = MONEY_KEYS & set(note.params) if isinstance(currency, str) else ()
+    money = [(k, v) for k in keys if isinstance(v := note.params[k], int | float)]
+    # one money style per note ('¥75.00 – ¥200.00', never '¥75.00 – ¥200'): bot.render.fmt.needs_cents
+    cents = len(money) > 1 and needs_cents(*(v for _, v in money))
+    for key, value in money:
+        params[key] = money_in_style(f, value, currency, True) if cents else f.money(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
