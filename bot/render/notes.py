@@ -107,6 +107,10 @@ ONE_COST_MESSAGES: dict[str, str] = {
 $204"), by the wording of its range."""
 
 
+_AMOUNT_KEYS = frozenset(("budget", "cost_low", "cost_high", "cost_high_band", "per_month"))
+"""Note parameters that are amounts of money (not unit prices): written in one style within a note."""
+
+
 def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     """A warning in ``lang``; unknown codes (or missing parameters) get a generic line. Without an
     alternatives section in the reply, 'no_fit_stated' does not point to one."""
@@ -117,10 +121,13 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     currency = note.params.get("currency")
     keys = MONEY_KEYS & set(note.params) if isinstance(currency, str) else ()
     money = [(k, v) for k in keys if isinstance(v := note.params[k], int | float)]
-    # one money style per note ('¥75.00 – ¥200.00', never '¥75.00 – ¥200'): bot.render.fmt.needs_cents
-    cents = len(money) > 1 and needs_cents(*(v for _, v in money))
+    # one money style for a note's amounts ('¥75.00 – ¥200.00', never '¥75.00 – ¥200'); a unit price such as
+    # max_price keeps its own cents beside whole amounts (bot.render.fmt.needs_cents)
+    amounts = [v for k, v in money if k in _AMOUNT_KEYS]
+    cents = len(amounts) > 1 and needs_cents(*amounts)
     for key, value in money:
-        params[key] = money_in_style(f, value, currency, True) if cents else f.money(value, currency)
+        whole = cents and key in _AMOUNT_KEYS
+        params[key] = money_in_style(f, value, currency, True) if whole else f.money(value, currency)
     msgid = NOTE_MESSAGES.get(note.code)
     if note.params.get("gpu_count") == 1 and note.code in SINGULAR_NOTE_MESSAGES:
         msgid = SINGULAR_NOTE_MESSAGES[note.code]
