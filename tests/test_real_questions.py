@@ -725,6 +725,7 @@ HELD_OUT_SIZES = {
     ("r18test", "zh"): 17,
     ("r19test", "zh"): 20,
     ("r19test", "en"): 19,
+    ("r20test", "zh"): 24,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
