@@ -615,6 +615,16 @@ def test_round19_work_en_does_not_regress() -> None:
     assert _work_understood("r19work", "en", 21) >= R19_WORK_UNDERSTOOD_EN
 
 
+R20_WORK_UNDERSTOOD_ZH = 15
+"""Round 20's Chinese working split (zh_r20.json, r20work: 16 records) understood in full at the last
+measurement (README.md there): 11 at the freeze, 15 after its readers (tests/test_round20_zh_forms.py), no
+label correction. Its r20test half (24 records) is frozen in ``frozen_r20_test_zh.sha256``."""
+
+
+def test_round20_work_zh_does_not_regress() -> None:
+    assert _work_understood("r20work", "zh", 16) >= R20_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 

@@ -11,9 +11,9 @@ One table of the keys that set the KV cache's type, from each tool's source:
 - TabbyAPI ``cache_mode`` (config_sample.yml: FP16, Q8, Q6, Q4);
 - prose: '4-bit KV cache' (any width 2 to 8: round 19 en, a '3-bit KV cache' was sized as 3-bit weights),
   'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
-  'KV 缓存量化为 int8', '4bit 的 KV 缓存'; a 16-bit or ggml type in words ('FP16 KV cache', 'the KV cache
-  quantized to q4_0', 'KV cache 用 bf16', s21); its dtype named ('the KV cache dtype is torch.float16',
-  'kv cache 的数据类型是 torch.bfloat16', s23).
+  'KV 缓存量化为 int8', '4bit 的 KV 缓存', 'kv int8 量化' (r20); a 16-bit or ggml type in words
+  ('FP16 KV cache', 'the KV cache quantized to q4_0', 'KV cache 用 bf16', s21); its dtype named ('the KV
+  cache dtype is torch.float16', 'kv cache 的数据类型是 torch.bfloat16', s23).
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
 read by :data:`bot.parse.prose_vocab.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on what
@@ -43,6 +43,7 @@ KV_TYPE_RE = rc(
     r"|cache[_\s\-]*mode\s*(?:=|:)?\s*(?P<m>fp16|q8|q6|q4)(?![a-z0-9])"
     r"|(?P<b>[2-8])[\s\-]*bits?\s+(?:quanti[sz]ed\s+)?(?:kv|prefix)[\s\-]*cache"  # r19: '3-bit KV cache' too
     r"|int(?P<i>[48])\s+(?:kv|prefix)[\s\-]*cache"
+    r"|(?<![a-z0-9])kv[\s\-_]*int(?P<i5>[48])(?![a-z0-9])"  # r20 zh: 'kv int8 量化' (no cache word)
     r"|kv[\s\-]*cache\s+(?:quanti[sz]ed\s+)?(?:to|in|at|as)\s+(?:int(?P<i2>[48])|(?P<b2>[48])[\s\-]*bits?)(?![a-z0-9])"
     r"|kv\s*缓存\s*(?:用|使用|采用|是)?\s*(?:量化)?\s*(?:为|到|成)?\s*(?:int(?P<i3>[48])|(?P<b3>[48])\s*(?:bit|位|比特))"
     r"|(?:int(?P<i4>[48])|(?P<b4>[48])\s*(?:bit|位|比特))\s*(?:量化)?\s*(?:的)?\s*kv\s*缓存"
@@ -55,7 +56,7 @@ KV_TYPE_RE = rc(
     rf"(?:torch\.)?(?P<t6>{_SIXTEEN_WORDS})(?![a-z0-9])"  # s23: 'the KV cache dtype is torch.float16'
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
-GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]")
+GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]")
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
 _SIXTEEN = {"f16": "fp16", "fp16": "fp16", "float16": "fp16", "bf16": "bf16", "bfloat16": "bf16"}
 GGML_SIZED = frozenset({"q8_0", "q4_0"})
@@ -88,7 +89,9 @@ def read_kv_cache_types(out: Any) -> None:
         elif typed:
             named = f"kv_precision: {typed}"
         else:
-            bits = next(m.group(g) for g in ("b", "i", "i2", "b2", "i3", "b3", "i4", "b4") if m.group(g))
+            bits = next(
+                m.group(g) for g in ("b", "i", "i2", "b2", "i3", "b3", "i4", "b4", "i5") if m.group(g)
+            )
             named = f"kv_precision: int{bits}"
         if (named, "no_field") not in out.unused:
             out.unused.append((named, "no_field"))

@@ -262,9 +262,9 @@ UNKNOWN_GPU_RE = rc(
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
-    r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
+    r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d|310[pb]\d?(?![a-z0-9])"
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
-    r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?"
+    r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"
     r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
     r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{3,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
     # Chinese and other accelerators outside the catalog, by vendor word + model number

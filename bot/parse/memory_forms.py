@@ -331,7 +331,7 @@ MEMORY_NEED_RE = rc(
     + _u(1)
     + r"|显存\s*(?:需要|要|占用|需求)\s*(?:是|为|约|大约)?\s*"
     + _u(2)
-    + r"|(?:需要|要求|要|占用|必须要?|必需|起码要?)\s*(?:约|大约)?\s*"
+    + r"|(?:需要|要求|要|占用|必须要?|必需|起码要?|用到|消耗)\s*(?:约|大约)?\s*"
     + _u(3)
     + r"\s*(?:的)?\s*显存(?!\s*(?:的)?\s*(?:卡|显卡|gpu))"
     + r"|\b(?:inference|training|fine[\s\-]?tuning|serving)\s+(?:vram|gpu\s+memory|memory)\s*(?:is|=|:|of)\s*"
@@ -350,7 +350,7 @@ MEMORY_NEED_RE = rc(
 'needs 140GB of VRAM'): a requirement, not the cards' memory — written 'memoryneed N' and named
 (``stated_need``); the sizing computes the need itself. Round 10: the least card a question asks about
 ('是不是单卡至少得 48G 的 GPU 才能微调', 'at least a 48GB GPU'), never the memory of the card named. Round 14:
-a requirement said as one ('是不是硬性要求 24G 显存', '必须 24G 显存吗', '起码要 16G 显存')."""
+a requirement said as one ('是不是硬性要求 24G 显存', '必须 24G 显存吗', '起码要 16G', r20 '要用到 80G')."""
 _NEED_GATE = re.compile(
     r"需要|要|占用|需求|必须|必需|need|requir|inference|training|tuning|serving|至少|最少|起码|最低|least"
 )

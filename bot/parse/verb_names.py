@@ -46,6 +46,12 @@ JOINED_SUBJECT_RE = rc(
 job noun ('Kimi-Audio 的 TTS 功能', 'MiniMax-Text-01 在 8 卡 A100 上', "Step-Audio's memory", 'Kimi-Audio
 inference'): the model the job is about, named as typed when no other model is named; a tool's, a card's
 or a setting's name stays theirs (the checks of :func:`job_named_model`)."""
+SIZE_CLAUSE_RE = rc(
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
+    r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
+)
+"""Round 20 zh: a name before a clause giving its size ('HunyuanOCR 是 1b 的模型', 'Foo 这个 14B 的模型',
+'Foo 是一个 140 亿参数的模型'): the model the question is about, named as typed (its size read apart)."""
 _NOT_SUBJECT_HEADS = frozenset((
     "cuda", "cudnn", "nccl", "torch", "pytorch", "python", "flash", "auto", "triton", "transformer",
     "transformers", "tensor", "pipeline", "data", "sequence", "context", "expert", "gpu", "cpu", "ubuntu",
@@ -88,7 +94,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     if raw == raw.lower() and not _LOWER_NAME_GATE.search(s):  # a capital, or round 19: 'bge-base-zh-v1.5'
         return None
     chinese = bool(_CJK_RE.search(raw))
-    patterns = (BEFORE_JOB_RE, AFTER_JOB_RE) if chinese else (AFTER_JOB_RE,)
+    patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
         patterns = (*patterns, JOINED_SUBJECT_RE)
     for pattern in patterns:
