@@ -32,6 +32,7 @@ from estimator.lora import lora_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
+from estimator.trainer_generation import generation_bytes
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
@@ -400,6 +401,9 @@ class Peaks(NamedTuple):
     while stage 1 holds ``pp``; the fuller of the two is the peak."""
     late: float = 0.0
     """Gradient bytes of the states not yet allocated at the loss's peak (:func:`late_gradients`)."""
+    generation: float = 0.0
+    """The RL trainer's generation under ZeRO-3, the whole model gathered (:mod:`estimator.trainer_generation`):
+    apart from the forward/backward peak, which is at least this."""
 
     def _stages(self, end: int) -> tuple[float, float]:
         """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""
@@ -413,8 +417,8 @@ class Peaks(NamedTuple):
         layer's recompute working set (they never coexist) + ZeRO-3's gathered weights; with a pipeline,
         the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
         the loss)."""
-        ends = [max(self._stages(end)) for end in range(3)]
-        return _span(ends) + self.gathered
+        peak = _span([max(self._stages(end)) for end in range(3)]) + self.gathered
+        return peak if peak.low >= self.generation else Span(*(max(x, self.generation) for x in peak))
 
     def likely_parts(self) -> dict[str, float]:
         """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),
@@ -430,6 +434,8 @@ class Peaks(NamedTuple):
             first, last = self._stages(1)
             logits, extra = max(0.0, last - first), workspace
         fwd = acts + logits + extra + self.gathered.likely
+        generated = max(0.0, self.generation - fwd)  # the trainer's generation, the whole model gathered
+        fwd += generated
         credit = gradient_credit(self.late, acts, loss, workspace, self.step.likely) if self.late else 0.0
         parts = {
             "gradients": self.late - credit,  # replaces the states' part (estimator.memory._with_transients)
@@ -437,7 +443,7 @@ class Peaks(NamedTuple):
             "activations": acts,
             "logits": logits,
             "layer_workspace": extra,
-            "gathered_weights": self.gathered.likely,
+            "gathered_weights": self.gathered.likely + generated,
             "optimizer_step": max(0.0, self.step.likely - fwd),
         }
         keep = ("activations", "logits", "gradients") if self.late > 0 else ("activations", "logits")
@@ -482,4 +488,5 @@ def peaks(
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
         late=late_gradients(setup, plan, params) if plan.dp == 1 and plan.zero_stage == 0 else 0.0,
+        generation=generation_bytes(spec, params, setup, plan),
     )
