@@ -32,8 +32,8 @@ from estimator.setup import Layout, TrainingSetup
 from estimator.weights import kv_bytes_per_sequence
 
 GATHERING_TOOLS = frozenset({"TRL", "ms-swift"})
-"""Training tools whose RL trainers gather ZeRO-3 weights to generate (module doc: ``ds3_gather_for_generation``
-default True). No tool named is not assumed to be one of them."""
+"""Training tools whose RL trainers gather ZeRO-3 weights to generate (module doc:
+``ds3_gather_for_generation`` default True). No tool named is not assumed to be one of them."""
 
 HALF_BYTES = 2.0
 """Bytes per stored 16-bit weight (ZeRO-3 partitions the bf16/fp16 model)."""

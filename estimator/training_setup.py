@@ -22,7 +22,12 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
-from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, _trl_generation_per_gpu, sequences_per_prompt
+from estimator.rollout import (
+    RL_ALGORITHMS,
+    VERL_TRAIN_BATCH_SIZE,
+    _trl_generation_per_gpu,
+    sequences_per_prompt,
+)
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
 from estimator.trainer_generation import GATHERING_TOOLS

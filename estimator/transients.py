@@ -402,8 +402,8 @@ class Peaks(NamedTuple):
     late: float = 0.0
     """Gradient bytes of the states not yet allocated at the loss's peak (:func:`late_gradients`)."""
     generation: float = 0.0
-    """The RL trainer's generation under ZeRO-3, the whole model gathered (:mod:`estimator.trainer_generation`):
-    apart from the forward/backward peak, which is at least this."""
+    """The RL trainer's generation under ZeRO-3, the whole model gathered
+    (:mod:`estimator.trainer_generation`): apart from the forward/backward peak, which is at least this."""
 
     def _stages(self, end: int) -> tuple[float, float]:
         """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""

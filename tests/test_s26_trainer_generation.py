@@ -63,7 +63,8 @@ def test_en069_trl_grpo_zero3_without_vllm_does_not_fit_8_h100():
     text = (
         "GRPO with LoRA on a 32B model still OOMs on 8*H100 with accelerate --config_file "
         "accelerate_configs/zero3_offload.yaml --num_processes=8, --use-vllm False, --num-generations 16, "
-        "--vllm-gpu-memory-utilization 0.4, --num-train-epochs 1. Is each GPU loading a whole copy of the model?"
+        "--vllm-gpu-memory-utilization 0.4, --num-train-epochs 1. Is each GPU loading a whole copy of the "
+        "model?"
     )
     report = answer_json(text)["report"]
     first = report["warnings"][0]
