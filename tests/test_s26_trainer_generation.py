@@ -55,7 +55,9 @@ def test_a_count_flag_is_not_also_the_completion_length():
 
 def test_a_turned_off_engines_own_keys_do_not_name_it():
     text = "GRPO LoRA 32B on 8*H100 with TRL, zero3, --use-vllm False, --vllm-gpu-memory-utilization 0.4"
-    assert parse(text).request.runtime is None
+    req = parse(text).request
+    assert req.runtime is None and req.rollout_gpu_memory_utilization is None  # TRL ignores vllm_* then
+    assert req.gpu_memory_utilization == 0.4  # named as not used (a serving setting), never the rollout's
     assert parse("GRPO LoRA 32B on 8*H100 with TRL, zero3, --use_vllm true").request.runtime == "vLLM"
 
 
