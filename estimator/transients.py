@@ -488,5 +488,5 @@ def peaks(
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
         late=late_gradients(setup, plan, params) if plan.dp == 1 and plan.zero_stage == 0 else 0.0,
-        generation=generation_bytes(spec, params, setup, plan),
+        generation=generation_bytes(spec, params, setup, plan) if setup.generation_sequences else 0.0,
     )
