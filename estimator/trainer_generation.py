@@ -12,10 +12,11 @@ option allows training models that exceed the VRAM capacity of a single GPU"); m
 (built on TRL's) has the same argument and default (``ds3_gather_for_generation: bool = True`` among its
 training arguments, swift/trainers/arguments.py; ``use_vllm: bool = False`` in its GRPO arguments).
 
-The generation peak, bytes per GPU (:func:`generation_bytes`): the gathered weights (the TP × PP shard
-of all ``params``: 2 bytes each for a 16-bit model, ``base_bits`` / 8 for a quantized frozen base) plus
-the KV cache of the sequences the GPU generates at once (:attr:`TrainingSetup.generation_sequences` ×
-:func:`estimator.weights.kv_bytes_per_sequence` at the sequence length). The training step's activations
+The generation peak, bytes per GPU (:func:`generation_bytes`): under ZeRO-3 the gathered weights (the
+TP × PP shard of all ``params``: 2 bytes each for a 16-bit model, ``base_bits`` / 8 for a quantized frozen
+base), and at every stage the KV cache of the sequences the GPU generates at once
+(:attr:`TrainingSetup.generation_sequences` × :func:`estimator.weights.kv_bytes_per_sequence` at the
+sequence length). The training step's activations
 and loss do not coexist with it (generation finishes before the forward pass); the model states and
 ZeRO's buffers stay (the partitions are kept while the full tensors are gathered), so
 :class:`estimator.transients.Peaks` takes the larger of the forward/backward peak and this one.
@@ -40,12 +41,15 @@ HALF_BYTES = 2.0
 
 
 def generation_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:
-    """Bytes per GPU while the trainer generates (module doc); 0 unless the setup generates in the
-    trainer (:attr:`TrainingSetup.generation_sequences` > 0) on a ZeRO-3 plan with more than one
-    data-parallel rank (one rank's partition is already the whole model: no second copy)."""
-    if not setup.generation_sequences or plan.zero_stage < 3 or plan.dp == 1:
+    """Bytes per GPU while the trainer generates (module doc) beside the model states; 0 unless the setup
+    generates in the trainer (:attr:`TrainingSetup.generation_sequences` > 0). The KV cache at every
+    stage; the gathered weights only on a ZeRO-3 plan with more than one data-parallel rank (below
+    ZeRO-3 every GPU holds the whole 16-bit model already, in the states; one rank's ZeRO-3 partition is
+    the whole model: no second copy)."""
+    if not setup.generation_sequences:
         return 0.0
-    per_weight = setup.base_bits / 8.0 if setup.base_bits and setup.method != Method.full else HALF_BYTES
-    weights = params * per_weight / (plan.tp * plan.pp)
     kv = setup.generation_sequences * kv_bytes_per_sequence(spec, setup.seq_len) / plan.tp
-    return weights + kv
+    if plan.zero_stage < 3 or plan.dp == 1:
+        return kv
+    per_weight = setup.base_bits / 8.0 if setup.base_bits and setup.method != Method.full else HALF_BYTES
+    return params * per_weight / (plan.tp * plan.pp) + kv
