@@ -1,4 +1,4 @@
-"""The RL trainer's own generation under ZeRO-3: the whole policy gathered on every GPU (s26-verd).
+"""The RL trainer's own generation: its KV cache, and under ZeRO-3 the whole policy gathered on every GPU.
 
 TRL's on-policy trainers (``GRPOTrainer``, ``RLOOTrainer``, ``PPOTrainer``) generate their rollouts with
 ``model.generate`` when no vLLM engine is used (``use_vllm`` defaults to False: trl/trainer/grpo_config.py),
@@ -16,10 +16,10 @@ The generation peak, bytes per GPU (:func:`generation_bytes`): under ZeRO-3 the 
 TP × PP shard of all ``params``: 2 bytes each for a 16-bit model, ``base_bits`` / 8 for a quantized frozen
 base), and at every stage the KV cache of the sequences the GPU generates at once
 (:attr:`TrainingSetup.generation_sequences` × :func:`estimator.weights.kv_bytes_per_sequence` at the
-sequence length). The training step's activations
-and loss do not coexist with it (generation finishes before the forward pass); the model states and
-ZeRO's buffers stay (the partitions are kept while the full tensors are gathered), so
-:class:`estimator.transients.Peaks` takes the larger of the forward/backward peak and this one.
+sequence length). The training step's activations and loss do not coexist with it (generation finishes
+before the forward pass); the model states and ZeRO's buffers stay (the partitions are kept while the
+full tensors are gathered), so :class:`estimator.transients.Peaks` takes the larger of the
+forward/backward peak and this one.
 
 Not modelled: a stated ``ds3_gather_for_generation: false`` (no request field reads it; the term is then
 high by the gathered weights), and a vLLM rollout engine (its own share, :mod:`estimator.colocate`).
