@@ -40,16 +40,23 @@ HALF_BYTES = 2.0
 """Bytes per stored 16-bit weight (ZeRO-3 partitions the bf16/fp16 model)."""
 
 
-def generation_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:
-    """Bytes per GPU while the trainer generates (module doc) beside the model states; 0 unless the setup
-    generates in the trainer (:attr:`TrainingSetup.generation_sequences` > 0). The KV cache at every
-    stage; the gathered weights only on a ZeRO-3 plan with more than one data-parallel rank (below
-    ZeRO-3 every GPU holds the whole 16-bit model already, in the states; one rank's ZeRO-3 partition is
-    the whole model: no second copy)."""
+def generation_parts(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+) -> tuple[float, float]:
+    """(gathered weights, KV cache) bytes per GPU while the trainer generates (module doc), beside the model
+    states; (0, 0) unless the setup generates in the trainer (:attr:`TrainingSetup.generation_sequences` >
+    0). The KV cache at every stage; the gathered weights only on a ZeRO-3 plan with more than one
+    data-parallel rank (below ZeRO-3 every GPU holds the whole 16-bit model already, in the states; one
+    rank's ZeRO-3 partition is the whole model: no second copy)."""
     if not setup.generation_sequences:
-        return 0.0
+        return 0.0, 0.0
     kv = setup.generation_sequences * kv_bytes_per_sequence(spec, setup.seq_len) / plan.tp
     if plan.zero_stage < 3 or plan.dp == 1:
-        return kv
+        return 0.0, kv
     per_weight = setup.base_bits / 8.0 if setup.base_bits and setup.method != Method.full else HALF_BYTES
-    return params * per_weight / (plan.tp * plan.pp) + kv
+    return params * per_weight / (plan.tp * plan.pp), kv
+
+
+def generation_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:
+    """The sum of :func:`generation_parts`: bytes per GPU the trainer's generation adds to the states."""
+    return sum(generation_parts(spec, params, setup, plan))

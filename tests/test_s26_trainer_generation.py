@@ -73,6 +73,11 @@ def test_en069_trl_grpo_zero3_without_vllm_does_not_fit_8_h100():
     first = report["warnings"][0]
     assert first["code"] == "count_failed" and first["params"]["gpu_count"] == 8
     assert first["params"]["feasible"] == "no" and first["params"]["per_gpu_gib"] > 80
+    # the peak is the generation: the whole 32B in bf16 (32e9 × 2 bytes) and its KV cache, no activations
+    parts = report["memory"]["breakdown"]
+    assert parts["gathered_weights"] == pytest.approx(64e9) and parts["kv_cache"] > 0
+    assert parts.get("activations", 0.0) == 0.0
+    assert sum(parts.values()) == pytest.approx(report["memory"]["per_gpu_bytes"])
     # with a vLLM engine generating instead, nothing is gathered for generation
     on = answer_json(text.replace("--use-vllm False", "--use-vllm True"))["report"]["memory"]["breakdown"]
     assert on["gathered_weights"] < 2.5 * 2**30
