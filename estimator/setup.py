@@ -91,6 +91,9 @@ class TrainingSetup:
     lora_dropout: float = 0.0
     """LoRA dropout probability (PEFT ``LoraConfig.lora_dropout`` default 0.0, LLaMA-Factory's too);
     above 0 every adapted input keeps a dropout mask (:mod:`estimator.transients`)."""
+    generation_sequences: float = 0.0
+    """Sequences each GPU generates at once when the RL trainer itself generates its rollouts (TRL or
+    ms-swift with no rollout engine): :mod:`estimator.trainer_generation`; 0: no such generation."""
     fp32_loss: bool = True
     """The cross-entropy runs in fp32 (transformers ≥ 4.46 upcasts the logits; autocast upcasts
     ``cross_entropy``). False: the model's own code computes it in 16-bit without autocast (Qwen-v1's

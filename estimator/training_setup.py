@@ -22,9 +22,15 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
-from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_per_prompt
+from estimator.rollout import (
+    RL_ALGORITHMS,
+    VERL_TRAIN_BATCH_SIZE,
+    _trl_generation_per_gpu,
+    sequences_per_prompt,
+)
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
+from estimator.trainer_generation import GATHERING_TOOLS
 from estimator.training_tools import ToolLimits, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
 
@@ -187,8 +193,7 @@ def training_setup(
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
     global_batch = _global_batch(req, stage, seq, ledger)
-    limits = tool_limits(req.training_tool)
-    dp_only = _data_parallel_only(req, method)
+    limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
     eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
@@ -217,9 +222,24 @@ def training_setup(
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),
+        generation_sequences=trainer_sequences(req, mb),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def trainer_sequences(req: SizingRequest, micro_batch: int) -> float:
+    """Sequences each GPU generates at once when the RL trainer generates its own rollouts
+    (:mod:`estimator.trainer_generation`: TRL or ms-swift named, an RL algorithm, no rollout engine —
+    ``use_vllm`` False, their default — nor any of its settings: a rollout TP, share, placement or sleep
+    mode names one): TRL's generation batch per GPU on the user's GPUs
+    (:func:`estimator.rollout._trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
+    if req.algorithm not in RL_ALGORITHMS or req.training_tool not in GATHERING_TOOLS or req.runtime:
+        return 0.0
+    engine = (req.rollout_tp, req.rollout_gpu_memory_utilization, req.rollout_colocated)
+    if req.rollout_sleep_mode is not None or any(x is not None for x in engine):
+        return 0.0
+    return _trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
 
 
 def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:

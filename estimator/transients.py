@@ -32,6 +32,7 @@ from estimator.lora import lora_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
+from estimator.trainer_generation import generation_parts
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
@@ -400,6 +401,9 @@ class Peaks(NamedTuple):
     while stage 1 holds ``pp``; the fuller of the two is the peak."""
     late: float = 0.0
     """Gradient bytes of the states not yet allocated at the loss's peak (:func:`late_gradients`)."""
+    generation: tuple[float, float] = (0.0, 0.0)
+    """The RL trainer's own generation, (gathered weights, KV cache) (:mod:`estimator.trainer_generation`):
+    a peak apart from the forward/backward one, which is at least their sum."""
 
     def _stages(self, end: int) -> tuple[float, float]:
         """(stage 1, last stage) at one end (0 low, 1 likely, 2 high) of the forward/backward peak."""
@@ -413,8 +417,8 @@ class Peaks(NamedTuple):
         layer's recompute working set (they never coexist) + ZeRO-3's gathered weights; with a pipeline,
         the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
         the loss)."""
-        ends = [max(self._stages(end)) for end in range(3)]
-        return _span(ends) + self.gathered
+        peak, gen = _span([max(self._stages(end)) for end in range(3)]) + self.gathered, sum(self.generation)
+        return peak if peak.low >= gen else Span(*(max(x, gen) for x in peak))
 
     def likely_parts(self) -> dict[str, float]:
         """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),
@@ -422,22 +426,27 @@ class Peaks(NamedTuple):
         'optimizer_step' (what the step needs beyond the forward/backward peak), 'zero_buffers'. With a
         pipeline, 'logits' is what the last stage needs beyond stage 1 (0 when stage 1 is fuller).
         Parts that are 0 are left out, except activations and logits. With :attr:`late` gradients, also
-        'gradients': those the peak holds (:func:`gradient_credit`), in place of the states' part."""
+        'gradients': those the peak holds (:func:`gradient_credit`), in place of the states' part. When the
+        trainer's :attr:`generation` is the peak: its 'gathered_weights' and 'kv_cache', no activations."""
         acts, loss, workspace = self.activations.likely, self.loss.likely, self.workspace.likely
         if self.pp == 1:
             logits, extra = loss, max(0.0, workspace - loss)
         else:
             first, last = self._stages(1)
             logits, extra = max(0.0, last - first), workspace
-        fwd = acts + logits + extra + self.gathered.likely
+        shown, gathered, kv = acts, self.gathered.likely, 0.0
+        if sum(self.generation) > acts + logits + extra + gathered:  # the trainer's generation is the peak
+            (gathered, kv), shown, logits, extra = self.generation, 0.0, 0.0, 0.0
+        fwd = shown + logits + extra + gathered + kv
         credit = gradient_credit(self.late, acts, loss, workspace, self.step.likely) if self.late else 0.0
         parts = {
             "gradients": self.late - credit,  # replaces the states' part (estimator.memory._with_transients)
             "zero_buffers": self.buffers,
-            "activations": acts,
+            "activations": shown,
             "logits": logits,
             "layer_workspace": extra,
-            "gathered_weights": self.gathered.likely,
+            "gathered_weights": gathered,
+            "kv_cache": kv,
             "optimizer_step": max(0.0, self.step.likely - fwd),
         }
         keep = ("activations", "logits", "gradients") if self.late > 0 else ("activations", "logits")
@@ -457,7 +466,9 @@ class Peaks(NamedTuple):
         return self.buffers + self.forward_backward().high + self.step.high
 
 
-RUNTIME_PARTS = ("activations", "logits", "layer_workspace", "gathered_weights", "optimizer_step", "overhead")
+RUNTIME_PARTS = (
+    "activations", "logits", "layer_workspace", "gathered_weights", "kv_cache", "optimizer_step", "overhead"
+)  # fmt: skip
 """Breakdown parts that are not model states (their band comes from :class:`Peaks`)."""
 
 
@@ -482,4 +493,5 @@ def peaks(
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
         late=late_gradients(setup, plan, params) if plan.dp == 1 and plan.zero_stage == 0 else 0.0,
+        generation=generation_parts(spec, params, setup, plan) if setup.generation_sequences else (0.0, 0.0),
     )

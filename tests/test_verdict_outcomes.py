@@ -21,7 +21,7 @@ from tests.real_questions import answer_json, records, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
 
-FLOOR = {"oom_no_fit": 24, "oom_borderline": 24, "fits": 5, "time": 2}
+FLOOR = {"oom_no_fit": 25, "oom_borderline": 24, "fits": 5, "time": 2}
 """Agreements measured on 2026-12-02 (branch s6-fid, issue 25 item 1: "fits" only when the band's high
 end fits, a named data-parallel tool without ZeRO runs DDP): OOM said "does not fit" 24 of 72 with a
 verdict (18 more "borderline", 7 before); ran said "fits"/"borderline" 5 of 6; time inside the band 2
@@ -86,12 +86,19 @@ with a generic shape whose every layer keeps a KV cache (92 KiB/token), while Qw
 its full-attention layers (hybrid Gated DeltaNet); the catalog has no hybrid-attention model yet (left,
 named in the s24 report). The other candidate, the vLLM V0 profile (max of V0 and V1,
 estimator.runtimes.vllm.vllm_profile_bytes, 0.61 vs 0.40 GB here), is kept: dropping it would recover
-en-019 but move every vLLM answer pinned on V0's profile."""
+en-019 but move every vLLM answer pinned on V0's profile. Then 25 / 24 / 22 (s26-verd): an RL trainer that
+generates its own rollouts under ZeRO-3 gathers the whole policy on every GPU while it generates (TRL/ms-swift
+``ds3_gather_for_generation``, default True: estimator.trainer_generation); en-069 (TRL GRPO, LoRA on a 32B,
+zero3_offload.yaml on 8 × H100, '--use-vllm False', OOM, "Is each GPU loading a whole copy of the model?") now
+reads no vLLM engine (its '--vllm-gpu-memory-utilization' beside the switch no longer names one) and no
+16-token completion (its '--num-generations 16'); 59.6 GiB of gathered bf16 weights (32e9 × 2 bytes) + 8.1 GiB
+of generation KV cache (16 sequences × 2,048 tokens) on top of the ZeRO-3 states put 8 GPUs at 82.9 GiB each:
+"fits" → "does not fit"."""
 
-CEILING = {"oom_yes": 23}
+CEILING = {"oom_yes": 22}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
 merged 27; 28 after en-017 was read; branch s7-oom 25; s23-int 23; s23-fixa 22; s24-ver 23: zh-005, ECC
-memory, see FLOOR)."""
+memory, see FLOOR; s26-verd 22: en-069, ZeRO-3 gathered for generation)."""
 
 
 def _work_records() -> list[dict[str, Any]]:

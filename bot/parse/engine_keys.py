@@ -11,6 +11,7 @@ decide (:data:`bot.parse.settings.RUNTIMES`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.parse.regex import rc
@@ -58,10 +59,13 @@ def engines_turned_off(s: str) -> list[tuple[str, str]]:
 
 def engine_on(pattern: Any, runtime: str, s: str, off: list[tuple[str, str]]) -> bool:
     """Whether ``pattern`` (an engine's name) names ``runtime`` in ``s`` outside the words that turn it
-    off: '使用 vllm 加载 … 关掉 vllm 时 …' still runs vLLM; 'use_vllm false' alone does not."""
+    off: '使用 vllm 加载 … 关掉 vllm 时 …' still runs vLLM; 'use_vllm false' alone does not, nor with that
+    engine's own keys beside it ('--use-vllm False --vllm-gpu-memory-utilization 0.4': TRL ignores the
+    vllm_* arguments when ``use_vllm`` is False, trl/trainer/grpo_config.py; s26-verd, en-069)."""
     if runtime.lower() in {engine for engine, _ in off}:
         for engine, written in off:
             s = s.replace(written, " ") if engine == runtime.lower() else s
+        s = re.sub(r"(?<![a-z0-9_\-])-{0,2}" + re.escape(runtime.lower()) + r"[_\-][a-z_\-]*", " ", s)
     return pattern.search(s) is not None
 
 

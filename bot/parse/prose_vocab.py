@@ -490,7 +490,7 @@ def _rl(out: Vocab, training: bool) -> None:
     if not training:
         return
     m = COMPLETION_RE.search(out.s) or COMPLETION_AFTER_RE.search(out.s)  # '1024 max completion tokens'
-    m = m or (tail if tail and gens and tail.start() < gens.end() < tail.end() else None)  # its word: gens'
+    m = m or (tail if tail and gens and tail.start() < gens.end() <= tail.start("n") else None)  # gens' word
     if m:
         value = _n(m, "n")
         out.s = mask(out.s, m.start(), m.end(), " ")

@@ -9,6 +9,7 @@ GRPO completions. Before, the bare key in a GRPO question was named as a serving
 
 from __future__ import annotations
 
+from bot.parse.engine_keys import engines_turned_off
 from bot.parse.regex import rc
 
 ROLLOUT_SHARE_BEFORE = rc(r"(?:vllm[_\-]|rollout\.)$")
@@ -34,8 +35,10 @@ def rollout_share(s: str, at: int) -> bool:
     rollout engine's: a prefix naming it, an online RL word in the share's sentence, or one anywhere
     when the message names no serving job (review of session 15: 'GRPO on 8 H100. Then we serve it with
     vLLM at gpu_memory_utilization 0.9' — that share is the server's, ``gpu_memory_utilization``)."""
-    if ROLLOUT_SHARE_BEFORE.search(s[max(0, at - 9) : at]):
-        return True
+    if ROLLOUT_SHARE_BEFORE.search(s[max(0, at - 9) : at]):  # not vLLM's when the switch turned it off
+        return "vllm" not in s[max(0, at - 9) : at] or not any(
+            e == "vllm" for e, _ in engines_turned_off(s)
+        )  # '--use-vllm False … --vllm-gpu-memory-utilization 0.4': TRL ignores it (s26-verd, en-069)
     if not ONLINE_RL_WORDS_RE.search(s):
         return False
     start = max((e.end() for e in SENTENCE_END_RE.finditer(s, 0, at)), default=0)
