@@ -12,7 +12,6 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
-from estimator.largest import largest_served
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
@@ -49,6 +48,8 @@ def estimate(req: SizingRequest) -> SizingReport:
     if r.stage == Stage.inference:
         no_model = r.spec is None and r.params is None and not req.hours  # a duration alone is a rental
         if no_model and req.stage == Stage.inference and (req.gpu or req.gpu_memory_gib):  # "4090能跑多大"
+            from estimator.largest import largest_served  # imported when used: start-up (s26)
+
             fields["largest_served"], used = largest_served(req, r.gpu, ledger)
             filled |= used
         if r.spec is not None and r.params is not None:

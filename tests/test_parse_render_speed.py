@@ -4,6 +4,7 @@ bench/compare.py --parts answers checks the replies byte for byte over the corpu
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 import sys
@@ -135,7 +136,7 @@ def test_templates_call_the_remembered_gettext_directly():
     env = render_env.environment("en", "html")
     assert env.globals["_"] is env.globals["gettext"]
     alias_calls = 0
-    alias_code = sys.modules["jinja2.ext"]._gettext_alias.__code__
+    alias_code = importlib.import_module("jinja2.ext")._gettext_alias.__code__  # s26: not imported by ask
 
     def profile(frame, event, _arg):
         nonlocal alias_calls

@@ -8,7 +8,6 @@ from bot.core.serving_rank import monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.row_time import short_time
 from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
@@ -69,6 +68,8 @@ def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> 
     if not count:
         msgid = N_("Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour")
         return translate(lang, msgid, **params)
+    from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
     if time := short_time(best, count, f):  # under a day: hours or minutes (review s25 item 6)
         msgid = N_(
             "Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour "
@@ -240,6 +241,8 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "", cents: bool = 
         if least is None:
             msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job")
         return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
+    from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
     # the billed whole GPU-hours the cost line bills (s25: '320 H100-hours' beside a headline's 321)
     params = {"gpu": gpu + mark, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family,
               "gpus": f.int(count), "days": headline_days(report, count, f),
@@ -352,6 +355,8 @@ def comparison_row(
     paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
+        from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
         params = {"gpu": gpu, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family, "gpus": f.int(need),
                   "days": headline_days(report, need, f), "time": short_time(report, need, f)}  # fmt: skip
         if cost is None:

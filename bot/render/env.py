@@ -195,16 +195,23 @@ class ReplyEnvironment(Environment):
     code_generator_class = CODE_GENERATOR
 
 
-def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:
+def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None, i18n: bool = True) -> Environment:
     """A Jinja2 environment for replies in ``fmt`` (a dialect or its name), with the dialect's filters
     and the i18n extension's policies, but no translations installed yet (:func:`environment` adds
     them per language). The build hook uses it to compile the templates; its compiled code is what
-    :class:`CompiledTemplates` loads."""
+    :class:`CompiledTemplates` loads.
+
+    ``i18n`` False (:func:`_environment` for a dialect without its own ``localize``: plain text and
+    Telegram HTML): without Jinja's i18n extension (``jinja2.ext`` and ``pprint``, ~5M instructions of
+    every such ``sizing-bot ask``, measured 2026-12-04, bench/RESULTS.md). Our templates translate with
+    ``_()`` calls only (no ``{% trans %}`` block, no ``ngettext``/``pgettext``: tests/test_render_codegen.py),
+    which the extension's parser does not touch, so a template compiles to the same code with or without
+    it; the ``gettext`` and ``_`` the replies call are the ones :func:`_environment` sets itself."""
     dialect = dialect_for(fmt)
     env = ReplyEnvironment(
         loader=InliningLoader(str(templates_dir())),
         autoescape=dialect.autoescape,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n"] if i18n else (),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
@@ -227,13 +234,14 @@ def environment(lang: str, fmt: str | Dialect) -> Environment:
 @cache
 def _environment(lang: str, key: str) -> Environment:
     dialect = BY_KEY[key]
-    env = new_environment(dialect)
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
-    if dialect.localize is not None:
-        dialect.localize(env, translations(lang))
-    else:
+    if dialect.localize is None:  # gettext and `_` are ours alone: no i18n extension (new_environment)
+        env = new_environment(dialect, i18n=False)
         gettext = remembered_gettext(translations(lang).gettext)
         env.globals.update(gettext=gettext, _=gettext)  # `_` itself: not i18n's alias that looks it up
+        return env
+    env = new_environment(dialect)
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    dialect.localize(env, translations(lang))
     return env
 
 

@@ -16,7 +16,6 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
-from bot.render.split_text import split_section
 from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
@@ -189,6 +188,8 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     ``never_fits`` — no pipeline of these GPUs holds the model, on any number of them (note
     ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
     that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one."""
+    from bot.render.split_text import split_section  # imported when used: start-up (s26)
+
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
