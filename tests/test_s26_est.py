@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
 import pytest
 
 from estimator import catalog
@@ -30,3 +33,133 @@ def test_late_gradients_reads_the_plans_ep() -> None:
     plan = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1, offload=False)
     assert late_gradients(setup, plan, 1e9) == 2e9
     assert late_gradients(setup, plan.model_copy(update={"ep": 2}), 1e9) == 0.0
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict:
+    from bot.cli import main
+
+    assert main(["ask", "--format", "json", text]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+SHORT_EN = (
+    "Serve Qwen3-32B with vLLM, L40S vs H100, 4 GPUs, 200 concurrent users at 32k context, monthly cost?"
+)
+SHORT_ZH = "用vLLM部署Qwen3-32B，L40S和H100比较，4张卡，并发200，上下文32k，每月多少钱"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            SHORT_EN,
+            "None of these holds 200 concurrent; the most of it for the money: H100 80G (25 of 200 for "
+            "$4,380 – $10,220 a month)",
+        ),
+        (
+            SHORT_ZH,
+            "这几种都撑不住 200 条并发；同样的钱撑得最多的是：L40S（每月 ¥14,600 – ¥35,040，撑住 200 条中的 "
+            "11 条）",
+        ),
+    ],
+)
+def test_no_option_holds_the_load_says_so_and_ranks_by_load_per_money(
+    capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    """Qwen3-32B bf16 at 32K on 4 GPUs: 4 × L40S hold 11 of 200 sequences, 4 × H100 25 (KV 256 KiB/token).
+    Neither holds the stated 200, so the answer says so first and names the most sequences per money
+    (bot.core.serving_rank.cheapest_of): in USD the H100's 25 / $7,300 (middle of its month) beats the
+    L40S's 11 / $3,504; in CNY the L40S's 11 / ¥24,820 beats the H100's 25 / ¥80,300. Before, 'Cheapest
+    for this load: L40S' named the cheaper month though it holds 11 of 200 (s25 closing note, Left)."""
+    d = ask(capsys, text)
+    assert d["reply"].splitlines()[0] == line
+
+
+def test_an_option_that_holds_the_load_is_named_by_its_month(capsys: pytest.CaptureFixture[str]) -> None:
+    """8 sequences at 8K: both hold them, so the cheaper month is named as before (trial s25 #4)."""
+    d = ask(capsys, SHORT_EN.replace("200 concurrent users at 32k", "8 concurrent users at 8k"))
+    head = "Cheapest for this load: L40S ($2,336 – $4,672 a month for 8 concurrent)"
+    assert d["reply"].splitlines()[0] == head
+
+
+def test_cheapest_of_names_none_when_no_option_holds_one_sequence() -> None:
+    """The rule's last case: no option holds a single sequence of the stated load: none is named."""
+    from bot.core.serving_rank import cheapest_of
+
+    inf = SimpleNamespace(cost_per_month=SimpleNamespace(low=1.0, high=3.0), concurrency=8, max_concurrency=0)
+    r = SimpleNamespace(memory=None, inference=inf, request=SimpleNamespace(concurrency=8), assumptions=[])
+    assert cheapest_of([r, r], [0, 1], [2.0, 2.0]) is None
+    held = SimpleNamespace(**{**vars(r), "inference": SimpleNamespace(**{**vars(inf), "max_concurrency": 2})})
+    assert cheapest_of([r, held], [0, 1], [2.0, 9.0]) == 1
+
+
+DS2 = """Full fine-tune Llama-3.1-8B on 8x RTX 6000 Ada 48GB with this config, seq 4096, is memory ok?
+{"train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 4, "bf16": {"enabled": true},
+ "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "none"}, "contiguous_gradients": true,
+ "overlap_comm": true}, "gradient_clipping": 1.0}"""
+GPT2_ZH = "全量微调GPT-2 (774M)，一张RTX 4090，不开梯度检查点，序列1024，micro batch 16，显存够吗"
+
+
+@pytest.mark.parametrize(
+    ("text", "subtitle"),
+    [
+        (DS2, "does not fit on 8 GPUs as set\nWith micro-batch 1 (more gradient accumulation): 8 GPUs"),
+        (GPT2_ZH, "按现在的设置 1 张卡放不下（这样设置至少要 4 张）\n微批次改为 1（用更多梯度累积）：1 张"),
+    ],
+)
+def test_chart_subtitle_says_what_the_headline_says(text: str, subtitle: str) -> None:
+    """The web chart's subtitle follows the text's headline (estimator.fit_sanity, s25 plan3): their setting
+    first, then the change; the fewest GPUs for their setting (216 for DS2: only the optimizer shard shrinks
+    under ZeRO-2) only where the headline names it (GPT-2 774M: 4). It said '(at least 216 needed)'."""
+    from bot.core.pipeline import answer
+    from bot.render.chart import ChartContext
+    from bot.render.chart_plots import _fit_verdict, _headline_fix
+    from bot.render.fmt import fmt_for
+
+    a = answer(text)
+    m, lang = a.report.memory, a.lang
+    f = fmt_for(lang)
+    ctx = ChartContext(lang)
+    fix = _headline_fix(a.report, m.plan_gpus, f)
+    assert _fit_verdict(m, m.plan_gpus, False, f, ctx, fix) == subtitle
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用SGLang部署Qwen3-235B-A22B，8张H20，上下文64k，能撑多少并发？",
+        "Serve Qwen3-235B-A22B with SGLang on 8 H20 at 64k context: how many concurrent?",
+    ],
+)
+def test_dingtalk_commands_copy_without_backslashes(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """DingTalk's Markdown subset documents no backslash escape, so CommonMark's ``rope\\_scaling`` showed
+    (and copied) its backslash (trial s25b #11): the YaRN override is copyable as SGLang reads it."""
+    from bot.cli import main
+
+    assert main(["preview", "dingtalk", text]) == 0
+    body = json.loads(capsys.readouterr().out)
+    sent = json.dumps(body, ensure_ascii=False)
+    assert '{\\"rope_scaling\\":{\\"rope_type\\":\\"yarn\\"' in sent
+    assert "\\\\_" not in sent
+
+
+@pytest.mark.parametrize(
+    ("markdown", "shown"),
+    [
+        ("--hf-overrides '{\"rope\\_scaling\":{}}'", "--hf-overrides '{\"rope_scaling\":{}}'"),
+        ("mem\\_fraction\\_static", "mem_fraction_static"),
+        ("a \\| b \\~ c", "a | b ~ c"),
+        ("\\# not a heading here \\# x", "\\# not a heading here # x"),
+        ("\\> quote \\> mid", "\\> quote > mid"),
+        ("\\*bold\\* \\_em\\_ \\[link\\]", "\\*bold\\* \\_em\\_ \\[link\\]"),
+        ("`a\\_b` and x\\_y", "`a\\_b` and x_y"),
+        ("\\\\_x", "\\\\_x"),
+    ],
+)
+def test_dingtalk_keeps_only_the_escapes_its_subset_needs(markdown: str, shown: str) -> None:
+    """An escape goes where the bare character starts no markup in DingTalk's subset (intraword ``_``,
+    ``|``, ``~``, ``#``/``>`` past a line's start); one that could start markup stays (``*``, ``[``, a
+    ``_`` that could open emphasis, a line-start ``#``); a code span and an escaped backslash are kept."""
+    from bot.dingtalk.card import dingtalk_markdown
+
+    assert dingtalk_markdown(markdown) == shown
