@@ -216,7 +216,9 @@ def _layout(report: SizingReport, ctx: ChartContext) -> str:
         parts.append(f"PP {plan.pp}")
     if plan.dp > 1 or plan.zero_stage:
         parts.append(f"DP {plan.dp}" + (f" ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
-    key = f"recompute.{plan.recompute}"
+    from bot.render.plan_text import recompute_key  # HF-family tools: 'no recompute'
+
+    key = f"recompute.{recompute_key(plan, report.request.training_tool)}"
     if key in CHART_LABELS:
         parts.append(ctx.t(key))
     if plan.offload:
