@@ -163,3 +163,91 @@ def test_dingtalk_keeps_only_the_escapes_its_subset_needs(markdown: str, shown: 
     from bot.dingtalk.card import dingtalk_markdown
 
     assert dingtalk_markdown(markdown) == shown
+
+
+PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 how long"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "What to change: fused AdamW (optim: adamw_torch_fused) (the high end is then 69.7 GiB per GPU)",
+        ),
+        ("zh", "要改的设置：fused（融合）版 AdamW（optim: adamw_torch_fused）（这样每卡上限约 69.7 GiB）"),
+    ],
+)
+def test_fused_adamw_is_the_first_change_where_the_foreach_copy_is_the_excess(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """3B pre-training at ZeRO-0 on H100s: likely 57.2 GiB, high end 82.6 GiB, whose excess over the 80 GiB
+    card is AdamW's foreach copy of the second moments (4 B × ~3.5B parameters = 12.9 GiB; torch
+    _multi_tensor_adam): fused AdamW removes it (82.6 → 69.7 GiB) at no compute cost, so it comes before
+    gradient checkpointing (which costs ~1/3 more compute)."""
+    from bot.cli import main
+
+    assert main(["ask", "--lang", lang, PRETRAIN_3B]) == 0
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # no tool named (the HF Trainer's optim): 8-bit states (6 of 12 B) before CPU offload
+        (
+            "Full fine-tune Qwen2.5-7B on one H200 without gradient checkpointing, seq 2048, micro batch 2",
+            "optimizer",
+        ),
+        # Megatron-LM picks no transformers optim: no optimizer change is offered
+        (
+            "Full fine-tune Qwen2.5-7B on one H200 with Megatron-LM, gradient checkpointing, seq 2048, "
+            "micro batch 2",
+            None,
+        ),
+    ],
+)
+def test_8bit_adamw_is_offered_only_where_the_tool_takes_it(capsys, text: str, first: str | None) -> None:
+    """8-bit AdamW (bitsandbytes ``adamw_bnb_8bit``) is a fit change for a tool that takes a transformers
+    ``optim`` name (estimator.training_tools.ToolLimits.optim_by_name), never for Megatron-LM."""
+    changes = ask(capsys, text)["report"]["memory"]["fit_change"]
+    settings = [c["setting"] for c in changes]
+    if first is None:
+        assert not {"optimizer", "optimizer_impl"} & set(settings)
+    else:
+        assert settings[0] == first and changes[0]["value"] == "adamw_8bit"
+
+
+def test_fit_change_optimizer_gate_bounds_the_saving() -> None:
+    """optimizer_reach: fused AdamW saves at most foreach's copy (4 B per parameter with fp32 states) and
+    8-bit AdamW that plus 6 B of states, each × 1.15 (the band's high-end fragmentation): a change that
+    saves less than the excess is not sized."""
+    from estimator.fit_change import optimizer_reach
+
+    setup, plan = TrainingSetup(), Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full", micro_batch=1)
+    gib = 2**30
+    assert optimizer_reach(1e9, setup, plan, None) == (True, True)
+    assert optimizer_reach(1e9, setup, plan, 4e9 * 1.15 - 1) == (True, True)
+    assert optimizer_reach(1e9, setup, plan, 4e9 * 1.15 + 1) == (False, True)
+    assert optimizer_reach(1e9, setup, plan, 10e9 * 1.15 + 1) == (False, False)
+    assert optimizer_reach(1e9, setup, plan, -gib) == (True, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        (
+            "Full fine-tune Qwen2.5-7B on 8 H100 with LLaMA-Factory, 1B tokens, how long?",
+            "ZeRO-1, no recompute",
+        ),
+        ("用LLaMA-Factory全参微调Qwen2.5-7B，8张H100，10亿token，要多久", "ZeRO-1，不重计算"),
+        ("Pretrain a 7B on 1T tokens with Megatron-LM on 64 H100", "ZeRO-1, selective recompute"),
+    ],
+)
+def test_the_selective_mode_is_worded_as_the_tool_runs_it(capsys, text: str, label: str) -> None:
+    """At TP = PP = 1 the HF-family tools checkpoint whole layers or none: the search's 'selective' mode
+    (no attention scores kept) is 'no recompute' there; Megatron-LM has selective recompute."""
+    from bot.cli import main
+
+    assert main(["ask", text]) == 0
+    assert label in capsys.readouterr().out
