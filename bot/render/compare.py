@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
-from bot.core.serving_rank import monthly_load
+from bot.core.serving_rank import holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
@@ -38,12 +38,18 @@ def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> 
         return None
     f = fmt_for(lang, cents)
     if best.inference is not None and monthly_load(best):  # the same stated load on each (trial s25 #4)
-        c = best.inference.cost_per_month
+        c, inf = best.inference.cost_per_month, best.inference
         msgid = N_("Cheapest for this load: %(gpu)s (%(month)s a month for %(batch)s concurrent)")
+        if not holds_load(best):  # none holds it: the most of it per money (bot.core.serving_rank)
+            msgid = N_(
+                "None of these holds %(batch)s concurrent; the most of it for the money: %(gpu)s "
+                "(%(held)s of %(batch)s for %(month)s a month)"
+            )
         month = money_span(f, c.low, c.high, c.currency)
         return translate(
-            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(best.inference.concurrency)
-        )
+            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(inf.concurrency),
+            held=f.int(inf.max_concurrency),
+        )  # fmt: skip
     if best.inference is not None:
         c = best.inference.cost_per_million_tokens
         assert c is not None
