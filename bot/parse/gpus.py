@@ -289,11 +289,24 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
         spans.append((start, end))
+    if "m" in s:  # a bare Apple base chip with its memory ('M3 16GB'): a Mac (bot.parse.bare_chips)
+        _bare_chips(s, idx, found, spans)
     for start, end, text in rewrites:
         s = s[:start] + text.ljust(end - start) + s[end:]
     for start, end in reversed(spans):
         s = mask(s, start, end, GPU_MARK)
     return s, found
+
+
+def _bare_chips(s: str, idx: _GpuIndex, found: list[GpuMention], spans: list[tuple[int, int]]) -> None:
+    """Add each bare Apple base chip typed with its memory that no catalog name took to ``found``."""
+    from bot.parse.bare_chips import bare_chips
+
+    for start, end, alias, memory in bare_chips(s):
+        gid = idx.names.get(alias)
+        if gid is not None and not any(a < end and start < b for a, b in spans):
+            found.append(GpuMention(start, _select_variant(gid, alias, memory), memory))
+            spans.append((start, end))
 
 
 _LAPTOP_BEFORE_RE = rc(
