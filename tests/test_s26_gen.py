@@ -82,3 +82,30 @@ def test_a_model_or_runtime_name_is_not_a_family(question: str, gpu: str) -> Non
     answer = answer_json(question)
     assert answer["interpretation"]["unknown_gpu"] is None
     assert answer["request"]["gpu"] == gpu
+
+
+# Qwen2.5-32B-AWQ (≈ 19 GB of int4 weights) on one 24 GB RTX 4090 under vLLM's 0.9 of memory: its KV cache
+# (256 KiB a token) holds one 8K sequence at a time, so the price is per one sequence, said in words.
+@pytest.mark.parametrize(
+    ("question", "one", "plural"),
+    [
+        (
+            "Qwen2.5-32B-AWQ on one RTX 4090 at 8k context with vLLM, monthly cost?",
+            "per million output tokens with one sequence at a time",
+            "at 1 concurrent",
+        ),
+        (
+            "用vLLM在一张4090上部署Qwen2.5-32B-AWQ，上下文16k，每月多少钱",
+            "按一次只跑 1 条序列计",
+            "1 条并发时",
+        ),
+    ],
+)
+def test_a_count_of_one_is_said_as_one_sequence(question: str, one: str, plural: str) -> None:
+    text, _ = ask(question, None, "text")
+    assert one in text and plural not in text
+
+
+def test_a_count_above_one_keeps_the_plural() -> None:
+    text, _ = ask("Llama-3.1-70B AWQ on 2 RTX 4090 at 32k context with vLLM, monthly cost?", None, "text")
+    assert "at 24 concurrent, the most these GPUs hold" in text and "one sequence at a time" not in text

@@ -289,7 +289,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
         spans.append((start, end))
-    if "m" in s:  # a bare Apple base chip with its memory ('M3 16GB'): a Mac (bot.parse.bare_chips)
+    if "m1" in s or "m2" in s or "m3" in s or "m4" in s:  # a bare Apple base chip: bot.parse.bare_chips
         _bare_chips(s, idx, found, spans)
     for start, end, text in rewrites:
         s = s[:start] + text.ljust(end - start) + s[end:]
