@@ -109,3 +109,57 @@ def test_a_count_of_one_is_said_as_one_sequence(question: str, one: str, plural:
 def test_a_count_above_one_keeps_the_plural() -> None:
     text, _ = ask("Llama-3.1-70B AWQ on 2 RTX 4090 at 32k context with vLLM, monthly cost?", None, "text")
     assert "at 24 concurrent, the most these GPUs hold" in text and "one sequence at a time" not in text
+
+
+# A setting said to work at some values and to fail at another (bot/parse/worked_value.py, s26): the
+# failing value is the setup asked about and sized; the working ones are named as typed (other_setup).
+@pytest.mark.parametrize(
+    ("question", "key", "value", "named"),
+    [
+        ("Serving Qwen2.5-7B with vLLM works with tp 2 but OOMs with tp 4 on A100s, why?", "tp", 4, "tp 2"),
+        ("Qwen2.5-7B on 4 A100: tp=4 fails with OOM, tp=2 runs fine. Why?", "tp", 4, "tp=2"),
+        ("Qwen2.5-72B with vLLM on 8 H100: fine at tp 8, but it fails at 4. Why?", "tp", 4, "tp 8"),
+        (
+            "vLLM on Qwen2.5-7B, A100s: runs at tensor_parallel_size 1 and 2 but OOMs at 4. Memory per GPU?",
+            "tp",
+            4,
+            "tensor_parallel_size 1 and 2",
+        ),
+        (
+            "Fine-tuning Llama-3-8B on one A100 works with bs 4 and 8 but crashes with 16, memory?",
+            "batch_size",
+            16,
+            "bs 4 and 8",
+        ),
+        ("vLLM 部署 Qwen2.5-14B，A100，TP2 正常，TP4 就 OOM，为什么", "tp", 4, "tp2"),
+        (
+            "用vLLM部署Qwen2.5-32B，四张4090，tensor parallel size 2 能起来，tensor parallel size 4 报错",
+            "tp",
+            4,
+            "tensor parallel size 2",
+        ),
+        ("全量微调Qwen2.5-7B，一张A100，bs=8能跑，bs=16就爆显存，16要多少显存", "batch_size", 16, "bs=8"),
+    ],
+)
+def test_the_failing_value_of_a_setting_is_sized(question: str, key: str, value: int, named: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"][key] == value
+    assert {"text": named, "reason": "other_setup"} in answer["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("question", "key", "value"),
+    [
+        # the number after the failure has its own unit: the load, not the setting
+        (
+            "Serving Qwen2.5-7B with vLLM at tp 2 works fine but OOMs at 64 concurrent requests on A100s",
+            "tp",
+            2,
+        ),
+        # no value is said to work: the setting as given
+        ("Serving Qwen2.5-7B with vLLM on A100s OOMs with tp 2, why?", "tp", 2),
+        ("vLLM 部署 Qwen2.5-14B，A100，TP2 就 OOM，为什么", "tp", 2),
+    ],
+)
+def test_a_value_not_set_against_a_working_one_is_kept(question: str, key: str, value: int) -> None:
+    assert answer_json(question)["request"][key] == value
