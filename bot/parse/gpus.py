@@ -9,6 +9,7 @@ from functools import cache
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse.accelerator_family import family_only
 from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
@@ -341,8 +342,8 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         start, end = laptop.span("card")
         return mask(s, start, end, UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
     for m in lx.UNKNOWN_GPU_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
-        if not _active_size(s, m):
-            break
+        if not _active_size(s, m) and not (GPU_MARK in s and family_only(m.group(0))):
+            break  # a family word beside a catalog card ('AMD GPUs (MI210 64GB)') is that card's
     else:
         return s, None, []
     name = m.group(0).strip()

@@ -289,7 +289,7 @@ UNKNOWN_GPU_RE = rc(
     # 'a TPU'): named as typed, its catalog members offered, never sized silently as the reference A100
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
-    r"|(?:华为\s*)?昇腾\s*(?:npu|卡|芯片|加速卡)|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
     r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"

@@ -26,10 +26,15 @@ _REFERENCE_MAKERS = ("nvidia", "英伟达")
 :data:`bot.parse.lexicon.UNKNOWN_GPU_RE`, which names it as typed and asks which model, never the A100."""
 
 
+_MODEL_AFTER_RE = rc(r"(?:gpus?|cards?|显卡|卡)\s*[(（]\s*[a-z]*\s*\d")
+"""The cards' word with their model in brackets after it ('four AMD GPUs (MI210 64GB)'): that card is
+read, so the maker may go as NVIDIA's does."""
+
+
 def count_and_unit(m: object) -> str:
     """The count and its measure word of a match of :data:`VENDOR_COUNT_RE`, without the maker (NVIDIA's);
     the match as it is for another maker."""
-    if m.group("maker") not in _REFERENCE_MAKERS:  # type: ignore[attr-defined]
+    if m.group("maker") not in _REFERENCE_MAKERS and not _MODEL_AFTER_RE.match(m.string, m.end()):  # type: ignore[attr-defined]
         return m.group(0)  # type: ignore[attr-defined]
     n, unit = m.group("n"), m.group("unit")  # type: ignore[attr-defined]
     return f"{n} {unit} " if unit else f"{n} "

@@ -279,7 +279,7 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             name=name,
             gib=f"{gpu.params.get('memory_gib', 0):g}",
         )
-    elif suggestions and not any(map(str.isdigit, name)):  # 'Intel Gaudi', 'Ascend NPUs', '昇腾卡' (s26)
+    elif suggestions and _family_only(name):  # 'Intel Gaudi', 'Ascend NPUs', '昇腾卡' (s26)
         return translate(lang, FAMILY_LINE, name=name, used=gpu_names(report)[0], names=suggestions)
     else:
         line = translate(
@@ -300,6 +300,12 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         hint = translate(lang, NO_NAME_MATCH_MEMORY, name=name, gib=f"{gib:g}") if gib else None
         line += (" " if lang != "zh" else "") + (hint or translate(lang, NO_NAME_MATCH, name=name))
     return line
+
+
+def _family_only(name: str) -> bool:
+    from bot.parse.accelerator_family import family_only  # the parser's, loaded by then
+
+    return family_only(name)
 
 
 FAMILY_LINE = N_(
