@@ -95,8 +95,9 @@ memory, see FLOOR). s26-gen 24, raised for one new verdict, none moved: en-018 (
 tensor_parallel_size 1 and 2 but OOMs at 4') was sized at TP 1, the working value it did not ask about,
 with no count and so no verdict; it is now sized at the failing TP 4 it asks about (bot/parse/worked_value.py)
 and says the vLLM engine fits: the same engine ran at TP 1 and 2, and TP 4 holds a quarter of the weights
-and KV heads per GPU, so what ran out of memory is outside the served model (the RLVR trainer colocated on
-those GPUs), which the answer does not size. 71 → 72 OOM threads with a verdict."""
+and KV heads per GPU, so what ran out of memory is most likely outside the served model (an RLVR trainer
+colocated on those GPUs; the thread does not say), which the answer does not size. 71 → 72 OOM threads
+with a verdict."""
 
 
 def _work_records() -> list[dict[str, Any]]:
