@@ -27,7 +27,8 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 204  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
+WORKING_SPLIT_UNDERSTOOD = 205  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
+# s26-gen: 205 (en-018: a setting's failing value said after the working ones it lists)
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19

