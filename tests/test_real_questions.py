@@ -615,6 +615,16 @@ def test_round19_work_en_does_not_regress() -> None:
     assert _work_understood("r19work", "en", 21) >= R19_WORK_UNDERSTOOD_EN
 
 
+R20_WORK_UNDERSTOOD_EN = 15
+"""Round 20's English working split (en_r20.json, r20work: 26 records) understood in full at the last
+measurement (README.md there): 15 at the freeze. Its r20test half (14 records) is frozen in
+``frozen_r20_test_en.sha256``."""
+
+
+def test_round20_work_en_does_not_regress() -> None:
+    assert _work_understood("r20work", "en", 26) >= R20_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -725,6 +735,7 @@ HELD_OUT_SIZES = {
     ("r18test", "zh"): 17,
     ("r19test", "zh"): 20,
     ("r19test", "en"): 19,
+    ("r20test", "en"): 14,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
