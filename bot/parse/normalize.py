@@ -51,6 +51,9 @@ _TIMES_GLUED_RE = rc(r"[x×*](?<=\s[x×*])(\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z
 r"""A count glued after x/×/* that follows white space ('a100 x8'). The look-behind comes after the first
 character (it reads the same two characters as ``(?<=\s)[x×*]``), so the engine scans for that character
 in C instead of trying the look-behind at every position (~3 µs a corpus message)."""
+_CARD_TIMES_RE = rc(r"(?<![a-z0-9])(?!mi\d)([a-z]{1,4}\d{2,4}[a-z]?)x(\d{1,3})(?![\w.])")
+r"""Round 20: a count glued after a card's name and an x ('on A100x8', 'H100x4'): the card, then ' x N' as
+'A100 x 8' is read (an AMD 'MI300x' keeps its x: ``(?!mi\d)``)."""
 _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
@@ -67,6 +70,11 @@ def _x_then_count(m: re.Match[str]) -> str:
     """``r"x \\1"`` as a function: a template string makes ``re`` run its Python helper (``re._subx``) on
     every call, matched or not; a function runs only on a match (group 1 always takes part)."""
     return "x " + m.group(1)
+
+
+def _card_x_count(m: re.Match[str]) -> str:
+    """``r"\\1 x \\2"`` as a function (see :func:`_x_then_count`)."""
+    return m.group(1) + " x " + m.group(2)
 
 
 def _key_then_space(m: re.Match[str]) -> str:
@@ -94,6 +102,7 @@ def normalize(text: str) -> str:
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
+    s = _CARD_TIMES_RE.sub(_card_x_count, s) if "x" in s else s  # "A100x8": as "A100 x 8" (round 20)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
