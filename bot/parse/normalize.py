@@ -61,6 +61,12 @@ _ZERO_INFINITY_RE = rc(r"\bzero[\s\-_]*(?:3[\s\-_]*|stage[\s\-_]*3[\s\-_]*)?infi
 """Round 20: DeepSpeed's ZeRO-Infinity is ZeRO stage 3 with the parameters and optimizer states offloaded
 to CPU and NVMe memory (Rajbhandari et al., "ZeRO-Infinity", SC21 §5; deepspeed.ai/tutorials/zero
 'ZeRO-Infinity'): read as the ZeRO-3 offload it is ('zero-3 nvme offload')."""
+_ASCEND_GENERATION_RE = rc(r"(?<![a-z0-9\-])(?<!ascend\s)(?<!800\s)(?<!800[it]\s)(a[23])(?![a-z0-9\-])")
+"""Round 20: Huawei's A2 / A3 generation said alone in a message about Ascend ('on an A3 with vllm-ascend'):
+marked (:data:`ASCEND_GENERATION_MARK`), so it is named as typed as 'Ascend A3' is (bot.parse.lexicon),
+never an A100 (en17-004 was sized on an A100 in silence)."""
+ASCEND_GENERATION_MARK = "\ue003"
+_ASCEND_CUE_RE = rc(r"ascend|昇腾|mindie|\bnpus?\b")
 _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
@@ -117,6 +123,8 @@ def normalize(text: str) -> str:
     if "x" in s:  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
         s = _COUNT_TIMES_RE.sub(_count_x, _CARD_TIMES_RE.sub(_card_x_count, s))
     s = _ZERO_INFINITY_RE.sub("zero-3 nvme offload", s) if "infinity" in s else s  # round 20
+    if ("a2" in s or "a3" in s) and _ASCEND_CUE_RE.search(s):  # round 20: 'an A3' beside vllm-ascend
+        s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
