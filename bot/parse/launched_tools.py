@@ -55,6 +55,8 @@ def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> li
             lower_case = name == low  # a CamelCase name is no adjective ('FlagEmbedding' ends in 'ing')
             if SETTING_WORD_RE.fullmatch(low) or (lower_case and ADJECTIVE_RE.fullmatch(low)) or known(name):
                 continue
+            if any(known(part) for part in re.split(r"[\-_]", name)):  # 'vllm-ascend': a known engine's port
+                continue
             item = tool_item(name, training)
             if item not in out:
                 out.append(item)
