@@ -51,10 +51,10 @@ _TIMES_GLUED_RE = rc(r"[x×*](?<=\s[x×*])(\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z
 r"""A count glued after x/×/* that follows white space ('a100 x8'). The look-behind comes after the first
 character (it reads the same two characters as ``(?<=\s)[x×*]``), so the engine scans for that character
 in C instead of trying the look-behind at every position (~3 µs a corpus message)."""
-_CARD_TIMES_RE = rc(r"(?<![a-z0-9])(?!mi\d)([a-z]{1,4}\d{2,4}[a-z]?)x(\d{1,3})(?![\w.])")
+_CARD_TIMES_RE = re.compile(r"(?<![a-z0-9])(?!mi\d)([a-z]{1,4}\d{2,4}[a-z]?)x(\d{1,3})(?![\w.])")
 r"""Round 20: a count glued after a card's name and an x ('on A100x8', 'H100x4'): the card, then ' x N' as
 'A100 x 8' is read (an AMD 'MI300x' keeps its x: ``(?!mi\d)``)."""
-_COUNT_TIMES_RE = rc(r"(?<![\w.])(\d{1,4})x(?=[a-z]{1,4}\d{2,4}[a-z]?(?![\w.]))")
+_COUNT_TIMES_RE = re.compile(r"(?<![\w.])(\d{1,4})x(?=[a-z]{1,4}\d{2,4}[a-z]?(?![\w.]))")
 """Round 20: a count glued to x and a card's name ('4xMI50', '8xA100'): a space after the x, so a card
 outside the catalog is read as typed ('4x mi50'; its name reader wants no letter before it)."""
 _ZERO_INFINITY_RE = rc(r"\bzero[\s\-_]*(?:3[\s\-_]*|stage[\s\-_]*3[\s\-_]*)?infinity\b")

@@ -81,7 +81,8 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
         hit = finder(text, source)
         if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
             _name_training_tools(hit[0])
-            _name_launched_package(hit[0], text)
+            if " -m " in text:  # round 20: the package a command runs (no frame for other configs)
+                _name_launched_package(hit[0], text)
             return hit
     return None, text
 
@@ -119,8 +120,6 @@ def _name_training_tools(cfg: StackConfig) -> None:
 def _name_launched_package(cfg: StackConfig, text: str) -> None:
     """Round 20: the package a command runs with ``-m`` ('torchrun … -m FlagEmbedding.llm_reranker.run'),
     named as typed when no table knows it (:mod:`bot.parse.launched_tools`), not only '-m: True'."""
-    if " -m " not in text:
-        return
     from bot.parse.launched_tools import MODULE_RE, launched_tools
     from bot.parse.unknown_tools import _known
 
