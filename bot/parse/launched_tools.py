@@ -38,16 +38,20 @@ OWNER_RE = re.compile(
     r"(?=(?:examples?|scripts?|recipes?|configs?|launcher|trainer|codebase|repo(?:sitory)?)\b)"
 )
 """"caikit-nlp's examples/…": a hyphenated lower-case name owning a tool's work."""
-GATE_RE = re.compile(r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)")
+CUE_TABLE = (re.compile(r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)"),)
 """The cue of any of the three, on the text as typed (the parser masks versions in its own): '-m', a
-hyphenated name before a version or a possessive. A C search, so most parses pay no Python frame here."""
+hyphenated name before a version or a possessive. Held in a table, so the start-scan rebinding of module
+patterns (bot.parse.first_chars.scan_module_patterns) leaves it a C search: no Python frame a parse."""
+
+
+_READERS = (MODULE_RE, VERSIONED_RE, OWNER_RE)  # the objects as compiled (see CUE_TABLE)
 
 
 def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — ('runtime: X', 'runtime_not_modelled') when not ``training`` — for
     each name of ``raw`` in one of the three places of the module docstring that ``known`` does not know."""
     out: list[tuple[str, str]] = []
-    for pattern in (MODULE_RE, VERSIONED_RE, OWNER_RE):
+    for pattern in _READERS:
         for m in pattern.finditer(raw):
             name = m.group("name")
             low = name.lower()
