@@ -346,7 +346,7 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
             break  # a family word beside a catalog card ('AMD GPUs (MI210 64GB)') is that card's
     else:
         return s, None, []
-    name = m.group(0).strip()
+    name = m.group(0).strip().lstrip("\ue003")  # 'an A3' in a message about Ascend (bot.parse.normalize)
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)
     if _JOINED_MEMORY_RE.match(s, m.end()):  # 'H20e-141G', 'MLU370-48G' (round 15)
         s = (
