@@ -47,7 +47,7 @@ def test_a_skipped_shortening_would_not_have_fit():
             for a in ctx["assumptions"]
         ]  # fmt: skip
         shortened = env._render_raw("reply.j2", lang, dialect, {**ctx, "assumptions": short})
-        if env._past_shortening(dialect, text, ctx["assumptions"], short):
+        if env._past_shortening(dialect, dialect.length(text), ctx["assumptions"], short):
             skipped += 1
             assert not env._fits(dialect, shortened)
         # the bound: what shortening saves is at most the cut characters + the slack each
@@ -64,10 +64,10 @@ def test_a_skipped_shortening_would_not_have_fit():
 
 def test_only_telegram_html_skips():
     """Plain text and Markdown have no Telegram length (or a finishing pass): never skipped."""
-    over = "x" * (TELEGRAM_MAX_CHARS + 500)
+    over = TELEGRAM_MAX_CHARS + 500
     full = [{"source": "s" * 200, "cite": ""}]
     short = [{"source": env._shorten("s" * 200, env.SHORT_SOURCE_CHARS), "cite": ""}]
     assert env._past_shortening(dialect_for("html"), over, full, short)
-    assert not env._past_shortening(dialect_for("html"), "x" * (TELEGRAM_MAX_CHARS + 100), full, short)
+    assert not env._past_shortening(dialect_for("html"), TELEGRAM_MAX_CHARS + 100, full, short)
     for fmt in ("text", "markdown"):
         assert not env._past_shortening(dialect_for(fmt), over, full, short)

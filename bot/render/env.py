@@ -338,7 +338,8 @@ def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, A
     sources shortened, then without the details block, then cut safely."""
     dialect = dialect_for(fmt)
     text = _render_raw(template, lang, dialect, ctx)
-    if _fits(dialect, text):
+    length = _length_over(dialect, text)
+    if length is None:
         return text
     if ctx.get("assumptions"):
         short = [
@@ -349,7 +350,7 @@ def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, A
             }
             for a in ctx["assumptions"]
         ]
-        if not _past_shortening(dialect, text, ctx["assumptions"], short):
+        if not _past_shortening(dialect, length, ctx["assumptions"], short):
             text = _render_raw(template, lang, dialect, {**ctx, "assumptions": short})
             if _fits(dialect, text):
                 return text
@@ -361,11 +362,18 @@ def _fits(dialect: Dialect, text: str) -> bool:
     """Whether ``text`` is within the dialect's length limit. Telegram's visible length (tags removed,
     entities decoded, UTF-16 units: ~11 µs a reply) is at most the text's own UTF-16 length, so a reply
     that short (most: a median of ~2,400 of 4,096) is within it without counting further."""
+    return _length_over(dialect, text) is None
+
+
+def _length_over(dialect: Dialect, text: str) -> int | None:
+    """None when ``text`` is within the dialect's length limit (:func:`_fits`), else its length in the
+    dialect's units (measured once: :func:`_past_shortening` reads it)."""
     if dialect.limit is None:
-        return True
+        return None
     if dialect.length is visible_length and len(text.encode("utf-16-le")) // 2 <= dialect.limit:
-        return True  # removing tags and decoding entities only shortens a text
-    return dialect.length(text) <= dialect.limit
+        return None  # removing tags and decoding entities only shortens a text
+    length = dialect.length(text)
+    return None if length <= dialect.limit else length
 
 
 SHORTENING_SLACK = 2
@@ -374,13 +382,14 @@ units): the English singular rule (:func:`english_singulars`, ``'1 GPUs'`` → `
 more at each cut's end (``'… 1 GPUs…'``), one character each."""
 
 
-def _past_shortening(dialect: Dialect, text: str, full: list[Any], short: list[Any]) -> bool:
-    """Whether ``text`` (the reply with every source in full, over the limit) stays over it with the
-    sources and cites shortened, so that render is not made (s26: 19 of 1,000 corpus and working-split
-    html replies rendered three times). Only for Telegram HTML (visible length, no finishing pass): each
-    assumption's source and cite is shown at most once (``templates/_details.j2``, escaped: its visible
-    text is its own), so shortening removes at most their UTF-16 lengths' difference + the
-    :data:`SHORTENING_SLACK`; a reply longer than the limit by more than that cannot fit shortened."""
+def _past_shortening(dialect: Dialect, length: int, full: list[Any], short: list[Any]) -> bool:
+    """Whether the reply with every source in full (``length``: its visible length, over the limit,
+    measured once by :func:`_length_over`) stays over it with the sources and cites shortened, so that
+    render is not made (s26: 19 of 1,000 corpus and working-split html replies rendered three times).
+    Only for Telegram HTML (visible length, no finishing pass): each assumption's source and cite is
+    shown at most once (``templates/_details.j2``, escaped: its visible text is its own), so shortening
+    removes at most their UTF-16 lengths' difference + the :data:`SHORTENING_SLACK`; a reply longer
+    than the limit by more than that cannot fit shortened."""
     if dialect.length is not visible_length or dialect.finish is not None or dialect.limit is None:
         return False
     saved = 0
@@ -389,7 +398,7 @@ def _past_shortening(dialect: Dialect, text: str, full: list[Any], short: list[A
             before, after = a.get(key) or "", s.get(key) or ""
             if before != after:
                 saved += _units(before) - _units(after) + SHORTENING_SLACK
-    return visible_length(text) - saved > dialect.limit
+    return length - saved > dialect.limit
 
 
 def _units(text: str) -> int:
