@@ -94,8 +94,8 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     parts = [(_part_label(lang, k), v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
     if not parts:
         return ""
-    total = sum(v for _, v in parts) or m.per_gpu_bytes or 1.0
-    w_label = max([display_width(label) for label, _ in parts])
+    total = sum([v for _, v in parts]) or m.per_gpu_bytes or 1.0  # a list: no generator frame a part
+    w_label = max(map(display_width, [label for label, _ in parts]))
     values = [f.gib(v) for _, v in parts]
     w_val = max(map(len, values))
     return "\n".join(
@@ -114,7 +114,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     lang = f.lang
     lines = []
     ordered = fix_order(shown(report, main), report)
-    lead = sum(1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count))
+    lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
     for a, failed in ordered:
         label = alternative_label(a, lang)
         if not a.min_gpus:
@@ -444,8 +444,10 @@ def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | 
 def _ddp_unfit(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     """The headline's figures when the user's tool runs plain DDP as configured and it does not fit
     (the ``ddp_does_not_fit`` note: :func:`estimator.training_plan._note_ddp`); None otherwise."""
-    note = next((w for w in report.warnings if w.code == "ddp_does_not_fit"), None)
-    if note is None:
+    for note in report.warnings:  # a loop: no generator frame a warning
+        if note.code == "ddp_does_not_fit":
+            break
+    else:
         return None
     return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"]}
 

@@ -35,15 +35,18 @@ does not fit, or it leaves under 10 % headroom (estimator.plan.HEADROOM) — nev
 not fit" (:data:`bot.render.plan_wording.FULL_RECOMPUTE_REASON`), which is for a layout they do not fit."""
 
 
+_ONE_GPU, _GPUS, _PAREN = N_("%(n)s GPU"), N_("%(n)s GPUs"), N_(" (%(text)s)")
+"""The messages of :func:`gpus_text` and :func:`paren`, marked once (not an ``N_`` call a phrase)."""
+
+
 def gpus_text(lang: str, n: int) -> str:
     """A GPU count as a phrase: ``1 GPU`` / ``8 GPUs``, ``8 张`` (English needs the singular)."""
-    msgid = N_("%(n)s GPU") if n == 1 else N_("%(n)s GPUs")
-    return translate(lang, msgid, n=fmt_for(lang).int(n))
+    return translate(lang, _ONE_GPU if n == 1 else _GPUS, n=fmt_for(lang).int(n))
 
 
 def paren(lang: str, text: str) -> str:
     """`` (text)`` in English, ``（text）`` in Chinese; empty for empty text."""
-    return translate(lang, N_(" (%(text)s)"), text=text) if text else ""
+    return translate(lang, _PAREN, text=text) if text else ""
 
 
 def nodes_text(lang: str, n: int, per_node: int) -> str:
@@ -152,8 +155,12 @@ def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     tool = tool_limits(report.request.training_tool)
     if plan.recompute == "full" and report.request.recompute is None and tool and tool.default_recompute:
         return translate(lang, TOOL_RECOMPUTE_REASON, tool=report.request.training_tool)  # trial s20 q22
-    note = next((w for w in report.warnings if w.code == "recompute_chosen"), None)
-    if m is None or note is None or plan != m.plan or plan.recompute != "full":
+    if m is None or plan != m.plan or plan.recompute != "full":
+        return None
+    for note in report.warnings:  # a loop: no generator frame a warning
+        if note.code == "recompute_chosen":
+            break
+    else:
         return None
     reason, without, p = note.params.get("reason"), note.params.get("without_gib"), note.params
     if reason not in ("high_edge", "headroom") or not isinstance(without, int | float):

@@ -24,6 +24,9 @@ from bot.render.wording_extra import SCHEDULED_MONTH
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
 
+_CODE = attrgetter("code")
+"""A note's code (``x in map(_CODE, warnings)``: the test in C, no generator frames)."""
+
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext
 
@@ -202,7 +205,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
-        "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
+        "never_fits": "pipeline_never_fits" in map(_CODE, report.warnings),  # C: no generator frames
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 

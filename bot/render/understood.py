@@ -203,8 +203,12 @@ def _reason_text(
 def _assumed_load(report: SizingReport) -> int | None:
     """The concurrent sequences a serving answer sized with no load stated (the default); None otherwise."""
     inf = report.inference
-    assumed = any(a.field == "concurrency" for a in report.assumptions)  # the ledger's default load
-    return inf.concurrency if inf is not None and assumed else None
+    if inf is None:
+        return None
+    for a in report.assumptions:  # the ledger's default load (a loop: no generator frame per assumption)
+        if a.field == "concurrency":
+            return inf.concurrency
+    return None
 
 
 _OWN_FIELDS = {"training_tool": N_("training framework: %(value)s")}
