@@ -414,8 +414,8 @@ WHY_TEXTS: dict[str, str] = {
     "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
     "vllm_workspace": N_(
         "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
-        "max_num_batched_tokens (V0: a whole max_model_len up to 32K) and the sampler's logits for "
-        "max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
+        "max_num_batched_tokens (V1, the default, chunks prefill whatever max_model_len) and the sampler's "
+        "logits for max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
         "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
     ),
     "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
