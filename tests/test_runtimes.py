@@ -32,9 +32,8 @@ from estimator.runtimes import (
     SGLang,
     Vllm,
     runtime_for,
-    vllm_profile_bytes,
 )
-from estimator.runtimes.vllm import VLLM_BLOCK_TOKENS
+from estimator.runtimes.vllm import VLLM_BLOCK_TOKENS, either_engine_profile_bytes
 
 GIB = 2**30
 ESTIMATOR = Path(__file__).resolve().parents[1] / "estimator"
@@ -128,7 +127,7 @@ def test_one_runtime_object_per_engine_name() -> None:
 
 def test_sglang_needs_the_activations_of_vllms_profile_not_its_reserve() -> None:
     spec, gpu = catalog.model("Llama-3.1-8B"), catalog.gpu("H100-SXM5-80GB")
-    assert SGLANG.needed_workspace(spec, gpu, 2) == vllm_profile_bytes(spec, gpu, 2)
+    assert SGLANG.needed_workspace(spec, gpu, 2) == either_engine_profile_bytes(spec, gpu, 2)
     assert SGLANG.workspace_bytes(spec, gpu, 2) > SGLANG.needed_workspace(spec, gpu, 2)
 
 

@@ -188,7 +188,9 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     bot.render.split_text): no GPU-only count, speed or cost is offered as the answer (trial s11 item 5);
     ``never_fits`` — no pipeline of these GPUs holds the model, on any number of them (note
     ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
-    that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one."""
+    that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one;
+    ``beyond_machine`` — consumer cards whose plan spans machines (note ``personal_beyond_one_machine``):
+    the headline keeps to the user's count, the warning names the plan (trial s26 #7)."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
@@ -202,6 +204,8 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
+        # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
+        "beyond_machine": any(w.code == "personal_beyond_one_machine" for w in report.warnings),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 

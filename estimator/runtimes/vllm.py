@@ -113,6 +113,13 @@ def vllm_profile_bytes(
     return max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
 
 
+def either_engine_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+    """The larger of vLLM's V1 and V0 profiles (:func:`vllm_profile_bytes`, V0 at its 2,048-token minimum):
+    the activations other servers (SGLang's need, TGI's warm-up prefill, lmdeploy's need) are counted as,
+    unchanged by vLLM's own V1 default (trial s26 #3 sizes vLLM alone by V1)."""
+    return max(vllm_profile_bytes(spec, gpu, tp), vllm_profile_bytes(spec, gpu, tp, v0=True))
+
+
 @dataclass(frozen=True)
 class Vllm(ServingRuntime):
     """vLLM: ``gpu_memory_utilization`` × the memory CUDA reports (default 0.9,
