@@ -1,0 +1,114 @@
+"""Fresh-user trial s26 (main 569ed66d), serving findings: vLLM sized by its V1 engine (#3), one plan when
+FP8 on a stated TP holds the load (#4), no headline count of consumer cards past one machine (#7), the
+asked concurrency answered as the most that fit (#9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator import catalog
+from estimator.runtimes import Load, Vllm
+from estimator.serving_layout import kv_capacity_tokens, workspace_bytes
+from tests.cli_run import ask_in_process, ask_quietly
+
+GIB = 2**30
+L4_7B = "vllm serve Qwen/Qwen2.5-7B-Instruct --max_model_len 32768 --tensor_parallel_size 1"
+
+
+@pytest.mark.parametrize("q", [L4_7B + " on one L4, will it start?", L4_7B + "，一张 L4 能启动吗？"])
+def test_vllm_v1_starts_a_7b_at_32k_on_one_l4(capsys, q: str) -> None:
+    """Trial s26 #3: V1 (the default since v0.8; vLLM 0.11 removed V0) profiles one chunk of
+    max_num_batched_tokens = 2,048 (``vllm serve`` on a card under 70 GiB, vllm/engine/arg_utils.py
+    ``get_batch_defaults``) and the sampler over 256 rows: max(2,048 × (8 × 3,584 + 6 × 18,944),
+    28 × 256 × 152,064) + 0.16 GiB = 1.26 GB, whatever max_model_len. 0.9 × 23,034 MiB (the L4's ECC-on
+    memory) − 15.22 GB of weights − 1.26 GB = 91,654 × 56 KiB → 91,648 tokens in blocks of 16: a 32,768
+    max_model_len starts. Before: V0's whole 32K pass, 5.04 GB, left 25,760 tokens, "will not start"."""
+    d = ask_in_process(capsys, q)
+    inf = d["report"]["inference"]
+    assert inf["kv_capacity_tokens"] == 91_648
+    assert inf["workspace_bytes_per_gpu"] == pytest.approx(28 * 256 * 152_064 + 0.16 * GIB)
+    assert d["report"]["feasible"] != "no"
+    assert "vllm_refuses" not in [w["code"] for w in d["report"]["warnings"]]
+
+
+def test_v0_stays_available_for_an_old_engine() -> None:
+    """The V0 engine (``Vllm(engine_v0=True)``) still profiles one whole max_model_len up to 32K: the same
+    L4 leaves 25,760 tokens, under 32,768 (what the trial's answer said of the default)."""
+    spec, gpu = catalog.model("Qwen2.5-7B"), catalog.gpu("L4")
+    v0 = Vllm(engine_v0=True)
+    weights = 15.22e9
+    assert workspace_bytes(spec, gpu, 1, v0, Load(32_768)) == pytest.approx(
+        32_768 * (8 * 3584 + 6 * 18_944) + 0.35 * GIB
+    )
+    assert kv_capacity_tokens(spec, gpu, weights, 1, runtime=v0, load=Load(32_768)) == 25_760
+
+
+VLLM_70B = (
+    "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 2 --max-model-len 65536 "
+    "--gpu-memory-utilization 0.95 --max-num-seqs 64"
+)
+
+
+@pytest.mark.parametrize(
+    ("q", "bf16", "fp8"),
+    [
+        (VLLM_70B + " on 2x H100 80GB. how many concurrent requests at full context?",
+         "bf16 weights do not fit", "with FP8 weights, up to 3 concurrent sequences at 64K"),
+        (VLLM_70B + " 两张 H100 80GB，满上下文能跑几条并发？",
+         "bf16 权重放不下", "换成 FP8 权重，64K 上下文下最多约 3 条并发"),
+    ],
+)  # fmt: skip
+def test_stated_tp_answer_is_one_plan(capsys, q: str, bf16: str, fp8: str) -> None:
+    """Trial s26 #4: bf16 Llama-3.1-70B (141 GB) with one 64K sequence needs 4 H100s; FP8 (72.7 GB) on the
+    user's TP 2 holds 247,728 tokens = 3 × 65,536. The headline says the user's bf16 first, then FP8 on
+    their TP 2; no 'no with TP 2' nor 'sized with TP 8' (the bf16 layout's note) beside a TP 2 answer."""
+    d = ask_in_process(capsys, q)
+    r = d["report"]
+    assert (r["feasible"], r["feasible_reason"]) == ("borderline", "fp8_only")
+    assert [w["code"] for w in r["warnings"]] == ["released_weights_short"]
+    inf = r["inference"]
+    assert (inf["tp"], inf["serving_gpus"], inf["weight_format"], inf["max_concurrency"]) == (2, 2, "fp8", 3)
+    head = d["reply"].splitlines()[0]
+    assert bf16 in head and fp8 in head
+    assert "TP 8" not in d["reply"] and "TP 2 × PP 1" not in d["reply"]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Serve Qwen2.5-32B-Instruct with vLLM on 4x RTX 4090, 16k context, 30 concurrent users",
+        "用vLLM部署Qwen2.5-32B-Instruct，4张4090，上下文16k，并发30",
+    ],
+)
+def test_consumer_cards_past_one_machine_are_not_the_headline(q: str) -> None:
+    """Trial s26 #7: 30 sequences at 16K (256 KiB × 16,384 = 4.3 GB each) take 16 RTX 4090s, two machines
+    of consumer cards; the headline answers on the user's 4 (5 of the 30), the warning names the 16 and
+    why that is not a home setup (estimator.sizing._beyond_one_machine); the headline recommends none."""
+    reply = ask_quietly(q)
+    head = reply.splitlines()[0]
+    assert ("room for 5 of the 30" in head) or ("只能容纳 5 条并发（要求 30 条）" in head)
+    assert not any(word in head for word in ("recommended", "推荐", "On 16", "16 张", "16 GPUs"))
+    machine = ("(8)", "（8 张）")
+    assert "16" in next(line for line in reply.splitlines() if "⚠️" in line and any(m in line for m in machine))
+        line for line in reply.splitlines() if "⚠️" in line and ("(8)" in line or "（8）" in line)
+    )
+
+
+@pytest.mark.parametrize(
+    ("q", "head"),
+    [
+        ("用vLLM部署Qwen3-235B-A22B，8张H200，上下文128k，能跑几条并发", "128K 上下文下最多约 11 条并发"),
+        (
+            "lmdeploy serve api_server Qwen/Qwen2.5-72B-Instruct-AWQ --tp 2 --session-len 16384 "
+            "--cache-max-entry-count 0.8 on 2x A6000, how many users?",
+            "up to 8 concurrent sequences at 16K context",
+        ),
+    ],
+)
+def test_asked_concurrency_is_the_most_that_fit(capsys, q: str, head: str) -> None:
+    """Trial s26 #9: '能跑几条并发' and a closing 'how many users?' ask how many fit at once: the headline is
+    the most the user's GPUs hold at their context (11 / 8), not 'room for 11 of the 16 assumed'."""
+    d = ask_in_process(capsys, q)
+    assert d["request"]["concurrency_asked"] is True
+    first = d["reply"].splitlines()[0]
+    assert head in first and "assumed" not in first and "假设" not in first
