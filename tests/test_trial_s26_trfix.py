@@ -111,3 +111,25 @@ def test_asked_concurrency_is_the_most_that_fit(capsys, q: str, head: str) -> No
     assert d["request"]["concurrency_asked"] is True
     first = d["reply"].splitlines()[0]
     assert head in first and "assumed" not in first and "假设" not in first
+
+
+@pytest.mark.parametrize(
+    ("q", "other"),
+    [
+        ("Serve Llama-3.1-8B with TGI on 1 L40S, 8k context, 20 users", "TensorRT-LLM"),
+        ("用MindIE在8张昇腾910B上部署Qwen3-235B-A22B，64并发，8k上下文", "TensorRT-LLM"),
+    ],
+)
+def test_advice_names_no_other_server_to_a_paged_server_or_ascend(q: str, other: str) -> None:
+    """Trial s26 #20: a TGI user was told to use vLLM/SGLang/TensorRT-LLM, an Ascend one TensorRT-LLM
+    (NVIDIA-only); the advice keeps its first sentence (memory bandwidth, KV × context × concurrency)."""
+    reply = ask_quietly(q)
+    assert other not in reply
+    assert ("Decoding is limited by memory bandwidth" in reply) or ("解码速度受显存带宽限制" in reply)
+
+
+def test_rope_switch_in_a_zh_answer_has_no_english_aside() -> None:
+    """Trial s26 #20: '…--max-model-len 131072 (older vLLM: --rope-scaling)。' inside a zh answer; the
+    command fragment is the same in every language and carries no words (estimator.context_window)."""
+    reply = ask_quietly("用vLLM部署Qwen3-30B-A3B，一张H100，上下文128k，能跑几条并发")
+    assert "--hf-overrides" in reply and "older vLLM" not in reply

@@ -97,6 +97,10 @@ def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
     }
 
 
+PAGED_SERVERS = frozenset({"vLLM", "SGLang", "lmdeploy", "TGI"})
+"""Servers with a paged KV cache and continuous batching (estimator.request.Runtime values)."""
+
+
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
     inf = report.inference
     if inf is None:
@@ -190,7 +194,9 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
     that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one;
     ``beyond_machine`` — consumer cards whose plan spans machines (note ``personal_beyond_one_machine``):
-    the headline keeps to the user's count, the warning names the plan (trial s26 #7)."""
+    the headline keeps to the user's count, the warning names the plan (trial s26 #7); ``paged_named`` —
+    the user runs a paged-KV server already (:data:`PAGED_SERVERS`) or a card not NVIDIA's (Ascend: no
+    TensorRT-LLM): the advice names no other server (trial s26 #20)."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
@@ -206,6 +212,9 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
         "beyond_machine": any(w.code == "personal_beyond_one_machine" for w in report.warnings),
+        # a paged-KV server already named, or a card those servers' CUDA builds do not run on (s26 #20)
+        "paged_named": (report.request.runtime or "") in PAGED_SERVERS
+        or bool(report.gpu_spec and report.gpu_spec.vendor != "NVIDIA"),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 
