@@ -133,3 +133,25 @@ def test_rope_switch_in_a_zh_answer_has_no_english_aside() -> None:
     command fragment is the same in every language and carries no words (estimator.context_window)."""
     reply = ask_quietly("用vLLM部署Qwen3-30B-A3B，一张H100，上下文128k，能跑几条并发")
     assert "--hf-overrides" in reply and "older vLLM" not in reply
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("Ollama qwen3:8b on a laptop RTX 3060 6GB, how fast?", "with num_gpu 37"),
+        ("笔记本3060 6G用Ollama跑qwen3:8b多快", "num_gpu 37"),
+    ],
+)
+def test_ollama_places_its_own_layers_on_a_small_card(capsys, q: str, said: str) -> None:
+    """Trial s26 #19: Ollama splits the layers by itself (num_gpu), so a 6 GB laptop card is answered with
+    its split, not 'does not fit — name llama.cpp and your RAM'. Qwen3-8B Q4_K_M: 36 layers + the output
+    layer (4.3 GiB) + a 4K fp16 KV cache (36 × 8 × 128 × 2 × 2 B = 144 KiB × 4,096 = 0.6 GiB) + the compute
+    buffer = 4.9 GiB of the 5 GiB llama.cpp uses (6 GiB less 1 GiB), the token embeddings (0.4 GiB) in RAM
+    as llama.cpp keeps them: borderline at 98.8 %, ≈ 32 tokens/s (336 GB/s over the GPU side)."""
+    d = ask_in_process(capsys, q)
+    split = d["report"]["inference"]["layer_split"]
+    assert split["gpu_layers_stated"] == 37 == split["layers"] + 1 and split["gpu_layers_chosen"] is True
+    assert d["report"]["feasible"] == "borderline"
+    assert split["tokens_per_s_low"] == pytest.approx(32.0, abs=0.5)
+    head = d["reply"].splitlines()[0]
+    assert said in head and "llama.cpp" not in head

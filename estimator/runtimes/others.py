@@ -133,6 +133,7 @@ class Ollama(LlamaCpp):
 
     name = "Ollama"
     recipe = "ollama"
+    offloads_by_itself = True
     default_context: ClassVar[int | None] = OLLAMA_DEFAULT_CONTEXT
 
 
