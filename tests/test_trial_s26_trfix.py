@@ -155,3 +155,34 @@ def test_ollama_places_its_own_layers_on_a_small_card(capsys, q: str, said: str)
     assert split["tokens_per_s_low"] == pytest.approx(32.0, abs=0.5)
     head = d["reply"].splitlines()[0]
     assert said in head and "llama.cpp" not in head
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("Serve Qwen2.5-7B-Instruct with vLLM on one L4 — max context?", "longest context that fits: 89K"),
+        ("用vLLM在一张L4上部署Qwen2.5-7B-Instruct，上下文最多能开多长？", "放得下的最长上下文：89K"),
+    ],
+)
+def test_max_context_is_solved_on_the_users_card(capsys, q: str, said: str) -> None:
+    """Trial s26 #10: 'max context?' is answered with the longest context one sequence fits, from the KV
+    cache the card holds: vLLM V1 on an L4 keeps 91,648 tokens (test_vllm_v1_starts_a_7b_at_32k_on_one_l4)
+    → 89K (91,136, whole 1,024-token steps), under Qwen2.5-7B's 131,072 — sized at it, one sequence."""
+    d = ask_in_process(capsys, q)
+    assert d["request"]["context_asked"] is True
+    inf = d["report"]["inference"]
+    assert inf["kv_capacity_tokens"] == 91_648 and inf["context_tokens"] == 91_136 == 89 * 1024
+    assert inf["concurrency"] == 1
+    assert said in d["reply"].splitlines()[0]
+
+
+def test_max_context_on_a_mac_is_the_models_own_limit(capsys) -> None:
+    """Trial s26 #10: Llama-3.3-70B Q4_K_M (42.5 GB) on an M4 Max 128 GB (95 GiB working set): 42.5 GB +
+    131,072 × 320 KiB = 85.5 GB fits, so the longest context is the model's own 128K, not a 4K default."""
+    d = ask_in_process(
+        capsys, "Run Llama-3.3-70B on a MacBook Pro M4 Max 128GB with Ollama — tokens/s and max context?"
+    )
+    inf = d["report"]["inference"]
+    assert inf["context_tokens"] == 131_072 and d["report"]["feasible"] == "yes"
+    assert "longest context that fits: 128K" in d["reply"].splitlines()[0]
+    assert any(a["field"] == "context" and a["why"] == "context_asked" for a in d["assumptions"])

@@ -77,6 +77,15 @@ ASKS_CONCURRENCY_RE = rc(
     r"|how\s+much\s+concurrency\b"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
+ASKS_CONTEXT_RE = rc(
+    r"\b(?:max(?:imum)?|longest|largest|biggest)\.?\s+(?:context|ctx)(?:\s+(?:length|window|size))?\s*"
+    r"(?:[?？]|$|(?:can|could|will|would|does|do|is|that|it)\b)"
+    r"|how\s+(?:long|large|big)\s+(?:a\s+|of\s+a\s+)?context\b"
+    r"|上下文(?:长度|窗口)?\s*(?:最多|最大|最长)?\s*(?:能|可以)\s*(?:开|设|支持|跑|到|用)?\s*(?:到)?\s*(?:多大|多长|多少)"
+    r"|(?:最大|最长)(?:能\s*(?:开|支持|跑))?\s*(?:多少|多大|多长)?\s*上下文\s*(?:[?？]|是多少|多少|多大|$)"
+)
+"""The question asks the longest context their setup serves ('max context?', '上下文能开多大'): read only
+when no context is stated (estimator.longest_context, trial s26 #10)."""
 BARE_CONTEXT_LEFT_RE = rc(
     r"(?:\bat|@|\bwith)\s*$"
     r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"

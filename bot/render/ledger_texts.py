@@ -147,6 +147,9 @@ WHY_TEXTS: dict[str, str] = {
         "(sequences × tokens/s per sequence)"
     ),
     "concurrency_asked": N_("you asked how many fit: the most your GPUs hold at this context"),
+    "context_asked": N_(
+        "you asked the longest context: the most your GPUs hold, up to the model's own limit"
+    ),
     "tokens_chinchilla_assumed": N_(
         "you asked how long without a data size: the compute-optimal 20 tokens per parameter (Hoffmann et al. "
         "2022, Chinchilla); give your token count for your own answer"

@@ -194,12 +194,13 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
     that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one;
     ``beyond_machine`` — consumer cards whose plan spans machines (note ``personal_beyond_one_machine``):
-    the headline keeps to the user's count, the warning names the plan (trial s26 #7); ``paged_named`` —
-    the user runs a paged-KV server already (:data:`PAGED_SERVERS`) or a card not NVIDIA's (Ascend: no
-    TensorRT-LLM): the advice names no other server (trial s26 #20)."""
+    the headline keeps to the user's count, the warning names the plan (trial s26 #7); ``advice`` — the
+    serving advice's variant."""
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
+    codes = {w.code for w in report.warnings}  # one comprehension, no generator resumed per warning
+    gpu, fmt = report.gpu_spec, inf.weight_format
     load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
     return {
         "load_given": load,
@@ -209,12 +210,17 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
-        "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
+        "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
-        "beyond_machine": any(w.code == "personal_beyond_one_machine" for w in report.warnings),
-        # a paged-KV server already named, or a card those servers' CUDA builds do not run on (s26 #20)
-        "paged_named": (report.request.runtime or "") in PAGED_SERVERS
-        or bool(report.gpu_spec and report.gpu_spec.vendor != "NVIDIA"),
+        "beyond_machine": "personal_beyond_one_machine" in codes,
+        # the advice's variant (templates/_advice.j2): 'paged' — a paged-KV server named or a card not
+        # NVIDIA's (Ascend: no TensorRT-LLM), no other server named (trial s26 #20); '8bit' — 16-bit weights
+        "advice": (
+            "paged "
+            if (report.request.runtime or "") in PAGED_SERVERS or (gpu and gpu.vendor != "NVIDIA")
+            else ""
+        )
+        + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 
