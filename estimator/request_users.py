@@ -31,5 +31,5 @@ class ServiceUsers(BaseModel):
         description="the user asks the longest context their setup serves ('max context?', '上下文能开多大') "
         "and states none: the answer is sized at the longest one sequence (or the stated load) fits on their "
         "GPUs, at most the model's own limit (estimator.longest_context, trial s26 #10)",
-        json_schema_extra=_setting(json_order=83),  # a cue, as concurrency_asked: never "not used"
+        json_schema_extra=_setting(json_order=83, echo="serving_suffix"),  # a cue: never "not used"
     )
