@@ -16,6 +16,7 @@ from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
 from estimator.models import SizingReport, SizingRequest, Stage
+from estimator.reasons import Why
 from estimator.report_request import with_filled
 from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
@@ -53,6 +54,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             fields["largest_served"], used = largest_served(req, r.gpu, ledger)
             filled |= used
         if r.spec is not None and r.params is not None:
+            req = _at_longest_context(req, r, ledger)  # "max context?" (trial s26 #10)
             served = with_layer_split(
                 req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             )
@@ -91,6 +93,25 @@ def estimate(req: SizingRequest) -> SizingReport:
         warnings=ledger.notes,
         **fields,
     )
+
+
+def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:
+    """``req`` at the longest context the user's GPUs hold when they ask it
+    (:func:`estimator.longest_context.longest_context`), the context assumed for that reason."""
+    if not req.context_asked:
+        return req
+    from estimator.longest_context import longest_context  # rare: not held by an idle bot
+
+    def size(q: SizingRequest, throwaway: Ledger) -> Any:
+        return size_serving(q, r.spec, r.params, r.active, r.gpu, throwaway)
+
+    tokens = longest_context(req, r, size)
+    if tokens is None:
+        return req
+    ledger.assume("context", tokens, Why.context_asked)
+    if not req.concurrency:  # one sequence of that length: the load the longest context is for
+        ledger.assume("concurrency", 1, Why.context_asked)
+    return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})
 
 
 def _asks_largest_trained(req: SizingRequest, r: Resolved) -> bool:
