@@ -24,7 +24,6 @@ from bot.render.wording_extra import SCHEDULED_MONTH
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
 
-
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext
 
