@@ -56,3 +56,20 @@ def test_a_pasted_config_file_asks_for_no_recipe(capsys: pytest.CaptureFixture[s
     main(["ask", DS_PASTE])
     assert "launch recipe" not in capsys.readouterr().err
     assert parse("给我 DeepSpeed 的 json 配置").recipe_tools == ["deepspeed"]  # a recipe word still asks
+
+
+@pytest.mark.parametrize(
+    ("question", "not_used"),
+    [
+        ("全参微调Qwen2.5-7B，8张H100，数据3亿token，要多久？" * 400, "未使用"),
+        ("Full fine-tune Qwen2.5-7B on 8 H100, 300M tokens, how long? " * 200, "Not used"),
+    ],
+)
+def test_a_value_said_again_and_used_is_not_named(
+    capsys: pytest.CaptureFixture[str], question: str, not_used: str
+) -> None:
+    """#18: a long paste repeating its settings said 'Not used: “8” (a second value for the same setting;
+    used: 8)' — the 8 is used. The parse still records the repeat (JSON), the reply no longer names it."""
+    d = ask(capsys, question[:12000])
+    assert d["request"]["gpu_count"] == 8
+    assert not_used not in d["reply"].split("\n\n")[0]

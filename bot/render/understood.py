@@ -146,6 +146,8 @@ def _not_used(
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang, stated) if used else ""
     repeated_used = repeated_used or {}
+    if repeated_used:  # s26 trial #18: a value said again and used ('“20” (… used: 20)') is no item
+        items = [i for i in items if i.reason != "repeated" or repeated_used.get(i.text) != i.text]
     if not items:
         return line
     sep = "；" if lang == "zh" else "; "
