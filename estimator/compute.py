@@ -91,7 +91,7 @@ def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft", refe
         PPO: actor and critic trained, reference and reward forwards,
         generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
         for DPO; prompts + generations for RL). ``reference`` False: no reference model is loaded
-        (:func:`estimator.rl_reference.loads_reference`, TRL GRPO's default beta = 0.0): its forward
+        (:func:`estimator.rl_reference.has_reference`, TRL GRPO's default beta = 0.0): its forward
         (2) is dropped — GRPO 8 / 6.
     """
     train = 6.0 if trains_all_weights else 4.0

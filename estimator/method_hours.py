@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from estimator.compute import flops_per_param_token
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
-from estimator.rl_reference import loads_reference
+from estimator.rl_reference import has_reference
 from estimator.training_rate import QLORA_MEASURED_BITS, QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algori
         return rows
     stated_rate = bool(req.mfu or req.achieved_tflops_per_gpu or req.tokens_per_second_per_gpu)
     shown_slow = 1.0 if stated_rate else base_slowdown(req, shown)
-    ref = loads_reference(req, algorithm)
+    ref = algorithm == "sft" or has_reference(req, algorithm)  # no call for SFT (speed bounds)
     k_shown = flops_per_param_token(shown == Method.full, algorithm.value, ref)
     out_rows = []
     for row in rows:

@@ -18,20 +18,14 @@ TRL_GRPO_BETA = 0.0
 """TRL's default GRPO KL coefficient (grpo_config.py L671 at v1.9.0): no reference model."""
 
 
-def loads_reference(req: SizingRequest, algorithm: Algorithm | None = None) -> bool:
+def has_reference(req: SizingRequest, algorithm: Algorithm | None = None) -> bool:
     """Whether the run of ``algorithm`` (else ``req.algorithm``) loads a frozen reference model: False for
     SFT, for a stated KL coefficient (``req.kl_beta``) of 0, and for GRPO under TRL with no coefficient
     stated (its default, :data:`TRL_GRPO_BETA`); True otherwise for DPO/GRPO/RLOO/PPO."""
-    algorithm = algorithm or req.algorithm or Algorithm.sft
-    if algorithm == Algorithm.sft:
+    algorithm = algorithm or req.algorithm or "sft"
+    if algorithm == "sft":  # StrEnum: compared as str (no EnumType.__getattr__ call)
         return False
     beta = req.kl_beta
-    if beta is None and algorithm == Algorithm.grpo and (req.training_tool or "").lower() == "trl":
+    if beta is None and algorithm == "grpo" and (req.training_tool or "").lower() == "trl":
         beta = TRL_GRPO_BETA
     return beta is None or beta > 0
-
-
-def rl_setup(req: SizingRequest, algorithm: Algorithm) -> dict[str, object]:
-    """The algorithm and whether its reference model is loaded, as :class:`estimator.setup.TrainingSetup`
-    takes them."""
-    return {"algorithm": algorithm, "reference": loads_reference(req, algorithm)}

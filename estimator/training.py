@@ -155,7 +155,7 @@ def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[f
     """k in C = k·N·D for the method (:func:`estimator.compute.flops_per_param_token`); freeze-tuning:
     a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
     trained parameter): k = 2 + 4·N_trained/N."""
-    method, ref = out.method or Method.full, rl_reference.loads_reference(req, algorithm)  # TRL GRPO: none
+    method, ref = out.method or Method.full, algorithm == "sft" or rl_reference.has_reference(req, algorithm)
     k = compute.flops_per_param_token(method == Method.full, algorithm.value, ref)
     why = Why.flops_per_param_token
     if method == Method.freeze and out.spec is not None and out.params:

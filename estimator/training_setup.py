@@ -22,7 +22,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
-from estimator.rl_reference import rl_setup
+from estimator.rl_reference import has_reference
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, sequences_per_prompt
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
@@ -194,7 +194,7 @@ def training_setup(
     eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
-        **rl_setup(req, algorithm),
+        **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,

@@ -188,8 +188,7 @@ def memory_section(
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
     rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
 
-    checkpoint = _checkpoint(report, f)
-    states_total = f.storage(m.total_bytes)
+    checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
@@ -219,7 +218,14 @@ def memory_section(
         "borderline": _borderline_text(report, f),
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
-        **_why(report, main, f, (nvlink, per_node), unfit),
+        # why a layout was chosen: not for the user's layout that does not fit
+        "reason": plan_reason(main, nvlink, lang, per_node, report=report)
+        + pcie_zero_text(m, main, f)
+        + host_ram_text(report, main, f)
+        + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
+        if main is not None and not unfit
+        else None,
+        "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
         "batch": _batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
@@ -229,23 +235,6 @@ def memory_section(
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
     }
-
-
-def _why(
-    report: SizingReport, main: Plan | None, f: Fmt, link: tuple[bool, int], unfit: bool
-) -> dict[str, str | None]:
-    """ "reason": why a layout was chosen (not for the user's layout that does not fit); "host_ram": the
-    host RAM the user's own offloading layout needs when it does not fit the GPUs (s26 trial #5: 'how much
-    CPU RAM do I need?' with ZeRO-2 + offload_optimizer on 4 × L40S got no figure, only shown in the
-    reason of a layout that fits)."""
-    if main is None:
-        return {"reason": None, "host_ram": None}
-    if unfit:
-        return {"reason": None, "host_ram": host_ram_line(report, main, f)}
-    reason = plan_reason(main, link[0], f.lang, link[1], report=report)
-    reason += pcie_zero_text(report.memory, main, f)
-    tool = tool_backend_reason(report, f.lang) if report.request.training_tool else ""  # s24 #10
-    return {"reason": reason + host_ram_text(report, main, f) + tool, "host_ram": None}
 
 
 def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str:

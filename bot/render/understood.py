@@ -175,7 +175,8 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
     settings name only those ``stated`` (ZeRO stage, offload), :data:`SETTINGS_APPLIED_TEXTS`. One item per
     text, the first reason kept (s26 trial #17: 'training framework: DeepSpeed' was listed twice, read from
     its settings and its settings applied)."""
-    items = list({i.text: i for i in reversed(items)}.values())[::-1]
+    if len(items) > 1:
+        items = list({i.text: i for i in reversed(items)}.values())[::-1]
     parts = [
         translate(
             lang,
