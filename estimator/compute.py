@@ -78,7 +78,7 @@ def long_context_factor(ratio_at: float, ratio_at_calibration: float) -> float:
     return max(1.0, (1.0 + ratio_at) / (1.0 + ratio_at_calibration))
 
 
-def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> float:
+def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft", reference: bool = True) -> float:
     """FLOPs per parameter per training token, k in C = k·N·D, by method and algorithm.
 
         SFT / pre-training: 6 (Kaplan et al. 2020); LoRA/QLoRA: 4 (derived: no weight gradients for
@@ -90,11 +90,13 @@ def flops_per_param_token(trains_all_weights: bool, algorithm: str = "sft") -> f
         the others' mean reward as the baseline, no critic) runs the same models as GRPO → 10 / 8;
         PPO: actor and critic trained, reference and reward forwards,
         generation (Ouyang et al. 2022) → 18 / 14. D counts every trained token (chosen + rejected
-        for DPO; prompts + generations for RL).
+        for DPO; prompts + generations for RL). ``reference`` False: no reference model is loaded
+        (:func:`estimator.rl_reference.has_reference`, TRL GRPO's default beta = 0.0): its forward
+        (2) is dropped — GRPO 8 / 6.
     """
     train = 6.0 if trains_all_weights else 4.0
     extra = {"sft": 0.0, "dpo": 2.0, "grpo": 4.0, "rloo": 4.0, "ppo": train + 6.0}.get(algorithm, 0.0)
-    return train + extra
+    return train + extra - (2.0 if extra and not reference else 0.0)
 
 
 def gpu_hours(flops: float, peak_flops: float, mfu: float) -> float:

@@ -365,7 +365,7 @@ def state_parts(
     else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
-    if setup.algorithm in _PREFERENCE and setup.method == _FULL:
+    if setup.algorithm in _PREFERENCE and setup.method == _FULL and setup.reference:
         parts["reference"] = _frozen_copy_bytes(params, plan)
     if setup.algorithm == _PPO:
         if setup.method == _FULL:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from estimator.compute import flops_per_param_token
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
+from estimator.rl_reference import has_reference
 from estimator.training_rate import QLORA_MEASURED_BITS, QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
@@ -38,14 +39,15 @@ def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algori
         return rows
     stated_rate = bool(req.mfu or req.achieved_tflops_per_gpu or req.tokens_per_second_per_gpu)
     shown_slow = 1.0 if stated_rate else base_slowdown(req, shown)
-    k_shown = flops_per_param_token(shown == Method.full, algorithm.value)
+    ref = algorithm == "sft" or has_reference(req, algorithm)  # no call for SFT (speed bounds)
+    k_shown = flops_per_param_token(shown == Method.full, algorithm.value, ref)
     out_rows = []
     for row in rows:
         if row.method not in TIMED:
             out_rows.append(row)
             continue
         slow = 1.0 if stated_rate else base_slowdown(req, row.method, shown)
-        k = flops_per_param_token(row.method == Method.full, algorithm.value)
+        k = flops_per_param_token(row.method == Method.full, algorithm.value, ref)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows

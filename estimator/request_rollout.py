@@ -37,3 +37,11 @@ class RolloutSettings(ComputeBudget):
         "(estimator.colocate)",
         json_schema_extra=_setting("training", json_order=71),
     )
+    kl_beta: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="the RL KL coefficient stated (TRL GRPOConfig beta): 0 loads no reference model, > 0 one "
+        "(estimator.rl_reference; TRL's GRPO default is 0.0, trl/trainer/grpo_config.py L671 at v1.9.0)",
+        json_schema_extra=_setting("training", json_order=84),
+    )

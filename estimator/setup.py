@@ -27,6 +27,9 @@ class TrainingSetup:
 
     method: Method = Method.full
     algorithm: Algorithm = Algorithm.sft
+    reference: bool = True
+    """A preference/RL algorithm's frozen reference model is loaded
+    (:func:`estimator.rl_reference.has_reference`: not under TRL's GRPO default beta = 0.0)."""
     seq_len: int = int(SEQ_LEN_FINETUNE.value)
     micro_batch: int = int(MICRO_BATCH.value)
     optimizer: Optimizer = "adamw"

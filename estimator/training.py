@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator import attention, compute, defaults, rollout, training_plan
+from estimator import attention, compute, defaults, rl_reference, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.built import band, cost, days_row
@@ -66,10 +66,10 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
     elif tokens is None and req.duration_asked and not (req.budget or req.hours or req.deadline_days):
         ledger.note("duration_needs_data")  # fine-tuning: no rule of thumb for the data, ask for it
-    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm)[0], out, ledger)
+    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])
-    k, why = _k(out, algorithm)  # freeze-tuning's k needs the shape: after the size is known
+    k, why = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
     out.flops_formula = f"{k:.3g}ND"
     if k != 6.0:
         ledger.assume("flops_per_param_token", round(k, 3), why)
@@ -151,12 +151,12 @@ def assumed_deadline(req: SizingRequest) -> tuple[float, Why]:
     return defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
 
 
-def _k(out: TrainingResult, algorithm: Algorithm) -> tuple[float, Why]:
+def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[float, Why]:
     """k in C = k·N·D for the method (:func:`estimator.compute.flops_per_param_token`); freeze-tuning:
     a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
     trained parameter): k = 2 + 4·N_trained/N."""
-    method = out.method or Method.full
-    k = compute.flops_per_param_token(method == Method.full, algorithm.value)
+    method, ref = out.method or Method.full, algorithm == "sft" or rl_reference.has_reference(req, algorithm)
+    k = compute.flops_per_param_token(method == Method.full, algorithm.value, ref)
     why = Why.flops_per_param_token
     if method == Method.freeze and out.spec is not None and out.params:
         setup = TrainingSetup(method=method)

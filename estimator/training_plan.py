@@ -221,24 +221,32 @@ def shown_cost(out: Any) -> Any:
 def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:
     """The days-table rows below the count that keeps the activations with the GPU-hours and cost they
     pay (:func:`_slower_fields` ×factor: review s14 MEDIUM 5, the headline said 972 GPU-hours on 2 GPUs
-    while the cost line billed the calibrated 648); the other rows as they are."""
+    while the cost line billed the calibrated 648); the other rows as they are. RL: only the training
+    passes recompute, so the days follow the hours paid (trial s21 #7); else the hours follow the row's
+    days, which also pay the scale-out of that count (:func:`estimator.training_rate.days_rows`; s26 trial
+    #12: '16 GPUs for 3.3 days' beside '1,167 GPU-hours' = 3.04 days on 16: one figure, 1,267)."""
     _, factor, keep = out.fewest_recompute
-    paid = _slower_fields(out, factor)
-    h, rl = paid["gpu_hours"], getattr(out, "rollout", None) is not None
+    rl = getattr(out, "rollout", None) is not None
     return [
-        r.model_copy(
-            update={"gpu_hours": h, "cost": paid.get("cost")}
-            # RL: only the training passes recompute, so the days follow the hours paid (trial s21 #7)
-            | (
-                {"days": band(h.low / r.gpus / 24, h.likely / r.gpus / 24, h.high / r.gpus / 24)}
-                if rl
-                else {}
-            )
-        )
-        if r.gpus < keep
-        else r
+        (_row_paid_rl(r, _slower_fields(out, factor)) if rl else _row_paid(out, r)) if r.gpus < keep else r
         for r in rows
     ]
+
+
+def _row_paid_rl(r: DaysRow, paid: dict[str, Any]) -> DaysRow:
+    """An RL row: the hours paid, and the days they take on the row's GPUs."""
+    h = paid["gpu_hours"]
+    days = band(h.low / r.gpus / 24, h.likely / r.gpus / 24, h.high / r.gpus / 24)
+    return r.model_copy(update={"gpu_hours": h, "cost": paid.get("cost"), "days": days})
+
+
+def _row_paid(out: Any, r: DaysRow) -> DaysRow:
+    """A row's GPU-hours and cost as its days × GPUs × 24 (recompute and scale-out both in its days)."""
+    base = out.gpu_hours.likely if out.gpu_hours is not None else 0.0
+    if base <= 0:
+        return r
+    paid = _slower_fields(out, r.days.likely * r.gpus * 24.0 / base)
+    return r.model_copy(update={"gpu_hours": paid["gpu_hours"], "cost": paid.get("cost")})
 
 
 def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) -> list[DaysRow]:

@@ -22,6 +22,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
+from estimator.rl_reference import has_reference
 from estimator.rollout import (
     RL_ALGORITHMS,
     VERL_TRAIN_BATCH_SIZE,
@@ -201,7 +202,7 @@ def training_setup(
     zero = _default_zero(req, limits, dp_only, ledger)
     setup = TrainingSetup(
         method=method,
-        algorithm=algorithm,
+        **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,

@@ -99,3 +99,32 @@ def test_host_ram_short_is_said_under_the_headline(capsys, question: str, line: 
     d = ask(capsys, question)
     assert "host_ram_short" in [w["code"] for w in d["report"]["warnings"]]
     assert ask(capsys, question, "text").splitlines()[1].startswith(line)
+
+
+DS_ZERO2_OFFLOAD = """My ds_config.json for full fine-tuning Llama-3.1-8B on 4x L40S 48GB, seq len 4096:
+{"bf16": {"enabled": true}, "zero_optimization": {"stage": 2,
+ "offload_optimizer": {"device": "cpu", "pin_memory": true}}, "train_micro_batch_size_per_gpu": 4,
+ "gradient_accumulation_steps": 4}
+Will this fit and how much CPU RAM do I need?"""
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (DS_ZERO2_OFFLOAD, "• Host RAM: CPU offload needs ≈ 193 GB of host RAM per machine"),
+        (
+            "用DeepSpeed ZeRO-2 offload_optimizer cpu 全参微调 Llama-3.1-8B，4张L40S，序列长度4096，"
+            "micro batch 4，需要多少 CPU 内存？",
+            "• 主机内存：CPU 卸载每台机器需要约 193 GB 的主机内存",
+        ),
+    ],
+)
+def test_host_ram_of_an_offloading_setting_that_does_not_fit(capsys, question: str, said: str) -> None:
+    """s26 trial #5: the user's ZeRO-2 + optimizer offload at micro-batch 4 does not fit 4 × L40S (logits
+    4 × 4096 × 128,256 × 12 B = 23.5 GiB), and the host-RAM figure was shown only in the reason of a layout
+    that fits: 'how much CPU RAM' went unanswered. DeepSpeed's ZeRO-2 estimator: max(4 × 4 GPUs, 16) B/param
+    × 8.03B × buffer 1.5 = 192.7 GB, the same as the fitting micro-batch-1 answer."""
+    d = ask(capsys, question)
+    assert d["report"]["memory"]["fits_requested"] is False
+    assert d["report"]["host_ram"]["needed_bytes"] == pytest.approx(8.03e9 * 16 * 1.5)
+    assert said in ask(capsys, question, "text")

@@ -261,17 +261,18 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
     pattern = idx.pattern_for(s)
     for m in pattern.finditer(s) if pattern is not None else ():
         gid = idx.names.get(_gpu_key(m.group("name")))
-        if gid is not None and _LAPTOP_BEFORE_RE.search(s[max(0, m.start() - 24) : m.start()]):
-            gid = idx.names.get(_gpu_key(m.group("name")) + " laptop")  # its laptop part, else unknown
+        laptop = gid is not None and _LAPTOP_BEFORE_RE.search(s[max(0, m.start() - 24) : m.start()])
+        if laptop:
+            gid = _laptop_part(idx.names, _gpu_key(m.group("name")))  # its laptop part, else unknown
         if gid is None:
             continue
         start, end = m.start(), m.end()
         span = m.group(0)
         memory: float | None = None
         modded = False
-        mem_m = _MEM_IN_SPAN_RE.search(span)
+        mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
-            memory = float(mem_m.group(1))
+            memory = float(re.sub(r"\D", "", mem_m.group(0)))
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
@@ -308,6 +309,21 @@ def _bare_chips(s: str, idx: _GpuIndex, found: list[GpuMention], spans: list[tup
         if gid is not None and not any(a < end and start < b for a, b in spans):
             found.append(GpuMention(start, _select_variant(gid, alias, memory), memory))
             spans.append((start, end))
+
+
+def _laptop_part(names: dict[str, str], key: str) -> str | None:
+    """The laptop part of the card named ``key`` ('4060' → RTX-4060-Laptop), None when the catalog has none.
+    A desktop alias that carries a memory ('4060 8g', the desktop RTX 4060's) is looked up without it:
+    '笔记本4060 8G' is the RTX 4060 Laptop with its 8 GB stated (s26 trial #2: before, no '4060 8g laptop'
+    name matched and the card was called uncatalogued), the memory then read from the span as for any card."""
+    gid = names.get(key + " laptop")
+    if gid is None and (bare := _ALIAS_MEMORY_RE.sub("", key)) != key:
+        gid = names.get(bare + " laptop")
+    return gid
+
+
+_ALIAS_MEMORY_RE = rc(r"\s+\d{1,3}\s*g(?:b|ib)?$")
+"""A memory that ends a card's alias after a space ('4060 8g', '4070 12g'; not the 'A10G's letter)."""
 
 
 _LAPTOP_BEFORE_RE = rc(

@@ -477,8 +477,11 @@ RECIPE_TOOL_RES: list[tuple[str, LazyPattern]] = [
 ]
 RECIPE_WORD_RE = rc(
     r"配置|参数|命令|脚本|启动|怎么设|怎么写|\bconfig|\bcommand|\bcmd\b|\bargs\b|\barguments?\b|\bflags?\b|"
-    r"\byaml\b|\bjson\b|\blaunch|\bscript|\brecipes?\b|\bsettings?\b"
+    r"(?<!\.)\byaml\b|(?<!\.)\bjson\b|\blaunch|\bscript|\brecipes?\b|\bsettings?\b"
 )
+"""A recipe word beside a tool; 'yaml' / 'json' as a file's extension is no such word: 'Here is my
+ds_config.json …' pastes the user's own config (s26 trial #21: read as asking for a DeepSpeed recipe, and
+a stray 'note: no launch recipe … P-tuning v2 …' went to stderr)."""
 RECIPE_ALONE_RE = rc(
     r"启动命令|启动参数|启动脚本|训练脚本|配置文件|launch\s+(?:command|script|recipe|config)|config(?:uration)?\s+files?|"
     r"\brecipes?\b"

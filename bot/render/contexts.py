@@ -100,6 +100,7 @@ class MemoryContext(TypedDict):
     borderline: str | None
     rows: list[dict[str, str | None]]
     reason: str | None
+    host_ram: str | None  # the host RAM of the user's offloading layout that does not fit (s26 trial #5)
     batch: dict[str, str] | None
     stated_batch: str | None
     main_label: str | None

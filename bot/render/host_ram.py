@@ -31,3 +31,15 @@ def host_ram_text(report: Any, plan: Any, f: Fmt) -> str:
     return translate(
         f.lang, SHORT, stated=stated, needed=needed, short=f.gb(ram.needed_bytes - ram.stated_bytes)
     )
+
+
+LINE = N_("Host RAM: %(text)s")
+
+
+def host_ram_line(report: Any, plan: Any, f: Fmt) -> str | None:
+    """The host RAM of the user's own offloading layout as a line of its own ('Host RAM: CPU offload needs
+    ≈ 193 GB of host RAM per machine …'), for a layout that does not fit the GPUs: the offload's need does
+    not depend on the fit, and a user asking 'how much CPU RAM' gets it (s26 trial #5). None when
+    :func:`host_ram_text` has nothing."""
+    text = host_ram_text(report, plan, f).lstrip("；; ")
+    return translate(f.lang, LINE, text=text) if text else None

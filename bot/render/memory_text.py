@@ -16,7 +16,7 @@ from bot.render.fit_change_text import (
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
-from bot.render.host_ram import host_ram_text
+from bot.render.host_ram import host_ram_line, host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
     gpus_text,
@@ -188,8 +188,7 @@ def memory_section(
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
     rows = _layout_rows(m, lang, requested, main, report.request.training_tool)[: 1 if fix else None]
 
-    checkpoint = _checkpoint(report, f)
-    states_total = f.storage(m.total_bytes)
+    checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
@@ -226,6 +225,7 @@ def memory_section(
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
         if main is not None and not unfit
         else None,
+        "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
         "batch": _batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed, report.request.training_tool),

@@ -25,4 +25,5 @@ def recompute_factor(report: SizingReport, gpus: int) -> float | None:
         return None
     roll = report.rollout.gpu_hours if report.rollout is not None else 0.0  # RL: decode recomputes nothing
     ratio = (row.gpu_hours.likely - roll) / (report.gpu_hours.likely - roll)  # steps fixed: its samples'
-    return float(a.value) if abs(ratio - float(a.value)) < 0.01 * ratio else None
+    # s26 trial #12: the row may also pay the scale-out of its count (its hours are its days × GPUs × 24)
+    return float(a.value) if ratio >= float(a.value) * 0.99 else None

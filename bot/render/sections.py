@@ -291,12 +291,21 @@ def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
             gpus=f.int(gpus), factor=f"{factor:.2g}", gh=f.hours(shown_gpu_hours(report.gpu_hours.likely)),
             paid=f.hours(shown_gpu_hours(row.gpu_hours.likely)),
         )  # fmt: skip
+    gh, row = report.gpu_hours.likely, paid_row(report, gpus)
+    if row is not None and row.gpu_hours and row.gpu_hours.likely > gh * factor * 1.01:  # s26 trial #12
+        return translate(
+            f.lang,
+            N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below, and "
+               "%(paid)s with the scale-out to %(gpus)s GPUs"),
+            gpus=f.int(gpus), factor=f"{factor:.2g}", gh=f.hours(shown_gpu_hours(gh)),
+            paid=f.hours(shown_gpu_hours(row.gpu_hours.likely)),
+        )  # fmt: skip
     return translate(
         f.lang,
         N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below"),
         gpus=f.int(gpus),
         factor=f"{factor:.2g}",
-        gh=f.hours(shown_gpu_hours(report.gpu_hours.likely)),
+        gh=f.hours(shown_gpu_hours(gh)),
     )
 
 

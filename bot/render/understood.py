@@ -146,6 +146,8 @@ def _not_used(
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang, stated) if used else ""
     repeated_used = repeated_used or {}
+    if repeated_used:  # s26 trial #18: a value said again and used ('“20” (… used: 20)') is no item
+        items = [i for i in items if i.reason != "repeated" or repeated_used.get(i.text) != i.text]
     if not items:
         return line
     sep = "；" if lang == "zh" else "; "
@@ -170,7 +172,11 @@ def _not_used(
 
 def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True)) -> str:
     """'Used: “training framework: DeepSpeed” (its settings you gave … are what the sizing uses).'; a tool's
-    settings name only those ``stated`` (ZeRO stage, offload), :data:`SETTINGS_APPLIED_TEXTS`."""
+    settings name only those ``stated`` (ZeRO stage, offload), :data:`SETTINGS_APPLIED_TEXTS`. One item per
+    text, the first reason kept (s26 trial #17: 'training framework: DeepSpeed' was listed twice, read from
+    its settings and its settings applied)."""
+    if len(items) > 1:
+        items = list({i.text: i for i in reversed(items)}.values())[::-1]
     parts = [
         translate(
             lang,

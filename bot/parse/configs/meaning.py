@@ -52,6 +52,7 @@ CONVERSIONS = {
     "offload_param": "cpu/nvme → named (parameter offload not modelled); none → off",
     "offload_bool": "true → optimizer offload, false → off",
     "param_offload_bool": "false → weights on the GPU (no offload); true → named (parameter offload)",
+    "kl_beta": "an RL KL coefficient ≥ 0, as is (TRL beta): 0 → no reference model (estimator.rl_reference)",
     "generations": "completions per prompt (an RL config: GRPO unless stated)",
     "prompt_length": "prompt + completion = the RL sequence, when no sequence key is given; else named",
     "swift_max_length": "ms-swift --max_length: in GRPO/PPO/GKD (--rlhf_type) the prompt's bound, so the "
@@ -144,7 +145,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.fsdp_sharding_strategy": ("zero_stage", "fsdp"),
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": ("packing", "packing_bool"),
         "use_vllm": ("runtime", "rollout_switch"), "vllm_mode": ("rollout_colocated", "vllm_mode"),
-        "vllm_enable_sleep_mode": ("rollout_sleep_mode", "sleep_bool"),
+        "vllm_enable_sleep_mode": ("rollout_sleep_mode", "sleep_bool"), "beta": ("kl_beta", "kl_beta"),
     },
     "llama-recipes": {  # train_config / fsdp_config fields, each a finetuning.py flag
         "context_length": ("seq_len", "int"), "batch_size_training": ("batch_size", "int"),

@@ -227,12 +227,25 @@ def _chunked_loss(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) 
     return True
 
 
+def _kl_beta(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL ``beta`` (GRPO/RLOO/DPO's KL coefficient): a number ≥ 0, used — 0 loads no reference model, more
+    loads one (estimator.rl_reference; s26 trial #6: 'beta: 0.04' was named as not changing the sizing)."""
+    try:
+        beta = float(value)
+    except (TypeError, ValueError):
+        return False
+    if not 0 <= beta <= 100:
+        return False
+    cfg.set(key, "kl_beta", beta)
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
     "offload_bool": _offload_bool, "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
-    "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss,
+    "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss, "kl_beta": _kl_beta,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
