@@ -5,6 +5,10 @@ fits the card: real runs sit there often enough (the threads of ``tests/data/rea
 out of memory where the likely figure fitted). When only the likely figure fits, the verdict is
 "borderline" and names the settings that make the high end fit, the cheapest first:
 
+0. ``gather_for_generation`` False — an RL trainer generating its own rollouts under ZeRO-3 (TRL/ms-swift)
+   without gathering the whole policy first (``ds3_gather_for_generation: false``, TRL's GRPOConfig doc:
+   "disabling this option allows training models that exceed the VRAM capacity of a single GPU";
+   :mod:`estimator.trainer_generation`): slower generation, the same training;
 1. ``micro_batch`` 1 (``per_device_train_batch_size``: activations and logits scale with it);
 2. ``recompute`` full — gradient checkpointing (``gradient_checkpointing: true``; Chen et al. 2016);
 3. ``zero_stage`` 3 on more than one GPU — DeepSpeed ZeRO-3 or FSDP full sharding (Rajbhandari et al.
@@ -20,7 +24,7 @@ out of memory where the likely figure fitted). When only the likely figure fits,
 8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
 
 One setting alone is tried first (in that order); when none suffices, settings 1–5 are added one after
-another, then 6–8 each on top of them. No constant here: each candidate is sized by the same formulas
+another, then 6–8 each on top of them (0 is one of the settings added first, when it applies). No constant here: each candidate is sized by the same formulas
 and band as the answer (:func:`estimator.memory.breakdown_within`,
 :func:`estimator.memory_band.per_gpu_band`).
 """
@@ -143,7 +147,9 @@ def with_zero1_plan(
 
 
 def _toggles(setup: TrainingSetup, plan: Plan, gpus: int) -> Iterator[Candidate]:
-    """Settings 1–5 of the module docstring that differ from the user's setup and the plan."""
+    """Settings 0–5 of the module docstring that differ from the user's setup and the plan."""
+    if setup.generation_sequences and setup.gather_for_generation and plan.zero_stage == 3 and plan.dp > 1:
+        yield "gather_for_generation", False, replace(setup, gather_for_generation=False), gpus
     if max(setup.micro_batch, plan.micro_batch) > 1:
         yield "micro_batch", 1, replace(setup, micro_batch=1), gpus
     if plan.recompute != "full":
@@ -216,6 +222,7 @@ def what_to_change(
 def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> TrainingSetup:
     """``cum`` with the one setting that ``changed`` differs in."""
     fields = {
+        "gather_for_generation": {"gather_for_generation": changed.gather_for_generation},
         "micro_batch": {"micro_batch": changed.micro_batch},
         "recompute": {"recompute": changed.recompute},
         "zero_stage": {"zero_stage": changed.zero_stage, "tp": None, "pp": None},

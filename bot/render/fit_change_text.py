@@ -31,6 +31,9 @@ NO_FIT_ADAPTER = N_(
 """'no_fit' for a LoRA or QLoRA job: the generic line's "LoRA/QLoRA" would be the user's own method."""
 
 CHANGES = {
+    "gather_for_generation": N_(
+        "generation without gathering the whole model under ZeRO-3 (ds3_gather_for_generation: false)"
+    ),
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
     "zero_stage": N_("DeepSpeed ZeRO-%(value)s or FSDP (a deepspeed / fsdp config)"),

@@ -102,6 +102,9 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, N_("%(n)s completions per prompt"), n=f.int(req.num_generations)))
     if req.max_completion_length:
         out.append(translate(lang, N_("completions up to %(n)s tokens"), n=f.int(req.max_completion_length)))
+    if req.ds3_gather_for_generation is not None:  # TRL/ms-swift (estimator.trainer_generation)
+        gathered = N_("ds3_gather_for_generation: true") if req.ds3_gather_for_generation else None
+        out.append(translate(lang, gathered or N_("generation without the ZeRO-3 gather")))
     if req.rollout_gpu_memory_utilization:  # the rollout engine's memory (estimator.rollout)
         share = f.percent(req.rollout_gpu_memory_utilization)
         out.append(translate(lang, N_("rollout engine at %(share)s of each GPU"), share=share))
