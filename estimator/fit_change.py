@@ -23,9 +23,9 @@ out of memory where the likely figure fitted). When only the likely figure fits,
 7. ``seq_len`` — a shorter ``cutoff_len`` / ``max_seq_length``: halves of the user's, down to 256;
 8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
 
-One setting alone is tried first (in that order); when none suffices, settings 1–5 are added one after
-another, then 6–8 each on top of them (0 is one of the settings added first, when it applies). No constant here: each candidate is sized by the same formulas
-and band as the answer (:func:`estimator.memory.breakdown_within`,
+One setting alone is tried first (in that order); when none suffices, settings 0–5 (those that apply) are
+added one after another, then 6–8 each on top of them. No constant here: each candidate is sized by the
+same formulas and band as the answer (:func:`estimator.memory.breakdown_within`,
 :func:`estimator.memory_band.per_gpu_band`).
 """
 
