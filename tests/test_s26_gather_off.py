@@ -57,7 +57,8 @@ def test_gather_off_leaves_only_the_generation_kv_cache():
         (ZH.format(extra=OFF), False),
         (
             "swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-32B-Instruct --train_type lora "
-            "--deepspeed zero3 --use_vllm false --num_generations 8 --ds3_gather_for_generation false，8 张 A100 80G 够吗？",
+            "--deepspeed zero3 --use_vllm false --num_generations 8 "
+            "--ds3_gather_for_generation false，8 张 A100 80G 够吗？",
             False,
         ),
     ],
