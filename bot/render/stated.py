@@ -146,6 +146,8 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     if req.max_model_len is not None:  # the engine's limit, under the name its users type
         key = LIMIT_KEY.get(req.runtime.value if req.runtime else "", "max_model_len")
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
+    if req.flash_attention is False:  # llama.cpp -fa off: KQ scores (estimator.runtimes.llama_cpp)
+        items.append("-fa off")
     sep = "，" if lang == "zh" else ", "
     return paren(lang, sep.join(items)) if items else ""
 

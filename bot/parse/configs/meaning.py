@@ -76,6 +76,8 @@ CONVERSIONS = {
     "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
+    "fa": "llama.cpp -fa/--flash-attn: off/0 → no flash attention (one layer's fp32 KQ scores in the "
+    "compute buffer), on/auto/1 or a bare -fa → flash attention",
     "ggml_kv": "llama.cpp -ctk/-ctv: q8_0/q4_0 → that KV type (ggml block sizes), f16/bf16 → 16-bit",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
@@ -308,6 +310,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
         "-ctk": ("kv_precision", "ggml_kv"), "--cache-type-k": ("kv_precision", "ggml_kv"),
         "-ctv": ("kv_precision", "ggml_kv"), "--cache-type-v": ("kv_precision", "ggml_kv"),
+        "-fa": ("flash_attention", "fa"), "--flash-attn": ("flash_attention", "fa"),
     },
     "xinference": {
         "--model-name": ("model", "str"), "-n": ("model", "str"),
