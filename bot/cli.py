@@ -11,7 +11,6 @@ such a terminal: it is written with ``\\u`` escapes. Files (``--presales``, ``--
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import json
@@ -22,7 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Iterator
+    from types import SimpleNamespace
 
     from bot.core.configfile import ConfigInfo
     from bot.core.pipeline import Answer
@@ -269,10 +270,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    from bot.cli_args import parser, question_first
+    from bot.cli_args import parser, plain_ask, question_first
 
     words = question_first(list(sys.argv[1:] if argv is None else argv))
-    args = parser(words[0] if words else None).parse_args(words)
+    args = plain_ask(words) or parser(words[0] if words else None).parse_args(words)
     if args.command == "validate":
         return validate(args.runs)
     if args.command == "health":
@@ -344,7 +345,7 @@ def _write_recipes(result: Answer, tools: str | None, directory: str | None, sho
     return write_recipes(result, tools, directory, show)
 
 
-def _ask_command(args: argparse.Namespace) -> int:
+def _ask_command(args: argparse.Namespace | SimpleNamespace) -> int:
     """``sizing-bot ask``: the offer, the question (or the --config file), the answer and what it writes."""
     from bot.settings.presales_path import PresalesError
 

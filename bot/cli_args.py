@@ -1,9 +1,39 @@
 """The command line's arguments: the parser of ``sizing-bot`` and its subcommands, and the reordering that
-lets an ``ask`` question start with "-" (:func:`question_first`). Used by :mod:`bot.cli`."""
+lets an ``ask`` question start with "-" (:func:`question_first`), and the arguments of a plain ``ask
+QUESTION`` read without argparse (:func:`plain_ask`). Used by :mod:`bot.cli`."""
 
 from __future__ import annotations
 
-import argparse
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse  # imported in parser(): a plain ``ask`` does not load argparse
+
+ASK_DEFAULTS = {
+    "command": "ask",
+    "lang": None,
+    "fmt": "text",
+    "chart": None,
+    "recipe": None,
+    "recipe_dir": None,
+    "config_path": None,
+    "presales": None,
+    "quote": None,
+}
+"""What :func:`parser` ("ask") gives every option of an ``ask`` line that names none (its defaults);
+tests/test_startup_deferred.py compares :func:`plain_ask` with argparse over lines without options."""
+
+
+def plain_ask(words: list[str]) -> SimpleNamespace | None:
+    """The arguments of ``words`` (:func:`question_first`'s list) when it is an ``ask`` with a question and
+    no option (``["ask", "--", *question]``, the "--" added by :func:`question_first`): the namespace
+    argparse would give, built without importing argparse (its module, ``gettext``'s catalog search
+    and ``locale``, and the parser: ~12M instructions of a plain ``sizing-bot ask``, measured
+    2026-12-04, bench/RESULTS.md); None for any other line, which :func:`parser` reads."""
+    if len(words) < 3 or words[0] != "ask" or words[1] != "--" or "--" in words[2:]:
+        return None
+    return SimpleNamespace(**ASK_DEFAULTS, question=words[2:])
 
 
 def parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -11,6 +41,8 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     ``ask`` subcommand only, which parses any ``ask …`` line as the full parser does (argparse hands
     everything after the subcommand's name to its own parser), without building the five others (~5M
     instructions of ``sizing-bot ask``'s start-up, measured 2026-12-04, bench/RESULTS.md)."""
+    import argparse
+
     p = argparse.ArgumentParser(prog="sizing-bot", description="LLM compute sizing assistant")
     sub = p.add_subparsers(dest="command", required=True)
     ask = sub.add_parser("ask", help="answer one question (reads standard input when none is given)")

@@ -23,15 +23,15 @@ def _rope_json(spec: ModelSpec, key: str | None = None) -> str:
 
 def how_to_scale(spec: ModelSpec, runtime: Runtime | None, length: int) -> str:
     """The switch in ``runtime`` that turns the documented RoPE scaling on for ``length`` tokens (a
-    command-line fragment, the same in every language). Sources: vLLM docs 'Context Extension'
-    (``--hf-overrides`` with rope_parameters; ``--rope-scaling`` in older vLLM); SGLang
-    ``--json-model-override-args``; llama.cpp ``--rope-scaling yarn --rope-scale --yarn-orig-ctx``
+    command-line fragment, the same in every language: no words around it, trial s26 #20). Sources: vLLM
+    docs 'Context Extension' (``--hf-overrides`` with rope_parameters; ``--rope-scaling`` in older vLLM);
+    SGLang ``--json-model-override-args``; llama.cpp ``--rope-scaling yarn --rope-scale --yarn-orig-ctx``
     (llama.cpp PR #2268); otherwise the ``rope_scaling`` block of config.json (Qwen2.5 model card)."""
     native = spec.native_context or spec.max_context
     factor = f"{spec.rope_scaling_factor:g}"
     if runtime == Runtime.vllm:  # newest vLLM: "rope_parameters" (with the model's rope_theta)
         overrides = _rope_json(spec, "rope_scaling")
-        return f"vLLM: --hf-overrides '{overrides}' --max-model-len {length} (older vLLM: --rope-scaling)"
+        return f"vLLM: --hf-overrides '{overrides}' --max-model-len {length}"  # no English aside (s26 #20)
     if runtime == Runtime.sglang:
         overrides = _rope_json(spec, "rope_scaling")
         return f"SGLang: --json-model-override-args '{overrides}' --context-length {length}"

@@ -5,10 +5,19 @@ fits the card: real runs sit there often enough (the threads of ``tests/data/rea
 out of memory where the likely figure fitted). When only the likely figure fits, the verdict is
 "borderline" and names the settings that make the high end fit, the cheapest first:
 
-0. ``gather_for_generation`` False — an RL trainer generating its own rollouts under ZeRO-3 (TRL/ms-swift)
+0a. ``gather_for_generation`` False — an RL trainer generating its own rollouts under ZeRO-3 (TRL/ms-swift)
    without gathering the whole policy first (``ds3_gather_for_generation: false``, TRL's GRPOConfig doc:
    "disabling this option allows training models that exceed the VRAM capacity of a single GPU";
    :mod:`estimator.trainer_generation`): slower generation, the same training;
+0. ``optimizer_impl`` fused — AdamW in one kernel (transformers ``optim="adamw_torch_fused"``, the HF
+   Trainer's default only from torch 2.8): torch's foreach AdamW (``adamw_torch``) holds a copy of the
+   second moments during the step, 4 B per trained parameter with fp32 states (torch/optim/adam.py
+   ``_multi_tensor_adam``: ``torch._foreach_sqrt(device_exp_avg_sqs)``; measured on an H200, Qwen2.5-3B:
+   57.6 GiB foreach vs 47.2 fused, bench/device/RESULTS.md s25), fused none (:mod:`estimator.adamw_step`).
+   Same states, same numerics, no slower: first. Only at ZeRO-0 (DeepSpeed's ZeRO stages step with their
+   own optimizer) with AdamW not stated fused, and with a tool that takes a transformers ``optim`` name
+   (:attr:`estimator.training_tools.ToolLimits.optim_by_name`: HF Trainer, TRL, LLaMA-Factory, axolotl,
+   Unsloth, ms-swift, or no tool named);
 1. ``micro_batch`` 1 (``per_device_train_batch_size``: activations and logits scale with it);
 2. ``recompute`` full — gradient checkpointing (``gradient_checkpointing: true``; Chen et al. 2016);
 3. ``zero_stage`` 3 on more than one GPU — DeepSpeed ZeRO-3 or FSDP full sharding (Rajbhandari et al.
@@ -17,15 +26,23 @@ out of memory where the likely figure fitted). When only the likely figure fits,
    fused linear cross-entropy (``use_liger_kernel`` in transformers/TRL, ``enable_liger_kernel`` in
    LLaMA-Factory, ``liger_fused_linear_cross_entropy`` in axolotl; Hsu et al. 2024, arXiv 2410.10989 §3.2:
    the logits are computed and consumed chunk by chunk), Unsloth's own, torchtune's chunked loss;
+4b. ``optimizer`` 8-bit AdamW — bitsandbytes' blockwise 8-bit states (``optim="adamw_bnb_8bit"``;
+   Dettmers et al. 2022, arXiv 2110.02861): 2 B per parameter for the two moments (+ the absmax per
+   block, :data:`estimator.optimizer_states.BNB_8BIT_ABSMAX_BYTES_PER_PARAM`) instead of 8 in fp32 — 6
+   of the 8 optimizer-state bytes saved — and no foreach copy at the step. Other numerics (the s25
+   fit_sanity note: not an own-card change), so after the settings that keep them. Full training only
+   (an adapter's states are small), at ZeRO-0 (bitsandbytes' optimizer under DeepSpeed ZeRO needs
+   ``zero_allow_untested_optimizer``), with AdamW as the optimizer and the same tools as 0;
 5. ``offload`` — ZeRO-Offload of the optimizer states to host memory (full fine-tuning only: an
    adapter's optimizer states are small; Ren et al. 2021);
 6. ``method`` QLoRA for a LoRA job (the base in 4 bits; Dettmers et al. 2023);
 7. ``seq_len`` — a shorter ``cutoff_len`` / ``max_seq_length``: halves of the user's, down to 256;
 8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
 
-One setting alone is tried first (in that order); when none suffices, settings 0–5 (those that apply) are
-added one after another, then 6–8 each on top of them. No constant here: each candidate is sized by the
-same formulas and band as the answer (:func:`estimator.memory.breakdown_within`,
+One setting alone is tried first (in that order); when none suffices, 0a and settings 1–5 are added one
+after another (0 and 4b are offered alone only: they hold at ZeRO-0, which a later setting may leave), then
+6–8 each on top of them. No constant here: each candidate is sized by the same formulas
+and band as the answer (:func:`estimator.memory.breakdown_within`,
 :func:`estimator.memory_band.per_gpu_band`).
 """
 
@@ -35,10 +52,12 @@ import math
 from collections.abc import Iterator
 from dataclasses import replace
 
+from estimator.adamw_step import zero0_step
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
-from estimator.memory_band import per_gpu_band
+from estimator.memory_band import FRAGMENTATION_HIGH, per_gpu_band
 from estimator.models import FitChange, Memory, Method, Plan
+from estimator.optimizer_states import OPTIMIZER_BYTES_PER_PARAM, PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
 from estimator.search_groups import layout_groups
 from estimator.setup import TrainingSetup
 
@@ -146,10 +165,14 @@ def with_zero1_plan(
     return moved if moved.plan is not None and moved.plan.zero_stage == 1 else mem
 
 
-def _toggles(setup: TrainingSetup, plan: Plan, gpus: int) -> Iterator[Candidate]:
-    """Settings 0–5 of the module docstring that differ from the user's setup and the plan."""
+def _toggles(setup: TrainingSetup, plan: Plan, gpus: int, reach: tuple[bool, bool]) -> Iterator[Candidate]:
+    """Settings 0a–5 of the module docstring that differ from the user's setup and the plan. ``reach``:
+    whether fused AdamW and 8-bit AdamW apply (:func:`_optimizer_named`) and can save what the plan is
+    over the card (:func:`optimizer_reach`)."""
     if setup.generation_sequences and setup.gather_for_generation and plan.zero_stage == 3 and plan.dp > 1:
         yield "gather_for_generation", False, replace(setup, gather_for_generation=False), gpus
+    if reach[0] and setup.adamw_impl != "fused":  # at the plan's ZeRO-0 (DDP or one GPU), pinned
+        yield "optimizer_impl", "fused", replace(setup, adamw_impl="fused", zero_stage=0), gpus
     if max(setup.micro_batch, plan.micro_batch) > 1:
         yield "micro_batch", 1, replace(setup, micro_batch=1), gpus
     if plan.recompute != "full":
@@ -158,8 +181,53 @@ def _toggles(setup: TrainingSetup, plan: Plan, gpus: int) -> Iterator[Candidate]
         yield "zero_stage", 3, replace(setup, zero_stage=3, tp=None, pp=None), gpus
     if not setup.chunked_loss:
         yield "chunked_loss", True, replace(setup, chunked_loss=True), gpus
+    if reach[1]:
+        yield "optimizer", "adamw_8bit", replace(setup, optimizer="adamw8bit", zero_stage=0), gpus
     if setup.method == Method.full and not setup.offload:
         yield "offload", True, replace(setup, offload=True), gpus
+
+
+def _optimizer_named(setup: TrainingSetup, plan: Plan) -> bool:
+    """Whether settings 0 and 4b apply: full training with AdamW at the plan's ZeRO-0, its optimizer
+    chosen by a transformers ``optim`` name, neither offloaded nor stepped in the backward (an adapter's
+    states and step copy are too small to matter)."""
+    return (
+        setup.optim_by_name
+        and setup.method == Method.full
+        and setup.optimizer == "adamw"
+        and plan.zero_stage == 0
+        and setup.zero_stage in (None, 0)
+        and not setup.offload
+        and not setup.optimizer_in_backward
+    )
+
+
+def optimizer_reach(params: float, setup: TrainingSetup, plan: Plan, over: float | None) -> tuple[bool, bool]:
+    """Whether fused AdamW and 8-bit AdamW (settings 0 and 4b) can save ``over`` bytes per GPU, what the
+    plan's figure is above the card (its likely figure for a job that does not fit, its high end for a
+    borderline one; None or ≤ 0: both can). At most they save, per GPU of the plan's TP × PP at ZeRO-0:
+    foreach's copy of the second moments (:func:`estimator.adamw_step.zero0_step`'s high end), and 8-bit
+    AdamW the states' bytes too (:data:`estimator.optimizer_states.OPTIMIZER_BYTES_PER_PARAM`: 12 → 6 per
+    parameter with an fp32 master copy; 4 → 2.03 without, ``PURE_BF16_OPTIMIZER_BYTES_PER_PARAM``), each
+    × (1 + :data:`estimator.memory_band.FRAGMENTATION_HIGH`), the high end's scale of what is allocated
+    (the likely figure's 8 % is below it). A change that saves less cannot bring the high end under the
+    card: it is not sized (the search's calls, issue 23 item 7)."""
+    if over is None or over <= 0:
+        return True, True
+    trained = params / (plan.tp * plan.pp)  # full training (_optimizer_named): every parameter
+    copy = zero0_step(setup, trained)[2]
+    table = OPTIMIZER_BYTES_PER_PARAM if setup.master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
+    most = 1 + FRAGMENTATION_HIGH  # the band's ends scale what they allocate (memory_band.per_gpu_band)
+    return copy * most >= over, (copy + (table["adamw"] - table["adamw8bit"]) * trained) * most >= over
+
+
+ALONE_ONLY = frozenset({"optimizer_impl", "optimizer"})
+"""Settings offered alone only, never in a chain (module docstring, 0 and 4b): pinned to ZeRO-0."""
+
+
+def _chained(toggles: list[Candidate]) -> list[Candidate]:
+    """The toggles a chain adds one after another (:data:`ALONE_ONLY` aside)."""
+    return [c for c in toggles if c[0] not in ALONE_ONLY]
 
 
 def _structural(setup: TrainingSetup, gpus: int) -> Iterator[Candidate]:
@@ -182,11 +250,13 @@ def what_to_change(
     setup: TrainingSetup,
     plan: Plan,
     settings_first: bool = False,
+    over: float | None = None,
 ) -> list[FitChange]:
     """The settings that make the high end of the band fit ``gpus`` GPUs (module docstring); empty when
     none of them does (or when it fits already). ``settings_first``: for a job that does not fit at
     all (not only at the high end), settings 1–5 combined are tried before 6–8 alone — a shorter
-    sequence or more GPUs change the job, micro-batch 1 and a chunked loss do not."""
+    sequence or more GPUs change the job, micro-batch 1 and a chunked loss do not. ``over``: bytes per GPU
+    the plan is above the card, when known (:func:`optimizer_reach`)."""
 
     memos: dict[TrainingSetup, SearchMemo] = {}  # one per setup: the GPU-count candidates share it
     highs: dict[tuple[TrainingSetup, int], float | None] = {}  # the first combination is the first toggle
@@ -199,14 +269,16 @@ def what_to_change(
             highs[key] = found[1] if found else None
         return highs[key]
 
-    toggles = list(_toggles(setup, plan, gpus))
+    named = _optimizer_named(setup, plan)
+    reach = optimizer_reach(params, setup, plan, over) if named else (False, False)
+    toggles = list(_toggles(setup, plan, gpus, reach))
     for c in (*toggles, *(() if settings_first else _structural(setup, gpus))):
         high = sized(c)
         if high is not None:
             return [FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high)]  # type: ignore[arg-type]
     done: list[FitChange] = []
     cum = setup
-    for c in toggles:
+    for c in _chained(toggles):
         cum = _combined(cum, c[2], c[0])
         high = sized((c[0], c[1], cum, gpus))
         done.append(FitChange(setting=c[0], value=c[1], per_gpu_bytes_high=high))  # type: ignore[arg-type]
@@ -243,7 +315,8 @@ def likely_fit(
     docstring, then the longest shorter sequence (halves down to :data:`MIN_SEQ_LEN`); when none fits
     alone, settings 1–5 one after another and then the sequence on top. Empty when nothing does."""
     found_alone: list[FitChange] = []
-    toggles = list(_toggles(setup, plan, gpus))
+    named = _optimizer_named(setup, plan)
+    toggles = list(_toggles(setup, plan, gpus, (named, named)))
     for c in toggles:
         found = _first_fit(spec, params, gpu, gpus, c[2], likely_only=True)
         if found is not None:
@@ -253,7 +326,7 @@ def likely_fit(
         return [*found_alone, *([shorter] if shorter is not None else [])]
     done: list[FitChange] = []
     cum = setup
-    for c in toggles:
+    for c in _chained(toggles):
         cum = _combined(cum, c[2], c[0])
         done.append(FitChange(setting=c[0], value=c[1]))  # type: ignore[arg-type]
     shorter = _longest_fitting(spec, params, gpu, gpus, cum) if done else None

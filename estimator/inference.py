@@ -398,16 +398,17 @@ def _most_held(
     s: ServingSetup, f: _Footprint, use: Layout, kv: float, load: Load, longer: dict[Load, int] | None = None
 ) -> int:
     """Sequences of ``load.context`` tokens (``kv`` bytes each) that ``use`` holds, never fewer than it
-    holds at a longer context. vLLM V0 profiles a whole ``max_model_len`` up to 32,768 tokens and chunks
-    prefill above it (:func:`v0_batched_tokens`): DeepSeek-V3 on 8 × H20 kept 2.6 GB per GPU more
-    working memory at 32K than at 64K, and held 4 sequences at 32K but 6 at 64K on the same TP 8. A
-    sequence of at most 32K tokens also runs on a server started with chunked prefill for 32,769 (V1,
+    holds at a longer context (vLLM V0 only, :attr:`ServingRuntime.profiles_whole_sequence`; V1's
+    profile does not depend on the context). vLLM V0 profiles a whole ``max_model_len`` up to 32,768
+    tokens and chunks prefill above it (:func:`v0_batched_tokens`): DeepSeek-V3 on 8 × H20 kept 2.6 GB
+    per GPU more working memory at 32K than at 64K, and held 4 sequences at 32K but 6 at 64K on the same
+    TP 8. A sequence of at most 32K tokens also runs on a server started with chunked prefill for 32,769 (V1,
     the default since v0.8, chunks at any length), so the count is at least what that server holds of
     32,769-token sequences (13 here). ``kv_capacity_tokens`` stays the start-up log at ``max_model_len``
     = the context (whether vLLM starts: vllm-project/vllm#10517). ``longer``: the 32,769-token counts
     by load, kept for one ``f`` and ``use`` (the same for every row of :func:`_concurrency_table`)."""
     held = max_sequences(s.spec, s.gpu, use, f.weights, kv, f.rt, load)
-    if f.rt.refuses_short_cache and load.context <= V0_CHUNKED_PREFILL_ABOVE:
+    if f.rt.profiles_whole_sequence and load.context <= V0_CHUNKED_PREFILL_ABOVE:
         at = load._replace(context=V0_CHUNKED_PREFILL_ABOVE + 1)
         found = None if longer is None else longer.get(at)
         if found is None:

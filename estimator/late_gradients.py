@@ -15,7 +15,9 @@ def late_gradients(
     """Bytes of the 'gradients' state part (:func:`estimator.memory.model_state_bytes`: 2 per parameter)
     that the forward/backward peak does not hold: full training at ZeRO-0 in one process (TP = PP = DP =
     EP = 1, the Hugging Face Trainer without DeepSpeed); 0 for every other layout. ``any_stage``: for a
-    group's floor, whatever ``plan``'s ZeRO stage (the group holds ZeRO-0 too).
+    group's floor, whatever ``plan``'s ZeRO stage (the group holds ZeRO-0 too). ``plan``: a
+    :class:`~estimator.models.Plan` or a search :class:`~estimator.setup.Layout`; both carry ``ep`` (a
+    Layout's defaults to 1), read directly.
 
     Why (s25 acts2): the Trainer zeroes gradients with ``set_to_none=True`` (transformers trainer.py
     ``model.zero_grad()``; torch.optim.Optimizer.zero_grad's default since torch 2.0), and autograd allocates
@@ -34,7 +36,7 @@ def late_gradients(
     construction, megatron/core/distributed/distributed_data_parallel.py, at every DP).
     Measured on one H200 (bench/device/RESULTS.md, s25): Qwen2.5 3B, 1.5B, 7B without checkpointing
     95.8, 59.7, 133.7 GiB allocated vs 14 B/param + activations + logits 95.6, 59.4, 134.2."""
-    one = plan.tp == 1 and plan.pp == 1 and plan.dp == 1 and getattr(plan, "ep", 1) == 1 and not plan.offload
+    one = plan.tp == 1 and plan.pp == 1 and plan.dp == 1 and plan.ep == 1 and not plan.offload
     if not one or setup.method != Method.full or setup.optimizer_in_backward or setup.megatron_layers:
         return 0.0
     return 2.0 * params if any_stage or plan.zero_stage == 0 else 0.0

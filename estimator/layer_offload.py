@@ -310,7 +310,8 @@ def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference
     """A partial offload sized though no ``-ngl`` was said (fresh-user trial s19, issue 24 item 1): a local
     runtime (llama.cpp, Ollama, LM Studio) on the user's cards (their count, else one), host memory or a
     partial offload said, or the cards counted (a rig: "a 4090 and a 3090", s20 #1, the RAM it needs then
-    said), and weights that do not fit those cards. The split is the largest ``-ngl`` whose
+    said), or Ollama, which splits the layers by itself (``num_gpu``, trial s26 #19), and weights that do not
+    fit those cards. The split is the largest ``-ngl`` whose
     GPU side fits (llama.cpp fills layers from the output end, module docstring), the rest in the RAM said
     (``fits_host`` checks it); None when every weight fits, for a server runtime, or when nothing was said
     of the host; None on unified memory (Apple silicon, trial s21 #1): the layers beyond the GPU's working
@@ -319,12 +320,17 @@ def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference
     from estimator.runtimes import runtime_named
 
     rig = req.gpu_count is not None and req.gpu_count_max is None  # the user's own cards, counted (s20 #1)
-    said = req.host_memory_gib is not None or req.offload is True or rig
+    own = req.gpu_count is not None and not req.count_asked  # their cards, not 'how many do I need'
+    by_itself = own and bool(inf.runtime) and runtime_named(inf.runtime).offloads_by_itself  # Ollama, s26 #19
+    said = req.host_memory_gib is not None or req.offload is True or rig or by_itself
     if not said or not inf.runtime or not runtime_named(inf.runtime).local or gpu.unified_memory:
         return None  # unified memory: one pool, no separate RAM to spill to (:func:`unified_host`)
     every = _user_split(req, spec, gpu, inf, spec.layers + 1)
-    if every.fits_gpu or every.max_gpu_layers is None:
+    short = by_itself and inf.min_gpus > (req.gpu_count or 1)  # Ollama where the all-GPU sizing says no
+    if (every.fits_gpu and not short) or every.max_gpu_layers is None:
         return None
+    if every.fits_gpu:  # every layer on the GPU with the token embeddings in RAM, as llama.cpp keeps them
+        return every.model_copy(update={"gpu_layers_chosen": True})
     chosen = _user_split(req, spec, gpu, inf, every.max_gpu_layers)
     return chosen.model_copy(update={"gpu_layers_chosen": True})
 

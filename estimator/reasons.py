@@ -90,6 +90,7 @@ class Why(StrEnum):
     known_duration_serving_gpus = "known_duration_serving_gpus"
     largest_one_gpu = "largest_one_gpu"
     concurrency_asked = "concurrency_asked"
+    context_asked = "context_asked"
     throughput_target = "throughput_target"
     tokens_chinchilla_assumed = "tokens_chinchilla_assumed"
     largest_generic_shape = "largest_generic_shape"

@@ -26,3 +26,10 @@ class ServiceUsers(BaseModel):
         "the answer states it on their count (Inference.bytes_per_gpu), fitting or not (trial s25 #2)",
         json_schema_extra=_setting(json_order=82),  # a cue, as concurrency_asked: never "not used"
     )
+    context_asked: bool | None = Field(
+        None,
+        description="the user asks the longest context their setup serves ('max context?', '上下文能开多大') "
+        "and states none: the answer is sized at the longest one sequence (or the stated load) fits on their "
+        "GPUs, at most the model's own limit (estimator.longest_context, trial s26 #10)",
+        json_schema_extra=_setting(json_order=83, echo="serving_suffix"),  # a cue: never "not used"
+    )

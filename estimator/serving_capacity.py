@@ -61,7 +61,9 @@ def fp8_on_count(
     cores (Ada, Hopper, Blackwell: catalog ``peak_tflops_fp8``) and FP8 weights that fit that count
     (``inf.fp8_min_gpus``: half the bytes per parameter, vLLM ``--quantization fp8``). The note
     ``released_weights_short`` says the 16-bit weights do not fit first (the user's setting), with the
-    GPUs they would need; the caller sizes the FP8 answer at the sequences it holds."""
+    GPUs they would need; the caller sizes the FP8 answer at the sequences it holds. When FP8 weights
+    hold a sequence on a TP × PP the user stated, the note that it cannot (``stated_layout_too_small``,
+    made for the 16-bit weights) is dropped: one plan across headline, warnings and JSON (trial s26 #4)."""
     count = requested_count(req)
     if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8 or count is None:
         return None
@@ -74,4 +76,7 @@ def fp8_on_count(
         gpu_count=count,
         min_gpus=inf.min_gpus,
     )
-    return size(Precision.fp8)
+    fp8 = size(Precision.fp8)
+    if fp8.max_concurrency:  # FP8 on their TP × PP holds a sequence: the free layout noted was bf16's
+        ledger.notes[:] = [n for n in ledger.notes if n.code != "stated_layout_too_small"]  # (s26 #4)
+    return fp8

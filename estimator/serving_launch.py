@@ -34,11 +34,14 @@ def launched_verdict(
 ) -> Verdict:
     """'no' for the job as launched where the sizing alone says it fits: ('no', 'stated_layout') when
     their TP × PP cannot hold one copy but a larger TP on their GPUs can (docs/design.md §8: their
-    setting first); ('no', 'engine_reserve') when the runtime's reserve per GPU is smaller than one
-    prefill's activations (noted with both figures and the share); else ``verdict``."""
+    setting first) and its note stands (dropped when FP8 weights on that TP × PP hold a sequence:
+    :func:`estimator.serving_capacity.fp8_on_count`, trial s26 #4); ('no', 'engine_reserve') when the
+    runtime's reserve per GPU is smaller than one prefill's activations (noted with both figures and
+    the share); else ``verdict``."""
     if verdict[0] not in ("yes", "borderline"):
         return verdict
-    if launch.stated_too_small and inf.min_gpus <= (launch.gpu_count or 0):
+    kept = any(n.code == "stated_layout_too_small" for n in ledger.notes)  # FP8 on their TP may hold it
+    if launch.stated_too_small and kept and inf.min_gpus <= (launch.gpu_count or 0):
         return "no", "stated_layout"
     runtime = launch.runtime
     short = runtime.reserve_short(spec, gpu, inf.tp, Load(precision=launch.precision))

@@ -53,6 +53,9 @@ class TrainingSetup:
     (:data:`estimator.transients.ZERO3_MAX_LIVE_PARAMETERS`, deepspeed/runtime/zero/config.py)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    optim_by_name: bool = True
+    """The tool picks its optimizer by a transformers ``optim`` name (no tool named: the HF Trainer's;
+    :attr:`estimator.training_tools.ToolLimits.optim_by_name`): the fit-change search may offer one."""
     megatron_layers: bool = False
     """The training tool runs Megatron-LM's own layers (Megatron-LM, NeMo and the tools built on them,
     :attr:`estimator.training_tools.ToolLimits.megatron_layers`): Korthikanti's activation count at every

@@ -30,7 +30,10 @@ def shown_gpus(out: Any) -> int | None:
 
 def paid_row(days_table: Any, gpus: int | None) -> Any:
     """The days-table row on ``gpus`` that carries its own cost (``DaysRow.cost``), else None."""
-    return next((r for r in days_table if r.gpus == gpus and r.cost is not None), None)
+    for r in days_table:  # a loop: no generator frame a row
+        if r.gpus == gpus and r.cost is not None:
+            return r
+    return None
 
 
 def cost_on(out: Any, gpus: int | None) -> Any:

@@ -12,11 +12,11 @@ from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
-from estimator.largest import largest_served
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
 from estimator.load_cost import with_load_cost
 from estimator.models import SizingReport, SizingRequest, Stage
+from estimator.reasons import Why
 from estimator.report_request import with_filled
 from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
@@ -49,9 +49,12 @@ def estimate(req: SizingRequest) -> SizingReport:
     if r.stage == Stage.inference:
         no_model = r.spec is None and r.params is None and not req.hours  # a duration alone is a rental
         if no_model and req.stage == Stage.inference and (req.gpu or req.gpu_memory_gib):  # "4090能跑多大"
+            from estimator.largest import largest_served  # imported when used: start-up (s26)
+
             fields["largest_served"], used = largest_served(req, r.gpu, ledger)
             filled |= used
         if r.spec is not None and r.params is not None:
+            req = _at_longest_context(req, r, ledger)  # "max context?" (trial s26 #10)
             served = with_layer_split(
                 req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             )
@@ -90,6 +93,25 @@ def estimate(req: SizingRequest) -> SizingReport:
         warnings=ledger.notes,
         **fields,
     )
+
+
+def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:
+    """``req`` at the longest context the user's GPUs hold when they ask it
+    (:func:`estimator.longest_context.longest_context`), the context assumed for that reason."""
+    if not req.context_asked:
+        return req
+    from estimator.longest_context import longest_context  # rare: not held by an idle bot
+
+    def size(q: SizingRequest, throwaway: Ledger) -> Any:
+        return size_serving(q, r.spec, r.params, r.active, r.gpu, throwaway)
+
+    tokens = longest_context(req, r, size)
+    if tokens is None:
+        return req
+    ledger.assume("context", tokens, Why.context_asked)
+    if not req.concurrency:  # one sequence of that length: the load the longest context is for
+        ledger.assume("concurrency", 1, Why.context_asked)
+    return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})
 
 
 def _asks_largest_trained(req: SizingRequest, r: Resolved) -> bool:

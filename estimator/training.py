@@ -2,8 +2,7 @@
 
 C = k·N·D (:mod:`estimator.compute`), GPU-hours at a calibrated MFU (:mod:`estimator.efficiency`), cost from
 a dated price range, memory per GPU and the layout (:mod:`estimator.memory`), the inverse questions (what a
-budget or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is in the ledger.
-"""
+budget or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is in the ledger."""
 
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
-from estimator.method_hours import timed_method_rows
 from estimator.methods import method_rows
 from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
 from estimator.quoted_layout import quoted_count
@@ -105,6 +103,8 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
     if out.method_comparison:  # each method's hours as the plan runs, the shown one's the headline's (s18)
+        from estimator.method_hours import timed_method_rows  # imported when used: start-up (s26)
+
         out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)

@@ -381,7 +381,8 @@ def _with_fit_change(
     if reason in ("tight", "high_edge", "tool_default_ddp"):
         return mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
     if mem.fits_requested is False:
-        found = what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, settings_first=True)
+        over = mem.per_gpu_bytes - mem.usable_bytes  # what an optimizer change must save (fit_change)
+        found = what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, True, over)
         update: dict[str, object] = {"fit_change": found}
         if not found or found[-1].setting == "gpu_count":  # no setting holds the high end on their GPUs
             update["likely_fit"] = likely_fit(spec, params, gpu, mem.plan_gpus, setup, mem.plan)
@@ -413,12 +414,17 @@ def _fit_change(
     DDP, first the plan's ZeRO stage, then what makes the high end fit with it."""
     plan, gpus = mem.plan, mem.plan_gpus
     assert plan is not None and gpus
-    if reason != "tool_default_ddp":
-        return what_to_change(spec, params, gpu, gpus, setup, plan)
+    if reason != "tool_default_ddp":  # the high end over the card: what an optimizer change must save
+        over = (mem.per_gpu_bytes_high or mem.per_gpu_bytes) - mem.usable_bytes
+        return what_to_change(spec, params, gpu, gpus, setup, plan, over=over)
     first = FitChange(setting="zero_stage", value=plan.zero_stage, per_gpu_bytes_high=mem.per_gpu_bytes_high)
     if (mem.per_gpu_bytes_high or 0.0) <= mem.usable_bytes:
         return [first]
-    return [first, *what_to_change(spec, params, gpu, gpus, replace(setup, zero_stage=plan.zero_stage), plan)]
+    over = (mem.per_gpu_bytes_high or 0.0) - mem.usable_bytes
+    return [
+        first,
+        *what_to_change(spec, params, gpu, gpus, replace(setup, zero_stage=plan.zero_stage), plan, over=over),
+    ]
 
 
 def _note_recompute_chosen(

@@ -148,6 +148,10 @@ class SetupParts(NamedTuple):
     """average tokens per sequence when below ``seq_len`` (:func:`sample_tokens`), else None"""
 
 
+EIGHT_BIT = (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
+"""The optimizers the user names that keep bitsandbytes' 8-bit AdamW states (``adamw8bit``)."""
+
+
 def training_setup(
     req: SizingRequest,
     stage: Stage,
@@ -195,7 +199,6 @@ def training_setup(
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
-    eight_bit = req.optimizer in (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
     setup = TrainingSetup(
         method=method,
         algorithm=algorithm,
@@ -212,13 +215,14 @@ def training_setup(
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
-        optimizer="adamw8bit" if eight_bit else "adamw",
+        optimizer="adamw8bit" if req.optimizer in EIGHT_BIT else "adamw",
         paged_optimizer=req.optimizer == OptimizerChoice.paged_adamw_8bit,
         adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=dp_only,
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
+        optim_by_name=limits is None or limits.optim_by_name,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),

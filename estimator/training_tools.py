@@ -77,6 +77,13 @@ class ToolLimits(NamedTuple):
     ``hidden_states.to("cpu", non_blocking=True)``; "offloads activations to system RAM", unsloth.ai
     blog "Long-context training"): only the layers in flight stay on the GPU. Unsloth documents
     Llama-3.3-70B QLoRA in 41 GB of VRAM (unsloth.ai blog "Llama 3.3", README table "<48GB")."""
+    optim_by_name: bool = True
+    """The optimizer is chosen by name from transformers' ``OptimizerNames`` (``TrainingArguments.optim``,
+    transformers/training_args.py: ``adamw_torch_fused``, ``adamw_bnb_8bit``, ``paged_adamw_8bit``): the HF
+    Trainer and TRL; LLaMA-Factory (its ``optim`` is TrainingArguments'); axolotl (``optimizer:``, passed
+    to it); Unsloth (TRL's trainers; its notebooks set ``optim="adamw_8bit"``); ms-swift (``--optim``). Not
+    OpenRLHF (DeepSpeed's FusedAdam / ``--adam_offload``), verl (its own ``optim`` config) nor Megatron-LM /
+    NeMo (Megatron's distributed optimizer): the fit-change search offers an optimizer only where True."""
 
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
@@ -86,12 +93,17 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
     "Unsloth": ToolLimits(True, chunked_loss=True, default_recompute="full", offloads_checkpoints=True),
-    "OpenRLHF": ToolLimits(True, on_deepspeed=True),
+    "OpenRLHF": ToolLimits(True, on_deepspeed=True, optim_by_name=False),
     "verl": ToolLimits(
-        True, whole_step_rollout=True, default_zero=3, backends=("FSDP", "Megatron"), default_recompute="full"
+        True,
+        whole_step_rollout=True,
+        default_zero=3,
+        backends=("FSDP", "Megatron"),
+        default_recompute="full",
+        optim_by_name=False,
     ),
-    "Megatron-LM": ToolLimits(False, megatron_layers=True),
-    "NeMo": ToolLimits(False, megatron_layers=True),
+    "Megatron-LM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "NeMo": ToolLimits(False, megatron_layers=True, optim_by_name=False),
 }
 """The training tools the sizing models, by the name the reply uses (``SizingRequest.training_tool``)."""
 

@@ -57,7 +57,8 @@ def test_llama_70b_on_one_4090_with_64gb_ram_is_a_partial_offload(capsys) -> Non
     assert d["report"]["inference"]["min_gpus"] == 2 and split["all_gpus_tokens_per_s"] > 10
     assert d["request"].get("total_memory_gib") is None and d["request"]["host_memory_gib"] == 64
     text = d["reply"] if isinstance(d["reply"], str) else json.dumps(d["reply"])
-    assert "-ngl 45" in text and "1 × RTX 4090" in text and "2 × RTX 4090" in text
+    # Ollama names the setting num_gpu (its option for llama.cpp's -ngl; trial s26 #19)
+    assert "num_gpu 45" in text and "1 × RTX 4090" in text and "2 × RTX 4090" in text
     assert "not modelled" not in text and "Not used" not in text
 
 

@@ -22,11 +22,13 @@ def test_capacity_is_on_the_launchers_four_gpus(capsys, question: str) -> None:
     d = ask_in_process(capsys, question)
     assert d["request"]["tp"] == 4 and d["request"]["gpu_count"] == 4
     inf = d["report"]["inference"]
-    # 4 × 71.3 GiB usable − 145.4 GB weights − 4 × 4.0 GB workspace = 442,000 KV tokens: 14 × 32K
+    # 4 × 71.3 GiB usable − 145.4 GB weights − 4 × 1.26 GB workspace = 475,152 KV tokens: 14 × 32K
+    # (s26 trfix #3: V1's profile, the sampler's 28 × 256 × 152,064 + 0.16 GiB on an A100; V0's whole
+    # 32K sequence, 4.0 GB, gave 442,000)
     assert (inf["serving_gpus"], inf["tp"], inf["replicas"]) == (4, 4, 1)
-    assert inf["kv_capacity_tokens"] == 442_000 and inf["max_concurrency"] == 14
+    assert inf["kv_capacity_tokens"] == 475_152 and inf["max_concurrency"] == 14
     assert inf["concurrency"] == 14  # the most they hold, no invented load (was 28)
-    assert [16384, 28] in inf["concurrency_table"] and [2048, 230] in inf["concurrency_table"]
+    assert [16384, 29] in inf["concurrency_table"] and [2048, 232] in inf["concurrency_table"]
     world = next(a for a in d["assumptions"] if a["field"] == "gpu_count")
     assert world["why"] == "launcher_world_size" and world["value"] == 4
     head = ask_quietly(question).splitlines()[0]

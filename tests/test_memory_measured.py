@@ -24,6 +24,8 @@ from estimator.inference import BITS_PER_WEIGHT
 from estimator.memory import QUANTIZED_BASE_BITS, breakdown
 from estimator.models import Method, Plan, Precision, SizingRequest, Stage
 from estimator.plan import training_memory
+from estimator.runtimes import Load, Vllm
+from estimator.serving_layout import kv_capacity_tokens
 from estimator.setup import TrainingSetup
 
 GIB = 2**30
@@ -177,23 +179,29 @@ def test_vllm_row_kv_capacity_within_10pct():
 def test_vllm_v0_profile_at_max_model_len(context, logged_tokens):
     """vllm-project/vllm#10517 (comment of 2024-12-02): Llama-3.1-8B-Instruct on one RTX 3090
     (total_gpu_memory 23.58 GiB, utilization 0.90): "# GPU blocks: 1952" at max_model_len 20,000 and
-    1,478 at 29,000 — V0 profiles a whole max_model_len when chunked prefill is off. Within 10 %."""
-    r = vllm("Llama-3.1-8B", "RTX-3090", context)
-    assert r.inference.kv_capacity_tokens == pytest.approx(logged_tokens, rel=0.10)
+    1,478 at 29,000 — V0 profiles a whole max_model_len when chunked prefill is off. Within 10 %: the
+    V0 engine (``Vllm(engine_v0=True)``, what a release before v0.8 or VLLM_USE_V1=0 runs)."""
+    spec, gpu = catalog.model("Llama-3.1-8B"), catalog.gpu("RTX-3090")
+    weights = vllm("Llama-3.1-8B", "RTX-3090", context).inference.weights_bytes
+    v0 = Vllm(engine_v0=True)
+    tokens = kv_capacity_tokens(spec, gpu, weights, 1, runtime=v0, load=Load(context))
+    assert tokens == pytest.approx(logged_tokens, rel=0.10)
+    assert tokens < 29_000 if context == 29_000 else tokens > 29_000  # "larger than … (23648)": refused
 
 
-def test_vllm_refuses_to_start_below_one_max_model_len():
-    """The same log at 29,000: "The model's max seq len (29000) is larger than the maximum number of
-    tokens that can be stored in KV cache (23648)". The verdict is no, and the reply says why and what
-    utilization 0.95 would hold; at 35,000 chunked prefill (512 tokens) leaves room: it starts."""
+def test_vllm_v1_default_starts_where_v0_refused():
+    """The same card and model under V1, the default engine since v0.8 (trial s26 #3): its profile is
+    one 2,048-token chunk and the sampler over 256 rows (28 × 256 × 128,256 = 0.86 GiB) + 0.16 GiB,
+    whatever max_model_len, so 0.9 × 23.58 GiB − 14.96 GiB of weights leaves 44,320 tokens: 29,000
+    starts (V0 refused it, above); 50,000 does not, and the reply says why and what utilization 0.95
+    would hold."""
     r = vllm("Llama-3.1-8B", "RTX-3090", 29_000)
-    assert r.feasible == "no"
-    refuses = next(n for n in r.warnings if n.code == "vllm_refuses")
-    assert refuses.params == {"kv_tokens": r.inference.kv_capacity_tokens, "max_model_len": 29_000}
-    assert r.inference.kv_capacity_tokens < 29_000
-    assert any(n.code == "vllm_starts_at_max_utilization" for n in r.warnings)
-    started = vllm("Llama-3.1-8B", "RTX-3090", 35_000)
-    assert started.feasible in ("yes", "borderline") and started.inference.kv_capacity_tokens >= 35_000
+    assert r.feasible in ("yes", "borderline") and r.inference.kv_capacity_tokens == 44_320
+    refused = vllm("Llama-3.1-8B", "RTX-3090", 50_000)
+    assert refused.feasible == "no"
+    refuses = next(n for n in refused.warnings if n.code == "vllm_refuses")
+    assert refuses.params == {"kv_tokens": 44_320, "max_model_len": 50_000}
+    assert any(n.code == "vllm_starts_at_max_utilization" for n in refused.warnings)
 
 
 def test_sglang_pool_within_10pct():

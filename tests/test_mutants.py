@@ -37,6 +37,7 @@ from estimator.inference import (
     size_inference,
     tp_options,
     usable_bytes_per_gpu,
+    vllm_profile_bytes,
     weight_bytes,
     workspace_bytes,
 )
@@ -609,17 +610,20 @@ def test_sliding_window_kv_of_gemma2_counts_both_kinds_of_layer():
 
 
 def test_workspace_batch_defaults_switch_at_70_gib():
-    """vLLM's start-up profile (inference.vllm_profile_bytes), the larger of its two engines. V1 runs
-    8,192 tokens and samples 1,024 rows on cards from 70 GiB, else 2,048 and 256 (vLLM
-    ``get_batch_defaults``), + 0.16 GiB outside PyTorch; V0 runs max(max_model_len, 2,048) tokens and
-    256 rows, + 0.35 GiB. Llama-3-8B (V = 128,256): the sampler's 28 B per row × vocabulary entry
-    outweighs the forward pass (8,192 × (8h + 6f) = 0.97 GB): 28 × 1,024 × V + 0.16 GiB at 70 GiB;
-    below, V0's 28 × 256 × V + 0.35 GiB beats V1's + 0.16 GiB. Llama-2-70B (V = 32,000) at TP 2: the
-    forward pass wins, T·(8h + 6f/t) in 16-bit (activations replicated, the MLP split over TP)."""
+    """vLLM's start-up profile (inference.vllm_profile_bytes), V1's, the default engine since v0.8
+    (trial s26 #3: V0 only when named). V1 runs 8,192 tokens and samples 1,024 rows on cards from
+    70 GiB, else 2,048 and 256 (vLLM ``get_batch_defaults``), + 0.16 GiB outside PyTorch; V0 runs
+    max(max_model_len, 2,048) tokens and 256 rows, + 0.35 GiB. Llama-3-8B (V = 128,256): the sampler's
+    28 B per row × vocabulary entry outweighs the forward pass (8,192 × (8h + 6f) = 0.97 GB):
+    28 × 1,024 × V + 0.16 GiB at 70 GiB; below, 28 × 256 × V + 0.16 GiB (V0: + 0.35 GiB). Llama-2-70B
+    (V = 32,000) at TP 2: the forward pass wins, T·(8h + 6f/t) in 16-bit (activations replicated, the
+    MLP split over TP)."""
     at70 = H100.model_copy(update={"memory_gib": 70.0})
     below = H100.model_copy(update={"memory_gib": 69.5})
     assert workspace_bytes(LLAMA3_8B, at70, 1) == pytest.approx(28 * 1024 * 128256 + 0.16 * GIB)
-    assert workspace_bytes(LLAMA3_8B, below, 1) == pytest.approx(28 * 256 * 128256 + 0.35 * GIB)
+    assert workspace_bytes(LLAMA3_8B, below, 1) == pytest.approx(28 * 256 * 128256 + 0.16 * GIB)
+    v0 = vllm_profile_bytes(LLAMA3_8B, below, 1, 4096, v0=True)
+    assert v0 == pytest.approx(max(4096 * (8 * 4096 + 6 * 14336), 28 * 256 * 128256) + 0.35 * GIB)
     llama2 = catalog.model("Llama-2-70B")
     forward = 8192 * (8 * 8192 + 6 * 28672 / 2)
     assert workspace_bytes(llama2, at70, 2) == pytest.approx(forward + 0.16 * GIB)
@@ -629,12 +633,12 @@ def test_local_runtime_room_has_no_utilization_cap_and_a_small_batch():
     """llama.cpp on a discrete card: all the memory less 1 GiB, a 512-token, 1-sequence workspace
     (one n_ubatch's hidden states and MLP outputs, one row of fp32 logits). vLLM: 0.9 of what CUDA
     reports (0.99 of the card: inference.CUDA_VISIBLE_FRACTION), the CUDA context outside it, less its
-    profile — on a 24 GiB card the V0 sampler pass over 256 rows + 0.35 GiB."""
+    profile — on a 24 GiB card V1's sampler pass over 256 rows + 0.16 GiB."""
     gpu = catalog.gpu("RTX-4090")
     f, h, v = LLAMA3_8B.active_ffn_hidden, 4096, 128256
     ws = 512 * (4 * h + 3 * f) * 2 + v * 4
     assert room_per_gpu(LLAMA3_8B, gpu, 1, LOCAL) == 24 * GIB - GIB - ws
-    vllm = 24 * GIB * 0.99 * 0.9 - (28 * 256 * v + 0.35 * GIB)
+    vllm = 24 * GIB * 0.99 * 0.9 - (28 * 256 * v + 0.16 * GIB)
     assert room_per_gpu(LLAMA3_8B, gpu, 1, VLLM) == pytest.approx(vllm, rel=1e-12)
 
 
@@ -656,15 +660,15 @@ def test_pipeline_layout_counts_replicated_kv():
 
 def test_pipeline_layout_under_a_local_runtime_uses_its_room():
     """Across RTX 4090 nodes llama.cpp has all the memory less 1 GiB and its 512-token buffer (197.2 GB
-    per 8 cards), a vLLM server 0.9 × 0.99 of it less its profile — the V0 sampler over 256 rows of
-    128,256 entries, 28 B each, + 0.35 GiB — (173.3 GB): 2.1 vLLM nodes' worth is 2 llama.cpp stages,
+    per 8 cards), a vLLM server 0.9 × 0.99 of it less its profile — V1's sampler over 256 rows of
+    128,256 entries, 28 B each, + 0.16 GiB — (175.0 GB): 2.1 vLLM nodes' worth is 2 llama.cpp stages,
     3 vLLM ones."""
     gpu = catalog.gpu("RTX-4090")
     per_node_local = room_per_gpu(LLAMA3_70B, gpu, 8, LOCAL) * 8
     per_node_vllm = room_per_gpu(LLAMA3_70B, gpu, 8, VLLM) * 8
     assert per_node_local / 1e9 == pytest.approx(197.2, abs=0.1)
-    assert per_node_vllm == pytest.approx(8 * (24 * GIB * 0.99 * 0.9 - 28 * 256 * 128256 - 0.35 * GIB))
-    assert per_node_vllm / 1e9 == pytest.approx(173.3, abs=0.1)
+    assert per_node_vllm == pytest.approx(8 * (24 * GIB * 0.99 * 0.9 - 28 * 256 * 128256 - 0.16 * GIB))
+    assert per_node_vllm / 1e9 == pytest.approx(175.0, abs=0.1)
     need = 2.1 * per_node_vllm
     assert layout_for(need, 0.0, LLAMA3_70B, gpu, LOCAL) == (8, 2)
     assert layout_for(need, 0.0, LLAMA3_70B, gpu, VLLM) == (8, 3)

@@ -4,6 +4,7 @@ bench/compare.py --parts answers checks the replies byte for byte over the corpu
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 import sys
@@ -72,11 +73,13 @@ def test_a_parse_makes_few_python_calls():
     raised to 555 (the 504.4 + 10 % above), a regression named in bench/RESULTS.md to cut by gating.
     Session 23 (s23-spstart): 525.7 — 13 readers' ``any()``/``next()`` of a generator written as loops or C
     ``map``s (a profile 'call' event each time a generator resumes: ~13 a parse) and ``int & RegexFlag``
-    (``enum.Flag.__and__``: three calls a cued finditer) as ``int & int``; the budget is that + 2 %."""
+    (``enum.Flag.__and__``: three calls a cued finditer) as ``int & int``; the budget is that + 2 %.
+    Session 26 (s26-splat): the int tree measures 534.5; 531.1 with ``has_cjk`` written out where the
+    language is read, a sort key by ``attrgetter`` and two generators as lists: the budget is that + 1."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 536
+    assert sum(calls) / len(calls) < 533
 
 
 @pytest.mark.parametrize(
@@ -135,7 +138,7 @@ def test_templates_call_the_remembered_gettext_directly():
     env = render_env.environment("en", "html")
     assert env.globals["_"] is env.globals["gettext"]
     alias_calls = 0
-    alias_code = sys.modules["jinja2.ext"]._gettext_alias.__code__
+    alias_code = importlib.import_module("jinja2.ext")._gettext_alias.__code__  # s26: not imported by ask
 
     def profile(frame, event, _arg):
         nonlocal alias_calls

@@ -27,7 +27,8 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 204  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
+WORKING_SPLIT_UNDERSTOOD = 205  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
+# s26-gen: 205 (en-018: a setting's failing value said after the working ones it lists)
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -555,7 +556,7 @@ def test_round16_work_en_does_not_regress() -> None:
     assert _work_understood("r16work", "en", 22) >= R16_WORK_UNDERSTOOD_EN
 
 
-R17_WORK_UNDERSTOOD_EN = 15  # s24-gen: 14 → 15 (en17-006: an unknown card in the machine, left out)
+R17_WORK_UNDERSTOOD_EN = 16  # s24-gen: 14 → 15 (en17-006); s26-r20en: 16 (en17-004: the A3 named)
 """Round 17's English working split (en_r17.json, r17work: 17 records) understood in full at the last
 measurement (README.md there): 8 at the freeze, 14 after its readers (tests/test_round17_en_forms.py) and
 three label corrections. Its r17test half (23 records) is frozen in ``frozen_r17_test_en.sha256``."""
@@ -623,6 +624,17 @@ label correction. Its r20test half (24 records) is frozen in ``frozen_r20_test_z
 
 def test_round20_work_zh_does_not_regress() -> None:
     assert _work_understood("r20work", "zh", 16) >= R20_WORK_UNDERSTOOD_ZH
+
+
+R20_WORK_UNDERSTOOD_EN = 23
+"""Round 20's English working split (en_r20.json, r20work: 26 records) understood in full at the last
+measurement (README.md there): 15 at the freeze, 23 after its readers and two label corrections. Its
+r20test half (14 records) is frozen in
+``frozen_r20_test_en.sha256``."""
+
+
+def test_round20_work_en_does_not_regress() -> None:
+    assert _work_understood("r20work", "en", 26) >= R20_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -736,6 +748,7 @@ HELD_OUT_SIZES = {
     ("r19test", "zh"): 20,
     ("r19test", "en"): 19,
     ("r20test", "zh"): 24,
+    ("r20test", "en"): 14,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

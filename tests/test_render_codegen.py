@@ -281,3 +281,27 @@ def test_the_one_read_load_is_jinjas_load(tmp_path: Path) -> None:
     damaged = Bucket(env, "reply.j2", written.checksum)
     cache.load_bytecode(damaged)
     assert damaged.code is None
+
+
+# Session 26 (part s26-spstart): plain text and Telegram HTML replies render in environments without
+# Jinja's i18n extension (bot.render.env.new_environment, i18n=False): the same code, the same gettext.
+
+I18N_ONLY = ("{% trans", "{%- trans", "pluralize", "ngettext", "pgettext")
+"""What only the i18n extension (or its installed globals) would give a template."""
+
+
+def test_no_template_needs_the_i18n_extension() -> None:
+    sources = {p.name: p.read_text(encoding="utf-8") for p in Path(templates_dir()).glob("*.j2")}
+    assert len(sources) > 10
+    assert [(name, w) for name, text in sources.items() for w in I18N_ONLY if w in text] == []
+
+
+@pytest.mark.parametrize("fmt", ("html", "text"))
+def test_templates_compile_to_the_same_code_without_the_extension(fmt: str) -> None:
+    nowhere = CompiledTemplates(Path("/nonexistent"))
+    with_ext, without = (new_environment(dialect_for(fmt), nowhere, i18n=flag) for flag in (True, False))
+    assert "jinja2.ext.InternationalizationExtension" in with_ext.extensions and not without.extensions
+    for name in with_ext.list_templates(extensions=["j2"]):
+        source, _, _ = with_ext.loader.get_source(with_ext, name)
+        assert with_ext.compile(source, name, raw=True) == without.compile(source, name, raw=True), name
+    assert not environment("en", fmt).extensions and environment("en", "markdown").extensions

@@ -32,9 +32,8 @@ from estimator.runtimes import (
     SGLang,
     Vllm,
     runtime_for,
-    vllm_profile_bytes,
 )
-from estimator.runtimes.vllm import VLLM_BLOCK_TOKENS
+from estimator.runtimes.vllm import VLLM_BLOCK_TOKENS, either_engine_profile_bytes
 
 GIB = 2**30
 ESTIMATOR = Path(__file__).resolve().parents[1] / "estimator"
@@ -78,7 +77,9 @@ def test_vllm_on_an_l40s_rounds_its_kv_cache_to_blocks_of_16(capsys) -> None:
     assert inf["runtime"] == "vLLM"
     # × 0.9 default of the 46,068 MiB an L40S exposes with ECC on (s24: was 0.99 × 48 GiB, 217,536 tokens)
     assert inf["usable_bytes_per_gpu"] == pytest.approx(46068 * 2**20 * 0.9, rel=1e-12)
-    assert inf["kv_capacity_tokens"] == 198_864 and 198_864 % 16 == 0
+    # s26 trfix #3: V1's profile (28 × 256 × 128,256 sampler + 0.16 GiB), no longer V0's whole 8K
+    # sequence + 0.35 GiB (198,864): (0.9 × 46,068 MiB − 1.09 GB − 16.06 GB) / 128 KiB → whole blocks
+    assert inf["kv_capacity_tokens"] == 200_832 and 200_832 % 16 == 0
     assert _memory_lines(data) == {
         "gpu_memory_utilization": (0.9, "vllm_utilization"),
         "workspace_bytes": (inf["workspace_bytes_per_gpu"], "vllm_workspace"),
@@ -126,7 +127,7 @@ def test_one_runtime_object_per_engine_name() -> None:
 
 def test_sglang_needs_the_activations_of_vllms_profile_not_its_reserve() -> None:
     spec, gpu = catalog.model("Llama-3.1-8B"), catalog.gpu("H100-SXM5-80GB")
-    assert SGLANG.needed_workspace(spec, gpu, 2) == vllm_profile_bytes(spec, gpu, 2)
+    assert SGLANG.needed_workspace(spec, gpu, 2) == either_engine_profile_bytes(spec, gpu, 2)
     assert SGLANG.workspace_bytes(spec, gpu, 2) > SGLANG.needed_workspace(spec, gpu, 2)
 
 

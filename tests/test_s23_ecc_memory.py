@@ -31,11 +31,13 @@ def test_hbm_cards_are_unchanged() -> None:
 
 def test_two_l40s_hold_17_of_20_sequences_not_22() -> None:
     """Qwen2.5-32B bf16 (65 GB) on 2 × L40S at vLLM's 0.9 of 44.99 GiB: 17 concurrent 4K sequences of 256
-    KiB/token (before, 0.99 × 48 GiB gave 22 and a 'fits, but tight' verdict)."""
+    KiB/token (before, 0.99 × 48 GiB gave 22 and a 'fits, but tight' verdict). s26 trfix #3: 18 — V1's
+    profile (1.26 GB per GPU: the sampler over 256 rows + 0.16 GiB) replaces V0's whole 4K pass (1.47 GB):
+    2 × 43.48 − 65.0 − 2 × 1.26 = 19.4 GB = 74,096 tokens = 18 × 4,096 (the test's name keeps its history)."""
     text = ask_quietly("部署Qwen2.5-32B，vLLM，2张L40S，并发20")
     assert text.splitlines()[0].startswith("Qwen2.5 32B")
     # s25 trfix #2: a "no" resting on a context the user did not give says so in the same bracket
     assert (
-        "2 张 L40S：不够 —— 上下文 4K 时只能容纳 17 条并发（要求 20 条；上下文是假设的"
+        "2 张 L40S：不够 —— 上下文 4K 时只能容纳 18 条并发（要求 20 条；上下文是假设的"
         in text.splitlines()[0]
     )

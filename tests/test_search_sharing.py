@@ -159,4 +159,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s25 acts2: 1,116.3 (s25-merge at b9d1a7d6, already at the bound) -> 1,123.4 (+7.1 an answer, the same
     # before the merge: 1,107.7 -> 1,114.8): one-GPU ZeRO-0 full-training layouts are sized past the
     # shortcuts that read states + kept activations (their gradients come late: estimator.late_gradients)
-    assert calls / len(requests) < 1_125, calls / len(requests)
+    # s26 est: 1,123.4 -> 1,128.1 (+4.7 an answer): the fit-change search offers fused AdamW and 8-bit AdamW
+    # (estimator.fit_change, settings 0 and 4b); gated by what they can save (optimizer_reach), 6 candidates
+    # are still sized over this corpus (4 × 8-bit, 2 × fused), none of them a fix here
+    assert calls / len(requests) < 1_130, calls / len(requests)

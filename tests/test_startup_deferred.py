@@ -112,6 +112,41 @@ def test_only_ask_gets_the_ask_only_parser() -> None:
     assert parser("validate").parse_args(["validate", "--runs", "r.json"]).runs == "r.json"
 
 
+# Session 26 (part s26-spstart): a plain ``ask QUESTION`` (no option) is read without argparse.
+
+PLAIN_LINES = (  # a line, and whether it is plain (read without argparse)
+    (["ask", "7B模型1万亿token要多少A100"], True),
+    (["ask", "serve", "Llama-3-70B", "on", "4", "H100"], True),
+    (["ask", "-8张卡A100训练7B"], True),
+    (["ask", "--", "--lang", "en"], True),
+    (["ask", "--", "a", "--", "b"], False),
+    (["ask", "--lang", "en", "7B"], False),
+    (["ask", "--recipe", "7B"], False),
+    (["ask", "-h"], False),
+    (["ask"], False),
+    (["validate"], False),
+)
+
+
+@pytest.mark.parametrize(("line", "plain"), PLAIN_LINES)
+def test_a_plain_ask_line_reads_as_argparse_reads_it(line: list[str], plain: bool) -> None:
+    from bot.cli_args import parser, plain_ask, question_first
+
+    words = question_first(line)
+    read = plain_ask(words)
+    assert (read is not None) == plain
+    if read is not None:
+        assert vars(read) == vars(parser("ask").parse_args(words))
+
+
+def test_a_plain_ask_imports_no_argparse_and_an_option_still_does() -> None:
+    later = ("argparse", "locale")
+    reply, loaded = ask_loaded(later, "7B模型1万亿token要多少A100")
+    assert "A100" in reply and loaded == []
+    reply, loaded = ask_loaded(later, "--lang", "en", "7B模型1万亿token要多少A100")
+    assert "A100" in reply and "argparse" in loaded
+
+
 def _console(question: str) -> subprocess.CompletedProcess[str]:
     """``sizing-bot ask QUESTION`` (``main()``, argv from sys.argv) with an ``atexit`` hook that would
     write TEARDOWN to stderr if the interpreter's teardown ran."""

@@ -291,9 +291,10 @@ def test_a_doubled_load_reply() -> None:
         "context. We want to double users to 60. How many more L40S?"
     )
     # s24: ECC-visible L40S memory 46,068 MiB: usable 0.9 x 46,068 MiB = 40.5 GiB per GPU (was 0.9 x 48 GiB
-    # = 43.2); KV room 72,544 tokens (vLLM log) / 8,192 = 8 sequences (was 11)
+    # = 43.2); KV room 72,544 tokens (vLLM log) / 8,192 = 8 sequences (was 11); s26 trfix #3: V1's profile
+    # (1.26 GB a GPU, not V0's whole 8K pass) leaves 74,096 tokens = 9 sequences
     assert en.startswith(
-        "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 8 of the 60 concurrent sequences at 8K"
+        "Qwen2.5 32B bf16 (vLLM) inference on 2 × L40S: no — room for 9 of the 60 concurrent sequences at 8K"
     )
 
 

@@ -896,16 +896,18 @@ def test_the_epochs_are_shown_in_the_data_conversion(capsys):
 
 def test_how_many_at_once_sizes_the_body_at_that_load(capsys):
     """Asked how many fit, the body's decode speed and cost are at that many sequences, recorded as what
-    was asked (not the default 16): Qwen2.5-72B on 4 A100 at 32K holds 442,000 ÷ 32,768 = 13."""
+    was asked (not the default 16): Qwen2.5-72B on 4 A100 at 32K holds 475,152 ÷ 32,768 = 14."""
     out = ask(capsys, "Qwen2.5-72B部署，4张A100 80G，32k上下文，最多支持多少并发")
     inf = out["report"]["inference"]
     conc = next(a for a in out["assumptions"] if a["field"] == "concurrency")
     assert conc["why"] == "concurrency_asked"
     assert conc["value"] == inf["max_concurrency"] == inf["concurrency"]
     # s8 fix item 3 (asked for): at 32K the count is never below what the layout holds at 32,769 tokens
-    # (chunked prefill, V1's start-up): 14; V0's start-up log at --max-model-len 32768 holds 442,000 tokens
-    # (13 sequences), and the reply's KV line says V1 or --enable-chunked-prefill holds the 14
-    assert inf["kv_capacity_tokens"] // 32768 == 13 and inf["max_concurrency"] == 14
+    # (chunked prefill, V1's start-up): 14. s26 trfix #3: vLLM is sized by V1 itself, whose start-up log
+    # at --max-model-len 32768 holds 475,152 tokens (the A100's 2,048-token chunk and 256-row sampler,
+    # test_launcher_world_size), 14 sequences; V0's whole-sequence log held 442,000 (13)
+    assert inf["kv_capacity_tokens"] == 475_152 and inf["kv_capacity_tokens"] // 32768 == 14
+    assert inf["max_concurrency"] == 14
     assert "（按默认 16 条并发估算）" not in out["reply"]
 
 

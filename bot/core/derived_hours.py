@@ -33,7 +33,9 @@ def derived_hours(report: SizingReport | None) -> DerivedHours:
     inf, hours = report.inference, report.request.hours
     load = load_gpu_hours(inf, hours) if inf is not None and inf.cost_for_load is not None and hours else None
     rows = tuple(
-        r.gpu_hours / r.plan_gpus if r.gpu_hours is not None and r.plan_gpus else None
-        for r in report.method_comparison
+        [  # a list first: no generator frame a row
+            r.gpu_hours / r.plan_gpus if r.gpu_hours is not None and r.plan_gpus else None
+            for r in report.method_comparison
+        ]
     )
     return DerivedHours(load, rows)

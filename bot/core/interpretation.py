@@ -8,6 +8,8 @@ Reasons are stable keys (the bot words them): see :data:`IGNORED_REASONS` and
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
@@ -299,15 +301,11 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
-        if any(n.code == "fp8_weights_unsupported" for n in report.warnings):
+        if "fp8_weights_unsupported" in map(_CODE, report.warnings):  # C: no generator frames
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))
     if not serving:
         # a budget per period is used as the period's sum × the run's months (estimator.budget_check)
-        per_run = any(
-            "months" in n.params or n.code.startswith(("hourly_budget", "daily_budget"))
-            for n in report.warnings
-        )
-        if said.budget and said.budget_period and not per_run:  # no price: read as the run's whole sum
+        if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only
@@ -438,3 +436,15 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
         out.append((flag, "no_experts"))
     return out
+
+
+_CODE = attrgetter("code")
+"""A note's code (``x in map(_CODE, warnings)``: the test in C, no generator frames)."""
+
+
+def _per_run(report: SizingReport) -> bool:
+    """Whether a budget per period was used as the period's sum × the run's months
+    (estimator.budget_check): a note with a months figure or an hourly/daily budget code."""
+    return any(
+        "months" in n.params or n.code.startswith(("hourly_budget", "daily_budget")) for n in report.warnings
+    )

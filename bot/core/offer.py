@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from bot.core.quote_gpus import serving_quote_gpus
-from bot.core.serving_rank import serving_sort_cost
+from bot.core.serving_rank import cheapest_of, serving_sort_cost
 from bot.settings.localized import HOURS_PER_MONTH, Localized
 from estimator import catalog
 from estimator.catalog import GpuSpec
@@ -148,9 +148,8 @@ def cheapest_index(reports: list[SizingReport], families: list[str] | None = Non
         i for i, r in enumerate(reports) if families is None or catalog.family_of(r.request.gpu) in families
     ]
     pool = allowed or list(range(len(reports)))
-    # a job that does not fit its GPUs is no cheapest option ('8x RTX 4090 or 16x H100' for a 70B)
-    held = [i for i in pool if reports[i].memory is None or reports[i].memory.fits_requested is not False]
-    return min(held or pool, key=lambda i: costs[i])
+    # a job that does not fit its GPUs is no cheapest option ('8x RTX 4090 or 16x H100' for a 70B), nor a
+    return cheapest_of(reports, pool, costs)  # serving load they do not hold (serving_rank, session 26)
 
 
 # ---------------------------------------------------------------------------------------------

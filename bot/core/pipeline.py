@@ -34,7 +34,6 @@ from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_foll
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
 from bot.core.scaled_followup import scaled_followup
-from bot.core.steps_plan import steps_on_plan, table_on_steps
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -213,6 +212,8 @@ def answer(
     if stack is not None:
         parsed = with_stack(parsed, stack, text)
     if parsed.unused_numbers:  # 'max_steps: 3000' and no GPU count (s19): a step count named as not used
+        from bot.core.steps_plan import steps_on_plan  # imported when used: start-up (s26)
+
         parsed = steps_on_plan(parsed)
     if config is not None and not config.ok:
         return Answer(parsed=parsed, report=None, lang=_reply_lang(parsed, context, settings), config=config)
@@ -328,7 +329,7 @@ def answer_request(
                 best = 0
             report, sources = done[0]
             report = home_card_cost(report, parsed)  # no rental price to miss on the user's own card
-            report = report if request.gpu_count or not request.batch_size else table_on_steps(report, parsed)
+            report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
                 offer = offer_terms(
@@ -442,3 +443,14 @@ def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:
         return result
     swapped = [note if n == LOST_FOLLOWUP else n for n in notes]
     return result.model_copy(update={"parsed": result.parsed.model_copy(update={"notes": swapped})})
+
+
+# Imported when used (start-up, s26): a run given as steps is rare, and the module's body was ~0.4M
+# instructions of every ``sizing-bot ask``.
+
+
+def _steps_table(report: SizingReport, parsed: ParseResult) -> SizingReport:
+    """:func:`bot.core.steps_plan.table_on_steps`."""
+    from bot.core.steps_plan import table_on_steps
+
+    return table_on_steps(report, parsed)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from bot.parse.asked_stem import stem, stem_named
 from bot.parse.cue_words import SWITCH
@@ -172,8 +173,11 @@ def candidates(models: list[ModelMention], roles: list[Role]) -> list[Candidate]
         else:
             c.starts.append(c.start)
             distinct.append(c)
-    return sorted(distinct, key=lambda c: c.start)
+    return sorted(distinct, key=_START)
 
+
+_START = attrgetter("start")
+"""A candidate's start (the sort key in C: no lambda frame a candidate)."""
 
 SWITCH_RE = rc(rf"(?i){SWITCH}")
 """A switch from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""

@@ -447,7 +447,8 @@ class FieldSteps:
         stated on the layout the answer picks (s10 trial B3); so is it with GPUs and no micro-batch (the
         micro-batch default, 1): the batch line shows the stated accumulation, not one re-derived (s11)."""
         f, accum = self.f, self.accumulation
-        if not accum or f.get("global_batch"):
+        if not accum or f.get("global_batch"):  # round 20: beside a global batch, kept as said (a plan's own
+            f["gradient_accumulation"] = accum or f.get("gradient_accumulation")  # follows the global's DP)
             return
         micro, gpus = f.get("batch_size"), f.get("gpu_count")
         if micro and gpus:

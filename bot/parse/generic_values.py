@@ -53,9 +53,10 @@ WORDS: dict[str, tuple[str, ...]] = {
         "gradient accumulation steps", "gradient accumulation", "grad accumulation steps",
         "grad accumulation", "grad accum steps", "grad accum", "accumulation steps", "accumulation",
         # the key as each tool spells it: PyTorch Lightning Trainer(accumulate_grad_batches), xtuner/mmengine
-        # accumulative_counts, fairseq --update-freq, lit-gpt gradient_accumulation_iters
+        # accumulative_counts, fairseq --update-freq, lit-gpt gradient_accumulation_iters, caikit-nlp's
+        # examples/run_fine_tuning.py --accumulate_steps (round 20)
         "accumulate grad batches", "accumulate grad", "accumulative counts", "update freq",
-        "gradient accumulation iters", "accum steps", "accum iters",
+        "gradient accumulation iters", "accum steps", "accum iters", "accumulate steps",
         "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "梯度累加步数", "梯度累加",
         "累积步数", "累加步数", "累计步数",
     ),

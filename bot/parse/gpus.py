@@ -9,6 +9,7 @@ from functools import cache
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse.accelerator_family import family_only
 from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
@@ -289,11 +290,24 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
         spans.append((start, end))
+    if "m1" in s or "m2" in s or "m3" in s or "m4" in s:  # a bare Apple base chip: bot.parse.bare_chips
+        _bare_chips(s, idx, found, spans)
     for start, end, text in rewrites:
         s = s[:start] + text.ljust(end - start) + s[end:]
     for start, end in reversed(spans):
         s = mask(s, start, end, GPU_MARK)
     return s, found
+
+
+def _bare_chips(s: str, idx: _GpuIndex, found: list[GpuMention], spans: list[tuple[int, int]]) -> None:
+    """Add each bare Apple base chip typed with its memory that no catalog name took to ``found``."""
+    from bot.parse.bare_chips import bare_chips
+
+    for start, end, alias, memory in bare_chips(s):
+        gid = idx.names.get(alias)
+        if gid is not None and not any(a < end and start < b for a, b in spans):
+            found.append(GpuMention(start, _select_variant(gid, alias, memory), memory))
+            spans.append((start, end))
 
 
 _LAPTOP_BEFORE_RE = rc(
@@ -328,11 +342,11 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         start, end = laptop.span("card")
         return mask(s, start, end, UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
     for m in lx.UNKNOWN_GPU_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
-        if not _active_size(s, m):
-            break
+        if not _active_size(s, m) and not (GPU_MARK in s and family_only(m.group(0))):
+            break  # a family word beside a catalog card ('AMD GPUs (MI210 64GB)') is that card's
     else:
         return s, None, []
-    name = m.group(0).strip()
+    name = m.group(0).strip().lstrip("\ue003")  # 'an A3' in a message about Ascend (bot.parse.normalize)
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)
     if _JOINED_MEMORY_RE.match(s, m.end()):  # 'H20e-141G', 'MLU370-48G' (round 15)
         s = (

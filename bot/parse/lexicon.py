@@ -255,7 +255,7 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算])(?:"  # each first character below: Chinese skipped
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算\ue003])(?:"  # each first character below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
@@ -279,12 +279,19 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:atlas[\s\-]*)?300[iv][\s\-]*(?:duo|pro)(?![a-z0-9])|(?<=nvidia\s)[a-z]{2}\d{3,4}(?![a-z0-9])"
     r"|(?:bm[\s\-]?)?168[48]x(?![a-z0-9])|bm[\s\-]?168[48](?![a-z0-9])"
     # round 17 zh: Huawei's Atlas 800 servers by generation ('8 台 A2 服务器', '5 台 A2', 'Atlas 800I A3'),
-    # read as A100 or dropped before; a server word or 台 / 机 (4 机 A2) beside it, as 'a2' is other things
-    r"|(?:atlas[\s\-]*800[it]?[\s\-]*)a[23](?![a-z0-9])|(?:(?<=[台机])|(?<=[台机]\s))a[23](?![a-z0-9])"
+    # read as A100 or dropped before; a server word or 台 / 机 (4 机 A2) beside it, as 'a2' is other things;
+    # round 20 en: the generation after the maker's word ('an Ascend A3 box' was sized as an A100)
+    r"|(?:atlas[\s\-]*800[it]?[\s\-]*|(?:ascend|昇腾)[\s\-]*|\ue003)a[23](?![a-z0-9])|(?:(?<=[台机])|(?<=[台机]\s))a[23](?![a-z0-9])"
     r"|a[23](?=\s*(?:服务器|机器|节点|servers?\b|nodes?\b))"
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
+    # s26: an accelerator family named without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', 'AMD GPUs',
+    # 'a TPU'): named as typed, its catalog members offered, never sized silently as the reference A100
+    r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
+    r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
+    r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its
@@ -349,7 +356,7 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
     (rc(r"apple|^m[1-4]"), "Apple"),
     (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
-    (rc(r"mi\d"), "AMD"),
+    (rc(r"mi\d|amd"), "AMD"),
     (rc(r"tpu"), "Google"),
     (rc(r"gaudi"), "Intel"),
 ]

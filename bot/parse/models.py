@@ -232,7 +232,7 @@ def _match_family(
 ) -> tuple[str | None, str | None]:
     """(model id, substitution reason) for a family + version + size not written as a catalog name."""
     kin = lx.FAMILY_KIN.get(fam, (fam,))  # 'glm-6b': a ChatGLM release
-    cands = [k for k in _model_index().keys if k.fam in kin]
+    cands = family = [k for k in _model_index().keys if k.fam in kin]
     if size:
         cands = [k for k in cands if k.size == size]
     if act:
@@ -244,7 +244,7 @@ def _match_family(
         return (exact[0].model_id, None) if len({k.model_id for k in exact}) == 1 else (None, None)
     if not size or not cands:
         return None, None  # a bare family name ("Llama") is not a model
-    versions = {k.ver for k in cands}
+    versions = {k.ver for k in family}  # round 20: the family's ('llama 1b': Llama-3.2 of several, said)
     latest = max(cands, key=lambda k: _version_number(k.ver))
     return latest.model_id, (NO_VERSION if len(versions) > 1 else None)
 

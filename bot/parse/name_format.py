@@ -16,7 +16,9 @@ from typing import Protocol
 
 from bot.parse import precision_words as pw
 
-_SUFFIX_RE = re.compile(r"[-_\s](fp8|awq|gptq(?:[-_]?int[48])?|int4|int8|w8a8|w8a16|w4a16)$")
+_SUFFIX_RE = re.compile(
+    r"[-_\s](fp8|awq(?:[-_]?(?:int[48]|[48]bit))?|gptq(?:[-_]?int[48])?|int4|int8|w8a8|w8a16|w4a16)$"
+)
 """A quantized format ending a typed model name ('-FP8', '-AWQ', '-GPTQ-Int4', '-W8A8')."""
 
 

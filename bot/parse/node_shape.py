@@ -35,5 +35,5 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "") -> 
                 return int(per)
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
     per = int(said.group(1)) if said else 0
-    other = any(r.role == "count" and r.value != per for r in roles)  # '7 per node on 8 GPUs': not 7
+    other = any([r.role == "count" and r.value != per for r in roles])  # '7 per node on 8 GPUs': not 7
     return per if 1 < per <= count and count % per == 0 and not other else None

@@ -51,6 +51,23 @@ _TIMES_GLUED_RE = rc(r"[x×*](?<=\s[x×*])(\d{1,5})(?![\d.]|,\d|\s*[kmbt](?![a-z
 r"""A count glued after x/×/* that follows white space ('a100 x8'). The look-behind comes after the first
 character (it reads the same two characters as ``(?<=\s)[x×*]``), so the engine scans for that character
 in C instead of trying the look-behind at every position (~3 µs a corpus message)."""
+_CARD_TIMES_RE = re.compile(r"(?<![a-z0-9])(?!mi\d)([a-z]{1,4}\d{2,4}[a-z]?)x(\d{1,3})(?![\w.])")
+r"""Round 20: a count glued after a card's name and an x ('on A100x8', 'H100x4'): the card, then ' x N' as
+'A100 x 8' is read (an AMD 'MI300x' keeps its x: ``(?!mi\d)``)."""
+_COUNT_TIMES_RE = re.compile(r"(?<![\w.])(\d{1,4})x(?=[a-z]{1,4}\d{2,4}[a-z]?(?![\w.]))")
+"""Round 20: a count glued to x and a card's name ('4xMI50', '8xA100'): a space after the x, so a card
+outside the catalog is read as typed ('4x mi50'; its name reader wants no letter before it)."""
+_ZERO_INFINITY_RE = rc(r"\bzero[\s\-_]*(?:3[\s\-_]*|stage[\s\-_]*3[\s\-_]*)?infinity\b")
+"""Round 20: DeepSpeed's ZeRO-Infinity is ZeRO stage 3 with the parameters and optimizer states offloaded
+to CPU and NVMe memory (Rajbhandari et al., "ZeRO-Infinity", SC21 §5; deepspeed.ai/tutorials/zero
+'ZeRO-Infinity'): read as the ZeRO-3 offload it is ('zero-3 nvme offload')."""
+_GLUED_X = (_CARD_TIMES_RE, _COUNT_TIMES_RE)  # in a table: C searches, never rebound (bot.parse.first_chars)
+_ASCEND_GENERATION_RE = rc(r"(?<![a-z0-9\-])(?<!ascend\s)(?<!800\s)(?<!800[it]\s)(a[23])(?![a-z0-9\-])")
+"""Round 20: Huawei's A2 / A3 generation said alone in a message about Ascend ('on an A3 with vllm-ascend'):
+marked (:data:`ASCEND_GENERATION_MARK`), so it is named as typed as 'Ascend A3' is (bot.parse.lexicon),
+never an A100 (en17-004 was sized on an A100 in silence)."""
+ASCEND_GENERATION_MARK = "\ue003"
+_ASCEND_CUE_RE = rc(r"ascend|昇腾|mindie|\bnpus?\b")
 _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
@@ -67,6 +84,16 @@ def _x_then_count(m: re.Match[str]) -> str:
     """``r"x \\1"`` as a function: a template string makes ``re`` run its Python helper (``re._subx``) on
     every call, matched or not; a function runs only on a match (group 1 always takes part)."""
     return "x " + m.group(1)
+
+
+def _card_x_count(m: re.Match[str]) -> str:
+    """``r"\\1 x \\2"`` as a function (see :func:`_x_then_count`)."""
+    return m.group(1) + " x " + m.group(2)
+
+
+def _count_x(m: re.Match[str]) -> str:
+    """``r"\\1x "`` as a function (see :func:`_x_then_count`)."""
+    return m.group(1) + "x "
 
 
 def _key_then_space(m: re.Match[str]) -> str:
@@ -94,6 +121,11 @@ def normalize(text: str) -> str:
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
+    if "x" in s:  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
+        s = _GLUED_X[1].sub(_count_x, _GLUED_X[0].sub(_card_x_count, s))
+    s = _ZERO_INFINITY_RE.sub("zero-3 nvme offload", s) if "infinity" in s else s  # round 20
+    if ("a2" in s or "a3" in s) and _ASCEND_CUE_RE.search(s):  # round 20: 'an A3' beside vllm-ascend
+        s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800

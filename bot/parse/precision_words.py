@@ -7,7 +7,7 @@ from bot.parse.regex import rc
 
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?<!\d\.)(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
+    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
     r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
@@ -84,6 +84,9 @@ PRECISION_MAP: dict[str, str] = {
     "gptqint4": "int4",
     "gptq_int4": "int4",
     "awq": "int4",
+    # round 20: an 8-bit AWQ release ('Qwen3-Next-80B-A3B-Thinking-AWQ-8bit'): the bits written after AWQ
+    **dict.fromkeys(("awq8bit", "awq_8bit", "awqint8", "awq_int8"), "int8"),
+    **dict.fromkeys(("awq4bit", "awq_4bit", "awqint4", "awq_int4"), "int4"),
     # W8A8 / W8A16 (llm-compressor, vLLM): 8-bit weights; W4A16 / W4A8: 4-bit weights
     "w8a8": "int8",
     "w8a16": "int8",

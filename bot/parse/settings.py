@@ -113,9 +113,8 @@ PURE_BF16_RE = rc(
 )
 
 _NUM = r"(?<![a-z0-9.])(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*[km]?)"
-TFLOPS_RE = rc(
-    _NUM + r"\s*tflops?(?:/s)?\s*(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|每卡|单卡)?"
-)
+_PER_GPU = r"(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|每卡|单卡)?"
+TFLOPS_RE = rc(_NUM + r"\s*tflops?(?:/s)?\s*(?:effective\s+)?" + _PER_GPU)  # r20: 'TFLOPS effective per GPU'
 MEASURED_WORDS = rc(MEASURED)
 PER_GPU_BEFORE = rc(r"(?:每卡|单卡|per[\s\-]gpu|each\s+gpu)\s*(?:吞吐|throughput)?\s*(?:是|为|:|of|=)?\s*$")
 HOURS_RE = rc(

@@ -29,6 +29,7 @@ from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
+    ASKS_CONTEXT_RE,
     ASKS_COST_RE,
     ASKS_COUNT_RE,
     ASKS_DURATION_RE,
@@ -177,6 +178,8 @@ class StageSteps:
             f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
+        if ("context" in self.s or "上下文" in self.s) and ASKS_CONTEXT_RE.search(self.s):  # trial s26 #10
+            f["context_asked"] = True  # "max context?", "上下文能开多大": the longest their GPUs hold
         elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
             f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
         if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(

@@ -238,7 +238,7 @@ def read_cues(s: str, start: int, end: int) -> tuple[str, tuple[tuple[int, int, 
     cues = [(m.lastgroup, m.start() + start, m.end() + start) for m in _CUE_RE.finditer(s[start:end])]
     kinds = {c[0] for c in cues if c[0] != OBSERVED or not TOKEN_RATE_RE.match(s, c[1])}  # no cue alone
     role = min(kinds, key=_KIND.__getitem__) if kinds else PLAIN
-    seen = tuple((a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED)
+    seen = tuple([(a, b, bool(RATE_UNIT_RE.match(s, a))) for kind, a, b in cues if kind == OBSERVED])
     if role != JOB and s[end : end + 1] in ("?", "？"):  # the question's own mark ends it
         role = JOB
     return role, seen, TRIED in kinds

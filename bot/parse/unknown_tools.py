@@ -23,6 +23,8 @@ import re
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
 from bot.parse.kv_layers import KV_LAYER_RE
+from bot.parse.launched_tools import CUE_TABLE as LAUNCH_CUES
+from bot.parse.launched_tools import launched_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
@@ -164,6 +166,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         and PEER_TOOL_RE.search(raw)
     ):
         out += [i for i in peer_tools(raw, training, lambda n: _known(n, True), _known) if i not in out]
+    if raw and LAUNCH_CUES[0].search(raw):  # r20: '-m Pkg.x', 'with x-y v1.2', "x-y's examples"
+        out += [i for i in launched_tools(raw, training, _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):

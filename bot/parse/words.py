@@ -68,13 +68,24 @@ ASKS_CONCURRENCY_RE = rc(
     r"how\s+many\s+(?:concurrent|simultaneous)\b"
     r"|how\s+many\s+(?:users|requests|sessions|people|sequences)\b[^.?!]{0,40}?"
     r"(?:at\s+once|concurrently|simultaneously|at\s+the\s+same\s+time|in\s+parallel)"
-    r"|(?:支持|扛|承受|带|服务|跑)(?:得了|得住)?\s*(?:多少|几)\s*(?:个|路|名)?\s*(?:并发|人同时|用户同时)"
-    r"|(?:最多|最大)\s*(?:能|可以)?\s*(?:支持|扛|有|跑)?\s*(?:多少|几)\s*(?:个|路|名)?\s*并发"
-    r"|(?:多少|几)\s*(?:个|路)?\s*并发\s*[?？吗呢]|多少并发|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少"
+    r"|how\s+many\s+(?:users|requests|sessions|sequences)\s*(?:[?？]|$|(?:can|could|will|would|does|do)\b"
+    r"[^.?!]{0,40}?\b(?:serve|handle|support|sustain|take)\b)"
+    r"|(?:支持|扛|承受|带|服务|跑)(?:得了|得住)?\s*(?:多少|几)\s*(?:个|路|名|条)?\s*(?:并发|人同时|用户同时)"
+    r"|(?:最多|最大)\s*(?:能|可以)?\s*(?:支持|扛|有|跑)?\s*(?:多少|几)\s*(?:个|路|名|条)?\s*并发"
+    r"|(?:多少|几)\s*(?:个|路|条)?\s*并发\s*[?？吗呢]|多少并发|并发\s*(?:能|可以|能够)?\s*(?:有|到|达到|支持|上)?\s*多少"
     r"|\b(?:max|maximum|peak)\.?\s+(?:concurrency|concurrent\s+(?:users|requests|sessions|sequences))\s*\?"
     r"|how\s+much\s+concurrency\b"
 )
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
+ASKS_CONTEXT_RE = rc(
+    r"\b(?:max(?:imum)?|longest|largest|biggest)\.?\s+(?:context|ctx)(?:\s+(?:length|window|size))?\s*"
+    r"(?:[?？]|$|(?:can|could|will|would|does|do|is|that|it)\b)"
+    r"|how\s+(?:long|large|big)\s+(?:a\s+|of\s+a\s+)?context\b"
+    r"|上下文(?:长度|窗口)?\s*(?:最多|最大|最长)?\s*(?:能|可以)\s*(?:开|设|支持|跑|到|用)?\s*(?:到)?\s*(?:多大|多长|多少)"
+    r"|(?:最大|最长)(?:能\s*(?:开|支持|跑))?\s*(?:多少|多大|多长)?\s*上下文\s*(?:[?？]|是多少|多少|多大|$)"
+)
+"""The question asks the longest context their setup serves ('max context?', '上下文能开多大'): read only
+when no context is stated (estimator.longest_context, trial s26 #10)."""
 BARE_CONTEXT_LEFT_RE = rc(
     r"(?:\bat|@|\bwith)\s*$"
     r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"

@@ -18,14 +18,20 @@ command) keeps its first value there.
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.normalize import mask
 from bot.parse.regex import LazyPattern, rc
 
 PAIR_RE = rc(
-    r"(?<![\w\-])(?P<key>--?[a-z][a-z0-9_\-]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
-    r"(?:\s*[=:：]\s*|\s+)(?P<v>\d+(?:\.\d+)?)(?![\w.])"
+    r"(?<![\w\-])(?:(?P<key>--?[a-z][a-z0-9_\-]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+    r"(?:\s*[=:：]\s*|\s+)(?P<v>\d+(?:\.\d+)?)"
+    r"|(?P<pkey>tp|pp|ep|bs|batch[\s\-]*size|micro[\s\-]*batch(?:[\s\-]*size)?|tensor[\s\-]+parallel(?:[\s\-]+size)?)"
+    r"(?:\s*[=:：]\s*|\s*)(?P<pv>\d{1,4}))(?![\w.])"
 )
-"""A config-style key and its number: '--max_batch_size 64', 'max_batch_size = 128', '--tp 2'."""
+"""A config-style key and its number: '--max_batch_size 64', 'max_batch_size = 128', '--tp 2'; s26: a
+setting's word in prose and its number, joined or not ('TP4', 'tp 2', 'bs=8', 'batch size 16', 'tensor
+parallel size 4'): 'works with tp 2 but OOMs with tp 4', 'TP4 正常，TP8 就 OOM', 'bs=8 能跑，bs=16 就爆'."""
 CLAUSE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)|\bbut\b|\bwhereas\b|但是?|然而|可是")
 """Where a clause ends: a sentence end, or a turn ('but', '但')."""
 FAILED_RE = rc(
@@ -71,10 +77,14 @@ def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
         return s, []
     by_key: dict[str, list[tuple[str, int, int, str | None]]] = {}
     for m in PAIR_RE.finditer(s):
-        key = m.group("key").lstrip("-").replace("-", "_")
-        by_key.setdefault(key, []).append((m.group("v"), m.start(), m.end(), _outcome(s, m.start())))
+        key = (m.group("key") or m.group("pkey")).lstrip("-").replace("-", "_").replace(" ", "_")
+        v = m.group("v") or m.group("pv")
+        by_key.setdefault(key, []).append((v, m.start(), m.end(), _outcome(s, m.start())))
     named: list[tuple[str, str]] = []
-    for pairs in by_key.values():
+    for key, pairs in by_key.items():
+        if len(pairs) == 1 and pairs[0][3] == "worked":  # 'runs at tp 1 and 2 but OOMs at 4' (s26)
+            s = _listed_then_failed(s, key, pairs[0], named)
+            continue
         values = {float(v) for v, *_ in pairs}
         failed = {float(v) for v, _, _, out in pairs if out == "failed"}
         worked = {float(v) for v, _, _, out in pairs if out == "worked"}
@@ -85,3 +95,45 @@ def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
                 named.append((s[start:end].strip(), "other_setup"))
                 s = mask(s, start, end, " ")
     return s, named
+
+
+LIST_RE = rc(r"(?:\s*(?:,|，|、|/|\band\b|\bor\b|和|与|或)\s*(?P<v>\d{1,4})(?![\w.%]))+")
+"""More values of the same setting right after its first ('tensor_parallel_size 1 and 2', 'bs 4, 8')."""
+BARE_FAILED_RE = rc(
+    r"(?:(?<![a-z])oom(?:s|ed)?|\bfail(?:s|ed)?|\bcrash(?:es|ed)?|out\s+of\s+memory)"
+    r"(?P<gap>\s*(?:at|with|on|when\s+(?:set\s+to|at))\s*)(?P<v>\d{1,4})"
+    r"(?=\s*(?:$|[,;:!?，。；：！？)）]|\.(?!\d)|\b(?:but|and|while|though)\b|但|而))"
+)
+"""A failure with the failing value bare after it and nothing else ('but OOMs at 4', 'crashes with 16,'): not
+a number with its own unit ('OOMs at 64 concurrent requests', 'fails with 8 GPUs')."""
+SHORT_KEYS = {
+    "tp": "tp", "tp_size": "tp", "tensor_parallel": "tp", "tensor_parallel_size": "tp",
+    "pp": "pp", "pp_size": "pp", "pipeline_parallel_size": "pp",
+    "bs": "bs", "batch_size": "bs", "micro_batch": "bs", "micro_batch_size": "bs",
+    "per_device_train_batch_size": "bs", "train_micro_batch_size_per_gpu": "bs",
+}  # fmt: skip
+"""A setting's key → the short word its reader reads ('tp 4', 'bs 16'), written where the failing value
+stood bare."""
+
+
+def _listed_then_failed(
+    s: str, key: str, pair: tuple[str, int, int, str | None], named: list[tuple[str, str]]
+) -> str:
+    """``s`` with a setting's working values ('runs at tensor_parallel_size 1 and 2') masked and named as
+    typed (``other_setup``) when its failing value is said bare in the next clause ('but OOMs at 4'): the
+    setting's short word is written before that value in place of the words between (offsets kept:
+    'OOMs   tp 4'), so the readers read it; else ``s``."""
+    _, start, end, _ = pair
+    more = LIST_RE.match(s, end)
+    stop = more.end() if more else end
+    failed = BARE_FAILED_RE.search(s, stop, stop + 40)
+    short = SHORT_KEYS.get(key)
+    if failed is None or short is None or failed.group("v") in re.findall(r"\d+", s[start:stop]):
+        return s
+    text = f"{short} {failed.group('v')}"
+    a, b = failed.start("gap"), failed.end("v")
+    if len(text) + 1 > b - a:
+        return s
+    named.append((s[start:stop].strip(), "other_setup"))
+    s = mask(s, start, stop, " ")
+    return s[:a] + text.rjust(b - a) + s[b:]

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from bot.core.chosen import chosen_plan
-from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module: no import back into render
 from bot.render.describe import is_unified
 from estimator.models import Method, Plan, SizingReport, Stage
 from estimator.runtimes import runtime_named
@@ -54,6 +53,8 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if req.stage == Stage.finetune:
         if tool in (None, "LLaMA-Factory"):
             keys.append("llamafactory")
+        from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module; imported when used (s26)
+
         if req.model in TORCHTUNE_BASES and tool in (None, "torchtune"):
             keys.append("torchtune")
     if method == Method.full:

@@ -29,6 +29,8 @@ CHART_LABELS: dict[str, str] = {
     "fits_on": N_("fits on {n} GPUs (at least {min} needed)"),
     "no_fit_on": N_("does not fit on {n} GPUs (at least {min} needed)"),
     "no_fit_on_one": N_("does not fit on 1 GPU (at least {min} needed)"),
+    "no_fit_as_set": N_("does not fit on {gpus} as set\n{fix}"),
+    "no_fit_as_set_min": N_("does not fit on {gpus} as set (at least {min} needed)\n{fix}"),
     "per_gpu": N_("One GPU\n(of {n})"),
     "gib_axis": N_("Memory per GPU (GiB) · {layout}"),
     "capacity": N_("{gpu}: {gib}"),
@@ -58,6 +60,7 @@ CHART_LABELS: dict[str, str] = {
     "recompute.none": N_("no recompute"),
     "recompute.selective": N_("selective recompute"),
     "recompute.full": N_("full recompute"),
+    "recompute.selective_hf": N_("no recompute"),
     "offload": N_("CPU offload"),
 }
 """Label key → English msgid; the chart formats the translation with ``str.format``."""

@@ -9,6 +9,7 @@ from typing import Any
 from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
+from bot.render.plan_text import gpus_text
 from bot.render.serving_text import usable_text
 from estimator import compute
 from estimator.models import Inference, Method, SizingReport, Stage
@@ -215,7 +216,9 @@ def _layout(report: SizingReport, ctx: ChartContext) -> str:
         parts.append(f"PP {plan.pp}")
     if plan.dp > 1 or plan.zero_stage:
         parts.append(f"DP {plan.dp}" + (f" ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
-    key = f"recompute.{plan.recompute}"
+    from bot.render.plan_text import recompute_key  # HF-family tools: 'no recompute'
+
+    key = f"recompute.{recompute_key(plan, report.request.training_tool)}"
     if key in CHART_LABELS:
         parts.append(ctx.t(key))
     if plan.offload:
@@ -333,7 +336,7 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     ax.grid(False, axis="y")
     layout = _layout(report, ctx)
     ax.set_xlabel(ctx.t("gib_axis", layout=layout) if layout else "GiB", **ctx.font("label"))
-    verdict = _fit_verdict(m, n, fits, f, ctx)
+    verdict = _fit_verdict(m, n, fits, f, ctx, _headline_fix(report, n, f))
     title = ctx.t("fit_title", model=_model(report), stage=_stage(report, ctx), gpu=gpu)
     ax.set_title(f"{title}\n{verdict}", loc="left", linespacing=1.4, **ctx.font("title", bold=True))
     ax.legend(
@@ -347,11 +350,32 @@ def fitting(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     )
 
 
-def _fit_verdict(m: Any, n: int, fits: bool, f: Fmt, ctx: ChartContext) -> str:
+def _headline_fix(report: SizingReport, n: int, f: Fmt) -> tuple[str, bool] | None:
+    """(the change the text's headline names first on the user's ``n`` GPUs, whether it names the fewest
+    GPUs for their settings too): :func:`bot.render.fit_change_text.headline_fix`; None when the bar is
+    not the user's count or the headline names no change."""
+    if report.request.gpu_count != n:
+        return None
+    from bot.render.fit_change_text import headline_fix
+
+    fix, sane = headline_fix(report, f)
+    return None if fix is None else (fix, sane)
+
+
+def _fit_verdict(
+    m: Any, n: int, fits: bool, f: Fmt, ctx: ChartContext, fix: tuple[str, bool] | None = None
+) -> str:
     """The subtitle, about the GPUs the bar shows ("One GPU (of n)"): on ``n`` GPUs when that is not
-    the fewest that fit ("fits on 8 GPUs (at least 4 needed)"), else the fewest."""
+    the fewest that fit ("fits on 8 GPUs (at least 4 needed)"), else the fewest. With ``fix``
+    (:func:`_headline_fix`) the text's headline: their setting first, then the change on a line of its own
+    ("does not fit on 8 GPUs as set" / "With micro-batch 1 …: 8 GPUs"), the fewest for their setting only
+    where the headline names it (session 26: the chart said "(at least 216 needed)", the text not)."""
     if m.min_gpus is None:
         return ctx.t("no_fit")
+    if fix is not None and not fits:
+        key = "no_fit_as_set_min" if fix[1] else "no_fit_as_set"
+        change = fix[0][:1].upper() + fix[0][1:]  # on its own line: 'With micro-batch 1 …'
+        return ctx.t(key, gpus=gpus_text(f.lang, n), min=f.int(m.min_gpus), fix=change)
     if n != m.min_gpus:
         key = "fits_on" if fits else "no_fit_on_one" if n == 1 else "no_fit_on"  # '1 GPU' (s25b #5)
         return ctx.t(key, n=f.int(n), min=f.int(m.min_gpus))

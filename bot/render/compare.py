@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
-from bot.core.serving_rank import monthly_load
+from bot.core.serving_rank import holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.row_time import short_time
 from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
@@ -39,12 +38,18 @@ def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> 
         return None
     f = fmt_for(lang, cents)
     if best.inference is not None and monthly_load(best):  # the same stated load on each (trial s25 #4)
-        c = best.inference.cost_per_month
+        c, inf = best.inference.cost_per_month, best.inference
         msgid = N_("Cheapest for this load: %(gpu)s (%(month)s a month for %(batch)s concurrent)")
+        if not holds_load(best):  # none holds it: the most of it per money (bot.core.serving_rank)
+            msgid = N_(
+                "None of these holds %(batch)s concurrent; the most of it for the money: %(gpu)s "
+                "(%(held)s of %(batch)s for %(month)s a month)"
+            )
         month = money_span(f, c.low, c.high, c.currency)
         return translate(
-            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(best.inference.concurrency)
-        )
+            lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(inf.concurrency),
+            held=f.int(inf.max_concurrency),
+        )  # fmt: skip
     if best.inference is not None:
         c = best.inference.cost_per_million_tokens
         assert c is not None
@@ -69,6 +74,8 @@ def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> 
     if not count:
         msgid = N_("Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour")
         return translate(lang, msgid, **params)
+    from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
     if time := short_time(best, count, f):  # under a day: hours or minutes (review s25 item 6)
         msgid = N_(
             "Lowest cost of the whole job: %(gpu)s, %(cost)s at %(price)s per GPU-hour "
@@ -240,6 +247,8 @@ def at_count_row(report: SizingReport, lang: str, mark: str = "", cents: bool = 
         if least is None:
             msgid = N_("%(gpu)s: %(gpus)s GPUs do not hold the job")
         return translate(lang, msgid, gpu=gpu + mark, gpus=f.int(count), min=f.int(least or 0))
+    from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
     # the billed whole GPU-hours the cost line bills (s25: '320 H100-hours' beside a headline's 321)
     params = {"gpu": gpu + mark, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family,
               "gpus": f.int(count), "days": headline_days(report, count, f),
@@ -352,6 +361,8 @@ def comparison_row(
     paid = paid_row(report, need or 0)  # the fewest GPUs recomputing: their own GPU-hours and cost
     gh, cost = (paid.gpu_hours, report.headline_cost) if paid is not None else (gh, cost)
     if gh is not None and need:
+        from bot.render.row_time import short_time  # imported when used: start-up (s26)
+
         params = {"gpu": gpu, "gh": f.compact(shown_gpu_hours(gh.likely)), "fam": family, "gpus": f.int(need),
                   "days": headline_days(report, need, f), "time": short_time(report, need, f)}  # fmt: skip
         if cost is None:

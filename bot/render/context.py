@@ -79,8 +79,8 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_gpu_days": parsed.asks_gpu_days,
         # an engine named but not modelled (MindIE): no vLLM start-up log as if it ran vLLM (s25 trial #14)
         "engine_not_modelled": "runtime_not_modelled" in map(_REASON, parsed.unused_numbers),
-        "nonpositive_numbers": ", ".join(f"“{n}”" for n in parsed.nonpositive_numbers[:3]),
-        "unusable_numbers": ", ".join(f"“{n}”" for n in parsed.unusable_numbers[:3]),
+        "nonpositive_numbers": ", ".join([f"“{n}”" for n in parsed.nonpositive_numbers[:3]]),
+        "unusable_numbers": ", ".join([f"“{n}”" for n in parsed.unusable_numbers[:3]]),
     }
 
 
@@ -197,7 +197,10 @@ def _warning_lines(
 def _kind(**sections: dict[str, Any] | None) -> str:
     """Which section leads the reply: the first present of largest, inference, training, budget,
     rental, memory (in that order); "none" when none is."""
-    return next((name for name, section in sections.items() if section), "none")
+    for name, section in sections.items():  # a loop: no generator frame a section
+        if section:
+            return name
+    return "none"
 
 
 def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> bool:

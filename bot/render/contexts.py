@@ -161,6 +161,8 @@ class InferenceContext(TypedDict):
     per_month: str | None
     user_gpus: str | None
     load_given: bool
+    beyond_machine: bool  # consumer cards past one machine: no such count in the headline (s26 #7)
+    advice: str  # the advice's variant: 'paged' and/or '8bit' (serving_text._advice, trial s26 #20)
     short_both: bool
     no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
     start_only: bool  # 'will it start?', no load: the body sizes one sequence on the stated cards

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.render.fmt import Fmt
+from estimator import catalog  # loaded with GpuSpec's module below: no start-up cost
 from estimator.catalog import GpuSpec
 from estimator.models import Method, SizingReport, Stage
 
@@ -39,8 +40,6 @@ def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
     gpu_id = report.request.gpu
     try:
-        from estimator import catalog
-
         spec = catalog.gpu(gpu_id) if gpu_id else None
     except KeyError:
         spec = None

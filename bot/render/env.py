@@ -195,16 +195,23 @@ class ReplyEnvironment(Environment):
     code_generator_class = CODE_GENERATOR
 
 
-def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None) -> Environment:
+def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None, i18n: bool = True) -> Environment:
     """A Jinja2 environment for replies in ``fmt`` (a dialect or its name), with the dialect's filters
     and the i18n extension's policies, but no translations installed yet (:func:`environment` adds
     them per language). The build hook uses it to compile the templates; its compiled code is what
-    :class:`CompiledTemplates` loads."""
+    :class:`CompiledTemplates` loads.
+
+    ``i18n`` False (:func:`_environment` for a dialect without its own ``localize``: plain text and
+    Telegram HTML): without Jinja's i18n extension (``jinja2.ext`` and ``pprint``, ~5M instructions of
+    every such ``sizing-bot ask``, measured 2026-12-04, bench/RESULTS.md). Our templates translate with
+    ``_()`` calls only (no ``{% trans %}`` block, no ``ngettext``/``pgettext``: tests/test_render_codegen.py),
+    which the extension's parser does not touch, so a template compiles to the same code with or without
+    it; the ``gettext`` and ``_`` the replies call are the ones :func:`_environment` sets itself."""
     dialect = dialect_for(fmt)
     env = ReplyEnvironment(
         loader=InliningLoader(str(templates_dir())),
         autoescape=dialect.autoescape,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n"] if i18n else (),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
@@ -227,13 +234,14 @@ def environment(lang: str, fmt: str | Dialect) -> Environment:
 @cache
 def _environment(lang: str, key: str) -> Environment:
     dialect = BY_KEY[key]
-    env = new_environment(dialect)
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
-    if dialect.localize is not None:
-        dialect.localize(env, translations(lang))
-    else:
+    if dialect.localize is None:  # gettext and `_` are ours alone: no i18n extension (new_environment)
+        env = new_environment(dialect, i18n=False)
         gettext = remembered_gettext(translations(lang).gettext)
         env.globals.update(gettext=gettext, _=gettext)  # `_` itself: not i18n's alias that looks it up
+        return env
+    env = new_environment(dialect)
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    dialect.localize(env, translations(lang))
     return env
 
 
@@ -338,7 +346,8 @@ def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, A
     sources shortened, then without the details block, then cut safely."""
     dialect = dialect_for(fmt)
     text = _render_raw(template, lang, dialect, ctx)
-    if _fits(dialect, text):
+    length = _length_over(dialect, text)
+    if length is None:
         return text
     if ctx.get("assumptions"):
         short = [
@@ -349,9 +358,10 @@ def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, A
             }
             for a in ctx["assumptions"]
         ]
-        text = _render_raw(template, lang, dialect, {**ctx, "assumptions": short})
-        if _fits(dialect, text):
-            return text
+        if not _past_shortening(dialect, length, ctx["assumptions"], short):
+            text = _render_raw(template, lang, dialect, {**ctx, "assumptions": short})
+            if _fits(dialect, text):
+                return text
     text = _render_raw(template, lang, dialect, {**ctx, "show_details": False})
     return dialect.truncate(text, dialect.limit) if dialect.truncate is not None else text[: dialect.limit]
 
@@ -360,11 +370,48 @@ def _fits(dialect: Dialect, text: str) -> bool:
     """Whether ``text`` is within the dialect's length limit. Telegram's visible length (tags removed,
     entities decoded, UTF-16 units: ~11 µs a reply) is at most the text's own UTF-16 length, so a reply
     that short (most: a median of ~2,400 of 4,096) is within it without counting further."""
+    return _length_over(dialect, text) is None
+
+
+def _length_over(dialect: Dialect, text: str) -> int | None:
+    """None when ``text`` is within the dialect's length limit (:func:`_fits`), else its length in the
+    dialect's units (measured once: :func:`_past_shortening` reads it)."""
     if dialect.limit is None:
-        return True
+        return None
     if dialect.length is visible_length and len(text.encode("utf-16-le")) // 2 <= dialect.limit:
-        return True  # removing tags and decoding entities only shortens a text
-    return dialect.length(text) <= dialect.limit
+        return None  # removing tags and decoding entities only shortens a text
+    length = dialect.length(text)
+    return None if length <= dialect.limit else length
+
+
+SHORTENING_SLACK = 2
+"""Visible characters a shortened assumption may save beyond its source's and cite's own cut (UTF-16
+units): the English singular rule (:func:`english_singulars`, ``'1 GPUs'`` → ``'1 GPU'``) can match once
+more at each cut's end (``'… 1 GPUs…'``), one character each."""
+
+
+def _past_shortening(dialect: Dialect, length: int, full: list[Any], short: list[Any]) -> bool:
+    """Whether the reply with every source in full (``length``: its visible length, over the limit,
+    measured once by :func:`_length_over`) stays over it with the sources and cites shortened, so that
+    render is not made (s26: 19 of 1,000 corpus and working-split html replies rendered three times).
+    Only for Telegram HTML (visible length, no finishing pass): each assumption's source and cite is
+    shown at most once (``templates/_details.j2``, escaped: its visible text is its own), so shortening
+    removes at most their UTF-16 lengths' difference + the :data:`SHORTENING_SLACK`; a reply longer
+    than the limit by more than that cannot fit shortened."""
+    if dialect.length is not visible_length or dialect.finish is not None or dialect.limit is None:
+        return False
+    saved = 0
+    for a, s in zip(full, short, strict=True):
+        for key in ("source", "cite"):
+            before, after = a.get(key) or "", s.get(key) or ""
+            if before != after:
+                saved += _units(before) - _units(after) + SHORTENING_SLACK
+    return length - saved > dialect.limit
+
+
+def _units(text: str) -> int:
+    """``text``'s length in UTF-16 code units (Telegram's count)."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _shorten(text: str, limit: int) -> str:

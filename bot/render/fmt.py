@@ -98,11 +98,13 @@ def _wide_width(s: str) -> int:
 
 
 def ljust(s: str, width: int) -> str:
-    return s + " " * max(0, width - display_width(s))
+    """``s`` padded on the right to ``width`` cells (:func:`display_width`, written out: no frame)."""
+    return s + " " * max(0, width - (len(s) if s.isascii() else _wide_width(s)))
 
 
 def rjust(s: str, width: int) -> str:
-    return " " * max(0, width - display_width(s)) + s
+    """``s`` padded on the left to ``width`` cells (:func:`display_width`, written out: no frame)."""
+    return " " * max(0, width - (len(s) if s.isascii() else _wide_width(s))) + s
 
 
 def bar(fraction: float, width: int = 10) -> str:
@@ -359,7 +361,10 @@ def needs_cents(*amounts: float | None) -> bool:
     (per GPU-hour, per GPU-month, per million tokens) keeps the cents it has (``$1.50``, ``¥8.60``)
     beside whole amounts: the reply's figures are computed from it, and rounding it would misstate them
     (¥8.60 → ¥9 is 5 %); both ends of a range are always in one style."""
-    return any(a is not None and 0 < abs(a) < 100 for a in amounts)
+    for a in amounts:  # noqa: SIM110 (any(genexpr): a generator frame an amount)
+        if a is not None and 0 < abs(a) < 100:
+            return True
+    return False
 
 
 def money_in_style(f: Fmt, amount: float, currency: str, cents: bool) -> str:

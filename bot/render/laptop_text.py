@@ -37,6 +37,7 @@ COUNTING = ("does_not_fit_requested", "tp_over_pcie", "consumer_no_nvlink")
 """Notes that count cards: not said of a laptop."""
 COUNTED_LINES = (
     N_("On %(gpus)s GPUs: up to %(n)s concurrent sequences at %(context)s context"),
+    N_("On %(gpus)s GPUs: one sequence at a time at %(context)s context"),
     N_("Fewest GPUs with lighter weights — %(alternatives)s"),
     N_("Minimum %(gpus)s"),
 )

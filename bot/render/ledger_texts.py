@@ -147,6 +147,9 @@ WHY_TEXTS: dict[str, str] = {
         "(sequences × tokens/s per sequence)"
     ),
     "concurrency_asked": N_("you asked how many fit: the most your GPUs hold at this context"),
+    "context_asked": N_(
+        "you asked the longest context: the most your GPUs hold, up to the model's own limit"
+    ),
     "tokens_chinchilla_assumed": N_(
         "you asked how long without a data size: the compute-optimal 20 tokens per parameter (Hoffmann et al. "
         "2022, Chinchilla); give your token count for your own answer"
@@ -414,8 +417,8 @@ WHY_TEXTS: dict[str, str] = {
     "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
     "vllm_workspace": N_(
         "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
-        "max_num_batched_tokens (V0: a whole max_model_len up to 32K) and the sampler's logits for "
-        "max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
+        "max_num_batched_tokens (V1, the default, chunks prefill whatever max_model_len) and the sampler's "
+        "logits for max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
         "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
     ),
     "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),

@@ -11,7 +11,10 @@ from estimator.models import DaysRow, SizingReport
 def paid_row(report: SizingReport, gpus: int) -> DaysRow | None:
     """The days-table row for ``gpus`` when the estimator gave it GPU-hours of its own (the fewest GPUs
     that fit pay full recomputation: ``estimator.training_plan.with_fewest_paying``), else None."""
-    return next((r for r in report.days_table or [] if r.gpus == gpus and r.gpu_hours is not None), None)
+    for r in report.days_table or ():  # a loop: no generator frame a row
+        if r.gpus == gpus and r.gpu_hours is not None:
+            return r
+    return None
 
 
 def recompute_factor(report: SizingReport, gpus: int) -> float | None:

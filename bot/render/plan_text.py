@@ -18,7 +18,7 @@ from bot.render.plan_wording import (
 )
 from bot.render.wording import MEMORY_PARTS
 from estimator.models import Memory, Plan, SizingReport
-from estimator.training_tools import tool_limits
+from estimator.training_tools import TRAINING_TOOL_LIMITS, tool_limits
 from estimator.units import GIB
 
 FULL_RECOMPUTE_HIGH_EDGE = N_(
@@ -35,15 +35,18 @@ does not fit, or it leaves under 10 % headroom (estimator.plan.HEADROOM) — nev
 not fit" (:data:`bot.render.plan_wording.FULL_RECOMPUTE_REASON`), which is for a layout they do not fit."""
 
 
+_ONE_GPU, _GPUS, _PAREN = N_("%(n)s GPU"), N_("%(n)s GPUs"), N_(" (%(text)s)")
+"""The messages of :func:`gpus_text` and :func:`paren`, marked once (not an ``N_`` call a phrase)."""
+
+
 def gpus_text(lang: str, n: int) -> str:
     """A GPU count as a phrase: ``1 GPU`` / ``8 GPUs``, ``8 张`` (English needs the singular)."""
-    msgid = N_("%(n)s GPU") if n == 1 else N_("%(n)s GPUs")
-    return translate(lang, msgid, n=fmt_for(lang).int(n))
+    return translate(lang, _ONE_GPU if n == 1 else _GPUS, n=fmt_for(lang).int(n))
 
 
 def paren(lang: str, text: str) -> str:
     """`` (text)`` in English, ``（text）`` in Chinese; empty for empty text."""
-    return translate(lang, N_(" (%(text)s)"), text=text) if text else ""
+    return translate(lang, _PAREN, text=text) if text else ""
 
 
 def nodes_text(lang: str, n: int, per_node: int) -> str:
@@ -67,17 +70,37 @@ def zero_name(stage: int, lang: str, in_parens: bool = False) -> str:
     return f"ZeRO-{stage}" if stage else translate(lang, PLAIN_DDP_IN_PARENS if in_parens else PLAIN_DDP)
 
 
-def plan_layout(plan: Plan, lang: str) -> str:
+MEGATRON_TOOLS = frozenset(name for name, limits in TRAINING_TOOL_LIMITS.items() if limits.megatron_layers)
+"""Tools that run Megatron's layers, where 'selective recompute' is a setting (``--recompute-granularity
+selective``): Megatron-LM, NeMo (:attr:`estimator.training_tools.ToolLimits.megatron_layers`)."""
+
+
+def recompute_key(plan: Plan, tool: str | None) -> str:
+    """The :data:`RECOMPUTE` key of ``plan``'s mode as ``tool`` runs it: 'selective' at TP = PP = EP = 1 with
+    a tool that runs transformers' model code (none named: the HF Trainer's) is 'selective_hf', gradient
+    checkpointing off (the HF Trainer, TRL, LLaMA-Factory, axolotl: ``gradient_checkpointing`` is whole
+    layers or none, transformers modeling_utils.py ``gradient_checkpointing_enable``); Megatron's selective
+    recompute only in Megatron-LM / NeMo or with TP/PP/EP (which only Megatron runs)."""
+    if plan.recompute == "selective" and plan.tp == plan.pp == plan.ep == 1 and tool not in MEGATRON_TOOLS:
+        return "selective_hf"
+    return plan.recompute
+
+
+def plan_layout(plan: Plan, lang: str, tool: str | None = None) -> str:
     """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
-    recompute mode alone."""
+    recompute mode alone. ``tool``: the training tool named (:func:`recompute_key`: 'no recompute' for
+    the selective mode of a transformers-code tool at TP = PP = EP = 1, gradient checkpointing off)."""
     f = fmt_for(lang)
     parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
     if plan.ep > 1:
         parts.append(f"EP {plan.ep}")
     if plan.zero_stage or plan.dp > 1:
         parts.append(zero_name(plan.zero_stage, lang))
-    if plan.recompute in RECOMPUTE:
-        parts.append(translate(lang, RECOMPUTE[plan.recompute]))
+    mode = plan.recompute
+    if mode == "selective" and plan.tp == plan.pp == plan.ep == 1 and tool not in MEGATRON_TOOLS:
+        mode = "selective_hf"  # recompute_key inlined: no call on the common path (render-call bound)
+    if mode in RECOMPUTE:
+        parts.append(translate(lang, RECOMPUTE[mode]))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
     return f.sep.join(parts)
@@ -132,8 +155,12 @@ def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     tool = tool_limits(report.request.training_tool)
     if plan.recompute == "full" and report.request.recompute is None and tool and tool.default_recompute:
         return translate(lang, TOOL_RECOMPUTE_REASON, tool=report.request.training_tool)  # trial s20 q22
-    note = next((w for w in report.warnings if w.code == "recompute_chosen"), None)
-    if m is None or note is None or plan != m.plan or plan.recompute != "full":
+    if m is None or plan != m.plan or plan.recompute != "full":
+        return None
+    for note in report.warnings:  # a loop: no generator frame a warning
+        if note.code == "recompute_chosen":
+            break
+    else:
         return None
     reason, without, p = note.params.get("reason"), note.params.get("without_gib"), note.params
     if reason not in ("high_edge", "headroom") or not isinstance(without, int | float):

@@ -29,7 +29,6 @@ from bot.render.compare import (
     tie_line,
     unpriced_line,
 )
-from bot.render.configtext import config_error_text
 from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
@@ -38,7 +37,6 @@ from bot.render.i18n import N_, translate
 from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
-from bot.render.row_time import rows_cents
 from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from bot.render.unknown_card import unknown_card_head
@@ -62,6 +60,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     characters."""
     parsed = answer.parsed
     if answer.config is not None and not answer.config.ok:
+        from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
+
         return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
         return render_help(
@@ -74,7 +74,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
         at_count = "option_counts" in parsed.notes  # each option at its own stated count
         table = table_currency(rows)  # one currency a table (trial s18 #3)
-        cents = bool(rows) and rows_cents([answer.report, *rows])  # one money style for the rows (s25 #6)
+        cents = False
+        if rows:  # one money style for the rows (s25 #6); the module imported when used (s26)
+            from bot.render.row_time import rows_cents
+
+            cents = rows_cents([answer.report, *rows])
         ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
@@ -24,6 +25,11 @@ from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport
 from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 from estimator.shown_cost import shown_figures
+
+FIELD = attrgetter("field")
+"""An assumption's field (``x in map(FIELD, assumptions)``: the test in C, no generator frames)."""
+FIELD_WHY = attrgetter("field", "why")
+"""An assumption's (field, reason key): ``Why`` is a str enum, so a tuple of plain strings compares equal."""
 
 if TYPE_CHECKING:
     from bot.render.contexts import BudgetContext, RentalContext, TrainingContext
@@ -186,9 +192,9 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
         out["interval"] = {
             "level": f.percent(iv.level),
             "runs": f.int(iv.runs),
-            "wider": ", ".join(translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for),
-            # no published run on this card: the spread is borrowed from other cards' runs
-            "uncalibrated": any(a.field == "mfu" and a.why == "mfu_uncalibrated" for a in report.assumptions),
+            "wider": ", ".join([translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for]),
+            # no published run on this card: the spread is borrowed from other cards' runs (C: no frames)
+            "uncalibrated": ("mfu", "mfu_uncalibrated") in map(FIELD_WHY, report.assumptions),
         }
     mfu = report.mfu
     if report.mfu_calibrated and mfu is not None and mfu.likely > 0:
@@ -229,7 +235,7 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
         rows = [r for r in rows if mem.min_gpus and r.gpus >= mem.min_gpus]
     if not rows:
         return []
-    unit = table_unit(max(r.days.likely for r in rows))  # a job of minutes: not a column of "0 days"
+    unit = table_unit(max([r.days.likely for r in rows]))  # a job of minutes: not a column of "0 days"
     header = translate(f.lang, UNIT_HEADERS[unit])
     gpus = [f.int(r.gpus) for r in rows]  # each figure formatted once: the widths and the rows read it
     likely = [in_unit(r.days.likely, unit, f) for r in rows]
@@ -319,7 +325,7 @@ def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
         or days > req.deadline_days
     ):
         return ""
-    if any(a.field == "deadline_days" for a in report.assumptions):
+    if "deadline_days" in map(FIELD, report.assumptions):  # C: no generator frame an assumption
         if days < 0.8 * req.deadline_days:  # a job well inside the assumed month: no deadline to name
             return ""
         return translate(f.lang, N_(" (within %(days)s days)"), days=f.days(req.deadline_days))

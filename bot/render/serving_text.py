@@ -16,7 +16,6 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
-from bot.render.split_text import split_section
 from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
@@ -95,6 +94,10 @@ def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
         "kv_chunked": _v0_whole_profile(inf),
         "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
     }
+
+
+PAGED_SERVERS = frozenset({"vLLM", "SGLang", "lmdeploy", "TGI"})
+"""Servers with a paged KV cache and continuous batching (estimator.request.Runtime values)."""
 
 
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:
@@ -188,10 +191,17 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     bot.render.split_text): no GPU-only count, speed or cost is offered as the answer (trial s11 item 5);
     ``never_fits`` — no pipeline of these GPUs holds the model, on any number of them (note
     ``pipeline_never_fits``: estimator.serving_layout.pipeline_stages is None); ``split`` — the words of
-    that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one."""
+    that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one;
+    ``beyond_machine`` — consumer cards whose plan spans machines (note ``personal_beyond_one_machine``):
+    the headline keeps to the user's count, the warning names the plan (trial s26 #7); ``advice`` — the
+    serving advice's variant."""
+    from bot.render.split_text import split_section  # imported when used: start-up (s26)
+
     gpus = report.request.gpu_count
     short = bool(gpus and gpus < inf.min_gpus)
     assumed = {a.field for a in report.assumptions}
+    codes = {w.code for w in report.warnings}  # one comprehension, no generator resumed per warning
+    gpu, fmt = report.gpu_spec, inf.weight_format
     load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
     return {
         "load_given": load,
@@ -201,7 +211,17 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
-        "never_fits": any(w.code == "pipeline_never_fits" for w in report.warnings),
+        "never_fits": "pipeline_never_fits" in codes,
+        # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
+        "beyond_machine": "personal_beyond_one_machine" in codes,
+        # the advice's variant (templates/_advice.j2): 'paged' — a paged-KV server named or a card not
+        # NVIDIA's (Ascend: no TensorRT-LLM), no other server named (trial s26 #20); '8bit' — 16-bit weights
+        "advice": (
+            "paged "
+            if (report.request.runtime or "") in PAGED_SERVERS or (gpu and gpu.vendor != "NVIDIA")
+            else ""
+        )
+        + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
 

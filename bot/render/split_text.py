@@ -122,11 +122,12 @@ def _gib(f: Fmt, size: float) -> str:
     return "< " + f.gib(2 * SHOWN_GIB) if 0 < size < SHOWN_GIB else f.gib(size)
 
 
-def _setting(s: LayerSplit, lang: str, llama_cpp: bool) -> str:
+def _setting(s: LayerSplit, lang: str, llama_cpp: bool, ngl: str = "-ngl") -> str:
     """'-ngl 40', '--cpu-moe', '-ngl 30, --n-cpu-moe 10', '-ngl 40, -nkvo': the user's setting as llama.cpp
-    spells it; every layer's experts on another runtime (KTransformers, which has no such flag): in words."""
+    spells it (``ngl``: Ollama's 'num_gpu 40', trial s26 #19); every layer's experts on another runtime
+    (KTransformers, which has no such flag): in words."""
     other = s.cpu_moe_layers or not s.kv_on_gpu
-    parts = [] if s.gpu_layers_stated >= s.layers + 1 and other else [f"-ngl {s.gpu_layers_stated}"]
+    parts = [] if s.gpu_layers_stated >= s.layers + 1 and other else [f"{ngl} {s.gpu_layers_stated}"]
     if s.cpu_moe_layers and s.cpu_moe_layers < s.layers:
         parts.append(f"--n-cpu-moe {s.cpu_moe_layers}")
     elif s.cpu_moe_layers:
@@ -241,7 +242,8 @@ def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitCon
     if s is None:
         return None
     gpus = f.int(report.request.gpu_count or 1)
-    setting = _setting(s, lang, runtime_named(inf.runtime).local)
+    rt = runtime_named(inf.runtime)
+    setting = _setting(s, lang, rt.local, "num_gpu" if rt.offloads_by_itself else "-ngl")
     lines = _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr)
     several = (report.request.gpu_count or 1) > 1  # a rig: its cards together (s20 #1)
     if s.gpu_layers_chosen:  # no -ngl said: the most that fit, and the cards that hold it all (s19 trial)

@@ -203,8 +203,12 @@ def _reason_text(
 def _assumed_load(report: SizingReport) -> int | None:
     """The concurrent sequences a serving answer sized with no load stated (the default); None otherwise."""
     inf = report.inference
-    assumed = any(a.field == "concurrency" for a in report.assumptions)  # the ledger's default load
-    return inf.concurrency if inf is not None and assumed else None
+    if inf is None:
+        return None
+    for a in report.assumptions:  # the ledger's default load (a loop: no generator frame per assumption)
+        if a.field == "concurrency":
+            return inf.concurrency
+    return None
 
 
 _OWN_FIELDS = {"training_tool": N_("training framework: %(value)s")}
@@ -279,6 +283,8 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             name=name,
             gib=f"{gpu.params.get('memory_gib', 0):g}",
         )
+    elif suggestions and _family_only(name):  # 'Intel Gaudi', 'Ascend NPUs', '昇腾卡' (s26)
+        return translate(lang, FAMILY_LINE, name=name, used=gpu_names(report)[0], names=suggestions)
     else:
         line = translate(
             lang,
@@ -300,6 +306,18 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
     return line
 
 
+def _family_only(name: str) -> bool:
+    from bot.parse.accelerator_family import family_only  # the parser's, loaded by then
+
+    return family_only(name)
+
+
+FAMILY_LINE = N_(
+    "“%(name)s” names a family of accelerators, not one model: sized on %(used)s only for reference — which "
+    "model is it? The ones I know: %(names)s (or add its memory: “%(name)s <memory>GB”)."
+)
+"""An accelerator family typed without a model ('Intel Gaudi', 'Ascend NPUs', 'TPUs'; s25 closing, "Left"):
+named as typed and asked which model, never sized silently as the reference card (design.md §8)."""
 MAC_CHIP_LINE = N_(
     "“%(name)s” with %(gib)s GB of unified memory, its chip not named: sized as the %(chip)s "
     "(%(bandwidth)s GB/s memory bandwidth)."

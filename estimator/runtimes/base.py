@@ -114,6 +114,9 @@ class ServingRuntime:
     """The launch recipe of this engine (``bot.recipes`` tool name); None: it has none of its own."""
     recipes: ClassVar[tuple[str, ...]] = ("vllm", "sglang")
     """Recipes offered when this runtime's memory model applied: servers, or local runtimes."""
+    offloads_by_itself: ClassVar[bool] = False
+    """Places as many layers on the GPU as fit and keeps the rest in CPU memory without being told (Ollama's
+    ``num_gpu`` default: llm/memory.go ``EstimateGPULayers``); llama.cpp needs ``-ngl``."""
     default_context: ClassVar[int | None] = None
     """The context the engine gives a sequence when none is set (Ollama's ``num_ctx``); None: the
     engine takes the model's own (vLLM's ``max_model_len``) and the question's context applies."""

@@ -12,8 +12,8 @@ from estimator.models import Inference, Precision, Runtime, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp
+from estimator.runtimes.vllm import either_engine_profile_bytes
 from estimator.runtimes.vllm import forward_peak_bytes as prefill_bytes
-from estimator.runtimes.vllm import vllm_profile_bytes
 from estimator.weights import BITS_PER_WEIGHT, weight_bytes
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class Lmdeploy(ServingRuntime):
 
     def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile."""
-        return vllm_profile_bytes(spec, gpu, tp)
+        return either_engine_profile_bytes(spec, gpu, tp)
 
     def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         if self.utilization is not None:
@@ -101,7 +101,7 @@ class Tgi(ServingRuntime):
         return visible_bytes(gpu) * share - CUDA_CONTEXT_BYTES.value
 
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
-        profile = vllm_profile_bytes(spec, gpu, tp)
+        profile = either_engine_profile_bytes(spec, gpu, tp)
         rest = self._usable(gpu) - _weights_per_gpu(spec, tp, load.precision) - profile
         return profile + max(0.0, (1.0 - TGI_WIGGLE_ROOM) * rest)
 
@@ -133,6 +133,7 @@ class Ollama(LlamaCpp):
 
     name = "Ollama"
     recipe = "ollama"
+    offloads_by_itself = True
     default_context: ClassVar[int | None] = OLLAMA_DEFAULT_CONTEXT
 
 

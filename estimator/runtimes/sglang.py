@@ -10,7 +10,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, Default
 from estimator.reasons import Why
 from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
-from estimator.runtimes.vllm import vllm_profile_bytes
+from estimator.runtimes.vllm import either_engine_profile_bytes
 from estimator.units import GIB
 
 SGLANG_RESERVED_GIB: tuple[tuple[float, float, float], ...] = (
@@ -86,8 +86,8 @@ class SGLang(ServingRuntime):
 
     def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
         """Its reserve is a share, not a need: the activations it runs, counted as vLLM's profile
-        (:func:`vllm_profile_bytes`)."""
-        return vllm_profile_bytes(spec, gpu, tp)
+        (:func:`either_engine_profile_bytes`)."""
+        return either_engine_profile_bytes(spec, gpu, tp)
 
     def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         if self.utilization is not None:

@@ -85,28 +85,39 @@ def v0_batched_tokens(max_model_len: int) -> int:
     return max(max_model_len, V0_MIN_BATCHED_TOKENS)
 
 
-def vllm_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int, max_model_len: int | None = None) -> float:
-    """What vLLM keeps per GPU besides weights and KV cache, as its start-up profiling run measures it:
-    the larger of its two engines, so the verdict holds on either.
+def vllm_profile_bytes(
+    spec: ModelSpec, gpu: GpuSpec, tp: int, max_model_len: int | None = None, v0: bool = False
+) -> float:
+    """What vLLM keeps per GPU besides weights and KV cache, as its start-up profiling run measures it.
 
-    - V1 (default since v0.8): the peak of one forward pass of ``max_num_batched_tokens`` and of the
-      sampler over ``max_num_seqs`` rows (vllm/v1/worker/gpu_model_runner.py ``profile_run``:
-      ``_dummy_run`` then ``_dummy_sampler_run``), plus non-torch memory
-      (:data:`VLLM_NON_TORCH_BYTES`). Llama-3.1-70B W8A8 on an H100: the sampler's 28 × 1,024 ×
-      128,256 = 3.43 GiB.
-    - V0: a forward pass of ``max(max_model_len, 2048)`` tokens unless chunked prefill is on
-      (:func:`v0_batched_tokens`), 256 sequences, :data:`VLLM_V0_NON_TORCH_BYTES`. Llama-3.1-8B at
-      ``max_model_len`` 29,000: 3.21 GiB of activations — vLLM refused to start on an RTX 3090
-      (23,648 tokens of cache, vllm-project/vllm#10517).
+    - V1 (the default engine since v0.8, the only one from v0.11): the peak of one forward pass of
+      ``max_num_batched_tokens`` (chunked prefill always on: 2,048 for ``vllm serve``, 8,192 on cards
+      of ≥ 70 GiB other than A100, :func:`vllm_batch_defaults`) and of the sampler over
+      ``max_num_seqs`` rows (vllm/v1/worker/gpu_model_runner.py ``profile_run``: ``_dummy_run`` then
+      ``_dummy_sampler_run``; defaults from vllm/engine/arg_utils.py ``get_batch_defaults``,
+      vllm-project/vllm@99d7eb5d), plus non-torch memory (:data:`VLLM_NON_TORCH_BYTES`); independent of
+      ``max_model_len``. Llama-3.1-70B W8A8 on an H100: the sampler's 28 × 1,024 × 128,256 = 3.43 GiB.
+    - V0 (``v0``: the user named a release before v0.8 or ``VLLM_USE_V1=0``): a forward pass of
+      ``max(max_model_len, 2048)`` tokens unless chunked prefill is on (:func:`v0_batched_tokens`), 256
+      sequences, :data:`VLLM_V0_NON_TORCH_BYTES`. Llama-3.1-8B at ``max_model_len`` 29,000: 3.21 GiB of
+      activations — vLLM refused to start on an RTX 3090 (23,648 tokens of cache, vllm-project/vllm#10517).
 
     The CUDA context and CUDA-graph pools are outside ``gpu_memory_utilization`` (V1:
     ``init_snapshot`` is taken after the context, graphs are captured after the cache is allocated;
     vllm/v1/worker/gpu_worker.py, v0.10.1.1)."""
+    if v0:
+        v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
+        peak = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
+        return peak + VLLM_V0_NON_TORCH_BYTES
     tokens, seqs = vllm_batch_defaults(gpu)
-    v1 = max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
-    v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
-    v0 = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
-    return max(v1, v0 + VLLM_V0_NON_TORCH_BYTES)
+    return max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
+
+
+def either_engine_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
+    """The larger of vLLM's V1 and V0 profiles (:func:`vllm_profile_bytes`, V0 at its 2,048-token minimum):
+    the activations other servers (SGLang's need, TGI's warm-up prefill, lmdeploy's need) are counted as,
+    unchanged by vLLM's own V1 default (trial s26 #3 sizes vLLM alone by V1)."""
+    return max(vllm_profile_bytes(spec, gpu, tp), vllm_profile_bytes(spec, gpu, tp, v0=True))
 
 
 @dataclass(frozen=True)
@@ -122,7 +133,9 @@ class Vllm(ServingRuntime):
     is 6.0–6.1 (P100, P40), Maxwell 5.x, Kepler 3.x (NVIDIA, CUDA GPUs compute capability table)."""
     kv_block_tokens = VLLM_BLOCK_TOKENS
     refuses_short_cache = True
-    profiles_whole_sequence = True
+    engine_v0: bool = False
+    """The V0 engine (the user named a vLLM release before v0.8 or ``VLLM_USE_V1=0``): its profile runs
+    one whole ``max_model_len`` up to 32K (:func:`vllm_profile_bytes`); False: V1, the default."""
     workspace_why = Why.vllm_workspace
     recipe = "vllm"
 
@@ -135,13 +148,19 @@ class Vllm(ServingRuntime):
         return min(visible_bytes(gpu) * vllm_utilization(self), free_at_start)
 
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
-        """Its profiling run's peak (:func:`vllm_profile_bytes`, at ``max_model_len`` = the context)."""
-        return vllm_profile_bytes(spec, gpu, tp, load.context)
+        """Its profiling run's peak (:func:`vllm_profile_bytes`, V1 unless :attr:`engine_v0`; V0 at
+        ``max_model_len`` = the context)."""
+        return vllm_profile_bytes(spec, gpu, tp, load.context, self.engine_v0)
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """TP and the context: all :meth:`_workspace` reads of the load (the unified-memory workspace
         reads none), so loads differing only in precision, prompt or batch share one profile."""
-        return (tp, load.context)
+        return (tp, load.context if self.engine_v0 else None)
+
+    @property
+    def profiles_whole_sequence(self) -> bool:  # type: ignore[override]
+        """V0 only: V1 chunks every prefill (:attr:`engine_v0`)."""
+        return self.engine_v0
 
     def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         return GPU_MEMORY_UTILIZATION if self.utilization is None else None

@@ -81,6 +81,8 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
         hit = finder(text, source)
         if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
             _name_training_tools(hit[0])
+            if " -m " in text:  # round 20: the package a command runs (no frame for other configs)
+                _name_launched_package(hit[0], text)
             return hit
     return None, text
 
@@ -113,6 +115,17 @@ def _name_training_tools(cfg: StackConfig) -> None:
             cfg.values["training_tool"] = MODELLED_TOOLS[tool]
         elif tool in TRAINING_TOOL_NAMES:
             cfg.skip("training_tool", TRAINING_TOOL_NAMES[tool], _tool_reason(cfg, tool))
+
+
+def _name_launched_package(cfg: StackConfig, text: str) -> None:
+    """Round 20: the package a command runs with ``-m`` ('torchrun … -m FlagEmbedding.llm_reranker.run'),
+    named as typed when no table knows it (:mod:`bot.parse.launched_tools`), not only '-m: True'."""
+    from bot.parse.launched_tools import MODULE_RE, launched_tools
+    from bot.parse.unknown_tools import _known
+
+    if MODULE_RE.search(text):
+        training = cfg.values.get("stage") != "inference"
+        cfg.unused.update(dict(launched_tools(text, training, _known)))
 
 
 def _tool_reason(cfg: StackConfig, tool: str) -> str:

@@ -1,0 +1,17 @@
+"""An accelerator family typed without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', 'AMD GPUs', 'TPUs';
+s25 closing, "Left"; session 26): :data:`bot.parse.lexicon.UNKNOWN_GPU_RE` names it as typed, and it is
+worded as a family with its catalog members offered (bot.render.understood.FAMILY_LINE), never sized
+silently as the reference A100 (design.md §8)."""
+
+from __future__ import annotations
+
+FAMILY_WORDS = ("amd", "ascend", "gaudi", "intel", "tpu", "昇腾")
+"""The words of an accelerator family typed without a model (UNKNOWN_GPU_RE, s26): such a name with no digit
+is a family ('AMD GPUs', 'Intel Gaudi', '昇腾卡'), worded as one (bot.render.understood.FAMILY_LINE), and set
+aside when the message names a catalog card ('four AMD GPUs (MI210 64GB)': that card)."""
+
+
+def family_only(name: str) -> bool:
+    """Whether an unknown card's name is an accelerator family without a model (:data:`FAMILY_WORDS`)."""
+    lower = name.lower()
+    return not any(map(str.isdigit, lower)) and any(w in lower for w in FAMILY_WORDS)

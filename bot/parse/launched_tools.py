@@ -1,0 +1,66 @@
+"""A tool named by how it is run, not by a preposition of means (issue 24, round 20 English).
+
+:mod:`bot.parse.unknown_tools` reads a name no table has where it is written the way software is named and
+stands in a tool's place ('with EasyContext', "trlX's experiments"); three places it did not read, each a
+way of writing a program's name people use for any tool:
+
+- the package a command line launches with ``-m`` ('torchrun … -m FlagEmbedding.llm_reranker.run', 'python
+  -m Pkg.train'): Python's ``-m`` runs a module of that package (docs.python.org/3/using/cmdline.html
+  ``-m <module-name>``), so the package is the tool — read where it is written as software is (CamelCase,
+  :data:`bot.parse.unknown_tools` ``_NAME``), since ``-m src.train`` names a directory, not a tool;
+- a hyphenated lower-case name after 'with / using / via / through' followed by a version ('with
+  optimum-habana v1.15.0'): a version number is what packages have, settings and adjectives do not;
+- a hyphenated lower-case name as the owner of a tool's work ("caikit-nlp's examples/run_fine_tuning.py",
+  "foo-bar's scripts").
+
+Each is named as typed ('training_tool: X' or 'runtime: X', :func:`bot.parse.lower_tools.tool_item`) unless
+another reader knows the name (``known``: a tool of the tables, a model, a setting word). Gated on the
+text as typed: most messages have no ' -m ', no version after a name and no possessive.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.parse.lower_tools import ADJECTIVE_RE, SETTING_WORD_RE, tool_item
+
+_CAMEL = r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*\d*(?:-[A-Z][a-z]{2,})+"
+MODULE_RE = re.compile(rf"(?:^|\s)-m\s+(?P<name>{_CAMEL})\.[A-Za-z_]")
+"""'-m FlagEmbedding.llm_reranker…': the package Python's -m runs a module of (software-shaped names only)."""
+_HYPHENATED = r"[a-z][a-z0-9]*(?:[\-_][a-z][a-z0-9]*)+"
+VERSIONED_RE = re.compile(
+    rf"\b(?:with|using|via|through)\s+(?P<name>{_HYPHENATED})\s+v?\d+\.\d+(?:\.\d+)?(?![\w.])"
+)
+"""'with optimum-habana v1.15.0': a hyphenated lower-case name followed by its version."""
+OWNER_RE = re.compile(
+    rf"(?<![\w\-./])(?P<name>{_HYPHENATED})['’]s\s+"
+    r"(?=(?:examples?|scripts?|recipes?|configs?|launcher|trainer|codebase|repo(?:sitory)?)\b)"
+)
+""""caikit-nlp's examples/…": a hyphenated lower-case name owning a tool's work."""
+CUE_TABLE = (re.compile(r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)"),)
+"""The cue of any of the three, on the text as typed (the parser masks versions in its own): '-m', a
+hyphenated name before a version or a possessive. Held in a table, so the start-scan rebinding of module
+patterns (bot.parse.first_chars.scan_module_patterns) leaves it a C search: no Python frame a parse."""
+
+
+_READERS = (MODULE_RE, VERSIONED_RE, OWNER_RE)  # the objects as compiled (see CUE_TABLE)
+
+
+def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('training_tool: X', 'no_field') — ('runtime: X', 'runtime_not_modelled') when not ``training`` — for
+    each name of ``raw`` in one of the three places of the module docstring that ``known`` does not know."""
+    out: list[tuple[str, str]] = []
+    for pattern in _READERS:
+        for m in pattern.finditer(raw):
+            name = m.group("name")
+            low = name.lower()
+            lower_case = name == low  # a CamelCase name is no adjective ('FlagEmbedding' ends in 'ing')
+            if SETTING_WORD_RE.fullmatch(low) or (lower_case and ADJECTIVE_RE.fullmatch(low)) or known(name):
+                continue
+            if any(known(part) for part in re.split(r"[\-_]", name)):  # 'vllm-ascend': a known engine's port
+                continue
+            item = tool_item(name, training)
+            if item not in out:
+                out.append(item)
+    return out
