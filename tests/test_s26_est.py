@@ -53,23 +53,25 @@ SHORT_ZH = "用vLLM部署Qwen3-32B，L40S和H100比较，4张卡，并发200，�
     [
         (
             SHORT_EN,
-            "None of these holds 200 concurrent; the most of it for the money: H100 80G (25 of 200 for "
-            "$4,380 – $10,220 a month)",
+            "None of these holds 200 concurrent; the most of it for the money: L40S (12 of 200 for "
+            "$2,336 – $4,672 a month)",
         ),
         (
             SHORT_ZH,
             "这几种都撑不住 200 条并发；同样的钱撑得最多的是：L40S（每月 ¥14,600 – ¥35,040，撑住 200 条中的 "
-            "11 条）",
+            "12 条）",
         ),
     ],
 )
 def test_no_option_holds_the_load_says_so_and_ranks_by_load_per_money(
     capsys: pytest.CaptureFixture[str], text: str, line: str
 ) -> None:
-    """Qwen3-32B bf16 at 32K on 4 GPUs: 4 × L40S hold 11 of 200 sequences, 4 × H100 25 (KV 256 KiB/token).
+    """Qwen3-32B bf16 at 32K on 4 GPUs: 4 × L40S hold 12 of 200 sequences, 4 × H100 25 (KV 256 KiB/token;
+    12, was 11, since s26-trfix sizes vLLM's V1 start-up profile, a smaller workspace than V0's).
     Neither holds the stated 200, so the answer says so first and names the most sequences per money
-    (bot.core.serving_rank.cheapest_of): in USD the H100's 25 / $7,300 (middle of its month) beats the
-    L40S's 11 / $3,504; in CNY the L40S's 11 / ¥24,820 beats the H100's 25 / ¥80,300. Before, 'Cheapest
+    (bot.core.serving_rank.cheapest_of): in USD the L40S's 12 / $3,504 (middle of its month) ties the
+    H100's 25 / $7,300 (87,600 both ways) and the tie goes to the cheaper month; in CNY the L40S's
+    12 / ¥24,820 beats the H100's 25 / ¥80,300. Before, 'Cheapest
     for this load: L40S' named the cheaper month though it holds 11 of 200 (s25 closing note, Left)."""
     d = ask(capsys, text)
     assert d["reply"].splitlines()[0] == line
