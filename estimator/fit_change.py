@@ -5,6 +5,10 @@ fits the card: real runs sit there often enough (the threads of ``tests/data/rea
 out of memory where the likely figure fitted). When only the likely figure fits, the verdict is
 "borderline" and names the settings that make the high end fit, the cheapest first:
 
+0a. ``gather_for_generation`` False — an RL trainer generating its own rollouts under ZeRO-3 (TRL/ms-swift)
+   without gathering the whole policy first (``ds3_gather_for_generation: false``, TRL's GRPOConfig doc:
+   "disabling this option allows training models that exceed the VRAM capacity of a single GPU";
+   :mod:`estimator.trainer_generation`): slower generation, the same training;
 0. ``optimizer_impl`` fused — AdamW in one kernel (transformers ``optim="adamw_torch_fused"``, the HF
    Trainer's default only from torch 2.8): torch's foreach AdamW (``adamw_torch``) holds a copy of the
    second moments during the step, 4 B per trained parameter with fp32 states (torch/optim/adam.py
@@ -35,9 +39,9 @@ out of memory where the likely figure fitted). When only the likely figure fits,
 7. ``seq_len`` — a shorter ``cutoff_len`` / ``max_seq_length``: halves of the user's, down to 256;
 8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
 
-One setting alone is tried first (in that order); when none suffices, settings 1–5 are added one after
-another (0 and 4b are offered alone only: they hold at ZeRO-0, which a later setting may leave), then 6–8
-each on top of them. No constant here: each candidate is sized by the same formulas
+One setting alone is tried first (in that order); when none suffices, 0a and settings 1–5 are added one
+after another (0 and 4b are offered alone only: they hold at ZeRO-0, which a later setting may leave), then
+6–8 each on top of them. No constant here: each candidate is sized by the same formulas
 and band as the answer (:func:`estimator.memory.breakdown_within`,
 :func:`estimator.memory_band.per_gpu_band`).
 """
@@ -162,9 +166,11 @@ def with_zero1_plan(
 
 
 def _toggles(setup: TrainingSetup, plan: Plan, gpus: int, reach: tuple[bool, bool]) -> Iterator[Candidate]:
-    """Settings 0–5 of the module docstring that differ from the user's setup and the plan. ``reach``:
+    """Settings 0a–5 of the module docstring that differ from the user's setup and the plan. ``reach``:
     whether fused AdamW and 8-bit AdamW apply (:func:`_optimizer_named`) and can save what the plan is
     over the card (:func:`optimizer_reach`)."""
+    if setup.generation_sequences and setup.gather_for_generation and plan.zero_stage == 3 and plan.dp > 1:
+        yield "gather_for_generation", False, replace(setup, gather_for_generation=False), gpus
     if reach[0] and setup.adamw_impl != "fused":  # at the plan's ZeRO-0 (DDP or one GPU), pinned
         yield "optimizer_impl", "fused", replace(setup, adamw_impl="fused", zero_stage=0), gpus
     if max(setup.micro_batch, plan.micro_batch) > 1:
@@ -288,6 +294,7 @@ def what_to_change(
 def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> TrainingSetup:
     """``cum`` with the one setting that ``changed`` differs in."""
     fields = {
+        "gather_for_generation": {"gather_for_generation": changed.gather_for_generation},
         "micro_batch": {"micro_batch": changed.micro_batch},
         "recompute": {"recompute": changed.recompute},
         "zero_stage": {"zero_stage": changed.zero_stage, "tp": None, "pp": None},

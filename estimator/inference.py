@@ -145,11 +145,14 @@ class ServingSetup:
     price_at_capacity: bool = False
     """No load was stated: price per million tokens at the most sequences the GPUs hold
     (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures."""
+    flash_attention: bool | None = None
+    """llama.cpp's flash attention as stated (``-fa off``: False); None: its default, on."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
-        return runtime_for(self.gpu, self.precision, self.utilization, self.runtime, self.mla_tp_copies)
+        rt, tp_copies = self.runtime, self.mla_tp_copies
+        return runtime_for(self.gpu, self.precision, self.utilization, rt, tp_copies, self.flash_attention)
 
 
 class _Footprint(NamedTuple):

@@ -85,6 +85,14 @@ class LocalServingSettings(SplitKvTypes):
         "CPU memory); None or True: each layer's KV on that layer's device (src/llama-kv-cache.cpp)",
         json_schema_extra=_setting("serving", json_order=66, runtimes=LLAMA_CPP),
     )
+    flash_attention: bool | None = Field(
+        None,
+        description="llama.cpp's flash attention as stated: False for -fa off / --flash-attn off / -fa 0 "
+        "(llama-cpp-python flash_attn=False) or 'without flash attention' beside llama.cpp: each device's "
+        "compute buffer then holds one layer's fp32 KQ scores, n_ctx × n_ubatch × n_head × 4 bytes "
+        "(estimator.runtimes.llama_cpp.kq_score_bytes); None or True: flash attention, no KQ matrix",
+        json_schema_extra=_setting("serving", json_order=86, runtimes=LLAMA_CPP),
+    )
     host_channels: int | None = Field(
         None,
         ge=1,

@@ -45,3 +45,11 @@ class RolloutSettings(ComputeBudget):
         "(estimator.rl_reference; TRL's GRPO default is 0.0, trl/trainer/grpo_config.py L671 at v1.9.0)",
         json_schema_extra=_setting("training", json_order=84),
     )
+    ds3_gather_for_generation: bool | None = Field(
+        None,
+        description="the RL trainer gathers the ZeRO-3-partitioned policy to generate its own rollouts (TRL "
+        "GRPOConfig / ms-swift ds3_gather_for_generation, default True: trl/trainer/grpo_config.py, "
+        "swift/trainers/arguments.py); False: generation runs on the partitions, no whole copy per GPU "
+        "(estimator.trainer_generation)",
+        json_schema_extra=_setting("training", json_order=85),
+    )

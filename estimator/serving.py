@@ -287,7 +287,7 @@ def size_serving(
 
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
     base = ServingSetup(
-        spec, params, active, gpu, precision, context, 1, req.gpu_count,
+        spec, params, active, gpu, precision, context, 1, req.gpu_count, flash_attention=req.flash_attention,
         kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
         prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,

@@ -100,6 +100,10 @@ class TrainingSetup:
     generation_sequences: float = 0.0
     """Sequences each GPU generates at once when the RL trainer itself generates its rollouts (TRL or
     ms-swift with no rollout engine): :mod:`estimator.trainer_generation`; 0: no such generation."""
+    gather_for_generation: bool = True
+    """Under ZeRO-3 that generation gathers the whole policy first (TRL/ms-swift
+    ``ds3_gather_for_generation``, default True); False: it runs on the partitions
+    (:mod:`estimator.trainer_generation`)."""
     fp32_loss: bool = True
     """The cross-entropy runs in fp32 (transformers ≥ 4.46 upcasts the logits; autocast upcasts
     ``cross_entropy``). False: the model's own code computes it in 16-bit without autocast (Qwen-v1's

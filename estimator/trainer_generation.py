@@ -21,8 +21,13 @@ before the forward pass); the model states and ZeRO's buffers stay (the partitio
 full tensors are gathered), so :class:`estimator.transients.Peaks` takes the larger of the
 forward/backward peak and this one.
 
-Not modelled: a stated ``ds3_gather_for_generation: false`` (no request field reads it; the term is then
-high by the gathered weights), and a vLLM rollout engine (its own share, :mod:`estimator.colocate`).
+A stated ``ds3_gather_for_generation: false`` (request field of the same name,
+:attr:`TrainingSetup.gather_for_generation`) leaves the partitions in place: TRL's
+``unwrap_model_for_generation`` then skips ``GatheredParameters`` and ZeRO-3 fetches each layer's
+parameters as the forward reaches it (its usual ``stage3_max_live_parameters`` window, already in
+:func:`estimator.transients.gathered_weights`), so only the KV cache is added here; the fit-change
+search offers that setting first when the gather is what does not fit (:mod:`estimator.fit_change`).
+Not modelled: a vLLM rollout engine (its own share, :mod:`estimator.colocate`).
 """
 
 from __future__ import annotations
@@ -47,11 +52,12 @@ def generation_parts(
     states; (0, 0) unless the setup generates in the trainer (:attr:`TrainingSetup.generation_sequences` >
     0). The KV cache at every stage; the gathered weights only on a ZeRO-3 plan with more than one
     data-parallel rank (below ZeRO-3 every GPU holds the whole 16-bit model already, in the states; one
-    rank's ZeRO-3 partition is the whole model: no second copy)."""
+    rank's ZeRO-3 partition is the whole model: no second copy), nor with ``ds3_gather_for_generation``
+    False (module doc)."""
     if not setup.generation_sequences:
         return 0.0, 0.0
     kv = setup.generation_sequences * kv_bytes_per_sequence(spec, setup.seq_len) / plan.tp
-    if plan.zero_stage < 3 or plan.dp == 1:
+    if plan.zero_stage < 3 or plan.dp == 1 or not setup.gather_for_generation:
         return 0.0, kv
     per_weight = setup.base_bits / 8.0 if setup.base_bits and setup.method != Method.full else HALF_BYTES
     return params * per_weight / (plan.tp * plan.pp), kv

@@ -228,6 +228,7 @@ def training_setup(
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),
         generation_sequences=trainer_sequences(req, mb),
+        gather_for_generation=req.ds3_gather_for_generation is not False,
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))

@@ -126,6 +126,7 @@ IGNORED_REASONS = (
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "earlier_run_rl",  # s16: an earlier GRPO/RLOO/PPO run: mostly generation, not k·N·D — not used
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
+    "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 SUBSTITUTION_REASONS = (

@@ -213,8 +213,21 @@ NO_KV_OFFLOAD_RE = rc(
 CPU memory."""
 
 
-def no_kv_offload(out: Any) -> None:
-    """``-nkvo`` / ``--no-kv-offload``: ``kv_offload`` False (:mod:`estimator.layer_offload`)."""
+FLASH_OFF_RE = rc(
+    r"(?<![a-z0-9_\-])(?:-fa|--flash[_\-]attn)(?:\s*=\s*|\s+)(?:off|0|false|disabled?)(?![a-z0-9_\-])"
+    r"|(?<![a-z0-9_])flash_attn\s*(?:=|:)\s*(?:false|0|off)(?![a-z0-9_])"
+)
+"""llama.cpp ``-fa off`` / ``--flash-attn off`` / ``-fa 0`` (common/arg.cpp: on, off or auto; numeric
+aliases since ggml-org/llama.cpp PR #15746) and llama-cpp-python ``flash_attn=False``: no flash attention
+(:func:`estimator.runtimes.llama_cpp.kq_score_bytes`)."""
+
+
+def llama_cpp_switches(out: Any) -> None:
+    """``-nkvo`` / ``--no-kv-offload``: ``kv_offload`` False (:mod:`estimator.layer_offload`); ``-fa off``
+    (:data:`FLASH_OFF_RE`): ``flash_attention`` False. Each read behind a cheap cue ('kv', 'fa')."""
     if "kv" in out.s and (m := NO_KV_OFFLOAD_RE.search(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["kv_offload"] = False
+    if ("fa" in out.s or "flash_attn" in out.s) and (m := FLASH_OFF_RE.search(out.s)):
+        out.s = mask(out.s, m.start(), m.end(), " ")
+        out.fields["flash_attention"] = False

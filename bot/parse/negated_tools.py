@@ -8,8 +8,10 @@ used". 'plain DDP', '纯 DDP', 'DDP only' say the same in the positive. A ZeRO s
 negation elsewhere in the message still wins (bot.parse.settings reads it after this).
 
 '不开 flash attention', 'without FlashAttention': the sizing has no setting for the attention kernel, so it
-is named as not used (``no_field``) rather than dropped in silence. Other negated settings (no LoRA, no
-offload, without gradient checkpointing) have their own readers (bot.parse.tool_keys, method words).
+is named as not used (``no_field``) rather than dropped in silence — except in a serving question that
+names llama.cpp (or a GGUF, Ollama), where it is ``-fa off``: ``flash_attention`` False (s26). Other
+negated settings (no LoRA, no offload, without gradient checkpointing) have their own readers
+(bot.parse.tool_keys, method words).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ NEGATED_FLASH_RE = rc(
     r"(?![a-z0-9])"
 )
 """A negation right before FlashAttention ('不开 flash attention', 'without flash_attn', 'no FA2')."""
+LLAMA_CPP_RE = rc(r"llama[\s._\-]?cpp|llama-server|gguf|ollama")
+"""A llama.cpp engine named (llama.cpp, llama-server, a GGUF file, Ollama): there 'without flash attention'
+is its ``-fa off`` (``flash_attention`` False); elsewhere it is named as not used."""
 _GATE = re.compile(
     r"without|w/o|no|not|don|didn|won|disable|turn|skip|不|没|未|关|去掉|无需|plain|pure|vanilla|just|only|纯|只|仅|就用|普通"
 )
@@ -64,6 +69,9 @@ def negated_tools(s: str, training: bool = True) -> tuple[str, dict[str, Any], l
         fields["zero_stage"] = 0
         s = mask(s, m.start(), m.end(), " ")
     for m in list(NEGATED_FLASH_RE.finditer(s)):
-        unused.append(("flash_attention: off", "no_field"))
+        if not training and LLAMA_CPP_RE.search(s):  # llama.cpp's -fa off (estimator.runtimes.llama_cpp)
+            fields["flash_attention"] = False
+        else:
+            unused.append(("flash_attention: off", "no_field"))
         s = mask(s, m.start(), m.end(), " ")
     return s, fields, unused[:1]

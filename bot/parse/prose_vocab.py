@@ -24,7 +24,7 @@ from bot.parse.gpu_layers import (
     HOST_HINT_RE,
     cpu_experts,
     host_side,
-    no_kv_offload,
+    llama_cpp_switches,
     read_gpu_layers,
     stated_gpu_layers,
 )
@@ -441,7 +441,7 @@ def _parallel_and_layers(out: Vocab) -> None:
     if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
         out.unused.append(("offload_param: CPU", "no_field"))
     host_side(out)  # '内存 64G', 'DDR5-6000', 'quad-channel DDR4-3200' beside a layer split: the host's
-    no_kv_offload(out)  # -nkvo: the KV cache in CPU memory
+    llama_cpp_switches(out)  # -nkvo: the KV cache in CPU memory; -fa off: no flash attention
     if "kv_offload" not in out.fields and _take(out, KV_IN_HOST_RE):  # said in words (round 9)
         out.fields["kv_offload"] = False
 

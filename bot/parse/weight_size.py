@@ -7,6 +7,9 @@ weights' memory: parameters = bytes ÷ bytes per parameter of the precision said
 the format checkpoints ship in; :data:`estimator.weights.BITS_PER_WEIGHT`), and the reply says so (a
 ``weights_size`` substitution). GB are decimal (10⁹ bytes: how Hugging Face and file browsers show sizes).
 
+With a model named, the same words name the size of its file: named as not used, with why
+(``weights_file``, s26): the weights are sized from the model and its format.
+
 A post-step of the parse (:func:`bot.parse.message.parse_one`), behind one C search at its call site
 (:data:`GATE_RE`).
 """
@@ -33,11 +36,13 @@ WEIGHT_SIZE_RE = rc(
     _SIZE + r"\s*(?:的|大小的|大的)?\s*(?:(?P<f>" + _FMT + r")(?![a-z0-9])\s*(?:的)?\s*" + _MODEL
     + r"|(?P<g>gguf|awq|gptq[\w\-]*)(?![a-z0-9])|" + _MODEL + ")"
     + r"|(?:模型权重|模型文件|权重文件|模型大小|权重大小|model\s+(?:weights?|size|files?)"
-    + r"|weights?|checkpoint)"
-    + r"\s*(?:是|有|大小|一共|共|约|大约|:|：|=|\bis\b|\bare\b|\bof\b|\babout\b|~|≈|\s)*"
+    + r"|weights?|checkpoint|(?:the\s+)?gguf(?:\s+files?)?)"
+    + r"\s*(?:是|有|大小|一共|共|约|大约|占用?|:|：|=|\bis\b|\bare\b|\bof\b|\babout\b|\btakes?\b|\bup\b"
+    + r"|~|≈|\s)*"
     + _SIZE.replace("P<v>", "P<w>")
 )  # fmt: skip
-"""'62gb model', '62gb 的模型', '62g 大模型', '模型权重 62g', 'model weights are 62gb', 'weights: 62 gb';
+"""'62gb model', '62gb 的模型', '62g 大模型', '模型权重 62g', 'model weights are 62gb', 'weights: 62 gb',
+'weights take 21gb', 'the gguf is 40 gb';
 a format said of the file in group ``f`` or ``g`` ('62gb gguf', '62gb 的 fp8 权重', '62gb q4_k_m model')."""
 
 _FMT_BEFORE = rc("(?P<f>" + _FMT + r")(?![a-z0-9])[^,，。;；:：!?！？\n]{0,12}$")
@@ -74,12 +79,12 @@ def with_weight_size(parsed: ParseResult, raw: str) -> ParseResult:
     """``parsed`` (of the message ``raw``) with its parameter count read from the weights' size when it
     names no model nor count ('62GB model': 31B parameters in bf16); else ``parsed`` unchanged."""
     req = parsed.request
-    if req.model or req.params_total:
-        return parsed
     m = WEIGHT_SIZE_RE.search(parsed.normalized)
     if m is None:
         return parsed
     said = m.group("v") or m.group("w")
+    if req.model or req.params_total:
+        return _file_named(parsed, said)
     gb = float(said)
     precision = _file_precision(m, parsed.normalized, req.precision)
     per_param = BITS_PER_WEIGHT[precision] / 8 if precision in BITS_PER_WEIGHT else BF16_BYTES
@@ -103,3 +108,14 @@ def with_weight_size(parsed: ParseResult, raw: str) -> ParseResult:
             "bounds_read": [*parsed.bounds_read, (typed, f"{params / 1e9:.3g}B", "weights_size")],
         }
     )
+
+
+def _file_named(parsed: ParseResult, said: str) -> ParseResult:
+    """With a model or a parameter count read, the weights' file size left unread ('Qwen3.6-27B-AWQ … 模型文件
+    21G') is named as not used, with why (``weights_file``): the weights are sized from the model and its
+    format (:func:`estimator.weights.weight_bytes`), so a file of another size is another model or format.
+    Unchanged when the number was read as something else."""
+    if (said, "unread") not in parsed.unused_numbers:
+        return parsed
+    unused = [(said, "weights_file") if u == (said, "unread") else u for u in parsed.unused_numbers]
+    return parsed.model_copy(update={"unused_numbers": unused})

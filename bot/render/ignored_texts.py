@@ -59,6 +59,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
         "so the memory per GPU is an upper bound"
     ),
+    "weights_file": N_(
+        "the size of the model's weights file: the weights are sized from the model named and its format "
+        "(see the weights line) — a file of another size is another model or format: name that one to "
+        "size it"
+    ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
     "unknown_key": N_("the tool has no setting of that name"),

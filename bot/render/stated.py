@@ -102,6 +102,9 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, N_("%(n)s completions per prompt"), n=f.int(req.num_generations)))
     if req.max_completion_length:
         out.append(translate(lang, N_("completions up to %(n)s tokens"), n=f.int(req.max_completion_length)))
+    if req.ds3_gather_for_generation is not None:  # TRL/ms-swift (estimator.trainer_generation)
+        gathered = N_("ds3_gather_for_generation: true") if req.ds3_gather_for_generation else None
+        out.append(translate(lang, gathered or N_("generation without the ZeRO-3 gather")))
     if req.rollout_gpu_memory_utilization:  # the rollout engine's memory (estimator.rollout)
         share = f.percent(req.rollout_gpu_memory_utilization)
         out.append(translate(lang, N_("rollout engine at %(share)s of each GPU"), share=share))
@@ -143,6 +146,8 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     if req.max_model_len is not None:  # the engine's limit, under the name its users type
         key = LIMIT_KEY.get(req.runtime.value if req.runtime else "", "max_model_len")
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
+    if req.flash_attention is False:  # llama.cpp -fa off: KQ scores (estimator.runtimes.llama_cpp)
+        items.append("-fa off")
     solved = req.context_asked and any(a.why == "context_asked" for a in report.assumptions)
     if solved and report.inference:  # "max context?": the longest their GPUs hold (trial s26 #10)
         from bot.render.notes import context_len

@@ -9,6 +9,8 @@ entry in :data:`RUNTIMES`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from estimator.catalog import GpuSpec
 from estimator.models import Precision
 from estimator.runtimes.base import (
@@ -53,16 +55,18 @@ def runtime_for(
     utilization: float | None = None,
     named: str | None = None,
     mla_tp_copies: bool = False,
+    flash_attention: bool | None = None,
 ) -> ServingRuntime:
     """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
     default for data-centre cards. A stated ``utilization`` is vLLM's ``gpu_memory_utilization`` or
     SGLang's ``mem_fraction_static``; ``mla_tp_copies``: a TP stated without DP attention
-    (:attr:`ServingRuntime.mla_tp_copies`)."""
+    (:attr:`ServingRuntime.mla_tp_copies`); ``flash_attention`` False: llama.cpp / Ollama with ``-fa off``
+    (:attr:`LlamaCpp.flash_attention`)."""
     if named == OLLAMA.name:
-        return OLLAMA
+        return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
-        return LOCAL
+        return LOCAL if flash_attention is not False else replace(LOCAL, flash_attention=False)
     if named == TRANSFORMERS.name:
         return TRANSFORMERS
     if named == SGLANG.name:

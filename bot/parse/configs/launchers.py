@@ -288,6 +288,8 @@ def _convert(kind: str, value: Any) -> Any:
         return DTYPES.get(text)
     if kind == "flag":  # a switch said: '--enable-dp-attention'
         return True if value is True else None
+    if kind == "fa":  # llama.cpp -fa on|off|auto (common/arg.cpp; 1/0/-1: PR #15746), a bare -fa: on
+        return text not in ("off", "0", "false", "disabled")
     if kind == "gpu_layers":  # every layer on the GPU: nothing offloaded to the CPU
         return False if all_layers_on_gpu(value) else None
     return None
@@ -296,10 +298,8 @@ def _convert(kind: str, value: Any) -> Any:
 def _positional_model(tool: str, positional: list[str]) -> str | None:
     """``vllm serve MODEL`` / ``lmdeploy serve api_server MODEL``: the word after the subcommand."""
     after = {"vllm": "serve", "lmdeploy": "api_server"}.get(tool)
-    if after in positional:
-        i = positional.index(after)
-        return positional[i + 1] if i + 1 < len(positional) else None
-    return None
+    i = positional.index(after) if after in positional else -1
+    return positional[i + 1] if 0 <= i < len(positional) - 1 else None
 
 
 def slot_context(ctx: int, slots: int | None) -> tuple[int, int | None]:

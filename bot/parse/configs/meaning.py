@@ -71,10 +71,14 @@ CONVERSIONS = {
     "during training steps, so its share is not taken from the training memory",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
+    "gather_bool": "TRL/ms-swift ds3_gather_for_generation: false → the RL trainer generates on the ZeRO-3 "
+    "partitions, no whole policy gathered on each GPU; true → their default",
     "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
     "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
+    "fa": "llama.cpp -fa/--flash-attn: off/0 → no flash attention (one layer's fp32 KQ scores in the "
+    "compute buffer), on/auto/1 or a bare -fa → flash attention",
     "ggml_kv": "llama.cpp -ctk/-ctv: q8_0/q4_0 → that KV type (ggml block sizes), f16/bf16 → 16-bit",
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
@@ -146,6 +150,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fsdp_config.sharding_strategy": ("zero_stage", "fsdp"), "packing": ("packing", "packing_bool"),
         "use_vllm": ("runtime", "rollout_switch"), "vllm_mode": ("rollout_colocated", "vllm_mode"),
         "vllm_enable_sleep_mode": ("rollout_sleep_mode", "sleep_bool"), "beta": ("kl_beta", "kl_beta"),
+        "ds3_gather_for_generation": ("ds3_gather_for_generation", "gather_bool"),
     },
     "llama-recipes": {  # train_config / fsdp_config fields, each a finetuning.py flag
         "context_length": ("seq_len", "int"), "batch_size_training": ("batch_size", "int"),
@@ -249,6 +254,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
         "packing": ("packing", "packing_bool"), "use_vllm": ("runtime", "rollout_switch"),
+        "ds3_gather_for_generation": ("ds3_gather_for_generation", "gather_bool"),
     },
     "peft": {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
@@ -305,6 +311,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
         "-ctk": ("kv_precision", "ggml_kv"), "--cache-type-k": ("kv_precision", "ggml_kv"),
         "-ctv": ("kv_precision", "ggml_kv"), "--cache-type-v": ("kv_precision", "ggml_kv"),
+        "-fa": ("flash_attention", "fa"), "--flash-attn": ("flash_attention", "fa"),
     },
     "xinference": {
         "--model-name": ("model", "str"), "-n": ("model", "str"),

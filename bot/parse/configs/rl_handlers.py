@@ -240,6 +240,16 @@ def _kl_beta(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
     return True
 
 
+def _gather_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """TRL/ms-swift ``ds3_gather_for_generation``: false → the trainer generates on the ZeRO-3 partitions,
+    no whole policy gathered (estimator.trainer_generation); true → their default, said as stated."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.set(key, "ds3_gather_for_generation", on)
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
@@ -247,5 +257,6 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
     "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss, "kl_beta": _kl_beta,
+    "gather_bool": _gather_bool,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
