@@ -91,7 +91,7 @@ class LocalServingSettings(SplitKvTypes):
         "(llama-cpp-python flash_attn=False) or 'without flash attention' beside llama.cpp: each device's "
         "compute buffer then holds one layer's fp32 KQ scores, n_ctx × n_ubatch × n_head × 4 bytes "
         "(estimator.runtimes.llama_cpp.kq_score_bytes); None or True: flash attention, no KQ matrix",
-        json_schema_extra=_setting("serving", json_order=86, runtimes=LLAMA_CPP),
+        json_schema_extra=_setting("serving", json_order=86, echo="serving_suffix", runtimes=LLAMA_CPP),
     )
     host_channels: int | None = Field(
         None,

@@ -51,5 +51,5 @@ class RolloutSettings(ComputeBudget):
         "GRPOConfig / ms-swift ds3_gather_for_generation, default True: trl/trainer/grpo_config.py, "
         "swift/trainers/arguments.py); False: generation runs on the partitions, no whole copy per GPU "
         "(estimator.trainer_generation)",
-        json_schema_extra=_setting("training", json_order=85),
+        json_schema_extra=_setting("training", json_order=85, echo="stage_suffix"),
     )
