@@ -24,6 +24,8 @@ from bot.parse.asked_model import (
 from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
+from bot.parse.counts_outcome import GATE_RE as WORKED_COUNT_RE
+from bot.parse.counts_outcome import worked_failed_counts
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
@@ -397,6 +399,12 @@ class FieldSteps:
             self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
+        one_kind = count.extra is None and len({g.gpu_id for g in gpus}) <= 1  # '2 A100 … 4 A100': one card
+        if one_kind and WORKED_COUNT_RE.search(self.s) and (pair := worked_failed_counts(self.s, self.roles)):
+            f["gpu_count"] = pair[0]  # '两张卡 OOM；4 张卡就能正常跑': from 2, up to 4 (s26)
+            self.used.update(id(r) for r in pair[2])
+            self.notes.append("gpu_count_range_min")
+            return pair[1]
         if count.extra is None and FAILED_ONE_RE.search(self.s) and failed_count(self.s, self.roles):
             self.notes.append(COUNTS_FAILED)  # '8 卡 OOM 了': one count failed, a lower bound (s18)
             self.unread = unread_repeat(self.unread, count)
