@@ -165,3 +165,51 @@ def test_clients_are_a_load(question: str, load: int, named: str | None) -> None
     answer = answer_json(question)
     assert answer["request"]["concurrency"] == load
     assert named is None or (named, "other_setup") in _named(answer)
+
+
+# One machine of cards written with their counts (bot/parse/mixed_rig.counted_rig): each card counts in
+# rig_choice, the k cards holding the most as k equal shares (4 × 24 GB of RTX 4090 > 1 × 80 GB of A100).
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "named"),
+    [
+        ("Can I full fine-tune Qwen2.5-7B split over 1 A100 plus 3 RTX 4090s?", "RTX-4090", 4, "mixed_rig"),
+        (
+            "Serve Llama-3.1-70B AWQ with vLLM on 2x RTX 3090 + 2x RTX 4090, how much context?",
+            "RTX-3090",
+            4,
+            "mixed_rig",
+        ),
+        (
+            "我的机器是 2 张 3090 加 2 张 4060Ti 16G，用 llama.cpp 跑 Qwen2.5-32B Q4 能跑吗？",
+            "RTX-3090",
+            4,
+            "mixed_rig_sum",
+        ),
+        (
+            "用 1 张 A100 加 2 张 A10 部署 Qwen2.5-14B，vLLM 能跑多少并发？",
+            "A100-SXM4-80GB",
+            1,
+            "mixed_rig_largest",
+        ),
+    ],
+)
+def test_a_rig_written_with_counts_counts_every_card(question: str, gpu: str, count: int, named: str) -> None:
+    answer = answer_json(question)
+    assert (answer["request"]["gpu"], answer["request"]["gpu_count"]) == (gpu, count)
+    assert named in {why for _, why in _named(answer)}
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("Should I buy 2 A100 or 4 RTX 4090 to fine-tune a 7B?", "A100-SXM4-80GB", 2),  # options
+        (
+            "We have 8 H100s and 2 A100s; how long to train a 7B on 100B tokens?",
+            "H100-SXM5-80GB",
+            8,
+        ),  # a list
+    ],
+)
+def test_cards_with_counts_not_added_are_no_rig(question: str, gpu: str, count: int) -> None:
+    request = answer_json(question)["request"]
+    assert (request["gpu"], request["gpu_count"]) == (gpu, count)

@@ -10,6 +10,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 from typing import Any
 
+from bot.parse import counts_outcome as co
 from bot.parse import structure as st
 from bot.parse.asked_count import asked_count
 from bot.parse.asked_model import (
@@ -24,15 +25,13 @@ from bot.parse.asked_model import (
 from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
-from bot.parse.counts_outcome import GATE_RE as WORKED_COUNT_RE
-from bot.parse.counts_outcome import worked_failed_counts
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.memory_room import room_not_card
-from bot.parse.mixed_rig import layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
+from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
@@ -330,9 +329,13 @@ class FieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = rig_cards(self.s, gpus) if count is None or one_each else None  # 'a 5090 plus a 3080'
-            if rig and count is not None:  # each card's 'one' is not the machine's count
-                self.used.update(id(r) for r in self.roles if r.role == "count" and r.value == 1)
+            rig = (rig_cards(self.s, gpus) if count is None or one_each else None) or counted_rig(
+                self.s, gpus
+            )
+            if rig and count is not None:  # each card's count is not the machine's ('1 A100 plus 3 4090s')
+                self.used.update(
+                    id(r) for r in self.roles if r.role == "count" and r.tok.end <= rig[-1].start
+                )
                 count = None
             if rig:  # one machine of different cards: by how its engine splits, the others named
                 chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
@@ -399,8 +402,8 @@ class FieldSteps:
             self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
-        one_kind = count.extra is None and len({g.gpu_id for g in gpus}) <= 1  # '2 A100 … 4 A100': one card
-        if one_kind and WORKED_COUNT_RE.search(self.s) and (pair := worked_failed_counts(self.s, self.roles)):
+        one_kind = count.extra is None and len({g.gpu_id for g in gpus}) <= 1 and co.GATE_RE.search(self.s)
+        if one_kind and (pair := co.worked_failed_counts(self.s, self.roles)):  # '2 A100 … 4 A100': one card
             f["gpu_count"] = pair[0]  # '两张卡 OOM；4 张卡就能正常跑': from 2, up to 4 (s26)
             self.used.update(id(r) for r in pair[2])
             self.notes.append("gpu_count_range_min")
