@@ -12,19 +12,35 @@ to work, or the larger one said to fail ('runs on 8 but OOMs on 16': another job
 
 from __future__ import annotations
 
-from bot.parse.regex import rc
+import re
+from typing import TYPE_CHECKING
+
 from bot.parse.roles import Role
-from bot.parse.worked_value import FAILED_RE, WORKED_RE, outcome
 
-GATE_RE = rc(WORKED_RE.pattern)
-"""A success said anywhere (the cheap test before any count is looked at; failures are far more common)."""
+if TYPE_CHECKING:
+    from bot.parse.gpus import GpuMention
+from bot.parse.worked_value import FAILED_RE, outcome
+
+WORKED_CUES = re.compile("work|fine|run|ran|succe|ok|正常|起来|能跑|可以跑|没问题|成功")
+"""Literals one of which each success (:data:`bot.parse.worked_value.WORKED_RE`) holds."""
+FAILED_CUES = re.compile(
+    "oom|fail|error|insufficient|allocate|crash|out of memory|报错|不足|不够|失败|爆|起不来"
+)
+"""Literals one of which each failure (:data:`bot.parse.worked_value.FAILED_RE`) holds. With
+:data:`WORKED_CUES`, the cheap test at the call site before any count is looked at: a C search each, no
+Python frame (the parse-call budget, tests/test_parse_render_speed.py)."""
 
 
-def worked_failed_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | None:
+def worked_failed_counts(
+    s: str, roles: list[Role], gpus: list[GpuMention]
+) -> tuple[int, int, list[Role]] | None:
     """(the count that failed, the larger count that worked, the count roles read) when the message's
     card counts (``roles`` of the normalized text ``s``, only ``count`` ones without a kind) are two values,
     the smaller said to fail in its clause and the larger to work in its own (a repeat of either saying
-    neither: 'CUDA_VISIBLE_DEVICES=3,4' read as 2 GPUs); else None."""
+    neither: 'CUDA_VISIBLE_DEVICES=3,4' read as 2 GPUs), of one card (``gpus``: its mentions, '2 A100 … 4
+    A100'; two cards are two setups, not one job's range); else None."""
+    if len({g.gpu_id for g in gpus}) > 1:
+        return None
     counted = [r for r in roles if r.role == "count" and r.extra is None]
     if len({r.value for r in counted}) != 2 or not FAILED_RE.search(s):
         return None

@@ -329,9 +329,8 @@ class FieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = (rig_cards(self.s, gpus) if count is None or one_each else None) or counted_rig(
-                self.s, gpus
-            )
+            rig = rig_cards(self.s, gpus) if count is None or one_each else None
+            rig = rig or (counted_rig(self.s, gpus) if len(gpus) > 1 else None)  # '1 A100 plus 3 4090s'
             if rig and count is not None:  # each card's count is not the machine's ('1 A100 plus 3 4090s')
                 self.used.update(
                     id(r) for r in self.roles if r.role == "count" and r.tok.end <= rig[-1].start
@@ -402,8 +401,8 @@ class FieldSteps:
             self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
-        one_kind = count.extra is None and len({g.gpu_id for g in gpus}) <= 1 and co.GATE_RE.search(self.s)
-        if one_kind and (pair := co.worked_failed_counts(self.s, self.roles)):  # '2 A100 … 4 A100': one card
+        cued = count.extra is None and co.WORKED_CUES.search(self.s) and co.FAILED_CUES.search(self.s)
+        if cued and (pair := co.worked_failed_counts(self.s, self.roles, gpus)):  # '2 A100 … 4 A100'
             f["gpu_count"] = pair[0]  # '两张卡 OOM；4 张卡就能正常跑': from 2, up to 4 (s26)
             self.used.update(id(r) for r in pair[2])
             self.notes.append("gpu_count_range_min")
