@@ -27,8 +27,9 @@ from tests.real_questions import (
 # typed name's latest release or catalog alias (not a model listed as not sized). Every working-split floor
 # marked '(honest scorer)' was lowered to the figure this measured (work flips: zh-085, zh-097, zh-109,
 # en-018, en-034, en-085, en-087, en-094, en-097, en-102, en-123; the others in the s16-rvb report).
-WORKING_SPLIT_UNDERSTOOD = 205  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
-# s26-gen: 205 (en-018: a setting's failing value said after the working ones it lists)
+WORKING_SPLIT_UNDERSTOOD = 206  # s17: 196 → 204; s20-fixb: 201 (honest scorer); s21-gen: 203; s23-gen: 204
+# s26-gen: 205 (en-018: a setting's failing value said after the working ones it lists); s26-gen2: 206
+# (en-040: a rig written with counts, '1 A100 plus 3 4090s')
 """Questions of the working split understood in full at the last measurement (README.md there; 202 before
 session 16's s16-gen)."""
 R2_WORK_UNDERSTOOD_EN = 19  # s17 merge: 14 → 19
@@ -132,7 +133,7 @@ def test_scorer_takes_a_completion_alone_as_the_sequence() -> None:
     assert score(record, answer) == ["max_completion_length"]
 
 
-R3_WORK_UNDERSTOOD_ZH = 23  # s17 merge: 21 → 23
+R3_WORK_UNDERSTOOD_ZH = 24  # s17 merge: 21 → 23; s26-gen2: 24 (zh3-010, clients a load)
 """Round 3's Chinese working split (zh_r3.json, r3work: 24 records) understood in full at the last
 measurement (README.md there); 16 at the freeze."""
 
@@ -169,7 +170,8 @@ def test_round6_work_zh_does_not_regress() -> None:
 
 
 R7_WORK_UNDERSTOOD_ZH = (
-    14  # s17 merge: 14 → 15; s20 review: 14 (zh7-029's "--tp" named as not used is no GPU count)
+    15  # s17 merge: 14 → 15; s20 review: 14 (zh7-029's "--tp" named as not used is no GPU count);
+    # s26-gen2: 15 (zh7-029: the '--tp 2' the message changes to is sized, the command's '--tp 1' named)
 )
 """Round 7's Chinese working split (zh_r7.json, r7work: 15 records) understood in full at the last
 measurement (README.md there); 11 at the freeze, 15 after its readers."""
@@ -536,7 +538,7 @@ def test_round15_work_en_does_not_regress() -> None:
     assert _work_understood("r15work", "en", 19) >= R15_WORK_UNDERSTOOD_EN
 
 
-R16_WORK_UNDERSTOOD_ZH = 16  # s23-gen: 15 → 16 (--use-delta)
+R16_WORK_UNDERSTOOD_ZH = 17  # s23-gen: 15 → 16 (--use-delta); s26-gen2: 17 (zh16-006, failed/worked counts)
 """Round 16's Chinese working split (zh_r16.json, r16work: 19 records) understood in full at the last
 measurement (README.md there): 8 at the freeze, 15 after its readers and one label correction. Its r16test
 half (21 records) is frozen in ``frozen_r16_test_zh.sha256``."""
@@ -596,7 +598,7 @@ def test_round18_work_zh_does_not_regress() -> None:
     assert _work_understood("r18work", "zh", 23) >= R18_WORK_UNDERSTOOD_ZH
 
 
-R19_WORK_UNDERSTOOD_ZH = 18
+R19_WORK_UNDERSTOOD_ZH = 19  # s26-gen2: 18 → 19 (zh19-023: counts tried after one card failed)
 """Round 19's Chinese working split (zh_r19.json, r19work: 20 records) understood in full at the last
 measurement (README.md there): 10 at the freeze, 18 after its readers (tests/test_round19_zh_forms.py) and
 three label corrections. Its r19test half (20 records) is frozen in ``frozen_r19_test_zh.sha256``."""

@@ -95,10 +95,32 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
                 values.add(float(pair.group(1)))
             elif (after := _PAIRED_AFTER.match(s, r.tok.end)) and FAILED_RE.search(s, after.end()):
                 values.add(float(after.group(1)))  # 'tried 4 H100s and then 8, both OOM' (s20)
+    one = len(values) == 3 and _one_failed_first(s, counted)  # 'OOMs on a single GPU; tried 2 and 4 too'
+    values -= {1.0} if one else set()
     if not cued or len(values) != 2 or not all(v.is_integer() and 0 < v <= MAX_TRIED for v in values):
         return None
     lo, hi = sorted(values)
-    return int(lo), int(hi), counted
+    return (1 if one or _one_failed_first(s, counted) else int(lo)), int(hi), counted
+
+
+ONE_CARD_RE = rc(r"单卡|单张卡|单块卡|\b(?:a\s+)?single[\s\-]+(?:gpu|card)s?\b|\bone\s+card\b")
+"""One card said in words ('单卡', 'a single GPU'): not a count role of its own."""
+_ONE_SENTENCE_START = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
+
+
+def _one_failed_first(s: str, counted: list[Role]) -> bool:
+    """Whether one card, said in words, failed before the counts tried in the same sentence ('多图推理会爆
+    显存（单卡，32G 显存），把卡数加到 2 卡、4 卡都试了，还是爆', 'It OOMs on a single GPU, and I tried 2 and
+    4 GPUs too'): the range tried starts at one card (s26). Not when that stretch reports no failure ('单卡
+    能跑 7B，2 卡、4 卡都试了 70B 还是爆': the one card ran another job)."""
+    first = min((r.tok.start for r in counted if r.value != 1), default=0)
+    ones = [r.tok.start for r in counted if r.value == 1 and r.tok.start < first]  # 'a single GPU' (en)
+    one = ONE_CARD_RE.search(s, 0, first)
+    at = ones[0] if ones else one.start() if one else None
+    if at is None:
+        return False
+    starts = [m.end() for m in _ONE_SENTENCE_START.finditer(s, 0, at)]
+    return FAILED_RE.search(s, starts[-1] if starts else 0, first) is not None
 
 
 def tried_read(unread: list[str], tried: tuple[int, int, list[Role]]) -> list[str]:

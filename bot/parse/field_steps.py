@@ -10,6 +10,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 from typing import Any
 
+from bot.parse import counts_outcome as co
 from bot.parse import structure as st
 from bot.parse.asked_count import asked_count
 from bot.parse.asked_model import (
@@ -30,7 +31,7 @@ from bot.parse.file_names import example_model, glued_version, outside_file_name
 from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.memory_room import room_not_card
-from bot.parse.mixed_rig import layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
+from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
@@ -328,9 +329,12 @@ class FieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = rig_cards(self.s, gpus) if count is None or one_each else None  # 'a 5090 plus a 3080'
-            if rig and count is not None:  # each card's 'one' is not the machine's count
-                self.used.update(id(r) for r in self.roles if r.role == "count" and r.value == 1)
+            rig = rig_cards(self.s, gpus) if count is None or one_each else None
+            rig = rig or (counted_rig(self.s, gpus) if len(gpus) > 1 else None)  # '1 A100 plus 3 4090s'
+            if rig and count is not None:  # each card's count is not the machine's ('1 A100 plus 3 4090s')
+                self.used.update(
+                    id(r) for r in self.roles if r.role == "count" and r.tok.end <= rig[-1].start
+                )
                 count = None
             if rig:  # one machine of different cards: by how its engine splits, the others named
                 chosen, n, why = rig_choice(rig, f.get("runtime"), f.get("stage"))
@@ -397,6 +401,12 @@ class FieldSteps:
             self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
+        cued = count.extra is None and co.WORKED_CUES.search(self.s) and co.FAILED_CUES.search(self.s)
+        if cued and (pair := co.worked_failed_counts(self.s, self.roles, gpus)):  # '2 A100 … 4 A100'
+            f["gpu_count"] = pair[0]  # '两张卡 OOM；4 张卡就能正常跑': from 2, up to 4 (s26)
+            self.used.update(id(r) for r in pair[2])
+            self.notes.append("gpu_count_range_min")
+            return pair[1]
         if count.extra is None and FAILED_ONE_RE.search(self.s) and failed_count(self.s, self.roles):
             self.notes.append(COUNTS_FAILED)  # '8 卡 OOM 了': one count failed, a lower bound (s18)
             self.unread = unread_repeat(self.unread, count)

@@ -23,6 +23,7 @@ weighs options ('or', 'vs', 'versus', 'compare', '还是', '或者', '对比', '
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -83,6 +84,36 @@ def rig_cards(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
         if len(chain) > 1:
             return chain
     return None
+
+
+COUNTED_JOIN_RE = rc(
+    _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配)"
+    r"\s*(?P<n>\d{1,2})\s*(?:[x×]|张|块)?\s*$"
+)
+"""A join that adds cards with their count ('plus 3', '+ 2x', '加 3 张'): the second part of a counted rig."""
+_COUNT_BEFORE_RE = rc(r"(?<![\d.])(?P<n>\d{1,2})\s*(?:[x×]|张|块)?\s*$")
+"""A count right before the first card ('1 A100', '2x 3090', '1 张 A100')."""
+
+
+def counted_rig(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
+    """The cards of one rig written with their counts ('splitting over 1 A100 plus 3 4090s', '2 张 3090 加
+    2 张 4060Ti'), each mention repeated by its count, or None: two distinct cards, the second added to the
+    first by an adding word with its own count (:data:`COUNTED_JOIN_RE`; never a listing 'and', which lists
+    options as often as parts), no option word (s26). Every card counts in :func:`rig_choice` (4 × a 4090's
+    24 GB hold more than one A100's 80 GB as equal shares)."""
+    if len({g.gpu_id for g in gpus}) != 2 or OPTIONS_RE.search(s):
+        return None
+    for first, second in pairwise(gpus):
+        joined = COUNTED_JOIN_RE.search(s[_end(s, first.start) : second.start])
+        if joined is not None and first.gpu_id != second.gpu_id:
+            break
+    else:
+        return None
+    before = _COUNT_BEFORE_RE.search(s[max(0, first.start - 8) : first.start])
+    n_first, n_second = int(before.group("n")) if before else 1, int(joined.group("n"))
+    if not (0 < n_first <= 16 and 0 < n_second <= 16):
+        return None
+    return [first] * n_first + [second] * n_second
 
 
 def smallest(cards: list[GpuMention]) -> GpuMention:

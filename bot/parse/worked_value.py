@@ -58,7 +58,7 @@ def _clause(s: str, at: int, ends_re: LazyPattern) -> tuple[int, int]:
     return (ends[-1] if ends else 0), (nxt.start() if nxt else len(s))
 
 
-def _outcome(s: str, at: int) -> str | None:
+def outcome(s: str, at: int) -> str | None:
     """'failed', 'worked' or None: what the comma clause holding ``at`` reports, or else its sentence
     clause ('with max_batch_size = 64, running batch 64 … is fine')."""
     for ends_re in (COMMA_RE, CLAUSE_END_RE):
@@ -79,7 +79,7 @@ def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
     for m in PAIR_RE.finditer(s):
         key = (m.group("key") or m.group("pkey")).lstrip("-").replace("-", "_").replace(" ", "_")
         v = m.group("v") or m.group("pv")
-        by_key.setdefault(key, []).append((v, m.start(), m.end(), _outcome(s, m.start())))
+        by_key.setdefault(key, []).append((v, m.start(), m.end(), outcome(s, m.start())))
     named: list[tuple[str, str]] = []
     for key, pairs in by_key.items():
         if len(pairs) == 1 and pairs[0][3] == "worked":  # 'runs at tp 1 and 2 but OOMs at 4' (s26)

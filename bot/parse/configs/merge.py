@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.prose_change import prose_changes
+from bot.parse.configs.prose_change import layout_changes, prose_changes
 from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
@@ -74,6 +74,10 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
+    changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
+    if changed and req.gpu_count and (world := (req.tp or 1) * (req.pp or 1)) > req.gpu_count:
+        changed.append((f"gpu_count: {req.gpu_count}", "other_setup"))  # '单卡上能跑': the run that worked
+        update["gpu_count"] = world
     implied_one = _implied_one_card(req, update, text)
     if implied_one:  # '--tp 4 … 在 A100 80G 上': the world size is the count, the one card no figure said
         update["gpu_count"] = (update.get("tp") or 1) * (update.get("pp") or 1)
@@ -98,7 +102,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
             extra.update(unknown_model=stack.model_name, model_typed=None)
             if req.model and not found.request.model:
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
-    unused = list(parsed.unused_numbers)
+    unused = [*parsed.unused_numbers, *changed]
     _load_and_cap(parsed, stack, update, unused)
     unused += prose_changes(normalize(text), parsed.found, req, update, stack.used)  # '改成 4096' (s19)
     for field, value in update.items():
@@ -108,7 +112,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
             stated
             and old is not None
             and _plain(old) != _plain(value)
-            and not (implied_one and field == "gpu_count")
+            and not (
+                (implied_one or ("gpu_count", "other_setup") in map(_why, changed)) and field == "gpu_count"
+            )
         ):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
@@ -124,6 +130,11 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
+
+
+def _why(item: tuple[str, str]) -> tuple[str, str]:
+    """(field, reason) of a named item ('gpu_count: 1', 'other_setup')."""
+    return item[0].split(":", 1)[0], item[1]
 
 
 ONE_SAID_RE = re.compile(

@@ -7,6 +7,12 @@ with the config. A message that asks for a change (:data:`CHANGE_RE`: '改成', 
 'change it to', 'want to use', …) states the job it asks about: its length is sized, and the config's is
 named as not used ('prose_changes'). A message that describes the config ('这是我现在的配置，序列长度
 4096') has the config's length win and its own named (``config_differs``, :mod:`bot.parse.configs.merge`).
+
+Session 26 (gen2): a parallel layout too. '--tp 1 … 是能起来的；改成 --tp 2 就报 NPU 不足' with the command
+pasted: the command's ``--tp 1`` is the run that worked, the message asks about the changed ``--tp 2`` (the
+one that failed). A change word before the text's own 'tp 2' / '--tensor-parallel-size 4' (written with
+its key, never a bare number: a '2' elsewhere says nothing of the layout) makes the text's layout the one
+sized, its world size the card count, and the config's named ('prose_changes', :func:`layout_changes`).
 """
 
 from __future__ import annotations
@@ -69,4 +75,45 @@ def prose_changes(
     out = []
     for field in fields:
         out.append((f"{keys.get(field, field)}: {update.pop(field)}", "prose_changes"))
+    return out
+
+
+LAYOUT_FIELDS = {
+    "tp": r"tp|tp[\-_]size|tensor[\-_ ]parallel(?:[\-_ ]size)?",
+    "pp": r"pp|pp[\-_]size|pipeline[\-_ ]parallel(?:[\-_ ]size)?",
+}
+"""A parallel layout's field → how its key is written in prose or a flag ('--tp 2', 'tensor_parallel_size=4',
+'--tensor-parallel-size to 8'; vLLM, SGLang and LMDeploy flag names)."""
+
+
+def _layout_at(text: str, field: str, value: float) -> int | None:
+    """Where the prose writes ``field``'s key with ``value`` ('--tp 2', 'tp=2', '--tp to 2'), else None."""
+    m = rc(
+        rf"(?<![\w\-])(?:--?)?(?:{LAYOUT_FIELDS[field]})(?:\s*[=:]\s*|\s+to\s+|\s*){int(value)}(?![\d.])"
+    ).search(text)
+    return None if m is None else m.start()
+
+
+def layout_changes(text: str, found: list[str], req: Any, update: dict[str, Any]) -> list[tuple[str, str]]:
+    """The config's parallel layout (``tp``, ``pp``) the message asks to change: ``text`` (the normalized
+    message without the config) says a change word and then the layout with its key and another value
+    ('改成 --tp 2', 'changing it to tp 4'); each such field is removed from ``update`` (the config's values)
+    so the text's is sized, and named as not used ('prose_changes', 'tp: 1'). Nothing without a change
+    word."""
+    fields = [
+        f
+        for f in LAYOUT_FIELDS
+        if f in update and f in found and getattr(req, f, None) not in (None, update[f])
+    ]
+    if not fields or not CHANGE_RE.search(text):
+        return []
+    out = []
+    for field in fields:
+        at = _layout_at(text, field, getattr(req, field))
+        if at is None:
+            continue
+        starts = [0] + [m.end() for m in CLAUSE_RE.finditer(text, 0, at)]
+        end = CLAUSE_RE.search(text, at)
+        if CHANGE_RE.search(text, starts[-1], end.start() if end else len(text)):
+            out.append((f"{field}: {update.pop(field)}", "prose_changes"))
     return out
