@@ -65,14 +65,12 @@ def test_the_dpo_plan_lines_in_english(capsys) -> None:
 @pytest.mark.parametrize(
     ("lang", "why", "label"),
     [
-        ("en", "• Why: ", "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-3, no recompute"),
-        ("zh", "• 原因：", "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-3，不重计算"),
+        ("en", "• Why: ", "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-3, selective recompute"),
+        ("zh", "• 原因：", "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-3，选择性重计算"),
     ],
 )
 def test_one_l40s_shown_and_the_why_names_its_8_gpu_plan(capsys, lang: str, why: str, label: str) -> None:
-    """A memory reply: its rows name the 8-GPU layout right above the details (not said twice). Its
-    'selective' mode at TP = PP = 1 is 'no recompute' in a transformers-code tool (s26: the HF tools
-    checkpoint whole layers or none)."""
+    """A memory reply: its rows name the 8-GPU layout right above the details (not said twice)."""
     plan = _chosen(capsys, SIMPO_4B)
     assert (plan["tp"], plan["pp"], plan["dp"], plan["zero_stage"]) == (1, 1, 8, 3)
     out = _ask(capsys, "--lang", lang, SIMPO_4B)

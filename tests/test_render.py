@@ -656,15 +656,14 @@ QLORA_70B_ONE_4090 = dict(params_total=70e9, gpu="RTX-4090", stage="finetune", m
 
 def test_7b_full_finetune_minimum_and_recommended_zh():
     """Estimator: 16 B/param model states = 112 GB → 2 × 80 GB with ZeRO-3 (as the seed says);
-    a whole node recommended. The search's 'selective' mode at TP = PP = 1 with no tool named (the HF
-    Trainer's) is worded 'no recompute' since s26: gradient checkpointing off, whole layers or none."""
+    a whole node recommended."""
     rep = _estimate(**FT_7B)
     assert (rep.memory.min_gpus, rep.memory.recommended_gpus) == (2, 8)
     html, text = both(rep, "zh")
     lines = _lines(html)
     assert lines[0] == "7B 全参微调：至少 2 张 A100 80G（ZeRO-3），推荐 8 张（1 台 8 卡）"
-    assert "• 最少 2 张：TP 1 × PP 1 × DP 2，ZeRO-3，不重计算" in lines
-    assert "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-1，不重计算" in lines
+    assert "• 最少 2 张：TP 1 × PP 1 × DP 2，ZeRO-3，选择性重计算" in lines
+    assert "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-1，选择性重计算" in lines
     assert any(line.startswith("• 原因：") and "ZeRO-1" in line for line in _all_lines(html))
     assert "<pre>" in html  # the breakdown chart stays
     assert_telegram_html(html)
@@ -675,8 +674,8 @@ def test_7b_full_finetune_minimum_and_recommended_en():
     html, _ = both(_estimate(**FT_7B), "en")
     lines = _lines(html)
     assert lines[0] == "7B full fine-tuning: at least 2 × A100 80G (ZeRO-3), 8 recommended (one 8-GPU node)"
-    assert "• Minimum 2 GPUs: TP 1 × PP 1 × DP 2, ZeRO-3, no recompute" in lines
-    assert "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-1, no recompute" in lines
+    assert "• Minimum 2 GPUs: TP 1 × PP 1 × DP 2, ZeRO-3, selective recompute" in lines
+    assert "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-1, selective recompute" in lines
 
 
 @pytest.mark.parametrize(

@@ -233,23 +233,3 @@ def test_fit_change_optimizer_gate_bounds_the_saving() -> None:
     assert optimizer_reach(1e9, setup, plan, 4e9 * 1.15 + 1) == (False, True)
     assert optimizer_reach(1e9, setup, plan, 10e9 * 1.15 + 1) == (False, False)
     assert optimizer_reach(1e9, setup, plan, -gib) == (True, True)
-
-
-@pytest.mark.parametrize(
-    ("text", "label"),
-    [
-        (
-            "Full fine-tune Qwen2.5-7B on 8 H100 with LLaMA-Factory, 1B tokens, how long?",
-            "ZeRO-1, no recompute",
-        ),
-        ("用LLaMA-Factory全参微调Qwen2.5-7B，8张H100，10亿token，要多久", "ZeRO-1，不重计算"),
-        ("Pretrain a 7B on 1T tokens with Megatron-LM on 64 H100", "ZeRO-1, selective recompute"),
-    ],
-)
-def test_the_selective_mode_is_worded_as_the_tool_runs_it(capsys, text: str, label: str) -> None:
-    """At TP = PP = 1 the HF-family tools checkpoint whole layers or none: the search's 'selective' mode
-    (no attention scores kept) is 'no recompute' there; Megatron-LM has selective recompute."""
-    from bot.cli import main
-
-    assert main(["ask", text]) == 0
-    assert label in capsys.readouterr().out

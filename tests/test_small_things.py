@@ -167,11 +167,11 @@ def test_the_llamafactory_recipe_says_what_selective_recompute_is(capsys: pytest
     assert main(["ask", "--recipe", "llamafactory", "LoRA微调Qwen2.5-7B，8张A100"]) == 0
     out = capsys.readouterr().out
     recipe = out[out.index("### llamafactory.yaml") :]
-    assert "不重计算" in recipe.splitlines()[0]  # the header: what LLaMA-Factory runs (s26)
+    assert "选择性重计算" in recipe.splitlines()[0]  # the header
     lines = recipe.splitlines()
     at = lines.index("disable_gradient_checkpointing: true")
     assert lines[at - 1] == (
-        "# 不重计算：SDPA/FlashAttention 在反向传播中重算注意力分数，不对任何层做检查点（关闭梯度检查点）"
+        "# 选择性重计算：SDPA/FlashAttention 在反向传播中重算注意力分数，不对任何层做检查点（关闭梯度检查点）"
     )
     assert "flash_attn: sdpa" in lines[at + 1]
 

@@ -39,9 +39,8 @@ def _yaml_value(value: object) -> str:
 
 
 def _llamafactory_recompute(plan: Plan, lang: str) -> list[tuple[str, object] | str]:
-    """LLaMA-Factory checkpoints every layer unless told not to; the search's 'selective' mode ("no
-    recompute" in the title, bot.render.plan_text.recompute_key) is SDPA/FlashAttention recomputing the
-    attention scores, said beside the setting."""
+    """LLaMA-Factory checkpoints every layer unless told not to; "selective recompute" (the title's
+    word) is SDPA/FlashAttention recomputing the attention scores, said beside the setting."""
     rows: list[tuple[str, object] | str] = []
     if plan.recompute != "full":
         if plan.recompute == "selective":

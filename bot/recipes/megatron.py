@@ -191,7 +191,7 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
     stage = w.words(lang, w.STAGES, stage_key(job))
     return Recipe(
         tool="megatron",
-        title=w.title(lang, "megatron", stage=stage, layout=layout_text(job, plan, "Megatron-LM")),
+        title=w.title(lang, "megatron", stage=stage, layout=layout_text(job, plan)),
         filename="pretrain_megatron.sh" if not finetune else "finetune_megatron.sh",
         language="bash",
         text=script(comments, cmd),

@@ -79,13 +79,9 @@ def batch_comment(lang: str, plan: Plan) -> str:
     return w.comment(lang, "batch", micro=micro, accumulation=accumulation, dp=plan.dp, **{"global": total})
 
 
-def layout_text(job: Job, plan: Plan, tool: str | None = None) -> str:
-    """'8 × A100 · TP 1 × PP 1 × DP 8, ZeRO-1, no recompute': the recipe's title layout, its recompute
-    mode as ``tool`` (the recipe's, else the one the user named) runs it (bot.render.plan_text.recompute_key:
-    'selective' is Megatron's setting, gradient checkpointing off in the transformers-code tools)."""
+def layout_text(job: Job, plan: Plan) -> str:
     gpu = job.gpu.family if job.gpu else "GPU"
-    layout = plan_layout(plan, job.lang, tool or job.request.training_tool)
-    return f"{gpus_of(plan)} × {gpu}{fmt_for(job.lang).sep}{layout}"
+    return f"{gpus_of(plan)} × {gpu}{fmt_for(job.lang).sep}{plan_layout(plan, job.lang)}"
 
 
 # -- DeepSpeed ---------------------------------------------------------------------------------------

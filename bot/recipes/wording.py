@@ -50,7 +50,7 @@ COMMENTS: dict[str, str] = {
     ),
     "recompute_hf": N_("full recompute: gradient checkpointing on every layer"),
     "recompute_selective_hf": N_(
-        "no recompute: SDPA/FlashAttention recomputes the attention scores in the backward pass, "
+        "selective recompute: SDPA/FlashAttention recomputes the attention scores in the backward pass, "
         "so no layer is checkpointed (gradient checkpointing off)"
     ),
     "megatron_script": N_(

@@ -60,7 +60,6 @@ CHART_LABELS: dict[str, str] = {
     "recompute.none": N_("no recompute"),
     "recompute.selective": N_("selective recompute"),
     "recompute.full": N_("full recompute"),
-    "recompute.selective_hf": N_("no recompute"),
     "offload": N_("CPU offload"),
 }
 """Label key → English msgid; the chart formats the translation with ``str.format``."""

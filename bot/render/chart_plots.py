@@ -216,9 +216,7 @@ def _layout(report: SizingReport, ctx: ChartContext) -> str:
         parts.append(f"PP {plan.pp}")
     if plan.dp > 1 or plan.zero_stage:
         parts.append(f"DP {plan.dp}" + (f" ZeRO-{plan.zero_stage}" if plan.zero_stage else ""))
-    from bot.render.plan_text import recompute_key  # HF-family tools: 'no recompute'
-
-    key = f"recompute.{recompute_key(plan, report.request.training_tool)}"
+    key = f"recompute.{plan.recompute}"
     if key in CHART_LABELS:
         parts.append(ctx.t(key))
     if plan.offload:

@@ -186,7 +186,7 @@ def memory_section(
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
     fix, min_sane = headline_fix(report, f)  # a fix the headline names first: their layout explained
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
-    rows = _layout_rows(m, lang, requested, main, report.request.training_tool)[: 1 if fix else None]
+    rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
 
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
@@ -208,7 +208,7 @@ def memory_section(
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
         "rec_why": (_REC_WHY.get(lang) or _rec_why(lang)) if rec and rec != m.min_gpus else "",  # s21 #11
         "at": gpus_text(lang, at) if at else None,
-        "at_layout": plan_layout(plan, lang, report.request.training_tool) if plan else None,
+        "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
         "requested_layout": _requested_layout(report, plan, lang),
         "total": states_total,
@@ -228,7 +228,7 @@ def memory_section(
         "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
         "batch": _batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
-        "main_label": _main_label(m, main, lang, rows, timed, report.request.training_tool),
+        "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(report, main, f),
@@ -256,11 +256,10 @@ def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
 
 
 def _layout_rows(
-    m: Memory, lang: str, requested: int | None, main: Plan | None, tool: str | None = None
+    m: Memory, lang: str, requested: int | None, main: Plan | None
 ) -> list[dict[str, str | None]]:
     """The memory section's layout lines: the user's count, the minimum, the recommended one, and the
-    layout the "Why" and "Batch" lines explain (``main``) when the user's count does not fit. ``tool``:
-    the training tool named (:func:`bot.render.plan_text.plan_layout`)."""
+    layout the "Why" and "Batch" lines explain (``main``) when the user's count does not fit."""
     plan, at = m.plan, m.plan_gpus or m.min_gpus
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
@@ -269,42 +268,42 @@ def _layout_rows(
         rows.append(
             {
                 "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang, tool),
+                "layout": plan_layout(plan, lang),
             }
         )
     if requested and m.fits_requested is False and plan is not None and at == requested:
         rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
             {
                 "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
-                "layout": plan_layout(plan, lang, tool),
+                "layout": plan_layout(plan, lang),
             }
         )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
         rows.append(
             {
                 "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(plan, lang, tool) if at_min and plan else None,
+                "layout": plan_layout(plan, lang) if at_min and plan else None,
             }
         )
     if rec and rec != m.min_gpus:
         rows.append(
             {
                 "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
-                "layout": plan_layout(m.recommended_plan, lang, tool) if m.recommended_plan else None,
+                "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
             }
         )
     elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
         rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
             {
                 "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
-                "layout": plan_layout(main, lang, tool),
+                "layout": plan_layout(main, lang),
             }
         )
     return rows
 
 
 def _main_label(
-    m: Memory, main: Plan | None, lang: str, rows: list[dict[str, Any]], timed: bool, tool: str | None = None
+    m: Memory, main: Plan | None, lang: str, rows: list[dict[str, Any]], timed: bool
 ) -> str | None:
     """'Minimum 24 GPUs: TP 8 × PP 1 × DP 3, ZeRO-3, full recompute' over the "Why" and "Batch" lines
     when they explain another layout than the one shown at ``plan_gpus`` (a fresh-user trial: "On 16
@@ -313,7 +312,7 @@ def _main_label(
     they explain the layout shown."""
     if main is None or m.plan is None or main == m.plan:
         return None
-    layout = plan_layout(main, lang, tool)
+    layout = plan_layout(main, lang)
     label = next((r["label"] for r in rows if r.get("layout") == layout), None)
     if label is not None and not timed:  # a memory reply shows its rows right above: said there
         return None

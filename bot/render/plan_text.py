@@ -18,7 +18,7 @@ from bot.render.plan_wording import (
 )
 from bot.render.wording import MEMORY_PARTS
 from estimator.models import Memory, Plan, SizingReport
-from estimator.training_tools import TRAINING_TOOL_LIMITS, tool_limits
+from estimator.training_tools import tool_limits
 from estimator.units import GIB
 
 FULL_RECOMPUTE_HIGH_EDGE = N_(
@@ -70,37 +70,17 @@ def zero_name(stage: int, lang: str, in_parens: bool = False) -> str:
     return f"ZeRO-{stage}" if stage else translate(lang, PLAIN_DDP_IN_PARENS if in_parens else PLAIN_DDP)
 
 
-MEGATRON_TOOLS = frozenset(name for name, limits in TRAINING_TOOL_LIMITS.items() if limits.megatron_layers)
-"""Tools that run Megatron's layers, where 'selective recompute' is a setting (``--recompute-granularity
-selective``): Megatron-LM, NeMo (:attr:`estimator.training_tools.ToolLimits.megatron_layers`)."""
-
-
-def recompute_key(plan: Plan, tool: str | None) -> str:
-    """The :data:`RECOMPUTE` key of ``plan``'s mode as ``tool`` runs it: 'selective' at TP = PP = EP = 1 with
-    a tool that runs transformers' model code (none named: the HF Trainer's) is 'selective_hf', gradient
-    checkpointing off (the HF Trainer, TRL, LLaMA-Factory, axolotl: ``gradient_checkpointing`` is whole
-    layers or none, transformers modeling_utils.py ``gradient_checkpointing_enable``); Megatron's selective
-    recompute only in Megatron-LM / NeMo or with TP/PP/EP (which only Megatron runs)."""
-    if plan.recompute == "selective" and plan.tp == plan.pp == plan.ep == 1 and tool not in MEGATRON_TOOLS:
-        return "selective_hf"
-    return plan.recompute
-
-
-def plan_layout(plan: Plan, lang: str, tool: str | None = None) -> str:
+def plan_layout(plan: Plan, lang: str) -> str:
     """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
-    recompute mode alone. ``tool``: the training tool named (:func:`recompute_key`: 'no recompute' for
-    the selective mode of a transformers-code tool at TP = PP = EP = 1, gradient checkpointing off)."""
+    recompute mode alone."""
     f = fmt_for(lang)
     parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
     if plan.ep > 1:
         parts.append(f"EP {plan.ep}")
     if plan.zero_stage or plan.dp > 1:
         parts.append(zero_name(plan.zero_stage, lang))
-    mode = plan.recompute
-    if mode == "selective" and plan.tp == plan.pp == plan.ep == 1 and tool not in MEGATRON_TOOLS:
-        mode = "selective_hf"  # recompute_key inlined: no call on the common path (render-call bound)
-    if mode in RECOMPUTE:
-        parts.append(translate(lang, RECOMPUTE[mode]))
+    if plan.recompute in RECOMPUTE:
+        parts.append(translate(lang, RECOMPUTE[plan.recompute]))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
     return f.sep.join(parts)

@@ -11,13 +11,7 @@ RECOMPUTE: dict[str, str] = {
     "none": N_("no recompute"),
     "selective": N_("selective recompute"),
     "full": N_("full recompute"),
-    "selective_hf": N_("no recompute"),
 }
-"""``selective_hf``: the search's 'selective' mode (no attention scores kept: FlashAttention/SDPA) as a tool
-that runs the model's transformers code does it at TP = PP = EP = 1 — gradient checkpointing off
-(``gradient_checkpointing: false``): it checkpoints whole layers or none, no Megatron selective recompute
-(:func:`bot.render.plan_text.recompute_key`). Worded as 'none' is: no layer is recomputed (a longer label
-pushed a corpus reply past Telegram's 4,096 characters)."""
 FULL_RECOMPUTE_COST = N_("≈ 1/3 more compute to save memory")
 """Full recompute in a headline, said as what it costs: the forward pass runs twice, so training
 compute grows from 6·N·D to 8·N·D, one third more (Chen et al. 2016; Korthikanti et al. 2022 §4)."""
