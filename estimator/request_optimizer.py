@@ -35,3 +35,10 @@ class OptimizerStep(LossKernel):
         "such copy); None: fused likely, foreach at the high end (estimator.transients.step_bytes)",
         json_schema_extra=_setting("training", json_order=79, echo="stage_suffix"),
     )
+    optimizer_other: Literal["sgd", "adafactor", "lion", "muon", "galore"] | None = Field(
+        None,
+        description="an optimizer the user named that is not AdamW ('optim adafactor', 'Lion'): the states "
+        "are sized as AdamW's and the name is listed as not used; no optimizer change (fused or 8-bit "
+        "AdamW) is offered over it (estimator.fit_change, s26 review #2)",
+        json_schema_extra=_setting(json_order=84),  # a cue, as memory_asked: never "not used" itself
+    )

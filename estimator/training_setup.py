@@ -222,7 +222,7 @@ def training_setup(
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=dp_only,
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
-        optim_by_name=limits is None or limits.optim_by_name,
+        optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),

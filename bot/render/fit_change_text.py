@@ -31,7 +31,7 @@ NO_FIT_ADAPTER = N_(
 """'no_fit' for a LoRA or QLoRA job: the generic line's "LoRA/QLoRA" would be the user's own method."""
 
 CHANGES = {
-    "optimizer_impl": N_("fused AdamW (optim: adamw_torch_fused)"),
+    "optimizer_impl": N_("if you run adamw_torch (foreach): fused AdamW (optim: adamw_torch_fused)"),
     "optimizer": N_("8-bit AdamW (optim: adamw_bnb_8bit, bitsandbytes)"),
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
