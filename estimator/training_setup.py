@@ -25,8 +25,8 @@ from estimator.reasons import Why, Word
 from estimator.rollout import (
     RL_ALGORITHMS,
     VERL_TRAIN_BATCH_SIZE,
-    _trl_generation_per_gpu,
     sequences_per_prompt,
+    trl_generation_per_gpu,
 )
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
@@ -237,13 +237,13 @@ def trainer_sequences(req: SizingRequest, micro_batch: int) -> float:
     (:mod:`estimator.trainer_generation`: TRL or ms-swift named, an RL algorithm, no rollout engine —
     ``use_vllm`` False, their default — nor any of its settings: a rollout TP, share, placement or sleep
     mode names one): TRL's generation batch per GPU on the user's GPUs
-    (:func:`estimator.rollout._trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
+    (:func:`estimator.rollout.trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
     if req.algorithm not in RL_ALGORITHMS or req.training_tool not in GATHERING_TOOLS or req.runtime:
         return 0.0
     engine = (req.rollout_tp, req.rollout_gpu_memory_utilization, req.rollout_colocated)
     if req.rollout_sleep_mode is not None or any(x is not None for x in engine):
         return 0.0
-    return _trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
+    return trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
 
 
 def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:
