@@ -109,3 +109,33 @@ def test_fused_adamw_is_not_offered_over_an_unstated_optimizer(capsys) -> None:
     stated = ask(capsys, base.replace("how long", "with optim adamw_torch, how long"))["report"]["memory"]
     assert stated["fit_change"][0]["setting"] == "optimizer_impl"
     assert stated["fit_change"][0]["per_gpu_bytes_high"] / 2**30 == pytest.approx(69.7, abs=0.05)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "said"),
+    [
+        (
+            "en",
+            "Llama-3.1-70B AWQ on 2 RTX 4090 at 32k context with vLLM, monthly cost?",
+            "; on 16 × RTX 4090, which start at 32K (TP=4): $3,504 – $9,344 per month; $3.61–9.63 per "
+            "million output tokens at 16 concurrent",
+        ),
+        (
+            "zh",
+            "用 vLLM 在 2 张 RTX 4090 上跑 Llama-3.1-70B AWQ，32k 上下文，每月多少钱？",
+            "（按 16 张 RTX 4090 计，它们能在 32K 下启动，TP=4）",
+        ),
+    ],
+)
+def test_a_setup_that_does_not_start_is_not_priced_as_if_it_ran(
+    capsys, lang: str, text: str, said: str
+) -> None:
+    """2 × RTX 4090 cannot start vLLM at max_model_len 32,768 (the KV cache holds 12,048 tokens after the
+    39.8 GB of AWQ weights): the headline says so first, then prices the setup the answer sized, named —
+    16 cards, TP 4 (the fewest that start at 32K) × 4 copies for the 16 sequences assumed — never a load
+    on the 2 GPUs the headline just said cannot start."""
+    from bot.cli import main
+
+    assert main(["ask", "--lang", lang, text]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert said in head and head.index("max_model_len") < head.index(said)
