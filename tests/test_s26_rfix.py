@@ -98,6 +98,23 @@ def test_no_adamw_change_over_an_optimizer_the_user_named(capsys, text: str) -> 
     assert settings and not {"optimizer", "optimizer_impl"} & set(settings)
 
 
+@pytest.mark.parametrize(("optim", "family"), [("adafactor", "adafactor"), ("paged_lion_8bit", "lion")])
+def test_a_pasted_optim_of_another_optimizer_is_kept_from_the_fit_change(
+    capsys, optim: str, family: str
+) -> None:
+    """The same in a pasted LLaMA-Factory config: ``optim: adafactor`` is named as not used (no field, not
+    a bad value: transformers OptimizerNames has it) and no AdamW change is offered over it."""
+    config = (
+        "Full fine-tune on one H200, will it fit?\n```yaml\nmodel_name_or_path: Qwen/Qwen2.5-7B\nstage: sft\n"
+        f"finetuning_type: full\noptim: {optim}\ncutoff_len: 2048\nper_device_train_batch_size: 2\n```\n"
+    )
+    answer = ask(capsys, config)
+    assert answer["request"]["optimizer_other"] == family
+    assert (f"optim: {optim}", "no_field") in ignored_pairs(answer)
+    settings = [c["setting"] for c in answer["report"]["memory"]["fit_change"]]
+    assert settings and not {"optimizer", "optimizer_impl"} & set(settings)
+
+
 def test_fused_adamw_is_not_offered_over_an_unstated_optimizer(capsys) -> None:
     """Unstated, the HF Trainer runs fused AdamW on torch >= 2.8 (transformers v4.56.0
     src/transformers/training_args.py:1296-1301): the band's likely figure has no foreach copy and the
