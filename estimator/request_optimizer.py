@@ -23,6 +23,17 @@ foreach when neither is given); ``adamw_torch_fused`` passes ``fused=True`` (tra
 ``Trainer.get_optimizer_cls_and_kwargs``); ``adamw_apex_fused`` is apex's ``FusedAdam``, one kernel per
 tensor list as well. The other names (``adamw_hf``, 8-bit, paged) keep the step they had."""
 
+OTHER_OPTIMIZERS = ("adafactor", "galore", "lion", "muon", "sgd")
+"""Optimizers people name that are not AdamW (transformers/training_args.py ``OptimizerNames``: adafactor,
+sgd, lion_32bit / lion_8bit / paged_lion_*, galore_adamw*; Muon): the request's ``optimizer_other``."""
+
+
+def other_optimizer(name: object) -> str | None:
+    """The family of a named optimizer that is not AdamW ('paged_lion_8bit' → 'lion', 'galore_adamw' →
+    'galore', 'Adafactor' → 'adafactor'), None for AdamW's names and any other."""
+    lower = str(name).lower()
+    return next((o for o in OTHER_OPTIMIZERS if o in lower), None)
+
 
 class OptimizerStep(LossKernel):
     """AdamW's implementation when the user names it (JSON name as the field)."""
@@ -34,4 +45,11 @@ class OptimizerStep(LossKernel):
         "+4 B/param at ZeRO-0) or 'fused' (adamw_torch_fused, transformers' default on torch >= 2.8: no "
         "such copy); None: fused likely, foreach at the high end (estimator.transients.step_bytes)",
         json_schema_extra=_setting("training", json_order=79, echo="stage_suffix"),
+    )
+    optimizer_other: Literal["sgd", "adafactor", "lion", "muon", "galore"] | None = Field(
+        None,
+        description="an optimizer the user named that is not AdamW ('optim adafactor', 'Lion'): the states "
+        "are sized as AdamW's and the name is listed as not used; no optimizer change (fused or 8-bit "
+        "AdamW) is offered over it (estimator.fit_change, s26 review #2)",
+        json_schema_extra=_setting(json_order=87),  # a cue, as memory_asked: never "not used" itself
     )

@@ -26,7 +26,7 @@ keeps). ``num_generations`` (TRL's default 8) is not assumed: without it the dat
 trained, one sequence per prompt (:func:`sequences_per_prompt`). TRL generates
 ``per_device_train_batch_size`` × ``steps_per_generation`` completions per GPU at once (its
 ``generation_batch_size`` ÷ processes): one optimizer step's sequences, the plan's global batch spread
-over the GPUs (:func:`_trl_generation_per_gpu`).
+over the GPUs (:func:`trl_generation_per_gpu`).
 """
 
 from __future__ import annotations
@@ -183,18 +183,18 @@ def _completions_per_gpu(req: SizingRequest) -> float:
     """Completions each GPU generates per step: for a tool that generates the whole step at once (verl,
     :attr:`estimator.training_tools.ToolLimits.whole_step_rollout`) its ``global_batch`` prompts × their
     completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs); for TRL, or
-    no tool named, TRL's generation batch (:func:`_trl_generation_per_gpu`); else (another tool, or no GPU
+    no tool named, TRL's generation batch (:func:`trl_generation_per_gpu`); else (another tool, or no GPU
     count) ``per_device_train_batch_size`` (:data:`TRL_COMPLETIONS_PER_GPU` by default)."""
     tool = tool_limits(req.training_tool)
     if tool is not None and tool.whole_step_rollout and req.gpu_count:
         prompts = req.global_batch or VERL_TRAIN_BATCH_SIZE  # verl's default when none is stated
         return prompts * sequences_per_prompt(req) / req.gpu_count
     if req.training_tool in (None, "TRL") and req.gpu_count:
-        return _trl_generation_per_gpu(req, req.gpu_count)
+        return trl_generation_per_gpu(req, req.gpu_count)
     return req.batch_size or TRL_COMPLETIONS_PER_GPU
 
 
-def _trl_generation_per_gpu(req: SizingRequest, gpus: int) -> float:
+def trl_generation_per_gpu(req: SizingRequest, gpus: int) -> float:
     """Completions one GPU's vLLM engine decodes per generation in TRL's ``GRPOTrainer``: its
     ``generation_batch_size`` = ``per_device_train_batch_size`` × ``num_processes`` ×
     ``steps_per_generation``, where ``steps_per_generation`` defaults to ``gradient_accumulation_steps``

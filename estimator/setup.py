@@ -58,7 +58,9 @@ class TrainingSetup:
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
     optim_by_name: bool = True
     """The tool picks its optimizer by a transformers ``optim`` name (no tool named: the HF Trainer's;
-    :attr:`estimator.training_tools.ToolLimits.optim_by_name`): the fit-change search may offer one."""
+    :attr:`estimator.training_tools.ToolLimits.optim_by_name`) and the user named no optimizer other than
+    AdamW (``SizingRequest.optimizer_other``: 'optim adafactor' is theirs, never swapped): the fit-change
+    search may offer one."""
     megatron_layers: bool = False
     """The training tool runs Megatron-LM's own layers (Megatron-LM, NeMo and the tools built on them,
     :attr:`estimator.training_tools.ToolLimits.megatron_layers`): Korthikanti's activation count at every

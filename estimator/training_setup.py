@@ -26,8 +26,8 @@ from estimator.rl_reference import has_reference
 from estimator.rollout import (
     RL_ALGORITHMS,
     VERL_TRAIN_BATCH_SIZE,
-    _trl_generation_per_gpu,
     sequences_per_prompt,
+    trl_generation_per_gpu,
 )
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
@@ -223,7 +223,7 @@ def training_setup(
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=dp_only,
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
-        optim_by_name=limits is None or limits.optim_by_name,
+        optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),
@@ -239,13 +239,13 @@ def trainer_sequences(req: SizingRequest, micro_batch: int) -> float:
     (:mod:`estimator.trainer_generation`: TRL or ms-swift named, an RL algorithm, no rollout engine —
     ``use_vllm`` False, their default — nor any of its settings: a rollout TP, share, placement or sleep
     mode names one): TRL's generation batch per GPU on the user's GPUs
-    (:func:`estimator.rollout._trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
+    (:func:`estimator.rollout.trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
     if req.algorithm not in RL_ALGORITHMS or req.training_tool not in GATHERING_TOOLS or req.runtime:
         return 0.0
     engine = (req.rollout_tp, req.rollout_gpu_memory_utilization, req.rollout_colocated)
     if req.rollout_sleep_mode is not None or any(x is not None for x in engine):
         return 0.0
-    return _trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
+    return trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
 
 
 def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:

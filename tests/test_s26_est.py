@@ -167,7 +167,8 @@ def test_dingtalk_keeps_only_the_escapes_its_subset_needs(markdown: str, shown: 
     assert dingtalk_markdown(markdown) == shown
 
 
-PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 how long"
+PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 and optim adamw_torch how long"
+"""s26 rfix (review #3): fused AdamW is offered only over a stated foreach AdamW (``adamw_torch``)."""
 
 
 @pytest.mark.parametrize(
@@ -175,9 +176,14 @@ PRETRAIN_3B = "4 * 8 H100 pretrain 3B on 300B tokens with ZeRO-0 how long"
     [
         (
             "en",
-            "What to change: fused AdamW (optim: adamw_torch_fused) (the high end is then 69.7 GiB per GPU)",
+            "What to change: if you run adamw_torch (foreach): fused AdamW (optim: adamw_torch_fused) "
+            "(the high end is then 69.7 GiB per GPU)",
         ),
-        ("zh", "要改的设置：fused（融合）版 AdamW（optim: adamw_torch_fused）（这样每卡上限约 69.7 GiB）"),
+        (
+            "zh",
+            "要改的设置：若你用的是 adamw_torch（foreach 版）："
+            "改用 fused（融合）版 AdamW（optim: adamw_torch_fused）（这样每卡上限约 69.7 GiB）",
+        ),
     ],
 )
 def test_fused_adamw_is_the_first_change_where_the_foreach_copy_is_the_excess(

@@ -5,10 +5,11 @@ silently as the reference A100 (design.md §8)."""
 
 from __future__ import annotations
 
-FAMILY_WORDS = ("amd", "ascend", "gaudi", "intel", "tpu", "昇腾")
+FAMILY_WORDS = ("amd", "ascend", "gaudi", "huawei", "intel", "tpu", "华为", "昇腾")
 """The words of an accelerator family typed without a model (UNKNOWN_GPU_RE, s26): such a name with no digit
-is a family ('AMD GPUs', 'Intel Gaudi', '昇腾卡'), worded as one (bot.render.understood.FAMILY_LINE), and set
-aside when the message names a catalog card ('four AMD GPUs (MI210 64GB)': that card)."""
+is a family ('AMD GPUs', 'Intel Gaudi', '昇腾卡', '华为的卡': Huawei's cards are its Ascend line), worded as
+one (bot.render.understood.FAMILY_LINE), and set aside when the message names a catalog card ('four AMD
+GPUs (MI210 64GB)': that card)."""
 
 
 def family_only(name: str) -> bool:

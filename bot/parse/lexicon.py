@@ -255,14 +255,20 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算\ue003])(?:"  # each first character below
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华\ue003])(?:"  # each first character below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
-    r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d|310[pb]\d?(?![a-z0-9])"
+    r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
+    # s26: a bare Ascend 310 only as a card: a member with its digit ('310P3'), after the line word ('Atlas
+    # 310P', 'huawei 310b'), before a card word ('310P 卡', '310B 的卡上') or a bare '310P' (P: no size
+    # unit) with no model word after it; a '310B' alone is a model's size ('310B 的模型', 'a 310b model')
+    r"|310[pb]\d(?![a-z0-9])|(?:atlas|华为|huawei)[\s\-]*310[pb](?![a-z0-9])"
+    r"|310[pb](?=\s*(?:的\s*)?(?:卡|显卡|npu|加速卡|推理卡|cards?(?![a-z])|gpus?(?![a-z])))"
+    r"|310p(?![a-z0-9])(?!\s*(?:的\s*)?(?:模型|大模型|参数|models?(?![a-z])|params?(?![a-z])|parameters?))"
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"
     r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
@@ -286,11 +292,11 @@ UNKNOWN_GPU_RE = rc(
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
-    # s26: an accelerator family named without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', 'AMD GPUs',
-    # 'a TPU'): named as typed, its catalog members offered, never sized silently as the reference A100
+    # s26: an accelerator family named without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', '华为的卡',
+    # 'AMD GPUs', 'a TPU'): named as typed, its catalog members offered, never sized silently as the A100
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
-    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
     r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
@@ -353,7 +359,7 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     (rc(r"intel|arc"), "Intel"),
     (rc(r"mtt|moore|摩尔"), "Moore Threads"),
     (rc(r"biren|壁仞|^br\d"), "Biren"),
-    (rc(r"鲲鹏|kunpeng|昇腾|ascend"), "Huawei"),
+    (rc(r"鲲鹏|kunpeng|昇腾|ascend|华为|huawei"), "Huawei"),
     (rc(r"apple|^m[1-4]"), "Apple"),
     (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
     (rc(r"mi\d|amd"), "AMD"),

@@ -122,8 +122,9 @@ def _optimizer(out: Settings) -> None:
         impl = ADAMW_IMPLEMENTATIONS.get(name.lower().replace("-", "_"))
         if impl:  # 'adamw_torch': foreach; 'adamw_torch_fused': fused (estimator.adamw_step)
             out.fields["optimizer_impl"] = impl
-    else:
+    else:  # sized as AdamW, named as not used; no AdamW change offered over it (estimator.fit_change)
         out.unused.append((f"optimizer: {name}", "no_field"))
+        out.fields["optimizer_other"] = name.lower()
 
 
 def _layers(out: Settings, training: bool) -> None:

@@ -34,7 +34,7 @@ CHANGES = {
     "gather_for_generation": N_(
         "generation without gathering the whole model under ZeRO-3 (ds3_gather_for_generation: false)"
     ),
-    "optimizer_impl": N_("fused AdamW (optim: adamw_torch_fused)"),
+    "optimizer_impl": N_("if you run adamw_torch (foreach): fused AdamW (optim: adamw_torch_fused)"),
     "optimizer": N_("8-bit AdamW (optim: adamw_bnb_8bit, bitsandbytes)"),
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),

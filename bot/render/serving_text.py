@@ -78,10 +78,25 @@ def scheduled(f: Fmt, money: str, report: SizingReport) -> str:
     return translate(f.lang, SCHEDULED_MONTH, money=money, hours=f.hours(hours))
 
 
+STARTS_PRICED = N_("on %(n)s × %(gpu)s, which start at %(context)s (TP=%(tp)s): %(money)s")
+"""The month's cost when vLLM will not start on the user's GPUs at their max_model_len (s26 review #5): the
+price is of the setup the answer sized, which starts, named — never a load priced on GPUs the headline just
+said cannot start."""
+
+
 def _per_month(f: Fmt, report: SizingReport) -> str | None:
-    """The serving month's cost range, with its daily schedule (:func:`scheduled`); None without one."""
-    c = report.inference.cost_per_month if report.inference is not None else None
-    return None if c is None else scheduled(f, money_span(f, c.low, c.high, c.currency), report)
+    """The serving month's cost range, with its daily schedule (:func:`scheduled`); None without one. When
+    the user's GPUs refuse their max_model_len (``feasible_reason`` 'max_model_len') and the priced count
+    is another, the range names that count (:data:`STARTS_PRICED`)."""
+    inf = report.inference
+    c = inf.cost_per_month if inf is not None else None
+    if c is None:
+        return None
+    money = scheduled(f, money_span(f, c.low, c.high, c.currency), report)
+    if report.feasible_reason == "max_model_len" and inf.serving_gpus != report.request.gpu_count:
+        n, gpu, context = f.int(inf.serving_gpus), gpu_names(report)[0], context_len(inf.context_tokens)
+        return translate(f.lang, STARTS_PRICED, n=n, gpu=gpu, context=context, tp=inf.tp, money=money)
+    return money
 
 
 def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:

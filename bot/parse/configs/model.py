@@ -69,6 +69,12 @@ class StackConfig(BaseModel):
     def skip(self, key: str, value: Any, reason: str) -> None:
         self.unused[f"{key}: {_short(value)}"] = reason
 
+    def skip_kept(self, key: str, value: Any, field: str, kept: Any) -> None:
+        """Name ``key`` as not used (no field sizes it) and keep ``kept`` in ``field``, a cue for the
+        estimate's choices, never a sized value ('optim: adafactor': no AdamW change offered over it)."""
+        self.skip(key, value, "no_field")
+        self.values[field] = kept
+
 
 def _short(value: Any) -> str:
     """``value`` as echoed: a whole float as the integer it is ('1e8' read by JSON: 100000000, not

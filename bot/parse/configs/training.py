@@ -18,7 +18,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.vocab import known
 from bot.parse.engine_keys import vllm_turned_off
 from bot.parse.regex import compile_pattern
-from estimator.request_optimizer import ADAMW_IMPLEMENTATIONS
+from estimator.request_optimizer import ADAMW_IMPLEMENTATIONS, other_optimizer
 
 SEQ_KEYS = tuple(k for k, (field, conv) in training_rows().items() if (field, conv) == ("seq_len", "int"))
 """Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
@@ -157,9 +157,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
     for key, value in flat.items():
         if key in cfg.used:
             continue
-        handler = (TOOL_HANDLERS.get((tool, key)) if _own_keys(tool, key, flat) else None) or HANDLERS.get(
-            key
-        )
+        own = TOOL_HANDLERS.get((tool, key)) if _own_keys(tool, key, flat) else None
+        handler = own or HANDLERS.get(key)
         if handler is not None and value == "auto":
             cfg.skip(key, value, "auto_value")
         elif handler is not None:
@@ -322,8 +321,7 @@ def _recompute(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
 
 
 INFER_BACKENDS = {"vllm": "vLLM", "sglang": "SGLang", "huggingface": "transformers", "hf": "transformers"}
-"""LLaMA-Factory ``infer_backend`` (its EngineName: huggingface, vllm, sglang; examples/inference/*.yaml)
-→ the runtime its ``llamafactory-cli chat`` / ``api`` serves with."""
+"""LLaMA-Factory ``infer_backend`` (EngineName; examples/inference/*.yaml) → the runtime chat/api use."""
 
 
 def _infer_backend(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
@@ -357,12 +355,14 @@ def _vllm_maxlen(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
 
 
 def _optim(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
-    choice = OPTIMIZERS.get(str(value).lower())
+    choice, other = OPTIMIZERS.get(str(value).lower()), other_optimizer(value)
     if impl := ADAMW_IMPLEMENTATIONS.get(str(value).lower()):  # adamw_torch: foreach, _fused: fused
         cfg.set(key, "optimizer_impl", impl)
     if choice:
         cfg.set(key, "optimizer", choice)
-    return choice is not None
+    elif other:  # 'adafactor': sized as AdamW, named as not used; no AdamW change offered over it
+        cfg.skip_kept(key, value, "optimizer_other", other)
+    return choice is not None or other is not None
 
 
 def _deepspeed(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
