@@ -263,9 +263,7 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
-    # s26: a bare Ascend 310 only as a card: a member with its digit ('310P3'), after the line word ('Atlas
-    # 310P', 'huawei 310b'), before a card word ('310P 卡', '310B 的卡上') or a bare '310P' (P: no size
-    # unit) with no model word after it; a '310B' alone is a model's size ('310B 的模型', 'a 310b model')
+    # s26: a bare Ascend 310 as a card ('310P3', 'Atlas 310P', '310B 的卡上'; '310B 的模型' is a size)
     r"|310[pb]\d(?![a-z0-9])|(?:atlas|华为|huawei)[\s\-]*310[pb](?![a-z0-9])"
     r"|310[pb](?=\s*(?:的\s*)?(?:卡|显卡|npu|加速卡|推理卡|cards?(?![a-z])|gpus?(?![a-z])))"
     r"|310p(?![a-z0-9])(?!\s*(?:的\s*)?(?:模型|大模型|参数|models?(?![a-z])|params?(?![a-z])|parameters?))"
@@ -292,8 +290,7 @@ UNKNOWN_GPU_RE = rc(
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
-    # s26: an accelerator family named without a model ('Intel Gaudi', 'Ascend NPUs', '昇腾卡', '华为的卡',
-    # 'AMD GPUs', 'a TPU'): named as typed, its catalog members offered, never sized silently as the A100
+    # s26: a family without a model ('Intel Gaudi', '昇腾卡', '华为的卡', 'AMD GPUs'): named, never an A100
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
     r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
