@@ -37,11 +37,12 @@ def test_the_rule_on_the_layout() -> None:
     take 8 / 4 / 4 / 8 cards — TP 2 × 2 copies, the smaller group of the two 4-card plans.
     s24: was 17 / 83 / 215 / 479 at the whole 24 GiB; the L4 now exposes its ECC-on memory.total, 23,034 MiB
     (vLLM room 19.04 GiB a card: (1 card × 20.44 GB − 16.06 GB) / 328 MB = 13.4 → 13; 2: 75.7; 4: 200.5;
-    8: 450.1)."""
+    8: 450.1). s26: 13 / 77 / 203 / 455 — vLLM sized by its V1 start-up profile (one 2,048-token prefill
+    chunk, s26-trfix) rather than V0's whole 2,500-token sequence: a smaller workspace on each card."""
     spec, l4 = catalog.model("Llama-3.1-8B"), catalog.gpu("L4")
     weights, kv_seq = 2 * spec.params_total, kv_bytes_per_token(spec, 2.0) * 2500
     per = [sequences_per_replica(weights, kv_seq, spec, l4, t, 1, VLLM) for t in (1, 2, 4, 8)]
-    assert per == [13, 75, 200, 450]
+    assert per == [13, 77, 203, 455]
     layout = serving_layout(weights, kv_seq, 100, spec, l4, VLLM)
     assert (layout.tp, layout.pp, layout.replicas) == (2, 1, 2)
     # 1,000 sequences: 77 / 28 / 20 / 24 cards — TP 4 is the fewest and nothing smaller is within 1.25 × 20

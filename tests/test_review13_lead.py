@@ -94,19 +94,21 @@ def test_a_wanted_step_time_is_not_a_measurement(capsys, question, typed, reason
 
 CAPPED = [  # s24: 971 → 1,295 GPU-hours (61 → 81 hours) on the 16 A100s: with the fused AdamW step at
     # ZeRO-0 (−4 B/param likely) 16 fit within the headroom as TP 8 × PP 2 with full recompute (×4/3), where
-    # ZeRO-3 with selective recompute sat above it (tests/test_comfortable_count.py)
+    # ZeRO-3 with selective recompute sat above it (tests/test_comfortable_count.py). s26: 1,295 → 1,407
+    # (81 → 88 hours): a recompute row's GPU-hours now carry the scale-out to 16 GPUs its days already paid,
+    # 971 × 4/3 × the 16-GPU scale-out (trial s26 #12: days and GPU-hours were 8 % apart)
     (
         "Full fine-tune Qwen2.5-72B on A100 80GB, 1B tokens, budget $20 per hour",
         "Your $20.00 an hour rents the 16 GPUs that hold the model only at up to $1.25 per GPU-hour (the "
-        "catalog's range is $1.20 – $2.50; at $1.20 it rents 16): on 16 GPUs the run's 1,295 GPU-hours take "
-        "about 81 hours",
+        "catalog's range is $1.20 – $2.50; at $1.20 it rents 16): on 16 GPUs the run's 1,407 GPU-hours take "
+        "about 88 hours",
     ),
     (
         "全量微调 Qwen2.5-72B，A100 80GB，10 亿 token，预算每小时 20 美元",
         "你每小时 US$20.00 的预算，只有在每卡·时不超过 US$1.25 时"
         "才能同时租下放得下模型的 16 张卡"
         "（目录价格区间 US$1.20 – US$2.50；按 US$1.20 可租 16 张）："
-        "在 16 张卡上，这次训练的 1,295 卡·时约需 81 小时",
+        "在 16 张卡上，这次训练的 1,407 卡·时约需 88 小时",
     ),
 ]
 
