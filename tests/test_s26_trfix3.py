@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from tests.cli_run import ask_quietly
+
 
 @pytest.mark.parametrize(
     ("markdown", "shown"),
@@ -28,3 +30,20 @@ def test_wecom_stream_drops_the_escapes_its_markdown_does_not_need(markdown: str
 
     out = Outbound(json.dumps({"h": "", "f": markdown, "d": "", "c": ""}), "T1", [], lang="zh")
     assert stream_markdown(out) == shown
+
+
+@pytest.mark.parametrize(
+    ("q", "first"),
+    [
+        ("部署Qwen2.5-72B，8张H20，能跑几条并发", "解码速度受显存带宽限制"),
+        ("Deploy Qwen2.5-72B on 8 H20, how many users?", "Decoding is limited by memory bandwidth"),
+    ],
+)
+@pytest.mark.parametrize("fmt", ["text", "html"])
+def test_advice_names_no_servers_when_sized_as_vllm(q: str, first: str, fmt: str) -> None:
+    """s26 trial 2 #15 (first trial #20): no runtime named, the answer is sized by vLLM's start-up profile
+    (its KV tokens "the number in the start-up log") and the tools line says "vLLM or SGLang"; the advice
+    said "(vLLM, SGLang, TensorRT-LLM)" beside it, on the web page as in the text. It keeps its first
+    sentence and names no server."""
+    reply = ask_quietly("--format", fmt, q)
+    assert first in reply and "TensorRT-LLM" not in reply
