@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.cli_run import ask_quietly
+from tests.cli_run import ask_in_process, ask_quietly
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,52 @@ def test_advice_names_no_servers_when_sized_as_vllm(q: str, first: str, fmt: str
     sentence and names no server."""
     reply = ask_quietly("--format", fmt, q)
     assert first in reply and "TensorRT-LLM" not in reply
+
+
+@pytest.mark.parametrize(
+    ("q", "yes"),
+    [
+        (
+            "will vLLM start with max_model_len 32768 on one L4 for Llama-3.1-8B-Instruct?",
+            "yes — vLLM starts with max_model_len 32,768: its KV cache holds 34,992 tokens",
+        ),
+        (
+            "一张L4用vLLM跑Llama-3.1-8B-Instruct，max_model_len 32768 能启动吗？",
+            "能 —— max_model_len 为 32,768 时 vLLM 能启动：KV 缓存可容纳 34,992 个 token",
+        ),
+    ],
+)
+def test_a_start_question_that_starts_is_answered_yes(capsys, q: str, yes: str) -> None:
+    """s26 trial 2 #6: 0.9 × 23,034 MiB (the L4's ECC-on memory) − 16.06 GB of bf16 weights − the V1
+    workspace leaves 34,992 tokens of 128 KiB (32 layers × 8 KV heads × 128 × 2 × 2 B) ≥ 32,768: it
+    starts, one sequence of that length at a time. The headline said "room for 1 of the 16 concurrent
+    sequences assumed"; nobody asked about users, so no load is assumed nor warned about."""
+    d = ask_in_process(capsys, q)
+    assert d["request"]["start_asked"] is True
+    assert d["report"]["inference"]["kv_capacity_tokens"] == 34_992
+    assert d["report"]["inference"]["start_only"] is True
+    first = d["reply"].splitlines()[0]
+    assert yes in first
+    for said in ("16 concurrent", "assumed 16", "I assumed", "16 条", "假设 16"):
+        assert said not in d["reply"]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Serve Llama-3.1-70B AWQ on 2x RTX 3090 with vLLM at 32k context, how many concurrent users?",
+        "vLLM 在两张3090上跑 Llama-3.1-70B AWQ，32k上下文，能跑几条并发",
+    ],
+)
+def test_no_start_body_follows_the_headline(capsys, q: str) -> None:
+    """s26 trial 2 #7: vLLM refuses 32,768 on 2 × RTX 3090 (its KV cache holds 12,048 tokens), so no
+    sequence of that length runs there: the body said "≈ 344 tokens/s in total (16 sequences)",
+    "× 16 concurrent = 172 GB" and "That takes 16 cards" — the plan for 16 sequences, a load nobody
+    stated. It now sizes one sequence on the user's two cards (320 KiB × 32K = 10.7 GB)."""
+    d = ask_in_process(capsys, q)
+    assert d["report"]["inference"]["start_only"] is True
+    body = d["reply"]
+    assert "12,048" in body.splitlines()[0]
+    for said in ("16 sequences", "16 concurrent", "16 cards", "16 条", "16 张"):
+        assert said not in body
+    assert "10.7 GB" in body
