@@ -96,3 +96,35 @@ def test_no_start_body_follows_the_headline(capsys, q: str) -> None:
     for said in ("16 sequences", "16 concurrent", "16 cards", "16 条", "16 张"):
         assert said not in body
     assert "10.7 GB" in body
+
+
+@pytest.mark.parametrize(
+    ("q", "head"),
+    [
+        (
+            "Which is cheapest for this load: Llama-3.1-70B, 64 concurrent users, 8k context, "
+            "H100 vs A100 vs L40S?",
+            "Cheapest for this load at ≥ 25 tokens/s per sequence: H100 80G ($8,760 – $20,440 a month for 64 "
+            "concurrent); L40S costs less a month but decodes ≈ 9.5 tokens/s per sequence",
+        ),
+        (
+            "部署Llama-3.1-70B，64并发，8k上下文，H100、A100、L40S哪个最便宜",
+            "按每条序列至少 25 token/s 计，这个负载最省钱：H100 80G（64 条并发，每月 ¥87,600 – ¥233,600）；"
+            "L40S 每月更便宜，但每条序列解码只有约 9.5 token/s",
+        ),
+    ],
+)
+def test_cheapest_month_is_among_options_at_a_usable_speed(capsys, q: str, head: str) -> None:
+    """s26 trial 2 #8: all three hold 64 sequences at 8K on 8 GPUs, but 8 × L40S decode 608 / 64 = 9.5
+    tokens/s each and 8 × A100 1,547 / 64 = 24.2, under MLPerf v5.0's interactive 40 ms per output token
+    (25 tokens/s); 8 × H100 decode 2,472 / 64 = 38.6, so its month ($1.50–3.50 × 8 × 730 h) is named and
+    the cheaper, slower L40S is said beside it (was 'Cheapest for this load: L40S')."""
+    d = ask_in_process(capsys, q)
+    assert d["reply"].splitlines()[0] == head
+
+
+def test_serving_comparison_with_an_unpriced_option_has_a_headline(capsys) -> None:
+    """s26 trial 2 #8 (zh): H200 has no CNY price, so no cheapest is named; the answer opened with the
+    bullets. It now says why there is no verdict, as a training comparison does."""
+    d = ask_in_process(capsys, "部署Qwen2.5-14B，并发50，上下文8k，哪种卡最便宜")
+    assert d["reply"].splitlines()[0] == "无法判断哪个总费用最低：没有 H200 141G 的 CNY 租用价格"
