@@ -128,3 +128,18 @@ def test_serving_comparison_with_an_unpriced_option_has_a_headline(capsys) -> No
     bullets. It now says why there is no verdict, as a training comparison does."""
     d = ask_in_process(capsys, "部署Qwen2.5-14B，并发50，上下文8k，哪种卡最便宜")
     assert d["reply"].splitlines()[0] == "无法判断哪个总费用最低：没有 H200 141G 的 CNY 租用价格"
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "How many TPU v5p chips to pretrain a 7B model on 2T tokens in 30 days?",
+        "用TPU v5p预训练7B模型，2T token，30天要多少芯片",
+    ],
+)
+def test_tpu_v5p_peak_is_not_called_fp8(q: str) -> None:
+    """s26 trial 2 #12: 6 × 7e9 × 2e12 = 8.4e22 FLOPs / (169,451 h × 3,600 × 0.30) = 459 TFLOPS, v5p's
+    BF16 peak (Google Cloud 'TPU v5p'); v5p has no FP8, so the MFU is not said to be "of the FP8 peak"."""
+    reply = ask_quietly(q)
+    assert "169,451" in reply
+    assert "FP8 peak" not in reply and "FP8 峰值" not in reply
