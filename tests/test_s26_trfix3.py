@@ -143,3 +143,23 @@ def test_tpu_v5p_peak_is_not_called_fp8(q: str) -> None:
     reply = ask_quietly(q)
     assert "169,451" in reply
     assert "FP8 peak" not in reply and "FP8 峰值" not in reply
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        (
+            "Serve Qwen2.5-14B-Instruct on one RTX 4090 with Ollama, max context?",
+            "longest context: 32K, the model's native window; longer needs YaRN RoPE scaling",
+        ),
+        ("用Ollama在MacBook Air M3 16GB上跑qwen2.5:7b，最长上下文多少", "最长上下文：32K，即模型的原生窗口"),
+    ],
+)
+def test_max_context_stops_at_the_native_window(capsys, q: str, said: str) -> None:
+    """s26 trial 2 #9: Qwen2.5 runs 32,768 tokens natively and 131,072 only with YaRN, off by default
+    (Qwen2.5 model cards); 77K / 95K fit the cards' KV cache, but the answer sized them "as asked" though
+    no length was given. A "max context?" now stops at the native window and says what goes past it."""
+    d = ask_in_process(capsys, q)
+    assert d["report"]["inference"]["context_tokens"] == 32_768
+    assert said in d["reply"].splitlines()[0]
+    assert "as asked" not in d["reply"] and "token 估算" not in d["reply"]  # 'Sized at N tokens as asked'
