@@ -22,6 +22,8 @@ def start_only(report: SizingReport) -> bool:
     inf, req = report.inference, report.request
     if inf is None or not req.gpu_count or req.max_num_seqs or req.target_tokens_per_s:
         return False
+    if report.feasible != "no" and not req.start_asked:
+        return False  # it starts, unasked: the load is sized (one test, no scan of the assumptions)
     conc = next((a for a in report.assumptions if a.field == "concurrency"), None)
     refused = report.feasible == "no" and report.feasible_reason == "max_model_len" and inf.kv_capacity_tokens
     if conc is not None and conc.why == Why.concurrency_asked:

@@ -87,7 +87,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 reports[best] if best is not None else None,
                 answer.lang,
                 cents,
-                cheaper_but_slow(reports, best),
+                cheaper_but_slow(reports, best) if best is not None else None,
             )
             or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
             or (

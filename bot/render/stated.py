@@ -143,8 +143,8 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     if req.max_model_len is not None:  # the engine's limit, under the name its users type
         key = LIMIT_KEY.get(req.runtime.value if req.runtime else "", "max_model_len")
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
-    solved = next((a for a in report.assumptions if a.why == "context_asked" and a.field == "context"), None)
-    if req.context_asked and solved and report.inference:  # "max context?": the longest held (trial s26 #10)
+    solved = req.context_asked and next((a for a in report.assumptions if a.why == "context_asked"), None)
+    if solved and report.inference:  # "max context?": the longest their GPUs hold (trial s26 #10)
         from bot.render.notes import context_len
 
         longest = context_len(report.inference.context_tokens)
