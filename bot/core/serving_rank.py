@@ -13,7 +13,8 @@ holds the job keeps the cheapest of them (each row already says it does not hold
 A month compares options that deliver the load at a usable speed (s26 trial 2 #8: 'Cheapest for this load:
 L40S' decoded 9.5 tokens/s per user, at the dearest price per million tokens): among the options holding a
 stated load, those decoding at least :data:`DECODE_FLOOR_TPS` per sequence at that load rank first by their
-month; only when none does are the slower ones ranked by month."""
+month; only when none does are the slower ones ranked by month. A stated budget keeps the month rule: the
+user has said what the month may cost (trial s10 A9's budget lead reads the cheapest month's card)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def cheapest_of(reports: list[SizingReport], pool: list[int], costs: list[float]
     the lowest cost."""
     held = [i for i in pool if holds_load(reports[i])]
     usable = [i for i in held if monthly_load(reports[i]) and usable_speed(reports[i])]
+    usable = [] if any(reports[i].request.budget for i in held) else usable  # a budget: its month rules
     if held or not any(monthly_load(reports[i]) for i in pool):
         return min(usable or held or pool, key=costs.__getitem__)
     share = [i for i in pool if reports[i].inference.max_concurrency > 0]  # type: ignore[union-attr]
@@ -76,7 +78,7 @@ def usable_speed(report: SizingReport) -> bool:
 def cheaper_but_slow(reports: list[SizingReport], best: int | None) -> SizingReport | None:
     """The option holding the stated load with the lowest month, when the speed floor passed it over for
     ``best`` (:func:`cheapest_of`): the headline names both (s26 trial 2 #8); None otherwise."""
-    if best is None or not monthly_load(reports[best]):
+    if best is None or not monthly_load(reports[best]) or reports[best].request.budget:
         return None
     slow = [r for r in reports if holds_load(r) and monthly_load(r) and not usable_speed(r)]
     low = min(slow, key=serving_sort_cost, default=None)  # type: ignore[arg-type,return-value]
