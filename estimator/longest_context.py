@@ -1,6 +1,11 @@
 """'Max context?' on the user's GPUs (trial s26 #10): the longest context one sequence — or the load
 they stated — fits, solved from the KV cache the serving answer holds, at most the model's own limit
-(``max_position_embeddings``, :attr:`estimator.catalog.ModelSpec.max_context`)."""
+(``max_position_embeddings``, :attr:`estimator.catalog.ModelSpec.max_context`) and at most its native window
+(:attr:`estimator.catalog.ModelSpec.native_context`): the longer window a model documents with YaRN is off
+by default, needs a runtime's own switch (vLLM ``--hf-overrides`` rope_scaling; llama.cpp
+``--rope-scaling yarn``, tools/server/README.md) and costs quality at short lengths (Qwen2.5 model cards), so
+it is not assumed for a question that named no length (s26 trial 2 #9: 77K sized for Qwen2.5-14B on a 4090,
+"as asked")."""
 
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ def longest_context(req: SizingRequest, r: Any, size: Any) -> int | None:
     ``size(req, ledger)`` is the
     serving sizer (:func:`estimator.serving.size_serving` bound to the resolved model and card)."""
     limit = r.spec.max_context if r.spec is not None else None
+    native = r.spec.native_context if r.spec is not None else None
+    limit = min(limit, native) if limit and native else limit  # the native window: no RoPE scaling assumed
     if not req.context_asked or req.seq_len or req.max_model_len or not limit:
         return None
     sequences, count = req.concurrency or 1, req.gpu_count or 1

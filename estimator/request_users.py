@@ -33,3 +33,10 @@ class ServiceUsers(BaseModel):
         "GPUs, at most the model's own limit (estimator.longest_context, trial s26 #10)",
         json_schema_extra=_setting(json_order=83, echo="serving_suffix"),  # a cue: never "not used"
     )
+    start_asked: bool | None = Field(
+        None,
+        description="the user asks whether the server starts ('will vLLM start with max_model_len 32768?', "
+        "'能启动吗'): with a context and no load the answer is the start-up check's yes/no on their GPUs, "
+        "sized for one sequence and no assumed load (bot.core.start_only, trial s26b #6)",
+        json_schema_extra=_setting(json_order=88),  # a cue, as concurrency_asked: never "not used"
+    )

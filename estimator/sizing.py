@@ -108,7 +108,9 @@ def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> Sizi
     tokens = longest_context(req, r, size)
     if tokens is None:
         return req
-    ledger.assume("context", tokens, Why.context_asked)
+    native = r.spec.native_context if r.spec is not None else None
+    scaled = bool(native and tokens == native and (r.spec.max_context or 0) > native)  # YaRN off (s26b #9)
+    ledger.assume("context", tokens, Why.context_asked, native_window=scaled)
     if not req.concurrency:  # one sequence of that length: the load the longest context is for
         ledger.assume("concurrency", 1, Why.context_asked)
     return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})

@@ -23,10 +23,13 @@ def test_fourth_card_is_compared() -> None:
     assert len(rows) == 4
     # the RTX 6000 Ada has no rental price on file: said in its row, and the others still get a verdict
     assert any(r.startswith("• RTX 6000 Ada") and r.endswith("no USD price on file") for r in rows)
-    # s25 #4: the 40 sequences are stated, so each option carries them and the cheapest month wins
-    # (2 × A100 80G at $1.20–2.50 per GPU-hour × 730 h = $1,752 – $3,650), no longer the cheapest token
+    # s25 #4: the 40 sequences are stated, so each option carries them and the cheapest month wins among
+    # those decoding ≥ 25 tokens/s per sequence (s26 trial 2 #8, bot.core.serving_rank.DECODE_FLOOR_TPS):
+    # 2 × A100 80G ($1,752 – $3,650) decode 734 / 40 = 18.4 each, so 2 × H100 80G at $1.50–3.50 per
+    # GPU-hour × 730 h = $2,190 – $5,110 (1,188 / 40 = 29.7 each) is named, the A100 beside it
     assert data["reply"].startswith(
-        "Cheapest for this load: A100 80G ($1,752 – $3,650 a month for 40 concurrent)"
+        "Cheapest for this load at ≥ 25 tokens/s per sequence: H100 80G ($2,190 – $5,110 a month for 40 "
+        "concurrent); A100 80G costs less a month but decodes ≈ 18.4 tokens/s per sequence"
     )
 
 

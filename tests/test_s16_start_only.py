@@ -43,6 +43,11 @@ def test_start_only_is_in_the_json(capsys, question, reason, start_only):
 
 
 def test_start_only_false_where_it_starts_and_absent_in_training(capsys):
+    """Where it starts, start_only holds only when the start is asked (s26 trial 2 #6: the headline is
+    then the start-up check's yes, no load assumed); stated without the question, the default load is
+    sized as before."""
     r = ask(capsys, "Qwen2.5-7B on 1 A100 80GB with vLLM, max-model-len 8192. Will it start?")["report"]
+    assert r["feasible"] != "no" and r["inference"]["start_only"] is True
+    r = ask(capsys, "Qwen2.5-7B on 1 A100 80GB with vLLM, max-model-len 8192")["report"]
     assert r["feasible"] != "no" and r["inference"]["start_only"] is False
     assert ask(capsys, "全参微调7B要几张A100")["report"]["inference"] is None

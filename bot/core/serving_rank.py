@@ -8,7 +8,13 @@ Which option is named (:func:`cheapest_of`, session 26): options that hold the j
 GPUs whose ``max_concurrency`` reaches the stated ``concurrency``. When none holds a stated serving load, the
 answer says so first and names the option that holds the most of it per unit of money (sequences held ÷ the
 middle of the month's cost); when none holds a single sequence, none is named. Training with no option that
-holds the job keeps the cheapest of them (each row already says it does not hold it)."""
+holds the job keeps the cheapest of them (each row already says it does not hold it).
+
+A month compares options that deliver the load at a usable speed (s26 trial 2 #8: 'Cheapest for this load:
+L40S' decoded 9.5 tokens/s per user, at the dearest price per million tokens): among the options holding a
+stated load, those decoding at least :data:`DECODE_FLOOR_TPS` per sequence at that load rank first by their
+month; only when none does are the slower ones ranked by month. A stated budget keeps the month rule: the
+user has said what the month may cost (trial s10 A9's budget lead reads the cheapest month's card)."""
 
 from __future__ import annotations
 
@@ -19,6 +25,13 @@ if TYPE_CHECKING:
     from estimator.models import SizingReport
 
 _FIELD = attrgetter("field")
+
+DECODE_FLOOR_TPS = 25.0
+"""Output tokens/s per sequence a chat user is served at, at least: MLPerf Inference v5.0's
+Llama2-70B-Interactive scenario bounds the 99th-percentile time per output token at 40 ms (1 / 0.040 s =
+25 tokens/s per user; TTFT ≤ 450 ms) after surveying chat services (MLCommons, "MLPerf Inference v5.0
+Advances Language Model Capabilities for GenAI", 2025-04, mlcommons.org/2025/04/llm-inference-v5/;
+mlcommons/inference mlperf.conf, llama2-70b-interactive)."""
 
 
 def monthly_load(report: SizingReport) -> bool:
@@ -47,10 +60,31 @@ def cheapest_of(reports: list[SizingReport], pool: list[int], costs: list[float]
     month's cost (ties: the cheaper month), None when no option holds one; none holding a training job,
     the lowest cost."""
     held = [i for i in pool if holds_load(reports[i])]
+    usable = [i for i in held if monthly_load(reports[i]) and usable_speed(reports[i])]
+    usable = [] if any(reports[i].request.budget for i in held) else usable  # a budget: its month rules
     if held or not any(monthly_load(reports[i]) for i in pool):
-        return min(held or pool, key=costs.__getitem__)
+        return min(usable or held or pool, key=costs.__getitem__)
     share = [i for i in pool if reports[i].inference.max_concurrency > 0]  # type: ignore[union-attr]
     return min(share, key=lambda i: (costs[i] / reports[i].inference.max_concurrency, costs[i]), default=None)
+
+
+def usable_speed(report: SizingReport) -> bool:
+    """Whether ``report`` decodes its stated load at :data:`DECODE_FLOOR_TPS` per sequence or faster."""
+    inf = report.inference
+    speed = inf.decode_tokens_per_s if inf is not None else None
+    return speed is not None and speed.per_sequence >= DECODE_FLOOR_TPS
+
+
+def cheaper_but_slow(reports: list[SizingReport], best: int | None) -> SizingReport | None:
+    """The option holding the stated load with the lowest month, when the speed floor passed it over for
+    ``best`` (:func:`cheapest_of`): the headline names both (s26 trial 2 #8); None otherwise."""
+    if best is None or not monthly_load(reports[best]) or reports[best].request.budget:
+        return None
+    slow = [r for r in reports if holds_load(r) and monthly_load(r) and not usable_speed(r)]
+    low = min(slow, key=serving_sort_cost, default=None)  # type: ignore[arg-type,return-value]
+    if low is None or (serving_sort_cost(low) or 0) >= (serving_sort_cost(reports[best]) or 0):
+        return None
+    return low
 
 
 def serving_sort_cost(report: SizingReport) -> float | None:

@@ -51,39 +51,15 @@ def parts_of(text: str) -> dict[str, str]:
     return {k: str(v) for k, v in parts.items()}
 
 
-_ESCAPE_RE = re.compile(r"(`+)(?:.+?)\1|\\([|~#>_\\`])")
-"""A code span (kept as it is), or a CommonMark backslash escape (bot.render.dialect.md_escape) of a
-character that DingTalk's subset may show bare (:func:`_bare_here`), of a backslash or of a backtick
-(kept: read whole, so the character after them is not taken as escaped nor as a span's start)."""
-
-
-def _bare_here(line: str, start: int, char: str) -> bool:
-    """Whether ``char``, escaped at ``line[start]`` (its backslash), starts no markup in DingTalk's subset
-    as a bare character. The subset (open.dingtalk.com, "机器人发送消息的类型", markdown: headings, quote,
-    bold/italic, link, image, lists, the two-space line break) has no tables (``|``) and no strikethrough
-    (``~``); ``#`` and ``>`` mark only a line's start (heading, quote); an intraword ``_`` opens no
-    emphasis (CommonMark §6.2). It documents no backslash escape, so one kept shows its backslash: the s25
-    trial copied ``rope\\_scaling`` out of a command."""
-    if char in "|~":
-        return True
-    if char in "\\`":
-        return False
-    if char in "#>":
-        return bool(line[:start].strip())
-    before = line[start - 1] if start > 0 else ""
-    after = line[start + 2] if start + 2 < len(line) else ""
-    return before.isalnum() and after.isalnum()
-
-
 def _unescape(line: str) -> str:
-    """``line`` with the escapes DingTalk does not need dropped (:func:`_bare_here`); code spans as they
-    are. Other escapes (``*``, ``[``, ``<``, ``&``, a ``_`` that could open emphasis) are kept."""
+    """``line`` with the escapes DingTalk does not need dropped (:func:`bot.render.md_subset.bare_here`):
+    the subset (open.dingtalk.com, "机器人发送消息的类型", markdown: headings, quote, bold/italic, link,
+    image, lists, the two-space line break) has no tables (``|``) and no strikethrough (``~``), and
+    documents no backslash escape, so one kept shows its backslash: the s25 trial copied
+    ``rope\\_scaling`` out of a command."""
+    from bot.render.md_subset import unescape_line
 
-    def sub(m: re.Match[str]) -> str:
-        char = m.group(2)
-        return char if char is not None and _bare_here(line, m.start(), char) else m.group(0)
-
-    return _ESCAPE_RE.sub(sub, line) if "\\" in line else line
+    return unescape_line(line, "|~")
 
 
 def dingtalk_markdown(text: str) -> str:

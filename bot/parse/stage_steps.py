@@ -33,6 +33,7 @@ from bot.parse.words import (
     ASKS_COST_RE,
     ASKS_COUNT_RE,
     ASKS_DURATION_RE,
+    ASKS_START_RE,
     PLURAL_GPU_RE,
     SERVE_AFTER_TUNING_RE,
     explicit_stage,
@@ -182,6 +183,8 @@ class StageSteps:
             f["context_asked"] = True  # "max context?", "上下文能开多大": the longest their GPUs hold
         elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
             f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
+        if ("start" in self.s or "启动" in self.s or "起得来" in self.s) and ASKS_START_RE.search(self.s):
+            f["start_asked"] = True  # 'will vLLM start …?': the start-up check's yes/no (trial s26b #6)
         if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
             self.s
         ):

@@ -86,6 +86,15 @@ ASKS_CONTEXT_RE = rc(
 )
 """The question asks the longest context their setup serves ('max context?', '上下文能开多大'): read only
 when no context is stated (estimator.longest_context, trial s26 #10)."""
+ASKS_START_RE = rc(
+    r"\b(?:will|would|does|can|could|do)\s+(?:(?:it|this|that|the\s+server|the\s+engine|vllm|sglang)\s+)?"
+    r"(?:even\s+)?start\b(?!\s+(?:training|to\s+train|a\s+training))"
+    r"|\bstart\s*(?:up)?\s*(?:at\s+all\s*)?\?"
+    r"|(?:能|可以|会)(?:不能|否)?\s*(?:正常)?\s*启动|启动得了|起得来|能不能启动|启动不了吗"
+)
+"""The question asks whether a server starts ('will vLLM start with max_model_len 32768?', '能启动吗'): with
+a context and no load the answer is the start-up check's yes/no (bot.core.start_only, trial s26b #6). Read
+only when 'start' or '启动'/'起得来' is in the text."""
 BARE_CONTEXT_LEFT_RE = rc(
     r"(?:\bat|@|\bwith)\s*$"
     r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.offer import cheapest_index
-from bot.core.serving_rank import holds_load, monthly_load
+from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
@@ -30,16 +30,31 @@ def cheapest(reports: list[SizingReport], lang: str, families: list[str] | None 
     return cheapest_line(reports[i], lang) if i is not None else None
 
 
-def cheapest_line(best: SizingReport | None, lang: str, cents: bool = False) -> str | None:
+def cheapest_line(
+    best: SizingReport | None, lang: str, cents: bool = False, slow: SizingReport | None = None
+) -> str | None:
     """The verdict line for ``best``, the cheapest compared option core chose
     (:attr:`bot.core.answer.Answer.cheapest_index`); None when there is none. ``cents``: the rows' money
-    style (bot.render.row_time.rows_cents)."""
+    style (bot.render.row_time.rows_cents). ``slow``: a cheaper month the speed floor passed over
+    (:func:`bot.core.serving_rank.cheaper_but_slow`), named with its speed."""
     if best is None:
         return None
     f = fmt_for(lang, cents)
     if best.inference is not None and monthly_load(best):  # the same stated load on each (trial s25 #4)
         c, inf = best.inference.cost_per_month, best.inference
         msgid = N_("Cheapest for this load: %(gpu)s (%(month)s a month for %(batch)s concurrent)")
+        if slow is not None and slow.inference and slow.inference.decode_tokens_per_s:  # s26 trial 2 #8
+            msgid = N_(
+                "Cheapest for this load at ≥ %(floor)s tokens/s per sequence: %(gpu)s (%(month)s a month "
+                "for %(batch)s concurrent); %(slow)s costs less a month but decodes ≈ %(speed)s tokens/s "
+                "per sequence"
+            )
+            month = money_span(f, c.low, c.high, c.currency)
+            return translate(
+                lang, msgid, gpu=gpu_names(best)[0], month=month, batch=f.int(inf.concurrency),
+                floor=f.int(DECODE_FLOOR_TPS), slow=gpu_names(slow)[0],
+                speed=f.num(slow.inference.decode_tokens_per_s.per_sequence, 1),
+            )  # fmt: skip
         if not holds_load(best):  # none holds it: the most of it per money (bot.core.serving_rank)
             msgid = N_(
                 "None of these holds %(batch)s concurrent; the most of it for the money: %(gpu)s "
@@ -127,15 +142,16 @@ def _serving_tie(reports: list[SizingReport], best: int, lang: str) -> str | Non
 
 
 def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
-    """'No lowest-cost verdict: no CNY price on file for MI300X' — training options compared where some
-    have a cost and some that hold the job have none in the answer's currency (s16 item 4: '8x H100 vs 16x
-    A100 vs 8x MI300X … 哪个便宜' named no winner and no reason; s17-2 #2: one priced only in the other
-    currency counts as unpriced here); None otherwise."""
-    if len(reports) < 2 or any(r.inference is not None for r in reports):
+    """'No lowest-cost verdict: no CNY price on file for MI300X' — options compared where some have a cost
+    and some that hold the job have none in the answer's currency (s16 item 4: '8x H100 vs 16x A100 vs 8x
+    MI300X … 哪个便宜' named no winner and no reason; s17-2 #2: one priced only in the other currency counts
+    as unpriced here; serving too, s26 trial 2 #8: '哪种卡最便宜' with no CNY price for H200 had no
+    headline); None otherwise."""
+    if len(reports) < 2 or len({r.inference is None for r in reports}) > 1:
         return None
-    held = [r for r in reports if _fits(r)]
+    held = [r for r in reports if _fits(r) and holds_load(r)]
     currency = reports[0].request.currency  # an option priced in another currency has none in this one
-    missing = [r for r in held if r.headline_cost is None or r.headline_cost.currency != currency]
+    missing = [r for r in held if (c := _cost_of(r)) is None or c.currency != currency]
     if not missing or len(missing) == len(held):
         return None
     names = "、".join if lang == "zh" else ", ".join
@@ -143,6 +159,11 @@ def unpriced_line(reports: list[SizingReport], lang: str) -> str | None:
     return translate(
         lang, msgid, currency=currency.value if currency else "", gpus=names(gpu_names(r)[0] for r in missing)
     )
+
+
+def _cost_of(report: SizingReport):  # a Cost or a price per million tokens: both carry a currency
+    """The option's cost compared: the job's, or serving's price per million output tokens."""
+    return report.inference.cost_per_million_tokens if report.inference is not None else report.headline_cost
 
 
 def own_price_line(reports: list[SizingReport], lang: str, said_price: bool) -> str | None:

@@ -215,8 +215,18 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
 
 _GPU_ONLY_LAYOUT = frozenset({"tp_over_pcie", "pipeline_across_nodes", "personal_beyond_one_machine"})
 """Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
-_START_ONLY_HIDDEN = frozenset({"stated_layout_too_small", "pipeline_across_nodes"})
-"""Warnings about the layout sized for the default load, hidden when the body sizes the user's cards."""
+_START_ONLY_HIDDEN = frozenset(
+    {
+        "stated_layout_too_small",
+        "pipeline_across_nodes",
+        "concurrency_limited_assumed",
+        "personal_beyond_one_machine",
+        "price_other_currency",
+    }
+)
+"""Warnings about the layout sized for the default load, hidden when the body sizes the user's cards: the
+assumed 16 that do not fit, the machines the load's plan spans, the currency of a cost not shown (trial
+s26b #6, #7)."""
 
 
 def _said_elsewhere(

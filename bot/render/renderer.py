@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
+from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.parse_error import PARSE_ERROR
@@ -82,7 +83,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
         ctx["cheapest"] = (
             tie_line(reports, best, answer.lang)
-            or cheapest_line(reports[best] if best is not None else None, answer.lang, cents)
+            or cheapest_line(
+                reports[best] if best is not None else None,
+                answer.lang,
+                cents,
+                cheaper_but_slow(reports, best) if best is not None else None,
+            )
             or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
             or (
                 unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why

@@ -177,10 +177,13 @@ def _attention_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
 
 
 def _fp8_peak(report: SizingReport) -> bool:
-    """Whether the MFU refers to the FP8 peak (training in FP8)."""
+    """Whether the MFU refers to the FP8 peak (training in FP8): a card whose FP8 peak is its BF16 peak has
+    no FP8 rate of its own (TPU v5p: 459 TFLOPS is its BF16 peak, Google Cloud 'TPU v5p'; it has no FP8,
+    s26 trial 2 #12), so its peak is named by its BF16 precision."""
     gpu = report.gpu_spec if report.gpu_spec is not None and not report.gpu_spec.generic else None
     peak = report.peak_flops
-    return bool(gpu and peak and gpu.peak_tflops_fp8 and peak == gpu.peak_tflops_fp8 * 1e12)
+    fp8 = gpu.peak_tflops_fp8 if gpu else None
+    return bool(gpu and peak and fp8 and peak == fp8 * 1e12 and fp8 > (gpu.peak_tflops_bf16 or 0))
 
 
 def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:

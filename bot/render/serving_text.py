@@ -229,11 +229,13 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
         "beyond_machine": "personal_beyond_one_machine" in codes,
-        # the advice's variant (templates/_advice.j2): 'paged' — a paged-KV server named or a card not
-        # NVIDIA's (Ascend: no TensorRT-LLM), no other server named (trial s26 #20); '8bit' — 16-bit weights
+        # the advice's variant (templates/_advice.j2): 'paged' — sized as a paged-KV server's (named, or
+        # vLLM's profile when none was: the tools line names the servers) or a card not NVIDIA's (Ascend:
+        # no TensorRT-LLM), no other server named (trials s26 #20, s26b #15); '8bit' — 16-bit weights
         "advice": (
             "paged "
-            if (report.request.runtime or "") in PAGED_SERVERS or (gpu and gpu.vendor != "NVIDIA")
+            if (report.request.runtime or inf.runtime or "") in PAGED_SERVERS
+            or (gpu and gpu.vendor != "NVIDIA")
             else ""
         )
         + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),

@@ -148,12 +148,17 @@ def serving_settings(report: SizingReport, lang: str) -> str:
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
     if req.flash_attention is False:  # llama.cpp -fa off: KQ scores (estimator.runtimes.llama_cpp)
         items.append("-fa off")
-    solved = req.context_asked and any(a.why == "context_asked" for a in report.assumptions)
+    solved = req.context_asked and next((a for a in report.assumptions if a.why == "context_asked"), None)
     if solved and report.inference:  # "max context?": the longest their GPUs hold (trial s26 #10)
         from bot.render.notes import context_len
 
         longest = context_len(report.inference.context_tokens)
-        items.append(translate(lang, N_("longest context that fits: %(context)s"), context=longest))
+        msgid = N_("longest context that fits: %(context)s")
+        if solved.params.get("native_window"):  # capped at the native window: YaRN is off (s26 trial 2 #9)
+            msgid = N_(
+                "longest context: %(context)s, the model's native window; longer needs YaRN RoPE scaling"
+            )
+        items.append(translate(lang, msgid, context=longest))
     sep = "，" if lang == "zh" else ", "
     return paren(lang, sep.join(items)) if items else ""
 

@@ -66,10 +66,16 @@ def _clip_bytes(text: str, limit: int) -> str:
 
 
 def stream_markdown(out: Outbound) -> str:
-    """The stream reply's markdown: headline (bold), key figures, details, contact line."""
+    """The stream reply's markdown: headline (bold), key figures, details, contact line. WeCom's markdown
+    (developer.work.weixin.qq.com, 消息类型 markdown: headings, bold, links, inline code, quotes, font
+    colour) documents no backslash escape, so one it does not need (an intraword ``_``, a mid-line ``#``
+    or ``>``: :func:`bot.render.md_subset.unescape_text`) is dropped, else a copied flag reads
+    ``use\\_liger\\_kernel`` (s26 trial #14); code spans are kept as they are."""
+    from bot.render.md_subset import unescape_text
+
     p = parts(out.text)
     text = "\n\n".join(x for x in (p["h"], p["f"], p["d"], p["c"]) if x.strip())
-    return _clip_bytes(HARD_BREAK.sub("\n", text) or " ", STREAM_MAX_BYTES)
+    return _clip_bytes(unescape_text(HARD_BREAK.sub("\n", text)) or " ", STREAM_MAX_BYTES)
 
 
 def new_task_id(turn_id: str) -> str:
