@@ -1,0 +1,38 @@
+"""Session 26 trial 2 findings, training and reading (part trfix4: /work/notes/s26/trial2_findings.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import ask
+from tests.real_questions import answer_json
+
+AXOLOTL = """base_model: Qwen/Qwen2.5-14B-Instruct
+load_in_4bit: true
+adapter: qlora
+lora_r: 32
+sequence_len: 4096
+sample_packing: true
+micro_batch_size: 2
+gradient_accumulation_steps: 8
+num_epochs: 2
+optimizer: paged_adamw_8bit
+gradient_checkpointing: true
+"""
+
+
+# #4: an average sample length in a pasted config's comment is tokens per sample, not a sequence length the
+# config overrides: 40K samples × 1,500 tokens × 2 epochs = 120M tokens (the request's tokens count the epochs), not the 41M that
+# 512 tokens a sample assumed); the config's sequence_len 4096 stays the cap.
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# 2x RTX 3090, dataset 40k samples avg 1500 tokens. how long?",
+        "# 2张3090，数据4万条，平均每条1500 token，要多久",
+    ],
+)
+def test_an_average_sample_length_beside_a_config_is_tokens_per_sample(comment: str) -> None:
+    answer = answer_json(AXOLOTL + comment)
+    request = answer["request"]
+    assert (request["seq_len"], request["tokens_per_sample"], request["tokens"]) == (4096, 1500, 120_000_000)
+    assert not any(i["text"].startswith("seq_len") for i in answer["interpretation"]["ignored"])
