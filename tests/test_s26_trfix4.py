@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cli import ask
 from tests.real_questions import answer_json
 
 AXOLOTL = """base_model: Qwen/Qwen2.5-14B-Instruct
@@ -22,8 +21,8 @@ gradient_checkpointing: true
 
 
 # #4: an average sample length in a pasted config's comment is tokens per sample, not a sequence length the
-# config overrides: 40K samples × 1,500 tokens × 2 epochs = 120M tokens (the request's tokens count the epochs), not the 41M that
-# 512 tokens a sample assumed); the config's sequence_len 4096 stays the cap.
+# config overrides: 40K samples × 1,500 tokens × 2 epochs = 120M tokens (the request's tokens count the
+# epochs), not the 41M that 512 tokens a sample assumed; the config's sequence_len 4096 stays the cap.
 @pytest.mark.parametrize(
     "comment",
     [
