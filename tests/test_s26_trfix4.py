@@ -35,3 +35,17 @@ def test_an_average_sample_length_beside_a_config_is_tokens_per_sample(comment: 
     request = answer["request"]
     assert (request["seq_len"], request["tokens_per_sample"], request["tokens"]) == (4096, 1500, 120_000_000)
     assert not any(i["text"].startswith("seq_len") for i in answer["interpretation"]["ignored"])
+
+
+# #17: '16张H100（2机8卡）' is read as 2 × 8 = 16, the count used: its '2' is no second value ('repeated').
+@pytest.mark.parametrize(
+    "question",
+    [
+        "verl GRPO Qwen2.5-32B, 16张H100（2机8卡），rollout.n=8，1万条prompt，response最长4096，要多久",
+        "verl GRPO Qwen2.5-32B on 16 H100 (2机8卡), rollout.n=8, 10k prompts, response up to 4096, how long?",
+    ],
+)
+def test_machines_times_cards_equal_to_the_count_is_not_a_second_value(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["gpu_count"] == 16
+    assert not [i for i in answer["interpretation"]["ignored"] if i["text"] in ("2", "8")]
