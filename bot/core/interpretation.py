@@ -238,6 +238,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
+    if report is not None and report.rollout is not None and report.rollout.in_trainer:  # s26 trial 2 #3
+        ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]  # 'use_vllm=False': timed as generate
     return Interpretation(
         unknown_gpu=parsed.unknown_gpu,
         unknown_model=parsed.unknown_model,
