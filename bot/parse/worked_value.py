@@ -59,12 +59,14 @@ def _clause(s: str, at: int, ends_re: LazyPattern) -> tuple[int, int]:
 
 
 def _outcome(s: str, at: int) -> tuple[str | None, int, int]:
-    """('failed', 'worked' or None; the clause's start and end): what the comma clause holding ``at``
-    reports, or else its sentence clause ('with max_batch_size = 64, running batch 64 … is fine')."""
+    """('failed', 'worked' or None; the clause's start and end, an empty span for a failure found only in
+    the sentence clause): what the comma clause holding ``at`` reports, or else its sentence clause ('with
+    max_batch_size = 64, running batch 64 … is fine')."""
     for ends_re in (COMMA_RE, CLAUSE_END_RE):
         a, b = _clause(s, at, ends_re)
+        narrow = ends_re is COMMA_RE  # only a comma clause's failure is the setting's alone (masked)
         if FAILED_RE.search(s, a, b):
-            return "failed", a, b
+            return "failed", a, b if narrow else a
         if WORKED_RE.search(s, a, b):
             return "worked", a, b
     return None, 0, 0
