@@ -49,3 +49,40 @@ def test_machines_times_cards_equal_to_the_count_is_not_a_second_value(question:
     answer = answer_json(question)
     assert answer["request"]["gpu_count"] == 16
     assert not [i for i in answer["interpretation"]["ignored"] if i["text"] in ("2", "8")]
+
+
+# #2: Jetson Orin modules (NVIDIA data sheets): unified memory, LPDDR5 bandwidth, sized as themselves;
+# the memory after a word of the name ('Orin Nano 8GB') is the module's, never an A100 for reference.
+@pytest.mark.parametrize(
+    ("question", "gpu", "bandwidth"),
+    [
+        ("Run qwen2.5:3b with Ollama on a Jetson Orin Nano 8GB, tokens/s?", "Jetson-Orin-Nano-8GB", 68),
+        ("Jetson Orin Nano 8G用Ollama跑qwen2.5:3b 速度多少", "Jetson-Orin-Nano-8GB", 68),
+        (
+            "Serve Llama-3.1-8B on a Jetson AGX Orin 64GB with llama.cpp, tokens/s?",
+            "Jetson-AGX-Orin-64GB",
+            204.8,
+        ),
+        ("Ollama qwen2.5:7b on an Orin NX 16G, speed?", "Jetson-Orin-NX-16GB", 102.4),
+    ],
+)
+def test_jetson_orin_modules_are_sized_as_unified_memory(question: str, gpu: str, bandwidth: float) -> None:
+    from estimator import catalog
+
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == gpu and answer["interpretation"]["unknown_gpu"] is None
+    spec = catalog.gpu(gpu)
+    assert spec.unified_memory and spec.memory_bandwidth_gbps == bandwidth
+    # decode of a Q4_K_M model on one module: its bandwidth, not an A100's (491 tokens/s before)
+    assert 0 < answer["report"]["inference"]["decode_tokens_per_s"]["per_sequence"] < 40
+
+
+# #13: the RTX 3050 Laptop (NVIDIA's RTX 30 laptop spec page: 16 SMs, 4 GB, 128-bit at 14 Gbps = 224 GB/s),
+# found through the desktop RTX 3050's name after 'laptop' as the 3060 / 4060 laptop parts are.
+@pytest.mark.parametrize(
+    "question",
+    ["Run Qwen3-8B with Ollama on a laptop RTX 3050 4GB — speed?", "笔记本3050 4G 用ollama跑qwen2.5:3b 速度"],
+)
+def test_the_rtx_3050_laptop_is_in_the_catalog(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == "RTX-3050-Laptop" and answer["interpretation"]["unknown_gpu"] is None
