@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
     "prose_changes",  # the text asks to change the pasted config's length: the text's is used (s19)
+    "param_offload",  # offload_param cpu/nvme, params offloaded: not modelled; memory an upper bound (s26)
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
