@@ -86,3 +86,26 @@ def test_jetson_orin_modules_are_sized_as_unified_memory(question: str, gpu: str
 def test_the_rtx_3050_laptop_is_in_the_catalog(question: str) -> None:
     answer = answer_json(question)
     assert answer["request"]["gpu"] == "RTX-3050-Laptop" and answer["interpretation"]["unknown_gpu"] is None
+
+
+# #5: the axolotl QLoRA paste on 2 × RTX 3090: its settings need 8 GPUs (the 13.9 GiB of fp32 logits,
+# 2 × 4,096 × 152,064 × 12 B, never shrink with data parallelism) while micro-batch 1 fits on one: the
+# training headline says their setting does not fit, then that change, before any count (as the memory
+# headline does: bot/render/fit_change_text.py headline_fix).
+@pytest.mark.parametrize(
+    ("comment", "fix", "count"),
+    [
+        (
+            "# 2x RTX 3090, dataset 40k samples avg 1500 tokens. how long?",
+            "with micro-batch 1",
+            "at least 8 GPUs",
+        ),
+        ("# 2张3090，数据4万条，平均每条1500 token，要多久", "微批次改为 1", "至少需要 8 张"),
+    ],
+)
+def test_a_setting_that_fits_leads_the_training_headline(comment: str, fix: str, count: str) -> None:
+    from bot.cli import ask
+
+    text, _ = ask(AXOLOTL + comment, None, "text")
+    first = text.splitlines()[0]
+    assert fix in first and count not in first
