@@ -109,3 +109,20 @@ def test_a_setting_that_fits_leads_the_training_headline(comment: str, fix: str,
     text, _ = ask(AXOLOTL + comment, None, "text")
     first = text.splitlines()[0]
     assert fix in first and count not in first
+
+
+# The forms earlier rounds pinned as an uncatalogued one-device system (tests/test_hw_reader.py,
+# tests/test_round12_en_forms.py): now the catalog's module, one of it, its memory the one named.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Jetson AGX Orin 64GB 能跑 Qwen2.5-14B 吗",
+        "Can a Jetson AGX Orin run Llama-3-8B?",
+        "Can a Jetson AGX Orin with 64GB run Llama-3.1-8B in fp16?",
+        "Jetson AGX Orin 64G 能用 fp16 跑 Llama-3.1-8B 吗？",
+    ],
+)
+def test_the_jetson_agx_orin_is_one_catalog_module(question: str) -> None:
+    answer = answer_json(question)
+    assert (answer["request"]["gpu"], answer["request"]["gpu_count"]) == ("Jetson-AGX-Orin-64GB", 1)
+    assert answer["interpretation"]["unknown_gpu"] is None

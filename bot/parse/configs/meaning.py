@@ -187,6 +187,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "max_seq_len": ("seq_len", "int"),
         "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
         "max_train_samples": ("num_samples", "int"),  # transformers examples run_clm.py and their copies
+        # EasyR1 (a verl fork, examples/config.yaml; no flag table of its own): the actor's per-GPU micro-batch
+        "worker.actor.micro_batch_size_per_device_for_update": ("batch_size", "int"),
         **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {
@@ -194,8 +196,6 @@ MEANING: dict[str, dict[str, Row]] = {
         "data.max_response_length": ("max_completion_length", "int"),
         "data.train_batch_size": ("global_batch", "int"),
         "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu": ("batch_size", "int"),
-        # EasyR1 (a verl fork, examples/config.yaml): the actor's per-GPU micro-batch of an update pass
-        "worker.actor.micro_batch_size_per_device_for_update": ("batch_size", "int"),
         "actor_rollout_ref.actor.ppo_mini_batch_size": (None, "no_field"),
         "actor_rollout_ref.rollout.n": ("num_generations", "generations"),
         "actor_rollout_ref.rollout.tensor_model_parallel_size": ("rollout_tp", "int"),
