@@ -239,8 +239,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
-    if report is not None and report.rollout is not None and report.rollout.in_trainer:  # s26 trial 2 #3
-        ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]  # 'use_vllm=False': timed as generate
+    if report is not None and _in_trainer(report.request):  # 'use_vllm=False': the trainer generates (s26)
+        ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]
     return Interpretation(
         unknown_gpu=parsed.unknown_gpu,
         unknown_model=parsed.unknown_model,
@@ -248,6 +248,17 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         substitutions=_substitutions(parsed, report),
         beyond_slots=_beyond_slots(parsed.card_slots, report),
     )
+
+
+def _in_trainer(req: SizingRequest) -> bool:
+    """Whether the RL trainer generates its own rollouts (TRL / ms-swift, no engine: trial s26 #3): its
+    memory (estimator.trainer_generation) and time (estimator.trainer_decode) are model.generate's, so a
+    stated 'use_vllm=False' is used, not named as timed like vLLM."""
+    if req.algorithm not in RL_ALGORITHMS:
+        return False
+    from estimator.trainer_decode import generates_in_trainer
+
+    return generates_in_trainer(req)
 
 
 def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
