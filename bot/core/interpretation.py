@@ -239,7 +239,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
-    if report is not None and _in_trainer(report.request):  # 'use_vllm=False': the trainer generates (s26)
+    # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
+    if report is not None and report.request.algorithm in RL_ALGORITHMS and _in_trainer(report.request):
         ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]
     return Interpretation(
         unknown_gpu=parsed.unknown_gpu,
@@ -253,9 +254,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
 def _in_trainer(req: SizingRequest) -> bool:
     """Whether the RL trainer generates its own rollouts (TRL / ms-swift, no engine: trial s26 #3): its
     memory (estimator.trainer_generation) and time (estimator.trainer_decode) are model.generate's, so a
-    stated 'use_vllm=False' is used, not named as timed like vLLM."""
-    if req.algorithm not in RL_ALGORITHMS:
-        return False
+    stated 'use_vllm=False' is used, not named as timed like vLLM. The caller checks the algorithm."""
     from estimator.trainer_decode import generates_in_trainer
 
     return generates_in_trainer(req)
