@@ -274,6 +274,7 @@ class Rollout(_Frozen):
     decode_tokens_per_s_per_gpu: float
     gpu_hours: float = Field(description="GPU-hours of decoding; gpu_hours adds them to the training passes")
     training_gpu_hours: Band = Field(description="GPU-hours of everything else, at the MFU band")
+    in_trainer: bool = Field(default=False, description="decoded by the trainer's model.generate, no engine")
 
 
 class PriceBand(_Frozen):

@@ -42,6 +42,7 @@ from estimator.reasons import Why
 from estimator.rl_defaults import rl_lengths
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
+from estimator.trainer_decode import generate_speed, generates_in_trainer
 from estimator.training_tools import tool_limits
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
@@ -258,6 +259,8 @@ def rollout_part(
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     _note_batch_without_gpus(req, ledger)
+    if generates_in_trainer(req):  # TRL use_vllm False: model.generate in the trainer (s26 trial 2 #3)
+        return _in_trainer(req, spec, params, active or params, gpu, (prompt, completion), generated)
     share = engine_share(req, ledger)  # TRL colocate: its 0.3 of each card (estimator.colocate)
     if share is None:
         d = defaults.GPU_MEMORY_UTILIZATION
@@ -288,6 +291,39 @@ def rollout_part(
         decode_tokens_per_s_per_gpu=per_gpu,
         gpu_hours=hours,
         training_gpu_hours=zero,
+    )
+    return out, 2.0 * n * generated
+
+
+def _in_trainer(
+    req: SizingRequest,
+    spec: ModelSpec,
+    params: float,
+    n: float,
+    gpu: GpuSpec,
+    lengths: tuple[int, int],
+    generated: float,
+) -> tuple[Rollout, float] | None:
+    """The rollouts decoded by the trainer's own ``model.generate`` (:mod:`estimator.trainer_decode`): each
+    GPU its generation batch (:func:`_completions_per_gpu`, at least one prompt's completions)."""
+    prompt, completion = lengths
+    batch = max(math.ceil(_completions_per_gpu(req)), sequences_per_prompt(req))
+    weights = weight_bytes(spec, params, Precision.bf16)
+    per_gpu = generate_speed(spec, params, n, gpu, weights, prompt + math.ceil(completion / 2), batch)
+    if per_gpu is None:
+        return None
+    zero = Band(low=0.0, likely=0.0, high=0.0)
+    hours = generated / per_gpu / 3600.0
+    out = Rollout(
+        generated_tokens=generated,
+        completion_tokens=completion,
+        prompt_tokens=prompt,
+        decode_tp=1,
+        decode_batch=batch,
+        decode_tokens_per_s_per_gpu=per_gpu,
+        gpu_hours=hours,
+        training_gpu_hours=zero,
+        in_trainer=True,
     )
     return out, 2.0 * n * generated
 

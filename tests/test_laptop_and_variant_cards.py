@@ -75,12 +75,12 @@ def test_laptop_and_ti_cards_resolve_to_their_own_entries(capsys, q, gpu_id):
     ("q", "name"),
     [
         ("my laptop has an RTX 2070, can it run llama 3 8B?", "RTX 2070 Laptop"),
-        ("笔记本 3050 能跑 7B 吗", "3050 Laptop"),
+        ("笔记本 2060 能跑 7B 吗", "2060 Laptop"),  # s26-trfix4: the 3050 laptop part is now catalogued
     ],
 )
 def test_a_laptop_card_not_in_the_catalog_is_named_as_typed(capsys, q, name):
     """Never the desktop card of that number (the RTX 2070 desktop card is not catalogued either; the
-    3050 laptop part has 4–6 GB): the interpretation names it."""
+    2060 laptop part has 6 GB against the desktop's 6–12): the interpretation names it."""
     out = _ask(capsys, q)
     assert out["interpretation"]["unknown_gpu"] == name
     assert name in out["reply"]

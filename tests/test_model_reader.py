@@ -176,7 +176,7 @@ def test_size_in_words(text: str, params: float) -> None:
 )
 def test_parameter_offload_is_named(text: str) -> None:
     data = answer(text)
-    assert ignored(data).get("offload_param: CPU") == "no_field"
+    assert ignored(data).get("offload_param: CPU") == "param_offload"  # an upper bound, said (s26-trfix4)
     assert data["request"]["offload"] is True
 
 

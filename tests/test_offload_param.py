@@ -34,7 +34,8 @@ def test_parameter_offload_is_named_not_read_as_optimizer_offload(
     data = json.loads(capsys.readouterr().out)
     assert data["request"]["offload"] is (True if optimizer else None)
     ignored = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
-    assert ignored["zero_optimization.offload_param.device: cpu"] == "no_field"
+    # named with what it means for the verdict: the memory counts the weights on the GPUs (s26 trial 2 #10)
+    assert ignored["zero_optimization.offload_param.device: cpu"] == "param_offload"
     assert data["request"]["zero_stage"] == 3
 
 

@@ -76,7 +76,7 @@ OFFLOAD_KEY_ON = [
 def test_offload_key_set_true_is_offload(capsys: pytest.CaptureFixture[str], text: str) -> None:
     data = ask(capsys, text)
     assert data["request"]["offload"] is True
-    assert named(data)["offload_param: CPU"] == "no_field"
+    assert named(data)["offload_param: CPU"] == "param_offload"  # an upper bound, said (s26-trfix4 #10)
 
 
 KV_LAYERS = [
@@ -109,10 +109,9 @@ def test_kv_cache_layer_is_named_beside_the_engine(
 
 
 CARD_WITH_MEMORY = [
-    # the M1 Max cases moved to tests/test_trial_s23_answers.py: the chip is in the catalog since s23
-    ("Can a Jetson AGX Orin with 64GB run Llama-3.1-8B in fp16?", "Jetson AGX Orin", 64.0),
+    # the M1 Max cases moved to tests/test_trial_s23_answers.py: the chip is in the catalog since s23; the
+    # Jetson AGX Orin ones to tests/test_s26_trfix4.py (catalogued since s26)
     ("Serve Qwen2.5-7B on one Biren BR104 with 32GB.", "Biren BR104", 32.0),  # MTT S4000: catalog since s25
-    ("Jetson AGX Orin 64G 能用 fp16 跑 Llama-3.1-8B 吗？", "Jetson AGX Orin", 64.0),
 ]
 
 

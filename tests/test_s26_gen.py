@@ -165,3 +165,25 @@ def test_the_failing_value_of_a_setting_is_sized(question: str, key: str, value:
 )
 def test_a_value_not_set_against_a_working_one_is_kept(question: str, key: str, value: int) -> None:
     assert answer_json(question)["request"][key] == value
+
+
+# s26 trial 2 #1: the failing value is the TP, not the card count: the OOM words of its clause are the
+# setting's, so bot/parse/count_failed.py does not read "OOMs … on 4x RTX 4090" as 4 GPUs that failed and
+# bot/core/failed_counts.py does not size 8 cards (the user has 4; TP 2 ran on them).
+@pytest.mark.parametrize(
+    ("question", "named", "eight"),
+    [
+        (
+            "Llama-3.1-8B works at tp 2 but OOMs at tp 4 on 4x RTX 4090 with vLLM at 128k context, why?",
+            "tp 2",
+            "8 × RTX 4090",
+        ),
+        ("Qwen2.5-14B 用 vLLM 在4张4090上，tp 2 能跑，tp 4 就 OOM，为什么", "tp 2", "8 张"),
+    ],
+)
+def test_a_failing_tp_is_not_a_failed_card_count(question: str, named: str, eight: str) -> None:
+    answer = answer_json(question)
+    assert (answer["request"]["gpu_count"], answer["request"]["tp"]) == (4, 4)
+    assert {"text": named, "reason": "other_setup"} in answer["interpretation"]["ignored"]
+    text, _ = ask(question, None, "text")
+    assert eight not in text and ("4 × RTX 4090" in text or "4 张 RTX 4090" in text)

@@ -57,6 +57,7 @@ IGNORED_REASONS = (
     "fp8_time_only",  # FP8 training with nothing to time: FP8 changes the time; memory is sized in bf16
     "config_differs",  # the text said another value than the pasted config: the config's is used
     "prose_changes",  # the text asks to change the pasted config's length: the text's is used (s19)
+    "param_offload",  # offload_param cpu/nvme, params offloaded: not modelled; memory an upper bound (s26)
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
@@ -239,6 +240,9 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
+    # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
+    if report is not None and report.request.algorithm in RL_ALGORITHMS and _in_trainer(report.request):
+        ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]
     return Interpretation(
         unknown_gpu=parsed.unknown_gpu,
         unknown_model=parsed.unknown_model,
@@ -246,6 +250,15 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         substitutions=_substitutions(parsed, report),
         beyond_slots=_beyond_slots(parsed.card_slots, report),
     )
+
+
+def _in_trainer(req: SizingRequest) -> bool:
+    """Whether the RL trainer generates its own rollouts (TRL / ms-swift, no engine: trial s26 #3): its
+    memory (estimator.trainer_generation) and time (estimator.trainer_decode) are model.generate's, so a
+    stated 'use_vllm=False' is used, not named as timed like vLLM. The caller checks the algorithm."""
+    from estimator.trainer_decode import generates_in_trainer
+
+    return generates_in_trainer(req)
 
 
 def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:

@@ -168,11 +168,14 @@ class _Parse(FieldSteps, StageSteps):
         used_roles = {
             r.role: s0[max(r.tok.start - 8, 0) : r.tok.end + 1] for r in self.roles if id(r) in self.used
         }
+        values = {r.role: r.value for r in self.roles if id(r) in self.used}
         for r in self.roles:
             if id(r) not in self.used:
                 raw = r.tok.raw.strip()
                 if used_roles.get(r.role) == s0[max(r.tok.start - 8, 0) : r.tok.end + 1]:
                     continue  # '…，2张4090，' pasted 500 times (trial2 #13): the value used, said again
+                if r.role == "count" and values.get("count") == r.value:
+                    continue  # '16张H100（2机8卡）': 2 × 8 is the 16 used, no second value (s26 trial 2 #17)
                 out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 

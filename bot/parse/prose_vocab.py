@@ -438,8 +438,8 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
-    if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own offload: named, the sizing has no setting (s17)
-        out.unused.append(("offload_param: CPU", "no_field"))
+    if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own: named, an upper bound (s17, s26)
+        out.unused.append(("offload_param: CPU", "param_offload"))
     host_side(out)  # '内存 64G', 'DDR5-6000', 'quad-channel DDR4-3200' beside a layer split: the host's
     llama_cpp_switches(out)  # -nkvo: the KV cache in CPU memory; -fa off: no flash attention
     if "kv_offload" not in out.fields and _take(out, KV_IN_HOST_RE):  # said in words (round 9)

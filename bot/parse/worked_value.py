@@ -60,14 +60,31 @@ def _clause(s: str, at: int, ends_re: LazyPattern) -> tuple[int, int]:
 
 def outcome(s: str, at: int) -> str | None:
     """'failed', 'worked' or None: what the comma clause holding ``at`` reports, or else its sentence
-    clause ('with max_batch_size = 64, running batch 64 … is fine')."""
+    clause (:func:`_outcome` without its span; bot.parse.counts_outcome)."""
+    return _outcome(s, at)[0]
+
+
+def _outcome(s: str, at: int) -> tuple[str | None, int, int]:
+    """('failed', 'worked' or None; the clause's start and end, an empty span for a failure found only in
+    the sentence clause): what the comma clause holding ``at`` reports, or else its sentence clause ('with
+    max_batch_size = 64, running batch 64 … is fine')."""
     for ends_re in (COMMA_RE, CLAUSE_END_RE):
         a, b = _clause(s, at, ends_re)
+        narrow = ends_re is COMMA_RE  # only a comma clause's failure is the setting's alone (masked)
         if FAILED_RE.search(s, a, b):
-            return "failed"
+            return "failed", a, b if narrow else a
         if WORKED_RE.search(s, a, b):
-            return "worked"
-    return None
+            return "worked", a, b
+    return None, 0, 0
+
+
+def _mask_failure(s: str, a: int, b: int) -> str:
+    """``s`` with the failure words between ``a`` and ``b`` masked: they said the setting's value failed,
+    not the GPU count (s26 trial 2 #1: 'works at tp 2 but OOMs at tp 4 on 4x RTX 4090' read as 'OOM on 4
+    GPUs' by bot.parse.count_failed and sized at 8 cards; the user has 4, and TP 4 failed on them)."""
+    for m in list(FAILED_RE.finditer(s, a, b)):
+        s = mask(s, m.start(), m.end(), " ")
+    return s
 
 
 def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
@@ -76,10 +93,13 @@ def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
     if not GATE_RE.search(s):
         return s, []
     by_key: dict[str, list[tuple[str, int, int, str | None]]] = {}
+    spans: dict[int, tuple[int, int]] = {}
     for m in PAIR_RE.finditer(s):
         key = (m.group("key") or m.group("pkey")).lstrip("-").replace("-", "_").replace(" ", "_")
         v = m.group("v") or m.group("pv")
-        by_key.setdefault(key, []).append((v, m.start(), m.end(), outcome(s, m.start())))
+        out, a, b = _outcome(s, m.start())
+        by_key.setdefault(key, []).append((v, m.start(), m.end(), out))
+        spans[m.start()] = (a, b)
     named: list[tuple[str, str]] = []
     for key, pairs in by_key.items():
         if len(pairs) == 1 and pairs[0][3] == "worked":  # 'runs at tp 1 and 2 but OOMs at 4' (s26)
@@ -94,6 +114,8 @@ def worked_then_failed(s: str) -> tuple[str, list[tuple[str, str]]]:
             if float(v) in worked:
                 named.append((s[start:end].strip(), "other_setup"))
                 s = mask(s, start, end, " ")
+            else:
+                s = _mask_failure(s, *spans[start])
     return s, named
 
 
@@ -136,4 +158,5 @@ def _listed_then_failed(
         return s
     named.append((s[start:stop].strip(), "other_setup"))
     s = mask(s, start, stop, " ")
+    s = mask(s, failed.start(), a, " ")  # 'OOMs': the setting's failure, not the count's (s26 trial 2 #1)
     return s[:a] + text.rjust(b - a) + s[b:]

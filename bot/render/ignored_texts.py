@@ -55,6 +55,10 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "config_differs": N_("your pasted config gives another value, and the config's is used"),
     "prose_changes": N_("your message asks to change it, and the value in your message is used"),
+    "param_offload": N_(
+        "parameter offload is not modelled: the memory per GPU and the verdict above count the weights on "
+        "the GPUs, an upper bound: with it the GPUs hold less, and each step waits on the copies"
+    ),
     "offload_adapters": N_(
         "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
         "so the memory per GPU is an upper bound"

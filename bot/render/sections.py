@@ -221,6 +221,7 @@ def _rollout_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
             "batch": f.int(ro.decode_batch),
             "tp": f.int(ro.decode_tp),
             "train": f.hours(ro.training_gpu_hours.likely),
+            "in_trainer": ro.in_trainer,
         }
     }
 

@@ -192,6 +192,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "max_seq_len": ("seq_len", "int"),
         "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
         "max_train_samples": ("num_samples", "int"),  # transformers examples run_clm.py and their copies
+        # EasyR1 (a verl fork, examples/config.yaml; no flag table of its own): the per-GPU micro-batch
+        "worker.actor.micro_batch_size_per_device_for_update": ("batch_size", "int"),
         **{k: ("seq_len", "source_target") for pair in SOURCE_TARGET for k in pair},
     },
     "verl": {

@@ -102,6 +102,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
             extra.update(unknown_model=stack.model_name, model_typed=None)
             if req.model and not found.request.model:
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
+    parsed = _length_per_sample(parsed, update)
+    req = parsed.request
     unused = [*parsed.unused_numbers, *changed]
     _load_and_cap(parsed, stack, update, unused)
     unused += prose_changes(normalize(text), parsed.found, req, update, stack.used)  # '改成 4096' (s19)
@@ -135,6 +137,28 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
 def _why(item: tuple[str, str]) -> tuple[str, str]:
     """(field, reason) of a named item ('gpu_count: 1', 'other_setup')."""
     return item[0].split(":", 1)[0], item[1]
+
+
+def _length_per_sample(parsed: ParseResult, update: dict[str, Any]) -> ParseResult:
+    """``parsed`` with the text's length beside its sample count read as tokens per sample when the config
+    trains and sets its own sequence length (s26 trial 2 #4: an axolotl paste's comment 'dataset 40k samples
+    avg 1500 tokens', read alone as a serving context, was named as a 'seq_len: 1500' the config overrides
+    and the data assumed 512 tokens a sample: 40K × 512 × 2 epochs = 41M tokens, not 40K × 1,500 × 2 =
+    120M). The config's ``sequence_len`` stays the cap; the data's tokens are samples × that length."""
+    req = parsed.request
+    training = (update.get("stage") or req.stage) not in (None, "inference")
+    per = req.seq_len
+    if not (training and per and update.get("seq_len") and req.num_samples and "num_samples" in parsed.found):
+        return parsed
+    if req.tokens_per_sample is not None or per > update["seq_len"]:
+        return parsed
+    fields: dict[str, Any] = {"seq_len": None, "tokens_per_sample": float(per)}
+    if req.tokens is None and "tokens" not in update:
+        fields["tokens"] = req.num_samples * per
+    found = [f for f in parsed.found if f != "seq_len"] + [
+        f for f in ("tokens_per_sample", "tokens") if f in fields
+    ]
+    return parsed.model_copy(update={"request": req.model_copy(update=fields), "found": found})
 
 
 ONE_SAID_RE = re.compile(
