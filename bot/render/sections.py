@@ -218,8 +218,7 @@ def _rollout_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
             "hours": f.hours(ro.gpu_hours),
             "tokens": f.tokens(ro.generated_tokens),
             "speed": f.int(ro.decode_tokens_per_s_per_gpu),
-            "batch": f.int(ro.decode_batch),
-            "tp": f.int(ro.decode_tp),
+            **{"batch": f.int(ro.decode_batch), "tp": f.int(ro.decode_tp)},
             "train": f.hours(ro.training_gpu_hours.likely),
             "in_trainer": ro.in_trainer,
         }
