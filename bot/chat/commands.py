@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.chat.wording import Phrase
 from bot.core.actions import LANGUAGE_NAMES
 from bot.render.fmt import Fmt, display_width, fmt_for, ljust, params
+from bot.render.html import TELEGRAM_MAX_CHARS
 from bot.render.i18n import N_, translate
 from bot.settings.chat import PRICE_BOUNDS, ChatSettings, within
 from bot.settings.presales import PresalesConfig
@@ -63,6 +64,7 @@ PRICES_OWN_CHAT = N_("Set this chat's own prices: <code>/settings price A100 18<
 PRICES_OWN_GROUP = N_("Set this group's own prices: <code>/settings price A100 18</code>.")
 PRICES_PRESALES = N_("Prices quoted by %(provider)s.")
 RATE_NOTE = N_("Converted at %(rate)s CNY per USD (rate of %(as_of)s).")
+MORE_CARDS = N_("… and %(n)s more cards without a price here: ask about one by name.")
 
 
 def _t(lang: str, msgid: str, **values: object) -> str:
@@ -99,13 +101,19 @@ def gpus_text(
         unit = "" if spec.peak_tflops_bf16 else " fp16"
         price = prices[spec.family] or "—"
         rows.append(f"{ljust(spec.family, name_w)} {tflops:>6,.0f}{unit:<5} {spec.memory_gib:>4g}G  {price}")
-    body = html.escape("\n".join(rows), quote=False)
     dates = sorted({entry.as_of for entry in catalog.prices().values()})
     span = dates[0] if len(dates) == 1 else f"{dates[0]} – {dates[-1]}"
     priced = sum(p is not None for p in prices.values())
     foot = _t(lang, PRICES_SOURCES, as_of=span, priced=priced, total=len(specs), currency=currency)
     own = _t(lang, PRICES_OWN_CHAT if private else PRICES_OWN_GROUP)
-    return f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>\n{foot}\n{own}"
+    while True:  # one message: the last (unpriced, personal, slowest) rows go first, counted (s26: 96 cards)
+        left = len(specs) - len(rows)
+        more = "\n" + _t(lang, MORE_CARDS, n=left) if left else ""
+        body = html.escape("\n".join(rows), quote=False)
+        text = f"{_t(lang, GPUS_TITLE)}\n<pre>{body}</pre>{more}\n{foot}\n{own}"
+        if len(text) <= TELEGRAM_MAX_CHARS or priced >= len(rows):
+            return text
+        rows.pop()
 
 
 def _families() -> list[GpuSpec]:
