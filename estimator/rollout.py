@@ -279,20 +279,7 @@ def rollout_part(
     speed = decode_speed(spec, params, n, gpu, tp, weights / params, kv, batch, Precision.bf16, comm=True)
     if speed is None:
         return None
-    per_gpu = speed.aggregate / tp
-    hours = generated / per_gpu / 3600.0
-    zero = Band(low=0.0, likely=0.0, high=0.0)
-    out = Rollout(
-        generated_tokens=generated,
-        completion_tokens=completion,
-        prompt_tokens=prompt,
-        decode_tp=tp,
-        decode_batch=batch,
-        decode_tokens_per_s_per_gpu=per_gpu,
-        gpu_hours=hours,
-        training_gpu_hours=zero,
-    )
-    return out, 2.0 * n * generated
+    return _decoded(generated, (prompt, completion), tp, batch, speed.aggregate / tp, n)
 
 
 def _in_trainer(
@@ -312,18 +299,32 @@ def _in_trainer(
     per_gpu = generate_speed(spec, params, n, gpu, weights, prompt + math.ceil(completion / 2), batch)
     if per_gpu is None:
         return None
-    zero = Band(low=0.0, likely=0.0, high=0.0)
-    hours = generated / per_gpu / 3600.0
+    return _decoded(generated, lengths, 1, batch, per_gpu, n, in_trainer=True)
+
+
+def _decoded(
+    generated: float,
+    lengths: tuple[int, int],
+    tp: int,
+    batch: int,
+    per_gpu: float,
+    n: float,
+    in_trainer: bool = False,
+) -> tuple[Rollout, float]:
+    """The rollout record for ``generated`` tokens (prompt, completion ``lengths``) decoded at ``per_gpu``
+    tokens/s a GPU, its training part left at zero for :func:`with_rollout`, and the decode's FLOPs:
+    2·N per generated token (N the active parameters; Kaplan et al. 2020 §2.1, the forward pass)."""
+    prompt, completion = lengths
     out = Rollout(
         generated_tokens=generated,
         completion_tokens=completion,
         prompt_tokens=prompt,
-        decode_tp=1,
+        decode_tp=tp,
         decode_batch=batch,
         decode_tokens_per_s_per_gpu=per_gpu,
-        gpu_hours=hours,
-        training_gpu_hours=zero,
-        in_trainer=True,
+        gpu_hours=generated / per_gpu / 3600.0,
+        training_gpu_hours=Band(low=0.0, likely=0.0, high=0.0),
+        in_trainer=in_trainer,
     )
     return out, 2.0 * n * generated
 
