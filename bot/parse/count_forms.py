@@ -20,6 +20,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
+from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
+from bot.parse.bound_memory import bound_memory
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
@@ -354,6 +356,8 @@ def count_forms(s: str) -> str:
     s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
     if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:
         s = VENDOR_COUNT_RE.sub(count_and_unit, s)  # '8 NVIDIA GPUs': the count, not the maker (round 14)
+    if BOUND_MEMORY_GATE.search(s):
+        s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = with_without(s)  # 'with and without LoRA': both methods (round 4)

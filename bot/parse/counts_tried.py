@@ -35,8 +35,12 @@ a failure counts, '不行', '不够用', '不够' of memory or ending the clause
 clause or follows an OOM or try verb ('8 GPUs OOMed too'), never an adjective's ('8 GPUs is too
 expensive': review of session 16)."""
 
-_CUE_BEFORE = rc(r"(?:试了一下|试了|试过|\btried(?: with| on)?|\balso(?: with| on)?)\s*$")
-"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'."""
+_CUE_BEFORE = rc(
+    r"(?:(?:试了一下|试了|试过)(?:[^，。,.;；!?！？\d]{0,6}?(?:加载|放|分|部署|跑|换)[到在上成]?)?"
+    r"|\btried(?: with| on)?|\balso(?: with| on)?)\s*$"
+)
+"""Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'; round 21 zh: a verb of where the model
+went between ('我试了一下可以加载到两张卡上', '试过分到 4 张卡')."""
 
 _FAILED_BEFORE = rc(r"\b(?:oom\w*|fail\w*|crash\w*) (?:on|with)\s*$")
 """Before a pair of counts only: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (session 17; not
@@ -97,6 +101,11 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
                 values.add(float(after.group(1)))  # 'tried 4 H100s and then 8, both OOM' (s20)
     one = len(values) == 3 and _one_failed_first(s, counted)  # 'OOMs on a single GPU; tried 2 and 4 too'
     values -= {1.0} if one else set()
+    # round 21 zh: one card failed, then one count tried ('单卡部署 … 经常 OOM …我试了一下可以加载到两张卡上')
+    only = max(values)
+    single = cued and len(values) == 1 and 1 < only <= MAX_TRIED and only.is_integer()
+    if single and _one_failed_first(s, counted):
+        return 1, int(only), counted
     if not cued or len(values) != 2 or not all(v.is_integer() and 0 < v <= MAX_TRIED for v in values):
         return None
     lo, hi = sorted(values)

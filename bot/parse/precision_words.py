@@ -7,7 +7,7 @@ from bot.parse.regex import rc
 
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?<!\d\.)(?P<p>bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|"
-    r"[2-8][\s\-]?bit|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
+    r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
     r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
@@ -20,8 +20,15 @@ BPW_RE = rc(
 """EXL2/EXL3 bits per weight ('5.0 bpw', '6.0bpw'; ExLlamaV2 convert.py -b), also written as a fractional
 width or in words (round 14: '2.5-bit EXL3', '4.65 bits per weight'; before, '2.5-bit' was read as 5-bit): a
 mixed width the sizing has no weight format for, named as not used (bot.parse.prose_vocab)."""
-BIT_WIDTHS = {"8bit": "int8", "4bit": "int4", "3bit": "int3", "2bit": "int2"}
-"""Weight widths written in bits ('4-bit', '3bit'); 5, 6 and 7 bits have no format in the sizing (named)."""
+BIT_WIDTHS = {
+    **{
+        f"{n}bit{s}": fmt
+        for n, fmt in (("8", "int8"), ("4", "int4"), ("3", "int3"), ("2", "int2"))
+        for s in ("", "s")
+    }
+}
+"""Weight widths written in bits ('4-bit', '3bit', round 21: '13B 4bits 的模型'); 5, 6 and 7 bits have no
+format in the sizing (named)."""
 IQ_FORMATS = {
     f"iq{n}_{kind}": fmt
     for n, fmt in ((4, "q4_k_m"), (3, "int4"), (2, "int3"), (1, "int2"))

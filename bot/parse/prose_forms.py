@@ -264,6 +264,11 @@ _VRAM_SAID_RE = re.compile(
 )
 """A card's memory said as 显存 (or VRAM, GPU memory) with its size ('显存: 40GB, 内存: 50GB',
 '96GB of VRAM'): a bare 内存 (or 'of memory') is then the host's."""
+_HARDWARE_LINE_RE = re.compile(
+    r"cpu\s*[:：]?\s*[^，,；;。\n]{0,24}[，,；;、]\s*内存|显卡\s*[:：]?\s*[^，,；;。\n]{0,16}?\d{1,3}\s*g(?:b|ib)?(?![a-z0-9])"
+)
+"""Round 21 zh: a hardware line listing the CPU right before 内存 ('cpu 13700，内存 32g'), or the card said
+apart with its own memory ('显卡 4060ti 16g'): a bare 内存 is then the host's too (before, unread)."""
 _HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
 _RATE_GATE_RE = re.compile("qps|rps|req|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
@@ -336,6 +341,7 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
             (m.group("bare") or m.group("bare2") or m.group("bare3"))
             and (gb < 256 or m.group("bare3"))
             and not _VRAM_SAID_RE.search(s)
+            and not _HARDWARE_LINE_RE.search(s)
         ):  # '内存 24G' is often a card's memory: left to the card rules (unless 显存 is said apart)
             continue
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"

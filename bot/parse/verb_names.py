@@ -39,13 +39,14 @@ round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantizat
 the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine-tuning of MiniCPM-V.'),
 its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar')."""
 JOINED_SUBJECT_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+)(?![a-z0-9\-_])"
+    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
     r"(?=\s*(?:的|在|上|'s\b|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
 )
 """s20 round 14: a hyphen-joined name as the subject of the question, before a possessive, a place or a
 job noun ('Kimi-Audio 的 TTS 功能', 'MiniMax-Text-01 在 8 卡 A100 上', "Step-Audio's memory", 'Kimi-Audio
 inference'): the model the job is about, named as typed when no other model is named; a tool's, a card's
-or a setting's name stays theirs (the checks of :func:`job_named_model`)."""
+or a setting's name stays theirs (the checks of :func:`job_named_model`). Round 21 zh: a last part joined by
+an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'; before, nothing was named)."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
@@ -79,10 +80,17 @@ _NOT_MODEL_WORDS = frozenset((
 ))  # fmt: skip
 """Capitalized words that follow or precede a job verb without naming a model."""
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
-_LOWER_NAME_GATE = re.compile(r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*-[a-z0-9.]*\d")
+_LOWER_NAME_GATE = re.compile(
+    r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*[\-_][a-z0-9.]*\d|[a-z0-9]-(?:reranker|embedding)|(?:reranker|embedding)-"
+)
 """Round 19: a name typed all in lower case is still one when joined by hyphens with a digit in it
 ('bge-base-zh-v1.5', 'm3e-base' is not: its digit leads no part); a message typed all in lower case
-with none has no name for this step."""
+with none has no name for this step. Round 21 zh: the digit after an underscore ('bce-reranker-base_v1'), and
+a retrieval model's kind word inside the joined name ('bge-reranker-large', 'foo-embedding-base')."""
+_RETRIEVAL_PART_RE = re.compile(r"[\-_](?:reranker|embedding)(?:$|[\-_])|^(?:reranker|embedding)[\-_]")
+"""A joined name with a retrieval model's kind word as one part ('bge-reranker-large', 'gte-embedding-zh'):
+typed as a name though it has no digit nor capital (round 21 zh: such names were dropped); never the bare
+word ('decoder_only reranker 微调 bge-…': the kind of model, not its name)."""
 _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 """A software version as bot.parse.written_units writes it ('vllm 0.7.3' → 'v0_7_3'): never a model's name
 (round 16 zh: 'vllm 0.7.3 部署 OCRFlux' named the version, not the model after the verb)."""
@@ -109,7 +117,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
             ):
                 continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
-            if name_like(name) or _PROPER.fullmatch(name):
+            if name_like(name) or _PROPER.fullmatch(name) or _RETRIEVAL_PART_RE.search(low):
                 return m.start("name"), m.end("name"), name
     return None
 
