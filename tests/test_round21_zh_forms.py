@@ -11,7 +11,9 @@ the r21work half showed the parser missing, each read for its axis and tested th
 - a retrieval model's joined name with an underscore part or no digit ('foo-reranker-base_v2',
   'bar-embedding-large'): the model, named as typed (bot.parse.verb_names);
 - one card that failed, then one count tried ('单卡 OOM …我试了一下可以加载到三张卡上'): the counts tried, a
-  range from one card (bot.parse.counts_tried).
+  range from one card (bot.parse.counts_tried);
+- the most load a setup reached, after the load's noun ('并发量不到 50', '并发数最多 20'): the concurrency
+  (bot.parse.role_left.L_CONC).
 
 The sentences are written for these tests (none is from the real-question corpus)."""
 
@@ -130,3 +132,20 @@ def test_the_bare_kind_word_is_no_name(capsys: pytest.CaptureFixture[str]) -> No
     assert ask(capsys, "用 decoder_only reranker 微调 Bazmodel-7B 要多少显存？")["interpretation"][
         "unknown_model"
     ] == ("Bazmodel-7B")
+
+
+@pytest.mark.parametrize(
+    ("text", "load"),
+    [
+        ("两张 4090 部署 Qwen2-7B，并发量不到 40，正常吗？", 40),
+        ("一张 L40S 推理 Qwen2-7B，并发数最多 12，怎么提升？", 12),
+    ],
+)
+def test_the_most_load_a_setup_reached_is_the_load(
+    capsys: pytest.CaptureFixture[str], text: str, load: int
+) -> None:
+    assert ask(capsys, text)["request"]["concurrency"] == load
+
+
+def test_a_time_after_a_bare_load_word_and_bound_is_no_load(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ask(capsys, "并发不到 3 秒就超时，部署 Qwen2-7B 怎么办？")["request"]["concurrency"] != 3
