@@ -441,7 +441,8 @@ def _note_recompute_chosen(
     """When the user chose no recompute mode and the plan turns on full recompute (gradient
     checkpointing) to fit, say so with the figure without it on the same GPUs (issue 14: a figure that
     drops as the sequence grows must say why). Without it = the same layout (TP, PP, DP, ZeRO stage,
-    micro-batch) keeping its activations (selective recompute, FlashAttention): the figure full
+    micro-batch) keeping its activations (selective recompute, FlashAttention; a Hugging Face-family tool,
+    :attr:`estimator.setup.TrainingSetup.checkpointing_only`: gradient checkpointing off): the figure full
     recompute is switched on against. Not the least-memory layout of any shape — on 8 × RTX 4090 (no
     NVLink) that is TP 8 at 7.3 GiB, which the plan does not take (TP all-reduces over PCIe cost more
     than recomputing: :func:`estimator.layouts.plan_preference`), so "to fit: 11.8 GiB with it, 7.3
@@ -455,11 +456,11 @@ def _note_recompute_chosen(
         return
     if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
         return
-    kept = plan.model_copy(update={"recompute": "selective"})
-    selective = replace(setup, recompute="selective")
-    parts = breakdown_within(spec, params, selective, kept, math.inf) or {}
+    mode = "none" if setup.checkpointing_only else "selective"  # an HF tool: gradient checkpointing off
+    kept, keeping = plan.model_copy(update={"recompute": mode}), replace(setup, recompute=mode)
+    parts = breakdown_within(spec, params, keeping, kept, math.inf) or {}
     without = sum(parts.values())
-    without_high = per_gpu_band(spec, selective, kept, parts, params)[1] if parts else without
+    without_high = per_gpu_band(spec, keeping, kept, parts, params)[1] if parts else without
     reason = _recompute_reason(without, without_high, mem.usable_bytes)
     ledger.note(
         "recompute_chosen",
