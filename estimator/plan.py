@@ -256,9 +256,10 @@ def _alternatives(
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
     if setup.data_parallel_only and setup.method != Method.qlora:
-        # another stack (Megatron-LM: TP/PP/EP) would allow; never for QLoRA: Megatron-LM and NeMo
-        # have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
-        variants.append(("other_stack", replace(setup, data_parallel_only=False, zero_stage=None)))
+        # another stack (Megatron-LM: TP/PP/EP, selective recompute) would allow; never for QLoRA: Megatron-LM
+        # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
+        other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
+        variants.append(("other_stack", other))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
@@ -279,14 +280,8 @@ def _alternatives(
             z3 = min_gpus(spec, params, gpu, replace(variant, zero_stage=3))  # s21: kept when fewer GPUs
             if z3 is not None and (found is None or z3[0] < found[0]):
                 zero, found = 3, z3
-        out.append(
-            Alternative(
-                change=change,
-                zero_stage=zero,
-                min_gpus=found[0] if found else None,
-                per_gpu_bytes=sum(found[2].values()) if found else None,
-            )
-        )
+        count, per_gpu = (found[0], sum(found[2].values())) if found else (None, None)
+        out.append(Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu))
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
