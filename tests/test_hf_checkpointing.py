@@ -112,3 +112,18 @@ def test_the_formulas_state_the_checkpointing_rule_for_an_hf_tool_only() -> None
     assert "no full recompute on NVLink GPUs" not in hf
     free = _json("Qwen2.5-72B LoRA on A100 80G")["reply"]
     assert "unless keeping the activations needs no more nodes" not in free
+
+
+def test_a_tool_that_checkpoints_by_default_says_when_the_plan_turns_it_off() -> None:
+    """LLaMA-Factory checkpoints unless ``disable_gradient_checkpointing``; Qwen2.5-7B LoRA on one A100 80G
+    fits without it: the label, the ledger and the recipe all say it is off."""
+    q = "Qwen2.5-7B LoRA with LLaMA-Factory on one A100 80G"
+    data = _json(q)
+    assert data["report"]["memory"]["plan"]["recompute"] == "none"
+    ledger = {a["field"]: a for a in data["assumptions"]}
+    assert ledger["recompute"]["value"] == "none" and ledger["recompute"]["why"] == "tool_recompute_off"
+    a = answer(q)
+    recipes = {r.filename: r.text for r in build_recipes(a.report, a.lang)}
+    assert "disable_gradient_checkpointing: true" in recipes["llamafactory.yaml"]
+    big = {a["field"]: a for a in _json(LORA_72B.format(tool="LLaMA-Factory"))["assumptions"]}
+    assert big["recompute"]["value"] == "full" and big["recompute"]["why"] == "tool_default_recompute"
