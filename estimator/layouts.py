@@ -37,19 +37,20 @@ whole (src/transformers/modeling_layers.py): there is no Megatron-style selectiv
 OpenRLHF (``--gradient_checkpointing``) or verl's FSDP workers (``enable_gradient_checkpointing``)."""
 
 
+SEARCHED_MODES: dict[str | None, tuple[Recompute, ...]] = {
+    None: RECOMPUTE_ORDER,
+    CHECKPOINTING: CHECKPOINTING_ORDER,
+    **STATED_RECOMPUTE,
+}
+"""The recompute modes searched by the search's recompute key (:func:`searched_recompute`)."""
+
+
 def searched_recompute(setup: TrainingSetup) -> str | None:
     """The search's recompute key of ``setup``: the user's mode (:data:`STATED_RECOMPUTE`), else
-    :data:`CHECKPOINTING` for a Hugging Face-family tool, else None (:data:`RECOMPUTE_ORDER`)."""
-    if setup.recompute:
-        return setup.recompute
-    return CHECKPOINTING if setup.checkpointing_only else None
-
-
-def recompute_modes(key: str | None) -> tuple[Recompute, ...]:
-    """The recompute modes searched for a :func:`searched_recompute` key."""
-    if key == CHECKPOINTING:
-        return CHECKPOINTING_ORDER
-    return STATED_RECOMPUTE[key] if key else RECOMPUTE_ORDER
+    :data:`CHECKPOINTING` for a Hugging Face-family tool, else None (:data:`RECOMPUTE_ORDER`). The search's
+    hot paths write it out (``setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None)``:
+    no call a layout group, the estimate-call bound of tests/test_search_sharing.py)."""
+    return setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None)
 
 
 def _divisors(n: int) -> list[int]:
@@ -96,11 +97,11 @@ def ordered_layouts(
     that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
     (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
     ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`); :data:`CHECKPOINTING` (a Hugging
-    Face-family tool): none and full (:func:`recompute_modes`). ``dp_only``: the user's training tool runs
+    Face-family tool): none and full (:data:`SEARCHED_MODES`). ``dp_only``: the user's training tool runs
     data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the stated ZeRO
     stage or each of 0–3.
     """
-    modes = recompute_modes(recompute)
+    modes = SEARCHED_MODES[recompute]
     layouts = []
     if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
