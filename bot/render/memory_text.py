@@ -58,7 +58,8 @@ bound of tests/test_render_s16_speed.py)."""
 
 
 def _rec_why(lang: str, full: bool = False) -> str:
-    """:data:`REC_WHY` (``full``: :data:`REC_WHY_FULL`) in ``lang``, kept in :data:`_REC_WHY`."""
+    """:data:`REC_WHY` (``full``: :data:`REC_WHY_FULL`, as the recommended layout recomputes) in ``lang``,
+    kept in :data:`_REC_WHY` (s21 #11)."""
     text = _REC_WHY[lang + "full" * full] = translate(lang, REC_WHY_FULL if full else REC_WHY)
     return text
 
@@ -193,6 +194,9 @@ def memory_section(
 
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
+    why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
+    tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
+    shown_rec = rec is not None and rec != m.min_gpus
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
@@ -209,7 +213,7 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": _rec_text(m, lang) if rec and rec != m.min_gpus else "",  # s21 #11
+        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) if rec and rec != m.min_gpus else "",
         "at": gpus_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -237,14 +241,8 @@ def memory_section(
         "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
-        "rec_rule": rec is not None and rec != m.min_gpus and checkpointing_rule(report.request),
+        "rec_rule": tool is not None and shown_rec and checkpointing_rule(report.request),
     }
-
-
-def _rec_text(m: Memory, lang: str) -> str:
-    """:data:`REC_WHY` or :data:`REC_WHY_FULL` as the recommended layout recomputes, in ``lang``."""
-    full = m.recommended_plan is not None and m.recommended_plan.recompute == "full"
-    return _REC_WHY.get(lang + "full" * full) or _rec_why(lang, full)
 
 
 def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str:
