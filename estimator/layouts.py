@@ -23,6 +23,35 @@ STATED_RECOMPUTE: dict[str, tuple[Recompute, ...]] = {
 }
 """The recompute modes searched when the user chose one (:attr:`TrainingSetup.recompute`)."""
 
+CHECKPOINTING = "checkpointing"
+"""The search's recompute key of a Hugging Face-family tool (:attr:`TrainingSetup.checkpointing_only`):
+its modes are :data:`CHECKPOINTING_ORDER`."""
+
+CHECKPOINTING_ORDER: tuple[Recompute, ...] = ("none", "full")
+"""The activation strategies a Hugging Face-family training tool can run: gradient checkpointing off (the
+layers' every saved tensor, :func:`estimator.eager_activations.eager_layer_bytes`) or on for every decoder
+layer (``gradient_checkpointing: true``: the layer inputs kept, each layer rebuilt in the backward pass).
+transformers ``PreTrainedModel.gradient_checkpointing_enable`` wraps every ``GradientCheckpointingLayer``
+whole (src/transformers/modeling_layers.py): there is no Megatron-style selective mode
+(``--recompute-granularity selective``) in the HF Trainer, TRL, LLaMA-Factory, axolotl, ms-swift, Unsloth,
+OpenRLHF (``--gradient_checkpointing``) or verl's FSDP workers (``enable_gradient_checkpointing``)."""
+
+
+SEARCHED_MODES: dict[str | None, tuple[Recompute, ...]] = {
+    None: RECOMPUTE_ORDER,
+    CHECKPOINTING: CHECKPOINTING_ORDER,
+    **STATED_RECOMPUTE,
+}
+"""The recompute modes searched by the search's recompute key (:func:`searched_recompute`)."""
+
+
+def searched_recompute(setup: TrainingSetup) -> str | None:
+    """The search's recompute key of ``setup``: the user's mode (:data:`STATED_RECOMPUTE`), else
+    :data:`CHECKPOINTING` for a Hugging Face-family tool, else None (:data:`RECOMPUTE_ORDER`). The search's
+    hot paths write it out (``setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None)``:
+    no call a layout group, the estimate-call bound of tests/test_search_sharing.py)."""
+    return setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None)
+
 
 def _divisors(n: int) -> list[int]:
     """The divisors of ``n`` in increasing order (a new list: callers may extend it)."""
@@ -46,7 +75,7 @@ def ordered_layouts(
     micro_batch: int,
     offload: bool,
     zero_stage: int | None = None,
-    recompute: Recompute | None = None,
+    recompute: str | None = None,
     experts: int = 0,
     tp: int | None = None,
     pp: int | None = None,
@@ -67,11 +96,12 @@ def ordered_layouts(
     A stated ``zero_stage`` alone is a DeepSpeed/FSDP data-parallel run: TP = PP = 1, DP = all GPUs,
     that stage (on one GPU it shards nothing, and the plan still names it). A stated ``tp`` / ``pp``
     (Megatron-style "TP 4, PP 2") is kept as given, with the stage searched unless stated too. A stated
-    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`). ``dp_only``: the user's training
-    tool runs data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the
-    stated ZeRO stage or each of 0–3.
+    ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`); :data:`CHECKPOINTING` (a Hugging
+    Face-family tool): none and full (:data:`SEARCHED_MODES`). ``dp_only``: the user's training tool runs
+    data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the stated ZeRO
+    stage or each of 0–3.
     """
-    modes = STATED_RECOMPUTE[recompute] if recompute else RECOMPUTE_ORDER
+    modes = SEARCHED_MODES[recompute]
     layouts = []
     if zero_stage is not None and tp is None and pp is None:
         return tuple(Layout(1, 1, gpus, zero_stage, mode, micro_batch, offload) for mode in modes)
@@ -120,8 +150,8 @@ def _layouts(
     tp, pp = pinned or (setup.tp, setup.pp)
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
-        setup.micro_batch, setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup),
-        tp, pp, setup.data_parallel_only,
+        setup.micro_batch, setup.offload, setup.zero_stage, searched_recompute(setup),
+        _ep_experts(spec, setup), tp, pp, setup.data_parallel_only,
     )  # fmt: skip
 
 
@@ -168,3 +198,13 @@ def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
         and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)
     )
     return (spec.experts or 0) if spec.is_moe and plain else 0
+
+
+def prefer_recompute(with_it: int, without: int | None, per_node: int) -> bool:
+    """Whether a Hugging Face-family tool's recommended count turns gradient checkpointing on: full
+    recompute fits on ``with_it`` GPUs, none on ``without`` (None: on no count). Full recompute costs one
+    more forward pass, ≈ 1/3 more compute (8·N·D for 6·N·D: Korthikanti et al. 2022 §5; Chen et al. 2016,
+    "Training deep nets with sublinear memory cost", §3: one extra forward for O(√n) memory); more cards
+    cost a larger cluster. Rule: checkpointing unless keeping the activations needs at most as many whole
+    nodes of ``per_node`` GPUs (Qwen2.5-72B LoRA on A100 80G: checkpointing on 4 GPUs, not 7 nodes)."""
+    return without is None or math.ceil(without / per_node) > math.ceil(with_it / per_node)

@@ -22,6 +22,7 @@ from estimator.layouts import _ep_experts as _ep_experts
 from estimator.layouts import _layouts as _layouts
 from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
+from estimator.layouts import prefer_recompute
 from estimator.layouts import uneven_ok as uneven_ok
 from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
@@ -255,9 +256,10 @@ def _alternatives(
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
     if setup.data_parallel_only and setup.method != Method.qlora:
-        # another stack (Megatron-LM: TP/PP/EP) would allow; never for QLoRA: Megatron-LM and NeMo
-        # have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
-        variants.append(("other_stack", replace(setup, data_parallel_only=False, zero_stage=None)))
+        # another stack (Megatron-LM: TP/PP/EP, selective recompute) would allow; never for QLoRA: Megatron-LM
+        # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
+        other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
+        variants.append(("other_stack", other))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
@@ -272,24 +274,14 @@ def _alternatives(
     out = []
     for change, variant in variants:
         shared = _kept_shared(memo, setup, variant)  # the user's kept activations, where they are the same
-        found = min_gpus(
-            spec, params, gpu, variant, memo=shared, at_most=at_least
-        )  # most fit where setup does
-        zero = (
-            None  # trial s19 #3: the user's ZeRO-1/2 keeps all the weights on each GPU; the row says ZeRO-3
-        )
+        found = min_gpus(spec, params, gpu, variant, memo=shared, at_most=at_least)  # most fit as setup
+        zero = None  # trial s19 #3: the user's ZeRO-1/2 keeps all weights on each GPU; the row: ZeRO-3
         if change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
             z3 = min_gpus(spec, params, gpu, replace(variant, zero_stage=3))  # s21: kept when fewer GPUs
             if z3 is not None and (found is None or z3[0] < found[0]):
                 zero, found = 3, z3
-        out.append(
-            Alternative(
-                change=change,
-                zero_stage=zero,
-                min_gpus=found[0] if found else None,
-                per_gpu_bytes=sum(found[2].values()) if found else None,
-            )
-        )
+        count, per_gpu = (found[0], sum(found[2].values())) if found else (None, None)
+        out.append(Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu))
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
@@ -358,16 +350,22 @@ def recommended(
     global_batch: int | None = None,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
-    recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode); full
-    training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this
-    setup at the card's whole budget): the comfortable search starts there (:func:`search_floor`).
+    recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
+    tool: :func:`prefer_recompute`); full training on at least one node. ``minimum``: the fewest GPUs
+    that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
+    there (:func:`search_floor`).
 
     Never a data-parallel size that runs more sequences at once (micro-batch × DP) than the step has
     (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
     only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
     a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
-    no_recompute = gpu.nvlink and setup.recompute is None and not setup.tool_recompute  # s20 q22
+    hf = setup.checkpointing_only  # s20 q22; an HF tool: no TP to weigh recompute against (PCIe or not)
+    no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
+    if no_recompute and hf:  # gradient checkpointing on or off: the fewer nodes
+        full = min_gpus(spec, params, gpu, setup, HEADROOM, True, memo, search_floor(minimum))
+        if full is not None and prefer_recompute(full[0], found[0] if found else None, gpu.gpus_per_node):
+            found, no_recompute = full, False
     if found is None:
         return None
     if global_batch and found[0] > minimum and found[1].dp * found[1].micro_batch > global_batch:

@@ -123,6 +123,7 @@ class Why(StrEnum):
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"
     tool_default_recompute = "tool_default_recompute"
+    tool_recompute_off = "tool_recompute_off"
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     mfu_qlora = "mfu_qlora"

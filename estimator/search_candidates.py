@@ -11,7 +11,7 @@ from itertools import product
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
-from estimator.layouts import RECOMPUTE_ORDER, STATED_RECOMPUTE, _divisors, _ep_experts, uneven_ok
+from estimator.layouts import CHECKPOINTING, SEARCHED_MODES, _divisors, _ep_experts, uneven_ok
 from estimator.memory import SearchMemo, state_parts
 from estimator.setup import Layout, TrainingSetup
 
@@ -75,7 +75,7 @@ def _pairs(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> list[tuple[in
 
 def _modes(setup: TrainingSetup, allow_full_recompute: bool) -> tuple[str, ...]:
     """The recompute modes of the search's layouts (:func:`estimator.layouts.ordered_layouts`) it sizes."""
-    modes = STATED_RECOMPUTE[setup.recompute] if setup.recompute else RECOMPUTE_ORDER
+    modes = SEARCHED_MODES[setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None)]
     return modes if allow_full_recompute else tuple(m for m in modes if m != "full")
 
 

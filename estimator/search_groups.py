@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import dense_table
-from estimator.layouts import _ep_experts, ordered_layouts
+from estimator.layouts import CHECKPOINTING, _ep_experts, ordered_layouts
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.search_bounds import group_out_of_reach, low_stages_out_of_reach
 from estimator.setup import Layout, TrainingSetup
@@ -59,7 +59,9 @@ def search_shape(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple:
     and (TP, PP): the key of a search's layouts (:func:`groups_at`), built once per search."""
     return (
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, setup.micro_batch,
-        setup.offload, setup.zero_stage, setup.recompute, _ep_experts(spec, setup), setup.data_parallel_only,
+        setup.offload, setup.zero_stage,
+        setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None),  # searched_recompute
+        _ep_experts(spec, setup), setup.data_parallel_only,
     )  # fmt: skip
 
 

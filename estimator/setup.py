@@ -72,6 +72,11 @@ class TrainingSetup:
     """The named tool turns gradient checkpointing on by default and the user set nothing
     (:attr:`estimator.training_tools.ToolLimits.default_recompute`): the recommended count may keep full
     recompute on NVLink cards too (:func:`estimator.plan.recommended`), as the tool runs it."""
+    checkpointing_only: bool = False
+    """The named tool runs the model's Hugging Face code on data parallelism only (every tool of
+    :data:`estimator.training_tools.TRAINING_TOOL_LIMITS` but Megatron-LM and NeMo, and no stated TP or PP):
+    its activation recompute is gradient checkpointing, off or on for every layer — the search sizes
+    'none' and 'full', never Megatron's 'selective' (:data:`estimator.layouts.CHECKPOINTING_ORDER`)."""
     offloaded_checkpoints: bool = False
     """Full recompute whose saved layer inputs go to CPU memory (Unsloth's gradient checkpointing,
     :attr:`estimator.training_tools.ToolLimits.offloads_checkpoints`): two layers' inputs on the GPU."""

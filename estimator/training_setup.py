@@ -214,6 +214,7 @@ def training_setup(
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
+        checkpointing_only=bool(limits and not limits.megatron_layers) and dp_only,
         freeze_layers=freeze_layers,
         prefix_tokens=prefix,
         optimizer="adamw8bit" if req.optimizer in EIGHT_BIT else "adamw",

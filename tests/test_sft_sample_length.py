@@ -95,6 +95,9 @@ def test_cli_sft_on_samples_says_both_lengths(capsys, lang: str):
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
-    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(18.45, abs=0.01)
+    # s27-hfsel: ms-swift (HF Trainer) has gradient checkpointing on or off, not Megatron's selective
+    # recompute (18.45 was that count); keeping the activations leaves under 10 % of a 4090: full, 11.83
+    assert data["report"]["memory"]["plan"]["recompute"] == "full"
+    assert data["report"]["memory"]["per_gpu_bytes"] / 2**30 == pytest.approx(11.83, abs=0.01)
     for line in LINES[lang]:
         assert line in data["reply"], line

@@ -109,6 +109,7 @@ class MemoryContext(TypedDict):
     alternatives: list[str]
     checkpoint: dict[str, Any] | None
     headroom: str
+    rec_rule: bool
 
 
 class InferenceContext(TypedDict):

@@ -343,6 +343,10 @@ WHY_TEXTS: dict[str, str] = {
         "%(tool)s turns gradient checkpointing on unless you turn it off: every layer's activations are "
         "recomputed in the backward pass, only its input is kept"
     ),
+    "tool_recompute_off": N_(
+        "%(tool)s turns gradient checkpointing on unless you turn it off; here the activations fit without "
+        "it, so the plan turns it off and skips the extra forward pass (≈ 1/3 more compute)"
+    ),
     "recompute_time_below": N_(
         "below %(keep_from)s GPUs (the fewest that fit: %(gpus)s) the layout needs full activation "
         "recomputation: their days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et "

@@ -28,7 +28,7 @@ from bot.render.plan_text import (
     plan_reason_key,
     plan_short,
 )
-from bot.render.stated import stated_settings, tool_backend_reason
+from bot.render.stated import checkpointing_rule, stated_settings, tool_backend_reason
 from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
@@ -49,14 +49,18 @@ if TYPE_CHECKING:
 REC_WHY = N_(" — the recommended count runs without full recompute and keeps ≥ 10 %% of each GPU free")
 """Why a training answer recommends more GPUs than the fewest that fit (``Memory.recommended_gpus``:
 no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #11)."""
+REC_WHY_FULL = N_(" — the recommended count keeps ≥ 10 %% of each GPU free, with full recompute")
+""":data:`REC_WHY` when the recommended layout recomputes (``Memory.recommended_plan.recompute`` 'full':
+a card without NVLink, a tool that checkpoints by default, :func:`estimator.layouts.prefer_recompute`)."""
 _REC_WHY: dict[str, str] = {}
 """:data:`REC_WHY` by language, translated once (a dict lookup: no Python call a render; the render-call
 bound of tests/test_render_s16_speed.py)."""
 
 
-def _rec_why(lang: str) -> str:
-    """:data:`REC_WHY` in ``lang``, kept in :data:`_REC_WHY`."""
-    text = _REC_WHY[lang] = translate(lang, REC_WHY)
+def _rec_why(lang: str, full: bool = False) -> str:
+    """:data:`REC_WHY` (``full``: :data:`REC_WHY_FULL`, as the recommended layout recomputes) in ``lang``,
+    kept in :data:`_REC_WHY` (s21 #11)."""
+    text = _REC_WHY[lang + "full" * full] = translate(lang, REC_WHY_FULL if full else REC_WHY)
     return text
 
 
@@ -190,6 +194,9 @@ def memory_section(
 
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
+    why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
+    tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
+    shown_rec = rec is not None and rec != m.min_gpus
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
@@ -206,7 +213,7 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": (_REC_WHY.get(lang) or _rec_why(lang)) if rec and rec != m.min_gpus else "",  # s21 #11
+        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) if rec and rec != m.min_gpus else "",
         "at": gpus_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -234,6 +241,7 @@ def memory_section(
         "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
+        "rec_rule": tool is not None and shown_rec and checkpointing_rule(report.request),
     }
 
 

@@ -7,7 +7,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren, zero_name
 from estimator.memory import LORA_ALL_LINEAR
-from estimator.models import Method, Precision, Recompute, SizingReport, Stage
+from estimator.models import Method, Precision, Recompute, SizingReport, SizingRequest, Stage
 from estimator.training_tools import tool_limits
 
 RECOMPUTE_STATED: dict[str, str] = {
@@ -168,3 +168,14 @@ def settings_suffix(report: SizingReport, lang: str) -> str:
     items = stated_settings(report, lang)
     sep = "，" if lang == "zh" else ", "
     return paren(lang, sep.join(items)) if items else ""
+
+
+def checkpointing_rule(req: SizingRequest) -> bool:
+    """Whether the recommended count of ``req`` follows :func:`estimator.layouts.prefer_recompute`: a
+    named Hugging Face-family tool on data parallelism only (no stated TP or PP), no recompute mode stated
+    nor turned on by the tool's own default (:attr:`estimator.setup.TrainingSetup.checkpointing_only`,
+    :func:`estimator.plan.recommended`)."""
+    limits = tool_limits(req.training_tool) if req.training_tool else None
+    if limits is None or limits.megatron_layers or not limits.data_parallel_only or req.recompute:
+        return False
+    return limits.default_recompute is None and (req.tp or 1) * (req.pp or 1) == 1
