@@ -2,7 +2,7 @@
 
 The searches bound each group of layouts (TP, PP, DP, EP, offload, recompute, micro-batch) by its ZeRO-3
 states + kept activations + the CUDA context (:meth:`estimator.memory.SearchMemo.group_floor`); a
-DeepSeek-V3 training answer asks ~220 of them and ~160 other layouts' states, each through
+DeepSeek-V3 training answer asks ~220 of them and ~170 other layouts' states, each through
 ``state_parts``' dicts. For a plain full-training job (the jobs :func:`estimator.layout_table.dense_table`
 covers) the states are now :meth:`estimator.layout_table.DenseTable.states`, expert parallelism and
 uneven pipelines included. Here: they are ``state_parts``' floats — not approximately, in its order —
