@@ -28,6 +28,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes, eager_layout
+from estimator.expert_parallel import stage_share
 from estimator.late_gradients import gradient_credit
 from estimator.memory import (
     _FULL,
@@ -232,6 +233,40 @@ class DenseTable:
         if tp == pp == dp == 1 and not self.setup.megatron_layers:  # SearchMemo.group_floor: late gradients
             acts = max(0.0, acts - 2.0 * shard)
         return states + acts + CUDA_CONTEXT_BYTES.value
+
+    def states(
+        self, tp: int, pp: int, dp: int, zero: int, ep: int, offload: bool, routed: float
+    ) -> tuple[float, float, float]:
+        """:func:`estimator.memory.state_parts` (weights, gradients, optimizer; bytes per GPU) of a layout
+        of TP, PP, DP, ZeRO stage, EP and offload on plain numbers, the same operations in the same order,
+        so the same floats: :func:`estimator.memory._model_states` per group of
+        :func:`estimator.expert_parallel.state_groups` — the TP × PP shard, or pipeline stage 1's share
+        ⌈L/PP⌉/L when PP does not divide the layers; with EP > 1 the routed experts (share ``routed``,
+        :func:`estimator.expert_parallel.routed_share`) over EP and ZeRO-sharded over DP / EP — each
+        :func:`estimator.memory.model_state_bytes` (2 + 2 + K bytes a parameter, ZeRO-1/2/3 shard the
+        optimizer / gradients / weights over the group's DP: ZeRO paper, Rajbhandari et al. 2020 Table 1);
+        offload moves the optimizer states to the host (0). A DeepSeek-V3 training answer asks ~380 of
+        them (bench/RESULTS.md, session 27)."""
+        k, params, layers = self.k, self.params, self.layers
+        if ep == 1 and layers % pp == 0:  # one group: model_state_bytes of the TP × PP shard
+            shard = params / (tp * pp)
+            weights = 2.0 * shard / (dp if zero >= 3 else 1)
+            gradients = 2.0 * shard / (dp if zero >= 2 else 1)
+            optimizer = k * shard / (dp if zero >= 1 else 1)
+        else:  # state_groups' groups, each model_state_bytes, summed from 0.0 in _model_states' order
+            per_stage = params / (tp * pp) if layers % pp == 0 else params * stage_share(layers, pp) / tp
+            experts = per_stage * routed if ep > 1 else 0.0
+            groups = (
+                ((per_stage - experts, dp), (experts / ep, max(1, dp // ep)))
+                if ep > 1
+                else ((per_stage, dp),)
+            )
+            weights = gradients = optimizer = 0.0
+            for n, over in groups:
+                weights += 2.0 * n / (over if zero >= 3 else 1)
+                gradients += 2.0 * n / (over if zero >= 2 else 1)
+                optimizer += k * n / (over if zero >= 1 else 1)
+        return weights, gradients, 0.0 if offload else optimizer
 
     def rest(self, tp: int, pp: int, modes: tuple[str, ...]) -> float | None:
         """:func:`estimator.search_bounds.rest_floor` of (TP, PP) on plain numbers: the least kept

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import TYPE_CHECKING, Literal
 
 from estimator.adapter_states import adapter_state_bytes
 from estimator.architecture import embedding_params
@@ -44,6 +46,14 @@ from estimator.transients import (
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
+
+if TYPE_CHECKING:
+    from estimator.layout_table import DenseTable
+
+_STATE_FIELDS = attrgetter("tp", "pp", "dp", "zero_stage", "ep", "offload")
+"""What :meth:`estimator.layout_table.DenseTable.states` reads of a Plan or Layout."""
+_STATE_NAMES = ("weights", "gradients", "optimizer")
+""":func:`state_parts`' parts of a plain full-training job, in its order."""
 
 NF4_BITS_PER_PARAM = 4.127
 """QLoRA base weights: NF4 (4 bits) + double-quantized block scales (0.127 bits/param).
@@ -196,7 +206,7 @@ class SearchMemo:
     trained: float | None = None
     facts: ActivationFacts | None = None
     routed: float | None = None
-    dense: object = None  # estimator.layout_table.dense_table's, made once (False: the job has none)
+    dense: DenseTable | Literal[False] | None = None  # layout_table.dense_table's (False: the job has none)
     fewest: dict[tuple, int] = field(default_factory=dict)  # min_gpus' answers: search_groups.known_unfit
 
     def routed_share(self, spec: ModelSpec) -> float:
@@ -215,16 +225,25 @@ class SearchMemo:
         self, spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
     ) -> tuple[float, dict[str, float]]:
         """(sum, parts) of :func:`state_parts` for ``plan``, computed once per :func:`state_key` (a
-        :class:`estimator.setup.Layout` asked again: found by itself, without its key)."""
+        :class:`estimator.setup.Layout` asked again: found by itself, without its key); for a plain
+        full-training job (:attr:`dense`) the same floats from
+        :meth:`estimator.layout_table.DenseTable.states`."""
         found = self.laid.get(plan) if plan.__class__ is Layout else None
         if found is not None:
             return found
         key = state_key(spec, setup, plan)
         found = self.summed.get(key)
         if found is None:
-            trained = self.trained if self.trained is not None else self.trained_params(spec, params, setup)
             routed = self.routed if self.routed is not None else self.routed_share(spec)
-            cached = self.states[key] = state_parts(spec, params, setup, plan, trained, routed)
+            table = self.dense
+            if table:  # a plain full-training job: state_parts' floats on plain numbers (DenseTable.states)
+                cached = dict(zip(_STATE_NAMES, table.states(*_STATE_FIELDS(plan), routed), strict=True))
+            else:
+                trained = (
+                    self.trained if self.trained is not None else self.trained_params(spec, params, setup)
+                )
+                cached = state_parts(spec, params, setup, plan, trained, routed)
+            self.states[key] = cached
             found = self.summed[key] = (sum(cached.values()), cached)
         if plan.__class__ is Layout:
             self.laid[plan] = found
@@ -237,8 +256,14 @@ class SearchMemo:
         floor = self.floors.get(key)
         if floor is None:
             stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
-            states, _ = self.state_sum(spec, params, setup, stage3)
-            late = late_gradients(setup, plan, params, True) if plan.dp == 1 else 0.0  # ZeRO-0's, one GPU
+            table, late = self.dense, 0.0
+            if table and plan.dp > 1:  # a plain full-training job: the same float on plain numbers
+                routed = self.routed if self.routed is not None else self.routed_share(spec)
+                w, g, o = table.states(plan.tp, plan.pp, plan.dp, 3, plan.ep, plan.offload, routed)
+                states = w + g + o  # sum(state_parts(…).values()): the same order
+            else:
+                states = self.state_sum(spec, params, setup, stage3)[0]
+                late = late_gradients(setup, plan, params, True) if plan.dp == 1 else 0.0  # ZeRO-0's, one GPU
             kept = max(0.0, self.kept(spec, setup, stage3).likely - late)
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
         return floor

@@ -162,4 +162,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s26 est: 1,123.4 -> 1,128.1 (+4.7 an answer): the fit-change search offers fused AdamW and 8-bit AdamW
     # (estimator.fit_change, settings 0 and 4b); gated by what they can save (optimizer_reach), 6 candidates
     # are still sized over this corpus (4 × 8-bit, 2 × fused), none of them a fix here
-    assert calls / len(requests) < 1_130, calls / len(requests)
+    # s27 sppipe: 1,083.4 (s27-int 0854ba96, measured here) -> 1,059.8 (-23.6 an answer; DeepSeek-V3's
+    # 5,867 -> 4,616): a plain full-training job's states on plain numbers (DenseTable.states) in the group
+    # floors and SearchMemo.state_sum, expert parallelism and uneven pipelines included; bound 1,130 -> 1,071
+    assert calls / len(requests) < 1_071, calls / len(requests)
