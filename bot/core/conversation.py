@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from bot.chat.ids import scope_key
 from bot.core.actions import Action, answer_actions
@@ -45,8 +45,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Turn(BaseModel, defer_build=True):  # schema built on first use: start-up
-    """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data."""
+@dataclass(slots=True, kw_only=True, eq=False)
+class Turn:
+    """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data.
+    A plain dataclass, as :class:`~bot.core.answer.Answer` (made here from values already validated)."""
 
     id: str
     answer: Answer

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
+from bot.core.cheapest import fits, names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
 from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.context_followup import asks_carried
@@ -32,7 +33,6 @@ from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
-from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -51,6 +51,7 @@ from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 if TYPE_CHECKING:
+    from bot.core.offer import Offer  # the pre-sales models: imported only with an offer (start-up)
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = lazy_logger(__name__)
@@ -332,6 +333,8 @@ def answer_request(
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
+                from bot.core.offer import offer_terms  # with an offer only (start-up)
+
                 offer = offer_terms(
                     presales,
                     report,
@@ -367,6 +370,8 @@ def offered_instead(
     """The request on the first offered GPU (preferred first) that fits the job and has a price, with the
     offer's terms for it: what a quote under the provider's name is for when the customer named a GPU
     the provider does not sell. None when no offered GPU fits (then no quote is made)."""
+    from bot.core.offer import candidates, offer_terms, pricing  # with an offer only (start-up)
+
     for gpu in candidates(presales):
         candidate = request.model_copy(update={"gpu": gpu, "gpu_memory_gib": None})
         sized = _size(candidate, lang, settings, presales, {"gpu": "offer_instead"})
@@ -425,6 +430,8 @@ def _offer_gpu(
 ) -> tuple[SizingRequest, dict[str, str]]:
     """The request on the first offered GPU (preferred first) that fits the job, else on the first one;
     and the ledger's source for the GPU ('offer_gpu' or 'offer_none_fits'). Unchanged without GPUs."""
+    from bot.core.offer import candidates  # with an offer only (start-up)
+
     ids = candidates(presales)
     for gpu in ids:
         candidate = request.model_copy(update={"gpu": gpu})
