@@ -27,7 +27,6 @@ from pydantic import ValidationError
 from bot.chat.ids import scope_key
 from bot.core.actions import Action, answer_actions
 from bot.core.compact import Packed, pack, unpack
-from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.suggest import suggested_gpus
@@ -40,6 +39,7 @@ from estimator import catalog
 from estimator.models import Method, Precision, SizingRequest
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = logging.getLogger(__name__)

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any
 from bot.core.answer import Answer
 from bot.core.cheapest import fits, names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
-from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.context_followup import asks_carried
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
+from bot.core.pasted import split_pasted
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -51,6 +51,7 @@ from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo  # with a config.json only (start-up)
     from bot.core.offer import Offer  # the pre-sales models: imported only with an offer (start-up)
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
@@ -202,6 +203,8 @@ def answer(
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:
+            from bot.core.configfile import read_config  # with a pasted config only (start-up)
+
             config, text = read_config(pasted, source="text"), rest
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
