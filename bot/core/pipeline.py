@@ -336,15 +336,7 @@ def answer_request(
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
-                from bot.core.offer import offer_terms  # with an offer only (start-up)
-
-                offer = offer_terms(
-                    presales,
-                    report,
-                    chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
-                    none_fits=sources.get("gpu") == "offer_none_fits",
-                    price_source=sources.get("price_per_gpu_hour"),
-                )
+                offer = _terms(presales, report, sources)
                 if not offer.offered:
                     alternative = offered_instead(request, lang, settings, presales)
     result = Answer(
@@ -365,6 +357,19 @@ def answer_request(
     # the cheapest compared option was moved first above (same families as the offer's: its terms are
     # presales.families()), so the reply need not compare again
     return result.know(cheapest_index=best if comparisons else None)
+
+
+def _terms(presales: PresalesConfig, report: SizingReport, sources: dict[str, str]) -> Offer:
+    """The offer's terms behind an answer sized from ``sources`` (:func:`bot.core.offer.offer_terms`)."""
+    from bot.core.offer import offer_terms  # with an offer only (start-up)
+
+    return offer_terms(
+        presales,
+        report,
+        chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
+        none_fits=sources.get("gpu") == "offer_none_fits",
+        price_source=sources.get("price_per_gpu_hour"),
+    )
 
 
 def offered_instead(
