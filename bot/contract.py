@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.failed_counts import ALL_CODES
-from bot.core.offer import pricing
 from bot.core.pipeline import Answer
 from bot.core.start_only import start_only
 from bot.recipes import build_recipes
@@ -63,6 +62,8 @@ def _offer(answer: Answer) -> dict[str, Any] | None:
     """The provider's terms behind the answer and the quote's figures (pre-sales), or None."""
     if answer.offer is None:
         return None
+    from bot.core.offer import pricing  # imported when used: a plain answer has no offer (start-up)
+
     out = answer.offer.model_dump(mode="json", exclude={"contact", "website", "valid_days", "note"})
     priced = pricing(answer.report, answer.offer)
     out["pricing"] = priced.model_dump(mode="json") if priced is not None else None

@@ -35,24 +35,20 @@ class ModelSpec(BaseModel):
     aliases: list[str] = Field(default_factory=empty_list)
     params_total: float = Field(gt=0, description="official total parameter count")
     params_active: float | None = Field(None, gt=0, description="active per token (MoE only)")
-    params_active_excludes: Literal["input_embedding", "embeddings"] | None = Field(
-        None,
-        description="what the vendor's official active count leaves out (its convention, read off the "
-        "published figures): 'input_embedding' (the token table, a lookup: gpt-oss, DeepSeek-V2-Lite) or "
-        "'embeddings' (the token table and the output head: GLM-4.5). The count test compares like with "
-        "like (estimator.architecture.published_active_params); sizing uses the official figure as given",
-    )
+    params_active_excludes: Literal["input_embedding", "embeddings"] | None = None
+    """what the vendor's official active count leaves out (its convention, read off the published figures):
+    'input_embedding' (the token table, a lookup: gpt-oss, DeepSeek-V2-Lite) or 'embeddings' (the token table
+    and the output head: GLM-4.5). The count test compares like with like
+    (estimator.architecture.published_active_params); sizing uses the official figure as given"""
     layers: int = Field(gt=0)
     hidden: int = Field(gt=0)
     heads: int = Field(gt=0)
     kv_heads: int = Field(gt=0, description="key/value heads (GQA/MQA); = heads for MHA")
     head_dim: int | None = Field(None, gt=0, description="when not hidden/heads")
     ffn_hidden: int = Field(gt=0, description="intermediate size of the dense MLP")
-    ffn_type: Literal["swiglu", "geglu", "gelu", "relu", "squared_relu"] = Field(
-        "swiglu",
-        description="MLP kind: gated (swiglu, geglu: gate, up, down = 3 matrices) or plain "
-        "(gelu, relu, squared_relu: up, down = 2 matrices)",
-    )
+    ffn_type: Literal["swiglu", "geglu", "gelu", "relu", "squared_relu"] = "swiglu"
+    """MLP kind: gated (swiglu, geglu: gate, up, down = 3 matrices) or plain (gelu, relu, squared_relu: up,
+    down = 2 matrices)"""
     vocab: int = Field(gt=0)
     tied_embeddings: bool = False
     max_context: int | None = None
@@ -62,17 +58,16 @@ class ModelSpec(BaseModel):
         description="tokens the model runs without RoPE scaling when fewer than max_context "
         "(Qwen2.5-72B-Instruct config.json: 32768); None = max_context",
     )
-    rope_scaling: Literal["yarn"] | None = Field(
-        None, description="RoPE scaling documented beyond native_context (YaRN, Peng et al. 2023)"
-    )
+    rope_scaling: Literal["yarn"] | None = None
+    """RoPE scaling documented beyond native_context (YaRN, Peng et al. 2023)"""
     rope_scaling_factor: float | None = Field(
         None, gt=1, description="its documented factor: native_context × factor tokens (Qwen2.5: 4 → 131072)"
     )
-    context_source: str | None = Field(None, description="where native_context and scaling are documented")
+    context_source: str | None = None
+    """where native_context and scaling are documented"""
     sliding_window: int | None = None
-    sliding_window_layers: int | None = Field(
-        None, description="layers using the window when not all do (Gemma 2: every other layer)"
-    )
+    sliding_window_layers: int | None = None
+    """layers using the window when not all do (Gemma 2: every other layer)"""
     # Mixture of experts
     experts: int | None = None
     experts_top_k: int | None = None
@@ -84,7 +79,8 @@ class ModelSpec(BaseModel):
         description="intermediate size of each shared expert when it differs from moe_ffn_hidden "
         "(Qwen1.5/Qwen2 MoE: shared_expert_intermediate_size)",
     )
-    dense_layers: int | None = Field(None, description="leading dense-MLP layers in a MoE model")
+    dense_layers: int | None = None
+    """leading dense-MLP layers in a MoE model"""
     moe_layer_step: int | None = Field(
         None,
         gt=0,
@@ -100,17 +96,16 @@ class ModelSpec(BaseModel):
     qk_nope_head_dim: int | None = Field(None, gt=0, description="MLA per-head q/k dim without RoPE")
     v_head_dim: int | None = Field(None, gt=0, description="MLA per-head value dim")
     index_head_dim: int | None = Field(None, gt=0, description="DSA lightning indexer key width (V3.2)")
-    attention_bias: bool = Field(False, description="q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)")
+    attention_bias: bool = False
+    """q/k/v biases (Qwen2/2.5, ChatGLM3, GLM-4)"""
     serve_context: int | None = Field(
         None,
         gt=0,
         description="default context when serving, if the model needs more than the generic one "
         "(reasoning models: long chains of thought)",
     )
-    release_precision: Literal["bf16", "fp16", "fp32", "fp8", "mxfp4"] = Field(
-        "bf16",
-        description="precision of the released weights (DeepSeek-V3/R1: fp8; gpt-oss: MXFP4 experts)",
-    )
+    release_precision: Literal["bf16", "fp16", "fp32", "fp8", "mxfp4"] = "bf16"
+    """precision of the released weights (DeepSeek-V3/R1: fp8; gpt-oss: MXFP4 experts)"""
     source: str
     notes: str | None = None
 

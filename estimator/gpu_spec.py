@@ -60,12 +60,11 @@ class GpuSpec(BaseModel):
     interconnect: str = ""
     nvlink: bool = Field(description="fast GPU-to-GPU links inside a node (NVLink/Infinity Fabric/HCCS)")
     gpus_per_node: int = Field(8, gt=0)
-    personal: bool = Field(
-        False,
-        description="a machine people own (GeForce/Titan cards, Macs): one user, local runtimes "
-        "(llama.cpp/Ollama), quantized formats where 16-bit does not fit, no multi-node plans",
-    )
-    default_for_family: bool = Field(False, description="the variant meant when a user names only the family")
+    personal: bool = False
+    """a machine people own (GeForce/Titan cards, Macs): one user, local runtimes (llama.cpp/Ollama),
+    quantized formats where 16-bit does not fit, no multi-node plans"""
+    default_for_family: bool = False
+    """the variant meant when a user names only the family"""
     generation: str = Field(description="vendor architecture: 'Ampere', 'Hopper', 'Ada Lovelace', 'CDNA3' …")
     mfu_class: Literal["a100", "h100", "v100", "consumer", "other"] = Field(
         description="which calibrated training-efficiency class applies (estimator.efficiency): "
@@ -75,24 +74,18 @@ class GpuSpec(BaseModel):
         default_factory=empty_list,
         description="families a user would compare this card with, closest first (switch-GPU buttons)",
     )
-    vllm_small_batch: bool = Field(
-        False,
-        description="vLLM keeps its small batch defaults on this card although it has ≥ 70 GiB "
-        "(vllm/engine/arg_utils.py get_batch_defaults: A100 is excluded by name)",
-    )
+    vllm_small_batch: bool = False
+    """vLLM keeps its small batch defaults on this card although it has ≥ 70 GiB (vllm/engine/arg_utils.py
+    get_batch_defaults: A100 is excluded by name)"""
     source: str
     confidence: Literal["high", "medium", "low"] = "high"
     notes: str | None = None
-    catalog_id: str | None = Field(
-        None,
-        description="the catalog card this one is derived from with the memory the user stated ('A800 40G': "
-        "A800-80GB; estimator.resolve); None for a catalog card or a generic one",
-    )
-    generic: bool = Field(
-        False,
-        description="a card outside the catalog, known only by its memory: its compute and bandwidth are "
-        "unknown, so no time, speed or price figure is given for it (placeholders keep the maths total)",
-    )
+    catalog_id: str | None = None
+    """the catalog card this one is derived from with the memory the user stated ('A800 40G': A800-80GB;
+    estimator.resolve); None for a catalog card or a generic one"""
+    generic: bool = False
+    """a card outside the catalog, known only by its memory: its compute and bandwidth are unknown, so no
+    time, speed or price figure is given for it (placeholders keep the maths total)"""
 
     @model_validator(mode="after")
     def _has_a_16bit_peak(self) -> GpuSpec:

@@ -44,10 +44,10 @@ class HostRam(_Frozen):
     buffer_factor: float = Field(description="DeepSpeed's additional_buffer_factor (1.5)")
     nodes: int = Field(description="machines the plan's GPUs fill")
     zero_stage: int = Field(description="the plan's ZeRO stage (1–2: stage_1_and_2.py, 3: stage3.py)")
-    stated_bytes: float | None = Field(
-        None, description="the host RAM stated per machine (GiB as sold × 2^30)"
-    )
-    holds: bool | None = Field(None, description="stated ≥ needed; None without a stated RAM")
+    stated_bytes: float | None = None
+    """the host RAM stated per machine (GiB as sold × 2^30)"""
+    holds: bool | None = None
+    """stated ≥ needed; None without a stated RAM"""
     source: str = Field(description="DeepSpeed file and function the factors come from")
 
 

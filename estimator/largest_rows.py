@@ -28,10 +28,8 @@ class LargestTrained(_Frozen):
         description="most parameters of a generic dense GQA shape whose fewest GPUs (the layout search of "
         "every training answer) are at most the request's count with the verdict 'yes'; None: not even 100M"
     )
-    params_tight: float | None = Field(
-        None,
-        description="most parameters whose verdict there is borderline, not 'no' (each card nearly full, or "
-        "only with CPU offload / an 8-bit optimizer): above ``params_max``; None when no size is (or, with "
-        "``params_max`` None too, when not even 100M fits)",
-    )
+    params_tight: float | None = None
+    """most parameters whose verdict there is borderline, not 'no' (each card nearly full, or only with CPU
+    offload / an 8-bit optimizer): above ``params_max``; None when no size is (or, with ``params_max`` None
+    too, when not even 100M fits)"""
     examples: list[str] = Field(description="the largest catalog models that fit with this method (ids)")

@@ -69,8 +69,10 @@ class LayerSplit(_Frozen):
     gpu_layers_stated: int = Field(description="-ngl as stated (llama.cpp's count: the output layer is one)")
     gpu_layers: int = Field(description="repeating layers on the GPUs")
     output_on_gpu: bool = Field(description="the output layer (norm and lm_head) on the GPUs")
-    kv_on_gpu: bool = Field(True, description="each layer's KV cache on its layer's device; False: -nkvo")
-    cpu_moe_layers: int = Field(0, description="layers whose routed experts stay in CPU memory")
+    kv_on_gpu: bool = True
+    """each layer's KV cache on its layer's device; False: -nkvo"""
+    cpu_moe_layers: int = 0
+    """layers whose routed experts stay in CPU memory"""
     gpu_weights_bytes: float
     gpu_kv_bytes: float
     gpu_workspace_bytes: float = Field(description="llama.cpp's compute buffer on each GPU, all GPUs")
@@ -79,9 +81,11 @@ class LayerSplit(_Frozen):
     host_weights_bytes: float = Field(description="weights in CPU memory, token embeddings included")
     host_kv_bytes: float
     host_bytes: float
-    host_memory_bytes: float | None = Field(None, description="the host memory stated")
+    host_memory_bytes: float | None = None
+    """the host memory stated"""
     fits_gpu: bool
-    fits_host: bool | None = Field(None, description="None: no host memory stated")
+    fits_host: bool | None = None
+    """None: no host memory stated"""
     max_gpu_layers: int | None = Field(
         description="the largest -ngl (0 … layers + 1) whose GPU side fits, experts as stated; None: not 0"
     )
@@ -89,45 +93,40 @@ class LayerSplit(_Frozen):
     cpu_read_bytes: float = Field(description="bytes the CPU reads per decoded token")
     host_bandwidth_low: float = Field(description="bytes/s (stated, else dual-channel DDR4-3200)")
     host_bandwidth_high: float = Field(description="bytes/s (stated, else dual-channel DDR5-5600)")
-    host_bandwidth_basis: str = Field(
-        "desktop",
-        description="where the host bandwidth comes from: 'stated' (the user's figure or RAM kind), "
-        "'desktop' (dual-channel DDR4-3200 to DDR5-5600, assumed), 'server' (8-channel DDR4-3200 to "
-        "12-channel DDR5-4800, one socket, assumed: more host memory stated than a desktop board takes) or "
-        "'ddr' (the DDR generation or channel count said without a rate: estimator.host_ddr) or 'unified' "
-        "(unified memory: the share the GPU's working set leaves, at the machine's bandwidth: unified_host)",
-    )
+    host_bandwidth_basis: str = "desktop"
+    """where the host bandwidth comes from: 'stated' (the user's figure or RAM kind), 'desktop' (dual-channel
+    DDR4-3200 to DDR5-5600, assumed), 'server' (8-channel DDR4-3200 to 12-channel DDR5-4800, one socket,
+    assumed: more host memory stated than a desktop board takes) or 'ddr' (the DDR generation or channel count
+    said without a rate: estimator.host_ddr) or 'unified' (unified memory: the share the GPU's working set
+    leaves, at the machine's bandwidth: unified_host)"""
     tokens_per_s_low: float | None = Field(description="one sequence, at the low host bandwidth")
     tokens_per_s_high: float | None = Field(description="one sequence, at the high host bandwidth")
-    max_host_bytes: float | None = Field(None, description="bytes in CPU memory at -ngl max_gpu_layers")
-    min_cpu_moe_layers: int | None = Field(
-        None,
-        description="experts on the CPU: the fewest layers' (--n-cpu-moe) whose GPU side fits at this -ngl",
-    )
-    min_cpu_moe_tokens_per_s_low: float | None = Field(None, description="the speed at min_cpu_moe_layers")
-    min_cpu_moe_tokens_per_s_high: float | None = Field(None, description="the speed at min_cpu_moe_layers")
-    gpu_bandwidth: float = Field(0.0, description="one GPU's memory bandwidth, bytes/s (catalog)")
-    max_tokens_per_s_low: float | None = Field(None, description="the same at -ngl max_gpu_layers")
-    max_tokens_per_s_high: float | None = Field(None, description="the same at -ngl max_gpu_layers")
-    cost_per_million_tokens_low: float | None = Field(
-        None,
-        description="the split's own price per million output tokens (one sequence at tokens_per_s_high, "
-        "the low price per GPU-hour), in inference.cost_per_million_tokens' currency: with a split, that "
-        "field and priced_tokens_per_s are every layer on the GPUs'; these apply to the setting stated",
-    )
-    cost_per_million_tokens_high: float | None = Field(
-        None, description="the same at tokens_per_s_low and the high price per GPU-hour"
-    )
-    gpu_layers_chosen: bool = Field(
-        False,
-        description="True: no -ngl was said; the weights do not fit the user's cards and host memory (or a "
-        "partial offload) was said, so the split is the largest -ngl that fits (:func:`auto_split`)",
-    )
-    all_gpus_tokens_per_s: float | None = Field(
-        None,
-        description="with gpu_layers_chosen: one sequence's decode speed with every layer on "
-        "inference.min_gpus cards (the alternative: more cards)",
-    )
+    max_host_bytes: float | None = None
+    """bytes in CPU memory at -ngl max_gpu_layers"""
+    min_cpu_moe_layers: int | None = None
+    """experts on the CPU: the fewest layers' (--n-cpu-moe) whose GPU side fits at this -ngl"""
+    min_cpu_moe_tokens_per_s_low: float | None = None
+    """the speed at min_cpu_moe_layers"""
+    min_cpu_moe_tokens_per_s_high: float | None = None
+    """the speed at min_cpu_moe_layers"""
+    gpu_bandwidth: float = 0.0
+    """one GPU's memory bandwidth, bytes/s (catalog)"""
+    max_tokens_per_s_low: float | None = None
+    """the same at -ngl max_gpu_layers"""
+    max_tokens_per_s_high: float | None = None
+    """the same at -ngl max_gpu_layers"""
+    cost_per_million_tokens_low: float | None = None
+    """the split's own price per million output tokens (one sequence at tokens_per_s_high, the low price per
+    GPU-hour), in inference.cost_per_million_tokens' currency: with a split, that field and
+    priced_tokens_per_s are every layer on the GPUs'; these apply to the setting stated"""
+    cost_per_million_tokens_high: float | None = None
+    """the same at tokens_per_s_low and the high price per GPU-hour"""
+    gpu_layers_chosen: bool = False
+    """True: no -ngl was said; the weights do not fit the user's cards and host memory (or a partial offload)
+    was said, so the split is the largest -ngl that fits (:func:`auto_split`)"""
+    all_gpus_tokens_per_s: float | None = None
+    """with gpu_layers_chosen: one sequence's decode speed with every layer on inference.min_gpus cards (the
+    alternative: more cards)"""
 
 
 class _Shape:

@@ -58,7 +58,8 @@ class Assumption(_Frozen):
     why: str = Field(description="key of the explanation (estimator.reasons.Why)")
     params: dict[str, float | int | str | None] = Field(default_factory=dict)
     also: list[str] = Field(default_factory=empty_list, description="further reasons (Why keys), in order")
-    citation: str | None = Field(None, description="a source as written (model card, price list, paper)")
+    citation: str | None = None
+    """a source as written (model card, price list, paper)"""
 
 
 class Note(_Frozen):
@@ -96,15 +97,13 @@ class DaysRow(_Frozen):
 
     gpus: int
     days: Band
-    gpu_hours: Band | None = Field(
-        None,
-        description="GPU-hours on this count when they differ from the report's gpu_hours (the fewest "
-        "GPUs that fit pay full recomputation, ×(k + 2) / k); None where the report's apply",
-    )
-    cost: Cost | None = Field(
-        None, description="the cost of gpu_hours on this count (billed as the report's cost); None with it"
-    )
-    mfu: Band | None = Field(None, description="MFU on this count past the scale-out reference, else None")
+    gpu_hours: Band | None = None
+    """GPU-hours on this count when they differ from the report's gpu_hours (the fewest GPUs that fit pay full
+    recomputation, ×(k + 2) / k); None where the report's apply"""
+    cost: Cost | None = None
+    """the cost of gpu_hours on this count (billed as the report's cost); None with it"""
+    mfu: Band | None = None
+    """MFU on this count past the scale-out reference, else None"""
 
 
 class Plan(_Frozen):
@@ -114,23 +113,18 @@ class Plan(_Frozen):
     tp: int = 1
     pp: int = 1
     dp: int = 1
-    ep: int = Field(
-        1,
-        description="expert-parallel degree (MoE): routed experts split over ep data-parallel ranks, "
-        "tokens exchanged by all-to-all; 1 = every rank holds every expert",
-    )
+    ep: int = 1
+    """expert-parallel degree (MoE): routed experts split over ep data-parallel ranks, tokens exchanged by
+    all-to-all; 1 = every rank holds every expert"""
     zero_stage: int = 0
     recompute: str = "none"
     micro_batch: int = 1
     offload: bool = False
-    gradient_accumulation: int | None = Field(
-        None,
-        description="micro-batches each GPU accumulates per optimizer step (None: a layout of the search, "
-        "before the batch is set; estimator.plan.with_batch)",
-    )
-    global_batch_sequences: int | None = Field(
-        None, description="sequences per optimizer step = micro_batch × gradient_accumulation × dp"
-    )
+    gradient_accumulation: int | None = None
+    """micro-batches each GPU accumulates per optimizer step (None: a layout of the search, before the batch
+    is set; estimator.plan.with_batch)"""
+    global_batch_sequences: int | None = None
+    """sequences per optimizer step = micro_batch × gradient_accumulation × dp"""
 
 
 class PredictionInterval(_Frozen):
@@ -155,7 +149,8 @@ class Alternative(_Frozen):
     change: str = Field(description="e.g. 'no_full_recompute', 'adamw8bit', 'cpu_offload', 'lora', 'qlora'")
     min_gpus: int | None
     per_gpu_bytes: float | None = None
-    zero_stage: int | None = Field(None, description="the ZeRO stage the row is sized at when not the user's")
+    zero_stage: int | None = None
+    """the ZeRO stage the row is sized at when not the user's"""
 
 
 class FitChange(_Frozen):
@@ -168,10 +163,10 @@ class FitChange(_Frozen):
     value: str | int | bool = Field(
         description="the value to set it to, e.g. 'fused', 1, 'full', 3, True, 'adamw_8bit', 'qlora', 4096"
     )
-    per_gpu_bytes_high: float | None = Field(
-        None, description="high end of the band per GPU once this change (and those before it) is made"
-    )
-    per_gpu_bytes: float | None = Field(None, description="likely per GPU then (likely_fit only; s25)")
+    per_gpu_bytes_high: float | None = None
+    """high end of the band per GPU once this change (and those before it) is made"""
+    per_gpu_bytes: float | None = None
+    """likely per GPU then (likely_fit only; s25)"""
 
 
 class MethodRow(_Frozen):
@@ -186,12 +181,11 @@ class MethodRow(_Frozen):
         "above 90 % of the card) or 'no'"
     )
     trained_params: float = Field(description="parameters the method trains")
-    plan: Plan | None = Field(
-        None,
-        description="the layout `per_gpu_bytes` is at: the least-memory layout on `plan_gpus` "
-        "(estimator.methods), chosen the same way for every method",
-    )
-    gpu_hours: float | None = Field(None, description="likely GPU-hours: estimator.method_hours")
+    plan: Plan | None = None
+    """the layout `per_gpu_bytes` is at: the least-memory layout on `plan_gpus` (estimator.methods), chosen
+    the same way for every method"""
+    gpu_hours: float | None = None
+    """likely GPU-hours: estimator.method_hours"""
 
 
 class Checkpoint(_Frozen):
@@ -204,38 +198,33 @@ class Checkpoint(_Frozen):
 class Memory(_Frozen):
     """Memory per GPU for a layout, with its breakdown (bytes)."""
 
-    min_plan: Plan | None = Field(None, description="layout at `min_gpus`")
+    min_plan: Plan | None = None
+    """layout at `min_gpus`"""
     recommended_per_gpu_bytes: float | None = None
-    least_plan: Plan | None = Field(
-        None,
-        description="the least-memory layout on `plan_gpus` when it needs clearly less than `plan` (an "
-        "adapter method on the user's count, laid out for the least communication: estimator.methods)",
-    )
-    least_per_gpu_bytes: float | None = Field(None, description="memory per GPU at `least_plan`")
+    least_plan: Plan | None = None
+    """the least-memory layout on `plan_gpus` when it needs clearly less than `plan` (an adapter method on the
+    user's count, laid out for the least communication: estimator.methods)"""
+    least_per_gpu_bytes: float | None = None
+    """memory per GPU at `least_plan`"""
     per_gpu_bytes: float
-    per_gpu_bytes_low: float | None = Field(
-        None,
-        description="low end of the band around `per_gpu_bytes`: smallest plausible tensors, no runtime "
-        "overhead (what PyTorch reports as peak allocated); derivation in estimator.memory_band",
-    )
-    per_gpu_bytes_high: float | None = Field(
-        None,
-        description="high end of the band: largest plausible tensors, the forward/backward and the optimizer "
-        "step's peaks added (the caching allocator keeps both) + CUDA context + 15 % fragmentation",
-    )
+    per_gpu_bytes_low: float | None = None
+    """low end of the band around `per_gpu_bytes`: smallest plausible tensors, no runtime overhead (what
+    PyTorch reports as peak allocated); derivation in estimator.memory_band"""
+    per_gpu_bytes_high: float | None = None
+    """high end of the band: largest plausible tensors, the forward/backward and the optimizer step's peaks
+    added (the caching allocator keeps both) + CUDA context + 15 % fragmentation"""
     gpu_memory_bytes: float = Field(description="capacity of one card")
     usable_bytes: float = Field(description="capacity the job may use (overheads are in the breakdown)")
     min_gpus: int | None = Field(description="fewest GPUs that fit; None if none does within the search")
     breakdown: dict[str, float] = Field(description="bytes per part per GPU, e.g. weights, gradients")
     total_bytes: float = Field(description="sum over all GPUs of model states and caches (no overheads)")
     plan: Plan | None = None
-    plan_gpus: int | None = Field(None, description="GPU count that `plan` and `per_gpu_bytes` refer to")
-    fits_requested: bool | None = Field(None, description="whether the user's GPU count fits")
-    recommended_gpus: int | None = Field(
-        None,
-        description="GPUs for a comfortable run: no full recompute, ≥ 10 % headroom, "
-        "a whole node for full training",
-    )
+    plan_gpus: int | None = None
+    """GPU count that `plan` and `per_gpu_bytes` refer to"""
+    fits_requested: bool | None = None
+    """whether the user's GPU count fits"""
+    recommended_gpus: int | None = None
+    """GPUs for a comfortable run: no full recompute, ≥ 10 % headroom, a whole node for full training"""
     recommended_plan: Plan | None = None
     alternatives: list[Alternative] = Field(default_factory=empty_list)
     fit_change: list[FitChange] = Field(
@@ -244,12 +233,11 @@ class Memory(_Frozen):
         "likely figure does (the verdict is then 'borderline'): settings in the order to apply them",
     )
     likely_fit: list[FitChange] = Field(default_factory=empty_list, description="fit_change.likely_fit")
-    pcie_zero_plan: Plan | None = Field(
-        None,
-        description="on cards without NVLink, when `plan` needs TP for the stated micro-batch: the layout "
-        "without TP or PP at the largest smaller micro-batch that fits the same GPUs (estimator.pcie_layout)",
-    )
-    pcie_zero_per_gpu_bytes: float | None = Field(None, description="memory per GPU at `pcie_zero_plan`")
+    pcie_zero_plan: Plan | None = None
+    """on cards without NVLink, when `plan` needs TP for the stated micro-batch: the layout without TP or PP
+    at the largest smaller micro-batch that fits the same GPUs (estimator.pcie_layout)"""
+    pcie_zero_per_gpu_bytes: float | None = None
+    """memory per GPU at `pcie_zero_plan`"""
 
 
 class DecodeSpeed(_Frozen):
@@ -274,7 +262,8 @@ class Rollout(_Frozen):
     decode_tokens_per_s_per_gpu: float
     gpu_hours: float = Field(description="GPU-hours of decoding; gpu_hours adds them to the training passes")
     training_gpu_hours: Band = Field(description="GPU-hours of everything else, at the MFU band")
-    in_trainer: bool = Field(default=False, description="decoded by the trainer's model.generate, no engine")
+    in_trainer: bool = False
+    """decoded by the trainer's model.generate, no engine"""
 
 
 class PriceBand(_Frozen):
@@ -303,34 +292,25 @@ class Inference(_Frozen):
         description="the runtime's budget per GPU: vLLM gpu_memory_utilization × the memory CUDA reports; "
         "SGLang, transformers: that memory less the CUDA context; llama.cpp: all memory less 1 GiB"
     )
-    runtime: str = Field(
-        "vLLM",
-        description="memory model: 'vLLM' (default on data-centre cards), 'SGLang', 'transformers', "
-        "'llama.cpp' (GGUF, Macs, personal machines)",
-    )
-    workspace_bytes_per_gpu: float = Field(
-        0.0,
-        description="what the runtime keeps per GPU besides weights and KV cache: vLLM's profiling peak "
-        "(activations, sampler logits, non-torch memory); SGLang's share outside mem_fraction_static; "
-        "transformers' prefill activations and dequantization buffers; llama.cpp's compute buffer",
-    )
-    engine_reserve_exceeds_memory: bool = Field(
-        False,
-        description="the engine's reserve on this layout is all of `usable_bytes_per_gpu` or more, so the "
-        "memory its fraction hands it (usable less that reserve for SGLang: ServingRuntime.share_bytes) is "
-        "nil or negative: the layout cannot start; the negative figures are not memory to use",
-    )
-    kv_capacity_tokens: int | None = Field(
-        None,
-        description="KV cache tokens one copy of the model holds (vLLM's start-up 'GPU KV cache size'), on "
-        "the user's GPUs when given, else on the layout used; below `context_tokens` vLLM refuses to start",
-    )
-    required_bytes: float | None = Field(
-        None,
-        description="memory the stated load needs on all GPUs of the layout used: weights, its KV cache, "
-        "each GPU's workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)",
-    )
-    bytes_per_gpu: float | None = Field(None, description="required_bytes per GPU of the user's TP × PP")
+    runtime: str = "vLLM"
+    """memory model: 'vLLM' (default on data-centre cards), 'SGLang', 'transformers', 'llama.cpp' (GGUF, Macs,
+    personal machines)"""
+    workspace_bytes_per_gpu: float = 0.0
+    """what the runtime keeps per GPU besides weights and KV cache: vLLM's profiling peak (activations,
+    sampler logits, non-torch memory); SGLang's share outside mem_fraction_static; transformers' prefill
+    activations and dequantization buffers; llama.cpp's compute buffer"""
+    engine_reserve_exceeds_memory: bool = False
+    """the engine's reserve on this layout is all of `usable_bytes_per_gpu` or more, so the memory its
+    fraction hands it (usable less that reserve for SGLang: ServingRuntime.share_bytes) is nil or negative:
+    the layout cannot start; the negative figures are not memory to use"""
+    kv_capacity_tokens: int | None = None
+    """KV cache tokens one copy of the model holds (vLLM's start-up 'GPU KV cache size'), on the user's GPUs
+    when given, else on the layout used; below `context_tokens` vLLM refuses to start"""
+    required_bytes: float | None = None
+    """memory the stated load needs on all GPUs of the layout used: weights, its KV cache, each GPU's
+    workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)"""
+    bytes_per_gpu: float | None = None
+    """required_bytes per GPU of the user's TP × PP"""
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(
@@ -338,54 +318,43 @@ class Inference(_Frozen):
     )
     tp: int
     pp: int = 1
-    replicas: int = Field(1, description="copies of the model (data-parallel serving), each on TP × PP GPUs")
-    fp8_min_gpus: int | None = Field(None, description="fewest GPUs holding FP8 weights and one sequence")
-    min_gpus_concurrency: int | None = Field(None, description="sequences at the context `min_gpus` hold")
+    replicas: int = 1
+    """copies of the model (data-parallel serving), each on TP × PP GPUs"""
+    fp8_min_gpus: int | None = None
+    """fewest GPUs holding FP8 weights and one sequence"""
+    min_gpus_concurrency: int | None = None
+    """sequences at the context `min_gpus` hold"""
     max_concurrency: int = Field(description="sequences of `context_tokens` that fit on `serving_gpus`")
     concurrency_table: list[tuple[int, int]] = Field(
         default_factory=empty_list, description="(context tokens, max concurrent sequences) on `serving_gpus`"
     )
     decode_tokens_per_s: DecodeSpeed | None = None
-    prefill_seconds: float | None = Field(
-        None, description="time to process one prompt (≈ time to first token)"
-    )
-    cost_per_million_tokens: PriceBand | None = Field(
-        None,
-        description="per million output tokens at `priced_concurrency` sequences; with a layer_split, "
-        "every layer on the GPUs (layer_split.cost_per_million_tokens_low/high: the setting stated)",
-    )
-    priced_concurrency: int | None = Field(
-        None,
-        description="concurrent sequences the price per million tokens assumes: the stated load (as "
-        "many as fit), else the most `serving_gpus` hold (`max_concurrency`), else one on a personal card",
-    )
-    priced_tokens_per_s: float | None = Field(
-        None,
-        description="output tokens/s in total at `priced_concurrency` sequences: the throughput the price "
-        "per million tokens assumes (not `decode_tokens_per_s` when priced at the most the GPUs hold)",
-    )
-    cost_per_month: PriceBand | None = Field(
-        None, description="serving_gpus × 730 h × price; × hours_per_day ÷ 24 when a daily schedule is stated"
-    )
-    gpu_hours_per_month: float | None = Field(
-        None,
-        description="hours a month each serving GPU is rented when a daily schedule is stated: 730 × "
-        "hours_per_day ÷ 24 (None: 730, around the clock)",
-    )
-    cost_per_month_always_on: PriceBand | None = Field(
-        None, description="cost_per_month around the clock (730 h), when a daily schedule lowered it"
-    )
-    cost_for_load: PriceBand | None = Field(
-        None, description="recommended_gpus' cost, same hours, when serving_gpus hold less than the load"
-    )
+    prefill_seconds: float | None = None
+    """time to process one prompt (≈ time to first token)"""
+    cost_per_million_tokens: PriceBand | None = None
+    """per million output tokens at `priced_concurrency` sequences; with a layer_split, every layer on the
+    GPUs (layer_split.cost_per_million_tokens_low/high: the setting stated)"""
+    priced_concurrency: int | None = None
+    """concurrent sequences the price per million tokens assumes: the stated load (as many as fit), else the
+    most `serving_gpus` hold (`max_concurrency`), else one on a personal card"""
+    priced_tokens_per_s: float | None = None
+    """output tokens/s in total at `priced_concurrency` sequences: the throughput the price per million tokens
+    assumes (not `decode_tokens_per_s` when priced at the most the GPUs hold)"""
+    cost_per_month: PriceBand | None = None
+    """serving_gpus × 730 h × price; × hours_per_day ÷ 24 when a daily schedule is stated"""
+    gpu_hours_per_month: float | None = None
+    """hours a month each serving GPU is rented when a daily schedule is stated: 730 × hours_per_day ÷ 24
+    (None: 730, around the clock)"""
+    cost_per_month_always_on: PriceBand | None = None
+    """cost_per_month around the clock (730 h), when a daily schedule lowered it"""
+    cost_for_load: PriceBand | None = None
+    """recommended_gpus' cost, same hours, when serving_gpus hold less than the load"""
     alternatives: list[Alternative] = Field(
         default_factory=empty_list, description="GPUs for the same load with lighter weights ('fp8', 'int4')"
     )
-    layer_split: LayerSplit | None = Field(
-        None,
-        description="part of the weights in CPU memory (llama.cpp -ngl, --cpu-moe): where each part lives, "
-        "whether it fits and the decode speed of one sequence (estimator.layer_offload); None: all on GPUs",
-    )
+    layer_split: LayerSplit | None = None
+    """part of the weights in CPU memory (llama.cpp -ngl, --cpu-moe): where each part lives, whether it fits
+    and the decode speed of one sequence (estimator.layer_offload); None: all on GPUs"""
 
 
 class SizingReport(_Frozen):
@@ -396,91 +365,71 @@ class SizingReport(_Frozen):
     gpu_name: str | None = None
     model_name: str | None = None
     flops: float | None = None
-    flops_formula: str | None = Field(None, description="e.g. '6ND' or '4ND'")
-    flops_with_attention: float | None = Field(
-        None,
-        description="flops + the causal attention-score FLOPs at the sequence length (Kaplan et al. 2020 "
-        "Table 1 × 3 = 6·L·s·d_attn per token); used for the time beyond the calibration runs' 8K context",
-    )
-    attention_share: float | None = Field(None, description="attention FLOPs / flops_with_attention (0–1)")
+    flops_formula: str | None = None
+    """e.g. '6ND' or '4ND'"""
+    flops_with_attention: float | None = None
+    """flops + the causal attention-score FLOPs at the sequence length (Kaplan et al. 2020 Table 1 × 3 =
+    6·L·s·d_attn per token); used for the time beyond the calibration runs' 8K context"""
+    attention_share: float | None = None
+    """attention FLOPs / flops_with_attention (0–1)"""
     pf_days: float | None = None
     gpu_hours: Band | None = None
-    gpu_hours_interval: PredictionInterval | None = Field(
-        None, description="what the gpu_hours low–high range is (None when the user's rate or MFU sets it)"
-    )
-    mfu: Band | None = Field(None, description="MFU behind gpu_hours: low (→ high hours), likely, high")
-    peak_flops: float | None = Field(
-        None,
-        description="dense peak FLOP/s per GPU that mfu refers to: the 16-bit peak, or the FP8 peak when "
-        "training in FP8 (request.precision 'fp8' on a card with FP8 tensor cores)",
-    )
-    mfu_calibrated: float | None = Field(
-        None,
-        description="the calibrated likely MFU (of peak_flops), shown for comparison when a measured "
-        "throughput or the user's MFU sets the time",
-    )
-    days: DaysRow | None = Field(None, description="days on the user's GPU count")
+    gpu_hours_interval: PredictionInterval | None = None
+    """what the gpu_hours low–high range is (None when the user's rate or MFU sets it)"""
+    mfu: Band | None = None
+    """MFU behind gpu_hours: low (→ high hours), likely, high"""
+    peak_flops: float | None = None
+    """dense peak FLOP/s per GPU that mfu refers to: the 16-bit peak, or the FP8 peak when training in FP8
+    (request.precision 'fp8' on a card with FP8 tensor cores)"""
+    mfu_calibrated: float | None = None
+    """the calibrated likely MFU (of peak_flops), shown for comparison when a measured throughput or the
+    user's MFU sets the time"""
+    days: DaysRow | None = None
+    """days on the user's GPU count"""
     days_table: list[DaysRow] = Field(default_factory=empty_list)
     gpus_for_deadline: int | None = None
     cost: Cost | None = None
     chinchilla_tokens: float | None = None
     memory: Memory | None = None
-    host_ram: HostRam | None = Field(
-        None,
-        description="host RAM per machine of a CPU offload, the stated RAM's verdict: estimator.host_ram",
-    )
+    host_ram: HostRam | None = None
+    """host RAM per machine of a CPU offload, the stated RAM's verdict: estimator.host_ram"""
     method_comparison: list[MethodRow] = Field(
         default_factory=empty_list,
         description="one row per fine-tuning method when several are asked at once",
     )
     checkpoint_bytes: Checkpoint | None = None
     inference: Inference | None = None
-    largest_served: list[LargestServed] | None = Field(
-        None, description="a serving question without a model: the largest model per weight format"
-    )
-    largest_trained: list[LargestTrained] | None = Field(
-        None, description="a fine-tuning question without a model: the largest model per method (s21)"
-    )
-    feasible: str | None = Field(
-        None,
-        description="verdict for the user's GPU count: 'yes', 'borderline' (tight or only with "
-        "offload / 8-bit optimizer / the range's upper end) or 'no'; None without a count",
-    )
-    feasible_reason: str | None = Field(
-        None,
-        description="why borderline: 'tight', 'high_edge', 'tool_default_ddp', 'offload', "
-        "'sharded_4bit_base', 'range_upper_end', 'fp8_only', "
-        "'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot hold one sequence of "
-        "the stated max_model_len, though the context sized fits), 'stated_layout' (serving: one copy of "
-        "the model on the user's TP × PP, e.g. vLLM's default TP 1, cannot hold it; the answer shows a "
-        "layout that fits), 'engine_reserve' (serving: lmdeploy's --cache-max-entry-count leaves less "
-        "than one prefill's activations)",
-    )
-    max_params_for_budget: float | None = Field(
-        None, description="largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"
-    )
-    tokens_for_budget: Band | None = Field(
-        None, description="tokens the budget buys for the given model (low at the high price)"
-    )
-    budget_gpu_hours: Band | None = Field(
-        None, description="GPU-hours the budget buys (low at the high price)"
-    )
+    largest_served: list[LargestServed] | None = None
+    """a serving question without a model: the largest model per weight format"""
+    largest_trained: list[LargestTrained] | None = None
+    """a fine-tuning question without a model: the largest model per method (s21)"""
+    feasible: str | None = None
+    """verdict for the user's GPU count: 'yes', 'borderline' (tight or only with offload / 8-bit optimizer /
+    the range's upper end) or 'no'; None without a count"""
+    feasible_reason: str | None = None
+    """why borderline: 'tight', 'high_edge', 'tool_default_ddp', 'offload', 'sharded_4bit_base',
+    'range_upper_end', 'fp8_only', 'local_4bit', 'full_memory'; why no: 'max_model_len' (serving: vLLM cannot
+    hold one sequence of the stated max_model_len, though the context sized fits), 'stated_layout' (serving:
+    one copy of the model on the user's TP × PP, e.g. vLLM's default TP 1, cannot hold it; the answer shows a
+    layout that fits), 'engine_reserve' (serving: lmdeploy's --cache-max-entry-count leaves less than one
+    prefill's activations)"""
+    max_params_for_budget: float | None = None
+    """largest compute-optimal N (D = 20·N) the budget or GPUs × days can train"""
+    tokens_for_budget: Band | None = None
+    """tokens the budget buys for the given model (low at the high price)"""
+    budget_gpu_hours: Band | None = None
+    """GPU-hours the budget buys (low at the high price)"""
     warnings: list[Note] = Field(default_factory=empty_list)
-    rollout: Rollout | None = Field(
-        None, description="RL (GRPO/RLOO/PPO): the rollouts' decode part of gpu_hours"
-    )
+    rollout: Rollout | None = None
+    """RL (GRPO/RLOO/PPO): the rollouts' decode part of gpu_hours"""
     # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
-    gpu_spec: GpuSpec | None = Field(
-        None,
-        description="the GPU as sized (estimator.resolve): a catalog card, or one derived from it (a stated "
-        "memory size, a Mac configuration) — memory (GiB), GPUs per node, NVLink, unified-memory share, "
-        "dense BF16/FP16/FP8 peaks (TFLOPS); None in a report not made by estimate()",
-    )
-    model_spec: ModelSpec | None = Field(
-        None,
-        description="the model shape sized: the catalog entry, a config.json's architecture or the generic "
-        "shape of a bare size (estimator.architecture); None when no model was sized",
-    )
+    gpu_spec: GpuSpec | None = None
+    """the GPU as sized (estimator.resolve): a catalog card, or one derived from it (a stated memory size, a
+    Mac configuration) — memory (GiB), GPUs per node, NVLink, unified-memory share, dense BF16/FP16/FP8 peaks
+    (TFLOPS); None in a report not made by estimate()"""
+    model_spec: ModelSpec | None = None
+    """the model shape sized: the catalog entry, a config.json's architecture or the generic shape of a bare
+    size (estimator.architecture); None when no model was sized"""
 
     @property
     def gpus_per_node(self) -> int | None:

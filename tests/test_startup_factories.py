@@ -57,7 +57,7 @@ def test_sizing_bot_ask_builds_its_schemas_with_no_builtin_list_factory() -> Non
     assert done.returncode == 0, done.stderr[-2000:]
     probe = json.loads(done.stdout.strip().splitlines()[-1])
     assert probe["code"] == 0
-    assert {"SizingReport", "ParseResult", "Answer", "Memory", "SizingRequest"} <= set(probe["built"])
+    assert {"SizingReport", "ParseResult", "Interpretation", "Memory", "SizingRequest"} <= set(probe["built"])
     assert probe["builtin"] == []
     report = probe["answer"]["report"]
     assert probe["answer"]["request"]["gpu"].startswith("A100") and report["gpu_hours"]["likely"] > 0

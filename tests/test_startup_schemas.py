@@ -22,8 +22,8 @@ RUN = (
     "built = []; real = s._finish\n"
     "s._finish = lambda cls, *a: built.append(cls.__name__) or real(cls, *a)\n"
     "from bot.cli import main\ncode = main(sys.argv[2:])\n"
-    "from estimator import SizingRequest\nfrom bot.core.answer import Answer\n"
-    "print(json.dumps([sorted(built), SizingRequest.model_json_schema(), Answer.model_json_schema()]),"
+    "from estimator import SizingRequest\nfrom bot.parse import ParseResult\n"
+    "print(json.dumps([sorted(built), SizingRequest.model_json_schema(), ParseResult.model_json_schema()]),"
     " file=sys.stderr)\nsys.exit(code)"
 )
 
@@ -45,7 +45,7 @@ def test_ask_answers_the_same_with_and_without_the_stored_schemas() -> None:
         assert plain_built == [] and schemas == plain_schemas  # JSON schemas: generated in full on demand
         assert "budget_period" in schemas[0]["properties"]
         if os.path.exists(ss.SCHEMAS_FILE):  # built by the install (pip install -e .)
-            assert {"SizingRequest", "SizingReport", "Plan", "ParseResult", "Answer"} <= set(built)
+            assert {"SizingRequest", "SizingReport", "Plan", "ParseResult", "Interpretation"} <= set(built)
             assert len(built) >= 15
 
 

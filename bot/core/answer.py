@@ -5,72 +5,68 @@ compute them again (issue 23: one pass, one direction)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
-
-from pydantic import BaseModel, Field, PrivateAttr
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from bot.core.chosen import chosen_plan
 from bot.core.compare_currency import priced_cheapest
-from bot.core.configfile import ConfigInfo
 from bot.core.derived_hours import DerivedHours, derived_hours
 from bot.core.interpretation import Interpretation, interpret
-from bot.core.offer import Offer
-from bot.parse import ParseResult
-from bot.parse.configs import StackConfig
-from bot.parse.lang import Lang
-from estimator.factories import empty_list
 from estimator.models import Plan, SizingReport, SizingRequest
+
+if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never validated from outside
+    from bot.core.configfile import ConfigInfo
+    from bot.core.offer import Offer
+    from bot.parse import ParseResult
+    from bot.parse.configs import StackConfig
+    from bot.parse.lang import Lang
 
 DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"})
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
 
-class Answer(BaseModel, defer_build=True):  # schema built on first use: start-up
-    """One question's outcome. ``report`` is None when the question could not be used."""
+@dataclass(slots=True, kw_only=True, eq=False)
+class Answer:
+    """One question's outcome. ``report`` is None when the question could not be used.
+
+    A plain slotted dataclass, not a pydantic model (it was one until session 27): the pipeline makes it
+    from values that are already validated (the parse result, the reports, the offer), and nothing reads
+    it from outside; the JSON contract is written field by field (:mod:`bot.contract`). As a model its
+    class and validator cost ~5M instructions of a ~1,100M ``sizing-bot ask`` and its ``offer`` field
+    made every start build the six pre-sales models (bench/RESULTS.md, session 27 part s27-spstart)."""
 
     parsed: ParseResult
     report: SizingReport | None
     lang: Lang
-    comparisons: list[SizingReport] = Field(
-        default_factory=empty_list,
-        description="the same question on the other GPUs the user named ('A100 vs H100'), at most two",
-    )
-    request: SizingRequest | None = Field(
-        None,
-        description="what the user said over the conversation, before settings and defaults "
-        "(the merged request of a follow-up); None = the parsed request",
-    )
-    followup: bool = Field(False, description="True when this re-answered a previous request with a change")
-    changed: list[str] = Field(default_factory=empty_list, description="request fields the follow-up changed")
-    kept: dict[str, Any] = Field(
-        default_factory=dict,
-        description="a stage switch (a follow-up or a button): the previous request's values kept "
-        "(model, GPU, price)",
-    )
-    reset: dict[str, Any] = Field(
-        default_factory=dict,
-        description="a stage switch: the previous request's values not carried over (the old stage's "
-        "data size, GPU count, context …), sized afresh",
-    )
-    sources: dict[str, str] = Field(
-        default_factory=dict,
-        description="fields filled before estimating and from where: 'settings', 'presales', 'exchange', "
-        "'language', 'offer_gpu', 'offer_none_fits'",
-    )
-    config: ConfigInfo | None = Field(
-        None, description="the config.json this message gave (a file or pasted JSON), read or refused"
-    )
-    offer: Offer | None = Field(None, description="the provider's terms behind the answer (pre-sales)")
-    offered: SizingReport | None = Field(
-        None,
-        description="the GPU the customer named is not offered: the same request on the first offered GPU "
-        "that fits, which a quote under the provider's name prices (None: none fits, or not needed)",
-    )
-    offered_terms: Offer | None = Field(None, description="the offer's terms for `offered`")
-    stack: StackConfig | None = Field(
-        None, description="a training/serving config or command line the message gave (bot.parse.configs)"
-    )
-    _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
+    comparisons: list[SizingReport] = field(default_factory=list)
+    """the same question on the other GPUs the user named ('A100 vs H100'), at most two"""
+    request: SizingRequest | None = None
+    """what the user said over the conversation, before settings and defaults (the merged request of a
+    follow-up); None = the parsed request"""
+    followup: bool = False
+    """True when this re-answered a previous request with a change"""
+    changed: list[str] = field(default_factory=list)
+    """request fields the follow-up changed"""
+    kept: dict[str, Any] = field(default_factory=dict)
+    """a stage switch (a follow-up or a button): the previous request's values kept (model, GPU, price)"""
+    reset: dict[str, Any] = field(default_factory=dict)
+    """a stage switch: the previous request's values not carried over (the old stage's data size, GPU
+    count, context …), sized afresh"""
+    sources: dict[str, str] = field(default_factory=dict)
+    """fields filled before estimating and from where: 'settings', 'presales', 'exchange', 'language',
+    'offer_gpu', 'offer_none_fits'"""
+    config: ConfigInfo | None = None
+    """the config.json this message gave (a file or pasted JSON), read or refused"""
+    offer: Offer | None = None
+    """the provider's terms behind the answer (pre-sales)"""
+    offered: SizingReport | None = None
+    """the GPU the customer named is not offered: the same request on the first offered GPU that fits,
+    which a quote under the provider's name prices (None: none fits, or not needed)"""
+    offered_terms: Offer | None = None
+    """the offer's terms for ``offered``"""
+    stack: StackConfig | None = None
+    """a training/serving config or command line the message gave (bot.parse.configs)"""
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def understood(self) -> bool:
@@ -84,22 +80,27 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
     # -- derived facts: computed once per answer, on first use, by core; render only formats them
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Answer:
-        """A copy (pydantic's); its derived facts are kept unless ``update`` changes what they derive
-        from (the report, the comparisons, the message, the request or the offer)."""
-        copy = super().model_copy(update=update, deep=deep)
+        """A copy with ``update``'s fields replaced (the name and behaviour of pydantic's, which it was):
+        its derived facts are kept unless ``update`` changes what they derive from (the report, the
+        comparisons, the message, the request or the offer). ``deep``: the fields deep-copied first."""
+        if deep:
+            import copy as _copy
+
+            base = _copy.deepcopy(self)
+            copy = replace(base, **(update or {}))
+        else:
+            copy = replace(self, **(update or {}))
         copy._derived = {} if update and DERIVED_FROM & set(update) else dict(self._derived)
         return copy
 
     def know(self, **facts: Any) -> Answer:
         """Record derived facts the pipeline already computed (e.g. ``cheapest_index``), so they are not
         computed again; returns the answer."""
-        self.__pydantic_private__["_derived"].update(facts)  # type: ignore[index]  # as _once reads it
+        self._derived.update(facts)
         return self
 
     def _once(self, key: str, make: Callable[[], Any]) -> Any:
-        # the private attribute read from pydantic's own slot: ``self._derived`` goes through
-        # ``BaseModel.__getattr__`` (two Python frames, ~1 µs; a reply reads ~3 facts: ~2 % of rendering)
-        derived = self.__pydantic_private__["_derived"]  # type: ignore[index]
+        derived = self._derived
         if key not in derived:
             derived[key] = make()
         return derived[key]

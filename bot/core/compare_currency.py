@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from bot.core.offer import cheapest_index
+from bot.core.cheapest import cheapest_index
 from bot.parse import ParseResult
 from estimator import catalog
 from estimator.models import SizingReport, SizingRequest

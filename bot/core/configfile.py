@@ -10,11 +10,11 @@ reason it cannot be used (a stable code and the fields concerned; the renderer w
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.core.pasted import MARKER_RE, split_pasted
 from bot.textclean import clean_data
 from estimator.catalog import ModelSpec
 from estimator.factories import empty_list
@@ -22,11 +22,7 @@ from estimator.factories import empty_list
 if TYPE_CHECKING:
     from bot.parse.configs import StackConfig
 
-MARKER_RE = re.compile(
-    r'"(?:model_type|architectures|num_hidden_layers|hidden_size|num_attention_heads|num_layers|'
-    r"intermediate_size|n_layer|n_embd|d_model)\"\s*:"
-)
-"""Keys that make a pasted JSON object a model config (at least one must appear)."""
+__all__ = ["MARKER_RE", "ConfigInfo", "read_config", "read_config_file_data", "split_pasted"]
 
 
 class ConfigInfo(BaseModel):
@@ -155,20 +151,3 @@ def file_unreadable(reason: str, *, source: str = "file") -> ConfigInfo:
     """The ``cannot_read`` answer: the file could not be opened or downloaded (``reason``: a short,
     non-secret cause such as the OS's ``strerror`` or an exception's class name)."""
     return ConfigInfo(error="cannot_read", fields=[reason], source=source)
-
-
-def split_pasted(text: str) -> tuple[str | None, str]:
-    """(the config JSON pasted into ``text``, the rest of the message) — or (None, text) when the
-    message holds no JSON object with a model-config key. The object runs from the first ``{`` to the
-    last ``}`` (or to the end, when the paste was cut short); what surrounds it is the question
-    ("serve this on 2 H100: {…}")."""
-    start = text.find("{")
-    if start < 0:
-        return None, text
-    end = text.rfind("}")
-    end = end + 1 if end > start else len(text)  # a paste cut short is still a config (and not JSON)
-    candidate = text[start:end]
-    if not MARKER_RE.search(candidate):
-        return None, text
-    rest = (text[:start] + " " + text[end:]).strip()
-    return candidate, rest

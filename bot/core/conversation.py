@@ -22,12 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from bot.chat.ids import scope_key
 from bot.core.actions import Action, answer_actions
 from bot.core.compact import Packed, pack, unpack
-from bot.core.configfile import ConfigInfo
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
 from bot.core.suggest import suggested_gpus
@@ -40,13 +39,16 @@ from estimator import catalog
 from estimator.models import Method, Precision, SizingRequest
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = logging.getLogger(__name__)
 
 
-class Turn(BaseModel, defer_build=True):  # schema built on first use: start-up
-    """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data."""
+@dataclass(slots=True, kw_only=True, eq=False)
+class Turn:
+    """One answered message. ``id`` is short (≤ 12 chars) so buttons can carry it in callback_data.
+    A plain dataclass, as :class:`~bot.core.answer.Answer` (made here from values already validated)."""
 
     id: str
     answer: Answer

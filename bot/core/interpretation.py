@@ -209,15 +209,15 @@ class Substitution(BaseModel, defer_build=True):  # schema built on first use: s
 class Interpretation(BaseModel, defer_build=True):  # schema built on first use: start-up
     """``interpretation`` of the JSON contract (schema 1 extension)."""
 
-    unknown_gpu: str | None = Field(None, description="a GPU name not in the catalog, as typed")
-    unknown_model: str | None = Field(None, description="a model name not in the catalog, as typed")
+    unknown_gpu: str | None = None
+    """a GPU name not in the catalog, as typed"""
+    unknown_model: str | None = None
+    """a model name not in the catalog, as typed"""
     ignored: list[Ignored] = Field(default_factory=empty_list)
     substitutions: list[Substitution] = Field(default_factory=empty_list)
-    beyond_slots: int | None = Field(
-        None,
-        description="the GPU count sized when it is more than the card slots stated ('4 个卡槽'): "
-        "more cards than the machine takes",
-    )
+    beyond_slots: int | None = None
+    """the GPU count sized when it is more than the card slots stated ('4 个卡槽'): more cards than the
+    machine takes"""
 
 
 TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size"))

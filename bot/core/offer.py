@@ -17,18 +17,29 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
+from bot.core.cheapest import cheapest_index, fits, names_a_gpu
 from bot.core.quote_gpus import serving_quote_gpus
-from bot.core.serving_rank import cheapest_of, serving_sort_cost
 from bot.settings.localized import HOURS_PER_MONTH, Localized
 from estimator import catalog
 from estimator.catalog import GpuSpec
 from estimator.factories import empty_list
-from estimator.models import Currency, SizingReport, SizingRequest
+from estimator.models import Currency, SizingReport
 from estimator.shown_cost import paid_row, shown_gpus
 from estimator.variant_prices import variant_price
 
 if TYPE_CHECKING:
     from bot.settings.presales import OfferedGpu, PresalesConfig
+
+__all__ = [
+    "Offer",
+    "Pricing",
+    "candidates",
+    "cheapest_index",
+    "fits",
+    "names_a_gpu",
+    "offer_terms",
+    "pricing",
+]
 
 DEFAULT_PER_NODE: int = GpuSpec.model_fields["gpus_per_node"].default
 """GPUs in a node when neither the offer nor the report says: the catalog schema's default (8)."""
@@ -88,13 +99,6 @@ class Offer(BaseModel, defer_build=True):  # schema built on first use: start-up
 # Choosing the GPU
 
 
-def names_a_gpu(request: SizingRequest) -> bool:
-    """Whether the question chose the hardware itself (a GPU, a card's memory, a total memory)."""
-    return (
-        request.gpu is not None or request.gpu_memory_gib is not None or request.total_memory_gib is not None
-    )
-
-
 def candidates(presales: PresalesConfig) -> list[str]:
     """Catalog ids to size a question without a GPU on, in the offer's order: the preferred families,
     then the other offered ones (the variant a [[gpu]] table names, else the family's default)."""
@@ -105,51 +109,6 @@ def candidates(presales: PresalesConfig) -> list[str]:
         if spec is not None and spec.id not in out:
             out.append(spec.id)
     return out
-
-
-def fits(report: SizingReport | None) -> bool:
-    """Whether a report's job fits on its GPU (on the user's count when given, else on some count)."""
-    if report is None or report.feasible == "no":
-        return False
-    if report.inference is not None:
-        return report.inference.min_gpus is not None and report.inference.min_gpus > 0
-    if report.memory is not None:
-        return report.memory.min_gpus is not None
-    return True
-
-
-def _sort_cost(report: SizingReport) -> float | None:
-    """What 'cheapest' compares: the cost of the job (middle of its range), for serving the cost per million
-    output tokens or a stated load's month (bot.core.serving_rank, trial s25 #4), for what a budget trains
-    (s24 review #12) the budget's share of a token (most tokens)."""
-    if report.inference is not None:
-        return serving_sort_cost(report)
-    c, bought = report.headline_cost, report.tokens_for_budget
-    if c is None and bought is not None and bought.likely > 0:  # 'which GPUs … $20k budget': no job cost
-        return 1 / bought.likely
-    return None if c is None else (c.low + c.high) / 2
-
-
-def cheapest_index(reports: list[SizingReport], families: list[str] | None = None) -> int | None:
-    """Index of the cheapest report, among those on ``families`` (the offered GPUs) when given and any
-    is, and among those whose GPUs hold the job when any does; None unless every report has a cost in
-    one currency and they are all training or all serving."""
-    if len(reports) < 2 or len({r.inference is None for r in reports}) > 1:
-        return None
-    costs = [_sort_cost(r) for r in reports]
-    currencies = {
-        (r.inference.cost_per_million_tokens.currency if r.inference and r.inference.cost_per_million_tokens
-         else r.cost.currency if r.cost else None)
-        for r in reports
-    }  # fmt: skip
-    if any(c is None for c in costs) or len(currencies) > 1:
-        return None
-    allowed = [
-        i for i, r in enumerate(reports) if families is None or catalog.family_of(r.request.gpu) in families
-    ]
-    pool = allowed or list(range(len(reports)))
-    # a job that does not fit its GPUs is no cheapest option ('8x RTX 4090 or 16x H100' for a 70B), nor a
-    return cheapest_of(reports, pool, costs)  # serving load they do not hold (serving_rank, session 26)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
+from bot.core.cheapest import fits, names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
-from bot.core.configfile import ConfigInfo, read_config, split_pasted
 from bot.core.context_followup import asks_carried
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
-from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
+from bot.core.pasted import split_pasted
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -51,6 +51,8 @@ from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 if TYPE_CHECKING:
+    from bot.core.configfile import ConfigInfo  # with a config.json only (start-up)
+    from bot.core.offer import Offer  # the pre-sales models: imported only with an offer (start-up)
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = lazy_logger(__name__)
@@ -201,6 +203,8 @@ def answer(
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:
+            from bot.core.configfile import read_config  # with a pasted config only (start-up)
+
             config, text = read_config(pasted, source="text"), rest
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
@@ -332,13 +336,7 @@ def answer_request(
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
-                offer = offer_terms(
-                    presales,
-                    report,
-                    chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
-                    none_fits=sources.get("gpu") == "offer_none_fits",
-                    price_source=sources.get("price_per_gpu_hour"),
-                )
+                offer = _terms(presales, report, sources)
                 if not offer.offered:
                     alternative = offered_instead(request, lang, settings, presales)
     result = Answer(
@@ -361,12 +359,27 @@ def answer_request(
     return result.know(cheapest_index=best if comparisons else None)
 
 
+def _terms(presales: PresalesConfig, report: SizingReport, sources: dict[str, str]) -> Offer:
+    """The offer's terms behind an answer sized from ``sources`` (:func:`bot.core.offer.offer_terms`)."""
+    from bot.core.offer import offer_terms  # with an offer only (start-up)
+
+    return offer_terms(
+        presales,
+        report,
+        chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
+        none_fits=sources.get("gpu") == "offer_none_fits",
+        price_source=sources.get("price_per_gpu_hour"),
+    )
+
+
 def offered_instead(
     request: SizingRequest, lang: Lang, settings: ChatSettings, presales: PresalesConfig
 ) -> tuple[SizingReport, Offer] | None:
     """The request on the first offered GPU (preferred first) that fits the job and has a price, with the
     offer's terms for it: what a quote under the provider's name is for when the customer named a GPU
     the provider does not sell. None when no offered GPU fits (then no quote is made)."""
+    from bot.core.offer import candidates, offer_terms, pricing  # with an offer only (start-up)
+
     for gpu in candidates(presales):
         candidate = request.model_copy(update={"gpu": gpu, "gpu_memory_gib": None})
         sized = _size(candidate, lang, settings, presales, {"gpu": "offer_instead"})
@@ -425,6 +438,8 @@ def _offer_gpu(
 ) -> tuple[SizingRequest, dict[str, str]]:
     """The request on the first offered GPU (preferred first) that fits the job, else on the first one;
     and the ledger's source for the GPU ('offer_gpu' or 'offer_none_fits'). Unchanged without GPUs."""
+    from bot.core.offer import candidates  # with an offer only (start-up)
+
     ids = candidates(presales)
     for gpu in ids:
         candidate = request.model_copy(update={"gpu": gpu})

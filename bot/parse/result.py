@@ -18,32 +18,39 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     gpu_alternatives: list[str] = Field(
         default_factory=empty_list, description="other GPU ids when comparing"
     )
-    unknown_gpu: str | None = Field(None, description="a GPU-like name not in the catalog, as typed")
+    unknown_gpu: str | None = None
+    """a GPU-like name not in the catalog, as typed"""
     gpu_suggestions: list[str] = Field(default_factory=empty_list, description="closest catalog GPU families")
     unknown_model: str | None = None
-    model_typed: str | None = Field(None, description="the model name as typed, when it was matched")
-    model_substitution: str | None = Field(
-        None, description="why the matched model is not exactly what was typed ('no_version': latest release)"
-    )
+    model_typed: str | None = None
+    """the model name as typed, when it was matched"""
+    model_substitution: str | None = None
+    """why the matched model is not exactly what was typed ('no_version': latest release)"""
     model_suggestions: list[str] = Field(default_factory=empty_list)
     model_family_only: bool = False
     """``unknown_model`` is a catalog family named without a size ('Bloom'): the suggestions are its sizes"""
-    truncated: bool = Field(False, description="the text was cut before parsing")
+    truncated: bool = False
+    """the text was cut before parsing"""
     out_of_scope: bool = False
     # Extras (not request fields): what else was said, for the dialogue and the reply.
-    preference: bool = Field(False, description="DPO/PPO/GRPO/RLHF: preference tuning (stage stays finetune)")
-    asks_cost: bool = Field(False, description="the question asks what it costs ('多少钱', 'how much')")
-    asks_concurrency: bool = Field(
-        False, description="how many sequences can be served at once, not stated ('多少并发')"
-    )
-    asks_gpu_days: bool = Field(False, description="the question asks GPU-days ('H200 GPU-days', '卡·天')")
-    asks_ttft: bool = Field(False, description="the question asks the time to first token ('首token要多久')")
-    asks_speed: bool = Field(
-        False, description="the question asks the decode speed ('每秒多少token', 'tokens/s')"
-    )
-    asks_largest: bool = Field(False, description="which model fits the GPUs ('一张4090能跑多大的模型')")
-    gpu_memory_gib: float | None = Field(None, description="memory per GPU when stated ('A100 40G')")
-    gpu_count_max: int | None = Field(None, description="upper end when a range of GPUs was given")
+    preference: bool = False
+    """DPO/PPO/GRPO/RLHF: preference tuning (stage stays finetune)"""
+    asks_cost: bool = False
+    """the question asks what it costs ('多少钱', 'how much')"""
+    asks_concurrency: bool = False
+    """how many sequences can be served at once, not stated ('多少并发')"""
+    asks_gpu_days: bool = False
+    """the question asks GPU-days ('H200 GPU-days', '卡·天')"""
+    asks_ttft: bool = False
+    """the question asks the time to first token ('首token要多久')"""
+    asks_speed: bool = False
+    """the question asks the decode speed ('每秒多少token', 'tokens/s')"""
+    asks_largest: bool = False
+    """which model fits the GPUs ('一张4090能跑多大的模型')"""
+    gpu_memory_gib: float | None = None
+    """memory per GPU when stated ('A100 40G')"""
+    gpu_count_max: int | None = None
+    """upper end when a range of GPUs was given"""
     gpu_alternative_memory: dict[str, float] = Field(
         default_factory=empty_dict,
         description="GiB per card stated beside another GPU named ('A800 40G'), by id",
@@ -56,28 +63,23 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         default_factory=empty_dict,
         description="the price per GPU-hour stated after each other GPU compared ('A100 at $1.19'), by id",
     )
-    tool_cue: str | None = Field(
-        None, description="the settings a training tool was inferred from when none was named ('cutoff_len')"
-    )
-    data_bytes: float | None = Field(None, description="training text given in bytes ('20GB 纯文本')")
-    recipe_tools: list[str] | None = Field(
-        None,
-        description="launch recipes asked for ('给我DeepSpeed配置' → ['deepspeed']); [] = any tool "
-        "('启动命令'); None = not asked",
-    )
+    tool_cue: str | None = None
+    """the settings a training tool was inferred from when none was named ('cutoff_len')"""
+    data_bytes: float | None = None
+    """training text given in bytes ('20GB 纯文本')"""
+    recipe_tools: list[str] | None = None
+    """launch recipes asked for ('给我DeepSpeed配置' → ['deepspeed']); [] = any tool ('启动命令');
+    None = not asked"""
     notes: list[str] = Field(default_factory=empty_list, description="parser decisions worth showing")
     vague_read: list[tuple[str, float]] = Field(
         default_factory=empty_list,
         description="rough token amounts read as a number, as typed ('几十亿' → 5e9; see vague_amounts)",
     )
-    card_sku: str | None = Field(
-        None, description="a catalog card's SKU as typed ('910B2'), sized on that card (written_names)"
-    )
-    card_generation: str | None = Field(
-        None,
-        description="a card typed with a generation or form word its catalog entry lacks ('A100 Blackwell'), "
-        "sized on that catalog card and said so (bot.parse.card_generation)",
-    )
+    card_sku: str | None = None
+    """a catalog card's SKU as typed ('910B2'), sized on that card (written_names)"""
+    card_generation: str | None = None
+    """a card typed with a generation or form word its catalog entry lacks ('A100 Blackwell'), sized on that
+    catalog card and said so (bot.parse.card_generation)"""
     nodes_read: list[tuple[str, str, str]] = Field(
         default_factory=empty_list,
         description="'N机M卡' as typed, the GPU count read and how (ji_ka_each: N × M; ji_ka_total: M)",
@@ -109,39 +111,34 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         "('nan b'), dropped, as typed",
     )
     # What the conversation reads from the message (bot.parse.cues): core does not parse again.
-    normalized: str = Field("", description="the message normalized (bot.parse.normalize.normalize)")
-    stage_word: Stage | None = Field(
-        None,
-        description="a stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred; "
-        "LoRA/QLoRA words are left to the method rule",
-    )
-    followup_cue: bool = Field(False, description="a follow-up cue: 那…呢, 换成, what about, instead …")
-    reset_cue: bool = Field(False, description="an inverse question or a reset: 多大的模型, new question …")
-    change_cue: bool = Field(
-        False, description="starts as a change to a previous question ('用256张'): a cue only when none"
-    )
-    message_lang: Lang | None = Field(
-        None, description="the message's own language evidence (bot.parse.lang.message_lang); None: none"
-    )
-    card_slots: int | None = Field(
-        None, description="a machine's card slots as stated ('4 个卡槽'): at most that many cards in it"
-    )
-    count_cue: bool = Field(
-        False,
-        description="asks how many GPUs, with or without the noun ('要几张卡', 'how many do I need?'): in a "
-        "follow-up the count is sized afresh (bot.core.followup.with_count_asked)",
-    )
+    normalized: str = ""
+    """the message normalized (bot.parse.normalize.normalize)"""
+    stage_word: Stage | None = None
+    """a stage named by a stage word (预训练, 微调, 推理, fine-tune, serve …), not inferred; LoRA/QLoRA words
+    are left to the method rule"""
+    followup_cue: bool = False
+    """a follow-up cue: 那…呢, 换成, what about, instead …"""
+    reset_cue: bool = False
+    """an inverse question or a reset: 多大的模型, new question …"""
+    change_cue: bool = False
+    """starts as a change to a previous question ('用256张'): a cue only when none"""
+    message_lang: Lang | None = None
+    """the message's own language evidence (bot.parse.lang.message_lang); None: none"""
+    card_slots: int | None = None
+    """a machine's card slots as stated ('4 个卡槽'): at most that many cards in it"""
+    count_cue: bool = False
+    """asks how many GPUs, with or without the noun ('要几张卡', 'how many do I need?'): in a follow-up the
+    count is sized afresh (bot.core.followup.with_count_asked)"""
     machine_counts: list[str] = Field(
         default_factory=empty_list,
         description="machine counts with no card count after them, as typed ('4台', '4 nodes'): a follow-up "
         "reads an unread one as machines × the earlier turn's GPUs per machine (bot.core.followup_machines)",
     )
-    duration_cue: bool = Field(False, description="asks how long ('要多久', 'how long')")
-    bare_length: int | None = Field(
-        None,
-        description="tokens of a length written alone ('那32k呢', 'at 128K?'), the message reading nothing "
-        "else: a follow-up's new context or sequence length (bot.parse.bare_length)",
-    )
+    duration_cue: bool = False
+    """asks how long ('要多久', 'how long')"""
+    bare_length: int | None = None
+    """tokens of a length written alone ('那32k呢', 'at 128K?'), the message reading nothing else: a
+    follow-up's new context or sequence length (bot.parse.bare_length)"""
 
     def reply_lang(
         self,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bot.core.cheapest import cheapest_index
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
-from bot.core.offer import cheapest_index
 from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span

@@ -3,9 +3,8 @@ a quote prints — formatted once here, so the reply and the PDF quote show the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.core.offer import Offer, Pricing, pricing
 from bot.render.describe import gpu_names
 from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
 from bot.render.i18n import N_, translate
@@ -14,6 +13,9 @@ from bot.render.sections import headline_count, training_cost
 from bot.render.serving_text import scheduled
 from estimator import catalog
 from estimator.models import SizingReport
+
+if TYPE_CHECKING:  # the pre-sales models: made only when an answer has an offer (start-up, s27-spstart)
+    from bot.core.offer import Offer, Pricing
 
 PER_GPU_HOUR = N_("%(price)s per GPU-hour")
 PER_NODE_HOUR = N_("%(price)s per %(n)s-GPU node-hour")
@@ -113,6 +115,8 @@ def _config(p: Pricing, lang: str, f: Fmt) -> str:
 def figures(report: SizingReport, offer: Offer | None, lang: str) -> dict[str, Any] | None:
     """The quote's figures as text in ``lang`` (the same strings the reply's offer lines use), or None
     when the answer has nothing to quote (:func:`bot.core.offer.pricing`)."""
+    from bot.core.offer import pricing  # imported when used: a plain answer has no offer (start-up)
+
     p = pricing(report, offer)
     if p is None:
         return None

@@ -45,9 +45,11 @@ class StackConfig(BaseModel):
         default_factory=empty_list, description="every tool seen (a launcher and its script)"
     )
     format: str = Field(description="yaml, json, cli, modelfile or python")
-    source: str = Field("text", description="'file' (--config, a document) or 'text' (pasted)")
+    source: str = "text"
+    """'file' (--config, a document) or 'text' (pasted)"""
     values: dict[str, Any] = Field(default_factory=dict, description="SizingRequest fields it states")
-    model_name: str | None = Field(None, description="the model it names, as written")
+    model_name: str | None = None
+    """the model it names, as written"""
     implied: dict[str, Any] = Field(
         default_factory=dict,
         description="fields the kind of config implies (a training config: stage finetune; Megatron-LM: "
@@ -55,11 +57,10 @@ class StackConfig(BaseModel):
     )
     used: dict[str, str] = Field(default_factory=dict, description="key as written → the field it set")
     unused: dict[str, str] = Field(default_factory=dict, description="'key: value' → reason (UNUSED_REASONS)")
-    accumulation: int | None = Field(
-        None,
-        description="gradient accumulation steps: global batch = micro × this × DP once the GPUs are known",
-    )
-    accumulation_key: str | None = Field(None, description="the key it was read from, as written")
+    accumulation: int | None = None
+    """gradient accumulation steps: global batch = micro × this × DP once the GPUs are known"""
+    accumulation_key: str | None = None
+    """the key it was read from, as written"""
 
     def set(self, key: str, field: str, value: Any) -> None:
         """Record ``key`` as setting ``field`` (a later key for the same field wins, as in the tool)."""
