@@ -174,7 +174,8 @@ def _toggles(setup: TrainingSetup, plan: Plan, gpus: int, reach: tuple[bool, boo
     """Settings 0a–5 of the module docstring that differ from the user's setup and the plan. ``reach``:
     whether fused AdamW and 8-bit AdamW apply (:func:`_optimizer_named`) and can save what the plan is
     over the card (:func:`optimizer_reach`)."""
-    if setup.generation_sequences and setup.gather_for_generation and plan.zero_stage == 3 and plan.dp > 1:
+    generates = setup.generation_sequences or setup.generation_step
+    if generates and setup.gather_for_generation and plan.zero_stage == 3 and plan.dp > 1:
         yield "gather_for_generation", False, replace(setup, gather_for_generation=False), gpus
     if reach[0] and setup.adamw_impl == "foreach":  # stated adamw_torch; at the plan's ZeRO-0, pinned
         yield "optimizer_impl", "fused", replace(setup, adamw_impl="fused", zero_stage=0), gpus

@@ -43,6 +43,7 @@ from estimator.rl_defaults import rl_lengths
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
 from estimator.trainer_decode import generate_speed, generates_in_trainer
+from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import tool_limits
 from estimator.weights import kv_bytes_per_sequence, weight_bytes
 
@@ -107,9 +108,9 @@ def with_prompt(req: SizingRequest, ledger: Ledger) -> SizingRequest:
     return req.model_copy(update={"seq_len": prompt + completion})
 
 
-def _lengths(req: SizingRequest) -> tuple[int, int]:
+def rollout_lengths(req: SizingRequest) -> tuple[int, int]:
     """(prompt, completion) tokens per sequence: the stated completion inside the stated sequence, else
-    TRL's defaults for what is not stated."""
+    the tool's own defaults for what is not stated (:func:`estimator.rl_defaults.rl_lengths`)."""
     own = rl_lengths(req.training_tool)
     completion = req.max_completion_length or own.completion
     if req.seq_len:
@@ -134,7 +135,7 @@ def check_engine(req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpe
     one. Nothing for other algorithms (the parser reads the setting only in a training question)."""
     if req.algorithm not in RL_ALGORITHMS or not req.rollout_tp:
         return
-    prompt, completion = _lengths(req)
+    prompt, completion = rollout_lengths(req)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     share = req.rollout_gpu_memory_utilization
     stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, ledger, share)
@@ -206,7 +207,11 @@ def trl_generation_per_gpu(req: SizingRequest, gpus: int) -> float:
     gathers them all. So: a stated gradient accumulation × micro-batch, else the global batch (stated, or
     the plan's default :data:`estimator.defaults.GLOBAL_BATCH_FINETUNE`, 128 sequences) ÷ GPUs, at least
     the stated micro-batch (s24 trial #10: 8 at once, one micro-batch, while the plan trained 16 per GPU
-    per step)."""
+    per step). TRL / ms-swift named: their own rule, the stated batch else their defaults
+    (:func:`estimator.trainer_generation.generation_batch`: ``per_device_train_batch_size`` 8 / 1)."""
+    if req.training_tool in PER_DEVICE_DEFAULT:
+        own = generation_batch(req)
+        return own.per_rank or own.step / gpus
     if req.gradient_accumulation:
         return req.gradient_accumulation * (req.batch_size or 1)
     step = req.global_batch or defaults.GLOBAL_BATCH_FINETUNE.value
@@ -252,7 +257,7 @@ def rollout_part(
     without a bandwidth. ``training_gpu_hours`` is filled by :func:`with_rollout`."""
     if req.algorithm not in RL_ALGORITHMS or not gpu.memory_bandwidth_gbps:
         return None
-    prompt, completion = _lengths(req)
+    prompt, completion = rollout_lengths(req)
     if not req.max_completion_length:
         own = rl_lengths(req.training_tool)
         ledger.assume("max_completion_length", completion, own.completion_why, citation=own.source)
@@ -292,9 +297,12 @@ def _in_trainer(
     generated: float,
 ) -> tuple[Rollout, float] | None:
     """The rollouts decoded by the trainer's own ``model.generate`` (:mod:`estimator.trainer_decode`): each
-    GPU its generation batch (:func:`_completions_per_gpu`, at least one prompt's completions)."""
+    GPU its local generation batch (:func:`estimator.trainer_generation.generation_batch`, a stated global
+    batch over the user's GPUs; the same batch whose KV cache the memory holds). TRL's ``RepeatSampler``
+    spreads a prompt's ``num_generations`` over the ranks, so a rank may hold fewer than G."""
     prompt, completion = lengths
-    batch = max(math.ceil(_completions_per_gpu(req)), sequences_per_prompt(req))
+    own = generation_batch(req)
+    batch = max(1, math.ceil(own.per_rank or own.step / (req.gpu_count or 1)))
     weights = weight_bytes(spec, params, Precision.bf16)
     per_gpu = generate_speed(spec, params, n, gpu, weights, prompt + math.ceil(completion / 2), batch)
     if per_gpu is None:

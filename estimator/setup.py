@@ -106,7 +106,14 @@ class TrainingSetup:
     above 0 every adapted input keeps a dropout mask (:mod:`estimator.transients`)."""
     generation_sequences: float = 0.0
     """Sequences each GPU generates at once when the RL trainer itself generates its rollouts (TRL or
-    ms-swift with no rollout engine): :mod:`estimator.trainer_generation`; 0: no such generation."""
+    ms-swift with no rollout engine) when fixed by the stated batch or the tool's defaults
+    (:func:`estimator.trainer_generation.generation_batch`); 0: see :attr:`generation_step`."""
+    generation_step: float = 0.0
+    """A stated global batch (sequences) that generation spreads over the plan's data-parallel ranks
+    (:func:`estimator.trainer_generation.sequences_per_rank`); 0 with a fixed count or no generation."""
+    generation_context: int = 0
+    """Tokens per generated sequence, the rollout's prompt + completion (stated, else the tool's defaults:
+    :func:`estimator.rollout.rollout_lengths`); 0: the sequence length."""
     gather_for_generation: bool = True
     """Under ZeRO-3 that generation gathers the whole policy first (TRL/ms-swift
     ``ds3_gather_for_generation``, default True); False: it runs on the partitions

@@ -4,9 +4,9 @@ TRL's ``GRPOTrainer`` (and ms-swift's GRPO, built on it) generate with vLLM only
 its default is False (trl/trainer/grpo_config.py), and then ``_generate`` calls ``model.generate`` on the
 unwrapped policy inside ``unwrap_model_for_generation`` (trl/models/utils.py; under ZeRO-3 the whole model
 is gathered on every GPU once per generation, :mod:`estimator.trainer_generation`). Each process decodes
-its own generation batch (:func:`estimator.rollout._trl_generation_per_gpu`) on its own GPU: one GPU per
-"engine", no tensor parallelism, no paged KV cache nor continuous batching (the batch decodes until its
-longest completion ends: the rollouts already count every completion at ``max_completion_length``).
+its own local generation batch (:func:`estimator.trainer_generation.generation_batch`) on its own GPU:
+one GPU per "engine", no tensor parallelism, no paged KV cache nor continuous batching (the batch decodes
+until its longest completion ends: the rollouts already count every completion at ``max_completion_length``).
 
 Speed: the decode roofline of :func:`estimator.serving_speed.decode_speed` (weights and KV cache read per
 step, memory-bandwidth bound at these batches) at the fitted engines' bandwidth share divided by

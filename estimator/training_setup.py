@@ -23,15 +23,11 @@ from estimator.models import (
 )
 from estimator.reasons import Why, Word
 from estimator.rl_reference import has_reference
-from estimator.rollout import (
-    RL_ALGORITHMS,
-    VERL_TRAIN_BATCH_SIZE,
-    sequences_per_prompt,
-    trl_generation_per_gpu,
-)
+from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, rollout_lengths, sequences_per_prompt
 from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
-from estimator.trainer_generation import GATHERING_TOOLS
+from estimator.trainer_decode import generates_in_trainer
+from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import ToolLimits, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
 
@@ -228,25 +224,38 @@ def training_setup(
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
         and req.recompute in (None, Recompute.full),
-        generation_sequences=trainer_sequences(req, mb),
+        **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
 
 
-def trainer_sequences(req: SizingRequest, micro_batch: int) -> float:
-    """Sequences each GPU generates at once when the RL trainer generates its own rollouts
+def trainer_generation(req: SizingRequest, ledger: Ledger) -> dict[str, float]:
+    """The :class:`TrainingSetup` fields of the RL trainer's own generation
     (:mod:`estimator.trainer_generation`: TRL or ms-swift named, an RL algorithm, no rollout engine —
-    ``use_vllm`` False, their default — nor any of its settings: a rollout TP, share, placement or sleep
-    mode names one): TRL's generation batch per GPU on the user's GPUs
-    (:func:`estimator.rollout.trl_generation_per_gpu`), else one micro-batch; 0 otherwise."""
-    if req.algorithm not in RL_ALGORITHMS or req.training_tool not in GATHERING_TOOLS or req.runtime:
-        return 0.0
-    engine = (req.rollout_tp, req.rollout_gpu_memory_utilization, req.rollout_colocated)
-    if req.rollout_sleep_mode is not None or any(x is not None for x in engine):
-        return 0.0
-    return trl_generation_per_gpu(req, req.gpu_count) if req.gpu_count else float(micro_batch)
+    ``use_vllm`` False, their default — nor any of its settings): the local generation batch
+    (:func:`estimator.trainer_generation.generation_batch`: fixed per GPU, or a stated global batch the
+    plan's data-parallel ranks share) and the tokens of each sequence
+    (:func:`estimator.rollout.rollout_lengths`: stated, else the tool's prompt + completion). Each default
+    is said with its source. Empty for any other run."""
+    if req.algorithm not in RL_ALGORITHMS or not generates_in_trainer(req):
+        return {}
+    batch = generation_batch(req)
+    prompt, completion = rollout_lengths(req)
+    if batch.assumed:
+        steps = req.gradient_accumulation or 1
+        why, tool = Why.trainer_generation_batch, req.training_tool
+        ledger.assume("rollout_completions_per_gpu", int(batch.per_rank), why, tool=tool, steps=steps)
+    context = prompt + completion
+    if not req.seq_len and not req.max_completion_length:
+        why = Why.trainer_generation_context
+        ledger.assume("generation_context", context, why, prompt=prompt, completion=completion)
+    return {
+        "generation_sequences": batch.per_rank,
+        "generation_step": batch.step,
+        "generation_context": context,
+    }
 
 
 def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:
@@ -309,11 +318,26 @@ def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | No
     return QUANTIZED_BASE_BITS[bits]
 
 
+def _tool_step(req: SizingRequest) -> int | None:
+    """Sequences per GPU per step of a TRL / ms-swift RL run with no global batch nor accumulation stated
+    (its GPU count given): ``per_device_train_batch_size`` (stated, else the tool's own:
+    :data:`estimator.trainer_generation.PER_DEVICE_DEFAULT`) × accumulation 1 (transformers' default; ms-swift
+    sets 1 for GRPO, swift/arguments/rlhf_args.py L527–529 @3602360) — one generation batch per step, the
+    step that generation decodes (s24 trial #10). None otherwise."""
+    own = PER_DEVICE_DEFAULT.get(req.training_tool or "")
+    if own is None or not req.gpu_count or req.algorithm not in RL_ALGORITHMS:
+        return None
+    if req.training_tool == "ms-swift" and req.algorithm != Algorithm.grpo:
+        return None  # its PPO accumulates to 16 sequences (swift/trainers/arguments.py L283–285)
+    return req.batch_size or own
+
+
 def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:
     """Sequences per optimizer step: the user's (verl's ``data.train_batch_size`` counts prompts: × their
     ``rollout.n`` completions, the sequences its step trains; unstated with GPUs, its default 1,024 prompts ×
-    ``rollout.n``, the step its rollout decodes), else ~4M tokens for pre-training (Llama 2
-    §2.2) or 128 sequences for fine-tuning (Alpaca; :mod:`estimator.defaults`). The plan turns it into
+    ``rollout.n``, the step its rollout decodes; TRL / ms-swift GRPO: :func:`_tool_step` × GPUs), else ~4M
+    tokens for pre-training (Llama 2 §2.2) or 128 sequences for fine-tuning (Alpaca;
+    :mod:`estimator.defaults`). The plan turns it into
     gradient accumulation (:func:`estimator.plan.with_batch`)."""
     given = getattr(req, "global_batch", None)
     limits = tool_limits(getattr(req, "training_tool", None))
@@ -329,6 +353,9 @@ def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger
         sequences = VERL_TRAIN_BATCH_SIZE * sequences_per_prompt(req)  # s13 review 10: it trained 128
         why = Why.verl_train_batch_default
         return int(ledger.assume("global_batch", sequences, why, prompts=VERL_TRAIN_BATCH_SIZE))
+    if (own := _tool_step(req)) is not None:
+        why, tool = Why.rl_tool_global_batch, req.training_tool
+        return int(ledger.assume("global_batch", own * (req.gpu_count or 1), why, tool=tool, per_device=own))
     if stage == Stage.finetune:
         d = defaults.GLOBAL_BATCH_FINETUNE
         return int(ledger.assume("global_batch", int(d.value), d.why))

@@ -484,6 +484,7 @@ def peaks(
     """The step's peaks for ``plan``; ``trained`` = parameters this GPU's optimizer steps (before ZeRO);
     ``facts``: :func:`activation_facts` of ``spec`` and ``setup`` when the caller has them; ``kept``:
     :func:`kept_activations` of ``plan`` when the caller has it."""
+    generates = setup.generation_sequences or setup.generation_step
     return Peaks(
         buffers=zero_buffers(plan),
         activations=kept_activations(spec, setup, plan, facts) if kept is None else kept,
@@ -493,5 +494,5 @@ def peaks(
         step=step_bytes(setup, plan, trained),
         pp=plan.pp,
         late=late_gradients(setup, plan, params) if plan.dp == 1 and plan.zero_stage == 0 else 0.0,
-        generation=generation_parts(spec, params, setup, plan) if setup.generation_sequences else (0.0, 0.0),
+        generation=generation_parts(spec, params, setup, plan) if generates else (0.0, 0.0),
     )

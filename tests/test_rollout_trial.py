@@ -48,10 +48,13 @@ def test_trial_grpo_rollouts(capsys, lang: str) -> None:
     assert req["tokens"] == 10_000 * 16 * 1536
     (said,) = [a for a in answer["assumptions"] if a["field"] == "prompt_tokens"]
     assert (said["value"], said["why"]) == (512, "rl_prompt_default")
-    # one prompt's 16 completions at once on a one-GPU engine (was 8)
-    assert (ro["decode_tp"], ro["decode_batch"]) == (1, 16)
+    # one prompt's 16 completions at once on a one-GPU engine (was 8). s27-trgen: the zh question's
+    # max_completion_length names TRL, whose model.generate decodes each rank's own 8
+    # (per_device_train_batch_size 8 × 1, TRL's RepeatSampler spreads a prompt's 16 over two ranks)
+    batch = {"en": 16, "zh": 8}[lang]
+    assert (ro["decode_tp"], ro["decode_batch"]) == (1, batch)
     qwen, a800 = catalog.model("Qwen2.5-7B"), catalog.gpu("A800-80GB")
-    step = (weight_bytes(qwen, 7.61e9, "bf16") + 16 * kv_bytes_per_sequence(qwen, 1024)) / (
+    step = (weight_bytes(qwen, 7.61e9, "bf16") + batch * kv_bytes_per_sequence(qwen, 1024)) / (
         a800.memory_bandwidth_gbps * 1e9 * 0.5
     )
     # s26-trfix4: the zh question's 'max_completion_length' names TRL, whose use_vllm defaults to False: its
@@ -59,7 +62,7 @@ def test_trial_grpo_rollouts(capsys, lang: str) -> None:
     # llm_optims.md: up to 4x from a static cache + torch.compile; estimator/trainer_decode.py): ≈ 252
     eager = {"en": 1, "zh": 4}[lang]
     assert ro["in_trainer"] is (eager == 4)
-    speed = 16 / step / eager
+    speed = batch / step / eager
     assert ro["decode_tokens_per_s_per_gpu"] == pytest.approx(speed, rel=1e-6)  # ≈ 1,009 tokens/s (en)
     assert ro["gpu_hours"] == pytest.approx(10_000 * 16 * 1024 / speed / 3600, rel=1e-6)
     # the whole band is the training part's interval (×0.764–×1.604), rollouts included

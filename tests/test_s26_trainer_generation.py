@@ -62,7 +62,10 @@ def test_a_turned_off_engines_own_keys_do_not_name_it():
     assert parse("GRPO LoRA 32B on 8*H100 with TRL, zero3, --use_vllm true").request.runtime == "vLLM"
 
 
-def test_en069_trl_grpo_zero3_without_vllm_does_not_fit_8_h100():
+def test_en069_trl_grpo_zero3_without_vllm_is_borderline_on_8_h100():
+    """s27-trgen: the generation KV cache at TRL's own batch and lengths (8 sequences × 768 tokens a GPU,
+    tests/test_s27_trainer_generation_batch.py) instead of 16 × 2,048: 75.7 GiB likely, 81.4 GiB at the high
+    end of an 80 GiB card — "borderline" (s26: 82.9 GiB, "does not fit"); the gathered bf16 model stays."""
     text = (
         "GRPO with LoRA on a 32B model still OOMs on 8*H100 with accelerate --config_file "
         "accelerate_configs/zero3_offload.yaml --num_processes=8, --use-vllm False, --num-generations 16, "
@@ -71,8 +74,11 @@ def test_en069_trl_grpo_zero3_without_vllm_does_not_fit_8_h100():
     )
     report = answer_json(text)["report"]
     first = report["warnings"][0]
-    assert first["code"] == "count_failed" and first["params"]["gpu_count"] == 8
-    assert first["params"]["feasible"] == "no" and first["params"]["per_gpu_gib"] > 80
+    assert first["code"] == "count_failed_edge" and first["params"]["gpu_count"] == 8
+    assert first["params"]["feasible"] == "borderline"
+    assert (
+        first["params"]["per_gpu_gib"] == pytest.approx(75.73, abs=0.01) and first["params"]["high_gib"] > 80
+    )
     # the peak is the generation: the whole 32B in bf16 (32e9 × 2 bytes) and its KV cache, no activations
     parts = report["memory"]["breakdown"]
     assert parts["gathered_weights"] == pytest.approx(64e9) and parts["kv_cache"] > 0

@@ -256,9 +256,12 @@ def test_trl_rollouts_decode_their_share_of_the_generation_batch(capsys) -> None
         "10k prompts, 8 H100",
     )
     # TRL's generation_batch_size = per_device × processes × steps_per_generation (= gradient accumulation):
-    # the step's 128 sequences, 16 per GPU's colocated engine (trl grpo_config.py @f2cd577; s24 trial #10,
-    # was 8: one micro-batch); not verl's whole default step
-    assert out["report"]["rollout"]["decode_batch"] == 16
+    # the step's sequences on each GPU (trl grpo_config.py @f2cd577; s24 trial #10: the step the plan trains).
+    # s27-trgen: that step is TRL's own, per_device_train_batch_size 8 × 8 GPUs × accumulation 1 = 64
+    # sequences, 8 a GPU — not the SFT default of 128 (16 a GPU); not verl's whole default step
+    assert out["report"]["rollout"]["decode_batch"] == 8
+    (step,) = [a for a in out["assumptions"] if a["field"] == "global_batch"]
+    assert (step["value"], step["why"]) == (64, "rl_tool_global_batch")
     assert not [a for a in out["assumptions"] if a["field"] == "rollout_prompts_per_step"]
 
 

@@ -8,6 +8,7 @@ as written.
 """
 
 from bot.render.i18n import N_
+from bot.render.rl_texts import RL_WHY_TEXTS
 
 WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
@@ -494,5 +495,6 @@ WHY_TEXTS: dict[str, str] = {
         "no GPU in %(provider)s's offer fits this job: sized on the first one offered"
     ),
     "language_currency": N_("the conversation's language"),
+    **RL_WHY_TEXTS,
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""

@@ -197,6 +197,7 @@ EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_completions_per_gpu": N_("Rollout completions per GPU"),
+    "generation_context": N_("Tokens per generated sequence"),
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),

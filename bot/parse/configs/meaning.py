@@ -71,6 +71,8 @@ CONVERSIONS = {
     "during training steps, so its share is not taken from the training memory",
     "packing_bool": "LLaMA-Factory/TRL packing, axolotl sample_packing: true → samples packed into sequences "
     "of the cutoff, false → padded per batch (the time's tokens per sample: an upper bound, said)",
+    "verl_kl": "verl use_kl_loss / use_kl_in_reward and their coefficients, read together: the coefficient "
+    "of a switch that is on (0.001 by default), else 0 → no reference model (estimator.rl_reference)",
     "gather_bool": "TRL/ms-swift ds3_gather_for_generation: false → the RL trainer generates on the ZeRO-3 "
     "partitions, no whole policy gathered on each GPU; true → their default",
     "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
@@ -215,6 +217,11 @@ MEANING: dict[str, dict[str, Row]] = {
         "trainer.total_epochs": ("epochs", "epochs"),
         "trainer.n_gpus_per_node": ("gpu_count", "gpu_product"),
         "trainer.nnodes": ("gpu_count", "gpu_product"),
+        # a reference model only with either KL switched on (estimator.rl_reference: both default false)
+        "actor_rollout_ref.actor.use_kl_loss": ("kl_beta", "verl_kl"),
+        "actor_rollout_ref.actor.kl_loss_coef": ("kl_beta", "verl_kl"),
+        "algorithm.use_kl_in_reward": ("kl_beta", "verl_kl"),
+        "algorithm.kl_ctrl.kl_coef": ("kl_beta", "verl_kl"),
     },
     "openrlhf": {
         "--micro_train_batch_size": ("batch_size", "int"), "--train_batch_size": ("global_batch", "int"),
@@ -244,6 +251,16 @@ MEANING: dict[str, dict[str, Row]] = {
         "--reward_num_gpus_per_node": ("gpu_count", "placement"),
         "--colocate_actor_ref": (None, "no_field"), "--colocate_all_models": (None, "no_field"),
         "--colocate_critic_reward": (None, "no_field"),
+        "--init_kl_coef": ("kl_beta", "kl_beta"), "--algo.kl.init_coef": ("kl_beta", "kl_beta"),
+        # v0.11's dotted names of the same settings (openrlhf/cli/train_ppo_ray.py @3c3be62 L373–419)
+        "--rollout.n_samples_per_prompt": ("num_generations", "generations"),
+        "--rollout.max_new_tokens": ("max_completion_length", "int"), "--data.max_len": ("seq_len", "int"),
+        "--train.micro_batch_size": ("batch_size", "int"), "--train.batch_size": ("global_batch", "int"),
+        "--train.max_epochs": ("epochs", "epochs"), "--ds.zero_stage": ("zero_stage", "zero_stage"),
+        "--ds.adam_offload": ("offload", "offload_bool"), "--ds.packing_samples": (None, "no_field"),
+        "--actor.gradient_checkpointing_enable": ("recompute", "recompute"),
+        "--vllm.gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
+        "--ref.num_nodes": ("gpu_count", "placement"), "--ref.num_gpus_per_node": ("gpu_count", "placement"),
     },
     "ms-swift": {
         **_HF, "max_length": ("seq_len", "swift_max_length"),
@@ -257,6 +274,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
         "packing": ("packing", "packing_bool"), "use_vllm": ("runtime", "rollout_switch"),
         "ds3_gather_for_generation": ("ds3_gather_for_generation", "gather_bool"),
+        "beta": ("kl_beta", "kl_beta"),
     },
     "peft": {
         "r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),

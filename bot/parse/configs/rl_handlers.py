@@ -240,6 +240,31 @@ def _kl_beta(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bo
     return True
 
 
+VERL_KL = (("actor_rollout_ref.actor.use_kl_loss", "actor_rollout_ref.actor.kl_loss_coef"),
+           ("algorithm.use_kl_in_reward", "algorithm.kl_ctrl.kl_coef"))  # fmt: skip
+"""verl's two KL terms, (switch, coefficient) each: a reference model when either switch is true
+(estimator.rl_reference, verl/trainer/ppo/utils.py ``need_reference_policy``)."""
+
+
+def _verl_kl(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """verl's KL switches and coefficients, read together as one coefficient: the coefficient of a switch
+    that is on (its own default 0.001 when none is given: estimator.rl_reference.VERL_KL_LOSS_COEF), 0
+    when both are off — no reference model is built then."""
+    read = _float(value) if key.endswith("coef") else _bool(value)
+    if read is None:
+        return False
+    on = [_float(flat.get(coef, 0.001)) for switch, coef in VERL_KL if _bool(flat.get(switch)) is True]
+    cfg.set(key, "kl_beta", max((c for c in on if c is not None), default=0.0))
+    return True
+
+
+def _float(value: Any) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def _gather_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
     """TRL/ms-swift ``ds3_gather_for_generation``: false → the trainer generates on the ZeRO-3 partitions,
     no whole policy gathered (estimator.trainer_generation); true → their default, said as stated."""
@@ -257,6 +282,6 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
     "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss, "kl_beta": _kl_beta,
-    "gather_bool": _gather_bool,
+    "gather_bool": _gather_bool, "verl_kl": _verl_kl,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

@@ -1,0 +1,23 @@
+"""Ledger sentences of the RL trainer's own generation (:mod:`estimator.trainer_generation`), merged into
+:data:`bot.render.ledger_texts.WHY_TEXTS` (split from it at 500 lines; ``tests/test_i18n.py`` checks each
+has a Chinese translation)."""
+
+from bot.render.i18n import N_
+
+RL_WHY_TEXTS: dict[str, str] = {
+    "trainer_generation_batch": N_(
+        "sequences each GPU generates at once in %(tool)s's own generate when no batch is given: its "
+        "per_device_train_batch_size default × steps_per_generation (= gradient_accumulation_steps, "
+        "%(steps)s); "
+        "their KV cache is held beside the model while it generates"
+    ),
+    "rl_tool_global_batch": N_(
+        "%(tool)s's own step when no batch is given: per_device_train_batch_size %(per_device)s × the GPUs × "
+        "gradient_accumulation_steps 1, one generation batch per optimizer step (steps_per_generation)"
+    ),
+    "trainer_generation_context": N_(
+        "tokens of each generated sequence when no length is given: the prompt (%(prompt)s) and the "
+        "completion (%(completion)s) by the tool's own max lengths"
+    ),
+}
+"""Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""
