@@ -182,11 +182,18 @@ def cards_match(stated: object, got: object) -> bool:
     if not s or not g:
         return False
     family = catalog.family_of(s) or catalog.family_of(str(stated))
+    got_family = catalog.family_of(g) or catalog.family_of(str(got))
+    if family is None and got_family and _APPLE_CHIP.fullmatch(s):  # s27: 'M2' in a label is Apple's
+        family = catalog.family_of(f"Apple {s}")  # chip, which the catalog aliases only with its maker
     if family is None:  # not a catalog card: named as typed, in the plural as typed ('four 16GB MI50s')
         return _norm(g) in (_norm(s), _norm(s) + "s")
-    if (catalog.family_of(g) or catalog.family_of(str(got))) != family:
+    if got_family != family:
         return False
     return all(f in _norm(g) for f in _FORM_FACTORS if f in _norm(s))
+
+
+_APPLE_CHIP = re.compile(r"m[1-5](?: (?:pro|max|ultra))?")
+"""A bare Apple silicon chip as a label writes it ('M2', 'M1 Pro'), after :func:`_bare_card`."""
 
 
 _SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")
