@@ -48,13 +48,32 @@ OWNER_RE = re.compile(
     r"(?=(?:examples?|scripts?|recipes?|configs?|launcher|trainer|codebase|repo(?:sitory)?)\b)"
 )
 """"caikit-nlp's examples/…": a hyphenated lower-case name owning a tool's work."""
-CUE_TABLE = (re.compile(r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)"),)
+POSSESSED_RE = re.compile(
+    r"\b(?:with|using|via|through)\s+[A-Z][A-Za-z0-9\-]*['’]s\s+(?P<name>[a-z][a-z0-9]*(?:er|or))(?![\w\-])"
+)
+"""s27 (round 21): "with Jina's finetuner": a lower-case agent noun (-er, -or) a maker owns, in a preposition
+of means — the maker's tool (common nouns of that form are :data:`_NOT_TOOLS`)."""
+_NOT_TOOLS = frozenset((
+    "paper", "computer", "server", "cluster", "layer", "tokenizer", "optimizer", "adapter", "scheduler",
+    "container", "folder", "other", "order", "answer", "user", "partner", "provider", "researcher", "trainer",
+))  # fmt: skip
+CUE_TABLE = (
+    re.compile(
+        r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)|[A-Z]\w*['’]s\s+[a-z]\w*(?:er|or)\b"
+    ),
+)
 """The cue of any of the three, on the text as typed (the parser masks versions in its own): '-m', a
 hyphenated name before a version or a possessive. Held in a table, so the start-scan rebinding of module
 patterns (bot.parse.first_chars.scan_module_patterns) leaves it a C search: no Python frame a parse."""
 
 
-_READERS = (MODULE_RE, MODULE_LOWER_RE, VERSIONED_RE, OWNER_RE)  # the objects as compiled (see CUE_TABLE)
+_READERS = (
+    MODULE_RE,
+    MODULE_LOWER_RE,
+    VERSIONED_RE,
+    OWNER_RE,
+    POSSESSED_RE,
+)  # the objects as compiled (see CUE_TABLE)
 
 
 def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
@@ -66,7 +85,7 @@ def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> li
             name = m.group("name")
             low = name.lower()
             lower_case = name == low  # a CamelCase name is no adjective ('FlagEmbedding' ends in 'ing')
-            if low in _DIRECTORY_WORDS or SETTING_WORD_RE.fullmatch(low) or known(name):
+            if low in _DIRECTORY_WORDS or low in _NOT_TOOLS or SETTING_WORD_RE.fullmatch(low) or known(name):
                 continue
             if lower_case and ADJECTIVE_RE.fullmatch(low):
                 continue
