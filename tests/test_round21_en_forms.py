@@ -82,3 +82,22 @@ def test_a_makers_agent_noun_tool_is_named_and_no_model() -> None:
         assert not [u for u in _ignored(text) if u[0].startswith("training_tool")], text
     # a model's own fine-tuning is still its job ("FooNet's fine-tuning")
     assert parse("What does FooNet's fine-tuning need on 4 A100?").unknown_model == "FooNet"
+
+
+def test_a_cloud_tpu_slice_is_its_chips_at_their_count() -> None:
+    """v2/v3/v4/v5p accelerator types count TensorCores (two a chip), v5e and v6e count chips."""
+    for text, gpu, count in (
+        ("Pre-training a 1B on a TPU v4-32 slice, how long for 20B tokens?", "TPUv4", 16),
+        ("Serving Llama-3.1-8B on a v5e-16 TPU pod", "TPUv5e", 16),
+        ("LoRA of Gemma 2 9B on a v5litepod-4", "TPUv5e", 4),
+        ("Pre-training a 7B on a TPU v5p-256", "TPUv5p", 128),
+    ):
+        r = parse(text).request
+        assert (r.gpu, r.gpu_count) == (gpu, count), text
+    assert parse("Fine-tuning Gemma 7B on a TPU v4").request.gpu_count in (None, 1)  # no slice: one chip
+    assert parse("Llama-2-7B with v4-8 settings on 2 A100").request.gpu == "A100-SXM4-80GB"  # no TPU word
+
+
+def test_scorer_a_tpu_slice_label_is_its_chip_family() -> None:
+    assert cards_match("TPU v5e-64", "TPUv5e") and cards_match("TPU v5litepod-8", "TPUv5e")
+    assert not cards_match("TPU v4-8", "TPUv5e")
