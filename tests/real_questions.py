@@ -182,11 +182,24 @@ def cards_match(stated: object, got: object) -> bool:
     if not s or not g:
         return False
     family = catalog.family_of(s) or catalog.family_of(str(stated))
+    got_family = catalog.family_of(g) or catalog.family_of(str(got))
+    if family is None and got_family and _APPLE_CHIP.fullmatch(s):  # s27: 'M2' in a label is Apple's
+        family = catalog.family_of(f"Apple {s}")  # chip, which the catalog aliases only with its maker
+    slice_ = _TPU_SLICE.fullmatch(s)  # s27: a Cloud TPU slice ('TPU v5e-64') is its chip's family
+    if family is None and got_family and slice_:
+        family = catalog.family_of(f"TPU v{slice_[1]}{(slice_[2] or '').replace('litepod', 'e')}")
     if family is None:  # not a catalog card: named as typed, in the plural as typed ('four 16GB MI50s')
         return _norm(g) in (_norm(s), _norm(s) + "s")
-    if (catalog.family_of(g) or catalog.family_of(str(got))) != family:
+    if got_family != family:
         return False
     return all(f in _norm(g) for f in _FORM_FACTORS if f in _norm(s))
+
+
+_TPU_SLICE = re.compile(r"tpu[\s\-]*v([2-6])(e|p|litepod)?[\s\-]\d{1,4}")
+"""A Cloud TPU slice by its accelerator type ('TPU v5e-64'), after :func:`_bare_card`
+(bot.parse.written_names.TPU_SLICE_RE reads it in a message)."""
+_APPLE_CHIP = re.compile(r"m[1-5](?: (?:pro|max|ultra))?")
+"""A bare Apple silicon chip as a label writes it ('M2', 'M1 Pro'), after :func:`_bare_card`."""
 
 
 _SUFFIXES = re.compile(r"(chat|instruct|base|hf|awq|gptq|gguf|int4|int8|fp8)$")

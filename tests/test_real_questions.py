@@ -650,6 +650,16 @@ def test_round21_work_zh_does_not_regress() -> None:
     assert _work_understood("r21work", "zh", 16) >= R21_WORK_UNDERSTOOD_ZH
 
 
+R21_WORK_UNDERSTOOD_EN = 10
+"""Round 21's English working split (en_r21.json, r21work: 12 records) understood in full at the last
+measurement (README.md there): 4 at the freeze, 10 after its readers. Its r21test half (28 records) is frozen in
+``frozen_r21_test_en.sha256``."""
+
+
+def test_round21_work_en_does_not_regress() -> None:
+    assert _work_understood("r21work", "en", 12) >= R21_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -763,6 +773,7 @@ HELD_OUT_SIZES = {
     ("r20test", "zh"): 24,
     ("r20test", "en"): 14,
     ("r21test", "zh"): 24,
+    ("r21test", "en"): 28,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

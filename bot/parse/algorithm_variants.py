@@ -58,3 +58,20 @@ def algorithm_variant(s: str) -> tuple[str, str] | None:
         return None
     word = "".join(m.group("w").split()).replace("vcppo", "vc-ppo")
     return next(((spelled, family) for w, spelled, family in VARIANTS if w == word), None)
+
+
+SFT_YARDSTICK_RE = rc(
+    r"(?<![a-z0-9])(?:as|than|like|to|vs\.?|versus)\s+(?:(?:an?|plain|regular|normal)\s+)?sft(?![a-z0-9])"
+)
+"""SFT said as the yardstick a named variant is measured against ('about the same memory as SFT', 'more
+than SFT'), not the run: the variant is sized (its family, :data:`VARIANTS`), SFT named as another setup."""
+_SFT_RE = rc(r"(?<![a-z0-9])sft(?![a-z0-9])")
+
+
+def sft_only_as_yardstick(s: str) -> bool:
+    """Whether every 'SFT' in the normalized text ``s`` is a yardstick (:data:`SFT_YARDSTICK_RE`) and a
+    variant is named (the gate first: most messages name none)."""
+    if not _GATE.search(s):
+        return False
+    said = len(_SFT_RE.findall(s))
+    return said > 0 and said == len(SFT_YARDSTICK_RE.findall(s)) and VARIANT_RE.search(s) is not None

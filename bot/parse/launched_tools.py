@@ -28,6 +28,16 @@ from bot.parse.lower_tools import ADJECTIVE_RE, SETTING_WORD_RE, tool_item
 _CAMEL = r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*\d*(?:-[A-Z][a-z]{2,})+"
 MODULE_RE = re.compile(rf"(?:^|\s)-m\s+(?P<name>{_CAMEL})\.[A-Za-z_]")
 """'-m FlagEmbedding.llm_reranker…': the package Python's -m runs a module of (software-shaped names only)."""
+_ENTRY = r"(?:chat|serve|server|generate|cli|launch\w*|train\w*|finetune\w*|infer\w*)"
+_DIRECTORY_WORDS = frozenset(
+    ("src", "scripts", "script", "examples", "example", "recipe", "recipes", "tools", "tests", "app", "lib")
+)
+MODULE_LOWER_RE = re.compile(
+    rf"\bpython3?\s+-m\s+(?P<name>[a-z][a-z0-9]{{2,}}(?:_[a-z0-9]+)*)\.{_ENTRY}(?![\w])"
+)
+"""s27 (round 21): 'python -m sillm.chat', a lower-case package Python runs an entry module of (chat, serve,
+generate, train …): the package's entry point, where '-m src.train' names a directory
+(:data:`_DIRECTORY_WORDS`)."""
 _HYPHENATED = r"[a-z][a-z0-9]*(?:[\-_][a-z][a-z0-9]*)+"
 VERSIONED_RE = re.compile(
     rf"\b(?:with|using|via|through)\s+(?P<name>{_HYPHENATED})\s+v?\d+\.\d+(?:\.\d+)?(?![\w.])"
@@ -38,13 +48,32 @@ OWNER_RE = re.compile(
     r"(?=(?:examples?|scripts?|recipes?|configs?|launcher|trainer|codebase|repo(?:sitory)?)\b)"
 )
 """"caikit-nlp's examples/…": a hyphenated lower-case name owning a tool's work."""
-CUE_TABLE = (re.compile(r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)"),)
+POSSESSED_RE = re.compile(
+    r"\b(?:with|using|via|through)\s+[A-Z][A-Za-z0-9\-]*['’]s\s+(?P<name>[a-z][a-z0-9]*(?:er|or))(?![\w\-])"
+)
+"""s27 (round 21): "with Jina's finetuner": a lower-case agent noun (-er, -or) a maker owns, in a preposition
+of means — the maker's tool (common nouns of that form are :data:`_NOT_TOOLS`)."""
+_NOT_TOOLS = frozenset((
+    "paper", "computer", "server", "cluster", "layer", "tokenizer", "optimizer", "adapter", "scheduler",
+    "container", "folder", "other", "order", "answer", "user", "partner", "provider", "researcher", "trainer",
+))  # fmt: skip
+CUE_TABLE = (
+    re.compile(
+        r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)|[A-Z]\w*['’]s\s+[a-z]\w*(?:er|or)\b"
+    ),
+)
 """The cue of any of the three, on the text as typed (the parser masks versions in its own): '-m', a
 hyphenated name before a version or a possessive. Held in a table, so the start-scan rebinding of module
 patterns (bot.parse.first_chars.scan_module_patterns) leaves it a C search: no Python frame a parse."""
 
 
-_READERS = (MODULE_RE, VERSIONED_RE, OWNER_RE)  # the objects as compiled (see CUE_TABLE)
+_READERS = (
+    MODULE_RE,
+    MODULE_LOWER_RE,
+    VERSIONED_RE,
+    OWNER_RE,
+    POSSESSED_RE,
+)  # the objects as compiled (see CUE_TABLE)
 
 
 def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
@@ -56,7 +85,9 @@ def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> li
             name = m.group("name")
             low = name.lower()
             lower_case = name == low  # a CamelCase name is no adjective ('FlagEmbedding' ends in 'ing')
-            if SETTING_WORD_RE.fullmatch(low) or (lower_case and ADJECTIVE_RE.fullmatch(low)) or known(name):
+            if low in _DIRECTORY_WORDS or low in _NOT_TOOLS or SETTING_WORD_RE.fullmatch(low) or known(name):
+                continue
+            if lower_case and ADJECTIVE_RE.fullmatch(low):
                 continue
             if any(known(part) for part in re.split(r"[\-_]", name)):  # 'vllm-ascend': a known engine's port
                 continue

@@ -288,7 +288,7 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:atlas[\s\-]*800[it]?[\s\-]*|(?:ascend|昇腾)[\s\-]*|\ue003)a[23](?![a-z0-9])|(?:(?<=[台机])|(?<=[台机]\s))a[23](?![a-z0-9])"
     r"|a[23](?=\s*(?:服务器|机器|节点|servers?\b|nodes?\b))"
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
-    r"|(?:intel[\s\-]*)?arc[\s\-]*[ab]\d{3}|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
+    r"|(?:intel[\s\-]*)?arc[\s\-]*(?:pro[\s\-]*)?[ab]\d{2,3}(?![a-z0-9])|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
     # s26: a family without a model ('Intel Gaudi', '昇腾卡', '华为的卡', 'AMD GPUs'): named, never an A100
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
@@ -379,7 +379,7 @@ INJECTION_RE = rc(  # prompt-injection sentences are dropped before parsing (the
 
 CONTINUED_RE = rc(  # stage, method, algorithm and precision words (applied to the normalized lower-case text)
     r"继续预训练|增量预训练|持续预训练|二次预训练|继续训练|continued[\s\-]*pre[\s\-]*train|"
-    r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
+    r"continu(?:e|al|ing)[\s\-]*pre[\s\-]*train|(?<![a-z0-9][\-_./])\bcpt\b|domain[\s\-]*adaptive[\s\-]*pre"
 )
 PRETRAIN_RE = rc(  # not code's 'from_pretrained', 'pretrained_model_name_or_path' nor 'pretrained weights'
     r"预训练|从零|从头训|from\s+scratch|(?<![a-z_.])pre[\s\-]?train(?!ed[\s_]+(?:model|weight|checkpoint)|_|ed_)|底座"

@@ -240,11 +240,12 @@ JOB_AFTER = (
 )
 """'Rex-Omni 的 GRPO 训练', 'FooNet 的微调', 'Rex-Omni GRPO training': a name before its job (round 3)."""
 CALLED_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME}(?:\s+v?\d+\.\d+)?)(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun|预训练"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME}(?:\s+v?\d+\.\d+)?)(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun(?!ers?\b)|预训练"
     r"|(?:work|paper)\b|论文" + JOB_AFTER + ")"
 )
 """'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
-FooLM paper': a word typed as a name right before a model, training or publication word; its version
+FooLM paper': a word typed as a name right before a model, training or publication word (round 21: not a
+tool's agent noun, "Jina's finetuner"); its version
 typed apart goes with it ('LLaVA 1.5 fine-tuning', 'InternVL 2.5 全参微调': s17, en11-037 left '1.5' unread
 and named no model)."""
 PROPER_RE = compile_pattern(r"[A-Z][a-z]{2,}")

@@ -10,7 +10,8 @@ server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/min
 serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.chat`` (the serving commands of
 github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`); round 9: engines
 of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
-xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries."""
+xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries; round 21:
+Triton by its backends, Intel's llm-scaler (vLLM for Arc cards)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,13 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\baphrodite(?:[\s\-_]*engine)?\b"), "Aphrodite"),
     (rc(r"text[\s\-_]*generation[\s\-_]*webui|\boobabooga\b"), "text-generation-webui"),
     (rc(r"\blocalai\b"), "LocalAI"),  # one word: "a local AI assistant" is no engine
-    (rc(r"\btriton(?:[\s\-_]*inference)?[\s\-_]*server\b"), "Triton Inference Server"),
+    (  # round 21: also by its backends ('the Triton TensorRT-LLM backend', tensorrtllm_backend's repo)
+        rc(
+            r"\btriton(?:[\s\-_]*inference)?[\s\-_]*server\b|\btensorrtllm_backend\b"
+            r"|\btriton[\s\-_]+(?:tensorrt[\s\-_]*llm|trt[\s\-_]*llm|vllm|python|onnx(?:[\s\-_]*runtime)?)[\s\-_]+backend\b"
+        ),
+        "Triton Inference Server",
+    ),
     (rc(r"\bctranslate2?\b"), "CTranslate2"),
     (rc(r"\blightllm\b"), "LightLLM"),
     (rc(r"\bpowerinfer\b"), "PowerInfer"),
@@ -45,6 +52,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bfastdeploy\b"), "FastDeploy"),  # PaddlePaddle's serving toolkit
     (rc(r"\brtp[\s\-_]*llm\b"), "RTP-LLM"),  # github.com/alibaba/rtp-llm
     (rc(r"\bgpustack\b"), "GPUStack"),  # github.com/gpustack/gpustack (it launches vLLM/llama-box)
+    (
+        rc(r"\bllm[\s\-_]*scaler\b"),
+        "llm-scaler",
+    ),  # round 21: github.com/intel/llm-scaler (vLLM on Arc)
     (
         rc(r"(?<![a-z0-9])web[\s\-_]?llm(?![a-z0-9])"),
         "WebLLM",

@@ -239,12 +239,12 @@ ALPHA_RE = rc(r"(?<![a-z])(?:lora[\s_\-]*)?alpha\s*(?:=|:|为|是|设为|设成)
 """'lora_alpha 32', 'alpha=16'."""
 
 ROLLOUT_TP_RE = rc(
-    r"(?<![a-z0-9])(?:vllm|sglang|rollout|infer(?:ence)?)[\s_\-.]*(?:的\s*)?(?:[a-z_]+[\s_\-.]+)?"
+    r"(?<![a-z0-9])(?:vllm|sglang|rollout|infer(?:ence)?|gen(?:eration)?)[\s_\-.]*(?:的\s*)?(?:[a-z_]+[\s_\-.]+)?"
     r"(?:tensor[\s_\-]*(?:model[\s_\-]*)?parallel(?:[\s_\-]*size)?|tp(?:[\s_\-]*size)?)"
     r"\s*(?:=|:|为|是|设为|设成)?\s*(?P<n>\d{1,3})(?![\d.])"
 )
 """A rollout engine's tensor parallelism in a training command (see the module docstring)."""
-_ROLLOUT_WORDS = ("vllm", "sglang", "rollout", "infer")
+_ROLLOUT_WORDS = ("vllm", "sglang", "rollout", "infer", "gen")
 
 TWO_STAGES_RE = rc(
     r"(?:预训练|pre[\s\-]?train(?:ing)?|pretrain(?:ing)?)\s*(?:和|与|跟|及|以及|还有|,|/|、|and|&|plus|then)\s*"

@@ -8,7 +8,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
-from bot.parse.algorithm_variants import algorithm_variant
+from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
@@ -77,10 +77,17 @@ class StageSteps:
         algorithm = sized_algorithm(s0)
         if algorithm is None and ("r1" in s0 or "grpo" in s0):  # 'X-R1', 'simple_GRPO': a GRPO codebase
             algorithm = grpo_tool_algorithm(s0)
-        variant = None if algorithm and (algorithm != "ppo" or "ppo" in s0) else algorithm_variant(s0)
+        yardstick = algorithm == "sft" and sft_only_as_yardstick(s0)  # 'KTO … as much memory as SFT?'
+        variant = (
+            None
+            if algorithm and (algorithm != "ppo" or "ppo" in s0) and not yardstick
+            else algorithm_variant(s0)
+        )
         if variant is not None:
             algorithm = variant[1]
             self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
+            if yardstick:
+                self.named_unused.append(("algorithm: SFT", "other_setup"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
         stage = stage_from_words(s0)
         keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words

@@ -98,9 +98,38 @@ SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调�
 """'单并发', '单个并发', '单路请求': one request at a time."""
 
 
+TPU_SLICE_RE = rc(
+    r"(?<![a-z0-9\-])(?:(?:cloud[\s\-]*)?tpu[\s\-_]*v(?P<g1>[2-6])(?P<k1>e|p|lite(?:pod)?)?-(?P<n1>\d{1,4})"
+    r"|v(?P<g2>[2-6])(?P<k2>e|p|lite(?:pod)?)?-(?P<n2>\d{1,4})(?=[\s\-_]*(?:tpus?|pods?)(?![a-z]))"
+    r"|v(?P<g3>5)(?P<k3>lite(?:pod)?)-(?P<n3>\d{1,4}))(?![\d.a-z])"
+)
+"""A Cloud TPU slice by its accelerator type ('TPU v4-8', 'v5e-64 TPU pod', 'v5litepod-8'; round 21): the
+number counts TensorCores for v2, v3, v4 and v5p (two a chip) and chips for v5e and v6e (cloud.google.com/
+tpu/docs/v4, /v5e, /v5p, /v6e 'accelerator type'), written as that many chips of the version ('4 tpu v4'),
+so the catalog's chip is sized at its count (a chip it lacks keeps the slice's name). Before, '-8' was read
+as a negative number or the slice named nothing and the default card was sized."""
+_CORES_A_CHIP = {"2": 2, "3": 2, "4": 2, "5p": 2}
+_CATALOG_CHIPS = frozenset(("4", "5e", "5p"))
+"""The TPU chips the catalog has (estimator data: TPU v4, v5e, v5p); another slice keeps its name."""
+
+
+def _slice_chips(m: re.Match[str]) -> str:
+    gen = m.group("g1") or m.group("g2") or m.group("g3")
+    kind = (
+        (m.group("k1") or m.group("k2") or m.group("k3") or "").replace("litepod", "e").replace("lite", "e")
+    )
+    n = int(m.group("n1") or m.group("n2") or m.group("n3"))
+    if gen + kind not in _CATALOG_CHIPS:  # 'Cloud TPU v3-256': no chip of the catalog, named as typed
+        return m.group(0)
+    per_chip = _CORES_A_CHIP.get(gen + kind if kind == "p" else gen, 1)
+    return f" {max(1, n // per_chip)} tpu v{gen}{kind} "
+
+
 def written_names(s: str) -> str:
     """The normalized text ``s`` with the names of the module docstring written as the readers know them.
     Gated on cheap substring tests: most messages have none of these forms."""
+    if "tpu" in s or "litepod" in s:
+        s = TPU_SLICE_RE.sub(_slice_chips, s)
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
