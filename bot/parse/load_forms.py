@@ -46,10 +46,12 @@ CONC_COUNTED_RE = rc(r"并发(?:数|量|度)?\s*(?:为|是|设为|开到)?\s*(\d
 CONC_CEILING_RE = rc(
     r"(并发(?:数|量|度|用户数)?)\s*(?:也|只有|只能|才|都|还)?\s*(?:不到|不足|低于|少于)\s*(\d{1,5})(?![\d.])"
     r"(?!\s*(?:%|ms|毫秒|秒|s\b|tokens?|字))"
+    r"|(concurrency)(?:\s+(?:of|is|was|stays|tops\s+out|peaks))?\s+(?:under|below|less\s+than)\s+(\d{1,5})"
+    r"(?![\d.])(?!\s*(?:%|ms\b|s\b|seconds?|tokens?))"
 )
-"""'单卡能撑的并发量不到 50', '并发数低于 20': the load the user reaches, at most that value, written
-'并发量 50' as the key reads it — the same as English 'a concurrency of under 50' (s27: before, '不到'
-made the value a bound and the 50 was left unread)."""
+"""'单卡能撑的并发量不到 50', '并发数低于 20', 'a concurrency of under 50': the load the user reaches, at most
+that value, written '并发量 50' / 'concurrency 50' as the key reads it (s27: before, '不到' or 'under' made
+the value a bound and the 50 was left unread; 'under 50 users' was read already)."""
 DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
 """ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
 dropped the '#' and the count was left unread)."""
@@ -62,7 +64,9 @@ def load_forms(s: str) -> str:
     if "#" in s:
         s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
     if "并发" in s:
-        s = CONC_CEILING_RE.sub(r"\1 \2", CONC_COUNTED_RE.sub(r"\1 并发", s))
+        s = CONC_COUNTED_RE.sub(r"\1 并发", s)
+    if "并发" in s or "concurrency" in s:
+        s = CONC_CEILING_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", s)
     if "卡" in s:
         s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
     return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)
