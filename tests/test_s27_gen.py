@@ -74,6 +74,17 @@ def test_a_tpu_slice_is_its_chips(question: str, gpu: str, chips: int) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("请问在 Cloud TPU v3-256 上训练 24 小时，要花费多少美元？", "TPU v3-256"),
+        ("Serve Llama-3-70B on a TPU v6e-8", "TPU v6e-8"),
+    ],
+)
+def test_a_slice_of_a_generation_not_in_the_catalog_is_named_as_typed(question: str, typed: str) -> None:
+    assert answer_json(question)["interpretation"]["unknown_gpu"] == typed
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Pretrain a 1B model on 8 TPU v4 chips with 100B tokens, how long?",

@@ -59,9 +59,10 @@ generation, then the slice's TensorCores (v2, v3, v4, v5p: two per chip, so v4-8
 (v5e, v6e: one TensorCore per chip). Source: Google Cloud TPU docs, 'TPU v4' and 'TPU v5p' system
 architecture ("Each TPU v4 chip contains two TensorCores"; v4-8 = 4 chips) and 'TPU v5e' (v5litepod-8 = 8
 chips). Written 'tpu v4 (4 gpus)' as the card rules read a count; s27: before, '-8' was a negative number."""
-TPU_CORES_PER_CHIP = {"v2": 2, "v3": 2, "v4": 2, "v5p": 2}
-"""TensorCores per chip of the TPU generations whose accelerator-type suffix counts TensorCores (Google
-Cloud TPU docs, system architecture of each version); v5e ('v5lite', 'v5litepod') and v6e count chips."""
+TPU_CORES_PER_CHIP = {"v4": 2, "v5p": 2, "v5e": 1}
+"""TensorCores per chip of the catalog's TPU generations, which the accelerator-type suffix counts (Google
+Cloud TPU docs, system architecture of each version: v4 and v5p two, v5e ('v5litepod') one). A generation
+the catalog lacks ('TPU v3-256', 'v6e-8') is left as typed: the unknown-card rule names the slice so."""
 ONE_SYSTEM_RE = rc(
     r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)[\s\-_]*"
     r"(?:a100|a800|h100|h200|h800|b200)(?![a-z0-9])(?![\s\-_]*(?:clusters?|superpods?|pods?)\b))"
@@ -171,9 +172,10 @@ def _sub(pattern: re.Pattern[str], repl: object, s: str) -> str:
 def _tpu_slice(m: re.Match[str]) -> str:
     gen, cores = m.group("gen"), int(m.group("n"))
     gen = "v5e" if gen.startswith("v5lite") else gen
-    chips = cores // TPU_CORES_PER_CHIP.get(gen, 1)
-    if chips < 1 or cores % TPU_CORES_PER_CHIP.get(gen, 1):
+    per_chip = TPU_CORES_PER_CHIP.get(gen)
+    if per_chip is None or cores < per_chip or cores % per_chip:
         return m.group(0)
+    chips = cores // per_chip
     return f"tpu {gen} ({chips} gpus)"
 
 
@@ -181,7 +183,7 @@ def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
-    if "tpu" in s or "v5lite" in s or "v5p-" in s or "v6e-" in s:
+    if "tpu" in s or "v5lite" in s or "v5p-" in s:
         s = TPU_SLICE_RE.sub(_tpu_slice, s)
 
     if not _PRODUCT_GATE.search(s):
