@@ -28,7 +28,7 @@ from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
 from estimator.trainer_decode import generates_in_trainer
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
-from estimator.training_tools import ToolLimits, tool_limits
+from estimator.training_tools import ToolLimits, quantization_key, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
@@ -308,13 +308,15 @@ def _optimizer_word(method: Method, pure_bf16: bool | None) -> Word:
 def _base_bits(req: SizingRequest, method: Method, ledger: Ledger) -> float | None:
     """Bits per weight of a quantized frozen base: QLoRA (NF4 unless 8, 3 or 2 bits are stated), or
     LoRA / P-tuning over a base the user quantized (LLaMA-Factory ``quantization_bit``). 8 and 4 bits
-    run on bitsandbytes, 3 and 2 on HQQ (LLaMA-Factory docs); the ledger names which."""
+    run on bitsandbytes, 3 and 2 on HQQ (LLaMA-Factory docs); the ledger names which, and the key of the
+    user's own tool (:func:`estimator.training_tools.quantization_key`)."""
     bits = QUANTIZED_PRECISION_BITS.get(req.precision) if req.precision else None
     if method == Method.full or (bits is None and method != Method.qlora):
         return None
     bits = bits or 4
     backend = Word.bitsandbytes if bits in (8, 4) else Word.hqq
-    ledger.assume("quantization", backend.value, Why.quantized_base, bits=bits)
+    tool, key = quantization_key(req.training_tool, bits)  # s27: axolotl's load_in_4bit, not LLaMA-Factory's
+    ledger.assume("quantization", backend.value, Why.quantized_base, bits=bits, tool=tool, key=key)
     return QUANTIZED_BASE_BITS[bits]
 
 

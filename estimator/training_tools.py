@@ -114,3 +114,20 @@ OTHER_STACK = "Megatron-LM"
 def tool_limits(name: str | None) -> ToolLimits | None:
     """The limits of the named tool; None: no tool named (the search is free)."""
     return TRAINING_TOOL_LIMITS.get(name) if name else None
+
+
+LOAD_IN_BITS_TOOLS = frozenset({"axolotl", "Unsloth", "TRL", "HF Trainer"})
+"""Tools whose quantized frozen base is switched on with transformers' bitsandbytes flags
+``load_in_8bit`` / ``load_in_4bit`` (axolotl docs, config reference: ``load_in_4bit: true`` with
+``adapter: qlora``; Unsloth ``FastLanguageModel.from_pretrained(load_in_4bit=True)``; TRL
+``ModelConfig.load_in_4bit``; transformers ``BitsAndBytesConfig(load_in_4bit=True)``). LLaMA-Factory
+(and no tool named) says ``quantization_bit``."""
+
+
+def quantization_key(name: str | None, bits: int) -> tuple[str, str]:
+    """(tool, config key) that turns on a ``bits``-bit frozen base in the user's tool, as the ledger names
+    it: 'axolotl', 'load_in_4bit'; LLaMA-Factory's ``quantization_bit`` when no such tool is named or for
+    3 and 2 bits (HQQ, which those flags do not reach)."""
+    if name in LOAD_IN_BITS_TOOLS and bits in (8, 4):
+        return name, f"load_in_{bits}bit"
+    return "LLaMA-Factory", "quantization_bit"

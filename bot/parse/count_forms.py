@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
+from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
@@ -197,7 +198,8 @@ _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
 _LOAD_GATE = re.compile(
     r"\d\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\s*[x×*,+]"
     r"|\d\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?accum|每(?:张|块)?卡(?:上)?\s*(?:跑|放|训|喂|塞)|[a-z0-9]#\d"
-    r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)"
+    r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)|并发[^\d，。,;；]{0,6}(?:不到|不足|低于|少于)\s*\d"
+    r"|concurrency[^\d,.;]{0,12}(?:under|below|less\s+than)\s*\d"
 )
 """The batch forms of bot.parse.load_forms ('4 per device x', '32 accumulation steps', '每张卡跑 8 条')."""
 _CARD_WORD_GATE = re.compile("卡|张|块|card|gpu")
@@ -354,6 +356,8 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
+    if CHASSIS_GATE.search(s):
+        s = chassis_slots(s)  # 'an 8-GPU chassis … 4x MI100': the box's slots are not the cards (s27)
     if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:
         s = VENDOR_COUNT_RE.sub(count_and_unit, s)  # '8 NVIDIA GPUs': the count, not the maker (round 14)
     if BOUND_MEMORY_GATE.search(s):

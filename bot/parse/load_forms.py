@@ -7,6 +7,7 @@
   steps'): 'gradient_accumulation_steps N'.
 - **Samples each card runs** ('每张卡跑 8 条样本', '每卡放 4 条'): the micro-batch, as '每卡 batch 8' is.
 - **A dataset sampled by count** (ms-swift's ``--dataset name#50000``: that many samples of it): 'N samples'.
+- **A serving load under a ceiling word** ('并发量不到 50', '并发数低于 20'; s27): 'N 并发'-free key form.
 - **A serving load with its classifier** ('并发 8 条', '并发数为 16 个请求', '并发 4 路'; round 16 zh):
   'N 并发'.
 
@@ -42,6 +43,15 @@ ZH_PER_CARD_RE = rc(
 CONC_COUNTED_RE = rc(r"并发(?:数|量|度)?\s*(?:为|是|设为|开到)?\s*(\d{1,5})\s*(?:条|个|路)(?:请求|会话)?")
 """'并发 8 条', '并发数为 16 个请求': the load (before, '8 条' was read as 8 data samples, training only)."""
 
+CONC_CEILING_RE = rc(
+    r"(并发(?:数|量|度|用户数)?)\s*(?:也|只有|只能|才|都|还)?\s*(?:不到|不足|低于|少于)\s*(\d{1,5})(?![\d.])"
+    r"(?!\s*(?:%|ms|毫秒|秒|s\b|tokens?|字))"
+    r"|(concurrency)(?:\s+(?:of|is|was|stays|tops\s+out|peaks))?\s+(?:under|below|less\s+than)\s+(\d{1,5})"
+    r"(?![\d.])(?!\s*(?:%|ms\b|s\b|seconds?|tokens?))"
+)
+"""'单卡能撑的并发量不到 50', '并发数低于 20', 'a concurrency of under 50': the load the user reaches, at most
+that value, written '并发量 50' / 'concurrency 50' as the key reads it (s27: before, '不到' or 'under' made
+the value a bound and the 50 was left unread; 'under 50 users' was read already)."""
 DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
 """ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
 dropped the '#' and the count was left unread)."""
@@ -55,6 +65,8 @@ def load_forms(s: str) -> str:
         s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
     if "并发" in s:
         s = CONC_COUNTED_RE.sub(r"\1 并发", s)
+    if "并发" in s or "concurrency" in s:
+        s = CONC_CEILING_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", s)
     if "卡" in s:
         s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
     return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)

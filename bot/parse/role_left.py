@@ -400,3 +400,11 @@ def card_memory_kind(on_card: str | None, left: str, after: str) -> tuple[str, s
     """The role and ``Role.extra`` of a memory read as a card's: 'bytes' with :func:`on_card_memory`'s
     verdict when that says a need, else 'gpu_mem' tagged :data:`ONE_CARD`, or by :func:`room_said`."""
     return ("gpu_mem" if on_card in (None, ONE_CARD) else "bytes"), on_card or room_said(left, after)
+
+
+BETWEEN = (
+    r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
+    r"|identical|nvidia|amd|big|large|small|of\s+the|of\s+our|of\s+my|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
+)
+"""Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
+and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread)."""

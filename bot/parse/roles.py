@@ -20,6 +20,7 @@ from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_G
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
 from bot.parse.regex import rc
+from bot.parse.role_left import BETWEEN as _BETWEEN
 from bot.parse.role_left import (
     L_BATCH,
     L_BUDGET,
@@ -72,14 +73,10 @@ R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
     rf"(?:[{MARKS}]\s*s?\s*)?(?:gpu|卡|card)[\s\-·]*(?:hours?|hrs?|小时|时|days?|天)|[{MARKS}]\s*-?\s*(?:hours?|days?)"
 )
-_BETWEEN = (
-    r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
-    r"|identical|nvidia|amd|of\s+the|of\s+our|of\s+my|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
-)
-"""Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'."""
 R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?{_BETWEEN}(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?\s*)?[{MARKS}]")
 R_COUNT_WORD = _r(
-    r"(?:[x×*]\s*)?(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b)|\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?(?:显(?=卡))?)?"
+    rf"(?:[x×*]\s*)?(?:{_BETWEEN}(?=gpus?\b|cards?\b))?"
+    r"(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b)|\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?(?:显(?=卡))?)?"
     r"(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")

@@ -125,7 +125,7 @@ WHY_TEXTS: dict[str, str] = {
     "freeze_layers": N_("the last 2 layers train (LLaMA-Factory freeze_trainable_layers default)"),
     "prefix_tokens": N_("a 128-token prefix (ChatGLM-6B's P-tuning v2 example, PRE_SEQ_LEN=128)"),
     "quantized_base": N_(
-        "%(bits)s-bit frozen base as LLaMA-Factory's quantization_bit runs it: 8 and 4 bits with "
+        "%(bits)s-bit frozen base as %(tool)s's %(key)s runs it: 8 and 4 bits with "
         "bitsandbytes (LLM.int8, NF4), 3 and 2 bits with HQQ"
     ),
     "flops_freeze": N_(
