@@ -101,7 +101,7 @@ SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调�
 TPU_SLICE_RE = rc(
     r"(?<![a-z0-9\-])(?:(?:cloud[\s\-]*)?tpu[\s\-_]*v(?P<g1>[2-6])(?P<k1>e|p|lite(?:pod)?)?-(?P<n1>\d{1,4})"
     r"|v(?P<g2>[2-6])(?P<k2>e|p|lite(?:pod)?)?-(?P<n2>\d{1,4})(?=[\s\-_]*(?:tpus?|pods?)(?![a-z]))"
-    r"|v(?P<g3>5)(?P<k3>lite(?:pod)?)-(?P<n3>\d{1,4}))(?![\d.a-z])"
+    r"|v(?P<g3>5)(?P<k3>lite(?:pod)?|p)-(?P<n3>\d{1,4}))(?![\d.a-z])"
 )
 """A Cloud TPU slice by its accelerator type ('TPU v4-8', 'v5e-64 TPU pod', 'v5litepod-8'; round 21): the
 number counts TensorCores for v2, v3, v4 and v5p (two a chip) and chips for v5e and v6e (cloud.google.com/
@@ -128,7 +128,7 @@ def _slice_chips(m: re.Match[str]) -> str:
 def written_names(s: str) -> str:
     """The normalized text ``s`` with the names of the module docstring written as the readers know them.
     Gated on cheap substring tests: most messages have none of these forms."""
-    if "tpu" in s or "litepod" in s:
+    if "tpu" in s or "v5lite" in s or "v5p-" in s:  # 'a v5p-128': the v5 names are TPUs' alone
         s = TPU_SLICE_RE.sub(_slice_chips, s)
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)

@@ -50,19 +50,6 @@ MOE_FIRST_RE = rc(
 )
 """'8x22b mixtral', '8x7B Mistral', '8x22B 的 mixtral': the shape typed before the family name, written
 'mixtral 8x22b' (s27: before, the bare 'mixtral' alias took the name, and an 8x22B was sized as the 8x7B)."""
-TPU_SLICE_RE = rc(
-    r"(?<![a-z0-9])(?:(?:google[\s\-]*)?(?:cloud[\s\-]*)?tpu[\s\-]*)?(?P<gen>v[2-6](?:e|p|lite(?:pod)?)?)"
-    r"-(?P<n>\d{1,4})(?![\d.a-z])(?:[\s\-]*(?:tpus?|slices?|pods?)(?![a-z0-9]))?"
-)
-"""A Cloud TPU slice by its accelerator type ('TPU v4-8', 'v5p-16', 'v5litepod-8', 'v6e-8 TPU'): the
-generation, then the slice's TensorCores (v2, v3, v4, v5p: two per chip, so v4-8 is 4 chips) or chips
-(v5e, v6e: one TensorCore per chip). Source: Google Cloud TPU docs, 'TPU v4' and 'TPU v5p' system
-architecture ("Each TPU v4 chip contains two TensorCores"; v4-8 = 4 chips) and 'TPU v5e' (v5litepod-8 = 8
-chips). Written 'tpu v4 (4 gpus)' as the card rules read a count; s27: before, '-8' was a negative number."""
-TPU_CORES_PER_CHIP = {"v4": 2, "v5p": 2, "v5e": 1}
-"""TensorCores per chip of the catalog's TPU generations, which the accelerator-type suffix counts (Google
-Cloud TPU docs, system architecture of each version: v4 and v5p two, v5e ('v5litepod') one). A generation
-the catalog lacks ('TPU v3-256', 'v6e-8') is left as typed: the unknown-card rule names the slice so."""
 ONE_SYSTEM_RE = rc(
     r"\b(?:a|an|one|our|my|the|single|a\s+single)\s+(?=(?:nvidia\s+)?(?:dgx|hgx)[\s\-_]*"
     r"(?:a100|a800|h100|h200|h800|b200)(?![a-z0-9])(?![\s\-_]*(?:clusters?|superpods?|pods?)\b))"
@@ -169,22 +156,10 @@ def _sub(pattern: re.Pattern[str], repl: object, s: str) -> str:
     return pattern.sub(repl, s) if pattern.search(s) else s  # type: ignore[call-overload]
 
 
-def _tpu_slice(m: re.Match[str]) -> str:
-    gen, cores = m.group("gen"), int(m.group("n"))
-    gen = "v5e" if gen.startswith("v5lite") else gen
-    per_chip = TPU_CORES_PER_CHIP.get(gen)
-    if per_chip is None or cores < per_chip or cores % per_chip:
-        return m.group(0)
-    chips = cores // per_chip
-    return f"tpu {gen} ({chips} gpus)"
-
-
 def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
-    if "tpu" in s or "v5lite" in s or "v5p-" in s:
-        s = TPU_SLICE_RE.sub(_tpu_slice, s)
 
     if not _PRODUCT_GATE.search(s):
         return s
