@@ -15,9 +15,11 @@ from bot.core.configfile import ConfigInfo
 from bot.core.derived_hours import DerivedHours, derived_hours
 from bot.core.interpretation import Interpretation, interpret
 from bot.core.offer import Offer
+from bot.core.priced_cards import unpriced_cards
 from bot.parse import ParseResult
 from bot.parse.configs import StackConfig
 from bot.parse.lang import Lang
+from bot.parse.which_cards import CHEAPEST_ASKED
 from estimator.factories import empty_list
 from estimator.models import Plan, SizingReport, SizingRequest
 
@@ -140,6 +142,19 @@ class Answer(BaseModel, defer_build=True):  # schema built on first use: start-u
         """The reports a comparison weighs ("A100 vs H100"): the answer's first, then the others; empty
         when the question compared nothing."""
         return [self.report, *self.comparisons] if self.comparisons and self.report is not None else []
+
+    @property
+    def unpriced_cards(self) -> list[str]:
+        """The cards a 'cheapest card' question did not compare for want of a price in the answer's
+        currency (:func:`bot.core.priced_cards.unpriced_cards`, catalog ids; trial s27 #2); [] for any
+        other question."""
+        return self._once("unpriced_cards", self._unpriced)
+
+    def _unpriced(self) -> list[str]:
+        if CHEAPEST_ASKED not in self.parsed.notes or not self.comparisons or self.report is None:
+            return []
+        cards = [r.request.gpu for r in self.compared if r.request.gpu]
+        return unpriced_cards(cards, self.report.request.currency)
 
     @property
     def cheapest_index(self) -> int | None:

@@ -33,6 +33,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.offer import Offer, candidates, fits, names_a_gpu, offer_terms, pricing
+from bot.core.priced_cards import with_priced_cards
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -316,6 +317,7 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
+            parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)  # 'cheapest card' (s27 trial #2)
             parsed, done = _options(
                 parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
             )
