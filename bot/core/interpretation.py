@@ -161,6 +161,7 @@ USED_REASONS = frozenset(
         "settings_applied",
         "tool_inferred",
         "zero_from_file_name",
+        "samples_cap",
         "earlier_run",
         "earlier_run_same_job",
         "earlier_run_other_model",

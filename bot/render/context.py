@@ -25,6 +25,7 @@ from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
+from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 from estimator.reasons import Why
@@ -61,7 +62,8 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "unusable_numbers": "",
         }
     return {
-        "unknown_gpu": parsed.unknown_gpu,
+        # a family typed ('华为的卡'): said once, in the reply's first line (bot.render.unknown_card, s27 #9)
+        "unknown_gpu": None if report is not None and family_head(parsed, report) else parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
         "unknown_model": None
         if parsed.unknown_model and report is not None and _sized_by_size(report)

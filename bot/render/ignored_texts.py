@@ -143,6 +143,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
     ),
+    "samples_cap": N_(
+        "an assumption: a cap on the samples read from each dataset, not the dataset's size — the dataset "
+        "named cannot be counted here, so the run is sized at the cap (fewer samples: less time and cost)"
+    ),
     "step_time_target": N_(
         "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"
     ),

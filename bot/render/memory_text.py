@@ -49,14 +49,18 @@ if TYPE_CHECKING:
 REC_WHY = N_(" — the recommended count runs without full recompute and keeps ≥ 10 %% of each GPU free")
 """Why a training answer recommends more GPUs than the fewest that fit (``Memory.recommended_gpus``:
 no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #11)."""
-_REC_WHY: dict[str, str] = {}
-""":data:`REC_WHY` by language, translated once (a dict lookup: no Python call a render; the render-call
-bound of tests/test_render_s16_speed.py)."""
+REC_WHY_FULL = N_(" — the recommended count keeps ≥ 10 %% of each GPU free, with full recompute")
+"""The same when the recommended plan keeps full recompute (``recommended_plan.recompute`` 'full': a tool
+that checkpoints every layer by default, LLaMA-Factory): the sentence says the plan the JSON gives
+(trial s27 #4: 'runs without full recompute' beside ``recompute: "full"``)."""
+_REC_WHY: dict[tuple[str, bool], str] = {}
+""":data:`REC_WHY` / :data:`REC_WHY_FULL` by (language, full recompute), translated once (a dict lookup: no
+Python call a render; the render-call bound of tests/test_render_s16_speed.py)."""
 
 
-def _rec_why(lang: str) -> str:
-    """:data:`REC_WHY` in ``lang``, kept in :data:`_REC_WHY`."""
-    text = _REC_WHY[lang] = translate(lang, REC_WHY)
+def _rec_why(lang: str, full: bool) -> str:
+    """:data:`REC_WHY` (:data:`REC_WHY_FULL` when ``full``) in ``lang``, kept in :data:`_REC_WHY`."""
+    text = _REC_WHY[lang, full] = translate(lang, REC_WHY_FULL if full else REC_WHY)
     return text
 
 
@@ -190,6 +194,7 @@ def memory_section(
 
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
+    full = m.recommended_plan is not None and m.recommended_plan.recompute == "full"  # s21 #11, s27 #4
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": f.gib(m.usable_bytes),
@@ -206,7 +211,7 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": (_REC_WHY.get(lang) or _rec_why(lang)) if rec and rec != m.min_gpus else "",  # s21 #11
+        "rec_why": (_REC_WHY.get((lang, full)) or _rec_why(lang, full)) if rec and rec != m.min_gpus else "",
         "at": gpus_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
