@@ -119,6 +119,8 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
+    if people:  # '~10 users': each with a request in flight, said (trial s27 #7)
+        steps.named_unused.append((role.tok.raw.strip(), "users_as_load"))
     return role.value
 
 

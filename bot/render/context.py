@@ -37,6 +37,17 @@ _REASON = itemgetter(1)
 """The reason of a ``ParseResult.unused_numbers`` item (text, reason)."""
 
 
+_RL_KEYS = ("dpo_", "ppo_", "grpo", "rloo")
+"""The first four characters of the stage keys of preference tuning and RL (bot.render.describe.stage_key:
+'grpo_lora', 'dpo_full')."""
+
+
+def _no_reference(report: SizingReport) -> bool:
+    """Whether the run was sized with no frozen reference model (the ledger's k says so:
+    ``flops_no_reference``, :func:`estimator.rl_reference.has_reference`)."""
+    return any(a.why == "flops_no_reference" for a in report.assumptions)
+
+
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
     """What the parser could not match; a model sized by the size typed with it ('a 125M GPT-2') is named
     once, by the understood line 'Sized “GPT-2 125M” with a generic shape of its size' — no 'Could not find
@@ -116,12 +127,15 @@ def build_context(
     kind = _kind(
         largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
     )
+    stage = stage_key(report)
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "offer": None,
         "model": localized_model_name(model_label(report), lang),
-        "stage": stage_key(report),
+        "stage": stage,
+        # RL sized with no reference model (TRL GRPO's beta 0): the advice says so (trial s27 #8)
+        "no_reference": stage[:4] in _RL_KEYS and _no_reference(report),
         "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,
