@@ -24,7 +24,9 @@ from bot.textclean import strip_markup
 from estimator.money_kinds import Currency
 
 
-def ask(capsys: pytest.CaptureFixture[str], question: str, fmt: str = "json", *extra: str) -> tuple[int, object]:
+def ask(
+    capsys: pytest.CaptureFixture[str], question: str, fmt: str = "json", *extra: str
+) -> tuple[int, object]:
     rc = main(["ask", "--format", fmt, *extra, question])
     out = capsys.readouterr().out
     return rc, (json.loads(out) if fmt == "json" else out)
@@ -44,13 +46,19 @@ def test_lmdeploy_shorthand_names_its_model() -> None:
     ("question", "model", "concurrency", "lang"),
     [
         (
-            "lmdeploy serve internlm2_5-20b-chat with --tp 2 on 2 L40S, throughput for 32 concurrent requests?",
+            "lmdeploy serve internlm2_5-20b-chat with --tp 2 on 2 L40S, throughput for 32 concurrent "
+            "requests?",
             "InternLM2.5-20B",
             32,
             "en",
         ),
         ("lmdeploy serve Qwen2.5-32B --tp 2 on 2 L40S", "Qwen2.5-32B", 16, "en"),  # 16: assumed
-        ("用 lmdeploy serve Qwen2.5-32B --tp 2 在 2 张 L40S 上部署，32 并发吞吐多少？", "Qwen2.5-32B", 32, "zh"),
+        (
+            "用 lmdeploy serve Qwen2.5-32B --tp 2 在 2 张 L40S 上部署，32 并发吞吐多少？",
+            "Qwen2.5-32B",
+            32,
+            "zh",
+        ),
     ],
 )
 def test_a_launcher_line_with_a_flag_is_a_question(capsys, question, model, concurrency, lang) -> None:
@@ -105,7 +113,9 @@ def test_cheapest_card_in_chinese_opens_with_the_verdict(capsys) -> None:
     rc, out = ask(capsys, "公司200人用，部署一个14B的模型做知识库问答，最便宜用什么卡，每月多少钱")
     assert rc == 0
     lines = out["reply"].splitlines()
-    assert lines[0].startswith("按每条序列至少 25 token/s 计，这个负载最省钱：H20（20 条并发，每月 ¥5,110 – ¥10,950）")
+    assert lines[0].startswith(
+        "按每条序列至少 25 token/s 计，这个负载最省钱：H20（20 条并发，每月 ¥5,110 – ¥10,950）"
+    )
     assert lines[1] == "未参与比较（没有 CNY 租用价格）：A100 40G、H200 141G、B200"
     assert "无法判断哪个总费用最低" not in out["reply"]
     assert out["request"]["gpu"] == "H20-96GB"
@@ -113,11 +123,15 @@ def test_cheapest_card_in_chinese_opens_with_the_verdict(capsys) -> None:
 
 # -- #3 the longest context asked -------------------------------------------------------------------------
 
+TRIAL_3 = (
+    "we want to serve Qwen2.5-Coder-32B with llama.cpp Q4_K_M on a single RTX 3090, what context can we get?"
+)
+
 
 @pytest.mark.parametrize(
     "question",
     [
-        "we want to serve Qwen2.5-Coder-32B with llama.cpp Q4_K_M on a single RTX 3090, what context can we get?",
+        TRIAL_3,
         "Qwen2.5-7B on one 4090, how much context can it handle?",
         "用 llama.cpp Q4_K_M 在一张 RTX 3090 上跑 Qwen2.5-Coder-32B，能开多长上下文？",
         "一张4090部署Qwen2.5-7B，上下文最多多少",
@@ -128,10 +142,11 @@ def test_what_context_can_we_get_asks_the_longest(question) -> None:
 
 
 def test_the_longest_context_on_a_3090_is_answered(capsys) -> None:
-    q = "we want to serve Qwen2.5-Coder-32B with llama.cpp Q4_K_M on a single RTX 3090, what context can we get?"
-    _, text = ask(capsys, q, "text")
+    _, text = ask(capsys, TRIAL_3, "text")
     assert "longest context that fits: 18K" in text.splitlines()[0]
-    _, zh = ask(capsys, "用 llama.cpp Q4_K_M 在一张 RTX 3090 上跑 Qwen2.5-Coder-32B，能开多长上下文？", "text")
+    _, zh = ask(
+        capsys, "用 llama.cpp Q4_K_M 在一张 RTX 3090 上跑 Qwen2.5-Coder-32B，能开多长上下文？", "text"
+    )
     assert "放得下的最长上下文：18K" in zh.splitlines()[0]
 
 
@@ -171,8 +186,16 @@ def test_the_recommended_count_says_its_recompute(capsys, lf_yaml) -> None:
     reply = out["reply"]
     assert "推荐 2 张——推荐的卡数开着全量重计算，每张卡留出 ≥ 10% 的显存余量" in reply
     assert "不用全量重计算" not in reply
-    _, en = ask(capsys, "I have 4 A800 80G, how long will this take and what will it cost?", "text", "--config", lf_yaml)
-    assert "2 GPUs recommended — the recommended count keeps ≥ 10 % of each GPU free, with full recompute" in en
+    _, en = ask(
+        capsys,
+        "I have 4 A800 80G, how long will this take and what will it cost?",
+        "text",
+        "--config",
+        lf_yaml,
+    )
+    assert (
+        "2 GPUs recommended — the recommended count keeps ≥ 10 % of each GPU free, with full recompute" in en
+    )
     assert "runs without full recompute" not in en
 
 
@@ -180,7 +203,10 @@ def test_max_samples_beside_a_named_dataset_is_said_to_be_the_cap(capsys, lf_yam
     _, out = ask(capsys, "我有4张A800 80G，跑这个要多久？", "json", "--config", lf_yaml)
     assert out["request"]["num_samples"] == 100000
     assert {"text": "max_samples: 100000", "reason": "samples_cap"} in out["interpretation"]["ignored"]
-    assert "“max_samples: 100000”（这是假设：它是每个数据集最多读取的样本数上限，不是数据集的大小" in out["reply"]
+    assert (
+        "“max_samples: 100000”（这是假设：它是每个数据集最多读取的样本数上限，不是数据集的大小"
+        in out["reply"]
+    )
     _, en = ask(capsys, "I have 4 A800 80G, how long?", "text", "--config", lf_yaml)
     assert "“max_samples: 100000” (an assumption: a cap on the samples read from each dataset" in en
 
@@ -191,14 +217,19 @@ def test_max_samples_beside_a_named_dataset_is_said_to_be_the_cap(capsys, lf_yam
 @pytest.mark.parametrize(
     ("question", "dropped"),
     [
-        ("QLoRA Llama-3.1-70B on 2x4090, 20k samples of 1k tokens, how long?", "Without full recompute: does not"),
+        (
+            "QLoRA Llama-3.1-70B on 2x4090, 20k samples of 1k tokens, how long?",
+            "Without full recompute: does not",
+        ),
         ("QLoRA 微调 Llama-3.1-70B，2 张 4090，2 万条 1k token 的样本，要多久？", "不用全量重计算：放不下"),
     ],
 )
 def test_no_alternative_that_only_does_not_fit(capsys, question, dropped) -> None:
     _, out = ask(capsys, question)
     alternatives = out["report"]["memory"]["alternatives"]
-    assert [(a["change"], a["min_gpus"]) for a in alternatives] == [("no_full_recompute", None)]  # still in JSON
+    assert [(a["change"], a["min_gpus"]) for a in alternatives] == [
+        ("no_full_recompute", None)
+    ]  # still in JSON
     assert out["report"]["memory"]["min_gpus"] == 4
     assert dropped not in out["reply"]
 
@@ -216,7 +247,11 @@ def test_a_placeholder_in_brackets_keeps_its_name() -> None:
 @pytest.mark.parametrize(
     ("question", "model", "head"),
     [
-        ("serve <Llama-3-8B> on 1 A100 for 10 users", "Llama-3-8B", "Meta Llama 3 8B bf16 inference on 1 × A100 80G"),
+        (
+            "serve <Llama-3-8B> on 1 A100 for 10 users",
+            "Llama-3-8B",
+            "Meta Llama 3 8B bf16 inference on 1 × A100 80G",
+        ),
         ("部署 <Qwen2.5-7B> 到 1 张 A100，10 个用户", "Qwen2.5-7B", "Qwen2.5 7B bf16 推理，1 张 A100 80G"),
     ],
 )
@@ -296,7 +331,8 @@ def test_grpo_with_a_reference_keeps_its_wording(capsys) -> None:
     [
         (
             "用4张华为的卡部署Qwen2.5-7B",
-            "“华为的卡”是一个加速卡系列，不是具体型号——具体是哪一款？我目录里有：Ascend 910 / Ascend 910B / Ascend 910C",
+            "“华为的卡”是一个加速卡系列，不是具体型号——具体是哪一款？"
+            "我目录里有：Ascend 910 / Ascend 910B / Ascend 910C",
             ("你的卡不在我的目录中", "找不到", "以下仅按"),
         ),
         (
