@@ -19,7 +19,7 @@ import pytest
 from bot.cli import main
 from bot.core.priced_cards import priced_cards, unpriced_cards
 from bot.parse import parse
-from bot.parse.configs.launchers import _positional_model
+from bot.parse.configs.positional import positional_model as _positional_model
 from bot.textclean import strip_markup
 from estimator.money_kinds import Currency
 

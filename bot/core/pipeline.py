@@ -317,9 +317,8 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
-            parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)  # 'cheapest card' (s27 trial #2)
             parsed, done = _options(
-                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
+                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales), presales is None
             )
             said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
@@ -387,10 +386,14 @@ def _options(
     first: SizingRequest,
     sized: tuple[SizingReport, dict[str, str]],
     size: Callable[[SizingRequest], tuple[SizingReport, dict[str, str]] | None],
+    catalog_cards: bool = True,
 ) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]]]:
     """Every option compared ('A100 vs H100 vs …'): ``sized`` (``first``'s) and each other card named, up to
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
-    (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named."""
+    (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named. ``catalog_cards``
+    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2)."""
+    if catalog_cards:
+        parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
     prices = parsed.gpu_alternative_prices
     asks = [

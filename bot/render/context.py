@@ -74,7 +74,9 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         }
     return {
         # a family typed ('华为的卡'): said once, in the reply's first line (bot.render.unknown_card, s27 #9)
-        "unknown_gpu": None if report is not None and family_head(parsed, report) else parsed.unknown_gpu,
+        "unknown_gpu": None
+        if parsed.unknown_gpu and report is not None and family_head(parsed, report)
+        else parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
         "unknown_model": None
         if parsed.unknown_model and report is not None and _sized_by_size(report)
