@@ -267,35 +267,6 @@ def test_an_unknown_model_in_brackets_is_escaped(capsys) -> None:
     assert "<Foo" not in html
 
 
-# -- #7 users read as the load ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("question", "line"),
-    [
-        (
-            "serve Qwen2.5-7B on 1 A100 for 40 users",
-            "Used: “40” (read as users each with a request in flight: sized at that many sequences at once",
-        ),
-        (
-            "一张A100部署Qwen2.5-7B，10个用户",
-            "已使用：“10”（按每个用户都有一个请求在生成理解：按这么多路同时并发估算",
-        ),
-    ],
-)
-def test_users_read_as_the_load_are_said(capsys, question, line) -> None:
-    _, out = ask(capsys, question)
-    assert out["request"]["concurrency"] in (10, 40)
-    assert out["request"].get("users") is None
-    assert line in out["reply"]
-
-
-def test_a_head_count_keeps_its_own_line(capsys) -> None:
-    _, out = ask(capsys, "公司200人用，部署Qwen2.5-14B做知识库问答，要几张A100")
-    assert {"text": "200", "reason": "users_active_share"} in out["interpretation"]["ignored"]
-    assert all(i["reason"] != "users_as_load" for i in out["interpretation"]["ignored"])
-
-
 # -- #8 GRPO at TRL's beta 0: no reference, worded so ------------------------------------------------------
 
 

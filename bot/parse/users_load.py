@@ -80,13 +80,6 @@ EACH_AFTER_RE = rc(r"^[^.。;；?？!！]{0,24}?(?:\beach\b|\bapiece\b|每人|�
 """Words after a head count that give every person a sequence of their own ('5 people, each with …')."""
 
 
-AT_ONCE_AFTER_RE = rc(
-    r"[^.。;；,，?？!！]{0,16}?(?:同时|在线|\bat\s+once\b|\bconcurrent|\bsimultaneous|\beach\b|每人|每个人|各自)"
-)
-"""Words after a count of users that say they are at once or each have a sequence ('10个用户同时请求', '5
-people, each with …'): the reading is theirs, no line says it (:func:`_load_value`)."""
-
-
 HEAD_COUNT_RE = rc(
     r"(?<![\d.])(?P<n>\d[\d,]*)\s*(?:个|名|位)?\s*(?:employees|staff|colleagues|co-?workers|people|persons"
     r"|员工|同事|人(?:要|会|都要|在|左右)?(?:用|使用))"
@@ -126,8 +119,6 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
-    if people and not AT_ONCE_AFTER_RE.match(steps.s[role.tok.end : role.tok.end + 24]):
-        steps.named_unused.append((role.tok.raw.strip(), "users_as_load"))  # '~10 users': said (s27 #7)
     return role.value
 
 
