@@ -31,15 +31,34 @@ _CODE_ELEMENT_RE = re.compile(r"<(script|style)\b[^<>]*>.*?</\1\s*>", re.IGNOREC
 _TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
 
 
+_PLACEHOLDER_RE = re.compile(r"<([A-Za-z][A-Za-z0-9._\-/: ]{0,78}[A-Za-z0-9])>")
+"""A name written in angle brackets as a placeholder ('serve <Llama-3-8B> on 1 A100', '<Qwen2.5-7B>'): a
+letter first, a digit in it (:func:`placeholder`), no '=' or quotes (an attribute's)."""
+_HEADING_RE = re.compile(r"h[1-6]", re.IGNORECASE)
+
+
+def placeholder(match: re.Match[str]) -> str:
+    """The replacement of a tag-like ``<…>`` (a match whose group 0 is the whole): the name inside with
+    spaces around when it is a placeholder holding a digit — a model written '<Llama-3-8B>' is the model
+    (trial s27 #6: the whole message was read without it and got the help); a space for any other tag
+    (``<b>``, ``<h2>``, ``<br/>``, ``<a href=…>``)."""
+    inner = _PLACEHOLDER_RE.fullmatch(match.group(0))
+    name = inner.group(1) if inner is not None else ""
+    if any(c.isdigit() for c in name) and not _HEADING_RE.fullmatch(name):
+        return f" {name} "
+    return " "
+
+
 def strip_markup(text: str) -> str:
     """``text`` with HTML elements of code (``<script>…</script>``, ``<style>…</style>``) removed and
     other tags (``<b>``, ``</b>``, ``<br/>``) replaced by a space; unchanged, same object, without a
     '<'. A message written with markup asks what its words ask: the '1' of ``<script>alert(1)</script>``
     is no number of the question (trial s21 #20). A '<' before a digit or a space ('batch <8',
-    'a < b') is no tag and stays; replies still escape everything they echo."""
+    'a < b') is no tag and stays; a name with a digit in brackets ('<Llama-3-8B>') is kept
+    (:func:`placeholder`); replies still escape everything they echo."""
     if "<" not in text:
         return text
-    return _TAG_RE.sub(" ", _CODE_ELEMENT_RE.sub(" ", text))
+    return _TAG_RE.sub(placeholder, _CODE_ELEMENT_RE.sub(" ", text))
 
 
 def clean_data(value: Any) -> Any:

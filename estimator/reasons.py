@@ -76,6 +76,7 @@ class Why(StrEnum):
     optimizer = "optimizer"
     quantized_base = "quantized_base"
     flops_freeze = "flops_freeze"
+    flops_no_reference = "flops_no_reference"
     rl_completion_default = "rl_completion_default"
     rollout_batch_without_gpus = "rollout_batch_without_gpus"
     trainer_generation_batch = "trainer_generation_batch"

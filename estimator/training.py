@@ -157,7 +157,7 @@ def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[f
     trained parameter): k = 2 + 4·N_trained/N."""
     method, ref = out.method or Method.full, algorithm == "sft" or rl_reference.has_reference(req, algorithm)
     k = compute.flops_per_param_token(method == Method.full, algorithm.value, ref)
-    why = Why.flops_per_param_token
+    why = Why.flops_per_param_token if ref else Why.flops_no_reference  # TRL GRPO's beta 0 (s27 trial #8)
     if method == Method.freeze and out.spec is not None and out.params:
         setup = TrainingSetup(method=method)
         share = trained_params(out.spec, out.params, setup) / out.params

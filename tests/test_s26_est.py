@@ -89,7 +89,9 @@ def test_cheapest_of_names_none_when_no_option_holds_one_sequence() -> None:
     from bot.core.serving_rank import cheapest_of
 
     inf = SimpleNamespace(cost_per_month=SimpleNamespace(low=1.0, high=3.0), concurrency=8, max_concurrency=0)
-    r = SimpleNamespace(memory=None, inference=inf, request=SimpleNamespace(concurrency=8), assumptions=[])
+    r = SimpleNamespace(
+        memory=None, inference=inf, request=SimpleNamespace(concurrency=8, users=None), assumptions=[]
+    )
     assert cheapest_of([r, r], [0, 1], [2.0, 2.0]) is None
     held = SimpleNamespace(**{**vars(r), "inference": SimpleNamespace(**{**vars(inf), "max_concurrency": 2})})
     assert cheapest_of([r, held], [0, 1], [2.0, 9.0]) == 1

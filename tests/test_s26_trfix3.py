@@ -127,7 +127,11 @@ def test_serving_comparison_with_an_unpriced_option_has_a_headline(capsys) -> No
     """s26 trial 2 #8 (zh): H200 has no CNY price, so no cheapest is named; the answer opened with the
     bullets. It now says why there is no verdict, as a training comparison does."""
     d = ask_in_process(capsys, "部署Qwen2.5-14B，并发50，上下文8k，哪种卡最便宜")
-    assert d["reply"].splitlines()[0] == "无法判断哪个总费用最低：没有 H200 141G 的 CNY 租用价格"
+    # s27 trial #2: 'the cheapest card' compares the cards priced in CNY; the unpriced ones are named after
+    # the verdict, never in its place
+    lines = d["reply"].splitlines()
+    assert lines[0] == "这个负载最省钱：H20（50 条并发，每月 ¥10,220 – ¥21,900）"
+    assert lines[1] == "未参与比较（没有 CNY 租用价格）：A100 40G、H200 141G、B200"
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,8 @@ from bot.core.chosen import chosen_plan
 from bot.core.compare_currency import priced_cheapest
 from bot.core.derived_hours import DerivedHours, derived_hours
 from bot.core.interpretation import Interpretation, interpret
+from bot.core.priced_cards import unpriced_cards
+from bot.parse.which_cards import CHEAPEST_ASKED
 from estimator.models import Plan, SizingReport, SizingRequest
 
 if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never validated from outside
@@ -141,6 +143,19 @@ class Answer:
         """The reports a comparison weighs ("A100 vs H100"): the answer's first, then the others; empty
         when the question compared nothing."""
         return [self.report, *self.comparisons] if self.comparisons and self.report is not None else []
+
+    @property
+    def unpriced_cards(self) -> list[str]:
+        """The cards a 'cheapest card' question did not compare for want of a price in the answer's
+        currency (:func:`bot.core.priced_cards.unpriced_cards`, catalog ids; trial s27 #2); [] for any
+        other question."""
+        return self._once("unpriced_cards", self._unpriced)
+
+    def _unpriced(self) -> list[str]:
+        if CHEAPEST_ASKED not in self.parsed.notes or not self.comparisons or self.report is None:
+            return []
+        cards = [r.request.gpu for r in self.compared if r.request.gpu]
+        return unpriced_cards(cards, self.report.request.currency)
 
     @property
     def cheapest_index(self) -> int | None:

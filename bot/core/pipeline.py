@@ -33,6 +33,7 @@ from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
 from bot.core.pasted import split_pasted
+from bot.core.priced_cards import with_priced_cards
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -321,7 +322,7 @@ def answer_request(
             pass
         else:
             parsed, done = _options(
-                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales)
+                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales), presales is None
             )
             said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
@@ -398,10 +399,14 @@ def _options(
     first: SizingRequest,
     sized: tuple[SizingReport, dict[str, str]],
     size: Callable[[SizingRequest], tuple[SizingReport, dict[str, str]] | None],
+    catalog_cards: bool = True,
 ) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]]]:
     """Every option compared ('A100 vs H100 vs …'): ``sized`` (``first``'s) and each other card named, up to
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
-    (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named."""
+    (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named. ``catalog_cards``
+    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2)."""
+    if catalog_cards:
+        parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
     prices = parsed.gpu_alternative_prices
     asks = [

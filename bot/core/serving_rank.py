@@ -36,11 +36,12 @@ mlcommons/inference mlperf.conf, llama2-70b-interactive)."""
 
 def monthly_load(report: SizingReport) -> bool:
     """Whether ``report`` serves a load the user stated (a concurrency not among its assumptions: the
-    resolved request carries the assumed one too) and has a month's cost: options then compare by it."""
+    resolved request carries the assumed one too; or users, the concurrency read from them: '公司200人用',
+    trial s27 #2) and has a month's cost: options then compare by it."""
     inf = report.inference
     if inf is None or inf.cost_per_month is None or not report.request.concurrency:
         return False
-    return "concurrency" not in map(_FIELD, report.assumptions)
+    return bool(report.request.users) or "concurrency" not in map(_FIELD, report.assumptions)
 
 
 def holds_load(report: SizingReport) -> bool:

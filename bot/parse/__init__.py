@@ -46,7 +46,7 @@ def parse(text: str) -> ParseResult:
         if first is None and THEN_SERVE_RE.search(raw):
             parsed = with_second_stage(parsed)
         if WHICH_CARDS_RE.search(raw):  # 'which GPUs?', '租什么卡': the common cards compared (s23)
-            parsed = with_cards_compared(parsed)
+            parsed = with_cards_compared(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             parsed = with_bare_length(parsed)
         return with_slot_count(with_daily_hours(parsed))

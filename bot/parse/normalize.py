@@ -31,6 +31,7 @@ from bot.parse.worked_sums import results_of_sums
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
+from bot.textclean import placeholder
 
 LONG_INPUT_CHARS = 3000
 """Above this, pasted data lines are dropped and only the head and tail of the text are parsed."""
@@ -244,7 +245,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
         from html import unescape  # only for a message that has one (start-up: RESULTS.md session 18)
 
         s = unescape(s)
-    s = _TAG_RE.sub(" ", s)
+    s = _TAG_RE.sub(placeholder, s) if "<" in s else s  # '<Llama-3-8B>': the model (s27 trial #6)
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)

@@ -31,15 +31,25 @@ holds the most KV cache and the largest models on one node, FP8 DeepSeek-V3 on 8
 and how many' for serving got one card and ``comparisons: []``)."""
 CARDS_ASKED = "cards_asked"
 """The ParseResult note: no card was named and the question asks which; the common cards are compared."""
+CHEAPEST_ASKED = "cheapest_cards"
+"""The ParseResult note beside :data:`CARDS_ASKED` when the question asks the cheapest card ('cheapest card
+to run …', '最便宜用什么卡'): a serving answer then compares every card priced in the reply's currency
+(bot.core.priced_cards, trial s27 #2), not only the common ones."""
+CHEAPEST_RE = re.compile(
+    r"\bcheapest\b|\bleast\s+expensive\b|\blowest[- ]cost\b|最便宜|最省钱|最划算|成本最低", re.I
+)
+"""The asking of the cheapest ('cheapest card', 'least expensive GPU', '最便宜用什么卡', '什么卡最划算')."""
 
 
-def with_cards_compared(parsed: ParseResult) -> ParseResult:
+def with_cards_compared(parsed: ParseResult, raw: str = "") -> ParseResult:
     """``parsed`` with :data:`COMMON_CARDS` as its alternatives and the note :data:`CARDS_ASKED`, when it
     names no card (nor an unknown one, nor alternatives); :data:`SERVING_CARDS` for a serving question
-    (the cheapest that holds the load leads: bot.core.pipeline); else ``parsed`` unchanged (the same
-    object)."""
+    (the cheapest that holds the load leads: bot.core.pipeline), and :data:`CHEAPEST_ASKED` too when the
+    message ``raw`` asks the cheapest; else ``parsed`` unchanged (the same object)."""
     if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
         return parsed
     serving = getattr(parsed.request.stage, "value", parsed.request.stage) == "inference"
     cards = SERVING_CARDS if serving else COMMON_CARDS
-    return parsed.model_copy(update={"gpu_alternatives": list(cards), "notes": [*parsed.notes, CARDS_ASKED]})
+    notes = [*parsed.notes, CARDS_ASKED]
+    notes += [CHEAPEST_ASKED] if serving and CHEAPEST_RE.search(raw) else []
+    return parsed.model_copy(update={"gpu_alternatives": list(cards), "notes": notes})

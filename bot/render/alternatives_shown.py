@@ -1,12 +1,13 @@
 """Which "what would change the answer" lines an answer shows (s17 trial t2 item 2).
 
 An alternative is dropped when it is not one: the plan shown already has its setting ('With CPU offload'
-beside a plan that offloads; 'Without full recompute' beside a plan with selective recompute: '不用全量
-重计算：48 张' under a 64-GPU plan that already had none), or the request already is it (8-bit AdamW
-named, LoRA asked). When the user said counts ran out of memory (:mod:`bot.core.failed_counts`), a count
-at or below the largest that failed is said to be the estimate's: one the run disagrees with where the
-estimate fits at the count that failed ('With 8-bit AdamW: 4 GPUs' after 'OOM on 4 and on 8'), else one
-under a setting the failed run did not have."""
+beside a plan that offloads; 'Without full recompute' beside a plan with selective recompute:
+'不用全量重计算：48 张' under a 64-GPU plan that already had none), or the request already is it
+(8-bit AdamW named, LoRA asked), or it does not fit at any count either ('Without full recompute: does
+not fit', trial s27 #5: an alternative that offers nothing). When the user said counts ran out of memory
+(:mod:`bot.core.failed_counts`), a count at or below the largest that failed is said to be the estimate's:
+one the run disagrees with where the estimate fits at the count that failed ('With 8-bit AdamW: 4 GPUs'
+after 'OOM on 4 and on 8'), else one under a setting the failed run did not have."""
 
 from __future__ import annotations
 
@@ -55,8 +56,9 @@ def shown(report: SizingReport, main: Plan | None) -> list[tuple[Alternative, tu
     failed = largest_failed(report)
     out = []
     for a in m.alternatives:
-        if a.min_gpus == m.min_gpus or _already(a.change, main, report.request):
-            continue  # changes nothing (also: neither fits), or the plan or request already has it
+        if not a.min_gpus or a.min_gpus == m.min_gpus or _already(a.change, main, report.request):
+            continue  # does not fit either (trial s27 #5: 'Without full recompute: does not fit' offered
+            # nothing), changes nothing, or the plan or request already has it
         out.append((a, failed if failed and a.min_gpus and a.min_gpus <= failed[0] else None))
     return out
 

@@ -25,6 +25,7 @@ from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
+from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 from estimator.reasons import Why
@@ -34,6 +35,17 @@ if TYPE_CHECKING:
 
 _REASON = itemgetter(1)
 """The reason of a ``ParseResult.unused_numbers`` item (text, reason)."""
+
+
+_RL_KEYS = ("dpo_", "ppo_", "grpo", "rloo")
+"""The first four characters of the stage keys of preference tuning and RL (bot.render.describe.stage_key:
+'grpo_lora', 'dpo_full')."""
+
+
+def _no_reference(report: SizingReport) -> bool:
+    """Whether the run was sized with no frozen reference model (the ledger's k says so:
+    ``flops_no_reference``, :func:`estimator.rl_reference.has_reference`)."""
+    return any(a.why == "flops_no_reference" for a in report.assumptions)
 
 
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
@@ -61,7 +73,10 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "unusable_numbers": "",
         }
     return {
-        "unknown_gpu": parsed.unknown_gpu,
+        # a family typed ('华为的卡'): said once, in the reply's first line (bot.render.unknown_card, s27 #9)
+        "unknown_gpu": None
+        if parsed.unknown_gpu and report is not None and family_head(parsed, report)
+        else parsed.unknown_gpu,
         "gpu_suggestions": " / ".join(parsed.gpu_suggestions[:4]),
         "unknown_model": None
         if parsed.unknown_model and report is not None and _sized_by_size(report)
@@ -114,12 +129,15 @@ def build_context(
     kind = _kind(
         largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
     )
+    stage = stage_key(report)
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "offer": None,
         "model": localized_model_name(model_label(report), lang),
-        "stage": stage_key(report),
+        "stage": stage,
+        # RL sized with no reference model (TRL GRPO's beta 0): the advice says so (trial s27 #8)
+        "no_reference": stage[:4] in _RL_KEYS and _no_reference(report),
         "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,

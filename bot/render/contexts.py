@@ -283,6 +283,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     calendar: str
     model: str
     stage: str
+    no_reference: bool  # RL sized with no reference model (TRL GRPO beta 0): its own advice (s27 #8)
     stage_settings: str
     gpu: str
     gpu_family: str

@@ -107,6 +107,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
         "flight — say the concurrency if you know it"
     ),
+    "users_as_load": N_(
+        "read as users each with a request in flight: sized at that many sequences at once — for the head "
+        "count of a service's users, say so (“200 employees”): one in ten of them is then sized"
+    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
@@ -142,6 +146,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
+    ),
+    "samples_cap": N_(
+        "an assumption: a cap on the samples read from each dataset, not the dataset's size — the dataset "
+        "named cannot be counted here, so the run is sized at the cap (fewer samples: less time and cost)"
     ),
     "step_time_target": N_(
         "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"

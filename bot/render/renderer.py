@@ -19,6 +19,7 @@ from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.parse_error import PARSE_ERROR
+from bot.parse.which_cards import CHEAPEST_ASKED
 from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
@@ -99,6 +100,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             sep = "；" if answer.lang == "zh" else " — "
             ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
         ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
+        if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
+            from bot.render.unpriced_cards import unpriced_cards_line
+
+            ctx["unpriced"] = unpriced_cards_line(answer)
         ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
         ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
         ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21

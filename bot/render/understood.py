@@ -14,6 +14,7 @@ from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIE
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rate_text import rate_text
 from bot.render.rig_text import SAME_REASON, same_memory
+from bot.render.unknown_card import family_head
 from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
@@ -279,6 +280,8 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
             lang, MAC_CHIP_LINE, name=name, gib=f"{report.request.gpu_memory_gib or 0:g}", **gpu.params
         )
     suggestions = " / ".join(parsed.gpu_suggestions[:4])
+    if family_head(parsed, report):  # the reply's first line names the family (bot.render.unknown_card)
+        return ""
     if gpu is not None and gpu.why == "gpu_unknown_memory":
         line = translate(
             lang,

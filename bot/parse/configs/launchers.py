@@ -18,6 +18,7 @@ from bot.parse.configs.ggml_kv import ggml_kv
 from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
 from bot.parse.configs.model import StackConfig
+from bot.parse.configs.positional import positional_model
 from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
@@ -221,7 +222,7 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
         _serve_flag(cfg, tool, table, expand_prefix(tool, flag) or flag, value)  # argparse: a unique prefix
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
     if cfg.model_name is None:
-        cfg.model_name = _positional_model(tool, positional)
+        cfg.model_name = positional_model(tool, positional)
     tp_flags = {f for f, (field, _) in table.items() if field == "tp"}
     if tool in TP_DEFAULT_ONE and not any(flag.replace("_", "-") in tp_flags for flag, _ in pairs):
         cfg.implied["tp"] = 1  # the engine's default: one GPU per copy (a TP in the words wins)
@@ -293,13 +294,6 @@ def _convert(kind: str, value: Any) -> Any:
     if kind == "gpu_layers":  # every layer on the GPU: nothing offloaded to the CPU
         return False if all_layers_on_gpu(value) else None
     return None
-
-
-def _positional_model(tool: str, positional: list[str]) -> str | None:
-    """``vllm serve MODEL`` / ``lmdeploy serve api_server MODEL``: the word after the subcommand."""
-    after = {"vllm": "serve", "lmdeploy": "api_server"}.get(tool)
-    i = positional.index(after) if after in positional else -1
-    return positional[i + 1] if 0 <= i < len(positional) - 1 else None
 
 
 def slot_context(ctx: int, slots: int | None) -> tuple[int, int | None]:

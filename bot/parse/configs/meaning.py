@@ -32,6 +32,8 @@ CONVERSIONS = {
     "recompute": "true → full recompute, false → none (disable_… inverted)",
     "optim": "optimizer name → adamw / adamw_8bit / paged_adamw_8bit",
     "deepspeed_file": "a DeepSpeed config path: ZeRO stage and offload read from its name (ds_z3_offload…)",
+    "samples_cap": "LLaMA-Factory max_samples: the samples read from each dataset at most, sized as the "
+    "count; said to be the cap when a dataset is named (its own size is not known here)",
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
@@ -128,7 +130,7 @@ MEANING: dict[str, dict[str, Row]] = {
     "llamafactory": {
         **_HF, "cutoff_len": ("seq_len", "int"), "max_length": ("seq_len", "int"),
         "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
-        "lora_target": ("lora_targets", "targets"), "max_samples": ("num_samples", "int"),
+        "lora_target": ("lora_targets", "targets"), "max_samples": ("num_samples", "samples_cap"),
         "pure_bf16": ("pure_bf16", "precision"),
         "disable_gradient_checkpointing": ("recompute", "recompute"), "stage": ("stage", "stage"),
         "infer_backend": ("runtime", "infer_backend"), "vllm_maxlen": ("max_model_len", "engine_maxlen"),

@@ -275,6 +275,20 @@ def _gather_bool(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
     return True
 
 
+def _samples_cap(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``max_samples``: "For debugging purposes, truncate the number of examples for each
+    dataset" (src/llamafactory/hparams/data_args.py) — at most that many samples, sized as the count; with
+    a ``dataset`` named (a file or hub name whose size the sizing cannot read) it is said to be the cap,
+    not the dataset's size (trial s27 #4)."""
+    count = _int(value)
+    if count is None:
+        return False
+    cfg.set(key, "num_samples", count)
+    if flat.get("dataset"):
+        cfg.skip(key, value, "samples_cap")  # used, and said to be the cap
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
@@ -282,6 +296,6 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "packing_bool": _packing,
     "sleep_bool": _sleep_bool, "chunked_bool": _chunked_loss, "kl_beta": _kl_beta,
-    "gather_bool": _gather_bool, "verl_kl": _verl_kl,
+    "gather_bool": _gather_bool, "verl_kl": _verl_kl, "samples_cap": _samples_cap,
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

@@ -1,0 +1,106 @@
+"""Which cards 'the cheapest card to serve …' compares (trial s27 #2).
+
+'cheapest card to run Mistral 7B inference for a chatbot with ~10 users' compared only the A100, H100 and
+H200 (bot.parse.which_cards.SERVING_CARDS) and named the A100 the cheapest, though an RTX 4090 or an L40S
+holds that load for a fraction of its rent; in Chinese the H200, which has no CNY price, made the reply
+open with 'no lowest-cost verdict'. A question asking the cheapest card with no card named
+(:data:`bot.parse.which_cards.CHEAPEST_ASKED`) now compares every card of the price catalog
+(``estimator/data/prices.toml``) that has a range of its own in the reply's currency, one a memory class
+(the cheapest hourly range of each size of memory: two 80 GB cards hold the same load), of the first
+card's vendor (the runtime sized: vLLM on CUDA), the cheapest classes first, at most
+``limit`` of them besides the first card. :func:`bot.core.serving_rank.cheapest_of` then names the one
+whose month costs least among those that hold the load at ≥ 25 tokens/s a sequence. The catalog's cards
+priced only in the other currency are not compared; they are named in one line after the verdict
+(:func:`unpriced_cards`), never in its place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.parse.which_cards import CHEAPEST_ASKED
+from estimator import catalog
+from estimator.gpu_spec import GpuSpec
+from estimator.money_kinds import Currency
+from estimator.variant_prices import variant_price
+
+if TYPE_CHECKING:
+    from bot.parse import ParseResult
+    from estimator.models import SizingReport
+
+
+def _price_cards() -> list[GpuSpec]:
+    """One card per price entry (the entry's first listed card, else its family's usual variant), in the
+    order of ``prices.toml``."""
+    cards: list[GpuSpec] = []
+    for entry in catalog.price_entries():
+        spec = (
+            catalog.gpus().get(entry.gpus[0]) if entry.gpus else catalog.default_gpu_for_family(entry.family)
+        )
+        if spec is not None and spec not in cards:
+            cards.append(spec)
+    return cards
+
+
+def _own_range(card: GpuSpec, currency: Currency) -> tuple[float, float] | None:
+    """``card``'s own range per GPU-hour in ``currency`` (not one borrowed from another variant), or None."""
+    found = variant_price(card, currency)
+    return None if found is None or found.borrowed_from else (found.low, found.high)
+
+
+PERSONAL_ROOM = 0.9
+"""The share of a personal card's memory the weights may take for it to be compared as a server's card:
+vLLM's default ``gpu_memory_utilization`` (vllm/config/cache.py, 0.9). A model whose weights need more
+would be sized on it as a quantized llama.cpp model for one user (estimator.serving's personal machine),
+not the load the others carry: only small models are compared on an RTX 4090."""
+
+
+def priced_cards(first: str, currency: Currency, limit: int, weights_bytes: float = 0.0) -> list[str]:
+    """Card ids to compare with ``first`` (the card sized first, a catalog id) for the cheapest serving
+    card in ``currency``: the price catalog's cards of ``first``'s vendor with a range of their own in
+    ``currency`` (a personal card only when ``weights_bytes``, the model's weights in bytes, fit in
+    :data:`PERSONAL_ROOM` of its memory), the cheapest (middle of the range) of each memory class (GiB,
+    rounded) other than ``first``'s, cheapest first, at most ``limit``."""
+    spec = catalog.resolve_gpu(first)
+    if spec is None:
+        return []
+    best: dict[int, tuple[float, str]] = {}
+    for card in _price_cards():
+        small = not card.personal or weights_bytes <= PERSONAL_ROOM * card.memory_gib * 2**30
+        span = _own_range(card, currency) if card.vendor == spec.vendor and small else None
+        size = round(card.memory_gib)
+        if span is None or size == round(spec.memory_gib):
+            continue
+        middle = (span[0] + span[1]) / 2
+        if size not in best or middle < best[size][0]:
+            best[size] = (middle, card.id)
+    return [card for _, card in sorted(best.values())][:limit]
+
+
+def unpriced_cards(compared: list[str], currency: Currency | None) -> list[str]:
+    """The price catalog's cards of the first compared card's vendor with no range of their own in
+    ``currency`` (priced only in the other one: an H200 in CNY, an H20 in USD) and of a memory class none of
+    ``compared`` (catalog ids, the first card first) has, by catalog id: named as not compared."""
+    specs = [s for s in map(catalog.resolve_gpu, compared) if s is not None]
+    if not specs or currency is None:
+        return []
+    sizes = {round(s.memory_gib) for s in specs}
+    out: list[str] = []
+    for card in _price_cards():
+        size = round(card.memory_gib)
+        if card.vendor == specs[0].vendor and size not in sizes and _own_range(card, currency) is None:
+            out.append(card.id)
+            sizes.add(size)
+    return out
+
+
+def with_priced_cards(parsed: ParseResult, report: SizingReport, limit: int) -> ParseResult:
+    """``parsed`` comparing :func:`priced_cards` (in ``report``'s currency, beside its card) instead of the
+    common serving cards, when the question asks the cheapest card (:data:`CHEAPEST_ASKED`); else
+    ``parsed`` (the same object)."""
+    req = report.request
+    if CHEAPEST_ASKED not in parsed.notes or req.gpu is None or req.currency is None:
+        return parsed
+    weights = report.inference.weights_bytes if report.inference is not None else 0.0
+    cards = priced_cards(req.gpu, req.currency, limit, weights)
+    return parsed.model_copy(update={"gpu_alternatives": cards}) if cards else parsed
