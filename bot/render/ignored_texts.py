@@ -107,10 +107,6 @@ IGNORED_TEXTS: dict[str, str] = {
         "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
         "flight — say the concurrency if you know it"
     ),
-    "users_as_load": N_(
-        "read as users each with a request in flight: sized at that many sequences at once — for the head "
-        "count of a service's users, say so (“200 employees”): one in ten of them is then sized"
-    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
