@@ -211,11 +211,6 @@ WHY_TEXTS: dict[str, str] = {
         "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); DPO/GRPO/PPO add "
         "reference, reward and generation forward passes (2ND each)"
     ),
-    "flops_no_reference": N_(
-        "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); GRPO/RLOO add the generation "
-        "forward pass (2ND); no reference model is loaded (a KL coefficient of 0, TRL GRPO's default "
-        "beta = 0.0), so no reference forward"
-    ),
     "compute_optimal_size": N_("compute-optimal size for this data: N = D / 20 (Hoffmann et al. 2022)"),
     "budget_max_params": N_(
         "the largest model the budget trains on this data: N = budget ÷ price × peak × MFU × 3600 ÷ (6·D)"

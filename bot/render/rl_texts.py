@@ -1,10 +1,16 @@
-"""Ledger sentences of the RL trainer's own generation (:mod:`estimator.trainer_generation`), merged into
+"""Ledger sentences of RL trainers: their own generation (:mod:`estimator.trainer_generation`), a run without a
+reference model, merged into
 :data:`bot.render.ledger_texts.WHY_TEXTS` (split from it at 500 lines; ``tests/test_i18n.py`` checks each
 has a Chinese translation)."""
 
 from bot.render.i18n import N_
 
 RL_WHY_TEXTS: dict[str, str] = {
+    "flops_no_reference": N_(
+        "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); GRPO/RLOO add the generation "
+        "forward pass (2ND); no reference model is loaded (a KL coefficient of 0, TRL GRPO's default "
+        "beta = 0.0), so no reference forward"
+    ),
     "trainer_generation_batch": N_(
         "sequences each GPU generates at once in %(tool)s's own generate when no batch is given: its "
         "per_device_train_batch_size default × steps_per_generation (= gradient_accumulation_steps, "
