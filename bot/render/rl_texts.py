@@ -1,7 +1,6 @@
-"""Ledger sentences of RL trainers: their own generation (:mod:`estimator.trainer_generation`), a run without a
-reference model, merged into
-:data:`bot.render.ledger_texts.WHY_TEXTS` (split from it at 500 lines; ``tests/test_i18n.py`` checks each
-has a Chinese translation)."""
+"""Ledger sentences of RL trainers (their own generation, :mod:`estimator.trainer_generation`; a run with
+no reference model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (split from it at 500 lines;
+``tests/test_i18n.py`` checks each has a Chinese translation)."""
 
 from bot.render.i18n import N_
 
