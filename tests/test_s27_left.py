@@ -184,7 +184,7 @@ def test_the_recommended_count_says_its_recompute(capsys, lf_yaml) -> None:
     rec = out["report"]["memory"]["recommended_plan"]
     assert (out["report"]["memory"]["recommended_gpus"], rec["recompute"]) == (2, "full")
     reply = out["reply"]
-    assert "推荐 2 张——推荐的卡数开着全量重计算，每张卡留出 ≥ 10% 的显存余量" in reply
+    assert "推荐 2 张——推荐的卡数开全量重计算，每张卡留出 ≥ 10% 的显存余量" in reply
     assert "不用全量重计算" not in reply
     _, en = ask(
         capsys,
@@ -287,7 +287,8 @@ def test_grpo_without_a_reference_says_what_was_sized(capsys, lang) -> None:
 
 
 def test_grpo_with_a_reference_keeps_its_wording(capsys) -> None:
-    q = "GRPO Qwen2.5-1.5B with verl, beta 0.04, 16 generations, completion 512, 1 H100, 5000 prompts: time?"
+    # OpenRLHF builds a reference by default (--init_kl_coef 0.01, estimator/rl_reference.py)
+    q = "GRPO Qwen2.5-1.5B with OpenRLHF, 16 generations, completion 512, 1 H100, 5000 prompts: time?"
     _, out = ask(capsys, q)
     k = next(a for a in out["assumptions"] if a["field"] == "flops_per_param_token")
     assert k["why"] == "flops_per_param_token"
