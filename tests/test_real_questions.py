@@ -652,8 +652,8 @@ def test_round21_work_zh_does_not_regress() -> None:
 
 R21_WORK_UNDERSTOOD_EN = 10
 """Round 21's English working split (en_r21.json, r21work: 12 records) understood in full at the last
-measurement (README.md there): 4 at the freeze, 10 after its readers. Its r21test half (28 records) is frozen in
-``frozen_r21_test_en.sha256``."""
+measurement (README.md there): 4 at the freeze, 10 after its readers. Its r21test half (28 records) is frozen
+in ``frozen_r21_test_en.sha256``."""
 
 
 def test_round21_work_en_does_not_regress() -> None:

@@ -18,7 +18,7 @@ QWEN25_7B_PARAMS = 7.61e9
     ("question", "title"),
     [
         ("RLOO qwen2.5 7b on 8 a100, 10M tokens", "Qwen2.5 7B RLOO training"),
-        ("用RLOOTrainer训练Qwen2.5-7B，8张A100，1000万token", "Qwen2.5 7B RLOO 训练"),
+        ("用RLOO训练Qwen2.5-7B，8张A100，1000万token", "Qwen2.5 7B RLOO 训练"),
     ],
 )
 def test_rloo_is_an_algorithm_sized_like_grpo(question, title):
@@ -36,6 +36,15 @@ def test_rloo_is_an_algorithm_sized_like_grpo(question, title):
         report["memory"]["recommended_per_gpu_bytes"] == grpo["report"]["memory"]["recommended_per_gpu_bytes"]
     )
     assert d["reply"].splitlines()[0].startswith(title)
+
+
+def test_rloo_trainer_is_trl_rloo() -> None:
+    """'RLOOTrainer' names TRL's trainer and the algorithm: 10ND with its reference (RLOOConfig beta 0.05),
+    and TRL's own recompute modes, none or full (s27-hfsel), so its memory is not the tool-less GRPO's."""
+    d = ask_json("用RLOOTrainer训练Qwen2.5-7B，8张A100，1000万token")
+    assert (d["request"]["algorithm"], d["request"]["training_tool"]) == ("rloo", "TRL")
+    assert d["report"]["flops_formula"] == "10ND"
+    assert d["report"]["memory"]["recommended_plan"]["recompute"] in {"none", "full"}
 
 
 @pytest.mark.parametrize(
