@@ -51,9 +51,20 @@ def _seq_len(req: SizingRequest, stage: Stage, spec: ModelSpec | None = None) ->
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
         seq = int(req.tokens_per_sample)
+    elif trl_rl_lengths(req, stage):
+        seq = sum(rollout_lengths(req))
     else:
         seq = int((defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN).value)
     return (_native_context(req, spec, seq) or seq) if spec is not None else seq
+
+
+def trl_rl_lengths(req: SizingRequest, stage: Stage) -> bool:
+    """TRL's GRPO/RLOO with no sequence length stated: each trained sequence is a prompt and its
+    completion, at most TRL's ``max_prompt_length`` 512 + ``max_completion_length`` 256 (or the stated
+    completion; :func:`estimator.rollout.rollout_lengths`; trl/trainer/grpo_config.py
+    @35def3e), not the SFT default (s27-fix2: activations at 2,048 beside a 768-token generation KV)."""
+    rl = req.algorithm in (Algorithm.grpo, Algorithm.rloo)
+    return rl and stage == Stage.finetune and req.training_tool == "TRL" and not req.seq_len
 
 
 def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None:
@@ -169,6 +180,9 @@ def training_setup(
         why = _sample_length_why(req, stage) or seq_default.why
         average = sample_tokens(req, stage)
         why_params = {"tokens_per_sample": average} if average else {}
+        if not from_samples and trl_rl_lengths(req, stage):
+            why, (prompt, completion) = Why.trl_rl_seq_len, rollout_lengths(req)
+            why_params = {"prompt": prompt, "completion": completion}
         if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
             seq, from_samples, why = native, False, Why.seq_len_model_context
             why_params = {"model": spec.name}
