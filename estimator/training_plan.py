@@ -345,7 +345,9 @@ def memory_and_plan(
         and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes
     ):
         # nothing fits (min_gpus None): the figure is the model states alone, never "tight" (48,015 %)
-        ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
+        # the plan already recomputes every layer: recompute is no longer a way to headroom (s27-fix2)
+        tight = "memory_tight_recomputing" if mem.plan and mem.plan.recompute == "full" else "memory_tight"
+        ledger.note(tight, ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
     _note_recompute_chosen(spec, params, gpu, setup, mem, ledger, req.training_tool)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
