@@ -19,7 +19,7 @@ from estimator.resolve import Resolved
 from estimator.training_plan import memory_and_plan, with_fewest_paying
 from estimator.training_setup import training_setup
 
-COUNT_NOTES = ("memory_tight", "recompute_chosen", "global_batch_adjusted")
+COUNT_NOTES = ("memory_tight", "memory_tight_recomputing", "recompute_chosen", "global_batch_adjusted")
 """Notes about the plan at one GPU count (its share of the card, its recompute, its batch split)."""
 
 

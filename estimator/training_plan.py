@@ -271,6 +271,14 @@ class PlanParts(NamedTuple):
     feasible_reason: str | None
 
 
+def _note_tight(mem: Memory, ledger: Ledger) -> None:
+    """``memory_tight`` above :data:`HEADROOM` of the card; ``memory_tight_recomputing`` when the plan
+    already recomputes every layer (recompute is then no way to headroom: s27-fix2)."""
+    if mem.per_gpu_bytes > HEADROOM * mem.usable_bytes:
+        tight = "memory_tight_recomputing" if mem.plan and mem.plan.recompute == "full" else "memory_tight"
+        ledger.note(tight, ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
+
+
 def memory_and_plan(
     req: SizingRequest,
     r: Resolved,
@@ -339,13 +347,8 @@ def memory_and_plan(
     _note_no_fit(setup, mem, ledger)
     if mem.fits_requested is False and mem.min_gpus is not None:
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
-    elif (
-        mem.fits_requested is not False
-        and mem.min_gpus is not None
-        and mem.per_gpu_bytes > HEADROOM * mem.usable_bytes
-    ):
-        # nothing fits (min_gpus None): the figure is the model states alone, never "tight" (48,015 %)
-        ledger.note("memory_tight", ratio=round(mem.per_gpu_bytes / mem.usable_bytes, 3))
+    elif mem.fits_requested is not False and mem.min_gpus is not None:
+        _note_tight(mem, ledger)  # nothing fits (min_gpus None): the model states alone, never "tight"
     _note_recompute_chosen(spec, params, gpu, setup, mem, ledger, req.training_tool)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)

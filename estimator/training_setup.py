@@ -51,9 +51,20 @@ def _seq_len(req: SizingRequest, stage: Stage, spec: ModelSpec | None = None) ->
         return int(req.seq_len)
     if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
         seq = int(req.tokens_per_sample)
+    elif trl_rl_lengths(req, stage):
+        seq = sum(rollout_lengths(req))
     else:
         seq = int((defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN).value)
     return (_native_context(req, spec, seq) or seq) if spec is not None else seq
+
+
+def trl_rl_lengths(req: SizingRequest, stage: Stage) -> bool:
+    """TRL's GRPO/RLOO with no sequence length stated: each trained sequence is a prompt and its
+    completion, at most TRL's ``max_prompt_length`` 512 + ``max_completion_length`` 256 (or the stated
+    completion; :func:`estimator.rollout.rollout_lengths`; trl/trainer/grpo_config.py
+    @35def3e), not the SFT default (s27-fix2: activations at 2,048 beside a 768-token generation KV)."""
+    rl = req.algorithm in (Algorithm.grpo, Algorithm.rloo)
+    return rl and stage == Stage.finetune and req.training_tool == "TRL" and not req.seq_len
 
 
 def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None:
@@ -160,19 +171,11 @@ def training_setup(
 ) -> SetupParts:
     """What is trained and how (sequence, micro-batch, LoRA rank and targets, quantized base, ZeRO
     stage, recompute, optimizer), each as the user stated it, else a recorded default."""
-    seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
     seq = _seq_len(req, stage)
     beyond_window(spec, seq, ledger, stated=_length_stated(req, stage, seq))
     native = _native_context(req, spec, seq)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
-        from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
-        why = _sample_length_why(req, stage) or seq_default.why
-        average = sample_tokens(req, stage)
-        why_params = {"tokens_per_sample": average} if average else {}
-        if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
-            seq, from_samples, why = native, False, Why.seq_len_model_context
-            why_params = {"model": spec.name}
-        ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why, **why_params)
+        seq = _assume_seq_len(req, stage, spec, seq, native, ledger)
     mb = req.batch_size or int(
         ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
     )
@@ -229,6 +232,27 @@ def training_setup(
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _assume_seq_len(
+    req: SizingRequest, stage: Stage, spec: ModelSpec, seq: int, native: int | None, ledger: Ledger
+) -> int:
+    """The unstated sequence length recorded with its reason: the stated sample length, TRL's RL prompt
+    + completion (:func:`trl_rl_lengths`), the model's own context when shorter (``native``), else the
+    stage's default; returns the length used."""
+    seq_default = defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN
+    from_samples = stage == Stage.finetune and req.tokens_per_sample and req.num_samples
+    why = _sample_length_why(req, stage) or seq_default.why
+    average = sample_tokens(req, stage)
+    why_params: dict = {"tokens_per_sample": average} if average else {}
+    if not from_samples and trl_rl_lengths(req, stage):
+        prompt, completion = rollout_lengths(req)
+        why, why_params = Why.trl_rl_seq_len, {"prompt": prompt, "completion": completion}
+    if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
+        seq, from_samples, why = native, False, Why.seq_len_model_context
+        why_params = {"model": spec.name}
+    ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why, **why_params)
+    return seq
 
 
 def trainer_generation(req: SizingRequest, ledger: Ledger) -> dict[str, float]:

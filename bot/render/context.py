@@ -284,6 +284,9 @@ def _said_elsewhere(
         return kind in ("memory", "training") and unfit
     if note.code == NoteCode.consumer_no_nvlink:
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
-    if note.code == NoteCode.memory_tight:  # the borderline line under the headline already says it
+    if note.code in (
+        NoteCode.memory_tight,
+        NoteCode.memory_tight_recomputing,
+    ):  # the borderline line under the headline already says it
         return bool(memory.get("borderline"))
     return False

@@ -110,6 +110,7 @@ class MemoryContext(TypedDict):
     checkpoint: dict[str, Any] | None
     headroom: str
     rec_rule: bool
+    rec_tool_default: str | None  # the tool whose own gradient checkpointing the recommended count keeps
 
 
 class InferenceContext(TypedDict):

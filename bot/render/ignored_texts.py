@@ -70,6 +70,9 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
+    "commented_out": N_(
+        "commented out with “#” in your config: the tool does not read it, so it is not used"
+    ),
     "unknown_key": N_("the tool has no setting of that name"),
     "auto_value": N_("“auto”: the tool fills it in at run time"),
     "bad_value": N_("not a value this setting can take"),

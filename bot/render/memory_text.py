@@ -28,7 +28,7 @@ from bot.render.plan_text import (
     plan_reason_key,
     plan_short,
 )
-from bot.render.stated import checkpointing_rule, stated_settings, tool_backend_reason
+from bot.render.stated import checkpointing_rule, stated_settings, tool_backend_reason, tool_checkpoints
 from bot.render.wording import (
     BORDERLINE_REASONS,
     MAX_ALTERNATIVES,
@@ -242,6 +242,9 @@ def memory_section(
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
         "rec_rule": tool is not None and shown_rec and checkpointing_rule(report.request),
+        "rec_tool_default": tool
+        if tool is not None and shown_rec and tool_checkpoints(report.request)
+        else None,
     }
 
 

@@ -23,6 +23,7 @@ class NoteCode(StrEnum):
     gpu_no_bf16 = "gpu_no_bf16"
     consumer_no_nvlink = "consumer_no_nvlink"
     memory_tight = "memory_tight"
+    memory_tight_recomputing = "memory_tight_recomputing"
     offload_not_needed = "offload_not_needed"
     does_not_fit_requested = "does_not_fit_requested"
     deadline_missed = "deadline_missed"

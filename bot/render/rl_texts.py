@@ -20,6 +20,11 @@ RL_WHY_TEXTS: dict[str, str] = {
         "%(tool)s's own step when no batch is given: per_device_train_batch_size %(per_device)s × the GPUs × "
         "gradient_accumulation_steps 1, one generation batch per optimizer step (steps_per_generation)"
     ),
+    "trl_rl_seq_len": N_(
+        "tokens of each trained sequence when no length is given: TRL's own max_prompt_length (%(prompt)s) "
+        "+ max_completion_length (%(completion)s), the longest prompt and completion a GRPO/RLOO step "
+        "trains on (trl/trainer/grpo_config.py @35def3e)"
+    ),
     "trainer_generation_context": N_(
         "tokens of each generated sequence when no length is given: the prompt (%(prompt)s) and the "
         "completion (%(completion)s) by the tool's own max lengths"

@@ -170,6 +170,16 @@ def settings_suffix(report: SizingReport, lang: str) -> str:
     return paren(lang, sep.join(items)) if items else ""
 
 
+def tool_checkpoints(req: SizingRequest) -> bool:
+    """Whether the recommended count of ``req`` keeps the named tool's own gradient checkpointing
+    (LLaMA-Factory, Unsloth, verl: :attr:`estimator.training_tools.ToolLimits.default_recompute`, no
+    recompute mode stated): :func:`estimator.plan.recommended` searches with full recompute allowed
+    (``TrainingSetup.tool_recompute``) and the plan turns it off where the activations fit without it
+    (``tool_recompute_off``)."""
+    limits = tool_limits(req.training_tool) if req.training_tool else None
+    return limits is not None and limits.default_recompute is not None and not req.recompute
+
+
 def checkpointing_rule(req: SizingRequest) -> bool:
     """Whether the recommended count of ``req`` follows :func:`estimator.layouts.prefer_recompute`: a
     named Hugging Face-family tool on data parallelism only (no stated TP or PP), no recompute mode stated

@@ -40,6 +40,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Memory is tight (%(ratio)s of the card): shorter sequences, a smaller micro-batch or "
         "activation recompute leave headroom."
     ),
+    NoteCode.memory_tight_recomputing: N_(
+        "Memory is tight (%(ratio)s of the card) even with full recompute: shorter sequences, a smaller "
+        "micro-batch or more GPUs leave headroom."
+    ),
     NoteCode.offload_not_needed: N_(
         "CPU offload is not needed on these GPUs: without it the same setting takes ≈ %(per_gpu_gib)s "
         "per GPU (%(ratio)s of the card); offload only adds host RAM and slower steps."

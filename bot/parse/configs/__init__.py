@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from bot.lazylog import lazy_logger
+from bot.parse.configs.commented import ASKING_RE, drop_commented
 from bot.parse.configs.launchers import (
     COMMAND_RE,
     expand,
@@ -83,7 +84,7 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
             _name_training_tools(hit[0])
             if " -m " in text:  # round 20: the package a command runs (no frame for other configs)
                 _name_launched_package(hit[0], text)
-            return hit
+            return hit[0], drop_commented(hit[0], text, hit[1])  # '# --ds.adam_offload': not the prose's
     return None, text
 
 
@@ -328,11 +329,6 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     return cfg, "\n".join(kept).strip()
 
 
-ASKING_RE = compile_pattern(
-    r"[?？]|吗|多久|多少|几张|够不够|放得下|能不能|how\s+(?:long|many|much)|will\s+it\s+fit|enough"
-)
-"""A question in a comment ('要多久', 'how long and will it fit?'): the user's words, not a note of the
-config's author ('# learning rate is not sized here; … 1.0e-5', our own recipes' comments)."""
 COMMENTED_KEY_RE = compile_pattern(r"\s*#+\s*(?:[\w.\-/]+\s*[:=]|-{3}|$)")
 """A comment that is a config line put aside ('# lora_rank: 8', '# run: NPROC_PER_NODE=8 …', '# ds.json:
 ZeRO-3'), a separator or empty: not prose. A comment that asks (:data:`ASKING_RE`: '# 2张 RTX 4090，

@@ -126,7 +126,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         fields["gradient_accumulation"] = fields.get("gradient_accumulation") or stack.accumulation
         steps_with_config(fields, unused)  # … on 8 H100 … 1000 steps': the prompts trained (s18 #4)
         update.update({"num_samples": fields["num_samples"]} if fields.get("num_samples") else {})
-    unused += list(stack.unused.items())
+    unused += sorted(
+        stack.unused.items(), key=lambda kv: kv[1] != "commented_out"
+    )  # what the user put aside first
     request = _validated(req, update, unused)
     found = [*parsed.found, *(f for f in update if f not in parsed.found)]
     return parsed.model_copy(

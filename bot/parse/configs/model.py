@@ -16,6 +16,7 @@ from estimator.factories import empty_list
 UNUSED_REASONS = (
     "not_sized",  # a key the tool has that does not change the sizing (learning_rate, logging_steps)
     "no_field",  # a key that changes the answer, but the sizing has no setting for it yet
+    "commented_out",  # a setting line put aside with "#" in the pasted config or script: not a setting
     "unknown_key",  # a key the tool (at the version its table was taken from) does not have
     "auto_value",  # 'auto': the tool fills it in at run time
     "bad_value",  # a value the key cannot take
