@@ -32,13 +32,8 @@ def test_rloo_is_an_algorithm_sized_like_grpo(question, title):
     # GRPO with its reference, as RLOO keeps one (TRL RLOOConfig beta 0.05); TRL's GRPOTrainer (beta 0.0)
     # loads none (s26 trial #6), so the GRPO compared names no tool (the published algorithm's reference)
     grpo = ask_json(question.replace("RLOOTrainer", "GRPO").replace("RLOO", "GRPO"))
-    if d["request"]["training_tool"] == "TRL":  # RLOOTrainer trains TRL's 512 + 256 tokens (s27-fix2),
-        seq = next(a for a in d["assumptions"] if a["field"] == "seq_len")  # the GRPO compared 2,048
-        assert (seq["value"], seq["why"]) == (768, "trl_rl_seq_len")
-        assert report["memory"]["breakdown"]["reference"] > 0  # its frozen reference, as GRPO's
-    else:
-        recommended = report["memory"]["recommended_per_gpu_bytes"]
-        assert recommended == grpo["report"]["memory"]["recommended_per_gpu_bytes"]
+    recommended = report["memory"]["recommended_per_gpu_bytes"]
+    assert recommended == grpo["report"]["memory"]["recommended_per_gpu_bytes"]
     assert d["reply"].splitlines()[0].startswith(title)
 
 
@@ -49,6 +44,9 @@ def test_rloo_trainer_is_trl_rloo() -> None:
     assert (d["request"]["algorithm"], d["request"]["training_tool"]) == ("rloo", "TRL")
     assert d["report"]["flops_formula"] == "10ND"
     assert d["report"]["memory"]["recommended_plan"]["recompute"] in {"none", "full"}
+    seq = next(a for a in d["assumptions"] if a["field"] == "seq_len")  # TRL's 512 + 256 tokens (s27-fix2)
+    assert (seq["value"], seq["why"]) == (768, "trl_rl_seq_len")
+    assert d["report"]["memory"]["breakdown"]["reference"] > 0  # its frozen reference (RLOOConfig beta 0.05)
 
 
 @pytest.mark.parametrize(
