@@ -1,0 +1,118 @@
+"""s27-fix3: the design review's findings on the merged tree.
+
+#1/#2 a run with no reference model is worded by the tool's own KL key and by the algorithm (PPO keeps a
+critic); #9 a prose 'beta'/'kl coef' in an RL question is the KL coefficient (``kl_beta``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from bot.parse import parse
+
+
+def ask(capsys: pytest.CaptureFixture[str], question: str, *extra: str) -> dict:
+    assert main(["ask", "--format", "json", *extra, question]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _k(out: dict) -> dict:
+    return next(a for a in out["assumptions"] if a["field"] == "flops_per_param_token")
+
+
+# -- #1 the tool's own setting, not TRL's beta ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tool", "setting", "switch"),
+    [
+        (
+            "verl",
+            "verl use_kl_loss = false, use_kl_in_reward = false",
+            "actor_rollout_ref.actor.use_kl_loss=true",
+        ),
+        ("TRL", "TRL beta = 0.0", "beta &gt; 0"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_reference_names_the_tools_own_key(capsys, tool, setting, switch, lang) -> None:
+    out = ask(capsys, f"GRPO Qwen2.5-7B with {tool} on 8 H100", "--lang", lang)
+    k = _k(out)
+    assert (k["value"], k["why"], k["params"]["setting"]) == (8.0, "flops_no_reference", setting)
+    reply = out["reply"]
+    assert "TRL GRPO's default" not in reply and "TRL GRPO 默认" not in reply
+    assert setting in reply and switch.replace("&gt;", ">") in reply
+    if lang == "en":
+        assert f"no reference model is loaded (a KL coefficient of 0: {setting})" in reply
+    else:
+        assert f"不加载参考模型（KL 系数为 0：{setting}）" in reply
+
+
+def test_openrlhf_stated_zero_names_its_flag(capsys) -> None:
+    out = ask(capsys, "GRPO Qwen2.5-7B with OpenRLHF, kl_coef=0, on 8 H100")
+    assert out["request"]["kl_beta"] == 0.0
+    assert _k(out)["params"] == {"setting": "OpenRLHF --init_kl_coef 0", "switch": "--init_kl_coef > 0"}
+    assert "set --init_kl_coef > 0 and a frozen reference copy is added" in out["reply"]
+
+
+def test_html_escapes_the_switch(capsys) -> None:
+    assert main(["ask", "--format", "html", "GRPO Qwen2.5-7B with TRL on 8 H100"]) == 0
+    assert "set beta &gt; 0" in capsys.readouterr().out
+
+
+# -- #2 verl PPO: a critic, worded per algorithm ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_verl_ppo_without_kl_keeps_its_critic(capsys, lang) -> None:
+    out = ask(capsys, "PPO Qwen2.5-7B with verl on 8 H100", "--lang", lang)
+    k = _k(out)
+    # 6 (actor) + 6 (critic) + 2 (reward) + 2 (generation); no reference forward (verl utils.py L72-76)
+    assert (k["value"], k["why"]) == (16.0, "flops_no_reference_ppo")
+    reply = out["reply"]
+    assert "GRPO/RLOO add" not in reply and "generations only" not in reply
+    if lang == "en":
+        assert "PPO also trains a critic of the policy's size" in reply
+        assert "the policy being trained, its critic, the reward model and the generations" in reply
+    else:
+        assert "PPO 还要训练一个与策略模型同大小的 critic" in reply
+        assert "它的 critic、奖励模型和生成" in reply
+
+
+def test_ppo_with_a_reference_keeps_the_general_wording(capsys) -> None:
+    out = ask(capsys, "PPO Qwen2.5-7B with OpenRLHF on 8 H100")
+    assert (_k(out)["value"], _k(out)["why"]) == (18.0, "flops_per_param_token")
+
+
+# -- #9 a prose beta in an RL question is the KL coefficient ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "GRPO Qwen2.5-1.5B with verl, beta 0.04, 16 generations, 1 H100",
+        "GRPO Qwen2.5-1.5B 用 verl，beta 0.04，16 个生成，1 张 H100",
+        "GRPO Qwen2.5-1.5B with verl, kl coef 0.04, 16 generations, 1 H100",
+    ],
+)
+def test_rl_beta_is_the_kl_coefficient(capsys, question) -> None:
+    out = ask(capsys, question)
+    assert out["request"]["kl_beta"] == 0.04
+    assert (_k(out)["value"], _k(out)["why"]) == (10.0, "flops_per_param_token")  # the reference is sized
+    assert "pref_beta" not in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("DPO Qwen2.5-7B beta 0.1 on 8 H100", "pref_beta: 0.1"),  # DPO's beta stays DPO's
+        ("SFT Qwen2.5-7B kl coef 0.1 on 8 H100", "kl_coef: 0.1"),  # no RL: named, not sized
+        ("GRPO Qwen2.5-7B dpo_beta 0.1 on 8 H100", "pref_beta: 0.1"),  # a prefixed beta is not bare
+    ],
+)
+def test_near_misses_stay_named(question, named) -> None:
+    result = parse(question)
+    assert result.request.kl_beta is None
+    assert named in [text for text, _ in result.unused_numbers]
