@@ -116,3 +116,32 @@ def test_near_misses_stay_named(question, named) -> None:
     result = parse(question)
     assert result.request.kl_beta is None
     assert named in [text for text, _ in result.unused_numbers]
+
+
+# -- #3 a stated global batch with accumulation: global ÷ DP a GPU, not the tool's default ---------------
+
+
+def test_global_batch_with_accumulation_is_spread_over_dp() -> None:
+    from estimator.trainer_generation import generation_batch
+
+    req = parse("GRPO Qwen2.5-7B with TRL on 16 H100, global batch 256, gradient accumulation 4").request
+    assert (req.global_batch, req.gradient_accumulation) == (256, 4)
+    # accumulation is inside the global batch: 256 / 16 ranks = 16 a GPU, nothing assumed
+    assert generation_batch(req) == (0.0, 256.0, False)
+    micro = parse("GRPO Qwen2.5-7B with TRL on 16 H100, micro batch 2, gradient accumulation 4").request
+    assert generation_batch(micro) == (8.0, 0.0, False)  # per_device 2 × steps_per_generation 4
+    alone = parse("GRPO Qwen2.5-7B with TRL on 16 H100, gradient accumulation 4").request
+    assert generation_batch(alone) == (32.0, 0.0, True)  # TRL's default 8 × 4, said as its default
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_global_batch_with_accumulation_names_no_default(capsys, lang) -> None:
+    q = {
+        "en": "GRPO Qwen2.5-7B with TRL on 16 H100, global batch 256, gradient accumulation 4",
+        "zh": "GRPO Qwen2.5-7B 用 TRL 在 16 张 H100 上训练，global batch 256，梯度累积 4",
+    }[lang]
+    out = ask(capsys, q, "--lang", lang)
+    fields = {a["field"] for a in out["assumptions"]}
+    assert "rollout_completions_per_gpu" not in fields
+    assert (out["request"]["global_batch"], out["request"]["gradient_accumulation"]) == (256, 4)
+    assert "Rollout completions per GPU: 32" not in out["reply"]
