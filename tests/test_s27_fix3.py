@@ -145,3 +145,21 @@ def test_global_batch_with_accumulation_names_no_default(capsys, lang) -> None:
     assert "rollout_completions_per_gpu" not in fields
     assert (out["request"]["global_batch"], out["request"]["gradient_accumulation"]) == (256, 4)
     assert "Rollout completions per GPU: 32" not in out["reply"]
+
+
+# -- #5 a maker's common noun is no tool ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "tool"),
+    [
+        ("Fine-tune Qwen2.5-7B using NVIDIA's profiler on 2 A100", None),
+        ("Fine-tune Qwen2.5-7B with Google's accelerator on 2 A100", None),
+        ("Fine-tune Qwen2.5-7B with Intel's compiler on 2 A100", None),
+        ("用 NVIDIA 的 profiler 微调 Qwen2.5-7B，2 张 A100", None),
+        ("Fine-tune Qwen2.5-7B with Jina's finetuner on 2 A100", "finetuner"),  # a maker's product stays
+    ],
+)
+def test_possessed_common_nouns_are_not_tools(question, tool) -> None:
+    named = [t for t, _ in parse(question).unused_numbers if t.startswith("training_tool: ")]
+    assert named == ([f"training_tool: {tool}"] if tool else [])
