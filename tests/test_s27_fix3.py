@@ -163,3 +163,25 @@ def test_global_batch_with_accumulation_names_no_default(capsys, lang) -> None:
 def test_possessed_common_nouns_are_not_tools(question, tool) -> None:
     named = [t for t, _ in parse(question).unused_numbers if t.startswith("training_tool: ")]
     assert named == ([f"training_tool: {tool}"] if tool else [])
+
+
+# -- #8 the search's recompute key, written out twice for the call budget, is layouts.searched_recompute ----
+
+
+def test_the_written_out_recompute_keys_agree() -> None:
+    from estimator import catalog
+    from estimator.layouts import SEARCHED_MODES, STATED_RECOMPUTE, searched_recompute
+    from estimator.search_candidates import _modes
+    from estimator.search_groups import search_shape
+    from estimator.setup import TrainingSetup
+
+    spec, card = catalog.model("Qwen2.5-7B"), catalog.gpu("H100-SXM5-80GB")
+    seen = set()
+    for recompute in (None, *STATED_RECOMPUTE):
+        for checkpointing_only in (False, True):
+            setup = TrainingSetup(recompute=recompute, checkpointing_only=checkpointing_only)
+            key = searched_recompute(setup)
+            seen.add(key)
+            assert search_shape(spec, card, setup)[8] == key, setup  # search_groups.py's copy
+            assert _modes(setup, True) == SEARCHED_MODES[key], setup  # search_candidates.py's copy
+    assert len(seen) == len(SEARCHED_MODES)  # every searched key is reached
