@@ -77,6 +77,7 @@ class Why(StrEnum):
     quantized_base = "quantized_base"
     flops_freeze = "flops_freeze"
     flops_no_reference = "flops_no_reference"
+    flops_no_reference_ppo = "flops_no_reference_ppo"
     rl_completion_default = "rl_completion_default"
     rollout_batch_without_gpus = "rollout_batch_without_gpus"
     trainer_generation_batch = "trainer_generation_batch"

@@ -10,7 +10,9 @@
   config.algorithm.use_kl_in_reward or config.actor_rollout_ref.actor.use_kl_loss"), and both default to
   false (verl/trainer/config/actor/actor.yaml L95 ``use_kl_loss: false``; verl/trainer/config/ppo_trainer.yaml
   L87 ``use_kl_in_reward: False``): no reference model unless one is switched on. Its coefficients when on:
-  ``kl_loss_coef: 0.001`` (actor.yaml L105), ``kl_ctrl.kl_coef: 0.001`` (ppo_trainer.yaml L102).
+  ``kl_loss_coef: 0.001`` (actor.yaml L105), ``kl_ctrl.kl_coef: 0.001`` (ppo_trainer.yaml L102). The
+  test names no algorithm (``adv_estimator`` does not enter it): verl's PPO (GAE, a critic) without
+  either switch builds no reference either.
 * OpenRLHF: ``--init_kl_coef`` defaults to 0.01 and the reference model is built when it is above 0
   (OpenRLHF/OpenRLHF@f5b3f08a openrlhf/cli/train_ppo_ray.py L352 ``default=0.01``, L85–86 ``if
   args.init_kl_coef <= 0: ref_model = None``; renamed ``--algo.kl.init_coef`` at @3c3be62, v0.11.0, L419
@@ -69,3 +71,30 @@ def has_reference(req: SizingRequest, algorithm: Algorithm | None = None) -> boo
     if beta is None and req.training_tool:
         beta = default_kl(req.training_tool, algorithm)
     return beta is None or beta > 0
+
+
+_SWITCH: dict[str, tuple[str, str]] = {
+    "trl": ("TRL beta = 0.0", "beta > 0"),
+    "ms-swift": ("ms-swift beta = 0.0", "beta > 0"),
+    "verl": (
+        "verl use_kl_loss = false, use_kl_in_reward = false",
+        "actor_rollout_ref.actor.use_kl_loss=true / algorithm.use_kl_in_reward=true",
+    ),
+    "openrlhf": ("OpenRLHF --init_kl_coef 0", "--init_kl_coef > 0"),
+}
+"""Tool (lower case) → (the setting that leaves the reference out, the one that brings it back), written as
+the tool's own config keys (module doc: TRL/ms-swift ``beta``, verl ``use_kl_loss``/``use_kl_in_reward``,
+OpenRLHF ``--init_kl_coef``)."""
+
+
+def no_reference_params(req: SizingRequest) -> dict[str, str]:
+    """The wording parameters of a run sized with no reference model: ``setting`` (the tool's own key at 0,
+    or ``kl_beta = 0`` as stated with no known tool) and ``switch`` (what brings the reference back);
+    strings, not numbers (config text, not translated)."""
+    return dict(
+        zip(("setting", "switch"), _SWITCH.get((req.training_tool or "").lower(), _STATED), strict=True)
+    )
+
+
+_STATED = ("kl_beta = 0", "a KL coefficient > 0")
+"""No known tool: the stated coefficient of 0 (:data:`_SWITCH`'s pair)."""

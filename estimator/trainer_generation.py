@@ -78,11 +78,12 @@ class GenerationBatch(NamedTuple):
 def generation_batch(req: SizingRequest) -> GenerationBatch:
     """The local generation batch of TRL/ms-swift (module doc: ``per_device_train_batch_size`` ×
     ``steps_per_generation``, the latter = ``gradient_accumulation_steps``): stated accumulation ×
-    micro-batch (the tool's default micro-batch when none is stated, ``assumed``), else a stated global
-    batch of sequences over the plan's DP (:func:`sequences_per_rank`), else the stated micro-batch × 1,
-    else :data:`PER_DEVICE_DEFAULT` × 1, ``assumed``."""
+    micro-batch, else a stated global batch of sequences over the plan's DP (:func:`sequences_per_rank`;
+    a stated accumulation is already inside it: global 256 on 16 GPUs is 16 a GPU, whatever the steps),
+    else stated accumulation × the tool's default micro-batch (``assumed``), else the stated micro-batch
+    × 1, else :data:`PER_DEVICE_DEFAULT` × 1, ``assumed``."""
     own = PER_DEVICE_DEFAULT.get(req.training_tool or "", PER_DEVICE_DEFAULT["TRL"])
-    if req.gradient_accumulation:
+    if req.gradient_accumulation and (req.batch_size or not req.global_batch):
         micro = req.batch_size or own
         return GenerationBatch(float(req.gradient_accumulation * micro), assumed=not req.batch_size)
     if req.global_batch:

@@ -69,10 +69,10 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])
-    k, why = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
+    k, why, params = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
     out.flops_formula = f"{k:.3g}ND"
     if k != 6.0:
-        ledger.assume("flops_per_param_token", round(k, 3), why)
+        ledger.assume("flops_per_param_token", round(k, 3), why, **params)
 
     mfu, price, deadline = None, None, req.deadline_days
     timed = not r.gpu.generic or measured_rate(req, k, r.active or out.params) is not None
@@ -136,9 +136,7 @@ def _memory_and_layout(
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:  # timed later
-        fields["method_comparison"] = method_rows(
-            req, out.spec, out.params, r.gpu, parts.setup
-        )  # timed below
+        fields["method_comparison"] = method_rows(req, out.spec, out.params, r.gpu, parts.setup)
     return fields
 
 
@@ -151,18 +149,19 @@ def assumed_deadline(req: SizingRequest) -> tuple[float, Why]:
     return defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
 
 
-def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[float, Why]:
+def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[float, Why, dict[str, str]]:
     """k in C = k·N·D for the method (:func:`estimator.compute.flops_per_param_token`); freeze-tuning:
     a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
     trained parameter): k = 2 + 4·N_trained/N."""
     method, ref = out.method or Method.full, algorithm == "sft" or rl_reference.has_reference(req, algorithm)
     k = compute.flops_per_param_token(method == Method.full, algorithm.value, ref)
-    why = Why.flops_per_param_token if ref else Why.flops_no_reference  # TRL GRPO's beta 0 (s27 trial #8)
+    why = Why.flops_per_param_token if ref else Why.flops_no_reference  # the tool's own KL key named
+    why = Why.flops_no_reference_ppo if why == Why.flops_no_reference and algorithm == "ppo" else why
     if method == Method.freeze and out.spec is not None and out.params:
         setup = TrainingSetup(method=method)
         share = trained_params(out.spec, out.params, setup) / out.params
         k, why = k - 2.0 + 4.0 * share, Why.flops_freeze
-    return k, why
+    return k, why, {} if ref else rl_reference.no_reference_params(req)
 
 
 def rented_hours(

@@ -278,11 +278,11 @@ def test_grpo_without_a_reference_says_what_was_sized(capsys, lang) -> None:
     assert (k["value"], k["why"]) == (8.0, "flops_no_reference")
     reply = out["reply"]
     if lang == "en":
-        assert "no reference model is loaded (a KL coefficient of 0, TRL GRPO's default beta = 0.0)" in reply
+        assert "no reference model is loaded (a KL coefficient of 0: TRL beta = 0.0)" in reply
         assert "No reference model is loaded" in reply
         assert "keeps a frozen reference model" not in reply and "DPO/GRPO/PPO add reference" not in reply
     else:
-        assert "不加载参考模型（KL 系数为 0，TRL GRPO 默认 beta = 0.0）" in reply
+        assert "不加载参考模型（KL 系数为 0：TRL beta = 0.0）" in reply
         assert "放一份冻结的参考模型" not in reply
 
 

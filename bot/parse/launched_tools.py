@@ -56,6 +56,13 @@ of means — the maker's tool (common nouns of that form are :data:`_NOT_TOOLS`)
 _NOT_TOOLS = frozenset((
     "paper", "computer", "server", "cluster", "layer", "tokenizer", "optimizer", "adapter", "scheduler",
     "container", "folder", "other", "order", "answer", "user", "partner", "provider", "researcher", "trainer",
+    # s27 fix3 (design review #5): "NVIDIA's profiler", "Google's accelerator" — kinds of thing, not names
+    "profiler", "accelerator", "compiler", "simulator", "emulator", "monitor", "debugger", "processor",
+    "controller", "driver", "router", "operator", "connector", "loader", "launcher", "manager", "runner",
+    "worker", "builder", "parser", "converter", "exporter", "importer", "generator", "evaluator", "estimator",
+    "calculator", "analyzer", "analyser", "visualizer", "viewer", "editor", "browser", "explorer", "tracker",
+    "logger", "checker", "interpreter", "translator", "helper", "wrapper", "tensor", "vector", "engineer",
+    "developer", "customer", "vendor", "supplier", "manufacturer", "supercomputer", "offer", "number",
 ))  # fmt: skip
 CUE_TABLE = (
     re.compile(

@@ -207,6 +207,7 @@ HYPERPARAMETERS = (
     ("learning_rate", r"learning[\s_\-]*rate|(?<![a-z_])lr(?![a-z_])|学习率"),
     ("warmup_ratio", r"warmup(?:[\s_\-]*(?:ratio|steps))?|预热(?:比例|步数)?"),
     ("weight_decay", r"weight[\s_\-]*decay|权重衰减"),
+    ("kl_beta", r"(?<![a-z])(?:init[\s_\-]*)?kl[\s_\-]*(?:coef(?:ficient)?|beta)"),
     ("pref_beta", r"(?:pref|dpo)[\s_\-]*beta|(?<![a-z_])beta(?![a-z_\d])"),
     ("sampling.temperature", r"temperature|温度"),
     ("sampling.top_p", r"top[\s_\-]*p(?![a-z])"),
@@ -219,7 +220,7 @@ HYPERPARAMETER_RES = tuple((name, rc("(?:" + words + ")" + _VALUE)) for name, wo
 """Settings that change neither memory nor time (see the module docstring), each with its value."""
 _HYPER_GATE = (
     "rate", "lr", "学习率", "warmup", "预热", "decay", "衰减", "beta", "temperature", "温度", "top", "seed",
-    "种子", "dropout", "norm", "梯度裁剪",
+    "种子", "dropout", "norm", "梯度裁剪", "kl",
 )  # fmt: skip
 DAILY_RE = rc(
     r"(?:每天|每日|一天|日均|daily)\s*(?:约|大概|大约|有|要)?\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|k|m)?\s*"
@@ -350,8 +351,14 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
     return s, named
 
 
+RL_ALGORITHM_RE = rc(r"(?<![a-z])(?:grpo|ppo|rloo)(?![a-z])")
+"""An RL algorithm named: a bare 'beta' is its KL coefficient (TRL GRPOConfig.beta), not DPO's."""
+
+
 def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """Each hyperparameter of :data:`HYPERPARAMETERS` masked and named as not sized."""
+    """Each hyperparameter of :data:`HYPERPARAMETERS` masked and named as not sized; in a GRPO/PPO/RLOO
+    question a bare 'beta 0.04' (TRL/ms-swift GRPOConfig ``beta``) or 'kl coef 0' is the KL coefficient,
+    named ``kl_beta: v`` for the caller to size (:func:`bot.parse.settings.extract_settings`)."""
     if not _HYPER_GATE_RE.search(s):
         return s, []
     named: list[tuple[str, str]] = []
@@ -360,9 +367,22 @@ def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
         if m:
             if name == "warmup_ratio" and float(m.group("v")) >= 1:  # 'warmup 100': steps, not a ratio
                 name = "warmup_steps"
+            if name == "kl_beta" or (
+                name == "pref_beta" and m.group(0).lstrip()[:4] == "beta"
+            ):  # not dpo_beta
+                name = "kl_beta" if RL_ALGORITHM_RE.search(s) else name.replace("kl_beta", "kl_coef")
             named.append((f"{name}: {m.group('v')}", "not_sized"))
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
+
+
+def kl_coefficient(hyper: list[tuple[str, str]], fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """``hyper`` (:func:`hyperparameters`) less the KL coefficient, which goes into ``fields['kl_beta']``
+    (0 → no reference model, :func:`estimator.rl_reference.has_reference`)."""
+    kl = [h for h in hyper if h[0].startswith("kl_beta: ")]
+    if kl:
+        fields["kl_beta"] = float(kl[0][0].removeprefix("kl_beta: "))
+    return [h for h in hyper if h not in kl]
 
 
 def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:

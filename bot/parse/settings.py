@@ -28,6 +28,7 @@ from bot.parse.prose_forms import (
     engine_settings,
     host_memory,
     hyperparameters,
+    kl_coefficient,
     lora_alpha,
     rollout_parallel,
     serving_targets,
@@ -185,7 +186,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.s, alpha = lora_alpha(out.s)  # 'lora_alpha 32': named, not an unread number
     out.unused += alpha
     out.s, hyper = hyperparameters(out.s)  # '学习率 2e-5', 'temperature 1.0': named, not unread
-    out.unused += hyper
+    out.unused += kl_coefficient(hyper, out.fields) if hyper else hyper  # GRPO beta 0.04: the KL coef
     out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's

@@ -42,10 +42,11 @@ _RL_KEYS = ("dpo_", "ppo_", "grpo", "rloo")
 'grpo_lora', 'dpo_full')."""
 
 
-def _no_reference(report: SizingReport) -> bool:
-    """Whether the run was sized with no frozen reference model (the ledger's k says so:
-    ``flops_no_reference``, :func:`estimator.rl_reference.has_reference`)."""
-    return any(a.why == "flops_no_reference" for a in report.assumptions)
+def _no_reference(report: SizingReport) -> dict | None:
+    """The wording of a run sized with no frozen reference model (the ledger's k says so:
+    ``flops_no_reference``/``_ppo``, :func:`estimator.rl_reference.has_reference`): its ``setting`` and
+    ``switch`` (:func:`estimator.rl_reference.no_reference_params`); None when a reference is loaded."""
+    return next((a.params for a in report.assumptions if a.why.startswith("flops_no_reference")), None)
 
 
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
@@ -136,8 +137,8 @@ def build_context(
         "offer": None,
         "model": localized_model_name(model_label(report), lang),
         "stage": stage,
-        # RL sized with no reference model (TRL GRPO's beta 0): the advice says so (trial s27 #8)
-        "no_reference": stage[:4] in _RL_KEYS and _no_reference(report),
+        # RL sized with no reference model: the advice names the tool's own KL key (s27 fix3 #1)
+        "no_reference": _no_reference(report) if stage[:4] in _RL_KEYS else None,
         "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,

@@ -284,7 +284,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     calendar: str
     model: str
     stage: str
-    no_reference: bool  # RL sized with no reference model (TRL GRPO beta 0): its own advice (s27 #8)
+    no_reference: dict | None  # RL with no reference model: the tool's KL keys (setting, switch; s27 fix3 #1)
     stage_settings: str
     gpu: str
     gpu_family: str

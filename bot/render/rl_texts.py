@@ -7,8 +7,13 @@ from bot.render.i18n import N_
 RL_WHY_TEXTS: dict[str, str] = {
     "flops_no_reference": N_(
         "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); GRPO/RLOO add the generation "
-        "forward pass (2ND); no reference model is loaded (a KL coefficient of 0, TRL GRPO's default "
-        "beta = 0.0), so no reference forward"
+        "forward pass (2ND); no reference model is loaded (a KL coefficient of 0: %(setting)s), so no "
+        "reference forward"
+    ),
+    "flops_no_reference_ppo": N_(
+        "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); PPO also trains a critic of "
+        "the policy's size and adds the reward-model and generation forward passes (2ND each); no reference "
+        "model is loaded (a KL coefficient of 0: %(setting)s), so no reference forward"
     ),
     "trainer_generation_batch": N_(
         "sequences each GPU generates at once in %(tool)s's own generate when no batch is given: its "
