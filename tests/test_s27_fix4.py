@@ -50,3 +50,36 @@ def test_prompt_is_the_input_plus_output(capsys: pytest.CaptureFixture[str], que
 def test_prompt_alone_is_still_the_context(capsys: pytest.CaptureFixture[str]) -> None:
     data = ask(capsys, _EN + "4k prompts")
     assert data["request"]["seq_len"] == 4096  # a context alone: 4K
+
+
+# -- #2 a family of accelerators typed without a model: sized on its flagship, never on the A100 ---------
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "name"),
+    [
+        ("用4张华为的卡部署Qwen2.5-7B", "Ascend-910B", "Ascend 910B"),
+        ("用 4 张昇腾卡部署 Qwen2.5-7B", "Ascend-910B", "Ascend 910B"),
+        ("serve Qwen2.5-7B on 4 Huawei cards", "Ascend-910B", "Ascend 910B"),
+        ("serve Qwen2.5-7B on AMD GPUs", "MI300X", "MI300X"),
+        ("fine-tune Llama-3.1-8B with LoRA on Intel Gaudi", "Gaudi3", "Gaudi 3"),
+    ],
+)
+def test_family_is_sized_on_its_flagship(
+    capsys: pytest.CaptureFixture[str], question: str, gpu: str, name: str
+) -> None:
+    data = ask(capsys, question)
+    gpus = [a for a in data["assumptions"] if a["field"] == "gpu"]
+    assert [a["value"] for a in gpus] == [gpu]
+    text = ask(capsys, question, "text")
+    assert "A100" not in "".join(text.splitlines()[:8])  # neither sized nor priced on it
+    assert name in text.splitlines()[0]  # the headline names the card sized
+    assert ("旗舰" if "卡" in question else "flagship") in text
+
+
+def test_family_with_a_digit_is_a_model_not_swapped(capsys: pytest.CaptureFixture[str]) -> None:
+    from estimator.gpu_families import family_flagship
+
+    assert family_flagship("华为的卡") == "Ascend-910B"
+    assert family_flagship("Ascend 920") is None  # a model typed: named as typed, never the 910B
+    assert family_flagship("Moore Threads") is None
