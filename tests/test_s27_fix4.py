@@ -83,3 +83,32 @@ def test_family_with_a_digit_is_a_model_not_swapped(capsys: pytest.CaptureFixtur
     assert family_flagship("华为的卡") == "Ascend-910B"
     assert family_flagship("Ascend 920") is None  # a model typed: named as typed, never the 910B
     assert family_flagship("Moore Threads") is None
+
+
+# -- #3 'what context can we get': the longest context at the precision sized first, lighter ones after --
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("what context can we get for Llama-3.1-8B on a 3090?", "43K, Q4_K_M weights reach 128K"),
+        ("Llama-3.1-8B 在一张 3090 上最长能跑多长上下文？", "43K，Q4_K_M 权重可到 128K"),
+    ],
+)
+def test_longest_context_at_bf16_then_lighter(
+    capsys: pytest.CaptureFixture[str], question: str, said: str
+) -> None:
+    data = ask(capsys, question)
+    inf = data["report"]["inference"]
+    assert (inf["weight_format"], inf["context_tokens"], inf["min_gpus"]) == ("bf16", 44032, 1)
+    (context,) = [a for a in data["assumptions"] if a["field"] == "context"]
+    assert (context["params"]["lighter"], context["params"]["lighter_tokens"]) == ("q4_k_m", 131072)
+    first = ask(capsys, question, "text").splitlines()[0]
+    assert said in first and "don't fit" not in first
+
+
+def test_longest_context_with_room_names_no_lighter_format(capsys: pytest.CaptureFixture[str]) -> None:
+    data = ask(capsys, "what context can we get for Llama-3.1-8B on an H100?")
+    assert data["report"]["inference"]["context_tokens"] == 131072  # the native window at bf16
+    (context,) = [a for a in data["assumptions"] if a["field"] == "context"]
+    assert "lighter" not in context["params"]
