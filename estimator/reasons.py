@@ -104,6 +104,7 @@ class Why(StrEnum):
     gpu_unknown_memory = "gpu_unknown_memory"
     gpu_stated_memory = "gpu_stated_memory"
     gpu_unknown_default = "gpu_unknown_default"
+    gpu_family_flagship = "gpu_family_flagship"
     runtime_overhead = "runtime_overhead"
     # MFU (estimator.efficiency)
     mfu_a100 = "mfu_a100"

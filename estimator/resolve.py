@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.gpu_families import family_flagship
 from estimator.ledger import Ledger
 from estimator.mac_devices import mac_chip
 from estimator.models import SizingRequest, Stage
@@ -130,6 +131,11 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
         ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)
         return _generic_card(req.gpu, req.gpu, req.gpu_memory_gib, ledger)
+    flagship = family_flagship(req.gpu) if req.gpu else None
+    if req.gpu and flagship is not None:  # '华为的卡': the family's flagship, said (trial s27b #2)
+        spec = catalog.gpu(flagship)
+        ledger.assume("gpu", spec.id, Why.gpu_family_flagship, gpu=req.gpu, used=spec.name)
+        return spec
     if req.gpu:
         default = catalog.gpu(defaults.DEFAULT_GPU)
         ledger.note("unknown_gpu_assumed", gpu=req.gpu)

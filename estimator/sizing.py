@@ -100,17 +100,19 @@ def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> Sizi
     (:func:`estimator.longest_context.longest_context`), the context assumed for that reason."""
     if not req.context_asked:
         return req
-    from estimator.longest_context import longest_context  # rare: not held by an idle bot
+    from estimator.longest_context import longest_contexts  # rare: not held by an idle bot
 
     def size(q: SizingRequest, throwaway: Ledger) -> Any:
         return size_serving(q, r.spec, r.params, r.active, r.gpu, throwaway)
 
-    tokens = longest_context(req, r, size)
-    if tokens is None:
+    found = longest_contexts(req, r, size)
+    if found is None:
         return req
+    tokens, lighter = found
     native = r.spec.native_context if r.spec is not None else None
     scaled = bool(native and tokens == native and (r.spec.max_context or 0) > native)  # YaRN off (s26b #9)
-    ledger.assume("context", tokens, Why.context_asked, native_window=scaled)
+    reach = {"lighter": lighter[0], "lighter_tokens": lighter[1]} if lighter else {}  # s27b #3
+    ledger.assume("context", tokens, Why.context_asked, native_window=scaled, **reach)
     if not req.concurrency:  # one sequence of that length: the load the longest context is for
         ledger.assume("concurrency", 1, Why.context_asked)
     return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})

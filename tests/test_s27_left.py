@@ -303,21 +303,22 @@ def test_grpo_with_a_reference_keeps_its_wording(capsys) -> None:
     [
         (
             "用4张华为的卡部署Qwen2.5-7B",
-            "“华为的卡”是一个加速卡系列，不是具体型号——具体是哪一款？"
+            "“华为的卡”是一个加速卡系列，不是具体型号：以下仅按 Ascend 910B 估算作参考——具体是哪一款？"
             "我目录里有：Ascend 910 / Ascend 910B / Ascend 910C",
-            ("你的卡不在我的目录中", "找不到", "以下仅按"),
+            ("你的卡不在我的目录中", "找不到", "A100"),
         ),
         (
             "deploy Qwen2.5-7B on 4 Huawei cards",
-            "“Huawei cards” names a family of accelerators, not one model — which model is it?",
-            ("No verdict for your card", "Could not find the GPU", "only for reference —"),
+            "“Huawei cards” names a family of accelerators, not one model: sized on Ascend 910B only for "
+            "reference — which model is it?",
+            ("No verdict for your card", "Could not find the GPU", "A100"),
         ),
     ],
 )
 def test_a_family_card_is_named_in_one_line(capsys, question, head, other) -> None:
     _, text = ask(capsys, question, "text")
     lines = [ln for ln in text.splitlines() if not ln.startswith(" ")]  # the visible part, not the details
-    assert lines[0].startswith(head)
-    assert "4 × A100 80G" in lines[0] or "4 张 A100 80G" in lines[0]
+    assert lines[1].startswith(head)  # s27b #2: sized on the family's flagship, said in the next line
+    assert "4 × Ascend 910B" in lines[0] or "4 张 Ascend 910B" in lines[0]
     assert sum(("华为的卡" in ln or "Huawei cards" in ln) for ln in lines) == 1
     assert not any(o in ln for o in other for ln in lines)

@@ -43,7 +43,7 @@ SHAPE_FORMS = (
     (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
     (
         rc(
-            rf"(?<![\w.]){_N}[\s\-]*(?:tokens?[\s\-]*)?(?:in|input)\s*(?:[/,;]|\band\b|&|\s)\s*{_N}[\s\-]*(?:tokens?[\s\-]*)?"
+            rf"(?<![\w.]){_N}[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)\s*(?:[/,;+]|\band\b|&|\s)\s*{_N}[\s\-]*(?:tokens?[\s\-]*)?"
             r"(?:out|output)\b"
         ),
         r"input length \1 and output length \2",
@@ -73,7 +73,7 @@ Round 15: the word before each number ('batch 64, input 32, output 96', 'prompt 
 'input_len=1024 output_len=256'; en15-023 read 64 as the prompt and 96 as the whole sequence)."""
 SHAPE_FORM_CN = (
     rc(
-        rf"(?<![\w.]){_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入(?:\s*(?:长度|tokens?))?\s*(?:[、,，;；/]|和|加|\s)*"
+        rf"(?<![\w.]){_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?(?:输入|提示词)(?:\s*(?:长度|tokens?))?\s*(?:[、,，;；/]|和|加|\s)*"
         rf"{_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输出(?![\w])"
     ),
     r"input length \1 and output length \2",
@@ -91,9 +91,10 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 _GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input)\s*(?:[/,;&]|and\b|\d)"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b"
+    r"|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)\s*(?:[/,;&+]|and\b|\d)"
     r"|max[\s_\-]*new[\s_\-]*tokens"
-    r"|input\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?输入"
+    r"|input\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?(?:输入|提示词)"
     r"|(?:in|input)\s*/\s*(?:out|output)"
 )
 

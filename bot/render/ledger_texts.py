@@ -7,6 +7,7 @@ Chinese translation. Citations (model cards, price lists, papers) come with the 
 as written.
 """
 
+from bot.render.card_texts import CARD_WHY_TEXTS
 from bot.render.i18n import N_
 from bot.render.rl_texts import RL_WHY_TEXTS
 
@@ -163,17 +164,9 @@ WHY_TEXTS: dict[str, str] = {
         "sizes are of a generic dense shape with grouped-query attention (8 KV heads); a model without "
         "GQA holds fewer sequences"
     ),
-    "gpu_unknown_memory": N_(
-        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s card by memory alone; no time, "
-        "speed or price figures without its TFLOPS and bandwidth"
-    ),
     "gpu_stated_memory": N_(
         "sized at the %(memory_gib)s GiB per card you stated (the catalog's card has %(catalog_gib)s GiB); "
         "its compute and bandwidth as in the catalog"
-    ),
-    "gpu_unknown_default": N_(
-        "“%(gpu)s” is not in my catalog and no memory was given: sized on the default GPU instead — "
-        "name its memory (e.g. “%(gpu)s 32GB”) to size it by memory"
     ),
     "serve_context": N_(
         "context per sequence (prompt + output) when none is given: 4k covers typical chat turns; "
@@ -496,5 +489,6 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "language_currency": N_("the conversation's language"),
     **RL_WHY_TEXTS,
+    **CARD_WHY_TEXTS,
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""

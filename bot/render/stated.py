@@ -159,8 +159,22 @@ def serving_settings(report: SizingReport, lang: str) -> str:
                 "longest context: %(context)s, the model's native window; longer needs YaRN RoPE scaling"
             )
         items.append(translate(lang, msgid, context=longest))
+        if solved.params.get("lighter"):  # a lighter format reaches further (trial s27b #3)
+            items.append(_lighter_reach(solved.params, lang))
     sep = "，" if lang == "zh" else ", "
     return paren(lang, sep.join(items)) if items else ""
+
+
+def _lighter_reach(params: dict, lang: str) -> str:
+    """'Q4_K_M weights reach 128K': the longer context of a lighter weight format
+    (estimator.longest_context.longest_contexts), beside the one at the format sized."""
+    from bot.render.local_layout import GGUF_NAMES
+    from bot.render.notes import context_len
+
+    fmt = str(params["lighter"])
+    name = GGUF_NAMES.get(fmt, fmt.upper())
+    context = context_len(int(params["lighter_tokens"]))
+    return translate(lang, N_("%(format)s weights reach %(context)s"), format=name, context=context)
 
 
 def settings_suffix(report: SizingReport, lang: str) -> str:

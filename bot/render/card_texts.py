@@ -1,0 +1,21 @@
+"""Ledger sentences of a card typed but not in the catalog (its memory given, none given, or a family
+typed without a model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (split from it at 500 lines;
+``tests/test_i18n.py`` checks each has a Chinese translation)."""
+
+from bot.render.i18n import N_
+
+CARD_WHY_TEXTS: dict[str, str] = {
+    "gpu_unknown_memory": N_(
+        "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s card by memory alone; no time, "
+        "speed or price figures without its TFLOPS and bandwidth"
+    ),
+    "gpu_unknown_default": N_(
+        "“%(gpu)s” is not in my catalog and no memory was given: sized on the default GPU instead — "
+        "name its memory (e.g. “%(gpu)s 32GB”) to size it by memory"
+    ),
+    "gpu_family_flagship": N_(
+        "“%(gpu)s” names a family of accelerators, not one model: sized on its flagship %(used)s "
+        "— name the model to size that one"
+    ),
+}
+"""Reason key → the ledger sentence (%-parameters from the assumption; estimator.resolve.resolve_gpu)."""
