@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from estimator.request_setting import _setting
 
 
-class DataSettings(BaseModel):
+class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
     """Sample packing (JSON name as the field)."""
 
     packing: bool | None = Field(

@@ -112,7 +112,7 @@ class LocalServingSettings(SplitKvTypes):
     )
 
 
-class ServingSchedule(BaseModel):
+class ServingSchedule(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
     """The hours a day a serving deployment runs (JSON name as the field)."""
 
     hours_per_day: float | None = Field(
@@ -126,7 +126,7 @@ class ServingSchedule(BaseModel):
     )
 
 
-class AttentionLayout(BaseModel):
+class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
     """How a server lays out MLA attention (JSON name as the field): :mod:`estimator.mla_layout`."""
 
     dp_attention: bool | None = Field(

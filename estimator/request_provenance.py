@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from estimator.request_setting import _setting
 
 
-class Provenance(BaseModel):
+class Provenance(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
     """The fields an answer's ``request`` carries filled by the estimate (JSON name as the field)."""
 
     assumed_fields: tuple[str, ...] | None = Field(

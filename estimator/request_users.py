@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 from estimator.request_setting import _setting
 
 
-class ServiceUsers(BaseModel):
+class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
     """A head count of the people a service is for (JSON name as the field)."""
 
     users: int | None = Field(
