@@ -1,8 +1,6 @@
 """The schema of one accelerator of the catalog (``estimator/data/gpus.toml``): peaks, memory, links and
 how the card's memory is addressed. Split from :mod:`estimator.catalog` (session 23), which loads the data."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -88,7 +86,7 @@ class GpuSpec(BaseModel):
     time, speed or price figure is given for it (placeholders keep the maths total)"""
 
     @model_validator(mode="after")
-    def _has_a_16bit_peak(self) -> GpuSpec:
+    def _has_a_16bit_peak(self) -> "GpuSpec":
         if self.peak_tflops_bf16 is None and self.peak_tflops_fp16 is None:
             raise ValueError(f"{self.id}: needs peak_tflops_bf16 or peak_tflops_fp16")
         return self

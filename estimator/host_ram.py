@@ -15,8 +15,6 @@ DeepSpeed (microsoft/DeepSpeed @38327e07):
 DeepSpeed's printout).
 """
 
-from __future__ import annotations
-
 import math
 
 from pydantic import Field

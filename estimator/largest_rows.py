@@ -2,8 +2,6 @@
 module stays within the 500-line limit): serving per weight format (:mod:`estimator.largest`) and
 fine-tuning per method (:mod:`estimator.largest_trained`)."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from estimator.request import Method, Precision, _Frozen

@@ -7,8 +7,6 @@ named next to it. No language, no formatting: the bot renders these. The input s
 :mod:`estimator.request` and is re-exported here.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec

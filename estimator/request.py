@@ -5,8 +5,6 @@ Each stated setting is declared once, on its field: bounds (pydantic ``Field``),
 place in the public JSON contract (local serving's: :mod:`estimator.request_local`). The lists the bot needs
 (``bot.contract.REQUEST_FIELDS``, :data:`TRAINING_FIELDS`, :data:`SERVING_FIELDS`, …) derive from them."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Any
 

@@ -2,8 +2,6 @@
 through :class:`estimator.request_rollout.RolloutSettings` (the request module stays within the 500-line
 limit of tests/test_layout.py)."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from estimator.request_optimizer import OptimizerStep

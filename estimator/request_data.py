@@ -3,8 +3,6 @@ a cap, not every sample's length), declared once here and mixed into
 :class:`estimator.request.SizingRequest` (kept apart so the request module stays within the 500-line limit
 of tests/test_layout.py)."""
 
-from __future__ import annotations
-
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting

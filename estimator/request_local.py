@@ -3,8 +3,6 @@ apart so the request module stays within the 500-line limit of tests/test_layout
 weights in CPU memory (:mod:`estimator.layer_offload`), and the hours a day a deployment runs
 (:mod:`estimator.serving_schedule`)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, Field

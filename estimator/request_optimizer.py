@@ -2,8 +2,6 @@
 :class:`estimator.request.SizingRequest` through :class:`estimator.request_compute.ComputeBudget` (the
 request module stays within the 500-line limit of tests/test_layout.py)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -2,8 +2,6 @@
 mixed into :class:`estimator.request.SizingRequest` through :class:`estimator.request_loss.LossKernel`
 (the request module stays within the 500-line limit of tests/test_layout.py)."""
 
-from __future__ import annotations
-
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting

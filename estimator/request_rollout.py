@@ -3,8 +3,6 @@
 of tests/test_layout.py): its share of each GPU and whether it shares the training GPUs
 (:mod:`estimator.colocate`)."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from estimator.request_compute import ComputeBudget

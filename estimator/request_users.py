@@ -1,8 +1,6 @@
 """The people a serving request is for, declared here and mixed into
 :class:`estimator.request.SizingRequest` (the request module stays within the 500-line limit)."""
 
-from __future__ import annotations
-
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting

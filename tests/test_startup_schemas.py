@@ -46,7 +46,9 @@ def test_ask_answers_the_same_with_and_without_the_stored_schemas() -> None:
         assert "budget_period" in schemas[0]["properties"]
         if os.path.exists(ss.SCHEMAS_FILE):  # built by the install (pip install -e .)
             assert {"SizingRequest", "SizingReport", "Plan", "ParseResult", "Interpretation"} <= set(built)
-            assert len(built) >= 15
+            assert len(built) >= 10
+            # SizingRequest's settings mixins defer their own schemas (s28): none is built at all
+            assert not {"Provenance", "ServiceUsers", "DataSettings", "RolloutSettings"} & set(built)
 
 
 STORE_AND_CHECK = (

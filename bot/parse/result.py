@@ -1,7 +1,5 @@
 """What the parser understood from one message: a typed request and what else was said."""
 
-from __future__ import annotations
-
 from pydantic import BaseModel, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang

@@ -1,7 +1,5 @@
 """What a chat chose with /settings: the type (persisted by :mod:`bot.settings.store`)."""
 
-from __future__ import annotations
-
 import math
 from typing import Literal
 
@@ -72,7 +70,7 @@ class ChatSettings(BaseModel):
         return out
 
     @model_validator(mode="after")
-    def _prices_need_currency(self) -> ChatSettings:
+    def _prices_need_currency(self) -> "ChatSettings":
         if self.prices and self.currency is None:
             raise ValueError("prices need a currency (set currency together with prices)")
         return self

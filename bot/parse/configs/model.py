@@ -5,8 +5,6 @@
 config is dropped silently (docs/design.md §8).
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
