@@ -8,10 +8,10 @@ each default are in the docstrings of :mod:`estimator.defaults` and of the modul
 
 from __future__ import annotations
 
-from enum import StrEnum
+from estimator.keys import Keys
 
 
-class Why(StrEnum):
+class Why(Keys):
     """Keys of the ledger's explanations (and of a few values that are words, not numbers)."""
 
     # defaults (estimator.defaults)
@@ -174,7 +174,7 @@ class Why(StrEnum):
     language_currency = "language_currency"
 
 
-class Word(StrEnum):
+class Word(Keys):
     """Values of the ledger that are words (shown translated): optimizers, layouts, overheads."""
 
     adamw = "adamw"

@@ -79,3 +79,33 @@ def test_the_report_still_reads_its_nested_models() -> None:
     fields = SizingReport.model_fields
     assert fields["request"].annotation is SizingRequest
     assert "memory" in fields and "inference" in fields
+
+
+def test_the_key_sets_read_as_the_str_enums_they_were() -> None:
+    import enum
+    import json
+
+    from bot.render.note_codes import NoteCode
+    from estimator.reasons import Why, Word
+
+    for keys in (Why, Word, NoteCode):
+        assert not isinstance(keys, enum.EnumType)  # built without enum's per-member machinery
+        members = list(keys)
+        assert len(members) == len(keys) and len({str(m) for m in members}) == len(members)
+        for m in members:
+            assert keys(str(m)) is m and m in keys and isinstance(m, keys) and isinstance(m, str)
+            assert type(m.value) is str and m.value == m == m._value_ and getattr(keys, m.name) is m
+    assert len(Why) >= 150 and len(NoteCode) >= 100  # the sets as written (153 and 104 at s28)
+    key = Why.micro_batch
+    assert (str(key), f"{key}", "-".join([key]), json.dumps({key: [key]})) == (
+        "micro_batch",
+        "micro_batch",
+        "micro_batch",
+        '{"micro_batch": ["micro_batch"]}',
+    )
+    assert repr(key) == "<Why.micro_batch: 'micro_batch'>" and {key: 1}["micro_batch"] == 1
+    assert NoteCode("tiny_job") == "tiny_job" and "no_such_code" not in NoteCode
+    with pytest.raises(ValueError, match="not a valid NoteCode"):
+        NoteCode("no_such_code")
+    with pytest.raises(AttributeError):
+        Why.micro_batch = "other"  # type: ignore[misc]

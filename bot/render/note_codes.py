@@ -2,17 +2,18 @@
 pipeline put on a report (``Note.code``, a string in the JSON contract) and the renderer has a sentence
 for (:data:`bot.render.wording.NOTE_MESSAGES`, keyed by these members).
 
-A ``StrEnum``: a member equals its string, so ``note.code == NoteCode.tiny_job`` and lookups by the
-plain string a report carries work unchanged. ``tests/test_note_codes.py`` checks the two directions:
+A key set (:class:`estimator.keys.Keys`: an enum's reading API without ``enum``'s start-up cost): a
+member equals its string, so ``note.code == NoteCode.tiny_job`` and lookups by the plain string a report
+carries work unchanged. ``tests/test_note_codes.py`` checks the two directions:
 every code the estimator writes literally has a member, and every member has a sentence.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+from estimator.keys import Keys
 
 
-class NoteCode(StrEnum):
+class NoteCode(Keys):
     """A note the reply words (in the order of :data:`bot.render.wording.NOTE_MESSAGES`)."""
 
     global_batch_adjusted = "global_batch_adjusted"
