@@ -4,6 +4,12 @@ Usage: ``python bench/answers_dump.py dump OUT.json``, then
 ``python bench/answers_dump.py compare A.json B.json``.
 Runs the real CLI entry point (bot.cli.main) in-process, stdout captured. The comparison allows only
 JSON fields added in B (a key absent from A); every other difference is counted and listed.
+
+``python bench/answers_dump.py all OUT.json`` (session 28, s28-spest): every text of
+tests/data/questions.json, of the working splits (``work``, ``r2work`` … ``r7work``, ``r9work`` …
+``r21work``: never a frozen split), of the zh and en paraphrases and of the field cases, answered through
+:func:`bot.cli.ask` in json, text, html and markdown; ``python bench/answers_dump.py same A.json B.json``
+requires every output byte-identical (exit 1 and the first differences otherwise).
 """
 
 from __future__ import annotations
@@ -31,6 +37,48 @@ def dump(path: str) -> None:
     questions = json.loads(CORPUS.read_text(encoding="utf-8"))
     answers = {q["id"]: {"text": _ask(q["text"], "text"), "json": _ask(q["text"], "json")} for q in questions}
     Path(path).write_text(json.dumps(answers, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+WORKING_SPLITS = ("work", *(f"r{n}work" for n in (*range(2, 8), *range(9, 22))))
+"""The working splits (tests/real_questions.py); the frozen ones are never read here."""
+ALL_FORMATS = ("json", "text", "html", "markdown")
+
+
+def corpus_texts() -> list[str]:
+    """Distinct question texts in a fixed order: questions.json, working splits, paraphrases, field cases."""
+    sys.path.insert(0, str(CORPUS.parents[2]))
+    from tests.paraphrases import paraphrases
+    from tests.real_questions import records
+
+    texts = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
+    for split in WORKING_SPLITS:
+        texts += [r["text"] for r in records(split)]
+    texts += [r["text"] for lang in ("zh", "en") for r in paraphrases(lang)]
+    cases = CORPUS.parent / "field_cases.json"
+    texts += [c["q"] for c in json.loads(cases.read_text(encoding="utf-8"))["cases"]]
+    return list(dict.fromkeys(texts))
+
+
+def dump_all(path: str) -> None:
+    """Write ``{text: {format: output}}`` for every :func:`corpus_texts` text and :data:`ALL_FORMATS`."""
+    from bot.cli import ask
+
+    def one(text: str, fmt: str) -> str:
+        reply, code = ask(text, None, fmt)
+        return f"{reply}\nexit={code}"
+
+    out = {t: {f: one(t, f) for f in ALL_FORMATS} for t in corpus_texts()}
+    Path(path).write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def same(before: str, after: str) -> int:
+    """0 when every output of two :func:`dump_all` files is byte-identical, else 1 (differences printed)."""
+    a = json.loads(Path(before).read_text(encoding="utf-8"))
+    b = json.loads(Path(after).read_text(encoding="utf-8"))
+    bad = [f"{t[:60]!r} {f}" for t in a for f in a[t] if b.get(t, {}).get(f) != a[t][f]]
+    print("\n".join(bad[:30]))
+    print(f"{len(a)} texts x {len(ALL_FORMATS)} formats, {len(bad)} differ, {len(set(b) - set(a))} new texts")
+    return 1 if bad else 0
 
 
 def _diff(a: object, b: object, where: str, out: list[str]) -> None:
@@ -71,5 +119,9 @@ def compare(before: str, after: str) -> int:
 if __name__ == "__main__":
     if sys.argv[1] == "dump":
         dump(sys.argv[2])
+    elif sys.argv[1] == "all":
+        dump_all(sys.argv[2])
+    elif sys.argv[1] == "same":
+        sys.exit(same(sys.argv[2], sys.argv[3]))
     else:
         sys.exit(compare(sys.argv[2], sys.argv[3]))

@@ -125,7 +125,7 @@ class ModelSpec(BaseModel):
     @property
     def moe_layers(self) -> int:
         """Layers with a mixture-of-experts MLP (0 for a dense model)."""
-        if not self.is_moe:
+        if not self.experts:  # not is_moe, read in place (no property call)
             return 0
         after_dense = self.layers - (self.dense_layers or 0)
         return after_dense // (self.moe_layer_step or 1)
@@ -150,7 +150,7 @@ class ModelSpec(BaseModel):
     def active_ffn_hidden(self) -> int:
         """MLP width one token passes through in a MoE layer: top-k routed experts + the shared ones
         (the width of a dense layer for a dense model)."""
-        if not self.is_moe:
+        if not self.experts:  # not is_moe, in place
             return self.ffn_hidden
         return (self.experts_top_k or 1) * self.expert_ffn_hidden + (
             self.shared_experts or 0

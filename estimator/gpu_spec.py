@@ -125,8 +125,9 @@ class GpuSpec(BaseModel):
         (:attr:`ecc_visible_mib`, nvidia-smi's memory.total: L40S 46,068 MiB of 48 GiB) for the GDDR
         datacenter cards that ship with ECC enabled — and the working-set share of unified memory.
         Source: the nvidia-smi totals quoted in estimator/data/gpus.toml beside each value."""
-        if not self.gpu_memory_fraction:
-            return self.visible_gib * GIB
+        if not self.gpu_memory_fraction:  # visible_gib × GIB, visible_gib in place (read by every search)
+            mib = self.ecc_visible_mib
+            return (mib / 1024 if mib is not None else self.memory_gib) * GIB
         return self.memory_gib * GIB * self.gpu_memory_fraction  # memory_bytes × the share
 
     @property

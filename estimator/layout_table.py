@@ -21,6 +21,7 @@ unevenly) has no table and keeps the breakdown path. No I/O; bytes.
 
 from __future__ import annotations
 
+import math
 from operator import attrgetter
 
 from estimator.adamw_step import zero0_step
@@ -28,7 +29,6 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes, eager_layout
-from estimator.expert_parallel import stage_share
 from estimator.late_gradients import gradient_credit
 from estimator.memory import (
     _FULL,
@@ -254,7 +254,10 @@ class DenseTable:
             gradients = 2.0 * shard / (dp if zero >= 2 else 1)
             optimizer = k * shard / (dp if zero >= 1 else 1)
         else:  # state_groups' groups, each model_state_bytes, summed from 0.0 in _model_states' order
-            per_stage = params / (tp * pp) if layers % pp == 0 else params * stage_share(layers, pp) / tp
+            if layers % pp == 0:
+                per_stage = params / (tp * pp)
+            else:  # expert_parallel.stage_share (⌈L/PP⌉ / L) in place: the same float, without a call
+                per_stage = params * (math.ceil(layers / pp) / layers) / tp
             experts = per_stage * routed if ep > 1 else 0.0
             groups = (
                 ((per_stage - experts, dp), (experts / ep, max(1, dp // ep)))

@@ -197,7 +197,7 @@ def _ep_experts(spec: ModelSpec, setup: TrainingSetup) -> int:
         and setup.zero_stage is None
         and not (setup.offload or setup.paged_optimizer or setup.optimizer_in_backward)
     )
-    return (spec.experts or 0) if spec.is_moe and plain else 0
+    return (spec.experts or 0) if plain else 0  # is_moe is bool(experts): 0 either way without experts
 
 
 def prefer_recompute(with_it: int, without: int | None, per_node: int) -> bool:

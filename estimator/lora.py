@@ -46,7 +46,10 @@ def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) ->
     Source: Hu et al. 2021 (LoRA) §4: W + BA with B ∈ R^{d×r}, A ∈ R^{r×k}; PEFT
     ``LoraConfig.target_modules``.
     """
-    return rank * sum((d_in + d_out) * count for d_in, d_out, count in lora_shapes(spec, targets))
+    total = 0  # a loop, not sum() of a generator (a profile call each resume); the same integers
+    for d_in, d_out, count in lora_shapes(spec, targets):
+        total += (d_in + d_out) * count
+    return rank * total
 
 
 def lora_shapes(spec: ModelSpec, targets: tuple[str, ...] | list[str] | None) -> list[tuple[int, int, int]]:

@@ -30,8 +30,9 @@ from estimator.optimizer_states import (
     PURE_BF16_OPTIMIZER_BYTES_PER_PARAM,
     optimizer_bytes_per_param,
 )
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, state_key, step_floor, step_out_of_reach
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, step_floor, step_out_of_reach
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
+from estimator.search_bounds import state_key as state_key
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers, new_layout
 from estimator.transients import (
     RUNTIME_PARTS,
@@ -231,7 +232,11 @@ class SearchMemo:
         found = self.laid.get(plan) if plan.__class__ is Layout else None
         if found is not None:
             return found
-        key = state_key(spec, setup, plan)
+        dp = plan.dp if plan.zero_stage else 1  # state_key(spec, setup, plan), in place: no call
+        if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:
+            key: tuple = (plan.tp * plan.pp, dp, plan.zero_stage, plan.offload)
+        else:
+            key = (plan.tp, plan.pp, dp, plan.zero_stage, plan.offload, plan.ep)
         found = self.summed.get(key)
         if found is None:
             routed = self.routed if self.routed is not None else self.routed_share(spec)

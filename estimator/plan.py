@@ -25,12 +25,13 @@ from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import prefer_recompute
 from estimator.layouts import uneven_ok as uneven_ok
 from estimator.least_memory import least_memory_plan as least_memory_plan
-from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
+from estimator.memory import SearchMemo, breakdown_within
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import (
     _TWICE,
+    ZERO3_BOUND_MARGIN,
     CountFloor,
     count_floor,
     count_out_of_reach,
@@ -112,13 +113,15 @@ def _best_plan_for(
             continue
         if plan.recompute == "full" and not allow_full_recompute:
             continue
-        if table is not None and g not in cut:  # the group's floor on plain numbers, once per reach
-            floor_bytes = table.floor(grouped.groups[g][0])
+        # DenseTable.total / floor asked only where not None (EP 1, no offload, PP dividing L: the group's)
+        covered = table is not None and plan[7] == 1 and not plan[6] and table.layers % plan[1] == 0
+        if covered and g not in cut:  # the group's floor on plain numbers, once per reach
+            floor_bytes = table.floor(grouped.groups[g][0])  # type: ignore[union-attr]
             if floor_bytes is not None:
                 cut[g] = 3 if floor_bytes > reach else -3  # 3: every stage out of reach
                 if floor_bytes > reach:
                     continue
-        total = table.total(plan) if table is not None else None
+        total = table.total(plan) if covered else None  # type: ignore[union-attr]
         if total is not None:  # its total on plain numbers: its parts only within reach
             if total > reach:
                 continue
@@ -152,7 +155,8 @@ def _cutoff(
     ``group`` (its index in :attr:`estimator.search_groups.Grouped.group_of`: the Layout but its stage)."""
     stage = cut.get(group)
     if stage is None:
-        stage = cut[group] = 3 if group_out_of_reach(spec, params, setup, plan, limit, memo) else -1
+        out = limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit
+        stage = cut[group] = 3 if out else -1  # group_out_of_reach's test in place: no call
     # stages 0-2 asked only at stage 0 or 1 (stage 2's states are then needed or already known): -2 = asked
     if stage == -1 and plan.zero_stage <= 1 and plan.dp > 1 and setup.zero_stage is None:
         low = low_stages_out_of_reach(spec, params, setup, plan, limit, memo)

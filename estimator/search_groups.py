@@ -108,7 +108,9 @@ def any_layout_fits(
         head = group[0]
         if (ep is not None and head.ep != ep) or (head.recompute == "full" and not allow_full_recompute):
             continue
-        floor = table.floor(head) if table is not None else None
+        # DenseTable.floor only where its closed forms cover the group (EP 1, no offload, PP dividing L)
+        covered = table is not None and head[7] == 1 and not head[6] and table.layers % head[1] == 0
+        floor = table.floor(head) if covered else None  # type: ignore[union-attr]
         if floor is not None:  # the totals on plain numbers (a float floor: a float total)
             if floor <= limit:  # else every stage of the group is out of reach
                 for plan in group:

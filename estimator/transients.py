@@ -24,7 +24,6 @@ from functools import partial
 from typing import NamedTuple
 
 from estimator.adamw_step import zero0_step
-from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes, eager_layers
 from estimator.late_gradients import gradient_credit, late_gradients
@@ -247,7 +246,7 @@ def kept_activations(
     :func:`layer_activation_coefficients`, plus LoRA's input copies
     (:func:`estimator.lora.lora_input_elements` × 2 bytes, + the dropout masks).
     """
-    s, b, t = setup.seq_len, rows(setup, plan), plan.tp
+    s, b, t = setup.seq_len, plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
         kept = min(layers, 2) if setup.offloaded_checkpoints else layers  # Unsloth: the rest in CPU memory
@@ -268,7 +267,8 @@ def kept_activations(
 
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
     """Weights of one decoder layer's projections (all but the embeddings and head, per layer)."""
-    return max(0.0, params - embedding_params(spec)) / spec.layers
+    embeddings = float(spec.vocab * spec.hidden * (1 if spec.tied_embeddings else 2))  # embedding_params
+    return max(0.0, params - embeddings) / spec.layers
 
 
 def layer_workspace(
@@ -286,7 +286,7 @@ def layer_workspace(
     0 without recompute: the kept activations (:func:`kept_activations`) already count every layer."""
     if plan.recompute != "full":
         return ZERO
-    s, b, t = setup.seq_len, rows(setup, plan), plan.tp
+    s, b, t = setup.seq_len, plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1), plan.tp
     fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
@@ -309,7 +309,8 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
     the start of the backward, with every kept activation."""
     table = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
     table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
-    logits = rows(setup, plan) * setup.seq_len * spec.vocab / plan.tp
+    b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)  # rows(setup, plan)
+    logits = b * setup.seq_len * spec.vocab / plan.tp
     return _span(table).scaled(logits)
 
 

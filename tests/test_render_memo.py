@@ -89,7 +89,8 @@ def test_template_globals_are_one_plain_dict_and_reply_as_jinjas_chain_map(monke
 
 def test_display_widths_are_remembered_and_right():
     """The memory bars and labels of a text reply are measured once per text (bot.render.fmt._wide_width)
-    and the widths are those counted a character at a time."""
+    and the widths are those counted a character at a time. Session 28 (s28-spest): a reply measures
+    each label once (memory_text._memory_bars), so the hits are the second reply's."""
     import unicodedata
 
     from bot.render import fmt
@@ -97,6 +98,7 @@ def test_display_widths_are_remembered_and_right():
     fmt._wide_width.cache_clear()
     reply = ask_quietly("--", "13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，每卡显存多少？")
     assert "█" in reply
+    assert ask_quietly("--", "13B模型LoRA微调，DeepSpeed ZeRO-2，2张A100 40G，每卡显存多少？") == reply
     info = fmt._wide_width.cache_info()
     assert info.currsize > 0 and info.hits > 0
     for line in reply.splitlines():

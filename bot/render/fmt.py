@@ -308,11 +308,13 @@ class Fmt:
     def params(n: float) -> str:
         return params(n)
 
+    @_memo  # remembered by the bytes (one call where a hit was two: a reply shows ~12 sizes)
     def gb(self, nbytes: float) -> str:
         """Decimal gigabytes (1 GB = 10⁹ B), for weights and totals: ``140 GB``."""
         v = nbytes / GB
         return f"{self._one_decimal(v)} GB"
 
+    @_memo
     def gib(self, nbytes: float) -> str:
         """Binary gibibytes (1 GiB = 2³⁰ B), for GPU memory: ``80 GiB``."""
         v = nbytes / GIB

@@ -15,7 +15,7 @@ from bot.render.fit_change_text import (
     likely_fit_text,
     unfit_change_text,
 )
-from bot.render.fmt import Fmt, bar, display_width, ljust, rjust
+from bot.render.fmt import Fmt, _wide_width, bar, ljust
 from bot.render.host_ram import host_ram_line, host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
@@ -93,21 +93,25 @@ _PADDED_BARS = [ljust(bar(eighths / 80, 10), 10) for eighths in range(81)]
 
 
 def _memory_bars(m: Memory, f: Fmt) -> str:
-    """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block."""
-    lang = f.lang
-    parts = [(_part_label(lang, k), v) for k, v in m.breakdown.items() if v >= MIN_CHART_BYTES]
+    """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block: ``ljust(label)
+    _padded_bar(share) rjust(GiB)`` written out (display_width's widths; no call a part but its GiB)."""
+    lang, labels, parts = f.lang, _PART_LABELS, []
+    for k, v in m.breakdown.items():
+        if v >= MIN_CHART_BYTES:
+            label = labels.get((lang, k)) or _part_label(lang, k)
+            parts.append((label, v, len(label) if label.isascii() else _wide_width(label)))
     if not parts:
         return ""
-    total = sum([v for _, v in parts]) or m.per_gpu_bytes or 1.0  # a list: no generator frame a part
-    w_label = max(map(display_width, [label for label, _ in parts]))
-    values = [f.gib(v) for _, v in parts]
-    w_val = max(map(len, values))
-    return "\n".join(
-        [
-            f"{ljust(label, w_label)} {_padded_bar(v / total)} {rjust(val, w_val)}"
-            for (label, v), val in zip(parts, values, strict=True)
-        ]
-    )
+    total = sum([v for _, v, _ in parts]) or m.per_gpu_bytes or 1.0  # a list: no generator frame a part
+    w_label, values = max([width for _, _, width in parts]), [f.gib(v) for _, v, _ in parts]
+    w_val, rows = max(map(len, values)), []
+    for (label, v, width), val in zip(parts, values, strict=True):
+        fraction = min(max(v / total, 0.0), 1.0)  # _padded_bar(v / total)
+        eighths = round(fraction * 10 * 8)
+        cells = _PADDED_BARS[1 if fraction > 0 and eighths == 0 else eighths]
+        pad = " " * max(0, w_val - (len(val) if val.isascii() else _wide_width(val)))
+        rows.append(f"{label}{' ' * max(0, w_label - width)} {cells} {pad}{val}")
+    return "\n".join(rows)
 
 
 def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
