@@ -116,6 +116,32 @@ def test_the_whole_message_steps_are_chosen_by_content() -> None:
     assert bot.parse.parse("Fine-tune Llama-3-8B on my laptop, then deploy it").notes  # the steps ran
 
 
+@pytest.mark.parametrize(
+    ("text", "readers", "hits"),
+    [
+        ("7B模型1万亿token要多少A100", ["asks_largest"], set()),  # '模型': the largest model's search only
+        ("serve llama 3 8b on one h100 for 1 day", ["asks_gpu_days"], set()),  # 'day': searched, no match
+        ("How many GPU-Days to train a 7B?", ["asks_gpu_days"], {"asks_gpu_days"}),
+        ("llama 3 8b 的 TTFT 和 tokens/s 是多少", ["asks_ttft", "asks_speed"], {"asks_ttft", "asks_speed"}),
+        ("双卡 4090 跑 qwen 7b", ["dual_card"], {"dual_card"}),
+        ("how many h100 for 70b", [], set()),  # no search at all
+    ],
+)
+def test_message_flags_are_chosen_by_content(text: str, readers: list[str], hits: set[str]) -> None:
+    """The normalized message's yes/no readers (bot.parse.message_flags): only those whose cues it holds
+    are searched, and the parse's flags are what searching every pattern gives."""
+    from bot.parse import message_flags as mf
+
+    mf.FLAGS.build()
+    s = normalize(text)
+    assert [n for _, n in mf.FLAGS.candidates(s)] == readers
+    every = {n: p.search(s) is not None for p, n in mf.FLAGS._items}
+    assert {n for n, hit in every.items() if hit} == hits
+    parsed = bot.parse.parse(text)
+    for name in ("asks_ttft", "asks_speed", "asks_gpu_days", "asks_largest", "out_of_scope"):
+        assert getattr(parsed, name) is every[name]
+
+
 def test_derived_cues() -> None:
     assert derived_cues(r"\baxolotl\b") == {"axolotl"}
     assert derived_cues(r"\btrl\b|sft[\s_]*trainer") == {"trl", "trainer"}
