@@ -189,10 +189,9 @@ class _Parse(FieldSteps, StageSteps):
         }
 
     def run(self) -> ParseResult:
-        self.s, truncated, normalized = prepare(self.raw)
-        s0 = self.s0 = self.s
-        flags = mf.FLAGS.candidates(s0)  # the yes/no readers whose cues s0 holds (bot.parse.message_flags)
-        dual = mf.DUAL in flags and DUAL_CARD_RE.search(s0) is not None  # before GPUs are masked: "双4090"
+        self.s, truncated, normalized = prepare(self.raw)  # then the yes/no readers s0 has cues of, and
+        s0 = self.s0 = self.s  # '双4090' before GPU names are masked (bot.parse.message_flags)
+        dual = mf.DUAL in (flags := mf.FLAGS.candidates(s0)) and DUAL_CARD_RE.search(s0) is not None
         preference, stage = self._stage_and_settings(s0)
         models, precision = self._names()
         precision = self.f.get("precision") or precision
@@ -265,7 +264,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=ji_ka_read(s0, request.gpu_count) if "机" in s0 else [],  # its gate: no frame
+            nodes_read=ji_ka_read(s0, request.gpu_count) if "机" in s0 else [],  # its gate here: no frame
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
