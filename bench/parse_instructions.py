@@ -4,9 +4,11 @@ Usage (each tree under the same interpreter and packages; base from ``git archiv
 build outputs copied in)::
 
     PYTHONHASHSEED=0 setarch -R valgrind --tool=callgrind --dump-before=getppid \\
-        --callgrind-out-file=OUT.%p python bench/parse_instructions.py [TREE]
+        --callgrind-out-file=OUT.%p python bench/parse_instructions.py [TREE] [--each]
 
-then ``callgrind_annotate OUT.<pid>.2 | head`` (dump 2 is the window). The window is one ``parse`` of every
+then ``callgrind_annotate OUT.<pid>.2 | head`` (dump 2 is the window); with ``--each`` an ``os.getppid()``
+follows every question too, so dump ``k + 1`` is question ``k``'s parse alone (the median and the long
+paste apart). The window is one ``parse`` of every
 question of tests/data/questions.json (125), after two warm passes (the gates and cue tables are built
 from the second message on), GC off; an ``os.getppid()`` before and after it marks the window. Python
 calls a parse are counted by tests/test_parse_render_speed.py (profile 'call' events).
@@ -20,7 +22,9 @@ import os
 import sys
 from pathlib import Path
 
-TREE = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
+ARGS = [a for a in sys.argv[1:] if a != "--each"]
+TREE = Path(ARGS[0] if ARGS else Path(__file__).resolve().parents[1])
+EACH = "--each" in sys.argv
 
 
 def main() -> None:
@@ -35,7 +39,10 @@ def main() -> None:
     os.getppid()
     for text in questions:
         parse(text)
-    os.getppid()
+        if EACH:
+            os.getppid()
+    if not EACH:
+        os.getppid()
     print(sys.modules["bot.parse"].__file__, len(questions))
 
 
