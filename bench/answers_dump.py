@@ -1,7 +1,11 @@
 """Dump ``sizing-bot ask`` answers (--format json and text) for every corpus question; compare two dumps.
 
 Usage: ``python bench/answers_dump.py dump OUT.json``, then
-``python bench/answers_dump.py compare A.json B.json``.
+``python bench/answers_dump.py compare A.json B.json``. ``parses OUT.json`` dumps, for every question of
+every working split (``work``, ``r2work`` … ``r21work``; never a held-out one), the paraphrases (zh, en),
+the field cases (``/work/shared/corpus/field_cases.json`` when present) and tests/data/questions.json,
+the parse (``ParseResult.model_dump(mode="json")``) and the ``ask --format json`` answer: compare two
+such dumps with ``compare`` too (session 28: the reader dispatch by content must not move either).
 Runs the real CLI entry point (bot.cli.main) in-process, stdout captured. The comparison allows only
 JSON fields added in B (a key absent from A); every other difference is counted and listed.
 
@@ -81,6 +85,39 @@ def same(before: str, after: str) -> int:
     return 1 if bad else 0
 
 
+WORKING = ("work", *(f"r{n}work" for n in (*range(2, 8), *range(9, 22))))
+"""The working splits (tests/real_questions.py): the only real-question records read here."""
+FIELD_CASES = Path("/work/shared/corpus/field_cases.json")
+
+
+def _texts() -> dict[str, str]:
+    """Every text to dump, keyed by where it comes from."""
+    from tests.paraphrases import paraphrases
+    from tests.real_questions import records
+
+    texts = {f"q:{q['id']}": q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))}
+    for split in WORKING:
+        texts.update({f"{split}:{r['id']}": r["text"] for r in records(split)})
+    for lang in ("zh", "en"):
+        texts.update({f"para-{lang}:{r['id']}": r["text"] for r in paraphrases(lang)})
+    if FIELD_CASES.exists():
+        cases = json.loads(FIELD_CASES.read_text(encoding="utf-8"))["cases"]
+        texts.update({f"field:{c['id']}": c["q"] for c in cases})
+    return texts
+
+
+def dump_parses(path: str) -> None:
+    """The parse and the JSON answer of every text of :func:`_texts` (as ``dump`` writes, ``text`` being
+    the parse's JSON), parsed in one process (the gates and cue tables are on from the second)."""
+    from bot.parse import parse
+
+    out = {}
+    for key, text in _texts().items():
+        parsed = json.dumps(parse(text).model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
+        out[key] = {"text": parsed, "json": _ask(text, "json")}
+    Path(path).write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
 def _diff(a: object, b: object, where: str, out: list[str]) -> None:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in a:
@@ -123,5 +160,7 @@ if __name__ == "__main__":
         dump_all(sys.argv[2])
     elif sys.argv[1] == "same":
         sys.exit(same(sys.argv[2], sys.argv[3]))
+    elif sys.argv[1] == "parses":
+        dump_parses(sys.argv[2])
     else:
         sys.exit(compare(sys.argv[2], sys.argv[3]))

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import bot.parse
 from bot.parse import stack_words, words
-from bot.parse.cue_index import MEMOS, TABLES, CueTable, derived_cues, forget, per_message
+from bot.parse.cue_index import MEMOS, TABLES, CueTable, derived_cues, fold, forget, per_message
 from bot.parse.cued_alternation import CUED, CuedAlternation
 from bot.parse.normalize import normalize
 from bot.parse.regex import rc
@@ -49,10 +50,15 @@ def test_corpus_is_the_whole_data_folder() -> None:
 def test_every_readers_cues_are_necessary(table: CueTable) -> None:
     """A reader that matched a text lacking all its cues would be skipped wrongly: none does."""
     wrong = []
+    within = [fold(t) for t in CORPUS] if table.folded else CORPUS  # case-insensitive: cues on fold(text)
     for pattern, cues in table.readers():
         if cues is None:
             continue
-        misses = [t for t in CORPUS if not any(map(t.__contains__, cues)) and pattern.search(t)]
+        misses = [
+            t
+            for t, w in zip(CORPUS, within, strict=True)
+            if not any(map(w.__contains__, cues)) and pattern.search(t)
+        ]
         if misses:
             wrong.append((pattern.pattern[:60], sorted(cues), len(misses)))
     assert wrong == []
@@ -72,6 +78,68 @@ def test_tables_are_registered_and_have_cues() -> None:
     }
     assert by_name["Unsloth"] == {"unsloth"}
     assert by_name["ms-swift"] == {"modelscope", "swift", "framework", "library", "toolkit"}
+
+
+def test_fold_writes_every_character_matched_to_an_ascii_letter_as_that_letter() -> None:
+    """Every code point a case-insensitive pattern matches to an ASCII letter folds to that letter, so a
+    folded table's ASCII cue is in ``fold(text)`` wherever its pattern matches ``text`` (s28)."""
+    letter = re.compile(r"[a-z]", re.IGNORECASE)
+    wrong = []
+    for point in (*range(0xD800), *range(0xE000, 0x110000)):
+        ch = chr(point)
+        if letter.fullmatch(ch) and not (
+            len(fold(ch)) == 1 and "a" <= fold(ch) <= "z" and re.fullmatch(fold(ch), ch, re.IGNORECASE)
+        ):
+            wrong.append(ch)
+    assert wrong == []
+    assert fold("İnference ON ſft") == "inference on sft" and fold("Fine-Tune 微调") == "fine-tune 微调"
+
+
+def test_the_whole_message_steps_are_chosen_by_content() -> None:
+    """bot.parse's five whole-message gates (case-insensitive, on the text as typed) are one folded
+    table: the laptop gate's cues are its pattern's literals lower-cased, the two-stage gate's declared;
+    a message holding none of a gate's cues skips its search, and each gate still finds what it did."""
+    table = bot.parse.WHOLE_MESSAGE
+    table.build()
+    cues = dict(zip((n for _, n in table._items), table.cues, strict=True))
+    assert cues["laptop"] == {"laptop", "notebook", "笔记本", "游戏本"}
+    assert cues["stage_rigs"] == {"train", "预训练", "fine", "sft", "微调", "lora", "instruction"}
+    assert [n for _, n in table.candidates("7B模型1万亿token要多少A100")] == []
+    assert [n for _, n in table.candidates("Which GPU? 先SFT再部署")] == [
+        "stage_rigs",
+        "then_serve",
+        "which_cards",
+    ]
+    assert [n for _, n in table.candidates("My LAPTOP")] == ["laptop"]
+    assert derived_cues(r"\bLaptop\b|笔记本", re.IGNORECASE, folded=True) == {"laptop", "笔记本"}
+    assert derived_cues(r"straße", re.IGNORECASE, folded=True) is None  # 'ß': not fold's to follow
+    assert bot.parse.parse("Fine-tune Llama-3-8B on my laptop, then deploy it").notes  # the steps ran
+
+
+@pytest.mark.parametrize(
+    ("text", "readers", "hits"),
+    [
+        ("7B模型1万亿token要多少A100", ["asks_largest"], set()),  # '模型': the largest model's search only
+        ("serve llama 3 8b on one h100 for 1 day", ["asks_gpu_days"], set()),  # 'day': searched, no match
+        ("How many GPU-Days to train a 7B?", ["asks_gpu_days"], {"asks_gpu_days"}),
+        ("llama 3 8b 的 TTFT 和 tokens/s 是多少", ["asks_ttft", "asks_speed"], {"asks_ttft", "asks_speed"}),
+        ("双卡 4090 跑 qwen 7b", ["dual_card"], {"dual_card"}),
+        ("how many h100 for 70b", [], set()),  # no search at all
+    ],
+)
+def test_message_flags_are_chosen_by_content(text: str, readers: list[str], hits: set[str]) -> None:
+    """The normalized message's yes/no readers (bot.parse.message_flags): only those whose cues it holds
+    are searched, and the parse's flags are what searching every pattern gives."""
+    from bot.parse import message_flags as mf
+
+    mf.FLAGS.build()
+    s = normalize(text)
+    assert [n for _, n in mf.FLAGS.candidates(s)] == readers
+    every = {n: p.search(s) is not None for p, n in mf.FLAGS._items}
+    assert {n for n, hit in every.items() if hit} == hits
+    parsed = bot.parse.parse(text)
+    for name in ("asks_ttft", "asks_speed", "asks_gpu_days", "asks_largest", "out_of_scope"):
+        assert getattr(parsed, name) is every[name]
 
 
 def test_derived_cues() -> None:

@@ -75,11 +75,15 @@ def test_a_parse_makes_few_python_calls():
     ``map``s (a profile 'call' event each time a generator resumes: ~13 a parse) and ``int & RegexFlag``
     (``enum.Flag.__and__``: three calls a cued finditer) as ``int & int``; the budget is that + 2 %.
     Session 26 (s26-splat): the int tree measures 534.5; 531.1 with ``has_cjk`` written out where the
-    language is read, a sort key by ``attrgetter`` and two generators as lists: the budget is that + 1."""
+    language is read, a sort key by ``attrgetter`` and two generators as lists: the budget is that + 1.
+    Session 28 (s28-spparse): the s28 base measures 532.4; 527.1 with the readers chosen by content (the
+    whole-message steps' gates and the message's yes/no readers as folded cue tables, bot.parse.
+    message_flags: one frame a table, the recipe and 'N机M卡' readers not called without their cues): the
+    budget is that + 1 %."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 533
+    assert sum(calls) / len(calls) < 532.4
 
 
 @pytest.mark.parametrize(

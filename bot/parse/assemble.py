@@ -22,6 +22,7 @@ from operator import attrgetter
 from typing import Any
 
 from bot.parse import lexicon as lx
+from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
@@ -188,9 +189,9 @@ class _Parse(FieldSteps, StageSteps):
         }
 
     def run(self) -> ParseResult:
-        self.s, truncated, normalized = prepare(self.raw)
-        s0 = self.s0 = self.s
-        dual = bool(DUAL_CARD_RE.search(s0))  # before GPU names are masked: "双4090"
+        self.s, truncated, normalized = prepare(self.raw)  # then the yes/no readers s0 has cues of, and
+        s0 = self.s0 = self.s  # '双4090' before GPU names are masked (bot.parse.message_flags)
+        dual = mf.DUAL in (flags := mf.FLAGS.candidates(s0)) and DUAL_CARD_RE.search(s0) is not None
         preference, stage = self._stage_and_settings(s0)
         models, precision = self._names()
         precision = self.f.get("precision") or precision
@@ -244,18 +245,18 @@ class _Parse(FieldSteps, StageSteps):
             model_suggestions=unknown_model.suggestions if unknown_model else [],
             model_family_only=bool(unknown_model and unknown_model.family_only),
             truncated=truncated,
-            out_of_scope=bool(lx.OUT_OF_SCOPE_RE.search(s0)),
+            out_of_scope=mf.OUT_OF_SCOPE in flags and lx.OUT_OF_SCOPE_RE.search(s0) is not None,
             preference=preference,
             asks_cost=bool(ASKS_COST_RE.search(self.s)),
             asks_concurrency=bool(request.concurrency_asked),
-            asks_largest=bool(ASKS_LARGEST_RE.search(s0)),
-            asks_ttft=bool(ASKS_TTFT_RE.search(s0)),
-            asks_speed=bool(ASKS_SPEED_RE.search(s0)),
-            asks_gpu_days=bool(ASKS_GPU_DAYS_RE.search(s0)),
+            asks_largest=mf.LARGEST in flags and ASKS_LARGEST_RE.search(s0) is not None,
+            asks_ttft=mf.TTFT in flags and ASKS_TTFT_RE.search(s0) is not None,
+            asks_speed=mf.SPEED in flags and ASKS_SPEED_RE.search(s0) is not None,
+            asks_gpu_days=mf.GPU_DAYS in flags and ASKS_GPU_DAYS_RE.search(s0) is not None,
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,
             data_bytes=data_bytes,
-            recipe_tools=recipe_tools(s0),
+            recipe_tools=recipe_tools(s0) if mf.RECIPE_ALONE in flags or mf.RECIPE_WORD in flags else None,
             notes=self.notes,
             ignored_numbers=self.ignored,
             nonpositive_numbers=self.nonpositive,
@@ -263,7 +264,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=ji_ka_read(self.s0, request.gpu_count),
+            nodes_read=ji_ka_read(s0, request.gpu_count) if "机" in s0 else [],  # its gate here: no frame
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

@@ -14,8 +14,12 @@ reader's cues are necessary on every corpus text, so a reader added later is nev
 
 Opting in: make the table once at import, ``TOOLS_INDEX = CueTable(TOOLS)``; read it with
 ``for pattern, name in TOOLS_INDEX.candidates(s)``. ``declared={name: ("cue", …)}`` overrides a reader's
-derived cues. The cues are derived on the parse's second message (as the presence gates are: a
-one-message ``sizing-bot ask`` never parses the patterns again); until then every reader runs.
+derived cues. ``folded=True``: the readers are case-insensitive patterns asked of a text as typed (the
+whole-message steps of :func:`bot.parse.parse`); their cues are lower case and tested on :func:`fold` of the
+text, and a reader's derived cues are its pattern's required literals lower-cased (only literals of ASCII
+and caseless CJK characters: another cased character folds in ways :func:`fold` does not follow). The
+cues are derived on the parse's second message (as the presence gates are: a one-message ``sizing-bot
+ask`` never parses the patterns again); until then every reader runs.
 """
 
 from __future__ import annotations
@@ -34,6 +38,19 @@ T = TypeVar("T")
 
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
+
+
+_FOLD_EXTRA = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+"""The characters a case-insensitive ``re`` pattern matches to an ASCII letter whose ``str.lower()`` is not
+that letter: 'İ' (lower 'i̇', two characters), dotless 'ı', long 'ſ' (CPython 3.11 ``re._casefix`` and
+``_sre.unicode_tolower``; tests/test_cue_index.py checks every code point)."""
+
+
+def fold(text: str) -> str:
+    """``text`` with every character a case-insensitive pattern matches to an ASCII letter written as that
+    letter (lower case), others lower-cased: a lower-case ASCII or CJK literal of a case-insensitive
+    pattern occurs in ``fold(text)`` wherever the pattern matches it in ``text``. C calls only."""
+    return text.translate(_FOLD_EXTRA).lower()
 
 
 def forget() -> None:
@@ -76,27 +93,36 @@ def per_message(reader: Callable[[str], T]) -> Callable[[str], T]:
     return memoized
 
 
-def derived_cues(pattern: str, flags: int = re.ASCII) -> frozenset[str] | None:
+def derived_cues(pattern: str, flags: int = re.ASCII, folded: bool = False) -> frozenset[str] | None:
     """The literals one of which every match of ``pattern`` (source, compiled with ``flags``) contains;
-    None when none can be said (case-insensitive, a branch without a literal, the private regex parser
-    missing: :data:`bot.parse.sre_private.OK`). Source: the parsed pattern (``re._parser``)."""
+    None when none can be said (case-insensitive unless ``folded``, a branch without a literal, the
+    private regex parser missing: :data:`bot.parse.sre_private.OK`). ``folded``: the literals lower-cased,
+    to be tested on :func:`fold` of a text; None if one holds a character neither ASCII nor CJK (its case
+    folding is not :func:`fold`'s). Source: the parsed pattern (``re._parser``)."""
     if not sre_private.OK:
         return None
     try:
         parsed = _parser.parse(pattern, int(flags))
     except re.error:
         return None
-    if (int(flags) | parsed.state.flags) & re.IGNORECASE:
+    if not folded:
+        return None if (int(flags) | parsed.state.flags) & re.IGNORECASE else required_literals(parsed)
+    lits = required_literals(parsed)
+    if lits is None or not all(map(_CASE_KNOWN.fullmatch, lits)):
         return None
-    return required_literals(parsed)
+    return frozenset(lit.lower() for lit in lits)
 
 
-def pattern_cues(pattern: Any) -> frozenset[str] | None:
+_CASE_KNOWN = re.compile(r"[\x00-\x7f\u3000-\u9fff]+")
+"""Literals whose case folding is :func:`fold`'s: ASCII, and CJK punctuation, kana and ideographs."""
+
+
+def pattern_cues(pattern: Any, folded: bool = False) -> frozenset[str] | None:
     """:func:`derived_cues` of a :class:`bot.parse.regex.LazyPattern` or a compiled ``re.Pattern``."""
     flags = getattr(pattern, "_flags", None)
     if flags is None:
         flags = pattern.flags
-    return derived_cues(pattern.pattern, int(flags))
+    return derived_cues(pattern.pattern, int(flags), folded)
 
 
 TABLES: list[CueTable[Any]] = []
@@ -112,6 +138,7 @@ class CueTable(Generic[T]):
         "_all",
         "_always",
         "_declared",
+        "_fold",
         "_items",
         "_memo",
         "_name_of",
@@ -126,8 +153,10 @@ class CueTable(Generic[T]):
         pattern_of: Callable[[T], Any] = _FIRST,
         name_of: Callable[[T], Hashable] = _SECOND,
         declared: dict[Hashable, tuple[str, ...]] | None = None,
+        folded: bool = False,
     ) -> None:
         self._items = tuple(items)
+        self._fold = folded
         self._pattern_of, self._name_of, self._declared = pattern_of, name_of, declared or {}
         self.cues: tuple[frozenset[str] | None, ...] = (None,) * len(self._items)
         self._of_cue: dict[str, frozenset[int]] = {}
@@ -144,7 +173,7 @@ class CueTable(Generic[T]):
         cues = tuple(
             frozenset(declared[name_of(item)])
             if name_of(item) in declared
-            else pattern_cues(self._pattern_of(item))
+            else pattern_cues(self._pattern_of(item), self._fold)
             for item in self._items
         )
         of_cue: dict[str, set[int]] = {}
@@ -165,7 +194,8 @@ class CueTable(Generic[T]):
         memo = self._memo
         if memo is not None and memo[0] is text:
             return memo[1]
-        ids = self._always.union(*map(self._of_cue.__getitem__, filter(text.__contains__, self._all)))
+        within = text.translate(_FOLD_EXTRA).lower() if self._fold else text  # fold(text), no frame
+        ids = self._always.union(*map(self._of_cue.__getitem__, filter(within.__contains__, self._all)))
         found = tuple(map(self._items.__getitem__, sorted(ids)))
         self._memo = (text, found)  # one tuple: a reader on another thread sees a whole entry or none
         return found
@@ -176,6 +206,12 @@ class CueTable(Generic[T]):
             self.build()
         return [(self._pattern_of(item), cues) for item, cues in zip(self._items, self.cues, strict=True)]
 
+    @property
+    def folded(self) -> bool:
+        """Whether the cues are tested on :func:`fold` of a text (case-insensitive readers)."""
+        return self._fold
+
     def any_cue(self, text: str) -> bool:
         """Whether some reader of the table could match ``text`` (a cue of one occurs, or one has none)."""
-        return bool(self._always) or any(map(text.__contains__, self._all))
+        within = fold(text) if self._fold else text
+        return bool(self._always) or any(map(within.__contains__, self._all))
