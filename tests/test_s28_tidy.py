@@ -1,0 +1,34 @@
+"""s28-tidy: one function per job (review M2 and the s28 leftovers), friendlier edges (fresh-user trial)."""
+
+from __future__ import annotations
+
+import inspect
+
+from estimator import training_setup
+from estimator.models import Algorithm, Method, SizingRequest
+from estimator.trainer_generation import generation_batch
+
+
+def _rl(**kw) -> SizingRequest:
+    return SizingRequest(**{"algorithm": Algorithm.grpo, "method": Method.lora, "gpu_count": 8, **kw})
+
+
+def test_the_tools_per_step_batch_has_one_source():
+    """Review M2: the TRL / ms-swift per-GPU step is the generation batch's rule, not a second copy of it."""
+    source = inspect.getsource(training_setup._tool_step)
+    assert "req.batch_size" not in source and "PER_DEVICE_DEFAULT.get" not in source
+    assert "generation_batch(" in source
+    # TRL's transformers default 8 a GPU, ms-swift's own 1 (estimator.trainer_generation.PER_DEVICE_DEFAULT)
+    assert (
+        training_setup._tool_step(_rl(training_tool="TRL"))
+        == 8
+        == generation_batch(_rl(training_tool="TRL")).per_rank
+    )
+    assert training_setup._tool_step(_rl(training_tool="ms-swift")) == 1
+    assert training_setup._tool_step(_rl(training_tool="TRL", batch_size=2)) == 2
+    # a stated global batch is the plan's to spread: no fixed per-GPU step
+    assert training_setup._tool_step(_rl(training_tool="TRL", global_batch=64)) is None
+    # ms-swift's PPO accumulates (swift/trainers/arguments.py L283–285); no GPU count: no per-GPU step
+    assert training_setup._tool_step(_rl(training_tool="ms-swift", algorithm=Algorithm.ppo)) is None
+    assert training_setup._tool_step(SizingRequest(algorithm=Algorithm.grpo, training_tool="TRL")) is None
+    assert training_setup._tool_step(_rl(training_tool="verl")) is None
