@@ -32,3 +32,19 @@ def test_the_tools_per_step_batch_has_one_source():
     assert training_setup._tool_step(_rl(training_tool="ms-swift", algorithm=Algorithm.ppo)) is None
     assert training_setup._tool_step(SizingRequest(algorithm=Algorithm.grpo, training_tool="TRL")) is None
     assert training_setup._tool_step(_rl(training_tool="verl")) is None
+
+
+def test_a_load_under_a_ceiling_word_has_one_reader():
+    """'并发量不到 50', '并发数只有 20', '并发数最多 12': load_forms.CONC_CEILING_RE writes each in key form;
+    role_left.L_CONC reads only that key form (before, both read '并发数…不到 50')."""
+    from bot.parse.load_forms import load_forms
+    from bot.parse.role_left import L_CONC
+
+    for before in ("并发量不到 ", "并发数只有 ", "并发数最多 ", "并发量能达到 "):
+        assert L_CONC.search(before) is None
+    assert load_forms("单卡能撑的并发量不到 50，正常吗") == "单卡能撑的并发量 50，正常吗"
+    assert load_forms("并发数只有 20，怎么提升") == "并发数 20，怎么提升"
+    assert load_forms("并发数最多 12") == "并发数 12"
+    assert load_forms("a concurrency of under 50") == "a concurrency 50"
+    assert load_forms("延迟不到 50 ms，并发 8") == "延迟不到 50 ms，并发 8"
+    assert L_CONC.search("并发量 ") is not None
