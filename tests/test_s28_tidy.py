@@ -48,3 +48,19 @@ def test_a_load_under_a_ceiling_word_has_one_reader():
     assert load_forms("a concurrency of under 50") == "a concurrency 50"
     assert load_forms("延迟不到 50 ms，并发 8") == "延迟不到 50 ms，并发 8"
     assert L_CONC.search("并发量 ") is not None
+
+
+def test_the_boolean_config_keys_share_one_handler_factory():
+    """rl_handlers: one ``_bool_field(name)`` for the boolean keys (five copies before)."""
+    from bot.parse.configs import rl_handlers
+    from bot.parse.configs.model import StackConfig
+
+    assert not any(
+        hasattr(rl_handlers, n) for n in ("_sleep_bool", "_packing", "_chunked_loss", "_gather_bool")
+    )
+    for conversion, field in rl_handlers.BOOL_FIELDS.items():
+        handler = rl_handlers.RL_HANDLERS[conversion]
+        assert handler.__name__ == f"_bool_{field}"
+        cfg = StackConfig(tool="trl", format="yaml")
+        assert handler(cfg, "key", "false", {}) is True and cfg.values[field] is False
+        assert handler(cfg, "key", "maybe", {}) is False  # no boolean: not read
