@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
+
 from estimator import training_setup
 from estimator.models import Algorithm, Method, SizingRequest
 from estimator.trainer_generation import generation_batch
@@ -80,3 +82,52 @@ def test_the_modules_near_the_line_limit_are_split_by_job():
     assert not hasattr(memory_text, "_batch") and not hasattr(memory_text, "STATED_BATCH_UNFIT")
     for module in (plan, memory_text):
         assert len(Path(module.__file__).read_text(encoding="utf-8").splitlines()) <= 450
+
+
+def _answer(question: str) -> dict:
+    import json
+
+    from bot.cli import ask
+
+    return json.loads(ask(question, None, "json")[0])
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "used", "line"),
+    [
+        ("Serve Llama-3-70B on a DGX H100", "DGX H100", "8", "Read “DGX H100” as 8 GPUs"),
+        (
+            "在一台 DGX A100 上全参微调 Llama-3-8B 要多久，数据 1B token",
+            "DGX A100",
+            "8",
+            "把“DGX A100”理解为 8 张卡",
+        ),
+        (
+            "Pretrain a 7B model on 1T tokens on 2 DGX H100 nodes",
+            "2 × DGX H100",
+            "2 × 8 = 16",
+            "as 2 × 8 = 16 GPUs",
+        ),
+        ("一台8卡服务器部署Qwen2.5-72B", "8卡服务器", "8", "把“8卡服务器”理解为 8 张卡"),
+    ],
+)
+def test_a_count_from_a_systems_slots_is_said(question: str, typed: str, used: str, line: str) -> None:
+    """Review L1: a GPU count read from a DGX/HGX system (8 GPUs each: NVIDIA DGX H100/A100 user guides) or
+    a chassis by its slots is said in the reply, not sized silently."""
+    answer = _answer(question)
+    assert {
+        "typed": typed,
+        "used": used,
+        "reason": "dgx_gpus" if "GX" in typed else "chassis_gpus",
+    } in answer["interpretation"]["substitutions"]
+    assert line in answer["reply"]
+
+
+def test_a_count_said_outright_names_no_slots() -> None:
+    answer = _answer("Serve Llama-3-70B on 8 H100s")
+    assert answer["request"]["gpu_count"] == 8 and answer["interpretation"]["substitutions"] == []
+    # the slots are not the cards said (s27 chassis_slots): no slot reading to name
+    assert (
+        _answer("我们有一台 8 卡服务器，插了 4 张 A100，部署 Llama-3-70B")["interpretation"]["substitutions"]
+        == []
+    )
