@@ -131,3 +131,47 @@ def test_a_count_said_outright_names_no_slots() -> None:
         _answer("我们有一台 8 卡服务器，插了 4 张 A100，部署 Llama-3-70B")["interpretation"]["substitutions"]
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "field", "value"),
+    [
+        (
+            "Fine-tune Llama-3-8B with LoRA on 2 A100, 1B tokens\n# --quantization_bit 4\nhow long?",
+            "--quantization_bit 4",
+            "method",
+            "lora",
+        ),
+        (
+            "用 LoRA 微调 Qwen2.5-7B，2 张 A100，数据 10 万条\n# --quantization_bit 4\n要多久？",
+            "--quantization_bit 4",
+            "method",
+            "lora",
+        ),
+        (
+            "Serve Llama-3-70B with vLLM on 4 H100\n# --max-model-len 32768\nhow many users?",
+            "--max-model-len 32768",
+            "max_model_len",
+            None,
+        ),
+        (
+            "vLLM 部署 Qwen2.5-7B，一张 A100\n# cutoff_len: 8192\n能撑多少并发？",
+            "cutoff_len: 8192",
+            "seq_len",
+            4096,
+        ),
+    ],
+)
+def test_a_commented_setting_line_in_prose_is_commented_out(
+    question: str, typed: str, field: str, value
+) -> None:
+    """Design §8: a '#' line in a message with no config found is a setting put aside (bash, YAML), named
+    as not used (``commented_out``), never read as the setting (before: QLoRA on 4 bits, a 32K context)."""
+    answer = _answer(question)
+    assert answer["request"][field] == value
+    assert {"text": typed, "reason": "commented_out"} in answer["interpretation"]["ignored"]
+
+
+def test_a_hash_heading_in_prose_stays_prose() -> None:
+    answer = _answer("# Setup: 2 A100\nFine-tune Llama-3-8B with LoRA, 1B tokens")
+    assert answer["request"]["gpu_count"] == 2 and answer["interpretation"]["ignored"] == []

@@ -264,8 +264,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=ji_ka_read(self.s0, request.gpu_count)
-            + (slots_read(self.s0, request.gpu_count) if slots_cue(self.s0) else []),
+            nodes_read=ji_ka_read(s0, n := request.gpu_count) + (slots_read(s0, n) if slots_cue(s0) else []),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
