@@ -175,3 +175,29 @@ def test_a_commented_setting_line_in_prose_is_commented_out(
 def test_a_hash_heading_in_prose_stays_prose() -> None:
     answer = _answer("# Setup: 2 A100\nFine-tune Llama-3-8B with LoRA, 1B tokens")
     assert answer["request"]["gpu_count"] == 2 and answer["interpretation"]["ignored"] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "headline"),
+    [
+        ("How many A100 to pretrain 7B on 1T tokens? " + "x " * 5000, "7B pre-training on 1T tokens"),
+        ("7B模型1万亿token要多少A100 " + "x " * 5000, "7B 预训练 1万亿 token"),
+    ],
+)
+def test_a_question_before_padding_is_answered(question: str, headline: str) -> None:
+    """A real question followed by 10,000 characters of 'x ': answered from the head, the rest said to be
+    skipped (the parse keeps a long message's head and tail: bot.parse.normalize._reduce_long), never
+    refused whole as random text (bot.parse.noise.FILLER_RE)."""
+    answer = _answer(question)
+    assert answer["understood"] and answer["request"]["tokens"] == 1e12
+    assert answer["reply"].startswith(headline)
+    assert "skipped pasted data" in answer["reply"] or "跳过了粘贴的数据" in answer["reply"]
+
+
+def test_padding_alone_and_random_letters_stay_noise() -> None:
+    import random
+
+    rng = random.Random(1)
+    letters = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 ") for _ in range(3000))
+    for text in ("x " * 5000, letters):
+        assert not _answer(text)["understood"]
