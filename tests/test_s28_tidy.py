@@ -201,3 +201,15 @@ def test_padding_alone_and_random_letters_stay_noise() -> None:
     letters = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 ") for _ in range(3000))
     for text in ("x " * 5000, letters):
         assert not _answer(text)["understood"]
+
+
+def test_an_inline_tag_joins_the_words_around_it() -> None:
+    """Trial L5: '<b>Foo&Bar</b>-13B' reads as a browser shows it, 'Foo&Bar-13B' (a 13B model), not 'Foo&Bar
+    -13B' with '-13B' ignored as a negative size; a block tag still separates words."""
+    from bot.textclean import strip_markup
+
+    assert strip_markup("serve <b>Foo&Bar</b>-13B") == "serve Foo&Bar-13B"
+    assert strip_markup("7B<br>1T tokens") == "7B 1T tokens"
+    answer = _answer("serve <b>Foo&Bar</b>-13B on one A100")
+    assert answer["request"]["params_total"] == 13e9
+    assert not [i for i in answer["interpretation"]["ignored"] if i["reason"] == "nonpositive"]
