@@ -13,7 +13,6 @@ import math
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.copying import replace
 from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
@@ -27,6 +26,9 @@ from estimator.layouts import uneven_ok as uneven_ok
 from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.models import Alternative, Memory, Method, Plan
+from estimator.plan_alternatives import _KEPT_READS as _KEPT_READS
+from estimator.plan_alternatives import _alternatives as _alternatives
+from estimator.plan_alternatives import _kept_shared as _kept_shared
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
 from estimator.search_bounds import (
@@ -239,101 +241,6 @@ def min_gpus(
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
     memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = best  # for best_plan_for
     return best, *chosen
-
-
-def _alternatives(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    setup: TrainingSetup,
-    memo: SearchMemo | None = None,
-    at_least: int = 1,
-) -> list[Alternative]:
-    """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without').
-    ``at_least``: :func:`search_floor` of ``setup``'s own search (for the row without full recompute)."""
-    variants: list[tuple[str, TrainingSetup]] = []
-    # the user's own settings first: what changing each of them would give
-    if setup.zero_stage is not None and setup.zero_stage < 3:
-        variants.append(("zero3", replace(setup, zero_stage=3)))
-    if setup.recompute is not None and setup.recompute != "full":
-        variants.append(("full_recompute", replace(setup, recompute="full")))
-    if setup.tp is not None or setup.pp is not None:
-        variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
-    if setup.data_parallel_only and setup.method != Method.qlora:
-        # another stack (Megatron-LM: TP/PP/EP, selective recompute) would allow; never for QLoRA: Megatron-LM
-        # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
-        other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
-        variants.append(("other_stack", other))
-    if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
-        variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
-    if setup.method == Method.full:
-        variants += [
-            ("adamw8bit", replace(setup, optimizer="adamw8bit")),
-            ("cpu_offload", replace(setup, offload=True)),
-            ("lora", replace(setup, method=Method.lora)),
-            ("qlora", replace(setup, method=Method.qlora)),
-        ]
-    elif setup.method == Method.lora:
-        variants.append(("qlora", replace(setup, method=Method.qlora)))
-    out = []
-    for change, variant in variants:
-        shared = _kept_shared(memo, setup, variant)  # the user's kept activations, where they are the same
-        found = min_gpus(spec, params, gpu, variant, memo=shared, at_most=at_least)  # most fit as setup
-        zero = None  # trial s19 #3: the user's ZeRO-1/2 keeps all weights on each GPU; the row: ZeRO-3
-        if change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
-            z3 = min_gpus(spec, params, gpu, replace(variant, zero_stage=3))  # s21: kept when fewer GPUs
-            if z3 is not None and (found is None or z3[0] < found[0]):
-                zero, found = 3, z3
-        count, per_gpu = (found[0], sum(found[2].values())) if found else (None, None)
-        out.append(Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu))
-    out = _without_idle_other_stack(out)
-    if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
-        return out
-    no_recompute = min_gpus(  # at the setup's own count when its layout there recomputes selectively
-        spec, params, gpu, setup, allow_full_recompute=False, memo=memo, at_least=at_least, at_most=at_least
-    )
-    out.append(
-        Alternative(
-            change="no_full_recompute",
-            min_gpus=no_recompute[0] if no_recompute else None,
-            per_gpu_bytes=sum(no_recompute[2].values()) if no_recompute else None,
-        )
-    )
-    return out
-
-
-_KEPT_READS = (
-    "method",
-    "algorithm",
-    "seq_len",
-    "freeze_layers",
-    "lora_dropout",
-    "master_weights",
-    "lora_targets",
-)
-"""The setup's fields that :func:`estimator.transients.kept_activations` and
-:func:`estimator.transients.activation_facts` read (with the model and the layout's TP, PP, micro-batch,
-recompute mode and ZeRO stage): tests/test_estimate_speed.py checks the shared spans against fresh ones."""
-
-
-def _kept_shared(memo: SearchMemo | None, setup: TrainingSetup, variant: TrainingSetup) -> SearchMemo | None:
-    """A new :class:`estimator.memory.SearchMemo` for ``variant``'s search that shares ``memo``'s kept
-    activations and their facts (the same dicts: each search adds to them) when ``variant`` differs from
-    ``setup`` in none of :data:`_KEPT_READS` (the optimizer, ZeRO stage, offload, layout, recompute mode,
-    micro-batch or tool of :func:`_alternatives`), else None (a search of its own)."""
-    if memo is None or any(getattr(setup, f) != getattr(variant, f) for f in _KEPT_READS):
-        return None
-    return SearchMemo(activations=memo.activations, by_layers=memo.by_layers, facts=memo.facts)
-
-
-def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
-    """Drop the 'other stack' row when ZeRO-3 in the user's own tool does as well: another stack is
-    named only for what its TP/PP layouts add."""
-    by = {a.change: a.min_gpus for a in rows}
-    other, zero3 = by.get("other_stack"), by.get("zero3")
-    if other is not None and zero3 is not None and zero3 <= other:
-        return [a for a in rows if a.change != "other_stack"]
-    return rows
 
 
 def search_floor(fewest: int | None) -> int:

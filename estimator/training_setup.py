@@ -349,13 +349,14 @@ def _tool_step(req: SizingRequest) -> int | None:
     (its GPU count given): ``per_device_train_batch_size`` (stated, else the tool's own:
     :data:`estimator.trainer_generation.PER_DEVICE_DEFAULT`) × accumulation 1 (transformers' default; ms-swift
     sets 1 for GRPO, swift/arguments/rlhf_args.py L527–529 @3602360) — one generation batch per step, the
-    step that generation decodes (s24 trial #10). None otherwise."""
-    own = PER_DEVICE_DEFAULT.get(req.training_tool or "")
-    if own is None or not req.gpu_count or req.algorithm not in RL_ALGORITHMS:
+    step that generation decodes (s24 trial #10). None otherwise. The per-GPU count is the tool's generation
+    batch (:func:`estimator.trainer_generation.generation_batch`, the one source of that rule: s28 review M2).
+    """
+    if req.training_tool not in PER_DEVICE_DEFAULT or not req.gpu_count or req.algorithm not in RL_ALGORITHMS:
         return None
     if req.training_tool == "ms-swift" and req.algorithm != Algorithm.grpo:
         return None  # its PPO accumulates to 16 sequences (swift/trainers/arguments.py L283–285)
-    return req.batch_size or own
+    return int(generation_batch(req).per_rank) or None  # 0: a stated global batch spread over the DP ranks
 
 
 def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger) -> int:

@@ -141,6 +141,8 @@ SUBSTITUTION_REASONS = (
     "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
     "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
     "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
+    "dgx_gpus",  # 'a DGX H100', '2 DGX A100 nodes': 8 GPUs a system, said (s28 review L1)
+    "chassis_gpus",  # '一台8卡服务器', 'an 8-GPU server': the GPUs its slots hold, said (s28 review L1)
     "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
     "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value
     "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least

@@ -38,6 +38,7 @@ from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
+from bot.parse.configs.commented import prose_commented
 from bot.parse.configs.merge import with_stack
 from bot.parse.configs.prose_stage import training_prose
 from bot.parse.counts_tried import COUNTS_FAILED
@@ -209,7 +210,12 @@ def answer(
             config, text = read_config(pasted, source="text"), rest
     if config is None and stack is None:
         stack, text = find_stack_config(text[:MAX_INPUT_CHARS])
+    commented: list[tuple[str, str]] = []
+    if stack is None and "#" in text:  # '# --quantization_bit 4' in prose: put aside, named (s28 tidy)
+        text, commented = prose_commented(text)
     parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
+    if commented:
+        parsed = parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *commented]})
     if stack is not None and (said := training_prose(stack, parsed, strip_markup(text))):  # trial2 #7 (s25)
         parsed = parse_capped(said)
     if PARSE_ERROR in parsed.notes:  # the reply quotes the message as received, tags and all (s21)

@@ -28,6 +28,7 @@ from bot.parse import precision_words as pw
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
+from bot.parse.chassis_slots import slots_cue, slots_read
 from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
@@ -264,7 +265,10 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=ji_ka_read(s0, request.gpu_count) if "机" in s0 else [],  # its gate here: no frame
+            nodes_read=[  # their gates here: no frame
+                *(ji_ka_read(s0, request.gpu_count) if "机" in s0 else []),
+                *(slots_read(s0, request.gpu_count) if slots_cue(s0) else []),
+            ],
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

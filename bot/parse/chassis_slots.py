@@ -44,3 +44,57 @@ def chassis_slots(s: str) -> str:
     if not said or max(said) >= slots or min(said) < 1:
         return s
     return s[: m.start()] + f"{slots}-slot " + s[m.end() :]
+
+
+BOXES_RE = rc(
+    r"(?:(?P<n>\d{1,5})\s*(?:台|套|个|x)?\s*)?(?:nvidia\s*)?(?P<box>(?:dgx|hgx)(?:[\s\-]*[a-z]{0,2}\d{2,3}[a-z]?)?)"
+    r"(?![\w\-])"
+)
+"""'1 dgx h100' ('a DGX H100', normalized), '2 dgx h100 nodes', '一台 dgx a100', '96 dgx a100': DGX/HGX
+systems, 8 GPUs each (bot.parse.roles.R_DGX; NVIDIA DGX H100 / DGX A100 user guides: eight GPUs a system)."""
+slots_cue = re.compile(r"dgx|hgx|" + CHASSIS_GATE.pattern).search
+"""Whether :func:`slots_read` can read anything in a message: the C search itself, kept out of
+:mod:`bot.parse.module_gates`' rebinding (a pattern global there gets a Python frame a call; this runs on
+every message: tests/test_parse_render_speed.py)."""
+GPUS_PER_BOX = 8
+"""GPUs in one DGX / HGX system (the 8 of bot.parse.roles' ``dgx×8`` count)."""
+
+
+def slots_read(s: str, gpu_count: float | None) -> list[tuple[str, str, str]]:
+    """The GPU count ``gpu_count`` as read from a system's slots in the normalized text ``s``, for the reply
+    to say where the count came from (s28 review L1: 'DGX H100 → 8 GPUs'): each DGX/HGX mention whose
+    systems × 8 is the count (``dgx_gpus``), or a one-box chassis by its slots ('8-gpu server') that is the
+    count (``chassis_gpus``) — as (typed, used, reason) of ``interpretation.substitutions``."""
+    if not gpu_count:
+        return []
+    out = []
+    if "dgx" in s or "hgx" in s:
+        for m in BOXES_RE.finditer(s):
+            boxes = int(m["n"]) if m["n"] else 1
+            if boxes * GPUS_PER_BOX == gpu_count:
+                box = re.sub(r"[\s\-]+", " ", m["box"]).upper()
+                typed = f"{boxes} × {box}" if boxes > 1 else box
+                used = (
+                    f"{boxes} × {GPUS_PER_BOX} = {boxes * GPUS_PER_BOX}" if boxes > 1 else f"{GPUS_PER_BOX}"
+                )
+                out.append((typed, used, "dgx_gpus"))
+                break
+    if not out and CHASSIS_GATE.search(s):
+        m = CHASSIS_RE.search(s)
+        if (
+            m is not None
+            and int(m["n"]) == gpu_count
+            and not _BOXES_BEFORE_RE.search(s[max(0, m.start() - 8) : m.start()])
+        ):
+            box = _BOX_WORD_RE.match(s, m.end())
+            typed = (
+                m.group(0).strip()
+                + (" " if box and box.group(0).isascii() else "")
+                + (box.group(0) if box else "")
+            )
+            out.append((typed, m["n"], "chassis_gpus"))
+    return out
+
+
+_BOX_WORD_RE = rc(r"chassis|server|服务器|机箱|box|machine|system|主机|机器")
+"""The box word after :data:`CHASSIS_RE`'s slots (its lookahead)."""

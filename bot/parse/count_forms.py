@@ -198,7 +198,7 @@ _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
 _LOAD_GATE = re.compile(
     r"\d\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\s*[x×*,+]"
     r"|\d\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?accum|每(?:张|块)?卡(?:上)?\s*(?:跑|放|训|喂|塞)|[a-z0-9]#\d"
-    r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)|并发[^\d，。,;；]{0,6}(?:不到|不足|低于|少于)\s*\d"
+    r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)|并发[^\d，。,;；]{0,6}(?:不到|不足|低于|少于|只有|才|仅|最多|最高|能到|能达到)[^\d，。,;；]{0,4}\d"
     r"|concurrency[^\d,.;]{0,12}(?:under|below|less\s+than)\s*\d"
 )
 """The batch forms of bot.parse.load_forms ('4 per device x', '32 accumulation steps', '每张卡跑 8 条')."""

@@ -17,6 +17,8 @@ from the default micro-batch of 1, or '8 条样本' was read as the dataset.
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.regex import rc
 
 PER_DEVICE_RE = rc(
@@ -46,15 +48,25 @@ CONC_COUNTED_RE = rc(r"并发(?:数|量|度)?\s*(?:为|是|设为|开到)?\s*(\d
 CONC_CEILING_RE = rc(
     r"(并发(?:数|量|度|用户数)?)\s*(?:也|只有|只能|才|都|还)?\s*(?:不到|不足|低于|少于)\s*(\d{1,5})(?![\d.])"
     r"(?!\s*(?:%|ms|毫秒|秒|s\b|tokens?|字))"
+    r"|(并发(?:数|量|度))\s*(?:只有|才|仅|最多|最高|能到|能达到)\s*(?:大概|大约|约)?\s*(\d{1,5})(?![\d.])"
+    r"(?!\s*(?:%|ms|毫秒|秒|s\b|tokens?|字))"
     r"|(concurrency)(?:\s+(?:of|is|was|stays|tops\s+out|peaks))?\s+(?:under|below|less\s+than)\s+(\d{1,5})"
     r"(?![\d.])(?!\s*(?:%|ms\b|s\b|seconds?|tokens?))"
 )
 """'单卡能撑的并发量不到 50', '并发数低于 20', 'a concurrency of under 50': the load the user reaches, at most
 that value, written '并发量 50' / 'concurrency 50' as the key reads it (s27: before, '不到' or 'under' made
-the value a bound and the 50 was left unread; 'under 50 users' was read already)."""
+the value a bound and the 50 was left unread; 'under 50 users' was read already); round 21 zh's
+'并发数只有 20', '并发数最多 12' too (s28 tidy: the one reader of these forms; bot.parse.role_left.L_CONC
+read them before)."""
 DATASET_COUNT_RE = rc(r"(--dataset\s+[^\s#]*[a-z0-9])#(\d{1,9})(?![\d.])")
 """ms-swift's '--dataset AI-MO/NuminaMath-TIR#3000': 3000 samples of that dataset (before, the markup step
 dropped the '#' and the count was left unread)."""
+
+
+def _load_key(m: re.Match[str]) -> str:
+    """'并发量 50' / 'concurrency 50' of a :data:`CONC_CEILING_RE` match (its alternative's word, number)."""
+    word, number = (g for g in m.groups() if g is not None)
+    return f"{word} {number}"
 
 
 def load_forms(s: str) -> str:
@@ -66,7 +78,7 @@ def load_forms(s: str) -> str:
     if "并发" in s:
         s = CONC_COUNTED_RE.sub(r"\1 并发", s)
     if "并发" in s or "concurrency" in s:
-        s = CONC_CEILING_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", s)
+        s = CONC_CEILING_RE.sub(_load_key, s)
     if "卡" in s:
         s = ZH_PER_CARD_RE.sub(r"per_device_train_batch_size \1 ", s)
     return PER_DEVICE_RE.sub(r"per_device_train_batch_size \1", s)

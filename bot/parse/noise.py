@@ -94,10 +94,19 @@ def named_nothing(result: ParseResult) -> bool:
     return result.request.model is None and ("gpu" not in result.found or result.unknown_gpu is not None)
 
 
+FILLER_RE = compile_pattern(r"(\S{1,8})(?:\s*\1){49,}")
+"""One short token repeated 50 times or more ('x x x …', 'aaaa…', '哈哈哈…'): padding, not random text — left
+out when a message is judged noise, so a real question before or after it is answered (s28 tidy: a question
+followed by 10,000 characters of 'x ' was refused whole; the parse reads the message's head and tail and
+says it skipped the rest: bot.parse.normalize._reduce_long)."""
+
+
 def without_noise(result: ParseResult, text: str, parse: Callable[[str], ParseResult]) -> ParseResult:
     """``result`` (``parse`` of ``text``), or an empty one (nothing understood) when ``text`` is noise
     whose prose (:func:`prose_of`, parsed again) names no catalog model or GPU: a name the noise spells
     by chance ('r1', 'a10') is not the user's."""
+    if len(text) >= NOISE_MIN_CHARS and FILLER_RE.search(text):  # 'x x x …' after a question: padding
+        text = FILLER_RE.sub(" ", text)
     chance = letters_random(text) and letters_random(prose_of(text))  # a name found in it is by chance
     chance = chance or (cjk_random(text) and named_nothing(result))  # random ideographs (s14 trial #5)
     if not chance and (not looks_random(text) or not named_nothing(parse(prose_of(text)))):

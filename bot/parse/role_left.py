@@ -75,13 +75,13 @@ L_CONC = rc(
     r"(?:并发|concurrency|同时在线|同时请求|(?<![a-z])instance[_\s\-]*num|num[_\s\-]*parallel|(?<![a-z\-])-np"
     r"|--parallel)(?:数|量|度)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|设为|设成|设置为|开到|调到|\s"
     r"|至少|最少|起码|不少于|不低于|超过|大于|多于|高于|上)*$"
-    r"|并发(?:数|量|度)\s*(?:只有|才|仅|不到|最多|最高|能到|能达到)\s*(?:大概|大约|约)?\s*$"
 )
 """A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64';
 s17: '请求并发度 8', '同时请求数 24', lmdeploy's 'instance_num 设为 10', Ollama's 'OLLAMA_NUM_PARALLEL=4' and
 llama.cpp's '-np 8' / '--parallel 8' (the requests the server runs at once); round 15 zh: a lower bound
 between ('并发数超过 100', '并发至少 100'), sized at its least and said so (bot.parse.bound_words); round
-21 zh: the most a setup reached, after the load's noun ('并发量不到 50', '并发数只有 20'): sized at it."""
+21 zh: the most a setup reached, after the load's noun ('并发量不到 50', '并发数只有 20'), is read by one
+reader, :data:`bot.parse.load_forms.CONC_CEILING_RE` (s28 tidy), which writes it in this key form."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
     r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?)"

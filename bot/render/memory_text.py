@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_same_card_fix
+from bot.render.batch_text import memory_batch, stated_batch_text
 from bot.render.describe import node_of
 from bot.render.fit_change_text import (
     alternative_label,
@@ -237,7 +238,7 @@ def memory_section(
         if main is not None and not unfit
         else None,
         "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
-        "batch": _batch(report, main, f),
+        "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
         "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
@@ -358,101 +359,6 @@ def _least_line(m: Memory, f: Fmt) -> str | None:
     layout = plan_short(m.least_plan, f.lang)
     gpus = gpus_text(f.lang, m.plan_gpus)
     return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
-
-
-def _step_sequence_tokens(request: Any) -> int | None:
-    """Tokens a sequence of the batch trains on average: a sample's when the data is a sample count
-    with its own (or an assumed) length, else the sequence length. SFT on a bare count: 512, not the
-    2,048 the memory is sized at (estimator.training_setup.sample_tokens)."""
-    per_sample = request.tokens_per_sample if request.num_samples else None
-    return per_sample or request.seq_len
-
-
-def batch_line(
-    plan: Any, seq_len: int | None, f: Fmt, memory_seq: int | None = None
-) -> dict[str, str] | None:
-    """The plan's global batch and the gradient accumulation it implies (estimator.plan.with_batch).
-    ``seq_len`` is the tokens a sequence trains on (a sample's); when the sequence length the memory is
-    laid out for (``memory_seq``) is longer, both are named (``sample``, ``seq``: trial s12 D5, '序列
-    4096 … 每条 1500 token' gave '128 条序列（19.2万 token）' beside a sequence length of 4,096)."""
-    if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
-        return None
-    out = {
-        "global": f.int(plan.global_batch_sequences),
-        "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
-        "micro": f.int(plan.micro_batch),
-        "accumulation": f.int(plan.gradient_accumulation),
-        "dp": f.int(plan.dp),
-    }
-    if seq_len and memory_seq and memory_seq > seq_len:
-        out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
-    return out
-
-
-ACCUMULATION_REDERIVED = N_(
-    "Your %(user_accumulation)s accumulation × micro-batch %(micro)s on %(user_gpus)s (DP %(user_dp)s) is "
-    "%(global)s sequences per step; this layout's DP %(dp)s keeps that step with %(accumulation)s "
-    "accumulation (with your %(user_accumulation)s, each optimizer step would see fewer sequences)"
-)
-"""A stated accumulation on a plan whose data parallelism is not the user's GPU count (s17 trial t2: the
-8 became 16 on TP 2 × DP 4 without a word): the global batch they set is kept (micro × accumulation ×
-DP: DeepSpeed ``_batch_assertion``) and the accumulation that keeps it is named."""
-
-
-def _batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, str] | None:
-    """:func:`batch_line` of ``main``, with ``kept`` (:data:`ACCUMULATION_REDERIVED`) when the user's
-    stated accumulation is not the plan's."""
-    req = report.request
-    line = batch_line(main, _step_sequence_tokens(req), f, req.seq_len) if main is not None else None
-    stated = getattr(req, "gradient_accumulation", None)
-    if line is None or main is None or not (stated and req.global_batch and req.batch_size and req.gpu_count):
-        return line
-    if main.gradient_accumulation == stated or main.micro_batch != req.batch_size:
-        return line
-    user_dp = max(1, int(req.global_batch) // (int(req.batch_size) * stated))
-    kept = {
-        "user_accumulation": f.int(stated),
-        "user_gpus": gpus_text(f.lang, req.gpu_count),
-        "user_dp": f.int(user_dp),
-    }
-    return line | {"kept": translate(f.lang, ACCUMULATION_REDERIVED, **kept, **line)}
-
-
-STATED_BATCH_UNFIT = N_(
-    "Batch: yours on %(user_gpus)s, %(user_global)s sequences per step = micro-batch %(user_micro)s × "
-    "%(user_accumulation)s accumulation × DP %(user_dp)s, does not fit (%(per_gpu)s per GPU of "
-    "%(usable)s); on %(gpus)s: %(global)s sequences per step (%(tokens)s tokens) = micro-batch %(micro)s "
-    "× %(accumulation)s accumulation × DP %(dp)s"
-)
-"""The batch line when the user's micro-batch and accumulation (or global batch) do not fit their GPUs
-and the layout explained is another: theirs sized first, then the batch of the layout that fits
-(design §8: their setting first, then what fits — never an accumulation re-derived for another layout
-alone)."""
-
-
-def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | None:
-    """:data:`STATED_BATCH_UNFIT`: the plan at the user's GPU count (``memory.plan``: their micro-batch
-    and the accumulation their global batch gives there) when it does not fit, then ``main``'s batch;
-    None when they fit, stated no micro-batch or no global batch, or ``main`` is their layout."""
-    m, req = report.memory, report.request
-    if m is None or m.plan is None or main is None or main == m.plan or m.fits_requested is not False:
-        return None
-    if not (req.gpu_count and req.batch_size and req.global_batch):
-        return None
-    seq = _step_sequence_tokens(req)
-    stated, fits = batch_line(m.plan, seq, f), batch_line(main, seq, f)
-    if stated is None or fits is None:
-        return None
-    return translate(
-        f.lang,
-        STATED_BATCH_UNFIT,
-        user_gpus=gpus_text(f.lang, req.gpu_count),
-        **{f"user_{k}": v for k, v in stated.items() if k != "tokens"},
-        per_gpu=f.gib(m.per_gpu_bytes),
-        usable=f.gib(m.usable_bytes),
-        gpus=gpus_text(f.lang, main.tp * main.pp * main.dp),
-        **fits,
-    )
 
 
 def _ddp_unfit(report: SizingReport, f: Fmt) -> dict[str, Any] | None:

@@ -69,6 +69,8 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
         "given)."
     ),
+    "dgx_gpus": N_("Read “%(typed)s” as %(used)s GPUs: a DGX or HGX system holds 8."),
+    "chassis_gpus": N_("Read “%(typed)s” as %(used)s GPUs: the cards its slots hold."),
     "ji_ka_total": N_(
         "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
         "machines."

@@ -57,3 +57,27 @@ def drop_commented(cfg: StackConfig, text: str, rest: str) -> str:
         return ""
 
     return COMMENTED_RE.sub(put_aside, rest) if "#" in rest else rest
+
+
+def prose_commented(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """A message with no config found: (``text`` without its commented-out setting lines, each one as
+    typed with ``commented_out``), for ``ParseResult.unused_numbers`` (design §8: a setting stated is
+    used or named as not used, with why). A line counts when its key is a flag (``# --quantization_bit
+    4``) or a key some tool's config reads (``# cutoff_len: 4096``: :data:`MEANING`); a heading such as
+    ``# Setup: 2 A100`` stays prose, as does a commented line that asks a question (:data:`ASKING_RE`).
+    s28 tidy: before, the prose readers read ``# --quantization_bit 4`` as QLoRA on 4 bits."""
+    if "#" not in text:
+        return text, []
+    said: list[tuple[str, str]] = []
+
+    def put_aside(m: re.Match[str]) -> str:
+        key = m.group("key")
+        if not key.startswith("-") and not any(key in rows or bare(key) in rows for rows in MEANING.values()):
+            return m.group(0)  # a heading or a note: prose
+        if ASKING_RE.search(m.group(0)):
+            return m.group(0).lstrip().lstrip("#")  # '# Q: how long?': the user's question
+        said.append((m.group(0).strip().lstrip("#").strip(), "commented_out"))
+        return ""
+
+    rest = COMMENTED_RE.sub(put_aside, text)
+    return rest, said
