@@ -122,3 +122,31 @@ def test_users_as_load_worded_in_both_languages() -> None:
 def test_a_stated_concurrency_is_not_said_as_users(text: str) -> None:
     answer = _json(text)
     assert not [r for _, r in _ignored(answer) if r == "users_as_load"]
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "other"),
+    [
+        ("LLaMA 7B runs in int8 on my RTX 4090, but 13B goes out of memory. Can a 4090 run 13B?", "LLaMA-13B",
+         "model: LLaMA 7B"),
+        ("Llama-2 7B fits, what about 13B on an A10?", "Llama-2-13B", "model: Llama-2 7B"),
+        ("Qwen2.5 7B 在 4090 上能跑，14B 能跑吗？", "Qwen2.5-14B", "model: Qwen2.5 7B"),
+        ("我用 Qwen2.5-7B 微调没问题，但 32B 要几张 A100？", "Qwen2.5-32B", "model: Qwen2.5-7B"),
+    ],
+)  # fmt: skip
+def test_a_size_asked_after_a_family_model_is_that_familys_release(text: str, model: str, other: str) -> None:
+    answer = _json(text)
+    assert answer["request"]["model"] == model
+    assert (other, "other_setup") in _ignored(answer)  # the model named first is still named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-7B fits on my 4090; what about 13B?",  # Qwen2.5 has no 13B: a 13B shape, not a Qwen2.5
+        "Qwen2.5-7B 在 4090 上能跑，13B 呢？",
+        "13B 跑起来没问题，但 70B 微调要多大显存？",  # no family named: a size stays a size
+    ],
+)
+def test_a_size_the_family_lacks_stays_a_size(text: str) -> None:
+    assert _json(text)["request"]["model"] is None
