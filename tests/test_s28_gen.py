@@ -150,3 +150,30 @@ def test_a_size_asked_after_a_family_model_is_that_familys_release(text: str, mo
 )
 def test_a_size_the_family_lacks_stays_a_size(text: str) -> None:
     assert _json(text)["request"]["model"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "share"),
+    [
+        ("GRPO on Qwen2.5-7B: 4 GPUs for the actor, 4 for vLLM rollout, A100 80G. Memory per GPU?", 8, "4"),
+        ("PPO on Llama-3-8B with 7 GPUs for training and 1 GPU for vLLM inference on H100s", 8, "1"),
+        ("GRPO 训练 Qwen2.5-7B，4 张卡训练，4 张卡给 vLLM 做 rollout，A100 80G，每卡显存多少？", 8, "4"),
+        ("GRPO 训练 Qwen2.5-7B，6 张卡做训练，2 张给 sglang 采样，H100", 8, "2"),
+    ],
+)
+def test_trainer_then_rollout_counts_are_one_job(text: str, total: int, share: str) -> None:
+    answer = _json(text)
+    assert answer["request"]["gpu_count"] == total  # the job's cards: the trainer's and the engine's
+    assert (share, "rollout_share") in _ignored(answer)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("GRPO on Qwen2.5-7B with 8 A100s, 2 of them for vLLM", 8),  # the job's count said: kept
+        ("GRPO 训练 Qwen2.5-7B，8 张 A100，其中 2 张给 vllm，6 张训练", 8),
+        ("Train Qwen2.5-7B with SFT on 4 GPUs, then serve it with vLLM on 2 GPUs", 4),  # no online RL
+    ],
+)
+def test_a_stated_job_count_is_not_summed_again(text: str, count: int) -> None:
+    assert _json(text)["request"]["gpu_count"] == count
