@@ -6,10 +6,13 @@ Sources: Huawei's Ascend 910B is the Ascend part sold for LLM training and servi
 vLLM-Ascend document it first, hiascend.com); AMD's Instinct MI300X is its datacenter GPU that vLLM and
 SGLang document for ROCm (docs.vllm.ai, "ROCm installation"); Intel's Gaudi 3 is the current Gaudi
 (intel.com Gaudi 3 product brief); Google's TPU v5p is its training flagship of the v5 generation
-(cloud.google.com/tpu/docs/v5p).
+(cloud.google.com/tpu/docs/v5p). NVIDIA's H100 is the Hopper datacenter GPU its H800/H20 export parts are cut
+from (nvidia.com H100 datasheet), the card people mean by "H 卡" / "H cards" (s28).
 """
 
 from __future__ import annotations
+
+import re
 
 FAMILY_FLAGSHIPS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("huawei", "ascend", "华为", "昇腾"), "Ascend-910B"),
@@ -26,4 +29,12 @@ def family_flagship(name: str) -> str | None:
     lower = name.lower()
     if any(map(str.isdigit, lower)):
         return None
+    if H_FAMILY_RE.match(lower):  # 'H 卡', '8 H cards': the Hopper line, H100 for reference (s28)
+        return "H100-SXM5-80GB"
     return next((gpu for words, gpu in FAMILY_FLAGSHIPS if any(w in lower for w in words)), None)
+
+
+H_FAMILY_RE = re.compile(r"h[\s\-]*(?:系列)?[\s\-]*(?:的\s*)?(?:cards?|gpus?|显卡|卡)$")
+"""NVIDIA's H line typed by its letter alone, lower case ('h卡', 'h cards', 'h 系列的卡'): a family, as
+``bot.parse.lexicon.UNKNOWN_GPU_RE`` names it (s28: '1 node of 8 H cards' lost its count, '8张H卡' was
+sized as the reference A100 silently)."""

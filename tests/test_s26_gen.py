@@ -54,10 +54,10 @@ def test_an_m_word_without_its_memory_is_not_a_mac(question: str) -> None:
     [
         ("Can I fine-tune Llama-3-8B with LoRA on Intel Gaudi?", "Intel Gaudi", "Gaudi 2"),
         ("Serve Qwen2.5-72B on 8 Ascend NPUs with vLLM, how much concurrency?", "Ascend NPUs", "Ascend 910B"),
-        ("Can I train a 7B model on 4 AMD GPUs?", "AMD GPUs", "MI210"),
+        ("Can I train a 7B model on 4 AMD GPUs?", "AMD GPUs", "MI325X"),  # s28: the largest parts shown
         ("How long to pretrain a 1B model on 100B tokens on TPUs?", "TPUs", "TPU v5e"),
         ("8张昇腾卡部署Qwen2.5-72B能撑多少并发", "昇腾卡", "Ascend 910B"),
-        ("4张AMD显卡能全量微调7B模型吗", "AMD显卡", "MI210"),
+        ("4张AMD显卡能全量微调7B模型吗", "AMD显卡", "MI325X"),
         ("用英特尔 Intel Gaudi 做 LoRA 微调 Llama-3-8B 要多久，1 亿 token", "Intel Gaudi", "Gaudi 3"),
     ],
 )

@@ -13,6 +13,11 @@ GPUs (MI210 64GB)': that card)."""
 
 
 def family_only(name: str) -> bool:
-    """Whether an unknown card's name is an accelerator family without a model (:data:`FAMILY_WORDS`)."""
+    """Whether an unknown card's name is an accelerator family without a model (:data:`FAMILY_WORDS`, or
+    NVIDIA's H line by its letter: 'H 卡', 'H cards', estimator.gpu_families.H_FAMILY_RE)."""
+    from estimator.gpu_families import H_FAMILY_RE
+
     lower = name.lower()
-    return not any(map(str.isdigit, lower)) and any(w in lower for w in FAMILY_WORDS)
+    if any(map(str.isdigit, lower)):
+        return False
+    return any(w in lower for w in FAMILY_WORDS) or H_FAMILY_RE.match(lower) is not None

@@ -207,7 +207,17 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
 def asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     """The candidate of the asking part of ``s``, when several distinct models are named and the
     asking part names some but not all of them (a catalog name before an unknown one, then a size);
-    else None (the usual order decides)."""
+    else None (the usual order decides). A size asked alone after a catalog model of a family is that
+    family's release of the size when the catalog has it (:func:`bot.parse.family_size.family_size`)."""
+    if len(found) < 2:
+        return None
+    from bot.parse.family_size import family_size  # only where two candidates are named
+
+    return family_size(found, _asked_candidate(s, found))
+
+
+def _asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
+    """:func:`asked_candidate` before a size becomes a family's release."""
     if len(found) < 2:
         return None
     kept = [c for c in found if not DROPPED_RE.search(s, max(0, c.start - DROPPED_NEAR), c.start)]

@@ -392,12 +392,34 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
     import difflib  # here: only an unknown card needs it (start-up)
 
     vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
+    if vendor is not None and family_only(name):  # 'AMD 的卡', 'AMD GPUs': more than are shown, the largest
+        largest = _largest_families(vendor, 99)
+        if len(largest) > SHOWN_SUGGESTIONS:
+            return largest[:SHOWN_SUGGESTIONS]
+    if vendor is None and family_only(name):  # 'H 卡', 'H cards' (s28): the NVIDIA H line, largest first
+        return [f for f in _largest_families("NVIDIA", 99) if series(f) == "h"][:SHOWN_SUGGESTIONS]
     if vendor is not None:
         pool = sorted({g.family for g in catalog.gpus().values() if g.vendor == vendor})
         return sorted(pool, key=lambda f: -difflib.SequenceMatcher(None, name, f.lower()).ratio())[:n]
     typed = series(name)
     lower = {f.lower(): f for f in catalog.families() if typed and series(f) == typed}
     return [lower[c] for c in difflib.get_close_matches(name, list(lower), n=n, cutoff=0.0)]
+
+
+SHOWN_SUGGESTIONS = 4
+"""How many suggestions a reply shows (bot.render.understood: ``gpu_suggestions[:4]``)."""
+
+
+def _largest_families(vendor: str, n: int) -> list[str]:
+    """A vendor's catalog families, the most memory per card first (ties by name), ``n`` of them: for a
+    family typed without a model whose vendor has more parts than a reply shows ('AMD GPUs', s28) the
+    datacenter parts people mean (MI350X / MI355X / MI325X / MI300X at 288/288/256/192 GB,
+    estimator/data/gpus.toml), not the nearest names by spelling (Radeon PRO W7800 / W7900 / MI210)."""
+    most: dict[str, float] = {}
+    for g in catalog.gpus().values():
+        if g.vendor == vendor:
+            most[g.family] = max(most.get(g.family, 0.0), g.memory_gib)
+    return sorted(most, key=lambda f: (-most[f], f))[:n]
 
 
 _BRAND_WORDS = ("nvidia", "geforce", "tesla", "quadro", "rtx", "gtx", "titan", "ascend", "huawei", "amd")

@@ -290,11 +290,11 @@ UNKNOWN_GPU_RE = rc(
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*(?:pro[\s\-]*)?[ab]\d{2,3}(?![a-z0-9])|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
-    # s26: a family without a model ('Intel Gaudi', '昇腾卡', '华为的卡', 'AMD GPUs'): named, never an A100
+    # s26: a family without a model ('Intel Gaudi', '华为的卡', 'AMD GPUs'; s28: 'AMD 的卡', '8 H cards')
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
-    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|显卡|卡)"
-    r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|(?:的\s*)?(?:显卡|卡))"
+    r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])|(?<![a-z0-9\-_/.])h(?:[\s\-]*系列)?[\s\-]*(?:的\s*)?(?:(?:cards?|gpus?)(?![a-z0-9])|显卡|卡)"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its

@@ -30,6 +30,19 @@ ROLE_SPLIT_RE = rc(
 """'N cards for the rollout engine …, M cards for training': the two roles of one job (the rollout named
 first). A card name may stand where the card word does ('2 张 h20'); the trainer's count must follow in the
 same sentence."""
+TRAINER_FIRST_RE = rc(
+    r"(?<![\d.x×*])(?P<b>\d{1,3})\s*"
+    + _CARD.format(i=2)
+    + _VERB
+    + r"(?:训练|train(?:ing|er)?\b|actor\b|policy\b)[^。;；!?？！\d]{0,40}?"
+    r"(?:[,，、;；]|\band\b|和|另外|其余|剩下的?)\s*(?:另外|其余|剩下的?)?\s*(?P<a>\d{1,3})\s*"
+    + _CARD.format(i=1)
+    + _VERB
+    + r"(?:vllm|sglang|rollout|推理|采样|生成|inference|generation)"
+)
+"""The same two roles, the trainer's named first ('4 GPUs for the actor, 4 for vLLM rollout', '4 张卡训练，
+4 张卡给 vLLM 做 rollout'; s28): the job's N + M cards, M of them the rollout engine's."""
+_TRAINER_WORDS = ("训练", "train", "actor", "policy")
 _ROLLOUT_WORDS = ("vllm", "sglang", "rollout", "推理", "采样", "生成", "inference", "generation")
 
 
@@ -37,9 +50,10 @@ def role_split(s: str) -> str:
     """The normalized text ``s`` with each 'N for rollout …, M for training' written as the job's N + M
     cards of which N go to the rollout engine (:data:`ROLE_SPLIT_RE`); gated on a training word and a
     rollout word."""
-    if not (("训练" in s or "train" in s) and any(w in s for w in _ROLLOUT_WORDS)):
+    if not (any(w in s for w in _TRAINER_WORDS) and any(w in s for w in _ROLLOUT_WORDS)):
         return s
-    return ROLE_SPLIT_RE.sub(_joined, s) if ROLE_SPLIT_RE.search(s) else s
+    s = ROLE_SPLIT_RE.sub(_joined, s) if ROLE_SPLIT_RE.search(s) else s
+    return TRAINER_FIRST_RE.sub(_joined, s) if "其中" not in s and TRAINER_FIRST_RE.search(s) else s
 
 
 def _joined(m: re.Match[str]) -> str:

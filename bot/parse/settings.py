@@ -118,8 +118,8 @@ _PER_GPU = r"(?P<per>(?:/|per|each|every|每|一)\s*(?:gpu|卡|card|device|张)|
 TFLOPS_RE = rc(_NUM + r"\s*tflops?(?:/s)?\s*(?:effective\s+)?" + _PER_GPU)  # r20: 'TFLOPS effective per GPU'
 MEASURED_WORDS = rc(MEASURED)
 PER_GPU_BEFORE = rc(r"(?:每卡|单卡|per[\s\-]gpu|each\s+gpu)\s*(?:吞吐|throughput)?\s*(?:是|为|:|of|=)?\s*$")
-HOURS_RE = rc(
-    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(?:个)?\s*(?:hours?|hrs?|小时|h(?![a-z0-9]))"
+HOURS_RE = rc(  # a duration ('6 hours', '36小时', '8h'), never '8 H cards' (s28: NVIDIA's H line of GPUs)
+    r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(?:个)?\s*(?:hours?|hrs?|小时|h(?![a-z0-9])(?!\s+(?:cards?|gpus?)(?![a-z0-9])))"
 )
 DEADLINE_BEFORE = rc(r"(?:in|within|under|by|需要在|要在|在)\s*$")
 DEADLINE_AFTER = rc(r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadline)")
