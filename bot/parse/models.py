@@ -51,6 +51,9 @@ _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
 _SEPARATORS = compile_pattern(r"[\s\-_/:]+")
 _NAME_TOKEN = compile_pattern(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
 _GAP = compile_pattern(r"[\s\-_/:]*")
+_GLUED_SIZE_RE = compile_pattern(r"[\-_]\d+(?:\.\d+)?b(?![a-z0-9.])")
+"""Round 22 zh: a size glued after a catalog name that states none ('DeepSeek-R1-16b'): the typed name is a
+release of that size, not the catalog's (DeepSeek-R1 is 671B; before, the '-16b' was named nonpositive)."""
 MAX_NAME_TOKENS = 8
 """Longest alias in tokens ("deepseek-ai/deepseek-r1-distill-qwen-32b" has 7)."""
 
@@ -307,6 +310,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         if found is None:
             continue
         model_id, end = found
+        if _GLUED_SIZE_RE.match(s, end) and not _sizes_in(s[m.start() : end])[0]:
+            continue  # 'DeepSeek-R1-16b': a release of its own size, named by the passes below
         typed = s[m.start() : end]
         size, active = _sizes_in(typed)
         mentions.append(ModelMention(m.start(), end, _loose(typed), model_id, size, active))
