@@ -258,13 +258,16 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     return _catalog_alias(value, request.get("model"))
 
 
-MODEL_NAMED_AS = frozenset({"vision_language_llm", "latest_release", "model_alias", "speech_llm"})
+MODEL_NAMED_AS = frozenset(
+    {"vision_language_llm", "latest_release", "model_alias", "speech_llm", "long_context_release"}
+)
 """Substitution reasons that name the model as typed with the release sized instead
 (bot/core/interpretation.py): a vision-language release sized as its language model (s14), a family and
 size without a version sized as the latest release ('llama-70b': Llama-3.3-70B; docs/design.md §8: named,
 never replaced silently), a name the catalog lists for another release ('llama 30b': LLaMA-33B). s16: the
 latter two were scored as misses though the reply names the typed model and what was sized. Round 15 zh: a
-speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are."""
+speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are.
+Round 22 zh: a long-context release sized as its model ('chatglm3-32k': ChatGLM3-6B), named likewise."""
 
 
 def _sizes_named(answer: dict[str, Any]) -> list[float]:

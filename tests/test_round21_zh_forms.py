@@ -26,7 +26,11 @@ Round 22 (tests/data/real_questions/zh_r22.json, its r22work half), the same way
   ('bge-large-zh-v1.5 是用 … 加载的'), named as typed; the tool in the job's means slot ('用 FlagEmbedding
   部署 bge-…') is no model (bot.parse.verb_names);
 - a size glued after a catalog name that states none ('DeepSeek-R1-16b'): a release of its own size, named
-  as typed, never the 671B DeepSeek-R1 (bot.parse.models).
+  as typed, never the 671B DeepSeek-R1 (bot.parse.models);
+- a length trained up to, in a message that names a length ('max_length 超过 1 万就 OOM，我想训到 40000'):
+  the length sized (bot.parse.phrasing_zh); steps or epochs trained up to are none;
+- a long-context release by its suffix ('chatglm2-32k', 'Qwen2.5-7B-Instruct-1M'): sized as its model and
+  named as typed, the suffix no number (bot.parse.context_release; substitution ``long_context_release``).
 
 The sentences are written for these tests (none is from the real-question corpus)."""
 
@@ -225,3 +229,41 @@ def test_a_glued_size_sizes_that_release(capsys: pytest.CaptureFixture[str]) -> 
 def test_a_catalog_name_with_its_size_stays_the_catalogs(capsys: pytest.CaptureFixture[str]) -> None:
     model = ask(capsys, "DeepSeek-R1-32b 部署要多少显存？")["request"]["model"]
     assert model == "DeepSeek-R1-Distill-Qwen-32B"
+
+
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [
+        ("用 8 张 A800 全参微调 Qwen2.5-7B，max_length 超过 1 万就 OOM，我想训到 40000。", 40000),
+        ("cutoff_len 4096 能跑，上下文想训练到 64k 要几张卡？", 65536),
+    ],
+)
+def test_a_length_trained_up_to_is_the_length(
+    capsys: pytest.CaptureFixture[str], text: str, length: int
+) -> None:
+    assert ask(capsys, text)["request"]["seq_len"] == length
+
+
+@pytest.mark.parametrize(
+    "text", ["max_length 2048，训到 3000 步要多久？", "上下文 8k，训到 2 个 epoch 要多久？"]
+)
+def test_steps_or_epochs_trained_up_to_are_no_length(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["seq_len"] in (2048, 8192)
+
+
+@pytest.mark.parametrize(
+    ("text", "typed", "used"),
+    [
+        ("chatglm2-32k 推理 16k 的文本要多少显存？", "chatglm2-32k", "ChatGLM2-6B"),
+        ("Qwen2.5-7B-Instruct-1M 推理要多少显存？", "Qwen2.5-7B-Instruct-1M", "Qwen2.5-7B"),
+    ],
+)
+def test_a_long_context_release_is_its_model_named_as_typed(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str, used: str
+) -> None:
+    answer = ask(capsys, text)
+    assert answer["request"]["model"] == used
+    assert {"typed": typed, "used": used, "reason": "long_context_release"} in answer["interpretation"][
+        "substitutions"
+    ]
+    assert not any(item.startswith(("-32k", "-1m")) for item, _ in ignored_pairs(answer))
