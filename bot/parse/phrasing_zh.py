@@ -23,8 +23,8 @@ readers know, before the numbers get roles.
   that read it).
 
 - **A length trained up to** ('model_max_length 超过 2 万就 OOM，我想训到 90000', '上下文想训练到 64k'): in a
-  message that names a length, '训到 / 训练到 / 扩到 / 拉到 N' (N at least 1000, not steps, epochs or samples)
-  is the length wanted ('长度 = N'); round 22 zh.
+  message that names a length, '训到 / 训练到 N' (N at least 1000, not steps, epochs or samples) is the length
+  wanted ('长度 = N'); '从 4k 扩到 32k' stays the from-to reader's; round 22 zh.
 
 Each rule is gated by a cheap substring test.
 """
@@ -82,7 +82,7 @@ EACH_AFTER_COUNT_RE = rc(
 
 
 TRAIN_UP_TO_RE = rc(
-    r"(?:(?:想|要|希望|需要)\s*)?(?:训练?|扩展?|拉长?|做)到\s*"
+    r"(?<!从)(?:(?:想|要|希望|需要)\s*)?训练?到\s*"
     r"(?=(?:\d{4,7}|\d+(?:\.\d+)?\s*(?:k|万))(?![\d.])(?!\s*(?:步|steps?|个?\s*epochs?|轮|次|条|个?样本|张|卡|亿|b\b)))"
 )
 """'想训到 90000', '训练到 64k': the verb of a length wanted, before the length (see the module docstring)."""
