@@ -73,6 +73,7 @@ ROUND18 = {"zh": "zh_r18.json", "en": "en_r18.json"}
 ROUND19 = {"zh": "zh_r19.json", "en": "en_r19.json"}
 ROUND20 = {"zh": "zh_r20.json", "en": "en_r20.json"}
 ROUND21 = {"zh": "zh_r21.json", "en": "en_r21.json"}
+ROUND22 = {"zh": "zh_r22.json", "en": "en_r22.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -84,6 +85,7 @@ ROUNDS = {
     "r19": ROUND19,
     "r20": ROUND20,
     "r21": ROUND21,
+    "r22": ROUND22,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -152,12 +154,14 @@ def _names_match(stated: object, got: object) -> bool:
 
 _VENDOR_WORDS = frozenset(
     ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "huawei", "apple", "tesla", "instinct",
-     "ascend")
+     "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi")
 )  # fmt: skip
 """Maker and line words before a card's name ('NVIDIA A100', 'GeForce RTX 4090', 'Apple M5'): the same card
 without them (as bot/parse/gpus.py reads 'nvidia a10'; a card not in the catalog typed '3080ti' is the
 label's 'RTX 3080 Ti'). Round 20 zh: 'ascend' is Huawei's line word, as 'instinct' is AMD's ('Ascend
-310P3' of a '310P3' named as typed)."""
+310P3' of a '310P3' named as typed). Round 22 zh: the makers of cards outside the catalog as the
+messages write them, in Chinese or English ('摩尔线程 X300' is the label's 'MTT X300', '海光 DCU' its 'DCU',
+'小米 14 Pro' its 'Xiaomi 14 Pro')."""
 
 _FORM_FACTORS = ("pcie", "sxm", "nvl")
 """Board forms a stated card may name ('A100 PCIe', 'H100 NVL'): the card sized must be of that form."""
@@ -254,13 +258,16 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     return _catalog_alias(value, request.get("model"))
 
 
-MODEL_NAMED_AS = frozenset({"vision_language_llm", "latest_release", "model_alias", "speech_llm"})
+MODEL_NAMED_AS = frozenset(
+    {"vision_language_llm", "latest_release", "model_alias", "speech_llm", "long_context_release"}
+)
 """Substitution reasons that name the model as typed with the release sized instead
 (bot/core/interpretation.py): a vision-language release sized as its language model (s14), a family and
 size without a version sized as the latest release ('llama-70b': Llama-3.3-70B; docs/design.md §8: named,
 never replaced silently), a name the catalog lists for another release ('llama 30b': LLaMA-33B). s16: the
 latter two were scored as misses though the reply names the typed model and what was sized. Round 15 zh: a
-speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are."""
+speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are.
+Round 22 zh: a long-context release sized as its model ('chatglm3-32k': ChatGLM3-6B), named likewise."""
 
 
 def _sizes_named(answer: dict[str, Any]) -> list[float]:

@@ -660,6 +660,17 @@ def test_round21_work_en_does_not_regress() -> None:
     assert _work_understood("r21work", "en", 12) >= R21_WORK_UNDERSTOOD_EN
 
 
+R22_WORK_UNDERSTOOD_ZH = 20
+"""Round 22's Chinese working split (zh_r22.json, r22work: 26 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact), 20 after its readers
+(tests/test_round21_zh_forms.py), no label correction. Its r22test half (14 records) is frozen in
+``frozen_r22_test_zh.sha256``."""
+
+
+def test_round22_work_zh_does_not_regress() -> None:
+    assert _work_understood("r22work", "zh", 26) >= R22_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -774,6 +785,7 @@ HELD_OUT_SIZES = {
     ("r20test", "en"): 14,
     ("r21test", "zh"): 24,
     ("r21test", "en"): 28,
+    ("r22test", "zh"): 14,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

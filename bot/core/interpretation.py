@@ -150,11 +150,13 @@ SUBSTITUTION_REASONS = (
     "vision_language_llm",  # 'Qwen2.5-VL-72B': its language model sized, the vision encoder not counted
     "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
     "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
+    "long_context_release",  # 'chatglm3-32k': a long-context release, its model's weights sized
 )
 MODEL_SUBSTITUTIONS = {
     "vision_language": "vision_language_llm",
     "alias": "model_alias",
     "speech": "speech_llm",
+    "long_context": "long_context_release",
 }
 """A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 

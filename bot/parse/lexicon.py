@@ -7,6 +7,7 @@ typos, Chinese model nicknames, and the keyword patterns for stages, methods and
 
 from __future__ import annotations
 
+from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS as UNKNOWN_GPU_VENDORS
 from bot.parse.more_tools import in_launcher
 from bot.parse.regex import LazyPattern, rc
 
@@ -255,7 +256,7 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华\ue003])(?:"  # each first character below
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红\ue003])(?:"  # each first character below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
@@ -270,13 +271,17 @@ UNKNOWN_GPU_RE = rc(
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"
     r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
-    r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{3,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
+    r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{2,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
     # Chinese and other accelerators outside the catalog, by vendor word + model number
     r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:算能|sophgo|sophon)[\s\-]*(?:bm|sg|cv)?[\s\-]*\d{4}[a-z]?|(?:bm|sg)\d{4}[a-z]?(?![a-z0-9])"  # s22
     r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
     r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?|(?:天数智芯|iluvatar)[\s\-]*[\w\-]{2,12}"
+    # round 22 zh: Hygon's DCU without a model ('海光 DCU 上'), Rockchip's SoCs ('RK3588'), Xiaomi phones
+    # ('小米 14 Pro'; '小米 7B' is a size): named as typed, never an A100
+    r"|(?:(?:海光|hygon)[\s\-]*)?(?<![\w\-/])dcus?(?![a-z0-9])(?![\s\-]*[a-z]?\d{2,4})|rk\d{4}[a-z]?(?![a-z0-9])"
+    r"|(?:小米|红米|xiaomi|redmi)[\s\-]*(?:手机[\s\-]*)?\d{1,2}(?:[\s\-]*(?:pro|ultra|s))?(?![a-z0-9.])"
     # round 16 zh: Huawei's Atlas inference cards ('300I Duo': two chips on one card), Sophgo's TPUs ('单芯
     # 1684x', 'BM1688'), a name after the maker's word that no catalog entry took ('NVIDIA AX600'): named as
     # typed, never a catalog card sized
@@ -344,26 +349,6 @@ is the card's, never its model number. The
 look-ahead names every character an alternative can start with (tests/test_parse_lookahead.py derives
 them from the parsed pattern): it changes no match and spares the engine the ~35 alternatives at every
 Chinese character (~32 → ~12 µs a message)."""
-UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
-    # vendors with no card in the catalog: the suggestions fall back to the default GPU and its relatives
-    (
-        rc(
-            r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|天数|iluvatar|tenstorrent|trainium|inferentia|ipu"
-            r"|算能|sophgo|sophon|^bm\d|^sg\d"
-        ),
-        "—",
-    ),
-    (rc(r"intel|arc"), "Intel"),
-    (rc(r"mtt|moore|摩尔"), "Moore Threads"),
-    (rc(r"biren|壁仞|^br\d"), "Biren"),
-    (rc(r"鲲鹏|kunpeng|昇腾|ascend|华为|huawei"), "Huawei"),
-    (rc(r"apple|^m[1-4]"), "Apple"),
-    (rc(r"rtx|gtx|^\d{4}"), "NVIDIA"),
-    (rc(r"mi\d|amd"), "AMD"),
-    (rc(r"tpu"), "Google"),
-    (rc(r"gaudi"), "Intel"),
-]
-"""Words that tell an unknown card's vendor: its suggestions come from that vendor's catalog cards."""
 
 OUT_OF_SCOPE_RE = rc(
     r"gaming(?!\s+(?:laptop|pc|rig|desktop|gpu|card|notebook))|游戏(?!本|卡|显卡|笔记本|电脑|主机)|\bgames?\b|\bfps\b|"

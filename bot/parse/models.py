@@ -22,6 +22,7 @@ from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.bracket_sizes import sizes_in_brackets
+from bot.parse.context_release import context_releases
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -51,6 +52,9 @@ _SUFFIX = r"instruct|chat|base|hf|it|moe|coder|mini|small|medium|large|preview"
 _SEPARATORS = compile_pattern(r"[\s\-_/:]+")
 _NAME_TOKEN = compile_pattern(r"[a-z0-9.+]+|[\u3400-\u9fff]+")
 _GAP = compile_pattern(r"[\s\-_/:]*")
+_GLUED_SIZE_RE = compile_pattern(r"[\-_]\d+(?:\.\d+)?b(?![a-z0-9.])")
+"""Round 22 zh: a size glued after a catalog name that states none ('DeepSeek-R1-16b'): the typed name is a
+release of that size, not the catalog's (DeepSeek-R1 is 671B; before, the '-16b' was named nonpositive)."""
 MAX_NAME_TOKENS = 8
 """Longest alias in tokens ("deepseek-ai/deepseek-r1-distill-qwen-32b" has 7)."""
 
@@ -307,6 +311,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         if found is None:
             continue
         model_id, end = found
+        if _GLUED_SIZE_RE.match(s, end) and not _sizes_in(s[m.start() : end])[0]:
+            continue  # 'DeepSeek-R1-16b': a release of its own size, named by the passes below
         typed = s[m.start() : end]
         size, active = _sizes_in(typed)
         mentions.append(ModelMention(m.start(), end, _loose(typed), model_id, size, active))
@@ -398,6 +404,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         s = mask(s, start, end, MODEL_MARK)
     s = sizes_in_brackets(s, mentions, _whole_catalog_name)
     s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
+    s = context_releases(s, mentions) if "-" in s else s  # round 22 zh: 'chatglm3-32k', '…-Instruct-1M'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))

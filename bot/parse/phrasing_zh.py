@@ -22,6 +22,10 @@ readers know, before the numbers get roles.
   a count of cards is each card ('每张 48G'), not a second count of one ('单卡 NG' is left to the rules
   that read it).
 
+- **A length trained up to** ('model_max_length 超过 2 万就 OOM，我想训到 90000', '上下文想训练到 64k'): in a
+  message that names a length, '训到 / 训练到 N' (N at least 1000, not steps, epochs or samples) is the length
+  wanted ('长度 = N'); '从 4k 扩到 32k' stays the from-to reader's; round 22 zh.
+
 Each rule is gated by a cheap substring test.
 """
 
@@ -77,6 +81,17 @@ EACH_AFTER_COUNT_RE = rc(
 """'4 张 L20, 一张 48G': after a count of cards, one card's memory is each card's ('每张 48G')."""
 
 
+TRAIN_UP_TO_RE = rc(
+    r"(?<!从)(?:(?:想|要|希望|需要)\s*)?训练?到\s*"
+    r"(?=(?:\d{4,7}|\d+(?:\.\d+)?\s*(?:k|万))(?![\d.])(?!\s*(?:步|steps?|个?\s*epochs?|轮|次|条|个?样本|张|卡|亿|b\b)))"
+)
+"""'想训到 90000', '训练到 64k': the verb of a length wanted, before the length (see the module docstring)."""
+_LENGTH_NAMED_RE = rc(
+    r"max[\s_\-]*(?:model[\s_\-]*)?len|cutoff[\s_\-]*len|seq(?:uence)?[\s_\-]*len|长度|上下文"
+)
+"""A length named in the message: a train-up-to verb is about that length."""
+
+
 def read_zh_phrasing(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
     if _CONTEXT_GATE.search(s):
@@ -91,4 +106,6 @@ def read_zh_phrasing(s: str) -> str:
         s = EACH_AFTER_COUNT_RE.sub(r"\g<pre>每张 ", s)
     if "满血" in s:
         s = FULL_BEFORE_VERSION_RE.sub(" ", s)
+    if "到" in s and _LENGTH_NAMED_RE.search(s):
+        s = TRAIN_UP_TO_RE.sub(" 长度 = ", s)
     return s

@@ -21,6 +21,8 @@ _DEVICE = (
     r"|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
     r"|(?:snapdragon|骁龙)[\s\-]*(?:8[\s\-]*(?:\+[\s\-]*)?(?:gen[\s\-]*\d|elite)|x[\s\-]*(?:elite|plus)|\d{3})"
     r"|(?:dimensity|天玑)[\s\-]*\d{3,4}"
+    # round 22 zh: Rockchip's SoCs and Xiaomi phones ('RK3588，16G 内存', '小米 14 Pro 16G 内存')
+    r"|rk\d{4}[a-z]?|(?:小米|红米|xiaomi|redmi)[\s\-]*\d{1,2}(?:[\s\-]*(?:pro|ultra))?"
 )
 UNIFIED_RAM_RE = rc(
     rf"(?P<dev>{_DEVICE})(?:\s*(?:的)?\s*(?:phone|laptop|手机|笔记本|电脑))?"
@@ -30,6 +32,7 @@ UNIFIED_RAM_RE = rc(
 """A unified-memory device, then its RAM ('with 64 GB of RAM', '，16G 内存')."""
 GATE_RE = re.compile(
     r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
+    r"|rk\d{4}|小米|红米|xiaomi|redmi"
 )
 """The device words, searched before the pattern (most messages name none; a plain compiled pattern: its
 search is C, no Python frame)."""

@@ -40,19 +40,34 @@ the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine
 its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar')."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
-    r"(?=\s*(?:的|在|上|'s\b|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
+    r"(?=\s*(?:的|在|上|这(?:个|款)\s*(?:大)?模型|'s\b"
+    r"|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
 )
 """s20 round 14: a hyphen-joined name as the subject of the question, before a possessive, a place or a
 job noun ('Kimi-Audio 的 TTS 功能', 'MiniMax-Text-01 在 8 卡 A100 上', "Step-Audio's memory", 'Kimi-Audio
 inference'): the model the job is about, named as typed when no other model is named; a tool's, a card's
 or a setting's name stays theirs (the checks of :func:`job_named_model`). Round 21 zh: a last part joined by
-an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'; before, nothing was named)."""
+an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'; before, nothing was named).
+Round 22 zh: before '这个模型' ('能跑动 Foo-LLM 这个模型吗'; before, nothing was named)."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
 )
 """Round 20 zh: a name before a clause giving its size ('HunyuanOCR 是 1b 的模型', 'Foo 这个 14B 的模型',
 'Foo 是一个 140 亿参数的模型'): the model the question is about, named as typed (its size read apart)."""
+RETRIEVAL_NAME_RE = rc(
+    r"(?<![a-z0-9.\-_/])(?P<name>(?:bge|bce|gte|m3e)(?:[\-_][a-z0-9.]*[a-z0-9])+"
+    r"|[a-z][a-z0-9.]*(?:[\-_][a-z0-9.]+)*[\-_](?:reranker|embedding)(?:[\-_][a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
+)
+"""Round 22 zh: an embedding or reranker model by its joined name anywhere in the message ('bge-reranker-v2-m3
+是服务里用 FlagReranker 加载的', 'BEIR 评估 bge-m3'): the model, named as typed, when no other form named one
+(before, only beside a job word; a model of BAAI's BGE, NetEase's BCE, Alibaba's GTE or Moka's M3E series, or
+one with the kind word as a part)."""
+_MEANS_SLOT_RE = re.compile(r"(?:用|使用|基于|通过|借助)\s*$")
+"""The job's means slot before a name ('用 X 部署'): a tool's (bot.parse.lower_tools), never the model."""
+_RETRIEVAL_HEAD = re.compile(r"(?:bge|bce|gte|m3e)[\-_]")
+"""A name of a retrieval series, typed though it has no digit nor capital ('bge-small-zh')."""
+_RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding")
 _NOT_SUBJECT_HEADS = frozenset((
     "cuda", "cudnn", "nccl", "torch", "pytorch", "python", "flash", "auto", "triton", "transformer",
     "transformers", "tensor", "pipeline", "data", "sequence", "context", "expert", "gpu", "cpu", "ubuntu",
@@ -82,6 +97,7 @@ _NOT_MODEL_WORDS = frozenset((
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 _LOWER_NAME_GATE = re.compile(
     r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*[\-_][a-z0-9.]*\d|[a-z0-9]-(?:reranker|embedding)|(?:reranker|embedding)-"
+    r"|(?<![a-z0-9])(?:bge|bce|gte|m3e)-"
 )
 """Round 19: a name typed all in lower case is still one when joined by hyphens with a digit in it
 ('bge-base-zh-v1.5', 'm3e-base' is not: its digit leads no part); a message typed all in lower case
@@ -105,6 +121,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
         patterns = (*patterns, JOINED_SUBJECT_RE)
+        if _RETRIEVAL_GATE.search(s):  # round 22 zh: a retrieval model anywhere, last
+            patterns = (*patterns, RETRIEVAL_NAME_RE)
     for pattern in patterns:
         for m in pattern.finditer(s):
             name = typed(m.group("name"))
@@ -113,11 +131,18 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 continue
             if _in_longer_name(s, m):
                 continue
+            if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
+                continue  # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools)
             if pattern is JOINED_SUBJECT_RE and (
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
             ):
                 continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
-            if name_like(name) or _PROPER.fullmatch(name) or _RETRIEVAL_PART_RE.search(low):
+            if (
+                name_like(name)
+                or _PROPER.fullmatch(name)
+                or _RETRIEVAL_PART_RE.search(low)
+                or _RETRIEVAL_HEAD.match(low)
+            ):
                 return m.start("name"), m.end("name"), name
     return None
 

@@ -189,11 +189,14 @@ TUNED_ADJECTIVE_RE = rc(
     r"|(?:强化学习|rlhf|grpo|ppo|dpo|sft)\s*(?:(?:训练|微调|后训练)(?:出来|过|好|后)?|出来|过|好|后)的"
     r"|\bfull[\s\-]*(?:parameters?|params?|weights?)(?![\s\-]*(?:fine|tun|train|sft|ft\b|update))"
     r"|全参(?:数)?(?:的)?\s*(?:模型|版本|权重)"
+    r"|(?:哪个|哪一?款|什么|这个|那个)\s*微调(?:的)?\s*版(?:本)?"  # round 22 zh: '是哪个微调版本，本地部署…'
 )
 """A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
 '部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5); how the model was made
 ('a model trained with reinforcement learning', '用强化学习训练出来的', session 12 review 3); the full,
-unquantized weights it loads ('serve it with full parameters', '部署全参模型', round 9: not a fine-tuning)."""
+unquantized weights it loads ('serve it with full parameters', '部署全参模型', round 9: not a fine-tuning);
+which tuned release a served model is (round 22 zh: '是哪个微调版本，本地部署用的什么显卡' asks about a
+release, no fine-tuning job)."""
 
 
 JOB_NAMED_TOOL_RE = rc(

@@ -45,6 +45,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "“%(typed)s” is a speech model: sized as its language model, %(used)s — the speech tokenizer and "
         "decoder are not counted."
     ),
+    "long_context_release": N_(
+        "Read “%(typed)s” as %(used)s: its long-context release has the same weights, sized at the context "
+        "you give."
+    ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),
