@@ -108,3 +108,12 @@ def test_a_name_after_a_pretraining_verb_or_a_measure_is_the_model_named() -> No
         "What latency of TTFT do you see for a 7B model on an L4?",
     ):
         assert parse(text).unknown_model is None, text
+
+
+def test_a_range_of_observed_rates_is_observed_at_both_ends() -> None:
+    text = "vLLM serves Llama-3.1-8B on one L4 at only about 30–35 tok/s end to end. Is that expected?"
+    assert parse(text).request.target_tokens_per_s is None
+    assert ("35 tok/s", "observed") in _ignored(text)
+    # a range asked for stays the target (its upper end, as before)
+    text = "We need 3000-3500 tok/s in total for Llama-3.1-8B on L4s, how many?"
+    assert parse(text).request.target_tokens_per_s == 3500
