@@ -671,6 +671,16 @@ def test_round22_work_zh_does_not_regress() -> None:
     assert _work_understood("r22work", "zh", 26) >= R22_WORK_UNDERSTOOD_ZH
 
 
+R22_WORK_UNDERSTOOD_EN = 15
+"""Round 22's English working split (en_r22.json, r22work: 22 records) understood in full at the last
+measurement (README.md there): 15 at the freeze (first contact). Its r22test half (18 records) is frozen
+in ``frozen_r22_test_en.sha256``."""
+
+
+def test_round22_work_en_does_not_regress() -> None:
+    assert _work_understood("r22work", "en", 22) >= R22_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -786,6 +796,7 @@ HELD_OUT_SIZES = {
     ("r21test", "zh"): 24,
     ("r21test", "en"): 28,
     ("r22test", "zh"): 14,
+    ("r22test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -94,6 +94,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "num_samples": (
         "number of samples", "num samples", "sample count", "n training samples", "num training samples",
+        "train samples", "training samples",  # round 22: Megatron-LM's --train-samples
         "样本数", "样本量", "数据条数",
     ),
     "gpu_memory_utilization": (

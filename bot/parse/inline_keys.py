@@ -87,6 +87,8 @@ def _key(m: re.Match[str]) -> str | None:
     key = short_forms().get(key, key)
     if key == "batch_size" and _GLOBAL_BEFORE_RE.search(m.string, 0, m.start()):
         key = "train_batch_size"  # r18: 'global BATCH_SIZE=384': sequences per step (DeepSpeed's key)
+    if key == "train_samples":  # round 22: Megatron-LM's --train-samples (TRAIN_SAMPLES=): sequences trained
+        key = "max_train_samples"  # over the run, the samples as run_clm.py's key counts them
     if key == "block_size" and _RUN_CLM_RE.search(m.string):
         key = "max_seq_len"  # run_clm.py: group_texts cuts the data into blocks of block_size tokens
     if key not in HANDLERS or key in _NOT_HERE:

@@ -11,7 +11,7 @@ serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.cha
 github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`); round 9: engines
 of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
 xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries; round 21:
-Triton by its backends, Intel's llm-scaler (vLLM for Arc cards)."""
+Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX."""
 
 from __future__ import annotations
 
@@ -60,6 +60,11 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"(?<![a-z0-9])web[\s\-_]?llm(?![a-z0-9])"),
         "WebLLM",
     ),  # round 14: github.com/mlc-ai/web-llm (browser)
+    (  # round 22: Modular's MAX ('with Modular MAX', 'max benchmark --backend modular'; docs.modular.com/max)
+        rc(r"\bmodular(?:['’]s)?[\s\-_]+max\b|--backend[\s=]+modular\b"),
+        "Modular MAX",
+    ),
+    (rc(r"(?<![a-z0-9])lorax(?![a-z0-9])"), "LoRAX"),  # round 22: github.com/predibase/lorax (multi-LoRA)
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

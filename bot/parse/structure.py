@@ -439,6 +439,8 @@ MEASURED_RE = rc(rf"(?:{MEASURED}|{RATE_RUN})")
 """What makes a rate measured (:data:`bot.parse.cue_words.MEASURED`, and a Chinese run with its rate)."""
 RATE_NEAR = 24
 """Characters before a rate searched for a measuring word (as :func:`bot.parse.settings._throughput`)."""
+RANGE_START_RE = rc(r"\d+(?:\.\d+)?\s*(?:–|—|-|~|to)\s*$")
+"""The first end of a range of rates ('about 30–35 tok/s'): the words before it are the rate's (round 22)."""
 
 
 def rate_not_target(s: str, m: re.Match[str]) -> str | None:
@@ -454,7 +456,7 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
         return None
     from bot.parse.rate_words import BENCHMARK_RE, WANTED_RE, measured_at_load  # session 13 review 2
 
-    near = s[max(seg.start, m.start() - RATE_NEAR) : m.start()]
+    near = RANGE_START_RE.sub("", s[max(seg.start, m.start() - RATE_NEAR) : m.start()])  # '30–35 tok/s': r22
     said = [x.end() for x in BENCHMARK_RE.finditer(near)]  # 'the benchmark shows', '压测结果' (s13 review 2)
     if said and seg.own_role != JOB and not WANTED_RE.search(near, said[-1]):
         return OBSERVED

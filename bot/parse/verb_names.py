@@ -30,14 +30,16 @@ _ZH_JOB = (
 BEFORE_JOB_RE = rc(rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*{_ZH_JOB})")
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word."""
 AFTER_JOB_RE = rc(
-    rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|train(?:ed|ing)?|serv(?:e|ed|ing)|deploy(?:ed|ing)?"
-    r"|quantiz(?:e|ed|ing))"
+    rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
+    r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed)\s+(?:for|of))"
     rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9\-_]|\.[a-z0-9])"
 )
 """'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey';
 round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantization is about; never before
 the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine-tuning of MiniCPM-V.'),
-its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar')."""
+its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar'); round 22: after a
+pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure ('tokens/s numbers for
+olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
     r"(?=\s*(?:的|在|上|这(?:个|款)\s*(?:大)?模型|'s\b"

@@ -216,7 +216,18 @@ def serving_a_tuned_model(s: str) -> bool:
         return False
     rest = _LORA_WORDS_RE.sub(" ", TUNED_ADJECTIVE_RE.sub(" ", s))
     rest = JOB_NAMED_TOOL_RE.sub(" ", rest) if "-" in rest or "_" in rest else rest
+    if _TRAIN_VERB_RE.search(rest):
+        return False  # round 22: 'train LoRA adapters … before we deploy' trains them
+    if "adapter" in rest:
+        rest = SERVED_ADAPTERS_RE.sub(" ", rest)  # round 22: 'how many adapters can TGI keep in GPU memory'
     return not _FINETUNE_WORDS.found(rest) and not lx.PRETRAIN_RE.search(rest)
+
+
+SERVED_ADAPTERS_RE = rc(r"\bmulti[\s\-]*(?:lora|adapters?)\b|\badapters?\b")
+"""Adapters as the things a server loads ('multi-LoRA adapter deployment', 'how many adapters fit in GPU
+memory', round 22): with a serving word and no training verb, the noun says what is served, as 'LoRA
+adapters' in :data:`TUNED_ADJECTIVE_RE` does; before, it alone made a fine-tuning (en22-021)."""
+_TRAIN_VERB_RE = rc(r"\btrain(?:s|ing)?\b|训练|训")
 
 
 def model_description_removed(s: str) -> str:

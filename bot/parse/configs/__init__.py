@@ -268,6 +268,12 @@ after a command's flags they begin the sentence again (round 12: 'with' was read
 value, and the model after it lost to the command)."""
 
 
+def _open_quote(line: str, start: int, end: int) -> bool:
+    """A quote opened and not closed between ``start`` and ``end`` (round 22: the commas of
+    ``--lora_target_modules='["q_proj", "v_proj"]'`` are the list's, not the end of the command)."""
+    return line.count("'", start, end) % 2 == 1 or line.count('"', start, end) % 2 == 1
+
+
 def command_end(line: str, start: int) -> int:
     """Where a command written inside a sentence ends: at the first CJK character, after a word a comma or a
     semicolon closes ("… --enforce-eager, how much" ends before the comma), or at the first bare word that is
@@ -278,7 +284,9 @@ def command_end(line: str, start: int) -> int:
     bare, after_flag, seen_flag = 0, False, False
     for m in WORD_RE.finditer(line, start, stop):
         word = m.group(0)
-        if word[-1] in ",;" and m.start() > start:
+        if m.start() > start and _open_quote(line, start, m.start()):
+            continue  # inside a quoted value
+        if word[-1] in ",;" and m.start() > start and not _open_quote(line, start, m.end()):
             return m.end() - 1  # round 7: '--enforce-eager, how much …': the comma ends the command
         if word.startswith("-"):
             after_flag = seen_flag = True

@@ -423,10 +423,16 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
 
         openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
-    cfg = read_training(flat, tool, cfg)
+    alpaca = tool == "trl" and {"micro_batch_size", "batch_size"} <= flat.keys()  # ALPACA_ROWS
+    cfg = read_training(flat, ALPACA_ROWS if alpaca else tool, cfg)
     if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
         cfg.implied["gpu_count"] = cfg.values.pop("gpu_count")  # states (the whole job's) wins
     return cfg
+
+
+ALPACA_ROWS = "axolotl"
+"""Round 22: --micro_batch_size beside --batch_size (tloen/alpaca-lora finetune.py, h2oGPT's: accumulation =
+batch_size // micro_batch_size) is read with axolotl's rows: batch_size the effective batch, not the micro."""
 
 
 def _first_positional(argv: list[str], i: int) -> int:

@@ -291,6 +291,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--tensor-model-parallel-size": ("tp", "int"), "--pipeline-model-parallel-size": ("pp", "int"),
         "--seq-length": ("seq_len", "int"), "--micro-batch-size": ("batch_size", "int"),
         "--global-batch-size": ("global_batch", "int"),
+        "--train-samples": ("num_samples", "int"),  # round 22: sequences of --seq-length over the run
     },
     "vllm": {
         "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
