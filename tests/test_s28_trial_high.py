@@ -5,6 +5,14 @@ described.
   ``max_samples``), '平均每条 1200 token' / 'avg 1,200 tokens per sample' is each sample's mean length,
   not a sequence length that disagrees with the config: the time is samples × mean length × epochs
   (200K × 1,200 × 2 = 4.8×10⁸ tokens; LoRA 4ND = 4 × 14.7B × 4.8×10⁸ = 2.82×10¹⁹ FLOPs).
+- H2: a serving question with a GPU count and no load, whose 16-bit weights need more GPUs and whose FP8
+  weights fit the count, is answered on the user's GPUs in FP8 at the sequences they hold: serving GPUs,
+  TP and the monthly cost (2 × 730 h × $0.30–0.80 = $438–1,168) are for 2 × RTX 4090, never an assumed
+  16 sequences on 8; bf16's 4 GPUs in one line (estimator/serving_capacity.fits_only_in_fp8).
+- H3: an RL batch counted in prompts ('batch 8 prompts', '8 prompts per step', '每步8个prompt') is the
+  step's prompts over all GPUs: 1000 steps × 8 = 8,000 prompts, × 6 completions of 512 + 1,024 tokens =
+  73.7M tokens, timed. Unsloth runs TRL's GRPOTrainer (beta 0.0: no reference model,
+  estimator/rl_reference.py) and, with no method named, its loader's default QLoRA, said in the ledger.
 """
 
 from __future__ import annotations
@@ -84,3 +92,93 @@ def test_a_sequence_length_beside_a_config_still_differs(question: str, lf_yaml:
     assert answer["request"]["seq_len"] == 8192
     assert answer["request"].get("tokens_per_sample") is None
     assert any(i["reason"] == "config_differs" for i in answer["interpretation"]["ignored"])
+
+
+GEMMA_ON_TWO = [
+    "Does Gemma-2-27B fit on 2x 4090 for inference with vLLM at 16k context?",
+    "两张4090用vLLM部署Gemma-2-27B，16k上下文，放得下吗",
+]
+
+
+@pytest.mark.parametrize("question", GEMMA_ON_TWO)
+def test_every_serving_figure_is_on_the_stated_cards(question: str) -> None:
+    answer = _json(question)
+    inf = answer["report"]["inference"]
+    assert (inf["serving_gpus"], inf["tp"], inf["weight_format"]) == (2, 2, "fp8")
+    assert inf["concurrency"] == inf["max_concurrency"] == inf["priced_concurrency"] >= 1
+    low = 0.30 if answer["lang"] == "en" else 1.8  # $0.30–0.80 / ¥1.8–3.5 a 4090-hour (the catalog's)
+    assert inf["cost_per_month"]["low"] == pytest.approx(2 * 730 * low)  # 2 GPUs × 730 h, not 4 or 8
+    assert answer["report"]["feasible_reason"] == "fp8_only"
+    why = {a["field"]: a["why"] for a in answer["assumptions"]}
+    assert why["concurrency"] == "most_held" and why["precision"] == "fp8_on_count"
+    reply = answer["reply"]
+    assert "8 GPUs" not in reply and "8 张" not in reply
+    assert ("at least 4" in reply) or ("至少要 4 张" in reply)  # bf16's count, in one line
+
+
+@pytest.mark.parametrize(
+    ("question", "concurrency"),
+    [
+        ("Does Gemma-2-27B fit on 2x 4090 for inference with vLLM at 16k context, 20 concurrent users?", 20),
+        ("两张H100用vLLM部署Gemma-2-27B，16k上下文，放得下吗", 16),  # bf16 fits: the team's 16 stays
+    ],
+)
+def test_a_stated_load_or_fitting_weights_keep_their_sizing(question: str, concurrency: int) -> None:
+    """Must not misread: a stated load is sized as stated; 16-bit weights that fit keep the default."""
+    answer = _json(question)
+    assert answer["report"]["inference"]["concurrency"] == concurrency
+    assert "most_held" not in {a["why"] for a in answer["assumptions"]}
+
+
+UNSLOTH_GRPO = [
+    "Unsloth GRPO on Llama-3.1-8B, one A100 80GB, num_generations 6, max_completion_length 1024, "
+    "1000 steps, batch 8 prompts - how long?",
+    "Unsloth GRPO on Llama-3.1-8B, one A100 80GB, num_generations 6, max_completion_length 1024, "
+    "1000 steps, 8 prompts per step - how long?",
+    "用Unsloth跑GRPO，Llama-3.1-8B，一张A100 80G，num_generations 6，max_completion_length 1024，"
+    "1000步，每步8个prompt，要多久？",
+]
+
+
+@pytest.mark.parametrize("question", UNSLOTH_GRPO)
+def test_rl_steps_times_prompts_give_a_time(question: str) -> None:
+    answer = _json(question)
+    request = answer["request"]
+    assert (request["global_batch"], request["num_samples"]) == (8, 8000)
+    assert request["tokens"] == pytest.approx(8000 * 6 * (512 + 1024))
+    assert answer["report"]["gpu_hours"]["likely"] > 0
+    assert not any(i["reason"] == "steps_need_batch" for i in answer["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize("question", UNSLOTH_GRPO[:1] + UNSLOTH_GRPO[2:])
+def test_unsloth_grpo_is_qlora_said_and_has_no_reference_model(question: str) -> None:
+    answer = _json(question)
+    assert answer["request"]["method"] == "qlora"
+    assert {a["field"]: a["why"] for a in answer["assumptions"]}["method"] == "unsloth_default"
+    assert "reference" not in answer["report"]["memory"]["breakdown"]
+
+
+@pytest.mark.parametrize(
+    ("question", "method", "batch"),
+    [  # must not misread: a stated method stays; a per-device batch with no prompt word is a micro-batch
+        (
+            "Unsloth full fine-tuning GRPO on Llama-3.1-8B, one A100 80GB, 1000 steps, batch 8 prompts",
+            "full",
+            None,
+        ),
+        ("TRL GRPO on Llama-3.1-8B, one A100 80GB, num_generations 6, batch size 8 per device", "full", 8),
+        ("用Unsloth LoRA 跑 GRPO，Llama-3.1-8B，一张A100 80G，每卡 batch 8", "lora", 8),
+    ],
+)
+def test_stated_methods_and_micro_batches_stay(question: str, method: str, batch: int | None) -> None:
+    request = _json(question)["request"]
+    assert request["method"] == method
+    assert request["batch_size"] == (batch or request["batch_size"])
+    assert request["global_batch"] == (None if batch else 8)
+
+
+def test_unsloth_grpo_reference_default_is_trls() -> None:
+    """TRL v1.9.0 grpo_config.py ``beta: float = field(default=0.0``: Unsloth patches that trainer."""
+    from estimator.rl_reference import TRL_GRPO_BETA, default_kl
+
+    assert default_kl("Unsloth", "grpo") == TRL_GRPO_BETA == 0.0
