@@ -13,6 +13,8 @@ described.
   step's prompts over all GPUs: 1000 steps × 8 = 8,000 prompts, × 6 completions of 512 + 1,024 tokens =
   73.7M tokens, timed. Unsloth runs TRL's GRPOTrainer (beta 0.0: no reference model,
   estimator/rl_reference.py) and, with no method named, its loader's default QLoRA, said in the ledger.
+- H4: 'how many A100 to LoRA Llama-3-8B and serve it?' asks two jobs: the LoRA fine-tuning is sized and
+  the serving named as the second question (bot/parse/second_stage.py), never the serving alone.
 """
 
 from __future__ import annotations
@@ -182,3 +184,31 @@ def test_unsloth_grpo_reference_default_is_trls() -> None:
     from estimator.rl_reference import TRL_GRPO_BETA, default_kl
 
     assert default_kl("Unsloth", "grpo") == TRL_GRPO_BETA == 0.0
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many A100 to LoRA Llama-3-8B and serve it?",
+        "QLoRA Qwen2.5-7B on a 4090, then deploy it",
+        "用LoRA微调Llama-3-8B然后部署，要几张A100",
+    ],
+)
+def test_an_adapter_job_then_serving_sizes_the_training_and_names_the_serving(question: str) -> None:
+    answer = _json(question)
+    assert answer["request"]["stage"] == "finetune"
+    assert answer["request"]["method"] in ("lora", "qlora")
+    assert ("You also asked about serving it" in answer["reply"]) or ("你还问了部署" in answer["reply"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I have a LoRA adapter for Llama-3-8B, how many A100 to serve it?",
+        "LoRA adapters for Qwen2.5-7B: serve it on a 4090",
+        "我有一个 LoRA 适配器，Llama-3-8B，部署要几张A100",
+    ],
+)
+def test_a_served_adapter_stays_a_serving_question(question: str) -> None:
+    """Must not misread: a trained adapter that is served is no training job."""
+    assert _json(question)["request"]["stage"] == "inference"

@@ -44,7 +44,7 @@ def parse(text: str) -> ParseResult:
             parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
         # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
         if first is None and THEN_SERVE_RE.search(raw):
-            parsed = with_second_stage(parsed)
+            parsed = with_second_stage(parsed, raw, lambda said: without_other_setups(parse_one(said)))
         if WHICH_CARDS_RE.search(raw):  # 'which GPUs?', '租什么卡': the common cards compared (s23)
             parsed = with_cards_compared(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
