@@ -319,7 +319,7 @@ def size_serving(
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
-    if fp8 is not None and feasible == "yes":  # the 16-bit weights do not fit: a quality trade-off
+    if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
         feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
