@@ -5,6 +5,9 @@
   ``beta: float = field(default=0.0``, "If `0.0` (default), the reference model is not loaded";
   trl/trainer/grpo_trainer.py L955–957 ``if self.beta == 0.0: self.ref_model = None``). TRL's RLOO keeps
   one by default (rloo_config.py L494, ``default=0.05``).
+* Unsloth's GRPO is TRL's ``GRPOTrainer`` and ``GRPOConfig`` patched in place (unslothai/unsloth
+  unsloth/models/rl.py ``PatchFastRL`` / ``patch_trl_rl_trainers``; its GRPO notebooks import
+  ``from trl import GRPOConfig, GRPOTrainer`` and set no ``beta``): TRL's default, no reference model.
 * verl: a reference policy only when ``actor_rollout_ref.actor.use_kl_loss`` or ``algorithm.use_kl_in_reward``
   is true (volcengine/verl@b178a3c verl/trainer/ppo/utils.py L72–76 ``need_reference_policy``: "return
   config.algorithm.use_kl_in_reward or config.actor_rollout_ref.actor.use_kl_loss"), and both default to
@@ -47,6 +50,7 @@ SWIFT_GRPO_BETA = 0.04
 
 DEFAULT_KL: dict[tuple[str, str], float] = {
     ("trl", "grpo"): TRL_GRPO_BETA,
+    ("unsloth", "grpo"): TRL_GRPO_BETA,  # TRL's GRPOTrainer (module doc)
     **{("verl", a): VERL_KL_COEF for a in ("grpo", "rloo", "ppo")},
     **{("openrlhf", a): OPENRLHF_INIT_KL_COEF for a in ("grpo", "rloo", "ppo")},
     ("ms-swift", "grpo"): SWIFT_GRPO_BETA,
@@ -75,6 +79,7 @@ def has_reference(req: SizingRequest, algorithm: Algorithm | None = None) -> boo
 
 _SWITCH: dict[str, tuple[str, str]] = {
     "trl": ("TRL beta = 0.0", "beta > 0"),
+    "unsloth": ("TRL beta = 0.0", "beta > 0"),
     "ms-swift": ("ms-swift beta = 0.0", "beta > 0"),
     "verl": (
         "verl use_kl_loss = false, use_kl_in_reward = false",

@@ -26,7 +26,7 @@ from estimator.reasons import Why
 from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
-from estimator.serving_capacity import at_capacity, fp8_on_count
+from estimator.serving_capacity import at_capacity, fits_only_in_fp8, fp8_on_count
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
 from estimator.serving_schedule import on_schedule
@@ -300,7 +300,7 @@ def size_serving(
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
     fp8 = None
-    if req.concurrency_asked and not req.concurrency and requested_count(req):
+    if (req.concurrency_asked or fits_only_in_fp8(req, inf, personal(precision))) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
@@ -319,7 +319,7 @@ def size_serving(
     feasible, reason = _serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
-    if fp8 is not None and feasible == "yes":  # the 16-bit weights do not fit: a quality trade-off
+    if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
         feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
@@ -411,13 +411,13 @@ def _load_assumptions(
     req: SizingRequest, most: list[int], personal: bool, context: int, ledger: Ledger
 ) -> None:
     """The ledger line of the concurrency when the user stated none: the most their GPUs hold when
-    that was asked, else one user on a personal machine, else a team's 16."""
-    if most and req.target_tokens_per_s and not req.concurrency_asked:
-        ledger.assume(
-            "concurrency", most[0], Why.throughput_target, target_tokens_per_s=req.target_tokens_per_s
-        )
-    elif most:
-        ledger.assume("concurrency", most[0], Why.concurrency_asked)
+    that was asked (or, with no load, only FP8 fits them: s28 H2), else one user on a personal
+    machine, else a team's 16."""
+    if most:  # asked, a tokens/s target, or no load and only FP8 fits the stated GPUs (s28 H2)
+        target = None if req.concurrency_asked else req.target_tokens_per_s
+        held = Why.concurrency_asked if req.concurrency_asked else Why.most_held
+        why = Why.throughput_target if target else held
+        ledger.assume("concurrency", most[0], why, **({"target_tokens_per_s": target} if target else {}))
     elif not req.concurrency:
         default_conc = _default_concurrency(personal, context, req.users)
         ledger.assume(

@@ -39,6 +39,7 @@ from estimator.training_result import TrainingResult as TrainingResult
 from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECISION_BITS
 from estimator.training_setup import SetupParts as SetupParts
 from estimator.training_setup import _seq_len, assume_tokens_per_sample, samples_at_cap, training_setup
+from estimator.training_tools import tool_method
 
 Fields = dict[str, Any]
 """TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
@@ -53,7 +54,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     known duration), memory and the layout when there is a model."""
     out = TrainingResult(params=r.params, spec=r.spec)
     req = rollout.with_prompt(req, ledger)  # RL with only the completion's length: TRL's prompt 512
-    out.method = _method(req, r.stage, ledger)
+    out.method = tool_method(req, r.stage, ledger)
     algorithm = req.algorithm or Algorithm.sft
     tokens = _training_tokens(req, r.stage, ledger)
     pretraining = r.stage in (Stage.pretrain, Stage.continued_pretrain) and not req.hours  # a run's time: s18
@@ -212,12 +213,6 @@ def _known_duration(
     elif not r.gpu.generic:
         budget_without_price(req, band, r.gpu.family, ledger)
     return fields
-
-
-def _method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
-    if stage == Stage.finetune and req.method is None:
-        return Method(ledger.assume("method", Method.full.value, Why.method_full))
-    return req.method or Method.full
 
 
 PAIR_SEQUENCES = 2

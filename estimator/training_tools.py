@@ -32,7 +32,14 @@ Sources, per tool:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from estimator.reasons import Why
+from estimator.request import Method, Stage
+
+if TYPE_CHECKING:
+    from estimator.ledger import Ledger
+    from estimator.request import SizingRequest
 
 
 class ToolLimits(NamedTuple):
@@ -131,3 +138,15 @@ def quantization_key(name: str | None, bits: int) -> tuple[str, str]:
     if name in LOAD_IN_BITS_TOOLS and bits in (8, 4):
         return name, f"load_in_{bits}bit"
     return "LLaMA-Factory", "quantization_bit"
+
+
+def tool_method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
+    """The stated fine-tuning method; else (fine-tuning) the tool's own, said in ``ledger``: Unsloth's QLoRA
+    (``FastLanguageModel.from_pretrained``: ``load_in_4bit = True  # 4bit QLoRA``, ``full_finetuning =
+    False``, unslothai/unsloth unsloth/models/loader.py; trial s28 H3, bot.parse.tool_method), any other
+    tool's full fine-tuning (design.md §3.1); outside fine-tuning, full training of every weight."""
+    if stage != Stage.finetune or req.method is not None:
+        return req.method or Method.full
+    if (req.training_tool or "").lower() == "unsloth":
+        return Method(ledger.assume("method", Method.qlora.value, Why.unsloth_default))
+    return Method(ledger.assume("method", Method.full.value, Why.method_full))

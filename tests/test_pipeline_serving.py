@@ -18,19 +18,23 @@ H100_BW = 3350e9
 
 def test_405b_for_200_users_gets_the_fewest_gpus_and_a_per_sequence_speed_of_one_group():
     """Llama 3.1 405B bf16 (811.8 GB) does not fit on one 8 × H100 node (8 × 71.3 GiB usable): 2 stages
-    hold ≈ 166 sequences of 4K, 3 stages hold 200 on 24 GPUs (2 copies of 2 stages would take 32). Per
-    sequence: a step reads all the weights on ONE TP group's bandwidth, 8 × 3.35 TB/s × 0.50 = 13.4 TB/s:
-    (811.8 GB + 200 × 2.114 GB KV) / 13.4 TB/s = 92.1 ms, + the TP all-reduces 252 × (10 µs + 1.75 ×
-    6.55 MB / 315 GB/s) = 11.7 ms, + two hops 2 × (20 µs + 6.55 MB / 35 GB/s) = 0.41 ms → 104.2 ms =
-    9.59 tokens/s; counting PP as faster would have given 3 × that."""
+    hold ≈ 166 sequences of 4K, 3 stages hold 200 on 24 GPUs (2 copies of 2 stages would take 32). With 3
+    micro-batches in flight (vLLM: PP-size concurrent batches, vllm/config/vllm.py
+    ``max_concurrent_batches``) a round reads all the weights on ONE TP group's bandwidth, 8 × 3.35 TB/s ×
+    0.50 = 13.4 TB/s, and each stage only its own layers' KV cache (s28 trial H5): (811.8 GB + 200 ×
+    2.114 GB / 3) / 13.4 TB/s = 71.1 ms, + the TP all-reduces 252 × (10 µs + 1.75 × 6.55 MB / 315 GB/s)
+    = 11.7 ms, + two hops 2 × (20 µs + 6.55 MB / 35 GB/s) = 0.41 ms → 83.2 ms = 12.02 tokens/s (the serial
+    pipeline's 9.59 read every layer's KV in one TP group's time); counting PP as 3 TP groups reading the
+    weights at once would have given 3 × that."""
     d = ask_json("serve Llama 3.1 405B to 200 users on H100")
     inf = d["report"]["inference"]
     assert (inf["tp"], inf["pp"], inf["replicas"]) == (8, 3, 1)
     assert inf["min_gpus"] == 16 and inf["recommended_gpus"] == 24
-    t_mem = (inf["weights_bytes"] + 200 * inf["kv_bytes_per_sequence"]) / (8 * H100_BW * FITTED.bandwidth)
-    assert t_mem == pytest.approx(0.09213, rel=1e-3)
+    kv = 200 * inf["kv_bytes_per_sequence"] / 3
+    t_mem = (inf["weights_bytes"] + kv) / (8 * H100_BW * FITTED.bandwidth)
+    assert t_mem == pytest.approx(0.07110, rel=1e-3)
     speed = inf["decode_tokens_per_s"]
-    assert speed["per_sequence"] == pytest.approx(9.59, abs=0.01)
+    assert speed["per_sequence"] == pytest.approx(12.02, abs=0.01)
     assert speed["per_sequence"] < 1 / t_mem  # never faster than one TP group reading every weight
     assert speed["aggregate"] == pytest.approx(200 * speed["per_sequence"], rel=1e-6)
     text = ask_text("serve Llama 3.1 405B to 200 users on H100")
@@ -60,13 +64,20 @@ def test_deepseek_v3_chinese_reason_names_why_the_pipeline():
 
 
 def test_pipeline_adds_hops_and_spreads_only_compute():
-    """decode_speed with PP 2 vs PP 1 on the same TP 8 group: memory-bound, the step grows by exactly
-    the hop (interstage_seconds); compute-bound (a large batch of a small-hidden model), the compute term
-    spreads over the two stages working at once (micro-batches in flight), so the aggregate rises."""
+    """decode_speed with PP 2 vs PP 1 on the same TP 8 group: memory-bound, the step grows by the hop
+    (interstage_seconds) and loses half the KV read (each stage reads its own layers' KV for its
+    micro-batch, s28 trial H5), never any of the weights' read; compute-bound (a large batch of a
+    small-hidden model), the compute term spreads over the two stages working at once (micro-batches in
+    flight), so the aggregate rises."""
     spec, gpu = catalog.model("Llama-3.1-405B"), catalog.gpu("H100-SXM5-80GB")
     args = (spec, 405.9e9, 405.9e9, gpu, 8, 2.0, 2.1e9, 100)
     one, two = decode_speed(*args), decode_speed(*args, pp=2)
-    assert 1 / two.per_sequence - 1 / one.per_sequence == pytest.approx(interstage_seconds(spec, 2, 100))
+    half_kv = 100 * 2.1e9 / 2 / (8 * H100_BW * FITTED.bandwidth)
+    hop = interstage_seconds(spec, 2, 100)
+    assert 1 / two.per_sequence - 1 / one.per_sequence == pytest.approx(hop - half_kv)
+    weights_only = (spec, 405.9e9, 405.9e9, gpu, 8, 2.0, 0.0, 100)  # no KV: the weights' read stays whole
+    w1, w2 = decode_speed(*weights_only), decode_speed(*weights_only, pp=2)
+    assert 1 / w2.per_sequence - 1 / w1.per_sequence == pytest.approx(hop)
     assert interstage_seconds(spec, 2, 100) == pytest.approx(20e-6 + 100 * 16384 * 2 / 35e9)
     big = (spec, 405.9e9, 405.9e9, gpu, 8, 2.0, 0.0, 4096)
     c1, c2 = decode_speed(*big), decode_speed(*big, pp=2)

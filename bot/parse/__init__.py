@@ -1,7 +1,7 @@
 """Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`), plus what the
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
-from bot.parse.asides import without_other_cards, without_other_methods
+from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
 from bot.parse.bare_length import with_bare_length
 from bot.parse.cue_index import CueTable
 from bot.parse.daily_hours import with_daily_hours
@@ -63,10 +63,9 @@ def parse(text: str) -> ParseResult:
             parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
         # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
         if first is None and _THEN_SERVE in steps and THEN_SERVE_RE.search(raw):
-            parsed = with_second_stage(parsed)
-        if _WHICH in steps and WHICH_CARDS_RE.search(
-            raw
-        ):  # 'which GPUs?', '租什么卡': the common cards compared (s23)
+            parsed = with_second_stage(parsed, raw, lambda said: without_other_setups(parse_one(said)))
+        # 'which GPUs?', '租什么卡': the common cards compared (s23)
+        if _WHICH in steps and WHICH_CARDS_RE.search(raw):
             parsed = with_cards_compared(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             parsed = with_bare_length(parsed)

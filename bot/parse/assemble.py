@@ -78,6 +78,7 @@ from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify'
 from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, read_steps
+from bot.parse.tool_method import tool_default_method
 from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
@@ -217,6 +218,7 @@ class _Parse(FieldSteps, StageSteps):
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
+        self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:

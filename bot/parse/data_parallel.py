@@ -1,8 +1,9 @@
 """A data-parallel size written in prose (issue 24, round 3): "I used SGLang data parallelism with --dp 2",
-"dp=4 and tp=2", "2-way data parallel", "数据并行 2". The job runs on DP × TP × PP GPUs (SGLang's and
-vLLM's data parallelism: DP copies of the model, each on TP × PP GPUs; Megatron-LM / DeepSpeed: world size
-= DP × TP × PP), so with no GPU count of its own the message states that many GPUs. A pasted command line
-is read by :mod:`bot.parse.configs.serve_gpus` instead.
+"dp=4 and tp=2", "2-way data parallel", "数据并行 2", and replicas of a TP group (s28 trial H5): "3 replicas
+of TP 8", "3 份 TP8 副本". The job runs on DP × TP × PP GPUs (SGLang's and vLLM's data parallelism: DP copies
+of the model, each on TP × PP GPUs; Megatron-LM / DeepSpeed: world size = DP × TP × PP), so with no GPU
+count of its own the message states that many GPUs; a count that equals it is the same layout. A pasted
+command line is read by :mod:`bot.parse.configs.serve_gpus` instead.
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ DP_RE = rc(
     r"(?<![a-z0-9])(?:dp(?:[\s\-_]*size)?|data[\s\-_]*parallel(?:ism)?(?:[\s\-_]*size)?|数据并行(?:度|数)?)"
     r"\s*(?:=|:|of|为|是|设为|设成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
     r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:数据并行|data[\s\-_]*parallel\w*|dp\b)"
+    # s28 H5: '3 replicas of TP 8', '3 copies of the model', '3 份 TP8 副本' (a TP key already masked)
+    r"|(?P<r>\d{1,3})\s*(?:x\s*)?(?:model\s*)?(?:replicas?\b|copies\s+(?:of\s+(?:the\s+)?model|of\s+tp|at\s+tp))"
+    r"|(?P<z>\d{1,3})\s*(?:份|个)\s*(?:tp\s*[=:]?\s*\d+)?\s*(?:的)?\s*(?:模型)?\s*副本"
 )
 
 
 def read_data_parallel(s: str) -> tuple[int | None, str]:
     """(the data-parallel size stated in the normalized text ``s``, ``s`` with it masked), or (None, s)."""
-    if "dp" not in s and "parallel" not in s and "数据并行" not in s:
+    if not any(
+        w in s for w in ("dp", "parallel", "数据并行", "replica", "copies", "instances", "副本", "实例")
+    ):
         return None, s
     m = DP_RE.search(s)
     if m is None:
         return None, s
-    n = int(m.group("n") or m.group("m"))
+    n = int(m.group("n") or m.group("m") or m.group("r") or m.group("z"))
     return (n if n > 0 else None), mask(s, m.start(), m.end(), " ")
 
 
@@ -39,6 +45,8 @@ def apply_data_parallel(fields: dict[str, Any], dp: int | None, counted: bool) -
         return None
     needed = dp * int(fields.get("tp") or 1) * int(fields.get("pp") or 1)
     old = fields.get("gpu_count")
+    if counted and old == needed and fields.get("tp"):  # '24 H100 as 3 replicas of TP 8': the same layout
+        return None  # sized as DP copies of the TP group (the serving layout's replicas), used
     if counted and old is not None and old >= dp:  # the user's count stands; the DP size is named
         return (f"dp: {dp}", "no_field")
     fields["gpu_count"] = needed

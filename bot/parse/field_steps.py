@@ -43,6 +43,7 @@ from bot.parse.request_fields import as_typed
 from bot.parse.role_left import L_ON
 from bot.parse.roles import Role
 from bot.parse.rounded_context import rounded_beside
+from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
 from bot.parse.sample_range import sample_range
 from bot.parse.schedule_words import team_size
@@ -247,8 +248,8 @@ class FieldSteps:
             self.named_unused.append((rate_said(rate, output, prompt, minute, day), "rate_times_output"))
 
     def _data_and_context(self, stage: str | None) -> float | None:
-        """Training data (samples × tokens per sample, epochs) and the sequence or serving context.
-        Returns the data size in bytes when given as text ("20GB 纯文本")."""
+        """Training data (samples × tokens per sample, epochs) and the sequence or serving context ("prompts
+        ~2k, replies ~500": 2,500 a sequence). Returns the data's bytes if so given ("20GB 纯文本")."""
         f = self.f
         if RANGE_GATE_RE.search(self.s):
             sample_range(self)  # '2k~4k tokens per sample': the mean for the time, the longer end fits
@@ -262,14 +263,12 @@ class FieldSteps:
             f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
             f["stage"] = f.get("stage") or "finetune"
         if tps is not None and tps.extra == "chars":
-            # Chinese characters ≈ tokens for Qwen/GLM-style tokenizers (≈1–1.5 chars per token);
-            # the count stays per-sample only, total tokens are left to the dialogue to confirm.
+            # Chinese characters ≈ tokens (Qwen/GLM tokenizers, ≈1–1.5 chars a token): per sample only
             self.notes.append("chars_as_tokens")
         by_tokens = tps is not None and tps.extra == "tokens"
         if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
-        # Serving context: "prompts ~2k tokens and replies ~500" → 2,500 tokens per sequence.
         seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
         if seq is not None and not rounded_beside(f.get("seq_len"), seq, self.named_unused):
             f["seq_len"] = seq.value  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
@@ -280,6 +279,7 @@ class FieldSteps:
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
+            self.notes.append(SAMPLE_LENGTH)  # each sample's, beside a config's sample count (s28 H1)
         served = stage == "inference" or (stage is None and any(map(used_rate, self.named_unused)))
         if served and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value, prompt.value if prompt else None)  # 'QPS 2，每次输出 300'

@@ -8,6 +8,11 @@ iteration of different RL algorithms"), split into ``ppo_mini_batch_size`` updat
 size" and ``--micro_train_batch_size`` the one per GPU (openrlhf/cli/train_ppo_ray.py). A batch size said
 of either with no per-GPU word is that global batch: the micro-batch stays the default (before, 1024
 sequences per GPU were sized).
+
+In any RL run, a batch counted in prompts ('batch 8 prompts', '8 prompts per step', '每步 8 个 prompt') is the
+prompts of one step over all GPUs, each sampled ``num_generations`` times (TRL ``GRPOConfig``: "the
+effective batch size must be divisible by num_generations"; trial s28 H3: read as a micro-batch of 8, the
+'1000 steps' were left unused and no time was given).
 """
 
 from __future__ import annotations
@@ -25,13 +30,45 @@ PER_GPU_RE = re.compile(
 size 8'): then the prose batch is not the global one ('ppo_max_token_len_per_gpu' names no batch)."""
 
 
+PROMPT_BATCH_RE = re.compile(
+    r"batch(?:[\s_\-]*size)?\s*(?:of|=|:|为|是)?\s*(?P<a>\d+)\s*(?:个|条)?\s*(?:prompts?\b|提示词?|问题)"
+    r"|(?P<b>\d+)\s*(?:个|条)?\s*(?:prompts?|提示词?|问题)\s*(?:per|a|each|/|every)\s*(?:training\s*)?(?:step|batch|iteration)"
+    r"|每\s*(?:步|个\s*step|批|次迭代)\s*(?P<c>\d+)\s*(?:个|条)?\s*(?:prompts?\b|提示词?|问题)",
+    re.I,
+)
+"""A batch counted in prompts (module doc): its number in group ``a``, ``b`` or ``c``."""
+RL_ALGORITHMS = frozenset({"grpo", "rloo", "ppo"})
+"""Algorithms that sample completions of each prompt in the step (:mod:`estimator.rl_reference`)."""
+
+
 def rl_batch_is_global(f: dict[str, Any], s: str, accumulated: bool) -> list[tuple[str, str]]:
     """Move ``f``'s batch_size to global_batch when the training tool is one of :data:`GLOBAL_BATCH_TOOLS`,
     no global batch, accumulation nor per-GPU word was said (``s``: the normalized text); the batch size as
     typed is named (``tool_global_batch``: read as the global batch, the micro-batch left at its default)."""
-    if f.get("training_tool") not in GLOBAL_BATCH_TOOLS or f.get("stage") in (None, "inference"):
+    if f.get("stage") in (None, "inference"):
+        return []
+    if prompts_per_step(f, s):  # 'batch 8 prompts' in any RL run: the step's prompts (s28 H3)
+        return []
+    if f.get("training_tool") not in GLOBAL_BATCH_TOOLS:
         return []
     if not f.get("batch_size") or f.get("global_batch") or accumulated or PER_GPU_RE.search(s):
         return []
     f["global_batch"], f["batch_size"] = f["batch_size"], None
     return [(f"train_batch_size: {f['global_batch']:g}", "tool_global_batch")]  # its key
+
+
+def prompts_per_step(f: dict[str, Any], s: str) -> bool:
+    """Move ``f``'s batch_size (or, for '8 prompts per step', the sample count read from it) to global_batch
+    when the run is RL (:data:`RL_ALGORITHMS`) and the text counts that batch in prompts
+    (:data:`PROMPT_BATCH_RE`); True when moved."""
+    if str(f.get("algorithm") or "") not in RL_ALGORITHMS or f.get("global_batch"):
+        return False
+    m = PROMPT_BATCH_RE.search(s)
+    n = float(m.group("a") or m.group("b") or m.group("c")) if m is not None else None
+    if n is not None and n == f.get("batch_size"):
+        f["global_batch"], f["batch_size"] = f["batch_size"], None
+        return True
+    if n is not None and m.group("a") is None and n == f.get("num_samples") and not f.get("tokens"):
+        f["global_batch"], f["num_samples"] = int(n), None  # '8 prompts per step': no data size
+        return True
+    return False

@@ -26,3 +26,10 @@ left of the number token."""
 def per_sample(s: str, start: int, end: int) -> bool:
     """Whether the token count at ``s[start:end]`` (normalized text) is each sample's length."""
     return bool(R_SAMPLE_NOUN.match(s[end : end + 40]) or L_EACH_SAMPLE.search(s[max(0, start - 24) : start]))
+
+
+SAMPLE_LENGTH = "sample_length"
+"""The parse note of a sample's length read as the sequence length for want of a sample count
+(:mod:`bot.parse.field_steps`): beside a training config that gives the count and its own length
+(``max_samples``, ``cutoff_len``), it is each sample's mean length again (s28 trial H1,
+:func:`bot.parse.configs.merge.with_stack`)."""

@@ -7,7 +7,9 @@ dropped in silence. The parse marks it with the note :data:`THEN_SERVE`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from bot.parse import lexicon as lx
 from bot.parse.result import ParseResult
 from estimator.models import Stage
 
@@ -22,10 +24,36 @@ GATE_RE = re.compile(
 """A serving step after the training one (C-level search at the call site, bot.parse.parse)."""
 
 
-def with_second_stage(parsed: ParseResult) -> ParseResult:
+TRAIN_FIRST = "fine-tune: "
+"""Said in front of a message whose first job is an adapter fine-tuning named by its method alone."""
+
+
+def with_second_stage(parsed: ParseResult, raw: str = "", parse_one: Callable | None = None) -> ParseResult:
     """``parsed`` with the note :data:`THEN_SERVE` when it sizes a training stage (the message matched
     :data:`GATE_RE`: serving after it); unchanged otherwise (a serving question that mentions training
-    before it sizes the serving)."""
+    before it sizes the serving). A message read as serving whose words before the serving step name
+    LoRA or QLoRA ('how many A100 to LoRA Llama-3-8B and serve it?', trial s28 H4: the LoRA was dropped
+    with no word) is read again with the fine-tuning said in front (``parse_one``): the training is
+    sized, the serving named as the second question."""
+    if parse_one is not None and parsed.request.stage is Stage.inference and _adapter_first(raw):
+        parsed = parse_one(TRAIN_FIRST + raw)
     if parsed.request.stage in (Stage.finetune, Stage.pretrain) and THEN_SERVE not in parsed.notes:
         parsed.notes.append(THEN_SERVE)
     return parsed
+
+
+ADAPTER_JOB_RE = re.compile(
+    r"(?:^\W*|\bto|\bthen|\bfirst|\bwe|\bi|先|要)\s*q?lora\s+(?!adapters?\b|weights\b|models?\b|checkpoints?\b)\w"
+    r"|q?lora[\s\-]*(?:微调|训练|fine[\s\-]*tun\w*|train\w*|sft)"
+    r"|(?:\bwith|\busing|\bvia|用|使用|采用)\s*q?lora\b(?![\s\-]*(?:adapters?|weights|适配器|权重))",
+    re.I,
+)
+"""LoRA or QLoRA as the job ('to LoRA Llama-3-8B', 'LoRA fine-tune', 'with QLoRA', '用LoRA微调'), not a
+trained adapter that is served ('serve my LoRA adapter', 'with LoRA adapters on vLLM')."""
+
+
+def _adapter_first(raw: str) -> bool:
+    """Whether LoRA or QLoRA is the job before the serving step of :data:`GATE_RE` (not negated)."""
+    m = GATE_RE.search(raw)
+    before = raw[: m.start()] if m is not None else ""
+    return bool(ADAPTER_JOB_RE.search(before)) and not lx.NEGATED_LORA_RE.search(before.lower())

@@ -149,6 +149,9 @@ WHY_TEXTS: dict[str, str] = {
         "(sequences × tokens/s per sequence)"
     ),
     "concurrency_asked": N_("you asked how many fit: the most your GPUs hold at this context"),
+    "most_held": N_(
+        "no load given: the most your GPUs hold at this context, so every figure is for the GPUs you named"
+    ),
     "context_asked": N_(
         "you asked the longest context: the most your GPUs hold, up to the model's own limit"
     ),
@@ -200,6 +203,9 @@ WHY_TEXTS: dict[str, str] = {
     "stage_training": N_("tokens, a budget or a duration were given: a training question"),
     "stage_serving": N_("no data size given: sized as serving"),
     "method_full": N_("full-parameter fine-tuning unless LoRA/QLoRA is named"),
+    "unsloth_default": N_(
+        "Unsloth's default, QLoRA (its loader: load_in_4bit = True, full_finetuning = False); name another"
+    ),
     "flops_per_param_token": N_(
         "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); DPO/GRPO/PPO add "
         "reference, reward and generation forward passes (2ND each)"

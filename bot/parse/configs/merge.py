@@ -16,6 +16,7 @@ from bot.parse.configs.model import StackConfig
 from bot.parse.configs.prose_change import layout_changes, prose_changes
 from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
+from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
@@ -146,17 +147,23 @@ def _length_per_sample(parsed: ParseResult, update: dict[str, Any]) -> ParseResu
     trains and sets its own sequence length (s26 trial 2 #4: an axolotl paste's comment 'dataset 40k samples
     avg 1500 tokens', read alone as a serving context, was named as a 'seq_len: 1500' the config overrides
     and the data assumed 512 tokens a sample: 40K × 512 × 2 epochs = 41M tokens, not 40K × 1,500 × 2 =
-    120M). The config's ``sequence_len`` stays the cap; the data's tokens are samples × that length."""
+    120M). The config's ``sequence_len`` stays the cap; the data's tokens are samples × that length.
+    A length the text read as each sample's for want of a count (:data:`SAMPLE_LENGTH`) takes the config's
+    count (s28 trial H1: '平均每条1200 token' beside ``cutoff_len: 8192``, ``max_samples: 200000``: 200K ×
+    1,200 × 2 epochs = 480M tokens, not 200K × 8,192 × 2, and no disagreement with ``cutoff_len`` named)."""
     req = parsed.request
     training = (update.get("stage") or req.stage) not in (None, "inference")
     per = req.seq_len
-    if not (training and per and update.get("seq_len") and req.num_samples and "num_samples" in parsed.found):
+    each = SAMPLE_LENGTH in parsed.notes  # '平均每条1200 token' with no count: the config's count (s28 H1)
+    said = "num_samples" in parsed.found
+    samples = req.num_samples if said else update.get("num_samples") if each else None
+    if not (training and per and update.get("seq_len") and (samples or each)):
         return parsed
     if req.tokens_per_sample is not None or per > update["seq_len"]:
         return parsed
     fields: dict[str, Any] = {"seq_len": None, "tokens_per_sample": float(per)}
-    if req.tokens is None and "tokens" not in update:
-        fields["tokens"] = req.num_samples * per
+    if samples and req.tokens is None and "tokens" not in update:
+        fields["tokens"] = samples * per
     found = [f for f in parsed.found if f != "seq_len"] + [
         f for f in ("tokens_per_sample", "tokens") if f in fields
     ]

@@ -28,12 +28,15 @@ def training_prose(stack: StackConfig, parsed: ParseResult, text: str) -> str | 
     """``text`` with the config's training stage said in front when its prose alone was read as serving
     (a guess, no stage word) and a training figure of it was left unread; else None (read as it is).
     YAML configs only (LLaMA-Factory, axolotl, torchtune): a launcher command's prose (verl's, with its
-    rollout words) keeps its own reading."""
-    word = STAGE_WORDS.get(str(stack.implied.get("stage")))
-    if word is None or stack.format != "yaml" or "stage" in stack.values:
+    rollout words) keeps its own reading. A length the prose alone read as a serving context is read
+    again too (s28 trial H1: '平均每条1200 token' beside a LLaMA-Factory YAML with ``stage: sft`` is each
+    sample's length, not a sequence length that disagrees with ``cutoff_len``)."""
+    stage = stack.values.get("stage", stack.implied.get("stage"))
+    word = STAGE_WORDS.get(str(getattr(stage, "value", stage)))
+    if word is None or stack.format != "yaml" or parsed.request.stage != "inference" or parsed.stage_word:
         return None
-    if parsed.request.stage != "inference":
-        return None
-    if not any(why == "unread" for _, why in parsed.unused_numbers):
+    if "stage" in stack.values and "seq_len" not in parsed.found:
+        return None  # the config's own stage word: its prose is re-read only for a length (s28 H1)
+    if not any(why == "unread" for _, why in parsed.unused_numbers) and "seq_len" not in parsed.found:
         return None
     return word + text
