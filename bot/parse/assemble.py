@@ -122,6 +122,13 @@ def parse(text: str) -> ParseResult:
         return failed_parse(raw)
 
 
+def _nodes_read(s0: str, gpu_count: int | None) -> list[str]:
+    """What set the GPU count from machines or a chassis' slots ('2 机 16 卡', 'a DGX H100'), each reader
+    behind its own cue (no frame for messages without one)."""
+    nodes = ji_ka_read(s0, gpu_count) if "机" in s0 else []
+    return [*nodes, *slots_read(s0, gpu_count)] if slots_cue(s0) else nodes
+
+
 def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:
     """The rough amounts read ('a few thousand tokens': 5,000) that the request uses in any field — the
     data's tokens, a context, a prompt: each one said, wherever it is used."""
@@ -208,10 +215,7 @@ class _Parse(FieldSteps, StageSteps):
         self._global_batch()
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
-        count = self.f.get("gpu_count")
-        if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
-            self.f["gpu_count"] = math.ceil(count)  # "3.5 A100s": cards come whole, said
-            self.named_unused.append((f"{count:g}", "fractional_count"))
+        self._whole_count()
         params = self.f.get("params_total")
         if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
             self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
@@ -267,13 +271,17 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=[  # their gates here: no frame
-                *(ji_ka_read(s0, request.gpu_count) if "机" in s0 else []),
-                *(slots_read(s0, request.gpu_count) if slots_cue(s0) else []),
-            ],
+            nodes_read=_nodes_read(s0, request.gpu_count),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _whole_count(self) -> None:
+        """A count like "3.5 A100s": cards come whole, rounded up and said (``fractional_count``)."""
+        count = self.f.get("gpu_count")
+        if isinstance(count, float) and math.isfinite(count) and 0 < count < 1e7 and not count.is_integer():
+            self.f["gpu_count"] = math.ceil(count)
+            self.named_unused.append((f"{count:g}", "fractional_count"))
 
     def _other_device(self, gpus: list[GpuMention]) -> None:
         """'my macbook / rtx 3090': a device outside the catalog beside a catalog card is named as not
