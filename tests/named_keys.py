@@ -48,7 +48,6 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "mixed_rig_sum": frozenset({"gpu_count", "gpu_memory_gib"}),
     "current_load": frozenset({"concurrency", "users"}),
     "users_not_load": frozenset({"concurrency", "users"}),
-    "users_as_load": frozenset({"concurrency", "users"}),
     "per_user_rate": frozenset({"concurrency", "qps"}),
     "qps_needs_output": frozenset({"qps"}),
     "per_user_speed": frozenset({"target_tokens_per_s"}),

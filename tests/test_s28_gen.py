@@ -5,8 +5,8 @@ must-not-misread sentences of our own in both languages.
   H100 for reference (estimator.gpu_families.H_FAMILY_RE), its count kept; never 8 hours.
 - A vendor family typed without a model ('AMD 的卡', 'AMD GPUs'): named as typed and offered the vendor's
   largest catalog parts (MI350X / MI355X / MI325X / MI300X), not the nearest names by spelling.
-- Users as the load ('100 users', '100 个用户同时用'): sized as that many requests at once and said so
-  (reason ``users_as_load``), never equated silently.
+- A size asked alone after a family's catalog model ('LLaMA 7B runs …, can a 4090 run 13B?'): that family's
+  release (bot.parse.family_size); trainer-then-rollout card counts in online RL (bot.parse.role_split).
 """
 
 from __future__ import annotations
@@ -88,40 +88,6 @@ def test_amd_family_offers_its_datacenter_parts(text: str, typed: str) -> None:
 def test_named_amd_card_is_that_card_not_the_family() -> None:
     answer = _json("用 2 张 MI210 的卡部署 Qwen2.5-32B 够吗")
     assert answer["request"]["gpu"] == "MI210" and not answer["interpretation"].get("unknown_gpu")
-
-
-@pytest.mark.parametrize(
-    ("text", "typed"),
-    [
-        ("Serve Qwen2.5-72B for 100 users, how many H100s?", "100"),
-        ("部署 Qwen2.5-72B，100 个用户同时用，需要几张 H100？", "100"),
-        ("We have 40 users on Llama-3.1-8B with vLLM on an L40S: enough?", "40"),
-    ],
-)
-def test_users_read_as_the_load_are_said(text: str, typed: str) -> None:
-    answer = _json(text)
-    assert answer["request"]["concurrency"] == int(typed)
-    assert (typed, "users_as_load") in _ignored(answer)
-
-
-def test_users_as_load_worded_in_both_languages() -> None:
-    en = _text("Serve Qwen2.5-72B for 100 users, how many H100s?")
-    assert "Used: “100” (users, read as that many requests in flight at once" in en
-    zh = _text("部署 Qwen2.5-72B，100 个用户同时用，需要几张 H100？")
-    assert "“100”（用户数，按同时在途的请求数估算" in zh
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Serve Qwen2.5-72B at 100 concurrent requests on H100s",
-        "部署 Qwen2.5-72B，并发 100，需要几张 H100？",
-        "Serve Qwen2.5-72B for 200 users, about 30 concurrent, on H100s",
-    ],
-)
-def test_a_stated_concurrency_is_not_said_as_users(text: str) -> None:
-    answer = _json(text)
-    assert not [r for _, r in _ignored(answer) if r == "users_as_load"]
 
 
 @pytest.mark.parametrize(

@@ -119,8 +119,6 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
-    if people:  # '100 users', '100 个用户同时用': sized as that many requests at once, and said so (s28)
-        steps.named_unused.append((role.tok.raw.strip(), "users_as_load"))
     return role.value
 
 

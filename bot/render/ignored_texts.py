@@ -284,10 +284,6 @@ IGNORED_TEXTS: dict[str, str] = {
     "per_user_rate": N_(
         "a rate for each user: say how many users send it, and the service's load is that rate × the users"
     ),
-    "users_as_load": N_(
-        "users, read as that many requests in flight at once, each with a reply being generated — if only "
-        "some of them send at a time, say the concurrency"
-    ),
     "users_not_load": N_(
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"
