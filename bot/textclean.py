@@ -47,15 +47,19 @@ def placeholder(match: re.Match[str]) -> str:
     if any(c.isdigit() for c in name) and not _HEADING_RE.fullmatch(name):
         return f" {name} "
     tag = _TAG_NAME_RE.match(match.group(0))
-    return "" if tag is not None and tag.group(1).lower() in INLINE_TAGS else " "
+    if tag is None or tag.group(1).lower() not in INLINE_TAGS:
+        return " "
+    text, start, end = match.string, match.start(), match.end()
+    inside = start > 0 and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
+    return "" if inside else " "  # '</b>-13B' inside a word: joined; '<b>serve</b> x': a space, as before
 
 
 INLINE_TAGS = frozenset(
     {"b", "i", "u", "s", "em", "strong", "code", "span", "a", "mark", "small", "sub", "sup"}
 )
-"""Tags of text inside a line (HTML's phrasing content: the HTML Living Standard §3.2.5.2.5): dropped with
-nothing in their place, as a browser shows '<b>Foo</b>-13B' as 'Foo-13B' (s28 trial L5: a space there made
-'-13B' a negative number); any other tag (``<br>``, ``<p>``, ``<li>``) is a space."""
+"""Tags of text inside a line (HTML's phrasing content: the HTML Living Standard §3.2.5.2.5): inside a word
+dropped with nothing in their place, as a browser shows '<b>Foo</b>-13B' as 'Foo-13B' (s28 trial L5: a space
+there made '-13B' a negative number), else a space; any other tag (``<br>``, ``<p>``, ``<li>``) is a space."""
 _TAG_NAME_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
 
 

