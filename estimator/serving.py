@@ -299,8 +299,8 @@ def size_serving(
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
-    fp8 = None
-    if (req.concurrency_asked or fits_only_in_fp8(req, inf, personal(precision))) and requested_count(req):
+    fp8, fp8_first = None, server and fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
+    if (req.concurrency_asked or fp8_first) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)

@@ -82,14 +82,17 @@ def fp8_on_count(
     return fp8
 
 
-def fits_only_in_fp8(req: SizingRequest, inf: Inference, personal: bool) -> bool:
+def fits_only_in_fp8(req: SizingRequest, inf: Inference, gpu: GpuSpec, personal: bool) -> bool:
     """Whether a serving question with the user's GPU count and no load ('Does Gemma-2-27B fit on 2x 4090
     with vLLM at 16k?') is answered as 'how many at once' there: its released weights and one sequence
     need more GPUs than stated (``inf.min_gpus``) and FP8 weights fit that count (``inf.fp8_min_gpus``),
     so every figure is for FP8 on the user's GPUs, at the sequences they hold, never an assumed 16 on
-    more GPUs (trial s28 H2; design.md §8, their setting first). A load stated as users or tokens/s, and
-    a personal machine (one user: :func:`estimator.serving.size_serving`), keep their own sizing."""
+    more GPUs (trial s28 H2; design.md §8, their setting first). The caller asks only for a named server
+    (vLLM, SGLang) on several GPUs, whose ``--quantization fp8`` this is. A load stated as users or
+    tokens/s, and a personal machine (one user), keep their own sizing."""
+    if inf.fp8_min_gpus is None or req.precision is not None or not gpu.peak_tflops_fp8:  # as fp8_on_count
+        return False
     count = requested_count(req)
     if count is None or personal or req.concurrency or req.users or req.target_tokens_per_s:
         return False
-    return inf.min_gpus > count and inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+    return inf.min_gpus > count >= inf.fp8_min_gpus
