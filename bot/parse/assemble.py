@@ -78,7 +78,7 @@ from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify'
 from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, read_steps
-from bot.parse.tool_method import tool_default_method
+from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
 from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
@@ -215,14 +215,16 @@ class _Parse(FieldSteps, StageSteps):
         self._global_batch()
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
-        self._whole_count()
+        if isinstance(c := self.f.get("gpu_count"), float) and not c.is_integer():  # '3.5 A100s'
+            self._whole_count()
         params = self.f.get("params_total")
         if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
             self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
         self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
-        self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
+        if self.f.get("training_tool") in ADAPTER_DEFAULT_TOOLS:  # its gate here: no frame without one
+            self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
@@ -271,7 +273,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=_nodes_read(s0, request.gpu_count),
+            nodes_read=_nodes_read(s0, request.gpu_count) if "机" in s0 or slots_cue(s0) else [],
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

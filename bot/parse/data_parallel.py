@@ -25,8 +25,15 @@ DP_RE = rc(
 
 def read_data_parallel(s: str) -> tuple[int | None, str]:
     """(the data-parallel size stated in the normalized text ``s``, ``s`` with it masked), or (None, s)."""
-    if not any(
-        w in s for w in ("dp", "parallel", "数据并行", "replica", "copies", "instances", "副本", "实例")
+    if not (  # a chain of `in`, no generator frame: this runs on every message
+        "dp" in s
+        or "parallel" in s
+        or "数据并行" in s
+        or "replica" in s
+        or "copies" in s
+        or "instances" in s
+        or "副本" in s
+        or "实例" in s
     ):
         return None, s
     m = DP_RE.search(s)

@@ -22,7 +22,7 @@ from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.bracket_sizes import sizes_in_brackets
-from bot.parse.context_release import context_releases
+from bot.parse.context_release import RELEASE_CUE, context_releases
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -404,7 +404,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         s = mask(s, start, end, MODEL_MARK)
     s = sizes_in_brackets(s, mentions, _whole_catalog_name)
     s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
-    s = context_releases(s, mentions) if "-" in s else s  # round 22 zh: 'chatglm3-32k', '…-Instruct-1M'
+    s = context_releases(s, mentions) if RELEASE_CUE(s) else s  # round 22 zh: 'chatglm3-32k', '…-Instruct-1M'
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))

@@ -47,7 +47,9 @@ def rl_batch_is_global(f: dict[str, Any], s: str, accumulated: bool) -> list[tup
     typed is named (``tool_global_batch``: read as the global batch, the micro-batch left at its default)."""
     if f.get("stage") in (None, "inference"):
         return []
-    if prompts_per_step(f, s):  # 'batch 8 prompts' in any RL run: the step's prompts (s28 H3)
+    if str(f.get("algorithm") or "") in RL_ALGORITHMS and prompts_per_step(
+        f, s
+    ):  # 'batch 8 prompts' (s28 H3)
         return []
     if f.get("training_tool") not in GLOBAL_BATCH_TOOLS:
         return []

@@ -44,13 +44,15 @@ TRAINER_FIRST_RE = rc(
 4 张卡给 vLLM 做 rollout'; s28): the job's N + M cards, M of them the rollout engine's."""
 _TRAINER_WORDS = ("训练", "train", "actor", "policy")
 _ROLLOUT_WORDS = ("vllm", "sglang", "rollout", "推理", "采样", "生成", "inference", "generation")
+_TRAINER_CUE = re.compile("|".join(_TRAINER_WORDS)).search
+_ROLLOUT_CUE = re.compile("|".join(_ROLLOUT_WORDS)).search
 
 
 def role_split(s: str) -> str:
     """The normalized text ``s`` with each 'N for rollout …, M for training' written as the job's N + M
     cards of which N go to the rollout engine (:data:`ROLE_SPLIT_RE`); gated on a training word and a
     rollout word."""
-    if not (any(w in s for w in _TRAINER_WORDS) and any(w in s for w in _ROLLOUT_WORDS)):
+    if not (_TRAINER_CUE(s) and _ROLLOUT_CUE(s)):  # C-level searches: no frame a message
         return s
     s = ROLE_SPLIT_RE.sub(_joined, s) if ROLE_SPLIT_RE.search(s) else s
     return TRAINER_FIRST_RE.sub(_joined, s) if "其中" not in s and TRAINER_FIRST_RE.search(s) else s
