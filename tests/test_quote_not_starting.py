@@ -13,7 +13,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "presales.example.toml"
 
 
 def test_a_stated_count_that_does_not_start_prices_the_fewest_that_start() -> None:
-    text = "vLLM 在 2 张 H800 上部署 Qwen2.5-72B，max-model-len 131072，启动报 KV cache 不够"
+    # bf16 stated: with no precision and no load, FP8 on the stated 2 cards is the answer (s28 trial H2)
+    text = "vLLM 在 2 张 H800 上部署 Qwen2.5-72B（bf16），max-model-len 131072，启动报 KV cache 不够"
     a = answer(text, Context(), None, load_presales(EXAMPLE))
     inf = a.report.inference
     # the default load (16 sequences of 128K) wants 16 GPUs; 2 do not hold 145 GB of bf16 weights (72.7B ×

@@ -149,7 +149,8 @@ def test_the_engine_said_to_fail_in_the_reply(capsys):
     assert zh.startswith("Qwen3 32B bf16（TGI） 推理，2 张 A100 80G：")
     assert "未使用：“推理框架：vLLM”（你消息里的另一套配置" in zh
     en = _text(capsys, "GLM-4.5-Air serving with lmdeploy on 2x H20, vLLM works fine but TGI keeps OOMing")
-    assert en.startswith("GLM-4.5-Air (106B MoE) bf16 (lmdeploy) inference on 2 × H20")
+    # s28 trial H2: bf16 (212 GB) does not fit 2 × 96 GB; sized on their 2 cards in FP8, bf16 named
+    assert en.startswith("GLM-4.5-Air (106B MoE) fp8 (lmdeploy) inference on 2 × H20: only with FP8 weights")
     assert "Not used: “runtime: vLLM” (another setup in your message" in en
 
 
