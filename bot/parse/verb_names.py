@@ -66,8 +66,8 @@ RETRIEVAL_NAME_RE = rc(
 (before, only beside a job word; a model of BAAI's BGE, NetEase's BCE, Alibaba's GTE or Moka's M3E series, or
 one with the kind word as a part)."""
 _MEANS_SLOT_RE = re.compile(r"(?:用|使用|通过|借助)\s*$")
-"""The job's means slot before a name ('用 X 部署'): a tool's (bot.parse.lower_tools), never the model; '基于 X'
-(based on) names the base model, not a means."""
+"""The job's means slot before a name ('用 X 部署'): a tool's (bot.parse.lower_tools), never the model;
+'基于 X' (based on) names the base model, not a means."""
 _RETRIEVAL_HEAD = re.compile(r"(?:bge|bce|gte|m3e)[\-_]")
 """A name of a retrieval series, typed though it has no digit nor capital ('bge-small-zh')."""
 _RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding")
