@@ -26,6 +26,11 @@ readers know, before the numbers get roles.
   message that names a length, '训到 / 训练到 N' (N at least 1000, not steps, epochs or samples) is the length
   wanted ('长度 = N'); '从 4k 扩到 32k' stays the from-to reader's; round 22 zh.
 
+- **A length a run is asked to reach** ('单卡 3090 能跑 32k 吗', '能不能撑到 128k', '跑满 8k'): a running verb
+  before a number of thousands with 'k' is the sequence length ('长度 = 32k'); counts of steps, samples,
+  cards or requests after it ('跑 10k 步', '跑 8k 条') and a length word of its own ('跑 32k 上下文', read by
+  the context readers) are left alone (session 28).
+
 Each rule is gated by a cheap substring test.
 """
 
@@ -86,6 +91,12 @@ TRAIN_UP_TO_RE = rc(
     r"(?=(?:\d{4,7}|\d+(?:\.\d+)?\s*(?:k|万))(?![\d.])(?!\s*(?:步|steps?|个?\s*epochs?|轮|次|条|个?样本|张|卡|亿|b\b)))"
 )
 """'想训到 90000', '训练到 64k': the verb of a length wanted, before the length (see the module docstring)."""
+RUN_TO_LENGTH_RE = rc(
+    r"(?:能|可以|能不能|可不可以)?\s*(?:跑|撑|扛)(?:到|满|起)?\s*"
+    r"(?=\d+(?:\.\d+)?\s*k(?![a-z0-9.])"
+    r"(?!\s*(?:的\s*)?(?:条|步|steps?|个|样本|张|卡|并发|qps|次|轮|epochs?|token|上下文|context|长度|窗口|序列)))"
+)
+"""'能跑 32k 吗', '撑到 128k': a running verb before a length in thousands (see the module docstring)."""
 _LENGTH_NAMED_RE = rc(
     r"max[\s_\-]*(?:model[\s_\-]*)?len|cutoff[\s_\-]*len|seq(?:uence)?[\s_\-]*len|长度|上下文"
 )
@@ -108,4 +119,6 @@ def read_zh_phrasing(s: str) -> str:
         s = FULL_BEFORE_VERSION_RE.sub(" ", s)
     if "到" in s and _LENGTH_NAMED_RE.search(s):
         s = TRAIN_UP_TO_RE.sub(" 长度 = ", s)
+    if "跑" in s or "撑" in s or "扛" in s:
+        s = RUN_TO_LENGTH_RE.sub(" 长度 = ", s)
     return s
