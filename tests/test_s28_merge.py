@@ -38,3 +38,23 @@ def test_based_on_names_the_base_model() -> None:
     assert parsed.unknown_model == "bar-chat-zh-v2.1"
     tool = parse("用 FlagEmbedding 部署 bge-m3，要多少显存")  # round 22 zh: '用 X' stays the means
     assert tool.unknown_model == "bge-m3"
+
+
+def _warning_codes(text: str) -> set[str]:
+    from bot.core.pipeline import Context, answer
+
+    report = answer(text, Context()).report
+    return {n.code for n in report.warnings}
+
+
+def test_a_release_matched_whole_is_its_long_context_release() -> None:
+    parsed = parse("chatglm3-6b-32k 部署需要多少显存，32k上下文 10并发")
+    assert (parsed.request.model, parsed.model_substitution) == ("ChatGLM3-6B", "long_context")
+    assert parse("Qwen2.5-7B 部署要多少显存").model_substitution is None
+
+
+def test_the_release_window_replaces_the_base_models_window_note() -> None:
+    # ChatGLM3-6B was released for 8,192 tokens; its -32K release for 32K (THUDM's ChatGLM3-6B-32K card)
+    assert "beyond_context_window" not in _warning_codes("chatglm3-6b-32k 部署需要多少显存，32k上下文 10并发")
+    assert "beyond_context_window" in _warning_codes("chatglm3-6b-32k 部署需要多少显存，64k上下文")
+    assert "beyond_context_window" in _warning_codes("chatglm3-6b 部署需要多少显存，32k上下文 10并发")

@@ -34,6 +34,7 @@ from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_foll
 from bot.core.home_card import home_card_cost
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
+from bot.core.release_window import release_window
 from bot.core.scaled_followup import scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -339,7 +340,7 @@ def answer_request(
                 done.insert(0, done.pop(best))
                 best = 0
             report, sources = done[0]
-            report = home_card_cost(report, parsed)  # no rental price to miss on the user's own card
+            report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:

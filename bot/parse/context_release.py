@@ -29,6 +29,18 @@ class _Mention(Protocol):
     substitution: str | None
 
 
+SUFFIX_END = re.compile(r"[\-_](\d{1,4}k|[1-9]m)$", re.IGNORECASE).search
+"""A typed model name ending in a context suffix ('chatglm3-6b-32k', 'Phi-3-mini-128k')."""
+
+
+def typed_release(mention: _Mention) -> None:
+    """Mark ``mention`` :data:`LONG_CONTEXT` when its typed name ends in a context suffix its catalog model's
+    id lacks ('chatglm3-6b-32k' matched whole as ChatGLM3-6B; 'Phi-3-mini-128k' keeps its own id)."""
+    m = SUFFIX_END(mention.text) if mention.model_id and mention.substitution is None else None
+    if m is not None and m.group(1).lower() not in mention.model_id.lower():
+        mention.substitution = LONG_CONTEXT
+
+
 def context_releases(s: str, mentions: list[_Mention]) -> str:
     """``s`` with each context suffix after a catalog model blanked, the suffix added to that mention's
     typed name and the mention marked :data:`LONG_CONTEXT` (no other substitution set)."""

@@ -22,7 +22,7 @@ from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.bracket_sizes import sizes_in_brackets
-from bot.parse.context_release import RELEASE_CUE, context_releases
+from bot.parse.context_release import RELEASE_CUE, SUFFIX_END, context_releases, typed_release
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -405,6 +405,9 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
     s = sizes_in_brackets(s, mentions, _whole_catalog_name)
     s = _RELEASE_DATE_RE.sub(lambda m: _date_blank(m, mentions), s) if "-" in s else s  # '-Instruct-2507'
     s = context_releases(s, mentions) if RELEASE_CUE(s) else s  # round 22 zh: 'chatglm3-32k', '…-Instruct-1M'
+    for mention in mentions:  # 'chatglm3-6b-32k': the suffix already in the name matched (s28 trial)
+        if SUFFIX_END(mention.text):  # searched in C: a frame only for such a name
+            typed_release(mention)
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
