@@ -58,3 +58,15 @@ def test_the_release_window_replaces_the_base_models_window_note() -> None:
     assert "beyond_context_window" not in _warning_codes("chatglm3-6b-32k 部署需要多少显存，32k上下文 10并发")
     assert "beyond_context_window" in _warning_codes("chatglm3-6b-32k 部署需要多少显存，64k上下文")
     assert "beyond_context_window" in _warning_codes("chatglm3-6b 部署需要多少显存，32k上下文 10并发")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I run Llama-3.1-70B on a DGX Spark (GB10, 128 GB)? Q4, 32k context",
+        "DGX Spark（GB10，128GB）能跑 Llama-3.1-70B 的 Q4 吗",
+    ],
+)
+def test_a_systems_memory_in_its_brackets_without_a_memory_word(text: str) -> None:
+    parsed = parse(text)
+    assert parsed.request.gpu_memory_gib == 128 and not parsed.unused_numbers

@@ -428,8 +428,9 @@ def memory_forms(s: str) -> str:
         s = alt_memories(s)  # '12G 或者 16G 的显卡' (round 14): one sized, the other named
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
-    if ("ram" in s or "memory" in s or "内存" in s) and UNIFIED_GATE_RE.search(s):  # 'a Strix Halo with 128GB
-        s = UNIFIED_RAM_RE.sub(as_device_memory, s)  # of RAM': the device's memory (round 14)
+    # 'a Strix Halo with 128GB of RAM', 'a DGX Spark (GB10, 128 GB)': the device's memory (round 14, s28)
+    if ("ram" in s or "memory" in s or "内存" in s or ")" in s) and UNIFIED_GATE_RE.search(s):
+        s = UNIFIED_RAM_RE.sub(as_device_memory, s)
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
     if "我的" in s:
         s = _sub(MY_CARD_HAS_RE, r"\g<card> with \g<gb> gb each", s)

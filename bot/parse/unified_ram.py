@@ -28,11 +28,13 @@ UNIFIED_RAM_RE = rc(
     rf"(?P<dev>{_DEVICE})(?:\s*(?:的)?\s*(?:phone|laptop|手机|笔记本|电脑))?"
     rf"(?:\s*[(（]\s*(?:{_DEVICE})\s*[,，;；/])?"
     r"\s*(?:[,，(（]\s*)?(?:(?:that|which|it)\s+)?(?:with|has|have|comes?\s+with|配|带|有)?\s*"
-    r"(?P<v>\d{1,3})\s*(?:gb|gib|g)\b\s*(?:of\s+)?(?:(?:unified|lpddr5x?|ddr5|system)\s+)?(?:ram|memory|统一内存|内存)"
+    r"(?P<v>\d{1,3})\s*(?:gb|gib|g)\b\s*"
+    r"(?:(?:of\s+)?(?:(?:unified|lpddr5x?|ddr5|system)\s+)?(?:ram|memory|统一内存|内存)|[)）])"
 )
 """A unified-memory device, then its RAM ('with 64 GB of RAM', '，16G 内存'); the system's chip may come first
 in its brackets ('a DGX Spark (GB10, 128 GB unified memory)': round 22, before the memory went unread and
-the default card was sized), the device named is the system."""
+the default card was sized), the device named is the system; the memory word may be left out inside the
+brackets ('a DGX Spark (GB10, 128 GB)', s28 trial)."""
 GATE_RE = re.compile(
     r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
     r"|rk\d{4}|小米|红米|xiaomi|redmi"
