@@ -43,24 +43,16 @@ def dump(path: str) -> None:
     Path(path).write_text(json.dumps(answers, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-WORKING_SPLITS = ("work", *(f"r{n}work" for n in (*range(2, 8), *range(9, 22))))
-"""The working splits (tests/real_questions.py); the frozen ones are never read here."""
+WORKING_SPLITS = ("work", *(f"r{n}work" for n in (*range(2, 8), *range(9, 23))))
+"""The working splits (tests/real_questions.py): the only real-question records read here; the frozen ones
+never are."""
 ALL_FORMATS = ("json", "text", "html", "markdown")
 
 
 def corpus_texts() -> list[str]:
-    """Distinct question texts in a fixed order: questions.json, working splits, paraphrases, field cases."""
-    sys.path.insert(0, str(CORPUS.parents[2]))
-    from tests.paraphrases import paraphrases
-    from tests.real_questions import records
-
-    texts = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
-    for split in WORKING_SPLITS:
-        texts += [r["text"] for r in records(split)]
-    texts += [r["text"] for lang in ("zh", "en") for r in paraphrases(lang)]
-    cases = CORPUS.parent / "field_cases.json"
-    texts += [c["q"] for c in json.loads(cases.read_text(encoding="utf-8"))["cases"]]
-    return list(dict.fromkeys(texts))
+    """Distinct question texts in a fixed order: questions.json, working splits, paraphrases, field cases
+    (:func:`_texts`' values)."""
+    return list(dict.fromkeys(_texts().values()))
 
 
 def dump_all(path: str) -> None:
@@ -85,18 +77,18 @@ def same(before: str, after: str) -> int:
     return 1 if bad else 0
 
 
-WORKING = ("work", *(f"r{n}work" for n in (*range(2, 8), *range(9, 22))))
-"""The working splits (tests/real_questions.py): the only real-question records read here."""
-FIELD_CASES = Path("/work/shared/corpus/field_cases.json")
+FIELD_CASES = CORPUS.parent / "field_cases.json"
+"""The field cases (a copy of the shared corpus's field_cases.json kept in tests/data)."""
 
 
 def _texts() -> dict[str, str]:
     """Every text to dump, keyed by where it comes from."""
+    sys.path.insert(0, str(CORPUS.parents[2]))
     from tests.paraphrases import paraphrases
     from tests.real_questions import records
 
     texts = {f"q:{q['id']}": q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))}
-    for split in WORKING:
+    for split in WORKING_SPLITS:
         texts.update({f"{split}:{r['id']}": r["text"] for r in records(split)})
     for lang in ("zh", "en"):
         texts.update({f"para-{lang}:{r['id']}": r["text"] for r in paraphrases(lang)})
