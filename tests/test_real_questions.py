@@ -682,6 +682,16 @@ def test_round22_work_en_does_not_regress() -> None:
     assert _work_understood("r22work", "en", 22) >= R22_WORK_UNDERSTOOD_EN
 
 
+R23_WORK_UNDERSTOOD_ZH = 17
+"""Round 23's Chinese working split (zh_r23.json, r23work: 23 records) understood in full at the last
+measurement (README.md there): 17 at the freeze (first contact). Its r23test half (17 records) is frozen in
+``frozen_r23_test_zh.sha256``."""
+
+
+def test_round23_work_zh_does_not_regress() -> None:
+    assert _work_understood("r23work", "zh", 23) >= R23_WORK_UNDERSTOOD_ZH
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -797,6 +807,7 @@ HELD_OUT_SIZES = {
     ("r21test", "zh"): 24,
     ("r21test", "en"): 28,
     ("r22test", "zh"): 14,
+    ("r23test", "zh"): 17,
     ("r22test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
