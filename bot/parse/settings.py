@@ -45,7 +45,7 @@ from bot.parse.throughput_words import tokens_per_minute, tokens_per_second_firs
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
-from bot.parse.tried_settings import settings_text
+from bot.parse.tried_settings import bare_stage, settings_text
 from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
 
@@ -216,9 +216,9 @@ def _parallel(out: Settings) -> None:
 
 
 def _zero(out: Settings) -> None:
-    m = ZERO_RE.search(out.s)
+    m = ZERO_RE.search(out.s) or bare_stage(out.s)  # round 23 zh: 'stage3' in a DeepSpeed message
     if m:
-        out.fields["zero_stage"] = int(next(g for g in m.group("n", "m", "d", "e", "f") if g))
+        out.fields["zero_stage"] = int(next(g for g in m.groups() if g))
         out.s = _masked(out.s, m)
         _other_zero_stages(out, m.end())
         return

@@ -121,3 +121,19 @@ def settings_text(s: str, training: bool) -> tuple[str, dict[str, Any], list[tup
     s, earlier = tried_then_changed(s)
     s, fields, named = negated_tools(s, training)
     return s, fields, earlier + named
+
+
+BARE_STAGE_RE = rc(
+    r"(?<![a-z0-9_.\-])stage[\s\-_]?(?P<n>[1-3])(?![0-9._a-z]|\s*(?:张|个|台|卡|块|机|节点|训练|微调))"
+)
+"""Round 23 zh: a bare 'stage3' / 'stage 3' in a message about DeepSpeed or offload ('目前用的是 stage3，
+已经把优化器和 param offload 到内存了 … deepspeed.initialize'): the ZeRO stage (DeepSpeed's config key
+``zero_optimization.stage``); a training phase ('stage 2 训练') or a count ('stage 2 张卡') is none."""
+
+
+def bare_stage(s: str) -> re.Match[str] | None:
+    """The bare stage of a DeepSpeed or offload message (:data:`BARE_STAGE_RE`), looked for only when the
+    message has 'stage' and one of those words (C-level checks: no cost on the others)."""
+    if "stage" not in s or ("deepspeed" not in s and "offload" not in s and "卸载" not in s):
+        return None
+    return BARE_STAGE_RE.search(s)

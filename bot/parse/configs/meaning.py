@@ -236,7 +236,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--gradient_checkpointing": ("recompute", "recompute"), "--bf16": ("precision", "precision"),
         "--load_in_4bit": ("method", "bits"), "--vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "--vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
-        "--packing_samples": (None, "no_field"),
+        "--packing_samples": ("packing", "packing_bool"),
         "--rollout_batch_size": (None, "no_field"), "--micro_rollout_batch_size": (None, "no_field"),
         # ray placement: the actor's GPUs are the run's; the vLLM engines' (× their TP), the reference,
         # critic and reward models' GPUs and the colocation flags change the answer, no field yet (named)
@@ -259,7 +259,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--rollout.max_new_tokens": ("max_completion_length", "int"), "--data.max_len": ("seq_len", "int"),
         "--train.micro_batch_size": ("batch_size", "int"), "--train.batch_size": ("global_batch", "int"),
         "--train.max_epochs": ("epochs", "epochs"), "--ds.zero_stage": ("zero_stage", "zero_stage"),
-        "--ds.adam_offload": ("offload", "offload_bool"), "--ds.packing_samples": (None, "no_field"),
+        "--ds.adam_offload": ("offload", "offload_bool"), "--ds.packing_samples": ("packing", "packing_bool"),
         "--actor.gradient_checkpointing_enable": ("recompute", "recompute"),
         "--vllm.gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
         "--ref.num_nodes": ("gpu_count", "placement"), "--ref.num_gpus_per_node": ("gpu_count", "placement"),
