@@ -70,3 +70,31 @@ def test_openrlhf_without_packing_samples_sets_no_packing(capsys: pytest.Capture
         "--micro_train_batch_size 1 --train_batch_size 64 --zero_stage 3 --bf16"
     )
     assert ask(capsys, text)["request"]["packing"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("fp16 的 Foo-Chat-V-2_5 权重一共 17GB，用 lmdeploy 部署要多少显存？", "Foo-Chat-V-2_5"),
+        ("跑 bar-llama3-v-2_5(int4) 支持 2 个并发吗？一张 24G 显卡", "bar-llama3-v-2_5"),
+        ("运行 baz-omni-v2 要多大显存？", "baz-omni-v2"),
+    ],
+)
+def test_a_joined_name_before_its_weights_or_after_a_run_verb_is_named(
+    capsys: pytest.CaptureFixture[str], text: str, name: str
+) -> None:
+    answer = ask(capsys, text)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["model"] is None  # named as typed, never swapped for a catalog model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "跑 vllm-ascend 要多少显存？",  # a serving engine
+        "运行 cuda-12.4 的环境要多少显存？",  # software
+        "用 flash-attn 跑 Qwen2-7B 要多少显存？",  # the catalog model is the one run
+    ],
+)
+def test_a_run_verb_before_a_tool_names_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["interpretation"]["unknown_model"] is None

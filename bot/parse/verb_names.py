@@ -42,7 +42,7 @@ pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure 
 olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
-    r"(?=\s*(?:的|在|上|这(?:个|款)\s*(?:大)?模型|'s\b"
+    r"(?=\s*(?:的|在|上|权重|这(?:个|款)\s*(?:大)?模型|'s\b"
     r"|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
 )
 """s20 round 14: a hyphen-joined name as the subject of the question, before a possessive, a place or a
@@ -50,7 +50,13 @@ job noun ('Kimi-Audio 的 TTS 功能', 'MiniMax-Text-01 在 8 卡 A100 上', "St
 inference'): the model the job is about, named as typed when no other model is named; a tool's, a card's
 or a setting's name stays theirs (the checks of :func:`job_named_model`). Round 21 zh: a last part joined by
 an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'; before, nothing was named).
-Round 22 zh: before '这个模型' ('能跑动 Foo-LLM 这个模型吗'; before, nothing was named)."""
+Round 22 zh: before '这个模型' ('能跑动 Foo-LLM 这个模型吗'; before, nothing was named). Round 23 zh: before
+'权重' (its weights: 'fp16 的 Foo-Chat-V-2_5 权重一共 17GB'), and after a run verb (:data:`RUN_JOINED_RE`)."""
+RUN_JOINED_RE = rc(
+    r"(?:跑|运行)\s*(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
+)
+"""Round 23 zh: a hyphen-joined name after '跑' / '运行' ('跑 foo-llama3-v-2_5(int4) 支持并发吗'): the model
+run, named as typed, with the subject form's checks (no software, card, tool or codebase name)."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
@@ -123,7 +129,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
-        patterns = (*patterns, JOINED_SUBJECT_RE)
+        patterns = (*patterns, JOINED_SUBJECT_RE, *((RUN_JOINED_RE,) if "跑" in s or "运行" in s else ()))
         if _RETRIEVAL_GATE.search(s):  # round 22 zh: a retrieval model anywhere, last
             patterns = (*patterns, RETRIEVAL_NAME_RE)
     for pattern in patterns:
@@ -136,7 +142,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 continue
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
                 continue  # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools)
-            if pattern is JOINED_SUBJECT_RE and (
+            if (pattern is JOINED_SUBJECT_RE or pattern is RUN_JOINED_RE) and (
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
             ):
                 continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
