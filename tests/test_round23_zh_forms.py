@@ -47,6 +47,8 @@ def test_a_bare_stage_in_a_deepspeed_message_is_the_zero_stage(
         "LLaVA 的 stage 2 训练用 DeepSpeed 要多少显存？",  # a training phase
         "第一阶段 stage 1 全参微调 Qwen2-7B 要多少显存？",  # no DeepSpeed, no offload
         "用 DeepSpeed 跑 stage 2 张卡的实验，微调 Qwen2-7B 要多少显存？",  # a count
+        "第二阶段（stage 2）开了 offload 微调 Qwen2-7B 要多少显存？",  # a phase, in brackets
+        "Qwen2-7B stage 2 fine-tune with DeepSpeed offload on 4 A100",  # a phase before its job
     ],
 )
 def test_a_stage_that_is_no_zero_stage_is_not_read(capsys: pytest.CaptureFixture[str], text: str) -> None:
