@@ -1,0 +1,117 @@
+"""Session 29, general readers: a family named apart from its size, and one users rule in both languages.
+
+- A family named without a size and a size said apart with a model word ('ChatGLM 用 lora 微调，6B 模型要多少
+  显存？'): before, the Chinese message dropped the family (no model named at all) while the English and the
+  other Chinese word orders named it; now each names the family as typed and sizes the size
+  (bot.parse.model_names.MODEL_WORD_AFTER_RE, bot.parse.family_size).
+- Users: 'N users' / 'N 个用户' is the sequences at once in both languages; a head count of an
+  organisation ('500 people', '500 employees', '给 500 人用', '500 名员工') is ``users``, its load assumed
+  at 10 % and said (README, the ``users`` row of the contract; bot.parse.users_load.HEAD_COUNT_RE).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from tests.real_questions import answer_json
+
+
+def _ignored(text: str) -> list[tuple[str, str]]:
+    """(text, reason) of each value the answer (``sizing-bot ask --format json``) names as not used."""
+    return [(i["text"], i["reason"]) for i in answer_json(text)["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "params"),
+    [
+        ("ChatGLM 用 lora 微调，6B 模型要多少显存？", "ChatGLM", 6e9),
+        ("ChatGLM 微调，6B 模型要多少显存？", "ChatGLM", 6e9),
+        ("Llama fine-tuning with LoRA: how much memory for the 70B model?", "Llama", 70e9),
+        ("Llama with LoRA on two 4090s, the 70B model, will it fit?", "Llama", 70e9),
+    ],
+)
+def test_a_family_and_its_size_said_apart_are_one_model(text: str, family: str, params: float) -> None:
+    p = parse(text)
+    assert p.unknown_model == family
+    assert p.request.params_total == params
+    assert p.request.model is None  # a generic shape of that size, the family named: never a guess
+
+
+def test_a_size_no_release_of_the_family_has_keeps_the_family_named() -> None:
+    """'ChatGLM … 175B 模型': no ChatGLM release is 175B, so the 175B is another model; ChatGLM is named as
+    not sized (other_setup), never dropped."""
+    p = parse("ChatGLM 用 lora 微调，175B 模型要多少显存？")
+    assert p.request.params_total == 175e9
+    assert p.unknown_model is None
+    assert ("model: ChatGLM", "other_setup") in _ignored("ChatGLM 用 lora 微调，175B 模型要多少显存？")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["LLaMA 7B 跑 int8 可以，13B 能在 4090 上跑吗？", "LLaMA 7B runs in int8, but can a 4090 run 13B?"],
+)
+def test_a_named_release_and_another_size_stay_two_models(text: str) -> None:
+    """Not misread: a release named with its size and another size asked about is the family's other
+    release (s28), not the family with the size."""
+    p = parse(text)
+    assert p.request.model == "LLaMA-13B"
+
+
+def test_a_size_with_a_context_word_is_no_model_size() -> None:
+    """Not misread: '128k 上下文' / '1M context' is a length; the family alone is still the family."""
+    for text in ("部署 ChatGLM，1M 上下文要多少显存？", "Serve ChatGLM at 1M context: how much memory?"):
+        p = parse(text)
+        assert p.unknown_model == "ChatGLM"
+        assert p.request.params_total is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2.5-72B，有 500 个用户，要几张 H100？",
+        "Serve Qwen2.5-72B for 500 users, how many H100?",
+        "部署 Qwen2.5-72B，500 用户，要几张 H100？",
+        "Serve Qwen2.5-72B to 500 users: how many H100?",
+    ],
+)
+def test_users_are_the_sequences_at_once_in_both_languages(text: str) -> None:
+    p = parse(text)
+    assert p.request.concurrency == 500
+    assert p.request.users is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2.5-72B，给 500 人用，要几张 H100？",
+        "Serve Qwen2.5-72B for 500 people, how many H100?",
+        "部署 Qwen2.5-72B，500 名员工使用，要几张 H100？",
+        "Serve Qwen2.5-72B for our 500 employees, how many H100?",
+    ],
+)
+def test_a_head_count_is_users_in_both_languages(text: str) -> None:
+    """The people an organisation has are ``users``: the load is assumed at 10 % of them (⌈500 × 0.1⌉
+    = 50, estimator.active_users) and named as an assumption (``users_active_share``)."""
+    p = parse(text)
+    assert p.request.users == 500
+    assert p.request.concurrency is None
+    answer = answer_json(text)
+    assert answer["request"]["concurrency"] == 50
+    assert ("500", "users_active_share") in [
+        (i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2.5-72B，公司 500 人用，同时 50 个并发，要几张 H100？",
+        "Serve Qwen2.5-72B for 500 people, about 50 concurrent, how many H100?",
+    ],
+)
+def test_a_head_count_beside_a_concurrency_is_named_in_both_languages(text: str) -> None:
+    p = parse(text)
+    assert p.request.concurrency == 50
+    assert p.request.users is None
+    assert ("500", "users_not_load") in _ignored(text)
