@@ -115,3 +115,33 @@ def test_a_head_count_beside_a_concurrency_is_named_in_both_languages(text: str)
     assert p.request.concurrency == 50
     assert p.request.users is None
     assert ("500", "users_not_load") in _ignored(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("I have two A100 servers: can I fully fine-tune GLM-130B?", 16),
+        ("我有两台 A100 服务器，能全参微调 GLM-130B 吗？", 16),
+        ("We have two H100 nodes, how long to pretrain a 7B on 1T tokens?", 16),
+        ("我们有两台 H100 机器，预训练 7B 1T token 要多久？", 16),
+        ("We run 4 A100 80GB nodes, how long to pretrain a 7B on 1T tokens?", 32),
+    ],
+)
+def test_machines_of_a_card_are_eight_cards_each_in_both_languages(text: str, count: int) -> None:
+    """'two A100 servers' is two machines of eight A100s, as '两台 A100 服务器' is (design §4, Nodes);
+    before, English read 2 GPUs and Chinese 16."""
+    assert parse(text).request.gpu_count == count
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("I have 2 A100 servers with 4 GPUs each: can I fully fine-tune GLM-130B?", 8),
+        ("Serve Qwen2.5-72B on 2 H100 for 32 users", 2),
+        ("Our 8 H100 GPUs are in one server: how long to pretrain a 7B on 1T tokens?", 8),
+        ("Fine-tune Qwen2.5-7B on 2 A100 GPUs in our server", 2),
+    ],
+)
+def test_cards_and_machines_said_otherwise_are_not_multiplied(text: str, count: int) -> None:
+    """Not misread: the cards per machine said ('with 4 GPUs each'), or cards counted as cards."""
+    assert parse(text).request.gpu_count == count
