@@ -140,8 +140,12 @@ def test_machines_of_a_card_are_eight_cards_each_in_both_languages(text: str, co
         ("Serve Qwen2.5-72B on 2 H100 for 32 users", 2),
         ("Our 8 H100 GPUs are in one server: how long to pretrain a 7B on 1T tokens?", 8),
         ("Fine-tune Qwen2.5-7B on 2 A100 GPUs in our server", 2),
+        ("How should I configure a full SFT of a 32B on one 8xH100 node?", 8),
+        ("I get an Out of Memory error on an 8*A100 80G machine with Mixtral-8x7B", 8),
+        ("Is an 8 H100 node enough to fine-tune Qwen2.5-32B?", 8),
     ],
 )
 def test_cards_and_machines_said_otherwise_are_not_multiplied(text: str, count: int) -> None:
-    """Not misread: the cards per machine said ('with 4 GPUs each'), or cards counted as cards."""
+    """Not misread: the cards per machine said ('with 4 GPUs each', 'one 8xH100 node', 'an 8 H100 node':
+    a count before a singular machine word is its cards), or cards counted as cards."""
     assert parse(text).request.gpu_count == count
