@@ -149,3 +149,32 @@ def test_cards_and_machines_said_otherwise_are_not_multiplied(text: str, count: 
     """Not misread: the cards per machine said ('with 4 GPUs each', 'one 8xH100 node', 'an 8 H100 node':
     a count before a singular machine word is its cards), or cards counted as cards."""
     assert parse(text).request.gpu_count == count
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("在 A100 上微调 Qwen2.5-7B，序列最长 15K", 15360),
+        ("在 A100 上微调 Qwen2.5-7B，单条数据最长 8k", 8192),
+        ("Fine-tune Qwen2.5-7B on A100, sequences of at most 8k", 8192),
+        ("Fine-tune Qwen2.5-7B on A100, inputs up to 4096", 4096),
+    ],
+)
+def test_the_longest_sequence_without_a_unit_in_both_languages(text: str, seq: int) -> None:
+    """'序列最长 15K' / 'sequences of at most 8k' are the sequence length, as the same words with 'tokens'
+    were (s29: before, the bare value was unread in both languages)."""
+    assert parse(text).request.seq_len == seq
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "在 A100 上微调 Qwen2.5-7B，数据最长 8k 条",
+        "Fine-tune Qwen2.5-7B on A100, sequences of at most 8k samples",
+        "Fine-tune Qwen2.5-7B on A100 with up to 8 GPUs",
+    ],
+)
+def test_a_count_after_the_longest_word_is_no_length(text: str) -> None:
+    """Not misread: a count of samples or GPUs after 'at most' / '最长' is no sequence length."""
+    assert parse(text).request.seq_len in (None, 2048)
+    assert parse(text).request.seq_len != 8192
