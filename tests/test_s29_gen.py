@@ -178,3 +178,22 @@ def test_a_count_after_the_longest_word_is_no_length(text: str) -> None:
     """Not misread: a count of samples or GPUs after 'at most' / '最长' is no sequence length."""
     assert parse(text).request.seq_len in (None, 2048)
     assert parse(text).request.seq_len != 8192
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 8 张 V100 部署 Qwen2.5-72B，显存一共 320G 左右",
+        "用 8 张 V100 部署 Qwen2.5-72B，总共 320G 显存",
+        "Serve Qwen2.5-72B on 8 V100, about 320G of memory in total",
+    ],
+)
+def test_the_cards_memory_in_total_about_a_figure_in_both_languages(text: str) -> None:
+    """'显存一共 320G 左右' is the cards' memory together, named as their total, as the English and '总共
+    320G 显存' were (s29: before, '左右' after a memory word made it a measured use, 'observed')."""
+    assert ("320 GB", "cards_total") in _ignored(text)
+
+
+def test_a_cards_memory_about_a_figure_is_still_a_measurement() -> None:
+    """Not misread: '每卡显存 30G 左右' with no total word is what the run uses (round 12)."""
+    assert ("30", "observed") in _ignored("用 8 张 V100 部署 Qwen2.5-72B，每卡显存 30G 左右")
