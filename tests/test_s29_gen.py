@@ -197,3 +197,29 @@ def test_the_cards_memory_in_total_about_a_figure_in_both_languages(text: str) -
 def test_a_cards_memory_about_a_figure_is_still_a_measurement() -> None:
     """Not misread: '每卡显存 30G 左右' with no total word is what the run uses (round 12)."""
     assert ("30", "observed") in _ignored("用 8 张 V100 部署 Qwen2.5-72B，每卡显存 30G 左右")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Qwen2.5-7B on one H100, no tensor parallelism",
+        "用一张 H100 部署 Qwen2.5-7B，不开张量并行",
+        "Serve Qwen2.5-7B on 2 H100 without TP",
+        "用两张 H100 部署 Qwen2.5-7B，不用 tp",
+    ],
+)
+def test_no_tensor_parallelism_is_tp_1_in_both_languages(text: str) -> None:
+    assert parse(text).request.tp == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "tp"),
+    [
+        ("Serve Qwen2.5-72B on 4 H100 with tensor parallelism", None),
+        ("Serve Qwen2.5-72B on 4 H100 with tp 4", 4),
+        ("用 4 张 H100 部署 Qwen2.5-72B，开张量并行", None),
+    ],
+)
+def test_tensor_parallelism_said_is_not_tp_1(text: str, tp: int | None) -> None:
+    """Not misread: TP named without a negation is no degree of 1."""
+    assert parse(text).request.tp == tp
