@@ -223,3 +223,18 @@ def test_no_tensor_parallelism_is_tp_1_in_both_languages(text: str) -> None:
 def test_tensor_parallelism_said_is_not_tp_1(text: str, tp: int | None) -> None:
     """Not misread: TP named without a negation is no degree of 1."""
     assert parse(text).request.tp == tp
+
+
+@pytest.mark.parametrize(
+    "text", ["GRPO on Qwen3-8B on 8 H100, num_gen 8", "用 8 张 H100 对 Qwen3-8B 做 GRPO，num_gen 8"]
+)
+def test_num_gen_is_the_generations_per_prompt_in_both_languages(text: str) -> None:
+    """'num_gen 8' (TRL's num_generations as people shorten it) is sampling, not an unread 8 (s29)."""
+    assert parse(text).request.num_generations == 8
+
+
+def test_num_gpus_is_no_generations() -> None:
+    """Not misread: 'num_gpus 8' counts cards."""
+    p = parse("GRPO on Qwen3-8B on H100 with num_gpus 8")
+    assert p.request.num_generations is None
+    assert p.request.gpu_count == 8
