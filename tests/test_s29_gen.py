@@ -238,3 +238,15 @@ def test_num_gpus_is_no_generations() -> None:
     p = parse("GRPO on Qwen3-8B on H100 with num_gpus 8")
     assert p.request.num_generations is None
     assert p.request.gpu_count == 8
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 llama.cpp 在两张 4090 上部署 Qwen2.5-72B，全部层放 GPU",
+        "Serve Qwen2.5-72B with llama.cpp on 2 4090s, all layers on the GPU",
+    ],
+)
+def test_every_layer_on_the_gpu_is_no_offload_in_both_languages(text: str) -> None:
+    """'全部层放 GPU' (no 到/在) is every layer on the GPU, as 'all layers on the GPU' was (s29)."""
+    assert parse(text).request.offload is False
