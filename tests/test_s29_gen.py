@@ -250,3 +250,33 @@ def test_num_gpus_is_no_generations() -> None:
 def test_every_layer_on_the_gpu_is_no_offload_in_both_languages(text: str) -> None:
     """'全部层放 GPU' (no 到/在) is every layer on the GPU, as 'all layers on the GPU' was (s29)."""
     assert parse(text).request.offload is False
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("7B 预训练 1T token，希望一个半月内用 A100 训完", 45),
+        ("7B 预训练 1T token，希望两个半月内用 A100 训完", 75),
+        ("7B 预训练 1T token，希望半个月内用 A100 训完", 15),
+        ("7B 预训练 1T token，希望一天半内用 A100 训完", 1.5),
+        ("Pretrain a 7B on 1T tokens in a month and a half on A100", 45),
+        ("Pretrain a 7B on 1T tokens in one and a half months on A100", 45),
+        ("Pretrain a 7B on 1T tokens in half a month on A100", 15),
+    ],
+)
+def test_half_amounts_of_time_in_both_languages(text: str, days: float) -> None:
+    """'一个半月' / 'a month and a half' are 45 days (a month is 30 days here); before, both were unread and
+    the default 30 days sized, and '一天半' read as 1 day (s29)."""
+    assert parse(text).request.deadline_days == days
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7B 模型用半精度预训练 1T token，一个月内用 A100 训完",
+        "Pretrain a 7B in half precision on 1T tokens within a month on A100",
+    ],
+)
+def test_half_precision_is_no_half_amount_of_time(text: str) -> None:
+    """Not misread: '半精度' / 'half precision' leave the month a month."""
+    assert parse(text).request.deadline_days == 30
