@@ -151,6 +151,13 @@ def _per_node_first_cn(m: re.Match[str]) -> str:
     return f"{m.group('k')} 个节点、每个节点 {n} 张卡{card}"
 
 
+NO_TP_RE = rc(
+    r"\b(?:no|without(?:\s+any)?|not\s+using|no\s+need\s+for)\s+(?:tensor[\s\-]*(?:model[\s\-]*)?parallel(?:ism)?|tp)\b"
+    r"|(?:不开|不用|没开|没用|没有|不使用|未开启?|关闭|关掉|不做)\s*(?:张量并行|tp(?![a-z]))"
+)
+"""'no tensor parallelism', 'without TP', '不开张量并行', '不用 tp': a tensor-parallel degree of 1, written
+'tp 1' (s29: before, no TP was read in either language, and the plan could split the model the user keeps
+whole)."""
 _CN_PER_NODE = {"一": "1", "单": "1", "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}
 
 
@@ -395,6 +402,8 @@ def count_forms(s: str) -> str:
         s = _sub(EACH_NODE_HAS_RE, r"\1 \2 with ", s)
     if _TP_WAY_GATE.search(s):
         s = _sub(TP_WAY_RE, _tp_way, s)
+    if ("parallel" in s or "并行" in s or " tp" in s) and NO_TP_RE.search(s):
+        s = NO_TP_RE.sub(" tp 1 ", s)  # 'no tensor parallelism', '不开张量并行' (s29)
     if "visible_devices" in s:
         s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):

@@ -5,6 +5,9 @@ written as the form the length rules of :mod:`bot.parse.roles` read ('长度 200
   "sample length of up to 2000", "input length around 3k"): the verbs and hedges dropped.
 - **Samples that run to a length** ("some samples run to about 2000 tokens", "documents reach 8k tokens",
   "conversations go up to 4096 tokens"): the length of the longest sample, 'sequence length N tokens'.
+- **The longest of them, without a unit** ("序列最长 15K", "单条数据最长 8k", "sequences of at most 8k", s29):
+  the sequence length, as "样本最长 8k tokens" and "samples up to 8k tokens" already were — before, the bare
+  value was unread in both languages while the same phrase with 'tokens' was read.
 - **A cap on the tokens of one sequence, prompt and answer together** ("maximum total tokens (input + output)
   set to 512", "max total tokens of 4096", round 17: DeepSpeed-Chat's log line 'Setting maximum total tokens
   (input + output) to 512'): the sequence length, as TGI's ``--max-total-tokens`` is (the flag table).
@@ -44,7 +47,19 @@ TOTAL_TOKENS_RE = rc(
 """'maximum total tokens (input + output) set to 512' → 'sequence length 512': only with 'max(imum)' before
 it or the '(input + output)' after it (a dataset's 'total tokens' is a count of tokens seen, never one
 sample)."""
-_GATE = re.compile("长度|length|run|reach|go up|get up|total token")
+LONGEST_ZH_RE = rc(
+    r"(?P<w>(?:单条|每条)?(?:序列|样本|数据|文本|输入|对话|句子)|单条|每条)\s*最长\s*(?:只有|可达|能到|会到|达到|到|为|是|有)?\s*"
+    + _N
+    + r"(?![k\d.])(?!\s*(?:条|个|份|篇|万|亿|samples?|rows?))"
+)
+"""'序列最长 15K', '单条数据最长 8k' → '序列长度 15k' (the longest sample: the sequence trained at)."""
+LONGEST_EN_RE = rc(
+    r"\b(?:sequences?|inputs?)\s+(?:(?:are|is|of)\s+)?(?:at\s+most|up\s+to|no\s+longer\s+than)\s+"
+    + _N
+    + r"(?![k\d.])(?!\s*(?:samples?|rows?|examples?|sequences?|gpus?|cards?|b\b|m\b))"
+)
+"""'sequences of at most 8k', 'inputs up to 4096' → 'sequence length 8k'."""
+_GATE = re.compile("长度|length|run|reach|go up|get up|total token|最长|at most|up to|no longer")
 
 
 def length_forms(s: str) -> str:
@@ -57,6 +72,10 @@ def length_forms(s: str) -> str:
         s = LENGTH_WORDS_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
     if "total token" in s:
         s = TOTAL_TOKENS_RE.sub(_total_tokens, s)
+    if "最长" in s:
+        s = LONGEST_ZH_RE.sub(lambda m: f"序列长度 {m.group('n')} ", s)
+    if "sequence" in s or "input" in s:
+        s = LONGEST_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
     return RUN_TO_RE.sub(lambda m: f"sequence length {m.group('n')} tokens", s)
 
 

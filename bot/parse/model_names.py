@@ -46,6 +46,9 @@ CONTEXT_BEFORE_RE = rc(
     r"(?:上下文|context|ctx|max[\s_\-]*model[\s_\-]*len|长度|窗口)[\s_]*(?:长度|length|len)?[\s=:：]*$"
 )
 """A context word right before a number ('上下文 = 1m', 'ctx 1M'): that number is a length, not a size."""
+MODEL_WORD_AFTER_RE = rc(r"\s*(?:的\s*)?(?:模型|models?\b)")
+"""A model word right after a size ('6b 模型', 'the 70b model'): the size of a model the message names
+apart, a family said alone before it ('ChatGLM 用 lora 微调，6B 模型…'; s29), which is still named."""
 
 NOT_NAMES = frozenset((
     # methods and training words
@@ -215,7 +218,8 @@ def bare_family(s: str, families: tuple[str, ...]) -> re.Match[str] | None:
     'MiniMax-M1'), in a message with no size anywhere; not a tool named after one ('LLaMA-Factory',
     'llama.cpp', 'LLaMA Board')."""
     for m in ANY_SIZE_RE.finditer(s):  # a loop, not any(genexpr): no generator frame a parse
-        if not CONTEXT_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()):
+        context = CONTEXT_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
+        if not context and not MODEL_WORD_AFTER_RE.match(s, m.end()):  # '6b 模型': its size apart (s29)
             return None
     for m in _bare_pattern(families).finditer(s):
         if not _TOOL_AFTER.match(s, m.end()):

@@ -215,13 +215,13 @@ KV_IN_HOST_RE = rc(
 """The KV cache in CPU memory in words ('KV cache kept off the GPU', 'kv cache 放内存', r15 zh '全放内存')."""
 GENERATIONS_RE = rc(
     r"(?P<n>\d{1,3})\s*(?:samples?|generations?|completions?|responses?|rollouts?)\s*(?:per|each|/|for\s+each)\s*"
-    r"(?:prompt|question|query)|num[_\s\-]*generations\s*(?:=|:)?\s*(?P<m>\d{1,3})"
+    r"(?:prompt|question|query)|num[_\s\-]*gen(?:eration)?s?\s*(?:=|:)?\s*(?P<m>\d{1,3})"
     r"|n[_\s\-]*samples[_\s\-]*per[_\s\-]*prompt\s*(?:=|:)?\s*(?P<p>\d{1,3})"
     r"|每(?:个)?\s*(?:prompt|问题|提示)\s*(?:采样|生成|rollouts?|samples?|generat\w*)?\s*(?P<c>\d{1,3})\s*(?:个|条|次)?"
     r"|(?P<r>\d{1,3})\s*rollouts\b|rollout\.n\s*=\s*(?P<o>\d{1,3})"
 )
-"""Samples per prompt (TRL num_generations, verl rollout.n, OpenRLHF --n_samples_per_prompt): sampling, not
-data (``num_generations``)."""
+"""Samples per prompt (TRL num_generations, verl rollout.n, OpenRLHF --n_samples_per_prompt; s29: 'num_gen 8',
+as people shorten it in both languages): sampling, not data (``num_generations``)."""
 
 
 _HINTS = {
@@ -234,7 +234,7 @@ _HINTS = {
         r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"
     ),
     "rl": rc(
-        r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小"
+        r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小|num[_\s\-]*gen"
     ),
 }
 """A word every pattern of a step needs: a message without it skips the step (speed: most messages

@@ -381,6 +381,9 @@ def _counts(a: _Around) -> Verdict:
     km = R_KUAI.match(R)
     if km and not R_KUAI_GPU.match(R[km.end() :]) and v >= 64:
         return Role("budget", v, tok, extra="CNY")  # "5000块" is money, "4块4090" is cards
+    nodes_of = None if tok.mag else nw.R_CARD_NODES.match(R)  # 'two A100 servers', 'one A100 server' (s29)
+    if nodes_of and (nodes_of["many"] or v == 1) and not L_SAME_NODES.search(L):
+        return Role("count", v * 8, tok, extra="nodes×8")
     count_like = bool(R_COUNT_GPU.match(R) or R_COUNT_WORD.match(R) or R_DASH_GPU.match(R) or km)
     count_like = count_like or bool(nw.R_WORDS_THEN_CARDS.match(R) and not tok.mag)  # '4 brand-new H100 GPUs'
     count_like = count_like or bool(R_COUNT_MEM_NAME.match(R) and not tok.mag)  # "4 24GB A5000"

@@ -89,11 +89,14 @@ _OBSERVED = (
     r"|stays?|stayed|peaked|hover(?:s|ed)?)\b)|\bvram\s+usage\b|(?:\d\s*|\b)gi?b\s+(?:is\s+|are\s+)?used\b"
     r"|占用|占了|只占|占到|占满|占\s*\d|占\s*(?:了\s*)?显存|冲到|涨到|飙到|峰值(?!\s*(?:并发|qps|用户|请求))|用掉|速度(?:是|为|只有|大概|约)|每秒|秒\s*/\s*(?:步|it)"
     r"|显存(?:用了|使用了|显示)|显示(?:占用|用了|已用)|已用|压测|\bbenchmark\w*\s+(?:shows?|showed|gave|reported)\b"
-    r"|(?:显存|\bmemory|\bvram)(?=[^\d,，。;；]{0,12}?\d+(?:\.\d+)?\s*(?:g(?:i?b)?\s*)?(?:-|~|–|到|至|\bto\b)\s*\d+(?:\.\d+)?\s*g"
+    r"|(?:显存|\bmemory|\bvram)(?![^\d,，。;；]{0,6}?(?:一共|总共|合计|加起来|总计|共计))"  # s29: a total
+    r"(?=[^\d,，。;；]{0,12}?\d+(?:\.\d+)?\s*(?:g(?:i?b)?\s*)?(?:-|~|–|到|至|\bto\b)\s*\d+(?:\.\d+)?\s*g"
     r"|[^\d,，。;；]{0,12}?\d+(?:\.\d+)?\s*g(?:i?b)?\s*(?:左右|上下|多|\+))"
 )
 """… and a memory said as a range or about a figure ('每张卡显存 60-70G', '每卡显存 70G 左右', 'memory per GPU
-is 60-70GB'; round 12): a card's memory is one exact figure, so such a one is measured on the run."""
+is 60-70GB'; round 12): a card's memory is one exact figure, so such a one is measured on the run —
+unless a total word follows the memory word ('显存一共 320G 左右': all the cards' memory, as '总共 320G 显存'
+is; s29)."""
 _FAILED = (
     r"\bOOMs?\b|\bout\s+of\s+memory\b|\bcrash\w*|\bfail\w*|\berror\b"
     r"|OOM|报错|爆显存|显存不足|显存溢出|跑不动|跑不起来|挂掉|失败"

@@ -4,6 +4,10 @@
   "明天之前", "周末跑完", "一晚上"): 'within N days' / 'N 天内' (a week 7 days, a weekend 2, a night half a
   day — the time a job started in the evening has by the next morning; "left it running overnight" is
   what happened, not a deadline; so are "跑了一晚上", "跑了一夜", "ran overnight", "it took overnight").
+- **Half amounts of time** ("一个半月", "两个半小时", "一天半", "半个月", "a month and a half", "one and a
+  half months", "half a month"; s29): '1.5 个月', '2.5 个小时', '1.5 天', '0.5 个月', '1.5 months' (before,
+  "一个半月" and "a month and a half" were unread in both languages and the default 30 days sized, and
+  "一天半" read 1 day).
 - **A price per card-hour naming the card** ("$1.99 per H100 hour", "$2 per A100-hour"): 'per gpu-hour'
   (before, the card between 'per' and 'hour' made the price a budget).
 """
@@ -95,8 +99,57 @@ PER_DAY_COST_RE = rc(r"多少钱\s*(?:一|每)\s*天|(?<![训跑练用算])(?:�
 多少钱' (a day of training) is a duration and stays."""
 
 
+_CN_DIGITS = {
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+_EN_DIGITS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_N_CN = r"(?P<n>\d{1,3}|[一两二三四五六七八九十])"
+
+
+def _half(words: str) -> Any:
+    """The replacement of a half amount: ``words`` with '{n}' the whole amount + 0.5 and '{u}' the unit."""
+
+    def repl(m: re.Match[str]) -> str:
+        g = m.groupdict()
+        n, u = g.get("n") or g.get("m") or "", g.get("u") or g.get("v")
+        whole = _CN_DIGITS.get(n) or _EN_DIGITS.get(n) or (int(n) if n.isdigit() else 0)
+        return " " + words.format(n=f"{whole + 0.5:g}", u=u) + " "
+
+    return repl
+
+
+_HALF_GATE = re.compile(r"个半|[天年周]半|半\s*个|and\s+a\s+half|half\s+an?\s")
+HALF_FORMS = (
+    (rc(r"(?<![\d.])" + _N_CN + r"\s*个半\s*(?P<u>月|星期|礼拜|小时|钟头)"), _half("{n} 个{u}")),
+    (rc(r"(?<![\d.])" + _N_CN + r"\s*(?P<u>天|年|周)半"), _half("{n} {u}")),
+    (rc(r"(?<![\d.个一两二三四五六七八九十])半\s*个\s*(?P<u>月|星期|礼拜|小时|钟头)"), _half("0.5 个{u}")),
+    (
+        rc(
+            r"\b(?P<n>\d{1,3}|an?|one|two|three|four|five|six)\s+(?P<u>month|week|day|hour|year)s?\s+and\s+a\s+half\b"
+            r"|\b(?P<m>\d{1,3}|one|two|three|four|five|six)\s+and\s+a\s+half\s+(?P<v>month|week|day|hour|year)s?\b"
+        ),
+        _half("{n} {u}s"),
+    ),
+    (rc(r"\bhalf\s+an?\s+(?P<u>month|week|day|hour|year)\b"), _half("0.5 {u}s")),
+)
+"""Half amounts of time and their replacements (gated by :data:`_HALF_GATE`, a C-level search)."""
+
+
 def time_forms(s: str) -> str:
     """The normalized text ``s`` with relative deadlines in days and per-card-hour prices per gpu-hour."""
+    if ("半" in s or "half" in s) and _HALF_GATE.search(s):
+        for pattern, repl in HALF_FORMS:
+            s = _sub(pattern, repl, s)
     if "多少钱" in s and "天" in s:
         s = _sub(PER_DAY_COST_RE, " 多少钱 ", s)
     if _RANGE_GATE.search(s):

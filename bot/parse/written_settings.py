@@ -57,10 +57,11 @@ LAYERS_ON_GPU_RE = rc(
     r"|(?:fully|entirely|completely)\s+(?:\w+\s+)?(?:on|in|into|onto)\s+(?:the\s+)?(?:gpus?|vram)(?![a-z])"
     r"|without\s+(?:putting|keeping|leaving|offloading|moving)\s+(?:any\s+)?layers?\s+(?:in|to|into|on)\s+"
     r"(?:the\s+)?(?:system\s+|cpu\s+)?(?:ram|cpu|memory)(?![a-z])"
-    r"|(?:全部|所有)(?:的)?\s*(?:\d{1,3}\s*)?层\s*(?:都)?\s*(?:放|加载|跑|卸载)\s*(?:到|在|进)\s*(?:gpu|显存|显卡)"
+    r"|(?:全部|所有)(?:的)?\s*(?:\d{1,3}\s*)?层\s*(?:都)?\s*(?:放|加载|跑|卸载)\s*(?:到|在|进)?\s*(?:gpu|显存|显卡)"
 )
 """Every layer on the GPU: no CPU offload ('get all layers onto the GPUs', 'all 43/43 layers on the GPU',
-'fully on the GPU', 'without putting layers in RAM', '全部层都放到显存')."""
+'fully on the GPU', 'without putting layers in RAM', '全部层都放到显存'; s29: '全部层放 GPU', as 'all layers
+on the GPU' is)."""
 LAYER_SPLIT_RE = rc(
     r"(?P<k>\d{1,3})\s*(?:/|of|out\s+of)\s*(?:(?:my|the|its|[a-z]+'s)\s+){0,2}(?P<n>\d{1,3})\s*(?:layers?|层)"
 )
