@@ -16,7 +16,8 @@ file, changes nothing. The file is never written by a running bot.
 
 The same goes for the string annotations ``typing.ForwardRef`` compiles for pydantic (``'float | None'``:
 ~1,340 compiles of ~330 texts in ``ask``): each text's code is taken from the store (its ``annotations``
-table) or compiled once a process (:func:`_compile`).
+table) or compiled once a process (:func:`_compile`), and for the ``__new__`` of every ``namedtuple``
+(``collections``' ``eval`` of ``'lambda _cls, a, b: …'``: :func:`_eval`), whose texts share that table.
 """
 
 from __future__ import annotations
@@ -93,15 +94,34 @@ def _compile(source: Any, filename: Any, mode: Any, *args: Any, **kwargs: Any) -
     return code
 
 
+def _eval(source: Any, namespace: Any = None, local_ns: Any = None) -> Any:
+    """``eval`` for ``collections``, whose only call is ``namedtuple``'s ``eval(text, namespace)`` of its
+    ``__new__`` (``'lambda _cls, a, b: _tuple_new(_cls, (a, b))'``): ~46 in ``ask`` (28 ``NamedTuple``
+    classes of ours, the rest the standard library's), ~250k instructions each to parse and compile
+    (callgrind, session 29), ~11.5M a start. The text's code comes from :func:`_compile` (stored, or
+    compiled once a process) as ``eval`` of a text compiles it: leading blanks and tabs dropped, no
+    ``__future__`` flags (``collections`` has none), mode ``eval``; a call without a namespace is
+    ``eval``'s own in the caller's frame."""
+    if namespace is None:  # not namedtuple's call: evaluate where the caller would have
+        caller = sys._getframe(1)
+        return builtins.eval(source, caller.f_globals, caller.f_locals if local_ns is None else local_ns)
+    if type(source) is str:
+        source = _compile(source.lstrip(" \t"), "<string>", "eval")
+    return builtins.eval(source, namespace, local_ns)
+
+
 def _install_annotations() -> None:
+    import collections
     import typing
 
     typing.compile = _compile  # type: ignore[attr-defined]  # a module global shadows the builtin
+    collections.eval = _eval  # type: ignore[attr-defined]  # namedtuple's __new__: see _eval
 
 
 def install() -> bool:
-    """Load the stored code and hand it to ``dataclasses`` and ``typing`` (whose string annotations are
-    compiled once a process even with no stored code); returns whether any was loaded."""
+    """Load the stored code and hand it to ``dataclasses``, ``typing`` and ``collections`` (whose string
+    annotations and ``namedtuple`` texts are compiled once a process even with no stored code); returns
+    whether any was loaded."""
     global _stored, _stored_annotations
     _install_annotations()
     try:
