@@ -42,3 +42,25 @@ def test_other_evals_in_collections_are_pythons_own() -> None:
     assert dc._eval("local + 2") == 42  # no namespace: the caller's frame, as eval's own
     assert dc._eval("  1 + 1", {}) == 2  # leading blanks dropped, as eval drops them
     assert dc._eval(compile("3", "<x>", "eval"), {}) == 3  # a code object runs as given
+
+
+def test_typing_inspection_checks_run_from_stored_code_and_answer_as_before() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, estimator._dataclass_code as d; texts = []; real = d._exec\n"
+        "d._exec = lambda s, g=None, l=None: texts.append(s) or real(s, g, l)\n"
+        "assert d._ExecFinder in sys.meta_path\n"
+        "import typing, typing_extensions, typing_inspection.typing_objects as t\n"
+        "assert d._ExecFinder not in sys.meta_path and 'exec' not in vars(t)\n"
+        "assert t.is_annotated(typing.Annotated) and t.is_literal(typing_extensions.Literal)\n"
+        "assert not t.is_literal(int) and t.is_typealiastype(typing_extensions.TypeAliasType('X', int))\n"
+        "assert t.is_annotated.__annotations__ == {'obj': typing.Any, 'return': bool}\n"
+        "print(len(texts), sum(s in d._stored for s in texts))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    made, stored = map(int, done.stdout.split())
+    assert made >= 30  # typing_inspection 0.4 makes 33 checks from text
+    assert stored in (0, made)  # all from the build's store (pip install -e .), or none without one
