@@ -16,7 +16,10 @@ file, changes nothing. The file is never written by a running bot.
 
 The same goes for the string annotations ``typing.ForwardRef`` compiles for pydantic (``'float | None'``:
 ~1,340 compiles of ~330 texts in ``ask``): each text's code is taken from the store (its ``annotations``
-table) or compiled once a process (:func:`_compile`).
+table) or compiled once a process (:func:`_compile`), and for the ``__new__`` of every ``namedtuple``
+(``collections``' ``eval`` of ``'lambda _cls, a, b: …'``: :func:`_eval`), whose texts share that table;
+and for the functions ``typing_inspection`` makes from text at import (:class:`_ExecFinder`), whose texts
+are stored with the dataclasses'.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import marshal
 import os
 import sys
 from importlib.util import MAGIC_NUMBER
-from typing import Any
+from typing import Any, ClassVar
 
 CODES_FILE = os.path.join(os.path.dirname(__file__), "_dataclass_code.marshal")
 """Stored code of dataclass methods (written by the build, gitignored; may be absent)."""
@@ -93,15 +96,80 @@ def _compile(source: Any, filename: Any, mode: Any, *args: Any, **kwargs: Any) -
     return code
 
 
+def _eval(source: Any, namespace: Any = None, local_ns: Any = None) -> Any:
+    """``eval`` for ``collections``, whose only call is ``namedtuple``'s ``eval(text, namespace)`` of its
+    ``__new__`` (``'lambda _cls, a, b: _tuple_new(_cls, (a, b))'``): ~46 in ``ask`` (28 ``NamedTuple``
+    classes of ours, the rest the standard library's), ~250k instructions each to parse and compile
+    (callgrind, session 29), ~11.5M a start. The text's code comes from :func:`_compile` (stored, or
+    compiled once a process) as ``eval`` of a text compiles it: leading blanks and tabs dropped, no
+    ``__future__`` flags (``collections`` has none), mode ``eval``; a call without a namespace is
+    ``eval``'s own in the caller's frame."""
+    if namespace is None:  # not namedtuple's call: evaluate where the caller would have
+        caller = sys._getframe(1)
+        return builtins.eval(source, caller.f_globals, caller.f_locals if local_ns is None else local_ns)
+    if type(source) is str:
+        source = _compile(source.lstrip(" \t"), "<string>", "eval")
+    return builtins.eval(source, namespace, local_ns)
+
+
+GENERATED_BY_EXEC = ("typing_inspection.typing_objects",)
+"""Modules whose body makes functions from text with ``exec`` (typing_inspection 0.4: 33 ``is_*`` checks,
+``exec(dedent(f"def is_annotated(obj: Any, /) -> bool: ..."), globals_, locals_)``, ~7.5M instructions of
+``ask``, callgrind session 29): :class:`_ExecFinder` gives each, while its body runs, a global ``exec``
+that is :func:`_exec` (the module has no ``__future__`` import, so its texts compile with no flags, as
+:func:`compile_text` compiles them)."""
+
+
+class _ExecFinder:
+    """A ``sys.meta_path`` finder for the modules of :data:`GENERATED_BY_EXEC`: it finds each as the path
+    finder does and runs its body with ``exec`` bound to :func:`_exec` (a module global that shadows the
+    builtin, as ``dataclasses.exec``), removed when the body is done; every other import is the path
+    finder's. It leaves ``sys.meta_path`` once all of them are imported."""
+
+    pending: ClassVar[set[str]] = set(GENERATED_BY_EXEC)
+
+    @classmethod
+    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> Any:
+        if name not in cls.pending:
+            return None
+        from importlib.machinery import PathFinder
+
+        cls.pending.discard(name)
+        if not cls.pending and cls in sys.meta_path:
+            sys.meta_path.remove(cls)  # type: ignore[arg-type]
+        spec = PathFinder.find_spec(name, path, target)
+        loader = getattr(spec, "loader", None)
+        if loader is not None and hasattr(loader, "exec_module"):
+            run_body = loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                module.exec = _exec
+                try:
+                    run_body(module)
+                finally:
+                    module.__dict__.pop("exec", None)
+
+            loader.exec_module = exec_module
+        return spec
+
+
+def _install_exec_finder() -> None:
+    if any(name not in sys.modules for name in _ExecFinder.pending) and _ExecFinder not in sys.meta_path:
+        sys.meta_path.insert(0, _ExecFinder)  # type: ignore[arg-type]
+
+
 def _install_annotations() -> None:
+    import collections
     import typing
 
     typing.compile = _compile  # type: ignore[attr-defined]  # a module global shadows the builtin
+    collections.eval = _eval  # type: ignore[attr-defined]  # namedtuple's __new__: see _eval
 
 
 def install() -> bool:
-    """Load the stored code and hand it to ``dataclasses`` and ``typing`` (whose string annotations are
-    compiled once a process even with no stored code); returns whether any was loaded."""
+    """Load the stored code and hand it to ``dataclasses``, ``typing`` and ``collections`` (whose string
+    annotations and ``namedtuple`` texts are compiled once a process even with no stored code); returns
+    whether any was loaded."""
     global _stored, _stored_annotations
     _install_annotations()
     try:
@@ -116,6 +184,7 @@ def install() -> bool:
     import dataclasses
 
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+    _install_exec_finder()
     return True
 
 
@@ -135,6 +204,7 @@ def start_recording() -> None:
     _recorded, _recorded_annotations = {}, dict(_annotations)  # those compiled before: pydantic's
     dataclasses.exec = _exec  # type: ignore[attr-defined]
     _install_annotations()
+    _install_exec_finder()
 
 
 def write_codes(path: str) -> int:

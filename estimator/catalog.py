@@ -5,8 +5,6 @@ each entry carries its ``source`` (and ``as_of`` for prices). Loading is lazy an
 the package does no I/O.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import re
@@ -188,7 +186,7 @@ class _PriceFile(BaseModel, defer_build=True):  # schema built on first use: sta
     price: list[PriceEntry]
 
 
-def _data() -> Traversable:
+def _data() -> "Traversable":
     """The catalog folder (a Path on a file system; ``importlib.resources`` only for a zip: ~2 ms)."""
     here = Path(__file__).parent
     if here.is_dir():

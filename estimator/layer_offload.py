@@ -23,8 +23,6 @@ Decode of one sequence is memory-bound on both sides: time per token = GPU bytes
 measured runs in tests/test_layer_offload.py.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING
 
 from pydantic import Field
@@ -187,7 +185,7 @@ def _seconds(gpu_read: float, cpu_read: float, gpu_bw: float, host_bw: float) ->
 def layer_split(
     spec: ModelSpec,
     gpu: GpuSpec,
-    inf: Inference,
+    inf: "Inference",
     ngl: int,
     cpu_moe: int = 0,
     *,
@@ -260,7 +258,7 @@ def _basis(stated: float | None, band: tuple[float, float] | None, server: bool)
     return "stated" if stated else "ddr" if band else "server" if server else "desktop"
 
 
-def split_for(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
+def split_for(req: "SizingRequest", spec: ModelSpec, gpu: GpuSpec, inf: "Inference") -> LayerSplit | None:
     """The split of the user's request (``gpu_layers``, ``cpu_moe_layers``, ``host_memory_gib``), or
     None when every weight is on the GPUs (no -ngl below layers + 1 and no experts on the CPU) or the
     runtime is not llama.cpp-style (vLLM, SGLang … hold every weight on GPUs)."""
@@ -305,7 +303,7 @@ def unified_host(gpu: GpuSpec, machines: int) -> tuple[float, float]:
     return rest, (gpu.memory_bandwidth_gbps or 0.0) * 1e9
 
 
-def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference) -> LayerSplit | None:
+def auto_split(req: "SizingRequest", spec: ModelSpec, gpu: GpuSpec, inf: "Inference") -> LayerSplit | None:
     """A partial offload sized though no ``-ngl`` was said (fresh-user trial s19, issue 24 item 1): a local
     runtime (llama.cpp, Ollama, LM Studio) on the user's cards (their count, else one), host memory or a
     partial offload said, or the cards counted (a rig: "a 4090 and a 3090", s20 #1, the RAM it needs then
@@ -334,7 +332,9 @@ def auto_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference
     return chosen.model_copy(update={"gpu_layers_chosen": True})
 
 
-def _user_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, ngl: int) -> LayerSplit:
+def _user_split(
+    req: "SizingRequest", spec: ModelSpec, gpu: GpuSpec, inf: "Inference", ngl: int
+) -> LayerSplit:
     """:func:`layer_split` at ``-ngl ngl`` with the user's cards, host memory and bandwidth (no experts on
     the CPU, the KV cache with its layers)."""
     return layer_split(
@@ -350,8 +350,8 @@ def _user_split(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inferenc
 
 
 def with_layer_split(
-    req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, served: ServingResult
-) -> ServingResult:
+    req: "SizingRequest", spec: ModelSpec, gpu: GpuSpec, served: "ServingResult"
+) -> "ServingResult":
     """``served`` with the user's split (:func:`split_for`) on its inference, the verdict its own ('yes'
     when the GPU side fits and the host memory, when stated, holds the rest; else 'no'; reason
     'gpu_layers') and the decode speed that of one sequence at the low host bandwidth; unchanged when
@@ -378,7 +378,7 @@ def with_layer_split(
     return served
 
 
-def _priced(split: LayerSplit, inf: Inference) -> LayerSplit:
+def _priced(split: LayerSplit, inf: "Inference") -> LayerSplit:
     """``split`` with its own price per million output tokens: the price per GPU-hour (the month's cost
     ÷ its GPU-hours) ÷ (its one sequence's tokens/s × 3,600) × 10⁶, the high price at the low speed.
     Unchanged without a monthly cost or a speed."""
