@@ -1,0 +1,41 @@
+"""s29-tidy: the s28 fresh-user trial's open findings (/work/notes/s28/trial.md M1–M6, L1–L7) and the review
+leftovers, each asked in both languages through the CLI's one pipeline (``bot.cli.ask``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import ask
+
+
+def _text(question: str) -> str:
+    out, code = ask(question, None, "text")
+    assert code == 0
+    return out
+
+
+def _json(question: str) -> dict:
+    out, _ = ask(question, None, "json")
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [
+        (
+            "what's the minimum VRAM to run Phi-3-mini-4k-instruct locally, and will it run on my GTX 1660 6GB?",
+            "KV cache (fp16)",
+        ),
+        ("phi-3-mini 在 GTX 1660 6GB 上本地跑，最少要多少显存", "KV 缓存（fp16）"),
+    ],
+)
+def test_gguf_weights_chosen_for_a_small_card_keep_llama_cpps_f16_cache(question: str, label: str) -> None:
+    """L3: Q4_K_M picked because 16-bit weights do not fit runs on llama.cpp, whose KV cache is f16 unless
+    set (llama.cpp common/arg.cpp ``--cache-type-k/-v`` default f16); it was labelled bf16."""
+    data = _json(question)
+    assert data["request"]["precision"] == "q4_k_m"
+    assert data["report"]["inference"]["kv_precision"] == "fp16"
+    out = _text(question)
+    assert label in out and "bf16" not in out.split("\n\n")[1]
