@@ -25,7 +25,7 @@ def _json(question: str) -> dict:
     ("question", "label"),
     [
         (
-            "what's the minimum VRAM to run Phi-3-mini-4k-instruct locally, and will it run on my GTX 1660 6GB?",
+            "what's the minimum VRAM to run Phi-3-mini-4k-instruct locally, will it run on my GTX 1660 6GB?",
             "KV cache (fp16)",
         ),
         ("phi-3-mini 在 GTX 1660 6GB 上本地跑，最少要多少显存", "KV 缓存（fp16）"),
