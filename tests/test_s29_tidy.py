@@ -39,3 +39,21 @@ def test_gguf_weights_chosen_for_a_small_card_keep_llama_cpps_f16_cache(question
     assert data["report"]["inference"]["kv_precision"] == "fp16"
     out = _text(question)
     assert label in out and "bf16" not in out.split("\n\n")[1]
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("海光 K100 AI 64GB 部署 Qwen2.5-72B，20 并发，要几张", "海光 K100 AI"),
+        ("海光 K100-AI 64GB 部署 Qwen2.5-72B，20 并发，要几张", "海光 K100-AI"),
+        ("Hygon K100 AI 64GB to serve Qwen2.5-72B for 20 concurrent users, how many cards?", "Hygon K100 AI"),
+    ],
+)
+def test_a_domestic_card_named_with_its_memory_keeps_name_and_memory(question: str, name: str) -> None:
+    """M1: 'K100 AI 64GB' (Hygon's DCU with the product's 'AI' suffix) is a 64 GiB card named as typed, never
+    an A100 80G with '64' left unused; its speed is unknown (no public datasheet peak in the catalog)."""
+    data = _json(question)
+    assert data["request"]["gpu_memory_gib"] == 64
+    assert data["interpretation"]["unknown_gpu"].lower().startswith(name.lower())
+    out = _text(question)
+    assert "A100 80G" not in out and name in out.splitlines()[0] and "“64”" not in out
