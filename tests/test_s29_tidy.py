@@ -57,3 +57,29 @@ def test_a_domestic_card_named_with_its_memory_keeps_name_and_memory(question: s
     assert data["interpretation"]["unknown_gpu"].lower().startswith(name.lower())
     out = _text(question)
     assert "A100 80G" not in out and name in out.splitlines()[0] and "“64”" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (
+            "ollama run qwen2.5:72b 我的电脑是 4060Ti 16G + 32G 内存，能跑吗？多快？",
+            ("CPU 内存中 30.9 GiB", "内存共 32 GiB，只剩 1.1 GiB 给系统和其他程序：太紧"),
+        ),
+        (
+            "ollama run qwen2.5:72b on my 4060 Ti 16GB with 32GB RAM, will it run and how fast?",
+            ("30.9 GiB in CPU memory", "only 1.1 GiB of your 32 GiB RAM left for the system"),
+        ),
+    ],
+)
+def test_the_headline_says_how_little_ram_the_offload_leaves(question: str, words: tuple[str, ...]) -> None:
+    """M2: 30.9 GiB of layers in 32 GiB of RAM leaves 1.1 GiB, under the 4 GiB an OS wants
+    (estimator.host_ddr.OS_RAM_RESERVE): line 1 says so, not only the detail line '(内存共 32 GiB)'."""
+    headline = _text(question).splitlines()[0]
+    assert all(w in headline for w in words)
+
+
+def test_an_offload_with_room_to_spare_says_nothing_of_the_os() -> None:
+    """M2's other side: 64 GB of RAM leaves ~33 GiB beside the 30.9 GiB of layers: no warning."""
+    headline = _text("ollama run qwen2.5:72b 我的电脑是 4060Ti 16G + 64G 内存，能跑吗？").splitlines()[0]
+    assert "CPU 内存中 30.9 GiB" in headline and "太紧" not in headline
