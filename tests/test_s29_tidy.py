@@ -83,3 +83,25 @@ def test_an_offload_with_room_to_spare_says_nothing_of_the_os() -> None:
     """M2's other side: 64 GB of RAM leaves ~33 GiB beside the 30.9 GiB of layers: no warning."""
     headline = _text("ollama run qwen2.5:72b 我的电脑是 4060Ti 16G + 64G 内存，能跑吗？").splitlines()[0]
     assert "CPU 内存中 30.9 GiB" in headline and "太紧" not in headline
+
+
+@pytest.mark.parametrize(
+    "figures",
+    [
+        "• 解码速度：每条序列约 23 token/s ⚠️ 按 vLLM 的默认设置估算 " * 8 + "改用 --data-parallel-size 8",
+        "• Decode: about 23 tokens/s per sequence ⚠️ sized with vLLM's defaults " * 6
+        + "use --data-parallel-size 8",
+    ],
+)
+def test_a_wecom_card_marks_where_it_cut_its_text(figures: str) -> None:
+    """L7: WeCom's template card caps ``sub_title_text`` at 300 characters and the title at 60; a cut text
+    ends in "…" at a space, never mid-flag ('改用 --data-paralle') with no sign of the cut."""
+    from bot.chat.adapter import Outbound
+    from bot.wecom.card import SUBTITLE_MAX, TITLE_MAX, build_card
+
+    text = json.dumps({"h": "**" + figures[:90] + "**", "f": figures})
+    card = build_card(Outbound(text, "T1", [], lang="zh"), "sz-T1-00000000")
+    sub, title = card["sub_title_text"], card["main_title"]["title"]
+    assert len(sub) <= SUBTITLE_MAX and sub.endswith("…") and "--data-paralle" not in sub
+    assert len(title) <= TITLE_MAX and title.endswith("…")
+    assert figures.startswith(sub[:-1]) and figures[len(sub) - 1] == " "
