@@ -105,3 +105,21 @@ def test_a_wecom_card_marks_where_it_cut_its_text(figures: str) -> None:
     assert len(sub) <= SUBTITLE_MAX and sub.endswith("…") and "--data-paralle" not in sub
     assert len(title) <= TITLE_MAX and title.endswith("…")
     assert figures.startswith(sub[:-1]) and figures[len(sub) - 1] == " "
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DPO 训练 14B 模型，2 万对偏好数据，每条 2k token，ZeRO-3，8 卡 A100 40G 够不够，要多久",
+        "DPO-train a 14B model on 20k preference pairs of 2k tokens each, ZeRO-3, is 8x A100 40GB enough, "
+        "how long?",
+    ],
+)
+def test_a_zero3_fine_tune_recommends_recompute_before_more_nodes(question: str) -> None:
+    """M3: 96 A100 40G (12 nodes) were recommended for a 3-hour DPO that fits on 8, only to keep the
+    activations; with ZeRO-3 said (data parallelism: no TP to spread them) the recommendation weighs full
+    recompute (≈ 1/3 more compute) against more nodes (estimator.layouts.prefer_recompute): 16 with it."""
+    m = _json(question)["report"]["memory"]
+    assert m["min_gpus"] == 8
+    assert (m["recommended_gpus"], m["recommended_plan"]["recompute"]) == (16, "full")
+    assert "96 " not in _text(question) and "96 张" not in _text(question)
