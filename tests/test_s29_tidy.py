@@ -123,3 +123,34 @@ def test_a_zero3_fine_tune_recommends_recompute_before_more_nodes(question: str)
     assert m["min_gpus"] == 8
     assert (m["recommended_gpus"], m["recommended_plan"]["recompute"]) == (16, "full")
     assert "96 " not in _text(question) and "96 张" not in _text(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "plan_line", "fix"),
+    [
+        (
+            "LLaMA-Factory LoRA 微调 Qwen2.5-14B，cutoff_len 8192，平均每条 1200 token，"
+            "20万条数据，2 个 epoch，4 张 A100 要多久",
+            "• 4 张时：TP 1 × PP 1 × DP 4，纯 DDP（不用 ZeRO），完全重计算，每卡约 48.5 GiB / 80 GiB",
+            "要改的设置：DeepSpeed ZeRO-3 或 FSDP",
+        ),
+        (
+            "LLaMA-Factory LoRA fine-tune Qwen2.5-14B, cutoff_len 8192, 1200 tokens per sample on average, "
+            "200k samples, 2 epochs, 4x A100 - how long?",
+            "• On 4 GPUs: TP 1 × PP 1 × DP 4, plain DDP (no ZeRO), full recompute, "
+            "≈ 48.5 GiB of 80 GiB per GPU",
+            "What to change: DeepSpeed ZeRO-3 or FSDP",
+        ),
+    ],
+)
+def test_a_ddp_tool_is_laid_out_as_ddp_where_one_gpu_holds_it(
+    question: str, plan_line: str, fix: str
+) -> None:
+    """M6: LoRA 14B fits on one A100 ('at least 1 GPU'), so LLaMA-Factory's plain DDP on 4 (each GPU holds
+    what one holds) is the plan shown — 48.5 GiB per GPU likely, its band's high end 83.1 GiB above the
+    card, so borderline with ZeRO-3 as the change — not a ZeRO-3 plan at 30.2 GiB beside 'needs ZeRO-3'."""
+    out = _text(question)
+    assert plan_line in out and fix in out
+    assert "DP 4，ZeRO-3" not in out and "DP 4, ZeRO-3" not in out  # the ZeRO-3 plan, 30.2 GiB
+    m = _json(question)["report"]["memory"]
+    assert (m["min_gpus"], m["plan"]["zero_stage"], m["plan"]["dp"]) == (1, 0, 4)
