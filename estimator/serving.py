@@ -277,8 +277,7 @@ def size_serving(
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
     def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
-        """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
-        ``searched``) on the layout the sizing chooses; on ``count`` GPUs when given."""
+        """The answer in ``weights`` on the stated TP × PP, else (``searched``) the chosen; ``count`` GPUs."""
         at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
         kv = base.kv_precision if req.kv_precision or ggml or weights not in GGUF_FORMATS else Precision.fp16
