@@ -17,6 +17,14 @@ ANY_DDR = (3200.0, 5600.0)
 """The desktop range's rates (DDR4-3200 to DDR5-5600) when only a channel count is said."""
 CHANNEL_BYTES = 8
 """A DDR channel is 64 bits wide."""
+OS_RAM_RESERVE = 4 * 2**30
+"""Bytes of RAM the operating system and desktop keep for themselves beside a model's offloaded layers: the
+minimum RAM of the desktop systems people run llama.cpp / Ollama on — Windows 11, 4 GB (Microsoft,
+"Windows 11 specifications and system requirements"); Ubuntu Desktop, 4 GB (ubuntu.com/download/desktop,
+"4 GB system memory"). Ollama weighs a model against the free memory, not the total (ollama llm/server.go
+``NewLlamaServer``: ``systemFreeMemory < estimate.TotalSize`` on Linux turns mmap off, "mmap leads to
+thrashing"): a split that leaves less than this of the stated RAM is too tight beside the OS (s28 trial
+M2: 30.9 GiB of 32 GiB)."""
 
 
 def ddr_band(ddr: int | None, channels: int | None) -> tuple[float, float] | None:

@@ -262,7 +262,9 @@ def recommended(
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
-    tool: :func:`prefer_recompute`); full training on at least one node. ``minimum``: the fewest GPUs
+    tool or a ZeRO stage said — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
+    s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full training on at least one node.
+    ``minimum``: the fewest GPUs
     that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
     there (:func:`search_floor`).
 
@@ -273,7 +275,8 @@ def recommended(
     hf = setup.checkpointing_only  # s20 q22; an HF tool: no TP to weigh recompute against (PCIe or not)
     no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
-    if no_recompute and hf:  # gradient checkpointing on or off: the fewer nodes
+    weighed = hf or setup.zero_stage is not None  # DP with ZeRO/FSDP said: recompute or more nodes (s28 M3)
+    if no_recompute and weighed:  # full recompute on or off: the fewer nodes (96 A100 40G for 8, s28 M3)
         full = min_gpus(spec, params, gpu, setup, HEADROOM, True, memo, search_floor(minimum))
         if full is not None and prefer_recompute(full[0], found[0] if found else None, gpu.gpus_per_node):
             found, no_recompute = full, False

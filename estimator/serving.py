@@ -2,8 +2,7 @@
 
 Weights and KV cache come from :mod:`estimator.inference`; this module chooses the precision a
 local machine would run, the default load, states every assumption, and judges the user's GPUs
-(or total memory): yes / borderline / no with a reason.
-"""
+(or total memory): yes / borderline / no with a reason."""
 
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ from estimator.mla_layout import indexer_assumption, mla_layout, mla_tp_copies, 
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.reasons import Why
-from estimator.runtimes import Load, ServingRuntime, Vllm, runtime_for, runtime_named
+from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
 from estimator.serving_capacity import at_capacity, fits_only_in_fp8, fp8_on_count
@@ -278,12 +277,12 @@ def size_serving(
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
     def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
-        """The serving answer in ``weights``: on the user's TP × PP if stated, else (or when
-        ``searched``) on the layout the sizing chooses; on ``count`` GPUs when given."""
+        """The answer in ``weights`` on the stated TP × PP, else (``searched``) the chosen; ``count`` GPUs."""
         at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
+        kv = base.kv_precision if req.kv_precision or ggml or weights not in GGUF_FORMATS else Precision.fp16
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
-        return serve(replace(setup, price_at_capacity=at_capacity))
+        return serve(replace(setup, price_at_capacity=at_capacity, kv_precision=kv))  # GGUF: f16 KV (s28 L3)
 
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
     base = ServingSetup(

@@ -14,6 +14,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
+from estimator.ddp_plan import with_ddp_plan
 from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
@@ -341,6 +342,7 @@ def memory_and_plan(
                 gradient_accumulation=plan.gradient_accumulation,
                 dp=plan.dp,
             )
+    mem = with_ddp_plan(req, spec, params, gpu, setup, mem)  # DDP as configured, where it fits (s28 M6)
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)

@@ -48,26 +48,30 @@ def test_offload_plan_shows_no_offload_option_and_failed_counts_are_said(capsys,
     [
         (
             ZH_72B,
-            "Qwen2.5 72B 全参微调（ZeRO-3）：64 张 A100 80G 放得下",  # s25 trfix3 #14: zh headline word order
+            "Qwen2.5 72B 全参微调（ZeRO-3）：24 张 A100 80G 放得下",  # s25 trfix3 #14: zh headline word order
             "• 开启 CPU offload：4 张（这是按这个改法的估算；你在 8 张卡上爆显存的那次没有用它）",
         ),
         (
             EN_72B,
-            "Qwen2.5 72B full fine-tuning (ZeRO-3) fits on 64 × A100 80G, ≈",
+            "Qwen2.5 72B full fine-tuning (ZeRO-3) fits on 24 × A100 80G (≈ 1/3 more compute",
             "• With CPU offload: 4 GPUs by the estimate for this change; your run that ran out of memory "
             "on 8 GPUs lacked it",
         ),
     ],
 )
-def test_no_recompute_option_beside_a_plan_without_full_recompute(capsys, question, head, line) -> None:
+def test_no_recompute_option_beside_a_plan_with_full_recompute(capsys, question, head, line) -> None:
+    """s29 M3: a ZeRO-3 job's recommended count turns full recompute on when keeping the activations needs
+    more nodes (estimator.layouts.prefer_recompute): 24 GPUs (3 nodes) with it, not 64 (8 nodes) without
+    it, so the 48 GPUs of 'no full recompute' is an option the reply now shows (it was left out beside a
+    plan without full recompute, before s29)."""
     reply = _ask(capsys, question)
     assert reply.startswith(head)  # '（ZeRO-3）' once
-    assert "不用全量重计算" not in reply
-    assert "Without full recompute" not in reply and line in reply
+    assert "不用全量重计算：48 张" in reply or "Without full recompute: 48 GPUs" in reply
+    assert line in reply
     m = json.loads(_ask(capsys, "--format", "json", question))["report"]["memory"]
-    assert (m["recommended_gpus"], m["plan"]["recompute"]) == (64, "selective")
+    assert (m["recommended_gpus"], m["plan"]["recompute"]) == (24, "full")
     kept = next(a for a in m["alternatives"] if a["change"] == "no_full_recompute")
-    assert kept["min_gpus"] == 48  # still in the JSON contract: only the reply leaves it out
+    assert kept["min_gpus"] == 48
 
 
 def test_alternatives_of_a_run_without_failed_counts_are_unchanged(capsys) -> None:

@@ -71,5 +71,6 @@ def test_a_recommendation_within_the_batch_stays(capsys, text):
     ZeRO-3's all-gather of the frozen base came in — 1e9 bf16 elements live, 2.01 GiB with fragmentation —
     so 8 GPUs without full recompute are above the 90 % of the card a recommendation keeps to)."""
     m = ask(capsys, text)["report"]["memory"]
-    assert m["recommended_gpus"] == 16
+    # s29 M3: 4 with full recompute (one node) rather than 16 (two nodes) without it, ZeRO-3 being said
+    assert m["recommended_gpus"] == 4 and m["recommended_plan"]["recompute"] == "full"
     assert m["recommended_plan"]["dp"] * m["recommended_plan"]["micro_batch"] <= 128

@@ -172,6 +172,18 @@ def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     }
 
 
+def _weighed_rule(report: SizingReport, tool: str | None, nvlink: bool) -> bool:
+    """Whether the recommended count weighed full recompute against more nodes
+    (:func:`estimator.plan.recommended` with :func:`estimator.layouts.prefer_recompute`): under a
+    data-parallel Hugging Face-family tool (:func:`checkpointing_rule`), or with a ZeRO stage said on
+    NVLink cards (PCIe-only cards recompute anyway), no recompute mode stated nor the tool's own
+    default (s28 trial M3)."""
+    req = report.request
+    if req.recompute or (tool is not None and tool_checkpoints(req)):
+        return False
+    return (nvlink and req.zero_stage is not None) or (tool is not None and checkpointing_rule(req))
+
+
 def memory_section(
     report: SizingReport,
     f: Fmt,
@@ -246,7 +258,7 @@ def memory_section(
         "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
-        "rec_rule": tool is not None and shown_rec and checkpointing_rule(report.request),
+        "rec_rule": shown_rec and _weighed_rule(report, tool, nvlink),
         "rec_tool_default": tool
         if tool is not None and shown_rec and tool_checkpoints(report.request)
         else None,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
-from estimator.host_ddr import DDR_RATES
+from estimator.host_ddr import DDR_RATES, OS_RAM_RESERVE
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
@@ -41,6 +41,12 @@ HOST_SHORT_NGL = N_(
     "does not fit — %(host)s stay in CPU memory, more than the %(ram)s of RAM; -ngl %(max)s leaves "
     "%(host_max)s there"
 )
+OS_TIGHT = N_(
+    "; only %(left)s of your %(ram)s RAM left for the system and other programs: too tight (an OS wants "
+    "about %(os)s), so plan on more RAM or a smaller model or quantization"
+)
+"""Appended to a fitting verdict whose CPU part leaves less than :data:`estimator.host_ddr.OS_RAM_RESERVE`
+of the stated RAM (s28 trial M2)."""
 EXPERTS_ON_CPU = N_("the experts in CPU memory")
 ON_GPU = N_(
     "On the GPU: %(what)s — %(used)s of %(usable)s (weights %(w)s, KV cache %(kv)s, compute buffer %(cb)s)"
@@ -167,10 +173,14 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str, tight: bool = False) -> str:
     if tight:  # the verdict's 'borderline' (estimator.layer_offload.with_layer_split)
         msgid = TIGHT if s.gpu_bandwidth else TIGHT_NO_SPEED
     share = f.percent(s.gpu_bytes / s.gpu_usable_bytes) if s.gpu_usable_bytes else ""
+    left = (s.host_memory_bytes or 0.0) - s.host_bytes
+    tight_os = "" if not s.host_memory_bytes or left >= OS_RAM_RESERVE else translate(
+        lang, OS_TIGHT, left=f.gib(left), ram=f.gib(s.host_memory_bytes), os=f.gib(OS_RAM_RESERVE)
+    )  # fmt: skip
     return translate(
         lang, msgid, gpu_used=f.gib(s.gpu_bytes), usable=usable, host=f.gib(s.host_bytes), speed=speed,
         share=share,
-    )  # fmt: skip
+    ) + tight_os  # fmt: skip
 
 
 def _basis_words(basis: str, lang: str, channels: int | None, ddr: int | None) -> str:

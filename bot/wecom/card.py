@@ -65,6 +65,17 @@ def _clip_bytes(text: str, limit: int) -> str:
     return data[: limit - 3].decode(errors="ignore") + "…"
 
 
+def _clip_chars(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: cut at the last space before the limit (past its half,
+    else where the limit falls) with "…" marking the cut, never a flag cut mid-word with no sign (s28
+    trial L7: '改用 --data-paralle')."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip() + "…"
+
+
 def stream_markdown(out: Outbound) -> str:
     """The stream reply's markdown: headline (bold), key figures, details, contact line. WeCom's markdown
     (developer.work.weixin.qq.com, 消息类型 markdown: headings, bold, links, inline code, quotes, font
@@ -120,7 +131,7 @@ def build_card(out: Outbound, task_id: str) -> dict[str, Any]:
     figures = " ".join(plain(p["f"]).split()) if p["h"] else ""
     card: dict[str, Any] = {
         "card_type": "button_interaction",
-        "main_title": {"title": title[:TITLE_MAX] or "…"},
+        "main_title": {"title": _clip_chars(title, TITLE_MAX) or "…"},
         "task_id": task_id,
         "button_list": [
             {"text": a.label(out.lang)[:20], "style": 1, "key": button_key(out.turn_id, a)}
@@ -128,5 +139,5 @@ def build_card(out: Outbound, task_id: str) -> dict[str, Any]:
         ],
     }
     if figures:
-        card["sub_title_text"] = figures[:SUBTITLE_MAX]
+        card["sub_title_text"] = _clip_chars(figures, SUBTITLE_MAX)
     return card

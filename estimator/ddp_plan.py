@@ -1,0 +1,45 @@
+"""The plan of a data-parallel tool's run as configured when plain DDP fits (s28 trial M6).
+
+LLaMA-Factory, the Hugging Face Trainer, TRL, axolotl, ms-swift and Unsloth run PyTorch DDP unless a
+``deepspeed`` / ``fsdp`` setting is given (:func:`estimator.verdicts.tool_runs_ddp`): every GPU keeps a
+whole replica of the model (PyTorch DDP docs; ZeRO §3, stage 0). When that replica fits each of the
+user's GPUs with the card's headroom — LoRA of Qwen2.5-14B on 4 × A100 80G, which fits on one GPU — the
+answer lays the run out as DDP, the setting the user runs, rather than a ZeRO-3 plan that asks them to
+add a DeepSpeed config ("at least 1 GPU" beside "4 GPUs borderline: needs ZeRO-3" contradicted itself).
+Pure; bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.memory_band import per_gpu_band
+from estimator.models import Memory, SizingRequest
+from estimator.plan import HEADROOM, best_plan_for
+from estimator.setup import TrainingSetup
+from estimator.verdicts import tool_runs_ddp
+
+
+def with_ddp_plan(
+    req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
+) -> Memory:
+    """``mem`` with its ZeRO plan on the user's GPUs replaced by the preferred plain-DDP layout (ZeRO
+    stage 0, same count) when the user's tool runs DDP as configured (:func:`tool_runs_ddp`) and that
+    layout fits within :data:`estimator.plan.HEADROOM` at the likely figure; its band
+    (:func:`estimator.memory_band.per_gpu_band`) goes with it, so a high end above the card is judged by
+    the verdict ('high_edge', naming ZeRO-3 as the change). Else ``mem`` unchanged (the verdict then names
+    the DDP setting: 'tool_default_ddp'). A recommendation of the same count takes the same plan."""
+    gpus = mem.plan_gpus
+    if not mem.fits_requested or not gpus or not tool_runs_ddp(req, setup, mem):
+        return mem
+    ddp = replace(setup, zero_stage=0)
+    found = best_plan_for(spec, params, gpu, gpus, ddp, HEADROOM)
+    if found is None or found[0].zero_stage != 0:
+        return mem
+    plan, parts = found
+    low, high = per_gpu_band(spec, ddp, plan, parts, params)
+    update = {"plan": plan, "breakdown": parts, "per_gpu_bytes": sum(parts.values())}
+    if mem.recommended_gpus == gpus:
+        update |= {"recommended_plan": plan, "recommended_per_gpu_bytes": update["per_gpu_bytes"]}
+    return mem.model_copy(update={**update, "per_gpu_bytes_low": low, "per_gpu_bytes_high": high})
