@@ -272,7 +272,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         modded = False
         mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
-            memory = float(re.sub(r"\D", "", mem_m.group(0)))
+            memory = float(fp.NON_DIGIT.sub("", mem_m.group(0)))
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
