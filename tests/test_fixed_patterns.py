@@ -32,12 +32,59 @@ def test_fixed_patterns_answer_as_re_module_functions() -> None:
     gate_module_patterns()
     patterns = [v for v in vars(fp).values() if isinstance(v, (re.Pattern, LazyPattern))]
     assert any(id(v) in GATED for v in patterns)
-    assert len(patterns) == 16
+    assert len(patterns) == 22  # session 29: six more (sizes, versions, keys, paths, digit groups)
     texts = [q.lower() for q in CORPUS_QUESTIONS] + ["4x8 a100s", "2机16卡", "256 of them", "g5.48xlarge"]
     for pattern in patterns:
         for text in texts:
             got = [m.span() for m in pattern.finditer(text)]
             assert got == [m.span() for m in re.finditer(pattern.pattern, text, pattern.flags)]
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "typed"),
+    [
+        ("qwen2.5-7b", "Can I LoRA Qwen2.5 7B on a 4090?", "Qwen2.5 7B"),
+        ("mtt s4000", "8 张 MTT-S4000 训练", "MTT-S4000"),
+        ("llama-3-70b", "llama3 70b 推理", "llama3 70b"),
+        ("deepseek-v3", "DeepSeek V3 部署", "DeepSeek V3"),
+        ("qwen2.5-72b", "qwen 2.5 72b", None),  # a gap inside a word: not the name as written
+        ("a+b (c)", "A+B  (C) x", "A+B  (C)"),  # escaped: '+', '(' are themselves
+        ("-_ ", "anything", None),  # no word: no pattern
+    ],
+)
+def test_typed_name_finds_what_re_search_found(name: str, raw: str, typed: str | None) -> None:
+    """Session 29: a name's as-typed pattern, compiled once per name, finds what ``re.search`` of the
+    same source found (the readers' ``as_typed`` before); the second call returns the same object."""
+    parts = list(filter(None, re.split(r"[\s\-_]+", name)))
+    pattern = fp.typed_name(name)
+    assert pattern is fp.typed_name(name)
+    if not parts:
+        assert pattern is None and typed is None
+        return
+    m = pattern.search(raw)
+    old = re.search(r"[\s\-_]*".join(map(re.escape, parts)), raw, re.IGNORECASE)
+    assert (m and m.group(0)) == (old and old.group(0)) == typed
+
+
+def test_reordered_word_is_the_pattern_it_replaced() -> None:
+    raw = "微调 Qwenvl2.5VL-7B 和 qwen1.5-72b-chat"
+    old = r"(?<![\w.])qwen[\w.\-]*?7b(?![\w])"
+    got = fp.reordered_word("qwen", "7b")
+    assert got is fp.reordered_word("qwen", "7b")
+    assert [m.span() for m in got.finditer(raw)] == [m.span() for m in re.finditer(old, raw, re.IGNORECASE)]
+    assert got.search(raw).group(0) == "Qwenvl2.5VL-7B"
+
+
+def test_model_keys_are_the_ids_keys() -> None:
+    """unknown_tools._known's catalog keys, made once per catalog: each id's letters and digits."""
+    from bot.parse import unknown_tools
+    from estimator import catalog
+
+    keys = unknown_tools._model_keys()
+    assert keys is unknown_tools._model_keys()
+    assert keys == tuple(re.sub(r"[^a-z0-9]", "", m.lower()) for m in catalog.models())
+    assert "qwen257b" in keys or any("qwen" in k for k in keys)
+    assert unknown_tools._known("Qwen2.5-7B") and not unknown_tools._known("Zyxwvut")
 
 
 @pytest.mark.parametrize(

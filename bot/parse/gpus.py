@@ -14,7 +14,7 @@ from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
-from bot.parse.regex import LazyPattern, rc
+from bot.parse.regex import LazyPattern, compile_pattern, rc
 from estimator import catalog
 
 _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
@@ -272,7 +272,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         modded = False
         mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
-            memory = float(re.sub(r"\D", "", mem_m.group(0)))
+            memory = float(fp.NON_DIGIT.sub("", mem_m.group(0)))
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
@@ -375,11 +375,20 @@ _JOINED_MEMORY_RE = re.compile(r"[-_]\d{1,3}\s*(?:gb|gib|g)\b")
 """A memory joined to an unknown card's name by a hyphen ('H20e-141G*6', 'MLU370-48G'): that card's memory."""
 
 
+_LETTERS = compile_pattern(r"[a-z]+")
+"""A card name's leading letters (:func:`series`)."""
+
+
 def _active_size(s: str, m: re.Match[str]) -> bool:
     """'a12b' right after a size ('120b-a12b'): the active parameters of an MoE, not a GPU."""
-    return bool(re.fullmatch(r"a\d+(?:\.\d+)?b", m.group(0))) and bool(
-        re.search(r"\d(?:\.\d+)?b[\-_]?$", s[max(0, m.start() - 12) : m.start()])
-    )
+    before = s[max(0, m.start() - 12) : m.start()]
+    return bool(_ACTIVE.fullmatch(m.group(0))) and bool(_SIZE_END.search(before))
+
+
+_ACTIVE = compile_pattern(r"a\d+(?:\.\d+)?b")
+"""An MoE's active size as a name ('a12b'; fullmatch)."""
+_SIZE_END = compile_pattern(r"\d(?:\.\d+)?b[\-_]?$")
+"""A size right before it ('120b-')."""
 
 
 def gpu_suggestions(name: str, n: int = 3) -> list[str]:
@@ -436,7 +445,7 @@ def series(name: str) -> str:
         for word in _BRAND_WORDS:
             if key.startswith(word) and len(key) > len(word):
                 key, stripped = key[len(word) :], True
-    m = re.match(r"[a-z]+", key)
+    m = _LETTERS.match(key)
     return m.group(0) if m else ""
 
 

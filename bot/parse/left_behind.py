@@ -19,6 +19,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bot.parse.fixed_patterns import GROUP_MARKS
+
 _MAGNITUDES = (1.0, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12)
 """Decimal magnitudes (k, M, B, T) and Chinese ones (万 1e4, 亿 1e8): counts, money, rates."""
 _LENGTH = (1.0, 1e3, 1024.0, 1e4)
@@ -124,7 +126,7 @@ def _masked(s0: str, s: str) -> list[tuple[str, float, bool, int]]:
     out = []
     for m in found:
         if not _in_name(s, m.start()):
-            value, unit = float(re.sub(r"[,_]", "", m.group())), bool(_UNIT_AFTER.match(s0, m.end()))
+            value, unit = float(GROUP_MARKS.sub("", m.group())), bool(_UNIT_AFTER.match(s0, m.end()))
             out.append((m.group(), value, unit, m.start()))
     return out
 

@@ -231,8 +231,8 @@ def typed_in(raw: str) -> Typed:
     """How a name of the normalized text was typed in ``raw`` (itself when not found there)."""
 
     def typed(name: str) -> str:
-        pattern = r"[\s\-_]*".join(fp.escaped(filter(None, fp.NAME_SEPARATORS.split(name))))
-        m = re.search(pattern, raw, fp.IGNORECASE) if pattern and raw else None
+        pattern = fp.typed_name(name) if raw else None  # compiled once per name: a C call
+        m = pattern.search(raw) if pattern is not None else None
         return m.group(0).strip() if m else name
 
     return typed

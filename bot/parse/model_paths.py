@@ -16,9 +16,9 @@ model said inside a helper's path is part of the same job, named as not sized
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from bot.parse.fixed_patterns import DIGIT_OR_MASK
 from bot.parse.regex import rc
 
 PATH_RE = rc(
@@ -63,7 +63,7 @@ def model_paths(s: str) -> list[tuple[str, int, int, int]]:
     out = []
     for m in PATH_RE.finditer(s):
         kind = _kind(m.group("key"))
-        if kind is not None and ("/" in m.group("path") or re.search(r"\d|\ue001", m.group("name"))):
+        if kind is not None and ("/" in m.group("path") or DIGIT_OR_MASK.search(m.group("name"))):
             out.append((kind, m.start("path"), m.start("name"), m.end("name")))
     return out
 

@@ -97,7 +97,7 @@ def _english_family(name: str) -> str:
 
 
 def _size_key(size: str | None) -> str | None:
-    return None if size is None else re.sub(r"[\s\-_的]", "", size).replace("*", "x").replace("×", "x")
+    return None if size is None else fp.SIZE_GAPS.sub("", size).replace("*", "x").replace("×", "x")
 
 
 def _ver_key(ver: str | None) -> str | None:
@@ -175,7 +175,7 @@ def _size_value(size: str | None) -> float | None:
     """'72b' → 7.2e10, '500m' → 5e8; None for MoE names like '8x7b' (not a total)."""
     if not size:
         return None
-    m = re.fullmatch(r"[\s\-_]*(\d+(?:\.\d+)?)\s?([bm])", size)
+    m = fp.SIZE_VALUE.fullmatch(size)
     if not m:
         return None
     return float(m.group(1)) * (1e9 if m.group(2) == "b" else 1e6)
@@ -185,7 +185,7 @@ def _version_number(ver: str | None) -> float:
     if not ver:
         return 0.0
     try:
-        return float(re.sub(r"[^\d.]", "", ver) or 0)
+        return float(fp.NOT_VERSION.sub("", ver) or 0)
     except ValueError:
         return 0.0
 

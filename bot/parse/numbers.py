@@ -288,6 +288,12 @@ def _trailing_cn_units(cn: str) -> str | None:
     return cn[i:] or None
 
 
+_CURRENCY_FIRST = compile_pattern(r"^(?:us\$|\$|¥|￥|rmb|cny|usd)\s*")
+"""A currency written before an amount ('$5', 'rmb 100'; :func:`parse_number` drops it)."""
+_MONEY_UNIT = compile_pattern(r"\s*(?:元|块钱|块|人民币|rmb|cny|yuan|美元|美金|刀|dollars?|usd|bucks)?")
+"""A currency word after an amount (:func:`parse_money`: a per-hour rate may follow it)."""
+
+
 def parse_number(text: str) -> float | None:
     """One number written any supported way: '1,000', '2e12', '七十亿', '1.5万亿', '7B', '7 billion',
     '500M', '8k', '40%' (→ 0.4), '百分之四十' (→ 0.4), '$10k' (→ 10000). None if there is none."""
@@ -296,7 +302,7 @@ def parse_number(text: str) -> float | None:
     if pm:
         inner = parse_number(pm.group(1))
         return None if inner is None else inner / 100
-    s = re.sub(r"^(?:us\$|\$|¥|￥|rmb|cny|usd)\s*", "", s)
+    s = _CURRENCY_FIRST.sub("", s)
     percent = s.endswith("%")
     s = s.rstrip("%").strip()
     tokens = scan_numbers(s)
@@ -340,7 +346,7 @@ def parse_money(text: str) -> Money | None:
             currency = "CNY"
         elif _MONEY_SUFFIX_USD.match(rest.lstrip()):
             currency = "USD"
-    unit = re.match(r"\s*(?:元|块钱|块|人民币|rmb|cny|yuan|美元|美金|刀|dollars?|usd|bucks)?", rest)
+    unit = _MONEY_UNIT.match(rest)
     per_hour = bool(PER_HOUR_RE.match(rest[unit.end() if unit else 0 :]))
     return Money(tok.value, currency, per_hour)
 

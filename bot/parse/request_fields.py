@@ -120,10 +120,9 @@ or a name, not a quantity left unused."""
 
 def as_typed(raw: str, name: str) -> str:
     """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
-    parts = list(filter(None, fp.NAME_SEPARATORS.split(name)))
-    pattern = r"[\s\-_]*".join(fp.escaped(parts))
-    m = re.search(pattern, raw, fp.IGNORECASE) if pattern else None
-    reordered = _reordered(raw, parts)
+    pattern = fp.typed_name(name)  # compiled once per name: a C call
+    m = pattern.search(raw) if pattern is not None else None
+    reordered = _reordered(raw, list(filter(None, fp.NAME_SEPARATORS.split(name))))
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
     return m.group(0).strip() if m else name
@@ -140,8 +139,7 @@ def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
         return None
     name = "".join(parts).lower()
     need, digits = Counter(name), fp.NON_DIGIT.sub("", name)
-    word = rf"(?<![\w.]){re.escape(family.group(0))}[\w.\-]*?{re.escape(parts[-1])}(?![\w])"
-    for m in re.finditer(word, raw, fp.IGNORECASE):
+    for m in fp.reordered_word(family.group(0), parts[-1]).finditer(raw):
         written = fp.NAME_SEPARATOR.sub("", m.group(0).lower())
         extra = set(Counter(written) - need) - set(name)  # s20: 'deepseek-coder-v2' is no 'deepseek-v2'
         if fp.NON_DIGIT.sub("", written) == digits and not need - Counter(written) and not extra:

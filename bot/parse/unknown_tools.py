@@ -19,7 +19,9 @@ training tool, a serving job as its runtime; the sizing has a model of neither.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
+from bot.parse.fixed_patterns import NOT_KEY
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
 from bot.parse.kv_layers import KV_LAYER_RE
@@ -185,7 +187,7 @@ def _known(name: str, tools_only: bool = False) -> bool:
     tool of a table only)."""
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
-    key = re.sub(r"[^a-z0-9]", "", name.lower())
+    key = NOT_KEY.sub("", name.lower())
     if PLATFORM_RE.fullmatch(name.lower()):  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
         return True
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
@@ -200,4 +202,17 @@ def _known(name: str, tools_only: bool = False) -> bool:
         return True
     if catalog.family_of(name) is not None:
         return True
-    return any(key in re.sub(r"[^a-z0-9]", "", m.lower()) for m in catalog.models())
+    return any(map(str.__contains__, _model_keys(), repeat(key)))  # C: no generator frame a model
+
+
+_MODEL_KEYS: tuple[object, tuple[str, ...]] = (None, ())
+
+
+def _model_keys() -> tuple[str, ...]:
+    """Each catalog model id's key (lower-case letters and digits only), made once per catalog (session
+    29: ``re.sub`` of every id per name asked, ~19 calls a message over the working splits)."""
+    global _MODEL_KEYS
+    models = catalog.models()
+    if _MODEL_KEYS[0] is not models:  # the cached catalog, or a test's own
+        _MODEL_KEYS = (models, tuple(NOT_KEY.sub("", m.lower()) for m in models))
+    return _MODEL_KEYS[1]
