@@ -274,7 +274,8 @@ class SearchMemo:
                 self.stage3[key[:5]] = states
             if not dense and plan.dp == 1:  # ZeRO-0's late gradients, one GPU
                 late = late_gradients(setup, plan, params, True)
-            kept = max(0.0, self.kept(spec, setup, stage3).likely - late)
+            span = self.activations.get((*plan[:2], plan.micro_batch, plan.recompute, False, plan.ep == 1))
+            kept = max(0.0, (span or self.kept(spec, setup, stage3)).likely - late)  # kept's lookup in place
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
         return floor
 
@@ -314,10 +315,12 @@ def breakdown_within(
         parts = state_parts(spec, params, setup, plan)
         states = sum(parts.values())
     else:
-        done = memo.full.get(plan) if isinstance(plan, Layout) else None
+        laid = plan.__class__ is Layout
+        done = memo.full.get(plan) if laid else None
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
-        states, cached = memo.state_sum(spec, params, setup, plan)
+        found = memo.laid.get(plan) if laid else None  # state_sum's first lookup, in place: no call
+        states, cached = found if found is not None else memo.state_sum(spec, params, setup, plan)
         if states > limit or step_out_of_reach(spec, params, setup, plan, states, limit, memo):
             return None
         parts = dict(cached)
