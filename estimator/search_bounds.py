@@ -181,14 +181,17 @@ def step_out_of_reach(
     answers more instructions than it saved (callgrind, s9 part est). False: not known to be out."""
     if plan.zero_stage != 3:
         return False
-    key = state_key(spec, setup, plan)
+    if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:  # state_key, in place
+        key: tuple = (plan.tp * plan.pp, plan.dp, 3, plan.offload)
+    else:
+        key = (plan.tp, plan.pp, plan.dp, 3, plan.offload, plan.ep)
     floor = memo.step_floors.get(key)
     if floor is None:
         trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         if setup.method != Method.ptuning:  # as estimator.memory._step_peaks
             trained /= plan.tp * plan.pp
         step = step_bytes(setup, plan, trained).likely
-        held = states + zero_buffers(plan)
+        held = states + 1 * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0  # zero_buffers(plan) at ZeRO-3: one bucket
         floor = memo.step_floors[key] = held + step + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * step
     return floor * ZERO3_BOUND_MARGIN > limit
 
