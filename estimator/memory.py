@@ -30,7 +30,7 @@ from estimator.optimizer_states import (
     PURE_BF16_OPTIMIZER_BYTES_PER_PARAM,
     optimizer_bytes_per_param,
 )
-from estimator.search_bounds import ZERO3_BOUND_MARGIN, churn_floor, step_floor, step_out_of_reach
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, step_floor, step_out_of_reach, surely_above
 from estimator.search_bounds import group_out_of_reach as group_out_of_reach
 from estimator.search_bounds import state_key as state_key
 from estimator.setup import Layout, Optimizer, TrainingSetup, activation_layers, new_layout
@@ -41,9 +41,7 @@ from estimator.transients import (
     Span,
     activation_facts,
     kept_activations,
-    loss_bytes,
     peaks,
-    zero_buffers,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
@@ -199,6 +197,8 @@ class SearchMemo:
     step_floors: dict[tuple, float] = field(default_factory=dict)  # of search_bounds.step_out_of_reach
     floors: dict[tuple[int, int, int, int, bool, str, int], float] = field(default_factory=dict)
     """:meth:`group_floor` by (TP, PP, DP, EP, offload, recompute, micro-batch)."""
+    stage3: dict[tuple[int, int, int, int, bool], float] = field(default_factory=dict)
+    """:meth:`group_floor`'s ZeRO-3 states by (TP, PP, DP, EP, offload): q116, 221 floors of 146 states."""
     activations: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
     """:meth:`kept` by (TP, PP, micro-batch, recompute, ZeRO off, EP = 1); ``by_layers``: layers for PP."""
     by_layers: dict[tuple[int, int, int, str, bool, bool], Span] = field(default_factory=dict)
@@ -262,14 +262,20 @@ class SearchMemo:
         if floor is None:
             stage3 = new_layout((*plan[:3], 3, *plan[4:]))  # the same layout at ZeRO-3
             table, late = self.dense, 0.0
-            if table and plan.dp > 1:  # a plain full-training job: the same float on plain numbers
-                routed = self.routed if self.routed is not None else self.routed_share(spec)
-                w, g, o = table.states(plan.tp, plan.pp, plan.dp, 3, plan.ep, plan.offload, routed)
-                states = w + g + o  # sum(state_parts(…).values()): the same order
-            else:
-                states = self.state_sum(spec, params, setup, stage3)[0]
-                late = late_gradients(setup, plan, params, True) if plan.dp == 1 else 0.0  # ZeRO-0's, one GPU
-            kept = max(0.0, self.kept(spec, setup, stage3).likely - late)
+            dense = table and plan.dp > 1  # a plain full-training job: the same float on plain numbers
+            states = self.stage3.get(key[:5])
+            if states is None:
+                if dense:
+                    routed = self.routed if self.routed is not None else self.routed_share(spec)
+                    w, g, o = table.states(plan.tp, plan.pp, plan.dp, 3, plan.ep, plan.offload, routed)
+                    states = w + g + o  # sum(state_parts(…).values()): the same order
+                else:
+                    states = self.state_sum(spec, params, setup, stage3)[0]
+                self.stage3[key[:5]] = states
+            if not dense and plan.dp == 1:  # ZeRO-0's late gradients, one GPU
+                late = late_gradients(setup, plan, params, True)
+            span = self.activations.get((*plan[:2], plan.micro_batch, plan.recompute, False, plan.ep == 1))
+            kept = max(0.0, (span or self.kept(spec, setup, stage3)).likely - late)  # kept's lookup in place
             floor = self.floors[key] = states + kept + CUDA_CONTEXT_BYTES.value
         return floor
 
@@ -309,14 +315,16 @@ def breakdown_within(
         parts = state_parts(spec, params, setup, plan)
         states = sum(parts.values())
     else:
-        done = memo.full.get(plan) if isinstance(plan, Layout) else None
+        laid = plan.__class__ is Layout
+        done = memo.full.get(plan) if laid else None
         if done is not None:  # sized before in this search: same parts, same test against the limit
             return None if done[0] > limit else dict(done[1])
-        states, cached = memo.state_sum(spec, params, setup, plan)
+        found = memo.laid.get(plan) if laid else None  # state_sum's first lookup, in place: no call
+        states, cached = found if found is not None else memo.state_sum(spec, params, setup, plan)
         if states > limit or step_out_of_reach(spec, params, setup, plan, states, limit, memo):
             return None
         parts = dict(cached)
-    if states > limit or _surely_above(spec, setup, plan, states, limit, memo, params):
+    if states > limit or surely_above(spec, setup, plan, states, limit, memo, params):
         return None
     p = _step_peaks(spec, params, setup, plan, memo)
     if limit != math.inf and step_floor(states + p.buffers, p) * ZERO3_BOUND_MARGIN > limit:
@@ -325,39 +333,6 @@ def breakdown_within(
     if memo is not None and isinstance(plan, Layout):
         memo.full[plan], memo.peaks[plan] = (states, dict(parts)), p
     return parts
-
-
-def _surely_above(
-    spec: ModelSpec,
-    setup: TrainingSetup,
-    plan: Plan | Layout,
-    states: float,
-    limit: float,
-    memo: SearchMemo | None,
-    params: float | None = None,
-) -> bool:
-    """Whether :func:`breakdown`'s total is certainly above ``limit`` from its first parts alone: the
-    states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
-    overhead is at least that; the parts between are ≥ 0) — without a pipeline also the loss's peak, the
-    'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
-    Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
-    float sum of non-negative terms never decreases): the search skips the rest of the step's transients
-    of a layout just out of reach. With ``params``, last :func:`estimator.search_bounds.churn_floor` (ZeRO-3's
-    gathered weights, the step's fragmentation; slack :data:`ZERO3_BOUND_MARGIN`). One-GPU ZeRO-0: False."""
-    if limit == math.inf or (plan.dp == 1 and plan.zero_stage == 0 and late_gradients(setup, plan, 1.0)):
-        return False
-    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
-    floor = states + zero_buffers(plan)
-    floor += kept.likely
-    if floor + CUDA_CONTEXT_BYTES.value > limit:
-        return True
-    logits = loss_bytes(spec, setup, plan).likely if plan.pp == 1 else 0.0
-    floor += logits
-    if floor + CUDA_CONTEXT_BYTES.value > limit:
-        return True
-    if params is None:
-        return False
-    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
 
 
 def state_parts(

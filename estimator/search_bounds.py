@@ -1,8 +1,8 @@
 """Lower bounds of the training layout search (bytes per GPU): a whole group of layouts ruled out at once
-(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`churn_floor`) or
-from its step's peaks (:func:`step_floor`, :func:`step_out_of_reach`), and the layouts that share their
-states (:func:`state_key`), so the search sizes fewer layouts with the same answer. Split from
-:mod:`estimator.memory` (which re-exports these names and keeps the per-search
+(:func:`group_out_of_reach`) and one layout's total bounded from its first parts (:func:`surely_above`,
+:func:`churn_floor`) or from its step's peaks (:func:`step_floor`, :func:`step_out_of_reach`), and the
+layouts that share their states (:func:`state_key`), so the search sizes fewer layouts with the same
+answer. Split from :mod:`estimator.memory` (which re-exports these names and keeps the per-search
 :class:`estimator.memory.SearchMemo`)."""
 
 from __future__ import annotations
@@ -16,10 +16,26 @@ from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
-from estimator.transients import ZERO3_SUB_GROUP_SIZE, Peaks, gathered_weights, step_bytes, zero_buffers
+from estimator.transients import (
+    CHUNKED_LOSS_BYTES_PER_LOGIT,
+    PAIRED_SEQUENCES,
+    ZERO3_SUB_GROUP_SIZE,
+    ZERO_REDUCE_BUCKET_ELEMENTS,
+    Peaks,
+    gathered_weights,
+    kept_activations,
+    step_bytes,
+    zero_buffers,
+)
+from estimator.transients import FP32_LOSS_BYTES_PER_LOGIT as FP32_LOSS
+from estimator.transients import HALF_LOSS_BYTES_PER_LOGIT as HALF_LOSS
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo
+
+_DPO = Algorithm.dpo
+_CHUNKED, _FP32, _HALF = (t[1] for t in (CHUNKED_LOSS_BYTES_PER_LOGIT, FP32_LOSS, HALF_LOSS))
+"""The likely bytes per logit of :func:`estimator.transients.loss_bytes`'s three tables."""
 
 ZERO3_BOUND_MARGIN = 1.0 - 1e-9
 """Relative slack on the ZeRO-3 lower bound of :func:`group_out_of_reach` (dimensionless):
@@ -165,14 +181,17 @@ def step_out_of_reach(
     answers more instructions than it saved (callgrind, s9 part est). False: not known to be out."""
     if plan.zero_stage != 3:
         return False
-    key = state_key(spec, setup, plan)
+    if plan.ep == 1 and not setup.optimizer_in_backward and spec.layers % plan.pp == 0:  # state_key, in place
+        key: tuple = (plan.tp * plan.pp, plan.dp, 3, plan.offload)
+    else:
+        key = (plan.tp, plan.pp, plan.dp, 3, plan.offload, plan.ep)
     floor = memo.step_floors.get(key)
     if floor is None:
         trained = memo.trained if memo.trained is not None else memo.trained_params(spec, params, setup)
         if setup.method != Method.ptuning:  # as estimator.memory._step_peaks
             trained /= plan.tp * plan.pp
         step = step_bytes(setup, plan, trained).likely
-        held = states + zero_buffers(plan)
+        held = states + 1 * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0  # zero_buffers(plan) at ZeRO-3: one bucket
         floor = memo.step_floors[key] = held + step + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * step
     return floor * ZERO3_BOUND_MARGIN > limit
 
@@ -321,3 +340,43 @@ def count_ruled_out(
     if not floor.steps:
         floor.steps.append(count_floor(spec, params, setup, memo))
     return floor.steps[0].at(gpus) * _TWICE > limit
+
+
+def surely_above(
+    spec: ModelSpec,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    states: float,
+    limit: float,
+    memo: SearchMemo | None,
+    params: float | None = None,
+) -> bool:
+    """Whether :func:`estimator.memory.breakdown`'s total is certainly above ``limit`` from its first parts
+    alone: the states' sum ``states``, DeepSpeed's buckets, the kept activations and the CUDA context (the
+    overhead is at least that; the parts between are ≥ 0) — without a pipeline also the loss's peak, the
+    'logits' part that follows the activations there (:meth:`estimator.transients.Peaks.likely_parts`).
+    Added in the breakdown's order, so True means ``sum(breakdown(...).values()) > limit`` exactly (a
+    float sum of non-negative terms never decreases): the search skips the rest of the step's transients
+    of a layout just out of reach. With ``params``, last :func:`churn_floor` (ZeRO-3's gathered weights, the
+    step's fragmentation; slack :data:`ZERO3_BOUND_MARGIN`). One-GPU ZeRO-0: False. DeepSpeed's buckets
+    (:func:`estimator.transients.zero_buffers`) and the loss's likely peak
+    (:func:`estimator.transients.loss_bytes`) are written in place: the same floats, three calls fewer."""
+    if limit == math.inf or (plan.dp == 1 and plan.zero_stage == 0 and late_gradients(setup, plan, 1.0)):
+        return False
+    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
+    zero = plan.zero_stage  # + zero_buffers(plan), in place: the same float
+    floor = states + (0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0)
+    floor += kept.likely
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    logits = 0.0  # without a pipeline loss_bytes(spec, setup, plan).likely, in place: the same float
+    if plan.pp == 1:
+        per = _CHUNKED if setup.chunked_loss else _FP32 if setup.fp32_loss else _HALF
+        b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)
+        logits = per * (b * setup.seq_len * spec.vocab / plan.tp)
+    floor += logits
+    if floor + CUDA_CONTEXT_BYTES.value > limit:
+        return True
+    if params is None:
+        return False
+    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit

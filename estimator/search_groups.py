@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from math import inf
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -16,7 +17,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import dense_table
 from estimator.layouts import CHECKPOINTING, _ep_experts, ordered_layouts
 from estimator.memory import SearchMemo, breakdown_within
-from estimator.search_bounds import group_out_of_reach, low_stages_out_of_reach
+from estimator.search_bounds import ZERO3_BOUND_MARGIN, low_stages_out_of_reach
 from estimator.setup import Layout, TrainingSetup
 
 
@@ -117,7 +118,8 @@ def any_layout_fits(
                     if table.total(plan) <= limit:  # type: ignore[union-attr, operator]
                         return True
             continue
-        if group_out_of_reach(spec, params, setup, head, limit, memo):
+        # search_bounds.group_out_of_reach's test in place: no call
+        if limit != inf and memo.group_floor(spec, params, setup, head) * ZERO3_BOUND_MARGIN > limit:
             continue
         low = searched_stage and head.dp > 1
         for plan in group:
