@@ -57,3 +57,49 @@ def test_a_loaded_reference_model_is_still_said(question: str) -> None:
     text = _text(question)
     assert "No reference model is loaded" not in text and "不加载参考模型" not in text
     assert "frozen reference model" in text or "冻结的参考模型" in text
+
+
+COMMENTED_IN_MESSAGE = [
+    ("LoRA Qwen2.5-7B on one 4090\n# --quantization_bit 4\nhow long for 100M tokens?", "in your message"),
+    ("Serve Llama-3-8B with vLLM on one A100\n# --max-model-len 32768\nhow many users?", "in your message"),
+    (
+        "用 LLaMA-Factory LoRA 微调 Qwen2.5-7B，单卡 4090\n# --quantization_bit 4\n1 亿 token 要多久？",
+        "在你的消息里",
+    ),
+    ("vLLM 部署 Qwen2.5-7B，一张 A100\n# cutoff_len: 8192\n能撑多少并发？", "在你的消息里"),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), COMMENTED_IN_MESSAGE)
+def test_a_line_commented_out_in_a_chat_message_is_the_messages(question: str, said: str) -> None:
+    """#8: a '# --flag' line in a chat message with no config in it is the message's, not "your config"."""
+    text = _text(question)
+    assert said in text and "in your config" not in text and "在你的配置里" not in text
+
+
+LF_YAML = """\
+model_name_or_path: Qwen/Qwen2.5-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+# quantization_bit: 4
+cutoff_len: 2048
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+num_train_epochs: 1.0
+"""
+"""A LLaMA-Factory LoRA YAML (examples/train_lora/llama3_lora_sft.yaml keys) with its 4-bit line put aside."""
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("how long on one 4090 for 100M tokens", "in your config"),
+        ("单卡 4090，1 亿 token 要多久", "在你的配置里"),
+    ],
+)
+def test_a_line_commented_out_in_a_config_is_still_the_configs(question: str, said: str, tmp_path) -> None:
+    path = tmp_path / "lf.yaml"
+    path.write_text(LF_YAML, encoding="utf-8")
+    out, _ = ask(question, None, "text", str(path))
+    assert said in out and "in your message" not in out and "在你的消息里" not in out

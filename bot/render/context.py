@@ -167,7 +167,7 @@ def build_context(
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
         **parse_extras(parsed, report),
-        **understood_extras(parsed, report, lang, it),
+        **understood_extras(parsed, report, lang, it, answer is not None and answer.stack is None),
     }
 
 
