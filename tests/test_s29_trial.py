@@ -103,3 +103,35 @@ def test_a_line_commented_out_in_a_config_is_still_the_configs(question: str, sa
     path.write_text(LF_YAML, encoding="utf-8")
     out, _ = ask(question, None, "text", str(path))
     assert said in out and "in your message" not in out and "在你的消息里" not in out
+
+
+OVER_TRAINED = [
+    "Pre-train a 1B model on 3T tokens with 64 H100, how long?",
+    "Pretraining TinyLlama 1.1B on 3 trillion tokens with 16 A100 40G, how long?",
+    "1B模型预训练3T token，用64张H100要多久？",
+    "从零预训练 Qwen2.5-0.5B，3T token，32 张 H100 要多久",
+]
+
+
+@pytest.mark.parametrize("question", OVER_TRAINED)
+def test_data_far_past_chinchilla_gets_a_factual_note_and_an_answer(question: str) -> None:
+    """#9: D/N far above Hoffmann et al. 2022's ≈ 20 (150× for 1B on 3T) is said to be common and deliberate
+    (Llama 3 8B: ≈ 15T tokens), beside the ratio; the time is still given (never a refusal)."""
+    text = _text(question)
+    line = next(x for x in text.splitlines() if "Chinchilla" in x)
+    assert "Hoffmann" in line and "15T" in line and ("1,900" in line)
+    assert "150×" in text or "150 倍" in text or "136.4×" in text or "306.1 倍" in text
+    assert "hours)" in text.splitlines()[0] or "时）" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Pre-train a 7B model on 140B tokens with 64 H100, how long?",
+        "7B 模型预训练 2000 亿 token，64 张 H100 要多久？",
+    ],
+)
+def test_data_near_chinchilla_gets_no_over_training_note(question: str) -> None:
+    text = _text(question)
+    line = next(x for x in text.splitlines() if "Chinchilla" in x and "•" in x and "20 ×" not in x)
+    assert "15T" not in line and "Hoffmann" not in line
