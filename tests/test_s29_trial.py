@@ -135,3 +135,48 @@ def test_data_near_chinchilla_gets_no_over_training_note(question: str) -> None:
     text = _text(question)
     line = next(x for x in text.splitlines() if "Chinchilla" in x and "•" in x and "20 ×" not in x)
     assert "15T" not in line and "Hoffmann" not in line
+
+
+def _recipes(question: str) -> dict[str, str]:
+    from bot.core.pipeline import answer
+    from bot.recipes import build_recipes
+
+    a = answer(question)
+    return {r.filename: r.text for r in build_recipes(a.report, a.lang)}
+
+
+LONG_LEN = [
+    (
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct on one A100 80G with --max-model-len 262144, "
+        "how many users?"
+    ),
+    ("用 vLLM 部署 Llama-3.1-8B-Instruct，一张 A100 80G，--max-model-len 262144，能撑几个并发？"),
+]
+
+
+@pytest.mark.parametrize("question", LONG_LEN)
+def test_vllm_max_model_len_past_the_config_needs_the_env_var(question: str) -> None:
+    """#4: 262,144 past Llama 3.1's max_position_embeddings 131,072: vLLM raises unless
+    VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (vllm/config/model.py ``_get_and_verify_max_len``); said, and set in the
+    recipe."""
+    answer = _json(question)
+    note = next(n for n in answer["report"]["warnings"] if n["code"] == "vllm_long_max_model_len")
+    assert note["params"] == {"window": 131072, "length": 262144}
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in answer["reply"]
+    script = _recipes(question)["serve_vllm.sh"]
+    assert "export VLLM_ALLOW_LONG_MAX_MODEL_LEN=1\n" in script and "--max-model-len 262144" in script
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct on one A100 80G with --max-model-len 32768, "
+        "how many users?",
+        "用 vLLM 部署 Llama-3.1-8B-Instruct，一张 A100 80G，--max-model-len 131072，能撑几个并发？",
+    ],
+)
+def test_vllm_max_model_len_within_the_config_needs_no_env_var(question: str) -> None:
+    answer = _json(question)
+    assert all(n["code"] != "vllm_long_max_model_len" for n in answer["report"]["warnings"])
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in answer["reply"]
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in _recipes(question)["serve_vllm.sh"]
