@@ -180,3 +180,45 @@ def test_vllm_max_model_len_within_the_config_needs_no_env_var(question: str) ->
     assert all(n["code"] != "vllm_long_max_model_len" for n in answer["report"]["warnings"])
     assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in answer["reply"]
     assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in _recipes(question)["serve_vllm.sh"]
+
+
+def _compared(answer: dict) -> list[str]:
+    return [
+        line
+        for line in answer["reply"].splitlines()
+        if line.startswith("•") and ("GPU" in line or "张" in line)
+    ]
+
+
+CANNOT_RUN = [
+    ("What's the cheapest card to serve Qwen2.5-7B-Instruct-AWQ with SGLang?", "V100"),
+    ("Cheapest GPU to serve Qwen2.5-7B-Instruct-AWQ with vLLM for 8 users at 4k context?", "V100"),
+    ("Cheapest card to serve Llama-3.1-8B in FP8 with vLLM?", "V100"),
+    ("用 SGLang 部署 Qwen2.5-7B-Instruct-AWQ，最便宜用什么卡？", "V100"),
+    ("用 vLLM 部署 Llama-3.1-8B，FP8 权重，最便宜用什么卡？", "V100"),
+]
+
+
+@pytest.mark.parametrize(("question", "card"), CANNOT_RUN)
+def test_the_cheapest_card_comparison_leaves_out_cards_that_cannot_run_the_weights(
+    question: str, card: str
+) -> None:
+    """#5: AWQ needs compute capability 7.5 in vLLM and SGLang (awq.py ``get_min_capability`` 75) and FP8
+    needs FP8 tensor cores or Ampere's Marlin: a V100 (sm70) is never compared, never the cheapest."""
+    answer = _json(question)
+    assert answer["request"]["precision"] in ("int4", "fp8")
+    lines = _compared(answer)
+    assert len(lines) >= 3 and not any(card in x for x in lines)
+    assert card not in answer["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Cheapest card to serve Qwen2.5-7B-Instruct-GPTQ-Int4 with vLLM?",
+        "vLLM 部署 Qwen2.5-7B-Instruct-GPTQ-Int4，最便宜用什么卡？",
+    ],
+)
+def test_gptq_still_compares_a_v100(question: str) -> None:
+    """vLLM's GPTQ kernels run from compute capability 6.0 (gptq.py ``get_min_capability`` 60): kept."""
+    assert any("V100" in x for x in _compared(_json(question)))
