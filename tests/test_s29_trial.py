@@ -222,3 +222,37 @@ def test_the_cheapest_card_comparison_leaves_out_cards_that_cannot_run_the_weigh
 def test_gptq_still_compares_a_v100(question: str) -> None:
     """vLLM's GPTQ kernels run from compute capability 6.0 (gptq.py ``get_min_capability`` 60): kept."""
     assert any("V100" in x for x in _compared(_json(question)))
+
+
+SMALL_LORA = [
+    "LoRA fine-tune Qwen2.5-7B with LLaMA-Factory on one 3090, cutoff_len 8192",
+    "LoRA fine-tune Qwen2.5-32B with LLaMA-Factory: how many RTX 4090?",
+    "LLaMA-Factory LoRA 微调 Qwen2.5-32B，4090 要几张？",
+    "用 LLaMA-Factory 对 Qwen2.5-7B 做 LoRA，单卡 3090，cutoff_len 8192",
+]
+
+
+@pytest.mark.parametrize("question", SMALL_LORA)
+def test_a_lora_that_fits_a_node_in_the_users_tool_offers_no_other_stack(question: str) -> None:
+    """#7: the user's tool first (issue 24 item 3); a LoRA LLaMA-Factory runs within one node gets no
+    Megatron/NeMo row (before: 'Another stack (Megatron-LM …) would allow: 2 GPUs' for a 7B LoRA)."""
+    answer = _json(question)
+    assert answer["request"]["training_tool"] == "LLaMA-Factory"
+    assert all(a["change"] != "other_stack" for a in answer["report"]["memory"]["alternatives"])
+    assert "Megatron" not in answer["reply"] and "NeMo" not in answer["reply"]
+
+
+BIG_LORA = [
+    "LoRA fine-tune Qwen2.5-72B with LLaMA-Factory on 4x 4090",
+    "LLaMA-Factory LoRA 微调 Llama-3-70B 要几张 4090？",
+]
+
+
+@pytest.mark.parametrize("question", BIG_LORA)
+def test_a_lora_past_one_node_names_a_tool_that_runs_lora(question: str) -> None:
+    """Past one node in the user's tool (16 RTX 4090), another tool is named for what TP/PP adds: NeMo's
+    LoRA on Megatron-Core (8 GPUs), never Megatron-LM, which has no LoRA."""
+    answer = _json(question)
+    row = next(a for a in answer["report"]["memory"]["alternatives"] if a["change"] == "other_stack")
+    assert row["min_gpus"] == 8 and answer["report"]["memory"]["min_gpus"] == 16
+    assert "NeMo" in answer["reply"] and "Megatron-LM" not in answer["reply"]

@@ -373,6 +373,7 @@ ALTERNATIVES: dict[str, str] = {
     "full_recompute": N_("With gradient checkpointing (full recompute)"),
     "searched_layout": N_("With a TP × PP layout I choose"),
     "other_stack": N_("Another stack (Megatron-LM: tensor/pipeline parallelism) would allow"),
+    "other_stack_peft": N_("Another tool (NVIDIA NeMo: LoRA with tensor/pipeline parallelism) would allow"),
 }
 METHOD_NAMES: dict[str, str] = {
     "full": N_("Full fine-tuning"),
