@@ -256,3 +256,49 @@ def test_a_lora_past_one_node_names_a_tool_that_runs_lora(question: str) -> None
     row = next(a for a in answer["report"]["memory"]["alternatives"] if a["change"] == "other_stack")
     assert row["min_gpus"] == 8 and answer["report"]["memory"]["min_gpus"] == 16
     assert "NeMo" in answer["reply"] and "Megatron-LM" not in answer["reply"]
+
+
+STEPS = [
+    # (question, samples trained, sequences a step, micro-batch run, tokens)
+    (
+        "Unsloth GRPO on Qwen2.5-7B with one H100: per_device_train_batch_size 4, num_generations 8, "
+        "max_prompt_length 512, max_completion_length 1024, max_steps 1000. How long?",
+        1_000, 8, 8, 1_000 * 8 * 1_536,
+    ),
+    (
+        "TRL GRPO on Llama-3.1-8B with 8 H100: per_device_train_batch_size 4, num_generations 16, "
+        "max_completion_length 1024, 1000 steps. How long?",
+        2_000, 32, 4, 2_000 * 16 * 1_536,
+    ),
+    (
+        "用TRL做SFT，Qwen2.5-7B LoRA，2张A100 80G，per_device_train_batch_size 4，max_seq_length 2048，"
+        "max_steps 1000，要多久？",
+        8_000, 8, 4, 8_000 * 2_048,
+    ),
+    (
+        "Unsloth 跑 GRPO，Qwen2.5-7B，一张 H100，per_device_train_batch_size 8，num_generations 8，"
+        "max_prompt_length 512，max_completion_length 1024，训练 500 步，要多久？",
+        500, 8, 8, 500 * 8 * 1_536,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "samples", "step", "micro", "tokens"), STEPS)
+def test_steps_with_a_per_device_batch_are_timed_as_the_trainer_runs_them(
+    question: str, samples: int, step: int, micro: int, tokens: int
+) -> None:
+    """#1, #2: TRL's per_device_train_batch_size counts completions (generation_batch_size = per-device ×
+    processes × steps_per_generation, divisible by num_generations: trl/trainer/grpo_config.py v1.9.0);
+    Unsloth sets a per-device batch that does not divide to num_generations (unsloth/models/rl.py). The
+    steps ('max_steps 1000' in prose too) become samples, timed, and the plan's step is the same batch."""
+    answer = _json(question)
+    request = answer["request"]
+    assert request["num_samples"] == samples and request["tokens"] == pytest.approx(tokens)
+    assert request["global_batch"] == step and request["batch_size"] == micro
+    assert answer["report"]["gpu_hours"] is not None
+    assert all(
+        i["reason"] != "not_sized" or "max_steps" not in i["text"]
+        for i in answer["interpretation"]["ignored"]
+    )
+    plan = answer["report"]["memory"]["plan"]
+    assert plan["micro_batch"] * plan["gradient_accumulation"] * plan["dp"] == step
