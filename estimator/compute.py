@@ -147,6 +147,14 @@ def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:
     return tokens_per_param * params
 
 
+OVER_TRAINED_RATIO = 5.0
+"""Data at or above this multiple of the Chinchilla-optimal D ≈ 20·N (100 tokens per parameter) is a run
+trained past compute-optimal on purpose, for a model cheaper to serve (a choice, between the published
+over-trained runs: Llama 2 7B, 2T tokens ≈ 286 per parameter, Touvron et al. 2023 §2.2; Llama 3 8B, ≈ 15T
+≈ 1,900 per parameter, Dubey et al. 2024 §3.1; TinyLlama 1.1B, 3T ≈ 2,700): the reply says so beside
+the ratio, never a refusal (s29 trial #9)."""
+
+
 def compute_optimal_params(
     flops: float, tokens_per_param: float = 20.0, flops_per_param_token: float = 6.0
 ) -> float:

@@ -105,7 +105,14 @@ def beyond_window(
 ) -> None:
     """A stated sequence longer than the model's native window: note it — the memory and time still
     follow the length asked, and the note says how to turn on the RoPE scaling the model documents in
-    ``runtime``, or that the model was not released for that length (estimator.context_window)."""
+    ``runtime``, or that the model was not released for that length (estimator.context_window). On vLLM
+    a length past config.json's ``max_position_embeddings`` (``spec.max_context``) with no scaling is
+    refused at start-up unless ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` is set ('vllm_long_max_model_len';
+    vllm/config/model.py ``_get_and_verify_max_len``, vLLM v0.18: "User-specified max_model_len … is
+    greater than the derived max_model_len … To allow overriding this maximum, set the env var
+    VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"; vllm/config.py in releases before the config package)."""
     note = context_note(spec, tokens, runtime) if stated else None
     if note is not None:
         ledger.note(note[0], **note[1])
+    if note and note[0] == "beyond_context_window" and runtime == Runtime.vllm and spec.max_context:
+        ledger.note("vllm_long_max_model_len", window=spec.max_context, length=tokens)  # s29 trial #4

@@ -320,7 +320,8 @@ def _searched(
     # the states of _SHELL_PLAN's breakdown (its state_bytes: ZeRO-0 keeps no bucket)
     states, _ = memo.state_sum(spec, params, setup, _shell(False))
     floor = search_floor(found[0] if found else None)  # the searches below fit no more than this one
-    alternatives = _alternatives(spec, params, gpu, setup, memo, floor) if with_alternatives else []
+    own = found[0] if found else None  # the user's tool's own count: another stack only past it
+    alternatives = _alternatives(spec, params, gpu, setup, memo, floor, own) if with_alternatives else []
     rec = None
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)

@@ -22,10 +22,11 @@ def _alternatives(
     setup: TrainingSetup,
     memo: SearchMemo | None = None,
     at_least: int = 1,
+    own: int | None = None,
 ) -> list[Alternative]:
     """The fewest GPUs under options a user can switch on (DeepSpeed estimators' 'with offload / without').
     ``at_least``: :func:`estimator.plan.search_floor` of ``setup``'s own search (for the row without full
-    recompute)."""
+    recompute); ``own``: that search's count (None: no fit), for :func:`other_stack_helps`."""
     from estimator.plan import min_gpus  # the search this module's rows repeat (it imports this module)
 
     variants: list[tuple[str, TrainingSetup]] = []
@@ -36,7 +37,7 @@ def _alternatives(
         variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.tp is not None or setup.pp is not None:
         variants.append(("searched_layout", replace(setup, tp=None, pp=None)))
-    if setup.data_parallel_only and setup.method != Method.qlora:
+    if other_stack_helps(setup, gpu, own):
         # another stack (Megatron-LM: TP/PP/EP, selective recompute) would allow; never for QLoRA: Megatron-LM
         # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
         other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
@@ -77,6 +78,26 @@ def _alternatives(
         )
     )
     return out
+
+
+NEMO_PEFT = frozenset({Method.lora, Method.ptuning})
+"""Adapter methods another stack with TP/PP runs: NVIDIA NeMo's PEFT on Megatron-Core (NeMo docs
+"Parameter-Efficient Fine-Tuning": LoRA, P-tuning, IA3, adapters, with tensor and pipeline parallelism).
+Megatron-LM itself trains full weights only; no such stack has QLoRA's 4-bit base nor LLaMA-Factory's
+freeze-tuning."""
+
+
+def other_stack_helps(setup: TrainingSetup, gpu: GpuSpec, own: int | None) -> bool:
+    """Whether to size another stack's TP/PP layouts beside a data-parallel-only tool (issue 24 item 3:
+    the user's stack first, then what another stack would allow): full fine-tuning, or an adapter job of
+    :data:`NEMO_PEFT` that the user's tool cannot run on one node (``own``, its fewest GPUs, is None or
+    above ``gpu.gpus_per_node``) — a LoRA that fits a node stays in the user's tool (s29 trial #7:
+    Megatron was offered for a LLaMA-Factory LoRA)."""
+    if not setup.data_parallel_only or setup.method in (Method.qlora, Method.freeze):
+        return False
+    return setup.method == Method.full or (
+        setup.method in NEMO_PEFT and (own is None or own > gpu.gpus_per_node)
+    )
 
 
 _KEPT_READS = (

@@ -19,7 +19,7 @@ ASK = {
     "en": "DPO training Qwen2.5-14B with ms-swift, LoRA, sequence length 4096, 4 RTX 4090",
 }
 OWN = {"zh": "• 在你的 4 张卡上：", "en": "• On your 4 GPUs: "}
-OTHER = {"zh": "• 换一个框架（Megatron-LM", "en": "• Another stack (Megatron-LM"}
+OTHER = {"zh": "• 换一个工具（NVIDIA NeMo", "en": "• Another tool (NVIDIA NeMo"}  # LoRA: NeMo (s29 trial #7)
 # s21 fixa: ZeRO-3 shards the adapters (high end was 19.5 GiB)
 HIGH = {"zh": "（此时区间上限为每卡 20.9 GiB）", "en": "(the high end is then 20.9 GiB per GPU)"}
 

@@ -11,17 +11,21 @@ card's vendor (the runtime sized: vLLM on CUDA), the cheapest classes first, at 
 ``limit`` of them besides the first card. :func:`bot.core.serving_rank.cheapest_of` then names the one
 whose month costs least among those that hold the load at ≥ 25 tokens/s a sequence. The catalog's cards
 priced only in the other currency are not compared; they are named in one line after the verdict
-(:func:`unpriced_cards`), never in its place.
+(:func:`unpriced_cards`), never in its place. A card that cannot run the weights as stated is not compared
+(:func:`runs_weights`, s29 trial #5: a V100 was the cheapest for an AWQ model on SGLang).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from bot.parse.which_cards import CHEAPEST_ASKED
 from estimator import catalog
 from estimator.gpu_spec import GpuSpec
 from estimator.money_kinds import Currency
+from estimator.request import Precision
+from estimator.serving import runs_fp8_weight_only
 from estimator.variant_prices import variant_price
 
 if TYPE_CHECKING:
@@ -55,18 +59,43 @@ would be sized on it as a quantized llama.cpp model for one user (estimator.serv
 not the load the others carry: only small models are compared on an RTX 4090."""
 
 
-def priced_cards(first: str, currency: Currency, limit: int, weights_bytes: float = 0.0) -> list[str]:
+BEFORE_TURING = frozenset({"Volta", "Pascal", "Maxwell", "Kepler"})
+"""NVIDIA generations below compute capability 7.5, where AWQ's kernels do not run: vLLM
+vllm/model_executor/layers/quantization/awq.py ``AWQConfig.get_min_capability`` returns 75 ("The AWQ
+kernel only supports Turing or newer GPUs"), as does SGLang's python/sglang/srt/layers/quantization/awq.py;
+vLLM checks it when it loads the model (``_verify_quantization`` via ``get_min_capability``)."""
+
+
+def runs_weights(card: GpuSpec, precision: Precision | None, awq: bool) -> bool:
+    """Whether ``card`` runs weights of ``precision`` (``awq``: an AWQ checkpoint named) on vLLM/SGLang:
+    FP8 needs FP8 tensor cores or Ampere's weight-only FP8 Marlin kernels
+    (:func:`estimator.serving.runs_fp8_weight_only`); AWQ needs compute capability 7.5
+    (:data:`BEFORE_TURING`)."""
+    if precision is Precision.fp8 and not card.has_fp8 and not runs_fp8_weight_only(card):
+        return False
+    return not (awq and card.generation in BEFORE_TURING)
+
+
+def priced_cards(
+    first: str,
+    currency: Currency,
+    limit: int,
+    weights_bytes: float = 0.0,
+    weights: tuple[Precision | None, bool] = (None, False),
+) -> list[str]:
     """Card ids to compare with ``first`` (the card sized first, a catalog id) for the cheapest serving
     card in ``currency``: the price catalog's cards of ``first``'s vendor with a range of their own in
     ``currency`` (a personal card only when ``weights_bytes``, the model's weights in bytes, fit in
     :data:`PERSONAL_ROOM` of its memory), the cheapest (middle of the range) of each memory class (GiB,
-    rounded) other than ``first``'s, cheapest first, at most ``limit``."""
+    rounded) other than ``first``'s, cheapest first, at most ``limit``; ``weights``: the precision and
+    whether an AWQ checkpoint was named, each card able to run them (:func:`runs_weights`)."""
     spec = catalog.resolve_gpu(first)
     if spec is None:
         return []
     best: dict[int, tuple[float, str]] = {}
     for card in _price_cards():
         small = not card.personal or weights_bytes <= PERSONAL_ROOM * card.memory_gib * 2**30
+        small = small and runs_weights(card, *weights)
         span = _own_range(card, currency) if card.vendor == spec.vendor and small else None
         size = round(card.memory_gib)
         if span is None or size == round(spec.memory_gib):
@@ -94,6 +123,10 @@ def unpriced_cards(compared: list[str], currency: Currency | None) -> list[str]:
     return out
 
 
+AWQ_RE = re.compile(r"(?<![a-z])awq(?![a-z])", re.I)
+"""An AWQ checkpoint named ('Qwen2.5-7B-Instruct-AWQ', '--quantization awq', 'AWQ 量化')."""
+
+
 def with_priced_cards(parsed: ParseResult, report: SizingReport, limit: int) -> ParseResult:
     """``parsed`` comparing :func:`priced_cards` (in ``report``'s currency, beside its card) instead of the
     common serving cards, when the question asks the cheapest card (:data:`CHEAPEST_ASKED`); else
@@ -102,5 +135,6 @@ def with_priced_cards(parsed: ParseResult, report: SizingReport, limit: int) -> 
     if CHEAPEST_ASKED not in parsed.notes or req.gpu is None or req.currency is None:
         return parsed
     weights = report.inference.weights_bytes if report.inference is not None else 0.0
-    cards = priced_cards(req.gpu, req.currency, limit, weights)
+    awq = req.precision is Precision.int4 and AWQ_RE.search(parsed.normalized or "") is not None
+    cards = priced_cards(req.gpu, req.currency, limit, weights, (req.precision, awq))
     return parsed.model_copy(update={"gpu_alternatives": cards}) if cards else parsed

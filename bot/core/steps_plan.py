@@ -24,7 +24,7 @@ from estimator.compute import billed_gpu_hours
 from estimator.models import Band, DaysRow, Note, SizingReport
 
 log = lazy_logger(__name__)
-HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory"})
+HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory", "Unsloth"})
 """Trainers whose step is ``per_device_train_batch_size`` × ``gradient_accumulation_steps`` × data-parallel
 GPUs (Hugging Face ``TrainingArguments``); a config's ``max_steps`` is one of them whatever the tool."""
 _RL = frozenset({"grpo", "rloo", "ppo"})

@@ -39,6 +39,11 @@ KEY_VALUE_RE = rc(
 )
 """'lora_target_linear: true', 'max_samples=1000', '--lora_target all', 'pure_bf16 true'."""
 
+STEP_KEYS = frozenset({"max_steps", "max-steps"})
+"""Hugging Face ``TrainingArguments.max_steps`` written in prose ('max_steps 1000', '--max_steps=500'): the
+optimizer steps, written back as 'N steps' for :mod:`bot.parse.steps` (steps × micro-batch × accumulation ×
+GPUs become the samples; before, named as not sized and no time given: s29 trial #2)."""
+
 LOG_LABELS: dict[str, str] = {
     "num gpus": "",  # Unsloth's banner: the GPU count (written as 'N gpus' for the count rules)
     "num examples": "max_samples",
@@ -161,6 +166,10 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
     keyed = _keyed(s)
     found += [(k, _value(m.group("v")), m.start(), m.end()) for k, m in keyed if k]
     for m in (m for k, m in keyed if not k and tool_key_not_sized(m)):  # 'learning_rate 2e-5': named
+        steps = m.group("v").rstrip(",").replace(",", "")  # '1000，' (a Chinese comma, normalized)
+        if m.group("k") in STEP_KEYS and steps.isdigit():  # s29 trial #2: for the steps reader
+            out.s = out.s[: m.start()] + f"{steps} steps".ljust(m.end() - m.start()) + out.s[m.end() :]
+            continue
         out.unused.append((f"{m.group('k')}: {m.group('v')}", "not_sized"))
         out.s = mask(out.s, m.start(), m.end(), " ")
     flat: dict[str, Any] = {}

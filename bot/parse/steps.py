@@ -44,10 +44,24 @@ def apply_steps(f: dict[str, Any], steps: int | None, raw: str | None, named_unu
         named_unused.append((raw, "steps_need_batch"))
 
 
-PER_DEVICE_TOOLS = frozenset({"TRL", "LLaMA-Factory"})
+PER_DEVICE_TOOLS = frozenset({"TRL", "LLaMA-Factory", "Unsloth"})
 """Trainers whose micro-batch is Hugging Face ``TrainingArguments.per_device_train_batch_size`` with
 ``gradient_accumulation_steps`` 1 by default (transformers training_args.py): a step is micro × GPUs.
-LLaMA-Factory trains through the same ``Seq2SeqTrainingArguments`` (session 19)."""
+LLaMA-Factory trains through the same ``Seq2SeqTrainingArguments`` (session 19); Unsloth through TRL's
+trainers patched in place (unsloth/models/rl.py ``patch_trl_rl_trainers``; s29 trial #2)."""
+
+
+def unsloth_micro(f: dict[str, Any], micro: int, accum: int, dp: int, per_prompt: int) -> int:
+    """Unsloth's GRPO micro-batch: a ``per_device_train_batch_size`` whose step (× accumulation × GPUs) does
+    not divide by ``num_generations`` is set to ``num_generations`` (unsloth/models/rl.py, the GRPO config
+    check: "We now expect `per_device_train_batch_size` to be a multiple of `num_generations`. We will
+    change the batch size of … to the `num_generations` of …"; TRL itself raises instead, grpo_config.py
+    ``__post_init__``: "generation_batch_size … must be divisible by num_generations"); else ``micro``."""
+    if f.get("training_tool") == "Unsloth" and per_prompt > 1 and (micro * accum * dp) % per_prompt:
+        return per_prompt
+    return micro
+
+
 _RL = frozenset({"grpo", "rloo", "ppo"})
 
 
@@ -57,18 +71,22 @@ def per_device_steps(f: dict[str, Any], steps: int, raw: str) -> str | None:
     missing'): a step is micro × accumulation (stated, else HF's 1) × data-parallel GPUs sequences; for
     GRPO/RLOO/PPO each prompt's ``num_generations`` completions are sequences of that batch (TRL: the global
     batch must divide by num_generations), so the prompts a step are that ÷ G. Sets ``num_samples`` (the
-    prompts or samples of all steps) and returns how, as the reply says it; None when a term is missing,
+    prompts or samples of all steps), the micro-batch run (:func:`unsloth_micro`) and the step's global
+    batch of sequences (completions for RL: the plan line agrees with the time, s29 trial #1), and
+    returns how, as the reply says it; None when a term is missing,
     the trainer is not one of :data:`PER_DEVICE_TOOLS`, or the batch does not divide by G."""
     micro, gpus, accum = f.get("batch_size"), f.get("gpu_count"), f.get("gradient_accumulation") or 1
     seq = f.get("seq_len") or f.get("max_completion_length")  # GRPO: prompt + completion (a config's)
     if f.get("training_tool") not in PER_DEVICE_TOOLS or not micro or not gpus or not seq:
         return None
     dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
-    sequences = int(micro) * int(accum) * dp
     per_prompt = int(f.get("num_generations") or 1) if str(f.get("algorithm") or "") in _RL else 1
+    micro = unsloth_micro(f, int(micro), int(accum), dp, per_prompt)
+    sequences = int(micro) * int(accum) * dp
     if sequences % per_prompt:
         return None
     f["num_samples"] = steps * sequences // per_prompt
+    f["batch_size"], f["global_batch"] = micro, sequences  # what the trainer runs a step (s29 trial #1)
     said = f"{raw}: {steps:,} × {int(micro)} per device × {int(accum)} accumulation × {dp} GPUs"
     if per_prompt > 1:
         return f"{said} ÷ {per_prompt} completions per prompt = {f['num_samples']:,} prompts"

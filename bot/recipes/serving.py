@@ -133,7 +133,7 @@ def vllm(job: Job, inf: Inference) -> Recipe:
         comments.append(w.comment(job.lang, "mla_tp"))
     replicas = [] if dp_attention else _replica_comments(job, inf, one_node)
     comments = ["#!/usr/bin/env bash", *comments, *replicas]
-    text = script(comments, command(["vllm", "serve", model], args))
+    text = script(comments, *_long_len_env(job), command(["vllm", "serve", model], args))
     return Recipe(
         tool="vllm",
         title=w.title(
@@ -147,6 +147,15 @@ def vllm(job: Job, inf: Inference) -> Recipe:
         language="bash",
         text=text,
     )
+
+
+def _long_len_env(job: Job) -> list[str]:
+    """``export VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` when the answer's context is past the model config's
+    ``max_position_embeddings`` (the 'vllm_long_max_model_len' note, :func:`estimator.ledger.beyond_window`:
+    vLLM refuses to start without it); none otherwise."""
+    if any(n.code == "vllm_long_max_model_len" for n in job.report.warnings):
+        return ["export VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"]
+    return []
 
 
 def mem_fraction_static(job: Job, inf: Inference) -> float | None:

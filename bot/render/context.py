@@ -29,6 +29,7 @@ from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 from estimator.reasons import Why
+from estimator.rl_reference import has_reference, no_reference_params
 
 if TYPE_CHECKING:
     from bot.render.contexts import ParseExtras, ReplyContext
@@ -45,8 +46,13 @@ _RL_KEYS = ("dpo_", "ppo_", "grpo", "rloo")
 def _no_reference(report: SizingReport) -> dict | None:
     """The wording of a run sized with no frozen reference model (the ledger's k says so:
     ``flops_no_reference``/``_ppo``, :func:`estimator.rl_reference.has_reference`): its ``setting`` and
-    ``switch`` (:func:`estimator.rl_reference.no_reference_params`); None when a reference is loaded."""
-    return next((a.params for a in report.assumptions if a.why.startswith("flops_no_reference")), None)
+    ``switch`` (:func:`estimator.rl_reference.no_reference_params`); None when a reference is loaded.
+    With no compute sized (no data given, so no k in the ledger) the request decides (s29 trial #3: 'TRL
+    GRPO … how much memory' said "keeps a frozen reference model" at TRL's beta 0)."""
+    said = next((a.params for a in report.assumptions if a.why.startswith("flops_no_reference")), None)
+    if said is not None or report.flops is not None or has_reference(report.request):
+        return said
+    return no_reference_params(report.request)
 
 
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
@@ -161,7 +167,7 @@ def build_context(
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
         **parse_extras(parsed, report),
-        **understood_extras(parsed, report, lang, it),
+        **understood_extras(parsed, report, lang, it, answer is not None and answer.stack is None),
     }
 
 

@@ -66,7 +66,7 @@ class TrainingContext(TypedDict, total=False):
     tight: str
     rows: list[dict[str, Any]]
     cost: dict[str, Any]
-    chinchilla: dict[str, str]
+    chinchilla: dict[str, Any]  # tokens, ratio (str); over (bool): over-trained on purpose (s29 #9)
 
 
 class MemoryContext(TypedDict):

@@ -125,7 +125,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     ordered = fix_order(shown(report, main), report)
     lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
     for a, failed in ordered:
-        label = alternative_label(a, lang)
+        label = alternative_label(a, lang, report.request.method)
         if not a.min_gpus:
             gpus = translate(lang, N_("does not fit"))
         elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:

@@ -56,6 +56,7 @@ class NoteCode(Keys):
     pipeline_across_nodes = "pipeline_across_nodes"
     pipeline_never_fits = "pipeline_never_fits"
     beyond_context_window = "beyond_context_window"
+    vllm_long_max_model_len = "vllm_long_max_model_len"
     stated_layout_too_small = "stated_layout_too_small"
     stated_layout_needs_more = "stated_layout_needs_more"
     engine_reserve_short = "engine_reserve_short"

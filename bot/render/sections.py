@@ -100,11 +100,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f, (gh.likely, t["gh"]) if gh is not None else None)
-    if report.chinchilla_tokens and report.request.tokens:
-        t["chinchilla"] = {
-            "tokens": f.tokens(report.chinchilla_tokens),
-            "ratio": _ratio(report.request.tokens / report.chinchilla_tokens, f),
-        }
+    if report.chinchilla_tokens and (k := report.request.tokens or 0):  # × D/N: over-training said (s29 #9)
+        k /= report.chinchilla_tokens
+        t["chinchilla"] = {"tokens": f.tokens(report.chinchilla_tokens), "ratio": _ratio(k, f)}
+        t["chinchilla"]["over"] = k >= compute.OVER_TRAINED_RATIO
     return t
 
 

@@ -99,16 +99,26 @@ BEYOND_SLOTS = N_(
     "machine takes"
 )
 """The card slots' reason when the count sized exceeds them (``Interpretation.beyond_slots``)."""
+COMMENTED_IN_MESSAGE = N_(
+    "commented out with “#” in your message: a tool does not read such a line, so it is not used"
+)
+"""The reason of a line put aside with '#' in a chat message that holds no config
+(:func:`bot.parse.configs.commented.prose_commented`); in a config, ``IGNORED_TEXTS['commented_out']``."""
 MAX_SHOWN = 5
 """Items named in the 'not used' line (a pasted log can hold hundreds of numbers)."""
 
 
 def understood_extras(
-    parsed: ParseResult | None, report: SizingReport, lang: str, it: Interpretation | None = None
+    parsed: ParseResult | None,
+    report: SizingReport,
+    lang: str,
+    it: Interpretation | None = None,
+    in_message: bool = False,
 ) -> UnderstoodExtras:
     """Template values: ``not_used`` (one line or ''), ``substitutions`` (sentences) and the unknown-GPU
     line for the card the answer was sized on. ``it``: the interpretation core made
-    (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own."""
+    (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own. ``in_message``:
+    no config was found in the message, so a line put aside with '#' is the message's, not a config's."""
     if parsed is None:
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
@@ -121,6 +131,7 @@ def understood_extras(
             same_memory(report, it.ignored),
             _assumed_load(report),
             (parsed.request.zero_stage is not None, parsed.request.offload is not None),
+            in_message,
         ),
         "substitutions": [
             translate(
@@ -145,10 +156,12 @@ def _not_used(
     same_rig: bool = False,
     load: int | None = None,
     stated: tuple[bool, bool] = (True, True),
+    in_message: bool = False,
 ) -> str:
     """The 'not used' line of ``it``; ``same_rig``: the rig's cards have the same memory (s19); ``load``:
     the concurrent sequences a serving answer assumed (no load stated), named beside a request rate;
-    ``stated``: whether the request states a ZeRO stage and an offload (the DeepSpeed settings echoed)."""
+    ``stated``: whether the request states a ZeRO stage and an offload (the DeepSpeed settings echoed);
+    ``in_message``: a commented-out line is the chat message's (no config in it)."""
     items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
     used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
     line = _used_line(used, lang, stated) if used else ""
@@ -165,7 +178,7 @@ def _not_used(
             text=_setting_text(i.text, lang),
             reason=translate(lang, SAME_REASON)
             if same_rig and i.reason == "mixed_rig"
-            else _reason_text(i.text, i.reason, lang, repeated_used, load)
+            else _reason_text(i.text, i.reason, lang, repeated_used, load, in_message)
             if i.reason != "card_slots" or not it.beyond_slots
             else translate(lang, BEYOND_SLOTS, slots=slots or 0, sized=it.beyond_slots),
         )
@@ -202,10 +215,18 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
 
 
 def _reason_text(
-    text: str, reason: str, lang: str, repeated_used: dict[str, str], load: int | None = None
+    text: str,
+    reason: str,
+    lang: str,
+    repeated_used: dict[str, str],
+    load: int | None = None,
+    in_message: bool = False,
 ) -> str:
     """Why one item is not used; a repeated value names the value that was used ('used: 2'); a request
-    rate with no output length names the load assumed instead (issue 24 item 3, s21)."""
+    rate with no output length names the load assumed instead (issue 24 item 3, s21); a line commented
+    out in a chat message with no config in it is the message's (s29 trial #8: it said "your config")."""
+    if reason == "commented_out" and in_message:
+        return translate(lang, COMMENTED_IN_MESSAGE)
     if reason == "repeated" and text in repeated_used:
         return translate(lang, REPEATED_USED, used=repeated_used[text])
     if reason == "qps_needs_output" and load:

@@ -162,6 +162,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(model)s was released for at most %(window)s tokens and documents no way beyond: it was not "
         "trained for %(length)s tokens (a longer-context version, or untested RoPE scaling) — sized as asked."
     ),
+    NoteCode.vllm_long_max_model_len: N_(
+        "vLLM refuses to start with a max_model_len of %(length)s tokens, past the model config's "
+        "max_position_embeddings (%(window)s), unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set (the recipe "
+        "sets it); positions past %(window)s can give wrong output."
+    ),
     NoteCode.stated_layout_too_small: N_(
         "One copy of the model on TP %(tp)s × PP %(pp)s cannot hold its weights and one sequence: "
         "sized with TP %(free_tp)s × PP %(free_pp)s instead."
@@ -368,6 +373,7 @@ ALTERNATIVES: dict[str, str] = {
     "full_recompute": N_("With gradient checkpointing (full recompute)"),
     "searched_layout": N_("With a TP × PP layout I choose"),
     "other_stack": N_("Another stack (Megatron-LM: tensor/pipeline parallelism) would allow"),
+    "other_stack_peft": N_("Another tool (NVIDIA NeMo: LoRA with tensor/pipeline parallelism) would allow"),
 }
 METHOD_NAMES: dict[str, str] = {
     "full": N_("Full fine-tuning"),
