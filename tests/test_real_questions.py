@@ -682,6 +682,16 @@ def test_round22_work_en_does_not_regress() -> None:
     assert _work_understood("r22work", "en", 22) >= R22_WORK_UNDERSTOOD_EN
 
 
+R23_WORK_UNDERSTOOD_EN = 13
+"""Round 23's English working split (en_r23.json, r23work: 20 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact). Its r23test half (20 records) is frozen
+in ``frozen_r23_test_en.sha256``."""
+
+
+def test_round23_work_en_does_not_regress() -> None:
+    assert _work_understood("r23work", "en", 20) >= R23_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -798,6 +808,7 @@ HELD_OUT_SIZES = {
     ("r21test", "en"): 28,
     ("r22test", "zh"): 14,
     ("r22test", "en"): 18,
+    ("r23test", "en"): 20,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
