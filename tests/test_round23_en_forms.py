@@ -41,7 +41,8 @@ def test_a_colossalai_strategy_names_colossalai() -> None:
     )
     assert ("training_tool: ColossalAI", "no_field") in _ignored(text)
     # prose that names the library still does; another strategy value names no ColossalAI
-    assert ("training_tool: ColossalAI", "no_field") in _ignored("PPO of Llama-2-7b with ColossalAI on 8 A100")
+    text = "PPO of Llama-2-7b with ColossalAI on 8 A100"
+    assert ("training_tool: ColossalAI", "no_field") in _ignored(text)
     text = "torchrun --nproc_per_node=4 train.py --strategy ddp --model_name_or_path meta-llama/Llama-2-7b-hf"
     assert not [u for u in _ignored(text) if "ColossalAI" in u[0]]
 
