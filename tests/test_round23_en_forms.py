@@ -111,3 +111,10 @@ def test_a_memory_total_takes_the_unit_its_sentence_said_before() -> None:
     text = "Serve Mixtral-8x7B on A10G cards, the cards have 16 in total. Memory?"
     r = parse(text).request
     assert r.total_memory_gib is None and r.gpu_memory_gib is None
+
+
+def test_kauldron_is_a_training_tool_named_as_typed() -> None:
+    text = "Fine-tuning Gemma 2B with kauldron on a TPU v4-8 runs out of host memory. What does it need?"
+    assert ("training_tool: kauldron", "no_field") in _ignored(text)
+    text = "Fine-tuning Gemma 2B with cauldron sauce on one L4"
+    assert not [u for u in _ignored(text) if "kauldron" in u[0]]
