@@ -81,6 +81,8 @@ _WORD_KEYS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (frozenset({"accumulation"}), frozenset({"gradient_accumulation"})),
     # s25: 'output_tokens: 512' (a reply's length, named output_in_context) is the stated output length
     (frozenset({"output"}), frozenset({"max_completion_length"})),
+    # s29: 'max_input_len: 32' (ColossalAI's train_prompts.py, named no_field) is the stated prompt length
+    (frozenset({"input", "prompt"}), frozenset({"max_prompt_length", "prompt_tokens"})),
 )
 """Words of a field (a config key or flag, split at '_', '-', '.') and the stated keys they name."""
 

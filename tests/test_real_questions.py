@@ -650,9 +650,10 @@ def test_round21_work_zh_does_not_regress() -> None:
     assert _work_understood("r21work", "zh", 16) >= R21_WORK_UNDERSTOOD_ZH
 
 
-R21_WORK_UNDERSTOOD_EN = 10
+R21_WORK_UNDERSTOOD_EN = 12
 """Round 21's English working split (en_r21.json, r21work: 12 records) understood in full at the last
-measurement (README.md there): 4 at the freeze, 10 after its readers. Its r21test half (28 records) is frozen
+measurement (README.md there): 4 at the freeze, 10 after its readers, 12 at s29-r23en (kauldron named; 11 at
+s29-int). Its r21test half (28 records) is frozen
 in ``frozen_r21_test_en.sha256``."""
 
 
@@ -691,6 +692,17 @@ measurement (README.md there): 17 at the freeze (first contact), 20 after its re
 
 def test_round23_work_zh_does_not_regress() -> None:
     assert _work_understood("r23work", "zh", 23) >= R23_WORK_UNDERSTOOD_ZH
+
+
+R23_WORK_UNDERSTOOD_EN = 20
+"""Round 23's English working split (en_r23.json, r23work: 20 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact), 20 after its readers
+(tests/test_round23_en_forms.py), one scorer change ('input'/'prompt' fields name the prompt length). Its
+r23test half (20 records) is frozen in ``frozen_r23_test_en.sha256``."""
+
+
+def test_round23_work_en_does_not_regress() -> None:
+    assert _work_understood("r23work", "en", 20) >= R23_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -810,6 +822,7 @@ HELD_OUT_SIZES = {
     ("r22test", "zh"): 14,
     ("r23test", "zh"): 17,
     ("r22test", "en"): 18,
+    ("r23test", "en"): 20,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -236,6 +236,7 @@ def test_sglang_llamacpp_ollama_megatron_lines():
     assert mg.values == {
         "training_tool": "Megatron-LM",  # issue 24 item 3: the tool's layouts are modelled
         "gpu_count": 32,
+        "gpus_per_node": 8,  # s29 (round 23): --nnodes 4 of --nproc_per_node 8, the machines' layout
         "tp": 4,
         "pp": 2,
         "seq_len": 4096,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
+from bot.parse.carried_unit import carried_unit_total
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.length_forms import length_forms
 from bot.parse.load_forms import load_forms
@@ -369,6 +370,8 @@ def count_forms(s: str) -> str:
         s = VENDOR_COUNT_RE.sub(count_and_unit, s)  # '8 NVIDIA GPUs': the count, not the maker (round 14)
     if BOUND_MEMORY_GATE.search(s):
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
+    if " total" in s or "altogether" in s:
+        s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = with_without(s)  # 'with and without LoRA': both methods (round 4)

@@ -11,7 +11,8 @@ serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.cha
 github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_tools`); round 9: engines
 of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
 xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries; round 21:
-Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX."""
+Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX; round 23: the
+Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package."""
 
 from __future__ import annotations
 
@@ -65,6 +66,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
         "Modular MAX",
     ),
     (rc(r"(?<![a-z0-9])lorax(?![a-z0-9])"), "LoRAX"),  # round 22: github.com/predibase/lorax (multi-LoRA)
+    # round 23: MIT Han Lab's edge engines (github.com/mit-han-lab/TinyChatEngine; llm-awq's tinychat/)
+    (rc(r"(?<![a-z0-9])tiny[\-_]?chat(?:[\-_]?engine)?(?![a-z0-9])"), "TinyChat"),
+    # round 23: the jetson-containers package (github.com/dusty-nv/jetson-containers, packages/llm/local_llm)
+    (rc(r"(?<![a-z0-9])local_llm(?![a-z0-9])"), "local_llm"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

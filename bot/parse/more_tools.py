@@ -114,6 +114,9 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         ACCELERATE_RE,
         "accelerate",
     ),  # round 12: 'OOM fine-tuning gpt-j-6b with accelerate … my accelerate config'
+    # round 23: Ludwig's LLM fine-tuning ('Ludwig's llama2_7b_finetuning_4bit example'; ludwig-ai/ludwig)
+    (rc(r"(?<![a-z0-9])ludwig(?:['’]s)?(?![a-z0-9])(?![\s\-_]*van\b)"), "Ludwig"),
+    (rc(r"(?<![a-z0-9])kauldron(?![a-z0-9])"), "kauldron"),  # s29: Google's JAX trainer (google/kauldron)
     *ZH_TRAINING_TOOLS,
     *RL_TRAINING_TOOLS,
 )

@@ -182,7 +182,7 @@ QUANT_CACHE_RE = rc(
 )
 """A 4/6/8-bit quantized KV cache (ExLlamaV2 ``cache_q4``/Q6/Q8): no KV format for it, named as not used;
 llama.cpp's ``--cache-type-k q8_0`` is bot.parse.kv_cache_types' (K and V each its own type, s20 #2)."""
-FP4_RE = rc(r"(?<![a-z0-9])(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
+FP4_RE = rc(r"(?<![a-z0-9])(?<!bitsandbytes-)(?<!bnb-)(?P<p>mxfp4|nvfp4|fp4)(?![a-z0-9])")
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
     r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)[\s_\-]*"

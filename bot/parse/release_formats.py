@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 FORMAT_SUFFIX_RE = re.compile(
-    r"(?<=[a-z0-9.])[\-_](nvfp4|mxfp4|fp4|fp8)(?=$|[\s,.;:!?，。；：！？)）/]|-(?:dynamic|block))"
+    r"(?<=[a-z0-9.])(?<!bitsandbytes)(?<!bnb)[\-_](nvfp4|mxfp4|fp4|fp8)(?=$|[\s,.;:!?，。；：！？)）/]|-(?:dynamic|block))"
 )
 """A weight format right after a release's name, ending the id (or before '-dynamic'/'-block', as
-quantized releases are named): the normalized text's form."""
+quantized releases are named): the normalized text's form. Round 23: not bitsandbytes' own 4-bit float
+('--quantize bitsandbytes-fp4', TGI's 4-bit bitsandbytes mode: 'bitsandbytes' alone is its 8-bit one)."""
 GATE = re.compile(r"[\-_](?:nv|mx)?fp[48]")
 """The literal gate at the call site (:func:`bot.parse.written_names.written_names`): a compiled C search."""
 

@@ -70,7 +70,8 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"(?<!mistral[\s\-_])\bnemo\b(?![\s\-_]*(?:\d+(?:\.\d+)?\s*b\b|instruct|base|minitron))"),
         "NeMo",
     ),  # not Mistral-NeMo-12B
-    (rc(r"\bcolossal[\s\-_]*ai\b"), "ColossalAI"),
+    # round 23: also by its strategies ('--strategy colossalai_gemini', colossalai_zero2; ColossalAI Chat)
+    (rc(r"\bcolossal[\s\-_]*ai(?![a-z0-9])"), "ColossalAI"),
     (rc(r"\bpaddlenlp\b"), "PaddleNLP"),
     (rc(r"\blmflow\b"), "LMFlow"),
     (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),

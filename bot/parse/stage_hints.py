@@ -93,8 +93,15 @@ TUNING_VERB_RE = rc(
 )
 """A fine-tuning said by what it does to a model ('teach Llama-3-8B our tone', 'adapt it to legal text',
 'train it further', '再训一下', '接着训', '让它学会'), with no stage word (a serving story is left alone)."""
-PRETRAINING_SCALE_RE = rc(r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿")
-"""A pre-training said by its scale or start ('from scratch', '1T tokens', '万亿'): stays pre-training."""
+PRETRAINING_SCALE_RE = rc(
+    r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿"
+    r"|how\s+many\s+(?:training\s+)?tokens\b(?=[^.?!]{0,60}\b(?:did|was|were|trained)\b)"
+    r"(?![^.?!]{0,60}\b(?:my|our|i|we)\b)"
+)
+"""A pre-training said by its scale or start ('from scratch', '1T tokens', '万亿'), or its scale asked of a
+release in the past tense ('how many tokens and days did the OLMo 2 7B training take', round 23: the
+release's own training; never the asker's run, 'how many tokens did my run see', nor a rate, 'how many
+tokens per second'): stays pre-training."""
 
 
 def tuning_only_stage(stage: str | None, s: str) -> str | None:

@@ -91,7 +91,7 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
 TRAINING_TOOL_NAMES = {
     "llamafactory": "LLaMA-Factory", "axolotl": "axolotl", "torchtune": "torchtune", "deepspeed": "DeepSpeed",
     "accelerate": "Accelerate", "megatron": "Megatron-LM", "trl": "Hugging Face Trainer / TRL",
-    "verl": "verl", "openrlhf": "OpenRLHF", "llama-recipes": "llama-recipes",
+    "verl": "verl", "openrlhf": "OpenRLHF", "llama-recipes": "llama-recipes", "colossalai": "ColossalAI",
 }  # fmt: skip
 """Training tools a config names. One whose layouts the sizing models
 (:data:`estimator.training_tools.TRAINING_TOOL_LIMITS`) sets ``training_tool`` (issue 24 item 3); any

@@ -19,6 +19,7 @@ from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.positional import positional_model
+from bot.parse.configs.script_tool import script_tool as _script_tool
 from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vocab import known
@@ -373,7 +374,6 @@ COUNT_FLAGS = {
 }
 """Launcher flags that give the GPU count (per node, nodes; accelerate's --num_processes is the total)."""
 SCRIPT_TOOLS = ("megatron", "llamafactory", "trl")
-LLAMA_RECIPES_FLAGS = {"--enable_fsdp", "--peft_method", "--use_fast_kernels", "--batch_size_training"}
 
 
 def read_launch(text: str, cfg: StackConfig) -> StackConfig:
@@ -424,7 +424,7 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
 
         openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
     alpaca = tool == "trl" and {"micro_batch_size", "batch_size"} <= flat.keys()  # ALPACA_ROWS
-    cfg = read_training(flat, ALPACA_ROWS if alpaca else tool, cfg)
+    cfg = read_training(flat, "trl" if tool == "colossalai" else ALPACA_ROWS if alpaca else tool, cfg)
     if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
         cfg.implied["gpu_count"] = cfg.values.pop("gpu_count")  # states (the whole job's) wins
     return cfg
@@ -461,6 +461,9 @@ def _launcher_counts(
     if isinstance(n, int) and n > 0:
         cfg.values["gpu_count"] = n * m
         cfg.used[next((f for f in per if f in opts), "NPROC_PER_NODE")] = "gpu_count"
+        if m > 1:  # round 23: 'torchrun --nnodes=4 --nproc_per_node=8': 4 machines of 8, both used
+            cfg.values["gpus_per_node"] = n
+            cfg.used[next((f for f in nodes if f in opts), "NNODES")] = "gpu_count"
     if launcher in COUNT_FLAGS:
         cfg.tools.append(launcher)
     for flag, value in pairs:
@@ -480,20 +483,3 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
     if launcher == "trl" or "trl" in script.lower():
         return True
     return launcher != "deepspeed" and any(known("trl", f.lstrip("-").replace("-", "_")) for f, _ in pairs)
-
-
-def _script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str:
-    if launcher == "tune":  # tune run <recipe> --config …: torchtune's own keys
-        return "torchtune"
-    if script.startswith(("verl.", "openrlhf.")):  # python3 -m verl.trainer.main_ppo key=value …
-        return script.split(".", 1)[0]
-    flags = {f for f, _ in pairs}
-    if "llama_recipes" in script or "llama_cookbook" in script or flags & LLAMA_RECIPES_FLAGS:
-        return "llama-recipes"  # its finetuning.py: train_config's own fields (never TRL's --use_peft)
-    if "pretrain_" in script or flags & set(MEGATRON):
-        return "megatron"
-    lmf_flags = {"--finetuning_type", "--cutoff_len", "--lora_target", "--template"}
-    lmf_script = script.endswith(("src/train.py", "src/train_bash.py")) or "llamafactory" in script
-    if launcher in ("llamafactory-cli", "lmf") or lmf_script or flags & lmf_flags:
-        return "llamafactory"  # its entry points (train_bash.py before v0.6) and its own argument names
-    return "trl"

@@ -194,6 +194,7 @@ MEANING: dict[str, dict[str, Row]] = {
     },
     "scripts": {
         "max_seq_len": ("seq_len", "int"),
+        "max_input_len": ("seq_len", "prompt_length"),  # ColossalAI Chat examples/train_prompts.py (PPO)
         "lora_dim": ("lora_rank", "int"),  # DeepSpeed-Chat training/step1_supervised_finetuning/main.py
         "max_train_samples": ("num_samples", "int"),  # transformers examples run_clm.py and their copies
         # EasyR1 (a verl fork, examples/config.yaml; no flag table of its own): the per-GPU micro-batch
