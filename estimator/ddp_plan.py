@@ -16,7 +16,7 @@ from dataclasses import replace
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.memory_band import per_gpu_band
 from estimator.models import Memory, SizingRequest
-from estimator.plan import HEADROOM, best_plan_for
+from estimator.plan import HEADROOM, best_plan_for, with_batch
 from estimator.setup import TrainingSetup
 from estimator.verdicts import tool_runs_ddp
 
@@ -38,6 +38,8 @@ def with_ddp_plan(
     if found is None or found[0].zero_stage != 0:
         return mem
     plan, parts = found
+    if mem.plan is not None and mem.plan.global_batch_sequences:  # the step the job runs, kept (s29 merge)
+        plan = with_batch(plan, mem.plan.global_batch_sequences)
     low, high = per_gpu_band(spec, ddp, plan, parts, params)
     update = {"plan": plan, "breakdown": parts, "per_gpu_bytes": sum(parts.values())}
     if mem.recommended_gpus == gpus:

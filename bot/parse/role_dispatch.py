@@ -210,7 +210,7 @@ TRIGGERS: dict[Callable[..., Any], dict[str, Any]] = {
         "right": (
             r.R_GPU_HOURS, r"^\s*[x×*](?P<m>\d{1,2})(?![\d.])", r.R_PER_NODE, r.R_DGX, r.R_NODE_OF,
             r.R_KUAI, r.R_COUNT_GPU, r.R_COUNT_WORD, r.R_DASH_GPU, nw.R_WORDS_THEN_CARDS, r.R_COUNT_MEM_NAME,
-            r.R_X_AFTER,
+            r.R_X_AFTER, nw.R_CARD_NODES,  # s29: 'two A100 servers'
         ),
         "left": (rl.L_NODES_UNKNOWN, rl.L_BUDGET, r.L_GPU_TIMES),
         "always": lambda tok, nxt: nxt is not None and not tok.mag and not nxt.mag,  # 'N nodes × M GPUs'
