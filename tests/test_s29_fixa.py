@@ -1,0 +1,38 @@
+"""s29 fresh-user trial, part fixa: a start-up question past the model config's max_position_embeddings
+(vLLM refuses it as typed) and an Unsloth GRPO run with steps but no lengths."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_run import ask_in_process
+
+
+@pytest.mark.parametrize(
+    ("q", "first"),
+    [
+        (
+            "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 262144 on 2 H100, will it start?",
+            "no, not as typed — vLLM refuses max_model_len 262,144, past the model config's "
+            "max_position_embeddings (131,072); VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 forces it to start, its KV "
+            "cache then holding 432,016 tokens (TP=1 × 2 replicas), but output past 131,072 tokens is not "
+            "guaranteed",
+        ),
+        (
+            "一张 H100 用 vLLM 跑 Llama-3.1-8B-Instruct，max_model_len 200000 能启动吗？",
+            "按所写的设置不能 —— max_model_len 200,000 超过模型 config 的 max_position_embeddings"
+            "（131,072），vLLM 拒绝启动；设置 VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 可强制启动，此时 KV 缓存可容纳 "
+            "432,016 个 token（TP=1），但超过 131,072 个 token 的输出质量没有保证",
+        ),
+    ],
+)
+def test_start_question_past_max_position_embeddings_is_a_no_as_typed(capsys, q: str, first: str) -> None:
+    """s29 trial #1: the memory holds the length (432,016 KV tokens of 128 KiB on an H100's 0.9 share
+    after 16 GB of weights), but vLLM refuses a max_model_len past config.json's
+    max_position_embeddings (131,072 for Llama 3.1) unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1: the headline
+    said "yes — vLLM starts" above a warning saying it refuses. It now answers the setting as typed."""
+    d = ask_in_process(capsys, q)
+    assert d["report"]["inference"]["kv_capacity_tokens"] == 432_016
+    head = d["reply"].splitlines()[0]
+    assert first in head
+    assert "yes — vLLM starts" not in head and "时 vLLM 能启动" not in head
