@@ -36,3 +36,28 @@ def test_start_question_past_max_position_embeddings_is_a_no_as_typed(capsys, q:
     head = d["reply"].splitlines()[0]
     assert first in head
     assert "yes — vLLM starts" not in head and "时 vLLM 能启动" not in head
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        (
+            "vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 8 --max-model-len 163840 on 8 H100, "
+            "will it start?",
+            "past the model config's max_position_embeddings (32,768)",
+        ),
+        (
+            "8 张 H20 上 vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 8 "
+            "--max-model-len 150000，能启动吗",
+            "超过模型 config 的 max_position_embeddings（32,768），vLLM 拒绝启动",
+        ),
+    ],
+)
+def test_vllm_checks_the_instruct_config_window_not_the_yarn_one(capsys, q: str, said: str) -> None:
+    """s29 trial #1: Qwen2.5's Instruct config.json says max_position_embeddings 32768 (YaRN ×4 is added
+    by hand for 131,072); the catalog records 131,072 as max_context, 32,768 as native_context. vLLM
+    derives its limit from the config, so the refusal names 32,768, not 131,072."""
+    d = ask_in_process(capsys, q)
+    note = next(w for w in d["report"]["warnings"] if w["code"] == "vllm_long_max_model_len")
+    assert note["params"]["window"] == 32_768
+    assert said in d["reply"].splitlines()[0]
