@@ -61,3 +61,39 @@ def test_vllm_checks_the_instruct_config_window_not_the_yarn_one(capsys, q: str,
     note = next(w for w in d["report"]["warnings"] if w["code"] == "vllm_long_max_model_len")
     assert note["params"]["window"] == 32_768
     assert said in d["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("q", "prompts", "tokens", "used"),
+    [
+        (
+            "TRL GRPO Qwen2.5-7B on 8 H100, per_device_train_batch_size 4, num_generations 8, max_steps 200",
+            800,
+            800 * 8 * 768,
+            "200 × 4 per device × 1 accumulation × 8 GPUs ÷ 8 completions per prompt = 800 prompts",
+        ),
+        (
+            "用 Unsloth 做 GRPO 训练 Llama-3.1-8B，一张 H100，per_device_train_batch_size 4，"
+            "num_generations 4，max_steps 300，要多久？",
+            300,
+            300 * 4 * 768,
+            "300 × 4 per device × 1 accumulation × 1 GPUs ÷ 4 completions per prompt = 300 prompts",
+        ),
+    ],
+)
+def test_grpo_steps_with_no_length_are_timed_on_trl_defaults(
+    capsys, q: str, prompts: int, tokens: int, used: str
+) -> None:
+    """s29 trial #2: GRPO steps on TRL's GRPOConfig (TRL, or Unsloth, which patches TRL's trainer) with no
+    length were 'not used … needs the sequence length'. TRL's max_prompt_length 512 + max_completion_length
+    256 are assumed and said: each step's prompts × G completions × 768 tokens are timed."""
+    d = ask_in_process(capsys, q)
+    assert d["request"]["num_samples"] == prompts
+    said = {a["field"]: a for a in d["assumptions"]}
+    assert said["seq_len"]["value"] == 768 and said["tokens_per_sample"]["value"] == 768
+    note = next(w for w in d["report"]["warnings"] if w["code"] == "samples_to_tokens")
+    assert note["params"]["tokens"] == tokens
+    assert d["report"]["gpu_hours"]["likely"] > 0
+    assert "needs the sequence length" not in d["reply"] and "需要序列长度" not in d["reply"]
+    assert [i["reason"] for i in d["interpretation"]["ignored"]] == ["steps_per_device"]
+    assert used in d["interpretation"]["ignored"][0]["text"]
