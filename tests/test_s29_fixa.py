@@ -97,3 +97,38 @@ def test_grpo_steps_with_no_length_are_timed_on_trl_defaults(
     assert "needs the sequence length" not in d["reply"] and "需要序列长度" not in d["reply"]
     assert [i["reason"] for i in d["interpretation"]["ignored"]] == ["steps_per_device"]
     assert used in d["interpretation"]["ignored"][0]["text"]
+
+
+@pytest.mark.parametrize(
+    ("q", "line", "method"),
+    [
+        (
+            "用 Unsloth 微调 Llama-3.1-8B，一张 4090 够吗",
+            "按 Unsloth 的默认假设为 QLoRA（load_in_4bit = True）；要按 16 位 LoRA 或全量微调估算请说明。",
+            "qlora",
+        ),
+        (
+            "Unsloth GRPO Mistral 7B on 2 L40S, how much memory?",
+            "QLoRA assumed: Unsloth's default (load_in_4bit = True); say LoRA in 16-bit or full fine-tuning "
+            "to size that instead.",
+            "qlora",
+        ),
+        ("Unsloth LoRA 16-bit fine-tune Llama-3.1-8B on one 4090, does it fit?", None, "lora"),
+    ],
+)
+def test_unsloth_default_qlora_is_said_under_the_headline(
+    capsys, q: str, line: str | None, method: str
+) -> None:
+    """s29 trial #2: the headline said "(QLoRA)" with 4-bit never stated; only the details' ledger said
+    why. Unsloth's loader defaults to load_in_4bit = True: one line under the headline says it was assumed;
+    a stated method gets no such line."""
+    d = ask_in_process(capsys, q)
+    assert (
+        d["request"]["method"] == method
+        or next(a["value"] for a in d["assumptions"] if a["field"] == "method") == method
+    )
+    head = d["reply"].split("\n\n")[0]
+    if line is None:
+        assert "QLoRA assumed" not in d["reply"] and "假设为 QLoRA" not in d["reply"]
+    else:
+        assert line in head

@@ -303,6 +303,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     assumptions: list[dict[str, Any]]
     tools: list[str]
     show_details: bool
+    qlora_assumed: bool  # QLoRA in the headline is Unsloth's default, not stated (trial s29 #2)
     comparisons: list[str]
     cheapest: str | None
     switched: str
