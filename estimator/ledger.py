@@ -115,4 +115,16 @@ def beyond_window(
     if note is not None:
         ledger.note(note[0], **note[1])
     if note and note[0] == "beyond_context_window" and runtime == Runtime.vllm and spec.max_context:
-        ledger.note("vllm_long_max_model_len", window=spec.max_context, length=tokens)  # s29 trial #4
+        ledger.note("vllm_long_max_model_len", window=_config_window(spec), length=tokens)  # s29 trial #4
+
+
+def _config_window(spec: ModelSpec) -> int:
+    """vLLM's derived max_model_len: config.json's ``max_position_embeddings``. An entry whose
+    ``max_context`` is the YaRN-scaled window (native × factor: Qwen2.5 7B/72B record 131,072) keeps the
+    Instruct release's config value in ``native_context`` (Qwen/Qwen2.5-7B-Instruct config.json:
+    max_position_embeddings 32768, no rope_scaling; its card adds YaRN by hand): that is what vLLM
+    checks (trial s29 #1)."""
+    top, native = spec.max_context or 0, spec.native_context
+    if native and spec.rope_scaling_factor and top == int(native * spec.rope_scaling_factor):
+        return native
+    return top

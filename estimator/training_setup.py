@@ -64,7 +64,13 @@ def trl_rl_lengths(req: SizingRequest, stage: Stage) -> bool:
     completion; :func:`estimator.rollout.rollout_lengths`; trl/trainer/grpo_config.py
     @35def3e), not the SFT default (s27-fix2: activations at 2,048 beside a 768-token generation KV)."""
     rl = req.algorithm in (Algorithm.grpo, Algorithm.rloo)
-    return rl and stage == Stage.finetune and req.training_tool == "TRL" and not req.seq_len
+    return rl and stage == Stage.finetune and req.training_tool in TRL_CONFIG_TOOLS and not req.seq_len
+
+
+TRL_CONFIG_TOOLS = frozenset({"TRL", "Unsloth"})
+"""Trainers configured by TRL's ``GRPOConfig``: TRL, and Unsloth, whose GRPO is TRL's ``GRPOTrainer``
+patched in place (unsloth/models/rl.py ``patch_trl_rl_trainers``; trial s29 #2): their lengths default
+to TRL's."""
 
 
 def _native_context(req: SizingRequest, spec: ModelSpec, seq: int) -> int | None:
@@ -125,7 +131,14 @@ def sample_tokens(req: SizingRequest, stage: Stage) -> int | None:
 def assume_tokens_per_sample(req: SizingRequest, stage: Stage, ledger: Ledger) -> float:
     """The assumed tokens per sample (:data:`estimator.defaults.TOKENS_PER_SAMPLE`), into ``ledger``:
     for SFT on a bare count said as the average the time uses, next to the longest sequence the memory
-    uses ("time: 20K samples × 512 tokens …; memory: sequences up to 2,048 tokens")."""
+    uses ("time: 20K samples × 512 tokens …; memory: sequences up to 2,048 tokens"). GRPO/RLOO on TRL's
+    defaults (:func:`trl_rl_lengths`): each completion's sequence, prompt + completion (trial s29 #2)."""
+    if trl_rl_lengths(req, stage):
+        prompt, completion = rollout_lengths(req)
+        why = Why.trl_rl_seq_len
+        return ledger.assume(
+            "tokens_per_sample", prompt + completion, why, prompt=prompt, completion=completion
+        )
     d = defaults.TOKENS_PER_SAMPLE
     if not _sft_at_sample_tokens(req, stage):
         return ledger.assume("tokens_per_sample", d.value, d.why)

@@ -77,10 +77,14 @@ def per_device_steps(f: dict[str, Any], steps: int, raw: str) -> str | None:
     the trainer is not one of :data:`PER_DEVICE_TOOLS`, or the batch does not divide by G."""
     micro, gpus, accum = f.get("batch_size"), f.get("gpu_count"), f.get("gradient_accumulation") or 1
     seq = f.get("seq_len") or f.get("max_completion_length")  # GRPO: prompt + completion (a config's)
+    rl = str(f.get("algorithm") or "") in _RL
+    # GRPO/RLOO on TRL's GRPOConfig (TRL, Unsloth): no length stated, its max_prompt_length and
+    # max_completion_length defaults are assumed and said (estimator.training_setup.trl_rl_lengths; s29 #2)
+    seq = seq or (rl and f.get("algorithm") != "ppo" and f.get("training_tool") in ("TRL", "Unsloth"))
     if f.get("training_tool") not in PER_DEVICE_TOOLS or not micro or not gpus or not seq:
         return None
     dp = max(1, int(gpus) // ((f.get("tp") or 1) * (f.get("pp") or 1)))
-    per_prompt = int(f.get("num_generations") or 1) if str(f.get("algorithm") or "") in _RL else 1
+    per_prompt = int(f.get("num_generations") or 1) if rl else 1
     micro = unsloth_micro(f, int(micro), int(accum), dp, per_prompt)
     sequences = int(micro) * int(accum) * dp
     if sequences % per_prompt:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
@@ -166,9 +166,16 @@ def build_context(
         ],
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,
+        # QLoRA named in the headline as Unsloth's default, not stated: said under it (trial s29 #2)
+        "qlora_assumed": kind in ("training", "memory") and _qlora_assumed(report),
         **parse_extras(parsed, report),
         **understood_extras(parsed, report, lang, it, answer is not None and answer.stack is None),
     }
+
+
+def _qlora_assumed(report: SizingReport) -> bool:
+    """The method assumed as Unsloth's default (its only reason); tested in C (render speed pin)."""
+    return "unsloth_default" in map(attrgetter("why"), report.assumptions)
 
 
 _NOT_LISTED = BUDGET_VERDICTS | TOTAL_MEMORY_VERDICTS | {NoteCode.duration_needs_data}

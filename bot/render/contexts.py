@@ -169,6 +169,7 @@ class InferenceContext(TypedDict):
     short_both: bool
     no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
     start_only: bool  # 'will it start?', no load: the body sizes one sequence on the stated cards
+    long_window: str | None  # vLLM's max_position_embeddings the typed max_model_len passes (s29 #1)
     offload_unfit: bool
     split: SplitContext | None
     rec_nodes: str
@@ -302,6 +303,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     assumptions: list[dict[str, Any]]
     tools: list[str]
     show_details: bool
+    qlora_assumed: bool  # QLoRA in the headline is Unsloth's default, not stated (trial s29 #2)
     comparisons: list[str]
     cheapest: str | None
     switched: str

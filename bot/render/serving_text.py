@@ -226,6 +226,9 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # a context stated, no load: 'will it start?' is answered for the user's GPUs (s15 trial #3)
         "no_start": short and report.feasible == "no" and load and "concurrency" in assumed,
         "start_only": start_only(report),  # decided in bot.core.start_only (in the JSON too)
+        # vLLM refuses the typed max_model_len past max_position_embeddings unless
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1: the start-up yes is a no as typed (trial s29 #1)
+        "long_window": _long_window(report, f) if "vllm_long_max_model_len" in codes else None,
         "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
         "beyond_machine": "personal_beyond_one_machine" in codes,
@@ -241,6 +244,12 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
     }
+
+
+def _long_window(report: SizingReport, f: Fmt) -> str | None:
+    """The model config's max_position_embeddings that the typed max_model_len passes (the note's)."""
+    note = next(w for w in report.warnings if w.code == "vllm_long_max_model_len")
+    return f.int(int(note.params["window"] or 0))
 
 
 def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
