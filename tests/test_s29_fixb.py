@@ -58,3 +58,33 @@ def test_budget_leads_with_the_best_option_within_it(text: str, first: str) -> N
 )
 def test_nothing_within_the_budget_says_so_first(text: str, first: str) -> None:
     assert _first(text).startswith(first), _first(text)
+
+
+def _conversation_load(first: str, then: str) -> tuple[int, int, str]:
+    """(the first answer's concurrency, the follow-up's, the follow-up's reason for its concurrency)."""
+    from bot.core.conversation import Conversation
+
+    chat = Conversation()
+    one = chat.ask(1, 2, first).answer.report
+    two = chat.ask(1, 2, then).answer.report
+    why = next((a.why for a in two.assumptions if a.field == "concurrency"), "")
+    return one.inference.concurrency, two.inference.concurrency, why
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("团队内部要部署Llama-3-70B对话服务，需要几张H100？", "换成4090呢"),
+        ("How many A100s to serve Llama-3-70B for our team?", "what about RTX 4090 instead?"),
+    ],
+)
+def test_a_card_only_followup_keeps_the_assumed_load(first: str, then: str) -> None:
+    """Before: 16 concurrent (a team's default) on the first card, 1 (a GeForce card's personal default)
+    after '换成4090呢'; now the follow-up keeps 16 and says why (bot.core.carried_load)."""
+    assert _conversation_load(first, then) == (16, 16, "previous_answer_load")
+
+
+def test_a_stated_load_in_the_followup_is_its_own() -> None:
+    """A load said with the new card is the user's, not the carried one."""
+    loads = _conversation_load("部署Llama-3-70B需要几张H100？", "换成4090，4个并发呢")
+    assert loads[:2] == (16, 4)
