@@ -174,6 +174,7 @@ class Why(Keys):
     presales_gpu_none_fits = "presales_gpu_none_fits"
     presales_gpu_instead = "presales_gpu_instead"
     language_currency = "language_currency"
+    previous_answer_load = "previous_answer_load"  # a follow-up that changes only the card (bot.core)
 
 
 class Word(Keys):

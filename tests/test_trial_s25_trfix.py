@@ -189,7 +189,15 @@ def test_which_gpus_for_serving_compares_cards(capsys: pytest.CaptureFixture[str
     assert report["hardware"]["id"] == "A100-SXM4-80GB"
     assert {r["gpu"] for r in report["comparisons"]} == {"H100-SXM5-80GB", "H200-SXM-141GB"}
     first = data["reply"].splitlines()[0]
-    assert first.startswith(("Cheapest for this load: A100 80G", "这个负载最省钱：A100 80G"))
+    # s29 fix b: with a budget a month stated, the headline leads with the best option within it (the same
+    # A100 80G, at its month for the load), no longer 'Cheapest for this load' (bot.core.budget_pick)
+    assert first.startswith(
+        (
+            "Within your budget of $30,000 a month: 16 × A100 80G with FP8 weights, "
+            "$14,016 – $29,200 a month",
+            "只有按较低价格才在预算（每月 ¥200,000）之内：16 张 A100 80G，FP8 权重，每月 ¥175,200 – ¥350,400",
+        )
+    )
 
 
 def test_the_stated_loads_month_is_on_each_row(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ from bot.parse.which_cards import CHEAPEST_ASKED
 from estimator.models import Plan, SizingReport, SizingRequest
 
 if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never validated from outside
+    from bot.core.budget_pick import BudgetPick
     from bot.core.configfile import ConfigInfo
     from bot.core.offer import Offer
     from bot.parse import ParseResult
@@ -156,6 +157,14 @@ class Answer:
             return []
         cards = [r.request.gpu for r in self.compared if r.request.gpu]
         return unpriced_cards(cards, self.report.request.currency)
+
+    @property
+    def budget_pick(self) -> BudgetPick | None:
+        """The compared serving option a budget per period picks (:func:`bot.core.budget_pick.budget_pick`,
+        s29 fix b): the headline leads with it; None without a comparison or such a budget."""
+        from bot.core.budget_pick import budget_pick  # imported when used: start-up
+
+        return self._once("budget_pick", lambda: budget_pick(self.compared) if self.comparisons else None)
 
     @property
     def cheapest_index(self) -> int | None:

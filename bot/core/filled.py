@@ -25,6 +25,7 @@ SOURCE_REASONS = {
     "offer_gpu": Why.presales_gpu,
     "offer_none_fits": Why.presales_gpu_none_fits,
     "offer_instead": Why.presales_gpu_instead,
+    "previous_answer": Why.previous_answer_load,  # bot.core.carried_load
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
@@ -142,7 +143,7 @@ def _source_params(
             "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
-    return {"provider": provider} if origin != "settings" and origin != "language" else {}
+    return {"provider": provider} if origin not in ("settings", "language", "previous_answer") else {}
 
 
 def _ledger_value(value: Any) -> float | int | str | bool | None:

@@ -236,6 +236,7 @@ def answer(
     request = parsed.request
     kept: dict[str, Any] = {}
     reset: dict[str, Any] = {}
+    new: dict[str, Any] = {}
     if decision.followup and context.previous is not None:
         parsed, new = followup_fields(parsed, context.previous)  # '用4台' after '2台8卡': 4 × 8 (s15)
         request, changed = merge(context.previous, new, parsed.stage_word)
@@ -251,6 +252,15 @@ def answer(
     lang = _reply_lang(parsed, context, settings)
     result = answer_request(request, parsed, lang, settings, presales, followup=decision.followup,
                             changed=changed, switch=(kept, reset))  # fmt: skip
+    if new and context.previous is not None:  # only the card changed: the load before stays (s29 fix b)
+        from bot.core.carried_load import carried_load
+
+        def size(q: SizingRequest) -> SizingReport | None:
+            return (s := _size(q, lang, settings, presales)) and s[0]
+
+        if carry := carried_load(context.previous, new, request, result.report, size):
+            result = answer_request(request, parsed, lang, settings, presales, followup=True, changed=changed,
+                                    switch=(kept, reset), carry=carry)  # fmt: skip
     result = result.model_copy(update={"stack": stack}) if stack is not None else result
     return result.model_copy(update={"config": config}) if config is not None else result
 
@@ -301,10 +311,12 @@ def answer_request(
     followup: bool = False,
     changed: list[str] | None = None,
     switch: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+    carry: dict[str, Any] | None = None,
 ) -> Answer:
     """Size ``request`` (what the user said; ``parsed`` is the message behind it) for ``lang``, with
     the chat's settings and the pre-sales offer filled in, and the other GPUs the message named.
-    ``switch``: a stage switch's (kept, reset) values (:attr:`Answer.kept`, :attr:`Answer.reset`)."""
+    ``switch``: a stage switch's (kept, reset) values (:attr:`Answer.kept`, :attr:`Answer.reset`);
+    ``carry``: values the answer before assumed, sized as assumptions (:mod:`bot.core.carried_load`)."""
     settings = settings or ChatSettings()
     parsed = parsed.model_copy(update={"request": request})
     sources: dict[str, str] = {}
@@ -315,8 +327,8 @@ def answer_request(
     alternative: tuple[SizingReport, Offer] | None = None
     beyond = ABSURD_MODEL in parsed.notes  # "a 1000000B model": refused, not another size
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
-        chosen: dict[str, str] = {}
-        first = request
+        chosen: dict[str, str] = dict.fromkeys(carry or (), "previous_answer")
+        first = request.model_copy(update=carry) if carry else request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:
             first, chosen = _offer_gpu(request, lang, settings, presales)
         sized = None

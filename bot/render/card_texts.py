@@ -17,5 +17,10 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "“%(gpu)s” names a family of accelerators, not one model: sized on its flagship %(used)s "
         "— name the model to size that one"
     ),
+    "previous_answer_load": N_(
+        "the previous answer's load: only the card changed, so the load it assumed stays (say a load to "
+        "change it)"
+    ),
 }
-"""Reason key → the ledger sentence (%-parameters from the assumption; estimator.resolve.resolve_gpu)."""
+"""Reason key → the ledger sentence (%-parameters from the assumption; estimator.resolve.resolve_gpu;
+previous_answer_load: bot.core.carried_load)."""

@@ -20,6 +20,7 @@ from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
+from bot.render.budget_pick_text import budget_pick_line
 from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
@@ -83,7 +84,9 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             cents = rows_cents([answer.report, *rows])
         ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
         ctx["cheapest"] = (
-            tie_line(reports, best, answer.lang)
+            # a budget per period: what fits it leads (s29 fix b); gated here: render's call count
+            (rows and answer.report.request.budget and budget_pick_line(answer.budget_pick, answer.lang))
+            or tie_line(reports, best, answer.lang)
             or cheapest_line(
                 reports[best] if best is not None else None,
                 answer.lang,

@@ -1,0 +1,49 @@
+"""A follow-up that only changes the card keeps the load the answer before it used (s29 trial, fix b item
+2): '部署Qwen2.5-72B给公司用' sized 16 concurrent sequences (assumed), then '那用4090呢' sized
+one (a GeForce card's personal default) — another job, not the same one on another card. When the message
+set only card fields and the load was assumed both times, the previous answer's assumed concurrency is
+carried into the new sizing, as an assumption with its reason (``Why.previous_answer_load``), never into
+what the user said: a load said later replaces it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from estimator.models import Stage
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from estimator.models import SizingReport, SizingRequest
+
+CARD_FIELDS = frozenset({"gpu", "gpu_memory_gib", "gpu_count"})
+"""What a message that 'only changes the card' sets ('那用4090呢', '换成两张H100')."""
+LOAD_FIELDS = ("concurrency", "users", "target_tokens_per_s", "concurrency_asked")
+
+
+def _assumed_concurrency(report: SizingReport | None) -> int | None:
+    if report is None or report.inference is None:
+        return None
+    a = next((a for a in report.assumptions if a.field == "concurrency"), None)
+    return int(a.value) if a is not None and isinstance(a.value, int | float) and a.value else None
+
+
+def carried_load(
+    previous: SizingRequest,
+    new: dict[str, Any],
+    request: SizingRequest,
+    report: SizingReport | None,
+    size: Callable[[SizingRequest], SizingReport | None],
+) -> dict[str, Any] | None:
+    """{'concurrency': n} when the follow-up ``new`` (the fields the message set) changes only the card of
+    a serving ``request`` whose load neither message stated, and the previous answer (``size`` sizes
+    ``previous``) assumed ``n`` where the new ``report`` assumed another; None otherwise."""
+    if not new or not set(new) <= CARD_FIELDS or request.stage != Stage.inference:
+        return None
+    if previous.stage != Stage.inference or any(getattr(request, f) for f in LOAD_FIELDS):
+        return None
+    now = _assumed_concurrency(report)
+    if now is None:
+        return None
+    before = _assumed_concurrency(size(previous))
+    return {"concurrency": before} if before is not None and before != now else None

@@ -1,0 +1,56 @@
+"""The headline of a compared serving answer with a budget per period (:mod:`bot.core.budget_pick`): the
+best option within the budget (card, GPUs, precision, month), the others within it, then those over it;
+when none fits, that first, with the cheapest."""
+
+from __future__ import annotations
+
+from bot.core.budget_pick import BudgetOption, BudgetPick
+from bot.render.describe import gpu_names
+from bot.render.fmt import fmt_for, money_span
+from bot.render.i18n import N_, translate
+from bot.render.serving_budget_text import PERIODS, PRECISION_NAMES
+from estimator.serving_budget import PER_MONTH
+
+BEST = N_("Within your budget of %(budget)s: %(option)s")
+BEST_LOW = N_("Within your budget of %(budget)s only at the lower prices: %(option)s")
+NONE_FITS = N_("Nothing fits your budget of %(budget)s; the cheapest: %(option)s")
+ALSO = N_("; also within it: %(options)s")
+LOW = N_("; within it only at the lower prices: %(options)s")
+OVER = N_(". Over it: %(options)s")
+OPTION = N_("%(gpus)s × %(gpu)s with %(precision)s weights, %(cost)s")
+"""One option: '1 × A100 80G with INT4 (GPTQ/AWQ) weights, $876 – $1,825 a month'."""
+
+
+def budget_pick_line(pick: BudgetPick | None, lang: str) -> str | None:
+    """The headline for ``pick``; None without one."""
+    if pick is None:
+        return None
+    f, p = fmt_for(lang), pick.budget
+    currency, period = str(p.get("currency") or "CNY"), p.get("period")
+    per = period if period in PERIODS else "month"
+    months = PER_MONTH.get(per, 1.0)
+    budget = f.money(p["budget"], currency)
+    budget = translate(lang, PERIODS[period], amount=budget) if period in PERIODS else budget
+
+    def option(o: BudgetOption) -> str:
+        cost = money_span(f, o.low / months, o.high / months, currency)
+        return translate(
+            lang, OPTION, gpu=gpu_names(o.report)[0], gpus=f.int(o.gpus),
+            precision=PRECISION_NAMES.get(o.precision, o.precision),
+            cost=translate(lang, PERIODS[per], amount=cost),
+        )  # fmt: skip
+
+    sep = "；" if lang == "zh" else "; "
+    if pick.best is None:
+        first, *rest = pick.over
+        line = translate(lang, NONE_FITS, budget=budget, option=option(first))
+        return line + (translate(lang, OVER, options=sep.join(map(option, rest))) if rest else "")
+    line = translate(lang, BEST if pick.best.fits == "within" else BEST_LOW, budget=budget,
+                     option=option(pick.best))  # fmt: skip
+    if pick.within:
+        line += translate(lang, ALSO, options=sep.join(map(option, pick.within)))
+    if pick.low:
+        line += translate(lang, LOW, options=sep.join(map(option, pick.low)))
+    if pick.over:
+        line += translate(lang, OVER, options=sep.join(map(option, pick.over)))
+    return line
