@@ -41,3 +41,23 @@ def test_users_read_as_concurrent_is_said(text: str, typed: str, load: int) -> N
 )
 def test_a_load_word_or_a_small_team_says_nothing_more(text: str) -> None:
     assert not [r for _, r in _ignored(text) if r == "users_as_concurrent"]
+
+
+@pytest.mark.parametrize(
+    ("text", "observed", "load"),
+    [
+        ("Llama-3.1-8B 部署在 A10 上，每张卡最多撑 30 个并发，要 150 并发要几张卡", "30", 150),
+        ("Qwen2.5-7B 用 vLLM，单卡能扛的并发不到 40，要支持 300 并发需要几张 L40S", "40", 300),
+        (
+            "serve Qwen2.5-7B with vLLM, a single GPU tops out at 25 concurrent, "
+            "we need 100 concurrent, how many A10?",
+            "25",
+            100,
+        ),
+    ],
+)
+def test_one_cards_observed_concurrency_is_not_a_second_load(text: str, observed: str, load: int) -> None:
+    """One card's observed concurrency is named ``per_card_load`` (never 'repeated'), the other sized."""
+    answer = answer_json(text)
+    assert answer["request"]["concurrency"] == load
+    assert (observed, "per_card_load") in _ignored(text)
