@@ -61,3 +61,25 @@ def test_one_cards_observed_concurrency_is_not_a_second_load(text: str, observed
     answer = answer_json(text)
     assert answer["request"]["concurrency"] == load
     assert (observed, "per_card_load") in _ignored(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        (
+            "will a Jetson Orin 64GB run Qwen2.5-7B? and a Mac Studio M2 Ultra 192GB with Llama-3.1-70B Q4?",
+            "Jetson Orin 64GB",
+        ),
+        (
+            "Jetson Orin 32GB 跑 Qwen2.5-7B 行吗？另外 Mac Studio M2 Ultra 192GB 跑 Llama-3.1-70B Q4 呢？",
+            "Jetson Orin 32GB",
+        ),
+    ],
+)
+def test_an_unknown_other_device_with_its_memory_is_not_asked_for_it(text: str, typed: str) -> None:
+    """The other setup's device, not in the catalog, is named with the memory written after it
+    (``unknown_other_device_memory``), never asked to write it, and its memory is no other setup's value."""
+    ignored = _ignored(text)
+    assert (typed, "unknown_other_device_memory") in ignored
+    assert not [t for t, r in ignored if r == "unknown_other_device"]
+    assert (typed.split()[-1].removesuffix("GB"), "other_setup") not in ignored

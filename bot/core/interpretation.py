@@ -100,6 +100,7 @@ IGNORED_REASONS = (
     "worked_share",  # 'dataset 80000/8=10000 per GPU': a worked share of a stated total, which is used (s25)
     "liger_asked",  # 'would Liger help?', '要不要开 liger': asked about, not stated on or off (s25)
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
+    "unknown_other_device_memory",  # 'Jetson Orin 64GB' beside another setup: ask alone, sized by memory
     "per_card_load",  # '单卡能撑 50 并发，要支持 200': one card's observed concurrency, not the load (s29)
     "catalog_peak",  # '910B（280T）', 'A100 (312 TFLOPS)': a chip's peak rate; the catalog's is used
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
