@@ -83,3 +83,27 @@ def test_an_unknown_other_device_with_its_memory_is_not_asked_for_it(text: str, 
     assert (typed, "unknown_other_device_memory") in ignored
     assert not [t for t, r in ignored if r == "unknown_other_device"]
     assert (typed.split()[-1].removesuffix("GB"), "other_setup") not in ignored
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        (
+            "cheapest card to serve Qwen2.5-32B-Instruct-AWQ with vLLM for 30 concurrent users, 8k context",
+            "• RTX 4090: 4 GPUs, ≈ 661 tokens/s in total",
+        ),
+        (
+            "用 vLLM 部署 Qwen2.5-32B-Instruct-AWQ，30 并发，8k 上下文，哪种卡最便宜",
+            "• RTX 4090：4 张，合计约 661 token/s",
+        ),
+    ],
+)
+def test_each_cheapest_option_holds_the_stated_load(text: str, row: str) -> None:
+    """30 × 8K of KV cache (32 GB at 256 KiB a token) cannot sit beside 19 GB of weights on one 24 GB
+    RTX 4090: its option row is the count that holds the load, the same 4 as 'how many RTX 4090 …' sizes
+    (before: '1 GPU, ≈ 24 tokens/s in total', a personal card's count of one)."""
+    assert row in answer_json(text)["reply"]
+    alone = answer_json(
+        "how many RTX 4090 to serve Qwen2.5-32B-Instruct-AWQ with vLLM for 30 concurrent, 8k context"
+    )
+    assert alone["report"]["inference"]["serving_gpus"] == 4
