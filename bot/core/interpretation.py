@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "sample_avg_max",  # 'average 800, max 4096': the time at the average, the memory at the longest (s24)
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "users_active_share",  # '200 employees': the people a service is for, 10 % of them at once (s21 #3)
+    "users_as_concurrent",  # '500 users': read as 500 sequences at once, the head-count reading said (s29)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
@@ -99,6 +100,8 @@ IGNORED_REASONS = (
     "worked_share",  # 'dataset 80000/8=10000 per GPU': a worked share of a stated total, which is used (s25)
     "liger_asked",  # 'would Liger help?', '要不要开 liger': asked about, not stated on or off (s25)
     "users_not_load",  # '200 users, about 30 concurrent': the users counted, the concurrency sized
+    "unknown_other_device_memory",  # 'Jetson Orin 64GB' beside another setup: ask alone, sized by memory
+    "per_card_load",  # '单卡能撑 50 并发，要支持 200': one card's observed concurrency, not the load (s29)
     "catalog_peak",  # '910B（280T）', 'A100 (312 TFLOPS)': a chip's peak rate; the catalog's is used
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
@@ -174,6 +177,7 @@ USED_REASONS = frozenset(
         "cards_total",
         "rate_times_output",
         "users_active_share",
+        "users_as_concurrent",
         "steps_per_device",
         "vllm_server_default",
         "cap_only",

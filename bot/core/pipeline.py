@@ -173,6 +173,10 @@ def on_gpu(
     update: dict[str, object] = {"gpu": gpu, "price_per_gpu_hour": price, "gpu_memory_gib": memory_gib}
     if count is not None:
         update["gpu_count"] = count
+    elif (
+        request.gpu_count is None and (request.concurrency or request.users) and request.stage == "inference"
+    ):
+        update["count_asked"] = True  # a stated load on each option: the count that holds it (trial s29 #1)
     return request.model_copy(update=update)
 
 

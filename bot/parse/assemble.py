@@ -72,7 +72,7 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
-from bot.parse.rig_unknown import unknown_rig_memory
+from bot.parse.rig_unknown import memory_after_unknown, unknown_rig_memory
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.sample_at import fewer_tokens_than_samples
@@ -297,6 +297,12 @@ class _Parse(FieldSteps, StageSteps):
             sized = self.f.get("gpu_memory_gib") or catalog.gpu(gpus[0].gpu_id).memory_gib
             reason = "mixed_rig_largest" if own < sized else reason
         name = as_typed(self.raw, self._unknown_gpu)
+        mem = (
+            memory_after_unknown(self.s) if reason == "unknown_other_device" and "\ue002" in self.s else None
+        )
+        if mem is not None:  # 'Jetson Orin 64GB' beside another setup: its memory was written (s29 #2)
+            name, reason = f"{name} {mem}GB", "unknown_other_device_memory"
+            self.named_unused[:] = [n for n in self.named_unused if n != (mem, "other_setup")]
         self.named_unused.append((f"{name} ({own:g} GB)" if reason == "mixed_rig_largest" else name, reason))
 
     def _left_behind(

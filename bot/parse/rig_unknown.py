@@ -56,3 +56,11 @@ def unknown_rig_memory(s: str, gpus: list[GpuMention]) -> float | None:
     joined = bool(before) and _joined(s, s[_end(s, max(g.start for g in before)) : at])
     joined = joined or (bool(after) and _joined(s, s[own.end() : min(g.start for g in after)]))
     return float(own.group("gib")) if joined else None
+
+
+def memory_after_unknown(s: str) -> str | None:
+    """The memory written right after the unknown card of the masked, normalized ``s`` ('Jetson Orin
+    64GB': '64'), as written, or None (trial s29 #2)."""
+    at = s.find(UNKNOWN_GPU_MARK)
+    own = _OWN_MEMORY_RE.match(s, _end(s, at)) if at >= 0 else None
+    return own.group("gib") if own else None

@@ -16,6 +16,7 @@ from typing import Any
 from bot.parse import structure as st
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
+from bot.parse.per_card_load import per_card_aside
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.target_load import loads_now_and_later, target_word_before
@@ -109,6 +110,7 @@ def _load_value(steps: Any) -> float | None:
     """:func:`load_value` before the daily active users."""
     from estimator.active_users import MIN_POPULATION
 
+    per_card_aside(steps)  # '单卡能撑 50 … 要支持 200 并发': one card's observed ceiling (s29)
     users_aside(steps)
     loads_now_and_later(steps)  # '现在 20 个并发，峰值 100': the peak (s14)
     role = steps.first("concurrency")
@@ -119,6 +121,8 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
+    if people and role.value >= MIN_POPULATION:  # '500 users', '500 个用户': at once, said (trial s29 #3)
+        steps.named_unused.append((role.tok.raw.strip(), "users_as_concurrent"))
     return role.value
 
 

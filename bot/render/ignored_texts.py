@@ -110,6 +110,19 @@ IGNORED_TEXTS: dict[str, str] = {
         "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
         "flight — say the concurrency if you know it"
     ),
+    "unknown_other_device_memory": N_(
+        "another setup in your message, on a device not in my catalog with its memory written: this answer "
+        "sizes the one named above — ask about it on its own and it is sized by that memory"
+    ),
+    "per_card_load": N_(
+        "the concurrency you see one card hold: a measurement, not the load — the other value is sized; "
+        "compare it with the estimate per GPU below"
+    ),
+    "users_as_concurrent": N_(
+        "read as that many users with a request in flight at once; if it is the head count of the people who "
+        "use the service, about one in ten of them is active at once — say “… employees” or the concurrency to "
+        "size that"
+    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),

@@ -1,0 +1,45 @@
+"""A concurrency one card holds, as the user observed it, beside the load asked for (trial s29 #4).
+
+'单卡能撑的并发量不到 50，要支持 200 并发需要几张卡', 'one L40S handles about 40 concurrent, how many for
+300 concurrent?': the first number is what one card held in the user's own run, a measurement, not a second
+value of the load. It is set aside (role ``per_card_load``, not sized) and named with reason
+``per_card_load``; the other value is the load sized.
+"""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from operator import attrgetter, eq
+from typing import Any
+
+from bot.parse.regex import rc
+
+_ROLE_OF = attrgetter("role")
+_CLAUSE = r"[^,.;:!?，。；：！？]"
+PER_CARD_BEFORE_RE = rc(
+    r"(?i)(?:单卡|单张(?:卡|显卡|gpu)|一张(?:卡|显卡)|每张(?:卡|显卡)?|每卡|每块(?:卡|显卡|gpu)?|一块(?:卡|显卡|gpu)"
+    r"|单个?gpu|\b(?:one|a\s+single|per|each)\s+(?:card|gpu)\b|\bone\s+\S{1,24}\s)"
+    + _CLAUSE
+    + r"{0,14}?(?:能撑|撑|能扛|扛|承载|能支持|支持|能跑|跑|上限|最多|最大"
+    + r"|hold|handle|serve|take|support|max|top)"
+    + _CLAUSE
+    + r"{0,16}$"
+)
+"""Words before a number that make it one card's observed concurrency ('单卡能撑的并发量不到 ',
+'每张卡最多撑 ', 'one L40S handles about '): a card word, then a word of capacity, in the same clause."""
+
+
+def per_card_aside(steps: Any) -> None:
+    """Among the numbers read as the concurrency with different values, set aside those said as what one
+    card holds (:data:`PER_CARD_BEFORE_RE`) when another is not: role and reason ``per_card_load``."""
+    found = list(compress(steps.roles, map(eq, map(_ROLE_OF, steps.roles), repeat("concurrency"))))
+    if len({r.value for r in found}) < 2:
+        return
+    s = steps.s
+    per_card = [r for r in found if PER_CARD_BEFORE_RE.search(s[max(0, r.tok.start - 40) : r.tok.start])]
+    if not per_card or len(per_card) == len(found):
+        return
+    lost = steps.__dict__.setdefault("_lost", {})
+    for role in per_card:
+        role.role = "per_card_load"
+        lost[id(role)] = "per_card_load"
