@@ -18,7 +18,7 @@ _ROLE_OF = attrgetter("role")
 _CLAUSE = r"[^,.;:!?，。；：！？]"
 PER_CARD_BEFORE_RE = rc(
     r"(?i)(?:单卡|单张(?:卡|显卡|gpu)|一张(?:卡|显卡)|每张(?:卡|显卡)?|每卡|每块(?:卡|显卡|gpu)?|一块(?:卡|显卡|gpu)"
-    r"|单个?gpu|\b(?:one|a\s+single|per|each)\s+(?:card|gpu)\b|\bone\s+\S{1,24}\s)"
+    r"|单个?gpu|\b(?:one|a\s+single)\s+(?:card|gpu)\b|\bone\s+\S{1,24}\s)"
     + _CLAUSE
     + r"{0,14}?(?:能撑|撑|能扛|扛|承载|能支持|支持|能跑|跑|上限|最多|最大"
     + r"|hold|handle|serve|take|support|max|top)"
@@ -26,7 +26,9 @@ PER_CARD_BEFORE_RE = rc(
     + r"{0,16}$"
 )
 """Words before a number that make it one card's observed concurrency ('单卡能撑的并发量不到 ',
-'每张卡最多撑 ', 'one L40S handles about '): a card word, then a word of capacity, in the same clause."""
+'每张卡最多撑 ', 'one L40S handles about '): a card word, then a word of capacity, in the same clause. Not
+English 'per GPU' / 'each GPU', which follow a memory amount ('44GB per GPU and serves 30 users' is today's
+load, named ``current_load``)"""
 
 
 def per_card_aside(steps: Any) -> None:

@@ -121,8 +121,6 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
-    if people and role.value >= MIN_POPULATION:  # '500 users', '500 个用户': at once, said (trial s29 #3)
-        steps.named_unused.append((role.tok.raw.strip(), "users_as_concurrent"))
     return role.value
 
 

@@ -118,11 +118,6 @@ IGNORED_TEXTS: dict[str, str] = {
         "the concurrency you see one card hold: a measurement, not the load — the other value is sized; "
         "compare it with the estimate per GPU below"
     ),
-    "users_as_concurrent": N_(
-        "read as that many users with a request in flight at once; if it is the head count of the people who "
-        "use the service, about one in ten of them is active at once — say “… employees” or the concurrency "
-        "to size that"
-    ),
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
