@@ -45,6 +45,8 @@ EVALUATED = (
     "bot.parse.result",
     "bot.parse.configs.model",
     "bot.settings.chat",
+    "estimator.catalog",  # s29-spstart: ModelSpec, PriceEntry, the catalog files
+    "estimator.layer_offload",  # s29-spstart: LayerSplit
 )
 
 

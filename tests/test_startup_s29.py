@@ -6,10 +6,7 @@
 from __future__ import annotations
 
 import collections
-import importlib
 import typing
-
-import pytest
 
 from estimator import _dataclass_code as dc
 
@@ -67,15 +64,3 @@ def test_typing_inspection_checks_run_from_stored_code_and_answer_as_before() ->
     made, stored = map(int, done.stdout.split())
     assert made >= 30  # typing_inspection 0.4 makes 33 checks from text
     assert stored in (0, made)  # all from the build's store (pip install -e .), or none without one
-
-
-@pytest.mark.parametrize("name", ["estimator.catalog", "estimator.layer_offload"])
-def test_catalog_and_layer_split_models_keep_annotations_as_objects(name: str) -> None:
-    """``ModelSpec``, ``PriceEntry``, the catalog files and ``LayerSplit``: no string annotation for pydantic
-    to compile and evaluate (~23k instructions a field); the checking-only names stay quoted in signatures."""
-    module = importlib.import_module(name)
-    assert "annotations" not in vars(module), f"{name}: `from __future__ import annotations` is back"
-    for cls in vars(module).values():
-        if isinstance(cls, type) and cls.__module__ == name:
-            strings = [k for k, v in vars(cls).get("__annotations__", {}).items() if isinstance(v, str)]
-            assert not strings, (name, cls.__name__, strings)

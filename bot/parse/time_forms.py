@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.numbers import CN_DIGITS
 from bot.parse.regex import rc
 
 DEADLINE_FORMS = (
@@ -99,19 +100,7 @@ PER_DAY_COST_RE = rc(r"多少钱\s*(?:一|每)\s*天|(?<![训跑练用算])(?:�
 多少钱' (a day of training) is a duration and stays."""
 
 
-_CN_DIGITS = {
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
+_CN_DIGITS = {**CN_DIGITS, "十": 10}  # bot.parse.numbers' digits, and 十
 _EN_DIGITS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N_CN = r"(?P<n>\d{1,3}|[一两二三四五六七八九十])"
 
