@@ -39,13 +39,22 @@ METHOD_WORDS = frozenset((*TRAINING_PARTS, "peft", "full", "adapter", "adapters"
 """A name of method words only ('peft-lora', 'sft-lora', 'lora-sft') describes a method, not a codebase."""
 
 _PART = "|".join(TRAINING_PARTS)
-CODEBASE_RE = rc(
-    r"(?:用|使用|采用|基于|借助|通过|复现|\bwith|\busing|\bvia|\breproduc(?:e|ing))\s*(?:the\s+)?"
-    rf"(?P<name>[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)*[\-_](?:{_PART})(?:[\-_][a-z0-9]+)*"
-    rf"|(?:{_PART})(?:[\-_][a-z0-9]+)+)(?![a-z0-9\-_.])"
+CODE_WORDS = (
+    r"\s*(?:的\s*)?(?:官方\s*)?(?:示例|样例|训练)?\s*(?:代码|脚本|仓库|框架)"
+    r"|'s\s+(?:example\s+)?(?:code|scripts?|repo)\b"
 )
-"""A hyphen- or underscore-joined name with a training word, right after a tool verb (see the module
-docstring). One compiled search: the gate at each call site."""
+"""Words after a codebase's name that call it code (round 24 zh: '我看 Pai-Megatron-Patch 的示例代码写的是
+bf16'; 'X's example scripts'): a name so followed is a codebase with no tool verb before it."""
+
+CODEBASE_RE = rc(
+    r"(?:(?P<verb>用|使用|采用|基于|借助|通过|复现|\bwith|\busing|\bvia|\breproduc(?:e|ing))\s*(?:the\s+)?"
+    r"|(?<![a-z0-9\-_]))"
+    rf"(?P<name>[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)*[\-_](?:{_PART})(?:[\-_][a-z0-9]+)*"
+    rf"|(?:{_PART})(?:[\-_][a-z0-9]+)+)(?![a-z0-9\-_.])(?(verb)|(?={CODE_WORDS}))"
+)
+"""A hyphen- or underscore-joined name with a training word, right after a tool verb or right before words
+that call it code (:data:`CODE_WORDS`; see the module docstring). One compiled search: the gate at each call
+site."""
 
 _SIZE_PART = re.compile(r"\d+(?:\.\d+)?[bmk]|\d+x\d+b?")
 

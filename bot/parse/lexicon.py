@@ -277,7 +277,9 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:算能|sophgo|sophon)[\s\-]*(?:bm|sg|cv)?[\s\-]*\d{4}[a-z]?|(?:bm|sg)\d{4}[a-z]?(?![a-z0-9])"  # s22
     r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
-    r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?(?:[\s\-]?ai(?![a-z]))?|(?:天数智芯|iluvatar)[\s\-]*[\w\-]{2,12}"
+    r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?(?:[\s\-]?ai(?![a-z]))?"
+    # round 24 zh: both of Iluvatar's names before the model ("天数 Iluvatar BI-V150")
+    r"|(?:天数智芯|天数(?=[\s\-]*iluvatar)|iluvatar)(?:[\s\-]*iluvatar)?[\s\-]*[\w\-]{2,12}"
     # round 22 zh: Hygon's DCU without a model ('海光 DCU 上'), Rockchip's SoCs ('RK3588'), Xiaomi phones
     # ('小米 14 Pro'; '小米 7B' is a size): named as typed, never an A100
     r"|(?:(?:海光|hygon)[\s\-]*)?(?<![\w\-/])dcus?(?![a-z0-9])(?![\s\-]*[a-z]?\d{2,4})|rk\d{4}[a-z]?(?![a-z0-9])"
