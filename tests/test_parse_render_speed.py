@@ -81,11 +81,14 @@ def test_a_parse_makes_few_python_calls():
     message_flags: one frame a table, the recipe and 'N机M卡' readers not called without their cues): the
     budget is that + 1 %. Session 29 (s29-spparse): the s29 base measures 527.7; 521.6 with a name's
     as-typed pattern compiled once per name and the fixed ``re.search(r"…")``-style calls as compiled
-    patterns (``re``'s module functions are two frames a call): the budget is that + 1 %."""
+    patterns (``re``'s module functions are two frames a call): the budget is that + 1 %. Session 30
+    (s30-spparse): the s30 base measures 524.7; 512.3 with the side phrases' and four settings readers'
+    own first tests (their gates, 'slot', 'alpha', training or serving) asked at the call site and a
+    magnitude word's scale letter from an ``lru_cache``: the budget is that + 1 %."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 526.9
+    assert sum(calls) / len(calls) < 517.4
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

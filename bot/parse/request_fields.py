@@ -85,8 +85,9 @@ def beyond_bounds(fields: dict[str, Any]) -> list[tuple[str, str]]:
     declared bound (:data:`_CAPS`): :func:`clean_value` leaves it out of the request, and the reply names it
     (the mechanism of bot.parse.prose_vocab for settings read from prose)."""
     out = []
-    for name, value in fields.items():
-        if name not in _CAPS or isinstance(value, bool):
+    for name in filter(_CAPS.__contains__, fields):  # C: the ~10 uncapped of ~25 fields cost no step (s30)
+        value = fields[name]
+        if value is None or isinstance(value, bool):  # None: float() would raise, skipped as before
             continue
         try:
             v = float(value)

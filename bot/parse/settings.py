@@ -179,15 +179,15 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.accumulation, out.read = vocab.accumulation, vocab.read
     out.tool_cue = vocab.tool_cue
     _zero(out)
-    out.s, rollout = rollout_parallel(out.s, training)  # '--vllm_tensor_parallel_size 4': not the layout
+    out.s, rollout = rollout_parallel(out.s, training) if training else (out.s, [])  # rollout engine's TP
     if rollout and rollout[0] > 0:  # the rollout engine's TP, checked to hold the model (estimator.rollout)
         out.fields["rollout_tp"] = rollout[0]
     out.unused += [(f"rollout_tensor_parallel_size: {n}", "repeated") for n in rollout[1:] if n != rollout[0]]
-    out.s, alpha = lora_alpha(out.s)  # 'lora_alpha 32': named, not an unread number
+    out.s, alpha = lora_alpha(out.s) if "alpha" in out.s else (out.s, [])  # 'lora_alpha 32': named
     out.unused += alpha
     out.s, hyper = hyperparameters(out.s)  # '学习率 2e-5', 'temperature 1.0': named, not unread
     out.unused += kl_coefficient(hyper, out.fields) if hyper else hyper  # GRPO beta 0.04: the KL coef
-    out.s, targets = serving_targets(out.s, training)  # '每天 10 万次调用', 'TTFT under 500 ms': named
+    out.s, targets = (out.s, []) if training else serving_targets(out.s, training)  # 'TTFT under 500 ms'
     out.unused += targets
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
     offload = training and OFFLOAD_WORD_RE.search(out.s) is not None  # compared with what offload needs (s16)
