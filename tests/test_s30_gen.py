@@ -1,0 +1,100 @@
+"""Session 30, general readers (s30-gen): kinds of the working splits' misses, each read in the family of
+phrasings people write, in both languages; sentences of our own, none from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+
+# A phone's memory with no maker or model named (bot/parse/phone_ram.py): the phone is the device, named as
+# typed, with that memory; before, the default 80 GB card was sized and the RAM read as host memory.
+PHONE_READS = [
+    ("我的手机是 12GB 内存，能跑 Qwen2.5-3B 吗？", "手机", 12),
+    ("手机内存 16GB 可以本地跑 Qwen2.5-7B int4 吗？", "手机", 16),
+    ("用 16G 运行内存的手机跑 Qwen2.5-3B 够吗？", "手机", 16),
+    ("12GB 内存的安卓手机能跑 Qwen2.5-3B 吗？", "安卓手机", 12),
+    ("手机只有 6G 运存，跑 Qwen2.5-1.5B 行不行？", "手机", 6),
+    ("My phone has 12 GB of RAM; can it run Qwen2.5-3B locally?", "phone", 12),
+    ("Can I run Qwen2.5-3B on a phone with 8GB RAM?", "phone", 8),
+    ("On my 16 GB RAM Android phone, will Llama 3.2 3B run?", "Android phone", 16),
+    ("My phone's RAM is 8GB, is Qwen2.5-1.5B OK?", "phone", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "device", "gib"), PHONE_READS)
+def test_phone_memory_is_the_device(text: str, device: str, gib: int) -> None:
+    req = parse(text).request
+    assert req.gpu == device
+    assert req.gpu_memory_gib == gib
+
+
+PHONE_NOT_READ = [
+    # a phone's storage is not its memory; a phone the message was sent from is no device of the job
+    ("我在手机上跑 Qwen2.5-3B，手机存储 256G，能跑吗？", None),
+    ("用 4090 跑 Qwen2.5-7B，我是用手机发的消息，电脑内存 64G", "RTX-4090"),
+    (
+        "Typing this from my phone: a server with 256 GB of RAM and one 4090, can it serve Qwen2.5-14B?",
+        "RTX-4090",
+    ),
+    ("My phone has 256 GB of storage; can it run Qwen2.5-3B?", None),
+]
+
+
+@pytest.mark.parametrize(("text", "card"), PHONE_NOT_READ)
+def test_phone_words_without_its_memory(text: str, card: str | None) -> None:
+    req = parse(text).request
+    assert req.gpu_memory_gib is None
+    assert "phone" not in str(req.gpu).lower() and "手机" not in str(req.gpu)
+    if card is not None:
+        assert req.gpu == card
+
+
+def test_named_phone_keeps_its_name() -> None:
+    """A phone with its model named is read as before (bot/parse/unified_ram.py), never the bare word."""
+    for text, name in (
+        ("Can an iPhone 15 Pro with 8GB RAM run Qwen2.5-3B?", "iPhone 15 Pro"),
+        ("小米 14 Pro 16G 内存能跑 Qwen2.5-3B 吗？", "小米 14 Pro"),
+    ):
+        assert parse(text).request.gpu == name
+
+
+# A setting lowered after it failed or because it had to be (bot/parse/tried_settings.py, s30 words): the
+# later value is sized, the first named as the earlier value; RL samples per prompt are one of those now.
+LOWERED = [
+    ("GRPO LoRA on Qwen3-8B with TRL: num_generations=16 OOMs on one A100, I had to tune it down to 4. "
+     "How much memory does it need?", "num_generations", 4, "num_generations: 16"),
+    ("GRPO on Qwen2.5-7B, 8 A100: I set num_generations 16 but had to lower it to 8. Why so much memory?",
+     "num_generations", 8, "num_generations: 16"),
+    ("GRPO on Qwen2.5-7B with TRL on 8 A100: num_gen 16 was too much, so I brought it down to 8. What "
+     "does it need?", "num_generations", 8, "num_generations: 16"),
+    ("Fine-tuning Llama-3-8B with LoRA on one 4090: batch size 8 was too much, so I had to bring it down "
+     "to 2.",
+     "batch_size", 2, "batch_size: 8"),
+    ("用 TRL 做 GRPO 训练 Qwen2.5-7B，8 张 A100，num_generations 16 会 OOM，只能降到 8，正常吗？",
+     "num_generations", 8, "num_generations: 16"),
+    ("GRPO 训练 Qwen2.5-7B，num_generations 16 显存不够，后来改成 8，8 张 A100 够吗？",
+     "num_generations", 8, "num_generations: 16"),
+    ("GRPO 训练 Qwen2.5-7B，8 张 A100，num_gen 16 爆显存了，降低到 8 要多少显存？",
+     "num_generations", 8, "num_generations: 16"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "field", "value", "earlier"), LOWERED)
+def test_setting_lowered_sizes_the_later_value(text: str, field: str, value: int, earlier: str) -> None:
+    result = parse(text)
+    assert getattr(result.request, field) == value
+    assert (earlier, "replaced_by_later_value") in result.unused_numbers
+
+
+NOT_LOWERED = [
+    # no change verb after the setting: the count's 'had to' changes nothing, the stated value is kept
+    ("I had to use 8 A100 for GRPO on Qwen2.5-7B with num_generations 8; now using 16 A100s, how long?", 8),
+    ("GRPO on Qwen2.5-7B with num_generations 16 on 8 A100, and the rollout generates 4 tokens a step.", 16),
+    ("GRPO 训练 Qwen2.5-7B，num_generations 16，只能用 8 张 A100，要多久？", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), NOT_LOWERED)
+def test_generations_kept_without_a_change(text: str, value: int) -> None:
+    assert parse(text).request.num_generations == value
