@@ -98,3 +98,28 @@ NOT_LOWERED = [
 @pytest.mark.parametrize(("text", "value"), NOT_LOWERED)
 def test_generations_kept_without_a_change(text: str, value: int) -> None:
     assert parse(text).request.num_generations == value
+
+
+# The context said as a maximum token count (bot/parse/generic_values.py WORDS, s30): the serving context or
+# the training sequence; OpenAI's max_tokens stays a reply's length.
+TOKEN_COUNT_LENGTHS = [
+    ("用 vLLM 部署 Qwen2.5-7B，一张 3090，最大 token 数设 8192，显存够吗？", 8192),
+    ("用 xinference 部署 Qwen2.5-7B，一张 3090，最大 token 数 16384，够吗？", 16384),
+    ("vLLM 部署 Qwen2.5-7B，单卡 3090，token 上限设成 32768 会不会爆显存？", 32768),
+    ("LoRA 微调 Qwen2.5-7B，一张 4090，最大 token 长度 2048，要多久？", 2048),
+    ("Serving Qwen2.5-7B on one 3090 with the maximum token count at 8192, does it fit?", 8192),
+    ("Serving Qwen2.5-7B with vLLM on one 3090, token limit of 16384: enough memory?", 16384),
+    ("Serving Qwen2.5-7B on one 3090 with a max number of tokens of 32768, how many users?", 32768),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), TOKEN_COUNT_LENGTHS)
+def test_maximum_token_count_is_the_length(text: str, tokens: int) -> None:
+    req = parse(text).request
+    assert (req.max_model_len or req.seq_len) == tokens
+
+
+def test_max_tokens_of_a_reply_is_no_context() -> None:
+    result = parse("Serving Qwen2.5-7B on one 3090 with max_tokens 512 per reply, how many users?")
+    assert result.request.seq_len != 512 and result.request.max_model_len is None
+    assert ("output_tokens: 512", "output_in_context") in result.unused_numbers
