@@ -123,3 +123,45 @@ def test_max_tokens_of_a_reply_is_no_context() -> None:
     result = parse("Serving Qwen2.5-7B on one 3090 with max_tokens 512 per reply, how many users?")
     assert result.request.seq_len != 512 and result.request.max_model_len is None
     assert ("output_tokens: 512", "output_in_context") in result.unused_numbers
+
+
+# A served input's length is the prompt the engine prefills (bot/parse/field_steps.py: an input alone too,
+# s30) and a served document's length in tokens is that input (bot/parse/doc_length.py).
+SERVED_INPUTS = [
+    ("Qwen-14B 在 2048 token 输入下推理要多少显存？", 2048),
+    ("Qwen-14B 推理 2048 个 token 的输入要多少显存？", 2048),
+    ("Qwen-14B 处理 8K token 的长文档推理要多大显存？", 8192),
+    ("部署 Qwen2.5-14B 做摘要，文档大约 6000 token，单张 4090 够吗？", 6000),
+    ("How much VRAM does Qwen-14B inference need with a 2048-token input?", 2048),
+    ("Serving Llama 3 70B on a really long report of about 8K tokens, how many A100s?", 8192),
+    ("Running Llama 3 70B inference on an 8K-token document: how many A100s?", 8192),
+    ("Llama 3 70B inference on a document of 8000 tokens, how much memory?", 8000),
+    ("Summarizing 30,000-token transcripts with Qwen2.5-14B on vLLM, one A100: does it fit?", 30000),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), SERVED_INPUTS)
+def test_served_input_is_the_prompt(text: str, tokens: int) -> None:
+    req = parse(text).request
+    assert req.stage == "inference"
+    assert req.prompt_tokens == tokens
+    assert req.seq_len == tokens
+
+
+TRAINING_DOCUMENTS = [
+    ("Pretrain a 7B model on 1M documents of 2k tokens each, how long on 64 H100?", 2e9),
+    ("LoRA fine-tune Qwen2.5-7B on 10k documents of about 4k tokens, how long on one A100?", 4e7),
+    ("用 Qwen2.5-7B 做 LoRA 微调，1 万篇 4k token 的文档，一张 A100 要多久？", 4e7),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), TRAINING_DOCUMENTS)
+def test_training_documents_stay_data(text: str, tokens: float) -> None:
+    req = parse(text).request
+    assert req.prompt_tokens is None
+    assert req.tokens == tokens
+
+
+def test_served_input_with_its_output_unchanged() -> None:
+    req = parse("部署 Qwen2.5-14B，输入 2048、输出 512，单张 A100 能开多少并发？").request
+    assert (req.prompt_tokens, req.seq_len) == (2048, 2560)

@@ -19,6 +19,8 @@ import re
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
+from bot.parse.doc_length import GATE_RE as DOC_GATE_RE
+from bot.parse.doc_length import document_length
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -88,6 +90,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens', '每个请求最长 8k'
     if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
+    if stage == "inference" and DOC_GATE_RE.search(s) and document_length(left, right) and _a_length(tok):
+        return Role("prompt", seq_value(tok), tok)  # s30: 'an 8k-token document', '8K token 的长文档'
     bare = stage != "inference" and tok.mag in ("k", None) and _a_length(tok)
     if bare and L_SAMPLE_EACH.search(left) and R_BARE_LENGTH_END.match(right):
         return Role("tps", tok.value, tok, extra="tokens")  # '每条2k', 'samples of 2k each' (s24 #2)
@@ -114,6 +118,10 @@ def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
         return Role("concurrency", tok.value, tok) if sent_at_once(whole or s) else None  # s21: the load
     if role.role == "tokens" and stage != "inference" and per_sample(s, tok.start, tok.end):
         return Role("tps", role.value, tok, extra="tokens")  # '几千 token 的样本': each sample's length
+    if role.role in ("tokens", "tps") and stage == "inference" and DOC_GATE_RE.search(s) and _a_length(tok):
+        left, right = s[max(0, tok.start - 32) : tok.start], s[tok.end : tok.end + 48]
+        if document_length(left, right):  # s30: 'a note of around 8K tokens': the request's input
+            return Role("prompt", seq_value(tok), tok)
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     each = (
