@@ -165,3 +165,41 @@ def test_training_documents_stay_data(text: str, tokens: float) -> None:
 def test_served_input_with_its_output_unchanged() -> None:
     req = parse("部署 Qwen2.5-14B，输入 2048、输出 512，单张 A100 能开多少并发？").request
     assert (req.prompt_tokens, req.seq_len) == (2048, 2560)
+
+
+# The request's length in an engine's "too long" error is the prompt to size for (bot/parse/too_long.py).
+TOO_LONG = [
+    ("用 vLLM 部署 Qwen2.5-32B，提问时报错（40000 > 32768），要几张 A100？", 40000),
+    ("部署 Qwen2.5-32B 推理，tokenizer 提示 (50000 > 32768)，两张 A100 够吗？", 50000),
+    ("vLLM 部署 Qwen2.5-14B 报错：Input prompt (20000 tokens) is too long and exceeds limit of 16384，"
+     "要多少显存？", 20000),
+    ("vLLM serving Qwen2.5-32B on 2 A100 says: This model's maximum context length is 16384 tokens. However, "
+     "you requested 40000 tokens. What do I need?", 40000),
+    ("Serving Qwen2.5-14B on vLLM: ValueError: Input prompt (20000 tokens) is too long and exceeds limit of "
+     "16384. How much memory?", 20000),
+    ("Qwen2.5-32B inference on 2 A100: Token indices sequence length is longer than the specified maximum "
+     "sequence length for this model (50000 > 32768). How much memory?", 50000),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "tokens"), TOO_LONG)
+def test_request_length_in_a_too_long_error(text: str, tokens: int) -> None:
+    req = parse(text).request
+    assert req.prompt_tokens == tokens
+    assert req.seq_len == tokens
+
+
+NOT_TOO_LONG = [
+    # a bracket with no comparison after it, a comparison of other things, a training question
+    ("部署 Qwen2.5-32B，2 张 A100 (显存 80G)，并发 (64 > 32 的话)，上下文 8192，够吗？", 8192),
+    ("Serving Qwen2.5-32B on 2 A100 at 8k context: is throughput (2000 > 1500 tok/s) enough?", 8192),
+    ("LoRA fine-tuning Qwen2.5-7B on one A100, the tokenizer warns (5000 > 4096) on some samples, how long "
+     "for 10k samples at 2048 context?", 2048),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "seq"), NOT_TOO_LONG)
+def test_no_request_length_without_an_error(text: str, seq: int) -> None:
+    req = parse(text).request
+    assert req.prompt_tokens in (None, seq)
+    assert req.seq_len == seq
