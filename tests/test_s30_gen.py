@@ -203,3 +203,33 @@ def test_no_request_length_without_an_error(text: str, seq: int) -> None:
     req = parse(text).request
     assert req.prompt_tokens in (None, seq)
     assert req.seq_len == seq
+
+
+# A bare length in K in a long-context question is the sequence length (bot/parse/long_context.py).
+LONG_CONTEXT = [
+    ("Long-context fine-tuning of Qwen2.5-7B at 128k or more on 8 H100: how much memory?", 131072),
+    ("Fine-tune Qwen2.5-7B for long context (64k+) on 8 A100, how long?", 65536),
+    ("Is long-context training of Llama-3-8B feasible on 16 H100, say 256k and above?", 262144),
+    ("长上下文训练 Qwen2.5-7B，128k 以上，8 张 H100 够吗？", 131072),
+    ("Qwen2.5-7B 长文本微调，32k 及以上，要几张 A100？", 32768),
+    ("想做长序列训练，Llama-3-8B，64k，16 张 H100 要多久？", 65536),
+]
+
+
+@pytest.mark.parametrize(("text", "seq"), LONG_CONTEXT)
+def test_bare_length_in_a_long_context_question(text: str, seq: int) -> None:
+    assert parse(text).request.seq_len == seq
+
+
+LONG_CONTEXT_NOT_LENGTH = [
+    ("Long-context fine-tuning of Qwen2.5-7B on 128k samples, 8 H100: how long?", 128_000),
+    ("长文本微调 Qwen2.5-7B，32k 条数据，8 张 A100 要多久？", 32_000),
+    ("Long-context SFT of Qwen2.5-7B with 50k examples on 8 A100, how long?", 50_000),
+]
+
+
+@pytest.mark.parametrize(("text", "samples"), LONG_CONTEXT_NOT_LENGTH)
+def test_sample_counts_stay_counts(text: str, samples: int) -> None:
+    req = parse(text).request
+    assert req.num_samples == samples
+    assert req.seq_len not in (samples, 131072, 32768)

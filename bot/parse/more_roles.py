@@ -21,6 +21,8 @@ from operator import attrgetter, eq
 
 from bot.parse.doc_length import GATE_RE as DOC_GATE_RE
 from bot.parse.doc_length import document_length
+from bot.parse.long_context import GATE_RE as LONG_GATE_RE
+from bot.parse.long_context import long_context_length
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -92,6 +94,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens', '每个请求最长 8k'
     if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
+    if tok.mag == "k" and LONG_GATE_RE.search(s) and long_context_length(right) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # s30: 'long-context training, 128k and above'
     if stage == "inference" and DOC_GATE_RE.search(s) and document_length(left, right) and _a_length(tok):
         return Role("prompt", seq_value(tok), tok)  # s30: 'an 8k-token document', '8K token 的长文档'
     if stage == "inference" and TOO_LONG_GATE_RE.search(s) and request_length(left, right) and _a_length(tok):
