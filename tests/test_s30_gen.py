@@ -233,3 +233,32 @@ def test_sample_counts_stay_counts(text: str, samples: int) -> None:
     req = parse(text).request
     assert req.num_samples == samples
     assert req.seq_len not in (samples, 131072, 32768)
+
+
+# Requests running as the load: vLLM's stats line and the short 'req' (bot/parse/role_left.py R_CONC, s30).
+RUNNING = [
+    ("vLLM serving Qwen2.5-7B on one A10: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: "
+     "2.2 tokens/s, Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 5.0%. Why so "
+     "slow?", 1),
+    ("Qwen2.5-7B on vLLM, one A100: Avg generation throughput: 850.3 tokens/s, Running: 32 reqs, Waiting: 0 "
+     "reqs, GPU KV cache usage: 41.2%. Can it take more?", 32),
+    ("Qwen2.5-7B on vLLM with a 3090: 8 reqs running and only 20 tok/s each, normal?", 8),
+    ("vLLM 部署 Qwen2.5-7B，一张 A100，日志显示 Running: 24 reqs, Swapped: 0 reqs, Pending: 3 reqs，"
+     "还能加并发吗？", 24),
+    ("用 vLLM 跑 Qwen2.5-7B，单卡 4090，8 个 req 在跑，每个 20 tok/s，正常吗？", 8),
+    ("用 vLLM 跑 Qwen2.5-7B，单卡 4090，有 8 个请求正在跑，每个 20 tok/s，正常吗？", 8),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "load"), RUNNING)
+def test_requests_running_are_the_load(text: str, load: int) -> None:
+    assert parse(text).request.concurrency == load
+
+
+def test_swapped_and_pending_requests_are_no_load() -> None:
+    """Only the running count is the load: the swapped, waiting and pending counts after it are not."""
+    for text in (
+        "Qwen2.5-7B on vLLM, one 4090: Running: 4 reqs, Swapped: 12 reqs, Pending: 30 reqs. Why so slow?",
+        "vLLM 部署 Qwen2.5-7B，单卡 4090，Running: 4 reqs, Waiting: 30 reqs，为什么这么慢？",
+    ):
+        assert parse(text).request.concurrency == 4
