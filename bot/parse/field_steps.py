@@ -275,7 +275,7 @@ class FieldSteps:
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
             rate = stage is None and any(map(used_rate, self.named_unused))  # a rate (s20), a day's (s21 #5)
-            if reply is not None and (stage == "inference" or rate):  # '输入 2048、输出 512': prefilled part
+            if stage == "inference" or (reply is not None and rate):  # '输入 2048、输出 512'; s30: alone too
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length

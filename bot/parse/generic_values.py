@@ -41,7 +41,11 @@ WORDS: dict[str, tuple[str, ...]] = {
         "sequence length", "seq length", "seq len", "context length", "context window", "context size",
         "context", "max length", "maximum length", "cutoff length", "max seq len",
         "max tokens per sample",
+        # s30: the length as a token count ('最大 token 数设 8192', 'a maximum token count of 8192')
+        "max token count", "maximum token count", "max number of tokens", "maximum number of tokens",
+        "max token length", "maximum token length", "token limit",
         "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
+        "最大 token 数量", "最大 token 数", "最大 token 长度", "最大 tokens", "token 上限", "最大 token",
         "训练长度", "长度",
     ),
     "batch_size": (

@@ -256,7 +256,7 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红\ue003])(?:"  # each first character below
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹\ue003])(?:"  # each first character below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
@@ -315,6 +315,8 @@ UNKNOWN_GPU_RE = rc(
     r"|(?:dimensity|天玑)[\s\-]*\d{3,4}|exynos[\s\-]*\d{3,4}|(?:google[\s\-]*)?tensor[\s\-]*g\d"
     r"|(?:apple[\s\-]*)?a1\d[\s\-]*(?:pro|bionic)|iphone[\s\-]*\d{1,2}(?:[\s\-]*(?:pro[\s\-]*max|pro|plus|mini))?"
     r"|pixel[\s\-]*\d{1,2}(?:[\s\-]*pro)?|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
+    # s30: a phone with no model named, as bot/parse/phone_ram.py writes it with its RAM ('手机 with 12gb ')
+    r"|(?:(?<![a-z])(?:android\s+|smart)?phone|(?:安卓|苹果|android\s*)?手机)(?=\s*with\s+\d{1,2}(?:\.\d)?gb\s)"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card"). In
     # the three name branches below the cheap look-ahead comes first: look-aheads at one position are all

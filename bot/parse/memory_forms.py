@@ -21,7 +21,7 @@ from typing import Any
 from bot.parse.one_card import each_of
 from bot.parse.regex import rc
 from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
-from bot.parse.unified_ram import UNIFIED_RAM_RE, as_device_memory
+from bot.parse.unified_ram import device_memory
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
@@ -429,8 +429,8 @@ def memory_forms(s: str) -> str:
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
     # 'a Strix Halo with 128GB of RAM', 'a DGX Spark (GB10, 128 GB)': the device's memory (round 14, s28)
-    if ("ram" in s or "memory" in s or "内存" in s or ")" in s) and UNIFIED_GATE_RE.search(s):
-        s = UNIFIED_RAM_RE.sub(as_device_memory, s)
+    if ("ram" in s or "memory" in s or "内存" in s or ")" in s or "运存" in s) and UNIFIED_GATE_RE.search(s):
+        s = device_memory(s)  # s30: and a phone with no model named ('我的手机是 12GB 内存')
     s = mac_memory(s)  # 'a Mac Studio that has 192GB': the Mac's unified memory (session 9)
     if "我的" in s:
         s = _sub(MY_CARD_HAS_RE, r"\g<card> with \g<gb> gb each", s)

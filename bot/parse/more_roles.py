@@ -19,6 +19,10 @@ import re
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
+from bot.parse.doc_length import GATE_RE as DOC_GATE_RE
+from bot.parse.doc_length import document_length
+from bot.parse.long_context import GATE_RE as LONG_GATE_RE
+from bot.parse.long_context import long_context_length
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -26,6 +30,8 @@ from bot.parse.role_left import L_NODES_UNKNOWN, L_SAMPLE_EACH
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_at import LENGTHS, each_sample_length
 from bot.parse.sample_length import per_sample
+from bot.parse.too_long import GATE_RE as TOO_LONG_GATE_RE
+from bot.parse.too_long import request_length
 
 _ROLE_OF = attrgetter("role")
 
@@ -88,6 +94,12 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
         return Role("seq", seq_value(tok), tok)  # 'each request up to 8k tokens', '每个请求最长 8k'
     if tok.mag == "k" and L_RUNTIME.search(left) and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # 'ollama 16k': num_ctx, as 'ctx 16k'
+    if tok.mag == "k" and LONG_GATE_RE.search(s) and long_context_length(right) and _a_length(tok):
+        return Role("seq", seq_value(tok), tok)  # s30: 'long-context training, 128k and above'
+    if stage == "inference" and DOC_GATE_RE.search(s) and document_length(left, right) and _a_length(tok):
+        return Role("prompt", seq_value(tok), tok)  # s30: 'an 8k-token document', '8K token 的长文档'
+    if stage == "inference" and TOO_LONG_GATE_RE.search(s) and request_length(left, right) and _a_length(tok):
+        return Role("prompt", seq_value(tok), tok)  # s30: an engine's error '(62955 > 16384)'
     bare = stage != "inference" and tok.mag in ("k", None) and _a_length(tok)
     if bare and L_SAMPLE_EACH.search(left) and R_BARE_LENGTH_END.match(right):
         return Role("tps", tok.value, tok, extra="tokens")  # '每条2k', 'samples of 2k each' (s24 #2)
@@ -114,6 +126,14 @@ def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
         return Role("concurrency", tok.value, tok) if sent_at_once(whole or s) else None  # s21: the load
     if role.role == "tokens" and stage != "inference" and per_sample(s, tok.start, tok.end):
         return Role("tps", role.value, tok, extra="tokens")  # '几千 token 的样本': each sample's length
+    if (
+        role.role in ("tokens", "tps")
+        and stage == "inference"
+        and (DOC_GATE_RE.search(s) or TOO_LONG_GATE_RE.search(s))
+    ):
+        left, right = s[max(0, tok.start - 32) : tok.start], s[tok.end : tok.end + 48]
+        if _a_length(tok) and (document_length(left, right) or request_length(left, right)):
+            return Role("prompt", seq_value(tok), tok)  # s30: 'a note of around 8K tokens', 'you requested …'
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     each = (

@@ -95,7 +95,9 @@ L_PER = rc(r"(?:每|per|/)\s*$")
 R_CONC = right_words(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|clients?\b|客户端|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
     r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
-    r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
+    r"|req(?:uest)?s?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
+    # s30: vLLM's stats line 'Running: 1 reqs, Swapped: 0 reqs' (V1: 'Waiting'); '8 个 req 在跑'
+    r"|reqs?\s*,\s*(?:swapped|waiting)\b|(?:req(?:uest)?s?|请求)\s*(?:正?在跑|正?在运行|运行中)"
     r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
     r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )

@@ -32,6 +32,9 @@ KINDS: dict[str, str] = {
     "seq_len": r"(?<![a-z])(?:seq(?:uence)?(?:[\s\-_]*len(?:gth)?)?|max[\s\-_]*len(?:gth)?|cutoff[\s\-_]*len"
     r"|context(?:\s+length)?|序列长度|序列|上下文(?:长度)?)" + _SEP + r"(?P<v>\d{3,6}|\d{1,3}k)(?![\d.a-z])",
     "lora_rank": r"(?<![a-z])(?:lora[\s\-_]*)?(?:rank|秩)" + _SEP + r"(?P<v>\d{1,4})(?![\d.])",
+    # s30: RL samples per prompt ('num_gen=32 … had to tune it down to 8', '… 爆了，只能降到 8')
+    "num_generations": r"(?<![a-z])(?:num[\s\-_]*gen(?:eration)?s?|generations?\s+per\s+prompt"
+    r"|group[\s\-_]*size)" + _SEP + r"(?P<v>\d{1,3})(?![\d.])",
 }
 """Each setting's key and value (group ``v``) as the user writes it."""
 _KIND_RE = {name: rc(pattern) for name, pattern in KINDS.items()}
@@ -40,13 +43,16 @@ _BARE_RE = {
     "batch_size": rc(r"\s*(?P<v>\d{1,4})(?![\d.]|\s*(?:k\b|张|卡|块|台|gpus?\b|cards?\b|nodes?\b))"),
     "seq_len": rc(r"\s*(?P<v>\d{3,6}|\d{1,3}k)(?![\d.a-z])"),
     "lora_rank": rc(r"\s*(?P<v>\d{1,4})(?![\d.])"),
+    "num_generations": rc(r"\s*(?P<v>\d{1,3})(?![\d.a-z])"),
 }
 """The later value written bare right after the change verb ('改成 2', 'dropped to 4096')."""
 FAILED_RE = rc(
     r"(?<![a-z])(?:oom(?:s|ed|'d)?|out\s+of\s+memory|failed|fails|crash(?:ed|es)?|didn'?t\s+fit|did\s+not\s+fit"
-    r"|too\s+(?:slow|big|much)|not\s+enough)(?![a-z])|爆|溢出|不够|跑不动|跑不起来|挂了|报错|放不下"
+    r"|too\s+(?:slow|big|much)|not\s+enough|had\s+to|have\s+to|needed\s+to)(?![a-z])"
+    r"|爆|溢出|不够|跑不动|跑不起来|挂了|报错|放不下|只能|不得不|只好"
 )
-"""Words that say the first value failed ('OOM', '爆了', 'didn't fit')."""
+"""Words that say the first value failed ('OOM', '爆了', 'didn't fit') or that the change was forced
+('had to', '只能', s30)."""
 TRIED_BEFORE_RE = rc(
     r"(?:(?<![a-z])(?:tried|first|started\s+with|initially|at\s+first|originally)(?![a-z])|先|一开始|开始|起初|最初|原来|本来)"
     r"[^,;，；。]{0,16}$"
@@ -55,15 +61,17 @@ TRIED_BEFORE_RE = rc(
 SWITCH_RE = rc(
     r"(?<![a-z])(?:switch(?:ed)?\s+to|chang(?:ed|e)\s+(?:it\s+)?to|mov(?:ed|e)\s+to|went\s+(?:down\s+)?to"
     r"|dropp(?:ed)?\s+(?:it\s+)?to|lower(?:ed)?\s+(?:it\s+)?to|reduc(?:ed|e)\s+(?:it\s+)?to|cut\s+(?:it\s+)?to"
+    r"|(?:tun|turn|bring|brought|dial|scal|tone|knock)(?:ed|e|ing)?\s+(?:it\s+|that\s+)?down\s+to"
+    r"|(?:lower|reduc|decreas|limit|cap)(?:ed|e|ing)?\s+(?:it\s+|that\s+)?to"
     r"|then\s+(?:tried|used)|now(?:\s+(?:using|use|with|at|on))?|so\s+(?:i|we)\s+(?:used|set|tried))(?![a-z])"
-    r"|改成|换成|改为|换为|改用|换到|降到|调到|改到|减到|调成|后来(?:用|改成|换成|改为)?|然后(?:用|改成|换成|改为)|再用|现在用"
+    r"|改成|换成|改为|换为|改用|换到|降到|降低到|降低为|调到|调低到|调小到|调小为|改到|减到|减少到|减小到|调成|后来(?:用|改成|换成|改为)?|然后(?:用|改成|换成|改为)|再用|现在用"
 )
 """The change verb before the later value."""
 NEAR = 90
 """Longest stretch from the first value to the change verb (characters)."""
 _GATE = re.compile(
-    r"oom|memory|fail|crash|fit|too|enough|tried|first|start|initial|originally"
-    r"|爆|溢出|不够|跑不|挂|报错|放不下|先|开始|起初|最初|原来|本来"
+    r"oom|memory|fail|crash|fit|too|enough|tried|first|start|initial|originally|had to|have to|needed to"
+    r"|爆|溢出|不够|跑不|挂|报错|放不下|先|开始|起初|最初|原来|本来|只能|不得不|只好"
 )
 
 

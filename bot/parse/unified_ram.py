@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.phone_ram import phone_memory
 from bot.parse.regex import rc
 
 _DEVICE = (
@@ -37,7 +38,7 @@ the default card was sized), the device named is the system; the memory word may
 brackets ('a DGX Spark (GB10, 128 GB)', s28 trial)."""
 GATE_RE = re.compile(
     r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
-    r"|rk\d{4}|小米|红米|xiaomi|redmi"
+    r"|rk\d{4}|小米|红米|xiaomi|redmi|phone|手机"
 )
 """The device words, searched before the pattern (most messages name none; a plain compiled pattern: its
 search is C, no Python frame)."""
@@ -48,3 +49,10 @@ def as_device_memory(m: re.Match[str]) -> str:
     :func:`bot.parse.memory_forms.memory_forms` when the text says 'ram', 'memory' or '内存' and names a
     device of :data:`GATE_RE`)."""
     return f"{m.group('dev')} with {m.group('v')}gb "
+
+
+def device_memory(s: str) -> str:
+    """``s`` with each device of :data:`UNIFIED_RAM_RE` and its RAM written '<device> with N gb ', then each
+    phone with no model named (:mod:`bot.parse.phone_ram`, s30); called behind :data:`GATE_RE`."""
+    s = UNIFIED_RAM_RE.sub(as_device_memory, s)
+    return phone_memory(s) if ("phone" in s or "手机" in s) else s
