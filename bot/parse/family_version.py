@@ -13,12 +13,14 @@ from typing import Any
 from estimator import catalog
 
 
-def release_sizes(keys: Any, fam: str, ver: str | None) -> list[str]:
+def release_sizes(keys: Any, fam: str, ver: str | None, text: str = "") -> list[str]:
     """The catalog ids of family ``fam``'s release ``ver`` (keys of ``bot.parse.models``' index:
     ``fam``, ``ver``, ``model_id``), smallest first, when there are two or more; else []. Shape:
     ``keys`` an iterable of objects with those attributes; ``ver`` as the index keys it (separators
-    dropped: '2.5', '3'); None (no release said) gives []."""
-    if ver is None:
+    dropped: '2.5', '3'); None (no release said) gives []. A size said elsewhere in the normalized
+    ``text`` ('GRPO on a 7B model … for Qwen2.5') gives []: the size is sized, as before (s29
+    bot.parse.family_size), and the release is not named as a family of sizes."""
+    if ver is None or _SIZE_SAID.search(text):
         return []
     ids = list(dict.fromkeys(k.model_id for k in keys if k.fam == fam and k.ver == ver))
     plain = [i for i in ids if _plain(i, fam + ver)]  # Qwen2.5-7B before Qwen2.5-Coder-7B
@@ -29,6 +31,8 @@ def release_sizes(keys: Any, fam: str, ver: str | None) -> list[str]:
     return sorted(ids, key=lambda i: models[i].params_total if i in models else 0.0)
 
 
+_SIZE_SAID = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z0-9])")
+"""A parameter size written anywhere in a normalized message ('7b', '1.5 b', '500m')."""
 _SIZE_TAIL = re.compile(r"[-_ ]?\d+(?:\.\d+)?[BM](?:-A\d+(?:\.\d+)?B)?(?:-\d+E)?$")
 """A size at the end of a catalog id: '-7B', '-30B-A3B', '-17B-16E'."""
 
