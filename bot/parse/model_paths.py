@@ -77,11 +77,30 @@ def policy_paths(
     out = []
     for kind, _, start, end in model_paths(s):
         name = s[start:end]
-        model_id = resolve(name)
+        model_id = resolve(name) or _without_tags(name, resolve)
         size, active = sizes(name)
         if kind == "policy" and (model_id or size) and "\ue001" not in name:
             out.append((start, end, name, model_id, size, active))
     return out
+
+
+TAG_TAIL_RE = rc(r"[\-_.](?:instruct|chat|hf|base|it|sft|awq|gptq|python|pt)$")
+"""A release tag at the end of a checkpoint's name ('-hf', '-instruct', '-python'): no other model, no other
+size or context (a '-1m' or '-32k' long-context release is not one: bot.parse.context_release)."""
+
+
+def _without_tags(name: str, resolve: Callable[[str], str | None]) -> str | None:
+    """The catalog id of ``name`` with its release tags dropped from the end, one at a time
+    ('codellama-34b-instruct-hf' → 'codellama-34b-instruct' → CodeLlama-34B; 'llama-7b-hf' → LLaMA-7B; s30
+    census: a checkpoint path under a model key named as unknown), or None."""
+    for _ in range(3):
+        m = TAG_TAIL_RE.search(name)
+        if m is None:
+            return None
+        name = name[: m.start()]
+        if found := resolve(name):
+            return found
+    return None
 
 
 def helper_at(s: str, at: int) -> bool:

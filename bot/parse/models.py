@@ -492,4 +492,9 @@ def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     )
     if mid is None:  # 'DeepSeek-V4-Flash-0731': its tier word and date named too (round 17)
         names.with_tier(mention, s, core_end, _model_suggestions(core, fam, ver_k, size_k))
+        if not (size or act) and mention.end == m.end():  # 'Qwen3', 'Llama 3.2': a release of sizes (s30)
+            from bot.parse.family_version import release_sizes  # here: only an unknown name needs it
+
+            sizes = release_sizes(_model_index().keys, fam, ver_k, s)
+            mention.family_only, mention.suggestions = bool(sizes), sizes or mention.suggestions
     return mention

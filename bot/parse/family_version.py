@@ -1,0 +1,44 @@
+"""A family and release named without a size ('Qwen3', 'Llama 3.2', 'qwen2.5', 'GLM-4.5' beside no size;
+s30): the catalog has several models of that release, so the mention names the release as a family —
+its sizes suggested, none of them sized in its place (docs/design.md §8: nothing the user named is
+replaced silently). The reply then says the release comes in several sizes
+(templates/_extras.j2, ``model_family_only``) instead of "could not find the model".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from estimator import catalog
+
+
+def release_sizes(keys: Any, fam: str, ver: str | None, text: str = "") -> list[str]:
+    """The catalog ids of family ``fam``'s release ``ver`` (keys of ``bot.parse.models``' index:
+    ``fam``, ``ver``, ``model_id``), smallest first, when there are two or more; else []. Shape:
+    ``keys`` an iterable of objects with those attributes; ``ver`` as the index keys it (separators
+    dropped: '2.5', '3'); None (no release said) gives []. A size said elsewhere in the normalized
+    ``text`` ('GRPO on a 7B model … for Qwen2.5') gives []: the size is sized, as before (s29
+    bot.parse.family_size), and the release is not named as a family of sizes."""
+    if ver is None or _SIZE_SAID.search(text):
+        return []
+    ids = list(dict.fromkeys(k.model_id for k in keys if k.fam == fam and k.ver == ver))
+    plain = [i for i in ids if _plain(i, fam + ver)]  # Qwen2.5-7B before Qwen2.5-Coder-7B
+    ids = plain if len(plain) >= 2 else ids
+    if len(ids) < 2:
+        return []
+    models = catalog.models()
+    return sorted(ids, key=lambda i: models[i].params_total if i in models else 0.0)
+
+
+_SIZE_SAID = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z0-9])")
+"""A parameter size written anywhere in a normalized message ('7b', '1.5 b', '500m')."""
+_SIZE_TAIL = re.compile(r"[-_ ]?\d+(?:\.\d+)?[BM](?:-A\d+(?:\.\d+)?B)?(?:-\d+E)?$")
+"""A size at the end of a catalog id: '-7B', '-30B-A3B', '-17B-16E'."""
+
+
+def _plain(model_id: str, release: str) -> bool:
+    """Whether ``model_id`` is the release's plain model of a size ('Qwen2.5-7B' for 'qwen2.5'), not
+    a tier of it ('Qwen2.5-Coder-7B', 'Qwen2.5-Math-7B')."""
+    stem = _SIZE_TAIL.sub("", model_id)
+    return re.sub(r"[^a-z0-9.]", "", stem.lower()) == re.sub(r"[^a-z0-9.]", "", release.lower())
