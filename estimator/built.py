@@ -62,7 +62,12 @@ def _made(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
 def band(low: float, likely: float, high: float) -> Band:
     """``Band(low=low, likely=likely, high=high)``; validated only when a value is not a float."""
     if low.__class__ is float and likely.__class__ is float and high.__class__ is float:
-        return _made(Band, {"low": low, "likely": likely, "high": high}, {"low", "likely", "high"})
+        made = _new(Band)  # _made in place: an estimate makes ~4 bands (one call each fewer)
+        _set_dict(made, {"low": low, "likely": likely, "high": high})
+        _set_fields_set(made, {"low", "likely", "high"})
+        _set_extra(made, None)
+        _set_private(made, None)
+        return made
     return Band(low=low, likely=likely, high=high)
 
 
@@ -80,8 +85,12 @@ def plan(layout: tuple[Any, ...]) -> Plan:
     values = {"tp": tp, "pp": pp, "dp": dp, "ep": ep, "zero_stage": zero_stage, "recompute": recompute}
     values |= {"micro_batch": micro_batch, "offload": offload}
     values |= {"gradient_accumulation": None, "global_batch_sequences": None}
-    given = {"tp", "pp", "dp", "ep", "zero_stage", "recompute", "micro_batch", "offload"}
-    return _made(Plan, values, given)
+    made = _new(Plan)  # _made in place: a search makes ~3 plans an estimate
+    _set_dict(made, values)
+    _set_fields_set(made, {"tp", "pp", "dp", "ep", "zero_stage", "recompute", "micro_batch", "offload"})
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
 
 
 def checkpoint(weights: float, full_state: float) -> Checkpoint:
@@ -186,7 +195,12 @@ def assumption(
         "also": also,
         "citation": citation,
     }
-    return _made(Assumption, values, set(_ASSUMPTION_FIELDS))
+    made = _new(Assumption)  # _made in place: an estimate records ~8 assumptions
+    _set_dict(made, values)
+    _set_fields_set(made, set(_ASSUMPTION_FIELDS))
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
 
 
 _NOTE_FIELDS = frozenset(("code", "params"))
