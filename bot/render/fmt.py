@@ -322,6 +322,15 @@ class Fmt:
         v = nbytes / GIB
         return f"{self._one_decimal(v)} GiB"
 
+    def gibs(self, values: list[float]) -> list[str]:
+        """``[self.gib(v) for v in values]``, the memo read in place: one frame for a chart's parts,
+        not one a part (the memo's key is :func:`_memo`'s, ``("gib", v)``)."""
+        memo, out = self._memo, []
+        for v in values:
+            text = memo.get(("gib", v))
+            out.append(self.gib(v) if text is None else text)
+        return out
+
     @_memo
     def _one_decimal(self, v: float) -> str:
         """``8.0``, ``13.7``; whole numbers from 100 up (``140``, ``1,087``); ``80`` for exact values."""
