@@ -8,12 +8,13 @@ the package does no I/O.
 import json
 import os
 import re
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.derived import KeepsDerived
 from estimator.digest import DIGEST_KEY, _source_names, sources_digest
 from estimator.factories import empty_list
 from estimator.gpu_spec import GpuSpec
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 
-class ModelSpec(BaseModel):
-    """A published model's size and architecture (config.json of the release, or the paper)."""
+class ModelSpec(KeepsDerived):
+    """A published model's size and architecture (config.json of the release, or the paper). Its derived
+    widths and counts are kept on the instance after the first read (:mod:`estimator.derived`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
@@ -107,20 +109,20 @@ class ModelSpec(BaseModel):
     source: str
     notes: str | None = None
 
-    @property
+    @cached_property
     def head_dim_effective(self) -> int:
         return self.head_dim or self.hidden // self.heads
 
-    @property
+    @cached_property
     def is_moe(self) -> bool:
         return bool(self.experts)
 
-    @property
+    @cached_property
     def gated_ffn(self) -> bool:
         """Gated MLP (gate, up, down: 3 matrices) rather than plain (up, down: 2)."""
         return self.ffn_type in ("swiglu", "geglu")
 
-    @property
+    @cached_property
     def moe_layers(self) -> int:
         """Layers with a mixture-of-experts MLP (0 for a dense model)."""
         if not self.experts:  # not is_moe, read in place (no property call)
@@ -128,23 +130,23 @@ class ModelSpec(BaseModel):
         after_dense = self.layers - (self.dense_layers or 0)
         return after_dense // (self.moe_layer_step or 1)
 
-    @property
+    @cached_property
     def dense_mlp_layers(self) -> int:
         """Layers with a dense MLP of ``ffn_hidden``: all of a dense model; the leading dense layers and
         the non-MoE layers of an interleaved MoE model."""
         return self.layers - self.moe_layers
 
-    @property
+    @cached_property
     def shared_ffn_hidden(self) -> int:
         """Intermediate size of one shared expert."""
         return self.shared_expert_ffn_hidden or self.moe_ffn_hidden or self.ffn_hidden
 
-    @property
+    @cached_property
     def expert_ffn_hidden(self) -> int:
         """Intermediate size of one routed expert."""
         return self.moe_ffn_hidden or self.ffn_hidden
 
-    @property
+    @cached_property
     def active_ffn_hidden(self) -> int:
         """MLP width one token passes through in a MoE layer: top-k routed experts + the shared ones
         (the width of a dense layer for a dense model)."""

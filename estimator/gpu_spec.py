@@ -1,15 +1,17 @@
 """The schema of one accelerator of the catalog (``estimator/data/gpus.toml``): peaks, memory, links and
 how the card's memory is addressed. Split from :mod:`estimator.catalog` (session 23), which loads the data."""
 
+from functools import cached_property
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from estimator.derived import KeepsDerived
 from estimator.factories import empty_list
 from estimator.units import GIB
 
 
-class GpuSpec(BaseModel):
+class GpuSpec(KeepsDerived):
     """One accelerator. Peaks are **dense** tensor-core TFLOPS (no sparsity), 1 TFLOPS = 1e12 FLOP/s."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
@@ -119,7 +121,7 @@ class GpuSpec(BaseModel):
         """FP8 tensor cores (Hopper, Ada, Blackwell, MI300X …)."""
         return self.peak_tflops_fp8 is not None
 
-    @property
+    @cached_property
     def addressable_bytes(self) -> float:
         """Bytes the GPU may allocate: all of a discrete card — what CUDA exposes with ECC on
         (:attr:`ecc_visible_mib`, nvidia-smi's memory.total: L40S 46,068 MiB of 48 GiB) for the GDDR

@@ -46,6 +46,8 @@ from estimator.transients import (
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
 from estimator.weights import INT8_ROW_SCALE_BITS
 
+_FREEZE = Method.freeze  # read once (Python 3.11's EnumType.__getattr__), as estimator.setup does
+
 if TYPE_CHECKING:
     from estimator.layout_table import DenseTable
 
@@ -289,7 +291,10 @@ class SearchMemo:
         key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, plan.zero_stage == 0, eager)
         span = self.activations.get(key)
         if span is None:
-            by_layers = (plan.tp, activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp, *key[2:])
+            layers = math.ceil(spec.layers / plan.pp)  # activation_layers in place, but for freeze-tuning
+            if setup.method == _FREEZE:
+                layers = activation_layers(spec, setup, plan.pp, plan.recompute)
+            by_layers = (plan.tp, layers * plan.pp, *key[2:])
             span = self.by_layers.get(by_layers)
             if span is None:
                 self.facts = self.facts or activation_facts(spec, setup)

@@ -109,7 +109,8 @@ def _best_plan_for(
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
-    table = dense_table(spec, params, setup, memo) if memo is not None else None
+    table = None if memo is None else memo.dense  # dense_table's kept table read in place (no frame)
+    table = (dense_table(spec, params, setup, memo) if table is None and memo is not None else table) or None
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
@@ -200,7 +201,8 @@ def min_gpus(
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
-    dense_table(spec, params, setup, memo)  # a dense job's table (kept on memo): its bounds on plain numbers
+    if memo.dense is None:  # a dense job's table (kept on memo): its bounds on plain numbers
+        dense_table(spec, params, setup, memo)
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
     for i, ((tp, pp), ep) in enumerate(_triples(spec, gpu, setup, shape)):
         g = tp * pp * (ep or 1)

@@ -86,7 +86,8 @@ def states_floor(
     PPO's critic without its offloaded optimizer is the weights' and gradients' shards. So the bound holds
     in real numbers for every stage and growing terms keep it, since it is computed from the same term
     functions; one evaluation per search (``SearchMemo.state_sum``), then one division per group."""
-    one, _ = memo.state_sum(spec, params, setup, _ONE_GPU[plan.offload])
+    shell = _ONE_GPU[plan.offload]  # memo.laid read in place first, as state_sum would (no frame on a hit)
+    one = (memo.laid.get(shell) or memo.state_sum(spec, params, setup, shell))[0]
     return one / (plan.tp * plan.pp * plan.dp)
 
 
@@ -107,7 +108,7 @@ def low_stages_out_of_reach(
     if setup.algorithm == Algorithm.ppo:
         return False
     stage2 = new_layout((*plan[:3], 2, *plan[4:]))
-    return memo.state_sum(spec, params, setup, stage2)[0] > limit
+    return (memo.laid.get(stage2) or memo.state_sum(spec, params, setup, stage2))[0] > limit  # laid in place
 
 
 def churn_floor(
@@ -222,7 +223,8 @@ def pinned_floor(
     one-GPU layout, :data:`_ONE_GPU`), the same at every ZeRO stage. Whole counts are then ruled out with
     one division each (:func:`count_out_of_reach`, asked by :func:`estimator.plan.min_gpus`), no group
     sized."""
-    one, _ = memo.state_sum(spec, params, setup, _ONE_GPU[setup.offload])
+    shell = _ONE_GPU[setup.offload]
+    one = (memo.laid.get(shell) or memo.state_sum(spec, params, setup, shell))[0]  # laid in place
     return PinnedFloor(one, tuple(modes))
 
 
@@ -315,7 +317,7 @@ def count_floor(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
     (Llama-2-70B on its fewest GPUs, 16 H100s) and :func:`estimator.plan.min_gpus` rules out whole
     counts (:func:`count_ruled_out`) whose states fit but not with the optimizer step."""
     off = setup.offload
-    states, _ = memo.state_sum(spec, params, setup, _ONE_GPU[off])
+    states = (memo.laid.get(_ONE_GPU[off]) or memo.state_sum(spec, params, setup, _ONE_GPU[off]))[0]
     sharded = step_bytes(setup, _SHARDED[off], 1.0).likely  # per parameter up to the sub-group
     return CountFloor(
         states,

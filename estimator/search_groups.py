@@ -104,7 +104,8 @@ def any_layout_fits(
     limit = gpu.addressable_bytes * budget_fraction
     searched_stage = setup.zero_stage is None
     shape = shape or search_shape(spec, gpu, setup)
-    table = dense_table(spec, params, setup, memo)
+    table = memo.dense  # dense_table's kept table read in place (no frame once made)
+    table = (dense_table(spec, params, setup, memo) if table is None else table) or None
     for group in groups_at(shape, gpus, *pinned).groups:
         head = group[0]
         if (ep is not None and head.ep != ep) or (head.recompute == "full" and not allow_full_recompute):

@@ -110,7 +110,11 @@ def test_a_reply_renders_in_few_python_calls():
     Session 28 (s28-spest, base s28-int a7cdd334: html 456.9, text 409.0, Markdown 587.4): html 421.4,
     text 373.5, Markdown 551.9 — the memory chart's rows written out in one loop (each label measured
     once, the bar and paddings inline) and ``Fmt.gib``/``gb`` remembered by their bytes; bounds
-    426 / 378 / 558."""
-    assert _render_calls("html") < 426
-    assert _render_calls("text") < 378
-    assert _render_calls("markdown") < 558
+    426 / 378 / 558. Session 30 (s30-spest, base s30-int 9d28b415: html 425.1, text 374.6, Markdown 553.3):
+    html 404.1, text 353.6, Markdown 532.3 — an answer's derived facts looked up in place (no helper or
+    lambda frame), whole numbers worded in place of ``Fmt.int``'s frame in days, hours and GPU counts, the
+    memory chart's GiB figures in one ``Fmt.gibs`` frame (tests/test_render_s30_speed.py); bounds
+    409 / 358 / 538."""
+    assert _render_calls("html") < 409
+    assert _render_calls("text") < 358
+    assert _render_calls("markdown") < 538

@@ -4,7 +4,7 @@ compute them again (issue 23: one pass, one direction)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -102,17 +102,14 @@ class Answer:
         self._derived.update(facts)
         return self
 
-    def _once(self, key: str, make: Callable[[], Any]) -> Any:
-        derived = self._derived
-        if key not in derived:
-            derived[key] = make()
-        return derived[key]
-
     @property
     def interpretation(self) -> Interpretation:
         """What was not known, not used, or used in place of what was typed over the conversation
         (docs/design.md §8; the JSON's ``interpretation``)."""
-        return self._once("interpretation", lambda: interpret(self.parsed, self.said, self.report))
+        derived = self._derived  # each fact made once, looked up in place (no helper or lambda frame)
+        if "interpretation" not in derived:
+            derived["interpretation"] = interpret(self.parsed, self.said, self.report)
+        return derived["interpretation"]
 
     @property
     def reply_interpretation(self) -> Interpretation:
@@ -121,23 +118,28 @@ class Answer:
         message is the whole request."""
         if self.request is None or self.request is self.parsed.request:
             return self.interpretation
-        return self._once(
-            "reply_interpretation", lambda: interpret(self.parsed, self.parsed.request, self.report)
-        )
+        derived = self._derived
+        if "reply_interpretation" not in derived:
+            derived["reply_interpretation"] = interpret(self.parsed, self.parsed.request, self.report)
+        return derived["reply_interpretation"]
 
     @property
     def chosen_plan(self) -> Plan | None:
         """The training layout the answer recommends (:func:`bot.core.chosen.chosen_plan`): the one the
         reply explains and the recipes launch; None without a training layout."""
-        return self._once(
-            "chosen_plan", lambda: chosen_plan(self.report) if self.report is not None else None
-        )
+        derived = self._derived
+        if "chosen_plan" not in derived:
+            derived["chosen_plan"] = chosen_plan(self.report) if self.report is not None else None
+        return derived["chosen_plan"]
 
     @property
     def derived_hours(self) -> DerivedHours:
         """The load cost's GPU-hours and the method rows' hours (:mod:`bot.core.derived_hours`): render
         formats them, never computes them."""
-        return self._once("derived_hours", lambda: derived_hours(self.report))
+        derived = self._derived
+        if "derived_hours" not in derived:
+            derived["derived_hours"] = derived_hours(self.report)
+        return derived["derived_hours"]
 
     @property
     def compared(self) -> list[SizingReport]:
@@ -150,7 +152,10 @@ class Answer:
         """The cards a 'cheapest card' question did not compare for want of a price in the answer's
         currency (:func:`bot.core.priced_cards.unpriced_cards`, catalog ids; trial s27 #2); [] for any
         other question."""
-        return self._once("unpriced_cards", self._unpriced)
+        derived = self._derived
+        if "unpriced_cards" not in derived:
+            derived["unpriced_cards"] = self._unpriced()
+        return derived["unpriced_cards"]
 
     def _unpriced(self) -> list[str]:
         if CHEAPEST_ASKED not in self.parsed.notes or not self.comparisons or self.report is None:
@@ -164,7 +169,10 @@ class Answer:
         s29 fix b): the headline leads with it; None without a comparison or such a budget."""
         from bot.core.budget_pick import budget_pick  # imported when used: start-up
 
-        return self._once("budget_pick", lambda: budget_pick(self.compared) if self.comparisons else None)
+        derived = self._derived
+        if "budget_pick" not in derived:
+            derived["budget_pick"] = budget_pick(self.compared) if self.comparisons else None
+        return derived["budget_pick"]
 
     @property
     def cheapest_index(self) -> int | None:
@@ -172,6 +180,7 @@ class Answer:
         when there is an offer), None when nothing was compared or a cost is missing
         (:func:`bot.core.compare_currency.priced_cheapest`)."""
         families = self.offer.families if self.offer is not None else None
-        return self._once(
-            "cheapest_index", lambda: priced_cheapest(self.compared, families) if self.comparisons else None
-        )
+        derived = self._derived
+        if "cheapest_index" not in derived:
+            derived["cheapest_index"] = priced_cheapest(self.compared, families) if self.comparisons else None
+        return derived["cheapest_index"]

@@ -226,8 +226,8 @@ class Fmt:
 
     def hours(self, h: float) -> str:
         """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``)."""
-        if h >= 10:
-            return self.int(h)
+        if h >= 10:  # self.int(h), its Python path in place (a reply words ~2 GPU-hour figures)
+            return f"{round(h):,}" if self._python_digits else self.int(h)
         if 0 < h < 0.01:  # two decimals would print 0
             return self.small(h)
         return self.num(h, 1 if h >= 1 else 2)
@@ -238,7 +238,9 @@ class Fmt:
             return self.small(d)
         if d < 1:  # two significant digits for tiny jobs: 0.45, 0.012, 0.0021
             return self.num(d, 2 if d >= 0.1 else 3 if d >= 0.01 else 4)
-        return self.num(d, 1) if d < 10 else self.int(d)
+        if d < 10:
+            return self.num(d, 1)
+        return f"{round(d):,}" if self._python_digits else self.int(d)  # self.int(d), in place
 
     def duration(self, days: float) -> tuple[str, str]:
         """A wall-clock time in the unit a person reads it in: ``("1.6", "days")`` from a day up,
@@ -319,6 +321,15 @@ class Fmt:
         """Binary gibibytes (1 GiB = 2³⁰ B), for GPU memory: ``80 GiB``."""
         v = nbytes / GIB
         return f"{self._one_decimal(v)} GiB"
+
+    def gibs(self, values: list[float]) -> list[str]:
+        """``[self.gib(v) for v in values]``, the memo read in place: one frame for a chart's parts,
+        not one a part (the memo's key is :func:`_memo`'s, ``("gib", v)``)."""
+        memo, out = self._memo, []
+        for v in values:
+            text = memo.get(("gib", v))
+            out.append(self.gib(v) if text is None else text)
+        return out
 
     @_memo
     def _one_decimal(self, v: float) -> str:

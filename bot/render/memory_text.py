@@ -104,7 +104,7 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     if not parts:
         return ""
     total = sum([v for _, v, _ in parts]) or m.per_gpu_bytes or 1.0  # a list: no generator frame a part
-    w_label, values = max([width for _, _, width in parts]), [f.gib(v) for _, v, _ in parts]
+    w_label, values = max([width for _, _, width in parts]), f.gibs([v for _, v, _ in parts])
     w_val, rows = max(map(len, values)), []
     for (label, v, width), val in zip(parts, values, strict=True):
         fraction = min(max(v / total, 0.0), 1.0)  # _padded_bar(v / total)
@@ -214,11 +214,12 @@ def memory_section(
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
     shown_rec = rec is not None and rec != m.min_gpus
+    usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
-        "usable": f.gib(m.usable_bytes),
-        "capacity": f.gib(m.gpu_memory_bytes),
-        "usable_differs": f.gib(m.usable_bytes) != f.gib(m.gpu_memory_bytes),
+        "usable": usable,
+        "capacity": capacity,
+        "usable_differs": usable != capacity,
         "share": f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else "",
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
         "cheaper_fix": fix,

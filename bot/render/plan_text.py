@@ -41,7 +41,9 @@ _ONE_GPU, _GPUS, _PAREN = N_("%(n)s GPU"), N_("%(n)s GPUs"), N_(" (%(text)s)")
 
 def gpus_text(lang: str, n: int) -> str:
     """A GPU count as a phrase: ``1 GPU`` / ``8 GPUs``, ``8 张`` (English needs the singular)."""
-    return translate(lang, _ONE_GPU if n == 1 else _GPUS, n=fmt_for(lang).int(n))
+    f = fmt_for(lang)  # f.int(n), its Python path in place (round: a float count as f.int words it)
+    text = f"{round(n):,}" if f._python_digits else f.int(n)  # noqa: RUF057
+    return translate(lang, _ONE_GPU if n == 1 else _GPUS, n=text)
 
 
 def paren(lang: str, text: str) -> str:
