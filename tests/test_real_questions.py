@@ -705,6 +705,16 @@ def test_round23_work_en_does_not_regress() -> None:
     assert _work_understood("r23work", "en", 20) >= R23_WORK_UNDERSTOOD_EN
 
 
+R24_WORK_UNDERSTOOD_EN = 11
+"""Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact). Its r24test half (18 records) is frozen
+in ``frozen_r24_test_en.sha256``."""
+
+
+def test_round24_work_en_does_not_regress() -> None:
+    assert _work_understood("r24work", "en", 22) >= R24_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -823,6 +833,7 @@ HELD_OUT_SIZES = {
     ("r23test", "zh"): 17,
     ("r22test", "en"): 18,
     ("r23test", "en"): 20,
+    ("r24test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
