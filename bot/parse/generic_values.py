@@ -57,6 +57,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         # examples/run_fine_tuning.py --accumulate_steps (round 20)
         "accumulate grad batches", "accumulate grad", "accumulative counts", "update freq",
         "gradient accumulation iters", "accum steps", "accum iters", "accumulate steps",
+        "accum grad",  # round 24: wenet/ESPnet's accum_grad (wenet/bin/train.py)
         "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "梯度累加步数", "梯度累加",
         "累积步数", "累加步数", "累计步数",
     ),
