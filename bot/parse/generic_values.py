@@ -85,6 +85,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         "max completion length", "completion length", "response length", "max new tokens",
         "generation length", "回复长度", "生成长度", "回答长度",
     ),
+    # round 24: a RAG chunk is one input of an embedding or reranker model ('a chunk size of 512')
+    "prompt_tokens": ("chunk size", "chunk length"),
     "max_num_seqs": ("max num seqs", "max concurrent sequences", "max seqs", "max sequences"),
     "concurrency": (
         "concurrency", "concurrent users", "concurrent requests", "parallel requests",

@@ -96,12 +96,15 @@ R_CONC = right_words(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|clients?\b|客户端|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
     r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
     r"|requests?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
+    r"|(?:requests|recordings|files|documents|audios|images|videos|streams|calls|conversations|queries|jobs"
+    r"|transcriptions|clips)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time)|simultaneously|concurrently)\b"
     r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
     r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )
 """Words after a number that make it the load ('20 并发', '64 concurrent', '40 users', '64 at peak'; s26:
 '8 个 client', '10 个客户端', '16 clients'); moved here from bot.parse.roles (s17: that module is at its
-line limit)."""
+line limit). Round 24: any unit of work a service takes, done together ('2 recordings at once', '4 requests
+at the same time', '8 files simultaneously'): that many in flight (before, only 'requests at once')."""
 R_PROMPTS = right_words(
     r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*(?:tokens?|length))?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"
