@@ -714,6 +714,15 @@ r24test half (21 records) is frozen in ``frozen_r24_test_zh.sha256``."""
 
 def test_round24_work_zh_does_not_regress() -> None:
     assert _work_understood("r24work", "zh", 19) >= R24_WORK_UNDERSTOOD_ZH
+R24_WORK_UNDERSTOOD_EN = 20
+"""Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
+(tests/test_round24_en_forms.py), one label correction (en24-022). Its r24test half (18 records) is frozen
+in ``frozen_r24_test_en.sha256``."""
+
+
+def test_round24_work_en_does_not_regress() -> None:
+    assert _work_understood("r24work", "en", 22) >= R24_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -835,6 +844,7 @@ HELD_OUT_SIZES = {
     ("r22test", "en"): 18,
     ("r23test", "en"): 20,
     ("r24test", "zh"): 21,
+    ("r24test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

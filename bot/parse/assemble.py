@@ -369,8 +369,12 @@ class _Parse(FieldSteps, StageSteps):
         self.s, self.f["compute_budget_flops"], self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
+        flag_off = False  # round 24: 'fp16=False' (a mixed-precision flag off): fp32 unless a format is on
         for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
             p = m.group("p").replace(" ", "").replace("-", "")
+            if p.endswith("false"):
+                flag_off, self.s = True, mask(self.s, m.start(), m.end(), " ")
+                continue
             this = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
             named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
             if (this is None or (precision and this != precision)) and named not in self.named_unused:
@@ -386,7 +390,9 @@ class _Parse(FieldSteps, StageSteps):
             if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch: another setup
                 self.named_unused.append((m.group(0).strip(), "other_setup"))
             self.s = mask(self.s, m.start(), m.end(), " ")
-        precision = precision or named_format(models)  # r15 zh: '…-Instruct-FP8', a catalog alias's format
+        precision = (
+            precision or named_format(models) or ("fp32" if flag_off else None)
+        )  # r15 zh: '…-Instruct-FP8', a catalog alias's format
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
             self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'

@@ -70,3 +70,20 @@ def over_card(steps: Any, gpus: list[GpuMention], memory: float) -> float | None
     named[:] = [n for n in named if n != (text, "cards_total")]
     named.append((text, "over_card"))
     return None
+
+
+OWN_MEMORY_GAP = 40
+"""Characters from a card's name to the memory said of it ('8 V100s with 16GB memory each': 17)."""
+
+
+def own_memory(chosen: GpuMention, gpus: list[GpuMention], mem_role: Any) -> float | None:
+    """The memory stated right after the card sized, with no other card named between ('trained on 8 x 3090;
+    can it run on 8 V100s with 16GB memory each?'): that card's (round 24: with two cards named, it was
+    dropped in silence); else None. ``mem_role``: the first ``gpu_mem`` role (bot.parse.roles), or None."""
+    if mem_role is None:
+        return None
+    at = mem_role.tok.start
+    before = [g for g in gpus if g.start < at]
+    if before and max(before, key=lambda g: g.start) is chosen and at - chosen.start <= OWN_MEMORY_GAP:
+        return mem_role.value
+    return None

@@ -24,7 +24,7 @@ from bot.parse.asked_model import (
 )
 from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
-from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, per_card_memory
+from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, own_memory, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
@@ -351,7 +351,7 @@ class FieldSteps:
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
             if len({g.gpu_id for g in gpus}) > 1:  # "V100 上要 31G，我只有两张 16G 的 T4": the T4's memory
-                gpu_memory = chosen.memory_gib
+                gpu_memory = chosen.memory_gib or own_memory(chosen, gpus, mem_role)  # r24: said after it
         summed = total_mem is None and count is None and bool(gpus) and bool(gpu_memory)
         summed = summed and card_total(gpus[0], gpu_memory)
         if summed:  # 'A100 (160GB)': two cards' memory, never one card of 160 GB

@@ -61,6 +61,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         # examples/run_fine_tuning.py --accumulate_steps (round 20)
         "accumulate grad batches", "accumulate grad", "accumulative counts", "update freq",
         "gradient accumulation iters", "accum steps", "accum iters", "accumulate steps",
+        "accum grad",  # round 24: wenet/ESPnet's accum_grad (wenet/bin/train.py)
         "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "梯度累加步数", "梯度累加",
         "累积步数", "累加步数", "累计步数",
     ),
@@ -88,6 +89,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         "max completion length", "completion length", "response length", "max new tokens",
         "generation length", "回复长度", "生成长度", "回答长度",
     ),
+    # round 24: a RAG chunk is one input of an embedding or reranker model ('a chunk size of 512')
+    "prompt_tokens": ("chunk size", "chunk length"),
     "max_num_seqs": ("max num seqs", "max concurrent sequences", "max seqs", "max sequences"),
     "concurrency": (
         "concurrency", "concurrent users", "concurrent requests", "parallel requests",

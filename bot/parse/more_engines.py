@@ -12,7 +12,8 @@ github.com/ml-explore/mlx-lm; its ``mlx_lm.lora`` trains, :mod:`bot.parse.more_t
 of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'), chatglm.cpp, MNN-LLM,
 xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries; round 21:
 Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX; round 23: the
-Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package."""
+Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package; round 24:
+Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models."""
 
 from __future__ import annotations
 
@@ -70,6 +71,11 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])tiny[\-_]?chat(?:[\-_]?engine)?(?![a-z0-9])"), "TinyChat"),
     # round 23: the jetson-containers package (github.com/dusty-nv/jetson-containers, packages/llm/local_llm)
     (rc(r"(?<![a-z0-9])local_llm(?![a-z0-9])"), "local_llm"),
+    # round 24: Hugging Face's embedding/reranker server (github.com/huggingface/text-embeddings-inference)
+    (
+        rc(r"\btext[\s\-_]*embeddings?[\s\-_]*inference\b|(?<![a-z0-9])tei(?![a-z0-9])"),
+        "text-embeddings-inference",
+    ),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

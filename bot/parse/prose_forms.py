@@ -180,7 +180,8 @@ HOST_MEMORY_RE = rc(
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
-    + r"(?:\s+(?:of\s+)?(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)|(?:(?:lp)?ddr[45]x?\s+)?d?ram"
+    + r"(?:\s+(?:of\s+)?(?:(?:available|free|spare)\s+)?(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)"
+    + r"|(?:(?:lp)?ddr[45]x?\s+)?d?ram"
     + r"|unified\s+memory|内存)(?![a-z])|\s+of\s+(?P<bare3>memory)(?![a-z])"
     + r"|\s*(?:的\s*)?(?:统一内存|(?:系统|主机|物理|机器|服务器|cpu\s*)内存|(?P<bare2>内存))"
     + r"|\s*(?:(?:lp)?ddr[45]x?|d[45])\s*(?:的\s*)?内存)"

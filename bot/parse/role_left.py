@@ -98,12 +98,15 @@ R_CONC = right_words(
     r"|req(?:uest)?s?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
     # s30: vLLM's stats line 'Running: 1 reqs, Swapped: 0 reqs' (V1: 'Waiting'); '8 个 req 在跑'
     r"|reqs?\s*,\s*(?:swapped|waiting)\b|(?:req(?:uest)?s?|请求)\s*(?:正?在跑|正?在运行|运行中)"
+    r"|(?:requests|recordings|files|documents|audios|images|videos|streams|calls|conversations|queries|jobs"
+    r"|transcriptions|clips)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time)|simultaneously|concurrently)\b"
     r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
     r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )
 """Words after a number that make it the load ('20 并发', '64 concurrent', '40 users', '64 at peak'; s26:
 '8 个 client', '10 个客户端', '16 clients'); moved here from bot.parse.roles (s17: that module is at its
-line limit)."""
+line limit). Round 24: any unit of work a service takes, done together ('2 recordings at once', '4 requests
+at the same time', '8 files simultaneously'): that many in flight (before, only 'requests at once')."""
 R_PROMPTS = right_words(
     r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*(?:tokens?|length))?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"

@@ -23,6 +23,7 @@ from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
 from bot.parse.prose_forms import other_stage
+from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
@@ -126,7 +127,7 @@ class StageSteps:
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
         method = method or method_from_words(s0, stage, preference)
         if stage == "inference" and len(methods) < 2:  # a tuned model served: its method is not a job
-            method = None
+            method = served_adapters(s0, self.named_unused) if methods else None  # r24: adapters named
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **inline.fields, **stated.fields}

@@ -80,7 +80,8 @@ _JOB = (
 )
 _OBSERVED = (
     r"\b(?:uses|used\s+up|using\s+up|consum\w+|occup\w+|allocated|peak(?:s|ed)?\s+at|measured|reach(?:es|ed)"
-    r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b|\btok(?:en)?s?\s*/\s*s\b"
+    r"|(?:got|get(?:ting)?)\s+(?:about|around|only|~)?\s*\d|hit(?:s|ting)?)\b(?!\s+(?:most|all|half)\s+of\s+my\b)"
+    r"|\btok(?:en)?s?\s*/\s*s\b"
     r"|\btokens?\s+per\s+second\b|\bs\s*/\s*it\b|\bit\s*/\s*s\b|\bper\s+(?:step|iteration)\b|\bloss\b"
     # round 14: PyTorch's out-of-memory message (c10/cuda/CUDACachingAllocator.cpp), each figure a measurement
     r"|\btried\s+to\s+allocate\b|\bmemory\s+in\s+use\b|\balready\s+allocated\b|\b(?:is\s+)?free\s*(?:;|\)|$)"

@@ -156,6 +156,21 @@ def _sub(pattern: re.Pattern[str], repl: object, s: str) -> str:
     return pattern.sub(repl, s) if pattern.search(s) else s  # type: ignore[call-overload]
 
 
+BATCH_PRODUCT_RE = rc(
+    r"(?<![a-z_])(?P<k>batch(?:[\s_\-]*size)?|bs)\s*(?:of\s+|is\s+|=\s*|:\s*)?(?P<a>\d{1,4})\s*[x×*]\s*"
+    r"(?P<b>\d{1,4})(?!\d|\.\d|\s*[x×*]\s*\d|\s*(?:gpus?|cards?|nodes?|[a-z]\d))"
+)
+"""Round 24: a batch written as its product ('batch size 8*8' on 8 GPUs, 'bs 4x16'): the first factor per
+device, the product the global batch, written 'batch size 8 (global batch 64)' for the batch rules
+(:data:`bot.parse.lexicon.GLOBAL_BATCH_RE`). Before, the second factor was left unread and the global batch
+lost. Never a count of cards after the product ('batch 4 x 8 GPUs': each GPU's batch and the count)."""
+
+
+def _batch_product(m: re.Match[str]) -> str:
+    a, b = int(m.group("a")), int(m.group("b"))
+    return f"{m.group('k')} {a} (global batch {a * b})"
+
+
 def written_products(s: str) -> str:
     """The normalized text ``s`` with the products above written as the rules read them."""
     if "gx" in s:
@@ -163,6 +178,8 @@ def written_products(s: str) -> str:
 
     if not _PRODUCT_GATE.search(s):
         return s
+    if "b" in s:
+        s = BATCH_PRODUCT_RE.sub(_batch_product, s)
     if _BARE_GATE.search(s) and _MEMORY_TALK_RE.search(s):
         s = _sub(BARE_MEMORY_TIMES_COUNT_RE, _bare_product, s)
     if _BRACKET_GATE.search(s):

@@ -15,6 +15,8 @@ from typing import Any
 
 from bot.parse.configs.meaning import SHARED_DEFAULT, SOURCE_TARGET, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
+from bot.parse.configs.precision_keys import bool_value as _bool
+from bot.parse.configs.precision_keys import precision as _precision
 from bot.parse.configs.vocab import known
 from bot.parse.engine_keys import vllm_turned_off
 from bot.parse.regex import compile_pattern
@@ -61,14 +63,6 @@ def _int(value: Any) -> int | None:
         return int(value)
     if isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
         return int(value) or None
-    return None
-
-
-def _bool(value: Any) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
-        return value.lower() in ("true", "1")
     return None
 
 
@@ -287,27 +281,6 @@ def _lora_targets(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) 
     if targets:
         cfg.set(key, "lora_targets", targets)
     return targets is not None or key == "lora_target_linear"
-
-
-def _precision(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
-    name = key.split(".")[0]
-    if key.endswith("dtype"):  # dtype, model.dtype (torchtune), torch_dtype (ms-swift, HF)
-        fmt = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "fp32": "fp32"}.get(
-            str(value).lower()
-        )
-        if fmt:
-            cfg.set(key, "precision", fmt)
-        return fmt is not None
-    on = _bool(value)
-    if on is None:
-        return False
-    if on and name in ("bf16", "fp16"):
-        cfg.set(key, "precision", name)
-    elif on and name == "pure_bf16":
-        cfg.set(key, "pure_bf16", True)
-    else:
-        cfg.used[key] = "precision"
-    return True
 
 
 def _recompute(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
