@@ -26,6 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
+from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
 from bot.core.context_followup import asks_carried
@@ -329,7 +330,7 @@ def answer_request(
     report = None
     comparisons: list[SizingReport] = []
     best: int | None = None
-    offer = None
+    offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
     beyond = ABSURD_MODEL in parsed.notes  # "a 1000000B model": refused, not another size
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
@@ -357,6 +358,9 @@ def answer_request(
             if len(done) > 1 and best is not None and best > 0 and not asked:  # the cheapest's details
                 done.insert(0, done.pop(best))
                 best = 0
+            if request.budget:  # the headline's budget pick leads the body (s30)
+                sizer = partial(_size, lang=lang, settings=settings, presales=presales)
+                done, pick = budget_led(done, first, sizer, ASKED_CARD not in parsed.notes)
             report, sources = done[0]
             report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
@@ -381,9 +385,8 @@ def answer_request(
         offered=alternative[0] if alternative else None,
         offered_terms=alternative[1] if alternative else None,
     )
-    # the cheapest compared option was moved first above (same families as the offer's: its terms are
-    # presales.families()), so the reply need not compare again
-    return result.know(cheapest_index=best if comparisons else None)
+    # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
+    return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
 
 
 def _options(

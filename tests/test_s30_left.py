@@ -1,0 +1,51 @@
+"""Session 30, part 'left': answers true to the job as typed (findings of the last trials and reviews).
+
+Each item's sentences are this file's own, in both languages; each must be read as asserted (and the
+near misses must not be misread)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.render.renderer import render
+
+
+def _plan_line(text: str, model: str) -> str:
+    """The body's first plan line: the first line that starts with the model's name."""
+    return next(line for line in text.splitlines() if line.startswith(model))
+
+
+# 1. A budget-led headline and the body name the same card (bot.core.budget_lead)
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("每月预算2万元，部署 Llama-3-70B 推理，选什么卡？", "Meta Llama 3 70B"),
+        ("With $3,000 a month, which card should serve Llama 3 70B?", "Meta Llama 3 70B"),
+        ("budget $4,000 a month, which GPU to serve Qwen2.5-72B?", "Qwen2.5 72B"),
+        ("预算每月3万元，部署 Qwen2.5-72B 推理，选什么卡？", "Qwen2.5 72B"),
+    ],
+)
+def test_budget_pick_leads_the_body(question, model):
+    """The headline's pick (bot.core.budget_pick) is the body's plan: its card, its weights, its count."""
+    result = answer(question)
+    pick = result.budget_pick
+    assert pick is not None and pick.best is not None
+    report = result.report
+    assert report.request.gpu == pick.best.report.request.gpu
+    assert str(report.request.precision or "bf16") == pick.best.precision
+    assert report.inference.recommended_gpus == pick.best.gpus
+    text = render(result, "plain")
+    plan = _plan_line(text, model)
+    assert pick.best.precision in plan.lower()
+    assert report.request.gpu.split("-")[0] in plan  # 'A100-SXM4-80GB' → 'A100'
+    if pick.best.precision != "bf16":  # the budget chose the weights: a ledger line, not the user's words
+        assert any(a.field == "precision" and a.why == "budget_pick" for a in report.assumptions)
+
+
+def test_budget_question_without_a_comparison_is_unchanged():
+    """No card compared ('8 张 A100，每月预算 5 万'): the user's own card stays the answer."""
+    result = answer("8 张 A100 部署 Qwen2.5-72B，每月预算5万元够吗？")
+    assert result.report.request.gpu.startswith("A100")
+    assert result.report.request.precision in (None, "bf16")
+
