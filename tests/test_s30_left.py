@@ -49,3 +49,39 @@ def test_budget_question_without_a_comparison_is_unchanged():
     assert result.report.request.gpu.startswith("A100")
     assert result.report.request.precision in (None, "bf16")
 
+
+# 2. The JSON verdict agrees with a headline that says vLLM refuses the typed max_model_len
+def _json(question: str) -> dict:
+    from bot.contract import to_json
+
+    result = answer(question)
+    return to_json(result, render(result, "plain"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "一张 H100 上 vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 32768，能启动吗？",
+        "Will vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 32768 start on one H100?",
+    ],
+)
+def test_json_verdict_is_the_headlines_no_as_typed(question):
+    """Llama 3 8B's config: max_position_embeddings 8192; vLLM refuses 32,768 without the env var
+    (vllm/config/model.py ``_get_and_verify_max_len``): the headline's 'no, not as typed' is the JSON's."""
+    d = _json(question)
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in d["reply"].splitlines()[0]
+    r = d["report"]
+    assert (r["feasible"], r["feasible_reason"]) == ("no", "max_model_len_past_config")
+    assert r["feasible_with_override"] == "yes"  # 8B + one 32K sequence fit an H100 with the variable set
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "一张 H100 上 vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192，能启动吗？",
+        "Will vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192 start on one H100?",
+    ],
+)
+def test_json_verdict_within_the_config_is_unchanged(question):
+    r = _json(question)["report"]
+    assert (r["feasible"], r["feasible_with_override"]) == ("yes", None)
