@@ -85,3 +85,34 @@ def test_json_verdict_is_the_headlines_no_as_typed(question):
 def test_json_verdict_within_the_config_is_unchanged(question):
     r = _json(question)["report"]
     assert (r["feasible"], r["feasible_with_override"]) == ("yes", None)
+
+
+# 3. A per-card ceiling's one card is not the count asked (bot.parse.per_card_load.count_in_ceiling)
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-32B，L40S 单卡能扛的并发不到 40，要支持 200 并发需要几张卡",
+        "Serving Qwen2.5-32B: one L40S handles under 40 concurrent; how many L40S for 200 concurrent?",
+    ],
+)
+def test_per_card_ceiling_asks_the_count(question):
+    """The headline answers the count for 200 (8 × L40S at TP 8, 4K context), never '1 × L40S: no'; the
+    ceiling 40 is named as the user's measurement."""
+    result = answer(question)
+    req = result.report.request
+    assert req.gpu_count is None and req.concurrency == 200
+    assert result.report.inference.recommended_gpus == 8
+    assert ("40", "per_card_load") in result.parsed.unused_numbers
+    head = render(result, "plain").splitlines()[0]
+    assert "8" in head and "1 张" not in head and "1 ×" not in head
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "单卡 L40S 部署 Qwen2.5-32B，单卡能扛的并发不到 40，要支持 200 并发需要几张卡",
+        "On a single L40S, Qwen2.5-32B serves 200 concurrent at most?",
+    ],
+)
+def test_one_card_said_outside_the_ceiling_stays(question):
+    assert answer(question).report.request.gpu_count == 1
