@@ -116,3 +116,36 @@ def test_per_card_ceiling_asks_the_count(question):
 )
 def test_one_card_said_outside_the_ceiling_stays(question):
     assert answer(question).report.request.gpu_count == 1
+
+
+# 7. Users written before their number (bot.parse.role_left.L_USERS, users_load.HEAD_COUNT_RE)
+@pytest.mark.parametrize(
+    ("question", "concurrency", "users"),
+    [
+        ("部署 Qwen2.5-14B，用户 200，要几张 A100", 200, None),
+        ("部署 Qwen2.5-14B，用户数 300，要几张 A100", 300, None),
+        ("Serve Qwen2.5-14B for users: 200, how many A100?", 200, None),
+        ("部署 Qwen2.5-14B，公司员工 500 人，要几张 A100", None, 500),
+        ("Serve Qwen2.5-14B for our staff: 500, how many A100?", None, 500),
+    ],
+)
+def test_users_before_their_number(question, concurrency, users):
+    """README's users rule, the word before the number: users are sequences at once; a head count of
+    people (员工, staff) is the users, sized at ⌈10 %⌉ at once (estimator.active_users)."""
+    from bot.parse import parse
+
+    req = parse(question).request
+    assert (req.concurrency, req.users) == (concurrency, users)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "用户反馈 200 条，部署 Qwen2.5-14B 要几张 A100",
+        "Serve Qwen2.5-14B on A100; users reported 200 errors last week, how many GPUs?",
+    ],
+)
+def test_users_word_not_a_load(question):
+    from bot.parse import parse
+
+    assert parse(question).request.concurrency != 200
