@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.failed_counts import ALL_CODES
+from bot.core.kv_shown import kv_per_token_shown
 from bot.core.pipeline import Answer
 from bot.core.start_only import start_only
 from bot.core.typed_verdict import typed_verdict
@@ -127,7 +128,9 @@ def _report(answer: Answer) -> dict[str, Any]:
         "mfu": d["mfu"],
         "peak_flops": r.peak_flops,
         "mfu_calibrated": r.mfu_calibrated,
-        "inference": {**d["inference"], "start_only": starts} if d["inference"] else None,
+        "inference": {**d["inference"], "start_only": starts, "kv_bytes_per_token_shown": kv_shown(r)}
+        if d["inference"]
+        else None,
         "largest_served": d["largest_served"],
         "largest_trained": d["largest_trained"],  # s21: a fine-tuning question without a model
         "budget_gpu_hours": d["budget_gpu_hours"],
@@ -154,6 +157,11 @@ HARDWARE_FIELDS = (
     "gpu_memory_fraction", "peak_tflops_bf16", "peak_tflops_fp16", "peak_tflops_fp8", "personal", "generic",
 )  # fmt: skip
 """The sized GPU's facts in ``report.hardware`` (estimator.catalog.GpuSpec fields; TFLOPS dense, GiB)."""
+
+
+def kv_shown(r: SizingReport) -> float | None:
+    """``report.inference.kv_bytes_per_token_shown``: the reply's KV bytes per token (bot.core.kv_shown)."""
+    return kv_per_token_shown(r.inference)[0] if r.inference is not None else None
 
 
 def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:

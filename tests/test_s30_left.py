@@ -149,3 +149,22 @@ def test_users_word_not_a_load(question):
     from bot.parse import parse
 
     assert parse(question).request.concurrency != 200
+
+
+# 9 (L2). Gemma 2's KV bytes per token: one figure in the reply and the JSON (bot.core.kv_shown)
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Gemma-2-27B on one H100 at 8k context, 8 concurrent",
+        "一张 H100 部署 Gemma-2-27B，8k 上下文，8 并发",
+    ],
+)
+def test_gemma2_kv_per_token_is_one_figure(question):
+    """Gemma 2 27B: 46 layers × 16 KV heads × 128 × 2 × 2 B = 376,832 B a token on full layers; half its
+    layers slide over a 4,096 window, so an 8,192-token sequence holds (23 × 8,192 + 23 × 4,096) tokens'
+    worth: 282,624 B a token on average = 276 KiB, the reply's figure and the JSON's."""
+    d = _json(question)
+    inf = d["report"]["inference"]
+    assert inf["kv_bytes_per_token"] == 376_832
+    assert inf["kv_bytes_per_token_shown"] == pytest.approx(282_624)
+    assert any("276 KiB" in line for line in d["reply"].splitlines())
