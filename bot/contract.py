@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.failed_counts import ALL_CODES
+from bot.core.kv_shown import kv_per_token_shown
 from bot.core.pipeline import Answer
 from bot.core.start_only import start_only
+from bot.core.typed_verdict import typed_verdict
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
@@ -105,6 +107,8 @@ def _report(answer: Answer) -> dict[str, Any]:
     d = r.model_dump(mode="json", exclude={"gpu_spec", "model_spec"})
     mem = d["memory"]
     cost = d["cost"]
+    starts = start_only(r)
+    verdict = typed_verdict(r, starts)
     return {
         "flops": r.flops,
         "flops_formula": r.flops_formula,
@@ -124,15 +128,17 @@ def _report(answer: Answer) -> dict[str, Any]:
         "mfu": d["mfu"],
         "peak_flops": r.peak_flops,
         "mfu_calibrated": r.mfu_calibrated,
-        "inference": {**d["inference"], "start_only": start_only(r)} if d["inference"] else None,
+        "inference": {**d["inference"], "start_only": starts, "kv_bytes_per_token_shown": kv_shown(r)}
+        if d["inference"]
+        else None,
         "largest_served": d["largest_served"],
         "largest_trained": d["largest_trained"],  # s21: a fine-tuning question without a model
         "budget_gpu_hours": d["budget_gpu_hours"],
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,
         "comparisons": [_comparison(c) for c in answer.comparisons],
-        "feasible": r.feasible,
-        "feasible_reason": r.feasible_reason,
+        "feasible": verdict["feasible"],  # the headline's: 'no' as typed where vLLM refuses it (s30)
+        "feasible_reason": verdict["feasible_reason"],
         "warnings": d["warnings"],
         "recipes": [recipe.model_dump() for recipe in build_recipes(r, answer.lang, (answer.chosen_plan,))],
         "hardware": _hardware(r.gpu_spec),
@@ -140,6 +146,9 @@ def _report(answer: Answer) -> dict[str, Any]:
         "rollout": d["rollout"],
         "host_ram": d["host_ram"],  # s16: CPU offload's host RAM per machine and the stated RAM's verdict
         "shown": shown(r),  # s25: what the reply's GPU-hours line quotes for the count it shows
+        "feasible_with_override": verdict[
+            "feasible_with_override"
+        ],  # s30: with VLLM_ALLOW_LONG_MAX_MODEL_LEN
     }
 
 
@@ -148,6 +157,11 @@ HARDWARE_FIELDS = (
     "gpu_memory_fraction", "peak_tflops_bf16", "peak_tflops_fp16", "peak_tflops_fp8", "personal", "generic",
 )  # fmt: skip
 """The sized GPU's facts in ``report.hardware`` (estimator.catalog.GpuSpec fields; TFLOPS dense, GiB)."""
+
+
+def kv_shown(r: SizingReport) -> float | None:
+    """``report.inference.kv_bytes_per_token_shown``: the reply's KV bytes per token (bot.core.kv_shown)."""
+    return kv_per_token_shown(r.inference)[0] if r.inference is not None else None
 
 
 def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:

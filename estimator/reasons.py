@@ -175,6 +175,7 @@ class Why(Keys):
     presales_gpu_instead = "presales_gpu_instead"
     language_currency = "language_currency"
     previous_answer_load = "previous_answer_load"  # a follow-up that changes only the card (bot.core)
+    budget_pick = "budget_pick"  # the weights a budget per period picks (bot.core.budget_lead, s30)
 
 
 class Word(Keys):

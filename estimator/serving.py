@@ -20,17 +20,16 @@ from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
 from estimator.mla_layout import indexer_assumption, mla_layout, mla_tp_copies, note_assumed_dp_attention
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
-from estimator.plan import HEADROOM
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_budget import check_serving_budget
 from estimator.serving_capacity import at_capacity, fits_only_in_fp8, fp8_on_count
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
-from estimator.serving_layout import group_on, kv_capacity_tokens, tp_options
+from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_schedule import on_schedule
+from estimator.serving_verdict import refused_to_start, serving_need, serving_verdict
 from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
-from estimator.units import GIB
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -69,53 +68,6 @@ class ServingResult:
         }
 
 
-def _serving_verdict(
-    req: SizingRequest, inf: Inference, gpu: GpuSpec, spec: ModelSpec
-) -> tuple[str | None, str | None]:
-    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
-
-    The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
-    that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
-    ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
-    only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
-    vLLM refuses to start when its KV cache holds fewer tokens than one ``max_model_len``
-    (vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; V0 ``raise_if_cache_size_invalid``):
-    'no' at the stated (or default) utilization — :func:`_serving_notes` says what 0.95 would hold.
-    Other runtimes: 'borderline' when it fits only with nearly all memory ('full_memory').
-    """
-    count = requested_count(req)
-    if count is None:
-        return _total_memory_verdict(req, inf, gpu)
-    if inf.min_gpus > count:
-        if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
-            return "borderline", "range_upper_end"
-        refuses = runtime_named(inf.runtime).refuses_short_cache  # vLLM
-        if refuses and inf.kv_capacity_tokens:  # the weights fit, one request does not: vLLM will not start
-            return "no", None if req.concurrency else "max_model_len"  # s15 trial #3: no load stated
-        fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
-        if req.concurrency:  # a stated load must fit in FP8 too (the FP8 alternative is sized for it)
-            fp8_load = next((a.min_gpus for a in inf.alternatives if a.change == "fp8"), None)
-            fp8_fits = fp8_fits and fp8_load is not None and fp8_load <= count
-        if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
-            return "borderline", "fp8_only"
-        if refuses:
-            return "no", None
-        holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
-        if holds and _serving_need(req, inf, count) <= _full_memory(gpu.addressable_bytes * count, count):
-            return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
-        return "no", None
-    if req.concurrency and inf.max_concurrency < req.concurrency:
-        return "no", None
-    limited = req.max_model_len or req.max_model_len_default  # stated, or the model's (a pasted command)
-    if limited and _refused(req, inf, runtime_named(inf.runtime), spec):
-        return "no", "max_model_len"  # the context fits, one max_model_len sequence does not: no start
-    need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
-    need += inf.workspace_bytes_per_gpu * count
-    if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
-        return "yes", None
-    return "borderline", "tight"
-
-
 def _local_format(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
 ) -> tuple[Precision, Inference] | None:
@@ -129,7 +81,7 @@ def _local_format(
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
     if req.runtime is Runtime.ollama and spec.release_precision in FOUR_BIT_RELEASES:
         return None  # Ollama's library ships these as released (gpt-oss: MXFP4 only; trial s25 #14)
-    released, why = _serving_verdict(req, inf, gpu, spec)
+    released, why = serving_verdict(req, inf, gpu, spec)
     if released == "yes" or why == "tight":  # within the usable share: the released weights first (s24 #6)
         return None
     tight: tuple[Precision, Inference] | None = None
@@ -137,44 +89,12 @@ def _local_format(
         if BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param:
             continue  # not smaller than what was sized (e.g. DeepSeek's released FP8 vs Q8_0)
         candidate = size(fmt)
-        verdict, reason = _serving_verdict(req, candidate, gpu, spec)
+        verdict, reason = serving_verdict(req, candidate, gpu, spec)
         if verdict == "yes":
             return fmt, candidate
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
     return (tight or gguf_fallback(req, inf, size)) if released == "no" else None  # s19: GGUF, Q4_K_M
-
-
-def _serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
-    """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
-    KV cache, and each card's activation workspace."""
-    kv = inf.kv_bytes_per_sequence * (req.concurrency or 1)
-    return inf.weights_bytes + kv + inf.workspace_bytes_per_gpu * cards
-
-
-def _full_memory(memory_bytes: float, cards: int) -> float:
-    """What raising vLLM's gpu_memory_utilization to its practical maximum (0.95) gives, less each
-    card's CUDA context: a fit beyond the default but within this is 'borderline'."""
-    return memory_bytes * defaults.MAX_GPU_MEMORY_UTILIZATION - defaults.CUDA_CONTEXT_BYTES.value * cards
-
-
-def _total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
-    """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
-    the assumed GPU's size for the per-card context and workspace."""
-    if not req.total_memory_gib:
-        return None, None
-    total = req.total_memory_gib * GIB * (gpu.gpu_memory_fraction or 1.0)
-    cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
-    need = _serving_need(req, inf, cards)
-    utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value
-    usable = total * utilization - defaults.CUDA_CONTEXT_BYTES.value * cards
-    if need <= HEADROOM * usable:
-        return "yes", None
-    if need <= usable:
-        return "borderline", "tight"
-    if need <= _full_memory(total, cards):
-        return "borderline", "full_memory"
-    return "no", None
 
 
 def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:
@@ -315,7 +235,7 @@ def size_serving(
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
     _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
-    feasible, reason = _serving_verdict(req, inf, gpu, spec)
+    feasible, reason = serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
     if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
@@ -358,7 +278,7 @@ def _total_memory_note(
         ledger.note(
             f"total_memory_{feasible}",
             total_gib=req.total_memory_gib,
-            need_bytes=_serving_need(req, inf, cards),
+            need_bytes=serving_need(req, inf, cards),
         )
 
 
@@ -456,7 +376,7 @@ def _serving_notes(
     note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a stated load too
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
-    if _refused(req, inf, runtime, spec):
+    if refused_to_start(req, inf, runtime, spec):
         ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=limit)
         if req.max_model_len is None and req.max_model_len_default and limit > inf.context_tokens:
             ledger.note("max_model_len_from_model", max_model_len=limit, kv_tokens=inf.kv_capacity_tokens)
@@ -478,15 +398,6 @@ def _serving_notes(
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
         ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
-
-
-def _refused(req: SizingRequest, inf: Inference, runtime: ServingRuntime, spec: ModelSpec) -> bool:
-    """vLLM on the user's GPUs cannot hold one sequence of its ``max_model_len`` (:func:`engine_limit`)
-    in its KV cache: it refuses to start (vllm/v1/core/kv_cache_utils.py
-    ``check_enough_kv_cache_memory``)."""
-    limit = engine_limit(req, inf, spec)
-    capacity = inf.kv_capacity_tokens
-    return runtime.refuses_short_cache and requested_count(req) is not None and 0 < (capacity or 0) < limit
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

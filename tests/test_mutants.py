@@ -976,7 +976,9 @@ def test_serving_verdicts(request_fields, verdict):
 def test_total_memory_verdict_boundaries():
     """A total of memory: yes within 90 % of what vLLM may use (0.9 × total − 1 GiB per card),
     tight up to all of it, full_memory up to 0.95 × total − 1 GiB per card, no beyond."""
-    from estimator.serving import _full_memory, _serving_need, _total_memory_verdict
+    from estimator.serving_verdict import full_memory as _full_memory
+    from estimator.serving_verdict import serving_need as _serving_need
+    from estimator.serving_verdict import total_memory_verdict as _total_memory_verdict
 
     base = estimate(
         SizingRequest(stage=Stage.inference, model="Llama-3-70B", gpu="H100-SXM5-80GB", total_memory_gib=200)
@@ -1006,7 +1008,7 @@ def test_total_memory_verdict_boundaries():
 def test_total_memory_on_a_mac_counts_its_gpu_share():
     """Unified memory: the GPU's working set (gpu_memory_fraction 0.75 on a 192 GB M2 Ultra), no
     utilization cap: a 70B at 4 bits (≈ 42 GB) fits 64 GiB × 0.75 less 1 GiB."""
-    from estimator.serving import _total_memory_verdict
+    from estimator.serving_verdict import total_memory_verdict as _total_memory_verdict
 
     mac = catalog.gpu("Apple-M2-Ultra-192GB")
     r = estimate(
@@ -1726,7 +1728,7 @@ def test_full_memory_verdict_is_not_repeated_as_a_note():
 
 def test_serving_need_and_verdict_sums():
     """need = weights + KV × (stated concurrency or 1) + workspace × cards (serving._serving_need)."""
-    from estimator.serving import _serving_need
+    from estimator.serving_verdict import serving_need as _serving_need
 
     r = estimate(SizingRequest(stage=Stage.inference, model="Llama-3-70B", gpu="H100-SXM5-80GB", gpu_count=2))
     inf = r.inference
@@ -1746,7 +1748,7 @@ def test_total_memory_verdicts_follow_the_formula(gib):
     """A total without a count, on H100s (cards = ⌈total / 80⌉) and on an M2 Ultra (GPU share 0.75,
     no utilization cap): yes within 90 % of the usable memory, tight within it, full_memory within
     0.95 × total − 1 GiB per card, no beyond."""
-    from estimator.serving import _total_memory_verdict
+    from estimator.serving_verdict import total_memory_verdict as _total_memory_verdict
 
     for gpu_id, fraction, util, mem in (
         ("H100-SXM5-80GB", 1.0, 0.9, 80),
@@ -1789,7 +1791,7 @@ def _held_only_beyond(count, need, runtime="transformers", gpu_id="V100-SXM2-32G
     bytes (all weights: no KV, no workspace), as ``runtime`` would size it. Through estimate() no
     runtime reaches 'full_memory' since each sizes its own budget (vLLM refuses to start instead; the
     others already use more than 0.95 of the card), so the rule is checked on its own."""
-    from estimator.serving import _serving_verdict
+    from estimator.serving_verdict import serving_verdict as _serving_verdict
 
     req = SizingRequest(
         stage=Stage.inference, model="Qwen2.5-72B", gpu=gpu_id, gpu_count=count, precision=Precision.bf16
@@ -2094,7 +2096,7 @@ def test_serving_verdict_follows_the_formula(count, concurrency):
 @pytest.mark.parametrize("gib", list(range(40, 90, 4)))
 def test_total_memory_below_one_card(gib):
     """Totals under one card's size count one card's context and workspace."""
-    from estimator.serving import _serving_need
+    from estimator.serving_verdict import serving_need as _serving_need
 
     r = estimate(
         SizingRequest(

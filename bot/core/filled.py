@@ -26,6 +26,7 @@ SOURCE_REASONS = {
     "offer_none_fits": Why.presales_gpu_none_fits,
     "offer_instead": Why.presales_gpu_instead,
     "previous_answer": Why.previous_answer_load,  # bot.core.carried_load
+    "budget_pick": Why.budget_pick,  # bot.core.budget_lead
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
@@ -143,7 +144,8 @@ def _source_params(
             "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
-    return {"provider": provider} if origin not in ("settings", "language", "previous_answer") else {}
+    own = ("settings", "language", "previous_answer", "budget_pick")  # no provider named
+    return {"provider": provider} if origin not in own else {}
 
 
 def _ledger_value(value: Any) -> float | int | str | bool | None:

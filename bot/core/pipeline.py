@@ -22,16 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer
-from bot.core.cheapest import fits, names_a_gpu
+from bot.core.budget_lead import budget_led
+from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
 from bot.core.context_followup import asks_carried
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
+from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
@@ -327,14 +330,14 @@ def answer_request(
     report = None
     comparisons: list[SizingReport] = []
     best: int | None = None
-    offer = None
+    offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
     beyond = ABSURD_MODEL in parsed.notes  # "a 1000000B model": refused, not another size
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
         chosen: dict[str, str] = dict.fromkeys(carry or (), "previous_answer")
         first = request.model_copy(update=carry) if carry else request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:
-            first, chosen = _offer_gpu(request, lang, settings, presales)
+            first, chosen = offer_gpu(request, lang, settings, presales, safe_estimate)
         sized = None
         if COUNTS_FAILED in parsed.notes:  # '4 卡和 8 卡都 OOM': sized above what failed (session 17)
             sized = size_above_failed(first, lambda r: _size(r, lang, settings, presales, chosen))
@@ -355,14 +358,18 @@ def answer_request(
             if len(done) > 1 and best is not None and best > 0 and not asked:  # the cheapest's details
                 done.insert(0, done.pop(best))
                 best = 0
+            if request.budget:  # the headline's budget pick leads the body (s30)
+                sizer = partial(_size, lang=lang, settings=settings, presales=presales)
+                done, pick = budget_led(done, first, sizer, ASKED_CARD not in parsed.notes)
             report, sources = done[0]
             report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
-                offer = _terms(presales, report, sources)
+                offer = offer_terms_for(presales, report, sources)
                 if not offer.offered:
-                    alternative = offered_instead(request, lang, settings, presales)
+                    size = partial(_size, lang=lang, settings=settings, presales=presales)
+                    alternative = offered_instead(request, presales, size)
     result = Answer(
         parsed=parsed,
         report=report,
@@ -378,42 +385,8 @@ def answer_request(
         offered=alternative[0] if alternative else None,
         offered_terms=alternative[1] if alternative else None,
     )
-    # the cheapest compared option was moved first above (same families as the offer's: its terms are
-    # presales.families()), so the reply need not compare again
-    return result.know(cheapest_index=best if comparisons else None)
-
-
-def _terms(presales: PresalesConfig, report: SizingReport, sources: dict[str, str]) -> Offer:
-    """The offer's terms behind an answer sized from ``sources`` (:func:`bot.core.offer.offer_terms`)."""
-    from bot.core.offer import offer_terms  # with an offer only (start-up)
-
-    return offer_terms(
-        presales,
-        report,
-        chosen="gpu" in sources and sources["gpu"].startswith("offer_"),
-        none_fits=sources.get("gpu") == "offer_none_fits",
-        price_source=sources.get("price_per_gpu_hour"),
-    )
-
-
-def offered_instead(
-    request: SizingRequest, lang: Lang, settings: ChatSettings, presales: PresalesConfig
-) -> tuple[SizingReport, Offer] | None:
-    """The request on the first offered GPU (preferred first) that fits the job and has a price, with the
-    offer's terms for it: what a quote under the provider's name is for when the customer named a GPU
-    the provider does not sell. None when no offered GPU fits (then no quote is made)."""
-    from bot.core.offer import candidates, offer_terms, pricing  # with an offer only (start-up)
-
-    for gpu in candidates(presales):
-        candidate = request.model_copy(update={"gpu": gpu, "gpu_memory_gib": None})
-        sized = _size(candidate, lang, settings, presales, {"gpu": "offer_instead"})
-        if sized is None or not fits(sized[0]):
-            continue
-        report, sources = sized
-        terms = offer_terms(presales, report, price_source=sources.get("price_per_gpu_hour"))
-        if terms.offered and pricing(report, terms) is not None:
-            return report, terms
-    return None
+    # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
+    return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
 
 
 def _options(
@@ -459,23 +432,6 @@ def _size(
     if any(a.field == "deadline_days" and a.why == Why.chat_settings for a in report.assumptions):
         sources["deadline_days"] = "settings"  # the estimator assumed the chat's default (its ledger has it)
     return report, sources
-
-
-def _offer_gpu(
-    request: SizingRequest, lang: Lang, settings: ChatSettings, presales: PresalesConfig
-) -> tuple[SizingRequest, dict[str, str]]:
-    """The request on the first offered GPU (preferred first) that fits the job, else on the first one;
-    and the ledger's source for the GPU ('offer_gpu' or 'offer_none_fits'). Unchanged without GPUs."""
-    from bot.core.offer import candidates  # with an offer only (start-up)
-
-    ids = candidates(presales)
-    for gpu in ids:
-        candidate = request.model_copy(update={"gpu": gpu})
-        if fits(safe_estimate(effective_request(candidate, lang, settings, presales)[0])):
-            return candidate, {"gpu": "offer_gpu"}
-    if not ids:
-        return request, {}
-    return request.model_copy(update={"gpu": ids[0]}), {"gpu": "offer_none_fits"}
 
 
 def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:

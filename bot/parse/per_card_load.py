@@ -45,3 +45,25 @@ def per_card_aside(steps: Any) -> None:
     for role in per_card:
         role.role = "per_card_load"
         lost[id(role)] = "per_card_load"
+
+
+def count_in_ceiling(steps: Any) -> bool:
+    """One card said only inside the per-card ceiling (session 30 #3): in 'L40S 单卡能扛的并发不到 40，
+    要支持 200 并发需要几张卡' or 'one L40S handles under 40 concurrent; how many for 200?' the '单卡' /
+    'one L40S' is the card the measurement was made on, not the count to size: the question asks the
+    count. True when a per-card load was set aside (:func:`per_card_aside`), the count read is 1 and
+    each one-card word of the message lies in a ceiling (:data:`PER_CARD_BEFORE_RE`)."""
+    lost = steps.__dict__.get("_lost")
+    if not lost or "per_card_load" not in lost.values() or steps.f.get("gpu_count") != 1:
+        return False
+    s = steps.s
+    asides = [r for r in steps.roles if r.role == "per_card_load"]
+    spans = [
+        m.span() for r in asides if (m := PER_CARD_BEFORE_RE.search(s, max(0, r.tok.start - 40), r.tok.start))
+    ]
+    ones = [m.start() for m in ONE_CARD_WORDS_RE.finditer(s)]
+    return bool(spans) and all(any(a <= at < b for a, b in spans) for at in ones)
+
+
+ONE_CARD_WORDS_RE = rc(r"(?i)单卡|单张|一张|一块|单个?gpu|(?:one|a\s+single)\s+(?:card|gpu)|one\s+\S{1,24}\s")
+"""The one-card words :data:`PER_CARD_BEFORE_RE` starts with: each must lie inside a per-card ceiling."""

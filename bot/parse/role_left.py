@@ -285,7 +285,15 @@ RATE_VALUE_RE = rc(r"\d")
 'throughput of 8 H100' state none: the number is the cards' count."""
 
 
-LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_PEAK, "concurrency"), (L_EPOCHS, "epochs"),
+L_USERS = rc(
+    r"(?:用户|员工|(?<![a-z])(?:users?|employees|staff))\s*(?:数|数量|总数|count)?\s*(?:是|为|有|:|=|约|大概)?\s*$"
+)
+"""The users named before their number ('用户 200', '员工 500 人', 'users: 200', session 30 #7): a load, read
+as README's users rule does for the words after it (bot.parse.users_load: users are at once; a head count
+of people, 人/员工/名, at 10 %)."""
+
+LEFT_ROLES = ((L_SEQ, "seq"), (L_CONC, "concurrency"), (L_PEAK, "concurrency"), (L_USERS, "concurrency"),
+              (L_EPOCHS, "epochs"),
               (L_BUDGET, "budget"), (L_PROMPT, "prompt"), (L_REPLY, "reply"),
               (L_SAMPLES, "samples"))  # fmt: skip
 """Words before a number that give it its role ("上下文32K", "并发 100"), in order."""

@@ -22,6 +22,7 @@ from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
+from bot.parse.per_card_load import count_in_ceiling
 from bot.parse.prose_forms import other_stage
 from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
@@ -197,8 +198,11 @@ class StageSteps:
             self.s
         ):
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
-        if ASKS_COUNT_RE.search(self.s) and not f.get("gpu_count"):  # "RTX 4090s: how many cards?"
-            f["count_asked"] = True
+        if ASKS_COUNT_RE.search(self.s):  # "RTX 4090s: how many cards?"
+            if "_lost" in self.__dict__ and count_in_ceiling(self):  # '单卡能扛 40 … 要几张卡' (s30)
+                f.pop("gpu_count")
+            if not f.get("gpu_count"):
+                f["count_asked"] = True
         slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)
         plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
         if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one

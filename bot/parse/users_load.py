@@ -28,7 +28,9 @@ USERS_AFTER_RE = rc(
     r"|staff\b|members\b|用户|员工|同事|人(?:要|需要|会|都要|想|在)?(?:用|使用)|人(?!同时|在线))"
 )
 """Words after a number that count people ('200 人用', '200 users', '500 名员工')."""
-USERS_BEFORE_RE = rc(r"(?:用户|员工|users?)\s*(?:数|数量|总数|count)?\s*(?:是|为|有|:|=|约|大概)?\s*$")
+USERS_BEFORE_RE = rc(
+    r"(?:用户|员工|users?|employees|staff)\s*(?:数|数量|总数|count)?\s*(?:是|为|有|:|=|约|大概)?\s*$"
+)
 """Words before a number that count people ('用户 500 人', 'users: 500')."""
 LOAD_AFTER_RE = rc(
     r"^\s*(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|同时|人同时|人在线|在线|requests?\s+at\s+once|qps\b"
@@ -84,6 +86,8 @@ EACH_AFTER_RE = rc(r"^[^.。;；?？!！]{0,24}?(?:\beach\b|\bapiece\b|每人|�
 HEAD_COUNT_RE = rc(
     r"(?<![\d.])(?P<n>\d[\d,]*)\s*(?:个|名|位)?\s*(?:employees|staff|colleagues|co-?workers|people|persons"
     r"|员工|同事|人(?:要|会|都要|在|左右)?(?:用|使用))"
+    r"|(?:员工|同事|(?<![a-z])(?:employees|staff))\s*(?:数|人数|总数)?\s*(?:是|为|有|:|=|约|大概)?\s*"
+    r"(?P<m>\d[\d,]*)(?![\d.])"  # the head count after its word: '员工 500 人', 'employees: 500' (s30 #7)
 )
 """A head count of an organisation as typed ('200 employees', '公司大概200人用'): never 'users' or '用户',
 which people also write for the sequences at once ('how many L40S for 100 users?')."""
@@ -92,7 +96,9 @@ which people also write for the sequences at once ('how many L40S for 100 users?
 def _head_count(raw: str, value: float) -> bool:
     """Whether the text as typed ``raw`` (before the people words became 'users') counts ``value``
     people of an organisation (:data:`HEAD_COUNT_RE`)."""
-    return any(float(m.group("n").replace(",", "")) == value for m in HEAD_COUNT_RE.finditer(raw))
+    return any(
+        float((m.group("n") or m.group("m")).replace(",", "")) == value for m in HEAD_COUNT_RE.finditer(raw)
+    )
 
 
 def load_value(steps: Any) -> float | None:

@@ -21,6 +21,10 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "the previous answer's load: only the card changed, so the load it assumed stays (say a load to "
         "change it)"
     ),
+    "budget_pick": N_(
+        "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
+        "first line names (name a precision to size another)"
+    ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption; estimator.resolve.resolve_gpu;
-previous_answer_load: bot.core.carried_load)."""
+previous_answer_load: bot.core.carried_load; budget_pick: bot.core.budget_lead)."""

@@ -33,7 +33,9 @@ _FIELD = attrgetter("field")
 def _kv_per_token(inf: Inference, f: Fmt, lang: str) -> str:
     """The KV cache per token that multiplies out to the total shown: with sliding-window layers
     (gpt-oss, Gemma 2/3, Mistral's window) the per-sequence figure holds only the window on those
-    layers, so the per-token figure is the average over the context, and says so."""
+    layers, so the per-token figure is the average over the context, and says so (the JSON's
+    ``kv_bytes_per_token_shown``, :func:`bot.core.kv_shown.kv_per_token_shown`, is this figure: change both
+    together; inline here for render's call count)."""
     per_token = inf.kv_bytes_per_token
     average = inf.kv_bytes_per_sequence / inf.context_tokens if inf.context_tokens else per_token
     if average >= 0.99 * per_token:

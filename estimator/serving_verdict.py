@@ -1,0 +1,106 @@
+"""The serving verdict on the user's GPUs (or total memory): yes / borderline / no with a reason.
+
+Moved out of :mod:`estimator.serving` (session 30, the module was at the 500-line cap); the
+verdicts are unchanged. Memory figures are bytes; counts are GPUs."""
+
+from __future__ import annotations
+
+import math
+
+from estimator import defaults
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.models import Inference, SizingRequest
+from estimator.plan import HEADROOM
+from estimator.runtimes import ServingRuntime, runtime_named
+from estimator.serving_launch import engine_limit
+from estimator.serving_layout import tp_options
+from estimator.units import GIB
+from estimator.verdicts import requested_count
+
+
+def serving_verdict(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec, spec: ModelSpec
+) -> tuple[str | None, str | None]:
+    """('yes' / 'borderline' / 'no', reason) for the user's GPU count; (None, None) without one.
+
+    The weights and one full-context sequence must fit, and a stated concurrency too; borderline when
+    that leaves under 10 % of the usable memory ('tight'), fits only at the upper end of a stated range
+    ('range_upper_end'), or — no precision named, 16-bit weights, a GPU with FP8 tensor cores — fits
+    only with FP8 weights ('fp8_only': standard on Hopper-class serving, a quality trade-off to check).
+    vLLM refuses to start when its KV cache holds fewer tokens than one ``max_model_len``
+    (vllm/v1/core/kv_cache_utils.py ``check_enough_kv_cache_memory``; V0 ``raise_if_cache_size_invalid``):
+    'no' at the stated (or default) utilization — :func:`_serving_notes` says what 0.95 would hold.
+    Other runtimes: 'borderline' when it fits only with nearly all memory ('full_memory').
+    """
+    count = requested_count(req)
+    if count is None:
+        return total_memory_verdict(req, inf, gpu)
+    if inf.min_gpus > count:
+        if req.gpu_count_max and inf.min_gpus <= req.gpu_count_max:
+            return "borderline", "range_upper_end"
+        refuses = runtime_named(inf.runtime).refuses_short_cache  # vLLM
+        if refuses and inf.kv_capacity_tokens:  # the weights fit, one request does not: vLLM will not start
+            return "no", None if req.concurrency else "max_model_len"  # s15 trial #3: no load stated
+        fp8_fits = inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+        if req.concurrency:  # a stated load must fit in FP8 too (the FP8 alternative is sized for it)
+            fp8_load = next((a.min_gpus for a in inf.alternatives if a.change == "fp8"), None)
+            fp8_fits = fp8_fits and fp8_load is not None and fp8_load <= count
+        if req.precision is None and gpu.peak_tflops_fp8 and fp8_fits:
+            return "borderline", "fp8_only"
+        if refuses:
+            return "no", None
+        holds = count in tp_options(spec, gpu) or count % max(tp_options(spec, gpu)) == 0
+        if holds and serving_need(req, inf, count) <= full_memory(gpu.addressable_bytes * count, count):
+            return "borderline", "full_memory"  # a layout of exactly `count` (TP, or whole TP groups)
+        return "no", None
+    if req.concurrency and inf.max_concurrency < req.concurrency:
+        return "no", None
+    limited = req.max_model_len or req.max_model_len_default  # stated, or the model's (a pasted command)
+    if limited and refused_to_start(req, inf, runtime_named(inf.runtime), spec):
+        return "no", "max_model_len"  # the context fits, one max_model_len sequence does not: no start
+    need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    need += inf.workspace_bytes_per_gpu * count
+    if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
+        return "yes", None
+    return "borderline", "tight"
+
+
+def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
+    """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
+    KV cache, and each card's activation workspace."""
+    kv = inf.kv_bytes_per_sequence * (req.concurrency or 1)
+    return inf.weights_bytes + kv + inf.workspace_bytes_per_gpu * cards
+
+
+def full_memory(memory_bytes: float, cards: int) -> float:
+    """What raising vLLM's gpu_memory_utilization to its practical maximum (0.95) gives, less each
+    card's CUDA context: a fit beyond the default but within this is 'borderline'."""
+    return memory_bytes * defaults.MAX_GPU_MEMORY_UTILIZATION - defaults.CUDA_CONTEXT_BYTES.value * cards
+
+
+def total_memory_verdict(req: SizingRequest, inf: Inference, gpu: GpuSpec) -> tuple[str | None, str | None]:
+    """A total ("准备700G显存", no GPU count): the same yes/borderline/no on the sum, counted in cards of
+    the assumed GPU's size for the per-card context and workspace."""
+    if not req.total_memory_gib:
+        return None, None
+    total = req.total_memory_gib * GIB * (gpu.gpu_memory_fraction or 1.0)
+    cards = max(1, math.ceil(req.total_memory_gib / gpu.memory_gib))
+    need = serving_need(req, inf, cards)
+    utilization = 1.0 if gpu.gpu_memory_fraction else defaults.GPU_MEMORY_UTILIZATION.value
+    usable = total * utilization - defaults.CUDA_CONTEXT_BYTES.value * cards
+    if need <= HEADROOM * usable:
+        return "yes", None
+    if need <= usable:
+        return "borderline", "tight"
+    if need <= full_memory(total, cards):
+        return "borderline", "full_memory"
+    return "no", None
+
+
+def refused_to_start(req: SizingRequest, inf: Inference, runtime: ServingRuntime, spec: ModelSpec) -> bool:
+    """vLLM on the user's GPUs cannot hold one sequence of its ``max_model_len`` (:func:`engine_limit`)
+    in its KV cache: it refuses to start (vllm/v1/core/kv_cache_utils.py
+    ``check_enough_kv_cache_memory``)."""
+    limit = engine_limit(req, inf, spec)
+    capacity = inf.kv_capacity_tokens
+    return runtime.refuses_short_cache and requested_count(req) is not None and 0 < (capacity or 0) < limit
