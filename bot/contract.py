@@ -10,7 +10,6 @@ from typing import Any
 
 from bot.core.failed_counts import ALL_CODES
 from bot.core.pipeline import Answer
-from bot.core.start_only import start_only
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
@@ -105,6 +104,8 @@ def _report(answer: Answer) -> dict[str, Any]:
     d = r.model_dump(mode="json", exclude={"gpu_spec", "model_spec"})
     mem = d["memory"]
     cost = d["cost"]
+    from bot.core.start_only import start_only
+
     return {
         "flops": r.flops,
         "flops_formula": r.flops_formula,

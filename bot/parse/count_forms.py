@@ -19,20 +19,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bot.later_names import carried_unit_total, load_forms, role_split
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
-from bot.parse.carried_unit import carried_unit_total
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.length_forms import length_forms
-from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
-from bot.parse.role_split import role_split
 from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.vendor_counts import VENDOR_COUNT_RE, count_and_unit
