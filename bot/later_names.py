@@ -6,7 +6,7 @@ start, callgrind, session 30). Each name rebinds itself in the calling module on
 
 from __future__ import annotations
 
-from estimator.later import later
+from estimator.later import LaterNames, later
 
 BOT: dict[str, tuple[str, ...]] = {
     "bot.core.context_followup": ("asks_carried",),
@@ -45,3 +45,31 @@ a function of that module)."""
 (role_split,) = later("bot.parse.role_split", "role_split")
 (rollout_share,) = later("bot.parse.rollout_share", "rollout_share")
 (past_run_duration,) = later("bot.parse.run_durations", "past_run_duration")
+
+LATE = LaterNames(
+    {
+        "bot.parse.configs.limits": (
+            "CTX_SIZE_RE",
+            "LIMIT_AFTER_RE",
+            "LIMIT_RE",
+            "limit_value",
+            "quant_flag",
+            "typed_key",
+        ),
+        "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
+        "bot.parse.rl_words": (
+            "COMPLETION_AFTER_RE",
+            "COMPLETION_RE",
+            "QUANT_GROUP_RE",
+            "RL_GENERATION_GROUPS",
+            "RL_GENERATIONS_RE",
+        ),
+        "bot.parse.vendor_counts": ("VENDOR_COUNT_RE", "count_and_unit"),
+        "bot.render.local_layout": ("GGUF_NAMES", "local_layout"),
+    }
+)
+"""Names (functions, patterns, tables) of modules a plain question never reaches, read as ``LATE.name`` by
+the capped modules that use them (prose_vocab, count_forms, serving_text): each module is imported on the
+first read of one of its names, which then stays on the object. A pattern read this way is the module's
+compiled pattern as first read (the presence gates bound on a second message, bot.parse.module_gates, are
+speed only: every answer is the pattern's)."""

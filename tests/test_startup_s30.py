@@ -1,5 +1,5 @@
 """Issue 23 item 7, ``sizing-bot ask`` start-up (session 30): the modules a plain question runs no
-function of (56 of them: parse readers for cues the question lacks, follow-up and serving helpers,
+function of (61 of them: parse readers for cues the question lacks, follow-up and serving helpers,
 launcher-config readers, render texts of other answers) are imported where they are called, or through
 :class:`estimator.later.Later` / :class:`estimator.later.LaterNames` from the modules at the line caps,
 and still answer the questions that need them."""
@@ -17,6 +17,8 @@ from estimator import later
 from tests.startup_probe import ask_loaded
 
 DEFERRED = (
+    "bot.parse.configs.limits", "bot.parse.param_offload", "bot.parse.rl_words", "bot.parse.vendor_counts",
+    "bot.render.local_layout",
     "bot.core.context_followup", "bot.core.followup_cost", "bot.core.scaled_followup",
     "bot.core.start_only", "bot.parse.accelerator_family", "bot.parse.bare_length", "bot.parse.brackets",
     "bot.parse.card_memory", "bot.parse.carried_unit", "bot.parse.configs.abbrev",
@@ -97,3 +99,10 @@ def test_later_names_reads_once_and_refuses_unknown_names() -> None:
     assert names.on_schedule is real and vars(names)["on_schedule"] is real  # stored: no __getattr__ again
     with pytest.raises(AttributeError):
         names.reach_target  # noqa: B018
+
+
+def test_bot_late_names_are_those_of_their_modules() -> None:
+    modules = vars(later_names.LATE)["_modules"]
+    assert len(modules) == 16
+    for name, module in modules.items():
+        assert getattr(later_names.LATE, name) is getattr(importlib.import_module(module), name), name
