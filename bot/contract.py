@@ -11,8 +11,6 @@ from typing import Any
 from bot.core.failed_counts import ALL_CODES
 from bot.core.kv_shown import kv_per_token_shown
 from bot.core.pipeline import Answer
-from bot.core.start_only import start_only
-from bot.core.typed_verdict import typed_verdict
 from bot.recipes import build_recipes
 from bot.render.notes import why_text
 from estimator.catalog import GpuSpec
@@ -107,6 +105,9 @@ def _report(answer: Answer) -> dict[str, Any]:
     d = r.model_dump(mode="json", exclude={"gpu_spec", "model_spec"})
     mem = d["memory"]
     cost = d["cost"]
+    from bot.core.start_only import start_only
+    from bot.core.typed_verdict import typed_verdict
+
     starts = start_only(r)
     verdict = typed_verdict(r, starts)
     return {

@@ -24,7 +24,6 @@ import math
 from estimator import defaults
 from estimator.ledger import Ledger
 from estimator.models import Band, Cost, Currency, SizingRequest
-from estimator.serving_budget import monthly_budget
 from estimator.serving_speed import HOURS_PER_MONTH
 
 
@@ -32,6 +31,8 @@ def run_budget(req: SizingRequest, billed_gpu_hours: float) -> tuple[float, dict
     """The budget of the whole run (currency units) and, for a budget per period, the note's extra
     parameters: ``per_month`` (the budget per month) and ``months`` (the run's length in months of
     730 h). A budget with no period is the run's sum as stated."""
+    from estimator.serving_budget import monthly_budget
+
     per_month = monthly_budget(req)
     if per_month is None or not req.budget:
         return req.budget or 0.0, {}

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.host_ddr import ddr_band
 from estimator.request import _Frozen
 from estimator.units import GIB
 
@@ -278,6 +277,8 @@ def split_for(req: "SizingRequest", spec: ModelSpec, gpu: GpuSpec, inf: "Inferen
     bandwidth = req.host_bandwidth_gbps * 1e9 if req.host_bandwidth_gbps else None
     if gpu.unified_memory:
         host, bandwidth = unified_host(gpu, req.gpu_count or 1)
+    from estimator.host_ddr import ddr_band
+
     return layer_split(
         spec,
         gpu,
@@ -337,6 +338,8 @@ def _user_split(
 ) -> LayerSplit:
     """:func:`layer_split` at ``-ngl ngl`` with the user's cards, host memory and bandwidth (no experts on
     the CPU, the KV cache with its layers)."""
+    from estimator.host_ddr import ddr_band
+
     return layer_split(
         spec,
         gpu,

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Literal
 
-from estimator.adapter_states import adapter_state_bytes
 from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
@@ -366,6 +365,8 @@ def state_parts(
     elif setup.method in (Method.lora, Method.qlora):
         per_adapter = _adapter_bytes_per_param(setup)
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
+        from estimator.adapter_states import adapter_state_bytes
+
         parts["adapters"] = adapter_state_bytes(spec, trained, per_adapter, setup, plan) / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)

@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from estimator import catalog, defaults
 from estimator.architecture import shape_for_size
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.gpu_families import family_flagship
 from estimator.ledger import Ledger
-from estimator.mac_devices import mac_chip
 from estimator.models import SizingRequest, Stage
 from estimator.reasons import Why
 
@@ -120,6 +118,8 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
         if req.rig_bandwidth_gbps:  # a rig's layers in turn on cards of their own bandwidth (s20 #1)
             spec = spec.model_copy(update={"memory_bandwidth_gbps": req.rig_bandwidth_gbps})
         return spec
+    from estimator.mac_devices import mac_chip
+
     chip = mac_chip(req.gpu, req.gpu_memory_gib) if req.gpu and req.gpu_memory_gib else None
     if chip is not None and req.gpu_memory_gib:  # "128G 的 Mac Studio": a chip assumed, the memory stated
         spec = _apple_configuration(catalog.gpu(chip), req.gpu_memory_gib)
@@ -131,6 +131,8 @@ def resolve_gpu(req: SizingRequest, ledger: Ledger) -> GpuSpec:
     if req.gpu and req.gpu_memory_gib:  # "Titan X 12GB": that name, that memory, nothing else known
         ledger.assume("gpu", req.gpu, Why.gpu_unknown_memory, gpu=req.gpu, memory_gib=req.gpu_memory_gib)
         return _generic_card(req.gpu, req.gpu, req.gpu_memory_gib, ledger)
+    from estimator.gpu_families import family_flagship
+
     flagship = family_flagship(req.gpu) if req.gpu else None
     if req.gpu and flagship is not None:  # '华为的卡': the family's flagship, said (trial s27b #2)
         spec = catalog.gpu(flagship)

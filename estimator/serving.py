@@ -16,20 +16,16 @@ from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, default_kv_precision, serve
+from estimator.later import LATE
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
-from estimator.mla_layout import indexer_assumption, mla_layout, mla_tp_copies, note_assumed_dp_attention
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
-from estimator.serving_budget import check_serving_budget
-from estimator.serving_capacity import at_capacity, fits_only_in_fp8, fp8_on_count
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
-from estimator.serving_schedule import on_schedule
 from estimator.serving_verdict import refused_to_start, serving_need, serving_verdict
-from estimator.throughput_target import concurrency_for_target, note_short_of_target, reach_target
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -208,7 +204,7 @@ def size_serving(
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count, flash_attention=req.flash_attention,
         kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
-        prompt_tokens=req.prompt_tokens, mla_tp_copies=mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
+        prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
     )  # fmt: skip
@@ -218,18 +214,18 @@ def size_serving(
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
-    fp8, fp8_first = None, server and fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
+    fp8, fp8_first = None, server and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
     if (req.concurrency_asked or fp8_first) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
-        inf = concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
-        inf = reach_target(req, inf, replace(base, precision=precision), ledger)
+        inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
+        inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, mla_tp_copies(req, spec))
+    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, LATE.mla_tp_copies(req, spec))
     if gpu.generic:  # a card known by its memory only: no speed or cost figures
         inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
         ledger.note("generic_gpu_no_time", gpu=gpu.name)
@@ -243,8 +239,8 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
-    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)
-    check_serving_budget(req, inf := with_load_cost(on_schedule(req, inf, ledger)), price, ledger)  # 8 h/day
+    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
+    LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 
@@ -257,14 +253,14 @@ def _capacity_on_count(
     :func:`estimator.serving_capacity.fp8_on_count`), the most in FP8 on it, the precision replaced in
     ``ledger``. Returns (answer, precision, the FP8 answer or None)."""
     precision, inf = sized
-    rt = runtime_for(gpu, precision, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-    inf = at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
-    fp8 = fp8_on_count(req, gpu, precision, inf, size, ledger)
+    rt = runtime_for(gpu, precision, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
+    inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
+    fp8 = LATE.fp8_on_count(req, gpu, precision, inf, size, ledger)
     if fp8 is None:
         return inf, precision, None
     most.clear()
-    rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=mla_tp_copies(req, spec))
-    inf = at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
+    rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
+    inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
     ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
     return inf, Precision.fp8, fp8
 
@@ -356,10 +352,10 @@ def _memory_assumptions(
         ledger.assume("gpu_memory_utilization", share.value, share.why)
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
-    indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
+    LATE.indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
     if spec.kv_lora_rank and inf.tp > 1:
-        ledger.assume("kv_layout", *mla_layout(req, spec))  # estimator.mla_layout
-        note_assumed_dp_attention(req, spec, inf, ledger)
+        ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
+        LATE.note_assumed_dp_attention(req, spec, inf, ledger)
 
 
 def _serving_notes(
@@ -373,7 +369,7 @@ def _serving_notes(
     ledger: Ledger,
 ) -> None:
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
-    note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a stated load too
+    LATE.note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a load too
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if refused_to_start(req, inf, runtime, spec):

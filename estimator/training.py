@@ -18,7 +18,6 @@ from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.memory import trained_params
-from estimator.methods import method_rows
 from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
 from estimator.quoted_layout import quoted_count
 from estimator.reasons import Why
@@ -137,6 +136,8 @@ def _memory_and_layout(
     plan = memory_and_plan(req, r, parts.setup, out.spec, out.params, cluster, parts.global_batch, ledger)
     fields |= {"memory": plan.memory, "feasible": plan.feasible, "feasible_reason": plan.feasible_reason}
     if req.methods:  # timed later
+        from estimator.methods import method_rows
+
         fields["method_comparison"] = method_rows(req, out.spec, out.params, r.gpu, parts.setup)
     return fields
 

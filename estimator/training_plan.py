@@ -19,10 +19,7 @@ from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
-from estimator.methods import with_least
 from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
-from estimator.offload_time import offload_seconds_per_step
-from estimator.pcie_layout import with_pcie_zero
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.request import Recompute
@@ -115,6 +112,8 @@ def offload_time(req: SizingRequest, out: Any, per_node: int, ledger: Ledger) ->
     hours = roll.training_gpu_hours.likely if roll is not None else out.gpu_hours.likely
     per_sequence = getattr(out, "sample_tokens", None) or out.seq_len  # the average sequence (time)
     gpu_step = hours * 3600.0 / gpus * seqs * per_sequence / tokens
+    from estimator.offload_time import offload_seconds_per_step
+
     extra = offload_seconds_per_step(out.params, gpus, per_node)
     if gpu_step <= 0:
         return {}
@@ -319,6 +318,9 @@ def memory_and_plan(
     if req.gpu_count is None:
         mem = copied(mem, {"fits_requested": None})
     else:  # an adapter method laid out to communicate least: the least memory on these GPUs, too
+        from estimator.methods import with_least
+        from estimator.pcie_layout import with_pcie_zero
+
         mem = with_pcie_zero(spec, params, gpu, setup, with_least(spec, params, gpu, setup, mem))
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
         unsized = {"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse import ParseResult
-from bot.parse.bare_length import BINARY_K
 from estimator.models import SizingRequest, Stage
 
 LONGEST_CONTEXT = 2 * 1024 * 1024
@@ -32,6 +31,8 @@ LOAD_FIELDS = ("concurrency", "users", "target_tokens_per_s")
 def _length(tokens: float) -> int:
     """'32K tokens' is read as 32,000 tokens: as a length, the binary 32,768 (bot.parse.bare_length)."""
     k = tokens / 1000
+    from bot.parse.bare_length import BINARY_K
+
     return int(k) * 1024 if k == int(k) and int(k) in BINARY_K else int(tokens)
 
 

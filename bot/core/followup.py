@@ -42,8 +42,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.context_followup import as_context, without_old_question
-from bot.core.followup_cost import asks_previous, with_previous_schedule
 from bot.parse import ParseResult, normalize
 from bot.parse.words import explicit_stage as stage_word
 from estimator import catalog
@@ -80,6 +78,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
         given.discard("stage")  # inferred by the parser from tokens, MFU, int4 …: not a change
     if not given and parsed.recipe_tools is not None and not parsed.out_of_scope:
         return Decision(True, "asks for the previous answer's launch recipes")
+    from bot.core.followup_cost import asks_previous
+
     if not given and asks_previous(parsed, prev):  # "what's the monthly bill?", 'only 8 hours a day' (s18)
         return Decision(True, "asks the previous answer's cost or daily schedule")
     if not given and parsed.bare_length and not parsed.out_of_scope:  # '那32k呢', 'at 128K?' (s24 #2)
@@ -250,12 +250,17 @@ def followup_fields(parsed: ParseResult, prev: SizingRequest) -> tuple[ParseResu
     (:func:`bot.core.followup_machines.machines_followup`), and the fields it changes
     (:func:`with_count_asked`): a length alone is the context (:func:`bot.core.context_followup.as_context`),
     and the previous 'how many concurrent' is dropped when it asks something else."""
+    from bot.core.followup_cost import with_previous_schedule
     from bot.core.followup_machines import machines_followup
 
     parsed = with_previous_schedule(machines_followup(parsed, prev), prev)  # 'only 8 hours a day' (s18)
+    from bot.core.context_followup import as_context
+
     parsed, new = as_context(
         parsed, prev, {f: getattr(parsed.request, f) for f in parsed.found if f != "stage"}
     )
+    from bot.core.context_followup import without_old_question
+
     return parsed, with_count_asked(parsed, without_old_question(parsed, prev, new))
 
 

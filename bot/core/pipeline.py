@@ -29,7 +29,6 @@ from bot.core.answer import Answer
 from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
-from bot.core.context_followup import asks_carried
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
@@ -38,11 +37,10 @@ from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
-from bot.core.scaled_followup import scaled_followup
+from bot.later_names import asks_carried, prose_commented, scaled_followup
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
-from bot.parse.configs.commented import prose_commented
 from bot.parse.configs.merge import with_stack
 from bot.parse.configs.prose_stage import training_prose
 from bot.parse.counts_tried import COUNTS_FAILED

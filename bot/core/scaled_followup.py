@@ -10,7 +10,6 @@ request's carried ``hours`` (the old run's) is replaced by those, and the run is
 from __future__ import annotations
 
 from bot.parse.result import ParseResult
-from bot.parse.scaled_run import SCALED, scaled_hours, scaled_said
 from estimator.models import SizingRequest, Stage
 
 _TRAINING = (Stage.pretrain, Stage.continued_pretrain, Stage.finetune)
@@ -27,6 +26,8 @@ def scaled_followup(
     if not prev.hours or prev.stage != merged.stage or merged.hours != prev.hours:
         return merged, parsed
     job = merged.model_copy(update={"hours": None})
+    from bot.parse.scaled_run import scaled_hours
+
     hours = scaled_hours(prev, job, prev.hours * 3600.0)
     if hours is None:
         return merged, parsed
@@ -36,6 +37,8 @@ def scaled_followup(
         if parsed.lang == "zh"
         else (f"{prev.gpu_count} × {card} · {prev.hours:g} h")
     )
+    from bot.parse.scaled_run import SCALED, scaled_said
+
     item = (scaled_said(said, hours, job, parsed.lang), SCALED)
     parsed = parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, item]})
     return job.model_copy(update={"hours": round(hours, 2)}), parsed

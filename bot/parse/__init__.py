@@ -2,12 +2,10 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
-from bot.parse.bare_length import with_bare_length
 from bot.parse.cue_index import CueTable
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
 from bot.parse.eval_cards import without_eval_cards
-from bot.parse.laptop_note import with_laptop_note
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
@@ -60,6 +58,8 @@ def parse(text: str) -> ParseResult:
             first = without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_methods(without_other_cards(first or parse_one(raw))), raw)
         if _LAPTOP in steps and LAPTOP_RE.search(raw):  # its gate here: no frame without a laptop named
+            from bot.parse.laptop_note import with_laptop_note
+
             parsed = with_laptop_note(parsed, with_machine_asked(parsed, raw), raw)  # one card: s20 #3
         # 'fine-tune … and then serve it': the serving, a 2nd question (s20); on its own rig, named (s21)
         if first is None and _THEN_SERVE in steps and THEN_SERVE_RE.search(raw):
@@ -68,6 +68,8 @@ def parse(text: str) -> ParseResult:
         if _WHICH in steps and WHICH_CARDS_RE.search(raw):
             parsed = with_cards_compared(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
+            from bot.parse.bare_length import with_bare_length
+
             parsed = with_bare_length(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)

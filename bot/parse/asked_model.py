@@ -30,7 +30,6 @@ from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
-from bot.parse.teacher_model import student_candidate
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
@@ -225,6 +224,8 @@ def _asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
         return kept[0]
     chosen = next((c for c in kept if INSTEAD_AFTER_RE.match(s, _end(c))), None)  # 'use Llama-3-8B instead'
     if chosen is None and ("蒸馏" in s or "distil" in s or "teacher" in s):  # the student, not the teacher
+        from bot.parse.teacher_model import student_candidate
+
         chosen = student_candidate(s, kept)
     if chosen is None and ("model" in s or "pretrain" in s):  # the policy's path, not a PRM's (s21)
         chosen = policy_candidate(s, kept)

@@ -72,7 +72,6 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
-from bot.parse.rig_unknown import memory_after_unknown, unknown_rig_memory
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.sample_at import fewer_tokens_than_samples
@@ -290,6 +289,8 @@ class _Parse(FieldSteps, StageSteps):
         sized (``unknown_other_device``), never dropped (s23; design §8)."""
         if not (gpus and self._unknown_gpu) or _mac_of_chip(self._unknown_gpu, gpus[0].gpu_id):
             return
+        from bot.parse.rig_unknown import unknown_rig_memory
+
         reason, own = "unknown_other_device", unknown_rig_memory(self.s, gpus) if "\ue002" in self.s else None
         if own is not None:  # s24: a part of the same machine (bot.parse.rig_unknown), its memory its own
             if self.f.get("gpu_memory_gib") == own and not gpus[0].memory_gib:
@@ -297,6 +298,8 @@ class _Parse(FieldSteps, StageSteps):
             sized = self.f.get("gpu_memory_gib") or catalog.gpu(gpus[0].gpu_id).memory_gib
             reason = "mixed_rig_largest" if own < sized else reason
         name = as_typed(self.raw, self._unknown_gpu)
+        from bot.parse.rig_unknown import memory_after_unknown
+
         mem = (
             memory_after_unknown(self.s) if reason == "unknown_other_device" and "\ue002" in self.s else None
         )

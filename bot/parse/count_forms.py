@@ -19,23 +19,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bot.later_names import LATE, carried_unit_total, load_forms, role_split
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
-from bot.parse.carried_unit import carried_unit_total
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.length_forms import length_forms
-from bot.parse.load_forms import load_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
-from bot.parse.role_split import role_split
 from bot.parse.time_forms import time_forms
 from bot.parse.vague_amounts import english_rough, restated
-from bot.parse.vendor_counts import VENDOR_COUNT_RE, count_and_unit
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
 from bot.parse.written_units import REPLACED_RE
@@ -367,7 +364,7 @@ def count_forms(s: str) -> str:
     if CHASSIS_GATE.search(s):
         s = chassis_slots(s)  # 'an 8-GPU chassis … 4x MI100': the box's slots are not the cards (s27)
     if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:
-        s = VENDOR_COUNT_RE.sub(count_and_unit, s)  # '8 NVIDIA GPUs': the count, not the maker (round 14)
+        s = LATE.VENDOR_COUNT_RE.sub(LATE.count_and_unit, s)  # '8 NVIDIA GPUs': the count (round 14)
     if BOUND_MEMORY_GATE.search(s):
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     if " total" in s or "altogether" in s:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.parse.card_memory import modded_size, written_as_setting
 from bot.parse.gpus import GpuMention, family_memory, unified
 from estimator import catalog
 
@@ -45,6 +44,8 @@ def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, 
     a modified card's memory ("4090 魔改 48G", "2张4090 48G") is per card, unless a setting ("显存: 48GB")."""
     if not gpus or memory is None or gpus[0].modded or count < 2:
         return memory
+    from bot.parse.card_memory import modded_size, written_as_setting
+
     if modded_size(gpus[0].gpu_id, memory) and not written_as_setting(raw, memory):
         return memory
     per_card = catalog.gpu(gpus[0].gpu_id).memory_gib
@@ -64,6 +65,8 @@ def over_card(steps: Any, gpus: list[GpuMention], memory: float) -> float | None
     gpu, named = steps.f.get("gpu"), steps.named_unused
     if gpu is None or unified(gpu):
         return memory
+    from bot.parse.card_memory import modded_size
+
     if memory <= family_memory(gpu) + 1 or modded_size(gpu, memory):
         return memory
     text = f"{memory:g} GB"

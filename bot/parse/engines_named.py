@@ -13,7 +13,6 @@ from __future__ import annotations
 from bot.parse.asked_model import ASKING_RE, SENTENCE_RE
 from bot.parse.regex import rc
 from bot.parse.settings import RUNTIMES
-from bot.parse.works_fine import engine_not_said_to_work
 
 ONE_STACK = {
     frozenset(("Ollama", "llama.cpp")),
@@ -46,6 +45,8 @@ def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[s
         return runtime, []
     accepted = accepted_alternatives(s, found)  # 'vLLM 也行': acceptable, not the one asked about
     marked = _other_setup_engines(s, found) | accepted
+    from bot.parse.works_fine import engine_not_said_to_work
+
     runtime = (
         _asked(s, found, marked)
         or engine_not_said_to_work(s, found, _in)

@@ -10,6 +10,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 from typing import Any
 
+from bot.later_names import option_counts
 from bot.parse import counts_outcome as co
 from bot.parse import structure as st
 from bot.parse.asked_count import asked_count
@@ -36,7 +37,6 @@ from bot.parse.models import ModelMention
 from bot.parse.negated_values import seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.one_card_named import memory_card_one, one_named_card
-from bot.parse.option_counts import option_counts
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
 from bot.parse.request_fields import as_typed

@@ -9,8 +9,6 @@ from functools import cache
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
-from bot.parse.accelerator_family import family_only
-from bot.parse.card_memory import beyond_one_card
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
@@ -238,6 +236,8 @@ def card_total(card: GpuMention, memory: float) -> bool:
         g.memory_gib
         for g in map(catalog.gpus().__getitem__, _gpu_index().families.get(family, [card.gpu_id]))
     ]
+    from bot.parse.card_memory import beyond_one_card
+
     return beyond_one_card(card.gpu_id, memory, variants)
 
 
@@ -358,6 +358,8 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         start, end = laptop.span("card")
         return mask(s, start, end, UNKNOWN_GPU_MARK), name, gpu_suggestions(name)
     for m in lx.UNKNOWN_GPU_RE.finditer(s):  # a loop, not next(genexpr): no generator frame a parse
+        from bot.parse.accelerator_family import family_only
+
         if not _active_size(s, m) and not (GPU_MARK in s and family_only(m.group(0))):
             break  # a family word beside a catalog card ('AMD GPUs (MI210 64GB)') is that card's
     else:
@@ -401,10 +403,14 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
     import difflib  # here: only an unknown card needs it (start-up)
 
     vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
+    from bot.parse.accelerator_family import family_only
+
     if vendor is not None and family_only(name):  # 'AMD 的卡', 'AMD GPUs': more than are shown, the largest
         largest = _largest_families(vendor, 99)
         if len(largest) > SHOWN_SUGGESTIONS:
             return largest[:SHOWN_SUGGESTIONS]
+    from bot.parse.accelerator_family import family_only
+
     if vendor is None and family_only(name):  # 'H 卡', 'H cards' (s28): the NVIDIA H line, largest first
         return [f for f in _largest_families("NVIDIA", 99) if series(f) == "h"][:SHOWN_SUGGESTIONS]
     if vendor is not None:

@@ -35,7 +35,6 @@ from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import job_named_model
-from bot.parse.version_context import with_named_version
 from bot.parse.vision_names import mark_substitutions, vision_language_names
 from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
@@ -414,6 +413,8 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         s = mask(s, start, end, MODEL_MARK)
     mark_substitutions(s, mentions)
     if len(mentions) > 1:  # 'Llama-2 … Llama 70B': Llama-2-70B (no call for one name: the parse's budget)
+        from bot.parse.version_context import with_named_version
+
         mentions[:] = with_named_version(s, mentions, _whole_catalog_name)
     return s
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.parse.option_counts import COMPARE_CUE_RE
 from bot.parse.regex import rc
-from bot.parse.respective_prices import respective_prices
 
 if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
@@ -51,8 +49,12 @@ def option_prices(p: Any, gpus: list[GpuMention]) -> None:
     (``p.f['gpu']``) price in ``p.f['price_per_gpu_hour']``, the others in ``p._option_prices`` (GPU id →
     price in the request's currency), every price marked used. Leaves ``p`` as it was otherwise."""
     prices = [r for r in p.roles if r.role == "price" or (r.role == "budget" and _bare(p.s, r, gpus))]
+    from bot.parse.respective_prices import respective_prices
+
     if len(gpus) > 1 and respective_prices(p, gpus):  # 'H100、A100 分别 2.49 和 1.19 美元每小时' (s20)
         return
+    from bot.parse.option_counts import COMPARE_CUE_RE
+
     if (
         len(prices) < 2
         or all(r.role == "budget" for r in prices)

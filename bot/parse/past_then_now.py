@@ -42,7 +42,6 @@ from bot.parse.earlier_run import (
 from bot.parse.message import parse_one as parse
 from bot.parse.numbers import parse_chinese_numeral
 from bot.parse.result import ParseResult
-from bot.parse.scaled_run import SCALED, card_ratio, scaled_hours, scaled_said
 from estimator import catalog
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest, Stage
@@ -195,9 +194,13 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
         later = _machines_read(later, job)
     d_old = _data_tokens(old)
     if job.stage in _TRAINING and d_old is None:  # no data size: the same job, scaled (s17-2 #4)
+        from bot.parse.scaled_run import scaled_hours
+
         hours = scaled_hours(old, job, _seconds(duration))
         if hours is None:
             return parsed
+        from bot.parse.scaled_run import SCALED, scaled_said
+
         item = (scaled_said(_said(run, old, duration.group(0)), hours, job, parsed.lang), SCALED)
         return _result(parsed, later, job.model_copy(update={"hours": round(hours, 2)}), item)
     if job.stage not in _TRAINING or d_old is None:
@@ -223,6 +226,8 @@ def with_past_then_now(parsed: ParseResult, text: str) -> ParseResult:
         return _result(parsed, later, job, (f"{said}{mfu}", RL_RUN))
     other_card = job.method == old.method and job.params_total == old.params_total and not job.mfu
     if peak is not None and tflops <= peak and not same_run and other_card:  # only the card changed
+        from bot.parse.scaled_run import card_ratio
+
         carried = tflops / peak * card_ratio(gpu, job.gpu, params)  # its MFU, as the new generation has it
         job = job.model_copy(update={"mfu": round(carried, 3)})
         return _result(parsed, later, job, (f"{said}{mfu} → {carried:.1%}", OTHER_CARD))

@@ -17,8 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.parse.brackets import earlier_in_brackets
-from bot.parse.configs.limits import CTX_SIZE_RE, LIMIT_AFTER_RE, LIMIT_RE, limit_value, quant_flag, typed_key
+from bot.later_names import LATE, earlier_in_brackets
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.gpu_layers import (
     HOST_HINT_RE,
@@ -32,16 +31,8 @@ from bot.parse.kv_cache_types import GATE_RE as KV_TYPE_GATE
 from bot.parse.kv_cache_types import read_kv_cache_types
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
-from bot.parse.param_offload import PARAM_OFFLOAD_RE
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
-from bot.parse.rl_words import (
-    COMPLETION_AFTER_RE,
-    COMPLETION_RE,
-    QUANT_GROUP_RE,
-    RL_GENERATION_GROUPS,
-    RL_GENERATIONS_RE,
-)
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
@@ -341,10 +332,10 @@ def _lengths(out: Vocab, training: bool) -> None:
         out.s = mask(out.s, date.start(), date.end(), " ")
         out.unused.append((f"knowledge cutoff: {' '.join(date.group('n').split())}", "not_sized"))
     if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
-        for limit in [*LIMIT_RE.finditer(out.s), *LIMIT_AFTER_RE.finditer(out.s)]:
-            if CTX_SIZE_RE.search(limit.group(0)):  # llama.cpp's -c of all its slots: bot.parse.inline_flags
+        for limit in [*LATE.LIMIT_RE.finditer(out.s), *LATE.LIMIT_AFTER_RE.finditer(out.s)]:
+            if LATE.CTX_SIZE_RE.search(limit.group(0)):  # llama.cpp's -c of all slots: bot.parse.inline_flags
                 continue
-            if value := limit_value(limit.group("n")):
+            if value := LATE.limit_value(limit.group("n")):
                 if "max_model_len" in out.fields and value != out.fields["max_model_len"]:
                     out.unused.append((f"max_model_len: {value}", "repeated"))
                 out.fields.setdefault("max_model_len", value)
@@ -375,7 +366,7 @@ def _lengths(out: Vocab, training: bool) -> None:
         if value and not training:
             out.fields.setdefault("max_model_len", value)
         elif value:  # the context of its rollout / inference engine, not the training sequence
-            out.unused.append((f"{typed_key(maxlen[0])}: {value}", "no_field"))
+            out.unused.append((f"{LATE.typed_key(maxlen[0])}: {value}", "no_field"))
     if seq:
         out.fields["seq_len"] = seq
     if target and training:  # decoded in the rollouts (estimator.rollout)
@@ -438,7 +429,7 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.notes.append("partial_gpu_layers")
     if not OFFLOAD_KEY_ON_RE.search(out.s) and _take(out, OFFLOAD_KEY_OFF_RE):
         out.fields["offload"] = False
-    if PARAM_OFFLOAD_RE.search(out.s):  # the weights' own: named, an upper bound (s17, s26)
+    if LATE.PARAM_OFFLOAD_RE.search(out.s):  # the weights' own: named, an upper bound (s17, s26)
         out.unused.append(("offload_param: CPU", "param_offload"))
     host_side(out)  # '内存 64G', 'DDR5-6000', 'quad-channel DDR4-3200' beside a layer split: the host's
     llama_cpp_switches(out)  # -nkvo: the KV cache in CPU memory; -fa off: no flash attention
@@ -459,7 +450,7 @@ def _precisions(out: Vocab) -> None:
     for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
         out.s = mask(out.s, bpw.start(), bpw.end(), " ")
         out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))
-    quant = quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
+    quant = LATE.quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]
     elif quant:
@@ -474,14 +465,14 @@ def _precisions(out: Vocab) -> None:
 
 
 def _rl(out: Vocab, training: bool) -> None:
-    for quant in list(QUANT_GROUP_RE.finditer(out.s)):  # GPTQ's 'group size 128': no GRPO group
+    for quant in list(LATE.QUANT_GROUP_RE.finditer(out.s)):  # GPTQ's 'group size 128': no GRPO group
         out.s = mask(out.s, quant.start(), quant.end(), " ")
         out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
-    gens = GENERATIONS_RE.search(out.s) or (RL_GENERATIONS_RE.search(out.s) if training else None)
-    tail = COMPLETION_RE.search(out.s, gens.start()) if gens else None  # '8 rollouts, up to 1024 tokens'
+    gens = GENERATIONS_RE.search(out.s) or (LATE.RL_GENERATIONS_RE.search(out.s) if training else None)
+    tail = LATE.COMPLETION_RE.search(out.s, gens.start()) if gens else None  # '8 rollouts, up to 1024 tokens'
     if gens:
         out.s = mask(out.s, gens.start(), gens.end(), " ")
-        groups = ("n", "m", "p", "c", "r", "o", *RL_GENERATION_GROUPS)
+        groups = ("n", "m", "p", "c", "r", "o", *LATE.RL_GENERATION_GROUPS)
         n = _n(gens, *(g for g in groups if g in gens.re.groupindex))
         if n and training:  # prompts × n sequences generated and trained (estimator.rollout)
             out.fields["num_generations"] = n
@@ -489,7 +480,9 @@ def _rl(out: Vocab, training: bool) -> None:
             out.unused.append((f"num_generations: {n}", "no_field"))
     if not training:
         return
-    m = COMPLETION_RE.search(out.s) or COMPLETION_AFTER_RE.search(out.s)  # '1024 max completion tokens'
+    m = LATE.COMPLETION_RE.search(out.s) or LATE.COMPLETION_AFTER_RE.search(
+        out.s
+    )  # '1024 max completion tokens'
     m = m or (tail if tail and gens and tail.start() < gens.end() <= tail.start("n") else None)  # gens' word
     if m:
         value = _n(m, "n")

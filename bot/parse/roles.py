@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.later_names import per_card_total
 from bot.parse import count_forms as cw
 from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
 from bot.parse.chat_forms import R_COUNTED_SEQS
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
-from bot.parse.memory_shown import per_card_total
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.later_names import other_stage_rate, past_run_duration, rollout_share
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
@@ -23,7 +24,6 @@ from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RU
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
-from bot.parse.other_stage_rate import other_stage_rate
 from bot.parse.prose_forms import (
     engine_settings,
     host_memory,
@@ -36,8 +36,6 @@ from bot.parse.prose_forms import (
 from bot.parse.prose_vocab import read_vocabulary
 from bot.parse.rate_forms import serving_rates
 from bot.parse.regex import rc
-from bot.parse.rollout_share import rollout_share
-from bot.parse.run_durations import past_run_duration
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at

@@ -14,7 +14,6 @@ from bot.parse.context_phase import context_phase
 from bot.parse.gpu_kinds import kinds_of_cards
 from bot.parse.load_change import load_change
 from bot.parse.peak_load import daytime_peak
-from bot.parse.power_price import power_price
 from bot.parse.regex import words_gate
 from bot.parse.schedule_words import _GATE_RE as SCHEDULE_GATE
 from bot.parse.schedule_words import schedule_words
@@ -58,6 +57,8 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         dates += ago
     power: list[tuple[str, str]] = []
     if _POWER_GATE.search(s):  # '0.12 USD/kWh', '一个月电费多少': electricity, no budget (s18-fxc)
+        from bot.parse.power_price import power_price
+
         s, power = power_price(s)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)

@@ -8,19 +8,18 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
+from bot.later_names import grpo_tool_algorithm, option_prices
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
 from bot.parse.gpus import GpuMention
-from bot.parse.grpo_tools import grpo_tool_algorithm
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
-from bot.parse.option_prices import option_prices
 from bot.parse.past_run import duration_as_hours
 from bot.parse.per_card_load import count_in_ceiling
 from bot.parse.prose_forms import other_stage

@@ -32,7 +32,6 @@ from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
-from bot.parse.tool_slots import slot_tools
 from bot.parse.written_settings import LLAMA_CPP_FRONTENDS, OPTIMIZER_NAME_RE
 from estimator import catalog
 
@@ -156,6 +155,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     if GLUED_GATE.search(s):  # 'qwen-agent', 'gpt4all': a model family's name glued to a tool's (s20)
         out += [i for i in glued_tools(raw, training, _known) if i not in out]
     if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
+        from bot.parse.tool_slots import slot_tools
+
         for name in slot_tools(raw, _known, in_tool_place):
             item = tool_item(name, training)
             if item not in out:

@@ -37,7 +37,6 @@ from bot.parse.name_order import (
     VERSION_V_RE,
     family_size,
 )
-from bot.parse.param_logs import param_logs
 from bot.parse.regex import rc
 from bot.parse.release_formats import GATE as FORMAT_GATE
 from bot.parse.release_formats import format_apart
@@ -144,6 +143,8 @@ def written_names(s: str) -> str:
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
     if "params" in s or "total param" in s or "of param" in s or "trainable param" in s:  # 'all params:
+        from bot.parse.param_logs import param_logs
+
         s = param_logs(s)  # 6,742,609,920', 'n_params=6.66e+09' (round 14, bot.parse.param_logs)
     if " of " in s and OF_NOUN_RE.search(s):  # 'the 70b version of llama 3.1' (round 14, name_order)
         s = SIZE_OF_FAMILY_RE.sub(family_size, s)

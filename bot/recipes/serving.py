@@ -19,7 +19,6 @@ from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from estimator import defaults
 from estimator.layer_offload import LayerSplit
-from estimator.mla_layout import mla_tp_copies
 from estimator.models import Inference
 from estimator.runtimes import SGLang, runtime_named
 
@@ -108,6 +107,8 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     model, weight_args, comments = _weights(job, inf, "--quantization")
     mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
     dp_attention = mla and bool(job.spec and job.spec.experts) and inf.pp == 1 and one_node
+    from estimator.mla_layout import mla_tp_copies
+
     dp_attention = dp_attention and not mla_tp_copies(job.request, job.spec)  # the user's TP: as sized
     if dp_attention:  # as the estimate sizes it: each GPU keeps its own sequences' MLA cache
         ranks = inf.tp * inf.replicas
@@ -129,6 +130,8 @@ def vllm(job: Job, inf: Inference) -> Recipe:
     ]
     if inf.kv_precision == "fp8":
         args.append(("--kv-cache-dtype", "fp8"))
+    from estimator.mla_layout import mla_tp_copies
+
     if mla and not dp_attention and not mla_tp_copies(job.request, job.spec):
         comments.append(w.comment(job.lang, "mla_tp"))
     replicas = [] if dp_attention else _replica_comments(job, inf, one_node)
@@ -182,6 +185,8 @@ def sglang(job: Job, inf: Inference) -> Recipe:
     if inf.replicas > 1 and one_node:
         args.append(("--dp-size", inf.replicas))
     mla = job.spec is not None and bool(job.spec.kv_lora_rank) and inf.tp > 1
+    from estimator.mla_layout import mla_tp_copies
+
     if mla and not mla_tp_copies(job.request, job.spec):  # a TP stated without DP attention: as sized
         args.append(("--attn-dp-size", inf.tp))
     args += [("--context-length", inf.context_tokens), ("--max-running-requests", per_replica(inf))]

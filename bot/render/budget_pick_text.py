@@ -9,7 +9,6 @@ from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
 from bot.render.serving_budget_text import PERIODS, PRECISION_NAMES
-from estimator.serving_budget import PER_MONTH
 
 BEST = N_("Within your budget of %(budget)s: %(option)s")
 BEST_LOW = N_("Within your budget of %(budget)s only at the lower prices: %(option)s")
@@ -28,6 +27,8 @@ def budget_pick_line(pick: BudgetPick | None, lang: str) -> str | None:
     f, p = fmt_for(lang), pick.budget
     currency, period = str(p.get("currency") or "CNY"), p.get("period")
     per = period if period in PERIODS else "month"
+    from estimator.serving_budget import PER_MONTH
+
     months = PER_MONTH.get(per, 1.0)
     budget = f.money(p["budget"], currency)
     budget = translate(lang, PERIODS[period], amount=budget) if period in PERIODS else budget

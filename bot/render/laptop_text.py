@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from bot.parse.laptop_note import LAPTOP
 from bot.render.describe import gpu_names, model_label
 from bot.render.i18n import N_, translate, translations
 from bot.render.notes import note_text
@@ -50,6 +49,8 @@ _ALL_ON_GPUS = {"en": "• Alternative, every layer on GPUs:", "zh": "• 另一
 def laptop_reply(text: str, answer: Answer) -> str:
     """``text`` (a rendered reply) worded for a laptop's one card; unchanged for any other answer."""
     report, lang = answer.report, answer.lang
+    from bot.parse.laptop_note import LAPTOP
+
     if report is None or LAPTOP not in answer.parsed.notes:
         return text
     lines = text.split("\n")

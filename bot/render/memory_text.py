@@ -40,7 +40,6 @@ from bot.render.wording import (
 from bot.render.wording_extra import OFFLOAD_UNTIMED
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
-from estimator.offload_time import host_bytes_per_node
 from estimator.plan import HEADROOM
 from estimator.units import GIB
 
@@ -401,6 +400,8 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return sep.join(t for t in (line, change) if t) if line else None
     params = report.request.params_total or 0.0
     share = f.percent(m.per_gpu_bytes / m.gpu_memory_bytes) if m.gpu_memory_bytes else ""
+    from estimator.offload_time import host_bytes_per_node
+
     needed = (  # DeepSpeed's estimator per machine (estimator.host_ram), else ZeRO §3.1's 12 B sharded
         report.host_ram.needed_bytes
         if report.host_ram is not None

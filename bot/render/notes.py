@@ -8,7 +8,6 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from bot.lazylog import lazy_logger
-from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
 from bot.render.fit_change_text import NO_FIT_ADAPTER
 from bot.render.fmt import Fmt, fmt_for, money_in_style, needs_cents
 from bot.render.i18n import N_, translate, translations
@@ -135,7 +134,11 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
         msgid = SAMPLES_TO_TOKENS_EPOCHS
     if note.code == NoteCode.pairs_to_tokens and note.params.get("epochs", 1) != 1:
         msgid = PAIRS_TO_TOKENS_EPOCHS
+    from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
+
     if note.code in RUN_BUDGET_MESSAGES and "months" in note.params:  # a budget per period (B4)
+        from bot.render.budget_run_text import RUN_BUDGET_MESSAGES
+
         msgid = RUN_BUDGET_MESSAGES[note.code]
     if note.code == NoteCode.no_fit and "adapter_method" in note.params:  # never "switch to QLoRA"
         msgid = NO_FIT_ADAPTER

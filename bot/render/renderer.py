@@ -37,10 +37,8 @@ from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
 from bot.render.i18n import N_, translate
-from bot.render.laptop_text import laptop_reply
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
-from bot.render.second_stage import second_stage_text
 from bot.render.understood import IGNORED_TEXTS, switch_line
 from bot.render.unknown_card import unknown_card_head
 from estimator.models import Stage
@@ -114,6 +112,9 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
+            from bot.render.laptop_text import laptop_reply
+            from bot.render.second_stage import second_stage_text
+
             text = laptop_reply(second_stage_text(text, answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer

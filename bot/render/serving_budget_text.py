@@ -9,7 +9,6 @@ from typing import Any
 from bot.render.fmt import Fmt, fmt_for, money_span
 from bot.render.i18n import N_, translate
 from bot.render.note_codes import NoteCode
-from estimator.serving_budget import PER_MONTH
 
 SERVING_BUDGET_MESSAGES: dict[NoteCode, str] = {
     NoteCode.serving_within_budget: N_(
@@ -73,6 +72,8 @@ def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
         budget = translate(lang, PERIODS[period], amount=budget)
     # a cost in the budget's own period ('每天 ¥3,000' → the GPUs' cost a day), else a month's
     per = period if period in PERIODS else "month"
+    from estimator.serving_budget import PER_MONTH
+
     months = PER_MONTH.get(per, 1.0)
 
     def cost(low: float, high: float) -> str:

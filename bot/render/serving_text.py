@@ -6,12 +6,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.core.start_only import start_only
+from bot.later_names import LATE, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
-from bot.render.local_layout import GGUF_NAMES, local_layout
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
@@ -126,7 +125,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     cpm = inf.cost_per_million_tokens
     unified = is_unified(report)
     return {
-        "precision": GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M as llama.cpp writes it
+        "precision": LATE.GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M, llama.cpp's
         "format": inf.weight_format,
         "kv_precision": inf.kv_precision,
         "weights": f.gb(inf.weights_bytes),
@@ -148,7 +147,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": local_layout(report, inf, f, lang)
+        "layout": LATE.local_layout(report, inf, f, lang)
         if rt.local or (unified and inf.tp * inf.pp == 1)
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus

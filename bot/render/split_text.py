@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
-from estimator.host_ddr import DDR_RATES, OS_RAM_RESERVE
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
@@ -174,6 +173,8 @@ def _verdict(s: LayerSplit, f: Fmt, lang: str, tight: bool = False) -> str:
         msgid = TIGHT if s.gpu_bandwidth else TIGHT_NO_SPEED
     share = f.percent(s.gpu_bytes / s.gpu_usable_bytes) if s.gpu_usable_bytes else ""
     left = (s.host_memory_bytes or 0.0) - s.host_bytes
+    from estimator.host_ddr import OS_RAM_RESERVE
+
     tight_os = "" if not s.host_memory_bytes or left >= OS_RAM_RESERVE else translate(
         lang, OS_TIGHT, left=f.gib(left), ram=f.gib(s.host_memory_bytes), os=f.gib(OS_RAM_RESERVE)
     )  # fmt: skip
@@ -190,6 +191,8 @@ def _basis_words(basis: str, lang: str, channels: int | None, ddr: int | None) -
         return translate(lang, HOST_BASIS[basis])
     if ddr is None:
         return translate(lang, HOST_CHANNELS_ONLY, n=channels or 2)
+    from estimator.host_ddr import DDR_RATES
+
     low, high = DDR_RATES[ddr]
     return translate(lang, HOST_KIND, n=channels or 2, k=ddr, low=f"{low:,.0f}", high=f"{high:,.0f}")
 

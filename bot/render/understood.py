@@ -12,7 +12,6 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
-from bot.render.rate_text import rate_text
 from bot.render.rig_text import SAME_REASON, same_memory
 from bot.render.unknown_card import family_head
 from bot.render.wording import FIELD_LABELS
@@ -197,6 +196,8 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
     its settings and its settings applied)."""
     if len(items) > 1:
         items = list({i.text: i for i in reversed(items)}.values())[::-1]
+    from bot.render.rate_text import rate_text
+
     parts = [
         translate(
             lang,

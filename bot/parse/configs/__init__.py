@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 from bot.lazylog import lazy_logger
-from bot.parse.configs.commented import ASKING_RE, drop_commented
 from bot.parse.configs.launchers import (
     COMMAND_RE,
     expand,
@@ -26,7 +25,6 @@ from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.python_args import find_python_config
 from bot.parse.configs.training import read_training
 from bot.parse.configs.vllm_call import find_vllm_call
-from bot.parse.configs.vocab import score
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 from bot.parse.regex import compile_pattern
 from bot.recipes.run_line import RUN_GPUS_KEY, RUN_NODES_KEY
@@ -84,6 +82,8 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
             _name_training_tools(hit[0])
             if " -m " in text:  # round 20: the package a command runs (no frame for other configs)
                 _name_launched_package(hit[0], text)
+            from bot.parse.configs.commented import drop_commented
+
             return hit[0], drop_commented(hit[0], text, hit[1])  # '# --ds.adam_offload': not the prose's
     return None, text
 
@@ -162,6 +162,8 @@ def _json_block(text: str, source: str) -> tuple[StackConfig, str] | None:
 
 
 def _best_tool(keys: list[str]) -> str | None:
+    from bot.parse.configs.vocab import score
+
     scores = {tool: score(tool, keys) for tool in TRAINING_TOOLS}
     best = max(TRAINING_TOOLS, key=lambda t: scores[t])
     return best if scores[best] >= MIN_KEYS else None
@@ -330,6 +332,8 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
         _zero_from_comment(cfg, comments)
     kept, in_block = [], set(block)
     for i, ln in enumerate(lines):  # the prose around the config, and its prose comments (trial2 #7)
+        from bot.parse.configs.commented import ASKING_RE
+
         if i not in in_block:
             kept.append(ln)
         elif ln.lstrip().startswith("#") and not COMMENTED_KEY_RE.match(ln) and ASKING_RE.search(ln):

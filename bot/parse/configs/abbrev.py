@@ -9,8 +9,6 @@ set the flag, so the sizing reads it as that flag rather than naming it as a key
 
 from __future__ import annotations
 
-from bot.parse.configs.vocab import keys
-
 ARGPARSE_ENGINES = frozenset({"vllm", "sglang", "lmdeploy"})
 """Serving engines whose launch flags are parsed by argparse with its default prefix matching."""
 
@@ -22,7 +20,11 @@ def expand_prefix(tool: str, flag: str) -> str | None:
     if tool not in ARGPARSE_ENGINES or not flag.startswith("--") or len(flag) < 5:
         return None
     typed = flag.replace("_", "-")
+    from bot.parse.configs.vocab import keys
+
     if typed in keys(tool):
         return None
+    from bot.parse.configs.vocab import keys
+
     hits = [k for k in keys(tool) if k.startswith(typed) and k != typed]
     return hits[0] if len(hits) == 1 else None

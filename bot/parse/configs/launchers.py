@@ -11,19 +11,10 @@ import re
 import shlex
 from typing import Any
 
-from bot.parse.configs.abbrev import expand_prefix
-from bot.parse.configs.accelerate_flags import read_accelerate_flags
-from bot.parse.configs.device_lists import include_count
-from bot.parse.configs.ggml_kv import ggml_kv
 from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.positional import positional_model
-from bot.parse.configs.script_tool import script_tool as _script_tool
-from bot.parse.configs.serve_gpus import serving_gpus
 from bot.parse.configs.training import read_training
-from bot.parse.configs.vocab import known
-from bot.parse.configs.xinference import read_special as read_xinference
 from bot.parse.configs.yamlish import scalar
 from bot.parse.regex import LazyPattern, compile_pattern
 from estimator.layer_offload import ALL_EXPERTS
@@ -192,6 +183,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
     pairs, positional = _options(argv)
     cfg.values["stage"] = "inference"
     if tool == "xinference":
+        from bot.parse.configs.xinference import read_special as read_xinference
+
         pairs = read_xinference(pairs, cfg, argv)  # the model at its size, precision, engine and GPUs
     elif tool in RUNTIMES:
         cfg.values["runtime"] = RUNTIMES[tool]
@@ -220,9 +213,15 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "cpu_moe_layers", value if flag in ("--n-cpu-moe", "-ncmoe") else ALL_EXPERTS)
             cfg.values["offload"] = True  # MoE experts kept in CPU memory: a partial CPU offload
             continue
+        from bot.parse.configs.abbrev import expand_prefix
+
         _serve_flag(cfg, tool, table, expand_prefix(tool, flag) or flag, value)  # argparse: a unique prefix
+    from bot.parse.configs.serve_gpus import serving_gpus
+
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
     if cfg.model_name is None:
+        from bot.parse.configs.positional import positional_model
+
         cfg.model_name = positional_model(tool, positional)
     tp_flags = {f for f, (field, _) in table.items() if field == "tp"}
     if tool in TP_DEFAULT_ONE and not any(flag.replace("_", "-") in tp_flags for flag, _ in pairs):
@@ -256,6 +255,8 @@ def _serve_flag(
 ) -> None:
     spec = table.get(flag) or table.get(flag.replace("_", "-"))
     if spec is None:
+        from bot.parse.configs.vocab import known
+
         reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
         if flag == "--quant-policy" and str(value) in ("4", "8"):  # lmdeploy's KV cache as int4/int8
             flag, value = "kv_precision", f"int{value} (--quant-policy {value})"  # (kv_cache_types)
@@ -263,6 +264,8 @@ def _serve_flag(
         return
     field, kind = spec
     if kind == "ggml_kv":  # s19: -ctk/-ctv q8_0 sized
+        from bot.parse.configs.ggml_kv import ggml_kv
+
         return ggml_kv(cfg, flag, value)
     if field == "model":
         cfg.model_name = str(value)
@@ -356,6 +359,8 @@ def read_megatron(pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
         elif flag in MEGATRON_NO_FIELD:
             cfg.skip(flag, value, "no_field")
         else:
+            from bot.parse.configs.vocab import known
+
             cfg.skip(flag, value, "not_sized" if known("megatron", flag) else "unknown_key")
     iters = dict(pairs).get("--train-iters")
     gbs, seq = cfg.values.get("global_batch"), cfg.values.get("seq_len")
@@ -405,9 +410,13 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     head, script_words = argv[1:start], argv[start:]
     _launcher_counts(launcher, _options(head)[0], env, cfg)
     if launcher == "accelerate":  # s15: its own flags (--config_file zero3.yaml, --zero_stage, --use_fsdp …)
+        from bot.parse.configs.accelerate_flags import read_accelerate_flags
+
         read_accelerate_flags(_options(head)[0], cfg)
     script = script_words[0] if script_words else ""
     pairs, positional = _options(script_words[1:])
+    from bot.parse.configs.script_tool import script_tool as _script_tool
+
     tool = _script_tool(launcher, script, pairs)
     named = tool if tool != "trl" or _names_trl(launcher, script, pairs) else launcher
     cfg.tools.append(named)
@@ -454,6 +463,8 @@ def _launcher_counts(
     visible = env.get("CUDA_VISIBLE_DEVICES")
     if n is None and visible and re.fullmatch(r"\d+(,\d+)*", visible):
         n = len(visible.split(","))
+    from bot.parse.configs.device_lists import include_count
+
     listed = include_count(launcher, opts) if n is None else None  # deepspeed --include localhost:0,1,2,3
     if listed:
         per, (n, m) = {*per, listed[0]}, (listed[1], 1)
@@ -468,6 +479,8 @@ def _launcher_counts(
         cfg.tools.append(launcher)
     for flag, value in pairs:
         if flag not in per and flag not in nodes and launcher in ("torchrun", "deepspeed"):
+            from bot.parse.configs.vocab import known
+
             cfg.skip(flag, value, "not_sized" if known(launcher, flag) else "unknown_key")
 
 
@@ -482,4 +495,6 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
     script ('train.py') runs on the DeepSpeed engine, and elsewhere one without arguments is no tool."""
     if launcher == "trl" or "trl" in script.lower():
         return True
+    from bot.parse.configs.vocab import known
+
     return launcher != "deepspeed" and any(known("trl", f.lstrip("-").replace("-", "_")) for f, _ in pairs)

@@ -13,7 +13,6 @@ from pydantic import ValidationError
 
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.prose_change import layout_changes, prose_changes
 from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
 from bot.parse.sample_length import SAMPLE_LENGTH
@@ -75,6 +74,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
+    from bot.parse.configs.prose_change import layout_changes
+
     changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
     if changed and req.gpu_count and (world := (req.tp or 1) * (req.pp or 1)) > req.gpu_count:
         changed.append((f"gpu_count: {req.gpu_count}", "other_setup"))  # '单卡上能跑': the run that worked
@@ -107,6 +108,8 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     req = parsed.request
     unused = [*parsed.unused_numbers, *changed]
     _load_and_cap(parsed, stack, update, unused)
+    from bot.parse.configs.prose_change import prose_changes
+
     unused += prose_changes(normalize(text), parsed.found, req, update, stack.used)  # '改成 4096' (s19)
     for field, value in update.items():
         old = getattr(req, field, None)

@@ -12,7 +12,6 @@ from typing import Any
 
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import HANDLERS, NO_FIELD_KEYS, read_training
-from bot.parse.configs.vocab import known
 from bot.parse.regex import compile_pattern
 
 CALL_RE = compile_pattern(
@@ -102,6 +101,8 @@ def find_python_config(text: str, source: str) -> tuple[StackConfig, str] | None
     read_training({k: v for k, v in flat.items() if k not in exprs}, "trl", cfg)
     for key, value in exprs.items():
         sizing = key in HANDLERS or key in NO_FIELD_KEYS
+        from bot.parse.configs.vocab import known
+
         cfg.skip(key, value, "bad_value" if sizing else "not_sized" if known("trl", key) else "unknown_key")
     for key, value in extra.items():
         cfg.skip(f"LoraConfig.{key}", value, "not_sized")

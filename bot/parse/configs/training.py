@@ -13,11 +13,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from bot.later_names import known
 from bot.parse.configs.meaning import SHARED_DEFAULT, SOURCE_TARGET, TRAINING, tool_rows, training_rows
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.precision_keys import bool_value as _bool
 from bot.parse.configs.precision_keys import precision as _precision
-from bot.parse.configs.vocab import known
 from bot.parse.engine_keys import vllm_turned_off
 from bot.parse.regex import compile_pattern
 from estimator.request_optimizer import ADAMW_IMPLEMENTATIONS, other_optimizer

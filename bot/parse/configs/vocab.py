@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.recipes.flags import flag_data
-
 
 @cache
 def keys(tool: str) -> frozenset[str]:
     """Every key or flag ``tool`` has (flags with their dashes; config keys bare, nested ones dotted);
     for Ollama the Modelfile parameters, for DeepSpeed also its launcher's flags."""
+    from bot.recipes.flags import flag_data
+
     data = flag_data.__wrapped__(tool)  # read once, not kept: only the names stay (idle memory, -0.9 MiB)
     out = set(data["flags"])
     out |= set(data.get("launcher_flags", ()))

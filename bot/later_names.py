@@ -1,0 +1,75 @@
+"""Functions of bot modules imported on their first call (issue 23 item 7, ``sizing-bot ask`` start-up):
+:class:`estimator.later.Later` stand-ins for modules at the 500-line or 80-line cap (tests/test_layout.py)
+that call readers a plain question never reaches (each reader's import cost ~0.3M instructions on every
+start, callgrind, session 30). Each name rebinds itself in the calling module on its first call.
+"""
+
+from __future__ import annotations
+
+from estimator.later import LaterNames, later
+
+BOT: dict[str, tuple[str, ...]] = {
+    "bot.core.context_followup": ("asks_carried",),
+    "bot.core.scaled_followup": ("scaled_followup",),
+    "bot.core.start_only": ("start_only",),
+    "bot.parse.brackets": ("earlier_in_brackets",),
+    "bot.parse.carried_unit": ("carried_unit_total",),
+    "bot.parse.configs.commented": ("prose_commented",),
+    "bot.parse.configs.vocab": ("known",),
+    "bot.parse.grpo_tools": ("grpo_tool_algorithm",),
+    "bot.parse.load_forms": ("load_forms",),
+    "bot.parse.memory_shown": ("per_card_total",),
+    "bot.parse.option_counts": ("option_counts",),
+    "bot.parse.option_prices": ("option_prices",),
+    "bot.parse.other_stage_rate": ("other_stage_rate",),
+    "bot.parse.role_split": ("role_split",),
+    "bot.parse.rollout_share": ("rollout_share",),
+    "bot.parse.run_durations": ("past_run_duration",),
+}
+"""module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
+a function of that module)."""
+
+(asks_carried,) = later("bot.core.context_followup", "asks_carried")
+(scaled_followup,) = later("bot.core.scaled_followup", "scaled_followup")
+(start_only,) = later("bot.core.start_only", "start_only")
+(earlier_in_brackets,) = later("bot.parse.brackets", "earlier_in_brackets")
+(carried_unit_total,) = later("bot.parse.carried_unit", "carried_unit_total")
+(prose_commented,) = later("bot.parse.configs.commented", "prose_commented")
+(known,) = later("bot.parse.configs.vocab", "known")
+(grpo_tool_algorithm,) = later("bot.parse.grpo_tools", "grpo_tool_algorithm")
+(load_forms,) = later("bot.parse.load_forms", "load_forms")
+(per_card_total,) = later("bot.parse.memory_shown", "per_card_total")
+(option_counts,) = later("bot.parse.option_counts", "option_counts")
+(option_prices,) = later("bot.parse.option_prices", "option_prices")
+(other_stage_rate,) = later("bot.parse.other_stage_rate", "other_stage_rate")
+(role_split,) = later("bot.parse.role_split", "role_split")
+(rollout_share,) = later("bot.parse.rollout_share", "rollout_share")
+(past_run_duration,) = later("bot.parse.run_durations", "past_run_duration")
+
+LATE = LaterNames(
+    {
+        "bot.parse.configs.limits": (
+            "CTX_SIZE_RE",
+            "LIMIT_AFTER_RE",
+            "LIMIT_RE",
+            "limit_value",
+            "quant_flag",
+            "typed_key",
+        ),
+        "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
+        "bot.parse.rl_words": (
+            "COMPLETION_AFTER_RE",
+            "COMPLETION_RE",
+            "QUANT_GROUP_RE",
+            "RL_GENERATION_GROUPS",
+            "RL_GENERATIONS_RE",
+        ),
+        "bot.parse.vendor_counts": ("VENDOR_COUNT_RE", "count_and_unit"),
+        "bot.render.local_layout": ("GGUF_NAMES", "local_layout"),
+    }
+)
+"""Names (functions, patterns, tables) of modules a plain question never reaches, read as ``LATE.name`` by
+the capped modules that use them (prose_vocab, count_forms, serving_text): each module is imported on the
+first read of one of its names, which then stays on the object. A pattern read this way is the module's
+compiled pattern as first read (the presence gates bound on a second message, bot.parse.module_gates, are
+speed only: every answer is the pattern's)."""
