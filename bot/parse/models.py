@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from bot.later_names import with_named_version
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
@@ -413,8 +414,6 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
         s = mask(s, start, end, MODEL_MARK)
     mark_substitutions(s, mentions)
     if len(mentions) > 1:  # 'Llama-2 … Llama 70B': Llama-2-70B (no call for one name: the parse's budget)
-        from bot.parse.version_context import with_named_version
-
         mentions[:] = with_named_version(s, mentions, _whole_catalog_name)
     return s
 
