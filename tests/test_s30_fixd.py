@@ -100,3 +100,27 @@ def test_model_is_answered_with_its_entry(capsys, question, model_id):
     d = _ask(capsys, question)
     assert d["request"]["model"] == model_id
     assert d["interpretation"]["unknown_model"] is None
+
+
+def test_b300_hgx_figures():
+    """HGX B300 table (8 GPUs, with sparsity): FP16/BF16 36 PF, FP8 72 PF -> per GPU dense 2,250 / 4,500;
+    288 GB HBM3e, 8 TB/s, NVLink 5 at 1.8 TB/s both ways per GPU."""
+    g = catalog.gpu("B300-HGX-288GB")
+    assert (g.peak_tflops_bf16, g.peak_tflops_fp16, g.peak_tflops_fp8) == (2250.0, 2250.0, 4500.0)
+    assert (g.memory_gib, g.memory_bandwidth_gbps, g.link_gbps, g.nvlink) == (288, 8000, 900.0, True)
+    assert "read 2026-12-05" in g.source
+
+
+B300_QUESTIONS = [
+    "how many B300 to serve Llama 3 70B",
+    "B300 上训练 70B 模型 1T token 要多久",
+    "用8张HGX B300部署DeepSeek-V3",
+]
+
+
+@pytest.mark.parametrize("question", B300_QUESTIONS)
+def test_b300_is_sized_as_itself(capsys, question):
+    """Before: 'B300 is not in my catalog: sized on A100 80G instead' (counts and $ of an A100)."""
+    d = _ask(capsys, question)
+    assert d["request"]["gpu"] == "B300-HGX-288GB"
+    assert d["interpretation"]["unknown_gpu"] is None
