@@ -78,3 +78,18 @@ def test_verl_batch_counts_prompts_times_responses(capsys, q: str, prompts: int,
     assert codes["global_batch_prompts"] == {"prompts": prompts, "responses": n, "sequences": prompts * n}
     assert said in d["reply"]
     assert "whole number of micro-batches" not in d["reply"] and "整数倍" not in d["reply"]
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("Serve Llama 3.1 8B on TPU v5e for 20 concurrent users", "• On 2 chips: up to "),
+        ("在 TPU v5e 上部署 Qwen2.5-7B，30 个并发", "• 2 颗芯片："),
+    ],
+)
+def test_tpu_serving_counts_chips(capsys, q: str, said: str) -> None:
+    """#1 on serving: the v5e's 16 GiB chips hold an 8B/7B bf16 model on 2 chips, said as chips."""
+    d = ask_in_process(capsys, q)
+    assert d["report"]["inference"]["recommended_gpus"] == 2
+    assert said in d["reply"]
+    assert "On 2 GPUs" not in d["reply"] and "2 张卡：" not in d["reply"]
