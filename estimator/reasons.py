@@ -108,6 +108,7 @@ class Why(Keys):
     gpu_unknown_default = "gpu_unknown_default"
     gpu_family_flagship = "gpu_family_flagship"
     runtime_overhead = "runtime_overhead"
+    runtime_overhead_tpu = "runtime_overhead_tpu"
     # MFU (estimator.efficiency)
     mfu_a100 = "mfu_a100"
     mfu_a100_small = "mfu_a100_small"

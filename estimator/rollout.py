@@ -37,7 +37,7 @@ from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import engine_share
 from estimator.ledger import Ledger
-from estimator.models import Algorithm, Band, Precision, Rollout, SizingRequest
+from estimator.models import Algorithm, Band, Plan, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
 from estimator.rl_defaults import rl_lengths
 from estimator.runtimes import Vllm
@@ -349,3 +349,27 @@ def with_rollout(training: Band, rollout: Rollout) -> tuple[Band, Rollout]:
         high=training.high * (1.0 + scale),
     )
     return total, rollout.model_copy(update={"training_gpu_hours": training})
+
+
+def note_batch(req: SizingRequest, plan: Plan | None, given: int | None, ledger: Ledger) -> None:
+    """The user's global batch as planned. verl's ``data.train_batch_size`` counts prompts, each with
+    ``actor_rollout_ref.rollout.n`` responses (verl ``ray_trainer.py``: ``batch.repeat(repeat_times=
+    self.config.actor_rollout_ref.rollout.n, interleave=True)`` after generating; ``dp_actor`` mini-batches
+    of ``ppo_mini_batch_size × rollout.n``): 512 prompts × 8 = 4,096 sequences a step, said as such —
+    not as a batch the plan had to round (trial s30 #2). A batch the plan rounds is noted as adjusted."""
+    if not given or plan is None:
+        return
+    tool = tool_limits(req.training_tool)
+    n = sequences_per_prompt(req) if tool is not None and tool.whole_step_rollout else 1
+    if plan.global_batch_sequences == given * n:
+        if n > 1:
+            ledger.note("global_batch_prompts", prompts=given, responses=n, sequences=given * n)
+        return
+    ledger.note(
+        "global_batch_adjusted",
+        global_batch=given * n,
+        adjusted=plan.global_batch_sequences,
+        micro_batch=plan.micro_batch,
+        gradient_accumulation=plan.gradient_accumulation,
+        dp=plan.dp,
+    )

@@ -334,16 +334,7 @@ def memory_and_plan(
         mem = memory_with_batch(
             mem, global_batch, None if given else getattr(req, "gradient_accumulation", None)
         )
-        plan = mem.plan
-        if given and plan is not None and plan.global_batch_sequences != given:
-            ledger.note(
-                "global_batch_adjusted",
-                global_batch=given,
-                adjusted=plan.global_batch_sequences,
-                micro_batch=plan.micro_batch,
-                gradient_accumulation=plan.gradient_accumulation,
-                dp=plan.dp,
-            )
+        rollout.note_batch(req, mem.plan, given, ledger)
     mem = with_ddp_plan(req, spec, params, gpu, setup, mem)  # DDP as configured, where it fits (s28 M6)
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)

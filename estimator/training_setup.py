@@ -208,7 +208,13 @@ def training_setup(
         ledger.assume("recompute", Recompute.none.value, Why.recompute_flash)
     if req.optimizer is None:
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
-    ledger.assume("overhead", Word.context_and_fragmentation.value, Why.runtime_overhead)
+    # a TPU has no CUDA context: its runtime's reserve is said as such (trial s30 #1)
+    tpu = (req.gpu or "").startswith("TPU")
+    ledger.assume(
+        "overhead",
+        Word.context_and_fragmentation.value,
+        Why.runtime_overhead_tpu if tpu else Why.runtime_overhead,
+    )
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)

@@ -5,6 +5,12 @@ typed without a model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (s
 from bot.render.i18n import N_
 
 CARD_WHY_TEXTS: dict[str, str] = {
+    # a TPU's runtime reserve: no CUDA context (trial s30 #1)
+    "runtime_overhead_tpu": N_(
+        "no CUDA context on a TPU: ≈ 1 GiB per chip kept for the XLA runtime and its compiled programs (the "
+        "GPU figure, not measured on TPU); allocator fragmentation: + 8 %% of what each step allocates and "
+        "frees — activations, the loss, temporaries"
+    ),
     "gpu_unknown_memory": N_(
         "“%(gpu)s” is not in my catalog: sized as a %(memory_gib)s card by memory alone; no time, "
         "speed or price figures without its TFLOPS and bandwidth"

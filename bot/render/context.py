@@ -11,7 +11,7 @@ from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
-from bot.render.describe import gpu_names, model_label, node_of, stage_key
+from bot.render.describe import gpu_names, is_tpu, model_label, node_of, stage_key
 from bot.render.fit_change_text import same_card_fix
 from bot.render.fmt import fmt_for
 from bot.render.largest_text import largest_section
@@ -148,6 +148,7 @@ def build_context(
         "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,
+        "tpu": is_tpu(report),  # chips on hosts, ICI inside a slice: no GPU words (trial s30 #1)
         "t": training,
         "m": memory,
         "inf": inference,

@@ -289,6 +289,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     stage_settings: str
     gpu: str
     gpu_family: str
+    tpu: bool  # a Google TPU: chips and hosts, ICI and DCN (trial s30 #1)
     t: TrainingContext | None
     m: MemoryContext | None
     inf: InferenceContext | None

@@ -21,6 +21,12 @@ def node_of(report: SizingReport) -> tuple[int, bool]:
     return (spec.gpus_per_node, spec.nvlink) if spec is not None else (DEFAULT_PER_NODE, True)
 
 
+def is_tpu(report: SizingReport) -> bool:
+    """A Google TPU (counted in chips on hosts, linked by ICI inside a slice): its catalog vendor."""
+    spec = report.gpu_spec
+    return spec is not None and spec.vendor == "Google"
+
+
 def count_layout(report: SizingReport) -> str:
     """The layout of exactly the user's count: TP inside a node, whole-node pipeline stages beyond."""
 

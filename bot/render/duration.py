@@ -21,6 +21,13 @@ UNIT_HEADERS = {
 }
 """The GPUs ↔ time table's header by the unit of its column."""
 
+TPU_UNIT_HEADERS = {
+    "days": N_("chips → days (range):"),
+    "hours": N_("chips → hours (range):"),
+    "minutes": N_("chips → minutes (range):"),
+}
+"""The same header for a TPU, counted in chips (trial s30 #1)."""
+
 
 def table_unit(longest_days: float) -> str:
     """The unit of a GPUs ↔ time column whose longest value is ``longest_days``: days from one day up,

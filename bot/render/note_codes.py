@@ -17,6 +17,7 @@ class NoteCode(Keys):
     """A note the reply words (in the order of :data:`bot.render.wording.NOTE_MESSAGES`)."""
 
     global_batch_adjusted = "global_batch_adjusted"
+    global_batch_prompts = "global_batch_prompts"
     below_chinchilla = "below_chinchilla"
     tiny_job = "tiny_job"
     huge_job = "huge_job"

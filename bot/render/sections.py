@@ -6,7 +6,8 @@ import math
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.render.duration import UNIT_HEADERS, in_unit, table_unit, wall_time
+from bot.render.describe import is_tpu
+from bot.render.duration import TPU_UNIT_HEADERS, UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -238,7 +239,7 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     if not rows:
         return []
     unit = table_unit(max([r.days.likely for r in rows]))  # a job of minutes: not a column of "0 days"
-    header = translate(f.lang, UNIT_HEADERS[unit])
+    header = translate(f.lang, (TPU_UNIT_HEADERS if is_tpu(report) else UNIT_HEADERS)[unit])
     gpus = [f.int(r.gpus) for r in rows]  # each figure formatted once: the widths and the rows read it
     likely = [in_unit(r.days.likely, unit, f) for r in rows]
     w_gpus, w_days = max(map(len, gpus)), max(map(len, likely))

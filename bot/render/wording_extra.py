@@ -9,6 +9,11 @@ from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES
 
 EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
+    # verl's data.train_batch_size counts prompts, each with rollout.n responses (trial s30 #2)
+    NoteCode.global_batch_prompts: N_(
+        "The batch counts prompts: %(prompts)s prompts × %(responses)s responses = %(sequences)s sequences a "
+        "step."
+    ),
     NoteCode.ddp_does_not_fit: N_(
         "As configured, %(tool)s runs plain DDP (no deepspeed / fsdp setting): every GPU holds the whole "
         "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "
