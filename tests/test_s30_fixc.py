@@ -1,0 +1,56 @@
+"""Session 30 fix C: defects a fresh-user trial found (notes s30 full_fixc)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.render.renderer import render
+
+
+def _json(question: str) -> dict:
+    from bot.contract import to_json
+
+    result = answer(question)
+    return to_json(result, render(result, "plain"))
+
+
+# 1. A typed --max-model-len past max_position_embeddings: every headline leads with vLLM's refusal
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "两张 A100 上部署 vllm serve meta-llama/Meta-Llama-3-8B-Instruct"
+            " --max-model-len 65536，要多少显存",
+            "按所写的设置不能：max_model_len 65,536 超过模型 config 的 max_position_embeddings（8,192）",
+        ),
+        (
+            "Deploying vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 65536 on 2 A100s,"
+            " memory?",
+            "Not as typed: vLLM refuses max_model_len 65,536, past the model config's"
+            " max_position_embeddings (8,192)",
+        ),
+    ],
+)
+def test_headline_leads_with_the_refusal(question, lead):
+    d = _json(question)
+    head = d["reply"].splitlines()[0]
+    assert head.startswith(lead)
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in head
+    assert "Meta Llama 3 8B" in head.split("VLLM_ALLOW_LONG_MAX_MODEL_LEN=1", 1)[1]  # then what fits
+    r = d["report"]
+    assert (r["feasible"], r["feasible_reason"]) == ("no", "max_model_len_past_config")
+    assert r["feasible_with_override"] == "yes"  # 8B + 64K of KV fit 2 × A100 80G with the variable set
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "两张 A100 上部署 vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192，要多少显存",
+        "Deploying vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192 on 2 A100s, memory?",
+    ],
+)
+def test_headline_within_the_window_has_no_refusal(question):
+    d = _json(question)
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in d["reply"].splitlines()[0]
+    assert (d["report"]["feasible"], d["report"]["feasible_with_override"]) == ("yes", None)
