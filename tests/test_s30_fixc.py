@@ -54,3 +54,33 @@ def test_headline_within_the_window_has_no_refusal(question):
     d = _json(question)
     assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in d["reply"].splitlines()[0]
     assert (d["report"]["feasible"], d["report"]["feasible_with_override"]) == ("yes", None)
+
+
+# 3. A release named without a size: all its sizes, an example from them, no second 'I need the model'
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        (
+            "用 QLoRA 在一张 3090 上训练 qwen3，要多久",
+            "“qwen3”有好几种尺寸（0.6B / 1.7B / 4B / 8B / 14B / 30B-A3B / 32B / 235B-A22B）："
+            "请在问题里写上尺寸，例如“qwen3 14B”。",
+        ),
+        (
+            "LoRA fine-tune of Qwen2.5 on 2 A100s: enough?",
+            "“Qwen2.5” comes in several sizes (0.5B / 1.5B / 3B / 7B / 14B / 32B / 72B): add the size"
+            " to your question, e.g. “Qwen2.5 7B”.",
+        ),
+    ],
+)
+def test_release_lists_every_size_once(question, line):
+    out = render(answer(question), "plain")
+    assert out.splitlines()[0] == line
+    assert "To size this I need the model" not in out and "我需要知道模型" not in out
+
+
+def test_sizes_line_of_several_stems_keeps_the_ids():
+    from bot.parse.family_version import sizes_line
+
+    ids = ["StarCoder2-3B", "StarCoder2-7B", "StarCoder-15.5B"]
+    assert sizes_line("StarCoder", ids) == (" / ".join(ids), "StarCoder2-7B")
+    assert sizes_line("Llama 3", ["Llama-3-8B", "Llama-3-70B"]) == ("8B / 70B", "Llama 3 70B")
