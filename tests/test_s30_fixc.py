@@ -84,3 +84,31 @@ def test_sizes_line_of_several_stems_keeps_the_ids():
     ids = ["StarCoder2-3B", "StarCoder2-7B", "StarCoder-15.5B"]
     assert sizes_line("StarCoder", ids) == (" / ".join(ids), "StarCoder2-7B")
     assert sizes_line("Llama 3", ["Llama-3-8B", "Llama-3-70B"]) == ("8B / 70B", "Llama 3 70B")
+
+
+# 2. The global batch asked or assumed, rounded to whole micro-batch × DP steps: the rounding said
+@pytest.mark.parametrize(
+    ("question", "batch", "rounded"),
+    [
+        (
+            "13B 模型 5000亿 token 预训练，用 96 张 H100 要多久",
+            "• 批大小：每步 1,056 条序列（433万 token）= 微批次 1 × 梯度累积 11 × DP 96",
+            "  每步 1,024 → 1,056 条序列：须为微批次 × DP（96）的整数倍，梯度累积 11 步",
+        ),
+        (
+            "Pretrain a 3B model on 300B tokens with 48 A100s: how many days?",
+            "• Batch: 1,008 sequences per step (4.1M tokens) = micro-batch 1 × 21 accumulation × DP 48",
+            "  1,024 → 1,008 sequences per step: a whole number of micro-batch × DP (48), 21 accumulation"
+            " steps",
+        ),
+    ],
+)
+def test_rounded_global_batch_is_said(question, batch, rounded):
+    lines = render(answer(question), "plain").splitlines()
+    assert lines[lines.index(batch) + 1] == rounded
+
+
+def test_whole_global_batch_says_no_rounding():
+    out = render(answer("Pretrain a 3B model on 300B tokens with 64 A100s: how many days?"), "plain")
+    assert "• Batch: 1,024 sequences per step (4.2M tokens) = micro-batch 1 × 16 accumulation × DP 64" in out
+    assert "1,024 → " not in out
