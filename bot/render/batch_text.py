@@ -63,13 +63,9 @@ BATCH_ROUNDED = N_(
 line (trial s30 #2: the assumptions said 1,024, the batch line 1,088, nothing why)."""
 
 
-def _target_batch(report: SizingReport) -> int | None:
-    """The global batch the plan was rounded from: the assumed one (``assumptions['global_batch']``),
-    else the user's (not verl's, which counts prompts × rollout.n: estimator.training_setup)."""
-    row = next((a for a in report.assumptions if a.field == "global_batch"), None)
-    if row is not None and isinstance(row.value, int | float):
-        return int(row.value)
-    req = report.request
+def _given_batch(req: Any) -> int | None:
+    """The user's global batch the plan was rounded from (not verl's, which counts prompts × rollout.n,
+    nor one beside a stated accumulation: estimator.training_setup ``_global_batch``)."""
     given = getattr(req, "global_batch", None)
     if not given or getattr(req, "gradient_accumulation", None):
         return None
@@ -78,14 +74,22 @@ def _target_batch(report: SizingReport) -> int | None:
 
 
 def _rounded(report: SizingReport, main: Plan, line: dict[str, str], f: Fmt) -> str | None:
-    """:data:`BATCH_ROUNDED` where ``main``'s global batch is not the target, unless the note
-    'global_batch_adjusted' already says so for this very batch."""
-    target, got = _target_batch(report), main.global_batch_sequences
+    """:data:`BATCH_ROUNDED` where ``main``'s global batch is not the one assumed
+    (``assumptions['global_batch']``) or asked, unless the note 'global_batch_adjusted' already says so
+    for this very batch. Plain loops: no generator frames on every training reply (render speed pin)."""
+    target = None
+    for row in report.assumptions:
+        if row.field == "global_batch":
+            target = int(row.value) if isinstance(row.value, int | float) else None
+            break
+    else:
+        target = _given_batch(report.request)
+    got = main.global_batch_sequences
     if target is None or got is None or got == target:
         return None
-    note = next((w for w in report.warnings if w.code == "global_batch_adjusted"), None)
-    if note is not None and note.params.get("adjusted") == got:
-        return None
+    for w in report.warnings:
+        if w.code == "global_batch_adjusted" and w.params.get("adjusted") == got:
+            return None
     per_step = f.int(main.micro_batch * main.dp)
     return translate(f.lang, BATCH_ROUNDED, target=f.int(target), per_step=per_step, **line)
 
