@@ -146,7 +146,7 @@ def test_a_family_without_a_size_suggests_its_releases(capsys: pytest.CaptureFix
     assert "“StarCoder” comes in several sizes (StarCoder2-7B / StarCoder2-3B / StarCoder-15.5B)" in out
     main(["ask", "用 Bloom 做 LoRA 微调，一张 V100 够不够"])
     out = capsys.readouterr().out
-    assert "“Bloom”有好几种尺寸（BLOOM-176B / BLOOM-7.1B / BLOOM-3B / BLOOM-1.7B）" in out
+    assert "“Bloom”有好几种尺寸（176B / 7.1B / 3B / 1.7B）" in out  # s30 fixc #3: one stem, sizes alone
     assert "没有你上一个问题" not in out  # a new question naming a model, not a lost follow-up
 
 

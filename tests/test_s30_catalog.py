@@ -117,15 +117,16 @@ def test_mi100_is_sized_as_itself(capsys):
     assert d["request"]["gpu"] == "MI100" and d["interpretation"]["unknown_gpu"] is None
 
 
+# s30 fixc #3: every size of the release, compact (the list was cut at four), the example one of them
 FAMILY_ONLY = [
-    ("Qwen3 微调要几张A100", "Qwen3", "“Qwen3”有好几种尺寸（Qwen3-0.6B / Qwen3-1.7B / Qwen3-4B / Qwen3-8B）"),
     (
-        "Llama 3.2 lora on a 4090",
-        "Llama 3.2",
-        "“Llama 3.2” comes in several sizes (Llama-3.2-1B / Llama-3.2-3B)",
+        "Qwen3 微调要几张A100",
+        "Qwen3",
+        "“Qwen3”有好几种尺寸（0.6B / 1.7B / 4B / 8B / 14B / 30B-A3B / 32B / 235B-A22B）",
     ),
-    ("serve qwen2.5 on 2 4090s", "qwen2.5", "(Qwen2.5-0.5B / Qwen2.5-1.5B / Qwen2.5-3B / Qwen2.5-7B)"),
-    ("llama3 推理要几张A100", "llama3", "“llama3”有好几种尺寸（Llama-3-8B / Llama-3-70B）"),
+    ("Llama 3.2 lora on a 4090", "Llama 3.2", "“Llama 3.2” comes in several sizes (1B / 3B)"),
+    ("serve qwen2.5 on 2 4090s", "qwen2.5", "(0.5B / 1.5B / 3B / 7B / 14B / 32B / 72B)"),
+    ("llama3 推理要几张A100", "llama3", "“llama3”有好几种尺寸（8B / 70B）"),
 ]
 
 

@@ -4,7 +4,8 @@ A ``--max-model-len`` past the model config's ``max_position_embeddings`` is ref
 unless ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` is set (vllm/config/model.py ``_get_and_verify_max_len``; the
 estimator's note 'vllm_long_max_model_len', :func:`estimator.ledger.beyond_window`). Where the answer
 sizes that start on the user's GPUs (:func:`bot.core.start_only.start_only`), its headline says "no, not as
-typed"; the estimator's memory verdict (``report.feasible``) is the start with the variable set. The JSON
+typed"; every other serving headline leads with "Not as typed: vLLM refuses …" (trial s30 #1); the
+estimator's memory verdict (``report.feasible``) is the start with the variable set. The JSON
 gives the headline's verdict as ``report.feasible`` / ``report.feasible_reason``
 ('max_model_len_past_config') and the memory verdict as ``report.feasible_with_override``, so the
 JSON and the headline agree."""
@@ -18,10 +19,12 @@ PAST_CONFIG = "max_model_len_past_config"
 
 
 def refused_as_typed(report: SizingReport, start_only: bool) -> bool:
-    """Whether the headline says vLLM refuses the typed max_model_len (``start_only``: the answer sizes
-    the start on the user's GPUs) while the memory fits: the 'vllm_long_max_model_len' note is there and
-    the memory verdict is not already 'no'."""
-    if not start_only or report.feasible in (None, "no"):
+    """Whether the headline says vLLM refuses the typed max_model_len while the memory fits: the
+    'vllm_long_max_model_len' note is there and the memory verdict is not already 'no'. Every serving
+    headline leads with the refusal since trial s30 #1 (not only the start-only one), so ``start_only``
+    no longer decides it (kept for the caller's signature)."""
+    del start_only
+    if report.feasible in (None, "no"):
         return False
     return any(w.code == "vllm_long_max_model_len" for w in report.warnings)
 

@@ -37,6 +37,20 @@ _SIZE_TAIL = re.compile(r"[-_ ]?\d+(?:\.\d+)?[BM](?:-A\d+(?:\.\d+)?B)?(?:-\d+E)?
 """A size at the end of a catalog id: '-7B', '-30B-A3B', '-17B-16E'."""
 
 
+def sizes_line(typed: str, ids: list[str]) -> tuple[str, str]:
+    """The reply's list of a release's sizes and an example taken from it (trial s30 #3: the list was
+    cut at four, the example '7B' a size Qwen3 lacks). Ids of one stem ('Qwen3-0.6B' … 'Qwen3-235B-A22B')
+    list their sizes alone ('0.6B / 1.7B / … / 235B-A22B') and the example is ``typed`` + the middle
+    size ('Qwen3 14B'); ids of several stems ('StarCoder2-7B', 'StarCoder-15.5B') are listed whole (at
+    most 8) and the example is the middle id."""
+    ids = ids[:8]
+    tails = [_SIZE_TAIL.search(i) for i in ids]
+    if ids and all(tails) and len({_SIZE_TAIL.sub("", i) for i in ids}) == 1:
+        sizes = [t.group(0).lstrip("-_ ") for t in tails if t]
+        return " / ".join(sizes), f"{typed} {sizes[len(sizes) // 2]}"
+    return " / ".join(ids), ids[len(ids) // 2] if ids else typed
+
+
 def _plain(model_id: str, release: str) -> bool:
     """Whether ``model_id`` is the release's plain model of a size ('Qwen2.5-7B' for 'qwen2.5'), not
     a tier of it ('Qwen2.5-Coder-7B', 'Qwen2.5-Math-7B')."""

@@ -12,6 +12,7 @@ from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text
 from estimator.models import Plan, SizingReport
+from estimator.training_tools import tool_limits
 
 
 def _step_sequence_tokens(request: Any) -> int | None:
@@ -53,12 +54,55 @@ ACCUMULATION_REDERIVED = N_(
 DP: DeepSpeed ``_batch_assertion``) and the accumulation that keeps it is named."""
 
 
+BATCH_ROUNDED = N_(
+    "%(target)s → %(global)s sequences per step: a whole number of micro-batch × DP (%(per_step)s), "
+    "%(accumulation)s accumulation steps"
+)
+"""The global batch asked or assumed, rounded to a whole number of micro-batch × DP sequences
+(:func:`estimator.plan_batch.with_batch`: 1,024 on DP 136 → 8 × 136 = 1,088), said beside the batch
+line (trial s30 #2: the assumptions said 1,024, the batch line 1,088, nothing why)."""
+
+
+def _given_batch(req: Any) -> int | None:
+    """The user's global batch the plan was rounded from (not verl's, which counts prompts × rollout.n,
+    nor one beside a stated accumulation: estimator.training_setup ``_global_batch``)."""
+    given = getattr(req, "global_batch", None)
+    if not given or getattr(req, "gradient_accumulation", None):
+        return None
+    limits = tool_limits(getattr(req, "training_tool", None))
+    return None if limits is not None and limits.whole_step_rollout else int(given)
+
+
+def _rounded(report: SizingReport, main: Plan, line: dict[str, str], f: Fmt) -> str | None:
+    """:data:`BATCH_ROUNDED` where ``main``'s global batch is not the one assumed
+    (``assumptions['global_batch']``) or asked, unless the note 'global_batch_adjusted' already says so
+    for this very batch. Plain loops: no generator frames on every training reply (render speed pin)."""
+    target = None
+    for row in report.assumptions:
+        if row.field == "global_batch":
+            target = int(row.value) if isinstance(row.value, int | float) else None
+            break
+    else:
+        target = _given_batch(report.request)
+    got = main.global_batch_sequences
+    if target is None or got is None or got == target:
+        return None
+    for w in report.warnings:
+        if w.code == "global_batch_adjusted" and w.params.get("adjusted") == got:
+            return None
+    per_step = f.int(main.micro_batch * main.dp)
+    return translate(f.lang, BATCH_ROUNDED, target=f.int(target), per_step=per_step, **line)
+
+
 def memory_batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, str] | None:
     """:func:`batch_line` of ``main``, with ``kept`` (:data:`ACCUMULATION_REDERIVED`) when the user's
-    stated accumulation is not the plan's."""
+    stated accumulation is not the plan's, else ``rounded`` (:data:`BATCH_ROUNDED`) when the global
+    batch asked or assumed is not a whole number of micro-batch × DP."""
     req = report.request
     line = batch_line(main, _step_sequence_tokens(req), f, req.seq_len) if main is not None else None
     stated = getattr(req, "gradient_accumulation", None)
+    if line is not None and main is not None and (rounded := _rounded(report, main, line, f)):
+        line = line | {"rounded": rounded}
     if line is None or main is None or not (stated and req.global_batch and req.batch_size and req.gpu_count):
         return line
     if main.gradient_accumulation == stated or main.micro_batch != req.batch_size:

@@ -10,6 +10,7 @@ from bot.core.chosen import chosen_plan
 from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
 from bot.parse import ParseResult
+from bot.parse.family_version import sizes_line
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, is_tpu, model_label, node_of, stage_key
 from bot.render.fit_change_text import same_card_fix
@@ -66,6 +67,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "gpu_suggestions": "",
             "model_suggestions": "",
             "model_family_only": False,
+            "family_sizes": None,
             "truncated": False,
             "max_chars": MAX_INPUT_CHARS,
             "ignored_numbers": "",
@@ -90,6 +92,10 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         else parsed.unknown_model,
         "model_suggestions": " / ".join(parsed.model_suggestions[:4]),
         "model_family_only": parsed.model_family_only,
+        # a release of sizes: all of them, and an example from them (bot.parse.family_version, s30 #3)
+        "family_sizes": sizes_line(parsed.unknown_model or "", parsed.model_suggestions)
+        if parsed.model_family_only
+        else None,
         "truncated": parsed.truncated,
         "max_chars": f"{MAX_INPUT_CHARS:,}",  # both locales group with ","; no second Babel locale
         "ignored_numbers": ", ".join(parsed.ignored_numbers[:3]),

@@ -237,6 +237,7 @@ class ParseExtras(TypedDict):
     unknown_model: str | None
     model_suggestions: str
     model_family_only: bool
+    family_sizes: tuple[str, str] | None  # a release's sizes, an example of them (s30 #3)
     truncated: bool
     max_chars: str | int
     ignored_numbers: str
