@@ -1,0 +1,30 @@
+"""Session 30 fix a: defects a fresh-user trial found (own sentences, both languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+
+
+@pytest.mark.parametrize(
+    "text, ceiling, load",
+    [
+        ("Qwen2.5-14B 每卡约 30 个并发，要撑 120 并发需要几张 L40S", "30", 120),
+        ("Llama-3.1-8B 每卡 25 并发，300 并发要几张 A10", "25", 300),
+        ("Qwen2.5-14B 单卡 30 路并发，要撑 120 路并发需要几张 L40S", "30", 120),
+        ("Qwen2.5-14B: 40 concurrent per L40S, how many L40S for 200 concurrent?", "40", 200),
+        ("Llama-3.1-8B at 25 concurrent users per card, how many A10 for 300 concurrent users?", "25", 300),
+    ],
+)
+def test_short_per_card_ceiling_is_set_aside(text: str, ceiling: str, load: int) -> None:
+    p = parse(text)
+    assert p.request.concurrency == load
+    assert (ceiling, "per_card_load") in p.unused_numbers
+    assert p.request.gpu_count is None
+
+
+def test_one_card_said_with_short_ceiling_is_not_the_count() -> None:
+    p = parse("Qwen2.5-14B 单卡 40 并发，200 并发要几张 L40S")
+    assert p.request.gpu_count is None and p.request.concurrency == 200
+    assert ("40", "per_card_load") in p.unused_numbers
