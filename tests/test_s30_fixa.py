@@ -28,3 +28,32 @@ def test_one_card_said_with_short_ceiling_is_not_the_count() -> None:
     p = parse("Qwen2.5-14B 单卡 40 并发，200 并发要几张 L40S")
     assert p.request.gpu_count is None and p.request.concurrency == 200
     assert ("40", "per_card_load") in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "混元 Foo-A13B 部署 50 并发要几张 H100",
+        "serve Barlm-A22B on H100, how many GPUs?",
+        "Bazlm_A7B 推理要几张 4090",
+    ],
+)
+def test_active_tag_alone_is_not_a_total(text: str) -> None:
+    # 'A13B' is an active count: never the 3B of its tail, never a dense 13B
+    p = parse(text)
+    assert p.unknown_model is not None and p.unknown_model.lower().endswith(("a13b", "a22b", "a7b"))
+    assert p.request.params_total is None
+
+
+@pytest.mark.parametrize(
+    "text, total, active",
+    [
+        ("Foo-A13B，总参数 80B，部署 50 并发要几张 H100", 80e9, 13e9),
+        ("serve Barlm-A22B (235B total) on H100, how many GPUs?", 235e9, 22e9),
+        ("FooLM-120B-A12B 推理要几张 H100", 120e9, 12e9),
+        ("Qwen3-30B-A3B 推理要几张 H100", 30e9, 3e9),
+    ],
+)
+def test_active_tag_with_total(text: str, total: float, active: float) -> None:
+    p = parse(text)
+    assert (p.request.params_total, p.request.params_active) == (total, active)
