@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.pipeline import answer
 from bot.parse import parse
+from bot.render.renderer import render
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,20 @@ def test_active_tag_alone_is_not_a_total(text: str) -> None:
 def test_active_tag_with_total(text: str, total: float, active: float) -> None:
     p = parse(text)
     assert (p.request.params_total, p.request.params_active) == (total, active)
+
+
+@pytest.mark.parametrize(
+    "text, shape, said",
+    [
+        ("FooLM-120B-A12B 推理要几张 H100", "moe-120B-A12B", "通用 MoE 结构，总参数 120B，激活 12B"),
+        ("Barlm-200B-A20B inference, how many H100?", "moe-200B-A20B", "generic MoE, 200B total, 20B active"),
+    ],
+)
+def test_unknown_moe_name_is_a_generic_moe(text: str, shape: str, said: str) -> None:
+    # weights by the total, the generic shape of the active size for the rest; said as an MoE, not dense
+    a = answer(text)
+    assert a.report is not None and a.report.request.params_total == float(shape.split("-")[1][:-1]) * 1e9
+    arch = next(x for x in a.report.assumptions if x.field == "architecture")
+    assert arch.value == shape
+    out = render(a)
+    assert said in out and "稠密结构 " not in out and "generic dense" not in out
