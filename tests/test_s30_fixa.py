@@ -76,3 +76,18 @@ def test_unknown_moe_name_is_a_generic_moe(text: str, shape: str, said: str) -> 
     assert arch.value == shape
     out = render(a)
     assert said in out and "稠密结构 " not in out and "generic dense" not in out
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        ("Qwen2.5-32B 推理 2张H100 & 16k", 16384),
+        ("Qwen2.5-32B 部署 2张H100，64k", 65536),
+        ("serve Qwen2.5-32B on 2 H100 + 16k", 16384),
+        ("serve Qwen2.5-32B on 2 H100 / 64k", 65536),
+    ],
+)
+def test_bare_k_length_beside_serving_is_the_context(text: str, tokens: int) -> None:
+    p = parse(text)
+    assert p.request.seq_len == tokens
+    assert not [u for u in p.unused_numbers if u[1] == "unread"]

@@ -2,7 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
-from bot.parse.bare_length import with_bare_length
+from bot.parse.bare_length import with_bare_length, with_serving_length
 from bot.parse.cue_index import CueTable
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
@@ -69,6 +69,8 @@ def parse(text: str) -> ParseResult:
             parsed = with_cards_compared(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             parsed = with_bare_length(parsed)
+        elif parsed.unused_numbers and parsed.request.stage == "inference" and parsed.request.seq_len is None:
+            parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)
