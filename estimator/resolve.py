@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from estimator import catalog, defaults
-from estimator.architecture import shape_for_size
+from estimator.architecture import shape_for_size, size_label
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.models import SizingRequest, Stage
@@ -264,7 +264,10 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
         total, active = spec.params_total, spec.params_active or active
     if spec is None and total is not None:
         spec = shape_for_size(active or total)
-        ledger.assume("architecture", spec.id, Why.generic_shape, heads=spec.heads, kv_heads=spec.kv_heads)
+        shape = spec.id  # 'ERNIE-4.5-300B-A47B' unknown: an MoE, weights by total, the rest by active (s30)
+        if active and active < total:
+            shape = f"moe-{size_label(total)}-A{size_label(active)}"
+        ledger.assume("architecture", shape, Why.generic_shape, heads=spec.heads, kv_heads=spec.kv_heads)
     return spec, total, active
 
 

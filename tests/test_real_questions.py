@@ -714,6 +714,8 @@ r24test half (21 records) is frozen in ``frozen_r24_test_zh.sha256``."""
 
 def test_round24_work_zh_does_not_regress() -> None:
     assert _work_understood("r24work", "zh", 19) >= R24_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers

@@ -71,6 +71,10 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_bare_length
 
             parsed = with_bare_length(parsed)
+        elif parsed.unused_numbers and parsed.request.stage == "inference" and parsed.request.seq_len is None:
+            from bot.parse.bare_length import with_serving_length
+
+            parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

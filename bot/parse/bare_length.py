@@ -35,3 +35,30 @@ def with_bare_length(parsed: ParseResult) -> ParseResult:
     if m is None:
         return parsed
     return parsed.model_copy(update={"bare_length": length_tokens(float(m["n"]))})
+
+
+SERVING_K_RE = rc(r"(?:^|[\s&+/，,、;；])(?P<n>\d{1,4})k$")
+"""'… 4张A100 & 32k', '… + 32k', '… / 32k', '…，32k': a number in thousands after a space or a joining
+sign, as the parser keeps the message normalized (lower case)."""
+
+
+def with_serving_length(parsed: ParseResult) -> ParseResult:
+    """A serving question's one unread length in thousands is its context ('70B 推理 4张A100 & 32k',
+    '70B on 4 A100 + 32k': session 30): ``seq_len`` set, the number no longer named unused. Only a power of
+    two (:data:`BINARY_K`: '32k', '128k'), only when no context was read; unchanged otherwise. The caller
+    gates on a serving stage, no ``seq_len`` and some ``unused_numbers``."""
+    unread = [said for said, why in parsed.unused_numbers if why == "unread"]
+    if parsed.out_of_scope or len(unread) != 1:
+        return parsed
+    said = unread[0].replace(" ", "").lower()
+    m = _K_RE.fullmatch(said)
+    if m is None or "." in m["n"] or int(m["n"]) not in BINARY_K:
+        return parsed
+    at = parsed.normalized.find(said)
+    if at < 0 or not SERVING_K_RE.search(parsed.normalized[max(0, at - 1) : at + len(said)]):
+        return parsed
+    request = parsed.request.model_copy(update={"seq_len": length_tokens(float(m["n"]))})
+    unused = [u for u in parsed.unused_numbers if u != (unread[0], "unread")]
+    return parsed.model_copy(
+        update={"request": request, "unused_numbers": unused, "found": [*parsed.found, "seq_len"]}
+    )

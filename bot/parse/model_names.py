@@ -25,6 +25,7 @@ from bot.parse import lexicon as lx
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.regex import compile_pattern, rc
+from bot.parse.written_units import moe_shape_sizes
 
 _NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
 SPACED_NAME_RE = rc(
@@ -338,3 +339,19 @@ def with_tier(mention: Any, s: str, end: int, suggestions: list[str]) -> None:
     if m:
         mention.end = max(mention.end, m.end())
         mention.text = " ".join(s[mention.start : m.end()].split()).strip(" -_.")
+
+
+ACTIVE_TAIL_RE = rc(r"[\-_]a(\d*)$")
+"""A name's last word 'a' or 'a1' glued to the size: 'hunyuan-a13b' is an active count (13B) with no
+total, never a 3B model (session 30)"""
+
+
+def unknown_sizes(m: re.Match[str]) -> tuple[float | None, float | None]:
+    """(total, active) of an unknown name (models.UNKNOWN_NAME_RE, pass 3): 'WizardLM2-8x22B' an MoE
+    shape, not a 22B (round 6, written_units); 'FooLM-120B-A12B' 120B with 12B active; 'Hunyuan-A13B'
+    13B active and no total, never a 3B model (session 30)."""
+    if m.group("experts"):
+        return moe_shape_sizes(m.group("experts"), m.group("size"))
+    if (tag := ACTIVE_TAIL_RE.search(m.group("name"))) and m.end("name") == m.start("size"):
+        return None, float(tag.group(1) + m.group("size")) * 1e9
+    return float(m.group("size")) * 1e9, float(m.group("act")) * 1e9 if m.group("act") else None

@@ -37,7 +37,6 @@ from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
-from bot.parse.written_units import moe_shape_sizes
 from estimator import catalog
 
 _VER = r"(?:v|r)?\d+(?:\.\d+)?"
@@ -329,10 +328,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         start = m.start("name")
         if is_gpu_name(s[start : m.end()]):  # 'Ascend-910B', 'ascend910b': a card's name, not 910B params
             continue
-        active = _size_value(m.group("act") + "b") if m.group("act") else None
-        size = _size_value(m.group("size") + "b")
-        if m.group("experts"):  # 'WizardLM2-8x22B': an MoE shape, not a 22B (round 6, written_units)
-            size, active = moe_shape_sizes(m.group("experts"), m.group("size"))
+        size, active = names.unknown_sizes(m)
         mention = ModelMention(start, m.end(), _loose(s[start : m.end()]), None, size, active)
         mention.suggestions = _closest_names(m.group("name"))
         mentions.append(mention)

@@ -38,7 +38,7 @@ def per_card_aside(steps: Any) -> None:
     if len({r.value for r in found}) < 2:
         return
     s = steps.s
-    per_card = [r for r in found if PER_CARD_BEFORE_RE.search(s[max(0, r.tok.start - 40) : r.tok.start])]
+    per_card = [r for r in found if ceiling_span(s, r.tok) is not None]
     if not per_card or len(per_card) == len(found):
         return
     lost = steps.__dict__.setdefault("_lost", {})
@@ -58,12 +58,45 @@ def count_in_ceiling(steps: Any) -> bool:
         return False
     s = steps.s
     asides = [r for r in steps.roles if r.role == "per_card_load"]
-    spans = [
-        m.span() for r in asides if (m := PER_CARD_BEFORE_RE.search(s, max(0, r.tok.start - 40), r.tok.start))
-    ]
+    spans = [span for r in asides if (span := ceiling_span(s, r.tok)) is not None]
     ones = [m.start() for m in ONE_CARD_WORDS_RE.finditer(s)]
     return bool(spans) and all(any(a <= at < b for a, b in spans) for at in ones)
 
 
 ONE_CARD_WORDS_RE = rc(r"(?i)单卡|单张|一张|一块|单个?gpu|(?:one|a\s+single)\s+(?:card|gpu)|one\s+\S{1,24}\s")
 """The one-card words :data:`PER_CARD_BEFORE_RE` starts with: each must lie inside a per-card ceiling."""
+
+
+PER_CARD_SHORT_RE = rc(
+    r"(?i)(?:单卡|单张(?:卡|显卡)?|每张(?:卡|显卡)?|每卡|每块(?:卡|显卡|gpu)?|单个?gpu)\s*(?:约|大约|大概)?\s*$"
+)
+"""A card word right before the number ('单卡 40 并发', '每卡约 40 并发'): short (s30 fixa)"""
+CONC_AFTER_RE = rc(
+    r"(?i)\s*(?:个|路|条)?\s*(?:并发|concurrent(?:\s+(?:users|requests|sequences|sessions))?|concurrency"
+    r"|users|sessions|requests|seqs?|sequences)"
+)
+"""A concurrency word after the number (the short ceiling counts only before one)"""
+PER_CARD_AFTER_RE = rc(
+    r"(?i)\s*(?:个|路|条)?\s*(?:并发|concurrent(?:\s+(?:users|requests|sequences|sessions))?|concurrency"
+    r"|users|sessions|requests|seqs?|sequences)?\s*(?:/\s*(?:卡|张|card|gpu)|每(?:张|块)?卡"
+    r"|(?:per|each|a|on\s+(?:one|a\s+single))\s+(?:[a-z0-9-]{1,12}\s+)?(?:card|gpu)\b"
+    r"|(?:per|on\s+(?:one|a\s+single|each))\s+(?:\ue000|(?:rtx\s*)?[a-z]{0,3}\d{2,4}[a-z0-9-]*\b))"
+)
+"""After the number: '40 concurrent per card', '40 users per L40S' (a GPU name is masked U+E000 in the
+normalized text), '40 并发/卡' (s30 fixa)"""
+
+
+def ceiling_span(s: str, tok: Any) -> tuple[int, int] | None:
+    """The span of the words that make the number at ``tok`` one card's ceiling, or None: a card and a
+    word of capacity before it (:data:`PER_CARD_BEFORE_RE`), a card word right before it followed by a
+    concurrency word ('单卡 40 并发'), or a concurrency word and 'per card' after it ('40 concurrent per
+    L40S')."""
+    if m := PER_CARD_BEFORE_RE.search(s, max(0, tok.start - 40), tok.start):
+        return m.span()
+    if (m := PER_CARD_SHORT_RE.search(s, max(0, tok.start - 12), tok.start)) and CONC_AFTER_RE.match(
+        s, tok.end
+    ):
+        return m.start(), tok.end
+    if a := PER_CARD_AFTER_RE.match(s, tok.end):
+        return tok.start, a.end()
+    return None

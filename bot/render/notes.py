@@ -15,7 +15,7 @@ from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.note_codes import NoteCode
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
-from bot.render.word_texts import GENERIC_SHAPE_MHA, WORD_TEXTS
+from bot.render.word_texts import GENERIC_MOE, GENERIC_SHAPE_MHA, GENERIC_SHAPE_MOE, WORD_TEXTS
 from bot.render.wording import (
     COUNT_KEYS,
     FIELD_LABELS,
@@ -180,6 +180,8 @@ def why_text(lang: str, a: Assumption) -> str:
         msgid = WHY_TEXTS.get(key)
         if key == "generic_shape" and a.params.get("heads") == a.params.get("kv_heads"):
             msgid = GENERIC_SHAPE_MHA  # one KV head per query head: multi-head attention
+        if key == "generic_shape" and str(a.value).startswith("moe-"):
+            msgid = GENERIC_SHAPE_MOE  # 'ERNIE-4.5-300B-A47B' not in the catalog (s30)
         if msgid is None:
             log.warning("no ledger text for reason %r", key)
             parts.append(key)
@@ -250,6 +252,9 @@ def ledger_value(lang: str, a: Assumption, currency: str | None = None) -> str:
         return translate(lang, METHOD_NAMES[str(a.value)])
     if a.field == "architecture" and isinstance(a.value, str) and a.value.startswith("dense-"):
         return translate(lang, GENERIC_SHAPE, size=a.value.removeprefix("dense-"))
+    if a.field == "architecture" and isinstance(a.value, str) and a.value.startswith("moe-"):
+        total, _, active = a.value.removeprefix("moe-").partition("-A")
+        return translate(lang, GENERIC_MOE, total=total, active=active)
     if a.field == "kv_indexer" and isinstance(a.value, int | float):  # estimator.mla_layout: bytes a token
         return translate(lang, BYTES_PER_TOKEN, bytes=fmt_for(lang).int(round(a.value)))
     if a.field == "price_per_gpu_hour":

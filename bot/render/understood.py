@@ -292,6 +292,8 @@ def _used_name(used: str, report: SizingReport) -> str:
         return report.model_name
     if used.startswith("dense-"):  # the generic shape's id: the sentence says it is generic; its size
         return used.removeprefix("dense-")
+    if used.startswith("moe-"):  # an unknown MoE name's shape: 'MoE 300B-A47B' (s30)
+        return "MoE " + used.removeprefix("moe-")
     return used
 
 

@@ -26,3 +26,11 @@ GENERIC_SHAPE_MHA = N_(
 """WHY_TEXTS['generic_shape'] for a size whose generic shape has as many KV heads as query heads
 (estimator.architecture.shape_for_size below ~1B): not 'grouped-query attention with 12 KV heads for 12
 query heads' (s24 review #8)."""
+GENERIC_SHAPE_MOE = N_(
+    "no model named: a generic MoE shape — the weights of all its parameters are held, compute and KV cache "
+    "are those of a generic shape of its active size (grouped-query attention with %(kv_heads)s KV heads for "
+    "%(heads)s query heads, depth and width interpolated from the catalog's dense Llama/Qwen releases)"
+)
+"""WHY_TEXTS['generic_shape'] for an unknown '<total>B-A<active>B' name (session 30)."""
+GENERIC_MOE = N_("generic MoE, %(total)s total, %(active)s active")
+"""'moe-300B-A47B': the ledger value of an unknown MoE name's generic shape (session 30)."""
