@@ -53,7 +53,8 @@ def test_memory_and_tflops_size_the_card_itself(capsys: pytest.CaptureFixture[st
     ("name", "suggested"),
     [
         ("H300", ["H800", "H200", "H100"]),  # NVIDIA's H series
-        ("MI400X", ["MI300X", "MI250X", "MI350X"]),  # AMD's MI series (MI355X: a card since s14)
+        # AMD's MI series (MI355X: a card since s14; MI100 since s30-catalog, as close by spelling as MI250X)
+        ("MI400X", ["MI300X", "MI100", "MI250X"]),
         ("V100X", ["V100", "V100S"]),  # NVIDIA's V series (V100S itself is a catalog card since 01fa630)
         ("鲲鹏920", ["Ascend 910", "Ascend 910B", "Ascend 910C"]),  # Huawei, by vendor word
     ],

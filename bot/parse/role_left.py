@@ -286,6 +286,7 @@ RATE_VALUE_RE = rc(r"\d")
 
 
 L_USERS = rc(
+    r"(?<!\d)(?<!\d\s)(?<!并发)(?<!concurrent\s)"  # '30 concurrent users 8k': that number's word
     r"(?:用户|员工|(?<![a-z])(?:users?|employees|staff))\s*(?:数|数量|总数|count)?\s*(?:是|为|有|:|=|约|大概)?\s*$"
 )
 """The users named before their number ('用户 200', '员工 500 人', 'users: 200', session 30 #7): a load, read
