@@ -115,7 +115,9 @@ def test_every_serving_figure_is_on_the_stated_cards(question: str) -> None:
     assert inf["concurrency"] == inf["max_concurrency"] == inf["priced_concurrency"] >= 1
     low = 0.30 if answer["lang"] == "en" else 1.8  # $0.30–0.80 / ¥1.8–3.5 a 4090-hour (the catalog's)
     assert inf["cost_per_month"]["low"] == pytest.approx(2 * 730 * low)  # 2 GPUs × 730 h, not 4 or 8
-    assert answer["report"]["feasible_reason"] == "fp8_only"
+    # Gemma 2's config window is 8,192: vLLM refuses 16K as typed (s30-fixc), FP8 fits once it is allowed
+    assert answer["report"]["feasible_reason"] == "max_model_len_past_config"
+    assert answer["report"]["feasible_with_override"] == "borderline"
     why = {a["field"]: a["why"] for a in answer["assumptions"]}
     assert why["concurrency"] == "most_held" and why["precision"] == "fp8_on_count"
     reply = answer["reply"]
