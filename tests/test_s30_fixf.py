@@ -1,0 +1,39 @@
+"""Session 30 fix f: a failed count's headline names a change inside the user's own tool first, names
+the other tool as the options list does, and no 'needs 32 cards' warning contradicts a fix that fits
+(own sentences, both languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.render.renderer import render
+
+
+def _headline(text: str) -> str:
+    return render(answer(text)).split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "用 LLaMA-Factory 做 LoRA 微调 Qwen2.5-14B，序列长度 4096，每卡 batch 2，"
+            "gradient accumulation 8，四张 4090 能跑吗",
+            "放不下；微批次改为 1（用更多梯度累积）：4 张",
+        ),
+        (
+            "Can 4 RTX 4090 run a LoRA fine-tune of Qwen2.5-14B in LLaMA-Factory at cutoff_len 4096, "
+            "micro-batch 2, gradient accumulation 8?",
+            "as set; with micro-batch 1 (more gradient accumulation): 4 GPUs",
+        ),
+    ],
+)
+def test_own_tool_change_leads_the_headline(text: str, said: str) -> None:
+    # micro-batch 1 and another tool both fit on the 4 cards: the user's own tool first (issue 24 item 3)
+    m = answer(text).report.memory
+    fits = {a.change: a.min_gpus for a in m.alternatives}
+    assert fits["micro_batch_1"] == 4 and fits["other_stack"] == 4 and m.fits_requested is False
+    head = _headline(text)
+    assert said in head
+    assert "Megatron" not in head and "NeMo" not in head
