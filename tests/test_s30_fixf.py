@@ -37,3 +37,27 @@ def test_own_tool_change_leads_the_headline(text: str, said: str) -> None:
     head = _headline(text)
     assert said in head
     assert "Megatron" not in head and "NeMo" not in head
+
+
+@pytest.mark.parametrize(
+    "text, tool",
+    [
+        (
+            "用 LLaMA-Factory 做 LoRA 微调 Qwen2.5-14B，序列长度 8192，每卡 batch 1，四张 4090 能跑吗",
+            "换一个工具（NVIDIA NeMo：LoRA 配合张量/流水线并行）可以：4 张",
+        ),
+        (
+            "Can 4 RTX 4090 run a LoRA fine-tune of Qwen2.5-14B in LLaMA-Factory at cutoff_len 8192, "
+            "micro-batch 1?",
+            "another tool (NVIDIA NeMo: LoRA with tensor/pipeline parallelism) would allow: 4 GPUs",
+        ),
+    ],
+)
+def test_headline_other_tool_is_the_lists(text: str, tool: str) -> None:
+    # no change inside LLaMA-Factory fits on 4: the headline names NeMo's LoRA, as the options list does
+    a = answer(text)
+    assert {x.change: x.min_gpus for x in a.report.memory.alternatives}["other_stack"] == 4
+    out = render(a)
+    head = out.split("\n")[0]
+    assert tool in head and "Megatron" not in head
+    assert "Megatron" not in out and out.count("NeMo") >= 2

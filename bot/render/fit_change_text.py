@@ -173,15 +173,19 @@ def likely_fit_text(report: SizingReport, f: Fmt) -> str | None:
     return translate(f.lang, LIKELY_FIT, gpus=f.int(m.plan_gpus), changes=changes)
 
 
-def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None) -> str | None:
+def cheaper_fix(
+    memory: object, f: Fmt, lang: str, requested: int | None = None, method: str | None = None
+) -> str | None:
     """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
-    with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""
+    with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None. Another
+    tool is worded for the ``method`` as the options list words it (:func:`alternative_label`: NeMo
+    for LoRA, trial s30: the headline said Megatron-LM, the list NeMo)."""
     from estimator.fit_sanity import cheapest_change
 
     best = cheapest_change(memory, requested)
     if best is None:
         return None
-    label = alternative_label(best, lang)
+    label = alternative_label(best, lang, method)
     label = LEADING_WORD_RE.sub(lambda m: m.group(0).lower(), label)  # '…; with ZeRO-3' mid-sentence
     return translate(lang, CHEAPER_FIX, change=label, gpus=gpus_text(lang, best.min_gpus))
 
@@ -197,7 +201,7 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool]:
     m, requested = report.memory, report.request.gpu_count
     if m is None or not requested or m.fits_requested is not False:
         return None, True
-    fix = cheaper_fix(m, f, f.lang, requested)
+    fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
     if fix is not None:
         return fix, sane_count(m)
     own = unfit_change_text(report, f)
