@@ -43,9 +43,16 @@ def cheapest_change(memory: Any, requested: int | None = None) -> Any | None:
 
 def _fix_key(memory: Any, a: Any, requested: int | None) -> tuple[int, ...]:
     """:func:`fix_rank` with a change whose memory per GPU is over the headroom (:func:`tight`) after
-    one within it in the same tier, then the fewest GPUs."""
+    one within it in the same tier, a change inside the user's own tool before another tool
+    (:data:`OTHER_TOOL`), then the fewest GPUs."""
     tier, *rest = fix_rank(a.change, a.min_gpus, requested)
-    return tier, int(tight(memory, a)), *rest, a.min_gpus
+    return tier, int(tight(memory, a)), int(a.change in OTHER_TOOL), *rest, a.min_gpus
+
+
+OTHER_TOOL = frozenset({"other_stack"})
+"""Changes that leave the user's training tool (Megatron-LM or NeMo's tensor/pipeline parallelism): named
+after a change inside their tool that fits as well (issue 24 item 3, trial s30: micro-batch 1 on the 4 ×
+RTX 4090 of a LLaMA-Factory LoRA, not 'another tool', when both fit on 4)."""
 
 
 def tight(memory: Any, a: Any) -> bool:

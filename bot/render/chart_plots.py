@@ -356,7 +356,7 @@ def _headline_fix(report: SizingReport, n: int, f: Fmt) -> tuple[str, bool] | No
         return None
     from bot.render.fit_change_text import headline_fix
 
-    fix, sane = headline_fix(report, f)
+    fix, sane, _ = headline_fix(report, f)
     return None if fix is None else (fix, sane)
 
 

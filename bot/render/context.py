@@ -299,6 +299,8 @@ def _said_elsewhere(
         return kind in ("rental", "inference", "training")
     if memory is None:
         return False
+    if note.code == NoteCode.personal_beyond_one_machine:  # the count as set, beside a headline change
+        return memory["fix_fits"]  # that fits on the user's own cards: no contradiction (trial s30)
     if note.code == NoteCode.does_not_fit_requested:
         # the memory headline and the training headline ("does not fit on 2 × …: at least 8") say it
         unfit = memory["fits_requested"] is False and memory["min_gpus"] is not None

@@ -81,6 +81,7 @@ class MemoryContext(TypedDict):
     min_gpus: str | None
     cheaper_fix: str | None
     min_sane: bool  # the fewest GPUs for the user's settings is a count worth naming (fit_sanity)
+    fix_fits: bool  # the change the headline names fits on the user's GPUs (fit_change_text.headline_fix)
     min_text: str | None
     one_gpu: bool
     rollout_server: bool

@@ -173,39 +173,47 @@ def likely_fit_text(report: SizingReport, f: Fmt) -> str | None:
     return translate(f.lang, LIKELY_FIT, gpus=f.int(m.plan_gpus), changes=changes)
 
 
-def cheaper_fix(memory: object, f: Fmt, lang: str, requested: int | None = None) -> str | None:
-    """'With ZeRO-3: 16 GPUs' when the fewest GPUs that fit the user's settings is no answer to lead
-    with (:func:`estimator.fit_sanity.cheapest_change`): the headline says it first; else None."""
+def cheaper_fix(
+    memory: object, f: Fmt, lang: str, requested: int | None = None, method: str | None = None
+) -> tuple[str, bool] | None:
+    """('With ZeRO-3: 16 GPUs', whether it fits on the user's ``requested`` GPUs) when the fewest GPUs
+    that fit the user's settings is no answer to lead with (:func:`estimator.fit_sanity.
+    cheapest_change`): the headline says it first; else None. Another
+    tool is worded for the ``method`` as the options list words it (:func:`alternative_label`: NeMo
+    for LoRA, trial s30: the headline said Megatron-LM, the list NeMo)."""
     from estimator.fit_sanity import cheapest_change
 
     best = cheapest_change(memory, requested)
     if best is None:
         return None
-    label = alternative_label(best, lang)
+    label = alternative_label(best, lang, method)
     label = LEADING_WORD_RE.sub(lambda m: m.group(0).lower(), label)  # '…; with ZeRO-3' mid-sentence
-    return translate(lang, CHEAPER_FIX, change=label, gpus=gpus_text(lang, best.min_gpus))
+    text = translate(lang, CHEAPER_FIX, change=label, gpus=gpus_text(lang, best.min_gpus))
+    return text, bool(requested and best.min_gpus <= requested)
 
 
-def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool]:
+def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     """(the change the headline of a failed count names first, whether the fewest GPUs for the user's
-    own settings is a count worth naming there). The change: :func:`cheaper_fix`, else, when that count
-    is over :data:`estimator.fit_sanity.SANE_FACTOR` × the user's (32 × A10G for a 14B QLoRA at 8,192
-    tokens whose 13.9 GiB fp32 logits do not shrink with data parallelism, trial s25b #4), the settings
-    that fit on the user's own cards (:func:`unfit_change_text`); (None, True) when their count fits."""
+    own settings is a count worth naming there, whether that change fits on the user's own GPUs: then
+    no 'that takes 32 cards, more than one machine holds' warning, trial s30). The change:
+    :func:`cheaper_fix`, else, when that count is over :data:`estimator.fit_sanity.SANE_FACTOR` × the
+    user's (32 × A10G for a 14B QLoRA at 8,192 tokens whose 13.9 GiB fp32 logits do not shrink with data
+    parallelism, trial s25b #4), the settings that fit on the user's own cards
+    (:func:`unfit_change_text`); (None, True, False) when their count fits."""
     from estimator.fit_sanity import SANE_FACTOR, sane_count
 
     m, requested = report.memory, report.request.gpu_count
     if m is None or not requested or m.fits_requested is not False:
-        return None, True
-    fix = cheaper_fix(m, f, f.lang, requested)
+        return None, True, False
+    fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
     if fix is not None:
-        return fix, sane_count(m)
+        return fix[0], sane_count(m), fix[1]
     own = unfit_change_text(report, f)
     if own is None or not m.min_gpus or m.min_gpus <= SANE_FACTOR * requested:
-        return None, True
+        return None, True, False
     if any(c.setting == "gpu_count" for c in m.fit_change):  # 'Instead of your 1 GPU: 2 GPUs'
-        return None, True
-    return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False
+        return None, True, False
+    return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False, True
 
 
 LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")

@@ -204,10 +204,9 @@ def memory_section(
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
-    fix, min_sane = headline_fix(report, f)  # a fix the headline names first: their layout explained
+    fix, min_sane, fix_fits = headline_fix(report, f)  # a fix the headline names first: their layout
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
     rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
-
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
@@ -223,6 +222,7 @@ def memory_section(
         "min_gpus": f.int(m.min_gpus) if m.min_gpus else None,
         "cheaper_fix": fix,
         "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
+        "fix_fits": fix_fits,  # the headline's change fits on their GPUs: no 'takes 32 cards' (s30)
         "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
