@@ -24,3 +24,66 @@ def test_one_card_names_the_ceilings_card_not_the_count(text: str, load: int, gp
     assert a.parsed.request.gpu_count is None
     assert a.report.request.gpu.startswith(gpu)
     assert ("40" if "40" in text else "60", "per_card_load") in a.parsed.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "cards", "under", "gpu", "lines"),
+    [
+        (
+            "L40S 单卡能扛的并发不到 40，要支持 200 并发需要几张卡",
+            "zh",
+            5,
+            True,
+            "L40S",
+            ["按你实测的单卡 40 并发，200 并发需要 5 张 L40S（⌈200 ÷ 40⌉）。", "所以 5 张是下限"],
+        ),
+        (
+            "每张 A100 最多撑 30 个并发，要支持 100 并发需要几张卡",
+            "zh",
+            4,
+            True,
+            "A100",
+            ["按你实测的单卡 30 并发，100 并发需要 4 张 A100（⌈100 ÷ 30⌉）。", "所以 4 张是下限"],
+        ),
+        (
+            "one L40S handles under 40 concurrent, how many for 200?",
+            "en",
+            5,
+            True,
+            "L40S",
+            ["200 concurrent at your measured 40 per card: 5 × L40S (⌈200 ÷ 40⌉).", "so 5 is the least"],
+        ),
+        (
+            "one H100 handles 60 concurrent; how many to serve 250?",
+            "en",
+            5,
+            False,
+            "H100",
+            ["250 concurrent at your measured 60 per card: 5 × H100 (⌈250 ÷ 60⌉).", "no headroom"],
+        ),
+    ],
+)
+def test_a_ceiling_and_a_load_without_a_model_scale_the_measurement(
+    text: str, lang: str, cards: int, under: bool, gpu: str, lines: list[str]
+) -> None:
+    """Item 1: no model named: ⌈load ÷ per card⌉ from the user's own figures, not the help."""
+    from bot.cli import ask
+
+    a = answer(text)
+    assert a.report is None
+    assert a.ceiling is not None
+    assert (a.ceiling.cards, a.ceiling.under, a.ceiling.gpu) == (cards, under, gpu)
+    out = render(a, "text")
+    for line in lines:
+        assert line in out
+    assert ("Qwen2.5-14B" in out) and (
+        "没有按模型估算" in out if lang == "zh" else "no model was sized" in out
+    )
+    assert ask(text, None, "text")[1] == 0  # not the help's exit 2
+
+
+def test_a_model_named_is_still_sized_not_scaled() -> None:
+    """With a model, the estimator sizes it (the ceiling stays a measurement named as not used)."""
+    a = answer("L40S 单卡能扛的并发不到 40，要支持 200 并发，Qwen2.5-14B 需要几张卡")
+    assert a.report is not None and a.ceiling is None
+    assert a.report.request.concurrency == 200

@@ -65,6 +65,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
 
         return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
+        if answer.ceiling is not None:  # no model: the user's per-card ceiling scaled (s30 fixe)
+            from bot.render.ceiling_text import ceiling_text
+
+            return ceiling_text(answer.ceiling, answer.lang, fmt)
         return render_help(
             answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed, stack=answer.stack
         )
