@@ -87,3 +87,29 @@ def test_a_model_named_is_still_sized_not_scaled() -> None:
     a = answer("L40S 单卡能扛的并发不到 40，要支持 200 并发，Qwen2.5-14B 需要几张卡")
     assert a.report is not None and a.ceiling is None
     assert a.report.request.concurrency == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "Foo-A13B 部署需要几张卡",
+            "名字里的 “A13B” 是每个 token 激活的参数量（混合专家 MoE），不是总参数量",
+        ),
+        ("Bar-A3B 推理要几张 4090", "名字里的 “A3B” 是每个 token 激活的参数量"),
+        ("deploy Foo-A13B, how many GPUs", "“A13B” in its name is its active parameters per token"),
+        ("serve Zed-A22B on H100s, how many?", "“A22B” in its name is its active parameters per token"),
+    ],
+)
+def test_an_unknown_name_with_an_active_count_asks_for_the_total(text: str, line: str) -> None:
+    """Item 3: '<Name>-A13B' unknown: A13B is the active count, the total is asked for."""
+    a = answer(text)
+    assert a.report is None
+    out = render(a, "text")
+    assert line in out
+    assert "I don't know the size" not in out and "我不知道" not in out
+
+
+def test_an_unknown_name_without_an_active_count_keeps_the_generic_ask() -> None:
+    out = render(answer("deploy Foo-Bar, how many GPUs"), "text")
+    assert "I don't know the size of “Foo-Bar”" in out
