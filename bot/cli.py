@@ -100,7 +100,7 @@ def _ask(
     config = None if stack is not None else config
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
     result = without_history(result)
-    code = EXIT_OK if result.understood else EXIT_NOT_UNDERSTOOD
+    code = EXIT_OK if result.understood or result.ceiling else EXIT_NOT_UNDERSTOOD  # s30: their ceiling
     if fmt == "json":
         from bot.contract import to_json
 

@@ -18,6 +18,7 @@ from estimator.models import Plan, SizingReport, SizingRequest
 
 if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never validated from outside
     from bot.core.budget_pick import BudgetPick
+    from bot.core.ceiling_cards import CeilingCards
     from bot.core.configfile import ConfigInfo
     from bot.core.offer import Offer
     from bot.parse import ParseResult
@@ -69,6 +70,8 @@ class Answer:
     """the offer's terms for ``offered``"""
     stack: StackConfig | None = None
     """a training/serving config or command line the message gave (bot.parse.configs)"""
+    ceiling: CeilingCards | None = None
+    """no model named: the count from the user's own per-card ceiling (bot.core.ceiling_cards, s30)"""
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property

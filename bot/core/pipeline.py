@@ -55,6 +55,7 @@ from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
 if TYPE_CHECKING:
+    from bot.core.ceiling_cards import CeilingCards  # with a per-card ceiling and no model only
     from bot.core.configfile import ConfigInfo  # with a config.json only (start-up)
     from bot.core.offer import Offer  # the pre-sales models: imported only with an offer (start-up)
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
@@ -371,6 +372,7 @@ def answer_request(
     result = Answer(
         parsed=parsed,
         report=report,
+        ceiling=None if report else _ceiling(parsed),  # no model: their per-card ceiling scaled (s30)
         lang=lang,
         comparisons=comparisons,
         request=request,
@@ -385,6 +387,15 @@ def answer_request(
     )
     # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
     return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
+
+
+def _ceiling(parsed: ParseResult) -> CeilingCards | None:
+    """No model: the count from the user's own per-card ceiling ('单卡扛 40，200 并发几张卡', s30 fixe)."""
+    if not parsed.unused_numbers or not parsed.request.concurrency:
+        return None
+    from bot.core.ceiling_cards import ceiling_cards  # imported when used: start-up
+
+    return ceiling_cards(parsed)
 
 
 def _options(

@@ -13,6 +13,7 @@ from operator import attrgetter, eq
 from typing import Any
 
 from bot.parse.regex import rc
+from bot.parse.roles import Role
 
 _ROLE_OF = attrgetter("role")
 _CLAUSE = r"[^,.;:!?，。；：！？]"
@@ -100,3 +101,39 @@ def ceiling_span(s: str, tok: Any) -> tuple[int, int] | None:
     if a := PER_CARD_AFTER_RE.match(s, tok.end):
         return tok.start, a.end()
     return None
+
+
+TARGET_BEFORE_RE = rc(
+    r"(?i)(?:\bfor|\bto\s+(?:serve|support|handle|reach|hold)|\b(?:need|want)\s+(?:to\s+)?(?:serve|support|handle)"
+    r"|要支持|要撑|需要支持|支持到|扛到|撑到)\s*(?:about|around|roughly|约|大约|大概)?\s*$"
+)
+"""Words before the load asked beside a per-card ceiling: 'how many for 200', 'to serve 200', '要支持 200'."""
+HOW_MANY_RE = rc(r"(?i)\bhow\s+many\b")
+"""'how many for 200?' beside a per-card ceiling set aside: the count asked (the card is the ceiling's)."""
+CARD_WORD_GATE_RE = rc(r"(?i)\bone\s|single|单|每|一张|一块")
+"""The call site's gate for :func:`target_after_ceiling` (a ceiling's card word somewhere)."""
+
+
+def target_after_ceiling(steps: Any) -> None:
+    """'one L40S handles under 40 concurrent, how many for 200?' (session 30 fixe #1): when the only
+    concurrency read is one card's ceiling (:func:`ceiling_span`), a larger whole number said as the
+    load asked (:data:`TARGET_BEFORE_RE`) and otherwise unread is that load: role ``concurrency``, so
+    :func:`per_card_aside` sets the ceiling aside and the question sizes the load."""
+    found = [r for r in steps.roles if r.role == "concurrency"]
+    if len(found) != 1 or ceiling_span(steps.s, found[0].tok) is None:
+        return
+    s, ceiling = steps.s, found[0].value
+    loads = [
+        t
+        for t in steps.unread_toks
+        if t.value > ceiling
+        and float(t.value).is_integer()
+        and TARGET_BEFORE_RE.search(s, max(0, t.start - 24), t.start)
+    ]
+    if len(loads) != 1:
+        return
+    tok = loads[0]
+    steps.unread_toks.remove(tok)
+    if tok.raw.strip() in steps.unread:
+        steps.unread.remove(tok.raw.strip())
+    steps.roles.append(Role("concurrency", tok.value, tok))

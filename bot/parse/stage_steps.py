@@ -21,7 +21,7 @@ from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.past_run import duration_as_hours
-from bot.parse.per_card_load import count_in_ceiling
+from bot.parse.per_card_load import HOW_MANY_RE, count_in_ceiling
 from bot.parse.prose_forms import other_stage
 from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
@@ -197,8 +197,11 @@ class StageSteps:
             self.s
         ):
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
-        if ASKS_COUNT_RE.search(self.s):  # "RTX 4090s: how many cards?"
-            if "_lost" in self.__dict__ and count_in_ceiling(self):  # '单卡能扛 40 … 要几张卡' (s30)
+        lost = "_lost" in self.__dict__  # 'one L40S handles 40, how many for 200?' asks the count (s30 fixe)
+        if ASKS_COUNT_RE.search(self.s) or (
+            lost and HOW_MANY_RE.search(self.s)
+        ):  # "RTX 4090s: how many cards?"
+            if lost and count_in_ceiling(self):  # '单卡能扛 40 … 要几张卡' (s30)
                 f.pop("gpu_count")
             if not f.get("gpu_count"):
                 f["count_asked"] = True

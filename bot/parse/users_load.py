@@ -16,7 +16,7 @@ from typing import Any
 from bot.parse import structure as st
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
-from bot.parse.per_card_load import per_card_aside
+from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, target_after_ceiling
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.target_load import loads_now_and_later, target_word_before
@@ -116,6 +116,8 @@ def _load_value(steps: Any) -> float | None:
     """:func:`load_value` before the daily active users."""
     from estimator.active_users import MIN_POPULATION
 
+    if steps.unread_toks and CARD_WORD_GATE_RE.search(steps.s):  # 'one L40S handles 40, how many for 200?'
+        target_after_ceiling(steps)  # (s30 fixe)
     per_card_aside(steps)  # '单卡能撑 50 … 要支持 200 并发': one card's observed ceiling (s29)
     users_aside(steps)
     loads_now_and_later(steps)  # '现在 20 个并发，峰值 100': the peak (s14)

@@ -274,6 +274,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     switched: str
     needs_model: bool
     read_config: dict[str, str] | None
+    active_in_name: str | None  # 'Foo-A13B' unknown: its active count, the total asked for (s30 fixe)
 
 
 class ReplyContext(ParseExtras, UnderstoodExtras, total=False):

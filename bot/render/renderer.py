@@ -18,6 +18,7 @@ from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOS
 from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
+from bot.parse.active_name import active_in_name
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
 from bot.render.budget_pick_text import budget_pick_line
@@ -65,6 +66,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
 
         return config_error_text(answer.config, answer.lang, fmt)
     if answer.report is None:
+        if answer.ceiling is not None:  # no model: the user's per-card ceiling scaled (s30 fixe)
+            from bot.render.ceiling_text import ceiling_text
+
+            return ceiling_text(answer.ceiling, answer.lang, fmt)
         return render_help(
             answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed, stack=answer.stack
         )
@@ -198,4 +203,5 @@ def render_help(
         "unknown_gpu_line": "",
         **parse_extras(parsed),
     }
+    ctx["active_in_name"] = active_in_name(ctx["unknown_model"]) if ctx["unknown_model"] else None
     return render_capped("help.j2", lang, fmt, ctx)
