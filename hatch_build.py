@@ -149,7 +149,12 @@ class CatalogsHook(BuildHookInterface):
         (data / "_compiled.json").write_text(text, encoding="utf-8")
         import marshal  # the same data (as the JSON gives it back), for estimator.catalog to read faster
 
-        (data / "_compiled.marshal").write_bytes(marshal.dumps(json.loads(text)))
+        again = json.loads(text)  # the models apart (read when one is: estimator.catalog._model_files)
+        again["model_rows"] = [
+            (m["id"], *m.get("aliases", ())) for _, f in sorted(again["models"].items()) for m in f["model"]
+        ]
+        again["models"] = marshal.dumps(again["models"])
+        (data / "_compiled.marshal").write_bytes(marshal.dumps(again))
 
     def _compile_cldr_subset(self) -> bool:
         """Store the CLDR keys the reply formatters read, for each reply locale (bot.render.cldr_subset).
