@@ -35,6 +35,19 @@ _EXERCISE_ASK = (
 """What a fresh interpreter runs to record what ``sizing-bot ask`` builds (its regexes, its dataclass
 methods): a few answers in every format, then every bot and estimator module imported."""
 
+_PLAIN_ASK = tuple(
+    "from bot.cli import main\n"
+    "from bot.parse.regex import SEEN\n"
+    "for fmt in ('text', 'json'):\n"
+    "    with contextlib.redirect_stdout(io.StringIO()):\n"
+    f"        main(['ask', {question!r}, '--format', fmt])\n"
+    "re._cache.update({(str, p, f): None for p, f in SEEN})\n"
+    for question in ("7B模型1万亿token要多少A100", "serve Llama-3-70B on 4 H100 with vLLM, 32 users")
+)
+"""What fresh interpreters run to record the regexes a plain ``sizing-bot ask`` compiles (those the
+parser makes from its store too: ``SEEN``), one question each (a first message reads more than later
+ones: bot.parse.module_gates): the first part of the regex store (bot.regex_store.Codes)."""
+
 _COMPILE_TEMPLATES = (
     "import shutil\n"
     "from bot.render.env import COMPILED_DIR, CompiledTemplates, new_environment\n"
@@ -136,7 +149,12 @@ class CatalogsHook(BuildHookInterface):
         (data / "_compiled.json").write_text(text, encoding="utf-8")
         import marshal  # the same data (as the JSON gives it back), for estimator.catalog to read faster
 
-        (data / "_compiled.marshal").write_bytes(marshal.dumps(json.loads(text)))
+        again = json.loads(text)  # the models apart (read when one is: estimator.catalog._model_files)
+        again["model_rows"] = [
+            (m["id"], *m.get("aliases", ())) for _, f in sorted(again["models"].items()) for m in f["model"]
+        ]
+        again["models"] = marshal.dumps(again["models"])
+        (data / "_compiled.marshal").write_bytes(marshal.dumps(again))
 
     def _compile_cldr_subset(self) -> bool:
         """Store the CLDR keys the reply formatters read, for each reply locale (bot.render.cldr_subset).
@@ -176,7 +194,9 @@ class CatalogsHook(BuildHookInterface):
             for question in ("7B模型1万亿token要多少A100", "serve Llama-3-70B on 4 H100 with vLLM, 32 users"):
                 bot.parse.parse(question)
             found = {(p.pattern, int(p._flags)) for p in gc.get_objects() if isinstance(p, LazyPattern)}
-            write_codes(CODES_FILE, found | SEEN | self._recorded_patterns())
+            recorded = self._recorded_patterns()
+            first = set().union(*(self._recorded_patterns(plain) for plain in _PLAIN_ASK))
+            write_codes(CODES_FILE, found | SEEN | recorded, first or None)
             return True
         except Exception as exc:
             print(f"note: parser regexes not precompiled: {exc}", file=sys.stderr)
@@ -184,10 +204,11 @@ class CatalogsHook(BuildHookInterface):
         finally:
             sys.path.remove(self.root)
 
-    def _recorded_patterns(self) -> set[tuple[str, int]]:
+    def _recorded_patterns(self, exercise: str = "") -> set[tuple[str, int]]:
         """(pattern, flags) of every string pattern ``re`` compiles in a fresh interpreter that runs
         ``sizing-bot ask`` on a few questions in every format and imports every bot and estimator
-        module (``re``'s cache, unbounded there, holds them all). Empty on failure."""
+        module (``re``'s cache, unbounded there, holds them all), or that runs ``exercise``
+        (:data:`_PLAIN_ASK`: with the parser's own, :data:`bot.parse.regex.SEEN`). Empty on failure."""
         import json
         import subprocess
         import sys
@@ -195,7 +216,7 @@ class CatalogsHook(BuildHookInterface):
         script = (
             "import re, sys, json, pkgutil, importlib, contextlib, io\n"
             "re._MAXCACHE = 1 << 30\n"
-            + _EXERCISE_ASK
+            + (exercise or _EXERCISE_ASK)
             + "print(json.dumps(sorted((p, f) for t, p, f in list(re._cache) if t is str and not f & 129)))\n"
         )
         done = subprocess.run(

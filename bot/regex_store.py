@@ -30,8 +30,32 @@ from typing import Any
 CODES_FILE = os.path.join(os.path.dirname(__file__), "parse", "_compiled_regex.marshal")
 """Stored regex code (written by the build, gitignored; may be absent)."""
 
-Codes = dict[tuple[str, int], Any]
-"""(pattern, flags) → the marshalled arguments of ``_sre.compile`` after the pattern (:func:`from_store`)."""
+
+class Codes(dict):  # type: ignore[type-arg]
+    """(pattern, flags) → the marshalled arguments of ``_sre.compile`` after the pattern (:func:`from_store`).
+
+    ``more``: the rest of the store, marshalled (the patterns a plain ``ask`` never compiles: ~2/3 of the
+    file, ~6M of the ~10M instructions that reading all of it cost; bench/RESULTS.md session 30
+    s30-spgate), read into the table by :func:`stored_code` on the first pattern the table lacks whose
+    :func:`key_sum` is in ``more_sums`` (a pattern stored nowhere, such as Babel's plural-rule pattern,
+    whose text follows the hash seed, leaves it unread)."""
+
+    __slots__ = ("more", "more_sums")
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.more = b""
+        self.more_sums: frozenset[int] = frozenset()
+
+
+def key_sum(key: tuple[str, int]) -> int:
+    """A checksum of (pattern, flags) that does not follow the hash seed (CRC-32 of the pattern's UTF-8,
+    lone surrogates kept, xor the flags): which patterns ``Codes.more`` holds. Equal sums of different
+    patterns only read ``more`` for nothing."""
+    import zlib
+
+    return zlib.crc32(key[0].encode("utf-8", "surrogatepass")) ^ key[1]
+
 
 CODE_TYPE = next((t for t in "HIL" if array(t).itemsize == _sre.CODESIZE), "I")
 """The array type of one regex code word (``_sre.CODESIZE`` bytes)."""
@@ -53,16 +77,30 @@ def load_codes(path: str = CODES_FILE, key: tuple[str, int, int] | None = None) 
     key = key or codes_key()
     codes = _loaded.get((path, key))
     if codes is None:
-        codes = {}
+        codes = Codes()
         try:
             with open(path, "rb") as fh:
                 data = marshal.loads(fh.read())  # load(fh) reads a few bytes per call: 12 → 5 ms
             if isinstance(data, dict) and data.get("key") == key:
-                codes = data["patterns"]
+                codes.update(data["patterns"])
+                codes.more = data.get("more", b"")
+                codes.more_sums = data.get("more_sums", frozenset())
         except (OSError, EOFError, ValueError, TypeError, KeyError):
-            pass
+            codes = Codes()
         _loaded[path, key] = codes
     return codes
+
+
+def stored_code(codes: Codes, key: tuple[str, int]) -> Any:
+    """The stored code of ``key`` ((pattern, flags)) in ``codes``, reading the rest of the store
+    (``codes.more``) into it the first time a pattern is not in its first part; None when not stored."""
+    stored = codes.get(key)
+    if stored is None and codes.more and key_sum(key) in codes.more_sums:
+        more, codes.more = codes.more, b""
+        with contextlib.suppress(EOFError, ValueError, TypeError):
+            codes.update(marshal.loads(more))
+        stored = codes.get(key)
+    return stored
 
 
 def from_store(pattern: str, stored: bytes | tuple[Any, ...]) -> re.Pattern[str] | None:
@@ -99,7 +137,7 @@ class StoredCache(dict):  # type: ignore[type-arg]
     def __missing__(self, key: Any) -> re.Pattern[str]:
         kind, pattern, flags = key
         if kind is str and type(flags) is int and not flags & _SKIPPED_FLAGS:
-            stored = self.codes.get((pattern, flags))
+            stored = stored_code(self.codes, (pattern, flags))
             made = from_store(pattern, stored) if stored is not None else None
             if made is not None:
                 if len(self) >= getattr(re, "_MAXCACHE", 512):
@@ -116,6 +154,7 @@ def release() -> None:
     later is compiled from its source as without a store: the same pattern."""
     for codes in _loaded.values():
         codes.clear()
+        codes.more = b""
 
 
 def install(path: str = CODES_FILE) -> bool:
@@ -124,7 +163,7 @@ def install(path: str = CODES_FILE) -> bool:
     if isinstance(getattr(re, "_cache", None), StoredCache):
         return True
     codes = load_codes(path)
-    if not codes or type(getattr(re, "_cache", None)) is not dict:
+    if not (codes or codes.more) or type(getattr(re, "_cache", None)) is not dict:
         return False
     re._cache = StoredCache(codes, re._cache)  # type: ignore[attr-defined]
     return True

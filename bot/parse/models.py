@@ -29,7 +29,7 @@ from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
-from bot.parse.name_store import stored_model_index
+from bot.parse.name_store import stored_model_index, stored_model_index_for
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import tagged_family_names
 from bot.parse.port_names import drop_port_stems
@@ -123,10 +123,12 @@ def _model_regex(families: list[str]) -> LazyPattern:
 
 @cache
 def _model_index() -> _ModelIndex:
-    models = catalog.models()
-    stored = stored_model_index(models)  # the build's, when built from this catalog by this code
+    stored = stored_model_index_for(catalog.model_rows())  # the files' rows: no ModelSpec built (~15M)
     if stored is None:
-        return built_model_index(models)
+        models = catalog.models()
+        stored = stored_model_index(models)  # the build's, when built from this catalog by this code
+        if stored is None:
+            return built_model_index(models)
     by_alias, starts, keys, regex, families = stored
     return _ModelIndex(by_alias, rc(starts), [_ModelKey(*k) for k in keys], rc(regex), families)
 

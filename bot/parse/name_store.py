@@ -97,6 +97,23 @@ def stored_model_index(models: Mapping[str, Any], path: str = STORE_FILE) -> Mod
         return None
 
 
+def stored_model_index_for(
+    rows: list[tuple[str, ...]] | None, path: str = STORE_FILE
+) -> ModelIndexData | None:
+    """The stored model index when it was built from a catalog whose (id, *aliases) ``rows`` (in catalog
+    order: :func:`estimator.catalog.model_rows`, read from the files unvalidated) are these, by this code;
+    else None (also for ``rows`` None). The same key as :func:`index_key` of the validated models: a plain
+    ``ask`` names no catalog model and so builds no ``ModelSpec`` (~15M instructions; bench/RESULTS.md
+    session 30 s30-spgate); a catalog that does not validate is reported when a model is first read."""
+    if rows is None:
+        return None
+    data = _stored(path)
+    try:
+        return data["models"] if data.get("key") == _key(rows, SOURCES) else None
+    except (OSError, KeyError, TypeError):  # TypeError: a row of other than strings
+        return None
+
+
 def stored_gpu_index(gpus: Mapping[str, Any], path: str = STORE_FILE) -> GpuIndexData | None:
     """The stored GPU index when it was built from ``gpus`` by this code, else None."""
     data = _stored(path)

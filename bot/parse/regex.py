@@ -27,7 +27,7 @@ from bot.lazylog import lazy_logger
 from bot.parse.first_chars import parse_pattern, scan_module_patterns, start_chars, with_first_chars
 from bot.parse.regex_gate import BranchPlan, branch_plan, gate, gate_literals, gate_pays
 from bot.regex_store import CODE_TYPE as _CODE_TYPE
-from bot.regex_store import codes_key, from_store, load_codes
+from bot.regex_store import codes_key, from_store, key_sum, load_codes, stored_code
 
 GATED_CHARS = 4000
 """Longer patterns (the alternations of every GPU or model name) are not analysed for a gate
@@ -262,7 +262,7 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, from the stored code when the build stored this pattern's.
     For patterns made once (module level, cached functions): nothing is kept between calls."""
     SEEN.add((pattern, int(flags)))
-    stored = _stored_codes().get((pattern, int(flags)))
+    stored = stored_code(_stored_codes(), (pattern, int(flags)))
     made = from_store(pattern, stored) if stored is not None else None  # None: not this engine's code
     if made is not None:
         return made
@@ -283,16 +283,22 @@ def pattern_code(pattern: str, flags: int) -> tuple[Any, ...]:
     return (int(flags) | state.flags, code, state.groups - 1, dict(state.groupdict), tuple(indexgroup))
 
 
-def write_codes(path: str, patterns: set[tuple[str, int]]) -> int:
+def write_codes(path: str, patterns: set[tuple[str, int]], first: set[tuple[str, int]] | None = None) -> int:
     """Store the regex code of ``patterns`` ((source, flags) pairs) in ``path``; returns how many.
     The code is kept as the bytes of an unsigned array (one object instead of thousands of ints:
-    loading the file takes well under a millisecond)."""
+    loading the file takes well under a millisecond). Given ``first`` (what a plain ``ask`` compiles),
+    the others are kept apart, marshalled, and read on the first pattern not among them
+    (:func:`bot.regex_store.stored_code`)."""
     table = {}
     for pattern, flags in sorted(patterns):
         final_flags, code, *rest = pattern_code(pattern, flags)
         if _sre.compile(pattern, final_flags, code, *rest) == re.compile(pattern, flags):  # the same
             stored = (final_flags, array(_CODE_TYPE, code).tobytes(), *rest)
             table[(pattern, int(flags))] = marshal.dumps(stored)  # read per pattern: bot.regex_store
+    head = table if first is None else {k: v for k, v in table.items() if k in first}
+    more = {k: v for k, v in table.items() if k not in head}
+    sums = frozenset(key_sum(k) for k in more)
     with open(path, "wb") as fh:
-        marshal.dump({"key": codes_key(), "patterns": table}, fh)
+        stored = {"key": codes_key(), "patterns": head, "more": marshal.dumps(more), "more_sums": sums}
+        marshal.dump(stored, fh)
     return len(table)
