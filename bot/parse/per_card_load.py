@@ -132,7 +132,13 @@ def target_after_ceiling(steps: Any) -> None:
     ]
     if len(loads) != 1:
         return
-    tok = loads[0]
+    read_as_load(steps, loads[0])
+
+
+def read_as_load(steps: Any, tok: Any) -> None:
+    """``tok`` (a number token the roles left unread) read as the concurrency: out of the unread lists,
+    into ``steps.roles`` (the target after a per-card ceiling here; the load beside a head count in
+    :mod:`bot.parse.users_load`)."""
     steps.unread_toks.remove(tok)
     if tok.raw.strip() in steps.unread:
         steps.unread.remove(tok.raw.strip())

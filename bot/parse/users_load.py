@@ -16,9 +16,8 @@ from typing import Any
 from bot.parse import structure as st
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
-from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, target_after_ceiling
+from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, read_as_load, target_after_ceiling
 from bot.parse.regex import rc
-from bot.parse.roles import Role
 from bot.parse.target_load import loads_now_and_later, target_word_before
 
 _ROLE_OF = attrgetter("role")
@@ -67,11 +66,7 @@ def users_aside(steps: Any) -> None:
         loads = [t for t in getattr(steps, "unread_toks", []) if _kind(steps.s, t) == "load"]
         if len(loads) != 1 or not float(loads[0].value).is_integer() or loads[0].value < 1:
             return
-        tok = loads[0]
-        steps.unread_toks.remove(tok)
-        if tok.raw.strip() in steps.unread:
-            steps.unread.remove(tok.raw.strip())
-        steps.roles.append(Role("concurrency", tok.value, tok))
+        read_as_load(steps, loads[0])
     lost = steps.__dict__.setdefault("_lost", {})
     for role, kind in zip(found, kinds, strict=True):
         if kind == "users":
