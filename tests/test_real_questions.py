@@ -727,6 +727,16 @@ def test_round24_work_en_does_not_regress() -> None:
     assert _work_understood("r24work", "en", 22) >= R24_WORK_UNDERSTOOD_EN
 
 
+R25_WORK_UNDERSTOOD_EN = 14
+"""Round 25's English working split (en_r25.json, r25work: 23 records) understood in full at the last
+measurement (README.md there): 14 at the freeze (first contact). Its r25test half (17 records) is frozen
+in ``frozen_r25_test_en.sha256``."""
+
+
+def test_round25_work_en_does_not_regress() -> None:
+    assert _work_understood("r25work", "en", 23) >= R25_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -847,6 +857,7 @@ HELD_OUT_SIZES = {
     ("r23test", "en"): 20,
     ("r24test", "zh"): 21,
     ("r24test", "en"): 18,
+    ("r25test", "en"): 17,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
