@@ -228,9 +228,11 @@ Qwen3), as 'instruct' describes its tuning."""
 def _model_stem(name: object) -> str:
     """A name without its variant words and suffixes; an MoE shape written experts last ('Mixtral 7bx8') is
     the catalog's experts-first form ('8x7b'). The possessive 的 between a family and its size ('Yi 的 6B',
-    as typed and named by the reply) is no part of the name (round 13 zh: 'Yi 的 6B' missed 'Yi-6B')."""
+    as typed and named by the reply) is no part of the name (round 13 zh: 'Yi 的 6B' missed 'Yi-6B'). A
+    version typed apart with a 'v' is the version ('llama v2 13b' is Llama-2-13B, the release sized; round 25
+    en)."""
     name = re.sub(r"(\d+)b\s*[x×*]\s*(\d+)(?![\d.])", r"\2x\1b", str(name).lower())
-    words = re.split(r"[\s\-_/:的]+", name)
+    words = [re.sub(r"^v(?=\d)", "", w) for w in re.split(r"[\s\-_/:的]+", name)]  # round 25: 'llama v2'
     stem = _norm("".join(w for w in words if w not in _VARIANT_WORDS) or str(name))
     while (shorter := _SUFFIXES.sub("", stem)) != stem:
         stem = shorter

@@ -98,6 +98,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "gpu_count": (
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
+        # round 25: Lightning Fabric's / Trainer's devices, torch.distributed's world_size
+        "devices", "num devices", "world size",
     ),
     "num_samples": (
         "number of samples", "num samples", "sample count", "n training samples", "num training samples",

@@ -13,7 +13,8 @@ of the Chinese threads, fastllm (ztxz16/fastllm: '用 fastllm 在移动端跑'),
 xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by its binaries; round 21:
 Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX; round 23: the
 Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package; round 24:
-Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models."""
+Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models; round 25:
+TabbyML's Tabby (a coding assistant's server on llama.cpp)."""
 
 from __future__ import annotations
 
@@ -76,6 +77,9 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
         rc(r"\btext[\s\-_]*embeddings?[\s\-_]*inference\b|(?<![a-z0-9])tei(?![a-z0-9])"),
         "text-embeddings-inference",
     ),
+    # round 25: TabbyML's self-hosted coding assistant (github.com/TabbyML/tabby; it runs llama.cpp's
+    # llama-server), not TabbyAPI (above)
+    (rc(r"(?<![a-z0-9])tabby(?:ml)?(?![a-z0-9]|[\s\-_]*api\b)"), "Tabby"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

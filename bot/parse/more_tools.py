@@ -134,7 +134,14 @@ OPENRLHF_CUES_RE = rc(
 wrote them as counts ('--actor_num_gpus_per_node 4' → '--actor_num 4 gpus per node', '--ref_num_nodes 1'
 → '--ref 1 nodes': :data:`bot.parse.count_forms.COUNT_KEY_RES`)."""
 
-MORE_TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = ((OPENRLHF_CUES_RE, "OpenRLHF"),)
+LITGPT_CUES_RE = rc(r"--quantize\s+bnb\.(?:nf4|fp4)")
+"""Round 25 en: litgpt's bitsandbytes quantize choices as its CLI writes them ('--quantize bnb.nf4-dq',
+litgpt/utils.py and its finetune/lora.py): a litgpt run."""
+
+MORE_TOOL_CUES: tuple[tuple[LazyPattern, str], ...] = (
+    (OPENRLHF_CUES_RE, "OpenRLHF"),
+    (LITGPT_CUES_RE, "litgpt"),
+)
 """Settings only one tool's users write → that tool (see :data:`bot.parse.stack_words.TOOL_CUES`)."""
 
 

@@ -46,6 +46,12 @@ def _said_of_serving(s: str) -> bool:
     return bool(said)
 
 
+_QUANTIZED_BASE = re.compile(r"quantiz\w*\W{1,4}(?:bnb\.)?(?:nf4|fp4|int4|4\s*-?\s*bits?)")
+"""Round 25 en: the base's quantization set apart from the compute precision (litgpt's ``--precision
+bf16-true --quantize bnb.nf4-dq``, litgpt/utils.py; 'quantize: int4'): a LoRA on it is QLoRA (the paper's
+NF4 storage with a 16-bit compute dtype), though the precision read is the 16-bit one."""
+
+
 def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> str | None:
     """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit — and (round 12)
     for a fine-tuning at 4 bits that names no method ('fine-tune Qwen3-235B, 4-bit is enough', '4bit 微调
@@ -56,7 +62,8 @@ def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> 
     method = f.get("method")
     if method not in ("lora", None) or f.get("methods"):
         return method
-    if f.get("stage") == "finetune" and precision in FOUR_BIT:
+    four_bit_base = method == "lora" and "quantiz" in s and _QUANTIZED_BASE.search(s) is not None
+    if f.get("stage") == "finetune" and (precision in FOUR_BIT or four_bit_base):
         if method is None and _said_of_serving(s):
             return method
         return "qlora"

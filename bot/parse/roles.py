@@ -104,7 +104,7 @@ R_PRICE_AFTER = rc(r"^\s*卡\s*[·]?\s*(?:小)?时\s*(?:要|是|为|:|：)?\s*[\
 R_BUDGET = _r1(
     r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*+(?:的)?\s*+(?:预算|经费|资金|budget\b)"
 )  # possessive
-R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)[\s\-]*(?:[{MARKS}]|\b)")
+R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)(?![\s\-]*(?:spark|station))[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
 R_TPS = _r(
     r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"

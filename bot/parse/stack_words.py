@@ -168,6 +168,7 @@ CUE_WORDS = (
     "train",
     "cutoff",
     "sftarg",
+    "bnb",
 )
 """A word every cue of :data:`TOOL_CUES` holds: a message with none skips the search (speed)."""
 _CUE_RE = words_gate(CUE_WORDS)

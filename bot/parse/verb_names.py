@@ -53,10 +53,11 @@ an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'
 Round 22 zh: before '这个模型' ('能跑动 Foo-LLM 这个模型吗'; before, nothing was named). Round 23 zh: before
 '权重' (its weights: 'fp16 的 Foo-Chat-V-2_5 权重一共 17GB'), and after a run verb (:data:`RUN_JOINED_RE`)."""
 RUN_JOINED_RE = rc(
-    r"(?:跑|运行)\s*(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
+    r"(?:跑|运行|\b(?:run(?:s|ning)?|ran)\s+(?:the\s+|a\s+)?)\s*(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
 )
 """Round 23 zh: a hyphen-joined name after '跑' / '运行' ('跑 foo-llama3-v-2_5(int4) 支持并发吗'): the model
-run, named as typed, with the subject form's checks (no software, card, tool or codebase name)."""
+run, named as typed, with the subject form's checks (no software, card, tool or codebase name). Round 25 en:
+after an English run verb too ('Running Kimi-K2.5 INT4 benchmarks with vLLM'; before, nothing was named)."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
@@ -129,7 +130,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
-        patterns = (*patterns, JOINED_SUBJECT_RE, *((RUN_JOINED_RE,) if "跑" in s or "运行" in s else ()))
+        run = "跑" in s or "运行" in s or "run" in s or "ran " in s  # round 25 en: 'running Foo-K2.5'
+        patterns = (*patterns, JOINED_SUBJECT_RE, *((RUN_JOINED_RE,) if run else ()))
         if _RETRIEVAL_GATE.search(s):  # round 22 zh: a retrieval model anywhere, last
             patterns = (*patterns, RETRIEVAL_NAME_RE)
     for pattern in patterns:

@@ -54,6 +54,21 @@ PRODUCT_VALUE_RE = rc(
 """A config key set to a product of two integers ('n_training_samples=1024*1024', NeMo's recipe scripts):
 the product (round 19 en: the first factor was read as the value and the second left unread). Not a count
 of cards ('gpus=2*8 h100': the count rules read nodes × cards) nor a memory ('mem: 2*80gb')."""
+TOKEN_PRODUCT_RE = rc(
+    r"(?<![\w.*×])(?P<a>\d{1,6})\s*[*×]\s*(?P<b>\d{1,6})(?![\d.]\d|\s*[*x×]\s*\d)"
+    r"(?=(?P<t>\s*tokens?\b)?)(?!\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|mib|mb|g\b|[a-z]+\d))"
+)
+"""Round 25 en: a length written as a product in prose, one factor 1024 or the product a number of tokens
+('a max_sequence_length of 128 * 1024 tokens', 'max_seq_length 64 * 1024', '2048*8 tokens per step'): the
+product (before, '128' was read as the length and '1024' left unread, or '*8' taken as 8 cards). Not a count
+of cards nor a memory ('2 * 8 H100', '2*80gb': the count and memory rules read those)."""
+
+
+def _token_product(m: re.Match[str]) -> str:
+    a, b = int(m.group("a")), int(m.group("b"))
+    return str(a * b) if m.group("t") or 1024 in (a, b) else m.group(0)
+
+
 _CARDS = r"(?:gpu\s+cards?|gpus?|cards?|accelerators?|devices?|npus?)"
 NODES_TOTAL_RE = rc(
     r"(?<![\d.])(?P<n>\d{1,4})\s*(?:nodes?|machines?|servers?|hosts?)\s*(?:,\s*)?(?:with|and|having)\s+"
@@ -176,6 +191,8 @@ def written_values(s: str) -> str:
         s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
     if "*" in s and ("=" in s or ":" in s):
         s = PRODUCT_VALUE_RE.sub(lambda m: f"{m.group('k')}{int(m.group('a')) * int(m.group('b'))}", s)
+    if ("*" in s or "×" in s) and ("1024" in s or "token" in s):
+        s = TOKEN_PRODUCT_RE.sub(_token_product, s)
     if "each" in s:
         s = _sub(EACH_WITH_MEMORY_RE, r"with \g<m>\g<w> each", s)
     if "both" in s and not _TWO_SAID.search(s):  # '2 RTX 4090 … both cards': the count is said already
