@@ -225,14 +225,15 @@ architecture of the release of that name and size ('qwen3-235B-moe' is Qwen3-235
 Qwen3), as 'instruct' describes its tuning."""
 
 
-def _model_stem(name: object) -> str:
+def _model_stem(name: object, v_version: bool = False) -> str:
     """A name without its variant words and suffixes; an MoE shape written experts last ('Mixtral 7bx8') is
     the catalog's experts-first form ('8x7b'). The possessive 的 between a family and its size ('Yi 的 6B',
-    as typed and named by the reply) is no part of the name (round 13 zh: 'Yi 的 6B' missed 'Yi-6B'). A
-    version typed apart with a 'v' is the version ('llama v2 13b' is Llama-2-13B, the release sized; round 25
-    en)."""
+    as typed and named by the reply) is no part of the name (round 13 zh: 'Yi 的 6B' missed 'Yi-6B'). With
+    ``v_version``, a version typed apart with a 'v' is the version ('llama v2 13b' is Llama-2-13B, the release
+    sized; round 25 en); the caller tries both, as 'MiniCPM-V 2.5' keeps its 'v'."""
     name = re.sub(r"(\d+)b\s*[x×*]\s*(\d+)(?![\d.])", r"\2x\1b", str(name).lower())
-    words = [re.sub(r"^v(?=\d)", "", w) for w in re.split(r"[\s\-_/:的]+", name)]  # round 25: 'llama v2'
+    words = re.split(r"[\s\-_/:的]+", name)
+    words = [re.sub(r"^v(?=\d)", "", w) for w in words] if v_version else words  # round 25: 'llama v2'
     stem = _norm("".join(w for w in words if w not in _VARIANT_WORDS) or str(name))
     while (shorter := _SUFFIXES.sub("", stem)) != stem:
         stem = shorter
@@ -253,10 +254,12 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
     it = answer.get("interpretation") or {}
     vision = [s.get("typed") for s in it.get("substitutions") or [] if s.get("reason") in MODEL_NAMED_AS]
     for got in (request.get("model"), it.get("unknown_model"), *vision):  # s14: a VL release, named as typed
-        g = _model_stem(got) if got else ""
-        sizeless = not re.search(r"\d+[bm]", stem)
-        if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
-            return True
+        for v_version in (False, True):
+            stem, g = _model_stem(value, v_version), _model_stem(got, v_version) if got else ""
+            sizeless = not re.search(r"\d+[bm]", stem)
+            if stem and g and (stem in g or g in stem or (sizeless and g.startswith(stem))):
+                return True
+    stem = _model_stem(value)
     # s17: a catalog LLM the message calls a vision-language model ('the Qwen-2.5-72B vision-language model'
     # of 'Qwen2.5-VL-72B') is named as typed with the reason that it is the VL release (vision_language_llm)
     called = [
