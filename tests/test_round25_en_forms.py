@@ -42,6 +42,7 @@ def test_a_length_written_as_a_product_is_the_product() -> None:
 def test_one_dgx_spark_or_station_is_one_device() -> None:
     for text in (
         "What tokens/s should Qwen3-8B reach on one DGX Spark with vLLM?",
+        "Full fine-tuning of Qwen2.5-1.5B on a DGX Spark: what speed should it reach on one DGX Spark?",
         "Can a DGX Station serve Llama-3-70B in FP8 for 20 users?",
     ):
         assert answer(text).request.gpu_count == 1, text
