@@ -46,10 +46,12 @@ _CONTEXT_WORD = (
 SET_VERBS_ZH = (
     "开到", "开成", "打开到", "拉到", "拉满到", "拉满", "拉长到", "给到", "给", "调到", "调成", "调整到",
     "调整为", "设置为", "设置成", "设置到", "设成", "设为", "设到", "改到", "改成", "改为", "加到", "提到",
-    "提高到", "扩到", "扩展到", "开", "设",
+    "提高到", "扩到", "扩展到", "降低到", "降到", "减少到", "减小到", "减到", "调小到", "调低到", "缩短到",
+    "开", "设",
 )  # fmt: skip
-"""The Chinese setting verbs ('开到', '给', '拉到' …), in the order they are tried (a longer one before its
-prefix): one list for this reader and the general one (:mod:`bot.parse.generic_values`)."""
+"""The Chinese setting verbs ('开到', '给', '拉到' …; round 25 the lowering ones, 'batch_size 减少到 128'), in
+the order they are tried (a longer one before its prefix): one list for this reader and the general one
+(:mod:`bot.parse.generic_values`)."""
 _SET_VERB = r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?(?:" + "|".join(SET_VERBS_ZH) + ")"
 CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
 """'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
