@@ -13,6 +13,10 @@ the r25work half showed the parser missing, each read for its axis and tested th
   is not the setting;
 - a shell's integer arithmetic as a flag's value ('--gradient_accumulation_steps $(expr 16 / 8)',
   '$((32 / 4))'): its result (bot.parse.written_values.SHELL_ARITHMETIC_RE);
+- '上文' for the context after a length or '长' or before '长度' ('2k 上文', '200k 的长上文', '上文长度 8k'),
+  never the text above ('如上文所述'); a vague larger length beside a number ('200k 或者几十 k 的长上文',
+  '32k 甚至更长的上下文') leaves the number the length (bot.parse.phrasing_zh.UPPER_TEXT_RE,
+  VAGUE_ALTERNATIVE_RE);
 - an Atlas server's NPUs written beside it ('Atlas 800 A3（64GB × 16）'): the machines' size, as
   '8 GPUs per node' is (bot.parse.node_shape.SERVER_SHAPE_RE); a card's count so written ('A100（80G × 8）')
   is no machine.
@@ -125,3 +129,20 @@ def test_an_atlas_servers_npus_are_per_node(
 ) -> None:
     req = ask(capsys, text)["request"]
     assert (req["gpu_count"], req["gpus_per_node"]) == (count, per_node)
+
+
+@pytest.mark.parametrize(
+    ("text", "seq_len"),
+    [
+        ("全量微调 Qwen2.5-7B，8 张 A100 只能微调 2k 上文，请问 32k 或者几十 k 的长上文要怎么设置？", 32768),
+        ("上文长度 8k，LoRA 微调 Qwen2.5-7B 要多少显存？", 8192),
+        ("LoRA 微调 Qwen2.5-7B，16k 甚至更长的上下文要几张 A100？", 16384),
+        ("如上文所述，LoRA 微调 Qwen2.5-7B，上下文 4k，要多少显存？", 4096),
+    ],
+)
+def test_upper_text_is_the_context_and_a_vague_alternative_leaves_the_number(
+    capsys: pytest.CaptureFixture[str], text: str, seq_len: int
+) -> None:
+    out = ask(capsys, text)
+    assert out["request"]["seq_len"] == seq_len
+    assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "unread"]

@@ -105,8 +105,27 @@ _LENGTH_NAMED_RE = rc(
 """A length named in the message: a train-up-to verb is about that length."""
 
 
+UPPER_TEXT_RE = rc(
+    r"(?:(?:\d|十)\s*[km万]?\s*(?:tokens?\s*)?(?:的\s*)?(?:长\s*)?|长\s*)上文(?![所中提说里已述])|上文(?=\s*长度)"
+)
+"""'上文' for the context ('2k 上文', '200k 的长上文', '上文长度', round 25), after a length or '长' or before
+'长度': the context the rules read as '上下文'; never the text above ('如上文所述', '上文提到的')."""
+
+
+VAGUE_ALTERNATIVE_RE = rc(
+    r"(\d+(?:\.\d+)?\s*[km])\s*(?:或者?|或是|还是|甚至)\s*(?:几十|几百|十几|更长|更多)\s*[km]?\s*"
+    r"(?=(?:tokens?\s*)?(?:的\s*)?(?:长\s*)?(?:上下文|context|序列))"
+)
+"""A length with a vague larger one offered beside it ('200k 或者几十 k 的长上文', '32k 甚至更长的上下文',
+round 25): the number is the length; the vague one has no value to size or name."""
+
+
 def read_zh_phrasing(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
+    if "上文" in s:
+        s = UPPER_TEXT_RE.sub(lambda m: m.group(0)[:-2] + "上下文", s)
+    if "几" in s or "更" in s:
+        s = VAGUE_ALTERNATIVE_RE.sub(r"\1 ", s)
     if _CONTEXT_GATE.search(s):
         s = CONTEXT_VERB_RE.sub(r"\1 = ", s)
     if _VERB_GATE.search(s):
