@@ -17,6 +17,9 @@ the r25work half showed the parser missing, each read for its axis and tested th
   never the text above ('如上文所述'); a vague larger length beside a number ('200k 或者几十 k 的长上文',
   '32k 甚至更长的上下文') leaves the number the length (bot.parse.phrasing_zh.UPPER_TEXT_RE,
   VAGUE_ALTERNATIVE_RE);
+- several loads listed for one job ('100、120、150 并发都通过了', '并发 100、200 和 300'): one sized, the
+  others named as other setups, never unread (bot.parse.count_forms.LOAD_LIST_RE); a list of card counts is
+  no load;
 - an Atlas server's NPUs written beside it ('Atlas 800 A3（64GB × 16）'): the machines' size, as
   '8 GPUs per node' is (bot.parse.node_shape.SERVER_SHAPE_RE); a card's count so written ('A100（80G × 8）')
   is no machine.
@@ -146,3 +149,26 @@ def test_upper_text_is_the_context_and_a_vague_alternative_leaves_the_number(
     out = ask(capsys, text)
     assert out["request"]["seq_len"] == seq_len
     assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "others"),
+    [
+        ("用 vllm 部署 Qwen2.5-7B，100、120、150 并发都压测通过了，要几张 A100？", {"100", "120"}),
+        ("部署 Qwen2.5-7B，并发 100、200 和 300 分别要几张 A100？", {"200", "300"}),
+        ("serve Qwen2.5-7B at 100, 200 and 300 concurrent users on A100s, how many GPUs?", {"100", "200"}),
+    ],
+)
+def test_a_list_of_loads_sizes_one_and_names_the_others(
+    capsys: pytest.CaptureFixture[str], text: str, others: set[str]
+) -> None:
+    out = ask(capsys, text)
+    named = {i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"}
+    assert others <= named and str(out["request"]["concurrency"]) not in named
+    assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "unread"]
+
+
+def test_a_list_of_card_counts_is_no_load(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ask(capsys, "部署 Qwen2.5-7B，4、8 张 A100 都试过，100 并发要几张？")
+    assert out["request"]["concurrency"] == 100
+    assert "4" not in {i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"}
