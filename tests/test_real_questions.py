@@ -716,6 +716,17 @@ def test_round24_work_zh_does_not_regress() -> None:
     assert _work_understood("r24work", "zh", 19) >= R24_WORK_UNDERSTOOD_ZH
 
 
+R25_WORK_UNDERSTOOD_ZH = 18
+"""Round 25's Chinese working split (zh_r25.json, r25work: 19 records) understood in full at the last
+measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
+(tests/test_round25_zh_forms.py) and two label corrections (zh25-008, zh25-025). Its r25test half (21
+records) is frozen in ``frozen_r25_test_zh.sha256``."""
+
+
+def test_round25_work_zh_does_not_regress() -> None:
+    assert _work_understood("r25work", "zh", 19) >= R25_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -857,6 +868,7 @@ HELD_OUT_SIZES = {
     ("r22test", "en"): 18,
     ("r23test", "en"): 20,
     ("r24test", "zh"): 21,
+    ("r25test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
 }  # fmt: skip

@@ -352,7 +352,7 @@ class _Parse(FieldSteps, StageSteps):
         'SHARDED=true' on N cards is TP N."""
         if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
             self.f["gpu_count"] = 1
-        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s)  # s23, r18: '8 GPUs per node'
+        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s, self.s0)  # s23, r18, r25
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)

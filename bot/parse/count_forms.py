@@ -258,6 +258,14 @@ def _rollout_share(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+LOAD_LIST_RE = rc(
+    r"(?<![\d.])\d{1,6}(?:\s*(?:,|和|及|与|and|or|或)\s*\d{1,6})+\s*(?:个|路)?\s*(?:并发|concurrent|simultaneous)"
+    r"|(?:并发|concurrency)\s*(?:数|量)?\s*(?:为|是|=|:)?\s*\d{1,6}(?:\s*(?:,|和|及|与|and|or|或)\s*\d{1,6})+"
+)
+"""Several loads listed for one job ('100、120、150 并发都通过了', '并发 100、200 和 300', 'at 100, 200 and
+300 concurrent users', round 25): one is sized, the others are other setups the reply names (never unread)."""
+
+
 def set_aside_counts(s: str) -> dict[str, str]:
     """{count as typed: reason} for the counts of ``s`` (normalized) that are not the job's: the rollout
     engine's share ('rollout_share') and a machine's cards beside a visible-devices list ('other_setup');
@@ -266,6 +274,8 @@ def set_aside_counts(s: str) -> dict[str, str]:
     out |= {n: "stated_need" for n in MEMORY_NEED_MARK_RE.findall(s)} if "memoryneed" in s else {}
     out |= {n: "other_setup" for n in OTHER_MEMORY_MARK_RE.findall(s)} if "othermemory" in s else {}
     out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
+    if "并发" in s or "concurren" in s:  # round 25: a list of loads, each beside the one sized
+        out |= {n: "other_setup" for m in LOAD_LIST_RE.finditer(s) for n in re.findall(r"\d+", m.group(0))}
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 

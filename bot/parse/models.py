@@ -454,14 +454,14 @@ def _size_first(s: str, typed: names.Typed, mentions: list[ModelMention]) -> str
 
 UNKNOWN_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?:[a-z0-9][a-z0-9\-_.]*/)?(?P<name>[a-z][a-z0-9]{2,}(?:\.\d+(?=[\-_]))?(?:[\-_](?:[a-z][a-z0-9]*(?:\.\d+)*|\d+\.\d+"
-    r"|(?!\d+x\d)\d+(?!b(?![a-z0-9]))[a-z][a-z0-9]*))*"  # round 4: a word led by digits ('-4KHD-') in a name
-    r"(?:\.\d+(?=:))?)(?:[\-_]|:(?=\d))?(?:(?P<experts>\d{1,3})x)?(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?![a-z0-9])"
+    r"|(?!\d+x\d)\d+(?!b(?![a-z0-9]))[a-z][a-z0-9]*|\d{1,2}(?=[\-_]\d+(?:\.\d+)?b(?![a-z0-9]))))*"
+    r"(?:\.\d+(?=:))?)(?:[\-_]|:(?=\d))?(?:(?P<experts>\d{1,3})x)?(?P<size>\d+(?:\.\d+)?)b(?:[\-_]a(?P<act>\d+(?:\.\d+)?)b)?(?:[\-_]\d{1,4}k)?(?![a-z0-9])"
 )
-"""A name glued to a size in billions that no catalog family explains ("FooLM-13B", "mymodel_7b",
-"org/Foo-Linear-48B-A3B" with its active size, an Ollama tag "mistral-small3.1:24b"): an unknown model,
-named as typed (without the organisation) and sized with a generic shape (never read as a bare "13B"); a
-release number between its words is part of the name ("Mistral-Small-3.1-24B"), and so is one glued to
-its first word ("InternVL2.5-26B": 26B, never a range 2.5–26B or no size at all)."""
+"""A name glued to a size in billions no catalog family explains ("FooLM-13B", "mymodel_7b", "o/Foo-48B-A3B"
+with its active size, an Ollama tag "mistral-small3.1:24b"): an unknown model, named as typed (no org),
+sized with a generic shape (never a bare "13B"); a release number between its words ("Mistral-Small-3.1-24B",
+round 25 "Chinese-Alpaca-2-13B"), a word led by digits (round 4 "-4KHD-"), one glued to its first word
+("InternVL2.5-26B": 26B, never 2.5–26B) and a context tail ("-13B-16K", round 25) are part of the name."""
 
 
 def _closest_names(name: str) -> list[str]:

@@ -19,10 +19,17 @@ SAID_PER_NODE_RE = re.compile(
 machines' size, said even with no node count (round 18: one machine of 8 GPUs kept its size)."""
 
 
-def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "") -> int | None:
+SERVER_SHAPE_RE = re.compile(r"atlas\s*\d{3}\w*(?:\s*a\d)?\s*\(\s*(\d{1,2})\s*gpus\b")
+"""An Atlas server with its NPUs written beside it ('Atlas 800 A3（64GB × 16）', normalized 'atlas 800
+a3(16 gpus with 64 gb each)', round 25): an Atlas 800 is one machine (Huawei's Atlas 800 training and
+inference server datasheets: 8 NPUs a server, 16 in an 800 A3), so the count beside it is per node."""
+
+
+def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0: str = "") -> int | None:
     """The GPUs per machine of a node-form count among ``roles`` (bot.parse.roles.Role: ``role``,
     ``extra``) that divides the request ``fields``' ``gpu_count`` (so the machines hold the count
-    sized whole), or said in the text ``s`` ('8 GPUs per node', :data:`SAID_PER_NODE_RE`) and dividing it
+    sized whole), or said in the text ``s`` ('8 GPUs per node', :data:`SAID_PER_NODE_RE`; an Atlas server's
+    NPUs in the unmasked ``s0``, :data:`SERVER_SHAPE_RE`) and dividing it
     with no other GPU count said, when ``gpus_per_node`` is not set yet; else the field's value (None when
     unset)."""
     count, kept = fields.get("gpu_count"), fields.get("gpus_per_node")
@@ -34,6 +41,7 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "") -> 
             if per.is_integer() and 1 < per <= count and count % per == 0:
                 return int(per)
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
-    per = int(said.group(1)) if said else 0
-    other = any([r.role == "count" and r.value != per for r in roles])  # '7 per node on 8 GPUs': not 7
+    server = SERVER_SHAPE_RE.search(s0) if not said and "atlas" in s0 else None  # s0: unmasked (round 25)
+    per = int((said or server).group(1)) if said or server else 0
+    other = not server and any([r.role == "count" and r.value != per for r in roles])  # '7 per node on 8'
     return per if 1 < per <= count and count % per == 0 and not other else None

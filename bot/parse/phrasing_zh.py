@@ -46,10 +46,12 @@ _CONTEXT_WORD = (
 SET_VERBS_ZH = (
     "开到", "开成", "打开到", "拉到", "拉满到", "拉满", "拉长到", "给到", "给", "调到", "调成", "调整到",
     "调整为", "设置为", "设置成", "设置到", "设成", "设为", "设到", "改到", "改成", "改为", "加到", "提到",
-    "提高到", "扩到", "扩展到", "开", "设",
+    "提高到", "扩到", "扩展到", "降低到", "降到", "减少到", "减小到", "减到", "调小到", "调低到", "缩短到",
+    "开", "设",
 )  # fmt: skip
-"""The Chinese setting verbs ('开到', '给', '拉到' …), in the order they are tried (a longer one before its
-prefix): one list for this reader and the general one (:mod:`bot.parse.generic_values`)."""
+"""The Chinese setting verbs ('开到', '给', '拉到' …; round 25 the lowering ones, 'batch_size 减少到 128'), in
+the order they are tried (a longer one before its prefix): one list for this reader and the general one
+(:mod:`bot.parse.generic_values`)."""
 _SET_VERB = r"(?:(?:直接|就|都|也|可以|想|要|得|需要|最多|最大|至少)\s*)?(?:" + "|".join(SET_VERBS_ZH) + ")"
 CONTEXT_VERB_RE = rc(_CONTEXT_WORD + r"\s*" + _SET_VERB + r"\s*(?=\d)")
 """'上下文开 1M', 'ctx 拉到 32k', '上下文长度给到 8k', 'max_model_len 设置成 1M', '并发开到 64': a context or
@@ -103,8 +105,27 @@ _LENGTH_NAMED_RE = rc(
 """A length named in the message: a train-up-to verb is about that length."""
 
 
+UPPER_TEXT_RE = rc(
+    r"(?:(?:\d|十)\s*[km万]?\s*(?:tokens?\s*)?(?:的\s*)?(?:长\s*)?|长\s*)上文(?![所中提说里已述])|上文(?=\s*长度)"
+)
+"""'上文' for the context ('2k 上文', '200k 的长上文', '上文长度', round 25), after a length or '长' or before
+'长度': the context the rules read as '上下文'; never the text above ('如上文所述', '上文提到的')."""
+
+
+VAGUE_ALTERNATIVE_RE = rc(
+    r"(\d+(?:\.\d+)?\s*[km])\s*(?:或者?|或是|还是|甚至)\s*(?:几十|几百|十几|更长|更多)\s*[km]?\s*"
+    r"(?=(?:tokens?\s*)?(?:的\s*)?(?:长\s*)?(?:上下文|context|序列))"
+)
+"""A length with a vague larger one offered beside it ('200k 或者几十 k 的长上文', '32k 甚至更长的上下文',
+round 25): the number is the length; the vague one has no value to size or name."""
+
+
 def read_zh_phrasing(s: str) -> str:
     """The normalized text ``s`` with each rule of this module applied (see the module docstring)."""
+    if "上文" in s:
+        s = UPPER_TEXT_RE.sub(lambda m: m.group(0)[:-2] + "上下文", s)
+    if "几" in s or "更" in s:
+        s = VAGUE_ALTERNATIVE_RE.sub(r"\1 ", s)
     if _CONTEXT_GATE.search(s):
         s = CONTEXT_VERB_RE.sub(r"\1 = ", s)
     if _VERB_GATE.search(s):

@@ -32,10 +32,20 @@ TUNING_ONLY = ("ptuning", "freeze")
 
 
 TUNED_RELEASE_RE = rc(
-    r"[\-_](?:instruct|chat|it)(?![a-z0-9])|\b(?:instruct|chat)\s+(?:model|version|release)\b"
+    r"[\-_](?:instruct|chat|it)(?![a-z0-9])|\b(?:instruct|chat)\s+(?:model|version|release)\b|[\-_]alpaca[\-_]"
 )
-"""An instruction-tuned release ('Qwen2.5-7B-Instruct', 'gemma-2-9b-it', 'the chat model'): a model that
-exists, trained further (fine-tuned), never pre-trained from scratch."""
+"""An instruction-tuned release ('Qwen2.5-7B-Instruct', 'gemma-2-9b-it', 'the chat model', round 25's
+'Chinese-Alpaca-2-13B': Alpaca names instruction-following tunes): a model that exists, trained further
+(fine-tuned), never pre-trained from scratch."""
+_BASE = r"(?!ascend|atlas|rtx|gtx|tesla)[a-z][\w.\-]*?\d+(?:\.\d+)?b(?![a-z0-9])[\w.\-]*"
+ON_BASE_RE = rc(
+    rf"在\s*{_BASE}\s*(?:模型)?\s*的?\s*(?:基础|基座|权重)?\s*上\s*(?:做|进行|来|再|继续)?\s*(?:增量|继续|二次)?\s*预训练"
+    rf"|基于\s*{_BASE}\s*(?:模型)?\s*(?:做|进行|来|再)?\s*预训练"
+    rf"|pre-?train(?:ing)?\s+(?:on\s+top\s+of|starting\s+from|initiali[sz]ed\s+from)\s+{_BASE}"
+)
+"""Pre-training on a named model ('在 chinese-llama-2-7b 上做预训练', '基于 Qwen2.5-7B 预训练',
+'pretraining on top of Llama-2-7B', round 25): the weights exist, so the pre-training continues them;
+never a card ('在 Ascend-910B 上预训练') nor a model without its size."""
 PRETRAINED_INIT_RE = rc(r"(?:pretrained_model|model_name_or)_path\s*[=:]?\s*[\w./\-]")
 """A checkpoint to start from, written as a pre-training script's key ('--pretrained_model_path
 models/llama-7b.bin', round 19; '--model_name_or_path'): the weights exist, so the pre-training continues
@@ -136,5 +146,5 @@ def lora_pretraining(stage: str | None, s: str) -> str | None:
     if explicit_stage(s) != "pretrain" or not PRETRAINING_RE.search(s) or lx.NEGATED_LORA_RE.search(s):
         return stage
     adapters = lx.LORA_RE.search(s) or lx.QLORA_RE.search(s)
-    started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s)  # round 19: a checkpoint key
+    started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s) or ON_BASE_RE.search(s)  # r19, r25
     return "continued_pretrain" if adapters or started else stage

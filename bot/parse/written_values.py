@@ -171,9 +171,31 @@ GRAD_CHECKPOINT_RE = rc(r"(?<![a-z_])grad[_\-]checkpoint(?![a-z_])")
 _COUNT_GATE = re.compile(r"total|in all|altogether|number of|count of|amount of|数量|数目|个数|张数|=")
 
 
+SHELL_ARITHMETIC_RE = rc(
+    r"\$\(\(\s*(?P<a>\d+)\s*(?P<op>[*/+\-])\s*(?P<b>\d+)\s*\)\)"
+    r"|\$\(\s*expr\s+(?P<a2>\d+)\s*\\?(?P<op2>[*/+\-])\s*(?P<b2>\d+)\s*\)"
+)
+"""A shell's integer arithmetic as a flag's value ('--gradient_accumulation_steps $(expr 16 / 8)',
+'$((16 / nproc))' with numbers only, round 25): the launcher passes its result, so the reader sees it."""
+
+
+def fold_shell_arithmetic(s: str) -> str:
+    """``s`` with each shell arithmetic of :data:`SHELL_ARITHMETIC_RE` replaced by its integer result."""
+    return SHELL_ARITHMETIC_RE.sub(_shell_arithmetic, s)
+
+
+def _shell_arithmetic(m: re.Match[str]) -> str:
+    a, op, b = (int(m["a"] or m["a2"]), m["op"] or m["op2"], int(m["b"] or m["b2"]))
+    if op == "/" and b == 0:
+        return m.group(0)
+    return str({"*": a * b, "/": a // max(b, 1), "+": a + b, "-": a - b}[op])
+
+
 def written_values(s: str) -> str:
     """The normalized text ``s`` with the forms of the module docstring written as the rules read them.
     Gated on cheap substring tests: most messages have none of these forms."""
+    if "$(" in s:
+        s = SHELL_ARITHMETIC_RE.sub(_shell_arithmetic, s)
     if "." in s:
         s = _sub(VALUE_STOP_RE, r"\g<sep>\g<n> .", s)
     if "bf" in s or "fp" in s:

@@ -27,6 +27,7 @@ from bot.parse.configs.training import read_training
 from bot.parse.configs.vllm_call import find_vllm_call
 from bot.parse.configs.yamlish import KEY_RE, flatten, load, scalar
 from bot.parse.regex import compile_pattern
+from bot.parse.written_values import fold_shell_arithmetic
 from bot.recipes.run_line import RUN_GPUS_KEY, RUN_NODES_KEY
 
 log = lazy_logger(__name__)
@@ -210,6 +211,7 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
 
 def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
     joined = CONTINUATION_RE.sub(" ", text) if "\\" in text else text  # continued lines
+    joined = fold_shell_arithmetic(joined) if "$(" in joined else joined  # '$(expr 16 / 8)': 2 (round 25)
     for line in joined.splitlines():
         m = COMMAND_RE.search(line)
         if m is None or line.lstrip().startswith("#"):  # a comment ('# run: llamafactory-cli train …')
