@@ -22,7 +22,7 @@ import os
 import sys
 from _imp import _fix_co_filename  # type: ignore[import-not-found]
 from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
-from importlib.machinery import ModuleSpec, SourceFileLoader
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
 
 
 class Loader(SourceFileLoader):
@@ -56,6 +56,11 @@ _HEADER = MAGIC_NUMBER + b"\0\0\0\0"
 _TAG = f".{sys.implementation.cache_tag}.pyc"
 
 
+def _extension_stems(entries: list[str]) -> set[str]:
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    return {entry.partition(".")[0] for entry in entries if entry.endswith(suffixes)}
+
+
 class Finder:
     """A ``sys.meta_path`` finder for the plain-file submodules of ``packages`` (top-level names)."""
 
@@ -64,8 +69,8 @@ class Finder:
         self.folders: dict[str, frozenset[str]] = {}
 
     def modules_in(self, folder: str) -> frozenset[str]:
-        """The names in ``folder`` that are a ``name.py`` file and nothing else (no ``name/`` folder, no
-        ``name.*.so``: the path finder prefers those), read once."""
+        """The names in ``folder`` that are a ``name.py`` file with no ``name`` entry (a folder) or extension
+        module beside it (the path finder prefers those), read once."""
         names = self.folders.get(folder)
         if names is None:
             try:
@@ -73,8 +78,7 @@ class Finder:
             except OSError:
                 entries = []
             sources = {entry[:-3] for entry in entries if entry.endswith(".py")}
-            others = {entry.partition(".")[0] for entry in entries if not entry.endswith(".py")}
-            names = self.folders[folder] = frozenset(sources - others)
+            names = self.folders[folder] = frozenset(sources - set(entries) - _extension_stems(entries))
         return names
 
     def find_spec(self, name: str, path: list[str] | None = None, target: object = None) -> ModuleSpec | None:
