@@ -36,8 +36,8 @@ class Loader(SourceFileLoader):
         ``SourceFileLoader`` (compiles the source and writes the ``.pyc``)."""
         path = self.path
         try:
-            with open(self.cached, "rb") as fh:
-                data = fh.read()
+            with open(self.cached, "rb", buffering=0) as fh:
+                data = fh.readall()
             stat = os.stat(path)
         except OSError:
             return super().get_code(fullname)
@@ -54,6 +54,7 @@ class Loader(SourceFileLoader):
 
 _HEADER = MAGIC_NUMBER + b"\0\0\0\0"
 _TAG = f".{sys.implementation.cache_tag}.pyc"
+_SEP = os.sep
 
 
 def _extension_stems(entries: list[str]) -> set[str]:
@@ -86,11 +87,11 @@ class Finder:
             return None
         folder = path[0]
         tail = name.rpartition(".")[2]
-        if tail not in self.modules_in(folder):
+        if tail not in (self.folders.get(folder) or self.modules_in(folder)):
             return None
-        origin = os.path.join(folder, tail + ".py")
+        origin = f"{folder}{_SEP}{tail}.py"  # a package's folder as the path finder names it: no trailing /
         loader = Loader(name, origin)
-        loader.cached = os.path.join(folder, "__pycache__", tail + _TAG)
+        loader.cached = f"{folder}{_SEP}__pycache__{_SEP}{tail}{_TAG}"
         spec = ModuleSpec(name, loader, origin=origin)
         spec.has_location = True
         spec.cached = loader.cached
