@@ -82,6 +82,10 @@ class Finder:
             names = self.folders[folder] = frozenset(sources - set(entries) - _extension_stems(entries))
         return names
 
+    def invalidate_caches(self) -> None:
+        """Forget the folders' listings (``importlib.invalidate_caches``: files added or removed since)."""
+        self.folders.clear()
+
     def find_spec(self, name: str, path: list[str] | None = None, target: object = None) -> ModuleSpec | None:
         if path is None or len(path) != 1 or name.partition(".")[0] not in self.packages:
             return None

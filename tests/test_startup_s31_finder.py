@@ -116,6 +116,10 @@ def test_what_the_finder_leaves_to_the_path_finder(package: Path) -> None:
     assert finder.find_spec(PACKAGE, None) is None
     assert finder.find_spec("other.m", path) is None
     assert finder.find_spec(f"{PACKAGE}.m", [str(package), str(package)]) is None
+    (package / "later.py").write_text("X = 7\n", encoding="utf-8")
+    assert finder.find_spec(f"{PACKAGE}.later", path) is None  # listed before it was written
+    finder.invalidate_caches()
+    assert finder.find_spec(f"{PACKAGE}.later", path) is not None
 
 
 def test_install_puts_one_finder_first_unless_pycs_live_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
