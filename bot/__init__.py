@@ -2,7 +2,11 @@
 
 import sys
 
-from bot.regex_store import install as _install_regex_store
+from bot._module_finder import install as _install_module_finder
+
+_install_module_finder()  # before the other modules of a start: see the module
+
+from bot.regex_store import install as _install_regex_store  # noqa: E402
 
 _install_regex_store()  # before the first re.compile of a start: see the module
 
