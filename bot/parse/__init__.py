@@ -16,7 +16,7 @@ from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
 from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
-from bot.parse.stage_rigs import stage_rigs
+from bot.parse.stage_rigs import rigs_gate, stage_rigs
 from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
@@ -53,7 +53,7 @@ def parse(text: str) -> ParseResult:
         raw = squeeze_whitespace(raw)
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds
-        first = stage_rigs(raw, parse_one) if _RIGS in steps and STAGE_RIGS_RE.search(raw) else None  # s21
+        first = stage_rigs(raw, parse_one) if _RIGS in steps and rigs_gate(raw) else None  # s21
         if first is None and _EVAL in steps and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval' (s23)
             first = without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_methods(without_other_cards(first or parse_one(raw))), raw)
