@@ -1,0 +1,79 @@
+"""Session 31 (s31-sppipe), issue 23 item 7: the long paste's tail in the parse. Each cheap test asked before
+an expensive pattern is a necessary condition of that pattern: it may let a text through that the pattern
+then rejects, never stop one the pattern finds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.noise import FILLER_RE, filler_possible
+from bot.parse.stage_rigs import GATE_RE, rigs_gate
+
+QUESTIONS = [
+    q["text"] for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text("utf-8"))
+]
+PASTE = max(QUESTIONS, key=len)
+"""The corpus's 12,473-character paste of JSON lines (one fine-tuning question at its end)."""
+
+TWO_STAGES = [
+    "We pretrain a 7B on 1T tokens on 64 H800, then SFT it on 8 A100. How long does the SFT take?",
+    "先用64张H800预训练7B模型1万亿token，再在8张A100上SFT 10亿token，SFT要多久？",
+    "Can I do instruction fine-tuning with 4x 3090? And how much memory does inference need: one 3090?",
+    "PRE-TRAIN a 1B then DEPLOY it.",
+    "ſft a 7B on 8 A100, then ſerve it on 2 L40S.",  # long s: IGNORECASE reads it as 's' (fold does too)
+    "FİNE-TUNE then İNFERENCE on 4 A10.",  # dotted capital I: IGNORECASE reads 'i'
+]
+ONE_STAGE = ["fine-tune a 7B on 8 A100", "LoRA a 13B. Then how long?", "x" * 20000, "sft" + " x" * 5000]
+
+
+@pytest.mark.parametrize("text", [*TWO_STAGES, *ONE_STAGE, *QUESTIONS])
+def test_the_two_stage_gate_answers_as_its_pattern(text):
+    assert rigs_gate(text) is (GATE_RE.search(text) is not None)
+
+
+def test_the_two_stage_gate_reads_both_stages():
+    assert all(map(rigs_gate, TWO_STAGES))
+    assert not any(map(rigs_gate, ONE_STAGE))
+    assert not rigs_gate(PASTE)  # one stage word in 12,473 characters: no look-ahead run
+
+
+FILLERS = [
+    *(" ".join(["ab12cdef"[:n]] * 50) for n in range(1, 9)),  # each unit length, spaced
+    *("ab12cdef"[:n] * 50 for n in range(1, 9)),  # each unit length, run together
+    "多少卡？" + "哈" * 50,
+    "How many A100 for a 7B?\n" + "x \n\t" * 50,
+    "q " + "Ab" * 30 + " " + "Ab" * 20,  # 50 across two words
+    "\u3000".join(["卡"] * 50),  # ideographic space: whitespace to both
+]
+NEAR = [
+    *(" ".join(["ab12cdef"[:n]] * 49) for n in range(1, 9)),  # 49 repeats: one short
+    "ab" * 49 + "a",
+    "ab" * 25 + "aB" * 25,  # case differs: 'ab' 25 times, then 'aB' 25 times
+    "哈" * 49 + "，" + "哈" * 49,
+]
+
+
+@pytest.mark.parametrize("text", [*FILLERS, *NEAR, *QUESTIONS])
+def test_the_filler_check_never_stops_a_filler(text):
+    if FILLER_RE.search(text):
+        assert filler_possible(text)
+
+
+def test_the_filler_check_reads_the_repeats():
+    assert all(map(filler_possible, FILLERS))
+    assert not any(map(filler_possible, NEAR))
+    assert not filler_possible(PASTE)  # JSON lines: no regex pass over 12,473 characters
+
+
+def test_the_paste_is_read_as_before():
+    parsed = parse(PASTE)
+    assert (parsed.request.stage, parsed.request.method, parsed.request.model) == (
+        "finetune",
+        "full",
+        "Llama-3-8B",
+    )
+    assert parsed.request.gpu == "H100-SXM5-80GB" and "noise" not in parsed.notes
