@@ -5,13 +5,18 @@ then rejects, never stop one the pattern finds."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+import bot.parse.normalize  # noqa: F401  (the module, not the function bot.parse re-exports)
 from bot.parse import parse
 from bot.parse.noise import FILLER_RE, filler_possible
 from bot.parse.stage_rigs import GATE_RE, rigs_gate
+
+_normalize = sys.modules["bot.parse.normalize"]
+_GLUED_X, normalize = _normalize._GLUED_X, _normalize.normalize
 
 QUESTIONS = [
     q["text"] for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text("utf-8"))
@@ -77,3 +82,36 @@ def test_the_paste_is_read_as_before():
         "Llama-3-8B",
     )
     assert parsed.request.gpu == "H100-SXM5-80GB" and "noise" not in parsed.notes
+
+
+GLUED = ["on a100x8", "4xmi50", "8xa100 and h100x4", "h100x٣ please", "٣xa100"]
+"""Counts glued to a card with an x (bot.parse.normalize, round 20), Arabic-Indic digits among them
+(``\\d`` of a Unicode pattern)."""
+
+
+@pytest.mark.parametrize("text", [*GLUED, "mi300x", "x-ray 8x", "xa100", *QUESTIONS])
+def test_the_glued_x_cue_never_stops_a_count(text):
+    card_times, count_times, cue = _GLUED_X
+    low = text.lower()
+    if card_times.search(low) or count_times.search(low):
+        assert cue.search(low)
+
+
+def test_the_glued_x_cue_reads_the_counts():
+    assert all(_GLUED_X[2].search(t) for t in GLUED)
+    assert not any(_GLUED_X[2].search(t) for t in ("mi300x", "x-ray 8x", "xa100", PASTE.lower()))
+    assert normalize("4xMI50 and A100x8") == "4x mi50 and a100 x 8"
+
+
+@pytest.mark.parametrize("text", TWO_STAGES[:2])
+def test_a_two_stage_question_is_sized_on_the_asked_stage(text):
+    """The parse asks the gate's cue test at its call site (bot.parse.parse): the asked SFT on 8 A100, the
+    pre-training on 64 H800 named as another setup."""
+    parsed = parse(text)
+    assert (parsed.request.stage, parsed.request.gpu, parsed.request.gpu_count) == (
+        "finetune",
+        "A100-SXM4-80GB",
+        8,
+    )
+    assert [why for _, why in parsed.unused_numbers] == ["other_setup"]
+    assert "H800" in parsed.unused_numbers[0][0]

@@ -44,7 +44,8 @@ def rigs_gate(raw: str) -> bool:
     """Whether :data:`GATE_RE` finds ``raw`` (bool). First, in C and without a regex, whether
     :func:`bot.parse.cue_index.fold` of ``raw`` holds :data:`STAGE_CUES` twice: the gate's third
     look-ahead needs two stage words, each holding one (a 12,473-character paste: ~2.7 ms of look-aheads
-    → ~0.07 ms; most messages with a training word name one stage once)."""
+    → ~0.07 ms; most messages with a training word name one stage once). :func:`bot.parse.parse` asks the
+    same, written out at its call site (no frame)."""
     folded = raw.translate(FOLD_TABLE).lower()  # bot.parse.cue_index.fold, no frame
     return sum(map(folded.count, STAGE_CUES)) >= 2 and GATE_RE.search(raw) is not None
 
