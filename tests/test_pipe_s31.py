@@ -12,8 +12,10 @@ import pytest
 
 import bot.parse.normalize  # noqa: F401  (the module, not the function bot.parse re-exports)
 from bot.parse import parse
+from bot.parse.launched_tools import CUE_TABLE as LAUNCH_CUES
 from bot.parse.noise import FILLER_RE, filler_possible
 from bot.parse.stage_rigs import GATE_RE, rigs_gate
+from bot.parse.unknown_tools import unknown_tools
 
 _normalize = sys.modules["bot.parse.normalize"]
 _GLUED_X, normalize = _normalize._GLUED_X, _normalize.normalize
@@ -115,3 +117,26 @@ def test_a_two_stage_question_is_sized_on_the_asked_stage(text):
     )
     assert [why for _, why in parsed.unused_numbers] == ["other_setup"]
     assert "H800" in parsed.unused_numbers[0][0]
+
+
+LAUNCHED = [
+    "python -m foo.bar on 8 A100",
+    "with optimum-habana v1.15.0",
+    "caikit-nlp's examples",
+    "with Jina's finetuner",
+]
+
+
+@pytest.mark.parametrize("text", [*LAUNCHED, "vllm-ascend 0.7.3", "a-b-c 1.2", *QUESTIONS])
+def test_the_launch_cue_literals_never_stop_a_cue(text):
+    """bot.parse.unknown_tools asks '-m', "'s", '’s' and the version branch before the launched tools' cue."""
+    cue, version = LAUNCH_CUES
+    if cue.search(text):
+        assert "-m" in text or "'s" in text or "’s" in text or version.search(text)
+
+
+def test_the_launched_tools_are_read():
+    assert [LAUNCH_CUES[1].search(t) is not None for t in LAUNCHED] == [False, True, False, False]
+    assert unknown_tools("with optimum-habana v1.15.0", "with optimum-habana v1.15.0", True) == [
+        ("training_tool: optimum-habana", "no_field")
+    ]
