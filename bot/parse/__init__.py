@@ -2,7 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
-from bot.parse.cue_index import CueTable
+from bot.parse.cue_index import FOLD_TABLE, CueTable
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
 from bot.parse.eval_cards import without_eval_cards
@@ -16,7 +16,7 @@ from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
 from bot.parse.slot_count import with_slot_count
 from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
-from bot.parse.stage_rigs import stage_rigs
+from bot.parse.stage_rigs import STAGE_CUES, stage_rigs
 from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
@@ -53,7 +53,9 @@ def parse(text: str) -> ParseResult:
         raw = squeeze_whitespace(raw)
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds
-        first = stage_rigs(raw, parse_one) if _RIGS in steps and STAGE_RIGS_RE.search(raw) else None  # s21
+        # two stage words' cues before the look-aheads (stage_rigs.rigs_gate, in C here: no frame, s31)
+        rigs = _RIGS in steps and sum(map(raw.translate(FOLD_TABLE).lower().count, STAGE_CUES)) > 1
+        first = stage_rigs(raw, parse_one) if rigs and STAGE_RIGS_RE.search(raw) else None  # s21
         if first is None and _EVAL in steps and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval' (s23)
             first = without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_methods(without_other_cards(first or parse_one(raw))), raw)

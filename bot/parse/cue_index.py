@@ -44,6 +44,8 @@ _FOLD_EXTRA = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
 """The characters a case-insensitive ``re`` pattern matches to an ASCII letter whose ``str.lower()`` is not
 that letter: 'İ' (lower 'i̇', two characters), dotless 'ı', long 'ſ' (CPython 3.11 ``re._casefix`` and
 ``_sre.unicode_tolower``; tests/test_cue_index.py checks every code point)."""
+FOLD_TABLE = _FOLD_EXTRA
+"""The table of :func:`fold`'s ``str.translate`` (for a caller folding without a frame)."""
 
 
 def fold(text: str) -> str:

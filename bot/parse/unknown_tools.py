@@ -169,7 +169,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         and PEER_TOOL_RE.search(raw)
     ):
         out += [i for i in peer_tools(raw, training, lambda n: _known(n, True), _known) if i not in out]
-    if raw and LAUNCH_CUES[0].search(raw):  # r20: '-m Pkg.x', 'with x-y v1.2', "x-y's examples"
+    launch = "-m" in raw or "'s" in raw or "’s" in raw or LAUNCH_CUES[1].search(raw)  # its literals first
+    if launch and LAUNCH_CUES[0].search(raw):  # r20: '-m Pkg.x', 'with x-y v1.2', "x-y's examples"
         out += [i for i in launched_tools(raw, training, _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return out
