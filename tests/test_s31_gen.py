@@ -138,3 +138,62 @@ def test_personal_card_without_count_is_one(text: str) -> None:
 def test_count_asked_or_datacenter_card_stays_open(text: str) -> None:
     """A count asked or a data-centre card (H100: no card one owns) leaves the count open."""
     assert _request(text)["gpu_count"] is None
+
+
+# -- requests said to arrive together are the load (bot.parse.role_left R_CONC / L_CONC) -----------------
+
+AT_ONCE = [
+    ("Qwen2.5-7B on an A10 with vLLM: OOM when 10 requests come in at once", 10),
+    ("Serving Qwen2.5-7B on 2 A100; 64 requests arrive simultaneously, will it fit?", 64),
+    ("Llama-3-8B on vLLM, one L40S: what if 32 queries hit it at the same time?", 32),
+    ("A10 上 vllm 跑 qwen2.5-7b，10 个请求同时进来就 OOM", 10),
+    ("A10 上 vllm 跑 qwen2.5-7b，同时来 12 个请求就爆显存", 12),
+    ("A10 上 vllm 跑 qwen2.5-7b，20 个 input_len 50 的请求一起来就 OOM", 20),
+]
+
+
+@pytest.mark.parametrize(("text", "load"), AT_ONCE)
+def test_requests_arriving_together_are_the_load(text: str, load: int) -> None:
+    assert parse(text).request.concurrency == load
+
+
+def test_a_card_count_before_the_requests_is_no_load() -> None:
+    """'8 张卡，100 个请求一起来': the 8 counts cards (another counted noun before the requests)."""
+    req = parse("vllm 跑 qwen2.5-7b，8 张卡，100 个请求一起来要多久").request
+    assert (req.gpu_count, req.concurrency) == (8, 100)
+    req = parse("Qwen2.5-7B on 4 A100 with vLLM, requests come in at once from 3 regions").request
+    assert req.concurrency != 3
+
+
+# -- another algorithm in a sentence of its own is named, not dropped (bot.parse.compared) ----------------
+
+ANOTHER_ALGORITHM = [
+    ("Can Online DPO train a 72B model on 8 A100? For the 7B PPO run you used 8 GPUs.", "dpo", "PPO"),
+    ("I did SFT on Qwen2.5-7B last week. Now I want DPO on 8 A100, how long?", "dpo", "SFT"),
+    ("PPO on Qwen2.5-7B, 8 H100: how long? Our SFT run took a day.", "ppo", "SFT"),
+    ("DPO 训练 72B 需要几张 A100？之前 7B 的 PPO 用了 8 张卡。", "dpo", "PPO"),
+    ("想用 DPO 训练 Qwen2.5-7B，8 张 A100 够吗？上个月的 GRPO 跑了一天。", "dpo", "GRPO"),
+    ("PPO 训练 Qwen2.5-7B 要几张 A100？SFT 已经做完了。", "ppo", "SFT"),
+]
+ONE_RUN = [
+    "SFT Qwen2.5-7B then DPO on 8 A100, how long?",
+    "GRPO on Qwen2.5-7B with 8 A100: how long? We use TRL's GRPOTrainer.",
+    "先 SFT 再 DPO，Qwen2.5-7B，8 张 A100 要多久？",
+]
+
+
+def _named(text: str) -> list[str]:
+    from tests.real_questions import answer_json
+
+    return [i["text"] for i in answer_json(text)["interpretation"]["ignored"] if isinstance(i, dict)]
+
+
+@pytest.mark.parametrize(("text", "sized", "other"), ANOTHER_ALGORITHM)
+def test_another_algorithm_in_its_own_sentence_is_named(text: str, sized: str, other: str) -> None:
+    assert parse(text).request.algorithm == sized
+    assert f"algorithm: {other}" in _named(text)
+
+
+@pytest.mark.parametrize("text", ONE_RUN)
+def test_one_pipeline_or_one_algorithm_names_none(text: str) -> None:
+    assert not [t for t in _named(text) if t.startswith("algorithm: ")]
