@@ -140,6 +140,7 @@ def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[
 
 
 _TOK_OF = attrgetter("tok")
+_ROLE = attrgetter("role")
 
 
 @dataclass
@@ -206,7 +207,7 @@ class _Parse(FieldSteps, StageSteps):
         gpus = self._gpus()
         self._numbers()
         model_mention, unknown = self._model_and_params(models)
-        data_bytes = self._context_and_prompt(stage)
+        data_bytes = self._data_and_context(stage)
         gpu_memory, count_max = self._gpu_fields(gpus, dual)
         self._rate_and_replicas()
         self._money_and_serving(stage)
@@ -352,6 +353,13 @@ class _Parse(FieldSteps, StageSteps):
         'SHARDED=true' on N cards is TP N."""
         if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
             self.f["gpu_count"] = 1
+        f = self.f  # s31: a serving prompt said beside a context ('32k context, prompts of 2000'): used too
+        if (
+            f.get("stage") == "inference"
+            and f.get("prompt_tokens") is None
+            and "prompt" in map(_ROLE, self.roles)
+        ):
+            f["prompt_tokens"] = self.first("prompt").value  # type: ignore[union-attr]
         self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s)  # s23, r18: '8 GPUs per node'
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")
@@ -410,14 +418,6 @@ class _Parse(FieldSteps, StageSteps):
         return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
 
     # -- step 3: numbers and their roles
-
-    def _context_and_prompt(self, stage: str | None) -> float | None:
-        """:meth:`_data_and_context`, and a serving prompt's length said beside a context ('32k context,
-        prompts of 2000 tokens', '上下文 32k，输入 2000 tokens'): the prompt is used, never dropped (s31)."""
-        data_bytes = self._data_and_context(stage)
-        if stage == "inference" and self.f.get("prompt_tokens") is None and (said := self.first("prompt")):
-            self.f["prompt_tokens"] = said.value
-        return data_bytes
 
     def _numbers(self) -> None:
         """Roles for every number. Absurd magnitudes (1e40 tokens, 10^30 params) are set aside and

@@ -85,7 +85,7 @@ def compared_setups(s: str, algorithm: str | None, runtime: str | None) -> list[
     text ``s`` besides the one sized (``algorithm``, ``runtime``), when the message compares them."""
     compare = COMPARE_RE.search(s)
     found = sum(1 for _, p in lx.ALGORITHM_RES if p.search(s)) if algorithm is not None else 0
-    listed = apart(s, found) or (found > 1 and _own_sentences(s, algorithm))
+    listed = found > 1 and (apart(s, found) or _own_sentences(s, algorithm))  # apart: 2 or more
     if not compare and not listed:
         return []
     out: list[tuple[str, str]] = []
