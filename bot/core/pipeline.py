@@ -370,7 +370,7 @@ def answer_request(
                     size = partial(_size, lang=lang, settings=settings, presales=presales)
                     alternative = offered_instead(request, presales, size)
     result = Answer(
-        parsed=parsed,
+        parsed=parsed if report is not None else _unsized(parsed),  # s31: one personal card, nothing sized
         report=report,
         ceiling=None if report else _ceiling(parsed),  # no model: their per-card ceiling scaled (s30)
         lang=lang,
@@ -387,6 +387,16 @@ def answer_request(
     )
     # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
     return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
+
+
+def _unsized(parsed: ParseResult) -> ParseResult:
+    """``parsed`` of an answer that sized nothing, its personal card counted one when no count was said
+    (:func:`bot.core.unsized_card.one_personal_card`; imported when used: start-up)."""
+    if parsed.request.gpu is None or parsed.request.gpu_count is not None:
+        return parsed
+    from bot.core.unsized_card import one_personal_card
+
+    return parsed.model_copy(update={"request": one_personal_card(parsed.request)})
 
 
 def _ceiling(parsed: ParseResult) -> CeilingCards | None:

@@ -140,6 +140,7 @@ def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[
 
 
 _TOK_OF = attrgetter("tok")
+_ROLE = attrgetter("role")
 
 
 @dataclass
@@ -352,6 +353,13 @@ class _Parse(FieldSteps, StageSteps):
         'SHARDED=true' on N cards is TP N."""
         if self.f.get("gpu_count") is None and getattr(self, "_own_single", False):
             self.f["gpu_count"] = 1
+        f = self.f  # s31: a serving prompt said beside a context ('32k context, prompts of 2000'): used too
+        if (
+            f.get("stage") == "inference"
+            and f.get("prompt_tokens") is None
+            and "prompt" in map(_ROLE, self.roles)
+        ):
+            f["prompt_tokens"] = self.first("prompt").value  # type: ignore[union-attr]
         self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s, self.s0)  # s23, r18, r25
         if "qps_needs_output" in [why for _, why in self.named_unused]:
             reply = self.first("reply")

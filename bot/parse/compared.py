@@ -8,6 +8,8 @@ names the others: 'SFT then DPO' is one pipeline, and 'Ollama (GGUF)' one runtim
 
 from __future__ import annotations
 
+import re
+
 from bot.parse import lexicon as lx
 from bot.parse.method_words import RUNTIMES
 from bot.parse.regex import rc
@@ -60,11 +62,30 @@ def sized_algorithm(s: str) -> str | None:
     return found[0][1] if found else None
 
 
+SENTENCE_END_RE = re.compile(r"[。!！?？;；\n]|\.(?!\d)")
+"""A sentence's end (not a version's point: 'qwen2.5')."""
+
+
+def _own_sentences(s: str, algorithm: str | None) -> bool:
+    """Whether another algorithm is named in a sentence of its own, apart from every mention of the one
+    sized, and nothing chains them into one run (s31: 'Can Online DPO train 72B models? … for 7B PPO you
+    use 7 GPUs': PPO is another setup, named, never dropped in silence; 'SFT then DPO' stays one run)."""
+    sized = dict(lx.ALGORITHM_RES).get(algorithm or "")
+    if sized is None or PIPELINE_RE.search(s):
+        return False
+    parts = [p for p in SENTENCE_END_RE.split(s) if p.strip()]
+    others = [p for n, p in lx.ALGORITHM_RES if n != algorithm]
+    return any(sized.search(part) for part in parts) and any(
+        not sized.search(part) and any(o.search(part) for o in others) for part in parts
+    )
+
+
 def compared_setups(s: str, algorithm: str | None, runtime: str | None) -> list[tuple[str, str]]:
     """('algorithm: SFT', 'other_setup') for each algorithm or serving runtime named in the normalized
     text ``s`` besides the one sized (``algorithm``, ``runtime``), when the message compares them."""
     compare = COMPARE_RE.search(s)
-    listed = algorithm is not None and apart(s, sum(1 for _, p in lx.ALGORITHM_RES if p.search(s)))
+    found = sum(1 for _, p in lx.ALGORITHM_RES if p.search(s)) if algorithm is not None else 0
+    listed = found > 1 and (apart(s, found) or _own_sentences(s, algorithm))  # apart: 2 or more
     if not compare and not listed:
         return []
     out: list[tuple[str, str]] = []

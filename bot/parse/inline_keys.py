@@ -121,6 +121,8 @@ the tokens per sample (review s25 item 4). Elsewhere (vLLM's ``--block-size 16``
 block of tokens, never a sequence length: read as a length only beside these."""
 
 _WORDS = frozenset({"true", "false", "none", "null"})
+_PACK_CUE_RE = re.compile(r"pack|打包|拼接")
+"""Sample packing's cue (:mod:`bot.parse.packing_words`; a plain compiled pattern: its search is C)."""
 
 
 def _keyed(s: str) -> list[tuple[str | None, re.Match[str]]]:
@@ -154,6 +156,10 @@ def read_inline_keys(s: str, taken: dict[str, Any]) -> Inline:
     """The config keys left in the normalized text ``s``. A key whose field the prose read already
     (``taken``) is left to the prose rules, as written (a value changed later, 'cutoff_len 降到 1000')."""
     out = Inline(s)
+    if _PACK_CUE_RE.search(s):  # s31: '--packing_samples', '开了 packing', 'without packing'
+        from bot.parse.packing_words import packing_said  # imported when used: rare (start-up)
+
+        out.fields["packing"] = packing_said(s)
     if not _GATE.search(s):
         return out
     found: list[tuple[str, Any, int, int]] = []

@@ -73,7 +73,7 @@ L_SEQ = rc(
 )
 L_CONC = rc(
     r"(?:并发|concurrency|同时在线|同时请求|(?<![a-z])instance[_\s\-]*num|num[_\s\-]*parallel|(?<![a-z\-])-np"
-    r"|--parallel)(?:数|量|度)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|设为|设成|设置为|开到|调到|\s"
+    r"|--parallel|(?:同时|一起)(?:来|发|进来|打进来|涌进来|发起)了?)(?:数|量|度)?(?:=|:|为|是|到|of|达到|大概|大约|约|预计|估计|可能|会|要|设为|设成|设置为|开到|调到|\s"
     r"|至少|最少|起码|不少于|不低于|超过|大于|多于|高于|上)*$"
 )
 """A load's word before it: '并发 100', '峰值并发大概 100' (s14: approximate words), 'concurrency of 64';
@@ -100,6 +100,12 @@ R_CONC = right_words(
     r"|reqs?\s*,\s*(?:swapped|waiting)\b|(?:req(?:uest)?s?|请求)\s*(?:正?在跑|正?在运行|运行中)"
     r"|(?:requests|recordings|files|documents|audios|images|videos|streams|calls|conversations|queries|jobs"
     r"|transcriptions|clips)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time)|simultaneously|concurrently)\b"
+    # s31: requests said to arrive together ('10 requests come in at once', '10 个请求同时进来', '10 个
+    # input_len 50 的请求一起来'): that many in flight; no other counted noun between ('10 张卡，100 个请求…')
+    r"|(?:requests|queries|calls|prompts)\s+(?:come|comes|coming|came|arriv\w*|hit\w*|land\w*|sent|fired)\s+"
+    r"(?:(?:it|us|the\s+[a-z]+)\s+)?(?:in\s+)?(?:at\s+(?:once|the\s+same\s+time)|together|simultaneously"
+    r"|concurrently|in\s+parallel)\b"
+    r"|个[^。；;!?！？个张卡台块]{0,40}?(?:请求|query|queries)\s*(?:一起|同时|一块儿?)"
     r"|peak(?:\s+(?:concurren\w*|users?|requests?|sessions?|load))?\b(?!\s*(?:memory|vram|usage|mem\b|gpu))"
     r"|(?:on\s+average|avg|typically|usually)\b(?=[^.;!?]{0,40}\bpeak))"  # '100 avg, 400 at peak'
 )

@@ -15,15 +15,22 @@ from bot.parse.regex import rc
 
 L_REQUESTED = rc(
     r"(?:(?:you\s+)?requested(?:\s+tokens)?\s*\(?|(?:input|decoder|encoder)?\s*prompt\s*\(\s*(?:length\s*)?"
-    r"|(?:长度|token\s*数|tokens?)\s*[:：]?\s*[(]|(?<![\w.])[(])\s*$"
+    r"|(?:长度|token\s*数|tokens?)\s*[:：]?\s*[(]|(?<![\w.])[(]"
+    r"|(?:请求|输入|传入|发送)(?:了\s*(?:长度|token\s*数|tokens?)?|的?\s*(?:长度|token\s*数|tokens?\s*数))"
+    r"\s*(?:为|是|有|达到?|共)?\s*[:：]?)\s*$"
 )
 """Before the request's length: 'you requested', 'Requested tokens (', 'Input prompt (', 'prompt (length', or
-an opening bracket (then :data:`R_ABOVE` must follow)."""
+an opening bracket (then :data:`R_ABOVE` must follow); in Chinese (s31) '请求了', '输入了', '请求长度',
+'输入的 token 数为' (how threads retell vLLM's error: '最大上下文 32768 tokens，但请求了 47219
+tokens')."""
 R_ABOVE = rc(r"^\s*(?:tokens?\s*)?>\s*\d")
 """After the length in brackets: '> 16384' (the comparison an error prints)."""
-R_TOKENS_SAID = rc(r"^\s*(?:tokens?\b|\)\s*(?:is\s+)?(?:too\s+long|exceeds?|is\s+longer))")
-"""After the length with a word before it: 'tokens', or the bracket closing on 'too long' / 'exceeds'."""
-GATE_RE = re.compile(r">|requested|prompt\s*\(")
+R_TOKENS_SAID = rc(
+    r"^\s*(?:个\s*)?(?:tokens?\b|\)\s*(?:is\s+)?(?:too\s+long|exceeds?|is\s+longer)|[,，]?\s*(?:超过|超出|大于))"
+)
+"""After the length with a word before it: 'tokens' ('个 token'), the bracket closing on 'too long' /
+'exceeds', or '超过' / '超出' / '大于' (the limit it passes)."""
+GATE_RE = re.compile(r">|requested|prompt\s*\(|(?:请求|输入|传入|发送)(?:了|的?\s*(?:长度|token))")
 """The cue searched once before the patterns (a plain compiled pattern: its search is C)."""
 
 
