@@ -94,7 +94,8 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     q/k-norm weights (Qwen3), Gemma 2's extra post-norms, attention sinks (gpt-oss), a shared
     expert's gate (Qwen MoE), DeepSeek-V3's multi-token-prediction module (reported separately).
 
-    Norms: RMSNorm/LayerNorm weights, h per norm, 2 per layer + 1 final.
+    Norms: RMSNorm/LayerNorm weights, h per norm, 2 per layer + 1 final. A vision-language release adds
+    its vision tower's count (:class:`estimator.catalog.VisionTower`) to both.
     Units: number of parameters.
     """
     h = spec.hidden
@@ -103,6 +104,8 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     per_layer_common = attention_params(spec) + 2 * h
     final_norm = float(h)
 
+    if spec.vision is not None:  # a VL release: its vision encoder and projector (config-computed count)
+        final_norm += spec.vision.params
     if not spec.is_moe:
         dense_mlp = _mlp_params(h, spec.ffn_hidden, spec.ffn_type)
         total = embeddings + layers * (per_layer_common + dense_mlp) + final_norm
