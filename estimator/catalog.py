@@ -123,6 +123,18 @@ class ModelSpec(KeepsDerived):
         description="default context when serving, if the model needs more than the generic one "
         "(reasoning models: long chains of thought)",
     )
+    state_layers: int | None = Field(
+        None,
+        gt=0,
+        description="layers whose token mixer keeps a fixed-size state per sequence instead of a growing KV "
+        "cache (linear/lightning attention, Mamba): MiniMax-M1 70 of 80 (attn_type_list 0); None = none",
+    )
+    state_elements: int | None = Field(
+        None, gt=0, description="elements of one such layer's state per sequence (estimator.state_layers)"
+    )
+    state_layer_params: int | None = Field(
+        None, gt=0, description="parameters of one such layer's token mixer, in place of attention's"
+    )
     vision: VisionTower | None = None
     """the vision tower of a vision-language release (None: a text model)"""
     release_precision: Literal["bf16", "fp16", "fp32", "fp8", "mxfp4"] = "bf16"
