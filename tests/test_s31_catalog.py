@@ -139,3 +139,26 @@ def test_minimax_m1_concurrency_uses_the_softmax_layers(capsys):
     assert inference["kv_bytes_per_token"] == 40_960
     assert inference["kv_bytes_per_sequence"] == 40_960 * 131072 + 70 * 64 * 128 * 128 * 2
     assert 15 <= inference["max_concurrency"] <= 30
+
+
+def test_rtx_pro_6000_blackwell_from_its_datasheet_figures():
+    """4,000 AI TOPS (FP4 with sparsity) over 8 = 500 dense BF16 (as the RTX Blackwell whitepaper's RTX 5090
+    table relates them); 96 GB GDDR7 at 1,792 GB/s; secondary pages quote the datasheet: confidence low."""
+    g = catalog.gpu("RTX-PRO-6000-Blackwell")
+    assert (g.peak_tflops_bf16, g.peak_tflops_fp8, g.peak_tflops_fp4) == (500.0, 1000.0, 2000.0)
+    assert (g.memory_gib, g.memory_bandwidth_gbps, g.nvlink) == (96, 1792, False)
+    assert g.confidence == "low" and "secondary" in g.source
+
+
+@pytest.mark.parametrize(
+    "question", ["用 2 张 RTX PRO 6000 部署 Qwen2.5-72B 够吗", "QLoRA 70B on one RTX PRO 6000 Blackwell?"]
+)
+def test_rtx_pro_6000_is_named(capsys, question):
+    d = _ask(capsys, question)
+    assert d["request"]["gpu"] == "RTX-PRO-6000-Blackwell"
+    assert d["interpretation"]["unknown_gpu"] is None
+
+
+def test_bare_rtx_6000_stays_unknown(capsys):
+    """'rtx 6000' is three cards (Quadro RTX 6000, RTX 6000 Ada, RTX PRO 6000): named as typed."""
+    assert _ask(capsys, "rtx 6000 跑 7B 推理")["interpretation"]["unknown_gpu"] == "rtx 6000"
