@@ -162,3 +162,41 @@ def test_rtx_pro_6000_is_named(capsys, question):
 def test_bare_rtx_6000_stays_unknown(capsys):
     """'rtx 6000' is three cards (Quadro RTX 6000, RTX 6000 Ada, RTX PRO 6000): named as typed."""
     assert _ask(capsys, "rtx 6000 跑 7B 推理")["interpretation"]["unknown_gpu"] == "rtx 6000"
+
+
+def _clip_vit_l14_336() -> int:
+    """CLIPVisionModel by module (hidden 1024, intermediate 4096, 24 layers, 336 / 14 = 24² patches)."""
+    h, inter = 1024, 4096
+    layer = 4 * (h * h + h) + 2 * 2 * h + (h * inter + inter) + (inter * h + h)
+    return h + 3 * 14 * 14 * h + 577 * h + 2 * 2 * h + 24 * layer
+
+
+def test_llava_15_7b_counts_clip_and_its_projector():
+    m = catalog.model("LLaVA-1.5-7B")
+    projector = (1024 * 4096 + 4096) + (4096 * 4096 + 4096)
+    assert _clip_vit_l14_336() == 303_507_456
+    assert m.vision is not None and m.vision.params == _clip_vit_l14_336() + projector
+    assert m.vision.tokens_per_image == (336 // 14) ** 2 == 576 == image_tokens(m, 1920, 1080)
+    assert count_params(m)[0] == pytest.approx(7.06e9, rel=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("question", "model_id"),
+    [
+        ("LLaVA-1.5-7B LoRA 微调要几张 3090", "LLaVA-1.5-7B"),
+        ("How much VRAM to serve llava-v1.5-7b?", "LLaVA-1.5-7B"),
+    ],
+)
+def test_llava_names(capsys, question, model_id):
+    d = _ask(capsys, question)
+    assert d["request"]["model"] == model_id and d["interpretation"]["unknown_model"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [("serve LLaVA-1.5-13B on one A100", "LLaVA-1.5-13B"), ("LLaVA-NEXT 8B 推理要多少显存", "LLaVA-NEXT 8B")],
+)
+def test_llava_sizes_not_in_the_catalog_stay_as_typed(capsys, question, typed):
+    """LLaVA-1.5-13B and LLaVA-NeXT are not entries: named as typed, never the 7B."""
+    d = _ask(capsys, question)
+    assert d["request"]["model"] is None and d["interpretation"]["unknown_model"] == typed
