@@ -94,7 +94,9 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     q/k-norm weights (Qwen3), Gemma 2's extra post-norms, attention sinks (gpt-oss), a shared
     expert's gate (Qwen MoE), DeepSeek-V3's multi-token-prediction module (reported separately).
 
-    Norms: RMSNorm/LayerNorm weights, h per norm, 2 per layer + 1 final.
+    Norms: RMSNorm/LayerNorm weights, h per norm, 2 per layer + 1 final. A vision-language release adds
+    its vision tower's count (:class:`estimator.catalog.VisionTower`) to both; a hybrid model's
+    ``state_layers`` count ``state_layer_params`` in place of attention (MiniMax-M1's lightning layers).
     Units: number of parameters.
     """
     h = spec.hidden
@@ -102,7 +104,11 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     embeddings = embedding_params(spec) + h * (spec.learned_position_embeddings or 0)
     per_layer_common = attention_params(spec) + 2 * h
     final_norm = float(h)
+    if spec.state_layers:  # linear-attention / Mamba layers: their own mixer in place of attention
+        final_norm += spec.state_layers * ((spec.state_layer_params or 0) - attention_params(spec))
 
+    if spec.vision is not None:  # a VL release: its vision encoder and projector (config-computed count)
+        final_norm += spec.vision.params
     if not spec.is_moe:
         dense_mlp = _mlp_params(h, spec.ffn_hidden, spec.ffn_type)
         total = embeddings + layers * (per_layer_common + dense_mlp) + final_norm

@@ -23,6 +23,25 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 
+class VisionTower(BaseModel):
+    """A vision-language release's vision encoder and projector (config.json ``vision_config``): counted in
+    its weights and memory, frozen in fine-tuning unless trained (estimator.vision)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    params: float = Field(gt=0, description="parameters of the encoder and projector (from the config)")
+    depth: int = Field(gt=0, description="vision_config.depth: transformer blocks")
+    hidden: int = Field(gt=0, description="vision_config.hidden_size (embed_dim)")
+    ffn_hidden: int = Field(gt=0, description="vision_config.intermediate_size (gated MLP width)")
+    heads: int = Field(gt=0, description="vision_config.num_heads")
+    patch_size: int = Field(gt=0, description="pixels per patch side")
+    spatial_merge: int = Field(1, gt=0, description="patches merged per side into one LLM token")
+    tokens_per_image: int | None = Field(None, gt=0, description="LLM tokens per image (LLaVA-1.5: 576)")
+    pixels_per_token: int | None = Field(
+        None, gt=0, description="dynamic resolution: pixels per LLM token, (patch_size·spatial_merge)²"
+    )
+
+
 class ModelSpec(KeepsDerived):
     """A published model's size and architecture (config.json of the release, or the paper). Its derived
     widths and counts are kept on the instance after the first read (:mod:`estimator.derived`)."""
@@ -104,6 +123,20 @@ class ModelSpec(KeepsDerived):
         description="default context when serving, if the model needs more than the generic one "
         "(reasoning models: long chains of thought)",
     )
+    state_layers: int | None = Field(
+        None,
+        gt=0,
+        description="layers whose token mixer keeps a fixed-size state per sequence instead of a growing KV "
+        "cache (linear/lightning attention, Mamba): MiniMax-M1 70 of 80 (attn_type_list 0); None = none",
+    )
+    state_elements: int | None = Field(
+        None, gt=0, description="elements of one such layer's state per sequence (estimator.state_layers)"
+    )
+    state_layer_params: int | None = Field(
+        None, gt=0, description="parameters of one such layer's token mixer, in place of attention's"
+    )
+    vision: VisionTower | None = None
+    """the vision tower of a vision-language release (None: a text model)"""
     release_precision: Literal["bf16", "fp16", "fp32", "fp8", "mxfp4"] = "bf16"
     """precision of the released weights (DeepSeek-V3/R1: fp8; gpt-oss: MXFP4 experts)"""
     source: str

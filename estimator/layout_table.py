@@ -330,5 +330,6 @@ def dense_table(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
         plain = setup.method == _FULL and setup.algorithm not in _PREFERENCE
         plain = plain and not (setup.paged_optimizer or setup.optimizer_in_backward)
         plain = plain and not setup.offloaded_checkpoints  # Unsloth keeps 2 layers' checkpoints (transients)
+        plain = plain and spec.vision is None  # a VL release's frozen tower: state_parts (estimator.vision)
         table = memo.dense = DenseTable(spec, params, setup) if plain else False
     return table or None

@@ -354,10 +354,12 @@ def state_parts(
     shard = params / (plan.tp * plan.pp)
     parts: dict[str, float] = {}
     if setup.method == _FULL:
-        parts |= _model_states(spec, params, setup, plan, routed)
+        parts |= _model_states(spec, trained, setup, plan, routed)  # trained: less a frozen vision tower
+        if trained < params:  # estimator.vision: the tower kept as frozen 16-bit weights
+            parts["weights"] += _frozen_copy_bytes(params - trained, plan)
         if setup.paged_optimizer:
             k = optimizer_bytes_per_param(setup.optimizer, setup.master_weights, paged=True)
-            parts["optimizer"] = k * shard / (plan.dp if plan.zero_stage >= 1 else 1)
+            parts["optimizer"] = k * trained / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 1 else 1)
         if plan.offload:
             parts["optimizer"] = 0.0
         if setup.optimizer_in_backward:
@@ -466,8 +468,8 @@ def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> floa
     each), or the P-tuning v2 prefix: ``prefix_tokens`` key and value vectors per layer
     (prefix_tokens × layers × 2 × kv_heads × head_dim; Liu et al. 2022, P-Tuning v2 §3.2, ChatGLM's
     ``PrefixEncoder`` without projection)."""
-    if setup.method == Method.full:
-        return params
+    if setup.method == Method.full:  # all but a VL release's frozen vision tower (estimator.vision)
+        return params - spec.vision.params if spec.vision is not None else params
     if setup.method in (Method.lora, Method.qlora):
         return lora_params(spec, setup.lora_rank, setup.lora_targets)
     if setup.method == Method.freeze:

@@ -63,6 +63,8 @@ class Why(Keys):
     release_count = "release_count"
     generic_shape = "generic_shape"
     config_architecture = "config_architecture"
+    vision_tower_served = "vision_tower_served"  # estimator.vision: a VL release's tower in its weights
+    vision_tower_frozen = "vision_tower_frozen"  # estimator.vision: frozen in fine-tuning (tools' defaults)
     config_architecture_moe = "config_architecture_moe"
     gpu_by_memory = "gpu_by_memory"
     gpu_generic_memory = "gpu_generic_memory"

@@ -262,6 +262,10 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
                 "params_total", spec.params_total, Why.release_count, model=spec.name, citation=spec.source
             )
         total, active = spec.params_total, spec.params_active or active
+    if spec is not None and spec.vision is not None:  # a VL release: its tower counted, said (s31)
+        from estimator.vision import note
+
+        note(spec, req, ledger)
     if spec is None and total is not None:
         spec = shape_for_size(active or total)
         shape = spec.id  # 'ERNIE-4.5-300B-A47B' unknown: an MoE, weights by total, the rest by active (s30)

@@ -79,6 +79,10 @@ def kv_capacity_tokens(
     does)."""
     room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
     per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
+    if spec.state_layers:  # linear-attention layers: one sequence's fixed states off the room (state_layers)
+        from estimator.state_layers import state_bytes_per_sequence
+
+        room -= state_bytes_per_sequence(spec)  # split over TP by heads, never replicated
     windowed = windowed_layers(spec)
     if 0 < windowed < spec.layers:  # hybrid: the windowed layers hold one window per sequence
         per_layer = per_token / spec.layers

@@ -121,12 +121,19 @@ def kv_bytes_per_token(spec: ModelSpec, kv_bytes: float = 2.0) -> float:
     MLA (DeepSeek-V2/V3): layers · (kv_lora_rank + qk_rope_head_dim) · bytes — the cached latent
     and the decoupled RoPE key (DeepSeek-V2 paper, §2.1.2); DeepSeek-V3.2 adds its indexer's fp8 key
     cache (:func:`indexer_bytes_per_token`).
-    Examples (bf16): Llama-3-8B 2·32·8·128·2 = 131,072; DeepSeek-V3 61·(512+64)·2 = 70,272.
+    Examples (bf16): Llama-3-8B 2·32·8·128·2 = 131,072; DeepSeek-V3 61·(512+64)·2 = 70,272. A hybrid model
+    counts its softmax-attention layers only (:func:`kv_layers`): MiniMax-M1 2·10·8·128·2 = 40,960.
     """
     if spec.kv_lora_rank:
         latent = spec.layers * (spec.kv_lora_rank + (spec.qk_rope_head_dim or 0)) * kv_bytes
         return latent + indexer_bytes_per_token(spec)
-    return 2.0 * spec.layers * spec.kv_heads * spec.head_dim_effective * kv_bytes
+    return 2.0 * kv_layers(spec) * spec.kv_heads * spec.head_dim_effective * kv_bytes
+
+
+def kv_layers(spec: ModelSpec) -> int:
+    """Layers that keep a growing KV cache: all but a hybrid model's ``state_layers`` (linear attention,
+    Mamba: a fixed-size state per sequence, :func:`estimator.state_layers.state_bytes_per_sequence`)."""
+    return spec.layers - (spec.state_layers or 0)
 
 
 INDEXER_SCALE_BLOCK = 128
@@ -156,7 +163,11 @@ def windowed_layers(spec: ModelSpec) -> int:
 
 def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
     """KV bytes for one sequence of ``context`` tokens; sliding-window layers hold at most the window
-    (Mistral 7B: 4,096; Gemma 2: every other layer)."""
+    (Mistral 7B: 4,096; Gemma 2: every other layer); a hybrid model's state layers hold a fixed state."""
+    if spec.state_layers:  # a hybrid model: its KV layers' cache + the fixed states (estimator.state_layers)
+        from estimator.state_layers import state_bytes_per_sequence
+
+        return kv_bytes_per_token(spec, kv_bytes) * context + state_bytes_per_sequence(spec)
     per_layer = kv_bytes_per_token(spec, kv_bytes) / spec.layers
     sw = windowed_layers(spec)
     capped = min(context, spec.sliding_window or context)

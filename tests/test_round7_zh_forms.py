@@ -48,12 +48,13 @@ def test_training_without_adapters_keeps_its_stage(
 
 
 VARIANT_AROUND_VERSION = [
-    ("部署 Qwenvl2.5VL-7B 要多少显存？", "Qwenvl2.5VL-7B", 7e9),
-    ("lora 微调 Qwen2.5Vl7B 单卡 4090 够吗？", "Qwen2.5Vl7B", 7e9),
+    # s31: Qwen2.5-VL-3B/7B are catalog releases (vision tower included: 3.75B, 8.29B), named as the catalog's
+    ("部署 Qwenvl2.5VL-7B 要多少显存？", "Qwen2.5-VL-7B", 8.29e9),
+    ("lora 微调 Qwen2.5Vl7B 单卡 4090 够吗？", "Qwen2.5-VL-7B", 8.29e9),
     ("qwencoder2.5-32b 部署要几张 4090？", "Qwen2.5-Coder-32B", 32e9),
-    ("How much memory to serve Qwenvl2.5VL-7B?", "Qwenvl2.5VL-7B", 7e9),
+    ("How much memory to serve Qwenvl2.5VL-7B?", "Qwen2.5-VL-7B", 8.29e9),
     ("LoRA on Qwencoder2.5-7B with one 4090?", "Qwen2.5-Coder-7B", 7e9),
-    ("Can one 4090 serve Qwen2.5VL3B?", "Qwen2.5VL3B", 3e9),
+    ("Can one 4090 serve Qwen2.5VL3B?", "Qwen2.5-VL-3B", 3.75e9),
 ]
 
 

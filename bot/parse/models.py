@@ -304,7 +304,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
     idx, original, typed_as = _model_index(), s, names.typed_in(raw)
     mentions: list[ModelMention] = []
     s = _first_passes(s, typed_as, mentions)  # s21: 'the 120b of gpt-oss', '--model_name_or_path …'
-    for start, end, vl in vision_language_names(s, idx.regex, _family_mention):  # 'Qwen3-VL-235B-A22B'
+    for start, end, vl in vision_language_names(s, idx.regex, _family_mention, _whole_catalog_name):
         mentions.append(vl)
         s = mask(s, start, end, MODEL_MARK)
     for m in list(idx.starts.finditer(s)):

@@ -5,7 +5,9 @@
   vision towers, so the mention is the LLM the release is built on (the family pass with the '-VL' tag
   taken out: 'qwen3-235b-a22b' → Qwen3-235B-A22B, its 235B total / 22B active shape), with substitution
   :data:`VISION_LANGUAGE`: the reply names the LLM sized and says the vision encoder is not counted.
-  Before, 'Qwen3-VL-235B-A22B' was an unknown model sized as a generic dense 22B shape.
+  Before, 'Qwen3-VL-235B-A22B' was an unknown model sized as a generic dense 22B shape. A release the
+  catalog has whole ('Qwen2.5-VL-7B', its vision tower in ``[model.vision]``, s31) is that entry, with
+  no substitution.
 - **A catalog LLM called a vision-language model** ('the Qwen-2.5-72B vision-language model', 'Qwen2.5 72B
   多模态版'): the same substitution, so the reply never sizes the plain LLM without saying so.
 - **An alias** ('llama 30b', 'LLaMA-30B'): Meta's LLaMA (v1) 30B is the release the catalog lists as
@@ -48,7 +50,7 @@ ALIASES = {"LLaMA-33B": rc(r"\b30b")}
 
 
 def vision_language_names(
-    s: str, family: re.Pattern[str], family_mention: object
+    s: str, family: re.Pattern[str], family_mention: object, whole_name: object = None
 ) -> list[tuple[int, int, ModelMention]]:
     """(start, end, mention) of each VL release in the normalized text ``s`` whose language model the
     family pattern ``family`` and reader ``family_mention`` (:func:`bot.parse.models._family_mention`)
@@ -67,6 +69,9 @@ def vision_language_names(
         mention.start, mention.end = m.start(), m.end()
         mention.text = " ".join(m.group(0).split())
         mention.substitution = VISION_LANGUAGE
+        vl = whole_name(mention.text) if whole_name is not None else None  # type: ignore[operator]
+        if vl is not None:  # the release itself is in the catalog, its vision tower with it (s31)
+            mention.model_id, mention.substitution = vl, None
         out.append((m.start(), m.end(), mention))
     return out
 

@@ -3,6 +3,7 @@ typed without a model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (s
 ``tests/test_i18n.py`` checks each has a Chinese translation)."""
 
 from bot.render.i18n import N_
+from bot.render.model_texts import MODEL_WHY_TEXTS
 
 CARD_WHY_TEXTS: dict[str, str] = {
     # a TPU's runtime reserve: no CUDA context (trial s30 #1)
@@ -27,6 +28,7 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "the previous answer's load: only the card changed, so the load it assumed stays (say a load to "
         "change it)"
     ),
+    **MODEL_WHY_TEXTS,  # a catalog model's own parts (s31: a VL release's vision tower)
     "budget_pick": N_(
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
         "first line names (name a precision to size another)"

@@ -394,7 +394,7 @@ PERCENT_KEYS = {  # fractions shown as percentages; below: counts shown exactly,
     "all_runs", "loo_coverage", "bubble", "prefill_share", "decode_share",
 }  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
-PARAM_KEYS = {"params_active", "params_total"}
+PARAM_KEYS = {"params_active", "params_total", "vision_params"}
 COUNT_KEYS = {
     "window", "tokens_per_s", "target_tokens_per_s", "replicas", "per_copy", "free_gpus", "length",
     "gpu_hours", "gpus", "gpu_count", "min_gpus", "gpus_searched", "tp", "pp", "tokens_per_sample",

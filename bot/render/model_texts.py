@@ -1,0 +1,20 @@
+"""Ledger sentences of a catalog model's own parts (s31): a vision-language release's vision tower, counted
+in its weights and frozen in fine-tuning (estimator.vision). Merged into
+:data:`bot.render.ledger_texts.WHY_TEXTS` through :data:`bot.render.card_texts.CARD_WHY_TEXTS` (ledger_texts
+is at the module cap); ``tests/test_i18n.py`` checks each has a Chinese translation."""
+
+from bot.render.i18n import N_
+
+MODEL_WHY_TEXTS: dict[str, str] = {
+    "vision_tower_served": N_(
+        "%(model)s is a vision-language model: its vision encoder and projector "
+        "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights; image tokens count in "
+        "the context you give"
+    ),
+    "vision_tower_frozen": N_(
+        "%(model)s is a vision-language model: its vision encoder and projector "
+        "(%(vision_params)s parameters, %(depth)s blocks) are counted as frozen 16-bit weights — not "
+        "trained, as LLaMA-Factory (freeze_vision_tower) and ms-swift (freeze_vit) run it by default"
+    ),
+}
+"""Reason key → the ledger sentence (%-parameters from the assumption: estimator.vision.note)."""
