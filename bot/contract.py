@@ -46,6 +46,8 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "schema": SCHEMA,
         "lang": answer.lang,
         "understood": answer.understood,
+        "answered": _answered(answer),
+        "ceiling": _ceiling(answer),
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
@@ -56,6 +58,23 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "reply": reply,
     }
     return out
+
+
+def _answered(answer: Answer) -> str | None:
+    """What the reply answered (added s31): ``sized`` (a report, as ``understood``), ``ceiling`` (no
+    model: the user's own per-card ceiling scaled, :mod:`bot.core.ceiling_cards`), or None (the help)."""
+    if answer.report is not None:
+        return "sized"
+    return "ceiling" if answer.ceiling is not None else None
+
+
+def _ceiling(answer: Answer) -> dict[str, Any] | None:
+    """``{per_card, load, cards, under, gpu}`` of a ceiling answer (s31), else None: ⌈load ÷ per_card⌉
+    cards; ``under``: the ceiling was said as a bound ('under 40'), so the count is a floor."""
+    c = answer.ceiling
+    if c is None:
+        return None
+    return {"per_card": c.per_card, "load": c.load, "cards": c.cards, "under": c.under, "gpu": c.gpu}
 
 
 def _offer(answer: Answer) -> dict[str, Any] | None:
