@@ -43,3 +43,86 @@ def test_sized_answer_says_sized_and_no_ceiling(capsys, question):
 def test_not_understood_answers_nothing(capsys, question):
     code, d = _json(capsys, question)
     assert code == 2 and d["answered"] is None and d["ceiling"] is None
+
+
+# 2. A family named beside a card lists its sizes with fits / does not fit (bot.core.family_fits).
+
+
+def _answer(question: str):
+    from bot.core.pipeline import Context, answer
+
+    return answer(question, Context(), None)
+
+
+@pytest.mark.parametrize(
+    ("question", "largest", "too_big"),
+    [
+        ("千问3 在 3060 12G 上能跑哪个", "14B", "32B"),
+        ("which Llama 3 fits on a 12 GB 3060?", "8B", "70B"),
+        ("llama 3 在两张 3090 上 int4 能跑哪个", "70B", None),
+    ],
+)
+def test_family_beside_a_card_lists_its_sizes(question, largest, too_big):
+    result = _answer(question)
+    fits = result.family_fits
+    assert result.report is None and fits is not None
+    assert fits.largest is not None and fits.largest.size == largest
+    sizes = [s.size for s in fits.sizes]
+    fitting = [s for s in fits.sizes if s.fits]
+    assert all(s.fits for s in fits.sizes[: len(fitting)])  # those that fit come first
+    if too_big:
+        assert not next(s for s in fits.sizes if s.size == too_big).fits
+    assert len(sizes) == len(set(sizes)) >= 2
+
+
+def test_family_rows_agree_with_one_size_asked():
+    """Each row is the answer the size asked alone gets: its weights and the fewest cards."""
+    fits = _answer("which Llama 3 fits on a 12 GB 3060?").family_fits
+    assert fits is not None
+    alone = ("does Llama 3 8B fit on a 12 GB 3060?", "does Llama 3 70B fit on a 12 GB 3060?")
+    for row, asked in zip(fits.sizes, alone, strict=True):
+        inf = _answer(asked).report.inference
+        assert (row.weight_format, row.min_gpus) == (inf.weight_format, inf.min_gpus)
+    assert [(s.size, s.fits, s.weight_format) for s in fits.sizes] == [
+        ("8B", True, "q8_0"),
+        ("70B", False, "bf16"),
+    ]
+
+
+def test_family_reply_and_json(capsys):
+    from bot.render.renderer import render
+
+    zh = render(_answer("千问3 在 3060 12G 上能跑哪个"), "text")
+    assert zh.startswith("Qwen3 在 1 张 RTX 3060 上") and "放得下的最大尺寸是 14B（Q4_K_M 权重）" in zh
+    assert "• 32B：放不下" in zh
+    en = render(_answer("which Llama 3 fits on a 12 GB 3060?"), "text")
+    assert "the largest that fits is 8B (Q8_0 weights)" in en and "• 70B: does not fit (bf16" in en
+    code, d = _json(capsys, "which Llama 3 fits on a 12 GB 3060?")
+    assert code == 0 and d["answered"] == "family_fits" and d["understood"] is False
+    assert [(s["size"], s["fits"]) for s in d["family_fits"]["sizes"]] == [("8B", True), ("70B", False)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen3 在 4090 上微调哪个",
+        "which Llama 3 should I fine-tune on a 4090?",
+        "Qwen3 能跑吗",
+        "does Llama 3 fit?",
+        "serve qwen2.5 on 2 4090s",
+        "llama3 推理要几张A100",
+    ],
+)
+def test_family_without_card_or_for_training_is_not_listed(question):
+    """A training question, no card, no "which fits" asked, or a count asked: the release's sizes are
+    offered as before, none sized."""
+    result = _answer(question)
+    assert result.family_fits is None and result.report is None
+
+
+@pytest.mark.parametrize(
+    "question", ["千问3 14B 在 3060 12G 上能跑吗", "does Llama 3 8B fit on a 12 GB 3060?"]
+)
+def test_one_size_asked_is_sized_not_listed(question):
+    result = _answer(question)
+    assert result.report is not None and result.family_fits is None

@@ -372,7 +372,7 @@ def answer_request(
     result = Answer(
         parsed=parsed,
         report=report,
-        ceiling=None if report else _ceiling(parsed),  # no model: their per-card ceiling scaled (s30)
+        **_unsized(report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)),
         lang=lang,
         comparisons=comparisons,
         request=request,
@@ -387,6 +387,19 @@ def answer_request(
     )
     # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
     return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
+
+
+def _unsized(
+    report: SizingReport | None, parsed: ParseResult, request: SizingRequest, size: Callable[..., Any]
+) -> dict[str, Any]:
+    """Nothing sized: their per-card ceiling scaled (s30), or a family's sizes on the card (s31)."""
+    if report is not None:
+        return {}
+    if parsed.model_family_only and request.gpu:  # 'Qwen3 在 3060 上能跑哪个'
+        from bot.core.family_fits import family_fits  # imported when used: start-up
+
+        return {"family_fits": family_fits(parsed, request, size)}
+    return {"ceiling": _ceiling(parsed)}
 
 
 def _ceiling(parsed: ParseResult) -> CeilingCards | None:
