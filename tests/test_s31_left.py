@@ -126,3 +126,43 @@ def test_family_without_card_or_for_training_is_not_listed(question):
 def test_one_size_asked_is_sized_not_listed(question):
     result = _answer(question)
     assert result.report is not None and result.family_fits is None
+
+
+# 3. A per-card ceiling said in prose with a GPU name ('a single A100 serves about 30 users', '一张 A100
+# 大概能带 30 个用户') is a measurement when a target follows (bot.parse.per_card_load).
+
+
+@pytest.mark.parametrize(
+    ("question", "per_card", "load", "cards"),
+    [
+        ("a single A100 serves about 30 users, we need 300. how many?", 30, 300, 10),
+        ("一张 A100 大概能带 30 个用户，我们需要 300 个用户，要几张", 30, 300, 10),
+        ("一张 4090 能带 20 个并发，要带 100 个并发要几张", 20, 100, 5),
+    ],
+)
+def test_prose_ceiling_with_a_card_name_is_read(capsys, question, per_card, load, cards):
+    code, d = _json(capsys, question)
+    assert code == 0 and d["answered"] == "ceiling"
+    assert (d["ceiling"]["per_card"], d["ceiling"]["load"], d["ceiling"]["cards"]) == (per_card, load, cards)
+
+
+def test_prose_ceiling_beside_a_model_sizes_the_target(capsys):
+    _, d = _json(capsys, "a single A100 serves about 30 users of Qwen2.5-72B, we need 300. how many?")
+    assert d["request"]["concurrency"] == 300
+    assert {"text": "30", "reason": "per_card_load"} in d["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a single A100 serves Qwen2.5-7B to 30 users",
+        "一张 A100 跑 Qwen2.5-14B 带 30 个用户",
+        "a single H100 serving Llama 3 8B to 50 users, we need 64k context",
+    ],
+)
+def test_one_card_and_its_load_alone_stay_the_load(question):
+    """No second load: the users on one card are the load sized, not a ceiling."""
+    from bot.parse import parse
+
+    p = parse(question)
+    assert p.request.concurrency in (30, 50) and not [u for u in p.unused_numbers if u[1] == "per_card_load"]
