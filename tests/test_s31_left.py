@@ -166,3 +166,62 @@ def test_one_card_and_its_load_alone_stay_the_load(question):
 
     p = parse(question)
     assert p.request.concurrency in (30, 50) and not [u for u in p.unused_numbers if u[1] == "per_card_load"]
+
+
+# 5. A TPU is counted in chips in the time and memory lines; TP × copies on the user's count says why.
+
+
+def _text(question: str) -> str:
+    from bot.render.renderer import render
+
+    return render(_answer(question), "text")
+
+
+def test_tpu_training_lines_count_chips_en():
+    out = _text("pretrain a 7B model on 1T tokens on TPU v5p")
+    assert "• Chip-hours: 84,726 TPU v5p-hours at 30% MFU" in out
+    assert "• Memory: fits on at least 2 chips" in out and "per chip" in out
+    assert "GPU-hours" not in out.split("\n\n")[1] and "at least 2 GPUs" not in out
+
+
+def test_tpu_training_lines_count_chips_zh():
+    out = _text("7B 模型 1 万亿 token 预训练，用 TPU v5e 要多久")
+    assert "• 芯片时长：197,406 TPU v5e·时" in out and "• 显存：至少 12 颗芯片才放得下" in out
+    assert "276 颗芯片时" in out and "每颗芯片约" in out and "GPU 时长" not in out
+
+
+def test_gpu_training_keeps_gpu_words():
+    out = _text("7B模型1万亿token要多少A100")
+    assert "• GPU 时长：93,483 A100·时" in out and "芯片" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        (
+            "serve Mixtral 8x22B on 8 H100",
+            "• Why TP=4 × 2 replicas: one copy of the model with the load's KV cache fits on 4 GPUs",
+        ),
+        (
+            "8 张 H100 部署 Mixtral 8x22B",
+            "• 为什么是 TP=4 × 2 个副本：一份模型连同这个负载的 KV 缓存放得下 4 张卡",
+        ),
+    ],
+)
+def test_copies_on_the_users_count_say_why(question, line):
+    out = _text(question)
+    assert "TP=4 × 2 " in out.split("\n")[0] and line in out
+
+
+def test_copies_of_one_gpu_say_no_all_reduce():
+    out = _text("serve Qwen2.5-7B on 4 A100")
+    assert "• Why 4 replicas: one copy of the model with the load's KV cache fits on one GPU" in out
+    assert "within 1 GPU" not in out
+
+
+@pytest.mark.parametrize(
+    "question", ["serve Llama 3 70B on 2 H100", "部署 Mixtral 8x22B 100 并发要几张 H100"]
+)
+def test_one_copy_or_no_count_says_no_copies_line(question):
+    out = _text(question)
+    assert "Why TP=" not in out and "为什么是 TP=" not in out
