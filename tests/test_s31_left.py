@@ -225,3 +225,38 @@ def test_copies_of_one_gpu_say_no_all_reduce():
 def test_one_copy_or_no_count_says_no_copies_line(question):
     out = _text(question)
     assert "Why TP=" not in out and "为什么是 TP=" not in out
+
+
+# 6. 'N users' read as the load says so, with the head-count reading (README's users rule).
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        ("部署 Qwen2.5-14B 给 200 个用户用，要几张 A100", "已使用：“200”（按同时并发算；若是总人数"),
+        (
+            "serve Qwen2.5-14B for a team of 200 users on A100s",
+            "Used: “200” (as sequences at once; if it counts people",
+        ),
+    ],
+)
+def test_users_read_as_at_once_say_so(capsys, question, line):
+    _, d = _json(capsys, question)
+    assert d["request"]["concurrency"] == 200 and d["request"]["users"] is None
+    assert {"text": "200", "reason": "users_at_once"} in d["interpretation"]["ignored"]
+    assert line in _text(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "serve Qwen2.5-14B for 200 concurrent users on A100s",  # a load word: not either
+        "部署 Qwen2.5-14B，200 个用户同时在线，要几张 A100",
+        "serve Qwen2.5-14B for 200 employees on A100s",  # a head count: its own line (s21)
+        "部署 Qwen2.5-14B 公司 200 人用，要几张 A100",
+        "serve Qwen2.5-14B for 30 users on A100s",  # a small team: both readings are 30
+    ],
+)
+def test_users_line_only_when_either_reading(capsys, question):
+    _, d = _json(capsys, question)
+    assert not [i for i in d["interpretation"]["ignored"] if i["reason"] == "users_at_once"]
