@@ -100,7 +100,8 @@ def _ask(
     config = None if stack is not None else config
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
     result = without_history(result)
-    code = EXIT_OK if result.understood or result.ceiling else EXIT_NOT_UNDERSTOOD  # s30: their ceiling
+    answered = result.understood or result.ceiling or result.family_fits  # s30: their ceiling; s31: sizes
+    code = EXIT_OK if answered else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.contract import to_json
 

@@ -46,6 +46,9 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "schema": SCHEMA,
         "lang": answer.lang,
         "understood": answer.understood,
+        "answered": _answered(answer),
+        "ceiling": _ceiling(answer),
+        "family_fits": _family_fits(answer),
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
         "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
         "report": _report(answer) if report else None,
@@ -56,6 +59,47 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "reply": reply,
     }
     return out
+
+
+def _answered(answer: Answer) -> str | None:
+    """What the reply answered (added s31): ``sized`` (a report, as ``understood``), ``ceiling`` (no
+    model: the user's own per-card ceiling scaled, :mod:`bot.core.ceiling_cards`), ``family_fits`` (a
+    family beside a card: which sizes fit, :mod:`bot.core.family_fits`), or None (the help)."""
+    if answer.report is not None:
+        return "sized"
+    if answer.family_fits is not None:
+        return "family_fits"
+    return "ceiling" if answer.ceiling is not None else None
+
+
+def _family_fits(answer: Answer) -> dict[str, Any] | None:
+    """A ``family_fits`` answer's sizes (s31, :mod:`bot.core.family_fits`), else None."""
+    f = answer.family_fits
+    if f is None:
+        return None
+    head = {"family": f.family, "gpu": f.gpu, "gpu_count": f.count, "context_tokens": f.context_tokens}
+    sizes = [
+        {
+            "model": s.model,
+            "size": s.size,
+            "fits": s.fits,
+            "weight_format": s.weight_format,
+            "required_bytes": s.required_bytes,
+            "usable_bytes_per_gpu": s.usable_bytes,
+            "min_gpus": s.min_gpus,
+        }
+        for s in f.sizes
+    ]
+    return head | {"concurrency": f.concurrency, "sizes": sizes}
+
+
+def _ceiling(answer: Answer) -> dict[str, Any] | None:
+    """``{per_card, load, cards, under, gpu}`` of a ceiling answer (s31), else None: ⌈load ÷ per_card⌉
+    cards; ``under``: the ceiling was said as a bound ('under 40'), so the count is a floor."""
+    c = answer.ceiling
+    if c is None:
+        return None
+    return {"per_card": c.per_card, "load": c.load, "cards": c.cards, "under": c.under, "gpu": c.gpu}
 
 
 def _offer(answer: Answer) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never 
     from bot.core.budget_pick import BudgetPick
     from bot.core.ceiling_cards import CeilingCards
     from bot.core.configfile import ConfigInfo
+    from bot.core.family_fits import FamilyFits
     from bot.core.offer import Offer
     from bot.parse import ParseResult
     from bot.parse.configs import StackConfig
@@ -72,6 +73,8 @@ class Answer:
     """a training/serving config or command line the message gave (bot.parse.configs)"""
     ceiling: CeilingCards | None = None
     """no model named: the count from the user's own per-card ceiling (bot.core.ceiling_cards, s30)"""
+    family_fits: FamilyFits | None = None
+    """a family named without a size beside a card: which sizes fit on it (bot.core.family_fits, s31)"""
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property

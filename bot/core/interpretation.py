@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "sample_avg_max",  # 'average 800, max 4096': the time at the average, the memory at the longest (s24)
     "rate_times_output",  # 'QPS 5，每次输出 300 token': the rate × output tokens, the tokens/s sized (s17)
     "users_active_share",  # '200 employees': the people a service is for, 10 % of them at once (s21 #3)
+    "users_at_once",  # '200 users': read as sequences at once; the head-count reading said (s31 left #6)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
@@ -176,6 +177,7 @@ USED_REASONS = frozenset(
         "cards_total",
         "rate_times_output",
         "users_active_share",
+        "users_at_once",
         "steps_per_device",
         "vllm_server_default",
         "cap_only",

@@ -370,9 +370,9 @@ def answer_request(
                     size = partial(_size, lang=lang, settings=settings, presales=presales)
                     alternative = offered_instead(request, presales, size)
     result = Answer(
-        parsed=parsed if report is not None else _unsized(parsed),  # s31: one personal card, nothing sized
+        parsed=parsed if report is not None else _one_card(parsed),  # s31: one personal card, nothing sized
         report=report,
-        ceiling=None if report else _ceiling(parsed),  # no model: their per-card ceiling scaled (s30)
+        **_unsized(report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)),
         lang=lang,
         comparisons=comparisons,
         request=request,
@@ -389,7 +389,7 @@ def answer_request(
     return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
 
 
-def _unsized(parsed: ParseResult) -> ParseResult:
+def _one_card(parsed: ParseResult) -> ParseResult:
     """``parsed`` of an answer that sized nothing, its personal card counted one when no count was said
     (:func:`bot.core.unsized_card.one_personal_card`; imported when used: start-up)."""
     if parsed.request.gpu is None or parsed.request.gpu_count is not None:
@@ -397,6 +397,19 @@ def _unsized(parsed: ParseResult) -> ParseResult:
     from bot.core.unsized_card import one_personal_card
 
     return parsed.model_copy(update={"request": one_personal_card(parsed.request)})
+
+
+def _unsized(
+    report: SizingReport | None, parsed: ParseResult, request: SizingRequest, size: Callable[..., Any]
+) -> dict[str, Any]:
+    """Nothing sized: their per-card ceiling scaled (s30), or a family's sizes on the card (s31)."""
+    if report is not None:
+        return {}
+    if parsed.model_family_only and request.gpu:  # 'Qwen3 在 3060 上能跑哪个'
+        from bot.core.family_fits import family_fits  # imported when used: start-up
+
+        return {"family_fits": family_fits(parsed, request, size)}
+    return {"ceiling": _ceiling(parsed)}
 
 
 def _ceiling(parsed: ParseResult) -> CeilingCards | None:

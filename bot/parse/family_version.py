@@ -51,6 +51,21 @@ def sizes_line(typed: str, ids: list[str]) -> tuple[str, str]:
     return " / ".join(ids), ids[len(ids) // 2] if ids else typed
 
 
+def size_names(ids: list[str]) -> list[str]:
+    """Each id's size as :func:`sizes_line` lists it ('14B', '30B-A3B') when the ids share one stem, else
+    the ids whole (s31)."""
+    tails = [_SIZE_TAIL.search(i) for i in ids]
+    if ids and all(tails) and len({_SIZE_TAIL.sub("", i) for i in ids}) == 1:
+        return [t.group(0).lstrip("-_ ") for t in tails if t]
+    return list(ids)
+
+
+def release_name(ids: list[str]) -> str | None:
+    """The release as the catalog writes it ('Qwen3', 'Llama-3') when the ids share one stem, else None."""
+    stems = {_SIZE_TAIL.sub("", i) for i in ids}
+    return stems.pop() if len(stems) == 1 and all(_SIZE_TAIL.search(i) for i in ids) else None
+
+
 def _plain(model_id: str, release: str) -> bool:
     """Whether ``model_id`` is the release's plain model of a size ('Qwen2.5-7B' for 'qwen2.5'), not
     a tier of it ('Qwen2.5-Coder-7B', 'Qwen2.5-Math-7B')."""

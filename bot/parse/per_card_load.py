@@ -19,9 +19,10 @@ _ROLE_OF = attrgetter("role")
 _CLAUSE = r"[^,.;:!?，。；：！？]"
 PER_CARD_BEFORE_RE = rc(
     r"(?i)(?:单卡|单张(?:卡|显卡|gpu)|一张(?:卡|显卡)|每张(?:卡|显卡)?|每卡|每块(?:卡|显卡|gpu)?|一块(?:卡|显卡|gpu)"
-    r"|单个?gpu|\b(?:one|a\s+single)\s+(?:card|gpu)\b|\bone\s+\S{1,24}\s)"
+    r"|(?:一张|一块|单张)\s*(?:\ue000|[a-z][a-z0-9-]{1,12})\s*|单个?gpu|\b(?:one|a\s+single)\s+(?:card|gpu)\b"
+    r"|\b(?:one|a\s+single)\s+\S{1,24}\s)"
     + _CLAUSE
-    + r"{0,14}?(?:能撑|撑|能扛|扛|承载|能支持|支持|能跑|跑|上限|最多|最大"
+    + r"{0,14}?(?:能撑|撑|能扛|扛|承载|能支持|支持|能跑|跑|能带|带得动|带|上限|最多|最大"
     + r"|hold|handle|serve|take|support|max|top)"
     + _CLAUSE
     + r"{0,16}$"
@@ -105,7 +106,7 @@ def ceiling_span(s: str, tok: Any) -> tuple[int, int] | None:
 
 TARGET_BEFORE_RE = rc(
     r"(?i)(?:\bfor|\bto\s+(?:serve|support|handle|reach|hold)|\b(?:need|want)\s+(?:to\s+)?(?:serve|support|handle)"
-    r"|要支持|要撑|需要支持|支持到|扛到|撑到)\s*(?:about|around|roughly|约|大约|大概)?\s*$"
+    r"|\b(?:we|i|they)\s+need|要支持|要撑|需要支持|支持到|扛到|撑到|要带|需要带)\s*(?:about|around|roughly|约|大约|大概)?\s*$"
 )
 """Words before the load asked beside a per-card ceiling: 'how many for 200', 'to serve 200', '要支持 200'."""
 HOW_MANY_RE = rc(r"(?i)\bhow\s+many\b")

@@ -107,6 +107,21 @@ def load_value(steps: Any) -> float | None:
     return value
 
 
+AT_ONCE_RE = rc(r"(?i)同时|在线|并发|\bat\s+once\b|concurren|simultaneous|\bonline\b|\bat\s+a\s+time\b")
+"""A load word just after 'N users' ('200 个用户同时在线'): the users are at once, no other reading."""
+
+
+USERS_TYPED_RE = rc(
+    r"(?i)(?<![\d.])(?P<n>\d[\d,]*)\s*(?:个|名|位)?\s*(?:(?:active|total|internal)\s+)?(?:users?\b|用户)"
+)
+"""'200 users', '200 个用户' as typed (not a load the text was rewritten to, '用户想扩到 80 个')."""
+
+
+def _users_typed(raw: str, value: float) -> bool:
+    """Whether ``raw`` writes ``value`` users right after the number (:data:`USERS_TYPED_RE`)."""
+    return any(float(m.group("n").replace(",", "")) == value for m in USERS_TYPED_RE.finditer(raw))
+
+
 def _load_value(steps: Any) -> float | None:
     """:func:`load_value` before the daily active users."""
     from estimator.active_users import MIN_POPULATION
@@ -124,6 +139,14 @@ def _load_value(steps: Any) -> float | None:
         steps.f["users"] = int(role.value)
         steps.named_unused.append((role.tok.raw.strip(), "users_active_share"))
         return None
+    # '200 users': read as at once, the head-count reading said (README's users rule; s31 left #6)
+    if (
+        people
+        and role.value >= MIN_POPULATION
+        and not AT_ONCE_RE.search(steps.s, role.tok.end, role.tok.end + 20)
+        and _users_typed(steps.raw, role.value)
+    ):
+        steps.named_unused.append((role.tok.raw.strip(), "users_at_once"))
     return role.value
 
 

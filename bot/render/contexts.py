@@ -148,6 +148,7 @@ class InferenceContext(TypedDict):
     local: bool
     same: bool
     layout: str
+    copies_why: str | None  # TP × copies on the user's count: why not one copy over all (s31 left #5)
     max_concurrency: str
     fp8_swap: dict[str, str] | None
     short_of_load: bool

@@ -110,6 +110,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
         "flight — say the concurrency if you know it"
     ),
+    "users_at_once": N_("as sequences at once; if it counts people, say 'employees': one in ten at once"),
     "unknown_other_device_memory": N_(
         "another setup in your message, on a device not in my catalog with its memory written: this answer "
         "sizes the one named above — ask about it on its own and it is sized by that memory"

@@ -20,6 +20,7 @@ from bot.render.fmt import Fmt, _wide_width, bar, ljust
 from bot.render.host_ram import host_ram_line, host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import (
+    chips_text,
     gpus_text,
     nodes_text,
     paren,
@@ -198,8 +199,7 @@ def memory_section(
     m = report.memory
     if m is None:
         return None
-    lang = f.lang
-    plan, at = m.plan, m.plan_gpus or m.min_gpus
+    lang, plan, at = f.lang, m.plan, m.plan_gpus or m.min_gpus
     requested = report.request.gpu_count
     rec = m.recommended_gpus if m.min_gpus else None
     at_min = plan is not None and at == m.min_gpus
@@ -213,6 +213,7 @@ def memory_section(
     tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
     shown_rec = rec is not None and rec != m.min_gpus
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
+    count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": usable,
@@ -223,15 +224,15 @@ def memory_section(
         "cheaper_fix": fix,
         "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
         "fix_fits": fix_fits,  # the headline's change fits on their GPUs: no 'takes 32 cards' (s30)
-        "min_text": gpus_text(lang, m.min_gpus) if m.min_gpus else None,
+        "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
         "min_layout": _headline_layout(report, plan, lang) if at_min and plan else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
-        "rec_text": gpus_text(lang, rec) if rec and rec != m.min_gpus else None,
+        "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
         "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) if rec and rec != m.min_gpus else "",
-        "at": gpus_text(lang, at) if at else None,
+        "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
         "requested_layout": _requested_layout(report, plan, lang),

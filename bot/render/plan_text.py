@@ -37,6 +37,8 @@ not fit" (:data:`bot.render.plan_wording.FULL_RECOMPUTE_REASON`), which is for a
 
 _ONE_GPU, _GPUS, _PAREN = N_("%(n)s GPU"), N_("%(n)s GPUs"), N_(" (%(text)s)")
 """The messages of :func:`gpus_text` and :func:`paren`, marked once (not an ``N_`` call a phrase)."""
+_ONE_CHIP, _CHIPS = N_("%(n)s chip"), N_("%(n)s chips")
+"""The messages of :func:`chips_text`."""
 
 
 def gpus_text(lang: str, n: int) -> str:
@@ -44,6 +46,13 @@ def gpus_text(lang: str, n: int) -> str:
     f = fmt_for(lang)  # f.int(n), its Python path in place (round: a float count as f.int words it)
     text = f"{round(n):,}" if f._python_digits else f.int(n)  # noqa: RUF057
     return translate(lang, _ONE_GPU if n == 1 else _GPUS, n=text)
+
+
+def chips_text(lang: str, n: int) -> str:
+    """A TPU chip count as a phrase: ``1 chip`` / ``8 chips``, ``8 颗芯片`` (s31: TPUs count chips)."""
+    f = fmt_for(lang)
+    text = f"{round(n):,}" if f._python_digits else f.int(n)  # noqa: RUF057
+    return translate(lang, _ONE_CHIP if n == 1 else _CHIPS, n=text)
 
 
 def paren(lang: str, text: str) -> str:

@@ -70,6 +70,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             from bot.render.ceiling_text import ceiling_text
 
             return ceiling_text(answer.ceiling, answer.lang, fmt)
+        if answer.family_fits is not None:  # a family beside a card: which sizes fit (s31)
+            from bot.render.family_fits_text import family_fits_text
+
+            return family_fits_text(answer.family_fits, answer.lang, fmt)
         return render_help(
             answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed, stack=answer.stack
         )

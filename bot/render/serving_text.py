@@ -120,8 +120,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     inf = report.inference
     if inf is None:
         return None
-    decode = inf.decode_tokens_per_s
-    rt = runtime_named(inf.runtime)
+    decode, rt = inf.decode_tokens_per_s, runtime_named(inf.runtime)
     cpm = inf.cost_per_million_tokens
     unified = is_unified(report)
     return {
@@ -157,6 +156,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         + f"TP={inf.tp}"
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
+        "copies_why": _copies_why(report, inf, f, lang, rt.local) if inf.replicas > 1 else None,
         "max_concurrency": f.int(inf.max_concurrency),
         "fp8_swap": _fp8_swap(report, f)
         if report.feasible_reason == "fp8_only"
@@ -304,6 +304,36 @@ def _lighter_weights(inf: Inference, f: Fmt) -> str:
         for a in inf.alternatives
         if a.min_gpus is not None and a.min_gpus < inf.recommended_gpus
     )
+
+
+COPIES_WHY = N_(
+    "Why TP=%(tp)s × %(copies)s replicas: one copy of the model with the load's KV cache fits on "
+    "%(tp)s GPUs, so your %(gpus)s run %(copies)s copies, each answering its own requests — more "
+    "throughput, and each TP all-reduce stays within %(tp)s GPUs (one copy over all %(gpus)s would hold "
+    "more concurrent sequences)"
+)
+"""The layout on the user's count as copies of a smaller TP group (docs/design.md §3.5, the plan with the
+least communication; estimator.serving_layout.layout_on: among the layouts that hold the load, no
+pipeline, then the most replicas for throughput; vLLM's docs, "Parallelism and scaling": scale out with
+replicas once the model fits)."""
+
+
+COPIES_WHY_ONE = N_(
+    "Why %(copies)s replicas: one copy of the model with the load's KV cache fits on one GPU, so your "
+    "%(gpus)s run %(copies)s copies, each answering its own requests — more throughput, and no TP "
+    "all-reduce (one copy over all %(gpus)s would hold more concurrent sequences)"
+)
+"""The same, each copy on one GPU (:data:`COPIES_WHY`)."""
+
+
+def _copies_why(report: SizingReport, inf: Inference, f: Fmt, lang: str, local: bool) -> str | None:
+    """Why the user's GPUs run several copies (:data:`COPIES_WHY`): TP × copies, no pipeline, exactly on
+    the count they stated, not a local runtime; else None."""
+    if inf.pp != 1 or inf.tp * inf.replicas != report.request.gpu_count or local:
+        return None
+    gpus = f.int(inf.tp * inf.replicas)
+    message = COPIES_WHY if inf.tp > 1 else COPIES_WHY_ONE
+    return translate(lang, message, tp=inf.tp, copies=f.int(inf.replicas), gpus=gpus)
 
 
 def _serving_nodes(report: SizingReport, lang: str) -> str:
