@@ -128,3 +128,44 @@ def test_a_sample_of_the_sweep_holds() -> None:
     kinds = {"bold", "backticks", "full-digits", "ideographic-space"}
     assert [b for b in broken if b[2] in kinds] == []
     assert len(outcomes) >= 3 * len(SAMPLE)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "服务器有四张显卡，每张 24GB，用 ollama 跑 qwen2.5 14b 够吗？",
+            {"gpu_count": 4, "gpu_memory_gib": 24.0},
+        ),
+        (
+            "我们有三台机器，每台十六张 32G 的卡，全参 SFT 一个 70B 要多久？",
+            {"gpu_count": 48, "gpu_memory_gib": 32.0},
+        ),
+        ("两张 H20 做推理，六张 H20 训练，GRPO 微调 Qwen2.5-7B 要多久？", {"gpu_count": 8}),
+        ("两台八卡 A100 预训练 7B，1万亿 token，三个月够吗？", {"gpu_count": 16, "deadline_days": 90.0}),
+    ],
+)
+def test_a_count_in_chinese_numerals_is_the_count(text: str, want: dict[str, Any]) -> None:
+    request = _request(text)
+    assert {k: request.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("四张显卡", "4张显卡"),
+        ("十六张卡", "16张卡"),
+        ("每台 九十九 台", "每台 99 台"),
+        ("一机八卡", "1机8卡"),
+        ("千卡集群", "千卡集群"),  # a cluster's size word, its own reader
+        ("单卡和双卡", "单卡和双卡"),
+        ("一块钱一张", "一块钱1张"),  # money: 块钱 is no card
+        ("第三张卡", "第三张卡"),  # an ordinal
+        ("两三张卡", "两三张卡"),  # two or three: no one count
+        ("三十二张", "32张"),
+    ],
+)
+def test_chinese_numerals_before_a_classifier_only(text: str, want: str) -> None:
+    from bot.parse.cn_counts import arabic_counts
+
+    assert arabic_counts(text) == want
