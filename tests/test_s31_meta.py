@@ -169,3 +169,26 @@ def test_chinese_numerals_before_a_classifier_only(text: str, want: str) -> None
     from bot.parse.cn_counts import arabic_counts
 
     assert arabic_counts(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Llama3-70B 8192 全参数微调至少需要多少张 A100 80G？", {"seq_len": 8192}),
+        ("32 张 H800 跑 7B 的 16384 DPO 全参训练要多久？", {"seq_len": 16384, "gpu_count": 32}),
+        ("Qwen2.5-7B 32768 inference on one H100: how many users?", {"seq_len": 32768}),
+    ],
+)
+def test_a_length_written_in_full_before_the_job_is_the_length(text: str, want: dict[str, Any]) -> None:
+    request = _request(text)
+    assert {k: request.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["global batch 4096 训练 7B", "bs 8192 训练", "steps: 2048 训练", "a 2048x 训练", "v8192 训练"],
+)
+def test_a_batch_or_step_in_full_is_no_length(text: str) -> None:
+    from bot.parse.full_lengths import in_thousands
+
+    assert in_thousands(text) == text
