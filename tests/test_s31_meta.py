@@ -163,6 +163,7 @@ def test_a_count_in_chinese_numerals_is_the_count(text: str, want: dict[str, Any
         ("第三张卡", "第三张卡"),  # an ordinal
         ("两三张卡", "两三张卡"),  # two or three: no one count
         ("三十二张", "32张"),
+        ("一天只开8小时，三个月", "一天只开8小时，三个月"),  # time: a rate per day, its own reader
     ],
 )
 def test_chinese_numerals_before_a_classifier_only(text: str, want: str) -> None:

@@ -37,7 +37,11 @@ without it)."""
 
 def plain_forms(text: str) -> str:
     """``text`` with full-width letters, digits and spaces as ASCII and markdown emphasis and code spans
-    around words unwrapped (module docstring); the same characters otherwise. Idempotent."""
+    around words unwrapped (module docstring); the same object when it has none of them (one C search:
+    core calls this on every message, and runs no regex of its own: tests/test_core_one_pass.py).
+    Idempotent."""
+    if CUE_RE.search(text) is None:
+        return text
     text = text.translate(_FOLD) if not text.isascii() else text
     if "**" in text:
         text = _EMPHASIS_RE.sub(_inner, text)
