@@ -167,7 +167,7 @@ def test_a_count_in_chinese_numerals_is_the_count(text: str, want: dict[str, Any
     ],
 )
 def test_chinese_numerals_before_a_classifier_only(text: str, want: str) -> None:
-    from bot.parse.cn_counts import arabic_counts
+    from bot.parse.plain_forms import arabic_counts
 
     assert arabic_counts(text) == want
 
@@ -190,6 +190,6 @@ def test_a_length_written_in_full_before_the_job_is_the_length(text: str, want: 
     ["global batch 4096 训练 7B", "bs 8192 训练", "steps: 2048 训练", "a 2048x 训练", "v8192 训练"],
 )
 def test_a_batch_or_step_in_full_is_no_length(text: str) -> None:
-    from bot.parse.full_lengths import in_thousands
+    from bot.parse.plain_forms import in_thousands
 
     assert in_thousands(text) == text

@@ -13,16 +13,15 @@ import unicodedata
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
 from bot.parse.chat_forms import chat_forms
-from bot.parse.cn_counts import COUNT_RE as CN_COUNT_RE
-from bot.parse.cn_counts import arabic_counts
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
-from bot.parse.full_lengths import FULL_LENGTH_RE, in_thousands
 from bot.parse.hardware_specs import without_specs
 from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
+from bot.parse.plain_forms import COUNT_RE as CN_COUNT_RE
+from bot.parse.plain_forms import FULL_LENGTH_RE, arabic_counts, in_thousands
 from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
