@@ -156,10 +156,11 @@ def test_a_count_in_chinese_numerals_is_the_count(text: str, want: dict[str, Any
         ("四张显卡", "4张显卡"),
         ("十六张卡", "16张卡"),
         ("每台 九十九 台", "每台 99 台"),
-        ("一机八卡", "1机8卡"),
+        ("一机八卡", "一机8卡"),
+        ("一机多卡，每一张卡 24G", "一机多卡，每一张卡 24G"),  # phrases of 一: single node, each card
         ("千卡集群", "千卡集群"),  # a cluster's size word, its own reader
         ("单卡和双卡", "单卡和双卡"),
-        ("一块钱一张", "一块钱1张"),  # money: 块钱 is no card
+        ("一块钱两张", "一块钱2张"),  # money: 块钱 is no card
         ("第三张卡", "第三张卡"),  # an ordinal
         ("两三张卡", "两三张卡"),  # two or three: no one count
         ("三十二张", "32张"),

@@ -21,8 +21,8 @@ On the normalized text (bot.parse.normalize.prepare):
 - **A count in Chinese numerals** before a classifier of cards or machines, as Arabic digits
   (:func:`arabic_counts`: '四张显卡' → '4张显卡'). Every question read in full with '4 张' was read in full
   with Arabic digits, not always with the numeral ('服务器有 四张显卡，每张 23GB' sized 23/4 = 5.75 GB a
-  card; '每台 十六张 32G 显存的卡' 0.5 GB; '两张 h20 做推理，六张 h20 训练' 2 cards, not 8). Numerals 1–99
-  (一 … 九十九, 两); '千卡', '单卡', '双卡', '几张' keep their readers, '一块钱' is money; no time word.
+  card; '每台 十六张 32G 显存的卡' 0.5 GB; '两张 h20 做推理，六张 h20 训练' 2 cards, not 8). Numerals 2–99
+  (二 … 九十九, 两; not 一); '千卡', '单卡', '几张' keep their readers, '一块钱' is money; no time word.
 - **A sequence length written in full** right before the job, in thousands (:func:`in_thousands`:
   'Llama3-70B 8192 全参数微调' → '8k 全参数微调', as bot.parse.roles ``R_SEQ_JOB`` reads it; '8192' there
   was a number no word named). Only the lengths model configs use (powers of two from 2,048 to 262,144:
@@ -75,12 +75,13 @@ def _inner(m: re.Match[str]) -> str:
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 
 COUNT_RE = rc(
-    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第])([一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
+    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第每])([二两三四五六七八九]?十[一二三四五六七八九]?|[二两三四五六七八九])"
     r"(?=\s?(?:张|块(?!钱)|台|卡(?![片住顿])|个?节点|机(?!制|会|理)))"
 )
-"""A Chinese numeral of 1–99 (not after another numeral, a digit or 第 … as part of a longer number) right
-before a classifier of cards or machines: 张/块/台/卡, 节点/机. Not of time: '一天只开8小时' is a rate per
-day, its reader's (bot.parse.daily_hours)."""
+"""A Chinese numeral of 2–99 (not after another numeral or a digit, as part of a longer number, nor after 第
+or 每) right before a classifier of cards or machines: 张/块/台/卡, 节点/机. Not 一: 'a'/'one' in phrases
+with readers of their own ('一机多卡' is single-node multi-GPU, '每一张卡' each card, '一张 4090' one
+card). Not of time: '一天只开8小时' is a rate per day, its reader's (bot.parse.daily_hours)."""
 
 
 def _value(numeral: str) -> int | None:
