@@ -11,6 +11,8 @@ from bot.parse.message import parse_one
 from bot.parse.normalize import normalize
 from bot.parse.parse_error import failed_parse
 from bot.parse.past_then_now import with_past_runs
+from bot.parse.plain_forms import CUE_RE as PLAIN_CUE_RE
+from bot.parse.plain_forms import plain_forms
 from bot.parse.result import ParseResult
 from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
@@ -51,6 +53,7 @@ def parse(text: str) -> ParseResult:
     raw = text if isinstance(text, str) else ""
     if LONG_RUN_RE.search(raw):  # 10,000 spaces or newlines: O(run²) under '\s*' patterns (s24)
         raw = squeeze_whitespace(raw)
+    raw = plain_forms(raw) if PLAIN_CUE_RE.search(raw) else raw  # '８ 张', '**70B**' plainly (s31)
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds
         # two stage words' cues before the look-aheads (stage_rigs.rigs_gate, in C here: no frame, s31)

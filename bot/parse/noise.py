@@ -34,7 +34,11 @@ def looks_random(text: str) -> bool:
     total = sum(lengths)
     if total and max(lengths) <= WORD_MAX_CHARS:  # every token word-sized (counted in C): prose
         return False
-    words = sum(len(t) for t in tokens if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t) or config_token(t))
+    words = sum(
+        len(t)
+        for t in tokens
+        if len(t) <= WORD_MAX_CHARS or _CJK_RE.search(t) or config_token(t) or long_name(t)
+    )
     return total > 0 and words < WORD_SHARE_MIN * total
 
 
@@ -44,6 +48,18 @@ _CONFIG_TOKEN_RE = compile_pattern(
 """A token of a pasted command line or config, however long: a flag ('--max-model-len=70000'), a dotted
 key with its value ('actor_rollout_ref.actor.fsdp_config.param_offload=False', verl's Hydra overrides),
 a path ('./Qwen/Qwen2.5-7B-Instruct')."""
+
+
+_LONG_NAME_RE = compile_pattern(r"[a-z][a-z0-9.]*(?:[\-_][a-z0-9.]+){2,}[:;,.!?)'\"]*", re.I)
+"""A name of hyphenated parts however long, with the punctuation that may follow it
+('Meta-Llama-3-70B-Instruct:', 'DeepSeek-R1-Distill-Qwen-32B'): a word of prose. s31 metamorphic
+sweep: 'Llama 3 70B' written 'Meta-Llama-3-70B-Instruct' beside a pasted call made the message noise,
+and nothing was sized."""
+
+
+def long_name(token: str) -> bool:
+    """Whether ``token`` is a hyphenated name (:data:`_LONG_NAME_RE`), however long."""
+    return _LONG_NAME_RE.fullmatch(token) is not None
 
 
 def config_token(token: str) -> bool:
@@ -62,7 +78,9 @@ _WORD_RE = compile_pattern(r"[\w.,:;!?%$¥×/+'\"()\-]+")
 
 def prose_of(text: str) -> str:
     """The word-sized tokens of prose in ``text`` (what a person could have typed among the noise)."""
-    return " ".join(t for t in text.split() if len(t) <= WORD_MAX_CHARS and _WORD_RE.fullmatch(t))
+    return " ".join(
+        t for t in text.split() if (len(t) <= WORD_MAX_CHARS and _WORD_RE.fullmatch(t)) or long_name(t)
+    )
 
 
 COMMON_LETTERS = frozenset("etaoinshrdlu")

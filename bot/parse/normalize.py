@@ -20,6 +20,8 @@ from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
+from bot.parse.plain_forms import COUNT_RE as CN_COUNT_RE
+from bot.parse.plain_forms import FULL_LENGTH_RE, arabic_counts, in_thousands
 from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
@@ -259,6 +261,8 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
+    s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
     s = without_specs(s)  # 'i7-12700h', '910b(280t)': a part's model number, a chip's rate (round 10)
     s = glued_tool_names(s)  # '360-llama-factory': one tool, no figure 360 (round 10)
