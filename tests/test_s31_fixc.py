@@ -81,3 +81,43 @@ def test_stated_ram_holding_the_rest_runs_q4(capsys):
     inf = out["report"]["inference"]
     assert inf["weight_format"] == "q4_k_m"
     assert inf["layer_split"]["host_bytes"] / 2**30 > 200  # the rest, in the 256 GiB stated
+
+
+def _sizes(out: dict) -> dict[str, dict]:
+    return {s["size"]: s for s in out["family_fits"]["sizes"]}
+
+
+def test_family_on_my_4090_english_shows_70b_in_q4_with_cpu_offload(capsys):
+    """Llama 3 on one 4090: 70B in the weights used on that card, Q4_K_M (46.1 GB with 4K of KV cache
+    and llama.cpp's buffers), running with ~19.8 GB in CPU memory — not bf16's 16 cards."""
+    out = _ask(capsys, "which Llama 3 fits on my 4090?")
+    big = _sizes(out)["70B"]
+    assert big["weight_format"] == "q4_k_m" and big["fits"] is False and big["runtime"] == "llama.cpp"
+    low, high = big["offload_tokens_per_s"]
+    assert 1 < low < high < 5  # 70B dense, layers in dual-channel DDR4/DDR5: a few tokens/s
+    assert round(big["host_bytes"] / 1e9, 1) == 19.8
+    line = next(li for li in out["reply"].splitlines() if li.startswith("• 70B"))
+    assert "runs with CPU offload (Q4_K_M, 46.1 GB: 19.8 GB in CPU memory" in line
+    assert "bf16" not in line
+
+
+def test_family_on_3060_chinese_lists_every_size_in_its_local_weights(capsys):
+    out = _ask(capsys, "千问2.5 哪些尺寸能在 3060 12G 上跑")
+    sizes = _sizes(out)
+    for s in sizes.values():
+        if not s["fits"]:
+            assert s["weight_format"] == "q4_k_m"  # comparable: no bf16 row among those that do not fit
+    assert sizes["32B"]["offload_tokens_per_s"] is not None  # 32B Q4_K_M ≈ 20 GB: 12 GB card + RAM
+    line = next(li for li in out["reply"].splitlines() if li.startswith("• 32B"))
+    assert "CPU 内存" in line and "Q4_K_M" in line and "token/s" in line
+
+
+def test_family_usable_memory_figures_say_their_runtime(capsys):
+    """Rows sized for llama.cpp (no share cap) and for vLLM (90 %) show different usable memory: each
+    names its runtime (one answer, two figures, the reason said)."""
+    lines = _ask(capsys, "Qwen3 哪些尺寸能在 3060 12G 上跑")["reply"].splitlines()
+    fits = [li for li in lines if "放得下（" in li]
+    assert len(fits) >= 2
+    assert all("llama.cpp" in li or "vLLM" in li for li in fits)
+    english = _ask(capsys, "which Llama 3 fits on my 4090?")["reply"].splitlines()
+    assert "• 8B: fits (bf16, 18.8 GB of 23.0 GB)" in english  # one figure only: no runtime named

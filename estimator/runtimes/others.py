@@ -170,7 +170,7 @@ def gguf_fallback(
     if not gguf or BITS_PER_WEIGHT[Precision.q4_k_m] / 8.0 >= inf.bytes_per_param:
         return None
     q4 = size(Precision.q4_k_m)
-    if req.runtime is None and q4.required_bytes - q4.usable_bytes_per_gpu > _home_ram(req):
+    if req.runtime is None and host_part(q4) > home_ram(req):
         return None  # 'serve Llama-3.1-405B on RTX 4090': ~200 GiB in CPU memory is no home machine's
     return Precision.q4_k_m, q4
 
@@ -181,6 +181,11 @@ desktop's usual most): with no runtime named, Q4_K_M with its rest in CPU memory
 personal card only when that rest fits in it (or in the host memory the user states)."""
 
 
-def _home_ram(req: SizingRequest) -> float:
+def home_ram(req: SizingRequest) -> float:
     """The host memory stated, else :data:`HOME_RAM`, bytes."""
     return req.host_memory_gib * GIB if req.host_memory_gib else HOME_RAM
+
+
+def host_part(inf: Inference) -> float:
+    """What of a sizing does not fit one card's usable memory, bytes: the most it keeps in CPU memory."""
+    return inf.required_bytes - inf.usable_bytes_per_gpu
