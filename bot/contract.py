@@ -87,6 +87,9 @@ def _family_fits(answer: Answer) -> dict[str, Any] | None:
             "required_bytes": s.required_bytes,
             "usable_bytes_per_gpu": s.usable_bytes,
             "min_gpus": s.min_gpus,
+            "runtime": s.runtime,
+            "offload_tokens_per_s": list(s.offload_tokens_per_s) if s.offload_tokens_per_s else None,
+            "host_bytes": s.host_bytes,
         }
         for s in f.sizes
     ]

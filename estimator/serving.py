@@ -90,7 +90,7 @@ def _local_format(
             return fmt, candidate
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
-    return (tight or gguf_fallback(req, inf, size)) if released == "no" else None  # s19: GGUF, Q4_K_M
+    return (tight or gguf_fallback(req, inf, size, count)) if released == "no" else None  # s19: GGUF, Q4_K_M
 
 
 def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:

@@ -2143,9 +2143,15 @@ def test_serving_verdict_near_the_headroom_line(concurrency):
 
 
 def test_local_format_keeps_the_release_when_nothing_fits():
-    """Llama-3-70B on one RTX 4090: neither Q8_0 nor Q4_K_M fits; the answer speaks of the release."""
+    """Llama-3-70B on one RTX 4090: neither Q8_0 nor Q4_K_M fits on the card alone. s31 fix C: on one
+    personal card with no runtime named the answer is now Q4_K_M with the rest in CPU memory (borderline),
+    not bf16 that does not fit (was (bf16, 'no')); with vLLM named it keeps the release."""
     r = estimate(SizingRequest(stage=Stage.inference, model="Llama-3-70B", gpu="RTX-4090", gpu_count=1))
-    assert (r.request.precision, r.feasible) == (Precision.bf16, "no")
+    assert (r.request.precision, r.feasible) == (Precision.q4_k_m, "borderline")
+    v = estimate(
+        SizingRequest(stage=Stage.inference, model="Llama-3-70B", gpu="RTX-4090", gpu_count=1, runtime="vLLM")
+    )
+    assert (v.request.precision, v.feasible) == (Precision.bf16, "no")
 
 
 def test_llama_cpp_room_changes_the_layout():

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.parse.family_version import release_name, size_names
-from estimator.request import Stage
+from estimator.request import Precision, Stage
+from estimator.runtimes.others import home_ram, host_part
 
 if TYPE_CHECKING:
     from bot.parse import ParseResult
-    from estimator.models import SizingReport, SizingRequest
+    from estimator.models import Inference, SizingReport, SizingRequest
 
 WHICH_FITS = re.compile(
     r"(?i)哪[个些款种一]|能跑|跑得|跑不|能不能跑|可以跑|放得下|装得下|塞得下|能放|能装|多大"
@@ -29,6 +30,9 @@ WHICH_FITS = re.compile(
 )
 """The question asks which size fits or runs ('能跑哪个', '放得下吗', 'which … fits', 'can I run'): only
 then are the sizes listed; 'serve qwen2.5 on 2 4090s' and '几张卡' keep the release's sizes offered."""
+
+GGUF_FORMATS = frozenset({"q8_0", "q5_k_m", "q4_k_m", "q4_0"})
+"""llama.cpp's weight types (bot.render.local_layout.GGUF_NAMES): a size sized in one runs on llama.cpp."""
 
 MAX_SIZES = 8
 """At most this many sizes are sized (a release's list in the reply is cut at 8: bot.parse.family_version)."""
@@ -39,7 +43,9 @@ class SizeFit:
     """One size: ``model`` (catalog id), ``size`` ('14B', or the id), ``fits`` on the user's ``count``
     cards, its ``weight_format`` ('q4_k_m', 'bf16'), ``required_bytes`` (weights + KV + workspace, all
     cards), ``usable_bytes`` (one card's usable memory, bytes) and ``min_gpus`` (the fewest cards that
-    hold it at that format)."""
+    hold it at that format), the ``runtime`` whose memory model sized it ('llama.cpp', 'vLLM'), and when it
+    runs on the user's one card only with layers in CPU memory, the decode speed then
+    (``offload_tokens_per_s``, low and high) and the bytes kept in CPU memory (``host_bytes``)."""
 
     model: str
     size: str
@@ -48,6 +54,9 @@ class SizeFit:
     required_bytes: float
     usable_bytes: float
     min_gpus: int
+    runtime: str = ""
+    offload_tokens_per_s: tuple[float, float] | None = None
+    host_bytes: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,27 +99,63 @@ def family_fits(parsed: ParseResult, request: SizingRequest, size: Sizer) -> Fam
     rows: list[SizeFit] = []
     context = load = 0
     for model, name in zip(ids, names, strict=True):
-        sized = size(request.model_copy(update={"model": model, "stage": Stage.inference}))
-        inf = sized[0].inference if sized else None
+        inf = _sized(size, request.model_copy(update={"model": model, "stage": Stage.inference}))
         if inf is None:
             continue
         context, load = inf.context_tokens, inf.concurrency
-        fits = inf.min_gpus <= count
-        rows.append(
-            SizeFit(
-                model,
-                name,
-                fits,
-                inf.weight_format,
-                inf.required_bytes,
-                inf.usable_bytes_per_gpu,
-                inf.min_gpus,
-            )
-        )
+        rows.append(_row(model, name, inf, count, home_ram(request)))
     if not rows:
         return None
+    rows = _as_gguf(rows, request, size, count)
     fit = [r for r in rows if r.fits][::-1]  # the catalog order is smallest first
     rest = [r for r in rows if not r.fits]
     typed = parsed.unknown_model or ""
     family = typed if typed != typed.lower() else release_name(ids) or typed or ids[0]  # 'Llama 3' as typed
     return FamilyFits(family, request.gpu, count, context, load, tuple(fit + rest))
+
+
+def _sized(size: Sizer, request: SizingRequest) -> Inference | None:
+    """The serving sizing of ``request``, or None."""
+    sized = size(request)
+    return sized[0].inference if sized else None
+
+
+def _row(model: str, name: str, inf: Inference, count: int, ram: float) -> SizeFit:
+    """One size's row: fits on the ``count`` cards, else with layers in CPU memory (llama.cpp's -ngl,
+    estimator.layer_offload) on them when that rest fits ``ram`` (bytes), else the fewest cards."""
+    split = inf.layer_split
+    offload = split is not None and split.fits_gpu and inf.min_gpus > count and host_part(inf) <= ram
+    speed = (split.tokens_per_s_low, split.tokens_per_s_high) if offload and split is not None else None
+    return SizeFit(
+        model,
+        name,
+        inf.min_gpus <= count,
+        inf.weight_format,
+        inf.required_bytes,
+        inf.usable_bytes_per_gpu,
+        inf.min_gpus,
+        str(inf.runtime or ""),
+        speed,
+        split.host_bytes if offload and split is not None else 0.0,
+    )
+
+
+def _as_gguf(rows: list[SizeFit], request: SizingRequest, size: Sizer, count: int) -> list[SizeFit]:
+    """Where the card runs some size in GGUF weights (a personal card, no precision or runtime said), a
+    size that fits nowhere in its released weights is sized in Q4_K_M too, so that the list compares
+    sizes in the weights used on this card ('70B: Q4_K_M needs 46 GB: 2 cards', not bf16's 16)."""
+    if request.precision is not None or request.runtime is not None:
+        return rows
+    if not any(r.weight_format in GGUF_FORMATS for r in rows):
+        return rows
+    out = []
+    for r in rows:
+        if r.fits or r.offload_tokens_per_s or r.weight_format in GGUF_FORMATS:
+            out.append(r)
+            continue
+        q4 = request.model_copy(
+            update={"model": r.model, "stage": Stage.inference, "precision": Precision.q4_k_m}
+        )
+        inf = _sized(size, q4)
+        out.append(_row(r.model, r.size, inf, count, home_ram(request)) if inf is not None else r)
+    return out

@@ -23,6 +23,15 @@ HEAD_NONE = N_(
 """No size fits."""
 FITS = N_("• %(size)s: fits (%(format)s, %(need)s of %(usable)s)")
 """A size that fits: its memory on all the cards against their usable memory."""
+FITS_RUNTIME = N_("• %(size)s: fits (%(format)s, %(need)s of %(usable)s usable under %(runtime)s)")
+"""A size that fits, where sizes in the list were sized for runtimes with different usable memory
+(llama.cpp has no memory share cap; vLLM keeps 10 %): the runtime says why its usable figure differs."""
+OFFLOAD = N_(
+    "• %(size)s: runs with CPU offload (%(format)s, %(need)s: %(host)s in CPU memory, "
+    "≈ %(low)s–%(high)s tokens/s)"
+)
+"""A size that fits the cards only with some layers in CPU memory (llama.cpp -ngl): what stays in CPU
+memory and the decode speed then; the fewest cards for all of it is the size's own answer."""
 NO_FIT = N_("• %(size)s: does not fit (%(format)s needs %(need)s: at least %(gpus)s cards)")
 """A size that does not fit: the fewest cards at that format."""
 ASK_ONE = N_(
@@ -57,21 +66,43 @@ def family_fits_text(fits: FamilyFits, lang: str, fmt: Format | Dialect = "html"
         ]
     else:
         lines = [translate(lang, HEAD_NONE, **head)]
-    lines += [_row(row, fits.count, lang, GGUF_NAMES) for row in fits.sizes]
+    usable = {_gb(r.usable_bytes * fits.count) for r in fits.sizes if r.fits}
+    lines += [_row(row, fits.count, lang, GGUF_NAMES, len(usable) > 1) for row in fits.sizes]
     example = f"{fits.family} {(top or fits.sizes[0]).size}"
     lines.append(translate(lang, ASK_ONE, example=example))
     return "\n".join(lines)
 
 
-def _row(row: SizeFit, count: int, lang: str, names: dict[str, str]) -> str:
-    """One size's line: fits with its memory, or the fewest cards it needs."""
+def _row(row: SizeFit, count: int, lang: str, names: dict[str, str], runtimes: bool) -> str:
+    """One size's line: fits with its memory (naming the runtime when ``runtimes``: usable figures
+    differ in the list), runs with CPU offload, or the fewest cards it needs."""
     values = {"size": row.size, "format": names.get(row.weight_format, row.weight_format)}
     if row.fits:
-        usable = row.usable_bytes * count
-        return translate(lang, FITS, need=_gb(row.required_bytes), usable=_gb(usable), **values)
+        usable = _gb(row.usable_bytes * count)
+        if runtimes and row.runtime:
+            return translate(
+                lang, FITS_RUNTIME, need=_gb(row.required_bytes), usable=usable, runtime=row.runtime, **values
+            )
+        return translate(lang, FITS, need=_gb(row.required_bytes), usable=usable, **values)
+    if row.offload_tokens_per_s is not None:
+        low, high = (_speed(v) for v in row.offload_tokens_per_s)
+        return translate(
+            lang,
+            OFFLOAD,
+            need=_gb(row.required_bytes),
+            host=_gb(row.host_bytes),
+            low=low,
+            high=high,
+            **values,
+        )
     return translate(lang, NO_FIT, need=_gb(row.required_bytes), gpus=row.min_gpus, **values)
 
 
 def _gb(n: float) -> str:
     """Bytes as GB with one decimal (10^9 B, as the serving reply's weights line)."""
     return f"{n / 1e9:.1f} GB"
+
+
+def _speed(v: float) -> str:
+    """Tokens per second: one decimal under 10, else whole."""
+    return f"{v:.1f}" if v < 10 else f"{v:.0f}"

@@ -14,6 +14,7 @@ from estimator.runtimes.base import NO_LOAD, Load, ServingRuntime, visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp
 from estimator.runtimes.vllm import either_engine_profile_bytes
 from estimator.runtimes.vllm import forward_peak_bytes as prefill_bytes
+from estimator.units import GIB
 from estimator.weights import BITS_PER_WEIGHT, weight_bytes
 
 if TYPE_CHECKING:
@@ -158,10 +159,33 @@ Q4_K_M, Ollama's default tags' format, its layers that do not fit kept in CPU me
 
 
 def gguf_fallback(
-    req: SizingRequest, inf: Inference, size: Callable[[Precision], Inference]
+    req: SizingRequest, inf: Inference, size: Callable[[Precision], Inference], count: int | None = None
 ) -> tuple[Precision, Inference] | None:
-    """(Q4_K_M, its sizing) when ``req`` names llama.cpp or Ollama and the sizing ``inf`` is of larger
-    weights (bytes per parameter above Q4_K_M's 4.85 bits / 8); else None."""
-    if req.runtime not in GGUF_RUNTIMES or BITS_PER_WEIGHT[Precision.q4_k_m] / 8.0 >= inf.bytes_per_param:
+    """(Q4_K_M, its sizing) when ``req`` names llama.cpp or Ollama — or names no runtime and asks of one
+    personal card (``count`` 1, said or assumed: 'can I run Qwen3-30B-A3B on my 3060?' asks whether it
+    runs on that card as people run it there, GGUF with the rest in CPU memory, not how many cards bf16
+    takes; s31 trial) — and the sizing ``inf`` is of larger weights (bytes per parameter above Q4_K_M's
+    4.85 bits / 8); else None."""
+    gguf = req.runtime in GGUF_RUNTIMES or (req.runtime is None and count == 1)
+    if not gguf or BITS_PER_WEIGHT[Precision.q4_k_m] / 8.0 >= inf.bytes_per_param:
         return None
-    return Precision.q4_k_m, size(Precision.q4_k_m)
+    q4 = size(Precision.q4_k_m)
+    if req.runtime is None and host_part(q4) > home_ram(req):
+        return None  # 'serve Llama-3.1-405B on RTX 4090': ~200 GiB in CPU memory is no home machine's
+    return Precision.q4_k_m, q4
+
+
+HOME_RAM = 128 * GIB
+"""The most CPU memory a home machine is taken to have when none is said (4 × 32 GB DIMMs, a large
+desktop's usual most): with no runtime named, Q4_K_M with its rest in CPU memory is the answer on one
+personal card only when that rest fits in it (or in the host memory the user states)."""
+
+
+def home_ram(req: SizingRequest) -> float:
+    """The host memory stated, else :data:`HOME_RAM`, bytes."""
+    return req.host_memory_gib * GIB if req.host_memory_gib else HOME_RAM
+
+
+def host_part(inf: Inference) -> float:
+    """What of a sizing does not fit one card's usable memory, bytes: the most it keeps in CPU memory."""
+    return inf.required_bytes - inf.usable_bytes_per_gpu
