@@ -25,6 +25,7 @@ from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
+from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
@@ -273,7 +274,8 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=_nodes_read(s0, request.gpu_count) if "机" in s0 or slots_cue(s0) else [],
+            nodes_read=(_nodes_read(s0, request.gpu_count) if "机" in s0 or slots_cue(s0) else [])
+            + (atlas_read(normalized) if "atlas" in normalized else []),  # s31: before the rewrite
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

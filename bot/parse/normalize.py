@@ -12,6 +12,7 @@ import unicodedata
 
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
+from bot.parse.atlas_servers import atlas_servers
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
@@ -258,6 +259,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
+    s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
     s = without_specs(s)  # 'i7-12700h', '910b(280t)': a part's model number, a chip's rate (round 10)
