@@ -74,3 +74,35 @@ def test_atlas_a3_is_not_read_as_an_a2_server(capsys):
     out = _ask(capsys, "Atlas 800I A3 部署 Qwen2.5-72B")
     assert out["request"]["gpu"] != "Ascend-910B"
     assert "a3" in (out["interpretation"]["unknown_gpu"] or "").lower()
+
+
+# Item 2: a Colab / Kaggle notebook's card is one card (Colab FAQ: one GPU a notebook; Kaggle's 'T4 x2'
+# says its count), never a count the plan picks (was 'at least 2 × T4 (ZeRO-3)' for a free Colab T4).
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I LoRA fine-tune Qwen2.5-14B with Unsloth on a free Colab T4?",
+        "免费 Colab 的 T4 上用 Unsloth 微调 Qwen2.5-14B 行吗",
+        "QLoRA Qwen2.5-14B with Unsloth on a T4 in free Colab",
+    ],
+)
+def test_a_colab_card_is_one_card(capsys, question):
+    out = _ask(capsys, question)
+    assert out["request"]["gpu"] == "T4"
+    assert out["request"]["gpu_count"] == 1
+
+
+def test_one_colab_t4_says_no_first_for_a_model_too_big(capsys):
+    main(["ask", "--", "Unsloth fine-tune Gemma 3 27B on a free Colab T4?"])
+    en = capsys.readouterr().out.splitlines()[0]
+    assert "does not fit on 1 × T4" in en and "ZeRO-3" not in en
+    main(["ask", "--", "免费 Colab 的 T4 上用 Unsloth 微调 Gemma 3 27B 行吗"])
+    zh = capsys.readouterr().out.splitlines()[0]
+    assert "1 张 T4 放不下" in zh and "ZeRO-3" not in zh
+
+
+def test_kaggle_two_t4_stay_two(capsys):
+    out = _ask(capsys, "Kaggle T4 x2 上用 Unsloth 微调 Qwen2.5-14B")
+    assert out["request"]["gpu_count"] == 2

@@ -19,6 +19,7 @@ from bot.parse.followup_words import drop_change_verbs
 from bot.parse.hardware_specs import without_specs
 from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
+from bot.parse.notebook_gpus import notebook_gpus
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
 from bot.parse.plural_cards import plural_cards
@@ -126,6 +127,7 @@ def normalize(text: str) -> str:
     s = plural_cards(s).translate(lx.TRAD_TO_SIMP).lower()  # 'V100s': plural, not the V100S (s14)
     s = s.replace("\ufe0f", "")
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
+    s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
