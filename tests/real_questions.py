@@ -388,6 +388,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
         ok = ok or (key == "gpu" and cards_match(ASCEND_SKU.sub("910b", _norm(value)), got))
+        # s31 fix B: an Atlas 800 (A2) server said as its 8 Ascend 910B (reason atlas_server, the reading
+        # stated in the reply; bot/parse/atlas_servers.py) is the server the label names, used
+        ok = ok or (key == "gpu" and got == "Ascend-910B" and _atlas_said(value, answer))
         # s20: another card the user named, sized in a row of its own (report.comparisons: 'the same
         # question on the other GPUs the user named', bot/core/answer.py) is used, not dropped
         ok = ok or (key == "gpu" and any(cards_match(value, g) for g in _compared_gpus(answer)))
@@ -477,6 +480,16 @@ def _rig_left_out(answer: dict[str, Any]) -> int:
 
 ASCEND_SKU = re.compile(r"910b[1-4]c?$")
 """An Ascend 910B's SKU digit after its name, normalized ('ascend910b3', '910b4')."""
+
+
+def _atlas_said(value: object, answer: dict[str, Any]) -> bool:
+    """Whether ``answer`` says it read an Atlas server named ``value`` ('Atlas 800I A2') as its NPUs."""
+    subs = (answer.get("interpretation") or {}).get("substitutions") or []
+    name = _norm(value)
+    return any(
+        isinstance(s, dict) and s.get("reason") == "atlas_server" and name in _norm(s.get("typed"))
+        for s in subs
+    )
 
 
 EACH_NAMED = (

@@ -395,8 +395,10 @@ def serving_budget_used(report: SizingReport) -> bool:
 
 def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Substitution]:
     out: list[Substitution] = []
-    if report is None:
-        return out
+    if report is None:  # nothing sized: only the card the message's Atlas servers were read as (s31)
+        return [
+            Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.nodes_read if r == "atlas_server"
+        ]
     whys = {a.field: a.why for a in report.assumptions}
     gpu = report.request.gpu or ""
     if whys.get("gpu") == "gpu_unknown_default" and parsed.unknown_gpu:

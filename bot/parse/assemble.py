@@ -25,6 +25,7 @@ from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
+from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
@@ -121,10 +122,11 @@ def parse(text: str) -> ParseResult:
         return failed_parse(raw)
 
 
-def _nodes_read(s0: str, gpu_count: int | None) -> list[str]:
-    """What set the GPU count from machines or a chassis' slots ('2 机 16 卡', 'a DGX H100'), each reader
-    behind its own cue (no frame for messages without one)."""
+def _nodes_read(s0: str, gpu_count: int | None, normalized: str) -> list[str]:
+    """What set the GPU count from machines or a chassis' slots ('2 机 16 卡', 'a DGX H100') or Atlas servers
+    (read in ``normalized``, before bot.parse.atlas_servers rewrote them), each reader behind its own cue."""
     nodes = ji_ka_read(s0, gpu_count) if "机" in s0 else []
+    nodes += atlas_read(normalized) if "atlas" in normalized else []
     return [*nodes, *slots_read(s0, gpu_count)] if slots_cue(s0) else nodes
 
 
@@ -273,7 +275,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=_nodes_read(s0, request.gpu_count) if "机" in s0 or slots_cue(s0) else [],
+            nodes_read=_nodes_read(s0, request.gpu_count, normalized),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )

@@ -294,6 +294,7 @@ UNKNOWN_GPU_RE = rc(
     # round 20 en: the generation after the maker's word ('an Ascend A3 box' was sized as an A100)
     r"|(?:atlas[\s\-]*800[it]?[\s\-]*|(?:ascend|昇腾)[\s\-]*|\ue003)a[23](?![a-z0-9])|(?:(?<=[台机])|(?<=[台机]\s))a[23](?![a-z0-9])"
     r"|a[23](?=\s*(?:服务器|机器|节点|servers?\b|nodes?\b))"
+    r"|atlas[\s\-]*\d{3}[a-z]?(?![a-z0-9])"  # s31: any other Atlas model ('Atlas 300V'): as typed, no A100
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*(?:pro[\s\-]*)?[ab]\d{2,3}(?![a-z0-9])|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
     r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"

@@ -12,12 +12,14 @@ import unicodedata
 
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
+from bot.parse.atlas_servers import atlas_servers
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.hardware_specs import without_specs
 from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
+from bot.parse.notebook_gpus import notebook_gpus
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
 from bot.parse.plain_forms import COUNT_RE as CN_COUNT_RE
@@ -127,6 +129,7 @@ def normalize(text: str) -> str:
     s = plural_cards(s).translate(lx.TRAD_TO_SIMP).lower()  # 'V100s': plural, not the V100S (s14)
     s = s.replace("\ufe0f", "")
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
+    s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     for wrong, right in lx.CN_TYPOS.items():
         s = s.replace(wrong, right)
     s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
@@ -260,6 +263,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
+    s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
     s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)

@@ -190,8 +190,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = NOT_KEY.sub("", name.lower())
-    if PLATFORM_RE.fullmatch(name.lower()):  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
-        return True
+    if PLATFORM_RE.fullmatch(name.lower()) or name.lower() == "atlas":  # s31: Huawei's Atlas servers
+        return True  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):

@@ -59,6 +59,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
         "it exactly."
     ),
+    "atlas_server": N_(
+        "Read “%(typed)s” as %(used)s: an Atlas 800 (A2) server holds 8 Ascend 910B NPUs; sized on my "
+        "catalog's 64 GB Ascend 910B — name the exact NPU if yours differs."
+    ),
     "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
     "weights_size": N_(
         "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
