@@ -29,13 +29,28 @@ RECIPE_WORD = (lx.RECIPE_WORD_RE, "recipe_word")
 DECLARED = {
     "asks_largest": ("模型", "多大参数", "model", "llm"),
     "asks_ttft": ("首", "ttft", "first", "prefill"),
-    "asks_speed": ("每秒", "多快", "速度", "吞吐", "/", "second", "fast", "throughput", "speed"),
+    "asks_speed": (
+        "每秒",
+        "多快",
+        "速度",
+        "吞吐",
+        "/",
+        "second",
+        "fast",
+        "throughput",
+        "speed",
+        "latency",
+        "tpot",
+        "延迟",
+        "时延",
+    ),
     "asks_gpu_days": ("day", "天"),
 }
 """Rarer cues than the derived ones ('what', 'how', 'token', 'gpu'), read off each pattern's branches
 (bot/parse/words.py): the largest model's every branch names '模型', 'model' or 'llm' (or '多大参数'); the
 first token's '首', 'ttft', 'first' or 'prefill'; the speed's a rate word, '/' ('tok/s', 'tokens / s'),
-'second', 'fast', 'throughput' or 'speed'; GPU-days' 'day' or '天'."""
+'second', 'fast', 'throughput' or 'speed', or the latency per token ('latency', 'tpot', '延迟', '时延');
+GPU-days' 'day' or '天'."""
 
 FLAGS = CueTable(
     (DUAL, OUT_OF_SCOPE, LARGEST, TTFT, SPEED, GPU_DAYS, RECIPE_ALONE, RECIPE_WORD),

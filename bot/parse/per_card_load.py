@@ -106,9 +106,18 @@ def ceiling_span(s: str, tok: Any) -> tuple[int, int] | None:
 
 TARGET_BEFORE_RE = rc(
     r"(?i)(?:\bfor|\bto\s+(?:serve|support|handle|reach|hold)|\b(?:need|want)\s+(?:to\s+)?(?:serve|support|handle)"
-    r"|\b(?:we|i|they)\s+need|要支持|要撑|需要支持|支持到|扛到|撑到|要带|需要带)\s*(?:about|around|roughly|约|大约|大概)?\s*$"
+    r"|\b(?:we|i|they)\s+need|要支持|要撑|需要支持|支持到|扛到|撑到|要带|需要带|(?:我们|我|咱们|他们)?(?:要|需要|得))"
+    r"\s*(?:about|around|roughly|约|大约|大概)?\s*$"
 )
 """Words before the load asked beside a per-card ceiling: 'how many for 200', 'to serve 200', '要支持 200'."""
+TARGET_UNIT_RE = rc(
+    r"(?i)\s*(?:个|名|位|路|条)?\s*(?:(?:并发|用户|人|concurren\w*|users?\b|people\b|requests?\b|sessions?\b"
+    r"|seqs?\b|sequences\b|streams?\b)|of\s+them\b|(?=$|[-,.;:!?，。；：！？)]|要|需|得|的话|呢|吗"
+    r"|\s*(?:how|what|do|should|at|in|then|so|with|on|using|and|or|to|across|per|under|by|if|is|are|will)\b))"
+)
+"""After the load asked: a load word, or none ('我们要 300 个，要几张', 'we need 300, how many?', 'for 300 of
+them'): a target with no unit takes the ceiling's (s31 fixa #1); another noun ('300 个文档', '300 documents')
+is not the load."""
 HOW_MANY_RE = rc(r"(?i)\bhow\s+many\b")
 """'how many for 200?' beside a per-card ceiling set aside: the count asked (the card is the ceiling's)."""
 CARD_WORD_GATE_RE = rc(r"(?i)\bone\s|single|单|每|一张|一块")
@@ -130,10 +139,22 @@ def target_after_ceiling(steps: Any) -> None:
         if t.value > ceiling
         and float(t.value).is_integer()
         and TARGET_BEFORE_RE.search(s, max(0, t.start - 24), t.start)
+        and TARGET_UNIT_RE.match(s, t.end)
     ]
-    if len(loads) != 1:
+    counts = [
+        r for r in steps.roles if r.role == "count" and r.value > ceiling and OF_THEM_RE.match(s, r.tok.end)
+    ]
+    if len(loads) + len(counts) != 1:
+        return
+    if counts:  # 'how many for 300 of them?': the count rule read 'N of them' as cards
+        steps.roles.remove(counts[0])
+        steps.roles.append(Role("concurrency", counts[0].value, counts[0].tok))
         return
     read_as_load(steps, loads[0])
+
+
+OF_THEM_RE = rc(r"(?i)\s*of\s+them\b")
+"""'for 300 of them' after a per-card ceiling: the users' count, not the cards' (s31 fixa #1)"""
 
 
 def read_as_load(steps: Any, tok: Any) -> None:

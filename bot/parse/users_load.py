@@ -126,7 +126,9 @@ def _load_value(steps: Any) -> float | None:
     """:func:`load_value` before the daily active users."""
     from estimator.active_users import MIN_POPULATION
 
-    if steps.unread_toks and CARD_WORD_GATE_RE.search(steps.s):  # 'one L40S handles 40, how many for 200?'
+    if (steps.unread_toks or " of them" in steps.s) and CARD_WORD_GATE_RE.search(
+        steps.s
+    ):  # 'one L40S handles 40, how many for 200?'
         target_after_ceiling(steps)  # (s30 fixe)
     per_card_aside(steps)  # '单卡能撑 50 … 要支持 200 并发': one card's observed ceiling (s29)
     users_aside(steps)

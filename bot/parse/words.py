@@ -133,8 +133,11 @@ ASKS_TTFT_RE = rc(
 """The question asks the time to first token ('要多久首token', 'TTFT?')."""
 ASKS_SPEED_RE = rc(
     r"每秒|多快|速度|吞吐|tokens?\s*/\s*s\b|tok/s|tokens?\s+(?:per|a)\s+second|how\s+fast|throughput|\bspeed\b"
+    r"|latency\s+(?:per|of\s+(?:each|a|one))\s+(?:output\s+)?token|per[\s\-]token\s+latency|inter[\s\-]token\s+latency"
+    r"|\btpot\b|(?:每|单)\s*(?:个|一个)?\s*(?:输出\s*)?token\s*(?:的)?\s*(?:延迟|时延)|token\s*间\s*(?:延迟|时延)"
 )
-"""The question asks the decode speed ('每秒能生成多少token', 'how many tokens/s')."""
+"""The question asks the decode speed ('每秒能生成多少token', 'how many tokens/s'), or its inverse, the
+latency per output token ('what latency per token', '每个 token 延迟多少', TPOT; trial s31 #2)."""
 ASKS_GPU_DAYS_RE = re.compile(
     r"gpu[\s\-]*days?\b|卡\s*[·\-]?\s*天|gpu\s*天|[a-z]\d{2,3}[\s\-]*days?\b", re.IGNORECASE
 )

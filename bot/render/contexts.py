@@ -158,6 +158,8 @@ class InferenceContext(TypedDict):
     decode_all: str | None
     decode_batch: str | None
     decode_one: bool
+    decode_ms: int | None  # the time per output token at the load that runs (s31 fixa #2)
+    decode_wait: int  # the sequences queued past the most the GPUs hold
     ttft: str | None
     cpm: str | None
     priced_batch: str | None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -210,7 +211,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     that llama.cpp split (:func:`bot.render.split_text.split_section`), None without one;
     ``beyond_machine`` — consumer cards whose plan spans machines (note ``personal_beyond_one_machine``):
     the headline keeps to the user's count, the warning names the plan (trial s26 #7); ``advice`` — the
-    serving advice's variant."""
+    serving advice's variant; ``decode_ms`` / ``decode_wait`` — the time per token, the queued."""
     from bot.render.split_text import split_section  # imported when used: start-up (s26)
 
     gpus = report.request.gpu_count
@@ -218,6 +219,7 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     assumed = {a.field for a in report.assumptions}
     codes = {w.code for w in report.warnings}  # one comprehension, no generator resumed per warning
     gpu, fmt = report.gpu_spec, inf.weight_format
+    decode = inf.decode_tokens_per_s
     load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
     return {
         "load_given": load,
@@ -244,6 +246,10 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         )
         + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
+        # the time per output token (vLLM's TPOT, 1000 / tokens/s per sequence) and the sequences queued
+        # past the most the GPUs hold: a speed asked past the room leads with them (s31 fixa #2)
+        "decode_ms": round(1000 / decode.per_sequence) if decode and decode.per_sequence > 0 else None,
+        "decode_wait": max(0, math.ceil(inf.concurrency) - decode.batch) if decode else 0,
     }
 
 
