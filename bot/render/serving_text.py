@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, start_only
-from bot.render.describe import count_layout, gpu_names, is_unified, node_of
+from bot.render.describe import count_layout, gpu_names, is_mac, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
@@ -143,6 +143,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
+        "mac": unified and is_mac(report),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
         **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
