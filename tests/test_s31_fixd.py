@@ -20,6 +20,8 @@ SPARK = "DGX-Spark-GB10-128GB"
         ("can I run gpt-oss-120b on a DGX Spark, how many tokens/s?", 1),
         ("two DGX Sparks: how fast is qwen2.5 72b in 4-bit?", 2),
         ("Does a GB10 box run Qwen3 32B in bf16?", 1),
+        ("Does gpt-oss-120b fit on a single DGX Spark?", 1),  # from tests/test_hw_reader.py
+        ("一台 DGX Spark 能跑 gpt-oss-120b 吗", 1),  # from tests/test_hw_reader.py
         ("在一台 DGX Spark 上跑 gpt-oss-120b 每秒多少 token？", 1),
         ("两台 DGX Spark 跑 Qwen2.5 72B 4bit 多快？", 2),
         ("用 GB10 跑 Qwen3 32B 够吗", 1),

@@ -143,7 +143,6 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
-        "mac": unified and is_mac(report),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
         **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
@@ -275,6 +274,7 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
     return {
+        "mac": unified and is_mac(report),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
