@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, start_only
-from bot.render.describe import count_layout, gpu_names, is_mac, is_unified, node_of
+from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span, rjust
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
@@ -274,7 +274,10 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
     return {
-        "mac": unified and is_mac(report),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
+        "mac": unified
+        and (
+            report.gpu_spec is None or report.gpu_spec.vendor == "Apple"
+        ),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
