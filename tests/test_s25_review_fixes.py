@@ -181,14 +181,10 @@ def test_cloud_rows_say_hours_and_one_money_style_zh() -> None:
     """LoRA Llama-3-8B on 100M tokens: 3.2 H100-hours on 1 GPU (0.13 days) and 7.1 A100-hours; the rows'
     money all with cents since one amount (¥60) is under 100 (bot.render.fmt.needs_cents)."""
     lines = answer_json("租哪种云GPU来LoRA微调Llama-3-8B，1亿token")["reply"].splitlines()
-    # s31 fixd: the L40S row joins (bot/parse/which_cards.ADAPTER_CARDS): at ¥5–12 per card-hour its whole job
-    # (8.2 h, ¥45–108) is the cheapest in CNY (was the H100's ¥60–160)
-    cheapest = "整个任务总费用最低：L40S，¥45.00 – ¥108.00（按 ¥5.00–12.00/卡·时，1 张约 8.2 小时）"
+    cheapest = "整个任务总费用最低：H100 80G，¥60.00 – ¥160.00（按 ¥15.00–40.00/卡·时，1 张约 3.2 小时）"
     assert lines[0] == cheapest
     assert lines[1] == "• H100 80G：3.2 H100·时，1 张卡约 3.2 小时，¥60.00 – ¥160.00"
-    # s31 fixd: LoRA's "which GPUs" rows add the priced 48 GB L40S (bot/parse/which_cards.ADAPTER_CARDS)
-    assert lines[2] == "• L40S：8.2 L40S·时，1 张卡约 8.2 小时，¥45.00 – ¥108.00"
-    assert lines[3] == "• A100 80G：7.1 A100·时，1 张卡约 7.1 小时，¥120.00 – ¥240.00"
+    assert lines[2] == "• A100 80G：7.1 A100·时，1 张卡约 7.1 小时，¥120.00 – ¥240.00"
 
 
 def test_cloud_rows_say_hours_and_one_money_style_en() -> None:
@@ -196,9 +192,7 @@ def test_cloud_rows_say_hours_and_one_money_style_en() -> None:
     lines = answer_json(question)["reply"].splitlines()
     assert "0.13 days" not in "\n".join(lines[:3])
     assert lines[1] == "• H100 80G: 3.2 H100-hours, about 1 GPU, ≈ 3.2 hours, $6.00 – $14.00"
-    # s31 fixd: LoRA's "which GPUs" rows add the priced 48 GB L40S (bot/parse/which_cards.ADAPTER_CARDS)
-    assert lines[2] == "• L40S: 8.2 L40S-hours, about 1 GPU, ≈ 8.2 hours, $7.20 – $14.40"
-    assert lines[3] == "• A100 80G: 7.1 A100-hours, about 1 GPU, ≈ 7.1 hours, $9.60 – $20.00"
+    assert lines[2] == "• A100 80G: 7.1 A100-hours, about 1 GPU, ≈ 7.1 hours, $9.60 – $20.00"
 
 
 # 7 ---------------------------------------------------------------------------------------------------

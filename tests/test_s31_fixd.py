@@ -55,23 +55,3 @@ def test_apache_spark_is_no_device() -> None:
 def test_a_mac_keeps_its_advice() -> None:
     reply = answer_json("can I run gpt-oss-120b on an M4 Max, how many tokens/s?")["reply"]
     assert "llama.cpp / MLX" in reply and "On a Mac, run GGUF or MLX" in reply
-
-
-@pytest.mark.parametrize(
-    ("text", "row"),
-    [
-        ("which cloud GPU is cheapest to QLoRA a 70B model?", "• L40S: at least 1, 2 recommended"),
-        ("which GPUs should I rent to LoRA fine-tune Llama 3 8B?", "• L40S: 1 needed"),
-        ("QLoRA 微调 70B 模型，租什么卡最便宜？", "• L40S：至少 1 张，推荐 2 张"),
-        ("用 LoRA 微调 Qwen2.5-7B 选什么卡？", "• L40S：需要 1 张"),
-    ],
-)
-def test_adapter_fine_tuning_compares_the_priced_48gb_card(text: str, row: str) -> None:
-    # the L40S (48 GB, a rental price on file) beside the H100 and A100 80G, not only those two
-    head = answer_json(text)["reply"].split("\n\n")[0].splitlines()
-    assert row in head and len(head) == 3
-
-
-def test_full_fine_tuning_keeps_the_80gb_cards() -> None:
-    head = answer_json("which GPUs to full fine-tune a 7B model?")["reply"].split("\n\n")[0]
-    assert "L40S" not in head and "• H100 80G: at least 2, 8 recommended" in head

@@ -29,11 +29,6 @@ SERVING_CARDS = ("H100-SXM5-80GB", "H200-SXM-141GB")
 """Compared with the default A100 80G when serving: those two and the H200 (141 GB: the card whose memory
 holds the most KV cache and the largest models on one node, FP8 DeepSeek-V3 on 8; trial s25 #4: 'which GPUs
 and how many' for serving got one card and ``comparisons: []``)."""
-ADAPTER_CARDS = ("H100-SXM5-80GB", "L40S")
-"""Compared with the default A100 80G for LoRA/QLoRA: the H100 and the 48 GB L40S, the one 48 GB card with a
-rental price on file (estimator/data/prices.toml; the RTX A6000 and RTX 6000 Ada have none): adapters on a
-4-bit base fit it (s31 trial: 'which cloud GPU is cheapest to QLoRA a 70B model?' compared only H100 and
-A100); where it does not fit, its row says how many it takes."""
 CARDS_ASKED = "cards_asked"
 """The ParseResult note: no card was named and the question asks which; the common cards are compared."""
 CHEAPEST_ASKED = "cheapest_cards"
@@ -54,8 +49,7 @@ def with_cards_compared(parsed: ParseResult, raw: str = "") -> ParseResult:
     if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
         return parsed
     serving = getattr(parsed.request.stage, "value", parsed.request.stage) == "inference"
-    adapters = getattr(parsed.request.method, "value", parsed.request.method) in ("lora", "qlora")
-    cards = SERVING_CARDS if serving else ADAPTER_CARDS if adapters else COMMON_CARDS
+    cards = SERVING_CARDS if serving else COMMON_CARDS
     notes = [*parsed.notes, CARDS_ASKED]
     notes += [CHEAPEST_ASKED] if serving and CHEAPEST_RE.search(raw) else []
     return parsed.model_copy(update={"gpu_alternatives": list(cards), "notes": notes})
