@@ -29,7 +29,7 @@ from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, o
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
-from bot.parse.gpus import GpuMention, card_total, unified, variant_of_memory
+from bot.parse.gpus import GpuMention, card_total, one_box, unified, variant_of_memory
 from bot.parse.load_words import single_user
 from bot.parse.memory_room import room_not_card
 from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
@@ -410,8 +410,8 @@ class FieldSteps:
         if count.extra is None and FAILED_ONE_RE.search(self.s) and failed_count(self.s, self.roles):
             self.notes.append(COUNTS_FAILED)  # '8 卡 OOM 了': one count failed, a lower bound (s18)
             self.unread = unread_repeat(self.unread, count)
-        elif count.extra == "nodes×8" and ONE_DEVICE_RE.search(self._unknown_gpu or ""):
-            f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17)
+        elif count.extra == "nodes×8" and (ONE_DEVICE_RE.search(self._unknown_gpu or "") or one_box(gpus)):
+            f["gpu_count"] = count.value // 8  # '一台 DGX Spark': one device a machine (s17; s31 catalog)
         elif count.extra == "nodes×8":
             self.notes.append("nodes_assumed_8_gpus")
         elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out

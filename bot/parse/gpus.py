@@ -253,6 +253,12 @@ def unified(gpu_id: str) -> bool:
     return catalog.gpu(gpu_id).gpu_memory_fraction is not None
 
 
+def one_box(gpus: list[GpuMention]) -> bool:
+    """The cards named are machines of one GPU each (a DGX Spark, a Mac: ``gpus_per_node`` 1), so
+    '两台 DGX Spark' is two devices, not two machines of eight (s31 trial)."""
+    return bool(gpus) and catalog.gpu(gpus[0].gpu_id).gpus_per_node == 1
+
+
 def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
     idx = _gpu_index()
     found: list[GpuMention] = []

@@ -139,6 +139,7 @@ class InferenceContext(TypedDict):
     serving_gpus: str
     serving_one: bool
     unified: bool
+    mac: bool  # unified memory on Apple silicon (MLX, Metal); a DGX Spark is unified, not a Mac
     one_mac_unfit: bool
     mac_total: str
     mac_lighter: str | None

@@ -42,6 +42,13 @@ def is_unified(report: SizingReport) -> bool:
     return bool(spec.gpu_memory_fraction) if spec else (report.request.gpu or "").startswith("Apple-")
 
 
+def is_mac(report: SizingReport) -> bool:
+    """Apple silicon only: unified memory on a Mac (MLX, Metal's working set), not the other unified-memory
+    boxes (a DGX Spark's GB10 runs CUDA: llama.cpp or vLLM, no MLX; s31 trial)."""
+    spec = report.gpu_spec
+    return is_unified(report) and (spec.vendor == "Apple" if spec else True)
+
+
 def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
     """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
     gpu_id = report.request.gpu

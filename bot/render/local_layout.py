@@ -24,7 +24,8 @@ def local_layout(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> str
     "(Ollama) … fits (llama.cpp / MLX)")."""
     unified = is_unified(report) and inf.tp * inf.pp == 1
     if report.request.runtime not in (Runtime.llama_cpp, Runtime.ollama):  # assumed
-        return "llama.cpp / MLX" if unified else "llama.cpp"
+        spec = report.gpu_spec  # Apple only: a DGX Spark is unified memory without MLX (s31)
+        return "llama.cpp / MLX" if unified and (spec is None or spec.vendor == "Apple") else "llama.cpp"
     gpus = inf.tp * inf.pp
     if unified:
         return translate(lang, UNIFIED)

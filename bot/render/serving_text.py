@@ -280,6 +280,10 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
     return {
+        "mac": unified
+        and (
+            report.gpu_spec is None or report.gpu_spec.vendor == "Apple"
+        ),  # Apple's advice (MLX, sysctl), not a DGX Spark's (s31)
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
