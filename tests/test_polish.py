@@ -24,7 +24,7 @@ CORPUS = Path(__file__).resolve().parent / "data" / "questions.json"
 TERMS = {
     "token", "micro-batch", "logits", "bit", "bitsandbytes", "offload", "all-linear", "attention",
     "enable-dp-attention", "llama", "cpp", "rank", "epoch", "ngl", "torchtune", "days", "architecture",
-    "all-to-all",
+    "all-to-all", "all-reduce",  # s31: the field's term, written so in Chinese too (TP × replicas reason)
 }  # fmt: skip
 MODULE_PATH = re.compile(r"\b(?:estimator|bot)\.[a-z_]+\b")
 
