@@ -12,7 +12,9 @@ with a :class:`Loader` (a ``SourceFileLoader``: sources, resources, ``inspect`` 
 whose :meth:`Loader.get_code` reads the ``.pyc`` and checks it as CPython does for a timestamp ``.pyc``
 (magic number, flags 0, the source's mtime and size; ``importlib._bootstrap_external._validate_timestamp_pyc``
 @ v3.11.7). Anything else (a package, a name with an extension module or a folder beside it, no ``.py``,
-a hash-based or stale ``.pyc``, no ``.pyc``) goes the standard way, which writes the ``.pyc`` as before.
+a hash-based or stale ``.pyc``, no ``.pyc``, a ``.pyc`` whose body is not a code object, a listed file gone
+since) goes the standard way, which writes the ``.pyc`` as before. Where the interpreter lacks the private
+``_imp._fix_co_filename`` this finder needs, :func:`install` puts nothing: every import goes the standard way.
 """
 
 from __future__ import annotations
@@ -20,25 +22,33 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from _imp import _fix_co_filename  # type: ignore[import-not-found]
-from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
+from importlib.util import MAGIC_NUMBER
+from types import CodeType
+
+try:  # private (CPython's own loaders use it): without it, install() puts no finder
+    from _imp import _fix_co_filename  # type: ignore[import-not-found]
+except ImportError:  # an interpreter without it (tests/test_s31_fixg.py)
+    _fix_co_filename = None
 
 
 class Loader(SourceFileLoader):
     """A ``SourceFileLoader`` whose code comes from its ``.pyc`` (``cached``) when that is current."""
 
     cached = ""
+    stat: os.stat_result | None = None  # the source's, taken by Finder.find_spec: used once, then os.stat
 
     def get_code(self, fullname: str) -> object:
         """The module's code object from ``self.cached`` when its header is CPython's for this source
-        (16 bytes: magic, flags 0, mtime and size of the source modulo 2**32); otherwise as
-        ``SourceFileLoader`` (compiles the source and writes the ``.pyc``)."""
+        (16 bytes: magic, flags 0, mtime and size of the source modulo 2**32) and its body a code object;
+        otherwise as ``SourceFileLoader`` (compiles the source and writes the ``.pyc``)."""
         path = self.path
+        stat, self.stat = self.stat, None
         try:
             with open(self.cached, "rb", buffering=0) as fh:
                 data = fh.readall()
-            stat = os.stat(path)
+            if stat is None:
+                stat = os.stat(path)
         except OSError:
             return super().get_code(fullname)
         if (
@@ -47,7 +57,12 @@ class Loader(SourceFileLoader):
             or int.from_bytes(data[12:16], "little") != stat.st_size & 0xFFFFFFFF
         ):
             return super().get_code(fullname)
-        code = marshal.loads(memoryview(data)[16:])
+        try:
+            code = marshal.loads(memoryview(data)[16:])
+        except (EOFError, ValueError, TypeError):  # a truncated or foreign body: CPython's path decides
+            return super().get_code(fullname)
+        if type(code) is not CodeType:  # CPython raises ImportError ("Non-code object"): its path decides
+            return super().get_code(fullname)
         _fix_co_filename(code, path)
         return code
 
@@ -94,7 +109,13 @@ class Finder:
         if tail not in (self.folders.get(folder) or self.modules_in(folder)):
             return None
         origin = f"{folder}{_SEP}{tail}.py"  # a package's folder as the path finder names it: no trailing /
+        try:
+            stat = os.stat(origin)  # the stat get_code needs, taken here: a file gone since the listing
+        except OSError:  # (removed while the process runs) goes to the standard finder, listing re-read
+            self.folders.pop(folder, None)
+            return None
         loader = Loader(name, origin)
+        loader.stat = stat
         loader.cached = f"{folder}{_SEP}__pycache__{_SEP}{tail}{_TAG}"
         spec = ModuleSpec(name, loader, origin=origin)
         spec.has_location = True
@@ -105,10 +126,15 @@ class Finder:
 def install(packages: tuple[str, ...] = ("bot", "estimator")) -> bool:
     """Put a :class:`Finder` for ``packages`` first on ``sys.meta_path`` (once). False, and nothing put,
     where ``.pyc`` files are not beside their sources as above (``sys.pycache_prefix``, ``-O``, an
-    interpreter without a cache tag)."""
+    interpreter without a cache tag) or the interpreter lacks ``_imp._fix_co_filename``."""
     if any(isinstance(finder, Finder) for finder in sys.meta_path):
         return True
-    if sys.pycache_prefix or sys.flags.optimize or not sys.implementation.cache_tag:
+    if (
+        _fix_co_filename is None
+        or sys.pycache_prefix
+        or sys.flags.optimize
+        or not sys.implementation.cache_tag
+    ):
         return False
     sys.meta_path.insert(0, Finder(packages))
     return True
