@@ -95,6 +95,7 @@ from estimator.serving_speed import (
     priced_speed,
     serving_cost,
 )
+from estimator.vision import language_params
 from estimator.weights import (
     BITS_PER_WEIGHT,
     GROUP_SIZE,
@@ -223,7 +224,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
     return _Footprint(
-        active=s.active or s.params,
+        active=s.active or language_params(s.spec, s.params),  # a VL tower is not read at decode
         weights=weights,
         bpp=weights / s.params,
         kv_b=kv_b,

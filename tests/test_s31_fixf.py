@@ -1,0 +1,84 @@
+"""Design-review fixes of s31 (fixf).
+
+1. A vision-language release's tower is loaded (weights) but runs on image tokens only, and no images are
+   read: per-token FLOPs (6·N·D), decode bytes and per-layer splits use the language model's parameters.
+   Qwen2.5-VL-7B's language model is Qwen2.5-7B's shape and Qwen2.5-VL-3B's is Qwen2.5-3B's
+   (tests/test_s31_catalog.py), so each pair's figures must agree where only the LLM counts.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator import catalog
+from estimator.architecture import count_params
+from estimator.layout_table import DenseTable
+from estimator.memory import trained_params
+from estimator.models import Method
+from estimator.setup import TrainingSetup
+from estimator.transients import _per_layer_linear_params
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "vl, text",
+    [
+        ("Qwen2.5-VL-7B 在一张 H100 上推理，单用户", "Qwen2.5-7B 在一张 H100 上推理，单用户"),
+        ("serve Qwen2.5-VL-3B on one L40S for 8 users", "serve Qwen2.5-3B on one L40S for 8 users"),
+    ],
+)
+def test_decode_reads_the_language_model_only(capsys, vl, text):
+    a, b = _ask(capsys, vl)["report"]["inference"], _ask(capsys, text)["report"]["inference"]
+    assert a["weights_bytes"] > b["weights_bytes"]  # the tower is loaded …
+    assert a["decode_tokens_per_s"]["batch"] == b["decode_tokens_per_s"]["batch"]
+    # … but not read per token: the same bytes per decode step as the text model of that shape
+    assert a["decode_tokens_per_s"]["per_sequence"] == pytest.approx(
+        b["decode_tokens_per_s"]["per_sequence"],
+        rel=5e-3,  # catalog totals are rounded (3.75B, 3.09B)
+    )
+
+
+@pytest.mark.parametrize(
+    "question, model",
+    [
+        ("full fine-tune Qwen2.5-VL-3B on 1B tokens with 8 H100", "Qwen2.5-VL-3B"),
+        ("用 8 张 H100 全参微调 Qwen2.5-VL-7B，数据 2B token", "Qwen2.5-VL-7B"),
+    ],
+)
+def test_training_flops_count_the_language_model(capsys, question, model):
+    m = catalog.model(model)
+    tokens = 1e9 if "3B" in model else 2e9
+    lm = m.params_total - m.vision.params
+    report = _ask(capsys, question)["report"]
+    assert report["flops"] == pytest.approx(6 * lm * tokens)  # was 6 × the whole checkpoint
+    assert report["flops"] < 6 * m.params_total * tokens / 1.07
+
+
+def test_the_ledger_says_the_towers_flops_are_not_counted(capsys):
+    en = _ask(capsys, "full fine-tune Qwen2.5-VL-7B on 1B tokens with 8 H100")
+    (a,) = [x for x in en["assumptions"] if x["why"] == "vision_tower_frozen"]
+    assert "its FLOPs are not counted (it runs on image tokens only" in a["source"]
+    main(["ask", "--", "用 8 张 H100 推理 Qwen2.5-VL-7B"])
+    zh = capsys.readouterr().out
+    assert "已计入权重，但不计入每个 token 读取的字节（它只处理图像 token，这里不读取图像）" in zh
+
+
+@pytest.mark.parametrize("vl, text", [("Qwen2.5-VL-7B", "Qwen2.5-7B"), ("Qwen2.5-VL-3B", "Qwen2.5-3B")])
+def test_per_layer_splits_leave_the_tower_out(vl, text):
+    m, t = catalog.model(vl), catalog.model(text)
+    pm, pt = count_params(m)[0], count_params(t)[0]
+    from estimator.vision import language_params
+
+    assert language_params(m, pm) == pt
+    freeze = TrainingSetup(method=Method.freeze, freeze_layers=2)
+    assert trained_params(m, pm, freeze) == pytest.approx(trained_params(t, pt, freeze))
+    assert _per_layer_linear_params(m, pm) == pytest.approx(_per_layer_linear_params(t, pt))
+    setup = TrainingSetup()
+    assert DenseTable(m, pm, setup).layer_linear == pytest.approx(DenseTable(t, pt, setup).layer_linear)
