@@ -82,3 +82,47 @@ def test_per_layer_splits_leave_the_tower_out(vl, text):
     assert _per_layer_linear_params(m, pm) == pytest.approx(_per_layer_linear_params(t, pt))
     setup = TrainingSetup()
     assert DenseTable(m, pm, setup).layer_linear == pytest.approx(DenseTable(t, pt, setup).layer_linear)
+
+
+# 2. An answer that sized nothing counts a personal card as one card by the estimator's own predicate
+#    (estimator.resolve.one_personal_card), and says it filled the count: a follow-up given the JSON as
+#    ``prev`` fills it again rather than taking the 1 as stated.
+
+
+@pytest.mark.parametrize(
+    "question, card",
+    [
+        ("my RTX 3090 runs tiny-mystery-chat on vLLM, why is it slow?", "NVIDIA GeForce RTX 3090"),
+        ("我的 RTX 4060 用 vLLM 跑 functionary-small 为什么这么慢", "NVIDIA GeForce RTX 4060 8GB"),
+    ],
+)
+def test_unsized_personal_card_is_an_assumed_count(capsys, question, card):
+    d = _ask(capsys, question)
+    assert d["report"] is None
+    assert d["request"]["gpu_count"] == 1
+    assert d["request"]["assumed_fields"] == ["gpu_count"]
+    (a,) = d["assumptions"]
+    assert (a["field"], a["value"], a["why"], a["params"]) == (
+        "gpu_count",
+        1,
+        "personal_one_card",
+        {"gpu": card},
+    )
+    from bot.web.state import as_stated
+    from estimator.request import SizingRequest
+
+    assert as_stated(SizingRequest.model_validate(d["request"])).gpu_count is None  # filled again, not said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many RTX 3090 do I need to run tiny-mystery-chat on vLLM?",
+        "跑 tiny-mystery-chat 需要几张 RTX 4090？",
+    ],
+)
+def test_unsized_count_follows_the_estimators_conditions(capsys, question):
+    # the count asked is the question, for the sizing estimator and the unsized answer alike: no count
+    d = _ask(capsys, question)
+    assert d["report"] is None and d["request"]["count_asked"] is True
+    assert d["request"]["gpu_count"] is None and d["assumptions"] == []
