@@ -126,3 +126,38 @@ def test_unsized_count_follows_the_estimators_conditions(capsys, question):
     d = _ask(capsys, question)
     assert d["report"] is None and d["request"]["count_asked"] is True
     assert d["request"]["gpu_count"] is None and d["assumptions"] == []
+
+
+# 3. A model with both state layers and sliding-window layers: the KV splits are over the KV layers
+#    (layers − state_layers), and the window applies to the sequence's KV. MiniMax-M1 (80 layers, 70 lightning
+#    state layers, 10 softmax layers of 2·8·128·2 = 4,096 B per token each) with half its softmax layers
+#    windowed at 4,096 tokens — no catalog model has both yet, so the shape is hypothetical.
+
+
+def _hybrid_windowed():
+    m = catalog.model("MiniMax-M1")
+    return m.model_copy(update={"sliding_window": 4096, "sliding_window_layers": 5})
+
+
+def test_hybrid_windowed_kv_per_sequence():
+    from estimator.state_layers import state_bytes_per_sequence
+    from estimator.weights import kv_bytes_per_sequence, kv_bytes_per_token
+
+    m = _hybrid_windowed()
+    assert kv_bytes_per_token(m) == 40_960.0
+    state = state_bytes_per_sequence(m)
+    # 5 full layers × 32,768 tokens + 5 windowed × 4,096, 4,096 B per layer-token: 756 MiB, + the states
+    assert kv_bytes_per_sequence(m, 32_768) == pytest.approx(4096 * (5 * 32_768 + 5 * 4096) + state)
+    assert kv_bytes_per_sequence(m, 2048) == pytest.approx(40_960 * 2048 + state)  # under the window
+
+
+def test_hybrid_windowed_kv_capacity():
+    from estimator.serving_layout import kv_capacity_tokens, room_per_gpu
+    from estimator.state_layers import state_bytes_per_sequence
+
+    m, gpu = _hybrid_windowed(), catalog.gpu("H200-SXM-141GB")
+    weights = 8 * 0.5 * room_per_gpu(m, gpu, 8)  # half the room to the weights: the rest for KV
+    room = room_per_gpu(m, gpu, 8) * 8 - weights - state_bytes_per_sequence(m) - 4096 * 5 * 4096
+    tokens = kv_capacity_tokens(m, gpu, weights, 8)
+    # the 5 full KV layers hold the tokens (4,096 B per layer-token; MiniMax's 8 KV heads split over TP 8)
+    assert tokens == pytest.approx(room // (4096 * 5), abs=16)
