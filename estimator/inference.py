@@ -95,7 +95,6 @@ from estimator.serving_speed import (
     priced_speed,
     serving_cost,
 )
-from estimator.vision import language_params
 from estimator.weights import (
     BITS_PER_WEIGHT,
     GROUP_SIZE,
@@ -224,7 +223,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
     return _Footprint(
-        active=s.active or language_params(s.spec, s.params),  # a VL tower is not read at decode
+        active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
         weights=weights,
         bpp=weights / s.params,
         kv_b=kv_b,

@@ -470,7 +470,7 @@ def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> floa
     (prefix_tokens × layers × 2 × kv_heads × head_dim; Liu et al. 2022, P-Tuning v2 §3.2, ChatGLM's
     ``PrefixEncoder`` without projection)."""
     if setup.method == Method.full:  # all but a VL release's frozen vision tower (estimator.vision)
-        return language_params(spec, params) or 0.0
+        return params - spec.vision.params if spec.vision is not None else params  # language_params
     if setup.method in (Method.lora, Method.qlora):
         return lora_params(spec, setup.lora_rank, setup.lora_targets)
     if setup.method == Method.freeze:

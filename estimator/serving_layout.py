@@ -16,7 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
-from estimator.weights import kv_bytes_per_token, kv_layers, weight_bytes, windowed_layers
+from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
 
 
 def usable_bytes_per_gpu(gpu: GpuSpec, runtime: ServingRuntime = VLLM) -> float:
@@ -84,7 +84,7 @@ def kv_capacity_tokens(
 
         room -= state_bytes_per_sequence(spec)  # split over TP by heads, never replicated
     windowed = windowed_layers(spec)
-    layers = kv_layers(spec)  # KV layers only: a hybrid's state layers hold their fixed state above
+    layers = spec.layers - (spec.state_layers or 0)  # kv_layers: a hybrid's state layers hold no KV
     if 0 < windowed < layers:  # hybrid: the windowed layers hold one window per sequence
         per_layer = per_token / layers
         room -= per_layer * windowed * (spec.sliding_window or 0)

@@ -13,7 +13,6 @@ from estimator import attention
 from estimator.built import price_band, speed
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Currency, DecodeSpeed, Precision, PriceBand
-from estimator.vision import language_params
 
 
 @dataclass(frozen=True)
@@ -169,7 +168,8 @@ def decode_speed(
     bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * eff.bandwidth * tp
     if bw <= 0:
         return None
-    params = language_params(spec, params) or params  # a VL tower is loaded, not read per token
+    if spec.vision is not None:  # a VL tower is loaded, not read per token (vision.language_params, inline)
+        params -= spec.vision.params
     active = min(active, params)
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV

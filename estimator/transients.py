@@ -32,7 +32,6 @@ from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
 from estimator.trainer_generation import generation_parts
-from estimator.vision import language_params
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
@@ -269,7 +268,8 @@ def kept_activations(
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
     """Weights of one decoder layer's projections (all but the embeddings and head, per layer)."""
     embeddings = float(spec.vocab * spec.hidden * (1 if spec.tied_embeddings else 2))  # embedding_params
-    return max(0.0, (language_params(spec, params) or 0.0) - embeddings) / spec.layers  # no VL tower
+    lm = params - spec.vision.params if spec.vision is not None else params  # no VL tower (language_params)
+    return max(0.0, lm - embeddings) / spec.layers
 
 
 def layer_workspace(

@@ -40,7 +40,10 @@ def language_params(spec: ModelSpec | None, params: float | None) -> float | Non
 
 def text_params(active: float | None, out: TrainingResult) -> float | None:
     """N of 6·N·D: the active parameters of a MoE, else the language model's (:func:`language_params`)."""
-    return active or language_params(out.spec, out.params)
+    spec, params = out.spec, out.params  # language_params inline: asked at each step of a training answer
+    if active or spec is None or spec.vision is None or params is None:
+        return active or params
+    return params - spec.vision.params
 
 
 def note(spec: ModelSpec, req: SizingRequest, ledger: Ledger) -> None:
