@@ -50,7 +50,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "ceiling": _ceiling(answer),
         "family_fits": _family_fits(answer),
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
-        "assumptions": [_assumption(a) for a in report.assumptions] if report else [],
+        "assumptions": [_assumption(a) for a in report.assumptions] if report else _unsized(answer),
         "report": _report(answer) if report else None,
         "interpretation": answer.interpretation.model_dump(mode="json"),
         "config": answer.config.model_dump(mode="json") if answer.config is not None else None,
@@ -115,6 +115,15 @@ def _offer(answer: Answer) -> dict[str, Any] | None:
     priced = pricing(answer.report, answer.offer)
     out["pricing"] = priced.model_dump(mode="json") if priced is not None else None
     return out
+
+
+def _unsized(answer: Answer) -> list[dict[str, Any]]:
+    """Nothing sized: the assumptions the answer's request still made (one personal card, s31 fixf)."""
+    if "gpu_count" not in (answer.parsed.request.assumed_fields or ()):
+        return []
+    from bot.core.unsized_card import assumptions  # imported when used: start-up
+
+    return [_assumption(a) for a in assumptions(answer.parsed.request)]
 
 
 def _assumption(a: Assumption) -> dict[str, Any]:

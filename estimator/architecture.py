@@ -103,15 +103,15 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     layers = spec.layers
     embeddings = embedding_params(spec) + h * (spec.learned_position_embeddings or 0)
     per_layer_common = attention_params(spec) + 2 * h
-    final_norm = float(h)
+    extra = float(h)  # the final norm, a hybrid's state-layer correction, a VL tower
     if spec.state_layers:  # linear-attention / Mamba layers: their own mixer in place of attention
-        final_norm += spec.state_layers * ((spec.state_layer_params or 0) - attention_params(spec))
+        extra += spec.state_layers * ((spec.state_layer_params or 0) - attention_params(spec))
 
     if spec.vision is not None:  # a VL release: its vision encoder and projector (config-computed count)
-        final_norm += spec.vision.params
+        extra += spec.vision.params
     if not spec.is_moe:
         dense_mlp = _mlp_params(h, spec.ffn_hidden, spec.ffn_type)
-        total = embeddings + layers * (per_layer_common + dense_mlp) + final_norm
+        total = embeddings + layers * (per_layer_common + dense_mlp) + extra
         return total, total
 
     experts = spec.experts or 0
@@ -123,7 +123,7 @@ def count_params(spec: ModelSpec) -> tuple[float, float]:
     router = float(h * experts)
     dense_mlp = _mlp_params(h, spec.ffn_hidden, spec.ffn_type)
 
-    common = embeddings + layers * per_layer_common + spec.dense_mlp_layers * dense_mlp + final_norm
+    common = embeddings + layers * per_layer_common + spec.dense_mlp_layers * dense_mlp + extra
     common += moe_layers * (shared * shared_mlp + router)
     total = common + moe_layers * experts * expert
     active = common + moe_layers * top_k * expert

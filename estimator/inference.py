@@ -223,7 +223,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
     return _Footprint(
-        active=s.active or s.params,
+        active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
         weights=weights,
         bpp=weights / s.params,
         kv_b=kv_b,

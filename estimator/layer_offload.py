@@ -30,6 +30,7 @@ from pydantic import Field
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.request import _Frozen
 from estimator.units import GIB
+from estimator.vision import language_params
 
 if TYPE_CHECKING:
     from estimator.models import Inference, SizingRequest
@@ -139,7 +140,9 @@ class _Shape:
         self.experts = (spec.experts or 0) * one_expert * moe  # routed experts per layer (average)
         self.experts_active = (spec.experts_top_k or 0) * one_expert * moe
         tied = 0.0 if spec.tied_embeddings else self.output
-        body = max(0.0, params * bpp - self.embed - tied)
+        lm = language_params(spec, params) or 0.0  # a VL tower is no layer's share: on the GPU, not read
+        self.tower = (params - lm) * bpp  # llama.cpp's mmproj on the GPU (its default, --mmproj-offload)
+        body = max(0.0, lm * bpp - self.embed - tied)
         self.rest = max(0.0, body / spec.layers - self.experts) if spec.layers else 0.0
         self.kv = kv_sequence / spec.layers if spec.layers else 0.0
         self.kv_on_gpu = (
@@ -162,6 +165,7 @@ def _sides(sh: _Shape, ngl: int, cpu_moe: int) -> tuple[float, float, float, flo
     first_gpu = sh.layers - on_gpu  # layers first_gpu … layers − 1 are on the GPU
     experts_cpu = max(0, min(cpu_moe, sh.layers) - first_gpu)  # GPU layers among the first cpu_moe
     gpu_w = on_gpu * (sh.rest + sh.experts) - experts_cpu * sh.experts + (sh.output if out_gpu else 0.0)
+    gpu_w += sh.tower  # a VL tower (mmproj): held, not read per token
     host_w = sh.embed + first_gpu * (sh.rest + sh.experts) + experts_cpu * sh.experts
     host_w += 0.0 if out_gpu else sh.output
     gpu_kv, host_kv = (on_gpu * sh.kv, first_gpu * sh.kv) if sh.kv_on_gpu else (0.0, sh.layers * sh.kv)

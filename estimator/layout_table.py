@@ -102,9 +102,8 @@ class DenseTable:
         self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
         self.eager_at = eager_layout(setup)  # (TP, PP, EP, recompute) keeping self.hf; None: Megatron-LM
         self.per_logit = per_logit
-        self.layer_linear = (
-            max(0.0, params - embedding_params(spec)) / spec.layers
-        )  # _per_layer_linear_params
+        lm = params - spec.vision.params if spec.vision else params  # no VL tower (vision.language_params)
+        self.layer_linear = max(0.0, lm - embedding_params(spec)) / spec.layers  # _per_layer_linear_params
         self.seq, self.vocab, self.hidden, self.layers = setup.seq_len, spec.vocab, spec.hidden, spec.layers
         self.totals: dict[Layout, float] = {}
         self.values: dict[Layout, list[float]] = {}  # each total's parts, in the breakdown's order

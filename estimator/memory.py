@@ -43,6 +43,7 @@ from estimator.transients import (
     peaks,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
+from estimator.vision import language_params
 from estimator.weights import INT8_ROW_SCALE_BITS
 
 _FREEZE = Method.freeze  # read once (Python 3.11's EnumType.__getattr__), as estimator.setup does
@@ -469,11 +470,12 @@ def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> floa
     (prefix_tokens × layers × 2 × kv_heads × head_dim; Liu et al. 2022, P-Tuning v2 §3.2, ChatGLM's
     ``PrefixEncoder`` without projection)."""
     if setup.method == Method.full:  # all but a VL release's frozen vision tower (estimator.vision)
-        return params - spec.vision.params if spec.vision is not None else params
+        return params - spec.vision.params if spec.vision is not None else params  # language_params
     if setup.method in (Method.lora, Method.qlora):
         return lora_params(spec, setup.lora_rank, setup.lora_targets)
     if setup.method == Method.freeze:
-        per_layer = (params - embedding_params(spec) - spec.hidden) / spec.layers
+        lm = language_params(spec, params) or 0.0  # a VL tower is no decoder layer's share
+        per_layer = (lm - embedding_params(spec) - spec.hidden) / spec.layers
         return min(setup.freeze_layers, spec.layers) * per_layer
     kv_dim = spec.kv_heads * spec.head_dim_effective
     return float(setup.prefix_tokens * spec.layers * 2 * kv_dim)

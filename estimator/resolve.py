@@ -192,6 +192,21 @@ PERSONAL_COUNT_STAGES = (Stage.inference, Stage.finetune)
 owns. Pre-training and continued pre-training ask how many cards a job takes, so no count is assumed."""
 
 
+def one_personal_card(req: SizingRequest, personal: bool, stage: Stage | None) -> bool:
+    """Whether a ``personal`` card named without a count is one card (:func:`personal_count`; an answer that
+    sized nothing reads it the same: bot.core.unsized_card): serving or fine-tuning, no count said or asked,
+    no total memory, budget or deadline (then the count is the question)."""
+    return (
+        personal
+        and req.gpu_count is None
+        and not req.count_asked
+        and req.total_memory_gib is None
+        and req.budget is None
+        and req.deadline_days is None
+        and stage in PERSONAL_COUNT_STAGES
+    )
+
+
 def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:
     """A personal card named without a count (:attr:`GpuSpec.personal`: GeForce, Titan, old Tesla, a Mac,
     a small card known by its memory) is one card, for serving and fine-tuning: "Can I run a 9B on my
@@ -204,15 +219,7 @@ def personal_count(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingReq
     if r.gpu.generic and not r.gpu.personal and _no_count_asked(req) and r.stage in PERSONAL_COUNT_STAGES:
         ledger.assume("gpu_count", 1, Why.memory_one_card, memory_gib=r.gpu.memory_gib)
         return req.model_copy(update={"gpu_count": 1})  # "a card with 64GB": one card of that memory
-    if (
-        not r.gpu.personal
-        or req.gpu_count is not None
-        or req.count_asked
-        or req.total_memory_gib is not None
-        or req.budget is not None
-        or req.deadline_days is not None
-        or r.stage not in PERSONAL_COUNT_STAGES
-    ):
+    if not one_personal_card(req, r.gpu.personal, r.stage):
         return req
     ledger.assume("gpu_count", 1, Why.personal_one_card, gpu=r.gpu.name)
     return req.model_copy(update={"gpu_count": 1})

@@ -84,10 +84,11 @@ def kv_capacity_tokens(
 
         room -= state_bytes_per_sequence(spec)  # split over TP by heads, never replicated
     windowed = windowed_layers(spec)
-    if 0 < windowed < spec.layers:  # hybrid: the windowed layers hold one window per sequence
-        per_layer = per_token / spec.layers
+    layers = spec.layers - (spec.state_layers or 0)  # kv_layers: a hybrid's state layers hold no KV
+    if 0 < windowed < layers:  # hybrid: the windowed layers hold one window per sequence
+        per_layer = per_token / layers
         room -= per_layer * windowed * (spec.sliding_window or 0)
-        per_token = per_layer * (spec.layers - windowed)
+        per_token = per_layer * (layers - windowed)
     if room <= 0 or per_token <= 0:
         return 0
     return runtime.whole_blocks(int(room // per_token))

@@ -163,10 +163,14 @@ def decode_speed(
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it.
+    A VL release's tower is not read at decode (no images are read: estimator.vision.language_params).
     """
     bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * eff.bandwidth * tp
     if bw <= 0:
         return None
+    if spec.vision is not None:  # a VL tower is loaded, not read per token (vision.language_params, inline)
+        params -= spec.vision.params
+    active = min(active, params)
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))

@@ -39,6 +39,7 @@ from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECI
 from estimator.training_setup import SetupParts as SetupParts
 from estimator.training_setup import _seq_len, assume_tokens_per_sample, samples_at_cap, training_setup
 from estimator.training_tools import tool_method
+from estimator.vision import text_params
 
 Fields = dict[str, Any]
 """TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
@@ -75,7 +76,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         ledger.assume("flops_per_param_token", round(k, 3), why, **params)
 
     mfu, price, deadline = None, None, req.deadline_days
-    timed = not r.gpu.generic or measured_rate(req, k, r.active or out.params) is not None
+    timed = not r.gpu.generic or measured_rate(req, k, text_params(r.active, out)) is not None
     if r.gpu.generic and not timed and (tokens is not None or req.budget or req.hours):
         ledger.note("generic_gpu_no_time", gpu=r.gpu.name)
     req = without_impossible_duration(req, r, tokens, k, out.params, ledger)  # '1 hour' for 2T tokens
@@ -84,7 +85,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out.currency = price[2] if price else None
         out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
-        rate = training_rate(req, r.gpu, r.active or out.params, r.active is not None, ledger, k, tokens)
+        rate = training_rate(req, r.gpu, text_params(r.active, out), r.active is not None, ledger, k, tokens)
         mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval, out.scale_reference = rate
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None
@@ -95,7 +96,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if tokens is not None and out.params is not None and mfu is not None:
         out = replace(out, **_compute_time_cost(req, r, tokens, k, mfu, price, out, ledger))
     elif tokens is not None and out.params is not None and out.flops is None:  # FLOPs without time
-        out.flops = compute.training_flops(r.active or out.params, tokens, k)
+        out.flops = compute.training_flops(text_params(r.active, out), tokens, k)
         out.pf_days, out.tokens = compute.pf_days(out.flops), tokens
     if out.flops is not None and out.spec is not None:
         out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
@@ -201,7 +202,7 @@ def _known_duration(
     fields: Fields = {"gpu_hours": band, "days": days, "days_table": [days]}
     ledger.note("known_duration", gpu_count=gpus, hours=hours, gpu_hours=gpu_hours)
     if tokens is not None and out.params is not None:
-        flops = compute.training_flops(r.active or out.params, tokens, k)
+        flops = compute.training_flops(text_params(r.active, out), tokens, k)
         fields |= {"flops": flops, "pf_days": compute.pf_days(flops), "tokens": tokens}
         if not r.gpu.generic:
             implied = flops / (gpu_hours * compute.SECONDS_PER_HOUR * r.gpu.peak_flops_16bit)
@@ -314,7 +315,7 @@ def _inverse(
     need = compute.gpus_for_deadline(hours.likely, deadline, r.gpu.gpus_per_node)
     table = [_days(hours, c) for c in _table_counts(need)]  # how long the bought hours take
     fields: Fields = {"budget_gpu_hours": hours, "days_table": table}
-    n = r.active or out.params
+    n = text_params(r.active, out)
     if n:
         slower = _long_context_factor(req, r, out, k)  # attention beyond 8K: fewer tokens per FLOP
         fields["tokens_for_budget"] = _scaled(flops, 1 / (k * n * slower))
@@ -337,7 +338,7 @@ def _compute_time_cost(
     """C = k·N·D, GPU-hours at the MFU band (beyond the calibration context, × the attention factor:
     :func:`_long_context_factor`), PF-days, Chinchilla, and the cost of the likely hours."""
     params = out.params or 0.0
-    flops = compute.training_flops(r.active or params, tokens, k)
+    flops = compute.training_flops(text_params(r.active, out) or params, tokens, k)
     peak = out.peak_flops or r.gpu.peak_flops_16bit
     roll = _rollouts(req, r, out, tokens, k, ledger)  # RL generation: decode-timed, out of the MFU part
     timed = flops - (roll[1] if roll else 0.0)
@@ -367,7 +368,7 @@ def _rollouts(
 ) -> tuple[Rollout, float] | None:
     """The RL rollouts (:func:`estimator.rollout.rollout_part`); none when the user's measured rate sets
     the time (it includes the generation) or without a model shape."""
-    if out.spec is None or not out.params or measured_rate(req, k, r.active or out.params) is not None:
+    if out.spec is None or not out.params or measured_rate(req, k, text_params(r.active, out)) is not None:
         return None
     return rollout.rollout_part(req, out.spec, out.params, r.active, r.gpu, tokens, ledger)
 
@@ -385,7 +386,7 @@ def _long_context_factor(req: SizingRequest, r: Resolved, out: TrainingResult, k
     """The time's multiplier for attention beyond the calibration runs' 8K context
     (:func:`estimator.attention.time_factor`); 1.0 at 8K and below, without a shape, and when the
     user's measured throughput sets the time (it already includes the attention)."""
-    n = r.active or out.params
+    n = text_params(r.active, out)
     if out.spec is None or not n or measured_rate(req, k, n) is not None:
         return 1.0
     shape, seq = attention.shape_of(out.spec), _seq_len(req, r.stage, out.spec)

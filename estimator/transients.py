@@ -268,7 +268,8 @@ def kept_activations(
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
     """Weights of one decoder layer's projections (all but the embeddings and head, per layer)."""
     embeddings = float(spec.vocab * spec.hidden * (1 if spec.tied_embeddings else 2))  # embedding_params
-    return max(0.0, params - embeddings) / spec.layers
+    lm = params - spec.vision.params if spec.vision is not None else params  # no VL tower (language_params)
+    return max(0.0, lm - embeddings) / spec.layers
 
 
 def layer_workspace(

@@ -158,17 +158,19 @@ def windowed_layers(spec: ModelSpec) -> int:
     """Layers whose KV is capped at the sliding window (all of them unless the catalog says fewer)."""
     if not spec.sliding_window:
         return 0
-    return spec.sliding_window_layers or spec.layers
+    return spec.sliding_window_layers or spec.layers - (spec.state_layers or 0)  # kv_layers, inline
 
 
 def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
     """KV bytes for one sequence of ``context`` tokens; sliding-window layers hold at most the window
     (Mistral 7B: 4,096; Gemma 2: every other layer); a hybrid model's state layers hold a fixed state."""
+    layers = spec.layers - (spec.state_layers or 0)  # kv_layers: a hybrid's state layers hold no KV
+    per_layer = kv_bytes_per_token(spec, kv_bytes) / max(1, layers)
+    sw = windowed_layers(spec)
+    capped = min(context, spec.sliding_window or context)
+    kv = per_layer * ((layers - sw) * context + sw * capped)
     if spec.state_layers:  # a hybrid model: its KV layers' cache + the fixed states (estimator.state_layers)
         from estimator.state_layers import state_bytes_per_sequence
 
-        return kv_bytes_per_token(spec, kv_bytes) * context + state_bytes_per_sequence(spec)
-    per_layer = kv_bytes_per_token(spec, kv_bytes) / spec.layers
-    sw = windowed_layers(spec)
-    capped = min(context, spec.sliding_window or context)
-    return per_layer * ((spec.layers - sw) * context + sw * capped)
+        kv += state_bytes_per_sequence(spec)
+    return kv

@@ -18,7 +18,6 @@ from bot.cli import main
 from estimator import catalog
 from estimator.architecture import count_params, published_active_params
 from estimator.state_layers import state_bytes_per_sequence
-from estimator.vision import image_tokens
 from estimator.weights import kv_bytes_per_sequence, kv_bytes_per_token
 
 
@@ -60,14 +59,6 @@ def test_qwen25_vl_3b_counts_its_tower():
     )
     assert m.tied_embeddings
     assert count_params(m)[0] == pytest.approx(3.75e9, rel=2e-3)
-
-
-def test_image_tokens_dynamic_resolution():
-    """28 × 28 pixels per token after the 2 × 2 merge: 1,008² pixels → 36 × 36 tokens."""
-    m = catalog.model("Qwen2.5-VL-7B")
-    assert m.vision is not None and m.vision.pixels_per_token == 28 * 28
-    assert image_tokens(m, 1008, 1008) == 1296
-    assert image_tokens(catalog.model("Qwen2.5-7B"), 1008, 1008) is None
 
 
 def test_vl_lora_counts_the_tower_as_frozen_weights(capsys):

@@ -6,26 +6,35 @@ said less than the user did (docs/design.md §8)."""
 
 from __future__ import annotations
 
+from estimator.models import Assumption
+from estimator.reasons import Why
 from estimator.request import SizingRequest
-from estimator.resolve import PERSONAL_COUNT_STAGES
+from estimator.resolve import one_personal_card as _one_card
 
 
 def one_personal_card(request: SizingRequest) -> SizingRequest:
-    """``request`` with ``gpu_count`` 1 when it names a personal catalog card (:attr:`GpuSpec.personal`:
-    GeForce, Titan, a Mac, a Jetson …) for serving or fine-tuning with no count said or asked and nothing that
-    makes the count the question (a total memory, a budget, a deadline); else ``request`` unchanged. The
-    same conditions as :func:`estimator.resolve.personal_count`, which applies them when a model is sized."""
-    if (
-        request.gpu is None
-        or request.gpu_count is not None
-        or request.stage not in PERSONAL_COUNT_STAGES
-        or request.count_asked
-        or request.total_memory_gib is not None
-        or request.budget is not None
-        or request.deadline_days is not None
-    ):
+    """``request`` with ``gpu_count`` 1, named in ``assumed_fields`` (a follow-up given this request as its
+    ``prev`` fills it again rather than taking it as stated), when it names a personal catalog card
+    (:attr:`GpuSpec.personal`: GeForce, Titan, a Mac, a Jetson …) as
+    :func:`estimator.resolve.one_personal_card` reads it; else ``request`` unchanged."""
+    if request.gpu is None or request.gpu_count is not None:
         return request
     from estimator import catalog
 
     spec = catalog.gpus().get(request.gpu)
-    return request.model_copy(update={"gpu_count": 1}) if spec is not None and spec.personal else request
+    if spec is None or not _one_card(request, spec.personal, request.stage):
+        return request
+    filled = (*(request.assumed_fields or ()), "gpu_count")
+    return request.model_copy(update={"gpu_count": 1, "assumed_fields": filled})
+
+
+def assumptions(request: SizingRequest) -> list[Assumption]:
+    """The assumption :func:`one_personal_card` made, as the estimator words it when it sizes
+    (``personal_one_card``); none when it made none."""
+    if request.gpu is None or "gpu_count" not in (request.assumed_fields or ()):
+        return []
+    from estimator import catalog
+
+    spec = catalog.gpus().get(request.gpu)
+    name = spec.name if spec is not None else request.gpu
+    return [Assumption(field="gpu_count", value=1, why=Why.personal_one_card, params={"gpu": name})]

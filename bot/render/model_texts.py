@@ -8,13 +8,15 @@ from bot.render.i18n import N_
 MODEL_WHY_TEXTS: dict[str, str] = {
     "vision_tower_served": N_(
         "%(model)s is a vision-language model: its vision encoder and projector "
-        "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights; image tokens count in "
+        "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights, not in the bytes each "
+        "token reads (they run on image tokens only, and images are not read here); image tokens count in "
         "the context you give"
     ),
     "vision_tower_frozen": N_(
         "%(model)s is a vision-language model: its vision encoder and projector "
         "(%(vision_params)s parameters, %(depth)s blocks) are counted as frozen 16-bit weights — not "
-        "trained, as LLaMA-Factory (freeze_vision_tower) and ms-swift (freeze_vit) run it by default"
+        "trained, as LLaMA-Factory (freeze_vision_tower) and ms-swift (freeze_vit) run it by default; its "
+        "FLOPs are not counted (it runs on image tokens only, and images are not read here)"
     ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption: estimator.vision.note)."""
