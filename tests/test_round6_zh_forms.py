@@ -89,8 +89,10 @@ def test_a_glued_variant_word_is_one_name(
         for s in data["interpretation"].get("substitutions") or []
         if s["reason"] == "vision_language_llm"
     ]
-    # s14-left: a VL release is sized as its catalog LLM (Qwen2.5-3B: 3.09B), named as typed with a reason
-    assert vl == [typed] or data["interpretation"]["unknown_model"] == typed
+    # s14-left: a VL release is sized as its catalog LLM (Qwen2.5-3B: 3.09B), named as typed with a reason;
+    # s31-catalog: Qwen2.5-VL-3B/7B are catalog releases themselves (vision tower counted), resolved whole
+    whole = req(data, "model") in {"Qwen2.5-VL-3B", "Qwen2.5-VL-7B"}
+    assert whole or vl == [typed] or data["interpretation"]["unknown_model"] == typed
     assert req(data, "params_total") == pytest.approx(size, rel=0.1)
     assert not [t for t, why in named(data).items() if why == "other_setup"]
 
