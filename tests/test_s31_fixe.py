@@ -1,0 +1,42 @@
+"""s31 design review, part fixe: vague Chinese counts ('几十张', '数十台') are no count; 块 beside money is
+no card count (bot.parse.plain_forms.COUNT_RE, bot.parse.more_roles.vague_amount)."""
+
+from __future__ import annotations
+
+from bot.parse import parse
+from bot.parse.plain_forms import arabic_counts
+
+
+def test_tens_after_ji_is_no_count() -> None:
+    p = parse("Mixtral-8x7B 部署推理，大概要几十张 H100 吧")
+    assert p.request.gpu_count is None
+    assert ("几十", "vague") in p.unused_numbers
+
+
+def test_shu_shi_nodes_is_no_count() -> None:
+    p = parse("我们有数十台机器，想训练 Qwen2-7B")
+    assert p.request.gpu_count is None
+    assert ("数十", "vague") in p.unused_numbers
+
+
+def test_shi_ji_is_no_count() -> None:
+    assert parse("Yi-34B 推理 十几张 4090").request.gpu_count is None
+    assert arabic_counts("十几张卡") == "十几张卡"
+
+
+def test_tens_numeral_still_counts() -> None:
+    assert parse("Yi-34B 推理 用三十张 L40S").request.gpu_count == 30
+    assert arabic_counts("二十张卡") == "20张卡"
+    assert arabic_counts("两台十六卡") == "2台16卡"
+
+
+def test_kuai_money_is_no_card_count() -> None:
+    assert arabic_counts("租金三块五一小时") == "租金三块五一小时"
+    assert arabic_counts("两块钱") == "两块钱"
+    assert arabic_counts("四块 a100") == "4块 a100"
+    assert arabic_counts("a100 四块") == "a100 4块"
+    assert arabic_counts("买了两块一小时") == "买了两块一小时"
+
+
+def test_english_count_unchanged() -> None:
+    assert parse("Yi-34B inference on 30 L40S").request.gpu_count == 30
