@@ -40,3 +40,23 @@ def test_kuai_money_is_no_card_count() -> None:
 
 def test_english_count_unchanged() -> None:
     assert parse("Yi-34B inference on 30 L40S").request.gpu_count == 30
+
+
+# --- item 3: 'which size fits' is read in parse (a flag), core reads the flag -------------------------
+
+
+def test_fits_asked_read_in_parse_zh() -> None:
+    p = parse("两张 4090 能跑哪个 Qwen2.5")
+    assert p.model_family_only and p.fits_asked is True
+    assert parse("用两张 4090 部署 Qwen2.5，要几张卡").fits_asked is False
+
+
+def test_fits_asked_read_in_parse_en() -> None:
+    assert parse("which Qwen2.5 fits on 2 RTX 4090?").fits_asked is True
+    assert parse("serve Qwen2.5 on 2 RTX 4090").fits_asked is False
+
+
+def test_core_family_fits_searches_no_text() -> None:
+    import bot.core.family_fits as ff
+
+    assert not hasattr(ff, "WHICH_FITS") and not hasattr(ff, "re")
