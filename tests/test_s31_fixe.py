@@ -60,3 +60,40 @@ def test_core_family_fits_searches_no_text() -> None:
     import bot.core.family_fits as ff
 
     assert not hasattr(ff, "WHICH_FITS") and not hasattr(ff, "re")
+
+
+# --- items 2 and 4: markdown unwrapped once, in parse, on the prose only ------------------------------
+
+
+def _seen_by_split(monkeypatch, text: str) -> list[str]:
+    import bot.core.pipeline as pl
+    from bot.core.pasted import split_pasted
+
+    seen: list[str] = []
+
+    def spy(t: str) -> tuple[str | None, str]:
+        seen.append(t)
+        return split_pasted(t)
+
+    monkeypatch.setattr(pl, "split_pasted", spy)
+    pl.answer(text)
+    return seen
+
+
+def test_launch_line_backticks_stay_en(monkeypatch) -> None:
+    text = "fine-tune Llama 2 **70B** on 8 A100: torchrun --nproc_per_node=`nproc` train.py"
+    assert _seen_by_split(monkeypatch, text) == [text]  # as typed: not 'nproc' bare, not '70B'
+    assert parse(text).request.params_total == 70e9  # the prose's emphasis still unwrapped in parse
+
+
+def test_pasted_code_stays_zh(monkeypatch) -> None:
+    text = "用 ８ 张 A100 训练 Llama 2 **70B**，启动：python -c 'f(**`cat cfg`)' "
+    seen = _seen_by_split(monkeypatch, text)
+    assert seen == [text.replace("８", "8")]  # full-width folded; '**', backticks as typed
+    assert parse(text).request.gpu_count == 8
+
+
+def test_plain_forms_runs_in_parse_only() -> None:
+    import bot.core.pipeline as pl
+
+    assert not hasattr(pl, "plain_forms")
