@@ -11,7 +11,6 @@ first, then those that do not fit, smallest first. Nothing is sized in the famil
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -23,13 +22,6 @@ from estimator.runtimes.others import home_ram, host_part
 if TYPE_CHECKING:
     from bot.parse import ParseResult
     from estimator.models import Inference, SizingReport, SizingRequest
-
-WHICH_FITS = re.compile(
-    r"(?i)哪[个些款种一]|能跑|跑得|跑不|能不能跑|可以跑|放得下|装得下|塞得下|能放|能装|多大"
-    r"|\bwhich\b|\bwhat\s+size|\bfits?\b|\bfitting\b|\brun(?:s|ning)?\b|\bhold\b|\bload\b"
-)
-"""The question asks which size fits or runs ('能跑哪个', '放得下吗', 'which … fits', 'can I run'): only
-then are the sizes listed; 'serve qwen2.5 on 2 4090s' and '几张卡' keep the release's sizes offered."""
 
 GGUF_FORMATS = frozenset({"q8_0", "q5_k_m", "q4_k_m", "q4_0"})
 """llama.cpp's weight types (bot.render.local_layout.GGUF_NAMES): a size sized in one runs on llama.cpp."""
@@ -91,7 +83,7 @@ def family_fits(parsed: ParseResult, request: SizingRequest, size: Sizer) -> Fam
         or len(ids) < 2
         or request.stage not in (None, "inference")
         or request.count_asked
-        or not WHICH_FITS.search(parsed.normalized)
+        or not parsed.fits_asked  # which size fits or runs: read in parse (bot.parse.fits_asked, s31)
     ):
         return None
     count = request.gpu_count or 1

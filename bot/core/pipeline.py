@@ -46,7 +46,7 @@ from bot.parse.configs.prose_stage import training_prose
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.parse.parse_error import PARSE_ERROR
-from bot.parse.plain_forms import plain_forms
+from bot.parse.plain_forms import wide_ascii
 from bot.settings.chat import ChatSettings
 from bot.textclean import clean_text, strip_markup
 from estimator import catalog, estimate
@@ -210,8 +210,9 @@ def answer(
     context = context or Context()
     settings = settings or ChatSettings()
     text = clean_text(text) if isinstance(text, str) else ""  # lone surrogates (bot.textclean)
-    # full-width '８', '**70B**', '`A100`' as typed plainly, before a pasted config is read (s31)
-    text = plain_forms(text)
+    # full-width '８' as typed plainly, before a pasted config is read (s31); '**70B**' and '`A100`'
+    # are unwrapped in parse, in the prose only (bot.parse.plain_forms: not in a pasted config or launch line)
+    text = wide_ascii(text)
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:

@@ -80,6 +80,10 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_serving_length
 
             parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
+        if parsed.model_family_only:  # 'qwen2.5 能跑哪个': which size fits, read here, not in core (s31)
+            from bot.parse.fits_asked import fits_asked
+
+            parsed = parsed.model_copy(update={"fits_asked": fits_asked(parsed.normalized)})
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

@@ -196,13 +196,20 @@ as its order of magnitude and said: :mod:`bot.parse.vague_amounts`)."""
 
 
 def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
-    """'几十万条', '几百万 token': 几 before a Chinese magnitude is a rough amount (tens of thousands to
-    hundreds of thousands), not the number after it — named as not used, never read as 十万."""
-    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] != "几":
+    """'几十万条', '几百万 token', '数十台': 几 (数, 上) before a Chinese magnitude is a rough amount (tens
+    of thousands to hundreds of thousands), not the number after it — named as not used, never as 十万."""
+    if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] not in "几数上":
         return False
-    if tok.raw.strip()[0] not in "十百千万亿":
-        return False
-    return role is not None and role.role in VAGUE_ROLES
+    raw = tok.raw.strip()
+    if raw[0] not in "十百千万亿" or (s[tok.start - 1] == "上" and raw not in _MAGNITUDES):
+        return False  # '用上十六张': 上 is a verb's; '上百张' a rough count
+    return role is not None and role.role in VAGUE_ROLES | VAGUE_COUNTS
+
+
+VAGUE_COUNTS = frozenset({"count", "count_nodes", "per_node"})
+"""Card and machine counts: '几十张 A100', '数十台机器', '上百张卡' say no count (s31 review: '几十张' was 10
+cards, '几十台' 10 nodes of 8): named as not used, never a count."""
+_MAGNITUDES = frozenset({"十", "百", "千", "万"})
 
 
 LENGTH_MIN, LENGTH_MAX = 256, 1_048_576

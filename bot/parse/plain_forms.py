@@ -57,12 +57,20 @@ def plain_forms(text: str) -> str:
     Idempotent."""
     if CUE_RE.search(text) is None:
         return text
-    text = text.translate(_FOLD) if not text.isascii() else text
+    text = wide_ascii(text)
     if "**" in text:
         text = _EMPHASIS_RE.sub(_inner, text)
     if "`" in text:
         text = _CODE_RE.sub(_inner, text)
     return text
+
+
+def wide_ascii(text: str) -> str:
+    """``text`` with full-width letters, digits and spaces as ASCII, and nothing else changed: no regex
+    (one ``str.translate``, none for ASCII text). Core calls this before it looks for a pasted config or
+    launch line (bot.core.pipeline.answer); the emphasis and code spans are unwrapped in parse only, in
+    the prose (s31 review: a pasted 'f(**kwargs)' or a shell's backticks stay as typed)."""
+    return text if text.isascii() else text.translate(_FOLD)
 
 
 def _inner(m: re.Match[str]) -> str:
@@ -75,13 +83,29 @@ def _inner(m: re.Match[str]) -> str:
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 
 COUNT_RE = rc(
-    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第每])([二两三四五六七八九]?十[一二三四五六七八九]?|[二两三四五六七八九])"
-    r"(?=\s?(?:张|块(?!钱)|台|卡(?![片住顿])|个?节点|机(?!制|会|理)))"
+    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第每几数上好])"
+    r"([二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九]|[二两三四五六七八九])"
+    r"(?=\s?(?:张|(块)(?![钱零一二两三四五六七八九半毛角元])|台|卡(?![片住顿])|个?节点|机(?!制|会|理)))"
 )
 """A Chinese numeral of 2–99 (not after another numeral or a digit, as part of a longer number, nor after 第
 or 每) right before a classifier of cards or machines: 张/块/台/卡, 节点/机. Not 一: 'a'/'one' in phrases
 with readers of their own ('一机多卡' is single-node multi-GPU, '每一张卡' each card, '一张 4090' one
-card). Not of time: '一天只开8小时' is a rate per day, its reader's (bot.parse.daily_hours)."""
+card). Not of time: '一天只开8小时' is a rate per day, its reader's (bot.parse.daily_hours). Not a vague
+count (s31 review): after 几/数/上/好 ('几十张', '数十台', '上十台', '好几十张': how many is not said) a
+numeral is no count, and a bare 十 is no count either ('十几张'): only 二十 … 九十九 and 十一 … 十九. 块 is a
+card count only beside a card word (:data:`_CARD_WORD_RE`, before or after it): '三块五', '两块钱' are
+money."""
+
+_CARD_WORD_RE = rc(r"显?卡|gpu|npu|[ahlbv]\d{2,3}|rtx|\d{4}\b|h20|昇腾|ascend|mi\d{3}|tesla|910")
+"""A card or GPU word: a 块 count's neighbour ('四块 A100', '3090 两块', '两块显卡')."""
+
+
+def _is_card_block(m: re.Match[str]) -> bool:
+    """The 块 after the numeral counts cards: a card word within a few characters after or before it."""
+    s = m.string
+    after = s[m.end() + 1 : m.end() + 12]
+    before = s[max(0, m.start() - 12) : m.start()]
+    return bool(_CARD_WORD_RE.match(after.lstrip()) or _CARD_WORD_RE.search(before))
 
 
 def _value(numeral: str) -> int | None:
@@ -95,6 +119,8 @@ def _value(numeral: str) -> int | None:
 
 
 def _arabic(m: re.Match[str]) -> str:
+    if m.group(2) and not _is_card_block(m):
+        return m.group(0)  # '三块五', '两块一小时': money, not cards (s31 review)
     value = _value(m.group(1))
     return m.group(0) if value is None else str(value)
 

@@ -27,6 +27,8 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     model_suggestions: list[str] = Field(default_factory=empty_list)
     model_family_only: bool = False
     """``unknown_model`` is a catalog family named without a size ('Bloom'): the suggestions are its sizes"""
+    fits_asked: bool = False
+    """a family without a size, and the message asks which size fits or runs (bot.parse.fits_asked, s31)"""
     truncated: bool = False
     """the text was cut before parsing"""
     out_of_scope: bool = False
