@@ -156,7 +156,7 @@ def test_a_count_in_chinese_numerals_is_the_count(text: str, want: dict[str, Any
         ("四张显卡", "4张显卡"),
         ("十六张卡", "16张卡"),
         ("每台 九十九 台", "每台 99 台"),
-        ("一机八卡", "一机8卡"),
+        ("一机八卡", "一机八卡"),  # N机M卡: read whole by its own reader, echoed as typed (s31 merge)
         ("一机多卡，每一张卡 24G", "一机多卡，每一张卡 24G"),  # phrases of 一: single node, each card
         ("千卡集群", "千卡集群"),  # a cluster's size word, its own reader
         ("单卡和双卡", "单卡和双卡"),

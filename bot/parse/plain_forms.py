@@ -83,18 +83,19 @@ def _inner(m: re.Match[str]) -> str:
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 
 COUNT_RE = rc(
-    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第每几数上好])"
+    r"(?<![零〇一二两三四五六七八九十百千万亿\d.第每几数上好机])"
     r"([二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九]|[二两三四五六七八九])"
-    r"(?=\s?(?:张|(块)(?![钱零一二两三四五六七八九半毛角元])|台|卡(?![片住顿])|个?节点|机(?!制|会|理)))"
+    r"(?=\s?(?:张|(块)(?![钱零一二两三四五六七八九半毛角元])|台|卡(?![片住顿])|个?节点))"
 )
 """A Chinese numeral of 2–99 (not after another numeral or a digit, as part of a longer number, nor after 第
-or 每) right before a classifier of cards or machines: 张/块/台/卡, 节点/机. Not 一: 'a'/'one' in phrases
+or 每) right before a classifier of cards or machines: 张/块/台/卡, 节点. Not 一: 'a'/'one' in phrases
 with readers of their own ('一机多卡' is single-node multi-GPU, '每一张卡' each card, '一张 4090' one
 card). Not of time: '一天只开8小时' is a rate per day, its reader's (bot.parse.daily_hours). Not a vague
 count (s31 review): after 几/数/上/好 ('几十张', '数十台', '上十台', '好几十张': how many is not said) a
 numeral is no count, and a bare 十 is no count either ('十几张'): only 二十 … 九十九 and 十一 … 十九. 块 is a
 card count only beside a card word (:data:`_CARD_WORD_RE`, before or after it): '三块五', '两块钱' are
-money."""
+money. Not 'N机M卡' ('两机八卡', machines × cards): its own reader reads it whole and echoes
+it as typed, so neither numeral is rewritten (s31 merge: tests/test_s9_review_fixes_a.py)."""
 
 _CARD_WORD_RE = rc(r"显?卡|gpu|npu|[ahlbv]\d{2,3}|rtx|\d{4}\b|h20|昇腾|ascend|mi\d{3}|tesla|910")
 """A card or GPU word: a 块 count's neighbour ('四块 A100', '3090 两块', '两块显卡')."""
