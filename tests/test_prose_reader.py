@@ -102,7 +102,7 @@ MODEL_NAMES = [
     ("用 Bloom 做 LoRA 微调，一张 V100 够不够", {"model": None, "params_total": None}, "Bloom"),
     # a family with a short variant tag, a name called a model, a size in brackets
     ("MiniCPM-V 做 LoRA 微调，8 张 3090 够吗", {"model": None, "params_total": None}, "MiniCPM-V"),
-    # s31: MiniMax-M1 joined the catalog (tests/test_s31_catalog.py); an unknown name of its shape stays as typed
+    # s31: MiniMax-M1 joined the catalog (test_s31_catalog.py); an unknown name of its shape stays as typed
     ("Serve FooMax-M1 at 1M context on 8 H20", {"model": None, "params_total": None}, "FooMax-M1"),
     ("FooChat 模型做推理最低要什么显卡？", {"model": None, "params_total": None}, "FooChat"),
     ("How many GPUs did the BarNet3 pre-training take?", {"model": None, "params_total": None}, "BarNet3"),

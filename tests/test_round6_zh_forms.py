@@ -69,7 +69,7 @@ def test_910_as_an_amount_is_no_card(capsys: pytest.CaptureFixture[str]) -> None
 
 GLUED_VARIANTS = [
     ("用 vllm 部署 qwen2VL-7b，A10 24G 够吗？", "qwen2VL-7b", 7e9),
-    # s31-catalog: the whole Qwen2.5-VL releases, vision tower counted (3,754,622,976 and 8,292,166,656 params)
+    # s31-catalog: the whole Qwen2.5-VL releases, vision tower counted (3,754,622,976 and 8,292,166,656)
     ("Qwen2.5VL-3B 全参微调要几张 4090？", "Qwen2.5VL-3B", 3.75e9),
     ("qwen2audio-7b 推理需要多少显存？", "qwen2audio-7b", 7e9),
     ("Serving qwen2VL-7b-awq on one A10 (24 GB): enough?", "qwen2VL-7b", 7e9),
