@@ -127,8 +127,18 @@ def _arabic(m: re.Match[str]) -> str:
 
 
 def arabic_counts(s: str) -> str:
-    """``s`` with each count of :data:`COUNT_RE` in Arabic digits ('两台八卡' → '2台8卡')."""
+    """``s`` with each count of :data:`COUNT_RE` in Arabic digits ('两台八卡' → '2台8卡'); none where a
+    count of 一 stays in words ('只有一张卡被占用，两张卡怎么才能都用上'): the readers that compare two
+    counts read them in one script (s31 merge: tests/test_s16_gen_kinds.py)."""
+    if _ONE_COUNT_RE.search(s):
+        return s
     return COUNT_RE.sub(_arabic, s)
+
+
+_ONE_COUNT_RE = rc(
+    r"(?<![零〇一二两三四五六七八九十百千\d第])一\s?(?:[张台]|块(?![钱零一二两三四五六七八九半毛角元]))"
+)
+"""A count of one in words ('一张卡', '一台机器'), which :data:`COUNT_RE` leaves as typed."""
 
 
 # --- lengths written in full (read on the normalized text: bot.parse.normalize.prepare) ------------
