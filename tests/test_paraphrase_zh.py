@@ -66,10 +66,13 @@ def test_bare_tokens_stay_a_token_count(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_family_name_beside_a_context_length_in_m(capsys: pytest.CaptureFixture[str]) -> None:
     """'上下文开 1M' is a length, not a model size: the bare family name ('MiniMax-M1') is still named."""
-    text = "MiniMax-M1 用 vLLM 部署，上下文开 1M，8 卡 H20 够吗"
+    text = "MiniMax-M9 用 vLLM 部署，上下文开 1M，8 卡 H20 够吗"
     data = ask_in_process(capsys, text, want_code=2)  # an unknown model: named as typed, not sized
     assert data["request"]["seq_len"] == 1_000_000
-    assert data["interpretation"]["unknown_model"] == "MiniMax-M1"
+    assert data["interpretation"]["unknown_model"] == "MiniMax-M9"
+    # s31-catalog: MiniMax-M1 itself is a catalog model now, sized at the 1M length, not as a 1M model
+    known = ask_in_process(capsys, "MiniMax-M1 用 vLLM 部署，上下文开 1M，8 卡 H20 够吗")
+    assert known["request"]["model"] == "MiniMax-M1" and known["request"]["seq_len"] == 1_000_000
 
 
 def test_an_algorithm_word_after_a_name_is_its_job(capsys: pytest.CaptureFixture[str]) -> None:
