@@ -166,7 +166,7 @@ def gguf_fallback(
     runs on that card as people run it there, GGUF with the rest in CPU memory, not how many cards bf16
     takes; s31 trial) — and the sizing ``inf`` is of larger weights (bytes per parameter above Q4_K_M's
     4.85 bits / 8); else None."""
-    gguf = req.runtime in GGUF_RUNTIMES or (req.runtime is None and count == 1)
+    gguf = req.runtime in GGUF_RUNTIMES or (req.runtime is None and count == 1 and _as_people_run_it(req))
     if not gguf or BITS_PER_WEIGHT[Precision.q4_k_m] / 8.0 >= inf.bytes_per_param:
         return None
     q4 = size(Precision.q4_k_m)
@@ -179,6 +179,13 @@ HOME_RAM = 128 * GIB
 """The most CPU memory a home machine is taken to have when none is said (4 × 32 GB DIMMs, a large
 desktop's usual most): with no runtime named, Q4_K_M with its rest in CPU memory is the answer on one
 personal card only when that rest fits in it (or in the host memory the user states)."""
+
+
+def _as_people_run_it(req: SizingRequest) -> bool:
+    """No layout or offload of their own said: a stated TP ('with TP 1', an engine's layout) or CPU
+    offload (KTransformers, ``--cpu-moe``, 'offload') is sized as stated, not as GGUF layers in CPU
+    memory (s31 merge: tests/test_understanding.py, tests/test_serving_offload_named.py)."""
+    return req.tp is None and req.cpu_moe_layers is None and not req.offload
 
 
 def home_ram(req: SizingRequest) -> float:
