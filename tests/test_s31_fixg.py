@@ -18,29 +18,17 @@ import pytest
 
 from bot._module_finder import Finder, Loader
 from tests.startup_probe import ROOT
+from tests.test_startup_s31_finder import finder_package
 
 PACKAGE = "s31fixgpkg"
 
 
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, Finder]]:
-    """A package ``s31fixgpkg`` on ``sys.path`` with a module ``m`` (``X = 1``) and its finder first."""
+    """``s31fixgpkg`` and its finder (tests.test_startup_s31_finder.finder_package), ``.pyc`` written."""
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    folder = tmp_path / PACKAGE
-    folder.mkdir()
-    (folder / "__init__.py").write_text("", encoding="utf-8")
-    (folder / "m.py").write_text("X = 1\n", encoding="utf-8")
-    finder = Finder((PACKAGE,))
-    sys.path.insert(0, str(tmp_path))
-    sys.meta_path.insert(0, finder)
-    try:
-        yield folder, finder
-    finally:
-        sys.meta_path.remove(finder)
-        sys.path.remove(str(tmp_path))
-        for name in [n for n in sys.modules if n.partition(".")[0] == PACKAGE]:
-            del sys.modules[name]
-        importlib.invalidate_caches()
+    with finder_package(tmp_path, PACKAGE) as made:
+        yield made
 
 
 def _fresh(name: str) -> object:

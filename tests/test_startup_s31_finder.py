@@ -4,6 +4,7 @@ their current ``.pyc`` as CPython does, and leaves everything else to the standa
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -24,26 +25,33 @@ from tests.startup_probe import ROOT
 PACKAGE = "s31finderpkg"
 
 
-@pytest.fixture
-def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A package ``s31finderpkg`` on ``sys.path`` with a module ``m`` (``X = 1``), found by a
-    :class:`Finder` put first on ``sys.meta_path``, ``.pyc`` files written; all of it removed afterwards."""
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    folder = tmp_path / PACKAGE
+@contextlib.contextmanager
+def finder_package(tmp_path: Path, name: str) -> Iterator[tuple[Path, Finder]]:
+    """A package ``name`` on ``sys.path`` with a module ``m`` (``X = 1``), found by a :class:`Finder` put
+    first on ``sys.meta_path``; all of it removed afterwards (also used by tests/test_s31_fixg.py)."""
+    folder = tmp_path / name
     folder.mkdir()
     (folder / "__init__.py").write_text("", encoding="utf-8")
     (folder / "m.py").write_text("X = 1\n", encoding="utf-8")
-    finder = Finder((PACKAGE,))
+    finder = Finder((name,))
     sys.path.insert(0, str(tmp_path))
     sys.meta_path.insert(0, finder)
     try:
-        yield folder
+        yield folder, finder
     finally:
         sys.meta_path.remove(finder)
         sys.path.remove(str(tmp_path))
-        for name in [n for n in sys.modules if n.partition(".")[0] == PACKAGE]:
-            del sys.modules[name]
+        for loaded in [n for n in sys.modules if n.partition(".")[0] == name]:
+            del sys.modules[loaded]
         importlib.invalidate_caches()
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """``s31finderpkg`` from :func:`finder_package`, ``.pyc`` files written."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    with finder_package(tmp_path, PACKAGE) as (folder, _):
+        yield folder
 
 
 def _fresh(name: str) -> object:
