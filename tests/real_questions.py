@@ -77,6 +77,7 @@ ROUND22 = {"zh": "zh_r22.json", "en": "en_r22.json"}
 ROUND23 = {"zh": "zh_r23.json", "en": "en_r23.json"}
 ROUND24 = {"zh": "zh_r24.json", "en": "en_r24.json"}
 ROUND25 = {"zh": "zh_r25.json", "en": "en_r25.json"}
+ROUND26 = {"zh": "zh_r26.json", "en": "en_r26.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -92,6 +93,7 @@ ROUNDS = {
     "r23": ROUND23,
     "r24": ROUND24,
     "r25": ROUND25,
+    "r26": ROUND26,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -160,7 +162,8 @@ def _names_match(stated: object, got: object) -> bool:
 
 _VENDOR_WORDS = frozenset(
     ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "huawei", "apple", "tesla", "instinct",
-     "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi", "天数智芯", "天数", "iluvatar")
+     "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi", "天数智芯", "天数", "iluvatar",
+     "昆仑芯", "昆仑", "kunlunxin", "kunlun")
 )  # fmt: skip
 """Maker and line words before a card's name ('NVIDIA A100', 'GeForce RTX 4090', 'Apple M5'): the same card
 without them (as bot/parse/gpus.py reads 'nvidia a10'; a card not in the catalog typed '3080ti' is the
@@ -168,7 +171,7 @@ label's 'RTX 3080 Ti'). Round 20 zh: 'ascend' is Huawei's line word, as 'instinc
 310P3' of a '310P3' named as typed). Round 22 zh: the makers of cards outside the catalog as the
 messages write them, in Chinese or English ('摩尔线程 X300' is the label's 'MTT X300', '海光 DCU' its 'DCU',
 '小米 14 Pro' its 'Xiaomi 14 Pro'). Round 24 zh: Iluvatar's two names ('天数智芯 Iluvatar BI-V150' is the
-label's 'BI-V150')."""
+label's 'BI-V150'). Round 26 zh: Kunlunxin's names ('昆仑芯 P800' is the label's 'Kunlunxin P800')."""
 
 _FORM_FACTORS = ("pcie", "sxm", "nvl")
 """Board forms a stated card may name ('A100 PCIe', 'H100 NVL'): the card sized must be of that form."""

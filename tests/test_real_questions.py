@@ -727,6 +727,16 @@ def test_round25_work_zh_does_not_regress() -> None:
     assert _work_understood("r25work", "zh", 19) >= R25_WORK_UNDERSTOOD_ZH
 
 
+R26_WORK_UNDERSTOOD_ZH = 17
+"""Round 26's Chinese working split (zh_r26.json, r26work: 20 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact), 17 after its readers and the scorer's
+Kunlunxin maker words. Its r26test half (20 records) is frozen in ``frozen_r26_test_zh.sha256``."""
+
+
+def test_round26_work_zh_does_not_regress() -> None:
+    assert _work_understood("r26work", "zh", 20) >= R26_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -869,6 +879,7 @@ HELD_OUT_SIZES = {
     ("r23test", "en"): 20,
     ("r24test", "zh"): 21,
     ("r25test", "zh"): 21,
+    ("r26test", "zh"): 20,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
 }  # fmt: skip

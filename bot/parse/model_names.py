@@ -29,11 +29,12 @@ from bot.parse.written_units import moe_shape_sizes
 
 _NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
 SPACED_NAME_RE = rc(
-    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})(?:\s*(?:才|只有|仅有?|也就|就)\s*|\s+)"
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})(?:\s*(?:才|只有|仅有?|也就|就|的)\s*|\s+)"
     r"(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
 )
 """'InternVL 76B': a name, a space, a size in billions; round 16 zh: a word saying how small between
-('HunyuanOCR 才 1B 参数', 'Foo 只有 3B'): the model's name was dropped, only its size read."""
+('HunyuanOCR 才 1B 参数', 'Foo 只有 3B'): the model's name was dropped, only its size read. Round 26 zh: the
+release of a name by its size ('FooBot 的 7B 模型'), named as typed as 'FooBot 7B'."""
 SIZE_FIRST_RE = rc(
     rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)(?P<unit>[bm])\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
 )
@@ -245,14 +246,15 @@ JOB_AFTER = (
 )
 """'Rex-Omni 的 GRPO 训练', 'FooNet 的微调', 'Rex-Omni GRPO training': a name before its job (round 3)."""
 CALLED_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME}(?:\s+v?\d+\.\d+)?)(?:'s)?\s*(?=模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun(?!ers?\b)|预训练"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME}(?:\s+v?\d+\.\d+)?)(?:'s)?\s*(?=(?:语音|大|多模态|视觉|图像|文生图|识别)?\s*模型|models?\b|(?:pre[\s\-]?)?training\b|fine[\s\-]?tun(?!ers?\b)|预训练"
     r"|(?:work|paper)\b|论文" + JOB_AFTER + ")"
 )
 """'EmoLLM 模型', 'the FooNet models', 'BLIP3o pre-training', "LLaVA's training cost", 'the BLT work', 'the
 FooLM paper': a word typed as a name right before a model, training or publication word (round 21: not a
 tool's agent noun, "Jina's finetuner"); its version
 typed apart goes with it ('LLaVA 1.5 fine-tuning', 'InternVL 2.5 全参微调': s17, en11-037 left '1.5' unread
-and named no model)."""
+and named no model). Round 26 zh: a kind word between the name and '模型' ('FooVoice 语音模型',
+'FooDiT 大模型'): before, the name was dropped."""
 PROPER_RE = compile_pattern(r"[A-Z][a-z]{2,}")
 """A capitalized word ('Liquid'): a name when it is not the first word of a sentence."""
 NOT_PROPER = frozenset((

@@ -14,7 +14,8 @@ xFasterTransformer; round 14: WebLLM (MLC's in-browser engine), mistral.rs by it
 Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modular's MAX, LoRAX; round 23: the
 Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package; round 24:
 Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models; round 25:
-TabbyML's Tabby (a coding assistant's server on llama.cpp)."""
+TabbyML's Tabby (a coding assistant's server on llama.cpp); round 26: NVIDIA's TensorRT and ComfyUI (the
+engines speech and image models are run with)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,11 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     # round 25: TabbyML's self-hosted coding assistant (github.com/TabbyML/tabby; it runs llama.cpp's
     # llama-server), not TabbyAPI (above)
     (rc(r"(?<![a-z0-9])tabby(?:ml)?(?![a-z0-9]|[\s\-_]*api\b)"), "Tabby"),
+    # round 26: NVIDIA's TensorRT itself (developer.nvidia.com/tensorrt), which speech and image models are
+    # accelerated with ('CosyVoice2 用 TensorRT 加速'), not its LLM library TensorRT-LLM (stack_words)
+    (rc(r"(?<![a-z0-9])tensorrt(?![a-z0-9]|[\s\-_]*llm)"), "TensorRT"),
+    # round 26: github.com/comfyanonymous/ComfyUI, the node UI image models are run in
+    (rc(r"(?<![a-z0-9])comfy[\s\-_]?ui(?![a-z0-9])"), "ComfyUI"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

@@ -68,6 +68,12 @@ RELEASE_NAME_RE = rc(
 'train' it (the weak hint) is a fine-tuning — a pre-training from scratch names a size ('a 7B model'), its
 scale (:data:`PRETRAINING_SCALE_RE`) or a pre-training codebase (:data:`PRETRAINING_CODEBASE_RE`). Written
 in words ('the Llama 8B model', 'the 32B Qwen model'): :func:`family_release`."""
+OWNED_RELEASE_RE = rc(
+    r"(?<![a-z0-9.\-_/])[a-z][a-z0-9.\-_]*[a-z0-9]\s*的\s*\d+(?:\.\d+)?\s*b(?![a-z0-9])\s*(?:的\s*)?(?:模型|版本)"
+)
+"""Round 26 zh: a release by its maker's or series' name and its size, called a model ('FooBot 的 7B 模型'): a
+model that exists, so 'train' it (the weak hint) is a fine-tuning, as :data:`RELEASE_NAME_RE`'s one-word names
+are; never a release's own training told of ('LLaMA1 的 7B 在 2000 多张卡上训练': no model word)."""
 NOT_FAMILY_WORDS = frozenset(("gpt", "command", "opt"))
 """Catalog name stems that are words or a generic architecture ('a GPT 7B from scratch', 'opt for')."""
 
@@ -133,7 +139,8 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
         found = not PRETRAINING_SCALE_RE.search(s)
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
-    if not found and stage == "pretrain" and (RELEASE_NAME_RE.search(s) or family_release(s)):  # s19-audit
+    named = RELEASE_NAME_RE.search(s) or ("的" in s and OWNED_RELEASE_RE.search(s))  # s19-audit, r26
+    if not found and stage == "pretrain" and (named or family_release(s)):
         found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
 

@@ -93,8 +93,14 @@ def _project_word(m: re.Match[str]) -> str:
     return f"{m.group('w')}r1" if m.group("w") else f"r1{m.group('s')}"
 
 
-SINGLE_LOAD_RE = rc(r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))")
-"""'单并发', '单个并发', '单路请求': one request at a time."""
+SINGLE_LOAD_RE = rc(
+    r"单\s*(?:个|路)?\s*并发|单\s*路(?=\s*(?:请求|调用|推理))"
+    r"|单\s*(?:个|条)?\s*请求(?=\s*(?:的\s*)?(?:decode|解码|生成|推理|输出)?\s*(?:的\s*)?"
+    r"(?:速度|延迟|时延|耗时|吞吐|性能|tokens?\s*/\s*s|tps|tok/s))"
+)
+"""'单并发', '单个并发', '单路请求': one request at a time. Round 26 zh: '单请求' before its speed or latency
+('单请求 decode 速度', '单个请求的延迟') is one request at a time too; a request's length or size ('单个请求的
+输入长度') is no load."""
 
 
 TPU_SLICE_RE = rc(
