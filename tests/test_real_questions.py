@@ -749,6 +749,16 @@ def test_round25_work_en_does_not_regress() -> None:
     assert _work_understood("r25work", "en", 23) >= R25_WORK_UNDERSTOOD_EN
 
 
+R26_WORK_UNDERSTOOD_EN = 8
+"""Round 26's English working split (en_r26.json, r26work: 18 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact). Its r26test half (22 records) is frozen
+in ``frozen_r26_test_en.sha256``."""
+
+
+def test_round26_work_en_does_not_regress() -> None:
+    assert _work_understood("r26work", "en", 18) >= R26_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -871,6 +881,7 @@ HELD_OUT_SIZES = {
     ("r25test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
+    ("r26test", "en"): 22,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
