@@ -54,6 +54,8 @@ def test_embedding_a_corpus_with_a_sentence_transformers_model() -> None:
     reply = answer(text)
     assert reply.request.stage == "inference"
     assert reply.interpretation.unknown_model == "paraphrase-multilingual-MiniLM-L12-v2"
+    # a count with a decimal point between the verb and its texts ('embedding 1.5 million texts')
+    assert answer("How long would embedding 1.5 million texts take on one L4?").request.stage == "inference"
     # the chunks of a corpus are its samples; a rate of them is not
     text = "Re-embedding 90,000 chunks with multilingual-e5-large on an A10G ran at 40 chunks/second."
     assert answer(text).request.num_samples == 90000

@@ -422,7 +422,7 @@ TRAIN_RE = rc(
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
     r"上下文|context|\bfit\b|运行|启动|gpu\s*内存"
-    r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=[^.?!\n]{0,40}?\b(?:texts|documents|chunks|sentences)\b)"
+    r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
 的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
