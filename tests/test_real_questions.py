@@ -759,6 +759,17 @@ def test_round25_work_en_does_not_regress() -> None:
     assert _work_understood("r25work", "en", 23) >= R25_WORK_UNDERSTOOD_EN
 
 
+R26_WORK_UNDERSTOOD_EN = 17
+"""Round 26's English working split (en_r26.json, r26work: 18 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 17 after its readers
+(tests/test_round26_en_forms.py) and two label corrections (en26-008, en26-017). Its r26test half (22
+records) is frozen in ``frozen_r26_test_en.sha256``."""
+
+
+def test_round26_work_en_does_not_regress() -> None:
+    assert _work_understood("r26work", "en", 18) >= R26_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -882,6 +893,7 @@ HELD_OUT_SIZES = {
     ("r26test", "zh"): 20,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
+    ("r26test", "en"): 22,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -308,7 +308,7 @@ UNKNOWN_GPU_RE = rc(
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its
     # Radeon 8050S/8060S; the Framework Desktop built on it): one device, named as typed, never dropped
     r"|strix[\s\-]*halo|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
-    r"|framework[\s\-]*desktop"
+    r"|framework[\s\-]*desktop|g[hb][1-3]00(?![0-9])"  # r26: a GH200 (not in the catalog) as typed
     # round 14: phones and their systems-on-chip (one device, its RAM shared), named as typed, never dropped:
     # Snapdragon 8 Gen N / 8 Elite / X Elite (骁龙), Dimensity (天玑), Exynos, Google Tensor, Apple A-series,
     # iPhone, Pixel, Galaxy S
@@ -417,13 +417,16 @@ INFERENCE_RE = rc(
 TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
     r"\bdp\b|数据并行|epoch|\bgrad(?:ient)?[\s_\-]*(?:cach|checkpoint|accum)"  # r18: 'grad_cache' trains
+    r"|sequence[\s\-_]*parallel|\bulysses\b|ring[\s\-]*attention"  # r26: long-sequence training (Ulysses)
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
     r"上下文|context|\bfit\b|运行|启动|gpu\s*内存"
+    r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
-的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there."""
+的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
+embedding or encoding texts, documents, chunks or sentences ('encode millions of texts') runs a model."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(

@@ -4,7 +4,9 @@ whole data set, ×30,000 too little). Each is one sample; with the tokens each, 
 data (the roles of :mod:`bot.parse.roles` and :mod:`bot.parse.role_left` read them as they read 'rows',
 'examples', 'conversations'). Words that also name a serving request (messages, queries, requests,
 sessions) are left out: a count of those is a load, not data; so are words that follow a model size
-('14B-chat': a model's name, not 14 billion chats) or count generations ('8 completions per prompt')."""
+('14B-chat': a model's name, not 14 billion chats) or count generations ('8 completions per prompt').
+Round 26: the chunks or passages of a corpus to embed ('a reindex of 232,047 chunks'), never a rate of them
+('1.2 chunks/second', '2,000 chunks per second')."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ SAMPLE_NOUNS = (
     r"(?:support\s+|customer\s+|chat\s+|email\s+)?(?:tickets?|convos?|dialogs?|emails?|transcripts?|articles?"
     r"|papers?|reviews?|essays?|threads?|stories|abstracts?|contracts?|tweets?|trajectories|demonstrations?"
     r"|q&as?|qa\s+pairs?)\b"
+    r"|(?:text\s+)?(?:chunks?|passages?)\b(?!\s*(?:/|per\b|an?\s+sec|each\b|every\b))"  # r26: texts to embed
     r"|(?:个|段|份|篇)?(?:工单|对话|邮件|病历|合同|文章|论文|评论|帖子|问答|轨迹)"
 )
 """The nouns (English plural or singular, Chinese with its measure word) of :mod:`this module`'s docstring,

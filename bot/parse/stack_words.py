@@ -44,6 +44,8 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\blit[\s\-_]*gpt\b"), "litgpt"),  # s15: Lightning-AI/litgpt (was lit-gpt), not lit-llama
     (rc(r"deepspeed[\s\-_]*chat"), "DeepSpeed-Chat"),
     (rc(r"\bmegatron[\s\-_]*llm\b"), "Megatron-LLM"),
+    # round 26: NVIDIA-NeMo/Megatron-Bridge (HF ↔ Megatron checkpoints), not Megatron-LM itself
+    (rc(r"\bmegatron[\s\-_]*bridge\b"), "Megatron-Bridge"),
     (rc(r"\baxolotl\b"), "axolotl"),
     (rc(r"\bunsloth\b|use[_\s\-]*unsloth"), "Unsloth"),
     (rc(r"\btorchtune\b"), "torchtune"),
@@ -63,7 +65,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bxtuner\b"), "XTuner"),
     (rc(r"\bfastchat\b"), "FastChat"),
     (
-        rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*(?:llm|style|like|式|风格))"),
+        rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*(?:llm|bridge|style|like|式|风格))"),
         "Megatron-LM",
     ),
     (

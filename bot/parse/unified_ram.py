@@ -27,7 +27,7 @@ _DEVICE = (
 )
 UNIFIED_RAM_RE = rc(
     rf"(?P<dev>{_DEVICE})(?:\s*(?:的)?\s*(?:phone|laptop|手机|笔记本|电脑))?"
-    rf"(?:\s*[(（]\s*(?:{_DEVICE})\s*[,，;；/])?"
+    rf"(?:\s*[(（]\s*(?P<alias>{_DEVICE})\s*(?:[,，;；/]|[)）](?=\s*(?:with|has|,)\b)))?"
     r"\s*(?:[,，(（]\s*)?(?:(?:that|which|it)\s+)?(?:with|has|have|comes?\s+with|配|带|有)?\s*"
     r"(?P<v>\d{1,3})\s*(?:gb|gib|g)\b\s*"
     r"(?:(?:of\s+)?(?:(?:unified|lpddr5x?|ddr5|system)\s+)?(?:ram|memory|统一内存|内存)|[)）])"
@@ -35,7 +35,8 @@ UNIFIED_RAM_RE = rc(
 """A unified-memory device, then its RAM ('with 64 GB of RAM', '，16G 内存'); the system's chip may come first
 in its brackets ('a DGX Spark (GB10, 128 GB unified memory)': round 22, before the memory went unread and
 the default card was sized), the device named is the system; the memory word may be left out inside the
-brackets ('a DGX Spark (GB10, 128 GB)', s28 trial)."""
+brackets ('a DGX Spark (GB10, 128 GB)', s28 trial); another name of it in brackets before the memory ('a Ryzen
+AI MAX+ 395 (Strix Halo) with 128 GB of unified memory', round 26 en26-011: before, read as host memory)."""
 GATE_RE = re.compile(
     r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
     r"|rk\d{4}|小米|红米|xiaomi|redmi|phone|手机"
@@ -47,8 +48,20 @@ search is C, no Python frame)."""
 def as_device_memory(m: re.Match[str]) -> str:
     """A match of :data:`UNIFIED_RAM_RE` written '<device> with N gb' (read in
     :func:`bot.parse.memory_forms.memory_forms` when the text says 'ram', 'memory' or '内存' and names a
-    device of :data:`GATE_RE`)."""
+    device of :data:`GATE_RE`). An Apple chip in brackets after a Mac ('a Mac Studio (M2 Ultra) has 192GB') is
+    the Mac's chip: kept as typed, for the card readers."""
+    alias = m.group("alias")
+    if (
+        alias
+        and m.group(0)[m.end("alias") - m.start() :].lstrip().startswith((")", "）"))
+        and _CHIP_RE.match(alias)
+    ):
+        return m.group(0)
     return f"{m.group('dev')} with {m.group('v')}gb "
+
+
+_CHIP_RE = re.compile(r"(?:apple[\s\-]*)?m[1-5]")
+"""An Apple chip's name (:func:`as_device_memory`)."""
 
 
 def device_memory(s: str) -> str:

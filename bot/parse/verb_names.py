@@ -70,20 +70,34 @@ SIZE_CLAUSE_RE = rc(
 )
 """Round 20 zh: a name before a clause giving its size ('HunyuanOCR 是 1b 的模型', 'Foo 这个 14B 的模型',
 'Foo 是一个 140 亿参数的模型'): the model the question is about, named as typed (its size read apart)."""
+_SBERT = (
+    r"(?:[a-z0-9]+[\-_])*(?:minilm|mpnet|gtr[\-_]t5|e5[\-_](?:small|base|large))(?:[\-_][a-z0-9.]*[a-z0-9])*"
+)
+"""Round 26: sentence-transformers' embedding models by their series ('all-MiniLM-L6-v2', 'all-mpnet-base-v2',
+'gtr-t5-large', 'multilingual-e5-large'), named as typed as the retrieval series are."""
 RETRIEVAL_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>(?:bge|bce|gte|m3e)(?:[\-_][a-z0-9.]*[a-z0-9])+"
-    r"|[a-z][a-z0-9.]*(?:[\-_][a-z0-9.]+)*[\-_](?:reranker|embedding)(?:[\-_][a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
+    r"|[a-z][a-z0-9.]*(?:[\-_][a-z0-9.]+)*[\-_](?:reranker|embedding)(?:[\-_][a-z0-9.]*[a-z0-9])*"
+    rf"|{_SBERT})(?![a-z0-9\-_])"
 )
 """Round 22 zh: an embedding or reranker model by its joined name anywhere in the message ('bge-reranker-v2-m3
 是服务里用 FlagReranker 加载的', 'BEIR 评估 bge-m3'): the model, named as typed, when no other form named one
 (before, only beside a job word; a model of BAAI's BGE, NetEase's BCE, Alibaba's GTE or Moka's M3E series, or
 one with the kind word as a part)."""
+HF_REPO_RE = rc(
+    r"(?<![\w./\-])(?!(?:examples|scripts|src|configs?|recipes|tests|data|docs|tools|home|root|mnt)/)"
+    r"[a-z][a-z0-9_.\-]{1,38}/(?P<name>[a-z][a-z0-9_.]*(?:-[a-z0-9_.]+)+)(?![\w/\-])(?<!\.py|\.sh|\.md)"
+    r"(?<!\.json|\.yaml|\.toml)"
+)
+"""Round 26: a Hugging Face id, organization / name ('HuggingFaceH4/starchat-alpha'): the name is the model's,
+named as typed though it has no digit (before, the organization 'HuggingFaceH4' was named the model); never a
+path of a codebase's folders ('examples/…', 'scripts/…') nor a file."""
 _MEANS_SLOT_RE = re.compile(r"(?:用|使用|通过|借助)\s*$")
 """The job's means slot before a name ('用 X 部署'): a tool's (bot.parse.lower_tools), never the model;
 '基于 X' (based on) names the base model, not a means."""
-_RETRIEVAL_HEAD = re.compile(r"(?:bge|bce|gte|m3e)[\-_]")
+_RETRIEVAL_HEAD = re.compile(rf"(?:bge|bce|gte|m3e)[\-_]|{_SBERT}")
 """A name of a retrieval series, typed though it has no digit nor capital ('bge-small-zh')."""
-_RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding")
+_RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding|minilm|mpnet|gtr|e5-")
 _NOT_SUBJECT_HEADS = frozenset((
     "cuda", "cudnn", "nccl", "torch", "pytorch", "python", "flash", "auto", "triton", "transformer",
     "transformers", "tensor", "pipeline", "data", "sequence", "context", "expert", "gpu", "cpu", "ubuntu",
@@ -135,6 +149,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         return None
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
+    if "/" in s and "-" in s:  # round 26: an 'org/name' id first: its name, never the organization
+        patterns = (HF_REPO_RE, *patterns)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
         run = "跑" in s or "运行" in s or "run" in s or "ran " in s  # round 25 en: 'running Foo-K2.5'
         patterns = (*patterns, JOINED_SUBJECT_RE, *((RUN_JOINED_RE,) if run else ()))
@@ -155,7 +171,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
             ):
                 continue  # software, or a training codebase ('复现 Logic-RL 的': bot.parse.codebases)
             if (
-                name_like(name)
+                pattern is HF_REPO_RE
+                or name_like(name)
                 or _PROPER.fullmatch(name)
                 or _RETRIEVAL_PART_RE.search(low)
                 or _RETRIEVAL_HEAD.match(low)
