@@ -79,3 +79,50 @@ TIER_NOT = [
 @pytest.mark.parametrize("text", TIER_NOT)
 def test_no_release_in_tier_words(text: str) -> None:
     assert parse(text).request.stage == "pretrain"
+
+
+# -- a batch size beside a question for the accumulation is the global batch (bot.parse.accum_asked) ----
+
+ACCUM_ASKED = [
+    ("Fine-tune Llama-3-8B with a batch size of 256 on 4 A100 80G: how much gradient accumulation?", 256),
+    ("Full fine-tuning Qwen2.5-7B on 8 A100, batch size 128 — how many gradient accumulation steps?", 128),
+    ("To reach batch size 512 with 8 H100 for Llama-3-8B SFT, what gradient_accumulation_steps?", 512),
+    ("LoRA on Mistral-7B, 2 A100, batch size 64. Which grad accum steps should I use?", 64),
+    ("微调 Qwen2.5-7B，batch size 256，4 张 A100，梯度累积要设多少？", 256),
+    ("全参微调 Llama-3-8B，8 卡 A100，batch size 128，gradient_accumulation_steps 该设几？", 128),
+    ("Qwen2.5-14B LoRA，4 张 4090，batch size 32，梯度累积步数怎么设？", 32),
+]
+
+
+@pytest.mark.parametrize(("text", "batch"), ACCUM_ASKED)
+def test_batch_for_asked_accumulation_is_global(text: str, batch: int) -> None:
+    req = parse(text).request
+    assert (req.global_batch, req.gradient_accumulation) == (batch, None)
+    assert req.batch_size in (None, 1)  # the micro-batch at its default
+
+
+ACCUM_NOT_ASKED = [
+    ("Fine-tune Llama-3-8B on 4 A100, batch size 4, gradient accumulation 8. Does it fit?", 4),
+    ("Fine-tune Llama-3-8B on 4 A100, batch size 8 per GPU: how many gradient accumulation steps?", 8),
+    ("Fine-tune Llama-3-8B on 4 A100 with batch size 4 and gradient checkpointing. Does it fit?", 4),
+    ("微调 Llama-3-8B，4 张 A100，batch size 4，梯度累积 8，显存够吗？", 4),
+    ("微调 Llama-3-8B，4 张 A100，每卡 batch 4，梯度累积要设多少？", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "micro"), ACCUM_NOT_ASKED)
+def test_batch_stays_micro_without_an_asked_accumulation(text: str, micro: int) -> None:
+    assert parse(text).request.batch_size == micro
+
+
+ACCUM_USED_NOT_ASKED = [
+    "Fine-tune Llama-3-8B on 4 A100, batch size 4 with gradient accumulation, does it fit?",
+    "How much memory does a Llama-3-8B fine-tuning need with gradient accumulation, batch size 4?",
+    "微调 Llama-3-8B，4 张 A100，batch size 4，开了梯度累积，显存要多少？",
+]
+
+
+@pytest.mark.parametrize("text", ACCUM_USED_NOT_ASKED)
+def test_accumulation_used_not_asked_keeps_the_micro_batch(text: str) -> None:
+    req = parse(text).request
+    assert (req.batch_size, req.global_batch) == (4, None)
