@@ -126,3 +126,35 @@ ACCUM_USED_NOT_ASKED = [
 def test_accumulation_used_not_asked_keeps_the_micro_batch(text: str) -> None:
     req = parse(text).request
     assert (req.batch_size, req.global_batch) == (4, None)
+
+
+# -- a fine-tuning tool that loads a model and generates: inference (bot.parse.tool_generation) ----------
+
+TOOL_GENERATES = [
+    "Loading Qwen2.5-14B in Unsloth with load_in_4bit=True takes 12 GB and generate() is slow: normal?",
+    "Loaded Llama-3.1-8B with Unsloth in 4-bit; model.generate( on 500 tokens needs how much memory on a T4?",
+    "Unsloth load_in_4bit Mistral-7B generation is slow on my 3090, what VRAM should it take?",
+    "用 Unsloth 加载 Qwen2.5-7B，4bit，生成的时候显存占多少？",
+    "用 Unsloth 以 4bit 加载 Llama-3-8B 生成回答，12G 显存够不够？",
+    "Unsloth 载入 Mistral-7B 之后生成很慢，3090 上显存该占多少",
+]
+
+
+@pytest.mark.parametrize("text", TOOL_GENERATES)
+def test_tool_generating_is_inference(text: str) -> None:
+    assert parse(text).request.stage == "inference"
+
+
+TOOL_TRAINS = [
+    "Fine-tune Llama-3-8B with Unsloth on a T4, 4-bit",
+    "Unsloth SFT of Llama-3-8B on a T4, then generate samples: how much VRAM?",
+    "Unsloth GRPO on Qwen2.5-3B with 8 generations per prompt on an A100",
+    "Using LLaMA-Factory to generate a dataset, then LoRA Qwen2.5-7B on 4090",
+    "用 Unsloth 微调 Qwen2.5-7B 后生成，显存要多少？",
+    "用 LLaMA-Factory 生成数据，Qwen2.5-7B 要多少显存？",
+]
+
+
+@pytest.mark.parametrize("text", TOOL_TRAINS)
+def test_tool_training_stays_finetuning(text: str) -> None:
+    assert parse(text).request.stage == "finetune"

@@ -28,6 +28,7 @@ from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
+from bot.parse.tool_generation import generating_with_tool
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_CONTEXT_RE,
@@ -108,6 +109,8 @@ class StageSteps:
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        if stage == "finetune" and ("generat" in s0 or "生成" in s0) and generating_with_tool(s0):
+            stage = "inference"  # s32-gen: 'loading it in Unsloth … the generate takes 357 s'
         if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
             self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"), raw=self.raw)
