@@ -151,9 +151,7 @@ class StageSteps:
         if len(methods) > 1:
             self.f["methods"] = methods
         if stage is None and _training_settings(self.f, self.s) >= 2:
-            stage = self.f["stage"] = (
-                "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
-            )
+            stage = self.f["stage"] = "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute': a training run
         return preference, stage
 
     # -- step 5: what the fields together mean
