@@ -3,6 +3,8 @@ each reader must read its family of phrasings and must not misread its near miss
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.parse import parse
@@ -158,3 +160,44 @@ TOOL_TRAINS = [
 @pytest.mark.parametrize("text", TOOL_TRAINS)
 def test_tool_training_stays_finetuning(text: str) -> None:
     assert parse(text).request.stage == "finetune"
+
+
+# -- a batch size said of lmdeploy or TGI is their cap on running sequences (bot.parse.load_words) -------
+
+
+def _cap_said(text: str) -> tuple[object, object, list[tuple[str, str]]]:
+    from bot.cli import ask
+
+    data = json.loads(ask(text, None, "json")[0])
+    ignored = [(i["text"], i["reason"]) for i in data["interpretation"].get("ignored") or []]
+    return data["request"].get("max_num_seqs"), data["request"].get("concurrency"), ignored
+
+
+ENGINE_CAP = [
+    ("用 lmdeploy 部署 Qwen2.5-7B，session_len 8192，max_batch_size 16，24G 显存够吗？", 16, 16),
+    ("我用 lmdeploy 跑 Qwen2.5-7B，batch_size 4，session_len 8200，显存要多少？", 4, 4),
+    ("lmdeploy 部署 Qwen2.5-7B，100 并发，batch size 16，A100 够吗？", 16, 100),
+    ("Serving Qwen2.5-7B with lmdeploy, --max-batch-size 32, session len 8192 on an A10: memory?", 32, 32),
+    ("TGI with a max batch size of 8 for Mistral-7B on an A10G: does it fit?", 8, 8),
+    ("Running Llama-3-8B on TGI, batch size 12, one L4", 12, 12),
+]
+
+
+@pytest.mark.parametrize(("text", "cap", "load"), ENGINE_CAP)
+def test_engine_batch_is_its_cap(text: str, cap: int, load: int) -> None:
+    got, concurrency, ignored = _cap_said(text)
+    assert concurrency == load
+    assert got == cap or any(t == f"max_num_seqs: {cap}" and r != "unread" for t, r in ignored)
+
+
+ENGINE_NO_CAP = [
+    "Serve Qwen2.5-7B with vLLM on an A10, batch size 8",
+    "用 Ollama 跑 Qwen2.5-7B，batch size 8，4090 够吗",
+    "lmdeploy 部署 Qwen2.5-7B，20 并发，A100 够吗？",
+]
+
+
+@pytest.mark.parametrize("text", ENGINE_NO_CAP)
+def test_other_engines_batch_is_no_cap(text: str) -> None:
+    got, _, ignored = _cap_said(text)
+    assert got is None and not any(t.startswith("max_num_seqs") for t, _ in ignored)
