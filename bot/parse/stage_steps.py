@@ -8,7 +8,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
-from bot.later_names import grpo_tool_algorithm, option_prices
+from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
@@ -28,7 +28,6 @@ from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
-from bot.parse.tool_generation import generating_with_tool
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
     ASKS_CONTEXT_RE,
