@@ -30,7 +30,7 @@ from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_cou
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, one_box, unified, variant_of_memory
-from bot.parse.load_words import single_user
+from bot.parse.load_words import engine_batch, single_user
 from bot.parse.memory_room import room_not_card
 from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
@@ -447,8 +447,8 @@ class FieldSteps:
             self.named_unused.append((f"team_size: {team:g}", "not_sized"))
         if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
             f["concurrency"] = 1
-        if f["concurrency"] is None and stage == "inference" and f["batch_size"] is not None:
-            f["concurrency"] = f["batch_size"]  # serving: max batch = concurrent sequences
+        if stage == "inference" and f["batch_size"] is not None:  # serving: max batch = concurrent sequences
+            f["concurrency"] = engine_batch(f, f["concurrency"])  # (lmdeploy's and TGI's: their cap too)
 
     def _global_batch(self) -> None:
         """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),

@@ -12,11 +12,18 @@ from collections.abc import Iterable
 from typing import Any
 
 PER_NODE = "per_node:"
+_WORD = r"(?:[\ue000\ue002]|(?!(?:and|with|of|on|in|per|each|gpus?|cards?)\b)[a-z][\w\-]*)"
+"""A word of a card's name (or the mark of a card found, bot.parse.count_forms.MARKS)."""
 SAID_PER_NODE_RE = re.compile(
-    r"(?<![\w.])(\d{1,3})\s*(?:gpus?|cards?|accelerators?|devices?|npus?)\s*(?:per|each|a|/)\s*(?:node|machine|server|host|box)\b"
+    rf"(?<![\w.])(\d{{1,3}})\s*(?:{_WORD}\s+){{0,2}}(?:gpus?|cards?|accelerators?|devices?|npus?)"
+    rf"(?:\s*(?:,|and|&|plus|\+)\s*\d{{1,3}}\s*(?:{_WORD}\s*){{1,3}}?)?"
+    r"\s*(?:per|each|a|/)\s*(?:node|machine|server|host|box)\b"
 )
 """'8 GPUs per node' (as Megatron-LM's GPUS_PER_NODE=8 is read, bot.parse.count_forms.COUNT_KEY_RES): the
-machines' size, said even with no node count (round 18: one machine of 8 GPUs kept its size)."""
+machines' size, said even with no node count (round 18: one machine of 8 GPUs kept its size). s32-gen: with
+the card's name between ('8 A800 GPUs per node') and with the machine's other parts listed before 'per
+node' ('8 H100 GPUs and 8 IB NICs per node', '4 GPUs and 16 CPU cores per machine', as a DGX H100 is
+described: 8 GPUs, 8 ConnectX-7 NICs, NVIDIA DGX H100 User Guide, "Hardware Overview")."""
 
 
 SERVER_SHAPE_RE = re.compile(r"atlas\s*\d{3}\w*(?:\s*a\d)?\s*\(\s*(\d{1,2})\s*gpus\b")
@@ -43,5 +50,7 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0:
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
     server = SERVER_SHAPE_RE.search(s0) if not said and "atlas" in s0 else None  # s0: unmasked (round 25)
     per = int((said or server).group(1)) if said or server else 0
-    other = not server and any([r.role == "count" and r.value != per for r in roles])  # '7 per node on 8'
+    # '7 per node on 8': another count the machines cannot hold whole (s32-gen: 'world_size=128' of 16
+    # nodes of 8 is those machines, not another count)
+    other = not server and any([r.role == "count" and (not per or r.value % per) for r in roles])
     return per if 1 < per <= count and count % per == 0 and not other else None

@@ -51,6 +51,11 @@ def rl_batch_is_global(f: dict[str, Any], s: str, accumulated: bool) -> list[tup
         f, s
     ):  # 'batch 8 prompts' (s28 H3)
         return []
+    if ("accum" in s or "梯度累" in s) and not PER_GPU_RE.search(s):  # s32-gen: the accumulation asked
+        from bot.parse.accum_asked import batch_for_accumulation
+
+        if batch_for_accumulation(f, s, accumulated):
+            return []
     if f.get("training_tool") not in GLOBAL_BATCH_TOOLS:
         return []
     if not f.get("batch_size") or f.get("global_batch") or accumulated or PER_GPU_RE.search(s):

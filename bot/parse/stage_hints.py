@@ -97,6 +97,18 @@ def family_release(s: str) -> bool:
     return _family_release_re().search(s) is not None
 
 
+TIER_RELEASE_RE = rc(
+    r"(?<![a-z0-9])(?!(?:a|an|the|very|too|so|more|most|extra|model|language|our|my|your|their|this|that"
+    r"|its|own|new|one|with|on|in|of|for|to|and|or|is|as|at|by|from|use|using|bigger|smaller)\b)"
+    r"[a-z][a-z0-9.]{1,15}(?:[\-_](?:large|base|small|medium|tiny|xl|xxl)(?![a-z])"
+    r"|\s+(?:large|base|small|medium|tiny|xl|xxl)(?:[\s\-_]*v\d)?\s*(?:model|checkpoint|模型|版本|版))"
+)
+"""A released model by its family and size tier ('the whisper large model', 'T5-large', 'bert-base-chinese',
+'flan-t5-xl', 'whisper large 模型'; s32-gen, a stage implied): encoder, speech and seq2seq families are
+released in tiers, not by a parameter count (Whisper: tiny/base/small/medium/large, Radford et al. 2022
+Table 1; T5: small/base/large/3B/11B, Raffel et al. 2020 §3.7), so 'train' of one (the weak hint) is a
+fine-tuning like 'train Qwen2.5-32B' (:data:`RELEASE_NAME_RE`); 'a very large model', 'the base model'
+name no release."""
 PRETRAINING_CODEBASE_RE = rc(
     r"(?<![a-z0-9])(?:torchtitan|maxtext|levanter|nanogpt|nanotron|picotron|megatron|gpt[\s\-_]*neox"
     r"|olmo[\s\-_]*core)(?![a-z0-9])"
@@ -140,9 +152,15 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
     named = RELEASE_NAME_RE.search(s) or ("的" in s and OWNED_RELEASE_RE.search(s))  # s19-audit, r26
-    if not found and stage == "pretrain" and (named or family_release(s)):
+    if not found and stage == "pretrain" and (named or family_release(s) or _tier(s)):
         found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
+
+
+def _tier(s: str) -> bool:
+    """:data:`TIER_RELEASE_RE` found in ``s``, searched only when a tier word is in it (C-level cues)."""
+    cue = "large" in s or "base" in s or "small" in s or "medium" in s or "tiny" in s or "xl" in s
+    return cue and TIER_RELEASE_RE.search(s) is not None
 
 
 def lora_pretraining(stage: str | None, s: str) -> str | None:

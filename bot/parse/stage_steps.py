@@ -8,7 +8,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
-from bot.later_names import grpo_tool_algorithm, option_prices
+from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
@@ -108,6 +108,8 @@ class StageSteps:
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        if stage == "finetune" and ("generat" in s0 or "生成" in s0) and generating_with_tool(s0):
+            stage = "inference"  # s32-gen: 'loading it in Unsloth … the generate takes 357 s'
         if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
             self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"), raw=self.raw)
@@ -148,9 +150,7 @@ class StageSteps:
         if len(methods) > 1:
             self.f["methods"] = methods
         if stage is None and _training_settings(self.f, self.s) >= 2:
-            stage = self.f["stage"] = (
-                "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute' is a training run
-            )
+            stage = self.f["stage"] = "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute': a training run
         return preference, stage
 
     # -- step 5: what the fields together mean
