@@ -103,3 +103,47 @@ def test_no_tp_is_not_read_for_tgi_or_without_a_flag():
     assert parse("TGI on 2x A10 serving Qwen2.5-14B, no --tp flag set, does it fit?").request.tp is None
     assert parse("两张 4090 用 lmdeploy 跑 Qwen2.5-14B，能跑吗？").request.tp is None
     assert parse("两张 4090 用 lmdeploy 跑 Qwen2.5-14B，--tp 2 没问题吧？").request.tp == 2
+
+
+# ---------------------------------------------------------------- 4. torchrun with nothing that shards: DDP
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "全量微调 Qwen2.5-7B，用 torchrun 的情况下报 OOM。机器配置：双卡 A800，batch_size 为 1。",
+        "用 torchrun 在 2 张 A800 上全参微调 Qwen2.5-7B，显存够吗",
+        "python -m torch.distributed.launch 起 2 卡全参微调 Qwen2.5-7B，A800 80G，够不够",
+        "Full fine-tuning Qwen2.5-7B with torchrun on 2 A800 80G, batch size 1: does it fit?",
+        "I launch my finetune script via torchrun on two A800s to fully fine-tune Qwen2.5-7B. Enough memory?",
+        "Using torch.distributed.launch on 2x A800 80GB for a full fine-tune of Qwen2.5-7B, fits?",
+    ],
+)
+def test_torchrun_alone_is_plain_ddp(capsys, question):
+    """PyTorch DDP keeps a whole replica on every GPU: 7.6B × 16 bytes of weights, gradients and Adam
+    states (ZeRO §3, stage 0) is ~113 GiB before activations, more than an 80 GiB A800; the verdict is
+    on the DDP run, with ZeRO-3 offered after it (estimator.verdicts.tool_runs_ddp)."""
+    out = _ask(capsys, question)
+    assert out["request"]["training_tool"] == "PyTorch DDP"
+    assert out["report"]["feasible"] == "no"
+    assert "ddp_does_not_fit" in [w["code"] for w in out["report"]["warnings"]]
+    reasons = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
+    assert all(r == "launcher_ddp" for t, r in reasons.items() if t.startswith("launcher: "))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "torchrun with deepspeed zero3: full fine-tune Qwen2.5-7B on 2 A800 80G, fits?",
+        "4 张 A100 80G 用 torchrun + FSDP 全参微调 Qwen2.5-7B",
+        "torchrun 跑 Megatron，张量并行 2，全参微调 Qwen2.5-7B，2 张 A800",
+        "accelerate launch on 2 A800 to fully fine-tune Qwen2.5-7B, fits?",
+        "LLaMA-Factory 用 torchrun 全参微调 Qwen2.5-7B，2 张 A800",
+        "用 vllm 在 2 张 A800 上部署 Qwen2.5-7B，torchrun 起的",
+    ],
+)
+def test_torchrun_beside_what_shards_is_not_ddp(capsys, question):
+    """DeepSpeed, FSDP, Megatron's TP, accelerate (its config may shard), a named tool, or serving: the
+    launch says nothing of the layout."""
+    out = _ask(capsys, question)
+    assert out["request"].get("training_tool") != "PyTorch DDP"
