@@ -31,6 +31,8 @@ def family_flagship(name: str) -> str | None:
         return None
     if H_FAMILY_RE.match(lower):  # 'H 卡', '8 H cards': the Hopper line, H100 for reference (s28)
         return "H100-SXM5-80GB"
+    if TITAN_FAMILY_RE.match(lower):  # '4 块 Titan': the TITAN line without a model letter (s32)
+        return "Titan-RTX"
     return next((gpu for words, gpu in FAMILY_FLAGSHIPS if any(w in lower for w in words)), None)
 
 
@@ -38,3 +40,11 @@ H_FAMILY_RE = re.compile(r"h[\s\-]*(?:系列)?[\s\-]*(?:的\s*)?(?:cards?|gpus?|
 """NVIDIA's H line typed by its letter alone, lower case ('h卡', 'h cards', 'h 系列的卡'): a family, as
 ``bot.parse.lexicon.UNKNOWN_GPU_RE`` names it (s28: '1 node of 8 H cards' lost its count, '8张H卡' was
 sized as the reference A100 silently)."""
+
+
+TITAN_FAMILY_RE = re.compile(r"(?:nvidia[\s\-]*)?titans?(?:[\s\-]*(?:的\s*)?(?:cards?|gpus?|显卡|卡))?$")
+"""NVIDIA's TITAN line typed without its model letter ('4 块 Titan', '2 Titans'): sized on the TITAN RTX,
+the line's last and largest-memory member (24 GB GDDR6, nvidia.com TITAN RTX product page) and the only TITAN
+in the catalog, said as the assumption (s32: '4 块 Titan' was sized on the reference A100 80G and said
+"fits"). A model letter ('Titan X', 'Titan V', 'Titan Xp': 12 GB cards not in the catalog) names a model,
+which stays unknown as typed."""

@@ -95,6 +95,7 @@ class ToolLimits(NamedTuple):
 
 TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "HF Trainer": ToolLimits(True),
+    "PyTorch DDP": ToolLimits(True),  # torchrun of a script with nothing that shards (bot.parse.ddp_launch)
     "TRL": ToolLimits(True),
     "LLaMA-Factory": ToolLimits(True, default_recompute="full"),
     "axolotl": ToolLimits(True),

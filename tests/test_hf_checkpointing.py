@@ -19,6 +19,8 @@ from tests.cli_run import ask_json_in_process
 
 HF_TOOLS = sorted(name for name, limits in TRAINING_TOOL_LIMITS.items() if not limits.megatron_layers)
 LORA_72B = "Qwen2.5-72B LoRA on 8 x A100 80G with {tool}"
+WRITTEN = {"PyTorch DDP": "torchrun"}
+"""A tool read from how the run is launched, not from its name (s32, bot.parse.ddp_launch): asked that way."""
 
 
 @cache
@@ -53,7 +55,7 @@ def test_an_hf_tool_searches_none_and_full_and_megatron_selective_and_full() -> 
 
 @pytest.mark.parametrize("tool", HF_TOOLS)
 def test_no_hf_tool_plan_recomputes_selectively(tool: str) -> None:
-    data = _json(LORA_72B.format(tool=tool))
+    data = _json(LORA_72B.format(tool=WRITTEN.get(tool, tool)))
     assert data["request"]["training_tool"] == tool
     plans = _plans(data)
     assert plans and all(p["recompute"] in ("none", "full") for p in plans)

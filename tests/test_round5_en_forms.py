@@ -305,5 +305,11 @@ def test_tensorrt_llms_engine_batch_is_a_cap(capsys: pytest.CaptureFixture[str],
 
 
 def test_lmdeploys_max_batch_size_is_left_as_it_was(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not TensorRT-LLM's rule. Since s32 a ``TurbomindEngineConfig(...)`` call is read as the ``lmdeploy
+    serve`` command its keywords are the flags of (bot.parse.configs.lmdeploy_call): its max_batch_size is
+    what the command line's --max-batch-size 32 is (the load and the engine's cap), where the call was
+    prose before (the load only)."""
     data = ask(capsys, "lmdeploy TurbomindEngineConfig(tp=2, max_batch_size=32) serving Llama 3 8B on 2 A100")
-    assert data["request"]["concurrency"] == 32 and data["request"]["max_num_seqs"] is None
+    assert data["request"]["concurrency"] == 32 and data["request"]["max_num_seqs"] == 32
+    line = ask(capsys, "lmdeploy serve api_server Meta-Llama-3-8B --tp 2 --max-batch-size 32 on 2 A100")
+    assert (line["request"]["concurrency"], line["request"]["max_num_seqs"]) == (32, 32)

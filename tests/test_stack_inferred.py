@@ -130,9 +130,12 @@ def test_a_ppo_mini_batch_is_not_a_micro_batch(capsys: pytest.CaptureFixture[str
     ],
 )
 def test_a_launcher_in_prose_is_named_as_not_sized(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Since s32, torchrun with nothing that shards is read as plain DDP (bot.parse.ddp_launch) and named
+    among what is used ('launcher_ddp'); accelerate launch (its config may shard) stays not sized."""
     data = ask(capsys, text)
     launcher = "torchrun" if "torchrun" in text else "accelerate launch"
-    assert ignored(data)[f"launcher: {launcher}"] == "not_sized"
+    want = "launcher_ddp" if launcher == "torchrun" else "not_sized"
+    assert ignored(data)[f"launcher: {launcher}"] == want
 
 
 @pytest.mark.parametrize(

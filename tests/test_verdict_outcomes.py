@@ -21,7 +21,7 @@ from tests.real_questions import answer_json, records, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
 
-FLOOR = {"oom_no_fit": 23, "oom_borderline": 25, "fits": 6, "time": 2}
+FLOOR = {"oom_no_fit": 25, "oom_borderline": 25, "fits": 6, "time": 2}
 """Agreements measured on 2026-12-02 (branch s6-fid, issue 25 item 1: "fits" only when the band's high
 end fits, a named data-parallel tool without ZeRO runs DDP): OOM said "does not fit" 24 of 72 with a
 verdict (18 more "borderline", 7 before); ran said "fits"/"borderline" 5 of 6; time inside the band 2
@@ -105,9 +105,15 @@ TRL's own local generation batch, per_device_train_batch_size 8 × steps_per_gen
 tokens, not the SFT defaults (global batch 128 ÷ 8 GPUs = 16 sequences × 2,048 tokens): en-069's cache is 1.5
 GiB, not 8.1, and 8 × H100 hold 75.7 GiB a GPU, 81.4 at the band's high end: "does not fit" → "borderline",
 which its OOM still agrees with (counted apart); its gathered 32B in bf16 stays the peak. Then 23 / 25 / 24
-(s30-catalog, see CEILING): en-063 'borderline' → 'fits'."""
+(s30-catalog, see CEILING): en-063 'borderline' → 'fits'. Then 24 / 25 / 23 (s32-verdict, second half):
+zh-032 ('4 块 Titan 微调 glm-6b（fp16）… 显存不够') is sized on the TITAN RTX, the TITAN line's only
+catalog card (24 GiB; estimator.gpu_families.TITAN_FAMILY_RE), no longer on the reference A100 80G: a 6B
+full fine-tune at 25.2 GiB a GPU on 4 cards, "fits" → "does not fit". Then 25 / 25 / 22: en-076 (Platypus
+fine-tuning.sh under torchrun, 70B LoRA, OOM on 8 A100 80G) names PyTorch's launcher and nothing that shards:
+read as plain DDP (bot.parse.ddp_launch, training_tool 'PyTorch DDP'), the whole 70B on every GPU, 140 GiB
+a GPU: "fits" (ZeRO-3, a layout the run did not use) → "does not fit with plain DDP as configured"."""
 
-CEILING = {"oom_yes": 24}
+CEILING = {"oom_yes": 22}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
 merged 27; 28 after en-017 was read; branch s7-oom 25; s23-int 23; s23-fixa 22; s24-ver 23: zh-005, ECC
 memory, see FLOOR; s26-verd 22: en-069, ZeRO-3 gathered for generation). s26-gen +1 (23 merged), one new
@@ -122,7 +128,8 @@ the catalog's Code Llama 34B (GQA, 8 KV heads: 192 KiB a token) where it was a g
 weights 34.2 GB + KV 1.3 GB of 38.6 GiB usable is "fits", where the generic shape's was "fits, but tight".
 What ran out is outside what is sized: TGI fills the memory left after warm-up with its KV pool (the 31,040
 tokens the reply names), so a long prefill's activations have little room; modelling that pool is the next
-step, not a constant tuned to this thread."""
+step, not a constant tuned to this thread. s32-verdict (second half) 23: zh-032, a bare 'Titan' sized
+on the TITAN RTX (see FLOOR); 22: en-076, torchrun read as plain DDP (see FLOOR)."""
 
 
 def _work_records() -> list[dict[str, Any]]:

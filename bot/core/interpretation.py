@@ -61,6 +61,7 @@ IGNORED_REASONS = (
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
+    "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')
@@ -166,6 +167,7 @@ MODEL_SUBSTITUTIONS = {
 USED_REASONS = frozenset(
     {
         "settings_applied",
+        "launcher_ddp",
         "tool_inferred",
         "zero_from_file_name",
         "samples_cap",

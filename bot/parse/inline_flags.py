@@ -81,6 +81,10 @@ def read_inline_flags(
                 out.fields.setdefault("max_model_len", limit)
         out.fields.setdefault(field_name, value)
         out.s = mask(out.s, m.start(), m.end(), " ")
+    if "tp" not in out.fields and taken.get("tp") is None and ("-tp" in s or "-tensor" in s):
+        from bot.parse.tp_unset import tp_left_unset
+
+        out.fields.update(tp_left_unset(s, tool))  # '没加 --tp': the engine's default TP 1 (s32)
     return out
 
 

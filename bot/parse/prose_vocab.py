@@ -272,6 +272,10 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
             out.fields["training_tool"] = name
         elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
+    if training and "torch" in s and "training_tool" not in out.fields:  # 'torchrun finetune.py': DDP (s32)
+        from bot.parse.ddp_launch import ddp_launched
+
+        out.fields.update(ddp_launched(s, out.unused))
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):

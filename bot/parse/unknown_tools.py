@@ -190,7 +190,7 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = NOT_KEY.sub("", name.lower())
-    if PLATFORM_RE.fullmatch(name.lower()) or name.lower() == "atlas":  # s31: Huawei's Atlas servers
+    if PLATFORM_RE.fullmatch(name.lower()) or name.lower() in ("atlas", "torchrun"):  # s31 Atlas; a launcher
         return True  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True

@@ -151,6 +151,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
+    "launcher_ddp": N_(
+        "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
+        "model, its gradients and optimizer states on every GPU"
+    ),
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"

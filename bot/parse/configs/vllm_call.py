@@ -24,6 +24,10 @@ VLLM_WORD_RE = compile_pattern(r"vllm", re.I)
 def find_vllm_call(text: str, source: str) -> tuple[StackConfig, str] | None:
     """The first ``LLM(...)`` call of a message that names vLLM, read as a ``vllm serve`` command, and
     the text without it; None when there is none (or it is not Python)."""
+    if "EngineConfig(" in text:  # lmdeploy's TurbomindEngineConfig(…) / PytorchEngineConfig(…) (s32)
+        from bot.parse.configs.lmdeploy_call import find_lmdeploy_call
+
+        return find_lmdeploy_call(text, source)
     if not VLLM_WORD_RE.search(text):
         return None
     m = LLM_CALL_RE.search(text)
