@@ -96,3 +96,61 @@ def test_verl_batch_is_not_read_as_a_rollout_batch(capsys):
     assert out["request"].get("rollout_batch") is None
     assert out["request"]["global_batch"] == 1024
     assert "global_batch_prompts" in _notes(out)
+
+
+# 2. Two machines of different cards: one tensor-parallel group cannot span them
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "other"),
+    [
+        ("我有一台 8×4090 和一台 4×A100，部署 Qwen2.5-72B 推理够吗", "A100-SXM4-80GB", 4, "8 × RTX 4090"),
+        (
+            "I have one 8×A100 box and one 4×H100 box — can I serve Llama-3-70B?",
+            "A100-SXM4-80GB",
+            8,  # 8 × 80 GB over 4 × 80 GB: the larger machine
+            "4 × H100 SXM5 80GB",
+        ),
+        (
+            "I have one 8×A100 box and one 4×H100 box — can the H100 box serve Llama-3-70B?",
+            "H100-SXM5-80GB",
+            4,  # the machine asked about
+            "8 × A100 SXM4 80GB",
+        ),
+        (
+            "we have a server with 8 L40S and another server with 2 H100, serve Qwen2.5-72B at 32k context",
+            "L40S",
+            8,  # 8 × 48 GB = 384 GB over 2 × 80 GB
+            "2 × H100 SXM5 80GB",
+        ),
+    ],
+)
+def test_two_machines_size_one_and_name_the_other(capsys, question, gpu, count, other):
+    out = _ask(capsys, question)
+    req = out["request"]
+    assert (req["gpu"], req["gpu_count"], req["gpus_per_node"]) == (gpu, count, count)
+    ignored = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
+    assert ignored.get(other) == "other_machine"
+    assert not any(reason == "repeated" for reason in ignored.values())  # neither count a second value
+
+
+def test_two_machines_said_in_both_languages(capsys):
+    zh = _text(capsys, "我有一台 8×4090 和一台 4×A100，部署 Qwen2.5-72B 推理够吗")
+    assert "4 张 A100 80G" in zh.splitlines()[0]
+    assert "两台不同型号的卡组不成一个张量并行组" in zh
+    en = _text(capsys, "I have one 8×A100 box and one 4×H100 box — can I serve Llama-3-70B?")
+    assert "8 × A100 80G" in en.splitlines()[0]
+    assert "cannot form one tensor-parallel group" in en
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Should I use 8x H100 or 16x A100 to fine-tune Llama-3-70B?",  # options weighed
+        "一台服务器插了 4 张 A100 和 4 张 H100，能跑 70B 推理吗",  # one machine
+        "my box has 4 A100 and 4 H100 in one machine, serve 70B",
+    ],
+)
+def test_options_and_one_machine_are_not_two_machines(capsys, question):
+    out = _ask(capsys, question)
+    assert not any(i["reason"] == "other_machine" for i in out["interpretation"]["ignored"])

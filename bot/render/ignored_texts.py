@@ -223,6 +223,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "cards of the rig kept for evaluation: they do not train, so this answer sizes the training on the "
         "rest of the rig, the count above — ask to size the evaluation on its own"
     ),
+    "other_machine": N_(
+        "the other machine: cards of two machines of different kinds cannot form one tensor-parallel group "
+        "— each rank holds an equal share at the same speed, and across machines it runs over the network — "
+        "so this answer sizes one machine, the one above (the one asked about, else the one with more "
+        "memory); ask to size this one on its own"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
