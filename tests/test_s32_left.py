@@ -154,3 +154,60 @@ def test_two_machines_said_in_both_languages(capsys):
 def test_options_and_one_machine_are_not_two_machines(capsys, question):
     out = _ask(capsys, question)
     assert not any(i["reason"] == "other_machine" for i in out["interpretation"]["ignored"])
+
+
+# 3. Names as typed: an unknown name shaped like a family's, an Atlas server's case
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("FooMax-M1 用 vLLM 部署要几张卡", "FooMax-M1"),  # before: the help text, nothing named
+        ("serve FooMax-M1 with vLLM, how many H100?", "FooMax-M1"),
+    ],
+)
+def test_unknown_name_like_a_family_is_named_never_read_as_it(capsys, question, typed):
+    out = _ask(capsys, question)
+    assert out["interpretation"]["unknown_model"] == typed
+    assert out["request"].get("model") is None  # never MiniMax-M1
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "size"),
+    [
+        ("Zorblax-3-70B 用 vLLM 部署要几张 H100", "Zorblax-3-70B", 70e9),
+        ("serve Zorblax-3-70B on H100s", "Zorblax-3-70B", 70e9),
+    ],
+)
+def test_unknown_name_sized_on_its_stated_size(capsys, question, typed, size):
+    out = _ask(capsys, question)
+    assert out["interpretation"]["unknown_model"] == typed
+    assert out["request"].get("model") is None
+    assert out["request"]["params_total"] == size
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("Atlas 800T A2 能跑 Qwen2.5-72B 推理吗", "Atlas 800T A2"),  # before: 'atlas 800t a2'
+        (
+            "two Atlas 800T A2 servers, pretrain a 13B model on 1T tokens, how many days?",
+            "two Atlas 800T A2 servers",
+        ),
+    ],
+)
+def test_atlas_server_echoed_in_its_case(capsys, question, typed):
+    out = _ask(capsys, question)
+    subs = [s for s in out["interpretation"]["substitutions"] if s["reason"] == "atlas_server"]
+    assert [s["typed"] for s in subs] == [typed]
+    assert typed in _text(capsys, question)
+
+
+@pytest.mark.parametrize("question", ["LLaVA 7B 推理要多少显存", "how much VRAM to serve LLaVA 7B?"])
+def test_llava_7b_named_as_typed(capsys, question):
+    """The catalog has no LLaVA release: 'LLaVA 7B' is named as typed and sized on its 7B, never a
+    LLaVA-1.5 entry nor another family's 7B."""
+    out = _ask(capsys, question)
+    assert out["request"].get("model") is None
+    assert out["interpretation"]["unknown_model"] == "LLaVA 7B"
+    assert out["request"]["params_total"] == 7e9
