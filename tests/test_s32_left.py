@@ -211,3 +211,40 @@ def test_llava_7b_named_as_typed(capsys, question):
     assert out["request"].get("model") is None
     assert out["interpretation"]["unknown_model"] == "LLaVA 7B"
     assert out["request"]["params_total"] == 7e9
+
+
+# 6. A rough count is asked as a count; Unsloth on Colab's free T4
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "reason"),
+    [
+        ("几十张卡能训多大的模型", "几十", "vague_count"),
+        ("我们有数十台机器，想训练 Qwen2-7B", "数十", "vague_count"),
+        ("几十万条数据微调 Qwen2.5-7B 要多久", "几十万", "vague"),  # a data amount keeps its own
+    ],
+)
+def test_rough_count_named_as_a_count(capsys, question, text, reason):
+    out = _ask(capsys, question)
+    ignored = {i["text"]: i["reason"] for i in out["interpretation"]["ignored"]}
+    assert ignored.get(text) == reason
+
+
+def test_rough_count_note_speaks_of_the_count(capsys):
+    zh = _text(capsys, "几十张卡能训多大的模型")
+    assert "不是具体卡数" in zh and "按数据量" not in zh.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("can I fine-tune 8B on Colab's free T4 with Unsloth", "8B QLoRA fine-tuning"),
+        ("Colab 免费的 T4 能用 Unsloth 微调 8B 吗", "8B QLoRA 微调"),
+    ],
+)
+def test_unsloth_colab_leads_with_one_gpu_qlora(capsys, question, verdict):
+    out = _ask(capsys, question)
+    req = out["request"]
+    assert (req["method"], req["gpu"]) == ("qlora", "T4") and req["gpu_count"] in (None, 1)
+    first = _text(capsys, question).splitlines()[0]
+    assert first.startswith(verdict) and ("1 × T4" in first or "1 张 T4" in first)

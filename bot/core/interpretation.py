@@ -77,6 +77,7 @@ IGNORED_REASONS = (
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     "lora_variant",  # DoRA, AdaLoRA, rsLoRA, LoRA+, PiSSA …: low-rank adapters, sized as LoRA (s17)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
+    "vague_count",  # '几十张卡': a count of cards or machines with no number in it (s32)
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized

@@ -443,8 +443,8 @@ class _Parse(FieldSteps, StageSteps):
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = read_rough(classify(tok, self.s, nxt), tok, self.s, self.vague_read)  # '几十亿 token'
-            if vague_amount(tok, self.s, role):
-                self.named_unused.append((self.s[tok.start - 1] + tok.raw.strip(), "vague"))  # 几十, 数十
+            if vague := vague_amount(tok, self.s, role):
+                self.named_unused.append((self.s[tok.start - 1] + tok.raw.strip(), vague))  # 几十, 数十张
                 continue
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)
