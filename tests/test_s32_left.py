@@ -248,3 +248,44 @@ def test_unsloth_colab_leads_with_one_gpu_qlora(capsys, question, verdict):
     assert (req["method"], req["gpu"]) == ("qlora", "T4") and req["gpu_count"] in (None, 1)
     first = _text(capsys, question).splitlines()[0]
     assert first.startswith(verdict) and ("1 × T4" in first or "1 张 T4" in first)
+
+
+# 5. A MoE model on one personal card: the experts-on-CPU layout (llama.cpp --n-cpu-moe / --cpu-moe)
+
+MOE_ONE_CARD_ZH = "我只有一张 4090，能用 llama.cpp 跑 Qwen3-235B-A22B 吗，内存 256G"
+MOE_ONE_CARD_EN = "can I run gpt-oss-120b on a single RTX 3090 with llama.cpp? 128GB RAM"
+
+
+@pytest.mark.parametrize("question", [MOE_ONE_CARD_ZH, MOE_ONE_CARD_EN])
+def test_moe_on_one_card_names_the_experts_on_cpu_layout(capsys, question):
+    out = _ask(capsys, question)
+    split = out["report"]["inference"]["layer_split"]
+    assert split["gpu_layers_chosen"] and split["gpu_layers"] < split["layers"]  # -ngl picked for the card
+    m = split["experts_cpu_layers"]
+    assert m is not None and 0 < m <= split["layers"]
+    assert split["experts_cpu_gpu_bytes"] <= split["gpu_usable_bytes"]
+    # only each token's top-k experts are read on the CPU: faster than whole layers there
+    assert split["experts_cpu_tokens_per_s_low"] > split["tokens_per_s_low"]
+
+
+def test_moe_experts_on_cpu_said_in_both_languages(capsys):
+    zh = _text(capsys, MOE_ONE_CARD_ZH)
+    assert "前 81 层（共 94 层）的专家放在 CPU 内存（--n-cpu-moe 81）" in zh
+    en = _text(capsys, MOE_ONE_CARD_EN)
+    assert "the experts of the first 23 of 36 layers in CPU memory (--n-cpu-moe 23)" in en
+
+
+def test_dense_model_gets_no_experts_line(capsys):
+    out = _ask(capsys, "我只有一张 4090，能用 llama.cpp 跑 Qwen2.5-72B 吗，内存 128G")
+    split = out["report"]["inference"]["layer_split"]
+    assert split["gpu_layers_chosen"] and split.get("experts_cpu_gpu_bytes") is None
+
+
+def test_moe_that_does_not_fit_even_with_every_expert_on_cpu(capsys):
+    out = _ask(capsys, "我只有一张 4060 8G，能用 llama.cpp 跑 DeepSeek-V3 吗，内存 512G")
+    split = out["report"]["inference"]["layer_split"]
+    assert split["experts_cpu_layers"] is None
+    assert split["experts_cpu_gpu_bytes"] > split["gpu_usable_bytes"]
+    assert "即使把所有专家都放在 CPU 内存" in _text(
+        capsys, "我只有一张 4060 8G，能用 llama.cpp 跑 DeepSeek-V3 吗，内存 512G"
+    )
