@@ -289,3 +289,38 @@ def test_moe_that_does_not_fit_even_with_every_expert_on_cpu(capsys):
     assert "即使把所有专家都放在 CPU 内存" in _text(
         capsys, "我只有一张 4060 8G，能用 llama.cpp 跑 DeepSeek-V3 吗，内存 512G"
     )
+
+
+# 4. TGI's usable memory: --cuda-memory-fraction × TGI_WIGGLE_ROOM 0.90 (text-generation-inference @db931fc)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "serve Qwen2.5-7B with TGI on one A100 80GB, 8k context",
+        "用 TGI 在一张 A100 80G 上部署 Qwen2.5-7B，8k 上下文",
+    ],
+)
+def test_tgi_usable_is_fraction_times_wiggle_room(capsys, question):
+    from estimator import catalog
+    from estimator.runtimes.base import CUDA_CONTEXT_BYTES, visible_bytes
+
+    inf = _ask(capsys, question)["report"]["inference"]
+    assert inf["runtime"] == "TGI"
+    card = visible_bytes(catalog.gpu("A100-SXM4-80GB"))
+    assert inf["usable_bytes_per_gpu"] == pytest.approx(card * 1.0 * 0.90 - CUDA_CONTEXT_BYTES.value)
+    vllm = _ask(capsys, question.replace("TGI", "vLLM"))["report"]["inference"]
+    assert inf["workspace_bytes_per_gpu"] <= vllm["workspace_bytes_per_gpu"] * 1.5  # its warm-up, no 5 % more
+
+
+def test_tgi_cuda_memory_fraction_scales_the_usable(capsys):
+    from estimator import catalog
+    from estimator.runtimes.base import CUDA_CONTEXT_BYTES, visible_bytes
+
+    inf = _ask(
+        capsys,
+        "how many A100 80GB?\n"
+        "text-generation-launcher --model-id Qwen/Qwen2.5-7B-Instruct --cuda-memory-fraction 0.5",
+    )["report"]["inference"]
+    card = visible_bytes(catalog.gpu("A100-SXM4-80GB"))
+    assert inf["usable_bytes_per_gpu"] == pytest.approx(card * 0.5 * 0.90 - CUDA_CONTEXT_BYTES.value)
