@@ -125,6 +125,16 @@ class LayerSplit(_Frozen):
     all_gpus_tokens_per_s: float | None = None
     """with gpu_layers_chosen: one sequence's decode speed with every layer on inference.min_gpus cards (the
     alternative: more cards)"""
+    experts_cpu_layers: int | None = None
+    """with experts_cpu_gpu_bytes: the fewest layers whose experts stay in CPU memory (--n-cpu-moe N) for
+    the rest to fit; None: it does not fit even with every layer's (--cpu-moe)"""
+    experts_cpu_gpu_bytes: float | None = None
+    """with gpu_layers_chosen on a MoE model: the GPU side with every layer on the GPU but the routed experts
+    in CPU memory (--cpu-moe, -ot ".ffn_.*_exps.=CPU": :mod:`estimator.moe_offload`), bytes"""
+    experts_cpu_tokens_per_s_low: float | None = None
+    """one sequence's decode speed in that layout, at the low host bandwidth"""
+    experts_cpu_tokens_per_s_high: float | None = None
+    """the same at the high host bandwidth"""
 
 
 class _Shape:
@@ -373,6 +383,10 @@ def with_layer_split(
         return served
     if split.gpu_layers_chosen and (speed := served.inference.decode_tokens_per_s) is not None:
         split = split.model_copy(update={"all_gpus_tokens_per_s": speed.per_sequence})
+    if split.gpu_layers_chosen and spec.is_moe:  # s32: the experts-on-CPU layout beside it
+        from estimator.moe_offload import with_experts_on_cpu
+
+        split = with_experts_on_cpu(req, spec, gpu, served.inference, split)
     update: dict[str, object] = {"layer_split": _priced(split, served.inference)}
     if split.tokens_per_s_low:
         low = split.tokens_per_s_low

@@ -51,3 +51,13 @@ class RolloutSettings(ComputeBudget):
         "(estimator.trainer_generation)",
         json_schema_extra=_setting("training", json_order=85, echo="stage_suffix"),
     )
+    rollout_batch: int | None = Field(
+        None,
+        gt=0,
+        le=10_000_000,
+        description="prompts one RL rollout samples, counted as OpenRLHF counts its --rollout_batch_size "
+        "('Batch size for make experience', openrlhf/cli/train_ppo_ray.py @021d1b0): each gives "
+        "num_generations (--n_samples_per_prompt) responses, decoded at once, then trained in steps of "
+        "global_batch (--train_batch_size, counted in responses): estimator.rollout_batch",
+        json_schema_extra=_setting("training", json_order=89, stated=(1, 10_000_000)),
+    )

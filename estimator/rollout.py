@@ -40,6 +40,7 @@ from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Plan, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
 from estimator.rl_defaults import rl_lengths
+from estimator.rollout_batch import note_rollout_batch, rollout_sequences
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
 from estimator.trainer_decode import generate_speed, generates_in_trainer
@@ -184,13 +185,17 @@ def stated_engine_tp(
 def _completions_per_gpu(req: SizingRequest) -> float:
     """Completions each GPU generates per step: for a tool that generates the whole step at once (verl,
     :attr:`estimator.training_tools.ToolLimits.whole_step_rollout`) its ``global_batch`` prompts × their
-    completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs); for TRL, or
+    completions spread over the GPUs (verl ``data.train_batch_size`` × ``rollout.n`` ÷ GPUs); a stated
+    ``rollout_batch`` (OpenRLHF ``--rollout_batch_size`` prompts × ``--n_samples_per_prompt``, decoded
+    together: :mod:`estimator.rollout_batch`) likewise ÷ GPUs; for TRL, or
     no tool named, TRL's generation batch (:func:`trl_generation_per_gpu`); else (another tool, or no GPU
     count) ``per_device_train_batch_size`` (:data:`TRL_COMPLETIONS_PER_GPU` by default)."""
     tool = tool_limits(req.training_tool)
     if tool is not None and tool.whole_step_rollout and req.gpu_count:
         prompts = req.global_batch or VERL_TRAIN_BATCH_SIZE  # verl's default when none is stated
         return prompts * sequences_per_prompt(req) / req.gpu_count
+    if req.rollout_batch and req.gpu_count:  # OpenRLHF: prompts × samples (estimator.rollout_batch)
+        return (rollout_sequences(req, sequences_per_prompt(req)) or 0) / req.gpu_count
     if req.training_tool in (None, "TRL") and req.gpu_count:
         return trl_generation_per_gpu(req, req.gpu_count)
     return req.batch_size or TRL_COMPLETIONS_PER_GPU
@@ -264,6 +269,7 @@ def rollout_part(
     generated = tokens * completion / (prompt + completion)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
     _note_batch_without_gpus(req, ledger)
+    note_rollout_batch(req, sequences_per_prompt(req), ledger)
     if generates_in_trainer(req):  # TRL use_vllm False: model.generate in the trainer (s26 trial 2 #3)
         return _in_trainer(req, spec, params, active or params, gpu, (prompt, completion), generated)
     share = engine_share(req, ledger)  # TRL colocate: its 0.3 of each card (estimator.colocate)
@@ -356,7 +362,9 @@ def note_batch(req: SizingRequest, plan: Plan | None, given: int | None, ledger:
     ``actor_rollout_ref.rollout.n`` responses (verl ``ray_trainer.py``: ``batch.repeat(repeat_times=
     self.config.actor_rollout_ref.rollout.n, interleave=True)`` after generating; ``dp_actor`` mini-batches
     of ``ppo_mini_batch_size × rollout.n``): 512 prompts × 8 = 4,096 sequences a step, said as such —
-    not as a batch the plan had to round (trial s30 #2). A batch the plan rounds is noted as adjusted."""
+    not as a batch the plan had to round (trial s30 #2). A batch the plan rounds is noted as adjusted. A
+    stated rollout batch is said in its units (:func:`estimator.rollout_batch.note_rollout_batch`)."""
+    note_rollout_batch(req, sequences_per_prompt(req), ledger)
     if not given or plan is None:
         return
     tool = tool_limits(req.training_tool)

@@ -10,13 +10,13 @@ from bot.parse.plain_forms import arabic_counts
 def test_tens_after_ji_is_no_count() -> None:
     p = parse("Mixtral-8x7B 部署推理，大概要几十张 H100 吧")
     assert p.request.gpu_count is None
-    assert ("几十", "vague") in p.unused_numbers
+    assert ("几十", "vague_count") in p.unused_numbers  # s32: a count's own reason
 
 
 def test_shu_shi_nodes_is_no_count() -> None:
     p = parse("我们有数十台机器，想训练 Qwen2-7B")
     assert p.request.gpu_count is None
-    assert ("数十", "vague") in p.unused_numbers
+    assert ("数十", "vague_count") in p.unused_numbers
 
 
 def test_shi_ji_is_no_count() -> None:

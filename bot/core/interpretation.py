@@ -78,6 +78,7 @@ IGNORED_REASONS = (
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
     "lora_variant",  # DoRA, AdaLoRA, rsLoRA, LoRA+, PiSSA …: low-rank adapters, sized as LoRA (s17)
     "vague",  # '几十万条': an amount with no number in it; never read as its smallest value
+    "vague_count",  # '几十张卡': a count of cards or machines with no number in it (s32)
     "rollout_share",  # '2 卡给 vllm' in online RL: the rollout engine's share of the job's cards
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
@@ -107,6 +108,7 @@ IGNORED_REASONS = (
     "card_slots",  # '4 个卡槽', '4 PCIe slots': at most that many cards; the count needed is sized
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
+    "other_machine",  # '一台 8×4090 和一台 4×A100': two machines of different cards, the larger sized (s32)
     "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
     "mixed_rig_sum",  # the same rig on llama.cpp/Ollama named: layers split by memory, the sum sized (s19)

@@ -122,11 +122,11 @@ def parse(text: str) -> ParseResult:
         return failed_parse(raw)
 
 
-def _nodes_read(s0: str, gpu_count: int | None, normalized: str) -> list[str]:
+def _nodes_read(s0: str, gpu_count: int | None, normalized: str, raw: str = "") -> list[str]:
     """What set the GPU count from machines or a chassis' slots ('2 机 16 卡', 'a DGX H100') or Atlas servers
     (read in ``normalized``, before bot.parse.atlas_servers rewrote them), each reader behind its own cue."""
     nodes = ji_ka_read(s0, gpu_count) if "机" in s0 else []
-    nodes += atlas_read(normalized) if "atlas" in normalized else []
+    nodes += atlas_read(normalized, raw) if "atlas" in normalized else []  # s32: as typed, from raw
     return [*nodes, *slots_read(s0, gpu_count)] if slots_cue(s0) else nodes
 
 
@@ -275,7 +275,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=_nodes_read(s0, request.gpu_count, normalized),
+            nodes_read=_nodes_read(s0, request.gpu_count, normalized, self.raw),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
@@ -443,8 +443,8 @@ class _Parse(FieldSteps, StageSteps):
                 continue
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             role = read_rough(classify(tok, self.s, nxt), tok, self.s, self.vague_read)  # '几十亿 token'
-            if vague_amount(tok, self.s, role):
-                self.named_unused.append((self.s[tok.start - 1] + tok.raw.strip(), "vague"))  # 几十, 数十
+            if vague := vague_amount(tok, self.s, role):
+                self.named_unused.append((self.s[tok.start - 1] + tok.raw.strip(), vague))  # 几十, 数十张
                 continue
             if role is None and self._bare_context(tok):
                 role = Role("seq", seq_value(tok), tok)

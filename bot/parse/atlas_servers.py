@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.fixed_patterns import typed_name
+
 ATLAS_NPUS_PER_SERVER = 8
 """NPUs in one Atlas 800T A2 / 800I A2 server (Huawei product pages; gpus.toml Ascend-910B)."""
 
@@ -52,10 +54,23 @@ def atlas_servers(s: str) -> str:
     return _BARE_RE.sub(" 910b ", s)
 
 
-def atlas_read(s0: str) -> list[tuple[str, str, str]]:
+def atlas_read(s0: str, raw: str = "") -> list[tuple[str, str, str]]:
     """Each Atlas 800 (A2) server of the normalized message ``s0`` as typed, with the NPUs it was read as
     ('2 台 atlas 800i a2' → '16 × Ascend 910B'; a server with no count → '8 × Ascend 910B a server'),
-    reason ``atlas_server``, for the reply to state the reading (bot.render.understood)."""
+    reason ``atlas_server``, for the reply to state the reading (bot.render.understood). The name keeps the
+    case of the message ``raw`` where it is found there ('Atlas 800T A2', never 'atlas 800t a2': s32)."""
+    out = _atlas_read(s0)
+    return [(_cased(raw, t), u, r) for t, u, r in out] if raw else out
+
+
+def _cased(raw: str, typed: str) -> str:
+    """``typed`` (lower-cased) as written in ``raw``: the same words, any case and spacing; else as is."""
+    pattern = typed_name(typed)
+    m = pattern.search(raw) if pattern is not None else None
+    return m.group(0).strip() if m else typed
+
+
+def _atlas_read(s0: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     taken: list[tuple[int, int]] = []
     for rx in (_COUNTED_ZH_RE, _COUNTED_EN_RE):

@@ -195,15 +195,19 @@ VAGUE_ROLES = frozenset({"samples", "pairs", "data_bytes", "chars"})
 as its order of magnitude and said: :mod:`bot.parse.vague_amounts`)."""
 
 
-def vague_amount(tok: NumberToken, s: str, role: Role | None) -> bool:
+def vague_amount(tok: NumberToken, s: str, role: Role | None) -> str:
     """'几十万条', '几百万 token', '数十台': 几 (数, 上) before a Chinese magnitude is a rough amount (tens
-    of thousands to hundreds of thousands), not the number after it — named as not used, never as 十万."""
+    of thousands to hundreds of thousands), not the number after it — named as not used, never as 十万.
+    The reason it is named with: ``vague_count`` for a count of cards or machines ('几十张卡', s32: the
+    reply asks for the count, not for a data size), ``vague`` for another amount; '' when not rough."""
     if tok.kind != "cn" or tok.start == 0 or s[tok.start - 1] not in "几数上":
-        return False
+        return ""
     raw = tok.raw.strip()
     if raw[0] not in "十百千万亿" or (s[tok.start - 1] == "上" and raw not in _MAGNITUDES):
-        return False  # '用上十六张': 上 is a verb's; '上百张' a rough count
-    return role is not None and role.role in VAGUE_ROLES | VAGUE_COUNTS
+        return ""  # '用上十六张': 上 is a verb's; '上百张' a rough count
+    if role is None or role.role not in VAGUE_ROLES | VAGUE_COUNTS:
+        return ""
+    return "vague_count" if role.role in VAGUE_COUNTS else "vague"
 
 
 VAGUE_COUNTS = frozenset({"count", "count_nodes", "per_node"})

@@ -92,6 +92,11 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
     2 A6000s that I have now, … on 4 A100', :func:`bot.parse.structure.job_card`) — the parse's own
     reading (:meth:`bot.parse.field_steps.FieldSteps._count_of`)."""
     counts = [r for r in p.roles if r.role == "count"]
+    if not other and not COMPARE_CUE_RE.search(p.s) and (own := own_counts(p.s, gpus, counts)):
+        from bot.parse.two_machines import two_machines  # two machines of different cards (s32)
+
+        if (machine := two_machines(p, gpus, own)) is not None:
+            return machine
     own = None if other or not COMPARE_CUE_RE.search(p.s) else own_counts(p.s, gpus, counts)
     if not own:
         return chosen, p._count_of(chosen, gpus, count)

@@ -122,8 +122,9 @@ MICRO_RE = rc(
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
 --micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
-ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch_size|(?:per_device_)?eval_batch_size"))
-"""OpenRLHF's generation batches (``--rollout_batch_size``, ``--micro_…``), an eval batch (s21): named."""
+ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch(?:_size)?|(?:per_device_)?eval_batch_size"))
+"""OpenRLHF's generation batches: ``--rollout_batch_size`` / 'rollout batch 1024' read in its unit, prompts
+(estimator.rollout_batch, s32); ``--micro_…`` and an eval batch (s21): named."""
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
@@ -384,7 +385,10 @@ def _batches(out: Vocab) -> None:
     for rollout in list(ROLLOUT_BATCH_RE.finditer(out.s)):  # OpenRLHF's generation batches: named
         out.s = mask(out.s, rollout.start(), rollout.end(), " ")
         key = rollout.group(0)[: rollout.start("n") - rollout.start()].strip(" -=:")
-        out.unused.append((f"{key}: {_n(rollout, 'n')}", "no_field"))
+        if key[:7].lower() == "rollout" and _n(rollout, "n"):  # prompts a rollout (estimator.rollout_batch)
+            out.fields["rollout_batch"] = _n(rollout, "n")
+        else:
+            out.unused.append((f"{key}: {_n(rollout, 'n')}", "no_field"))
     mini = _take(out, PPO_MINI_RE, "n")
     if mini:  # prompts per update, not per GPU: named, never read as a micro-batch
         out.unused.append((f"ppo_mini_batch_size: {mini}", "no_field"))

@@ -48,7 +48,7 @@ pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure 
 olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
-    r"(?=\s*(?:的|在|上|权重|这(?:个|款)\s*(?:大)?模型|'s\b"
+    r"(?=\s*(?:的|在|上|用|权重|这(?:个|款)\s*(?:大)?模型|'s\b"
     r"|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
 )
 """s20 round 14: a hyphen-joined name as the subject of the question, before a possessive, a place or a
@@ -57,7 +57,8 @@ inference'): the model the job is about, named as typed when no other model is n
 or a setting's name stays theirs (the checks of :func:`job_named_model`). Round 21 zh: a last part joined by
 an underscore is the name's too ('bce-reranker-base_v1 在 Xinference 下部署'; before, nothing was named).
 Round 22 zh: before '这个模型' ('能跑动 Foo-LLM 这个模型吗'; before, nothing was named). Round 23 zh: before
-'权重' (its weights: 'fp16 的 Foo-Chat-V-2_5 权重一共 17GB'), and after a run verb (:data:`RUN_JOINED_RE`)."""
+'权重' (its weights: 'fp16 的 Foo-Chat-V-2_5 权重一共 17GB'), and after a run verb (:data:`RUN_JOINED_RE`).
+S32: before '用' (the job's means follow: 'FooMax-M1 用 vLLM 部署要几张卡'; before, nothing was named)."""
 RUN_JOINED_RE = rc(
     r"(?:跑|运行|\b(?:run(?:s|ning)?|ran)\s+(?:the\s+|a\s+)?)\s*(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
 )

@@ -8,6 +8,7 @@ from bot.render.i18n import N_
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
     "vague": N_("a rough amount, not a number: give one to size the data"),
+    "vague_count": N_("a rough count, not a number: say how many GPUs to size on that many"),
     "stated_need": N_(
         "a memory you say the model needs, not your cards' memory: the sizing computes the need itself"
     ),
@@ -226,6 +227,12 @@ IGNORED_TEXTS: dict[str, str] = {
     "eval_share": N_(
         "cards of the rig kept for evaluation: they do not train, so this answer sizes the training on the "
         "rest of the rig, the count above — ask to size the evaluation on its own"
+    ),
+    "other_machine": N_(
+        "the other machine: cards of two machines of different kinds cannot form one tensor-parallel group "
+        "— each rank holds an equal share at the same speed, and across machines it runs over the network — "
+        "so this answer sizes one machine, the one above (the one asked about, else the one with more "
+        "memory); ask to size this one on its own"
     ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"

@@ -18,6 +18,8 @@ class NoteCode(Keys):
 
     global_batch_adjusted = "global_batch_adjusted"
     global_batch_prompts = "global_batch_prompts"
+    rollout_batch_prompts = "rollout_batch_prompts"
+    rollout_batch_steps = "rollout_batch_steps"
     below_chinchilla = "below_chinchilla"
     tiny_job = "tiny_job"
     huge_job = "huge_job"

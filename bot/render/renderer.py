@@ -147,12 +147,14 @@ def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
     """The rough amounts of a message the help answers ('几十万条'), named as not used."""
     if parsed is None:
         return ""
-    vague = [text for text, why in parsed.unused_numbers if why == "vague"]
+    vague = [(text, why) for text, why in parsed.unused_numbers if why in ("vague", "vague_count")]
     if not vague:
         return ""
-    reason = translate(lang, IGNORED_TEXTS["vague"])
     sep = "；" if lang == "zh" else "; "
-    parts = [translate(lang, N_("“%(text)s” (%(reason)s)"), text=t, reason=reason) for t in vague[:3]]
+    parts = [
+        translate(lang, N_("“%(text)s” (%(reason)s)"), text=t, reason=translate(lang, IGNORED_TEXTS[why]))
+        for t, why in vague[:3]
+    ]
     return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
 
 

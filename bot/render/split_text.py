@@ -61,6 +61,15 @@ MOE_SHORT = N_(
     "does not fit — the GPU part needs %(need)s of %(usable)s; --n-cpu-moe %(m)s fits (≈ %(speed)s tokens/s)"
 )
 LARGEST = N_("Largest -ngl that fits %(n)s × %(gpu)s: %(max)s of %(all)s (≈ %(speed)s tokens/s)")
+EXPERTS_CPU = N_(
+    "Or, as people run a MoE on one card: every layer on the GPU, the experts of the first %(m)s of %(all)s "
+    "layers in CPU memory (--n-cpu-moe %(m)s) — %(used)s of %(usable)s on the GPU (≈ %(speed)s tokens/s)"
+)
+EXPERTS_CPU_SHORT = N_(
+    'Even with every expert in CPU memory (--cpu-moe, or -ot ".ffn_.*_exps.=CPU") the rest of the model '
+    "needs %(used)s of %(usable)s on the GPU: it does not fit"
+)
+"""The experts-on-CPU layout (estimator.moe_offload), said beside a chosen -ngl split of a MoE model (s32)."""
 SPEED = N_(
     "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
@@ -233,6 +242,12 @@ def _lines(
         out.append(
             translate(lang, FEWEST_MOE, n=gpus, gpu=gpu, m=s.min_cpu_moe_layers, all=s.layers, speed=speed)
         )
+    if s.experts_cpu_gpu_bytes is not None:  # s32: the layout people run a MoE with (estimator.moe_offload)
+        used, usable = f.gib(s.experts_cpu_gpu_bytes), f.gib(s.gpu_usable_bytes)
+        speed = _speed(f, s.experts_cpu_tokens_per_s_low, s.experts_cpu_tokens_per_s_high)
+        m = s.experts_cpu_layers
+        msgid = EXPERTS_CPU_SHORT if m is None else EXPERTS_CPU
+        out.append(translate(lang, msgid, m=m, all=s.layers, used=used, usable=usable, speed=speed))
     low, high = s.host_bandwidth_low / 1e9, s.host_bandwidth_high / 1e9
     assumed = _basis_words(s.host_bandwidth_basis, lang, channels, ddr)
     if low == high and channels:  # 'dual channel' said: that count, not the two assumed (s15 trial #4)

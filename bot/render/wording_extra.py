@@ -14,6 +14,18 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "The batch counts prompts: %(prompts)s prompts × %(responses)s responses = %(sequences)s sequences a "
         "step."
     ),
+    # OpenRLHF's --rollout_batch_size counts prompts, --train_batch_size responses (s32 left item 1)
+    NoteCode.rollout_batch_prompts: N_(
+        "The rollout batch counts prompts (OpenRLHF's --rollout_batch_size): %(prompts)s prompts × "
+        "%(responses)s samples each (--n_samples_per_prompt) = %(sequences)s responses a rollout, decoded "
+        "together."
+    ),
+    NoteCode.rollout_batch_steps: N_(
+        "The rollout batch counts prompts (OpenRLHF's --rollout_batch_size): %(prompts)s prompts × "
+        "%(responses)s samples each (--n_samples_per_prompt) = %(sequences)s responses a rollout, decoded "
+        "together; the training batch counts responses (--train_batch_size): %(train_batch)s a step, "
+        "%(steps)s steps a rollout."
+    ),
     NoteCode.ddp_does_not_fit: N_(
         "As configured, %(tool)s runs plain DDP (no deepspeed / fsdp setting): every GPU holds the whole "
         "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "

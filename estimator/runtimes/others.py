@@ -34,10 +34,15 @@ LMDEPLOY_MAX_PREFILL_TOKENS = 8192
 TGI_CUDA_MEMORY_FRACTION = 1.0
 """TGI's default ``--cuda-memory-fraction`` (huggingface/text-generation-inference
 ``launcher/src/main.rs``: ``default_value = "1.0"``)."""
-TGI_WIGGLE_ROOM = 0.95
-"""TGI sizes its KV blocks from 95 % of the memory free after its warm-up prefill
-(``server/text_generation_server/models/globals.py`` ``TGI_WIGGLE_ROOM`` default "0.95";
-``flash_causal_lm.py`` ``num_blocks = free_memory * TGI_WIGGLE_ROOM // cache_block_size``)."""
+TGI_WIGGLE_ROOM = 0.90
+"""TGI's share of its memory fraction it may fill (huggingface/text-generation-inference @db931fc
+``server/text_generation_server/models/globals.py``: ``TGI_WIGGLE_ROOM`` default "0.90"). After its warm-up
+prefill, ``flash_causal_lm.py`` sizes the KV blocks from ``get_free_memory(device, MEMORY_FRACTION *
+TGI_WIGGLE_ROOM)`` = free − (1 − fraction × 0.90) × total (``utils/import_utils.py``
+``get_cuda_free_memory``): the memory left under fraction × 0.90 of the card once the weights, the CUDA
+context and the warm-up peak are in use — vLLM's ``gpu_memory_utilization`` model
+(:class:`estimator.runtimes.vllm.Vllm`) at 0.90 × ``--cuda-memory-fraction`` (s32; before, 5 % of what was
+left after the weights and the warm-up, from an earlier default)."""
 EXLLAMA_MAX_INPUT_LEN = 2048
 """ExLlamaV2's scratch buffers hold one chunk of ``max_input_len`` tokens and an attention matrix of
 ``max_attention_size`` = 2048² entries (turboderp/exllamav2 ``exllamav2/config.py`` defaults)."""
@@ -89,8 +94,9 @@ class Lmdeploy(ServingRuntime):
 
 @dataclass(frozen=True)
 class Tgi(ServingRuntime):
-    """TGI: ``cuda_memory_fraction`` (the user's, else 1.0) of the card; its warm-up prefill's
-    activations (counted as vLLM's profile) and 5 % wiggle room of the rest are its workspace."""
+    """TGI: ``cuda_memory_fraction`` (the user's, else 1.0) × :data:`TGI_WIGGLE_ROOM` of the card, less
+    the CUDA context, is usable (as vLLM's ``gpu_memory_utilization``); its warm-up prefill's activations
+    (counted as vLLM's profile) are its workspace; the rest holds the KV cache."""
 
     name = "TGI"
     workspace_why = Why.tgi_workspace
@@ -99,12 +105,10 @@ class Tgi(ServingRuntime):
 
     def _usable(self, gpu: GpuSpec) -> float:
         share = self.utilization or TGI_CUDA_MEMORY_FRACTION
-        return visible_bytes(gpu) * share - CUDA_CONTEXT_BYTES.value
+        return visible_bytes(gpu) * share * TGI_WIGGLE_ROOM - CUDA_CONTEXT_BYTES.value
 
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
-        profile = either_engine_profile_bytes(spec, gpu, tp)
-        rest = self._usable(gpu) - _weights_per_gpu(spec, tp, load.precision) - profile
-        return profile + max(0.0, (1.0 - TGI_WIGGLE_ROOM) * rest)
+        return either_engine_profile_bytes(spec, gpu, tp)
 
 
 @dataclass(frozen=True)

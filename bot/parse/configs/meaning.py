@@ -238,7 +238,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "--load_in_4bit": ("method", "bits"), "--vllm_tensor_parallel_size": ("rollout_tp", "int"),
         "--vllm_gpu_memory_utilization": ("rollout_gpu_memory_utilization", "vllm_share"),
         "--packing_samples": ("packing", "packing_bool"),
-        "--rollout_batch_size": (None, "no_field"), "--micro_rollout_batch_size": (None, "no_field"),
+        "--rollout_batch_size": ("rollout_batch", "int"), "--rollout.batch_size": ("rollout_batch", "int"),
+        "--micro_rollout_batch_size": (None, "no_field"), "--rollout.micro_batch_size": (None, "no_field"),
         # ray placement: the actor's GPUs are the run's; the vLLM engines' (× their TP), the reference,
         # critic and reward models' GPUs and the colocation flags change the answer, no field yet (named)
         "--actor_num_nodes": ("gpu_count", "actor_gpus"),

@@ -1,0 +1,78 @@
+"""Two machines of different cards, each with its own count ('一台 8×4090 和一台 4×A100', 'one 8×A100 box
+and one 4×H100 box', s32 left item 2).
+
+Before, the two were sized as one rig of one kind: the first card at the first count, the other compared
+at the same count (8 × A100 where the machine holds 4). Cards of two machines cannot form one
+tensor-parallel group: vLLM and SGLang shard each layer evenly over ranks that must hold equal shares of
+the weights at the same speed (vLLM ``ParallelConfig``: one ``tensor_parallel_size`` for every rank), and
+across machines TP runs over the network, not NVLink (Narayanan et al. 2021 §3.2: "tensor model
+parallelism … within a server"). So the answer sizes one machine — the one asked about (its card named
+again: 'can the H100 box serve it?'), else the one with more memory in total (count × the card's memory; a
+tie: the first written) — and names the other as not used (reason
+``other_machine``), never as a second value of the count. A sentence that asks about one card, or a
+message that weighs them ('or', 'vs', '还是'), keeps its own reading (:mod:`bot.parse.option_counts`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.parse.regex import rc
+from estimator import catalog
+
+if TYPE_CHECKING:
+    from bot.parse.gpus import GpuMention
+    from bot.parse.role_dispatch import Role
+
+MACHINE_RE = rc(
+    r"\b(?:boxe?s?|servers?|machines?|nodes?|workstations?|hosts?|rigs?)\b|台|服务器|机器|节点|主机|工作站"
+)
+"""A word for one machine ('box', 'server', '台', '服务器')."""
+TWO_MACHINES_RE = rc(r"\b(?:two|2)\s+(?:boxes|servers|machines|nodes|hosts)\b|(?:两|二|2)\s*台")
+"""Two machines said at once ('two servers', '两台')."""
+ONE_MACHINE_RE = rc(
+    r"\b(?:in|inside)\s+(?:one|the\s+same|a\s+single)\s+(?:box|machine|server|node|host|rig)\b"
+    r"|同一台|一台(?:机器|服务器|主机)?里"
+)
+"""Cards said to share one machine ('in one box', '同一台', '一台机器里'): one rig, not two machines."""
+
+
+def machines_said(s: str) -> int:
+    """Machines the text names: :data:`MACHINE_RE` matches, those within 3 characters of the one before
+    counted once ('一台服务器' is one machine); 2 for :data:`TWO_MACHINES_RE`."""
+    if TWO_MACHINES_RE.search(s):
+        return 2
+    ends = [(m.start(), m.end()) for m in MACHINE_RE.finditer(s)]
+    return sum(1 for k, (start, _) in enumerate(ends) if k == 0 or start - ends[k - 1][1] > 3)
+
+
+def _memory(g: GpuMention) -> float:
+    return g.memory_gib or catalog.gpu(g.gpu_id).memory_gib
+
+
+def two_machines(p: Any, gpus: list[GpuMention], own: dict[int, Role]) -> tuple[GpuMention, Role] | None:
+    """``(card, count)`` of the machine sized when the message names two machines (:func:`machines_said`;
+    none said to share one, :data:`ONE_MACHINE_RE`) of two different cards, each with its own count
+    (``own``: the count of each mention, :func:`bot.parse.option_counts.own_counts`); the other machine's
+    cards named (``other_machine``) and dropped from ``gpus`` (no alternative row at a count it does not
+    have), the machine's GPUs per node set to its count. None otherwise (module doc)."""
+    if len({g.gpu_id for g in gpus}) != 2 or len(own) != 2:
+        return None
+    if machines_said(p.s) < 2 or ONE_MACHINE_RE.search(p.s):
+        return None
+    (i, a), (j, b) = sorted(own.items(), key=lambda kv: gpus[kv[0]].start)
+    first, second = gpus[i], gpus[j]
+    named = [g.gpu_id for g in gpus]  # a card named again ('can the H100 box serve …') is the one asked
+    asked = named.count(first.gpu_id) - named.count(second.gpu_id)
+    larger = a.value * _memory(first) >= b.value * _memory(second)
+    sized, other, count, other_count = (
+        (first, second, a, b) if asked > 0 or (asked == 0 and larger) else (second, first, b, a)
+    )
+    p.used.update((id(a), id(b)))
+    ones = (id(r) for r in p.roles if r.role in ("nodes", "count") and r.value == 1)  # 'one box', '一台'
+    p.used.update(ones)
+    name = f"{other_count.value:g} × {other.gpu_id.replace('-', ' ')}"
+    p.named_unused.append((name, "other_machine"))
+    gpus[:] = [g for g in gpus if g.gpu_id != other.gpu_id]
+    p.f["gpus_per_node"] = int(count.value)
+    return sized, count
