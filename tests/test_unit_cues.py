@@ -109,3 +109,19 @@ def test_the_corpus_agrees(cues, pattern):
     matched = [t for t in texts if pattern.search(t)]
     assert matched
     assert all(any(cue in t for cue in cues) for t in matched)
+
+
+def test_a_reader_s_literal_search_is_the_literal_test():
+    """bot.parse.settings_scan: the compiled alternation of a reader's literals finds a match exactly when
+    one of the literals is in the text, over the corpus (normalized), each literal alone and inside words."""
+    from bot.parse import settings_scan
+
+    settings_scan.warm()
+    tables = [lits for _, lits in settings_scan._TABLE if lits]
+    assert len(tables) >= 8
+    words = sorted(set().union(*tables))
+    texts = [*map(normalize, CORPUS_QUESTIONS), *words, *(f"x{w}y {w[:-1]}" for w in words), "", "7b a100"]
+    for lits in tables:
+        search = settings_scan._SEARCH[lits]
+        for s in texts:
+            assert (search(s) is not None) == any(w in s for w in lits), (sorted(lits)[:3], s)
