@@ -84,11 +84,14 @@ def test_a_parse_makes_few_python_calls():
     patterns (``re``'s module functions are two frames a call): the budget is that + 1 %. Session 30
     (s30-spparse): the s30 base measures 524.7; 512.3 with the side phrases' and four settings readers'
     own first tests (their gates, 'slot', 'alpha', training or serving) asked at the call site and a
-    magnitude word's scale letter from an ``lru_cache``: the budget is that + 1 %."""
+    magnitude word's scale letter from an ``lru_cache``: the budget is that + 1 %. Session 32
+    (s32-sppipe): the s32 base measures 515.7; 512.5 with the number-and-unit readers' words asked in C at
+    their call sites (bot.parse.unit_cues: the kinds-of-cards reader and the powers' gate frame not called
+    without their words): the budget is that + 2.0."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 517.4
+    assert sum(calls) / len(calls) < 514.5
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -32,6 +32,7 @@ from bot.parse.price_forms import price_forms, zh_hourly_price
 from bot.parse.regex import rc
 from bot.parse.request_shape import request_shape
 from bot.parse.time_forms import time_forms
+from bot.parse.unit_cues import BOUND_MEMORY, CHASSIS, TIMES
 from bot.parse.vague_amounts import english_rough, restated
 from bot.parse.with_without import with_without
 from bot.parse.written_products import each_of_count, written_products
@@ -371,11 +372,11 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
-    if CHASSIS_GATE.search(s):
+    if any(map(s.__contains__, CHASSIS)) and CHASSIS_GATE.search(s):
         s = chassis_slots(s)  # 'an 8-GPU chassis … 4x MI100': the box's slots are not the cards (s27)
     if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:
         s = LATE.VENDOR_COUNT_RE.sub(LATE.count_and_unit, s)  # '8 NVIDIA GPUs': the count (round 14)
-    if BOUND_MEMORY_GATE.search(s):
+    if any(map(s.__contains__, BOUND_MEMORY)) and BOUND_MEMORY_GATE.search(s):
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     if " total" in s or "altogether" in s:
         s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
@@ -418,7 +419,7 @@ def count_forms(s: str) -> str:
         s = _visible_gpus(s)
     if ("台" in s or "node" in s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
-    if _PRODUCT_PAIR_GATE.search(s):
+    if any(map(s.__contains__, TIMES)) and _PRODUCT_PAIR_GATE.search(s):
         s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
     if "*" in s:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)

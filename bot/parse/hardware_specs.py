@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc, words_gate
+from bot.parse.unit_cues import LAPTOP_AFTER
 
 CPU_MODEL_RE = rc(
     r"(?<![a-z0-9])(?:"
@@ -87,7 +88,8 @@ def without_specs(s: str) -> str:
     (:data:`LAPTOP_CARD_RE`)."""
     if ("笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s) and not _other_machine_count(s):
         s = LAPTOP_CARD_RE.sub(_one_card, s)
-    if _LAPTOP_AFTER_GATE.search(s) and not _other_machine_count(s):
+    laptop_after = any(map(s.__contains__, LAPTOP_AFTER)) and _LAPTOP_AFTER_GATE.search(s)
+    if laptop_after and not _other_machine_count(s):
         s = CARD_LAPTOP_RE.sub(r" laptop with 1 \g<card> ", s)
     if not _GATE.search(s):
         return s

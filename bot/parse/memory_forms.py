@@ -22,6 +22,7 @@ from bot.parse.one_card import each_of
 from bot.parse.regex import rc
 from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
 from bot.parse.unified_ram import device_memory
+from bot.parse.unit_cues import ALT_MEMORY, ALT_MEMORY_GATE, KIND_EACH, KIND_EACH_GATE, USED_OF, USED_OF_GATE
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
@@ -406,7 +407,6 @@ ALT_MEMORY_RE = rc(
 """s20 round 14: two card memories offered as options ('12G 或者 16G 的显卡', 'a 12GB or 16GB card', '24G 还是
 48G 的卡'): the first is sized, the other written 'othermemory N' and named as another setup (before, the
 last was sized and the first left unread)."""
-_ALT_MEMORY_GATE = re.compile(r"\d\s*g[^\n]{0,8}?(?:或者?|或是|还是|/|\bor\b)\s*\d")
 OTHER_MEMORY_MARK_RE = re.compile(r"othermemory (\d{1,3})")
 """The memory of the other option (:data:`ALT_MEMORY_RE`), named with the ``other_setup`` reason."""
 
@@ -424,7 +424,7 @@ def alt_memories(s: str) -> str:
 def memory_forms(s: str) -> str:
     """The normalized text ``s`` with each card's memory written 'with N gb each'; one C-level search
     gates each rule (most messages have none of these forms)."""
-    if _ALT_MEMORY_GATE.search(s):
+    if any(map(s.__contains__, ALT_MEMORY)) and ALT_MEMORY_GATE.search(s):
         s = alt_memories(s)  # '12G 或者 16G 的显卡' (round 14): one sized, the other named
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
@@ -437,13 +437,13 @@ def memory_forms(s: str) -> str:
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)
-    if _USED_OF_GATE.search(s):
+    if any(map(s.__contains__, USED_OF)) and USED_OF_GATE.search(s):
         s = USED_OF_RE.sub(_used_of, card_variants(s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
     if _CARDS_TIMES_GATE.search(s):
         s = _sub(CARDS_TIMES_MEMORY_RE, _cards_times, s)
-    if _KIND_EACH_GATE.search(s):
+    if any(map(s.__contains__, KIND_EACH)) and KIND_EACH_GATE.search(s):
         s = _sub(KIND_EACH_RE, r"\1 gb each", s)
     if _ALL_ARE_GATE.search(s):
         s = ALL_ARE_RE.sub(_each_card, s)
@@ -466,9 +466,7 @@ _HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+
 _HOST_WITH_GATE = re.compile(
     r"with\s+\d{1,4}\s*(?:gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)"
 )
-_USED_OF_GATE = re.compile(r"\d\s*(?:mib|mb|gib|gb|g)?\s*(?:/|out of|of)\s*\d")
 _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
-_KIND_EACH_GATE = re.compile(r"\d\s*(?:gb|gib|g)\s+(?:of\s+\S+(?:\s+memory)?|available|free|usable)\s+each")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")

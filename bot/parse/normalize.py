@@ -30,6 +30,7 @@ from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
+from bot.parse.unit_cues import POWER
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
 from bot.parse.worked_sums import results_of_sums
 from bot.parse.written_names import written_names
@@ -253,8 +254,9 @@ def prepare(text: str) -> tuple[str, bool, str]:
     ``normalize(text)`` (the conversation's cues read it): the same string when nothing before the
     normalization changed the text, so most messages are normalized once."""
     s, truncated = _reduce_long(text)
-    s = _MANTISSA_POWER_RE.sub(lambda m: f"{m.group(1)}e{m.group(2)}", s)  # 4.2×10^22 → 4.2e22
-    s = _POWER_RE.sub(_power, s)  # 10^40 → 1e40
+    if any(map(s.__contains__, POWER)):  # bot.parse.unit_cues: neither form without '^' or '**'
+        s = _MANTISSA_POWER_RE.sub(lambda m: f"{m.group(1)}e{m.group(2)}", s)  # 4.2×10^22 → 4.2e22
+        s = _POWER_RE.sub(_power, s)  # 10^40 → 1e40
     if "&" in s:  # html.unescape returns a text without '&' as it is: html and its entity table load
         from html import unescape  # only for a message that has one (start-up: RESULTS.md session 18)
 

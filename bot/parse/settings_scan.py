@@ -7,8 +7,8 @@ gate: ~30 searches and ~25 Python calls a message, most of which find nothing. A
 unless one of its first patterns (those it reads before any other, and with no match of which it
 returns untouched: every pattern its code names but those it declares read after one, :func:`reader`)
 matches; every match of a pattern contains one of the literals
-:func:`bot.parse.regex_gate.required_literals` reads off it. So one scan (``literal in text`` for the
-union of the literals, in C) says which readers can find anything; the others are not called. The
+:func:`bot.parse.regex_gate.required_literals` reads off it. So one C search a reader (its literals'
+alternation, :data:`_SEARCH`) says which readers can find anything; the others are not called. The
 readers only mask what they read with spaces, so a literal absent from the text before them stays
 absent: a literal with white space in it (which masking could make) makes its reader run always, as
 a pattern without required literals does. The literal table is read off the patterns from a process's
@@ -127,9 +127,27 @@ def warm() -> None:
     """Read the readers' literals off their patterns (a few ms, once); not when the private regex
     parser is missing or not as expected (every reader runs then, review item 5)."""
     _TABLE[:] = build() if sre_private.OK else []
+    for _rd, lits in _TABLE:
+        if lits:
+            _search_of(lits)  # compiled here, not by a message's parse
 
 
 ON_SECOND_MESSAGE.append(warm)
+
+
+_SEARCH: dict[frozenset[str], Callable[[str], Any]] = {}
+"""Each reader's literals as one compiled alternation, by literal set: its ``search`` finds a match exactly
+when one of them occurs in the text (no flags: each literal as written, case and all), as
+``any(map(text.__contains__, literals))`` answers, in one C scan of the text for their first characters
+instead of one scan a literal (the readers have 4-33 literals; over the middle 70 corpus questions, session
+32: 161 -> 74 µs a question for the 8 tables on a loaded machine, the same answers)."""
+
+
+def _search_of(lits: frozenset[str]) -> Callable[[str], Any]:
+    """:data:`_SEARCH`'s entry for ``lits``, compiled and kept (longest literal first)."""
+    ordered = sorted(lits, key=lambda w: (-len(w), w))
+    found = _SEARCH[lits] = re.compile("|".join(map(re.escape, ordered))).search
+    return found
 
 
 def run_readers(out: Any, training: bool) -> None:
@@ -139,7 +157,7 @@ def run_readers(out: Any, training: bool) -> None:
     s = out.s
     for rd, lits in table:
         always = lits is None or (not training and rd.always_unless_training)
-        if not always and not any(map(s.__contains__, lits)):  # type: ignore[arg-type]
+        if not always and (_SEARCH.get(lits) or _search_of(lits))(s) is None:  # type: ignore[arg-type]
             continue  # none of its key words: it would find nothing
         if rd.training:
             rd.fn(out, training)

@@ -24,6 +24,7 @@ from bot.parse.step_times import _GATE_RE as STEP_GATE
 from bot.parse.step_times import step_times
 from bot.parse.time_ago import GATE as AGO_GATE
 from bot.parse.time_ago import time_ago
+from bot.parse.unit_cues import CARD_KINDS
 from bot.parse.worked_value import GATE_RE as WORKED_GATE
 from bot.parse.worked_value import worked_then_failed
 
@@ -62,7 +63,7 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         s, power = power_price(s)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
-    s, kinds = kinds_of_cards(s)  # 'H20、L40S和A800三种卡': kinds, not a count of cards (s14)
+    s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)
     s = s if training else daytime_peak(s, training)  # 'up to 60 during the day': a peak load (s14)
     slots: list[tuple[str, str]] = []
     if "slot" in s or "槽" in s:

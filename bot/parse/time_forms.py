@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.regex import rc
+from bot.parse.unit_cues import RANGE_UNITS
 
 DEADLINE_FORMS = (
     (rc(r"\b(?:by|before|until|till)\s+(?:the\s+)?(?:end\s+of\s+)?next\s+week\b"), " within 7 days "),
@@ -141,7 +142,7 @@ def time_forms(s: str) -> str:
             s = _sub(pattern, repl, s)
     if "多少钱" in s and "天" in s:
         s = _sub(PER_DAY_COST_RE, " 多少钱 ", s)
-    if _RANGE_GATE.search(s):
+    if any(map(s.__contains__, RANGE_UNITS)) and _RANGE_GATE.search(s):
         s = _sub(DEADLINE_RANGE_RE, _deadline_range, s)
     if _DEADLINE_GATE.search(s):
         for pattern, words in DEADLINE_FORMS:

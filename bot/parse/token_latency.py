@@ -46,6 +46,7 @@ def per_token_time(s: str) -> str:
     '0.5 tok/s'; '50 ms per token' → '20 tok/s')."""
     if not _GATE.search(s):
         return s
-    for pattern in PER_TOKEN_RES:
-        s = pattern.sub(_rate, s)
-    return s
+    first, other, every, one = PER_TOKEN_RES
+    s = other.sub(_rate, first.sub(_rate, s))
+    s = every.sub(_rate, s) if "每" in s else s  # every match of the third holds '每', of the fourth '个'
+    return one.sub(_rate, s) if "个" in s else s

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc
+from bot.parse.unit_cues import TIMES
 
 _UNIT = r"g(?:b|ib)?(?![a-z])"
 _NOT_RAM_AFTER = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage|memory\s+ram))"
@@ -176,7 +177,7 @@ def written_products(s: str) -> str:
     if "gx" in s:
         s = ONE_SYSTEM_RE.sub("1 ", s)
 
-    if not _PRODUCT_GATE.search(s):
+    if not (any(map(s.__contains__, TIMES)) and _PRODUCT_GATE.search(s)):
         return s
     if "b" in s:
         s = BATCH_PRODUCT_RE.sub(_batch_product, s)
