@@ -37,7 +37,7 @@ from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
-from bot.later_names import asks_carried, prose_commented, scaled_followup
+from bot.later_names import asks_carried, prose_commented, scaled_followup, unshouted, with_typed_case
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -213,6 +213,8 @@ def answer(
     # full-width '８' as typed plainly, before a pasted config is read (s31); '**70B**' and '`A100`'
     # are unwrapped in parse, in the prose only (bot.parse.plain_forms: not in a pasted config or launch line)
     text = wide_ascii(text)
+    shouted = unshouted(text) if text.isupper() else None  # 'HOW MANY A100S …': in lower case (s32)
+    text, shouted = (shouted, text) if shouted is not None else (text, None)
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:
@@ -225,6 +227,7 @@ def answer(
     if stack is None and "#" in text:  # '# --quantization_bit 4' in prose: put aside, named (s28 tidy)
         text, commented = prose_commented(text)
     parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
+    parsed = with_typed_case(parsed, shouted) if shouted else parsed  # its names as typed (s32)
     if commented:
         parsed = parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *commented]})
     if stack is not None and (said := training_prose(stack, parsed, strip_markup(text))):  # trial2 #7 (s25)
