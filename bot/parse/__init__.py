@@ -55,7 +55,7 @@ def parse(text: str) -> ParseResult:
     if LONG_RUN_RE.search(raw):  # 10,000 spaces or newlines: O(run²) under '\s*' patterns (s24)
         raw = squeeze_whitespace(raw)
     raw = plain_forms(raw) if PLAIN_CUE_RE.search(raw) else raw  # '８ 张', '**70B**' plainly (s31)
-    if raw.rstrip()[-1:] not in "?？" and ASKED_END_RE.search(raw):  # '… need' asks: its '?' (s32)
+    if "?" not in raw and "？" not in raw and ASKED_END_RE.search(raw):  # '… need' asks: its '?' (s32)
         raw = raw.rstrip() + "?"
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds

@@ -6,8 +6,9 @@ The readers that pick the setup asked about of two (bot.parse.structure: the que
 among its cues) read a last sentence typed without '?' as a statement: with the mark dropped, 19 of 873
 working-split questions sized another card, count or model. A message whose last sentence asks (an
 English question word first; a Chinese question particle or question word last: 吗, 呢, 多少, 几张, 够不够,
-能不能 …) and does not end in '?' or '？' is read with a '?' after it. Gate: the message's last character
-(no call) and one C search of :data:`ASKED_END_RE`.
+能不能 …) and has no '?' or '？' anywhere is read with a '?' after it; a message with a question mark
+elsewhere has marked its question already ('…双卡够不够？如果是全精度训练要多少卡' asks the first: r25work
+zh25-033). Gate: two substring tests (no call) and one C search of :data:`ASKED_END_RE`.
 """
 
 from __future__ import annotations

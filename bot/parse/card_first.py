@@ -8,7 +8,8 @@ card, 'L40S*4 48GB' read '4 48' as neither the count nor the memory. A star betw
 count of 1–64 is the count of that card, as nvidia-smi-style inventories and cloud listings write it
 ('8*A100', 'A100*8': a multiplication, the same either way round). Not a memory ('8*40G', read by
 bot.parse.count_forms ``written_products``: no card name before the star), not a product of two counts
-('2*8 H100'), not a card with a memory right after the star ('A100*80G').
+('2*8 H100'), not a card with a memory right after the star ('A100*80G'). Not an Ascend 910B: '昇腾
+910B2 × 2' has readers of its own (bot.parse.count_forms, the vendor counts: r25work zh25-033).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from bot.parse.regex import rc
 
 CARD_FIRST_RE = rc(
-    r"(?<![\w.\-/])((?:nvidia\s+)?(?:rtx\s?)?(?:[ahlvbt]\d{2,3}[a-z]?|mi\d{3}x?|[2345]0[6-9]0(?:\s?ti)?|910b\d?))"
+    r"(?<![\w.\-/])((?:nvidia\s+)?(?:rtx\s?)?(?:[ahlvbt]\d{2,3}[a-z]?|mi\d{3}x?|[2345]0[6-9]0(?:\s?ti)?))"
     r"(?:\s?[*×]\s?|\s?x\s?)(\d{1,2})(?![\d.]|\s?[*×x]\s?\d|\s?(?:g|gb|gib|t|tb)\b|\s?(?:张|块|台|卡|g\b))"
 )
 """A card name, a star or x and a count of one or two digits (not a memory, not a second factor)."""
