@@ -41,11 +41,11 @@ _LOWER = str.maketrans({chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 
 """ASCII capitals → lower case; nothing else (the text keeps its length: echoes are found by position)."""
 
 
-def unshouted(text: str) -> str | None:
-    """``text`` in lower case (ASCII letters only) when it is shouted (module docstring), else None. Call
-    it only when ``text.isupper()`` (its gate: a C call)."""
+def unshouted(text: str) -> tuple[str, str | None]:
+    """(``text`` in lower case, ``text``) when it is shouted (module docstring; ASCII letters only are
+    changed), else (``text``, None). Call it only when ``text.isupper()`` (its gate: a C call)."""
     hits = {w for w in _WORD_RE.findall(text) if w in LOWER_WORDS}
-    return text.translate(_LOWER) if len(hits) >= 2 else None
+    return (text.translate(_LOWER), text) if len(hits) >= 2 else (text, None)
 
 
 def with_typed_case(parsed: ParseResult, typed: str) -> ParseResult:
