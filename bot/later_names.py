@@ -26,6 +26,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.rollout_share": ("rollout_share",),
     "bot.parse.run_durations": ("past_run_duration",),
     "bot.parse.tool_generation": ("generating_with_tool",),
+    "bot.parse.shouted": ("unshouted", "with_typed_case"),
     "bot.parse.version_context": ("with_named_version",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
@@ -48,6 +49,7 @@ a function of that module)."""
 (rollout_share,) = later("bot.parse.rollout_share", "rollout_share")
 (past_run_duration,) = later("bot.parse.run_durations", "past_run_duration")
 (generating_with_tool,) = later("bot.parse.tool_generation", "generating_with_tool")
+unshouted, with_typed_case = later("bot.parse.shouted", "unshouted", "with_typed_case")
 (with_named_version,) = later("bot.parse.version_context", "with_named_version")
 
 LATE = LaterNames(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests import metamorphic_more as more
 from tests import real_questions as rq
 
 Rewrite = Callable[[str, str], Iterator[tuple[str, str]]]
@@ -274,9 +275,11 @@ def _sentences(text: str) -> list[str]:
 def clause_order(text: str, lang: str) -> Iterator[tuple[str, str]]:
     """The last sentence (the question, usually) first; the first two sentences swapped."""
     parts = _sentences(text)
-    if 2 <= len(parts) <= 6:
-        yield "last-first", " ".join(p.strip() for p in [parts[-1], *parts[:-1]])
-        yield "swap-first-two", " ".join(p.strip() for p in [parts[1], parts[0], *parts[2:]])
+    if 2 <= len(parts) <= 6:  # s32: a sentence that leans on the one before it is not moved before it
+        if not more.leans_back(parts[-1]):
+            yield "last-first", " ".join(p.strip() for p in [parts[-1], *parts[:-1]])
+        if not more.leans_back(parts[1]):
+            yield "swap-first-two", " ".join(p.strip() for p in [parts[1], parts[0], *parts[2:]])
 
 
 def case(text: str, lang: str) -> Iterator[tuple[str, str]]:
@@ -331,6 +334,12 @@ FAMILIES: tuple[Family, ...] = (
     Family("case", case),
     Family("markdown", markdown),
     Family("asides", asides),
+    Family("mention", more.mention),
+    Family("question_mark", more.question_mark),
+    Family("line_breaks", more.line_breaks),
+    Family("polite_middle", more.polite_middle),
+    Family("memory_words", more.memory_words, ("en",)),
+    Family("node_forms", more.node_forms, ("en",)),
 )
 """Every rewrite family, once, each with its expected effect: no stated key changes (``changes`` empty)."""
 

@@ -37,7 +37,7 @@ from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
-from bot.later_names import asks_carried, prose_commented, scaled_followup
+from bot.later_names import asks_carried, prose_commented, scaled_followup, unshouted, with_typed_case
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
@@ -183,11 +183,13 @@ def on_gpu(
     return request.model_copy(update=update)
 
 
-def parse_capped(text: str) -> ParseResult:
-    """The parse of at most :data:`MAX_INPUT_CHARS` characters (``truncated`` when cut)."""
+def parse_capped(text: str, typed: str | None = None) -> ParseResult:
+    """The parse of at most :data:`MAX_INPUT_CHARS` characters (``truncated`` when cut); ``typed``: the
+    message as typed when ``text`` is its shouting in lower case (its names echoed as typed: s32)."""
     text = text if isinstance(text, str) else ""
     capped = text[:MAX_INPUT_CHARS]
     parsed = parse(capped)  # asides and past runs: parse post-steps (bot.parse.parse)
+    parsed = with_typed_case(parsed, typed) if typed else parsed
     if len(text) > MAX_INPUT_CHARS and not parsed.truncated:
         parsed = parsed.model_copy(update={"truncated": True})
     return parsed
@@ -210,9 +212,9 @@ def answer(
     context = context or Context()
     settings = settings or ChatSettings()
     text = clean_text(text) if isinstance(text, str) else ""  # lone surrogates (bot.textclean)
-    # full-width '８' as typed plainly, before a pasted config is read (s31); '**70B**' and '`A100`'
-    # are unwrapped in parse, in the prose only (bot.parse.plain_forms: not in a pasted config or launch line)
+    # full-width '８' plainly before a pasted config is read (s31; '**70B**' unwrapped in parse: plain_forms)
     text = wide_ascii(text)
+    text, typed = unshouted(text) if text.isupper() else (text, None)  # 'HOW MANY …': lower case (s32)
     if config is None:
         pasted, rest = split_pasted(text[:MAX_INPUT_CHARS])
         if pasted is not None:
@@ -224,7 +226,7 @@ def answer(
     commented: list[tuple[str, str]] = []
     if stack is None and "#" in text:  # '# --quantization_bit 4' in prose: put aside, named (s28 tidy)
         text, commented = prose_commented(text)
-    parsed = parse_capped(strip_markup(text))  # "<b>how many</b>": the words, not the tags (s21 #20)
+    parsed = parse_capped(strip_markup(text), typed)  # "<b>how many</b>": the words, not the tags (s21 #20)
     if commented:
         parsed = parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *commented]})
     if stack is not None and (said := training_prose(stack, parsed, strip_markup(text))):  # trial2 #7 (s25)

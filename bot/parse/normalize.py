@@ -13,6 +13,7 @@ import unicodedata
 from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
 from bot.parse.atlas_servers import atlas_servers
+from bot.parse.card_first import CARD_FIRST_RE, card_first
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
@@ -272,6 +273,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
     s = without_specs(s)  # 'i7-12700h', '910b(280t)': a part's model number, a chip's rate (round 10)
     s = glued_tool_names(s)  # '360-llama-factory': one tool, no figure 360 (round 10)
+    s = card_first(s) if CARD_FIRST_RE.search(s) else s  # 'h100*8 node': '8x h100 node' (s32)
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)

@@ -1,0 +1,26 @@
+"""A question that ends without its question mark ('How many A100s does a 70B need', '70B 推理要几张 A100'),
+read as if it had one (s32 metamorphic sweep, family ``question_mark``: ``python -m tests.metamorphic
+--family question_mark``, tests/data/metamorphic_census.md).
+
+The readers that pick the setup asked about of two (bot.parse.structure: the question sentence, ``[?？]``
+among its cues) read a last sentence typed without '?' as a statement: with the mark dropped, 19 of 873
+working-split questions sized another card, count or model. A message whose last sentence asks (an
+English question word first; a Chinese question particle or question word last: 吗, 呢, 多少, 几张, 够不够,
+能不能 …) and has no '?' or '？' anywhere is read with a '?' after it; a message with a question mark
+elsewhere has marked its question already ('…双卡够不够？如果是全精度训练要多少卡' asks the first: r25work
+zh25-033). Gate: two substring tests (no call) and one C search of :data:`ASKED_END_RE`.
+"""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+_W = r"[^\s,，.。!！?？]"
+"""A character of the same word (Chinese has no spaces)."""
+ASKED_END_RE = rc(
+    r"(?:^|[.!。！\n]\s*)(?i:how|what|which|can|could|would|will|should|is|are|does|do|did|why|where)\b"
+    r"[^.!?。！？\n]*$"
+    rf"|(?:吗|呢|么|多少{_W}{{0,2}}|多久|多大|几张{_W}{{0,2}}|几台|几块|够不够|够吗|行不行"
+    rf"|能不能{_W}{{0,4}}|可不可以|是否{_W}{{0,6}}|如何|怎么{_W}{{0,4}}|哪些|哪个|什么{_W}{{0,3}})\s*$"
+)
+"""The last sentence of a message asks (English question word first, or a Chinese question word last)."""
