@@ -29,7 +29,7 @@ from typing import Any, Literal
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
-from bot.render.codegen import DIRECT
+from bot.render.codegen import ALONE, DIRECT
 from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
 from bot.render.i18n import N_
 
@@ -263,12 +263,18 @@ def _md_localize(env: Any, translations: Any) -> None:
     escaped, filter output kept), and the details heading in the reply's language."""
 
     worded: dict[str, Markup] = {}  # msgid → its translation as Markdown (a reply asks ~30, mostly the same)
+    alone: dict[tuple[bool, str], Markup] = {}  # (autoescape, msgid) → its text with no variables
 
     def lookup(_autoescape: bool, __string: str, variables: dict[str, Any]) -> Markup:
         rv = worded.get(__string)
         if rv is None:
             rv = worded[__string] = _md_wording(translations.gettext(__string))
-        return _md_format(rv, variables)  # always a format string, as Jinja's
+        if variables:
+            return _md_format(rv, variables)  # always a format string, as Jinja's
+        if len(alone) >= 4096:  # bounded, as env.remembered_gettext's texts
+            alone.clear()
+        out = alone[(_autoescape, __string)] = _md_format(rv, variables)  # read by the templates' `_("…")`
+        return out
 
     @context_free
     @pass_context
@@ -276,6 +282,7 @@ def _md_localize(env: Any, translations: Any) -> None:
         return lookup(True, __string, variables)
 
     DIRECT[gettext] = lookup  # the template's `_("…", k=v)` calls the lookup itself (bot.render.codegen)
+    ALONE[gettext] = alone  # and its `_("…")` reads the remembered text first
 
     @context_free
     @pass_context
