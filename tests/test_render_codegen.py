@@ -80,8 +80,8 @@ def test_the_reply_template_uses_the_written_out_code() -> None:
     env = environment("en", "html")
     source, filename, _ = env.loader.get_source(env, "reply.j2")
     code = env.compile(source, "reply.j2", filename, raw=True)
-    assert "_g[" in code and "_d(context.eval_ctx.autoescape" in code
-    assert "is Markup else new_str(Markup, escape_str(_e)) if type(_e) is str else escape(_e)" in code
+    assert "_g[" in code and "_d(True, *_a)" in code  # the autoescape known when compiled
+    assert "OUT.get(type(_e := " in code and "), escape)(_e)" in code
     assert "TAGS.get(t_" in code and "else identity)(" not in code
     stock = _stock_like(env).compile(source, "reply.j2", filename, raw=True)
     assert code.count("environment.getattr(") < stock.count("environment.getattr(") * 2  # one fallback each
@@ -184,6 +184,10 @@ SNIPPETS = [
     "{% set v %}<{{ t }}>{{ m }}{% endset %}{{ v }}|{{ v|b }}|{% set w %}{% endset %}[{{ w }}]"
     "{% filter b %}{{ t }}<raw>{% endfilter %}{% filter upper %}{{ m }}x{% endfilter %}"
     "{% set g | upper %}{{ t }}{% endset %}{{ g }}",
+    # autoescape changed by a block: known when compiled, or only at run time (volatile)
+    '{% autoescape false %}{{ _("a %(x)s", x=t) }}{{ _("Formulas") }}{{ t|b }}{% endautoescape %}'
+    '{% autoescape i == 42 %}{{ _("a %(x)s", x=t) }}{{ _("Formulas") }}{{ t }}{% endautoescape %}'
+    '{% autoescape i == 41 %}{{ _("a %(x)s", x=t) }}{% set z %}{{ t }}{% endset %}{{ z }}{% endautoescape %}',
 ]
 
 

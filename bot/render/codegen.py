@@ -18,8 +18,9 @@ the text is the same:
   reads the text that function remembers for it (:data:`ALONE`, no call at all), and with keywords
   whose values are all :data:`PLAIN_TYPES` the text it remembers for those values;
 - ``resolve('name')`` at a frame's start: ``context.resolve_or_missing``'s two dict look-ups;
-- ``{{ value }}`` when autoescaping: a Markup value as it is (what ``escape`` returns for one), a str
-  escaped by markupsafe's C escape into a Markup (what ``escape`` returns for one), else ``escape(value)``;
+- ``{{ value }}`` when autoescaping: the text of what ``escape`` returns, by a C call for the commonest
+  types (:data:`OUT`: a Markup's text as it is, a str by markupsafe's C escape), else ``escape(value)``
+  (an output's pieces are only ever joined into one text, so a str does where Jinja has a Markup);
 - ``value|b`` with a :func:`bot.render.html.tag` filter (:data:`bot.render.html.TAGS`) and a str or Markup
   value: the tags joined around the escaped value, as the filter joins them, else the filter itself;
 - ``{% set x %}…{% endset %}`` and a ``{% filter %}`` block's text when autoescaping: ``Markup(text)``
@@ -90,7 +91,11 @@ ALONE: dict[Any, Any] = {}
 the text ``_(message)`` gave (no variables), and (autoescape, message, variables' items, their types) →
 the text with those plain variables; the written-out ``_("…")`` reads it before calling."""
 
+OUT: dict[type, Any] = {Markup: str, str: escape_str}
+"""What the written-out ``{{ value }}`` calls, by the value's type, for the text ``escape`` gives."""
+
 NAMESPACE = {
+    "OUT": OUT,
     "new_str": _new_str,
     "escape_str": escape_str,
     "TAGS": TAGS,
@@ -168,20 +173,20 @@ class ReplyCodeGenerator(CodeGenerator):
             super().visit_Call(node, frame, forward_caller=forward_caller)
             return
         message = node.args[0]
+        # the eval context's autoescape: known here unless a block changes it at run time
+        ae = "context.eval_ctx.autoescape" if frame.eval_ctx.volatile else repr(frame.eval_ctx.autoescape)
         alone = not node.kwargs and isinstance(message, nodes.Const) and type(message.value) is str
         if alone:  # the text this gettext remembers for the message, else the call below
             self.write("(_r if type(_f := ")
             self.visit(node.node, frame)
-            self.write(
-                ") is FunctionType and (_r := ALONE.get(_f, NO_TEXTS).get((context.eval_ctx.autoescape, "
-            )
+            self.write(f") is FunctionType and (_r := ALONE.get(_f, NO_TEXTS).get(({ae}, ")
             self.write(f"{message.value!r}))) is not None else ")
         # the lookup itself when `_` is a remembered gettext; else gettext_call. The arguments are
         # written once (a nested `_()` in a keyword would otherwise double the code at each level) and
         # evaluated first into one tuple, assigned after any nested call's own names are done with.
         # With keywords, the text remembered for these plain variables (the lookup's own key) first.
-        remembered = bool(node.kwargs)
-        self.write("(_r if " if remembered else "(_d(context.eval_ctx.autoescape, *_a) if ")
+        remembered = bool(node.kwargs) and (frame.eval_ctx.volatile or frame.eval_ctx.autoescape)  # else none
+        self.write("(_r if " if remembered else f"(_d({ae}, *_a) if ")
         self.write("(_a := (")
         self._gettext_arguments(node, frame)
         self.write(")) and type(_f := ")
@@ -191,8 +196,8 @@ class ReplyCodeGenerator(CodeGenerator):
             self.write(
                 "(_t := ALONE.get(_f)) is not None"
                 " and all(map(PLAIN_TYPES.__contains__, (_ty := tuple(map(type, _a[1].values())))))"
-                " and (_r := _t.get((context.eval_ctx.autoescape, _a[0], tuple(_a[1].items()), _ty)))"
-                " is not None else _d(context.eval_ctx.autoescape, *_a) if type(_f) is FunctionType and "
+                f" and (_r := _t.get(({ae}, _a[0], tuple(_a[1].items()), _ty)))"
+                f" is not None else _d({ae}, *_a) if type(_f) is FunctionType and "
             )
         self.write("(_d := DIRECT.get(_f)) is not None else gettext_call(context, _f, *_a")
         if frame.loop_frame:
@@ -215,7 +220,7 @@ class ReplyCodeGenerator(CodeGenerator):
         if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape or not self._plain():
             super()._output_child_pre(node, frame, finalize)
             return
-        self.write("(_e if type(_e := ")
+        self.write("OUT.get(type(_e := ")
         if finalize.src is not None:
             self.write(finalize.src)
 
@@ -225,7 +230,7 @@ class ReplyCodeGenerator(CodeGenerator):
             return
         if finalize.src is not None:
             self.write(")")
-        self.write(") is Markup else new_str(Markup, escape_str(_e)) if type(_e) is str else escape(_e))")
+        self.write("), escape)(_e)")
 
     @optimizeconst
     def visit_Filter(self, node: nodes.Filter, frame: Frame) -> None:
@@ -280,5 +285,5 @@ CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else
 """The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
 (the text is the same: tests/test_render_codegen.py)."""
 
-CODEGEN_TAG = "reply-codegen-7" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+CODEGEN_TAG = "reply-codegen-10" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
 """Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""
