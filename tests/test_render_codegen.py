@@ -80,7 +80,9 @@ def test_the_reply_template_uses_the_written_out_code() -> None:
     env = environment("en", "html")
     source, filename, _ = env.loader.get_source(env, "reply.j2")
     code = env.compile(source, "reply.j2", filename, raw=True)
-    assert "_g[" in code and "_d(context.eval_ctx.autoescape" in code and "is Markup else escape(_e)" in code
+    assert "_g[" in code and "_d(True, *_a)" in code  # the autoescape known when compiled
+    assert "OUT.get(type(_e := " in code and "), escape)(_e)" in code
+    assert "TAGS.get(t_" in code and "else identity)(" not in code
     stock = _stock_like(env).compile(source, "reply.j2", filename, raw=True)
     assert code.count("environment.getattr(") < stock.count("environment.getattr(") * 2  # one fallback each
     assert "_g[" not in stock
@@ -97,6 +99,31 @@ def test_a_nested_gettext_is_written_once() -> None:
     source, filename, _ = env.loader.get_source(env, "reply.j2")
     ours = env.compile(source, "reply.j2", filename, raw=True)
     assert len(ours) < 2 * len(_stock_like(env).compile(source, "reply.j2", filename, raw=True))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_remembered_text_is_read_for_equal_plain_variables_only(fmt: str) -> None:
+    """The written-out ``_()`` reads the text its gettext remembered (codegen.ALONE) for the same message
+    and equal variables of the same plain types: 1 and True, 0.0 and -0.0, str and Markup are told apart."""
+    ours = environment("en", fmt)
+    stock = _stock_like(ours)
+    snippet = '{% for v in vs %}{{ _("n %(v)s", v=v) }} {{ _("Formulas") }} {{ _("%(a)s", a=v|b) }};'
+    snippet += "{% endfor %}"
+    values = {"vs": [1, True, 1, 0.0, -0.0, -0.0, "<x>", Markup("<x>"), "<x>", None, None, 1]}
+    for _ in range(2):
+        assert ours.from_string(snippet).render(**values) == stock.from_string(snippet).render(**values)
+
+
+def test_a_written_out_tag_filter_calls_a_filter_that_is_no_tag() -> None:
+    """Code compiled where ``b`` is a tag filter, loaded where it is not (a derived dialect's own filter),
+    calls that filter: the written-out tags are taken only for a :data:`bot.render.html.TAGS` filter."""
+    env = environment("en", "html")
+    code = env.compile("{{ t|b }}|{{ t|i }}")
+    other = new_environment(dialect_for("html"))
+    other.filters["b"] = lambda value: f"[{value}]"
+    template = other.template_class.from_code(other, code, other.make_globals(None))
+    assert template.render(t="<t>") == "[&lt;t&gt;]|<i>&lt;t&gt;</i>"  # its str output escaped
+    assert env.from_string("{{ t|b }}").render(t="<t>") == "<b>&lt;t&gt;</b>"
 
 
 def test_compiled_bytecode_is_keyed_by_the_code_generator(tmp_path: Path) -> None:
@@ -150,6 +177,17 @@ SNIPPETS = [
     # a gettext in another's keyword (each argument tuple is taken before the next call's names)
     "{{ _('o %(a)s %(b)s', a=_('i %(c)s', c=_('j %(d)s', d=t)), b=_('k')) }}"
     '{% for r in rows %}{{ _("r %(a)s", a=_("s %(b)s", b=r.b)) }}{% endfor %}',
+    # s32: a tag filter written in place (str, Markup, int, None, undefined, nested, in a gettext keyword),
+    # set blocks and filter blocks made Markup (or kept) without Markup's or identity's frame
+    "{{ t|b }}|{{ m|i }}|{{ i|b }}|{{ none|b }}|{{ u|b }}|{{ f|i }}|{{ t|b|i }}|{{ d.a|b ~ m|i }}"
+    '{{ _("%(x)s: %(y)s", x=t|b, y=_("z")|i) }}{% for r in rows %}{{ r.b|b }}{{ r.a|i }};{% endfor %}',
+    "{% set v %}<{{ t }}>{{ m }}{% endset %}{{ v }}|{{ v|b }}|{% set w %}{% endset %}[{{ w }}]"
+    "{% filter b %}{{ t }}<raw>{% endfilter %}{% filter upper %}{{ m }}x{% endfilter %}"
+    "{% set g | upper %}{{ t }}{% endset %}{{ g }}",
+    # autoescape changed by a block: known when compiled, or only at run time (volatile)
+    '{% autoescape false %}{{ _("a %(x)s", x=t) }}{{ _("Formulas") }}{{ t|b }}{% endautoescape %}'
+    '{% autoescape i == 42 %}{{ _("a %(x)s", x=t) }}{{ _("Formulas") }}{{ t }}{% endautoescape %}'
+    '{% autoescape i == 41 %}{{ _("a %(x)s", x=t) }}{% set z %}{{ t }}{% endset %}{{ z }}{% endautoescape %}',
 ]
 
 

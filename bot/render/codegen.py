@@ -14,10 +14,18 @@ the text is the same:
 - ``_("…", k=v)`` / ``gettext("…", k=v)`` (one positional argument, literal keywords): a
   :func:`bot.render.env.remembered_gettext` function's lookup (:data:`DIRECT`) called with the
   message and keyword dict (as :meth:`bot.render.env.ReplyContext.call` does), else
-  :func:`gettext_call` (``context.call``);
+  :func:`gettext_call` (``context.call``); ``_("…")`` alone (a literal message, no keywords) first
+  reads the text that function remembers for it (:data:`ALONE`, no call at all), and with keywords
+  whose values are all :data:`PLAIN_TYPES` the text it remembers for those values;
 - ``resolve('name')`` at a frame's start: ``context.resolve_or_missing``'s two dict look-ups;
-- ``{{ value }}`` when autoescaping: a Markup value as it is (what ``escape`` returns for one), else
-  ``escape(value)``.
+- ``{{ value }}`` when autoescaping: the text of what ``escape`` returns, by a C call for the commonest
+  types (:data:`OUT`: a Markup's text as it is, a str by markupsafe's C escape), else ``escape(value)``
+  (an output's pieces are only ever joined into one text, so a str does where Jinja has a Markup);
+- ``value|b`` with a :func:`bot.render.html.tag` filter (:data:`bot.render.html.TAGS`) and a str or Markup
+  value: the tags joined around the escaped value, as the filter joins them, else the filter itself;
+- ``{% set x %}…{% endset %}`` and a ``{% filter %}`` block's text when autoescaping: ``Markup(text)``
+  as ``str.__new__(Markup, text)`` (a joined text is a str: Markup's ``__new__`` only reads
+  ``__html__``), and Jinja's ``identity(text)`` as the text itself when not.
 
 :data:`CODEGEN_TAG` is part of each compiled template's checksum (:class:`bot.render.env.CompiledTemplates`),
 so bytecode written by another generator is compiled afresh instead of loaded.
@@ -25,11 +33,14 @@ so bytecode written by another generator is compiled afresh instead of loaded.
 
 from __future__ import annotations
 
-from types import FunctionType
+from types import FunctionType, MappingProxyType
 from typing import Any
 
 from jinja2 import compiler, idtracking, nodes
 from jinja2.compiler import CodeGenerator, Frame
+from markupsafe import Markup
+
+from bot.render.html import TAGS, _new_str, escape_str
 
 HOOKS = (
     "enter_frame",
@@ -38,6 +49,12 @@ HOOKS = (
     "visit_Call",
     "_output_child_pre",
     "_output_child_post",
+    "_filter_test_common",
+    "push_assign_tracking",
+    "pop_assign_tracking",
+    "buffer",
+    "blockvisit",
+    "leave_frame",
 )
 """The code generator's methods :class:`ReplyCodeGenerator` overrides or calls (private to Jinja, tested
 with 3.1.6: pyproject.toml pins ``jinja2>=3.1.6,<3.2``)."""
@@ -61,6 +78,34 @@ _DICT_NAMES = frozenset(dir(dict))
 
 _GETTEXT_NAMES = frozenset({"_", "gettext"})
 """Template names our environments bind to the catalog's gettext (:func:`bot.render.env._environment`)."""
+
+STR_TYPES = frozenset({str, Markup})
+"""The value types a :func:`bot.render.html.tag` filter's written-out code takes (else the filter's call)."""
+
+PLAIN_TYPES = frozenset({str, int, Markup})
+"""Variable types whose text is a function of type and value (a float is not: 0.0 == -0.0): a gettext's
+text with such variables is remembered (:func:`bot.render.env.remembered_gettext`)."""
+
+ALONE: dict[Any, Any] = {}
+"""Filled by the gettext functions that remember their texts: each → its dict of (autoescape, message) →
+the text ``_(message)`` gave (no variables), and (autoescape, message, variables' items, their types) →
+the text with those plain variables; the written-out ``_("…")`` reads it before calling."""
+
+OUT: dict[type, Any] = {Markup: str, str: escape_str}
+"""What the written-out ``{{ value }}`` calls, by the value's type, for the text ``escape`` gives."""
+
+NAMESPACE = {
+    "OUT": OUT,
+    "new_str": _new_str,
+    "escape_str": escape_str,
+    "TAGS": TAGS,
+    "STR_TYPES": STR_TYPES,
+    "ALONE": ALONE,
+    "PLAIN_TYPES": PLAIN_TYPES,
+    "NO_TEXTS": MappingProxyType({}),
+}
+"""The names :class:`ReplyCodeGenerator`'s code reads besides Jinja's (a template's module namespace
+gets them: :class:`bot.render.env.ReplyTemplate`)."""
 
 DIRECT: dict[Any, Any] = {}
 """Filled by :mod:`bot.render.env`: each remembered gettext function → its (autoescape, message,
@@ -127,21 +172,39 @@ class ReplyCodeGenerator(CodeGenerator):
         if not gettext:
             super().visit_Call(node, frame, forward_caller=forward_caller)
             return
+        message = node.args[0]
+        # the eval context's autoescape: known here unless a block changes it at run time
+        ae = "context.eval_ctx.autoescape" if frame.eval_ctx.volatile else repr(frame.eval_ctx.autoescape)
+        alone = not node.kwargs and isinstance(message, nodes.Const) and type(message.value) is str
+        if alone:  # the text this gettext remembers for the message, else the call below
+            self.write("(_r if type(_f := ")
+            self.visit(node.node, frame)
+            self.write(f") is FunctionType and (_r := ALONE.get(_f, NO_TEXTS).get(({ae}, ")
+            self.write(f"{message.value!r}))) is not None else ")
         # the lookup itself when `_` is a remembered gettext; else gettext_call. The arguments are
         # written once (a nested `_()` in a keyword would otherwise double the code at each level) and
         # evaluated first into one tuple, assigned after any nested call's own names are done with.
-        self.write("(_d(context.eval_ctx.autoescape, *_a) if (_a := (")
+        # With keywords, the text remembered for these plain variables (the lookup's own key) first.
+        remembered = bool(node.kwargs) and (frame.eval_ctx.volatile or frame.eval_ctx.autoescape)  # else none
+        self.write("(_r if " if remembered else f"(_d({ae}, *_a) if ")
+        self.write("(_a := (")
         self._gettext_arguments(node, frame)
         self.write(")) and type(_f := ")
         self.visit(node.node, frame)
-        self.write(
-            ") is FunctionType and (_d := DIRECT.get(_f)) is not None else gettext_call(context, _f, *_a"
-        )
+        self.write(") is FunctionType and ")
+        if remembered:
+            self.write(
+                "(_t := ALONE.get(_f)) is not None"
+                " and all(map(PLAIN_TYPES.__contains__, (_ty := tuple(map(type, _a[1].values())))))"
+                f" and (_r := _t.get(({ae}, _a[0], tuple(_a[1].items()), _ty)))"
+                f" is not None else _d({ae}, *_a) if type(_f) is FunctionType and "
+            )
+        self.write("(_d := DIRECT.get(_f)) is not None else gettext_call(context, _f, *_a")
         if frame.loop_frame:
             self.write(", _loop_vars=_loop_vars")
         if frame.block_frame:
             self.write(", _block_vars=_block_vars")
-        self.write("))")
+        self.write("))" + (")" if alone else ""))
 
     def _gettext_arguments(self, node: nodes.Call, frame: Frame) -> None:
         """``message, {'key': value, …},`` of a gettext call."""
@@ -157,7 +220,7 @@ class ReplyCodeGenerator(CodeGenerator):
         if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape or not self._plain():
             super()._output_child_pre(node, frame, finalize)
             return
-        self.write("(_e if type(_e := ")
+        self.write("OUT.get(type(_e := ")
         if finalize.src is not None:
             self.write(finalize.src)
 
@@ -167,12 +230,60 @@ class ReplyCodeGenerator(CodeGenerator):
             return
         if finalize.src is not None:
             self.write(")")
-        self.write(") is Markup else escape(_e))")
+        self.write("), escape)(_e)")
+
+    @optimizeconst
+    def visit_Filter(self, node: nodes.Filter, frame: Frame) -> None:
+        """A tag filter on a value written in place (module docstring); a filter block's text as Markup
+        without Markup's frame; any other filter as Jinja writes it."""
+        plain = node.node is not None and not (node.args or node.kwargs or node.dyn_args or node.dyn_kwargs)
+        if plain and self._plain() and self.environment.filters.get(node.name) in TAGS:
+            name = self.filters[node.name]
+            self.write(
+                "(new_str(Markup, concat((_tg[0], _w if type(_w) is Markup else escape_str(_w), _tg[1])))"
+            )
+            self.write(" if ((_w := ")
+            self.visit(node.node, frame)  # type: ignore[arg-type]
+            self.write(
+                f"), (_tg := TAGS.get({name})))[1] is not None and type(_w) in STR_TYPES else {name}(_w))"
+            )
+            return
+        if (
+            node.node is not None
+            or frame.eval_ctx.volatile
+            or not frame.eval_ctx.autoescape
+            or not self._plain()
+        ):
+            super().visit_Filter(node, frame)
+            return
+        with self._filter_test_common(node, frame, True):
+            self.write(f"new_str(Markup, concat({frame.buffer}))")
+
+    def visit_AssignBlock(self, node: nodes.AssignBlock, frame: Frame) -> None:
+        """Jinja's ``{% set x %}…{% endset %}`` (``CodeGenerator.visit_AssignBlock``) with the captured
+        text made Markup by ``str.__new__`` when autoescaping and kept as it is when not (Jinja:
+        ``(Markup if autoescape else identity)(text)``, two Python frames)."""
+        if node.filter is not None or frame.eval_ctx.volatile or not self._plain():
+            super().visit_AssignBlock(node, frame)
+            return
+        self.push_assign_tracking()
+        block_frame = frame.inner()
+        block_frame.require_output_check = False  # a set block always captures (as Jinja's)
+        block_frame.symbols.analyze_node(node)
+        self.enter_frame(block_frame)
+        self.buffer(block_frame)
+        self.blockvisit(node.body, block_frame)
+        self.newline(node)
+        self.visit(node.target, frame)
+        text = f"concat({block_frame.buffer})"
+        self.write(f" = new_str(Markup, {text})" if frame.eval_ctx.autoescape else f" = {text}")
+        self.pop_assign_tracking(frame)
+        self.leave_frame(block_frame)
 
 
 CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else CodeGenerator
 """The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
 (the text is the same: tests/test_render_codegen.py)."""
 
-CODEGEN_TAG = "reply-codegen-4" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+CODEGEN_TAG = "reply-codegen-10" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
 """Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""

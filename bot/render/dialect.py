@@ -29,7 +29,7 @@ from typing import Any, Literal
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
-from bot.render.codegen import DIRECT
+from bot.render.codegen import ALONE, DIRECT, PLAIN_TYPES
 from bot.render.html import TELEGRAM_MAX_CHARS, tag, truncate_html, visible_length
 from bot.render.i18n import N_
 
@@ -263,12 +263,23 @@ def _md_localize(env: Any, translations: Any) -> None:
     escaped, filter output kept), and the details heading in the reply's language."""
 
     worded: dict[str, Markup] = {}  # msgid → its translation as Markdown (a reply asks ~30, mostly the same)
+    alone: dict[tuple, Markup] = {}  # codegen.ALONE's keys → the text
 
     def lookup(_autoescape: bool, __string: str, variables: dict[str, Any]) -> Markup:
         rv = worded.get(__string)
         if rv is None:
             rv = worded[__string] = _md_wording(translations.gettext(__string))
-        return _md_format(rv, variables)  # always a format string, as Jinja's
+        if not variables:
+            key: tuple[Any, ...] = (_autoescape, __string)
+        else:  # plain variables: the key the templates' `_("…", k=v)` reads first (codegen.ALONE)
+            types = tuple(map(type, variables.values()))
+            if not all(map(PLAIN_TYPES.__contains__, types)):
+                return _md_format(rv, variables)  # always a format string, as Jinja's
+            key = (_autoescape, __string, tuple(variables.items()), types)
+        if len(alone) >= 4096:  # bounded, as env.remembered_gettext's texts
+            alone.clear()
+        out = alone[key] = _md_format(rv, variables)
+        return out
 
     @context_free
     @pass_context
@@ -276,6 +287,7 @@ def _md_localize(env: Any, translations: Any) -> None:
         return lookup(True, __string, variables)
 
     DIRECT[gettext] = lookup  # the template's `_("…", k=v)` calls the lookup itself (bot.render.codegen)
+    ALONE[gettext] = alone  # and its `_("…")` reads the remembered text first
 
     @context_free
     @pass_context

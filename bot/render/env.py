@@ -20,7 +20,16 @@ from markupsafe import Markup
 from markupsafe import escape as markup_escape
 
 from bot.lazylog import lazy_logger
-from bot.render.codegen import _DICT_NAMES, CODE_GENERATOR, CODEGEN_TAG, DIRECT, gettext_call
+from bot.render.codegen import (
+    _DICT_NAMES,
+    ALONE,
+    CODE_GENERATOR,
+    CODEGEN_TAG,
+    DIRECT,
+    NAMESPACE,
+    PLAIN_TYPES,
+    gettext_call,
+)
 from bot.render.dialect import _CONTEXT_FREE, BY_KEY, Dialect, context_free, dialect_for
 from bot.render.html import escape_str, visible_length
 from bot.render.i18n import templates_dir, translations
@@ -166,7 +175,7 @@ class ReplyTemplate(Template):
         if namespace.get("escape") is markup_escape:
             namespace["escape"] = html_escape
         # the names ReplyCodeGenerator's code reads
-        namespace.update(gettext_call=gettext_call, DIRECT=DIRECT, FunctionType=FunctionType)
+        namespace.update(NAMESPACE, gettext_call=gettext_call, DIRECT=DIRECT, FunctionType=FunctionType)
         return template
 
 
@@ -248,32 +257,31 @@ def _environment(lang: str, key: str) -> Environment:
 REMEMBERED_TEXTS = 4096
 """Most translated texts :func:`remembered_gettext` keeps per environment (then it starts afresh)."""
 
-_PLAIN_VALUES = (str, int, Markup)
-"""Variable types whose text is a function of type and value (a float is not: 0.0 == -0.0)."""
-_PLAIN_TYPES = frozenset(_PLAIN_VALUES)
+_PLAIN_TYPES = PLAIN_TYPES
+"""Variable types whose text is a function of type and value (:data:`bot.render.codegen.PLAIN_TYPES`)."""
 
 
 def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     """Jinja's new-style ``gettext`` (``jinja2.ext._make_new_gettext``: the translation, as Markup
     when autoescaping, ``%`` the variables, escaped) with each message's translation looked up once and
-    each escaped result whose variables are plain (:data:`_PLAIN_VALUES`) remembered: a reply calls it
+    each escaped result whose variables are plain (:data:`_PLAIN_TYPES`) remembered: a reply calls it
     ~30 times, mostly with the same texts, and Markup's escaping ``%`` was ~10 % of rendering (plain
     text is formatted each time: ``str % dict`` is cheaper than the key)."""
     looked_up: dict[str, str] = {}
     results: dict[tuple, str] = {}
 
     def lookup(autoescape: bool, __string: str, variables: dict[str, Any]) -> str:
-        if not autoescape:  # plain text: str's own `%` in C costs less than the remembering key
+        key: tuple[Any, ...] | None = None
+        if not variables:  # a text alone (about a third of the calls): its own key shape, no tuples built
+            key = (autoescape, __string)  # the key the templates' `_("…")` reads first (codegen.ALONE)
+            done = results.get(key)
+            if done is not None:
+                return done
+        elif not autoescape:  # plain text: str's own `%` in C costs less than the remembering key
             rv = looked_up.get(__string)
             if rv is None:
                 rv = looked_up[__string] = translate(__string)
             return rv % variables
-        key: tuple[Any, ...] | None = None
-        if not variables:  # a text alone (about half the calls): its own key shape, no tuples built
-            key = (autoescape, __string)
-            done = results.get(key)
-            if done is not None:
-                return done
         else:
             types = tuple(map(type, variables.values()))  # C calls only: no generator frames per message
             if all(map(_PLAIN_TYPES.__contains__, types)):
@@ -297,6 +305,7 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
         return lookup(__context.eval_ctx.autoescape, __string, variables)
 
     _DIRECT[gettext] = lookup
+    ALONE[gettext] = results
     return gettext
 
 

@@ -30,7 +30,13 @@ _TAG_RE = re.compile(r"<[^>]*>")
 _TOKEN_RE = re.compile(r"<[^>]*>|&[#a-zA-Z0-9]+;|[^<&]+|[<&]")
 
 
+TAGS: dict[Any, tuple[str, str]] = {}
+"""Each :func:`tag` filter → its (opening, closing) tag: :class:`bot.render.codegen.ReplyCodeGenerator`
+writes such a filter's work in place for a str or Markup value (the same text, no Python frame)."""
+
+
 def tag(name: str, attrs: str = "") -> Any:
+    """A filter wrapping its value, escaped (a Markup as it is), in ``<name attrs>…</name>``."""
     open_tag = f"<{name}{(' ' + attrs) if attrs else ''}>"
     close_tag = f"</{name}>"
 
@@ -39,6 +45,7 @@ def tag(name: str, attrs: str = "") -> Any:
         inner = value if kind is Markup else escape_str(value) if kind is str else escape(value)
         return _new_str(Markup, "".join((open_tag, inner, close_tag)))  # Markup(text), without its frame
 
+    TAGS[wrap] = (open_tag, close_tag)
     return wrap
 
 
