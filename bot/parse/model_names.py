@@ -160,7 +160,11 @@ def spaced_names(
     out = []
     for m in SPACED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
-        if (name_like(name) or plain_name(name, plain)) and not _card_or_tokens(m, s):
+        if (
+            (name_like(name) or plain_name(name, plain))
+            and not _card_or_tokens(m, s)
+            and not _owned_code(m, s)
+        ):
             out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
     for m in BRACKETED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
@@ -169,6 +173,17 @@ def spaced_names(
                 (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
             )
     return out
+
+
+def _owned_code(m: re.Match[str], s: str) -> bool:
+    """'复现 Logic-RL 的 7B 模型': a training codebase's model (bot.parse.codebases, a tool verb before
+    the name), not a release named 'Logic-RL 7B' as 'FooBot 的 7B 模型' is (round 26 zh;
+    tests/test_round13_zh_forms.py)."""
+    if "的" not in s[m.end("name") : m.start("size")]:
+        return False
+    from bot.parse.codebases import CODEBASE_RE, codebase_spans
+
+    return CODEBASE_RE.search(s) is not None and any(a == m.start("name") for a, _, _ in codebase_spans(s))
 
 
 _TOKENS_AFTER_RE = rc(r"\s*(?:tokens?|toks?|词元)(?![a-z])")
