@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from bot.cli import main
 from bot.parse import parse
+from estimator import catalog
+from estimator.exl2_weights import exl2_weight_bytes
+
+
+def _ask(capsys, question: str, fmt: str = "json") -> dict | str:
+    main(["ask", "--format", fmt, "--", question])
+    out = capsys.readouterr().out
+    return json.loads(out) if fmt == "json" else out
+
 
 # -- item 1: a node count said after the GPUs per node (bot.parse.node_totals, count_forms) ----------------
 
@@ -41,3 +53,32 @@ def test_two_nodes_of_eight_stays() -> None:
     # near miss: one machine kind, node count first
     assert parse("2 nodes with 8 GPUs each, serve Llama 3 70B").request.gpu_count == 16
     assert parse("两台 8 卡，部署 Qwen2.5 72B").request.gpu_count == 16
+
+
+# -- item 2: EXL2 bits per weight sized (estimator.exl2_weights) --------------------------------------------
+
+EXL2 = [
+    ("Serve Llama 3 70B as EXL2 4.65bpw on 2 RTX 3090", 4.65),
+    ("Llama 3 8B exl2 6.0 bpw on a 4090", 6.0),
+    ("exllamav2 跑 Qwen2.5 72B，EXL2 量化 5bpw，几张 4090？", 5.0),
+    ("用 ExLlamaV2 部署 Llama 3 70B，4bpw，两张 3090 够吗", 4.0),
+]
+
+
+@pytest.mark.parametrize(("text", "bpw"), EXL2)
+def test_bpw_read_and_sized(capsys, text: str, bpw: float) -> None:
+    d = _ask(capsys, text)
+    assert d["request"]["bits_per_weight"] == bpw
+    inf = d["report"]["inference"]
+    assert inf["weight_format"] == f"{bpw:g}bpw"
+    # body at bpw, head ≈ 6.3 bits, embeddings 16-bit: well under 1 byte per parameter, not bf16's 2
+    assert 0.5 < inf["bytes_per_param"] < 0.9
+    assert not any("bpw" in i["text"] for i in d["interpretation"]["ignored"])
+
+
+def test_exl2_llama70b_bytes() -> None:
+    spec = catalog.model("Llama-3-70B")
+    got = exl2_weight_bytes(spec, 70.6e9, 4.65)
+    m = 128256 * 8192
+    assert got == pytest.approx((70.6e9 - 2 * m) * 4.65 / 8 + m * 6.3 / 8 + m * 2)
+    assert got == pytest.approx(42.7e9, rel=0.01)

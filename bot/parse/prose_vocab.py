@@ -451,9 +451,11 @@ def _precisions(out: Vocab) -> None:
             out.unused.append(named)
     if KV_TYPE_GATE.search(out.s):  # a tool's KV-cache key or '4-bit KV cache' (round 13)
         read_kv_cache_types(out)
-    for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
+    for bpw in list(
+        BPW_RE.finditer(out.s)
+    ):  # ExLlamaV2's bits per weight: sized at it (estimator.exl2_weights)
         out.s = mask(out.s, bpw.start(), bpw.end(), " ")
-        out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))
+        out.fields["bits_per_weight"] = float(bpw.group("b"))  # ExLlamaV2 convert.py -b (s32)
     quant = LATE.quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]
