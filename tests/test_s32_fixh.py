@@ -82,3 +82,45 @@ def test_exl2_llama70b_bytes() -> None:
     m = 128256 * 8192
     assert got == pytest.approx((70.6e9 - 2 * m) * 4.65 / 8 + m * 6.3 / 8 + m * 2)
     assert got == pytest.approx(42.7e9, rel=0.01)
+
+
+# -- item 3: a CPU named as typed, never silently swapped; sentence-transformers is not transformers ---------
+
+CPUS = [
+    ("Can I run Llama 3 8B on a Xeon E5-2690 v4?", "Xeon E5-2690 v4"),
+    ("Serve Qwen2.5 7B on an EPYC 9654 server", "EPYC 9654"),
+    ("i9-13900K 上跑 Qwen2.5 7B 推理要多少内存", "i9-13900K"),
+    ("在 Xeon Gold 6348 上能跑 Qwen2.5 7B 吗", "Xeon Gold 6348"),
+]
+
+
+@pytest.mark.parametrize(("text", "cpu"), CPUS)
+def test_cpu_is_named(capsys, text: str, cpu: str) -> None:
+    d = _ask(capsys, text)
+    assert {"text": cpu, "reason": "cpu_not_gpu"} in d["interpretation"]["ignored"]
+    assert cpu in d["reply"].split("\n")[1]  # said right under the headline, as typed
+
+
+def test_cpu_beside_a_gpu_is_the_host() -> None:
+    got = parse("Ryzen 9 7950X with an RTX 4090, serve Qwen2.5 7B")
+    assert got.request.gpu == "RTX-4090"
+    assert not any(r == "cpu_not_gpu" for _, r in got.unused_numbers)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Qwen2.5 7B with sentence-transformers on a T4",
+        "用 sentence-transformers 部署 Qwen2.5 7B，一张 T4",
+    ],
+)
+def test_sentence_transformers_is_not_transformers(capsys, text: str) -> None:
+    d = _ask(capsys, text)
+    assert d["request"]["runtime"] is None
+    assert {"text": "runtime: sentence-transformers", "reason": "runtime_not_modelled"} in d[
+        "interpretation"
+    ]["ignored"]
+
+
+def test_transformers_alone_is_still_read() -> None:
+    assert parse("用 transformers 部署 Qwen2.5 7B，一张 T4").request.runtime == "transformers"

@@ -82,6 +82,7 @@ IGNORED_REASONS = (
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
     "unknown_other_device",  # 'my macbook / rtx 3090': a device outside the catalog beside the card (s23)
+    "cpu_not_gpu",  # 'Xeon E5-2690', 'i9-13900K' with no GPU named: a CPU, not sized; the GPU used said (s32)
     "ppo_models",  # '四个模型' of PPO: actor, critic, reference and reward, counted at the trained size (s23)
     "eval_cards",  # '4 A100 for eval' beside a training rig: not the cards that train (s23)
     "eval_share",  # '8张A100，其中2张做评测': a share of the rig, the rest trains (s24 review #9)
