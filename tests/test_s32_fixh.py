@@ -124,3 +124,30 @@ def test_sentence_transformers_is_not_transformers(capsys, text: str) -> None:
 
 def test_transformers_alone_is_still_read() -> None:
     assert parse("用 transformers 部署 Qwen2.5 7B，一张 T4").request.runtime == "transformers"
+
+
+# -- item 4: a card's memory after a bracketed variant (bot.parse.card_variants) ----------------------------
+
+VARIANTS = [
+    ("Serve Qwen2.5 72B on 4 MLU370 (X8) with 48 GB", None, "MLU370 (X8)", 48.0),
+    ("4 张 MLU370（X8）48G 部署 Qwen2.5 72B", None, "MLU370（X8）", 48.0),
+    ("部署 Qwen2.5 72B，4 张 MLU370（X8），每张 48G", None, "MLU370（X8）", 48.0),
+    ("Serve Qwen2.5 72B on 4 A100 (SXM) with 40 GB", "A100-SXM4-40GB", None, 40.0),
+    ("4 张 A100（PCIe）40G 部署 Qwen2.5 72B", "A100-PCIe-40GB", None, 40.0),
+    ("Serve Qwen2.5 72B on 2 Gaudi 3 (HL-325L) with 128 GB", "Gaudi3", None, 128.0),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "unknown", "memory"), VARIANTS)
+def test_memory_after_bracketed_variant(
+    capsys, text: str, gpu: str | None, unknown: str | None, memory: float
+):
+    d = _ask(capsys, text)
+    assert d["request"]["gpu_memory_gib"] == memory
+    assert d["interpretation"]["ignored"] == []
+    if unknown:  # an unknown card keeps its name as typed, sized by that memory (generic)
+        assert d["interpretation"]["unknown_gpu"] == unknown
+        assert d["report"]["hardware"]["generic"] is True
+        assert unknown in d["reply"].split("\n")[0]
+    else:
+        assert d["request"]["gpu"] == gpu

@@ -126,7 +126,19 @@ def as_typed(raw: str, name: str) -> str:
     reordered = _reordered(raw, list(filter(None, fp.NAME_SEPARATORS.split(name))))
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
-    return m.group(0).strip() if m else name
+    return m.group(0).strip() if m else _bracketed(raw, name)
+
+
+def _bracketed(raw: str, name: str) -> str:
+    """``name`` as typed with its last words in brackets ('mlu370-x8' → 'MLU370 (X8)', s32:
+    bot.parse.card_variants glued them), else ``name`` itself."""
+    words = [re.escape(w) for w in fp.NAME_SEPARATORS.split(name) if w]
+    for k in range(len(words) - 1, 0, -1):
+        head, tail = r"[\s\-_]*".join(words[:k]), r"[\s\-_]*".join(words[k:])
+        m = re.search(rf"{head}\s*[(（]\s*{tail}\s*[)）]", raw, re.IGNORECASE)
+        if m:
+            return m.group(0).strip()
+    return name
 
 
 def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:
