@@ -151,3 +151,40 @@ def test_memory_after_bracketed_variant(
         assert unknown in d["reply"].split("\n")[0]
     else:
         assert d["request"]["gpu"] == gpu
+
+
+# -- item 5: zh verbs before a batch value; an engine's batch echoed as typed ------------------------------
+
+BATCH_VERBS = [
+    ("LoRA 微调 Qwen2.5 7B，batch size 要 128，一张 A100", 128),
+    ("batch size 要 128, 全参微调 Qwen2.5 7B", 128),
+    ("batchsize 需要 16，LoRA 微调 Qwen2.5 7B", 16),
+    ("全参微调 Llama 3 8B，batch 开到 64，8 张 H100", 64),
+    ("LoRA 微调 Qwen2.5 7B，batch_size 给 32，一张 A100", 32),
+    ("LoRA fine-tune Qwen2.5 7B, batch size set to 32, one A100", 32),
+]
+
+
+@pytest.mark.parametrize(("text", "batch"), BATCH_VERBS)
+def test_batch_after_a_zh_verb(text: str, batch: int) -> None:
+    got = parse(text)
+    assert got.request.batch_size == batch
+    assert str(batch) not in [t for t, _ in got.unused_numbers]
+
+
+def test_count_after_yao_stays_a_count() -> None:
+    # near miss: '要 8 张' is the cards, not the batch
+    got = parse("微调 Qwen2.5 7B 要 8 张 A100，batch 要 32")
+    assert (got.request.gpu_count, got.request.batch_size) == (8, 32)
+
+
+def test_engine_batch_as_the_load_is_not_named(capsys) -> None:
+    d = _ask(capsys, "用 lmdeploy 部署 Qwen2.5 7B，batch_size 4，一张 4090")
+    assert d["request"]["concurrency"] == 4
+    assert d["interpretation"]["ignored"] == []  # before: 'max_num_seqs: 4', a key never typed
+
+
+def test_engine_batch_beside_a_load_named_as_typed(capsys) -> None:
+    d = _ask(capsys, "Serve Qwen2.5 7B with lmdeploy, 100 concurrent requests, batch size 16, one A100")
+    assert d["request"]["concurrency"] == 100
+    assert d["interpretation"]["ignored"] == [{"text": "batch_size: 16", "reason": "load_above_cap"}]
