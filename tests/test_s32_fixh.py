@@ -188,3 +188,9 @@ def test_engine_batch_beside_a_load_named_as_typed(capsys) -> None:
     d = _ask(capsys, "Serve Qwen2.5 7B with lmdeploy, 100 concurrent requests, batch size 16, one A100")
     assert d["request"]["concurrency"] == 100
     assert d["interpretation"]["ignored"] == [{"text": "batch_size: 16", "reason": "load_above_cap"}]
+
+
+def test_second_bpw_is_named() -> None:
+    got = parse("My 8.0bpw and 6.0bpw exl2 uploads of Llama 3 8B run out of memory on a 16 GB card")
+    assert got.request.bits_per_weight == 8.0
+    assert ("precision: 6.0bpw", "repeated") in got.unused_numbers
