@@ -60,9 +60,8 @@ SETTING_VERB_RE = rc(
     r"("
     + _SETTING[1:-1]
     + r"|(?<![a-z_])batch(?![a-z_])|lora\s*秩|(?<![a-z])秩|显存利用率|gpu[\s_\-]*memory[\s_\-]*utilization)"
-    r"\s*(?:"
-    + _SET_VERB
-    + r"|想要|需要|要|得)\s*(?=\d{1,5}(?![\d.])(?!\s*(?:张|块|卡|台|天|小时|h\b|个?(?:节点|gpu))))"
+    r"\s*(?:" + _SET_VERB + r"\s*(?=\d)"
+    r"|(?:想要|需要|要|得)\s*(?=\d{1,5}(?![\d.])(?!\s*(?:张|块|卡|台|天|小时|h\b|个?(?:节点|gpu)))))"
 )
 """The same verbs after a training or serving setting ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
 '显存利用率调到 0.95'; s32: 'batch size 要 128'): those :mod:`bot.parse.setting_verbs` does not know ('开',
