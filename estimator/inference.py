@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
+from estimator.exl2_weights import exl2_name, exl2_weight_bytes
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
 from estimator.runtimes import (
     CUDA_VISIBLE_FRACTION,
@@ -147,6 +148,8 @@ class ServingSetup:
     (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures."""
     flash_attention: bool | None = None
     """llama.cpp's flash attention as stated (``-fa off``: False); None: its default, on."""
+    bits_per_weight: float | None = None
+    """EXL2 bits per weight as stated (:mod:`estimator.exl2_weights`): the weights sized at it."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
@@ -216,7 +219,8 @@ def _kv_name(kv: Precision, kv_b: float) -> str:
 def _footprint(s: ServingSetup) -> _Footprint:
     """Weights (total params; every expert is resident), bytes per weight averaged over the model (16-bit
     embeddings included), KV bytes per value (1 for fp8/int8 KV, else 2) and per sequence, the load."""
-    weights = weight_bytes(s.spec, s.params, s.precision)
+    bpw = s.bits_per_weight
+    weights = exl2_weight_bytes(s.spec, s.params, bpw) if bpw else weight_bytes(s.spec, s.params, s.precision)
     kv_b = _kv_pair(s)[0]
     rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
@@ -328,7 +332,7 @@ def serve(s: ServingSetup) -> Inference:
         alternatives=lighter_weights(spec, s.params, weights, kv_seq, s.concurrency, gpu, rt, f.load),
         weights_bytes=weights,
         bytes_per_param=f.bpp,
-        weight_format=s.precision.value,
+        weight_format=exl2_name(s.bits_per_weight) if s.bits_per_weight else s.precision.value,
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,

@@ -91,6 +91,15 @@ class LocalServingSettings(SplitKvTypes):
         "(estimator.runtimes.llama_cpp.kq_score_bytes); None or True: flash attention, no KQ matrix",
         json_schema_extra=_setting("serving", json_order=86, echo="serving_suffix", runtimes=LLAMA_CPP),
     )
+    bits_per_weight: float | None = Field(
+        None,
+        ge=1.0,
+        le=16.0,
+        description="EXL2/EXL3 bits per weight as stated ('4.65bpw', 'exl2 6.0 bpw': ExLlamaV2 convert.py "
+        "-b, the target average over the quantized layers; doc/convert.md): the weights are sized at it, "
+        "the output head at its own bits (estimator.exl2_weights); None: a weight format or the release",
+        json_schema_extra=_setting("serving", json_order=90),
+    )
     host_channels: int | None = Field(
         None,
         ge=1,

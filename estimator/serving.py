@@ -146,6 +146,8 @@ def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger:
         and spec.release_precision not in FOUR_BIT_RELEASES
     ):
         return ollama_default_precision(ledger)
+    if req.bits_per_weight and req.precision is None:  # EXL2 bpw: sized at it (estimator.exl2_weights)
+        return Precision.bf16  # its activations' format; the weights' own width is the bpw stated
     precision = req.precision or Precision(
         ledger.assume("precision", spec.release_precision, Why.release_precision)
     )
@@ -207,10 +209,10 @@ def size_serving(
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+        bits_per_weight=req.bits_per_weight,
     )  # fmt: skip
 
-    inf = size(precision)
-    too_small = False
+    inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None

@@ -432,6 +432,11 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             and _norm(value) in BIT_WIDTH_OF
             and _ignored(answer, BIT_WIDTH_OF[_norm(value)], key)
         )
+        # s32-fixh: EXL2/EXL3 bits per weight ('4bpw') are sized now, read into request.bits_per_weight
+        bpw = str(value).lower().replace(" ", "")
+        ok = ok or (
+            key == "precision" and bpw.endswith("bpw") and _close(bpw[:-3], request.get("bits_per_weight"))
+        )
         # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
         ok = ok or (
             key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))

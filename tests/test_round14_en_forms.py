@@ -222,7 +222,10 @@ def test_a_fractional_width_is_bits_per_weight_named(
     capsys: pytest.CaptureFixture[str], text: str, width: str
 ) -> None:
     data = ask(capsys, text)
-    assert named(data).get(f"precision: {width}") == "no_field"
+    # s32-fixh: the width is now sized (request.bits_per_weight, estimator.exl2_weights), no longer named
+    # as a setting the sizing has no field for
+    assert data["request"]["bits_per_weight"] == float(width.removesuffix("bpw"))
+    assert data["report"]["inference"]["weight_format"] == width
     assert not any(t.startswith("precision: 5-bit") for t in named(data))  # '2.5-bit' is not 5-bit
 
 

@@ -135,21 +135,26 @@ def test_two_listed_contexts_size_the_first_and_name_the_second(
             {"precision: 5-bit": "no_field"},
         ),
         ("2 张 H100 用 vLLM 部署 Qwen2.5-72B，用 4-bit 还是 8-bit", "int4", {"precision: 8-bit": "repeated"}),
+        # s32-fixh: the bpw is now sized (request.bits_per_weight), no longer named; the cache still is
         (
             "exllamav2 with Qwen2.5-32B at 4.65bpw on one 4090, Q6 or unquantized cache?",
-            "bf16",
-            {"precision: 4.65bpw": "no_field", "kv_precision: q6": "no_field"},
+            4.65,
+            {"kv_precision: q6": "no_field"},
         ),
-        ("exllamav2 跑 Qwen2.5-32B 的 4.65 bpw，一张 4090，用 Q8 还是 Q4 cache", "bf16", None),
+        ("exllamav2 跑 Qwen2.5-32B 的 4.65 bpw，一张 4090，用 Q8 还是 Q4 cache", 4.65, None),
     ],
 )
 def test_a_second_weight_format_is_named_never_dropped(
-    capsys: pytest.CaptureFixture[str], text: str, sized: str, named: dict[str, str] | None
+    capsys: pytest.CaptureFixture[str], text: str, sized: str | float, named: dict[str, str] | None
 ) -> None:
     data = ask(capsys, text)
-    assert data["request"]["precision"] == sized
+    if isinstance(sized, float):  # a bits per weight (s32-fixh): sized at it, the 4-bit cache no weights
+        assert data["request"]["bits_per_weight"] == sized
+        assert data["report"]["inference"]["weight_format"] == f"{sized:g}bpw"
+    else:
+        assert data["request"]["precision"] == sized
     got = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
-    if named is None:  # zh: the bpw named, the quantized cache named, no 4-bit weights read from 'Q4 cache'
-        assert got["precision: 4.65bpw"] == "no_field" and got["kv_precision: q8"] == "no_field"
+    if named is None:  # zh: the quantized cache named, no 4-bit weights read from 'Q4 cache'
+        assert got["kv_precision: q8"] == "no_field" and "precision: 4.65bpw" not in got
     else:
         assert named.items() <= got.items(), got

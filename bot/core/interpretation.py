@@ -16,6 +16,7 @@ from bot.core.calendar_days import CALENDAR, calendar_days
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from bot.parse.daily_hours import DAILY_SCHEDULE
+from bot.parse.load_words import CAP_BATCH_ENGINES
 from estimator.factories import empty_list
 from estimator.layer_offload import ALL_EXPERTS
 from estimator.memory import lora_matrices
@@ -83,6 +84,7 @@ IGNORED_REASONS = (
     "stated_need",  # '推理显存是 140GB', 'needs 140GB VRAM': a memory the model needs, not the cards'
     "cards_total",  # '8 x A10G with 192 GB VRAM': the cards' memory together (count × card), as sized
     "unknown_other_device",  # 'my macbook / rtx 3090': a device outside the catalog beside the card (s23)
+    "cpu_not_gpu",  # 'Xeon E5-2690', 'i9-13900K' with no GPU named: a CPU, not sized; the GPU used said (s32)
     "ppo_models",  # '四个模型' of PPO: actor, critic, reference and reward, counted at the trained size (s23)
     "eval_cards",  # '4 A100 for eval' beside a training rig: not the cards that train (s23)
     "eval_share",  # '8张A100，其中2张做评测': a share of the rig, the rest trains (s24 review #9)
@@ -325,7 +327,10 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         out += [Ignored(text=t, reason=why) for t, why in unused_local(said, report)]  # offload, host RAM
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
-        if said.batch_size and said.concurrency and said.batch_size != said.concurrency:
+        capped = (
+            said.runtime in CAP_BATCH_ENGINES
+        )  # their batch is their cap, named so (s32: bot.parse.prose_forms)
+        if said.batch_size and said.concurrency and said.batch_size != said.concurrency and not capped:
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
         if "fp8_weights_unsupported" in map(_CODE, report.warnings):  # C: no generator frames
             out.append(Ignored(text=_text("precision", said.precision), reason="no_fp8_weights"))

@@ -26,6 +26,8 @@ from bot.parse.bound_memory import bound_memory
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
+from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
+from bot.parse.node_totals import node_totals
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
 from bot.parse.price_forms import price_forms, zh_hourly_price
@@ -92,7 +94,8 @@ _KEY_GATE = re.compile(
     "_per_node|nnodes|num_nodes|n_nodes|num_machines|node_num|num_gpu|n_gpus|ngpus|gpu_num|world_size|num_processes"
 )
 PER_NODE_FIRST_RE = rc(
-    r"(?<![\w.])(\d{1,3}|a\s+single|single|an?|one)\s*((?:[a-z][a-z0-9\-]*\s+){0,2}?)(gpus?\s*|cards?\s*|accelerators?\s*)?"
+    r"(?<![\w.])(\d{1,3}|a\s+single|single|an?|one)\s*((?:[a-z][a-z0-9\-]*\s+(?:\d{2,4}[a-z]{0,2}\s+)?){0,2}?)"
+    r"(gpus?\s*|cards?\s*|accelerators?\s*)?"
     r"(?:per|each|a|/)\s*(?:node|machine|server|box|host)\s*[,，;]?\s*"
     r"(?:and\s+|with\s+|on\s+|across\s+|over\s+|x\s*|×\s*|times\s+)?(\d{1,4})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
 )
@@ -372,6 +375,7 @@ def count_forms(s: str) -> str:
     """The normalized text ``s`` with star products and 'between … and …' ranges written as the count
     rules read them ('2 x 8', '2 to 4'). Gated on cheap substring tests."""
     s = each_of_count(s)  # 'each of my 4 GPUs' (round 4)
+    s = node_totals(s) if NODE_TOTALS_GATE.search(s) else s  # 'each with 8 GPUs, 4 nodes' (s32)
     if any(map(s.__contains__, CHASSIS)) and CHASSIS_GATE.search(s):
         s = chassis_slots(s)  # 'an 8-GPU chassis … 4x MI100': the box's slots are not the cards (s27)
     if "nvidia" in s or "amd" in s or "intel" in s or "huawei" in s or "英伟达" in s or "华为" in s:

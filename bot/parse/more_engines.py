@@ -35,6 +35,7 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     ),
     (rc(r"\bctranslate2?\b"), "CTranslate2"),
     (rc(r"\blightllm\b"), "LightLLM"),
+    (rc(r"\bsentence[\s\-_]*transformers\b"), "sentence-transformers"),  # embedding models (sbert.net), s32
     (rc(r"\bpowerinfer\b"), "PowerInfer"),
     # round 14: also by its binaries and crate ('./mistralrs-server --isq Q4K', 'mistralrs-cli', 'mistralrs')
     (

@@ -14,6 +14,7 @@ from bot.parse import lexicon as lx
 from bot.parse.abbrev import expand_abbreviations
 from bot.parse.atlas_servers import atlas_servers
 from bot.parse.card_first import CARD_FIRST_RE, card_first
+from bot.parse.card_variants import card_variants
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
@@ -277,6 +278,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = chat_forms(s)  # 'w/o LoRA', 'global bs 256', 'two H100*8 machines' '8 thousand' (paraphrases)
     s = written_values(s)  # 'tp=2.', '16bf', '40=8+8+8+8+4*2', '4 nodes with 32 gpus in total' (round 5)
     s = written_names(s)  # '910B3', '910-64G', 'qwen2VL-7b', 'ds-r1' (round 6)
+    s = card_variants(s) if "(" in s else s  # 'mlu370 (x8) with 48 gb': the card's name, its memory (s32)
     s = per_token_time(s)  # '2 s per output token', '每输出一个 token 要 2 秒': 0.5 tok/s (s22)
     s = written_units(s)  # '95t/s' a rate, not 95 trillion tokens (round 6)
     s = read_setting_verbs(s)  # 'batchsize 设成 1', '4 比特', '8*40G' (before '*' is markup)

@@ -60,10 +60,12 @@ SETTING_VERB_RE = rc(
     r"("
     + _SETTING[1:-1]
     + r"|(?<![a-z_])batch(?![a-z_])|lora\s*秩|(?<![a-z])秩|显存利用率|gpu[\s_\-]*memory[\s_\-]*utilization)"
-    r"\s*" + _SET_VERB + r"\s*(?=\d)"
+    r"\s*(?:" + _SET_VERB + r"\s*(?=\d)"
+    r"|(?:想要|需要|要|得)\s*(?=\d{1,5}(?![\d.])(?!\s*(?:张|块|卡|台|天|小时|h\b|个?(?:节点|gpu)))))"
 )
 """The same verbs after a training or serving setting ('batch 给 8', 'tp 开 8', 'lora 秩设 64',
-'显存利用率调到 0.95'): those :mod:`bot.parse.setting_verbs` does not know ('开', '给', '拉到' …) and
+'显存利用率调到 0.95'; s32: 'batch size 要 128'): those :mod:`bot.parse.setting_verbs` does not know ('开',
+'给', '拉到' …) and
 settings it does not name ('batch', '秩', '显存利用率')."""
 _CONTEXT_GATE = rc(r"上下文|ctx|context|model[\s_\-]*len|长度|窗口|并发|concurrency")
 
@@ -79,7 +81,7 @@ FULL_BEFORE_VERSION_RE = rc(r"满血(?:版)?(?:的)?\s*(?=deepseek[\s\-_]*v\d)")
 COUNTED_GIGABYTES_RE = rc(r"(?<![\d.])(\d+(?:\.\d+)?)\s*个\s*g(?:b|ib)?(?![a-z0-9])")
 """'24 个 G', '80个GB': a memory in gigabytes written with the measure word 个."""
 
-_VERB_GATE = rc(r"开|拉|给|调|设|改|加到|提|扩")
+_VERB_GATE = rc(r"开|拉|给|调|设|改|加到|提|扩|(?:size|batch|bs|tp|秩)\s*(?:想|需)?要")
 
 EACH_AFTER_COUNT_RE = rc(
     r"(?P<pre>(?<![\d.])(?:\d+|[两二三四五六七八九十]+)\s*(?:张|块|卡)[^,;。?!]{0,24}[,;]\s*)"

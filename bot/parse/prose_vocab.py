@@ -455,9 +455,10 @@ def _precisions(out: Vocab) -> None:
             out.unused.append(named)
     if KV_TYPE_GATE.search(out.s):  # a tool's KV-cache key or '4-bit KV cache' (round 13)
         read_kv_cache_types(out)
-    for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight: no weight format of that width
+    for bpw in list(BPW_RE.finditer(out.s)):  # ExLlamaV2's bits per weight (-b): the first sized (s32)
         out.s = mask(out.s, bpw.start(), bpw.end(), " ")
-        out.unused.append((f"precision: {bpw.group('b')}bpw", "no_field"))
+        if out.fields.setdefault("bits_per_weight", float(bpw.group("b"))) != float(bpw.group("b")):
+            out.unused.append((f"precision: {bpw.group('b')}bpw", "repeated"))  # '8.0bpw and 6.0bpw'
     quant = LATE.quant_flag(out.s)  # '--quantize eetq' (bot.parse.configs.limits)
     if quant and quant[1]:
         out.fields["precision"] = quant[1]

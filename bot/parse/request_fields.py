@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -126,7 +127,26 @@ def as_typed(raw: str, name: str) -> str:
     reordered = _reordered(raw, list(filter(None, fp.NAME_SEPARATORS.split(name))))
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
+    return m.group(0).strip() if m else _bracketed(raw, name)
+
+
+def _bracketed(raw: str, name: str) -> str:
+    """``name`` as typed with its last word, a card's variant, in brackets ('mlu370-x8' → 'MLU370 (X8)', s32:
+    bot.parse.card_variants glued it), else ``name`` itself."""
+    *head, last = [w for w in fp.NAME_SEPARATORS.split(name) if w] or [""]
+    if not head or not _VARIANT_WORD.fullmatch(last):
+        return name
+    m = _bracket_pattern(r"[\s\-_]*".join(map(re.escape, head)), re.escape(last)).search(raw)
     return m.group(0).strip() if m else name
+
+
+_VARIANT_WORD = re.compile(r"[a-z]{1,2}\d{1,3}[a-z]?", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _bracket_pattern(head: str, last: str) -> re.Pattern[str]:
+    """The name's words, then its variant in brackets; compiled once per name (bot.parse.fixed_patterns)."""
+    return re.compile(rf"{head}\s*[(（]\s*{last}\s*[)）]", re.IGNORECASE)
 
 
 def _reordered(raw: str, parts: list[str]) -> re.Match[str] | None:

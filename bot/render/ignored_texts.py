@@ -81,6 +81,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"
     ),
+    "cpu_not_gpu": N_(
+        "a CPU, not a GPU: the sizing sizes GPUs; CPU inference is not modelled (only llama.cpp's layers "
+        "kept in CPU memory are), so the GPU in the assumptions below was sized"
+    ),
     "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
     "kv_cache_layer": N_(
         "a KV-cache store beside the engine: the sizing keeps the KV cache of the requests in flight in GPU "

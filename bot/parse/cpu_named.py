@@ -1,0 +1,37 @@
+"""A CPU named where a GPU would be (s32 trial): 'Can I run Llama 3 8B on a Xeon E5-2690?', 'i9-13900K 上跑
+Qwen2.5 7B', 'an EPYC 9654 server'. Before, the question was sized on the reference A100 with nothing
+said; now the CPU is named as typed (``cpu_not_gpu``): the sizing sizes GPUs, CPU inference is not modelled
+(only llama.cpp's layers kept in CPU memory are: bot.parse.gpu_layers), and the reply's assumptions say
+which GPU was used. Only when no GPU is named: beside a card, the CPU is the host's.
+"""
+
+from __future__ import annotations
+
+import re
+
+CPU_RE = re.compile(
+    r"(?<![a-z0-9])(?:"
+    r"(?:intel\s+)?xeon(?:\s+(?:gold|silver|platinum|bronze|max|w|phi))?(?:[\s\-]*(?:e[357][\s\-]*)?[a-z]?\d{3,5}[a-z]{0,2}"
+    r"(?:[\s\-]*v\d)?)?"
+    r"|(?:intel\s+)?(?:core\s+)?(?:ultra\s+)?i[3579][\s\-]\d{4,5}[a-z]{0,3}"
+    r"|(?:intel\s+)?core\s+ultra\s+[3579]\s*\d{3}[a-z]?"
+    r"|(?:amd\s+)?epyc(?:\s*\d{4}[a-z0-9]{0,2})?"
+    r"|(?:amd\s+)?ryzen(?!\s*ai)(?:\s+threadripper)?(?:\s+pro)?(?:\s+[3579])?\s+\d{4}[a-z0-9]{0,3}"
+    r"|(?:amd\s+)?threadripper(?:\s+pro)?(?:\s+\d{4}[a-z0-9]{0,3})?"
+    r"|(?:huawei\s+)?(?:kunpeng|鲲鹏)\s*\d{3}"
+    r")(?![a-z0-9])",
+    re.IGNORECASE,
+)
+"""Intel Xeon / Core i3–i9 / Core Ultra, AMD EPYC / Ryzen / Threadripper, Huawei Kunpeng by name (and
+model number when written); never 'Ryzen AI' (an APU whose GPU shares the memory: a device of its own)."""
+GATE = re.compile(r"xeon|epyc|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|core\s+ultra", re.IGNORECASE)
+
+
+def cpu_named(raw: str) -> list[tuple[str, str]]:
+    """('Xeon E5-2690', 'cpu_not_gpu') for each CPU named in the message ``raw``, as typed (module doc)."""
+    out: list[tuple[str, str]] = []
+    for m in CPU_RE.finditer(raw):
+        name = m.group(0).strip()
+        if (name, "cpu_not_gpu") not in out:
+            out.append((name, "cpu_not_gpu"))
+    return out
