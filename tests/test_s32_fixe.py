@@ -1,0 +1,41 @@
+"""Session 32 (s32-fixe): defects a fresh-user trial found, each with sentences of our own in both
+languages — machines counted after a card and its per-machine count (bot.parse.chat_forms), …"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import real_questions as rq
+
+
+def _read(text: str) -> tuple[dict, dict]:
+    answer = rq.answer_json(text)
+    return answer["request"], answer.get("interpretation") or {}
+
+
+# --- machines counted after the card and its count ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("A100*8 两台，预训练 7B 1T token 要多久", "A100", 16),
+        ("8x A100 两台，预训练 7B 1T token 要多久", "A100", 16),
+        ("H800*8 三台机器，预训练 13B 500B token 要多久", "H800", 24),
+        ("8卡 4090 两台，LoRA 微调 Qwen2.5-7B 要多久", "RTX-4090", 16),
+        ("A100 x8, 2 nodes: how long to pretrain a 7B model on 1T tokens?", "A100", 16),
+        ("H100*4 two servers, how long to pretrain 7B on 300B tokens?", "H100", 8),
+        ("2 nodes of A100 x8, pretrain 7B on 1T tokens, how long", "A100", 16),
+        ("两台 A100*8，预训练 7B 1T token 要多久", "A100", 16),
+    ],
+)
+def test_machines_after_card_and_count_multiply(text, gpu, count):
+    request, it = _read(text)
+    assert request["gpu"].startswith(gpu)
+    assert request["gpu_count"] == count
+    assert not it["ignored"]  # the machine count is used, not named as a second card count
+
+
+def test_a_total_above_one_board_stays_the_total():
+    request, _ = _read("16x A100 2 nodes, pretrain 7B on 1T tokens")
+    assert request["gpu_count"] == 16
