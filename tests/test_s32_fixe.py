@@ -39,3 +39,27 @@ def test_machines_after_card_and_count_multiply(text, gpu, count):
 def test_a_total_above_one_board_stays_the_total():
     request, _ = _read("16x A100 2 nodes, pretrain 7B on 1T tokens")
     assert request["gpu_count"] == 16
+
+
+# --- the same machine written twice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("一台 8 卡 A100 和一台 8 卡 A100，预训练 7B 1T token 要多久", "A100", 16),
+        ("一台8卡4090和另一台8卡4090，LoRA 微调 Qwen2.5-7B 要多久", "RTX-4090", 16),
+        ("one 8×H100 box and another 8×H100 box: how long to pretrain 7B on 1T tokens?", "H100", 16),
+        ("a 4x L40S server plus one more 4x L40S server, LoRA fine-tune Qwen2.5-7B, how long?", "L40S", 8),
+    ],
+)
+def test_same_machine_twice_is_two_machines(text, gpu, count):
+    request, it = _read(text)
+    assert request["gpu"].startswith(gpu)
+    assert request["gpu_count"] == count
+    assert not it["ignored"]
+
+
+def test_two_machines_of_one_card_with_different_counts_are_not_doubled():
+    request, _ = _read("一台 8 卡 A100 和一台 4 卡 A100，预训练 7B 1T token 要多久")
+    assert request["gpu_count"] != 16  # not two machines alike: not rewritten as 2 × 8
