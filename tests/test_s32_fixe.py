@@ -63,3 +63,26 @@ def test_same_machine_twice_is_two_machines(text, gpu, count):
 def test_two_machines_of_one_card_with_different_counts_are_not_doubled():
     request, _ = _read("一台 8 卡 A100 和一台 4 卡 A100，预训练 7B 1T token 要多久")
     assert request["gpu_count"] != 16  # not two machines alike: not rewritten as 2 × 8
+
+
+# --- an imperative or an 'Is …' statement last, without a mark ------------------------------------------
+# ASKED_END_RE reads a last sentence starting 'Do' or 'Is' as a question ('?' appended). For an imperative
+# that sizes the job ('Do a LoRA run … on 2 A100s') the '?' picks the imperative's setup — the one to
+# size — over another setup stated first, so the pattern is kept; these pin the values read.
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "method"),
+    [
+        ("We have 8 H100s. Do a LoRA run of Llama 3 8B on 2 A100s", "A100", 2, "lora"),
+        ("Do LoRA on Llama 3 8B with 2 H100s, we have 8 A100s in another rack", "H100", 2, "lora"),
+        ("Do a full fine-tune of Qwen2.5-7B on 4 A100s", "A100", 4, "full"),
+        ("Is the plan: full fine-tune of Qwen2.5-7B on 4 A100s", "A100", 4, "full"),
+        ("帮我用 2 张 A100 做 Llama 3 8B 的 LoRA 微调", "A100", 2, "lora"),
+        ("给我算一下 4 张 A100 全参微调 Qwen2.5-7B 的显存", "A100", 4, "full"),
+    ],
+)
+def test_imperative_last_sizes_its_own_setup(text, gpu, count, method):
+    request, _ = _read(text)
+    assert request["gpu"].startswith(gpu)
+    assert (request["gpu_count"], request["method"], request["stage"]) == (count, method, "finetune")
