@@ -20,6 +20,14 @@ reorder what the count and setting rules read written out, spelt out before thos
 - **Nodes written card × count first** ('two H100*8 machines', '3 A100x8 nodes', 'two 8xH100 nodes'): that
   many nodes of that many cards each, written as the node rules read it ('two machines of 8 h100'); before,
   the node count was taken for the cards and the per-node count named as repeated.
+- **Machines counted after the card and its count** ('A100*8 两台', '8x A100 2 nodes', '8卡A100 两台机器',
+  s32 fixe): that many machines of that many cards each, written as the node rules read it ('2台 8x a100',
+  '2 nodes of 8x a100'); before, the machine count was named as a second value of the card count (8 where
+  16 were meant). Only a count of at most 8 per machine (an 8-GPU HGX/DGX board is the largest common
+  node): '16x A100 2 nodes' stays 16 cards in all.
+- **The same machine written twice** ('一台 8 卡 A100 和一台 8 卡 A100', 'one 8×H100 box and another 8×H100
+  box', s32 fixe): two machines of that card, as '2台 8 卡 a100' is read (16 cards); before, one machine's
+  8 were sized (the two-machines reader, bot.parse.two_machines, takes different cards only).
 
 Only a word of its own is spelt out: never inside a path ('/data/w/o'), a name or a key."""
 
@@ -58,6 +66,41 @@ THOUSANDS_RE = rc(
     rf"(?<![\w.\-])(?:(\d{{1,3}}(?:\.\d+)?)|(?P<w>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))[\s\-]+thousand\b"
 )
 """'8 thousand', 'eight thousand', 'thirty-two thousand': a number of thousands."""
+
+
+_MEM = r"(?:\s?\d{2,3}\s?(?:gb|g)\b)?"
+_CARD_NAME = r"(?:nvidia\s+)?(?:[a-z]{1,4}\s?\d{2,4}[a-z]?|[2345]0[6-9]0(?:\s?ti)?)(?![\w.])"
+CARD_THEN_MACHINES_RE = rc(
+    rf"(?<![\d.])(?:(?P<per>[1-8])\s*(?:x|×|\*|卡|张)\s*(?P<card>{_CARD_NAME}{_MEM})"
+    rf"|(?<![\w.])(?P<card2>{_CARD_NAME}{_MEM})\s*(?P<per2>[1-8])\s*[卡张])"
+    r"\s*[,，]?\s*(?:[x×*]\s*)?(?P<n>(?<![\w.])\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)"
+    r"\s*(?:(?P<en>nodes?|machines?|servers?|boxes|hosts?)\b|(?P<zh>台(?:机器|服务器|主机)?|个?节点))"
+)
+"""'8x a100 2台', '8卡a100 2台机器', '8x a100, 2 nodes', 'a100 8卡 2台': machines counted after the
+card and its per-machine count (module doc)."""
+
+
+_SPEC = rf"\d{{1,2}}\s*(?:x|×|\*|卡|张)\s*{_CARD_NAME}{_MEM}"
+SAME_MACHINE_TWICE_RE = rc(
+    rf"(?<![\w.])(?:one|a|1|一)\s*(?:台\s*)?(?P<spec>{_SPEC})\s*(?P<en>box|server|machine|node|host)?"
+    r"\s*(?:,\s*)?(?:and|plus|和|加|跟|与|,)\s*(?:another|one\s+more|a\s+second|one|a|1|一|另一|另外一)\s*"
+    r"(?:台\s*)?(?P=spec)\s*(?:(?P=en)\b)?"
+)
+"""'一台 8 卡 a100 和一台 8 卡 a100', 'one 8×h100 box and another 8×h100 box': two machines alike."""
+
+
+def _two_alike(m: re.Match[str]) -> str:
+    """'2台 8 卡 a100', '2 boxes of 8×h100': the two machines as the node rules read them."""
+    word = m["en"] and m["en"] + ("es" if m["en"] == "box" else "s")
+    return f"2 {word} of {m['spec']} " if word else f"2台 {m['spec']} "
+
+
+def _card_then_machines(m: re.Match[str]) -> str:
+    """'2台 8x a100', '2 nodes of 8x a100': as the node rules read machines counted first."""
+    per, card = m.group("per") or m.group("per2"), (m.group("card") or m.group("card2")).strip()
+    if m.group("zh"):
+        return f"{m.group('n')}{m.group('zh')} {per}x {card} "
+    return f"{m.group('n')} {m.group('en')} of {per}x {card} "
 
 
 HUNDREDS_RE = rc(
@@ -133,7 +176,7 @@ def _zero_stage(m: re.Match[str]) -> str:
 
 
 _GATE = re.compile(
-    r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|hundred|seq|gig|byte|len"
+    r"q\d|half|zero|deepspeed|w/|\bbs\b|node|machine|server|box|host|thousand|hundred|seq|gig|byte|len|台|节点|another"
 )
 
 
@@ -159,5 +202,7 @@ def chat_forms(s: str) -> str:
         s = MEMORY_WORDS_RE.sub(lambda m: f"{m.group(1)}{'gb' if m.group('g') else 'mb'}", s)
     if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
+    s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
+    s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     return TIMES_CARD_NODES_RE.sub(r"\1 \4 of \2 \3", s)
