@@ -122,6 +122,7 @@ IGNORED_REASONS = (
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
     "time_ago",  # 'two months ago', '两个月前': when something happened, no deadline nor duration (s21)
     "tool_global_batch",  # verl's / OpenRLHF's plain batch size: their global batch, sized as such (s21)
+    "rollout_batch_other_tool",  # 'rollout batch 256' with TRL etc.: OpenRLHF's setting, not used (s32)
     "past_date",  # 'by last quarter', '上个季度完成': a deadline already past, flagged (s21)
     "rounded_context",  # 'at only 4k context' beside 'max_seq_length=4608': the key's exact value (s21)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job

@@ -194,6 +194,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "this tool's batch size is the global batch (all GPUs, one training step): sized as the global "
         "batch, the micro-batch per GPU at its default"
     ),
+    "rollout_batch_other_tool": N_(
+        "a rollout batch is OpenRLHF's setting (--rollout_batch_size, prompts a rollout); this tool "
+        "generates its own batch each step (TRL: generation_batch_size = per-device batch × GPUs × "
+        "steps_per_generation) — not used"
+    ),
     "time_ago": N_(
         "when something happened, counted back from now: not a deadline nor a duration of this job"
     ),
