@@ -131,3 +131,83 @@ def test_api_rollout_batch_with_verl_is_not_noted(capsys):
     ledger = Ledger()
     note_rollout_batch(req, 8, ledger)
     assert not [n for n in ledger.notes if str(n.code).startswith("rollout_batch")]
+
+
+# 2. Two machines of different cards: used together (data parallel) or given a stage each
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "other"),
+    [
+        (
+            "Box one has 4 A100 80GB, box two has 4 L40S. Fine-tune Llama-3-8B with FSDP on both machines",
+            "L40S",
+            8,  # all the cards, at the L40S's 48 GB
+            "4 × A100 SXM4 80GB",
+        ),
+        (
+            "一台 4×H100 服务器和一台 4×A100 40GB 服务器，两台一起用 ZeRO-3 全参微调 Qwen2.5-32B",
+            "A100-SXM4-40GB",
+            8,
+            "4 × H100 SXM5 80GB",
+        ),
+    ],
+)
+def test_two_machines_used_together_are_one_data_parallel_run(capsys, question, gpu, count, other):
+    out = _ask(capsys, question)
+    req = out["request"]
+    assert (req["gpu"], req["gpu_count"]) == (gpu, count)
+    ignored = _ignored(out)
+    assert ignored.get(other) == "other_machine_dp"
+    assert "other_machine" not in ignored.values()
+
+
+def test_two_machines_data_parallel_said_in_both_languages(capsys):
+    en = _text(
+        capsys, "Box one has 4 A100 80GB, box two has 4 L40S. Fine-tune Llama-3-8B with FSDP on both machines"
+    )
+    assert "8 × L40S" in en.splitlines()[0] and "the slower card paces each step" in en
+    assert "cannot form one tensor-parallel group" not in en
+    zh = _text(
+        capsys,
+        "一台 4×H100 服务器和一台 4×A100 40GB 服务器，两台一起用 ZeRO-3 全参微调 Qwen2.5-32B",
+    )
+    assert "8 张 A100 40G" in zh.splitlines()[0] and "每一步由较慢的卡决定快慢" in zh
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count", "other"),
+    [
+        (
+            "We have a server with 4 A100 for fine-tuning and a box with 2 L4 for serving. "
+            "Fine-tune Mistral-7B with LoRA, is it enough?",
+            "A100-SXM4-80GB",
+            4,
+            "2 × L4",
+        ),
+        (
+            "微调用一台 4 张 A100 的服务器，上线用一台 2 张 L4 的机器，LoRA 微调 Mistral-7B 够不够？",
+            "A100-SXM4-80GB",
+            4,
+            "2 × L4",
+        ),
+    ],
+)
+def test_machines_given_stages_size_the_stage_asked(capsys, question, gpu, count, other):
+    out = _ask(capsys, question)
+    req = out["request"]
+    assert (req["gpu"], req["gpu_count"]) == (gpu, count)
+    assert _ignored(out).get(other) == "other_stage_machine"
+
+
+def test_stage_machine_reason_in_both_languages(capsys):
+    zh = _text(
+        capsys, "微调用一台 4 张 A100 的服务器，上线用一台 2 张 L4 的机器，LoRA 微调 Mistral-7B 够不够？"
+    )
+    assert "你分给另一个阶段的机器" in zh and "张量并行组" not in zh
+    en = _text(
+        capsys,
+        "We have a server with 4 A100 for fine-tuning and a box with 2 L4 for serving. Fine-tune Mistral-7B "
+        "with LoRA, is it enough?",
+    )
+    assert "the machine you gave the other stage" in en and "tensor-parallel group" not in en

@@ -109,6 +109,8 @@ IGNORED_REASONS = (
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
     "other_machine",  # '一台 8×4090 和一台 4×A100': two machines of different cards, the larger sized (s32)
+    "other_machine_dp",  # the same used together in ZeRO/FSDP/DDP: all sized at the smaller card (s32 fixf)
+    "other_stage_machine",  # '训练用一台 8×H100，部署用一台 4×4090': the other stage's machine (s32 fixf)
     "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
     "mixed_rig_sum",  # the same rig on llama.cpp/Ollama named: layers split by memory, the sum sized (s19)

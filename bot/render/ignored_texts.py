@@ -239,6 +239,15 @@ IGNORED_TEXTS: dict[str, str] = {
         "so this answer sizes one machine, the one above (the one asked about, else the one with more "
         "memory); ask to size this one on its own"
     ),
+    "other_machine_dp": N_(
+        "the other machine's cards, used together in one data-parallel run (ZeRO/FSDP/DDP: every GPU holds "
+        "an equal share, no tensor-parallel group spans the two kinds): all the GPUs are sized at the card "
+        "with less memory, the one above; the slower card paces each step, so the time is counted on it"
+    ),
+    "other_stage_machine": N_(
+        "the machine you gave the other stage: this answer sizes the stage asked on its own machine; ask "
+        "about the other stage to size that one"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
