@@ -211,3 +211,26 @@ def test_stage_machine_reason_in_both_languages(capsys):
         "with LoRA, is it enough?",
     )
     assert "the machine you gave the other stage" in en and "tensor-parallel group" not in en
+
+
+@pytest.mark.parametrize(
+    ("question", "other", "said"),
+    [
+        (
+            "I have one 8×A100 box and one 4×H100 box, fine-tune Llama-3-8B fully, enough?",
+            "4 × H100 SXM5 80GB",
+            "say 'across both machines' to size that",
+        ),
+        (
+            "我有一台 8×A100 和一台 4×H100，全参微调 Llama-3-8B 够吗",
+            "4 × H100 SXM5 80GB",
+            "说“两台一起”就按那样估算",
+        ),
+    ],
+)
+def test_other_machine_in_training_worded_by_stage(capsys, question, other, said):
+    out = _ask(capsys, question)
+    assert out["request"]["gpu"] == "A100-SXM4-80GB" and out["request"]["gpu_count"] == 8
+    assert _ignored(out).get(other) == "other_machine_training"
+    text = _text(capsys, question)
+    assert said in text and "tensor-parallel group" not in text and "张量并行组" not in text

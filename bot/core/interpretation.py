@@ -110,6 +110,7 @@ IGNORED_REASONS = (
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
     "other_machine",  # '一台 8×4090 和一台 4×A100': two machines of different cards, the larger sized (s32)
     "other_machine_dp",  # the same used together in ZeRO/FSDP/DDP: all sized at the smaller card (s32 fixf)
+    "other_machine_training",  # the same in training, no data parallelism said: one TP group (s32 fixf)
     "other_stage_machine",  # '训练用一台 8×H100，部署用一台 4×4090': the other stage's machine (s32 fixf)
     "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)

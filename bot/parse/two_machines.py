@@ -90,7 +90,9 @@ def two_machines(p: Any, gpus: list[GpuMention], own: dict[int, Role]) -> tuple[
     )
     _use(p, a, b)
     name = f"{other_count.value:g} × {other.gpu_id.replace('-', ' ')}"
-    p.named_unused.append((name, "other_stage_machine" if roles else "other_machine"))
+    training = p.f.get("stage") not in (None, "inference")  # the reason worded by stage (s32 fixf 2)
+    reason = "other_stage_machine" if roles else "other_machine_training" if training else "other_machine"
+    p.named_unused.append((name, reason))
     gpus[:] = [g for g in gpus if g.gpu_id != other.gpu_id]
     p.f["gpus_per_node"] = int(count.value)
     return sized, count

@@ -244,6 +244,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "an equal share, no tensor-parallel group spans the two kinds): all the GPUs are sized at the card "
         "with less memory, the one above; the slower card paces each step, so the time is counted on it"
     ),
+    "other_machine_training": N_(
+        "the other machine: this answer sizes one machine, the one above; the two kinds of cards could "
+        "still train together in one data-parallel run (ZeRO/FSDP: equal shares, each step paced by the "
+        "slower card) — say 'across both machines' to size that"
+    ),
     "other_stage_machine": N_(
         "the machine you gave the other stage: this answer sizes the stage asked on its own machine; ask "
         "about the other stage to size that one"
