@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from estimator.training_tools import tool_limits
+
 if TYPE_CHECKING:
     from estimator.ledger import Ledger
     from estimator.models import SizingRequest
@@ -33,10 +35,12 @@ def rollout_sequences(req: SizingRequest, per_prompt: int) -> int | None:
 def note_rollout_batch(req: SizingRequest, per_prompt: int, ledger: Ledger) -> None:
     """Say the units the rollout batch was read in (note ``rollout_batch_prompts``): prompts × samples =
     responses a rollout and, with a stated ``global_batch`` (responses a step; note ``rollout_batch_steps``),
-    the training steps of one rollout, rounded up. Nothing when no rollout batch was stated."""
+    the training steps of one rollout, rounded up. Nothing when no rollout batch was stated, or where it is
+    not used (a whole-step tool, verl, on a GPU count: its own batch is decoded, s32 fixf 1)."""
     sequences = rollout_sequences(req, per_prompt)
-    if sequences is None:
-        return
+    tool = tool_limits(req.training_tool)
+    if sequences is None or (tool is not None and tool.whole_step_rollout and req.gpu_count):
+        return  # verl decodes its data.train_batch_size, not this (estimator.rollout._completions_per_gpu)
     prompts = int(req.rollout_batch or 0)
     if not req.global_batch:
         ledger.note("rollout_batch_prompts", prompts=prompts, responses=per_prompt, sequences=sequences)

@@ -111,6 +111,9 @@ IGNORED_REASONS = (
     "gpu_kinds",  # 'H20、L40S和A800三种卡', 'three GPU types': the kinds listed, each card's count sized
     "mixed_rig",  # 'an RTX 5090 plus an RTX 3080': one machine, sized as that many of its smallest card
     "other_machine",  # '一台 8×4090 和一台 4×A100': two machines of different cards, the larger sized (s32)
+    "other_machine_dp",  # the same used together in ZeRO/FSDP/DDP: all sized at the smaller card (s32 fixf)
+    "other_machine_training",  # the same in training, no data parallelism said: one TP group (s32 fixf)
+    "other_stage_machine",  # '训练用一台 8×H100，部署用一台 4×4090': the other stage's machine (s32 fixf)
     "colocate_not_trl",  # 'colocate' with verl or OpenRLHF: the engine sleeps, nothing to size (s16)
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
     "mixed_rig_sum",  # the same rig on llama.cpp/Ollama named: layers split by memory, the sum sized (s19)
@@ -124,6 +127,7 @@ IGNORED_REASONS = (
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
     "time_ago",  # 'two months ago', '两个月前': when something happened, no deadline nor duration (s21)
     "tool_global_batch",  # verl's / OpenRLHF's plain batch size: their global batch, sized as such (s21)
+    "rollout_batch_other_tool",  # 'rollout batch 256' with TRL etc.: OpenRLHF's setting, not used (s32)
     "past_date",  # 'by last quarter', '上个季度完成': a deadline already past, flagged (s21)
     "rounded_context",  # 'at only 4k context' beside 'max_seq_length=4608': the key's exact value (s21)
     "earlier_run",  # s14: an earlier run on the same data and cards: its throughput times the new job

@@ -33,6 +33,7 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
+from bot.parse.rl_batch import rollout_batch_read
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
@@ -122,9 +123,7 @@ MICRO_RE = rc(
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
 --micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
-ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch(?:_size)?|(?:per_device_)?eval_batch_size"))
-"""OpenRLHF's generation batches: ``--rollout_batch_size`` / 'rollout batch 1024' read in its unit, prompts
-(estimator.rollout_batch, s32); ``--micro_…`` and an eval batch (s21): named."""
+ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch(?:_size)?|(?:per_device_)?eval_batch_size"))  # rl_batch
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;
@@ -386,7 +385,7 @@ def _batches(out: Vocab) -> None:
         out.s = mask(out.s, rollout.start(), rollout.end(), " ")
         key = rollout.group(0)[: rollout.start("n") - rollout.start()].strip(" -=:")
         if key[:7].lower() == "rollout" and _n(rollout, "n"):  # prompts a rollout (estimator.rollout_batch)
-            out.fields["rollout_batch"] = _n(rollout, "n")
+            rollout_batch_read(out.fields, out.unused, out.s, key, _n(rollout, "n") or 0)
         else:
             out.unused.append((f"{key}: {_n(rollout, 'n')}", "no_field"))
     mini = _take(out, PPO_MINI_RE, "n")

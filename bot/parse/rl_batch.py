@@ -79,3 +79,19 @@ def prompts_per_step(f: dict[str, Any], s: str) -> bool:
         f["global_batch"], f["num_samples"] = int(n), None  # '8 prompts per step': no data size
         return True
     return False
+
+
+def rollout_batch_read(f: dict[str, Any], unused: list[tuple[str, str]], s: str, key: str, n: int) -> None:
+    """A rollout batch read in the named tool's unit (s32 fixf 1): OpenRLHF's ``--rollout_batch_size`` (or no
+    tool named): prompts a rollout (``f["rollout_batch"]``, :mod:`estimator.rollout_batch`); verl's rollout
+    batch is its ``data.train_batch_size``, the prompts of one step (verl/trainer/config/ppo_trainer.yaml),
+    read as the global batch unless one is stated (``s``: the normalized text; the reply's note
+    ``global_batch_prompts`` says it in prompts × rollout.n); any other tool generates its own batch each
+    step: named in ``unused``, not used."""
+    tool = f.get("training_tool")
+    if tool in (None, "OpenRLHF"):
+        f["rollout_batch"] = n
+    elif tool == "verl" and "train_batch" not in s and "global_batch" not in f:
+        f["global_batch"] = n
+    else:
+        unused.append((f"{key}: {n}", "rollout_batch_other_tool"))

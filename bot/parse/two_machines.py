@@ -15,6 +15,7 @@ message that weighs them ('or', 'vs', '还是'), keeps its own reading (:mod:`bo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.parse.regex import rc
@@ -35,6 +36,20 @@ ONE_MACHINE_RE = rc(
     r"|同一台|一台(?:机器|服务器|主机)?里"
 )
 """Cards said to share one machine ('in one box', '同一台', '一台机器里'): one rig, not two machines."""
+BOTH_USED_RE = rc(
+    r"\b(?:both|across|together|combined)\b|一起|两台都|合起来|跨(?:两台|机器|节点)"
+    r"|\b(?:zero[\s\-_]?[123]?|fsdp|ddp|deepspeed|data[\s\-]parallel)\b|数据并行"
+)
+"""Both machines used ('across both nodes', '两台一起') or data parallelism stated (ZeRO/FSDP/DDP: each rank
+holds an equal shard or replica and no tensor-parallel group spans the cards; s32 fixf 2)."""
+TRAIN_ROLE_RE = rc(
+    r"(?:训练|微调)\s*用|用(?:来|于)?\s*(?:训练|微调)|\bfor\s+(?:training|fine[\s\-]?tuning)\b"
+)
+SERVE_ROLE_RE = rc(
+    r"(?:部署|推理|服务|上线)\s*用|用(?:来|于)?\s*(?:部署|推理|服务|上线)"
+    r"|\bfor\s+(?:serving|inference|deployment)\b"
+)
+"""A machine given a stage ('训练用一台 8×H100', '部署用一台 4×4090', '8 H100 for training')."""
 
 
 def machines_said(s: str) -> int:
@@ -62,17 +77,66 @@ def two_machines(p: Any, gpus: list[GpuMention], own: dict[int, Role]) -> tuple[
         return None
     (i, a), (j, b) = sorted(own.items(), key=lambda kv: gpus[kv[0]].start)
     first, second = gpus[i], gpus[j]
+    roles = _stages(p.s, first, second)
+    if BOTH_USED_RE.search(p.s) and not roles:
+        return _data_parallel(p, gpus, (first, a), (second, b))
     named = [g.gpu_id for g in gpus]  # a card named again ('can the H100 box serve …') is the one asked
     asked = named.count(first.gpu_id) - named.count(second.gpu_id)
     larger = a.value * _memory(first) >= b.value * _memory(second)
+    if roles:  # the machine of the stage asked (training unless the message serves)
+        asked = 1 if roles[0] == ("serve" if p.f.get("stage") == "inference" else "train") else -1
     sized, other, count, other_count = (
         (first, second, a, b) if asked > 0 or (asked == 0 and larger) else (second, first, b, a)
     )
-    p.used.update((id(a), id(b)))
-    ones = (id(r) for r in p.roles if r.role in ("nodes", "count") and r.value == 1)  # 'one box', '一台'
-    p.used.update(ones)
+    _use(p, a, b)
     name = f"{other_count.value:g} × {other.gpu_id.replace('-', ' ')}"
-    p.named_unused.append((name, "other_machine"))
+    training = p.f.get("stage") not in (None, "inference")  # the reason worded by stage (s32 fixf 2)
+    reason = "other_stage_machine" if roles else "other_machine_training" if training else "other_machine"
+    p.named_unused.append((name, reason))
     gpus[:] = [g for g in gpus if g.gpu_id != other.gpu_id]
     p.f["gpus_per_node"] = int(count.value)
     return sized, count
+
+
+def _use(p: Any, a: Role, b: Role) -> None:
+    p.used.update((id(a), id(b)))
+    ones = (id(r) for r in p.roles if r.role in ("nodes", "count") and r.value == 1)  # 'one box', '一台'
+    p.used.update(ones)
+
+
+def _stages(s: str, first: GpuMention, second: GpuMention) -> tuple[str, str] | None:
+    """('train' | 'serve' for the first machine, the same for the second) when each is given a different
+    stage (:data:`TRAIN_ROLE_RE`, :data:`SERVE_ROLE_RE`: the role word before the card, after the one
+    before it); None otherwise."""
+
+    def stage(text: str) -> str | None:
+        ends = [(m.end(), "train") for m in TRAIN_ROLE_RE.finditer(text)]
+        ends += [(m.end(), "serve") for m in SERVE_ROLE_RE.finditer(text)]
+        return max(ends)[1] if ends else None
+
+    one, two = stage(s[: first.start]), stage(s[first.start : second.start])
+    if one is None and two is None:
+        return None
+    if one is None or two is None:  # '8 H100 for training and 4 4090 for serving': the words after
+        one, two = stage(s[first.start : second.start]), stage(s[second.start :])
+    return (one, two) if one and two and one != two else None
+
+
+def _data_parallel(
+    p: Any, gpus: list[GpuMention], one: tuple[GpuMention, Role], two: tuple[GpuMention, Role]
+) -> tuple[GpuMention, Role]:
+    """Both machines' cards in one data-parallel run (ZeRO/FSDP/DDP, 'across both'): every rank holds an
+    equal share, so the run is sized as all the cards at the smaller card's memory (a tie: the slower card,
+    which paces each step); the other card named (``other_machine_dp``)."""
+
+    def key(g: GpuMention) -> tuple[float, float]:
+        return (_memory(g), catalog.gpu(g.gpu_id).peak_flops_16bit or 0.0)
+
+    (sized, count), (other, other_count) = sorted((one, two), key=lambda gr: key(gr[0]))
+    _use(p, count, other_count)
+    name = f"{other_count.value:g} × {other.gpu_id.replace('-', ' ')}"
+    p.named_unused.append((name, "other_machine_dp"))
+    gpus[:] = [g for g in gpus if g.gpu_id != other.gpu_id]
+    if count.value == other_count.value:
+        p.f["gpus_per_node"] = int(count.value)
+    return sized, replace(count, value=count.value + other_count.value)

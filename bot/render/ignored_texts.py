@@ -198,6 +198,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "this tool's batch size is the global batch (all GPUs, one training step): sized as the global "
         "batch, the micro-batch per GPU at its default"
     ),
+    "rollout_batch_other_tool": N_(
+        "a rollout batch is OpenRLHF's setting (--rollout_batch_size, prompts a rollout); this tool "
+        "generates its own batch each step (TRL: generation_batch_size = per-device batch × GPUs × "
+        "steps_per_generation) — not used"
+    ),
     "time_ago": N_(
         "when something happened, counted back from now: not a deadline nor a duration of this job"
     ),
@@ -237,6 +242,20 @@ IGNORED_TEXTS: dict[str, str] = {
         "— each rank holds an equal share at the same speed, and across machines it runs over the network — "
         "so this answer sizes one machine, the one above (the one asked about, else the one with more "
         "memory); ask to size this one on its own"
+    ),
+    "other_machine_dp": N_(
+        "the other machine's cards, used together in one data-parallel run (ZeRO/FSDP/DDP: every GPU holds "
+        "an equal share, no tensor-parallel group spans the two kinds): all the GPUs are sized at the card "
+        "with less memory, the one above; the slower card paces each step, so the time is counted on it"
+    ),
+    "other_machine_training": N_(
+        "the other machine: this answer sizes one machine, the one above; the two kinds of cards could "
+        "still train together in one data-parallel run (ZeRO/FSDP: equal shares, each step paced by the "
+        "slower card) — say 'across both machines' to size that"
+    ),
+    "other_stage_machine": N_(
+        "the machine you gave the other stage: this answer sizes the stage asked on its own machine; ask "
+        "about the other stage to size that one"
     ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"

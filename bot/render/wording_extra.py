@@ -18,12 +18,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.rollout_batch_prompts: N_(
         "The rollout batch counts prompts (OpenRLHF's --rollout_batch_size): %(prompts)s prompts × "
         "%(responses)s samples each (--n_samples_per_prompt) = %(sequences)s responses a rollout, decoded "
-        "together."
+        "up to vLLM's max_num_seqs at once per engine."
     ),
     NoteCode.rollout_batch_steps: N_(
         "The rollout batch counts prompts (OpenRLHF's --rollout_batch_size): %(prompts)s prompts × "
         "%(responses)s samples each (--n_samples_per_prompt) = %(sequences)s responses a rollout, decoded "
-        "together; the training batch counts responses (--train_batch_size): %(train_batch)s a step, "
+        "up to vLLM's max_num_seqs at once per engine; the training batch counts responses "
+        "(--train_batch_size): %(train_batch)s a step, "
         "%(steps)s steps a rollout."
     ),
     NoteCode.ddp_does_not_fit: N_(
