@@ -35,3 +35,28 @@ def test_llm_named_beside_speech_engine_keeps_its_sizing():
     parsed = parse("Qwen2.5-7B 给 CosyVoice 写台词，推理 20 并发要几张 4090")
     assert parsed.request.model is not None
     assert not any(n.startswith("non_llm") for n in parsed.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "words"),
+    [
+        (
+            "用 DeepSpeed Ulysses 序列并行度 4 全参微调 Qwen2.5-14B，64k 上下文，几张 A100",
+            "序列并行（Ulysses），并行度 4",
+            "未建模",
+        ),
+        (
+            "full fine-tune Qwen2.5-14B at 64k with sequence_parallel_size 8 on H800, how many GPUs",
+            "sequence parallelism, degree 8",
+            "not modelled",
+        ),
+        ("ring attention 训练 Llama-3-8B 32k 上下文 要几张 H100", "序列并行（ring attention）", "未建模"),
+    ],
+)
+def test_sequence_parallelism_named_as_not_used(question, named, words):
+    """fixc #2: Ulysses / sequence_parallel_size / ring attention were neither used nor named."""
+    parsed = parse(question)
+    assert (named, "sequence_parallel") in parsed.unused_numbers
+    assert parsed.request.model is not None and parsed.request.seq_len is not None
+    text = render(answer(question, Context()), "text")
+    assert f"“{named}”" in text and words in text and "Jacobs" in text

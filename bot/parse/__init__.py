@@ -19,6 +19,8 @@ from bot.parse.plain_forms import plain_forms
 from bot.parse.result import ParseResult
 from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
+from bot.parse.seq_parallel import GATE_RE as SEQ_PARALLEL_RE
+from bot.parse.seq_parallel import with_sequence_parallel
 from bot.parse.slot_count import with_slot_count
 from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
 from bot.parse.stage_rigs import STAGE_CUES, stage_rigs
@@ -32,8 +34,9 @@ _LAPTOP = (LAPTOP_RE, "laptop")
 _THEN_SERVE = (THEN_SERVE_RE, "then_serve")
 _WHICH = (WHICH_CARDS_RE, "which_cards")
 _NON_LLM = (NON_LLM_RE, "non_llm")
+_SEQ_PARALLEL = (SEQ_PARALLEL_RE, "sequence_parallel")
 WHOLE_MESSAGE = CueTable(
-    (_RIGS, _EVAL, _LAPTOP, _THEN_SERVE, _WHICH, _NON_LLM),
+    (_RIGS, _EVAL, _LAPTOP, _THEN_SERVE, _WHICH, _NON_LLM, _SEQ_PARALLEL),
     declared={"stage_rigs": ("train", "预训练", "fine", "sft", "微调", "lora", "instruction")},
     folded=True,
 )
@@ -80,6 +83,8 @@ def parse(text: str) -> ParseResult:
             parsed = with_cards_compared(parsed, raw)
         if _NON_LLM in steps and NON_LLM_RE.search(raw):  # 'CosyVoice', 'MinerU': not an LLM (s32 fixc #1)
             parsed = with_non_llm(parsed, raw)
+        if _SEQ_PARALLEL in steps and SEQ_PARALLEL_RE.search(raw):  # Ulysses, ring attention (s32 fixc #2)
+            parsed = with_sequence_parallel(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             from bot.parse.bare_length import with_bare_length
 
