@@ -9,6 +9,8 @@ from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
 from bot.parse.eval_cards import without_eval_cards
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
+from bot.parse.non_llm import GATE_RE as NON_LLM_RE
+from bot.parse.non_llm import with_non_llm
 from bot.parse.normalize import normalize
 from bot.parse.parse_error import failed_parse
 from bot.parse.past_then_now import with_past_runs
@@ -17,6 +19,8 @@ from bot.parse.plain_forms import plain_forms
 from bot.parse.result import ParseResult
 from bot.parse.second_stage import GATE_RE as THEN_SERVE_RE
 from bot.parse.second_stage import with_second_stage
+from bot.parse.seq_parallel import GATE_RE as SEQ_PARALLEL_RE
+from bot.parse.seq_parallel import with_sequence_parallel
 from bot.parse.slot_count import with_slot_count
 from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
 from bot.parse.stage_rigs import STAGE_CUES, stage_rigs
@@ -29,8 +33,10 @@ _EVAL = (EVAL_CARDS_RE, "eval_cards")
 _LAPTOP = (LAPTOP_RE, "laptop")
 _THEN_SERVE = (THEN_SERVE_RE, "then_serve")
 _WHICH = (WHICH_CARDS_RE, "which_cards")
+_NON_LLM = (NON_LLM_RE, "non_llm")
+_SEQ_PARALLEL = (SEQ_PARALLEL_RE, "sequence_parallel")
 WHOLE_MESSAGE = CueTable(
-    (_RIGS, _EVAL, _LAPTOP, _THEN_SERVE, _WHICH),
+    (_RIGS, _EVAL, _LAPTOP, _THEN_SERVE, _WHICH, _NON_LLM, _SEQ_PARALLEL),
     declared={"stage_rigs": ("train", "预训练", "fine", "sft", "微调", "lora", "instruction")},
     folded=True,
 )
@@ -75,6 +81,10 @@ def parse(text: str) -> ParseResult:
         # 'which GPUs?', '租什么卡': the common cards compared (s23)
         if _WHICH in steps and WHICH_CARDS_RE.search(raw):
             parsed = with_cards_compared(parsed, raw)
+        if _NON_LLM in steps and NON_LLM_RE.search(raw):  # 'CosyVoice', 'MinerU': not an LLM (s32 fixc #1)
+            parsed = with_non_llm(parsed, raw)
+        if _SEQ_PARALLEL in steps and SEQ_PARALLEL_RE.search(raw):  # Ulysses, ring attention (s32 fixc #2)
+            parsed = with_sequence_parallel(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             from bot.parse.bare_length import with_bare_length
 

@@ -275,6 +275,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     no_history: bool
     api_no_history: bool
     absurd_model: bool
+    non_llm: str  # 'tts', 'asr', 'ocr': a speech or OCR model named (bot.parse.non_llm, s32 fixc #1)
     switched: str
     needs_model: bool
     read_config: dict[str, str] | None

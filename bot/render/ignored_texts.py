@@ -71,6 +71,11 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
+    "sequence_parallel": N_(
+        "not modelled: the plan splits activations by tensor/pipeline parallelism and recomputation; "
+        "Ulysses or ring-attention sequence parallelism splits each sequence's activations over its degree "
+        "(Jacobs et al. 2023, DeepSpeed-Ulysses §3), so with it fewer GPUs or less recomputation may do"
+    ),
     "commented_out": N_(
         "commented out with “#” in your config: the tool does not read it, so it is not used"
     ),

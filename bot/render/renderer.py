@@ -19,6 +19,7 @@ from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.active_name import active_in_name
+from bot.parse.non_llm import KINDS as NON_LLM_KINDS
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
 from bot.render.budget_pick_text import budget_pick_line
@@ -201,6 +202,7 @@ def render_help(
         "no_history": parsed is not None and NO_HISTORY in parsed.notes,
         "api_no_history": parsed is not None and API_NO_HISTORY in parsed.notes,
         "absurd_model": parsed is not None and ABSURD_MODEL in parsed.notes,
+        "non_llm": next((k for k, note in NON_LLM_KINDS.items() if parsed and note in parsed.notes), ""),
         "switched": "",
         "needs_model": needs_model_size(parsed),
         "read_config": config_keys_read(stack),

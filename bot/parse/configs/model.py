@@ -28,6 +28,7 @@ UNUSED_REASONS = (
     "engine_gpus",  # CUDA_VISIBLE_DEVICES lists other than the GPUs the engine's TP × PP × DP uses
     "vllm_server_default",  # TRL use_vllm with no vllm_mode: its engine as sized (server), said (s18)
     "samples_cap",  # LLaMA-Factory max_samples beside a named dataset: sized at the cap, said (s27)
+    "sequence_parallel",  # Ulysses / ring attention: no SP degree in the plans (bot.parse.seq_parallel)
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

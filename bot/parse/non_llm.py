@@ -1,0 +1,50 @@
+"""Speech and OCR/document models named by name (session 32 fresh-user trial, fixc #1): 'CosyVoice',
+'FunASR', 'MinerU'. They are not LLMs the estimator sizes, and a message that starts with one
+('用 CosyVoice 做语音合成') was read as a follow-up with nothing before it ('用H100'). The parse
+names the model as typed (``unknown_model``), marks the message out of scope and notes the kind
+(:data:`KINDS`), so the help says what the model is, that the bot sizes LLM training and serving,
+and that a parameter count gets a generic size. A message that also names or sizes an LLM keeps
+its reading (the LLM is sized)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.result import ParseResult
+
+_B, _E = r"(?<![a-z0-9])", r"(?![a-z])"
+_NAMES: tuple[tuple[str, str], ...] = (
+    # speech synthesis (TTS): github.com/FunAudioLLM/CosyVoice, 2noise/ChatTTS, fishaudio/fish-speech,
+    # RVC-Boss/GPT-SoVITS, SWivid/F5-TTS, index-tts/index-tts, coqui-ai/TTS (XTTS), hexgrad/kokoro
+    (r"cosy[\s\-_]?voice\d*|chat[\s\-_]?tts|fish[\s\-_]?speech|gpt[\s\-_]?so[\s\-_]?vits|f5[\s\-_]?tts"
+     r"|index[\s\-_]?tts\d*|spark[\s\-_]?tts|mega[\s\-_]?tts\d*|x[\s\-_]?tts(?:[\s\-_]?v?\d)?|kokoro", "tts"),
+    # speech recognition (ASR): modelscope/FunASR (Paraformer, SenseVoice), wenet-e2e/wenet, FireRedASR
+    (r"fun[\s\-_]?asr|paraformer|sense[\s\-_]?voice|fire[\s\-_]?red[\s\-_]?asr|wenet|kaldi", "asr"),
+    # OCR and document parsing: opendatalab/MinerU, PaddlePaddle/PaddleOCR, GOT-OCR2.0, VikParuchuri/surya,
+    # tesseract-ocr, JaidedAI/EasyOCR, RapidAI/RapidOCR, docling-project/docling
+    (r"mineru|magic[\s\-_]?pdf|paddle[\s\-_]?ocr|got[\s\-_]?ocr[\d.]*|surya[\s\-_]?ocr|tesseract|easy[\s\-_]?ocr"
+     r"|rapid[\s\-_]?ocr|docling", "ocr"),
+)  # fmt: skip
+_READERS = tuple((re.compile(_B + f"(?:{p})" + _E, re.IGNORECASE), kind) for p, kind in _NAMES)
+GATE_RE = re.compile(_B + "(?:" + "|".join(p for p, _ in _NAMES) + ")" + _E, re.IGNORECASE)
+"""Any of the names, on the text as typed (the call site's gate: bot.parse.parse's cue table)."""
+KINDS = {"tts": "non_llm_tts", "asr": "non_llm_asr", "ocr": "non_llm_ocr"}
+"""The kind of model → the note the help reads (bot.render.renderer.non_llm_kind)."""
+
+
+def with_non_llm(parsed: ParseResult, raw: str) -> ParseResult:
+    """``parsed`` with the first speech/OCR model named in ``raw`` as its unknown model, out of scope and
+    noted by kind; unchanged when an LLM is named or sized beside it, or none of the names is there."""
+    req = parsed.request
+    if req.model or req.params_total or req.architecture:
+        return parsed
+    hits = [(m.start(), m.group(0), kind) for pattern, kind in _READERS if (m := pattern.search(raw))]
+    if not hits:
+        return parsed
+    _, name, kind = min(hits)
+    update = {"unknown_model": name.strip(), "model_suggestions": [], "model_family_only": False}
+    unused = [u for u in parsed.unused_numbers if u[0].lower() != f"runtime: {name.strip().lower()}"]
+    notes = [*parsed.notes, KINDS[kind]]
+    return parsed.model_copy(
+        update={**update, "out_of_scope": True, "notes": notes, "unused_numbers": unused}
+    )
