@@ -41,3 +41,36 @@ def test_pasted_torchrun_command_that_shards_is_not_ddp(text: str) -> None:
 def test_prose_vocab_under_the_cap() -> None:
     path = Path(__file__).resolve().parents[1] / "bot" / "parse" / "prose_vocab.py"
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
+
+
+# -- item 8: a bare 'Titan' names the card only before a card word or no Latin word ---------------------
+
+TITAN_CARD = [
+    ("LoRA 13B on 4 Titan GPUs", 4),
+    ("2 Titans for LoRA 13B", 2),
+    ("4 块 Titan 全参微调 6B", 4),
+    ("用 2 张 Titan 显卡跑 7B 推理", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), TITAN_CARD)
+def test_bare_titan_is_the_titan_rtx(text: str, count: int) -> None:
+    parsed = parse(text)
+    assert (parsed.unknown_gpu.lower().rstrip("s"), parsed.request.gpu_count) == ("titan", count)
+    from estimator.gpu_families import family_flagship
+
+    assert family_flagship(parsed.unknown_gpu) == "Titan-RTX"
+
+
+TITAN_NOT_CARD = [
+    "Can the Titan Ridge dock run a 7B model",
+    "Titan Ridge 扩展坞能跑 7B 吗",
+    "my Titan Ridge controller box, serve a 7B model",
+]
+
+
+@pytest.mark.parametrize("text", TITAN_NOT_CARD)
+def test_titan_ridge_is_no_card(text: str) -> None:
+    parsed = parse(text)
+    assert "titan" not in (parsed.request.gpu or "").lower()
+    assert not parsed.unknown_gpu
