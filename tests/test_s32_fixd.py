@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from bot.parse import parse
+
+
+def _ask(capsys, question: str, fmt: str = "text") -> str:
+    main(["ask", "--format", fmt, "--", question])
+    return capsys.readouterr().out
+
 
 # -- item 6: a pasted torchrun command with nothing that shards is plain DDP, as the prose is -------------
 
@@ -74,3 +81,25 @@ def test_titan_ridge_is_no_card(text: str) -> None:
     parsed = parse(text)
     assert "titan" not in (parsed.request.gpu or "").lower()
     assert not parsed.unknown_gpu
+
+
+# -- item 1: a family word read as its one catalog card is said once as read, never "no card matches" -----
+
+TITAN_READ = [
+    (
+        "Full fine-tune a 6B model on 4 Titan GPUs",
+        "Read “Titan” as the Titan RTX (24 GB)",
+        "No card in my catalog",
+    ),
+    ("2 块 Titan 跑 LoRA 13B", "把“Titan”按 Titan RTX（24 GB）估算", "目录里没有与这个名字对应的卡"),
+]
+
+
+@pytest.mark.parametrize(("text", "said", "not_said"), TITAN_READ)
+def test_titan_read_as_the_titan_rtx_without_contradiction(
+    capsys, text: str, said: str, not_said: str
+) -> None:
+    out = _ask(capsys, text)
+    assert said in out
+    assert not_said not in out
+    assert "not in my catalog" not in out.split("\n")[1] and "不在我的目录中" not in out
