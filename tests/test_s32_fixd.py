@@ -103,3 +103,31 @@ def test_titan_read_as_the_titan_rtx_without_contradiction(
     assert said in out
     assert not_said not in out
     assert "not in my catalog" not in out.split("\n")[1] and "不在我的目录中" not in out
+
+
+# -- item 5: a GPU-hour figure under 10 keeps a meaningful decimal, never a bare '1' ----------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_small_gpu_hours_keep_a_decimal(lang: str) -> None:
+    from bot.render.fmt import fmt_for
+
+    f = fmt_for(lang)
+    assert [f.hours(h) for h in (1.02, 0.996, 2.04, 1.34, 0.62, 1.0, 3.0, 12.4)] == [
+        "1.0", "1.0", "2.0", "1.3", "0.62", "1", "3", "12",
+    ]  # fmt: skip
+
+
+SMALL_JOBS = [
+    ("DPO on Qwen2-7B with 15k preference pairs, which GPU is cheapest?", "GPU-hours:"),
+    ("用 1.5 万对偏好数据 DPO 训练 Qwen2-7B，哪张卡最便宜", "GPU 时长"),
+]
+
+
+@pytest.mark.parametrize(("text", "mark"), SMALL_JOBS)
+def test_small_job_range_has_no_bare_one(capsys, text: str, mark: str) -> None:
+    import re
+
+    line = next(x for x in _ask(capsys, text).splitlines() if mark in x)
+    figures = re.findall(r"(?<![\d.%])(\d+(?:\.\d+)?)(?![\d.%])", line.split("MFU", 1)[1])
+    assert figures and all("." in x for x in figures), line
