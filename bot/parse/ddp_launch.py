@@ -42,10 +42,11 @@ def ddp_launched(s: str, unused: list[tuple[str, str]]) -> dict[str, Any]:
     return {"training_tool": "PyTorch DDP"}
 
 
-def vocab_ddp(out: Any, s: str, training: bool) -> None:
-    """The prose reader's hook (:func:`bot.parse.prose_vocab.read_vocabulary`): a training text that
-    names PyTorch's launcher and no training tool is read as plain DDP (:func:`ddp_launched`)."""
-    if training and "torch" in s and "training_tool" not in out.fields:
+def vocab_ddp(out: Any, s: str) -> None:
+    """The prose reader's hook (:func:`bot.parse.prose_vocab.read_vocabulary`, called for a training text
+    with 'torch' in it): one that names PyTorch's launcher and no training tool is plain DDP
+    (:func:`ddp_launched`)."""
+    if "training_tool" not in out.fields:
         out.fields.update(ddp_launched(s, out.unused))
 
 

@@ -274,7 +274,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
             out.fields["training_tool"] = name
         elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
-    vocab_ddp(out, s, training)  # 'torchrun finetune.py': plain DDP (s32)
+    if training and "torch" in s:  # 'torchrun finetune.py': plain DDP (s32), its reader gated here
+        vocab_ddp(out, s)
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):
