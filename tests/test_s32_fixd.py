@@ -25,10 +25,12 @@ COMMAND_DDP = [
 
 
 @pytest.mark.parametrize("text", COMMAND_DDP)
-def test_pasted_torchrun_command_is_plain_ddp(text: str) -> None:
-    req = parse(text).request
-    assert req.training_tool == "PyTorch DDP"
-    assert req.gpu_count in (4, 8)
+def test_pasted_torchrun_command_is_plain_ddp(capsys, text: str) -> None:
+    import json
+
+    req = json.loads(_ask(capsys, text, "json"))["request"]  # the whole path: the command read first
+    assert req["training_tool"] == "PyTorch DDP"
+    assert req["gpu_count"] in (4, 8)
 
 
 COMMAND_SHARDED = [
@@ -38,8 +40,10 @@ COMMAND_SHARDED = [
 
 
 @pytest.mark.parametrize("text", COMMAND_SHARDED)
-def test_pasted_torchrun_command_that_shards_is_not_ddp(text: str) -> None:
-    assert parse(text).request.training_tool != "PyTorch DDP"
+def test_pasted_torchrun_command_that_shards_is_not_ddp(capsys, text: str) -> None:
+    import json
+
+    assert json.loads(_ask(capsys, text, "json"))["request"]["training_tool"] != "PyTorch DDP"
 
 
 # -- item 7: the prose reader stays under the module cap ---------------------------------------------------
