@@ -40,3 +40,25 @@ def ddp_launched(s: str, unused: list[tuple[str, str]]) -> dict[str, Any]:
         return {}
     unused[:] = [(t, "launcher_ddp" if t.startswith("launcher: ") else why) for t, why in unused]
     return {"training_tool": "PyTorch DDP"}
+
+
+def vocab_ddp(out: Any, s: str) -> None:
+    """The prose reader's hook (:func:`bot.parse.prose_vocab.read_vocabulary`, called for a training text
+    with 'torch' in it): one that names PyTorch's launcher and no training tool is plain DDP
+    (:func:`ddp_launched`)."""
+    if "training_tool" not in out.fields:
+        out.fields.update(ddp_launched(s, out.unused))
+
+
+def command_ddp(cfg: Any, text: str) -> None:
+    """The pasted-command path (:mod:`bot.parse.configs`): 'torchrun --nproc_per_node 8 train.py' read
+    as a command whose script names no tool (its ``tool`` stays the launcher) is plain DDP too, where the
+    whole message ``text`` names nothing that shards (:data:`SHARDS_RE`) and the job is not inference."""
+    if (
+        cfg.tool == "torchrun"
+        and "training_tool" not in cfg.values
+        and cfg.values.get("stage") != "inference"
+        and not SHARDS_RE.search(text)
+    ):
+        cfg.values["training_tool"] = "PyTorch DDP"
+        cfg.used.setdefault("torchrun", "training_tool")

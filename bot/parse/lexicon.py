@@ -268,7 +268,10 @@ UNKNOWN_GPU_RE = rc(
     r"|310[pb]\d(?![a-z0-9])|(?:atlas|华为|huawei)[\s\-]*310[pb](?![a-z0-9])"
     r"|310[pb](?=\s*(?:的\s*)?(?:卡|显卡|npu|加速卡|推理卡|cards?(?![a-z])|gpus?(?![a-z])))"
     r"|310p(?![a-z0-9])(?!\s*(?:的\s*)?(?:模型|大模型|参数|models?(?![a-z])|params?(?![a-z])|parameters?))"
-    r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black))?"
+    # s32: a bare 'Titan' names the card only before a card word, a small function word or no Latin word
+    # ('4 块 Titan 全参微调', '2 Titans for LoRA', 'Titan GPUs'); 'the Titan Ridge dock' is no card
+    r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black)(?![a-z])|s?(?=[\s\-]*(?:[^a-z\s\-]|$|"
+    r"(?:gpus?|cards?|rtx|and|or|with|for|to|on|in|at|as|is|are|from|vs)(?![a-z]))))"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"
     r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
     r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{2,4}|(?:biren\s*|壁仞\s*)?br\d{3}"

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.later_names import LATE, earlier_in_brackets
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
+from bot.parse.ddp_launch import vocab_ddp
 from bot.parse.gpu_layers import (
     HOST_HINT_RE,
     cpu_experts,
@@ -272,10 +273,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
             out.fields["training_tool"] = name
         elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
-    if training and "torch" in s and "training_tool" not in out.fields:  # 'torchrun finetune.py': DDP (s32)
-        from bot.parse.ddp_launch import ddp_launched
-
-        out.fields.update(ddp_launched(s, out.unused))
+    if training and "torch" in s:  # 'torchrun finetune.py': plain DDP (s32), its reader gated here
+        vocab_ddp(out, s)
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):

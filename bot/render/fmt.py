@@ -225,12 +225,14 @@ class Fmt:
         return format_percent(f, format="#,##0.#%", locale=self.locale)
 
     def hours(self, h: float) -> str:
-        """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``)."""
+        """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``,
+        ``1.0``: never a bare ``1`` that reads as a count, s32 trial)."""
         if h >= 10:  # self.int(h), its Python path in place (a reply words ~2 GPU-hour figures)
             return f"{round(h):,}" if self._python_digits else self.int(h)
         if 0 < h < 0.01:  # two decimals would print 0
             return self.small(h)
-        return self.num(h, 1 if h >= 1 else 2)
+        text = self.num(h, 1 if h >= 1 else 2)  # '1.0', not '1': a figure under 10 keeps its decimal (s32)
+        return text if "." in text or h == round(h) else text + ".0"  # a whole count (billed hours): "1"
 
     def days(self, d: float) -> str:
         """Days: two decimals under 1 (``0.12``), one under 10 (``7.6``), whole numbers above (``61``)."""

@@ -328,6 +328,9 @@ def _unknown_gpu_line(parsed: ParseResult, report: SizingReport, lang: str) -> s
         )
     elif suggestions and _family_only(name):  # 'Intel Gaudi', 'Ascend NPUs', '昇腾卡' (s26)
         return translate(lang, FAMILY_LINE, name=name, used=gpu_names(report)[0], names=suggestions)
+    elif gpu is not None and gpu.why == "gpu_family_flagship":  # '4 块 Titan': read as the line's card (s32)
+        gib = f"{catalog.gpu(str(gpu.value)).memory_gib:g}"
+        return translate(lang, FAMILY_READ_LINE, name=name, used=gpu_names(report)[0], gib=gib)
     else:
         line = translate(
             lang,
@@ -361,6 +364,12 @@ FAMILY_LINE = N_(
 )
 """An accelerator family typed without a model ('Intel Gaudi', 'Ascend NPUs', 'TPUs'; s25 closing, "Left"):
 named as typed and asked which model, never sized silently as the reference card (design.md §8)."""
+FAMILY_READ_LINE = N_(
+    "Read “%(name)s” as the %(used)s (%(gib)s GB), the card of that line in my catalog — name the model "
+    "if yours is another."
+)
+"""A line typed without its model letter whose catalog card is read for it ('4 块 Titan' → TITAN RTX;
+estimator.gpu_families): said once as read, never also "not in my catalog" / "no card matches" (s32 trial)."""
 MAC_CHIP_LINE = N_(
     "“%(name)s” with %(gib)s GB of unified memory, its chip not named: sized as the %(chip)s "
     "(%(bandwidth)s GB/s memory bandwidth)."
