@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.cli import main
@@ -23,3 +25,44 @@ def test_tgi_share_echoed_under_its_own_name(capsys, question):
     head = _ask(capsys, question).splitlines()[0]
     assert "cuda_memory_fraction 0.7" in head
     assert "gpu_memory_utilization" not in head
+
+
+def _ask_config(capsys, tmp_path, command: str, question: str, fmt: str = "text") -> str:
+    config = tmp_path / "launch.txt"
+    config.write_text(command + "\n")
+    main(["ask", "--config", str(config), "--format", fmt, "--", question])
+    return capsys.readouterr().out
+
+
+QWEN_TGI = "text-generation-launcher --model-id Qwen/Qwen2.5-7B-Instruct --cuda-memory-fraction 0.4"
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (
+            "one A10 24G, how much memory is left for the KV cache",
+            (
+                "no — at cuda_memory_fraction 0.4 it does not start: 7.1 GiB usable per GPU",
+                "about 0.85 leaves",
+            ),
+        ),
+        (
+            "一张 A10 24G，KV 缓存能用多少显存",
+            ("cuda_memory_fraction 0.4 时无法启动：每卡可用 7.1 GiB", "调到约 0.85"),
+        ),
+    ],
+)
+def test_stated_share_too_small_answered_at_their_setting_first(capsys, tmp_path, question, words):
+    """15.2 GB of weights do not fit in 0.4 × 22.5 GiB × TGI's 0.95 less the CUDA context (7.1 GiB):
+    the headline says so at their share, and the share that holds the weights and one sequence —
+    not 'fits only if … gpu_memory_utilization above 0.9' beside a plan on more GPUs (s32 trial #1)."""
+    head = _ask_config(capsys, tmp_path, QWEN_TGI, question).splitlines()[0]
+    for word in words:
+        assert word in head
+    assert "gpu_memory_utilization" not in head
+    report = json.loads(_ask_config(capsys, tmp_path, QWEN_TGI, question, "json"))["report"]
+    assert (report["feasible"], report["feasible_reason"]) == ("no", "stated_share")
+    assert report["inference"]["serving_gpus"] == 1  # one GPU count throughout: theirs
+    note = next(w for w in report["warnings"] if w["code"] == "stated_share_short")
+    assert (note["params"]["share"], note["params"]["needed"]) == (0.4, 0.85)
