@@ -66,3 +66,24 @@ def test_stated_share_too_small_answered_at_their_setting_first(capsys, tmp_path
     assert report["inference"]["serving_gpus"] == 1  # one GPU count throughout: theirs
     note = next(w for w in report["warnings"] if w["code"] == "stated_share_short")
     assert (note["params"]["share"], note["params"]["needed"]) == (0.4, 0.85)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (
+            "Qwen2.5 7B served by TGI on 2 A100 80G, cuda memory fraction 0.6, how much memory is usable?",
+            "41.8 GiB usable per GPU, ≈ 26.2 GiB of it for the KV cache",
+        ),
+        (
+            "用 TGI 在 2 张 A100 80G 上部署 Qwen2.5 7B，--cuda-memory-fraction 0.6，可用显存多少",
+            "每卡可用 41.8 GiB，扣除权重和工作区后约 26.2 GiB 留给 KV cache",
+        ),
+    ],
+)
+def test_usable_memory_asked_is_in_the_headline(capsys, question, words):
+    """0.6 × the card × TGI's 0.95 less the CUDA context; the KV cache's room is that less 14.2 GiB of
+    weights and the workspace: the figure asked leads, not a detail line (s32 trial #2)."""
+    head = _ask(capsys, question).splitlines()[0]
+    assert words in head
+    assert "cuda_memory_fraction 0.6" in head

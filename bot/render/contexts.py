@@ -251,6 +251,7 @@ class ParseExtras(TypedDict):
     asks_largest: bool
     asks_ttft: bool
     asks_speed: bool
+    asks_usable: bool
     asks_gpu_days: bool
     engine_not_modelled: bool  # an engine named but not modelled (MindIE): s25 trial #14
     nonpositive_numbers: str

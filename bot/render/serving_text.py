@@ -188,8 +188,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
-        "engine_reserve": report.feasible_reason == "engine_reserve",
-        "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
+        **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
@@ -397,4 +396,17 @@ def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:
         "needed": f"{p['needed']:g}",
         "kv": f.gib(max(p["kv_bytes"], 0.0)),
         "sequences": f.int(p["sequences"]),
+    }
+
+
+def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
+    """``engine_reserve``: the runtime's reserve too small; ``stated_share``: the headline's figures
+    when the user's memory share is too small
+    (:func:`_stated_share`); ``kv_room``: the KV cache's room per GPU, the engine's usable memory less
+    its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2)."""
+    room = inf.usable_bytes_per_gpu - inf.weights_bytes / (inf.tp * inf.pp) - inf.workspace_bytes_per_gpu
+    return {
+        "engine_reserve": report.feasible_reason == "engine_reserve",
+        "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
+        "kv_room": f.gib(max(room, 0.0)),
     }
