@@ -25,7 +25,7 @@ from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
-from estimator.serving_verdict import refused_to_start, serving_need, serving_verdict
+from estimator.serving_verdict import at_stated_share, refused_to_start, serving_need, serving_verdict
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -181,7 +181,6 @@ def size_serving(
     server = tensor_parallel and (req.gpu_count or 1) > 1
 
     def personal(weights: Precision) -> bool:  # GeForce/Mac or GGUF; not a vLLM/SGLang server's cards
-        """A personal machine (that server has users, not a user)."""
         return (gpu.personal and not server) or runtime_for(gpu, weights, named=named).local
 
     most: list[int] = []  # "how many at once" on the user's GPUs: the sequences they hold, once known
@@ -194,12 +193,13 @@ def size_serving(
 
     stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
 
-    def size(weights: Precision, searched: bool = False, count: int | None = None) -> Inference:
+    def size(weights: Precision, searched: bool = False, count: int | None = None, share=0.0) -> Inference:
         """The answer in ``weights`` on the stated TP × PP, else (``searched``) the chosen; ``count`` GPUs."""
         at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
         kv = base.kv_precision if req.kv_precision or ggml or weights not in GGUF_FORMATS else Precision.fp16
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
+        setup = replace(setup, utilization=share) if share else setup  # raised from the user's (s32 #1)
         return serve(replace(setup, price_at_capacity=at_capacity, kv_precision=kv))  # GGUF: f16 KV (s28 L3)
 
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
@@ -228,14 +228,14 @@ def size_serving(
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
     runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, LATE.mla_tp_copies(req, spec))
-    if gpu.generic:  # a card known by its memory only: no speed or cost figures
-        inf = inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
-        ledger.note("generic_gpu_no_time", gpu=gpu.name)
+    inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
-    feasible, reason = serving_verdict(req, inf, gpu, spec)
     launched = Launch(too_small, requested_count(req), runtime, precision)
-    feasible, reason = launched_verdict((feasible, reason), launched, spec, gpu, inf, ledger)
+    verdict = launched_verdict(serving_verdict(req, inf, gpu, spec), launched, spec, gpu, inf, ledger)
+    inf, (feasible, reason) = at_stated_share(
+        req, (inf, verdict), (gpu, runtime), partial(size, precision), ledger
+    )
     if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
         feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
@@ -244,6 +244,12 @@ def size_serving(
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+
+
+def _without_time(inf: Inference, gpu: GpuSpec, ledger: Ledger) -> Inference:
+    """A card known by its memory only: no speed or cost figures (noted)."""
+    ledger.note("generic_gpu_no_time", gpu=gpu.name)
+    return inf.model_copy(update={"decode_tokens_per_s": None, "prefill_seconds": None})
 
 
 def _capacity_on_count(

@@ -5,10 +5,13 @@ verdicts are unchanged. Memory figures are bytes; counts are GPUs."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Callable
 
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
@@ -104,3 +107,57 @@ def refused_to_start(req: SizingRequest, inf: Inference, runtime: ServingRuntime
     limit = engine_limit(req, inf, spec)
     capacity = inf.kv_capacity_tokens
     return runtime.refuses_short_cache and requested_count(req) is not None and 0 < (capacity or 0) < limit
+
+
+WHOLE_CARD_SHARES = ("vLLM", "TGI", "SGLang")
+"""Runtimes whose memory share the user can raise to fit the weights: a share of the card (vLLM
+``gpu_memory_utilization``, TGI ``--cuda-memory-fraction``) or of the memory free at start-up (SGLang
+``--mem-fraction-static``); lmdeploy's ``cache_max_entry_count`` is the KV cache's share of what the
+weights leave, so raising it never fits them."""
+
+
+def share_needed(
+    req: SizingRequest, inf: Inference, gpu: GpuSpec, runtime: ServingRuntime, ledger: Ledger
+) -> float | None:
+    """The user's stated memory share leaves too little for the weights, workspace and the load (or one
+    sequence) on their GPUs, where a larger share would hold them (the 'full_memory' fit): the smallest
+    share in steps of 0.05 that does, noted (``stated_share_short``) with what the stated share leaves
+    per GPU and what that share leaves for the KV cache (docs/design.md §8: their setting first; s32
+    trial #1). None without a stated share, a count, or a runtime whose share can be raised for it."""
+    count = requested_count(req)
+    stated = req.gpu_memory_utilization
+    if stated is None or not count or runtime.name not in WHOLE_CARD_SHARES:
+        return None
+    workspace = inf.workspace_bytes_per_gpu
+    need = serving_need(req, inf, count) / count  # per GPU, the weights split over the user's GPUs
+    usable = runtime.share_bytes(runtime.usable_bytes(gpu), workspace)
+    for step in range(math.floor(stated * 20) + 1, 21):
+        raised = dataclasses.replace(runtime, utilization=step / 20)
+        room = raised.share_bytes(raised.usable_bytes(gpu), workspace)
+        if room >= need:
+            kv = room - workspace - inf.weights_bytes / count
+            ledger.note(
+                "stated_share_short", share=stated, usable_bytes=usable, need_bytes=need,
+                needed=step / 20, kv_bytes=kv, sequences=req.concurrency or 1,
+            )  # fmt: skip
+            return step / 20
+    return None
+
+
+def at_stated_share(
+    req: SizingRequest,
+    sized: tuple[Inference, tuple[str | None, str | None]],
+    card: tuple[GpuSpec, ServingRuntime],
+    resize: Callable[..., Inference],
+    ledger: Ledger,
+) -> tuple[Inference, tuple[str | None, str | None]]:
+    """The answer and verdict; where the user's memory share is too small but a larger one holds the
+    service on their GPUs (:func:`share_needed`), 'no' ('stated_share') and the answer re-sized on
+    their GPUs at that share (``resize(share=…)``), so the reply keeps to one GPU count (s32 trial #1)."""
+    inf, verdict = sized
+    if verdict[1] != "full_memory":
+        return sized
+    share = share_needed(req, inf, card[0], card[1], ledger)
+    if share is None:
+        return sized
+    return resize(share=share), ("no", "stated_share")

@@ -48,6 +48,7 @@ from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, spans
+from bot.parse.memory_asked import asks_usable
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
 from bot.parse.name_format import named_format
@@ -221,8 +222,7 @@ class _Parse(FieldSteps, StageSteps):
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         if isinstance(c := self.f.get("gpu_count"), float) and not c.is_integer():  # '3.5 A100s'
             self._whole_count()
-        params = self.f.get("params_total")
-        if params and params > MAX_PARAMS:  # "a 1000000B model": beyond any real model, not sized
+        if (params := self.f.get("params_total")) and params > MAX_PARAMS:  # beyond any real model: not sized
             self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
             self.f["params_total"] = self.f["params_active"] = None
             self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
@@ -265,6 +265,7 @@ class _Parse(FieldSteps, StageSteps):
             asks_largest=mf.LARGEST in flags and ASKS_LARGEST_RE.search(s0) is not None,
             asks_ttft=mf.TTFT in flags and ASKS_TTFT_RE.search(s0) is not None,
             asks_speed=mf.SPEED in flags and ASKS_SPEED_RE.search(s0) is not None,
+            asks_usable=("显存" in s0 or "memory" in s0) and asks_usable(s0),  # s32 #2
             asks_gpu_days=mf.GPU_DAYS in flags and ASKS_GPU_DAYS_RE.search(s0) is not None,
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,

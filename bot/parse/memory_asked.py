@@ -41,3 +41,21 @@ def asks_throughput(s: str) -> bool:
     """Whether the lower-cased message ``s`` asks the serving throughput (call it only when ``s`` says
     '吞吐' or 'throughput')."""
     return ASKS_THROUGHPUT_RE.search(s) is not None
+
+
+ASKS_USABLE_RE = rc(
+    r"(?:可用|能用|剩余|剩下|留给\s*kv\s*(?:缓存|cache)?)\s*(?:的)?\s*(?:显存|内存)\s*(?:有|是|大概|能有)?\s*(?:多少|多大|几)"
+    r"|kv\s*(?:缓存|cache)?\s*(?:能|可以)?\s*(?:用|分到|留|剩)\s*(?:多少|几)"
+    r"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:is\s+|will\s+be\s+|would\s+be\s+|do\s+i\s+have\s+)?"
+    r"(?:usable|available|left)\b"
+    r"|\b(?:memory|vram)\s+(?:is\s+)?(?:usable|available|left)\s+for\s+(?:the\s+)?kv\b"
+)
+"""A serving question for the memory the engine may use per GPU, or what it leaves for the KV cache
+('可用显存多少', 'KV 缓存能用多少显存', 'how much memory is usable'): the headline gives the usable GiB
+and the KV cache's share of it (s32 trial #2: only in a detail line before)."""
+
+
+def asks_usable(s: str) -> bool:
+    """Whether the lower-cased message ``s`` asks the memory usable per GPU (or left for the KV cache);
+    call it only when ``s`` says 'memory', 'vram', '显存' or '内存'."""
+    return ASKS_USABLE_RE.search(s) is not None

@@ -76,6 +76,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "asks_largest": False,
             "asks_ttft": False,
             "asks_speed": False,
+            "asks_usable": False,
             "asks_gpu_days": False,
             "engine_not_modelled": False,
             "nonpositive_numbers": "",
@@ -104,6 +105,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_largest": parsed.asks_largest,
         "asks_ttft": parsed.asks_ttft,
         "asks_speed": parsed.asks_speed,
+        "asks_usable": parsed.asks_usable,  # 'how much memory is usable': usable and KV GiB led (s32 #2)
         "asks_gpu_days": parsed.asks_gpu_days,
         # an engine named but not modelled (MindIE): no vLLM start-up log as if it ran vLLM (s25 trial #14)
         "engine_not_modelled": "runtime_not_modelled" in map(_REASON, parsed.unused_numbers),

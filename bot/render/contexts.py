@@ -185,6 +185,8 @@ class InferenceContext(TypedDict):
     refuses_limit: bool
     stated_layout: bool
     engine_reserve: bool
+    stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)
+    kv_room: str  # the KV cache's room per GPU (s32 #2)
     never_fits: bool
     stated_tp: str
     stated_pp: str
@@ -251,6 +253,7 @@ class ParseExtras(TypedDict):
     asks_largest: bool
     asks_ttft: bool
     asks_speed: bool
+    asks_usable: bool
     asks_gpu_days: bool
     engine_not_modelled: bool  # an engine named but not modelled (MindIE): s25 trial #14
     nonpositive_numbers: str

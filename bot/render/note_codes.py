@@ -63,6 +63,7 @@ class NoteCode(Keys):
     stated_layout_too_small = "stated_layout_too_small"
     stated_layout_needs_more = "stated_layout_needs_more"
     engine_reserve_short = "engine_reserve_short"
+    stated_share_short = "stated_share_short"
     max_model_len_from_model = "max_model_len_from_model"
     tokens_assumed_chinchilla = "tokens_assumed_chinchilla"
     duration_needs_data = "duration_needs_data"

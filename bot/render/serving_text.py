@@ -16,6 +16,7 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
+from bot.render.stated import SHARE_KEY
 from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
@@ -187,7 +188,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
-        "engine_reserve": report.feasible_reason == "engine_reserve",
+        **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
@@ -376,3 +377,36 @@ def _v0_whole_profile(inf: Inference) -> bool:
     if not inf.context_tokens:
         return False
     return inf.max_concurrency > inf.replicas * (inf.kv_capacity_tokens // inf.context_tokens)
+
+
+def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:
+    """The headline's figures when the user's memory share cannot hold the weights, workspace and one
+    sequence (its 'stated_share_short' note, estimator.serving_verdict.share_needed): the share under
+    the runtime's own flag name, the GiB it leaves per GPU, the need, the share that holds it and the KV
+    cache that share leaves (s32 trial #1)."""
+    note = next((w for w in report.warnings if w.code == "stated_share_short"), None)
+    if note is None:
+        return None
+    p, runtime = note.params, report.request.runtime
+    return {
+        "flag": SHARE_KEY.get(runtime.value if runtime else "", "gpu_memory_utilization"),
+        "share": f"{p['share']:g}",
+        "usable": f.gib(p["usable_bytes"]),
+        "need": f.gib(p["need_bytes"]),
+        "needed": f"{p['needed']:g}",
+        "kv": f.gib(max(p["kv_bytes"], 0.0)),
+        "sequences": f.int(p["sequences"]),
+    }
+
+
+def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
+    """``engine_reserve``: the runtime's reserve too small; ``stated_share``: the headline's figures
+    when the user's memory share is too small
+    (:func:`_stated_share`); ``kv_room``: the KV cache's room per GPU, the engine's usable memory less
+    its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2)."""
+    room = inf.usable_bytes_per_gpu - inf.weights_bytes / (inf.tp * inf.pp) - inf.workspace_bytes_per_gpu
+    return {
+        "engine_reserve": report.feasible_reason == "engine_reserve",
+        "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
+        "kv_room": f.gib(max(room, 0.0)),
+    }

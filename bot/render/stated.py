@@ -124,13 +124,18 @@ LIMIT_KEY = {
     "Ollama": "num_ctx",
 }
 """The name of ``max_model_len`` in each engine (vLLM and any other: max_model_len)."""
-SHARE_KEY = {"lmdeploy": "cache_max_entry_count", "SGLang": "mem_fraction_static"}
+SHARE_KEY = {
+    "lmdeploy": "cache_max_entry_count",
+    "SGLang": "mem_fraction_static",
+    "TGI": "cuda_memory_fraction",
+}
 """The name of ``gpu_memory_utilization`` where the engine's share means something else: lmdeploy's
 ``--cache-max-entry-count`` is the share of the memory FREE after the weights that the KV cache takes
 (InternLM/lmdeploy ``lmdeploy/messages.py`` ``TurbomindEngineConfig`` / ``PytorchEngineConfig``, default
 0.8), sized so by :class:`estimator.runtimes.others.Lmdeploy`; never vLLM's share of the whole card.
 SGLang's ``--mem-fraction-static`` is the share of the memory free at start-up for weights and the KV
-pool (sglang ``server_args.py``), sized so by :class:`estimator.runtimes.sglang.SGLang` (trial s10 C1)."""
+pool (sglang ``server_args.py``), sized so by :class:`estimator.runtimes.sglang.SGLang` (trial s10 C1).
+TGI's ``--cuda-memory-fraction`` (launcher/src/main.rs) is its share of the card (s32 trial #2)."""
 
 
 def serving_settings(report: SizingReport, lang: str) -> str:

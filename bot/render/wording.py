@@ -181,6 +181,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "leaving ≈ %(reserve_bytes)s per GPU for activations; one 8,192-token prefill needs ≈ "
         "%(need_bytes)s: lower --cache-max-entry-count (default 0.8)."
     ),
+    NoteCode.stated_share_short: N_(
+        "The figures below are at a memory share of %(needed)s, the smallest (in steps of 0.05) that holds "
+        "the weights, the workspace and %(sequences)s sequence(s) on your GPUs."
+    ),
     NoteCode.mla_dp_attention_assumed: N_(
         "Assumed: data-parallel attention (SGLang --enable-dp-attention; vLLM --data-parallel-size with "
         "--enable-expert-parallel), which keeps each sequence's MLA latent cache on one GPU: up to "
