@@ -39,3 +39,41 @@ def test_accumulation_with_model_is_sized() -> None:
     result = answer("batch size 256 for Qwen2.5-7B full fine-tune on 4 A100, how much gradient accumulation?")
     assert result.accumulation is None and result.report is not None
     assert "× 64 accumulation × DP 4" in render(result, "text")
+
+
+# -- lmdeploy's / TGI's batch size: their cap, said once, under the user's key (bot.parse.load_words) ------
+
+CAP_AS_LOAD = [
+    ("lmdeploy batch_size 4 for internlm2.5-20b on one A100 40GB", "batch_size 4", 4),
+    ("TGI max batch size 8 for Llama-3-8B on an L4", "max batch size 8", 8),
+    ("lmdeploy 跑 Qwen2.5-7B，batch_size 设为 8，一张 4090", "batch_size", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "load"), CAP_AS_LOAD)
+def test_engine_batch_alone_is_the_cap_sized_as_load(text: str, key: str, load: int) -> None:
+    result = answer(text)
+    assert result.report is not None and result.report.request.concurrency == load
+    reply = render(result, "text")
+    assert "max_num_seqs" not in reply  # before: 'Not used: “max_num_seqs: 4”' and then sized as the load
+    assert "Not used" not in reply and "未使用" not in reply
+    assert key in reply and ("Used:" in reply or "已使用" in reply)
+
+
+CAP_BESIDE_LOAD = [
+    (
+        "lmdeploy max_batch_size=16 for Qwen2.5-14B on one A100 80GB, 64 concurrent users",
+        "max_batch_size=16",
+        64,
+    ),
+    ("用 lmdeploy 部署 Qwen2.5-14B，max_batch_size 32，100 并发，一张 A100", "max_batch_size 32", 100),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "load"), CAP_BESIDE_LOAD)
+def test_engine_batch_beside_a_load_is_named_once(text: str, key: str, load: int) -> None:
+    result = answer(text)
+    assert result.report is not None and result.report.request.concurrency == load
+    reply = render(result, "text")
+    assert "max_num_seqs" not in reply and key in reply
+    assert "a training setting" not in reply and "训练设置" not in reply  # the batch named once, as the cap

@@ -185,6 +185,7 @@ USED_REASONS = frozenset(
         "steps_per_device",
         "vllm_server_default",
         "cap_only",
+        "cap_as_load",  # lmdeploy's/TGI's batch size, its cap, sized as the load (s32 fixb)
         "sample_range",
         "sample_avg_max",
         "daily_schedule_calendar",
