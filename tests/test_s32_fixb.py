@@ -77,3 +77,27 @@ def test_engine_batch_beside_a_load_is_named_once(text: str, key: str, load: int
     reply = render(result, "text")
     assert "max_num_seqs" not in reply and key in reply
     assert "a training setting" not in reply and "训练设置" not in reply  # the batch named once, as the cap
+
+
+# -- a training tool named in a serving question: not used because serving is sized (interpretation) ------
+
+SERVED_TOOL = [
+    ("Unsloth 只用来推理 Qwen3-14B 在 3090 上", "Unsloth"),
+    ("Only using Unsloth for inference of Qwen3-14B on a 3090", "Unsloth"),
+    ("用 LLaMA-Factory 部署 Qwen2.5-7B 推理，一张 4090", "LLaMA-Factory"),
+]
+
+
+@pytest.mark.parametrize(("text", "tool"), SERVED_TOOL)
+def test_training_tool_in_serving_is_not_a_missing_setting(text: str, tool: str) -> None:
+    result = answer(text)
+    assert result.report is not None and result.report.request.stage == "inference"
+    reasons = {i.reason for i in result.interpretation.ignored if tool in i.text}
+    assert reasons == {"training_tool_serving"}  # before: 'no_field' ('changes the answer … no setting')
+    reply = render(result, "text")
+    assert "会影响结果" not in reply and "it changes the answer" not in reply
+
+
+def test_training_tool_in_training_keeps_its_reason() -> None:
+    ignored = answer("LoRA Qwen2.5-7B with SomeNewTrainerX on one 4090").interpretation.ignored
+    assert all(i.reason != "training_tool_serving" for i in ignored)

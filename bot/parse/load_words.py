@@ -53,8 +53,9 @@ def engine_batch(f: dict[str, Any], concurrency: Any, s: str = "", named: list[A
         return f["batch_size"] if concurrency is None else concurrency
     cap = int(f["batch_size"])
     said = next((m[0] for m in BATCH_KEY_RE.finditer(s) if int(m[2]) == cap), f"batch size {cap}")
-    if concurrency is None:
-        named.append((said, "cap_as_load"))
+    if concurrency is None or concurrency == cap:  # the cap is kept (max_num_seqs) and the load sized
+        f["max_num_seqs"] = cap
+        named.append((said, "cap_as_load" if concurrency is None else "cap_at_load"))
         return f["batch_size"]
     named.append((said, "load_above_cap" if concurrency > cap else "cap_not_load"))
     f["batch_size"] = None  # named as the cap: not a micro-batch beside the load (interpretation)

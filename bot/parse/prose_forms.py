@@ -467,7 +467,7 @@ def cap_and_load(f: dict[str, Any]) -> list[tuple[str, str]]:
     ``cap_only``); beside a stated load, the load is sized and the cap named (``cap_not_load``, or
     ``load_above_cap`` when the load exceeds it)."""
     cap = f.get("max_num_seqs")
-    if not cap:
+    if not cap or cap == f.get("batch_size") == f.get("concurrency"):  # lmdeploy's, named (load_words)
         return []
     load = f.get("concurrency")
     if load is None:
