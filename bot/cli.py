@@ -100,7 +100,7 @@ def _ask(
     config = None if stack is not None else config
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
     result = without_history(result)
-    answered = result.understood or result.ceiling or result.family_fits  # s30: their ceiling; s31: sizes
+    answered = result.understood or result.ceiling or result.family_fits or result.accumulation  # s30–32
     code = EXIT_OK if answered else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.contract import to_json

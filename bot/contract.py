@@ -69,6 +69,8 @@ def _answered(answer: Answer) -> str | None:
         return "sized"
     if answer.family_fits is not None:
         return "family_fits"
+    if answer.accumulation is not None:  # no model: the accumulation's formula (s32 fixb)
+        return "accumulation"
     return "ceiling" if answer.ceiling is not None else None
 
 

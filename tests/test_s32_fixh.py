@@ -181,13 +181,16 @@ def test_count_after_yao_stays_a_count() -> None:
 def test_engine_batch_as_the_load_is_not_named(capsys) -> None:
     d = _ask(capsys, "用 lmdeploy 部署 Qwen2.5 7B，batch_size 4，一张 4090")
     assert d["request"]["concurrency"] == 4
-    assert d["interpretation"]["ignored"] == []  # before: 'max_num_seqs: 4', a key never typed
+    # before: 'max_num_seqs: 4', a key never typed; merged with s32-fixb: named once as used, under the
+    # user's own key, the cap sized as the load ('cap_as_load')
+    assert d["interpretation"]["ignored"] == [{"text": "batch_size 4", "reason": "cap_as_load"}]
 
 
 def test_engine_batch_beside_a_load_named_as_typed(capsys) -> None:
     d = _ask(capsys, "Serve Qwen2.5 7B with lmdeploy, 100 concurrent requests, batch size 16, one A100")
     assert d["request"]["concurrency"] == 100
-    assert d["interpretation"]["ignored"] == [{"text": "batch_size: 16", "reason": "load_above_cap"}]
+    # as typed (merged with s32-fixb)
+    assert d["interpretation"]["ignored"] == [{"text": "batch size 16", "reason": "load_above_cap"}]
 
 
 def test_second_bpw_is_named() -> None:

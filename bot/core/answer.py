@@ -17,6 +17,7 @@ from bot.parse.which_cards import CHEAPEST_ASKED
 from estimator.models import Plan, SizingReport, SizingRequest
 
 if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never validated from outside
+    from bot.core.accumulation import Accumulation
     from bot.core.budget_pick import BudgetPick
     from bot.core.ceiling_cards import CeilingCards
     from bot.core.configfile import ConfigInfo
@@ -74,6 +75,8 @@ class Answer:
     ceiling: CeilingCards | None = None
     """no model named: the count from the user's own per-card ceiling (bot.core.ceiling_cards, s30)"""
     family_fits: FamilyFits | None = None
+    accumulation: Accumulation | None = None
+    """no model named: the gradient accumulation asked, as the formula on their figures (s32 fixb)"""
     """a family named without a size beside a card: which sizes fit on it (bot.core.family_fits, s31)"""
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 

@@ -43,6 +43,7 @@ IGNORED_REASONS = (
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
     "sharding_conflict",  # an FSDP sharding strategy beside reshard_after_forward, which sets the stage
     "training_only",  # a training setting in a serving question
+    "training_tool_serving",  # a training tool named in a serving question (s32 fixb)
     "serving_only",  # a serving setting in a training question
     "not_for_method",  # e.g. a LoRA rank for full fine-tuning
     "unknown_module",  # a LoRA target no projection of the model is called
@@ -191,6 +192,8 @@ USED_REASONS = frozenset(
         "steps_per_device",
         "vllm_server_default",
         "cap_only",
+        "cap_at_load",
+        "cap_as_load",  # lmdeploy's/TGI's batch size, its cap, sized as the load (s32 fixb)
         "sample_range",
         "sample_avg_max",
         "daily_schedule_calendar",
@@ -259,6 +262,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
+        if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
+            ignored = [_served_tool(i) for i in ignored]
     # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
     if report is not None and report.request.algorithm in RL_ALGORITHMS and _in_trainer(report.request):
         ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]
@@ -269,6 +274,14 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         substitutions=_substitutions(parsed, report),
         beyond_slots=_beyond_slots(parsed.card_slots, report),
     )
+
+
+def _served_tool(item: Ignored) -> Ignored:
+    """A training tool named in a serving question: not used because the serving is sized, not a setting
+    the sizing lacks ('no_field' → 'training_tool_serving', s32 fixb #3)."""
+    if item.reason != "no_field" or not item.text.startswith("training_tool: "):
+        return item
+    return Ignored(text=item.text, reason="training_tool_serving")
 
 
 def _in_trainer(req: SizingRequest) -> bool:

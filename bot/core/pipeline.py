@@ -415,6 +415,10 @@ def _unsized(
         from bot.core.family_fits import family_fits  # imported when used: start-up
 
         return {"family_fits": family_fits(parsed, request, size)}
+    if "accumulation_asked" in parsed.notes:  # 'how much gradient accumulation' with no model (s32 fixb)
+        from bot.core.accumulation import accumulation  # imported when used: start-up
+
+        return {"accumulation": accumulation(parsed)}
     return {"ceiling": _ceiling(parsed)}
 
 

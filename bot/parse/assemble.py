@@ -21,6 +21,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
+from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
@@ -32,8 +33,6 @@ from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import slots_cue, slots_read
 from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
-from bot.parse.cpu_named import GATE as CPU_GATE
-from bot.parse.cpu_named import cpu_named
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
 from bot.parse.daily_users import read_daily_users
@@ -420,7 +419,7 @@ class _Parse(FieldSteps, StageSteps):
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
-        self.named_unused += cpu_named(self.raw) if not gpus and CPU_GATE.search(self.raw) else []  # s32
+        self.named_unused += cpu.cpu_named(self.raw) if not gpus and cpu.GATE.search(self.raw) else []  # s32
         return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
 
     # -- step 3: numbers and their roles

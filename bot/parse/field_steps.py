@@ -447,8 +447,8 @@ class FieldSteps:
             self.named_unused.append((f"team_size: {team:g}", "not_sized"))
         if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
             f["concurrency"] = 1
-        if stage == "inference" and f["batch_size"] is not None:  # serving: max batch = concurrent sequences
-            f["concurrency"] = engine_batch(f, f["concurrency"])  # (lmdeploy's and TGI's: their cap too)
+        if stage == "inference" and f["batch_size"] is not None:  # serving: max batch = concurrent (a cap)
+            f["concurrency"] = engine_batch(f, f["concurrency"], self.s, self.named_unused)
 
     def _global_batch(self) -> None:
         """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),

@@ -36,10 +36,27 @@ CAP_BATCH_ENGINES = frozenset({"lmdeploy", "TGI"})
 batch is then that cap (``max_num_seqs``), read as the CLI flag already is, and the concurrency sized."""
 
 
-def engine_batch(f: dict[str, Any], concurrency: Any) -> Any:
+BATCH_KEY_RE = rc(
+    r"((?:max[\s_-]*)?batch[\s_-]*size|(?:max[\s_-]*)?batch)\s*(?:[:=]|设为|设成|设置为|为|of|to|at)?\s*(\d+)"
+)
+"""The batch as the user wrote it, key and number ('batch_size 4', 'max_batch_size=16', 'max batch
+size 8'): the reply echoes their key, not vLLM's ``max_num_seqs`` (s32 fixb #2)."""
+
+
+def engine_batch(f: dict[str, Any], concurrency: Any, s: str = "", named: list[Any] | None = None) -> Any:
     """The concurrency a serving request ``f`` with a batch size sizes: ``concurrency`` when one was read,
-    else that batch; for an engine of :data:`CAP_BATCH_ENGINES` the batch is also its ``max_num_seqs``
-    (set when none is)."""
-    if f.get("runtime") in CAP_BATCH_ENGINES and f.get("max_num_seqs") is None:
-        f["max_num_seqs"] = int(f["batch_size"])
-    return f["batch_size"] if concurrency is None else concurrency
+    else that batch. For an engine of :data:`CAP_BATCH_ENGINES` the batch is its cap on sequences run at
+    once, named in ``named`` under the user's own key (from ``s``): the load sized when no other load is
+    stated ('cap_as_load'; before, 'max_num_seqs: 4' was called not used and then sized as the load, s32
+    fixb #2), else a cap beside the load ('cap_not_load', 'load_above_cap')."""
+    if f.get("runtime") not in CAP_BATCH_ENGINES or f.get("max_num_seqs") is not None or named is None:
+        return f["batch_size"] if concurrency is None else concurrency
+    cap = int(f["batch_size"])
+    said = next((m[0] for m in BATCH_KEY_RE.finditer(s) if int(m[2]) == cap), f"batch size {cap}")
+    if concurrency is None or concurrency == cap:  # the cap is kept (max_num_seqs) and the load sized
+        f["max_num_seqs"] = cap
+        named.append((said, "cap_as_load" if concurrency is None else "cap_at_load"))
+        return f["batch_size"]
+    named.append((said, "load_above_cap" if concurrency > cap else "cap_not_load"))
+    f["batch_size"] = None  # named as the cap: not a micro-batch beside the load (interpretation)
+    return concurrency

@@ -462,19 +462,19 @@ def engine_settings(s: str, training: bool) -> tuple[str, dict[str, int], list[t
 
 
 def cap_and_load(f: dict[str, Any]) -> list[tuple[str, str]]:
-    """An engine's cap read from prose beside the load, as a pasted command's (configs.merge._load_and_cap):
-    alone, it bounds the answer (``cap_only``); beside a stated load, the load is sized and the cap named
-    (``cap_not_load``; ``load_above_cap`` when the load exceeds it). s32: lmdeploy's/TGI's batch (their cap,
-    load_words.CAP_BATCH_ENGINES) is named as typed ('batch_size: 4'), and not at all when it is the load."""
-    cap, load, engine = f.get("max_num_seqs"), f.get("concurrency"), f.get("runtime")
-    key = "batch_size" if cap == f.get("batch_size") and engine in ("lmdeploy", "TGI") else "max_num_seqs"
-    if not cap or (load == cap and key == "batch_size"):  # s32: that engine's batch read as the load: used
+    """An engine's cap read from prose beside the load, as a pasted command's is
+    (:func:`bot.parse.configs.merge._load_and_cap`): alone, it bounds the answer ('how many fit at once',
+    ``cap_only``); beside a stated load, the load is sized and the cap named (``cap_not_load``, or
+    ``load_above_cap`` when the load exceeds it)."""
+    cap = f.get("max_num_seqs")
+    if not cap or cap == f.get("batch_size") == f.get("concurrency"):  # lmdeploy's, named (load_words)
         return []
+    load = f.get("concurrency")
     if load is None:
         f["concurrency_asked"] = True
-        return [(f"{key}: {cap}", "cap_only")]
+        return [(f"max_num_seqs: {cap}", "cap_only")]
     f["max_num_seqs"] = None
-    return [(f"{key}: {cap}", "load_above_cap" if load > cap else "cap_not_load")]
+    return [(f"max_num_seqs: {cap}", "load_above_cap" if load > cap else "cap_not_load")]
 
 
 def rollout_parallel(s: str, training: bool) -> tuple[str, list[int]]:

@@ -9,6 +9,7 @@ from operator import attrgetter, eq
 from typing import Any
 
 from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices
+from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
@@ -175,8 +176,16 @@ class StageSteps:
         if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
             self.notes.append(note)
         sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
-        sized += ("concurrency",)
+        sized += ("concurrency", "global_batch")  # a global batch is a training run's, not a price (s32 fixb)
         nothing_else = not any(map(f.get, sized)) and f.get("stage") in (None, "pretrain")
+        if (
+            f.get("global_batch")
+            and ("accum" in self.s or "梯度累" in self.s)
+            and ACCUM_ASKED_RE.search(self.s)
+        ):
+            self.notes.append(
+                "accumulation_asked"
+            )  # 'how much gradient accumulation' (bot.core.accumulation)
         if gpus and ASKS_COST_RE.search(self.s) and nothing_else:
             f["hours"] = 1.0  # "H100一小时多少钱", "H100 price per GPU-hour": one GPU-hour's price
             self.notes.append("price_lookup")

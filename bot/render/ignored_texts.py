@@ -365,6 +365,16 @@ IGNORED_TEXTS: dict[str, str] = {
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
+    "training_tool_serving": N_(
+        "a training tool: this is a serving question, sized on the inference engine shown, so it is not used"
+    ),
+    "cap_at_load": N_(
+        "the engine's cap on the sequences it runs at once, the same as your load: both are sized"
+    ),
+    "cap_as_load": N_(
+        "the engine's cap on the sequences it runs at once; with no other load stated, that many sequences "
+        "at once are sized"
+    ),
     "cap_only": N_(
         "a cap on the sequences run at once, not a load: the answer gives how many fit at once on your GPUs; "
         "the engine runs fewer than the cap when its KV cache holds fewer"

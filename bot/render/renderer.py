@@ -71,6 +71,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             from bot.render.ceiling_text import ceiling_text
 
             return ceiling_text(answer.ceiling, answer.lang, fmt)
+        if answer.accumulation is not None:  # no model: the accumulation's formula on their figures (s32)
+            from bot.render.accumulation_text import accumulation_text
+
+            return accumulation_text(answer.accumulation, answer.lang, fmt)
         if answer.family_fits is not None:  # a family beside a card: which sizes fit (s31)
             from bot.render.family_fits_text import family_fits_text
 
