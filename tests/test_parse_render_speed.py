@@ -87,11 +87,13 @@ def test_a_parse_makes_few_python_calls():
     magnitude word's scale letter from an ``lru_cache``: the budget is that + 1 %. Session 32
     (s32-sppipe): the s32 base measures 515.7; 512.5 with the number-and-unit readers' words asked in C at
     their call sites (bot.parse.unit_cues: the kinds-of-cards reader and the powers' gate frame not called
-    without their words): the budget is that + 2.0."""
+    without their words): the budget is that + 2.0. Merged with session 32's readers (round 26, gen,
+    meta, the trial fixes: each gated at its call site) the tree measures 514.8 (s32-merge): the budget
+    is that + 1.2."""
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 514.5
+    assert sum(calls) / len(calls) < 516.0
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -2,7 +2,7 @@
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
-from bot.parse.asked_end import ASKED_END_RE
+from bot.parse.asked_end import ASKED_END_RE, EARLIER_SETUP_RE
 from bot.parse.cue_index import FOLD_TABLE, CueTable
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
@@ -61,8 +61,8 @@ def parse(text: str) -> ParseResult:
     if LONG_RUN_RE.search(raw):  # 10,000 spaces or newlines: O(run²) under '\s*' patterns (s24)
         raw = squeeze_whitespace(raw)
     raw = plain_forms(raw) if PLAIN_CUE_RE.search(raw) else raw  # '８ 张', '**70B**' plainly (s31)
-    if "?" not in raw and "？" not in raw and ASKED_END_RE.search(raw):  # '… need' asks: its '?' (s32)
-        raw = raw.rstrip() + "?"
+    if "?" not in raw and "？" not in raw and ASKED_END_RE.search(raw) and not EARLIER_SETUP_RE.search(raw):
+        raw = raw.rstrip() + "?"  # '… need' asks: its '?' (s32)
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds
         # two stage words' cues before the look-aheads (stage_rigs.rigs_gate, in C here: no frame, s31)

@@ -13,6 +13,7 @@ zh25-033). Gate: two substring tests (no call) and one C search of :data:`ASKED_
 
 from __future__ import annotations
 
+from bot.parse.cue_words import EARLIER
 from bot.parse.regex import rc
 
 _W = r"[^\s,，.。!！?？]"
@@ -24,3 +25,9 @@ ASKED_END_RE = rc(
     rf"|能不能{_W}{{0,4}}|可不可以|是否{_W}{{0,6}}|如何|怎么{_W}{{0,4}}|哪些|哪个|什么{_W}{{0,3}})\s*$"
 )
 """The last sentence of a message asks (English question word first, or a Chinese question word last)."""
+EARLIER_SETUP_RE = rc(EARLIER)
+"""An earlier setup's word ('上次', '之前', 'last time': bot.parse.earlier_counts): such a message is
+left as typed. With a '?' the question-sentence reader (bot.parse.structure) takes the whole one-sentence
+message as the job asked about and its earlier run's count as the job's ('上次用 8 张 A100 训 7B 用了 3 天，
+这次用 16 张 A100 训 13B … 要多久？' sized 8 cards, typed with '？' too: not fixed here, named in session 32's
+note); without it, the earlier-setup reader names that count (tests/test_s14_review.py)."""
