@@ -10,28 +10,11 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.numbers import CN_DIGITS, ENGLISH_WORD_NUMBERS
+
 _NUM = r"(\d{1,4}|an?|one|two|three|four|five|six|seven|eight|[一两二三四五六七八])"
-_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-}
+_WORDS = {"a": 1, "an": 1} | ENGLISH_WORD_NUMBERS | CN_DIGITS
+"""The words of :data:`_NUM` as numbers (bot.parse.numbers' own tables)."""
 
 SIZE_THEN_NODES_RE = re.compile(
     r"(?<![\w.])(?P<card>(?:[a-z][a-z0-9\-]*\s+){0,2}?)(?P<w>nodes|servers|machines|hosts)\s*,?\s*"
