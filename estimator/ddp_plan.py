@@ -45,3 +45,27 @@ def with_ddp_plan(
     if mem.recommended_gpus == gpus:
         update |= {"recommended_plan": plan, "recommended_per_gpu_bytes": update["per_gpu_bytes"]}
     return mem.model_copy(update={**update, "per_gpu_bytes_low": low, "per_gpu_bytes_high": high})
+
+
+LAUNCHED_DDP = "PyTorch DDP"
+"""The tool a PyTorch launch reads as (bot.parse.ddp_launch): its ``--nproc_per_node`` × ``--nnodes`` is
+the count the user runs."""
+
+
+def with_launched_count(req: SizingRequest, mem: Memory) -> Memory:
+    """``mem`` with the recommendation kept at the user's launched count (s32 trial: 'torchrun
+    --nproc_per_node 8 finetune.py, 70B LoRA' answered "Recommended 4 GPUs" beside the 8 it launches):
+    a PyTorch launch (:data:`LAUNCHED_DDP`) starts one process per GPU of its count, so the plan that
+    fits them — the sharded one when plain DDP does not — is the one to run there, not a count the
+    launch did not ask for. Else ``mem`` unchanged (no count, or it does not fit: the minimum stands)."""
+    gpus = req.gpu_count
+    if getattr(req, "training_tool", None) != LAUNCHED_DDP or not gpus or not mem.fits_requested:
+        return mem
+    if mem.plan is None or mem.plan_gpus != gpus or mem.recommended_gpus in (None, gpus):
+        return mem
+    update = {
+        "recommended_gpus": gpus,
+        "recommended_plan": mem.plan,
+        "recommended_per_gpu_bytes": mem.per_gpu_bytes,
+    }
+    return mem.model_copy(update=update)

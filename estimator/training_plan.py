@@ -14,7 +14,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
-from estimator.ddp_plan import with_ddp_plan
+from estimator.ddp_plan import with_ddp_plan, with_launched_count
 from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
@@ -336,6 +336,7 @@ def memory_and_plan(
         )
         rollout.note_batch(req, mem.plan, given, ledger)
     mem = with_ddp_plan(req, spec, params, gpu, setup, mem)  # DDP as configured, where it fits (s28 M6)
+    mem = with_launched_count(req, mem)  # a torchrun launch's count is the user's (s32 fix J)
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
