@@ -79,7 +79,7 @@ from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
-from bot.parse.steps import apply_steps, read_steps
+from bot.parse.steps import apply_steps, asks_steps, read_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
 from bot.parse.unknown_card import own_card_first
 from bot.parse.vague_amounts import english_read, read_rough
@@ -133,8 +133,7 @@ def _nodes_read(s0: str, gpu_count: int | None, normalized: str, raw: str = "") 
 
 
 def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:
-    """The rough amounts read ('a few thousand tokens': 5,000) that the request uses in any field — the
-    data's tokens, a context, a prompt: each one said, wherever it is used."""
+    """The rough amounts read ('a few thousand tokens': 5,000) the request uses anywhere: each one said."""
     if not rough:
         return []
     used = {
@@ -232,9 +231,8 @@ class _Parse(FieldSteps, StageSteps):
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
-        unknown_gpu = as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None
-        if unknown_gpu:  # named as typed: the estimator keeps the name (and the memory, when given)
-            self.f["gpu"] = unknown_gpu
+        if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
+            self.f["gpu"] = unknown_gpu  # named as typed: the estimator keeps the name (and memory, if given)
         self._other_device(gpus)
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
@@ -265,6 +263,7 @@ class _Parse(FieldSteps, StageSteps):
             asks_ttft=mf.TTFT in flags and ASKS_TTFT_RE.search(s0) is not None,
             asks_speed=mf.SPEED in flags and ASKS_SPEED_RE.search(s0) is not None,
             asks_usable=("显存" in s0 or "memory" in s0) and asks_usable(s0),  # s32 #2
+            asks_steps=("tep" in s0 or "步" in s0) and asks_steps(s0),  # steps a day (s32 fixi #1)
             asks_gpu_days=mf.GPU_DAYS in flags and ASKS_GPU_DAYS_RE.search(s0) is not None,
             gpu_memory_gib=gpu_memory,
             gpu_count_max=count_max,

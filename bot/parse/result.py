@@ -47,6 +47,8 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     """the question asks the decode speed ('每秒多少token', 'tokens/s')"""
     asks_usable: bool = False
     """the question asks the memory usable per GPU, or left for the KV cache ('可用显存多少', s32 #2)"""
+    asks_steps: bool = False
+    """the question asks how many optimizer steps ('一天能跑多少步', 'steps per day'; s32 fixi #1)"""
     asks_largest: bool = False
     """which model fits the GPUs ('一张4090能跑多大的模型')"""
     gpu_memory_gib: float | None = None

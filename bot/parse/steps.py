@@ -10,6 +10,21 @@ from typing import Any
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 
+ASKS_STEPS_RE = rc(
+    r"(?i)how\s+many\s+(?:\w+\s+){0,2}steps?\b|\bsteps?\s*(?:/|per|a|each)\s*(?:day|hour|h\b|天|小时)"
+    r"|\bnumber\s+of\s+(?:\w+\s+)?steps\b"
+    r"|(?:多少|几)\s*(?:个|次)?\s*(?:训练|优化器?)?\s*(?:步|steps?\b)"
+    r"|(?<!累积)(?<!累加)(?<!累计)(?<!预热)步数\s*(?:是|有|能有|大概|大约)?\s*(?:多少|几)"
+)
+"""Steps asked: 'how many (optimizer) steps', 'steps per day', 'steps/day', 'number of steps';
+'多少步', '几个 step', '多少个训练步', '步数是多少' (not '梯度累积步数', '预热步数')."""
+
+
+def asks_steps(s0: str) -> bool:
+    """Whether ``s0`` (the normalized message) asks how many optimizer steps."""
+    return ASKS_STEPS_RE.search(s0) is not None  # gated at the call site: 'tep' or '步' in it (s32 fixi #1)
+
+
 STEPS_RE = rc(
     r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?P<k>[kK](?![a-zA-Z])|千|万)?\s*"
     r"(?:(?:training|train|optimi[sz]er|gradient|update)\s+)?(?:steps?|iterations?|iters?)\b"

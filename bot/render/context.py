@@ -25,6 +25,7 @@ from bot.render.sections import budget_section, method_rows, rental_section, tra
 from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
+from bot.render.steps_text import budget_steps
 from bot.render.understood import understood_extras
 from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
@@ -77,6 +78,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
             "asks_ttft": False,
             "asks_speed": False,
             "asks_usable": False,
+            "asks_steps": False,
             "asks_gpu_days": False,
             "engine_not_modelled": False,
             "nonpositive_numbers": "",
@@ -105,7 +107,8 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_largest": parsed.asks_largest,
         "asks_ttft": parsed.asks_ttft,
         "asks_speed": parsed.asks_speed,
-        "asks_usable": parsed.asks_usable,  # 'how much memory is usable': usable and KV GiB led (s32 #2)
+        "asks_usable": parsed.asks_usable,
+        "asks_steps": parsed.asks_steps,  # 'how much memory is usable': usable and KV GiB led (s32 #2)
         "asks_gpu_days": parsed.asks_gpu_days,
         # an engine named but not modelled (MindIE): no vLLM start-up log as if it ran vLLM (s25 trial #14)
         "engine_not_modelled": "runtime_not_modelled" in map(_REASON, parsed.unused_numbers),
@@ -139,6 +142,8 @@ def build_context(
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
+    if budget is not None and parsed is not None and parsed.asks_steps:  # steps asked (s32 fixi #1)
+        budget["steps"] = budget_steps(report, f)
     rental = rental_section(report, f)
     largest = largest_section(report, f)
     kind = _kind(

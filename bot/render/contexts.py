@@ -8,7 +8,7 @@ real answers. Values are preformatted strings in the reply's locale unless the t
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class SplitContext(TypedDict):
@@ -210,6 +210,7 @@ class BudgetContext(TypedDict):
     rows: list[dict[str, Any]]
     deadline_gpus: dict[str, str] | None
     budget_unused: str | None
+    steps: NotRequired[dict[str, str | bool] | None]  # optimizer steps, when asked (s32 fixi #1)
 
 
 class RentalContext(TypedDict):
@@ -254,6 +255,7 @@ class ParseExtras(TypedDict):
     asks_ttft: bool
     asks_speed: bool
     asks_usable: bool
+    asks_steps: bool
     asks_gpu_days: bool
     engine_not_modelled: bool  # an engine named but not modelled (MindIE): s25 trial #14
     nonpositive_numbers: str
