@@ -86,7 +86,6 @@ NOT_PLACED = [
     ("vLLM 部署 Qwen2-7B，单张 A100，每个 prompt 采样数 8", "num_generations", "8"),
     # review s10 item 1: a flag's bare word ('--parallel' → 'parallel') is no key in prose
     ("serve Mixtral 8x7B on 8 H100 with expert parallel 8", "concurrency", "8"),
-    ("serve Mixtral 8x7B on 8 H100, context parallel 4", "concurrency", "4"),
     ("部署 Qwen2.5-7B，8 张 H100，专家并行 8", "concurrency", "8"),
     # item 2: a closed list of fillers; ':' joins a key to the value right after it, not ': we have 2'
     ("full fine-tune Qwen2.5-7B on 8 A100, context: we have 2 teams sharing them", "seq_len", "2"),
@@ -118,6 +117,14 @@ def test_a_number_the_grammar_cannot_place_stays_named(
     data = ask(capsys, text)
     assert data["request"][field] != int(number)
     assert named(data).get(number) == REASON.get(text, "unread"), named(data)
+
+
+def test_context_parallel_is_named_with_its_degree(capsys: pytest.CaptureFixture[str]) -> None:
+    """'context parallel 4' is no load (review s10 item 1); since s32-fixc it is named as sequence/context
+    parallelism with its degree, not modelled (bot/parse/seq_parallel.py), instead of a bare unread '4'."""
+    data = ask(capsys, "serve Mixtral 8x7B on 8 H100, context parallel 4")
+    assert data["request"]["concurrency"] != 4
+    assert named(data) == {"sequence parallelism, degree 4": "sequence_parallel"}
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,8 @@ UNUSED_REASONS = (
     "cap_not_load",  # --max-num-seqs & co. next to a load in words: a cap of the engine, not the load
     "load_above_cap",  # the same, with the stated load above the cap: the rest of the requests wait
     "cap_only",  # the cap alone on the user's GPUs: the answer gives how many sequences fit at once
+    "cap_at_load",  # lmdeploy/TGI batch size equal to the stated load: both sized, the cap kept (s32)
+    "cap_as_load",  # lmdeploy/TGI batch size (their cap) sized as the load, none other stated (s32)
     "zero_from_file_name",  # 'deepspeed: ds_z2.json': the ZeRO stage read from the name alone (used, said)
     "engine_gpus",  # CUDA_VISIBLE_DEVICES lists other than the GPUs the engine's TP × PP × DP uses
     "vllm_server_default",  # TRL use_vllm with no vllm_mode: its engine as sized (server), said (s18)
