@@ -67,3 +67,18 @@ def test_serving_question_unchanged() -> None:
 def test_training_an_embedding_model_is_not_an_embedding_job(text: str) -> None:
     result, _ = _reply(text)
     assert result.embedding is None and result.parsed.request.stage == "finetune"
+
+
+@pytest.mark.parametrize(
+    ("text", "per_doc"),
+    [
+        ("embed 1M chunks of 256 tokens with Qwen2.5-7B on an H100", 256),
+        ("用 Qwen2.5-7B 给 100 万篇文档做向量化，每篇 300 token，一张 H100 要多久", 300),
+    ],
+)
+def test_stated_tokens_per_document_used(text: str, per_doc: int) -> None:
+    result, out = _reply(text)
+    job = result.embedding
+    assert job is not None and job.tokens_per_doc == per_doc and job.per_doc_stated
+    assert f"{1_000_000 * per_doc:,}" in out
+    assert "a typical retrieval chunk" not in out and "典型检索分块" not in out

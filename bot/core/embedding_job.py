@@ -4,7 +4,8 @@
 corpus, not serving a chat model nor training on samples. One forward pass per token, no decode, so
 the job is prefill-bound: time = 2·N·tokens / (peak × prefill MFU × GPUs) (docs/design.md §3.4,
 :func:`estimator.serving_speed.prefill_seconds`), at an assumed :data:`TOKENS_PER_DOC` tokens a
-document. The model is named as typed; with no size known (not in the catalog, none said) the reply
+document unless one is said. The model is named as typed; with no size known (not in the catalog, none
+said) the reply
 says so and what is needed — never another model's headline. Before, the reply was the card's largest
 chat model, 'Did you mean Gemma-3-4B', and the documents 'a training setting'."""
 
@@ -40,13 +41,15 @@ class EmbeddingJob:
     gpus: int
     params: float | None
     hours: float | None
+    per_doc_stated: bool = False
 
 
 def is_embedding_job(parsed: ParseResult) -> bool:
     """A corpus to encode (documents or chunks read as samples) beside an embedding verb, in a question
     not about training ('fine-tune bge-m3 on 1M pairs' trains the embedding model)."""
     req = parsed.request
-    if not req.num_samples or req.tokens or req.stage not in (None, "inference"):  # training one: not this
+    own_tokens = req.tokens and not req.tokens_per_sample  # a token count of its own: not docs × tokens each
+    if not req.num_samples or own_tokens or req.stage not in (None, "inference"):  # training one: not this
         return False
     return EMBED_RE.search(parsed.normalized or "") is not None
 
@@ -63,7 +66,8 @@ def embedding_job(parsed: ParseResult) -> EmbeddingJob | None:
 
         params = catalog.model(req.model).params_total
     gpus = req.gpu_count or 1
-    per_doc = TOKENS_PER_DOC
+    stated = req.tokens_per_sample or req.seq_len  # 'chunks of 256 tokens', '每篇约 300 token'
+    per_doc = int(stated) if stated else TOKENS_PER_DOC
     hours = label = None
     if req.gpu:
         from bot.core.actions import gpu_label
@@ -74,4 +78,4 @@ def embedding_job(parsed: ParseResult) -> EmbeddingJob | None:
         label = gpu_label(req.gpu)
         if params and gpu is not None:
             hours = prefill_seconds(float(params), int(req.num_samples) * per_doc, gpu, gpus) / 3600
-    return EmbeddingJob(str(name), int(req.num_samples), per_doc, label, gpus, params, hours)
+    return EmbeddingJob(str(name), int(req.num_samples), per_doc, label, gpus, params, hours, bool(stated))

@@ -25,7 +25,7 @@ ASSUMED = N_("Assumed: %(per_doc)s tokens a document (a typical retrieval chunk)
 """The tokens a document assumed."""
 UNKNOWN = N_(
     "I don't know the size of “%(model)s”, so I can't time it: say its parameter count (e.g. “568M”) — "
-    "time ≈ 2 × parameters × %(tokens)s tokens (%(docs)s × %(per_doc)s assumed) ÷ (card peak × prefill MFU)."
+    "time ≈ 2 × parameters × %(tokens)s tokens (%(docs)s × %(per_doc)s) ÷ (card peak × prefill MFU)."
 )
 """The model's size unknown: what is needed, never another model's answer."""
 NO_GPU = N_("Name the GPU (and how many) to get the time.")
@@ -51,5 +51,6 @@ def embedding_text(job: EmbeddingJob, lang: str, fmt: Format | Dialect = "html")
     else:
         hours = f"{job.hours:.1f}" if job.hours < 100 else f"{job.hours:,.0f}"
         lines.append(translate(lang, TIME, hours=hours, params=_params(job.params), **figures))
-    lines.append(translate(lang, ASSUMED, per_doc=job.tokens_per_doc))
+    if not job.per_doc_stated:  # their tokens a document: used, not assumed
+        lines.append(translate(lang, ASSUMED, per_doc=job.tokens_per_doc))
     return "\n".join(lines)
