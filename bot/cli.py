@@ -101,6 +101,7 @@ def _ask(
     result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
     result = without_history(result)
     answered = result.understood or result.ceiling or result.family_fits or result.accumulation  # s30–32
+    answered = answered or result.embedding  # an embedding job (s32 fixk)
     code = EXIT_OK if answered else EXIT_NOT_UNDERSTOOD
     if fmt == "json":
         from bot.contract import to_json

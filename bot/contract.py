@@ -71,6 +71,8 @@ def _answered(answer: Answer) -> str | None:
         return "family_fits"
     if answer.accumulation is not None:  # no model: the accumulation's formula (s32 fixb)
         return "accumulation"
+    if answer.embedding is not None:  # a corpus to encode: its time, or the size asked for (s32 fixk)
+        return "embedding"
     return "ceiling" if answer.ceiling is not None else None
 
 

@@ -29,6 +29,7 @@ from bot.core.answer import Answer
 from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
+from bot.core.embedding_job import embedding_job, is_embedding_job
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
@@ -337,7 +338,7 @@ def answer_request(
     best: int | None = None
     offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
-    beyond = ABSURD_MODEL in parsed.notes  # "a 1000000B model": refused, not another size
+    beyond = ABSURD_MODEL in parsed.notes or is_embedding_job(parsed)  # "a 1000000B model"; an embedding job
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
         chosen: dict[str, str] = dict.fromkeys(carry or (), "previous_answer")
         first = request.model_copy(update=carry) if carry else request
@@ -411,6 +412,8 @@ def _unsized(
     """Nothing sized: their per-card ceiling scaled (s30), or a family's sizes on the card (s31)."""
     if report is not None:
         return {}
+    if (job := embedding_job(parsed)) is not None:  # a corpus to encode: prefill-bound time (s32 fixk)
+        return {"embedding": job}
     if parsed.model_family_only and request.gpu:  # 'Qwen3 在 3060 上能跑哪个'
         from bot.core.family_fits import family_fits  # imported when used: start-up
 

@@ -57,6 +57,30 @@ log = lazy_logger("bot.render")
 # Public API
 
 
+def _unsized_text(answer: Answer, fmt: Format | Dialect) -> str:
+    """The reply when nothing was sized: a no-model answer (a ceiling, an accumulation, an embedding job,
+    a family's sizes) or the help."""
+    if answer.ceiling is not None:  # no model: the user's per-card ceiling scaled (s30 fixe)
+        from bot.render.ceiling_text import ceiling_text
+
+        return ceiling_text(answer.ceiling, answer.lang, fmt)
+    if answer.accumulation is not None:  # no model: the accumulation's formula on their figures (s32)
+        from bot.render.accumulation_text import accumulation_text
+
+        return accumulation_text(answer.accumulation, answer.lang, fmt)
+    if answer.embedding is not None:  # a corpus to encode by an embedding model (s32 fixk)
+        from bot.render.embedding_text import embedding_text
+
+        return embedding_text(answer.embedding, answer.lang, fmt)
+    if answer.family_fits is not None:  # a family beside a card: which sizes fit (s31)
+        from bot.render.family_fits_text import family_fits_text
+
+        return family_fits_text(answer.family_fits, answer.lang, fmt)
+    return render_help(
+        answer.lang, fmt, out_of_scope=answer.parsed.out_of_scope, parsed=answer.parsed, stack=answer.stack
+    )
+
+
 def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
@@ -66,22 +90,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
 
         return config_error_text(answer.config, answer.lang, fmt)
-    if answer.report is None:
-        if answer.ceiling is not None:  # no model: the user's per-card ceiling scaled (s30 fixe)
-            from bot.render.ceiling_text import ceiling_text
-
-            return ceiling_text(answer.ceiling, answer.lang, fmt)
-        if answer.accumulation is not None:  # no model: the accumulation's formula on their figures (s32)
-            from bot.render.accumulation_text import accumulation_text
-
-            return accumulation_text(answer.accumulation, answer.lang, fmt)
-        if answer.family_fits is not None:  # a family beside a card: which sizes fit (s31)
-            from bot.render.family_fits_text import family_fits_text
-
-            return family_fits_text(answer.family_fits, answer.lang, fmt)
-        return render_help(
-            answer.lang, fmt, out_of_scope=parsed.out_of_scope, parsed=parsed, stack=answer.stack
-        )
+    if answer.report is None:  # nothing sized: a no-model answer, or the help
+        return _unsized_text(answer, fmt)
     try:
         ctx = build_context(answer.report, answer.lang, parsed, answer)
         families = answer.offer.families if answer.offer is not None else None
