@@ -56,8 +56,8 @@ def test_each_section_is_its_declared_shape(built):
                 continue
             seen.add(key)
             assert set(section) <= declared(kind), (key, set(section) - declared(kind))
-            if kind.__total__:  # a fixed shape: every required key is there (NotRequired ones may not be)
-                assert set(section) >= kind.__required_keys__, (key, kind.__required_keys__ - set(section))
+            if kind.__total__:  # a fixed shape: every declared key is there
+                assert set(section) == declared(kind), (key, declared(kind) - set(section))
     assert seen == set(contexts.SECTION_TYPES)  # the questions reach every section
 
 

@@ -142,8 +142,8 @@ def build_context(
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)
-    if budget is not None and parsed is not None and parsed.asks_steps:  # steps asked (s32 fixi #1)
-        budget["steps"] = budget_steps(report, f)
+    if budget is not None:  # optimizer steps only when asked (s32 fixi #1)
+        budget["steps"] = budget_steps(report, f) if parsed is not None and parsed.asks_steps else None
     rental = rental_section(report, f)
     largest = largest_section(report, f)
     kind = _kind(

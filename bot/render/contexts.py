@@ -8,7 +8,7 @@ real answers. Values are preformatted strings in the reply's locale unless the t
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, TypedDict
 
 
 class SplitContext(TypedDict):
@@ -210,7 +210,7 @@ class BudgetContext(TypedDict):
     rows: list[dict[str, Any]]
     deadline_gpus: dict[str, str] | None
     budget_unused: str | None
-    steps: NotRequired[dict[str, str | bool] | None]  # optimizer steps, when asked (s32 fixi #1)
+    steps: dict[str, str | bool] | None  # optimizer steps, when asked (s32 fixi #1)
 
 
 class RentalContext(TypedDict):
