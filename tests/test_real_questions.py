@@ -730,7 +730,8 @@ def test_round25_work_zh_does_not_regress() -> None:
 R26_WORK_UNDERSTOOD_ZH = 18
 """Round 26's Chinese working split (zh_r26.json, r26work: 20 records) understood in full at the last
 measurement (README.md there): 9 at the freeze (first contact), 17 after its readers and the scorer's
-Kunlunxin maker words, 18 on the merged tree (s32's trial fixes). Its r26test half (20 records) is frozen in ``frozen_r26_test_zh.sha256``."""
+Kunlunxin maker words, 18 on the merged tree (s32's trial fixes). Its r26test half (20 records) is
+frozen in ``frozen_r26_test_zh.sha256``."""
 
 
 def test_round26_work_zh_does_not_regress() -> None:
