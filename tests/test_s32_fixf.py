@@ -7,25 +7,9 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from bot.cli import main
-
-
-def _ask(capsys, question: str) -> dict:
-    main(["ask", "--format", "json", "--", question])
-    return json.loads(capsys.readouterr().out)
-
-
-def _text(capsys, question: str) -> str:
-    main(["ask", "--", question])
-    return capsys.readouterr().out
-
-
-def _notes(out: dict) -> dict[str, dict]:
-    return {n["code"]: n.get("params", {}) for n in out["report"]["warnings"]}
+from tests.test_s32_left import _ask, _notes, _text  # the same CLI helpers
 
 
 def _ignored(out: dict) -> dict[str, str]:
