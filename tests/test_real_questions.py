@@ -738,6 +738,16 @@ def test_round26_work_zh_does_not_regress() -> None:
     assert _work_understood("r26work", "zh", 20) >= R26_WORK_UNDERSTOOD_ZH
 
 
+R27_WORK_UNDERSTOOD_ZH = 9
+"""Round 27's Chinese working split (zh_r27.json, r27work: 19 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact). Its r27test half (21 records) is frozen in
+``frozen_r27_test_zh.sha256``."""
+
+
+def test_round27_work_zh_does_not_regress() -> None:
+    assert _work_understood("r27work", "zh", 19) >= R27_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -892,6 +902,7 @@ HELD_OUT_SIZES = {
     ("r24test", "zh"): 21,
     ("r25test", "zh"): 21,
     ("r26test", "zh"): 20,
+    ("r27test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
