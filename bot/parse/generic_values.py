@@ -85,6 +85,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "num_generations": (
         "num generations", "generations per prompt", "completions per prompt", "samples per prompt",
         "rollouts per prompt", "responses per prompt", "group size", "rollout n",
+        "n samples", "n samples per prompt",  # round 27: AReaL's gconfig.n_samples (samples per prompt)
         "每个 prompt 采样数", "每个 prompt 的采样数", "采样数", "组大小",
     ),
     "max_completion_length": (

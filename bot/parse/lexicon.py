@@ -275,11 +275,12 @@ UNKNOWN_GPU_RE = rc(
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"
     r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
     r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{2,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
-    # Chinese and other accelerators outside the catalog, by vendor word + model number
+    # Chinese and other accelerators outside the catalog, by vendor word + model number (r27: or '燧原的卡')
     r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:昆仑芯?|kunlun(?:xin)?)[\s\-]*[a-z]?\d{2,4}[a-z]?"
     r"|(?:算能|sophgo|sophon)[\s\-]*(?:bm|sg|cv)?[\s\-]*\d{4}[a-z]?|(?:bm|sg)\d{4}[a-z]?(?![a-z0-9])"  # s22
     r"|(?:燧原|enflame)[\s\-]*(?:云燧)?[\s\-]*[a-z]?\d{1,4}[a-z]?"
+    r"|(?:燧原|enflame|沐曦|metax|壁仞|biren)(?=\s*(?:的\s*)?(?:卡|显卡|加速卡|gpu|cards?(?![a-z])))"
     r"|(?:海光|hygon)[\s\-]*(?:dcu)?[\s\-]*[a-z]?\d{2,4}[a-z]?(?:[\s\-]?ai(?![a-z]))?"
     # round 24 zh: both of Iluvatar's names before the model ("天数 Iluvatar BI-V150")
     r"|(?:天数智芯|天数(?=[\s\-]*iluvatar)|iluvatar)(?:[\s\-]*iluvatar)?[\s\-]*[\w\-]{2,12}"

@@ -15,7 +15,8 @@ Triton by its backends, Intel's llm-scaler (vLLM for Arc cards); round 22: Modul
 Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``local_llm`` package; round 24:
 Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models; round 25:
 TabbyML's Tabby (a coding assistant's server on llama.cpp); round 26: NVIDIA's TensorRT and ComfyUI (the
-engines speech and image models are run with)."""
+engines speech and image models are run with); round 27: Paddle Serving (PaddlePaddle's server) and Chitu
+(thu-pacman/chitu, 赤兔)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,10 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])tensorrt(?![a-z0-9]|[\s\-_]*llm)"), "TensorRT"),
     # round 26: github.com/comfyanonymous/ComfyUI, the node UI image models are run in
     (rc(r"(?<![a-z0-9])comfy[\s\-_]?ui(?![a-z0-9])"), "ComfyUI"),
+    # round 27: github.com/PaddlePaddle/Serving ('用 Paddle Serving 分布式推理'), never its framework alone
+    (rc(r"\bpaddle[\s\-_]*serving\b"), "Paddle Serving"),
+    # round 27: github.com/thu-pacman/chitu; '赤兔' alone is a horse: only beside its name or an engine word
+    (rc(r"(?<![a-z0-9])chitu(?![a-z0-9])|赤兔(?=\s*(?:[（(]\s*chitu|推理|引擎|框架))"), "Chitu"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

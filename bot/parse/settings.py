@@ -141,7 +141,7 @@ COMMENTED_RE = rc(r"注释掉|注释了|commented[\s\-]*out|#\s*-{0,2}quantizati
 bit width is not used."""
 QUANT_BIT_RE = rc(
     r"quantization[_\s]*bit\s*[=:]?\s*(?P<b>[2348])"
-    r"|(?<![a-z0-9.])(?P<c>[23])[\s\-]?bits?(?![a-z0-9])"
+    r"|(?<![a-z0-9.])(?P<c>[23])[\s\-]?bits?(?![a-z0-9])|\bquantize\(\s*(?P<q>[48])\s*\)"
 )
 
 
@@ -312,7 +312,7 @@ def _precision_words(out: Settings) -> None:
         out.notes.append("quantization_off")
         out.s = _masked(out.s, m)
     elif m:
-        bits = int(m.group("b") or m.group("c"))
+        bits = int(m.group("b") or m.group("c") or m.group("q"))  # r27: ChatGLM's model.quantize(4)
         out.fields["precision"] = {8: "int8", 4: "int4", 3: "int3", 2: "int2"}[bits]
         out.s = _masked(out.s, m)
 

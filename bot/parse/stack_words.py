@@ -51,7 +51,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\btorchtune\b"), "torchtune"),
     (
         rc(
-            r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example)"
+            r"\bms[\s\-_]*swift\b|modelscope[\s\-_]*swift|\bswift\s+(?:sft|rlhf|pt|infer|example|export)"
             r"|(?:用|使用|基于|通过)\s*swift\b|\bswift\s*(?:框架|微调|训练|做|跑)"
             # round 6: '感谢 swift 很方便的框架', 'swift 这个框架', 'the swift framework'
             r"|(?:感谢|谢谢)\s*swift\b|\bswift\s*(?:这个|这套|[\u4e00-\u9fff]{0,5}的)\s*(?:框架|工具|库)"

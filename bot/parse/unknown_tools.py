@@ -159,7 +159,7 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
 
         for name in slot_tools(raw, _known, in_tool_place):
             item = tool_item(name, training)
-            if item not in out:
+            if item not in out and not _inside_known(raw, name):
                 out.append(item)
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
@@ -181,6 +181,14 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out.append(item)
     return out
+
+
+def _inside_known(raw: str, name: str) -> bool:
+    """Round 27: whether ``name`` is only the first word of a table's tool the message names in full
+    ('用 Paddle Serving 推理': 'Paddle' of Paddle Serving, :data:`bot.parse.more_engines.MORE_RUNTIMES`)."""
+    low, word = raw.lower(), name.lower()
+    spans = [m.span() for m in ANY_TOOL_RE.finditer(low) if m.end() - m.start() > len(word)]
+    return any(a <= m.start() and m.end() <= b for m in re.finditer(re.escape(word), low) for a, b in spans)
 
 
 def _known(name: str, tools_only: bool = False) -> bool:
