@@ -12,6 +12,8 @@ the r27work half showed the parser missing, each read for its axis and tested th
 - AReaL's 'n_samples' in an RL job: the samples per prompt (bot.parse.generic_values.WORDS), never a
   fine-tuning's dataset size;
 - ms-swift by its 'swift export' command (bot.parse.stack_words);
+- a name without a hyphen after '运行' before what running it takes ('运行 FooGLM 的最低硬件要求'): the model
+  run, named as typed (bot.parse.verb_names.RUN_NAME_RE); an engine or tool run stays theirs;
 - ChatGLM's ``model.quantize(4)`` / ``quantize(8)``: 4- and 8-bit integer weights (bot.parse.settings.
   QUANT_BIT_RE), never a GGUF format nor left unread.
 
@@ -129,3 +131,29 @@ def test_chatglm_quantize_is_the_integer_bit_width(
 def test_a_count_in_brackets_is_no_bit_width(capsys: pytest.CaptureFixture[str]) -> None:
     out = ask(capsys, "ChatGLM3-6B 推理，batch(4) 条请求一起跑，一张 3090 够吗？")
     assert out["request"]["precision"] not in ("int4", "int8")
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("运行 BazGLM 的最低硬件要求是多少？一张 3060 能行吗？", "BazGLM"),
+        ("运行 BazLM 需要多少显存？我只有 8G 的卡。", "BazLM"),
+    ],
+)
+def test_a_name_after_run_is_the_model_run(capsys: pytest.CaptureFixture[str], text: str, typed: str) -> None:
+    out = ask(capsys, text)
+    assert out["interpretation"]["unknown_model"] == typed
+    assert out["request"]["model"] is None  # never swapped for a catalog model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "运行 vLLM 的时候显存占满了，Qwen2.5-7B 推理怎么办？",
+        "运行 Ollama 需要多少内存才能跑 Qwen2.5-7B？",
+        "运行 ComfyUI 的时候 8G 显存够吗？",
+    ],
+)
+def test_an_engine_run_is_no_model(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    out = ask(capsys, text)
+    assert out["interpretation"]["unknown_model"] is None

@@ -65,6 +65,10 @@ RUN_JOINED_RE = rc(
 """Round 23 zh: a hyphen-joined name after '跑' / '运行' ('跑 foo-llama3-v-2_5(int4) 支持并发吗'): the model
 run, named as typed, with the subject form's checks (no software, card, tool or codebase name). Round 25 en:
 after an English run verb too ('Running Kimi-K2.5 INT4 benchmarks with vLLM'; before, nothing was named)."""
+RUN_NAME_RE = rc(rf"运行\s*(?P<name>{_NAME})(?![a-z0-9\-_.])(?=\s*(?:的|需要|要|时|起来|模型|大模型))")
+"""Round 27 zh: a name without a hyphen after '运行' before what running it takes ('运行 FooGLM 的最低硬件
+要求', '运行 FooLM 需要多少显存'): the model run, named as typed when typed as a name; an engine or tool run
+('运行 vLLM 的时候', '运行 ComfyUI 的') stays theirs."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
@@ -150,6 +154,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         return None
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
+    patterns = (*patterns, RUN_NAME_RE) if chinese and "运行" in s else patterns  # round 27 zh
     if "/" in s and "-" in s:  # round 26: an 'org/name' id first: its name, never the organization
         patterns = (HF_REPO_RE, *patterns)
     if "-" in s:  # a joined name as the subject (round 14), after the job-word forms
@@ -165,6 +170,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 continue
             if _in_longer_name(s, m):
                 continue
+            if pattern is RUN_NAME_RE and (lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low)):
+                continue  # round 27 zh: an engine or tool run, not a model ('运行 vLLM 的时候')
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
                 continue  # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools)
             if (pattern is JOINED_SUBJECT_RE or pattern is RUN_JOINED_RE) and (
