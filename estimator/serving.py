@@ -25,7 +25,13 @@ from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
-from estimator.serving_verdict import at_stated_share, refused_to_start, serving_need, serving_verdict
+from estimator.serving_verdict import (
+    at_stated_share,
+    flash_unstated,
+    refused_to_start,
+    serving_need,
+    serving_verdict,
+)
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -241,6 +247,9 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
+    feasible, reason = flash_unstated(
+        req, inf, (spec, runtime), (feasible, reason), ledger
+    )  # s33: -fa unstated
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
