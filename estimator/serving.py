@@ -171,12 +171,7 @@ def _fp16_without_bf16(precision: Precision, gpu: GpuSpec, ledger: Ledger) -> Pr
 
 
 def size_serving(
-    req: SizingRequest,
-    spec: ModelSpec,
-    params: float,
-    active: float | None,
-    gpu: GpuSpec,
-    ledger: Ledger,
+    req: SizingRequest, spec: ModelSpec, params: float, active: float | None, gpu: GpuSpec, ledger: Ledger
 ) -> ServingResult:
     """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost, and the verdict."""
     precision = serving_precision(req, spec, gpu, ledger)
@@ -247,9 +242,8 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
-    feasible, reason = flash_unstated(
-        req, inf, (spec, runtime), (feasible, reason), ledger
-    )  # s33: -fa unstated
+    if feasible == "yes" and req.flash_attention is None and runtime.local:  # s33: llama.cpp, -fa unstated
+        feasible, reason = flash_unstated(req, inf, (spec, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
