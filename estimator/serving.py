@@ -25,7 +25,13 @@ from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
-from estimator.serving_verdict import at_stated_share, refused_to_start, serving_need, serving_verdict
+from estimator.serving_verdict import (
+    at_stated_share,
+    flash_unstated,
+    refused_to_start,
+    serving_need,
+    serving_verdict,
+)
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -165,12 +171,7 @@ def _fp16_without_bf16(precision: Precision, gpu: GpuSpec, ledger: Ledger) -> Pr
 
 
 def size_serving(
-    req: SizingRequest,
-    spec: ModelSpec,
-    params: float,
-    active: float | None,
-    gpu: GpuSpec,
-    ledger: Ledger,
+    req: SizingRequest, spec: ModelSpec, params: float, active: float | None, gpu: GpuSpec, ledger: Ledger
 ) -> ServingResult:
     """Serving branch: weights + KV cache → GPUs, concurrency, speed and cost, and the verdict."""
     precision = serving_precision(req, spec, gpu, ledger)
@@ -241,6 +242,8 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
+    if feasible == "yes" and req.flash_attention is None and runtime.local:  # s33: llama.cpp, -fa unstated
+        feasible, reason = flash_unstated(req, inf, (spec, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)

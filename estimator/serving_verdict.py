@@ -15,6 +15,7 @@ from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
+from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -66,6 +67,35 @@ def serving_verdict(
     if need <= HEADROOM * inf.usable_bytes_per_gpu * count:
         return "yes", None
     return "borderline", "tight"
+
+
+def flash_unstated(
+    req: SizingRequest,
+    inf: Inference,
+    card: tuple[ModelSpec, ServingRuntime],
+    verdict: tuple[str | None, str | None],
+    ledger: Ledger,
+) -> tuple[str | None, str | None]:
+    """A "fits" on llama.cpp (or Ollama) that holds only with flash attention, where the user did not say
+    which: ('borderline', 'flash_unstated'), else ``verdict``. llama.cpp runs flash attention by default
+    since build b6327 (2025-08-31, ``-fa auto``); older builds, ``-fa off`` and a device without the kernel
+    keep one layer's fp32 KQ scores in each device's compute buffer, ``n_ctx × n_ubatch × n_head × 4``
+    bytes (:func:`estimator.runtimes.llama_cpp.kq_score_bytes`, src/llama-graph.cpp ``build_attn_mha``
+    at ggml-org/llama.cpp@00395eb2). The build is unknown, so the verdict is "fits" only when the
+    service keeps 10 % of the cards free with those scores too (the rule of :func:`serving_verdict`;
+    s33: en-047, Qwen2-72B Q4_K_M at n_ctx 32,000 on 3 × 24 GB, 4.2 GB of scores a GPU). Noted
+    (``flash_unstated``) with the scores per GPU in bytes and the context in tokens."""
+    spec, runtime = card
+    count = requested_count(req)
+    if verdict != ("yes", None) or count is None or req.flash_attention is not None:
+        return verdict
+    if not isinstance(runtime, LlamaCpp) or not runtime.flash_attention:
+        return verdict
+    scores = kq_score_bytes(spec, inf.context_tokens)
+    if serving_need(req, inf, count) + scores * count <= HEADROOM * inf.usable_bytes_per_gpu * count:
+        return verdict
+    ledger.note("flash_unstated", scores_bytes=scores, context=inf.context_tokens)
+    return "borderline", "flash_unstated"
 
 
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:

@@ -132,6 +132,7 @@ CENSUS = {
     "en-017": (UNMODELLED, "vLLM CUDA-graph capture and NCCL memory outside gpu_memory_utilization at TP 8"),
     "en-018": (ELSEWHERE, "the engine fits at TP 4; a colocated RLVR trainer is likely (not said)"),
     "en-047": (UNMODELLED, "llama.cpp builds of 2024 ran without flash attention by default: KQ scores"),
+    # s33: modelled (estimator.serving_verdict.flash_unstated): 'borderline', left the list of "fits"
     "en-061": (UNMODELLED, "TGI fills the memory left after warm-up with its KV pool"),
     "en-063": (UNMODELLED, "TGI fills the memory left after warm-up with its KV pool (31,040 tokens)"),
     "en-071": (PARSE, "DeepSpeed-Chat's default script (micro-batch 16 × 512, no checkpointing) not read"),
@@ -155,4 +156,4 @@ def test_every_oom_that_gets_fits_is_in_the_census():
     _, lines = agreement()
     fits = {line.split()[0] for line in lines if line.endswith("oom → yes")}
     assert fits <= set(CENSUS), sorted(fits - set(CENSUS))
-    assert len(fits) <= 22
+    assert len(fits) <= 20  # s33-verdict: en-047 left (21 at the s32 merge)

@@ -21,6 +21,10 @@ SERVING_AGREES = "serving_count_failed"
 """Note: serving ran out of memory at a count, and the estimate agrees (nothing fits there)."""
 SERVING_DISAGREES = "serving_count_failed_fit"
 """Note: serving ran out of memory at a count, but the estimate holds the weights and sequences there."""
+SERVING_EDGE = "serving_count_failed_edge"
+"""Note: serving ran out of memory at a count where llama.cpp fits only with flash attention, which the user
+did not state (``feasible_reason`` 'flash_unstated', :func:`estimator.serving_verdict.flash_unstated`):
+the build without it agrees with the run (s33)."""
 
 Sized = tuple[SizingReport, dict[str, str]]
 """A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
@@ -46,6 +50,10 @@ def serving_above_failed(
         "context": inf.context_tokens,
         "feasible": probe[0].feasible,  # the verdict at the count that failed (fidelity checks read it)
     }
+    code = SERVING_AGREES if agrees else SERVING_DISAGREES
+    scores = next((n.params for n in probe[0].warnings if n.code == "flash_unstated"), None)
+    if not agrees and probe[0].feasible_reason == "flash_unstated" and scores:
+        code, params = SERVING_EDGE, params | scores  # scores_bytes, context
     if agrees:
         above = max(above, inf.recommended_gpus, inf.min_gpus)
     # More GPUs after an OOM are for more memory per model copy: tensor-parallel over all of them, never
@@ -60,5 +68,5 @@ def serving_above_failed(
     assert now is not None
     raised = {k: above for k in ("min_gpus", "recommended_gpus") if getattr(now, k) <= failed}
     report = report.model_copy(update={"inference": now.model_copy(update=raised)})
-    note = Note(code=SERVING_AGREES if agrees else SERVING_DISAGREES, params={**params, "next_gpus": above})
+    note = Note(code=code, params={**params, "next_gpus": above})
     return report.model_copy(update={"warnings": [note, *report.warnings]}), sources

@@ -86,6 +86,8 @@ class NoteCode(Keys):
     count_failed_edge = "count_failed_edge"
     serving_count_failed = "serving_count_failed"
     serving_count_failed_fit = "serving_count_failed_fit"
+    serving_count_failed_edge = "serving_count_failed_edge"
+    flash_unstated = "flash_unstated"
     own_card_cost = "own_card_cost"
     own_card_energy = "own_card_energy"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"

@@ -101,6 +101,20 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "server reserves for (vLLM's max_model_len defaults to the model's whole window) and its memory "
         "share (gpu_memory_utilization). Sized at %(next_gpus)s GPUs, the fewest above what failed."
     ),
+    NoteCode.serving_count_failed_edge: N_(
+        "You said serving ran out of memory on %(gpu_count)s GPUs; that matches the estimate without flash "
+        "attention: with it the weights and workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable "
+        "per GPU, and a llama.cpp build without it (before b6327, or -fa off) adds ≈ %(scores_bytes)s of "
+        "attention scores per GPU at %(context)s tokens, leaving under 10 %% of the card, so %(gpu_count)s "
+        "was borderline. Sized at %(next_gpus)s GPUs, the fewest above what failed."
+    ),
+    # estimator.serving_verdict.flash_unstated: llama.cpp / Ollama, flash attention not stated (s33)
+    NoteCode.flash_unstated: N_(
+        "Flash attention is llama.cpp's default since build b6327 (August 2025); an older build, -fa off, or "
+        "Ollama without OLLAMA_FLASH_ATTENTION=1 also keeps one layer's attention scores in each GPU's "
+        "compute buffer, ≈ %(scores_bytes)s at %(context)s tokens, and then leaves under 10 %% of the card: "
+        "pass -fa on (or update llama.cpp)."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
@@ -208,6 +222,7 @@ EXTRA_VERDICTS |= {NoteCode.host_ram_short}  # the stated host RAM does not hold
 EXTRA_VERDICTS |= {NoteCode.tried_counts_failed, NoteCode.tried_counts_failed_fit}  # bot.core.failed_counts
 EXTRA_VERDICTS |= {NoteCode.count_failed, NoteCode.count_failed_fit}  # one count failed (s18)
 EXTRA_VERDICTS |= {NoteCode.serving_count_failed, NoteCode.serving_count_failed_fit}  # failed_serving
+EXTRA_VERDICTS |= {NoteCode.serving_count_failed_edge}  # llama.cpp: fits only with flash attention (s33)
 EXTRA_VERDICTS |= {NoteCode.count_failed_edge, NoteCode.tried_counts_failed_edge}  # borderline there (s19)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
