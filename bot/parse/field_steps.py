@@ -34,7 +34,7 @@ from bot.parse.load_words import engine_batch, single_user
 from bot.parse.memory_room import room_not_card
 from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
 from bot.parse.models import ModelMention
-from bot.parse.negated_values import seq_role
+from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.one_card_named import memory_card_one, one_named_card
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
@@ -122,8 +122,8 @@ class FieldSteps:
         return unread_reason(self, raw, default)
 
     def value(self, name: str) -> float | None:
-        """The value of :meth:`first`, or None."""
-        role = self.first(name)
+        """The value of :meth:`first`, or None (no call of it when no role is ``name``: a C test, s33)."""
+        role = self.first(name) if name in map(_ROLE_OF, self.roles) else None
         return role.value if role else None
 
     def _model_and_params(
@@ -166,8 +166,7 @@ class FieldSteps:
             params, active = unknown.size, unknown.active
             params_from_model = params is not None
 
-        explicit_params, explicit_tokens = self.first("params"), self.first("tokens")
-        total_role = self.first("total")
+        explicit_params, explicit_tokens, total_role = firsts(self, "params", "tokens", "total")
         if total_role is not None:
             params = total_role.value
         if self.first("active") is not None:
@@ -253,7 +252,7 @@ class FieldSteps:
         f = self.f
         if RANGE_GATE_RE.search(self.s):
             sample_range(self)  # '2k~4k tokens per sample': the mean for the time, the longer end fits
-        samples, tps = self.first("samples"), self.first("tps")
+        samples, tps = firsts(self, "samples", "tps")
         f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first
         f["tokens_per_sample"] = tps.value if tps else None
         # "20k preference pairs", "10万条偏好数据": a preference record is a chosen and a rejected response
@@ -269,7 +268,7 @@ class FieldSteps:
         if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
         f["epochs"] = f.get("epochs") or self.value("epochs")  # a key's ('--epochs 2') first
-        seq, prompt, reply = seq_role(self), self.first("prompt"), self.first("reply")
+        seq, (prompt, reply) = seq_role(self), firsts(self, "prompt", "reply")
         if seq is not None and not rounded_beside(f.get("seq_len"), seq, self.named_unused):
             f["seq_len"] = seq.value  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
@@ -423,7 +422,7 @@ class FieldSteps:
         f = self.f
         # "48小时内": the settings step; "within a month": one unit with no numeral
         f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
-        budget, price = self.first("budget"), self.first("price")
+        budget, price = firsts(self, "budget", "price")
         f["budget"] = budget.value if budget else None
         f["price_per_gpu_hour"] = price.value if price else None
         currency = (budget.extra if budget else None) or (price.extra if price else None)
