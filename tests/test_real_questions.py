@@ -782,6 +782,16 @@ def test_round26_work_en_does_not_regress() -> None:
     assert _work_understood("r26work", "en", 18) >= R26_WORK_UNDERSTOOD_EN
 
 
+R27_WORK_UNDERSTOOD_EN = 18
+"""Round 27's English working split (en_r27.json, r27work: 24 records) understood in full at the last
+measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
+(tests/test_round27_en_forms.py). Its r27test half (16 records) is frozen in ``frozen_r27_test_en.sha256``."""
+
+
+def test_round27_work_en_does_not_regress() -> None:
+    assert _work_understood("r27work", "en", 24) >= R27_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -907,6 +917,7 @@ HELD_OUT_SIZES = {
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
+    ("r27test", "en"): 16,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -46,11 +46,17 @@ CODE_WORDS = (
 """Words after a codebase's name that call it code (round 24 zh: '我看 Pai-Megatron-Patch 的示例代码写的是
 bf16'; 'X's example scripts'): a name so followed is a codebase with no tool verb before it."""
 
+OWNED_CODE = r"'s\s+(?:fine-?tuning|finetune|training|sft)\s+(?:code|scripts?|recipes?|repo)\b"
+"""Round 27 en: a training job's code owned by a repository ('using Llama-X's fine-tuning code'): the name
+before it is a codebase though no training word is in it (hyphen- or underscore-joined, as repositories
+are named; a bare word such as "Meta's training code" names a maker, not a codebase)."""
+
 CODEBASE_RE = rc(
     r"(?:(?P<verb>用|使用|采用|基于|借助|通过|复现|\bwith|\busing|\bvia|\breproduc(?:e|ing))\s*(?:the\s+)?"
     r"|(?<![a-z0-9\-_]))"
     rf"(?P<name>[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)*[\-_](?:{_PART})(?:[\-_][a-z0-9]+)*"
     rf"|(?:{_PART})(?:[\-_][a-z0-9]+)+)(?![a-z0-9\-_.])(?(verb)|(?={CODE_WORDS}))"
+    rf"|(?<![a-z0-9\-_.])(?P<owner>[a-z][a-z0-9]*(?:[\-_][a-z0-9]+)+)(?={OWNED_CODE})"
 )
 """A hyphen- or underscore-joined name with a training word, right after a tool verb or right before words
 that call it code (:data:`CODE_WORDS`; see the module docstring). One compiled search: the gate at each call
@@ -64,7 +70,7 @@ def codebase_spans(s: str) -> list[tuple[int, int, str]]:
     Callers search :data:`CODEBASE_RE` first (the gate)."""
     out = []
     for m in CODEBASE_RE.finditer(s):
-        name = m.group("name")
+        name = m.group("name") or m.group("owner")
         parts = re.split(r"[\-_]", name)
         if (
             parts[-1] in KEY_PARTS
@@ -72,7 +78,8 @@ def codebase_spans(s: str) -> list[tuple[int, int, str]]:
             or METHOD_WORDS.issuperset(parts)
         ):
             continue
-        out.append((m.start("name"), m.end("name"), name))
+        group = "name" if m.group("name") else "owner"
+        out.append((m.start(group), m.end(group), name))
     return out
 
 

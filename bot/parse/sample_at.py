@@ -30,6 +30,16 @@ L_COUNT_THEN_LENGTH = rc(
     rf"\s*(?:[,，、]\s*)?(?:(?:at|of|with|each)\b|每条)?\s*{_ABOUT}$"
 )
 """Before the length: a count of samples and a joining word ('50k samples at ~', '5万条, ')."""
+L_NOUN_IS_LENGTH = rc(
+    r"(?:\b(?:each|every|some|many|most|all|few|several|our|my|the|these|those)\s+)"
+    rf"(?:training\s+)?(?:samples?|examples?|rows?|records?|conversations?|{SAMPLE_NOUNS})\s+"
+    r"(?:are|is|have|has|reach(?:es)?|runs?|contains?|can\s+be|go(?:es)?)\s+"
+    rf"(?:(?:up\s+to|as\s+long\s+as|over|at\s+most)\s+)?{_ABOUT}$"
+)
+"""Before the length: the samples said to be that long ('some records are about 30000 tokens', 'each
+example has ~900 tokens'; round 27 en: the 30000 was read as the data's total, the 2048 default sized).
+A determiner before the noun: 'records are 3 GB' of a corpus is no sample's length (a count of tokens
+must follow, :data:`R_TOKEN_COUNT`)."""
 L_AVERAGE_LENGTH = rc(
     r"(?:平均|averag(?:e|es|ing)|mean|avg\.?)\s*(?:的)?\s*(?:样本|sample|sequence|序列|token)?\s*"
     r"(?:长度|length|len)\s*(?:是|为|约|大概|大约|[:：~≈]|of|is|about|around|roughly|\s)*$"
@@ -55,7 +65,9 @@ def each_sample_length(role: Role, s: str, stage: str | None) -> Role | None:
     left = s[max(0, tok.start - 48) : tok.start]
     if L_AVERAGE_LENGTH.search(left[-32:]):  # '平均长度1500' (a unit may be left out: the 长度 says it)
         return Role("tps", role.value, tok, extra="tokens")
-    if R_TOKEN_COUNT.match(s[tok.end : tok.end + 24]) and L_COUNT_THEN_LENGTH.search(left):
+    if R_TOKEN_COUNT.match(s[tok.end : tok.end + 24]) and (
+        L_COUNT_THEN_LENGTH.search(left) or L_NOUN_IS_LENGTH.search(left)
+    ):
         return Role("tps", role.value, tok, extra="tokens")
     return None
 

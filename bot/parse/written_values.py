@@ -28,6 +28,10 @@ in English and Chinese (tests/test_round5_en_forms.py):
 - **A key set to a product** ('n_training_samples=1024*1024'): the product (round 19).
 - **mlx-lm's checkpointing key** (``grad_checkpoint: false``, mlx_lm/lora.py's config): the gradient
   checkpointing setting the rules read.
+- **Round 27 en** (tests/test_round27_en_forms.py): Lightning's and NeMo's 'precision 16' (fp16); vLLM's
+  memory profile line 'total_gpu_memory (8.00GiB) x gpu_memory_utilization (0.70)'; Aphrodite's '-gmu';
+  text-generation-webui's model folders ('TheBloke_Llama-2-13B-chat-GPTQ'); the most an engine let be set
+  ("can't set max_model_len larger than 8192"); LoRA's rank as 'r 16' in a message about LoRA.
 """
 
 from __future__ import annotations
@@ -41,6 +45,51 @@ VALUE_STOP_RE = rc(r"(?<=[a-z_\-)])(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)(?P<n>\d+)\.(
 """A key or word, then an integer, then a full stop ending the sentence ('tp=2.', 'batch size 16.')."""
 REVERSED_PRECISION_RE = rc(r"(?<![a-z0-9.])(?P<n>16|32)[\s\-]?(?P<p>bf|fp)(?![a-z0-9])")
 """'16bf', '16-bf', '32fp': a precision with its width first."""
+VLLM_PROFILE_RE = rc(
+    r"total_gpu_memory\s*\(\s*(?P<m>\d+(?:\.\d+)?)\s*gib\s*\)\s*[x*×]\s*"
+    r"gpu_memory_utilization\s*\(\s*(?P<u>\d*\.?\d+)\s*\)"
+)
+"""vLLM's memory profile log line as pasted into questions ('the current vLLM instance can use
+total_gpu_memory (8.00GiB) x gpu_memory_utilization (0.70) = 5.60GiB'; vllm/worker/worker.py): each value in
+brackets after its name, which no key-value reader joined (round 27 en: 0.70 and 8.00 were left unread).
+Written as the rules read them: the card's total memory as PyTorch's OOM message says it, and the fraction
+as the key set to it."""
+WEBUI_FOLDER_RE = rc(r"(?<![\w/.\-])(?P<o>[a-z][a-z0-9\-]{1,38})_(?=[a-z][a-z0-9.]*-[\w.\-]*\d)")
+"""The underscore of a text-generation-webui model folder, written as the Hugging Face id it was downloaded
+from ('TheBloke_Llama-2-13B-chat-GPTQ' is TheBloke/Llama-2-13B-chat-GPTQ: download-model.py joins the owner
+and the name with '_'). Round 27 en: the folder's model was left unnamed. Only the first underscore, before a
+hyphenated name with a digit ('lora_rank', 'open_llama_3b_v2' are no folders); gated on the tool's name."""
+_CEIL_KEY = r"(?P<k>max[_\-]model[_\-]len|max[_\-]seq(?:uence)?[_\-]len(?:gth)?|context\s+length|context)"
+_CEIL_MORE = r"(?:larger|bigger|higher|greater|longer|more|above|beyond)(?:\s+than)?\s+"
+CEILING_SET_RE = rc(
+    _CEIL_KEY
+    + r"\s+(?:can\s*not|can't|cant|won't|could\s*not|couldn't)\s+(?:be\s+)?(?:set\s+)?(?:to\s+)?"
+    + _CEIL_MORE
+    + r"(?P<n>\d+k?)(?![\d.])"
+)
+"""'max_model_len can not larger than 8192', 'context length can't be more than 16k': the most the engine let
+be set, the value the questions run at (round 27 en: 8192 was left unread and the 4K default sized)."""
+SET_CEILING_RE = rc(
+    r"(?:can\s*not|can't|cant|couldn't|could\s*not|unable\s+to)\s+(?:set|raise|increase|push)\s+"
+    + _CEIL_KEY
+    + r"\s+(?:to\s+)?"
+    + _CEIL_MORE
+    + r"(?P<n>\d+k?)(?![\d.])"
+)
+""""I can't set max_model_len larger than 8192": the same ceiling with the verb first."""
+BARE_RANK_RE = rc(r"(?<![\w\-.'])r(?:\s*:\s*|\s+)(?P<n>\d{1,4})(?![\d.]|\s*(?:gb|gib|b\b|x\b|%|tok))")
+"""LoRA's rank written 'r 16' or 'r: 16' (PEFT's LoraConfig(r=…) key, said in prose; round 27 en: 'the peft
+config is r 16' left 16 unread), in a message about LoRA or PEFT: 'r=16', as the config readers take it."""
+GMU_FLAG_RE = rc(r"(?<![\w\-])-gmu(?=[\s=])")
+"""'-gmu .97': Aphrodite's short form of --gpu-memory-utilization (aphrodite/engine/args_tools.py)."""
+LIGHTNING_PRECISION_RE = rc(
+    r"(?P<k>\bprecision)(?P<sep>\s*[=:]?\s*[\"']?)(?P<n>16|32)(?:-(?:mixed|true))?"
+    r"(?![\d.]|[a-z]|\s*(?:gb|gib|g\b|bits?\b|位))"
+)
+"""'precision 16', 'precision=32', "precision: '16-mixed'": the width PyTorch Lightning's Trainer(precision=…)
+and NeMo's trainer.precision take (lightning/fabric/connector.py: 16 and '16-mixed' are fp16 mixed precision,
+32 is fp32), written 'precision fp16' (round 27 en: 'precision 16' was left unread). Not a memory ('precision
+16 GB') nor a bit width ('16 bits')."""
 SPACED_PRECISION_RE = rc(r"(?<![a-z0-9])(?P<p>bf|fp)[\s\-](?P<n>16|32|8)(?!\d|\.\d|[a-z])")
 """'bf 16', 'fp 8': a precision with a space inside."""
 SUM_AFTER_COUNT_RE = rc(
@@ -226,6 +275,19 @@ def written_values(s: str) -> str:
         s
     ):
         s = MIXED_NODES_RE.sub(_mixed_nodes, s)
+    if "utilization (" in s:  # round 27 en: vLLM's memory profile line, pasted
+        s = VLLM_PROFILE_RE.sub(_vllm_profile, s)
+    if "webui" in s or "ooba" in s:  # round 27 en: text-generation-webui's model folders
+        s = WEBUI_FOLDER_RE.sub(r"\g<o>/", s)
+    if "than" in s and ("max" in s or "context" in s):  # round 27 en: the most an engine let be set
+        s = CEILING_SET_RE.sub(r"\g<k>=\g<n>", s)
+        s = SET_CEILING_RE.sub(r"\g<k>=\g<n>", s)
+    if "r " in s and ("lora" in s or "peft" in s):  # round 27 en: 'peft config is r 16'
+        s = BARE_RANK_RE.sub(r"r=\g<n>", s)
+    if "-gmu" in s:  # round 27 en: Aphrodite's short flag
+        s = GMU_FLAG_RE.sub("--gpu-memory-utilization", s)
+    if "precision" in s:  # round 27 en: 'precision 16' (Lightning's and NeMo's trainer.precision)
+        s = LIGHTNING_PRECISION_RE.sub(lambda m: f"{m.group('k')}{m.group('sep')}fp{m.group('n')}", s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:
@@ -233,6 +295,10 @@ def written_values(s: str) -> str:
     s = _sub(NODES_TOTAL_RE, r"\g<m> \g<w> \g<t> over \g<n> nodes", s)
     s = _sub(NUMBER_OF_GPUS_RE, r"number of \g<w>\g<mid>\g<rel> \g<n> \g<w> in total", s)
     return _sub(NUMBER_OF_GPUS_CN_RE, r"\g<mid>\g<rel>总共 \g<n> 张卡", s)
+
+
+def _vllm_profile(m: re.Match[str]) -> str:
+    return f"gpu has a total capacity of {m.group('m')} gib x gpu_memory_utilization={m.group('u')}"
 
 
 def _sub(pattern: Any, repl: str, s: str) -> str:
