@@ -429,19 +429,21 @@ def kept_searches(
     and its flags, so a follow-up that changes the count, deadline, tokens, budget or price — or the same
     question in another format — reuses the search instead of sizing its candidates again (the same floats
     in the same order: the same answer). The spec and card are pydantic models holding lists (unhashable):
-    a job is found by their identity (catalog objects, made once per process), its entry holding them so
-    an id is not reused while it lives; a spec or card made per question is simply not found again."""
-    key = (id(spec), id(gpu), params.__class__, params, setup)
+    a job is filed under their ids (catalog names, ``dense-7B``…) and found only where the kept spec and
+    card are these very objects (catalog entries; :func:`estimator.architecture.shape_for_size`'s, made
+    once per size) or equal to them field by field; else it is filed anew in its place."""
+    key = (spec.id, gpu.id, params.__class__, params, setup)
     entry = (spec, gpu, {})
     found = _KEPT.setdefault(key, entry)  # the setup hashed once (a Python __hash__) on a first answer
     if found is entry:
         if len(_KEPT) > KEPT_JOBS:
             _KEPT.popitem(last=False)
         return entry[2]
-    if found[0] is spec and found[1] is gpu:  # always (the entry holds them): checked all the same
+    if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
         _KEPT.move_to_end(key)
         return found[2]
-    _KEPT[key] = entry
+    _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
+    _KEPT.move_to_end(key)
     return entry[2]
 
 
