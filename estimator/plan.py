@@ -10,6 +10,7 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
@@ -419,6 +420,8 @@ first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemal
 none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room."""
 
 _KEPT: OrderedDict[tuple, tuple[object, object, dict[tuple, Searched]]] = OrderedDict()
+_KEEPING = threading.Lock()
+"""Held while :data:`_KEPT` is read and reordered (a job found by one thread, dropped by another)."""
 
 
 def kept_searches(
@@ -434,19 +437,21 @@ def kept_searches(
     once per size) or equal to them field by field; else it is filed anew in its place."""
     key = (spec.id, gpu.id, params.__class__, params, setup)
     entry = (spec, gpu, {})
-    found = _KEPT.setdefault(key, entry)  # the setup hashed once (a Python __hash__) on a first answer
-    if found is entry:
-        if len(_KEPT) > KEPT_JOBS:
-            _KEPT.popitem(last=False)
-        return entry[2]
-    if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
+    with _KEEPING:  # answers off the event loop (Feishu: asyncio.to_thread) share the kept jobs
+        found = _KEPT.setdefault(key, entry)  # the setup hashed once (a Python __hash__) on a first answer
+        if found is entry:
+            if len(_KEPT) > KEPT_JOBS:
+                _KEPT.popitem(last=False)
+            return entry[2]
+        if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
+            _KEPT.move_to_end(key)
+            return found[2]
+        _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
         _KEPT.move_to_end(key)
-        return found[2]
-    _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
-    _KEPT.move_to_end(key)
-    return entry[2]
+        return entry[2]
 
 
 def forget_searches() -> None:
     """Drop every search :func:`kept_searches` keeps (a benchmark or test measuring a first answer)."""
-    _KEPT.clear()
+    with _KEEPING:
+        _KEPT.clear()

@@ -119,3 +119,22 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
             sys.setprofile(None)
     assert len(requests) > 100
     assert calls / len(requests) < 454, calls / len(requests)
+
+
+def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:
+    """Answers off the event loop (Feishu's asyncio.to_thread) estimate in threads: with more jobs than
+    are kept (evictions while others are found) every report is the one a lone estimate gives."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sizes = [f"{n}B模型全量微调要几张A100？" for n in (1, 3, 7, 8, 13, 14, 20, 30, 34, 65, 70)]
+    requests = [parse(q).request for q in (*sizes, DEEPSEEK, PPO_70B)] * 3
+    plan.forget_searches()
+    alone = []
+    for r in requests:
+        plan.forget_searches()
+        alone.append(estimate(r).model_dump_json())
+    plan.forget_searches()
+    monkeypatch.setattr(plan, "KEPT_JOBS", 4)  # fewer kept than jobs: entries dropped while others are found
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda r: estimate(r).model_dump_json(), requests))
+    assert together == alone
