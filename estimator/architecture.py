@@ -19,6 +19,7 @@ size matches Kaplan et al. 2020 Fig. 5 (loss is flat for d_model/n_layer ≈ 20-
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from estimator.built import _made
 from estimator.catalog import ModelSpec
@@ -327,6 +328,7 @@ def _ffn_multiple(hidden: int) -> int:
     return 64 if hidden >= 512 else 8
 
 
+@lru_cache(maxsize=128, typed=True)
 def shape_for_size(params: float) -> ModelSpec:
     """A Llama-style dense shape whose :func:`count_params` is within 5 % of ``params`` (in practice < 1 %).
 
@@ -345,6 +347,9 @@ def shape_for_size(params: float) -> ModelSpec:
     flat-loss region (Fig. 5) and the catalog's trend.
 
     Valid for 1e6 ≤ params ≤ 1e13 (tested); raises ValueError for params ≤ 0 or not finite.
+
+    Made once per size (a frozen spec, bounded cache): the same object for the same bare size, so the
+    training searches of a generic shape are found again (:func:`estimator.plan.kept_searches`).
     """
     if not math.isfinite(params) or params <= 0:
         raise ValueError(f"params must be a positive finite number, got {params!r}")

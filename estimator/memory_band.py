@@ -32,7 +32,7 @@ from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import KORTHIKANTI_COEFFICIENT as KORTHIKANTI_COEFFICIENT
 from estimator.transients import LOSS_CHUNKS as LOSS_CHUNKS
-from estimator.transients import RUNTIME_PARTS, ActivationFacts, Peaks, peaks
+from estimator.transients import RUNTIME_PARTS, ActivationFacts, Peaks, _span, peaks
 from estimator.transients import layer_activation_coefficients as layer_activation_coefficients
 
 FRAGMENTATION_HIGH = 0.15
@@ -89,6 +89,7 @@ def per_gpu_band(
         states += p.late - parts.get("gradients", p.late)
     low = states + p.low()
     if loss_factor != 1.0 and not setup.chunked_loss:
-        p = p._replace(loss=p.loss._replace(high=p.loss.high * loss_factor))
+        loss = p.loss  # p._replace(loss=loss._replace(high=…)) without namedtuple's Python frames
+        p = tuple.__new__(Peaks, (*p[:2], _span((loss.low, loss.likely, loss.high * loss_factor)), *p[3:]))
     high = (states + p.high()) * (1 + FRAGMENTATION_HIGH) + CUDA_CONTEXT_BYTES.value
     return low, high

@@ -10,6 +10,8 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -410,3 +412,46 @@ def training_memory(
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
         alternatives=alternatives,
     )
+
+
+KEPT_JOBS = 32
+"""Jobs whose searches :func:`kept_searches` keeps (spec, params, card, setup), least recently used dropped
+first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
+none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room."""
+
+_KEPT: OrderedDict[tuple, tuple[object, object, dict[tuple, Searched]]] = OrderedDict()
+_KEEPING = threading.Lock()
+"""Held while :data:`_KEPT` is read and reordered (a job found by one thread, dropped by another)."""
+
+
+def kept_searches(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup
+) -> dict[tuple, Searched]:
+    """The ``reuse`` dict of :func:`training_memory` for this job, kept across answers: what it finds at no
+    particular count (:class:`Searched`) depends only on the spec, the parameter count, the card, the setup
+    and its flags, so a follow-up that changes the count, deadline, tokens, budget or price — or the same
+    question in another format — reuses the search instead of sizing its candidates again (the same floats
+    in the same order: the same answer). The spec and card are pydantic models holding lists (unhashable):
+    a job is filed under their ids (catalog names, ``dense-7B``…) and found only where the kept spec and
+    card are these very objects (catalog entries; :func:`estimator.architecture.shape_for_size`'s, made
+    once per size) or equal to them field by field; else it is filed anew in its place."""
+    key = (spec.id, gpu.id, params.__class__, params, setup)
+    entry = (spec, gpu, {})
+    with _KEEPING:  # answers off the event loop (Feishu: asyncio.to_thread) share the kept jobs
+        found = _KEPT.setdefault(key, entry)  # the setup hashed once (a Python __hash__) on a first answer
+        if found is entry:
+            if len(_KEPT) > KEPT_JOBS:
+                _KEPT.popitem(last=False)
+            return entry[2]
+        if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
+            _KEPT.move_to_end(key)
+            return found[2]
+        _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
+        _KEPT.move_to_end(key)
+        return entry[2]
+
+
+def forget_searches() -> None:
+    """Drop every search :func:`kept_searches` keeps (a benchmark or test measuring a first answer)."""
+    with _KEEPING:
+        _KEPT.clear()

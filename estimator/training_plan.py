@@ -20,7 +20,7 @@ from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
 from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, kept_searches, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.request import Recompute
 from estimator.resolve import Resolved
@@ -295,7 +295,7 @@ def memory_and_plan(
     r = beside_engine(req, r, ledger)
     gpu = r.gpu
     plan_gpus = req.gpu_count if req.gpu_count is not None else cluster
-    reuse: dict = {}  # the searches at no particular count, run once for both calls below
+    reuse = kept_searches(spec, params, gpu, setup)  # the searches at no particular count, once a job
     mem = training_memory(
         spec,
         params,

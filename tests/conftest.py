@@ -4,6 +4,7 @@ Hypothesis explores locally and runs derandomized in CI."""
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -30,6 +31,20 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     for name in list(os.environ):
         if name.upper().startswith(_DEVELOPER_VARIABLES):
             monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept_across_tests() -> None:
+    """Each test starts with no training search kept from another (estimator.plan.kept_searches) and no
+    generic shape made (estimator.architecture.shape_for_size): a test that spies on the search, or
+    patches what it reads, sees its own searches whatever ran before it. Only where those modules are
+    already imported (a test of lazy imports imports nothing here)."""
+    plan = sys.modules.get("estimator.plan")
+    if plan is not None:
+        plan.forget_searches()
+    architecture = sys.modules.get("estimator.architecture")
+    if architecture is not None:
+        architecture.shape_for_size.cache_clear()
 
 
 @pytest.fixture(scope="session")

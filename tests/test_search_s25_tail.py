@@ -67,6 +67,7 @@ def _report_and_counts(fields: dict, monkeypatch: pytest.MonkeyPatch, **patches)
         asked.append(args[3])
         return real(*args, **kwargs)
 
+    plan_module.forget_searches()  # each run searches (s33: a job's searches are kept across estimates)
     with monkeypatch.context() as m:
         m.setattr(plan_module, "any_layout_fits", logged)
         for name, value in patches.items():
