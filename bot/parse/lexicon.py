@@ -424,12 +424,13 @@ TRAIN_RE = rc(
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
-    r"上下文|context|\bfit\b|运行|启动|gpu\s*内存"
+    r"上下文|context|\bfit\b|运行|启动|gpu\s*内存|打标|标注|识别|\bcaption(?:s|ing)?\b|\bocr\b"  # s33: images
     r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
 的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
-embedding or encoding texts, documents, chunks or sentences ('encode millions of texts') runs a model."""
+embedding or encoding texts, documents, chunks or sentences ('encode millions of texts') runs a model.
+s33: labelling, recognising or captioning images ('给图片打标签', 'OCR', 'caption 50k images') runs one."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(
