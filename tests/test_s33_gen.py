@@ -80,3 +80,121 @@ def test_cards_stay_cards(capsys: pytest.CaptureFixture[str], text: str, cards: 
     assert req["gpu_count"] == cards
     assert req["gpu"] == gpu
     assert req.get("num_samples") != 8
+
+
+# Accelerators outside the catalog by product line alone, with no maker's word; Iluvatar's V100-named cards;
+# Intel's Max, Cerebras, SambaNova (bot.parse.card_vendors.MORE_CARDS, bot.parse.gpus._gpu_source).
+@pytest.mark.parametrize(
+    ("text", "typed", "cards"),
+    [
+        ("8 张天垓 150 训练 Llama-2-13B 要多久", "天垓 150", 8),
+        ("天垓100 的卡 4 张，能 LoRA 微调 Qwen2.5-7B 吗", "天垓100", 4),
+        ("两张智铠100 部署 Qwen2.5-7B 够不够", "智铠100", 2),
+        ("用 4 张思元590 全参微调 Qwen2.5-7B", "思元590", 4),
+        ("曦云 C550 八张卡推理 Qwen2.5-72B 吞吐多少", "曦云 C550", 8),
+        ("云燧T20 两张跑 Qwen2.5-7B 推理", "云燧T20", 2),
+        ("用 4 张天数BI-V100 部署 Qwen2.5-7B", "BI-V100", 4),
+        ("Can 4x Iluvatar BI-V150 serve Qwen2.5-7B?", "Iluvatar BI-V150", 4),
+        ("fine-tune Qwen2.5-7B on 4 Intel Max 1550 GPUs, how long?", "Intel Max 1550", 4),
+        ("Can 2 Intel Data Center GPU Max 1550 serve Llama-3-8B?", "Intel Data Center GPU Max 1550", 2),
+        ("How long to pretrain a 7B on 1T tokens with 2 Cerebras CS-3 systems?", "Cerebras CS-3", 2),
+    ],
+)
+def test_cards_outside_the_catalog_named_as_typed(
+    capsys: pytest.CaptureFixture[str], text: str, typed: str, cards: int
+) -> None:
+    out = ask(capsys, text)
+    assert out["interpretation"]["unknown_gpu"] == typed
+    assert out["request"]["gpu_count"] == cards
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "cards"),
+    [
+        ("8 张 V100 微调 Qwen2.5-7B 要多久", "V100-SXM2-32GB", 8),
+        ("2 x V100 32G fine-tune Qwen2.5-7B with LoRA", "V100-SXM2-32GB", 2),
+        ("max 1100 tokens per request, Qwen2.5-7B on one A10", "A10", 1),
+        ("训练天数 30 天，8 张 A100 预训练 7B 模型 1T token", "A100-SXM4-80GB", 8),
+    ],
+)
+def test_catalog_cards_and_words_stay(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, cards: int
+) -> None:
+    out = ask(capsys, text)
+    assert out["request"]["gpu"] == gpu
+    assert out["request"]["gpu_count"] == cards
+    assert out["interpretation"]["unknown_gpu"] is None
+
+
+# Tools and engines no table had (bot.parse.more_tools, bot.parse.more_engines), and H2O LLM Studio no
+# longer read as LM Studio (llama.cpp) (bot.parse.method_words).
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Training a 7B with Nanotron on 64 H100 for 1T tokens, how many days?", "training_tool: Nanotron"),
+        ("用 nanotron 在 64 张 H100 上预训练 7B，1T token 要多久", "training_tool: Nanotron"),
+        ("pretraining a 1B with picotron on 8 H100s for 100B tokens", "training_tool: picotron"),
+        ("Fine-tune Qwen2.5-7B with Oumi on 2 A100s, how long for 10k samples?", "training_tool: Oumi"),
+        ("fine-tuning llama-3-8b with h2o-llmstudio on a single A6000", "training_tool: H2O LLM Studio"),
+        ("用 H2O LLM Studio 在单卡 A6000 上微调 Llama-3-8B 要多久", "training_tool: H2O LLM Studio"),
+        ("用 MNN 在手机上跑 Qwen2.5-1.5B 需要多少内存", "runtime: MNN"),
+        ("Serving Qwen2.5-7B with mnn on a phone: how much RAM?", "runtime: MNN"),
+        ("Can we serve Llama-3-70B over Petals with 4 RTX 3090 peers?", "runtime: Petals"),
+    ],
+)
+def test_tools_and_engines_named(capsys: pytest.CaptureFixture[str], text: str, named: str) -> None:
+    out = ask(capsys, text)
+    assert named in [i["text"] for i in out["interpretation"]["ignored"]]
+    assert out["request"]["runtime"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Qwen2.5-7B in LM Studio on a 4090, tokens per second?",
+        "用 lmstudio 在 4090 上跑 Qwen2.5-7B 有多快",
+    ],
+)
+def test_lm_studio_stays_llama_cpp(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["runtime"] == "llama.cpp"
+
+
+# Transcribing audio, generating images and Nomic's embedding models: a model run, named as typed
+# (bot.parse.lexicon.WEAK_INFERENCE_RE, bot.parse.verb_names RETRIEVAL_NAME_RE).
+@pytest.mark.parametrize(
+    ("text", "stage", "typed"),
+    [
+        ("Whisper large-v3 在 4090 上转写 1 小时音频要多久", "inference", "Whisper large-v3"),
+        ("用 Whisper 转录 100 小时录音，一张 A10 要多久", "inference", None),
+        (
+            "Transcribe 1000 hours of audio with whisper-large-v3 on 2 A100s, how long?",
+            "inference",
+            "whisper-large-v3",
+        ),
+        (
+            "transcribing podcasts with whisper-large-v3 on one L4: how many hours of audio per hour?",
+            "inference",
+            None,
+        ),
+        ("用 FLUX.1 出图，4090 够吗", "inference", None),
+        (
+            "fine-tune whisper-large-v3 on 500 hours of transcribed audio with 4 A100s",
+            "finetune",
+            "whisper-large-v3",
+        ),
+        ("用 1 万条转写好的语音微调 Whisper large-v3，2 张 3090", "finetune", "Whisper large-v3"),
+        (
+            "How many GPUs to serve nomic-embed-text at 500 requests per second?",
+            "inference",
+            "nomic-embed-text",
+        ),
+        ("用 nomic-embed-text-v1.5 做向量化，一张 T4 够吗", "inference", "nomic-embed-text-v1.5"),
+    ],
+)
+def test_media_jobs_are_runs(
+    capsys: pytest.CaptureFixture[str], text: str, stage: str, typed: str | None
+) -> None:
+    out = ask(capsys, text)
+    assert out["request"]["stage"] == stage
+    if typed:
+        assert out["interpretation"]["unknown_model"] == typed
