@@ -198,3 +198,40 @@ def test_media_jobs_are_runs(
     assert out["request"]["stage"] == stage
     if typed:
         assert out["interpretation"]["unknown_model"] == typed
+
+
+# One machine of different cards with a count written for each (bot.parse.mixed_rig.counted_rig): counts in
+# words ('one … plus two …', '两张 … 和一张 …'), a listing join where the machine is owned or the cards work
+# together ('一起', 'together', '不同型号'), and '这种' (this kind) no longer read as weighing kinds of card.
+@pytest.mark.parametrize(
+    ("text", "cards", "other"),
+    [
+        ("两张 3090 和一张 A6000 一起推理 Llama-3-70B int4 够吗", 3, "RTX A6000"),
+        ("my rig: one RTX 4090 plus two RTX 3090s, can it fine-tune Qwen2.5-14B with LoRA?", 3, "RTX 4090"),
+        ("I have two 3090s and one 4090 in my box, can they serve Llama-3-70B AWQ?", 3, "RTX 4090"),
+        ("我的机器里有两张 4090 和一张 3090，能跑 Qwen2.5-72B-int4 吗", 3, "RTX 4090"),
+        ("1 张 RTX 4090 24G + 1 张 V100 32G，这种不同型号的卡能跑 Qwen2.5-32B-int4 吗", 2, "V100 SXM2 32GB"),
+        ("Two RTX 3090 together with one RTX 4090: can the three serve Qwen2.5-72B in int4?", 3, "RTX 4090"),
+    ],
+)
+def test_counted_rig_in_words(capsys: pytest.CaptureFixture[str], text: str, cards: int, other: str) -> None:
+    out = ask(capsys, text)
+    assert out["request"]["gpu_count"] == cards
+    assert other in [i["text"] for i in out["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("on two A100s and one H100, how long to fine-tune Llama-3-8B?", 2),
+        ("两张 A100 和一张 H100 分别训练 Qwen2.5-7B 要多久", 2),
+        ("2 张 A100 还是 1 张 H100 微调 Qwen2.5-7B 更快", 2),
+        ("三种卡：两张 3090 和一张 4090，分别能跑多大模型", 2),
+        ("我们有 8 张 H100 和 2 张 A100，训练 7B 模型 100B token 要多久", 8),
+        ("We have eight H100s and two A100s in the cluster; how long to train a 7B on 100B tokens?", 8),
+    ],
+)
+def test_listed_setups_stay_apart(capsys: pytest.CaptureFixture[str], text: str, cards: int) -> None:
+    out = ask(capsys, text)
+    assert out["request"]["gpu_count"] == cards
+    assert not [i for i in out["interpretation"]["ignored"] if i["reason"].startswith("mixed_rig")]
