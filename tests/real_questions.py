@@ -463,6 +463,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         key == "gpu_count"
     ):  # s17: a mixed rig sized on its largest card counts the cards it names as left out
         ok = got is not None and (_close(value, got) or value == got + _rig_left_out(answer))
+        ok = ok or (got is not None and _rig_named(answer) > 0 and value + _rig_named(answer) == got)
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value, key)
@@ -486,9 +487,18 @@ def _compared_gpus(answer: dict[str, Any]) -> list[str]:
 def _rig_left_out(answer: dict[str, Any]) -> int:
     """How many cards of one machine the answer names as left out of the sizing (``mixed_rig_largest``:
     'an RTX 5090 plus an RTX 3080' on llama.cpp is sized on the 5090, the 3080 named): with the cards sized,
-    the machine's count the user stated (s17: the count was read, the design sizes fewer and says why)."""
+    the machine's count the user stated (s17: the count was read, the design sizes fewer and says why).
+    s33: a rig summed on a layer-splitting engine (``mixed_rig_sum``, session 19: 'my 3 GPUs (2x RTX 4090
+    and 1x RTX 4070)' on Ollama is sized as 3 equal shares of their memory) names its other cards too; a label
+    that counts the named card's own cards (2 RTX 4090) is then met by the whole rig's count (3)."""
     items = (answer.get("interpretation") or {}).get("ignored") or []
     return sum(isinstance(i, dict) and i.get("reason") == "mixed_rig_largest" for i in items)
+
+
+def _rig_named(answer: dict[str, Any]) -> int:
+    """How many other cards of one machine a summed rig names (``mixed_rig_sum``: :func:`_rig_left_out`)."""
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    return sum(isinstance(i, dict) and i.get("reason") == "mixed_rig_sum" for i in items)
 
 
 ASCEND_SKU = re.compile(r"910b[1-4]c?$")

@@ -9,6 +9,7 @@ from functools import cache
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
@@ -63,7 +64,8 @@ def _gpu_source(body: str, starts: str) -> str:
     """The source of :func:`_gpu_pattern`."""
     vendors = "|".join(rf"{re.escape(word)}\s*" for word in _VENDOR_WORDS)
     return (
-        rf"(?:(?<![a-z0-9])|(?<=\dx))(?=[{starts}])(?:{vendors})?(?P<name>{body}){_NOT_A_VARIANT}"
+        rf"(?:(?<![a-z0-9])|(?<=\dx))(?<!bi[\s\-_])(?<!mr[\s\-_])"  # s33: not Iluvatar's BI-V100 / MR-V100
+        rf"(?=[{starts}])(?:{vendors})?(?P<name>{body}){_NOT_A_VARIANT}"
         rf"(?P<spec>(?:[\s\-_]*{_GPU_SPEC}(?![a-z0-9]))*)(?:s)?(?:(?![a-z0-9])|(?=x\d{{1,4}}x\d))"
     )
 
@@ -401,14 +403,14 @@ _SIZE_END = compile_pattern(r"\d(?:\.\d+)?b[\-_]?$")
 
 def gpu_suggestions(name: str, n: int = 3) -> list[str]:
     """Catalog families to suggest for an unknown card, only on a real name match: its vendor's cards
-    (vendor words in :data:`bot.parse.lexicon.UNKNOWN_GPU_VENDORS`), or cards of its series — the same
+    (vendor words in :data:`bot.parse.card_vendors.UNKNOWN_GPU_VENDORS`), or cards of its series — the same
     model letters (:func:`series`: 'H300' → H800 / H200 / H100, 'MI355X' → MI300X …) — closest in name
     first. None otherwise: string similarity alone pairs unrelated cards (Cambricon's MLU370 scored
     nearest to AMD's MI300X), and a vendor with no card in the catalog (Moore Threads, MetaX) has none
     to offer; the reply then says how to give the card's memory and speed instead."""
     import difflib  # here: only an unknown card needs it (start-up)
 
-    vendor = next((v for pat, v in lx.UNKNOWN_GPU_VENDORS if pat.search(name)), None)
+    vendor = next((v for pat, v in UNKNOWN_GPU_VENDORS if pat.search(name)), None)
     from bot.parse.accelerator_family import family_only
 
     if vendor is not None and family_only(name):  # 'AMD 的卡', 'AMD GPUs': more than are shown, the largest

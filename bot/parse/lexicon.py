@@ -7,7 +7,7 @@ typos, Chinese model nicknames, and the keyword patterns for stages, methods and
 
 from __future__ import annotations
 
-from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS as UNKNOWN_GPU_VENDORS
+from bot.parse.card_vendors import MORE_CARDS
 from bot.parse.more_tools import in_launcher
 from bot.parse.regex import LazyPattern, rc
 
@@ -256,7 +256,7 @@ NOT_CARD_NAME_WORDS = (
 
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹\ue003])(?:"  # each first character below
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云\ue003])(?:"  # first chars below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
@@ -301,7 +301,7 @@ UNKNOWN_GPU_RE = rc(
     r"|atlas[\s\-]*\d{3}[a-z]?(?![a-z0-9])"  # s31: any other Atlas model ('Atlas 300V'): as typed, no A100
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*(?:pro[\s\-]*)?[ab]\d{2,3}(?![a-z0-9])|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
-    r"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu"
+    rf"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu|{MORE_CARDS}"  # s33: card_vendors.MORE_CARDS
     # s26: a family without a model ('Intel Gaudi', '华为的卡', 'AMD GPUs'; s28: 'AMD 的卡', '8 H cards')
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
@@ -425,12 +425,13 @@ TRAIN_RE = rc(
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
-    r"上下文|context|\bfit\b|运行|启动|gpu\s*内存"
+    r"上下文|context|\bfit\b|运行|启动|gpu\s*内存|打标|标注|识别|\bcaption(?:s|ing)?\b|\bocr\b"  # s33: images
+    r"|出图|生图|转写|转录|\btranscri(?:be[sd]?|bing|ptions?)\b"  # s33: generated images, transcribed audio
     r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
 的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
-embedding or encoding texts, documents, chunks or sentences ('encode millions of texts') runs a model."""
+embedding or encoding texts, documents, chunks or sentences ('encode millions of texts'); s33: OCR."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(

@@ -16,7 +16,10 @@ RUNTIMES: tuple[tuple[Any, str], ...] = (
     (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"), "ExLlama"),  # s15: ExLlamaV3 and its EXL3 too
-    (rc(r"llama[\s.\-_]*cpp|\bgguf\b|lm\s*studio|\bllama-(?:server|cli)\b"), "llama.cpp"),
+    (
+        rc(r"llama[\s.\-_]*cpp|\bgguf\b|(?<![a-z0-9])lm\s*studio|\bllama-(?:server|cli)\b"),
+        "llama.cpp",
+    ),  # s33: (?<!…) h2o-llmstudio
     (rc(TRANSFORMERS_RUNTIME), "transformers"),  # round 10: also its calls (AutoModelForCausalLM …)
 )
 """Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own

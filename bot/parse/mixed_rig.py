@@ -53,10 +53,11 @@ OWNED_MACHINE_RE = rc(
 are its parts; without them 'on an A100 and an H100' lists cards tried or asked about, not one machine."""
 OPTIONS_RE = rc(
     r"\bor\b|\bvs\.?(?![a-z])|\bversus\b|\bcompar|还是|或者|或是|对比|比较|相比"
-    r"|\beach\b|\btypes?\b|\bkinds?\b|各|分别|种"
+    r"|\beach\b|\btypes?\b|\bkinds?\b|各|分别|(?:[两二三四五六七八九几多]|\d)\s*种"
 )
 """Words that weigh options, or list kinds of card each sized apart ('how many of each', '三种卡',
-'分别要几张': :mod:`bot.parse.gpu_kinds`): then the cards are alternatives, never one machine."""
+'分别要几张': :mod:`bot.parse.gpu_kinds`): then the cards are alternatives, never one machine. Session 33:
+'种' only after a count ('三种卡', '多种'): '这种不同型号的 GPU' (this kind of rig) weighs no options."""
 
 
 def _end(s: str, start: int) -> int:
@@ -86,31 +87,56 @@ def rig_cards(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
     return None
 
 
+_N = r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|一|两|二|三|四|五|六|七|八)"
+"""A card count in digits or words (s33: 'one RTX 4090 plus two RTX 3090s', '两张 3090 和一张 A6000')."""
+_WORD_COUNTS = {
+    **{w: i for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight"), 1)},
+    **{w: i for i, w in enumerate("一二三四五六七八", 1)},
+    "两": 2,
+}
 COUNTED_JOIN_RE = rc(
-    _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配)"
-    r"\s*(?P<n>\d{1,2})\s*(?:[x×]|张|块)?\s*$"
+    _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配"
+    r"|(?P<weak>&|\band\b|和|与|跟|还有))"
+    rf"\s*{_N}\s*(?:[x×]|张|块)?\s*$"
 )
-"""A join that adds cards with their count ('plus 3', '+ 2x', '加 3 张'): the second part of a counted rig."""
-_COUNT_BEFORE_RE = rc(r"(?<![\d.])(?P<n>\d{1,2})\s*(?:[x×]|张|块)?\s*$")
-"""A count right before the first card ('1 A100', '2x 3090', '1 张 A100')."""
+"""A join that adds cards with their count ('plus 3', '+ 2x', '加 3 张', s33: 'plus two', '和一张'): the
+second part of a counted rig; a listing join ('and', '和') only where the cards are one machine or work
+together (:data:`TOGETHER_RE`)."""
+TOGETHER_RE = rc(
+    r"一起|一块儿|同时用|together|\bcombined\b|合起来|不同型号|\bmixed\s+(?:gpus|cards)"
+    r"|\bmy\b|\brig\b|\bbox\b|\bmachine\b|\bworkstation\b|\bpc\b|\bcomputer\b|\bdesktop\b|我的|机器|电脑|主机|装了|插了"
+)
+"""Words that put listed cards to work as one ('一起推理', 'together', '不同型号的 GPU', 'mixed GPUs') or
+in one machine ('my', 'rig', 'box', '我的', '机器'); not 'we have' alone ('We have 8 H100s and 2 A100s':
+a fleet)."""
+_COUNT_BEFORE_RE = rc(rf"(?<![\d.a-z])(?<!第){_N}\s*(?:[x×]|张|块)?\s*$")
+"""A count right before the first card ('1 A100', '2x 3090', '1 张 A100', s33: 'two', '两张')."""
+
+
+def _count(text: str) -> int:
+    """A count of :data:`_N` as a number."""
+    return int(text) if text.isdigit() else _WORD_COUNTS[text]
 
 
 def counted_rig(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
     """The cards of one rig written with their counts ('splitting over 1 A100 plus 3 4090s', '2 张 3090 加
     2 张 4060Ti'), each mention repeated by its count, or None: two distinct cards, the second added to the
-    first by an adding word with its own count (:data:`COUNTED_JOIN_RE`; never a listing 'and', which lists
-    options as often as parts), no option word (s26). Every card counts in :func:`rig_choice` (4 × a 4090's
-    24 GB hold more than one A100's 80 GB as equal shares)."""
+    first by an adding word with its own count (:data:`COUNTED_JOIN_RE`; a listing 'and', which lists options
+    as often as parts, only with :data:`TOGETHER_RE`), no option word (s26).
+    Every card counts in :func:`rig_choice` (4 × a 4090's 24 GB hold more than one A100's 80 GB as equal
+    shares)."""
     if len({g.gpu_id for g in gpus}) != 2 or OPTIONS_RE.search(s):
         return None
     for first, second in pairwise(gpus):
         joined = COUNTED_JOIN_RE.search(s[_end(s, first.start) : second.start])
+        if joined is not None and joined.group("weak") and not TOGETHER_RE.search(s):
+            joined = None  # 'on two A100s and one H100' lists setups, not one machine
         if joined is not None and first.gpu_id != second.gpu_id:
             break
     else:
         return None
     before = _COUNT_BEFORE_RE.search(s[max(0, first.start - 8) : first.start])
-    n_first, n_second = int(before.group("n")) if before else 1, int(joined.group("n"))
+    n_first, n_second = _count(before.group("n")) if before else 1, _count(joined.group("n"))
     if not (0 < n_first <= 16 and 0 < n_second <= 16):
         return None
     return [first] * n_first + [second] * n_second

@@ -53,6 +53,8 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])fastllm(?![a-z0-9])"), "fastllm"),  # round 9: github.com/ztxz16/fastllm
     (rc(r"\bchatglm\.cpp\b"), "chatglm.cpp"),  # github.com/li-plus/chatglm.cpp
     (rc(r"\bmnn[\s\-_]*llm\b"), "MNN-LLM"),  # github.com/alibaba/MNN (transformers/llm)
+    (rc(r"(?<![a-z0-9])mnn(?![a-z0-9]|[\s\-_]*llm\b)"), "MNN"),  # s33: MNN itself ('用 MNN 在手机上跑')
+    (rc(r"(?<![a-z0-9])petals(?![a-z0-9])"), "Petals"),  # s33: bigscience-workshop/petals (swarm serving)
     (rc(r"\bxfastertransformer\b"), "xFasterTransformer"),  # github.com/intel/xFasterTransformer
     (rc(r"(?<![a-z0-9])kaiwu(?![a-z0-9])"), "kaiwu"),  # round 10: github.com/val1813/kaiwu (llama.cpp-based)
     (rc(r"\bfastdeploy\b"), "FastDeploy"),  # PaddlePaddle's serving toolkit

@@ -37,6 +37,14 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])maxtext(?![a-z0-9])"), "MaxText"),
     (rc(r"(?<![a-z0-9])levanter(?![a-z0-9])"), "Levanter"),
     (rc(r"(?<![a-z0-9])fms[\s\-_]fsdp(?![a-z0-9])"), "fms-fsdp"),  # foundation-model-stack/fms-fsdp
+    # s33: pre-training codebases (huggingface/nanotron, huggingface/picotron, facebookresearch/fairseq2,
+    # meta-pytorch/torchforge, oumi-ai/oumi) and H2O's fine-tuning UI (h2oai/h2o-llmstudio)
+    (rc(r"(?<![a-z0-9])nanotron(?![a-z0-9])"), "Nanotron"),
+    (rc(r"(?<![a-z0-9])picotron(?![a-z0-9])"), "picotron"),
+    (rc(r"(?<![a-z0-9])fairseq2(?![a-z0-9])"), "fairseq2"),
+    (rc(r"(?<![a-z0-9])torchforge(?![a-z0-9])"), "torchforge"),
+    (rc(r"(?<![a-z0-9])oumi(?![a-z0-9])"), "Oumi"),
+    (rc(r"(?<![a-z0-9])h2o[\s\-_]*llm[\s\-_]*studio(?![a-z0-9])"), "H2O LLM Studio"),
 )
 """Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
 360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the

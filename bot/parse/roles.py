@@ -67,7 +67,7 @@ from bot.parse.role_left import (
 )
 from bot.parse.role_left import right_words as _r
 from bot.parse.role_left import right_words_once as _r1
-from bot.parse.sample_nouns import SAMPLE_NOUNS
+from bot.parse.sample_nouns import IMAGES_ZH, SAMPLE_NOUNS
 
 R_PERCENT = rc(r"^\s*%")
 R_GPU_HOURS = _r(
@@ -77,7 +77,7 @@ R_COUNT_GPU = _r(rf"(?:[x×*]\s*)?{_BETWEEN}(?:\d{{2,3}}\s*g(?:b|ib)?\s*(?:的)?
 R_COUNT_WORD = _r(
     rf"(?:[x×*]\s*)?(?:{_BETWEEN}(?=gpus?\b|cards?\b))?"
     r"(?:\d{2,3}\s*g(?:b|ib)?\s+(?=gpus?\b|cards?\b)|\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?(?:显(?=卡))?)?"
-    r"(?:张(?!量)|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
+    rf"(?:张(?!量|{IMAGES_ZH})|片|颗|卡(?!时)|gpus?\b|cards?\b|graphics|accelerators?\b|npus?\b|devices?\b)"
 )
 R_KUAI = _r(r"块(?!钱)")
 R_PER_NODE = _r(

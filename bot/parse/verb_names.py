@@ -81,7 +81,7 @@ _SBERT = (
 """Round 26: sentence-transformers' embedding models by their series ('all-MiniLM-L6-v2', 'all-mpnet-base-v2',
 'gtr-t5-large', 'multilingual-e5-large'), named as typed as the retrieval series are."""
 RETRIEVAL_NAME_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?P<name>(?:bge|bce|gte|m3e)(?:[\-_][a-z0-9.]*[a-z0-9])+"
+    r"(?<![a-z0-9.\-_/])(?P<name>(?:bge|bce|gte|m3e|nomic)(?:[\-_][a-z0-9.]*[a-z0-9])+"
     r"|[a-z][a-z0-9.]*(?:[\-_][a-z0-9.]+)*[\-_](?:reranker|embedding)(?:[\-_][a-z0-9.]*[a-z0-9])*"
     rf"|{_SBERT})(?![a-z0-9\-_])"
 )
@@ -100,9 +100,9 @@ path of a codebase's folders ('examples/…', 'scripts/…') nor a file."""
 _MEANS_SLOT_RE = re.compile(r"(?:用|使用|通过|借助)\s*$")
 """The job's means slot before a name ('用 X 部署'): a tool's (bot.parse.lower_tools), never the model;
 '基于 X' (based on) names the base model, not a means."""
-_RETRIEVAL_HEAD = re.compile(rf"(?:bge|bce|gte|m3e)[\-_]|{_SBERT}")
+_RETRIEVAL_HEAD = re.compile(rf"(?:bge|bce|gte|m3e|nomic)[\-_]|{_SBERT}")
 """A name of a retrieval series, typed though it has no digit nor capital ('bge-small-zh')."""
-_RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding|minilm|mpnet|gtr|e5-")
+_RETRIEVAL_GATE = re.compile(r"bge|bce|gte|m3e|reranker|embedding|minilm|mpnet|gtr|e5-|nomic")
 _NOT_SUBJECT_HEADS = frozenset((
     "cuda", "cudnn", "nccl", "torch", "pytorch", "python", "flash", "auto", "triton", "transformer",
     "transformers", "tensor", "pipeline", "data", "sequence", "context", "expert", "gpu", "cpu", "ubuntu",
@@ -132,7 +132,7 @@ _NOT_MODEL_WORDS = frozenset((
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 _LOWER_NAME_GATE = re.compile(
     r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*[\-_][a-z0-9.]*\d|[a-z0-9]-(?:reranker|embedding)|(?:reranker|embedding)-"
-    r"|(?<![a-z0-9])(?:bge|bce|gte|m3e)-"
+    r"|(?<![a-z0-9])(?:bge|bce|gte|m3e|nomic)-"  # s33: Nomic's nomic-embed-text
 )
 """Round 19: a name typed all in lower case is still one when joined by hyphens with a digit in it
 ('bge-base-zh-v1.5', 'm3e-base' is not: its digit leads no part); a message typed all in lower case
