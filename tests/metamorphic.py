@@ -40,6 +40,9 @@ class Family:
     langs: tuple[str, ...] = ("zh", "en")
     restate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None
     changes: frozenset[str] = field(default_factory=frozenset)
+    any_case: bool = False
+    """s33: the values are compared without their letter case (a name not in the catalog is echoed as
+    typed: 'rtx 2070' in a message typed in lower case is the card 'RTX 2070' was)."""
 
 
 def _sub_each(pattern: re.Pattern[str], text: str, forms: Callable[[re.Match[str]], list[str]]):
@@ -331,7 +334,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("widths", widths),
     Family("greetings", greetings),
     Family("clause_order", clause_order),
-    Family("case", case),
+    Family("case", case, any_case=True),
     Family("markdown", markdown),
     Family("asides", asides),
     Family("mention", more.mention),
@@ -390,8 +393,17 @@ def _check(job: tuple[dict[str, Any], dict[str, Any], str, str, str]) -> Outcome
     if family.restate:
         record = {**record, "stated": family.restate(record["stated"], text)}
     missed, sized = _sized(record, text)
-    drifted = [k for k in sized if k not in family.changes and k in base and sized[k] != base[k]]
+    drifted = [
+        k
+        for k in sized
+        if k not in family.changes and k in base and _value(sized[k], family) != _value(base[k], family)
+    ]
     return Outcome(record["id"], family_name, label, text, tuple(missed), tuple(drifted))
+
+
+def _value(value: Any, family: Family) -> Any:
+    """A sized value as the family compares it: strings in lower case when it is declared ``any_case``."""
+    return value.lower() if family.any_case and isinstance(value, str) else value
 
 
 def _base(record: dict[str, Any]) -> dict[str, Any] | None:

@@ -214,7 +214,9 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
     out = []
     for m in SIZE_FIRST_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name) and (m.group("unit") == "b" or _millions_name(m, s)):
+        if (name_like(name) or _uncased_after_size(name, typed)) and (
+            m.group("unit") == "b" or _millions_name(m, s)
+        ):
             size, unit = m.group("size"), m.group("unit")
             scale = 1e9 if unit == "b" else 1e6
             out.append(
@@ -252,7 +254,17 @@ def typed_in(raw: str) -> Typed:
         m = pattern.search(raw) if pattern is not None else None
         return m.group(0).strip() if m else name
 
+    typed.uncased = raw == raw.lower() and raw != raw.upper()  # type: ignore[attr-defined]  # s33: no capital
     return typed
+
+
+def _uncased_after_size(name: str, typed: Typed) -> bool:
+    """'the 7b llava' typed with no capital: a plain-name word after a size (bot.parse.uncased_names)."""
+    if not getattr(typed, "uncased", False) or not plain_name(name):
+        return False
+    from bot.parse.uncased_names import AFTER_SIZE_NOUNS
+
+    return name not in AFTER_SIZE_NOUNS
 
 
 JOB_AFTER = (
@@ -286,11 +298,22 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
     for m in CALLED_RE.finditer(s):
         name = typed(m.group("name"))
         proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
-        if (name_like(name) or proper) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+        uncased = not (name_like(name) or proper) and getattr(typed, "uncased", False)
+        if uncased and not uncased_called(name, raw):
+            continue
+        if (name_like(name) or proper or uncased) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
             if _ends_a_card_name(s, m.start(), name):  # 'titan rtx 预训练': the card's last word
                 continue
             return m.start(), m.end("name"), name  # not a card ('A100 pretraining 13B')
     return None
+
+
+def uncased_called(name: str, raw: str) -> bool:
+    """'emollm 模型', 'xlarge 模型' typed with no capital: a name by its morpheme, or in a Chinese message
+    a plain-name word (bot.parse.uncased_names)."""
+    from bot.parse.uncased_names import CJK_RE, morpheme_name
+
+    return morpheme_name(name) or (plain_name(name) and CJK_RE.search(raw) is not None)
 
 
 def _ends_a_card_name(s: str, start: int, name: str) -> bool:
