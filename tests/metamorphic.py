@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests import metamorphic_more as more
+from tests import metamorphic_s33 as s33
 from tests import real_questions as rq
 
 Rewrite = Callable[[str, str], Iterator[tuple[str, str]]]
@@ -343,6 +344,12 @@ FAMILIES: tuple[Family, ...] = (
     Family("polite_middle", more.polite_middle),
     Family("memory_words", more.memory_words, ("en",)),
     Family("node_forms", more.node_forms, ("en",)),
+    Family("card_words", s33.card_words, ("en",)),
+    Family("full_letters", s33.full_letters),
+    Family("spaced_units", s33.spaced_units),
+    Family("thousands", s33.thousands),
+    Family("org_names", s33.org_names),
+    Family("context_first", s33.context_first),
 )
 """Every rewrite family, once, each with its expected effect: no stated key changes (``changes`` empty)."""
 

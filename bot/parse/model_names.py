@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse import uncased_names as un
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.regex import compile_pattern, rc
@@ -214,7 +215,8 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
     out = []
     for m in SIZE_FIRST_RE.finditer(s):
         name = typed(m.group("name"))
-        if (name_like(name) or _uncased_after_size(name, typed)) and (
+        uncased = getattr(typed, "uncased", False) and m.group("name") not in un.AFTER_SIZE_NOUNS
+        if (name_like(name) or (uncased and _uncased_after_size(name, s, m.start()))) and (
             m.group("unit") == "b" or _millions_name(m, s)
         ):
             size, unit = m.group("size"), m.group("unit")
@@ -258,13 +260,14 @@ def typed_in(raw: str) -> Typed:
     return typed
 
 
-def _uncased_after_size(name: str, typed: Typed) -> bool:
-    """'the 7b llava' typed with no capital: a plain-name word after a size (bot.parse.uncased_names)."""
-    if not getattr(typed, "uncased", False) or not plain_name(name):
+def _uncased_after_size(name: str, s: str, at: int) -> bool:
+    """'the 7b llava' typed with no capital: a plain-name word after a size that follows an article
+    (bot.parse.uncased_names); not a catalog family ('a 3b llama (open-llama-3b)': read as when typed)."""
+    if un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at) is None or not plain_name(name):
         return False
-    from bot.parse.uncased_names import AFTER_SIZE_NOUNS
+    from bot.parse.models import _model_index
 
-    return name not in AFTER_SIZE_NOUNS
+    return name not in _model_index().families
 
 
 JOB_AFTER = (
@@ -311,9 +314,9 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
 def uncased_called(name: str, raw: str) -> bool:
     """'emollm 模型', 'xlarge 模型' typed with no capital: a name by its morpheme, or in a Chinese message
     a plain-name word (bot.parse.uncased_names)."""
-    from bot.parse.uncased_names import CJK_RE, morpheme_name
-
-    return morpheme_name(name) or (plain_name(name) and CJK_RE.search(raw) is not None)
+    if un.MORPHEME_RE.search(name) is not None:
+        return True
+    return un.CJK_RE.search(raw) is not None and plain_name(name)
 
 
 def _ends_a_card_name(s: str, start: int, name: str) -> bool:

@@ -11,7 +11,8 @@ is a name when:
   'glm', 'cpm', a final '-lm' / consonant + 'lm': 'emollm', 'cogvlm', 'monkeyocr', 'modernbert',
   'gena-lm', 'mdlm'; not 'film', 'helm', 'realm'); or
 - it stands where only a name stands and is no plain word (``plain_name``: four letters or more, no
-  size word, method, tool, stage or verb form): after a size ('the 7b llava', 'the 32b qwen model'),
+  size word, method, tool, stage or verb form; no catalog family, read as it is when typed in capitals):
+  after an article and a size ('the 7b llava', 'the 8b llada model'),
   or, in a Chinese message, beside a job word ('chatmed 推理', '预训练 minimind') — a Chinese message's
   Latin words are names and terms, not English prose.
 
@@ -27,19 +28,18 @@ CJK_RE = rc(r"[\u4e00-\u9fff]")
 MORPHEME_RE = rc(r"llm|vlm|ocr|bert|gpt|omni|glm|cpm|(?:^|[\-_]|[^aeiou\W\d_])lm(?![a-z])")
 """A part only model names carry (see the module docstring); searched in C."""
 
+ARTICLE_BEFORE_RE = rc(r"(?<![a-z])(?:the|a|an|this|that|my|our|your|their)\s+$")
+"""An article right before the size ('the 7b llava', 'a 13b fooformer'): the size and the word after it
+are one noun phrase, not a size ending one clause and a verb starting the next ('internvl 76b take')."""
 AFTER_SIZE_NOUNS = frozenset((
     "weights", "weight", "checkpoint", "checkpoints", "version", "versions", "variant", "variants",
     "release", "releases", "dense", "gguf", "quant", "quants", "dataset", "data", "corpus", "tokens",
     "token", "context", "window", "vram", "memory", "ram", "card", "cards", "gpus", "node", "nodes",
     "total", "active", "experts", "expert", "student", "teacher", "draft", "target", "range", "class",
-    "size", "sizes", "scale", "level", "tier", "version's", "models",
+    "size", "sizes", "scale", "level", "tier", "model", "models", "params", "parameter", "parameters",
 ))  # fmt: skip
-"""Nouns that follow a size and are not a name ('the 7b weights', 'a 70b checkpoint', '8b dense')."""
-
-
-def uncased(raw: str) -> bool:
-    """Whether ``raw`` (the message as typed) has letters and no capital among them."""
-    return raw == raw.lower() and raw != raw.upper()
+"""Nouns that follow a size and are not a name ('the 7b weights', 'a 70b checkpoint', '8b dense'): asked
+first, in C (the parse's budget of Python calls)."""
 
 
 def morpheme_name(name: str) -> bool:
