@@ -348,6 +348,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("full_letters", s33.full_letters),
     Family("spaced_units", s33.spaced_units),
     Family("thousands", s33.thousands),
+    Family("qian", s33.qian, ("zh",), restate=s33.qian_restate, changes=s33.QIAN_KEYS),
     Family("org_names", s33.org_names),
     Family("context_first", s33.context_first),
 )

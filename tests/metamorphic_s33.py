@@ -6,8 +6,9 @@ write the same question that the s31/s32 families did not try. Each is declared 
   ``numerals_zh``).
 - ``full_letters``: Latin letters as full-width letters ('Ａ１００', 'ＧＰＵ'), digits with them.
 - ``spaced_units``: a size in gigabytes spaced or spelt loosely ('80G' → '80 G'; en: '80 gigs').
-- ``thousands``: a length of a thousand or more with a thousands separator ('8192' → '8,192') or, in
-  Chinese, in 千 ('8k' → '8千').
+- ``thousands``: a length or count of a thousand or more in prose with a thousands separator ('8192' →
+  '8,192'; not a command's or config's value, nor a card's number: 'RTX 6000').
+- ``qian``: in Chinese, a length of 2k–9k in 千 ('8k' → '8千'): declared to change the length to N·1000.
 - ``org_names``: the model named with its maker's organization ('Qwen2.5-7B' → 'Qwen/Qwen2.5-7B',
   'Llama-3-8B' → 'meta-llama/Meta-Llama-3-8B'), or spaced ('Llama 3 8B').
 - ``context_first``: a sentence about who asks before the question ('我们公司想评估一下算力。', 'Hi all,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 _CARD_COUNT_RE = re.compile(
@@ -53,19 +55,46 @@ _LONG_RE = re.compile(r"(?<![\w.\-=/:,])([1-9]\d{3,5})(?![\w.,])")
 _K_RE = re.compile(r"(?<![\w.\-=/])(\d{1,3})[kK](?![a-zA-Z0-9])")
 
 
-def _sized(m: re.Match[str]) -> bool:
-    """A length or count, not a year or a model's number: a power of two from 1024, or a multiple of 500
-    from 3000 (not 2000–2030)."""
+_NOT_PROSE_BEFORE_RE = re.compile(r"(?:--?[\w\-.]+[\s=]+|[\w\-.]+\s*[:=]\s*|(?:rtx|pro|quadro)\s+)$", re.I)
+"""A flag, a key or a card's name right before the number: a command's or config's value ('--max-model-len
+4096', 'cutoff_len: 1024') or a card ('RTX 6000'), never written with a separator."""
+
+
+def _sized(m: re.Match[str], text: str) -> bool:
+    """A length or count in prose, not a year, a model's number or a command's value: a power of two from
+    1024, or a multiple of 500 from 3000 (not 2000–2030)."""
     n = int(m[1])
-    return (n >= 1024 and n & (n - 1) == 0) or (n >= 3000 and n % 500 == 0)
+    if not ((n >= 1024 and n & (n - 1) == 0) or (n >= 3000 and n % 500 == 0)):
+        return False
+    return _NOT_PROSE_BEFORE_RE.search(text, max(0, m.start() - 48), m.start()) is None
 
 
 def thousands(text: str, lang: str) -> Iterator[tuple[str, str]]:
-    """'8192' → '8,192' (a separator after the thousands); in Chinese, '8k' → '8千'."""
-    if any(_sized(m) for m in _LONG_RE.finditer(text)):
-        yield "comma", _LONG_RE.sub(lambda m: f"{int(m[1]):,}" if _sized(m) else m[0], text)
-    if lang == "zh" and _K_RE.search(text):
-        yield "qian", _K_RE.sub(lambda m: f"{m[1]}千", text)
+    """'8192' → '8,192' (a separator after the thousands, in prose); in Chinese, '8k' → '8千' for a length
+    of 2k–8k (1千 is 1000, so the length read may be 8000 where '8k' was 8192: that key is declared
+    changed by at most 3 %, :func:`qian_restate`)."""
+    if any(_sized(m, text) for m in _LONG_RE.finditer(text)):
+        yield "comma", _LONG_RE.sub(lambda m: f"{int(m[1]):,}" if _sized(m, text) else m[0], text)
+
+
+def qian(text: str, lang: str) -> Iterator[tuple[str, str]]:
+    """In Chinese, '8k' → '8千' for a length of 2k–9k (its expected effect: :func:`qian_restate`)."""
+    if any(1 < int(m[1]) < 10 for m in _K_RE.finditer(text)):
+        yield "k>qian", _K_RE.sub(lambda m: f"{m[1]}千" if 1 < int(m[1]) < 10 else m[0], text)
+
+
+QIAN_KEYS = frozenset(("seq_len", "max_model_len"))
+"""The lengths :func:`qian` changes: '8千' is 8000 where '8k' was 8192."""
+
+
+def qian_restate(stated: dict[str, Any], text: str) -> dict[str, Any]:
+    """``stated`` with each length of N·1024 (N 2–9) written 'N千' in ``text`` as N·1000."""
+    out = dict(stated)
+    for key in QIAN_KEYS & out.keys():
+        value = out[key]
+        if isinstance(value, int) and value % 1024 == 0 and f"{value // 1024}千" in text:
+            out[key] = value // 1024 * 1000
+    return out
 
 
 _QWEN_RE = re.compile(r"(?<![\w\-./])(Qwen\d(?:\.\d)?-\d+(?:\.\d+)?B)(?![\w.\-])")

@@ -26,7 +26,7 @@ def _read(text: str) -> tuple[dict, dict]:
         ("how long would pretraining the 3b barllm take on 8 h100s?", "barllm 3B", 3e9),
         ("微调 bazvlm 要几张 4090？", "bazvlm", None),
         ("quxocr 是 2b 的模型，部署要多少显存？", "quxocr", 2e9),
-        ("用 8 张 a800 全参数微调 zorbamed 要多久？", "zorbamed", None),
+        ("用 8 张 a800 全参数微调 zorbanet 要多久？", "zorbanet", None),
         ("how many a100 hours to pretrain foo-lm?", "foo-lm", None),
     ],
 )
@@ -58,11 +58,11 @@ def test_lower_case_words_are_not_names(text):
     assert _read(text)[1].get("unknown_model") is None
 
 
-@pytest.mark.parametrize(
-    ("word", "named"),
-    [("emollm", True), ("cogvlm", True), ("monkeyocr", True), ("gena-lm", True), ("mdlm", True)]
-    + [("film", False), ("helm", False), ("realm", False), ("palm", False), ("training", False)],
-)
+_NAMES = ["emollm", "cogvlm", "monkeyocr", "gena-lm", "mdlm"]
+_WORDS = ["film", "helm", "realm", "palm", "training"]
+
+
+@pytest.mark.parametrize(("word", "named"), [(w, True) for w in _NAMES] + [(w, False) for w in _WORDS])
 def test_name_morphemes(word, named):
     assert morpheme_name(word) is named
 
@@ -71,9 +71,13 @@ def test_s33_families_rewrite():
     assert list(s33.card_words("I have 8 A100s and 2 H100", "en")) == [
         ("word", "I have eight A100s and two H100")
     ]
-    assert dict(s33.thousands("8192 上下文，8k 也行，2024 年", "zh")) == {
-        "comma": "8,192 上下文，8k 也行，2024 年",
-        "qian": "8192 上下文，8千 也行，2024 年",
+    assert dict(s33.thousands("8192 上下文，8k 也行，2024 年，--max-model-len 4096，RTX 6000", "zh")) == {
+        "comma": "8,192 上下文，8k 也行，2024 年，--max-model-len 4096，RTX 6000"
+    }
+    assert dict(s33.qian("8k 也行，32k 不行", "zh")) == {"k>qian": "8千 也行，32k 不行"}
+    assert s33.qian_restate({"seq_len": 8192, "gpu_count": 8}, "8千 也行") == {
+        "seq_len": 8000,
+        "gpu_count": 8,
     }
     assert dict(s33.org_names("serve Llama-3-8B", "en")) == {
         "llama-org": "serve meta-llama/Meta-Llama-3-8B",
@@ -85,7 +89,16 @@ def test_s33_families_rewrite():
 
 SAMPLE = ("r20work", 10)
 """The first records of a working split, swept with the families this session fixed or added."""
-FAMILIES = {"case", "card_words", "full_letters", "spaced_units", "thousands", "org_names", "context_first"}
+FAMILIES = {
+    "case",
+    "card_words",
+    "full_letters",
+    "spaced_units",
+    "thousands",
+    "qian",
+    "org_names",
+    "context_first",
+}
 
 
 def test_sweep_sample_has_no_breakage():
