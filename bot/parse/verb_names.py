@@ -179,10 +179,17 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 or _PROPER.fullmatch(name)
                 or _RETRIEVAL_PART_RE.search(low)
                 or _RETRIEVAL_HEAD.match(low)
-                or (getattr(typed, "uncased", False) and uncased_called(name, raw))
+                or (getattr(typed, "uncased", False) and _uncased(name, low, raw))
             ):
                 return m.start("name"), m.end("name"), name
     return None
+
+
+def _uncased(name: str, low: str, raw: str) -> bool:
+    """A name in a message typed with no capital (bot.parse.uncased_names), not a tool's or method's
+    own variant ('跑 vllm-ascend': the runtime's port, not a model)."""
+    head = low.split("-", 1)[0]
+    return head not in NOT_NAMES and head not in _NOT_SUBJECT_HEADS and uncased_called(name, raw)
 
 
 _WORDS_BEFORE_RE = rc(r"(?:([a-z0-9][a-z0-9.\-]*)\s+)?([a-z0-9][a-z0-9.\-]*)\s+$")
