@@ -23,7 +23,8 @@ from typing import Any
 
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 _CARD_COUNT_RE = re.compile(
-    r"(?<![\w.$,\-])([1-9]|10) (?=(?:NVIDIA |Nvidia )?(?:[AHLB]\d{2,3}S?|RTX ?\d{4}|[34]090)s?\b)"
+    r"(?<![\w.$,\-*×])(?<![*x×] )([1-9]|10) "
+    r"(?=(?:NVIDIA |Nvidia )?(?:[AHLB]\d{2,3}S?|RTX ?\d{4}|[34]090)s?\b)"
 )
 
 
