@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests import metamorphic_more as more
+from tests import metamorphic_s33 as s33
 from tests import real_questions as rq
 
 Rewrite = Callable[[str, str], Iterator[tuple[str, str]]]
@@ -40,6 +41,9 @@ class Family:
     langs: tuple[str, ...] = ("zh", "en")
     restate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None
     changes: frozenset[str] = field(default_factory=frozenset)
+    any_case: bool = False
+    """s33: the values are compared without their letter case (a name not in the catalog is echoed as
+    typed: 'rtx 2070' in a message typed in lower case is the card 'RTX 2070' was)."""
 
 
 def _sub_each(pattern: re.Pattern[str], text: str, forms: Callable[[re.Match[str]], list[str]]):
@@ -331,7 +335,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("widths", widths),
     Family("greetings", greetings),
     Family("clause_order", clause_order),
-    Family("case", case),
+    Family("case", case, any_case=True),
     Family("markdown", markdown),
     Family("asides", asides),
     Family("mention", more.mention),
@@ -340,6 +344,13 @@ FAMILIES: tuple[Family, ...] = (
     Family("polite_middle", more.polite_middle),
     Family("memory_words", more.memory_words, ("en",)),
     Family("node_forms", more.node_forms, ("en",)),
+    Family("card_words", s33.card_words, ("en",)),
+    Family("full_letters", s33.full_letters),
+    Family("spaced_units", s33.spaced_units),
+    Family("thousands", s33.thousands),
+    Family("qian", s33.qian, ("zh",), restate=s33.qian_restate, changes=s33.QIAN_KEYS),
+    Family("org_names", s33.org_names),
+    Family("context_first", s33.context_first),
 )
 """Every rewrite family, once, each with its expected effect: no stated key changes (``changes`` empty)."""
 
@@ -390,8 +401,17 @@ def _check(job: tuple[dict[str, Any], dict[str, Any], str, str, str]) -> Outcome
     if family.restate:
         record = {**record, "stated": family.restate(record["stated"], text)}
     missed, sized = _sized(record, text)
-    drifted = [k for k in sized if k not in family.changes and k in base and sized[k] != base[k]]
+    drifted = [
+        k
+        for k in sized
+        if k not in family.changes and k in base and _value(sized[k], family) != _value(base[k], family)
+    ]
     return Outcome(record["id"], family_name, label, text, tuple(missed), tuple(drifted))
+
+
+def _value(value: Any, family: Family) -> Any:
+    """A sized value as the family compares it: strings in lower case when it is declared ``any_case``."""
+    return value.lower() if family.any_case and isinstance(value, str) else value
 
 
 def _base(record: dict[str, Any]) -> dict[str, Any] | None:

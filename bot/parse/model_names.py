@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse import uncased_names as un
 from bot.parse.gpus import is_gpu_name
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.regex import compile_pattern, rc
@@ -214,7 +215,10 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
     out = []
     for m in SIZE_FIRST_RE.finditer(s):
         name = typed(m.group("name"))
-        if name_like(name) and (m.group("unit") == "b" or _millions_name(m, s)):
+        uncased = getattr(typed, "uncased", False) and m.group("name") not in un.AFTER_SIZE_NOUNS
+        if (name_like(name) or (uncased and _uncased_after_size(name, s, m.start()))) and (
+            m.group("unit") == "b" or _millions_name(m, s)
+        ):
             size, unit = m.group("size"), m.group("unit")
             scale = 1e9 if unit == "b" else 1e6
             out.append(
@@ -252,7 +256,18 @@ def typed_in(raw: str) -> Typed:
         m = pattern.search(raw) if pattern is not None else None
         return m.group(0).strip() if m else name
 
+    typed.uncased = raw == raw.lower() and raw != raw.upper()  # type: ignore[attr-defined]  # s33: no capital
     return typed
+
+
+def _uncased_after_size(name: str, s: str, at: int) -> bool:
+    """'the 7b llava' typed with no capital: a plain-name word after a size that follows an article
+    (bot.parse.uncased_names); not a catalog family ('a 3b llama (open-llama-3b)': read as when typed)."""
+    if un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at) is None or not plain_name(name):
+        return False
+    from bot.parse.models import _model_index
+
+    return name not in _model_index().families
 
 
 JOB_AFTER = (
@@ -286,11 +301,22 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
     for m in CALLED_RE.finditer(s):
         name = typed(m.group("name"))
         proper = PROPER_RE.fullmatch(name) and name.lower() not in NOT_PROPER and _inside_sentence(raw, name)
-        if (name_like(name) or proper) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
+        uncased = not (name_like(name) or proper) and getattr(typed, "uncased", False)
+        if uncased and not uncased_called(name, raw):
+            continue
+        if (name_like(name) or proper or uncased) and name.lower() not in NOT_NAMES and not is_gpu_name(name):
             if _ends_a_card_name(s, m.start(), name):  # 'titan rtx 预训练': the card's last word
                 continue
             return m.start(), m.end("name"), name  # not a card ('A100 pretraining 13B')
     return None
+
+
+def uncased_called(name: str, raw: str) -> bool:
+    """'emollm 模型', 'xlarge 模型' typed with no capital: a name by its morpheme, or in a Chinese message
+    a plain-name word (bot.parse.uncased_names)."""
+    if un.MORPHEME_RE.search(name) is not None:
+        return True
+    return un.CJK_RE.search(raw) is not None and plain_name(name)
 
 
 def _ends_a_card_name(s: str, start: int, name: str) -> bool:

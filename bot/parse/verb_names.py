@@ -17,9 +17,10 @@ import re
 from bot.parse import lexicon as lx
 from bot.parse.codebases import CODEBASE_RE, codebase_spans
 from bot.parse.gpus import is_gpu_name
-from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like
+from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like, uncased_called
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE
+from bot.parse.uncased_names import MORPHEME_RE as UNCASED_CUE
 
 _ZH_JOB = (
     r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调|fine-?tun\w*)"
@@ -150,7 +151,8 @@ _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
     """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
     (see the module docstring); None when there is none."""
-    if raw == raw.lower() and not _LOWER_NAME_GATE.search(s):  # a capital, or round 19: 'bge-base-zh-v1.5'
+    lower = raw == raw.lower() and not _LOWER_NAME_GATE.search(s)  # round 19: 'bge-base-zh-v1.5'
+    if lower and not (_CJK_RE.search(raw) or UNCASED_CUE.search(s)):  # s33: '微调 cogvlm' (uncased_names)
         return None
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
@@ -184,9 +186,17 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 or _PROPER.fullmatch(name)
                 or _RETRIEVAL_PART_RE.search(low)
                 or _RETRIEVAL_HEAD.match(low)
+                or (getattr(typed, "uncased", False) and _uncased(name, low, raw))
             ):
                 return m.start("name"), m.end("name"), name
     return None
+
+
+def _uncased(name: str, low: str, raw: str) -> bool:
+    """A name in a message typed with no capital (bot.parse.uncased_names), not a tool's or method's
+    own variant ('跑 vllm-ascend': the runtime's port, not a model)."""
+    head = low.split("-", 1)[0]
+    return head not in NOT_NAMES and head not in _NOT_SUBJECT_HEADS and uncased_called(name, raw)
 
 
 _WORDS_BEFORE_RE = rc(r"(?:([a-z0-9][a-z0-9.\-]*)\s+)?([a-z0-9][a-z0-9.\-]*)\s+$")
