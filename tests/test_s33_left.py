@@ -1,0 +1,92 @@
+"""Session 33, part left: answers true to the job as typed (the open findings of the second s32 trial).
+
+1. One answer, one story: a serving answer's headline, detail lines, price and JSON take one plan — the
+   GPUs sized, the sequences held and the KV cache's dtype — also where the user's memory share does not
+   start the model and the answer is re-sized at the smallest share that does
+   (estimator.serving_capacity.held_at_share; TGI's ``--cuda-memory-fraction``,
+   text-generation-inference launcher/src/main.rs, default 1.0).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bot.cli import main
+
+HOURS_A_MONTH = 730  # estimator: a month of renting around the clock (365 × 24 ÷ 12)
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+# 1. One answer, one story
+
+TGI_SHARE_EN = (
+    "TGI on one L4 with --cuda-memory-fraction 0.5, Llama 3 8B, fp8 kv cache, how many users can it take?"
+)
+TGI_SHARE_ZH = "TGI 在一张 L4 上跑 Llama 3 8B，--cuda-memory-fraction 0.5，fp8 KV cache，最多能支持多少并发？"
+
+
+@pytest.mark.parametrize("question", [TGI_SHARE_EN, TGI_SHARE_ZH])
+def test_raised_share_holds_the_sequences_counted_on_the_users_gpu(capsys, question):
+    out = _ask(capsys, question)
+    inf = out["report"]["inference"]
+    assert out["report"]["feasible_reason"] == "stated_share"
+    assert inf["serving_gpus"] == 1 and inf["tp"] == 1  # the user's one L4, never a 4-GPU layout
+    assert inf["kv_precision"] == "fp8" and inf["kv_capacity_tokens"] > 0
+    # 1 L4 at share 0.9: 24 GiB × 0.9 − 16.06 GB weights − 1.3 GB workspace ≈ 1.1 GiB ÷ 256 MiB a sequence
+    assert inf["concurrency"] == inf["max_concurrency"] == inf["priced_concurrency"] == 4
+    conc = [a["value"] for a in out["assumptions"] if a["field"] == "concurrency"]
+    assert conc == [4]  # was 66: what 4 GPUs at share 0.5 hold
+
+
+def _kv_line(text: str) -> tuple[str, int | None]:
+    """The detail line of the KV cache: its dtype and the sequences it is counted for (None where the
+    line gives one sequence's, as 'how many fit' answers do)."""
+    line = next(x for x in text.splitlines() if x.startswith(("• KV cache (", "• KV 缓存（")))
+    held = re.search(r"× (?:并发 )?([\d,]+)(?: concurrent)? =", line)
+    return line, int(held.group(1).replace(",", "")) if held else None
+
+
+CONSISTENCY = (
+    TGI_SHARE_EN,
+    TGI_SHARE_ZH,
+    "TGI --cuda-memory-fraction 0.5 on one L4 for Qwen2.5-7B, how much memory is usable for the KV cache?",
+    "用 TGI 在一张 L4 上部署 Qwen2.5 7B，cuda-memory-fraction 0.5，KV cache 用 fp8，能撑多少并发",
+    "vLLM with gpu_memory_utilization 0.6 on one RTX 4090 serving Qwen2.5-7B-Instruct, how many concurrent?",
+    "Serve Llama 3.1 70B with vLLM on 4 H100, 32 users at 8k context",
+    "用 SGLang 在 2 张 A100 80G 上部署 Qwen2.5-32B，fp8 kv cache，最多多少并发？",
+    "How many A10G to serve Mistral 7B for 50 concurrent users?",
+    "vLLM 部署 Qwen2.5-14B，一张 L40S，上下文 16k，能跑几路并发",
+    "Llama 3 8B on one T4 with vLLM, how many sequences at 2k context?",
+)
+
+
+@pytest.mark.parametrize("question", CONSISTENCY)
+def test_detail_lines_price_and_json_take_the_headlines_plan(capsys, question):
+    out = _ask(capsys, question)
+    inf = out["report"]["inference"]
+    text = _text(capsys, question)
+    kv, held = _kv_line(text)
+    assert f"({inf['kv_precision']})" in kv or f"（{inf['kv_precision']}）" in kv  # JSON dtype == text
+    assert held in (None, inf["concurrency"])  # the KV line's load is the JSON's
+    if out["request"].get("concurrency_asked"):  # "how many": the load is what the GPUs hold
+        assert inf["concurrency"] == inf["priced_concurrency"] <= max(1, inf["max_concurrency"])
+    if inf.get("cost_per_month") and inf.get("gpu_hours_per_month") is None:
+        low = next(a["value"] for a in out["assumptions"] if a["field"] == "price_per_gpu_hour")
+        per_gpu = float(re.match(r"[\d.]+", low).group(0)) * HOURS_A_MONTH
+        assert round(inf["cost_per_month"]["low"] / per_gpu) == inf["serving_gpus"]  # priced on the count
+    first = text.splitlines()[0]
+    n = inf["serving_gpus"]
+    named = (f"{n} × ", f"{n} 张", f"at least {n} ", f"至少 {n} ")
+    assert any(form in first for form in named), first  # the headline names that count
