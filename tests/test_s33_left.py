@@ -90,3 +90,47 @@ def test_detail_lines_price_and_json_take_the_headlines_plan(capsys, question):
     n = inf["serving_gpus"]
     named = (f"{n} × ", f"{n} 张", f"at least {n} ", f"至少 {n} ")
     assert any(form in first for form in named), first  # the headline names that count
+
+
+# 2. Steps asked: the time of those steps on the global batch and length assumed
+
+
+def _used(out: dict, reason: str) -> list[str]:
+    return [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == reason]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps", "batch"),
+    [
+        ("8 张 A100 全参微调 Qwen2.5-7B，跑一千步要多久", 1000, 128),  # fine-tuning: 128 sequences a step
+        ("Full fine-tune Llama 3 8B on 8 H100 for 2000 steps, how long?", 2000, 128),
+        ("Qwen2.5-7B LoRA 训练两万个 step 要多久，4 张 4090", 20_000, 128),
+        ("Qwen2.5-7B 全参微调 8 张 A100，每步多久", 1, 128),
+        ("how long per step for verl GRPO on 8 H100 with Qwen2.5-7B", 1, 1024),  # verl: 1,024 prompts × n 1
+    ],
+)
+def test_steps_asked_are_timed_on_the_batch_assumed(capsys, question, steps, batch):
+    out = _ask(capsys, question)
+    seq = next(a["value"] for a in out["assumptions"] if a["field"] == "seq_len")
+    assert seq == 2048  # the fine-tuning default length, said in the assumptions
+    assert out["request"]["tokens"] == steps * batch * seq  # 6·N·(global batch × length) a step
+    assert _used(out, "steps_default_batch") and not _used(out, "steps_need_batch")
+    assert out["report"]["gpu_hours"] is not None
+
+
+def test_a_step_is_timed_in_seconds(capsys):
+    # 6 × 7.62e9 × 262,144 tokens = 1.2e16 FLOPs ÷ (8 × 312 TFLOPS × 40 % MFU) ≈ 12 s
+    text = _text(capsys, "Qwen2.5-7B 全参微调 8 张 A100，每步多久")
+    assert "约 12 秒" in text.splitlines()[0]
+    text = _text(capsys, "Full fine-tune Qwen2.5-7B on 8 A100, how long does each step take?")
+    assert "about 12 seconds" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["第一步怎么做：Qwen2.5-7B 全参微调要几张 A100", "Step one: how many A100 to fine-tune Qwen2.5-7B?"],
+)
+def test_a_first_step_is_no_step_count(capsys, question):
+    out = _ask(capsys, question)
+    assert out["request"]["tokens"] is None
+    assert not _used(out, "steps_default_batch")

@@ -39,6 +39,7 @@ IGNORED_REASONS = (
     "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
     "steps_need_batch",  # training steps without a global batch and a sequence length
+    "steps_default_batch",  # steps × the global batch and length assumed: the tokens timed (s33 #2)
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
@@ -191,6 +192,7 @@ USED_REASONS = frozenset(
         "users_active_share",
         "users_at_once",
         "steps_per_device",
+        "steps_default_batch",
         "vllm_server_default",
         "cap_only",
         "cap_at_load",
