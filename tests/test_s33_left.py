@@ -134,3 +134,29 @@ def test_a_first_step_is_no_step_count(capsys, question):
     out = _ask(capsys, question)
     assert out["request"]["tokens"] is None
     assert not _used(out, "steps_default_batch")
+
+
+# 5. A price's unit is no number stated
+
+PER_MILLION = (
+    "serve Qwen2.5-7B with vLLM on one 4090, what is the cost per million tokens?",
+    "Llama 3 8B on one L4 with vLLM, price per 1M output tokens?",
+    "Qwen2.5-7B 用 vLLM 部署在一张 4090 上，每百万 token 成本多少？",
+    "Qwen2.5-7B 部署在一张 4090 上，每百万输出 token 多少钱？",
+)
+
+
+@pytest.mark.parametrize("question", PER_MILLION)
+def test_per_million_is_the_price_unit_not_a_number(capsys, question):
+    out = _ask(capsys, question)
+    ignored = [i["text"] for i in out["interpretation"]["ignored"]]
+    assert not any("百万" in t or "million" in t.lower() or "1m" in t.lower() for t in ignored), ignored
+    assert out["report"]["inference"]["cost_per_million_tokens"] is not None  # what answers it
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["pretrain a 1B model on a million tokens on one H100", "1B 模型在一张 H100 上预训练一百万 token 要多久"],
+)
+def test_a_million_tokens_of_data_is_still_read(capsys, question):
+    assert _ask(capsys, question)["request"]["tokens"] == 1e6

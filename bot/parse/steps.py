@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_chinese_numeral
+from bot.parse.per_million import mask_per_million
 from bot.parse.regex import rc
 
 ASKS_STEPS_RE = rc(
@@ -49,7 +50,10 @@ PER_STEP_RE = rc(
 
 
 def read_steps(s: str) -> tuple[str, int | None, str | None]:
-    """(``s`` with the first step count masked, the steps, the text as typed); None when none."""
+    """(``s`` with the first step count masked, the steps, the text as typed); None when none. A price's
+    unit ('per million tokens', '每百万 token') is blanked here too, before numbers are read (s33 #5)."""
+    if "millio" in s or "百万" in s or "1m" in s:
+        s = mask_per_million(s)
     m = STEPS_RE.search(s)
     if m is None and ("tep" in s or "步" in s or "iter" in s) and (per := PER_STEP_RE.search(s)) is not None:
         return mask(s, per.start(), per.end(), " "), 1, per.group(0).strip()
