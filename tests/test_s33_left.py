@@ -160,3 +160,20 @@ def test_per_million_is_the_price_unit_not_a_number(capsys, question):
 )
 def test_a_million_tokens_of_data_is_still_read(capsys, question):
     assert _ask(capsys, question)["request"]["tokens"] == 1e6
+
+
+# 5. An unknown card name is named as typed
+
+
+@pytest.mark.parametrize(
+    "question", ["Can the Titan Ridge dock run a 7B model", "我的 Titan Ridge 扩展坞能跑 7B 模型吗"]
+)
+def test_a_thunderbolt_dock_is_named_never_sized_silently(capsys, question):
+    text = _text(capsys, question)
+    assert "“Titan Ridge”" in text  # named as typed: Intel's Thunderbolt 3 controller, no GPU
+    assert "not in my catalog" in text or "不在我的目录中" in text  # was sized on an A100 in silence
+
+
+@pytest.mark.parametrize("question", ["4 块 Titan 全参微调 6B", "2 Titans for LoRA on Llama 2 7B"])
+def test_a_bare_titan_is_still_the_titan_rtx(capsys, question):
+    assert _ask(capsys, question)["request"]["gpu"] == "Titan-RTX"
