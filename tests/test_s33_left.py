@@ -177,3 +177,22 @@ def test_a_thunderbolt_dock_is_named_never_sized_silently(capsys, question):
 @pytest.mark.parametrize("question", ["4 块 Titan 全参微调 6B", "2 Titans for LoRA on Llama 2 7B"])
 def test_a_bare_titan_is_still_the_titan_rtx(capsys, question):
     assert _ask(capsys, question)["request"]["gpu"] == "Titan-RTX"
+
+
+# 5. A bare torchrun line with Trainer arguments is no TRL
+
+BARE_TORCHRUN = (
+    "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Meta-Llama-3-8B --bf16 True"
+)
+
+
+@pytest.mark.parametrize("lead", ["", "全参微调要多少显存？\n"])
+def test_a_trainer_script_under_torchrun_is_not_labelled_trl(capsys, lead):
+    text = _text(capsys, lead + BARE_TORCHRUN)
+    first = text.splitlines()[0]
+    assert "TRL" not in first and ("PyTorch DDP" in first or "Hugging Face" in first), first
+
+
+def test_trls_own_keys_still_name_trl(capsys):
+    question = "torchrun --nproc_per_node 8 sft.py --model_name_or_path Qwen/Qwen2.5-7B --max_seq_length 2048"
+    assert _ask(capsys, question)["request"]["training_tool"] == "TRL"
