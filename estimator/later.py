@@ -54,7 +54,7 @@ ESTIMATOR: dict[str, tuple[str, ...]] = {
         "note_assumed_dp_attention",
     ),
     "estimator.serving_budget": ("check_serving_budget",),
-    "estimator.serving_capacity": ("at_capacity", "fits_only_in_fp8", "fp8_on_count"),
+    "estimator.serving_capacity": ("at_capacity", "fits_only_in_fp8", "fp8_on_count", "held_at_share"),
     "estimator.serving_schedule": ("on_schedule",),
     "estimator.throughput_target": ("concurrency_for_target", "note_short_of_target", "reach_target"),
 }

@@ -234,9 +234,9 @@ def size_serving(
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
     launched = Launch(too_small, requested_count(req), runtime, precision)
     verdict = launched_verdict(serving_verdict(req, inf, gpu, spec), launched, spec, gpu, inf, ledger)
-    inf, (feasible, reason) = at_stated_share(
-        req, (inf, verdict), (gpu, runtime), partial(size, precision), ledger
-    )
+    resize = partial(size, precision)  # "how many fit": counted again at a raised share (s33 #1)
+    held = most and req.concurrency_asked and partial(LATE.held_at_share, most, resize, runtime, req, ledger)
+    inf, (feasible, reason) = at_stated_share(req, (inf, verdict), (gpu, runtime), held or resize, ledger)
     if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
         feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
@@ -244,7 +244,7 @@ def size_serving(
         feasible, reason = "borderline", "local_4bit"
     if feasible == "yes" and req.flash_attention is None and runtime.local:  # s33: llama.cpp, -fa unstated
         feasible, reason = flash_unstated(req, inf, (spec, runtime), (feasible, reason), ledger)
-    _serving_notes(req, spec, gpu, inf, conc, reason, runtime, ledger)  # then the budget (8 h/day)
+    _serving_notes(req, spec, gpu, inf, conc := most[0] if held else conc, reason, runtime, ledger)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 

@@ -35,6 +35,24 @@ def at_capacity(
     return _batch_bound(most, sized, inf) if rt.prefills_batch else inf
 
 
+def held_at_share(
+    most: list[int], sized: Callable[..., Inference], rt: ServingRuntime, req: SizingRequest, ledger: Ledger,
+    share: float,
+) -> Inference:  # fmt: skip
+    """ "How many at once?" where the user's memory share does not start the model and the answer is
+    re-sized at the smallest ``share`` that does (:func:`estimator.serving_verdict.at_stated_share`): the
+    sequences held counted again at that ``share`` on the user's GPUs, not kept from the layout that
+    the stated share would need (s33 #1: TGI at 0.5 on one L4 answered for 66 sequences, 4 GPUs' worth,
+    beside a headline of 4 on one), and the ledger's concurrency line restated in place."""
+    most.clear()
+    at = lambda: sized(share=share)  # noqa: E731
+    inf = at_capacity(most, at, at(), rt, req.max_num_seqs)
+    if most:
+        held, said = {"value": most[0]}, ledger.assumptions
+        ledger.assumptions = [a.model_copy(update=held) if a.field == "concurrency" else a for a in said]
+    return inf
+
+
 def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference) -> Inference:
     """Where the workspace grows with the batch (transformers prefills every prompt at once): sized at
     the most that fit with their own batch (:func:`most_that_fit`, ``most[0]``, its ``max_concurrency``)."""

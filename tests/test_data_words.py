@@ -77,8 +77,8 @@ def test_data_words_are_counts_times_length(capsys, question, samples, per):
 @pytest.mark.parametrize(
     ("question", "words"),
     [
-        ("DPO Qwen2.5-7B on 1k tokens on H100", ("under a minute", "GPUs → minutes (range):")),
-        ("DPO微调Qwen2.5-7B，1k token，H100", ("不到 1 分钟", "卡数 → 分钟（区间）：")),
+        ("DPO Qwen2.5-7B on 1k tokens on H100", ("under a second", "GPUs → minutes (range):")),
+        ("DPO微调Qwen2.5-7B，1k token，H100", ("不到 1 秒", "卡数 → 分钟（区间）：")),
     ],
 )
 def test_tiny_jobs_give_the_real_figure_never_zeros(capsys, question, words):

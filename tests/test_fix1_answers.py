@@ -80,8 +80,11 @@ def test_llamafactory_max_samples_sizes_the_data(capsys, lead):
     ],
 )
 def test_steps_without_batch_and_length_say_what_they_need(capsys, question, typed, words):
+    # s33 #2: timed on the global batch and length assumed (128 × 2,048), saying so (was not used)
     d = ask(capsys, question)
-    assert {"text": typed, "reason": "steps_need_batch"} in d["interpretation"]["ignored"]
+    said = {"text": f"{typed}: 1,000 × 128 × 2,048 = 262,144,000 token", "reason": "steps_default_batch"}
+    assert said in d["interpretation"]["ignored"]
+    assert d["request"]["tokens"] == 1000 * 128 * 2048
     assert not any(i["reason"] == "unread" for i in d["interpretation"]["ignored"])
     text = ask(capsys, question, "text")
     line = next(li for li in text.splitlines() if typed in li)

@@ -116,7 +116,7 @@ def test_comparison_rows_print_the_billed_gpu_hours_zh() -> None:
         # 0.02 H100-hours ÷ 4 = 0.0039 h = 14 s (was '约 0.0039 小时')
         (
             "用4张H100 LoRA微调Qwen2.5-7B，1000条样本每条512 token，要多久",
-            "用 4 张 H100 80G 不到 1 分钟（0.02 H100·时）",
+            "用 4 张 H100 80G 约 14 秒（0.02 H100·时）",  # s33 #2: the seconds (was '不到 1 分钟')
         ),
     ],
 )

@@ -13,12 +13,13 @@ from operator import attrgetter
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
+from bot.core.unused_local import setting_text as _text
+from bot.core.unused_local import unused_local
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from bot.parse.daily_hours import DAILY_SCHEDULE
 from bot.parse.load_words import CAP_BATCH_ENGINES
 from estimator.factories import empty_list
-from estimator.layer_offload import ALL_EXPERTS
 from estimator.memory import lora_matrices
 from estimator.models import (
     METHOD_FIELDS,
@@ -38,6 +39,7 @@ IGNORED_REASONS = (
     "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
     "steps_need_batch",  # training steps without a global batch and a sequence length
+    "steps_default_batch",  # steps × the global batch and length assumed: the tokens timed (s33 #2)
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
@@ -190,6 +192,7 @@ USED_REASONS = frozenset(
         "users_active_share",
         "users_at_once",
         "steps_per_device",
+        "steps_default_batch",
         "vllm_server_default",
         "cap_only",
         "cap_at_load",
@@ -302,16 +305,6 @@ def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
     sized = report.gpus_for_deadline or (inf.serving_gpus if inf is not None else None)
     sized = sized or (mem.min_gpus if mem is not None else None)
     return sized if sized and sized > slots else None
-
-
-def _text(field: str, value: object) -> str:
-    """'budget: 50,000', 'tp: 4', 'lora_targets: q_proj, v_proj': a setting as the JSON names it."""
-    if isinstance(value, list):
-        value = ", ".join(str(getattr(v, "value", v)) for v in value)
-    value = getattr(value, "value", value)
-    if isinstance(value, float) and value.is_integer():
-        value = f"{int(value):,}"  # 50000.0 → 50,000
-    return f"{field}: {value}"
 
 
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
@@ -456,35 +449,6 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
-    return out
-
-
-def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
-    """Serving settings of weights in CPU memory with nothing to act on: an offload with no llama.cpp split
-    (a server holds every weight on GPUs: 'serving_offload'), the host memory when every weight is on the
-    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
-    split = report.inference is not None and report.inference.layer_split is not None
-    out: list[tuple[str, str]] = []
-    if (
-        said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
-    ):  # -ngl ≥ layers + 1
-        out.append((_text("offload", said.offload), "serving_offload"))
-    spec = report.model_spec
-    layers = spec.layers if spec is not None else None
-    if said.gpu_layers is not None and not split and layers and said.gpu_layers <= layers:
-        # a server runtime: no split, yet the layers were said (review s14: dropped in silence); the host
-        # memory belongs to that split, not to "every weight on the GPU"
-        out.append((f"gpu_layers: {said.gpu_layers}", "serving_offload"))
-        return out
-    gpu, host = report.gpu_spec, said.host_memory_gib or 0.0
-    unified = gpu is not None and gpu.unified_memory and abs(gpu.memory_gib - host) <= 1
-    if host and not split and not unified:  # a Mac's '512GB 统一内存' is the device's memory (trial s20)
-        out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
-    if said.host_bandwidth_gbps and not split:
-        out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
-    if said.cpu_moe_layers and spec is not None and not spec.is_moe:
-        flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
-        out.append((flag, "no_experts"))
     return out
 
 

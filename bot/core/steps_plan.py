@@ -42,6 +42,10 @@ def steps_on_plan(parsed: ParseResult) -> ParseResult:
     assumed. Unchanged otherwise (or when the request cannot be sized)."""
     item = next((u for u in parsed.unused_numbers if u[1] == "steps_need_batch"), None)
     req = parsed.request
+    if item is not None and not req.batch_size:  # no per-device step: the estimator's batch (s33 #2)
+        from bot.core.steps_default import steps_on_default_batch
+
+        return steps_on_default_batch(parsed, item)
     if (
         item is None
         or req.gpu_count

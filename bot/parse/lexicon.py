@@ -270,6 +270,7 @@ UNKNOWN_GPU_RE = rc(
     r"|310p(?![a-z0-9])(?!\s*(?:的\s*)?(?:模型|大模型|参数|models?(?![a-z])|params?(?![a-z])|parameters?))"
     # s32: a bare 'Titan' names the card only before a card word, a small function word or no Latin word
     # ('4 块 Titan 全参微调', '2 Titans for LoRA', 'Titan GPUs'); 'the Titan Ridge dock' is no card
+    r"|titan[\s\-]*ridge(?![a-z])"  # s33 #5: Intel's Thunderbolt 3 controller (eGPU docks), named as typed
     r"|(?<!amazon\s)titan(?:[\s\-]*(?:xp|x|v|z|black)(?![a-z])|s?(?=[\s\-]*(?:[^a-z\s\-]|$|"
     r"(?:gpus?|cards?|rtx|and|or|with|for|to|on|in|at|as|is|are|from|vs)(?![a-z]))))"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.]))?"

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.normalize import mask
+from bot.parse.numbers import parse_chinese_numeral
+from bot.parse.per_million import mask_per_million
 from bot.parse.regex import rc
 
 ASKS_STEPS_RE = rc(
@@ -29,16 +31,37 @@ STEPS_RE = rc(
     r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?P<k>[kK](?![a-zA-Z])|千|万)?\s*"
     r"(?:(?:training|train|optimi[sz]er|gradient|update)\s+)?(?:steps?|iterations?|iters?)\b"
     r"|(?P<zn>\d+)\s*(?P<zk>千|万)?\s*步"
+    r"|(?<![零〇一二两三四五六七八九十百千万第每])(?P<cn>[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)\s*"
+    r"(?:个\s*)?(?:训练\s*|优化\s*)?(?:步(?!骤)|steps?\b)"
 )
-"""A count of steps; 'k' / 千 = ×1,000, 万 = ×10,000."""
+"""A count of steps; 'k' / 千 = ×1,000, 万 = ×10,000; in Chinese numerals, '一千步', '两万个 step' (s33 #2;
+not '第一步', '每一步', '一步到位' reads one step, as typed)."""
 _SCALE = {"k": 1000, "K": 1000, "千": 1000, "万": 10_000}
 
 
+PER_STEP_RE = rc(
+    r"(?i)\b(?:how\s+long|time|seconds?|secs?)\s+(?:does\s+it\s+take\s+|it\s+takes\s+)?(?:per|each|a|one|every)"
+    r"\s+(?:training\s+|optimi[sz]er\s+)?(?:step|iteration)\b"
+    r"|\b(?:each|one|every)\s+(?:training\s+|optimi[sz]er\s+)?(?:step|iteration)\s+takes?\b"
+    r"|每\s*(?:一\s*)?(?:个\s*)?(?:训练\s*)?(?:步|step|iter)\s*(?:要|需要|大概|大约|得|的)?\s*(?:多久|多长时间|几秒|耗时|时间)"
+)
+"""The time of one step asked: 'how long per step', 'time per iteration', 'each step takes', '每步多久',
+'每个 step 耗时' (s33 #2): one step, timed as any step count ('一个 step 多久' is :data:`STEPS_RE`'s)."""
+
+
 def read_steps(s: str) -> tuple[str, int | None, str | None]:
-    """(``s`` with the first step count masked, the steps, the text as typed); None when none."""
+    """(``s`` with the first step count masked, the steps, the text as typed); None when none. A price's
+    unit ('per million tokens', '每百万 token') is blanked here too, before numbers are read (s33 #5)."""
+    if "millio" in s or "百万" in s or "1m" in s:
+        s = mask_per_million(s)
     m = STEPS_RE.search(s)
+    if m is None and ("tep" in s or "步" in s or "iter" in s) and (per := PER_STEP_RE.search(s)) is not None:
+        return mask(s, per.start(), per.end(), " "), 1, per.group(0).strip()
     if m is None:
         return s, None, None
+    if m.group("cn"):
+        steps = int(parse_chinese_numeral(m.group("cn")) or 0)
+        return mask(s, m.start(), m.end(), " "), steps or None, m.group(0).strip()
     digits, scale = (m.group("n"), m.group("k")) if m.group("n") else (m.group("zn"), m.group("zk"))
     steps = int(digits.replace(",", "")) * _SCALE.get(scale or "", 1)
     return mask(s, m.start(), m.end(), " "), steps or None, m.group(0).strip()

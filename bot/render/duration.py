@@ -49,11 +49,15 @@ def in_unit(days: float, unit: str, f: Fmt) -> str:
 
 
 def wall_time(hours: float, lang: str) -> str | None:
-    """A job under an hour in words: 'under a minute', 'under 5 minutes' (the next whole minute above);
+    """A job under an hour in words: 'about 14 seconds', 'under 5 minutes' (the next whole minute above);
     None from an hour up (the caller says hours)."""
     if hours >= 1:
         return None
     minutes = hours * MINUTES_PER_HOUR
-    if minutes < 1:
-        return translate(lang, N_("under a minute"))
+    if minutes < 1:  # a step or a tiny job: its seconds (s33 #2: 'how long per step' was 'under a minute')
+        seconds = minutes * MINUTES_PER_HOUR
+        if seconds < 1:
+            return translate(lang, N_("under a second"))
+        n = f"{seconds:.1f}" if seconds < 10 else round(seconds)
+        return translate(lang, N_("about %(n)s seconds"), n=n)
     return translate(lang, N_("under %(n)s minutes"), n=math.floor(minutes) + 1)

@@ -112,6 +112,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "vllm-serve on GPUs of its own, not counted here): the memory is the training cards' alone and the "
         "rollouts are timed as vLLM decoding — with vllm_mode colocate vLLM takes 0.3 of each training card"
     ),
+    "steps_default_batch": N_(
+        "the steps × the global batch × the sequence length, both assumed (see the assumptions): the tokens "
+        "trained, timed — say your global batch and length if they differ"
+    ),
     "steps_per_device": N_(
         "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"

@@ -495,6 +495,6 @@ def _names_trl(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> bool
     script ('train.py') runs on the DeepSpeed engine, and elsewhere one without arguments is no tool."""
     if launcher == "trl" or "trl" in script.lower():
         return True
-    from bot.parse.configs.vocab import known
+    from bot.parse.configs.script_tool import names_trl_keys  # TRL's own keys, not TrainingArguments' (s33)
 
-    return launcher != "deepspeed" and any(known("trl", f.lstrip("-").replace("-", "_")) for f, _ in pairs)
+    return launcher != "deepspeed" and names_trl_keys(pairs)

@@ -31,3 +31,26 @@ def script_tool(launcher: str, script: str, pairs: list[tuple[str, Any]]) -> str
     if launcher in ("llamafactory-cli", "lmf") or lmf_script or flags & lmf_flags:
         return "llamafactory"  # its entry points (train_bash.py before v0.6) and its own argument names
     return "trl"
+
+
+TRAINING_ARGUMENTS_KEYS = frozenset(
+    {
+        "bf16", "bf16.enabled", "fp16", "fp16.enabled", "deepspeed", "fsdp", "gradient_accumulation_steps",
+        "gradient_checkpointing", "num_train_epochs", "optim", "per_device_train_batch_size",
+        "use_liger_kernel", "dtype", "model_name_or_path", "output_dir", "learning_rate", "max_steps",
+        "save_steps", "logging_steps",
+    }
+)  # fmt: skip
+"""Hugging Face ``TrainingArguments`` fields (transformers training_args.py) and the example scripts'
+``--model_name_or_path``: any Trainer script takes them, so they name no TRL (s33 #5: a bare
+'torchrun … train.py --model_name_or_path … --bf16 True' was labelled TRL; prose reads it as PyTorch DDP)."""
+
+
+def names_trl_keys(pairs: list[tuple[str, Any]]) -> bool:
+    """Whether a launched script's flags include one of TRL's own config keys (SFT/DPO/GRPO configs and
+    its ModelConfig: ``--max_seq_length``, ``--beta``, ``--num_generations``, ``--use_peft``, ``--lora_r`` …),
+    not only ``TrainingArguments``' (:data:`TRAINING_ARGUMENTS_KEYS`)."""
+    from bot.parse.configs.vocab import known
+
+    keys = (f.lstrip("-").replace("-", "_") for f, _ in pairs)
+    return any(k not in TRAINING_ARGUMENTS_KEYS and known("trl", k) for k in keys)

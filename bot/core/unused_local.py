@@ -1,0 +1,47 @@
+"""Stated settings as the reply names them (``'tp: 4'``), and the serving settings of weights in CPU memory
+that a reply has nothing to act on (moved out of :mod:`bot.core.interpretation`, which is at the 500-line
+limit of tests/test_layout.py)."""
+
+from __future__ import annotations
+
+from estimator.layer_offload import ALL_EXPERTS
+from estimator.models import SizingReport, SizingRequest
+
+
+def setting_text(field: str, value: object) -> str:
+    """'budget: 50,000', 'tp: 4', 'lora_targets: q_proj, v_proj': a setting as the JSON names it."""
+    if isinstance(value, list):
+        value = ", ".join(str(getattr(v, "value", v)) for v in value)
+    value = getattr(value, "value", value)
+    if isinstance(value, float) and value.is_integer():
+        value = f"{int(value):,}"  # 50000.0 → 50,000
+    return f"{field}: {value}"
+
+
+def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """Serving settings of weights in CPU memory with nothing to act on: an offload with no llama.cpp split
+    (a server holds every weight on GPUs: 'serving_offload'), the host memory when every weight is on the
+    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
+    split = report.inference is not None and report.inference.layer_split is not None
+    out: list[tuple[str, str]] = []
+    if (
+        said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
+    ):  # -ngl ≥ layers + 1
+        out.append((setting_text("offload", said.offload), "serving_offload"))
+    spec = report.model_spec
+    layers = spec.layers if spec is not None else None
+    if said.gpu_layers is not None and not split and layers and said.gpu_layers <= layers:
+        # a server runtime: no split, yet the layers were said (review s14: dropped in silence); the host
+        # memory belongs to that split, not to "every weight on the GPU"
+        out.append((f"gpu_layers: {said.gpu_layers}", "serving_offload"))
+        return out
+    gpu, host = report.gpu_spec, said.host_memory_gib or 0.0
+    unified = gpu is not None and gpu.unified_memory and abs(gpu.memory_gib - host) <= 1
+    if host and not split and not unified:  # a Mac's '512GB 统一内存' is the device's memory (trial s20)
+        out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
+    if said.host_bandwidth_gbps and not split:
+        out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
+    if said.cpu_moe_layers and spec is not None and not spec.is_moe:
+        flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
+        out.append((flag, "no_experts"))
+    return out
