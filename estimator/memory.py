@@ -373,7 +373,7 @@ def state_parts(
         parts["adapters"] = adapter_state_bytes(spec, trained, per_adapter, setup, plan) / (plan.tp * plan.pp)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)
-        parts["weights"] = 2.0 * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)
+        parts["weights"] = setup.frozen_bytes * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)
         sharded = plan.dp if plan.zero_stage >= 1 else 1  # ZeRO-1 and up shard the optimizer states
         parts["trainable"] = FREEZE_TRAINABLE_BYTES_PER_PARAM * on_gpu / sharded
     else:  # P-tuning v2: the frozen model (16-bit or quantized) and a small trained prefix encoder
@@ -451,12 +451,13 @@ def _model_states(
 
 
 def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:
-    """A frozen base on the TP × PP shard: bf16 (2 bytes per weight), or quantized when
-    ``setup.base_bits`` is set (QLoRA: NF4 by default) with embeddings and head in bf16."""
+    """A frozen base on the TP × PP shard: bf16 (2 bytes per weight; 4 loaded in fp32,
+    ``setup.frozen_bytes``), or quantized when ``setup.base_bits`` is set (QLoRA: NF4 by default) with
+    embeddings and head in bf16."""
     shard = params / (plan.tp * plan.pp)
     bits = setup.base_bits or (NF4_BITS_PER_PARAM if setup.method == Method.qlora else None)
     if bits is None:
-        return 2.0 * shard
+        return setup.frozen_bytes * shard
     if bits == QUANTIZED_BASE_BITS[8]:
         bits += INT8_ROW_SCALE_BITS / spec.hidden
     embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)

@@ -86,6 +86,12 @@ class TrainingSetup:
     base_bits: float | None = None
     """Bits per weight of a quantized frozen base (QLoRA: NF4 4.127 by default; 8, 3 or 2 bits when
     stated: :data:`estimator.memory.QUANTIZED_BASE_BITS`)."""
+    frozen_bytes: float = 2.0
+    """Bytes per weight of a frozen, unquantized base (LoRA, P-tuning, freeze-tuning): 2 (bf16/fp16), or 4
+    where the run loads it in fp32 — stated, or a script calling ``from_pretrained`` with no ``torch_dtype``,
+    which transformers before v5 loads in ``torch.get_default_dtype()``, float32 (transformers
+    modeling_utils.py ``PreTrainedModel.from_pretrained``, v4.46 docstring: "torch_dtype … if not specified
+    the model will get loaded in torch.float (fp32)"). :func:`estimator.memory._frozen_base`."""
     zero_stage: int | None = None
     """A ZeRO stage the user chose: the layout search keeps it (None = the search chooses)."""
     tp: int | None = None
