@@ -6,14 +6,15 @@ sized at the count that failed, to learn whether the estimate agrees, then at th
 (or the estimate's recommended count when more); the answer's fewest and recommended counts are raised to
 it. The estimate agrees when the weights and one full-context sequence do not fit on that count
 (``min_gpus`` above it) or no sequence of the context fits (``max_concurrency`` 0); else it disagrees, and
-the note names what a server reserves that the estimate did not (vLLM's ``max_model_len`` defaults to the
-model's whole window; ``gpu_memory_utilization``).
+the note names what a server reserves that the estimate did not, in the runtime's own settings
+(:mod:`bot.core.runtime_keys`: vLLM's ``--max-model-len``, TGI's ``--max-total-tokens``, llama.cpp's ``-c``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.core.runtime_keys import runtime_keys
 from estimator.models import Note, SizingReport, SizingRequest
 from estimator.units import GIB
 
@@ -51,6 +52,8 @@ def serving_above_failed(
         "feasible": probe[0].feasible,  # the verdict at the count that failed (fidelity checks read it)
     }
     code = SERVING_AGREES if agrees else SERVING_DISAGREES
+    if not agrees:  # the runtime's own settings named (s33 #f: not vLLM's for every runtime)
+        params |= runtime_keys(getattr(request.runtime, "value", request.runtime))
     scores = next((n.params for n in probe[0].warnings if n.code == "flash_unstated"), None)
     if not agrees and probe[0].feasible_reason == "flash_unstated" and scores:
         code, params = SERVING_EDGE, params | scores  # scores_bytes, context

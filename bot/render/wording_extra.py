@@ -97,9 +97,9 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.serving_count_failed_fit: N_(
         "⚠️ You said serving ran out of memory on %(gpu_count)s GPUs, but the estimate fits there: the "
         "weights and workspace take ≈ %(weights_gib)s of the %(usable_gib)s usable per GPU, leaving KV cache "
-        "for ≈ %(kv_tokens)s tokens (%(max_concurrency)s sequences of %(context)s). Check the context the "
-        "server reserves for (vLLM's max_model_len defaults to the model's whole window) and its memory "
-        "share (gpu_memory_utilization). Sized at %(next_gpus)s GPUs, the fewest above what failed."
+        "for ≈ %(kv_tokens)s tokens (%(max_concurrency)s sequences of %(context)s). Check the context "
+        "%(runtime)s reserves for (%(window_key)s) and the memory it takes (%(share_key)s). Sized at "
+        "%(next_gpus)s GPUs, the fewest above what failed."
     ),
     NoteCode.serving_count_failed_edge: N_(
         "You said serving ran out of memory on %(gpu_count)s GPUs; that matches the estimate without flash "
