@@ -200,12 +200,12 @@ USED_REASONS = frozenset(
         "sample_range",
         "sample_avg_max",
         "daily_schedule_calendar",
+        "script_fp32",
     }
 )
-"""Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them, or read
-from them: ZeRO-3 → DeepSpeed; the cards' total memory, round 9; s17: a request rate times the output per
-request, and an engine's cap alone, which bounds the sequences the answer fits): the reply names them apart,
-never under "Not used" (render reads this set)."""
+"""Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them or read from
+them: ZeRO-3 → DeepSpeed; the cards' total memory; a rate times the output; an engine's cap alone; s33: a
+script that loads in fp32): the reply names them apart, never under "Not used" (render reads this set)."""
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:

@@ -19,7 +19,6 @@ from typing import Any
 
 from bot.later_names import LATE, earlier_in_brackets
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
-from bot.parse.ddp_launch import vocab_ddp
 from bot.parse.gpu_layers import (
     HOST_HINT_RE,
     cpu_experts,
@@ -35,6 +34,7 @@ from bot.parse.numbers import parse_number
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
 from bot.parse.rl_batch import rollout_batch_read
+from bot.parse.script_reads import script_reads
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
@@ -273,8 +273,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
             out.fields["training_tool"] = name
         elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
-    if training and "torch" in s:  # 'torchrun finetune.py': plain DDP (s32), its reader gated here
-        vocab_ddp(out, s)
+    if training and ("torch" in s or "finetune_hf" in s):  # torchrun: DDP (s32); ChatGLM3's fp32 script (s33)
+        script_reads(out, s)
     if _HINTS["lengths"].search(s):
         _lengths(out, training)
     if _HINTS["batches"].search(s):

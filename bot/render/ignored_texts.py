@@ -169,6 +169,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
         "model, its gradients and optimizer states on every GPU"
     ),
+    "script_fp32": N_(
+        "ChatGLM3's script loads the model with no torch_dtype, so transformers (before v5) loads it in "
+        "fp32: the frozen weights at 4 bytes each"
+    ),
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
