@@ -10,7 +10,8 @@ v2), LORA and full (THUDM/ChatGLM3 finetune_demo/finetune_hf.py ``load_tokenizer
 ``torch.get_default_dtype()``, float32 (``PreTrainedModel.from_pretrained``: "torch_dtype … If not
 specified, the model will get loaded in torch.float (fp32)"), whatever the checkpoint's own dtype. Read as
 precision fp32 (the frozen base at 4 bytes a weight: :attr:`estimator.setup.TrainingSetup.frozen_bytes`),
-named among what is used ('script_fp32'), unless the message states a precision itself.
+named among what is used ('script_fp32'), unless the message writes a precision itself
+(:data:`bot.parse.precision_words.PRECISION_RE`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.ddp_launch import vocab_ddp
+from bot.parse.precision_words import PRECISION_RE
 from bot.parse.regex import rc
 
 FP32_SCRIPT_RE = rc(r"(?<![\w./-])(?:[\w.-]+/)*(?P<script>finetune_hf\.py)\b")
@@ -40,7 +42,7 @@ def vocab_fp32(out: Any, s: str) -> None:
     """``precision`` 'fp32' where the normalized training text ``s`` runs ChatGLM3's finetune_hf.py and
     states no precision; the script is named among what is used (``unused`` reason 'script_fp32')."""
     m = FP32_SCRIPT_RE.search(s)
-    if m is None or "precision" in out.fields or GLM_RE.search(s) is None:
-        return
+    if m is None or "precision" in out.fields or GLM_RE.search(s) is None or PRECISION_RE.search(s):
+        return  # a precision written anywhere ('bf16', 'fp16=False', 'int4') is the user's own
     out.fields["precision"] = "fp32"
     out.unused.append((f"script: {m.group('script')}", "script_fp32"))
