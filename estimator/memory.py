@@ -211,6 +211,8 @@ class SearchMemo:
     routed: float | None = None
     dense: DenseTable | Literal[False] | None = None  # layout_table.dense_table's (False: the job has none)
     fewest: dict[tuple, int] = field(default_factory=dict)  # min_gpus' answers: search_groups.known_unfit
+    rests: dict[tuple[str, ...], dict[tuple[int, int], float]] = field(default_factory=dict)
+    """search_bounds.rest_floor by recompute modes, then (TP, PP): each search's PinnedFloor.rests."""
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""
