@@ -52,7 +52,13 @@ from estimator.search_candidates import _pairs as _pairs
 from estimator.search_candidates import _shell as _shell
 from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
-from estimator.search_groups import any_layout_fits, card_key, groups_at, known_unfit, layout_groups, search_shape
+from estimator.search_groups import (
+    any_layout_fits,
+    card_key,
+    groups_at,
+    known_unfit,
+    search_shape,
+)
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -118,8 +124,10 @@ def _best_plan_for(
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
-        if unfit and g not in cut and (
-            (gpus, plan[0], plan[1], plan[7]) in unfit or (gpus, plan[0], plan[1], None) in unfit
+        if (
+            unfit
+            and g not in cut
+            and ((gpus, plan[0], plan[1], plan[7]) in unfit or (gpus, plan[0], plan[1], None) in unfit)
         ):
             cut[g] = 3  # min_gpus found no layout of its (TP, PP, EP) within the limit at this count
             continue
