@@ -107,12 +107,13 @@ def slowest(questions: list[str], estimate_ms: list[float], n: int) -> None:
     from bot.parse import parse
     from estimator import estimate
 
+    ids = [q["id"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]  # questions' order
     by_question = [statistics.median(estimate_ms[i :: len(questions)]) for i in range(len(questions))]
     print(f"{'est. cpu ms':>12}{'calls':>8}  question (the slowest {n}, median over the repeats)")
     for i in sorted(range(len(questions)), key=by_question.__getitem__, reverse=True)[:n]:
         request = parse(questions[i]).request
         calls = _calls(lambda r=request: estimate(r))
-        print(f"{by_question[i]:>12.3f}{calls:>8}  q{i:03d} {questions[i][:70]!r}")
+        print(f"{by_question[i]:>12.3f}{calls:>8}  {ids[i]} {questions[i][:70]!r}")
 
 
 def _calls(run: Callable[[], object]) -> int:
