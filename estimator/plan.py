@@ -219,6 +219,7 @@ def min_gpus(
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for
+    args = (spec, params, gpu)  # any_layout_fits' first arguments
     if memo.dense is None:  # a dense job's table (kept on memo): its bounds on plain numbers
         dense_table(spec, params, setup, memo)
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
@@ -228,17 +229,15 @@ def min_gpus(
             break  # ones is ≥ g ≥ best, or ≥ floor ≥ best: none left below the best found
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
-            if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo) or (
+            out = count_out_of_reach(spec, setup, bound, pinned, n, limit, memo) or (
                 n >= per_node and count_ruled_out(spec, params, setup, bound, n, limit, memo)  # the step
+            )
+            if out or not any_layout_fits(
+                *args, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
             ):
-                unfit.add((n, *pinned, ep))
+                unfit.add((n, *pinned, ep))  # for best_plan_for at this count
                 return False
-            if any_layout_fits(
-                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
-            ):
-                return True
-            unfit.add((n, *pinned, ep))
-            return False
+            return True
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
         found = None
