@@ -1,6 +1,6 @@
 """Per-message latency of parse → estimate → render over every corpus question, and CLI start-up.
 
-Usage: python bench/latency.py [--repeat N]
+Usage: python bench/latency.py [--repeat N] [--cold] [--slowest N]
 Prints median and p99 milliseconds per message (per stage and end to end; wall time, then the same
 stages in this thread's CPU time: ``parse_cpu`` …) and the wall-clock start-up time of
 `sizing-bot ask` (a fresh process answering one question).
@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -37,6 +38,13 @@ def main() -> None:
     ap.add_argument("--tree", default="", help="measure the checkout at this path (bench/compare.py: base)")
     ap.add_argument(
         "--cold", action="store_true", help="each question's estimate and answer as a first one (_forget)"
+    )
+    ap.add_argument(
+        "--slowest",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also list the N questions of the slowest median estimate, with a cold estimate's Python calls",
     )
     args = ap.parse_args()
     if args.tree:  # that tree's code, this script's questions and clocks
@@ -85,7 +93,44 @@ def main() -> None:
     print(f"{'stage':<12}{'median ms':>12}{'p99 ms':>10}{'max ms':>10}")
     for name, vals in stages.items():
         print(f"{name:<12}{statistics.median(vals):>12.3f}{_pct(vals, 0.99):>10.3f}{max(vals):>10.3f}")
+    if args.slowest:
+        slowest(questions, stages["estimate_cpu"], args.slowest)
     startup(args.startup_runs)
+
+
+def slowest(questions: list[str], estimate_ms: list[float], n: int) -> None:
+    """Print the ``n`` questions whose estimate has the highest median CPU time over the repeats
+    (``estimate_ms``: one value a question a repeat, in :func:`main`'s order; CPU time: load moves it far
+    less than wall time), each with that median (ms) and the Python
+    calls (profile 'call' events: the same on every machine) of its estimate as a job's first
+    (:func:`_forget`). s33-spest: the estimate's p99 is that of these few questions."""
+    from bot.parse import parse
+    from estimator import estimate
+
+    ids = [q["id"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]  # questions' order
+    by_question = [statistics.median(estimate_ms[i :: len(questions)]) for i in range(len(questions))]
+    print(f"{'est. cpu ms':>12}{'calls':>8}  question (the slowest {n}, median over the repeats)")
+    for i in sorted(range(len(questions)), key=by_question.__getitem__, reverse=True)[:n]:
+        request = parse(questions[i]).request
+        calls = _calls(lambda r=request: estimate(r))
+        print(f"{by_question[i]:>12.3f}{calls:>8}  {ids[i]} {questions[i][:70]!r}")
+
+
+def _calls(run: Callable[[], object]) -> int:
+    """Python calls (profile 'call' events) of ``run()`` as a job's first (:func:`_forget` before it)."""
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    _forget()
+    sys.setprofile(count)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls - 1  # the lambda's own frame
 
 
 def _nothing() -> None:

@@ -211,6 +211,11 @@ class SearchMemo:
     routed: float | None = None
     dense: DenseTable | Literal[False] | None = None  # layout_table.dense_table's (False: the job has none)
     fewest: dict[tuple, int] = field(default_factory=dict)  # min_gpus' answers: search_groups.known_unfit
+    rests: dict[tuple[str, ...], dict[tuple[int, int], float]] = field(default_factory=dict)
+    """search_bounds.rest_floor by recompute modes, then (TP, PP): each search's PinnedFloor.rests."""
+    unfit: dict[tuple, set[tuple]] = field(default_factory=dict)
+    """(count, TP, PP, EP) with no layout within the limit, by (limit, full recompute, search shape):
+    estimator.plan.min_gpus' tests (EP None: any), which best_plan_for at that count then skips."""
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""

@@ -52,7 +52,13 @@ from estimator.search_candidates import _pairs as _pairs
 from estimator.search_candidates import _shell as _shell
 from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
-from estimator.search_groups import any_layout_fits, card_key, known_unfit, layout_groups, search_shape
+from estimator.search_groups import (
+    any_layout_fits,
+    card_key,
+    groups_at,
+    known_unfit,
+    search_shape,
+)
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -107,7 +113,9 @@ def _best_plan_for(
     """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
     usable = gpu.addressable_bytes  # a property: read once
     limit, comfortable = usable * budget_fraction, usable * HEADROOM
-    grouped = layout_groups(spec, gpu, gpus, setup)
+    shape = search_shape(spec, gpu, setup)
+    grouped = groups_at(shape, gpus, setup.tp, setup.pp)  # layout_groups' call, its shape kept
+    unfit = memo.unfit.get((limit, allow_full_recompute, shape)) if memo is not None else None
     tight: tuple[Layout, dict[str, float]] | None = None
     reach = limit  # once a tight layout is found only a comfortable one can change the answer
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
@@ -115,6 +123,13 @@ def _best_plan_for(
     table = (dense_table(spec, params, setup, memo) if table is None and memo is not None else table) or None
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
+            continue
+        if (
+            unfit
+            and g not in cut
+            and ((gpus, plan[0], plan[1], plan[7]) in unfit or (gpus, plan[0], plan[1], None) in unfit)
+        ):
+            cut[g] = 3  # min_gpus found no layout of its (TP, PP, EP) within the limit at this count
             continue
         if plan.recompute == "full" and not allow_full_recompute:
             continue
@@ -203,6 +218,8 @@ def min_gpus(
     shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
+    unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for
+    args = (spec, params, gpu)  # any_layout_fits' first arguments
     if memo.dense is None:  # a dense job's table (kept on memo): its bounds on plain numbers
         dense_table(spec, params, setup, memo)
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
@@ -212,13 +229,15 @@ def min_gpus(
             break  # ones is ≥ g ≥ best, or ≥ floor ≥ best: none left below the best found
 
         def fits(n: int, pinned: tuple[int, int] = (tp, pp), ep: int | None = ep) -> bool:
-            if count_out_of_reach(spec, setup, bound, pinned, n, limit, memo):  # False, unsized
-                return False
-            if n >= per_node and count_ruled_out(spec, params, setup, bound, n, limit, memo):  # the step
-                return False
-            return any_layout_fits(
-                spec, params, gpu, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
+            out = count_out_of_reach(spec, setup, bound, pinned, n, limit, memo) or (
+                n >= per_node and count_ruled_out(spec, params, setup, bound, n, limit, memo)  # the step
             )
+            if out or not any_layout_fits(
+                *args, n, setup, budget_fraction, allow_full_recompute, ep, pinned, memo, shape
+            ):
+                unfit.add((n, *pinned, ep))  # for best_plan_for at this count
+                return False
+            return True
 
         ceiling = min(MAX_GPUS_SEARCHED, best - 1) if best else MAX_GPUS_SEARCHED
         found = None

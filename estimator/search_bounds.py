@@ -225,7 +225,8 @@ def pinned_floor(
     sized."""
     shell = _ONE_GPU[setup.offload]
     one = (memo.laid.get(shell) or memo.state_sum(spec, params, setup, shell))[0]  # laid in place
-    return PinnedFloor(one, tuple(modes))
+    modes = tuple(modes)  # the rests of the memo's earlier searches in these modes (SearchMemo.rests)
+    return PinnedFloor(one, modes, memo.rests.setdefault(modes, {}))
 
 
 def rest_floor(
