@@ -53,3 +53,31 @@ def test_flash_on_is_not_told_to_turn_it_on(text: str) -> None:
     assert "fits" in head or "放得下" in head
     assert "tight" not in head and "很紧" not in head and "without it" not in head and "不开则" not in head
     assert "-fa on" not in reply
+
+
+def test_ollama_names_its_own_switch_not_llama_cpp_flag() -> None:
+    """Item 2: Ollama has no -fa; its switch is OLLAMA_FLASH_ATTENTION, off by default for Qwen2
+    (ollama/ollama fs/ggml/ggml.go FlashAttention() at 008a6cae)."""
+    en = ask_quietly("ollama qwen2:72b Q4_K_M, 32k context, 3 x 3090: enough?")
+    head = en.splitlines()[0]
+    assert "set OLLAMA_FLASH_ATTENTION=1" in head and "tight" in head
+    assert "-fa" not in head and "b6327" not in en
+    zh = ask_quietly("ollama 跑 qwen2:72b Q4_K_M，上下文 32000，3 张 4090，够吗")
+    assert "设置 OLLAMA_FLASH_ATTENTION=1" in zh.splitlines()[0]
+    assert "-fa" not in zh.splitlines()[0] and "b6327" not in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("llama.cpp Qwen3-32B Q4_K_M, 64k context, 2 x 3090: enough?", ("borderline", "flash_unstated")),
+        ("ollama Qwen3-32B Q4_K_M, 64k context, 2 x 3090: enough?", ("yes", None)),  # on by default
+        ("ollama 跑 Qwen3-32B Q4_K_M，上下文 64k，2 张 3090，够吗", ("yes", None)),
+        ("ollama qwen2:72b Q4_K_M, 32k context, 3 x 3090: enough?", ("borderline", "flash_unstated_ollama")),
+    ],
+)
+def test_ollama_flash_default_per_family(text: str, verdict: tuple[str, str | None]) -> None:
+    import json
+
+    report = json.loads(ask_quietly("--format", "json", text))["report"]
+    assert (report["feasible"], report["feasible_reason"]) == verdict
