@@ -81,3 +81,57 @@ def test_ollama_flash_default_per_family(text: str, verdict: tuple[str, str | No
 
     report = json.loads(ask_quietly("--format", "json", text))["report"]
     assert (report["feasible"], report["feasible_reason"]) == verdict
+
+
+def _used_step_item(text: str) -> dict[str, str]:
+    import json
+
+    data = json.loads(ask_quietly("--format", "json", text))
+    return next(i for i in data["interpretation"]["ignored"] if i["reason"].startswith("steps_"))
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "reason"),
+    [  # item 3: only what was assumed is said to be
+        (
+            "8 张 A100 全参微调 Qwen2.5-7B，梯度累积 8，跑一千步要多久",
+            "1,000 × 64 × 2,048",
+            "steps_default_length",
+        ),
+        (
+            "8 x A100 full fine-tune Qwen2.5-7B, gradient accumulation 8: how long for 1000 steps?",
+            "1,000 × 64 × 2,048",
+            "steps_default_length",
+        ),
+        (
+            "8 x A100 full fine-tune Qwen2.5-7B, seq len 4096: how long for 1000 steps?",
+            "1,000 × 128 × 4,096",
+            "steps_default_global",
+        ),
+        (
+            "8 张 A100 全参微调 Qwen2.5-7B，序列长度 4096，跑一千步要多久",
+            "1,000 × 128 × 4,096",
+            "steps_default_global",
+        ),
+        ("8 张 A100 全参微调 Qwen2.5-7B，跑一千步要多久", "1,000 × 128 × 2,048", "steps_default_batch"),
+        # GRPO: verl's 1,024 prompts × rollout.n only when verl is named; else the fine-tuning 128
+        ("8 x A100 GRPO Qwen2.5-7B: how long for 500 steps?", "500 × 128 × 2,048", "steps_default_batch"),
+        (
+            "verl GRPO Qwen2.5-7B，8 张 A100，rollout.n 8，跑 500 步要多久",
+            "500 × 8,192 × 2,048",
+            "steps_default_batch",
+        ),
+    ],
+)
+def test_steps_say_only_what_was_assumed(text: str, said: str, reason: str) -> None:
+    item = _used_step_item(text)
+    assert said in item["text"] and item["reason"] == reason
+
+
+def test_steps_wording_in_both_languages() -> None:
+    en = ask_quietly("8 x A100 full fine-tune Qwen2.5-7B, gradient accumulation 8: how long for 1000 steps?")
+    line = next(x for x in en.splitlines() if "1,000 × 64" in x)
+    assert "your global batch" in line and "both assumed" not in line
+    zh = ask_quietly("8 张 A100 全参微调 Qwen2.5-7B，梯度累积 8，跑一千步要多久")
+    line = next(x for x in zh.splitlines() if "1,000 × 64" in x)
+    assert "你的全局 batch" in line and "二者均为假设值" not in line
