@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable
 
 from estimator import defaults
@@ -16,6 +17,7 @@ from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
+from estimator.runtimes.others import Ollama
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -69,6 +71,14 @@ def serving_verdict(
     return "borderline", "tight"
 
 
+OLLAMA_FLASH_DEFAULT_RE = re.compile(r"(?i)\b(?:qwen[\s\-]?3|gemma[\s\-]?3|gpt[\s\-]?oss|olmo[\s\-]?3)")
+"""Model families Ollama turns flash attention on for by itself (``OLLAMA_FLASH_ATTENTION`` unset): its GGUF
+architectures qwen3, qwen3moe, qwen35, qwen3next, qwen3vl, gemma3, gptoss, olmo3 (… and bert, lfm2,
+mistral3, nemotron_h, glm4moelite), ollama/ollama fs/ggml/ggml.go ``FlashAttention()`` and llm/server.go
+``fa := envconfig.FlashAttention(f.FlashAttention())`` at ollama/ollama@008a6cae: the environment
+variable (envconfig/config.go, a bool) wins when set; every other family runs without it."""
+
+
 def flash_unstated(
     req: SizingRequest,
     inf: Inference,
@@ -84,18 +94,25 @@ def flash_unstated(
     at ggml-org/llama.cpp@00395eb2). The build is unknown, so the verdict is "fits" only when the
     service keeps 10 % of the cards free with those scores too (the rule of :func:`serving_verdict`;
     s33: en-047, Qwen2-72B Q4_K_M at n_ctx 32,000 on 3 × 24 GB, 4.2 GB of scores a GPU). Noted
-    (``flash_unstated``) with the scores per GPU in bytes and the context in tokens."""
+    (``flash_unstated``) with the scores per GPU in bytes and the context in tokens. Ollama has no -fa:
+    its switch is ``OLLAMA_FLASH_ATTENTION`` and its default is per model family
+    (:data:`OLLAMA_FLASH_DEFAULT_RE`): on for those, so the verdict stands; else ('borderline',
+    'flash_unstated_ollama'), noted so (s33 fix A)."""
     spec, runtime = card
     count = requested_count(req)
     if verdict != ("yes", None) or count is None or req.flash_attention is not None:
         return verdict
     if not isinstance(runtime, LlamaCpp) or not runtime.flash_attention:
         return verdict
+    ollama = isinstance(runtime, Ollama)
+    if ollama and OLLAMA_FLASH_DEFAULT_RE.search(f"{spec.family} {spec.name}"):
+        return verdict  # Ollama turns flash attention on by itself for this family
     scores = kq_score_bytes(spec, inf.context_tokens)
     if serving_need(req, inf, count) + scores * count <= HEADROOM * inf.usable_bytes_per_gpu * count:
         return verdict
-    ledger.note("flash_unstated", scores_bytes=scores, context=inf.context_tokens)
-    return "borderline", "flash_unstated"
+    code = "flash_unstated_ollama" if ollama else "flash_unstated"
+    ledger.note(code, scores_bytes=scores, context=inf.context_tokens)
+    return "borderline", code
 
 
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:

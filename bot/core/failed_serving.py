@@ -54,8 +54,9 @@ def serving_above_failed(
     code = SERVING_AGREES if agrees else SERVING_DISAGREES
     if not agrees:  # the runtime's own settings named (s33 #f: not vLLM's for every runtime)
         params |= runtime_keys(getattr(request.runtime, "value", request.runtime))
-    scores = next((n.params for n in probe[0].warnings if n.code == "flash_unstated"), None)
-    if not agrees and probe[0].feasible_reason == "flash_unstated" and scores:
+    flash = ("flash_unstated", "flash_unstated_ollama")  # llama.cpp's, Ollama's (s33 fix A)
+    scores = next((n.params for n in probe[0].warnings if n.code in flash), None)
+    if not agrees and probe[0].feasible_reason in flash and scores:
         code, params = SERVING_EDGE, params | scores  # scores_bytes, context
     if agrees:
         above = max(above, inf.recommended_gpus, inf.min_gpus)

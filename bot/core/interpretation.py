@@ -40,6 +40,9 @@ IGNORED_REASONS = (
     "unread",  # no word said what the number is
     "steps_need_batch",  # training steps without a global batch and a sequence length
     "steps_default_batch",  # steps × the global batch and length assumed: the tokens timed (s33 #2)
+    "steps_default_length",
+    "steps_default_global",
+    "steps_stated_batch",  # one or neither assumed (s33 fixa)
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
@@ -193,6 +196,9 @@ USED_REASONS = frozenset(
         "users_at_once",
         "steps_per_device",
         "steps_default_batch",
+        "steps_default_length",
+        "steps_default_global",
+        "steps_stated_batch",
         "vllm_server_default",
         "cap_only",
         "cap_at_load",

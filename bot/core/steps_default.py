@@ -6,9 +6,13 @@ and its compute is 6 · N · tokens per step (Kaplan et al. 2020 §2.1; the esti
 steps asked are steps × global batch × sequence length tokens, timed as any data size is. Before, such a
 count was named as not used ('steps_need_batch') and no time was given. The batch and length are the ones
 the estimator assumes for the job (estimator.training_setup._global_batch: 128 sequences for fine-tuning,
-~4M tokens for pre-training, verl's 1,024 prompts × rollout.n; the stage's default length), said in its
-assumptions; the 'used' item says the product. A stated micro-batch (the Hugging Face trainers' per-device
-step: :mod:`bot.core.steps_plan`) or data size leaves the count as it was.
+~4M tokens for pre-training; verl's ``data.train_batch_size`` default of 1,024 prompts × rollout.n only
+when verl is named (verl/trainer/config/ppo_trainer.yaml; estimator.rollout.VERL_TRAIN_BATCH_SIZE), a
+named TRL / ms-swift GRPO its per-device step × the GPUs, any other GRPO the fine-tuning 128; the stage's
+default length), said in its assumptions; the 'used' item says the product and which of the two factors
+were assumed (s33 fix A: 'both assumed' was said when the user's gradient accumulation made the batch).
+A stated micro-batch (the Hugging Face trainers' per-device step: :mod:`bot.core.steps_plan`) or data size
+leaves the count as it was.
 """
 
 from __future__ import annotations
@@ -20,6 +24,16 @@ from estimator import estimate
 from estimator.models import Stage
 
 log = lazy_logger(__name__)
+
+
+_REASONS = {
+    (True, True): "steps_default_batch",
+    (False, True): "steps_default_length",
+    (True, False): "steps_default_global",
+    (False, False): "steps_stated_batch",
+}
+"""The 'used' item's reason by (global batch assumed, sequence length assumed): only what was assumed is
+said to be (bot.render.ignored_texts)."""
 
 
 def steps_on_default_batch(parsed: ParseResult, item: tuple[str, str]) -> ParseResult:
@@ -43,7 +57,9 @@ def steps_on_default_batch(parsed: ParseResult, item: tuple[str, str]) -> ParseR
     batch = int(plan.global_batch_sequences)
     tokens = steps * batch * int(seq)
     said = f"{item[0]}: {steps:,} × {batch:,} × {int(seq):,} = {tokens:,} token"  # 'token' in both languages
-    unused = [(said, "steps_default_batch") if u is item else u for u in parsed.unused_numbers]
+    assumed = {a.field for a in report.assumptions}
+    reason = _REASONS["global_batch" in assumed, "seq_len" in assumed]
+    unused = [(said, reason) if u is item else u for u in parsed.unused_numbers]
     request = req.model_copy(update={"tokens": float(tokens)})
     found = [*parsed.found, "tokens"]
     return parsed.model_copy(update={"request": request, "unused_numbers": unused, "found": found})

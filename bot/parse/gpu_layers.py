@@ -213,21 +213,48 @@ NO_KV_OFFLOAD_RE = rc(
 CPU memory."""
 
 
-FLASH_OFF_RE = rc(
-    r"(?<![a-z0-9_\-])(?:-fa|--flash[_\-]attn)(?:\s*=\s*|\s+)(?:off|0|false|disabled?)(?![a-z0-9_\-])"
-    r"|(?<![a-z0-9_])flash_attn\s*(?:=|:)\s*(?:false|0|off)(?![a-z0-9_])"
+FLASH_RE = rc(
+    r"(?<![a-z0-9_\-])(?:-fa|--flash[_\-]attn)(?:(?:\s*=\s*|\s+)(?:(?P<off>off|0|false|disabled?)|on|1|true|auto"
+    r"|enabled?)(?![a-z0-9_\-])|(?![a-z0-9_\-=]))"
+    r"|(?<![a-z0-9_])(?:flash_attn|ollama_flash_attention)\s*(?:=|:)\s*['\"]?(?:(?P<off2>false|0|off)|true|1|on)"
+    r"(?![a-z0-9_])"
 )
-"""llama.cpp ``-fa off`` / ``--flash-attn off`` / ``-fa 0`` (common/arg.cpp: on, off or auto; numeric
-aliases since ggml-org/llama.cpp PR #15746) and llama-cpp-python ``flash_attn=False``: no flash attention
-(:func:`estimator.runtimes.llama_cpp.kq_score_bytes`)."""
+"""llama.cpp ``-fa on|off|auto`` / ``--flash-attn …`` (common/arg.cpp; numeric aliases since
+ggml-org/llama.cpp PR #15746); a bare ``-fa`` / ``--flash-attn``: on (before build b6327 the flag took no
+value, common/arg.cpp ``{"-fa", "--flash-attn"}`` → ``params.flash_attn = true``); llama-cpp-python
+``flash_attn=True|False``; Ollama's ``OLLAMA_FLASH_ATTENTION=1|0`` (envconfig/config.go
+``FlashAttention``, a bool). Off: :func:`estimator.runtimes.llama_cpp.kq_score_bytes`."""
+FLASH_WORDS_RE = rc(
+    r"(?<![不没未关])(?<!没有)(?:开了|开启了?|开着|启用了?|打开了?|已开启|加了|加上了?)\s*(?:the\s+)?"
+    r"(?:flash[\s\-_]*(?:attn|attention)(?:[\s\-_]*[23])?|fa[23]?)(?![a-z0-9])"
+    r"|(?<![a-z0-9])flash[\s\-_]*(?:attn|attention)(?:[\s\-_]*[23])?\s*(?:已经?|也)?(?:开启|启用|打开|开着|开了)"
+    r"|(?<![a-z])(?:with|using|enabled?|turn(?:ed|ing)?\s+on|switch(?:ed)?\s+on)\s+(?:the\s+)?flash[\s\-_]*"
+    r"(?:attn|attention)(?:[\s\-_]*[23])?(?:\s+(?:on|enabled)(?=\s*(?:[,.;:!?)]|$)))?(?![a-z0-9])"
+    r"|(?<![a-z0-9])flash[\s\-_]*(?:attn|attention)(?:[\s\-_]*[23])?\s+(?:is\s+)?(?:on|enabled)"
+    r"(?=\s*(?:[,.;:!?)]|$))"
+)
+"""Flash attention said to be on in words: '开了 flash attention', '启用 FA', 'flash attention 已开启',
+'with flash attention (on)', 'flash attention enabled' (the negated forms: bot.parse.negated_tools)."""
+
+
+def flash_switch(out: Any, training: bool) -> None:
+    """``out.s`` with the flash attention switch masked, ``out.fields['flash_attention']`` set (its 1 or 0
+    in ``out.read``): a flag or key (:data:`FLASH_RE`, the last one said wins), or, in a serving question,
+    words (:data:`FLASH_WORDS_RE`). Gated by the caller on 'flash', '-fa' or a Chinese 'fa' (s33 trial:
+    '-fa', 'OLLAMA_FLASH_ATTENTION=1' and '开了 flash attention' were read as unstated)."""
+    for m in list(FLASH_RE.finditer(out.s)):
+        out.fields["flash_attention"] = not (m.group("off") or m.group("off2"))
+        if m.group(0)[-1].isdigit():  # '-fa 1', 'OLLAMA_FLASH_ATTENTION=0': read, not left unread
+            out.read.append(float(m.group(0)[-1]))
+        out.s = mask(out.s, m.start(), m.end(), " ")
+    if not training and "flash_attention" not in out.fields and (m := FLASH_WORDS_RE.search(out.s)):
+        out.fields["flash_attention"] = True
+        out.s = mask(out.s, m.start(), m.end(), " ")
 
 
 def llama_cpp_switches(out: Any) -> None:
     """``-nkvo`` / ``--no-kv-offload``: ``kv_offload`` False (:mod:`estimator.layer_offload`); ``-fa off``
-    (:data:`FLASH_OFF_RE`): ``flash_attention`` False. Each read behind a cheap cue ('kv', 'fa')."""
+    is read by :func:`flash_switch`. Read behind a cheap cue ('kv')."""
     if "kv" in out.s and (m := NO_KV_OFFLOAD_RE.search(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
         out.fields["kv_offload"] = False
-    if ("fa" in out.s or "flash_attn" in out.s) and (m := FLASH_OFF_RE.search(out.s)):
-        out.s = mask(out.s, m.start(), m.end(), " ")
-        out.fields["flash_attention"] = False

@@ -86,7 +86,7 @@ def _values(
     items = request.items() if isinstance(request, Mapping) else (("", v) for v in request)
     every = tuple({x for scales in (*_SCALES_OF.values(), _DEFAULT_SCALES) for x in scales})
     computed_scales = _COMPUTED_SCALES if converted else (1.0,)
-    out: list[float] = [float(x) / s for x in extra if x for s in computed_scales]
+    out: list[float] = [float(x) / s for x in extra if x is not None for s in computed_scales]
     for name, v in items:
         if v is None or isinstance(v, bool):
             continue

@@ -24,7 +24,8 @@ from bot.parse.regex import rc
 
 _NEG = (
     r"(?:(?<![a-z])(?:without|w/o|no|not\s+(?:using|use|with)|(?:don'?t|do\s+not|didn'?t|did\s+not|won'?t)"
-    r"\s+use|disabled?|turn(?:ed)?\s+off|skip(?:ping)?)|不用|不使用|不要|不开|不加|没用|没有用|没开|没有开|"
+    r"\s+use|disabled?|turn(?:ed)?\s+off|skip(?:ping)?)|不用|不使用|不要|不开启?|不启用|不加|没用|没有用|没开|没有开|"
+    r"没有?(?:开启|启用)|"
     r"未用|未开启?|未启用|关掉|关闭|去掉|无需)"
 )
 _SHARDING = (

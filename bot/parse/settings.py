@@ -19,7 +19,7 @@ from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.cue_words import MEASURED
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.generic_values import words_pattern
-from bot.parse.gpu_layers import stated_host_memory
+from bot.parse.gpu_layers import flash_switch, stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
 from bot.parse.normalize import mask
 from bot.parse.now_rate import rate_why as rate_not_target
@@ -175,6 +175,8 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     )
     out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
+    if "flash" in s or "-fa" in s or ("fa" in s and ("开" in s or "启" in s)):  # '-fa', '开了 FA' (s33)
+        flash_switch(out, training)
     out.tool_cue = vocab.tool_cue
     _zero(out)
     out.s, rollout = rollout_parallel(out.s, training) if training else (out.s, [])  # rollout engine's TP

@@ -116,6 +116,17 @@ IGNORED_TEXTS: dict[str, str] = {
         "the steps × the global batch × the sequence length, both assumed (see the assumptions): the tokens "
         "trained, timed — say your global batch and length if they differ"
     ),
+    "steps_default_length": N_(
+        "the steps × your global batch × the sequence length, the length assumed (see the assumptions): "
+        "the tokens trained, timed — say your length if it differs"
+    ),
+    "steps_default_global": N_(
+        "the steps × the global batch × your sequence length, the global batch assumed (see the "
+        "assumptions): the tokens trained, timed — say your global batch if it differs"
+    ),
+    "steps_stated_batch": N_(
+        "the steps × your global batch × your sequence length: the tokens trained, timed"
+    ),
     "steps_per_device": N_(
         "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"

@@ -489,6 +489,10 @@ SERVING_VERDICTS = {  # by verdict, or by the reason of a borderline one
     ),
     "local_4bit": N_("only with 4-bit weights (Q4_K_M): 8-bit and 16-bit don't fit — check quality"),
     "flash_unstated": N_("fits with flash attention (-fa, the default since build b6327); without it, tight"),
+    "flash_unstated_ollama": N_(
+        "fits with flash attention (set OLLAMA_FLASH_ATTENTION=1); without it, Ollama's default for this "
+        "model, tight"
+    ),
     "range_upper_end": N_("only at the upper end of the GPU range you gave"),
     "yes": N_("fits"),
     "borderline": N_("fits, but tight: little room left for the KV cache"),

@@ -115,6 +115,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "compute buffer, ≈ %(scores_bytes)s at %(context)s tokens, and then leaves under 10 %% of the card: "
         "pass -fa on (or update llama.cpp)."
     ),
+    # Ollama's switch is an environment variable, on by default for a few families only (s33 fix A)
+    NoteCode.flash_unstated_ollama: N_(
+        "Ollama turns flash attention on by itself only for some model families (Qwen3, Gemma 3, gpt-oss …), "
+        "not this one: without it each GPU's compute buffer also keeps one layer's attention scores, "
+        "≈ %(scores_bytes)s at %(context)s tokens, and then leaves under 10 %% of the card: set "
+        "OLLAMA_FLASH_ATTENTION=1 where ollama serve runs."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
