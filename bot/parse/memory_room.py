@@ -4,6 +4,7 @@ number had made a 4090 of 8 GB). Read by :func:`bot.parse.role_left.room_said`; 
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from bot.parse.regex import rc
@@ -29,11 +30,21 @@ class _Steps(Protocol):
     named_unused: list[tuple[str, str]]
 
 
+SWITCH_CUE = re.compile(
+    r"换|改用|改成|升级|升到|switch|mov(?:e|ing) to|go(?:ing)? to|upgrad|\d\s*gb?\s+(?:one|version|variant)"
+)
+"""The words of :data:`bot.parse.switched_memory.SWITCHED_RE`, searched in C before its module is imported."""
+
+
 def room_not_card(steps: _Steps, mem_role: Role | None, gpu_memory: float | None) -> float | None:
     """The memory per card (GiB) to size: ``gpu_memory`` unless it is ``mem_role``'s and that was said as
     free or left (:data:`ROOM`: always) or as usable (:data:`USABLE`: when the named card's catalog memory is
     larger, e.g. 20 of an RTX 4090's 24 GiB); then None (the card's own memory is sized) and the number is
     named in ``steps.named_unused`` with :data:`ROOM_REASON`."""
+    if SWITCH_CUE.search(steps.s):  # s33-gen2: '换成 80G 的', 'the 80GB one': the memory asked (in C)
+        from bot.parse.switched_memory import switched_memory
+
+        gpu_memory = switched_memory(steps, gpu_memory)
     gpu_id = steps.f.get("gpu")
     if mem_role is None and gpu_id and gpu_memory and catalog.gpu(gpu_id).memory_gib > gpu_memory + 0.5:
         said = [m for m in ROOM_AFTER_RE.finditer(steps.raw.lower()) if float(m.group("v")) == gpu_memory]
