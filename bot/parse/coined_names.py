@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc
+from bot.parse.stack_words import ANY_TOOL_RE
 
 _GENERIC = re.compile(
     r"开源|国产|中文|英文|多模态|语言|通用|行业|垂直|医疗|法律|金融|教育|本地|私有|视觉|对话|这|那|该|哪|什么"
@@ -89,3 +90,28 @@ def raw_span(s: str, start: int, end: int) -> str:
     a glued English word is upper-cased as these releases write it ('华佗gpt' → '华佗GPT')."""
     text = s[start:end]
     return re.sub(r"(gpt|llm|glm)$", lambda m: m.group(1).upper(), text)
+
+
+SIZED_JOB_RE = rc(
+    r"(?:用|拿|基于|with|using)\s*(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*(?:模型\s*)?"
+    r"(?:推理|微调|训练|部署|跑|做推理|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))\s*(?:一个\s*|the\s+|a\s+)?"
+    r"\d+(?:\.\d+)?\s*[bm](?![a-z0-9])"
+)
+"""A joined name used to run a size ('用 Chinese-Vicuna 推理 13B', 'using Foo-Chat to serve 13B'): the name is
+the model's family, the size its release; a tool runs a model it names ('用 LLaMA-Factory 微调 7B' is a
+tool's name, told apart by :data:`_TOOL_HEADS`)."""
+_TOOL_HEADS = re.compile(
+    r"llama-factory|deepspeed|megatron|open-sora|fastchat|axolotl|text-generation|vllm|sglang|lm-deploy"
+    r"|lmdeploy|llama-cpp|flash-attn|ms-swift|xtuner|colossal|hugging|trl-|peft-|lit-gpt|nemo-|torch|mindspeed"
+)
+"""Training and serving tools with joined names: never the model run ('用 LLaMA-Factory 微调 7B')."""
+
+
+def name_beside_size(s: str, typed: object) -> tuple[int, int, str] | None:
+    """(start, end, name as typed) of a joined name of :data:`SIZED_JOB_RE` in the masked text ``s`` that
+    is no tool's (:data:`_TOOL_HEADS`), or None: the model's name, sized by the bare size after it."""
+    for m in SIZED_JOB_RE.finditer(s):
+        name = m.group("name")
+        if _TOOL_HEADS.match(name) is None and ANY_TOOL_RE.search(name) is None:
+            return m.start("name"), m.end("name"), typed(m.group("name"))  # type: ignore[operator]
+    return None
