@@ -14,9 +14,12 @@ BARE_SIZE_RE = rc(r"\s*\d+(?:\.\d+)?\s*[bmtBMT]\s*")
 """A size alone, as the name reader gives it as typed: '7B', '1.5b', '500M'."""
 
 
-JOINED_CUE = re.compile(r"(?<![a-z0-9])[a-z][a-z0-9]*-[a-z][a-z0-9]*")
-"""A joined word left in the masked text ('chinese-vicuna'): the cue of a sizeless name beside a bare size,
-searched in C (s33-gen2)."""
+JOINED_CUE = re.compile(
+    r"(?:用|拿|基于|with|using)\s*[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*(?:模型\s*)?(?:推理|微调|训练|部署|跑|做推理"
+    r"|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))\s*(?:一个\s*|the\s+|a\s+)?\d"
+)
+"""The form of :data:`bot.parse.coined_names.SIZED_JOB_RE` ('用 chinese-vicuna 推理 13b'), searched in C
+before its module is imported (s33-gen2)."""
 
 
 def named_unknown(unknown: Any, steps: Any = None) -> Any:

@@ -4,7 +4,6 @@ number had made a 4090 of 8 GB). Read by :func:`bot.parse.role_left.room_said`; 
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 from bot.parse.regex import rc
@@ -30,10 +29,10 @@ class _Steps(Protocol):
     named_unused: list[tuple[str, str]]
 
 
-SWITCH_CUE = re.compile(
-    r"换|改用|改成|升级|升到|switch|mov(?:e|ing) to|go(?:ing)? to|upgrad|\d\s*gb?\s+(?:one|version|variant)"
-)
-"""The words of :data:`bot.parse.switched_memory.SWITCHED_RE`, searched in C before its module is imported."""
+SWITCH_CUES = ("换", "改用", "改成", "升级", "升到", "switch", "move to", "moving to", "go to", "going to",
+               "upgrad", "g one", "gb one", "g version", "gb version", "g variant", "gb variant")  # fmt: skip
+"""The words of :data:`bot.parse.switched_memory.SWITCHED_RE`, tested in C before its module is imported
+(substring tests: a module-level pattern gets a gate frame, bot.parse.module_gates)."""
 
 
 def room_not_card(steps: _Steps, mem_role: Role | None, gpu_memory: float | None) -> float | None:
@@ -41,7 +40,7 @@ def room_not_card(steps: _Steps, mem_role: Role | None, gpu_memory: float | None
     free or left (:data:`ROOM`: always) or as usable (:data:`USABLE`: when the named card's catalog memory is
     larger, e.g. 20 of an RTX 4090's 24 GiB); then None (the card's own memory is sized) and the number is
     named in ``steps.named_unused`` with :data:`ROOM_REASON`."""
-    if SWITCH_CUE.search(steps.s):  # s33-gen2: '换成 80G 的', 'the 80GB one': the memory asked (in C)
+    if any(map(steps.s.__contains__, SWITCH_CUES)):  # s33-gen2: '换成 80G 的', 'the 80GB one'
         from bot.parse.switched_memory import switched_memory
 
         gpu_memory = switched_memory(steps, gpu_memory)
