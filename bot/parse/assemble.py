@@ -237,7 +237,7 @@ class _Parse(FieldSteps, StageSteps):
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
         request, found = build_request(self.f)
-        unknown_model = named_unknown(unknown) if model_mention is None else None  # '7B' alone: a size
+        unknown_model = named_unknown(unknown, self) if model_mention is None else None  # '7B': a size
         unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
         return ParseResult(
             request=request,

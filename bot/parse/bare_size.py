@@ -5,6 +5,7 @@ the catalog lacks ('Foo-7B'), which is still named as unknown."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.parse.regex import rc
@@ -13,9 +14,27 @@ BARE_SIZE_RE = rc(r"\s*\d+(?:\.\d+)?\s*[bmtBMT]\s*")
 """A size alone, as the name reader gives it as typed: '7B', '1.5b', '500M'."""
 
 
-def named_unknown(unknown: Any) -> Any:
+JOINED_CUE = re.compile(
+    r"(?:用|拿|基于|with|using)\s*[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*(?:模型\s*)?(?:推理|微调|训练|部署|跑|做推理"
+    r"|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))\s*(?:一个\s*|the\s+|a\s+)?\d"
+)
+"""The form of :data:`bot.parse.coined_names.SIZED_JOB_RE` ('用 chinese-vicuna 推理 13b'), searched in C
+before its module is imported (s33-gen2)."""
+
+
+def named_unknown(unknown: Any, steps: Any = None) -> Any:
     """``unknown`` (a :class:`bot.parse.models.ModelMention` with no catalog id), or None when its text is
-    a size alone: its size is the request's parameters, and there is no name to report."""
-    if unknown is None or BARE_SIZE_RE.fullmatch(unknown.text):
+    a size alone: its size is the request's parameters, and there is no name to report. s33-gen2: with
+    ``steps`` (the parse), a model named apart from that size by a job word ('用 Chinese-Vicuna 推理 7B
+    可以，换成 13B 就 OOM', 'serve Foo-Chat at 13B') is the unknown model, named as typed
+    (:func:`bot.parse.verb_names.job_named_model`) and sized by the size; before, no name was reported."""
+    if unknown is not None and not BARE_SIZE_RE.fullmatch(unknown.text):
+        return unknown
+    if steps is None or not steps.f.get("params_total") or JOINED_CUE.search(steps.s) is None:
         return None
-    return unknown
+    from bot.parse.coined_names import name_beside_size
+    from bot.parse.model_names import typed_in
+    from bot.parse.models import ModelMention
+
+    found = name_beside_size(steps.s, typed_in(steps.raw))
+    return ModelMention(*found, None, steps.f["params_total"], None) if found else None

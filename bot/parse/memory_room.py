@@ -29,11 +29,21 @@ class _Steps(Protocol):
     named_unused: list[tuple[str, str]]
 
 
+SWITCH_CUES = ("换", "改用", "改成", "升级", "升到", "switch", "move to", "moving to", "go to", "going to",
+               "upgrad", "g one", "gb one", "g version", "gb version", "g variant", "gb variant")  # fmt: skip
+"""The words of :data:`bot.parse.switched_memory.SWITCHED_RE`, tested in C before its module is imported
+(substring tests: a module-level pattern gets a gate frame, bot.parse.module_gates)."""
+
+
 def room_not_card(steps: _Steps, mem_role: Role | None, gpu_memory: float | None) -> float | None:
     """The memory per card (GiB) to size: ``gpu_memory`` unless it is ``mem_role``'s and that was said as
     free or left (:data:`ROOM`: always) or as usable (:data:`USABLE`: when the named card's catalog memory is
     larger, e.g. 20 of an RTX 4090's 24 GiB); then None (the card's own memory is sized) and the number is
     named in ``steps.named_unused`` with :data:`ROOM_REASON`."""
+    if any(map(steps.s.__contains__, SWITCH_CUES)):  # s33-gen2: '换成 80G 的', 'the 80GB one'
+        from bot.parse.switched_memory import switched_memory
+
+        gpu_memory = switched_memory(steps, gpu_memory)
     gpu_id = steps.f.get("gpu")
     if mem_role is None and gpu_id and gpu_memory and catalog.gpu(gpu_id).memory_gib > gpu_memory + 0.5:
         said = [m for m in ROOM_AFTER_RE.finditer(steps.raw.lower()) if float(m.group("v")) == gpu_memory]

@@ -148,6 +148,12 @@ _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 (round 16 zh: 'vllm 0.7.3 部署 OCRFlux' named the version, not the model after the verb)."""
 
 
+COINED_CUES = ("大模型", "大语言模型", "gpt", "llm", "glm", "叫", "called", "named")
+"""The words of :mod:`bot.parse.coined_names`' forms other than a dotted name (:data:`DOTTED_CUE`)."""
+DOTTED_CUE = re.compile(r"[a-z]\.[a-z]{2}")
+"""A dot between letters ('dots.ocr'): the cue of a dotted name, searched in C (no gate frame)."""
+
+
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
     """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
     (see the module docstring); None when there is none."""
@@ -189,6 +195,10 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 or (getattr(typed, "uncased", False) and _uncased(name, low, raw))
             ):
                 return m.start("name"), m.end("name"), name
+    if any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
+        from bot.parse.coined_names import coined_name  # lazily: its cues are rare
+
+        return coined_name(s, typed, raw)
     return None
 
 
