@@ -1,0 +1,65 @@
+"""s33 fix-b: defects a design review found in the merged tree (docs/design.md §8, the understanding
+contract: an ordinary word is never reported as an unknown model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse.uncased_names import english_word
+from tests import real_questions as rq
+
+
+def _read(text: str) -> tuple[dict, dict]:
+    answer = rq.answer_json(text)
+    return answer["request"], answer.get("interpretation") or {}
+
+
+_WORDS = [
+    "alpha", "beta", "film", "helm", "storm", "realm", "final", "new", "small", "custom", "base", "chat",
+    "instruct", "release", "version", "draft",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("word", _WORDS)
+def test_lower_case_english_word_after_article_and_size_is_no_name(word):
+    request, it = _read(f"can i lora the 7b {word} model on a single 4090?")
+    assert it.get("unknown_model") is None
+    assert (request["params_total"], request["gpu"], request["gpu_count"]) == (7e9, "RTX-4090", 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora the 8b alpha release on a 4090",
+        "how much vram to run the 7b helm chart",
+        "can a 4090 finetune the 7b storm model",
+        "在 4090 上 lora 微调 the 7b film model 够吗",
+        "部署 final 版本的 7b 模型要多少显存",
+        "微调 storm 模型要几张 4090",
+    ],
+)
+def test_sentences_name_no_model(text):
+    assert _read(text)[1].get("unknown_model") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "params"),
+    [
+        ("can a 4090 finetune the 7b llava", "llava 7B", 7e9),
+        ("serve the 8b llada model on a 4090", "llada 8B", 8e9),
+        ("fine tune the 7b foollm on a 4090", "foollm 7B", 7e9),
+        ("用 4090 lora 微调 the 8b llada model 够吗", "llada 8B", 8e9),
+        ("用 4090 微调 llava 模型要多少显存", "llava", None),
+        ("微调 bazvlm 要几张 4090？", "bazvlm", None),
+    ],
+)
+def test_coined_names_still_read(text, name, params):
+    request, it = _read(text)
+    assert it["unknown_model"] == name
+    assert request["params_total"] == params
+
+
+def test_english_word_list():
+    assert [english_word(w) for w in ("film", "Storm", "llava", "llada", "foollm")] == [
+        True, True, False, False, False
+    ]  # fmt: skip
