@@ -357,8 +357,15 @@ def training_memory(
     searched = found_before or _searched(
         spec, params, gpu, setup, with_alternatives, with_recommended, global_batch
     )
-    if reuse is not None:
-        reuse[key] = searched
+    if reuse is not None:  # in place, no frame (the estimate pin): most recently used last, at most 4
+        if found_before is None:
+            reuse[key] = searched
+            if len(reuse) > KEPT_BATCHES:
+                del reuse[next(iter(reuse))]
+        else:
+            reuse[key] = reuse.pop(key)
+            if len(searched[0].plans) > KEPT_PLANS:  # a pure cache: sized again, the same plans
+                searched[0].plans.clear()
     memo, found, states, alternatives, rec, rec_parts = searched
     fits_requested = None
     at = found
@@ -417,7 +424,16 @@ def training_memory(
 KEPT_JOBS = 32
 """Jobs whose searches :func:`kept_searches` keeps (spec, params, card, setup), least recently used dropped
 first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
-none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room."""
+none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room.
+Each job keeps at most :data:`KEPT_BATCHES` searches and each search at most :data:`KEPT_PLANS` plans, so
+the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py)."""
+KEPT_BATCHES = 4
+"""Searches one job keeps (by alternatives, recommended size, global batch), least recently used dropped
+first: before s33 fix-b every distinct global batch added one (200 batches on one job kept 4.14 MiB)."""
+KEPT_PLANS = 64
+"""Plans by count a kept search's memo keeps (``SearchMemo.plans``); past it they are cleared when the
+search is found again (a pure cache: the same plans are sized again, the same answer)."""
+
 
 _KEPT: OrderedDict[tuple, tuple[object, object, dict[tuple, Searched]]] = OrderedDict()
 _KEEPING = threading.Lock()

@@ -63,3 +63,34 @@ def test_english_word_list():
     assert [english_word(w) for w in ("film", "Storm", "llava", "llada", "foollm")] == [
         True, True, False, False, False
     ]  # fmt: skip
+
+
+def test_kept_searches_stay_bounded_over_many_batches_and_counts():
+    """estimator.plan.kept_searches: one job asked at 200 global batches kept 4.2 MiB (one search each)
+    before s33 fix-b; now at most KEPT_BATCHES searches (0.3 MiB measured), and a kept search's plans by
+    count are cleared past KEPT_PLANS (200 counts kept every one of them)."""
+    import tracemalloc
+
+    from bot.parse import parse
+    from estimator import estimate
+    from estimator.plan import _KEPT, KEPT_BATCHES, KEPT_PLANS, forget_searches
+
+    r = parse("full fine-tune llama 3 8b on 8 a100 80gb").request
+    estimate(r)
+    forget_searches()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for b in range(8, 8 + 200 * 8, 8):
+            estimate(r.model_copy(update={"global_batch": b}))
+        kept = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert kept < 1 * 2**20, kept
+    assert [len(job[2]) for job in _KEPT.values()] == [KEPT_BATCHES]
+    forget_searches()
+    for n in range(1, 121):
+        estimate(r.model_copy(update={"gpu_count": n}))
+    plans = [len(s[0].plans) for job in _KEPT.values() for s in job[2].values()]
+    assert plans and max(plans) <= KEPT_PLANS + 8, plans
+    forget_searches()
