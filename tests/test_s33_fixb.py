@@ -94,3 +94,34 @@ def test_kept_searches_stay_bounded_over_many_batches_and_counts():
     plans = [len(s[0].plans) for job in _KEPT.values() for s in job[2].values()]
     assert plans and max(plans) <= KEPT_PLANS + 8, plans
     forget_searches()
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        # '用 … 和 …' before a job: one rig used together, every card counted (bot.parse.mixed_rig.rig_choice:
+        # cards of the same memory sized on the slower, the 3090)
+        ("用 3 张 4090 和 1 张 3090 跑 Qwen2.5-32B 推理够吗", "RTX-3090", 4),
+        ("用 2 张 4090 和 2 张 3090 微调 Qwen2.5-7B 要多久", "RTX-3090", 4),
+        # a fleet stays a fleet: the first card's count
+        ("We have 8 H100s and 2 A100s, how long to pretrain a 7B on 1T tokens?", "H100-SXM5-80GB", 8),
+        ("我们有 8 张 H100 和 2 张 A100，预训练 7B 要多久", "H100-SXM5-80GB", 8),
+    ],
+)
+def test_yong_he_before_a_job_is_one_rig(text, gpu, count):
+    request = _read(text)[0]
+    assert (request["gpu"], request["gpu_count"]) == (gpu, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "runtime"),
+    [
+        ("这种不同型号的 GPU：2 张 4090 和 1 张 3090 跑 llama.cpp 70B Q4", "llama.cpp"),
+        ("can ollama 70b run on two 3090s?", "Ollama"),
+        ("how much vram does vllm 8b serving take on one l40s?", "vLLM"),
+    ],
+)
+def test_a_runtime_before_a_size_is_no_model(text, runtime):
+    request, it = _read(text)
+    assert it.get("unknown_model") is None
+    assert request["runtime"] == runtime

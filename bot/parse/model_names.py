@@ -163,6 +163,7 @@ def spaced_names(
         name = typed(m.group("name"))
         if (
             (name_like(name) or plain_name(name, plain))
+            and RUNTIME_NAME_RE.fullmatch(m.group("name")) is None
             and not _card_or_tokens(m, s)
             and not _owned_code(m, s)
         ):
@@ -174,6 +175,14 @@ def spaced_names(
                 (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
             )
     return out
+
+
+RUNTIME_NAME_RE = rc(
+    r"llama[.\-_]?cpp|vllm|sglang|ollama|lmdeploy|tgi|exllama(?:v?[23])?|lm[\s\-_]?studio|llama-(?:server|cli)"
+    r"|transformers|tensorrt[\-_]?llm|trt[\-_]?llm|mlc[\-_]?llm|koboldcpp"
+)
+"""A serving engine's name (bot.parse.method_words.RUNTIMES): never a model's, before a size too
+('2 张 4090 和 1 张 3090 跑 llama.cpp 70B Q4' named 'llama.cpp 70B' an unknown model: s33 fix-b); in C."""
 
 
 def _owned_code(m: re.Match[str], s: str) -> bool:
