@@ -187,8 +187,10 @@ class SearchMemo:
     (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`; and the whole
     breakdown of each candidate :class:`estimator.setup.Layout` already sized, with the sum of its
     states (``full``: the searches of one answer — the fewest GPUs, the recommended size, the user's
-    count, without full recompute — try many of the same layouts). Made per search
-    (:func:`estimator.plan.min_gpus`) and dropped with it."""
+    count, without full recompute — try many of the same layouts). Made per search at no particular
+    count (:func:`estimator.plan.training_memory`) and kept with it across answers by
+    :func:`estimator.plan.kept_searches` (at most ``KEPT_BATCHES`` searches a job; ``plans`` cleared past
+    ``KEPT_PLANS`` when the search is found again): s33 fix-b."""
 
     states: dict[tuple, dict[str, float]] = field(default_factory=dict)  # by state_key
     full: dict[Layout, tuple[float, dict[str, float]]] = field(default_factory=dict)

@@ -372,7 +372,7 @@ def training_memory(
     depend on the count (:class:`Searched`) run once per flags, with the same answer.
     """
     key = (with_alternatives, with_recommended, global_batch)
-    found_before = reuse.get(key) if reuse is not None else None
+    found_before = reuse.pop(key, None) if reuse is not None else None  # filed again last: the LRU's order
     searched = found_before or _searched(
         spec, params, gpu, setup, with_alternatives, with_recommended, global_batch
     )
@@ -436,7 +436,17 @@ def training_memory(
 KEPT_JOBS = 32
 """Jobs whose searches :func:`kept_searches` keeps (spec, params, card, setup), least recently used dropped
 first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
-none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room."""
+none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room.
+Each job keeps at most :data:`KEPT_BATCHES` searches and each search at most :data:`KEPT_PLANS` plans, so
+the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py)."""
+KEPT_BATCHES = 4
+"""Searches one job keeps (by alternatives, recommended size, global batch): :func:`training_memory` files
+the one it uses last, :func:`kept_searches` drops the first past this many (s33 fix-b: every distinct
+global batch added one, 200 batches on one job kept 4.2 MiB)."""
+KEPT_PLANS = 64
+"""Plans by count a kept search's memo keeps (``SearchMemo.plans``); past it they are cleared when its
+job is found again (a pure cache: the same plans are sized again, the same answer)."""
+
 
 _KEPT: OrderedDict[tuple, tuple[object, object, dict[tuple, Searched]]] = OrderedDict()
 _KEEPING = threading.Lock()
@@ -464,7 +474,13 @@ def kept_searches(
             return entry[2]
         if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
             _KEPT.move_to_end(key)
-            return found[2]
+            kept = found[2]  # room for this answer's search: the least recently used dropped (s33 fix-b)
+            for old in list(kept)[: max(0, len(kept) - KEPT_BATCHES + 1)]:  # list(): others may file one
+                kept.pop(old, None)
+            for searched in list(kept.values()):  # in place, no frame (the estimate pin)
+                if len(searched[0].plans) > KEPT_PLANS:  # a pure cache: sized again, the same plans
+                    searched[0].plans.clear()
+            return kept
         _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
         _KEPT.move_to_end(key)
         return entry[2]

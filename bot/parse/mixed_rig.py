@@ -105,10 +105,12 @@ together (:data:`TOGETHER_RE`)."""
 TOGETHER_RE = rc(
     r"一起|一块儿|同时用|together|\bcombined\b|合起来|不同型号|\bmixed\s+(?:gpus|cards)"
     r"|\bmy\b|\brig\b|\bbox\b|\bmachine\b|\bworkstation\b|\bpc\b|\bcomputer\b|\bdesktop\b|我的|机器|电脑|主机|装了|插了"
+    r"|用[^，。,;；？?]{0,24}和[^，。,;；？?]{0,24}(?:跑|推理|训练|微调|部署|运行)"
 )
 """Words that put listed cards to work as one ('一起推理', 'together', '不同型号的 GPU', 'mixed GPUs') or
-in one machine ('my', 'rig', 'box', '我的', '机器'); not 'we have' alone ('We have 8 H100s and 2 A100s':
-a fleet)."""
+in one machine ('my', 'rig', 'box', '我的', '机器'), or '用 … 和 …' before a job ('用 3 张 4090 和
+1 张 3090 跑 Qwen2.5-32B': one rig used together, s33 fix-b); not 'we have' alone ('We have 8 H100s and
+2 A100s': a fleet)."""
 _COUNT_BEFORE_RE = rc(rf"(?<![\d.a-z])(?<!第){_N}\s*(?:[x×]|张|块)?\s*$")
 """A count right before the first card ('1 A100', '2x 3090', '1 张 A100', s33: 'two', '两张')."""
 

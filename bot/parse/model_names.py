@@ -163,6 +163,7 @@ def spaced_names(
         name = typed(m.group("name"))
         if (
             (name_like(name) or plain_name(name, plain))
+            and RUNTIME_NAME_RE.fullmatch(m.group("name")) is None
             and not _card_or_tokens(m, s)
             and not _owned_code(m, s)
         ):
@@ -174,6 +175,14 @@ def spaced_names(
                 (m.start(), m.end(), name, float(m.group("size")) * (1e9 if m.group("u") == "b" else 1e6))
             )
     return out
+
+
+RUNTIME_NAME_RE = rc(
+    r"llama[.\-_]?cpp|vllm|sglang|ollama|lmdeploy|tgi|exllama(?:v?[23])?|lm[\s\-_]?studio|llama-(?:server|cli)"
+    r"|transformers|tensorrt[\-_]?llm|trt[\-_]?llm|mlc[\-_]?llm|koboldcpp"
+)
+"""A serving engine's name (bot.parse.method_words.RUNTIMES): never a model's, before a size too
+('2 张 4090 和 1 张 3090 跑 llama.cpp 70B Q4' named 'llama.cpp 70B' an unknown model: s33 fix-b); in C."""
 
 
 def _owned_code(m: re.Match[str], s: str) -> bool:
@@ -262,8 +271,11 @@ def typed_in(raw: str) -> Typed:
 
 def _uncased_after_size(name: str, s: str, at: int) -> bool:
     """'the 7b llava' typed with no capital: a plain-name word after a size that follows an article
-    (bot.parse.uncased_names); not a catalog family ('a 3b llama (open-llama-3b)': read as when typed)."""
+    (bot.parse.uncased_names); not a catalog family ('a 3b llama (open-llama-3b)': read as when typed),
+    nor an English word without a name's morpheme ('the 7b film model', 'the 8b alpha release': s33 fix-b)."""
     if un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at) is None or not plain_name(name):
+        return False
+    if un.english_word(name) and not un.morpheme_name(name):
         return False
     from bot.parse.models import _model_index
 
@@ -313,10 +325,11 @@ def called_a_model(s: str, typed: Typed, raw: str = "") -> tuple[int, int, str] 
 
 def uncased_called(name: str, raw: str) -> bool:
     """'emollm 模型', 'xlarge 模型' typed with no capital: a name by its morpheme, or in a Chinese message
-    a plain-name word (bot.parse.uncased_names)."""
+    a plain-name word that is no English word ('部署 final 版本的 7b 模型' names none: s33 fix-b;
+    bot.parse.uncased_names)."""
     if un.MORPHEME_RE.search(name) is not None:
         return True
-    return un.CJK_RE.search(raw) is not None and plain_name(name)
+    return un.CJK_RE.search(raw) is not None and plain_name(name) and not un.english_word(name)
 
 
 def _ends_a_card_name(s: str, start: int, name: str) -> bool:

@@ -12,7 +12,9 @@ is a name when:
   'gena-lm', 'mdlm'; not 'film', 'helm', 'realm'); or
 - it stands where only a name stands and is no plain word (``plain_name``: four letters or more, no
   size word, method, tool, stage or verb form; no catalog family, read as it is when typed in capitals):
-  after an article and a size ('the 7b llava', 'the 8b llada model'),
+  after an article and a size ('the 7b llava', 'the 8b llada model') when it is no English word
+  (:func:`english_word`: 'the 7b film model', 'the 8b alpha release', 'the 7b helm chart' name no model;
+  s33 fix-b), unless it carries a morpheme ('the 7b foollm'),
   or, in a Chinese message, beside a job word ('chatmed 推理', '预训练 minimind') — a Chinese message's
   Latin words are names and terms, not English prose.
 
@@ -20,6 +22,9 @@ The name is echoed as typed (lower case): docs/design.md §8.
 """
 
 from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
 
 from bot.parse.regex import rc
 
@@ -45,3 +50,20 @@ first, in C (the parse's budget of Python calls)."""
 def morpheme_name(name: str) -> bool:
     """Whether ``name`` (typed in lower case) carries a model-name morpheme (:data:`MORPHEME_RE`)."""
     return name.islower() and MORPHEME_RE.search(name) is not None
+
+
+WORDS_PATH = Path(__file__).parent / "data" / "english_words.txt"
+"""English words of four letters or more (SCOWL sizes 10-35 via Debian's wamerican-small: the file's
+header cites it and carries its notice)."""
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    lines = WORDS_PATH.read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and w[0] != "#")
+
+
+def english_word(name: str) -> bool:
+    """Whether ``name`` is an English dictionary word ('film', 'alpha', 'storm'), not a coined name
+    ('llava', 'llada'); the list is read once, on the first call (the article rule's path only)."""
+    return name.lower() in _english_words()
