@@ -21,6 +21,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.memory_shown": ("per_card_total",),
     "bot.parse.option_counts": ("option_counts",),
     "bot.parse.option_prices": ("option_prices",),
+    "bot.parse.personal_training": ("personal_card_tuning",),
     "bot.parse.other_stage_rate": ("other_stage_rate",),
     "bot.parse.role_split": ("role_split",),
     "bot.parse.rollout_share": ("rollout_share",),
@@ -44,6 +45,7 @@ a function of that module)."""
 (per_card_total,) = later("bot.parse.memory_shown", "per_card_total")
 (option_counts,) = later("bot.parse.option_counts", "option_counts")
 (option_prices,) = later("bot.parse.option_prices", "option_prices")
+(personal_card_tuning,) = later("bot.parse.personal_training", "personal_card_tuning")
 (other_stage_rate,) = later("bot.parse.other_stage_rate", "other_stage_rate")
 (role_split,) = later("bot.parse.role_split", "role_split")
 (rollout_share,) = later("bot.parse.rollout_share", "rollout_share")
