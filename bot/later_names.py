@@ -17,6 +17,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.configs.commented": ("prose_commented",),
     "bot.parse.configs.vocab": ("known",),
     "bot.parse.grpo_tools": ("grpo_tool_algorithm",),
+    "bot.parse.hyper_names": ("hyper_item",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
     "bot.parse.option_counts": ("option_counts",),
@@ -41,6 +42,7 @@ a function of that module)."""
 (prose_commented,) = later("bot.parse.configs.commented", "prose_commented")
 (known,) = later("bot.parse.configs.vocab", "known")
 (grpo_tool_algorithm,) = later("bot.parse.grpo_tools", "grpo_tool_algorithm")
+(hyper_item,) = later("bot.parse.hyper_names", "hyper_item")
 (load_forms,) = later("bot.parse.load_forms", "load_forms")
 (per_card_total,) = later("bot.parse.memory_shown", "per_card_total")
 (option_counts,) = later("bot.parse.option_counts", "option_counts")

@@ -114,3 +114,46 @@ def test_a_time_question_gives_the_time_on_the_recommended_gpus(capsys, question
 def test_no_recommended_time_where_it_is_not_asked_or_the_same(capsys, question):
     text = _head(_text(capsys, question))
     assert "GPUs recommended:" not in text and "推荐的 8 张卡：" not in text
+
+
+# 5. A 'beta' named as typed, and not used by an SFT; '1M tokens per minute' is the target, no '1' left
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "reason"),
+    [
+        ("TRL SFT Qwen2.5-7B on 4 A100 with beta 0.1, does it fit?", "beta: 0.1", "beta_not_sft"),
+        ("用 TRL 对 Qwen2.5-7B 做 SFT，beta=0.1，4 张 A100 够吗", "beta: 0.1", "beta_not_sft"),
+        ("TRL DPO Qwen2.5-7B on 4 A100 with beta 0.1, does it fit?", "beta: 0.1", "not_sized"),
+        ("LLaMA-Factory DPO Qwen2.5-7B on 4 A100, pref_beta 0.1", "pref_beta: 0.1", "not_sized"),
+    ],
+)
+def test_a_beta_is_named_as_typed(capsys, question, text, reason):
+    out = _ask(capsys, question)
+    assert out["request"]["kl_beta"] is None
+    assert {"text": text, "reason": reason} in out["interpretation"]["ignored"]
+    assert "pref_beta" not in out["reply"] or "pref_beta" in question
+
+
+def test_an_sft_config_beta_is_not_a_kl_coefficient(capsys):
+    config = 'SFTConfig(output_dir="out", per_device_train_batch_size=2, max_seq_length=2048, beta=0.1)'
+    out = _ask(capsys, f"Qwen2.5-7B full SFT on 4 A100 with this config: {config}")
+    assert out["request"]["kl_beta"] is None and out["request"]["algorithm"] == "sft"
+    assert {"text": "beta: 0.1", "reason": "beta_not_sft"} in out["interpretation"]["ignored"]
+    grpo = 'GRPOConfig(output_dir="out", per_device_train_batch_size=2, num_generations=8, beta=0.04)'
+    assert _ask(capsys, f"Qwen2.5-7B on 8 H100 with this config: {grpo}")["request"]["kl_beta"] == 0.04
+
+
+@pytest.mark.parametrize(
+    ("question", "per_second"),
+    [
+        ("serve Llama 3 8B for 1M tokens per minute on H100", 1e6 / 60),
+        ("serve Llama 3 8B for 1 million tokens per minute on H100", 1e6 / 60),
+        ("serve Llama 3 8B at 1.5M tokens per minute on H100", 1.5e6 / 60),
+        ("用 H100 部署 Llama 3 8B，每分钟 100万 token", 1e6 / 60),
+    ],
+)
+def test_tokens_per_minute_is_the_target_and_nothing_is_left(capsys, question, per_second):
+    out = _ask(capsys, question)
+    assert out["request"]["target_tokens_per_s"] == pytest.approx(per_second)
+    assert out["interpretation"]["ignored"] == []

@@ -31,6 +31,7 @@ UNUSED_REASONS = (
     "vllm_server_default",  # TRL use_vllm with no vllm_mode: its engine as sized (server), said (s18)
     "samples_cap",  # LLaMA-Factory max_samples beside a named dataset: sized at the cap, said (s27)
     "sequence_parallel",  # Ulysses / ring attention: no SP degree in the plans (bot.parse.seq_parallel)
+    "beta_not_sft",  # a 'beta' with no preference or RL tuning named: SFT has none (bot.parse.hyper_names)
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 
