@@ -157,3 +157,14 @@ def test_tokens_per_minute_is_the_target_and_nothing_is_left(capsys, question, p
     out = _ask(capsys, question)
     assert out["request"]["target_tokens_per_s"] == pytest.approx(per_second)
     assert out["interpretation"]["ignored"] == []
+
+
+# 4. The cheapest serving card: vLLM runs a V100 (compute capability 7.0), in fp16, said on its row
+
+
+def test_a_card_without_bf16_is_compared_in_fp16(capsys):
+    text = _text(capsys, "cheapest card to serve Qwen2.5-7B with vLLM")
+    v100 = next(line for line in text.splitlines() if line.startswith("• V100"))
+    assert v100.startswith("• V100 32G (in fp16: no bf16 on this card): 1 GPU")
+    a100 = next(line for line in text.splitlines() if line.startswith("• A100 80G"))
+    assert "fp16" not in a100
