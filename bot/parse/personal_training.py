@@ -22,6 +22,10 @@ from estimator import catalog
 FINETUNE_ASSUMED = "finetune_assumed"
 """The parse note: the stage is fine-tuning by this rule, not by a word; the reply says so under its
 headline (templates/_extras.j2)."""
+MIN_PARAMS = 3e9
+"""The smallest model size (parameters) read this way: pre-training a 3B on Chinchilla's 20 tokens per
+parameter is 6 × 3e9 × 6e10 ≈ 1.1e21 FLOPs, ≈ 190 days of one RTX 4090 at 40 % MFU; smaller models (a 124M
+nanoGPT, a 'small model') are pre-trained on one card, and a size not said keeps the weak hint's reading."""
 MAX_PERSONAL_CARDS = 2
 """The most personal cards one machine of a hobbyist holds in practice (a desktop's two x16 slots; '双
 4090'): beyond it the count is a cluster question and the weak hint stays as read."""
@@ -41,10 +45,11 @@ def personal_card_tuning(f: dict[str, Any], s: str) -> bool:
     """Whether the parse's fields ``f`` (stage, gpu id, gpu_count …) and normalized text ``s`` are a
     training of a model on one or two personal cards (:attr:`estimator.gpu_spec.GpuSpec.personal`) said
     with the weak hint alone: then the stage is fine-tuning. False for a stage word, a scale field
-    (:data:`_SCALE_FIELDS`), a pre-training scale or codebase, or a card that is not personal."""
+    (:data:`_SCALE_FIELDS`), a model under :data:`MIN_PARAMS` or of no size said, a pre-training scale or
+    codebase, or a card that is not personal."""
     if explicit_stage(s) is not None or any(map(f.get, _SCALE_FIELDS)):
         return False
-    if (f.get("gpu_count") or 1) > MAX_PERSONAL_CARDS:
+    if (f.get("gpu_count") or 1) > MAX_PERSONAL_CARDS or (f.get("params_total") or 0) < MIN_PARAMS:
         return False
     spec = catalog.gpus().get(f.get("gpu") or "")
     if spec is None or not spec.personal:
