@@ -17,10 +17,12 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.configs.commented": ("prose_commented",),
     "bot.parse.configs.vocab": ("known",),
     "bot.parse.grpo_tools": ("grpo_tool_algorithm",),
+    "bot.parse.hyper_names": ("hyper_item",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
     "bot.parse.option_counts": ("option_counts",),
     "bot.parse.option_prices": ("option_prices",),
+    "bot.parse.personal_training": ("personal_card_tuning",),
     "bot.parse.other_stage_rate": ("other_stage_rate",),
     "bot.parse.role_split": ("role_split",),
     "bot.parse.rollout_share": ("rollout_share",),
@@ -40,10 +42,12 @@ a function of that module)."""
 (prose_commented,) = later("bot.parse.configs.commented", "prose_commented")
 (known,) = later("bot.parse.configs.vocab", "known")
 (grpo_tool_algorithm,) = later("bot.parse.grpo_tools", "grpo_tool_algorithm")
+(hyper_item,) = later("bot.parse.hyper_names", "hyper_item")
 (load_forms,) = later("bot.parse.load_forms", "load_forms")
 (per_card_total,) = later("bot.parse.memory_shown", "per_card_total")
 (option_counts,) = later("bot.parse.option_counts", "option_counts")
 (option_prices,) = later("bot.parse.option_prices", "option_prices")
+(personal_card_tuning,) = later("bot.parse.personal_training", "personal_card_tuning")
 (other_stage_rate,) = later("bot.parse.other_stage_rate", "other_stage_rate")
 (role_split,) = later("bot.parse.role_split", "role_split")
 (rollout_share,) = later("bot.parse.rollout_share", "rollout_share")

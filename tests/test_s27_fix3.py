@@ -107,9 +107,9 @@ def test_rl_beta_is_the_kl_coefficient(capsys, question) -> None:
 @pytest.mark.parametrize(
     ("question", "named"),
     [
-        ("DPO Qwen2.5-7B beta 0.1 on 8 H100", "pref_beta: 0.1"),  # DPO's beta stays DPO's
+        ("DPO Qwen2.5-7B beta 0.1 on 8 H100", "beta: 0.1"),  # DPO's beta stays DPO's, named as typed (s33)
         ("SFT Qwen2.5-7B kl coef 0.1 on 8 H100", "kl_coef: 0.1"),  # no RL: named, not sized
-        ("GRPO Qwen2.5-7B dpo_beta 0.1 on 8 H100", "pref_beta: 0.1"),  # a prefixed beta is not bare
+        ("GRPO Qwen2.5-7B dpo_beta 0.1 on 8 H100", "dpo_beta: 0.1"),  # a prefixed beta is not bare
     ],
 )
 def test_near_misses_stay_named(question, named) -> None:

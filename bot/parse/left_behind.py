@@ -30,9 +30,11 @@ _MEMORY = (1.0, 1e3, 1024.0, 1e-3, 1 / 1024)
 _SCALES_OF: dict[str, tuple[float, ...]] = {
     **dict.fromkeys(
         ("params_total", "params_active", "tokens", "num_samples", "budget", "price_per_gpu_hour",
-         "target_tokens_per_s", "achieved_tflops_per_gpu", "tokens_per_second_per_gpu"),
+         "achieved_tflops_per_gpu", "tokens_per_second_per_gpu"),
         _MAGNITUDES,
     ),
+    # a rate per minute is stored per second ('1M tokens per minute' → 16,667/s: bot.parse.throughput_words)
+    "target_tokens_per_s": (*_MAGNITUDES, *(m / 60 for m in _MAGNITUDES)),
     **dict.fromkeys(
         ("seq_len", "tokens_per_sample", "max_model_len", "max_completion_length", "prompt_tokens",
          "prefix_tokens"),

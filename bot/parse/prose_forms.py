@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.later_names import hyper_item
 from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
 
@@ -352,10 +353,6 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
     return s, named
 
 
-RL_ALGORITHM_RE = rc(r"(?<![a-z])(?:grpo|ppo|rloo)(?![a-z])")
-"""An RL algorithm named: a bare 'beta' is its KL coefficient (TRL GRPOConfig.beta), not DPO's."""
-
-
 def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
     """Each hyperparameter of :data:`HYPERPARAMETERS` masked and named as not sized; in a GRPO/PPO/RLOO
     question a bare 'beta 0.04' (TRL/ms-swift GRPOConfig ``beta``) or 'kl coef 0' is the KL coefficient,
@@ -366,13 +363,7 @@ def hyperparameters(s: str) -> tuple[str, list[tuple[str, str]]]:
     for name, pattern in HYPERPARAMETER_RES:
         m = pattern.search(s)
         if m:
-            if name == "warmup_ratio" and float(m.group("v")) >= 1:  # 'warmup 100': steps, not a ratio
-                name = "warmup_steps"
-            if name == "kl_beta" or (
-                name == "pref_beta" and m.group(0).lstrip()[:4] == "beta"
-            ):  # not dpo_beta
-                name = "kl_beta" if RL_ALGORITHM_RE.search(s) else name.replace("kl_beta", "kl_coef")
-            named.append((f"{name}: {m.group('v')}", "not_sized"))
+            named.append(hyper_item(name, m, s))  # as typed; 'beta' of an SFT (bot.parse.hyper_names)
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s, named
 

@@ -8,7 +8,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
-from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices
+from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices, personal_card_tuning
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_method_first
@@ -192,8 +192,12 @@ class StageSteps:
         hours_role = self.first("gpu_hours")
         if hours_role is not None and self.f.get("hours") is None:  # "1万卡时" = GPU-hours on the count
             self.f["hours"] = hours_role.value / (self.f.get("gpu_count") or 1)
-        if ASKS_DURATION_RE.search(self.s) and not any(map(f.get, ("tokens", "num_samples", "hours"))):
-            f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
+        if ASKS_DURATION_RE.search(self.s):  # a time asked: said on the recommended GPUs too (s33-left2 #3)
+            self.notes.append("time_asked")
+            if not any(map(f.get, ("tokens", "num_samples", "hours"))):
+                f["duration_asked"] = (
+                    True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
+                )
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
         if ("context" in self.s or "上下文" in self.s) and ASKS_CONTEXT_RE.search(self.s):  # trial s26 #10
@@ -218,3 +222,7 @@ class StageSteps:
         plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
         if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
             f["count_asked"] = True
+        if f.get("stage") == "pretrain" and f.get("gpu") and personal_card_tuning(f, self.s0):
+            f["stage"], self.notes = "finetune", [*self.notes, "finetune_assumed"]  # s33-left2 #1
+        if f.get("gradient_accumulation") and f.get("stage") not in (None, "inference"):
+            self.notes.append("accumulation_stated")  # said under the headline (bot.render.assumed_head)

@@ -1,9 +1,9 @@
 """A serving throughput asked for: output tokens per second or per minute, and requests per second.
 
-'5,000 tokens/s', '吞吐要 5k tok/s', '1M tokens per minute', '每分钟100万token', 'TPM 2M' are a target
-for the whole service (``target_tokens_per_s``; per minute ÷ 60). Requests per second ('qps 20', '每秒
-20 个请求') need the output tokens per request to become tokens/s: named, with that reason, not guessed.
-A rate with a measuring word before it ('we get 3,000 tokens/s') is not a target, nor is a speed per
+'5,000 tokens/s', '吞吐要 5k tok/s', '1M tokens per minute' ('1 million …'), '每分钟100万token', 'TPM 2M'
+are a target for the whole service (``target_tokens_per_s``; per minute ÷ 60). Requests per second ('qps
+20', '每秒 20 个请求') need the output tokens per request to become tokens/s: named, with that reason, not
+guessed. A rate with a measuring word before it ('we get 3,000 tokens/s') is not a target, nor is a speed per
 user ('each user should see 20 tok/s', '每个用户 30 token/s'): that is a per-sequence speed, named.
 """
 
@@ -14,7 +14,7 @@ import re
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 
-_N = r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万|亿)?)"
+_N = r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|million\b|万|亿)?)"
 PER_MINUTE_RE = rc(
     r"(?<![a-z0-9.])" + _N + r"\s*(?:tokens?|toks?|词元)\s*(?:/\s*min(?:ute)?\b|per\s+min(?:ute)?\b|每分钟)"
     r"|每分钟\s*" + _N.replace("(?P<v>", "(?P<w>") + r"\s*(?:个\s*)?(?:tokens?|toks?|词元)"

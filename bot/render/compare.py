@@ -7,6 +7,7 @@ from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
+from bot.render.fp16_cards import fp16_mark
 from bot.render.i18n import N_, translate
 from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
@@ -367,7 +368,7 @@ def comparison_row(
     (:func:`at_count_row`); ``table``: the table's currency (a serving option priced in none is said so);
     ``cents``: the rows' money style (:func:`bot.render.row_time.rows_cents`)."""
     mark = offered_mark(report, lang, families)
-    serving = _serving_row(report, lang, mark, table)
+    serving = _serving_row(report, lang, mark + fp16_mark(report, lang), table)  # V100/T4 in fp16 (s33)
     if serving is not None:
         return serving + (_short_load(report, lang) if at_count else "")
     stated = (at_count_row(report, lang, mark, cents) if at_count else None) or budget_row(report, lang, mark)

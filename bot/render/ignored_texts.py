@@ -71,6 +71,10 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "not_sized": N_("it does not change the GPUs, memory or time"),
     "no_field": N_("it changes the answer, but the sizing has no setting for it yet"),
+    "beta_not_sft": N_(
+        "a coefficient of preference or RL tuning (DPO, KTO, GRPO …); supervised fine-tuning has none, "
+        "so it changes nothing here"
+    ),
     "sequence_parallel": N_(
         "not modelled: the plan splits activations by tensor/pipeline parallelism and recomputation; "
         "Ulysses or ring-attention sequence parallelism splits each sequence's activations over its degree "

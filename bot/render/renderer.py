@@ -136,10 +136,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
+            from bot.render.assumed_head import assumed_head
             from bot.render.laptop_text import laptop_reply
             from bot.render.second_stage import second_stage_text
 
-            text = laptop_reply(second_stage_text(text, answer), answer)
+            text = assumed_head(laptop_reply(second_stage_text(text, answer), answer), answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")

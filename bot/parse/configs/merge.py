@@ -124,6 +124,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         ):
             unused.append((f"{field}: {_plain(old)}", "config_differs"))
     _global_batch(stack, req, update, unused)
+    if update.get("kl_beta") is not None and (update.get("algorithm") or req.algorithm or "sft") == "sft":
+        key = next((k for k, f in stack.used.items() if f == "kl_beta"), "beta")  # SFTConfig(beta=…): none
+        unused.append((f"{key}: {_plain(update.pop('kl_beta')):g}", "beta_not_sft"))  # bot.parse.hyper_names
     config_max_steps(stack.unused, unused)  # 'GRPOConfig(max_steps=500 …)': a step count (s18 fxb #4)
     if any(why == "steps_need_batch" for _, why in unused):  # 'GRPOConfig(per_device_train_batch_size=4 …)'
         fields = {**req.model_dump(mode="json"), **{k: _plain(v) for k, v in update.items()}}
