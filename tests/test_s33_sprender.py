@@ -109,3 +109,24 @@ def test_the_reply_code_uses_both_shortcuts() -> None:
     assert "markup_concat((" in code and "markup_join((" not in code
     assert code.count("False if type(_g) is dict else environment.getattr") >= 100
     assert "visit_If" in codegen.HOOKS and "visit_Concat" in codegen.HOOKS
+
+
+def test_plain_text_gettext_with_keywords_reads_the_kept_translation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text replies: ``_("…", k=v)`` is the translation the lookup kept ``%`` the variables, with no
+    lookup frame once the message was translated (~19 frames a text reply); the first call looks it up."""
+    ours = environment("zh", "text")
+    gettext = ours.globals["_"]
+    template = ours.from_string('{{ _("Cost: %(low)s", low=t) }}|{{ _("Cost: %(low)s", low=i) }}')
+    calls: list[str] = []
+    real = codegen.DIRECT[gettext]
+
+    def spy(autoescape: bool, message: str, variables: dict) -> str:
+        calls.append(message)
+        return real(autoescape, message, variables)
+
+    monkeypatch.setitem(codegen.DIRECT, gettext, spy)
+    codegen.LOOKED[gettext].pop("Cost: %(low)s", None)
+    assert template.render(t="<t>", i=42) == "费用：<t>|费用：42"
+    assert calls == ["Cost: %(low)s"]
+    assert template.render(t="¥1", i=7) == "费用：¥1|费用：7"
+    assert calls == ["Cost: %(low)s"]

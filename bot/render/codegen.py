@@ -97,6 +97,12 @@ the text with those plain variables; the written-out ``_("…")`` reads it befor
 OUT: dict[type, Any] = {Markup: str, str: escape_str}
 """What the written-out ``{{ value }}`` calls, by the value's type, for the text ``escape`` gives."""
 
+LOOKED: dict[Any, Any] = {}
+"""Filled by :mod:`bot.render.env`: each remembered gettext function → its message → translation dict
+(a plain-text call with keywords is that translation ``%`` its variables: s33-sprender, ~19 frames a
+text reply)."""
+
+
 concat = "".join
 
 
@@ -129,6 +135,7 @@ NAMESPACE = {
     "TAGS": TAGS,
     "STR_TYPES": STR_TYPES,
     "ALONE": ALONE,
+    "LOOKED": LOOKED,
     "PLAIN_TYPES": PLAIN_TYPES,
     "NO_TEXTS": MappingProxyType({}),
 }
@@ -255,12 +262,17 @@ class ReplyCodeGenerator(CodeGenerator):
         # evaluated first into one tuple, assigned after any nested call's own names are done with.
         # With keywords, the text remembered for these plain variables (the lookup's own key) first.
         remembered = bool(node.kwargs) and (frame.eval_ctx.volatile or frame.eval_ctx.autoescape)  # else none
-        self.write("(_r if " if remembered else f"(_d({ae}, *_a) if ")
+        # plain text with keywords: the translation the lookup keeps (LOOKED) % the variables, as it does
+        plain = bool(node.kwargs) and not remembered
+        self.write("(_r if " if remembered else "(_lk % _a[1] if " if plain else f"(_d({ae}, *_a) if ")
         self.write("(_a := (")
         self._gettext_arguments(node, frame)
         self.write(")) and type(_f := ")
         self.visit(node.node, frame)
         self.write(") is FunctionType and ")
+        if plain:
+            self.write("(_lk := LOOKED.get(_f, NO_TEXTS).get(_a[0])) is not None")
+            self.write(" else _d(False, *_a) if type(_f) is FunctionType and ")
         if remembered:
             self.write(
                 "(_t := ALONE.get(_f)) is not None"
@@ -354,5 +366,5 @@ CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else
 """The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
 (the text is the same: tests/test_render_codegen.py)."""
 
-CODEGEN_TAG = "reply-codegen-12" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+CODEGEN_TAG = "reply-codegen-13" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
 """Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""
