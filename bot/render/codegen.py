@@ -39,6 +39,7 @@ from typing import Any
 from jinja2 import compiler, idtracking, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
+from markupsafe import escape as markup_escape
 
 from bot.render.html import TAGS, _new_str, escape_str
 
@@ -46,6 +47,8 @@ HOOKS = (
     "enter_frame",
     "get_resolve_func",
     "visit_Getattr",
+    "visit_If",
+    "visit_Concat",
     "visit_Call",
     "_output_child_pre",
     "_output_child_post",
@@ -94,13 +97,45 @@ the text with those plain variables; the written-out ``_("…")`` reads it befor
 OUT: dict[type, Any] = {Markup: str, str: escape_str}
 """What the written-out ``{{ value }}`` calls, by the value's type, for the text ``escape`` gives."""
 
+LOOKED: dict[Any, Any] = {}
+"""Filled by :mod:`bot.render.env`: each remembered gettext function → its message → translation dict
+(a plain-text call with keywords is that translation ``%`` its variables: s33-sprender, ~19 frames a
+text reply)."""
+
+
+concat = "".join
+
+
+def markup_concat(values: tuple[Any, ...]) -> str:
+    """Jinja's ``markup_join`` (``a ~ b`` when autoescaping: jinja2/runtime.py @3.1.6) in one frame: each
+    value as ``soft_str`` gives it (a str as it is, else ``str(value)``); with none of those a Markup
+    (no ``__html__``), their plain concatenation; else one Markup of their escaped texts, as
+    ``Markup("").join`` escapes each (a Markup kept, a str by markupsafe's C escape, else ``escape``).
+    Jinja's took ~12 Python frames for a reply's ``sn ~ stage_settings`` (soft_str, join, escape …)."""
+    texts = []
+    marked = False
+    for value in values:
+        text = value if isinstance(value, str) else str(value)
+        marked = marked or hasattr(text, "__html__")
+        texts.append(text)
+    if not marked:
+        return concat(texts)
+    escaped = []
+    for text in texts:
+        kind = type(text)
+        escaped.append(text if kind is Markup else escape_str(text) if kind is str else markup_escape(text))
+    return _new_str(Markup, concat(escaped))
+
+
 NAMESPACE = {
+    "markup_concat": markup_concat,
     "OUT": OUT,
     "new_str": _new_str,
     "escape_str": escape_str,
     "TAGS": TAGS,
     "STR_TYPES": STR_TYPES,
     "ALONE": ALONE,
+    "LOOKED": LOOKED,
     "PLAIN_TYPES": PLAIN_TYPES,
     "NO_TEXTS": MappingProxyType({}),
 }
@@ -120,6 +155,22 @@ def gettext_call(context: Any, fn: Any, message: Any, variables: dict[str, Any],
     if direct is not None:
         return direct(context.eval_ctx.autoescape, message, variables)
     return context.call(fn, message, **variables, **extra)
+
+
+def truth_getattrs(test: nodes.Expr) -> list[nodes.Getattr]:
+    """The ``x.name`` nodes of an ``{% if %}`` test whose value only decides the test's truth: the
+    test itself, an ``and``/``or`` operand or a ``not`` operand of such a node (recursively). Any
+    false value there gives the same branch, so a plain dict's missing key may read ``False`` in place
+    of Jinja's undefined (s33-sprender: ~590 misses, three Python frames each, in 125 corpus replies:
+    ``t.unfit_any``, ``m.batch.kept``, ``t.attention`` …). A test (``is defined``), a comparison or a
+    filter reads the value itself: not these."""
+    if isinstance(test, nodes.Getattr) and test.ctx == "load":
+        return [test]
+    if isinstance(test, nodes.And | nodes.Or):
+        return truth_getattrs(test.left) + truth_getattrs(test.right)
+    if isinstance(test, nodes.Not):
+        return truth_getattrs(test.node)
+    return []
 
 
 class ReplyCodeGenerator(CodeGenerator):
@@ -156,7 +207,32 @@ class ReplyCodeGenerator(CodeGenerator):
         key = repr(node.attr)
         self.write("(_g[" + key + "] if type(_g := ")
         self.visit(node.node, frame)
-        self.write(f") is dict and {key} in _g else environment.getattr(_g, {key}))")
+        # where only the value's truth is read (truth_getattrs), a plain dict's missing key is False:
+        # the undefined environment.getattr makes is false too (Undefined.__bool__), three frames
+        missing = "False if type(_g) is dict else " if id(node) in self._truths else ""
+        self.write(f") is dict and {key} in _g else {missing}environment.getattr(_g, {key}))")
+
+    _truths: frozenset[int] = frozenset()
+
+    @optimizeconst
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        """``a ~ b``: :func:`markup_concat` where Jinja writes ``markup_join`` (autoescaping, known at
+        compile time), else Jinja's own."""
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape or not self._plain():
+            super().visit_Concat(node, frame)
+            return
+        self.write("markup_concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+    def visit_If(self, node: nodes.If, frame: Frame) -> None:
+        """Jinja's ``{% if %}``, with the ``x.name`` read only for its truth in each test
+        (:func:`truth_getattrs`) known to :meth:`visit_Getattr`."""
+        tests = (node.test, *(elif_.test for elif_ in node.elif_))
+        self._truths = self._truths | {id(n) for test in tests for n in truth_getattrs(test)}
+        super().visit_If(node, frame)
 
     @optimizeconst
     def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
@@ -186,12 +262,17 @@ class ReplyCodeGenerator(CodeGenerator):
         # evaluated first into one tuple, assigned after any nested call's own names are done with.
         # With keywords, the text remembered for these plain variables (the lookup's own key) first.
         remembered = bool(node.kwargs) and (frame.eval_ctx.volatile or frame.eval_ctx.autoescape)  # else none
-        self.write("(_r if " if remembered else f"(_d({ae}, *_a) if ")
+        # plain text with keywords: the translation the lookup keeps (LOOKED) % the variables, as it does
+        plain = bool(node.kwargs) and not remembered
+        self.write("(_r if " if remembered else "(_lk % _a[1] if " if plain else f"(_d({ae}, *_a) if ")
         self.write("(_a := (")
         self._gettext_arguments(node, frame)
         self.write(")) and type(_f := ")
         self.visit(node.node, frame)
         self.write(") is FunctionType and ")
+        if plain:
+            self.write("(_lk := LOOKED.get(_f, NO_TEXTS).get(_a[0])) is not None")
+            self.write(" else _d(False, *_a) if type(_f) is FunctionType and ")
         if remembered:
             self.write(
                 "(_t := ALONE.get(_f)) is not None"
@@ -285,5 +366,5 @@ CODE_GENERATOR: type[CodeGenerator] = ReplyCodeGenerator if hooks_present() else
 """The reply environments' code generator: ours, or Jinja's own where its private hooks are missing
 (the text is the same: tests/test_render_codegen.py)."""
 
-CODEGEN_TAG = "reply-codegen-10" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
+CODEGEN_TAG = "reply-codegen-13" if CODE_GENERATOR is ReplyCodeGenerator else "jinja-code"
 """Changes whenever the code written changes (:class:`ReplyCodeGenerator`'s, or Jinja's own)."""

@@ -82,7 +82,7 @@ def _details_html(value: Any) -> Markup:
 
 
 def _indent(value: Any) -> str:
-    return "\n".join(("  " + line) if line else line for line in str(value).splitlines())
+    return "\n".join([("  " + line) if line else line for line in str(value).splitlines()])  # one frame
 
 
 def _details_text(value: Any) -> str:

@@ -26,6 +26,7 @@ from bot.render.codegen import (
     CODE_GENERATOR,
     CODEGEN_TAG,
     DIRECT,
+    LOOKED,
     NAMESPACE,
     PLAIN_TYPES,
     gettext_call,
@@ -306,6 +307,7 @@ def remembered_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
 
     _DIRECT[gettext] = lookup
     ALONE[gettext] = results
+    LOOKED[gettext] = looked_up
     return gettext
 
 
