@@ -1,0 +1,98 @@
+"""Session 33, part fixc: findings of the fresh-user trial of the merged tree.
+
+1. One answer, one story also where the serving command is pasted (``--config``) or its memory share is
+   stated in prose: TGI ``--cuda-memory-fraction``, vLLM ``--gpu-memory-utilization``, SGLang
+   ``--mem-fraction-static``. The headline's GPU count is the detail lines', the JSON's and the price's;
+   the KV cache line counts the sequences those GPUs hold (estimator.serving: a raised share re-sized at
+   the sequences held when no load is stated; one data-centre GPU answered in FP8 on that GPU where only
+   FP8 weights fit it, as several GPUs already were, s28 H2).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from tests.test_s33_left import HOURS_A_MONTH, _kv_line
+
+
+def _run(capsys, question: str, config: str | None, fmt: str = "text") -> str:
+    extra = ["--config", config] if config else []
+    main(["ask", "--format", fmt, *extra, "--", question])
+    return capsys.readouterr().out
+
+
+SERVERS = {
+    "tgi": "text-generation-launcher --model-id meta-llama/Meta-Llama-3-8B-Instruct "
+    "--cuda-memory-fraction 0.5 --max-total-tokens 8192\n",
+    "vllm": "vllm serve Qwen/Qwen2.5-7B-Instruct --gpu-memory-utilization 0.5 --max-model-len 8192\n",
+    "sglang": "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct "
+    "--mem-fraction-static 0.5 --context-length 8192\n",
+}
+
+PASTED = [
+    ("tgi", "serve this on one L4"),
+    ("tgi", "在一张 L4 上部署这个"),
+    ("vllm", "serve this on one L4"),
+    ("vllm", "用一张 L4 跑这个服务"),
+    ("sglang", "serve this on a single L4"),
+    ("sglang", "在一张 L4 上部署这个"),
+]
+
+SHARE_STATED = [
+    "serve Qwen2.5-7B-Instruct with vLLM, --gpu-memory-utilization 0.5, 8k context, on one L4",
+    "用 vLLM 在一张 L4 上部署 Qwen2.5-7B-Instruct，gpu-memory-utilization 0.5，上下文 8k",
+    "TGI on one L4, --cuda-memory-fraction 0.5, serving Llama 3 8B at 8k context",
+    "用 TGI 在一张 L4 上部署 Llama 3 8B，cuda-memory-fraction 0.5，上下文 8k",
+    "SGLang --mem-fraction-static 0.5 on one L4 serving Qwen2.5-7B-Instruct",
+    "Qwen2.5-72B on one H200 with vLLM",  # only FP8 weights fit one data-centre GPU
+]
+
+
+def _one_plan(capsys, question: str, config: str | None) -> tuple[dict, str]:
+    out = json.loads(_run(capsys, question, config, "json"))
+    inf = out["report"]["inference"]
+    text = _run(capsys, question, config)
+    kv, held = _kv_line(text)
+    assert f"({inf['kv_precision']})" in kv or f"（{inf['kv_precision']}）" in kv
+    assert held in (None, inf["concurrency"]), kv  # the KV line's load is the JSON's
+    assert inf["concurrency"] <= max(1, inf["max_concurrency"])  # never more than the GPUs hold
+    assert inf["serving_gpus"] == inf["recommended_gpus"] == inf["tp"] * inf["pp"] * inf["replicas"] == 1
+    if inf.get("cost_per_month"):
+        low = next(a["value"] for a in out["assumptions"] if a["field"] == "price_per_gpu_hour")
+        per_gpu = float(low.split("–")[0]) * HOURS_A_MONTH
+        assert round(inf["cost_per_month"]["low"] / per_gpu) == 1  # priced on the one GPU
+    first = text.splitlines()[0]
+    assert "1 × " in first or "1 张" in first, first
+    for line in text.splitlines():  # no other count anywhere: no 2- or 4-GPU layout beside it
+        assert not line.startswith(("• On 2 GPUs", "• On 4 GPUs", "• 2 张卡", "• 4 张卡")), line
+        assert "sized with TP" not in line and "改按 TP" not in line, line
+    return out, text
+
+
+@pytest.mark.parametrize(("server", "question"), PASTED)
+def test_a_pasted_server_command_answers_for_one_gpu_count(capsys, tmp_path, server, question):
+    path = tmp_path / f"{server}.sh"
+    path.write_text(SERVERS[server])
+    out, _ = _one_plan(capsys, question, str(path))
+    assert out["request"]["gpu_memory_utilization"] == 0.5
+
+
+@pytest.mark.parametrize("question", SHARE_STATED)
+def test_a_stated_share_answers_for_one_gpu_count(capsys, question):
+    _one_plan(capsys, question, None)
+
+
+def test_tgi_raised_share_holds_the_one_sequence_it_counts(capsys, tmp_path):
+    path = tmp_path / "tgi.sh"
+    path.write_text(SERVERS["tgi"])
+    out, text = _one_plan(capsys, "serve this on one L4", str(path))
+    inf = out["report"]["inference"]
+    assert out["report"]["feasible_reason"] == "stated_share"
+    # 1 L4 at share 0.9: 24 GiB × 0.9 − 16.06 GB − 1.3 GB workspace ≈ 1.1 GiB: one 8K bf16 sequence (1 GiB)
+    assert inf["concurrency"] == inf["max_concurrency"] == inf["priced_concurrency"] == 1
+    assert inf["kv_bytes_total"] == 128 * 1024 * 8192  # 128 KiB a token × 8K × 1, was × 16 = 17.2 GB
+    assert [a["value"] for a in out["assumptions"] if a["field"] == "concurrency"] == [1]
+    assert "I assumed 16" not in text
