@@ -96,3 +96,36 @@ def test_tgi_raised_share_holds_the_one_sequence_it_counts(capsys, tmp_path):
     assert inf["kv_bytes_total"] == 128 * 1024 * 8192  # 128 KiB a token × 8K × 1, was × 16 = 17.2 GB
     assert [a["value"] for a in out["assumptions"] if a["field"] == "concurrency"] == [1]
     assert "I assumed 16" not in text
+
+
+# 2. A Trainer script launched by torchrun and given with --config is no TRL: TrainingArguments' own
+# scheduler, logging, saving and evaluation flags name no tool (bot/parse/configs/script_tool)
+
+TRAINER_FLAGS = [
+    "--lr_scheduler_type cosine --warmup_ratio 0.03 --logging_steps 1 --save_strategy steps --report_to none",
+    "--weight_decay 0.0 --warmup_steps 100 --save_total_limit 2 --seed 42 --tf32 True",
+    "--torch_dtype bfloat16 --attn_implementation flash_attention_2 --eval_strategy no",
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["full fine-tune on 8 A100 80G, does it fit?", "8 张 A100 80G 全参微调够吗"]
+)
+@pytest.mark.parametrize("flags", TRAINER_FLAGS)
+def test_a_trainer_script_given_as_config_is_pytorch_ddp(capsys, tmp_path, question, flags):
+    path = tmp_path / "tr.sh"
+    path.write_text(
+        f"torchrun --nproc_per_node 8 train.py --model_name_or_path Qwen/Qwen2.5-7B --bf16 True {flags}\n"
+    )
+    out = json.loads(_run(capsys, question, str(path), "json"))
+    assert out["request"]["training_tool"] == "PyTorch DDP"  # as prose reads a plain torchrun line
+    first = _run(capsys, question, str(path)).splitlines()[0]
+    assert "TRL" not in first and "PyTorch DDP" in first, first
+
+
+def test_trls_own_flags_still_name_trl_in_a_config(capsys, tmp_path):
+    path = tmp_path / "sft.sh"
+    path.write_text("torchrun --nproc_per_node 8 sft.py --model_name_or_path Qwen/Qwen2.5-7B --packing True "
+                    "--lr_scheduler_type cosine\n")  # fmt: skip
+    out = json.loads(_run(capsys, "full fine-tune on 8 A100 80G", str(path), "json"))
+    assert out["request"]["training_tool"] == "TRL"  # SFTConfig's --packing is TRL's own
