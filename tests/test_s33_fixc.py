@@ -129,3 +129,37 @@ def test_trls_own_flags_still_name_trl_in_a_config(capsys, tmp_path):
                     "--lr_scheduler_type cosine\n")  # fmt: skip
     out = json.loads(_run(capsys, "full fine-tune on 8 A100 80G", str(path), "json"))
     assert out["request"]["training_tool"] == "TRL"  # SFTConfig's --packing is TRL's own
+
+
+# 3. A time of training steps with no model asks for the model, in the question's language, not the help;
+# a step count with no stage word is a fine-tuning run (bot/parse/stage_steps.steps_stage)
+
+ASKS_MODEL = {
+    "en": "To size this I need the model: its size or its name",
+    "zh": "要估算这个，我需要知道模型：它的大小或名字",
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("8 张 A100 跑一千步要多久", "zh"),
+        ("4 张 4090 跑 2000 步大概多久", "zh"),
+        ("8 张 H100 每步多久", "zh"),
+        ("how long for 1000 steps on 8 A100?", "en"),
+        ("how long does each step take on 4 H100?", "en"),
+    ],
+)
+def test_a_step_time_without_a_model_asks_for_the_model(capsys, question, lang):
+    text = _run(capsys, question, None)
+    assert text.startswith(ASKS_MODEL[lang]), text[:200]
+
+
+@pytest.mark.parametrize(
+    "question", ["Qwen2.5-7B on 8 A100, how long for 1000 steps?", "Qwen2.5-7B 8 张 A100 跑一千步要多久"]
+)
+def test_steps_with_a_model_are_timed_as_fine_tuning(capsys, question):
+    out = json.loads(_run(capsys, question, None, "json"))
+    assert out["request"]["stage"] == "finetune"  # was inference: '跑' / no stage word
+    assert out["request"]["tokens"] == 1000 * 128 * 2048  # steps × fine-tuning batch 128 × 2,048 (s33 #2)
+    assert out["report"]["gpu_hours"] is not None
