@@ -163,3 +163,21 @@ def test_steps_with_a_model_are_timed_as_fine_tuning(capsys, question):
     assert out["request"]["stage"] == "finetune"  # was inference: '跑' / no stage word
     assert out["request"]["tokens"] == 1000 * 128 * 2048  # steps × fine-tuning batch 128 × 2,048 (s33 #2)
     assert out["report"]["gpu_hours"] is not None
+
+
+# 4. 'max / longest context for …', '最大上下文长度' on stated hardware ask the longest context one sequence
+# holds (bot/parse/words.ASKS_CONTEXT_RE); the sizing of that answer under FP8-only weights is left open
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "max context for Qwen2.5-7B on one L40S with vLLM",
+        "longest context for Llama 3 8B on a single A10G?",
+        "Qwen2.5-7B 一张 L40S 用 vLLM 最大上下文长度是多少",
+        "Llama 3 8B 一张 A10G 最长上下文窗口",
+    ],
+)
+def test_max_context_for_is_read_as_asked(capsys, question):
+    out = json.loads(_run(capsys, question, None, "json"))
+    assert out["request"]["context_asked"] is True
