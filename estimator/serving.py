@@ -217,7 +217,8 @@ def size_serving(
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
         too_small = stated is None
-    fp8, fp8_first = None, server and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
+    fp8_first = tensor_parallel and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
+    fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
     if (req.concurrency_asked or fp8_first) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
@@ -235,7 +236,9 @@ def size_serving(
     launched = Launch(too_small, requested_count(req), runtime, precision)
     verdict = launched_verdict(serving_verdict(req, inf, gpu, spec), launched, spec, gpu, inf, ledger)
     resize = partial(size, precision)  # "how many fit": counted again at a raised share (s33 #1)
-    held = most and req.concurrency_asked and partial(LATE.held_at_share, most, resize, runtime, req, ledger)
+    unloaded = not (req.concurrency or req.users or req.target_tokens_per_s)  # no load stated (s33 fixc #1)
+    held = (most or unloaded) and (req.concurrency_asked or unloaded) and requested_count(req)
+    held = held and partial(LATE.held_at_share, most, resize, runtime, req, ledger)
     inf, (feasible, reason) = at_stated_share(req, (inf, verdict), (gpu, runtime), held or resize, ledger)
     if fp8 is not None and (feasible == "yes" or (reason == "tight" and not req.concurrency_asked)):  # s28 H2
         feasible, reason = "borderline", "fp8_only"
@@ -244,7 +247,7 @@ def size_serving(
         feasible, reason = "borderline", "local_4bit"
     if feasible == "yes" and req.flash_attention is None and runtime.local:  # s33: llama.cpp, -fa unstated
         feasible, reason = flash_unstated(req, inf, (spec, runtime), (feasible, reason), ledger)
-    _serving_notes(req, spec, gpu, inf, conc := most[0] if held else conc, reason, runtime, ledger)
+    _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 

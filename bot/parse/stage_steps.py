@@ -109,6 +109,7 @@ class StageSteps:
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
         elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
             stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        stage = steps_stage(stage, s0) if "步" in s0 or "tep" in s0 or "iter" in s0 else stage  # s33 fixc #3
         if stage == "finetune" and ("generat" in s0 or "生成" in s0) and generating_with_tool(s0):
             stage = "inference"  # s32-gen: 'loading it in Unsloth … the generate takes 357 s'
         if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
@@ -118,8 +119,7 @@ class StageSteps:
         self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
         self.notes += stated.notes
         self.named_unused += stated.unused
-        self.accumulation = stated.accumulation
-        self.tool_cue = stated.tool_cue
+        self.accumulation, self.tool_cue = stated.accumulation, stated.tool_cue
         inline = read_inline_keys(self.s if stage != "inference" else "", stated.fields)  # round 4
         self.s = inline.s or self.s
         self.named_unused += inline.unused
@@ -226,3 +226,17 @@ class StageSteps:
             f["stage"], self.notes = "finetune", [*self.notes, "finetune_assumed"]  # s33-left2 #1
         if f.get("gradient_accumulation") and f.get("stage") not in (None, "inference"):
             self.notes.append("accumulation_stated")  # said under the headline (bot.render.assumed_head)
+
+
+def steps_stage(stage: str | None, s0: str) -> str | None:
+    """Fine-tuning where no stage word is typed (``stage`` None, or serving only from a weak hint: '跑')
+    and the message counts optimizer steps or asks one step's time ('跑一千步要多久', 'how long for 2000
+    steps', 'how long per step'): steps are a training run's, never a service's; without a model the
+    reply asks for it (bot.render.renderer.needs_model_size). A lone '一步' (one step) is not counted."""
+    from bot.parse.steps import PER_STEP_RE, read_steps
+    from bot.parse.words import explicit_stage
+
+    if stage not in (None, "inference") or explicit_stage(s0) is not None:
+        return stage
+    steps = read_steps(s0)[1]
+    return "finetune" if steps and (steps > 1 or PER_STEP_RE.search(s0)) else stage

@@ -79,13 +79,13 @@ ASKS_CONCURRENCY_RE = rc(
 """The question asks how many sequences fit at once ('能支持多少并发', 'how many concurrent users')."""
 ASKS_CONTEXT_RE = rc(
     r"\b(?:max(?:imum)?|longest|largest|biggest)\.?\s+(?:context|ctx)(?:\s+(?:length|window|size))?\s*"
-    r"(?:[?？]|$|(?:can|could|will|would|does|do|is|that|it)\b)"
+    r"(?:[?？]|$|(?:can|could|will|would|does|do|is|that|it|for|on)\b)"
     r"|how\s+(?:long|large|big)\s+(?:a\s+|of\s+a\s+)?context\b"
     r"|\bhow\s+much\s+context\b"
     r"|\bwhat\s+(?:max(?:imum)?\s+)?(?:context|ctx)(?:\s+(?:length|window|size))?\s+"
     r"(?:can|could|will|would|do|does|is\s+possible|fits?)\b"
     r"|上下文(?:长度|窗口)?\s*(?:最多|最大|最长)?\s*(?:能|可以)\s*(?:开|设|支持|跑|到|用)?\s*(?:到)?\s*(?:多大|多长|多少)"
-    r"|(?:最大|最长)(?:能\s*(?:开|支持|跑))?\s*(?:多少|多大|多长)?\s*上下文\s*(?:[?？]|是多少|多少|多大|$)"
+    r"|(?:最大|最长)(?:能\s*(?:开|支持|跑))?\s*(?:多少|多大|多长)?\s*上下文(?:长度|窗口)?\s*(?:[?？]|是多少|多少|多大|$)"
     r"|上下文(?:长度|窗口)?\s*(?:最多|最大|最长)\s*(?:是|有|能有)?\s*(?:多少|多大|多长)"
     r"|(?:能|可以)\s*(?:开|设|支持|跑|用)\s*(?:到)?\s*(?:多长|多大|多少)\s*(?:的)?\s*上下文"
 )

@@ -38,12 +38,26 @@ TRAINING_ARGUMENTS_KEYS = frozenset(
         "bf16", "bf16.enabled", "fp16", "fp16.enabled", "deepspeed", "fsdp", "gradient_accumulation_steps",
         "gradient_checkpointing", "num_train_epochs", "optim", "per_device_train_batch_size",
         "use_liger_kernel", "dtype", "model_name_or_path", "output_dir", "learning_rate", "max_steps",
-        "save_steps", "logging_steps",
+        "save_steps", "logging_steps", "overwrite_output_dir", "do_train", "do_eval", "eval_strategy",
+        "evaluation_strategy", "eval_steps", "per_device_eval_batch_size", "eval_accumulation_steps",
+        "weight_decay", "adam_beta1", "adam_beta2", "adam_epsilon", "max_grad_norm", "lr_scheduler_type",
+        "lr_scheduler_kwargs", "warmup_ratio", "warmup_steps", "log_level", "logging_dir", "logging_strategy",
+        "logging_first_step", "save_strategy", "save_total_limit", "save_only_model", "save_safetensors",
+        "seed", "data_seed", "tf32", "local_rank", "dataloader_num_workers", "dataloader_pin_memory",
+        "run_name", "disable_tqdm", "remove_unused_columns", "label_names", "load_best_model_at_end",
+        "metric_for_best_model", "greater_is_better", "fsdp_config", "label_smoothing_factor", "optim_args",
+        "group_by_length", "report_to", "ddp_find_unused_parameters", "ddp_timeout", "push_to_hub",
+        "hub_model_id", "gradient_checkpointing_kwargs", "resume_from_checkpoint", "torch_compile",
+        "neftune_noise_alpha", "auto_find_batch_size", "include_tokens_per_second",
+        "torch_dtype", "attn_implementation", "trust_remote_code",
     }
 )  # fmt: skip
-"""Hugging Face ``TrainingArguments`` fields (transformers training_args.py) and the example scripts'
-``--model_name_or_path``: any Trainer script takes them, so they name no TRL (s33 #5: a bare
-'torchrun … train.py --model_name_or_path … --bf16 True' was labelled TRL; prose reads it as PyTorch DDP)."""
+"""Hugging Face ``TrainingArguments`` fields (transformers training_args.py: the optimizer, scheduler,
+logging, saving, evaluation and data-loader settings), ``from_pretrained``'s ``torch_dtype`` /
+``attn_implementation`` / ``trust_remote_code`` and the example scripts' ``--model_name_or_path``: any
+Trainer script takes them, so they name no TRL (s33 #5: a bare 'torchrun … train.py --model_name_or_path …
+--bf16 True' was labelled TRL; prose reads it as PyTorch DDP; s33 fixc #2: '--lr_scheduler_type cosine
+--warmup_ratio 0.03' still named it)."""
 
 
 def names_trl_keys(pairs: list[tuple[str, Any]]) -> bool:
