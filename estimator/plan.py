@@ -10,8 +10,6 @@ from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -59,6 +57,8 @@ from estimator.search_groups import (
     known_unfit,
     search_shape,
 )
+from estimator.search_keep import forget_searches as forget_searches  # re-exported: bench, tests
+from estimator.search_keep import kept_searches as kept_searches
 from estimator.setup import Layout, TrainingSetup
 
 HEADROOM = 0.9
@@ -431,62 +431,3 @@ def training_memory(
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
         alternatives=alternatives,
     )
-
-
-KEPT_JOBS = 32
-"""Jobs whose searches :func:`kept_searches` keeps (spec, params, card, setup), least recently used dropped
-first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
-none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room.
-Each job keeps at most :data:`KEPT_BATCHES` searches and each search at most :data:`KEPT_PLANS` plans, so
-the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py)."""
-KEPT_BATCHES = 4
-"""Searches one job keeps (by alternatives, recommended size, global batch): :func:`training_memory` files
-the one it uses last, :func:`kept_searches` drops the first past this many (s33 fix-b: every distinct
-global batch added one, 200 batches on one job kept 4.2 MiB)."""
-KEPT_PLANS = 64
-"""Plans by count a kept search's memo keeps (``SearchMemo.plans``); past it they are cleared when its
-job is found again (a pure cache: the same plans are sized again, the same answer)."""
-
-
-_KEPT: OrderedDict[tuple, tuple[object, object, dict[tuple, Searched]]] = OrderedDict()
-_KEEPING = threading.Lock()
-"""Held while :data:`_KEPT` is read and reordered (a job found by one thread, dropped by another)."""
-
-
-def kept_searches(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup
-) -> dict[tuple, Searched]:
-    """The ``reuse`` dict of :func:`training_memory` for this job, kept across answers: what it finds at no
-    particular count (:class:`Searched`) depends only on the spec, the parameter count, the card, the setup
-    and its flags, so a follow-up that changes the count, deadline, tokens, budget or price — or the same
-    question in another format — reuses the search instead of sizing its candidates again (the same floats
-    in the same order: the same answer). The spec and card are pydantic models holding lists (unhashable):
-    a job is filed under their ids (catalog names, ``dense-7B``…) and found only where the kept spec and
-    card are these very objects (catalog entries; :func:`estimator.architecture.shape_for_size`'s, made
-    once per size) or equal to them field by field; else it is filed anew in its place."""
-    key = (spec.id, gpu.id, params.__class__, params, setup)
-    entry = (spec, gpu, {})
-    with _KEEPING:  # answers off the event loop (Feishu: asyncio.to_thread) share the kept jobs
-        found = _KEPT.setdefault(key, entry)  # the setup hashed once (a Python __hash__) on a first answer
-        if found is entry:
-            if len(_KEPT) > KEPT_JOBS:
-                _KEPT.popitem(last=False)
-            return entry[2]
-        if (found[0] is spec or found[0] == spec) and (found[1] is gpu or found[1] == gpu):
-            _KEPT.move_to_end(key)
-            kept = found[2]  # room for this answer's search: the least recently used dropped (s33 fix-b)
-            for old in list(kept)[: max(0, len(kept) - KEPT_BATCHES + 1)]:  # list(): others may file one
-                kept.pop(old, None)
-            for searched in list(kept.values()):  # in place, no frame (the estimate pin)
-                if len(searched[0].plans) > KEPT_PLANS:  # a pure cache: sized again, the same plans
-                    searched[0].plans.clear()
-            return kept
-        _KEPT[key] = entry  # another spec or card under the same names (a pasted config, a stated memory)
-        _KEPT.move_to_end(key)
-        return entry[2]
-
-
-def forget_searches() -> None:
-    """Drop every search :func:`kept_searches` keeps (a benchmark or test measuring a first answer)."""
-    with _KEEPING:
-        _KEPT.clear()

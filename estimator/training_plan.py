@@ -20,10 +20,11 @@ from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
 from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
-from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, kept_searches, memory_with_batch, training_memory
+from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.reasons import Why
 from estimator.request import Recompute
 from estimator.resolve import Resolved
+from estimator.search_keep import kept_searches
 from estimator.setup import TrainingSetup
 from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB

@@ -73,7 +73,7 @@ def test_kept_searches_stay_bounded_over_many_batches_and_counts():
 
     from bot.parse import parse
     from estimator import estimate
-    from estimator.plan import _KEPT, KEPT_BATCHES, KEPT_PLANS, forget_searches
+    from estimator.search_keep import _KEPT, KEPT_BATCHES, KEPT_PLANS, forget_searches
 
     r = parse("full fine-tune llama 3 8b on 8 a100 80gb").request
     estimate(r)

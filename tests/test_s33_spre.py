@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import estimator.plan as plan
+import estimator.search_keep as search_keep
 from bot.parse import parse
 from estimator import catalog, estimate
 from estimator.architecture import shape_for_size
@@ -66,7 +67,7 @@ def test_a_follow_up_at_another_count_reuses_the_search(monkeypatch) -> None:
 
 def test_the_kept_searches_are_bounded_and_found_by_job() -> None:
     """Same spec, card, params and setup objects → the same dict; another setup, params type or card →
-    another; at most :data:`estimator.plan.KEPT_JOBS` jobs, the least recently used dropped first."""
+    another; at most :data:`estimator.search_keep.KEPT_JOBS` jobs, the least recently used dropped first."""
     plan.forget_searches()
     spec, card = catalog.model("Llama-3-70B"), catalog.gpu("A100-SXM4-80GB")
     setup = TrainingSetup(seq_len=4096)
@@ -75,12 +76,12 @@ def test_the_kept_searches_are_bounded_and_found_by_job() -> None:
     assert plan.kept_searches(spec, 7e10, card, replace(setup, seq_len=2048)) is not first
     assert plan.kept_searches(spec, 70_000_000_000, card, setup) is not first  # an int: its own entry
     assert plan.kept_searches(spec, 7e10, catalog.gpu("H100-SXM5-80GB"), setup) is not first
-    for n in range(plan.KEPT_JOBS):
+    for n in range(search_keep.KEPT_JOBS):
         plan.kept_searches(spec, 1e9 + n, card, setup)
-    assert len(plan._KEPT) == plan.KEPT_JOBS
+    assert len(search_keep._KEPT) == search_keep.KEPT_JOBS
     assert plan.kept_searches(spec, 7e10, card, setup) is not first  # dropped: a new one
     plan.forget_searches()
-    assert not plan._KEPT
+    assert not search_keep._KEPT
 
 
 def test_a_generic_shape_is_made_once_per_size() -> None:
@@ -134,7 +135,7 @@ def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkey
         plan.forget_searches()
         alone.append(estimate(r).model_dump_json())
     plan.forget_searches()
-    monkeypatch.setattr(plan, "KEPT_JOBS", 4)  # fewer kept than jobs: entries dropped while others are found
+    monkeypatch.setattr(search_keep, "KEPT_JOBS", 4)  # fewer kept than jobs: dropped while others are found
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda r: estimate(r).model_dump_json(), requests))
     assert together == alone

@@ -178,8 +178,9 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 continue
             if _in_longer_name(s, m):
                 continue
-            if pattern is RUN_NAME_RE and (lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low)):
-                continue  # round 27 zh: an engine or tool run, not a model ('运行 vLLM 的时候')
+            soft = low.split("-", 1)[0] in _NOT_SUBJECT_HEADS  # software: "运行 cuda-12.4 的环境"
+            if pattern is RUN_NAME_RE and (soft or lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low)):
+                continue  # round 27 zh: an engine, tool or software run, not a model ('运行 vLLM 的时候')
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
                 continue  # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools)
             if (pattern is JOINED_SUBJECT_RE or pattern is RUN_JOINED_RE) and (
