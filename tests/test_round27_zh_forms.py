@@ -21,22 +21,9 @@ The sentences are written for these tests (none is from the real-question corpus
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
-
-def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
-    """The JSON answer of ``sizing-bot ask --format json TEXT``."""
-    from bot.cli import main
-
-    assert main(["ask", "--format", "json", text]) in (0, 2)
-    return json.loads(capsys.readouterr().out)
-
-
-def _ignored(out: dict[str, Any]) -> list[str]:
-    return [i["text"] for i in out["interpretation"]["ignored"] or []]
+from tests.test_round26_zh_forms import _ignored, ask
 
 
 @pytest.mark.parametrize(

@@ -17,14 +17,10 @@ leaves the count as it was.
 
 from __future__ import annotations
 
-from bot.lazylog import lazy_logger
+from bot.core.steps_plan import sized_plan
 from bot.parse import ParseResult
 from bot.parse.steps import read_steps
-from estimator import estimate
 from estimator.models import Stage
-
-log = lazy_logger(__name__)
-
 
 _REASONS = {
     (True, True): "steps_default_batch",
@@ -45,13 +41,8 @@ def steps_on_default_batch(parsed: ParseResult, item: tuple[str, str]) -> ParseR
     if req.batch_size or req.tokens or req.num_samples or req.stage not in (Stage.finetune, Stage.pretrain):
         return parsed
     steps = read_steps(item[0])[1]
-    try:
-        report = estimate(req)
-    except Exception:  # a request the estimator cannot size: the steps stay named as not used
-        log.exception("estimator failed on %r", req)
-        return parsed
-    plan = report.memory.plan if report.memory is not None else None
-    seq = report.request.seq_len
+    report, plan = sized_plan(req)  # None, None where the estimator cannot size it: the steps stay named
+    seq = report.request.seq_len if report is not None else None
     if not steps or plan is None or not plan.global_batch_sequences or not seq:
         return parsed
     batch = int(plan.global_batch_sequences)

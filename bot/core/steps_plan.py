@@ -21,7 +21,7 @@ from bot.parse.steps import MAX_STEPS_RE, read_steps
 from estimator import estimate
 from estimator.built import band
 from estimator.compute import billed_gpu_hours
-from estimator.models import Band, DaysRow, Note, SizingReport
+from estimator.models import Band, DaysRow, Note, Plan, SizingReport, SizingRequest
 
 log = lazy_logger(__name__)
 HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory", "Unsloth"})
@@ -59,12 +59,7 @@ def steps_on_plan(parsed: ParseResult) -> ParseResult:
     if not keyed and req.training_tool not in HF_STEP_TOOLS:
         return parsed  # '1000 steps' in prose on another trainer: its step is not known to be per device
     steps = int(keyed[1]) if keyed else read_steps(item[0])[1]
-    try:
-        report = estimate(req)
-    except Exception:  # a request the estimator cannot size: the steps stay named as not used
-        log.exception("estimator failed on %r", req)
-        return parsed
-    plan = report.memory.plan if report.memory is not None else None
+    plan = sized_plan(req)[1]
     if not steps or plan is None:
         return parsed
     micro, accum = int(req.batch_size), int(req.gradient_accumulation or 1)
@@ -84,6 +79,17 @@ def steps_on_plan(parsed: ParseResult) -> ParseResult:
     found = [*parsed.found, "num_samples"]
     request = req.model_copy(update={"num_samples": samples, "duration_asked": req.duration_asked})
     return parsed.model_copy(update={"request": request, "unused_numbers": unused, "found": found})
+
+
+def sized_plan(req: SizingRequest) -> tuple[SizingReport | None, Plan | None]:
+    """The request's report and its training plan (None, None where the estimator cannot size it: the
+    steps stay named as not used; logged)."""
+    try:
+        report = estimate(req)
+    except Exception:
+        log.exception("estimator failed on %r", req)
+        return None, None
+    return report, report.memory.plan if report.memory is not None else None
 
 
 def _scaled(h: Band, k: float) -> Band:
