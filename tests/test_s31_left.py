@@ -237,8 +237,8 @@ def test_one_copy_or_no_count_says_no_copies_line(question):
     ("question", "line"),
     [
         ("部署 Qwen2.5-14B 给 200 个用户用，要几张 A100", "已使用：“200”（按同时并发算；若是总人数"),
-        (
-            "serve Qwen2.5-14B for a team of 200 users on A100s",
+        (  # s33 fixd: 'a team of 200 users' is now a team's head count (users 200, tests/test_s33_fixd.py)
+            "serve Qwen2.5-14B for 200 users on A100s",
             "Used: “200” (as sequences at once; if it counts people",
         ),
     ],

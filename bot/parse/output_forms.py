@@ -60,19 +60,41 @@ _PEOPLE = (
     r"employees|colleagues|co-?workers|engineers|developers|devs|staff(?:ers)?|students|members|customers"
     r"|clients|analysts|researchers|agents|seats|testers|doctors|lawyers|teachers|员工|同事|同学|学生|成员|客户|工程师"
 )
+_ORG = (
+    r"(?:team|group|company|org|organi[sz]ation|lab|firm|startup|department|dept|division|office|business)\b"
+)
+_ORG_ZH = r"(?:公司|团队|部门|企业|单位|机构|小组|组织|集团|工作室)"
+"""An organisation, in English and Chinese: its head count ('a 200-person company', '200 人的公司') counts
+its users (s33)."""
+_ORG_HEAD = r"(?:全|整个)?(?:公司|部门|企业|单位|机构|集团)"
+"""An organisation before its head count ('全公司 300 人'); not '团队 4 个人', a team's size
+(:data:`bot.parse.schedule_words.TEAM_RE`)."""
+_NO_TRAIN = r"(?![^,.;?!]{0,8}?(?:训练|微调|train|fine-?tun))"
+"""Not a team that trains ('3 人团队训练 7B': the team, :func:`bot.parse.schedule_words.team_size`)."""
+_NUM = r"(\d{1,3}(?:,\d{3})+|\d+)"
+"""A count, its thousands commas included, never a comma after it ('a team of 200, how many')."""
 USER_FORMS = (
     (rc(rf"(?<![\d.])(\d[\d,]*)\s*(?:个|名|位)?\s*(?:{_PEOPLE})(?![a-z])"), r"\1 users"),
-    (rc(r"\bteam\s+of\s+(?:about\s+|around\s+|~\s*)?(\d[\d,]*)(?![\d.])"), r"team of \1 users"),
+    (rc(rf"\bteam\s+of\s+(?:about\s+|around\s+|~\s*)?{_NUM}(?![\d.])"), r"team of \1 users"),
     (
-        rc(r"(?<![\d.])(\d[\d,]*)[\s\-]*(?:person|people|member|man)[\s\-]+(?:team|group|company|org|lab)\b"),
+        rc(rf"(?<![\d.])(\d[\d,]*)[\s\-]*(?:person|people|member|man|employee|staff)[\s\-]+{_ORG}"),
         r"\1 users",
     ),
+    (rc(rf"(?<![\d.]){_NUM}\s*(?:个)?\s*人\s*的?\s*{_ORG_ZH}{_NO_TRAIN}"), r"\1 users "),
+    (
+        rc(
+            rf"({_ORG_HEAD}\s*(?:共|一共|总共|大概|大约|约|有|是|:)*\s*){_NUM}\s*(?:个)?\s*人(?![工民数次]){_NO_TRAIN}"
+        ),
+        r"\1\2 users",
+    ),
 )
-"""The people a service is for ('40 employees', 'a team of 15', 'a 20-person team', '20 个同事'): its users,
-written 'N users' (the concurrency rule reads them as the load, as it reads '40 users')."""
+"""The people a service is for ('40 employees', 'a team of 15', 'a 20-person team', '20 个同事'; s33: 'a
+200-person company', '200 人的公司', '全公司 300 人'): its users, written 'N users' (the concurrency rule
+reads them as the load, as it reads '40 users')."""
 USER_GATE = re.compile(
     "team|employee|colleague|worker|engineer|developer|devs|staff|student|member|customer|client|analyst"
     "|researcher|agent|seat|tester|doctor|lawyer|teacher|员工|同事|同学|学生|成员|客户|工程师"
+    "|person|people|公司|团队|部门|企业|单位|机构|小组|组织|集团|工作室"
 )
 
 

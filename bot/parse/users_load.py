@@ -16,6 +16,7 @@ from typing import Any
 from bot.parse import structure as st
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
+from bot.parse.output_forms import _ORG, _ORG_HEAD, _ORG_ZH
 from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, read_as_load, target_after_ceiling
 from bot.parse.regex import rc
 from bot.parse.target_load import loads_now_and_later, target_word_before
@@ -83,8 +84,13 @@ HEAD_COUNT_RE = rc(
     r"|员工|同事|人(?:要|会|都要|在|左右)?(?:用|使用))"
     r"|(?:员工|同事|(?<![a-z])(?:employees|staff))\s*(?:数|人数|总数)?\s*(?:是|为|有|:|=|约|大概)?\s*"
     r"(?P<m>\d[\d,]*)(?![\d.])"  # the head count after its word: '员工 500 人', 'employees: 500' (s30 #7)
+    rf"|(?<![\d.])(?P<o>\d[\d,]*)(?:\s*(?:个)?\s*人\s*的?\s*{_ORG_ZH}|[\s\-]*(?:person|people|member|man"
+    rf"|employee|staff)[\s\-]+{_ORG}|\s*users?\s+(?:in|at|across|of)\s+(?:our|the|my|this|a|whole)\s+{_ORG})"
+    rf"|{_ORG_HEAD}\s*(?:共|一共|总共|大概|大约|约|有|是|:|：)*\s*(?P<p>\d[\d,]*)\s*(?:个)?\s*人(?![工民数次])"
+    r"|(?<![a-z])team\s+of\s+(?:about\s+|around\s+|~\s*)?(?P<q>\d[\d,]*)(?![\d.])"  # s33: organisations
 )
-"""A head count of an organisation as typed ('200 employees', '公司大概200人用'): never 'users' or '用户',
+"""A head count of an organisation as typed ('200 employees', '公司大概200人用'; s33: '200 人的公司', '全公司
+300 人', 'a 200-person company', 'a team of 200', '200 users in our company'): never 'users' or '用户' alone,
 which people also write for the sequences at once ('how many L40S for 100 users?')."""
 
 
@@ -92,7 +98,8 @@ def _head_count(raw: str, value: float) -> bool:
     """Whether the text as typed ``raw`` (before the people words became 'users') counts ``value``
     people of an organisation (:data:`HEAD_COUNT_RE`)."""
     return any(
-        float((m.group("n") or m.group("m")).replace(",", "")) == value for m in HEAD_COUNT_RE.finditer(raw)
+        float(next(filter(None, m.groups())).replace(",", "")) == value
+        for m in HEAD_COUNT_RE.finditer(raw.lower())
     )
 
 
