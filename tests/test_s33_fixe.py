@@ -62,3 +62,51 @@ def test_longest_context_fp8_reaches_native_window(capsys, question: str) -> Non
     room = 2 * (inf["usable_bytes_per_gpu"] - inf["workspace_bytes_per_gpu"]) - inf["weights_bytes"]
     assert room > 32 * 1024 * inf["kv_bytes_per_token"]
     assert "32K" in _ask(capsys, question).splitlines()[0]
+
+
+# 2. A pasted TGI command whose --cuda-memory-fraction does not start: the answer raises it to the
+#    smallest share that does (steps of 0.05); the vLLM recipe carries that share, not the stated one.
+TGI_RAISED = [
+    (
+        "text-generation-launcher --model-id meta-llama/Meta-Llama-3-8B-Instruct "
+        "--cuda-memory-fraction 0.5 --max-total-tokens 8192\n",
+        "serve this on one L4",
+        0.9,
+    ),
+    (
+        "text-generation-launcher --model-id meta-llama/Meta-Llama-3-8B-Instruct "
+        "--cuda-memory-fraction 0.5 --max-total-tokens 8192\n",
+        "在一张 L4 上部署这个",
+        0.9,
+    ),
+    (
+        "text-generation-launcher --model-id Qwen/Qwen2.5-7B-Instruct "
+        "--cuda-memory-fraction 0.4 --max-total-tokens 4096\n",
+        "deploy this on a single A100 40GB",
+        0.5,
+    ),
+    (
+        "text-generation-launcher --model-id Qwen/Qwen2.5-7B-Instruct "
+        "--cuda-memory-fraction 0.4 --max-total-tokens 4096\n",
+        "用一张 A100 40G 部署这个服务",
+        0.5,
+    ),
+]
+
+
+@pytest.mark.parametrize(("pasted", "question", "raised"), TGI_RAISED)
+def test_recipe_carries_the_raised_share(capsys, tmp_path, pasted: str, question: str, raised: float) -> None:
+    config = tmp_path / "serve.sh"
+    config.write_text(pasted)
+    data = json.loads(_ask_with(capsys, ["--config", str(config)], question, "json"))
+    note = next(n for n in data["report"]["warnings"] if n["code"] == "stated_share_short")
+    assert note["params"]["needed"] == raised  # the share the answer says starts
+    out = _ask_with(capsys, ["--config", str(config), "--recipe"], question, "text")
+    assert f"--gpu-memory-utilization {raised} " in out
+    assert "--gpu-memory-utilization 0.5 " not in out or raised == 0.5
+    assert "--gpu-memory-utilization 0.4 " not in out
+
+
+def _ask_with(capsys, extra: list[str], question: str, fmt: str) -> str:
+    main(["ask", "--format", fmt, *extra, "--", question])
+    return capsys.readouterr().out
