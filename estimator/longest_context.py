@@ -42,9 +42,7 @@ def longest_contexts(req: SizingRequest, r: Any, size: Any) -> tuple[int, tuple[
         return None
     sequences, count = req.concurrency or 1, req.gpu_count or 1
     short, full = (
-        size(
-            req.model_copy(update={"seq_len": t, "concurrency": sequences, "context_asked": None}), Ledger()
-        ).inference
+        size(req.model_copy(update={"seq_len": t, "concurrency": sequences}), Ledger()).inference
         for t in (CONTEXT_STEP, limit)
     )
     held = {id(inf): _held(inf, count, sequences, limit) for inf in (short, full)}

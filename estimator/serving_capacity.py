@@ -107,10 +107,12 @@ def fits_only_in_fp8(req: SizingRequest, inf: Inference, gpu: GpuSpec, personal:
     so every figure is for FP8 on the user's GPUs, at the sequences they hold, never an assumed 16 on
     more GPUs (trial s28 H2; design.md §8, their setting first). The caller asks only for a named server
     (vLLM, SGLang) on several GPUs, whose ``--quantization fp8`` this is. A load stated as users or
-    tokens/s, and a personal machine (one user), keep their own sizing."""
+    tokens/s, and a personal machine (one user), keep their own sizing; the sequences of a 'max context?'
+    question (``context_asked``) are no such load: its longest context is FP8's on their count."""
     if inf.fp8_min_gpus is None or req.precision is not None or not gpu.peak_tflops_fp8:  # as fp8_on_count
         return False
     count = requested_count(req)
-    if count is None or personal or req.concurrency or req.users or req.target_tokens_per_s:
+    stated_load = req.concurrency and not req.context_asked  # 'max context?': their count first (s33 fixe #1)
+    if count is None or personal or stated_load or req.users or req.target_tokens_per_s:
         return False
     return inf.min_gpus > count >= inf.fp8_min_gpus

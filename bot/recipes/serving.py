@@ -26,9 +26,21 @@ VLLM_DTYPE = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}
 """vLLM/SGLang ``--dtype`` for 16/32-bit weights."""
 
 
+def raised_share(job: Job) -> float | None:
+    """The memory share the answer raised the user's to, the smallest that starts (the note
+    ``stated_share_short``, estimator.serving_verdict.share_needed); None when not raised."""
+    note = next((n for n in job.report.warnings if n.code == "stated_share_short"), None)
+    needed = note.params.get("needed") if note is not None else None
+    return float(needed) if isinstance(needed, int | float) else None
+
+
 def utilization(job: Job) -> float:
-    """The share of each card the engine may use: the user's, else what the estimate assumed (vLLM's
-    0.9 in estimator.defaults)."""
+    """The share of each card the engine may use: the one the answer raised the user's to (s33 fixe #2:
+    the stated 0.5 does not start), else the user's, else what the estimate assumed (vLLM's 0.9 in
+    estimator.defaults)."""
+    raised = raised_share(job)
+    if raised is not None:
+        return raised
     given = job.request.gpu_memory_utilization
     if given:
         return float(given)  # type: ignore[arg-type]
@@ -169,6 +181,9 @@ def mem_fraction_static(job: Job, inf: Inference) -> float | None:
         return None
     # SGLang's own fraction is of the memory free at start-up, which its usable memory is
     sglang_runtime = isinstance(runtime_named(inf.runtime), SGLang)
+    raised = raised_share(job) if sglang_runtime else None
+    if raised is not None:  # SGLang's own fraction, raised from the user's: the one that starts (s33 fixe #2)
+        return raised
     capacity = inf.usable_bytes_per_gpu if sglang_runtime else job.gpu.memory_bytes
     static = inf.usable_bytes_per_gpu - inf.workspace_bytes_per_gpu
     return math.floor(100 * static / capacity) / 100 if static > 0 else None
