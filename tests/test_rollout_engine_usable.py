@@ -44,7 +44,9 @@ def test_cli_rollout_tp1_too_small_agrees_with_serving(capsys):
     assert round(note["params"]["per_gpu_bytes"] / GIB, 1) == 126.4
     assert round(note["params"]["usable_bytes"] / GIB, 1) == 125.6
     assert d["report"]["rollout"]["decode_tp"] == 2
-    serving = _ask(capsys, "serve LLaMA-65B on one H200 with vLLM, context 2048")
+    # in bf16, as the rollout engine holds the policy's weights (s33 fixc: with no precision stated one H200
+    # now answers with FP8 weights, 1 GPU, as several GPUs did since s28 H2)
+    serving = _ask(capsys, "serve LLaMA-65B in bf16 on one H200 with vLLM, context 2048")
     inf = serving["report"]["inference"]
     assert inf["usable_bytes_per_gpu"] == note["params"]["usable_bytes"]
     assert inf["min_gpus"] == 2
