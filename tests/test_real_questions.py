@@ -749,6 +749,16 @@ def test_round27_work_zh_does_not_regress() -> None:
     assert _work_understood("r27work", "zh", 19) >= R27_WORK_UNDERSTOOD_ZH
 
 
+R28_WORK_UNDERSTOOD_ZH = 15
+"""Round 28's Chinese working split (zh_r28.json, r28work: 18 records) understood in full at the last
+measurement (README.md there): 15 at the freeze (first contact). Its r28test half (22 records) is frozen in
+``frozen_r28_test_zh.sha256``."""
+
+
+def test_round28_work_zh_does_not_regress() -> None:
+    assert _work_understood("r28work", "zh", 18) >= R28_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -914,6 +924,7 @@ HELD_OUT_SIZES = {
     ("r25test", "zh"): 21,
     ("r26test", "zh"): 20,
     ("r27test", "zh"): 21,
+    ("r28test", "zh"): 22,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
