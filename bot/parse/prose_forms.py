@@ -144,13 +144,13 @@ SAMPLING_N_RE = rc(
 )
 """vLLM ``SamplingParams`` words ('max_tokens 2048', 'n=8') said of an online-RL run."""
 CAP_RE = rc(
-    r"(?<![a-z])(?:-{0,2}(?:max[_\-\s]num[_\-\s]seqs?|max[_\-\s]running[_\-\s]requests)|-np|--parallel)"
+    r"(?<![a-z])(?:-{0,2}(?:max[_\-\s]num[_\-\s]seqs?|max[_\-\s]running[_\-\s]requests|max[_\-\s]reqs)|-np|--parallel)"
     r"\s*(?:=|:|为|是|设为|设成|开到)?\s*(?P<n>\d{1,5})(?![\d.])"
 )
-"""'--max-num-seqs 256', 'max_running_requests 128': the engine's cap on sequences run at once; llama.cpp's
-'-np 4' / '--parallel 4' (its slots, common/arg.cpp): the sequences it runs at once, read as the load (the
-meaning table's row; its -c is split over them: bot.parse.configs.launchers.slot_context). s17: '--max-num-seq
-30', the prefix vLLM's argparse takes for --max-num-seqs, was read as a 30-token sequence."""
+"""'--max-num-seqs 256', 'max_running_requests 128', Chitu's 'infer.max_reqs=1' (round 28 zh): the engine's
+cap on sequences run at once; llama.cpp's '-np 4' / '--parallel 4' (its slots, common/arg.cpp): the sequences
+it runs at once, read as the load (the meaning table's row; -c is split over them: launchers.slot_context).
+s17: '--max-num-seq 30', the prefix argparse takes for --max-num-seqs, was read as a 30-token sequence."""
 CACHE_SHARE_RE = rc(
     r"(?<![a-z])-{0,2}cache[_\-\s]max[_\-\s]entry[_\-\s]count\s*(?:=|:|为|是|设为|设成)?\s*(?P<v>0?\.\d+|1(?:\.0+)?)"
     r"(?![\d])"
