@@ -18,6 +18,9 @@ def test_a_name_called_this_model_is_the_model_named_as_typed() -> None:
         ("跑 FooBar 这个模型，一张 4090 够吗", "FooBar"),
         ("FooChat 这款大模型部署要几张 A100？", "FooChat"),
         ("请问 AcmeWriter 那个模型推理要多少显存", "AcmeWriter"),
+        ("想问下 LongWriter 这个开源模型要几张卡", "LongWriter"),
+        ("FooVision 这个多模态大模型要多少显存", "FooVision"),
+        ("LongWriter 这个 LLM 需要多少显存", "LongWriter"),
     ):
         assert _unknown_model(text) == name, text
     # English says 'the Foo model' (already read): the same name, named as typed
@@ -32,6 +35,7 @@ def test_an_engine_or_tool_called_a_model_framework_is_never_the_model() -> None
         "Ollama 这个模型工具跑 qwen2.5-7b 要多少显存",
         "LLaMA-Factory 这个模型训练框架微调 Qwen2.5-7B 要多少显存",
         "RTX 4090 这个卡能跑 7B 模型吗",
+        "vLLM 这个开源模型推理框架在 A100 上要多少显存",
     ):
         assert _unknown_model(text) is None, text
     assert answer("vLLM 这个模型推理框架在 A100 上要多少显存").request.runtime == "vLLM"

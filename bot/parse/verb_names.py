@@ -70,14 +70,16 @@ RUN_NAME_RE = rc(rf"运行\s*(?P<name>{_NAME})(?![a-z0-9\-_.])(?=\s*(?:的|需�
 """Round 27 zh: a name without a hyphen after '运行' before what running it takes ('运行 FooGLM 的最低硬件
 要求', '运行 FooLM 需要多少显存'): the model run, named as typed when typed as a name; an engine or tool run
 ('运行 vLLM 的时候', '运行 ComfyUI 的') stays theirs."""
+_KIND_WORD = r"开源|多模态|视觉|语音|语言|对话|推理|中文|大|小|新"
+"""What kind of model it is, between 'this' and 'model' ('这个开源模型', '这个多模态大模型')."""
 THIS_MODEL_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:这|那)(?:个|款|一)\s*(?:大)?(?:语言)?模型"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:这|那)(?:个|款|一)\s*(?:{_KIND_WORD}){{0,2}}\s*(?:模型|llm\b)"
     r"(?![^，。,.;；?？!！\s]{0,3}(?:框架|工具|引擎|平台|库)))"
 )
 """Round 28 zh: a name the asker calls 'this model' ('LongWriter 这个模型需要多大显存',
-'FooChat 这款大模型部署要几张卡'), with or without a hyphen: the model the question is about, named as
-typed; an engine or tool so called stays theirs ('vLLM 这个模型推理框架', 'Ollama 这个模型工具'). English
-says 'the Foo model', read by bot.parse.model_names' called form."""
+'FooChat 这款大模型部署要几张卡', 'Foo 这个开源模型', 'Foo 这个 LLM'), with or without a hyphen: the
+model the question is about, named as typed; an engine or tool so called stays theirs ('vLLM
+这个模型推理框架', 'Ollama 这个模型工具'). English says 'the Foo model', read by bot.parse.model_names."""
 SIZE_CLAUSE_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:是|这个|这款|这一)\s*(?:一个|一款|个|款)?\s*"
     r"\d+(?:\.\d+)?\s*(?:[bm]|亿|千亿|万亿)(?![a-z0-9])\s*(?:参数(?:量)?)?\s*(?:的)?\s*(?:大?模型|model))"
@@ -171,7 +173,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     patterns = (*patterns, RUN_NAME_RE) if chinese and "运行" in s else patterns  # round 27 zh
-    if chinese and "模型" in s and ("这" in s or "那" in s):  # round 28 zh: 'Foo 这个模型'
+    if chinese and ("模型" in s or "llm" in s) and ("这" in s or "那" in s):  # round 28 zh: 'Foo 这个模型'
         patterns = (*patterns, THIS_MODEL_RE)
     if "/" in s and "-" in s:  # round 26: an 'org/name' id first: its name, never the organization
         patterns = (HF_REPO_RE, *patterns)
