@@ -50,7 +50,11 @@ def _ignored(interp: dict[str, Any]) -> list[tuple[str, str]]:
             512,
             6,
         ),
-        ("python generate.py --max_seq_len 2048 with Llama 2 7B on one A10 is out of memory", 2048, None),
+        (
+            "torchrun --nproc_per_node 1 run_inference.py --max_seq_len 2048: Llama 2 7B on one A10 OOMs",
+            2048,
+            None,
+        ),
     ],
 )
 def test_a_generating_script_is_served(text: str, context: int, concurrency: int | None) -> None:
@@ -60,6 +64,7 @@ def test_a_generating_script_is_served(text: str, context: int, concurrency: int
     assert req["stage"] == "inference"
     assert req["max_model_len"] == context
     assert req.get("training_tool") is None  # no 'PyTorch DDP' for a serving run
+    assert req["runtime"] == "transformers"  # the model's PyTorch code at its released precision
     if concurrency is not None:
         assert req["concurrency"] == concurrency
 
@@ -76,6 +81,18 @@ def test_a_training_script_stays_training(text: str) -> None:
     req, _ = _ask(text)
     assert req["stage"] == "finetune"
     assert req["training_tool"] == "PyTorch DDP"
+
+
+def test_llama_2_7b_in_fp16_does_not_fit_12_gb() -> None:
+    """The run of the thread (meta-llama/llama#455 as rephrased in en28-001) ran out of memory: 6.74B
+    parameters × 2 bytes = 13.5 GB of fp16 weights over an RTX 3060's 12 GB; the answer says so."""
+    answer = answer_json(
+        "torchrun --nproc_per_node 1 example_text_completion.py --ckpt_dir llama-2-7b/ --max_seq_len 128 "
+        "--max_batch_size 4 runs out of memory on my RTX 3060 12 GB. How much memory does Llama 2 7B need?"
+    )
+    assert answer["request"]["precision"] == "fp16"
+    assert answer["request"]["runtime"] == "transformers"
+    assert answer["report"]["feasible"] == "no"
 
 
 # -- an unknown release named after a job noun -------------------------------------------------------------

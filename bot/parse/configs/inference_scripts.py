@@ -11,9 +11,13 @@ generator's two capacities are read as what they allocate (meta-llama/llama ``ll
 ``Llama.build(max_seq_len, max_batch_size)``: the KV cache holds ``max_batch_size`` sequences of up to
 ``max_seq_len`` tokens) — ``--max_seq_len`` the context sized (``max_model_len``), ``--max_batch_size`` the
 sequences served at once (``concurrency``), as TensorRT-LLM's flags of the same names are read
-(:data:`bot.parse.configs.meaning`).
+(:data:`bot.parse.configs.meaning`). Such a script runs the model's PyTorch code at its released precision,
+eagerly, as Hugging Face's ``generate`` does: the runtime sized is ``transformers`` unless the message names
+another (an implied value, :func:`bot.parse.configs.merge.with_stack`) — before, a personal card's default,
+llama.cpp with quantized weights, said 'fits' of a 7B whose fp16 run had run out of memory on 12 GB.
 
-Gated at the call site: only a command whose tool is the PyTorch launcher (or a bare ``python`` script).
+Gated at the call site: only a command read with the PyTorch launcher's vocabulary (``torchrun``, its
+``torch.distributed`` forms).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ def read_inference_launch(cfg: Any, text: str) -> bool:
         return False
     cfg.implied.pop("stage", None)
     cfg.values["stage"] = "inference"
+    cfg.implied.setdefault("runtime", "transformers")  # PyTorch model code at the release precision
     if cfg.used.get("max_seq_len") == "seq_len" and "max_model_len" not in cfg.values:
         cfg.values["max_model_len"] = cfg.values["seq_len"]  # the KV cache's length (module docstring)
     for item in [k for k in cfg.unused if k.lstrip("-").startswith("max_batch_size: ")]:
