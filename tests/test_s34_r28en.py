@@ -45,6 +45,12 @@ def _ignored(interp: dict[str, Any]) -> list[tuple[str, str]]:
             4,
         ),
         (
+            "用 torchrun --nproc_per_node 1 example_chat_completion.py --max_seq_len 512 "
+            "--max_batch_size 2 跑 llama-2-7b-chat，3060 爆显存",
+            512,
+            2,
+        ),
+        (
             "Running torchrun --nproc_per_node 2 example_chat_completion.py --ckpt_dir llama-2-13b-chat/ "
             "--max_seq_len 512 --max_batch_size 6 on two RTX 3090 fails with CUDA OOM.",
             512,
@@ -152,6 +158,8 @@ def test_a_catalog_model_is_still_the_catalog_one() -> None:
         ("I have an AMD RX 7900 XT card with 20464 MB of VRAM. Can it run Qwen2.5 14B?", "RX 7900 XT", 19.98),
         ("I have an RX 6800 16GB. Can it run Llama 3 8B?", "RX 6800", 16.0),
         ("Can a Radeon RX 580 8GB run a 7B model?", "Radeon RX 580", 8.0),
+        ("我有一张 RX 7900 XT 20G 显卡，能跑 Qwen2.5 14B 吗？", "RX 7900 XT", 20.0),
+        ("AMD RX 6800 16G 能部署 Llama 3 8B 吗", "RX 6800", 16.0),
     ],
 )  # fmt: skip
 def test_an_rx_card_is_named_with_its_memory(text: str, card: str, gib: float) -> None:
