@@ -61,6 +61,7 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "steps_need_batch": frozenset({"steps"}),
     "training_precision": frozenset({"precision"}),
     "nearest_format": frozenset({"precision"}),
+    "cpu_not_gpu": frozenset({"gpu"}),  # s34 r28en: a CPU typed where the card goes ('an Ultra5'), named
 }
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 

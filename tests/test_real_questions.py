@@ -804,6 +804,17 @@ def test_round27_work_en_does_not_regress() -> None:
     assert _work_understood("r27work", "en", 24) >= R27_WORK_UNDERSTOOD_EN
 
 
+R28_WORK_UNDERSTOOD_EN = 17
+"""Round 28's English working split (en_r28.json, r28work: 17 records) understood in full at the last
+measurement (README.md there): 12 at the freeze (first contact), 17 after its readers
+(tests/test_s34_r28en.py) and one label correction (en28-001). Its r28test half (23 records) is frozen in
+``frozen_r28_test_en.sha256``."""
+
+
+def test_round28_work_en_does_not_regress() -> None:
+    assert _work_understood("r28work", "en", 17) >= R28_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -931,6 +942,7 @@ HELD_OUT_SIZES = {
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
     ("r27test", "en"): 16,
+    ("r28test", "en"): 23,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

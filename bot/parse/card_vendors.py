@@ -33,11 +33,14 @@ MORE_CARDS = (
     r"|(?:intel[\s\-]*(?:data[\s\-]*center[\s\-]*)?(?:gpu[\s\-]*)?|gpu[\s\-]*)max[\s\-]*1[15][05]0(?![0-9])"
     r"|cerebras(?:[\s\-]*(?:cs|wse)[\s\-]*\d)?|(?:sambanova[\s\-]*)?sn\d{2}l(?![a-z0-9])"
     r"|(?<![a-z0-9])(?:bi|mr)[\s\-]v\d{2,3}(?![0-9])"  # Iluvatar BI-V100 / MR-V100, never NVIDIA's V100
+    # round 28 en: AMD's Radeon RX gaming cards but the catalog's 7900 XTX ('an AMD RX 7900 XT', 'RX 6800')
+    r"|(?<![a-z0-9])(?:(?:amd[\s\-]*)?radeon[\s\-]*)?rx[\s\-]*\d{3,4}(?:[\s\-]*(?:xtx|xt|gre))?(?![a-z0-9])"
 )
 """Session 33: accelerators written by their product line alone, with no maker's word (Iluvatar's 天垓 100 /
 天垓 150 training and 智铠 100 inference cards, Cambricon's 思元 590 (MLU590), MetaX's 曦云 C500 / C550,
 Enflame's 云燧 T20 / i20, Sophgo's SC7; Iluvatar's BI-V100 / BI-V150 / MR-V100, which the catalog's V100
 took before: :func:`bot.parse.gpus._gpu_source` skips a name after 'BI-' / 'MR-'), Intel's Data Center GPU
 Max 1100 / 1550 (before, 'Intel Max 1550' gave a count of 1,550 cards), Cerebras CS-2 / CS-3 (WSE) and
-SambaNova's SN40L: named as typed, never the default card. A regex fragment joined into
+SambaNova's SN40L, AMD's Radeon RX gaming cards the catalog lacks (round 28 en: 'RX 7900 XT', 'RX 6800'):
+named as typed, never the default card. A regex fragment joined into
 :data:`bot.parse.lexicon.UNKNOWN_GPU_RE`; each first character is in that pattern's look-ahead."""

@@ -15,6 +15,7 @@ CPU_RE = re.compile(
     r"(?:[\s\-]*v\d)?)?"
     r"|(?:intel\s+)?(?:core\s+)?(?:ultra\s+)?i[3579][\s\-]\d{4,5}[a-z]{0,3}"
     r"|(?:intel\s+)?core\s+ultra\s+[3579]\s*\d{3}[a-z]?"
+    r"|(?<!m[1-5]\s)(?<!m[1-5])(?:intel\s+)?ultra\s?[579](?:\s*\d{3}[a-z]{0,2})?"  # round 28: 'an Ultra5'
     r"|(?:amd\s+)?epyc(?:\s*\d{4}[a-z0-9]{0,2})?"
     r"|(?:amd\s+)?ryzen(?!\s*ai)(?:\s+threadripper)?(?:\s+pro)?(?:\s+[3579])?\s+\d{4}[a-z0-9]{0,3}"
     r"|(?:amd\s+)?threadripper(?:\s+pro)?(?:\s+\d{4}[a-z0-9]{0,3})?"
@@ -24,7 +25,7 @@ CPU_RE = re.compile(
 )
 """Intel Xeon / Core i3–i9 / Core Ultra, AMD EPYC / Ryzen / Threadripper, Huawei Kunpeng by name (and
 model number when written); never 'Ryzen AI' (an APU whose GPU shares the memory: a device of its own)."""
-GATE = re.compile(r"xeon|epyc|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|core\s+ultra", re.IGNORECASE)
+GATE = re.compile(r"xeon|epyc|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|ultra\s?[3579]", re.IGNORECASE)
 
 
 def cpu_named(raw: str) -> list[tuple[str, str]]:

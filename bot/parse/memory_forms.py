@@ -39,14 +39,16 @@ _CARD_BEFORE_RE = rc(
 )
 HOST_HAS_RE = rc(
     r"\b(?P<host>servers?|machines?|mac(?:book)?(?:\s+(?:studio|mini|pro|air))?|nodes?|box|workstations?|laptops?"
-    r"|pcs?|computers?|hosts?)(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
+    r"|pcs?|computers?|hosts?|cpus?|(?:core\s+)?ultra\s?[579](?:\s*\d{3}[a-z]{0,2})?)"  # round 28: a CPU
+    r"(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
     r"(?:(?:has|have|comes?\s+with)\s+(?:only\s+|just\s+)?(?P<v>\d{1,4})\s*(?P<u>gb|gib|g|tb|t)\b"
     r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|video|hbm|gddr))"
     r"(?:\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram))?"
     r"|with\s+(?P<v2>\d{1,4})\s*(?P<u2>gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)\b)"
 )
-"""'a server that has 256GB memory', 'a Mac Studio that has 192GB', 'a box with 512 GB of unified memory': the
-host's (or unified) memory, never a card's: written 'N gb host memory', named by
+"""'a server that has 256GB memory', 'a Mac Studio that has 192GB', 'a box with 512 GB of unified memory';
+round 28 en: a CPU as the machine ('an Ultra5 with 16GB of memory', 'an i7-12700 with 32 GB memory', written
+'core cpu' by then): the host's (or unified) memory, never a card's: written 'N gb host memory', named by
 :func:`bot.parse.prose_forms.host_memory` (no field)."""
 
 

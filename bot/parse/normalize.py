@@ -289,6 +289,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = expand_abbreviations(s)  # "full ft 7b": fine-tuning
     s = _CN_PERCENT_RE.sub(_cn_percent, s)
     s = _GLUED_KEY_RE.sub(_key_then_space, s)  # "mfu40%", "bs8": let the number stand alone
+    s = _MIB_M_RE.sub(r"\1mib", s) if "m of " in s else s  # round 28 en: '20464M of VRAM' (amdgpu's MiB)
     s = _strip_injection(s)
     s = drop_change_verbs(s)  # "并发改成500呢": the setting's value
     for cn, en in lx.CN_MODEL_NAMES:
@@ -316,6 +317,9 @@ _GLUED_KEY_RE = rc(
 )
 """A setting's short key glued to its value: 'mfu40%', 'bs8', 'ctx4096', and (session 22) a sequence length
 'seq1024', 'seqlen2048', 'len4k' (3+ digits or a k: never 'seq2seq')."""
+_MIB_M_RE = rc(r"(?<![\w.])(\d{4,7})m(?=\s+of\s+(?:vram|gtt|gpu|video|graphics|device|dedicated|显存))")
+"""A card's memory in MiB written with a bare 'M' before 'of VRAM' ('20464M of VRAM, 53248M of GTT memory',
+as the amdgpu driver logs it): never a million, which no memory is counted in."""
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 
 

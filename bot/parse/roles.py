@@ -304,7 +304,7 @@ def _bytes(a: _Around) -> Verdict:
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
     if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
         return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
-    if unit in ("g", "gb", "gib", "mib") and 4 <= gib <= 1024:
+    if unit in ("g", "gb", "gib", "mib", "mb", "m") and 4 <= gib <= 1024:  # round 28 en: '20464M of VRAM'
         on_card = on_card_memory(a.left[-40:], after, a.s)  # 'OOM on 16 GB': one card's (s16)
         if (
             on_card or L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after)

@@ -69,11 +69,16 @@ SLOT_RE = CuedAlternation(
             rf"|\bdoes\s+(?P<su>{_TOKEN})\s+(?:need|support|fit|handle|take|use)\b"
             rf"|\b[Rr]u(?:n|ns|nning)\s+(?P<ru>{_TOKEN})(?=\s+v?\d[\w.]*|\s+on\s|\s*[:?!;,]|\.(?:\s|$)|$)"
             rf"|\b[Cc]ompared?\s+(?P<cm>{_TOKEN})\s+(?:with|to|against|and|vs\.?)\s"
-            rf"|(?:对比|比较)了?\s*(?P<zb>{_TOKEN})\s*(?:和|与|跟|同)",
+            rf"|(?:对比|比较)了?\s*(?P<zb>{_TOKEN})\s*(?:和|与|跟|同)"
+            rf"|(?<![A-Za-z0-9_\-.])(?P<ob>{_TOKEN})(?=['’]s\s+(?:[\w\-]+\s+){{0,2}}benchmarks?\b)",
         )
     ],
     0,  # as re.compile: Unicode \b and \s, case kept (the raw text)
-    declared={"(?P<zn>": ("框架", "脚本", "工具", "仓库", "项目", "代码", "引擎"), "(?P<en>": _EN_NOUN_CUES},
+    declared={
+        "(?P<zn>": ("框架", "脚本", "工具", "仓库", "项目", "代码", "引擎"),
+        "(?P<en>": _EN_NOUN_CUES,
+        "(?P<ob>": ("benchmark",),  # round 28 en: "ipex-llm's all-in-one benchmark": its owner's
+    },
 )
 """The places a tool stands in, other than after a preposition (see the module docstring); searched with
 only the places whose words the text holds (:mod:`bot.parse.cued_alternation`; the first two places'

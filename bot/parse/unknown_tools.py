@@ -88,7 +88,8 @@ TOOL_NOUN_RE = rc(
 )
 """A tool's noun right after the name ('X launcher', 'the X framework')."""
 OWNED_WORK_RE = rc(
-    r"\b(?:experiments?|examples?|recipes?|configs?|setup|scripts?|launcher|trainer|framework|codebase|repo)\b"
+    r"\b(?:experiments?|examples?|recipes?|configs?|setup|scripts?|launcher|trainer|framework|codebase|repo"
+    r"|benchmarks?)\b"  # round 28 en: "ipex-llm's all-in-one benchmark"
 )
 """What a tool's owner possessive is followed by when the owner is a tool ('trlX's experiments')."""
 _BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
@@ -160,7 +161,7 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         for name in slot_tools(raw, _known, in_tool_place):
             item = tool_item(name, training)
             if item not in out and not _inside_known(raw, name):
-                out.append(item)
+                out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
     if (
@@ -179,8 +180,27 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         item = (f"training_tool: {name}", "no_field")
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
-            out.append(item)
+            out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
     return out
+
+
+_ALIAS_TAIL = r"\s*[(（]\s*(?:now\s+|formerly\s+|aka\s+)?([A-Za-z][\w.\-]*[A-Za-z0-9])\s*[)）]"
+"""Round 28 en: a tool's other name in brackets right after it ('BigDL-LLM (ipex-llm)', 'X (formerly Y)')."""
+
+
+def _alias(raw: str, name: str, training: bool) -> list[tuple[str, str]]:
+    """The item of the other name a tool ``name`` is given in brackets right after it in ``raw``: the same
+    tool, named by both names (the user may know it by either); none when the bracket holds no tool-shaped
+    name (a version, a method: 'FooServe (v0.5)', 'FooTrain (LoRA)') or one another reader knows."""
+    at = raw.find(name)
+    if at < 0 or (raw.find("(", at) < 0 and raw.find("（", at) < 0):
+        return []
+    m = re.compile(re.escape(name) + _ALIAS_TAIL).search(raw, at)
+    if m is None or _known(m.group(1)):
+        return []
+    from bot.parse.tool_slots import tool_shaped  # lazily: a bracket after a tool is rare
+
+    return [tool_item(m.group(1), training)] if tool_shaped(m.group(1), False, _known) else []
 
 
 def _inside_known(raw: str, name: str) -> bool:

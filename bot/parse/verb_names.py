@@ -210,10 +210,31 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 or (getattr(typed, "uncased", False) and _uncased(name, low, raw))
             ):
                 return m.start("name"), m.end("name"), name
+    if "-" in s:  # round 28 en: 'inference with Foo-Chat-V1.5', 'does Foo-VL-2.6 need' (job_objects)
+        found = _job_object(s, typed, chinese)
+        if found is not None:
+            return found
     if any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
         from bot.parse.coined_names import coined_name  # lazily: its cues are rare
 
         return coined_name(s, typed, raw)
+    return None
+
+
+def _job_object(s: str, typed: Typed, chinese: bool) -> tuple[int, int, str] | None:
+    """The first release name of :mod:`bot.parse.job_objects`' forms in ``s`` that is no tool's, engine's,
+    card's nor a catalog word's (the checks of :func:`job_named_model`), as (start, end, name as typed)."""
+    from bot.parse import job_objects as jo  # lazily: only a message with a hyphen
+
+    for m in jo.job_object(s, chinese):
+        g = jo.group(m)
+        name = typed(m.group(g))
+        low = name.lower()
+        if not jo.release_name(low) or not name_like(name) or low in NOT_NAMES or _VERSION_RE.fullmatch(low):
+            continue
+        if ANY_TOOL_RE.search(low) or lx.INFERENCE_RE.search(low) or _in_longer_name(s, m, g):
+            continue  # 'inference with TensorRT-LLM', 'serving on RTX-4090'
+        return m.start(g), m.end(g), name
     return None
 
 
@@ -228,15 +249,15 @@ _WORDS_BEFORE_RE = rc(r"(?:([a-z0-9][a-z0-9.\-]*)\s+)?([a-z0-9][a-z0-9.\-]*)\s+$
 _WORDS_AFTER_RE = rc(r"^\s+([a-z0-9][a-z0-9.\-]*)(?:\s+([a-z0-9][a-z0-9.\-]*))?")
 
 
-def _in_longer_name(s: str, m: re.Match[str]) -> bool:
-    """Whether the name matched is part of a card's or a tool's name with up to two words beside it
-    ('MTT S4000', 'Apple M1 Pro', 'LLaMA Factory'): the GPU and tool steps read those."""
-    before = _WORDS_BEFORE_RE.search(s[max(0, m.start("name") - 40) : m.start("name")])
-    after = _WORDS_AFTER_RE.match(s[m.end("name") : m.end("name") + 40])
+def _in_longer_name(s: str, m: re.Match[str], g: str = "name") -> bool:
+    """Whether the name matched (group ``g``) is part of a card's or a tool's name with up to two words
+    beside it ('MTT S4000', 'Apple M1 Pro', 'LLaMA Factory'): the GPU and tool steps read those."""
+    before = _WORDS_BEFORE_RE.search(s[max(0, m.start(g) - 40) : m.start(g)])
+    after = _WORDS_AFTER_RE.match(s[m.end(g) : m.end(g) + 40])
     words = [w for w in (before.groups() if before else ()) if w]
     at = len(words)
-    words += [m.group("name"), *(w for w in (after.groups() if after else ()) if w)]
-    if any(g.start() <= m.start("name") < g.end() for g in lx.UNKNOWN_GPU_RE.finditer(s)):  # '摩尔线程S4000'
+    words += [m.group(g), *(w for w in (after.groups() if after else ()) if w)]
+    if any(u.start() <= m.start(g) < u.end() for u in lx.UNKNOWN_GPU_RE.finditer(s)):  # '摩尔线程S4000'
         return True
     spans = [" ".join(words[i:j]) for i in range(at + 1) for j in range(at + 1, len(words) + 1)]
     return any(is_gpu_name(text) or ANY_TOOL_RE.fullmatch(text) for text in spans)

@@ -82,8 +82,10 @@ def _find(text: str, source: str) -> tuple[StackConfig | None, str]:
         if hit is not None and (hit[0].values or hit[0].used or hit[0].model_name):
             _name_training_tools(hit[0])
             if hit[0].tool == "torchrun":  # 'torchrun … train.py': plain DDP (s32, bot.parse.ddp_launch)
+                from bot.parse.configs.inference_scripts import read_inference_launch
                 from bot.parse.ddp_launch import command_ddp
 
+                read_inference_launch(hit[0], text)  # round 28: 'torchrun example_text_completion.py'
                 command_ddp(hit[0], text)
             if " -m " in text:  # round 20: the package a command runs (no frame for other configs)
                 _name_launched_package(hit[0], text)
