@@ -172,8 +172,7 @@ class _Parse(FieldSteps, StageSteps):
     computed_from: tuple[int, ...] = ()  # values a field was computed from (llama.cpp -c: seq × slots)
 
     def unused(self) -> list[tuple[str, str]]:
-        """Numbers the answer does not use, as typed, with why: no word said what they are
-        ('unread'), or a second value for a field that takes one ('repeated')."""
+        """Numbers not used, as typed, with why: 'unread' (no word said what), 'repeated' (a second value)."""
         aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
         unread = {raw: self.unread_reason(raw, aside.get(raw, "unread")) for raw in self.unread}
         out = [*self.named_unused, *unread.items()]
@@ -327,15 +326,17 @@ class _Parse(FieldSteps, StageSteps):
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
-        """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
-        fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
-        leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
+        """Unread numbers (no role, or one not used) a field's name beside them places, in fields unset
+        (issue 24, s10: :mod:`bot.parse.generic_values`), or names as of the other kind of job (s34-gen);
+        each leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
         dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
-            if p.field == ACCUMULATION:
+            if p.scope is not None:  # a training key in a serving question, or the reverse
+                self.named_unused.append((f"{p.field}: {p.tok.raw.strip()}", p.scope))
+            elif p.field == ACCUMULATION:
                 self.accumulation = self.accumulation or int(p.value)
             elif self.f.get(p.field) is None:
                 self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value

@@ -22,6 +22,12 @@ forms 'ds-r1', 'dsv3' were already read, by :data:`bot.parse.normalize._R1_ALONE
 
 Also one load said in words, not a name: **a single request at a time** ('单并发', '单个并发', '单路请求'):
 a concurrency of 1, as '并发 1' reads (before, the count of requests was taken from another number).
+
+And one weight format said as code (s34-gen, issue 24): **a quantize call with its bit width**
+('.quantize(4)', 'model.quantize(8)', 'quantize(bits=4)'), as ChatGLM's remote code loads a model at 4 or 8
+bits (THUDM/ChatGLM-6B README: ``.half().quantize(4).cuda()``; ``quantize(self, bits: int)`` in
+modeling_chatglm.py takes 4 or 8), written 'int4' / 'int8' so the precision reader reads it (two calls
+in one message: one sized, the other named, as any two formats are).
 """
 
 from __future__ import annotations
@@ -118,6 +124,11 @@ _CATALOG_CHIPS = frozenset(("4", "5e", "5p"))
 """The TPU chips the catalog has (estimator data: TPU v4, v5e, v5p); another slice keeps its name."""
 
 
+QUANTIZE_CALL_RE = rc(r"(?<![a-z0-9_])\.?\s*quantize\s*\(\s*(?:bits\s*=\s*)?(?P<b>[48])\s*\)")
+"""A quantize call with its width as its one argument ('.quantize(4)', 'quantize(bits=8)'): that integer
+format; another argument ('quantize(model, 4)', 'quantize(3)') is no width the call takes."""
+
+
 def _slice_chips(m: re.Match[str]) -> str:
     gen = m.group("g1") or m.group("g2") or m.group("g3")
     kind = (
@@ -148,6 +159,8 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if "quantize" in s:  # '.quantize(4)': int4 (s34-gen)
+        s = QUANTIZE_CALL_RE.sub(r" int\g<b> ", s)
     if "params" in s or "total param" in s or "of param" in s or "trainable param" in s:  # 'all params:
         from bot.parse.param_logs import param_logs
 
