@@ -192,8 +192,7 @@ class _Parse(FieldSteps, StageSteps):
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
-        """For each 'repeated' number, the value of its field that was used, as typed (the reply says
-        which one was used, whether it came first or later)."""
+        """For each 'repeated' number, its field's value used, as typed (the reply says which was used)."""
         used = {r.role: r.tok.raw.strip() for r in self.roles if id(r) in self.used}
         return {
             r.tok.raw.strip(): used[r.role] for r in self.roles if id(r) not in self.used and r.role in used
@@ -333,14 +332,15 @@ class _Parse(FieldSteps, StageSteps):
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
-        for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
-            if p.scope is not None:  # a training key in a serving question, or the reverse
-                self.named_unused.append((f"{p.field}: {p.tok.raw.strip()}", p.scope))
+        keyed = place_unread(self.s, toks, self.f, accumulation, self.named_unused)
+        for p in (p for p in keyed if p.reason is None or not any(r.tok is p.tok for r in roles)):
+            raw = p.tok.raw.strip()
+            if p.reason is not None:  # an unread number's key of the other job, or its field's second value
+                self.named_unused.append((f"{p.field}: {raw}", p.reason))
             elif p.field == ACCUMULATION:
                 self.accumulation = self.accumulation or int(p.value)
             elif self.f.get(p.field) is None:
                 self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value
-            raw = p.tok.raw.strip()
             if raw in self.unread:  # one occurrence: the same number said again elsewhere stays
                 self.unread.remove(raw)
             self.named_unused = [u for u in self.named_unused if u != (raw, "unread")]
