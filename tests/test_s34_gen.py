@@ -3,7 +3,12 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
 
 - **a quantize call with its width** ('.quantize(4)', 'model.half().quantize(8).cuda()', 'quantize(bits=4)';
   ChatGLM's remote code, THUDM/ChatGLM-6B README ``.half().quantize(4).cuda()``): that integer weight format;
-  two calls in one message: the first sized, the other named as a second value (bot.parse.written_names);
+  two calls in one message: the first sized, the other named as a second value; **a quantizer's weight-bits
+  key** ('--wbits 4', 'bits=4', '"bits": 8', '"w_bit": 4'): that integer format; **PyTorch's .half()**: fp16,
+  unless a quantize call says the weights' format (bot.parse.written_names);
+- **a format word beside a quantization group size** ('int4 with group size 128', '用 int8 量化，group size
+  128', 'bits=4, group_size=128'): the format is read; before, the group-size reader masked it with the
+  key (bot.parse.rl_words.group_span);
 - **a keyed number of the other kind of job** ('in batches of 32' of an embedding run, '批次大小我开的 32' of
   a vLLM service, 'max num seqs 设成 64' of a LoRA fine-tuning): named with its key as not used for this
   job ('training_only' / 'serving_only'), never left 'unread'; **a second keyed value** of a field already
@@ -151,3 +156,55 @@ def test_number_with_a_role_keeps_its_reason(capsys: pytest.CaptureFixture[str])
     a = ask(capsys, "LoRA 微调 Qwen2.5-7B，一张 A100，序列长度设为 4096，后来序列长度改成 8192 就 OOM 了")
     assert a["request"]["seq_len"] == 8192
     assert ("4096", "other_setup") in ignored(a)
+
+
+# -- a quantizer's weight-bits key, PyTorch's .half(), a format beside a group size
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("python server.py --model llama-30b --wbits 4 on two 3090, how much VRAM?", "int4"),
+        ("BaseQuantizeConfig(bits=4, group_size=128) for Qwen-14B, does it fit one 4090?", "int4"),
+        ('quantize_config.json has "bits": 8, "group_size": 128 for Qwen2.5-14B-Instruct on one L4', "int8"),
+        (
+            'AutoAWQ quant_config {"q_group_size": 128, "w_bit": 4}, Qwen2.5-32B, one 4090',
+            "int4",
+        ),
+        ("qwen-7b 加了 model.half() 之后在 3090 上跑推理要多少显存", "fp16"),
+        ("chatglm-6b 用 model.half().quantize(8).cuda() 在 T4 上跑要多少显存", "int8"),
+        ("Qwen-14B in int4 with group size 128, does it fit one 4090?", "int4"),
+        ("Qwen-14B 用 int8 量化，group size 128，一张 4090 够吗", "int8"),
+    ],
+)
+def test_weight_bits_written_as_code(capsys: pytest.CaptureFixture[str], text: str, precision: str) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["precision"] == precision
+    assert "precision" not in a["request"]["assumed_fields"]
+    assert all(reason != "unread" for _, reason in ignored(a))
+
+
+@pytest.mark.parametrize(
+    ("text", "not_precision"),
+    [
+        # the KV cache's bits (lmdeploy's kv_bits), never the weights'
+        ("lmdeploy 部署 Qwen2.5-7B，kv_bits=8，一张 4090", "int8"),
+        # activation bits are no weight format
+        ("Llama-2-7B with act_bits=8 on one T4, how much memory?", "int8"),
+        # a width no quantizer key gives ('bits=16' is no integer format the rewrite knows)
+        ("Llama-2-7B with bits=16 on one T4, how much memory?", "int4"),
+    ],
+)
+def test_weight_bits_must_not_misread(
+    capsys: pytest.CaptureFixture[str], text: str, not_precision: str
+) -> None:
+    assert ask(capsys, text)["request"].get("precision") != not_precision
+
+
+def test_gptq_group_size_is_no_generations(capsys: pytest.CaptureFixture[str]) -> None:
+    """GPTQ's group size stays a quantization setting, named as such; GRPO's group size is still read."""
+    a = ask(capsys, "BaseQuantizeConfig(bits=4, group_size=128) for Qwen-14B, does it fit one 4090?")
+    assert ("quantization group_size: 128", "no_field") in ignored(a)
+    assert not [t for t, _ in ignored(a) if t.startswith("num_generations")]
+    grpo = ask(capsys, "GRPO on Qwen2.5-7B with group size 8 on 8 H100, how long for 10k prompts?")
+    assert grpo["request"]["num_generations"] == 8

@@ -385,14 +385,14 @@ def place_unread(
             continue
         declared = {} if name == ACCUMULATION else setting(name)
         scope, methods = declared.get("scope"), declared.get("methods") or ()
+        if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
+            continue
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
             value = _value(name, tok)  # s34-gen: named by its key, as not used for this job (never 'unread')
             if value is not None and name not in {p.field for p in out}:
                 out.append(Placed(name, value, tok, f"{scope}_only"))
             continue
         if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process
-            continue
-        if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
             continue
         value = _value(name, tok)
         taken = accumulation if name == ACCUMULATION else fields.get(name)
