@@ -208,3 +208,13 @@ def test_gptq_group_size_is_no_generations(capsys: pytest.CaptureFixture[str]) -
     assert not [t for t, _ in ignored(a) if t.startswith("num_generations")]
     grpo = ask(capsys, "GRPO on Qwen2.5-7B with group size 8 on 8 H100, how long for 10k prompts?")
     assert grpo["request"]["num_generations"] == 8
+
+
+def test_written_format_is_the_one_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """A quantize call is how the model loads now; a format written as a word in the question is the one
+    asked ('放得下 int8 吗'): int8 sized, the call's int4 named as a second value."""
+    a = ask(capsys, "1080Ti 跑 chatglm3-6b，加上 .quantize(4) 之后就能跑了。11GB 的卡放得下 int8 吗？")
+    assert a["request"]["precision"] == "int8"
+    assert ("precision: int4", "repeated") in ignored(a)
+    b = ask(capsys, "My 1080Ti runs chatglm3-6b with .quantize(4). Would it fit in int8?")
+    assert b["request"]["precision"] == "int8"

@@ -26,12 +26,14 @@ a concurrency of 1, as '并发 1' reads (before, the count of requests was taken
 And one weight format said as code (s34-gen, issue 24): **a quantize call with its bit width**
 ('.quantize(4)', 'model.quantize(8)', 'quantize(bits=4)'), as ChatGLM's remote code loads a model at 4 or 8
 bits (THUDM/ChatGLM-6B README: ``.half().quantize(4).cuda()``; ``quantize(self, bits: int)`` in
-modeling_chatglm.py takes 4 or 8), written 'int4' / 'int8' so the precision reader reads it (two calls
-in one message: one sized, the other named, as any two formats are); **a quantizer's weight-bits key**
-('--wbits 4' of GPTQ-for-LLaMa and text-generation-webui, 'bits=4' / '"bits": 4' of AutoGPTQ's
-BaseQuantizeConfig and quantize_config.json, '"w_bit": 4' of AutoAWQ's quant_config, 'nbits=4' of HQQ):
-that integer format; **PyTorch's half()** ('model.half().cuda()': torch.nn.Module.half casts every
-floating-point weight to float16): fp16, unless a quantize call beside it says the weights' format.
+modeling_chatglm.py takes 4 or 8), written 'quantize_int4' / 'quantize_int8' so the precision reader reads
+it after any format written as a word (bot.parse.written_settings.name_suffix: '.quantize(4) 能跑了，放得下
+int8 吗' asks about int8); two calls in one message: one sized, the other named, as any two formats are;
+**a quantizer's weight-bits key** ('--wbits 4' of GPTQ-for-LLaMa and text-generation-webui, 'bits=4' /
+'"bits": 4' of AutoGPTQ's BaseQuantizeConfig and quantize_config.json, '"w_bit": 4' of AutoAWQ's
+quant_config, 'nbits=4' of HQQ): that integer format; **PyTorch's half()** ('model.half().cuda()':
+torch.nn.Module.half casts every floating-point weight to float16): fp16, unless a quantize call beside it
+says the weights' format.
 """
 
 from __future__ import annotations
@@ -174,7 +176,7 @@ def written_names(s: str) -> str:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
     if "quantize" in s:  # '.quantize(4)': int4 (s34-gen)
         calls = QUANTIZE_CALL_RE.search(s) is not None
-        s = QUANTIZE_CALL_RE.sub(r" int\g<b> ", s) if calls else s
+        s = QUANTIZE_CALL_RE.sub(r" quantize_int\g<b> ", s) if calls else s  # read after a written format
         s = HALF_CALL_RE.sub(" ", s) if calls and "half(" in s else s  # the weights' format is the call's
     if "half(" in s:
         s = HALF_CALL_RE.sub(" fp16 ", s)
