@@ -325,16 +325,16 @@ class _Parse(FieldSteps, StageSteps):
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
-        """Unread numbers (no role, or one not used) a field's name beside them places, in fields unset
-        (issue 24, s10: :mod:`bot.parse.generic_values`), or names as of the other kind of job (s34-gen);
-        each leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
+        """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
+        or names (s34-gen), each off the unread list; then fields beyond their bounds are named."""
         dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
-        keyed = place_unread(self.s, toks, self.f, accumulation, self.named_unused)
-        for p in (p for p in keyed if p.reason is None or not any(r.tok is p.tok for r in roles)):
+        for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
             raw = p.tok.raw.strip()
+            if p.reason is not None and any(r.tok is p.tok for r in roles):
+                continue  # a number with a role keeps its reader's reason
             if p.reason is not None:  # an unread number's key of the other job, or its field's second value
                 self.named_unused.append((f"{p.field}: {raw}", p.reason))
             elif p.field == ACCUMULATION:
