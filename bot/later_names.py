@@ -72,6 +72,7 @@ LATE = LaterNames(
             "COMPLETION_RE",
             "QUANT_GROUP_RE",
             "RL_GENERATION_GROUPS",
+            "group_span",
             "RL_GENERATIONS_RE",
         ),
         "bot.parse.vendor_counts": ("VENDOR_COUNT_RE", "count_and_unit"),

@@ -172,8 +172,7 @@ class _Parse(FieldSteps, StageSteps):
     computed_from: tuple[int, ...] = ()  # values a field was computed from (llama.cpp -c: seq × slots)
 
     def unused(self) -> list[tuple[str, str]]:
-        """Numbers the answer does not use, as typed, with why: no word said what they are
-        ('unread'), or a second value for a field that takes one ('repeated')."""
+        """Numbers not used, as typed, with why: 'unread' (no word said what), 'repeated' (a second value)."""
         aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
         unread = {raw: self.unread_reason(raw, aside.get(raw, "unread")) for raw in self.unread}
         out = [*self.named_unused, *unread.items()]
@@ -193,8 +192,7 @@ class _Parse(FieldSteps, StageSteps):
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
-        """For each 'repeated' number, the value of its field that was used, as typed (the reply says
-        which one was used, whether it came first or later)."""
+        """For each 'repeated' number, its field's value used, as typed (the reply says which was used)."""
         used = {r.role: r.tok.raw.strip() for r in self.roles if id(r) in self.used}
         return {
             r.tok.raw.strip(): used[r.role] for r in self.roles if id(r) not in self.used and r.role in used
@@ -327,19 +325,22 @@ class _Parse(FieldSteps, StageSteps):
         return unused + [(raw, "unread") for raw in lost]
 
     def _generic(self) -> None:
-        """Numbers left unread (no role, or a role not used) that a field's name beside them places, in
-        fields still unset (issue 24, session 10: :mod:`bot.parse.generic_values`); each placed number
-        leaves the unread list. Then each field beyond its declared bound is named (never dropped)."""
+        """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
+        or names (s34-gen), each off the unread list; then fields beyond their bounds are named."""
         dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
         for p in place_unread(self.s, toks, self.f, accumulation, self.named_unused):
-            if p.field == ACCUMULATION:
+            raw = p.tok.raw.strip()
+            if p.reason is not None and any(r.tok is p.tok for r in roles):
+                continue  # a number with a role keeps its reader's reason
+            if p.reason is not None:  # an unread number's key of the other job, or its field's second value
+                self.named_unused.append((f"{p.field}: {raw}", p.reason))
+            elif p.field == ACCUMULATION:
                 self.accumulation = self.accumulation or int(p.value)
             elif self.f.get(p.field) is None:
                 self.f[p.field] = int(p.value) if float(p.value).is_integer() else p.value
-            raw = p.tok.raw.strip()
             if raw in self.unread:  # one occurrence: the same number said again elsewhere stays
                 self.unread.remove(raw)
             self.named_unused = [u for u in self.named_unused if u != (raw, "unread")]

@@ -175,11 +175,14 @@ beside it ('NPROC_PER_NODE=7 on 8 GPUs': the 8 is the GPUs, never the machine's 
 
 @dataclass(frozen=True)
 class Placed:
-    """One unread number the reader placed: the field, the value, the token."""
+    """One unread number the reader placed: the field, the value, the token; ``reason`` why it is not used
+    when it is not (s34-gen): its field is of the other kind of job ('training_only' / 'serving_only'), or
+    the field holds another value already ('repeated')."""
 
     field: str
     value: float
     tok: NumberToken
+    reason: str | None = None
 
 
 _SEP = r"(?:[_\-]|\s(?!\s*-))*"
@@ -353,7 +356,9 @@ def place_unread(
     named: list[tuple[str, str]] = (),
 ) -> list[Placed]:
     """The unread numbers ``toks`` of the normalized, masked text ``s`` that a field's name beside them
-    places, each in a field ``fields`` left unset (:data:`ACCUMULATION` when no accumulation was read).
+    places, each in a field ``fields`` left unset (:data:`ACCUMULATION` when no accumulation was read);
+    one whose field is of the other kind of job ('in batches of 32' of an embedding run), or holds another
+    value already, comes with its ``reason``, to be named as not used rather than left unread (s34-gen).
     A key a specific reader named already (``named``: 'cache_max_entry_count: 0.6', no_field) is its
     decision, not read again from another mention. Fields and values are checked, not set: the caller
     sets them."""
@@ -380,15 +385,20 @@ def place_unread(
             continue
         declared = {} if name == ACCUMULATION else setting(name)
         scope, methods = declared.get("scope"), declared.get("methods") or ()
+        if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
+            continue
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
+            value = _value(name, tok)  # s34-gen: named by its key, as not used for this job (never 'unread')
+            if value is not None and name not in {p.field for p in out}:
+                out.append(Placed(name, value, tok, f"{scope}_only"))
             continue
         if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process
             continue
-        if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
-            continue
         value = _value(name, tok)
         taken = accumulation if name == ACCUMULATION else fields.get(name)
-        taken = next((p.value for p in out if p.field == name), taken)
+        taken = next((p.value for p in out if p.field == name and p.reason is None), taken)
         if value is not None and (taken is None or taken == value):  # the same value again: used
             out.append(Placed(name, value, tok))
+        elif value is not None:  # s34-gen: a second value of a field set already: named, never unread
+            out.append(Placed(name, value, tok, "repeated"))
     return out

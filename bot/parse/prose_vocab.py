@@ -473,7 +473,7 @@ def _precisions(out: Vocab) -> None:
 
 def _rl(out: Vocab, training: bool) -> None:
     for quant in list(LATE.QUANT_GROUP_RE.finditer(out.s)):  # GPTQ's 'group size 128': no GRPO group
-        out.s = mask(out.s, quant.start(), quant.end(), " ")
+        out.s = mask(out.s, *LATE.group_span(quant), " ")  # the format word beside it stays (s34-gen)
         out.unused.append((f"quantization group_size: {quant.group('q') or quant.group('a')}", "no_field"))
     gens = GENERATIONS_RE.search(out.s) or (LATE.RL_GENERATIONS_RE.search(out.s) if training else None)
     tail = LATE.COMPLETION_RE.search(out.s, gens.start()) if gens else None  # '8 rollouts, up to 1024 tokens'

@@ -8,6 +8,8 @@ reason)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.parse.regex import rc
 
 RL_GENERATIONS_RE = rc(
@@ -32,12 +34,22 @@ _GAP = rf"(?:{_NOT_RL}[^\d,.;!?，。；！？\n]){{0,30}}?[,，(（]?(?:{_NOT_R
 """Between a quantization word and 'group size': a few words of one clause, no number, no RL word."""
 _IS = r"\s*(?:=|:|：|of|is|为|是)?\s*"
 QUANT_GROUP_RE = rc(
-    rf"(?:q[\s_\-]*group[\s_\-]*size|{_QUANT_WORD}{_GAP}{_GROUP_KEY}){_IS}(?P<q>\d{{1,4}})(?![\d.])"
-    rf"|{_GROUP_KEY}{_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:(?:for|in|of|on|with|的)\s*)?(?:(?:the|a|an|its)\s+)?{_QUANT_WORD}"
+    rf"(?:(?P<k>q[\s_\-]*group[\s_\-]*size)|{_QUANT_WORD}{_GAP}(?P<kq>{_GROUP_KEY})){_IS}(?P<q>\d{{1,4}})(?![\d.])"
+    rf"|(?P<ka>{_GROUP_KEY}){_IS}(?P<a>\d{{1,4}})(?![\d.])\s*(?:(?:for|in|of|on|with|的)\s*)?(?:(?:the|a|an|its)\s+)?{_QUANT_WORD}"
 )
 """A quantization's group size (GPTQ/AWQ ``group_size``, AutoAWQ ``q_group_size``: the weights sharing one
 scale; GPTQ, Frantar et al. 2023; AWQ, Lin et al. 2024) said beside a quantization word ('GPTQ group size
-128', 'AWQ（4-bit，group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group."""
+128', 'AWQ（4-bit，group size 128）', '量化组大小 128'): a weight-format setting, never GRPO's group. Only
+the key and its number are the group size's (:func:`group_span`): the format word beside them is the
+precision reader's ('int4 with group size 128' is int4; s34-gen: it was masked with the group size)."""
+
+
+def group_span(m: Any) -> tuple[int, int]:
+    """The span of a :data:`QUANT_GROUP_RE` match's key and number, without the quantization word."""
+    key = next(g for g in ("k", "kq", "ka") if m.group(g) is not None)
+    return m.start(key), m.end("q" if m.group("q") is not None else "a")
+
+
 COMPLETION_AFTER_RE = rc(
     r"(?<![\w.])(?P<n>\d[\d,]*\s*k?)\s*(?:-\s*)?(?:tokens?\s+(?:of\s+)?)?(?:max(?:imum)?\s+|最大\s*|最长\s*)?"
     r"(?:completion|response|generation|rollout)(?:\s+(?:lengths?|tokens?)|\s*(?:长度|token))"

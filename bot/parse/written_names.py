@@ -22,6 +22,18 @@ forms 'ds-r1', 'dsv3' were already read, by :data:`bot.parse.normalize._R1_ALONE
 
 Also one load said in words, not a name: **a single request at a time** ('单并发', '单个并发', '单路请求'):
 a concurrency of 1, as '并发 1' reads (before, the count of requests was taken from another number).
+
+And one weight format said as code (s34-gen, issue 24): **a quantize call with its bit width**
+('.quantize(4)', 'model.quantize(8)', 'quantize(bits=4)'), as ChatGLM's remote code loads a model at 4 or 8
+bits (THUDM/ChatGLM-6B README: ``.half().quantize(4).cuda()``; ``quantize(self, bits: int)`` in
+modeling_chatglm.py takes 4 or 8), written 'quantize_int4' / 'quantize_int8' so the precision reader reads
+it after any format written as a word (bot.parse.written_settings.name_suffix: '.quantize(4) 能跑了，放得下
+int8 吗' asks about int8); two calls in one message: one sized, the other named, as any two formats are;
+**a quantizer's weight-bits key** ('--wbits 4' of GPTQ-for-LLaMa and text-generation-webui, 'bits=4' /
+'"bits": 4' of AutoGPTQ's BaseQuantizeConfig and quantize_config.json, '"w_bit": 4' of AutoAWQ's
+quant_config, 'nbits=4' of HQQ): that integer format; **PyTorch's half()** ('model.half().cuda()':
+torch.nn.Module.half casts every floating-point weight to float16): fp16, unless a quantize call beside it
+says the weights' format.
 """
 
 from __future__ import annotations
@@ -118,6 +130,20 @@ _CATALOG_CHIPS = frozenset(("4", "5e", "5p"))
 """The TPU chips the catalog has (estimator data: TPU v4, v5e, v5p); another slice keeps its name."""
 
 
+QUANTIZE_CALL_RE = rc(r"(?<![a-z0-9_])\.?\s*quantize\s*\(\s*(?:bits\s*=\s*)?(?P<b>[48])\s*\)")
+"""A quantize call with its width as its one argument ('.quantize(4)', 'quantize(bits=8)'): that integer
+format; another argument ('quantize(model, 4)', 'quantize(3)') is no width the call takes."""
+WEIGHT_BITS_RE = rc(
+    r"(?<![a-z0-9_])(?:-{1,2}wbits\s*=?\s*|[\"']?(?:w_?bits?|n_?bits|num_bits|bits)[\"']?\s*[=:]\s*)"
+    r"(?P<b>[2348])(?![\d.])"
+)
+"""A quantizer's weight-bits key and its value ('--wbits 4', 'bits=4', '"bits": 4', '"w_bit": 4',
+'nbits=4'); a key of another thing's bits ('kv_bits=8', 'act_bits', 'abits') is none (a letter or '_'
+before 'bits')."""
+HALF_CALL_RE = rc(r"(?<=[a-z0-9_)\]])\.half\(\s*\)")
+"""PyTorch's ``.half()`` on a model or a tensor ('model.half()', 'from_pretrained(…).half()')."""
+
+
 def _slice_chips(m: re.Match[str]) -> str:
     gen = m.group("g1") or m.group("g2") or m.group("g3")
     kind = (
@@ -148,6 +174,14 @@ def written_names(s: str) -> str:
         s = SINGLE_LOAD_RE.sub(" 并发 1 ", s)
     if "w4" in s or "w8" in s:
         s = WEIGHT_WIDTH_SUFFIX_RE.sub(_weights_only, s)
+    if "quantize" in s:  # '.quantize(4)': int4 (s34-gen)
+        calls = QUANTIZE_CALL_RE.search(s) is not None
+        s = QUANTIZE_CALL_RE.sub(r" quantize_int\g<b> ", s) if calls else s  # read after a written format
+        s = HALF_CALL_RE.sub(" ", s) if calls and "half(" in s else s  # the weights' format is the call's
+    if "half(" in s:
+        s = HALF_CALL_RE.sub(" fp16 ", s)
+    if "bits" in s or 'bit"' in s or "bit'" in s or "bit=" in s or "bit:" in s:
+        s = WEIGHT_BITS_RE.sub(r" int\g<b> ", s)
     if "params" in s or "total param" in s or "of param" in s or "trainable param" in s:  # 'all params:
         from bot.parse.param_logs import param_logs
 

@@ -180,7 +180,12 @@ def name_suffix(s: str, start: int) -> bool:
     """Whether the precision word at ``start`` is a 16- or 32-bit dtype ending a model's name
     ('WizardLM-30B-fp16', 'foo-7b-bf16'): the checkpoint's dtype, read after a precision written on its own
     ('nf4 4-bit', '--dtype bfloat16'), which is the setting of the job (QLoRA quantizes a 16-bit checkpoint
-    to 4 bits). A quantized name ('-AWQ', '-int4', '-FP8') is the format of the weights served: not this."""
+    to 4 bits). A quantized name ('-AWQ', '-int4', '-FP8') is the format of the weights served: not this.
+    s34-gen: a quantize call's format ('.quantize(4)', written 'quantize_int4' by bot.parse.written_names)
+    is read after a format written as a word ('放得下 int8 吗'): how the model is loaded now, not the one
+    asked."""
+    if s.endswith("quantize_", 0, start):
+        return True
     if start < 2 or s[start - 1] not in "-_" or not s.startswith(_WIDE_DTYPES, start):
         return False
     return s[start - 2].isalnum() or s[: start - 1].rstrip(" ").endswith(MODEL_MARK)  # a masked name
