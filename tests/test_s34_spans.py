@@ -151,3 +151,14 @@ def test_seeding_the_adapter_rows_gives_the_same_rows_in_fewer_calls(monkeypatch
     assert _alternatives_on_a_grid(("lora", "qlora"))[1] == plain
     missed = [(seed, n) for seed, n in seeds if n is None or n > seed]  # searched again without the seed
     assert seeds and missed and len(missed) < len(seeds) / 2, (len(seeds), len(missed))
+
+
+def test_the_warm_up_leaves_no_answer_kept() -> None:
+    """The warm-up renders its answers in every dialect (each with its own context, as before) and keeps
+    none of them: an idle bot holds no answer (its idle memory budget, bench/memory.py)."""
+    from bot.chat.warmup import warm_up
+
+    render(answer(OWN[0]), "html")
+    assert renderer._CONTEXTS
+    warm_up()
+    assert renderer._CONTEXTS == {}

@@ -96,6 +96,12 @@ _KEEPING = threading.Lock()
 threads: Feishu's ``asyncio.to_thread``)."""
 
 
+def forget_contexts() -> None:
+    """Drop every reply context :func:`render` keeps (the warm-up: an idle bot holds no answer)."""
+    with _KEEPING:
+        _CONTEXTS.clear()
+
+
 def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
