@@ -54,15 +54,19 @@ def _alternatives(
     elif setup.method == Method.lora:
         variants.append(("qlora", replace(setup, method=Method.qlora)))
     out = []
+    counts: list[int] = []  # the rows' counts so far: an adapter's search is seeded by the least (a guess)
     for change, variant in variants:
         shared = _kept_shared(memo, setup, variant)  # the user's kept activations, where they are the same
-        found = min_gpus(spec, params, gpu, variant, memo=shared, at_most=at_least)  # most fit as setup
+        seed = min(at_least, *counts) if counts and change in _ADAPTERS else at_least
+        found = min_gpus(spec, params, gpu, variant, memo=shared, at_most=seed)  # most fit as setup
         zero = None  # trial s19 #3: the user's ZeRO-1/2 keeps all weights on each GPU; the row: ZeRO-3
         if change == "lora" and variant.zero_stage in (1, 2):  # (JSON: change stays 'lora')
             z3 = min_gpus(spec, params, gpu, replace(variant, zero_stage=3))  # s21: kept when fewer GPUs
             if z3 is not None and (found is None or z3[0] < found[0]):
                 zero, found = 3, z3
         count, per_gpu = (found[0], sum(found[2].values())) if found else (None, None)
+        if count is not None:
+            counts.append(count)
         out.append(Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu))
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
@@ -78,6 +82,13 @@ def _alternatives(
         )
     )
     return out
+
+
+_ADAPTERS = ("lora", "qlora")
+"""Rows whose search :func:`_alternatives` seeds with the least count of the rows before them (min_gpus'
+``at_most``): an adapter job keeps no full-size gradients or optimizer states, so it mostly fits where
+the full-training rows do, and QLoRA where LoRA does. Only a guess: a seed that does not fit makes the
+search run without it, with the same answer (s34-spans)."""
 
 
 NEMO_PEFT = frozenset({Method.lora, Method.ptuning})

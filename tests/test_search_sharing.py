@@ -181,4 +181,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # 2,675, q013 2,662 -> 2,388): a catalog entry's derived widths and counts kept on it (estimator.derived;
     # tests/test_derived_kept.py), built's builders without _made's frame, and the memos' kept table
     # (memo.dense), laid states and activation layers read in place at the call sites; bound 932 -> 832
-    assert calls / len(requests) < 832, calls / len(requests)
+    # s34 spans: 824.2 (da31aba7, measured here) -> 812.8 (-1.4 %): the alternatives' LoRA and QLoRA rows
+    # seeded with the least count of the rows before them (plan_alternatives._ADAPTERS, a guess: a seed
+    # that does not fit is searched without, the same answer); bound 832 -> 814.4 (+0.2 %)
+    assert calls / len(requests) < 814.4, calls / len(requests)

@@ -52,14 +52,16 @@ def warm_up(dialects: tuple[str, ...] = DIALECTS) -> float:
     start = time.perf_counter()
     try:
         from bot.core.conversation import Conversation
-        from bot.render.renderer import render
+        from bot.render.renderer import forget_contexts, render
 
         conversation = Conversation(max_entries=len(WARM_QUESTIONS))
         for n, question in enumerate(WARM_QUESTIONS, 1):
             turn = conversation.ask(f"warm-up:{n}", f"warm-up:{n}", question)
             conversation.actions(turn, details=True)
             for dialect in dialects if turn.answer.lang in RENDERED else ():
+                forget_contexts()  # each dialect's own context made: the whole path warmed
                 render(turn.answer, dialect)
+        forget_contexts()  # an idle bot keeps no warm-up answer
     except Exception:
         log.warning("warm-up failed; the first answer loads what it needs", exc_info=True)
     _give_back_freed_memory()

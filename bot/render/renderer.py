@@ -10,6 +10,7 @@ Telegram tags in HTML and nothing in text.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from bot.core.calendar_days import calendar_days
@@ -81,6 +82,26 @@ def _unsized_text(answer: Answer, fmt: Format | Dialect) -> str:
     )
 
 
+KEPT_CONTEXTS = 4
+"""Answers whose reply context :func:`render` keeps (the last ones rendered, each with its context): the
+context (:func:`bot.render.context.build_context` and the comparison, offer, switch and calendar lines:
+~half of a reply's Python calls) reads the answer and its language, never the dialect, so the same answer
+rendered again — in another dialect (an inline card's text beside its HTML, a quote's text, the API's
+text beside its page) or again in the same one (the details button) — renders the template only. The
+answer is kept with it (found by identity, never by an id reused after it was freed); at most this many,
+so the memory they hold is bounded."""
+_CONTEXTS: dict[int, tuple[Answer, dict]] = {}
+_KEEPING = threading.Lock()
+"""Held while :data:`_CONTEXTS` drops its first entry and files one (answers rendered by several
+threads: Feishu's ``asyncio.to_thread``)."""
+
+
+def forget_contexts() -> None:
+    """Drop every reply context :func:`render` keeps (the warm-up: an idle bot holds no answer)."""
+    with _KEEPING:
+        _CONTEXTS.clear()
+
+
 def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
@@ -93,45 +114,55 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     if answer.report is None:  # nothing sized: a no-model answer, or the help
         return _unsized_text(answer, fmt)
     try:
-        ctx = build_context(answer.report, answer.lang, parsed, answer)
-        families = answer.offer.families if answer.offer is not None else None
-        reports, best = answer.compared, answer.cheapest_index
-        rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
-        at_count = "option_counts" in parsed.notes  # each option at its own stated count
-        table = table_currency(rows)  # one currency a table (trial s18 #3)
-        cents = False
-        if rows:  # one money style for the rows (s25 #6); the module imported when used (s26)
-            from bot.render.row_time import rows_cents
+        kept = _CONTEXTS.get(id(answer))  # this very answer rendered before: another dialect, details
+        if kept is not None and kept[0] is answer:
+            ctx = kept[1]
+        else:
+            ctx = build_context(answer.report, answer.lang, parsed, answer)
+            families = answer.offer.families if answer.offer is not None else None
+            reports, best = answer.compared, answer.cheapest_index
+            rows = named_order(reports, [answer.said.gpu, *parsed.gpu_alternatives])
+            at_count = "option_counts" in parsed.notes  # each option at its own stated count
+            table = table_currency(rows)  # one currency a table (trial s18 #3)
+            cents = False
+            if rows:  # one money style for the rows (s25 #6); the module imported when used (s26)
+                from bot.render.row_time import rows_cents
 
-            cents = rows_cents([answer.report, *rows])
-        ctx["comparisons"] = [comparison_row(r, answer.lang, families, at_count, table, cents) for r in rows]
-        ctx["cheapest"] = (
-            # a budget per period: what fits it leads (s29 fix b); gated here: render's call count
-            (rows and answer.report.request.budget and budget_pick_line(answer.budget_pick, answer.lang))
-            or tie_line(reports, best, answer.lang)
-            or cheapest_line(
-                reports[best] if best is not None else None,
-                answer.lang,
-                cents,
-                cheaper_but_slow(reports, best) if best is not None else None,
+                cents = rows_cents([answer.report, *rows])
+            lang = answer.lang
+            ctx["comparisons"] = [comparison_row(r, lang, families, at_count, table, cents) for r in rows]
+            ctx["cheapest"] = (
+                # a budget per period: what fits it leads (s29 fix b); gated here: render's call count
+                (rows and answer.report.request.budget and budget_pick_line(answer.budget_pick, answer.lang))
+                or tie_line(reports, best, answer.lang)
+                or cheapest_line(
+                    reports[best] if best is not None else None,
+                    answer.lang,
+                    cents,
+                    cheaper_but_slow(reports, best) if best is not None else None,
+                )
+                or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
+                or (
+                    unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
+                )
             )
-            or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
-            or (
-                unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
-            )
-        )
-        asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
-        if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
-            sep = "；" if answer.lang == "zh" else " — "
-            ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
-        ctx["first"] = first_line(rows, answer.lang) if at_count and "asks_choice" in parsed.notes else None
-        if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
-            from bot.render.unpriced_cards import unpriced_cards_line
+            asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
+            if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
+                sep = "；" if answer.lang == "zh" else " — "
+                ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
+            asks_first = at_count and "asks_choice" in parsed.notes
+            ctx["first"] = first_line(rows, answer.lang) if asks_first else None
+            if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
+                from bot.render.unpriced_cards import unpriced_cards_line
 
-            ctx["unpriced"] = unpriced_cards_line(answer)
-        ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
-        ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
-        ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
+                ctx["unpriced"] = unpriced_cards_line(answer)
+            ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
+            ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
+            ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
+            with _KEEPING:  # the context reads the answer and its language, never the dialect
+                if len(_CONTEXTS) >= KEPT_CONTEXTS:
+                    del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
+                _CONTEXTS[id(answer)] = (answer, ctx)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)

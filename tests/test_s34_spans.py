@@ -1,0 +1,164 @@
+"""Session 34 (s34-spans), issue 23 item 7: the answer's and the render's time without a different answer.
+
+One answer rendered in several dialects (or again in the same one) builds its reply context once
+(:data:`bot.render.renderer.KEPT_CONTEXTS`): the context reads the answer and its language, never the
+dialect, so every reply is the one a fresh answer gets; the byte-identical corpus replies are checked by
+``bench/answers_dump.py same`` (bench/RESULTS.md)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.render import renderer
+from bot.render.renderer import KEPT_CONTEXTS, render
+from tests.cli_run import CORPUS_QUESTIONS
+from tests.test_parse_render_speed import python_calls
+
+FORMATS = ("html", "text", "markdown")
+
+OWN = [
+    "7B模型1万亿token要多少A100",
+    "Can I QLoRA a 70B on two 4090s?",
+    "全参微调Qwen2.5-14B要几张A100 80G？",
+    "部署70B推理需要几张A100，100并发，32k上下文",
+    "Llama-3-70B full fine-tune on A100 vs H100, which is cheaper?",
+    "预算100万，能训多大的模型？",
+]
+
+
+@pytest.mark.parametrize("order", [FORMATS, FORMATS[::-1]])
+def test_one_answer_in_every_dialect_renders_as_fresh_answers_do(order) -> None:
+    """Each reply of one answer rendered in turn (its context kept after the first) equals the reply of a
+    fresh answer in that dialect alone, in either order, over the corpus and sentences of our own (a
+    comparison of two cards, a serving load, an inverse budget, both languages)."""
+    for text in [*CORPUS_QUESTIONS, *OWN]:
+        one = answer(text)
+        for fmt in order:
+            renderer._CONTEXTS.clear()
+            alone = render(answer(text), fmt)
+            assert render(one, fmt) == alone, (text, fmt)
+        assert render(one, order[0]) == render(answer(text), order[0]), text  # again in the first
+
+
+def test_a_kept_context_is_found_by_the_answer_itself_and_bounded() -> None:
+    """Another answer to the same question is not the kept one (identity, not equality): its context is
+    built afresh; the kept contexts never exceed :data:`KEPT_CONTEXTS`, the latest kept."""
+    renderer._CONTEXTS.clear()
+    answers = [answer(OWN[i % len(OWN)]) for i in range(KEPT_CONTEXTS + 3)]
+    for a in answers:
+        render(a, "html")
+        assert len(renderer._CONTEXTS) <= KEPT_CONTEXTS
+    assert [kept[0] for kept in renderer._CONTEXTS.values()] == answers[-KEPT_CONTEXTS:]
+    again = answer(OWN[0])
+    assert id(again) not in renderer._CONTEXTS or renderer._CONTEXTS[id(again)][0] is again
+    render(again, "text")
+    assert renderer._CONTEXTS[id(again)][0] is again
+
+
+def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() -> None:
+    """Python calls of html, text and Markdown of one fresh answer, a reply each, over the 125 corpus
+    questions: at da31aba7 (the context built per render) 908.9 (below the three dialects' own 290.3 +
+    282.7 + 383.1: the answer's derived facts are made on its first render); here 466.9 (-48.6 %): the
+    context is built once; a single fresh render makes the same 290.3 calls as before. Bound: 466.9 + 1 %."""
+    for fmt in FORMATS:  # warm: templates, catalogs, remembered numbers
+        for q in CORPUS_QUESTIONS:
+            render(answer(q), fmt)
+
+    def three(a) -> None:
+        for fmt in FORMATS:
+            render(a, fmt)
+
+    fresh = [answer(q) for q in CORPUS_QUESTIONS]
+    calls = sum(python_calls(three, a) for a in fresh) / len(fresh)
+    assert calls < 471.5, calls
+    fresh = [answer(q) for q in CORPUS_QUESTIONS]
+    assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 292.6  # one dialect: as before
+
+
+def _alternatives_on_a_grid(adapters: tuple[str, ...]) -> tuple[int, list]:
+    """The alternatives' rows (and their searches' Python calls) of the tests/test_estimate_speed.py setups,
+    each as stated, with micro-batch 8, at 32k, at ZeRO-2 and as full training at ZeRO-1, on four cards,
+    with :data:`estimator.plan_alternatives._ADAPTERS` set to ``adapters``."""
+    import estimator.plan_alternatives as pa
+    from estimator import catalog
+    from estimator.copying import replace
+    from estimator.memory import SearchMemo
+    from estimator.models import Method
+    from estimator.plan import min_gpus, search_floor
+    from tests.test_estimate_speed import SETUPS
+
+    calls, rows = 0, []
+
+    def count(frame, event, arg) -> None:
+        nonlocal calls
+        calls += event == "call"
+
+    before, pa._ADAPTERS = pa._ADAPTERS, adapters
+    try:
+        for model, _, setup in SETUPS:
+            spec = catalog.model(model)
+            for card in ("A100-SXM4-40GB", "A100-SXM4-80GB", "RTX-4090", "H100-SXM5-80GB"):
+                gpu = catalog.gpu(card)
+                for s in (
+                    setup,
+                    replace(setup, micro_batch=8),
+                    replace(setup, seq_len=32768),
+                    replace(setup, zero_stage=2),
+                    replace(setup, method=Method.full, zero_stage=1),
+                ):
+                    memo = SearchMemo()
+                    found = min_gpus(spec, spec.params_total, gpu, s, memo=memo)
+                    own = found[0] if found else None
+                    floor = search_floor(own)
+                    sys.setprofile(count)
+                    try:
+                        rows.append(pa._alternatives(spec, spec.params_total, gpu, s, memo, floor, own))
+                    finally:
+                        sys.setprofile(None)
+    finally:
+        pa._ADAPTERS = before
+    return calls, rows
+
+
+def test_seeding_the_adapter_rows_gives_the_same_rows_in_fewer_calls(monkeypatch) -> None:
+    """The LoRA and QLoRA rows' searches seeded with the least count of the rows before them find what the
+    searches seeded with the setup's own count find, on 220 jobs (11 models and setups × 5 variants × 4
+    cards, some whose seed does not fit: the search then runs without it), in fewer calls (measured:
+    251,490 unseeded, 248,489 seeded; the corpus estimate 824.2 -> 812.8 calls, tests/test_search_sharing.py);
+    CPU offload is not seeded: on such a grid its seed missed often enough to cost more than it saved."""
+    plain_calls, plain = _alternatives_on_a_grid(())
+    seeded_calls, seeded = _alternatives_on_a_grid(("lora", "qlora"))
+    assert seeded == plain
+    assert any(a.change in ("lora", "qlora") and a.min_gpus for rows in seeded for a in rows)
+    assert seeded_calls < plain_calls, (seeded_calls, plain_calls)
+    import estimator.plan as plan
+
+    seeds = []  # (seed, count found) of the adapter rows seeded below the setup's own count
+    search = plan.min_gpus
+
+    def recording(spec, params, gpu, setup, *args, **kwargs):
+        found = search(spec, params, gpu, setup, *args, **kwargs)
+        caller = sys._getframe(1).f_locals
+        seed = kwargs.get("at_most")  # None: the ZeRO-3 LoRA row, unseeded
+        if caller.get("change") in ("lora", "qlora") and seed is not None and seed != caller["at_least"]:
+            seeds.append((seed, found[0] if found else None))
+        return found
+
+    monkeypatch.setattr(plan, "min_gpus", recording)
+    assert _alternatives_on_a_grid(("lora", "qlora"))[1] == plain
+    missed = [(seed, n) for seed, n in seeds if n is None or n > seed]  # searched again without the seed
+    assert seeds and missed and len(missed) < len(seeds) / 2, (len(seeds), len(missed))
+
+
+def test_the_warm_up_leaves_no_answer_kept() -> None:
+    """The warm-up renders its answers in every dialect (each with its own context, as before) and keeps
+    none of them: an idle bot holds no answer (its idle memory budget, bench/memory.py)."""
+    from bot.chat.warmup import warm_up
+
+    render(answer(OWN[0]), "html")
+    assert renderer._CONTEXTS
+    warm_up()
+    assert renderer._CONTEXTS == {}
