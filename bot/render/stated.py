@@ -24,6 +24,8 @@ def _tool_limit(tool: str, lang: str) -> str:
     one, short for a headline: 'verl, FSDP workers' (estimator.training_tools.ToolLimits.backends; s24
     review #10: the whole limit ran past a phone line; :func:`tool_backend_reason` says it below)."""
     limits = tool_limits(tool)
+    if limits is not None and not limits.shards_model:  # Unsloth (s34): no ZeRO-3 / FSDP either
+        return translate(lang, N_("%(tool)s: the whole model on each GPU, not sharded"), tool=tool)
     if limits is None or limits.backends is None:
         return translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=tool)
     return translate(lang, N_("%(tool)s, %(default)s workers"), tool=tool, default=limits.backends[0])

@@ -32,6 +32,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "
         "(a deepspeed / fsdp config) it fits at ≈ %(per_gpu_gib)s per GPU."
     ),
+    # a tool that keeps the whole model on each GPU (Unsloth) and no one GPU holds it (s34)
+    NoteCode.no_fit_tool_no_sharding: N_(
+        "No number of these GPUs fits as you run it: Unsloth keeps the whole model on each GPU (one GPU, or "
+        "a DDP copy on each) and does not shard it with ZeRO-3 or FSDP. A stack that shards the model "
+        "(HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory with DeepSpeed or FSDP) would: see “What would "
+        "change the answer”."
+    ),
     NoteCode.tried_counts_failed: N_(
         "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ "
         "%(per_gpu_gib)s per GPU on %(gpu_count)s, more than the %(usable_gib)s each card holds."

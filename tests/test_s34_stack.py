@@ -1,0 +1,90 @@
+"""Session 34, s34-stack: the user's stack constrains the plan (issue 24 item 3).
+
+Item 1 — Unsloth keeps the whole model on each GPU. Source: unslothai/unsloth ``unsloth/models/_utils.py``
+(and ``llama.py``) ``get_max_steps``::
+
+    if training_args.world_size > 1:
+        raise RuntimeError('Unsloth currently does not support multi GPU setups - but we are working on it!')
+
+and its start-of-training check ``if ((a - PRE_CHECK) >= 1).sum() > 1: raise RuntimeError(...)`` (more than
+one GPU holding memory); its later DDP guide (unsloth.ai docs, basics/multi-gpu-training-with-unsloth/ddp)
+runs one whole copy per GPU. So an Unsloth plan is ZeRO 0 (one GPU, or DDP copies), never ZeRO-3/FSDP,
+and a sharded layout is named as another stack's (HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.training_tools import SHARDING_STACKS, tool_limits
+from tests.real_questions import answer_json
+
+UNSLOTH_70B = {
+    "en": "Fine-tune Llama-3-70B with Unsloth QLoRA on 2x RTX 4090",
+    "zh": "用 Unsloth 在 2 张 4090 上 QLoRA 微调 Llama-3-70B，够吗？",
+}
+
+
+def test_unsloth_never_shards_in_the_tool_table():
+    limits = tool_limits("Unsloth")
+    assert limits is not None and limits.shards_model is False
+    assert all(tool_limits(t).shards_model for t in ("LLaMA-Factory", "HF Trainer", "TRL", "axolotl", "verl"))
+    assert "DeepSpeed ZeRO-3" in SHARDING_STACKS and "LLaMA-Factory" in SHARDING_STACKS
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_unsloth_70b_qlora_on_two_4090s_is_said_as_run_then_another_stack(lang):
+    answer = answer_json(UNSLOTH_70B[lang])
+    report, memory = answer["report"], answer["report"]["memory"]
+    assert answer["request"]["training_tool"] == "Unsloth"
+    # the user's layout: ZeRO 0 — a whole model on each of the 2 GPUs (DDP copies), said as assumed
+    assert memory["plan"]["zero_stage"] == 0 and memory["plan"]["dp"] == 2
+    zero = [a for a in answer["assumptions"] if a["field"] == "zero_stage"]
+    assert [(a["value"], a["why"]) for a in zero] == [(0, "tool_no_sharding")]
+    # DDP holds on each GPU what one GPU holds: the same parts as the single-GPU run
+    one = answer_json("Fine-tune Llama-3-70B with Unsloth QLoRA on one RTX 4090")["report"]["memory"]
+    assert memory["breakdown"] == one["breakdown"]
+    assert report["feasible"] == "no" and memory["min_gpus"] is None  # no count fits a whole 70B each
+    assert [w["code"] for w in report["warnings"]][:1] == ["no_fit_tool_no_sharding"]
+    # ZeRO-3 only as another stack: the LLaMA-Factory run of the same job (4 GPUs, below)
+    changes = {a["change"]: a["min_gpus"] for a in memory["alternatives"]}
+    assert "zero3" not in changes and changes["sharding_stack"] == 4
+    assert memory["fit_change"][0]["setting"] == "sharding_stack"
+    assert "zero_stage" not in [c["setting"] for c in memory["fit_change"]]
+
+
+def test_the_other_stack_is_what_llama_factory_runs():
+    """Must-not-misread: the same job named in LLaMA-Factory keeps its ZeRO-3 plan (4 GPUs)."""
+    memory = answer_json("Fine-tune Llama-3-70B with QLoRA in LLaMA-Factory on 2x RTX 4090")["report"][
+        "memory"
+    ]
+    assert memory["min_gpus"] == 4 and memory["plan"]["zero_stage"] == 3
+
+
+def test_a_stated_zero3_beside_unsloth_is_the_users_setting():
+    answer = answer_json("Fine-tune Llama-3-70B with Unsloth QLoRA on 4x RTX 4090 with DeepSpeed ZeRO-3")
+    assert answer["report"]["memory"]["plan"]["zero_stage"] == 3
+    assert not [a for a in answer["assumptions"] if a.get("why") == "tool_no_sharding"]
+
+
+def test_unsloth_small_model_fits_one_gpu():
+    """Llama-3-8B QLoRA fits one 24 GB card: the fewest GPUs is 1, and on 2 each holds a whole copy."""
+    memory = answer_json("Fine-tune Llama-3-8B with Unsloth on 2x RTX 4090")["report"]["memory"]
+    assert memory["min_gpus"] == 1 and memory["plan"]["zero_stage"] == 0 and memory["plan"]["dp"] == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "the whole model on each GPU, not sharded"), ("zh", "每张卡放整个模型，不切分")],
+)
+def test_headline_names_the_stack_limit(lang, words):
+    import contextlib
+    import io
+
+    from bot.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["ask", "--format", "text", UNSLOTH_70B[lang]])
+    first = buf.getvalue().splitlines()[0]
+    assert words in first and "ZeRO-3" not in first
