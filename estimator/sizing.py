@@ -166,7 +166,10 @@ def _host_ram(req: SizingRequest, r: Resolved, memory: Any) -> HostRam | None:
     (:func:`estimator.host_ram.host_ram`); None without an offloading plan or a model size."""
     if memory is None or memory.plan is None:
         return None
-    return host_ram(r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib)
+    offloaded = getattr(memory, "offloaded_bytes", None)  # an adapter run's FSDP parameter offload (s34)
+    return host_ram(
+        r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib, offloaded
+    )
 
 
 def _request_gpu(req: SizingRequest, gpu: GpuSpec) -> str:

@@ -9,6 +9,7 @@ import math
 from typing import Any, NamedTuple
 
 from estimator import compute, rollout
+from estimator.adapter_offload import with_host_bytes
 from estimator.built import band, copied, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
@@ -338,7 +339,7 @@ def memory_and_plan(
         )
         rollout.note_batch(req, mem.plan, given, ledger)
     mem = with_ddp_plan(req, spec, params, gpu, setup, mem)  # DDP as configured, where it fits (s28 M6)
-    mem = with_launched_count(req, mem)  # a torchrun launch's count is the user's (s32 fix J)
+    mem = with_host_bytes(spec, params, setup, with_launched_count(req, mem))  # s32 fix J; s34 offload
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)

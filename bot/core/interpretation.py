@@ -271,6 +271,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
+        if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
+            ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             ignored = [_served_tool(i) for i in ignored]
     # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
@@ -355,7 +357,11 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only
+        if said.offload and method not in (
+            Method.full,
+            Method.lora,
+            Method.qlora,
+        ):  # LoRA/QLoRA: FSDP's (s34)
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))

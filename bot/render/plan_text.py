@@ -203,6 +203,8 @@ def plan_reason(
         stated_recompute = report.request.recompute is not None
         recompute_text = recompute_reason(report, plan, lang)
     key, extra = plan_reason_key(plan, nvlink, per_node), {}
+    if key == "offload" and report is not None and report.memory and report.memory.offloaded_bytes:
+        key = "offload_params"  # an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)
     if key == "tp_no_nvlink":
         key, extra = tp_part_key(report, fmt_for(lang))
     if "part" in extra:

@@ -259,6 +259,11 @@ OFFLOAD_UNTIMED = N_(
     "states, and slower steps (give the data size to have the time with it)."
 )
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
+OFFLOAD_PARAMS = N_(
+    "Borderline: it relies on FSDP's CPU offload of the parameters — about %(host)s of host RAM per node "
+    "for the sharded base and the adapters' states, and slower steps."
+)
+"""The offload verdict of an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
     (NoteCode.offload_not_needed, "slower"): N_(
