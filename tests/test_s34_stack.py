@@ -88,3 +88,70 @@ def test_headline_names_the_stack_limit(lang, words):
         main(["ask", "--format", "text", UNSLOTH_70B[lang]])
     first = buf.getvalue().splitlines()[0]
     assert words in first and "ZeRO-3" not in first
+
+
+# Item 2 — FSDP + QLoRA with CPU offload (estimator.adapter_offload): answer.ai fsdp_qlora train.py wraps
+# with ``cpu_offload=CPUOffload(offload_params=True)`` under ``--use_cpu_offload true``; accelerate's
+# ``fsdp_offload_params: true`` sets the same. The sharded base and the adapters' states live in host RAM.
+LLAMA2_70B = 69e9  # the catalog's Llama-2-70B (meta-llama/Llama-2-70b-hf)
+EMBED = 2 * 32_000 * 8192  # untied embedding + head, kept in bf16 by bitsandbytes
+NF4_BITS = 4.127  # Dettmers et al. 2023 §2: NF4 + double-quantized scales
+LORA_R16 = 80 * 16 * (2 * (8192 + 8192) + 2 * (8192 + 1024) + 3 * (8192 + 28672))  # q,o; k,v; gate,up,down
+
+
+def _nf4_base() -> float:
+    return NF4_BITS / 8 * (LLAMA2_70B - EMBED) + 2 * EMBED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "QLoRA fine-tune Llama-2-70B with answer.ai fsdp_qlora on 2x RTX 4090 with --use_cpu_offload",
+        "QLoRA Llama-2-70B on 2x RTX 4090 with FSDP, accelerate config fsdp_offload_params: true",
+        "用 FSDP + QLoRA 在 2 张 4090 上微调 Llama-2-70B，开了 fsdp_offload_params: true",
+    ],
+)
+def test_fsdp_qlora_offload_keeps_the_base_in_host_ram(text):
+    answer = answer_json(text)
+    memory, ram = answer["report"]["memory"], answer["report"]["host_ram"]
+    assert (
+        memory["plan"]["offload"] is True and memory["plan"]["zero_stage"] == 3 and memory["plan"]["dp"] == 2
+    )
+    assert memory["breakdown"]["weights"] == 0.0 and memory["breakdown"]["adapters"] == 0.0
+    assert LORA_R16 == 207_093_760
+    held = _nf4_base() + 16 * LORA_R16  # fp32 adapter + gradient + two AdamW moments
+    assert memory["offloaded_bytes"] == pytest.approx(held, rel=1e-9)
+    assert ram["needed_bytes"] == pytest.approx(held, rel=1e-9) and ram["buffer_factor"] == 1.0
+    assert "CPUOffload(offload_params=True)" in ram["source"]
+    assert answer["report"]["feasible"] == "borderline" and answer["report"]["feasible_reason"] == "offload"
+    assert not [
+        i for i in answer["interpretation"]["ignored"] if i["reason"] in ("param_offload", "offload_adapters")
+    ]
+
+
+def test_fsdp_qlora_readme_figure():
+    """fsdp_qlora README: Llama-2-70B, 2 × 24 GB, --use_cpu_offload: "roughly 55GB of CPU RAM for model
+    loading and FSDP CPU offloading" at its default LoRA rank 64: 35.9 GB of NF4 base + 13.3 GB of adapter
+    states = 49.6 GB, under the README's figure, which includes loading."""
+    answer = answer_json(
+        "QLoRA fine-tune Llama-2-70B with answer.ai fsdp_qlora on 2x RTX 4090 with --use_cpu_offload, "
+        "lora rank 64"
+    )
+    held = _nf4_base() + 16 * 4 * LORA_R16
+    assert answer["report"]["host_ram"]["needed_bytes"] == pytest.approx(held, rel=1e-9)
+    assert 45e9 < held < 55e9
+
+
+def test_stated_host_ram_short_of_the_offload():
+    answer = answer_json(
+        "QLoRA Llama-2-70B on 2x RTX 4090 with FSDP, accelerate config fsdp_offload_params: true, host RAM 32GB"
+    )
+    ram = answer["report"]["host_ram"]
+    assert ram["stated_bytes"] == 32 * 2**30 and ram["holds"] is False
+    assert "host_ram_short" in [w["code"] for w in answer["report"]["warnings"]]
+
+
+def test_lora_offload_without_sharding_is_not_zeroed():
+    """Must-not: an adapter run without offload keeps its base on the GPUs (no host RAM)."""
+    answer = answer_json("QLoRA Llama-2-70B on 4x RTX 4090 with FSDP")
+    assert answer["report"]["host_ram"] is None and answer["report"]["memory"]["breakdown"]["weights"] > 0
