@@ -144,7 +144,7 @@ def test_fsdp_qlora_readme_figure():
 
 def test_stated_host_ram_short_of_the_offload():
     answer = answer_json(
-        "QLoRA Llama-2-70B on 2x RTX 4090 with FSDP, accelerate config fsdp_offload_params: true, host RAM 32GB"
+        "QLoRA Llama-2-70B on 2x RTX 4090 with FSDP, fsdp_offload_params: true, host RAM 32GB"
     )
     ram = answer["report"]["host_ram"]
     assert ram["stated_bytes"] == 32 * 2**30 and ram["holds"] is False
