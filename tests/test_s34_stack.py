@@ -155,3 +155,29 @@ def test_lora_offload_without_sharding_is_not_zeroed():
     """Must-not: an adapter run without offload keeps its base on the GPUs (no host RAM)."""
     answer = answer_json("QLoRA Llama-2-70B on 4x RTX 4090 with FSDP")
     assert answer["report"]["host_ram"] is None and answer["report"]["memory"]["breakdown"]["weights"] > 0
+
+
+# Item 4 — each vendor's own link inside a node (bot.render.plan_text.NODE_LINKS): AMD Instinct's
+# Infinity Fabric, Ascend's HCCS, NVIDIA's NVLink; never "NVLink" for an AMD or Ascend layout.
+@pytest.mark.parametrize(
+    ("text", "link"),
+    [
+        ("Full fine-tune Llama-3-70B on 16x MI250", "Infinity Fabric"),
+        ("Full fine-tune Qwen2.5-72B on 16x MI300X with TP 4", "Infinity Fabric"),
+        ("70B 预训练 2T token 用 256 张 910B", "HCCS"),
+        ("Full fine-tune Llama-3-70B on 16x H100", "NVLink"),
+    ],
+)
+def test_plan_reason_names_the_cards_own_link(text, link):
+    import contextlib
+    import io
+
+    from bot.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["ask", "--format", "text", text])
+    reason = next(line for line in buf.getvalue().splitlines() if line.startswith(("• Why", "• 原因")))
+    assert f"({link})" in reason or f"（{link}）" in reason
+    if link != "NVLink":
+        assert "NVLink" not in reason
