@@ -181,3 +181,47 @@ def test_plan_reason_names_the_cards_own_link(text, link):
     assert f"({link})" in reason or f"（{link}）" in reason
     if link != "NVLink":
         assert "NVLink" not in reason
+
+
+def _first_line(text: str) -> str:
+    import contextlib
+    import io
+
+    from bot.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["ask", "--format", "text", text])
+    return buf.getvalue().splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "echo"),
+    [
+        (
+            "llama-server -m qwen2.5-32b-q4_k_m.gguf -c 32768 -ngl 99 -fa on a RTX 4090, will it fit?",
+            "-fa on",
+        ),
+        ("llama.cpp --flash-attn -c 16384 Llama-3-70B Q4_K_M on 2x 3090", "-fa on"),
+        (
+            "OLLAMA_FLASH_ATTENTION=1 ollama run qwen2.5:32b with num_ctx 32768 on one RTX 4090",
+            "OLLAMA_FLASH_ATTENTION=1",
+        ),
+        (
+            "ollama 跑 qwen2.5:32b，num_ctx 32768，设置了 OLLAMA_FLASH_ATTENTION=1，一张 4090 够吗",
+            "OLLAMA_FLASH_ATTENTION=1",
+        ),
+    ],
+)
+def test_flash_attention_on_is_echoed_as_used(text, echo):
+    """llama.cpp -fa / --flash-attn and Ollama's OLLAMA_FLASH_ATTENTION=1: no fp32 KQ scores in the compute
+    buffer (src/llama-graph.cpp build_attn_mha without flash attention; estimator.serving_verdict), so the
+    setting changes the answer and is echoed beside the runtime."""
+    answer = answer_json(text)
+    assert answer["request"]["flash_attention"] is True
+    assert echo in _first_line(text)
+
+
+def test_flash_attention_not_stated_is_not_echoed():
+    line = _first_line("ollama run qwen2.5:32b with num_ctx 32768 on one RTX 4090")
+    assert "OLLAMA_FLASH_ATTENTION" not in line and "-fa" not in line
