@@ -75,6 +75,10 @@ def estimate(req: SizingRequest) -> SizingReport:
         filled |= used
     else:
         trained = size_training(req, r, ledger)
+        if req.num_generations and req.algorithm == "grpo":  # TRL raises on a step not a multiple (s34)
+            from estimator.grpo_batch import check_generation_batch
+
+            check_generation_batch(req, ledger)
         filled |= trained.filled()
         fields |= trained.report_fields()
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one

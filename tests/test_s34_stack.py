@@ -225,3 +225,34 @@ def test_flash_attention_on_is_echoed_as_used(text, echo):
 def test_flash_attention_not_stated_is_not_echoed():
     line = _first_line("ollama run qwen2.5:32b with num_ctx 32768 on one RTX 4090")
     assert "OLLAMA_FLASH_ATTENTION" not in line and "-fa" not in line
+
+
+# Item 4 — GRPO: TRL's GRPOConfig.__post_init__ (trl/trainer/grpo_config.py) raises when
+# generation_batch_size = per_device_train_batch_size × num_processes × steps_per_generation is not
+# divisible by num_generations (estimator.grpo_batch).
+@pytest.mark.parametrize(
+    ("text", "batch", "per_prompt", "next_batch"),
+    [
+        # 2 × 8 GPUs = 16 completions, 16 % 6 = 4; lcm(6, 8) = 24
+        ("GRPO Qwen2.5-7B with TRL on 8x H100, per_device_train_batch_size 2, num_generations 6", 16, 6, 24),
+        # global batch 20 on 8 GPUs, 20 % 8 = 4; lcm(8, 8) = 8 → 24
+        ("用 TRL 做 GRPO 训练 Qwen2.5-7B，8 张 H100，global batch 20，num_generations 8", 20, 8, 24),
+    ],
+)
+def test_grpo_step_not_a_multiple_of_num_generations(text, batch, per_prompt, next_batch):
+    notes = answer_json(text)["report"]["warnings"]
+    note = next(n for n in notes if n["code"] == "grpo_batch_not_divisible")
+    assert note["params"] == {"batch": batch, "num_generations": per_prompt, "next_batch": next_batch}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRPO Qwen2.5-7B with TRL on 8x H100, per_device_train_batch_size 2, num_generations 8",  # 16 % 8 = 0
+        "SFT Qwen2.5-7B with TRL on 8x H100, per_device_train_batch_size 2",  # no GRPO
+        "GRPO Qwen2.5-7B with verl on 8x H100, data.train_batch_size 20, rollout.n 8",  # verl counts prompts
+    ],
+)
+def test_grpo_step_check_stays_quiet(text):
+    notes = answer_json(text)["report"]["warnings"]
+    assert "grpo_batch_not_divisible" not in [n["code"] for n in notes]

@@ -41,6 +41,7 @@ class NoteCode(Keys):
     no_fit = "no_fit"
     no_fit_stated = "no_fit_stated"
     no_fit_tool_no_sharding = "no_fit_tool_no_sharding"
+    grpo_batch_not_divisible = "grpo_batch_not_divisible"
     moe_active_params = "moe_active_params"
     samples_to_tokens = "samples_to_tokens"
     pairs_to_tokens = "pairs_to_tokens"

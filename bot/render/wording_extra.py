@@ -39,6 +39,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "(HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory with DeepSpeed or FSDP) would: see “What would "
         "change the answer”."
     ),
+    # TRL GRPOConfig: generation_batch_size % num_generations must be 0 (estimator.grpo_batch; s34)
+    NoteCode.grpo_batch_not_divisible: N_(
+        "TRL stops before training: a step of %(batch)s completions (per-device batch × GPUs × accumulation) "
+        'is not a multiple of num_generations %(num_generations)s — GRPOConfig raises "generation_batch_size '
+        'must be divisible by num_generations". Use a step of %(next_batch)s (or a num_generations that '
+        "divides %(batch)s)."
+    ),
     NoteCode.tried_counts_failed: N_(
         "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ "
         "%(per_gpu_gib)s per GPU on %(gpu_count)s, more than the %(usable_gib)s each card holds."
