@@ -256,3 +256,34 @@ def test_grpo_step_not_a_multiple_of_num_generations(text, batch, per_prompt, ne
 def test_grpo_step_check_stays_quiet(text):
     notes = answer_json(text)["report"]["warnings"]
     assert "grpo_batch_not_divisible" not in [n["code"] for n in notes]
+
+
+# Item 4 — SGLang's --mem-fraction-static in the recipe holds the weights and one sequence of the context
+# sized (sglang server_args.py: the share of the memory free at start-up for weights and the KV pool;
+# --context-length must fit one request): rounded down to a hundredth unless that drops below it.
+def _sglang_fraction(text: str) -> float:
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
+    from bot.cli import main
+
+    with tempfile.TemporaryDirectory() as d, contextlib.redirect_stdout(io.StringIO()):
+        main(["ask", "--recipe", "sglang", "--recipe-dir", d, text])
+        script = (Path(d) / "serve_sglang.sh").read_text()
+    return float(script.split("--mem-fraction-static ")[1].split()[0])
+
+
+def test_sglang_fraction_keeps_one_sequence():
+    text = "Serve Qwen2.5-32B-AWQ with SGLang on one RTX 4090, context 8192"
+    inf = answer_json(text)["report"]["inference"]
+    one = (inf["weights_bytes"] + inf["kv_bytes_per_sequence"]) / inf["usable_bytes_per_gpu"]
+    left = (inf["usable_bytes_per_gpu"] - inf["workspace_bytes_per_gpu"]) / inf["usable_bytes_per_gpu"]
+    assert int(one * 100) / 100 < one < left  # the hundredth (0.87) would be below one 8K sequence
+    fraction = _sglang_fraction(text)
+    assert one <= fraction <= left + 1e-9 and fraction == pytest.approx(0.878)  # 0.873 needed, 0.878 left
+
+
+def test_sglang_fraction_stays_a_hundredth_with_room():
+    assert _sglang_fraction("Serve Llama-3-8B with SGLang on one RTX 4090, context 8192") == 0.87
