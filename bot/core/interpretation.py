@@ -315,6 +315,11 @@ def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
     return sized if sized and sized > slots else None
 
 
+ADAPTER_OFFLOAD = (Method.full, Method.lora, Method.qlora)
+"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's FSDP parameter
+offload (estimator.adapter_offload, s34); freeze-tuning and P-tuning name it as not used."""
+
+
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
     """Stated settings the sized stage or method has no use for, and measurements set aside."""
     req = report.request
@@ -357,11 +362,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        if said.offload and method not in (
-            Method.full,
-            Method.lora,
-            Method.qlora,
-        ):  # LoRA/QLoRA: FSDP's (s34)
+        if said.offload and method not in ADAPTER_OFFLOAD:  # LoRA/QLoRA: FSDP offloads params (s34)
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
