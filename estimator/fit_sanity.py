@@ -49,7 +49,7 @@ def _fix_key(memory: Any, a: Any, requested: int | None) -> tuple[int, ...]:
     return tier, int(tight(memory, a)), int(a.change in OTHER_TOOL), *rest, a.min_gpus
 
 
-OTHER_TOOL = frozenset({"other_stack"})
+OTHER_TOOL = frozenset({"other_stack", "sharding_stack"})  # sharding_stack: s34, a tool that never shards
 """Changes that leave the user's training tool (Megatron-LM or NeMo's tensor/pipeline parallelism): named
 after a change inside their tool that fits as well (issue 24 item 3, trial s30: micro-batch 1 on the 4 ×
 RTX 4090 of a LLaMA-Factory LoRA, not 'another tool', when both fit on 4)."""

@@ -61,22 +61,40 @@ def host_ram_needed(params: float, zero_stage: int, gpus: int, gpus_per_node: in
 
 
 def host_ram(
-    params: float | None, plan: object, gpus: int | None, gpus_per_node: int, stated_gib: float | None
+    params: float | None,
+    plan: object,
+    gpus: int | None,
+    gpus_per_node: int,
+    stated_gib: float | None,
+    offloaded: float | None = None,
 ) -> HostRam | None:
     """The :class:`HostRam` of a plan that offloads (``plan.offload``, ``plan.zero_stage``) on ``gpus``;
-    None when the plan keeps everything on the GPUs or the model size is unknown (no verdict on 0 B)."""
+    None when the plan keeps everything on the GPUs or the model size is unknown (no verdict on 0 B).
+    ``offloaded``: an adapter run's FSDP parameter offload, the bytes all its ranks keep in host RAM
+    (:mod:`estimator.adapter_offload`, s34): split over the machines, no DeepSpeed buffer factor."""
     if plan is None or not getattr(plan, "offload", False) or not params or params <= 0:
         return None
     stage, count = int(getattr(plan, "zero_stage", 0)), gpus or 1
     needed, per_param = host_ram_needed(params, stage, count, gpus_per_node)
+    factor, source = BUFFER_FACTOR, SOURCE_ZERO3 if stage >= 3 else SOURCE_ZERO2
+    if offloaded is not None:
+        from estimator.adapter_offload import FSDP_OFFLOAD_SOURCE, adapter_host_bytes
+
+        nodes = max(1, math.ceil(count / max(1, gpus_per_node)))
+        needed, per_param, factor, source = (
+            adapter_host_bytes(offloaded, 0.0, nodes),
+            offloaded / params,
+            1.0,
+            FSDP_OFFLOAD_SOURCE,
+        )
     stated = stated_gib * GIB if stated_gib else None
     return HostRam(
         needed_bytes=needed,
         bytes_per_param=per_param,
-        buffer_factor=BUFFER_FACTOR,
+        buffer_factor=factor,
         nodes=max(1, math.ceil(count / max(1, gpus_per_node))),
         zero_stage=stage,
         stated_bytes=stated,
         holds=None if stated is None else stated >= needed,
-        source=SOURCE_ZERO3 if stage >= 3 else SOURCE_ZERO2,
+        source=source,
     )

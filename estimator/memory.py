@@ -378,6 +378,8 @@ def state_parts(
         from estimator.adapter_states import adapter_state_bytes
 
         parts["adapters"] = adapter_state_bytes(spec, trained, per_adapter, setup, plan) / (plan.tp * plan.pp)
+        if plan.offload and (plan.zero_stage >= 3 or plan.dp == 1):  # FSDP offload_params: in host RAM
+            parts["weights"] = parts["adapters"] = 0.0  # (estimator.adapter_offload; s34)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)
         parts["weights"] = setup.frozen_bytes * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)
@@ -469,6 +471,14 @@ def _frozen_base(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Pla
         bits += INT8_ROW_SCALE_BITS / spec.hidden
     embed = min(embedding_params(spec), params) / (plan.tp * plan.pp)
     return bits / 8.0 * (shard - embed) + 2.0 * embed
+
+
+_WHOLE = Layout(1, 1, 1, 0, "full", 1, False)  # one GPU: the base unsharded
+
+
+def frozen_base_bytes(spec: ModelSpec, params: float, setup: TrainingSetup) -> float:
+    """The whole frozen base as stored (:func:`_frozen_base` unsharded): an adapter offload's host RAM."""
+    return _frozen_base(spec, params, setup, _WHOLE)
 
 
 def trained_params(spec: ModelSpec, params: float, setup: TrainingSetup) -> float:

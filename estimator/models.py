@@ -204,6 +204,9 @@ class Memory(_Frozen):
     user's count, laid out for the least communication: estimator.methods)"""
     least_per_gpu_bytes: float | None = None
     """memory per GPU at `least_plan`"""
+    offloaded_bytes: float | None = None
+    """an adapter run's FSDP parameter offload: the bytes all its ranks keep in host RAM — the frozen base as
+    stored and the adapters' fp32 states (estimator.adapter_offload; s34); None otherwise"""
     per_gpu_bytes: float
     per_gpu_bytes_low: float | None = None
     """low end of the band around `per_gpu_bytes`: smallest plausible tensors, no runtime overhead (what

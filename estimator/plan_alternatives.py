@@ -11,7 +11,7 @@ from __future__ import annotations
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.memory import SearchMemo
-from estimator.models import Alternative, Method
+from estimator.models import Alternative, FitChange, Method
 from estimator.setup import TrainingSetup
 
 
@@ -31,8 +31,8 @@ def _alternatives(
 
     variants: list[tuple[str, TrainingSetup]] = []
     # the user's own settings first: what changing each of them would give
-    if setup.zero_stage is not None and setup.zero_stage < 3:
-        variants.append(("zero3", replace(setup, zero_stage=3)))
+    if setup.zero_stage is not None and setup.zero_stage < 3:  # another stack's when theirs never shards
+        variants.append(("zero3" if setup.shards_model else SHARDING_STACK, replace(setup, zero_stage=3)))
     if setup.recompute is not None and setup.recompute != "full":
         variants.append(("full_recompute", replace(setup, recompute="full")))
     if setup.tp is not None or setup.pp is not None:
@@ -98,6 +98,12 @@ Megatron-LM itself trains full weights only; no such stack has QLoRA's 4-bit bas
 freeze-tuning."""
 
 
+SHARDING_STACK = "sharding_stack"
+"""The change (an alternative's, a fit change's setting) of ZeRO-3 for a tool that never shards the model
+(:attr:`estimator.setup.TrainingSetup.shards_model`: Unsloth): another stack
+(:data:`estimator.training_tools.SHARDING_STACKS`), not a setting of the user's tool (session 34)."""
+
+
 def other_stack_helps(setup: TrainingSetup, gpu: GpuSpec, own: int | None) -> bool:
     """Whether to size another stack's TP/PP layouts beside a data-parallel-only tool (issue 24 item 3:
     the user's stack first, then what another stack would allow): full fine-tuning, or an adapter job of
@@ -139,7 +145,17 @@ def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
     """Drop the 'other stack' row when ZeRO-3 in the user's own tool does as well: another stack is
     named only for what its TP/PP layouts add."""
     by = {a.change: a.min_gpus for a in rows}
-    other, zero3 = by.get("other_stack"), by.get("zero3")
+    other, zero3 = by.get("other_stack"), by.get("zero3") or by.get(SHARDING_STACK)
     if other is not None and zero3 is not None and zero3 <= other:
         return [a for a in rows if a.change != "other_stack"]
     return rows
+
+
+def tool_changes(changes: list[FitChange], setup: TrainingSetup) -> list[FitChange]:
+    """``changes`` with ZeRO-3 named as another stack's (:data:`estimator.plan_alternatives.SHARDING_STACK`)
+    when the user's tool never shards the model (:attr:`TrainingSetup.shards_model`: Unsloth); else as is."""
+    if setup.shards_model or not changes:
+        return changes
+    return [
+        c.model_copy(update={"setting": SHARDING_STACK}) if c.setting == "zero_stage" else c for c in changes
+    ]

@@ -134,6 +134,7 @@ class Why(Keys):
     hours_per_day_stated = "hours_per_day_stated"
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"
+    tool_no_sharding = "tool_no_sharding"
     tool_default_recompute = "tool_default_recompute"
     tool_recompute_off = "tool_recompute_off"
     mfu_interval_wider = "mfu_interval_wider"

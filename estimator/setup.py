@@ -103,6 +103,10 @@ class TrainingSetup:
     data_parallel_only: bool = False
     """The user's training tool runs data parallelism only (DDP, ZeRO, FSDP; no TP, PP or EP:
     :data:`estimator.training_tools.TRAINING_TOOL_LIMITS`)."""
+    shards_model: bool = True
+    """False: the user's tool never shards the model (Unsloth,
+    :attr:`estimator.training_tools.ToolLimits.shards_model`, no stage stated): ZeRO-3 is another stack's
+    ('sharding_stack' in the alternatives and the changes), not a setting of theirs."""
     freeze_layers: int = 2
     """Freeze-tuning: the last layers that train (LLaMA-Factory ``freeze_trainable_layers`` default 2)."""
     prefix_tokens: int = 128

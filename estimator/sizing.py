@@ -75,6 +75,10 @@ def estimate(req: SizingRequest) -> SizingReport:
         filled |= used
     else:
         trained = size_training(req, r, ledger)
+        if req.num_generations and req.algorithm == "grpo":  # TRL raises on a step not a multiple (s34)
+            from estimator.grpo_batch import check_generation_batch
+
+            check_generation_batch(req, ledger)
         filled |= trained.filled()
         fields |= trained.report_fields()
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
@@ -166,7 +170,10 @@ def _host_ram(req: SizingRequest, r: Resolved, memory: Any) -> HostRam | None:
     (:func:`estimator.host_ram.host_ram`); None without an offloading plan or a model size."""
     if memory is None or memory.plan is None:
         return None
-    return host_ram(r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib)
+    offloaded = getattr(memory, "offloaded_bytes", None)  # an adapter run's FSDP parameter offload (s34)
+    return host_ram(
+        r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib, offloaded
+    )
 
 
 def _request_gpu(req: SizingRequest, gpu: GpuSpec) -> str:

@@ -9,6 +9,7 @@ import math
 from typing import Any, NamedTuple
 
 from estimator import compute, rollout
+from estimator.adapter_offload import with_host_bytes
 from estimator.built import band, copied, days_row
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
@@ -21,6 +22,7 @@ from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
 from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
+from estimator.plan_alternatives import tool_changes
 from estimator.reasons import Why
 from estimator.request import Recompute
 from estimator.resolve import Resolved
@@ -337,7 +339,7 @@ def memory_and_plan(
         )
         rollout.note_batch(req, mem.plan, given, ledger)
     mem = with_ddp_plan(req, spec, params, gpu, setup, mem)  # DDP as configured, where it fits (s28 M6)
-    mem = with_launched_count(req, mem)  # a torchrun launch's count is the user's (s32 fix J)
+    mem = with_host_bytes(spec, params, setup, with_launched_count(req, mem))  # s32 fix J; s34 offload
     feasible, reason = training_verdict(req, spec, params, gpu, setup, mem, ledger)
     _note_ddp(req, spec, params, setup, mem, feasible, reason, ledger)
     mem = _with_fit_change(spec, params, gpu, setup, mem, reason)
@@ -387,13 +389,18 @@ def _with_fit_change(
     if mem.plan is None or not mem.plan_gpus:
         return mem
     if reason in ("tight", "high_edge", "tool_default_ddp"):
-        return mem.model_copy(update={"fit_change": _fit_change(spec, params, gpu, setup, mem, reason)})
+        found = _fit_change(spec, params, gpu, setup, mem, reason)
+        return mem.model_copy(update={"fit_change": tool_changes(found, setup)})
     if mem.fits_requested is False:
         over = mem.per_gpu_bytes - mem.usable_bytes  # what an optimizer change must save (fit_change)
-        found = what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, True, over)
+        found = tool_changes(
+            what_to_change(spec, params, gpu, mem.plan_gpus, setup, mem.plan, True, over), setup
+        )
         update: dict[str, object] = {"fit_change": found}
         if not found or found[-1].setting == "gpu_count":  # no setting holds the high end on their GPUs
-            update["likely_fit"] = likely_fit(spec, params, gpu, mem.plan_gpus, setup, mem.plan)
+            update["likely_fit"] = tool_changes(
+                likely_fit(spec, params, gpu, mem.plan_gpus, setup, mem.plan), setup
+            )
         return mem.model_copy(update=update)
     return mem
 
@@ -404,7 +411,9 @@ def _note_no_fit(setup: TrainingSetup, mem: Memory, ledger: Ledger) -> None:
     to a job that offloads (``offloaded``)."""
     if mem.min_gpus is not None:
         return
-    if setup.zero_stage is not None or setup.recompute is not None:
+    if not setup.shards_model:  # Unsloth: every GPU holds the whole model, so no count helps (s34)
+        ledger.note("no_fit_tool_no_sharding", gpus_searched=MAX_GPUS_SEARCHED)
+    elif setup.zero_stage is not None or setup.recompute is not None:
         ledger.note("no_fit_stated", gpus_searched=MAX_GPUS_SEARCHED)  # the user's setting is the cause
     elif setup.offload:  # never "or CPU offload" to a job that offloads already
         ledger.note("no_fit", gpus_searched=MAX_GPUS_SEARCHED, offloaded=True)

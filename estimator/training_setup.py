@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from estimator import defaults
+from estimator.adapter_offload import offloads_adapter_params
 from estimator.catalog import ModelSpec
 from estimator.checkpoint import checkpoint_bytes
 from estimator.ledger import Ledger, beyond_window
@@ -227,7 +228,7 @@ def training_setup(
         lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
         base_bits=_base_bits(req, method, ledger),
         frozen_bytes=4.0 if req.precision == "fp32" and method != Method.full else 2.0,  # the base as loaded
-        offload=bool(req.offload) and method == Method.full,
+        offload=bool(req.offload) and (method == Method.full or offloads_adapter_params(method, req.offload)),
         master_weights=not req.pure_bf16,
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
@@ -242,6 +243,7 @@ def training_setup(
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
         data_parallel_only=dp_only,
+        shards_model=not (limits and not limits.shards_model and req.zero_stage is None and dp_only),
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
         optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
@@ -304,10 +306,15 @@ def trainer_generation(req: SizingRequest, ledger: Ledger) -> dict[str, float]:
 
 def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, ledger: Ledger) -> int | None:
     """The user's ZeRO stage, else the named tool's own when it runs data parallel only
-    (:attr:`estimator.training_tools.ToolLimits.default_zero`: verl's FSDP workers, 3), assumed and said;
-    None: the search chooses."""
-    if req.zero_stage is not None or limits is None or limits.default_zero is None or not dp_only:
+    (:attr:`estimator.training_tools.ToolLimits.default_zero`: verl's FSDP workers, 3), or 0 for a tool
+    that never shards the model (:attr:`~estimator.training_tools.ToolLimits.shards_model`: Unsloth),
+    assumed and said; None: the search chooses."""
+    if req.zero_stage is not None or limits is None or not dp_only:
         return req.zero_stage
+    if not limits.shards_model and not req.offload:  # Unsloth: a whole model on each GPU (s34)
+        return int(ledger.assume("zero_stage", 0, Why.tool_no_sharding, tool=req.training_tool))
+    if limits.default_zero is None:
+        return None
     return int(
         ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
     )

@@ -13,9 +13,14 @@ Sources, per tool:
   ``examples/*/fsdp``).
 * ms-swift (its ``swift sft`` path): the HF ``Trainer`` with DeepSpeed ZeRO (``--deepspeed zero3``);
   its Megatron path is named ``megatron`` and is Megatron-LM.
-* Unsloth: DDP or FSDP through Accelerate/DeepSpeed ("Unsloth currently supports multi-GPU setups
-  through libraries like Accelerate and DeepSpeed … FSDP and DDP", unsloth.ai docs,
-  basics/multi-gpu-training-with-unsloth); its own savings: the loss computed in chunks without a full
+* Unsloth (open source): the whole model on one GPU — its trainer patch raised on more than one
+  (unslothai/unsloth unsloth/models/_utils.py and llama.py, ``get_max_steps``: ``if
+  training_args.world_size > 1: raise RuntimeError('Unsloth currently does not support multi GPU
+  setups …')``, and the start-of-training check on every GPU's used memory, ``if ((a - PRE_CHECK) >=
+  1).sum() > 1``); its later DDP guide (unsloth.ai docs, basics/multi-gpu-training-with-unsloth/ddp)
+  runs a whole copy on each GPU. It never shards the model (no ZeRO-3 / FSDP of its patched model):
+  :attr:`shards_model`; the alternatives name another stack that does (:data:`SHARDING_STACKS`). Its
+  own savings: the loss computed in chunks without a full
   fp32 logits copy (unsloth ``fused_linear_cross_entropy`` / Cut Cross Entropy) — :attr:`chunked_loss`.
 * OpenRLHF: the trained models (actor, critic, reward, reference) on DeepSpeed ZeRO 0–3
   (openrlhf/cli/train_ppo_ray.py ``--zero_stage``, ``--adam_offload``; openrlhf/utils/deepspeed), the
@@ -84,6 +89,11 @@ class ToolLimits(NamedTuple):
     ``hidden_states.to("cpu", non_blocking=True)``; "offloads activations to system RAM", unsloth.ai
     blog "Long-context training"): only the layers in flight stay on the GPU. Unsloth documents
     Llama-3.3-70B QLoRA in 41 GB of VRAM (unsloth.ai blog "Llama 3.3", README table "<48GB")."""
+    shards_model: bool = True
+    """The tool can shard the model over GPUs (DeepSpeed ZeRO-3 / FSDP). False (Unsloth): each GPU holds
+    the whole model — one GPU, or a DDP copy on each — so the plan keeps ZeRO 0 unless the user sets a
+    stage, the fewest GPUs is one or none, and a sharded layout is offered as another stack
+    (:data:`SHARDING_STACKS`), never as the user's (session 34, issue 24 item 3)."""
     optim_by_name: bool = True
     """The optimizer is chosen by name from transformers' ``OptimizerNames`` (``TrainingArguments.optim``,
     transformers/training_args.py: ``adamw_torch_fused``, ``adamw_bnb_8bit``, ``paged_adamw_8bit``): the HF
@@ -100,7 +110,9 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "LLaMA-Factory": ToolLimits(True, default_recompute="full"),
     "axolotl": ToolLimits(True),
     "ms-swift": ToolLimits(True),
-    "Unsloth": ToolLimits(True, chunked_loss=True, default_recompute="full", offloads_checkpoints=True),
+    "Unsloth": ToolLimits(
+        True, chunked_loss=True, default_recompute="full", offloads_checkpoints=True, shards_model=False
+    ),
     "OpenRLHF": ToolLimits(True, on_deepspeed=True, optim_by_name=False),
     "verl": ToolLimits(
         True,
@@ -117,6 +129,13 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
 
 OTHER_STACK = "Megatron-LM"
 """The stack the alternatives name when a tool allows data parallelism only."""
+
+
+SHARDING_STACKS = "HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory (DeepSpeed or FSDP)"
+"""The stacks an answer names when the user's tool does not shard the model (:attr:`ToolLimits.shards_model`):
+transformers ``TrainingArguments.deepspeed`` with a ZeRO-3 config, LLaMA-Factory's
+``examples/deepspeed/ds_z3_config.json`` / ``examples/accelerate/fsdp_config.yaml`` (QLoRA too: its
+FSDP+QLoRA example, ``examples/extras/fsdp_qlora``). Tool names, not translated."""
 
 
 def tool_limits(name: str | None) -> ToolLimits | None:

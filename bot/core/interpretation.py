@@ -271,6 +271,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     ]
     if report is not None:
         ignored += _unused_settings(said, report)
+        if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
+            ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             ignored = [_served_tool(i) for i in ignored]
     # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
@@ -311,6 +313,11 @@ def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
     sized = report.gpus_for_deadline or (inf.serving_gpus if inf is not None else None)
     sized = sized or (mem.min_gpus if mem is not None else None)
     return sized if sized and sized > slots else None
+
+
+ADAPTER_OFFLOAD = (Method.full, Method.lora, Method.qlora)
+"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's FSDP parameter
+offload (estimator.adapter_offload, s34); freeze-tuning and P-tuning name it as not used."""
 
 
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
@@ -355,7 +362,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        if said.offload and method != Method.full:  # estimator.training_setup: offload of a full run only
+        if said.offload and method not in ADAPTER_OFFLOAD:  # LoRA/QLoRA: FSDP offloads params (s34)
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))

@@ -4,6 +4,7 @@ typed without a model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (s
 
 from bot.render.i18n import N_
 from bot.render.model_texts import MODEL_WHY_TEXTS
+from bot.render.stack_texts import STACK_WHY_TEXTS
 
 CARD_WHY_TEXTS: dict[str, str] = {
     # a TPU's runtime reserve: no CUDA context (trial s30 #1)
@@ -28,6 +29,7 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "the previous answer's load: only the card changed, so the load it assumed stays (say a load to "
         "change it)"
     ),
+    **STACK_WHY_TEXTS,  # the user's stack (s34: a tool that never shards the model)
     **MODEL_WHY_TEXTS,  # a catalog model's own parts (s31: a VL release's vision tower)
     "budget_pick": N_(
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "

@@ -39,6 +39,9 @@ CHANGES = {
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
     "zero_stage": N_("DeepSpeed ZeRO-%(value)s or FSDP (a deepspeed / fsdp config)"),
+    "sharding_stack": N_(
+        "another stack that shards the model, ZeRO-%(value)s or FSDP (HF Trainer + DeepSpeed, LLaMA-Factory)"
+    ),
     "chunked_loss": N_("a loss without the whole fp32 logits (Liger kernel: use_liger_kernel)"),
     "offload": N_("ZeRO-3 CPU offload of the optimizer states"),
     "method": N_("QLoRA (4-bit base)"),
@@ -231,7 +234,16 @@ def alternative_label(a: Any, lang: str, method: str | None = None) -> str:
 
     key = "lora_zero3" if a.change == "lora" and getattr(a, "zero_stage", None) == 3 else a.change
     key = "other_stack_peft" if key == "other_stack" and method in ("lora", "ptuning") else key
+    if key == "sharding_stack":  # s34: ZeRO-3 for a tool that never shards the model (Unsloth)
+        return translate(lang, SHARDING_STACK_ROW)
     return translate(lang, ALTERNATIVES[key]) if key in ALTERNATIVES else key
+
+
+SHARDING_STACK_ROW = N_(
+    "Another stack that shards the model (HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory) would allow"
+)
+"""The alternative row of ZeRO-3 for a tool that keeps the whole model on each GPU
+(estimator.plan_alternatives.SHARDING_STACK)."""
 
 
 CHEAPER_FIX = N_("%(change)s: %(gpus)s")

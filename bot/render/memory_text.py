@@ -38,7 +38,7 @@ from bot.render.wording import (
     MIN_CHART_BYTES,
     STATED_ALTERNATIVES,
 )
-from bot.render.wording_extra import OFFLOAD_UNTIMED
+from bot.render.wording_extra import OFFLOAD_PARAMS, OFFLOAD_UNTIMED
 from estimator.memory import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
 from estimator.plan import HEADROOM
@@ -410,6 +410,7 @@ def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
     )
     slower = next((a.value for a in report.assumptions if a.field == "offload_time"), None)
     text = OFFLOAD_UNTIMED if reason == "offload" and slower is None else BORDERLINE_REASONS[reason]
+    text = OFFLOAD_PARAMS if reason == "offload" and m.offloaded_bytes else text  # FSDP params (s34)
     line = translate(f.lang, text, share=share, host=f.gb(needed), slower=f"×{slower:.2f}" if slower else "")
     return sep.join(t for t in (line, change) if t)
 

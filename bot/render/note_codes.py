@@ -40,6 +40,8 @@ class NoteCode(Keys):
     total_memory_no = "total_memory_no"
     no_fit = "no_fit"
     no_fit_stated = "no_fit_stated"
+    no_fit_tool_no_sharding = "no_fit_tool_no_sharding"
+    grpo_batch_not_divisible = "grpo_batch_not_divisible"
     moe_active_params = "moe_active_params"
     samples_to_tokens = "samples_to_tokens"
     pairs_to_tokens = "pairs_to_tokens"

@@ -203,12 +203,16 @@ def plan_reason(
         stated_recompute = report.request.recompute is not None
         recompute_text = recompute_reason(report, plan, lang)
     key, extra = plan_reason_key(plan, nvlink, per_node), {}
+    if key == "offload" and report is not None and report.memory and report.memory.offloaded_bytes:
+        key = "offload_params"  # an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)
     if key == "tp_no_nvlink":
         key, extra = tp_part_key(report, fmt_for(lang))
     if "part" in extra:
         extra = {**extra, "part": translate(lang, extra["part"])}
     layout = {"tp": plan.tp, "pp": plan.pp, "dp": plan.dp, "zero": plan.zero_stage}
     text = translate(lang, PLAN_REASONS[key], **layout, **extra)
+    if report is not None and report.gpu_spec is not None and report.gpu_spec.vendor in NODE_LINKS:
+        text = text.replace("NVLink/HCCS", NODE_LINKS[report.gpu_spec.vendor])  # the card's own link (s34)
     if plan.ep > 1:
         text += translate(lang, EP_REASON, ep=plan.ep)
         if plan.ep * plan.tp > per_node:
@@ -218,6 +222,13 @@ def plan_reason(
     elif plan.recompute == "full":
         text += recompute_text or translate(lang, FULL_RECOMPUTE_REASON)
     return text
+
+
+NODE_LINKS = {"NVIDIA": "NVLink", "AMD": "Infinity Fabric", "Huawei": "HCCS"}
+"""The fast link inside a node by the card's vendor, named in a plan's reason in place of the generic
+'NVLink/HCCS' (a link name, not translated): NVIDIA NVLink; AMD Instinct's Infinity Fabric (MI250/MI300X
+xGMI links, AMD CDNA 2/3 white papers); Huawei Ascend's HCCS (Huawei Cache Coherence System, Atlas 800
+training servers). Other vendors keep the generic words."""
 
 
 PCIE_ZERO = N_(

@@ -59,6 +59,10 @@ PLAN_REASONS: dict[str, str] = {
         "still splits each layer to fit"
     ),
     "offload": N_("optimizer states are offloaded to CPU memory: fewer GPUs, slower steps"),
+    "offload_params": N_(
+        "FSDP offloads the parameters to CPU memory (your CPU offload): each GPU holds only the layer being "
+        "computed, the sharded base and the adapters' states stay in host RAM; slower steps"
+    ),
 }
 CPU_OFFLOAD = N_("CPU offload")
 FULL_RECOMPUTE_REASON = N_("; full recompute, because the activations do not fit otherwise")

@@ -24,6 +24,8 @@ def _tool_limit(tool: str, lang: str) -> str:
     one, short for a headline: 'verl, FSDP workers' (estimator.training_tools.ToolLimits.backends; s24
     review #10: the whole limit ran past a phone line; :func:`tool_backend_reason` says it below)."""
     limits = tool_limits(tool)
+    if limits is not None and not limits.shards_model:  # Unsloth (s34): no ZeRO-3 / FSDP either
+        return translate(lang, N_("%(tool)s: the whole model on each GPU, not sharded"), tool=tool)
     if limits is None or limits.backends is None:
         return translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=tool)
     return translate(lang, N_("%(tool)s, %(default)s workers"), tool=tool, default=limits.backends[0])
@@ -138,6 +140,12 @@ pool (sglang ``server_args.py``), sized so by :class:`estimator.runtimes.sglang.
 TGI's ``--cuda-memory-fraction`` (launcher/src/main.rs) is its share of the card (s32 trial #2)."""
 
 
+FLASH_ON = {"llama.cpp": "-fa on", "Ollama": "OLLAMA_FLASH_ATTENTION=1"}
+"""Flash attention stated on, echoed under the name each runtime's users set it by (s34): used — no
+layer's fp32 KQ scores in the compute buffer (estimator.serving_verdict.flash_unstated adds them only
+when flash attention is not stated)."""
+
+
 def serving_settings(report: SizingReport, lang: str) -> str:
     """' (SGLang, gpu_memory_utilization 0.95, context_length 8,192)' after the weight format of a
     serving answer: the runtime, memory share and sequence limit the user named; empty when none."""
@@ -153,6 +161,8 @@ def serving_settings(report: SizingReport, lang: str) -> str:
         items.append(f"{key} {fmt_for(lang).int(req.max_model_len)}")
     if req.flash_attention is False:  # llama.cpp -fa off: KQ scores (estimator.runtimes.llama_cpp)
         items.append("-fa off")
+    elif req.flash_attention and req.runtime is not None and req.runtime.value in FLASH_ON:  # s34: used
+        items.append(FLASH_ON[req.runtime.value])
     solved = req.context_asked and next((a for a in report.assumptions if a.why == "context_asked"), None)
     if solved and report.inference:  # "max context?": the longest their GPUs hold (trial s26 #10)
         from bot.render.notes import context_len

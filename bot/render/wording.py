@@ -388,10 +388,10 @@ METHOD_NAMES: dict[str, str] = {
 }
 """Fine-tuning methods as a comparison row names them."""
 STATED_ALTERNATIVES = frozenset({"zero3", "full_recompute", "searched_layout", "other_stack"})
+STATED_ALTERNATIVES |= {"sharding_stack"}  # ZeRO-3 in another stack, for a tool that never shards (s34)
 """Alternatives to a setting the user chose: shown with their memory per GPU, first."""
 MAX_ALTERNATIVES = 4
-MIN_CHART_BYTES = 0.05 * 2**30
-"""Breakdown parts below this (shown as 0.0 GiB) are left out of the bar chart."""
+MIN_CHART_BYTES = 0.05 * 2**30  # breakdown parts below this (0.0 GiB as shown) are left out of the chart
 
 PERCENT_KEYS = {  # fractions shown as percentages; below: counts shown exactly, sizes as model sizes
     "mfu", "ratio", "gpu_memory_utilization", "rollout_gpu_memory_utilization", "utilization", "held_out",

@@ -32,6 +32,20 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "
         "(a deepspeed / fsdp config) it fits at ≈ %(per_gpu_gib)s per GPU."
     ),
+    # a tool that keeps the whole model on each GPU (Unsloth) and no one GPU holds it (s34)
+    NoteCode.no_fit_tool_no_sharding: N_(
+        "No number of these GPUs fits as you run it: Unsloth keeps the whole model on each GPU (one GPU, or "
+        "a DDP copy on each) and does not shard it with ZeRO-3 or FSDP. A stack that shards the model "
+        "(HF Trainer + DeepSpeed ZeRO-3, LLaMA-Factory with DeepSpeed or FSDP) would: see “What would "
+        "change the answer”."
+    ),
+    # TRL GRPOConfig: generation_batch_size % num_generations must be 0 (estimator.grpo_batch; s34)
+    NoteCode.grpo_batch_not_divisible: N_(
+        "TRL stops before training: a step of %(batch)s completions (per-device batch × GPUs × accumulation) "
+        'is not a multiple of num_generations %(num_generations)s — GRPOConfig raises "generation_batch_size '
+        'must be divisible by num_generations". Use a step of %(next_batch)s (or a num_generations that '
+        "divides %(batch)s)."
+    ),
     NoteCode.tried_counts_failed: N_(
         "You said %(tried_low)s and %(gpu_count)s GPUs ran out of memory; the estimate agrees: ≈ "
         "%(per_gpu_gib)s per GPU on %(gpu_count)s, more than the %(usable_gib)s each card holds."
@@ -252,6 +266,11 @@ OFFLOAD_UNTIMED = N_(
     "states, and slower steps (give the data size to have the time with it)."
 )
 """The offload verdict when no time is sized (:data:`bot.render.wording.BORDERLINE_REASONS` 'offload')."""
+OFFLOAD_PARAMS = N_(
+    "Borderline: it relies on FSDP's CPU offload of the parameters — about %(host)s of host RAM per node "
+    "for the sharded base and the adapters' states, and slower steps."
+)
+"""The offload verdict of an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
     (NoteCode.offload_not_needed, "slower"): N_(
