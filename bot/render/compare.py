@@ -371,7 +371,8 @@ def comparison_row(
     serving = _serving_row(report, lang, mark + fp16_mark(report, lang), table)  # V100/T4 in fp16 (s33)
     if serving is not None:
         return serving + (_short_load(report, lang) if at_count else "")
-    stated = (at_count_row(report, lang, mark, cents) if at_count else None) or budget_row(report, lang, mark)
+    own = at_count or (report.request.gpu_count is not None and not _fits(report))  # theirs: no days (s34 #2)
+    stated = (at_count_row(report, lang, mark, cents) if own else None) or budget_row(report, lang, mark)
     if stated is not None:
         return stated
     f = fmt_for(lang, cents)
