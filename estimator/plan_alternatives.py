@@ -42,6 +42,8 @@ def _alternatives(
         # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
         other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
         variants.append(("other_stack", other))
+    if setup.frozen_bytes > HALF_BYTES and setup.method in HALF_LOADS:  # an fp32 frozen base (s34 #5)
+        variants.append(("half_frozen", replace(setup, frozen_bytes=HALF_BYTES, activation_bytes=HALF_BYTES)))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
@@ -87,6 +89,14 @@ Megatron-LM itself trains full weights only; no such stack has QLoRA's 4-bit bas
 freeze-tuning."""
 
 
+HALF_BYTES = 2.0
+"""Bytes per weight of a frozen base loaded in bf16 or fp16 (``torch_dtype=torch.bfloat16``, or float16 on
+a card without bf16): the half of fp32's 4 (:attr:`estimator.setup.TrainingSetup.frozen_bytes`)."""
+HALF_LOADS = frozenset({Method.lora, Method.ptuning, Method.freeze})
+"""Methods whose frozen base the run may load in fp32 (:attr:`estimator.setup.TrainingSetup.frozen_bytes`):
+loading it in 16 bits is the change offered first, as the same job (s34 trial #5)."""
+
+
 def other_stack_helps(setup: TrainingSetup, gpu: GpuSpec, own: int | None) -> bool:
     """Whether to size another stack's TP/PP layouts beside a data-parallel-only tool (issue 24 item 3:
     the user's stack first, then what another stack would allow): full fine-tuning, or an adapter job of
@@ -108,6 +118,7 @@ _KEPT_READS = (
     "lora_dropout",
     "master_weights",
     "lora_targets",
+    "activation_bytes",
 )
 """The setup's fields that :func:`estimator.transients.kept_activations` and
 :func:`estimator.transients.activation_facts` read (with the model and the layout's TP, PP, micro-batch,

@@ -231,7 +231,13 @@ def alternative_label(a: Any, lang: str, method: str | None = None) -> str:
 
     key = "lora_zero3" if a.change == "lora" and getattr(a, "zero_stage", None) == 3 else a.change
     key = "other_stack_peft" if key == "other_stack" and method in ("lora", "ptuning") else key
+    if key == "half_frozen":  # not in bot.render.wording (at its line cap): s34 trial #5
+        return translate(lang, HALF_FROZEN)
     return translate(lang, ALTERNATIVES[key]) if key in ALTERNATIVES else key
+
+
+HALF_FROZEN = N_("With the frozen base loaded in bf16/fp16 instead of fp32 (torch_dtype)")
+"""The ``half_frozen`` alternative (:data:`estimator.plan_alternatives.HALF_LOADS`): an fp32 base halved."""
 
 
 CHEAPER_FIX = N_("%(change)s: %(gpus)s")
