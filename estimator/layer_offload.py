@@ -18,7 +18,7 @@ Where llama.cpp puts each tensor (ggml-org/llama.cpp ``src/llama-model.cpp``, ``
   experts stay where their layer is.
 
 Decode of one sequence is memory-bound on both sides: time per token = GPU bytes read / (GPU bandwidth ×
-:data:`estimator.serving_speed.SINGLE_STREAM_BANDWIDTH`) + CPU bytes read / (host bandwidth ×
+:data:`estimator.serving_speed.DECODE_BANDWIDTH_EFFICIENCY`) + CPU bytes read / (host bandwidth ×
 :data:`CPU_BANDWIDTH_EFFICIENCY`); a MoE layer reads only its top-k experts per token. Checked against
 measured runs in tests/test_layer_offload.py.
 """
@@ -187,11 +187,11 @@ def _sides(sh: _Shape, ngl: int, cpu_moe: int) -> tuple[float, float, float, flo
 
 def _seconds(gpu_read: float, cpu_read: float, gpu_bw: float, host_bw: float) -> float | None:
     """Seconds per decoded token (module docstring); None without a GPU bandwidth where one is read."""
-    from estimator.serving_speed import SINGLE_STREAM_BANDWIDTH  # one sequence streams the weights (s34)
+    from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
 
     if gpu_read > 0 and gpu_bw <= 0:
         return None
-    t = gpu_read / (gpu_bw * SINGLE_STREAM_BANDWIDTH) if gpu_read > 0 else 0.0
+    t = gpu_read / (gpu_bw * DECODE_BANDWIDTH_EFFICIENCY) if gpu_read > 0 else 0.0
     return t + cpu_read / (host_bw * CPU_BANDWIDTH_EFFICIENCY)
 
 

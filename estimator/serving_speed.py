@@ -25,24 +25,9 @@ class ServingEfficiency:
     decode_mfu: float
     bandwidth: float
     prefill_mfu: float
-    weights_bandwidth: float | None = None
-    """The share of peak bandwidth at which a decode step streams the weights (None: ``bandwidth``, as
-    the fit's candidates use it); ``bandwidth`` then times the KV cache the batch reads."""
 
 
-SINGLE_STREAM_BANDWIDTH = 0.70
-"""Fraction of peak memory bandwidth a decode step reaches while it streams the weights, the one read
-that a single sequence's step is made of: single-stream decode benchmarks measure 60–80 % (vLLM,
-TensorRT-LLM: :data:`DECODE_BANDWIDTH_EFFICIENCY`'s note), and llama.cpp's RTX 4090 figures fall in
-the same band (7B Q4_0 tg128 ≈ 150 tokens/s × 3.8 GB = 57 %, 7B F16 ≈ 55 tokens/s × 13.5 GB = 74 %
-of 1,008 GB/s); 0.70 is the band's middle. MLPerf's fit (:data:`FITTED`), made at batches of hundreds
-where the paged KV-cache reads and the compute dominate, left the weights' share undetermined: its 0.50
-timed one stream at ≈ 0.55× what users report (s34 trial #4)."""
-
-
-FITTED = ServingEfficiency(
-    decode_mfu=0.675, bandwidth=0.50, prefill_mfu=0.675, weights_bandwidth=SINGLE_STREAM_BANDWIDTH
-)
+FITTED = ServingEfficiency(decode_mfu=0.675, bandwidth=0.50, prefill_mfu=0.675)
 """Fitted on MLPerf Inference v4.1 closed (Llama 2 70B and Mixtral 8x7B, Offline and Server) on the 62
 rows of the fit submitters only (:mod:`estimator.validation_serving`: grid search minimising the mean
 squared log ratio predicted/measured, prefill MFU tied to decode MFU). Fit rows within ×1.3: 79 %
@@ -187,8 +172,7 @@ def decode_speed(
         params -= spec.vision.params
     active = min(active, params)
     touched = min(1.0, batch * active / params) if active < params else 1.0
-    weights_bw = bw * (eff.weights_bandwidth or eff.bandwidth) / eff.bandwidth  # streamed (s34 #4)
-    t_mem = params * bpp * touched / weights_bw + kv_seq * batch / max(1, pp) / bw  # a stage: its layers' KV
+    t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     step += interstage_seconds(spec, pp, batch)

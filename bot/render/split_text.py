@@ -11,7 +11,7 @@ from bot.render.i18n import N_, translate
 from estimator.layer_offload import CPU_BANDWIDTH_EFFICIENCY, LayerSplit
 from estimator.models import SizingReport
 from estimator.runtimes import runtime_named
-from estimator.serving_speed import SINGLE_STREAM_BANDWIDTH
+from estimator.serving_speed import DECODE_BANDWIDTH_EFFICIENCY
 
 if TYPE_CHECKING:  # the typed contexts are for the type checker: start-up (bench/RESULTS.md s18)
     from bot.render.contexts import SplitContext
@@ -256,7 +256,7 @@ def _lines(
     out.append(
         "" if not s.gpu_bandwidth else translate(  # s19: no bandwidth known, no decode line
             lang, SPEED, gpu_read=f.gb(s.gpu_read_bytes), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
-            gpu_eff=f"{SINGLE_STREAM_BANDWIDTH:.0%}", cpu_read=f.gb(s.cpu_read_bytes), host_bw=host_bw,
+            gpu_eff=f"{DECODE_BANDWIDTH_EFFICIENCY:.0%}", cpu_read=f.gb(s.cpu_read_bytes), host_bw=host_bw,
             cpu_eff=f"{CPU_BANDWIDTH_EFFICIENCY:.0%}", assumed=assumed,
         )
     )  # fmt: skip
