@@ -65,11 +65,13 @@ def tight(memory: Any, a: Any) -> bool:
     return bool(usable and a.per_gpu_bytes and a.per_gpu_bytes > HEADROOM * usable)
 
 
-OWN_CARD_CHANGES = ("micro_batch_1", "full_recompute", "zero3")
+OWN_CARD_CHANGES = ("micro_batch_1", "full_recompute", "zero3", "half_frozen")
 """Settings that keep the job, its numerics and its speed class (the global batch kept by accumulation;
 recompute: ≈ 1/3 more compute, Korthikanti et al. 2022 §4; ZeRO-3: the same maths sharded): named ahead of
-a sane count for the user's settings when one fits on their own cards. CPU offload (host RAM, slower
-steps) and 8-bit AdamW (other optimizer numerics) are not: a sane count of GPUs leads before them."""
+a sane count for the user's settings when one fits on their own cards; so does an fp32 frozen base loaded
+in bf16/fp16 (``half_frozen``: the weights every tool loads by default, s34 trial #5). CPU offload
+(host RAM, slower steps) and 8-bit AdamW (other optimizer numerics) are not: a sane count of GPUs leads
+before them."""
 
 
 def own_cards_fix(memory: Any, requested: int | None) -> Any | None:

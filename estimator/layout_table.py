@@ -66,6 +66,7 @@ class DenseTable:
     layout's total once asked (``totals``, bytes per GPU, by :class:`estimator.setup.Layout`)."""
 
     __slots__ = (
+        "act_scale",
         "eager",
         "eager_at",
         "foreach_step",
@@ -102,6 +103,7 @@ class DenseTable:
         self.hf = (eager_layer_bytes(spec, setup, 1, False), eager_layer_bytes(spec, setup, 0, False))
         self.eager_at = eager_layout(setup)  # (TP, PP, EP, recompute) keeping self.hf; None: Megatron-LM
         self.per_logit = per_logit
+        self.act_scale = setup.activation_bytes / 2  # an fp32 run: × 2 (transients.kept_activations)
         lm = params - spec.vision.params if spec.vision else params  # no VL tower (vision.language_params)
         self.layer_linear = max(0.0, lm - embedding_params(spec)) / spec.layers  # _per_layer_linear_params
         self.seq, self.vocab, self.hidden, self.layers = setup.seq_len, spec.vocab, spec.hidden, spec.layers
@@ -127,6 +129,7 @@ class DenseTable:
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
+        acts *= self.act_scale
         loss = self.loss * (mb * s * self.vocab / tp)
         work = self.eager * (s * mb * h / tp) if recompute == "full" else 0.0
         gathered = 2.0 * min(self.setup.zero3_max_live_parameters, shard) if zero >= 3 else 0.0
@@ -183,6 +186,8 @@ class DenseTable:
                 max(KORTHIKANTI_COEFFICIENT, self.eager) * per * n,
             )
             work = (0.0, 0.0, 0.0)
+        k = self.act_scale  # an fp32 run: × 2 (no generator: the search's call count)
+        acts = (acts[0] * k, acts[1] * k, acts[2] * k)
         logits = mb * s * self.vocab / tp
         loss = [self.per_logit[0] * logits, self.per_logit[1] * logits, self.per_logit[2] * logits]
         shard = self.params / (tp * pp)

@@ -42,6 +42,8 @@ def _alternatives(
         # and NeMo have no 4-bit (bitsandbytes NF4) base, only LoRA (NeMo PEFT docs: LoRA, P-tuning, IA3)
         other = replace(setup, data_parallel_only=False, zero_stage=None, checkpointing_only=False)
         variants.append(("other_stack", other))
+    if setup.frozen_bytes > HALF_BYTES and setup.method in HALF_LOADS:  # an fp32 frozen base (s34 #5)
+        variants.append(("half_frozen", replace(setup, frozen_bytes=HALF_BYTES, activation_bytes=HALF_BYTES)))
     if setup.micro_batch > 1:  # the user's micro-batch: activations and logits scale with it
         variants.append(("micro_batch_1", replace(setup, micro_batch=1)))
     if setup.method == Method.full:
@@ -102,6 +104,12 @@ SHARDING_STACK = "sharding_stack"
 """The change (an alternative's, a fit change's setting) of ZeRO-3 for a tool that never shards the model
 (:attr:`estimator.setup.TrainingSetup.shards_model`: Unsloth): another stack
 (:data:`estimator.training_tools.SHARDING_STACKS`), not a setting of the user's tool (session 34)."""
+HALF_BYTES = 2.0
+"""Bytes per weight of a frozen base loaded in bf16 or fp16 (``torch_dtype=torch.bfloat16``, or float16 on
+a card without bf16): the half of fp32's 4 (:attr:`estimator.setup.TrainingSetup.frozen_bytes`)."""
+HALF_LOADS = frozenset({Method.lora, Method.ptuning, Method.freeze})
+"""Methods whose frozen base the run may load in fp32 (:attr:`estimator.setup.TrainingSetup.frozen_bytes`):
+loading it in 16 bits is the change offered first, as the same job (s34 trial #5)."""
 
 
 def other_stack_helps(setup: TrainingSetup, gpu: GpuSpec, own: int | None) -> bool:
@@ -125,6 +133,7 @@ _KEPT_READS = (
     "lora_dropout",
     "master_weights",
     "lora_targets",
+    "activation_bytes",
 )
 """The setup's fields that :func:`estimator.transients.kept_activations` and
 :func:`estimator.transients.activation_facts` read (with the model and the layout's TP, PP, micro-batch,

@@ -92,6 +92,11 @@ class TrainingSetup:
     which transformers before v5 loads in ``torch.get_default_dtype()``, float32 (transformers
     modeling_utils.py ``PreTrainedModel.from_pretrained``, v4.46 docstring: "torch_dtype … if not specified
     the model will get loaded in torch.float (fp32)"). :func:`estimator.memory._frozen_base`."""
+    activation_bytes: float = 2.0
+    """Bytes per element of the activations a layer keeps: 2 (bf16/fp16 autocast, the count Korthikanti et
+    al. 2022 §4.1 make: "the activations ... stored in 16-bit floating point format", 2 bytes), 4 in an fp32
+    run (the precision stated fp32: no autocast, every saved tensor in float32; s34 trial #8). It scales
+    :func:`estimator.transients.kept_activations`."""
     zero_stage: int | None = None
     """A ZeRO stage the user chose: the layout search keeps it (None = the search chooses)."""
     tp: int | None = None

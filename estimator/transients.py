@@ -249,8 +249,8 @@ def kept_activations(
     s, b, t = setup.seq_len, plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1), plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
-        kept = min(layers, 2) if setup.offloaded_checkpoints else layers  # Unsloth: the rest in CPU memory
-        return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * kept)
+        kept = (min(layers, 2) if setup.offloaded_checkpoints else layers) * setup.activation_bytes / 2
+        return Span.exact(activation_bytes_per_layer(s, b, spec, t, "full") * kept)  # Unsloth: 2 on the GPU
     fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
     copy = _adapter_bytes_per_element(setup, plan)
@@ -262,7 +262,7 @@ def kept_activations(
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:
         likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
-    return _span((low, likely, high)).scaled(layers)
+    return _span((low, likely, high)).scaled(layers * setup.activation_bytes / 2)  # fp32 run: × 2 (s34 #8)
 
 
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:

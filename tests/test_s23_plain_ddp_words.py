@@ -11,7 +11,12 @@ ZH = "7B 全参微调，8张A100，纯 DDP，10亿 token"
 
 def test_plain_ddp_headline_and_layout_en() -> None:
     text = ask_quietly(EN)
-    assert text.splitlines()[0] == "7B full fine-tuning (plain DDP without ZeRO) does not fit on 8 × A100 80G"
+    # s34 #1: their setting first, then the change that fits on their 8 and the days there (94 ÷ 8 ÷ 24)
+    assert text.splitlines()[0] == (
+        "7B full fine-tuning (plain DDP without ZeRO) on 1B tokens does not fit on 8 × A100 80G as set (no "
+        "number of these GPUs at these settings); with ZeRO-3: 2 GPUs, so it fits on your 8: ≈ 0.49 days "
+        "there (94 A100-hours)"
+    )
     # full recompute since s24: with the fused AdamW step at ZeRO-0 (no foreach copy hiding the activations)
     # full recompute is the least-memory layout shown when none fits (≈ 107 GiB of 80)
     assert "TP 1 × PP 1 × DP 8, plain DDP (no ZeRO), full recompute" in text
@@ -20,7 +25,11 @@ def test_plain_ddp_headline_and_layout_en() -> None:
 
 def test_plain_ddp_headline_and_layout_zh() -> None:
     text = ask_quietly(ZH)
-    assert text.splitlines()[0] == "7B 全参微调（不用 ZeRO 的纯 DDP）：8 张 A100 80G 放不下"
+    assert text.splitlines()[0] == (
+        "7B 全参微调（不用 ZeRO 的纯 DDP） 10亿 token：按现在的设置 8 张 A100 80G 放不下"
+        "（这样设置多少张这种卡都放不下）；改用 ZeRO-3：2 张，所以你的 8 张放得下："
+        "在这 8 张上约 0.49 天（94 A100·时）"
+    )
     assert "TP 1 × PP 1 × DP 8，纯 DDP（不用 ZeRO），完全重计算" in text  # s24: as in English
     assert "ZeRO-0" not in text
 

@@ -98,17 +98,23 @@ def test_the_rtx_3050_laptop_is_in_the_catalog(question: str) -> None:
         (
             "# 2x RTX 3090, dataset 40k samples avg 1500 tokens. how long?",
             "with micro-batch 1",
-            "at least 8 GPUs",
+            "as set (at least 8 GPUs at these settings)",
         ),
-        ("# 2张3090，数据4万条，平均每条1500 token，要多久", "微批次改为 1", "至少需要 8 张"),
+        (
+            "# 2张3090，数据4万条，平均每条1500 token，要多久",
+            "微批次改为 1",
+            "按现在的设置 2 张 RTX 3090 显存放不下（这样设置至少要 8 张）",
+        ),
     ],
 )
 def test_a_setting_that_fits_leads_the_training_headline(comment: str, fix: str, count: str) -> None:
+    """s34 #1: their setting's verdict (and the count it needs, said as theirs) first, then the change that
+    fits on their 2 cards and the days there: the headline and the body's 'at least 8' agree."""
     from bot.cli import ask
 
     text, _ = ask(AXOLOTL + comment, None, "text")
     first = text.splitlines()[0]
-    assert fix in first and count not in first
+    assert count in first and fix in first and first.index(count) < first.index(fix)
 
 
 # The forms earlier rounds pinned as an uncatalogued one-device system (tests/test_hw_reader.py,

@@ -93,15 +93,16 @@ def _used_step_item(text: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("text", "said", "reason"),
     [  # item 3: only what was assumed is said to be
+        # s34 #7: 64 = micro-batch 1 (assumed) × their accumulation 8 × 8 GPUs: the batch is half stated
         (
             "8 张 A100 全参微调 Qwen2.5-7B，梯度累积 8，跑一千步要多久",
             "1,000 × 64 × 2,048",
-            "steps_default_length",
+            "steps_accum_batch_length",
         ),
         (
             "8 x A100 full fine-tune Qwen2.5-7B, gradient accumulation 8: how long for 1000 steps?",
             "1,000 × 64 × 2,048",
-            "steps_default_length",
+            "steps_accum_batch_length",
         ),
         (
             "8 x A100 full fine-tune Qwen2.5-7B, seq len 4096: how long for 1000 steps?",
@@ -131,7 +132,10 @@ def test_steps_say_only_what_was_assumed(text: str, said: str, reason: str) -> N
 def test_steps_wording_in_both_languages() -> None:
     en = ask_quietly("8 x A100 full fine-tune Qwen2.5-7B, gradient accumulation 8: how long for 1000 steps?")
     line = next(x for x in en.splitlines() if "1,000 × 64" in x)
-    assert "your global batch" in line and "both assumed" not in line
+    # s34 #7: the accumulation is theirs, the micro-batch assumed: never 'your global batch'
+    assert "your gradient accumulation × the micro-batch per GPU" in line and "your global batch" not in line
+    assert "both assumed" not in line
     zh = ask_quietly("8 张 A100 全参微调 Qwen2.5-7B，梯度累积 8，跑一千步要多久")
     line = next(x for x in zh.splitlines() if "1,000 × 64" in x)
-    assert "你的全局 batch" in line and "二者均为假设值" not in line
+    assert "全局批大小 = 你的梯度累积 × 每卡微批次" in line and "你的全局 batch" not in line
+    assert "二者均为假设值" not in line

@@ -43,6 +43,8 @@ IGNORED_REASONS = (
     "steps_default_length",
     "steps_default_global",
     "steps_stated_batch",  # one or neither assumed (s33 fixa)
+    "steps_accum_batch",  # the global batch of their accumulation × an assumed micro-batch (s34 #7)
+    "steps_accum_batch_length",
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
@@ -199,6 +201,8 @@ USED_REASONS = frozenset(
         "steps_default_length",
         "steps_default_global",
         "steps_stated_batch",
+        "steps_accum_batch",
+        "steps_accum_batch_length",
         "vllm_server_default",
         "cap_only",
         "cap_at_load",

@@ -93,6 +93,7 @@ def priced_cards(
     if spec is None:
         return []
     best: dict[int, tuple[float, str]] = {}
+    others: list[tuple[float, str]] = []
     for card in _price_cards():
         small = not card.personal or weights_bytes <= PERSONAL_ROOM * card.memory_gib * 2**30
         small = small and runs_weights(card, *weights)
@@ -101,9 +102,16 @@ def priced_cards(
         if span is None or size == round(spec.memory_gib):
             continue
         middle = (span[0] + span[1]) / 2
-        if size not in best or middle < best[size][0]:
-            best[size] = (middle, card.id)
-    return [card for _, card in sorted(best.values())][:limit]
+        if size in best and middle >= best[size][0]:
+            others.append((middle, card.id))
+            continue
+        if size in best:
+            others.append(best[size])
+        best[size] = (middle, card.id)
+    # a class's cheapest per hour first; where ``limit`` leaves room, its others too (s34 #2: the RTX 3090
+    # priced beside the RTX 4090 must not hide the faster card that holds a load the 3090 is too slow for)
+    ranked = [card for _, card in sorted(best.values())]
+    return (ranked + [card for _, card in sorted(others)])[:limit]
 
 
 def unpriced_cards(compared: list[str], currency: Currency | None) -> list[str]:

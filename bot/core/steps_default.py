@@ -50,6 +50,9 @@ def steps_on_default_batch(parsed: ParseResult, item: tuple[str, str]) -> ParseR
     said = f"{item[0]}: {steps:,} × {batch:,} × {int(seq):,} = {tokens:,} token"  # 'token' in both languages
     assumed = {a.field for a in report.assumptions}
     reason = _REASONS["global_batch" in assumed, "seq_len" in assumed]
+    if req.gradient_accumulation and "global_batch" not in assumed and "micro_batch" in assumed:
+        # their accumulation × an assumed micro-batch: 'your global batch' was half stated (s34 #7)
+        reason = "steps_accum_batch_length" if "seq_len" in assumed else "steps_accum_batch"
     unused = [(said, reason) if u is item else u for u in parsed.unused_numbers]
     request = req.model_copy(update={"tokens": float(tokens)})
     found = [*parsed.found, "tokens"]

@@ -46,10 +46,15 @@ def with_cards_compared(parsed: ParseResult, raw: str = "") -> ParseResult:
     names no card (nor an unknown one, nor alternatives); :data:`SERVING_CARDS` for a serving question
     (the cheapest that holds the load leads: bot.core.pipeline), and :data:`CHEAPEST_ASKED` too when the
     message ``raw`` asks the cheapest; else ``parsed`` unchanged (the same object)."""
+    cheapest = CHEAPEST_RE.search(raw) is not None
+    if parsed.request.gpu and cheapest and not parsed.gpu_alternatives and CHEAPEST_ASKED not in parsed.notes:
+        # 'cheapest way to … I have a 4090': their card beside the priced ones (s34 trial #2)
+        # their card stays sized first (bot.core.pipeline.ASKED_CARD), the cheapest is named above it
+        return parsed.model_copy(update={"notes": [*parsed.notes, CHEAPEST_ASKED, "asked_card"]})
     if parsed.request.gpu or parsed.unknown_gpu or parsed.gpu_alternatives or "gpu" in parsed.found:
         return parsed
     serving = getattr(parsed.request.stage, "value", parsed.request.stage) == "inference"
     cards = SERVING_CARDS if serving else COMMON_CARDS
     notes = [*parsed.notes, CARDS_ASKED]
-    notes += [CHEAPEST_ASKED] if serving and CHEAPEST_RE.search(raw) else []
+    notes += [CHEAPEST_ASKED] if cheapest else []  # training too: every priced card (s34 trial #2)
     return parsed.model_copy(update={"gpu_alternatives": list(cards), "notes": notes})

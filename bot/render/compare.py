@@ -371,7 +371,9 @@ def comparison_row(
     serving = _serving_row(report, lang, mark + fp16_mark(report, lang), table)  # V100/T4 in fp16 (s33)
     if serving is not None:
         return serving + (_short_load(report, lang) if at_count else "")
-    stated = (at_count_row(report, lang, mark, cents) if at_count else None) or budget_row(report, lang, mark)
+    m = report.memory  # their count that does not hold the job: no days (s34 #2; _fits inlined: call count)
+    own = at_count or (m is not None and m.fits_requested is False and report.request.gpu_count is not None)
+    stated = (at_count_row(report, lang, mark, cents) if own else None) or budget_row(report, lang, mark)
     if stated is not None:
         return stated
     f = fmt_for(lang, cents)

@@ -236,6 +236,8 @@ def alternative_label(a: Any, lang: str, method: str | None = None) -> str:
     key = "other_stack_peft" if key == "other_stack" and method in ("lora", "ptuning") else key
     if key == "sharding_stack":  # s34: ZeRO-3 for a tool that never shards the model (Unsloth)
         return translate(lang, SHARDING_STACK_ROW)
+    if key == "half_frozen":  # not in bot.render.wording (at its line cap): s34 trial #5
+        return translate(lang, HALF_FROZEN)
     return translate(lang, ALTERNATIVES[key]) if key in ALTERNATIVES else key
 
 
@@ -244,6 +246,9 @@ SHARDING_STACK_ROW = N_(
 )
 """The alternative row of ZeRO-3 for a tool that keeps the whole model on each GPU
 (estimator.plan_alternatives.SHARDING_STACK)."""
+
+HALF_FROZEN = N_("With the frozen base loaded in bf16/fp16 instead of fp32 (torch_dtype)")
+"""The ``half_frozen`` alternative (:data:`estimator.plan_alternatives.HALF_LOADS`): an fp32 base halved."""
 
 
 CHEAPER_FIX = N_("%(change)s: %(gpus)s")

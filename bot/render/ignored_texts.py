@@ -131,6 +131,17 @@ IGNORED_TEXTS: dict[str, str] = {
     "steps_stated_batch": N_(
         "the steps × your global batch × your sequence length: the tokens trained, timed"
     ),
+    "steps_accum_batch": N_(
+        "the steps × the global batch × your sequence length; the global batch is your gradient "
+        "accumulation × the micro-batch per GPU, assumed (see the assumptions), × the data-parallel GPUs: "
+        "the tokens trained, timed — say your per-device batch if it differs"
+    ),
+    "steps_accum_batch_length": N_(
+        "the steps × the global batch × the sequence length; the global batch is your gradient "
+        "accumulation × the micro-batch per GPU × the data-parallel GPUs, the micro-batch and the length "
+        "assumed (see the assumptions): the tokens trained, timed — say your per-device batch and length "
+        "if they differ"
+    ),
     "steps_per_device": N_(
         "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"

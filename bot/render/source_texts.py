@@ -13,6 +13,16 @@ import re
 from bot.render.i18n import N_, translate
 
 PRICE_SOURCES: tuple[str, ...] = (
+    N_(
+        "Approximation: domestic rental platforms list the RTX 3090 24GB below the RTX 4090 on the same "
+        "platforms (AutoDL-class listings ≈ ¥1.3–1.6/GPU-hour; higher on big clouds), the range anchored "
+        "on this catalog's RTX 4090 ¥1.8–3.5; low confidence. No USD range on file."
+    ),
+    N_(
+        "Approximation: China-only L20 48GB rents below the L40S (the same 48 GB, a third of its BF16 "
+        "tensor rate): domestic rental listings ≈ ¥3–5/GPU-hour, big-cloud instances higher; the range "
+        "anchored below this catalog's L40S ¥5–12; low confidence. No USD market."
+    ),
     N_("seed article (A100 rental ¥15–30 per GPU-hour on China clouds)"),
     N_(
         "public on-demand listings (A100 80GB ~$1.2–2.5 at neoclouds; aiapiplaybook.com 'GPU Cloud "
