@@ -211,6 +211,7 @@ USED_REASONS = frozenset(
         "sample_avg_max",
         "daily_schedule_calendar",
         "script_fp32",
+        "script_defaults",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them or read from

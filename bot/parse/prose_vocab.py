@@ -273,7 +273,7 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
             out.fields["training_tool"] = name
         elif not tool_written(s, name):  # DeepSpeed, verl: named, the settings themselves sized
             out.unused.append((f"training_tool: {name}", "tool_inferred"))
-    if training and ("torch" in s or "finetune_hf" in s):  # torchrun: DDP (s32); ChatGLM3's fp32 script (s33)
+    if training and ("torch" in s or "finetune_hf" in s or "deepspeed" in s):  # s32, s33, s34 (script_reads)
         script_reads(out, s)
     if _HINTS["lengths"].search(s):
         _lengths(out, training)

@@ -12,6 +12,14 @@ specified, the model will get loaded in torch.float (fp32)"), whatever the check
 precision fp32 (the frozen base at 4 bytes a weight: :attr:`estimator.setup.TrainingSetup.frozen_bytes`),
 named among what is used ('script_fp32'), unless the message writes a precision itself
 (:data:`bot.parse.precision_words.PRECISION_RE`).
+'DeepSpeed-Chat step 1 with facebook/opt-1.3b OOMs' (s34 verdict): DeepSpeed-Chat's step-1 script
+(DeepSpeedExamples applications/DeepSpeed-Chat/training/step1_supervised_finetuning/main.py ``parse_args``)
+defaults to ``--per_device_train_batch_size 16`` and ``--max_seq_len 512``, and turns gradient
+checkpointing on only with ``--gradient_checkpointing`` (``action='store_true'``); its launch scripts set
+none of these (training_scripts/opt/single_gpu/run_1.3b.sh: ``--gradient_accumulation_steps 8 --lora_dim
+128 --zero_stage $ZERO_STAGE``). A message naming that step and stating no batch, length nor checkpointing
+is sized at those defaults — micro-batch 16 × 512 tokens, activations kept — named among what is used
+('script_defaults'); anything of them the message writes leaves all three to it.
 """
 
 from __future__ import annotations
@@ -26,16 +34,43 @@ FP32_SCRIPT_RE = rc(r"(?<![\w./-])(?:[\w.-]+/)*(?P<script>finetune_hf\.py)\b")
 """ChatGLM3's finetune_demo script as a command names it ('python finetune_hf.py', 'demo/finetune_hf.py')."""
 GLM_RE = rc(r"chatglm3|glm3|chatglm")
 """The ChatGLM model the script fine-tunes: another repository's 'finetune_hf.py' is not this one."""
+DSCHAT_STEP1_RE = rc(
+    r"deepspeed[\s\-_]*chat\b.{0,40}?(?:step[\s\-_]*1\b|第\s*(?:1|一)\s*步|sft\b|supervised|监督)"
+    r"|(?:step[\s\-_]*1\b|第\s*(?:1|一)\s*步).{0,40}?deepspeed[\s\-_]*chat\b"
+)
+"""DeepSpeed-Chat's step 1 as people name it ('DeepSpeed-Chat step 1', 'deepspeed chat 的第一步 SFT',
+'step1 of DeepSpeed-Chat'); step 2 (the reward model, pairs) and step 3 (PPO) have other scripts."""
+DSCHAT_OWN_RE = rc(
+    r"batch|\bseq|\blen(?:gth)?\b|max_len|checkpoint|context|\btokens?\b|上下文|长度|批|\d\s*k\b"
+)
+"""Words of a batch, a length or checkpointing the message states itself: then none of the defaults."""
+DSCHAT_STEP1_DEFAULTS = {"batch_size": 16, "seq_len": 512, "recompute": "none"}
+"""step1_supervised_finetuning/main.py: ``--per_device_train_batch_size`` 16, ``--max_seq_len`` 512,
+``--gradient_checkpointing`` off (store_true)."""
 
 
 def script_reads(out: Any, s: str) -> None:
     """The prose reader's hook (:func:`bot.parse.prose_vocab.read_vocabulary`, called for a training text
-    with 'torch' or 'finetune_hf' in it): PyTorch's launcher (:func:`vocab_ddp`) and ChatGLM3's fp32 load
-    (:func:`vocab_fp32`)."""
+    with 'torch', 'finetune_hf' or 'deepspeed' in it): PyTorch's launcher (:func:`vocab_ddp`), ChatGLM3's
+    fp32 load (:func:`vocab_fp32`) and DeepSpeed-Chat step 1's defaults (:func:`vocab_dschat`)."""
     if "torch" in s:
         vocab_ddp(out, s)
     if "finetune_hf" in s:
         vocab_fp32(out, s)
+    if "chat" in s:
+        vocab_dschat(out, s)
+
+
+def vocab_dschat(out: Any, s: str) -> None:
+    """DeepSpeed-Chat step 1's ``main.py`` defaults (:data:`DSCHAT_STEP1_DEFAULTS`) where the normalized
+    training text ``s`` names that step and states no batch, length nor checkpointing; named among what
+    is used (``unused`` reason 'script_defaults')."""
+    if DSCHAT_STEP1_RE.search(s) is None or DSCHAT_OWN_RE.search(s) or "deepspeed" not in s:
+        return
+    if any(k in out.fields for k in DSCHAT_STEP1_DEFAULTS):
+        return
+    out.fields.update(DSCHAT_STEP1_DEFAULTS)
+    out.unused.append(("script: DeepSpeed-Chat step 1 main.py", "script_defaults"))
 
 
 def vocab_fp32(out: Any, s: str) -> None:

@@ -199,6 +199,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "ChatGLM3's script loads the model with no torch_dtype, so transformers (before v5) loads it in "
         "fp32: the frozen weights at 4 bytes each"
     ),
+    "script_defaults": N_(
+        "DeepSpeed-Chat's step-1 main.py defaults, none of them stated: per_device_train_batch_size 16, "
+        "max_seq_len 512, gradient checkpointing off unless --gradient_checkpointing is passed"
+    ),
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"

@@ -32,6 +32,7 @@ UNUSED_REASONS = (
     "samples_cap",  # LLaMA-Factory max_samples beside a named dataset: sized at the cap, said (s27)
     "sequence_parallel",  # Ulysses / ring attention: no SP degree in the plans (bot.parse.seq_parallel)
     "script_fp32",  # ChatGLM3's finetune_hf.py loads with no torch_dtype: fp32 (bot.parse.script_reads, s33)
+    "script_defaults",  # DeepSpeed-Chat step 1 main.py: micro-batch 16 × 512, no checkpointing (s34)
     "beta_not_sft",  # a 'beta' with no preference or RL tuning named: SFT has none (bot.parse.hyper_names)
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
