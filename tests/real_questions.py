@@ -80,6 +80,7 @@ ROUND25 = {"zh": "zh_r25.json", "en": "en_r25.json"}
 ROUND26 = {"zh": "zh_r26.json", "en": "en_r26.json"}
 ROUND27 = {"zh": "zh_r27.json", "en": "en_r27.json"}
 ROUND28 = {"zh": "zh_r28.json", "en": "en_r28.json"}
+ROUND29 = {"zh": "zh_r29.json", "en": "en_r29.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -98,6 +99,7 @@ ROUNDS = {
     "r26": ROUND26,
     "r27": ROUND27,
     "r28": ROUND28,
+    "r29": ROUND29,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only

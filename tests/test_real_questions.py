@@ -761,6 +761,16 @@ def test_round28_work_zh_does_not_regress() -> None:
     assert _work_understood("r28work", "zh", 18) >= R28_WORK_UNDERSTOOD_ZH
 
 
+R29_WORK_UNDERSTOOD_ZH = 10
+"""Round 29's Chinese working split (zh_r29.json, r29work: 10 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact), 10 after zh29-007's text was restored to
+the source's wording. Its r29test half (10 records) is frozen in ``frozen_r29_test_zh.sha256``."""
+
+
+def test_round29_work_zh_does_not_regress() -> None:
+    assert _work_understood("r29work", "zh", 10) >= R29_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -813,6 +823,16 @@ measurement (README.md there): 12 at the freeze (first contact), 17 after its re
 
 def test_round28_work_en_does_not_regress() -> None:
     assert _work_understood("r28work", "en", 17) >= R28_WORK_UNDERSTOOD_EN
+
+
+R29_WORK_UNDERSTOOD_EN = 8
+"""Round 29's English working split (en_r29.json, r29work: 10 records) understood in full at the last
+measurement (README.md there): 7 at the freeze (first contact), 8 after its readers (tests/test_s34_r29.py).
+Its r29test half (10 records) is frozen in ``frozen_r29_test_en.sha256``."""
+
+
+def test_round29_work_en_does_not_regress() -> None:
+    assert _work_understood("r29work", "en", 10) >= R29_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -938,11 +958,13 @@ HELD_OUT_SIZES = {
     ("r26test", "zh"): 20,
     ("r27test", "zh"): 21,
     ("r28test", "zh"): 22,
+    ("r29test", "zh"): 10,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
     ("r27test", "en"): 16,
     ("r28test", "en"): 23,
+    ("r29test", "en"): 10,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -340,7 +340,9 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             continue
         if name == "prompt_tokens" and not serving and req.algorithm in RL_ALGORITHMS:
             continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
-        if value is not None:
+        if value is not None and serving and name == "max_completion_length":  # llama.cpp -n, max_new_tokens
+            out.append(Ignored(text=_text("output_tokens", value), reason="output_in_context"))  # in -c
+        elif value is not None:
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.cue_words import MEASURED
 from bot.parse.numbers import parse_number
 from bot.parse.regex import rc
 
@@ -84,3 +85,21 @@ def per_user_rate(s: str, start: int, end: int) -> bool:
     or after it say so), not the service's throughput."""
     before, after = s[max(0, start - 40) : start], s[end : end + 24]
     return bool(PER_USER_BEFORE_RE.search(before) or PER_USER_AFTER_RE.match(after))
+
+
+MEASURED_RE = rc(MEASURED)
+"""Words that report a figure as measured (:data:`bot.parse.cue_words.MEASURED`)."""
+ASKED_RE = rc(
+    r"(?<![a-z])(?:how|what)\s+(?:can|could|do|would|should|to|might)(?![a-z])"
+    r"|(?<![a-z])(?:want|wants|need|needs|trying|try|aim|hope|like|able|order)\s+to\s+(?:get|reach|hit|achieve)"
+    r"|怎么|怎样|如何|才能|想要?|希望|目标"
+)
+"""A rate asked how to reach ('How can I achieve 30 tokens per second', 'we want to reach 2000 tok/s',
+'怎么才能达到 30 tokens/s', '如何达到每秒 500 token'): a verb of reaching before it asks, it reports nothing
+(round 29 en: 'achieve' read as measured left the target unread)."""
+
+
+def reported(before: str) -> bool:
+    """Whether the words right ``before`` a rate report it as measured (:data:`MEASURED`), not ask how to
+    reach it (:data:`ASKED_RE`)."""
+    return MEASURED_RE.search(before) is not None and ASKED_RE.search(before) is None

@@ -331,6 +331,7 @@ MEANING: dict[str, dict[str, Row]] = {
     "llama.cpp": {
         "-c": ("seq_len", "slots_context"), "--ctx-size": ("seq_len", "slots_context"),
         "-np": ("concurrency", "int"),
+        "-n": ("max_completion_length", "int"), "--n-predict": ("max_completion_length", "int"),
         "--parallel": ("concurrency", "int"), "-m": ("model", "str"), "--model": ("model", "str"),
         "-hf": ("model", "str"), "--hf-repo": ("model", "str"), "-ngl": ("offload", "gpu_layers"),
         "--n-gpu-layers": ("offload", "gpu_layers"), "--gpu-layers": ("offload", "gpu_layers"),
