@@ -209,8 +209,7 @@ def training_setup(
         ledger.assume("recompute", Recompute.none.value, Why.recompute_flash)
     if req.optimizer is None:
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
-    # a TPU has no CUDA context: its runtime's reserve is said as such (trial s30 #1)
-    tpu = (req.gpu or "").startswith("TPU")
+    tpu = (req.gpu or "").startswith("TPU")  # no CUDA context: its runtime's reserve said so (trial s30 #1)
     ledger.assume(
         "overhead",
         Word.context_and_fragmentation.value,

@@ -52,7 +52,9 @@ def test_flash_on_is_not_told_to_turn_it_on(text: str) -> None:
     head = reply.splitlines()[0]
     assert "fits" in head or "放得下" in head
     assert "tight" not in head and "很紧" not in head and "without it" not in head and "不开则" not in head
-    assert "-fa on" not in reply
+    # s34-stack: the flag the user set is echoed in the model's label as used ('(llama.cpp, -fa on)'), never
+    # told as advice
+    assert reply.count("-fa on") == reply.count("llama.cpp, -fa on)") + reply.count("llama.cpp，-fa on）")
 
 
 def test_ollama_names_its_own_switch_not_llama_cpp_flag() -> None:

@@ -184,4 +184,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s34 spans: 824.2 (da31aba7, measured here) -> 812.8 (-1.4 %): the alternatives' LoRA and QLoRA rows
     # seeded with the least count of the rows before them (plan_alternatives._ADAPTERS, a guess: a seed
     # that does not fit is searched without, the same answer); bound 832 -> 814.4 (+0.2 %)
-    assert calls / len(requests) < 814.4, calls / len(requests)
+    # s34 merge: 814.5 with s34-stack (Unsloth's unsharded plans, FSDP's adapter offload), s34-left (fp32
+    # activations, more cards compared) and s34-verdict merged; bound 814.4 -> 816.2
+    assert calls / len(requests) < 816.2, calls / len(requests)
