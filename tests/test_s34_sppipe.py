@@ -7,6 +7,8 @@
 - ``CODEBASE_RE`` (bot.parse.codebases): every match holds '-' or '_', so the call sites test those first.
 - ``cue_index.fold``: an ASCII text is only lower-cased.
 - ``build_request``: only a capped field's value is cleaned; every other passes as stated.
+- ``CueTable.candidates`` of a case-sensitive table: one search of its cues' alternation first; with no cue
+  found, only the readers that have none (what the ``in`` tests give).
 """
 
 from __future__ import annotations
@@ -115,3 +117,26 @@ def test_build_request_cleans_only_capped_fields() -> None:
     assert request.gpu == "A100"  # uncapped: as stated
     assert request.seq_len is None  # 0 tokens: not a length (clean_value)
     assert found == ["gpu", "gpu_count"]
+
+
+def test_cue_table_search_first_gives_the_in_tests_answer() -> None:
+    """Every case-sensitive table, on the corpus texts and sentences of our own: the candidates are the
+    readers one of whose cues occurs (``in``), or that have none, in the table's order."""
+    from bot.parse.cue_index import TABLES, forget
+
+    for t in TEXTS * 2:
+        parse(t)  # the tables are built from the second message on
+    own = ["train with LLaMA-Factory on 8 A100", "serve it with TensorRT-LLM", "no tool named here", ""]
+    texts = [*own, *(nz.prepare(t)[0] for t in TEXTS)]
+    tables = [table for table in TABLES if not table.folded]
+    assert tables
+    for table in tables:
+        cues = table.cues
+        for text in texts:
+            forget()
+            expected = tuple(
+                item
+                for item, needed in zip(table._items, cues, strict=True)
+                if not needed or any(cue in text for cue in needed)
+            )
+            assert table.candidates(text) == expected, text
