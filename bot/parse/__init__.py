@@ -66,7 +66,9 @@ def parse(text: str) -> ParseResult:
     try:
         steps = WHOLE_MESSAGE.candidates(raw)  # the gates below whose cues the message holds
         # two stage words' cues before the look-aheads (stage_rigs.rigs_gate, in C here: no frame, s31)
-        rigs = _RIGS in steps and sum(map(raw.translate(FOLD_TABLE).lower().count, STAGE_CUES)) > 1
+        if rigs := _RIGS in steps:  # an ASCII text (an O(1) test) is only lower-cased (s34)
+            folded = raw.lower() if raw.isascii() else raw.translate(FOLD_TABLE).lower()
+            rigs = sum(map(folded.count, STAGE_CUES)) > 1
         first = stage_rigs(raw, parse_one) if rigs and STAGE_RIGS_RE.search(raw) else None  # s21
         if first is None and _EVAL in steps and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval' (s23)
             first = without_eval_cards(raw, parse_one)

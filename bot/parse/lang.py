@@ -87,7 +87,7 @@ def has_cjk(text: str) -> bool:
 
 def detect_lang(text: str) -> Lang:
     """'zh' when the text has any CJK character, else 'en'."""
-    return "zh" if _CJK_RE.search(text) is not None else "en"  # has_cjk written out: no frame a parse
+    return "zh" if not text.isascii() and _CJK_RE.search(text) is not None else "en"  # O(1) ASCII test
 
 
 @cache
@@ -107,7 +107,7 @@ def _neutral_words() -> frozenset[str]:
 
 def message_lang(text: str) -> Lang | None:
     """'zh' with any CJK, 'en' with English words, None with only names and numbers ("H100?", "70B")."""
-    if _CJK_RE.search(text) is not None:  # has_cjk written out: no frame a parse
+    if not text.isascii() and _CJK_RE.search(text) is not None:  # has_cjk written out: no frame a parse
         return "zh"
     cut = _ws_after(text, LANG_HEAD_CHARS)
     return "en" if _english_word_in(text[:cut]) or _english_word_in(text[cut:]) else None

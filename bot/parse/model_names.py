@@ -193,7 +193,12 @@ def _owned_code(m: re.Match[str], s: str) -> bool:
         return False
     from bot.parse.codebases import CODEBASE_RE, codebase_spans
 
-    return CODEBASE_RE.search(s) is not None and any(a == m.start("name") for a, _, _ in codebase_spans(s))
+    joined = "-" in s or "_" in s  # every codebase name is joined by one (bot.parse.codebases)
+    return (
+        joined
+        and CODEBASE_RE.search(s) is not None
+        and any(a == m.start("name") for a, _, _ in codebase_spans(s))
+    )
 
 
 _TOKENS_AFTER_RE = rc(r"\s*(?:tokens?|toks?|词元)(?![a-z])")

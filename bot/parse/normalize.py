@@ -124,18 +124,20 @@ def normalize(text: str) -> str:
     text = squeeze_whitespace(text) if LONG_RUN_RE.search(text) else text
     s = _KEYCAP_RE.sub(r"\1", text) if "\u20e3" in text else text  # every keycap ends in U+20E3
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
-    s = unicodedata.normalize("NFKC", s)
+    wide = not s.isascii()  # O(1) in CPython: an ASCII text is NFKC already, has no Traditional nor CJK
+    s = unicodedata.normalize("NFKC", s) if wide else s
     if not s.replace("\n", "").replace("\t", "").isprintable():  # printable: no Cc/Cf/Co/Cs to drop
         s = "".join(
             ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
         )
-    s = plural_cards(s).translate(lx.TRAD_TO_SIMP).lower()  # 'V100s': plural, not the V100S (s14)
-    s = s.replace("\ufe0f", "")
+    s = plural_cards(s)  # 'V100s': plural, not the V100S (s14)
+    s = s.translate(lx.TRAD_TO_SIMP).lower().replace("\ufe0f", "") if wide else s.lower()
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
-    for wrong, right in lx.CN_TYPOS.items():
-        s = s.replace(wrong, right)
-    s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s)
+    if wide:  # the typos, the rental terms: Chinese words (s34: an English message skips the loop)
+        for wrong, right in lx.CN_TYPOS.items():
+            s = s.replace(wrong, right)
+        s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"

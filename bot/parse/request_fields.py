@@ -100,7 +100,8 @@ def beyond_bounds(fields: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
-    clean = {k: clean_value(k, v) for k, v in fields.items() if v is not None}
+    # only a capped field's value is cleaned (a frame each, s34: ~2 of the ~5 fields a question states)
+    clean = {k: clean_value(k, v) if k in _CAPS else v for k, v in fields.items() if v is not None}
     clean = {k: v for k, v in clean.items() if v is not None}
     try:
         return SizingRequest(**clean), sorted(clean)

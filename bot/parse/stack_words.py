@@ -204,7 +204,8 @@ def training_tool(s: str) -> str | None:
         for p, name in tools
         if name in TRAINING_TOOL_LIMITS and (m := p.search(s)) and not compared_tool(s, m.start())
     ]
-    if found and CODEBASE_RE.search(s):  # round 13: 'Pai-Megatron-Patch' is a codebase, not Megatron-LM
+    # round 13: 'Pai-Megatron-Patch' is a codebase, not Megatron-LM (every one joined by '-' or '_')
+    if found and ("-" in s or "_" in s) and CODEBASE_RE.search(s):
         spans = codebases(s)
         found = [(at, name) for at, name in found if not any(a <= at < b for a, b, _ in spans)]
     if len(found) > 1:
@@ -250,7 +251,7 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') and ('runtime: Y', 'runtime_not_modelled') for the tools named
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
     its settings, :data:`DEEPSPEED_SETTINGS_RE`, with 'settings_applied'), in a fixed order, each once."""
-    spans = codebases(s) if CODEBASE_RE.search(s) else []
+    spans = codebases(s) if ("-" in s or "_" in s) and CODEBASE_RE.search(s) else []  # joined names
     named = [(f"training_tool: {name}", "no_field") for _, _, name in spans]  # round 13: by repository name
     tools, runtimes = TOOLS_INDEX.candidates(s), NOT_MODELLED_INDEX.candidates(s)
     if not tools and not runtimes:
@@ -289,7 +290,8 @@ fine-tuning whose rollout engine is vLLM, not a serving job."""
 def fine_tuning_tool_named(s: str) -> bool:
     """Whether the normalized text ``s`` names a fine-tuning tool (:data:`FINE_TUNING_TOOLS`): "training
     a 70B with LLaMA-Factory" is a fine-tuning when no stage word says otherwise."""
-    if CODEBASE_RE.search(s) and codebases(s):  # round 13: a codebase named by its repository
+    # round 13: a codebase named by its repository ('-' or '_' first: a C test, s34)
+    if ("-" in s or "_" in s) and CODEBASE_RE.search(s) and codebases(s):
         return True
     for pattern, name in TOOLS_INDEX.candidates(s):  # noqa: SIM110 (any(genexpr): a generator frame a parse)
         if name in FINE_TUNING_TOOLS and pattern.search(s):
@@ -314,7 +316,11 @@ def rl_training_named(s: str) -> bool:
     训练时 vllm 报显存不足' was sized as serving DeepSeek-R1)."""
     if not TRAINING_WORD_RE.search(s) or SERVING_WORD_RE.search(s):  # '训练完用 vllm 部署': serving
         return False
-    if CODEBASE_RE.search(s) and any(rl_codebase(name) for _, _, name in codebases(s)):
+    if (
+        ("-" in s or "_" in s)
+        and CODEBASE_RE.search(s)
+        and any(rl_codebase(name) for _, _, name in codebases(s))
+    ):
         return True
     return any(name in RL_TOOLS and pattern.search(s) for pattern, name in TOOLS_INDEX.candidates(s))
 

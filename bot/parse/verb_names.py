@@ -127,7 +127,8 @@ _NOT_SUBJECT_HEADS = frozenset((
 
 def _is_codebase(s: str, start: int) -> bool:
     """Whether the joined name at ``start`` of ``s`` is a training codebase (:mod:`bot.parse.codebases`)."""
-    return CODEBASE_RE.search(s) is not None and any(b == start for b, _e, _n in codebase_spans(s))
+    joined = "-" in s or "_" in s  # every codebase name is joined by one (bot.parse.codebases)
+    return joined and CODEBASE_RE.search(s) is not None and any(b == start for b, _e, _n in codebase_spans(s))
 
 
 _PROPER = re.compile(r"[A-Z][a-z]{2,}")
