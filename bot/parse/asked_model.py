@@ -356,7 +356,16 @@ def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
         named += [g for g in gpus if g.memory_gib in said and g not in named]
         if len({_family(g) for g in named}) == 1:
             return named[0]
-    return None
+    return _unreported(s, gpus)
+
+
+def _unreported(s: str, gpus: list[GpuMention]) -> GpuMention | None:
+    """s34: the card said outside every sentence reporting a source, when the others are said only there
+    ('Was the official TP8 performance measured on 8xH200? My device is 8xH20': the H20, in either order)."""
+    told = [m for m in SENTENCE_RE.finditer(s) if REPORTED_RE.search(m.group(0))]
+    rest = [g for g in gpus if not any(m.start() <= g.start < m.end() for m in told)]
+    one = told and rest and len(rest) < len(gpus) and len({_family(g) for g in rest}) == 1
+    return rest[0] if one else None
 
 
 def _family(g: GpuMention) -> str:

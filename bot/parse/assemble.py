@@ -26,6 +26,7 @@ from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
+from bot.parse.asked_precision import asked_format, typed_format
 from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
@@ -81,7 +82,7 @@ from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, asks_steps, read_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
-from bot.parse.unknown_card import own_card_first
+from bot.parse.unknown_card import own_card_first, same_card
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -97,7 +98,6 @@ from bot.parse.words import (
     UNIT_AFTER_RE,
 )
 from bot.parse.worked_sums import shares_not_used
-from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
 from estimator import catalog
 from estimator.models import SizingRequest
@@ -384,13 +384,13 @@ class _Parse(FieldSteps, StageSteps):
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         flag_off = False  # round 24: 'fp16=False' (a mixed-precision flag off): fp32 unless a format is on
-        for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
+        for m in asked_format(self.s):
             p = m.group("p").replace(" ", "").replace("-", "")
             if p.endswith("false"):
                 flag_off, self.s = True, mask(self.s, m.start(), m.end(), " ")
                 continue
             this = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
-            named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
+            named = (f"precision: {typed_format(m['p'], this)}", "no_field" if this is None else "repeated")
             if (this is None or (precision and this != precision)) and named not in self.named_unused:
                 self.named_unused.append(named)  # "8-bit or 6-bit": one sized, the other named
             precision = precision or this
@@ -419,7 +419,7 @@ class _Parse(FieldSteps, StageSteps):
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         self.named_unused += cpu.cpu_named(self.raw) if not gpus and cpu.GATE.search(self.raw) else []  # s32
-        return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
+        return same_card(own_card_first(self, gpus))  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800'
 
     # -- step 3: numbers and their roles
 
