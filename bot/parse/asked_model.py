@@ -32,8 +32,9 @@ from bot.parse.roles import Role
 from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
 from estimator import catalog
 
-SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
-"""A sentence (a '.' ends one only before a space or the end: '3.1' does not)."""
+SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")
+"""A sentence (a '.' ends one only before a space or the end: '3.1' does not, nor the dot of 'e.g.', 'i.e.',
+'etc.' or 'vs.' inside one: s34)."""
 ASKING_RE = rc(r"[?？]|[吗呢]\s*[。.!！]?\s*$")
 """A sentence that asks: a question mark, or a Chinese sentence ending in 吗/呢."""
 CONTRAST_RE = rc(r"但是|但|不过|可是|\bbut\b|\bhowever\b")
