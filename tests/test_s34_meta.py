@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from bot.parse.asked_model import SENTENCE_RE
-from bot.parse.asked_precision import typed_format
+from bot.parse.precision_words import AS_INT
 from tests import metamorphic
 from tests import metamorphic_s34 as s34
 from tests import real_questions as rq
@@ -87,8 +87,8 @@ def test_format_of_the_kv_cache_is_not_the_weights(setup, question):
 def test_one_format_or_none_asked_keeps_the_order():
     request, _ = _read("Serving Qwen2.5-7B in bf16 on one H100, I tried fp8 too. How much memory is needed?")
     assert request["precision"] == "bf16"
-    assert typed_format("awq", "int4") == "awq (int4)"
-    assert typed_format("8-bit", "int8") == "8-bit" and typed_format("fp8", "fp8") == "fp8"
+    assert AS_INT["awq"] == AS_INT["gptq"] == " (int4)"
+    assert "8bit" not in AS_INT and "fp8" not in AS_INT and "int4" not in AS_INT
 
 
 # --- cards ----------------------------------------------------------------------------------------------

@@ -357,7 +357,7 @@ def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
         named += [g for g in gpus if g.memory_gib in said and g not in named]
         if len({_family(g) for g in named}) == 1:
             return named[0]
-    return _unreported(s, gpus)
+    return _unreported(s, gpus) if REPORTED_RE.search(s) else None
 
 
 def _unreported(s: str, gpus: list[GpuMention]) -> GpuMention | None:

@@ -14,6 +14,7 @@ A format said of the KV cache there ('How much KV room should fp8 give?', 'KV ca
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from bot.parse import precision_words as pw
 from bot.parse.regex import rc
@@ -25,51 +26,38 @@ KV_NEAR = 24
 """Characters before (and half as many after) a format searched for :data:`KV_NEAR_RE`."""
 
 
-def asked_format(s: str) -> list[re.Match[str]]:
-    """The precision words of ``s`` in the order they are read: a 16- or 32-bit dtype ending a model's name
-    last (:func:`bot.parse.written_settings.name_suffix`), and, when they name two or more formats, the
-    first one said in the first sentence that asks first (:func:`asked_first`)."""
-    found = sorted(pw.PRECISION_RE.finditer(s), key=lambda m: name_suffix(s, m.start()))
-    if len(found) < 2:
-        return found
-    return asked_first(s, found)
-
-
-def _format(s: str, m: re.Match[str]) -> str | None:
-    """The format a precision word names (None: a flag turned off, a dtype ending a name, not a format)."""
-    p = m.group("p").replace(" ", "").replace("-", "")
-    if p.endswith("false") or name_suffix(s, m.start()):
-        return None
-    return pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
-
-
-def asked_first(s: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
-    """``found`` with the first format said in the first asking sentence moved first, when ``found``
-    names two or more formats; else with a format said of the KV cache after the others."""
-    if len({v for m in found if (v := _format(s, m))}) < 2:
-        return found
+def asked_format(s: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The precision words ``found`` (two or more, in text order) in the order they are read: a 16- or
+    32-bit dtype ending a model's name last (:func:`bot.parse.written_settings.name_suffix`); when they name
+    two or more formats, the first one said in the first sentence that asks first, else a format said of
+    the KV cache after the others. The caller passes one word or none through (no Python call)."""
+    keyed: list[tuple[bool, re.Match[str], str | None]] = []
+    values: set[str | None] = set()
+    for m in found:
+        suffix = name_suffix(s, m.start())
+        p = m["p"].replace(" ", "").replace("-", "")
+        value = None if suffix or p.endswith("false") else pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
+        keyed.append((suffix, m, value))
+        values.add(value)
+    keyed.sort(key=itemgetter(0))
+    values.discard(None)
+    ordered = list(map(itemgetter(1), keyed))
+    if len(values) < 2:
+        return ordered
     from bot.parse.asked_model import ASKING_RE, SENTENCE_RE  # only where two formats are named
 
     for sentence in SENTENCE_RE.finditer(s):
-        text = sentence.group(0)
-        if not text.strip() or not ASKING_RE.search(text):
+        if not sentence.group(0).strip() or not ASKING_RE.search(sentence.group(0)):
             continue
-        for m in found:
-            if sentence.start() <= m.start() < sentence.end() and _format(s, m) and not _kv_said(s, m):
-                return [m, *(x for x in found if x is not m)]
+        for _, m, value in keyed:
+            if value and sentence.start() <= m.start() < sentence.end() and not _kv_said(s, m):
+                ordered.remove(m)
+                return [m, *ordered]
         break
-    return sorted(found, key=lambda m: _kv_said(s, m))  # the cache's format after the weights'
+    cache_format = [m for _, m, _ in keyed if _kv_said(s, m)]  # the cache's format after the weights'
+    return [m for m in ordered if m not in cache_format] + cache_format
 
 
 def _kv_said(s: str, m: re.Match[str]) -> bool:
     """Whether the KV cache is named right around ``m`` (before it, or just after: 'fp8 KV cache')."""
     return KV_NEAR_RE.search(s, max(0, m.start() - KV_NEAR), min(len(s), m.end() + KV_NEAR // 2)) is not None
-
-
-def typed_format(word: str, value: str | None) -> str:
-    """A format word named as not used, as typed, with the integer width it stands for when the word has no
-    digit ('awq (int4)', 'gptq (int4)'): the format asked about is sized and the other named (s34), and a
-    method's name alone does not say its width."""
-    if value in ("int4", "int8") and not any(ch.isdigit() for ch in word):
-        return f"{word} ({value})"
-    return word

@@ -47,14 +47,18 @@ def same_card(gpus: list[Any]) -> list[Any]:
     """s34 (issue 24, clause order): one card said twice, once plainly ('Shouldn't 2 A100s be enough? … on
     2 A100 PCIe', 'on the 4 H100s? … a 4xH100 (80G) server') is one card: the plain mention takes the
     variant and memory the other says, whichever comes first. Two variants said apart ('A100 40G or A100
-    80G') are two cards, left as they are."""
-    if len(gpus) < 2:
+    80G') are two cards, left as they are. The caller passes one card through (no Python call)."""
+    specs = catalog.gpus()
+    families: list[str] = []
+    for g in gpus:
+        families.append(specs[g.gpu_id].family)
+    if len(set(families)) == len(families):  # each card once: most messages naming two
         return gpus
     from dataclasses import replace
 
     out = list(gpus)
-    for family in {catalog.gpu(g.gpu_id).family for g in gpus}:
-        same = [g for g in gpus if catalog.gpu(g.gpu_id).family == family]
+    for family in set(families):
+        same = [g for g, f in zip(gpus, families, strict=True) if f == family]
         default = catalog.default_gpu_for_family(family)
         told = [g for g in same if g.memory_gib or default is None or g.gpu_id != default.id]
         if len(same) < 2 or not told or len(told) == len(same):
