@@ -20,9 +20,9 @@ _HF_PATH_RE = re.compile(
 """An organization/name path of a model ('Qwen/Qwen2.5-7B-Instruct', 'meta-llama/Llama-3.1-8B'): two
 names with one slash, the second with a digit (a size or version), not a file path nor a link already."""
 _NOT_MODEL_RE = re.compile(
-    r"(?i)^(?:examples?|configs?|scripts?|data|src|docs?|home|usr|tmp|models?)/|\.\w{2,4}$"
+    r"(?i)^(?:examples?|configs?|scripts?|data|src|docs?|home|usr|tmp|models?|[a-z]{1,3}\d{2,4}[a-z]?)/|\.\w{2,4}$"
 )
-"""A folder or file path, not a model ('examples/full_multi_gpu', 'train/sft.yaml')."""
+"""A folder or file path, not a model ('examples/full_multi_gpu', 'train/sft.yaml'), nor 'A100/A800'."""
 
 
 def _hf_paths(text: str) -> list[re.Match[str]]:

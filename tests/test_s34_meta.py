@@ -215,6 +215,7 @@ def test_hf_links_family():
         "revision": "用 vllm serve Qwen/Qwen2.5-7B-Instruct@main" + tail,
     }
     assert list(s34.hf_links("Serve Llama-3.1-8B on one A100?", "en")) == []
+    assert list(s34.hf_links("How long on 16 or 32 A100/A800 (80G) GPUs?", "en")) == []
 
 
 def test_labelled_parts_family():
@@ -243,6 +244,32 @@ def test_new_families_leave_the_reading_alone(text):
         for _, variant in rewrite(text, lang):
             request = rq.answer_json(variant)["request"]
             assert [request.get(k) for k in keys] == [base.get(k) for k in keys], variant
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "params"),
+    [
+        (
+            "Fine-tuning https://huggingface.co/GSAI-ML/LLaDA-8B-Instruct on 2x A100 40GB. How much memory?",
+            "LLaDA-8B",
+            8e9,
+        ),
+        (
+            "用 lmdeploy 部署 https://huggingface.co/liuhaotian/llava-v1.6-vicuna-7b，--tp 4 够吗？",
+            "llava-v1.6-vicuna-7b",
+            7e9,
+        ),
+    ],
+)
+def test_model_by_its_hugging_face_link_is_named(text, name, params):
+    answer = rq.answer_json(text)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["params_total"] == params
+
+
+def test_model_by_its_link_is_the_catalog_model():
+    request, _ = _read("Serving https://huggingface.co/Qwen/Qwen2.5-7B-Instruct on one L4. How many users?")
+    assert (request["model"], request["gpu"]) == ("Qwen2.5-7B", "L4")
 
 
 def test_families_declared_once():
