@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tests import metamorphic_more as more
+
 _HF_PATH_RE = re.compile(
     r"(?<![\w\-./:@])([A-Za-z][\w\-]{1,38}/[A-Za-z][\w.\-]*\d[\w.\-]*?)(?=[\s,，。;；:：)）?？!！]|$)"
 )
@@ -49,10 +51,10 @@ _SPLIT_RE = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s+[A-Z])")
 
 def labelled_parts(text: str, lang: str) -> Iterator[tuple[str, str]]:
     """The first sentence after a setup label and the last after a question label, each on its own line,
-    when the message has two to six sentences and its last one asks."""
+    when the message has two to six sentences and its last one asks on its own (not 'And …?', 'Or …?')."""
     parts = [p.strip() for p in _SPLIT_RE.split(text) if p.strip()]
-    if not 2 <= len(parts) <= 6 or not re.search(r"[?？]\s*$", parts[-1]):
-        return
+    if not 2 <= len(parts) <= 6 or not re.search(r"[?？]\s*$", parts[-1]) or more.leans_back(parts[-1]):
+        return  # 'And how much for inference?' leans on the sentence before it: no question of its own
     setup, question = _LABELS[lang]
     sep = "" if lang == "zh" else " "
     body = sep.join(parts[:-1]).replace("\n", " ")
