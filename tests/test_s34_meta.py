@@ -275,3 +275,25 @@ def test_model_by_its_link_is_the_catalog_model():
 def test_families_declared_once():
     names = [f.name for f in metamorphic.FAMILIES]
     assert names.count("hf_links") == names.count("labelled_parts") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("On an H100 bf16 gives 4481 tok/s. Shouldn't FP8 be 1.2-1.7x faster", True),
+        ("I failed with TRL. I'd like to use verl instead: how many H20 GPUs are needed", True),
+        ("We train a 13B on one H100 — is a 35% speed-up reasonable", True),
+        ("We have 8 A100. Time: 3 days", False),
+        ("stage: sft, do_train: true", False),
+        ("我们有 8 张 A100，训练 7B 要几张", True),
+    ],
+)
+def test_last_sentence_asks_without_its_mark(text, asks):
+    from bot.parse.asked_end import ASKED_END_RE
+
+    assert (ASKED_END_RE.search(text) is not None) == asks
+
+
+def test_format_asked_without_its_mark_reads_the_same():
+    typed = "On an H100 Qwen2.5-7B in bf16 gives 4481 tok/s. Shouldn't FP8 be 1.2-1.7x faster?"
+    assert _read(typed)[0]["precision"] == _read(typed[:-1])[0]["precision"] == "fp8"
