@@ -25,6 +25,7 @@ from typing import Any
 
 from tests import metamorphic_more as more
 from tests import metamorphic_s33 as s33
+from tests import metamorphic_s34 as s34
 from tests import real_questions as rq
 
 Rewrite = Callable[[str, str], Iterator[tuple[str, str]]]
@@ -351,6 +352,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("qian", s33.qian, ("zh",), restate=s33.qian_restate, changes=s33.QIAN_KEYS),
     Family("org_names", s33.org_names),
     Family("context_first", s33.context_first),
+    Family("hf_links", s34.hf_links),
+    Family("labelled_parts", s34.labelled_parts),
 )
 """Every rewrite family, once, each with its expected effect: no stated key changes (``changes`` empty)."""
 

@@ -19,12 +19,16 @@ from bot.parse.regex import rc
 _W = r"[^\s,，.。!！?？]"
 """A character of the same word (Chinese has no spaces)."""
 ASKED_END_RE = rc(
-    r"(?:^|[.!。！\n]\s*)(?i:how|what|which|can|could|would|will|should|is|are|does|do|did|why|where)\b"
-    r"[^.!?。！？\n]*$"
+    r"(?:^|[.!。！:：—\n]\s*)(?i:how|what|which|can|could|would|will|should|is|are|does|do|did|why|where"
+    r"|(?:shouldn|isn|aren|doesn|don|didn|can|couldn|wouldn|won)['’]t)\b"
+    r"(?:[^.!?。！？\n]|\.(?=\d))*$"
     rf"|(?:吗|呢|么|多少{_W}{{0,2}}|多久|多大|几张{_W}{{0,2}}|几台|几块|够不够|够吗|行不行"
     rf"|能不能{_W}{{0,4}}|可不可以|是否{_W}{{0,6}}|如何|怎么{_W}{{0,4}}|哪些|哪个|什么{_W}{{0,3}})\s*$"
 )
-"""The last sentence of a message asks (English question word first, or a Chinese question word last)."""
+"""The last sentence of a message asks (English question word first, or a Chinese question word last); s34:
+also after a colon or a dash ('I'd like to use verl instead: how many H20s are needed', '… — is that
+reasonable'), and a negative one ('Shouldn't FP8 be faster', 'Isn't 24G enough'); a decimal point ('1.5x')
+ends no sentence."""
 EARLIER_SETUP_RE = rc(EARLIER)
 """An earlier setup's word ('上次', '之前', 'last time': bot.parse.earlier_counts): such a message is
 left as typed. With a '?' the question-sentence reader (bot.parse.structure) takes the whole one-sentence

@@ -32,8 +32,9 @@ from bot.parse.roles import Role
 from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
 from estimator import catalog
 
-SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|\.(?=\s|$)|$)")
-"""A sentence (a '.' ends one only before a space or the end: '3.1' does not)."""
+SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")
+"""A sentence (a '.' ends one only before a space or the end: '3.1' does not, nor the dot of 'e.g.', 'i.e.',
+'etc.' or 'vs.' inside one: s34)."""
 ASKING_RE = rc(r"[?？]|[吗呢]\s*[。.!！]?\s*$")
 """A sentence that asks: a question mark, or a Chinese sentence ending in 吗/呢."""
 CONTRAST_RE = rc(r"但是|但|不过|可是|\bbut\b|\bhowever\b")
@@ -356,7 +357,16 @@ def asked_card(s: str, gpus: list[GpuMention]) -> GpuMention | None:
         named += [g for g in gpus if g.memory_gib in said and g not in named]
         if len({_family(g) for g in named}) == 1:
             return named[0]
-    return None
+    return _unreported(s, gpus) if REPORTED_RE.search(s) else None
+
+
+def _unreported(s: str, gpus: list[GpuMention]) -> GpuMention | None:
+    """s34: the card said outside every sentence reporting a source, when the others are said only there
+    ('Was the official TP8 performance measured on 8xH200? My device is 8xH20': the H20, in either order)."""
+    told = [m for m in SENTENCE_RE.finditer(s) if REPORTED_RE.search(m.group(0))]
+    rest = [g for g in gpus if not any(m.start() <= g.start < m.end() for m in told)]
+    one = told and rest and len(rest) < len(gpus) and len({_family(g) for g in rest}) == 1
+    return rest[0] if one else None
 
 
 def _family(g: GpuMention) -> str:

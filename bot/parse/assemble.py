@@ -26,6 +26,7 @@ from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse import precision_words as pw
+from bot.parse.asked_precision import asked_format
 from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
@@ -81,7 +82,7 @@ from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, asks_steps, read_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
-from bot.parse.unknown_card import own_card_first
+from bot.parse.unknown_card import own_card_first, same_card
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -97,7 +98,6 @@ from bot.parse.words import (
     UNIT_AFTER_RE,
 )
 from bot.parse.worked_sums import shares_not_used
-from bot.parse.written_settings import name_suffix
 from bot.settings.chat import within
 from estimator import catalog
 from estimator.models import SizingRequest
@@ -385,13 +385,14 @@ class _Parse(FieldSteps, StageSteps):
         self.s, models = extract_models(self.s, self.raw)
         precision: str | None = None
         flag_off = False  # round 24: 'fp16=False' (a mixed-precision flag off): fp32 unless a format is on
-        for m in sorted(pw.PRECISION_RE.finditer(self.s), key=lambda m: name_suffix(self.s, m.start())):
+        found = list(pw.PRECISION_RE.finditer(self.s))  # s34: of two or more, the one asked about first
+        for m in asked_format(self.s, found) if found[1:] else found:
             p = m.group("p").replace(" ", "").replace("-", "")
             if p.endswith("false"):
                 flag_off, self.s = True, mask(self.s, m.start(), m.end(), " ")
                 continue
             this = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
-            named = (f"precision: {m.group('p')}", "no_field" if this is None else "repeated")
+            named = (f"precision: {m['p']}{pw.AS_INT.get(p, '')}", "no_field" if this is None else "repeated")
             if (this is None or (precision and this != precision)) and named not in self.named_unused:
                 self.named_unused.append(named)  # "8-bit or 6-bit": one sized, the other named
             precision = precision or this
@@ -405,9 +406,7 @@ class _Parse(FieldSteps, StageSteps):
             if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch: another setup
                 self.named_unused.append((m.group(0).strip(), "other_setup"))
             self.s = mask(self.s, m.start(), m.end(), " ")
-        precision = (
-            precision or named_format(models) or ("fp32" if flag_off else None)
-        )  # r15 zh: '…-Instruct-FP8', a catalog alias's format
+        precision = precision or named_format(models) or ("fp32" if flag_off else None)  # r15: '…-FP8'
         self.s, self.steps, self.steps_raw = read_steps(self.s)  # "1000 steps": not a bare number
         if self.f.get("precision") and precision and precision != self.f["precision"]:  # round 5: two formats
             self.named_unused.append((f"precision: {precision}", "repeated"))  # 'awq' beside 'torch.bfloat16'
@@ -420,7 +419,8 @@ class _Parse(FieldSteps, StageSteps):
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         self.named_unused += cpu.cpu_named(self.raw) if not gpus and cpu.GATE.search(self.raw) else []  # s32
-        return own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
+        gpus = own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
+        return same_card(gpus) if gpus[1:] else gpus  # s34: one card said twice (a C slice, no call)
 
     # -- step 3: numbers and their roles
 

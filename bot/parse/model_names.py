@@ -276,7 +276,8 @@ def typed_in(raw: str) -> Typed:
 
 def _uncased_after_size(name: str, s: str, at: int) -> bool:
     """'the 7b llava' typed with no capital: a plain-name word after a size that follows an article
-    (bot.parse.uncased_names); not a catalog family ('a 3b llama (open-llama-3b)': read as when typed),
+    (bot.parse.uncased_names); a catalog family only as the catalog spells it ('a 3b llama (open-llama-3b)':
+    not a name, as 'Llama'; 'the 7b starcoder': 'StarCoder', s34),
     nor an English word without a name's morpheme ('the 7b film model', 'the 8b alpha release': s33 fix-b)."""
     if un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at) is None or not plain_name(name):
         return False
@@ -284,7 +285,7 @@ def _uncased_after_size(name: str, s: str, at: int) -> bool:
         return False
     from bot.parse.models import _model_index
 
-    return name not in _model_index().families
+    return name not in _model_index().families or name_like(un.family_spelling(name))  # s34: 'starcoder'
 
 
 JOB_AFTER = (

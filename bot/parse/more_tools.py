@@ -212,3 +212,28 @@ def compared_tool(s: str, at: int) -> bool:
         or ACCORDING_TO_RE.search(before)
         or REFERENCE_AFTER_RE.search(s[at : at + 60])
     )
+
+
+SAYS_AFTER_RE = rc(
+    r"^[a-z0-9.\-_]{2,24}(?:'s|’s)?\s+(?:says|said|claims|states|recommends|suggests)\b|^[a-z0-9.\-_]{2,24}\s*(?:说|称|官方)"
+)
+"""A tool that says something ('LLaMA-Factory says Mixtral QLoRA needs only 32GB', 'LLaMA-Factory 说要 32G'):
+a source the asker read, when another tool is the one they run (s34)."""
+
+
+def asked_tools(s: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Of two or more tools (start, name) in the normalized text ``s``, those it runs on, the same in any
+    clause order (s34, issue 24): without a tool that only says something when another is left, then
+    the ones named in the first sentence that asks when it names some but not all ('I failed with TRL. I'd
+    like to train it with verl: how many H20 GPUs?' and the same with its question first: verl)."""
+    own = [(at, name) for at, name in found if not SAYS_AFTER_RE.match(s[at : at + 40])] or found
+    if len({name for _, name in own}) < 2:
+        return own
+    from bot.parse.asked_model import ASKING_RE, SENTENCE_RE  # only where two tools are named
+
+    for sentence in SENTENCE_RE.finditer(s):
+        if not sentence.group(0).strip() or not ASKING_RE.search(sentence.group(0)):
+            continue
+        inside = [(at, name) for at, name in own if sentence.start() <= at < sentence.end()]
+        return inside if inside and len({n for _, n in inside}) < len({n for _, n in own}) else own
+    return own

@@ -305,14 +305,14 @@ _DIGIT_GROUPS_RE = rc(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
 """Digits grouped by underscores, as Python, Rust and YAML configs write them ('max_seq_length=120_000',
 '1_000_000 tokens'): one number."""
 _HOST_RE = rc(
-    r"(?<![a-z0-9])(?:[a-z][a-z0-9+.\-]*://[^\s/\"'<>]*"
+    r"(?<![a-z0-9])(?:[a-z][a-z0-9+.\-]*://[^\s/\"'<>]*/?"
     r"|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?!:\d+,)(?::\d{1,5})?(?![\d.])"
     r"|localhost:\d{2,5}(?![\d,]))"
 )
 """An address's host and port: 'http://127.0.0.1:8265' (Ray's dashboard), '10.0.0.2:29500', 'localhost:8000'
 (s13 trial S3): no number in it is a figure of the job. A host's GPU list ('--include localhost:0,1,2,3',
-DeepSpeed's launcher) is no port and stays. The path after a URL's host stays (a model name in
-'https://huggingface.co/Qwen/Qwen2.5-7B' is read)."""
+DeepSpeed's launcher) is no port and stays. The path after a URL's host stays, without its first slash (a
+model name in 'https://huggingface.co/Qwen/Qwen2.5-7B' is read as 'Qwen/Qwen2.5-7B' is: s34)."""
 _GLUED_KEY_RE = rc(
     r"(?<![a-z])(mfu|bs|batch|epochs?|ctx)(?=\d)"
     r"|(?<![a-z_])(seq(?:[_\-]?len)?|max[_\-]?len|len)(?=\d{3,}(?![\d.]*\s*(?:b|m)\b)|\d{1,3}k(?![a-z]))"

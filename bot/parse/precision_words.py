@@ -113,3 +113,13 @@ PRECISION_MAP: dict[str, str] = {
     "q8_0": "q8_0",
     "q8": "q8_0",
 }
+
+
+AS_INT = {
+    word: f" ({value})"
+    for word, value in PRECISION_MAP.items()
+    if value in ("int4", "int8") and not any(ch.isdigit() for ch in word)
+}
+"""s34: a format word with no digit named as not used with the integer width it stands for ('precision: awq
+(int4)', 'gptq (int4)'): the format asked about is sized, the other named, and a method's name alone does
+not say its width (bot.parse.assemble; a dict look-up, no Python call a parse)."""

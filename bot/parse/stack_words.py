@@ -21,6 +21,7 @@ from bot.parse.more_tools import (
     MORE_TRAINING_TOOLS,
     RL_TRAINING_TOOLS,
     TENSORRT_BUILD_FLAGS,
+    asked_tools,
     compared_tool,
 )
 from bot.parse.regex import LazyPattern, rc, words_gate
@@ -210,7 +211,7 @@ def training_tool(s: str) -> str | None:
         found = [(at, name) for at, name in found if not any(a <= at < b for a, b, _ in spans)]
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
-        found = switched or found
+        found = switched or asked_tools(s, found)
     return min(found)[1] if found else None
 
 

@@ -67,3 +67,17 @@ def english_word(name: str) -> bool:
     """Whether ``name`` is an English dictionary word ('film', 'alpha', 'storm'), not a coined name
     ('llava', 'llada'); the list is read once, on the first call (the article rule's path only)."""
     return name.lower() in _english_words()
+
+
+@cache
+def family_spelling(family: str) -> str:
+    """How the catalog spells a model family typed in lower case ('starcoder' → 'StarCoder', 'qwen' →
+    'Qwen'): the start of the first catalog model's id that begins with it; the family itself when none
+    does. s34: a family after an article and a size ('the 7b starcoder') is read as the catalog spells it,
+    as when typed so ('the 7B StarCoder' names 'StarCoder 7B', not in the catalog at that size)."""
+    from estimator import catalog
+
+    for model_id in sorted(catalog.models()):
+        if model_id.lower().startswith(family):
+            return model_id[: len(family)]
+    return family

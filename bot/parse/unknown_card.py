@@ -41,3 +41,32 @@ def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:
     for family in dict.fromkeys(catalog.gpu(g.gpu_id).family for g in gpus):
         steps.named_unused.append((as_typed(steps.raw, family.lower()), "other_setup"))
     return []
+
+
+def same_card(gpus: list[Any]) -> list[Any]:
+    """s34 (issue 24, clause order): one card said twice, once plainly ('Shouldn't 2 A100s be enough? … on
+    2 A100 PCIe', 'on the 4 H100s? … a 4xH100 (80G) server') is one card: the plain mention takes the
+    variant and memory the other says, whichever comes first. Two variants said apart ('A100 40G or A100
+    80G') are two cards, left as they are. The caller passes one card through (no Python call)."""
+    specs = catalog.gpus()
+    families: list[str] = []
+    for g in gpus:
+        families.append(specs[g.gpu_id].family)
+    if len(set(families)) == len(families):  # each card once: most messages naming two
+        return gpus
+    from dataclasses import replace
+
+    out = list(gpus)
+    for family in set(families):
+        same = [g for g, f in zip(gpus, families, strict=True) if f == family]
+        default = catalog.default_gpu_for_family(family)
+        told = [g for g in same if g.memory_gib or default is None or g.gpu_id != default.id]
+        if len(same) < 2 or not told or len(told) == len(same):
+            continue
+        if len({g.gpu_id for g in told}) > 1 or len({g.memory_gib for g in told if g.memory_gib}) > 1:
+            continue  # two variants: a comparison
+        one = next((g for g in told if g.memory_gib), told[0])
+        for i, g in enumerate(out):
+            if g in same and g not in told:
+                out[i] = replace(g, gpu_id=one.gpu_id, memory_gib=one.memory_gib, modded=one.modded)
+    return out
