@@ -42,6 +42,8 @@ SAME_SIZE = 0.1
 """Two sizes within 10 % are one model ('Qwen2.5-7B … the 7B': 7.61B and 7B)."""
 SIZE_ROLES = ("bare", "params")
 """Number roles that say a model's size on their own ('70B', '70B 模型')."""
+_COMPACT = re.compile(r"[\s\-_.]+")
+"""What a name typed two ways differs by (spaces, hyphens, underscores, dots), never a letter."""
 
 
 @dataclass(slots=True)
@@ -80,7 +82,10 @@ class Candidate:
                 # round 15: the family as typed, spaces and hyphens alike ('Gemma 3 27B … Gemma 3's cache')
                 head, mid = re.sub(r"[\s_]+", "-", bare.text.lower().strip()), str(named.model_id).lower()
                 return bare.size is None and mid.startswith(head) and mid[len(head) : len(head) + 1] == "-"
-            return a.text.lower() == b.text.lower()
+            # s34-gen2: one name typed twice, spaced and as its path ('OpenLLaMA 3B (open_llama_3b_v2)')
+            return a.text.lower() == b.text.lower() or _COMPACT.sub("", a.text.lower()) == _COMPACT.sub(
+                "", b.text.lower()
+            )
         x, y = self.size, other.size
         if x is None or y is None:
             return False

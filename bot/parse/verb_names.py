@@ -29,13 +29,14 @@ _ZH_JOB = (
 """A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',
 'Foo lora 微调' as 'Foo 的 lora 微调')."""
 BEFORE_JOB_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*(?:{_ZH_JOB}"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:v?\d+\.\d+\s*)?(?:模型|model)?\s*(?:{_ZH_JOB}"
     r"|(?:默认\s*)?(?:一\s*)?跑(?!\s*[a-z0-9])|用\s*[a-z][a-z0-9.\-]*\s*加速))"
 )
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word. Round 26 zh: a name before running it
 ('Foo-Kit 一跑就爆显存', 'FooOCR2.0 默认跑起来要多大显存') or before its acceleration ('FooVoice2 用 TensorRT
 加速后显存增加了'): the model run; before, nothing was named and a default model was sized. A name after
-'跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form."""
+'跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form.
+S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': bot.parse.model_names.spaced_version)."""
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
     r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed)\s+(?:for|of))"
