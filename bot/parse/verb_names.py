@@ -36,7 +36,7 @@ BEFORE_JOB_RE = rc(
 ('Foo-Kit 一跑就爆显存', 'FooOCR2.0 默认跑起来要多大显存') or before its acceleration ('FooVoice2 用 TensorRT
 加速后显存增加了'): the model run; before, nothing was named and a default model was sized. A name after
 '跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form.
-S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': bot.parse.model_names.spaced_version)."""
+S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': model_names.spaced_version)."""
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
     r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed)\s+(?:for|of))"
