@@ -21,13 +21,19 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
+from bot.parse.normalize import MODEL_MARK
 from bot.parse.past_run import duration_as_hours
 from bot.parse.per_card_load import HOW_MANY_RE, count_in_ceiling
 from bot.parse.prose_forms import other_stage
 from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
-from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
+from bot.parse.stage_hints import (
+    PRETRAINING_CODEBASE_RE,
+    PRETRAINING_SCALE_RE,
+    lora_pretraining,
+    tuning_only_stage,
+)
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -152,7 +158,24 @@ class StageSteps:
             self.f["methods"] = methods
         if stage is None and _training_settings(self.f, self.s) >= 2:
             stage = self.f["stage"] = "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute': a training run
+        self.settings_stage = (  # a run by its settings alone, of a named model: tuned (s34-gen2)
+            stage == "pretrain" and "train" not in s0 and "训" not in s0 and explicit_stage(s0) is None
+        )
         return preference, stage
+
+    settings_stage = False
+    """A training run by its settings only (a batch, gradient accumulation: no stage word, no 'train' / '训',
+    which is also said of a release's own pre-training reproduced: 'reproduce the BLT training')."""
+
+    def named_model_trained(self) -> None:
+        """A training run said only by its settings, of a model named that no catalog has (a name masked in
+        ``s``, not a size said alone), with no training tokens nor pre-training scale: a fine-tuning of that
+        model, as a 'train' of a release is (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In
+        Video-LLaVA … a batch size of 256 … how much gradient accumulation' was sized as a pre-training)."""
+        f = self.f
+        named = f.get("stage") == "pretrain" and MODEL_MARK in self.s and not f.get("model")
+        if named and f.get("tokens") is None and not PRETRAINING_SCALE_RE.search(self.s0):
+            f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(self.s0) else "finetune"
 
     # -- step 5: what the fields together mean
 
@@ -172,6 +195,8 @@ class StageSteps:
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
+        if self.settings_stage:  # s34-gen2: a named model's training run is its fine-tuning
+            self.named_model_trained()
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
             self.notes.append(note)
