@@ -212,3 +212,46 @@ def test_named_model_training_run_is_a_fine_tuning(capsys: pytest.CaptureFixture
 )
 def test_size_alone_tokens_or_scratch_stay_pretraining(capsys: pytest.CaptureFixture[str], text: str) -> None:
     assert ask(capsys, text)["request"]["stage"] == "pretrain"
+
+
+def test_gradient_accumulation_in_chinese_is_a_training_word(capsys: pytest.CaptureFixture[str]) -> None:
+    # the Chinese twin of 'gradient accumulation' (bot.parse.lexicon.TRAIN_RE): a training run, never serving
+    answer = ask(capsys, "Foo-VL 的 batch size 256、梯度累积 4，4 张 A100 80G 每张要多少显存？")
+    assert answer["request"]["stage"] == "finetune"
+    assert unknown(answer) == "Foo-VL"
+
+
+def test_serving_without_a_training_word_stays_serving(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        ask(capsys, "Foo-VL 的 batch size 16，4 张 A100 80G 部署每张要多少显存？")["request"]["stage"]
+        == "inference"
+    )
+
+
+# -- a name, its stage, then a list of sizes -----------------------------------------------------------
+
+
+def test_sizes_listed_after_a_stage_phrase_are_the_names(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = ask(capsys, "Foo-LLaMA 微调阶段 7B 和 13B 各要几张 A100？")
+    assert unknown(answer) == "Foo-LLaMA 7B"
+    assert answer["request"]["params_total"] == 7e9
+    assert ("model: Foo-LLaMA 13B", "other_setup") in ignored(answer)
+
+
+def test_one_size_after_a_stage_phrase(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = ask(capsys, "Bar-GLM 预训练阶段 13B 要几张 A100？")
+    assert unknown(answer) == "Bar-GLM 13B"
+    assert answer["request"]["params_total"] == 13e9
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bar-GLM 预训练阶段用了 16 张 A100，要多久？",  # a count, not a size
+        "Bar-GLM 和 7B、13B 的模型比，预训练要几张 A100？",  # no stage phrase between
+    ],
+)
+def test_no_size_list_without_the_stage_phrase(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    answer = ask(capsys, text)
+    assert not (unknown(answer) or "").endswith("13B")
+    assert not [t for t, _ in ignored(answer) if t.startswith("model: Bar-GLM ")]
