@@ -255,3 +255,31 @@ def test_no_size_list_without_the_stage_phrase(capsys: pytest.CaptureFixture[str
     answer = ask(capsys, text)
     assert not (unknown(answer) or "").endswith("13B")
     assert not [t for t, _ in ignored(answer) if t.startswith("model: Bar-GLM ")]
+
+
+# -- a second card of the same kind, named apart ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PPO of Llama-2-7B OOMs on an A100, with the reward model on a separate A100. How much memory?",
+        "I fine-tune Qwen2.5-7B on an A100 and keep the reward model on another A100: does it fit?",
+        "Qwen2.5-7B 全参微调在一张 A100 上 OOM，奖励模型放在另一张 A100 上，要多少显存？",
+    ],
+)
+def test_another_card_of_the_same_kind_adds_one(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["gpu_count"] == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-7B 在一张 A100 上推理，换成另一张 A100 呢？",  # switched to, not added
+        "Serving Llama-2-7B on an A100; would another A100 instead help?",
+        "Serving Llama-2-7B on an A100 with another 4 GB free",  # memory, not a card
+        "Qwen2.5-7B 在一张 A100 上推理，另一张 H100 上跑 embedding，要多少显存？",  # another kind of card
+    ],
+)
+def test_card_switched_or_of_another_kind_adds_none(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert ask(capsys, text)["request"]["gpu_count"] == 1

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.counts_tried import FAILED_RE
+from bot.parse.normalize import MARKS
 from bot.parse.one_card import one_memory_card
+from bot.parse.regex import rc
 from bot.parse.words import ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
 
 
@@ -29,3 +31,26 @@ def memory_card_one(s: str) -> bool:
     memory (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
     one = MEM_CARD_RE.search(s) or one_memory_card(s)
     return bool(one) and not ASKS_COUNT_RE.search(s)
+
+
+ANOTHER_CARD_RE = rc(
+    rf"\b(?:(?:a|an|one)\s+(?:separate|second|other|extra|additional)|another)\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?"
+    rf"[{MARKS}](?!\s*s\b)|(?:另一|另外一|再加一|还有一|第二)\s*(?:张|块|个)\s*[{MARKS}]"
+)
+"""A second card of one setup, named after the first ('an A100 … the reward model on a separate A100', '另一张
+A100'): two cards, one each (s34-gen2, issue 24: a count built up from its parts)."""
+
+
+def cards_one_each(s: str, gpus: list[Any]) -> int:
+    """1 for one card named with an article, or 2 when a second one of the same kind (``gpus``: one card
+    id) is named apart (:data:`ANOTHER_CARD_RE`) in the normalized text ``s``, never a card switched to
+    ('换成另一张 A100'); its literals gate the search (a message without them pays a C test)."""
+    cue = "another" in s or "separate" in s or "second" in s or "other" in s or "extra" in s
+    cue = cue or "additional" in s or "另" in s or "再加" in s or "还有一" in s or "第二" in s
+    if not cue or len({g.gpu_id for g in gpus}) != 1 or _SWITCH_RE.search(s):
+        return 1
+    return 2 if ANOTHER_CARD_RE.search(s) else 1
+
+
+_SWITCH_RE = rc(r"换成|换到|改成|改用|\binstead\b|\bswitch|\breplac")
+"""A card switched to, not added ('换成另一张 A100', 'another A100 instead')."""

@@ -158,24 +158,19 @@ class StageSteps:
             self.f["methods"] = methods
         if stage is None and _training_settings(self.f, self.s) >= 2:
             stage = self.f["stage"] = "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute': a training run
-        self.settings_stage = (  # a run by its settings alone, of a named model: tuned (s34-gen2)
-            stage == "pretrain" and "train" not in s0 and "训" not in s0 and explicit_stage(s0) is None
-        )
         return preference, stage
 
-    settings_stage = False
-    """A training run by its settings only (a batch, gradient accumulation: no stage word, no 'train' / '训',
-    which is also said of a release's own pre-training reproduced: 'reproduce the BLT training')."""
-
     def named_model_trained(self) -> None:
-        """A training run said only by its settings, of a model named that no catalog has (a name masked in
-        ``s``, not a size said alone), with no training tokens nor pre-training scale: a fine-tuning of that
-        model, as a 'train' of a release is (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In
-        Video-LLaVA … a batch size of 256 … how much gradient accumulation' was sized as a pre-training)."""
-        f = self.f
-        named = f.get("stage") == "pretrain" and MODEL_MARK in self.s and not f.get("model")
-        if named and f.get("tokens") is None and not PRETRAINING_SCALE_RE.search(self.s0):
-            f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(self.s0) else "finetune"
+        """A training run said only by its settings (no stage word, no 'train' / '训'), of a model named that
+        no catalog has (a name masked in ``s``, not a size said alone), with no training tokens nor
+        pre-training scale: a fine-tuning of that model, as a 'train' of a release is
+        (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In Video-LLaVA … a batch size of 256 … how much
+        gradient accumulation' was sized as a pre-training)."""
+        f, s0 = self.f, self.s0
+        if f.get("model") or f.get("tokens") is not None or "train" in s0 or "训" in s0:
+            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
+        if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):
+            f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(s0) else "finetune"
 
     # -- step 5: what the fields together mean
 
@@ -195,7 +190,7 @@ class StageSteps:
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
-        if self.settings_stage:  # s34-gen2: a named model's training run is its fine-tuning
+        if f.get("stage") == "pretrain" and MODEL_MARK in self.s:  # s34-gen2: a named model's run, tuned
             self.named_model_trained()
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
