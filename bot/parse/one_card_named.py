@@ -8,12 +8,13 @@ question asks how many (:data:`bot.parse.words.ASKS_COUNT_RE`), except the card 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from bot.parse.counts_tried import FAILED_RE
 from bot.parse.normalize import MARKS
 from bot.parse.one_card import one_memory_card
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 from bot.parse.words import ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
 
 
@@ -41,16 +42,19 @@ ANOTHER_CARD_RE = rc(
 A100'): two cards, one each (s34-gen2, issue 24: a count built up from its parts)."""
 
 
-def cards_one_each(s: str, gpus: list[Any]) -> int:
-    """1 for one card named with an article, or 2 when a second one of the same kind (``gpus``: one card
-    id) is named apart (:data:`ANOTHER_CARD_RE`) in the normalized text ``s``, never a card switched to
-    ('换成另一张 A100'); its literals gate the search (a message without them pays a C test)."""
-    cue = "another" in s or "separate" in s or "second" in s or "other" in s or "extra" in s
-    cue = cue or "additional" in s or "另" in s or "再加" in s or "还有一" in s or "第二" in s
-    if not cue or len({g.gpu_id for g in gpus}) != 1 or _SWITCH_RE.search(s):
-        return 1
-    return 2 if ANOTHER_CARD_RE.search(s) else 1
+ONE_MORE = compile_pattern(r"another|separate|second|other|extra|additional|另|再加|还有一|第二").search
+"""The literals of :data:`ANOTHER_CARD_RE`, searched in C at the call site (no frame without one)."""
 
 
+def one_more(s: str, gpus: list[Any], count: float = 1) -> bool:
+    """Whether a second card of the same kind (``gpus``: one card id) is named apart (:data:`ANOTHER_CARD_RE`)
+    in the normalized text ``s`` beside one named with an article or '一张': two cards, never a card switched
+    to ('换成另一张 A100'). The caller asks :data:`ONE_MORE` first; ``count``: the count read ('一张')."""
+    if count != 1 or len(set(map(_GPU_ID, gpus))) != 1 or _SWITCH_RE.search(s):
+        return False
+    return ANOTHER_CARD_RE.search(s) is not None
+
+
+_GPU_ID = attrgetter("gpu_id")
 _SWITCH_RE = rc(r"换成|换到|改成|改用|\binstead\b|\bswitch|\breplac")
 """A card switched to, not added ('换成另一张 A100', 'another A100 instead')."""

@@ -167,7 +167,7 @@ class StageSteps:
         (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In Video-LLaVA … a batch size of 256 … how much
         gradient accumulation' was sized as a pre-training)."""
         f, s0 = self.f, self.s0
-        if f.get("model") or f.get("tokens") is not None or "train" in s0 or "训" in s0:
+        if f.get("tokens") is not None or "train" in s0 or "训" in s0:
             return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
         if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):
             f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(s0) else "finetune"
@@ -190,7 +190,7 @@ class StageSteps:
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
-        if f.get("stage") == "pretrain" and MODEL_MARK in self.s:  # s34-gen2: a named model's run, tuned
+        if f.get("stage") == "pretrain" and MODEL_MARK in self.s and not f.get("model"):  # s34-gen2: tuned
             self.named_model_trained()
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)

@@ -223,9 +223,7 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 return m.start("name"), m.end("name"), name
     if "-" in s:  # round 28 en: 'inference with Foo-Chat-V1.5', 'does Foo-VL-2.6 need' (job_objects)
         found = _job_object(s, typed, chinese)
-        found = found or (
-            _prep_joined(s, typed) if "in " in s or "for " in s or "with " in s or "在" in s else None
-        )
+        found = found or (_prep_joined(s, typed) if PREP_JOINED_RE.search(s) else None)  # s34-gen2
         if found is not None:
             return found
     if any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
