@@ -43,6 +43,8 @@ SAME_SIZE = 0.1
 """Two sizes within 10 % are one model ('Qwen2.5-7B … the 7B': 7.61B and 7B)."""
 SIZE_ROLES = ("bare", "params")
 """Number roles that say a model's size on their own ('70B', '70B 模型')."""
+_COMPACT = re.compile(r"[\s\-_.]+")
+"""What a name typed two ways differs by (spaces, hyphens, underscores, dots), never a letter."""
 
 
 @dataclass(slots=True)
@@ -81,7 +83,10 @@ class Candidate:
                 # round 15: the family as typed, spaces and hyphens alike ('Gemma 3 27B … Gemma 3's cache')
                 head, mid = re.sub(r"[\s_]+", "-", bare.text.lower().strip()), str(named.model_id).lower()
                 return bare.size is None and mid.startswith(head) and mid[len(head) : len(head) + 1] == "-"
-            return a.text.lower() == b.text.lower()
+            # s34-gen2: one name typed twice, spaced and as its path ('OpenLLaMA 3B (open_llama_3b_v2)')
+            return a.text.lower() == b.text.lower() or _COMPACT.sub("", a.text.lower()) == _COMPACT.sub(
+                "", b.text.lower()
+            )
         x, y = self.size, other.size
         if x is None or y is None:
             return False
@@ -108,12 +113,14 @@ class Candidate:
 
 
 ATTACHED_GAP_RE = rc(
-    r"(?:(?:[\-_][a-z]{1,10})+|\s+(?!and\b|or\b|vs\b|with\b|to\b|on\b|for\b|the\b)[a-z]{1,8})?"
+    r"(?:(?:[\-_][a-z]{1,10})+|\s+(?!and\b|or\b|vs\b|with\b|to\b|on\b|for\b|the\b)[a-z]{1,8}"
+    r"|(?P<stage>\s*(?:的\s*)?(?:继续|增量)?(?:预训练|微调|训练|推理|sft)\s*阶段(?:\s*的)?))?"
     r"[\s\-_]*[(（]?\s*(?=\d)"
 )
 """Between a name without size and its size: tags typed into the name ('Qwen2.5-VL 3B',
 'Qwen3-Coder-Next-Base (80B-A3B)') or one word ('Nemotron 3 Super 120B'), never a joining word
-('Qwen2.5 and 7B')."""
+('Qwen2.5 and 7B'). S34-gen2: the stage of the job between ('Foo-LLaMA 预训练阶段 7B、13B': the 7B of that
+model; the name is typed without the stage words)."""
 ACTIVE_AFTER_RE = rc(r"[\-_\s]*a(\d+(?:\.\d+)?)b(?![a-z0-9])")
 """An active size right after a total ('120B-A12B')."""
 
@@ -140,12 +147,35 @@ def attach_sizes(
                 continue  # 'DeepSeek-V3 671B': the release, its size said again
             mm.suggestions, mm.model_id = [mm.model_id], None
         mm.size = role.value
-        name = " ".join(s0[mm.start : role.tok.start].split()).rstrip(" (（")
+        name = " ".join(s0[mm.start : mm.end if gap.group("stage") else role.tok.start].split()).rstrip(
+            " (（"
+        )
         mm.text = f"{typed(name)} {role.tok.raw.strip().upper()}"
         mm.end = role.tok.end
         active = ACTIVE_AFTER_RE.match(s, role.tok.end)
         if active:
             mm.active = float(active.group(1)) * 1e9
+        elif gap.group("stage"):
+            models += _listed_sizes(s, mm, name, sizes, typed)
+
+
+def _listed_sizes(
+    s: str, mm: ModelMention, name: str, sizes: dict[int, Role], typed: Callable[[str], str]
+) -> list[ModelMention]:
+    """The other sizes listed after the size of a name a stage phrase parts from it ('Foo-LLaMA 预训练阶段
+    7B、13B'): each the release of that name and size, named as typed ('Foo-LLaMA 13B'; s34-gen2)."""
+    out, end = [], mm.end
+    while (joint := LIST_JOINT_RE.match(s, end)) and (role := sizes.get(joint.end())) is not None:
+        size = role.tok.raw.strip().upper()
+        out.append(
+            ModelMention(role.tok.start, role.tok.end, f"{typed(name)} {size}", None, role.value, None)
+        )
+        end = role.tok.end
+    return out
+
+
+LIST_JOINT_RE = rc(r"\s*(?:、|,|，|/|和|与|及|或|and\b|or\b)\s*(?=\d)")
+"""What joins two sizes in a list ('7B、13B', '7B 和 13B', '7B/13B', '7B and 13B')."""
 
 
 def active_after(s: str, roles: list[Role], params: float) -> float | None:

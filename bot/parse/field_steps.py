@@ -36,7 +36,7 @@ from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
-from bot.parse.one_card_named import memory_card_one, one_named_card
+from bot.parse.one_card_named import ONE_MORE, memory_card_one, one_more, one_named_card
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
 from bot.parse.request_fields import as_typed
@@ -363,7 +363,7 @@ class FieldSteps:
             self.named_unused.append((f"{total_mem.value:g} GB", "cards_total"))
         count_max: int | None = None
         if count is not None:
-            f["gpu_count"] = count.value
+            f["gpu_count"] = count.value + bool(ONE_MORE(self.s) and one_more(self.s, gpus, count.value))
             if (per_card := per_card_memory(gpus, gpu_memory, count.value, self.raw)) is None and gpu_memory:
                 self.named_unused.append((f"{gpu_memory:g} GB", "cards_total"))  # round 9: named, not dropped
             gpu_memory = per_card
@@ -372,8 +372,8 @@ class FieldSteps:
             SINGLE_CARD_RE.search(self.s)
             or memory_card_one(self.s)
             or one_named_card(self.s, self.f, getattr(self, "_plural_gpu", False))
-        ):  # one card read from how the card is named (bot.parse.one_card_named)
-            f["gpu_count"] = 1
+        ):  # one card read from how the card is named (bot.parse.one_card_named), or one and another
+            f["gpu_count"] = 1 + bool(ONE_MORE(self.s) and one_more(self.s, gpus))
         elif dual:
             f["gpu_count"] = 2
         elif (gpus and unified(gpus[0].gpu_id)) or (mem_role is not None and one_card(mem_role)):

@@ -423,6 +423,7 @@ TRAIN_RE = rc(
     r"训|\btrain|megatron|\bflops?\b|6nd|\bmfu\b|gpu[\s\-]*hours?|gpu小时|卡时|h\d00[\s\-]*days|"
     r"\bdp\b|数据并行|epoch|\bgrad(?:ient)?[\s_\-]*(?:cach|checkpoint|accum)"  # r18: 'grad_cache' trains
     r"|sequence[\s\-_]*parallel|\bulysses\b|ring[\s\-]*attention"  # r26: long-sequence training (Ulysses)
+    r"|梯度(?:累[积加计]|检查点)"  # s34-gen2: gradient accumulation / checkpointing in Chinese, as in English
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"

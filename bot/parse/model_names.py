@@ -224,12 +224,18 @@ def _millions_name(m: re.Match[str], s: str) -> bool:
     return not (is_gpu_name(name) or name in _TRAFFIC_WORDS or _COUNT_AFTER_RE.match(s, m.end()))
 
 
+_BARE_VERSION = compile_pattern(r"v\d+(?:\.\d+)*")
+"""A version alone ('v2', 'v1.5'): after a size it is the version of the name before the size."""
+
+
 def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, str]]:
     """(start, end, name as typed then size, size, name) of each '7B LLaVA' the earlier passes left."""
     out = []
     for m in SIZE_FIRST_RE.finditer(s):
         name = typed(m.group("name"))
         uncased = getattr(typed, "uncased", False) and m.group("name") not in un.AFTER_SIZE_NOUNS
+        if _BARE_VERSION.fullmatch(m.group("name")):
+            continue  # 'OpenLLaMA 3B v2': the release's version after its size, never a name (s34-gen2)
         if (name_like(name) or (uncased and _uncased_after_size(name, s, m.start()))) and (
             m.group("unit") == "b" or _millions_name(m, s)
         ):
@@ -417,3 +423,24 @@ def unknown_sizes(m: re.Match[str]) -> tuple[float | None, float | None]:
     if (tag := ACTIVE_TAIL_RE.search(m.group("name"))) and m.end("name") == m.start("size"):
         return None, float(tag.group(1) + m.group("size")) * 1e9
     return float(m.group("size")) * 1e9, float(m.group("act")) * 1e9 if m.group("act") else None
+
+
+SPACED_VERSION_RE = rc(
+    r"\s+(?P<v>v?\d+\.\d+(?:\.\d+)?|v\d+)(?![\d.]?[a-z0-9%])"
+    r"(?!\s*(?:万|亿|千|个|条|张|卡|台|小时|天|周|月|年|元|块|倍|次|轮|秒|分钟|(?:hours?|days?|weeks?|months?|"
+    r"years?|epochs?|steps?|tokens?|gpus?|cards?|nodes?|times|gb|gib|mb|tb|billion|million|percent|[kmbt])\b))"
+)
+"""A release's version typed apart after its name ('MiniCPM-V 2.6', 'MiniCPM-Llama3-V 2.5', 'FooChat v2'):
+a dotted number or a 'v' and a number, not a quantity (no unit after it: 'FooChat 2.5 小时', '2.5 GB')."""
+
+
+def spaced_version(s: str, mention: Any) -> str:
+    """``s`` with the version typed after the unknown name ``mention`` (no catalog id, no size) masked as
+    part of it, and the version in its name ('MiniCPM-V 2.6'; s34-gen2, issue 24: before, the name was
+    named without its version and '2.6' as a number not read). Unchanged when none follows."""
+    m = SPACED_VERSION_RE.match(s, mention.end)
+    if m is None:
+        return s
+    mention.text = f"{mention.text} {m.group('v')}"
+    mention.end = m.end()
+    return s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]

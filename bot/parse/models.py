@@ -406,6 +406,8 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
     for mention in mentions:  # 'chatglm3-6b-32k': the suffix already in the name matched (s28 trial)
         if SUFFIX_END(mention.text):  # searched in C: a frame only for such a name
             typed_release(mention)
+        elif mention.size is None and not mention.model_id:  # 'MiniCPM-V 2.6' (s34-gen2)
+            s = names.spaced_version(s, mention)
     tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))

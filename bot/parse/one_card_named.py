@@ -8,10 +8,13 @@ question asks how many (:data:`bot.parse.words.ASKS_COUNT_RE`), except the card 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from bot.parse.counts_tried import FAILED_RE
+from bot.parse.normalize import MARKS
 from bot.parse.one_card import one_memory_card
+from bot.parse.regex import compile_pattern, rc
 from bot.parse.words import ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
 
 
@@ -29,3 +32,29 @@ def memory_card_one(s: str) -> bool:
     memory (:mod:`bot.parse.one_card`); not when the count is asked ('…显存的卡，几张')."""
     one = MEM_CARD_RE.search(s) or one_memory_card(s)
     return bool(one) and not ASKS_COUNT_RE.search(s)
+
+
+ANOTHER_CARD_RE = rc(
+    rf"\b(?:(?:a|an|one)\s+(?:separate|second|other|extra|additional)|another)\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?"
+    rf"[{MARKS}](?!\s*s\b)|(?:另一|另外一|再加一|还有一|第二)\s*(?:张|块|个)\s*[{MARKS}]"
+)
+"""A second card of one setup, named after the first ('an A100 … the reward model on a separate A100', '另一张
+A100'): two cards, one each (s34-gen2, issue 24: a count built up from its parts)."""
+
+
+ONE_MORE = compile_pattern(r"another|separate|second|other|extra|additional|另|再加|还有一|第二").search
+"""The literals of :data:`ANOTHER_CARD_RE`, searched in C at the call site (no frame without one)."""
+
+
+def one_more(s: str, gpus: list[Any], count: float = 1) -> bool:
+    """Whether a second card of the same kind (``gpus``: one card id) is named apart (:data:`ANOTHER_CARD_RE`)
+    in the normalized text ``s`` beside one named with an article or '一张': two cards, never a card switched
+    to ('换成另一张 A100'). The caller asks :data:`ONE_MORE` first; ``count``: the count read ('一张')."""
+    if count != 1 or len(set(map(_GPU_ID, gpus))) != 1 or _SWITCH_RE.search(s):
+        return False
+    return ANOTHER_CARD_RE.search(s) is not None
+
+
+_GPU_ID = attrgetter("gpu_id")
+_SWITCH_RE = rc(r"换成|换到|改成|改用|\binstead\b|\bswitch|\breplac")
+"""A card switched to, not added ('换成另一张 A100', 'another A100 instead')."""

@@ -21,13 +21,19 @@ from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
 from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
+from bot.parse.normalize import MODEL_MARK
 from bot.parse.past_run import duration_as_hours
 from bot.parse.per_card_load import HOW_MANY_RE, count_in_ceiling
 from bot.parse.prose_forms import other_stage
 from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
-from bot.parse.stage_hints import lora_pretraining, tuning_only_stage
+from bot.parse.stage_hints import (
+    PRETRAINING_CODEBASE_RE,
+    PRETRAINING_SCALE_RE,
+    lora_pretraining,
+    tuning_only_stage,
+)
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
@@ -154,6 +160,18 @@ class StageSteps:
             stage = self.f["stage"] = "pretrain"  # r15 zh: 'GlobalBatchSize 128 … recompute': a training run
         return preference, stage
 
+    def named_model_trained(self) -> None:
+        """A training run said only by its settings (no stage word, no 'train' / '训'), of a model named that
+        no catalog has (a name masked in ``s``, not a size said alone), with no training tokens nor
+        pre-training scale: a fine-tuning of that model, as a 'train' of a release is
+        (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In Video-LLaVA … a batch size of 256 … how much
+        gradient accumulation' was sized as a pre-training)."""
+        f, s0 = self.f, self.s0
+        if f.get("tokens") is not None or "train" in s0 or "训" in s0:
+            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
+        if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):
+            f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(s0) else "finetune"
+
     # -- step 5: what the fields together mean
 
     def _asks_throughput(self) -> bool:
@@ -172,6 +190,8 @@ class StageSteps:
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
+        if f.get("stage") == "pretrain" and MODEL_MARK in self.s and not f.get("model"):  # s34-gen2: tuned
+            self.named_model_trained()
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
         if note := duration_as_hours(f, self.s, self.roles):  # a past run's days, a rental period (s14)
             self.notes.append(note)

@@ -29,13 +29,14 @@ _ZH_JOB = (
 """A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',
 'Foo lora 微调' as 'Foo 的 lora 微调')."""
 BEFORE_JOB_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:模型|model)?\s*(?:{_ZH_JOB}"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:v?\d+\.\d+\s*)?(?:模型|model)?\s*(?:{_ZH_JOB}"
     r"|(?:默认\s*)?(?:一\s*)?跑(?!\s*[a-z0-9])|用\s*[a-z][a-z0-9.\-]*\s*加速))"
 )
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word. Round 26 zh: a name before running it
 ('Foo-Kit 一跑就爆显存', 'FooOCR2.0 默认跑起来要多大显存') or before its acceleration ('FooVoice2 用 TensorRT
 加速后显存增加了'): the model run; before, nothing was named and a default model was sized. A name after
-'跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form."""
+'跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form.
+S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': model_names.spaced_version)."""
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
     r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed)\s+(?:for|of))"
@@ -72,6 +73,16 @@ RUN_NAME_RE = rc(rf"运行\s*(?P<name>{_NAME})(?![a-z0-9\-_.])(?=\s*(?:的|需�
 ('运行 vLLM 的时候', '运行 ComfyUI 的') stays theirs."""
 _KIND_WORD = r"开源|多模态|视觉|语音|语言|对话|推理|中文|大|小|新"
 """What kind of model it is, between 'this' and 'model' ('这个开源模型', '这个多模态大模型')."""
+_JOINED = r"[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+"
+PREP_JOINED_RE = rc(
+    rf"(?:^|[.!?;:。！？；：]\s*)(?:in|for|with)\s+(?:the\s+)?(?P<name>{_JOINED})(?![a-z0-9\-_])(?!\s*[(（]?\s*\d)"
+    rf"|在\s*(?P<zn>{_JOINED})(?![a-z0-9\-_])\s*(?:模型)?\s*(?:中|里|里面)"
+)
+"""S34-gen2 (issue 24): a hyphen-joined name the message is about, after a preposition opening a sentence
+('In Video-LLaVA one video is sampled as 8 images', 'For Foo-VL, how much VRAM …') or inside '在 … 中'
+('在 Foo-VL 中'): named as typed, with the subject form's checks (no software, card, tool or codebase; as
+a name:
+'In Use-case …', 'With Flash-Attention 2 …', 'In DeepSpeed-Chat …' name no model)."""
 THIS_MODEL_RE = rc(
     rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:这|那)(?:个|款|一)\s*(?:{_KIND_WORD}){{0,2}}\s*(?:模型|llm\b)"
     r"(?![^，。,.;；?？!！\s]{0,3}(?:框架|工具|引擎|平台|库)))"
@@ -213,12 +224,19 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 return m.start("name"), m.end("name"), name
     if "-" in s:  # round 28 en: 'inference with Foo-Chat-V1.5', 'does Foo-VL-2.6 need' (job_objects)
         found = _job_object(s, typed, chinese)
+        found = found or (_prep_joined(s, typed) if PREP_JOINED_RE.search(s) else None)  # s34-gen2
         if found is not None:
             return found
     if any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
         from bot.parse.coined_names import coined_name  # lazily: its cues are rare
 
-        return coined_name(s, typed, raw)
+        found = coined_name(s, typed, raw)
+        if found is not None:
+            return found
+    if ".sh" in s or ".py" in s:  # s34-gen2: 'sh finetune_cogagent_lora.sh'
+        from bot.parse.script_names import script_named_model  # lazily: a script's name is rare
+
+        return script_named_model(s, typed)
     return None
 
 
@@ -236,6 +254,22 @@ def _job_object(s: str, typed: Typed, chinese: bool) -> tuple[int, int, str] | N
         if ANY_TOOL_RE.search(low) or lx.INFERENCE_RE.search(low) or _in_longer_name(s, m, g):
             continue  # 'inference with TensorRT-LLM', 'serving on RTX-4090'
         return m.start(g), m.end(g), name
+    return None
+
+
+def _prep_joined(s: str, typed: Typed) -> tuple[int, int, str] | None:
+    """The first name of :data:`PREP_JOINED_RE` in ``s`` typed as a name (capitals inside it or a digit) that
+    is no software's, card's, tool's or codebase's name, as (start, end, name as typed); s34-gen2."""
+    for m in PREP_JOINED_RE.finditer(s):
+        g = "zn" if m.group("zn") else "name"
+        name = typed(m.group(g))
+        low = name.lower()
+        if not name_like(name) or low in NOT_NAMES or low.split("-", 1)[0] in _NOT_SUBJECT_HEADS:
+            continue
+        if ANY_TOOL_RE.search(low) or lx.INFERENCE_RE.search(low) or _in_longer_name(s, m, g):
+            continue  # 'In DeepSpeed-Chat …', 'with TensorRT-LLM', 'in RTX-4090 …'
+        if not _is_codebase(s, m.start(g)):
+            return m.start(g), m.end(g), name
     return None
 
 
