@@ -21,7 +21,7 @@ from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
 )
-from bot.render.wording_extra import SCHEDULED_MONTH
+from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
 
@@ -194,7 +194,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
             lang,
-            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
+            {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}.get(
+                report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]
+            ),
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
