@@ -148,6 +148,26 @@ def cuda_graphs_outside(
     return "borderline", "cuda_graphs_outside"
 
 
+def runtime_edges(
+    req: SizingRequest,
+    inf: Inference,
+    card: tuple[ModelSpec, GpuSpec, ServingRuntime],
+    verdict: tuple[str | None, str | None],
+    ledger: Ledger,
+) -> tuple[str | None, str | None]:
+    """A "fits" checked against what the engine itself keeps outside the sizing: llama.cpp's / Ollama's
+    attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
+    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``."""
+    spec, gpu, runtime = card
+    if verdict != ("yes", None):
+        return verdict
+    if runtime.local and req.flash_attention is None:
+        return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
+    if runtime.name == "vLLM":
+        return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
+    return verdict
+
+
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
     """Bytes the service needs on ``cards`` GPUs: weights, the stated concurrency (or one sequence) of
     KV cache, and each card's activation workspace."""
