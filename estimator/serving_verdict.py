@@ -19,7 +19,7 @@ from estimator.runtimes import ServingRuntime, runtime_named
 from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.runtimes.others import Ollama
-from estimator.runtimes.vllm import vllm_utilization
+from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -138,7 +138,7 @@ def cuda_graphs_outside(
     at TP 8 on A10G, 22.49 GiB each, ran out of memory capturing the graphs). ``--enforce-eager``
     (``req.enforce_eager``) captures none: the verdict stands. Noted with the room per GPU in bytes."""
     gpu, runtime = card
-    if verdict != ("yes", None) or req.enforce_eager or runtime.name != "vLLM":
+    if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
         return verdict
     room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
     if room >= VLLM_CUDA_GRAPH_BYTES[1]:
@@ -163,7 +163,7 @@ def runtime_edges(
         return verdict
     if runtime.local and req.flash_attention is None:
         return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
-    if runtime.name == "vLLM":
+    if isinstance(runtime, Vllm):
         return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
     return verdict
 
