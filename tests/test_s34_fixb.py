@@ -1,0 +1,105 @@
+"""Session 34 fixb: findings of a fresh-user trial of the merged tree (launch recipes and layouts).
+
+1. A DPO/GRPO/PPO question gets recipes that run that algorithm: LLaMA-Factory ``stage: dpo`` with
+   ``pref_beta``/``pref_loss`` and a preference dataset, as its examples/train_lora/llama3_lora_dpo.yaml
+   (``stage: dpo``, ``pref_beta: 0.1``, ``pref_loss: sigmoid``, ``dataset: dpo_en_demo``, learning rate
+   5.0e-6); TRL's trainer over the DeepSpeed config for GRPO/PPO/RLOO; no recipe for a tool that cannot
+   run it (LLaMA-Factory 0.9.5 has no GRPO/RLOO stage; torchtune's SFT configs), said why.
+2. A recipe carries the answer's advice on gradient checkpointing (``Memory.fit_change`` recompute full).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.core.pipeline import answer
+from bot.recipes import Recipe, build_recipes
+from bot.recipes.flags import problems
+
+
+@cache
+def _recipes(question: str) -> tuple[object, dict[str, Recipe]]:
+    a = answer(question)
+    recipes = build_recipes(a.report, a.lang)
+    for r in recipes:  # every key and flag is one the pinned tool has (pref_beta, pref_loss …)
+        assert problems(r) == [], (r.filename, r.text)
+    return a, {r.filename: r for r in recipes}
+
+
+def _yaml(recipe: Recipe) -> dict[str, str]:
+    rows = (line.split(": ", 1) for line in recipe.text.splitlines() if not line.startswith("#"))
+    return {row[0]: row[1] for row in rows if len(row) == 2}
+
+
+DPO_ZH = "70b模型dpo 训练 需要几张h100 ，偏好数据2万对"
+DPO_EN = "DPO on Qwen2.5-7B with 8 A100, 20k preference pairs"
+GRPO_EN = "GRPO on Qwen2.5-7B with 8 H100"
+GRPO_ZH = "用GRPO训练qwen2.5-7b，8张H100"
+
+
+def test_dpo_gets_llamafactory_dpo_stage_zh():
+    a, files = _recipes(DPO_ZH)
+    assert a.report.request.algorithm == "dpo"
+    yaml = _yaml(files["llamafactory.yaml"])
+    assert yaml["stage"] == "dpo"
+    assert yaml["pref_beta"] == "0.1" and yaml["pref_loss"] == "sigmoid"
+    assert yaml["dataset"] == "dpo_en_demo"
+    assert yaml["output_dir"].endswith("/full/dpo")
+    assert "5.0e-6" in files["llamafactory.yaml"].text  # the DPO example's learning rate
+    assert files["llamafactory.yaml"].title.startswith("LLaMA-Factory DPO")
+    assert "DPOTrainer" in (files.get("launch_torchrun.sh") or files["launch_deepspeed.sh"]).text
+
+
+def test_dpo_en_gets_no_torchtune_sft_recipe_and_says_why():
+    a, files = _recipes(DPO_EN)
+    assert a.report.request.algorithm == "dpo"
+    assert "torchtune.sh" not in files  # full_finetune_distributed is SFT, not DPO
+    assert _yaml(files["llamafactory.yaml"])["stage"] == "dpo"
+    launch = files["launch_deepspeed.sh"].text
+    assert "TRL's DPOTrainer" in launch
+    assert "no torchtune recipe" in launch
+
+
+def test_grpo_gets_trl_over_deepspeed_and_no_llamafactory():
+    for question in (GRPO_EN, GRPO_ZH):
+        a, files = _recipes(question)
+        assert a.report.request.algorithm == "grpo", question
+        assert "llamafactory.yaml" not in files and "torchtune.sh" not in files, question
+        assert "ds_config.json" in files
+        launch = files["launch_deepspeed.sh"].text
+        assert "GRPOTrainer" in launch
+        assert "LLaMA-Factory" in launch and "GRPO" in launch  # why it has no LLaMA-Factory recipe
+
+
+def test_grpo_zh_note_is_in_chinese():
+    _, files = _recipes(GRPO_ZH)
+    assert "没有 LLaMA-Factory 配方" in files["launch_deepspeed.sh"].text
+
+
+def test_sft_still_gets_sft_recipes():
+    _, files = _recipes("LoRA fine-tune Llama-3.1-8B on 8 A100")
+    yaml = _yaml(files["llamafactory.yaml"])
+    assert yaml["stage"] == "sft" and yaml["dataset"] == "alpaca_en_demo"
+    assert "pref_beta" not in yaml
+    assert "Hugging Face Trainer" in files["launch_deepspeed.sh"].text
+
+
+# -- 2. the recipe follows the answer's advice on gradient checkpointing ------------------------------
+
+BORDERLINE = "Qwen2.5-7B 用 LoRA 微调，4张4090够吗"
+
+
+def test_recipe_turns_checkpointing_on_where_the_answer_says_to():
+    a, files = _recipes(BORDERLINE)
+    changes = [(c.setting, c.value) for c in a.report.memory.fit_change]
+    assert ("recompute", "full") in changes  # the answer: 开启梯度检查点
+    assert "disable_gradient_checkpointing" not in files["llamafactory.yaml"].text  # LF's default: on
+    assert "--gradient_checkpointing true" in files["launch_deepspeed.sh"].text
+    assert "enable_activation_checkpointing=True" in files["torchtune.sh"].text
+
+
+def test_recipe_keeps_checkpointing_off_where_the_plan_needs_none():
+    a, files = _recipes("LoRA fine-tune Llama-3.1-8B on 8 A100")
+    assert a.report.memory.plan.recompute != "full"
+    assert not any(c.setting == "recompute" for c in a.report.memory.fit_change)
+    assert _yaml(files["llamafactory.yaml"])["disable_gradient_checkpointing"] == "true"
