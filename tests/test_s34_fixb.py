@@ -31,7 +31,8 @@ def _yaml(recipe: Recipe) -> dict[str, str]:
     return {row[0]: row[1] for row in rows if len(row) == 2}
 
 
-DPO_ZH = "70b模型dpo 训练 需要几张h100 ，偏好数据2万对"
+DPO_ZH = "qwen2.5-7b 用dpo训练，8张A100，偏好数据2万对"
+DPO_TP = "70b模型dpo 训练 需要几张h100 ，偏好数据2万对"
 DPO_EN = "DPO on Qwen2.5-7B with 8 A100, 20k preference pairs"
 GRPO_EN = "GRPO on Qwen2.5-7B with 8 H100"
 GRPO_ZH = "用GRPO训练qwen2.5-7b，8张H100"
@@ -44,7 +45,7 @@ def test_dpo_gets_llamafactory_dpo_stage_zh():
     assert yaml["stage"] == "dpo"
     assert yaml["pref_beta"] == "0.1" and yaml["pref_loss"] == "sigmoid"
     assert yaml["dataset"] == "dpo_en_demo"
-    assert yaml["output_dir"].endswith("/full/dpo")
+    assert yaml["output_dir"].endswith("/dpo")
     assert "5.0e-6" in files["llamafactory.yaml"].text  # the DPO example's learning rate
     assert files["llamafactory.yaml"].title.startswith("LLaMA-Factory DPO")
     assert "DPOTrainer" in (files.get("launch_torchrun.sh") or files["launch_deepspeed.sh"]).text
@@ -103,3 +104,53 @@ def test_recipe_keeps_checkpointing_off_where_the_plan_needs_none():
     assert a.report.memory.plan.recompute != "full"
     assert not any(c.setting == "recompute" for c in a.report.memory.fit_change)
     assert _yaml(files["llamafactory.yaml"])["disable_gradient_checkpointing"] == "true"
+
+
+# -- 3. TP with ZeRO-3 goes to a tool that runs it -----------------------------------------------------
+
+TP_ZERO3 = "qwen3-32b全参微调要多少显存啊，我们有8张H100"
+
+
+def test_tp_with_zero3_gets_megatron_not_deepspeed_autotp():
+    a, files = _recipes(TP_ZERO3)
+    plan = a.report.memory.plan
+    assert plan.tp > 1 and plan.zero_stage == 3 and plan.pp == 1
+    # DeepSpeed's AutoTP training runs with ZeRO 0/1/2 only (deepspeed.ai/tutorials/autotp-training);
+    # LLaMA-Factory is data parallel only: neither gets a recipe, Megatron-LM (Megatron-FSDP) does
+    assert set(files) == {"finetune_megatron.sh"}
+    text = files["finetune_megatron.sh"].text
+    assert f"--tensor-model-parallel-size {plan.tp}" in text
+    assert "--data-parallel-sharding-strategy optim_grads_params" in text
+    assert "没有 DeepSpeed 配方" in text and "没有 LLaMA-Factory 配方" in text  # why, in the reply's language
+
+
+def test_autotp_with_zero2_keeps_deepspeed_but_no_llamafactory():
+    from bot.recipes.flags import flag_data
+    from bot.recipes.model import job_for
+    from bot.recipes.training import training_recipes
+
+    a = answer(TP_ZERO3)
+    plan = a.report.memory.plan.model_copy(update={"zero_stage": 2})
+    job = job_for(a.report, "en", (plan,))
+    files = {r.filename: r for r in training_recipes(job, flag_data("torchtune")["recipes"])}
+    assert "llamafactory.yaml" not in files and "finetune_megatron.sh" not in files
+    assert '"autotp_size": 4' in files["ds_config.json"].text
+    assert "no LLaMA-Factory recipe: it runs data parallelism only" in files["launch_deepspeed.sh"].text
+
+
+def test_dpo_with_tp_and_zero3_gets_no_recipe_it_cannot_run():
+    a, files = _recipes(DPO_TP)
+    plan = a.report.memory.plan
+    if plan.tp > 1 and plan.zero_stage == 3:  # no tool here runs DPO with TP and ZeRO-3
+        assert files == {}
+    else:
+        assert _yaml(files["llamafactory.yaml"])["stage"] == "dpo"
+
+
+def test_lora_with_tp_and_zero3_gets_no_full_finetuning_megatron_recipe():
+    a, files = _recipes(
+        "Budget 200k CNY, within a month, LoRA fine-tune Qwen2.5-72B on 500M tokens: enough? Which GPUs?"
+    )
+    plan = a.report.memory.plan
+    if plan.tp > 1 and plan.zero_stage == 3:  # pretrain_gpt.py has no LoRA; AutoTP has no ZeRO-3
+        assert files == {}

@@ -171,20 +171,30 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
     algo, lang = algorithm(job), job.lang
     pretraining = job.stage in (Stage.pretrain, Stage.continued_pretrain)
     needs_ds = plan.dp > 1 or plan.zero_stage > 0 or plan.offload or plan.tp > 1
-    if pretraining or plan.pp > 1 or plan.ep > 1:
-        if algo == "sft":
-            out.append(megatron(job, plan))
-        else:
+    # DeepSpeed's AutoTP training runs with ZeRO 0, 1 or 2 only (deepspeed.ai/tutorials/autotp-training):
+    # TP with ZeRO-3 is a layout Megatron-LM runs (Megatron-FSDP), not DeepSpeed nor LLaMA-Factory over it
+    autotp = plan.tp == 1 or deepspeed_stage(plan) < 3
+    hf_tools = plan.pp == 1 and plan.ep == 1 and autotp  # expert parallelism needs Megatron-LM's MoE code
+    megatron_runs = pretraining or autotp or job.method == Method.full  # pretrain_gpt.py has no LoRA
+    want_megatron = (pretraining or not hf_tools) and algo == "sft" and megatron_runs
+    if pretraining or not hf_tools:
+        if want_megatron:
+            out.append(None)  # Megatron-LM's place: first, built once the notes are known
+        elif algo != "sft":
             notes.append(w.comment(lang, "no_megatron_algo", algo=algo.upper()))
-    if plan.pp == 1 and plan.ep == 1:  # expert parallelism needs MoE-parallel model code: Megatron-LM
-        fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
-        if fine_tuning and job.method != Method.ptuning:  # LLaMA-Factory 0.9.5 has no P-tuning
-            if algo in LLAMAFACTORY_ALGORITHMS:
-                out.append(llamafactory(job, plan, with_deepspeed=needs_ds))
-            else:
-                key = "no_llamafactory_ppo" if algo == "ppo" else "no_llamafactory_algo"
-                notes.append(w.comment(lang, key, algo=algo.upper()))
-                needs_ds = True  # TRL's trainer over the DeepSpeed config runs it
+    if not autotp and plan.pp == 1 and plan.ep == 1:
+        notes.append(w.comment(lang, "no_deepspeed_tp_zero3", tp=plan.tp))
+    fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
+    if fine_tuning and job.method != Method.ptuning and plan.pp == 1 and plan.ep == 1:
+        if plan.tp > 1:  # LLaMA-Factory runs data parallelism only (ZeRO/FSDP over HF Trainer)
+            notes.append(w.comment(lang, "no_llamafactory_tp", tp=plan.tp))
+        elif algo in LLAMAFACTORY_ALGORITHMS:  # LLaMA-Factory 0.9.5 has no P-tuning
+            out.append(llamafactory(job, plan, with_deepspeed=needs_ds))
+        else:
+            key = "no_llamafactory_ppo" if algo == "ppo" else "no_llamafactory_algo"
+            notes.append(w.comment(lang, key, algo=algo.upper()))
+            needs_ds = True  # TRL's trainer over the DeepSpeed config runs it
+    if hf_tools:
         tuned = None
         if algo == "sft":
             tuned = torchtune(job, plan, torchtune_registry)
@@ -192,5 +202,8 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
             notes.append(w.comment(lang, "no_torchtune_algo", algo=algo.upper()))
         if needs_ds or not fine_tuning:
             out += [deepspeed(job, plan), launcher(job, plan, notes)]
+            notes = []
         out.append(tuned)
+    if want_megatron:
+        out[0] = megatron(job, plan, notes)
     return [r for r in out if r is not None]

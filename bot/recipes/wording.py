@@ -56,6 +56,14 @@ COMMENTS: dict[str, str] = {
     "no_llamafactory_ppo": N_(
         "no LLaMA-Factory recipe: its PPO stage needs a reward model trained first (stage: rm)"
     ),
+    "no_deepspeed_tp_zero3": N_(
+        "no DeepSpeed recipe: its AutoTP training runs with ZeRO-0, 1 or 2 only, not TP %(tp)s with ZeRO-3 "
+        "(DeepSpeed's AutoTP training tutorial); Megatron-LM runs this layout"
+    ),
+    "no_llamafactory_tp": N_(
+        "no LLaMA-Factory recipe: it runs data parallelism only (DeepSpeed ZeRO or FSDP), not the TP %(tp)s "
+        "of this layout"
+    ),
     "no_torchtune_algo": N_(
         "no torchtune recipe: the torchtune configs written here are supervised fine-tuning only, "
         "not %(algo)s"
