@@ -154,3 +154,31 @@ def test_lora_with_tp_and_zero3_gets_no_full_finetuning_megatron_recipe():
     plan = a.report.memory.plan
     if plan.tp > 1 and plan.zero_stage == 3:  # pretrain_gpt.py has no LoRA; AutoTP has no ZeRO-3
         assert files == {}
+
+
+# -- 4. TP over PCIe: the reason names what ZeRO-3 cannot split ---------------------------------------
+
+PCIE_TP = {
+    "zh": "想用4090*8 做 qwen3-8b 的全参sft，训练数据 20w条，平均长度2k",
+    "en": "full fine-tune Qwen3-8B on 8 RTX 4090, 200k samples of 2k tokens",
+}
+
+
+def test_tp_over_pcie_is_not_said_to_split_what_zero3_shards(capsys):
+    for lang, question in PCIE_TP.items():
+        a = answer(question)
+        m = a.report.memory
+        if m.plan.tp == 1:
+            continue  # a ZeRO layout: no TP reason to say
+        # optimizer states are the largest term (16 B × 8.19 B params / 8 GPUs = 15.3 GiB of it), but
+        # ZeRO-3 over the same 8 GPUs shards them as much as TP 8 does: not why TP is needed
+        assert max(m.breakdown, key=m.breakdown.__getitem__) in ("optimizer", "weights")
+        from bot.cli import main
+
+        capsys.readouterr()
+        assert main(["ask", "--format", "text", question]) == 0
+        text = capsys.readouterr().out
+        assert f"TP {m.plan.tp}" in text, lang
+        assert "分摊优化器状态" not in text and "to split the optimizer" not in text
+        assert "分摊权重" not in text and "to split the weights" not in text
+        assert ("分摊激活" in text) if lang == "zh" else ("to split the activations" in text)
