@@ -43,7 +43,8 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
         if result.understood:
             print(
                 "note: no launch recipe for this answer (nothing fits, or no tool I have recipes for runs "
-                "this method: P-tuning v2 runs with ChatGLM's ptuning/train.sh)",
+                "this method or layout: P-tuning v2 runs with ChatGLM's ptuning/train.sh; DPO or RL with "
+                "tensor parallelism and ZeRO-3 runs on none of DeepSpeed AutoTP, LLaMA-Factory or TRL)",
                 file=sys.stderr,
             )
         return True

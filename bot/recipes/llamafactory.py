@@ -10,6 +10,7 @@ from bot.recipes.training_parts import (
     DS_CONFIG,
     LORA_ALPHA_PER_RANK,
     MASTER_PORT,
+    algorithm,
     batch,
     batch_comment,
     deepspeed_stage,
@@ -25,9 +26,22 @@ from estimator.models import Method, Plan, Stage
 
 # -- LLaMA-Factory -----------------------------------------------------------------------------------
 
-LLAMAFACTORY_LR = {"full": "1.0e-5", "lora": "1.0e-4", "qlora": "1.0e-4"}
-"""Learning rates in LLaMA-Factory v0.9.5's examples (train_full 1.0e-5, train_lora/train_qlora 1.0e-4);
+LLAMAFACTORY_LR = {"full": "1.0e-5", "lora": "1.0e-4", "qlora": "1.0e-4", "dpo": "5.0e-6"}
+"""Learning rates in LLaMA-Factory v0.9.5's examples (train_full 1.0e-5, train_lora/train_qlora 1.0e-4,
+train_lora/llama3_lora_dpo.yaml 5.0e-6);
 shown as a comment: the estimate does not size them."""
+
+
+DPO_BETA = 0.1
+"""``pref_beta`` of LLaMA-Factory's DPO examples (examples/train_lora/llama3_lora_dpo.yaml:
+``pref_beta: 0.1``, ``pref_loss: sigmoid``), also TRL's ``DPOConfig.beta`` default."""
+
+
+def _dataset(job: Job, dpo: bool) -> str:
+    """LLaMA-Factory's demo dataset for the stage: c4_demo (pt), dpo_en_demo (dpo), alpaca_en_demo (sft)."""
+    if job.stage == Stage.continued_pretrain:
+        return "c4_demo"
+    return "dpo_en_demo" if dpo else "alpaca_en_demo"
 
 
 def _yaml_value(value: object) -> str:
@@ -49,19 +63,11 @@ def _llamafactory_recompute(plan: Plan, lang: str) -> list[tuple[str, object] | 
     return [*rows, ("flash_attn", "sdpa")]
 
 
-def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
-    """``llamafactory-cli train`` YAML: model, method (LoRA rank/targets, QLoRA bits), DeepSpeed file,
-    sequence length, batch and accumulation, precision, recompute."""
-    req = job.request
-    key = stage_key(job)
-    micro, accumulation, _ = batch(plan)
-    n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
-    lang = job.lang
-    rows: list[tuple[str, object] | str] = ["### model"]
-    rows.append(("model_name_or_path", refs.model_path(job.spec, req.params_total)))
-    rows.append(("trust_remote_code", True))
-    rows += ["### method", ("stage", "pt" if job.stage == Stage.continued_pretrain else "sft")]
-    rows.append(("do_train", True))
+def _method_rows(job: Job, dpo: bool) -> list[tuple[str, object] | str]:
+    """The ``### method`` rows after ``stage``: fine-tuning type (LoRA rank/targets, QLoRA bits), and DPO's
+    ``pref_beta``/``pref_loss`` as LLaMA-Factory's examples/train_lora/llama3_lora_dpo.yaml."""
+    req, lang = job.request, job.lang
+    rows: list[tuple[str, object] | str] = [("do_train", True)]
     if job.method == Method.full:
         rows.append(("finetuning_type", "full"))
     elif job.method == Method.freeze:  # the last layers train (LLaMA-Factory freeze_trainable_layers)
@@ -78,17 +84,47 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         bits = qlora_bits(job)
         if bits:
             rows += [("quantization_bit", bits), ("quantization_method", "bnb" if bits in (4, 8) else "hqq")]
+    if dpo:
+        rows += [
+            w.comment(lang, "pref_beta", beta=DPO_BETA),
+            ("pref_beta", DPO_BETA),
+            ("pref_loss", "sigmoid"),
+        ]
+    return rows
+
+
+def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
+    """``llamafactory-cli train`` YAML: model, method (LoRA rank/targets, QLoRA bits), DeepSpeed file,
+    sequence length, batch and accumulation, precision, recompute."""
+    req = job.request
+    key = stage_key(job)
+    micro, accumulation, _ = batch(plan)
+    n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
+    lang = job.lang
+    rows: list[tuple[str, object] | str] = ["### model"]
+    rows.append(("model_name_or_path", refs.model_path(job.spec, req.params_total)))
+    rows.append(("trust_remote_code", True))
+    dpo = algorithm(job) == "dpo"
+    rows += [
+        "### method",
+        ("stage", "pt" if job.stage == Stage.continued_pretrain else "dpo" if dpo else "sft"),
+    ]
+    rows += _method_rows(job, dpo)
     if with_deepspeed:  # the stage said beside it, read back when the YAML is pasted (s12 trial B3)
         offload = " + CPU offload" if plan.offload else ""
         rows += [("deepspeed", DS_CONFIG), f"# {DS_CONFIG}: ZeRO-{deepspeed_stage(plan)}{offload}"]
     rows += [
         "### dataset",
         w.comment(lang, "dataset"),
-        ("dataset", "alpaca_en_demo" if job.stage != Stage.continued_pretrain else "c4_demo"),
+        *([w.comment(lang, "dpo_dataset")] if dpo else []),
+        ("dataset", _dataset(job, dpo)),
         ("template", refs.llamafactory_template(job.spec)),
         ("cutoff_len", req.seq_len or 2048),
         "### output",
-        ("output_dir", f"saves/{refs.short_name(job.spec, req.params_total).lower()}/{key}"),
+        (
+            "output_dir",
+            f"saves/{refs.short_name(job.spec, req.params_total).lower()}/{key}{'/dpo' if dpo else ''}",
+        ),
         ("logging_steps", 10),
         ("save_steps", 500),
         "### train",
@@ -102,7 +138,11 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     else:
         rows.append((precision, True))
     rows += _llamafactory_recompute(plan, lang)
-    rows.append(w.comment(lang, "learning_rate", lr=LLAMAFACTORY_LR.get(key, LLAMAFACTORY_LR["full"])))
+    rows.append(
+        w.comment(
+            lang, "learning_rate", lr=LLAMAFACTORY_LR.get("dpo" if dpo else key, LLAMAFACTORY_LR["full"])
+        )
+    )
     run = llamafactory_launch("llamafactory-cli train llamafactory.yaml", n_nodes, per_node, MASTER_PORT)
     header = [
         w.comment(lang, "llamafactory_run", command=run),
@@ -113,7 +153,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
     lines = [*header]
     for row in rows:
         lines.append(row if isinstance(row, str) else f"{row[0]}: {_yaml_value(row[1])}")
-    stage = w.words(lang, w.STAGES, key)
+    stage = w.words(lang, w.STAGES, "dpo" if dpo else key)
     return Recipe(
         tool="llamafactory",
         title=w.title(lang, "llamafactory", stage=stage, layout=layout_text(job, plan)),

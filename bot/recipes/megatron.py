@@ -124,8 +124,9 @@ def _megatron_schedule(job: Job, seq: int, total: int, finetune: bool) -> tuple[
     return args, lr
 
 
-def megatron(job: Job, plan: Plan) -> Recipe | None:
-    """``torchrun … pretrain_gpt.py`` with the plan's parallelism, batch, recompute and precision."""
+def megatron(job: Job, plan: Plan, notes: list[str] | None = None) -> Recipe | None:
+    """``torchrun … pretrain_gpt.py`` with the plan's parallelism, batch, recompute and precision;
+    ``notes``: comment lines saying why another tool got no recipe (:func:`.training.training_recipes`)."""
     if job.spec is None:
         return None
     req = job.request
@@ -185,6 +186,7 @@ def megatron(job: Job, plan: Plan) -> Recipe | None:
     ]
     if finetune:
         comments.append(w.comment(lang, "megatron_finetune"))
+    comments += notes or []
     if n_nodes > 1:
         comments.append(w.comment(lang, "every_node", nodes=n_nodes, last=n_nodes - 1))
     cmd = command(["torchrun"], [*torchrun_args(n_nodes, per_node), ("pretrain_gpt.py", None), *args])

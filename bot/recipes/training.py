@@ -28,10 +28,14 @@ from bot.recipes.llamafactory import llamafactory
 from bot.recipes.megatron import megatron
 from bot.recipes.model import Job, Recipe, gpus_of, nodes, training_precision
 from bot.recipes.shell import command, script
-from bot.recipes.torchtune import torchtune
+from bot.recipes.torchtune import torchtune, torchtune_config
 from bot.recipes.training_parts import (
     DS_CONFIG,
+    LLAMAFACTORY_ALGORITHMS,
     MASTER_PORT,
+    TRL_TRAINERS,
+    advised_plan,
+    algorithm,
     batch,
     batch_comment,
     deepspeed_stage,
@@ -107,10 +111,19 @@ def _common_comments(job: Job, plan: Plan) -> list[str]:
     return lines
 
 
-def launcher(job: Job, plan: Plan) -> Recipe:
-    """One node: the ``deepspeed`` launcher; several: ``torchrun`` on each node (no ssh/pdsh needed)."""
+def _script_comment(job: Job) -> str:
+    """What train.py is: a Hugging Face Trainer script, or TRL's trainer for DPO/PPO/GRPO/RLOO."""
+    algo = algorithm(job)
+    if algo in TRL_TRAINERS:
+        return w.comment(job.lang, "trl_script", trainer=TRL_TRAINERS[algo], algo=algo.upper())
+    return w.comment(job.lang, "train_script")
+
+
+def launcher(job: Job, plan: Plan, notes: list[str] | None = None) -> Recipe:
+    """One node: the ``deepspeed`` launcher; several: ``torchrun`` on each node (no ssh/pdsh needed).
+    ``notes``: comment lines saying why a tool got no recipe (one that cannot run the algorithm)."""
     n_nodes, per_node = nodes(gpus_of(plan), job.per_node)
-    comments = [*_common_comments(job, plan), w.comment(job.lang, "train_script")]
+    comments = [*_common_comments(job, plan), _script_comment(job), *(notes or [])]
     tail = ["train.py", *_hf_trainer_args(job, plan)]
     if n_nodes == 1:
         cmd = command(["deepspeed"], [("--num_gpus", per_node), ("--master_port", MASTER_PORT)], tail)
@@ -143,20 +156,54 @@ def training_recipes(job: Job, torchtune_registry: dict[str, list[str]]) -> list
     * fine-tuning: LLaMA-Factory's YAML over the DeepSpeed config and its launcher; torchtune when it
       ships a tested config for this model (no DeepSpeed needed); Megatron-LM when the plan has a
       pipeline.
+
+    A recipe runs the job sized: DPO gets LLaMA-Factory's ``stage: dpo``; PPO, GRPO and RLOO get the
+    DeepSpeed config with TRL's trainer; a tool that cannot run the algorithm (Megatron-LM's
+    pretrain_gpt.py, torchtune's SFT configs, LLaMA-Factory for GRPO/RLOO/PPO) gets none, said why in
+    the launcher (:data:`LLAMAFACTORY_ALGORITHMS`).
     """
     plan = job.plan
     if plan is None or job.spec is None:
         return []
+    plan = advised_plan(job, plan)
     out: list[Recipe | None] = []
+    notes: list[str] = []
+    algo, lang = algorithm(job), job.lang
     pretraining = job.stage in (Stage.pretrain, Stage.continued_pretrain)
     needs_ds = plan.dp > 1 or plan.zero_stage > 0 or plan.offload or plan.tp > 1
-    if pretraining or plan.pp > 1 or plan.ep > 1:
-        out.append(megatron(job, plan))
-    if plan.pp == 1 and plan.ep == 1:  # expert parallelism needs MoE-parallel model code: Megatron-LM
-        fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
-        if fine_tuning and job.method != Method.ptuning:  # LLaMA-Factory 0.9.5 has no P-tuning
+    # DeepSpeed's AutoTP training runs with ZeRO 0, 1 or 2 only (deepspeed.ai/tutorials/autotp-training):
+    # TP with ZeRO-3 is a layout Megatron-LM runs (Megatron-FSDP), not DeepSpeed nor LLaMA-Factory over it
+    autotp = plan.tp == 1 or deepspeed_stage(plan) < 3
+    hf_tools = plan.pp == 1 and plan.ep == 1 and autotp  # expert parallelism needs Megatron-LM's MoE code
+    megatron_runs = pretraining or autotp or job.method == Method.full  # pretrain_gpt.py has no LoRA
+    want_megatron = (pretraining or not hf_tools) and algo == "sft" and megatron_runs
+    if pretraining or not hf_tools:
+        if want_megatron:
+            out.append(None)  # Megatron-LM's place: first, built once the notes are known
+        elif algo != "sft":
+            notes.append(w.comment(lang, "no_megatron_algo", algo=algo.upper()))
+    if not autotp and plan.pp == 1 and plan.ep == 1:
+        notes.append(w.comment(lang, "no_deepspeed_tp_zero3", tp=plan.tp))
+    fine_tuning = job.stage in (Stage.finetune, Stage.continued_pretrain)
+    if fine_tuning and job.method != Method.ptuning and plan.pp == 1 and plan.ep == 1:
+        if plan.tp > 1:  # LLaMA-Factory runs data parallelism only (ZeRO/FSDP over HF Trainer)
+            notes.append(w.comment(lang, "no_llamafactory_tp", tp=plan.tp))
+        elif algo in LLAMAFACTORY_ALGORITHMS:  # LLaMA-Factory 0.9.5 has no P-tuning
             out.append(llamafactory(job, plan, with_deepspeed=needs_ds))
+        else:
+            key = "no_llamafactory_ppo" if algo == "ppo" else "no_llamafactory_algo"
+            notes.append(w.comment(lang, key, algo=algo.upper()))
+            needs_ds = True  # TRL's trainer over the DeepSpeed config runs it
+    if hf_tools:
+        tuned = None
+        if algo == "sft":
+            tuned = torchtune(job, plan, torchtune_registry)
+        elif torchtune_config(job, plan, torchtune_registry) is not None:
+            notes.append(w.comment(lang, "no_torchtune_algo", algo=algo.upper()))
         if needs_ds or not fine_tuning:
-            out += [deepspeed(job, plan), launcher(job, plan)]
-        out.append(torchtune(job, plan, torchtune_registry))
+            out += [deepspeed(job, plan), launcher(job, plan, notes)]
+            notes = []
+        out.append(tuned)
+    if want_megatron:
+        out[0] = megatron(job, plan, notes)
     return [r for r in out if r is not None]

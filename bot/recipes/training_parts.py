@@ -25,6 +25,33 @@ def stage_key(job: Job) -> str:
     return job.method.value
 
 
+LLAMAFACTORY_ALGORITHMS = frozenset({"sft", "dpo"})
+"""Training algorithms whose LLaMA-Factory recipe is written: ``stage: sft`` and ``stage: dpo`` (its
+examples/train_lora/llama3_lora_dpo.yaml). LLaMA-Factory 0.9.5 has no GRPO or RLOO stage (its stages: pt,
+sft, rm, ppo, dpo, kto), and its PPO stage needs a reward model trained first (``stage: rm``)."""
+TRL_TRAINERS = {"dpo": "DPOTrainer", "grpo": "GRPOTrainer", "rloo": "RLOOTrainer", "ppo": "PPOTrainer"}
+"""The TRL trainer that runs each preference/RL algorithm over a DeepSpeed config (``--deepspeed``)."""
+
+
+def algorithm(job: Job) -> str:
+    """'sft', or the preference/RL algorithm the request sized ('dpo', 'ppo', 'grpo', 'rloo')."""
+    algo = job.request.algorithm
+    return str(getattr(algo, "value", algo)) if algo else "sft"
+
+
+def advised_plan(job: Job, plan: Plan) -> Plan:
+    """The plan a recipe runs: the answer's, with full recompute where the answer's borderline verdict
+    says to turn gradient checkpointing on (``Memory.fit_change``, estimator.fit_change) for this very
+    layout — the recipe then does what the answer advises, not the setting it warned about."""
+    memory = job.report.memory
+    if memory is None or plan.recompute == "full" or memory.plan is None:
+        return plan
+    same = (memory.plan.tp, memory.plan.pp, memory.plan.dp) == (plan.tp, plan.pp, plan.dp)
+    if same and any(c.setting == "recompute" and c.value == "full" for c in memory.fit_change):
+        return plan.model_copy(update={"recompute": "full"})
+    return plan
+
+
 def deepspeed_stage(plan: Plan) -> int:
     """The ZeRO stage DeepSpeed runs: the plan's, or ZeRO-2 for CPU offload (module docstring)."""
     return max(plan.zero_stage, 2) if plan.offload else plan.zero_stage

@@ -28,6 +28,7 @@ STAGES: dict[str, str] = {
     "qlora": N_("QLoRA fine-tuning"),
     "freeze": N_("freeze-tuning"),
     "ptuning": N_("P-tuning v2"),
+    "dpo": N_("DPO"),
 }
 
 COMMENTS: dict[str, str] = {
@@ -44,6 +45,36 @@ COMMENTS: dict[str, str] = {
         "train.py: your Hugging Face Trainer script; its batch and precision arguments must match "
         "ds_config.json"
     ),
+    "trl_script": N_(
+        "train.py: your script with TRL's %(trainer)s (%(algo)s); its batch and precision arguments must "
+        "match ds_config.json"
+    ),
+    "no_llamafactory_algo": N_(
+        "no LLaMA-Factory recipe: LLaMA-Factory 0.9.5 has no %(algo)s stage (its stages: pt, sft, rm, "
+        "ppo, dpo, kto)"
+    ),
+    "no_llamafactory_ppo": N_(
+        "no LLaMA-Factory recipe: its PPO stage needs a reward model trained first (stage: rm)"
+    ),
+    "no_deepspeed_tp_zero3": N_(
+        "no DeepSpeed recipe: its AutoTP training runs with ZeRO-0, 1 or 2 only, not TP %(tp)s with ZeRO-3 "
+        "(DeepSpeed's AutoTP training tutorial); Megatron-LM runs this layout"
+    ),
+    "no_llamafactory_tp": N_(
+        "no LLaMA-Factory recipe: it runs data parallelism only (DeepSpeed ZeRO or FSDP), not the TP %(tp)s "
+        "of this layout"
+    ),
+    "no_torchtune_algo": N_(
+        "no torchtune recipe: the torchtune configs written here are supervised fine-tuning only, "
+        "not %(algo)s"
+    ),
+    "no_megatron_algo": N_(
+        "no Megatron-LM recipe: pretrain_gpt.py trains on the language-modelling loss only, not %(algo)s"
+    ),
+    "pref_beta": N_(
+        "pref_beta %(beta)s (DPO's β): LLaMA-Factory's example value; the estimate does not size it"
+    ),
+    "dpo_dataset": N_("a preference dataset: prompt, chosen and rejected answers"),
     "autotp": N_("TP %(tp)s through DeepSpeed AutoTP (Hugging Face models with a tensor-parallel plan)"),
     "offload_stage": N_(
         "CPU offload of the optimizer states runs on ZeRO-2 (ZeRO-Offload); on one GPU ZeRO-2 shards nothing"

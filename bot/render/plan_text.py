@@ -169,6 +169,13 @@ OVERHEAD_PARTS = frozenset({"overhead", "cuda_context", "fragmentation", "zero_b
 """Breakdown terms no layout splits (the runtime's own memory): never the part TP is needed for."""
 
 
+SHARDED_PARTS = frozenset({"weights", "optimizer", "gradients", "master_weights"})
+"""States ZeRO-3 shards over the same GPUs as far as TP does (s34 fixb: "TP 8 to split the optimizer
+states" on 8 PCIe cards, where ZeRO-3 over the 8 splits them as much): never why TP is needed, unless
+the user's own ZeRO stage (below 3) rules ZeRO-3 out; a breakdown of one whole model per GPU (no TP) keeps
+them: a part alone over one GPU is why it is split."""
+
+
 def tp_part_key(report: SizingReport | None, f: Fmt) -> tuple[str, dict[str, str]]:
     """Why TP without NVLink, from the memory breakdown (``report.memory.breakdown``, bytes per GPU at
     ``memory.plan``): its largest term other than the runtime's own (:data:`OVERHEAD_PARTS`) is what TP
@@ -177,12 +184,14 @@ def tp_part_key(report: SizingReport | None, f: Fmt) -> tuple[str, dict[str, str
     fit 12 GiB). Returns the :data:`PLAN_REASONS` key and its extra parameters; the activations (or no
     breakdown): 'tp_no_nvlink'. Sizes in ``f``'s units."""
     m = report.memory if report is not None else None
-    terms = {k: v for k, v in (m.breakdown if m else {}).items() if k not in OVERHEAD_PARTS}
+    whole = m is not None and m.plan is not None and m.plan.tp * m.plan.pp == 1
+    zero3_open = report is not None and report.request.zero_stage in (None, 3)
+    skip = OVERHEAD_PARTS | SHARDED_PARTS if zero3_open and not whole else OVERHEAD_PARTS
+    terms = {k: v for k, v in (m.breakdown if m else {}).items() if k not in skip}
     part = max(terms, key=terms.__getitem__) if terms else "activations"
     if m is None or part == "activations" or part not in MEMORY_PARTS:
         return "tp_no_nvlink", {}
     params = {"part": MEMORY_PARTS[part], "size": f.gib(terms[part]), "usable": f.gib(m.usable_bytes)}
-    whole = m.plan is not None and m.plan.tp * m.plan.pp == 1
     return ("tp_no_nvlink_over" if whole and terms[part] > m.usable_bytes else "tp_no_nvlink_part"), params
 
 
