@@ -38,9 +38,12 @@ FSDP_OFFLOAD_SOURCE = (
 )
 
 
-def offloads_adapter_params(method: Method, offload: bool | None) -> bool:
-    """Whether a stated CPU offload of a LoRA/QLoRA run is FSDP's parameter offload (module docstring)."""
-    return bool(offload) and method in (Method.lora, Method.qlora)
+def offloads_adapter_params(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+    """Whether a stated CPU offload of a LoRA/QLoRA run is a parameter offload (module docstring): only
+    under full sharding (``zero_stage`` 3: FSDP FULL_SHARD with ``fsdp_offload_params`` / fsdp_qlora
+    ``--use_cpu_offload``, DeepSpeed ZeRO-3 ``offload_param``). ZeRO-1/2's ``offload_optimizer`` moves the
+    optimizer states only — an adapter run's are small — so the frozen base stays on the GPU (s34 fixe)."""
+    return bool(offload) and method in (Method.lora, Method.qlora) and (zero_stage or 0) >= 3
 
 
 def adapter_host_bytes(base_bytes: float, adapter_params: float, nodes: int) -> float:
@@ -53,7 +56,7 @@ def with_host_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, mem: M
     """``mem`` with ``offloaded_bytes`` — the frozen base on one GPU's layout as stored
     (:func:`estimator.memory.frozen_base_bytes`) and 16 B per adapter parameter — when the plan offloads an
     adapter run's parameters (:func:`offloads_adapter_params`); else ``mem`` unchanged."""
-    if mem.plan is None or not mem.plan.offload or setup.method not in (Method.lora, Method.qlora):
+    if mem.plan is None or not offloads_adapter_params(setup.method, mem.plan.offload, mem.plan.zero_stage):
         return mem
     from estimator.memory import frozen_base_bytes, trained_params
 

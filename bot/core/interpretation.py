@@ -321,8 +321,9 @@ def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
 
 
 ADAPTER_OFFLOAD = (Method.full, Method.lora, Method.qlora)
-"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's FSDP parameter
-offload (estimator.adapter_offload, s34); freeze-tuning and P-tuning name it as not used."""
+"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's parameter
+offload under full sharding (FSDP / ZeRO-3: estimator.adapter_offload, s34); an adapter run's ZeRO-1/2
+optimizer offload, freeze-tuning and P-tuning name it as not used."""
 
 
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
@@ -369,7 +370,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        if said.offload and method not in ADAPTER_OFFLOAD:  # LoRA/QLoRA: FSDP offloads params (s34)
+        params_off = bool(report.memory and report.memory.offloaded_bytes)  # sharded params offloaded (s34)
+        if said.offload and (method not in ADAPTER_OFFLOAD or (method != Method.full and not params_off)):
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))

@@ -1,0 +1,75 @@
+"""Session 34, s34-fixe: findings of a design review of the merged tree.
+
+Item 1 — an adapter run's CPU offload is a parameter offload only under full sharding. PyTorch FSDP
+``CPUOffload(offload_params=True)`` (accelerate ``fsdp_offload_params: true``, answer.ai fsdp_qlora
+``--use_cpu_offload``) and DeepSpeed ZeRO-3 ``offload_param`` keep the sharded weights in host RAM;
+DeepSpeed ZeRO-1/2 ``offload_optimizer`` moves only the optimizer states (deepspeed/runtime/zero/
+stage_1_and_2.py: ``cpu_offload`` applies to the fp32 partitions and optimizer state; the fp16 module
+weights stay on the GPU). So LoRA Llama-2-13B under ZeRO-2 + offload_optimizer keeps its 16-bit base on
+the GPU: 13.0e9 × 2 B = 26.0 GB = 24.21 GiB, over a 24 GiB RTX 4090 — does not fit, on one card or two
+(ZeRO-2 does not shard weights), and the offload is named as not used for an adapter run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+GIB = 2**30
+LLAMA2_13B = 13.0e9  # estimator catalog (meta-llama/Llama-2-13b-hf)
+
+ZERO2_OFFLOAD = {
+    "en1": "LoRA Llama-2-13B on one RTX 4090 with DeepSpeed ZeRO-2 offload_optimizer cpu",
+    "en2": "LoRA fine-tune Llama-2-13B on 2x RTX 4090, DeepSpeed ZeRO stage 2 with optimizer offload to CPU",
+    "zh1": "用 LLaMA-Factory 在 1 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z2_offload_config.json",
+    "zh2": "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z2_offload_config.json",
+}
+
+
+@pytest.mark.parametrize("key", sorted(ZERO2_OFFLOAD))
+def test_zero2_optimizer_offload_keeps_the_lora_base_on_the_gpu(key):
+    """Must-not-misread: ZeRO-2's offload_optimizer is no FSDP parameter offload (the merged tree said
+    'fits at 18 GiB … relies on FSDP's CPU offload of the parameters' on one card, and on two 'does not
+    fit … (that would take at least 1)')."""
+    answer = answer_json(ZERO2_OFFLOAD[key])
+    report, memory = answer["report"], answer["report"]["memory"]
+    assert memory["plan"]["zero_stage"] == 2 and memory["plan"]["offload"] is False
+    assert memory["breakdown"]["weights"] == pytest.approx(2 * LLAMA2_13B, rel=1e-9)  # 24.21 GiB
+    assert round(memory["breakdown"]["weights"] / GIB, 2) == 24.21
+    assert memory.get("offloaded_bytes") is None and report["host_ram"] is None
+    assert report["feasible"] == "no" and memory["min_gpus"] is None  # 2 cards do not shard a ZeRO-2 base
+    reasons = {i["text"]: i["reason"] for i in answer["interpretation"]["ignored"]}
+    assert reasons.get("offload: cpu") == "offload_adapters"
+
+
+def test_zero2_offload_never_says_fsdp():
+    import contextlib
+    import io
+
+    from bot.cli import main
+
+    for text in ZERO2_OFFLOAD.values():
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            main(["ask", "--format", "text", text])
+        out = buf.getvalue()  # the merged tree's headline and plan reason, en and zh
+        assert "FSDP's CPU offload" not in out and "FSDP offloads the parameters" not in out
+        assert "FSDP 把参数卸载" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z3_offload_config.json",
+        "QLoRA Llama-2-13B on one RTX 4090 with FSDP, fsdp_offload_params: true",
+    ],
+)
+def test_full_sharding_offload_still_offloads_the_parameters(text):
+    """Must-read: ZeRO-3 offload (LLaMA-Factory ds_z3_offload_config: offload_param and offload_optimizer
+    to cpu) and FSDP fsdp_offload_params keep the base in host RAM (estimator.adapter_offload)."""
+    answer = answer_json(text)
+    memory = answer["report"]["memory"]
+    assert memory["plan"]["zero_stage"] == 3 and memory["plan"]["offload"] is True
+    assert memory["breakdown"]["weights"] == 0.0 and memory["offloaded_bytes"] > 0
+    assert "offload_adapters" not in [i["reason"] for i in answer["interpretation"]["ignored"]]
