@@ -46,6 +46,12 @@ def offloads_adapter_params(method: Method, offload: bool | None, zero_stage: in
     return bool(offload) and method in (Method.lora, Method.qlora) and (zero_stage or 0) >= 3
 
 
+def sized_offload(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+    """Whether a stated CPU offload is sized: full training's optimizer offload, or an adapter run's
+    parameter offload (:func:`offloads_adapter_params`); else named as not used (``offload_adapters``)."""
+    return bool(offload) and (method == Method.full or offloads_adapter_params(method, offload, zero_stage))
+
+
 def adapter_host_bytes(base_bytes: float, adapter_params: float, nodes: int) -> float:
     """Host RAM per machine of an adapter run's parameter offload: the whole frozen base as stored
     (``base_bytes``) and the adapters' :data:`ADAPTER_HOST_BYTES_PER_PARAM`, split over ``nodes``."""

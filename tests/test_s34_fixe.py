@@ -19,11 +19,16 @@ from tests.real_questions import answer_json
 GIB = 2**30
 LLAMA2_13B = 13.0e9  # estimator catalog (meta-llama/Llama-2-13b-hf)
 
+LF_DS = "examples/deepspeed/"  # LLaMA-Factory's DeepSpeed configs
 ZERO2_OFFLOAD = {
     "en1": "LoRA Llama-2-13B on one RTX 4090 with DeepSpeed ZeRO-2 offload_optimizer cpu",
     "en2": "LoRA fine-tune Llama-2-13B on 2x RTX 4090, DeepSpeed ZeRO stage 2 with optimizer offload to CPU",
-    "zh1": "用 LLaMA-Factory 在 1 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z2_offload_config.json",
-    "zh2": "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z2_offload_config.json",
+    "zh1": "用 LLaMA-Factory 在 1 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: "
+    + LF_DS
+    + "ds_z2_offload_config.json",
+    "zh2": "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: "
+    + LF_DS
+    + "ds_z2_offload_config.json",
 }
 
 
@@ -61,7 +66,9 @@ def test_zero2_offload_never_says_fsdp():
 @pytest.mark.parametrize(
     "text",
     [
-        "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: examples/deepspeed/ds_z3_offload_config.json",
+        "用 LLaMA-Factory 在 2 张 4090 上 LoRA 微调 Llama-2-13B，deepspeed: "
+        + LF_DS
+        + "ds_z3_offload_config.json",
         "QLoRA Llama-2-13B on one RTX 4090 with FSDP, fsdp_offload_params: true",
     ],
 )
