@@ -326,6 +326,14 @@ offload under full sharding (FSDP / ZeRO-3: estimator.adapter_offload, s34); an 
 optimizer offload, freeze-tuning and P-tuning name it as not used."""
 
 
+def _offload_sized(method: Method, report: SizingReport) -> bool:
+    """Whether a stated CPU offload is sized: full training's optimizer offload, an adapter run's parameter
+    offload (the report's ``offloaded_bytes``: FSDP / ZeRO-3, estimator.adapter_offload; s34 fixe)."""
+    if method == Method.full:
+        return True
+    return method in ADAPTER_OFFLOAD and bool(report.memory and report.memory.offloaded_bytes)
+
+
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
     """Stated settings the sized stage or method has no use for, and measurements set aside."""
     req = report.request
@@ -370,8 +378,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        params_off = bool(report.memory and report.memory.offloaded_bytes)  # sharded params offloaded (s34)
-        if said.offload and (method not in ADAPTER_OFFLOAD or (method != Method.full and not params_off)):
+        if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
