@@ -80,3 +80,50 @@ def test_full_sharding_offload_still_offloads_the_parameters(text):
     assert memory["plan"]["zero_stage"] == 3 and memory["plan"]["offload"] is True
     assert memory["breakdown"]["weights"] == 0.0 and memory["offloaded_bytes"] > 0
     assert "offload_adapters" not in [i["reason"] for i in answer["interpretation"]["ignored"]]
+
+
+# Item 2 — the headline names Unsloth's whole-model limit only where the sizing keeps it: with no ZeRO stage
+# stated (estimator.setup.TrainingSetup.shards_model False, the ZeRO-0 assumption 'tool_no_sharding'). A
+# stated ZeRO-3 is sized sharded, so the headline must not say 'not sharded' beside it.
+def _first_line(text: str) -> str:
+    import contextlib
+    import io
+
+    from bot.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["ask", "--format", "text", text])
+    return buf.getvalue().splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unsloth LoRA Qwen2.5-32B on 4 RTX 3090 with DeepSpeed ZeRO-3",
+        "用 Unsloth 在 4 张 3090 上 LoRA 微调 Qwen2.5-32B，DeepSpeed ZeRO-3",
+        "Fine-tune Llama-3-70B with Unsloth QLoRA on 4x RTX 4090 with FSDP full shard",
+    ],
+)
+def test_unsloth_with_a_stated_zero3_headline_is_sharded(text):
+    answer = answer_json(text)
+    assert answer["report"]["memory"]["plan"]["zero_stage"] == 3  # sized sharded, as stated
+    first = _first_line(text)
+    assert "Unsloth" in first and "ZeRO-3" in first
+    assert "not sharded" not in first and "不切分" not in first
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Fine-tune Llama-3-70B with Unsloth QLoRA on 2x RTX 4090",
+            "the whole model on each GPU, not sharded",
+        ),
+        ("用 Unsloth 在 2 张 4090 上 QLoRA 微调 Llama-3-70B，够吗？", "每张卡放整个模型，不切分"),
+    ],
+)
+def test_unsloth_with_no_stage_still_names_its_limit(text, words):
+    """Must-not-misread: no stage stated → ZeRO 0, a whole copy per GPU, said in the headline."""
+    assert answer_json(text)["report"]["memory"]["plan"]["zero_stage"] == 0
+    assert words in _first_line(text)
