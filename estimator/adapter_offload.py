@@ -9,13 +9,14 @@ its gradient in CPU memory and copies a unit's parameters to the GPU only while 
 its forward or backward (torch.distributed.fsdp ``CPUOffload``: "offload_params … parameters and
 gradients to CPU"; the optimizer step runs on the CPU).
 
-So the GPU holds the gathered layer, the activations, the loss and the runtime, not the sharded base nor
-the adapters' states (:func:`estimator.memory.state_parts`, ``plan.offload``), and host RAM holds, per
-machine, its ranks' shards: the frozen base as stored (QLoRA: NF4 ≈ 4.127 bits a weight, embeddings in
+So the GPU holds the gathered layer (on one GPU too: the layer being computed is copied in,
+:func:`estimator.transients.gathered_weights`), the activations, the loss and the runtime, not the sharded
+base nor the adapters' states (:func:`estimator.memory.state_parts`, ``plan.offload``), and host RAM holds,
+per machine, its ranks' shards: the frozen base as stored (QLoRA: NF4 ≈ 4.127 bits a weight, embeddings in
 bf16) and the adapters' fp32 parameter, gradient and two AdamW moments (16 B each) — all of them on one
 machine. Check: fsdp_qlora's README, Llama-2-70B QLoRA on 2 × 24 GB with ``--use_cpu_offload``, "roughly
-55GB of CPU RAM for model loading and FSDP CPU offloading" (its default LoRA rank 64 on every linear
-layer: 35.6 GB of NF4 base + 0.83B adapters × 16 B = 13.3 GB = 48.9 GB, before loading buffers).
+55GB of CPU RAM for model loading and FSDP CPU offloading" (its default LoRA rank 64 on every linear layer:
+36.4 GB of NF4 base + 0.83B adapters × 16 B = 13.3 GB = 49.6 GB, before loading buffers).
 Pure; bytes.
 """
 

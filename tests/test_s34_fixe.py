@@ -127,3 +127,63 @@ def test_unsloth_with_no_stage_still_names_its_limit(text, words):
     """Must-not-misread: no stage stated → ZeRO 0, a whole copy per GPU, said in the headline."""
     assert answer_json(text)["report"]["memory"]["plan"]["zero_stage"] == 0
     assert words in _first_line(text)
+
+
+# Item 3 — the fsdp_qlora figures agree with the computation, and one GPU with parameter offload holds the
+# layer being computed. Llama-2-70B NF4 base: 4.127/8 × (69e9 − 2 × 32,000 × 8,192) + 2 B × 524,288,000
+# (bf16 embedding + head) = 36.37 GB; rank-64 adapters on every linear layer: 4 × 207,093,760 = 828.4M × 16 B
+# = 13.25 GB; total 49.63 GB (the docstring said 35.6 + 13.3 = 48.9, the test's docstring 35.9 + 13.3 = 49.6).
+def test_fsdp_qlora_docstring_figures_are_the_computation():
+    import estimator.adapter_offload as mod
+
+    embed = 2 * 32_000 * 8192
+    base = 4.127 / 8 * (69e9 - embed) + 2 * embed
+    adapters = 16 * 4 * 207_093_760
+    assert (round(base / 1e9, 1), round(adapters / 1e9, 1), round((base + adapters) / 1e9, 1)) == (
+        36.4,
+        13.3,
+        49.6,
+    )
+    assert "36.4 GB of NF4 base + 0.83B adapters × 16 B = 13.3 GB = 49.6 GB" in " ".join(mod.__doc__.split())
+    answer = answer_json(
+        "QLoRA fine-tune Llama-2-70B with answer.ai fsdp_qlora on 2x RTX 4090 with --use_cpu_offload, "
+        "lora rank 64"
+    )
+    assert answer["report"]["host_ram"]["needed_bytes"] == pytest.approx(base + adapters, rel=1e-9)
+
+
+LLAMA2_13B_LAYER = (13.0e9 - 2 * 32_000 * 5120) / 40  # one decoder layer's projections: 316,808,000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LoRA Llama-2-13B on one RTX 4090 with FSDP, fsdp_offload_params: true",
+        "在 1 张 4090 上用 FSDP LoRA 微调 Llama-2-13B，fsdp_offload_params: true",
+    ],
+)
+def test_one_gpu_parameter_offload_holds_the_layer_being_computed(text):
+    """FSDP CPUOffload(offload_params=True) copies a unit's parameters to the GPU for its forward and
+    backward: one bf16 decoder layer of Llama-2-13B, 2 B × 316,808,000 = 633,616,000 B (0.59 GiB)."""
+    memory = answer_json(text)["report"]["memory"]
+    assert memory["plan"]["dp"] == 1 and memory["plan"]["offload"] is True
+    assert memory["breakdown"]["weights"] == 0.0
+    assert memory["breakdown"]["gathered_weights"] == pytest.approx(2 * LLAMA2_13B_LAYER, rel=1e-9)
+
+
+def test_one_gpu_qlora_offload_layer_is_four_bit():
+    """QLoRA: the layer copied in is the NF4 one, about 4.127/8 of the bf16 layer (scales and bf16
+    embeddings in the stored base make it a little more)."""
+    memory = answer_json("QLoRA Llama-2-13B on one RTX 4090 with FSDP, fsdp_offload_params: true")["report"][
+        "memory"
+    ]
+    ratio = memory["breakdown"]["gathered_weights"] / (2 * LLAMA2_13B_LAYER)
+    assert 4.127 / 16 < ratio < 0.3
+
+
+def test_one_gpu_without_offload_gathers_nothing():
+    """Must-not: a base kept on one GPU is not gathered a second time (DeepSpeed's _no_gather_coalesced)."""
+    memory = answer_json("LoRA Llama-2-13B on one A100 80GB with FSDP")["report"]["memory"]
+    assert memory["plan"]["dp"] == 1 and memory["plan"]["offload"] is False
+    assert memory["breakdown"].get("gathered_weights", 0.0) == 0.0
+    assert memory["breakdown"]["weights"] == pytest.approx(2 * LLAMA2_13B, rel=1e-9)
