@@ -187,3 +187,41 @@ def test_one_gpu_without_offload_gathers_nothing():
     assert memory["plan"]["dp"] == 1 and memory["plan"]["offload"] is False
     assert memory["breakdown"].get("gathered_weights", 0.0) == 0.0
     assert memory["breakdown"]["weights"] == pytest.approx(2 * LLAMA2_13B, rel=1e-9)
+
+
+# Item 4 — DeepSpeed-Chat step 1's main.py defaults (micro-batch 16, 512 tokens, no checkpointing:
+# step1_supervised_finetuning/main.py parse_args) only for step 1: a message that names step 2/3, PPO, a
+# reward model, a critic or an actor is about a later step, whose scripts have other defaults.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After DeepSpeed-Chat step 1 finished fine, step 3 PPO with opt-1.3b actor and opt-350m critic OOMs "
+        "on one A100 40GB",
+        "DeepSpeed-Chat step 1 went through; step 2 reward model training with opt-350m runs out of memory "
+        "on one RTX 3090",
+        "DeepSpeed-Chat 第一步跑完了，第三步 PPO 用 opt-1.3b 做 actor 在一张 3090 上 OOM",
+        "DeepSpeed-Chat 第一步没问题，第二步训练奖励模型 opt-350m 在一张 3090 上爆显存",
+    ],
+)
+def test_dschat_later_step_takes_no_step1_defaults(text):
+    answer = answer_json(text)
+    request = answer["request"]
+    assert (request["batch_size"], request["seq_len"]) != (16, 512)
+    assert request["recompute"] != "none"
+    assert "script_defaults" not in [i["reason"] for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DeepSpeed-Chat step 1 with facebook/opt-1.3b OOMs on one RTX 3090",
+        "DeepSpeed-Chat 第一步 SFT 用 facebook/opt-1.3b 在一张 3090 上 OOM 了",
+    ],
+)
+def test_dschat_step1_alone_keeps_its_defaults(text):
+    """Must-not-misread: step 1 alone is still sized at its script's defaults."""
+    answer = answer_json(text)
+    request = answer["request"]
+    assert (request["batch_size"], request["seq_len"], request["recompute"]) == (16, 512, "none")
+    reasons = {i["text"]: i["reason"] for i in answer["interpretation"]["ignored"]}
+    assert reasons["script: DeepSpeed-Chat step 1 main.py"] == "script_defaults"
