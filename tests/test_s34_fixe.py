@@ -225,3 +225,48 @@ def test_dschat_step1_alone_keeps_its_defaults(text):
     assert (request["batch_size"], request["seq_len"], request["recompute"]) == (16, 512, "none")
     reasons = {i["text"]: i["reason"] for i in answer["interpretation"]["ignored"]}
     assert reasons["script: DeepSpeed-Chat step 1 main.py"] == "script_defaults"
+
+
+# Item 5 — a generating script run with torchrun ('generate_data.py', 'example_chat_completion.py') makes the
+# launch a serving job only when the message states no training job of its own
+# (bot.parse.configs.inference_scripts.TRAINING_WORDS_RE).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "torchrun --nproc_per_node 8 generate_data.py --ckpt_dir llama-2-70b/ then finetune Llama-2-7B with "
+        "LoRA on the output, 1B tokens, 8x A100 80GB",
+        "torchrun --nproc_per_node 8 generation.py to make data, then SFT Llama-2-7B for 3 epochs on "
+        "1B tokens, 8x A100 80GB",
+        "先用 torchrun --nproc_per_node 8 generate_data.py 生成数据，再用 LoRA 微调 Llama-2-7B，"
+        "1B token，8 张 A100",
+    ],
+)
+def test_generating_script_beside_a_stated_finetune_keeps_training(text):
+    answer = answer_json(text)
+    request = answer["request"]
+    assert request["stage"] == "finetune" and request["model"] == "Llama-2-7B"
+    assert request["tokens"] == 1e9 * (request["epochs"] or 1)  # 3 epochs of 1B tokens: 3e9
+    assert request["gpu_count"] == 8
+    assert "config_differs" not in [i["reason"] for i in answer["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "concurrency"),
+    [
+        (
+            "torchrun --nproc_per_node 1 example_chat_completion.py --ckpt_dir llama-2-7b-chat/ "
+            "--max_seq_len 512 --max_batch_size 6 on one RTX 4090",
+            6,
+        ),
+        (
+            "torchrun --nproc_per_node 2 generate.py --ckpt_dir llama-2-13b/ to generate training data "
+            "on 2x RTX 4090",
+            None,
+        ),
+        ("用 torchrun --nproc_per_node 2 generate.py 生成训练数据，2 张 4090 够吗", None),
+    ],
+)
+def test_generating_script_alone_is_still_serving(text, concurrency):
+    """Must-not-misread: no training job stated ('training data' is what the generator writes)."""
+    request = answer_json(text)["request"]
+    assert request["stage"] == "inference" and request["concurrency"] == concurrency
