@@ -270,3 +270,15 @@ def test_generating_script_alone_is_still_serving(text, concurrency):
     """Must-not-misread: no training job stated ('training data' is what the generator writes)."""
     request = answer_json(text)["request"]
     assert request["stage"] == "inference" and request["concurrency"] == concurrency
+
+
+def test_one_gpu_parameter_offload_fits_where_the_gpu_parts_fit():
+    """The search's one-GPU shell (ZeRO 0) bounds the states of a stated FSDP/ZeRO-3 parameter offload
+    with the base in host RAM (estimator.memory.state_parts): LoRA Llama-2-13B with fsdp_offload_params on
+    one RTX 4090 holds ≈ 18 GiB on the GPU — borderline (the offload), never 'does not fit' at 1 while the
+    1-GPU parts fit; the same job's ZeRO-2 optimizer offload above does not fit."""
+    report = answer_json("LoRA Llama-2-13B on one RTX 4090 with FSDP, fsdp_offload_params: true")["report"]
+    memory = report["memory"]
+    assert memory["fits_requested"] is True and memory["min_gpus"] == 1
+    assert report["feasible"] == "borderline" and report["feasible_reason"] == "offload"
+    assert memory["per_gpu_bytes"] < memory["usable_bytes"]
