@@ -9,13 +9,14 @@ its gradient in CPU memory and copies a unit's parameters to the GPU only while 
 its forward or backward (torch.distributed.fsdp ``CPUOffload``: "offload_params … parameters and
 gradients to CPU"; the optimizer step runs on the CPU).
 
-So the GPU holds the gathered layer, the activations, the loss and the runtime, not the sharded base nor
-the adapters' states (:func:`estimator.memory.state_parts`, ``plan.offload``), and host RAM holds, per
-machine, its ranks' shards: the frozen base as stored (QLoRA: NF4 ≈ 4.127 bits a weight, embeddings in
+So the GPU holds the gathered layer (on one GPU too: the layer being computed is copied in,
+:func:`estimator.transients.gathered_weights`), the activations, the loss and the runtime, not the sharded
+base nor the adapters' states (:func:`estimator.memory.state_parts`, ``plan.offload``), and host RAM holds,
+per machine, its ranks' shards: the frozen base as stored (QLoRA: NF4 ≈ 4.127 bits a weight, embeddings in
 bf16) and the adapters' fp32 parameter, gradient and two AdamW moments (16 B each) — all of them on one
 machine. Check: fsdp_qlora's README, Llama-2-70B QLoRA on 2 × 24 GB with ``--use_cpu_offload``, "roughly
-55GB of CPU RAM for model loading and FSDP CPU offloading" (its default LoRA rank 64 on every linear
-layer: 35.6 GB of NF4 base + 0.83B adapters × 16 B = 13.3 GB = 48.9 GB, before loading buffers).
+55GB of CPU RAM for model loading and FSDP CPU offloading" (its default LoRA rank 64 on every linear layer:
+36.4 GB of NF4 base + 0.83B adapters × 16 B = 13.3 GB = 49.6 GB, before loading buffers).
 Pure; bytes.
 """
 
@@ -38,9 +39,18 @@ FSDP_OFFLOAD_SOURCE = (
 )
 
 
-def offloads_adapter_params(method: Method, offload: bool | None) -> bool:
-    """Whether a stated CPU offload of a LoRA/QLoRA run is FSDP's parameter offload (module docstring)."""
-    return bool(offload) and method in (Method.lora, Method.qlora)
+def offloads_adapter_params(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+    """Whether a stated CPU offload of a LoRA/QLoRA run is a parameter offload (module docstring): only
+    under full sharding (``zero_stage`` 3: FSDP FULL_SHARD with ``fsdp_offload_params`` / fsdp_qlora
+    ``--use_cpu_offload``, DeepSpeed ZeRO-3 ``offload_param``). ZeRO-1/2's ``offload_optimizer`` moves the
+    optimizer states only — an adapter run's are small — so the frozen base stays on the GPU (s34 fixe)."""
+    return bool(offload) and method in (Method.lora, Method.qlora) and (zero_stage or 0) >= 3
+
+
+def sized_offload(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+    """Whether a stated CPU offload is sized: full training's optimizer offload, or an adapter run's
+    parameter offload (:func:`offloads_adapter_params`); else named as not used (``offload_adapters``)."""
+    return bool(offload) and (method == Method.full or offloads_adapter_params(method, offload, zero_stage))
 
 
 def adapter_host_bytes(base_bytes: float, adapter_params: float, nodes: int) -> float:
@@ -53,7 +63,7 @@ def with_host_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, mem: M
     """``mem`` with ``offloaded_bytes`` — the frozen base on one GPU's layout as stored
     (:func:`estimator.memory.frozen_base_bytes`) and 16 B per adapter parameter — when the plan offloads an
     adapter run's parameters (:func:`offloads_adapter_params`); else ``mem`` unchanged."""
-    if mem.plan is None or not mem.plan.offload or setup.method not in (Method.lora, Method.qlora):
+    if mem.plan is None or not offloads_adapter_params(setup.method, mem.plan.offload, mem.plan.zero_stage):
         return mem
     from estimator.memory import frozen_base_bytes, trained_params
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from estimator import defaults
-from estimator.adapter_offload import offloads_adapter_params
+from estimator.adapter_offload import sized_offload
 from estimator.catalog import ModelSpec
 from estimator.checkpoint import checkpoint_bytes
 from estimator.ledger import Ledger, beyond_window
@@ -227,7 +227,7 @@ def training_setup(
         lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
         base_bits=_base_bits(req, method, ledger),
         frozen_bytes=4.0 if req.precision == "fp32" and method != Method.full else 2.0,  # the base as loaded
-        offload=bool(req.offload) and (method == Method.full or offloads_adapter_params(method, req.offload)),
+        offload=sized_offload(method, req.offload, req.zero_stage),
         activation_bytes=4.0 if req.precision == "fp32" else 2.0,  # an fp32 run keeps fp32 activations
         master_weights=not req.pure_bf16,
         zero_stage=zero,

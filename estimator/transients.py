@@ -316,9 +316,8 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
 
 
 def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
-    """ZeRO-3's gathered weights during forward and backward, bytes per GPU: up to
-    :data:`ZERO3_MAX_LIVE_PARAMETERS` elements of the TP × PP shard, in the dtype ZeRO-3 stores them
-    (likely and high), at least one layer's (low).
+    """ZeRO-3's gathered weights in forward and backward per GPU: up to :data:`ZERO3_MAX_LIVE_PARAMETERS`
+    elements of the TP × PP shard, in the dtype ZeRO-3 stores them (likely, high), at least one layer's (low).
 
     ZeRO-3 partitions every parameter, trainable or frozen (``zero.Init`` / ``DeepSpeedZeRoOffload``
     register all of ``module.parameters()``; a LoRA or QLoRA base is sharded over DP like a full
@@ -331,11 +330,11 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
     tensor's: a 16-bit weight 2 bytes each; a quantized base (bitsandbytes stores NF4 and int8 as
     ``uint8``/``int8`` tensors) 1 byte each, never more than the base's own bytes on this shard.
 
-    A frozen base on one data-parallel rank (DP 1) is not gathered: with one partition DeepSpeed's
-    ``all_gather_coalesced`` returns ``_no_gather_coalesced`` (deepspeed/runtime/zero/
-    partition_parameters.py), whose ``NoGatherHandle`` points ``param.data`` at the partition itself —
-    no second copy (full training's term at DP 1 is left as it was before s23)."""
-    if plan.zero_stage < 3 or (setup.method != Method.full and plan.dp == 1):
+    A frozen base on one rank (DP 1) is not gathered (DeepSpeed's ``_no_gather_coalesced``, deepspeed/runtime/
+    zero/partition_parameters.py: ``param.data`` is the partition itself; full training's term at DP 1 is
+    as before s23) unless it is offloaded (FSDP ``CPUOffload(offload_params=True)``): then the layer being
+    computed is copied to the GPU, one layer's weights (estimator.adapter_offload; s34 fixe)."""
+    if plan.zero_stage < 3 or (setup.method != Method.full and plan.dp == 1 and not plan.offload):
         return ZERO
     shard = params / (plan.tp * plan.pp)
     if setup.method == Method.full or (setup.base_bits is None and setup.method != Method.qlora):
@@ -352,6 +351,7 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
         per_element = 2.0 if total_bytes >= 2.0 * shard else 1.0
         layer_bytes = total_bytes / shard * _per_layer_linear_params(spec, params) / plan.tp
     live = min(per_element * setup.zero3_max_live_parameters, total_bytes)  # the user's, else 1e9
+    live = layer_bytes if setup.method != Method.full and plan.dp == 1 else live  # offloaded base, one rank
     return _span((min(live, layer_bytes), live, live))
 
 

@@ -131,7 +131,7 @@ def test_fsdp_qlora_offload_keeps_the_base_in_host_ram(text):
 
 def test_fsdp_qlora_readme_figure():
     """fsdp_qlora README: Llama-2-70B, 2 × 24 GB, --use_cpu_offload: "roughly 55GB of CPU RAM for model
-    loading and FSDP CPU offloading" at its default LoRA rank 64: 35.9 GB of NF4 base + 13.3 GB of adapter
+    loading and FSDP CPU offloading" at its default LoRA rank 64: 36.4 GB of NF4 base + 13.3 GB of adapter
     states = 49.6 GB, under the README's figure, which includes loading."""
     answer = answer_json(
         "QLoRA fine-tune Llama-2-70B with answer.ai fsdp_qlora on 2x RTX 4090 with --use_cpu_offload, "

@@ -321,8 +321,17 @@ def _beyond_slots(slots: int | None, report: SizingReport | None) -> int | None:
 
 
 ADAPTER_OFFLOAD = (Method.full, Method.lora, Method.qlora)
-"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's FSDP parameter
-offload (estimator.adapter_offload, s34); freeze-tuning and P-tuning name it as not used."""
+"""Methods whose CPU offload is sized: full training's optimizer offload, an adapter run's parameter
+offload under full sharding (FSDP / ZeRO-3: estimator.adapter_offload, s34); an adapter run's ZeRO-1/2
+optimizer offload, freeze-tuning and P-tuning name it as not used."""
+
+
+def _offload_sized(method: Method, report: SizingReport) -> bool:
+    """Whether a stated CPU offload is sized: full training's optimizer offload, an adapter run's parameter
+    offload (the report's ``offloaded_bytes``: FSDP / ZeRO-3, estimator.adapter_offload; s34 fixe)."""
+    if method == Method.full:
+        return True
+    return method in ADAPTER_OFFLOAD and bool(report.memory and report.memory.offloaded_bytes)
 
 
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
@@ -369,7 +378,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
-        if said.offload and method not in ADAPTER_OFFLOAD:  # LoRA/QLoRA: FSDP offloads params (s34)
+        if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
             out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))

@@ -40,6 +40,12 @@ DSCHAT_STEP1_RE = rc(
 )
 """DeepSpeed-Chat's step 1 as people name it ('DeepSpeed-Chat step 1', 'deepspeed chat 的第一步 SFT',
 'step1 of DeepSpeed-Chat'); step 2 (the reward model, pairs) and step 3 (PPO) have other scripts."""
+DSCHAT_LATER_RE = rc(
+    r"step[\s\-_]*[23]\b|第\s*(?:2|3|二|三)\s*步|\bppo\b|reward|critic|\bactor\b|奖励|评论|价值模型"
+)
+"""A later step named anywhere in the message: step 2 (the reward model: step2_reward_model_finetuning) or
+step 3 (PPO: step3_rlhf_finetuning, its ``--actor_model_name_or_path`` / ``--critic_model_name_or_path``);
+their own scripts have other defaults, so step 1's are not applied (s34 fixe)."""
 DSCHAT_OWN_RE = rc(
     r"batch|\bseq|\blen(?:gth)?\b|max_len|checkpoint|context|\btokens?\b|上下文|长度|批|\d\s*k\b"
 )
@@ -66,6 +72,8 @@ def vocab_dschat(out: Any, s: str) -> None:
     training text ``s`` names that step and states no batch, length nor checkpointing; named among what
     is used (``unused`` reason 'script_defaults')."""
     if DSCHAT_STEP1_RE.search(s) is None or DSCHAT_OWN_RE.search(s) or "deepspeed" not in s:
+        return
+    if DSCHAT_LATER_RE.search(s):  # 'after step 1 finished, step 3 PPO …': not step 1's main.py
         return
     if any(k in out.fields for k in DSCHAT_STEP1_DEFAULTS):
         return

@@ -19,12 +19,12 @@ BASE_BITS: dict[str, int] = {Precision.int8: 8, Precision.int3: 3, Precision.int
 """Quantized-base widths worth echoing (4-bit is QLoRA's default)."""
 
 
-def _tool_limit(tool: str, lang: str) -> str:
+def _tool_limit(tool: str, lang: str, zero_stage: int | None = None) -> str:
     """'LLaMA-Factory: data parallel only, no tensor parallelism'; for a tool with a second backend, which
     one, short for a headline: 'verl, FSDP workers' (estimator.training_tools.ToolLimits.backends; s24
     review #10: the whole limit ran past a phone line; :func:`tool_backend_reason` says it below)."""
-    limits = tool_limits(tool)
-    if limits is not None and not limits.shards_model:  # Unsloth (s34): no ZeRO-3 / FSDP either
+    limits = tool_limits(tool)  # Unsloth (s34) with no stage stated: a whole copy per GPU; with a stated
+    if limits is not None and not limits.shards_model and zero_stage is None:  # stage, sized as stated
         return translate(lang, N_("%(tool)s: the whole model on each GPU, not sharded"), tool=tool)
     if limits is None or limits.backends is None:
         return translate(lang, N_("%(tool)s: data parallel only, no tensor parallelism"), tool=tool)
@@ -57,7 +57,7 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     if req.training_tool:  # the stack first: its layouts bound the plan (estimator.training_tools)
         limits = tool_limits(req.training_tool)
         dp_only = limits is not None and limits.data_parallel_only
-        out.append(_tool_limit(req.training_tool, lang) if dp_only else req.training_tool)
+        out.append(_tool_limit(req.training_tool, lang, req.zero_stage) if dp_only else req.training_tool)
     layout_used = not (req.gpu_count and (req.tp or 1) * (req.pp or 1) > req.gpu_count)  # else named unused
     if (req.tp or req.pp) and layout_used:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))

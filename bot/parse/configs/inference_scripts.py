@@ -37,6 +37,18 @@ TRAIN_NAME_RE = re.compile(r"train|tun(?:e|ing)|sft|dpo|ppo|grpo|rlhf|lora|pretr
 """Words of a script that trains ('train_chat.py', 'finetune_generation.py', 'sft_chat.py'): never serving."""
 
 
+TRAINING_WORDS_RE = re.compile(
+    r"(?<![\w/.-])(?:fine[\s-]?tun(?:e|es|ed|ing)|finetun(?:e|es|ed|ing)|q?lora|sft|epochs?"
+    r"|train(?:s|ed|ing)?(?!\s*(?:data|sets?|samples|examples|corpus|split)\b))(?![\w./-])"
+    r"|tokens? to train|微调|训练(?!数据|集|样本|语料)",
+    re.IGNORECASE,
+)
+"""A training job stated in the message ('then finetune Llama-2-7B with LoRA', 'SFT for 3 epochs', '再微调'):
+the generating script is then one step of the user's pipeline, and the stage stays training (s34 fixe).
+Not a flag or path ('--lora_weights', 'data/train.jsonl') nor the data a generator writes ('training data',
+'训练数据')."""
+
+
 def inference_script(text: str) -> str | None:
     """The file name (without '.py') of the first script in ``text`` that generates (see the module
     docstring), or None when the first script named trains or says neither."""
@@ -50,7 +62,7 @@ def inference_script(text: str) -> str | None:
 def read_inference_launch(cfg: Any, text: str) -> bool:
     """Make ``cfg`` (a launch read as training) the serving job its script is, when
     :func:`inference_script` finds one in ``text``; True when it did."""
-    if inference_script(text) is None:
+    if inference_script(text) is None or TRAINING_WORDS_RE.search(text):
         return False
     cfg.implied.pop("stage", None)
     cfg.values["stage"] = "inference"
