@@ -1,0 +1,57 @@
+"""s34-fixa: wrong answers found while trying the merged tree, each tested with sentences of our own
+(must-read and must-not-misread), in both languages where the form exists.
+
+1. A card named by its number after a card word ('on 4090 tokens/s', 'RTX 3090 tok/s', '用 4090 tokens/s')
+   is the card, not a rate of 4,090 tokens/s (:func:`bot.parse.tps_forms.rate_search`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _req(text: str) -> dict[str, Any]:
+    return answer_json(text)["request"]
+
+
+# 1. a card named by its number before a tokens/s unit --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("ollama run llama3:8b on 4090 tokens/s", "RTX-4090", None),
+        ("llama3 8b on rtx 4090 tokens per second?", "RTX-4090", None),
+        ("vllm serve Qwen2.5-7B-Instruct on a 3090 tok/s?", "RTX-3090", None),
+        ("llama3 8b on 2x 3090 tok/s?", "RTX-3090", 2),
+        ("用4090 tokens/s 能到多少，llama3 8b", "RTX-4090", None),
+    ],
+)
+def test_card_number_before_a_rate_unit_is_the_card(text: str, gpu: str, count: int | None) -> None:
+    r = _req(text)
+    assert r["gpu"] == gpu
+    assert r["target_tokens_per_s"] is None
+    if count is not None:
+        assert r["gpu_count"] == count
+
+
+def test_a_rate_of_the_same_digits_without_a_card_word_stays_a_rate() -> None:
+    r = _req("llama3 8b on H100, we need 4090 tokens/s in total")
+    assert r["gpu"] == "H100-SXM5-80GB"
+    assert r["target_tokens_per_s"] == 4090.0
+    r = _req("Qwen2.5-7B 部署在 A100 上，需要 3090 tokens/s")
+    assert r["gpu"] == "A100-SXM4-80GB"
+    assert r["target_tokens_per_s"] == 3090.0
+
+
+def test_rate_search_skips_only_a_catalog_card_number() -> None:
+    from bot.parse.tps_forms import rate_search
+
+    m = rate_search("on a 4090 tokens/s")
+    assert m is None
+    m = rate_search("on a 4100 tokens/s")  # no card is called 4100: a rate
+    assert m is not None and m.group("v").strip() == "4100"
