@@ -55,3 +55,44 @@ def test_rate_search_skips_only_a_catalog_card_number() -> None:
     assert m is None
     m = rate_search("on a 4100 tokens/s")  # no card is called 4100: a rate
     assert m is not None and m.group("v").strip() == "4100"
+
+
+# 2. unsloth named as the maker of a quantized file --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DeepSeek-R1 1.58-bit unsloth dynamic GGUF on llama.cpp, how many tokens/s with 2x4090?",
+        "用 unsloth 的 1.58bit 动态量化 GGUF 在 llama.cpp 上跑 DeepSeek-R1，2张4090 每秒多少 token",
+        "DeepSeek-R1 GGUF from unsloth on llama.cpp, 2x4090, speed?",
+        "unsloth 的 GGUF 在 ollama 上跑 qwen2.5 32b，24G 显存够吗",
+    ],
+)
+def test_unsloth_as_the_quantized_files_maker_is_serving(text: str) -> None:
+    r = _req(text)
+    assert r["stage"] == "inference"
+    assert r["training_tool"] is None
+    assert r["method"] is None
+
+
+def test_unsloth_dynamic_gguf_keeps_its_bits_and_runtime() -> None:
+    r = _req("DeepSeek-R1 1.58-bit unsloth dynamic GGUF on llama.cpp, how many tokens/s with 2x4090?")
+    assert r["runtime"] == "llama.cpp"
+    assert r["bits_per_weight"] == 1.58
+    assert (r["gpu"], r["gpu_count"]) == ("RTX-4090", 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune Llama 3 8B with unsloth, then export to GGUF for llama.cpp, on a 4090",
+        "unsloth qlora llama3 8b on 4090",
+        "QLoRA Llama 3 8B with unsloth's dynamic 4-bit quant on a 4090",
+        "用 unsloth 微调 llama3 8b 后导出 GGUF，4090",
+    ],
+)
+def test_unsloth_with_training_words_stays_the_training_tool(text: str) -> None:
+    r = _req(text)
+    assert r["stage"] == "finetune"
+    assert r["training_tool"] == "Unsloth"
