@@ -96,3 +96,36 @@ def test_unsloth_with_training_words_stays_the_training_tool(text: str) -> None:
     r = _req(text)
     assert r["stage"] == "finetune"
     assert r["training_tool"] == "Unsloth"
+
+
+# 3. a memory written as the machine's VRAM after a count of stock cards is their total -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("2x4090 48GB VRAM, can I run Qwen2.5-32B AWQ with vLLM?", "RTX-4090"),
+        ("2张4090 48G显存，能跑 Qwen2.5-32B AWQ 吗", "RTX-4090"),
+        ("2x 3090 48GB VRAM, llama3 70b awq", "RTX-3090"),
+    ],
+)
+def test_count_times_memory_written_as_vram_is_the_total(text: str, gpu: str) -> None:
+    a = answer_json(text)
+    r = a["request"]
+    assert (r["gpu"], r["gpu_count"]) == (gpu, 2)
+    assert r["gpu_memory_gib"] is None  # two stock 24 GB cards: 2 × 24 = 48
+    assert a["report"]["hardware"]["memory_gib"] == 24
+    assert {"text": "48 GB", "reason": "cards_total"} in a["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("2x4090 48GB VRAM each, qwen2.5 72b awq vllm", 2),  # said each: modified 48 GB cards
+        ("4090 48GB VRAM, qwen2.5 32b", 1),  # one card: its own (modified) memory
+        ("2张4090 魔改 48G 显存，部署 Qwen2.5-72B AWQ", 2),  # 魔改: per card
+    ],
+)
+def test_a_modified_cards_memory_stays_per_card(text: str, count: int) -> None:
+    r = _req(text)
+    assert (r["gpu"], r["gpu_count"], r["gpu_memory_gib"]) == ("RTX-4090", count, 48.0)
