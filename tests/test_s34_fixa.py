@@ -129,3 +129,37 @@ def test_count_times_memory_written_as_vram_is_the_total(text: str, gpu: str) ->
 def test_a_modified_cards_memory_stays_per_card(text: str, count: int) -> None:
     r = _req(text)
     assert (r["gpu"], r["gpu_count"], r["gpu_memory_gib"]) == ("RTX-4090", count, 48.0)
+
+
+# 4. lmdeploy's share too high: the body follows the verdict (the lowered share that starts) ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("lmdeploy 部署 Qwen2.5-72B-Instruct-AWQ，2 张 4090，够吗", "--cache-max-entry-count 到 0.65"),
+        ("lmdeploy serve Qwen2.5-72B-Instruct-AWQ on 2x 4090, enough?", "--cache-max-entry-count to 0.65"),
+    ],
+)
+def test_lmdeploy_reserve_short_is_sized_at_the_share_that_starts(text: str, words: str) -> None:
+    a = answer_json(text)
+    report = a["report"]
+    assert (report["feasible"], report["feasible_reason"]) == ("no", "engine_reserve")
+    p = next(w for w in report["warnings"] if w["code"] == "engine_reserve_short")["params"]
+    free = p["reserve_bytes"] / (1 - p["share"])  # (1 − 0.8) of the free memory is the reserve
+    # the largest 0.05 step whose reserve (1 − s) × free holds one prefill: 1 − 1.26/3.71 = 0.659 → 0.65
+    assert p["fits"] == 0.65 == int((1 - p["need_bytes"] / free) / 0.05) * 0.05
+    assert (1 - p["fits"]) * free >= p["need_bytes"] > (1 - p["fits"] - 0.05) * free
+    inf = report["inference"]
+    assert inf["usable_bytes_per_gpu"] - inf["workspace_bytes_per_gpu"] > 0
+    # the KV cache at 0.65 holds 14,656 tokens (at 0.8 it held 18,048): 3 sequences of 4,096
+    assert inf["kv_capacity_tokens"] // inf["context_tokens"] == inf["max_concurrency"] == 3
+    line1 = a["reply"].splitlines()[0]
+    assert words in line1 and "3" in line1
+
+
+def test_lmdeploy_at_a_share_that_starts_is_not_lowered() -> None:
+    text = "lmdeploy serve api_server internlm/internlm2_5-7b-chat on one H100, fits?"
+    report = answer_json(text)["report"]
+    assert report["feasible"] == "yes"
+    assert not any(w["code"] == "engine_reserve_short" for w in report["warnings"])

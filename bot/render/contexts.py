@@ -184,7 +184,7 @@ class InferenceContext(TypedDict):
     alternatives: str
     refuses_limit: bool
     stated_layout: bool
-    engine_reserve: bool
+    engine_reserve: dict[str, str] | None  # lmdeploy's share too high, the lowered one sized (s34 fixa)
     stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)
     kv_room: str  # the KV cache's room per GPU (s32 #2)
     never_fits: bool

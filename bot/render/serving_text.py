@@ -399,6 +399,15 @@ def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     }
 
 
+def _engine_reserve(report: SizingReport) -> dict[str, str]:
+    """lmdeploy's share (``share``) and the lowered one the answer is sized at (``fits``: '' when none
+    starts), from its 'engine_reserve_short' note (estimator.serving_launch.reserve_share, s34 fixa)."""
+    note = next((w for w in report.warnings if w.code == "engine_reserve_short"), None)
+    p = note.params if note is not None else {}
+    fits = p.get("fits") or 0.0
+    return {"share": f"{p.get('share', 0.8):g}", "fits": f"{fits:g}" if fits else ""}
+
+
 def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     """``engine_reserve``: the runtime's reserve too small; ``stated_share``: the headline's figures
     when the user's memory share is too small
@@ -406,7 +415,7 @@ def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2)."""
     room = inf.usable_bytes_per_gpu - inf.weights_bytes / (inf.tp * inf.pp) - inf.workspace_bytes_per_gpu
     return {
-        "engine_reserve": report.feasible_reason == "engine_reserve",
+        "engine_reserve": _engine_reserve(report) if report.feasible_reason == "engine_reserve" else None,
         "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
         "kv_room": f.gib(max(room, 0.0)),
     }
