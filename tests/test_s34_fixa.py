@@ -163,3 +163,32 @@ def test_lmdeploy_at_a_share_that_starts_is_not_lowered() -> None:
     report = answer_json(text)["report"]
     assert report["feasible"] == "yes"
     assert not any(w["code"] == "engine_reserve_short" for w in report["warnings"])
+
+
+# 5. the per-GPU figure (with the CUDA context) and the usable share agree with the verdict -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "vllm 在一张 4090 上跑 Qwen2.5-32B-Instruct-AWQ，8k 上下文，每张卡显存占多少",
+            "另有引擎份额之外的 CUDA 上下文 1 GiB）：每卡可用 21.4 GiB 中占 21.0 GiB",
+        ),
+    ],
+)
+def test_tight_fit_states_the_share_basis(text: str, words: str) -> None:
+    a = answer_json(text)
+    r, inf = a["report"], a["report"]["inference"]
+    assert (r["feasible"], r["feasible_reason"]) == ("borderline", "tight")
+    # 17.9 GiB of weights + 2 GiB (256 KiB × 8,192) of KV + 1.2 GiB workspace + 1 GiB context = 22.0 GiB
+    assert inf["bytes_per_gpu"] > inf["usable_bytes_per_gpu"]  # as nvidia-smi shows it, with the context
+    assert inf["context_bytes_per_gpu"] == 2**30
+    assert inf["bytes_per_gpu"] - inf["context_bytes_per_gpu"] <= inf["usable_bytes_per_gpu"]
+    assert words in a["reply"].splitlines()[0]
+
+
+def test_the_context_is_counted_for_a_fit_that_is_not_tight() -> None:
+    inf = answer_json("Llama 3 8B bf16 on a 4090 with vllm")["report"]["inference"]
+    assert inf["context_bytes_per_gpu"] == 2**30
+    assert inf["bytes_per_gpu"] - inf["context_bytes_per_gpu"] < inf["usable_bytes_per_gpu"]

@@ -145,6 +145,8 @@ class InferenceContext(TypedDict):
     mac_lighter: str | None
     mac_far: bool
     per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
+    per_gpu_share: str  # per_gpu less the CUDA context: what the usable share holds (s34 fixa)
+    cuda_context: str  # the CUDA context per GPU, outside the usable share
     context_assumed: bool  # no context stated: a verdict resting on it says so
     local: bool
     same: bool

@@ -290,6 +290,8 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": unfit and _beyond_the_whole_memory(report, inf),
         "per_gpu": f.gib(inf.bytes_per_gpu) if req.memory_asked and inf.bytes_per_gpu else None,
+        "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
+        "cuda_context": f.gib(inf.context_bytes_per_gpu),
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
 
