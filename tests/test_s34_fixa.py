@@ -192,3 +192,42 @@ def test_the_context_is_counted_for_a_fit_that_is_not_tight() -> None:
     inf = answer_json("Llama 3 8B bf16 on a 4090 with vllm")["report"]["inference"]
     assert inf["context_bytes_per_gpu"] == 2**30
     assert inf["bytes_per_gpu"] - inf["context_bytes_per_gpu"] < inf["usable_bytes_per_gpu"]
+
+
+# 6. 'do I need QLoRA?': the method asked about is the alternative, the run stated stays the run ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "methods"),
+    [
+        ("Fine-tuning Llama 3 8B in bf16 on a 4090, do I need QLoRA?", ["full", "qlora"]),
+        ("微调 Qwen2.5-7B，一张 3090，要不要用 QLoRA", ["full", "qlora"]),
+        ("微调 Qwen2.5-7B，一张 3090，需要 QLoRA 吗", ["full", "qlora"]),
+        ("should I use LoRA to fine-tune Qwen2.5-14B on 2 A100?", ["full", "lora"]),
+        ("LoRA fine-tuning Llama 3 8B in bf16 on a 4090, do I need QLoRA?", ["lora", "qlora"]),
+    ],
+)
+def test_a_method_asked_whether_needed_is_the_compared_alternative(text: str, methods: list[str]) -> None:
+    r = _req(text)
+    assert r["stage"] == "finetune"
+    assert r["methods"] == methods
+    assert r["method"] == methods[0]  # the run stated (16-bit) is sized first
+
+
+def test_the_alternative_row_is_shown_beside_the_run() -> None:
+    reply = answer_json("Fine-tuning Llama 3 8B in bf16 on a 4090, do I need QLoRA?")["reply"]
+    assert "• Full fine-tuning: does not fit on 1 GPU" in reply
+    assert "• QLoRA: ≈ 10.6 GiB per GPU on 1 GPU" in reply
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("QLoRA Llama 3 8B on a 4090", "qlora"),
+        ("我需要 QLoRA 微调 Qwen2.5-7B，一张 3090", "qlora"),  # a need stated, not asked
+        ("用 QLoRA 微调 70B 要不要 2 张 A100", "qlora"),  # the count is asked, not the method
+    ],
+)
+def test_a_method_stated_stays_the_run(text: str, method: str) -> None:
+    r = _req(text)
+    assert (r["method"], r.get("methods")) == (method, None)
