@@ -76,7 +76,10 @@ _MA_AFTER_RE = rc(r"^\s*(?:微调|训练|方法)?\s*(?:吗|么|嘛)")
 def asked_alternative(s: str, stage: str | None, methods: list[str]) -> list[str]:
     """``methods`` with a LoRA / QLoRA the message asks whether it needs ('Fine-tuning Llama 3 8B in bf16,
     do I need QLoRA?', '要不要用 QLoRA', '需要 QLoRA 吗') sized as the alternative: after the run stated,
-    full fine-tuning when the message names no other method; the caller's gate: a fine-tuning stage."""
+    full fine-tuning when the message names no other method ('QLoRA 可以…，不量化的 LoRA 呢？' is
+    :func:`asked_method_first`'s). Gated: 'lora' and an asking word in ``s``."""
+    if "lora" not in s or not any(w in s for w in ("need", "should", "要", "必", "是否")):
+        return methods
     from bot.parse.lexicon import LORA_RE, QLORA_RE
 
     asked = next((m for m, p in (("qlora", QLORA_RE), ("lora", LORA_RE)) if _asked(p, s)), None)

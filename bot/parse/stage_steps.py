@@ -124,9 +124,7 @@ class StageSteps:
         self.s = inline.s or self.s
         self.named_unused += inline.unused
         self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
-        methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
-        if "lora" in s0 and ("need" in s0 or "should" in s0 or "要" in s0 or "必" in s0 or "是否" in s0):
-            methods = asked_alternative(s0, stage, methods)  # 'do I need QLoRA?': the alternative (s34)
+        methods = asked_alternative(s0, stage, asked_method_first(s0, stated.methods, METHOD_WORDS))  # s34
         if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
             stage = "finetune"
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
