@@ -48,12 +48,13 @@ def test_a_rate_of_the_same_digits_without_a_card_word_stays_a_rate() -> None:
     assert r["target_tokens_per_s"] == 3090.0
 
 
-def test_rate_search_skips_only_a_catalog_card_number() -> None:
-    from bot.parse.tps_forms import rate_search
+def test_the_card_numbers_are_the_catalogs() -> None:
+    from bot.parse.gpus import _gpu_index
+    from bot.parse.tps_forms import CARD_NUMBERS, TPS_RE
 
-    m = rate_search("on a 4090 tokens/s")
-    assert m is None
-    m = rate_search("on a 4100 tokens/s")  # no card is called 4100: a rate
+    assert sorted(CARD_NUMBERS) == sorted(k for k in _gpu_index().names if k.isdigit())
+    assert TPS_RE.search("on a 4090 tokens/s") is None
+    m = TPS_RE.search("on a 4100 tokens/s")  # no card is called 4100: a rate
     assert m is not None and m.group("v").strip() == "4100"
 
 

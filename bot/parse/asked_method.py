@@ -78,7 +78,7 @@ def asked_alternative(s: str, stage: str | None, methods: list[str]) -> list[str
     do I need QLoRA?', '要不要用 QLoRA', '需要 QLoRA 吗') sized as the alternative: after the run stated,
     full fine-tuning when the message names no other method ('QLoRA 可以…，不量化的 LoRA 呢？' is
     :func:`asked_method_first`'s). Gated: 'lora' and an asking word in ``s``."""
-    if "lora" not in s or not any(w in s for w in ("need", "should", "要", "必", "是否")):
+    if "lora" not in s or not ("need" in s or "should" in s or "要" in s or "必" in s or "是否" in s):
         return methods
     from bot.parse.lexicon import LORA_RE, QLORA_RE
 

@@ -42,7 +42,7 @@ from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import reported, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
-from bot.parse.tps_forms import per_gpu, rate_search
+from bot.parse.tps_forms import TPS_RE, per_gpu
 from bot.parse.tried_settings import bare_stage, settings_text
 from bot.parse.unknown_tools import unknown_tools
 from bot.parse.written_settings import read_written_settings
@@ -359,13 +359,13 @@ def _throughput(out: Settings, training: bool) -> None:
             if value is not None:
                 out.fields["achieved_tflops_per_gpu"] = value
                 out.s = _masked(out.s, m)
-    m = rate_search(out.s)
+    m = TPS_RE.search(out.s)
     for _ in range(3):  # a rate named as no target: the next one may be ('get 900 tok/s. How many for 5000?')
         if m is None or not (why := rate_not_target(out.s, m)) or per_gpu(m) or training:
             break
         out.unused.append((m.group(0).strip(), why))
         out.s = _masked(out.s, m)
-        m = rate_search(out.s)
+        m = TPS_RE.search(out.s)
     if m:
         near = out.s[max(0, m.start() - 24) : m.start()]
         value = _rate(m.group("v"))
@@ -375,7 +375,7 @@ def _throughput(out: Settings, training: bool) -> None:
         elif value is not None and (per_gpu(m) or PER_GPU_BEFORE.search(near)):
             out.fields["tokens_per_second_per_gpu"] = value
             out.s = _masked(out.s, m)
-            while (m := rate_search(out.s)) and per_gpu(m):  # a second run's rate (r15 zh: 6000, then 6325)
+            while (m := TPS_RE.search(out.s)) and per_gpu(m):  # a second run's rate (r15 zh: 6000, then 6325)
                 out.unused.append((m.group(0).strip(), "observed"))
                 out.s = _masked(out.s, m)
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)

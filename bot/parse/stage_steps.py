@@ -124,9 +124,9 @@ class StageSteps:
         self.s = inline.s or self.s
         self.named_unused += inline.unused
         self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
-        methods = asked_alternative(s0, stage, asked_method_first(s0, stated.methods, METHOD_WORDS))  # s34
-        if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
-            stage = "finetune"
+        methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
+        methods = asked_alternative(s0, stage, methods) if "lora" in s0 else methods  # 'do I need QLoRA?'
+        stage = "finetune" if len(methods) == 1 and methods[0] in ("freeze", "ptuning") else stage
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
         method = method or method_from_words(s0, stage, preference)
         if stage == "inference" and len(methods) < 2:  # a tuned model served: its method is not a job
