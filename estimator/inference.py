@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
+from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.exl2_weights import exl2_name, exl2_weight_bytes
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
 from estimator.runtimes import (
@@ -347,6 +348,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_capacity_tokens=kv_capacity_tokens(spec, gpu, weights, *shape, rt, f.one, kv_b),
         required_bytes=(need := required_bytes(spec, gpu, use, weights, kv_total, rt, f.load)),
         bytes_per_gpu=bytes_per_gpu_on(spec, gpu, use, shape, weights, kv_total, rt, f.load, need),
+        context_bytes_per_gpu=CUDA_CONTEXT_BYTES.value,  # in bytes_per_gpu, outside usable (required_bytes)
         min_gpus=lay.min_gpus,
         recommended_gpus=lay.recommended,
         serving_gpus=lay.serving,

@@ -312,6 +312,9 @@ class Inference(_Frozen):
     workspace and CUDA context (compare with nvidia-smi; vLLM/SGLang reserve their pool too)"""
     bytes_per_gpu: float | None = None
     """required_bytes per GPU of the user's TP × PP"""
+    context_bytes_per_gpu: float = 0.0
+    """the CUDA context counted in `bytes_per_gpu` on each GPU, outside the engine's share: `bytes_per_gpu`
+    less it is what `usable_bytes_per_gpu` must hold (the verdict's basis; s34 fixa)"""
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(

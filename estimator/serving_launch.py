@@ -6,6 +6,7 @@ that keep their activation memory as a share of the card rather than a need (lmd
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -48,13 +49,31 @@ def launched_verdict(
     if short <= 0:
         return verdict
     reserve = inf.workspace_bytes_per_gpu
-    ledger.note(
-        "engine_reserve_short",
-        reserve_bytes=reserve,
-        need_bytes=reserve + short,
-        share=runtime.utilization or LMDEPLOY_CACHE_MAX_ENTRY_COUNT,
-    )
+    share = runtime.utilization or LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+    fits = reserve_share(runtime, share, (spec, gpu, inf.tp), launch.precision)
+    need = reserve + short
+    ledger.note("engine_reserve_short", reserve_bytes=reserve, need_bytes=need, share=share, fits=fits)
     return "no", "engine_reserve"
+
+
+SHARE_STEP = 0.05
+"""The steps in which a lowered share is searched (as :func:`estimator.serving_verdict.share_needed`)."""
+
+
+def reserve_share(
+    runtime: ServingRuntime, share: float, job: tuple[ModelSpec, GpuSpec, int], precision: Precision
+) -> float:
+    """The largest share below ``share``, in steps of :data:`SHARE_STEP`, at which the runtime's reserve
+    holds one prefill's activations (lmdeploy: ``--cache-max-entry-count`` 0.8 → 0.7 leaves (1 − 0.7) of
+    the free memory to its workspace); 0.0 when none above 0 does. The answer is re-sized at it
+    (:func:`estimator.serving_verdict.at_stated_share`): the figures of a run that starts (s34 fixa)."""
+    spec, gpu, tp = job
+    steps = round(share / SHARE_STEP)
+    for k in range(steps - 1, 0, -1):
+        lower = round(k * SHARE_STEP, 2)
+        if replace(runtime, utilization=lower).reserve_short(spec, gpu, tp, Load(precision=precision)) <= 0:
+            return lower
+    return 0.0
 
 
 def engine_limit(req: SizingRequest, inf: Inference, spec: ModelSpec) -> int:

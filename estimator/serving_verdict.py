@@ -255,6 +255,10 @@ def at_stated_share(
     service on their GPUs (:func:`share_needed`), 'no' ('stated_share') and the answer re-sized on
     their GPUs at that share (``resize(share=…)``), so the reply keeps to one GPU count (s32 trial #1)."""
     inf, verdict = sized
+    if verdict[1] == "engine_reserve":  # lmdeploy: the figures at the lowered share that starts (s34 fixa)
+        fits = next((n.params.get("fits") for n in ledger.notes if n.code == "engine_reserve_short"), 0.0)
+        lowered = resize(share=fits) if fits else None
+        return (lowered, verdict) if lowered is not None and lowered.max_concurrency >= 1 else sized
     if verdict[1] != "full_memory":
         return sized
     share = share_needed(req, inf, card[0], card[1], ledger)

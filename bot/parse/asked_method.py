@@ -60,3 +60,40 @@ def _switched(pattern: object, text: str) -> bool:
         _SWITCH_BEFORE_RE.search(text[max(0, h.start() - 24) : h.start()])
         for h in pattern.finditer(text)  # type: ignore[attr-defined]
     )
+
+
+_NEED_ASKED_RE = rc(
+    r"(?:\bdo(?:es)?\s+(?:i|we|you|it|one)\s+(?:really\s+|still\s+)?need(?:\s+to\s+(?:use|go\s+with))?"
+    r"|\bshould\s+(?:i|we)\s+(?:use|go\s+with|try|do)|\bis\s+it\s+(?:necessary|better)\s+to\s+use"
+    r"|要不要|需不需要|是否(?:需要|要|得)|有没有必要|有必要|该不该|是不是(?:要|得)|必须)\s*(?:用|上|做|走|改用)?\s*$"
+)
+"""'do I need QLoRA?', 'should I use QLoRA', '要不要用 QLoRA', '需不需要 QLoRA', '是否需要 LoRA': the method
+after it is the alternative asked about, not the run (s34 fixa); '需要 … 吗' is :data:`_NEED_THEN_MA_RE`."""
+_NEED_THEN_MA_RE = rc(r"需要\s*(?:用|上|做)?\s*$")
+_MA_AFTER_RE = rc(r"^\s*(?:微调|训练|方法)?\s*(?:吗|么|嘛)")
+
+
+def asked_alternative(s: str, stage: str | None, methods: list[str]) -> list[str]:
+    """``methods`` with a LoRA / QLoRA the message asks whether it needs ('Fine-tuning Llama 3 8B in bf16,
+    do I need QLoRA?', '要不要用 QLoRA', '需要 QLoRA 吗') sized as the alternative: after the run stated,
+    full fine-tuning when the message names no other method ('QLoRA 可以…，不量化的 LoRA 呢？' is
+    :func:`asked_method_first`'s). Gated: 'lora' and an asking word in ``s``."""
+    if "lora" not in s or not ("need" in s or "should" in s or "要" in s or "必" in s or "是否" in s):
+        return methods
+    from bot.parse.lexicon import LORA_RE, QLORA_RE
+
+    asked = next((m for m, p in (("qlora", QLORA_RE), ("lora", LORA_RE)) if _asked(p, s)), None)
+    if asked is None or stage not in (None, "finetune"):
+        return methods
+    others = [m for m in methods if m != asked]
+    return [*(others or ["full"]), asked]
+
+
+def _asked(pattern: object, s: str) -> bool:
+    for h in pattern.finditer(s):  # type: ignore[attr-defined]
+        before = s[max(0, h.start() - 24) : h.start()]
+        if _NEED_ASKED_RE.search(before):
+            return True
+        if _NEED_THEN_MA_RE.search(before) and _MA_AFTER_RE.match(s[h.end() : h.end() + 8]):
+            return True
+    return False

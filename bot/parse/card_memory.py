@@ -4,6 +4,8 @@ not 2 × 24 GB). Other cards keep the total reading ("2x RTX 3090 48GB" = two 24
 
 from __future__ import annotations
 
+import re
+
 MODDED_MEMORY_GIB: dict[str, frozenset[float]] = {
     "RTX-4090": frozenset({48.0}),
     "RTX-4090D": frozenset({48.0}),
@@ -42,8 +44,19 @@ def written_as_setting(text: str, memory_gib: float) -> bool:
     24 GB cards, not two modified 48 GB ones)."""
     from bot.parse.memory_forms import KEY_MEMORY_RE  # a late import: the pattern is only needed here
 
+    low = text.lower()
     return any(
         m.group("key") in ("显存", "vram") or m.group("key").startswith("gpu")
-        for m in KEY_MEMORY_RE.finditer(text.lower())
+        for m in KEY_MEMORY_RE.finditer(low)
         if abs(float(m.group("n")) - memory_gib) < 1
-    )
+    ) or any(abs(float(m["n"] or m["m"]) - memory_gib) < 1 for m in _MEMORY_THEN_KEY_RE.finditer(low))
+
+
+_MEMORY_THEN_KEY_RE = re.compile(
+    r"(?<![\d.])(?P<n>\d{2,3})\s*(?:gb|gib|g)\s*(?:of\s+)?(?:total\s+|combined\s+)?"
+    r"(?:vram|显存|gpu[\s_\-]*mem(?:ory)?)(?!\s*(?:each|per|apiece))"
+    r"|(?<![\d.])(?P<m>\d{2,3})\s*(?:gb|gib|g)\s*(?:in\s+total|total|combined|总共|合计)"
+)
+"""The same memory written before its key ('2x4090 48GB VRAM', '2张3090 48G显存', '48GB of VRAM', '48GB
+total'): the machine's video memory, so with several stock cards it is their total (s34 fixa); not '48GB
+VRAM each'."""

@@ -298,6 +298,10 @@ def prepare(text: str) -> tuple[str, bool, str]:
         s = s.replace(cn, f" {en}")
     s = _R1_FULL_RE.sub("deepseek-r1", s)
     s = _R1_ALONE_RE.sub("deepseek-r1", s)
+    if "unsloth" in s:  # 'unsloth dynamic GGUF': the file's maker, not the training tool (s34 fixa)
+        from bot.parse.quant_makers import quant_maker
+
+        s = quant_maker(s)
     return s, truncated, normalized
 
 

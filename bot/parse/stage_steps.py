@@ -11,7 +11,7 @@ from typing import Any
 from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices, personal_card_tuning
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
-from bot.parse.asked_method import asked_method_first
+from bot.parse.asked_method import asked_alternative, asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
@@ -131,8 +131,8 @@ class StageSteps:
         self.named_unused += inline.unused
         self.accumulation, self.keyed = self.accumulation or inline.accumulation, (*stated.read, *inline.read)
         methods = asked_method_first(s0, stated.methods, METHOD_WORDS)  # 'QLoRA 可以…，不量化的 LoRA 呢？'
-        if len(methods) == 1 and methods[0] in ("freeze", "ptuning"):
-            stage = "finetune"
+        methods = asked_alternative(s0, stage, methods) if "lora" in s0 else methods  # 'do I need QLoRA?'
+        stage = "finetune" if len(methods) == 1 and methods[0] in ("freeze", "ptuning") else stage
         method = methods[0] if len(methods) > 1 or methods[:1] in (["freeze"], ["ptuning"]) else None
         method = method or method_from_words(s0, stage, preference)
         if stage == "inference" and len(methods) < 2:  # a tuned model served: its method is not a job

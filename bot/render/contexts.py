@@ -145,6 +145,8 @@ class InferenceContext(TypedDict):
     mac_lighter: str | None
     mac_far: bool
     per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
+    per_gpu_share: str  # per_gpu less the CUDA context: what the usable share holds (s34 fixa)
+    cuda_context: str  # the CUDA context per GPU, outside the usable share
     context_assumed: bool  # no context stated: a verdict resting on it says so
     local: bool
     same: bool
@@ -184,7 +186,7 @@ class InferenceContext(TypedDict):
     alternatives: str
     refuses_limit: bool
     stated_layout: bool
-    engine_reserve: bool
+    engine_reserve: dict[str, str] | None  # lmdeploy's share too high, the lowered one sized (s34 fixa)
     stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)
     kv_room: str  # the KV cache's room per GPU (s32 #2)
     never_fits: bool

@@ -292,6 +292,8 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": unfit and _beyond_the_whole_memory(report, inf),
         "per_gpu": f.gib(inf.bytes_per_gpu) if req.memory_asked and inf.bytes_per_gpu else None,
+        "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
+        "cuda_context": f.gib(inf.context_bytes_per_gpu),
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
 
@@ -401,6 +403,15 @@ def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     }
 
 
+def _engine_reserve(report: SizingReport) -> dict[str, str]:
+    """lmdeploy's share (``share``) and the lowered one the answer is sized at (``fits``: '' when none
+    starts), from its 'engine_reserve_short' note (estimator.serving_launch.reserve_share, s34 fixa)."""
+    note = next((w for w in report.warnings if w.code == "engine_reserve_short"), None)
+    p = note.params if note is not None else {}
+    fits = p.get("fits") or 0.0
+    return {"share": f"{p.get('share', 0.8):g}", "fits": f"{fits:g}" if fits else ""}
+
+
 def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     """``engine_reserve``: the runtime's reserve too small; ``stated_share``: the headline's figures
     when the user's memory share is too small
@@ -408,7 +419,7 @@ def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2)."""
     room = inf.usable_bytes_per_gpu - inf.weights_bytes / (inf.tp * inf.pp) - inf.workspace_bytes_per_gpu
     return {
-        "engine_reserve": report.feasible_reason == "engine_reserve",
+        "engine_reserve": _engine_reserve(report) if report.feasible_reason == "engine_reserve" else None,
         "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
         "kv_room": f.gib(max(room, 0.0)),
     }
