@@ -45,10 +45,10 @@ def cpu_named(raw: str, asm: Any = None) -> list[tuple[str, str]]:
     'Llama-3-8B on an i7-12700 with 16GB' left the 16 unread)."""
     if asm is not None and CPU_RE.search(raw):
         asm.notes.append("cpu_only")  # the reply's head says the CPU is not sized (bot.render.cpu_head)
-    if asm is not None and not asm.f.get("host_memory_gib") and (c := _CPU_WORD_RE.search(asm.s)):
-        if m := RAM_AFTER_RE.match(asm.s, c.end()):
-            asm.f["host_memory_gib"] = float(m["v"])
-            asm.s = asm.s[: m.start("v")] + " " * (m.end() - m.start("v")) + asm.s[m.end() :]
+    c = _CPU_WORD_RE.search(asm.s) if asm is not None and not asm.f.get("host_memory_gib") else None
+    if c is not None and (m := RAM_AFTER_RE.match(asm.s, c.end())):
+        asm.f["host_memory_gib"] = float(m["v"])
+        asm.s = asm.s[: m.start("v")] + " " * (m.end() - m.start("v")) + asm.s[m.end() :]
     out: list[tuple[str, str]] = []
     for m in CPU_RE.finditer(raw):
         name = m.group(0).strip()
