@@ -35,7 +35,8 @@ RAM_SHORT = N_(
 
 def cpu_head(text: str, answer: Answer) -> str:
     """``text`` (a rendered reply) with :data:`CPU_HEAD` before its first line and the RAM's verdict
-    after it, for a CPU named with no GPU; unchanged otherwise."""
+    after it, for a CPU named with no GPU; unchanged otherwise. The CPU's name is echoed as
+    bot.parse.cpu_named matched it (letters, digits, spaces and hyphens: nothing to escape)."""
     report, lang = answer.report, answer.lang
     cpus = [t for t, why in answer.parsed.unused_numbers if why == "cpu_not_gpu"]
     if report is None or not cpus or answer.parsed.request.gpu is not None:
@@ -61,4 +62,5 @@ def cpu_head(text: str, answer: Answer) -> str:
         else translate(lang, RAM_SHORT, short=f.gb(need - have), **values)
     )
     first, sep, rest = text.partition("\n")
+    line += "\\" if first.endswith("\\") else ""  # markdown's hard line break, as the headline's
     return head + first + "\n" + line + (sep + rest if sep else "")
