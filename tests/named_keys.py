@@ -108,12 +108,25 @@ def field_keys(field: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-def item_names_key(item: dict[str, object], key: str) -> tuple[bool, str]:
+CPU_NAME_RE = re.compile(
+    r"(?<![a-z0-9])(?:i[3579](?:[\s\-]\d{3,5}[a-z]{0,3})?|ryzen|threadripper|xeon|epyc|kunpeng|鲲鹏"
+    r"|(?:core\s+)?ultra\s?[3579])(?![a-z])",
+    re.IGNORECASE,
+)
+"""A CPU's name (Intel Core i3–i9 / Core Ultra / Ultra5, Xeon, AMD Ryzen / Threadripper / EPYC, Kunpeng): the
+only stated ``gpu`` a 'cpu_not_gpu' item may name (s34 review: a real card the answer called a CPU never
+counts as understood)."""
+
+
+def item_names_key(item: dict[str, object], key: str, value: object = None) -> tuple[bool, str]:
     """Whether ``item`` may name a value of the stated ``key``, and the part of its text that holds the
-    value ('121.7 GB' of 'host_memory: 121.7 GB'; the whole text of a value alone)."""
+    value ('121.7 GB' of 'host_memory: 121.7 GB'; the whole text of a value alone). A 'cpu_not_gpu' item
+    names a stated ``gpu`` only when that ``value`` is a CPU's name (:data:`CPU_NAME_RE`)."""
     text = str(item.get("text", ""))
     m = FIELD_RE.match(text)
     if m:
         return key in field_keys(m.group(1)), m.group(2)
     reason = str(item.get("reason", ""))
+    if reason == "cpu_not_gpu" and key == "gpu":
+        return CPU_NAME_RE.search(str(value or "")) is not None, text
     return reason in ANY_KEY_REASONS or key in REASON_KEYS.get(reason, ()), text

@@ -344,7 +344,7 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     # s16 review: an item the answer left "unread" (no word said what the number is) names a number it did
     # not understand, so it gives no credit (bot/core/interpretation.py IGNORED_REASONS)
     items = [i for i in items if isinstance(i, dict) and i.get("reason") != "unread"]
-    named = [item_names_key(i, key) for i in items]
+    named = [item_names_key(i, key, value) for i in items]
     texts = " ".join(part for ok, part in named if ok)
     if key == "gpu":  # s24: a card as a whole name ('A10' is not named by 'A100', nor 'L4' by 'L40S')
         words = [re.escape(w) for w in _bare_card(value).split()]

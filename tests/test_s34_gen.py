@@ -44,8 +44,9 @@ def ignored(answer: dict[str, Any]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("text", "precision", "other"),
     [
-        ("chatglm3-6b 加上 .quantize(4) 之后 1080Ti 就能跑了，要多少显存？", "int4", None),
-        ("chatglm-6b 用 model.half().quantize(8).cuda() 在 T4 上跑要多少显存", "int8", None),
+        # s34 review: the two sentences before were read on main already (tests/test_s34_fixf.py keeps them)
+        ("chatglm2-6b 用 model.quantize (4) 部署在 1080Ti 上要多少显存？", "int4", None),
+        ("ChatGLM3-6B with model = model.quantize(bits=4) on a 1080Ti, how much VRAM?", "int4", None),
         (
             "With .quantize(4) chatglm3-6b fits on my 1080Ti. Is quantize(8) faster than no quantization?",
             "int4",
@@ -172,7 +173,7 @@ def test_number_with_a_role_keeps_its_reason(capsys: pytest.CaptureFixture[str])
             "int4",
         ),
         ("qwen-7b 加了 model.half() 之后在 3090 上跑推理要多少显存", "fp16"),
-        ("chatglm-6b 用 model.half().quantize(8).cuda() 在 T4 上跑要多少显存", "int8"),
+        ("chatglm-6b 用 model.half().quantize(bits=4).cuda() 在 T4 上跑要多少显存", "int4"),  # s34 review
         ("Qwen-14B in int4 with group size 128, does it fit one 4090?", "int4"),
         ("Qwen-14B 用 int8 量化，group size 128，一张 4090 够吗", "int8"),
     ],

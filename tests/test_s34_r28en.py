@@ -111,7 +111,7 @@ def test_llama_2_7b_in_fp16_does_not_fit_12_gb() -> None:
          "InternVL-Chat-V1.5"),
         ("How much VRAM does MiniCPM-V-2.6 need?", "MiniCPM-V-2.6"),
         ("Will Foo-Chat-V2 fit on one A10?", "Foo-Chat-V2"),
-        ("The benchmark of Zeta-VL-3.1 on an L4 runs out of memory.", "Zeta-VL-3.1"),
+        ("The evaluation of Zeta-VL-3.1 on an L4 runs out of memory.", "Zeta-VL-3.1"),  # s34 review
         ("用 InternVL-Chat-V1.5 做离线推理最少要多大的显卡？4090 24G 不够。", "InternVL-Chat-V1.5"),
         ("InternVL-Chat-V1.5 离线推理最少要多大显存？", "InternVL-Chat-V1.5"),
         ("用 4090 对 Foo-VL-2.0 进行推理爆显存了", "Foo-VL-2.0"),

@@ -95,8 +95,10 @@ def test_want_to_reach_a_rate_is_the_target() -> None:
 
 
 def test_ruhe_dadao_a_rate_is_the_target() -> None:
-    a = answer_json("用 vLLM 部署 Qwen2.5-72B，4 张 4090，如何达到每秒 500 token 的吞吐？")
-    assert a["request"]["target_tokens_per_s"] == 500.0
+    """s34 review: the sentence before ('… 4 张 4090，如何达到每秒 500 token 的吞吐？') was read on main
+    already (tests/test_s34_fixf.py keeps it); with one card and 'tokens/s' main named the rate unread."""
+    a = answer_json("用 vLLM 部署 Qwen2.5-7B，一张 4090，如何达到 300 tokens/s 的吞吐？")
+    assert a["request"]["target_tokens_per_s"] == 300.0
 
 
 def test_we_achieve_a_rate_stays_measured() -> None:

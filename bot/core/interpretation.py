@@ -105,6 +105,7 @@ IGNORED_REASONS = (
     "budget_no_cost",  # a serving budget with no rental cost to compare it with (no price on file)
     "serving_offload",  # weights in CPU memory on a server that holds every weight on GPUs: not modelled
     "all_on_gpu",  # host memory stated, every weight on the GPUs (estimator.layer_offload): not needed
+    "cpu_host_ram",  # a CPU and its RAM with no GPU named: compared with the model under the headline (s34)
     "no_experts",  # experts on the CPU for a dense model: it has none
     "rollout_as_vllm",  # an RL rollout engine other than vLLM (SGLang): the rollouts are timed as vLLM's
     "step_time_target",  # '希望每步不超过 2 秒': a time per step wanted; the sizing times the whole run

@@ -38,7 +38,8 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
     gpu, host = report.gpu_spec, said.host_memory_gib or 0.0
     unified = gpu is not None and gpu.unified_memory and abs(gpu.memory_gib - host) <= 1
     if host and not split and not unified:  # a Mac's '512GB 统一内存' is the device's memory (trial s20)
-        out.append((f"host_memory: {said.host_memory_gib:g} GB", "all_on_gpu"))
+        why = "cpu_host_ram" if said.gpu is None else "all_on_gpu"  # no GPU named: a CPU-only machine
+        out.append((f"host_memory: {said.host_memory_gib:g} GB", why))
     if said.host_bandwidth_gbps and not split:
         out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
     if said.cpu_moe_layers and spec is not None and not spec.is_moe:

@@ -31,6 +31,7 @@ def asked_format(s: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
     32-bit dtype ending a model's name last (:func:`bot.parse.written_settings.name_suffix`); when they name
     two or more formats, the first one said in the first sentence that asks first, else a format said of
     the KV cache after the others. The caller passes one word or none through (no Python call)."""
+    found = [m for m in found if not _width_written(s, m, found)]  # 'GPTQ wbits=3': int3 (s34 review)
     keyed: list[tuple[bool, re.Match[str], str | None]] = []
     values: set[str | None] = set()
     for m in found:
@@ -61,3 +62,25 @@ def asked_format(s: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
 def _kv_said(s: str, m: re.Match[str]) -> bool:
     """Whether the KV cache is named right around ``m`` (before it, or just after: 'fp8 KV cache')."""
     return KV_NEAR_RE.search(s, max(0, m.start() - KV_NEAR), min(len(s), m.end() + KV_NEAR // 2)) is not None
+
+
+WIDTH_GAP_RE = rc(r"[^.;!?。；！？]{0,24}")
+"""What may stand between a quantizer's name and its width ('GPTQ wbits=3', 'AWQ config: {"w_bit": 4')."""
+ALTERNATIVE_RE = rc(r"(?i)\bor\b|\bvs\.?|\bversus\b|\bthan\b|还是|或者?|对比|比较|/")
+"""Words that set two formats side by side ('AWQ or 8-bit'): each its own format, no width of the other."""
+_WIDTHS = frozenset(("int2", "int3", "int4", "int8"))
+
+
+def _width_written(s: str, m: re.Match[str], found: list[re.Match[str]]) -> bool:
+    """Whether ``m`` is a quantizer named without its width ('gptq', 'awq': 4 bits implied) and a width is
+    written right after it ('GPTQ 3-bit', 'GPTQ wbits=3', read as 'int3'): the width is the quantizer's,
+    so the implied 4 bits are not a second format (s34 review: 'wbits=3' was named as repeated)."""
+    if m["p"] not in pw.AS_INT:
+        return False
+    for w in found:
+        p = w["p"].replace(" ", "").replace("-", "")
+        value = pw.PRECISION_MAP.get(p, pw.BIT_WIDTHS.get(p))
+        if w.start() >= m.end() and value in _WIDTHS and p not in pw.AS_INT:
+            gap = s[m.end() : w.start()]
+            return WIDTH_GAP_RE.fullmatch(gap) is not None and ALTERNATIVE_RE.search(gap) is None
+    return False

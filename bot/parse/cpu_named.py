@@ -8,6 +8,7 @@ which GPU was used. Only when no GPU is named: beside a card, the CPU is the hos
 from __future__ import annotations
 
 import re
+from typing import Any
 
 CPU_RE = re.compile(
     r"(?<![a-z0-9])(?:"
@@ -28,8 +29,26 @@ model number when written); never 'Ryzen AI' (an APU whose GPU shares the memory
 GATE = re.compile(r"xeon|epyc|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|ultra\s?[3579]", re.IGNORECASE)
 
 
-def cpu_named(raw: str) -> list[tuple[str, str]]:
-    """('Xeon E5-2690', 'cpu_not_gpu') for each CPU named in the message ``raw``, as typed (module doc)."""
+RAM_AFTER_RE = re.compile(
+    r"\s*(?:,|，|\+|/|with|and|has|带|配|加|和)?\s*(?P<v>\d{1,4})\s*(?:gb|gib|g)(?![a-z0-9])"
+    r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|显卡|card|video))"
+)
+"""A memory right after a CPU's name ('i7-12700 with 16GB', 'i9-13900K 32G'): with no GPU named, its RAM."""
+_CPU_WORD_RE = re.compile(CPU_RE.pattern + r"|\bcpu\b|处理器", re.IGNORECASE)
+"""A CPU in the normalized text: its name, or 'core cpu' / 'ryzen cpu' it is written as by then."""
+
+
+def cpu_named(raw: str, asm: Any = None) -> list[tuple[str, str]]:
+    """('Xeon E5-2690', 'cpu_not_gpu') for each CPU named in the message ``raw``, as typed (module doc).
+    With the assembler ``asm`` (no GPU named), a memory written right after the CPU's name is the
+    machine's RAM (``host_memory_gib``, masked in ``asm.s``) when no other words said the RAM (s34 review:
+    'Llama-3-8B on an i7-12700 with 16GB' left the 16 unread)."""
+    if asm is not None and CPU_RE.search(raw):
+        asm.notes.append("cpu_only")  # the reply's head says the CPU is not sized (bot.render.cpu_head)
+    c = _CPU_WORD_RE.search(asm.s) if asm is not None and not asm.f.get("host_memory_gib") else None
+    if c is not None and (m := RAM_AFTER_RE.match(asm.s, c.end())):
+        asm.f["host_memory_gib"] = float(m["v"])
+        asm.s = asm.s[: m.start("v")] + " " * (m.end() - m.start("v")) + asm.s[m.end() :]
     out: list[tuple[str, str]] = []
     for m in CPU_RE.finditer(raw):
         name = m.group(0).strip()

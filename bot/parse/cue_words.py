@@ -26,6 +26,7 @@ words for how a run went ('with decent performance (11 tok/sec)', '速度（15 t
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"
+    r"|(?:was|were)\s+able\s+to"  # s34 review: 'I was able to hit 40 tokens/s' reports
     r"|实测|测得|跑到|跑出|能到|只有|(?<![要需求须])达到|观测|实际" + MEASURED_BEFORE
 )
 """Words before a figure that report it as measured ('we get 20 TFLOPS', '实测 150 TFLOPS', '跑到每秒 1200

@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 
 from bot.parse.model_names import _NAME
+from bot.parse.verb_names import benchmark_name
 
 _JOB_NOUN = (
     r"(?:inference|serving|deployment|benchmark(?:s|ing)?|quantization|(?:fine[\s\-]?tun|train)(?:ing|ed|e)"
     r"|evaluation)"
 )
 EN_OBJECT_RE = re.compile(
-    rf"\b{_JOB_NOUN}\s+(?:with|using|of|for|on)\s+(?:the\s+|a\s+|my\s+|our\s+)?(?P<name>{_NAME})"
+    rf"\b(?P<job>{_JOB_NOUN})\s+(?:with|using|of|for|on)\s+(?:the\s+|a\s+|my\s+|our\s+)?(?P<name>{_NAME})"
     rf"(?![a-z0-9\-_]|\.[a-z0-9])"
     rf"|\b(?:does|do|would|will|can)\s+(?:the\s+)?(?P<su>{_NAME})(?![a-z0-9\-_])\s+"
     r"(?:need|require|take|use|fit|run)\b"
@@ -51,6 +52,8 @@ _NOT_HEADS = frozenset((
     "bf16", "fp16", "fp8", "int4", "int8", "rtx", "gtx", "a100", "h100", "gpu", "cpu", "tp", "pp", "ep",
 ))  # fmt: skip
 """First parts of joined words that name software, a setting or hardware ('CUDA-12.1', 'FlashAttention-2')."""
+_SIZE_RE = re.compile(r"(?<![a-z0-9.\-_])\d+(?:\.\d+)?\s*[bm](?![a-z0-9])")
+"""A model size in figures ('7B', '1.5 b', '350M')."""
 
 
 def job_object(s: str, zh: bool) -> list[re.Match[str]]:
@@ -77,4 +80,15 @@ def release_name(low: str) -> bool:
         and any(map(str.isdigit, low))
         and re.split(r"[\-_]", low, maxsplit=1)[0] not in _NOT_HEADS
         and _SOFTWARE_END.search(low) is None
+        and not benchmark_name(low)
     )
+
+
+def evaluated_beside_a_size(s: str, m: re.Match[str]) -> bool:
+    """Whether ``m`` names what an evaluation or a benchmark is run on ('evaluation of Foo-QA-2 with a 7B
+    model') while a size is written outside the name: the size is the model's, the object a task's."""
+    job = m.groupdict().get("job") or ""
+    if not job.startswith(("evaluation", "benchmark")):
+        return False
+    start, end = m.span("name")
+    return any(not start <= x.start() < end for x in _SIZE_RE.finditer(s))

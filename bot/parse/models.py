@@ -35,7 +35,7 @@ from bot.parse.other_names import tagged_family_names
 from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
-from bot.parse.verb_names import job_named_model
+from bot.parse.verb_names import benchmark_name, job_named_model
 from bot.parse.vision_names import mark_substitutions, vision_language_names
 from estimator import catalog
 
@@ -363,7 +363,7 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         s = mask(s, bare.start(), bare.end(), MODEL_MARK)
     called = None if mentions else names.called_a_model(s, typed_as, raw) or names.tiered_name(s, typed_as)
     called = called or (None if mentions else job_named_model(s, typed_as, raw))  # 'Monkey 全参数微调'
-    if called is not None:  # "EmoLLM 模型", "BLIP3o pre-training", "flan-t5-xl": a name no catalog has
+    if called is not None and not benchmark_name(called[2].lower()):  # 'EmoLLM', 'flan-t5-xl' (no 'MMLU-2')
         start, end, text = called
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)

@@ -39,7 +39,7 @@ from bot.parse.regex import rc
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
-from bot.parse.throughput_words import reported, tokens_per_minute, tokens_per_second_first
+from bot.parse.throughput_words import rate_asked, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
@@ -383,8 +383,8 @@ def _throughput(out: Settings, training: bool) -> None:
         elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'
             out.unused.append((m.group(0).strip(), why))
             out.s = _masked(out.s, m)
-        elif value is not None and not reported(_this_sentence(near)):  # the target asked for (r29: how to)
-            out.fields["target_tokens_per_s"] = value
+        elif value is not None:  # the target asked for (r29: how to), or a speed reported (s34 review)
+            rate_asked(out.fields, out.unused, m.group(0).strip(), value, _this_sentence(near))
             out.s = _masked(out.s, m)
     if not training:
         _serving_targets(out)

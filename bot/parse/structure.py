@@ -34,7 +34,7 @@ from bot.parse.cue_words import ASKS_COUNT, EARLIER, MEASURED, RATE_RUN, REQUIRE
 from bot.parse.cued_alternation import CuedAlternation
 from bot.parse.model_paths import helper_at
 from bot.parse.regex import rc
-from bot.parse.throughput_words import per_user_rate
+from bot.parse.throughput_words import ASKED_RE, per_user_rate
 
 JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
 CURRENT = "current"
@@ -468,7 +468,7 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
         return OBSERVED  # '900 tokens/s at 16 users. We expect 100 users': what 16 users gave
     if seg.role == JOB:
         return None
-    return OBSERVED if MEASURED_RE.search(near) else None
+    return OBSERVED if MEASURED_RE.search(near) and not ASKED_RE.search(near) else None  # s34: 怎么才能达到
 
 
 _RL_PART = r"(?:reward|critic|reference|ref|value|prm|orm|奖励|价值|参考|评论家|打分)"

@@ -91,15 +91,29 @@ MEASURED_RE = rc(MEASURED)
 """Words that report a figure as measured (:data:`bot.parse.cue_words.MEASURED`)."""
 ASKED_RE = rc(
     r"(?<![a-z])(?:how|what)\s+(?:can|could|do|would|should|to|might)(?![a-z])"
-    r"|(?<![a-z])(?:want|wants|need|needs|trying|try|aim|hope|like|able|order)\s+to\s+(?:get|reach|hit|achieve)"
-    r"|怎么|怎样|如何|才能|想要?|希望|目标"
+    r"|(?<![a-z])(?:want|wants|need|needs|trying|try|aim|hope|like|order)\s+to\s+(?:get|reach|hit|achieve)"
+    r"|(?<![a-z])be\s+able\s+to\s+(?:get|reach|hit|achieve)"
+    r"|怎么|怎样|如何|目标|(?:多少|几)[^，,。;；!?！？]{0,12}才能"
+    r"|(?:想要?|希望)\s*(?:能够?|可以)?\s*(?:达到|跑到|跑出|做到|提升到|提高到|到)"
 )
 """A rate asked how to reach ('How can I achieve 30 tokens per second', 'we want to reach 2000 tok/s',
-'怎么才能达到 30 tokens/s', '如何达到每秒 500 token'): a verb of reaching before it asks, it reports nothing
-(round 29 en: 'achieve' read as measured left the target unread)."""
+'怎么才能达到 30 tokens/s', '如何达到每秒 500 token', '希望达到 300 tokens/s', '要几张卡才能达到 100
+tokens/s'): a verb of reaching before it asks, it reports nothing (round 29 en: 'achieve' read as
+measured left the target unread). 'able to' asks only in its plain form ('to be able to reach'), '才能'
+only after a question word, 想 / 希望 only before a verb of reaching: 'we were able to reach 25 tokens/s',
+'跑了半天才能达到 15 tokens/s', '我想知道为什么只有 20 tokens/s' report a speed (s34 review)."""
 
 
 def reported(before: str) -> bool:
     """Whether the words right ``before`` a rate report it as measured (:data:`MEASURED`), not ask how to
     reach it (:data:`ASKED_RE`)."""
     return MEASURED_RE.search(before) is not None and ASKED_RE.search(before) is None
+
+
+def rate_asked(fields: dict, unused: list, raw: str, value: float, before: str) -> None:
+    """A rate ``raw`` no other reader placed: the target asked for (``fields``), or a speed the words
+    ``before`` it report (:func:`reported`: 'we were able to reach 25 tokens/s'), named as observed."""
+    if reported(before):
+        unused.append((raw, "observed"))
+    else:
+        fields["target_tokens_per_s"] = value

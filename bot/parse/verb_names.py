@@ -175,6 +175,21 @@ COINED_CUES = ("大模型", "大语言模型", "gpt", "llm", "glm", "叫", "call
 DOTTED_CUE = re.compile(r"[a-z]\.[a-z]{2}")
 """A dot between letters ('dots.ocr'): the cue of a dotted name, searched in C (no gate frame)."""
 
+_BENCHMARK_RE = re.compile(
+    r"(?:mmlu|cmmlu|c-?eval|gsm8k|gsm|humaneval|mbpp|alpaca-?eval|arena-?hard|longbench|needle|niah|ruler|math"
+    r"|aime|gpqa|bbh|hellaswag|truthfulqa|arc|winogrande|squad|ifeval|mt-?bench|swe-?bench|livecodebench"
+    r"|lm-?eval|helm|opencompass|agieval|mmmu|mmbench|mathvista|docvqa|textvqa|chartqa)(?:[\-_.]|$)"
+    r"|(?:^|.*[\-_])(?:bench|eval|evals)(?:[\-_.]|$)"
+)
+"""A benchmark's or a data set's name ('MMLU-Pro-2', 'MT-Bench-101', 'LongBench-v2', 'GSM8K-Platinum',
+'Needle-in-a-Haystack-128k'): what a job is run on, never the model (s34 review)."""
+
+
+def benchmark_name(low: str) -> bool:
+    """Whether ``low`` (a name, lower case) is a benchmark's or a data set's (:data:`_BENCHMARK_RE`): an
+    unknown name of these is never sized as the model."""
+    return _BENCHMARK_RE.match(low) is not None
+
 
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
     """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
@@ -253,6 +268,8 @@ def _job_object(s: str, typed: Typed, chinese: bool) -> tuple[int, int, str] | N
             continue
         if ANY_TOOL_RE.search(low) or lx.INFERENCE_RE.search(low) or _in_longer_name(s, m, g):
             continue  # 'inference with TensorRT-LLM', 'serving on RTX-4090'
+        if jo.evaluated_beside_a_size(s, m):
+            continue  # 'evaluation of Foo-QA-2 with a 7B model': the 7B is the model (s34 review)
         return m.start(g), m.end(g), name
     return None
 

@@ -34,6 +34,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "GPUs"
     ),
     "all_on_gpu": N_("every weight is on the GPU here, so the CPU memory holds none of the model"),
+    "cpu_host_ram": N_(
+        "the RAM of your machine with no GPU named: compared with the model's weights and KV cache under "
+        "the headline; the GPU figures do not use it"
+    ),
     "no_experts": N_("this model is dense: it has no experts to keep on the CPU"),
     "budget_no_cost": N_(
         "no rental cost was estimated for these GPUs, so there is nothing to compare the budget with"

@@ -172,6 +172,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             from bot.render.second_stage import second_stage_text
 
             text = assumed_head(laptop_reply(second_stage_text(text, answer), answer), answer)
+            if "cpu_only" in answer.parsed.notes:  # a CPU and no GPU named (s34 review)
+                from bot.render.cpu_head import cpu_head
+
+                text = cpu_head(text, answer)
         return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
