@@ -19,7 +19,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
-from estimator.late_gradients import late_gradients
+from estimator.late_gradients import accumulated_gradients, late_gradients
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
@@ -363,6 +363,7 @@ def state_parts(
     parts: dict[str, float] = {}
     if setup.method == _FULL:
         parts |= _model_states(spec, trained, setup, plan, routed)  # trained: less a frozen vision tower
+        parts["gradients"] += accumulated_gradients(setup, plan, trained)  # fp32, accumulating (s34)
         if trained < params:  # estimator.vision: the tower kept as frozen 16-bit weights
             parts["weights"] += _frozen_copy_bytes(params - trained, plan)
         if setup.paged_optimizer:

@@ -251,6 +251,8 @@ def training_setup(
         and req.recompute in (None, Recompute.full),
         **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
+        step_sequences=global_batch,  # one process accumulating holds its gradients (s34 fixc #1)
+        accumulation=0 if req.global_batch else (req.gradient_accumulation or 0),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
