@@ -379,8 +379,8 @@ def state_parts(
         from estimator.adapter_states import adapter_state_bytes
 
         parts["adapters"] = adapter_state_bytes(spec, trained, per_adapter, setup, plan) / (plan.tp * plan.pp)
-        if plan.offload and (plan.zero_stage >= 3 or plan.dp == 1):  # FSDP offload_params: in host RAM
-            parts["weights"] = parts["adapters"] = 0.0  # (estimator.adapter_offload; s34)
+        if plan.offload and (plan.zero_stage >= 3 or (plan.dp == 1 and (setup.zero_stage or 3) > 2)):
+            parts["weights"] = parts["adapters"] = 0.0  # (estimator.adapter_offload; ZeRO-1/2 stated: no)
     elif setup.method == Method.freeze:
         on_gpu = trained / (plan.tp * plan.pp)
         parts["weights"] = setup.frozen_bytes * (shard - on_gpu) / (plan.dp if plan.zero_stage >= 3 else 1)

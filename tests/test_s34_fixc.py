@@ -93,3 +93,36 @@ def test_the_credit_and_the_fp32_gradients_exclude_each_other() -> None:
     ddp = Layout(1, 1, 2, 0, "full", 1, False)  # DDP's buckets hold the gradients already: not this rule
     assert accumulated_gradients(acc, ddp, 1e9) == 0.0
     assert accumulated_gradients(TrainingSetup(step_sequences=128, master_weights=False), one, 1e9) == 0.0
+
+
+# #2 A headline that contradicts itself: a LoRA run's CPU offload under a stated DeepSpeed ZeRO-1/2 is
+# offload_optimizer only (DeepSpeed config docs: offload_param "available only with ZeRO stage 3"), so the
+# frozen bf16 base stays on every GPU at every count — the minimum search no longer counts one GPU's base
+# as offloaded (it said 'does not fit on 2 (needs at least 1)').
+QWEN_32B = 32.5e9  # Qwen/Qwen2.5-32B: 32.5B parameters (model card), the catalog's params_total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "deepspeed zero2 + offload 训 qwen2.5-32b lora, 2卡A800 40g 能行不",
+        "LoRA fine-tune Qwen2.5-32B with DeepSpeed ZeRO-2 and CPU offload on 2 A800 40GB, will it work?",
+    ],
+)
+def test_zero2_offload_keeps_the_lora_base_on_the_gpu_at_every_count(text: str) -> None:
+    out = _report(text)
+    mem = out["report"]["memory"]
+    assert out["request"]["params_total"] == QWEN_32B
+    assert mem["plan"]["zero_stage"] == 2 and mem["plan"]["offload"] is True
+    assert mem["breakdown"]["weights"] == pytest.approx(2 * QWEN_32B)  # 65 GB of bf16 base > 40 GB
+    assert mem["fits_requested"] is False and mem["min_gpus"] is None  # no count holds it at ZeRO-2
+    zero3 = next(a for a in mem["alternatives"] if a["change"] == "zero3")
+    assert zero3["min_gpus"] == 1  # FSDP / ZeRO-3 offload_param: the base in host RAM
+    head = ask(text, None, "text")[0].splitlines()[0]
+    assert "至少要 1 张" not in head and "at least 1" not in head
+
+
+def test_fsdp_offload_of_a_lora_run_still_offloads_the_base() -> None:
+    """FSDP CPUOffload(offload_params=True) (estimator.adapter_offload): the base in host RAM, one GPU."""
+    mem = _report("LoRA fine-tune Qwen2.5-32B with CPU offload on 1 A800 40GB")["report"]["memory"]
+    assert mem["breakdown"]["weights"] == 0.0 and mem["fits_requested"] is True
