@@ -363,7 +363,6 @@ def state_parts(
     parts: dict[str, float] = {}
     if setup.method == _FULL:
         parts |= _model_states(spec, trained, setup, plan, routed)  # trained: less a frozen vision tower
-        parts["gradients"] += accumulated_gradients(setup, plan, trained)  # fp32, accumulating (s34)
         if trained < params:  # estimator.vision: the tower kept as frozen 16-bit weights
             parts["weights"] += _frozen_copy_bytes(params - trained, plan)
         if setup.paged_optimizer:
@@ -428,9 +427,10 @@ def _with_transients(
     memo: SearchMemo | None = None,
     p: Peaks | None = None,
 ) -> dict[str, float]:
-    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
-    and the runtime overhead added."""
+    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`), overhead."""
     parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
+    if plan.dp == 1 and setup.method == _FULL:  # a step's transient: one process accumulating (s34)
+        parts["gradients"] += accumulated_gradients(setup, plan, params)
     churn = sum([v for k, v in parts.items() if k in RUNTIME_PARTS])  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

@@ -251,11 +251,20 @@ def training_setup(
         and req.recompute in (None, Recompute.full),
         **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
-        step_sequences=global_batch,  # one process accumulating holds its gradients (s34 fixc #1)
-        accumulation=0 if req.global_batch else (req.gradient_accumulation or 0),
+        **_steps(req, global_batch),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _steps(req: SizingRequest, global_batch: int) -> dict[str, int]:
+    """The :class:`TrainingSetup` fields of the optimizer step: its sequences and a stated accumulation
+    (with no stated global batch: :func:`estimator.plan_batch.with_batch`'s), whether one process
+    accumulates gradients (:func:`estimator.late_gradients.accumulates`, s34 fixc #1)."""
+    return {
+        "step_sequences": global_batch,
+        "accumulation": 0 if req.global_batch else (req.gradient_accumulation or 0),
+    }
 
 
 def _assume_seq_len(
