@@ -40,19 +40,13 @@ def late_gradients(
     held (:func:`accumulated_gradients`). Measured on one H200 (bench/device/RESULTS.md, s25): Qwen2.5 3B,
     1.5B, 7B without checkpointing, one micro-batch a step, 95.8, 59.7, 133.7 GiB allocated vs 14 B/param +
     activations + logits 95.6, 59.4, 134.2."""
-    if (
-        setup.method != _FULL
-        or not _one_process(setup, plan)
-        or accumulates(setup, micro or plan.micro_batch)
-    ):
+    if setup.method != _FULL or setup.optimizer_in_backward or setup.megatron_layers:
+        return 0.0  # inline, no call: the search's call count (tests/test_search_sharing.py)
+    if plan.tp != 1 or plan.pp != 1 or plan.dp != 1 or plan.ep != 1 or plan.offload:
+        return 0.0
+    if accumulates(setup, micro or plan.micro_batch):
         return 0.0
     return 2.0 * params if any_stage or plan.zero_stage == 0 else 0.0
-
-
-def _one_process(setup: TrainingSetup, plan: Plan | Layout) -> bool:
-    """Full training in one process without DDP, DeepSpeed or Megatron-LM (:func:`late_gradients`)."""
-    one = plan.tp == 1 and plan.pp == 1 and plan.dp == 1 and plan.ep == 1 and not plan.offload
-    return one and setup.method == _FULL and not setup.optimizer_in_backward and not setup.megatron_layers
 
 
 def accumulates(setup: TrainingSetup, micro_batch: int) -> bool:
@@ -73,12 +67,11 @@ def accumulated_gradients(setup: TrainingSetup, plan: Plan | Layout, params: flo
     (autograd ``accumulateGrad`` adds in place into the defined ``.grad``): fp32 under autocast, 4 B/param —
     fp32 weights 4 + fp32 gradients 4 + Adam 8 + autocast's bf16 copies 2 = 18 B/param, not the 16 counted
     (1.24B Llama 3.2 1B: + 2.3 GiB). Without master weights (pure bf16) the gradients are the 2 counted."""
-    if (
-        setup.method != _FULL
-        or not setup.master_weights
-        or plan.zero_stage != 0
-        or not _one_process(setup, plan)
-    ):
+    if setup.method != _FULL or not setup.master_weights or plan.zero_stage != 0 or plan.dp != 1:
+        return 0.0
+    if plan.tp != 1 or plan.pp != 1 or plan.ep != 1 or plan.offload:
+        return 0.0
+    if setup.optimizer_in_backward or setup.megatron_layers:
         return 0.0
     return 2.0 * params if accumulates(setup, plan.micro_batch) else 0.0
 

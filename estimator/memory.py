@@ -429,7 +429,7 @@ def _with_transients(
 ) -> dict[str, float]:
     """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`), overhead."""
     parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
-    if plan.dp == 1 and setup.method == _FULL:  # a step's transient: one process accumulating (s34)
+    if plan.dp == plan.tp == 1 and setup.method == _FULL and not plan.zero_stage:  # one process (s34)
         parts["gradients"] += accumulated_gradients(setup, plan, params)
     churn = sum([v for k, v in parts.items() if k in RUNTIME_PARTS])  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
