@@ -253,8 +253,8 @@ def training_setup(
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints and req.recompute in _CHECKPOINTED),
         **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
-        step_sequences=global_batch,  # one process accumulating holds its gradients (s34 fixc #1)
-        accumulation=0 if req.global_batch else (req.gradient_accumulation or 0),
+        step_sequences=global_batch if method == Method.full else 0,  # accumulating: gradients held (s34)
+        accumulation=0 if req.global_batch or method != Method.full else (req.gradient_accumulation or 0),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
