@@ -34,7 +34,8 @@ def _filled(said: Any, sized: Any) -> set[str]:
     assumed under a field name of its own (the micro-batch of 1 as ``micro_batch``, an inference context as
     ``context``) or none (the currency of the conversation's language) — a follow-up given this request
     as its prev fills them again, never echoes them as said (fresh-user trial s34 #2)."""
-    return {k for k in type(sized).model_fields if getattr(said, k, None) is None and getattr(sized, k) is not None}
+    fields = type(sized).model_fields
+    return {k for k in fields if getattr(said, k, None) is None and getattr(sized, k) is not None}
 
 
 def to_json(answer: Answer, reply: str) -> dict[str, Any]:

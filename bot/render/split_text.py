@@ -260,9 +260,9 @@ def _lines(
         assumed = translate(lang, HOST_CHANNELS, n=channels)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
     at_max = not s.fits_gpu and s.min_cpu_moe_layers is None and s.max_gpu_read_bytes is not None
-    gpu_read, cpu_read = (
-        (s.max_gpu_read_bytes, s.max_cpu_read_bytes or 0.0) if at_max else (s.gpu_read_bytes, s.cpu_read_bytes)
-    )  # the headline's -ngl that fits, not the stated one that does not (s34 #1)
+    gpu_read, cpu_read = s.gpu_read_bytes, s.cpu_read_bytes
+    if at_max:  # the headline's -ngl that fits, not the stated one that does not (s34 #1)
+        gpu_read, cpu_read = s.max_gpu_read_bytes or 0.0, s.max_cpu_read_bytes or 0.0
     out.append(
         "" if not s.gpu_bandwidth else translate(  # s19: no bandwidth known, no decode line
             lang, SPEED_AT if at_max else SPEED, gpu_read=f.gb(gpu_read), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
