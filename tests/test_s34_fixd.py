@@ -33,7 +33,7 @@ def test_ram_kind_after_a_command_is_read(
     assert (req["host_ddr"], req["host_channels"], req["host_memory_gib"]) == (ddr, channels, ram)
     split = out["report"]["inference"]["layer_split"]
     assert split["host_bandwidth_low"] == pytest.approx(low)
-    assert not [u for u in out["interpretation"]["ignored"] if u.get("value") in ("64", "64G")]
+    assert not [u for u in out["interpretation"]["ignored"] if u.get("text") in ("64", "64g", "64G")]
 
 
 def test_ram_kind_beside_a_server_engine_is_no_host_setting() -> None:
@@ -129,3 +129,72 @@ def test_chat_release_window_is_128k(text: str) -> None:
 def test_base_window_and_past_the_chat_window(text: str, window: int) -> None:
     notes = _window_notes(text)
     assert [n["params"]["window"] for n in notes] == [window]
+
+
+# -- #4: a self-correction replaces what it corrects ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "taken_back"),
+    [
+        (
+            "fine-tune Qwen2.5-7B with LoRA on 2 A100 64GB? no wait, on 2 Ascend 910B",
+            "Ascend-910B",
+            2,
+            "2 a100 64gb",
+        ),
+        (
+            "fine-tune Qwen2.5-7B with LoRA on 2 A100 64GB? no wait on 2 Ascend 910B",
+            "Ascend-910B",
+            2,
+            "2 a100 64gb",
+        ),
+        ("serve Llama-3-70B on 4 A100, actually, on 4 H100", "H100-SXM5-80GB", 4, "4 a100"),
+        ("serve Llama-3-70B on 4 A100, I mean 4 H100", "H100-SXM5-80GB", 4, "4 a100"),
+        ("serve Qwen2.5-7B on an A100, no wait, an H100", "H100-SXM5-80GB", None, "a100"),
+        ("微调 Qwen2.5-7B 用 4 张 A100，我是说 4 张 H100", "H100-SXM5-80GB", 4, "4 张 a100"),
+        ("微调 Qwen2.5-7B 用 4 张 A100，更正为8 张 H100", "H100-SXM5-80GB", 8, "4 张 a100"),
+        ("用 2 张 A100 80G，不对，2 张 910B 微调 Qwen2.5-7B LoRA", "Ascend-910B", 2, "2 张 a100 80g"),
+    ],
+)
+def test_corrected_card_is_replaced(text: str, gpu: str, count: int | None, taken_back: str) -> None:
+    out = ask_json(text)
+    assert (out["request"]["gpu"], out["request"]["gpu_count"]) == (gpu, count)
+    assert out["interpretation"]["unknown_gpu"] is None  # no 'A100 64G' made up and priced
+    ignored = [(i["text"], i["reason"]) for i in out["interpretation"]["ignored"]]
+    assert (taken_back, "replaced_by_later_value") in ignored
+    assert "A100" not in ask_text(text).split("\n\n")[0].replace("A100, ", "")  # no A100 row or figure
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "taken_back"),
+    [
+        ("fine-tune Llama-3-8B, sorry, Qwen2.5-7B with LoRA on 2 A100", "Qwen2.5-7B", "llama-3-8b"),
+        ("用 LoRA 微调 Llama-3-8B，我是说 Qwen2.5-7B，2 张 A100", "Qwen2.5-7B", "llama-3-8b"),
+    ],
+)
+def test_corrected_model_is_replaced(text: str, model: str, taken_back: str) -> None:
+    out = ask_json(text)
+    assert out["request"]["model"] == model
+    assert (taken_back, "replaced_by_later_value") in [
+        (i["text"], i["reason"]) for i in out["interpretation"]["ignored"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        # 'i mean' clarifying the method, not a setting: the 8 A100 80G stay
+        (
+            "full fine-tuning of llama3 70b on 8*a100 80g? i mean a full fine-tuning, not lora",
+            "A100-SXM4-80GB",
+            8,
+        ),
+        ("I actually want to serve Llama-3-70B on 4 H100, 32 users", "H100-SXM5-80GB", 4),
+        ("serve Qwen2.5-7B on an A100 sorry for the typo", "A100-SXM4-80GB", 1),
+    ],
+)
+def test_words_that_correct_nothing_take_nothing_back(text: str, gpu: str, count: int) -> None:
+    out = ask_json(text)
+    assert (out["request"]["gpu"], out["request"]["gpu_count"]) == (gpu, count)
+    assert "replaced_by_later_value" not in [i["reason"] for i in out["interpretation"]["ignored"]]
