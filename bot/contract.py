@@ -29,6 +29,15 @@ REQUEST_FIELDS: tuple[str, ...] = JSON_FIELDS
 (``json_order``, estimator.request); tests/test_settings_declared.py holds the published order."""
 
 
+def _filled(said: Any, sized: Any) -> set[str]:
+    """The request fields the user left unset that the sized request holds: the defaults the answer
+    assumed under a field name of its own (the micro-batch of 1 as ``micro_batch``, an inference context as
+    ``context``) or none (the currency of the conversation's language) — a follow-up given this request
+    as its prev fills them again, never echoes them as said (fresh-user trial s34 #2)."""
+    fields = type(sized).model_fields
+    return {k for k in fields if getattr(said, k, None) is None and getattr(sized, k) is not None}
+
+
 def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     """One JSON object describing the answer; ``reply`` is the plain-text reply."""
     report = answer.report
@@ -40,7 +49,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         said = answer.request or answer.parsed.request
         request |= {"gpu_count": said.gpu_count, "gpu_count_max": said.gpu_count_max, "tp": said.tp}
     if report is not None:  # which values the estimate filled: a follow-up's prev fills them again (s25 #3)
-        named = {a.field for a in report.assumptions}
+        named = {a.field for a in report.assumptions} | _filled(answer.said, report.request)
         request["assumed_fields"] = [k for k in REQUEST_FIELDS if k in named and request.get(k) is not None]
     out: dict[str, Any] = {
         "schema": SCHEMA,

@@ -84,6 +84,13 @@ class ModelSpec(KeepsDerived):
     )
     context_source: str | None = None
     """where native_context and scaling are documented"""
+    chat_context: int | None = Field(
+        None,
+        gt=0,
+        description="the chat release's window where it passes the base model's max_context (same shape: "
+        "GLM-4-9B 8,192, glm-4-9b-chat 131,072): a name typed as the chat release (-chat, -Instruct, an "
+        "Ollama tag) is held to it (bot.core.release_window)",
+    )
     sliding_window: int | None = None
     sliding_window_layers: int | None = None
     """layers using the window when not all do (Gemma 2: every other layer)"""

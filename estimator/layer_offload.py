@@ -113,6 +113,11 @@ class LayerSplit(_Frozen):
     """the same at -ngl max_gpu_layers"""
     max_tokens_per_s_high: float | None = None
     """the same at -ngl max_gpu_layers"""
+    max_gpu_read_bytes: float | None = None
+    """bytes the GPUs read per decoded token at -ngl max_gpu_layers (the decode line of a split that does
+    not fit gives the fitting one's, whose speed the headline states: s34 #1)"""
+    max_cpu_read_bytes: float | None = None
+    """bytes the CPU reads per decoded token at -ngl max_gpu_layers"""
     cost_per_million_tokens_low: float | None = None
     """the split's own price per million output tokens (one sequence at tokens_per_s_high, the low price per
     GPU-hour), in inference.cost_per_million_tokens' currency: with a split, that field and
@@ -243,6 +248,7 @@ def layer_split(
         return (1.0 / slow if slow else None), (1.0 / fast if fast else None)
 
     tps, best = speeds(ngl), speeds(max(fitting)) if fitting else (None, None)
+    top = _sides(sh, max(fitting), cpu_moe) if fitting else None  # the largest -ngl that fits
     moe_fit = next((m for m in range(sh.layers + 1) if gpu_need(ngl, m) <= usable), None) if cpu_moe else None
     moe_tps = speeds(ngl, moe_fit) if moe_fit is not None else (None, None)
     on_gpu, out_gpu = _placement(sh.layers, ngl)
@@ -260,7 +266,8 @@ def layer_split(
         host_bandwidth_basis="unified" if gpu.unified_memory else _basis(host_bandwidth, host_band, server),
         tokens_per_s_low=tps[0], tokens_per_s_high=tps[1], max_tokens_per_s_low=best[0],
         max_tokens_per_s_high=best[1], gpu_bandwidth=bw,
-        max_host_bytes=sum(_sides(sh, max(fitting), cpu_moe)[2:4]) if fitting else None,
+        max_host_bytes=sum(top[2:4]) if top else None,
+        max_gpu_read_bytes=top[4] if top else None, max_cpu_read_bytes=top[5] if top else None,
         min_cpu_moe_layers=moe_fit if sh.experts else None, min_cpu_moe_tokens_per_s_low=moe_tps[0],
         min_cpu_moe_tokens_per_s_high=moe_tps[1],
     )  # fmt: skip

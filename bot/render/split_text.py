@@ -74,6 +74,12 @@ SPEED = N_(
     "Decode: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, %(cpu_read)s on the "
     "CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
 )
+SPEED_AT = N_(
+    "Decode at -ngl %(max)s: %(gpu_read)s read per token on the GPU at %(gpu_bw)s GB/s × %(gpu_eff)s, "
+    "%(cpu_read)s on the CPU at %(host_bw)s GB/s × %(cpu_eff)s%(assumed)s"
+)
+"""The decode line of a split that does not fit: the fitting -ngl's reads, whose speed the headline gives
+(one configuration per line: s34 trial #1)."""
 CHOSEN = N_("%(setting)s (the most layers that fit your card; the rest in CPU memory)")
 CHOSEN_CARDS = N_("%(setting)s (the most layers that fit your cards together; the rest in CPU memory)")
 ALL_ON_MORE = N_(
@@ -253,11 +259,15 @@ def _lines(
     if low == high and channels:  # 'dual channel' said: that count, not the two assumed (s15 trial #4)
         assumed = translate(lang, HOST_CHANNELS, n=channels)
     host_bw = f.num(low, 1) if low == high else f"{f.num(low, 1)}–{f.num(high, 1)}"
+    at_max = not s.fits_gpu and s.min_cpu_moe_layers is None and s.max_gpu_read_bytes is not None
+    gpu_read, cpu_read = s.gpu_read_bytes, s.cpu_read_bytes
+    if at_max:  # the headline's -ngl that fits, not the stated one that does not (s34 #1)
+        gpu_read, cpu_read = s.max_gpu_read_bytes or 0.0, s.max_cpu_read_bytes or 0.0
     out.append(
         "" if not s.gpu_bandwidth else translate(  # s19: no bandwidth known, no decode line
-            lang, SPEED, gpu_read=f.gb(s.gpu_read_bytes), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
-            gpu_eff=f"{DECODE_BANDWIDTH_EFFICIENCY:.0%}", cpu_read=f.gb(s.cpu_read_bytes), host_bw=host_bw,
-            cpu_eff=f"{CPU_BANDWIDTH_EFFICIENCY:.0%}", assumed=assumed,
+            lang, SPEED_AT if at_max else SPEED, gpu_read=f.gb(gpu_read), gpu_bw=f.int(s.gpu_bandwidth / 1e9),
+            gpu_eff=f"{DECODE_BANDWIDTH_EFFICIENCY:.0%}", cpu_read=f.gb(cpu_read), host_bw=host_bw,
+            cpu_eff=f"{CPU_BANDWIDTH_EFFICIENCY:.0%}", assumed=assumed, max=s.max_gpu_layers,
         )
     )  # fmt: skip
     return [line for line in out if line]

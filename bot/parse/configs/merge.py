@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
+from bot.parse.configs.stack_host import host_beside_command
 from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
 from bot.parse.sample_length import SAMPLE_LENGTH
@@ -104,7 +105,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
             extra.update(unknown_model=stack.model_name, model_typed=None)
             if req.model and not found.request.model:
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
-    parsed = _length_per_sample(parsed, update)
+    parsed = host_beside_command(_length_per_sample(parsed, update), update, text)  # '+ 64GB DDR4' (s34 #1)
     req = parsed.request
     unused = [*parsed.unused_numbers, *changed]
     _load_and_cap(parsed, stack, update, unused)
