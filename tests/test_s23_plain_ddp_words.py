@@ -28,7 +28,7 @@ def test_plain_ddp_headline_and_layout_zh() -> None:
     assert text.splitlines()[0] == (
         "7B 全参微调（不用 ZeRO 的纯 DDP） 10亿 token：按现在的设置 8 张 A100 80G 放不下"
         "（这样设置多少张这种卡都放不下）；改用 ZeRO-3：2 张，所以你的 8 张放得下："
-        "在这 8 张上约 0.49 天（94 A100·时）"
+        "在这些卡上约 0.49 天（94 A100·时）"
     )
     assert "TP 1 × PP 1 × DP 8，纯 DDP（不用 ZeRO），完全重计算" in text  # s24: as in English
     assert "ZeRO-0" not in text

@@ -74,10 +74,13 @@ def test_en069_trl_grpo_zero3_without_vllm_is_borderline_on_8_h100():
     )
     report = answer_json(text)["report"]
     first = report["warnings"][0]
-    assert first["code"] == "count_failed_edge" and first["params"]["gpu_count"] == 8
-    assert first["params"]["feasible"] == "borderline"
+    # s34 (stack, fixe): TRL's accelerate_configs/zero3_offload.yaml sets offload_param_device cpu, so the
+    # frozen base's ZeRO-3 shards (32e9 × 2 B ÷ 8 = 8 GB) now sit in host RAM, not on the GPU: 75.7 -> 67.9
+    # GiB likely, 72.4 at the high end: the estimate fits where their run failed, said so (count_failed_fit)
+    assert first["code"] == "count_failed_fit" and first["params"]["gpu_count"] == 8
+    assert first["params"]["feasible"] == "borderline" and first["params"]["next_gpus"] == 16
     assert (
-        first["params"]["per_gpu_gib"] == pytest.approx(75.73, abs=0.01) and first["params"]["high_gib"] > 80
+        first["params"]["per_gpu_gib"] == pytest.approx(67.95, abs=0.01) and first["params"]["high_gib"] < 80
     )
     # the peak is the generation: the whole 32B in bf16 (32e9 × 2 bytes) and its KV cache, no activations
     parts = report["memory"]["breakdown"]

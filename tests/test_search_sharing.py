@@ -185,5 +185,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # seeded with the least count of the rows before them (plan_alternatives._ADAPTERS, a guess: a seed
     # that does not fit is searched without, the same answer); bound 832 -> 814.4 (+0.2 %)
     # s34 merge: 814.5 with s34-stack (Unsloth's unsharded plans, FSDP's adapter offload), s34-left (fp32
-    # activations, more cards compared) and s34-verdict merged; bound 814.4 -> 816.2
-    assert calls / len(requests) < 816.2, calls / len(requests)
+    # activations, more cards compared) and s34-verdict merged; bound 814.4 -> 816.2; 817.1 with the fix
+    # parts (fixc: a full-training job's global batch in its setup, so each batch its own search); -> 818.8
+    assert calls / len(requests) < 818.8, calls / len(requests)

@@ -420,7 +420,7 @@ class _Parse(FieldSteps, StageSteps):
         self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         self.named_unused += cpu.cpu_named(self.raw, self) if not gpus and cpu.GATE.search(self.raw) else []
         gpus = own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
-        return same_card(gpus) if gpus[1:] else gpus  # s34: one card said twice (a C slice, no call)
+        return same_card(gpus, before) if gpus[1:] else gpus  # s34: one card said twice (a C slice, no call)
 
     # -- step 3: numbers and their roles
 

@@ -43,11 +43,13 @@ def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:
     return []
 
 
-def same_card(gpus: list[Any]) -> list[Any]:
+def same_card(gpus: list[Any], text: str = "") -> list[Any]:
     """s34 (issue 24, clause order): one card said twice, once plainly ('Shouldn't 2 A100s be enough? … on
-    2 A100 PCIe', 'on the 4 H100s? … a 4xH100 (80G) server') is one card: the plain mention takes the
-    variant and memory the other says, whichever comes first. Two variants said apart ('A100 40G or A100
-    80G') are two cards, left as they are. The caller passes one card through (no Python call)."""
+        2 A100 PCIe', 'on the 4 H100s? … a 4xH100 (80G) server') is one card: the plain mention takes the
+        variant and memory the other says, whichever comes first. Two variants said apart ('A100 40G or A100
+        80G') are two cards, left as they are; so is a mention that names its board form in its own words ('H100
+    PCIe vs H100 SXM': the SXM is the family's default card, yet said). The caller passes one card through
+    (no Python call)."""
     specs = catalog.gpus()
     families: list[str] = []
     for g in gpus:
@@ -60,7 +62,11 @@ def same_card(gpus: list[Any]) -> list[Any]:
     for family in set(families):
         same = [g for g, f in zip(gpus, families, strict=True) if f == family]
         default = catalog.default_gpu_for_family(family)
-        told = [g for g in same if g.memory_gib or default is None or g.gpu_id != default.id]
+        told = [
+            g
+            for g in same
+            if g.memory_gib or default is None or g.gpu_id != default.id or _form_said(text, g.start)
+        ]
         if len(same) < 2 or not told or len(told) == len(same):
             continue
         if len({g.gpu_id for g in told}) > 1 or len({g.memory_gib for g in told if g.memory_gib}) > 1:
@@ -70,3 +76,13 @@ def same_card(gpus: list[Any]) -> list[Any]:
             if g in same and g not in told:
                 out[i] = replace(g, gpu_id=one.gpu_id, memory_gib=one.memory_gib, modded=one.modded)
     return out
+
+
+_FORMS = ("sxm", "pcie", "nvl")
+
+
+def _form_said(text: str, start: int) -> bool:
+    """Whether the card named at ``start`` of ``text`` says its board form in its first two words
+    ('H100 SXM', 'H100-SXM5', 'A100 PCIe'), as the catalog's variants are told apart."""
+    words = text[start : start + 40].lower().split()[:2]
+    return any(form in word for word in words for form in _FORMS)
