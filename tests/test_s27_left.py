@@ -84,9 +84,8 @@ def test_the_priced_cards_one_a_memory_class() -> None:
     """Priced in each currency (estimator/data/prices.toml), the cheapest of each memory class besides the
     A100 80G's: CNY has no A100 40G, H200 or B200 range (named), USD no H20 (named)."""
     cny = priced_cards("A100-SXM4-80GB", Currency.CNY, 5)
-    # s34 #6/#2: the RTX 3090 (¥1.2–2.5) and the L20 (¥3–8) are their classes' cheapest; the RTX 4090 follows
-    # where the limit leaves room (a faster card of the same memory)
-    assert cny == ["RTX-3090", "L20", "V100-SXM2-32GB", "H20-96GB", "RTX-4090"]
+    # s34 #2: a class's other card follows where the limit leaves room (the A10 beside the RTX 4090)
+    assert cny == ["RTX-4090", "V100-SXM2-32GB", "L40S", "H20-96GB", "A10"]
     assert unpriced_cards(["A100-SXM4-80GB", *cny], Currency.CNY) == [
         "A100-SXM4-40GB",
         "H200-SXM-141GB",
@@ -95,9 +94,8 @@ def test_the_priced_cards_one_a_memory_class() -> None:
     usd = priced_cards("A100-SXM4-80GB", Currency.USD, 5)
     assert usd == ["RTX-4090", "V100-SXM2-32GB", "L40S", "A100-SXM4-40GB", "H200-SXM-141GB"]
     assert unpriced_cards(["A100-SXM4-80GB", *usd], Currency.USD) == ["H20-96GB"]
-    # a 14B model's bf16 weights (29.4 GB) exceed 90 % of a 24 GiB card: no RTX 4090 or 3090, the L20 and
-    # V100 first, the A10 among them (s34: the L20 priced in CNY)
-    assert priced_cards("A100-SXM4-80GB", Currency.CNY, 5, 29.4e9)[:3] == ["L20", "V100-SXM2-32GB", "A10"]
+    # a 14B model's bf16 weights (29.4 GB) exceed 90 % of a 24 GiB card: no RTX 4090, the V100 and A10 first
+    assert priced_cards("A100-SXM4-80GB", Currency.CNY, 5, 29.4e9)[:3] == ["V100-SXM2-32GB", "A10", "L40S"]
 
 
 def test_cheapest_card_for_a_small_chatbot_is_the_rtx_4090(capsys) -> None:

@@ -130,31 +130,6 @@ def test_the_half_precision_base_in_chinese(capsys) -> None:
 # 6. ¥ for the RTX 3090 and the L20
 
 
-@pytest.mark.parametrize(
-    ("question", "price", "cost"),
-    [
-        # 33 billed L20-hours × ¥3–8 = ¥99–264
-        ("QLoRA微调Qwen2.5-7B，1亿token，用L20要多少钱", "¥3.00–8.00/卡·时", "¥99.00 – ¥264.00"),
-    ],
-)
-def test_chinese_prices_for_the_l20(capsys, question: str, price: str, cost: str) -> None:
-    text = _text(capsys, question)
-    assert price in text and f"费用：{cost}" in text
-
-
-def test_the_catalog_prices_the_3090_and_l20_in_cny_with_a_source() -> None:
-    from estimator import catalog
-
-    entries = {e.family: e for e in catalog.price_entries()}
-    for family, low, high in (("RTX 3090", 1.2, 2.5), ("L20", 3, 8)):
-        e = entries[family]
-        assert (e.cny_low, e.cny_high) == (low, high) and e.source and e.as_of
-        assert e.usd_low is None  # no USD range claimed
-
-
-# 7. a step question: which part of the global batch was stated
-
-
 def test_steps_with_only_the_accumulation_stated_say_the_micro_batch_was_assumed(capsys) -> None:
     q = "full fine-tune Qwen2.5-7B on 8x A100, gradient accumulation 16, seq len 2048: 1000 steps, how long?"
     line = _text(capsys, q).splitlines()[1]

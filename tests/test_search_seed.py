@@ -99,6 +99,9 @@ def test_the_alternatives_are_those_of_the_uncapped_searches(model, gpu, setup, 
 
     monkeypatch.setattr(plan_module, "min_gpus", uncapped)
     assert _alternatives(spec, params, card, setup, SearchMemo(), floor) == capped
-    assert set(searched) <= {None, floor}  # the setup's own answer (beyond the search when None), or none
+    # the setup's own answer (beyond the search when None), or none; s34-spans: the LoRA/QLoRA rows are
+    # seeded with the least count of the rows before them (estimator.plan_alternatives), a guess searched
+    # again without it when it does not fit: the rows above are the same either way
+    assert set(searched) <= {None, floor} | {getattr(row, "min_gpus", None) for row in capped}
     if found is not None and setup.method == Method.full:
         assert found[0] in searched

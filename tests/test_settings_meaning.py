@@ -147,14 +147,13 @@ def test_gpus_in_a_private_chat_says_this_chat_and_lists_priced_cards_first(api:
     rows = [r for r in rows if not r.startswith("……")]
     priced = [r for r in rows if not r.rstrip().endswith("—")]
     assert rows[: len(priced)] == priced  # every priced row before the first "—"
-    # estimator/data/prices.toml: 12 families with a CNY range, e.g. A100 ¥15–30 (the seed article); s34 #6
-    # added the RTX 3090 and the L20
-    assert len(priced) == 12 and any(r.startswith("A100 ") and "¥15–30" in r for r in priced)
+    # estimator/data/prices.toml: 10 families with a CNY range, e.g. A100 ¥15–30 (the seed article)
+    assert len(priced) == 10 and any(r.startswith("A100 ") and "¥15–30" in r for r in priced)
     cut = re.search(r"……另有 (\d+) 种", text)
     total = len(rows) + (int(cut.group(1)) if cut else 0)
-    assert f"{total} 种卡中有 12 种有 CNY 价格，排在前面" in text
-    # where and when the prices are from: the newest are the RTX 3090 and L20 ranges of 2026-12 (s34 #6)
-    assert "公开的租用报价" in text and "2025-06 – 2026-12" in text
+    assert f"{total} 种卡中有 10 种有 CNY 价格，排在前面" in text
+    # where and when the prices are from: the newest is the AWS G6 (L4) list transcribed 2026-08 (s17-trfix)
+    assert "公开的租用报价" in text and "2025-06 – 2026-08" in text
 
 
 def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
