@@ -47,9 +47,9 @@ def same_card(gpus: list[Any], text: str = "") -> list[Any]:
     """s34 (issue 24, clause order): one card said twice, once plainly ('Shouldn't 2 A100s be enough? … on
         2 A100 PCIe', 'on the 4 H100s? … a 4xH100 (80G) server') is one card: the plain mention takes the
         variant and memory the other says, whichever comes first. Two variants said apart ('A100 40G or A100
-        80G') are two cards, left as they are; so is a mention that names its board form in its own words ('H100
-    PCIe vs H100 SXM': the SXM is the family's default card, yet said). The caller passes one card through
-    (no Python call)."""
+        80G') are two cards, left as they are; so is a mention that names its board form in its own
+    words ('H100 PCIe vs H100 SXM': the SXM is the family's default card, yet said). The caller passes one
+    card through (no Python call)."""
     specs = catalog.gpus()
     families: list[str] = []
     for g in gpus:
