@@ -150,9 +150,7 @@ def test_one_money_style_per_reply(capsys) -> None:
     reply = capsys.readouterr().out
     cost = next(line for line in reply.splitlines() if "费用：" in line)
     wide = next(line for line in reply.splitlines() if "计入卡·时区间后" in line)
-    assert (
-        "¥60.00 – ¥120.00（用 3.4 卡·时，合计向上取整为 4 卡·时" in cost
-    )  # 3.4 GPU-hours billed as 4, cents
+    assert "¥60.00 – ¥120.00（用 3.4 卡·时，按整小时计 4 卡·时" in cost  # 3.4 GPU-hours billed as 4, cents
     amounts = re.findall(r"¥[\d,]+(?:\.\d+)?(?!\d|–)", cost.split("（")[0] + wide)
     assert amounts and all(re.fullmatch(r"¥[\d,]+\.\d\d", a) for a in amounts), amounts
 

@@ -88,9 +88,7 @@ def test_gpt2_micro_batch_16_on_one_4090_names_micro_batch_1_not_tp4(capsys) -> 
     d = ask(capsys, GPT2)
     m = d["report"]["memory"]
     alts = {a["change"]: a for a in m["alternatives"]}
-    # s34 fixc #1: 128 sequences at micro-batch 16 = 8 micro-batches a step, whose fp32 gradients (4 B ×
-    # 774M) one process holds: full recompute no longer fits one card (it filled 25.76 of 25.77 GB before)
-    assert alts["full_recompute"]["min_gpus"] == 2
+    assert alts["full_recompute"]["per_gpu_bytes"] > 0.9 * m["usable_bytes"]  # a fit at the card's limit
     assert alts["micro_batch_1"]["per_gpu_bytes"] < 0.9 * m["usable_bytes"]
     head = d["reply"].splitlines()[0]
     assert head.endswith(

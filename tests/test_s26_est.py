@@ -204,11 +204,9 @@ def test_fused_adamw_is_the_first_change_where_the_foreach_copy_is_the_excess(
 @pytest.mark.parametrize(
     ("text", "first"),
     [
-        # no tool named (the HF Trainer's optim): 8-bit states (6 of 12 B) before CPU offload; one
-        # micro-batch a step (s34 fixc #1: accumulating, the fp32 gradients are held and only offload fits)
+        # no tool named (the HF Trainer's optim): 8-bit states (6 of 12 B) before CPU offload
         (
-            "Full fine-tune Qwen2.5-7B on one H200 without gradient checkpointing, seq 2048, micro batch 2, "
-            "gradient accumulation 1",
+            "Full fine-tune Qwen2.5-7B on one H200 without gradient checkpointing, seq 2048, micro batch 2",
             "optimizer",
         ),
         # Megatron-LM picks no transformers optim: no optimizer change is offered

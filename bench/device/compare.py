@@ -21,15 +21,13 @@ HERE = Path(__file__).parent / "results"
 
 
 def question(row: dict) -> str:
-    """The run as a user would ask it (English). Each optimizer step ran one micro-batch
-    (finetune_memory.py: backward, step, zero_grad): gradient accumulation 1, said (s34 fixc #1: one
-    process accumulating holds its gradients at the loss's peak, estimator.late_gradients)."""
+    """The run as a user would ask it (English)."""
     method = "LoRA fine-tune" if row["method"] == "lora" else "full fine-tune"
     gc = "on" if row["gradient_checkpointing"] else "off"
     lora = ", lora rank 16, all linear" if row["method"] == "lora" else ""
     return (
         f"{method} {row['model']} on 1 H200, seq {row['seq_len']}, micro batch {row['micro_batch']}, "
-        f"gradient checkpointing {gc}{lora}, gradient accumulation 1, no deepspeed"
+        f"gradient checkpointing {gc}{lora}, no deepspeed"
     )
 
 
