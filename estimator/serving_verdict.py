@@ -16,10 +16,8 @@ from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
-from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.runtimes.others import Ollama
-from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -115,57 +113,6 @@ def flash_unstated(
     code = "flash_unstated_ollama" if ollama else "flash_unstated"
     ledger.note(code, scores_bytes=scores, context=inf.context_tokens)
     return "borderline", code
-
-
-VLLM_CUDA_GRAPH_BYTES = (1.0 * GIB, 3.0 * GIB)
-"""The memory vLLM's CUDA graphs take per GPU, by vLLM's own range: "CUDA graphs can take additional 1~3
-GiB memory per GPU. If you are running out of memory, consider decreasing `gpu_memory_utilization` or
-enforcing eager mode." (vllm-project/vllm ``vllm/worker/model_runner.py`` ``capture_model``, logged before
-every capture, v0.4–v0.10). They are captured after the KV cache is allocated (V1
-``vllm/v1/worker/gpu_worker.py`` ``compile_or_warm_up_model``, v0.10.1.1), in the memory that
-``gpu_memory_utilization`` leaves outside, beside the CUDA context
-(:data:`estimator.defaults.CUDA_CONTEXT_BYTES`) and, under tensor parallelism, NCCL's and the custom
-all-reduce's buffers."""
-
-
-def cuda_graphs_outside(
-    req: SizingRequest, inf: Inference, card: tuple[GpuSpec, ServingRuntime], verdict: tuple, ledger: Ledger
-) -> tuple[str | None, str | None]:
-    """A vLLM "fits" whose CUDA graphs may not fit beside it: ('borderline', 'cuda_graphs_outside'), else
-    ``verdict``. What ``gpu_memory_utilization`` leaves of the memory CUDA reports, less the CUDA context,
-    must hold the graphs' high end (:data:`VLLM_CUDA_GRAPH_BYTES`, 3 GiB) for "fits": at the default 0.9
-    a 24 GB card leaves 2.4 GiB − 1 GiB of context = 1.4 GiB, inside vLLM's 1–3 GiB (s34: en-017, 70B AWQ
-    at TP 8 on A10G, 22.49 GiB each, ran out of memory capturing the graphs). ``--enforce-eager``
-    (``req.enforce_eager``) captures none: the verdict stands. Noted with the room per GPU in bytes."""
-    gpu, runtime = card
-    if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
-        return verdict
-    room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
-    if room >= VLLM_CUDA_GRAPH_BYTES[1]:
-        return verdict
-    low, high = VLLM_CUDA_GRAPH_BYTES
-    ledger.note("cuda_graphs_outside", room_bytes=max(room, 0.0), low_bytes=low, high_bytes=high)
-    return "borderline", "cuda_graphs_outside"
-
-
-def runtime_edges(
-    req: SizingRequest,
-    inf: Inference,
-    card: tuple[ModelSpec, GpuSpec, ServingRuntime],
-    verdict: tuple[str | None, str | None],
-    ledger: Ledger,
-) -> tuple[str | None, str | None]:
-    """A "fits" checked against what the engine itself keeps outside the sizing: llama.cpp's / Ollama's
-    attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
-    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``."""
-    spec, gpu, runtime = card
-    if verdict != ("yes", None):
-        return verdict
-    if runtime.local and req.flash_attention is None:
-        return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
-    if isinstance(runtime, Vllm):
-        return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
-    return verdict
 
 
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:

@@ -127,14 +127,9 @@ Then 27 / 27 / 18 (s34-verdict): DeepSpeed-Chat step 1's main.py defaults where 
 (per_device_train_batch_size 16, max_seq_len 512, gradient checkpointing only with
 --gradient_checkpointing: bot.parse.script_reads.vocab_dschat): en-071 (opt-1.3b, step 1, OOM on one
 A100 40G with the default script) was sized at micro-batch 1 × 2,048 tokens with selective recompute; at
-16 × 512 with the activations kept it needs 42.4 GiB on the one GPU of 40: "fits" → "does not fit".
-Then 27 / 29 / 16 (s34-stack2): vLLM's CUDA graphs sit outside ``gpu_memory_utilization`` and take 1–3 GiB
-a GPU by vLLM's own log (vllm/worker/model_runner.py ``capture_model``); a "fits" holds only where the
-utilization leaves the 3 GiB high end beside the 1 GiB CUDA context (estimator.serving_verdict
-.cuda_graphs_outside): en-017 (70B AWQ, TP 8 on A10G, 1.25 GiB left, OOM capturing the graphs) and
-zh-102 (vLLM on a 24 GB card at the default 0.9) "fits" → "borderline"; no run that ran moved."""
+16 × 512 with the activations kept it needs 42.4 GiB on the one GPU of 40: "fits" → "does not fit"."""
 
-CEILING = {"oom_yes": 16}
+CEILING = {"oom_yes": 18}
 """Runs that ran out of memory and still get "fits" (2026-12-02: branch s6-fid 30 of 72, 41 before;
 merged 27; 28 after en-017 was read; branch s7-oom 25; s23-int 23; s23-fixa 22; s24-ver 23: zh-005, ECC
 memory, see FLOOR; s26-verd 22: en-069, ZeRO-3 gathered for generation). s26-gen +1 (23 merged), one new
@@ -153,8 +148,7 @@ step, not a constant tuned to this thread. s32-verdict (second half) 23: zh-032,
 on the TITAN RTX (see FLOOR); 22: en-076, torchrun read as plain DDP (see FLOOR); s32 merge 21: en-063;
 s33-verdict 20: en-047, llama.cpp's KQ scores without flash attention, the build not stated (see FLOOR);
 s33-verdict2 19: zh-030, ChatGLM3's finetune_hf.py loads fp32 weights (see FLOOR); s34-verdict 18: en-071,
-DeepSpeed-Chat step 1's main.py defaults (see FLOOR); s34-stack2 16: en-017, zh-102, vLLM's CUDA graphs
-outside gpu_memory_utilization (see FLOOR)."""
+DeepSpeed-Chat step 1's main.py defaults (see FLOOR)."""
 
 
 def _work_records() -> list[dict[str, Any]]:
