@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from bot.parse.counts_tried import FAILED_RE
-from bot.parse.normalize import MARKS
+from bot.parse.normalize import GPU_MARK
 from bot.parse.one_card import one_memory_card
 from bot.parse.regex import compile_pattern, rc
 from bot.parse.words import ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
@@ -36,8 +36,8 @@ def memory_card_one(s: str) -> bool:
 
 ANOTHER_CARD_RE = rc(
     rf"\b(?:(?:a|an|one)\s+(?:separate|second|other|extra|additional)|another)\s+(?:\d{{2,3}}\s*g(?:b|ib)?\s+)?"
-    rf"[{MARKS}](?!\s*s\b)|(?:另一|另外一|再加一|还有一|第二)\s*(?:张|块|个)\s*[{MARKS}]"
-)
+    rf"{GPU_MARK}(?!\s*s\b)|(?:另一|另外一|再加一|还有一|第二)\s*(?:张|块|个)\s*{GPU_MARK}"
+)  # a catalog card's mark: an unknown card after the cue is another kind ('再加一张 2060 Super 8G')
 """A second card of one setup, named after the first ('an A100 … the reward model on a separate A100', '另一张
 A100'): two cards, one each (s34-gen2, issue 24: a count built up from its parts)."""
 
