@@ -771,6 +771,16 @@ def test_round29_work_zh_does_not_regress() -> None:
     assert _work_understood("r29work", "zh", 10) >= R29_WORK_UNDERSTOOD_ZH
 
 
+R30_WORK_UNDERSTOOD_ZH = 16
+"""Round 30's Chinese working split (zh_r30.json, r30work: 20 records) understood in full at the last
+measurement (README.md there): 16 at the freeze (first contact). Its r30test half (20 records) is frozen in
+``frozen_r30_test_zh.sha256``."""
+
+
+def test_round30_work_zh_does_not_regress() -> None:
+    assert _work_understood("r30work", "zh", 20) >= R30_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -959,6 +969,7 @@ HELD_OUT_SIZES = {
     ("r27test", "zh"): 21,
     ("r28test", "zh"): 22,
     ("r29test", "zh"): 10,
+    ("r30test", "zh"): 20,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
