@@ -13,7 +13,10 @@ Families, by what each keeps in GPU memory per step (the sources' method section
 - DPO (policy and a frozen reference on preference data): KTO (Ethayarajh et al. 2024, arXiv:2402.01306,
   unpaired data) and IPO (Azar et al. 2023, arXiv:2310.12036, another loss) keep DPO's frozen reference
   model: DPO's memory is theirs. ORPO (Hong et al. 2024, arXiv:2403.07691) and SimPO (Meng et al. 2024,
-  arXiv:2405.14734) have no reference model: DPO's memory is an upper bound for them.
+  arXiv:2405.14734) have no reference model: DPO's memory is an upper bound for them, as it is for RRHF
+  (Yuan et al. 2023, arXiv:2304.05302: ranks several sampled responses per prompt by the policy's own
+  log-probabilities, "only 1 to 2 models during tuning", no reference model and no critic). IPO and CPO are
+  not read by name: both are also common words of other trades ('IPO 前', 'CPO 光模块').
 
 A variant named beside the umbrella word RLHF (read as PPO when no algorithm is named: 'swift rlhf
 --rlhf_type kto', ms-swift's RL entry point) is the algorithm run (bot.parse.assemble: a PPO read with no
@@ -37,15 +40,16 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("kto", "KTO", "dpo"),
     ("orpo", "ORPO", "dpo"),
     ("simpo", "SimPO", "dpo"),
+    ("rrhf", "RRHF", "dpo"),
 )
 """(word as written, lower case; its usual spelling; the family sized)."""
 VARIANT_RE = rc(
-    r"(?<![a-z0-9])(?P<w>dapo|gspo|gmpo|vapo|vc[\s\-]?ppo|reinforce\s*\+\+|remax|kto|orpo|simpo)"
+    r"(?<![a-z0-9])(?P<w>dapo|gspo|gmpo|vapo|vc[\s\-]?ppo|reinforce\s*\+\+|remax|kto|orpo|simpo|rrhf)"
     r"(?:[\s_\-]*(?:trainer|config))?(?![a-z0-9+])"
 )
 """A variant's name as a word ('DAPO', 'KTOTrainer', 'orpo_config', 'REINFORCE++'), never inside another
 word ('kto' in 'nkto', 'remax' in 'remaxed')."""
-_GATE = re.compile("dapo|gspo|gmpo|vapo|vc.?ppo|reinforce|remax|kto|orpo|simpo")
+_GATE = re.compile("dapo|gspo|gmpo|vapo|vc.?ppo|reinforce|remax|kto|orpo|simpo|rrhf")
 
 
 def algorithm_variant(s: str) -> tuple[str, str] | None:

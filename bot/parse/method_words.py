@@ -9,11 +9,25 @@ from bot.parse import lexicon as lx
 from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
 from bot.parse.regex import rc
 
+
+def _affixed(engine: str) -> str:
+    """An engine's name inside a class or helper name people write in code and prose ('LocalVLLM' of
+    GPTFuzz, 'vLLMWrapper', 'AsyncSGLangEngine', 'LMDeployPipeline'; s35, zh30-023): the name with a
+    software prefix before it or a software noun after it, written together (the text is lower case here).
+    A bare letter before it is no prefix ('Lvllm' is another engine, round 18)."""
+    pre = r"(?:local|async|offline|online|custom|my)_?"
+    post = r"_?(?:wrapper|engine|client|server|worker|backend|runner|pipeline|predictor)"
+    return rf"(?<![a-z0-9]){pre}{engine}(?:{post})?(?![a-z0-9])|(?<![a-z0-9]){engine}{post}(?![a-z0-9])"
+
+
 RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER), "vLLM"),  # 'vllm_num_engines', 'VLLM_USE_V1'…
-    (rc(r"\bsglang\b"), "SGLang"),
+    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER + "|" + _affixed("vllm")), "vLLM"),  # 'vllm_num_engines'…
+    (rc(r"\bsglang\b|" + _affixed("sglang")), "SGLang"),
     (rc(r"\bollama\b"), "Ollama"),
-    (rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"), "lmdeploy"),  # also swift's --use_lmdeploy
+    (
+        rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind|" + _affixed("lmdeploy")),
+        "lmdeploy",
+    ),  # also --use_lmdeploy
     (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
     (rc(r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"), "ExLlama"),  # s15: ExLlamaV3 and its EXL3 too
     (

@@ -56,7 +56,7 @@ apart, a family said alone before it ('ChatGLM 用 lora 微调，6B 模型…'; 
 NOT_NAMES = frozenset((
     # methods and training words
     "lora", "qlora", "dora", "sft", "dpo", "ppo", "grpo", "rlhf", "kto", "orpo", "simpo", "rl", "pt",
-    "rlaif", "rlvr", "rlef", "rlcf", "rloo", "dapo", "gspo",
+    "rlaif", "rlvr", "rlef", "rlcf", "rloo", "dapo", "gspo", "rrhf",
     "full", "moe", "dense", "peft", "freeze", "zero", "zero1", "zero2", "zero3", "fsdp", "ddp", "tp",
     "pp", "dp", "ep", "sp", "cp",
     # tools and runtimes

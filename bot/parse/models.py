@@ -31,7 +31,7 @@ from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.name_store import stored_model_index, stored_model_index_for
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.other_names import tagged_family_names
+from bot.parse.other_names import lone_tagged_name, tagged_family_names
 from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
@@ -408,7 +408,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
             typed_release(mention)
         elif mention.size is None and not mention.model_id:  # 'MiniCPM-V 2.6' (s34-gen2)
             s = names.spaced_version(s, mention)
-    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else []
+    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else lone_tagged_name(s)
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
         s = mask(s, start, end, MODEL_MARK)

@@ -5,6 +5,12 @@ The passes of :func:`bot.parse.models.extract_models` read a family with a size 
 family alone when the message has no size at all ('fine-tune StarCoder'); a family with tags and no
 size beside another model ('MiniCPM-dpo-Int4') fell between them and was never named. It is a model of
 its own (named as typed, no size, no catalog id), so the reply names it as another model not sized.
+
+s35 (round 30 zh, zh30-008 'qwen-vl-chat 用 lmdeploy … 量化成 INT4'): such a name said alone, with no other
+model in the message, is the model asked about, named as typed (its size unknown) when every tag is a
+variant word a release carries ('-vl', '-chat', '-instruct', '-int4': :data:`VARIANT_TAGS`); a tag of any
+other word may be a tool or a repository named after the family ('ChatGLM-Tuning', 'Qwen-Agent'), so it is
+not read alone. Before, a message whose other words hid the job ('量化成 INT4', 'on one 4090') named no model.
 """
 
 from __future__ import annotations
@@ -29,3 +35,30 @@ def tagged_family_names(s: str, families: tuple[str, ...], mark: str) -> list[tu
     """(start, end) of each family word with tags and no size in the normalized text ``s`` (names
     already read are masked with ``mark``)."""
     return [(m.start(), m.end()) for m in _tagged_family(families).finditer(s) if mark not in m.group(0)]
+
+
+VARIANT_TAGS = (
+    r"(?:[\-_](?:vl|chat|instruct|base|coder|math|audio|omni|it|int4|int8|awq|gptq|fp8|distill|thinking"
+    r"|preview|v|o))+"
+)
+"""A release's variant tags ('-vl-chat', '-coder-instruct', '-int4'): words of a model's name, no tool's."""
+_LONE_GATE = ("-vl", "-chat", "-instruct", "-base", "-coder", "-math", "-audio", "-omni", "-int")
+
+
+def lone_tagged_name(s: str) -> list[tuple[int, int]]:
+    """(start, end) of the first catalog family with variant tags and no size (:data:`VARIANT_TAGS`) in the
+    normalized text ``s`` of a message that named no model otherwise; none without such a tag (a substring
+    gate first: most messages have none)."""
+    if not any(map(s.__contains__, _LONE_GATE)):
+        return []
+    from bot.parse.models import _model_index  # lazily: models imports this module
+
+    m = _lone_tagged(_model_index().families).search(s)
+    return [(m.start(), m.end())] if m is not None else []
+
+
+@cache
+def _lone_tagged(families: tuple[str, ...]) -> re.Pattern[str]:
+    words = sorted((f for f in families if len(f) >= 4), key=len, reverse=True)
+    alternation = "|".join(re.escape(w) for w in words)
+    return rc(rf"(?<![a-z0-9.\-_/])(?:{alternation}){VARIANT_TAGS}(?![a-z0-9.\-_/])")

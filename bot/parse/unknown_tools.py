@@ -28,6 +28,7 @@ from bot.parse.kv_layers import KV_LAYER_RE
 from bot.parse.launched_tools import CUE_TABLE as LAUNCH_CUES
 from bot.parse.launched_tools import launched_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
+from bot.parse.method_words import RUNTIMES
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
@@ -211,6 +212,11 @@ def _inside_known(raw: str, name: str) -> bool:
     return any(a <= m.start() and m.end() <= b for m in re.finditer(re.escape(word), low) for a, b in spans)
 
 
+_ENGINE_AFFIXED = rc("|".join(p.pattern for p, _ in RUNTIMES[:4]))
+"""vLLM's, SGLang's, Ollama's and lmdeploy's names as the runtime reader reads them (bot.parse.method_words
+.RUNTIMES), the affixed class names included: the runtime, never a tool no table has."""
+
+
 def _known(name: str, tools_only: bool = False) -> bool:
     """Whether another reader knows ``name``: a tool of a table, a model or family, an optimizer, a word
     the model reader knows is no model's name, a model's suffix or a library's class (``tools_only``: a
@@ -225,6 +231,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
+        return True
+    if _ENGINE_AFFIXED.search(name.lower()):  # s35: 'LocalVLLM', 'LMDeployPipeline': the engine, read as it
         return True
     if KV_LAYER_RE.search(name.lower()):  # 'NIXL', 'LMCache': a KV-cache layer, named as kv_cache_layer
         return True

@@ -1,0 +1,42 @@
+"""The length a serving run reached when it failed or slowed (issue 24, round 30 zh: zh30-033 'token 数到 10k
+的时候报 OOM'): in a serving question, the tokens, context, conversation or input said to reach, hit or pass a
+length is the context that run held — the length to size for, as 'context of 10k' is (s35). Before, the
+number was left unread.
+
+Read in both languages, with the verb of reaching right before the length: '到' / '达到' / '涨到' / '超过',
+'reach(es)' / 'hit(s)' / 'get(s) to' / 'grow(s) past' / 'exceed(s)'. Not read: a rate or a daily volume after
+the length ('token 数到 1 亿/天', 'tokens reach 2k per second'), the output's length ('输出 token 数到 512',
+'generated tokens reach 2k': the completion, read by the output readers), and any training question (the
+caller asks this in serving questions only: 'token 数到 1T' is a corpus).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.regex import rc
+
+GATE_RE = re.compile(r"到|超过|reach|hit|gets? to|grows? (?:past|to)|exceed|goes (?:past|over|above)")
+"""The verbs of reaching, searched once before the patterns (a plain compiled pattern: its search is C)."""
+
+L_REACHED = rc(
+    r"(?P<what>token\s*(?:数量?|count)|tokens?|上下文|context|对话|conversation|输入|input|prompt)"
+    r"(?:\s*(?:长度|length|size))?\s*(?:的\s*)?"
+    r"(?:到了?|达到了?|涨到|增加到|增长到|超过了?|reach(?:es|ed)?|hit(?:s|ting)?|gets?\s+to|got\s+to"
+    r"|grows?\s+(?:past|to)|exceed(?:s|ed)?|goes\s+(?:past|over|above))\s*(?:about|around|约|大约|大概)?\s*$"
+)
+"""The words before the length: what grows, then the verb of reaching ('token 数到', '上下文长度超过',
+'once the tokens reach', 'when the context hits')."""
+_OUTPUT_BEFORE = rc(r"(?:输出|生成|output|completion|generated|new)\s*(?:的\s*)?$")
+"""The output named before what grows: its length is the completion's, not the context."""
+R_RATE = rc(r"^\s*(?:tokens?\s*)?(?:/|每|per\b|a\s+(?:day|second|minute|hour)\b|daily|hourly)")
+"""A rate or a volume after the length ('1 亿/天', '2k per second', '10k a day')."""
+
+
+def reached_length(left: str, right: str) -> bool:
+    """Whether the number between ``left`` and ``right`` (normalized text) is a length a serving run
+    reached: :data:`L_REACHED` before it, no output word before that, no rate after it."""
+    m = L_REACHED.search(left)
+    if m is None or _OUTPUT_BEFORE.search(left[: m.start()]):
+        return False
+    return R_RATE.match(right) is None
