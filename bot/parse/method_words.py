@@ -15,9 +15,10 @@ def _affixed(engine: str) -> str:
     GPTFuzz, 'vLLMWrapper', 'AsyncSGLangEngine', 'LMDeployPipeline'; s35, zh30-023): the name with a
     software prefix before it or a software noun after it, written together (the text is lower case here).
     A bare letter before it is no prefix ('Lvllm' is another engine, round 18)."""
-    pre = r"(?:local|async|offline|online|custom|my)_?"
-    post = r"_?(?:wrapper|engine|client|server|worker|backend|runner|pipeline|predictor)"
-    return rf"(?<![a-z0-9]){pre}{engine}(?:{post})?(?![a-z0-9])|(?<![a-z0-9]){engine}{post}(?![a-z0-9])"
+    prefixes = ("local", "async", "offline", "online", "custom", "my")
+    pre = "|".join(rf"(?<=(?<![a-z0-9]){p}{u})" for p in prefixes for u in ("", "_"))  # each branch starts at
+    post = r"_?(?:wrapper|engine|client|server|worker|backend|runner|pipeline|predictor)"  # the engine's name
+    return rf"(?:{pre}){engine}(?:{post})?(?![a-z0-9])|(?<![a-z0-9]){engine}{post}(?![a-z0-9])"
 
 
 RUNTIMES: tuple[tuple[Any, str], ...] = (

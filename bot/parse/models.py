@@ -31,7 +31,7 @@ from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.name_store import stored_model_index, stored_model_index_for
 from bot.parse.normalize import MODEL_MARK, mask
-from bot.parse.other_names import lone_tagged_name, tagged_family_names
+from bot.parse.other_names import LONE_TAGS, lone_tagged_name, tagged_family_names
 from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import LazyPattern, compile_pattern, rc, starts_with_one_of
 from bot.parse.size_apart import size_apart
@@ -104,9 +104,8 @@ def _ver_key(ver: str | None) -> str | None:
 
 
 def _longest_first(word: str) -> tuple[int, str]:
-    """Longest first, then in text order: the alternation is the same text in every process (a set's
-    order changes with the string hash seed), so its stored regex code is found (bot.parse.regex).
-    Words of one length never both match at one place: the order among them changes no match."""
+    """Longest first, then in text order: one alternation text in every process (a set's order moves
+    with the hash seed), so its stored regex code is found (bot.parse.regex); same-length words never meet."""
     return (-len(word), word)
 
 
@@ -408,7 +407,8 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
             typed_release(mention)
         elif mention.size is None and not mention.model_id:  # 'MiniCPM-V 2.6' (s34-gen2)
             s = names.spaced_version(s, mention)
-    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else lone_tagged_name(s)
+    lone = [] if mentions or not any(map(s.__contains__, LONE_TAGS)) else lone_tagged_name(s)  # s35
+    tagged = tagged_family_names(s, _model_index().families, MODEL_MARK) if mentions else lone
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
         s = mask(s, start, end, MODEL_MARK)

@@ -42,15 +42,14 @@ VARIANT_TAGS = (
     r"|preview|v|o))+"
 )
 """A release's variant tags ('-vl-chat', '-coder-instruct', '-int4'): words of a model's name, no tool's."""
-_LONE_GATE = ("-vl", "-chat", "-instruct", "-base", "-coder", "-math", "-audio", "-omni", "-int")
+LONE_TAGS = ("-vl", "-chat", "-instruct", "-base", "-coder", "-math", "-audio", "-omni", "-int4", "-int8")
+"""The variant tags one of which must be in the text (``in`` tests in C at the call site, no regex search:
+most messages have none)."""
 
 
 def lone_tagged_name(s: str) -> list[tuple[int, int]]:
     """(start, end) of the first catalog family with variant tags and no size (:data:`VARIANT_TAGS`) in the
-    normalized text ``s`` of a message that named no model otherwise; none without such a tag (a substring
-    gate first: most messages have none)."""
-    if not any(map(s.__contains__, _LONE_GATE)):
-        return []
+    normalized text ``s`` of a message that named no model otherwise (the caller tests :data:`LONE_TAGS`)."""
     from bot.parse.models import _model_index  # lazily: models imports this module
 
     m = _lone_tagged(_model_index().families).search(s)

@@ -7,17 +7,13 @@ Read in both languages, with the verb of reaching right before the length: '到'
 'reach(es)' / 'hit(s)' / 'get(s) to' / 'grow(s) past' / 'exceed(s)'. Not read: a rate or a daily volume after
 the length ('token 数到 1 亿/天', 'tokens reach 2k per second'), the output's length ('输出 token 数到 512',
 'generated tokens reach 2k': the completion, read by the output readers), and any training question (the
-caller asks this in serving questions only: 'token 数到 1T' is a corpus).
+caller asks this in serving questions only: 'token 数到 1T' is a corpus). The caller
+(bot.parse.more_roles.more_role) tests the verbs' words with ``in`` first, then imports this module.
 """
 
 from __future__ import annotations
 
-import re
-
 from bot.parse.regex import rc
-
-GATE_RE = re.compile(r"到|超过|reach|hit|gets? to|grows? (?:past|to)|exceed|goes (?:past|over|above)")
-"""The verbs of reaching, searched once before the patterns (a plain compiled pattern: its search is C)."""
 
 L_REACHED = rc(
     r"(?P<what>token\s*(?:数量?|count)|tokens?|上下文|context|对话|conversation|输入|input|prompt)"
