@@ -835,6 +835,16 @@ def test_round29_work_en_does_not_regress() -> None:
     assert _work_understood("r29work", "en", 10) >= R29_WORK_UNDERSTOOD_EN
 
 
+R30_WORK_UNDERSTOOD_EN = 18
+"""Round 30's English working split (en_r30.json, r30work: 25 records) understood in full at the last
+measurement (README.md there): 18 at the freeze (first contact). Its r30test half (15 records) is frozen in
+``frozen_r30_test_en.sha256``."""
+
+
+def test_round30_work_en_does_not_regress() -> None:
+    assert _work_understood("r30work", "en", 25) >= R30_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -965,6 +975,7 @@ HELD_OUT_SIZES = {
     ("r27test", "en"): 16,
     ("r28test", "en"): 23,
     ("r29test", "en"): 10,
+    ("r30test", "en"): 15,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
