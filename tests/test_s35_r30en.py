@@ -132,3 +132,18 @@ def test_a_name_glued_to_a_family_word_is_named_as_typed(text: str, name: str) -
 def test_software_and_lower_case_words_are_no_glued_name(text: str) -> None:
     _, interpretation, _ = _ask(text)
     assert interpretation["unknown_model"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "现在有四块 3080Ti，用 Chinese-Vicuna 推理 7B 可以跑起来，换成 13B 推理报 oom。",
+        "I have four 3080Ti; using Chinese-Vicuna to serve 13B runs out of memory.",
+    ],
+)
+def test_a_glued_name_beside_a_size_is_left_to_the_sized_reader(text: str) -> None:
+    """'用 Chinese-Vicuna 推理 13B': the name and the size asked with it (bot.parse.bare_size) are the model
+    (round 24's zh24-020): the name as typed, sized at the size of the setup asked about."""
+    request, interpretation, _ = _ask(text)
+    assert interpretation["unknown_model"] == "Chinese-Vicuna"
+    assert request["params_total"] == 13e9

@@ -93,9 +93,12 @@ _KIND_TAIL_RE = re.compile(r"-(?:style|like|based|ish|type|ready|compatible)$")
 def _glued_family(s: str, typed: object) -> tuple[int, int, str] | None:
     """The first name of :data:`GLUED_FAMILY_RE` typed with a capital (a proper name: 'TinyLLaVA', never
     a word in lower case) that no tool, runtime or format owns ('ExLlamaV2', 'llama.cpp' are software)."""
+    sized = {m.span("name") for m in SIZED_JOB_RE.finditer(s)}  # '用 Chinese-Vicuna 推理 13B': sized there
     for m in GLUED_FAMILY_RE.finditer(s):
         name = typed(m.group("name"))  # type: ignore[operator]
         low = name.lower()
+        if m.span("name") in sized:
+            continue
         if name == low or low in NOT_NAMES or low.startswith("exl") or _KIND_TAIL_RE.search(low):
             continue  # 'LocalLlama-style': a kind of setup, not a name
         if ANY_TOOL_RE.search(low):
