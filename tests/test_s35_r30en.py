@@ -9,6 +9,8 @@ general way people write it, with sentences of our own (must read and must not m
   the count is the ``-ngl`` said, kept as ``gpu_layers`` (llama.cpp counts the output layer: every one).
 - A model name glued to a family's word after the project's own ("TinyLLaVA", "CCA-LLaVA", "Video-LLaMA"):
   a model of its own, named as typed (bot.parse.coined_names), never a tool ("ExLlamaV2", "llama.cpp").
+- A run said to go "without (any) problems/issues" is a setup that ran (bot.parse.structure's tried cues,
+  as "no problems" and "没问题" were): its count is named when another card count is the one asked about.
 """
 
 from __future__ import annotations
@@ -147,3 +149,31 @@ def test_a_glued_name_beside_a_size_is_left_to_the_sized_reader(text: str) -> No
     request, interpretation, _ = _ask(text)
     assert interpretation["unknown_model"] == "Chinese-Vicuna"
     assert request["params_total"] == 13e9
+
+
+# --- a run said to go 'without problems' is a setup that ran, not the one asked about ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ran"),
+    [
+        (
+            "The gpt-oss-20b fine-tuning demo runs without problems on two or four H100 cards, but the "
+            "tutorial suggests it should run on a single H100. Is a memory trick left out?",
+            "two",
+        ),
+        (
+            "Fine-tuning gpt-oss-20b runs without any issues on 4 H100 cards, but it should fit on one H100.",
+            "4",
+        ),
+    ],
+)
+def test_a_count_that_ran_without_problems_is_named_and_the_single_card_sized(text: str, ran: str) -> None:
+    request, _, ignored = _ask(text)
+    assert request["gpu_count"] == 1
+    assert _named(ignored, ran, "other_setup")
+
+
+def test_one_setup_said_to_run_without_problems_keeps_its_count() -> None:
+    request, _, _ = _ask("Serving Llama-3-8B on 2 L4 without problems; how many users can it take?")
+    assert request["gpu_count"] == 2
