@@ -60,6 +60,7 @@ LATE = LaterNames(
     {
         "bot.parse.configs.limits": (
             "CTX_SIZE_RE",
+            "kv_error",
             "LIMIT_AFTER_RE",
             "LIMIT_RE",
             "limit_value",

@@ -845,6 +845,18 @@ def test_round29_work_en_does_not_regress() -> None:
     assert _work_understood("r29work", "en", 10) >= R29_WORK_UNDERSTOOD_EN
 
 
+R30_WORK_UNDERSTOOD_EN = 24
+"""Round 30's English working split (en_r30.json, r30work: 25 records) understood in full at the last
+measurement (README.md there): 18 at the freeze (first contact), 24 after its readers
+(tests/test_s35_r30en.py) and one label correction (en30-002: Megatron-DeepSpeed is Megatron-LM run with
+DeepSpeed, labelled as both tools, as round 20's en20-031 is). Its r30test half (15 records) is frozen in
+``frozen_r30_test_en.sha256``."""
+
+
+def test_round30_work_en_does_not_regress() -> None:
+    assert _work_understood("r30work", "en", 25) >= R30_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -976,6 +988,7 @@ HELD_OUT_SIZES = {
     ("r27test", "en"): 16,
     ("r28test", "en"): 23,
     ("r29test", "en"): 10,
+    ("r30test", "en"): 15,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

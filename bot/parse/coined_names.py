@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.model_names import NOT_NAMES
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE
+from bot.parse.verb_names import GLUED_CUES
 
 _GENERIC = re.compile(
     r"开源|国产|中文|英文|多模态|语言|通用|行业|垂直|医疗|法律|金融|教育|本地|私有|视觉|对话|这|那|该|哪|什么"
@@ -65,11 +67,43 @@ def coined_name(s: str, typed: object, raw: str) -> tuple[int, int, str] | None:
             name = typed(m.group("name"))  # type: ignore[operator]
             if name[:1].isupper() or any(c.isdigit() for c in name[1:]):
                 return m.start("name"), m.end("name"), name
+    if any(map(s.__contains__, GLUED_CUES)):  # s35: 'TinyLLaVA', 'CCA-LLaVA'
+        found = _glued_family(s, typed)
+        if found is not None:
+            return found
     if "." in s:
         for m in DOTTED_RE.finditer(s):
             head, _, tail = m.group("name").rpartition(".")
             if tail not in _NOT_DOTTED and head not in _DOTTED_HEADS and not tail.isdigit():
                 return m.start("name"), m.end("name"), typed(m.group("name"))  # type: ignore[operator]
+    return None
+
+
+GLUED_FAMILY_RE = rc(
+    r"(?<![\w.\-/])(?P<name>[a-z][a-z0-9]{1,11}-?(?:" + "|".join(GLUED_CUES) + r")(?:[\-.][a-z0-9]+)*)"
+    r"(?![\w\-/.])"
+)
+"""A name glued to a family's word, the project's part first ('TinyLLaVA', 'CCA-LLaVA', 'Video-LLaMA'):
+a model of its own, named as typed and not sized as the family (round 30 en, s35)."""
+
+
+_KIND_TAIL_RE = re.compile(r"-(?:style|like|based|ish|type|ready|compatible)$")
+
+
+def _glued_family(s: str, typed: object) -> tuple[int, int, str] | None:
+    """The first name of :data:`GLUED_FAMILY_RE` typed with a capital (a proper name: 'TinyLLaVA', never
+    a word in lower case) that no tool, runtime or format owns ('ExLlamaV2', 'llama.cpp' are software)."""
+    sized = {m.span("name") for m in SIZED_JOB_RE.finditer(s)}  # '用 Chinese-Vicuna 推理 13B': sized there
+    for m in GLUED_FAMILY_RE.finditer(s):
+        name = typed(m.group("name"))  # type: ignore[operator]
+        low = name.lower()
+        if m.span("name") in sized:
+            continue
+        if name == low or low in NOT_NAMES or low.startswith("exl") or _KIND_TAIL_RE.search(low):
+            continue  # 'LocalLlama-style': a kind of setup, not a name
+        if ANY_TOOL_RE.search(low):
+            continue
+        return m.start("name"), m.end("name"), name
     return None
 
 

@@ -7,8 +7,8 @@ parallel size 2", "ngl 99", "--kv-cache-dtype fp8_e5m2", "vllm_maxlen 8000". The
 the pasted-config reader uses (:mod:`bot.parse.configs.training`, whose sources are the flag tables in
 ``bot/recipes/flags/``). Meaning words are read here too: "without offloading", llama.cpp's "fully
 offloaded to the GPU" (all layers on the GPU: no CPU offload), "responses up to 32k tokens" and "8
-samples per prompt" (RL sequence and sampling settings, not data), an FP8 KV cache, FP4 weights.
-Each match is masked so its digits are not read again.
+samples per prompt" (RL sequence and sampling settings, not data), an FP8 KV cache, FP4 weights; each
+match is masked so its digits are not read again.
 """
 
 from __future__ import annotations
@@ -113,8 +113,7 @@ ACCUM_RE = rc(
         r"|accumulation_steps|梯度累积(?:步数)?|梯度累计(?:步数)?|grad_acc(?:_steps)?|ga(?:_steps)?(?![a-z])"
     )
 )
-"""Gradient accumulation steps (HF TrainingArguments gradient_accumulation_steps; 'ga=8', 'GA 16',
-'grad_acc 4' as people shorten it)."""
+"""Gradient accumulation steps (HF gradient_accumulation_steps; 'ga=8', 'GA 16', 'grad_acc 4' for short)."""
 MICRO_RE = rc(
     _key(
         r"per_device_(?:train_)?batch_size|train_micro_batch_size_per_gpu|micro_batch_size|micro_batch"
@@ -133,8 +132,8 @@ one equal to the micro-batch is that micro-batch said again ('（batch_size=1）
 PPO_MINI_RE = rc(_key(r"ppo_mini_batch(?:_size)?"))
 PPO_MICRO_RE = rc(_key(r"ppo_micro_batch(?:_size)?(?:_per_gpu)?"))
 """verl's ``ppo_mini_batch_size`` (prompts per actor update: a global batch in prompts, split into
-micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU;
-verl/trainer/config/ppo_trainer.yaml): the first is not a micro-batch and is named, the second is one."""
+micro-batches) and ``ppo_micro_batch_size_per_gpu`` (the micro-batch per GPU; ppo_trainer.yaml): the first
+is named (no micro-batch), the second is one."""
 RANK_RE = rc(_key(r"lora_r(?:ank)?"))
 BARE_RANK_RE = rc(_key(r"rank|秩|r\s*设(?:为|成)?"))
 """'rank 设 64', 'rank=16', 'r 设 16' (s17) in a LoRA message: the adapters' rank ('local_rank', 'node_rank':
@@ -154,8 +153,7 @@ MODEL_PARALLEL_RE = rc(
     r"(?<![a-z][_\-])" + _key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?")
 )
 """'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP; never
-the tail of another flag ('--pipeline-model-parallel-size 2' is PP: the meaning table's test found it read
-as TP)."""
+the tail of another flag ('--pipeline-model-parallel-size 2' is PP, once read as TP)."""
 NGL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?(?P<n>\d{1,4})(?![\d.])"
 )
@@ -334,6 +332,8 @@ def _lengths(out: Vocab, training: bool) -> None:
     for date in list(DATE_CUTOFF_RE.finditer(out.s)):  # 'knowledge cutoff 2023': a date, no cutoff_len
         out.s = mask(out.s, date.start(), date.end(), " ")
         out.unused.append((f"knowledge cutoff: {' '.join(date.group('n').split())}", "not_sized"))
+    if "kv cache" in out.s:  # s35: vLLM's KV-cache error, pasted (bot.parse.configs.limits.kv_error)
+        out.s = LATE.kv_error(out.s, training, out.fields, out.unused)
     if not training:  # a serving engine's limit (bot.parse.configs.limits); a second one is named
         for limit in [*LATE.LIMIT_RE.finditer(out.s), *LATE.LIMIT_AFTER_RE.finditer(out.s)]:
             if LATE.CTX_SIZE_RE.search(limit.group(0)):  # llama.cpp's -c of all slots: bot.parse.inline_flags

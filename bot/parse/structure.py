@@ -47,13 +47,12 @@ _BREAKS = (
 ZH_BREAK_WORDS = ("但是", "可是", "不过", "而且", "之前", "原来", "后来", "结果")
 BREAK_RE = rc(_BREAKS + r"|(?=(?:但是|可是|不过|而且|(?<![周月天日号年点前])之前|原来|后来|结果)(?!\d))")
 """Where a segment ends: sentence ends (both languages), newlines, full-width commas, ', ' and the clause
-words that start another setup ('but', 'whereas', 'previously', 'vs', 'I tried', '但是', '之前', '后来');
-a ``` code block is kept whole. A comma between digits ('10,000') is no break."""
+words that start another setup ('but', 'whereas', 'vs', 'I tried', '但是', '之前', '后来'); a ``` code
+block is kept whole; a comma between digits ('10,000') is no break."""
 BREAK_NO_ZH_RE = rc(_BREAKS)
-""":data:`BREAK_RE` without its last branch, for a text with none of :data:`ZH_BREAK_WORDS`: that branch
-matches only where one of them starts, so the matches are the same. It has no empty match, so the engine
-(from the second message, :mod:`bot.parse.first_chars`) skips to the next break character in C, where it
-tried the whole pattern at every position (~5 → ~1.7 µs a message; issue 23 item 7, s21)."""
+""":data:`BREAK_RE` without its last branch, for a text with none of :data:`ZH_BREAK_WORDS` (the same
+matches). No empty match: the engine (:mod:`bot.parse.first_chars`) skips to the next break character in
+C, where it tried the whole pattern at every position (~5 → ~1.7 µs a message; issue 23 item 7, s21)."""
 
 
 def breaks(s: str) -> Iterator[re.Match[str]]:
@@ -108,7 +107,8 @@ _TRIED = (
     r"|\bpreviously\b|\bbefore\b|\bearlier\b|\bworks?\s+(?:with|on|fine|well)\b|\bworked\b|\bcolleague"
     r"|\b(?:works|fits|runs\s+fine)\s*(?=[.,;!?]|$)|(?<![不否都也])(?:可以|能行|放得下)\s*(?=[,，。;；!！]|$)"
     r"|\bteam-?mates?\b|\bco-?workers?\b|\blast\s+(?:week|month|year|quarter|time)\b|上周|上个月|去年|同学|朋友"
-    r"|\bcompared\s+(?:with|to)\b|\bno\s+problems?\b|\bguide\b|\bREADME\b|\bdocs?\b|\baccording\s+to\b"
+    r"|\bcompared\s+(?:with|to)\b|\b(?:no|without(?:\s+any)?)\s+(?:problems?|issues?)\b|\bguide\b|\bREADME\b"
+    r"|\bdocs?\b|\baccording\s+to\b"
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
     r"|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
 )

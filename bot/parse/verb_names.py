@@ -172,6 +172,9 @@ _VERSION_RE = re.compile(r"v\d+(?:_\d+)+[a-z0-9]*")
 
 COINED_CUES = ("大模型", "大语言模型", "gpt", "llm", "glm", "叫", "called", "named")
 """The words of :mod:`bot.parse.coined_names`' forms other than a dotted name (:data:`DOTTED_CUE`)."""
+GLUED_CUES = ("llava", "llama", "vicuna", "qwen", "mistral", "gemma", "minicpm", "internvl")
+"""Model families whose derivatives keep the family's word after a project's own ('TinyLLaVA', s35):
+:mod:`bot.parse.coined_names`."""
 DOTTED_CUE = re.compile(r"[a-z]\.[a-z]{2}")
 """A dot between letters ('dots.ocr'): the cue of a dotted name, searched in C (no gate frame)."""
 
@@ -242,7 +245,9 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         found = found or (_prep_joined(s, typed) if PREP_JOINED_RE.search(s) else None)  # s34-gen2
         if found is not None:
             return found
-    if any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
+    if (
+        any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s) or any(map(s.__contains__, GLUED_CUES))
+    ):  # s33-gen2: '荀子大模型', 'dots.ocr'
         from bot.parse.coined_names import coined_name  # lazily: its cues are rare
 
         found = coined_name(s, typed, raw)

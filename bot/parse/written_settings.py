@@ -138,8 +138,13 @@ def _layers(out: Settings, training: bool) -> None:
     if all_on_gpu:
         out.s = mask(out.s, all_on_gpu.start(), all_on_gpu.end(), " ")
         out.fields["offload"] = False
+        whole = LAYER_SPLIT_RE.search(all_on_gpu.group(0))  # s35: 'all 81/81 layers offloaded to the GPUs'
+        if whole and whole.group("k") == whole.group("n"):  # as llama.cpp counts them: -ngl 81, every one
+            out.fields.setdefault("gpu_layers", int(whole.group("k")))
         return
     if not splits:
+        if out.fields.get("offload") is False and "/" in out.s:  # s35: 'all 81/81 layers offloaded to …'
+            _every_layer(out)  # read before as every layer on the GPU; the count is -ngl
         return
     on_gpu, total = int(splits[0].group("k")), int(splits[0].group("n"))
     if out.fields.get("offload") is False:  # "all layers on the GPU" was read before: the setup asked about
@@ -148,8 +153,18 @@ def _layers(out: Settings, training: bool) -> None:
         out.fields["offload"] = True
         out.fields.setdefault("gpu_layers", on_gpu)  # llama.cpp's 'offloaded 44/81 layers': -ngl 44
         out.notes.append("partial_gpu_layers")
-    elif on_gpu == total:
+    elif on_gpu == total:  # '43/43 layers on the GPU': every one, -ngl 43 (s35)
         out.fields["offload"] = False
+        out.fields.setdefault("gpu_layers", on_gpu)
+
+
+def _every_layer(out: Settings) -> None:
+    """'all 81/81 layers offloaded to the GPUs' once its GPU words were read as no offload: 81 is the
+    ``-ngl`` (llama.cpp counts the output layer, so every layer), kept as the user's count."""
+    whole = LAYER_SPLIT_RE.search(out.s)
+    if whole and whole.group("k") == whole.group("n"):
+        out.s = mask(out.s, whole.start(), whole.end(), " ")
+        out.fields.setdefault("gpu_layers", int(whole.group("k")))
 
 
 _GPU_NEAR_RE = rc(

@@ -86,3 +86,35 @@ def typed_key(matched: str) -> str:
     4000' → 'vllm_max_model_len', 'vllm maxlen 8000' → 'vllm_maxlen'), to name its value as not used by
     its own name (tests/named_keys.py reads a field's words: 'len' names an engine's context)."""
     return re.sub(r"\s+", "_", re.split(r"[\s=:：]*\d", matched)[0].strip("- "))
+
+
+KV_ERROR_RE = rc(
+    r"max\s*seq\s*len\s*\(\s*(?P<n>\d[\d,]*)\s*\)\s*is\s+(?:larger|greater|bigger)\s+than\s+the\s+max(?:imum)?\s+"
+    r"number\s+of\s+tokens\s+(?:that\s+)?can\s+be\s+stored\s+in\s+(?:the\s+)?kv\s*cache\s*\(\s*(?P<m>\d[\d,]*)\s*\)"
+)
+"""vLLM's start-up error (``vllm/worker/worker.py`` raise_if_cache_size_invalid): "The model's max seq len
+(8192) is larger than the maximum number of tokens that can be stored in KV cache (6048)" — the engine's
+limit, then what the cache held on that run (s35, round 30: users paste it in either language)."""
+GPU_BLOCKS_RE = rc(r"#?\s*gpu\s+blocks\s*:\s*(?P<b>\d+)")
+"""The same engine's log line before it ('# GPU blocks: 378, # CPU blocks: 512'): blocks of that run."""
+
+
+def kv_error(s: str, training: bool, fields: dict, unused: list[tuple[str, str]]) -> str:
+    """Reads vLLM's KV-cache error of :data:`KV_ERROR_RE` in ``s`` (lower case) and returns ``s`` with it
+    masked: the limit is the request's ``max_model_len`` when serving, and in a training question (an RL
+    rollout engine's) named as no field, as the rollout engine's length key is; the tokens the cache held
+    and the log's GPU blocks are named as observed on that run, never a setting."""
+    m = KV_ERROR_RE.search(s)
+    if m is None:
+        return s
+    limit, held = (int(m.group(g).replace(",", "")) for g in ("n", "m"))
+    if training:
+        unused.append((f"max_model_len: {limit}", "no_field"))
+    elif "max_model_len" not in fields:
+        fields["max_model_len"] = limit
+    unused.append((f"KV cache: {held} tokens", "observed"))
+    s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    if blocks := GPU_BLOCKS_RE.search(s):
+        unused.append((f"GPU blocks: {blocks.group('b')}", "observed"))
+        s = s[: blocks.start()] + " " * (blocks.end() - blocks.start()) + s[blocks.end() :]
+    return s
