@@ -9,6 +9,8 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from estimator.memory import SearchMemo
+
 if TYPE_CHECKING:
     from estimator.catalog import GpuSpec, ModelSpec
     from estimator.plan import Searched
@@ -67,7 +69,52 @@ def kept_searches(
         return entry[2]
 
 
+_JOBS: OrderedDict[tuple, tuple[object, SearchMemo]] = OrderedDict()
+"""The first :class:`estimator.memory.SearchMemo` of each job on any card (:func:`job_memo`), at most
+:data:`KEPT_JOBS`, least recently used dropped first."""
+
+_CARD_FREE = (
+    "states", "full", "peaks", "summed", "laid", "step_floors", "floors", "stage3", "activations",
+    "by_layers", "rests",
+)  # fmt: skip
+"""The :class:`estimator.memory.SearchMemo` dicts no card enters (keys and values of the spec, parameter
+count, setup and layout only: state parts, breakdowns and their peaks, the bounds' floors, kept
+activations); its ``plans``, ``fewest`` and ``unfit`` answer for a card's limit and are each search's own."""
+_FACTS = ("trained", "facts", "routed", "dense")
+"""The :class:`estimator.memory.SearchMemo` values of the job computed once (None until then): copied."""
+
+
+def job_memo(spec: ModelSpec, params: float, setup: TrainingSetup) -> SearchMemo:
+    """A new :class:`estimator.memory.SearchMemo` for a search of this job (spec, parameter count, setup)
+    on any card, sharing the card-free dicts (:data:`_CARD_FREE`) and the computed facts (trained
+    parameters, activation facts, routed share, dense table) of the job's first memo, when one is kept
+    (s35-sptail: 'the cheapest card' sizes one job on six cards of six memory sizes, each search sizing
+    the same layouts' parts again; pure caching: the same floats, the same answer). Kept like
+    :func:`kept_searches` (found only for this very spec or one equal to it; none when ``KEPT_JOBS`` is 0)."""
+    key = (spec.id, params.__class__, params, setup)
+    entry = (spec, SearchMemo())
+    with _KEEPING:
+        found = _JOBS.setdefault(key, entry) if KEPT_JOBS > 0 else entry  # the setup hashed once
+        if found is entry:
+            if len(_JOBS) > KEPT_JOBS:
+                _JOBS.popitem(last=False)
+            return entry[1]
+        _JOBS.move_to_end(key)
+        if found[0] is not spec and found[0] != spec:  # another spec under the same name: filed anew
+            _JOBS[key] = entry
+            return entry[1]
+        root = found[1]
+        return SearchMemo(  # _CARD_FREE and _FACTS, written out: no comprehension's frame (the pins)
+            states=root.states, full=root.full, peaks=root.peaks, summed=root.summed, laid=root.laid,
+            step_floors=root.step_floors, floors=root.floors, stage3=root.stage3,
+            activations=root.activations, by_layers=root.by_layers, rests=root.rests,
+            trained=root.trained, facts=root.facts, routed=root.routed, dense=root.dense,
+        )  # fmt: skip
+
+
 def forget_searches() -> None:
-    """Drop every search :func:`kept_searches` keeps (a benchmark or test measuring a first answer)."""
+    """Drop every search :func:`kept_searches` keeps and every job's memo (:func:`job_memo`): a benchmark
+    or test measuring a first answer."""
     with _KEEPING:
         _KEPT.clear()
+        _JOBS.clear()
