@@ -70,27 +70,20 @@ def kept_searches(
 
 
 _JOBS: OrderedDict[tuple, tuple[object, SearchMemo]] = OrderedDict()
-"""The first :class:`estimator.memory.SearchMemo` of each job on any card (:func:`job_memo`), at most
-:data:`KEPT_JOBS`, least recently used dropped first."""
-
-_CARD_FREE = (
-    "states", "full", "peaks", "summed", "laid", "step_floors", "floors", "stage3", "activations",
-    "by_layers", "rests",
-)  # fmt: skip
-"""The :class:`estimator.memory.SearchMemo` dicts no card enters (keys and values of the spec, parameter
-count, setup and layout only: state parts, breakdowns and their peaks, the bounds' floors, kept
-activations); its ``plans``, ``fewest`` and ``unfit`` answer for a card's limit and are each search's own."""
-_FACTS = ("trained", "facts", "routed", "dense")
-"""The :class:`estimator.memory.SearchMemo` values of the job computed once (None until then): copied."""
+"""The :class:`estimator.memory.SearchMemo` of each job (spec, parameter count, setup) on every card
+(:func:`job_memo`), at most :data:`KEPT_JOBS`, least recently used dropped first."""
 
 
 def job_memo(spec: ModelSpec, params: float, setup: TrainingSetup) -> SearchMemo:
-    """A new :class:`estimator.memory.SearchMemo` for a search of this job (spec, parameter count, setup)
-    on any card, sharing the card-free dicts (:data:`_CARD_FREE`) and the computed facts (trained
-    parameters, activation facts, routed share, dense table) of the job's first memo, when one is kept
-    (s35-sptail: 'the cheapest card' sizes one job on six cards of six memory sizes, each search sizing
-    the same layouts' parts again; pure caching: the same floats, the same answer). Kept like
-    :func:`kept_searches` (found only for this very spec or one equal to it; none when ``KEPT_JOBS`` is 0)."""
+    """The :class:`estimator.memory.SearchMemo` of this job (spec, parameter count, setup) for a search on
+    any card: a new one on the job's first search, then the same one (s35-sptail: 'the cheapest card' sizes
+    one job on six cards of six memory sizes, and each search sized the same layouts' parts again). What
+    a memo keeps is the job's own (state parts, breakdowns and their peaks, the bounds' floors, kept
+    activations) or filed under what the search reads of the card: ``plans`` and ``fewest`` by
+    :func:`estimator.search_groups.card_key`, ``unfit`` by the limit and the search's shape (its card's
+    GPUs a node and NVLink). Pure caching: the same floats, the same answer (bench/answers_dump.py
+    ``same``; tests/test_s35_sptail.py). Kept like :func:`kept_searches` (found only for this very spec or
+    one equal to it); none when ``KEPT_JOBS`` is 0."""
     key = (spec.id, params.__class__, params, setup)
     entry = (spec, SearchMemo())
     with _KEEPING:
@@ -103,13 +96,7 @@ def job_memo(spec: ModelSpec, params: float, setup: TrainingSetup) -> SearchMemo
         if found[0] is not spec and found[0] != spec:  # another spec under the same name: filed anew
             _JOBS[key] = entry
             return entry[1]
-        root = found[1]
-        return SearchMemo(  # _CARD_FREE and _FACTS, written out: no comprehension's frame (the pins)
-            states=root.states, full=root.full, peaks=root.peaks, summed=root.summed, laid=root.laid,
-            step_floors=root.step_floors, floors=root.floors, stage3=root.stage3,
-            activations=root.activations, by_layers=root.by_layers, rests=root.rests,
-            trained=root.trained, facts=root.facts, routed=root.routed, dense=root.dense,
-        )  # fmt: skip
+        return found[1]
 
 
 def forget_searches() -> None:
