@@ -187,8 +187,8 @@ class SearchMemo:
     (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`; and the whole
     breakdown of each candidate :class:`estimator.setup.Layout` already sized, with the sum of its
     states (``full``: the searches of one answer — the fewest GPUs, the recommended size, the user's
-    count, without full recompute — try many of the same layouts). Made per search at no particular
-    count (:func:`estimator.plan.training_memory`) and kept with it across answers by
+    count, without full recompute — try many of the same layouts). One a job on every card (s35:
+    :func:`estimator.search_keep.job_memo`), kept with its searches across answers by
     :func:`estimator.plan.kept_searches` (at most ``KEPT_BATCHES`` searches a job; ``plans`` cleared past
     ``KEPT_PLANS`` when the search is found again): s33 fix-b."""
 
