@@ -21,7 +21,8 @@ KEPT_JOBS = 32
 first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
 none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room.
 Each job keeps at most :data:`KEPT_BATCHES` searches and each search at most :data:`KEPT_PLANS` plans, so
-the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py)."""
+the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py). The
+same bound holds the jobs' memos (:func:`job_memo`, s35), each shared by its searches on every card."""
 KEPT_BATCHES = 4
 """Searches one job keeps (by alternatives, recommended size, global batch): :func:`training_memory` files
 the one it uses last, :func:`kept_searches` drops the first past this many (s33 fix-b: every distinct
