@@ -146,7 +146,7 @@ def _adapter_bytes_per_param(setup: TrainingSetup) -> float:
 
 
 def _frozen_copy_bytes(params: float, plan: Plan | Layout) -> float:
-    """A frozen bf16 model (DPO/PPO reference, PPO reward): 2Ψ, sharded like the weights."""
+    """A frozen bf16 model: 2Ψ, sharded like the weights (state_parts' reference and reward: inline)."""
     return 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
 
 
@@ -187,8 +187,8 @@ class SearchMemo:
     (:func:`trained_params`) and the :class:`estimator.transients.ActivationFacts`; and the whole
     breakdown of each candidate :class:`estimator.setup.Layout` already sized, with the sum of its
     states (``full``: the searches of one answer — the fewest GPUs, the recommended size, the user's
-    count, without full recompute — try many of the same layouts). Made per search at no particular
-    count (:func:`estimator.plan.training_memory`) and kept with it across answers by
+    count, without full recompute — try many of the same layouts). One a job on every card (s35:
+    :func:`estimator.search_keep.job_memo`), kept with its searches across answers by
     :func:`estimator.plan.kept_searches` (at most ``KEPT_BATCHES`` searches a job; ``plans`` cleared past
     ``KEPT_PLANS`` when the search is found again): s33 fix-b."""
 
@@ -389,7 +389,7 @@ def state_parts(
         parts["weights"] = _frozen_base(spec, params, setup, plan) / (plan.dp if plan.zero_stage >= 3 else 1)
         parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
     if setup.algorithm in _PREFERENCE and setup.method == _FULL and setup.reference:
-        parts["reference"] = _frozen_copy_bytes(params, plan)
+        parts["reference"] = 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
     if setup.algorithm == _PPO:
         if setup.method == _FULL:
             critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
@@ -398,7 +398,7 @@ def state_parts(
             parts["critic"] = sum(critic.values()) - (critic["optimizer"] if plan.offload else 0.0)
         else:
             parts["critic"] = parts["adapters"]
-        parts["reward"] = _frozen_copy_bytes(params, plan)
+        parts["reward"] = 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
     return parts
 
 

@@ -58,6 +58,7 @@ from estimator.search_groups import (
     search_shape,
 )
 from estimator.search_keep import forget_searches as forget_searches  # re-exported: bench, tests
+from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
 from estimator.setup import Layout, TrainingSetup
 
@@ -338,7 +339,7 @@ def _searched(
     with_recommended: bool, global_batch: int | None,
 ) -> Searched:  # fmt: skip
     """:class:`Searched` of this job: every search of :func:`training_memory` but the user's count."""
-    memo = SearchMemo()  # every search below is of this spec, params and setup
+    memo = job_memo(spec, params, setup)  # every search below is of this spec, params and setup
     found = min_gpus(spec, params, gpu, setup, memo=memo)
     # the states of _SHELL_PLAN's breakdown (its state_bytes: ZeRO-0 keeps no bucket)
     states, _ = memo.state_sum(spec, params, setup, _shell(False))

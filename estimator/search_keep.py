@@ -9,6 +9,8 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from estimator.memory import SearchMemo
+
 if TYPE_CHECKING:
     from estimator.catalog import GpuSpec, ModelSpec
     from estimator.plan import Searched
@@ -19,7 +21,8 @@ KEPT_JOBS = 32
 first. 32 jobs of the corpus (tests/data/questions.json) hold 0.93 MiB (tracemalloc, measured 2026-12-05);
 none at start-up: the idle and after-10,000-updates budgets (issue 23 item 7, bench/memory.py) keep room.
 Each job keeps at most :data:`KEPT_BATCHES` searches and each search at most :data:`KEPT_PLANS` plans, so
-the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py)."""
+the whole stays bounded however many batches or counts one job is asked at (tests/test_s33_fixb.py). The
+same bound holds the jobs' memos (:func:`job_memo`, s35), each shared by its searches on every card."""
 KEPT_BATCHES = 4
 """Searches one job keeps (by alternatives, recommended size, global batch): :func:`training_memory` files
 the one it uses last, :func:`kept_searches` drops the first past this many (s33 fix-b: every distinct
@@ -67,7 +70,39 @@ def kept_searches(
         return entry[2]
 
 
+_JOBS: OrderedDict[tuple, tuple[object, SearchMemo]] = OrderedDict()
+"""The :class:`estimator.memory.SearchMemo` of each job (spec, parameter count, setup) on every card
+(:func:`job_memo`), at most :data:`KEPT_JOBS`, least recently used dropped first."""
+
+
+def job_memo(spec: ModelSpec, params: float, setup: TrainingSetup) -> SearchMemo:
+    """The :class:`estimator.memory.SearchMemo` of this job (spec, parameter count, setup) for a search on
+    any card: a new one on the job's first search, then the same one (s35-sptail: 'the cheapest card' sizes
+    one job on six cards of six memory sizes, and each search sized the same layouts' parts again). What
+    a memo keeps is the job's own (state parts, breakdowns and their peaks, the bounds' floors, kept
+    activations) or filed under what the search reads of the card: ``plans`` and ``fewest`` by
+    :func:`estimator.search_groups.card_key`, ``unfit`` by the limit and the search's shape (its card's
+    GPUs a node and NVLink). Pure caching: the same floats, the same answer (bench/answers_dump.py
+    ``same``; tests/test_s35_sptail.py). Kept like :func:`kept_searches` (found only for this very spec or
+    one equal to it); none when ``KEPT_JOBS`` is 0."""
+    key = (spec.id, params.__class__, params, setup)
+    entry = (spec, SearchMemo())
+    with _KEEPING:
+        found = _JOBS.setdefault(key, entry) if KEPT_JOBS > 0 else entry  # the setup hashed once
+        if found is entry:
+            if len(_JOBS) > KEPT_JOBS:
+                _JOBS.popitem(last=False)
+            return entry[1]
+        _JOBS.move_to_end(key)
+        if found[0] is not spec and found[0] != spec:  # another spec under the same name: filed anew
+            _JOBS[key] = entry
+            return entry[1]
+        return found[1]
+
+
 def forget_searches() -> None:
-    """Drop every search :func:`kept_searches` keeps (a benchmark or test measuring a first answer)."""
+    """Drop every search :func:`kept_searches` keeps and every job's memo (:func:`job_memo`): a benchmark
+    or test measuring a first answer."""
     with _KEEPING:
         _KEPT.clear()
+        _JOBS.clear()

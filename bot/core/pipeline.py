@@ -474,7 +474,7 @@ def _size(
     if report is None:
         return None
     report = with_source_assumptions(report, effective, sources, presales)
-    if any(a.field == "deadline_days" and a.why == Why.chat_settings for a in report.assumptions):
+    if Why.chat_settings in [a.why for a in report.assumptions if a.field == "deadline_days"]:  # no generator
         sources["deadline_days"] = "settings"  # the estimator assumed the chat's default (its ledger has it)
     return report, sources
 

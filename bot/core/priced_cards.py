@@ -33,17 +33,28 @@ if TYPE_CHECKING:
     from estimator.models import SizingReport
 
 
-def _price_cards() -> list[GpuSpec]:
+_KEPT: list[tuple[object, object, tuple[GpuSpec, ...]]] = []
+"""The last :func:`_price_cards` answer and the catalog objects it was read from (the price entries and the
+GPU table, both cached by :mod:`estimator.catalog`): the same catalog, the same cards (s35-sptail: the
+list compared every card with every other by pydantic ``__eq__``, ~240 calls an answer that asks the
+cheapest card, twice an answer)."""
+
+
+def _price_cards() -> tuple[GpuSpec, ...]:
     """One card per price entry (the entry's first listed card, else its family's usual variant), in the
-    order of ``prices.toml``."""
+    order of ``prices.toml``; read again only when the catalog's entries or GPU table are new objects."""
+    entries, table = catalog.price_entries(), catalog.gpus()
+    if _KEPT and _KEPT[0][0] is entries and _KEPT[0][1] is table:
+        return _KEPT[0][2]
     cards: list[GpuSpec] = []
-    for entry in catalog.price_entries():
-        spec = (
-            catalog.gpus().get(entry.gpus[0]) if entry.gpus else catalog.default_gpu_for_family(entry.family)
-        )
-        if spec is not None and spec not in cards:
+    seen: set[str] = set()  # catalog ids: one GpuSpec per id (catalog.gpus keys), so equal specs share one
+    for entry in entries:
+        spec = table.get(entry.gpus[0]) if entry.gpus else catalog.default_gpu_for_family(entry.family)
+        if spec is not None and spec.id not in seen:
+            seen.add(spec.id)
             cards.append(spec)
-    return cards
+    _KEPT[:] = [(entries, table, tuple(cards))]
+    return _KEPT[0][2]
 
 
 def _own_range(card: GpuSpec, currency: Currency) -> tuple[float, float] | None:

@@ -21,7 +21,7 @@ def card_name(gpu_id: str) -> str:
     """A catalog card's short name as the rows write it (bot.render.describe.gpu_names): its family, with
     its memory when the family has more than one card ('A100 40G', 'H200 141G', 'L40S')."""
     spec = catalog.gpu(gpu_id)
-    variants = sum(g.family == spec.family for g in catalog.gpus().values())
+    variants = sum([g.family == spec.family for g in catalog.gpus().values()])  # a list: no generator
     return f"{spec.family} {spec.memory_gib:g}G" if variants > 1 else spec.family
 
 
