@@ -1,0 +1,82 @@
+"""s35-left: plans and headlines that a trial and a review found wrong, each tested by its kind.
+
+1. A full fine-tune with no tool named whose shown layout has TP (the fewest GPUs' 'TP 2, ZeRO-3') names the
+   stack that runs it: Megatron-LM / NeMo (Megatron-FSDP: TP beside ZeRO-2/3), since LLaMA-Factory and the
+   HF Trainer run data parallelism only and DeepSpeed's AutoTP trains at ZeRO 0–2 only
+   (deepspeed.ai/tutorials/autotp-training) — ``megatron_tp`` of :func:`bot.render.advice.framework_keys`.
+   Cards without NVLink plan no TP (ZeRO over data parallelism first: ``estimator.layouts.plan_preference``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _memory(text: str) -> dict[str, Any]:
+    return answer_json(text)["report"]["memory"]
+
+
+# 1. a TP layout names the stack that runs it -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DeepSeek-R1-Distill-Qwen-14B 全参微调要几张 A800",
+        "How many A800 for full fine-tuning of DeepSeek-R1-Distill-Qwen-14B",
+    ],
+)
+def test_full_finetune_plan_is_one_a_stack_runs(text: str) -> None:
+    """14.7B parameters × 16 bytes (AdamW mixed precision) = 235 GB of states; on 4 × 80 GiB at TP 2 × DP 2
+    with ZeRO-3 each holds a quarter (54.8 GiB: 6.8 + 6.8 + 41.1 shown). DeepSpeed/LLaMA-Factory cannot run
+    that layout: the reply names Megatron-LM / NeMo (Megatron-FSDP) for it."""
+    out = answer_json(text)
+    m = out["report"]["memory"]
+    assert m["min_gpus"] == 4
+    mp = m["min_plan"]
+    assert (mp["tp"], mp["dp"], mp["zero_stage"]) == (2, 2, 3)
+    assert (m["recommended_plan"]["tp"], m["recommended_plan"]["zero_stage"]) == (1, 3)
+    reply = out["reply"]
+    assert "Megatron-LM" in reply and "NeMo" in reply and "--use-megatron-fsdp" in reply
+    assert "AutoTP" in reply
+    assert reply.index("LLaMA-Factory") < reply.index("Megatron-FSDP")  # the DP tools first, then TP's stack
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["full fine-tune Qwen2.5-7B on L40S, how many cards", "Qwen2.5-7B 全参微调 L40S 要几张"],
+)
+def test_pcie_full_finetune_plans_no_tp(text: str) -> None:
+    """L40S has no NVLink: ZeRO-3 over data parallelism (7.6B × 16 B = 122 GB of states over 4 × 48 GiB),
+    no TP over PCIe, and no Megatron sentence (nothing shown needs it)."""
+    out = answer_json(text)
+    m = out["report"]["memory"]
+    assert m["min_gpus"] == 4
+    assert (m["min_plan"]["tp"], m["min_plan"]["pp"], m["min_plan"]["zero_stage"]) == (1, 1, 3)
+    assert "AutoTP" not in out["reply"]
+
+
+def test_lora_answer_names_no_megatron_tp() -> None:
+    out = answer_json("LoRA fine-tune Qwen2.5-7B on one A100, enough?")
+    assert "AutoTP" not in out["reply"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 LLaMA-Factory 全参微调 DeepSeek-R1-Distill-Qwen-14B 要几张 A800",
+        "Full fine-tuning DeepSeek-R1-Distill-Qwen-14B with LLaMA-Factory: how many A800?",
+    ],
+)
+def test_a_named_data_parallel_tool_gets_a_layout_it_runs(text: str) -> None:
+    """LLaMA-Factory named: data parallelism only (no TP), so no Megatron sentence for a TP layout."""
+    out = answer_json(text)
+    m = out["report"]["memory"]
+    for key in ("plan", "min_plan", "recommended_plan"):
+        if m[key]:
+            assert (m[key]["tp"], m[key]["pp"]) == (1, 1), key
+    assert "Megatron-FSDP" not in out["reply"]
