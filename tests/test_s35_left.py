@@ -80,3 +80,38 @@ def test_a_named_data_parallel_tool_gets_a_layout_it_runs(text: str) -> None:
         if m[key]:
             assert (m[key]["tp"], m[key]["pp"]) == (1, 1), key
     assert "Megatron-FSDP" not in out["reply"]
+
+
+# 2. a cost question prices the count the answer recommends ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用910B 训练llama3 8b sft，数据 1 万条，多少钱",
+        "How much would it cost to fine-tune Llama 3 8B on 10k samples with 910B?",
+        "llama3 8b 全参微调 1 万条数据，用 910B 成本多少",
+    ],
+)
+def test_a_cost_question_prices_the_recommended_count(text: str) -> None:
+    """Llama 3 8B full fine-tuning (8.03B × 16 B = 128 GB of states) on 910B (64 GiB): 2 cards hold it only
+    at 62.7 GiB (97.9 %) with full recompute; the recommended 8 (one node) at 56.3 GiB. The cost is
+    count-free (0.71 card-hours), so the answer quotes and lays out the 8 it recommends."""
+    out = answer_json(text)
+    assert out["request"]["cost_asked"] is True
+    m = out["report"]["memory"]
+    assert (m["min_gpus"], m["recommended_gpus"], m["plan_gpus"]) == (2, 8, 8)
+    assert m["per_gpu_bytes"] <= 0.9 * m["usable_bytes"]
+    head = out["reply"].splitlines()[0]
+    assert "8 张" in head or "8 GPUs" in head
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["用910B 训练llama3 8b sft，数据 1 万条，要几张卡", "Fine-tune Llama 3 8B on 10k samples: how many 910B"],
+)
+def test_a_count_question_keeps_the_fewest(text: str) -> None:
+    """No cost, deadline or budget asked: the fewest that fit stay the answer (s20-fxa)."""
+    out = answer_json(text)
+    assert not out["request"].get("cost_asked")
+    assert out["report"]["memory"]["plan_gpus"] == 2
