@@ -115,3 +115,44 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
     out = answer_json(text)
     assert not out["request"].get("cost_asked")
     assert out["report"]["memory"]["plan_gpus"] == 2
+
+
+# 3. a memory question leads with the memory, then the cards -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        # 673 GB of fp8 weights + 68.6 KiB × 32,768 × 16 = 36.8 GB of KV + the 16 GPUs' runtime 34.8 GB
+        (
+            "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
+            "≈ 744 GB of GPU memory (weights 673 GB + KV cache 36.8 GB",
+        ),
+        # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB
+        ("Qwen2.5-72B 推理需要多少显存", "显存约 176 GB（权重 145 GB + KV 缓存 21.5 GB"),
+        ("qwen2.5-72b 部署要多大显存", "显存约 176 GB（权重 145 GB + KV 缓存 21.5 GB"),
+        ("how much VRAM is needed to serve Qwen2.5-72B?", "≈ 176 GB of GPU memory (weights 145 GB"),
+    ],
+)
+def test_a_memory_question_leads_with_the_memory(text: str, lead: str) -> None:
+    out = answer_json(text)
+    assert out["request"]["memory_asked"] is True
+    head = out["reply"].splitlines()[0]
+    assert head.startswith(lead), head
+    inf = out["report"]["inference"]
+    assert str(inf["recommended_gpus"]) in head  # then the cards
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-72B 推理要几张 A100",
+        "how much memory bandwidth does an H100 have for serving llama 3 70b",
+        "serve llama 3 70b, my gpu has 80gb vram, how many do I need",
+        "显存 80g 的卡，部署 Qwen2.5-72B 要几张",
+    ],
+)
+def test_a_count_question_is_not_a_memory_question(text: str) -> None:
+    out = answer_json(text)
+    assert not out["request"].get("memory_asked")
+    assert "GPU memory (weights" not in out["reply"] and "显存约" not in out["reply"].splitlines()[0]
