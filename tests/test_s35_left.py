@@ -156,3 +156,36 @@ def test_a_count_question_is_not_a_memory_question(text: str) -> None:
     out = answer_json(text)
     assert not out["request"].get("memory_asked")
     assert "GPU memory (weights" not in out["reply"] and "显存约" not in out["reply"].splitlines()[0]
+
+
+# 4. under one token per parameter: said on the headline's line --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # 1e9 / 202e9 = 0.00495 tokens per parameter (Hoffmann et al. 2022 §3: ≈ 20)
+        ("pretrain a 202B model on 1B tokens, how many H100", "1B tokens is 0.005 tokens per parameter"),
+        ("用 1B token 预训练一个 202B 的模型要多少张 H100", "只有每参数 0.005 个 token"),
+        # 20e9 / 70e9 = 0.286, on the user's count (the 'borderline' headline form)
+        ("pretrain a 70B model on 20B tokens with 64 H100", "20B tokens is 0.29 tokens per parameter"),
+        # 5e9 / 7e9 = 0.714
+        ("从头预训练一个 7B 模型，50亿 token，用 A100 要几张", "只有每参数 0.71 个 token"),
+    ],
+)
+def test_far_too_little_data_is_on_line_one(text: str, said: str) -> None:
+    first = answer_json(text)["reply"].splitlines()[0]
+    assert said in first, first
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain a 7B model on 1T tokens on 64 H100",  # 143 per parameter
+        "pretrain a 7B model on 10B tokens, how many H100",  # 1.4 per parameter: under-trained, not absurd
+        "full fine-tune a 70B model on 20B tokens with 64 H100",  # a fine-tune: no Chinchilla reference
+    ],
+)
+def test_enough_data_or_a_finetune_says_nothing_on_line_one(text: str) -> None:
+    first = answer_json(text)["reply"].splitlines()[0]
+    assert "per parameter" not in first and "每参数" not in first, first
