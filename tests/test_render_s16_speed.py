@@ -130,7 +130,10 @@ def test_a_reply_renders_in_few_python_calls():
     per line); bounds (+1 %) 292.6 / 284.9 / 386.4. Session 34 (s34-left, base da31aba7: html 290.3, text
     282.7, Markdown 383.1): html 294.6, text 287.0, Markdown 387.6 — the answer says more: 'the cheapest
     way to LoRA an 8B model' compares every priced card (six rows, the RTX 4090 among them) where it
-    compared the A100 and H100 alone (≈ +540 calls in that one reply of 125); bounds 295.6 / 288.0 / 388.6."""
-    assert _render_calls("html") < 295.6
+    compared the A100 and H100 alone (≈ +540 calls in that one reply of 125); bounds 295.6 / 288.0 / 388.6.
+    Session 35 (s35-left): html 295.63, text 287.42, Markdown 388.08 — 'Llama 70B … 一共需要多少显存' leads
+    with the memory it asks (weights + KV + runtime, four more figures) and a full fine-tune whose layout
+    has TP names Megatron-LM for it; html bound 295.7."""
+    assert _render_calls("html") < 295.7
     assert _render_calls("text") < 288.0
     assert _render_calls("markdown") < 388.6

@@ -73,7 +73,7 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
 
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
     calls = sum(python_calls(three, a) for a in fresh) / len(fresh)
-    assert calls < 472.6, calls  # s34 merge: 471.6 with every part merged (s34-left's card rows)
+    assert calls < 473.0, calls  # s34 merge: 471.6; s35-left 472.92 (a memory question leads with the memory)
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
     assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 295.6  # s34-left's pin
 
