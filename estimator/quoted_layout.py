@@ -27,7 +27,7 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     """The days-table fields (:func:`estimator.training_plan.with_fewest_paying`) and, when the quoted
     count is not the one the memory was laid out on (no count stated, at least the fewest that fit),
     ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
-    fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget))
+    fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields

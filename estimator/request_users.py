@@ -38,3 +38,10 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "sized for one sequence and no assumed load (bot.core.start_only, trial s26b #6)",
         json_schema_extra=_setting(json_order=88),  # a cue, as concurrency_asked: never "not used"
     )
+    cost_asked: bool | None = Field(
+        None,
+        description="the user asks what a training job costs ('多少钱', 'how much would it cost'): with no "
+        "count stated the answer prices the count it recommends, not a borderline fewest one when the "
+        "comfortable count costs about as much (estimator.comfortable_count, as for a budget; trial s35 #2)",
+        json_schema_extra=_setting(json_order=91),  # a cue, as memory_asked: never "not used"
+    )

@@ -133,7 +133,10 @@ def test_a_reply_renders_in_few_python_calls():
     compared the A100 and H100 alone (≈ +540 calls in that one reply of 125); bounds 295.6 / 288.0 / 388.6.
     Session 35 (s35-sptail, base 555e62d8: 294.83 / 287.18 / 387.72): 292.82 / 285.17 / 385.70 — the
     'not compared' line counts a card's family without a generator's frames (bot.render.unpriced_cards);
-    bounds (+0.2 %) 293.4 / 285.8 / 386.5."""
-    assert _render_calls("html") < 293.4
-    assert _render_calls("text") < 285.8
-    assert _render_calls("markdown") < 386.5
+    bounds (+0.2 %) 293.4 / 285.8 / 386.5.
+    Session 35 (s35-left): html 295.63, text 287.42, Markdown 388.08 — 'Llama 70B … 一共需要多少显存' leads
+    with the memory it asks (weights + KV + runtime, four more figures) and a full fine-tune whose layout
+    has TP names Megatron-LM for it; html bound 295.7."""
+    assert _render_calls("html") < 295.7
+    assert _render_calls("text") < 288.0
+    assert _render_calls("markdown") < 388.6

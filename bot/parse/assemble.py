@@ -86,7 +86,6 @@ from bot.parse.unknown_card import own_card_first, same_card
 from bot.parse.vague_amounts import english_read, read_rough
 from bot.parse.words import (
     ASKS_CONCURRENCY_RE,
-    ASKS_COST_RE,
     ASKS_COUNT_RE,
     ASKS_GPU_DAYS_RE,
     ASKS_LARGEST_RE,
@@ -255,7 +254,7 @@ class _Parse(FieldSteps, StageSteps):
             truncated=truncated,
             out_of_scope=mf.OUT_OF_SCOPE in flags and lx.OUT_OF_SCOPE_RE.search(s0) is not None,
             preference=preference,
-            asks_cost=bool(ASKS_COST_RE.search(self.s)),
+            asks_cost=bool(self.f.get("cost_asked")),  # read in stage_steps (s35)
             asks_concurrency=bool(request.concurrency_asked),
             asks_largest=mf.LARGEST in flags and ASKS_LARGEST_RE.search(s0) is not None,
             asks_ttft=mf.TTFT in flags and ASKS_TTFT_RE.search(s0) is not None,

@@ -99,12 +99,17 @@ def beyond_bounds(fields: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+_CUES = frozenset({"cost_asked"})
+"""Request fields that are a cue of the question, not a value it states: never among the fields found (a
+follow-up asking the cost changes nothing; s35)."""
+
+
 def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
     # only a capped field's value is cleaned (a frame each, s34: ~2 of the ~5 fields a question states)
     clean = {k: clean_value(k, v) if k in _CAPS else v for k, v in fields.items() if v is not None}
     clean = {k: v for k, v in clean.items() if v is not None}
     try:
-        return SizingRequest(**clean), sorted(clean)
+        return SizingRequest(**clean), sorted(clean.keys() - _CUES)
     except ValidationError:
         ok: dict[str, Any] = {}
         for k, v in clean.items():
@@ -113,7 +118,7 @@ def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
             except ValidationError:
                 continue
             ok[k] = v
-        return SizingRequest(**ok), sorted(ok)
+        return SizingRequest(**ok), sorted(ok.keys() - _CUES)
 
 
 FORMULA_AFTER_RE = compile_pattern(r"[a-z]")

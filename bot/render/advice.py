@@ -21,6 +21,10 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     """Keys of the framework sentences for this answer, most fitting first:
 
     * ``megatron``: pre-training, or a plan with a pipeline (TP/PP/sequence parallelism at scale);
+    * ``megatron_tp``: full training with no tool named whose shown layout has TP (the plan, the fewest
+      GPUs' or the recommended one): Megatron-FSDP runs TP beside ZeRO-2/3 (:mod:`bot.recipes.megatron`),
+      LLaMA-Factory and the HF Trainer run data parallelism only, DeepSpeed's AutoTP TP at ZeRO 0–2 only
+      (deepspeed.ai/tutorials/autotp-training);
     * ``deepspeed_fsdp``: full training that data parallelism + ZeRO (or FSDP) can carry;
     * ``llamafactory``: fine-tuning (LoRA/QLoRA/full from one YAML); ``torchtune`` when it ships a config
       for the model;
@@ -59,4 +63,10 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
             keys.append("torchtune")
     if method == Method.full:
         keys.insert(1 if pretraining else 0, "deepspeed_fsdp")
+        if tool is None and "megatron" not in keys and report.memory is not None:
+            m = report.memory  # the plans the reply shows: the one it explains, the fewest GPUs'
+            for shown in (plan, m.plan, m.min_plan):
+                if shown is not None and shown.tp > 1:
+                    keys.append("megatron_tp")  # DeepSpeed / FSDP / the HF Trainer cannot run it
+                    break
     return keys

@@ -52,8 +52,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
-    # the shown count's GPU-hours, its own MFU band (estimator.training_rate.priced_rows) and GPU-days
-    shown = shown_figures(report)
+    shown = shown_figures(report)  # the shown count's GPU-hours, MFU band (priced_rows) and GPU-days
     gh, band = (shown["gpu_hours"], shown["mfu"]) if shown is not None else (None, None)
     if gh is not None:
         if band is None:  # hand-built reports without the band: GPU-hours ∝ 1/MFU
@@ -104,6 +103,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     if report.chinchilla_tokens and (k := report.request.tokens or 0):  # × D/N: over-training said (s29 #9)
         k /= report.chinchilla_tokens
         t["chinchilla"] = {"tokens": f.tokens(report.chinchilla_tokens), "ratio": _ratio(k, f)}
+        t["chinchilla"]["per_param"] = f"{20 * k:.2g}" if k < 0.05 else None  # D/N < 1: line 1 (s35)
         t["chinchilla"]["over"] = k >= compute.OVER_TRAINED_RATIO
     return t
 

@@ -280,6 +280,7 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     unfit = unified and report.feasible == "no" and report.request.gpu_count == 1
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
+    asked_on_theirs = req.memory_asked and req.gpu_count  # no count: the memory leads (s35 #3)
     return {
         "mac": unified
         and (
@@ -289,11 +290,22 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": unfit and _beyond_the_whole_memory(report, inf),
-        "per_gpu": f.gib(inf.bytes_per_gpu) if req.memory_asked and inf.bytes_per_gpu else None,
+        "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
+        "mem_first": None if req.gpu_count or not req.memory_asked else _mem_first(inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
         "cuda_context": f.gib(inf.context_bytes_per_gpu),
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
+
+
+def _mem_first(inf: Inference, f: Fmt) -> dict[str, str]:
+    """The memory a model needs, asked with no count ('需要多少显存', 'vram needed to run …'; trial s35 #3):
+    the weights, the KV cache of the sized load (the KV line's figure) and each serving GPU's runtime
+    workspace and CUDA context, summed in GB as the weights and KV lines show them."""
+    runtime = (inf.workspace_bytes_per_gpu + inf.context_bytes_per_gpu) * inf.serving_gpus
+    total = inf.weights_bytes + inf.kv_bytes_total + runtime
+    return {"total": f.gb(total), "weights": f.gb(inf.weights_bytes), "kv": f.gb(inf.kv_bytes_total),
+            "runtime": f.gb(runtime), "n": f.int(inf.serving_gpus)}  # fmt: skip
 
 
 def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:
