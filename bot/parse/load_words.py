@@ -13,8 +13,10 @@ from bot.parse.regex import rc, words_gate
 SINGLE_USER_RE = rc(
     r"单(?:个)?用户|单人(?:在)?(?:使用|用)|仅供?(?:我)?(?:自己|个人)(?:使用|用)|(?:我)?自己一个人(?:使用|用)"
     r"|独自(?:使用|用)"
+    # s35: one request ('单个请求能到多少 tokens/s'), not each request's length ('单个请求最长 8k')
+    r"|单(?:个|条)\s*请求(?!\s*的?\s*(?:长度|最长|最多|上限|输入|输出|token|约|大概|是|有|在|为|\d))"
 )
-"""'单用户', '单人使用', '仅供个人使用', '独自使用': one user, so one sequence at a time."""
+"""'单用户', '单人使用', '仅供个人使用', '独自使用', '单个请求': one user, so one sequence at a time."""
 _GATE = ("单", "自己", "个人", "独自")
 _GATE_RE = words_gate(_GATE)
 

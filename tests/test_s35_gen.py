@@ -1,0 +1,137 @@
+"""Session 35, general readers (branch s35-gen, issue 24): the working splits' misses by kind, each read as a
+way of writing in both languages and tested through the CLI (``sizing-bot ask --format json``):
+
+- **a choice between two counts of one card, the card said once** ('one T4 or two', '1 A100 or 2', 'one T4
+  or both', 'one or both of my T4s', '一张 T4 还是两张', '一张还是两张 A100', '单卡还是双卡 A100', '两张 4090
+  还是四张'): sized from the smaller count, up to the larger (``gpu_count`` … ``gpu_count_max``), as 'one or
+  two A100s' and '1 或 2 张 A100' were (bot.parse.count_choice); not a choice of two cards, nor a count of
+  something else after the second number;
+- **one request said in the singular** ('17 tokens/s for 1 request', 'how fast is a single request',
+  '单个请求能到多少 tokens/s'): one request in flight (``concurrency`` 1), as 'a single user' and '单用户'
+  were; never a rate ('1 request per second') nor each request's length ('a single request up to 8k
+  tokens', '单个请求最长 8k').
+
+Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
+for these tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    """The JSON answer of ``sizing-bot ask --format json TEXT``."""
+    from bot.cli import main
+
+    assert main(["ask", "--format", "json", text]) in (0, 2)
+    return json.loads(capsys.readouterr().out)
+
+
+def ignored(answer: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+# -- a choice between two counts of one card -------------------------------------------------------------
+
+CHOICE_READ = [
+    ("Can I fine-tune Llama3 8B with LoRA on one T4 or two?", "T4", 1, 2),
+    ("Can I fine-tune Llama3 8B with LoRA on one T4 or both?", "T4", 1, 2),
+    ("Can I fine-tune Llama3 8B with LoRA on one or both of my T4s?", "T4", 1, 2),
+    ("Serving Qwen2.5-32B: 1 A100 or 2?", "A100-SXM4-80GB", 1, 2),
+    ("Do I need one A100 or two to serve Qwen2.5-32B?", "A100-SXM4-80GB", 1, 2),
+    ("Serving Qwen2.5-32B: two 4090s or four?", "RTX-4090", 2, 4),
+    ("微调 Llama3 8B 需要一张 T4 还是两张？", "T4", 1, 2),
+    ("部署 Qwen2.5-32B 要一张还是两张 A100？", "A100-SXM4-80GB", 1, 2),
+    ("部署 Qwen2.5-32B 用单卡还是双卡 A100？", "A100-SXM4-80GB", 1, 2),
+    ("部署 Qwen2.5-32B 用 1 张 A100 还是 2 张？", "A100-SXM4-80GB", 1, 2),
+    ("部署 Qwen2.5-32B 用两张 4090 还是四张？", "RTX-4090", 2, 4),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "low", "high"), CHOICE_READ)
+def test_count_choice_is_a_range(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, low: int, high: int
+):
+    """The smaller count sized, up to the larger; the second count is no longer unread nor 'repeated'."""
+    answer = ask(capsys, text)
+    request = answer["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_count_max"]) == (gpu, low, high)
+    assert not [t for t, reason in ignored(answer) if reason in ("unread", "repeated")]
+
+
+CHOICE_UNCHANGED = [
+    # two cards, one of each count: not one card's range (the first card sized, as before)
+    ("Serving Qwen2.5-32B: one A100 or two H100s?", "A100-SXM4-80GB", 1),
+    ("部署 Qwen2.5-32B 用一张 A100 还是两张 H100？", "A100-SXM4-80GB", 1),
+    # a count of something else after the second number
+    ("Fine-tune Llama3 8B on one 4090 or two days on a T4?", "RTX-4090", 1),
+    ("一张图还是两张图，Qwen2-VL-7B 在 4090 上推理显存够吗？", "RTX-4090", 1),
+    ("Can I fine-tune Llama3 8B on one T4 or 2 nodes?", "T4", 1),
+    # 'both' of more than one is no choice of counts
+    ("Serve Qwen2.5-32B on two A100s or both of them?", "A100-SXM4-80GB", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), CHOICE_UNCHANGED)
+def test_count_choice_leaves_others(capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int):
+    request = ask(capsys, text)["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_count_max"]) == (gpu, count, None)
+
+
+def test_count_choice_rewrites_only_its_forms():
+    """The rewrite itself: the range in the form the count rules read, smaller first."""
+    from bot.parse.count_choice import count_choice
+
+    assert count_choice("serving on 4 a100 or 2?") == "serving on 2 or 4 a100?"
+    assert count_choice("要一张还是两张 a100?") == "要1 或 2 张 a100 ?"
+    assert count_choice("一张图还是两张图") == "一张图还是两张图"
+    assert count_choice("one a100 or two h100s") == "one a100 or two h100s"
+
+
+# -- one request said in the singular --------------------------------------------------------------------
+
+ONE_REQUEST_READ = [
+    "I get only 17 tokens per second for 1 request with Llama 3.1 70B on 2x A100 in vLLM. How can I get 30?",
+    "Llama 3.1 70B on 2x A100 with vLLM: how fast is a single request?",
+    "Llama 3.1 70B on 2x A100 with vLLM: how many tokens per second can one request get?",
+    "Qwen2.5-72B 在 2 张 A100 上用 vLLM 部署，单个请求能到多少 tokens/s？",
+    "Qwen2.5-72B 在 2 张 A100 上用 vLLM 部署，单条请求要多久？",
+]
+
+
+@pytest.mark.parametrize("text", ONE_REQUEST_READ)
+def test_one_request_is_concurrency_one(capsys: pytest.CaptureFixture[str], text: str):
+    answer = ask(capsys, text)
+    assert answer["request"]["concurrency"] == 1
+    assert ("1", "unread") not in ignored(answer)
+
+
+ONE_REQUEST_UNCHANGED = [
+    # a rate, not a load: the default load is sized (16 sequences, estimator default for a service)
+    ("Llama 3.1 70B on 2x A100 with vLLM handling 1 request per second: how much memory?", 16, 4096),
+    ("Llama 3.1 70B on 2x A100 with vLLM with one request/s: how much memory?", 16, 4096),
+    # each request's length, the load asked: the concurrency is the answer, not a stated 1
+    ("Serve Llama-3-8B on one L4 with vLLM, a single request up to 8k tokens. How many users?", 4, 8192),
+    ("Serve Llama-3-8B on one L4 with vLLM, one request of 8k tokens. How fast?", 16, 8192),
+]
+
+
+@pytest.mark.parametrize(("text", "concurrency", "seq_len"), ONE_REQUEST_UNCHANGED)
+def test_one_request_leaves_rates_and_lengths(
+    capsys: pytest.CaptureFixture[str], text: str, concurrency: int, seq_len: int
+):
+    request = ask(capsys, text)["request"]
+    assert (request["concurrency"], request["seq_len"]) == (concurrency, seq_len)
+
+
+def test_one_request_zh_length_is_not_the_load():
+    """'单个请求最长 8k': each request's length, not one request in flight (the words alone)."""
+    from bot.parse.load_words import single_user
+
+    assert single_user("单个请求能到多少 tokens/s")
+    assert not single_user("单个请求最长 8k,能支持多少并发?")
+    assert not single_user("单个请求的长度是 8k")
+    assert not single_user("每个请求 8k")
