@@ -135,3 +135,70 @@ def test_one_request_zh_length_is_not_the_load():
     assert not single_user("单个请求最长 8k,能支持多少并发?")
     assert not single_user("单个请求的长度是 8k")
     assert not single_user("每个请求 8k")
+
+
+# -- a dash written '--' after a pasted command ----------------------------------------------------------
+
+DASH_READ = [
+    # the flags before the dash are read; the prose after it is no flag's value ('--: will', unknown_key)
+    (
+        "vllm serve Qwen/Qwen2.5-32B-Instruct --tensor-parallel-size 2 --max-model-len 16384 "
+        "--gpu-memory-utilization 0.9 -- will this fit on two L40S?",
+        {"gpu": "L40S", "gpu_count": 2, "tp": 2, "max_model_len": 16384, "gpu_memory_utilization": 0.9},
+    ),
+    (
+        "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Llama-3.1-8B "
+        "--per_device_train_batch_size 2 --gradient_accumulation_steps 4 --bf16 "
+        "-- how many tokens/s on H100?",
+        {"gpu": "H100-SXM5-80GB", "gpu_count": 8, "batch_size": 2, "global_batch": 64, "precision": "bf16"},
+    ),
+    (
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192 -- on one L4, how many users?",
+        {"gpu": "L4", "gpu_count": 1, "max_model_len": 8192},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "fields"), DASH_READ)
+def test_dash_after_a_command_is_prose(capsys: pytest.CaptureFixture[str], text: str, fields: dict[str, Any]):
+    answer = ask(capsys, text)
+    assert {k: answer["request"][k] for k in fields} == fields
+    assert not [t for t, reason in ignored(answer) if reason == "unknown_key"]
+
+
+DASH_UNCHANGED = [
+    # the shell's end of options before a script: the script's flags are still read, '--' is no key
+    (
+        "accelerate launch --num_processes 8 -- train.py --model_name_or_path meta-llama/Llama-3.1-8B --bf16 "
+        "on 8 H100s, how long?",
+        {"gpu": "H100-SXM5-80GB", "gpu_count": 8, "model": "Llama-3.1-8B"},
+    ),
+    # Chinese after the command: the CJK text ends it, as before
+    (
+        "vllm serve Qwen/Qwen2.5-32B-Instruct --tensor-parallel-size 2 --max-model-len 16384 "
+        "-- 两张 L40S 够吗？",
+        {"gpu": "L40S", "gpu_count": 2, "tp": 2, "max_model_len": 16384},
+    ),
+    # a flag's own value that is a word ('-fa on') is still its value
+    (
+        "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -c 8192 -ngl 99 on one RTX 4060 8GB, how fast?",
+        {"gpu": "RTX-4060", "gpu_count": 1},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "fields"), DASH_UNCHANGED)
+def test_dash_leaves_commands(capsys: pytest.CaptureFixture[str], text: str, fields: dict[str, Any]):
+    answer = ask(capsys, text)
+    assert {k: answer["request"][k] for k in fields} == fields
+    assert not [t for t, reason in ignored(answer) if t.startswith("--:")]
+
+
+def test_command_end_at_a_dash():
+    """Where the command ends: at a bare '--' before a plain word, not before a script."""
+    from bot.parse.configs import command_end
+
+    line = "vllm serve m --max-model-len 8192 -- will this fit?"
+    assert line[: command_end(line, 0)].rstrip() == "vllm serve m --max-model-len 8192"
+    line = "accelerate launch --num_processes 8 -- train.py --bf16"
+    assert command_end(line, 0) == len(line)
