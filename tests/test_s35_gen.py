@@ -6,6 +6,13 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
   还是四张'): sized from the smaller count, up to the larger (``gpu_count`` … ``gpu_count_max``), as 'one or
   two A100s' and '1 或 2 张 A100' were (bot.parse.count_choice); not a choice of two cards, nor a count of
   something else after the second number;
+- **a host's CPU cores or threads** ('16 核 CPU', 'CPU: 8', '32 CPU cores', '32 vCPUs', '20 核 40 线程'):
+  named ``cpu_cores: N`` / ``cpu_threads: N`` as not used (the audit's words, bot.parse.generic_values
+  ``host_cores``), 'no_field' on an engine that runs part of the model on the CPU (Ollama, llama.cpp), else
+  'not_sized'; never left unread; a GPU's cores ('38 核 GPU') are not the host's;
+- **a bare '--' after a pasted command's flags, before a plain word** ('… --max-model-len 16384 -- will this
+  fit?'): a dash, the command ends (bot.parse.configs.command_end); the shell's end of options before a
+  script is no flag;
 - **one request said in the singular** ('17 tokens/s for 1 request', 'how fast is a single request',
   '单个请求能到多少 tokens/s'): one request in flight (``concurrency`` 1), as 'a single user' and '单用户'
   were; never a rate ('1 request per second') nor each request's length ('a single request up to 8k
@@ -202,3 +209,64 @@ def test_command_end_at_a_dash():
     assert line[: command_end(line, 0)].rstrip() == "vllm serve m --max-model-len 8192"
     line = "accelerate launch --num_processes 8 -- train.py --bf16"
     assert command_end(line, 0) == len(line)
+
+
+# -- a host's CPU cores ----------------------------------------------------------------------------------
+
+CORES_READ = [
+    ("ollama 跑 qwen2.5:72b，4090 加 64G 内存，CPU 16 核，能跑多快？", [("cpu_cores: 16", "no_field")]),
+    (
+        "lmdeploy 推理 Qwen2.5-14B，小服务器 48G 显存、16 核 CPU，显存和并发怎么限制？",
+        [("cpu_cores: 16", "not_sized")],
+    ),
+    (
+        "Serving Qwen2.5-14B with vLLM on one A100, the host has 32 CPU cores and 256GB RAM.",
+        [("cpu_cores: 32", "not_sized")],
+    ),
+    (
+        "Serving Qwen2.5-14B with vLLM on one A100, host: 32 vCPUs, 256GB RAM.",
+        [("cpu_cores: 32", "not_sized")],
+    ),
+    (
+        "RTX 5090 32GB；CPU：Intel Xeon W7-2475X（20 核 40 线程），最多能跑 Qwen2.5 的哪个尺寸？",
+        [("cpu_cores: 20", "not_sized"), ("cpu_threads: 40", "not_sized")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "named"), CORES_READ)
+def test_host_cores_are_named(capsys: pytest.CaptureFixture[str], text: str, named: list[tuple[str, str]]):
+    items = ignored(ask(capsys, text))
+    assert all(n in items for n in named)
+    numbers = {n.split(": ")[1] for n, _ in named}
+    assert not [t for t, reason in items if reason == "unread" and t in numbers]
+
+
+CORES_UNCHANGED = [
+    # a GPU's cores (an Apple chip's): not the host's CPU, and the card is read as before
+    ("Mac Studio M2 Max 38 核 GPU 64G 能跑 Qwen2.5-32B 吗？", "Apple-M2-Max-64GB"),
+    # layers to the CPU are llama.cpp's offload, no core count
+    ("用 llama.cpp 在 4090 上跑 Qwen2.5-72B，卸载 40 层到 CPU，速度多少？", "RTX-4090"),
+    # a memory after 'CPU:' is no core count
+    ("Serving Qwen2.5-14B with vLLM on one A100, CPU: 256GB of RAM.", "A100-SXM4-80GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu"), CORES_UNCHANGED)
+def test_host_cores_leave_others(capsys: pytest.CaptureFixture[str], text: str, gpu: str):
+    answer = ask(capsys, text)
+    assert answer["request"]["gpu"] == gpu
+    assert not [t for t, _ in ignored(answer) if t.startswith(("cpu_cores", "cpu_threads"))]
+
+
+def test_host_cores_bounds():
+    """A whole count from 1 to 1024, with no magnitude: '1.5 cores' or '2k cores' is no host's count."""
+    from bot.parse.generic_values import host_cores
+    from bot.parse.numbers import NumberToken
+
+    s = "cpu 16 核"
+    tok = NumberToken(16.0, 4, 6, "16")
+    assert host_cores(s, tok, "cpu ", " 核", {}).field == "cpu_cores"
+    assert host_cores(s, tok, "cpu ", " 核", {"runtime": "llama.cpp"}).reason == "no_field"
+    assert host_cores(s, NumberToken(1.5, 4, 7, "1.5"), "cpu ", " 核", {}) is None
+    assert host_cores(s, NumberToken(2000.0, 4, 6, "2k", mag="k"), "cpu ", " cores", {}) is None
