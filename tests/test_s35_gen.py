@@ -214,6 +214,8 @@ def test_command_end_at_a_dash():
 # -- a host's CPU cores ----------------------------------------------------------------------------------
 
 CORES_READ = [
+    # no GPU said: the cores change the time (no field for them yet)
+    ("More than 1 token/s on an 8 vCPU machine for Llama 2 7B?", [("cpu_cores: 8", "no_field")]),
     ("ollama 跑 qwen2.5:72b，4090 加 64G 内存，CPU 16 核，能跑多快？", [("cpu_cores: 16", "no_field")]),
     (
         "lmdeploy 推理 Qwen2.5-14B，小服务器 48G 显存、16 核 CPU，显存和并发怎么限制？",

@@ -190,15 +190,17 @@ CPU_BOUND_RUNTIMES = frozenset({"llama.cpp", "Ollama", "KTransformers", "LM Stud
 def host_cores(s: str, tok: NumberToken, left: str, right: str, fields: dict[str, Any]) -> Placed | None:
     """s35-gen: a host's CPU cores or threads beside an unread number ('16 核 CPU', 'CPU: 8', '32 vCPUs'),
     named by the key ``cpu_cores`` / ``cpu_threads`` as not used, never left unread: the sizing has no
-    field for them; on a CPU-offloading engine they change the time ('no_field'), otherwise the GPUs hold
-    everything and they change nothing sized ('not_sized'). A whole count from 1 to 1024."""
+    field for them; on a CPU-offloading engine or with no GPU said they change the time ('no_field'),
+    otherwise the GPUs hold everything and they change nothing sized ('not_sized'). A whole count from 1
+    to 1024."""
     if tok.mag or not float(tok.value).is_integer() or not 1 <= tok.value <= 1024:
         return None
     m = HOST_CORES_AFTER.match(right)
     if m is None and HOST_CORES_BEFORE.search(left) is None:
         return None
     field = "cpu_threads" if m is not None and m.group("k") in ("thread", "threads", "线程") else "cpu_cores"
-    cpu_bound = fields.get("offload") or fields.get("runtime") in CPU_BOUND_RUNTIMES
+    cpu_only = not fields.get("gpu") and "gpu" not in s and "显" not in s and "vram" not in s  # '8 vCPUs'
+    cpu_bound = cpu_only or fields.get("offload") or fields.get("runtime") in CPU_BOUND_RUNTIMES
     return Placed(field, tok.value, tok, "no_field" if cpu_bound else "not_sized")
 
 
