@@ -98,12 +98,6 @@ R_CONC = right_words(
     r"|req(?:uest)?s?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
     # s30: vLLM's stats line 'Running: 1 reqs, Swapped: 0 reqs' (V1: 'Waiting'); '8 个 req 在跑'
     r"|reqs?\s*,\s*(?:swapped|waiting)\b|(?:req(?:uest)?s?|请求)\s*(?:正?在跑|正?在运行|运行中)"
-    # s35: one request, said in the singular ('17 tokens/s for 1 request', 'how fast is a single request?'):
-    # one in flight, when the clause ends or goes on with the engine or the speed ('… request with vLLM',
-    # '… request get?'); never a rate ('1 request per second'), its length ('a single request of 8k', 'up
-    # to 8k') nor an engine's message ('to serve at least one request at the model's max seq len')
-    r"|request\b(?=\s*(?:[,.;:?!)]|$|at\s+a\s+time\b|(?:with|on|using|alone|only|gets?|takes?|and|but|when"
-    r"|while|vs|versus)\b))"
     r"|(?:requests|recordings|files|documents|audios|images|videos|streams|calls|conversations|queries|jobs"
     r"|transcriptions|clips)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time)|simultaneously|concurrently)\b"
     # s31: requests said to arrive together ('10 requests come in at once', '10 个请求同时进来', '10 个
