@@ -142,6 +142,16 @@ def test_one_request_zh_length_is_not_the_load():
     assert not single_user("单个请求最长 8k,能支持多少并发?")
     assert not single_user("单个请求的长度是 8k")
     assert not single_user("每个请求 8k")
+    # English: vLLM's bound at boot is no load ('to serve at least one request with the max seq len')
+    assert single_user("how fast is a single request?")
+    assert not single_user("to serve at least one request with the model's max seq len (32768)")
+    assert not single_user("one request per second")
+
+
+def test_one_request_yields_to_a_stated_load(capsys: pytest.CaptureFixture[str]):
+    """A single request's speed beside a stated load: the stated load is sized (16), as before."""
+    text = "Llama 3.1 70B on 2x A100 with vLLM gets 40 t/s for a single request and 300 t/s at 16 concurrent."
+    assert ask(capsys, text)["request"]["concurrency"] == 16
 
 
 # -- a dash written '--' after a pasted command ----------------------------------------------------------
