@@ -24,6 +24,7 @@ from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
+from bot.parse.count_choice import count_choice
 from bot.parse.length_forms import length_forms
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
 from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
@@ -431,6 +432,8 @@ def count_forms(s: str) -> str:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
     if "介于" in s:
         s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
+    if " or " in s or "还是" in s or "或" in s:  # 'one T4 or two', '一张还是两张 A100' (s35)
+        s = count_choice(s)
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)
     if "-i" in s and ("include" in s or "-i " in s or "-i=" in s):

@@ -173,6 +173,37 @@ _COUNT_OWNED = frozenset({"gpus_per_node", "gpu_count_max"})
 beside it ('NPROC_PER_NODE=7 on 8 GPUs': the 8 is the GPUs, never the machine's size)."""
 
 
+HOST_CORES_AFTER = rc(
+    r"^\s*(?:个\s*)?(?:(?:cpu|物理|physical|logical|逻辑)\s*)?(?P<k>核心?|cores?|vcpus?|threads?|线程)(?![a-z])"
+    r"(?!\s*(?:的\s*)?(?:gpu|显卡|npu|图形))"
+)
+"""After a number: a CPU's cores or threads ('16 核', '16 CPU cores', '32 vCPUs', '20 核 40 线程'); not a
+GPU's cores ('38 核 GPU', '76-core GPU' of an Apple chip)."""
+HOST_CORES_BEFORE = rc(
+    r"(?:cpu|vcpus?)\s*(?:核数|核心数|cores?)?\s*[:：=]\s*$|(?:cpu\s*)?核(?:心)?数\s*(?:[:：=]|为|是)?\s*$"
+)
+"""Before a number: the CPU's cores by their key ('CPU: 8', 'vCPUs: 16', 'CPU 核数：32')."""
+CPU_BOUND_RUNTIMES = frozenset({"llama.cpp", "Ollama", "KTransformers", "LM Studio", "llamafile"})
+"""Engines that run part of a model on the CPU: there its cores change the time (no field for them yet)."""
+
+
+def host_cores(s: str, tok: NumberToken, left: str, right: str, fields: dict[str, Any]) -> Placed | None:
+    """s35-gen: a host's CPU cores or threads beside an unread number ('16 核 CPU', 'CPU: 8', '32 vCPUs'),
+    named by the key ``cpu_cores`` / ``cpu_threads`` as not used, never left unread: the sizing has no
+    field for them; on a CPU-offloading engine or with no GPU said they change the time ('no_field'),
+    otherwise the GPUs hold everything and they change nothing sized ('not_sized'). A whole count from 1
+    to 1024."""
+    if tok.mag or not float(tok.value).is_integer() or not 1 <= tok.value <= 1024:
+        return None
+    m = HOST_CORES_AFTER.match(right)
+    if m is None and HOST_CORES_BEFORE.search(left) is None:
+        return None
+    field = "cpu_threads" if m is not None and m.group("k") in ("thread", "threads", "线程") else "cpu_cores"
+    cpu_only = not fields.get("gpu") and "gpu" not in s and "显" not in s and "vram" not in s  # '8 vCPUs'
+    cpu_bound = cpu_only or fields.get("offload") or fields.get("runtime") in CPU_BOUND_RUNTIMES
+    return Placed(field, tok.value, tok, "no_field" if cpu_bound else "not_sized")
+
+
 @dataclass(frozen=True)
 class Placed:
     """One unread number the reader placed: the field, the value, the token; ``reason`` why it is not used
@@ -369,6 +400,7 @@ def place_unread(
     from estimator.request import setting
 
     training = fields.get("stage") not in (None, "inference")
+    host = "核" in s or "core" in s or "cpu" in s or "线程" in s or "thread" in s  # s35: a host's cores
     out: list[Placed] = []
     for tok in toks:
         left, right = _clause(s, tok)
@@ -378,6 +410,8 @@ def place_unread(
             name = _field_of(m.group("k"), canon) if m else None
         if name is None and ("_" in left or "-" in left):  # s23: 'max_seq_lenght: 4096', a key mistyped
             name = _close_key_before(left)
+        if name is None and host and (cores := host_cores(s, tok, left, right, fields)) is not None:
+            out.append(cores)
         if name is None:
             continue
         done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}

@@ -278,6 +278,11 @@ after a command's flags they begin the sentence again (round 12: 'with' was read
 value, and the model after it lost to the command)."""
 
 
+DASH_PROSE_RE = re.compile(r"\s+[A-Za-z][a-z']*(?=\s|[?,!]|$|\.(?:\s|$))")
+"""After a bare '--' in a command: a plain word, as prose goes on ('-- will this fit', '-- how fast'); never a
+script or a path after the shell's end of options ('-- train.py', '-- ./run.sh')."""
+
+
 def _open_quote(line: str, start: int, end: int) -> bool:
     """A quote opened and not closed between ``start`` and ``end`` (round 22: the commas of
     ``--lora_target_modules='["q_proj", "v_proj"]'`` are the list's, not the end of the command)."""
@@ -298,6 +303,8 @@ def command_end(line: str, start: int) -> int:
             continue  # inside a quoted value
         if word[-1] in ",;" and m.start() > start and not _open_quote(line, start, m.end()):
             return m.end() - 1  # round 7: '--enforce-eager, how much …': the comma ends the command
+        if word == "--" and seen_flag and DASH_PROSE_RE.match(line, m.end()):
+            return m.start()  # s35: '… --max-model-len 16384 -- will this fit?': a dash, the sentence again
         if word.startswith("-"):
             after_flag = seen_flag = True
             if "=" in word:

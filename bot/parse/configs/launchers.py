@@ -139,7 +139,7 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
     i = 0
     while i < len(argv):
         word = argv[i]
-        if word.startswith("-") and not re.fullmatch(r"-\d[\d.]*", word):
+        if word.startswith("-") and word != "--" and not re.fullmatch(r"-\d[\d.]*", word):  # '--': no flag
             flag, eq, value = word.partition("=")
             if not eq and flag[-1:] in "?!.,;:" and flag.rstrip("?!.,;:") != flag:  # s15: '--bf16? I only …'
                 flag, value = flag.rstrip("?!.,;:"), "true"  # a flag ending a sentence takes no value

@@ -1,0 +1,96 @@
+"""A choice between two counts of one card, the card said once (issue 24, session 35): 'one T4 or
+two', '1 A100 or 2', 'one T4 or both', 'one or both of my T4s', '一张 T4 还是两张', '一张还是两张 A100',
+'单卡还是双卡', '两张 4090 还是四张'. Written as the range the count rules read ('1 or 2 t4', '1 或 2 张
+a100'): sized from the smaller, up to the larger, as 'one or two A100s' and '1 或 2 张 A100' were.
+Before, the second count was left unread ('1 A100 or 2'), read as the only count ('一张还是两张 A100' sized
+two), or lost ('one T4 or both').
+
+Not a choice of two cards ('one A100 or two H100s'), nor a count of something else after the second number
+('one 4090 or two days', '一张图还是两张图'). Imported by bot.parse.count_forms behind a substring gate.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORDS = {
+    "a": 1, "an": 1, "a single": 1, "single": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "both": 2,
+    "一": 1, "单": 1, "两": 2, "二": 2, "双": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+}  # fmt: skip
+_CARD = (
+    r"(?:(?:rtx|geforce|tesla|nvidia)\s*)?(?:[a-z]{1,3}\d{1,4}[a-z]{0,3}|\d{4}(?:\s?ti)?|\d{3}[a-z])"
+    r"(?:\s?ti)?s?"
+)
+"""A card as people write it, lower-cased: 't4', 'a100', 'h100s', 'rtx 4090', '3090 ti', 'mi300x', '910b'."""
+_NUM_EN = r"(\d{1,2}|a\s+single|single|an?|one|two|three|four|five|six|seven|eight)"
+_NEXT_EN = (
+    r"(?!\s*(?:[a-z]{0,6}\s?\d|gpus?\b|cards?\b|nodes?\b|servers?\b|machines?\b|boxes\b|hours?\b|days?\b"
+    r"|weeks?\b|months?\b|minutes?\b|times\b|more\b|fewer\b|less\b|of\b|x\b|[\-.]\d))"
+)
+"""Not a count of something else, or another card, after the second number ('or two days', 'or 2 h100s')."""
+EN_CARD_BETWEEN = re.compile(
+    rf"(?<![\w.]){_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+or\s+(?P<n2>\d{{1,2}}|two|three|four|five|six"
+    rf"|seven|eight|both)(?![\w.]){_NEXT_EN}"
+)
+"""'one T4 or two', '1 A100 or 2', 'one T4 or both', 'two 4090s or four'."""
+EN_OR_BOTH = re.compile(
+    rf"(?<![\w.])(one|1|a\s+single|single)\s+or\s+(?P<n2>both)(?:\s+of)?(?:\s+(?:my|the|our|these|those))?"
+    rf"(?:\s+(?:two|2))?\s+(?P<card>{_CARD}|gpus|cards)\b"
+)
+"""'one or both of my T4s', 'one or both GPUs'."""
+_NUM_ZH = r"(\d{1,2}|[一两二三四五六七八])"
+_UNIT = r"(?:张卡|块卡|张|块|卡)"
+ZH_CHOICE = re.compile(
+    rf"(?<![\d.]){_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD})?\s*(?:还是|或者|或)\s*(?P<n2>\d{{1,2}}|[一两二三四五六七八])"
+    rf"\s*(?P<u2>{_UNIT})\s*(?P<c2>{_CARD})?"
+    r"|(单)(?P<u3>卡)\s*(?P<c3>"
+    + _CARD
+    + r")?\s*(?:还是|或者|或)\s*(?P<n4>双|两|二|\d)\s*卡\s*(?P<c4>"
+    + _CARD
+    + r")?"
+)
+"""'一张 t4 还是两张', '一张还是两张 a100', '1 张 a100 或 2 张', '单卡还是双卡 a100', '两张 4090 还是四张'."""
+
+
+def _n(word: str) -> int:
+    w = re.sub(r"\s+", " ", word)
+    return int(w) if w.isdigit() else _WORDS.get(w, 0)
+
+
+def _range(lo: int, hi: int, card: str, zh: bool) -> str | None:
+    if not lo or not hi or lo == hi:
+        return None
+    lo, hi = min(lo, hi), max(lo, hi)
+    return (f"{lo} 或 {hi} 张 {card} " if card else f"{lo} 或 {hi} 张卡") if zh else f"{lo} or {hi} {card}"
+
+
+def _en(m: re.Match[str]) -> str:
+    n1, n2 = _n(m.group(1)), _n(m.group("n2"))
+    if m.group("n2") == "both" and n1 != 1:  # 'two GPUs or both': no choice of counts
+        return m.group(0)
+    return _range(n1, n2, m.group("card"), False) or m.group(0)
+
+
+def _zh(m: re.Match[str]) -> str:
+    if m.group("u3"):  # '单卡还是双卡'
+        c1, c2, n1, n2 = m.group("c3"), m.group("c4"), 1, _n(m.group("n4"))
+        has_card = True
+    else:
+        c1, c2, n1, n2 = m.group("c1"), m.group("c2"), _n(m.group(1)), _n(m.group("n2"))
+        has_card = "卡" in m.group("u1") + m.group("u2") or bool(c1 or c2)  # '一张图还是两张图': no card
+    two_cards = c1 and c2 and c1.replace(" ", "") != c2.replace(" ", "")  # not one card's counts
+    if not has_card or two_cards:
+        return m.group(0)
+    return _range(n1, n2, c1 or c2 or "", True) or m.group(0)
+
+
+def count_choice(s: str) -> str:
+    """``s`` with each choice of two counts of one card written as their range (see the module)."""
+    if " or " in s:
+        s = EN_CARD_BETWEEN.sub(_en, s)
+        if "both" in s:
+            s = EN_OR_BOTH.sub(_en, s)
+    if "还是" in s or "或" in s:
+        s = ZH_CHOICE.sub(_zh, s)
+    return s
