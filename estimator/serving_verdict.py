@@ -16,8 +16,10 @@ from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
+from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.runtimes.others import Ollama
+from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -113,6 +115,62 @@ def flash_unstated(
     code = "flash_unstated_ollama" if ollama else "flash_unstated"
     ledger.note(code, scores_bytes=scores, context=inf.context_tokens)
     return "borderline", code
+
+
+VLLM_CUDA_GRAPH_BYTES = (0.555 * GIB, 1.21 * GIB)
+"""vLLM's CUDA-graph pool per GPU, (likely, high), from logged runs (s35:
+``estimator/data/measured/vllm_cuda_graphs.json``, each row with its thread's URL): the median and the largest
+of the whole-engine figures kept for the fit (0.10, 0.21, 0.46, 0.65, 0.73 and 1.21 GiB: Llama-3.2-1B
+0.21 (vllm-project/vllm#11349), Qwen3.8-27B NVFP4 on a 24 GB card 0.46 (#57475), gemma-3-4b 0.65 and Llama 4
+Maverick ≈ 1.3 GB (#21489)); the rows held out (0.36, 0.17, 0.06 GiB: TP 2, TP 4 on RTX 3090s, gpt-oss-120b
+at TP 8) all lie under the likely value. Neither the model's size nor the count of captured sizes orders
+them (6–26 MiB a captured size), so the pool is a band, not a formula. vLLM's own pre-v0.11 line "CUDA
+graphs can take additional 1~3 GiB memory per GPU" (vllm/worker/model_runner.py ``capture_model``) is above
+every logged pool. Before v0.21 the graphs are captured after the KV cache is allocated, in what
+``gpu_memory_utilization`` leaves beside the CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`);
+since v0.21 vLLM profiles them and counts them inside it (its log: "CUDA graph memory profiling is enabled
+(default since v0.21.0)"), so the check below is the conservative, older case."""
+
+
+def cuda_graphs_outside(
+    req: SizingRequest, inf: Inference, card: tuple[GpuSpec, ServingRuntime], verdict: tuple, ledger: Ledger
+) -> tuple[str | None, str | None]:
+    """A vLLM "fits" whose CUDA graphs may not fit beside it: ('borderline', 'cuda_graphs_outside'), else
+    ``verdict``. What ``gpu_memory_utilization`` leaves of the memory CUDA reports, less the CUDA context,
+    must hold the logged pool's likely 0.555 GiB (:data:`VLLM_CUDA_GRAPH_BYTES`) for "fits": at the default
+    0.9 a 24 GB card leaves 2.38 − 1 = 1.38 GiB (fits), a 16 GB card 0.58 GiB (fits: vllm-project/vllm#11251
+    started at 0.90); at 0.95 a 16 GB card leaves none and a 24 GB card 0.19 GiB (borderline: #11251 ran out
+    of memory capturing the graphs at 0.95, #57475 at 0.98). ``--enforce-eager`` (``req.enforce_eager``)
+    captures none: the verdict stands. Noted with the room per GPU and the logged band in bytes."""
+    gpu, runtime = card
+    if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
+        return verdict
+    room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
+    if room >= VLLM_CUDA_GRAPH_BYTES[0]:
+        return verdict
+    low, high = VLLM_CUDA_GRAPH_BYTES
+    ledger.note("cuda_graphs_outside", room_bytes=max(room, 0.0), low_bytes=low, high_bytes=high)
+    return "borderline", "cuda_graphs_outside"
+
+
+def runtime_edges(
+    req: SizingRequest,
+    inf: Inference,
+    card: tuple[ModelSpec, GpuSpec, ServingRuntime],
+    verdict: tuple[str | None, str | None],
+    ledger: Ledger,
+) -> tuple[str | None, str | None]:
+    """A "fits" checked against what the engine itself keeps outside the sizing: llama.cpp's / Ollama's
+    attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
+    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``."""
+    spec, gpu, runtime = card
+    if verdict != ("yes", None):
+        return verdict
+    if runtime.local and req.flash_attention is None:
+        return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
+    if isinstance(runtime, Vllm):
+        return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
+    return verdict
 
 
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:
