@@ -132,6 +132,16 @@ since v0.21 vLLM profiles them and counts them inside it (its log: "CUDA graph m
 (default since v0.21.0)"), so the check below is the conservative, older case."""
 
 
+VLLM_NCCL_GRAPH_BYTES = 803 * 2**20
+"""What NCCL's all-reduce adds to the captured graphs per GPU where vLLM's custom all-reduce is off — more
+than two GPUs without a full NVLink mesh: "Custom allreduce is disabled because it's not supported on more
+than two PCIe-only GPUs" (vllm/distributed/device_communicators/custom_all_reduce.py). The median of the
+four memory drops the custom all-reduce brought in its own PR (vllm-project/vllm#2192, benchmark_latency with
+CUDA graphs, NCCL before → custom after: Llama 70B A100 TP 4 76,723 → 75,717 MiB, 33B TP 2 75,739 → 74,741,
+13B A30 TP 2 23,519 → 22,911, 7B T4 TP 2 14,969 → 14,475: 1,006, 998, 608, 494; "NCCL's internal buffer is
+captured in the graph"): 803 MiB."""
+
+
 def cuda_graphs_outside(
     req: SizingRequest, inf: Inference, card: tuple[GpuSpec, ServingRuntime], verdict: tuple, ledger: Ledger
 ) -> tuple[str | None, str | None]:
@@ -141,15 +151,20 @@ def cuda_graphs_outside(
     0.9 a 24 GB card leaves 2.38 − 1 = 1.38 GiB (fits), a 16 GB card 0.58 GiB (fits: vllm-project/vllm#11251
     started at 0.90); at 0.95 a 16 GB card leaves none and a 24 GB card 0.19 GiB (borderline: #11251 ran out
     of memory capturing the graphs at 0.95, #57475 at 0.98). ``--enforce-eager`` (``req.enforce_eager``)
-    captures none: the verdict stands. Noted with the room per GPU and the logged band in bytes."""
+    captures none: the verdict stands. Over more than two GPUs without NVLink the graphs also hold NCCL's
+    buffers (:data:`VLLM_NCCL_GRAPH_BYTES`): an A10G at TP 8 and 0.9 leaves 1.25 GiB for 0.555 + 0.784
+    (borderline). Noted with the room per GPU and the logged band in bytes."""
     gpu, runtime = card
     if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
         return verdict
     room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
-    if room >= VLLM_CUDA_GRAPH_BYTES[0]:
+    nccl = VLLM_NCCL_GRAPH_BYTES if inf.tp > 2 and not gpu.nvlink else 0.0  # NCCL in the graphs
+    if room >= VLLM_CUDA_GRAPH_BYTES[0] + nccl:
         return verdict
     low, high = VLLM_CUDA_GRAPH_BYTES
-    ledger.note("cuda_graphs_outside", room_bytes=max(room, 0.0), low_bytes=low, high_bytes=high)
+    ledger.note(
+        "cuda_graphs_outside", room_bytes=max(room, 0.0), low_bytes=low + nccl, high_bytes=high + nccl
+    )
     return "borderline", "cuda_graphs_outside"
 
 

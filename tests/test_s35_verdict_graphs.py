@@ -126,3 +126,33 @@ def test_other_engines_are_not_touched(capsys):
 def test_the_reply_names_the_term(capsys, question, words):
     text = _ask(capsys, question, "text")
     assert all(w in text for w in words), text
+
+
+A10G_ROOM = 23_028 * 2**20 * 0.1 - GIB  # ECC on: nvidia-smi memory.total 23,028 MiB
+NCCL = 803 * 2**20  # vllm-project/vllm#2192: median of 1,006, 998, 608, 494 MiB
+
+
+def test_nccl_in_the_graphs_over_more_than_two_pcie_gpus(capsys):
+    assert pytest.approx(1_340_918_988.8) == A10G_ROOM
+    report = _ask(
+        capsys,
+        "Serving Llama-2-70B AWQ with vLLM, tensor_parallel_size=8 on 8x A10G 24GB, "
+        "gpu_memory_utilization 0.9 — will it fit?",
+    )["report"]
+    assert (report["feasible"], report["feasible_reason"]) == ("borderline", "cuda_graphs_outside")
+    params = _graphs(report)
+    assert params["room_bytes"] == pytest.approx(A10G_ROOM)
+    assert params["low_bytes"] == pytest.approx(0.555 * GIB + NCCL)  # 1.339 GiB > 1.249 GiB of room
+    assert params["high_bytes"] == pytest.approx(1.21 * GIB + NCCL)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # NVLink mesh: the custom all-reduce stays on; two PCIe GPUs: it stays on too
+        "Serving Llama-2-70B AWQ with vLLM, tensor_parallel_size=8 on 8x A100 SXM 80GB — will it fit?",
+        "Serving Qwen2.5-14B-Instruct AWQ with vLLM, tensor_parallel_size=2 on 2x A10G 24GB — will it fit?",
+    ],
+)
+def test_no_nccl_term_where_the_custom_all_reduce_runs(capsys, question):
+    report = _ask(capsys, question)["report"]
+    assert report["feasible"] == "yes" and _graphs(report) is None
