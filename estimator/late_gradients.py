@@ -8,16 +8,18 @@ from __future__ import annotations
 from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 
+_FULL = Method.full  # read once: Python 3.11's EnumType.__getattr__ is a call (estimator.setup's _FREEZE)
+
 
 def late_gradients(
-    setup: TrainingSetup, plan: Plan | Layout, params: float, any_stage: bool = False
+    setup: TrainingSetup, plan: Plan | Layout, params: float, any_stage: bool = False, micro: int = 0
 ) -> float:
     """Bytes of the 'gradients' state part (:func:`estimator.memory.model_state_bytes`: 2 per parameter)
     that the forward/backward peak does not hold: full training at ZeRO-0 in one process (TP = PP = DP =
     EP = 1, the Hugging Face Trainer without DeepSpeed); 0 for every other layout. ``any_stage``: for a
     group's floor, whatever ``plan``'s ZeRO stage (the group holds ZeRO-0 too). ``plan``: a
     :class:`~estimator.models.Plan` or a search :class:`~estimator.setup.Layout`; both carry ``ep`` (a
-    Layout's defaults to 1), read directly.
+    Layout's defaults to 1), read directly. ``micro``: the micro-batch, when not ``plan``'s.
 
     Why (s25 acts2): the Trainer zeroes gradients with ``set_to_none=True`` (transformers trainer.py
     ``model.zero_grad()``; torch.optim.Optimizer.zero_grad's default since torch 2.0), and autograd allocates
@@ -34,12 +36,53 @@ def late_gradients(
     stage_1_and_2.py, stage3.py, even on one GPU) or FSDP (sharded gradients after reduce-scatter), nor
     Megatron-LM / NeMo (``setup.megatron_layers``: its DDP wrapper allocates the ``main_grad`` buffers at
     construction, megatron/core/distributed/distributed_data_parallel.py, at every DP).
-    Measured on one H200 (bench/device/RESULTS.md, s25): Qwen2.5 3B, 1.5B, 7B without checkpointing
-    95.8, 59.7, 133.7 GiB allocated vs 14 B/param + activations + logits 95.6, 59.4, 134.2."""
-    one = plan.tp == 1 and plan.pp == 1 and plan.dp == 1 and plan.ep == 1 and not plan.offload
-    if not one or setup.method != Method.full or setup.optimizer_in_backward or setup.megatron_layers:
+    Not while it accumulates (:func:`accumulates`): the gradients of the step's earlier micro-batches are
+    held (:func:`accumulated_gradients`). Measured on one H200 (bench/device/RESULTS.md, s25): Qwen2.5 3B,
+    1.5B, 7B without checkpointing, one micro-batch a step, 95.8, 59.7, 133.7 GiB allocated vs 14 B/param +
+    activations + logits 95.6, 59.4, 134.2."""
+    if setup.method != _FULL or setup.optimizer_in_backward or setup.megatron_layers:
+        return 0.0  # inline, no call: the search's call count (tests/test_search_sharing.py)
+    if plan.tp != 1 or plan.pp != 1 or plan.dp != 1 or plan.ep != 1 or plan.offload:
+        return 0.0
+    if accumulates(setup, micro or plan.micro_batch):
         return 0.0
     return 2.0 * params if any_stage or plan.zero_stage == 0 else 0.0
+
+
+def accumulates(setup: TrainingSetup, micro_batch: int) -> bool:
+    """Whether one process runs more than one micro-batch per optimizer step (s34 fixc #1): the stated
+    accumulation (``setup.accumulation``), else the stated global batch over the micro-batch rounded as
+    :func:`estimator.plan_batch.with_batch` rounds it (128 sequences at micro-batch 1 → 128). Nothing
+    stated: no (s35; the Trainer's default ``gradient_accumulation_steps`` is 1, transformers
+    training_args.py, and the device runs of bench/device stepped after every micro-batch)."""
+    if setup.accumulation:
+        return setup.accumulation > 1
+    return setup.step_sequences > 0 and round(setup.step_sequences / micro_batch) > 1
+
+
+def accumulated_gradients(setup: TrainingSetup, plan: Plan | Layout, params: float) -> float:
+    """Gradient bytes beyond the states' 2 per parameter (:func:`estimator.memory.model_state_bytes`) that a
+    one-process ZeRO-0 step with fp32 master weights holds while it accumulates (s34 fixc #1): 2·params,
+    else 0. Why: the Trainer zeroes the gradients only after the optimizer step (transformers trainer.py
+    ``_inner_training_loop``: ``self.optimizer.step()`` … ``model.zero_grad()`` under ``if do_sync_step``),
+    so from the second micro-batch on every ``.grad`` exists at the loss's peak, in the parameter's dtype
+    (autograd ``accumulateGrad`` adds in place into the defined ``.grad``): fp32 under autocast, 4 B/param —
+    fp32 weights 4 + fp32 gradients 4 + Adam 8 + autocast's bf16 copies 2 = 18 B/param, not the 16 counted
+    (1.24B Llama 3.2 1B: + 2.3 GiB). Without master weights (pure bf16) the gradients are the 2 counted.
+    Per stack (s35): LLaMA-Factory upcasts the trainable parameters to fp32 for full, freeze and LoRA
+    unless ``pure_bf16`` / BAdam, or ZeRO-3/FSDP without quantization (src/llamafactory/model/adapter.py,
+    commit 01d87b82, ``init_adapter``'s ``cast_trainable_params_to_fp32``; ``_setup_full_tuning`` line 54
+    ``param.data = param.data.to(torch.float32)``), so its full one-GPU runs hold fp32 ``.grad`` as here; a
+    model loaded ``torch_dtype=bfloat16`` and trained as loaded keeps bf16 ``.grad`` and bf16 Adam states
+    (``master_weights`` False: the 2 counted). DeepSpeed is not this path (``plan.zero_stage`` > 0 or its
+    engine: its own gradient buffers, left as counted)."""
+    if setup.method != _FULL or not setup.master_weights or plan.zero_stage != 0 or plan.dp != 1:
+        return 0.0
+    if plan.tp != 1 or plan.pp != 1 or plan.ep != 1 or plan.offload:
+        return 0.0
+    if setup.optimizer_in_backward or setup.megatron_layers:
+        return 0.0
+    return 2.0 * params if accumulates(setup, plan.micro_batch) else 0.0
 
 
 def gradient_credit(late: float, acts: float, loss: float, work: float, step: float) -> float:

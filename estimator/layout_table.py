@@ -29,7 +29,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes, eager_layout
-from estimator.late_gradients import gradient_credit
+from estimator.late_gradients import accumulates, gradient_credit
 from estimator.memory import (
     _FULL,
     _PREFERENCE,
@@ -143,7 +143,10 @@ class DenseTable:
         if pp == 1:  # Peaks.likely_parts; one process at ZeRO-0: late gradients (estimator.late_gradients)
             logits, extra = loss, max(0.0, work - loss)
             if zero == 0 and tp == 1 and dp == 1 and not self.setup.megatron_layers:
-                gradients = gradients - gradient_credit(gradients, acts, loss, work, step)
+                if accumulates(self.setup, mb):  # held in fp32 (estimator.late_gradients, s34 fixc #1)
+                    gradients = gradients + (gradients if self.setup.master_weights else 0.0)
+                else:
+                    gradients = gradients - gradient_credit(gradients, acts, loss, work, step)
         else:
             logits, extra = max(0.0, acts / pp + max(loss, work) - (acts + work)), work
         beyond = max(0.0, step - (acts + logits + extra + gathered))
@@ -208,7 +211,10 @@ class DenseTable:
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         credit = 0.0
         if (
-            zero == 0 and tp == pp == dp == 1 and not self.setup.megatron_layers
+            zero == 0
+            and tp == pp == dp == 1
+            and not self.setup.megatron_layers
+            and not accumulates(self.setup, mb)
         ):  # per_gpu_band: late gradients
             late = 2.0 * shard / 1
             states += late - parts.get("gradients", late)
@@ -234,7 +240,8 @@ class DenseTable:
             acts = self.hf[zero == 0][0] * s * mb * self.layers
         else:
             acts = (2.0 * s * mb * h / tp if recompute == "full" else s * mb * h * 34.0 / tp) * self.layers
-        if tp == pp == dp == 1 and not self.setup.megatron_layers:  # SearchMemo.group_floor: late gradients
+        late = tp == pp == dp == 1 and not self.setup.megatron_layers and not accumulates(self.setup, mb)
+        if late:  # SearchMemo.group_floor: late gradients
             acts = max(0.0, acts - 2.0 * shard)
         return states + acts + CUDA_CONTEXT_BYTES.value
 

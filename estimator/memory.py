@@ -19,7 +19,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share, state_groups
-from estimator.late_gradients import late_gradients
+from estimator.late_gradients import accumulated_gradients, late_gradients
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
@@ -427,9 +427,10 @@ def _with_transients(
     memo: SearchMemo | None = None,
     p: Peaks | None = None,
 ) -> dict[str, float]:
-    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`, if known)
-    and the runtime overhead added."""
+    """``parts`` (:func:`state_parts`) with the step's transients (``p``: :func:`_step_peaks`), overhead."""
     parts |= (p or _step_peaks(spec, params, setup, plan, memo)).likely_parts()
+    if plan.dp == plan.tp == 1 and setup.method == _FULL and not plan.zero_stage:  # one process (s34)
+        parts["gradients"] += accumulated_gradients(setup, plan, params)
     churn = sum([v for k, v in parts.items() if k in RUNTIME_PARTS])  # allocated and freed every step
     parts["overhead"] = CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * churn
     return parts

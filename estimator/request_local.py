@@ -143,3 +143,11 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "whole latent (SGLang MLATokenToKVPool, vLLM's MLA backend)",
         json_schema_extra=_setting("serving", json_order=73),
     )
+    enforce_eager: bool | None = Field(
+        None,
+        description="vLLM's --enforce-eager / enforce_eager=True as stated: no CUDA graphs are captured, so "
+        "nothing of theirs sits outside gpu_memory_utilization "
+        "(estimator.serving_verdict.cuda_graphs_outside); "
+        "None or False: vLLM captures them (its default)",
+        json_schema_extra=_setting("serving", json_order=91, runtimes=("vLLM",)),
+    )

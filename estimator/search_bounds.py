@@ -257,7 +257,11 @@ def count_out_of_reach(
     share = floor.states / gpus
     if share * _TWICE > limit:  # the states alone: R ≥ 0 cannot bring the floor back within the limit
         return True
-    if gpus == 1 and pinned == (1, 1) and late_gradients(setup, _ONE_GPU[False], 1.0):
+    if (
+        gpus == 1
+        and pinned == (1, 1)
+        and late_gradients(setup, _ONE_GPU[False], 1.0, micro=setup.micro_batch)
+    ):
         return False  # ZeRO-0 on one GPU: R less the late gradients (group_floor answers, exactly)
     rest = floor.rests.get(pinned)
     if rest is None:  # the search's dense table answers on plain numbers (the same float), else the spans

@@ -27,8 +27,8 @@ from estimator.serving_launch import Launch, engine_limit, launched_verdict, not
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_verdict import (
     at_stated_share,
-    flash_unstated,
     refused_to_start,
+    runtime_edges,
     serving_need,
     serving_verdict,
 )
@@ -245,8 +245,8 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit"
-    if feasible == "yes" and req.flash_attention is None and runtime.local:  # s33: llama.cpp, -fa unstated
-        feasible, reason = flash_unstated(req, inf, (spec, runtime), (feasible, reason), ledger)
+    if feasible == "yes":  # s33: llama.cpp without -fa stated; s34: vLLM's CUDA graphs
+        feasible, reason = runtime_edges(req, inf, (spec, gpu, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)

@@ -16,8 +16,10 @@ from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
+from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.runtimes.others import Ollama
+from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
@@ -113,6 +115,77 @@ def flash_unstated(
     code = "flash_unstated_ollama" if ollama else "flash_unstated"
     ledger.note(code, scores_bytes=scores, context=inf.context_tokens)
     return "borderline", code
+
+
+VLLM_CUDA_GRAPH_BYTES = (0.555 * GIB, 1.21 * GIB)
+"""vLLM's CUDA-graph pool per GPU, (likely, high), from logged runs (s35:
+``estimator/data/measured/vllm_cuda_graphs.json``, each row with its thread's URL): the median and the largest
+of the whole-engine figures kept for the fit (0.10, 0.21, 0.46, 0.65, 0.73 and 1.21 GiB: Llama-3.2-1B
+0.21 (vllm-project/vllm#11349), Qwen3.8-27B NVFP4 on a 24 GB card 0.46 (#57475), gemma-3-4b 0.65 and Llama 4
+Maverick ≈ 1.3 GB (#21489)); the rows held out (0.36, 0.17, 0.06 GiB: TP 2, TP 4 on RTX 3090s, gpt-oss-120b
+at TP 8) all lie under the likely value. Neither the model's size nor the count of captured sizes orders
+them (6–26 MiB a captured size), so the pool is a band, not a formula. vLLM's own pre-v0.11 line "CUDA
+graphs can take additional 1~3 GiB memory per GPU" (vllm/worker/model_runner.py ``capture_model``) is above
+every logged pool. Before v0.21 the graphs are captured after the KV cache is allocated, in what
+``gpu_memory_utilization`` leaves beside the CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`);
+since v0.21 vLLM profiles them and counts them inside it (its log: "CUDA graph memory profiling is enabled
+(default since v0.21.0)"), so the check below is the conservative, older case."""
+
+
+VLLM_NCCL_GRAPH_BYTES = 803 * 2**20
+"""What NCCL's all-reduce adds to the captured graphs per GPU where vLLM's custom all-reduce is off — more
+than two GPUs without a full NVLink mesh: "Custom allreduce is disabled because it's not supported on more
+than two PCIe-only GPUs" (vllm/distributed/device_communicators/custom_all_reduce.py). The median of the
+four memory drops the custom all-reduce brought in its own PR (vllm-project/vllm#2192, benchmark_latency with
+CUDA graphs, NCCL before → custom after: Llama 70B A100 TP 4 76,723 → 75,717 MiB, 33B TP 2 75,739 → 74,741,
+13B A30 TP 2 23,519 → 22,911, 7B T4 TP 2 14,969 → 14,475: 1,006, 998, 608, 494; "NCCL's internal buffer is
+captured in the graph"): 803 MiB."""
+
+
+def cuda_graphs_outside(
+    req: SizingRequest, inf: Inference, card: tuple[GpuSpec, ServingRuntime], verdict: tuple, ledger: Ledger
+) -> tuple[str | None, str | None]:
+    """A vLLM "fits" whose CUDA graphs may not fit beside it: ('borderline', 'cuda_graphs_outside'), else
+    ``verdict``. What ``gpu_memory_utilization`` leaves of the memory CUDA reports, less the CUDA context,
+    must hold the logged pool's likely 0.555 GiB (:data:`VLLM_CUDA_GRAPH_BYTES`) for "fits": at the default
+    0.9 a 24 GB card leaves 2.38 − 1 = 1.38 GiB (fits), a 16 GB card 0.58 GiB (fits: vllm-project/vllm#11251
+    started at 0.90); at 0.95 a 16 GB card leaves none and a 24 GB card 0.19 GiB (borderline: #11251 ran out
+    of memory capturing the graphs at 0.95, #57475 at 0.98). ``--enforce-eager`` (``req.enforce_eager``)
+    captures none: the verdict stands. Over more than two GPUs without NVLink the graphs also hold NCCL's
+    buffers (:data:`VLLM_NCCL_GRAPH_BYTES`): an A10G at TP 8 and 0.9 leaves 1.25 GiB for 0.555 + 0.784
+    (borderline). Noted with the room per GPU and the logged band in bytes."""
+    gpu, runtime = card
+    if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
+        return verdict
+    room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
+    nccl = VLLM_NCCL_GRAPH_BYTES if inf.tp > 2 and not gpu.nvlink else 0.0  # NCCL in the graphs
+    if room >= VLLM_CUDA_GRAPH_BYTES[0] + nccl:
+        return verdict
+    low, high = VLLM_CUDA_GRAPH_BYTES
+    ledger.note(
+        "cuda_graphs_outside", room_bytes=max(room, 0.0), low_bytes=low + nccl, high_bytes=high + nccl
+    )
+    return "borderline", "cuda_graphs_outside"
+
+
+def runtime_edges(
+    req: SizingRequest,
+    inf: Inference,
+    card: tuple[ModelSpec, GpuSpec, ServingRuntime],
+    verdict: tuple[str | None, str | None],
+    ledger: Ledger,
+) -> tuple[str | None, str | None]:
+    """A "fits" checked against what the engine itself keeps outside the sizing: llama.cpp's / Ollama's
+    attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
+    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``."""
+    spec, gpu, runtime = card
+    if verdict != ("yes", None):
+        return verdict
+    if runtime.local and req.flash_attention is None:
+        return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
+    if isinstance(runtime, Vllm):
+        return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
+    return verdict
 
 
 def serving_need(req: SizingRequest, inf: Inference, cards: int) -> float:

@@ -133,6 +133,15 @@ class TrainingSetup:
     """Under ZeRO-3 that generation gathers the whole policy first (TRL/ms-swift
     ``ds3_gather_for_generation``, default True); False: it runs on the partitions
     (:mod:`estimator.trainer_generation`)."""
+    step_sequences: int = 0
+    """Sequences per optimizer step as the user stated them (``global_batch``); 0: none stated — the
+    assumed batch (:func:`estimator.training_setup._global_batch`) sizes time, not memory: the Hugging Face
+    Trainer's own default is ``gradient_accumulation_steps = 1`` (transformers training_args.py), so an
+    unstated job steps after each micro-batch (s35). With :attr:`accumulation`: one process accumulates
+    gradients over micro-batches (:func:`estimator.late_gradients.accumulates`)."""
+    accumulation: int = 0
+    """A stated gradient accumulation with no stated global batch (used as stated,
+    :func:`estimator.plan_batch.with_batch`); 0: from :attr:`step_sequences`."""
     fp32_loss: bool = True
     """The cross-entropy runs in fp32 (transformers ≥ 4.46 upcasts the logits; autocast upcasts
     ``cross_entropy``). False: the model's own code computes it in 16-bit without autocast (Qwen-v1's

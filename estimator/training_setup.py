@@ -174,6 +174,10 @@ EIGHT_BIT = (OptimizerChoice.adamw_8bit, OptimizerChoice.paged_adamw_8bit)
 """The optimizers the user names that keep bitsandbytes' 8-bit AdamW states (``adamw8bit``)."""
 
 
+_CHECKPOINTED = (None, Recompute.full)
+"""Recompute settings under which a tool's own gradient checkpointing runs (offloaded_checkpoints)."""
+
+
 def training_setup(
     req: SizingRequest,
     stage: Stage,
@@ -190,9 +194,8 @@ def training_setup(
     native = _native_context(req, spec, seq)
     if not req.seq_len:  # "10万条数据每条1k token": sequences of that length (fine-tuning)
         seq = _assume_seq_len(req, stage, spec, seq, native, ledger)
-    mb = req.batch_size or int(
-        ledger.assume("micro_batch", defaults.MICRO_BATCH.value, defaults.MICRO_BATCH.why)
-    )
+    micro = defaults.MICRO_BATCH
+    mb = req.batch_size or int(ledger.assume("micro_batch", micro.value, micro.why))
     adapters = method in (Method.lora, Method.qlora)
     rank = req.lora_rank or int(defaults.LORA_RANK.value)
     if adapters and req.lora_rank is None:
@@ -247,10 +250,11 @@ def training_setup(
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
         optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
-        offloaded_checkpoints=bool(limits and limits.offloads_checkpoints)
-        and req.recompute in (None, Recompute.full),
+        offloaded_checkpoints=bool(limits and limits.offloads_checkpoints and req.recompute in _CHECKPOINTED),
         **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
+        step_sequences=(req.global_batch or 0) if method == Method.full else 0,  # stated only (s35)
+        accumulation=0 if req.global_batch or method != Method.full else (req.gradient_accumulation or 0),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))

@@ -160,12 +160,15 @@ def test_earlier_run_without_data_times_the_job(capsys, text, said):
             # s26 trial #6: no reference model at TRL's GRPO default beta 0.0 (was 51.0: + 1.54e9 × 2 B)
             # s27-hfsel: TRL keeps every saved tensor without gradient checkpointing (HF eager count, no
             # Megatron selective mode: 48.2 was that count): 63.5 GiB, still one H100
-            "one H100 80G for training (≈ 63.5 GiB per GPU) + the vLLM server's own GPU: 2 in all",
+            # s35-verdict: the config states gradient_accumulation_steps=4, so the Trainer (GRPOTrainer is
+            # one) keeps every fp32 .grad across the micro-batches: 4 B × 1.54e9 = 5.74 GiB at the peak
+            # where the late gradients held none: 63.5 -> 69.3 GiB (estimator.late_gradients)
+            "one H100 80G for training (≈ 69.3 GiB per GPU) + the vLLM server's own GPU: 2 in all",
         ),
         (
             GRPO_CONFIG.replace("use_vllm=True", "use_vllm=True, vllm_mode='server'")
             + "训练 Qwen2.5-1.5B 要几张 H100？",
-            "训练 1 张 H100 80G（每卡约 63.5 GiB）+ vLLM server 自己的 1 张卡：共 2 张",
+            "训练 1 张 H100 80G（每卡约 69.3 GiB）+ vLLM server 自己的 1 张卡：共 2 张",
         ),
     ],
 )

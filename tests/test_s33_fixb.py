@@ -75,7 +75,9 @@ def test_kept_searches_stay_bounded_over_many_batches_and_counts():
     from estimator import estimate
     from estimator.search_keep import _KEPT, KEPT_BATCHES, KEPT_PLANS, forget_searches
 
-    r = parse("full fine-tune llama 3 8b on 8 a100 80gb").request
+    # LoRA: a full-training job's setup carries its global batch since s34 fixc #1 (one process accumulating
+    # holds its gradients, estimator.late_gradients), so each batch is a job of its own there
+    r = parse("lora fine-tune llama 3 8b on 8 a100 80gb").request
     estimate(r)
     forget_searches()
     tracemalloc.start()

@@ -155,7 +155,8 @@ def test_vllm_command_text_and_config_disagree(capsys, question):
     # cap, and the reply says the load is above it (was: the cap sized, the 32 named config_differs)
     assert ignored["--max-num-seqs: 16"] == "load_above_cap" and "concurrency: 32" not in ignored
     assert req["max_model_len"] == 32768  # issue 24 (U2 item 1): the limit is used; the 8k context is sized
-    assert ignored["--enforce-eager: True"] == "not_sized"
+    # s34-stack2: read (no CUDA graphs outside gpu_memory_utilization), no longer named as not sized
+    assert req["enforce_eager"] is True and "--enforce-eager: True" not in ignored
 
 
 @pytest.mark.parametrize("question", ["预训练要多久？用 H100", "How long to pretrain this on H100s?"])

@@ -91,6 +91,7 @@ class NoteCode(Keys):
     serving_count_failed_edge = "serving_count_failed_edge"
     flash_unstated = "flash_unstated"
     flash_unstated_ollama = "flash_unstated_ollama"
+    cuda_graphs_outside = "cuda_graphs_outside"
     own_card_cost = "own_card_cost"
     own_card_energy = "own_card_energy"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"

@@ -21,9 +21,12 @@ from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
 )
-from bot.render.wording_extra import SCHEDULED_MONTH
+from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
 from estimator.models import Inference, SizingReport
 from estimator.runtimes import runtime_named
+
+VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
+"""The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext
@@ -193,8 +196,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
-            lang,
-            SERVING_VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"]),
+            lang, VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"])
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1

@@ -136,6 +136,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "≈ %(scores_bytes)s at %(context)s tokens, and then leaves under 10 %% of the card: set "
         "OLLAMA_FLASH_ATTENTION=1 where ollama serve runs."
     ),
+    # estimator.serving_verdict.cuda_graphs_outside: vLLM's CUDA graphs beside gpu_memory_utilization (s34)
+    NoteCode.cuda_graphs_outside: N_(
+        "vLLM captures CUDA graphs after it has allocated the KV cache, outside gpu_memory_utilization: "
+        "logged runs put them at %(low_bytes)s (typical) to %(high_bytes)s per GPU, and what the "
+        "utilization leaves beside the CUDA context is ≈ %(room_bytes)s per GPU, so start-up can run out "
+        "of memory while it captures them: lower --gpu-memory-utilization or pass --enforce-eager (no "
+        "graphs, slower decoding)."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
@@ -257,8 +265,15 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "offload_time": N_("CPU offload"),
     "hours_per_day": N_("Hours a day the GPUs run"),
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
+    "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),
 }
 """Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
+SERVING_VERDICTS_EXTRA: dict[str, str] = {
+    "cuda_graphs_outside": N_(
+        "fits, but vLLM's CUDA graphs may not fit beside it (outside gpu_memory_utilization)"
+    ),
+}
+"""Serving verdicts by reason merged into :data:`bot.render.wording.SERVING_VERDICTS` where rendered."""
 SCHEDULED_MONTH = N_("%(money)s (rented %(hours)s hours a day)")
 """A serving month's cost on a stated daily schedule (estimator.serving_schedule)."""
 OFFLOAD_UNTIMED = N_(

@@ -303,6 +303,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
         "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
+        "--enforce-eager": ("enforce_eager", "flag"),  # s34: no CUDA graphs outside the utilization
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
