@@ -31,3 +31,11 @@ class ComputeBudget(OptimizerStep):
         "backward, the ZeRO-3 gathered-weights term (estimator.transients.gathered_weights)",
         json_schema_extra=_setting("training", json_order=78),
     )
+    largest_asked: bool | None = Field(
+        None,
+        description="a fine-tuning question asks the largest model its money budget trains on its data "
+        "('$5000, biggest model we can full finetune on H100 for 1B tokens'): no model named, the size is "
+        "the unknown, N = budget ÷ price × peak × MFU × 3600 ÷ (k·D), k = 6 full (Kaplan et al. 2020 §2.1), "
+        "4 LoRA; without it a fine-tune with no model asks for the model (trial s35 #1)",
+        json_schema_extra=_setting(json_order=91),  # a cue, as concurrency_asked: never "not used"
+    )
