@@ -80,6 +80,18 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser(
         "run", help="start the bots whose credentials are set (Telegram, Feishu/Lark, DingTalk, WeCom)"
     )
+    chat = sub.add_parser(
+        "chat",
+        help="a conversation on the terminal: one question a line, follow-ups change the one before; "
+        "/reset starts over, Ctrl-D ends",
+    )
+    chat.add_argument("--lang", choices=["zh", "en"], help="reply language (default: each question's)")
+    chat.add_argument(
+        "--format", choices=formats, default="text", dest="fmt", help="reply markup, or JSON Lines"
+    )
+    chat.add_argument(
+        "--presales", metavar="FILE", help="the provider's offer (TOML); default: $SIZING_BOT_PRESALES"
+    )
     preview = sub.add_parser(
         "preview",
         help="print what the bot would send on Feishu/Lark, WeCom, DingTalk or Telegram (JSON), no account",

@@ -7,10 +7,16 @@ must-not-misread), in both languages where the form exists.
    N = budget ÷ price × 3600 × peak × MFU ÷ (k·D), k = 6 full (Kaplan et al. 2020 §2.1), 4 LoRA
    (request.largest_asked); 'what can I serve on 2x4090 for 50 users' / '两张4090能部署什么' asks which
    model the cards serve (report.largest_served: weights + KV cache of the load).
+2. ``sizing-bot chat``: one conversation over standard input through the bots' conversation code
+   (bot.cli_chat): follow-ups, /reset, /quit, end of input, no traceback on bad input.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -103,3 +109,55 @@ def test_what_the_cards_serve_values() -> None:
 )
 def test_not_a_largest_question(text: str) -> None:
     assert parse(text).asks_largest is False
+
+
+# 2. `sizing-bot chat`: a conversation on the terminal ---------------------------------------------------
+
+
+def _chat(lines: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "chat", *args],
+        input=lines,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def test_chat_follow_up_reset_and_end_of_input() -> None:
+    """A follow-up changes the question before (the card: A100 → H100, the model and data kept); after
+    /reset the same follow-up has nothing to change; bad input gets the help; end of input is exit 0."""
+    done = _chat(
+        "7B模型1万亿token要多少A100\n那H100呢？\n/reset\n那H100呢？\n\n\x01\x02 ???\nwhat about 30 days?\n",
+        "--format",
+        "json",
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(replies) == 6  # the blank line is skipped
+    first, second, reset, lost, junk, late = replies
+    assert first["request"]["gpu"] == "A100-SXM4-80GB" and first["request"]["tokens"] == 1e12
+    assert second["request"]["gpu"] == "H100-SXM5-80GB"
+    assert second["request"]["params_total"] == 7e9 and second["request"]["tokens"] == 1e12  # kept
+    assert reset == {
+        "reset": True,
+        "reply": "已开始新的对话：下一个问题不再接着前面的问题。",
+    }  # the chat's zh
+    assert lost["answered"] is None and lost["request"]["params_total"] is None  # nothing to follow up
+    assert junk["understood"] is False and late["understood"] is False
+
+
+def test_chat_text_and_quit() -> None:
+    done = _chat("How many A100s to pre-train a 7B model on 1T tokens?\n/quit\n7B on 1T tokens\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert done.stdout.count("A100") >= 1 and done.stdout.startswith("7B pre-training on 1T tokens")
+    assert done.stdout.count("pre-training on 1T tokens ≈") == 1  # nothing answered after /quit
+
+
+def test_chat_lang_and_bad_offer() -> None:
+    done = _chat("/reset\n", "--lang", "en")
+    assert done.stdout.strip() == "New conversation: the next question does not follow up the ones before."
+    bad = _chat("", "--presales", "/nonexistent/offer.toml")
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr
