@@ -161,3 +161,79 @@ def test_chat_lang_and_bad_offer() -> None:
     assert done.stdout.strip() == "New conversation: the next question does not follow up the ones before."
     bad = _chat("", "--presales", "/nonexistent/offer.toml")
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr
+
+
+# 3. LLaMA-Factory's demo datasets have their row count; max_samples applies per dataset ----------------
+
+LF = """model_name_or_path: Qwen/Qwen2.5-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+dataset: {dataset}
+template: qwen
+cutoff_len: 2048
+{cap}per_device_train_batch_size: 1
+num_train_epochs: 3.0
+bf16: true
+"""
+
+
+def _lf(tmp_path: Any, dataset: str, cap: int | None) -> dict[str, Any]:
+    from bot.cli import ask
+
+    path = tmp_path / "lf.yaml"
+    path.write_text(LF.format(dataset=dataset, cap=f"max_samples: {cap}\n" if cap else ""), encoding="utf-8")
+    out, _ = ask("how long on one A100?", None, "json", str(path))
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("dataset", "cap", "samples", "cap_reason"),
+    [
+        # rows counted in hiyouga/LLaMA-Factory data/ (dataset_info.json's files): alpaca_zh_demo.json 1,000,
+        # alpaca_en_demo.json 999, identity.json 91; loader.py truncates each: min(rows, max_samples)
+        ("alpaca_zh_demo", 100000, 1000, "cap_above_rows"),
+        ("alpaca_zh_demo", 500, 500, None),
+        ("alpaca_zh_demo,identity", 100, 100 + 91, None),
+        ("alpaca_en_demo,identity", None, 999 + 91, None),
+        ("my_support_logs", 100000, 100000, "samples_cap"),  # the user's own file: sized at the cap, said
+        ("alpaca_zh_demo,my_support_logs", 5000, 5000, "samples_cap"),  # one uncounted: the cap, as before
+    ],
+)
+def test_demo_dataset_rows(
+    tmp_path: Any, dataset: str, cap: int | None, samples: int, cap_reason: str | None
+) -> None:
+    d = _lf(tmp_path, dataset, cap)
+    assert d["request"]["num_samples"] == samples
+    ignored = {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
+    demo = all(n in ("alpaca_zh_demo", "alpaca_en_demo", "identity") for n in dataset.split(","))
+    assert ignored[f"dataset: {dataset}"] == ("demo_rows" if demo else "not_sized")
+    if cap_reason:
+        assert ignored[f"max_samples: {cap}"] == cap_reason
+    elif cap:
+        assert f"max_samples: {cap}" not in ignored  # used: it cuts a file
+
+
+def test_demo_dataset_rows_said_in_both_languages(tmp_path: Any) -> None:
+    from bot.cli import ask
+
+    path = tmp_path / "lf.yaml"
+    path.write_text(LF.format(dataset="alpaca_zh_demo", cap="max_samples: 100000\n"), encoding="utf-8")
+    en, _ = ask("how long on one A100?", None, "text", str(path))
+    zh, _ = ask("一张A100要多久？", None, "text", str(path))
+    assert "on 6.1M tokens" in en.splitlines()[0]  # 1,000 samples × 2,048 tokens (cutoff_len) × 3 epochs
+    assert "“dataset: alpaca_zh_demo” (LLaMA-Factory's own demo data" in en
+    assert "“max_samples: 100000” (a cap on the samples read from each dataset: the demo data named" in en
+    assert "“dataset: alpaca_zh_demo”（LLaMA-Factory 自带的示例数据" in zh
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LLaMA-Factory LoRA Qwen2.5-7B on one A100, dataset: alpaca_zh_demo, max_samples: 100000, how long?",
+        "用LLaMA-Factory在一张A100上LoRA微调Qwen2.5-7B，dataset: alpaca_zh_demo，"
+        "max_samples: 100000，要多久？",
+    ],
+)
+def test_demo_dataset_rows_in_prose(text: str) -> None:
+    assert _json(text)["request"]["num_samples"] == 1000

@@ -188,6 +188,7 @@ USED_REASONS = frozenset(
         "tool_inferred",
         "zero_from_file_name",
         "samples_cap",
+        "demo_rows",
         "earlier_run",
         "earlier_run_same_job",
         "earlier_run_other_model",

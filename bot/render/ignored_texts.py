@@ -215,6 +215,13 @@ IGNORED_TEXTS: dict[str, str] = {
         "an assumption: a cap on the samples read from each dataset, not the dataset's size — the dataset "
         "named cannot be counted here, so the run is sized at the cap (fewer samples: less time and cost)"
     ),
+    "demo_rows": N_(
+        "LLaMA-Factory's own demo data (data/dataset_info.json): sized at the rows of its files, each cut "
+        "at max_samples when that is lower"
+    ),
+    "cap_above_rows": N_(
+        "a cap on the samples read from each dataset: the demo data named holds fewer, so it cuts nothing"
+    ),
     "step_time_target": N_(
         "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"
     ),
