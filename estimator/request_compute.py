@@ -39,3 +39,13 @@ class ComputeBudget(OptimizerStep):
         "4 LoRA; without it a fine-tune with no model asks for the model (trial s35 #1)",
         json_schema_extra=_setting(json_order=91),  # a cue, as concurrency_asked: never "not used"
     )
+    offload_params: bool | None = Field(
+        None,
+        description="whether a stated CPU offload moves the parameters too: False for DeepSpeed "
+        "offload_optimizer with no offload_param ('ZeRO-3, offload_optimizer only', "
+        "'只开 offload_optimizer'): "
+        "the optimizer states alone — a LoRA/QLoRA run's are small, so its frozen base stays sharded on the "
+        "GPUs and it is sized without offload; None: not said (an adapter run's offload under ZeRO-3/FSDP is "
+        "its parameters', estimator.adapter_offload; trial s35 #4)",
+        json_schema_extra=_setting("training", json_order=92),
+    )

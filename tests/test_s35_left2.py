@@ -237,3 +237,78 @@ def test_demo_dataset_rows_said_in_both_languages(tmp_path: Any) -> None:
 )
 def test_demo_dataset_rows_in_prose(text: str) -> None:
     assert _json(text)["request"]["num_samples"] == 1000
+
+
+# 4. ZeRO-3 with offload_optimizer alone on LoRA: the optimizer states offloaded, not the parameters -------
+
+DS3_OPTIMIZER_ONLY = {
+    "train_micro_batch_size_per_gpu": 1,
+    "gradient_accumulation_steps": 8,
+    "bf16": {"enabled": True},
+    "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu", "pin_memory": True}},
+}
+
+
+def _ds(tmp_path: Any, config: dict[str, Any], question: str) -> dict[str, Any]:
+    from bot.cli import ask
+
+    path = tmp_path / "ds.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    out, _ = ask(question, None, "json", str(path))
+    return json.loads(out)
+
+
+def test_zero3_offload_optimizer_alone_keeps_the_lora_base_on_the_gpus(tmp_path: Any) -> None:
+    """Llama 3 8B LoRA on 2 × A100 40G under ZeRO-3: with offload_param the base (16 GB in bf16) leaves the
+    GPUs (s34 fixe: 16.3 GiB per GPU); with offload_optimizer alone it stays, sharded over the 2 GPUs
+    (8 GB each), so each GPU holds more (24.1 GiB) and no CPU offload is said of the sized run."""
+    q = "LoRA fine-tune Llama-3-8B on 2 A100 40GB with this ds config"
+    alone = _ds(tmp_path, DS3_OPTIMIZER_ONLY, q)
+    both = json.loads(json.dumps(DS3_OPTIMIZER_ONLY))
+    both["zero_optimization"]["offload_param"] = {"device": "cpu"}
+    params = _ds(tmp_path, both, q)
+    r = alone["request"]
+    assert (r["offload"], r["offload_params"], r["zero_stage"], r["method"]) == (True, False, 3, "lora")
+    assert params["request"]["offload_params"] is None
+    gib = 1024**3
+    per_alone = alone["report"]["memory"]["per_gpu_bytes"] / gib
+    per_params = params["report"]["memory"]["per_gpu_bytes"] / gib
+    assert (
+        alone["report"]["memory"]["plan"]["offload"] is False
+        and params["report"]["memory"]["plan"]["offload"]
+    )
+    assert per_alone - per_params == pytest.approx(16.06e9 / 2 / gib, abs=0.5)  # the base's half stays
+    assert alone["report"]["memory"]["offloaded_bytes"] is None
+    ignored = {i["text"]: i["reason"] for i in alone["interpretation"]["ignored"]}
+    assert ignored["offload_optimizer: cpu"] == "optimizer_offload_adapters"
+    assert "(CPU offload)" not in alone["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "params"),
+    [
+        (
+            "LoRA fine-tune Llama-3-8B on 2 A100 40GB, ZeRO-3 + offload_optimizer to cpu, no offload_param",
+            False,
+        ),
+        ("LoRA微调Llama-3-8B，2张A100 40G，ZeRO-3，只开 offload_optimizer（优化器卸载到CPU）", False),
+        ("LoRA fine-tune Llama-3-8B on 2 A100 40GB, ZeRO-3 with optimizer offload", False),
+        ("LoRA fine-tune Llama-3-8B on 2 A100 40GB, ZeRO-3, offload optimizer and params to CPU", None),
+        ("LoRA微调Llama-3-8B，2张A100 40G，ZeRO-3，优化器和参数都卸载到CPU", None),
+        ("LoRA fine-tune Llama-3-8B on 2 A100 40GB, ZeRO-3 with CPU offload", None),  # not said: params (s34)
+    ],
+)
+def test_which_offload_is_said(text: str, params: bool | None) -> None:
+    d = _json(text)
+    r = d["request"]
+    assert r["offload"] is True and r["offload_params"] is params
+    sized = d["report"]["memory"]["offloaded_bytes"] is not None
+    assert sized is (params is None)  # the parameters' offload sized only when they are offloaded
+
+
+def test_a_dataset_word_in_prose_is_no_key() -> None:
+    """'custom dataset: 8*A800' is a sentence, not LLaMA-Factory's key: the 8 GPUs are read as before."""
+    r = _json("full fine-tune Llama-3-8B on a custom dataset: 8*A800, 200k samples averaging 252 tokens")[
+        "request"
+    ]
+    assert r["gpu_count"] == 8 and r["num_samples"] == 200000

@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "prose_changes",  # the text asks to change the pasted config's length: the text's is used (s19)
     "param_offload",  # offload_param cpu/nvme, params offloaded: not modelled; memory an upper bound (s26)
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
+    "optimizer_offload_adapters",  # LoRA/QLoRA offload_optimizer alone: small states, base on the GPUs (s35)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
@@ -381,7 +382,9 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
-            out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
+            alone = said.offload_params is False  # offload_optimizer, no offload_param (s35 #4)
+            reason = "optimizer_offload_adapters" if alone else "offload_adapters"
+            out.append(Ignored(text=_text("offload_optimizer" if alone else "offload", "cpu"), reason=reason))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
         for name, methods in METHOD_FIELDS.items():

@@ -68,6 +68,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
         "so the memory per GPU is an upper bound"
     ),
+    "optimizer_offload_adapters": N_(
+        "the optimizer states alone offloaded (no offload_param): an adapter run's are small, so the frozen "
+        "base stays on the GPUs and the run is sized without offload"
+    ),
     "weights_file": N_(
         "the size of the model's weights file: the weights are sized from the model named and its format "
         "(see the weights line) — a file of another size is another model or format: name that one to "
