@@ -13,8 +13,8 @@ from operator import attrgetter
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
+from bot.core.unused_local import offload_unused, unused_local
 from bot.core.unused_local import setting_text as _text
-from bot.core.unused_local import unused_local
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from bot.parse.daily_hours import DAILY_SCHEDULE
@@ -382,9 +382,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
-            alone = said.offload_params is False  # offload_optimizer, no offload_param (s35 #4)
-            reason = "optimizer_offload_adapters" if alone else "offload_adapters"
-            out.append(Ignored(text=_text("offload_optimizer" if alone else "offload", "cpu"), reason=reason))
+            out.append(Ignored(**offload_unused(said)))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
         for name, methods in METHOD_FIELDS.items():
