@@ -312,3 +312,73 @@ def test_a_dataset_word_in_prose_is_no_key() -> None:
         "request"
     ]
     assert r["gpu_count"] == 8 and r["num_samples"] == 200000
+
+
+# 5. misreads: a step's number is no count; an organisation in a repository path is no tool -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("DeepSpeed-Chat step 3 RLHF for facebook/opt-1.3b on 8 A100, how long?", "step 3"),
+        ("running step-2 (reward model) of DeepSpeed-Chat with opt-350m on 1 A100", "step-2"),
+        ("Stage 2 of DeepSpeed-Chat: reward model, facebook/opt-350m, 1 A100", "stage 2"),
+        ("OOM at step 3 of training Llama-3-8B full finetune on 8 A100", "step 3"),
+        ("phase 1 of our recipe: full fine-tune Llama-3-8B on 8 A100", "phase 1"),
+        ("the 3rd step of DeepSpeed-Chat (RLHF) with opt-1.3b on 8 A100", "3rd step"),
+        ("用DeepSpeed-Chat跑第3步RLHF，opt-1.3b，8张A100要多久", "第3步"),
+        ("DeepSpeed-Chat 第三步 RLHF，opt-1.3b，8张A100", "第三步"),
+        ("按教程步骤2训练奖励模型，opt-350m，1张A100", "步骤2"),
+    ],
+)
+def test_a_step_number_is_named_not_counted(text: str, label: str) -> None:
+    d = _json(text)
+    ignored = {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
+    assert ignored.get(label) == "step_label"
+    assert not any(reason == "unread" for reason in ignored.values())
+    assert d["request"]["num_samples"] is None  # no optimizer steps were read from it
+    assert d["request"]["zero_stage"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "steps_or_stage"),
+    [
+        ("训练1000步，Qwen2.5-7B LoRA，global batch 64，seq 2048，一张A100", ("num_samples", 64000)),
+        ("full fine-tune Llama-3-8B with DeepSpeed ZeRO stage 3 on 8 A100", ("zero_stage", 3)),
+        ("full fine-tune Llama-3-8B on 8 A100 with deepspeed stage 2", ("zero_stage", 2)),
+    ],
+)
+def test_counts_and_zero_stages_are_still_read(text: str, steps_or_stage: tuple[str, int]) -> None:
+    field, value = steps_or_stage
+    d = _json(text)
+    assert d["request"][field] == value
+    assert not any(i["reason"] == "step_label" for i in d["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("用facebook/opt-1.3b微调，1张A100", "OPT-1.3B"),
+        ("基于 deepseek-ai/DeepSeek-V3 部署，8张H200", "DeepSeek-V3"),
+        ("用 meta-llama/Llama-3.1-8B-Instruct 做 LoRA 微调，1张A100", "Llama-3.1-8B"),
+    ],
+)
+def test_an_org_in_a_repository_path_is_no_tool(text: str, model: str) -> None:
+    d = _json(text)
+    assert d["request"]["model"] == model and d["request"]["training_tool"] is None
+    assert not any(
+        i["text"].startswith(("training_tool:", "runtime:"))
+        and "/" not in i["text"]
+        and i["reason"] == "no_field"
+        for i in d["interpretation"]["ignored"]
+    )
+    names = [i["text"] for i in d["interpretation"]["ignored"]]
+    assert not any(
+        n in names for n in ("training_tool: facebook", "runtime: deepseek-ai", "training_tool: meta-llama")
+    )
+
+
+def test_a_tool_path_is_still_a_tool() -> None:
+    """A tool's own path ('EasyContext/train.py') names the tool: only a model's repository has an owner."""
+    d = _json("用 EasyContext/train.py 微调 Qwen2-72B，8张A100")
+    assert {"text": "training_tool: EasyContext", "reason": "no_field"} in d["interpretation"]["ignored"]

@@ -135,6 +135,7 @@ IGNORED_REASONS = (
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
+    "step_label",  # 'DeepSpeed-Chat step 3', '第3步': which step of a procedure, not a count (s35)
     "time_ago",  # 'two months ago', '两个月前': when something happened, no deadline nor duration (s21)
     "tool_global_batch",  # verl's / OpenRLHF's plain batch size: their global batch, sized as such (s21)
     "rollout_batch_other_tool",  # 'rollout batch 256' with TRL etc.: OpenRLHF's setting, not used (s32)

@@ -248,6 +248,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
     ),
+    "step_label": N_(
+        "which step of a procedure it names (DeepSpeed-Chat's step 3 is its RLHF step), not a count of "
+        "anything: the job is sized by its model, data and GPUs"
+    ),
     "calendar_date": N_(
         "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "
         "say how many days or weeks you have to use it as a deadline"
