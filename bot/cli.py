@@ -284,6 +284,8 @@ def _main(argv: list[str] | None) -> int:
         return health(args.heartbeat, args.max_age)
     if args.command == "preview":
         return _preview(args.platform, args.message)
+    if args.command == "chat":
+        return _chat_command(args)
     if args.command == "serve":
         from bot.web.serve import serve
 
@@ -345,6 +347,19 @@ def _write_recipes(result: Answer, tools: str | None, directory: str | None, sho
     from bot.cli_recipes import write_recipes  # only when recipes are asked for
 
     return write_recipes(result, tools, directory, show)
+
+
+def _chat_command(args: argparse.Namespace) -> int:
+    """``sizing-bot chat``: one conversation over standard input (bot.cli_chat)."""
+    from bot.cli_chat import chat
+    from bot.settings.presales_path import PresalesError
+
+    try:
+        presales = load_offer(args.presales)
+    except PresalesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_OFFER
+    return chat(args.lang, args.fmt, presales)
 
 
 def _ask_command(args: argparse.Namespace | SimpleNamespace) -> int:

@@ -5,7 +5,7 @@ QUESTION`` read without argparse (:func:`plain_ask`). Used by :mod:`bot.cli`."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse  # imported in parser(): a plain ``ask`` does not load argparse
@@ -80,6 +80,7 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser(
         "run", help="start the bots whose credentials are set (Telegram, Feishu/Lark, DingTalk, WeCom)"
     )
+    _chat_parser(sub, formats)
     preview = sub.add_parser(
         "preview",
         help="print what the bot would send on Feishu/Lark, WeCom, DingTalk or Telegram (JSON), no account",
@@ -110,6 +111,22 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
         "--runs", metavar="FILE", help="training_runs.json-shaped file (default: the shipped one)"
     )
     return p
+
+
+def _chat_parser(sub: Any, formats: list[str]) -> None:
+    """``sizing-bot chat``'s arguments (bot.cli_chat)."""
+    chat = sub.add_parser(
+        "chat",
+        help="a conversation on the terminal: one question a line, follow-ups change the one before; "
+        "/reset starts over, Ctrl-D ends",
+    )
+    chat.add_argument("--lang", choices=["zh", "en"], help="reply language (default: each question's)")
+    chat.add_argument(
+        "--format", choices=formats, default="text", dest="fmt", help="reply markup, or JSON Lines"
+    )
+    chat.add_argument(
+        "--presales", metavar="FILE", help="the provider's offer (TOML); default: $SIZING_BOT_PRESALES"
+    )
 
 
 _ASK_OPTIONS_WITH_VALUE = (

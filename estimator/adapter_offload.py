@@ -39,18 +39,25 @@ FSDP_OFFLOAD_SOURCE = (
 )
 
 
-def offloads_adapter_params(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+def offloads_adapter_params(
+    method: Method, offload: bool | None, zero_stage: int | None, params: bool | None = None
+) -> bool:
     """Whether a stated CPU offload of a LoRA/QLoRA run is a parameter offload (module docstring): only
     under full sharding (``zero_stage`` 3: FSDP FULL_SHARD with ``fsdp_offload_params`` / fsdp_qlora
     ``--use_cpu_offload``, DeepSpeed ZeRO-3 ``offload_param``). ZeRO-1/2's ``offload_optimizer`` moves the
-    optimizer states only — an adapter run's are small — so the frozen base stays on the GPU (s34 fixe)."""
-    return bool(offload) and method in (Method.lora, Method.qlora) and (zero_stage or 0) >= 3
+    optimizer states only — an adapter run's are small — so the frozen base stays on the GPU (s34 fixe), as
+    does ZeRO-3's with no ``offload_param`` (``params`` False, s35 #4)."""
+    adapters = method in (Method.lora, Method.qlora) and params is not False
+    return bool(offload) and adapters and (zero_stage or 0) >= 3
 
 
-def sized_offload(method: Method, offload: bool | None, zero_stage: int | None) -> bool:
+def sized_offload(
+    method: Method, offload: bool | None, zero_stage: int | None, params: bool | None = None
+) -> bool:
     """Whether a stated CPU offload is sized: full training's optimizer offload, or an adapter run's
     parameter offload (:func:`offloads_adapter_params`); else named as not used (``offload_adapters``)."""
-    return bool(offload) and (method == Method.full or offloads_adapter_params(method, offload, zero_stage))
+    full = method == Method.full
+    return bool(offload) and (full or offloads_adapter_params(method, offload, zero_stage, params))
 
 
 def adapter_host_bytes(base_bytes: float, adapter_params: float, nodes: int) -> float:

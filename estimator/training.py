@@ -256,8 +256,10 @@ def _params_from_data(
 ) -> tuple[float, ModelSpec] | None:
     """No model named but a data size: (parameters, a generic shape of that size) of the largest model
     the budget trains on it, else of the compute-optimal size for the data (D = 20·N); None otherwise,
-    and for fine-tuning data (that stage, or samples): the model exists, the data says nothing of its size."""
-    if out.params is not None or tokens is None or req.stage == Stage.finetune or req.num_samples is not None:
+    and for fine-tuning data (that stage, or samples): the model exists, the data says nothing of its size,
+    unless the question asks the largest model its budget fine-tunes on it (``largest_asked``, s35 #1)."""
+    tuned = req.stage == Stage.finetune and not (req.largest_asked and req.budget)
+    if out.params is not None or tokens is None or tuned or req.num_samples is not None:
         return None
     if req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)

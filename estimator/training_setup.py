@@ -230,7 +230,7 @@ def training_setup(
         lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
         base_bits=_base_bits(req, method, ledger),
         frozen_bytes=4.0 if req.precision == "fp32" and method != Method.full else 2.0,  # the base as loaded
-        offload=sized_offload(method, req.offload, req.zero_stage),
+        offload=sized_offload(method, req.offload, req.zero_stage, req.offload_params),
         activation_bytes=4.0 if req.precision == "fp32" else 2.0,  # an fp32 run keeps fp32 activations
         master_weights=not req.pure_bf16,
         zero_stage=zero,

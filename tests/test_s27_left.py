@@ -200,7 +200,14 @@ def test_the_recommended_count_says_its_recompute(capsys, lf_yaml) -> None:
     assert "runs without full recompute" not in en
 
 
-def test_max_samples_beside_a_named_dataset_is_said_to_be_the_cap(capsys, lf_yaml) -> None:
+def test_max_samples_beside_a_named_dataset_is_said_to_be_the_cap(capsys, lf_yaml, tmp_path) -> None:
+    # s35-left2 #3: alpaca_zh_demo is LLaMA-Factory's own 1,000-row demo file (data/dataset_info.json), so
+    # this config trains min(1,000, 100,000) = 1,000 samples (was pinned at the cap, 100,000); the cap is
+    # said of a dataset that cannot be counted, here the user's own file.
+    _, demo = ask(capsys, "我有4张A800 80G，跑这个要多久？", "json", "--config", lf_yaml)
+    assert demo["request"]["num_samples"] == 1000
+    lf_yaml = str(tmp_path / "own.yaml")
+    Path(lf_yaml).write_text(LF_YAML.replace("alpaca_zh_demo", "my_support_logs"), encoding="utf-8")
     _, out = ask(capsys, "我有4张A800 80G，跑这个要多久？", "json", "--config", lf_yaml)
     assert out["request"]["num_samples"] == 100000
     assert {"text": "max_samples: 100000", "reason": "samples_cap"} in out["interpretation"]["ignored"]

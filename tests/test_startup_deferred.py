@@ -106,7 +106,7 @@ def test_only_ask_gets_the_ask_only_parser() -> None:
         [sub] = [a for a in p._actions if a.dest == "command"]
         return sorted(sub.choices)
 
-    full = ["ask", "health", "preview", "run", "serve", "validate"]
+    full = ["ask", "chat", "health", "preview", "run", "serve", "validate"]  # chat: s35-left2 #2
     assert commands(parser("ask")) == ["ask"]
     assert commands(parser()) == full and commands(parser("validate")) == full
     assert parser("validate").parse_args(["validate", "--runs", "r.json"]).runs == "r.json"

@@ -13,8 +13,8 @@ from operator import attrgetter
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
+from bot.core.unused_local import offload_unused, unused_local
 from bot.core.unused_local import setting_text as _text
-from bot.core.unused_local import unused_local
 from bot.parse import ParseResult
 from bot.parse.configs.model import UNUSED_REASONS
 from bot.parse.daily_hours import DAILY_SCHEDULE
@@ -68,6 +68,7 @@ IGNORED_REASONS = (
     "prose_changes",  # the text asks to change the pasted config's length: the text's is used (s19)
     "param_offload",  # offload_param cpu/nvme, params offloaded: not modelled; memory an upper bound (s26)
     "offload_adapters",  # CPU offload with LoRA/QLoRA: sized without it (only full fine-tuning models it)
+    "optimizer_offload_adapters",  # LoRA/QLoRA offload_optimizer alone: small states, base on the GPUs (s35)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
@@ -134,6 +135,7 @@ IGNORED_REASONS = (
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
+    "step_label",  # 'DeepSpeed-Chat step 3', '第3步': which step of a procedure, not a count (s35)
     "time_ago",  # 'two months ago', '两个月前': when something happened, no deadline nor duration (s21)
     "tool_global_batch",  # verl's / OpenRLHF's plain batch size: their global batch, sized as such (s21)
     "rollout_batch_other_tool",  # 'rollout batch 256' with TRL etc.: OpenRLHF's setting, not used (s32)
@@ -188,6 +190,7 @@ USED_REASONS = frozenset(
         "tool_inferred",
         "zero_from_file_name",
         "samples_cap",
+        "demo_rows",
         "earlier_run",
         "earlier_run_same_job",
         "earlier_run_other_model",
@@ -380,7 +383,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
         method = req.method or Method.full
         if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
-            out.append(Ignored(text=_text("offload", "cpu"), reason="offload_adapters"))
+            out.append(Ignored(**offload_unused(said)))
         if said.precision == Precision.fp8 and report.gpu_hours is None and method == Method.full:
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_time_only"))
         for name, methods in METHOD_FIELDS.items():

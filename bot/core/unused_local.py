@@ -46,3 +46,11 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"
         out.append((flag, "no_experts"))
     return out
+
+
+def offload_unused(said: SizingRequest) -> dict[str, str]:
+    """The item of a stated offload an adapter run is sized without: the optimizer's alone (offload_optimizer,
+    no offload_param: its states are small, s35 #4), else any offload (``offload_adapters``)."""
+    if said.offload_params is False:
+        return {"text": setting_text("offload_optimizer", "cpu"), "reason": "optimizer_offload_adapters"}
+    return {"text": setting_text("offload", "cpu"), "reason": "offload_adapters"}

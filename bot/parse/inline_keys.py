@@ -98,6 +98,8 @@ def _key(m: re.Match[str]) -> str | None:
         key = "max_seq_len"  # run_clm.py: group_texts cuts the data into blocks of block_size tokens
     if key not in HANDLERS or key in _NOT_HERE:
         return None
+    if key == "dataset" and not _demo_named(m.group("v")):  # 'custom dataset: 8*A800' is prose (s35 #3)
+        return None
     spaced = not m.group("sep").strip()
     if spaced and not (m.group("dash") or "_" in key or "." in key):
         return None
@@ -106,6 +108,15 @@ def _key(m: re.Match[str]) -> str | None:
     if m.group("v")[0].isalpha() and _COUNTED_RE.search(m.string, 0, m.start()):
         return None  # '2 epochs: will it fit': the count is before the word, prose (trial s16 #3)
     return key
+
+
+def _demo_named(value: str) -> bool:
+    """Whether a prose ``dataset`` value names LLaMA-Factory demo files only ('alpaca_zh_demo'), the one
+    kind of value the key sizes (:mod:`bot.parse.configs.demo_datasets`)."""
+    from bot.parse.configs.demo_datasets import DEMO_ROWS, dataset_names
+
+    names = dataset_names(value.rstrip(",，;；"))
+    return bool(names) and all(name.lower() in DEMO_ROWS for name in names)
 
 
 _COUNTED_RE = re.compile(r"\d\s*$")

@@ -27,7 +27,7 @@ RECIPE_ALONE = (lx.RECIPE_ALONE_RE, "recipe_alone")
 RECIPE_WORD = (lx.RECIPE_WORD_RE, "recipe_word")
 
 DECLARED = {
-    "asks_largest": ("模型", "多大参数", "model", "llm"),
+    "asks_largest": ("模型", "多大参数", "model", "llm", "what can", "what could", "什么"),
     "asks_ttft": ("首", "ttft", "first", "prefill"),
     "asks_speed": (
         "每秒",
@@ -47,7 +47,8 @@ DECLARED = {
     "asks_gpu_days": ("day", "天"),
 }
 """Rarer cues than the derived ones ('what', 'how', 'token', 'gpu'), read off each pattern's branches
-(bot/parse/words.py): the largest model's every branch names '模型', 'model' or 'llm' (or '多大参数'); the
+(bot/parse/words.py): the largest model's every branch names '模型', 'model' or 'llm' (or '多大参数'; the
+model left unsaid, 'what can' / 'what could' or '什么'); the
 first token's '首', 'ttft', 'first' or 'prefill'; the speed's a rate word, '/' ('tok/s', 'tokens / s'),
 'second', 'fast', 'throughput' or 'speed', or the latency per token ('latency', 'tpot', '延迟', '时延');
 GPU-days' 'day' or '天'."""

@@ -14,7 +14,8 @@ _PARAMS = r"param(?:eter)?s?(?![a-z])"  # round 12: whole ('offload_params false
 _OFF = r"(?:offload\w*|卸载)"
 _NOT_ON = r"(?![\"'\s:=\{_\-]*(?:device[\"'\s:=_\-]*)?(?:none|false|0|gpu)(?![a-z0-9]))"
 PARAM_OFFLOAD_RE = rc(
-    rf"(?<![a-z])(?:{_OFF}[_\s\-]*{_PARAMS}(?:[_\s\-]*(?:frac|device))?{_NOT_ON}"
+    rf"(?<![a-z])(?<!no )(?<!no_)(?<!not )(?<!without )(?<!w/o )(?<!不开)(?<!不开 )(?<!关闭)(?<!关闭 )"
+    rf"(?:{_OFF}[_\s\-]*{_PARAMS}(?:[_\s\-]*(?:frac|device))?{_NOT_ON}"
     rf"|{_PARAMS}[_\s\-]*offload(?:[_\s\-]*device)?{_NOT_ON}"
     rf"|(?:optimizer|optim)(?:\s+states?)?\s*(?:and|&|\+|/|,)\s*(?:the\s+)?(?:model\s+)?{_PARAMS}"
     rf"(?:\s+(?:are|were|both|also|all))*\s+{_OFF}"
@@ -28,3 +29,18 @@ PARAM_OFFLOAD_RE = rc(
 """'offload_param: cpu', 'offload params', verl's 'param_offload=True' (not '…=False', nor DeepSpeed's
 ``offload_param: {device: none}``), 'optimizer and params offloaded to CPU', 'offload the optimizer and
 parameters', 'zero3+offload（优化器、参数）', '优化器和参数都卸载到 CPU', '参数 offload 到 cpu'."""
+"""'No offload_param' / '不开 offload_param' is none of these (s35 #4: the parameters stay on the GPUs)."""
+OPTIMIZER_OFFLOAD_RE = rc(
+    r"offload[_\s\-]*optim(?:izer)?(?![a-z])|optim(?:izer)?(?:\s+states?)?[_\s\-]*offload"
+    r"|优化器\s*(?:状态)?\s*(?:卸载|offload)|(?:卸载|offload)\s*(?:到\s*(?:cpu|内存)\s*)?(?:的)?\s*优化器"
+)
+"""The optimizer's offload named ('offload_optimizer', 'optimizer offload', '优化器卸载到CPU')."""
+
+
+def optimizer_offload_alone(s: str) -> bool | None:
+    """False (the parameters are not offloaded) when ``s`` names the optimizer's offload and no parameter
+    offload (DeepSpeed ``offload_optimizer`` without ``offload_param``: ZeRO-Offload moves the optimizer
+    states alone, DeepSpeed docs config-json 'Optimizer offloading'); None otherwise (trial s35 #4)."""
+    if OPTIMIZER_OFFLOAD_RE.search(s) and not PARAM_OFFLOAD_RE.search(s):
+        return False
+    return None

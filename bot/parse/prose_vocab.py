@@ -176,7 +176,7 @@ FP4_RE = rc(r"(?<![a-z0-9])(?<!bitsandbytes-)(?<!bnb-)(?P<p>mxfp4|nvfp4|fp4)(?![
 """FP4 weights. The estimator has MXFP4 (gpt-oss); NVFP4 and plain FP4 are named as not used."""
 NO_OFFLOAD_RE = rc(
     r"(?:without|no|not|w/o|disable[ds]?|turn(?:ed)?\s+off|不用|不要|不开|关闭|关掉|没有?开?|无|不)[\s_\-]*"
-    r"(?:any\s+|cpu[\s\-]*)?(?:offload\w*|卸载)"
+    r"(?:any\s+|cpu[\s\-]*)?(?:offload(?![_\s\-]*param)\w*|卸载(?!\s*(?:模型)?参数))"
     r"|fully\s+offloaded\s+to\s+(?:the\s+)?gpus?|(?:all|every)\s+layers?\s+(?:offloaded\s+)?(?:to|on)\s+(?:the\s+)?gpus?"
     r"|offload(?:ed|ing)?\s+(?:all\s+(?:the\s+)?(?:layers\s+)?)?to\s+(?:the\s+)?gpus?"
     r"|(?:全部|所有)?(?:层)?(?:都)?(?:卸载|放|加载|offload)(?:到|在)\s*gpu"

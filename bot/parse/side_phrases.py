@@ -46,6 +46,11 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         s, worked = worked_then_failed(s)  # '--tp 1 能起来；改成 --tp 2 就报错': the failing one (s22)
     if STEP_GATE.search(s):
         s, steps = step_times(s)  # '95 s/it', '每步 120 秒': a run's step time, observed (A9)
+    if "step" in s or "第" in s or "步骤" in s or "phase" in s or "stage" in s:  # 'step 3', '第3步' (s35 #5)
+        from bot.parse.step_labels import step_labels  # imported when used (start-up)
+
+        s, labels = step_labels(s)
+        steps += labels
     if PHASE_GATE.search(s):
         s, phase = context_phase(s)  # '128k context for the last 50B tokens': not modelled (A3)
     if SCHEDULE_GATE.search(s):

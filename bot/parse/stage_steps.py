@@ -41,6 +41,7 @@ from bot.parse.words import (
     ASKS_COST_RE,
     ASKS_COUNT_RE,
     ASKS_DURATION_RE,
+    ASKS_LARGEST_RE,
     ASKS_START_RE,
     PLURAL_GPU_RE,
     SERVE_AFTER_TUNING_RE,
@@ -247,6 +248,13 @@ class StageSteps:
             f["stage"], self.notes = "finetune", [*self.notes, "finetune_assumed"]  # s33-left2 #1
         if f.get("gradient_accumulation") and f.get("stage") not in (None, "inference"):
             self.notes.append("accumulation_stated")  # said under the headline (bot.render.assumed_head)
+        if f.get("offload") and ("optim" in self.s or "优化器" in self.s):  # s35 #4: the optimizer's alone
+            from bot.parse.param_offload import optimizer_offload_alone  # rare: imported when used (start-up)
+
+            f["offload_params"] = optimizer_offload_alone(self.s)
+        unnamed = not (f.get("model") or f.get("params_total"))
+        if f.get("budget") and f.get("stage") == "finetune" and unnamed and ASKS_LARGEST_RE.search(self.s0):
+            f["largest_asked"] = True  # '$5000, biggest model we can full finetune …' (s35 #1)
 
 
 def steps_stage(stage: str | None, s0: str) -> str | None:

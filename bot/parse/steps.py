@@ -30,7 +30,7 @@ def asks_steps(s0: str) -> bool:
 STEPS_RE = rc(
     r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?P<k>[kK](?![a-zA-Z])|千|万)?\s*"
     r"(?:(?:training|train|optimi[sz]er|gradient|update)\s+)?(?:steps?|iterations?|iters?)\b"
-    r"|(?P<zn>\d+)\s*(?P<zk>千|万)?\s*步"
+    r"|(?<![\d第])(?<!第\s)(?P<zn>\d+)\s*(?P<zk>千|万)?\s*步"
     r"|(?<![零〇一二两三四五六七八九十百千万第每])(?P<cn>[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)\s*"
     r"(?:个\s*)?(?:训练\s*|优化\s*)?(?:步(?!骤)|steps?\b)"
 )

@@ -19,6 +19,7 @@ training tool, a serving job as its runtime; the sizing has a model of neither.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import repeat
 
 from bot.parse.fixed_patterns import NOT_KEY
@@ -175,14 +176,45 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     if launch and LAUNCH_CUES[0].search(raw):  # r20: '-m Pkg.x', 'with x-y v1.2', "x-y's examples"
         out += [i for i in launched_tools(raw, training, _known) if i not in out]
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
-        return out
+        return _no_owners(raw, out) if out else out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):
         name = m.groupdict().get("name") or m.groupdict().get("owner")
         item = (f"training_tool: {name}", "no_field")
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
         if in_tool_place(raw, m) and not _known(name) and item not in out:
             out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
+    return _no_owners(raw, out) if out else out
+
+
+_REPO_MODEL_RE = re.compile(r"\d+(?:\.\d+)?[bmk](?![a-z])|\d+x\d+b", re.IGNORECASE)
+"""A size in a repository's name ('opt-1.3b', 'Mixtral-8x7B'): the repository holds a model."""
+
+
+def _no_owners(raw: str, items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``items`` less each name written as the owner of a model's repository ('用facebook/opt-1.3b微调',
+    'meta-llama/Llama-3.1-8B'): an organisation in a Hugging Face ``org/model`` id is never a tool (trial
+    s35 #5). The repository names a model when it holds a size or a catalog family."""
+    out = []
+    for item in items:
+        name = item[0].split(": ", 1)[1]
+        owner = re.search(rf"(?<![A-Za-z0-9_\-/]){re.escape(name)}/(?P<repo>[A-Za-z0-9][\w.\-]*)", raw)
+        repo = owner.group("repo") if owner else ""
+        if not owner or not (_REPO_MODEL_RE.search(repo) or _catalog_model(repo)):
+            out.append(item)
     return out
+
+
+def _catalog_model(repo: str) -> bool:
+    """Whether a repository's name begins with a catalog model's name or alias ('DeepSeek-V3')."""
+    key = re.sub(r"[^a-z0-9]", "", repo.lower())
+    return any(key.startswith(name) for name in _model_keys())
+
+
+@cache
+def _model_keys() -> frozenset[str]:
+    """The catalog models' ids and aliases (the part after an owner's '/'), letters and digits only."""
+    names = (n.rsplit("/", 1)[-1] for m in catalog.models().values() for n in (m.id, *m.aliases))
+    return frozenset(k for k in (re.sub(r"[^a-z0-9]", "", n.lower()) for n in names) if len(k) > 2)
 
 
 _ALIAS_TAIL = r"\s*[(（]\s*(?:now\s+|formerly\s+|aka\s+)?([A-Za-z][\w.\-]*[A-Za-z0-9])\s*[)）]"

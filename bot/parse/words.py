@@ -125,8 +125,12 @@ BARE_CONTEXT_RIGHT_RE = rc(
 ASKS_LARGEST_RE = rc(
     r"多大的?模型|多大参数|什么模型|哪些模型|哪个模型|(?:biggest|largest)\s+(?:model|llm)|how\s+(?:big|large)\s+(?:a\s+)?"
     r"(?:model|llm)|what\s+(?:size\s+)?(?:models?|llms?)\s+(?:can|could|will|fits?)|which\s+(?:models?|llms?)"
+    r"|what\s+(?:can|could)\s+(?:i|we|you)\s+(?:serve|run|host|deploy|train|fine[\s\-]?tune)"
+    r"(?=\s*(?:$|[?？.,，;；!！]|(?:on|with|for|in|using|at)\b))"
+    r"|能\s*(?:跑|部署|训练?|微调)(?:得动|得了)?\s*(?:些|哪些)?\s*什么(?=\s*(?:$|[?？,，。;；!！]|呢|吗|大?模型))"
 )
-"""The question asks which model fits ('一张4090能跑多大的模型', 'the biggest model I can run on …')."""
+"""The question asks which model fits ('一张4090能跑多大的模型', 'the biggest model I can run on …'), the
+model the unknown of the verb ('what can I serve on 2x4090 for 50 users', '两张4090能部署什么'; s35 #1)."""
 ASKS_TTFT_RE = rc(
     r"首\s*token|首字|首包|\bttft\b|time\s+to\s+first\s+token|first[\s\-]token\s+latency|prefill\s+time"
 )

@@ -68,6 +68,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "CPU offload is modelled for full fine-tuning only; this adapter run is sized without it, "
         "so the memory per GPU is an upper bound"
     ),
+    "optimizer_offload_adapters": N_(
+        "the optimizer states alone offloaded (no offload_param): an adapter run's are small, so the frozen "
+        "base stays on the GPUs and the run is sized without offload"
+    ),
     "weights_file": N_(
         "the size of the model's weights file: the weights are sized from the model named and its format "
         "(see the weights line) — a file of another size is another model or format: name that one to "
@@ -215,6 +219,13 @@ IGNORED_TEXTS: dict[str, str] = {
         "an assumption: a cap on the samples read from each dataset, not the dataset's size — the dataset "
         "named cannot be counted here, so the run is sized at the cap (fewer samples: less time and cost)"
     ),
+    "demo_rows": N_(
+        "LLaMA-Factory's own demo data (data/dataset_info.json): sized at the rows of its files, each cut "
+        "at max_samples when that is lower"
+    ),
+    "cap_above_rows": N_(
+        "a cap on the samples read from each dataset: the demo data named holds fewer, so it cuts nothing"
+    ),
     "step_time_target": N_(
         "a time per step you want: the sizing times the whole run (its GPU-hours and days), not each step"
     ),
@@ -236,6 +247,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "power_price": N_(
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
+    ),
+    "step_label": N_(
+        "which step of a procedure it names (DeepSpeed-Chat's step 3 is its RLHF step), not a count of "
+        "anything: the job is sized by its model, data and GPUs"
     ),
     "calendar_date": N_(
         "a calendar date: the sizing counts a deadline in days from the start, and no start date is given — "

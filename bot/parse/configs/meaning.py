@@ -131,7 +131,7 @@ MEANING: dict[str, dict[str, Row]] = {
         **_HF, "cutoff_len": ("seq_len", "int"), "max_length": ("seq_len", "int"),
         "lora_rank": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "lora_target": ("lora_targets", "targets"), "max_samples": ("num_samples", "samples_cap"),
-        "pure_bf16": ("pure_bf16", "precision"),
+        "dataset": ("num_samples", "demo_rows"), "pure_bf16": ("pure_bf16", "precision"),
         "disable_gradient_checkpointing": ("recompute", "recompute"), "stage": ("stage", "stage"),
         "infer_backend": ("runtime", "infer_backend"), "vllm_maxlen": ("max_model_len", "engine_maxlen"),
         "sglang_maxlen": ("max_model_len", "engine_maxlen"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.parse.configs.demo_datasets import demo_samples
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
@@ -280,9 +281,35 @@ def _samples_cap(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -
     count = _int(value)
     if count is None:
         return False
+    demos = demo_samples(flat["dataset"], count) if flat.get("dataset") and cfg.tool in _LF else None
+    if demos is not None:  # LLaMA-Factory's own demo files: min(rows, cap) each (s35 #3)
+        cfg.set(key, "num_samples", demos)
+        if demos == demo_samples(flat["dataset"], None):  # no file holds more: the cap truncates nothing
+            cfg.skip(key, value, "cap_above_rows")
+        return True
     cfg.set(key, "num_samples", count)
     if flat.get("dataset"):
         cfg.skip(key, value, "samples_cap")  # used, and said to be the cap
+    return True
+
+
+_LF = ("llamafactory", "inline")
+"""Configs whose ``dataset`` may name LLaMA-Factory's demo files: its own, and keys written in prose (the
+demo names are LLaMA-Factory's: data/dataset_info.json)."""
+
+
+def _demo_rows(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """LLaMA-Factory ``dataset`` naming only its demo files (:mod:`bot.parse.configs.demo_datasets`): their
+    rows are the samples (min(rows, max_samples) each, with the cap: :func:`_samples_cap`), said; any other
+    name, or another tool's key, does not size the run (not_sized, as before)."""
+    cap = _int(flat.get("max_samples")) if flat.get("max_samples") is not None else None
+    demos = demo_samples(value, cap) if cfg.tool in _LF else None
+    if demos is None:
+        cfg.skip(key, value, "not_sized")
+        return True
+    if cap is None:
+        cfg.set(key, "num_samples", demos)
+    cfg.skip(key, value, "demo_rows")  # used, and said: the rows of the demo file
     return True
 
 
@@ -292,7 +319,7 @@ RL_HANDLERS = {
     "bits": _bits, "gpu_product": _gpu_product,
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "kl_beta": _kl_beta,
-    "verl_kl": _verl_kl, "samples_cap": _samples_cap,
+    "verl_kl": _verl_kl, "samples_cap": _samples_cap, "demo_rows": _demo_rows,
     **{conversion: _bool_field(field) for conversion, field in BOOL_FIELDS.items()},
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

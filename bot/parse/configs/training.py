@@ -398,9 +398,14 @@ def _stage(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool
 
 
 def _offload_device(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """DeepSpeed ``offload_optimizer.device``: cpu/nvme offloads the optimizer states; with no
+    ``offload_param`` device beside it, the parameters stay on the GPUs (``offload_params`` False, s35 #4)."""
     device = str(value).lower()
     if device in ("cpu", "nvme"):
         cfg.set(key, "offload", True)
+        param = key.replace("offload_optimizer", "offload_param")
+        if param != key and str(flat.get(param, "none")).lower() not in ("cpu", "nvme"):
+            cfg.values["offload_params"] = False  # the optimizer's alone: a cue, never "not used"
     elif device == "none":
         cfg.used[key] = "offload"
     return device in ("cpu", "nvme", "none")
