@@ -53,16 +53,21 @@ def runs_and_finds(texts: list[str]) -> tuple[dict[Any, set[int]], dict[Any, set
     found: dict[Any, set[int]] = defaultdict(set)
     at = [0]
 
+    firsts: dict[Any, Any] = {}  # a running frame → its first argument as called (a reader rebinds it)
+
     def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            code = frame.f_code
+            if code.co_argcount and _PARSE_DIR in code.co_filename:
+                firsts[frame] = frame.f_locals.get(code.co_varnames[0])
+            return
         if event != "return":
             return
-        code = frame.f_code
-        key = _key(code)
+        key = _key(frame.f_code)
         if key is None:
             return
         ran[key].add(at[0])
-        first = frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None
-        if not _nothing(arg, first):
+        if not _nothing(arg, firsts.pop(frame, None)):
             found[key].add(at[0])
 
     sys.setprofile(profile)
