@@ -3,7 +3,11 @@
 :data:`bot.parse.tool_slots.SLOT_RE` rewritten so the engine does not try its slow branches at every
 position (a possessive name; a word's literal before its look-behind; the clause-head branches found by
 their punctuation first): every match — span, ``lastgroup``, the name — equals the pattern as it was on
-main 555e62d8 (kept here verbatim), on every text of tests/data and on sentences of our own."""
+main 555e62d8 (kept here verbatim), on every text of tests/data and on sentences of our own.
+
+:func:`bot.parse.count_forms.count_forms` tests each reader's own first test at its call (a Python frame
+less a parse where it fails): each test is necessary (the reader returns its text unchanged on every
+corpus text that fails it), and the rewrites are those of 555e62d8 (the outputs below, run on it)."""
 
 from __future__ import annotations
 
@@ -11,8 +15,12 @@ import re
 
 import pytest
 
+from bot.parse import length_forms, price_forms, request_shape, vague_amounts, with_without
+from bot.parse.count_forms import count_forms
 from bot.parse.cued_alternation import CuedAlternation
+from bot.parse.normalize import normalize
 from bot.parse.tool_slots import SLOT_RE
+from bot.parse.written_products import each_of_count
 from tests.test_cue_index import CORPUS
 
 _TOKEN = r"[A-Za-z][A-Za-z0-9]*(?:[.\-][A-Za-z0-9]+)*"
@@ -98,3 +106,58 @@ def test_own_sentences_read_their_names() -> None:
     assert {"OpenLLM", "ipex-llm", "X-R1", "ds4", "llama.cpp", "ROLL", "Lvllm", "DB-GPT"} <= names
     assert {"OLMo-core", "vLLM", "SGLang", "vLLM-ascend", "fengshenbang", "h2o-llmstudio"} <= names
     assert "Foo" not in {m.group("su") for m in SLOT_RE.finditer("doesn't Foo need it? undoes Bar need")}
+
+
+_COUNT_CASES = [  # count_forms(normalize(text)) on main 555e62d8
+    (
+        "fine-tune llama 8b with and without lora on 8 gpus",
+        "fine-tune llama 8b  with lora or full fine-tuning on 8 gpus",
+    ),
+    ("h100 at $2/gpu/hr, 4 of them", "h100 at $2 per gpu-hour , 4 of them"),
+    (
+        "pretrain on tens of billions of tokens with a few h100s",
+        "pretrain on 50 billion of tokens with a few h100s",
+    ),
+    ("samples run to about 2000 tokens, 8 gpus", "sequence length 2000  tokens, 8 gpus"),
+    (
+        "serve 128 parallel requests, isl 1024 osl 256 on a100",
+        "serve 128 concurrent requests, input length 1024   and output length 256 on a100",
+    ),
+    ("每小时 12 元租 4 张 4090，样本长度 2000 左右", "12元每卡时租 4 张 4090, 样本长度 2000 左右"),
+    (
+        "each of my 4 gpus has 24gb (about 4k tokens each)",
+        "4 gpus, with 24 gb each (about 4k tokens each)",
+    ),
+    ("what about fp8?", "what about fp8?"),
+    ("a few thousand tokens each (avg 4k) on 2 gpus", "4k tokens each on 2 gpus"),
+    ("prompts of a few thousand tokens (about 3k), 2 gpus", "prompts of 3k tokens, 2 gpus"),
+]
+
+_SKIPPED = [  # (the test at the call, the reader it gates), as bot.parse.count_forms calls them
+    (with_without.GATE.search, with_without.with_without),
+    (request_shape.GATE.search, request_shape.request_shape),
+    (price_forms.GATE.search, price_forms.price_forms),
+    (vague_amounts.GATE.search, vague_amounts.english_rough),
+    (length_forms.GATE.search, length_forms.length_forms),
+    (lambda s: " of " in s, each_of_count),
+    (lambda s: "小时" in s or "钟头" in s, price_forms.zh_hourly_price),
+    (lambda s: "(" in s or "（" in s, vague_amounts.restated),
+]
+
+
+def test_count_forms_call_tests_are_necessary() -> None:
+    """A text failing a call's test is one its reader leaves as it is: skipping the call changes nothing."""
+    texts = [*CORPUS, *(t for t, _ in _COUNT_CASES)]  # as written, lower-cased, normalized; our own
+    changed = {i: 0 for i in range(len(_SKIPPED))}
+    for i, (test, reader) in enumerate(_SKIPPED):
+        for t in texts:
+            if test(t):
+                changed[i] += reader(t) != t
+            else:
+                assert reader(t) == t, (i, t[:80])
+    assert all(changed.values())  # every reader rewrites some corpus text: the check sees real rewrites
+
+
+@pytest.mark.parametrize(("text", "written"), _COUNT_CASES)
+def test_count_forms_rewrites_as_before(text: str, written: str) -> None:
+    assert count_forms(normalize(text)) == written
