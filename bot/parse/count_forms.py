@@ -392,13 +392,10 @@ def count_forms(s: str) -> str:
         s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
-    if WITH_WITHOUT_GATE.search(s):  # 'with and without LoRA': both methods (round 4)
-        s = both_ways(s)
-    if SHAPE_GATE.search(s):  # '128 parallel requests', 'ISL 1024 OSL 256', '1k in / 256 out' (round 4)
-        s = shape_forms(s)
+    s = both_ways(s) if WITH_WITHOUT_GATE.search(s) else s  # 'with and without LoRA': both methods (round 4)
+    s = shape_forms(s) if SHAPE_GATE.search(s) else s  # '128 parallel requests', 'ISL 1024 OSL 256' (round 4)
     s = device_hour_prices(s) if PRICE_GATE.search(s) else s  # '$1.29 per GPU per hour', '$2/GPU/hr'
-    if "小时" in s or "钟头" in s:  # '12块一小时', '一小时12块': a price per GPU-hour
-        s = zh_hourly_price(s)
+    s = zh_hourly_price(s) if "小时" in s or "钟头" in s else s  # '12块一小时': a price per GPU-hour
     if _LOAD_GATE.search(s):
         s = load_forms(s)  # '4 per device x 4 accumulation', '每张卡跑 8 条样本' (s17)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
@@ -412,12 +409,9 @@ def count_forms(s: str) -> str:
     if AROUND_CLOCK_RE.search(s):
         s = around_clock(s)  # '24/7', '7x24', 'round the clock': 24 hours a day (s18)
     s = output_forms(s)  # '512 output tokens', 'max_tokens 512': each request's output
-    if "(" in s or "（" in s:  # 'a few thousand tokens each (avg 4k)': the stated 4k
-        s = restated(s)
-    if ROUGH_GATE.search(s):  # 'tens of billions of tokens': 50 billion, said (bot.parse.vague_amounts)
-        s = rough_words(s)
-    if LENGTH_GATE.search(s):  # '数据长度会达到 2000 左右', 'samples run to about 2000 tokens'
-        s = length_words(s)
+    s = restated(s) if "(" in s or "（" in s else s  # 'a few thousand tokens each (avg 4k)': the stated 4k
+    s = rough_words(s) if ROUGH_GATE.search(s) else s  # 'tens of billions of tokens': 50 billion, said
+    s = length_words(s) if LENGTH_GATE.search(s) else s  # 'samples run to about 2000 tokens'
     s = time_forms(s)  # 'by next week', '$1.99 per H100 hour'
     if _ONLINE_RL_GATE.search(s):
         s = role_split(s)  # '2 张做推理，6 张训练': the job's 8, 2 of them the rollout's (round 17)
