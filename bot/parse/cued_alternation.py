@@ -50,19 +50,34 @@ class CuedAlternation:
     (the matches' spans, ``lastgroup`` and named groups; ``m.groups()`` is numbered per branch), asking
     only the branches whose cues occur. ``flags``: ``re.ASCII`` (or 0) and optionally ``re.IGNORECASE``.
     ``declared``: cues for the branches that contain a key ('(?P<zn>'), for a branch whose literals stand
-    in a look-ahead (not derived)."""
+    in a look-ahead (not derived). ``after``: for a branch that contains a key and starts with
+    ``(?:^|(?<=X))`` (at the text's start or after a character of class X), the pattern ``X`` followed
+    by the rest of the branch: searched first, it finds in C the one place where the branch then
+    matches (one character on), instead of the engine trying the branch at every position."""
 
-    __slots__ = ("_branches", "_cues", "_declared", "_flags", "_of_cue", "full", "groups", "pattern")
+    __slots__ = (
+        "_after",
+        "_branches",
+        "_cues",
+        "_declared",
+        "_flags",
+        "_of_cue",
+        "full",
+        "groups",
+        "pattern",
+    )
 
     def __init__(
         self,
         groups: Sequence[tuple[str | None, str]],
         flags: int = re.ASCII,
         declared: dict[str, tuple[str, ...]] | None = None,
+        after: dict[str, str] | None = None,
     ) -> None:
         self.groups = tuple(groups)
         self._flags = int(flags)
         self._declared = declared or {}
+        self._after = after or {}
         self.pattern = "|".join(_group(name, src) for name, src in self.groups)
         self.full = LazyPattern(self.pattern, self._flags)
         """The whole pattern (what the answers must equal): searched before the cues are derived, and for
@@ -79,7 +94,9 @@ class CuedAlternation:
         if not sre_private.OK:
             return
         branches = [
-            _Branch(name, b, self._flags) for name, src in self.groups for b in top_level_branches(src)
+            _Branch(name, b, self._flags, next((a for k, a in self._after.items() if k in b), None))
+            for name, src in self.groups
+            for b in top_level_branches(src)
         ]
         lower = bool(self._flags & re.IGNORECASE)
         of_cue: dict[str, set[int]] = {"": set()}  # '' is in every text: the branches with no cue
@@ -119,19 +136,32 @@ class CuedAlternation:
 
 
 class _Branch:
-    """One branch of the alternation, compiled on its own (in its named group) when first searched."""
+    """One branch of the alternation, compiled on its own (in its named group) when first searched;
+    ``after``: the pattern that finds where it matches past the text's start (:class:`CuedAlternation`)."""
 
-    __slots__ = ("_compiled", "_flags", "name", "source")
+    __slots__ = ("_after", "_compiled", "_flags", "after", "name", "source")
 
-    def __init__(self, name: str | None, source: str, flags: int) -> None:
-        self.name, self.source, self._flags = name, source, flags
+    def __init__(self, name: str | None, source: str, flags: int, after: str | None = None) -> None:
+        self.name, self.source, self._flags, self.after = name, source, flags, after
         self._compiled: re.Pattern[str] | None = None
+        self._after: re.Pattern[str] | None = None
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
         compiled = self._compiled
         if compiled is None:
             compiled = self._compiled = compile_pattern(_group(self.name, self.source), self._flags)
-        return compiled.search(text, pos)
+            if self.after is not None:
+                self._after = compile_pattern(self.after, self._flags)
+        after = self._after
+        if after is None:
+            return compiled.search(text, pos)
+        if not pos and (m := compiled.match(text)) is not None:
+            return m  # at the text's start ('^')
+        found = after.search(text, pos - 1 if pos else 0)  # X one character before the branch's start
+        if found is None:
+            return None
+        start = found.start() + 1
+        return compiled.match(text, start) or compiled.search(text, start)  # match: the same as found
 
 
 def _leftmost_first(

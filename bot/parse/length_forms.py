@@ -59,13 +59,16 @@ LONGEST_EN_RE = rc(
     + r"(?![k\d.])(?!\s*(?:samples?|rows?|examples?|sequences?|gpus?|cards?|b\b|m\b))"
 )
 """'sequences of at most 8k', 'inputs up to 4096' → 'sequence length 8k'."""
-_GATE = re.compile("长度|length|run|reach|go up|get up|total token|最长|at most|up to|no longer")
+GATE = re.compile("长度|length|run|reach|go up|get up|total token|最长|at most|up to|no longer")
 
 
 def length_forms(s: str) -> str:
     """The normalized text ``s`` with a sample's length written right after its length word."""
-    if not _GATE.search(s):
-        return s
+    return length_words(s) if GATE.search(s) else s
+
+
+def length_words(s: str) -> str:
+    """:func:`length_forms` past its gate (:data:`GATE`; tested at the call in bot.parse.count_forms)."""
     if "长度" in s:
         s = LENGTH_WORDS_ZH_RE.sub(lambda m: f"{m.group('w')} {m.group('n')} ", s)
     if "length" in s:

@@ -17,15 +17,18 @@ PRICE_FORMS = (
     (rc(rf"/\s*{_DEVICE}\s*/\s*{_HOUR}|/\s*{_HOUR}\s*/\s*{_DEVICE}"), " per gpu-hour "),
 )
 """(pattern, rewrite): a price per device and per hour, in either order."""
-_GATE = re.compile(
+GATE = re.compile(
     r"(?:gpu|card|device|accelerator)s?\s*(?:per|/|an?|each)\s*h|h(?:ou)?rs?\s*(?:per|/|for each|each)\s*\w"
 )
 
 
 def price_forms(s: str) -> str:
     """The normalized text ``s`` with each price per device-hour written 'per gpu-hour'."""
-    if not _GATE.search(s):
-        return s
+    return device_hour_prices(s) if GATE.search(s) else s
+
+
+def device_hour_prices(s: str) -> str:
+    """:func:`price_forms` past its gate (:data:`GATE`; tested at the call in bot.parse.count_forms)."""
     for pattern, words in PRICE_FORMS:
         if pattern.search(s):
             s = pattern.sub(words, s)

@@ -257,7 +257,7 @@ def _n(m: re.Match[str], *groups: str) -> int | None:
 
 def read_vocabulary(s: str, training: bool) -> Vocab:
     """The config keys and meaning words written in prose in the normalized text ``s``."""
-    s = spread_shared_value(s)  # 'a 和 b 都是 1': each key gets the value
+    s = spread_shared_value(s) if "_" in s or "-" in s else s  # 'a 和 b 都是 1': each key gets the value
     tool = training_tool(s) if training else None
     tools_named = named_tools(s, tool)
     out = Vocab(s, unused=tools_named + launcher_named(s))

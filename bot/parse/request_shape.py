@@ -89,7 +89,7 @@ REPLY_WORD_FORM = (
 )
 """'500-token answers', '256 token replies': each request's reply ('2k-token prompts and 400-token answers'
 lost its reply before)."""
-_GATE = re.compile(
+GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
     r"|batch(?: size)? of|\bisl\b|\bosl\b"
     r"|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)\s*(?:[/,;&+]|and\b|\d)"
@@ -101,8 +101,11 @@ _GATE = re.compile(
 
 def request_shape(s: str) -> str:
     """The normalized text ``s`` with the forms above rewritten (gated on one cheap search)."""
-    if not _GATE.search(s):
-        return s
+    return shape_forms(s) if GATE.search(s) else s
+
+
+def shape_forms(s: str) -> str:
+    """:func:`request_shape` past its gate (:data:`GATE`; tested at the call in bot.parse.count_forms)."""
     training = _is_training(s)
     if training and TRAINING_BATCH_FORM[0].search(s):
         s = TRAINING_BATCH_FORM[0].sub(TRAINING_BATCH_FORM[1], s)

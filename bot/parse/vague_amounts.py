@@ -32,7 +32,7 @@ EN_VAGUE_RE = rc(
 )
 """'tens of billions of tokens', 'hundreds of billions tokens', 'a few billion tokens', 'several hundred
 million tokens': a rough token count (tokens only)."""
-_GATE = re.compile(" of |few|several", re.IGNORECASE)
+GATE = re.compile(" of |few|several", re.IGNORECASE)
 """A cheap test before the pattern (one C-level search)."""
 _NOT_ROUGH_BEFORE = "参个总层步轮次条张样点函系倍分"
 """'参数十亿', '个数': 数 ending a word ('parameters', 'count'), not the 数 of '数十亿' (several)."""
@@ -76,14 +76,17 @@ def restated(s: str) -> str:
 def english_rough(s: str) -> str:
     """``s`` with 'tens of billions of tokens' written as '50 billion tokens' (the number the count rules
     read; :func:`english_read` names what was read)."""
-    if not _GATE.search(s):
-        return s
+    return rough_words(s) if GATE.search(s) else s
+
+
+def rough_words(s: str) -> str:
+    """:func:`english_rough` past its gate (:data:`GATE`; tested at the call in bot.parse.count_forms)."""
     return EN_VAGUE_RE.sub(lambda m: f"{FEW * _times(m):g} {_unit(m)}", s)
 
 
 def english_read(raw: str) -> list[tuple[str, float]]:
     """Each rough English token amount of the message ``raw``, as typed, with the value sized."""
-    if not _GATE.search(raw):
+    if not GATE.search(raw):
         return []
     low = raw.lower()  # the patterns read lower case, as the normalized text is
     same = len(low) == len(raw)

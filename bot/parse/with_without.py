@@ -24,7 +24,7 @@ BOTH_WAYS_ZH_RE = rc(
 )
 """'用 LoRA 和不用 LoRA', '用不用 LoRA', '有无 LoRA', '有和没有 LoRA'. Not '有没有 LoRA 微调的显存估算'
 ('is there …': a question, not both ways)."""
-_GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|没有")  # '用不用' too
+GATE = re.compile(r"without|\bno\s+(?:q?lora|peft|adapter)|不用|不使用|不加|不带|有无|没有")  # '用不用' too
 
 
 _QUANT = r"(?:(?:4|8)[\s\-]?(?:bits?|比特|位)\s*)?(?:quanti[sz]ation|quantized|量化)"
@@ -46,8 +46,11 @@ def _method(m: re.Match[str]) -> str:
 
 def with_without(s: str) -> str:
     """The normalized text ``s`` with a job asked both ways written as two methods."""
-    if not _GATE.search(s):
-        return s
+    return both_ways(s) if GATE.search(s) else s
+
+
+def both_ways(s: str) -> str:
+    """:func:`with_without` past its gate (:data:`GATE`; tested at the call in bot.parse.count_forms)."""
     s = BOTH_QUANT_RE.sub(" with qlora, lora or full fine-tuning ", s)
     s = BOTH_WAYS_RE.sub(lambda m: f" with {_method(m)} or full fine-tuning", s)
     return BOTH_WAYS_ZH_RE.sub(lambda m: f"{_method(m)} 和全参", s)
