@@ -82,6 +82,7 @@ ROUND27 = {"zh": "zh_r27.json", "en": "en_r27.json"}
 ROUND28 = {"zh": "zh_r28.json", "en": "en_r28.json"}
 ROUND29 = {"zh": "zh_r29.json", "en": "en_r29.json"}
 ROUND30 = {"zh": "zh_r30.json", "en": "en_r30.json"}
+ROUND31 = {"zh": "zh_r31.json", "en": "en_r31.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -102,6 +103,7 @@ ROUNDS = {
     "r28": ROUND28,
     "r29": ROUND29,
     "r30": ROUND30,
+    "r31": ROUND31,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
