@@ -132,3 +132,23 @@ def test_scorer_takes_three_counts_as_the_range() -> None:
     answer = {"request": {"gpu_count": 1, "gpu_count_max": 4}, "interpretation": {"ignored": []}}
     assert key_understood("gpu_count", [1, 2, 4], answer)
     assert not key_understood("gpu_count", [1, 2, 8], answer)
+
+
+# 5. A fine-tuning toolkit's pre-training stage continues a model -----------------------------------------
+
+
+def test_medicalgpt_pretraining_of_a_release_is_continued_zh() -> None:
+    a = answer_json("我在单机 8 卡 3090 上用 MedicalGPT 的 pretraining.py 全量预训练 baichuan-7b，总是爆显存")
+    assert a["request"]["stage"] == "continued_pretrain"
+
+
+def test_medicalgpt_pretraining_of_a_release_is_continued_en() -> None:
+    a = answer_json("I pretrain Llama-2-7B with MedicalGPT's pretraining.py on 8 A100s: time for 10B tokens?")
+    assert a["request"]["stage"] == "continued_pretrain"
+
+
+def test_from_scratch_or_a_release_own_training_stays_pretraining() -> None:
+    """Must not misread: pre-training from nothing ('从零'), or without a toolkit that continues a model, is
+    pre-training ('baichuan-7B 在千卡集群上预训练要多久': the release's own training)."""
+    assert answer_json("用 MedicalGPT 从零预训练一个 1B 模型要多久")["request"]["stage"] == "pretrain"
+    assert answer_json("baichuan-7B 在千卡集群上预训练要多久？")["request"]["stage"] == "pretrain"
