@@ -82,6 +82,7 @@ ROUND27 = {"zh": "zh_r27.json", "en": "en_r27.json"}
 ROUND28 = {"zh": "zh_r28.json", "en": "en_r28.json"}
 ROUND29 = {"zh": "zh_r29.json", "en": "en_r29.json"}
 ROUND30 = {"zh": "zh_r30.json", "en": "en_r30.json"}
+ROUND31 = {"zh": "zh_r31.json", "en": "en_r31.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -102,6 +103,7 @@ ROUNDS = {
     "r28": ROUND28,
     "r29": ROUND29,
     "r30": ROUND30,
+    "r31": ROUND31,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -387,6 +389,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
             return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
         if key == "gpu_count" and len(value) == 2:  # '4 or 8 L40S': sized from the first, up to the last
             return got == value[0] and request.get("gpu_count_max") == value[1]
+        if key == "gpu_count" and len(value) > 2:  # s35 r31: three counts tried ('1, 2 cards failed, 4 ran')
+            return got == min(value) and request.get("gpu_count_max") == max(value)  # from least, up to most
         if key == "lora_targets":  # round 27: a list of modules as typed ('W_pack') is that set, any case
             return _targets(value) == _targets(got)
         return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value

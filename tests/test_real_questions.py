@@ -781,6 +781,16 @@ def test_round30_work_zh_does_not_regress() -> None:
     assert _work_understood("r30work", "zh", 20) >= R30_WORK_UNDERSTOOD_ZH
 
 
+R31_WORK_UNDERSTOOD_ZH = 6
+"""Round 31's Chinese working split (zh_r31.json, r31work: 7 records) understood in full at the last
+measurement (README.md there): 3 at the freeze (first contact), 6 after its readers (tests/test_s35_r31.py).
+Its r31test half (13 records) is frozen in ``frozen_r31_test_zh.sha256``."""
+
+
+def test_round31_work_zh_does_not_regress() -> None:
+    assert _work_understood("r31work", "zh", 7) >= R31_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -855,6 +865,18 @@ DeepSpeed, labelled as both tools, as round 20's en20-031 is). Its r30test half 
 
 def test_round30_work_en_does_not_regress() -> None:
     assert _work_understood("r30work", "en", 25) >= R30_WORK_UNDERSTOOD_EN
+
+
+R31_WORK_UNDERSTOOD_EN = 10
+"""Round 31's English working split (en_r31.json, r31work: 10 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact), 10 after its readers (tests/test_s35_r31.py),
+one label correction (en31-005: MindIE's maxInputTokenLen is the input's length, prompt_tokens, as
+TensorRT-LLM's max_input_len is labelled) and a scorer rule (three counts tried: from the least, up to the
+most). Its r31test half (10 records) is frozen in ``frozen_r31_test_en.sha256``."""
+
+
+def test_round31_work_en_does_not_regress() -> None:
+    assert _work_understood("r31work", "en", 10) >= R31_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -982,6 +1004,7 @@ HELD_OUT_SIZES = {
     ("r28test", "zh"): 22,
     ("r29test", "zh"): 10,
     ("r30test", "zh"): 20,
+    ("r31test", "zh"): 13,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
@@ -989,6 +1012,7 @@ HELD_OUT_SIZES = {
     ("r28test", "en"): 23,
     ("r29test", "en"): 10,
     ("r30test", "en"): 15,
+    ("r31test", "en"): 10,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

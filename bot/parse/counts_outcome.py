@@ -42,15 +42,16 @@ def worked_failed_counts(
     if len({g.gpu_id for g in gpus}) > 1:
         return None
     counted = [r for r in roles if r.role == "count" and r.extra is None]
-    if len({r.value for r in counted}) != 2 or not FAILED_RE.search(s):
+    if not 2 <= len({r.value for r in counted}) <= 4 or not FAILED_RE.search(s):
         return None
     said: dict[str, set[float]] = {}
     for r in counted:
         said.setdefault(outcome(s, r.tok.start) or "", set()).add(r.value)
     failed, worked = said.get("failed", set()), said.get("worked", set())
-    if len(failed) != 1 or len(worked) != 1 or not said.get("", set()) <= failed | worked:
+    worked = {w for w in worked if w > max(failed, default=0)}  # s35: one smaller that ran is another setup's
+    if not failed or len(worked) != 1 or not said.get("", set()) <= failed | said.get("worked", set()):
         return None
-    lo, hi = min(failed), min(worked)
-    if not (lo < hi and lo.is_integer() and hi.is_integer()):
+    lo, hi = min(failed), min(worked)  # s35 round 31: several counts failed ('1 card failed, 2 cards
+    if not (max(failed) < hi and lo.is_integer() and hi.is_integer()):  # failed, 4 cards succeeded')
         return None
     return int(lo), int(hi), counted

@@ -7,7 +7,7 @@ from bot.parse.regex import rc
 
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?<!\d\.)(?P<p>(?:bf16|bfloat16|fp16|float16)\s*[=:]?\s*false|bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|(?:bitsandbytes|bnb)-(?:fp4|nf4)|"
-    r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
+    r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|wint[248]|w4afp8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
     r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
@@ -102,6 +102,12 @@ PRECISION_MAP: dict[str, str] = {
     "w8a16": "int8",
     "w4a16": "int4",
     "w4a8": "int4",
+    # s35 round 31: FastDeploy's weight-only names ('--quantization wint4', 'WINT4 量化'; its quantization
+    # docs: WINT8 / WINT4 weights in INT8 / INT4, WINT2 in 2 bits, W4Afp8 INT4 weights), as launchers.QUANT
+    "wint8": "int8",
+    "wint4": "int4",
+    "wint2": "int2",
+    "w4afp8": "int4",
     # GGUF: "Q4" means Q4_K_M, Ollama's default; "Q8" Q8_0; "Q5" Q5_K_M
     "q4_k_m": "q4_k_m",
     "q4_k_s": "q4_k_m",

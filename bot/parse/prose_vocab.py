@@ -49,7 +49,7 @@ from estimator.models import SizingRequest
 from estimator.request import setting
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
-_SEP = r"\s*(?:也|都|还|就)?\s*(?:=|:|of|is|to|为|是|要|设为|设成|设置为|改成|=\s*)?\s*"  # r19: 'bs 也要 8'
+_SEP = r"\s*(?:也|都|还|就)?\s*(?:(?:is\s+)?set\s+(?:to|at)|=|:|of|is|to|为|是|要|设为|设成|设置为|改成)?\s*"
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*(?:k|万)?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
 """A key's value: digits, a thousands 'k' or a Chinese 万 ('cutoff_len 设成 2万': 20,000, not 2; s17)."""
 
@@ -79,7 +79,7 @@ max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --m
 SOURCE_RE = rc(
     _key(
         r"max_source_length|max_prompt_length|max_input_len(?:gth)?(?![a-z])"
-        r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len"  # TensorRT-LLM: max_input_len (s17)
+        r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len|max_input_token_len"  # TRT-LLM (s17), MindIE
     )
 )
 TARGET_RE = rc(
@@ -150,10 +150,10 @@ TP_DEFAULT_RE = rc(
 )
 """vLLM's --tensor-parallel-size left out: the default of 1 (vLLM EngineArgs.tensor_parallel_size = 1)."""
 MODEL_PARALLEL_RE = rc(
-    r"(?<![a-z][_\-])" + _key(r"model_parallel(?:ism)?(?:_size|_degree)?|模型并行(?:度|数)?")
+    r"(?<![a-z][_\-])" + _key(r"model_parallel(?:ism)?(?:_size|_degree)?|mp_size|模型并行(?:度|数)?")
 )
-"""'model parallel size 2' (Megatron's tensor model parallel, ChatGLM's model_parallel_size): TP; never
-the tail of another flag ('--pipeline-model-parallel-size 2' is PP, once read as TP)."""
+"""'model parallel size 2' (Megatron's, ChatGLM's model_parallel_size, s35: MP_SIZE of SwissArmyTransformer's
+CogVLM scripts): TP; never the tail of another flag ('--pipeline-model-parallel-size 2' is PP)."""
 NGL_RE = rc(
     r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?(?P<n>\d{1,4})(?![\d.])"
 )
@@ -218,7 +218,7 @@ _HINTS = {
     "lengths": rc(r"len|cutoff|序列|截断长度|default|默认|max_new_tokens|num_ctx|ctx|max[_\-]total|截止"),
     "batches": rc(r"accum|累积|累计|batch|bs|每卡|微批|lora|target"),
     "layers": rc(
-        r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv"
+        r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv|mp.s"
     ),
     "precisions": rc(
         r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"

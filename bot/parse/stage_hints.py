@@ -46,6 +46,13 @@ ON_BASE_RE = rc(
 """Pre-training on a named model ('在 chinese-llama-2-7b 上做预训练', '基于 Qwen2.5-7B 预训练',
 'pretraining on top of Llama-2-7B', round 25): the weights exist, so the pre-training continues them;
 never a card ('在 Ascend-910B 上预训练') nor a model without its size."""
+CONTINUING_TOOL_RE = rc(r"medicalgpt|run_clm_pt|--stage\s+pt\b|stage:\s*pt\b|\bswift\s+pt\b")
+"""s35 round 31: the pre-training stage of a fine-tuning toolkit, which starts from a model's weights:
+MedicalGPT's PT stage ('Continue PreTraining' in its README, pretraining.py), Chinese-LLaMA-Alpaca's
+run_clm_pt_with_peft.py, LLaMA-Factory's ``--stage pt`` (loads model_name_or_path; from scratch only with
+train_from_scratch) and ``swift pt`` ('用 MedicalGPT 的 pretraining.py 全量预训练 baichuan-7b', zh31-020)."""
+_SCRATCH_RE = rc(r"从零|从头|from\s+scratch")
+"""A pre-training from nothing said ('从零预训练', 'from scratch', LLaMA-Factory's train_from_scratch)."""
 PRETRAINED_INIT_RE = rc(r"(?:pretrained_model|model_name_or)_path\s*[=:]?\s*[\w./\-]")
 """A checkpoint to start from, written as a pre-training script's key ('--pretrained_model_path
 models/llama-7b.bin', round 19; '--model_name_or_path'): the weights exist, so the pre-training continues
@@ -172,4 +179,5 @@ def lora_pretraining(stage: str | None, s: str) -> str | None:
         return stage
     adapters = lx.LORA_RE.search(s) or lx.QLORA_RE.search(s)
     started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s) or ON_BASE_RE.search(s)  # r19, r25
+    started = started or (CONTINUING_TOOL_RE.search(s) and not _SCRATCH_RE.search(s))  # s35 r31
     return "continued_pretrain" if adapters or started else stage

@@ -23,7 +23,7 @@ from bot.parse.stack_words import ANY_TOOL_RE
 from bot.parse.uncased_names import MORPHEME_RE as UNCASED_CUE
 
 _ZH_JOB = (
-    r"(?:全参数?微调|全量微调|微调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调|fine-?tun\w*)"
+    r"(?:全参数?微调|全量微调|微调|精调|训练|预训练|部署|推理|做\s*(?:lora|qlora|sft|dpo|全参|全量|微调|fine-?tun\w*)"
     r"|(?:grpo|dpo|ppo|sft|lora|qlora)(?=\s*(?:训练|微调|[,，。;；?？!！]|$)))"
 )
 """A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',

@@ -76,8 +76,8 @@ machine has: vLLM ``EngineArgs.tensor_parallel_size = 1`` (vllm/engine/arg_utils
 ``ServerArgs.tp_size = 1`` (python/sglang/srt/server_args.py), lmdeploy ``--tp`` default 1
 (lmdeploy/cli/utils.py ``ArgumentHelper.tp``). TGI's ``--num-shard`` defaults to every visible GPU
 (launcher/src/main.rs), so it is not here."""
-QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4",
-         "bitsandbytes-nf4": "int4",
+QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4", "w4afp8": "int4",
+         "bitsandbytes-nf4": "int4", "wint4": "int4", "wint8": "int8", "wint2": "int2", "w4a8": "int4",
          "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
          "compressed-tensors": None, "hf": "bf16", "mxfp4": "mxfp4", "modelopt_fp4": None}  # fmt: skip
 DTYPES = {
