@@ -867,12 +867,12 @@ def test_round30_work_en_does_not_regress() -> None:
     assert _work_understood("r30work", "en", 25) >= R30_WORK_UNDERSTOOD_EN
 
 
-R31_WORK_UNDERSTOOD_EN = 10
+R31_WORK_UNDERSTOOD_EN = 9
 """Round 31's English working split (en_r31.json, r31work: 10 records) understood in full at the last
-measurement (README.md there): 9 at the freeze (first contact), 10 after its readers (tests/test_s35_r31.py),
-one label correction (en31-005: MindIE's maxInputTokenLen is the input's length, prompt_tokens, as
-TensorRT-LLM's max_input_len is labelled) and a scorer rule (three counts tried: from the least, up to the
-most). Its r31test half (10 records) is frozen in ``frozen_r31_test_en.sha256``."""
+measurement (README.md there): 9 at the freeze (first contact), 9 after its readers (tests/test_s35_r31.py)
+and one label correction (en31-005: MindIE's maxInputTokenLen is the input's length, prompt_tokens, as
+TensorRT-LLM's max_input_len is labelled). The part's scorer rule for three counts tried was not merged: it
+was written knowing which held-out records it would touch, so the record that needs it stays a miss. Its r31test half (10 records) is frozen in ``frozen_r31_test_en.sha256``."""
 
 
 def test_round31_work_en_does_not_regress() -> None:
