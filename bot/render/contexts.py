@@ -156,6 +156,7 @@ class InferenceContext(TypedDict):
     fp8_swap: dict[str, str] | None
     short_of_load: bool
     load_cost: dict[str, str] | None
+    mem_first: dict[str, str] | None  # a memory question with no count leads with the memory (s35)
     table: list[dict[str, Any]]
     decode_seq: str | None
     decode_all: str | None
