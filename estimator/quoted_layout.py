@@ -16,6 +16,7 @@ from typing import Any
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest
 from estimator.resolve import Resolved
+from estimator.shown_cost import billed_on_count
 from estimator.training_plan import memory_and_plan, with_fewest_paying
 from estimator.training_setup import training_setup
 
@@ -28,6 +29,7 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     count is not the one the memory was laid out on (no count stated, at least the fewest that fit),
     ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
     fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
+    fields |= billed_on_count(out, fields)  # each card's rental rounds up (s35-fixa #1)
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields

@@ -23,6 +23,7 @@ from estimator.quoted_layout import quoted_count
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
+from estimator.shown_cost import per_card
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
 from estimator.training_plan import fewest_slower, layout_time, memory_and_plan
@@ -210,7 +211,7 @@ def _known_duration(
             fields["peak_flops"] = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
-        fields["cost"] = cost = _cost(gpu_hours, band, price)
+        fields["cost"] = cost = per_card(_cost(gpu_hours, band, price), band, gpus)  # each card rounds up
         check_budget(req, cost, ledger)
     elif not r.gpu.generic:
         budget_without_price(req, band, r.gpu.family, ledger)

@@ -1,0 +1,81 @@
+"""Session 35 fixa: findings the session's parts reported and left (see the commit messages).
+
+#1 Whole-hour billing is per card: each card's rental pays at least its first whole hour, so n cards never
+bill fewer than n GPU-hours (estimator.compute.billed_gpu_hours). Prices: the catalog's market ranges,
+H100 $1.50–3.50 and A100 $1.20–2.50 / ¥15–30 per GPU-hour.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.core.conversation import Conversation
+from bot.render.renderer import render
+from estimator.compute import billed_gpu_hours
+
+
+def ask_text(question: str) -> str:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", "text", question]) == 0
+    return buf.getvalue()
+
+
+def ask_json(question: str) -> dict[str, Any]:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", "json", question]) == 0
+    return json.loads(buf.getvalue())
+
+
+def test_billing_never_bills_fewer_gpu_hours_than_cards() -> None:
+    assert billed_gpu_hours(0.16, 8) == 8  # 8 cards × ⌈0.02 h⌉
+    assert billed_gpu_hours(0.16) == 1  # one card: ⌈0.16⌉
+    assert billed_gpu_hours(3.4, 2) == 4  # 2 × ⌈1.7⌉ = 4 = ⌈3.4⌉
+    assert billed_gpu_hours(93_482.9, 136) == 93_483  # the seed: total rounded up (> 136)
+    assert billed_gpu_hours(0.0, 8) == 0
+
+
+def test_a_stated_count_bills_a_whole_hour_per_card_en() -> None:
+    text = ask_text("LoRA fine-tune Llama-3-8B on 8 H100 for 10k samples of 512 tokens, what does it cost?")
+    # 0.16 GPU-hours on 8 cards: 8 card-hours × $1.50–3.50 = $12–28
+    assert "Cost: $12.00 – $28.00 (0.16 GPU-hours used, billed as 8 GPU-hours × $1.50–3.50" in text
+    assert "billed as 1 GPU-hour" not in text
+
+
+def test_a_stated_count_bills_a_whole_hour_per_card_zh() -> None:
+    text = ask_text("用 8 张 A100 LoRA 微调 Qwen2.5-7B，1 万条样本，每条 512 token，要花多少钱？")
+    # 0.35 卡·时 on 8 cards: 8 × ¥15–30 = ¥120–240
+    assert "费用：¥120 – ¥240（用 0.35 卡·时，按整小时计 8 卡·时 × ¥15–30/卡·时）" in text
+    assert "按整小时计 1 卡·时" not in text
+
+
+def test_the_json_cost_is_the_lines() -> None:
+    out = ask_json("LoRA fine-tune Llama-3-8B on 8 H100 for 10k samples of 512 tokens, what does it cost?")
+    cost = out["report"]["cost"]
+    assert cost["billed_gpu_hours"] == 8
+    assert (cost["low"], cost["high"]) == pytest.approx((12.0, 28.0))
+
+
+def test_a_recommended_count_bills_a_whole_hour_per_card() -> None:
+    text = ask_text("LoRA fine-tune Llama-3-8B on 20M tokens within 0.5 hours, what does it cost?")
+    # 1.4 A100-hours in half an hour: 3 GPUs, 0.47 h each: 3 card-hours × $1.20–2.50 = $3.60–7.50
+    assert "about 3 GPUs" in text.splitlines()[0]
+    assert "Cost: $3.60 – $7.50 (1.4 GPU-hours used, billed as 3 GPU-hours" in text
+
+
+def test_a_followup_count_bills_a_whole_hour_per_card() -> None:
+    conv = Conversation(ttl_seconds=600, max_entries=10)
+    first = conv.ask(1, 10, "LoRA fine-tune Llama-3-8B on 20M tokens on one A100, what does it cost?").answer
+    assert first.report.headline_cost.billed_gpu_hours == 2  # ⌈1.4⌉ on one card
+    more = conv.ask(1, 10, "and on 8 A100?").answer
+    assert more.followup and more.changed == ["gpu_count"]
+    c = more.report.headline_cost
+    assert c.billed_gpu_hours == 8 and (c.low, c.high) == pytest.approx((9.6, 20.0))  # 8 × $1.20–2.50
+    assert "billed as 8 GPU-hours" in render(more, "text")
