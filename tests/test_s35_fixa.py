@@ -79,3 +79,52 @@ def test_a_followup_count_bills_a_whole_hour_per_card() -> None:
     c = more.report.headline_cost
     assert c.billed_gpu_hours == 8 and (c.low, c.high) == pytest.approx((9.6, 20.0))  # 8 × $1.20–2.50
     assert "billed as 8 GPU-hours" in render(more, "text")
+
+
+# #2 A training question asking the memory, with no count, leads with it: per GPU on the plan's count, and
+# the total the job holds by part (per GPU × GPUs), then the cards.
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("全参微调 70B 需要多少显存", True),
+        ("how much VRAM to LoRA Qwen2.5-14B?", True),
+        ("how much memory to fine-tune Llama-3-8B?", True),
+        ("memory needed for training a 7B model", True),
+        ("how much does it cost to LoRA Qwen2.5-14B?", None),  # cost, not memory
+        ("LoRA Qwen2.5-14B on 8 A100, how much memory does the run take in total?", None),
+    ],
+)
+def test_a_training_memory_question_is_read(text: str, asked: bool | None) -> None:
+    from bot.parse import parse
+
+    assert parse(text).request.memory_asked is asked
+
+
+def test_how_much_vram_is_not_a_cost_question() -> None:
+    from bot.parse import parse
+
+    assert parse("how much VRAM to LoRA Qwen2.5-14B?").request.cost_asked is None
+    assert parse("how much does it cost to LoRA Qwen2.5-14B?").request.cost_asked is True
+
+
+def test_full_fine_tuning_70b_leads_with_the_memory_zh() -> None:
+    lines = ask_text("全参微调 70B 需要多少显存").splitlines()
+    # 16 × A100 80G, ZeRO-3 (estimator): per GPU 8.75e9 B weights and gradients (70e9 × 2 B ÷ 16) and 52.5e9 B
+    # optimizer (70e9 × 12 B ÷ 16): over 16 GPUs 140e9 B = 130 GiB each, 840e9 B = 782 GiB
+    assert lines[0].startswith("每卡显存约 75.0 GiB（16 张时）；合计 1,201 GiB：权重 130 GiB + 梯度 130 GiB")
+    assert "优化器状态 782 GiB" in lines[0]
+    assert lines[1].startswith("70B 全参微调：至少 16 张 A100 80G")  # then the cards
+
+
+def test_lora_leads_with_the_memory_en() -> None:
+    lines = ask_text("how much VRAM to LoRA Qwen2.5-14B?").splitlines()
+    assert lines[0].startswith("≈ 59.2 GiB of GPU memory per GPU on 1 GPU; 59.2 GiB in all: weights 27.4 GiB")
+    assert "adapters 1.0 GiB" in lines[0]
+    assert lines[1] == "Qwen2.5 14B LoRA fine-tuning: one A100 80G is enough, ≈ 59.2 GiB per GPU"
+
+
+def test_a_stated_count_keeps_its_headline() -> None:
+    text = ask_text("how much VRAM to full fine-tune Llama-3-8B on 2 A100?")
+    assert "of GPU memory per GPU on" not in text
