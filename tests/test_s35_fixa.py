@@ -128,3 +128,31 @@ def test_lora_leads_with_the_memory_en() -> None:
 def test_a_stated_count_keeps_its_headline() -> None:
     text = ask_text("how much VRAM to full fine-tune Llama-3-8B on 2 A100?")
     assert "of GPU memory per GPU on" not in text
+
+
+# #3 A range is ordered; a choice of two counts is the range (from the fewer, up to the more).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LoRA Qwen2.5-7B on 1B tokens with 4 or 2 A100",
+        "LoRA Qwen2.5-7B on 1B tokens with 2 or 4 A100s",
+        "LoRA Qwen2.5-7B on 1B tokens with 4 A100 or 2",
+        "serve Llama-3-70B on 4-2 H100",
+        "用 4 或 2 张 A100 LoRA 微调 Qwen2.5-7B，10 亿 token",
+        "用 2 张或 4 张 A100 LoRA 微调 Qwen2.5-7B，10 亿 token",
+        "四张 A100 还是两张，LoRA 微调 Qwen2.5-7B，10 亿 token",
+    ],
+)
+def test_two_counts_are_an_ordered_range(text: str) -> None:
+    from bot.parse import parse
+
+    r = parse(text).request
+    assert (r.gpu_count, r.gpu_count_max) == (2, 4)
+
+
+def test_the_range_sizes_the_fewer_and_shows_the_more() -> None:
+    text = ask_text("LoRA Qwen2.5-7B on 1B tokens with 4 or 2 A100")
+    assert text.splitlines()[0].startswith("Qwen2.5 7B LoRA fine-tuning on 1B tokens with 2 × A100 80G")
+    assert "4 GPUs → " in text  # the more, in the days table
