@@ -156,3 +156,47 @@ def test_the_range_sizes_the_fewer_and_shows_the_more() -> None:
     text = ask_text("LoRA Qwen2.5-7B on 1B tokens with 4 or 2 A100")
     assert text.splitlines()[0].startswith("Qwen2.5 7B LoRA fine-tuning on 1B tokens with 2 × A100 80G")
     assert "4 GPUs → " in text  # the more, in the days table
+
+
+# #4 TGI's max input (launcher `--max-input-tokens`, env MAX_INPUT_TOKENS; `--max-input-length` /
+# MAX_INPUT_LENGTH its legacy name) is the longest prompt; `--max-total-tokens` (MAX_TOTAL_TOKENS) the
+# prompt + output, the context (huggingface/text-generation-inference
+# docs/source/basic_tutorials/launcher.md). One reading in every form: prompt_tokens, never max_model_len.
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("serve Llama-3-8B with TGI, MAX_INPUT_LENGTH=1024, 20 concurrent users on A10G", None),
+        ("serve Llama-3-8B with TGI, MAX_INPUT_LENGTH 1024, 20 concurrent users on A10G", None),
+        ("serve Llama-3-8B with TGI --max-input-tokens 1024 on A10G", None),
+        ("TGI MAX_INPUT_TOKENS 1024 Llama-3-8B on L4", None),
+        ("TGI: MAX_INPUT_TOKENS=1024 MAX_TOTAL_TOKENS=4096 Llama-3-8B on L4", 4096),
+        ("TGI: MAX_INPUT_LENGTH=1024 MAX_TOTAL_TOKENS=2048 Llama-3-8B on L4", 2048),
+        ("TGI: --max-input-tokens 1024 --max-total-tokens 4096 Llama-3-8B on L4", 4096),
+        ("TGI 部署 Llama-3-8B，MAX_INPUT_LENGTH=1024 MAX_TOTAL_TOKENS=2048，A10G", 2048),
+        ("TGI 部署 Llama-3-8B，max_input_length 设为 1024，max_total_tokens 2048，A10G", 2048),
+    ],
+)
+def test_tgi_max_input_is_the_longest_prompt(text: str, total: int | None) -> None:
+    from bot.parse import parse
+
+    p = parse(text)
+    assert (p.request.prompt_tokens, p.request.seq_len, p.request.max_model_len) == (1024, None, total)
+    assert not any("1024" in n for n, _ in p.unused_numbers)  # never 'max_model_len: 1024, repeated'
+
+
+def test_a_value_before_a_limit_key_is_still_read() -> None:
+    from bot.parse import parse
+
+    assert parse("serve Llama-3-8B, 16k max model len, on L4").request.max_model_len == 16384
+
+
+def test_a_prompt_and_an_output_length_still_make_the_sequence() -> None:
+    from bot.parse import parse
+
+    r = parse("serve Llama-3-8B, input length 1024, output 256, on L4").request
+    assert (r.seq_len, r.prompt_tokens) == (1280, 1024)
+    q = "fine-tune Llama-3-8B with max_input_length 1024 and max_target_length 256 on 1B tokens"
+    r = parse(q).request
+    assert r.seq_len == 1280

@@ -78,7 +78,7 @@ DATE_CUTOFF_RE = rc(
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
     _key(
-        r"max_source_length|max_prompt_length|max_input_len(?:gth)?(?![a-z])"
+        r"max_source_length|max_prompt_length|max_input_(?:len(?:gth)?|tokens)(?![a-z])"
         r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len"  # TensorRT-LLM: max_input_len (s17)
     )
 )
@@ -358,8 +358,8 @@ def _lengths(out: Vocab, training: bool) -> None:
         if target and not training:
             out.unused.append((f"max_completion_length: {target}", "no_field"))
     elif source or target:
-        seq = (source or 0) + (target or 0)
-        out.notes.append("prompt_plus_completion")
+        seq = (source or 0) + (target or 0) if training or target else None  # served prompt alone: s35-fixa
+        out.notes += ["prompt_plus_completion"] if seq else []  # #4 (TGI's max input: the longest prompt)
         if source and not training:  # served: the prompt is prefilled, the rest decoded
             out.fields["prompt_tokens"] = source
     maxlen = VLLM_MAXLEN_RE.search(out.s)
