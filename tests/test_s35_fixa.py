@@ -200,3 +200,52 @@ def test_a_prompt_and_an_output_length_still_make_the_sequence() -> None:
     q = "fine-tune Llama-3-8B with max_input_length 1024 and max_target_length 256 on 1B tokens"
     r = parse(q).request
     assert r.seq_len == 1280
+
+
+# #5 'RTX 6000' is never sized on an A100: a bare name is the RTX 6000 Ada Generation (NVIDIA's product page
+# /rtx-6000/), said; the Turing Quadro RTX 6000 (24 GB, its datasheet) and the RTX PRO 6000 Blackwell (96 GB)
+# by their qualifiers or memory (estimator/data/gpus.toml, each with its datasheet source).
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("serve Llama-3-8B on one RTX 6000", "RTX-6000-Ada"),
+        ("用一张 RTX 6000 部署 Llama-3-8B", "RTX-6000-Ada"),
+        ("serve Llama-3-8B on one RTX 6000 48GB", "RTX-6000-Ada"),
+        ("serve Llama-3-8B on one RTX 6000 Ada", "RTX-6000-Ada"),
+        ("serve Llama-3-8B on one Quadro RTX 6000", "Quadro-RTX-6000"),
+        ("serve Llama-3-8B on one RTX 6000 24GB", "Quadro-RTX-6000"),
+        ("serve Llama-3-8B on one RTX 6000 Turing", "Quadro-RTX-6000"),
+        ("serve Llama-3-8B on one RTX 6000 96GB", "RTX-PRO-6000-Blackwell"),
+        ("serve Llama-3-8B on one RTX PRO 6000 Blackwell", "RTX-PRO-6000-Blackwell"),
+    ],
+)
+def test_which_rtx_6000(text: str, gpu: str) -> None:
+    from bot.parse import parse
+
+    r = parse(text)
+    assert (r.request.gpu, r.unknown_gpu) == (gpu, None)
+
+
+def test_the_catalog_cards_of_that_name() -> None:
+    from estimator import catalog
+
+    g = catalog.gpus()
+    assert (g["Quadro-RTX-6000"].memory_gib, g["Quadro-RTX-6000"].generation) == (24, "Turing")
+    assert (g["RTX-6000-Ada"].memory_gib, g["RTX-PRO-6000-Blackwell"].memory_gib) == (48, 96)
+    assert all(
+        "datasheet" in g[k].source for k in ("Quadro-RTX-6000", "RTX-6000-Ada", "RTX-PRO-6000-Blackwell")
+    )
+
+
+def test_a_bare_rtx_6000_says_which_was_assumed() -> None:
+    en = ask_text("serve Llama-3-8B on one RTX 6000")
+    assert en.splitlines()[0] == "Meta Llama 3 8B bf16 inference on 1 × RTX 6000 Ada: fits (TP=1)"
+    assert "Read “RTX 6000” as the RTX 6000 Ada Generation (48 GB)" in en and "A100 80G" not in en
+    zh = ask_text("用一张 RTX 6000 部署 Llama-3-8B")
+    assert "“RTX 6000”按 RTX 6000 Ada Generation（48 GB）计算" in zh
+    subs = ask_json("serve Llama-3-8B on one RTX 6000")["interpretation"]["substitutions"]
+    assert {"typed": "RTX 6000", "used": "RTX-6000-Ada", "reason": "rtx_6000_assumed"} in subs
+    for qualified in ("serve Llama-3-8B on one RTX 6000 Ada", "serve Llama-3-8B on one Quadro RTX 6000"):
+        assert "Read “" not in ask_text(qualified)
