@@ -249,3 +249,57 @@ def test_a_bare_rtx_6000_says_which_was_assumed() -> None:
     assert {"typed": "RTX 6000", "used": "RTX-6000-Ada", "reason": "rtx_6000_assumed"} in subs
     for qualified in ("serve Llama-3-8B on one RTX 6000 Ada", "serve Llama-3-8B on one Quadro RTX 6000"):
         assert "Read “" not in ask_text(qualified)
+
+
+# #6 No number or forum word is a model: a token count after 'token 数' / 'token 量' (a space, '到' between)
+# is tokens, never a 1 亿-parameter model; 'LocalLlama' (the r/LocalLLaMA forum) and '…-style' never name one.
+
+
+@pytest.mark.parametrize(
+    "text", ["每天 token 数到 1 亿/天", "token 数 1 亿", "日均 token 量 1 亿", "每天处理 1 亿 token"]
+)
+def test_a_token_count_is_no_model(text: str) -> None:
+    from bot.parse import parse
+
+    r = parse(text).request
+    assert (r.params_total, r.model, r.tokens) == (None, None, 1e8)
+
+
+def test_a_model_size_beside_a_token_count_still_reads() -> None:
+    from bot.parse import parse
+
+    r = parse("模型 70 亿，token 数 20 亿，全参微调要多久").request
+    assert (r.params_total, r.tokens) == (7e9, 2e9)
+
+
+def test_a_daily_token_count_is_not_a_model_of_another_setup() -> None:
+    text = ask_text("部署 Qwen2.5-7B，每天 token 数到 1 亿/天，用 A100 要几张？")
+    assert text.splitlines()[0].startswith("Qwen2.5 7B bf16 推理")
+    assert "另一套配置" not in text  # before: 'model: 1 亿', another setup's model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "localllama style 70b on two 3090",
+        "LocalLlama-style 70B on two 3090s",
+        "a LocalLlama 70B rig on 2 3090s",
+        "用 LocalLlama 风格的 70B 配置，两张 3090",
+        "Foo-style 70B on 2 A100",
+    ],
+)
+def test_a_forum_or_a_kind_is_no_model(text: str) -> None:
+    from bot.parse import parse
+
+    r = parse(text)
+    assert (r.unknown_model, r.request.model, r.request.params_total) == (None, None, 70e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("serve FooLM-13B on A100", "FooLM-13B"), ("serve InternVL 76B on A100", "InternVL 76B")],
+)
+def test_an_unknown_model_is_still_named(text: str, name: str) -> None:
+    from bot.parse import parse
+
+    assert parse(text).unknown_model == name
