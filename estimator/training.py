@@ -211,7 +211,9 @@ def _known_duration(
             fields["peak_flops"] = r.gpu.peak_flops_16bit
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
-        fields["cost"] = cost = per_card(_cost(gpu_hours, band, price), band, gpus)  # each card rounds up
+        fields["cost"] = cost = _cost(gpu_hours, band, price)
+        if gpus > cost.billed_gpu_hours:  # each card pays its first whole hour (s35-fixa #1)
+            fields["cost"] = cost = per_card(cost, band, gpus)
         check_budget(req, cost, ledger)
     elif not r.gpu.generic:
         budget_without_price(req, band, r.gpu.family, ledger)
