@@ -133,13 +133,17 @@ def pf_days(flops: float) -> float:
     return flops / (1e15 * SECONDS_PER_DAY)
 
 
-def billed_gpu_hours(gpu_hours_total: float) -> int:
+def billed_gpu_hours(gpu_hours_total: float, gpus: int = 1) -> int:
     """The GPU-hours a cost multiplies by the price per GPU-hour: whole GPU-hours, the unit the price is
     quoted in, rounded UP — billing never rounds usage down (6.43 → 7; the seed's 93,482.9 → 93,483;
-    0.3 → 1). A tolerance of 10⁻⁹ h keeps float noise on a whole number (7.000000000001 → 7)."""
+    0.3 → 1). On ``gpus`` cards each card's rental pays at least its first whole hour: never fewer
+    GPU-hours than cards (0.16 GPU-hours on 8 cards: 8 × ⌈0.02⌉ = 8, not 1 card-hour for 8 cards;
+    s35-fixa #1) — exactly gpus × ⌈hours ÷ gpus⌉ while each card runs an hour or less; a longer run bills
+    its total rounded up, as the seed article and the quotes do (per-card rounding adds under one hour a
+    card). A tolerance of 10⁻⁹ h keeps float noise on a whole number (7.000000000001 → 7)."""
     if gpu_hours_total <= 0:
         return 0
-    return max(1, math.ceil(gpu_hours_total - 1e-9))
+    return max(1, gpus, math.ceil(gpu_hours_total - 1e-9))
 
 
 def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:

@@ -16,6 +16,7 @@ from typing import Any
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest
 from estimator.resolve import Resolved
+from estimator.shown_cost import billed_on_count
 from estimator.training_plan import memory_and_plan, with_fewest_paying
 from estimator.training_setup import training_setup
 
@@ -28,6 +29,10 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     count is not the one the memory was laid out on (no count stated, at least the fewest that fit),
     ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
     fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
+    days = fields.get("days", out.days)  # the count shown: each card pays its first hour (s35-fixa #1)
+    shown = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
+    if shown and out.cost is not None and out.cost.billed_gpu_hours < shown:  # else nothing to re-bill
+        fields |= billed_on_count(out, fields)
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields

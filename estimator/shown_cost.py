@@ -69,3 +69,44 @@ def shown_figures(out: Any) -> dict[str, Any] | None:
                 break
     days = {"low": gh.low / 24.0, "likely": gh.likely / 24.0, "high": gh.high / 24.0}
     return {"gpus": n, "gpu_hours": gh, "gpu_days": days, "mfu": mfu}
+
+
+def per_card(c: Any, hours: Any, gpus: int | None) -> Any:
+    """``c`` billed on ``gpus`` cards (estimator.compute.billed_gpu_hours: each card pays at least its
+    first whole hour; s35-fixa #1: '8 × H100 … billed as 1 GPU-hour'), when ``c`` bills ``hours`` (Band)
+    as one total; else ``c`` as it is (a cost of other hours)."""
+    if c is None or hours is None or not gpus or gpus <= 1:
+        return c
+    from estimator.compute import billed_gpu_hours  # compute imports nothing of this module
+
+    billed = billed_gpu_hours(hours.likely, gpus)
+    if billed <= c.billed_gpu_hours or c.billed_gpu_hours != billed_gpu_hours(hours.likely):
+        return c
+    return c.model_copy(
+        update={
+            "low": billed * c.price_low,
+            "high": billed * c.price_high,
+            "low_with_mfu": billed_gpu_hours(hours.low, gpus) * c.price_low,
+            "high_with_mfu": billed_gpu_hours(hours.high, gpus) * c.price_high,
+            "billed_gpu_hours": billed,
+        }
+    )
+
+
+def billed_on_count(out: Any, fields: dict[str, Any]) -> dict[str, Any]:
+    """The cost of the count the answer shows (:func:`shown_gpus` of ``out`` with ``fields``) billed per
+    card (:func:`per_card`): its days-table row's own cost when it carries one, else ``cost``. {} when
+    nothing changes."""
+    days = fields.get("days", out.days)
+    n = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
+    if not n or n <= 1:
+        return {}
+    rows = fields.get("days_table", out.days_table)
+    row = paid_row(rows, n)
+    if row is None:
+        c = per_card(out.cost, out.gpu_hours, n)
+        return {} if c is out.cost else {"cost": c}
+    c = per_card(row.cost, row.gpu_hours or out.gpu_hours, n)
+    if c is row.cost:
+        return {}
+    return {"days_table": [r.model_copy(update={"cost": c}) if r is row else r for r in rows]}

@@ -23,6 +23,7 @@ from estimator.quoted_layout import quoted_count
 from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
+from estimator.shown_cost import per_card
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
 from estimator.training_plan import fewest_slower, layout_time, memory_and_plan
@@ -211,6 +212,8 @@ def _known_duration(
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         fields["cost"] = cost = _cost(gpu_hours, band, price)
+        if gpus > cost.billed_gpu_hours:  # each card pays its first whole hour (s35-fixa #1)
+            fields["cost"] = cost = per_card(cost, band, gpus)
         check_budget(req, cost, ledger)
     elif not r.gpu.generic:
         budget_without_price(req, band, r.gpu.family, ledger)

@@ -404,6 +404,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         )
         # an Ascend 910B by its SKU ('910B4', 'Ascend 910B3'): the 910B card (bot/parse/written_names.py)
         ok = ok or (key == "gpu" and cards_match(ASCEND_SKU.sub("910b", _norm(value)), got))
+        # s35-fixa #5: a card name several cards share, with the memory read beside it ('RTX 6000 (96GB)'),
+        # is the card of that name with that memory (the RTX PRO 6000 Blackwell; bot/parse/gpus.py SAME_NAME)
+        mem = request.get("gpu_memory_gib")
+        ok = ok or (key == "gpu" and bool(mem) and cards_match(f"{value} {mem:g}gb", got))
         # s31 fix B: an Atlas 800 (A2) server said as its 8 Ascend 910B (reason atlas_server, the reading
         # stated in the reply; bot/parse/atlas_servers.py) is the server the label names, used
         ok = ok or (key == "gpu" and got == "Ascend-910B" and _atlas_said(value, answer))

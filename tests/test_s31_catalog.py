@@ -150,6 +150,9 @@ def test_rtx_pro_6000_is_named(capsys, question):
     assert d["interpretation"]["unknown_gpu"] is None
 
 
-def test_bare_rtx_6000_stays_unknown(capsys):
-    """'rtx 6000' is three cards (Quadro RTX 6000, RTX 6000 Ada, RTX PRO 6000): named as typed."""
-    assert _ask(capsys, "rtx 6000 跑 7B 推理")["interpretation"]["unknown_gpu"] == "rtx 6000"
+def test_bare_rtx_6000_is_the_ada_card_said(capsys):
+    """'rtx 6000' is three cards (Quadro RTX 6000, RTX 6000 Ada, RTX PRO 6000): read as the RTX 6000 Ada
+    (NVIDIA's /rtx-6000/ page) and said — s35-fixa #5: as an unknown card it was sized on an A100."""
+    it = _ask(capsys, "rtx 6000 跑 7B 推理")["interpretation"]
+    assert it["unknown_gpu"] is None
+    assert {"typed": "rtx 6000", "used": "RTX-6000-Ada", "reason": "rtx_6000_assumed"} in it["substitutions"]

@@ -155,6 +155,7 @@ IGNORED_REASONS = (
 )
 SUBSTITUTION_REASONS = (
     "card_generation",  # a card with a generation or form word its catalog entry lacks: that card, said
+    "rtx_6000_assumed",  # a bare 'RTX 6000': the RTX 6000 Ada Generation, said (also the Quadro's name)
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
     "gpu_by_memory",  # only a memory size: the catalog card most likely meant
     "latest_release",  # a family and size without a version: the latest release
@@ -455,8 +456,9 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     gpu = report.request.gpu or ""
     if whys.get("gpu") == "gpu_unknown_default" and parsed.unknown_gpu:
         out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
-    elif parsed.card_sku and gpu:
-        out.append(Substitution(typed=parsed.card_sku, used=gpu, reason="card_sku"))
+    elif parsed.card_sku and gpu:  # a bare 'RTX 6000': which of the cards of that name (s35-fixa #5)
+        why = "card_sku" if gpu != "RTX-6000-Ada" else "rtx_6000_assumed"
+        out.append(Substitution(typed=parsed.card_sku, used=gpu, reason=why))
     elif parsed.card_generation and gpu:  # 'A100 Blackwell': the catalog card, said (trial s19 #4)
         out.append(Substitution(typed=parsed.card_generation, used=gpu, reason="card_generation"))
     elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:

@@ -388,12 +388,12 @@ class FieldSteps:
         return (over_card(self, gpus, gpu_memory) if (gpu_memory or 0) > 24 else gpu_memory), count_max
 
     def _count_kinds(self, count: Role, gpus: list[GpuMention]) -> int | None:
-        """What the count read is beside its value: a range's top (returned), counts tried or one that
-        failed (noted), machines of 8 or of a stated size (fields); ``gpus``: the cards named."""
+        """A range's top (returned), counts tried or failed (noted), machines of 8 or of n (fields)."""
         f = self.f
         if count.extra and count.extra.startswith("range:"):
             self.notes.append("gpu_count_range_min")
-            return round(float(count.extra.split(":", 1)[1]))
+            f["gpu_count"], top = sorted((f["gpu_count"], round(float(count.extra.split(":", 1)[1]))))
+            return top  # a range is ordered: '4 or 2 A100' from 2 up to 4 (s35-fixa #3)
         if count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
             f["gpu_count"] = tried[0]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
             self.used.update(id(r) for r in tried[2])

@@ -190,6 +190,11 @@ def _card_count(after: re.Match[str], before: str) -> bool:
     return after.re is _TIMES_MEM_RE.compiled or not _NODES_BEFORE_RE.search(before)
 
 
+SAME_NAME = {"RTX-6000-Ada": ("Quadro-RTX-6000", "RTX-PRO-6000-Blackwell")}
+"""Cards a bare name is also people's name for (a bare 'RTX 6000' reads as the Ada card; its memory, 24 or
+96 GB, names the Quadro or the PRO Blackwell one: s35-fixa #5)."""
+
+
 def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
     """The catalog variant meant: same family, the stated memory and form factor if any.
 
@@ -198,8 +203,9 @@ def _select_variant(gpu_id: str, span: str, memory: float | None) -> str:
     """
     family = catalog.gpu(gpu_id).family
     cands = list(map(catalog.gpus().__getitem__, _gpu_index().families.get(family, [gpu_id])))  # no frames
-    if memory is not None:
-        cands = [g for g in cands if abs(g.memory_gib - memory) < 1] or cands
+    if memory is not None:  # the memory names a card of the same name: 'RTX 6000 (96GB)' (s35-fixa #5)
+        same = [*cands, *map(catalog.gpus().__getitem__, SAME_NAME.get(gpu_id, ()))]
+        cands = [g for g in same if abs(g.memory_gib - memory) < 1] or cands
     for form in ("pcie", "nvl", "sxm"):
         if form in span:
             cands = [g for g in cands if form in g.id.lower()] or cands

@@ -8,6 +8,8 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 _CARD = r"(?:gpu|card|device)s?"
+_TRAIN = r"train(?:ing)?|fine[\s\-]?tun(?:e|ing)|finetun(?:e|ing)|q?lora|pre[\s\-]?train(?:ing)?|sft"
+"""Training verbs after 'how much VRAM to …', 'memory needed for …' (s35-fixa #2)."""
 ASKS_MEMORY_RE = rc(
     r"(?:每|单|一)\s*(?:张|块|个)?\s*(?:卡|显卡|gpu)\s*(?:的|上)?\s*(?:显存|内存)\s*(?:占用?|用|要|需要|是|吃)?\s*(?:多少|多大|几)"
     r"|(?:显存|内存)\s*(?:占用?|用量?|要|需要|吃)\s*(?:了|掉)?\s*(?:多少|多大|几)"
@@ -16,8 +18,8 @@ ASKS_MEMORY_RE = rc(
     rf"|\bhow\s+much\s+(?:memory|vram)\s+(?:does|will|would)\s+(?:each|every|one)\s+{_CARD}\b"
     rf"|\bhow\s+much\s+(?:memory|vram)\s+(?:per|on\s+each)\s+{_CARD}\b"
     r"|(?:要|需要|得|占|吃)\s*(?:多少|多大|几\s*g)\s*(?:的)?\s*(?:显存|内存)"
-    r"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:is\s+|would\s+be\s+)?(?:needed|required|do\s+i\s+need|does\s+it\s+(?:need|take)|to\s+(?:run|serve|load|host))\b"
-    r"|\b(?:memory|vram)\s+(?:needed|required|requirements?)\s+(?:to|for)\s+(?:run|serve|load|host|inference|deploy)"
+    rf"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:is\s+|would\s+be\s+)?(?:needed|required|do\s+i\s+need|does\s+it\s+(?:need|take)|to\s+(?:run|serve|load|host|{_TRAIN}))\b"
+    rf"|\b(?:memory|vram)\s+(?:needed|required|requirements?)\s+(?:to|for)\s+(?:run|serve|load|host|inference|deploy|{_TRAIN})"
 )
 """The question asks each GPU's memory (Chinese: per card, or how much memory it takes; English: memory
 per GPU / per-GPU memory / how much memory each GPU uses), or the memory a model needs ('需要多少显存',

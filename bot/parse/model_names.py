@@ -24,6 +24,7 @@ from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import uncased_names as un
 from bot.parse.gpus import is_gpu_name
+from bot.parse.model_stopwords import FORUM_WORDS, KIND_WORDS
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.regex import compile_pattern, rc
 from bot.parse.written_units import moe_shape_sizes
@@ -54,6 +55,7 @@ MODEL_WORD_AFTER_RE = rc(r"\s*(?:的\s*)?(?:模型|models?\b)")
 apart, a family said alone before it ('ChatGLM 用 lora 微调，6B 模型…'; s29), which is still named."""
 
 NOT_NAMES = frozenset((
+    "localllama", "reddit", "subreddit",  # a forum people ask in (r/LocalLLaMA), never a model: s35-fixa #6
     # methods and training words
     "lora", "qlora", "dora", "sft", "dpo", "ppo", "grpo", "rlhf", "kto", "orpo", "simpo", "rl", "pt",
     "rlaif", "rlvr", "rlef", "rlcf", "rloo", "dapo", "gspo", "rrhf",
@@ -94,6 +96,8 @@ def name_like(typed: str) -> bool:
     stem = fp.TRAILING_NUMBER.sub("", low)  # "ZeRO-3" is "zero"
     if low in NOT_NAMES or stem in NOT_NAMES or low in lx.SHORT_FAMILIES or _PRECISION_WORD.match(low):
         return False
+    if low.rpartition("-")[2] in KIND_WORDS or low.partition("-")[0] in FORUM_WORDS:  # s35-fixa #6
+        return False  # 'LocalLlama-style', 'GPT-4-class', 'LocalLlama': a kind or a forum, never a model
     letters = list(filter(str.isalpha, typed))  # C iterators: no frame per character
     inner_capital = any(map(str.isupper, typed[1:]))
     all_caps = len(letters) >= 3 and all(map(str.isupper, letters))

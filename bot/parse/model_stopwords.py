@@ -11,6 +11,8 @@ NOT_MODEL_NAMES = frozenset((
     "five", "six", "seven", "eight", "nine", "ten", "some", "any", "each", "per", "from", "into",
     "over", "under", "using", "use", "need", "needs", "have", "has", "got", "take", "takes", "makes",
     "make", "vs", "versus", "than", "like", "plus",
+    "style", "styled", "type", "class", "grade", "tier", "level", "scale", "range", "sized",  # s35-fixa #6
+    "localllama", "reddit", "forum", "subreddit",
 ))  # fmt: skip
 FUNCTION_WORDS = frozenset((
     "since", "because", "as", "although", "though", "while", "whereas", "if", "unless", "until", "when",
@@ -28,3 +30,10 @@ FUNCTION_WORDS = frozenset((
 model's name before a size (round 10, s15: 'since 405B FP8 needs 405GB' named a model 'since 405B')."""
 NOT_MODEL_NAMES = NOT_MODEL_NAMES | FUNCTION_WORDS
 """Words before a size that are not a model's name ("train 7B", "a dense 70B", "about 13B", "since 405B")."""
+
+KIND_WORDS = frozenset(
+    ("style", "styled", "type", "class", "grade", "tier", "level", "scale", "sized", "like")
+)
+"""A word that makes a name a kind of thing, never a model ('LocalLlama-style'; s35-fixa #6)."""
+FORUM_WORDS = frozenset(("localllama", "r/localllama", "reddit", "subreddit", "hackernews"))
+"""Forums people ask in, never a model ('a LocalLlama 70B rig': r/LocalLLaMA; s35-fixa #6)."""

@@ -72,13 +72,12 @@ DATE_CUTOFF_RE = rc(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*)?"
     r"(?P<n>\d{4}(?:\s*(?:[-/.]|年)\s*\d{1,2}(?![\d.])\s*月?)?)(?![\d.])"
 )
-"""A model's knowledge (training-data) cutoff: a date ('knowledge cutoff 2023', '训练数据的 cutoff 是
-2024-06'), never LLaMA-Factory's ``cutoff_len``: named as not sized."""
+"""A knowledge cutoff: a date ('knowledge cutoff 2023', '数据的 cutoff 是 2024-06'), never ``cutoff_len``."""
 """Sequence length per sample (training) or the context served (LLaMA-Factory cutoff_len, TRL
 max_length / max_seq_length, axolotl sequence_len, HF model_max_length, vLLM --max-model-len)."""
 SOURCE_RE = rc(
     _key(
-        r"max_source_length|max_prompt_length|max_input_len(?:gth)?(?![a-z])"
+        r"max_source_length|max_prompt_length|max_input_(?:len(?:gth)?|tokens)(?![a-z])"
         r"|(?:random_)?input_len(?:gth)?(?![a-z])|prompt_max_len|max_input_token_len"  # TRT-LLM (s17), MindIE
     )
 )
@@ -358,8 +357,9 @@ def _lengths(out: Vocab, training: bool) -> None:
         if target and not training:
             out.unused.append((f"max_completion_length: {target}", "no_field"))
     elif source or target:
-        seq = (source or 0) + (target or 0)
-        out.notes.append("prompt_plus_completion")
+        tgi = "tgi" in out.s or "text-generation-" in out.s  # TGI's max input: the longest prompt (s35-fixa)
+        seq = (source or 0) + (target or 0) if training or target or not tgi else None
+        out.notes += ["prompt_plus_completion"] if seq else []  # TEI's (embeddings): the whole input
         if source and not training:  # served: the prompt is prefilled, the rest decoded
             out.fields["prompt_tokens"] = source
     maxlen = VLLM_MAXLEN_RE.search(out.s)

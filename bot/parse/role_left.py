@@ -49,9 +49,9 @@ L_PRICE = rc(
 L_BUDGET = rc(
     r"(?:预算|budget|花费|经费|资金|成本|spend)(?:有|是|为|:|约|大概|大约|only|of|about|around|~|\s)*$"
 )
-L_TOKENS = rc(
-    r"(?:数据|语料|data(?:set)?|corpus|训练数据|token数|tokens?)(?:量|集)?"
-    r"(?:有|是|为|:|=|约|大概|大约|共|总共|一共|of|is|about|around|~|\s)*$"
+L_TOKENS = rc(  # 'token 数到 1 亿/天' (s35-fixa #6: never a model of 1 亿)
+    r"(?:数据|语料|data(?:set)?|corpus|训练数据|token\s*数|tokens?)(?:\s*(?:量|集))?"
+    r"(?:有|是|为|:|=|约|大概|大约|共|总共|一共|到|达到|能到|会到|of|is|about|around|~|\s)*$"
 )
 L_PARAMS = rc(r"(?:模型|model|参数量?|params?|size)(?:有|是|为|:|=|约|大概|大约|大小|is|of|about|~|\s)*$")
 L_AT = rc(r"(?<![a-z0-9])at\s*$")

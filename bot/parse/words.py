@@ -61,7 +61,7 @@ PLURAL_GPU_RE = rc(
 so the count is sized (as when asked), never the one personal card."""
 MEM_CARD_RE = rc(r"\d{1,3}\s*g(?:b|ib)?\s*显存的(?:笔记本)?(?:卡|显卡)")
 ASKS_COST_RE = rc(
-    r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
+    r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much(?!\s+(?:gpu\s+)?(?:v?ram|memory)\b)|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
     r"|电费|租金|月费|\bbills?\b|\bspend\b"  # '一个月电费/租金多少', "what's the monthly bill?" (s18)
 )
 ASKS_CONCURRENCY_RE = rc(

@@ -197,9 +197,19 @@ def written_names(s: str) -> str:
     return s
 
 
+BARE_RTX_6000_RE = rc(
+    r"(?<![a-z0-9])(?<!quadro )(?<!pro )rtx[\s\-]?6000(?![\s\-]*(?:ada|pro|blackwell|turing|\d))"
+)
+"""A bare 'RTX 6000' (no Ada, PRO, Turing, Quadro nor memory): the RTX 6000 Ada, said (s35-fixa #5)."""
+
+
 def card_sku(raw: str, gpu: str | None) -> str | None:
     """The Ascend 910B SKU as typed in the message ``raw`` ('910B2', 'Ascend910B3') when the card sized
-    (``gpu``) is the 910B it was read as, for the reply to say so (``card_sku`` substitution); else None."""
+    (``gpu``) is the 910B it was read as, or a bare 'RTX 6000' read as the RTX 6000 Ada Generation (also
+    the Turing Quadro RTX 6000's name), for the reply to say so (``card_sku`` substitution); else None."""
+    if gpu == "RTX-6000-Ada" and "6000" in raw:
+        bare = BARE_RTX_6000_RE.search(raw.lower())
+        return raw[bare.start() : bare.end()].strip() if bare else None
     if gpu != "Ascend-910B" or "910" not in raw:
         return None
     m = ASCEND_SKU_RE.search(raw.lower())

@@ -17,7 +17,7 @@ from bot.render.fit_change_text import same_card_fix
 from bot.render.fmt import fmt_for
 from bot.render.largest_text import largest_section
 from bot.render.load_cost_text import with_load_gpu_hours
-from bot.render.memory_text import memory_section
+from bot.render.memory_text import memory_first, memory_section
 from bot.render.model_name_zh import localized_model_name
 from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
@@ -137,6 +137,8 @@ def build_context(
     per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
+    if memory is not None and report.request.memory_asked and not report.request.gpu_count and report.memory:
+        memory["mem_first"] = memory_first(report.memory, f)  # the memory leads, then the cards (s35-fixa #2)
     inference = inference_section(report, f, lang)
     with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
     if inference is not None:  # the runtime and memory share the user named, next to the weight format

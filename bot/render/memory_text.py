@@ -420,3 +420,26 @@ def _rollout_server(req: Any) -> bool:
     the training GPUs sized (trial s18 fxb #4: 'one H100 is enough' left that GPU out)."""
     algorithm = getattr(req.algorithm, "value", req.algorithm)
     return req.rollout_colocated is False and algorithm in ("grpo", "rloo", "ppo")
+
+
+_FIRST_PARTS = ("weights", "adapters", "gradients", "optimizer", "activations")
+"""The parts a memory-first training headline names one by one, summed over the GPUs (the rest: 'other')."""
+_OTHER = N_("other")
+
+
+def memory_first(m: Memory, f: Fmt) -> dict[str, str] | None:
+    """The memory a training job needs, asked with no count ('全参微调 70B 需要多少显存', 'how much VRAM to
+    LoRA …'; s35-fixa #2, as serving's memory-first headline): the per-GPU figure on the plan's count, and
+    the total the job holds, per GPU × GPUs, by part (weights, gradients, optimizer states, activations
+    over all GPUs; the rest — buffers, logits, runtime — as 'other'). None without a plan's count."""
+    n = m.plan_gpus or m.min_gpus
+    if not n:
+        return None
+    named = [(k, m.breakdown[k] * n) for k in _FIRST_PARTS if m.breakdown.get(k)]
+    total = m.per_gpu_bytes * n
+    rest = total - sum(v for _, v in named)
+    parts = [f"{_part_label(f.lang, k)} {f.gib(v)}" for k, v in named]
+    if rest > 0.05 * GIB:
+        parts.append(f"{translate(f.lang, _OTHER)} {f.gib(rest)}")
+    return {"per_gpu": f.gib(m.per_gpu_bytes), "n": gpus_text(f.lang, n), "total": f.gib(total),
+            "parts": " + ".join(parts)}  # fmt: skip

@@ -99,7 +99,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     t["rows"] = _days_rows(report, f)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
-        t["cost"] = training_cost(report.headline_cost, f, (gh.likely, t["gh"]) if gh is not None else None)
+        t["cost"] = training_cost(report.headline_cost, f, gh and (gh.likely, t["gh"], shown["gpus"]))
     if report.chinchilla_tokens and (k := report.request.tokens or 0):  # × D/N: over-training said (s29 #9)
         k /= report.chinchilla_tokens
         t["chinchilla"] = {"tokens": f.tokens(report.chinchilla_tokens), "ratio": _ratio(k, f)}
@@ -130,13 +130,13 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
     }
 
 
-def training_cost(c: Cost, f: Fmt, used: tuple[float, str] | None = None) -> dict[str, Any]:
+def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
     the wider range the MFU band gives. ``used``: the likely GPU-hours and their text as the reply shows
     them; when the cost bills them rounded up to a whole hour (8.8 → 9), the line names both (s25 trial
-    #17: "8.8 H100-hours" beside "9 GPU-hours" read as two figures for one)."""
-    billed = f.hours(c.billed_gpu_hours)
-    rounded = used is not None and c.billed_gpu_hours - 1 < used[0] <= c.billed_gpu_hours + 1e-9
+    #17: "8.8 H100-hours" beside "9 GPU-hours" read as two figures for one); on n cards each rounds up."""
+    billed, n = f.hours(c.billed_gpu_hours), max(1, (used or (0, 0, 1))[-1] or 1)  # s35-fixa #1: the count
+    rounded = used is not None and c.billed_gpu_hours - n < used[0] <= c.billed_gpu_hours + 1e-9
     cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
     return {
         "low": money_in_style(f, c.low, c.currency, cents),

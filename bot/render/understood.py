@@ -72,6 +72,11 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as %(used)s: no card of that name has that generation or board form in my "
         "catalog, so the %(used)s is sized — name the exact card if you meant another."
     ),
+    "rtx_6000_assumed": N_(
+        "Read “%(typed)s” as the RTX 6000 Ada Generation (48 GB): the name is also the Turing Quadro RTX "
+        "6000's (24 GB) — write 'Quadro RTX 6000' or '24GB' for that one, 'RTX PRO 6000' for the 96 GB "
+        "Blackwell."
+    ),
     "card_sku": N_(
         "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
         "given)."

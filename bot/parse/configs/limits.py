@@ -43,12 +43,12 @@ LIMIT_RE = rc(
 model's max seq len (32768) is larger than the maximum number of tokens …": the engine's limit; s17)."""
 
 LIMIT_AFTER_RE = rc(
-    r"(?<![\w.,])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?(?:" + LIMIT_KEYS + r")(?![a-z])"
+    r"(?<![\w.,=])(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?\s*[km]?)\s*(?:tokens?\s*)?(?:" + LIMIT_KEYS + r")(?![a-z])"
 )
 """The value before its key, as people write it in a sentence ('16k session len', '16k max model len'; never
 before a flag's dashes: in '--tp 2 --session-len 16384' the 2 is --tp's); a
 number starts a word and ends in a digit ('bfloat16 --max-model-len', 'split 11/11, num_ctx 64000': not
-values of the key)."""
+values of the key), never another key's value ('MAX_INPUT_TOKENS=1024 MAX_TOTAL_TOKENS=4096': s35-fixa #4)."""
 
 CTX_SIZE_RE = rc(r"ctx[_\s\-]*size")
 """llama.cpp's --ctx-size: the context of all its -np slots together, read with them through the meaning
