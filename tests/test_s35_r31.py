@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.real_questions import answer_json, key_understood
+from tests.real_questions import answer_json
 
 
 def _ignored(answer: dict[str, Any]) -> list[str]:
@@ -125,13 +125,6 @@ def test_the_larger_count_failing_is_no_range() -> None:
     and 4': another job's load), so no range from it."""
     a = answer_json("Qwen2.5-7B runs fine on 1 A10 and OOMs on 2 A10s and 4 A10s")
     assert a["request"].get("gpu_count_max") is None
-
-
-def test_scorer_takes_three_counts_as_the_range() -> None:
-    """Scorer (s35 r31): a list of three or more counts tried is sized from the least, up to the most."""
-    answer = {"request": {"gpu_count": 1, "gpu_count_max": 4}, "interpretation": {"ignored": []}}
-    assert key_understood("gpu_count", [1, 2, 4], answer)
-    assert not key_understood("gpu_count", [1, 2, 8], answer)
 
 
 # 5. A fine-tuning toolkit's pre-training stage continues a model -----------------------------------------
