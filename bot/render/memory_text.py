@@ -382,7 +382,21 @@ def _ddp_unfit(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
             break
     else:
         return None
-    return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"]}
+    m = report.memory
+    return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"], "tight": tight(m)}
+
+
+def tight(m: Any) -> bool:
+    """The one borderline rule of :func:`estimator.verdicts.training_verdict` on a plan's memory ``m``: its
+    likely figure above :data:`estimator.plan.HEADROOM` (90 %) of the usable memory ('tight'), or the high
+    end of its band above the usable memory ('high_edge'). The ZeRO plan offered in place of the user's
+    plain DDP is held to it too (s35 fixb #1: 'it fits' at 56.0 GiB of 56 GiB)."""
+    from estimator.plan import HEADROOM
+
+    usable = m.usable_bytes if m is not None else None
+    if not usable:
+        return False
+    return m.per_gpu_bytes > HEADROOM * usable or (m.per_gpu_bytes_high or 0.0) > usable
 
 
 def _borderline_text(report: SizingReport, f: Fmt) -> str | None:
