@@ -14,7 +14,7 @@ from estimator.plan import HEADROOM
 GIB = 2**30
 
 GRPO_COLOCATE = {
-    "en": 'GRPOConfig(num_generations=8, max_completion_length=1024, per_device_train_batch_size=8, '
+    "en": "GRPOConfig(num_generations=8, max_completion_length=1024, per_device_train_batch_size=8, "
     'use_vllm=True, vllm_mode="colocate") Qwen2.5-3B on 2x A100 80G',
     "zh": "Qwen2.5-3B GRPO 训练，TRL，use_vllm=True vllm_mode=colocate，num_generations=8，"
     "per_device_train_batch_size=8，2张A100 80G",
