@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -55,3 +56,62 @@ def test_tight_is_the_verdicts_rule():
     assert tight(_mem(40 * GIB, 80.1 * GIB))  # high end above usable
     assert not tight(_mem(40 * GIB, None))
     assert not tight(None)
+
+
+METHODS = {
+    "en": "Full fine-tune vs LoRA vs QLoRA for Llama-3.1-8B on A100 40GB, 1B tokens",
+    "zh": "Llama-3.1-8B 全参、LoRA、QLoRA 分别要多少显存，A100 40G，10亿 token 训练多久",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_method_rows_are_timed_at_the_layout_they_show(capsys, lang):
+    """#2: each row's hours are those of the layout whose memory it shows. The headline (full fine-tuning
+    on 4 × A100 40G, selective recompute) has H GPU-hours at 6ND; every row is at its least-memory layout,
+    which recomputes fully: full ×(6 + 2)/6; LoRA ×4/6 (4ND) ×(4 + 2)/4 = H; QLoRA the same × 1.39
+    (estimator.training_rate.QLORA_STEP_FACTOR). Before: LoRA printed H × 4/6 beside 'more compute'."""
+    out = ask(capsys, METHODS[lang])
+    r = out["report"]
+    assert r["memory"]["plan"]["recompute"] == "selective"
+    h = r["gpu_hours"]["likely"]
+    rows = {x["method"]: x for x in r["method_comparison"]}
+    assert all(x["plan"]["recompute"] == "full" for x in rows.values())
+    assert rows["full"]["gpu_hours"] == pytest.approx(h * 8 / 6)
+    assert rows["lora"]["gpu_hours"] == pytest.approx(h)
+    assert rows["qlora"]["gpu_hours"] == pytest.approx(h * 1.39)
+    lora = next(x for x in out["reply"].splitlines() if x.startswith("• LoRA"))
+    assert ("≈ 1/2 more compute" if lang == "en" else "约 1/2 的额外计算") in lora, lora
+    full = next(x for x in out["reply"].splitlines() if "1/3" in x)
+    assert "LoRA" not in full
+
+
+def test_adapter_recompute_is_half_again():
+    """plan_short says what full recompute costs per method: (k + 2)/k = 8/6 for full, 6/4 for LoRA."""
+    from bot.render.plan_text import plan_short
+    from estimator.method_hours import recompute_factor
+    from estimator.models import Method, Plan
+
+    plan = Plan.model_construct(tp=1, pp=1, ep=1, dp=1, zero_stage=0, recompute="full", offload=False)
+    assert recompute_factor(6) == pytest.approx(4 / 3) and recompute_factor(4) == 1.5
+    assert plan_short(plan, "en") == "≈ 1/3 more compute to save memory"
+    assert plan_short(plan, "en", method=Method.lora) == "≈ 1/2 more compute to save memory"
+    assert plan_short(plan, "en", method=Method.qlora) == "≈ 1/2 more compute to save memory"
+
+
+HOURLY = {
+    "en": "LoRA 70B on H100, 200M tokens, budget $40 per hour",
+    "zh": "70B LoRA 微调，H100，2亿 token，每小时预算 40 美元",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hourly_budget_times_the_rented_gpus_without_the_fewest_counts_recompute(capsys, lang):
+    """#2: 70B LoRA recomputes only on the fewest 2 H100s (×1.5: 85 GPU-hours); $40 an hour rents
+    floor(40/3.5) = 11 to floor(40/1.5) = 26 GPUs, all above the 4 that keep the activations, so the run's
+    GPU-hours there are the calibrated ones: 57 / 26 ≈ 2.2 h to 57 / 11 ≈ 5.2 h (was 85: 3.3 – 7.7 h)."""
+    r = ask(capsys, HOURLY[lang])["report"]
+    note = next(w for w in r["warnings"] if w["code"] == "hourly_budget")["params"]
+    assert (note["gpus_low"], note["gpus_high"]) == (11, 26)
+    billed = r["cost"]["billed_gpu_hours"]
+    assert billed == math.ceil(r["gpu_hours"]["likely"]) == 57 == note["gpu_hours"]  # billed: whole hours
+    assert note["hours_low"] == pytest.approx(57 / 26) and note["hours_high"] == pytest.approx(57 / 11)

@@ -280,7 +280,7 @@ def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
     said the stage twice, s24 review #4); empty when nothing is left."""
     req = report.request  # only a stated ZeRO stage, TP or PP can be both in the stage name and the layout
     said = frozenset(stated_settings(report, lang)) if req.zero_stage is not None or req.tp or req.pp else ()
-    layout = plan_short(plan, lang, said=said)
+    layout = plan_short(plan, lang, said=said, method=req.method)
     return paren(lang, layout) if layout else ""
 
 
@@ -369,7 +369,7 @@ def _least_line(m: Memory, f: Fmt) -> str | None:
             "to communicate less"
         )
     )
-    layout = plan_short(m.least_plan, f.lang)
+    layout = plan_short(m.least_plan, f.lang, method="lora")  # with_least: adapter methods only
     gpus = gpus_text(f.lang, m.plan_gpus)
     return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
 

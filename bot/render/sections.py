@@ -454,7 +454,7 @@ def method_rows(report: SizingReport, f: Fmt, row_hours: tuple[float | None, ...
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
-            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
+            text += paren(lang, plan_short(row.plan, lang, method=row.method)) if row.plan is not None else ""
         elif report.request.gpu_count:
             text = translate(
                 lang,
@@ -473,7 +473,7 @@ def method_rows(report: SizingReport, f: Fmt, row_hours: tuple[float | None, ...
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
-            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
+            text += paren(lang, plan_short(row.plan, lang, method=row.method)) if row.plan is not None else ""
         hours = row_hours[i] if i < len(row_hours) else None
         lines.append(_with_hours(text, row, f, hours) if row.gpu_hours is not None else text)
     return lines
