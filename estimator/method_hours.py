@@ -17,17 +17,20 @@ charged every row and not the headline, which gave LoRA and full fine-tuning the
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from estimator.compute import flops_per_param_token
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
 from estimator.rl_reference import has_reference
+from estimator.training_plan import RECOMPUTE_EXTRA_FLOPS as EXTRA
 from estimator.training_rate import QLORA_MEASURED_BITS, QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
     from estimator.ledger import Ledger
     from estimator.training_result import TrainingResult
 
+FIELD = attrgetter("field")
 TIMED = (Method.full, Method.lora, Method.qlora)
 """The methods whose k is known without their trained share."""
 
@@ -48,8 +51,8 @@ def timed_method_rows(
     shown_slow = 1.0 if stated_rate else base_slowdown(req, shown)
     ref = algorithm == "sft" or has_reference(req, algorithm)  # no call for SFT (speed bounds)
     k_shown = flops_per_param_token(shown == Method.full, algorithm.value, ref)
-    paid = ledger is not None and any(a.field == "recompute_time" for a in ledger.assumptions)
-    shown_slow *= recompute_factor(k_shown) if paid and not stated_rate else 1.0
+    paid = ledger is not None and "recompute_time" in map(FIELD, ledger.assumptions)  # no generator frame
+    shown_slow *= (k_shown + EXTRA) / k_shown if paid and not stated_rate else 1.0
     out_rows = []
     for row in rows:
         if row.method not in TIMED:
@@ -58,7 +61,7 @@ def timed_method_rows(
         slow = 1.0 if stated_rate else base_slowdown(req, row.method, shown)
         k = flops_per_param_token(row.method == Method.full, algorithm.value, ref)
         full = row.plan is not None and row.plan.recompute == "full" and not stated_rate
-        slow *= recompute_factor(k) if full else 1.0
+        slow *= (k + EXTRA) / k if full else 1.0  # recompute_factor, inline (calls per estimate)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows
@@ -68,9 +71,7 @@ def recompute_factor(k: float) -> float:
     """(k + 2) / k: the FLOPs full activation recompute adds to k·N·D (one more forward pass, 2·N per
     token: :data:`estimator.training_plan.RECOMPUTE_EXTRA_FLOPS`; 4/3 for full training's k = 6, 3/2 for
     LoRA's 4)."""
-    from estimator.training_plan import RECOMPUTE_EXTRA_FLOPS
-
-    return (k + RECOMPUTE_EXTRA_FLOPS) / k
+    return (k + EXTRA) / k
 
 
 def base_slowdown(req: SizingRequest, method: Method, shown: Method | None = None) -> float:
