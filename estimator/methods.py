@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.memory import trained_params
+from estimator.memory import SearchMemo, trained_params
 from estimator.models import Memory, Method, MethodRow, SizingRequest
 from estimator.plan import HEADROOM, least_memory_plan, min_gpus
 from estimator.setup import TrainingSetup
@@ -35,15 +35,16 @@ def method_rows(
         if method == Method.full or (method != Method.qlora and setup.method == Method.qlora):
             variant = replace(variant, base_bits=None)  # QLoRA's 4-bit base is its row's alone (s13 N7)
         found = min_gpus(spec, params, gpu, variant)
-        least = least_memory_plan(spec, params, gpu, count, variant)
+        memo = SearchMemo()  # shared by the searches of this method (states, activation facts)
+        least = least_memory_plan(spec, params, gpu, count, variant, memo)
         at = count
         fits = least is not None and sum(least[1].values()) <= gpu.addressable_bytes
         if not fits and req.gpu_count is None and found is not None:  # no count given: where it fits
             at = found[0]
-            least = least_memory_plan(spec, params, gpu, at, variant)
+            least = least_memory_plan(spec, params, gpu, at, variant, memo)
         assert least is not None  # every count has at least the plain data-parallel layout
         if least[0].recompute == "full" and req.recompute != "full":  # keeps activations if that fits
-            kept = least_memory_plan(spec, params, gpu, at, variant, keep_activations=True)
+            kept = least_memory_plan(spec, params, gpu, at, variant, memo, keep_activations=True)
             if kept is not None and sum(kept[1].values()) <= HEADROOM * gpu.addressable_bytes:
                 least = kept
         per_gpu = sum(least[1].values())

@@ -140,3 +140,45 @@ def test_hourly_budget_times_the_rented_gpus_without_the_fewest_counts_recompute
     billed = r["cost"]["billed_gpu_hours"]
     assert billed == math.ceil(r["gpu_hours"]["likely"]) == 57 == note["gpu_hours"]  # billed: whole hours
     assert note["hours_low"] == pytest.approx(57 / 26) and note["hours_high"] == pytest.approx(57 / 11)
+
+
+LONG = {
+    "en": "full fine-tune qwen2.5-7b at 32k context on 8 H100, 1B tokens, how long",
+    "zh": "qwen2.5-7b 全参微调 32k上下文 8张H100，10亿token多久",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_long_context_time_follows_from_the_printed_flops(capsys, lang):
+    """#3: the calibrated MFU holds the attention of ≤ 8K runs, so the time counts 6ND × (1 + a(32K)) /
+    (1 + a(8K)), a = attention / 6ND per token (estimator.compute.long_context_factor): 4.566×10¹⁹ ×
+    1.29 ≈ 5.9×10¹⁹, and 5.9×10¹⁹ / (989.4 TFLOPS × 28 % × 3600 s) ≈ 59.2 H100-hours — the printed
+    hours (60 billed). a(32K) = 1.973/4.566 = 0.432; a(8K) = a(32K)/4 (causal, ∝ s) = 0.108."""
+    out = ask(capsys, LONG[lang])
+    r = out["report"]
+    a32 = r["flops_with_attention"] / r["flops"] - 1
+    factor = (1 + a32) / (1 + a32 / 4)
+    assert factor == pytest.approx(1.2925, abs=1e-3)
+    timed = r["gpu_hours"]["likely"] * 3600 * r["peak_flops"] * r["mfu"]["likely"]
+    assert timed == pytest.approx(r["flops"] * factor, rel=1e-6)
+    line = next(x for x in out["reply"].splitlines() if "6.54×10¹⁹" in x)
+    assert "6ND × 1.29 = 5.9×10¹⁹" in line, line
+
+
+def test_the_chart_names_gradients_held_at_the_peak(capsys):
+    """#5: full fine-tuning on one GPU without ZeRO: the peak (the loss's phase) holds only the gradients
+    the backward has made (estimator.late_gradients.gradient_credit), 2.2 GiB beside 2 B × 8.2B = 15.3 GiB
+    of weights: the bar says so rather than 'gradients'. Where the gradients are whole or sharded (3B on
+    2 RTX 4090), the bar keeps its name."""
+    for q, label in (
+        ("full fine-tune Qwen3-8B on one A100 40GB without deepspeed", "gradients held at the peak"),
+        ("qwen3-8b 全量微调 单张a100 40g 不用deepspeed", "峰值时已有的梯度"),
+    ):
+        out = ask(capsys, q)
+        b = out["report"]["memory"]["breakdown"]
+        assert b["weights"] / GIB == pytest.approx(2 * 8.2e9 / GIB, rel=0.01)
+        assert 0 < b["gradients"] < b["weights"] / 2
+        assert any(x.startswith(label) for x in out["reply"].splitlines())
+    out = ask(capsys, "full fine-tune Qwen2.5-3B on 2 RTX 4090 with DDP")
+    assert any(x.startswith("gradients ") for x in out["reply"].splitlines())
+    assert "held at the peak" not in out["reply"]

@@ -71,13 +71,19 @@ reply, translated once per process (a table of fixed strings, bounded by :data:`
 widths are remembered by :func:`bot.render.fmt.display_width`)."""
 
 
+_PARTS = {**MEMORY_PARTS, "gradients_peak": N_("gradients held at the peak")}
+"""The parts' labels; 'gradients_peak': full training's gradients when the peak (the loss's phase) holds
+only those the backward has made so far (estimator.late_gradients.gradient_credit; s35 fixb #5: a
+'gradients 2.2 GiB' beside 15.3 GiB of weights read as a wrong gradient size)."""
+
+
 def _part_label(lang: str, key: str) -> str:
     """The bar label of one memory part (a part not in the table: its key)."""
     label = _PART_LABELS.get((lang, key))
     if label is None:
-        if key not in MEMORY_PARTS:
+        if key not in _PARTS:
             return key
-        label = _PART_LABELS[lang, key] = translate(lang, MEMORY_PARTS[key])
+        label = _PART_LABELS[lang, key] = translate(lang, _PARTS[key])
     return label
 
 
@@ -96,8 +102,12 @@ _PADDED_BARS = [ljust(bar(eighths / 80, 10), 10) for eighths in range(81)]
 def _memory_bars(m: Memory, f: Fmt) -> str:
     """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block: ``ljust(label)
     _padded_bar(share) rjust(GiB)`` written out (display_width's widths; no call a part but its GiB)."""
-    lang, labels, parts = f.lang, _PART_LABELS, []
-    for k, v in m.breakdown.items():
+    lang, labels, parts, b = f.lang, _PART_LABELS, [], m.breakdown
+    late = (
+        m.plan is not None and m.plan.zero_stage < 2 and 0 < b.get("gradients", 0) < b.get("weights", 0) / 2
+    )
+    for k, v in b.items():
+        k = "gradients_peak" if late and k == "gradients" else k  # only those the backward has made (s35)
         if v >= MIN_CHART_BYTES:
             label = labels.get((lang, k)) or _part_label(lang, k)
             parts.append((label, v, len(label) if label.isascii() else _wide_width(label)))
