@@ -171,8 +171,8 @@ def test_the_chart_names_gradients_held_at_the_peak(capsys):
     of weights: the bar says so rather than 'gradients'. Where the gradients are whole or sharded (3B on
     2 RTX 4090), the bar keeps its name."""
     for q, label in (
-        ("full fine-tune Qwen3-8B on one A100 40GB without deepspeed", "gradients held at the peak"),
-        ("qwen3-8b 全量微调 单张a100 40g 不用deepspeed", "峰值时已有的梯度"),
+        ("full fine-tune Qwen3-8B on one A100 40GB without deepspeed", "gradients at peak"),
+        ("qwen3-8b 全量微调 单张a100 40g 不用deepspeed", "峰值时的梯度"),
     ):
         out = ask(capsys, q)
         b = out["report"]["memory"]["breakdown"]
@@ -181,4 +181,4 @@ def test_the_chart_names_gradients_held_at_the_peak(capsys):
         assert any(x.startswith(label) for x in out["reply"].splitlines())
     out = ask(capsys, "full fine-tune Qwen2.5-3B on 2 RTX 4090 with DDP")
     assert any(x.startswith("gradients ") for x in out["reply"].splitlines())
-    assert "held at the peak" not in out["reply"]
+    assert "at peak" not in out["reply"]

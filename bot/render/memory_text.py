@@ -71,7 +71,7 @@ reply, translated once per process (a table of fixed strings, bounded by :data:`
 widths are remembered by :func:`bot.render.fmt.display_width`)."""
 
 
-_PARTS = {**MEMORY_PARTS, "gradients_peak": N_("gradients held at the peak")}
+_PARTS = {**MEMORY_PARTS, "gradients_peak": N_("gradients at peak")}
 """The parts' labels; 'gradients_peak': full training's gradients when the peak (the loss's phase) holds
 only those the backward has made so far (estimator.late_gradients.gradient_credit; s35 fixb #5: a
 'gradients 2.2 GiB' beside 15.3 GiB of weights read as a wrong gradient size)."""
