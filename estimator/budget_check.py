@@ -20,6 +20,7 @@ at once (s12: it was turned into a month's sum), said per day (``daily_budget``)
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from estimator import defaults
 from estimator.ledger import Ledger
@@ -45,15 +46,21 @@ def run_budget(req: SizingRequest, billed_gpu_hours: float) -> tuple[float, dict
     return per_month * months, {"per_month": per_month, "months": months}
 
 
-def check_budget(req: SizingRequest, cost: Cost, ledger: Ledger, min_gpus: int | None = None) -> None:
+def check_budget(
+    req: SizingRequest, cost: Cost, ledger: Ledger, min_gpus: int | None = None, out: Any = None
+) -> None:
     """A budget given next to a data size is a question: "is it enough?" — say so either way. The
     verdict is on the likely GPU-hours at the price range; "within" also names the cost of a run at the
     low end of the MFU range when that would exceed the budget (``cost_high_band``). ``min_gpus``: the
-    fewest GPUs that hold the model (a budget per hour or day never rents fewer: :func:`hourly_budget`)."""
+    fewest GPUs that hold the model (a budget per hour or day never rents fewer: :func:`hourly_budget`).
+    ``out``: the training result, whose ``fewest_recompute`` (fewest GPUs, factor, first count that keeps
+    the activations) and count-free ``cost`` time the GPUs a budget per hour or day rents."""
     if not req.budget or (req.currency and req.currency != cost.currency):
         return
     if req.budget_period in RATE_HOURS:
-        hourly_budget(req.budget, cost, ledger, req.budget_period, min_gpus or 1)
+        keep = getattr(out, "fewest_recompute", None)
+        keeps = (keep[2], out.cost) if keep is not None and out.cost is not None else None
+        hourly_budget(req.budget, cost, ledger, req.budget_period, min_gpus or 1, keeps)
         return
     budget, period = run_budget(req, cost.billed_gpu_hours)
     params = {
@@ -77,7 +84,14 @@ RATE_HOURS = {"hour": 1.0, "day": 24.0}
 """Budget periods that are rates (hours in one period): the budget rents GPUs at once for the run."""
 
 
-def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour", min_gpus: int = 1) -> None:
+def hourly_budget(
+    budget: float,
+    cost: Cost,
+    ledger: Ledger,
+    period: str = "hour",
+    min_gpus: int = 1,
+    keeps: tuple[int, Cost] | None = None,
+) -> None:
     """A budget per hour or per day (currency units per ``period``) against the GPUs' price per GPU-hour:
     the GPUs it rents at once (``gpus_low`` at the high price … ``gpus_high`` at the low one, whole GPUs;
     a day's budget ÷ 24 h) and the hours the run's billed GPU-hours (the headline's, recomputation and
@@ -90,7 +104,12 @@ def hourly_budget(budget: float, cost: Cost, ledger: Ledger, period: str = "hour
     ``price_cap`` the highest price at which the budget still rents them (budget per hour ÷
     ``min_gpus``), beside the catalog's range kept as it is (s13 review 14: the range was narrowed to
     the cap, "$1.20 – $1.25" with no word why); when even the low price rents fewer, ``…_budget_few``
-    names both counts."""
+    names both counts. ``keeps``: (the first count that keeps the activations, the cost at the calibrated
+    rate) when only fewer GPUs pay full recompute (``cost`` is theirs): when every count rented is at or
+    above it, the run's GPU-hours are the calibrated ones (s35 fixb #2: $40 an hour rents 11 – 26 H100s,
+    and 70B LoRA recomputes only on 2)."""
+    if keeps is not None and math.floor(budget / RATE_HOURS[period] / cost.price_high) >= keeps[0]:
+        cost = keeps[1]
     code = "daily_budget" if period == "day" else "hourly_budget"
     per_hour = budget / RATE_HOURS[period]
     gpus_low, gpus_high = math.floor(per_hour / cost.price_high), math.floor(per_hour / cost.price_low)

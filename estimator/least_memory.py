@@ -20,10 +20,13 @@ def least_memory_plan(
     gpus: int,
     setup: TrainingSetup,
     memo: SearchMemo | None = None,
+    keep_activations: bool = False,
 ) -> tuple[Plan, dict[str, float]] | None:
     """The layout on exactly ``gpus`` GPUs needing the least memory per GPU, fitting or not: what the
     user's own setting costs when it does not fit ("ZeRO-2 on 2 × A100 40G: ≈ 42 GiB per GPU").
-    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any."""
+    ``memo``: the :class:`estimator.memory.SearchMemo` of this spec, params and setup, if any.
+    ``keep_activations``: only layouts without full recompute (skipping some keeps each group's floor a
+    lower bound)."""
     grouped = layout_groups(spec, gpu, gpus, setup)  # _layouts' tuple, with each layout's group
     layouts, group_of = grouped.layouts, grouped.group_of
     memo = memo or SearchMemo()  # the layouts share their states and activation facts
@@ -42,6 +45,8 @@ def least_memory_plan(
         if floors[g] > best[0]:  # every stage of this group and the later ones above the best
             break
         for i in members[g]:
+            if keep_activations and layouts[i].recompute == "full":
+                continue
             parts = breakdown_within(spec, params, setup, layouts[i], best[0], memo)  # None: above the best
             if parts is not None and (sum(parts.values()), i) < best[:2]:  # of equal totals, the first
                 best = (sum(parts.values()), i, layouts[i], parts)

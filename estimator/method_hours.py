@@ -8,31 +8,41 @@ QLoRA, plus the algorithm's extra passes), × the QLoRA step factor when the row
 estimate's is not (÷ when the reverse: :data:`estimator.training_rate.QLORA_STEP_FACTOR`, applied only to the
 calibrated MFU, never to an MFU or rate the user states). Freeze-tuning and P-tuning rows get no time (their
 k needs their own trained share). No time when the estimate has none or the user stated the duration.
-Every row is timed as the estimate's plan runs (its recompute), not at the row's least-memory layout shown
-for memory: that layout recomputes nearly always, and charging it (s17-t2b tried × (k + 2) / k) gave LoRA
-and full fine-tuning the same hours ('Mistral-7B … 8 H100s, with or without LoRA': 5.4 h each)."""
+Every row is timed at the layout whose memory it shows (s35 fixb #2: a LoRA row at ≈ 20.3 GiB "with
+≈ 1/3 more compute to save memory" printed the 72 GPU-hours of the selective-recompute plan at 34.1 GiB):
+× (k + 2) / k (:data:`estimator.training_plan.RECOMPUTE_EXTRA_FLOPS`) when the row's layout recomputes
+fully, ÷ the same for the estimate's own full recompute when its hours paid it (the ``recompute_time``
+assumption), so a row that keeps its activations is not charged the headline's recompute. (s17-t2b
+charged every row and not the headline, which gave LoRA and full fine-tuning the same hours.)"""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from estimator.compute import flops_per_param_token
 from estimator.models import Algorithm, Method, MethodRow, SizingRequest
 from estimator.rl_reference import has_reference
+from estimator.training_plan import RECOMPUTE_EXTRA_FLOPS as EXTRA
 from estimator.training_rate import QLORA_MEASURED_BITS, QLORA_STEP_FACTOR, quantized_base_bits
 
 if TYPE_CHECKING:
+    from estimator.ledger import Ledger
     from estimator.training_result import TrainingResult
 
+FIELD = attrgetter("field")
 TIMED = (Method.full, Method.lora, Method.qlora)
 """The methods whose k is known without their trained share."""
 
 
-def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algorithm) -> list[MethodRow]:
+def timed_method_rows(
+    req: SizingRequest, out: TrainingResult, algorithm: Algorithm, ledger: Ledger | None = None
+) -> list[MethodRow]:
     """``out.method_comparison`` (:func:`estimator.methods.method_rows`) each with ``gpu_hours`` (GPU-hours
     of that method) when ``out`` has a time and neither method is freeze-tuning or P-tuning. Called once
     ``out.gpu_hours`` holds what the plan's layout adds (recompute, offload, bubble:
-    :func:`estimator.training_plan.layout_time`), so the shown method's row is the headline's hours."""
+    :func:`estimator.training_plan.layout_time`), so the shown method's row at the headline's layout is
+    the headline's hours; ``ledger``: whether those hours paid full recompute (``recompute_time``)."""
     rows = out.method_comparison
     shown = out.method or Method.full
     if out.gpu_hours is None or req.hours or shown not in TIMED:
@@ -41,6 +51,8 @@ def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algori
     shown_slow = 1.0 if stated_rate else base_slowdown(req, shown)
     ref = algorithm == "sft" or has_reference(req, algorithm)  # no call for SFT (speed bounds)
     k_shown = flops_per_param_token(shown == Method.full, algorithm.value, ref)
+    paid = ledger is not None and "recompute_time" in map(FIELD, ledger.assumptions)  # no generator frame
+    shown_slow *= (k_shown + EXTRA) / k_shown if paid and not stated_rate else 1.0
     out_rows = []
     for row in rows:
         if row.method not in TIMED:
@@ -48,9 +60,18 @@ def timed_method_rows(req: SizingRequest, out: TrainingResult, algorithm: Algori
             continue
         slow = 1.0 if stated_rate else base_slowdown(req, row.method, shown)
         k = flops_per_param_token(row.method == Method.full, algorithm.value, ref)
+        full = row.plan is not None and row.plan.recompute == "full" and not stated_rate
+        slow *= (k + EXTRA) / k if full else 1.0  # recompute_factor, inline (calls per estimate)
         hours = out.gpu_hours.likely * k / k_shown * slow / shown_slow
         out_rows.append(row.model_copy(update={"gpu_hours": hours}))
     return out_rows
+
+
+def recompute_factor(k: float) -> float:
+    """(k + 2) / k: the FLOPs full activation recompute adds to k·N·D (one more forward pass, 2·N per
+    token: :data:`estimator.training_plan.RECOMPUTE_EXTRA_FLOPS`; 4/3 for full training's k = 6, 3/2 for
+    LoRA's 4)."""
+    return (k + EXTRA) / k
 
 
 def base_slowdown(req: SizingRequest, method: Method, shown: Method | None = None) -> float:

@@ -5,14 +5,18 @@ Each method is shown at its least-memory layout on the same GPUs (:func:`estimat
 the same search, the same choice for every method), so the rows compare the methods, not the layouts
 a preference for less communication picks for each (plain data parallelism for a QLoRA base that fits
 whole, ZeRO-3 for a LoRA base that does not): a lighter method never shows more memory per GPU than a
-heavier one because of its layout. The row names the layout it is at.
+heavier one because of its layout. The row names the layout it is at. A layout that keeps the
+activations is preferred when one fits within :data:`HEADROOM` (the least-memory one among them): full
+recompute costs (k + 2)/k the compute, and each row is timed at the layout it shows
+(:mod:`estimator.method_hours`; s35 fixb #2: LoRA at ≈ 20.3 GiB recomputing on one A100 40G where
+34.1 GiB keeps the activations).
 """
 
 from __future__ import annotations
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.memory import trained_params
+from estimator.memory import SearchMemo, trained_params
 from estimator.models import Memory, Method, MethodRow, SizingRequest
 from estimator.plan import HEADROOM, least_memory_plan, min_gpus
 from estimator.setup import TrainingSetup
@@ -31,13 +35,18 @@ def method_rows(
         if method == Method.full or (method != Method.qlora and setup.method == Method.qlora):
             variant = replace(variant, base_bits=None)  # QLoRA's 4-bit base is its row's alone (s13 N7)
         found = min_gpus(spec, params, gpu, variant)
-        least = least_memory_plan(spec, params, gpu, count, variant)
+        memo = SearchMemo()  # shared by the searches of this method (states, activation facts)
+        least = least_memory_plan(spec, params, gpu, count, variant, memo)
         at = count
         fits = least is not None and sum(least[1].values()) <= gpu.addressable_bytes
         if not fits and req.gpu_count is None and found is not None:  # no count given: where it fits
             at = found[0]
-            least = least_memory_plan(spec, params, gpu, at, variant)
+            least = least_memory_plan(spec, params, gpu, at, variant, memo)
         assert least is not None  # every count has at least the plain data-parallel layout
+        if least[0].recompute == "full" and req.recompute != "full":  # keeps activations if that fits
+            kept = least_memory_plan(spec, params, gpu, at, variant, memo, keep_activations=True)
+            if kept is not None and sum(kept[1].values()) <= HEADROOM * gpu.addressable_bytes:
+                least = kept
         per_gpu = sum(least[1].values())
         feasible = "no" if not fits else "borderline" if per_gpu > HEADROOM * gpu.addressable_bytes else "yes"
         rows.append(

@@ -107,13 +107,13 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.method_comparison:  # each method's hours as the plan runs, the shown one's the headline's (s18)
         from estimator.method_hours import timed_method_rows  # imported when used: start-up (s26)
 
-        out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
+        out = replace(out, method_comparison=timed_method_rows(req, out, algorithm, ledger))
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **quoted_count(req, r, out, table, ledger))  # the plan on the quoted count
     if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
         least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
-        check_budget(req, training_plan.shown_cost(out), ledger, least)  # the headline's count's cost
+        check_budget(req, training_plan.shown_cost(out), ledger, least, out)  # the headline count's cost
     return out
 
 

@@ -71,13 +71,19 @@ reply, translated once per process (a table of fixed strings, bounded by :data:`
 widths are remembered by :func:`bot.render.fmt.display_width`)."""
 
 
+_PARTS = {**MEMORY_PARTS, "gradients_peak": N_("gradients at peak")}
+"""The parts' labels; 'gradients_peak': full training's gradients when the peak (the loss's phase) holds
+only those the backward has made so far (estimator.late_gradients.gradient_credit; s35 fixb #5: a
+'gradients 2.2 GiB' beside 15.3 GiB of weights read as a wrong gradient size)."""
+
+
 def _part_label(lang: str, key: str) -> str:
     """The bar label of one memory part (a part not in the table: its key)."""
     label = _PART_LABELS.get((lang, key))
     if label is None:
-        if key not in MEMORY_PARTS:
+        if key not in _PARTS:
             return key
-        label = _PART_LABELS[lang, key] = translate(lang, MEMORY_PARTS[key])
+        label = _PART_LABELS[lang, key] = translate(lang, _PARTS[key])
     return label
 
 
@@ -96,8 +102,12 @@ _PADDED_BARS = [ljust(bar(eighths / 80, 10), 10) for eighths in range(81)]
 def _memory_bars(m: Memory, f: Fmt) -> str:
     """One text bar per memory part (parts below 0.05 GiB left out), aligned for a <pre> block: ``ljust(label)
     _padded_bar(share) rjust(GiB)`` written out (display_width's widths; no call a part but its GiB)."""
-    lang, labels, parts = f.lang, _PART_LABELS, []
-    for k, v in m.breakdown.items():
+    lang, labels, parts, b = f.lang, _PART_LABELS, [], m.breakdown
+    late = (
+        m.plan is not None and m.plan.zero_stage < 2 and 0 < b.get("gradients", 0) < b.get("weights", 0) / 2
+    )
+    for k, v in b.items():
+        k = "gradients_peak" if late and k == "gradients" else k  # only those the backward has made (s35)
         if v >= MIN_CHART_BYTES:
             label = labels.get((lang, k)) or _part_label(lang, k)
             parts.append((label, v, len(label) if label.isascii() else _wide_width(label)))
@@ -280,7 +290,7 @@ def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
     said the stage twice, s24 review #4); empty when nothing is left."""
     req = report.request  # only a stated ZeRO stage, TP or PP can be both in the stage name and the layout
     said = frozenset(stated_settings(report, lang)) if req.zero_stage is not None or req.tp or req.pp else ()
-    layout = plan_short(plan, lang, said=said)
+    layout = plan_short(plan, lang, said=said, method=req.method)
     return paren(lang, layout) if layout else ""
 
 
@@ -369,7 +379,7 @@ def _least_line(m: Memory, f: Fmt) -> str | None:
             "to communicate less"
         )
     )
-    layout = plan_short(m.least_plan, f.lang)
+    layout = plan_short(m.least_plan, f.lang, method="lora")  # with_least: adapter methods only
     gpus = gpus_text(f.lang, m.plan_gpus)
     return translate(f.lang, msgid, gpus=gpus, per_gpu=f.gib(m.least_per_gpu_bytes), layout=layout)
 
@@ -382,7 +392,21 @@ def _ddp_unfit(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
             break
     else:
         return None
-    return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"]}
+    m = report.memory
+    return {"ddp": f.gib(note.params["ddp_gib"] * GIB), "zero": note.params["stage"], "tight": tight(m)}
+
+
+def tight(m: Any) -> bool:
+    """The one borderline rule of :func:`estimator.verdicts.training_verdict` on a plan's memory ``m``: its
+    likely figure above :data:`estimator.plan.HEADROOM` (90 %) of the usable memory ('tight'), or the high
+    end of its band above the usable memory ('high_edge'). The ZeRO plan offered in place of the user's
+    plain DDP is held to it too (s35 fixb #1: 'it fits' at 56.0 GiB of 56 GiB)."""
+    from estimator.plan import HEADROOM
+
+    usable = m.usable_bytes if m is not None else None
+    if not usable:
+        return False
+    return m.per_gpu_bytes > HEADROOM * usable or (m.per_gpu_bytes_high or 0.0) > usable
 
 
 def _borderline_text(report: SizingReport, f: Fmt) -> str | None:

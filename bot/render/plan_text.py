@@ -7,6 +7,7 @@ from collections.abc import Collection
 from bot.render.fmt import Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_wording import (
+    ADAPTER_RECOMPUTE_COST,
     CPU_OFFLOAD,
     EP_ACROSS_NODES_REASON,
     EP_REASON,
@@ -97,15 +98,17 @@ def plan_layout(plan: Plan, lang: str) -> str:
     return f.sep.join(parts)
 
 
-def plan_short(plan: Plan, lang: str, said: Collection[str] = ()) -> str:
+def plan_short(plan: Plan, lang: str, said: Collection[str] = (), method: object = None) -> str:
     """The parts of a layout that are not the default, for a headline: ``ZeRO-2`` / ``TP 8, ZeRO-3``;
     full recompute is said as what it costs (no jargon in a headline). Parts in ``said`` (the settings the
-    headline's stage name already gives, bot.render.stated) are left out: the stage once (s24 review #4)."""
+    headline's stage name already gives, bot.render.stated) are left out: the stage once (s24 review #4).
+    ``method``: the :class:`estimator.models.Method` trained; LoRA / QLoRA recompute half as much again."""
     parts = [f"{k} {v}" for k, v in (("TP", plan.tp), ("PP", plan.pp), ("EP", plan.ep)) if v > 1]
     if plan.zero_stage:
         parts.append(f"ZeRO-{plan.zero_stage}")
     if plan.recompute == "full":
-        parts.append(translate(lang, FULL_RECOMPUTE_COST))
+        adapter = getattr(method, "value", method) in ("lora", "qlora")
+        parts.append(translate(lang, ADAPTER_RECOMPUTE_COST if adapter else FULL_RECOMPUTE_COST))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
     return fmt_for(lang).sep.join([p for p in parts if p not in said] if said else parts)

@@ -15,6 +15,10 @@ RECOMPUTE: dict[str, str] = {
 FULL_RECOMPUTE_COST = N_("≈ 1/3 more compute to save memory")
 """Full recompute in a headline, said as what it costs: the forward pass runs twice, so training
 compute grows from 6·N·D to 8·N·D, one third more (Chen et al. 2016; Korthikanti et al. 2022 §4)."""
+ADAPTER_RECOMPUTE_COST = N_("≈ 1/2 more compute to save memory")
+"""The same for LoRA / QLoRA: a frozen base has no weight gradients (4·N·D), so the second forward pass
+(2·N·D) is half as much again — the (k + 2) / k = 1.5 the time charges (estimator.training_plan
+.recompute_time; s35 fixb #2: the LoRA row said 1/3)."""
 
 PLAN_REASONS: dict[str, str] = {
     # one sentence per layout shape, from the design's rules (§3.5) and estimator.memory.plan_preference

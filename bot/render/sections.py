@@ -109,9 +109,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
 
 
 def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[str, Any]:
-    """The training headline's GPU count ``n`` and its time: the GPUs, whole nodes, days (the days
-    table's for ``n``), hours under a day, wall time under an hour, and the deadline in brackets. The
-    sized count, or the count a minimum order bills (bot.render.offer_text.training_min_order)."""
+    """The training headline's GPU count ``n`` (the sized count, or a minimum order's: offer_text) and
+    its time: GPUs, whole nodes, days (the days table's), hours, wall time, the deadline in brackets."""
     gh = report.gpu_hours
     on_n = _days_on(report, n)
     hours_on_n = on_n * 24 if on_n is not None else None
@@ -160,8 +159,9 @@ ATTENTION_SHARE_SHOWN = 0.10
 
 
 def _attention_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
-    """'with attention at 32K: 6.9×10²¹ FLOPs (39 %)' when the attention share is above 10 %; whether
-    the time uses it (beyond the calibration runs' 8K context) or the calibrated MFU already holds it."""
+    """'with attention at 32K: 6.9×10²¹ FLOPs (39 %)' above a 10 % share; the time's FLOPs: attention_time."""
+    from bot.render.attention_time import attention_time  # a long context only (start-up)
+
     share, total = report.attention_share, report.flops_with_attention
     if share is None or total is None or share <= ATTENTION_SHARE_SHOWN:
         return {}
@@ -171,7 +171,7 @@ def _attention_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
             "flops": f.sci(total),
             "share": f.percent(share),
             "seq": context_len(seq) if seq else "",
-            "in_time": bool(seq and seq > compute.CALIBRATION_SEQ_LEN),
+            **attention_time(report, f),
         }
     }
 
@@ -454,7 +454,7 @@ def method_rows(report: SizingReport, f: Fmt, row_hours: tuple[float | None, ...
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
-            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
+            text += paren(lang, plan_short(row.plan, lang, method=row.method)) if row.plan is not None else ""
         elif report.request.gpu_count:
             text = translate(
                 lang,
@@ -473,7 +473,7 @@ def method_rows(report: SizingReport, f: Fmt, row_hours: tuple[float | None, ...
                 per_gpu=f.gib(row.per_gpu_bytes),
                 gpus=gpus_text(lang, row.plan_gpus),
             )
-            text += paren(lang, plan_short(row.plan, lang)) if row.plan is not None else ""
+            text += paren(lang, plan_short(row.plan, lang, method=row.method)) if row.plan is not None else ""
         hours = row_hours[i] if i < len(row_hours) else None
         lines.append(_with_hours(text, row, f, hours) if row.gpu_hours is not None else text)
     return lines
