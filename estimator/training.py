@@ -1,8 +1,7 @@
-"""The training branch of :func:`estimator.sizing.estimate`: compute, time, cost, memory and plan.
-
-C = k·N·D (:mod:`estimator.compute`), GPU-hours at a calibrated MFU (:mod:`estimator.efficiency`), cost from
-a dated price range, memory per GPU and the layout (:mod:`estimator.memory`), the inverse questions (what a
-budget or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is in the ledger."""
+"""The training branch of :func:`estimator.sizing.estimate`: compute, time, cost, memory and plan. C = k·N·D
+(:mod:`estimator.compute`), GPU-hours at a calibrated MFU (:mod:`estimator.efficiency`), cost from a dated
+price range, memory per GPU and the layout (:mod:`estimator.memory`), the inverse questions (what a budget
+or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is in the ledger."""
 
 from __future__ import annotations
 
