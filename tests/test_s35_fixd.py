@@ -1,0 +1,74 @@
+"""Session 35 s35-fixd: findings of a fresh-user trial of the merged tree."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.family_version import family_ladder
+from bot.parse.models import _model_index
+
+# --- #1 a family named alone beside a card: its sizes include distills and lite releases --------------
+
+
+def test_deepseek_alone_lists_r1_distills_and_lite() -> None:
+    """'4090能跑deepseek吗' listed only V3.2-Exp/V3.1/V3/V2.5 (the four newest releases, all ≥ 236B). The
+    catalog's DeepSeek sizes (estimator/data/models/deepseek.toml) include the R1 distills (1.5B–70B:
+    what `ollama run deepseek-r1` pulls) and V2-Lite (15.7B): they are sized, smallest first."""
+    ids = parse("4090能跑deepseek吗").model_suggestions
+    for mid in (
+        "DeepSeek-R1-Distill-Qwen-1.5B",
+        "DeepSeek-R1-Distill-Qwen-7B",
+        "DeepSeek-R1-Distill-Llama-8B",
+        "DeepSeek-R1-Distill-Qwen-14B",
+        "DeepSeek-V2-Lite",
+        "DeepSeek-R1-Distill-Qwen-32B",
+        "DeepSeek-R1-Distill-Llama-70B",
+        "DeepSeek-V3.2-Exp",
+    ):
+        assert mid in ids
+    assert ids[0] == "DeepSeek-R1-Distill-Qwen-1.5B"  # 1.78e9, the smallest kept
+    assert ids[-1] == "DeepSeek-V3.2-Exp"  # 671e9: one of the four 671B releases, the newest
+    assert "DeepSeek-V3" not in ids and "DeepSeek-R1" not in ids  # same size as V3.2-Exp: one kept
+
+
+@pytest.mark.parametrize(
+    ("question", "family"),
+    [("4090能跑deepseek吗", "deepseek"), ("which llama fits on a 3060 12GB?", "llama")],
+)
+def test_family_alone_ladder_in_both_languages(question: str, family: str) -> None:
+    """Both languages read the same ladder: the family's sizes, at most ten, smallest first, no two of
+    one size."""
+    from estimator import catalog
+
+    ids = parse(question).model_suggestions
+    assert ids == family_ladder(_model_index().keys, family)
+    sizes = [catalog.models()[i].params_total for i in ids]
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes) and 2 <= len(ids) <= 10
+
+
+def test_release_named_keeps_its_own_sizes() -> None:
+    """A release named ('qwen2.5') is not widened to the family: its own sizes only (s30)."""
+    ids = parse("4090能跑qwen2.5哪个").model_suggestions
+    assert ids and all(i.startswith("Qwen2.5-") for i in ids)
+
+
+def test_family_alone_not_asked_which_fits_keeps_suggestions() -> None:
+    """Without a which-fits question the family's four newest releases stay the suggestions (s30)."""
+    assert "DeepSeek-R1-Distill-Qwen-7B" not in parse("deepseek 微调要多少显存").model_suggestions
+
+
+def test_deepseek_on_4090_answer_names_what_fits() -> None:
+    """The reply lists sizes that fit a 24 GB 4090 instead of 'no size fits': the 7B distill in bf16
+    (7.61e9 × 2 B = 15.2 GB of weights, under the card's 24 GB) fits; V3.2-Exp (671e9 × ~4.8 bits ≈
+    400 GB at Q4_K_M) does not."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.renderer import render
+
+    result = answer("4090能跑deepseek吗", Context(), None)
+    rows = {r.model: r for r in result.family_fits.sizes}
+    r7 = rows["DeepSeek-R1-Distill-Qwen-7B"]
+    assert r7.fits and r7.weight_format == "bf16" and r7.required_bytes > 7.61e9 * 2
+    assert not rows["DeepSeek-V3.2-Exp"].fits
+    text = render(result, "text")
+    assert "没有一个尺寸放得下" not in text and "• DeepSeek-R1-Distill-Qwen-7B：放得下（bf16" in text
