@@ -72,3 +72,41 @@ def test_deepseek_on_4090_answer_names_what_fits() -> None:
     assert not rows["DeepSeek-V3.2-Exp"].fits
     text = render(result, "text")
     assert "没有一个尺寸放得下" not in text and "• DeepSeek-R1-Distill-Qwen-7B：放得下（bf16" in text
+
+
+# --- #2 the layout's reason follows where its stages really are ------------------------------------
+
+
+def _plan(tp: int, pp: int, dp: int = 1):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(offload=False, tp=tp, pp=pp, dp=dp, ep=1, zero_stage=0, recompute="none")
+
+
+@pytest.mark.parametrize(
+    ("tp", "pp", "per_node", "key"),
+    [
+        (2, 2, 8, "tp_pp_one_node"),  # 4 cards: one 8-GPU node, no stage crosses machines
+        (1, 4, 8, "pp_one_node"),
+        (8, 2, 8, "tp_pp"),  # 16 cards: two nodes, PP crosses them
+        (2, 2, 2, "tp_pp"),  # 4 cards on 2-GPU nodes: two machines
+        (1, 2, 1, "pp"),  # one GPU per node: each stage its own machine
+        (2, 2, 4, "tp_pp_one_node"),  # 4 of a 4-GPU node
+    ],
+)
+def test_reason_key_by_placement(tp: int, pp: int, per_node: int, key: str) -> None:
+    from bot.render.plan_text import plan_reason_key
+
+    assert plan_reason_key(_plan(tp, pp), True, per_node) == key  # type: ignore[arg-type]
+
+
+def test_four_a100_reason_says_one_machine_both_languages() -> None:
+    """'4张A100 40G' full fine-tuning GLM-4-9B: TP 2 × PP 2 is 4 GPUs, inside one 8-GPU A100 node
+    (gpus.toml gpus_per_node 8): the reason no longer says PP crosses machines."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.renderer import render
+
+    zh = render(answer("想全参微调GLM-4-9B，手上4张A100 40G，能行吗", Context(), None), "text")
+    en = render(answer("full fine-tune GLM-4-9B on 4x A100 40GB, will it work?", Context(), None), "text")
+    assert "跨机" not in zh and "TP 2 × PP 2 都在一台机器内（NVLink）" in zh
+    assert "across nodes" not in en and "TP 2 × PP 2, all inside one node (NVLink)" in en

@@ -254,7 +254,7 @@ def memory_section(
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
-        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "reason_key": plan_reason_key(main, nvlink, per_node) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,

@@ -121,6 +121,8 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
             return "tp_pp_no_nvlink" if plan.tp > 1 else "pp_no_nvlink"
         if not nvlink and plan.tp > 1:
             return "tp_pp_nodes_no_nvlink"
+        if plan.tp * plan.pp * plan.dp <= per_node:  # one node: no stage crosses machines (s35 fixd #2)
+            return "tp_pp_one_node" if plan.tp > 1 else "pp_one_node"
         return "tp_pp" if plan.tp > 1 else "pp"
     if plan.tp > 1:
         if not nvlink:
