@@ -110,3 +110,48 @@ def test_four_a100_reason_says_one_machine_both_languages() -> None:
     en = render(answer("full fine-tune GLM-4-9B on 4x A100 40GB, will it work?", Context(), None), "text")
     assert "跨机" not in zh and "TP 2 × PP 2 都在一台机器内（NVLink）" in zh
     assert "across nodes" not in en and "TP 2 × PP 2, all inside one node (NVLink)" in en
+
+
+# --- #3 the layout's reason names the real largest term; tools that can run the layout shown ----------
+
+Q72_8X4090 = "Qwen2.5-72B用LoRA微调，8张4090够不够？"
+
+
+def test_tp_reason_does_not_call_logits_the_largest_part() -> None:
+    """LoRA on Qwen2.5-72B over 8 PCIe 4090s: TP 8; per GPU the frozen weights are 72.7e9 × 2 B / 8 =
+    18.2 GB (16.9 GiB), the logits 0.47 GB. ZeRO-3 would shard the weights as far, so TP is there for
+    the logits, which are not 'the largest part of the memory'."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.fmt import fmt_for
+    from bot.render.plan_text import tp_part_key
+
+    report = answer(Q72_8X4090, Context(), None).report
+    m = report.memory
+    assert m.plan.tp == 8 and m.breakdown["weights"] == pytest.approx(72.7e9 * 2 / 8, rel=0.01)
+    key, extra = tp_part_key(report, fmt_for("en"))
+    assert key == "tp_no_nvlink_unsharded" and extra["part"] == "logits"
+
+
+def test_tools_for_a_tp_layout_can_run_it_both_languages() -> None:
+    """LLaMA-Factory and torchtune run data parallelism only (the --recipe says LLaMA-Factory cannot run
+    TP 8): a TP 8 LoRA plan recommends Megatron/NeMo (or DeepSpeed AutoTP at ZeRO 0–2), not them."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.advice import framework_keys
+    from bot.render.renderer import render
+
+    result = answer(Q72_8X4090, Context(), None)
+    keys = framework_keys(result.report)
+    assert "llamafactory" not in keys and "torchtune" not in keys and "megatron_tp" in keys
+    zh = render(result, "text")
+    assert "显存里最大的一项" not in zh and "用 LLaMA-Factory：" not in zh and "Megatron-LM 或 NeMo" in zh
+    en = render(answer("LoRA fine-tune Qwen2.5-72B on 8x RTX 4090, enough?", Context(), None), "text")
+    assert "the largest part of the memory" not in en and "LLaMA-Factory for LoRA" not in en
+
+
+def test_tools_for_a_data_parallel_lora_keep_llamafactory() -> None:
+    """A LoRA run that data parallelism carries (Qwen2.5-7B on one A100 80G) keeps LLaMA-Factory."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.advice import framework_keys
+
+    result = answer("LoRA fine-tune Qwen2.5-7B on 1 A100 80GB", Context(), None)
+    assert result.report.memory.plan.tp == 1 and "llamafactory" in framework_keys(result.report)

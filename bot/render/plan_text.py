@@ -194,7 +194,11 @@ def tp_part_key(report: SizingReport | None, f: Fmt) -> tuple[str, dict[str, str
     if m is None or part == "activations" or part not in MEMORY_PARTS:
         return "tp_no_nvlink", {}
     params = {"part": MEMORY_PARTS[part], "size": f.gib(terms[part]), "usable": f.gib(m.usable_bytes)}
-    return ("tp_no_nvlink_over" if whole and terms[part] > m.usable_bytes else "tp_no_nvlink_part"), params
+    if whole and terms[part] > m.usable_bytes:
+        return "tp_no_nvlink_over", params
+    rest = {k: v for k, v in m.breakdown.items() if k not in OVERHEAD_PARTS}
+    largest = terms[part] >= max(rest.values())  # not 'the largest part' beside 16.9 GiB of weights (s35)
+    return ("tp_no_nvlink_part" if largest else "tp_no_nvlink_unsharded"), params
 
 
 def plan_reason(

@@ -44,6 +44,10 @@ PLAN_REASONS: dict[str, str] = {
         "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the %(part)s, the largest "
         "part of the memory"
     ),
+    "tp_no_nvlink_unsharded": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the %(part)s, which ZeRO-3 "
+        "does not shard"
+    ),
     "pp": N_(
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),
