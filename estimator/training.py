@@ -103,10 +103,11 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
-    if out.method_comparison:  # each method's hours as the plan runs, the shown one's the headline's (s18)
-        from estimator.method_hours import timed_method_rows  # imported when used: start-up (s26)
+    if out.method_comparison or (out.memory and out.memory.fits_requested is False and req.gpu_count):
+        from estimator.method_hours import timed_alternatives, timed_method_rows  # used: start-up (s26)
 
-        out = replace(out, method_comparison=timed_method_rows(req, out, algorithm))
+        rows = timed_method_rows(req, out, algorithm)  # each method's hours as the plan runs (s18)
+        out = timed_alternatives(req, replace(out, method_comparison=rows), algorithm)  # s35 fixd #4
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **quoted_count(req, r, out, table, ledger))  # the plan on the quoted count

@@ -155,3 +155,42 @@ def test_tools_for_a_data_parallel_lora_keep_llamafactory() -> None:
 
     result = answer("LoRA fine-tune Qwen2.5-7B on 1 A100 80GB", Context(), None)
     assert result.report.memory.plan.tp == 1 and "llamafactory" in framework_keys(result.report)
+
+
+# --- #4 the user's own cards fit only another method: its time on them ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        (
+            "DPO训练qwen2.5 7b，2万对偏好数据，2张4090要跑多久",
+            "• 改用 LoRA：2 张；在你的 2 张上约 2.6 小时（5.2 卡·时）",
+        ),
+        (
+            "DPO on qwen2.5 7b, 20k preference pairs, 2x 4090, how long?",
+            "• LoRA instead: 2 GPUs; on your 2 GPUs ≈ 2.6 h",
+        ),
+    ],
+)
+def test_dpo_lora_time_on_the_users_cards(question: str, line: str) -> None:
+    """Full DPO needs 8 RTX 4090s; LoRA fits the user's 2. DPO's FLOPs are (6 + 2)·N·D full and
+    (4 + 2)·N·D with adapters (estimator.compute.flops_per_param_token: the reference model's forward
+    adds 2ND), so LoRA's GPU-hours are the shown estimate's × 6/8, and on 2 cards half of that."""
+    from bot.core.pipeline import Context, answer
+    from bot.render.renderer import render
+
+    result = answer(question, Context(), None)
+    report = result.report
+    lora = next(a for a in report.memory.alternatives if a.change == "lora")
+    assert lora.min_gpus == 2 and report.request.gpu_count == 2
+    assert lora.gpu_hours == pytest.approx(report.gpu_hours.likely * 6 / 8, rel=1e-9)
+    assert line in render(result, "text")
+
+
+def test_alternative_time_only_where_the_method_is_changed_to_fit() -> None:
+    """No time on an alternative when the user's own method already fits their cards."""
+    from bot.core.pipeline import Context, answer
+
+    report = answer("LoRA fine-tune Qwen2.5-7B on 1 A100 80GB, 1B tokens", Context(), None).report
+    assert all(a.gpu_hours is None for a in report.memory.alternatives)
