@@ -194,3 +194,42 @@ def test_alternative_time_only_where_the_method_is_changed_to_fit() -> None:
 
     report = answer("LoRA fine-tune Qwen2.5-7B on 1 A100 80GB, 1B tokens", Context(), None).report
     assert all(a.gpu_hours is None for a in report.memory.alternatives)
+
+
+# --- #5 misreads: emphasis marks around a config value --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [
+        ("lora_alpha: *32*", "lora_alpha: 32"),  # emphasis around a value
+        ("*Qwen2.5-7B* 微调", "Qwen2.5-7B 微调"),
+        ("**70B** on 8*A100", "70B on 8*A100"),  # a product keeps its mark
+        ("2**70 and 2 * 8", "2**70 and 2 * 8"),  # a power, a spaced product
+        ("a*b*c", "a*b*c"),
+    ],
+)
+def test_single_emphasis_unwrapped(typed: str, plain: str) -> None:
+    from bot.parse.plain_forms import plain_forms
+
+    assert plain_forms(typed) == plain
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LoRA fine-tune Llama-3.1-8B on 1 A100, lora_r: 16, lora_alpha: *32*",
+        "用 LoRA 微调 Llama-3.1-8B，1 张 A100，lora_alpha: *32*",
+    ],
+)
+def test_emphasised_alpha_is_read_as_alpha(question: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """'lora_alpha: *32*' was ignored as "“32” (no word said what it is)"; it is LoRA alpha 32, which
+    does not change memory (reported as not sized, like 'lora_alpha: 32')."""
+    import json
+
+    from bot.cli import main
+
+    main(["ask", "--format", "json", question])
+    ignored = json.loads(capsys.readouterr().out)["interpretation"]["ignored"]
+    assert {"text": "lora_alpha: 32", "reason": "not_sized"} in ignored
+    assert all(i["text"] != "32" for i in ignored)
