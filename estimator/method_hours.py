@@ -84,3 +84,28 @@ def base_slowdown(req: SizingRequest, method: Method, shown: Method | None = Non
         return 1.0
     bits = quantized_base_bits(req.model_copy(update={"method": method}))
     return QLORA_STEP_FACTOR if bits == QLORA_MEASURED_BITS else 1.0
+
+
+def timed_alternatives(req: SizingRequest, out: TrainingResult, algorithm: Algorithm) -> TrainingResult:
+    """``out`` with each method alternative (``lora``, ``qlora``) that fits the user's GPU count, where
+    the shown method does not, timed as :func:`timed_method_rows` times a row ('DPO … 2 张4090要跑多久':
+    full training needs 8, "LoRA: 2" fits theirs, and its time on them was never given; s35 fixd #4)."""
+    m, count = out.memory, req.gpu_count
+    shown = out.method or Method.full
+    if m is None or not count or m.fits_requested or out.gpu_hours is None or req.hours or shown not in TIMED:
+        return out
+    stated_rate = bool(req.mfu or req.achieved_tflops_per_gpu or req.tokens_per_second_per_gpu)
+    ref = algorithm == "sft" or has_reference(req, algorithm)
+    k_shown = flops_per_param_token(shown == Method.full, algorithm.value, ref)
+    alts = []
+    for a in m.alternatives:
+        method = Method(a.change) if a.change in ("lora", "qlora") else None
+        if method is None or not a.min_gpus or a.min_gpus > count:
+            alts.append(a)
+            continue
+        slow = 1.0 if stated_rate else base_slowdown(req, method, shown) / base_slowdown(req, shown)
+        k = flops_per_param_token(False, algorithm.value, ref)
+        alts.append(a.model_copy(update={"gpu_hours": out.gpu_hours.likely * k / k_shown * slow}))
+    from dataclasses import replace
+
+    return replace(out, memory=m.model_copy(update={"alternatives": alts}))

@@ -149,6 +149,9 @@ class Alternative(_Frozen):
     per_gpu_bytes: float | None = None
     zero_stage: int | None = None
     """the ZeRO stage the row is sized at when not the user's"""
+    gpu_hours: float | None = None
+    """a method change that fits the user's GPU count where the shown method does not: that method's
+    GPU-hours on the same data (estimator.method_hours.timed_alternatives, s35)"""
 
 
 class FitChange(_Frozen):

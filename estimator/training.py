@@ -59,8 +59,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     tokens = _training_tokens(req, r.stage, ledger)
     pretraining = r.stage in (Stage.pretrain, Stage.continued_pretrain) and not req.hours  # a run's time: s18
     if tokens is None and req.duration_asked and pretraining and (r.active or r.params) and not req.budget:
-        # "how long to train a 7B on 8 H100" with no data size: Chinchilla's D = 20·N, said as assumed
-        n = r.active or r.params or 0.0
+        n = r.active or r.params or 0.0  # 'how long to train a 7B on 8 H100', no data: D = 20·N, assumed
         tokens = ledger.assume(
             "tokens", defaults.CHINCHILLA_TOKENS_PER_PARAM.value * n, Why.tokens_chinchilla_assumed
         )
@@ -103,10 +102,11 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
     out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
-    if out.method_comparison:  # each method's hours as the plan runs, the shown one's the headline's (s18)
-        from estimator.method_hours import timed_method_rows  # imported when used: start-up (s26)
+    if out.method_comparison or (out.memory and out.memory.fits_requested is False and req.gpu_count):
+        from estimator.method_hours import timed_alternatives, timed_method_rows  # used: start-up (s26)
 
-        out = replace(out, method_comparison=timed_method_rows(req, out, algorithm, ledger))
+        rows = timed_method_rows(req, out, algorithm, ledger)  # each method's hours as the plan runs (s18)
+        out = timed_alternatives(req, replace(out, method_comparison=rows), algorithm)  # s35 fixd #4
     if out.gpu_hours is not None and not req.hours:
         table = _deadline_table(req, r.gpu, out, deadline or assumed_deadline(req)[0], ledger)
         out = replace(out, **quoted_count(req, r, out, table, ledger))  # the plan on the quoted count

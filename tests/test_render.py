@@ -792,7 +792,9 @@ def test_memory_replies_stay_short(case, lang):
         (Plan(tp=4, dp=2, zero_stage=3), False, "tp_no_nvlink"),
         (Plan(tp=8, pp=4, dp=2, zero_stage=1), True, "tp_pp"),
         (Plan(pp=2, dp=4, zero_stage=1), False, "pp_no_nvlink"),
-        (Plan(pp=2, dp=4, zero_stage=1), True, "pp"),
+        (Plan(pp=2, dp=4, zero_stage=1), True, "pp_one_node"),  # s35 fixd #2: 8 GPUs, one node (was "pp")
+        (Plan(pp=2, dp=8, zero_stage=1), True, "pp"),  # 16 GPUs: the stages sit on two nodes
+        (Plan(tp=2, pp=2), True, "tp_pp_one_node"),  # 4 GPUs of one node (s35 fixd #2)
         (Plan(tp=4, pp=2), False, "tp_pp_no_nvlink"),
         (Plan(tp=8, pp=8), False, "tp_pp_nodes_no_nvlink"),  # 64 cards: the pipeline crosses machines
         (Plan(dp=2, zero_stage=2, offload=True), True, "offload"),

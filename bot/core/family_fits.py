@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 GGUF_FORMATS = frozenset({"q8_0", "q5_k_m", "q4_k_m", "q4_0"})
 """llama.cpp's weight types (bot.render.local_layout.GGUF_NAMES): a size sized in one runs on llama.cpp."""
 
-MAX_SIZES = 8
-"""At most this many sizes are sized (a release's list in the reply is cut at 8: bot.parse.family_version)."""
+MAX_SIZES = 10
+"""At most this many sizes are sized (bot.parse.family_version.LADDER_MAX: a family named alone, s35)."""
 
 
 @dataclass(frozen=True, slots=True)

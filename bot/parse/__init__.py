@@ -99,6 +99,10 @@ def parse(text: str) -> ParseResult:
             from bot.parse.fits_asked import fits_asked
 
             parsed = parsed.model_copy(update={"fits_asked": fits_asked(parsed.normalized)})
+            if parsed.fits_asked:  # 'deepseek' alone beside a card: the family's sizes (s35 fixd #1)
+                from bot.parse.family_version import with_family_ladder
+
+                parsed = with_family_ladder(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

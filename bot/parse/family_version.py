@@ -71,3 +71,54 @@ def _plain(model_id: str, release: str) -> bool:
     a tier of it ('Qwen2.5-Coder-7B', 'Qwen2.5-Math-7B')."""
     stem = _SIZE_TAIL.sub("", model_id)
     return re.sub(r"[^a-z0-9.]", "", stem.lower()) == re.sub(r"[^a-z0-9.]", "", release.lower())
+
+
+LADDER_MAX = 10
+"""At most this many sizes of a family named alone are sized (s35 fixd #1: one line each in the reply)."""
+
+
+def family_ladder(keys: Any, fam: str) -> list[str]:
+    """The sizes of a family named without a release ('deepseek', 'qwen', 'llama' beside a card, asked
+    which fits; s35 fixd #1): the catalog's models of family ``fam`` (index keys, as
+    :func:`release_sizes`), newest release first (each release's plain models before its tiers: 'Qwen3-8B'
+    before 'Qwen3-Coder-30B-A3B'), one per size: a model is left out when one already kept has the same
+    size, or a size within 5% from another release (Llama-3.1-70B beside Llama-3.3-70B's 70.6B); at
+    most :data:`LADDER_MAX`, smallest first. Distills and lite releases are the family's too
+    ('DeepSeek-R1-Distill-Qwen-7B', what ``ollama run deepseek-r1`` pulls; 'DeepSeek-V2-Lite')."""
+    from bot.parse.models import _version_number
+
+    models = catalog.models()
+    rows: dict[str, str | None] = {}
+    for k in keys:
+        if k.fam == fam and k.model_id in models:
+            rows.setdefault(k.model_id, k.ver)
+    order = sorted(
+        rows,
+        key=lambda i: (
+            -_version_number(rows[i]),
+            not _plain(i, fam + (rows[i] or "")),
+            -models[i].params_total,
+        ),
+    )
+    kept: list[tuple[str, float, str | None]] = []
+    for i in order:
+        p, ver = models[i].params_total, rows[i]
+        if any(p == q or (v != ver and abs(p - q) <= 0.05 * max(p, q)) for _, q, v in kept):
+            continue
+        kept.append((i, p, ver))
+        if len(kept) == LADDER_MAX:
+            break
+    return [i for i, _, _ in sorted(kept, key=lambda r: r[1])]
+
+
+def with_family_ladder(parsed: Any) -> Any:
+    """``parsed`` (a ParseResult asked which size fits) with a family named alone ('deepseek', not
+    'deepseek v3') suggesting :func:`family_ladder`'s sizes instead of its four newest releases."""
+    from bot.parse.models import _model_index
+
+    typed = (parsed.unknown_model or "").strip().lower()
+    idx = _model_index()
+    if typed not in idx.families:
+        return parsed
+    ladder = family_ladder(idx.keys, typed)
+    return parsed.model_copy(update={"model_suggestions": ladder}) if len(ladder) >= 2 else parsed

@@ -40,12 +40,13 @@ _WIDE = "".join(chr(c) for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
 _FOLD = str.maketrans({**{w: chr(ord(w) - 0xFEE0) for w in _WIDE}, "\u3000": " "})
 """Full-width digit and letter → its ASCII character (code point − 0xFEE0); the ideographic space → ' '."""
 
-_EMPHASIS_RE = rc(r"(?<![\w*])\*\*(?=[^\s*])([^*\n]{1,120}?)(?<=[^\s*])\*\*(?![\w*])")
-"""'**70B**' (strong emphasis): the words inside; '2**70' (a power) has a word character before it."""
+_EMPHASIS_RE = rc(r"(?<![\w*])(\*\*?)(?=[^\s*])([^*\n]{1,120}?)(?<=[^\s*])\1(?![\w*])")
+"""'**70B**' (strong emphasis) and '*32*' (emphasis; s35 fixd #5: 'lora_alpha: *32*'): the words inside;
+'2**70' (a power) and '4*A100' (a product) have a word character before the mark, '2 * 8' a space after."""
 _CODE_RE = rc(r"(?<![`\w])`(?=[^\s`])([^`\n]{1,120}?)(?<=[^\s`])`(?![`\w])")
 """'`A100`' (a code span of one backtick): the words inside; '```' fences are runs, left as typed."""
 
-CUE_RE = rc(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u3000]|\*\*|`")
+CUE_RE = rc(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u3000]|\*|`")
 """A character :func:`plain_forms` may change: its gate at the call sites (one C search; no call
 without it)."""
 
@@ -58,8 +59,8 @@ def plain_forms(text: str) -> str:
     if CUE_RE.search(text) is None:
         return text
     text = wide_ascii(text)
-    if "**" in text:
-        text = _EMPHASIS_RE.sub(_inner, text)
+    if "*" in text:
+        text = _EMPHASIS_RE.sub(_inner2, text)
     if "`" in text:
         text = _CODE_RE.sub(_inner, text)
     return text
@@ -71,6 +72,11 @@ def wide_ascii(text: str) -> str:
     launch line (bot.core.pipeline.answer); the emphasis and code spans are unwrapped in parse only, in
     the prose (s31 review: a pasted 'f(**kwargs)' or a shell's backticks stay as typed)."""
     return text if text.isascii() else text.translate(_FOLD)
+
+
+def _inner2(m: re.Match[str]) -> str:
+    """``r"\\2"`` as a function (the emphasis mark is group 1)."""
+    return m.group(2)
 
 
 def _inner(m: re.Match[str]) -> str:

@@ -27,7 +27,8 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
       (deepspeed.ai/tutorials/autotp-training);
     * ``deepspeed_fsdp``: full training that data parallelism + ZeRO (or FSDP) can carry;
     * ``llamafactory``: fine-tuning (LoRA/QLoRA/full from one YAML); ``torchtune`` when it ships a config
-      for the model;
+      for the model; neither, unless named, when the plan shown splits the model (TP or PP above 1: they
+      run data parallelism only; s35 fixd #3 — an adapter run then gets ``megatron_tp``);
     * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac).
 
     ``plan``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`, computed
@@ -54,13 +55,16 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
         keys.append("megatron")
     method = req.method or Method.full
     tool = req.training_tool  # axolotl, Unsloth, TRL…: the tool they run, not another one
+    split = plan is not None and (plan.tp > 1 or plan.pp > 1)  # model parallel: no DP-only tool (s35)
     if req.stage == Stage.finetune:
-        if tool in (None, "LLaMA-Factory"):
+        if tool == "LLaMA-Factory" or (tool is None and not split):
             keys.append("llamafactory")
         from bot.recipes.refs import TORCHTUNE_BASES  # a leaf data module; imported when used (s26)
 
-        if req.model in TORCHTUNE_BASES and tool in (None, "torchtune"):
+        if req.model in TORCHTUNE_BASES and (tool == "torchtune" or (tool is None and not split)):
             keys.append("torchtune")
+        if split and tool is None and method != Method.full and "megatron" not in keys:
+            keys.append("megatron_tp")  # LoRA at TP: Megatron/NeMo or DeepSpeed AutoTP (ZeRO 0-2)
     if method == Method.full:
         keys.insert(1 if pretraining else 0, "deepspeed_fsdp")
         if tool is None and "megatron" not in keys and report.memory is not None:

@@ -147,6 +147,16 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             )
         else:
             gpus = gpus_text(lang, a.min_gpus)
+        if a.gpu_hours and report.request.gpu_count:  # it fits the user's own count: its time there (s35)
+            own = report.request.gpu_count
+            gpus = translate(
+                lang,
+                N_("%(gpus)s; on your %(count)s ≈ %(hours)s h (%(gpu_hours)s GPU-hours)"),
+                gpus=gpus,
+                count=gpus_text(lang, own),
+                hours=f.hours(a.gpu_hours / own),
+                gpu_hours=f.hours(a.gpu_hours),
+            )
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
@@ -264,7 +274,7 @@ def memory_section(
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
-        "reason_key": plan_reason_key(main, nvlink) if main is not None else None,
+        "reason_key": plan_reason_key(main, nvlink, per_node) if main is not None else None,
         "least": _least_line(m, f) if requested else None,
         "alternatives": _alternatives(report, main, f),
         "checkpoint": checkpoint,

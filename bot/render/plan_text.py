@@ -124,6 +124,8 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
             return "tp_pp_no_nvlink" if plan.tp > 1 else "pp_no_nvlink"
         if not nvlink and plan.tp > 1:
             return "tp_pp_nodes_no_nvlink"
+        if plan.tp * plan.pp * plan.dp <= per_node:  # one node: no stage crosses machines (s35 fixd #2)
+            return "tp_pp_one_node" if plan.tp > 1 else "pp_one_node"
         return "tp_pp" if plan.tp > 1 else "pp"
     if plan.tp > 1:
         if not nvlink:
@@ -195,7 +197,11 @@ def tp_part_key(report: SizingReport | None, f: Fmt) -> tuple[str, dict[str, str
     if m is None or part == "activations" or part not in MEMORY_PARTS:
         return "tp_no_nvlink", {}
     params = {"part": MEMORY_PARTS[part], "size": f.gib(terms[part]), "usable": f.gib(m.usable_bytes)}
-    return ("tp_no_nvlink_over" if whole and terms[part] > m.usable_bytes else "tp_no_nvlink_part"), params
+    if whole and terms[part] > m.usable_bytes:
+        return "tp_no_nvlink_over", params
+    rest = {k: v for k, v in m.breakdown.items() if k not in OVERHEAD_PARTS}
+    largest = terms[part] >= max(rest.values())  # not 'the largest part' beside 16.9 GiB of weights (s35)
+    return ("tp_no_nvlink_part" if largest else "tp_no_nvlink_unsharded"), params
 
 
 def plan_reason(

@@ -48,10 +48,19 @@ PLAN_REASONS: dict[str, str] = {
         "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the %(part)s, the largest "
         "part of the memory"
     ),
+    "tp_no_nvlink_unsharded": N_(
+        "no NVLink, so ZeRO comes before TP; TP %(tp)s is still needed to split the %(part)s, which ZeRO-3 "
+        "does not shard"
+    ),
     "pp": N_(
         "PP %(pp)s splits the layers into pipeline stages, which exchange little data and work across nodes"
     ),
     "tp_pp": N_("TP %(tp)s stays inside a node (NVLink/HCCS); PP %(pp)s splits the layers across nodes"),
+    "tp_pp_one_node": N_(
+        "TP %(tp)s × PP %(pp)s, all inside one node (NVLink/HCCS): TP splits every layer, PP splits the "
+        "layers into pipeline stages"
+    ),
+    "pp_one_node": N_("PP %(pp)s splits the layers into pipeline stages inside one node (NVLink/HCCS)"),
     "tp_pp_nodes_no_nvlink": N_(
         "TP %(tp)s inside each machine (over PCIe: no NVLink), PP %(pp)s splits the layers across machines"
     ),
