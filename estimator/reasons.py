@@ -180,6 +180,7 @@ class Why(Keys):
     language_currency = "language_currency"
     previous_answer_load = "previous_answer_load"  # a follow-up that changes only the card (bot.core)
     budget_pick = "budget_pick"  # the weights a budget per period picks (bot.core.budget_lead, s30)
+    compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)
 
 
 class Word(Keys):

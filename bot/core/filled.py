@@ -27,6 +27,7 @@ SOURCE_REASONS = {
     "offer_instead": Why.presales_gpu_instead,
     "previous_answer": Why.previous_answer_load,  # bot.core.carried_load
     "budget_pick": Why.budget_pick,  # bot.core.budget_lead
+    "compared_load": Why.compared_load,  # bot.core.compared_load
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 
@@ -144,7 +145,7 @@ def _source_params(
             "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
-    own = ("settings", "language", "previous_answer", "budget_pick")  # no provider named
+    own = ("settings", "language", "previous_answer", "budget_pick", "compared_load")  # no provider named
     return {"provider": provider} if origin not in own else {}
 
 

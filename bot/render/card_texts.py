@@ -31,6 +31,10 @@ CARD_WHY_TEXTS: dict[str, str] = {
     ),
     **STACK_WHY_TEXTS,  # the user's stack (s34: a tool that never shards the model)
     **MODEL_WHY_TEXTS,  # a catalog model's own parts (s31: a VL release's vision tower)
+    "compared_load": N_(
+        "one load for every option compared: no load was given, so each card is sized for the largest "
+        "default among them (state a load to change it)"
+    ),
     "budget_pick": N_(
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
         "first line names (name a precision to size another)"
