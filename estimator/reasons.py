@@ -180,6 +180,10 @@ class Why(Keys):
     language_currency = "language_currency"
     previous_answer_load = "previous_answer_load"  # a follow-up that changes only the card (bot.core)
     budget_pick = "budget_pick"  # the weights a budget per period picks (bot.core.budget_lead, s30)
+    request_volume_daily = "request_volume_daily"  # Little's law on a daily volume (estimator.request_volume)
+    request_volume_hourly = "request_volume_hourly"
+    volume_concurrency = "volume_concurrency"
+    tokens_per_request_default = "tokens_per_request_default"
     compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)
 
 

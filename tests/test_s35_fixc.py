@@ -54,3 +54,82 @@ def test_the_reason_is_worded_in_both_languages() -> None:
     zh = render(answer("部署qwen3-8b，用4090还是L20"), "plain")
     assert "one load for every option compared" in en
     assert "对比的各个方案按同一负载计" in zh
+
+
+# Item 2: a request volume read (bot.parse.request_volume) and sized by Little's law
+# (estimator.request_volume): target = λ × tokens per request, λ = a day's count ÷ 86,400 × 3 (the busiest
+# hour, PEAK_FACTOR), or an hour's ÷ 3,600; tokens per request 500 when not given.
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        ("部署qwen3-8b给客服用，每天大概1万次对话", {"requests_per_day": 10_000}),
+        ("每天大概1万次对话，平均每次2000 token", {"requests_per_day": 10_000, "tokens_per_request": 2000}),
+        ("日均5000个请求，部署qwen2.5-7b", {"requests_per_day": 5000}),
+        ("部署qwen2.5-7b，每小时500个请求", {"requests_per_hour": 500}),
+        ("serve llama 3 8b: 10k requests a day, ~2k tokens per conversation",
+         {"requests_per_day": 10_000, "tokens_per_request": 2000}),
+        ("serve llama 3 8b, 500 requests per hour", {"requests_per_hour": 500}),
+        ("serve llama 3 8b for 20,000 conversations daily", {"requests_per_day": 20_000}),
+    ],
+)  # fmt: skip
+def test_a_request_volume_is_read(text: str, fields: dict[str, float]) -> None:
+    from bot.parse import parse
+
+    req = parse(text).request
+    for name in ("requests_per_day", "requests_per_hour", "tokens_per_request"):
+        assert getattr(req, name) == fields.get(name), (name, req)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "每天训练8小时，微调qwen2.5-7b",
+        "部署qwen2.5-7b，日活1000人",
+        "serve llama 3 8b for 1000 daily active users",
+    ],
+)
+def test_no_volume_is_misread(text: str) -> None:
+    from bot.parse import parse
+
+    req = parse(text).request
+    assert req.requests_per_day is None and req.requests_per_hour is None
+
+
+def _ledger(text: str) -> tuple[dict, dict]:
+    a = answer(text)
+    return a.report.request.model_dump(), {x.field: x for x in a.report.assumptions}
+
+
+def test_a_daily_volume_is_the_busiest_hours_throughput() -> None:
+    req, led = _ledger("部署qwen3-8b给客服用，每天大概1万次对话，平均每次2000 token，用L20")
+    assert req["target_tokens_per_s"] == pytest.approx(10_000 / 86_400 * 3 * 2000)  # 694.4 tokens/s
+    assert led["target_tokens_per_s"].why == "request_volume_daily"
+    assert led["target_tokens_per_s"].params["peak"] == 3.0
+    assert led["concurrency"].why == "volume_concurrency"  # the sequences that decode it (Little's law)
+    assert "tokens_per_request" not in led  # stated, not assumed
+
+
+def test_an_hourly_volume_with_the_default_tokens() -> None:
+    req, led = _ledger("serve qwen2.5-7b on an A100, 500 requests per hour")
+    assert req["target_tokens_per_s"] == pytest.approx(500 / 3600 * 500)  # 69.4 tokens/s, no peak factor
+    assert (
+        led["tokens_per_request"].value == 500
+        and led["tokens_per_request"].why == "tokens_per_request_default"
+    )
+    assert led["target_tokens_per_s"].why == "request_volume_hourly"
+
+
+def test_a_stated_concurrency_wins_and_the_volume_is_named() -> None:
+    a = answer("部署qwen3-8b，每天1万次对话，20并发")
+    assert a.report.inference.concurrency == 20 and a.report.request.target_tokens_per_s is None
+    assert ("1万", "volume_not_load") in a.parsed.unused_numbers
+
+
+def test_a_month_priced_without_a_count_is_not_called_a_duration() -> None:
+    from bot.render.renderer import render
+
+    zh = render(answer("部署qwen3-8b给客服用，每天大概1万次对话，用L20，多少钱一个月"), "plain")
+    assert "给了时长" not in zh and "没给卡数：按这个推理方案需要的卡数计" in zh
+    assert "没看出它指什么" not in zh  # "1万" read, never "unread"

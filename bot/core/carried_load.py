@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 CARD_FIELDS = frozenset({"gpu", "gpu_memory_gib", "gpu_count"})
 """What a message that 'only changes the card' sets ('那用4090呢', '换成两张H100')."""
-LOAD_FIELDS = ("concurrency", "users", "target_tokens_per_s", "concurrency_asked")
+LOAD_FIELDS = (
+    "concurrency",
+    "users",
+    "target_tokens_per_s",
+    "concurrency_asked",
+    "requests_per_day",
+    "requests_per_hour",
+)
 
 
 def _assumed_concurrency(report: SizingReport | None) -> int | None:

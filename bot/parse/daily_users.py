@@ -24,27 +24,40 @@ DAILY_USERS_RE = rc(
     + _N.format(g="d")
 )
 """A DAU figure as normalized (lower case): '日活1000人', 'dau 5万', '10k dau', '1000 daily active users'."""
+VOLUME_GATE = ("每天", "每日", "日均", "每小时", "每个小时", "一天", "day", "hour", "daily")
+"""A request volume needs one of these (bot.parse.request_volume.GATE_WORDS without 'token')."""
 _SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
 
 
-def read_daily_users(s: str) -> tuple[str, int | None, str]:
-    """(``s`` with the first DAU figure masked, the people, the figure as typed); (``s``, None, "") when
-    there is none."""
+def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, float], list[str]]]:
+    """(``s`` with the first DAU figure masked, the people, the figure as typed, and a request volume read
+    and masked by :func:`bot.parse.request_volume.read_request_volume`: its fields and figures as typed);
+    people None and "" when there is no DAU figure."""
+    volume: dict[str, float] = {}
+    typed: list[str] = []
+    if any(w in s for w in VOLUME_GATE):  # '每天1万次对话': requests, not people (s35 fix c #2)
+        from bot.parse.request_volume import read_request_volume  # imported when used: start-up
+
+        s, volume, typed = read_request_volume(s)
     m = DAILY_USERS_RE.search(s)
     if m is None:
-        return s, None, ""
+        return s, None, "", (volume, typed)
     g = next(g for g in ("z", "e", "d") if m.group(g))
     people = float(m.group(g).replace(",", "")) * _SCALE.get(m.group(g + "m") or "", 1)
     if not 1 <= people <= 100_000_000:  # the ``users`` field's bounds (estimator.request_users)
-        return s, None, ""
+        return s, None, "", (volume, typed)
     raw = (m.group(g) + (m.group(g + "m") or "")).strip()
-    return mask(s, m.start(), m.end(), " "), round(people), raw
+    return mask(s, m.start(), m.end(), " "), round(people), raw, (volume, typed)
 
 
 def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
     """The DAU read (``steps._daily``: people, as typed) as ``users`` when no concurrency is stated (named
     ``users_active_share``, as a head count is), else named ``users_not_load``."""
-    people, raw = getattr(steps, "_daily", (None, ""))
+    people, raw, (volume, typed) = getattr(steps, "_daily", (None, "", ({}, [])))
+    if volume and concurrency:  # a stated load wins: the volume named, not used
+        steps.named_unused += [(t, "volume_not_load") for t in typed]
+    elif volume:
+        steps.f.update(volume)
     if people is None:
         return
     if concurrency:
@@ -52,3 +65,13 @@ def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
         return
     steps.f["users"] = people
     steps.named_unused.append((raw, "users_active_share"))
+
+
+def rated(steps: Any) -> bool:
+    """Whether the message states a request rate (``bot.parse.rate_forms.used_rate``: named) or a volume
+    (``steps._daily``'s, :mod:`bot.parse.request_volume`)."""
+    from bot.parse.rate_forms import used_rate
+
+    return any(map(used_rate, steps.named_unused)) or bool(
+        getattr(steps, "_daily", (None, "", ({}, [])))[2][0]
+    )
