@@ -133,3 +133,29 @@ def test_a_month_priced_without_a_count_is_not_called_a_duration() -> None:
     zh = render(answer("部署qwen3-8b给客服用，每天大概1万次对话，用L20，多少钱一个月"), "plain")
     assert "给了时长" not in zh and "没给卡数：按这个推理方案需要的卡数计" in zh
     assert "没看出它指什么" not in zh  # "1万" read, never "unread"
+
+
+# Item 4: a question asking the throughput leads with the total tokens/s, per sequence after; a speed
+# question keeps the time per token first. The total is Inference.decode_tokens_per_s.aggregate.
+
+
+def test_throughput_asked_leads_with_the_total() -> None:
+    from bot.render.renderer import render
+
+    a = answer("Llama 3.1 70B on 4x H100 with vllm, 200 concurrent users, 8k context, what throughput?")
+    total = f"{round(a.report.inference.decode_tokens_per_s.aggregate):,}"
+    first = render(a, "plain").splitlines()[0]
+    assert f"≈ {total} tokens/s in total (≈ 22 tokens/s per sequence, ≈ 45 ms per token)" in first, first
+    zh = render(answer("Qwen2.5-32B 2张A100 vllm 100并发 8k上下文 吞吐量多少？"), "plain").splitlines()[0]
+    assert "：合计约 " in zh and zh.index("合计约") < zh.index("每条序列约"), zh
+    speed = answer("Llama 3.1 70B on 4x H100 with vllm, 200 concurrent users, 8k context, what speed?")
+    assert "≈ 45 ms per token (≈ 22 tokens/s per sequence)" in render(speed, "plain").splitlines()[0]
+
+
+def test_throughput_asked_on_gpus_that_hold_the_load() -> None:
+    from bot.render.renderer import render
+
+    a = answer("Llama 3.1 8B on one H100 with vllm, 64 concurrent users: what throughput?")
+    total = f"{round(a.report.inference.decode_tokens_per_s.aggregate):,}"
+    first = render(a, "plain").splitlines()[0]
+    assert first.endswith(f"≈ {total} tokens/s in total at 64 concurrent, ≈ 33 tokens/s per sequence"), first

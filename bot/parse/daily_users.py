@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.normalize import mask
+from bot.parse.rate_forms import used_rate
 from bot.parse.regex import rc
 
 _N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
@@ -24,8 +25,6 @@ DAILY_USERS_RE = rc(
     + _N.format(g="d")
 )
 """A DAU figure as normalized (lower case): '日活1000人', 'dau 5万', '10k dau', '1000 daily active users'."""
-VOLUME_GATE = ("每天", "每日", "日均", "每小时", "每个小时", "一天", "day", "hour", "daily")
-"""A request volume needs one of these (bot.parse.request_volume.GATE_WORDS without 'token')."""
 _SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
 
 
@@ -35,7 +34,7 @@ def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, floa
     people None and "" when there is no DAU figure."""
     volume: dict[str, float] = {}
     typed: list[str] = []
-    if any(w in s for w in VOLUME_GATE):  # '每天1万次对话': requests, not people (s35 fix c #2)
+    if "每" in s or "日" in s or "一天" in s or "day" in s or "daily" in s or "hour" in s:  # s35
         from bot.parse.request_volume import read_request_volume  # imported when used: start-up
 
         s, volume, typed = read_request_volume(s)
@@ -70,8 +69,6 @@ def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
 def rated(steps: Any) -> bool:
     """Whether the message states a request rate (``bot.parse.rate_forms.used_rate``: named) or a volume
     (``steps._daily``'s, :mod:`bot.parse.request_volume`)."""
-    from bot.parse.rate_forms import used_rate
-
     return any(map(used_rate, steps.named_unused)) or bool(
         getattr(steps, "_daily", (None, "", ({}, [])))[2][0]
     )

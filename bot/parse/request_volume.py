@@ -6,15 +6,12 @@ queries) — '每天1万次对话', '日均5000个请求', '每小时500个请�
 hour', '20,000 conversations daily' — becomes the request's ``requests_per_day`` / ``requests_per_hour``,
 and the tokens of each — '平均每次2000 token', '每次对话约2k tokens', '~2k tokens per conversation' —
 ``tokens_per_request``. The estimator turns them into the load (:mod:`estimator.request_volume`,
-Little's law). Read and masked before the numbers get roles; gated by :data:`GATE_WORDS`."""
+Little's law). Read and masked before the numbers get roles, behind the caller's gate (its words)."""
 
 from __future__ import annotations
 
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
-
-GATE_WORDS = ("每天", "每日", "日均", "每小时", "每个小时", "一天", "day", "hour", "daily", "token")
-"""A volume or a per-request size needs one of these (the text is lower-cased): no regex search without."""
 
 _N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
 _ZH_THINGS = (
@@ -54,9 +51,7 @@ def _value(m: object, g: str) -> float:
 def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     """(``s`` with the volume and tokens per request masked, {field: value}, the figures as typed);
     (``s``, {}, []) when there is no volume (tokens per request alone are left to the other readers)."""
-    if not any(w in s for w in GATE_WORDS):
-        return s, {}, []
-    m = VOLUME_RE.search(s)
+    m = VOLUME_RE.search(s)  # the caller's gate: bot.parse.daily_users.read_daily_users
     if m is None:
         return s, {}, []
     g = "z" if m.group("z") else "e"
