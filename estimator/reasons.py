@@ -184,6 +184,7 @@ class Why(Keys):
     request_volume_hourly = "request_volume_hourly"
     volume_concurrency = "volume_concurrency"
     tokens_per_request_default = "tokens_per_request_default"
+    previous_answer_weights = "previous_answer_weights"  # a context-only follow-up (bot.core.carried_load)
     compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)
 
 

@@ -159,3 +159,31 @@ def test_throughput_asked_on_gpus_that_hold_the_load() -> None:
     total = f"{round(a.report.inference.decode_tokens_per_s.aggregate):,}"
     first = render(a, "plain").splitlines()[0]
     assert first.endswith(f"≈ {total} tokens/s in total at 64 concurrent, ≈ 33 tokens/s per sequence"), first
+
+
+# Item 3: a follow-up that changes only the context keeps the weights (and so the runtime) the answer
+# before assumed (bot.core.carried_load._carried_weights), said with its reason.
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("部署qwen2.5-32b，2张4090，20并发", "上下文改成32k呢"),
+        ("serve qwen2.5-32b on 2x 4090, 20 concurrent", "what about 32k context?"),
+    ],
+)
+def test_a_context_followup_keeps_the_weights(first: str, then: str) -> None:
+    from bot.core.conversation import Conversation
+
+    chat = Conversation()
+    before = chat.ask(1, 2, first).answer.report
+    a = chat.ask(1, 2, then).answer
+    assert before.inference.weight_format.lower() == "q4_k_m"
+    inf = a.report.inference
+    assert inf.weight_format.lower() == "q4_k_m" and inf.runtime == "llama.cpp", (
+        inf.weight_format,
+        inf.runtime,
+    )
+    assert a.report.request.seq_len == 32768
+    why = next(x.why for x in a.report.assumptions if x.field == "precision")
+    assert why == "previous_answer_weights"

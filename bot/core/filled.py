@@ -30,6 +30,7 @@ SOURCE_REASONS = {
     "compared_load": Why.compared_load,  # bot.core.compared_load
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
+_WEIGHTS = ("previous_answer", "precision")  # the weights a context-only follow-up keeps (s35 fix c #3)
 
 
 def effective_request(
@@ -94,7 +95,9 @@ def with_source_assumptions(
         Assumption(
             field=field,
             value=_ledger_value(getattr(effective, field, None)),
-            why=SOURCE_REASONS[origin].value,
+            why=(
+                Why.previous_answer_weights if (origin, field) == _WEIGHTS else SOURCE_REASONS[origin]
+            ).value,
             params=_source_params(origin, effective, presales, provider),
         )
         for field, origin in sources.items()

@@ -48,6 +48,10 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "sequences at once by Little's law: the arrival rate × the time each request is decoded, i.e. the "
         "sequences whose tokens/s add up to %(target_tokens_per_s)s tokens/s"
     ),
+    "previous_answer_weights": N_(
+        "the previous answer's weights: only the context changed, so the weights (and the runtime that "
+        "runs them) stay (name a precision to change them)"
+    ),
     "compared_load": N_(
         "one load for every option compared: no load was given, so each card is sized for the largest "
         "default among them (state a load to change it)"
