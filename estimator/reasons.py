@@ -180,6 +180,12 @@ class Why(Keys):
     language_currency = "language_currency"
     previous_answer_load = "previous_answer_load"  # a follow-up that changes only the card (bot.core)
     budget_pick = "budget_pick"  # the weights a budget per period picks (bot.core.budget_lead, s30)
+    request_volume_daily = "request_volume_daily"  # Little's law on a daily volume (estimator.request_volume)
+    request_volume_hourly = "request_volume_hourly"
+    volume_concurrency = "volume_concurrency"
+    tokens_per_request_default = "tokens_per_request_default"
+    previous_answer_weights = "previous_answer_weights"  # a context-only follow-up (bot.core.carried_load)
+    compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)
 
 
 class Word(Keys):

@@ -345,7 +345,8 @@ def _load_assumptions(
     if most:  # asked, a tokens/s target, or no load and only FP8 fits the stated GPUs (s28 H2)
         target = None if req.concurrency_asked else req.target_tokens_per_s
         held = Why.concurrency_asked if req.concurrency_asked else Why.most_held
-        why = Why.throughput_target if target else held
+        volume = req.requests_per_day or req.requests_per_hour  # the target from a request volume (s35)
+        why = (Why.volume_concurrency if volume else Why.throughput_target) if target else held
         ledger.assume("concurrency", most[0], why, **({"target_tokens_per_s": target} if target else {}))
     elif not req.concurrency:
         default_conc = _default_concurrency(personal, context, req.users)

@@ -55,6 +55,10 @@ def estimate(req: SizingRequest) -> SizingReport:
             filled |= used
         if r.spec is not None and r.params is not None:
             req = _at_longest_context(req, r, ledger)  # "max context?" (trial s26 #10)
+            if req.requests_per_day or req.requests_per_hour:  # '每天1万次对话': Little's law (s35)
+                from estimator.request_volume import volume_load
+
+                req = volume_load(req, ledger)
             served = with_layer_split(
                 req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             )

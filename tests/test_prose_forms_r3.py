@@ -501,8 +501,7 @@ def test_a_request_rate_with_the_output_is_a_tokens_target(
 
 
 VOLUME = [
-    # with the output per request the volume is sized (its average rate: tests/test_s21_daily_volume.py)
-    ("每天 10 万次调用，部署 Qwen2.5-14B 要几张 L40S", "requests_per_day: 100000"),
+    # a daily volume is sized now (s35 fix c #2: tests/test_s35_fixc.py, tests/test_s21_daily_volume.py)
     ("同时在线 100 人，首 token 延迟 1 秒以内，部署 Qwen2.5-32B 要几张 H100", "time_to_first_token: 1 s"),
     (
         "TTFT under 500 ms for 50 concurrent users of Qwen2.5-32B on H100s: how many?",

@@ -24,7 +24,7 @@ longest windows served today are 1M–10M, e.g. Qwen2.5-1M's 1,010,000 in its co
 LONGEST_TRAINING_LENGTH = 128 * 1024
 """Tokens: after a training question, a token count alone up to 128K is a sequence length, not a
 data size (no training set is one context window long; longer counts stay the data's tokens)."""
-LOAD_FIELDS = ("concurrency", "users", "target_tokens_per_s")
+LOAD_FIELDS = ("concurrency", "users", "target_tokens_per_s", "requests_per_day", "requests_per_hour")
 """A load stated: the follow-up sizes that load, not the most sequences the GPUs hold."""
 
 

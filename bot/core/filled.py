@@ -27,8 +27,10 @@ SOURCE_REASONS = {
     "offer_instead": Why.presales_gpu_instead,
     "previous_answer": Why.previous_answer_load,  # bot.core.carried_load
     "budget_pick": Why.budget_pick,  # bot.core.budget_lead
+    "compared_load": Why.compared_load,  # bot.core.compared_load
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
+_WEIGHTS = ("previous_answer", "precision")  # the weights a context-only follow-up keeps (s35 fix c #3)
 
 
 def effective_request(
@@ -93,7 +95,9 @@ def with_source_assumptions(
         Assumption(
             field=field,
             value=_ledger_value(getattr(effective, field, None)),
-            why=SOURCE_REASONS[origin].value,
+            why=(
+                Why.previous_answer_weights if (origin, field) == _WEIGHTS else SOURCE_REASONS[origin]
+            ).value,
             params=_source_params(origin, effective, presales, provider),
         )
         for field, origin in sources.items()
@@ -144,7 +148,7 @@ def _source_params(
             "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
-    own = ("settings", "language", "previous_answer", "budget_pick")  # no provider named
+    own = ("settings", "language", "previous_answer", "budget_pick", "compared_load")  # no provider named
     return {"provider": provider} if origin not in own else {}
 
 

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from bot.core.answer import Answer
 from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
-from bot.core.compare_currency import not_compared, one_currency, priced_cheapest
+from bot.core.compare_currency import not_compared, priced_cheapest
+from bot.core.compared_load import sized_options
 from bot.core.embedding_job import embedding_job, is_embedding_job
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
@@ -353,9 +354,8 @@ def answer_request(
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say
             pass
         else:
-            parsed, done = _options(
-                parsed, request, first, sized, lambda q: _size(q, lang, settings, presales), presales is None
-            )
+            size = partial(_size, lang=lang, settings=settings, presales=presales)
+            parsed, done = _options(parsed, request, first, sized, size, presales is None)
             said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
@@ -454,9 +454,7 @@ def _options(
         on_gpu(request, gpu, stated.get(gpu), counts.get(gpu), prices.get(gpu))
         for gpu in parsed.gpu_alternatives
     ]
-    others = [(q, size(q)) for q in asks[:MAX_COMPARISONS]]
-    done = [sized, *(o for _, o in others if o is not None)]
-    done = one_currency(done, [first, *(q for q, o in others if o is not None)], size)
+    done = sized_options([first, *asks[:MAX_COMPARISONS]], sized, size)  # one load, one currency (s35)
     return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done
 
 

@@ -87,6 +87,7 @@ def cues(text: str, norm: str | None = None) -> dict[str, Any]:
         "count_cue": ASKS_COUNT_RE.search(norm) is not None or BARE_COUNT_RE.search(norm) is not None,
         "machine_counts": [m["n"] for m in MACHINES_RE.finditer(norm)],
         "duration_cue": ASKS_HOW_LONG_RE.search(norm) is not None,
+        "asks_throughput": "吞吐" in norm or "throughput" in norm,  # with asks_speed: the total leads (s35)
     }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.normalize import mask
+from bot.parse.rate_forms import used_rate
 from bot.parse.regex import rc
 
 _N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
@@ -27,24 +28,35 @@ DAILY_USERS_RE = rc(
 _SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
 
 
-def read_daily_users(s: str) -> tuple[str, int | None, str]:
-    """(``s`` with the first DAU figure masked, the people, the figure as typed); (``s``, None, "") when
-    there is none."""
+def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, float], list[str]]]:
+    """(``s`` with the first DAU figure masked, the people, the figure as typed, and a request volume read
+    and masked by :func:`bot.parse.request_volume.read_request_volume`: its fields and figures as typed);
+    people None and "" when there is no DAU figure."""
+    volume: dict[str, float] = {}
+    typed: list[str] = []
+    if "每" in s or "日" in s or "一天" in s or "day" in s or "daily" in s or "hour" in s:  # s35
+        from bot.parse.request_volume import read_request_volume  # imported when used: start-up
+
+        s, volume, typed = read_request_volume(s)
     m = DAILY_USERS_RE.search(s)
     if m is None:
-        return s, None, ""
+        return s, None, "", (volume, typed)
     g = next(g for g in ("z", "e", "d") if m.group(g))
     people = float(m.group(g).replace(",", "")) * _SCALE.get(m.group(g + "m") or "", 1)
     if not 1 <= people <= 100_000_000:  # the ``users`` field's bounds (estimator.request_users)
-        return s, None, ""
+        return s, None, "", (volume, typed)
     raw = (m.group(g) + (m.group(g + "m") or "")).strip()
-    return mask(s, m.start(), m.end(), " "), round(people), raw
+    return mask(s, m.start(), m.end(), " "), round(people), raw, (volume, typed)
 
 
 def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
     """The DAU read (``steps._daily``: people, as typed) as ``users`` when no concurrency is stated (named
     ``users_active_share``, as a head count is), else named ``users_not_load``."""
-    people, raw = getattr(steps, "_daily", (None, ""))
+    people, raw, (volume, typed) = getattr(steps, "_daily", (None, "", ({}, [])))
+    if volume and concurrency:  # a stated load wins: the volume named, not used
+        steps.named_unused += [(t, "volume_not_load") for t in typed]
+    elif volume:
+        steps.f.update(volume)
     if people is None:
         return
     if concurrency:
@@ -52,3 +64,11 @@ def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
         return
     steps.f["users"] = people
     steps.named_unused.append((raw, "users_active_share"))
+
+
+def rated(steps: Any) -> bool:
+    """Whether the message states a request rate (``bot.parse.rate_forms.used_rate``: named) or a volume
+    (``steps._daily``'s, :mod:`bot.parse.request_volume`)."""
+    return any(map(used_rate, steps.named_unused)) or bool(
+        getattr(steps, "_daily", (None, "", ({}, [])))[2][0]
+    )

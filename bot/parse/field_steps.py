@@ -27,6 +27,7 @@ from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, own_memory, per_card_memory
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
+from bot.parse.daily_users import rated
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpus import GpuMention, card_total, one_box, unified, variant_of_memory
@@ -238,7 +239,7 @@ class FieldSteps:
         rate = requests_rate(self.s0)
         day = None if rate else daily_requests(self.s0)  # '每天 10 万次调用': its average (trial s21 #5)
         minute = per_minute_typed(self.s0) if rate else None  # '300 requests per minute': said as typed
-        rate = rate or (day / SECONDS_PER_DAY if day else None)
+        rate = rate or (day / SECONDS_PER_DAY * 3.0 if day else None)  # estimator.request_volume's peak (s35)
         if rate:
             self.f["target_tokens_per_s"] = rate * output
             self.named_unused = [u for u in self.named_unused if not used_rate(u)]
@@ -273,13 +274,13 @@ class FieldSteps:
             f["seq_len"] = seq.value  # s21: a rounded '4k' beside a key's exact 4608 is named, the key's kept
         elif prompt is not None and (stage == "inference" or reply or f.get("max_completion_length")):
             f["seq_len"] = prompt.value + (reply.value if reply else f.get("max_completion_length") or 0)
-            rate = stage is None and any(map(used_rate, self.named_unused))  # a rate (s20), a day's (s21 #5)
+            rate = stage is None and rated(self)  # a rate (s20), a day's (s21 #5; s35: a volume read)
             if stage == "inference" or (reply is not None and rate):  # '输入 2048、输出 512'; s30: alone too
                 f.setdefault("prompt_tokens", prompt.value)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
             self.notes.append(SAMPLE_LENGTH)  # each sample's, beside a config's sample count (s28 H1)
-        served = stage == "inference" or (stage is None and any(map(used_rate, self.named_unused)))
+        served = stage == "inference" or (stage is None and rated(self))
         if served and reply is not None and not f.get("target_tokens_per_s"):
             self._rate_times_output(reply.value, prompt.value if prompt else None)  # 'QPS 2，每次输出 300'
         if stage == "inference" and reply is not None and prompt is None and seq is None:

@@ -381,12 +381,7 @@ def serving_targets(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]
     """A daily request volume and a first-token target masked and named (see the module docstring)."""
     if training or not _TARGET_GATE_RE.search(s):
         return s, []
-    named: list[tuple[str, str]] = []
-    m = DAILY_RE.search(s)
-    if m:
-        n, mag = (m.group("n"), m.group("m")) if m.group("n") else (m.group("n2"), m.group("m2"))
-        named.append((f"requests_per_day: {float(n) * _SCALE.get(mag or '', 1):g}", "no_field"))
-        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    named: list[tuple[str, str]] = []  # a daily volume: bot.parse.request_volume reads it (s35 fix c #2)
     m = TTFT_RE.search(s)
     if m:
         unit = "ms" if m.group("u") in ("ms", "毫秒") else "s"

@@ -123,7 +123,7 @@ def rate_said(
     tokens/s'), named, not sized for throughput (the estimator times a prefill as each request's
     first-token time)."""
     said = f"qps: {rate:.3g}" if day else f"qps: {rate:g}"
-    said += f" ({day:,.0f} a day ÷ 86,400 s, the average)" if day else ""  # trial s21 #5: no peak assumed
+    said += f" ({day:,.0f} a day ÷ 86,400 s × 3, the busiest hour)" if day else ""  # request_volume (s35)
     said += f" ({minute})" if minute and "×" in minute else ""
     said += f" ({minute} a minute)" if minute and "×" not in minute else ""
     said += f" × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"

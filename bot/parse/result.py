@@ -45,6 +45,8 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     """the question asks the time to first token ('首token要多久')"""
     asks_speed: bool = False
     """the question asks the decode speed ('每秒多少token', 'tokens/s')"""
+    asks_throughput: bool = False
+    """the speed asked is the throughput ('what throughput?', '吞吐量多少'): the total tokens/s leads (s35)"""
     asks_usable: bool = False
     """the question asks the memory usable per GPU, or left for the KV cache ('可用显存多少', s32 #2)"""
     asks_steps: bool = False

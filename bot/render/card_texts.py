@@ -31,6 +31,31 @@ CARD_WHY_TEXTS: dict[str, str] = {
     ),
     **STACK_WHY_TEXTS,  # the user's stack (s34: a tool that never shards the model)
     **MODEL_WHY_TEXTS,  # a catalog model's own parts (s31: a VL release's vision tower)
+    "request_volume_daily": N_(
+        "%(requests)s requests a day, at the busiest hour %(peak)s× the day's average (a planning "
+        "assumption: traffic peaks at 2–3× its average hour) = %(rate)s requests/s × %(tokens)s tokens each, "
+        "counted as generated (the prompt's prefill is faster, so this errs high)"
+    ),
+    "request_volume_hourly": N_(
+        "%(requests)s requests an hour = %(rate)s requests/s × %(tokens)s tokens each, counted as generated "
+        "(the prompt's prefill is faster, so this errs high)"
+    ),
+    "tokens_per_request_default": N_(
+        "generated tokens per request when none are given: a chat reply of a few hundred tokens (a "
+        "planning assumption) — say yours"
+    ),
+    "volume_concurrency": N_(
+        "sequences at once by Little's law: the arrival rate × the time each request is decoded, i.e. the "
+        "sequences whose tokens/s add up to %(target_tokens_per_s)s tokens/s"
+    ),
+    "previous_answer_weights": N_(
+        "the previous answer's weights: only the context changed, so the weights (and the runtime that "
+        "runs them) stay (name a precision to change them)"
+    ),
+    "compared_load": N_(
+        "one load for every option compared: no load was given, so each card is sized for the largest "
+        "default among them (state a load to change it)"
+    ),
     "budget_pick": N_(
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
         "first line names (name a precision to size another)"

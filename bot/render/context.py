@@ -106,7 +106,7 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_concurrency": parsed.asks_concurrency,
         "asks_largest": parsed.asks_largest,
         "asks_ttft": parsed.asks_ttft,
-        "asks_speed": parsed.asks_speed,
+        "asks_speed": "throughput" if parsed.asks_speed and parsed.asks_throughput else parsed.asks_speed,
         "asks_usable": parsed.asks_usable,
         "asks_steps": parsed.asks_steps,  # 'how much memory is usable': usable and KV GiB led (s32 #2)
         "asks_gpu_days": parsed.asks_gpu_days,

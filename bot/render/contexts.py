@@ -256,7 +256,7 @@ class ParseExtras(TypedDict):
     asks_concurrency: bool
     asks_largest: bool
     asks_ttft: bool
-    asks_speed: bool
+    asks_speed: bool | str  # "throughput": the total tokens/s leads (s35 fix c #4)
     asks_usable: bool
     asks_steps: bool
     asks_gpu_days: bool

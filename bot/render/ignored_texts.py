@@ -389,6 +389,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "per_user_rate": N_(
         "a rate for each user: say how many users send it, and the service's load is that rate × the users"
     ),
+    "volume_not_load": N_(
+        "a request volume, not the requests run at once: the concurrency you gave is sized"
+    ),
     "users_not_load": N_(
         "the number of people who use the service, not the requests run at once: the concurrency you "
         "gave is sized"

@@ -142,7 +142,7 @@ WHY_TEXTS: dict[str, str] = {
         "implied by your measured %(tflops)s TFLOPS per GPU (model FLOPs ÷ dense peak)"
     ),
     "known_duration_one_gpu": N_("a duration without a GPU count: one GPU"),
-    "known_duration_serving_gpus": N_("a duration without a GPU count: the GPUs this serving answer needs"),
+    "known_duration_serving_gpus": N_("no GPU count given: the GPUs this serving answer needs"),
     "largest_one_gpu": N_("no GPU count given: one GPU"),
     "throughput_target": N_(
         "the sequences decoding at once that reach the %(target_tokens_per_s)s output tokens/s you asked "

@@ -266,6 +266,8 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "hours_per_day": N_("Hours a day the GPUs run"),
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
     "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),
+    "target_tokens_per_s": N_("Output tokens/s needed"),
+    "tokens_per_request": N_("Tokens per request"),
 }
 """Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
 SERVING_VERDICTS_EXTRA: dict[str, str] = {
