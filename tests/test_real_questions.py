@@ -872,7 +872,8 @@ R31_WORK_UNDERSTOOD_EN = 9
 measurement (README.md there): 9 at the freeze (first contact), 9 after its readers (tests/test_s35_r31.py)
 and one label correction (en31-005: MindIE's maxInputTokenLen is the input's length, prompt_tokens, as
 TensorRT-LLM's max_input_len is labelled). The part's scorer rule for three counts tried was not merged: it
-was written knowing which held-out records it would touch, so the record that needs it stays a miss. Its r31test half (10 records) is frozen in ``frozen_r31_test_en.sha256``."""
+was written knowing which held-out records it would touch, so the record that needs it stays a miss.
+Its r31test half (10 records) is frozen in ``frozen_r31_test_en.sha256``."""
 
 
 def test_round31_work_en_does_not_regress() -> None:
