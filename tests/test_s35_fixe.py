@@ -1,0 +1,123 @@
+"""Session 35 fixe: findings of the fresh-user trial / design review of the merged tree.
+
+#2 ``cost_asked`` is read from cost words only (bot.parse.words.ASKS_PRICE_RE), not from any 'how much':
+'how much memory per card?' asks no price, so the answer is sized on the fewest GPUs that fit rather than
+priced on the recommended count (estimator.quoted_layout reads ``cost_asked`` like a deadline or budget).
+#5 a choice of two counts (bot.parse.count_choice) needs its second count to end the clause or be followed
+by a card word or a word that opens the next phrase: '2 A100s or 3 epochs' counts epochs, not A100s.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.count_choice import count_choice
+from bot.parse.words import ASKS_PRICE_RE
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    from bot.cli import main
+
+    assert main(["ask", "--format", "json", text]) in (0, 2)
+    return json.loads(capsys.readouterr().out)
+
+
+# -- #2 cost asked: cost words only ---------------------------------------------------------------------
+
+COST_ASKED = [
+    "Fine-tune Llama 3 8B on 10k samples with 910B: how much does it cost?",
+    "Fine-tune Llama 3 8B on 10k samples with 910B: how much money do I need?",
+    "Fine-tune Llama 3 8B on 10k samples with 910B, what is the price?",
+    "Serve Qwen2.5-32B on A100s: how much for a month?",
+    "Serve Qwen2.5-32B on A100s, how much do I pay per month?",
+    "用 910B 微调 Llama 3 8B，1 万条样本，要多少钱？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，成本大概多少？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，费用多少？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，花费多少？",
+]
+
+NOT_COST = [
+    "Fine-tune Llama 3 8B on 10k samples with 910B: how much memory per card?",
+    "Fine-tune Llama 3 8B on 10k samples with 910B: how much VRAM do I need?",
+    "Fine-tune Llama 3 8B on 10k samples with 910B: how much time will it take?",
+    "Pre-train a 1B model on H100s: how much data do I need?",
+    "Fine-tune Llama 3 8B on H100s: how much gradient accumulation?",
+    "How much faster is an H100 than an A100 for fine-tuning Llama 3 8B?",
+    "用 910B 微调 Llama 3 8B，1 万条样本，每张卡需要多少显存？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，要训练多久？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，要花多少时间？",
+    "用 910B 微调 Llama 3 8B，1 万条样本，要花几天？",
+]
+
+
+@pytest.mark.parametrize("text", COST_ASKED)
+def test_cost_words_ask_the_cost(text: str):
+    assert ASKS_PRICE_RE.search(text.lower())
+    assert parse(text).asks_cost
+
+
+@pytest.mark.parametrize("text", NOT_COST)
+def test_how_much_of_something_else_is_no_cost(text: str):
+    assert not ASKS_PRICE_RE.search(text.lower())
+    assert not parse(text).asks_cost
+
+
+def test_memory_per_card_is_sized_on_the_fewest_that_fit(capsys: pytest.CaptureFixture[str]):
+    """The trial's case: answered on 8 GPUs (the recommended node, priced) when 'how much' read as a cost;
+    asked memory only, the headline count is the fewest 910Bs (64 GiB) that hold Llama 3 8B's full
+    fine-tune at 16 B/param × 8.03B ≈ 120 GiB of states: 2 (``memory.min_gpus``), where a cost asked is
+    priced on the recommended 8-GPU node."""
+    text = "Fine-tune Llama 3 8B on 10k samples with 910B: how much memory per card?"
+    memory = ask(capsys, text)["report"]
+    cost = ask(capsys, text.replace("how much memory per card", "how much would it cost"))["report"]
+    assert memory["memory"]["min_gpus"] == 2
+    assert (memory["shown"]["gpus"], cost["shown"]["gpus"]) == (2, 8)
+
+
+# -- #5 a choice of counts ends its clause --------------------------------------------------------------
+
+OTHER_NOUNS = [
+    "2 a100s or 3 epochs",
+    "one l40s or two models per card",
+    "1 gpu or 4 runs in parallel",
+    "one 4090 or two hours of training",
+    "one a100 or 2 batches",
+    "one h100 or two instances of vllm",
+    "one t4 or two x 7b",
+    "1 gpu or 2 nodes",
+]
+
+
+@pytest.mark.parametrize("text", OTHER_NOUNS)
+def test_a_count_of_something_else_is_no_choice(text: str):
+    assert count_choice(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("one t4 or two", "1 or 2 t4"),
+        ("1 a100 or 2, which is better?", "1 or 2 a100, which is better?"),
+        ("one t4 or two for serving llama", "1 or 2 t4 for serving llama"),
+        ("do i need one a100 or two to serve it?", "do i need 1 or 2 a100 to serve it?"),
+        ("two 4090s or four?", "2 or 4 4090s?"),
+    ],
+)
+def test_a_count_ending_its_clause_is_a_choice(text: str, read: str):
+    assert count_choice(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("Fine-tune Llama 3 8B on 2 A100s or 3 epochs on one?", "A100-SXM4-80GB", 2),
+        ("Serve Qwen2.5-7B on one L40S or two models per card?", "L40S", 1),
+    ],
+)
+def test_other_nouns_leave_the_count(capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int):
+    request = ask(capsys, text)["request"]
+    assert (request["gpu"], request["gpu_count"], request["gpu_count_max"]) == (gpu, count, None)
