@@ -163,3 +163,42 @@ def test_a_count_ending_its_clause_is_a_choice(text: str, read: str):
 def test_other_nouns_leave_the_count(capsys: pytest.CaptureFixture[str], text: str, gpu: str, count: int):
     request = ask(capsys, text)["request"]
     assert (request["gpu"], request["gpu_count"], request["gpu_count_max"]) == (gpu, count, None)
+
+
+# -- #6 a stated request rate is the load, not 'one request' ----------------------------------------------
+
+RATE_AND_ONE_REQUEST = [
+    "Serve Qwen2.5-7B on one L40S with vLLM: it gets 40 tokens/s with one request and 1 request per second "
+    "of traffic. How many GPUs?",
+    "用 vLLM 在一张 L40S 上部署 Qwen2.5-7B，单个请求 40 tokens/s，每秒 1 个请求，要几张卡？",
+]
+
+
+@pytest.mark.parametrize("text", RATE_AND_ONE_REQUEST)
+def test_a_rate_is_the_load_beside_one_request(capsys: pytest.CaptureFixture[str], text: str):
+    """'one request' is the condition of the 40 tokens/s measured; the load is the rate (its concurrency
+    assumed from it, 2 as without the phrase), never the 1 the single-request reader gives."""
+    request = ask(capsys, text)["request"]
+    without = ask(capsys, text.replace(" with one request", "").replace("单个请求 ", ""))["request"]
+    assert request["concurrency"] == without["concurrency"] == 2
+    assert "concurrency" in request["assumed_fields"]
+
+
+@pytest.mark.parametrize(
+    ("text", "concurrency"),
+    [
+        # one user is a load even beside a rate; one request alone, or beside users, reads as before
+        ("单用户使用，每秒 1 个请求，用 vLLM 在一张 L40S 上部署 Qwen2.5-7B 够吗？", 1),
+        ("Serve Qwen2.5-7B on one L40S with vLLM: how fast is a single request?", 1),
+        (
+            "Serve Qwen2.5-7B on one L40S with vLLM: it gets 40 tokens/s with one request. GPUs for 8 users?",
+            8,
+        ),
+    ],
+)
+def test_one_user_and_one_request_alone_still_read(
+    capsys: pytest.CaptureFixture[str], text: str, concurrency: int
+):
+    request = ask(capsys, text)["request"]
+    assert request["concurrency"] == concurrency
+    assert "concurrency" not in request["assumed_fields"]
