@@ -202,3 +202,46 @@ def test_one_user_and_one_request_alone_still_read(
     request = ask(capsys, text)["request"]
     assert request["concurrency"] == concurrency
     assert "concurrency" not in request["assumed_fields"]
+
+
+# -- #7 the job memo's card key and its plans cleared by another thread ------------------------------------
+
+
+def test_card_key_holds_the_usable_bytes_fields():
+    """L40S: 48 GiB datasheet, 46,068 MiB visible with ECC on (estimator/data/gpus.toml): its addressable
+    bytes 44.99 GiB; a copy with ECC off (the datasheet's 48 GiB addressable) is filed under another key."""
+    from estimator import catalog
+    from estimator.search_groups import card_key
+
+    l40s = catalog.gpu("L40S")
+    assert l40s.ecc_visible_mib == 46068 and l40s.addressable_bytes == 46068 * 2**20
+    ecc_off = l40s.model_copy(update={"ecc_visible_mib": None})
+    assert ecc_off.addressable_bytes == 48 * 2**30
+    assert card_key(ecc_off) != card_key(l40s)
+
+
+class _ClearedAfterWrite(dict):
+    """A memo's ``plans`` that another answer's thread clears (estimator.search_keep.kept_searches, past
+    KEPT_PLANS) right after this search writes its count: the interleaving, made certain."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.clear()
+
+
+def test_plans_cleared_between_write_and_read_give_the_same_plan():
+    """Before, best_plan_for read ``memo.plans[key]`` again after its write: KeyError if cleared between."""
+    from estimator import catalog
+    from estimator.memory import SearchMemo
+    from estimator.plan import best_plan_for
+    from estimator.setup import TrainingSetup
+
+    spec, card = catalog.model("Llama-2-7B"), catalog.gpu("A100-SXM4-80GB")
+    setup = TrainingSetup(seq_len=2048)
+    raced = SearchMemo()
+    raced.plans = _ClearedAfterWrite()
+    got = best_plan_for(spec, spec.params_total, card, 2, setup, memo=raced)
+    assert got is not None and got == best_plan_for(
+        spec, spec.params_total, card, 2, setup, memo=SearchMemo()
+    )
+    assert not raced.plans  # cleared, and the plan still returned
