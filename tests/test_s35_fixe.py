@@ -1,9 +1,5 @@
 """Session 35 fixe: findings of the fresh-user trial / design review of the merged tree.
 
-#1 the gradients a one-GPU full fine-tune holds while it accumulates (estimator.late_gradients) follow the
-plan the answer ships (its accumulation from the assumed 128-sequence step), not only a stated one: the
-LLaMA-Factory YAML says ``gradient_accumulation_steps: 128`` and the memory is that run's.
-
 #2 ``cost_asked`` is read from cost words only (bot.parse.words.ASKS_PRICE_RE), not from any 'how much':
 'how much memory per card?' asks no price, so the answer is sized on the fewest GPUs that fit rather than
 priced on the recommended count (estimator.quoted_layout reads ``cost_asked`` like a deadline or budget).
@@ -28,44 +24,6 @@ def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
 
     assert main(["ask", "--format", "json", text]) in (0, 2)
     return json.loads(capsys.readouterr().out)
-
-
-# -- #1 the shipped accumulation is the sized one ---------------------------------------------------------
-
-N_QWEN25_7B = 7.61e9  # Qwen/Qwen2.5-7B config.json as the catalog reads it (weights line 15.22e9 B = 2·N)
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["Full fine-tune Qwen2.5-7B on one H200, 1M tokens", "全参微调 Qwen2.5-7B，一张 H200，100 万 token"],
-)
-def test_shipped_accumulation_is_the_sized_one(capsys: pytest.CaptureFixture[str], text: str):
-    """128 sequences a step (Alpaca's, assumed) at micro-batch 1 on one GPU: accumulation 128 in the YAML;
-    the step holds fp32 .grad from its second micro-batch (transformers trainer.py zeroes after the optimizer
-    step; LLaMA-Factory upcasts full tuning to fp32): gradients 4·N = 30.44e9 B, not 2·N, and the memory is
-    the one of the same question with 'micro batch 1, gradient accumulation 128' said."""
-    from bot.cli import main
-
-    report = ask(capsys, text)["report"]
-    memory = report["memory"]
-    assert memory["plan"]["gradient_accumulation"] == 128
-    assert memory["breakdown"]["weights"] == pytest.approx(2 * N_QWEN25_7B)
-    assert memory["breakdown"]["gradients"] == pytest.approx(4 * N_QWEN25_7B)
-    stated = ask(
-        capsys, "Full fine-tune Qwen2.5-7B on one H200, 1M tokens, micro batch 1, gradient accumulation 128"
-    )
-    assert memory["per_gpu_bytes"] == stated["report"]["memory"]["per_gpu_bytes"]
-    assert main(["ask", "--recipe", "llamafactory", text]) == 0
-    assert "gradient_accumulation_steps: 128\n" in capsys.readouterr().out
-
-
-def test_one_micro_batch_a_step_said_keeps_the_late_gradients(capsys: pytest.CaptureFixture[str]):
-    """'gradient accumulation 1' said: the Trainer frees its gradients before each forward (set_to_none),
-    so the loss's peak holds none of them (estimator.late_gradients): below the 2·N counted."""
-    text = "Full fine-tune Qwen2.5-7B on one H200, 1M tokens, micro batch 1, gradient accumulation 1"
-    memory = ask(capsys, text)["report"]["memory"]
-    assert memory["plan"]["gradient_accumulation"] == 1
-    assert memory["breakdown"]["gradients"] < 2 * N_QWEN25_7B
 
 
 # -- #2 cost asked: cost words only ---------------------------------------------------------------------
