@@ -101,9 +101,10 @@ def best_plan_for(
     if memo is None:
         return _best_plan_for(*args)
     key = (gpus, budget_fraction, allow_full_recompute, card_key(gpu))
-    if key not in memo.plans:  # a count below the fewest found on this memo: None unsized
-        memo.plans[key] = None if known_unfit(memo, key, gpu.gpus_per_node) else _best_plan_for(*args)
-    done = memo.plans[key]
+    try:  # read once: another answer's thread may clear the plans (search_keep) after a write (s35 fixe #7)
+        done = memo.plans[key]
+    except KeyError:  # a count below the fewest found on this memo: None unsized
+        done = memo.plans[key] = None if known_unfit(memo, key, gpu.gpus_per_node) else _best_plan_for(*args)
     return None if done is None else (done[0], dict(done[1]))  # the caller's own parts
 
 

@@ -176,8 +176,17 @@ def _first_fitting_multiple(
 
 
 def card_key(gpu: GpuSpec) -> tuple:
-    """What the training searches read of the card (:func:`estimator.plan.best_plan_for`'s memo key)."""
-    return (gpu.id, gpu.memory_gib, gpu.gpu_memory_fraction, gpu.gpus_per_node, gpu.nvlink)
+    """What the training searches read of the card (:func:`estimator.plan.best_plan_for`'s memo key): its
+    usable bytes' fields too (``GpuSpec.addressable_bytes``: memory, the unified-memory share and the
+    ECC-visible total, s35 fixe #7), so a card copied with another ECC total is not filed with the first."""
+    return (
+        gpu.id,
+        gpu.memory_gib,
+        gpu.gpu_memory_fraction,
+        gpu.ecc_visible_mib,
+        gpu.gpus_per_node,
+        gpu.nvlink,
+    )
 
 
 def known_unfit(memo: SearchMemo, key: tuple, per_node: int) -> bool:

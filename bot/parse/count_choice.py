@@ -25,10 +25,13 @@ _CARD = (
 """A card as people write it, lower-cased: 't4', 'a100', 'h100s', 'rtx 4090', '3090 ti', 'mi300x', '910b'."""
 _NUM_EN = r"(\d{1,2}|a\s+single|single|an?|one|two|three|four|five|six|seven|eight)"
 _NEXT_EN = (
-    r"(?!\s*(?:[a-z]{0,6}\s?\d|gpus?\b|cards?\b|nodes?\b|servers?\b|machines?\b|boxes\b|hours?\b|days?\b"
-    r"|weeks?\b|months?\b|minutes?\b|times\b|more\b|fewer\b|less\b|of\b|x\b|[\-.]\d))"
+    r"(?=\s*(?:$|[?!.,;:)\uff0c\u3002\uff1f]|(?:gpus?|cards?)\b|(?:for|to|with|in|on|is|are|would|will|should"
+    r"|which|what|and|then|if|so|at|enough|better|faster|cheaper)\b))"
 )
-"""Not a count of something else, or another card, after the second number ('or two days', 'or 2 h100s')."""
+"""The second count ends the clause ('or two?', 'or 2, which …'), or a card word or a word that opens the
+next phrase follows it ('or two GPUs', 'or two for serving'); any other noun after it is a count of
+something else ('or 3 epochs', 'or two models per card', 'or 4 runs in parallel', 'or two days', 'or 2
+h100s': s35 fixe #5, an open set where the closed list of excluded nouns was not)."""
 EN_CARD_BETWEEN = re.compile(
     rf"(?<![\w.]){_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+or\s+(?P<n2>\d{{1,2}}|two|three|four|five|six"
     rf"|seven|eight|both)(?![\w.]){_NEXT_EN}"

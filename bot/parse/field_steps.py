@@ -445,7 +445,7 @@ class FieldSteps:
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None
             self.named_unused.append((f"team_size: {team:g}", "not_sized"))
-        if f["concurrency"] is None and single_user(self.s):  # "单用户", "单人使用": one sequence
+        if f["concurrency"] is None and single_user(self.s, self.named_unused):  # "单用户", "单人使用"
             f["concurrency"] = 1
         if stage == "inference" and f["batch_size"] is not None:  # serving: max batch = concurrent (a cap)
             f["concurrency"] = engine_batch(f, f["concurrency"], self.s, self.named_unused)

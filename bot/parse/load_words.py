@@ -27,9 +27,20 @@ _GATE = ("单", "自己", "个人", "独自", "request")
 _GATE_RE = words_gate(_GATE)
 
 
-def single_user(s: str) -> bool:
-    """True when the normalized text names one user by words (cheap substring gate first)."""
-    return bool(_GATE_RE.search(s)) and bool(SINGLE_USER_RE.search(s))
+def single_user(s: str, named: list[tuple[str, str]] = ()) -> bool:  # type: ignore[assignment]
+    """True when the normalized text names one user by words (cheap substring gate first). A request rate
+    stated ('1 request per second', '每秒 2 个请求': named ``qps_needs_output`` / ``current_load`` in
+    ``named``, :func:`bot.parse.rate_forms.serving_rates`) is itself the load: one request ('40 tokens/s
+    with one request', '单个请求 40 tokens/s') is then the speed's condition, not the load, and only one
+    user ('单用户', '自己一个人用') reads (s35 fixe #6)."""
+    if not _GATE_RE.search(s) or SINGLE_USER_RE.search(s) is None:
+        return False
+    if not any(why in _RATES for _, why in named):
+        return True
+    return any("请求" not in m[0] and "request" not in m[0] for m in SINGLE_USER_RE.finditer(s))
+
+
+_RATES = frozenset({"qps_needs_output", "current_load"})
 
 
 # -- a batch size said of lmdeploy or TGI: their cap on running sequences (s32-gen) ----------

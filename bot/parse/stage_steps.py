@@ -42,6 +42,7 @@ from bot.parse.words import (
     ASKS_COUNT_RE,
     ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
+    ASKS_PRICE_RE,
     ASKS_START_RE,
     PLURAL_GPU_RE,
     SERVE_AFTER_TUNING_RE,
@@ -231,7 +232,7 @@ class StageSteps:
             self.s
         ):
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
-        f["cost_asked"] = ASKS_COST_RE.search(self.s) is not None or None  # priced as recommended (s35 #2)
+        f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
         lost = "_lost" in self.__dict__  # 'one L40S handles 40, how many for 200?' asks the count (s30 fixe)
         if ASKS_COUNT_RE.search(self.s) or (
             lost and HOW_MANY_RE.search(self.s)

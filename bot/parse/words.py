@@ -64,6 +64,14 @@ ASKS_COST_RE = rc(
     r"多少钱|花多少|要花|费用|成本|价格多少|贵不贵|how\s+much(?!\s+(?:gpu\s+)?(?:v?ram|memory)\b)|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\s+for\b"
     r"|电费|租金|月费|\bbills?\b|\bspend\b"  # '一个月电费/租金多少', "what's the monthly bill?" (s18)
 )
+# The cost asked, for ``cost_asked`` (s35 fixe #2): cost-only words, not ASKS_COST_RE's bare 'how much' —
+# 'how much memory / VRAM / time / data', '多少显存', '多久' ask no price. 'how much' counts only before money
+# words ('how much money', 'how much for 8 H100s', 'how much would it be').
+ASKS_PRICE_RE = rc(
+    r"多少钱|花多少(?!时间|天|小时|个?月|周|分钟)|花费|费用|成本|价格多少|贵不贵|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\b|\bmoney\b"
+    r"|电费|租金|月费|\bbills?\b|\bspend\b|\$\s*\?|how\s+much\s+(?:for\b|\$|would\s+(?:it|that)\s+be\b"
+    r"|will\s+(?:it|that)\s+be\b|is\s+(?:it|that)\s*[?？]|do\s+i\s+(?:need\s+to\s+)?pay\b)"
+)
 ASKS_CONCURRENCY_RE = rc(
     r"how\s+many\s+(?:concurrent|simultaneous)\b"
     r"|how\s+many\s+(?:users|requests|sessions|people|sequences)\b[^.?!]{0,40}?"
