@@ -37,7 +37,7 @@ class ComputeBudget(OptimizerStep):
         "('$5000, biggest model we can full finetune on H100 for 1B tokens'): no model named, the size is "
         "the unknown, N = budget ÷ price × peak × MFU × 3600 ÷ (k·D), k = 6 full (Kaplan et al. 2020 §2.1), "
         "4 LoRA; without it a fine-tune with no model asks for the model (trial s35 #1)",
-        json_schema_extra=_setting(json_order=91),  # a cue, as concurrency_asked: never "not used"
+        json_schema_extra=_setting(json_order=93),  # a cue, as concurrency_asked: never "not used"
     )
     offload_params: bool | None = Field(
         None,
@@ -47,5 +47,5 @@ class ComputeBudget(OptimizerStep):
         "the optimizer states alone — a LoRA/QLoRA run's are small, so its frozen base stays sharded on the "
         "GPUs and it is sized without offload; None: not said (an adapter run's offload under ZeRO-3/FSDP is "
         "its parameters', estimator.adapter_offload; trial s35 #4)",
-        json_schema_extra=_setting("training", json_order=92),
+        json_schema_extra=_setting("training", json_order=94),
     )

@@ -149,5 +149,5 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "nothing of theirs sits outside gpu_memory_utilization "
         "(estimator.serving_verdict.cuda_graphs_outside); "
         "None or False: vLLM captures them (its default)",
-        json_schema_extra=_setting("serving", json_order=91, runtimes=("vLLM",)),
+        json_schema_extra=_setting("serving", json_order=92, runtimes=("vLLM",)),
     )

@@ -51,7 +51,7 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         le=1e10,
         description="requests a service gets a day ('每天1万次对话', '10k requests a day'): with no stated "
         "load, the sequences at once by Little's law at the busiest hour (estimator.request_volume, s35)",
-        json_schema_extra=_setting("serving", json_order=93),
+        json_schema_extra=_setting("serving", json_order=95),
     )
     requests_per_hour: float | None = Field(
         None,
@@ -59,7 +59,7 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         le=1e10,
         description="requests a service gets an hour ('每小时500个请求', '500 requests per hour'): with no "
         "stated load, the sequences at once by Little's law (estimator.request_volume, s35)",
-        json_schema_extra=_setting("serving", json_order=94),
+        json_schema_extra=_setting("serving", json_order=96),
     )
     tokens_per_request: int | None = Field(
         None,
@@ -67,5 +67,5 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         le=10_000_000,
         description="tokens of each request beside a request volume ('平均每次2000 token', '~2k tokens per "
         "conversation'): each counted as generated, the time it is in the system (estimator.request_volume)",
-        json_schema_extra=_setting("serving", json_order=95),
+        json_schema_extra=_setting("serving", json_order=97),
     )

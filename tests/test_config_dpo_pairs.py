@@ -3,7 +3,8 @@
 Prose "5万对" was doubled (a chosen and a rejected sequence per pair, Rafailov et al. 2023; TRL's
 DPOTrainer concatenates both into one batch) but the same data as a config, ``stage: dpo`` with
 ``max_samples: 50000``, was read as 5万 single sequences: 5万 × 2,048 × 2 epochs = 2.05亿 tokens instead
-of 5万 × 2 × 2,048 × 2 = 4.1亿."""
+of 5万 × 2 × 2,048 × 2 = 4.1亿. The dataset is the user's own (s35: a bundled demo file such as
+dpo_zh_demo is counted at its own 300 rows, tests/test_s35_left2.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ stage: {stage}
 do_train: true
 finetuning_type: lora
 lora_target: all
-dataset: dpo_zh_demo
+dataset: my_preference_pairs
 cutoff_len: 2048
 max_samples: 50000
 per_device_train_batch_size: 1

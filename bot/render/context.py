@@ -137,8 +137,9 @@ def build_context(
     per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
-    if memory is not None and report.request.memory_asked and not report.request.gpu_count and report.memory:
-        memory["mem_first"] = memory_first(report.memory, f)  # the memory leads, then the cards (s35-fixa #2)
+    if memory is not None:  # the memory leads, then the cards (s35-fixa #2)
+        asked = report.request.memory_asked and not report.request.gpu_count and report.memory
+        memory["mem_first"] = memory_first(report.memory, f) if asked else None  # type: ignore[arg-type]
     inference = inference_section(report, f, lang)
     with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
     if inference is not None:  # the runtime and memory share the user named, next to the weight format

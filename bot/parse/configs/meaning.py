@@ -34,6 +34,8 @@ CONVERSIONS = {
     "deepspeed_file": "a DeepSpeed config path: ZeRO stage and offload read from its name (ds_z3_offload…)",
     "samples_cap": "LLaMA-Factory max_samples: the samples read from each dataset at most, sized as the "
     "count; said to be the cap when a dataset is named (its own size is not known here)",
+    "demo_rows": "LLaMA-Factory dataset naming its bundled demo files: their rows (data/dataset_info.json), "
+    "capped by max_samples per dataset, as its loader does",
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
