@@ -40,16 +40,19 @@ def _made_up() -> list[SimpleNamespace]:
     rng = random.Random(10)
     keys = [*MEMORY_PARTS, "an unknown part", "其他"]
     out = [
-        SimpleNamespace(breakdown={}, per_gpu_bytes=0.0),
-        SimpleNamespace(breakdown={"weights": 0.0}, per_gpu_bytes=80 * GIB),
-        SimpleNamespace(breakdown={"weights": MIN_CHART_BYTES / 2}, per_gpu_bytes=0.0),
-        SimpleNamespace(breakdown={"weights": 14 * GIB}, per_gpu_bytes=14 * GIB),
-        SimpleNamespace(breakdown={"an unknown part": 3 * GIB, "weights": 1e12}, per_gpu_bytes=0.0),
+        SimpleNamespace(plan=None, breakdown={}, per_gpu_bytes=0.0),
+        SimpleNamespace(plan=None, breakdown={"weights": 0.0}, per_gpu_bytes=80 * GIB),
+        SimpleNamespace(plan=None, breakdown={"weights": MIN_CHART_BYTES / 2}, per_gpu_bytes=0.0),
+        SimpleNamespace(plan=None, breakdown={"weights": 14 * GIB}, per_gpu_bytes=14 * GIB),
+        SimpleNamespace(
+            plan=None, breakdown={"an unknown part": 3 * GIB, "weights": 1e12}, per_gpu_bytes=0.0
+        ),
     ]
     for _ in range(300):
         chosen = rng.sample(keys, rng.randint(1, len(keys)))
         out.append(
             SimpleNamespace(
+                plan=None,
                 breakdown={k: rng.choice([0.0, MIN_CHART_BYTES, rng.uniform(0, 200) * GIB]) for k in chosen},
                 per_gpu_bytes=rng.uniform(0, 100) * GIB,
             )
