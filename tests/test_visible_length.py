@@ -68,11 +68,12 @@ def test_the_serving_headline_names_what_the_count_counts():
 
 def test_full_recompute_in_a_headline_says_what_it_costs():
     """No jargon in headlines: LoRA 72B on 2 × A100 fits only with full recompute, said as its cost
-    (the forward pass twice: 6ND → 8ND, a third more compute)."""
+    (the forward pass twice: LoRA's 4ND → 6ND, half as much again; s35 fixb #2 — it said a third, full
+    training's 6ND → 8ND)."""
     zh = ask("LoRA微调Qwen2.5-72B，2张A100", "zh", "text")[0].splitlines()[0]
     en = ask("LoRA fine-tune Qwen2.5-72B on 2 A100", "en", "text")[0].splitlines()[0]
-    assert "需要以约 1/3 的额外计算换显存" in zh and "重计算" not in zh, zh
-    assert "≈ 1/3 more compute to save memory" in en and "recompute" not in en, en
+    assert "需要以约 1/2 的额外计算换显存" in zh and "重计算" not in zh, zh
+    assert "≈ 1/2 more compute to save memory" in en and "recompute" not in en, en
 
 
 def test_wrapped_lines_count_cjk_wider():
