@@ -270,5 +270,12 @@ def speed(per_sequence: float, aggregate: float, batch: int, bound: str) -> Deco
 
 def alternative(change: str, min_gpus: int | None) -> Alternative:
     """``Alternative(change=change, min_gpus=min_gpus)`` (no memory per GPU: None), :func:`exactly`."""
-    values = {"change": change, "min_gpus": min_gpus, "per_gpu_bytes": None, "zero_stage": None}
-    return exactly(Alternative, values, (str, int, type(None), type(None)), ("change", "min_gpus"))
+    values = {
+        "change": change,
+        "min_gpus": min_gpus,
+        "per_gpu_bytes": None,
+        "zero_stage": None,
+        "gpu_hours": None,
+    }
+    kinds = (str, int, type(None), type(None), type(None))
+    return exactly(Alternative, values, kinds, ("change", "min_gpus"))

@@ -96,7 +96,7 @@ def test_a_new_job_with_a_followup_cue_keeps_the_gpu_switched_to(api: FakeBotAPI
     served, h100, qlora = _ask(api, chat, user, ["部署70B推理需要几张A100", "那H100呢", "那QLoRA微调70B呢？"])
     assert "A100" in served.splitlines()[0] and "H100" in h100.splitlines()[0]
     # QLoRA 70B: NF4 base 0.516·N ≈ 36 GB + adapters and activations fit one 80 GB card (Dettmers 2023)
-    want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/3 的额外计算换显存），推荐 2 张"
+    want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/2 的额外计算换显存），推荐 2 张"  # 6ND/4ND (s35)
     assert qlora.splitlines()[0] == want
     assert "沿用上一个问题的 70B、H100" in qlora.splitlines()[1]
 

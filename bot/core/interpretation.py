@@ -38,6 +38,7 @@ IGNORED_REASONS = (
     "nonpositive",  # a count or size of zero or below
     "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
+    "volume_not_load",  # a request volume beside a stated load (s35 fixc)
     "steps_need_batch",  # training steps without a global batch and a sequence length
     "steps_default_batch",  # steps × the global batch and length assumed: the tokens timed (s33 #2)
     "steps_default_length",
