@@ -23,14 +23,15 @@ log = logging.getLogger(__name__)
 
 WARM_QUESTIONS = (
     "7B模型1万亿token要多少A100",
-    "全参微调Qwen2.5-14B要几张A100 80G？",
     "部署70B推理需要几张A100，100并发，32k上下文",
     "serve Qwen2.5-72B with vLLM on 4 H100, 32k context",
 )
-"""One question per stage (pre-training, fine-tuning, serving) in Chinese, and an English one: the parser's
+"""One question per stage (pre-training, serving) in Chinese, and an English one: the parser's
 and the estimator's paths a first question takes, and every template of those stages. (Session 23: the
 English QLoRA question left out — the idle bot measured 80.004 MiB in a clean-clone CI venv with it, 1.6 MiB
-less without it; the first English fine-tuning question pays its own pattern compiles.)"""
+less without it; the first English fine-tuning question pays its own pattern compiles. Session 35: the
+memory-only fine-tuning question left out too — 80.2–80.3 MiB with it in a clean-clone CI venv, 0.44 MiB less
+without it; the first fine-tuning question after a start pays its own loads.)"""
 RENDERED = ("zh",)
 """Languages whose replies are rendered: the templates are the same in every language, so one renders
 them all; each more language only adds its Babel locale data and message catalog (~2.8 MiB RSS for
