@@ -455,9 +455,7 @@ LORA_RE = rc(
 )
 """LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
 ('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused).
-s21: LongLoRA is LoRA with shifted sparse attention (Chen et al. 2023, arXiv:2309.12307 §3): a LoRA job. Round
-32: LongQLoRA (:data:`QLORA_RE`) is QLoRA with position interpolation and shifted short attention (Yang 2023,
-arXiv:2311.04879): a QLoRA job."""
+s21: LongLoRA is LoRA with shifted sparse attention (arXiv:2309.12307); r32: LongQLoRA (2311.04879) QLoRA."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     # "DPOTrainer", "GRPOTrainer", "RLOOTrainer": the trainer classes of TRL
     ("dpo", rc(not_in_name("dpo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),
