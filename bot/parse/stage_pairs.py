@@ -46,8 +46,9 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     if stage is None or not _GATE_RE.search(s):  # separate_stage's own gate first: no frame when it fails
         return separate_stage(s, stage) if stage in SEPARATE_RE and _SEPARATE_GATE.search(s) else []
     m = PAIR_RE.search(s)
-    if m is None:
-        return separate_stage(s, stage) or asked_apart(s, stage)
+    if m is None:  # r32: tuning asked apart of serving only with its words (C tests, no frame without them)
+        tuned = stage != "inference" or "微调" in s or "精调" in s or "fine" in s
+        return separate_stage(s, stage) or (asked_apart(s, stage) if tuned else [])
     if m.group("tune1") or m.group("tune2"):
         trained = "finetune"
     else:  # round 13: a named model served and trained ('InternVL2-76B 的推理和训练') is tuned, not made anew
@@ -105,10 +106,10 @@ def asked_apart(s: str, stage: str | None) -> list[tuple[str, str]]:
     """Round 32: serving and tuning each asked as a question of its own ('最低显卡需求要多少？能不能进行 CPU
     推理？能不能做模型微调？', 'Can it run inference on a CPU? Can I fine-tune it?'): the stage not sized is
     named as another setup. Serving after the tuning ('微调后能不能部署') is one job, named elsewhere."""
-    if stage == "inference":
+    if stage == "inference":  # the caller asked its words in C first
         return [("stage: finetune", "other_setup")] if ASKED_TUNE_RE.search(s) else []
-    if stage not in ("finetune", "pretrain") or SERVE_AFTER_TUNING_RE.search(s):
+    if stage not in ("finetune", "pretrain") or not ASKED_SERVE_RE.search(s):
         return []
-    if not ASKED_SERVE_RE.search(s):
+    if SERVE_AFTER_TUNING_RE.search(s):
         return []
     return [("stage: inference", "other_setup")]
