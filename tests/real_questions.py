@@ -83,6 +83,7 @@ ROUND28 = {"zh": "zh_r28.json", "en": "en_r28.json"}
 ROUND29 = {"zh": "zh_r29.json", "en": "en_r29.json"}
 ROUND30 = {"zh": "zh_r30.json", "en": "en_r30.json"}
 ROUND31 = {"zh": "zh_r31.json", "en": "en_r31.json"}
+ROUND32 = {"zh": "zh_r32.json", "en": "en_r32.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -104,6 +105,7 @@ ROUNDS = {
     "r29": ROUND29,
     "r30": ROUND30,
     "r31": ROUND31,
+    "r32": ROUND32,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -529,13 +531,16 @@ def _atlas_said(value: object, answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
+    "seq_len", "gpu_memory_gib",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
 contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
 which a list label could never match before (the request holds one degree). Concurrency is not here (s16
-review): the answer gives no row per concurrency, so a list of them is not understood until it does."""
+review): the answer gives no row per concurrency, so a list of them is not understood until it does.
+Round 32: training lengths and card memories of two setups ('15k 的上下文跑不起来，10K 的可以', 'A2000 6GB
+能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory)."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

@@ -791,6 +791,16 @@ def test_round31_work_zh_does_not_regress() -> None:
     assert _work_understood("r31work", "zh", 7) >= R31_WORK_UNDERSTOOD_ZH
 
 
+R32_WORK_UNDERSTOOD_ZH = 18
+"""Round 32's Chinese working split (zh_r32.json, r32work: 19 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact), 18 after its readers
+(tests/test_s36_r32zh.py). Its r32test half (21 records) is frozen in ``frozen_r32_test_zh.sha256``."""
+
+
+def test_round32_work_zh_does_not_regress() -> None:
+    assert _work_understood("r32work", "zh", 19) >= R32_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1006,6 +1016,7 @@ HELD_OUT_SIZES = {
     ("r29test", "zh"): 10,
     ("r30test", "zh"): 20,
     ("r31test", "zh"): 13,
+    ("r32test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

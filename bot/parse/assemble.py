@@ -47,7 +47,7 @@ from bot.parse.gpus import GpuMention, extract_gpus, extract_unknown_gpu, plural
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.lang import detect_lang
-from bot.parse.left_behind import left_behind, spans
+from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.memory_asked import asks_usable
 from bot.parse.models import ModelMention, extract_models
 from bot.parse.more_roles import asked_magnitude, length_not_data, more_role, retarget, vague_amount
@@ -321,7 +321,8 @@ class _Parse(FieldSteps, StageSteps):
         mem = getattr(catalog.gpus().get(request.gpu or ""), "memory_gib", 0)  # the sized card's, catalog
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed, at)  # at: places read
-        return unused + [(raw, "unread") for raw in lost]
+        out, mem = unused + [(raw, "unread") for raw in lost], request.gpu_memory_gib  # r32: other options'
+        return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self) -> None:
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)

@@ -52,6 +52,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "batch_size": (
         "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",
         "per device batch size", "per-device batch size", "batch size", "batch", "bs", "mbs",
+        "bsz",  # round 32: fairseq / MOSS-style short form ('bsz=1')
         "in batches of",  # round 26: 'embedded in batches of 32'
         "每卡批大小", "批大小", "批次大小", "批量大小", "每卡 batch", "单卡 batch",
     ),

@@ -210,3 +210,33 @@ def left_behind(
             continue
         out.append(raw)
     return out  # one item per place: the same text dropped twice is named twice
+
+
+_ALT_MEMORY_CUES = ("呢", "不行", "不够", "换", "或", "要么", "/", " or ", "about", "if not", "otherwise")
+"""Literals one of which every other-memory cue holds: ``in`` tests before the pattern's scan."""
+_ALT_MEMORY_RE = re.compile(
+    r"(?:如果不行|不行的话|不够的话|换成|换到|或者|要么|\bif\s+not\b|\botherwise\b"
+    r"|\b(?:what|how)\s+about\b)[^。？?！!；;\n]{0,30}?(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?:gib|gb|g)(?![a-z])"
+    r"(?=[^。；;\n]{0,12}?(?:[?？]|吗|呢))"
+    r"|(?<![\d.])(?P<m>\d+(?:\.\d+)?)\s*(?:gib|gb|g)\s*(?:显存\s*)?(?:的\s*)?(?:卡|版本?)?\s*呢"
+    r"|(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s*(?:gib|gb|g)?\s*(?:/|或|\bor\b)\s*(?P<b>\d+(?:\.\d+)?)\s*(?:gib|gb|g)(?![a-z])"
+)
+"""A card memory said as the other option, asked ('如果不行，RTX A2000 12GB 可以吗', 'what about the 12GB
+one?', '80G 的呢'), or as one of two memories ('12G / 24G 够吗', '24GB or 48GB')."""
+
+
+def other_memories(s0: str, memory: float | None, items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Round 32: ``items`` with each number left unread that is a card memory said as another option of
+    the job ('RTX A2000 6GB 能跑吗？如果不行，RTX A2000 12GB 可以吗？') named as another setup: the
+    request sizes the memory said first (``memory``); the other is never dropped, nor left as unread."""
+    for cue in _ALT_MEMORY_CUES:  # a loop of C tests: no search, no frame
+        if cue in s0:
+            break
+    else:
+        return items
+    found = {n for m in _ALT_MEMORY_RE.finditer(s0) for n in m.group("n", "m", "a", "b") if n}
+    other = {raw for raw in found if float(raw) != memory}
+    named = [
+        (f"{raw} GB", "other_setup") if why == "unread" and raw in other else (raw, why) for raw, why in items
+    ]
+    return named

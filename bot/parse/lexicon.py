@@ -447,7 +447,7 @@ NEGATORS = (
 """Words that negate the method after them ('without LoRA', '不采用 LoRA')."""
 NEGATED_LORA_RE = rc(NEGATORS + r"\s*" + LORA_MEANS + "q?lora")
 QLORA_RE = rc(
-    r"(?<![a-z0-9])qlora(?![a-z0-9])|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
+    r"(?<![a-z0-9])(?:long[\s\-_]?)?qlora(?![a-z0-9])|4[\s\-]?bit\s*(?:量化|quantized|quantization)?\s*(?:\+|和|加|with|and)?\s*lora"
     r"|4[\s\-]?bit\s*(?:量化训练|量化微调|quantized\s+(?:training|fine[\s\-]?tuning))"
 )
 LORA_RE = rc(
@@ -455,7 +455,7 @@ LORA_RE = rc(
 )
 """LoRA, also inside a script or config name ('lora_mp/sft.sh', 'llama3_lora_sft.yaml'); a LoRA setting's key
 ('lora_rank 8', 'lora_target all') alone does not make a job LoRA (a full fine-tuning names it unused).
-s21: LongLoRA is LoRA with shifted sparse attention (Chen et al. 2023, arXiv:2309.12307 §3): a LoRA job."""
+s21: LongLoRA is LoRA with shifted sparse attention (arXiv:2309.12307); r32: LongQLoRA (2311.04879) QLoRA."""
 ALGORITHM_RES: list[tuple[str, LazyPattern]] = [
     # "DPOTrainer", "GRPOTrainer", "RLOOTrainer": the trainer classes of TRL
     ("dpo", rc(not_in_name("dpo") + r"(?:[\s_\-]*(?:trainer|config)|\b)|" + in_launcher("dpo"))),

@@ -46,8 +46,9 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     if stage is None or not _GATE_RE.search(s):  # separate_stage's own gate first: no frame when it fails
         return separate_stage(s, stage) if stage in SEPARATE_RE and _SEPARATE_GATE.search(s) else []
     m = PAIR_RE.search(s)
-    if m is None:
-        return separate_stage(s, stage)
+    if m is None:  # r32: tuning asked apart of serving only with its words (C tests, no frame without them)
+        tuned = stage != "inference" or "微调" in s or "精调" in s or "fine" in s
+        return separate_stage(s, stage) or (asked_apart(s, stage) if tuned else [])
     if m.group("tune1") or m.group("tune2"):
         trained = "finetune"
     else:  # round 13: a named model served and trained ('InternVL2-76B 的推理和训练') is tuned, not made anew
@@ -82,3 +83,33 @@ def separate_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     if stage not in SEPARATE_RE or not _SEPARATE_GATE.search(s) or not SEPARATE_RE[stage].search(s):
         return []
     return [(f"stage: {'pretrain' if stage == 'finetune' else 'finetune'}", "other_setup")]
+
+
+_ASK = r"(?:能不能|能否|可不可以|可以|是否(?:能|可以)?|能)\s*"
+ASKED_SERVE_RE = rc(
+    rf"{_ASK}(?:进行|做|用|在)?\s*(?:cpu|gpu|显卡|本地)?\s*(?:上\s*)?(?:推理|部署)"
+    r"(?!\s*(?:模型|能力|速度|加速|任务|数据|时|阶段|引擎|框架|服务器|后))"
+    r"|(?<!微调)(?<!训练)(?:推理|部署)\s*(?:的话\s*)?(?:要|需要|得)\s*(?:多少|几)"
+    r"|\b(?:can|could)\s+(?:it|i|we|you|this|they)\s+(?:be\s+)?(?:run\s+inference|do\s+inference|served|deployed"
+    r"|serve\s+it|deploy\s+it)\b"
+)
+"""Serving asked as a question of its own ('能不能进行 CPU 推理？', 'can I deploy it?'), not as a model's
+adjective or a phase of a training job ('推理模型', '推理速度', '推理加速')."""
+ASKED_TUNE_RE = rc(
+    rf"{_ASK}(?:进行|做)?\s*(?:模型\s*)?(?:微调|精调)(?!\s*(?:后|过|好|的|出|模型))"
+    r"|\b(?:can|could)\s+(?:it|i|we|you|this|they)\s+(?:be\s+)?fine[\s\-]?tun(?:e|ed)(?:\s+it)?\b"
+)
+"""Fine-tuning asked as a question of its own ('能不能做模型微调？', 'can I fine-tune it?')."""
+
+
+def asked_apart(s: str, stage: str | None) -> list[tuple[str, str]]:
+    """Round 32: serving and tuning each asked as a question of its own ('最低显卡需求要多少？能不能进行 CPU
+    推理？能不能做模型微调？', 'Can it run inference on a CPU? Can I fine-tune it?'): the stage not sized is
+    named as another setup. Serving after the tuning ('微调后能不能部署') is one job, named elsewhere."""
+    if stage == "inference":  # the caller asked its words in C first
+        return [("stage: finetune", "other_setup")] if ASKED_TUNE_RE.search(s) else []
+    if stage not in ("finetune", "pretrain") or not ASKED_SERVE_RE.search(s):
+        return []
+    if SERVE_AFTER_TUNING_RE.search(s):
+        return []
+    return [("stage: inference", "other_setup")]

@@ -52,7 +52,7 @@ _EN_NOUN_CUES = (
     "script",
     "engine",
 )
-_ZH_NOUN = r"(?:框架|脚本|工具|仓库|项目|代码|引擎)"
+_ZH_NOUN = r"(?:框架|脚本|工具|仓库|项目|代码|引擎|教程)"  # round 32: '按照 LongQLoRA 的教程'
 _ZH_JOB = r"(?:部署|推理|训练|微调|预训练|跑|启动|起(?:个|一个)?服务)"  # round 18: '用 Lvllm 起服务'
 _SLOT_TOKEN = r"[A-Za-z][A-Za-z0-9]*+(?:[.\-][A-Za-z0-9]++)*+"
 """:data:`_TOKEN`, possessive: in :data:`SLOT_RE` what follows a name is never a letter, a digit, nor a
@@ -90,7 +90,7 @@ SLOT_RE = CuedAlternation(
     ],
     0,  # as re.compile: Unicode \b and \s, case kept (the raw text)
     declared={
-        "(?P<zn>": ("框架", "脚本", "工具", "仓库", "项目", "代码", "引擎"),
+        "(?P<zn>": ("框架", "脚本", "工具", "仓库", "项目", "代码", "引擎", "教程"),
         "(?P<en>": _EN_NOUN_CUES,
         "(?P<ob>": ("benchmark",),  # round 28 en: "ipex-llm's all-in-one benchmark": its owner's
     },

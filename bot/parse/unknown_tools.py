@@ -61,7 +61,7 @@ _GATE = rc(
 )
 """The preposition before a word, or a possessive, at all (lower-cased text): most messages stop here."""
 _SLOT_GATE = rc(
-    r"框架|脚本|工具|仓库|项目|代码|引擎|用|基于|通过|借助|部署|推理|训练|微调|跑|对比|比较|服务"
+    r"框架|脚本|工具|仓库|项目|代码|引擎|教程|用|基于|通过|借助|部署|推理|训练|微调|跑|对比|比较|服务"
     r"|\b(?:with|using|via|through|launcher|trainer|framework|toolkit|codebase|repo|repository|library"
     r"|scripts?|engine|deployment|training|pretraining|serving|inference|is|was|does"
     r"|run|runs|running|compared?)\b"
@@ -127,10 +127,11 @@ MODEL_SUFFIXES = frozenset(
     {
         "instruct", "chat", "base", "coder", "math", "vision", "guard", "large", "small", "medium", "mini",
         "preview", "thinking", "turbo", "pro", "plus", "max", "lite", "flash", "air", "next", "omni",
-        "distill",
+        "distill", "hf",
     }
 )  # fmt: skip
-"""A model's release suffixes ('Qwen2-Instruct', 'Mistral-Large'): a hyphenated model, not a tool."""
+"""A model's release suffixes ('Qwen2-Instruct', 'Mistral-Large'): a hyphenated model, not a tool. Round
+32: '-hf', the Hugging Face conversion of a release ('cogvlm-chat-hf', 'Llama-2-7b-chat-hf')."""
 CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Trainer|Engine|Model)$")
 """A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 

@@ -226,7 +226,11 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
             ):
                 continue  # round 27 zh: an engine, tool or software run, not a model ('运行 vLLM 的时候')
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
-                continue  # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools)
+                from bot.parse.unknown_tools import MODEL_SUFFIXES  # lazily: this case is rare
+
+                # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools);
+                if low.rsplit("-", 1)[-1] not in MODEL_SUFFIXES:  # r32: '用 cogvlm-chat-hf 推理': a model
+                    continue
             if (pattern is JOINED_SUBJECT_RE or pattern is RUN_JOINED_RE) and (
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))
             ):

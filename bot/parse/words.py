@@ -161,8 +161,19 @@ RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
 USD_WORD_RE = rc(r"\$|\busd\b|美元|美金|dollars?\b")
 UNIT_AFTER_RE = rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
-OFFLOAD_RE = rc(r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity")
-"""CPU offload named; a stated 'without offloading' (:mod:`bot.parse.prose_vocab`) wins."""
+OFFLOAD_RE = rc(
+    r"offload|卸载到\s*(?:cpu|内存)|zero[- ]?infinity"
+    r"|(?:一部分|部分|一些|有些)\s*(?:的\s*)?(?:层|权重|模型|参数)?\s*(?:被\s*)?"
+    r"(?:放到|放在|加载到|分到|分配到|挪到|卸到|跑在)\s*(?:了\s*)?(?:cpu|内存)"
+    r"|(?<![a-z])(?:part|some|a\s+few|several)\s+(?:of\s+)?(?:the\s+)?(?:model|layers|weights|parameters)?\s*"
+    r"(?:(?:is|are|was|were|got|gets)\s+)?(?:put|placed|loaded|moved|mapped|spilled)\s+(?:on|onto|to|into)\s+"
+    r"(?:the\s+)?(?:cpu|ram|system\s+memory)"
+    r"|max[_\s]?memory[^。;；\n]{0,80}?['\"]cpu['\"]\s*:"
+)
+"""CPU offload named; a stated 'without offloading' (:mod:`bot.parse.prose_vocab`) wins. Round 32: part of
+the weights said to sit on the CPU ('device_map 把一部分放到 CPU 上了', 'part of the model was put on the
+CPU') and accelerate's ``max_memory`` with a ``'cpu'`` budget (its big-model inference guide: what does not
+fit the GPUs goes to the CPU)."""
 PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
