@@ -277,8 +277,8 @@ def _lora(out: Settings) -> None:
     if m:
         out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4"))
         out.s = _masked(out.s, m)
-    found = [m.group("t") for m in TARGET_RE.finditer(out.s)]  # embed_tokens, lm_head: beside a projection
-    targets = list(dict.fromkeys(found)) if any(t not in ("embed_tokens", "lm_head") for t in found) else []
+    found = TARGET_RE.findall(out.s)  # its one group, each name; embed_tokens, lm_head: beside a projection
+    targets = list(dict.fromkeys(found)) if set(found) - {"embed_tokens", "lm_head"} else []
     if targets:
         out.fields["lora_targets"] = targets
         out.s = TARGET_RE.sub(lambda m: " " * len(m.group(0)), out.s)
