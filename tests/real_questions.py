@@ -416,6 +416,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         # s20: another card the user named, sized in a row of its own (report.comparisons: 'the same
         # question on the other GPUs the user named', bot/core/answer.py) is used, not dropped
         ok = ok or (key == "gpu" and any(cards_match(value, g) for g in _compared_gpus(answer)))
+    elif key == "tokens" and request.get("epochs") and isinstance(value, int | float) and got:
+        # s36 round 32: the label's tokens are per epoch (estimator/request.py: 'D, training tokens (per
+        # epoch)'); the answer's request holds the run's, tokens × epochs ('1B tokens for 8 epochs': 8B)
+        ok = _close(value, got) or _close(value * request["epochs"], got)
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))

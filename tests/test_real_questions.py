@@ -890,6 +890,16 @@ def test_round31_work_en_does_not_regress() -> None:
     assert _work_understood("r31work", "en", 10) >= R31_WORK_UNDERSTOOD_EN
 
 
+R32_WORK_UNDERSTOOD_EN = 16
+"""Round 32's English working split (en_r32.json, r32work: 25 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 16 after its readers. Its r32test half (15
+records) is frozen in ``frozen_r32_test_en.sha256``."""
+
+
+def test_round32_work_en_does_not_regress() -> None:
+    assert _work_understood("r32work", "en", 25) >= R32_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1025,6 +1035,7 @@ HELD_OUT_SIZES = {
     ("r29test", "en"): 10,
     ("r30test", "en"): 15,
     ("r31test", "en"): 10,
+    ("r32test", "en"): 15,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

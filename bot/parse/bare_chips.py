@@ -14,12 +14,12 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 BARE_CHIP_RE = rc(
-    r"(?<![a-z0-9.\-_/])m(?P<chip>[1-4])(?:\s*(?:with|,|，|[(（]))?\s*(?P<mem>\d{1,3})\s*g(?:b|ib)?(?![a-z0-9])"
+    r"(?<![a-z0-9.\-_/])m(?P<chip>[1-4])(?:\s*(?:with|has|,|，|[(（]|的|只有|有))?\s*(?P<mem>\d{1,3})\s*g(?:b|ib)?(?![a-z0-9])"
     r"|(?<![a-z0-9.])(?P<mem2>\d{1,3})\s*g(?:b|ib)?\s*(?:的\s*)?m(?P<chip2>[1-4])(?![a-z0-9.\-_])"
 )
-"""A base chip M1–M4 with its memory after it ('M3 16GB', 'M4 (24 GB)', 'M2 with 16GB') or before it
-('16GB M3', '16G 的 M2'); not an instance type ('m3.xlarge') nor a chip with a Pro / Max / Ultra word (a
-catalog alias reads those)."""
+"""A base chip M1–M4 with its memory after it ('M3 16GB', 'M4 (24 GB)', 'M2 with 16GB'; s36: 'M1 has 8GB',
+'M1 的 8G') or before it ('16GB M3', '16G 的 M2'); not an instance type ('m3.xlarge') nor a chip with a
+Pro / Max / Ultra word (a catalog alias reads those)."""
 
 _LARGEST_GIB = 128
 """No base chip is sold with more unified memory than this (M4: 32 GB; the largest of any Mac is the M3

@@ -34,8 +34,12 @@ NAME_SEPARATOR = compile_pattern(r"[\s\-_]")
 """One separator of a name's words (sub: bot.parse.gpus, models, request_fields)."""
 MODDED = compile_pattern(r"魔改|改装|mod")
 """A modded card's memory (bot.parse.gpus)."""
-WITH_MEMORY = compile_pattern(r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
-"""'A100 with 40 GB' (bot.parse.gpus)."""
+WITH_MEMORY = compile_pattern(
+    r"\s*with\s+(\d{2,3})\s*g(?:b|ib)?(?![a-z])"
+    r"(?![^,;.!?，；。\d]{0,24}?(?:\b(?:in\s+(?:total|all)|total|combined|altogether)\b|总共|一共|合计))"
+)
+"""'A100 with 40 GB' (bot.parse.gpus). s36 round 32 en: not a memory its clause calls a total ('4xA100 with
+160GB of memory in all', 'two cards with 48GB combined'): all the cards' memory, left to the total rules."""
 TRAILING_NUMBER = compile_pattern(r"[\-_]?\d+$")
 """'ZeRO-3' is 'zero' (bot.parse.model_names)."""
 FAMILY_START = compile_pattern(r"[a-z]{3,}", re.IGNORECASE)

@@ -262,6 +262,11 @@ _RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
 _DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
 _PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
 _HOST_GATE_RE = re.compile("内存|ram|memory|shm")
+_CHIP_BEFORE_RE = re.compile(
+    r"(?<![a-z0-9.\-_/])m[1-5](?:\s*(?:pro|max|ultra))?\s*(?:with|has|的|只有|有|[,，(（])?\s*$"
+)
+"""Round 32 en: an Apple chip right before a RAM size ('an Apple M1 with 8GB of RAM', 'M2 Pro, 16GB RAM',
+'M1 的 8G 内存'): Apple silicon has one unified memory, so the size is the chip's, never the host's."""
 _VRAM_SAID_RE = re.compile(
     r"显存\s*(?:大小|容量)?\s*(?:是|有|为|:|：)?\s*\d|\d\s*g(?:b|ib)?\s+(?:of\s+)?(?:vram|gpu\s+memory)\b"
 )
@@ -347,6 +352,8 @@ def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:
             and not _HARDWARE_LINE_RE.search(s)
         ):  # '内存 24G' is often a card's memory: left to the card rules (unless 显存 is said apart)
             continue
+        if _CHIP_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):  # s36: 'M1 with 8GB of RAM'
+            continue  # a Mac chip's RAM is its unified memory: the chip's, left to the card rules
         size = f"{float(value):g} {'TB' if unit.startswith('t') else 'GB'}"
         named.insert(0, (f"host_memory: {size}", "no_field"))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]

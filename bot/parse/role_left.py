@@ -212,7 +212,7 @@ L_MEM_TOTAL = rc(
     r"(?:总共|一共|合计|总计|加起来|总显存|显存总量|准备|备了|total|in\s+total|combined|altogether)\D{0,12}$"
 )
 R_MEM_TOTAL_WORD = rc(
-    r"^[^，,;；。!?！？\d]*?(?:\b(?:in\s+total|total|combined|altogether)\b|总显存|显存总量|总共|一共|合计|共计)"
+    r"^[^，,;；。!?！？\d]*?(?:\b(?:in\s+(?:total|all)|total|combined|altogether)\b|总显存|显存总量|总共|一共|合计|共计)"
     r"(?![^，,;；。\d]{0,6}\d)"
 )
 """A total word after a memory, in its clause and before any other figure: '24GB of VRAM in total' is a
@@ -221,7 +221,7 @@ L_TOTAL_SAID = rc(
     r"(?:总共|一共|合计|共计|加起来|(?<!公)共(?!享)|\bin\s+total|\ba\s+total\s+of|\baltogether|\bcombined)"
     r"\s*(?:是|有|为|约|大概|:)?\s*$"
 )
-R_TOTAL_SAID = rc(r"^\s*(?:的)?\s*(?:显存\s*)?(?:in\s+total|altogether|combined|总共|总计)")
+R_TOTAL_SAID = rc(r"^\s*(?:的)?\s*(?:显存\s*)?(?:in\s+(?:total|all)\b|altogether|combined|总共|总计)")
 NOT_CARD_MEMORY = rc(
     r"内存|\bram\b|权重|模型文件|\bweights?\b|checkpoint|数据|语料|\bdata\b|文件|\bfiles?\b|硬盘|磁盘|\bdisk|\bssd\b|swap"
 )

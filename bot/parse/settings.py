@@ -100,8 +100,10 @@ TARGET_NAMES = (
     "qkv_proj", "w_pack", "c_attn", "wqkv", "dense_h_to_4h", "dense_4h_to_h",
 )  # fmt: skip
 """Module names taken as LoRA targets when typed (unambiguous; 'dense' or 'mlp' alone are not)."""
-TARGET_RE = rc(r"(?<![a-z0-9_])(?P<t>" + "|".join(TARGET_NAMES) + r"|[a-z][a-z0-9]*_proj)(?![a-z0-9_])")
-"""A known target, or any ``*_proj`` name (kept as typed; the reply says when no projection has it)."""
+TARGET_RE = rc(
+    r"(?<![a-z0-9_])(?P<t>" + "|".join(TARGET_NAMES) + r"|[a-z][a-z0-9]*_proj|embed_tokens|lm_head)(?!\w)"
+)
+"""A known target or any ``*_proj`` (as typed); s36: embed_tokens, lm_head in a list naming a projection."""
 ALL_LINEAR_RE = rc(
     r"all[\s\-_]*linear(?:[\s\-_]*(?:layers?|modules?|projections?))?|every\s+linear\s+layer"
     r"|(?:所有|全部)(?:的)?线性层|target[_\s]*modules?\s*[=:]\s*[\"']?all\b|lora[_\s]*target\s*[=:]\s*all\b"
@@ -275,10 +277,8 @@ def _lora(out: Settings) -> None:
     if m:
         out.fields["lora_rank"] = int(m.group("r") or m.group("r2") or m.group("r3") or m.group("r4"))
         out.s = _masked(out.s, m)
-    targets: list[str] = []
-    for m in TARGET_RE.finditer(out.s):
-        if m.group("t") not in targets:
-            targets.append(m.group("t"))
+    found = TARGET_RE.findall(out.s)  # its one group, each name; embed_tokens, lm_head: beside a projection
+    targets = list(dict.fromkeys(found)) if set(found) - {"embed_tokens", "lm_head"} else []
     if targets:
         out.fields["lora_targets"] = targets
         out.s = TARGET_RE.sub(lambda m: " " * len(m.group(0)), out.s)

@@ -43,6 +43,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bllm[\s\-_]*foundry\b"), "llm-foundry"),
     (rc(r"\blit[\s\-_]*llama\b"), "lit-llama"),
     (rc(r"\blit[\s\-_]*gpt\b"), "litgpt"),  # s15: Lightning-AI/litgpt (was lit-gpt), not lit-llama
+    (rc(r"\blit[\s\-_]*parrot\b"), "lit-parrot"),  # s36: litgpt's first name (2023), as typed
     (rc(r"deepspeed[\s\-_]*chat"), "DeepSpeed-Chat"),
     (rc(r"\bmegatron[\s\-_]*llm\b"), "Megatron-LLM"),
     # round 26: NVIDIA-NeMo/Megatron-Bridge (HF ↔ Megatron checkpoints), not Megatron-LM itself
