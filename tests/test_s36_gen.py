@@ -1,0 +1,90 @@
+"""Session 36, general readers (branch s36-gen, issue 24): the working splits' misses by kind, each read as a
+way of writing in both languages and tested through the CLI (``sizing-bot ask --format json``):
+
+- **a list of models or sizes in the sentence that asks** ('what card for 8B, 13B and 70B?', 'finetune
+  2b、4b、8b 的模型？'): the list is one part of the sentence, not one clause per item
+  (bot.parse.asked_model.LIST_RE): the asking part names them all, so the usual order decides (the model
+  the message names first, a catalog name before a size) and each other size is named as not sized
+  (``model: 13B``, other_setup); before, the last item alone read as the short last clause that asks and
+  was sized. Two sizes with a bare comma between them stay two clauses ('7B，14B 能放下吗？').
+
+Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
+for these tests (none is from the real-question corpus)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict[str, Any]:
+    """The JSON answer of ``sizing-bot ask --format json TEXT``."""
+    from bot.cli import main
+
+    assert main(["ask", "--format", "json", text]) in (0, 2)
+    return json.loads(capsys.readouterr().out)
+
+
+def ignored(answer: dict[str, Any]) -> list[tuple[str, str]]:
+    """(text, reason) of each item the answer names as not used."""
+    return [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+# -- a list of sizes in the asking sentence ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "params", "named"),
+    [
+        # the named model is the list's first size: it is sized (Llama-3-8B is 8.03B in the catalog)
+        (
+            "Llama-3-8B LoRA on one 4090 OOMs; what card do I need for 8B, 13B and 70B?",
+            "Llama-3-8B",
+            8.03e9,
+            ["model: 13B", "model: 70B"],
+        ),
+        (
+            "Llama-3-8B 在一张 4090 上 LoRA 会 OOM，请问微调 8B、13B 和 70B 的模型各需要什么卡呢？",
+            "Llama-3-8B",
+            8.03e9,
+            ["model: 13B", "model: 70B"],
+        ),
+        # no name: the first size of the list (before: 13B, the last clause '13B and 70B models …')
+        ("How much VRAM do I need to fine-tune 7B, 13B and 70B models with LoRA?", None, 7e9, ["model: 13B"]),
+        # an unknown name with its size, then the family's sizes listed: the name typed is sized (2B)
+        (
+            "FooVL 2B 在 8 张 RTX6000 上 LoRA 微调会 OOM，大概需要多少显存的卡才可以微调 2b、4b、8b 的模型？",
+            None,
+            2e9,
+            ["model: 4b", "model: 8b"],
+        ),
+    ],
+)
+def test_a_list_of_sizes_is_one_part(
+    capsys: pytest.CaptureFixture[str], text: str, model: str | None, params: float, named: list[str]
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["model"] == model
+    assert a["request"]["params_total"] == pytest.approx(params)
+    for n in named:
+        assert (n, "other_setup") in ignored(a)
+
+
+@pytest.mark.parametrize(
+    ("text", "params", "named"),
+    [
+        # two sizes, a bare comma between them: the last clause asks (unchanged)
+        ("7B 没问题，14B 能放下吗？", 14e9, "model: 7B"),
+        ("跑 7B，14B 能放下吗？", 14e9, "model: 7B"),
+        ("13B 跑起来没问题，但 70B 微调要多大显存？", 70e9, "model: 13B"),
+        ("Fine-tuning 7B works on my card, but what about 70B?", 70e9, "model: 7B"),
+    ],
+)
+def test_two_clauses_stay_two(
+    capsys: pytest.CaptureFixture[str], text: str, params: float, named: str
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["params_total"] == pytest.approx(params)
+    assert (named, "other_setup") in ignored(a)
