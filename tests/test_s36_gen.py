@@ -6,7 +6,12 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
   (bot.parse.asked_model.LIST_RE): the asking part names them all, so the usual order decides (the model
   the message names first, a catalog name before a size) and each other size is named as not sized
   (``model: 13B``, other_setup); before, the last item alone read as the short last clause that asks and
-  was sized. Two sizes with a bare comma between them stay two clauses ('7B，14B 能放下吗？').
+  was sized. Two sizes with a bare comma between them stay two clauses ('7B，14B 能放下吗？');
+- **a list of values after one key** ('a target concurrency of 5, 20 or 50', 'batch size 1, 2 or 4', '并发
+  10、20 或 50'): the first is used as before, each further item is that key's other value, named
+  ``concurrency: 20`` as another setup (other_setup) by the key–value grammar (bot.parse.generic_values
+  ``_listed_field``); before, the items after the first were left unread. A number after a list word that
+  is a count of something else ('8 epochs and 3 runs') stays as it was.
 
 Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
 for these tests (none is from the real-question corpus)."""
@@ -88,3 +93,78 @@ def test_two_clauses_stay_two(
     a = ask(capsys, text)
     assert a["request"]["params_total"] == pytest.approx(params)
     assert (named, "other_setup") in ignored(a)
+
+
+# -- a list of values after one key -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "named"),
+    [
+        (
+            "Serving Qwen2.5-7B with vLLM on one 4090 for a target concurrency of 5, 20 or 50 requests at "
+            "2048 tokens each: how much KV cache?",
+            "concurrency",
+            5,
+            ["concurrency: 20", "concurrency: 50"],
+        ),
+        (
+            "用 vLLM 在一张 4090 上部署 Qwen2.5-7B，并发数 10、20 或 50，"
+            "每个请求 2048 tokens，KV cache 要多少？",
+            "concurrency",
+            10,
+            ["50"],
+        ),
+        (
+            "LoRA fine-tuning Llama-3-8B on one A100 with batch size 1, 2 or 4: which fits?",
+            "batch_size",
+            1,
+            ["batch_size: 2", "batch_size: 4"],
+        ),
+        (
+            "一张 A100 上 LoRA 微调 Llama-3-8B，batch size 设 2 或 4 哪个能放下？",
+            "batch_size",
+            2,
+            ["batch_size: 4"],
+        ),
+    ],
+)
+def test_a_list_after_one_key(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: int, named: list[str]
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"][field] == value
+    got = ignored(a)
+    for n in named:
+        assert any(t.endswith(n) and r == "other_setup" for t, r in got), got
+    assert not [t for t, r in got if r == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "unread"),
+    [
+        # a count of something else after 'and' stays unread (no key before the list's first item)
+        ("LoRA fine-tuning Llama-3-8B on one A100 with batch size 4, 8 epochs and 3 runs?", "epochs", 8, "3"),
+        ("LoRA 微调 Llama-3-8B，batch size 8，4 张 A100 够吗？", "gpu_count", 4, None),
+        (
+            "Serving Qwen2.5-7B on one 4090 at concurrency 16, context 8192 and 2 replicas?",
+            "seq_len",
+            8192,
+            None,
+        ),
+        ("部署 Qwen2.5-7B，并发 16，上下文 8192 和 3 个副本，一张 4090 够吗？", "concurrency", 16, None),
+    ],
+)
+def test_no_list_no_change(
+    capsys: pytest.CaptureFixture[str], text: str, field: str, value: int, unread: str | None
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"][field] == value
+    got = ignored(a)
+    assert not [
+        t
+        for t, r in got
+        if r == "other_setup" and ":" in t and t.split(":")[0] in ("batch_size", "concurrency", "seq_len")
+    ], got
+    if unread is not None:
+        assert (unread, "unread") in got
