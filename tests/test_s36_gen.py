@@ -11,7 +11,14 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
   10、20 或 50'): the first is used as before, each further item is that key's other value, named
   ``concurrency: 20`` as another setup (other_setup) by the key–value grammar (bot.parse.generic_values
   ``_listed_field``); before, the items after the first were left unread. A number after a list word that
-  is a count of something else ('8 epochs and 3 runs') stays as it was.
+  is a count of something else ('8 epochs and 3 runs') stays as it was;
+- **each request's prompt and reply, the token word after the first word** ('1500 input tokens and 300
+  output', 'input token 1500, output token 300', '输入 token 1500，输出 token 300', '输入长度：2k，
+  输出长度：512'):
+  the prompt (``prompt_tokens``) and the sequence sized, prompt plus reply (bot.parse.request_shape); before,
+  'input tokens' after the number was no form (the reply left unread, or the prompt lost with a rate of
+  requests), nor a token word between 输入/输出 and the number (the prompt unread, the reply named as
+  another setup).
 
 Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
 for these tests (none is from the real-question corpus)."""
@@ -168,3 +175,51 @@ def test_no_list_no_change(
     ], got
     if unread is not None:
         assert (unread, "unread") in got
+
+
+# -- each request's prompt and reply ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "seq"),
+    [
+        # 1500 + 300 = 1800 tokens per sequence, 1500 of them prefilled
+        ("Serving Llama-3.1-70B with 1500 input tokens and 300 output per request on H100s?", 1500, 1800),
+        (
+            "We need 1000 requests per hour on Llama-3.1-70B, avg 1500 input tokens and 300 output, "
+            "how many H100?",
+            1500,
+            1800,
+        ),
+        ("Serving Llama-3.1-70B on H100s, input token 1500, output token 300, 20 users?", 1500, 1800),
+        ("Llama-3.1-70B 部署在 H100 上，输入 token 1500，输出 token 300，20 并发要几张卡？", 1500, 1800),
+        # '2k' as these forms read it (2000; '2k input, 512 output' reads 2000 + 512)
+        ("Llama-3.1-70B 部署在 H100 上，输入长度：2k，输出长度：512，20 并发要几张卡？", 2000, 2512),
+    ],
+)
+def test_prompt_and_reply_with_a_token_word(
+    capsys: pytest.CaptureFixture[str], text: str, prompt: int, seq: int
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["prompt_tokens"] == prompt
+    assert a["request"]["seq_len"] == seq
+    assert not [t for t, r in ignored(a) if r == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "seq"),
+    [
+        # forms read before: unchanged
+        ("Llama-3.1-70B 部署在 H100 上，输入 1500 token 输出 300，20 并发要几张卡？", 1500, 1800),
+        ("serving gemma-2-27b on 1x A100 80G, 50 concurrent users, 2k prompt + 512 output", 2000, 2512),
+        ("Llama-3.1-70B 部署在 H100 上，输入长度 2048，20 并发要几张卡？", 2048, 2048),
+        # a prompt alone: no reply added
+        ("Serving Llama-3.1-70B on H100s with 1500 input tokens, and 3 replicas?", 1500, 1500),
+    ],
+)
+def test_prompt_forms_read_before(
+    capsys: pytest.CaptureFixture[str], text: str, prompt: int, seq: int
+) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["prompt_tokens"] == prompt
+    assert a["request"]["seq_len"] == seq
