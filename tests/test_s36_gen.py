@@ -18,7 +18,13 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
   the prompt (``prompt_tokens``) and the sequence sized, prompt plus reply (bot.parse.request_shape); before,
   'input tokens' after the number was no form (the reply left unread, or the prompt lost with a rate of
   requests), nor a token word between 输入/输出 and the number (the prompt unread, the reply named as
-  another setup).
+  another setup);
+- **both counts of one card tried, said with 和 and 都/也** ('单卡 A100 和双卡 A100 都会 OOM', '单卡和双卡
+  A100 都 OOM', '一张和两张 A100 也不行', '单卡 4090 48G 和双卡 4090 48G 都一样'): the range the count
+  rules read,
+  sized from the smaller count up to the larger (``gpu_count`` … ``gpu_count_max``), as '单卡还是双卡 A100'
+  was (bot.parse.count_choice ``ZH_BOTH``); before, the second count was dropped without a word. Two cards
+  ('一张 A100 和两张 4090') or two counts of images ('一张图和两张图都') are no range.
 
 Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
 for these tests (none is from the real-question corpus)."""
@@ -223,3 +229,45 @@ def test_prompt_forms_read_before(
     a = ask(capsys, text)
     assert a["request"]["prompt_tokens"] == prompt
     assert a["request"]["seq_len"] == seq
+
+
+# -- both counts of one card tried ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "memory"),
+    [
+        ("Qwen2.5-32B 用 vLLM 部署，单卡 A100 和双卡 A100 都会 OOM，需要几张？", "A100-SXM4-80GB", None),
+        ("Qwen2.5-32B 用 vLLM 部署，单卡和双卡 A100 都 OOM，需要几张卡？", "A100-SXM4-80GB", None),
+        ("Qwen2.5-32B 用 vLLM 部署，一张和两张 A100 也不行，要几张？", "A100-SXM4-80GB", None),
+        ("FooVL-28B 加载卡住，单卡 4090 48G 和双卡 4090 48G 都一样，需要几张卡？", "RTX-4090", 48.0),
+        # English said the same with 'both … and' before (unchanged)
+        (
+            "Serving Qwen2.5-32B with vLLM: both 1 and 2 A100s OOM, how many do I need?",
+            "A100-SXM4-80GB",
+            None,
+        ),
+    ],
+)
+def test_both_counts_tried(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, memory: float | None
+) -> None:
+    r = ask(capsys, text)["request"]
+    assert (r["gpu"], r["gpu_count"], r["gpu_count_max"], r["gpu_memory_gib"]) == (gpu, 1, 2, memory)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        # two cards: no range of one card's counts
+        ("Qwen2.5-32B 用 vLLM 部署，一张 A100 和两张 4090 都试过，哪个能跑？", 1),
+        # images, not cards
+        ("Qwen2-VL-7B 推理，一张图和两张图都会 OOM，单卡 4090 够吗？", 1),
+        # one count with 和 … 都 elsewhere
+        ("两张 A100 和 Qwen2.5-32B 都准备好了，用 vLLM 部署够吗？", 2),
+        ("4 张 4090 跑 Qwen2.5-32B，显存和带宽也够吗？", 4),
+    ],
+)
+def test_no_range_without_one_card(capsys: pytest.CaptureFixture[str], text: str, count: int) -> None:
+    r = ask(capsys, text)["request"]
+    assert (r["gpu_count"], r["gpu_count_max"]) == (count, None)

@@ -44,16 +44,26 @@ EN_OR_BOTH = re.compile(
 """'one or both of my T4s', 'one or both GPUs'."""
 _NUM_ZH = r"(\d{1,2}|[一两二三四五六七八])"
 _UNIT = r"(?:张卡|块卡|张|块|卡)"
-ZH_CHOICE = re.compile(
-    rf"(?<![\d.]){_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD})?\s*(?:还是|或者|或)\s*(?P<n2>\d{{1,2}}|[一两二三四五六七八])"
-    rf"\s*(?P<u2>{_UNIT})\s*(?P<c2>{_CARD})?"
-    r"|(单)(?P<u3>卡)\s*(?P<c3>"
-    + _CARD
-    + r")?\s*(?:还是|或者|或)\s*(?P<n4>双|两|二|\d)\s*卡\s*(?P<c4>"
-    + _CARD
-    + r")?"
-)
+_MEM = r"(?:\s*\d{2,3}\s*g(?:b|ib)?(?![a-z]))?"
+"""A card's memory typed after it ('4090 48g'): part of the card's name, the same on both sides."""
+
+
+def _zh_pattern(join: str, after: str = "") -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\d.]){_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD}{_MEM})?\s*(?:{join})\s*"
+        rf"(?P<n2>\d{{1,2}}|[一两二三四五六七八])\s*(?P<u2>{_UNIT})\s*(?P<c2>{_CARD}{_MEM})?"
+        rf"|(单)(?P<u3>卡)\s*(?P<c3>{_CARD}{_MEM})?\s*(?:{join})\s*(?P<n4>双|两|二|\d)\s*卡\s*(?P<c4>{_CARD}{_MEM})?"
+        + after
+    )
+
+
+ZH_CHOICE = _zh_pattern("还是|或者|或")
 """'一张 t4 还是两张', '一张还是两张 a100', '1 张 a100 或 2 张', '单卡还是双卡 a100', '两张 4090 还是四张'."""
+ZH_BOTH = _zh_pattern("和|与|跟", r"(?=[^，。,;；?？!！]{0,12}?[都也])")
+"""Both counts of one card tried, said with 和 and 都/也 (s36, issue 24): '单卡 a100 和双卡 a100 都会
+oom', '单卡和双卡都 oom', '一张和两张 a100 也不行', '单卡 4090 48g 和双卡 4090 48g 都一样': the same range,
+sized from the smaller up to the larger; before, the second count was dropped without a word. Two cards
+('一张 a100 和两张 4090 都试过') or two counts of something else ('一张图和两张图都') are no range."""
 
 
 def _n(word: str) -> int:
@@ -96,4 +106,6 @@ def count_choice(s: str) -> str:
             s = EN_OR_BOTH.sub(_en, s)
     if "还是" in s or "或" in s:
         s = ZH_CHOICE.sub(_zh, s)
+    if ("和" in s or "与" in s or "跟" in s) and ("都" in s or "也" in s):
+        s = ZH_BOTH.sub(_zh, s)
     return s
