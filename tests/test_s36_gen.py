@@ -24,7 +24,12 @@ way of writing in both languages and tested through the CLI (``sizing-bot ask --
   rules read,
   sized from the smaller count up to the larger (``gpu_count`` … ``gpu_count_max``), as '单卡还是双卡 A100'
   was (bot.parse.count_choice ``ZH_BOTH``); before, the second count was dropped without a word. Two cards
-  ('一张 A100 和两张 4090') or two counts of images ('一张图和两张图都') are no range.
+  ('一张 A100 和两张 4090') or two counts of images ('一张图和两张图都') are no range;
+- **one card, two memory sizes** ('a V100 16GB or 32GB', 'a V100 with 16 GB or 32 GB', 'A100 40G 还是 80G',
+  'A100 40G 或 80G'): two cards, the first sized, the second compared in a row of its own
+  (``report.comparisons``), as 'A100 40G 还是 A100 80G' was (bot.parse.count_choice ``MEMORY_CHOICE``);
+  before, the second size was left unread. A host's memory after the second size ('24GB or 64GB of RAM') is
+  not a card.
 
 Each reader has sentences it must read and sentences it must leave as they were. The sentences are written
 for these tests (none is from the real-question corpus)."""
@@ -271,3 +276,56 @@ def test_both_counts_tried(
 def test_no_range_without_one_card(capsys: pytest.CaptureFixture[str], text: str, count: int) -> None:
     r = ask(capsys, text)["request"]
     assert (r["gpu_count"], r["gpu_count_max"]) == (count, None)
+
+
+# -- one card, two memory sizes ---------------------------------------------------------------------------
+
+
+def compared(answer: dict[str, Any]) -> list[str]:
+    """The cards of the answer's comparison rows."""
+    return [c["gpu"] for c in (answer.get("report") or {}).get("comparisons") or []]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "other"),
+    [
+        ("Can I fine-tune Llama-2-7B with LoRA on a V100 16GB or 32GB?", "V100-SXM2-16GB", "V100-SXM2-32GB"),
+        (
+            "Can I fine-tune Llama-2-7B with LoRA on a V100 with 16 GB or 32 GB?",
+            "V100-SXM2-16GB",
+            "V100-SXM2-32GB",
+        ),
+        ("LoRA 微调 Llama-2-7B，用 A100 40G 还是 80G？", "A100-SXM4-40GB", "A100-SXM4-80GB"),
+        ("LoRA 微调 Llama-2-7B，A100 40G 或 80G 哪个够？", "A100-SXM4-40GB", "A100-SXM4-80GB"),
+    ],
+)
+def test_one_card_two_memories(capsys: pytest.CaptureFixture[str], text: str, gpu: str, other: str) -> None:
+    a = ask(capsys, text)
+    assert a["request"]["gpu"] == gpu
+    assert other in compared(a)
+    assert not [t for t, r in ignored(a) if r == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "memory", "host"),
+    [
+        # the host's memory after the second size: no second card
+        ("Serving Qwen2.5-7B on one RTX 4090 24GB or 64GB of RAM for offload?", "RTX-4090", 24.0, 64.0),
+        ("一张 4090 24G 或者 64G 内存够不够跑 Qwen2.5-7B？", "RTX-4090", 24.0, 64.0),
+        # two cards named in full: as before
+        ("LoRA 微调 Llama-2-7B，用 A100 40G 还是 A100 80G？", "A100-SXM4-40GB", 40.0, None),
+        (
+            "Can I fine-tune Llama-2-7B with LoRA on one A100 40GB, or do I need 2?",
+            "A100-SXM4-40GB",
+            40.0,
+            None,
+        ),
+    ],
+)
+def test_no_second_card(
+    capsys: pytest.CaptureFixture[str], text: str, gpu: str, memory: float, host: float | None
+) -> None:
+    a = ask(capsys, text)
+    r = a["request"]
+    assert (r["gpu"], r["gpu_memory_gib"], r["host_memory_gib"]) == (gpu, memory, host)
+    assert len(compared(a)) <= 1

@@ -98,6 +98,17 @@ def _zh(m: re.Match[str]) -> str:
     return _range(n1, n2, c1 or c2 or "", True) or m.group(0)
 
 
+MEMORY_CHOICE = re.compile(
+    rf"(?<![\w.])(?P<card>{_CARD})\s*(?:with\s+(?:the\s+)?)?(?P<m1>\d{{2,3}}\s*g(?:b|ib)?)(?![a-z])"
+    r"\s*(?P<join>\bor\b|还是|或者|或)\s*(?:(?:the|a|with)\s+)*(?P<m2>\d{2,3}\s*g(?:b|ib)?)(?![a-z])"
+    r"(?!\s*(?:of\s+)?(?:ram|dram|ddr|system|host|cpu|内存|的内存))"
+)
+"""One card, two memory sizes (s36, issue 24): 'a v100 16gb or 32gb', 'a v100 with 16 gb or 32 gb',
+'a100 40g 还是 80g', 'a100 40g 或 80g'. Written as two cards ('a100 40g 还是 a100 80g'), the second is
+compared in a row of its own, as two cards named in full are; before, the second size was left unread.
+Not a host's memory after the second size ('a 4090 24gb or 64gb of ram')."""
+
+
 def count_choice(s: str) -> str:
     """``s`` with each choice of two counts of one card written as their range (see the module)."""
     if " or " in s:
@@ -106,6 +117,8 @@ def count_choice(s: str) -> str:
             s = EN_OR_BOTH.sub(_en, s)
     if "还是" in s or "或" in s:
         s = ZH_CHOICE.sub(_zh, s)
+    if (" or " in s or "还是" in s or "或" in s) and MEMORY_CHOICE.search(s):
+        s = MEMORY_CHOICE.sub(r"\g<card> \g<m1> \g<join> \g<card> \g<m2>", s)
     if ("和" in s or "与" in s or "跟" in s) and ("都" in s or "也" in s):
         s = ZH_BOTH.sub(_zh, s)
     return s
