@@ -235,7 +235,9 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
             continue
         contrast = [c.end() for c in CONTRAST_RE.finditer(text)]
         clauses = [c.end() for c in CLAUSE_RE.finditer(text.rstrip())]
-        for run in LIST_RE.finditer(text) if clauses else ():  # '2b、4b、8b': one list, not three clauses
+        joined = "、" in text or " and " in text or " or " in text or "和" in text  # a list's joining words
+        listed = clauses[1:] or (clauses and joined)
+        for run in LIST_RE.finditer(text) if listed else ():  # '2b、4b、8b': one list, not three clauses
             clauses = [c for c in clauses if not run.start() < c < run.end()]
         spans = [(m.start() + contrast[-1], m.end())] if contrast else []
         if clauses and len(text) - clauses[-1] <= SHORT_CLAUSE:

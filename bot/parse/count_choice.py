@@ -59,7 +59,7 @@ def _zh_pattern(join: str, after: str = "") -> re.Pattern[str]:
 
 ZH_CHOICE = _zh_pattern("还是|或者|或")
 """'一张 t4 还是两张', '一张还是两张 a100', '1 张 a100 或 2 张', '单卡还是双卡 a100', '两张 4090 还是四张'."""
-ZH_BOTH = _zh_pattern("和|与|跟", r"(?=[^，。,;；?？!！]{0,12}?[都也])")
+ZH_BOTH = _zh_pattern("和", r"(?=[^，。,;；?？!！]{0,12}?[都也])")
 """Both counts of one card tried, said with 和 and 都/也 (s36, issue 24): '单卡 a100 和双卡 a100 都会
 oom', '单卡和双卡都 oom', '一张和两张 a100 也不行', '单卡 4090 48g 和双卡 4090 48g 都一样': the same range,
 sized from the smaller up to the larger; before, the second count was dropped without a word. Two cards
@@ -117,8 +117,10 @@ def count_choice(s: str) -> str:
             s = EN_OR_BOTH.sub(_en, s)
     if "还是" in s or "或" in s:
         s = ZH_CHOICE.sub(_zh, s)
-    if (" or " in s or "还是" in s or "或" in s) and MEMORY_CHOICE.search(s):
+    if ("g or " in s or "gb or " in s or "g 还是" in s or "g还是" in s or "g 或" in s or "g或" in s) and (
+        MEMORY_CHOICE.search(s)
+    ):
         s = MEMORY_CHOICE.sub(r"\g<card> \g<m1> \g<join> \g<card> \g<m2>", s)
-    if ("和" in s or "与" in s or "跟" in s) and ("都" in s or "也" in s):
+    if "和" in s and ("都" in s or "也" in s):  # '单卡和双卡都 OOM' (s36)
         s = ZH_BOTH.sub(_zh, s)
     return s

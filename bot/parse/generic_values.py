@@ -354,7 +354,7 @@ def _key_before(left: str, key_re: re.Pattern[str], canon: dict[str, str]) -> st
 
 
 _LIST_WORD = r"(?:,|，|、|/|\bor\b|\band\b|或者|或|和|还是|以及|及)"
-LISTED_CUE_RE = rc(r"(?:\bor|\band|[、/或和及]|还是)\s*$")
+LIST_ENDS = (" or", " and", "、", "/", "或", "和", "及", "还是")
 """Just before an unread number: a conjunction or an enumeration mark ('…, 20 or 50', '100、120、150')."""
 LISTED_NEXT_RE = rc(r"\s*[km]?\s*[,，]?\s*(?:or\b|and\b|或|和|还是|、)\s*\d")
 """After an unread number a comma comes before: the list goes on to its last item ('5, 20 or 50')."""
@@ -436,7 +436,7 @@ def place_unread(
         if name is None and host and (cores := host_cores(s, tok, left, right, fields)) is not None:
             out.append(cores)
         listed = name is None and (
-            LISTED_CUE_RE.search(s, max(0, tok.start - 8), tok.start) is not None
+            s[max(0, tok.start - 8) : tok.start].rstrip().endswith(LIST_ENDS)
             or (s[tok.start - 2 : tok.start].strip() in (",", "，") and LISTED_NEXT_RE.match(s, tok.end))
         )
         name = _listed_field(s, tok, key_re, canon) if listed else name  # s36: 'concurrency of 5, 20 or 50'
