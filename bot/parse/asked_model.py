@@ -213,6 +213,14 @@ SWITCH_RE = rc(rf"(?i){SWITCH}")
 """A switch from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
 CLAUSE_RE = rc(r"[,，、:：]")
 """Clause breaks inside a sentence ('7B 没问题，14B 能放下吗？': the last clause asks)."""
+_ITEM = r"(?:\d+(?:\.\d+)?\s?[bBmM](?![a-zA-Z0-9])|\ue001)"
+_SEP = r"\s*(?:[,，/]\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+|[、和或及与]\s*)"
+_LIST_SEP = r"\s*(?:、|,?\s(?:and|or)\s+|[和或及与])\s*"
+_MORE = rf"(?:{_SEP}{_ITEM})"
+LIST_RE = rc(rf"(?i){_ITEM}(?:{_MORE}{{2,}}|{_MORE}*{_LIST_SEP}{_ITEM}{_MORE}*)")
+"""A list of models or sizes ('7B, 13B and 70B', '2b、4b、8b', 'Llama-3-8B 和 Qwen2.5-7B'): three or more
+items, or items joined by 、 or a conjunction; the commas inside it break no clause (issue 24, s36). Two
+sizes with a bare comma between them are two clauses ('7B，14B 能放下吗？': the last asks)."""
 SHORT_CLAUSE = 30
 """Longest last clause read as the question on its own ('what about a 7B?', '7B 呢？'); a longer one
 (', while the benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?') is part of the sentence."""
@@ -227,6 +235,10 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
             continue
         contrast = [c.end() for c in CONTRAST_RE.finditer(text)]
         clauses = [c.end() for c in CLAUSE_RE.finditer(text.rstrip())]
+        joined = "、" in text or " and " in text or " or " in text or "和" in text  # a list's joining words
+        listed = clauses[1:] or (clauses and joined)
+        for run in LIST_RE.finditer(text) if listed else ():  # '2b、4b、8b': one list, not three clauses
+            clauses = [c for c in clauses if not run.start() < c < run.end()]
         spans = [(m.start() + contrast[-1], m.end())] if contrast else []
         if clauses and len(text) - clauses[-1] <= SHORT_CLAUSE:
             spans.append((m.start() + clauses[-1], m.end()))

@@ -44,16 +44,26 @@ EN_OR_BOTH = re.compile(
 """'one or both of my T4s', 'one or both GPUs'."""
 _NUM_ZH = r"(\d{1,2}|[一两二三四五六七八])"
 _UNIT = r"(?:张卡|块卡|张|块|卡)"
-ZH_CHOICE = re.compile(
-    rf"(?<![\d.]){_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD})?\s*(?:还是|或者|或)\s*(?P<n2>\d{{1,2}}|[一两二三四五六七八])"
-    rf"\s*(?P<u2>{_UNIT})\s*(?P<c2>{_CARD})?"
-    r"|(单)(?P<u3>卡)\s*(?P<c3>"
-    + _CARD
-    + r")?\s*(?:还是|或者|或)\s*(?P<n4>双|两|二|\d)\s*卡\s*(?P<c4>"
-    + _CARD
-    + r")?"
-)
+_MEM = r"(?:\s*\d{2,3}\s*g(?:b|ib)?(?![a-z]))?"
+"""A card's memory typed after it ('4090 48g'): part of the card's name, the same on both sides."""
+
+
+def _zh_pattern(join: str, after: str = "") -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\d.]){_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD}{_MEM})?\s*(?:{join})\s*"
+        rf"(?P<n2>\d{{1,2}}|[一两二三四五六七八])\s*(?P<u2>{_UNIT})\s*(?P<c2>{_CARD}{_MEM})?"
+        rf"|(单)(?P<u3>卡)\s*(?P<c3>{_CARD}{_MEM})?\s*(?:{join})\s*(?P<n4>双|两|二|\d)\s*卡\s*(?P<c4>{_CARD}{_MEM})?"
+        + after
+    )
+
+
+ZH_CHOICE = _zh_pattern("还是|或者|或")
 """'一张 t4 还是两张', '一张还是两张 a100', '1 张 a100 或 2 张', '单卡还是双卡 a100', '两张 4090 还是四张'."""
+ZH_BOTH = _zh_pattern("和", r"(?=[^，。,;；?？!！]{0,12}?[都也])")
+"""Both counts of one card tried, said with 和 and 都/也 (s36, issue 24): '单卡 a100 和双卡 a100 都会
+oom', '单卡和双卡都 oom', '一张和两张 a100 也不行', '单卡 4090 48g 和双卡 4090 48g 都一样': the same range,
+sized from the smaller up to the larger; before, the second count was dropped without a word. Two cards
+('一张 a100 和两张 4090 都试过') or two counts of something else ('一张图和两张图都') are no range."""
 
 
 def _n(word: str) -> int:
@@ -88,6 +98,17 @@ def _zh(m: re.Match[str]) -> str:
     return _range(n1, n2, c1 or c2 or "", True) or m.group(0)
 
 
+MEMORY_CHOICE = re.compile(
+    rf"(?<![\w.])(?P<card>{_CARD})\s*(?:with\s+(?:the\s+)?)?(?P<m1>\d{{2,3}}\s*g(?:b|ib)?)(?![a-z])"
+    r"\s*(?P<join>\bor\b|还是|或者|或)\s*(?:(?:the|a|with)\s+)*(?P<m2>\d{2,3}\s*g(?:b|ib)?)(?![a-z])"
+    r"(?!\s*(?:of\s+)?(?:ram|dram|ddr|system|host|cpu|内存|的内存))"
+)
+"""One card, two memory sizes (s36, issue 24): 'a v100 16gb or 32gb', 'a v100 with 16 gb or 32 gb',
+'a100 40g 还是 80g', 'a100 40g 或 80g'. Written as two cards ('a100 40g 还是 a100 80g'), the second is
+compared in a row of its own, as two cards named in full are; before, the second size was left unread.
+Not a host's memory after the second size ('a 4090 24gb or 64gb of ram')."""
+
+
 def count_choice(s: str) -> str:
     """``s`` with each choice of two counts of one card written as their range (see the module)."""
     if " or " in s:
@@ -96,4 +117,10 @@ def count_choice(s: str) -> str:
             s = EN_OR_BOTH.sub(_en, s)
     if "还是" in s or "或" in s:
         s = ZH_CHOICE.sub(_zh, s)
+    if ("g or " in s or "gb or " in s or "g 还是" in s or "g还是" in s or "g 或" in s or "g或" in s) and (
+        MEMORY_CHOICE.search(s)
+    ):
+        s = MEMORY_CHOICE.sub(r"\g<card> \g<m1> \g<join> \g<card> \g<m2>", s)
+    if "和" in s and ("都" in s or "也" in s):  # '单卡和双卡都 OOM' (s36)
+        s = ZH_BOTH.sub(_zh, s)
     return s

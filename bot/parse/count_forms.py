@@ -438,7 +438,7 @@ def count_forms(s: str) -> str:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
     if "介于" in s:
         s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
-    if " or " in s or "还是" in s or "或" in s:  # 'one T4 or two', '一张还是两张 A100' (s35)
+    if " or " in s or "还是" in s or "或" in s or ("和" in s and ("都" in s or "也" in s)):  # 'one T4 or two'
         s = count_choice(s)
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):
         s = _sub(UNIT_TWICE_RE, r"\1 \3 \4 \2", s)

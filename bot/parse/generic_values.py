@@ -354,6 +354,29 @@ def _key_before(left: str, key_re: re.Pattern[str], canon: dict[str, str]) -> st
     return _field_of(last.group("k"), canon)
 
 
+_LIST_WORD = r"(?:,|，|、|/|\bor\b|\band\b|或者|或|和|还是|以及|及)"
+LIST_ENDS = (" or", " and", "、", "/", "或", "和", "及", "还是")
+"""Just before an unread number: a conjunction or an enumeration mark ('…, 20 or 50', '100、120、150')."""
+LISTED_NEXT_RE = rc(r"\s*[km]?\s*[,，]?\s*(?:or\b|and\b|或|和|还是|、)\s*\d")
+"""After an unread number a comma comes before: the list goes on to its last item ('5, 20 or 50')."""
+LIST_BEFORE_RE = rc(
+    rf"(?<![\d.])\d+(?:\.\d+)?\s*[km]?(?:\s*{_LIST_WORD}\s*\d+(?:\.\d+)?\s*[km]?)*\s*{_LIST_WORD}\s*$"
+)
+"""The items of a list before its next item ('5, 20 or ' before '50'; '100、120、' before '150')."""
+
+
+def _listed_field(s: str, tok: NumberToken, key_re: re.Pattern[str], canon: dict[str, str]) -> str | None:
+    """The field of the key before the first item of a list ``tok`` ends ('a target concurrency of 5, 20 or
+    50', '并发数 100、120 或 150', 'batch size 1, 2 and 4'): each further item is another value of that key,
+    named as another setup (other_setup) where the first is used (s36, issue 24); None when no list or key."""
+    m = LIST_BEFORE_RE.search(s, max(0, tok.start - 48), tok.start)
+    if m is None:
+        return None
+    left = s[max(0, m.start() - 96) : m.start()]
+    last = _LAST_BOUNDARY.match(left)
+    return _key_before(left[last.end() if last else 0 :], key_re, canon)
+
+
 def _bounds(name: str) -> tuple[float, float, bool]:
     """(lowest, highest, integer) a stated value of field ``name`` may take, from its declaration."""
     from estimator.models import SizingRequest
@@ -413,6 +436,11 @@ def place_unread(
             name = _close_key_before(left)
         if name is None and host and (cores := host_cores(s, tok, left, right, fields)) is not None:
             out.append(cores)
+        listed = name is None and (
+            s[max(0, tok.start - 8) : tok.start].rstrip().endswith(LIST_ENDS)
+            or (s[tok.start - 2 : tok.start].strip() in (",", "，") and LISTED_NEXT_RE.match(s, tok.end))
+        )
+        name = _listed_field(s, tok, key_re, canon) if listed else name  # s36: 'concurrency of 5, 20 or 50'
         if name is None:
             continue
         done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}
@@ -435,5 +463,5 @@ def place_unread(
         if value is not None and (taken is None or taken == value):  # the same value again: used
             out.append(Placed(name, value, tok))
         elif value is not None:  # s34-gen: a second value of a field set already: named, never unread
-            out.append(Placed(name, value, tok, "repeated"))
+            out.append(Placed(name, value, tok, "other_setup" if listed else "repeated"))
     return out

@@ -43,8 +43,9 @@ SHAPE_FORMS = (
     (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
     (
         rc(
-            rf"(?<![\w.]){_N}[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)\s*(?:[/,;+]|\band\b|&|\s)\s*{_N}[\s\-]*(?:tokens?[\s\-]*)?"
-            r"(?:out|output)\b"
+            # s36: 'input tokens' (the token word after 'input'), 'completion' for 'output'
+            rf"(?<![\w.]){_N}[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)(?:[\s\-]*tokens?)?"
+            rf"\s*(?:[/,;+]|\band\b|&|\s)\s*{_N}[\s\-]*(?:tokens?[\s\-]*)?(?:out|output|completions?)\b"
         ),
         r"input length \1 and output length \2",
     ),
@@ -60,8 +61,8 @@ SHAPE_FORMS = (
     ),
     (
         rc(
-            rf"\b(?:input|prompt)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}\s*(?:tokens?\s*)?(?:[/,;]|\band\b|&)?\s*"
-            rf"(?:output|completion|generation)(?:[\s_\-]*(?:len(?:gth)?|tokens))?\s*[=:]?\s*{_N}(?![\w.])"
+            rf"\b(?:input|prompt)(?:[\s_\-]*(?:len(?:gth)?|tokens?))?\s*[=:]?\s*{_N}\s*(?:tokens?\s*)?(?:[/,;]|\band\b|&)?\s*"
+            rf"(?:output|completion|generation)(?:[\s_\-]*(?:len(?:gth)?|tokens?))?\s*[=:]?\s*{_N}(?![\w.])"
             r"(?:\s*tokens?\b)?(?:\s*(?:each|per\s+(?:request|response|query|call|reply)))?"  # s21: all of it
         ),
         r"input length \1 and output length \2",
@@ -81,6 +82,17 @@ SHAPE_FORM_CN = (
 """Round 17 zh: the length before each word ('7K 输入、2K 输出', '2048 输入 512 输出'), as '8k input, 1k
 output' is read; before, the 7K became the whole sequence and the 2K was left unread ('输入 7K、输出 2K' was
 read)."""
+_KEY_ZH = r"\s*(?:长度|tokens?\s*(?:数|长度)?)?\s*(?:[:：=]|为|是)?\s*"
+SHAPE_FORM_CN_KEY = (
+    rc(
+        rf"(?:输入|提示词){_KEY_ZH}{_N}\s*(?:个\s*)?(?:tokens?\s*)?(?:[、,，;；/]|和|加|\s)*输出{_KEY_ZH}{_N}"
+        r"(?![\w.])"
+    ),
+    r"input length \1 and output length \2",
+)
+"""s36 (issue 24): each word before its length, a token word between ('输入 token 1500，输出 token 300',
+'输入长度：2k，输出长度：512', '输入 tokens 为 1500、输出 tokens 为 300'), as 'input tokens 1500,
+output tokens 300' is read; before, the prompt was left unread and the reply named as another setup."""
 REPLY_WORD_FORM = (
     rc(
         rf"(?<![\w.]){_N}[\s\-]*tokens?\s+(?:answers?|replies|reply|responses?|outputs?|completions?|generations?)\b"
@@ -92,10 +104,11 @@ lost its reply before)."""
 GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
     r"|batch(?: size)? of|\bisl\b|\bosl\b"
-    r"|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)\s*(?:[/,;&+]|and\b|\d)"
+    r"|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)(?:[\s\-]*tokens?)?\s*(?:[/,;&+]|and\b|\d)"
     r"|max[\s_\-]*new[\s_\-]*tokens"
-    r"|input\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?(?:输入|提示词)"
+    r"|input(?:[\s_\-]*tokens?)?\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?(?:输入|提示词)"
     r"|(?:in|input)\s*/\s*(?:out|output)"
+    r"|(?:输入|提示词)\s*(?:长度|tokens?)"
 )
 
 
@@ -110,7 +123,7 @@ def shape_forms(s: str) -> str:
     if training and TRAINING_BATCH_FORM[0].search(s):
         s = TRAINING_BATCH_FORM[0].sub(TRAINING_BATCH_FORM[1], s)
     serving = () if training else (*LOAD_FORMS, NEW_TOKENS_FORM)
-    for pattern, words in (*serving, *SHAPE_FORMS, SHAPE_FORM_CN, REPLY_WORD_FORM):
+    for pattern, words in (*serving, *SHAPE_FORMS, SHAPE_FORM_CN, SHAPE_FORM_CN_KEY, REPLY_WORD_FORM):
         if pattern.search(s):
             s = pattern.sub(words, s)
     return s
