@@ -133,7 +133,9 @@ def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | 
     and the accumulation their global batch gives there) when it does not fit, then ``main``'s batch;
     None when they fit, stated no micro-batch or no global batch, or ``main`` is their layout."""
     m, req = report.memory, report.request
-    if m is None or m.plan is None or main is None or main == m.plan or m.fits_requested is not False:
+    if m is None or m.plan is None or main is None or m.fits_requested is not False:
+        return None
+    if main is m.plan or main == m.plan:  # `is` first: no pydantic __eq__ frame
         return None
     if not (req.gpu_count and req.batch_size and req.global_batch):
         return None

@@ -247,8 +247,9 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
         {
             "gpus": rjust(count, w_gpus),
             "days": rjust(days, w_days),
-            "lo": in_unit(r.days.low, unit, f),
-            "hi": in_unit(r.days.high, unit, f),
+            # the band's ends only where the table shows them (templates/_days_table.j2: a band)
+            "lo": in_unit(r.days.low, unit, f) if r.days.low != r.days.high else "",
+            "hi": in_unit(r.days.high, unit, f) if r.days.low != r.days.high else "",
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
             "unit": unit,
