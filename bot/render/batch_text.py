@@ -32,12 +32,13 @@ def batch_line(
     4096 … 每条 1500 token' gave '128 条序列（19.2万 token）' beside a sequence length of 4,096)."""
     if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
         return None
+    py = f._python_digits  # f.int's Python path in place: no frame a figure (s36)
     out = {
-        "global": f.int(plan.global_batch_sequences),
+        "global": f"{round(plan.global_batch_sequences):,}" if py else f.int(plan.global_batch_sequences),
         "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
-        "micro": f.int(plan.micro_batch),
-        "accumulation": f.int(plan.gradient_accumulation),
-        "dp": f.int(plan.dp),
+        "micro": f"{round(plan.micro_batch):,}" if py else f.int(plan.micro_batch),
+        "accumulation": f"{round(plan.gradient_accumulation):,}" if py else f.int(plan.gradient_accumulation),
+        "dp": f"{round(plan.dp):,}" if py else f.int(plan.dp),
     }
     if seq_len and memory_seq and memory_seq > seq_len:
         out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
