@@ -333,7 +333,7 @@ def serve(s: ServingSetup) -> Inference:
         alternatives=lighter_weights(spec, s.params, weights, kv_seq, s.concurrency, gpu, rt, f.load),
         weights_bytes=weights,
         bytes_per_param=f.bpp,
-        weight_format=exl2_name(s.bits_per_weight) if s.bits_per_weight else s.precision.value,
+        weight_format=exl2_name(s.bits_per_weight) if s.bits_per_weight else str(s.precision),
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,

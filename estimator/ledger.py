@@ -78,7 +78,7 @@ def price_range(req: SizingRequest, gpu: GpuSpec, ledger: Ledger) -> PriceRange 
     source = f"{entry.source} (as of {entry.as_of})"
     ledger.assume(
         "price_per_gpu_hour",
-        f"{low:g}–{high:g} {currency.value}",
+        f"{low:g}–{high:g} {currency!s}",  # a StrEnum: its value, in C (no enum frames)
         Why.price_catalog,
         citation=entry.source,
         as_of=entry.as_of,

@@ -385,7 +385,7 @@ def lighter_weights(
             else:  # no group holds a sequence: one copy laid out for the whole load, as serving_layout
                 most = math.prod(layout_for(w, kv_seq * concurrency, spec, gpu, rt, lighter))
             fewest = max(t * pp_, most)
-            out.append(alternative(p.value, fewest))  # Alternative(change=…, min_gpus=…)
+            out.append(alternative(str(p), fewest))  # Alternative(change=…, min_gpus=…); StrEnum: C
     return out
 
 

@@ -157,7 +157,7 @@ def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[f
     a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
     trained parameter): k = 2 + 4·N_trained/N."""
     method, ref = out.method or Method.full, algorithm == "sft" or rl_reference.has_reference(req, algorithm)
-    k = compute.flops_per_param_token(method == Method.full, algorithm.value, ref)
+    k = compute.flops_per_param_token(method == Method.full, str(algorithm), ref)  # StrEnum: no frames
     why = Why.flops_per_param_token if ref else Why.flops_no_reference  # the tool's own KL key named
     why = Why.flops_no_reference_ppo if why == Why.flops_no_reference and algorithm == "ppo" else why
     if method == Method.freeze and out.spec is not None and out.params:

@@ -32,12 +32,13 @@ def batch_line(
     4096 … 每条 1500 token' gave '128 条序列（19.2万 token）' beside a sequence length of 4,096)."""
     if plan.global_batch_sequences is None or plan.gradient_accumulation is None:
         return None
+    py = f._python_digits  # f.int's Python path in place: no frame a figure (s36)
     out = {
-        "global": f.int(plan.global_batch_sequences),
+        "global": f"{round(plan.global_batch_sequences):,}" if py else f.int(plan.global_batch_sequences),
         "tokens": f.tokens(plan.global_batch_sequences * seq_len) if seq_len else "—",
-        "micro": f.int(plan.micro_batch),
-        "accumulation": f.int(plan.gradient_accumulation),
-        "dp": f.int(plan.dp),
+        "micro": f"{round(plan.micro_batch):,}" if py else f.int(plan.micro_batch),
+        "accumulation": f"{round(plan.gradient_accumulation):,}" if py else f.int(plan.gradient_accumulation),
+        "dp": f"{round(plan.dp):,}" if py else f.int(plan.dp),
     }
     if seq_len and memory_seq and memory_seq > seq_len:
         out |= {"sample": f.int(seq_len), "seq": f.int(memory_seq)}
@@ -133,7 +134,9 @@ def stated_batch_text(report: SizingReport, main: Plan | None, f: Fmt) -> str | 
     and the accumulation their global batch gives there) when it does not fit, then ``main``'s batch;
     None when they fit, stated no micro-batch or no global batch, or ``main`` is their layout."""
     m, req = report.memory, report.request
-    if m is None or m.plan is None or main is None or main == m.plan or m.fits_requested is not False:
+    if m is None or m.plan is None or main is None or m.fits_requested is not False:
+        return None
+    if main is m.plan or main == m.plan:  # `is` first: no pydantic __eq__ frame
         return None
     if not (req.gpu_count and req.batch_size and req.global_batch):
         return None

@@ -236,7 +236,7 @@ def new_environment(fmt: str | Dialect, cache: BytecodeCache | None = None, i18n
 def environment(lang: str, fmt: str | Dialect) -> Environment:
     """The Jinja2 environment for one language and dialect, with that catalog installed (built once
     per (language, dialect))."""
-    dialect = dialect_for(fmt)
+    dialect = fmt if isinstance(fmt, Dialect) else dialect_for(fmt)  # render_capped's: no frame
     BY_KEY.setdefault(dialect.key, dialect)  # a derived dialect (bot.render.parts) under its own key
     return _environment(lang, dialect.key)
 

@@ -179,7 +179,12 @@ class Fmt:
         """Grouped decimal with at most ``digits`` fraction digits (half-even, as CLDR): ``1,234.5``."""
         if self._python_digits and math.isfinite(x) and abs(x) < 1e15:  # quantize keeps ≤ 28 digits
             shortest = repr(float(x))
-            if 0 <= digits <= FLOAT_DIGITS and "e" not in shortest and not _tie(shortest, digits):
+            # not _tie(shortest, digits), written out: no frame a number (s36)
+            if (
+                0 <= digits <= FLOAT_DIGITS
+                and "e" not in shortest
+                and shortest[shortest.index(".") + 1 + digits :] != "5"
+            ):
                 # the same digits as the Decimal steps (_tie), in C; never more than the shortest repr's
                 # own (the float's binary digits beyond it are noise the Decimal never sees)
                 shown = min(digits, len(shortest) - shortest.index(".") - 1)
@@ -215,9 +220,8 @@ class Fmt:
             text = format_compact_decimal(x, locale=self.locale, fraction_digits=0)
         return text
 
-    def tokens(self, x: float) -> str:
-        """Token counts: compact (``1万亿``/``1T``)."""
-        return self.compact(x)
+    tokens = compact
+    """Token counts: compact (``1万亿``/``1T``); :meth:`compact` itself (s36: one frame a count, not two)."""
 
     @_memo
     def percent(self, f: float) -> str:

@@ -333,7 +333,7 @@ def _main_label(
     GPUs: TP 4 × DP 4" then "Why: … TP 8" and "DP 3", the 24-GPU plan's); the label of the memory
     reply's row for it, which a memory reply (not ``timed``) shows right above them instead; None when
     they explain the layout shown."""
-    if main is None or m.plan is None or main == m.plan:
+    if main is None or m.plan is None or main is m.plan or main == m.plan:  # `is` first: no frame
         return None
     layout = plan_layout(main, lang)
     label = next((r["label"] for r in rows if r.get("layout") == layout), None)

@@ -321,7 +321,7 @@ def assumption_rows(report: SizingReport, lang: str) -> list[dict[str, str | Non
     """The ledger: label, value, why, and the citation as written (each row worded once per catalog,
     :data:`_ROWS`; every call gets its own dicts)."""
     rows: list[dict[str, str | None]] = []
-    currency = report.request.currency.value if report.request.currency else None
+    currency = str(report.request.currency) if report.request.currency else None  # a StrEnum: C, no frames
     remembered = _ROWS.get(translations(lang))
     if remembered is None:
         remembered = _ROWS[translations(lang)] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bot.render.fmt import Fmt, fmt_for
+from bot.render.fmt import LIST_SEPARATORS, Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_wording import (
     ADAPTER_RECOMPUTE_COST,
@@ -85,7 +85,6 @@ def zero_name(stage: int, lang: str, in_parens: bool = False) -> str:
 def plan_layout(plan: Plan, lang: str) -> str:
     """``TP 1 × PP 1 × DP 2, ZeRO-2, selective recompute`` (+ CPU offload) in ``lang``; one GPU: the
     recompute mode alone."""
-    f = fmt_for(lang)
     parts = [] if plan.tp == plan.pp == plan.dp == 1 else [f"TP {plan.tp} × PP {plan.pp} × DP {plan.dp}"]
     if plan.ep > 1:
         parts.append(f"EP {plan.ep}")
@@ -95,7 +94,7 @@ def plan_layout(plan: Plan, lang: str) -> str:
         parts.append(translate(lang, RECOMPUTE[plan.recompute]))
     if plan.offload:
         parts.append(translate(lang, CPU_OFFLOAD))
-    return f.sep.join(parts)
+    return LIST_SEPARATORS.get(lang, ", ").join(parts)  # f.sep, read in place: no property frame (s36)
 
 
 def plan_short(plan: Plan, lang: str, said: Collection[str] = (), method: object = None) -> str:
@@ -151,7 +150,7 @@ def recompute_reason(report: SizingReport, plan: Plan, lang: str) -> str | None:
     tool = tool_limits(report.request.training_tool)
     if plan.recompute == "full" and report.request.recompute is None and tool and tool.default_recompute:
         return translate(lang, TOOL_RECOMPUTE_REASON, tool=report.request.training_tool)  # trial s20 q22
-    if m is None or plan != m.plan or plan.recompute != "full":
+    if m is None or (plan is not m.plan and plan != m.plan) or plan.recompute != "full":  # `is`: no frame
         return None
     for note in report.warnings:  # a loop: no generator frame a warning
         if note.code == "recompute_chosen":

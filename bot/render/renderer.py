@@ -158,7 +158,9 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 ctx["unpriced"] = unpriced_cards_line(answer)
             ctx["offer"] = offer_lines(answer.report, answer.offer, answer.lang)
             ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
-            ctx["calendar"] = calendar_line(calendar_days(parsed, answer.report), answer.lang)  # s21
+            # s21; no schedule said (no unused number): no calendar line, and no frames (s36)
+            cal = calendar_days(parsed, answer.report) if parsed.unused_numbers else None
+            ctx["calendar"] = calendar_line(cal, answer.lang) if cal is not None else ""
             with _KEEPING:  # the context reads the answer and its language, never the dialect
                 if len(_CONTEXTS) >= KEPT_CONTEXTS:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept

@@ -232,23 +232,23 @@ def _ratio(x: float, f: Fmt) -> str:
 
 def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     """The GPUs ↔ days table, aligned for a <pre> block."""
-    rows = report.days_table
-    mem = report.memory
+    rows, mem = report.days_table, report.memory
     if rows and mem is not None and mem.fits_requested is False:  # only counts that hold the job
         rows = [r for r in rows if mem.min_gpus and r.gpus >= mem.min_gpus]
     if not rows:
         return []
     unit = table_unit(max([r.days.likely for r in rows]))  # a job of minutes: not a column of "0 days"
     header = translate(f.lang, (TPU_UNIT_HEADERS if is_tpu(report) else UNIT_HEADERS)[unit])
-    gpus = [f.int(r.gpus) for r in rows]  # each figure formatted once: the widths and the rows read it
+    py = f._python_digits  # ASCII figures: f.int and rjust as str's own, in C (s36); each formatted once
+    gpus = [f"{round(r.gpus):,}" if py else f.int(r.gpus) for r in rows]
     likely = [in_unit(r.days.likely, unit, f) for r in rows]
     w_gpus, w_days = max(map(len, gpus)), max(map(len, likely))
     return [
         {
-            "gpus": rjust(count, w_gpus),
-            "days": rjust(days, w_days),
-            "lo": in_unit(r.days.low, unit, f),
-            "hi": in_unit(r.days.high, unit, f),
+            "gpus": count.rjust(w_gpus) if py else rjust(count, w_gpus),
+            "days": days.rjust(w_days) if py else rjust(days, w_days),
+            "lo": in_unit(r.days.low, unit, f) if r.days.low != r.days.high else "",  # shown in a band only
+            "hi": in_unit(r.days.high, unit, f) if r.days.low != r.days.high else "",
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
             "unit": unit,
