@@ -51,10 +51,11 @@ def late_gradients(
 
 def accumulates(setup: TrainingSetup, micro_batch: int) -> bool:
     """Whether one process runs more than one micro-batch per optimizer step (s34 fixc #1): the stated
-    accumulation (``setup.accumulation``), else the stated global batch over the micro-batch rounded as
-    :func:`estimator.plan_batch.with_batch` rounds it (128 sequences at micro-batch 1 → 128). Nothing
-    stated: no (s35; the Trainer's default ``gradient_accumulation_steps`` is 1, transformers
-    training_args.py, and the device runs of bench/device stepped after every micro-batch)."""
+    accumulation (``setup.accumulation``), else the plan's global batch — stated or assumed (Alpaca's 128)
+    — over the micro-batch rounded as :func:`estimator.plan_batch.with_batch` rounds it (128 sequences at
+    micro-batch 1 → 128): the accumulation the answer's configs ship (s35 fixe #1; it was the stated batch
+    only, so the YAML said 128 while the memory was sized for 1). A run stepping after every micro-batch
+    says 'gradient accumulation 1' (as bench/device's runs are asked)."""
     if setup.accumulation:
         return setup.accumulation > 1
     return setup.step_sequences > 0 and round(setup.step_sequences / micro_batch) > 1

@@ -151,3 +151,11 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "None or False: vLLM captures them (its default)",
         json_schema_extra=_setting("serving", json_order=92, runtimes=("vLLM",)),
     )
+    vllm_version: str | None = Field(
+        None,
+        description="vLLM's release as stated ('vLLM 0.6.4', 'vllm==0.5.3', 'vllm-openai:v0.8.5'), "
+        "major.minor[.patch]: before v0.21 its CUDA graphs are captured outside gpu_memory_utilization "
+        "(estimator.serving_verdict.cuda_graphs_outside); None: the current release, which counts them "
+        "inside it",
+        json_schema_extra=_setting("serving", json_order=98, runtimes=("vLLM",)),
+    )

@@ -117,19 +117,21 @@ def flash_unstated(
     return "borderline", code
 
 
-VLLM_CUDA_GRAPH_BYTES = (0.555 * GIB, 1.21 * GIB)
-"""vLLM's CUDA-graph pool per GPU, (likely, high), from logged runs (s35:
+VLLM_CUDA_GRAPH_BYTES = (0.555 * GIB, 2464 * 2**20)
+"""vLLM's CUDA-graph pool per GPU, (likely, high), from logged runs (s35, s36:
 ``estimator/data/measured/vllm_cuda_graphs.json``, each row with its thread's URL): the median and the largest
-of the whole-engine figures kept for the fit (0.10, 0.21, 0.46, 0.65, 0.73 and 1.21 GiB: Llama-3.2-1B
-0.21 (vllm-project/vllm#11349), Qwen3.8-27B NVFP4 on a 24 GB card 0.46 (#57475), gemma-3-4b 0.65 and Llama 4
-Maverick ≈ 1.3 GB (#21489)); the rows held out (0.36, 0.17, 0.06 GiB: TP 2, TP 4 on RTX 3090s, gpt-oss-120b
-at TP 8) all lie under the likely value. Neither the model's size nor the count of captured sizes orders
-them (6–26 MiB a captured size), so the pool is a band, not a formula. vLLM's own pre-v0.11 line "CUDA
-graphs can take additional 1~3 GiB memory per GPU" (vllm/worker/model_runner.py ``capture_model``) is above
-every logged pool. Before v0.21 the graphs are captured after the KV cache is allocated, in what
-``gpu_memory_utilization`` leaves beside the CUDA context (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`);
-since v0.21 vLLM profiles them and counts them inside it (its log: "CUDA graph memory profiling is enabled
-(default since v0.21.0)"), so the check below is the conservative, older case."""
+of the whole-engine pools kept for the fit (0.10, 0.21, 0.46, 0.65, 0.73 and 2.41 GiB: Llama-3.2-1B 0.21
+(vllm-project/vllm#11349), Qwen3.8-27B NVFP4 on a 24 GB card 0.46 (#57475), gemma-3-4b 0.65 (#21489),
+2,464 MiB (#7553)); the rows held out (0.36, 0.17, 0.06 GiB: TP 2, TP 4 on RTX 3090s, gpt-oss-120b at TP 8)
+all lie under the likely value. Single captured sizes (6–26 MiB each: #22897, #23184, #50780) are kept
+apart in the file's ``per_capture``, and #21489's "underestimates ~1.3 GB" on Llama 4 Maverick — the error
+of that PR's profiler estimate, not a pool — in its ``excluded`` (it had been the high end, 1.21 GiB).
+Neither the model's size nor the count of captured sizes orders the pools, so the pool is a band, not a
+formula. vLLM's own pre-v0.11 line "CUDA graphs can take additional 1~3 GiB memory per GPU"
+(vllm/worker/model_runner.py ``capture_model``) brackets the high end. Before v0.21 the graphs are captured
+after the KV cache is allocated, in what ``gpu_memory_utilization`` leaves beside the CUDA context
+(:data:`estimator.defaults.CUDA_CONTEXT_BYTES`); since v0.21 vLLM profiles them and counts them inside it
+(:data:`VLLM_GRAPHS_PROFILED`), so the check below applies to a stated older release only."""
 
 
 VLLM_NCCL_GRAPH_BYTES = 803 * 2**20
@@ -140,6 +142,26 @@ four memory drops the custom all-reduce brought in its own PR (vllm-project/vllm
 CUDA graphs, NCCL before → custom after: Llama 70B A100 TP 4 76,723 → 75,717 MiB, 33B TP 2 75,739 → 74,741,
 13B A30 TP 2 23,519 → 22,911, 7B T4 TP 2 14,969 → 14,475: 1,006, 998, 608, 494; "NCCL's internal buffer is
 captured in the graph"): 803 MiB."""
+
+
+VLLM_GRAPHS_PROFILED = (0, 21)
+"""The first vLLM release that profiles its CUDA graphs and counts them inside ``gpu_memory_utilization`` by
+default (its log: "CUDA graph memory profiling is enabled (default since v0.21.0)"; vllm/v1/worker/
+gpu_worker.py ``determine_available_memory``: ``available_kv_cache_memory_bytes = requested_memory -
+profile_result.non_kv_cache_memory - cudagraph_memory_estimate_applied``, the estimate from
+gpu_model_runner.py ``profile_cudagraph_memory``, applied unless VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0).
+Before it (V0's model_runner.py ``capture_model``, V1 to v0.20) the graphs are captured after the KV cache is
+allocated, in what the share leaves."""
+
+
+def graphs_outside_budget(version: str | None) -> bool:
+    """Whether vLLM ``version`` (as stated, 'major.minor[.patch]') captures its CUDA graphs outside
+    ``gpu_memory_utilization``: a stated release before :data:`VLLM_GRAPHS_PROFILED`. Unstated: the current
+    release, which counts them inside (s36: the review of s35's check, applied to every vLLM fit)."""
+    if not version:
+        return False
+    major, minor = (int(p) for p in version.split(".")[:2])
+    return (major, minor) < VLLM_GRAPHS_PROFILED
 
 
 def cuda_graphs_outside(
@@ -153,9 +175,12 @@ def cuda_graphs_outside(
     of memory capturing the graphs at 0.95, #57475 at 0.98). ``--enforce-eager`` (``req.enforce_eager``)
     captures none: the verdict stands. Over more than two GPUs without NVLink the graphs also hold NCCL's
     buffers (:data:`VLLM_NCCL_GRAPH_BYTES`): an A10G at TP 8 and 0.9 leaves 1.25 GiB for 0.555 + 0.784
-    (borderline). Noted with the room per GPU and the logged band in bytes."""
+    (borderline). Noted with the room per GPU and the logged band in bytes. Only for a stated vLLM before
+    v0.21 (:func:`graphs_outside_budget`; s36): the current release counts the graphs inside the share."""
     gpu, runtime = card
     if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
+        return verdict
+    if not graphs_outside_budget(req.vllm_version):
         return verdict
     room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
     nccl = VLLM_NCCL_GRAPH_BYTES if inf.tp > 2 and not gpu.nvlink else 0.0  # NCCL in the graphs

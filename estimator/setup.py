@@ -134,11 +134,10 @@ class TrainingSetup:
     ``ds3_gather_for_generation``, default True); False: it runs on the partitions
     (:mod:`estimator.trainer_generation`)."""
     step_sequences: int = 0
-    """Sequences per optimizer step as the user stated them (``global_batch``); 0: none stated — the
-    assumed batch (:func:`estimator.training_setup._global_batch`) sizes time, not memory: the Hugging Face
-    Trainer's own default is ``gradient_accumulation_steps = 1`` (transformers training_args.py), so an
-    unstated job steps after each micro-batch (s35). With :attr:`accumulation`: one process accumulates
-    gradients over micro-batches (:func:`estimator.late_gradients.accumulates`)."""
+    """Sequences per optimizer step of the plan, stated or assumed (:func:`estimator.training_setup.
+    _global_batch`: the configs ship its accumulation, so the memory holds it: s35 fixe #1); 0: not full
+    training. With :attr:`accumulation`: one process accumulates gradients over micro-batches
+    (:func:`estimator.late_gradients.accumulates`)."""
     accumulation: int = 0
     """A stated gradient accumulation with no stated global batch (used as stated,
     :func:`estimator.plan_batch.with_batch`); 0: from :attr:`step_sequences`."""

@@ -253,7 +253,7 @@ def training_setup(
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints and req.recompute in _CHECKPOINTED),
         **trainer_generation(req, ledger),
         gather_for_generation=req.ds3_gather_for_generation is not False,
-        step_sequences=(req.global_batch or 0) if method == Method.full else 0,  # stated only (s35)
+        step_sequences=global_batch if method == Method.full else 0,  # the plan's step (s35 fixe #1)
         accumulation=0 if req.global_batch or method != Method.full else (req.gradient_accumulation or 0),
     )
     checkpoint = checkpoint_bytes(spec, params, setup)

@@ -88,7 +88,8 @@ def test_seven_b_full_fine_tuning_on_one_h200_is_borderline_near_the_fused_measu
     the likely is the fused run (16 B/param × 7.61B = 113.4 GiB of states + activations, no step copy), the
     high end keeps foreach's copy of the second moments (+4 B/param = 28.4 GiB, estimator.adamw_step)."""
     report = answers[
-        "full fine-tune Qwen2.5-7B on 1 H200, seq 512, micro batch 1, gradient checkpointing on, no deepspeed"
+        "full fine-tune Qwen2.5-7B on 1 H200, seq 512, micro batch 1, gradient checkpointing on, "
+        "no deepspeed, gradient accumulation 1"
     ]
     mem = report["memory"]
     assert report["feasible"] == "borderline"

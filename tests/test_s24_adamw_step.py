@@ -72,7 +72,8 @@ def test_foreach_stated_is_told_no_where_it_ran_out_of_memory() -> None:
     """Qwen2.5-7B full fine-tuning, seq 512, on one H200: foreach AdamW ran out of 139.8 GiB (bench/device
     h200_full_foreach.json); stated, its likely and low keep the copy: 7.61B × (16 + 4) B = 141.7 GiB."""
     base = (
-        "full fine-tune Qwen2.5-7B on 1 H200, seq 512, micro batch 1, gradient checkpointing on, no deepspeed"
+        "full fine-tune Qwen2.5-7B on 1 H200, seq 512, micro batch 1, gradient checkpointing on, "
+        "no deepspeed, gradient accumulation 1"
     )
     verdict, low, likely, _ = _memory(base + ", optim adamw_torch")
     assert verdict == "no"

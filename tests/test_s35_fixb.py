@@ -169,10 +169,14 @@ def test_the_chart_names_gradients_held_at_the_peak(capsys):
     """#5: full fine-tuning on one GPU without ZeRO: the peak (the loss's phase) holds only the gradients
     the backward has made (estimator.late_gradients.gradient_credit), 2.2 GiB beside 2 B × 8.2B = 15.3 GiB
     of weights: the bar says so rather than 'gradients'. Where the gradients are whole or sharded (3B on
-    2 RTX 4090), the bar keeps its name."""
+    2 RTX 4090), the bar keeps its name. s36: a step of one micro-batch, as stated (gradient accumulation 1):
+    the plan's assumed 128-sequence step accumulates, and its fp32 gradients are whole at the peak."""
     for q, label in (
-        ("full fine-tune Qwen3-8B on one A100 40GB without deepspeed", "gradients at peak"),
-        ("qwen3-8b 全量微调 单张a100 40g 不用deepspeed", "峰值时的梯度"),
+        (
+            "full fine-tune Qwen3-8B on one A100 40GB without deepspeed, gradient accumulation 1",
+            "gradients at peak",
+        ),
+        ("qwen3-8b 全量微调 单张a100 40g 不用deepspeed，梯度累积 1", "峰值时的梯度"),
     ):
         out = ask(capsys, q)
         b = out["report"]["memory"]["breakdown"]

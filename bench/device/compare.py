@@ -21,14 +21,15 @@ HERE = Path(__file__).parent / "results"
 
 
 def question(row: dict) -> str:
-    """The run as a user would ask it (English)."""
+    """The run as a user would ask it (English), its accumulation of 1 said: unsaid, the answer's plan
+    accumulates to its 128-sequence step and sizes the gradients it holds (s35 fixe #1)."""
     method = "LoRA fine-tune" if row["method"] == "lora" else "full fine-tune"
     gc = "on" if row["gradient_checkpointing"] else "off"
     lora = ", lora rank 16, all linear" if row["method"] == "lora" else ""
     return (
         f"{method} {row['model']} on 1 H200, seq {row['seq_len']}, micro batch {row['micro_batch']}, "
-        f"gradient checkpointing {gc}{lora}, no deepspeed"
-    )
+        f"gradient checkpointing {gc}{lora}, no deepspeed, gradient accumulation 1"
+    )  # the runs stepped after every micro-batch (finetune_memory.py: opt.step(), zero_grad; s35 fixe #1)
 
 
 def rows() -> list[tuple[str, dict, float]]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.parse.family_version import release_name, size_names
+from estimator.plan import HEADROOM
 from estimator.request import Precision, Stage
 from estimator.runtimes.others import home_ram, host_part
 
@@ -34,7 +35,8 @@ MAX_SIZES = 10
 class SizeFit:
     """One size: ``model`` (catalog id), ``size`` ('14B', or the id), ``fits`` on the user's ``count``
     cards, its ``weight_format`` ('q4_k_m', 'bf16'), ``required_bytes`` (weights + KV + workspace, all
-    cards), ``usable_bytes`` (one card's usable memory, bytes) and ``min_gpus`` (the fewest cards that
+    cards; for a size that fits, the serving verdict's need beside the usable memory, the CUDA context outside
+    both: s36), ``usable_bytes`` (one card's usable memory, bytes) and ``min_gpus`` (the fewest cards that
     hold it at that format), the ``runtime`` whose memory model sized it ('llama.cpp', 'vLLM'), and when it
     runs on the user's one card only with layers in CPU memory, the decode speed then
     (``offload_tokens_per_s``, low and high) and the bytes kept in CPU memory (``host_bytes``)."""
@@ -49,6 +51,9 @@ class SizeFit:
     runtime: str = ""
     offload_tokens_per_s: tuple[float, float] | None = None
     host_bytes: float = 0.0
+    tight: bool = False
+    """Fits with under 10 % of the usable memory left: 'fits, but tight', as the size's own answer says
+    (estimator.serving_verdict's HEADROOM rule on the same need; s36: one rule for every fit label)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,17 +123,21 @@ def _row(model: str, name: str, inf: Inference, count: int, ram: float) -> SizeF
     split = inf.layer_split
     offload = split is not None and split.fits_gpu and inf.min_gpus > count and host_part(inf) <= ram
     speed = (split.tokens_per_s_low, split.tokens_per_s_high) if offload and split is not None else None
+    need = inf.weights_bytes + inf.kv_bytes_per_sequence * max(1, inf.concurrency)
+    need += inf.workspace_bytes_per_gpu * count  # the serving verdict's need, beside the same usable memory
+    fits = inf.min_gpus <= count and need <= inf.usable_bytes_per_gpu * count
     return SizeFit(
         model,
         name,
-        inf.min_gpus <= count,
+        fits,
         inf.weight_format,
-        inf.required_bytes,
+        need if fits else inf.required_bytes,
         inf.usable_bytes_per_gpu,
         inf.min_gpus,
         str(inf.runtime or ""),
         speed,
         split.host_bytes if offload and split is not None else 0.0,
+        fits and need > HEADROOM * inf.usable_bytes_per_gpu * count,
     )
 
 

@@ -171,3 +171,27 @@ def lmdeploy_share(runtime: str | None, fields: dict, named: list[tuple[str, str
         return named
     fields["gpu_memory_utilization"] = value
     return [n for n in named if n[0] != said]
+
+
+VLLM_VERSION_RE = rc(
+    r"\bvllm(?:[-_]openai)?\s*(?:(?:==|@|:|=)\s*v?|\s*(?:version|ver\.?|版本(?:是|为)?|release)\s*[:：=]?\s*v?|v)"
+    r"(\d{1,2})[._](\d{1,3})(?:[._](\d{1,3}))?(?![\d._]*\s*(?:%|gb|gib|g\b))"
+    r"|\bvllm(?:[-_]openai)?\s*v?(\d{1,2})[._](\d{1,3})[._](\d{1,3})\b"
+)
+"""vLLM's release as written (s36): 'vLLM v0.8.5', 'vllm==0.5.3', 'vllm-openai:v0.6.3' (the image tag),
+'vllm version 0.7.2', 'vllm 版本 0.6.3', or a bare three-part 'vLLM 0.6.4.post1'; the parse's normalized text
+writes a release 'v0_6_4', read the same. A bare two-part number
+('vLLM 0.9') is a share as often as a release, so it is not read; nor a number with a unit after it."""
+
+
+def stated_vllm_version(raw: str) -> str | None:
+    """The vLLM release ``raw`` (the message, any case) names, as 'major.minor[.patch]'; None when none.
+    Called where vLLM is the runtime; the text must hold 'vllm' with a digit after it somewhere."""
+    low = raw.lower()
+    if "vllm" not in low:
+        return None
+    m = VLLM_VERSION_RE.search(low)
+    if m is None:
+        return None
+    parts = [p for p in m.groups() if p is not None]
+    return ".".join(str(int(p)) for p in parts)

@@ -59,6 +59,10 @@ def read_inline_flags(
     flag the prose named already (``named``: 'cache_max_entry_count: 0.6') is not read again from a later
     mention (another setup's, 'Llama-3.2-3B 同样 cache_max_entry_count=0.5')."""
     out = Flags(s)
+    if runtime == "vLLM" and "vllm" in s:  # s36: its stated release gates the CUDA-graph check
+        from bot.parse.engines_named import stated_vllm_version
+
+        out.fields["vllm_version"] = stated_vllm_version(s)
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
     if (tool is None and not xinference) or not _GATE.search(s):

@@ -23,6 +23,12 @@ HEAD_NONE = N_(
 """No size fits."""
 FITS = N_("• %(size)s: fits (%(format)s, %(need)s of %(usable)s)")
 """A size that fits: its memory on all the cards against their usable memory."""
+TIGHT = N_("• %(size)s: fits, but tight (%(format)s, %(need)s of %(usable)s)")
+"""A size that fits with under 10 % of the usable memory left (its own answer's 'fits, but tight')."""
+TIGHT_RUNTIME = N_(
+    "• %(size)s: fits, but tight (%(format)s, %(need)s of %(usable)s usable under %(runtime)s)"
+)
+"""The same where the list's usable figures differ by runtime."""
 FITS_RUNTIME = N_("• %(size)s: fits (%(format)s, %(need)s of %(usable)s usable under %(runtime)s)")
 """A size that fits, where sizes in the list were sized for runtimes with different usable memory
 (llama.cpp has no memory share cap; vLLM keeps 10 %): the runtime says why its usable figure differs."""
@@ -80,10 +86,13 @@ def _row(row: SizeFit, count: int, lang: str, names: dict[str, str], runtimes: b
     if row.fits:
         usable = _gb(row.usable_bytes * count)
         if runtimes and row.runtime:
+            label = TIGHT_RUNTIME if row.tight else FITS_RUNTIME
             return translate(
-                lang, FITS_RUNTIME, need=_gb(row.required_bytes), usable=usable, runtime=row.runtime, **values
+                lang, label, need=_gb(row.required_bytes), usable=usable, runtime=row.runtime, **values
             )
-        return translate(lang, FITS, need=_gb(row.required_bytes), usable=usable, **values)
+        return translate(
+            lang, TIGHT if row.tight else FITS, need=_gb(row.required_bytes), usable=usable, **values
+        )
     if row.offload_tokens_per_s is not None:
         low, high = (_speed(v) for v in row.offload_tokens_per_s)
         return translate(

@@ -266,6 +266,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "hours_per_day": N_("Hours a day the GPUs run"),
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
     "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),
+    "vllm_version": N_("vLLM release"),
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),
 }
