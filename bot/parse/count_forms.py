@@ -28,14 +28,12 @@ from bot.parse.count_choice import count_choice
 from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
-from bot.parse.network_ports import GATE as PORT_GATE
 from bot.parse.network_ports import network_ports
 from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
 from bot.parse.node_totals import node_totals
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
-from bot.parse.period_prices import GATE as PERIOD_GATE
-from bot.parse.period_prices import period_prices
+from bot.parse.period_prices import PERIODS, RENT, period_prices
 from bot.parse.price_forms import GATE as PRICE_GATE
 from bot.parse.price_forms import device_hour_prices, zh_hourly_price
 from bot.parse.regex import rc
@@ -290,7 +288,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
     if "并发" in s or "concurren" in s:  # round 25: a list of loads, each beside the one sized
         out |= {n: "other_setup" for m in LOAD_LIST_RE.finditer(s) for n in re.findall(r"\d+", m.group(0))}
-    out |= network_ports(s) if PORT_GATE.search(s) else {}  # '-p 8080:80', '--port 8000' (s36)
+    out |= network_ports(s) if "port" in s or "端口" in s or "-p " in s else {}  # '-p 8080:80' (s36)
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 
@@ -402,7 +400,7 @@ def count_forms(s: str) -> str:
     s = shape_forms(s) if SHAPE_GATE.search(s) else s  # '128 parallel requests', 'ISL 1024 OSL 256' (round 4)
     s = device_hour_prices(s) if PRICE_GATE.search(s) else s  # '$1.29 per GPU per hour', '$2/GPU/hr'
     s = zh_hourly_price(s) if "小时" in s or "钟头" in s else s  # '12块一小时': a price per GPU-hour
-    s = period_prices(s) if PERIOD_GATE.search(s) else s  # '3090一天50块': ¥50 ÷ 24 per GPU-hour (s36)
+    s = period_prices(s) if any(map(s.__contains__, PERIODS)) and any(map(s.__contains__, RENT)) else s
     if _LOAD_GATE.search(s):
         s = load_forms(s)  # '4 per device x 4 accumulation', '每张卡跑 8 条样本' (s17)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):

@@ -5,12 +5,8 @@ reason ('network_port'), never 'no word said what it is', and never read as a co
 
 from __future__ import annotations
 
-import re
-
 from bot.parse.regex import rc
 
-GATE = re.compile(r"port|-p\s+\d|端口")
-"""Cheap test at the call (bot.parse.count_forms.set_aside_counts)."""
 PORT_RE = rc(
     r"(?:(?<![\w-])-p|--publish)\s+(?:\d+(?:\.\d+){3}:)?(?P<a>\d{2,5})(?::(?P<b>\d{2,5}))?"
     r"|(?:--|\b)(?:port|listen[-_]port|api[-_]port)\b\s*(?:[=:：]|is|of)?\s*(?P<c>\d{2,5})\b"

@@ -16,7 +16,10 @@ from bot.parse.regex import rc
 HOURS = {"day": 24.0, "month": 730.0}
 """Hours in a rent period: a day, and the average month (365 × 24 ÷ 12 = 730)."""
 GATE = re.compile(r"[天日月]|\bday|\bmonth")
-"""Cheap test at the calls: a message without a day or month word pays one search."""
+"""The test :func:`rents_read` makes (only for a message with a price)."""
+PERIODS = ("天", "日", "月", "day", "month")
+RENT = ("元", "块", "万", "$", "usd", "dollar")
+"""Substring tests at the call (bot.parse.count_forms): a rent needs a period word and a money word."""
 
 _NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|w\b|k\b)?"
 _CNY = r"(?P<c>元|块钱|块(?!\s*(?:[a-z]|卡|显卡)))"
