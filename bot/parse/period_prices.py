@@ -15,11 +15,10 @@ from bot.parse.regex import rc
 
 HOURS = {"day": 24.0, "month": 730.0}
 """Hours in a rent period: a day, and the average month (365 × 24 ÷ 12 = 730)."""
-GATE = re.compile(r"[天日月]|\bday|\bmonth")
-"""The test :func:`rents_read` makes (only for a message with a price)."""
 PERIODS = ("天", "日", "月", "day", "month")
 RENT = ("元", "块", "万", "$", "usd", "dollar")
-"""Substring tests at the call (bot.parse.count_forms): a rent needs a period word and a money word."""
+"""Substring tests at the calls (bot.parse.count_forms; bot.parse.message with a price stated): a rent
+needs a period word and a money word."""
 
 _NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|w\b|k\b)?"
 _CNY = r"(?P<c>元|块钱|块(?!\s*(?:[a-z]|卡|显卡)))"
@@ -87,7 +86,7 @@ def period_prices(s: str) -> str:
 def rents_read(normalized: str, price: float | None, raw: str = "") -> list[tuple[str, str, str]]:
     """(rent as typed, the price per GPU-hour used, reason) for each rent of the message whose converted
     price is the request's ``price``; as the message ``raw`` spells it where it holds the same letters."""
-    if price is None or not GATE.search(normalized):
+    if price is None:
         return []
     out = []
     for m, v, cards in zh_rents(normalized):
