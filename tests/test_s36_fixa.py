@@ -178,3 +178,54 @@ def test_port_named_as_not_used(question: str, ports: list[str]) -> None:
     assert ("a network port: it does not change the GPUs, memory or time" in text) or (
         "网络端口：不影响卡数、显存和时长" in text
     )
+
+
+# ---- #4: typos of the words that decide the answer ---------------------------------------------------
+
+
+def test_typo_of_users_gives_the_users_answer() -> None:
+    typo = ask_text("lamma3 70b infrence on 4 a100 how many usres")
+    right = ask_text("llama3 70b inference on 4 a100 how many users")
+    # the same first line: 119 concurrent sequences at 4K (before: 16 users assumed)
+    assert typo.splitlines()[0] == right.splitlines()[0]
+    assert "up to 119 concurrent sequences" in typo.splitlines()[0]
+    assert "Read “usres” as “users”." in typo
+    assert "Read “infrence” as “inference”." in typo
+    d = ask_json("lamma3 70b infrence on 4 a100 how many usres")
+    assert {"typed": "usres", "used": "users", "reason": "typo_read"} in d["interpretation"]["substitutions"]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("how many usres", [("usres", "users")]),  # two letters swapped
+        ("how many concurent users?", [("concurent", "concurrent")]),  # a letter left out
+        ("contxt 32k", [("contxt", "context")]),
+        ("trainning 7b", [("trainning", "training")]),  # a letter doubled
+        ("infrence, on 2 gpus", [("infrence", "inference")]),
+        ("thorughput of llama 8b", [("thorughput", "throughput")]),
+    ],
+)
+def test_typos_read(text: str, read: list[tuple[str, str]]) -> None:
+    from bot.parse.typo_words import typos_in
+
+    assert typos_in(text) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many users, usres",  # the word itself is there: the other is left as typed
+        "retrain a 7b model",  # a word of its own, one letter from 'pretrain'
+        "it was raining",  # 'training' less a letter: a word
+        "uses 4 gpus",  # under 5 letters
+        "a token budget",  # words themselves
+        "throughtput",  # two edits: not read
+        "served at 8 rps",
+    ],
+)
+def test_near_words_not_changed(text: str) -> None:
+    from bot.parse.typo_words import typos_in, without_typos
+
+    assert typos_in(text) == []
+    assert without_typos(text) == text

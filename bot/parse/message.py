@@ -12,6 +12,7 @@ from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.period_prices import PERIODS, rents_read
 from bot.parse.result import ParseResult
+from bot.parse.typo_words import SPACES, TYPOS, typos_read
 from bot.parse.weight_size import GATE_RE as WEIGHT_SIZE_GATE
 from bot.parse.weight_size import with_weight_size
 from bot.parse.written_names import card_sku
@@ -27,6 +28,8 @@ def parse_one(text: str) -> ParseResult:
     ):
         read = rents_read(result.normalized, price, raw)
         result.bounds_read = [*result.bounds_read, *read]  # '3090一天50块': ¥50 ÷ 24 per GPU-hour, said (s36)
+    if not TYPOS.keys().isdisjoint(result.normalized.translate(SPACES).split()):
+        result.bounds_read = [*result.bounds_read, *typos_read(result.normalized, raw)]  # 'usres': users
     if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)
         result = with_weight_size(result, raw)
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so

@@ -99,6 +99,7 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
     ),
+    "typo_read": N_("Read “%(typed)s” as “%(used)s”."),
     "price_per_day": N_("Read “%(typed)s” as a rent per GPU per day: %(used)s per GPU-hour (÷ 24 hours)."),
     "price_per_month": N_(
         "Read “%(typed)s” as a rent per GPU per month: %(used)s per GPU-hour (÷ 730 hours, the average "
