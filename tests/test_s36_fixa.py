@@ -229,3 +229,26 @@ def test_near_words_not_changed(text: str) -> None:
 
     assert typos_in(text) == []
     assert without_typos(text) == text
+
+
+# ---- #6: absurd sizes in scientific form -------------------------------------------------------------
+
+
+def test_huge_figures_in_scientific_form() -> None:
+    from bot.render.fmt import fmt_for
+
+    en = fmt_for("en")
+    assert en.hours(601_615_216_533_349) == "6.02×10¹⁴"
+    assert en.hours(999_999_999_999) == "999,999,999,999"  # under a trillion: grouped, as before
+    assert en.money(902_422_824_800_024, "USD") == "$9.02×10¹⁴"
+    assert en.money(1_402_245, "USD") == "$1,402,245"
+    assert fmt_for("zh").money(9.02e15, "CNY") == "¥9.02×10¹⁵"
+
+
+def test_absurd_job_no_fifteen_digit_figures() -> None:
+    text = ask_text("train a 100T model on 1e18 tokens with 3 H100s")
+    # C = 6ND = 6 × 1e14 × 1e18 = 6×10³²; GPU-hours 6.02×10¹⁴ at 28 % MFU
+    assert "C = 6ND = 6×10³² FLOPs" in text
+    assert "6.02×10¹⁴ H100-hours" in text
+    assert "$902,422,824,800,024" not in text
+    assert "$9.02×10¹⁴" in text
