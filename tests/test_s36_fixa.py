@@ -252,3 +252,14 @@ def test_absurd_job_no_fifteen_digit_figures() -> None:
     assert "6.02×10¹⁴ H100-hours" in text
     assert "$902,422,824,800,024" not in text
     assert "$9.02×10¹⁴" in text
+
+
+def test_beyond_a_sane_range_is_said_after_the_headline() -> None:
+    lines = ask_text("train a 100T model on 1e18 tokens with 3 H100s").splitlines()
+    assert lines[1].startswith("A model of 100T parameters is far beyond any real one")
+    assert lines[2].startswith("1×10¹⁸ tokens is far beyond any real dataset")
+    zh = ask_text("训练 100T 模型，1e18 token，3 张 H100，多少钱")
+    assert "100T 参数的模型远超任何真实模型" in zh
+    # a real job says nothing of the kind: 70B (< 10T parameters) on 15T tokens (< 10¹⁵)
+    real = ask_text("train a 70B model on 15T tokens with 2048 H100s")
+    assert "far beyond" not in real

@@ -161,9 +161,32 @@ def understood_extras(
             )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
-        ],
+        ]
+        + _beyond(report, lang),
         "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
     }
+
+
+PARAMS_BEYOND = N_(
+    "A model of %(params)s parameters is far beyond any real one (the largest published hold about 1.6T, "
+    "Switch-C): every figure below is an extrapolation."
+)
+TOKENS_BEYOND = N_(
+    "%(tokens)s tokens is far beyond any real dataset (the largest published runs trained on about 36T, "
+    "Qwen3): every figure below is an extrapolation."
+)
+"""Sizes beyond a sane range (s36 fixa #6), said after the headline: a model over 10T parameters, data over
+10¹⁵ tokens."""
+
+
+def _beyond(report: SizingReport, lang: str) -> list[str]:
+    r = report.request
+    out = []
+    if (r.params_total or 0) > 1e13:
+        out.append(translate(lang, PARAMS_BEYOND, params=fmt_for(lang).params(r.params_total)))
+    if (r.tokens or 0) > 1e15:
+        out.append(translate(lang, TOKENS_BEYOND, tokens=fmt_for(lang).sci(r.tokens)))
+    return out
 
 
 def _not_used(
