@@ -162,7 +162,11 @@ def understood_extras(
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
         ]
-        + _beyond(report, lang),
+        + (
+            _beyond(report, lang)
+            if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
+            else []
+        ),
         "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
     }
 
@@ -179,12 +183,16 @@ TOKENS_BEYOND = N_(
 10¹⁵ tokens."""
 
 
+SANE_PARAMS = 1e13
+SANE_TOKENS = 1e15
+
+
 def _beyond(report: SizingReport, lang: str) -> list[str]:
     r = report.request
     out = []
-    if (r.params_total or 0) > 1e13:
+    if (r.params_total or 0) > SANE_PARAMS:
         out.append(translate(lang, PARAMS_BEYOND, params=fmt_for(lang).params(r.params_total)))
-    if (r.tokens or 0) > 1e15:
+    if (r.tokens or 0) > SANE_TOKENS:
         out.append(translate(lang, TOKENS_BEYOND, tokens=fmt_for(lang).sci(r.tokens)))
     return out
 
