@@ -13,6 +13,7 @@ from operator import attrgetter
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
+from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
 from bot.core.unused_local import offload_unused, unused_local
 from bot.core.unused_local import setting_text as _text
 from bot.parse import ParseResult
@@ -38,6 +39,7 @@ IGNORED_REASONS = (
     "nonpositive",  # a count or size of zero or below
     "unusable",  # outside a setting's allowed range (an MFU of 1e-20, a deadline of 1e23 days)
     "unread",  # no word said what the number is
+    "network_port",  # '-p 8080:80', '--port 8000', '端口 8080': a port does not change the sizing (s36)
     "volume_not_load",  # a request volume beside a stated load (s35 fixc)
     "steps_need_batch",  # training steps without a global batch and a sequence length
     "steps_default_batch",  # steps × the global batch and length assumed: the tokens timed (s33 #2)
@@ -153,28 +155,6 @@ IGNORED_REASONS = (
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
-)
-SUBSTITUTION_REASONS = (
-    "card_generation",  # a card with a generation or form word its catalog entry lacks: that card, said
-    "rtx_6000_assumed",  # a bare 'RTX 6000': the RTX 6000 Ada Generation, said (also the Quadro's name)
-    "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
-    "gpu_by_memory",  # only a memory size: the catalog card most likely meant
-    "latest_release",  # a family and size without a version: the latest release
-    "generic_shape",  # a model not in the catalog: a generic shape of its size
-    "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
-    "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
-    "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
-    "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
-    "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
-    "dgx_gpus",  # 'a DGX H100', '2 DGX A100 nodes': 8 GPUs a system, said (s28 review L1)
-    "chassis_gpus",  # '一台8卡服务器', 'an 8-GPU server': the GPUs its slots hold, said (s28 review L1)
-    "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
-    "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value
-    "lower_bound_concurrency",  # '至少 10 个并发', 'at least 50 concurrent users': sized at the least
-    "vision_language_llm",  # 'Qwen2.5-VL-72B': its language model sized, the vision encoder not counted
-    "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
-    "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
-    "long_context_release",  # 'chatglm3-32k': a long-context release, its model's weights sized
 )
 MODEL_SUBSTITUTIONS = {
     "vision_language": "vision_language_llm",

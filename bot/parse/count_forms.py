@@ -28,10 +28,12 @@ from bot.parse.count_choice import count_choice
 from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
+from bot.parse.network_ports import network_ports
 from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
 from bot.parse.node_totals import node_totals
 from bot.parse.numbers import CN_DIGITS
 from bot.parse.output_forms import output_forms
+from bot.parse.period_prices import PERIODS, RENT, period_prices
 from bot.parse.price_forms import GATE as PRICE_GATE
 from bot.parse.price_forms import device_hour_prices, zh_hourly_price
 from bot.parse.regex import rc
@@ -286,6 +288,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     out |= {n: "replaced_by_later_value" for n in REPLACED_RE.findall(s)} if ", was " in s else {}
     if "并发" in s or "concurren" in s:  # round 25: a list of loads, each beside the one sized
         out |= {n: "other_setup" for m in LOAD_LIST_RE.finditer(s) for n in re.findall(r"\d+", m.group(0))}
+    out |= network_ports(s) if "port" in s or "端口" in s or "-p " in s else {}  # '-p 8080:80' (s36)
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 
@@ -397,14 +400,14 @@ def count_forms(s: str) -> str:
     s = shape_forms(s) if SHAPE_GATE.search(s) else s  # '128 parallel requests', 'ISL 1024 OSL 256' (round 4)
     s = device_hour_prices(s) if PRICE_GATE.search(s) else s  # '$1.29 per GPU per hour', '$2/GPU/hr'
     s = zh_hourly_price(s) if "小时" in s or "钟头" in s else s  # '12块一小时': a price per GPU-hour
+    s = period_prices(s) if any(map(s.__contains__, PERIODS)) and any(map(s.__contains__, RENT)) else s
     if _LOAD_GATE.search(s):
         s = load_forms(s)  # '4 per device x 4 accumulation', '每张卡跑 8 条样本' (s17)
     if "batch" in s and ("effective" in s or "total" in s or "overall" in s or "aggregate" in s):
         s = _sub(GLOBAL_BATCH_WORDS_RE, "global batch", s)
     if "双机" in s:  # '双机8卡': two machines of 8 (bot.parse.node_words.ji_ka_count), not '双卡'
         s = _sub(DUAL_MACHINE_RE, "2", s)
-    if "half a dozen" in s:
-        s = _sub(HALF_DOZEN_RE, "6", s)
+    s = _sub(HALF_DOZEN_RE, "6", s) if "half a dozen" in s else s
     if _MULTIPLE_GATE.search(s):
         s = MULTIPLE_RE.sub(lambda m: _MULTIPLES[m.group("w")] + " ", s)
     if AROUND_CLOCK_RE.search(s):

@@ -10,7 +10,9 @@ from bot.parse.bound_words import with_bounds
 from bot.parse.card_generation import GENERATION_RE, card_generation
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
+from bot.parse.period_prices import PERIODS, rents_read
 from bot.parse.result import ParseResult
+from bot.parse.typo_words import SPACES, TYPOS, typos_read
 from bot.parse.weight_size import GATE_RE as WEIGHT_SIZE_GATE
 from bot.parse.weight_size import with_weight_size
 from bot.parse.written_names import card_sku
@@ -21,6 +23,13 @@ def parse_one(text: str) -> ParseResult:
     raises."""
     raw = text if isinstance(text, str) else ""
     result = with_bounds(_parse(raw))  # '上下文至少 16k': sized at 16k, and said
+    if (price := result.request.price_per_gpu_hour) is not None and any(
+        map(result.normalized.__contains__, PERIODS)
+    ):
+        read = rents_read(result.normalized, price, raw)
+        result.bounds_read = [*result.bounds_read, *read]  # '3090一天50块': ¥50 ÷ 24 per GPU-hour, said (s36)
+    if not TYPOS.keys().isdisjoint(result.normalized.translate(SPACES).split()):
+        result.bounds_read = [*result.bounds_read, *typos_read(result.normalized, raw)]  # 'usres': users
     if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)
         result = with_weight_size(result, raw)
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so

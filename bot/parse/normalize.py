@@ -32,6 +32,7 @@ from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
+from bot.parse.typo_words import SPACES, TYPOS, without_typos
 from bot.parse.unit_cues import POWER
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
 from bot.parse.worked_sums import results_of_sums
@@ -269,6 +270,8 @@ def prepare(text: str) -> tuple[str, bool, str]:
     unchanged = s == text
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
+    if not TYPOS.keys().isdisjoint(s.translate(SPACES).split()):
+        s = without_typos(s)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
     s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)

@@ -64,4 +64,7 @@ def zh_hourly_price(s: str) -> str:
 
 
 def _rent(m: re.Match[str], words: str) -> str:
-    return m.group(0) if _BUDGET_BEFORE.search(m.string, 0, m.start()) else m.expand(words)
+    if _BUDGET_BEFORE.search(m.string, 0, m.start()):
+        return m.group(0)
+    glued = m.start() and m.string[m.start() - 1].isalnum()  # '4090一小时2块钱': the card's own digits
+    return (" " if glued else "") + m.expand(words)

@@ -52,6 +52,11 @@ def locale_for(lang: str) -> str:
     return LOCALES.get(lang, lang if lang in LOCALES.values() else "en")
 
 
+HUGE = 1e12
+"""From here a GPU-hour or money figure is shown in scientific form: a trillion GPU-hours is ~10⁴ times
+the largest published run; 15 grouped digits read as noise (s36 fixa #6)."""
+
+
 def sci(x: float, digits: int = 2) -> str:
     """``4.2e22`` → ``4.2×10²²``, ``3.15e23`` → ``3.15×10²³``: up to ``digits`` fraction digits."""
     if x == 0 or not math.isfinite(x):
@@ -231,6 +236,8 @@ class Fmt:
     def hours(self, h: float) -> str:
         """GPU-hours: exact and grouped from 10 up (``93,483``), else with decimals (``0.31``, ``2.5``,
         ``1.0``: never a bare ``1`` that reads as a count, s32 trial)."""
+        if h >= HUGE:  # '6.02×10¹⁴', not '601,615,216,533,349': beyond any real job (s36 fixa #6)
+            return sci(h)
         if h >= 10:  # self.int(h), its Python path in place (a reply words ~2 GPU-hour figures)
             return f"{round(h):,}" if self._python_digits else self.int(h)
         if 0 < h < 0.01:  # two decimals would print 0
@@ -264,6 +271,8 @@ class Fmt:
     def money(self, amount: float, currency: str) -> str:
         """Exact money with the locale's symbol, whole units: ``¥1,402,245``; cents below 100 (``$0.09``)
         or in the cents style."""
+        if abs(amount) >= HUGE:  # '$9.02×10¹⁴', not '$902,422,824,800,024' (s36 fixa #6)
+            return format_currency(0, str(currency), format="¤", locale=self.locale) + sci(amount)
         if 0 < abs(amount) < 100 or self.cents:
             return format_currency(
                 amount, str(currency), format="¤#,##0.00", locale=self.locale, currency_digits=False

@@ -7,6 +7,7 @@ from bot.render.i18n import N_
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
+    "network_port": N_("a network port: it does not change the GPUs, memory or time"),
     "vague": N_("a rough amount, not a number: give one to size the data"),
     "vague_count": N_("a rough count, not a number: say how many GPUs to size on that many"),
     "stated_need": N_(

@@ -99,6 +99,16 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
     ),
+    "typo_read": N_("Read “%(typed)s” as “%(used)s”."),
+    "price_per_day": N_("Read “%(typed)s” as a rent per GPU per day: %(used)s per GPU-hour (÷ 24 hours)."),
+    "price_per_month": N_(
+        "Read “%(typed)s” as a rent per GPU per month: %(used)s per GPU-hour (÷ 730 hours, the average "
+        "month)."
+    ),
+    "price_per_server_month": N_(
+        "Read “%(typed)s” as the server's rent per month: %(used)s per GPU-hour (÷ its cards × 730 hours, "
+        "the average month)."
+    ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
 
@@ -151,9 +161,40 @@ def understood_extras(
             )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
-        ],
+        ]
+        + (
+            _beyond(report, lang)
+            if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
+            else []
+        ),
         "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
     }
+
+
+PARAMS_BEYOND = N_(
+    "A model of %(params)s parameters is far beyond any real one (the largest published hold about 1.6T, "
+    "Switch-C): every figure below is an extrapolation."
+)
+TOKENS_BEYOND = N_(
+    "%(tokens)s tokens is far beyond any real dataset (the largest published runs trained on about 36T, "
+    "Qwen3): every figure below is an extrapolation."
+)
+"""Sizes beyond a sane range (s36 fixa #6), said after the headline: a model over 10T parameters, data over
+10¹⁵ tokens."""
+
+
+SANE_PARAMS = 1e13
+SANE_TOKENS = 1e15
+
+
+def _beyond(report: SizingReport, lang: str) -> list[str]:
+    r = report.request
+    out = []
+    if (r.params_total or 0) > SANE_PARAMS:
+        out.append(translate(lang, PARAMS_BEYOND, params=fmt_for(lang).params(r.params_total)))
+    if (r.tokens or 0) > SANE_TOKENS:
+        out.append(translate(lang, TOKENS_BEYOND, tokens=fmt_for(lang).sci(r.tokens)))
+    return out
 
 
 def _not_used(
