@@ -207,6 +207,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,
         "comparisons": [_comparison(c) for c in answer.comparisons],
+        "compared_models": _compared_models(answer),  # s36: 'Qwen3-32B 还是 Llama-3.3-70B，哪个'
         "feasible": verdict["feasible"],  # the headline's: 'no' as typed where vLLM refuses it (s30)
         "feasible_reason": verdict["feasible_reason"],
         "warnings": d["warnings"],
@@ -254,6 +255,15 @@ def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:
 def catalog_gpu_memory(gpu_id: str) -> float:
     """GiB per card of the catalog GPU ``gpu_id``."""
     return catalog_gpu(gpu_id).memory_gib
+
+
+def _compared_models(answer: Answer) -> list[dict[str, Any]]:
+    """``report.compared_models`` (bot.core.compared_models.as_json; imported when used: start-up)."""
+    if not answer.compared_models or answer.report is None:
+        return []
+    from bot.core.compared_models import as_json
+
+    return as_json(answer.report, answer.compared_models, "compared_faster" in answer.parsed.notes)
 
 
 def _comparison(r: SizingReport) -> dict[str, Any]:

@@ -336,6 +336,7 @@ def answer_request(
     sources: dict[str, str] = {}
     report = None
     comparisons: list[SizingReport] = []
+    models: list[SizingReport] = []
     best: int | None = None
     offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
@@ -371,6 +372,10 @@ def answer_request(
             report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
+            if parsed.compared_models and not comparisons:  # 'Qwen3-32B 还是 Llama-3.3-70B，哪个' (s36)
+                from bot.core.compared_models import side_by_side  # imported when used: start-up
+
+                models = side_by_side(parsed, first, done[0], size)
             if presales is not None:
                 offer = offer_terms_for(presales, report, sources)
                 if not offer.offered:
@@ -382,6 +387,7 @@ def answer_request(
         **_unsized(report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)),
         lang=lang,
         comparisons=comparisons,
+        compared_models=models,
         request=request,
         followup=followup,
         changed=list(changed or []),
@@ -487,12 +493,8 @@ def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:
     return result.model_copy(update={"parsed": result.parsed.model_copy(update={"notes": swapped})})
 
 
-# Imported when used (start-up, s26): a run given as steps is rare, and the module's body was ~0.4M
-# instructions of every ``sizing-bot ask``.
-
-
 def _steps_table(report: SizingReport, parsed: ParseResult) -> SizingReport:
-    """:func:`bot.core.steps_plan.table_on_steps`."""
+    """:func:`bot.core.steps_plan.table_on_steps` (imported when used: start-up)."""
     from bot.core.steps_plan import table_on_steps
 
     return table_on_steps(report, parsed)

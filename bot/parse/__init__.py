@@ -103,6 +103,10 @@ def parse(text: str) -> ParseResult:
                 from bot.parse.family_version import with_family_ladder
 
                 parsed = with_family_ladder(parsed)
+        if parsed.unused_numbers and any(r == "other_setup" for _, r in parsed.unused_numbers):
+            from bot.parse.models_compared import with_models_compared  # two models side by side (s36)
+
+            parsed = with_models_compared(parsed, raw)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

@@ -150,6 +150,13 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
+            if answer.compared_models:  # 'Qwen3-32B 还是 Llama-3.3-70B，哪个' (s36); imported when used
+                from bot.render.model_rows import model_rows
+
+                faster = "compared_faster" in parsed.notes  # bot.parse.models_compared.FASTER_ASKED
+                ctx["comparisons"], ctx["cheapest"] = model_rows(
+                    answer.report, answer.compared_models, lang, faster
+                )
             asks_first = at_count and "asks_choice" in parsed.notes
             ctx["first"] = first_line(rows, answer.lang) if asks_first else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
