@@ -327,10 +327,9 @@ def answer_request(
     switch: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     carry: dict[str, Any] | None = None,
 ) -> Answer:
-    """Size ``request`` (what the user said; ``parsed`` is the message behind it) for ``lang``, with
-    the chat's settings and the pre-sales offer filled in, and the other GPUs the message named.
-    ``switch``: a stage switch's (kept, reset) values (:attr:`Answer.kept`, :attr:`Answer.reset`);
-    ``carry``: values the answer before assumed, sized as assumptions (:mod:`bot.core.carried_load`)."""
+    """Size ``request`` (what the user said; ``parsed`` the message) for ``lang``, with the chat's settings,
+    the pre-sales offer and the other GPUs or models named. ``switch``: a stage switch's (kept, reset) values
+    (:attr:`Answer.kept`, :attr:`Answer.reset`); ``carry``: the answer before's assumed values, as such."""
     settings = settings or ChatSettings()
     parsed = parsed.model_copy(update={"request": request})
     sources: dict[str, str] = {}
@@ -356,7 +355,7 @@ def answer_request(
             pass
         else:
             size = partial(_size, lang=lang, settings=settings, presales=presales)
-            parsed, done = _options(parsed, request, first, sized, size, presales is None)
+            parsed, done, models = _options(parsed, request, first, sized, size, presales is None)
             said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
@@ -372,10 +371,6 @@ def answer_request(
             report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
-            if parsed.compared_models and not comparisons:  # 'Qwen3-32B 还是 Llama-3.3-70B，哪个' (s36)
-                from bot.core.compared_models import side_by_side  # imported when used: start-up
-
-                models = side_by_side(parsed, first, done[0], size)
             if presales is not None:
                 offer = offer_terms_for(presales, report, sources)
                 if not offer.offered:
@@ -447,11 +442,16 @@ def _options(
     sized: tuple[SizingReport, dict[str, str]],
     size: Callable[[SizingRequest], tuple[SizingReport, dict[str, str]] | None],
     catalog_cards: bool = True,
-) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]]]:
+) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]], list[SizingReport]]:
     """Every option compared ('A100 vs H100 vs …'): ``sized`` (``first``'s) and each other card named, up to
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
     (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named. ``catalog_cards``
-    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2)."""
+    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2). Third: the
+    other models set beside the first ('Qwen3-32B 还是 Llama-3.3-70B'; bot.core.compared_models)."""
+    if parsed.compared_models and not parsed.gpu_alternatives:  # s36; imported when used: start-up
+        from bot.core.compared_models import side_by_side
+
+        return parsed, [sized], side_by_side(parsed, first, sized, size)
     if catalog_cards:
         parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
@@ -461,7 +461,7 @@ def _options(
         for gpu in parsed.gpu_alternatives
     ]
     done = sized_options([first, *asks[:MAX_COMPARISONS]], sized, size)  # one load, one currency (s35)
-    return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done
+    return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done, []
 
 
 def _size(
