@@ -31,7 +31,7 @@ TRAIN_ZH = "Llama-3.1-8B 和 Qwen3-8B 哪个 LoRA 微调更快，一张 A100，1
 def test_two_models_set_side_by_side_are_compared(text: str, first: str, other: str) -> None:
     p = parse(text)
     assert p.request.model == first
-    assert p.compared_models == [other]
+    assert p.compared_models == (other,)
     assert not [t for t, r in p.unused_numbers if r == "other_setup"]  # no longer 'not used'
 
 
@@ -45,7 +45,7 @@ def test_two_models_set_side_by_side_are_compared(text: str, first: str, other: 
 )
 def test_a_second_model_merely_mentioned_keeps_todays_answer(text: str) -> None:
     p = parse(text)
-    assert p.compared_models == []
+    assert p.compared_models == ()
     assert [r for _, r in p.unused_numbers if r == "other_setup"]  # still named as not used
 
 

@@ -59,7 +59,7 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
         return parsed
     kept = [n for n in parsed.unused_numbers if n != others[0]]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
-    return parsed.model_copy(update={"compared_models": [model], "unused_numbers": kept, "notes": notes})
+    return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
 
 
 def _compares(gap: str, text: str) -> bool:
