@@ -110,3 +110,48 @@ def test_only_one_fits_is_the_answer() -> None:
 def test_no_comparison_no_field() -> None:
     rows, _ = _compared("部署 Qwen3-32B，4 张 H20")
     assert rows == []
+
+
+# Item 2: a fine-tuning budget with no data size names, per method, the largest catalog model whose
+# fine-tune on the assumed data (100,000 samples × 1,024 tokens) fits the budget, never a Chinchilla size.
+
+
+@pytest.mark.parametrize(
+    ("text", "methods"),
+    [
+        ("预算 5 万块，能微调多大的模型", ["lora", "full"]),
+        ("With a $10k budget, how big a model can I fine-tune?", ["lora", "full"]),
+        ("预算 2000 元，能全参微调多大的模型", ["full"]),
+        ("With a $2,000 budget, how big a model can I LoRA fine-tune on H100?", ["lora"]),
+    ],
+)
+def test_a_fine_tuning_budget_names_catalog_models_per_method(text: str, methods: list[str]) -> None:
+    a = answer(text)
+    d = to_json(a, render(a, "text"))["report"]
+    rows = d["budget_finetune"]
+    assert [r["method"] for r in rows] == methods
+    assert d["max_params_for_budget"] is None  # not the compute-optimal pre-training size
+    budget = a.report.request.budget
+    for r in rows:
+        assert r["tokens"] == 100_000 * 1024 and r["tokens_assumed"] is True
+        assert (r["cost"]["low"] + r["cost"]["high"]) / 2 <= budget
+    # the detailed report is the first pick's fine-tune: C = k·N_active·D (LoRA k = 4, full k = 6)
+    k = 4 if methods[0] == "lora" else 6
+    spec_active = a.report.model_spec.params_active or a.report.model_spec.params_total
+    assert a.report.flops == pytest.approx(k * spec_active * 100_000 * 1024, rel=1e-3)
+    reply = render(a, "text")
+    assert "Chinchilla" not in reply.split("\n\n")[0] and "算力最优" not in reply
+    first = reply.splitlines()[0]
+    assert ("1,024" in first) and ("tell me your data size" in first or "告诉我你的数据量" in first)
+
+
+def test_kimi_k2_lora_compute_worked_by_hand() -> None:
+    a = answer("预算 5 万块，能微调多大的模型")
+    assert a.report.request.model == "Kimi-K2"  # the largest catalog model; ¥50,000 buys its fine-tune
+    assert a.report.flops == pytest.approx(4 * 32e9 * 102_400_000, rel=1e-9)  # 1.31×10¹⁹ FLOPs
+
+
+def test_a_budget_with_its_data_keeps_the_largest_size() -> None:
+    a = answer("$5000, biggest model we can full finetune on H100 for 1B tokens")
+    d = to_json(a, render(a, "text"))["report"]
+    assert d["budget_finetune"] == [] and a.report.request.model is None  # s35's size for the data given

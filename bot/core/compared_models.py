@@ -118,3 +118,17 @@ def as_json(first: SizingReport, others: list[SizingReport], faster: bool = Fals
             "why": why if i == index else None,
         })  # fmt: skip
     return out
+
+
+def other_options(
+    parsed: ParseResult, first: SizingRequest, sized: Sized, size: Callable[..., Sized | None]
+) -> tuple[list[Sized], list[SizingReport]] | None:
+    """(the detailed option, the other reports) of a comparison of models (:func:`side_by_side`) or of a
+    fine-tuning budget's largest models per method (:mod:`bot.core.budget_finetune`, s36 #2); None when
+    neither applies (the card comparison of bot.core.pipeline then runs)."""
+    if parsed.compared_models:
+        return [sized], side_by_side(parsed, first, sized, size)
+    from bot.core.budget_finetune import asks_budget_model, budget_models  # imported when used: start-up
+
+    picks = budget_models(first, size) if asks_budget_model(first) else []
+    return (picks[:1], [r for r, _ in picks[1:]]) if picks else None

@@ -447,11 +447,12 @@ def _options(
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
     (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named. ``catalog_cards``
     (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2). Third: the
-    other models set beside the first ('Qwen3-32B 还是 Llama-3.3-70B'; bot.core.compared_models)."""
-    if parsed.compared_models and not parsed.gpu_alternatives:  # s36; imported when used: start-up
-        from bot.core.compared_models import side_by_side
+    other models set beside the first, or a fine-tuning budget's picks (bot.core.compared_models)."""
+    if (parsed.compared_models or first.largest_asked) and not parsed.gpu_alternatives:  # s36; when used
+        from bot.core.compared_models import other_options
 
-        return parsed, [sized], side_by_side(parsed, first, sized, size)
+        if (other := other_options(parsed, first, sized, size)) is not None:
+            return parsed, *other
     if catalog_cards:
         parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts

@@ -95,3 +95,52 @@ def _row(report: SizingReport, lang: str) -> str:
     return translate(
         lang, N_("%(model)s: %(verdict)s, %(gh)s GPU-hours, %(cost)s"), gh=hours, cost=money, **params
     )
+
+
+BUDGET_HEAD = N_(
+    "%(budget)s for fine-tuning, on %(samples)s samples × %(tokens)s tokens (assumed: tell me your data "
+    "size to size yours): the largest catalog model each method fine-tunes within it"
+)
+BUDGET_ROW = N_("%(method)s: %(model)s — %(gh)s GPU-hours on at least %(gpus)s × %(gpu)s, %(cost)s")
+
+
+def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> tuple[list[str], str]:
+    """(one row per method, the line that answers) of a fine-tuning budget's largest catalog models
+    (bot.core.budget_finetune): the budget, the data assumed, and the question for the user's data size."""
+    from bot.core.budget_finetune import DEFAULT_SAMPLES, SAMPLE_TOKENS
+    from bot.render.sections import paid_row
+    from bot.render.wording import METHOD_NAMES
+
+    f = fmt_for(lang)
+    req = first.request
+    currency = first.cost.currency if first.cost is not None else req.currency
+    head = translate(
+        lang,
+        BUDGET_HEAD,
+        budget=f.money(req.budget or 0.0, str(currency)),
+        samples=f.int(DEFAULT_SAMPLES),
+        tokens=f.int(SAMPLE_TOKENS),
+    )
+    rows = []
+    for r in [first, *others]:
+        gh, cost, m = r.gpu_hours, r.headline_cost, r.memory
+        if gh is None or cost is None:
+            continue
+        shown = (r.days.gpus if r.days is not None else None) or r.gpus_for_deadline
+        paid = paid_row(r, shown or 0)  # the GPU-hours of the count the answer shows (as comparison rows)
+        gh = paid.gpu_hours if paid is not None else gh
+        method = translate(lang, METHOD_NAMES.get(str(r.request.method), "LoRA"))
+        need = (m.min_gpus if m is not None else None) or 1
+        rows.append(
+            translate(
+                lang,
+                BUDGET_ROW,
+                method=method,
+                model=model_label(r),
+                gh=f.compact(gh.likely),
+                gpus=f.int(need),
+                gpu=gpu_names(r)[0],
+                cost=money_span(f, cost.low, cost.high, cost.currency),
+            )
+        )
+    return rows, head

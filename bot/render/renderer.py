@@ -108,6 +108,11 @@ def _models_compared(answer: Answer) -> dict[str, object]:
     from bot.render.model_rows import model_rows
 
     assert answer.report is not None
+    if answer.report.request.largest_asked:  # a fine-tuning budget's largest models (s36 #2)
+        from bot.render.model_rows import budget_rows
+
+        rows, line = budget_rows(answer.report, answer.compared_models, answer.lang)
+        return {"comparisons": rows, "cheapest": line}
     faster = "compared_faster" in answer.parsed.notes  # bot.parse.models_compared.FASTER_ASKED
     rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster)
     return {"comparisons": rows, "cheapest": line}
@@ -161,7 +166,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
-            ctx |= _models_compared(answer) if answer.compared_models else {}  # 'Qwen3-32B 还是 Llama…' (s36)
+            ctx |= (
+                _models_compared(answer)
+                if answer.compared_models or answer.report.request.largest_asked
+                else {}
+            )  # 'Qwen3-32B 还是 Llama…' (s36)
             asks_first = at_count and "asks_choice" in parsed.notes
             ctx["first"] = first_line(rows, answer.lang) if asks_first else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
