@@ -155,3 +155,14 @@ def test_a_budget_with_its_data_keeps_the_largest_size() -> None:
     a = answer("$5000, biggest model we can full finetune on H100 for 1B tokens")
     d = to_json(a, render(a, "text"))["report"]
     assert d["budget_finetune"] == [] and a.report.request.model is None  # s35's size for the data given
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "在一张 RTX4090 上训练 Qwen14B（Qwen/Qwen1.5-14B，默认 float16）会爆显存吗",
+        "fine-tune Llama-3.1-8B (meta-llama/Llama-3.1-8B-Instruct) on one A100",
+    ],
+)
+def test_a_model_restated_in_brackets_is_not_a_comparison(text: str) -> None:
+    assert parse(text).compared_models == ()

@@ -398,8 +398,7 @@ def answer_request(
 
 
 def _one_card(parsed: ParseResult) -> ParseResult:
-    """``parsed`` of an answer that sized nothing, its personal card counted one when no count was said
-    (:func:`bot.core.unsized_card.one_personal_card`; imported when used: start-up)."""
+    """``parsed`` of an answer that sized nothing, its personal card counted one (bot.core.unsized_card)."""
     if parsed.request.gpu is None or parsed.request.gpu_count is not None:
         return parsed
     from bot.core.unsized_card import one_personal_card

@@ -25,8 +25,11 @@ PREFIX = "model: "
 MAX_GAP = 24
 """At most this many characters between the two names: one joining word and its spaces or a comma."""
 
-SETS_AGAINST_RE = rc(r"还是|或者|或是|\bor\b|\bvs\.?(?![a-z])|\bversus\b|对比|比较|相比|\bagainst\b|[/|]")
-"""Words between two names that set them against each other."""
+SETS_AGAINST_RE = rc(r"还是|或者|或是|\bor\b|\bvs\.?(?![a-z])|\bversus\b|对比|比较|相比|\bagainst\b")
+"""Words between two names that set them against each other (not '/': 'Qwen14B（Qwen/Qwen1.5-14B）' is one
+model restated by its repository path)."""
+ALIAS_RE = rc(r"[(（\[【]")
+"""A bracket between the names: the second restates the first ('Qwen14B（Qwen1.5-14B）'), never compared."""
 JOINS_RE = rc(r"和|与|跟|\band\b|、|,|，")
 """Words that join two names, comparing only in a message that asks which."""
 ASKS_WHICH_RE = rc(
@@ -52,7 +55,7 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
         return parsed
     first, second = sorted(((at, typed), (at_other, other)))
     gap = text[first[0] + len(first[1]) : second[0]]
-    if len(gap) > MAX_GAP or not _compares(gap, text):
+    if len(gap) > MAX_GAP or ALIAS_RE.search(gap) or not _compares(gap, text):
         return parsed
     model = _catalog_id(other)
     if model is None or model == parsed.request.model:

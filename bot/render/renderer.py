@@ -103,11 +103,14 @@ def forget_contexts() -> None:
 
 
 def _models_compared(answer: Answer) -> dict[str, object]:
-    """The rows and the line that answers which of the models compared (bot.render.model_rows; imported
-    when used: start-up)."""
+    """The rows and the line that answers which of the models compared, or of a fine-tuning budget's
+    largest models (bot.render.model_rows; imported when used: start-up); {} for a budget's size (s35)."""
     from bot.render.model_rows import model_rows
 
     assert answer.report is not None
+    if not answer.compared_models and answer.report.request.model is None:
+        return {}
+
     if answer.report.request.largest_asked:  # a fine-tuning budget's largest models (s36 #2)
         from bot.render.model_rows import budget_rows
 
@@ -166,11 +169,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
-            ctx |= (
-                _models_compared(answer)
-                if answer.compared_models or answer.report.request.largest_asked
-                else {}
-            )  # 'Qwen3-32B 还是 Llama…' (s36)
+            if answer.compared_models or answer.report.request.largest_asked:  # s36: models side by side
+                ctx |= _models_compared(answer)
             asks_first = at_count and "asks_choice" in parsed.notes
             ctx["first"] = first_line(rows, answer.lang) if asks_first else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
