@@ -166,3 +166,26 @@ def test_a_budget_with_its_data_keeps_the_largest_size() -> None:
 )
 def test_a_model_restated_in_brackets_is_not_a_comparison(text: str) -> None:
     assert parse(text).compared_models == ()
+
+
+# Item 4: the user's count is sized with the layout the recommendation uses: TRL runs plain DDP as
+# configured, but DDP fits 8 × H100 only by recomputing every layer (65.8 GiB, band up to 101 GiB), where the
+# recommended 2 GPUs run ZeRO-1 without recompute; 8 GPUs now run that plan too, and read better than 2.
+
+
+def test_more_cards_never_read_worse_than_the_recommendation() -> None:
+    a = answer("GRPO Qwen3-4B, num_generations=16, max completion 2048, 8 H100, 5000 prompts, how long")
+    m = a.report.memory
+    assert m.recommended_gpus == 2 and m.plan_gpus == 8
+    assert (m.plan.zero_stage, m.plan.recompute) == (m.recommended_plan.zero_stage, "none")
+    # ZeRO-1 shards the 12 B/param AdamW states over DP: 12 × 4.0e9 × (1/2 − 1/8) = 18.0 GB less on 8
+    assert m.recommended_per_gpu_bytes - m.per_gpu_bytes == pytest.approx(
+        12 * 4.0e9 * (1 / 2 - 1 / 8), rel=1e-9
+    )
+    assert m.per_gpu_bytes_high < m.recommended_per_gpu_bytes + 20 * 2**30  # no 101 GiB high end
+
+
+def test_plain_ddp_kept_where_it_needs_no_recompute() -> None:
+    # LoRA of Qwen2.5-14B on 4 × A100 80G fits one GPU: the DDP the tool runs stays the plan (s28 M6)
+    a = answer("LLaMA-Factory LoRA Qwen2.5-14B on 4 A100 80G, 1e8 tokens")
+    assert a.report.memory.plan.zero_stage == 0
