@@ -207,6 +207,8 @@ def _report(answer: Answer) -> dict[str, Any]:
         "tokens_for_budget": d["tokens_for_budget"],
         "max_params_for_budget": r.max_params_for_budget,
         "comparisons": [_comparison(c) for c in answer.comparisons],
+        "compared_models": _compared_models(answer),  # s36: 'Qwen3-32B 还是 Llama-3.3-70B，哪个'
+        "budget_finetune": _budget_finetune(answer),  # s36: '预算 5 万块，能微调多大的模型'
         "feasible": verdict["feasible"],  # the headline's: 'no' as typed where vLLM refuses it (s30)
         "feasible_reason": verdict["feasible_reason"],
         "warnings": d["warnings"],
@@ -254,6 +256,25 @@ def _hardware(gpu: GpuSpec | None) -> dict[str, Any] | None:
 def catalog_gpu_memory(gpu_id: str) -> float:
     """GiB per card of the catalog GPU ``gpu_id``."""
     return catalog_gpu(gpu_id).memory_gib
+
+
+def _compared_models(answer: Answer) -> list[dict[str, Any]]:
+    """``report.compared_models`` (bot.core.compared_models.as_json; imported when used: start-up)."""
+    if not answer.compared_models or answer.report is None or answer.report.request.largest_asked:
+        return []
+    from bot.core.compared_models import as_json
+
+    return as_json(answer.report, answer.compared_models, "compared_faster" in answer.parsed.notes)
+
+
+def _budget_finetune(answer: Answer) -> list[dict[str, Any]]:
+    """``report.budget_finetune`` (bot.core.budget_finetune.as_json; imported when used: start-up)."""
+    r = answer.report
+    if r is None or not r.request.largest_asked:
+        return []
+    from bot.core.budget_finetune import as_json
+
+    return as_json(r, answer.compared_models)
 
 
 def _comparison(r: SizingReport) -> dict[str, Any]:

@@ -29,7 +29,9 @@ def with_ddp_plan(
     layout fits within :data:`estimator.plan.HEADROOM` at the likely figure; its band
     (:func:`estimator.memory_band.per_gpu_band`) goes with it, so a high end above the card is judged by
     the verdict ('high_edge', naming ZeRO-3 as the change). Else ``mem`` unchanged (the verdict then names
-    the DDP setting: 'tool_default_ddp'). A recommendation of the same count takes the same plan."""
+    the DDP setting: 'tool_default_ddp'), and so when DDP fits only by full recompute where the sharded plan
+    needs none (s36 fixb #4: 8 × H100 read 'plain DDP, full recompute, 101 GiB at the high end' beside 2
+    recommended on ZeRO-1 without it). A recommendation of the same count takes the same plan."""
     gpus = mem.plan_gpus
     if not mem.fits_requested or not gpus or not tool_runs_ddp(req, setup, mem):
         return mem
@@ -37,6 +39,8 @@ def with_ddp_plan(
     found = best_plan_for(spec, params, gpu, gpus, ddp, HEADROOM)
     if found is None or found[0].zero_stage != 0:
         return mem
+    if found[0].recompute == "full" and mem.plan is not None and mem.plan.recompute != "full":
+        return mem  # DDP only by recomputing where the sharded plan needs none: never worse than fewer (s36)
     plan, parts = found
     if mem.plan is not None and mem.plan.global_batch_sequences:  # the step the job runs, kept (s29 merge)
         plan = with_batch(plan, mem.plan.global_batch_sequences)

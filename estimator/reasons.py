@@ -186,6 +186,7 @@ class Why(Keys):
     tokens_per_request_default = "tokens_per_request_default"
     previous_answer_weights = "previous_answer_weights"  # a context-only follow-up (bot.core.carried_load)
     compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)
+    budget_finetune_data = "budget_finetune_data"  # a fine-tuning budget, no data (bot.core.budget_finetune)
 
 
 class Word(Keys):

@@ -47,6 +47,9 @@ class Answer:
     lang: Lang
     comparisons: list[SizingReport] = field(default_factory=list)
     """the same question on the other GPUs the user named ('A100 vs H100'), at most two"""
+    compared_models: list[SizingReport] = field(default_factory=list)
+    """the same job with each other model the question set beside the first ('Qwen3-32B 还是 Llama-3.3-70B，
+    哪个'; bot.core.compared_models, s36)"""
     request: SizingRequest | None = None
     """what the user said over the conversation, before settings and defaults (the merged request of a
     follow-up); None = the parsed request"""

@@ -28,6 +28,7 @@ SOURCE_REASONS = {
     "previous_answer": Why.previous_answer_load,  # bot.core.carried_load
     "budget_pick": Why.budget_pick,  # bot.core.budget_lead
     "compared_load": Why.compared_load,  # bot.core.compared_load
+    "budget_finetune_data": Why.budget_finetune_data,  # bot.core.budget_finetune (s36)
 }
 """Where a value filled before estimating came from (ledger reasons; worded by the renderer)."""
 _WEIGHTS = ("previous_answer", "precision")  # the weights a context-only follow-up keeps (s35 fix c #3)
@@ -148,7 +149,14 @@ def _source_params(
             "month": None if month is None else round(month, 2),
             "currency": currency.value,
         }
-    own = ("settings", "language", "previous_answer", "budget_pick", "compared_load")  # no provider named
+    own = (
+        "settings",
+        "language",
+        "previous_answer",
+        "budget_pick",
+        "compared_load",
+        "budget_finetune_data",
+    )  # no provider named
     return {"provider": provider} if origin not in own else {}
 
 

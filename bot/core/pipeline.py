@@ -327,15 +327,15 @@ def answer_request(
     switch: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     carry: dict[str, Any] | None = None,
 ) -> Answer:
-    """Size ``request`` (what the user said; ``parsed`` is the message behind it) for ``lang``, with
-    the chat's settings and the pre-sales offer filled in, and the other GPUs the message named.
-    ``switch``: a stage switch's (kept, reset) values (:attr:`Answer.kept`, :attr:`Answer.reset`);
-    ``carry``: values the answer before assumed, sized as assumptions (:mod:`bot.core.carried_load`)."""
+    """Size ``request`` (what the user said; ``parsed`` the message) for ``lang``, with the chat's settings,
+    the pre-sales offer and the other GPUs or models named. ``switch``: a stage switch's (kept, reset) values
+    (:attr:`Answer.kept`, :attr:`Answer.reset`); ``carry``: the answer before's assumed values, as such."""
     settings = settings or ChatSettings()
     parsed = parsed.model_copy(update={"request": request})
     sources: dict[str, str] = {}
     report = None
     comparisons: list[SizingReport] = []
+    models: list[SizingReport] = []
     best: int | None = None
     offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
@@ -355,7 +355,7 @@ def answer_request(
             pass
         else:
             size = partial(_size, lang=lang, settings=settings, presales=presales)
-            parsed, done = _options(parsed, request, first, sized, size, presales is None)
+            parsed, done, models = _options(parsed, request, first, sized, size, presales is None)
             said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
@@ -382,6 +382,7 @@ def answer_request(
         **_unsized(report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)),
         lang=lang,
         comparisons=comparisons,
+        compared_models=models,
         request=request,
         followup=followup,
         changed=list(changed or []),
@@ -397,8 +398,7 @@ def answer_request(
 
 
 def _one_card(parsed: ParseResult) -> ParseResult:
-    """``parsed`` of an answer that sized nothing, its personal card counted one when no count was said
-    (:func:`bot.core.unsized_card.one_personal_card`; imported when used: start-up)."""
+    """``parsed`` of an answer that sized nothing, its personal card counted one (bot.core.unsized_card)."""
     if parsed.request.gpu is None or parsed.request.gpu_count is not None:
         return parsed
     from bot.core.unsized_card import one_personal_card
@@ -441,11 +441,17 @@ def _options(
     sized: tuple[SizingReport, dict[str, str]],
     size: Callable[[SizingRequest], tuple[SizingReport, dict[str, str]] | None],
     catalog_cards: bool = True,
-) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]]]:
+) -> tuple[ParseResult, list[tuple[SizingReport, dict[str, str]]], list[SizingReport]]:
     """Every option compared ('A100 vs H100 vs …'): ``sized`` (``first``'s) and each other card named, up to
     :data:`MAX_COMPARISONS` (any further card named as not compared), in one currency
     (:mod:`bot.core.compare_currency`); and ``parsed`` with the cards not compared named. ``catalog_cards``
-    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2)."""
+    (no pre-sales offer): 'the cheapest card' compares the catalog's priced cards (s27 trial #2). Third: the
+    other models set beside the first, or a fine-tuning budget's picks (bot.core.compared_models)."""
+    if (parsed.compared_models or first.largest_asked) and not parsed.gpu_alternatives:  # s36; when used
+        from bot.core.compared_models import other_options
+
+        if (other := other_options(parsed, first, sized, size)) is not None:
+            return parsed, *other
     if catalog_cards:
         parsed = with_priced_cards(parsed, sized[0], MAX_COMPARISONS)
     stated, counts = parsed.gpu_alternative_memory, parsed.gpu_alternative_counts
@@ -455,7 +461,7 @@ def _options(
         for gpu in parsed.gpu_alternatives
     ]
     done = sized_options([first, *asks[:MAX_COMPARISONS]], sized, size)  # one load, one currency (s35)
-    return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done
+    return not_compared(parsed, parsed.gpu_alternatives[MAX_COMPARISONS:]), done, []
 
 
 def _size(
@@ -487,12 +493,8 @@ def without_history(result: Answer, note: str = NO_HISTORY) -> Answer:
     return result.model_copy(update={"parsed": result.parsed.model_copy(update={"notes": swapped})})
 
 
-# Imported when used (start-up, s26): a run given as steps is rare, and the module's body was ~0.4M
-# instructions of every ``sizing-bot ask``.
-
-
 def _steps_table(report: SizingReport, parsed: ParseResult) -> SizingReport:
-    """:func:`bot.core.steps_plan.table_on_steps`."""
+    """:func:`bot.core.steps_plan.table_on_steps` (imported when used: start-up)."""
     from bot.core.steps_plan import table_on_steps
 
     return table_on_steps(report, parsed)

@@ -1,6 +1,8 @@
 """Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`), plus what the
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
+from operator import itemgetter
+
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
 from bot.parse.asked_end import ASKED_END_RE, EARLIER_SETUP_RE
 from bot.parse.cue_index import FOLD_TABLE, CueTable
@@ -28,6 +30,8 @@ from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
 
+_REASON = itemgetter(1)
+"""An ``unused_numbers`` entry's reason."""
 _RIGS = (STAGE_RIGS_RE, "stage_rigs")
 _EVAL = (EVAL_CARDS_RE, "eval_cards")
 _LAPTOP = (LAPTOP_RE, "laptop")
@@ -103,6 +107,10 @@ def parse(text: str) -> ParseResult:
                 from bot.parse.family_version import with_family_ladder
 
                 parsed = with_family_ladder(parsed)
+        if parsed.unused_numbers and "other_setup" in map(_REASON, parsed.unused_numbers):  # C: no frames
+            from bot.parse.models_compared import with_models_compared  # two models side by side (s36)
+
+            parsed = with_models_compared(parsed, raw)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

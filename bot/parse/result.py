@@ -142,6 +142,10 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     )
     duration_cue: bool = False
     """asks how long ('要多久', 'how long')"""
+    compared_models: tuple[str, ...] = ()
+    """catalog ids of the other models the question sets beside the sized one ('Qwen3-32B 还是 Llama-3.3-70B，
+    哪个…'), each sized at the same load and settings (bot.parse.models_compared, s36); a tuple: no default
+    factory called per result (tests/test_parse_render_speed.py)"""
     bare_length: int | None = None
     """tokens of a length written alone ('那32k呢', 'at 128K?'), the message reading nothing else: a
     follow-up's new context or sequence length (bot.parse.bare_length)"""

@@ -56,6 +56,10 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "one load for every option compared: no load was given, so each card is sized for the largest "
         "default among them (state a load to change it)"
     ),
+    "budget_finetune_data": N_(
+        "the data of a fine-tuning budget with no data size given: 100,000 samples × 1,024 tokens, a typical "
+        "instruction-tuning set (tell me your samples and their length to size yours)"
+    ),
     "budget_pick": N_(
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
         "first line names (name a precision to size another)"

@@ -102,6 +102,25 @@ def forget_contexts() -> None:
         _CONTEXTS.clear()
 
 
+def _models_compared(answer: Answer) -> dict[str, object]:
+    """The rows and the line that answers which of the models compared, or of a fine-tuning budget's
+    largest models (bot.render.model_rows; imported when used: start-up); {} for a budget's size (s35)."""
+    from bot.render.model_rows import model_rows
+
+    assert answer.report is not None
+    if not answer.compared_models and answer.report.request.model is None:
+        return {}
+
+    if answer.report.request.largest_asked:  # a fine-tuning budget's largest models (s36 #2)
+        from bot.render.model_rows import budget_rows
+
+        rows, line = budget_rows(answer.report, answer.compared_models, answer.lang)
+        return {"comparisons": rows, "cheapest": line}
+    faster = "compared_faster" in answer.parsed.notes  # bot.parse.models_compared.FASTER_ASKED
+    rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster)
+    return {"comparisons": rows, "cheapest": line}
+
+
 def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
@@ -150,6 +169,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
+            if answer.compared_models or answer.report.request.largest_asked:  # s36: models side by side
+                ctx |= _models_compared(answer)
             asks_first = at_count and "asks_choice" in parsed.notes
             ctx["first"] = first_line(rows, answer.lang) if asks_first else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)

@@ -1,0 +1,146 @@
+"""Two models side by side on one job (session 36 fixb #1; core: bot.core.compared_models): one row per
+model — its verdict on the user's cards, then speed and cost per million output tokens (serving) or
+GPU-hours and cost (training) — and the line that answers which, first in the reply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.core.compared_models import fits, which
+from bot.render.describe import gpu_names, model_label
+from bot.render.fmt import fmt_for, money_span
+from bot.render.i18n import N_, translate
+
+if TYPE_CHECKING:
+    from estimator.models import SizingReport
+
+WHICH = {
+    ("fits", True): N_("Only %(model)s fits on %(count)s × %(gpu)s, at the same load and settings"),
+    ("fits", False): N_("Only %(model)s fits on %(count)s × %(gpu)s, on the same data and settings"),
+    ("cheaper", True): N_("Cheaper to serve: %(model)s, per million output tokens at the same load"),
+    ("cheaper", False): N_("Cheaper to train: %(model)s, on the same data, settings and GPUs"),
+    ("faster", True): N_("Faster: %(model)s, per sequence at the same load on the same GPUs"),
+    ("faster", False): N_("Faster: %(model)s, fewer GPU-hours on the same data, settings and GPUs"),
+    ("none_fits", True): N_("Neither model fits on %(count)s × %(gpu)s at this load (rows below)"),
+    ("none_fits", False): N_("Neither model fits on %(count)s × %(gpu)s with these settings (rows below)"),
+}  # fmt: skip
+"""The line that answers which: (why, serving) → wording (bot.core.compared_models.which)."""
+
+
+def model_rows(
+    first: SizingReport, others: list[SizingReport], lang: str, faster: bool = False
+) -> tuple[list[str], str | None]:
+    """(one row per model, the line that answers which) for ``first`` and the ``others`` compared;
+    ``faster``: the message asks which is faster (bot.core.compared_models.which)."""
+    reports = [first, *others]
+    rows = [_row(r, lang) for r in reports]
+    index, why = which(reports, faster)
+    if not why:
+        return rows, None
+    serving = first.inference is not None
+    f = fmt_for(lang)
+    count = f.int(first.request.gpu_count or 1)
+    model = model_label(reports[index]) if index is not None else ""
+    line = translate(lang, WHICH[(why, serving)], model=model, count=count, gpu=gpu_names(first)[0])
+    return rows, line
+
+
+def _verdict(report: SizingReport, lang: str) -> str:
+    """'fits on 4 × H20' / 'does not fit on 4 × H20: needs 8' / 'needs at least 2 × H20'."""
+    f = fmt_for(lang)
+    gpu = gpu_names(report)[0]
+    need = (
+        report.inference.min_gpus
+        if report.inference is not None
+        else (report.memory and report.memory.min_gpus)
+    )
+    ok = fits(report)
+    count = f.int(report.request.gpu_count or 1)
+    if ok:
+        return translate(lang, N_("fits on %(count)s × %(gpu)s"), count=count, gpu=gpu)
+    if ok is False and need:
+        msgid = N_("does not fit on %(count)s × %(gpu)s: needs %(need)s")
+        return translate(lang, msgid, count=count, gpu=gpu, need=f.int(need))
+    if ok is False:
+        return translate(lang, N_("does not fit on %(count)s × %(gpu)s"), count=count, gpu=gpu)
+    return translate(lang, N_("needs at least %(need)s × %(gpu)s"), need=f.int(need or 1), gpu=gpu)
+
+
+def _row(report: SizingReport, lang: str) -> str:
+    """One model's row (module doc)."""
+    f = fmt_for(lang)
+    params = {"model": model_label(report), "verdict": _verdict(report, lang)}
+    inf = report.inference
+    if inf is not None:
+        d = inf.decode_tokens_per_s
+        c = inf.cost_per_million_tokens
+        if d is None:
+            return translate(lang, N_("%(model)s: %(verdict)s"), **params)
+        speed = f.int(d.per_sequence)
+        if c is None:
+            return translate(
+                lang, N_("%(model)s: %(verdict)s, ≈ %(speed)s tokens/s per sequence"), speed=speed, **params
+            )
+        msgid = N_(
+            "%(model)s: %(verdict)s, ≈ %(speed)s tokens/s per sequence, %(cpm)s per million output tokens"
+        )
+        return translate(lang, msgid, speed=speed, cpm=f.price_range(c.low, c.high, c.currency), **params)
+    gh, cost = report.gpu_hours, report.cost
+    if gh is None:
+        return translate(lang, N_("%(model)s: %(verdict)s"), **params)
+    hours = f.compact(gh.likely)
+    if cost is None:
+        return translate(lang, N_("%(model)s: %(verdict)s, %(gh)s GPU-hours"), gh=hours, **params)
+    money = money_span(f, cost.low, cost.high, cost.currency)
+    return translate(
+        lang, N_("%(model)s: %(verdict)s, %(gh)s GPU-hours, %(cost)s"), gh=hours, cost=money, **params
+    )
+
+
+BUDGET_HEAD = N_(
+    "%(budget)s for fine-tuning, on %(samples)s samples × %(tokens)s tokens (assumed: tell me your data "
+    "size to size yours): the largest catalog model each method fine-tunes within it"
+)
+BUDGET_ROW = N_("%(method)s: %(model)s — %(gh)s GPU-hours on at least %(gpus)s × %(gpu)s, %(cost)s")
+
+
+def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> tuple[list[str], str]:
+    """(one row per method, the line that answers) of a fine-tuning budget's largest catalog models
+    (bot.core.budget_finetune): the budget, the data assumed, and the question for the user's data size."""
+    from bot.core.budget_finetune import DEFAULT_SAMPLES, SAMPLE_TOKENS
+    from bot.render.sections import paid_row
+    from bot.render.wording import METHOD_NAMES
+
+    f = fmt_for(lang)
+    req = first.request
+    currency = first.cost.currency if first.cost is not None else req.currency
+    head = translate(
+        lang,
+        BUDGET_HEAD,
+        budget=f.money(req.budget or 0.0, str(currency)),
+        samples=f.int(DEFAULT_SAMPLES),
+        tokens=f.int(SAMPLE_TOKENS),
+    )
+    rows = []
+    for r in [first, *others]:
+        gh, cost, m = r.gpu_hours, r.headline_cost, r.memory
+        if gh is None or cost is None:
+            continue
+        shown = (r.days.gpus if r.days is not None else None) or r.gpus_for_deadline
+        paid = paid_row(r, shown or 0)  # the GPU-hours of the count the answer shows (as comparison rows)
+        gh = paid.gpu_hours if paid is not None else gh
+        method = translate(lang, METHOD_NAMES.get(str(r.request.method), "LoRA"))
+        need = (m.min_gpus if m is not None else None) or 1
+        rows.append(
+            translate(
+                lang,
+                BUDGET_ROW,
+                method=method,
+                model=model_label(r),
+                gh=f.compact(gh.likely),
+                gpus=f.int(need),
+                gpu=gpu_names(r)[0],
+                cost=money_span(f, cost.low, cost.high, cost.currency),
+            )
+        )
+    return rows, head
