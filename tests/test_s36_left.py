@@ -153,3 +153,50 @@ def test_documents_in_one_input_are_not_samples(capsys):
 def test_training_documents_stay_samples(capsys):
     d = ask(capsys, "fine-tune qwen2.5 7b on 3000 documents for 2 epochs on A100")
     assert (d["request"]["num_samples"], d["request"]["epochs"]) == (3000.0, 2.0)
+
+
+# ---- 2. a context past the named version's window names the later version of the same size -------------
+
+
+@pytest.mark.parametrize(
+    ("model", "tokens", "want"),
+    [
+        ("Llama-3-70B", 131072, ("Meta Llama 3.1 70B", 131072)),  # config.json max_position_embeddings
+        ("Llama-3-8B", 131072, ("Meta Llama 3.1 8B", 131072)),
+        ("Qwen2-72B", 131072, ("Qwen2.5 72B", 131072)),  # 32,768 native, YaRN factor 4
+        ("Llama-3-70B", 1_000_000, None),  # no release of that shape holds 1M tokens
+        ("Llama-2-70B", 32768, None),  # Llama 3's vocabulary differs (128,256 vs 32,000): another shape
+        ("Qwen2.5-7B", 262144, None),  # never an earlier version, a -Coder or a -Math model
+    ],
+)
+def test_later_version(model, tokens, want):
+    from estimator.context_window import later_version
+
+    assert later_version(catalog_model(model), tokens) == want
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "serve lamma3 70b with 128k ctx on H100, how many?",
+            "Meta Llama 3.1 70B, the same size and shape, was released for 131,072 tokens",
+        ),
+        (
+            "部署 lamma3 70b，上下文 128k，几张H100",
+            "Meta Llama 3.1 70B 大小和结构相同，发布时支持 131,072 个 token",
+        ),
+    ],
+)
+def test_a_context_past_llama3_names_llama31(capsys, question, said):
+    d = ask(capsys, question)
+    codes = {n["code"]: n["params"] for n in d["report"]["warnings"]}
+    assert codes["later_version_window"]["later"] == "Meta Llama 3.1 70B"
+    assert "beyond_context_window" in codes  # the model asked stays, and its window is said
+    assert d["request"]["model"] == "Llama-3-70B"
+    assert said in ask(capsys, question, "text")
+
+
+def test_no_later_version_within_the_window(capsys):
+    d = ask(capsys, "serve llama3 70b with 8k ctx on H100, how many?")
+    assert "later_version_window" not in {n["code"] for n in d["report"]["warnings"]}
