@@ -200,3 +200,17 @@ def test_a_context_past_llama3_names_llama31(capsys, question, said):
 def test_no_later_version_within_the_window(capsys):
     d = ask(capsys, "serve llama3 70b with 8k ctx on H100, how many?")
     assert "later_version_window" not in {n["code"] for n in d["report"]["warnings"]}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I serve my MyQwen 7B via Ollama on a 4090, how much memory?",
+        "用 Ollama 在 4090 上跑我的 MyQwen 7B，要多少显存",
+    ],
+)
+def test_ollama_is_a_runtime_and_the_unknown_model_is_named(capsys, question):
+    d = ask(capsys, question)
+    assert d["request"]["runtime"] == "Ollama"  # kept as the runtime: its memory model sizes the answer
+    assert d["interpretation"]["unknown_model"] == "MyQwen 7B"  # named as typed, never swapped
+    assert not [i for i in d["interpretation"]["ignored"] if "ollama" in i["text"].lower()]
