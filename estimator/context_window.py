@@ -7,6 +7,7 @@ named, or that the model was not trained for it (Llama 2: 4,096 tokens, no docum
 from __future__ import annotations
 
 import json
+import re
 
 from estimator.catalog import ModelSpec
 from estimator.request import Runtime
@@ -72,3 +73,44 @@ def _within_config(spec: ModelSpec, native: int, tokens: int) -> bool:
     entries recording 131,072) is not the config's unscaled length and keeps the note."""
     top = spec.max_context or 0
     return tokens <= top < native * (spec.rope_scaling_factor or 1)
+
+
+def _window(spec: ModelSpec) -> int:
+    """The longest context ``spec`` was released for: config.json's window or its documented scaling."""
+    native = spec.native_context or spec.max_context or 0
+    return max(spec.max_context or 0, int(native * (spec.rope_scaling_factor or 1)))
+
+
+def _release_line(name: str) -> tuple[str, tuple[float, ...]]:
+    """A model name's line and version: sizes ('70B', '3.8B', '8x7B') kept as one mark, every other number
+    a version ('Meta Llama 3.1 70B' → ('Meta Llama v #', (3.1,)); 'Qwen2.5-Coder 7B' → ('Qwenv-Coder #',
+    (2.5,))): two releases of one line differ by their versions only."""
+    sized = re.sub(r"\d+(?:\.\d+)?(?:x\d+)?[BM]\b", "#", name)
+    versions = tuple(float(v) for v in re.findall(r"\d+(?:\.\d+)?", sized))
+    return re.sub(r"\d+(?:\.\d+)?", "v", sized), versions
+
+
+def later_version(spec: ModelSpec, tokens: int) -> tuple[str, int] | None:
+    """A later release of ``spec``'s line (the same name but a higher version: Llama 3 → 3.1, Qwen2 →
+    Qwen2.5, Phi-3 → Phi-3.5; never a -Coder or -Math model, nor an earlier one) with the same size and
+    shape (family, layers, width, heads, KV heads, FFN, vocabulary, parameters within 2 %) whose window
+    holds ``tokens``: its name and window, the earliest such version first (s36 left #2: 'llama3 70b …
+    128k ctx' names Meta Llama 3.1 70B, released for 131,072 tokens, where Llama 3 70B was for 8,192).
+    Read from the catalog's names and its ``max_context`` / ``native_context`` / ``rope_scaling_factor``
+    fields, never a listed pair; asked only for a length past the model's window. The same shape: the
+    memory and time sized hold for it too."""
+    from estimator.catalog import models
+
+    shape = (spec.family, spec.layers, spec.hidden, spec.heads, spec.kv_heads, spec.ffn_hidden, spec.vocab)
+    line, version = _release_line(spec.name)
+    found = []
+    for m in models().values():
+        if (m.family, m.layers, m.hidden, m.heads, m.kv_heads, m.ffn_hidden, m.vocab) != shape:
+            continue
+        other_line, other = _release_line(m.name)
+        same_size = (
+            abs(m.params_total / spec.params_total - 1) <= 0.02 and m.params_active == spec.params_active
+        )
+        if other_line == line and other > version and same_size and _window(m) >= tokens:
+            found.append((other, m.name, _window(m)))
+    return (min(found)[1], min(found)[2]) if found else None

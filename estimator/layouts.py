@@ -80,6 +80,7 @@ def ordered_layouts(
     tp: int | None = None,
     pp: int | None = None,
     dp_only: bool = False,
+    dp_first: bool = False,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -99,7 +100,8 @@ def ordered_layouts(
     ``recompute`` is the only mode searched (:data:`STATED_RECOMPUTE`); :data:`CHECKPOINTING` (a Hugging
     Face-family tool): none and full (:data:`SEARCHED_MODES`). ``dp_only``: the user's training tool runs
     data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the stated ZeRO
-    stage or each of 0–3.
+    stage or each of 0–3. ``dp_first`` (:attr:`TrainingSetup.data_parallel_first`): every data-parallel
+    layout (TP = PP = 1) before any with TP or PP.
     """
     modes = SEARCHED_MODES[recompute]
     layouts = []
@@ -130,6 +132,8 @@ def ordered_layouts(
                         full = mode == "full"
                         if experts:
                             keys.append((full, zero == 3, tp, ep * tp > per_node, pp, ep == 1, zero, ep))
+                        elif dp_first:
+                            keys.append((tp * pp > 1, full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
                         else:
                             keys.append((full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
     return tuple(map(layouts.__getitem__, sorted(range(len(layouts)), key=keys.__getitem__)))  # stable
@@ -151,11 +155,13 @@ def _layouts(
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
         setup.micro_batch, setup.offload, setup.zero_stage, searched_recompute(setup),
-        _ep_experts(spec, setup), tp, pp, setup.data_parallel_only,
+        _ep_experts(spec, setup), tp, pp, setup.data_parallel_only, setup.data_parallel_first,
     )  # fmt: skip
 
 
-def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False, per_node: int = 8) -> tuple:
+def plan_preference(
+    plan: Plan | Layout, nvlink: bool = True, moe: bool = False, per_node: int = 8, dp_first: bool = False
+) -> tuple:
     """Lower is better: no full recompute, no pipeline, least TP, then the lowest ZeRO stage.
 
     Design §3.5: DP + ZeRO (a configuration switch in DeepSpeed/FSDP) while the model states fit —
@@ -174,6 +180,9 @@ def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False,
 
     :func:`ordered_layouts` writes these keys out per layout (no call each): change both together
     (tests/test_search_s25_tail.py compares its order with a sort by this function).
+
+    ``dp_first`` (a full fine-tune on a Hugging Face stack, :attr:`TrainingSetup.data_parallel_first`): on
+    NVLink cards any data-parallel layout (ZeRO-3/FSDP, gradient checkpointing included) before TP or PP.
     """
     if moe:
         ep = getattr(plan, "ep", 1)
@@ -183,6 +192,8 @@ def plan_preference(plan: Plan | Layout, nvlink: bool = True, moe: bool = False,
         )  # fmt: skip
     if not nvlink:
         return (plan.pp, plan.tp, plan.recompute == "full", plan.zero_stage)
+    if dp_first:
+        return (plan.tp * plan.pp > 1, plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
     return (plan.recompute == "full", plan.pp, plan.tp, plan.zero_stage)
 
 

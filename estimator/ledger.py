@@ -9,7 +9,7 @@ from typing import Any
 from estimator.built import assumption
 from estimator.built import note as built_note
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.context_window import context_note
+from estimator.context_window import context_note, later_version
 from estimator.models import Assumption, Currency, Note, SizingRequest
 from estimator.reasons import Why
 from estimator.request import Runtime
@@ -114,6 +114,9 @@ def beyond_window(
     note = context_note(spec, tokens, runtime) if stated else None
     if note is not None:
         ledger.note(note[0], **note[1])
+    later = later_version(spec, tokens) if note and note[0] == "beyond_context_window" else None
+    if later is not None:  # the same size and shape released for this length (s36 left #2)
+        ledger.note("later_version_window", model=spec.name, later=later[0], window=later[1], length=tokens)
     if note and note[0] == "beyond_context_window" and runtime == Runtime.vllm and spec.max_context:
         ledger.note("vllm_long_max_model_len", window=_config_window(spec), length=tokens)  # s29 trial #4
 

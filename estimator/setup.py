@@ -108,6 +108,14 @@ class TrainingSetup:
     data_parallel_only: bool = False
     """The user's training tool runs data parallelism only (DDP, ZeRO, FSDP; no TP, PP or EP:
     :data:`estimator.training_tools.TRAINING_TOOL_LIMITS`)."""
+    data_parallel_first: bool = False
+    """A full fine-tune with no Megatron-family tool named and no TP or PP stated: the stacks people
+    fine-tune with (the HF Trainer, LLaMA-Factory, TRL, DeepSpeed) run data parallelism — DDP, ZeRO, FSDP;
+    LLaMA-Factory and the HF Trainer have no TP or PP of their own, and DeepSpeed's AutoTP training
+    tutorial (deepspeed.ai/tutorials/autotp-training) pairs TP with ZeRO stages 0–2. So a data-parallel
+    layout (ZeRO-3/FSDP, gradient checkpointing included) that fits comes before any TP or PP layout,
+    left for a count where none fits and run with Megatron-LM or NeMo
+    (:func:`estimator.layouts.plan_preference`)."""
     shards_model: bool = True
     """False: the user's tool never shards the model (Unsloth,
     :attr:`estimator.training_tools.ToolLimits.shards_model`, no stage stated): ZeRO-3 is another stack's

@@ -245,7 +245,7 @@ def training_setup(
         adamw_impl=req.optimizer_impl,
         tp=req.tp if _layout_possible(req) else None,
         pp=req.pp if _layout_possible(req) else None,
-        data_parallel_only=dp_only,
+        **_data_parallel(req, stage, method, limits, dp_only),
         shards_model=not (limits and not limits.shards_model and req.zero_stage is None and dp_only),
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
         optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
@@ -344,6 +344,16 @@ def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
     qlora_unnamed = method == Method.qlora and not req.training_tool
     return bool(qlora_unnamed or (limits and limits.data_parallel_only)) and not stated_split
+
+
+def _data_parallel(req: SizingRequest, stage: Stage, method: Method, limits, dp_only: bool) -> dict:
+    """:attr:`estimator.setup.TrainingSetup.data_parallel_only` (``dp_only``) and ``data_parallel_first``:
+    a full fine-tune, no Megatron-family tool named, no TP or PP stated and no data-parallel-only tool
+    (that one searches no TP at all)."""
+    stated = req.tp is not None or req.pp is not None
+    megatron = bool(limits and limits.megatron_layers)
+    first = stage == Stage.finetune and method == Method.full and not (stated or megatron or dp_only)
+    return {"data_parallel_only": dp_only, "data_parallel_first": first}
 
 
 def _layout_possible(req: SizingRequest) -> bool:

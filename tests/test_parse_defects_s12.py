@@ -290,9 +290,10 @@ _SERVE = {
 }
 _TP = {  # s34 fixb: TP 2 × DP 4 with ZeRO-2, DeepSpeed AutoTP's recipe (AutoTP training runs ZeRO 0/1/2
     # only, deepspeed.ai/tutorials/autotp-training: the 70B on 24 H100 used before is TP 4 with ZeRO-3,
-    # now a Megatron-LM recipe); LLaMA-Factory, data parallel only, gets none for a TP layout
-    "en": "full fine-tune Qwen2.5-7B on 8 V100",
-    "zh": "全参微调Qwen2.5-7B 8张V100",
+    # now a Megatron-LM recipe); LLaMA-Factory, data parallel only, gets none for a TP layout. s36 left #1:
+    # TP 2 said (an unnamed full fine-tune now runs ZeRO-3 data parallelism, which fits)
+    "en": "full fine-tune Qwen2.5-7B on 8 V100 with TP 2",
+    "zh": "全参微调Qwen2.5-7B 8张V100，TP 2",
 }
 _CARRIED = {  # what each recipe file states, so what reading it back must give
     "llamafactory.yaml": ("model", "method", "gpu_count", "seq_len", "batch_size"),

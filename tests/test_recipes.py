@@ -41,6 +41,9 @@ TRAINING = {
     "full_tp_multinode": "full fine-tune Llama-3.1-70B",
     "full_offload_one_gpu": "offload full fine-tune 13B on one A100",
     "full_v100": "全参微调Qwen2.5-7B 8张V100",
+    # s36 left #1: the unnamed full fine-tune above now runs ZeRO-3 data parallelism; TP 2 said keeps
+    # DeepSpeed AutoTP's TP 2 × DP 4 with ZeRO-2 (the layout it was before) among the kinds
+    "full_v100_tp": "全参微调Qwen2.5-7B 8张V100，TP 2",
     "lora_one_gpu": "LoRA fine-tune Qwen2.5-7B on one 4090",
     "lora_eight_gpus": "LoRA fine-tune Llama-3.1-8B on 8 A100",
     "qlora": "Can I QLoRA a 70B on two 4090s?",

@@ -108,7 +108,9 @@ def test_recipe_keeps_checkpointing_off_where_the_plan_needs_none():
 
 # -- 3. TP with ZeRO-3 goes to a tool that runs it -----------------------------------------------------
 
-TP_ZERO3 = "qwen3-32b全参微调要多少显存啊，我们有8张H100"
+TP_ZERO3 = "qwen3-32b全参微调要多少显存啊，我们有8张H100，TP 4"
+"""TP 4 said (s36 left #1: unsaid, a full fine-tune's 8 H100s run ZeRO-3 data parallelism, the layout
+LLaMA-Factory and DeepSpeed run; it was TP 4 × DP 2 with ZeRO-3 by the search's own choice)."""
 
 
 def test_tp_with_zero3_gets_megatron_not_deepspeed_autotp():

@@ -162,7 +162,7 @@ def test_lora_offload_without_sharding_is_not_zeroed():
 @pytest.mark.parametrize(
     ("text", "link"),
     [
-        ("Full fine-tune Llama-3-70B on 16x MI250", "Infinity Fabric"),
+        ("Full fine-tune Llama-3-70B on 16x MI250 with TP 4", "Infinity Fabric"),  # s36 left #1: TP said
         ("Full fine-tune Qwen2.5-72B on 16x MI300X with TP 4", "Infinity Fabric"),
         ("70B 预训练 2T token 用 256 张 910B", "HCCS"),
         ("Full fine-tune Llama-3-70B on 16x H100", "NVLink"),

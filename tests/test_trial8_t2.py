@@ -56,8 +56,10 @@ def test_price_per_card_hour(capsys, question: str) -> None:
     # the budget verdict bills the count the headline shows (s16-fix). Since s24 (fused AdamW step at
     # ZeRO-0: −4 B/param likely, 8.19 G × 4 B / TP 2 = 15.3 GiB less per GPU) 2 H800s run TP 2 with
     # selective recompute at ≈ 69.1 GiB of 80, no full recompute: 247 GPU-hours × ¥8 = ¥1,976 (was ×1.33
-    # for full recompute: 329 GPU-hours, ¥2,632)
-    assert "¥1,976" in text.splitlines()[1] and "2,632" not in text  # line 2: the budget verdict
+    # for full recompute: 329 GPU-hours, ¥2,632). s36 left #1: a full fine-tune's 2 cards run ZeRO-3 data
+    # parallelism (the layout LLaMA-Factory / the HF Trainer / DeepSpeed run; TP 2 is Megatron-LM's), which
+    # needs gradient checkpointing on 2 × 80 GiB: 8·N·D for 6·N·D, 247 × 4/3 = 329 GPU-hours × ¥8 = ¥2,632
+    assert "¥2,632" in text.splitlines()[1] and "1,976" not in text  # line 2: the budget verdict
 
 
 # 7. "16k" right after the runtime is the context it runs with (num_ctx), as "ctx 16k"

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from bot.parse.result import ParseResult
     from estimator.models import Note, SizingReport
 
-WINDOW_NOTES = frozenset({"beyond_context_window", "rope_scaling_needed"})
+WINDOW_NOTES = frozenset({"beyond_context_window", "rope_scaling_needed", "later_version_window"})
 """The estimator's notes on a length past the sized model's window (estimator/context_window.py)."""
 
 

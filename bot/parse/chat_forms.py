@@ -206,3 +206,41 @@ def chat_forms(s: str) -> str:
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     return TIMES_CARD_NODES_RE.sub(r"\1 \4 of \2 \3", s)
+
+
+_TRAINING_NEAR = r"训练|微调|预训练|epochs?\b|sft\b|train|fine[\s\-]?tun|lora\b|数据集|dataset"
+_CHAT_ROUND_LEFT = rc(
+    r"(?:对话|会话|聊天|问答|多轮|chats?\b|conversations?\b|dialog(?:ue)?s?\b)[^。；;!?！？\n]{0,14}$"
+)
+_CHAT_ROUND_RIGHT = rc(r"^\s*轮\s*(?:的)?\s*(?:对话|会话|聊天|问答)")
+_PROMPT_DOCS_LEFT = rc(
+    r"(?:输入|提示词?|上下文|每次(?:请求|提问|调用)?|单次|一次|prompts?\b|inputs?\b|context\b|"
+    r"(?:per|each|every|one|a\s+single)\s+(?:request|query|question|call))[^。；;!?！？\n]{0,20}$"
+)
+_PROMPT_DOCS_AFTER = rc(
+    r"^[\s\-]*(?:documents?|docs?|files?|pdfs?|文档|文件|篇|份)\S*[^。；;!?！？\n]{0,24}"
+    r"(?:(?:per|each|every|in\s+(?:one|a|the|each))\s+(?:request|query|prompt|input|context)\b|"
+    r"(?:塞进|放进|放入|进)\s*(?:上下文|提示|输入))"
+)
+
+
+def chat_rounds(left: str, right: str) -> bool:
+    """Whether a count before 轮 is the rounds of a chat ('每个对话达到 50 轮', '50 轮对话'), not epochs —
+    no training word before it ('对话数据训练 3 轮' stays epochs). s36 left #4: turns of one
+    conversation are not passes over a training set. ``left`` / ``right``: the words around the number
+    (:func:`bot.parse.roles._around`); called only where the epochs word matched."""
+    if right.lstrip()[:1] != "轮" or _TRAINING_RE.search(left):
+        return False
+    return bool(_CHAT_ROUND_RIGHT.match(right) or _CHAT_ROUND_LEFT.search(left))
+
+
+def in_one_prompt(left: str, right: str) -> bool:
+    """Whether a count of documents or files is what one request carries ('input reaches 3 documents', '每次
+    输入 5 篇文档', '3 documents per request', '3 份文件塞进上下文'), not training samples — no training word
+    before it. s36 left #4. Called only where the data word matched (:data:`bot.parse.roles.R_SAMPLES`)."""
+    if _TRAINING_RE.search(left):
+        return False
+    return bool(_PROMPT_DOCS_LEFT.search(left) or _PROMPT_DOCS_AFTER.match(right))
+
+
+_TRAINING_RE = rc(_TRAINING_NEAR)

@@ -13,7 +13,7 @@ from bot.later_names import per_card_total
 from bot.parse import count_forms as cw
 from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
-from bot.parse.chat_forms import R_COUNTED_SEQS
+from bot.parse.chat_forms import R_COUNTED_SEQS, chat_rounds, in_one_prompt
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
@@ -461,11 +461,11 @@ def _time_and_load(a: _Around) -> Verdict:
         return Role("count", v, tok)  # "… on MI300X … on 256 of them": that many of the card just named
     if followup_gpu_count(tok, a.s, a.left, R):  # "what about on 4 of them", "what if we only have 256"
         return Role("count", v, tok, extra="followup")
-    if R_SAMPLES.match(R) and not (a.word and fp.OF_TH.match(R)):  # "two of them" is not data
-        return Role("samples", v, tok, extra="pairs" if R_PAIRS.match(R) else None)
-    if R_EPOCHS.match(R):
+    if (data := R_SAMPLES.match(R)) and not ((a.word and fp.OF_TH.match(R)) or in_one_prompt(a.left, R)):
+        return Role("samples", v, tok, extra="pairs" if R_PAIRS.match(R) else None)  # not 'two of them'
+    if (rounds := R_EPOCHS.match(R)) and not chat_rounds(a.left, R):  # not '每个对话达到 50 轮'
         return Role("epochs", v, tok)
-    return NO_ROLE if a.word else None
+    return NO_ROLE if a.word or data or rounds else None
 
 
 def _left_words(a: _Around) -> Verdict:

@@ -315,6 +315,9 @@ def _said_elsewhere(
         # the memory headline and the training headline ("does not fit on 2 × …: at least 8") say it
         unfit = memory["fits_requested"] is False and memory["min_gpus"] is not None
         return kind in ("memory", "training") and unfit
+    if note.code == NoteCode.recompute_chosen and kind == "memory":  # s36 left #1: the headline names the
+        # cost ('≈ 1/3 more compute to save memory'), the details' reason line the figure without it
+        return note.params.get("reason") in ("high_edge", "headroom")
     if note.code == NoteCode.consumer_no_nvlink:
         return str(memory.get("reason_key") or "").endswith("no_nvlink")
     if note.code in (

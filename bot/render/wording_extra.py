@@ -230,6 +230,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "(factor %(factor)s, documented up to %(extended)s tokens), which is off by default — %(how)s. "
         "Sized at %(length)s tokens as asked."
     ),
+    NoteCode.later_version_window: N_(
+        "%(later)s, the same size and shape, was released for %(window)s tokens: for %(length)s tokens run "
+        "that version — the memory and time above are the same for it."
+    ),
     NoteCode.time_bound_padded: N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
         "packing each batch is padded to its own longest sample, not to %(length)s, so shorter samples "
