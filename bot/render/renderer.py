@@ -161,9 +161,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     cheaper_but_slow(reports, best) if best is not None else None,
                 )
                 or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
-                or (
-                    unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
-                )
+                or unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
             asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
