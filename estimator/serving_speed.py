@@ -93,7 +93,7 @@ kernels' launch and tail (a layer runs ≈ 10–20 kernels: norms, QKV, rotary, 
 with :data:`MOE_LAYER_LATENCY_S` on the working two thirds of ``data/measured/decode_speeds.json``
 (:mod:`estimator.decode_check`)."""
 
-MOE_LAYER_LATENCY_S = 300e-6
+MOE_LAYER_LATENCY_S = 350e-6
 """Extra fixed time of one MoE layer in a decode step, seconds: the router GEMM, top-k, the token
 sort/align before the grouped GEMMs, the expert dispatch and combine (EP all-to-all or TP reduce) and
 the small grouped GEMMs over the chosen experts' slices, which run far below the card's bandwidth at a
@@ -185,7 +185,10 @@ def decode_speed(
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it;
-    ``fixed`` the layers' fixed latencies (:func:`fixed_seconds`: launches, MoE routing and dispatch).
+    ``fixed`` sets a floor under the step: the layers' fixed latencies (:func:`fixed_seconds`: launches,
+    MoE routing and dispatch), which set the pace where they exceed the weight reads (a large MoE at a
+    batch of a few tokens) and hide under them otherwise (the MLPerf-fitted bandwidth already holds
+    a large batch's overheads).
     A VL release's tower is not read at decode (no images are read: estimator.vision.language_params).
     """
     bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * eff.bandwidth * tp
@@ -197,8 +200,9 @@ def decode_speed(
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
-    step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
-    step += interstage_seconds(spec, pp, batch) + (fixed_seconds(spec) if fixed else 0.0)
+    floor = fixed_seconds(spec) if fixed else 0.0  # a step is never shorter than its kernels' fixed times
+    step = max(t_mem, t_compute, floor) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
+    step += interstage_seconds(spec, pp, batch)
     return speed(  # DecodeSpeed(...), built without validating again
         per_sequence=1.0 / step,
         aggregate=batch / step,
