@@ -200,7 +200,10 @@ def decode_speed(
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
-    floor = fixed_seconds(spec) if fixed else 0.0  # a step is never shorter than its kernels' fixed times
+    floor = 0.0  # a step is never shorter than its kernels' fixed times (fixed_seconds, inline: no call)
+    if fixed:
+        moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
+        floor = spec.layers * LAYER_LATENCY_S + moe * MOE_LAYER_LATENCY_S
     step = max(t_mem, t_compute, floor) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     step += interstage_seconds(spec, pp, batch)
     return speed(  # DecodeSpeed(...), built without validating again
