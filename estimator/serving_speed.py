@@ -86,6 +86,27 @@ def interstage_seconds(spec: ModelSpec, pp: int, batch: int) -> float:
     return (pp - 1) * (INTERSTAGE_LATENCY_S + volume / (INTERSTAGE_GBPS * 1e9 * LINK_EFFICIENCY))
 
 
+LAYER_LATENCY_S = 40e-6
+"""Fixed time of one decoder layer in a decode step, seconds, whatever the bytes it reads: its
+kernels' launch and tail (a layer runs ≈ 10–20 kernels: norms, QKV, rotary, attention, output, MLP;
+≈ 2–5 µs each under CUDA graphs, more in eager mode) — what a bandwidth-only step leaves out. Fitted
+with :data:`MOE_LAYER_LATENCY_S` on the working two thirds of ``data/measured/decode_speeds.json``
+(:mod:`estimator.decode_check`)."""
+
+MOE_LAYER_LATENCY_S = 350e-6
+"""Extra fixed time of one MoE layer in a decode step, seconds: the router GEMM, top-k, the token
+sort/align before the grouped GEMMs, the expert dispatch and combine (EP all-to-all or TP reduce) and
+the small grouped GEMMs over the chosen experts' slices, which run far below the card's bandwidth at a
+batch of a few tokens. Fitted with :data:`LAYER_LATENCY_S` (same rows)."""
+
+
+def fixed_seconds(spec: ModelSpec) -> float:
+    """The step's fixed latency: every layer :data:`LAYER_LATENCY_S`, every MoE layer (all but the
+    ``dense_layers`` first of a model with experts) :data:`MOE_LAYER_LATENCY_S` more."""
+    moe_layers = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
+    return spec.layers * LAYER_LATENCY_S + moe_layers * MOE_LAYER_LATENCY_S
+
+
 HOURS_PER_MONTH = 730.0
 """Average hours in a month (8,760 / 12)."""
 
@@ -143,6 +164,7 @@ def decode_speed(
     comm: bool = False,
     eff: ServingEfficiency = FITTED,
     pp: int = 1,
+    fixed: bool = False,
 ) -> DecodeSpeed | None:
     """Tokens/s of decoding ``batch`` sequences on a TP group × ``pp`` pipeline stages.
 
@@ -162,7 +184,11 @@ def decode_speed(
     (÷ ``pp``), and the hops between stages add their time (:func:`interstage_seconds`).
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
-    tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it.
+    tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it;
+    ``fixed`` sets a floor under the step: the layers' fixed latencies (:func:`fixed_seconds`: launches,
+    MoE routing and dispatch), which set the pace where they exceed the weight reads (a large MoE at a
+    batch of a few tokens) and hide under them otherwise (the MLPerf-fitted bandwidth already holds
+    a large batch's overheads).
     A VL release's tower is not read at decode (no images are read: estimator.vision.language_params).
     """
     bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * eff.bandwidth * tp
@@ -174,7 +200,11 @@ def decode_speed(
     touched = min(1.0, batch * active / params) if active < params else 1.0
     t_mem = (params * bpp * touched + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
-    step = max(t_mem, t_compute) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
+    floor = 0.0  # a step is never shorter than its kernels' fixed times (fixed_seconds, inline: no call)
+    if fixed:
+        moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
+        floor = spec.layers * LAYER_LATENCY_S + moe * MOE_LAYER_LATENCY_S
+    step = max(t_mem, t_compute, floor) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     step += interstage_seconds(spec, pp, batch)
     return speed(  # DecodeSpeed(...), built without validating again
         per_sequence=1.0 / step,
