@@ -35,7 +35,9 @@ CONVERSIONS = {
     "samples_cap": "LLaMA-Factory max_samples: the samples read from each dataset at most, sized as the "
     "count; said to be the cap when a dataset is named (its own size is not known here)",
     "demo_rows": "LLaMA-Factory dataset naming its bundled demo files: their rows (data/dataset_info.json), "
-    "capped by max_samples per dataset, as its loader does",
+    "capped by max_samples per dataset, as its loader does; any other dataset (axolotl datasets[].path, a "
+    "Hub name or the user's file) is named as one whose size is not known, the run timed from the data "
+    "the user gives",
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
@@ -172,7 +174,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "fp16": ("precision", "precision"), "gradient_checkpointing": ("recompute", "recompute"),
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
-        "sample_packing": ("packing", "packing_bool"),
+        "sample_packing": ("packing", "packing_bool"), "datasets": ("num_samples", "demo_rows"),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),

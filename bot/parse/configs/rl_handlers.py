@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.parse.configs.demo_datasets import demo_samples
+from bot.parse.configs.demo_datasets import dataset_paths, demo_samples
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
@@ -304,8 +304,9 @@ def _demo_rows(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     name, or another tool's key, does not size the run (not_sized, as before)."""
     cap = _int(flat.get("max_samples")) if flat.get("max_samples") is not None else None
     demos = demo_samples(value, cap) if cfg.tool in _LF else None
-    if demos is None:
-        cfg.skip(key, value, "not_sized")
+    if demos is None:  # a Hub dataset or the user's file: its size is not read here (s36 fixc #1)
+        echo = dataset_paths(value)
+        cfg.skip(key, echo or value, "not_sized" if cap else "dataset_size_unknown")
         return True
     if cap is None:
         cfg.set(key, "num_samples", demos)
