@@ -143,3 +143,55 @@ def test_llamafactory_own_dataset_without_cap(tmp_path: Any) -> None:
     d = _ask(tmp_path, cfg, "how long on one A100?")
     ignored = {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
     assert ignored["dataset: my_support_logs"] == "dataset_size_unknown"
+
+
+# 2. torchtune recipes/configs/llama3_1/70B_lora.yaml (pytorch/torchtune@0502cc55), its sizing keys
+TORCHTUNE_70B_LORA = """\
+output_dir: /tmp/torchtune/llama3_1_70B/lora
+model:
+  _component_: torchtune.models.llama3_1.lora_llama3_1_70b
+  lora_attn_modules: ['q_proj', 'v_proj', 'output_proj']
+  apply_lora_to_mlp: True
+  apply_lora_to_output: {output}
+  lora_rank: 16  # higher increases accuracy and memory
+  lora_alpha: 32  # usually alpha=2*rank
+  lora_dropout: 0.0
+tokenizer:
+  _component_: torchtune.models.llama3.llama3_tokenizer
+  path: /tmp/Meta-Llama-3.1-70B-Instruct/original/tokenizer.model
+  max_seq_len: null
+dataset:
+  _component_: torchtune.datasets.alpaca_dataset
+  packed: False  # True increases speed
+batch_size: 2
+epochs: 1
+gradient_accumulation_steps: 1  # Use to increase effective batch size
+dtype: bf16
+enable_activation_checkpointing: True  # True reduces memory
+"""
+
+
+def test_torchtune_output_proj_is_o_proj() -> None:
+    from estimator import catalog
+    from estimator.lora import lora_matrices, lora_params
+
+    # torchtune convert_weights._FROM_HF: self_attn.o_proj ↔ attn.output_proj; mlp gate/down/up ↔ w1/w2/w3
+    assert lora_matrices(["output_proj"]) == lora_matrices(["o_proj"]) == frozenset({"o"})
+    assert lora_matrices(["w1", "w2", "w3"]) == frozenset({"gate", "down", "up"})
+    spec = catalog.model("Llama-3.1-70B")  # h 8192, 64 heads, 8 KV heads × 128, 80 layers, FFN 28672
+    per_layer = (8192 + 8192) + (8192 + 1024) + (8192 + 8192) + 3 * (8192 + 28672)  # q, v, o, w1-3
+    tune = ["q_proj", "v_proj", "output_proj", "w1", "w2", "w3"]
+    hf = ["q_proj", "v_proj", "o_proj", "gate_proj", "down_proj", "up_proj"]
+    assert lora_params(spec, 16, tune) == lora_params(spec, 16, hf) == 16 * 80 * per_layer == 195_297_280
+
+
+@pytest.mark.parametrize(("output", "reason"), [("False", "not_sized"), ("True", "no_field")])
+def test_torchtune_recipe_targets_agree(tmp_path: Any, output: str, reason: str) -> None:
+    d = _ask(tmp_path, TORCHTUNE_70B_LORA.format(output=output), "8 A100 80GB", name="70B_lora.yaml")
+    assert d["request"]["lora_targets"] == ["q_proj", "v_proj", "output_proj", "w1", "w2", "w3"]
+    ignored = {i["text"]: i["reason"] for i in d["interpretation"]["ignored"]}
+    assert "output_proj" not in ignored  # the headline's targets and the check read one table
+    assert ignored[f"model.apply_lora_to_output: {output}"] == reason
+    text = _ask(tmp_path, TORCHTUNE_70B_LORA.format(output=output), "8 A100 80GB", "text", "70B_lora.yaml")
+    assert "rank 16 on q_proj, v_proj, output_proj, w1, w2, w3" in text.splitlines()[0]
+    assert "no projection of the model has that name" not in text

@@ -27,6 +27,8 @@ CONVERSIONS = {
     "accumulation": "gradient accumulation steps: global batch = micro × steps × DP once the GPUs are known",
     "targets": "a module list, comma/space separated; 'all' / 'all-linear' / 'all_linear' → all-linear",
     "mlp_targets": "torchtune apply_lora_to_mlp: the MLP's w1, w2, w3 added to lora_attn_modules",
+    "output_adapter": "torchtune apply_lora_to_output: false adds nothing; true adapts the final output "
+    "projection (vocab × hidden), which the sizing has no target for (named, no_field)",
     "precision": "bf16/fp16 true → that precision; pure_bf16 true → no fp32 master weights; dtype names",
     "enabled": "DeepSpeed '<fmt>.enabled: true' → that precision",
     "recompute": "true → full recompute, false → none (disable_… inverted)",
@@ -181,7 +183,8 @@ MEANING: dict[str, dict[str, Row]] = {
         "epochs": ("epochs", "epochs"), "gradient_accumulation_steps": (None, "accumulation"),
         "model.lora_rank": ("lora_rank", "int"), "model.lora_alpha": (None, "no_field"),
         "model.lora_attn_modules": ("lora_targets", "targets"),
-        "model.apply_lora_to_mlp": ("lora_targets", "mlp_targets"), "dtype": ("precision", "precision"),
+        "model.apply_lora_to_mlp": ("lora_targets", "mlp_targets"),
+        "model.apply_lora_to_output": ("lora_targets", "output_adapter"), "dtype": ("precision", "precision"),
         "enable_activation_checkpointing": ("recompute", "recompute"),
         "optimizer._component_": ("optimizer", "optim"),
     },

@@ -314,6 +314,17 @@ def _demo_rows(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     return True
 
 
+def _output_adapter(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """torchtune ``apply_lora_to_output`` (torchtune/models/llama3_1/_component_builders.py lora_llama3_1:
+    a LoRALinear on the final ``output`` projection): false changes nothing (not_sized); true adds an
+    adapter the sizing has no target for (no_field), said (s36 fixc #2)."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.skip(key, value, "no_field" if on else "not_sized")
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
@@ -321,6 +332,7 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "kl_beta": _kl_beta,
     "verl_kl": _verl_kl, "samples_cap": _samples_cap, "demo_rows": _demo_rows,
+    "output_adapter": _output_adapter,
     **{conversion: _bool_field(field) for conversion, field in BOOL_FIELDS.items()},
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
