@@ -109,6 +109,10 @@ def test_axolotl_example_settings_used(tmp_path: Any) -> None:
     assert ignored["datasets: mhenrichsen/alpaca_2k_test"] == "dataset_size_unknown"
     for key in ("num_epochs", "sample_packing", "gradient_accumulation_steps", "micro_batch_size"):
         assert not any(t.startswith(f"{key}:") for t in ignored)
+    # left empty (YAML null): the tool's default, not 'a value this setting cannot take'
+    assert ignored["deepspeed: None"] == ignored["fsdp: None"] == "not_sized"
+    # SpecialTokensConfig fields (src/axolotl/utils/schemas/model.py): axolotl has them, under special_tokens
+    assert ignored["special_tokens.bos_token: <s>"] == "not_sized"
 
 
 def test_axolotl_reply_names_dataset_and_packing(tmp_path: Any) -> None:
