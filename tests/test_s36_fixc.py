@@ -199,3 +199,14 @@ def test_torchtune_recipe_targets_agree(tmp_path: Any, output: str, reason: str)
     text = _ask(tmp_path, TORCHTUNE_70B_LORA.format(output=output), "8 A100 80GB", "text", "70B_lora.yaml")
     assert "rank 16 on q_proj, v_proj, output_proj, w1, w2, w3" in text.splitlines()[0]
     assert "no projection of the model has that name" not in text
+
+
+def test_t4_memory_a_process_sees() -> None:
+    """4. nvidia-smi memory.total of a T4 with ECC on (its default): 15,360 MiB (modal-labs/modal-client
+    PR #2797, nvidia-smi totals of every GPU type they run), 16 GB GDDR6 × 15/16 — as the A10 (23,028),
+    L4 (23,034) and L40S (46,068 MiB) entries already carry."""
+    from estimator import catalog
+
+    t4 = catalog.gpu("T4")
+    assert t4.memory_gib == 16 and t4.visible_gib == 15360 / 1024 == 15.0
+    assert t4.addressable_bytes == 15360 * 2**20
