@@ -15,13 +15,18 @@ _LORA_MODULES: dict[str, tuple[str, ...]] = {
     "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",),
     "query_key_value": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"), "w_pack": ("q", "k", "v"),
     "c_attn": ("q", "k", "v"), "wqkv": ("q", "k", "v"), "dense": ("o",), "c_proj": ("o",), "wo": ("o",),
-    "out_proj": ("o",), "self_attn": ("q", "k", "v", "o"), "attention": ("q", "k", "v", "o"),
+    "out_proj": ("o",), "output_proj": ("o",), "self_attn": ("q", "k", "v", "o"),
+    "attention": ("q", "k", "v", "o"),
     # MLP
     "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
     "w2": ("down",), "dense_h_to_4h": ("gate", "up"), "dense_4h_to_h": ("down",), "fc1": ("up",),
     "fc2": ("down",), "mlp": ("gate", "up", "down"),
 }  # fmt: skip
-"""Module names people target → the projections they adapt (HF modeling code of each family)."""
+"""Module names people target → the projections they adapt (HF modeling code of each family). torchtune's
+own names (torchtune/modules/peft/_utils.py LORA_ATTN_MODULES: q_proj, k_proj, v_proj, output_proj; its
+FeedForward w1, w2, w3) are the HF o_proj, gate_proj, down_proj, up_proj (torchtune/models/convert_weights.py
+_FROM_HF: self_attn.o_proj → attn.output_proj, mlp.gate_proj → w1, down_proj → w2, up_proj → w3): one
+table for the headline's targets and the unknown-module check (s36 fixc #2)."""
 
 
 def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:

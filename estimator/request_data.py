@@ -16,5 +16,5 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         description="samples packed into sequences of seq_len (LLaMA-Factory packing / neat_packing, TRL "
         "SFTConfig packing, axolotl sample_packing); False or None: each batch padded to its longest sample "
         "(LLaMA-Factory's data collator, transformers DataCollatorForSeq2Seq padding=True)",
-        json_schema_extra=_setting("training", json_order=67),
+        json_schema_extra=_setting("training", json_order=67, echo="stage_suffix"),  # said (s36 fixc #1)
     )

@@ -224,6 +224,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "LLaMA-Factory's own demo data (data/dataset_info.json): sized at the rows of its files, each cut "
         "at max_samples when that is lower"
     ),
+    "dataset_size_unknown": N_(
+        "a dataset whose size cannot be read from its name (a Hub dataset or your own file): the time "
+        "comes from the samples or tokens you give — without them it is asked for"
+    ),
     "cap_above_rows": N_(
         "a cap on the samples read from each dataset: the demo data named holds fewer, so it cuts nothing"
     ),

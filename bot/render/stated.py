@@ -66,6 +66,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     assumed = {a.field for a in report.assumptions}
     if req.seq_len and "seq_len" not in assumed:  # stated: it sets activations and attention
         out.append(translate(lang, N_("%(n)s-token sequences"), n=f.int(req.seq_len)))
+    if req.packing:  # axolotl sample_packing, TRL/LLaMA-Factory packing: each sequence full (s36 fixc #1)
+        out.append(translate(lang, N_("samples packed into full sequences")))
     if req.batch_size and "micro_batch" not in assumed:
         out.append(translate(lang, N_("micro-batch %(n)s"), n=f.int(req.batch_size)))
     adapters = req.method in (Method.lora, Method.qlora)

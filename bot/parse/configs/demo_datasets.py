@@ -51,3 +51,12 @@ def demo_samples(value: Any, cap: int | None) -> int | None:
     if not names or None in rows:
         return None
     return sum(min(r, cap) if cap else r for r in rows if r is not None)
+
+
+def dataset_paths(value: Any) -> str | None:
+    """axolotl's ``datasets`` entries (``- path: mhenrichsen/alpaca_2k_test`` / ``type: alpaca``,
+    src/axolotl/utils/schemas/datasets.py SFTDataset.path) as their paths, comma-joined for the echo; None
+    when no entry is a mapping with a path (LLaMA-Factory's names are echoed as written)."""
+    items = value if isinstance(value, list) else [value]
+    paths = [str(i["path"]) for i in items if isinstance(i, dict) and i.get("path")]
+    return ", ".join(paths) or None

@@ -27,6 +27,8 @@ CONVERSIONS = {
     "accumulation": "gradient accumulation steps: global batch = micro × steps × DP once the GPUs are known",
     "targets": "a module list, comma/space separated; 'all' / 'all-linear' / 'all_linear' → all-linear",
     "mlp_targets": "torchtune apply_lora_to_mlp: the MLP's w1, w2, w3 added to lora_attn_modules",
+    "output_adapter": "torchtune apply_lora_to_output: false adds nothing; true adapts the final output "
+    "projection (vocab × hidden), which the sizing has no target for (named, no_field)",
     "precision": "bf16/fp16 true → that precision; pure_bf16 true → no fp32 master weights; dtype names",
     "enabled": "DeepSpeed '<fmt>.enabled: true' → that precision",
     "recompute": "true → full recompute, false → none (disable_… inverted)",
@@ -35,7 +37,9 @@ CONVERSIONS = {
     "samples_cap": "LLaMA-Factory max_samples: the samples read from each dataset at most, sized as the "
     "count; said to be the cap when a dataset is named (its own size is not known here)",
     "demo_rows": "LLaMA-Factory dataset naming its bundled demo files: their rows (data/dataset_info.json), "
-    "capped by max_samples per dataset, as its loader does",
+    "capped by max_samples per dataset, as its loader does; any other dataset (axolotl datasets[].path, a "
+    "Hub name or the user's file) is named as one whose size is not known, the run timed from the data "
+    "the user gives",
     "swift_deepspeed": "ms-swift's --deepspeed zero0…zero3[_offload] (its bundled configs), else a path "
     "(deepspeed_file): one reading for every tool's 'deepspeed' key",
     "fsdp": "FULL_SHARD → ZeRO-3, SHARD_GRAD_OP → ZeRO-2, NO_SHARD → 0; 'offload' → offload",
@@ -172,14 +176,15 @@ MEANING: dict[str, dict[str, Row]] = {
         "fp16": ("precision", "precision"), "gradient_checkpointing": ("recompute", "recompute"),
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
-        "sample_packing": ("packing", "packing_bool"),
+        "sample_packing": ("packing", "packing_bool"), "datasets": ("num_samples", "demo_rows"),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
         "epochs": ("epochs", "epochs"), "gradient_accumulation_steps": (None, "accumulation"),
         "model.lora_rank": ("lora_rank", "int"), "model.lora_alpha": (None, "no_field"),
         "model.lora_attn_modules": ("lora_targets", "targets"),
-        "model.apply_lora_to_mlp": ("lora_targets", "mlp_targets"), "dtype": ("precision", "precision"),
+        "model.apply_lora_to_mlp": ("lora_targets", "mlp_targets"),
+        "model.apply_lora_to_output": ("lora_targets", "output_adapter"), "dtype": ("precision", "precision"),
         "enable_activation_checkpointing": ("recompute", "recompute"),
         "optimizer._component_": ("optimizer", "optim"),
     },

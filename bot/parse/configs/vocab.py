@@ -32,7 +32,8 @@ def known(tool: str, key: str) -> bool:
         return key.replace("_", "-") in table or key.replace("-", "_").replace("__", "--", 1) in table
     if f"--{key}" in table or f"--{key.replace('_', '-')}" in table:  # a flag, flattened (OpenRLHF)
         return True
-    return any(k.startswith(key + ".") for k in table) or (key.split(".")[0] in table and tool == "trl")
+    nested = tool in ("trl", "axolotl")  # their tables list a mapping's key, not its fields (special_tokens)
+    return any(k.startswith(key + ".") for k in table) or (key.split(".")[0] in table and nested)
 
 
 def score(tool: str, names: list[str]) -> int:
