@@ -27,6 +27,11 @@ from bot.parse.sre_private import _parser, c
 MIN_BRANCHES = 24
 """Fewer branches: the engine's own try of each costs less than the look-aheads (not measured below)."""
 
+WIDE = 12
+"""A branch that can start with more characters than this ('[a-z]…') keeps its place in the alternation
+behind its own look-ahead (:func:`dispatched`): copied into a group per character it would make the
+pattern many times larger (UNKNOWN_GPU_RE: 52 kB of source and ~1.8 MiB more memory, against 7 kB)."""
+
 MAX_RANGE = 4096
 """A class range wider than this (a CJK block) is not enumerated: the pattern is left as it is."""
 
@@ -125,11 +130,39 @@ def dispatched(pattern: str, flags: int = re.ASCII) -> str | None:
     starts = [_chars(b, flags) for b in branches]
     if any(s is None for s in starts):
         return None
+    items: list[str] = []
+    run: list[int] = []
+    for i, chars in enumerate(starts):
+        if len(chars) > WIDE:  # type: ignore[arg-type]
+            items += _groups(run, starts, branches)
+            items.append(f"(?={_class(chars)})(?:{branches[i]})")  # type: ignore[arg-type]
+            run = []
+        else:
+            run.append(i)
+    items += _groups(run, starts, branches)
+    return f"{prefix}(?:{'|'.join(items)}){suffix}"
+
+
+def _groups(run: list[int], starts: list[Any], branches: list[str]) -> list[str]:
+    """The branches ``run`` (consecutive, in order) as one group per set of first characters that the
+    same branches can start with: at a position at most one group's look-ahead passes."""
     by_branches: dict[tuple[int, ...], list[str]] = {}
-    for ch in sorted(frozenset().union(*starts)):  # type: ignore[arg-type]
-        by_branches.setdefault(tuple(i for i, s in enumerate(starts) if ch in s), []).append(ch)  # type: ignore[operator]
-    groups = [
-        "(?=[" + "".join(map(re.escape, chars)) + "])(?:" + "|".join(branches[i] for i in ids) + ")"
+    for ch in sorted(frozenset().union(*(starts[i] for i in run))):
+        by_branches.setdefault(tuple(i for i in run if ch in starts[i]), []).append(ch)
+    return [
+        f"(?={_class(chars)})(?:" + "|".join(branches[i] for i in ids) + ")"
         for ids, chars in sorted(by_branches.items(), key=lambda kv: kv[1][0])
     ]
-    return f"{prefix}(?:{'|'.join(groups)}){suffix}"
+
+
+def _class(chars: Any) -> str:
+    """A character class of ``chars``, consecutive code points written as a range ('[a-z0-9]')."""
+    points = sorted(map(ord, chars))
+    spans: list[list[int]] = []
+    for p in points:
+        if spans and p == spans[-1][1] + 1:
+            spans[-1][1] = p
+        else:
+            spans.append([p, p])
+    esc = re.escape
+    return "[" + "".join(esc(chr(a)) if a == b else f"{esc(chr(a))}-{esc(chr(b))}" for a, b in spans) + "]"
