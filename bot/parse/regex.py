@@ -229,7 +229,8 @@ def add_gates() -> None:
         if lits:
             for name in _GATED_METHODS:
                 object.__setattr__(pattern, name, gate(pattern.compiled, name, lits))
-    _dispatch_wide()
+    if _WIDE:  # a test here, not a call: add_gates runs at every parse
+        _dispatch_wide()
 
 
 def _dispatch_wide() -> None:
