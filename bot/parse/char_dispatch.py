@@ -9,12 +9,15 @@ one group whose look-ahead its character passes: the same branches that could ma
 order, so every match (search, finditer, fullmatch …) is the pattern's own. The characters are grouped by
 which branches can start with them (:func:`bot.parse.first_chars._sequence`, the start scan's reading of
 a pattern); a character no branch can start with belongs to no group, as it matched no branch before.
+A branch that can start with many characters (:data:`WIDE`) is not copied into a group per character: it
+keeps its place between the groups of the branches before and after it, behind its own look-ahead, so
+at each position the branches that can start there are still tried in the pattern's order.
 
 Only where it is sure: no capturing group (a group repeated in two dispatch groups would be renamed), no
-back-reference, no case folding, every branch consuming a first character from a finite set. session 36
-(s36-sppipe) measured 13.5 -> 9.0 µs a question for UNKNOWN_GPU_RE on the corpus. Applied from the
-parse's second message on (:func:`bot.parse.regex.add_gates`); tests/test_s36_sppipe2.py checks the
-answers on every corpus text and on sentences of its own.
+back-reference, no case folding, every branch consuming a first character from a finite set. Session 36
+(s36-sppipe2) measured UNKNOWN_GPU_RE's finditer 18.1 -> 16.0 µs a question on the corpus
+(bench/RESULTS.md). Applied from the parse's second message on (:func:`bot.parse.regex.add_gates`);
+tests/test_s36_sppipe2.py checks the answers on every corpus text and on sentences of its own.
 """
 
 from __future__ import annotations
