@@ -59,8 +59,8 @@ from bot.parse.role_left import (
     at_a_length,
     bare_price,
     card_memory_kind,
-    label_of_previous,
     labels_next,
+    left_label_holds,
     of_the_card,
     on_card_memory,
     total_said,
@@ -472,7 +472,7 @@ def _left_words(a: _Around) -> Verdict:
     """Words before the number: "上下文32K", "并发 100", "预算100万", "模型有…"; a bare size last."""
     L, v, tok = a.left, a.value, a.tok
     for pattern, role in LEFT_ROLES:
-        if pattern.search(L) and not (role == "concurrency" and label_of_previous(pattern, L)):
+        if pattern.search(L) and left_label_holds(pattern, role, L, a.right):
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, seq_value(tok) if role == "seq" else v, tok)
