@@ -368,7 +368,7 @@ OUT_OF_SCOPE_RE = rc(
 )  # not LLM sizing (the parser still fills what it can); a gaming laptop or card is hardware
 
 INJECTION_RE = rc(  # injection sentences dropped before parsing; s36-gen2: 'a system prompt of N' is none
-    r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|(?:your|reveal|print|show|repeat|leak)\s+system\s+prompt"
+    r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|(?:(?<=your )|(?<=print ))system\s+prompt"
     r"|disregard\s+(?:all|previous)|忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
 )
 

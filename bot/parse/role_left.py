@@ -321,19 +321,6 @@ def labels_next(a: Any, word_end: int) -> bool:
     )
 
 
-_CHARS_AFTER = rc(r"\s*(?:个)?\s*(?:字|汉字|characters?\b|chars?\b|words?\b)")
-
-
-def left_label_holds(pattern: LazyPattern, role: str, left: str, right: str) -> bool:
-    """Whether the label ``pattern`` found before a number gives it ``role``: not a load label that is the
-    previous number's word (:func:`label_of_previous`); s36-gen2 (en32-033): not a prompt's or a reply's
-    length counted in characters or words ('a system prompt of 50,000 characters' is no prompt of 50,000
-    tokens; before, it was sized as one)."""
-    if role == "concurrency":
-        return not label_of_previous(pattern, left)
-    return role not in ("prompt", "reply") or not _CHARS_AFTER.match(right)
-
-
 def label_of_previous(pattern: LazyPattern, left: str) -> bool:
     """'30并发 8k': the label before this number is the right-hand word of the number before it."""
     m = pattern.search(left)

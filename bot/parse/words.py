@@ -205,7 +205,6 @@ _WEAK_STAGE_WORDS = (
     (AnyBranch(FINETUNE_TOOL_RE), "finetune"),
     (AnyBranch(lx.TRAIN_RE), "pretrain"),
     (AnyBranch(lx.WEAK_INFERENCE_RE), "inference"),
-    (AnyBranch(HOST_VERB_RE), "inference"),
 )
 """Hints that say a stage without naming it: a fine-tuning tool → fine-tuning; 训, MFU, 6ND → training;
 跑, 显存, int4 → serving; s36-gen2: hosting a model → serving."""
@@ -286,7 +285,7 @@ def stage_from_words(s: str) -> str | None:
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
         if pattern.found(s):
             return stage
-    return None
+    return "inference" if "host" in s and HOST_VERB_RE.search(s) else None  # s36-gen2: 'to host LLaMA'
 
 
 @per_message  # asked of the same text by five steps of a parse: answered once a message
