@@ -187,3 +187,9 @@ def test_host_machine_is_no_serving(text: str) -> None:
 
 def test_host_machine_keeps_the_training_stage() -> None:
     assert _answer("The host has 64GB RAM and a 4090; fine-tune a 7B?")["request"]["stage"] == "finetune"
+
+
+def test_chinese_characters_stay_one_a_token() -> None:
+    """'问题长度 800 字': a Chinese character is one token (tests/test_prose_forms_r3.py), unchanged."""
+    a = _answer("问题长度 800 字左右，回答 200 字，50 人同时用，部署 Qwen2.5-14B 要几张 4090")
+    assert (a["request"]["prompt_tokens"], a["request"]["seq_len"]) == (800, 1000)

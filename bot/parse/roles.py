@@ -471,8 +471,8 @@ def _left_words(a: _Around) -> Verdict:
     L, v, tok = a.left, a.value, a.tok
     for pattern, role in LEFT_ROLES:
         if pattern.search(L) and not (role == "concurrency" and label_of_previous(pattern, L)):
-            if role in ("prompt", "reply") and R_CHARS.match(a.right):  # s36-gen2: '… of 50,000 characters'
-                return NO_ROLE  # a length in characters or words is no token length
+            if role in ("prompt", "reply") and a.right.lstrip().startswith(("character", "chars")):
+                return NO_ROLE  # s36-gen2: '… of 50,000 characters', ~4 a token (字 stays one a token)
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, seq_value(tok) if role == "seq" else v, tok)
