@@ -95,7 +95,13 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_bare_length
 
             parsed = with_bare_length(parsed)
-        elif parsed.unused_numbers and parsed.request.stage == "inference" and parsed.request.seq_len is None:
+        elif (
+            parsed.unused_numbers
+            and (
+                parsed.request.stage == "inference" or "b " in parsed.normalized
+            )  # s36-gen2: 'llama2 70b 32k'
+            and parsed.request.seq_len is None
+        ):
             from bot.parse.bare_length import with_serving_length
 
             parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)

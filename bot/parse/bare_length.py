@@ -42,11 +42,18 @@ SERVING_K_RE = rc(r"(?:^|[\s&+/，,、;；])(?P<n>\d{1,4})k$")
 sign, as the parser keeps the message normalized (lower case)."""
 
 
+SIZE_BEFORE_RE = rc(r"(?<![\w.])\d{1,4}(?:\.\d+)?b\s+$")
+"""S36-gen2 (en32-034): a length in thousands right after a model's size names the variant's context ('the
+Llama2 70B 32k and the Llama2 13B 32k variants' of LongLoRA, 'Foo 7B 128k'), in any stage: the context (a
+serving job's) or the sequence length (a training job's); before, a fine-tuning question left '32k' unread."""
+
+
 def with_serving_length(parsed: ParseResult) -> ParseResult:
     """A serving question's one unread length in thousands is its context ('70B 推理 4张A100 & 32k',
     '70B on 4 A100 + 32k': session 30): ``seq_len`` set, the number no longer named unused. Only a power of
     two (:data:`BINARY_K`: '32k', '128k'), only when no context was read; unchanged otherwise. The caller
-    gates on a serving stage, no ``seq_len`` and some ``unused_numbers``."""
+    gates on a serving stage or a size then a space (:data:`SIZE_BEFORE_RE`), no ``seq_len`` and some
+    ``unused_numbers``."""
     unread = [said for said, why in parsed.unused_numbers if why == "unread"]
     if parsed.out_of_scope or len(unread) != 1:
         return parsed
@@ -55,7 +62,11 @@ def with_serving_length(parsed: ParseResult) -> ParseResult:
     if m is None or "." in m["n"] or int(m["n"]) not in BINARY_K:
         return parsed
     at = parsed.normalized.find(said)
-    if at < 0 or not SERVING_K_RE.search(parsed.normalized[max(0, at - 1) : at + len(said)]):
+    serving = parsed.request.stage == "inference"
+    if at < 0 or not (
+        (serving and SERVING_K_RE.search(parsed.normalized[max(0, at - 1) : at + len(said)]))
+        or SIZE_BEFORE_RE.search(parsed.normalized, max(0, at - 12), at)
+    ):
         return parsed
     request = parsed.request.model_copy(update={"seq_len": length_tokens(float(m["n"]))})
     unused = [u for u in parsed.unused_numbers if u != (unread[0], "unread")]

@@ -30,8 +30,11 @@ EN_OBJECT_RE = re.compile(
     rf"(?![a-z0-9\-_]|\.[a-z0-9])"
     rf"|\b(?:does|do|would|will|can)\s+(?:the\s+)?(?P<su>{_NAME})(?![a-z0-9\-_])\s+"
     r"(?:need|require|take|use|fit|run)\b"
+    rf"|\bfor\s+(?:the\s+)?(?P<fo>{_NAME})(?![a-z0-9\-_])\s+on\s+(?:\d+|a|an|one|two|four|eight|single|my)\b"
 )
-"""'inference with X', 'the benchmark of X', 'fine-tuning of X'; 'does X need', 'will X fit' (normalized)."""
+"""'inference with X', 'the benchmark of X', 'fine-tuning of X'; 'does X need', 'will X fit' (normalized);
+s36-gen2 (en32-029): the model a job is for, on the cards it runs on ('finetune_lora … for mPLUG-Owl2 on 4
+A100 40G GPUs'; before, nothing was named)."""
 ZH_OBJECT_RE = re.compile(
     rf"(?:用|对|拿|把)\s*(?P<name>{_NAME})(?![a-z0-9\-_])\s*(?:来|做|进行|跑)?\s*(?:离线|在线|本地|批量|模型)?\s*"
     r"(?:推理|部署|微调|训练|量化)"
@@ -69,7 +72,7 @@ def job_object(s: str, zh: bool) -> list[re.Match[str]]:
 
 def group(m: re.Match[str]) -> str:
     """The name group a match of this module's forms holds."""
-    return next(g for g in ("name", "su", "zs") if m.groupdict().get(g))
+    return next(g for g in ("name", "su", "zs", "fo") if m.groupdict().get(g))
 
 
 def release_name(low: str) -> bool:

@@ -367,9 +367,9 @@ OUT_OF_SCOPE_RE = rc(
     r"midjourney|文生图|图像生成|画图|video\s+generation|视频生成|显卡驱动|driver\s+install"
 )  # not LLM sizing (the parser still fills what it can); a gaming laptop or card is hardware
 
-INJECTION_RE = rc(  # prompt-injection sentences are dropped before parsing (their numbers are not the user's)
-    r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|system\s+prompt|disregard\s+(?:all|previous)|"
-    r"忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
+INJECTION_RE = rc(  # injection sentences dropped before parsing; s36-gen2: 'a system prompt of N' is none
+    r"ignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)|(?:(?<=your )|(?<=print ))system\s+prompt"
+    r"|disregard\s+(?:all|previous)|忽略(?:之前|以上|上面|前面)|直接回答|jailbreak|you\s+are\s+now"
 )
 
 CONTINUED_RE = rc(  # stage, method, algorithm and precision words (applied to the normalized lower-case text)

@@ -7,8 +7,7 @@
   80GB"): the first is named (in use), the second is each card's memory.
 - **Cards "of" a memory** ("8 GPUs of 64GB", "4 cards of 48G"): the same.
 - **A memory kind between the size and "each"** ("32GB of HBM2 each", "24 GB of VRAM each").
-- **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G", "每张卡是 48G"): written
-  '每张卡 48g 显存'.
+- **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G"): written '每张卡 48g 显存'.
 
 Never system memory: a size followed by RAM / system / CPU memory words is left as written.
 """
@@ -20,6 +19,7 @@ from typing import Any
 
 from bot.parse.one_card import each_of
 from bot.parse.regex import rc
+from bot.parse.slash_memory import slash_options
 from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
 from bot.parse.unified_ram import device_memory
 from bot.parse.unit_cues import ALT_MEMORY, ALT_MEMORY_GATE, KIND_EACH, KIND_EACH_GATE, USED_OF, USED_OF_GATE
@@ -439,8 +439,8 @@ def memory_forms(s: str) -> str:
     if _HAVE_GATE.search(s) or _HOST_WITH_GATE.search(s):
         s = _sub(HOST_HAS_RE, _host_has, s)
         s = HAVE_MEMORY_RE.sub(_have_memory, s)
-    if any(map(s.__contains__, USED_OF)) and USED_OF_GATE.search(s):
-        s = USED_OF_RE.sub(_used_of, card_variants(s))
+    if any(map(s.__contains__, USED_OF)) and USED_OF_GATE.search(s):  # s36-gen2: a slash offers options
+        s = USED_OF_RE.sub(_used_of, card_variants(slash_options(s) if "/" in s else s))
     if _CARDS_OF_GATE.search(s):
         s = _sub(CARDS_OF_MEMORY_RE, r"\1 with \2 gb each", s)
     if _CARDS_TIMES_GATE.search(s):

@@ -146,8 +146,7 @@ R_SAMPLES = _r(
     rf"documents?\b|文档|{SAMPLE_NOUNS}|pairs?\b|instructions?\b|cases?\b|(?:math|coding|code|reasoning|competition)\s+problems?\b"
     r"|problems\b(?=\s*\))|prompts?\s+(?:in\s+the\s+)?(?:dataset|data)\b)|道(?:数学)?题|(?:的)?数据集?(?![量并])|of\s+these|of\s+them|个?样本|组对话|篇|对(?![比于照话应齐])|组(?![卡机节服台\d])"
 )
-"""A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs (a DPO pair is
-a chosen and a rejected response: :data:`R_PAIRS`), 条, 对 (pairs), 组 (groups)."""
+"""A count of data items (issue 22 item 8): rows, samples, examples, conversations, pairs, 条, 对, 组."""
 
 R_PAIRS = _r(_DATA_QUALIFIER + r"pairs?\b|对(?![比于照话应齐])|组(?![卡机节服台对\d])")
 """Data counted in pairs or groups ('20k preference pairs', '2万对', '2万组偏好数据'): for DPO each is two
@@ -269,8 +268,7 @@ L_GPU_PAREN = rc(
     rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus|cards)\s*)?"
     r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+(?:with\s+(?:each\s+)?)?)$"
 )
-"""'4x A10G (24GB)', '单卡3090（24G）', 'XPU-9000 48GB', 'A100 服务器（8×40G）', '910B3（每张 32G）', and
-(round 12) 'M1 Max with 64GB': the named card's memory."""
+"""'4x A10G (24GB)', '单卡3090（24G）', 'A100 服务器（8×40G）', 'M1 Max with 64GB': that card's memory."""
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
@@ -473,6 +471,8 @@ def _left_words(a: _Around) -> Verdict:
     L, v, tok = a.left, a.value, a.tok
     for pattern, role in LEFT_ROLES:
         if pattern.search(L) and not (role == "concurrency" and label_of_previous(pattern, L)):
+            if role in ("prompt", "reply") and a.right.lstrip().startswith(("character", "chars")):
+                return NO_ROLE  # s36-gen2: '… of 50,000 characters', ~4 a token (字 stays one a token)
             if role == "budget" and _period_days(a.right) is not None:
                 return Role("days", v * (_period_days(a.right) or 1), tok)
             return Role(role, seq_value(tok) if role == "seq" else v, tok)

@@ -132,6 +132,11 @@ MODEL_SUFFIXES = frozenset(
 )  # fmt: skip
 """A model's release suffixes ('Qwen2-Instruct', 'Mistral-Large'): a hyphenated model, not a tool. Round
 32: '-hf', the Hugging Face conversion of a release ('cogvlm-chat-hf', 'Llama-2-7b-chat-hf')."""
+MODEL_PART_RE = re.compile(r"vlm|glm|cpm|bert(?![a-z])", re.IGNORECASE)
+"""S36-gen2: a part only a model's name carries ('CogVLM', 'ChatGLM', 'MiniCPM', 'ModernBERT'; the parts of
+:data:`bot.parse.uncased_names.MORPHEME_RE` that no serving or training tool carries: 'llm' and 'gpt' do,
+'OpenLLM', 'nanoGPT'; 'ocr' does, 'PaddleOCR'): such a name in a tool's place is the model the job is about,
+left to the model readers ('用 CogVLM 推理' named an engine CogVLM)."""
 CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Trainer|Engine|Model)$")
 """A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 
@@ -260,6 +265,8 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if PLATFORM_RE.fullmatch(name.lower()) or name.lower() in ("atlas", "torchrun"):  # s31 Atlas; a launcher
         return True  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
+        return True
+    if MODEL_PART_RE.search(name):  # s36-gen2: 'CogVLM', 'ChatGLM', 'MiniCPM': a model's name, no tool's
         return True
     if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True

@@ -193,13 +193,21 @@ FINETUNE_TOOL_RE = rc(
 """Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl', ms-swift's --train_type / --rlhf_type
 flags: s17): training with one tunes a model,
 unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
+HOST_VERB_RE = rc(
+    r"(?:\bto|\bcan|\bcould|\bi|\bwe|\bwill|\bwould|\bshould|\bhow|'ll)\s+(?:(?:i|we|you)\s+)?(?:self[\s\-]?)?"
+    r"host(?:ing)?\b(?!\s+(?:memory|ram|machines?|cpus?|side|os|system|nodes?|servers?|has|have|is)\b)"
+    r"|\bself[\s\-]?host(?:s|ed|ing)?\b"
+)
+"""S36-gen2 (en32-010): hosting a model, as a verb ('is it possible to host LLaMA locally', 'can I host a 7B',
+'self-hosting Qwen'): serving it (before, no stage was read: 'host' was no stage word); never the host
+machine ('the host has 64GB RAM', 'host memory', 'to host RAM')."""
 _WEAK_STAGE_WORDS = (
     (AnyBranch(FINETUNE_TOOL_RE), "finetune"),
     (AnyBranch(lx.TRAIN_RE), "pretrain"),
     (AnyBranch(lx.WEAK_INFERENCE_RE), "inference"),
 )
 """Hints that say a stage without naming it: a fine-tuning tool → fine-tuning; 训, MFU, 6ND → training;
-跑, 显存, int4 → serving."""
+跑, 显存, int4 → serving; s36-gen2: hosting a model → serving."""
 _LORA_WORDS_RE = rc(r"\bq?lora\b|4[\s\-]?bit\s+lora")
 
 
@@ -277,7 +285,7 @@ def stage_from_words(s: str) -> str | None:
     for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
         if pattern.found(s):
             return stage
-    return None
+    return "inference" if "host" in s and HOST_VERB_RE.search(s) else None  # s36-gen2: 'to host LLaMA'
 
 
 @per_message  # asked of the same text by five steps of a parse: answered once a message
