@@ -24,10 +24,13 @@ if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never 
     from bot.core.embedding_job import EmbeddingJob
     from bot.core.family_fits import FamilyFits
     from bot.core.offer import Offer
+    from bot.core.per_value import PerValue
     from bot.parse import ParseResult
     from bot.parse.configs import StackConfig
     from bot.parse.lang import Lang
 
+_LISTED_WHY = ("other_setup", "repeated", "unread")
+"""Why the parse named a number as not used when it may be another value of a listed setting."""
 DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"})
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
@@ -121,6 +124,10 @@ class Answer:
         derived = self._derived  # each fact made once, looked up in place (no helper or lambda frame)
         if "interpretation" not in derived:
             derived["interpretation"] = interpret(self.parsed, self.said, self.report)
+            if self.report is not None and (self.parsed.unused_numbers or self.parsed.request.gpu_count_max):
+                from bot.core.per_value import rows_used  # a row per value listed: used (s36-lists)
+
+                derived["interpretation"] = rows_used(derived["interpretation"], self.per_value)
         return derived["interpretation"]
 
     @property
@@ -158,6 +165,27 @@ class Answer:
         """The reports a comparison weighs ("A100 vs H100"): the answer's first, then the others; empty
         when the question compared nothing."""
         return [self.report, *self.comparisons] if self.comparisons and self.report is not None else []
+
+    @property
+    def per_value(self) -> tuple[PerValue, ...]:
+        """One row per value of a setting the message listed ('on 1, 2 or 4 A100', '并发 10、20、50'):
+        :func:`bot.core.per_value.per_value` (s36-lists, issue 24); () for any other question. Gated: a
+        question naming no number as not used and no count range imports nothing."""
+        derived = self._derived
+        if "per_value" not in derived:
+            p = self.parsed
+            gate = self.report is not None and (
+                p.request.gpu_count_max or any(w in _LISTED_WHY for _, w in p.unused_numbers)
+            )
+            derived["per_value"] = self._per_value() if gate else ()
+        return derived["per_value"]
+
+    def _per_value(self) -> tuple[PerValue, ...]:
+        from bot.core.per_value import per_value  # imported when used: start-up
+        from bot.core.pipeline import safe_estimate
+
+        assert self.report is not None
+        return per_value(self.parsed, self.report, safe_estimate)
 
     @property
     def unpriced_cards(self) -> list[str]:

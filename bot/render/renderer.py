@@ -166,6 +166,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
                 _CONTEXTS[id(answer)] = (answer, ctx)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
+        if parsed.unused_numbers or parsed.request.gpu_count_max:  # a list of one setting's values (s36)
+            from bot.render.per_value_text import per_value_lines
+
+            text = per_value_lines(text, answer)
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
