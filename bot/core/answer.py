@@ -185,7 +185,7 @@ class Answer:
         from bot.core.pipeline import safe_estimate
 
         assert self.report is not None
-        return per_value(self.parsed, self.report, safe_estimate)
+        return per_value(self.parsed, self.said, safe_estimate)
 
     @property
     def unpriced_cards(self) -> list[str]:

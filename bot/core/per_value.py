@@ -116,7 +116,7 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
         key, values = next(iter(keyed.items()))
         return key, list(dict.fromkeys(values))
     s = parsed.normalized or ""
-    bare = [int(t) for t, why in named if why == "other_setup" and t.strip().isdigit()]
+    bare = [int(t) for t, why in named if why != "repeated" and t.strip().isdigit()]
     for key in ("concurrency", "batch_size") if bare else ():  # '并发 10、20、50': the items of its list
         first = getattr(request, key)
         items = _items(s, first, bare) if first else []
@@ -162,14 +162,15 @@ def _row(setting: str, value: float, report: SizingReport | None) -> PerValue:
         report.feasible,
         gpus,
         round(per_gpu / 2**30, 1) if per_gpu else None,
-        round(days, 2) if days else None,
+        float(f"{days:.3g}") if days else None,
         None,
     )
 
 
-def per_value(parsed: ParseResult, report: SizingReport, estimate) -> tuple[PerValue, ...]:
-    """One row per value of the listed setting (:func:`listed`), each sized by ``estimate`` on the sized
-    request with that value; () when the message lists no values of one of :data:`SETTINGS`."""
+def per_value(parsed: ParseResult, said: SizingRequest, estimate) -> tuple[PerValue, ...]:
+    """One row per value of the listed setting (:func:`listed`), each sized by ``estimate`` on the request
+    the user said (``said``: its defaults left to the estimate, as for the value sized — a concurrency
+    assumed stays assumed) with that value; () when the message lists no values of one of :data:`SETTINGS`."""
     found = listed(parsed, parsed.request)
     if found is None:
         return ()
@@ -179,7 +180,7 @@ def per_value(parsed: ParseResult, report: SizingReport, estimate) -> tuple[PerV
         update: dict[str, object] = {setting: int(v) if setting != "gpu_memory_gib" else v}
         if setting == "gpu_count":
             update["gpu_count_max"] = None
-        rows.append(_row(setting, v, estimate(report.request.model_copy(update=update))))
+        rows.append(_row(setting, v, estimate(said.model_copy(update=update))))
     return tuple(rows)
 
 
