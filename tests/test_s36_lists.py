@@ -2,8 +2,8 @@
 
 'finetune on 1, 2 or 4 A100?', '并发 10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'batch
 size 1, 2 or 4', 'A2000 6GB 能跑吗？12GB 可以吗？': every value listed gets a row (report.per_value,
-bot/core/per_value.py) with the figures the same question asked about that value alone gets; a range, a list of models and a count
-of images are not such a list. Sentences of our own, both languages."""
+bot/core/per_value.py) with the figures the same question asked about that value alone gets; a range, a
+list of models and a count of images are not such a list. Sentences of our own, both languages."""
 
 from __future__ import annotations
 
