@@ -142,9 +142,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     cheaper_but_slow(reports, best) if best is not None else None,
                 )
                 or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
-                or (
-                    unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
-                )
+                or unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
             asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
@@ -166,10 +164,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
                 _CONTEXTS[id(answer)] = (answer, ctx)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
-        if parsed.unused_numbers or parsed.request.gpu_count_max:  # a list of one setting's values (s36)
-            from bot.render.per_value_text import per_value_lines
-
-            text = per_value_lines(text, answer)
+        if answer._derived.get("per_value"):  # a row per value of one setting listed (s36-lists)
+            text = _per_value_lines(text, answer)
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
@@ -186,6 +182,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
         return render_help(answer.lang, fmt, parsed=parsed)
+
+
+def _per_value_lines(text: str, answer: Answer) -> str:
+    from bot.render.per_value_text import per_value_lines  # imported when used: start-up
+
+    return per_value_lines(text, answer)
 
 
 def needs_model_size(parsed: ParseResult | None) -> bool:
