@@ -39,6 +39,19 @@ K_RUN_RE = re.compile(rf"\d{{1,4}}\s*k(?:{_SEP}\d{{1,4}}\s*k)+(?![a-z])", re.I)
 """Lengths in k written as a list ('8k, 32k and 128k', '4k/8k')."""
 
 
+ASKED_MEMORY_RE = re.compile(
+    r"\s*gi?b?\s*(?:的卡|的|卡)?\s*(?:呢|可以|行吗|行不行|够吗|够不够|能行|能跑|\?|？|(?:card|gpu|one)?\s*\?)",
+    re.I,
+)
+"""A memory asked about as the other option, after its number ('12GB 可以吗？', '12G 的呢', '12GB?')."""
+
+
+def _asked(s: str, number: str) -> bool:
+    """Whether ``number`` is written in ``s`` as a memory in GB a question follows (ASKED_MEMORY_RE)."""
+    found = re.finditer(rf"(?<![\d.]){re.escape(number)}(?=\s*g)", s, re.I)
+    return any(ASKED_MEMORY_RE.match(s, m.end()) for m in found)
+
+
 @dataclass(frozen=True, slots=True)
 class PerValue:
     """One value of a listed setting, sized with the rest of the request unchanged."""
@@ -130,8 +143,10 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
         lengths = _lengths(s, request.seq_len, in_k)
         return ("seq_len", lengths) if len(lengths) > 1 else None
     mem = request.gpu_memory_gib
-    sizes = [_num(t) for t, why in named if why == "repeated" and _num(t)]
-    sizes = [v for v in sizes if v and re.search(rf"(?<![\d.]){v:g}\s*g(?:i?b)?(?![a-z])", s, re.I)]
+    # the other memory asked as the other option ('如果不行，12GB 可以吗', 'what about the 12GB?', named
+    # other_setup by bot.parse) or a second memory a question follows ('6GB 能跑吗？12GB 可以吗？', repeated)
+    said = [re.sub(r"\s*gi?b?$", "", t.strip(), flags=re.I) for t, why in named if why != "unread"]
+    sizes = [_num(t) for t in said if _num(t) and _asked(s, t)]
     if mem and sizes:
         return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))
     return None
@@ -187,12 +202,13 @@ def per_value(parsed: ParseResult, said: SizingRequest, estimate) -> tuple[PerVa
 def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Interpretation:
     """``interpretation`` without the numbers it named as not used that have a row of their own: each
     value listed is answered in its row, never 'ask separately' (design §8: used, or named as not used)."""
-    values = {r.value for r in rows}
-    kept = [
-        i
-        for i in interpretation.ignored
-        if i.reason not in _NAMED or _num(i.text.rpartition(":")[2]) not in values
-    ]
+    values, setting = {r.value for r in rows}, rows[0].setting
+    kept = []
+    for i in interpretation.ignored:  # 'concurrency: 20' of its key, '20', '32k' or '12 GB' bare
+        key, _, v = i.text.rpartition(":")
+        v = re.sub(r"\s*gi?b?$", "", v.strip(), flags=re.I) if setting == "gpu_memory_gib" else v
+        if i.reason not in _NAMED or (key and key.strip() != setting) or _num(v) not in values:
+            kept.append(i)
     if len(kept) == len(interpretation.ignored):
         return interpretation
     return interpretation.model_copy(update={"ignored": kept})
