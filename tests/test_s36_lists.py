@@ -118,3 +118,20 @@ def test_no_rows_without_a_list_of_one_setting(text: str) -> None:
 def test_a_list_without_its_rows_is_not_understood_by_rows() -> None:
     answer = answer_json("Qwen2-7B 推理，并发 10 要几张 4090")
     assert not key_understood("concurrency", [10, 20], answer)  # 20 has no row and is not named
+
+
+def test_a_serving_row_says_how_many_of_the_load_fit() -> None:
+    rows = answer_json("serve Llama 3 8B on one L40S at 8k, 32k and 128k context")
+    alone = answer_json("serve Llama 3 8B on one L40S at 32k context")["report"]["inference"]
+    row = _row(rows, 32768)
+    assert (row["sequences_fit"], row["load"]) == (alone["max_concurrency"], alone["concurrency"]) == (6, 16)
+    assert "• 32,768-token context: fits, holds 6 of the 16 sequences, " in rows["reply"]
+    assert "holds" not in next(x for x in rows["reply"].splitlines() if x.startswith("• 8,192"))  # 24 fit
+
+
+def test_markdown_rows_keep_their_line_breaks() -> None:
+    from bot.core.pipeline import Context, answer
+    from bot.render.renderer import render
+
+    md = render(answer("LoRA finetune Qwen2 7B with batch size 1, 2 or 4 on a 4090", Context()), "markdown")
+    assert "Each value you listed:\\\n• batch size 1: " in md

@@ -68,6 +68,10 @@ class PerValue:
     """training: the likely days on ``gpus``"""
     tokens_per_s: float | None
     """serving: output tokens/s of one sequence"""
+    sequences_fit: int | None = None
+    """serving: the sequences of this length the GPUs hold (Inference.max_concurrency), None for training"""
+    load: int | None = None
+    """serving: the sequences at once sized (stated or assumed: Inference.concurrency), None for training"""
 
     def as_json(self) -> dict[str, object]:
         value = int(self.value) if self.value == int(self.value) else self.value
@@ -79,6 +83,8 @@ class PerValue:
             "memory_gib": self.memory_gib,
             "days": self.days,
             "tokens_per_s": self.tokens_per_s,
+            "sequences_fit": self.sequences_fit,
+            "load": self.load,
         }
 
 
@@ -167,6 +173,8 @@ def _row(setting: str, value: float, report: SizingReport | None) -> PerValue:
             round(per_gpu / 2**30, 1) if per_gpu else None,
             None,
             round(speed, 1) if speed else None,
+            inf.max_concurrency,
+            inf.concurrency,
         )
     days = report.days.days.likely if report.days is not None else None
     gpus = report.request.gpu_count or (mem.min_gpus if mem is not None else None)

@@ -31,6 +31,7 @@ NEEDS = N_("needs %(n)s GPUs")
 PER_GPU = N_("%(mem)s per GPU")
 DAYS = N_("%(days)s days")
 SPEED = N_("%(speed)s tokens/s per sequence")
+HOLDS = N_("holds %(fit)s of the %(load)s sequences")
 
 
 def _row(row: PerValue, lang: str) -> str:
@@ -38,6 +39,9 @@ def _row(row: PerValue, lang: str) -> str:
     parts = [translate(lang, VERDICT[row.fits])] if row.fits in VERDICT else []
     if row.fits is None and row.gpus:
         parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
+    fit, load = row.sequences_fit, row.load
+    if fit is not None and load and row.fits is not None and fit < load:  # the GPUs hold fewer than the load
+        parts.append(translate(lang, HOLDS, fit=f.int(fit), load=f.int(load)))
     if row.memory_gib:
         parts.append(translate(lang, PER_GPU, mem=f.gib(row.memory_gib * 2**30)))
     if row.days:
@@ -56,4 +60,5 @@ def per_value_lines(text: str, answer: Answer) -> str:
         return text
     lines = [translate(answer.lang, HEAD), *(_row(r, answer.lang) for r in rows)]
     head, nl, rest = text.partition("\n")
-    return head + "\n" + "\n".join(lines) + nl + rest
+    brk = "\\\n" if "\\\n" in rest else "\n"  # Markdown's hard line breaks where the reply has them
+    return head + "\n" + brk.join(lines) + nl + rest
