@@ -51,6 +51,8 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     if report is not None:  # which values the estimate filled: a follow-up's prev fills them again (s25 #3)
         named = {a.field for a in report.assumptions} | _filled(answer.said, report.request)
         request["assumed_fields"] = [k for k in REQUEST_FIELDS if k in named and request.get(k) is not None]
+    if report is not None and (rows := answer.per_value):  # a list of one setting's values (s36-lists)
+        request["values_listed"] = [r.as_json()["value"] for r in rows if r.value != request.get(r.setting)]
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,
@@ -221,6 +223,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "feasible_with_override": verdict[
             "feasible_with_override"
         ],  # s30: with VLLM_ALLOW_LONG_MAX_MODEL_LEN
+        "per_value": [row.as_json() for row in answer.per_value],  # s36-lists: a row per value listed
     }
 
 

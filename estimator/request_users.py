@@ -45,6 +45,13 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "comfortable count costs about as much (estimator.comfortable_count, as for a budget; trial s35 #2)",
         json_schema_extra=_setting(json_order=91),  # a cue, as memory_asked: never "not used"
     )
+    values_listed: list[float] | None = Field(
+        None,
+        description="the other values of one setting the message listed after the one sized ('on 1, 2 or 4 "
+        "A100': [2, 4] beside gpu_count 1; '并发 10、20、50': [20, 50]): each sized in a row of its own, "
+        "report.per_value (bot.core.per_value, s36-lists); set in the JSON answer, never by the estimate",
+        json_schema_extra=_setting(json_order=99),  # a cue: the rows are the answer's, never "not used"
+    )
     requests_per_day: float | None = Field(
         None,
         ge=1,

@@ -382,6 +382,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     request = answer.get("request") or {}
     got = request.get(key)
     if isinstance(value, list):
+        if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
+            return True
         if key == "model":  # several models in one message: one sized, each other named as not sized
             sized = [v for v in value if _model_understood(v, answer)]
             return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
@@ -531,6 +533,21 @@ def _atlas_said(value: object, answer: dict[str, Any]) -> bool:
         isinstance(s, dict) and s.get("reason") == "atlas_server" and name in _norm(s.get("typed"))
         for s in subs
     )
+
+
+ROW_KEYS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size")
+"""Keys whose list of values is understood when the answer gives every value a row of its own
+(``report.per_value``, bot/core/per_value.py; s36-lists, issue 24): 'finetune on 1, 2 or 4 A100', '并发
+10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'batch size 1, 2 or 4', 'A2000 6GB 能跑吗？12GB 可以
+吗？'. The s16 review kept concurrency lists out of :data:`EACH_NAMED` because the answer gave no row per
+value; a row per value is that answer. A list not every value of which has a row is scored as before."""
+
+
+def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
+    """Whether ``answer``'s ``report.per_value`` has a row of setting ``key`` for each of ``values``."""
+    rows = ((answer.get("report") or {}).get("per_value")) or []
+    got = [r.get("value") for r in rows if isinstance(r, dict) and r.get("setting") == key]
+    return bool(got) and all(any(_close(v, g, 0.03) for g in got) for v in values)
 
 
 EACH_NAMED = (

@@ -153,8 +153,13 @@ def test_a_list_after_one_key(
     a = ask(capsys, text)
     assert a["request"][field] == value
     got = ignored(a)
+    # s36-lists: each further value is sized in a row of its own (report.per_value), no longer sent away
+    # as another setup to ask separately: the row, or (no row) the name
+    rows = {(r["setting"], r["value"]) for r in a["report"]["per_value"]}
     for n in named:
-        assert any(t.endswith(n) and r == "other_setup" for t, r in got), got
+        v = int(n.rpartition(":")[2])
+        assert (field, v) in rows or any(t.endswith(n) and r == "other_setup" for t, r in got), got
+        assert (field, v) not in rows or not any(t.endswith(n) for t, _ in got), got  # never both
     assert not [t for t, r in got if r == "unread"]
 
 

@@ -4,6 +4,7 @@ compute them again (issue 23: one pass, one direction)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -24,10 +25,14 @@ if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never 
     from bot.core.embedding_job import EmbeddingJob
     from bot.core.family_fits import FamilyFits
     from bot.core.offer import Offer
+    from bot.core.per_value import PerValue
     from bot.parse import ParseResult
     from bot.parse.configs import StackConfig
     from bot.parse.lang import Lang
 
+LISTED_NUMBERS = re.compile(r"\d\s*k?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*\d", re.I)
+"""Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k'): a message that may list values of one
+setting (bot.core.per_value), searched in C before any Python call is made for it."""
 DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"})
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
@@ -124,6 +129,17 @@ class Answer:
         derived = self._derived  # each fact made once, looked up in place (no helper or lambda frame)
         if "interpretation" not in derived:
             derived["interpretation"] = interpret(self.parsed, self.said, self.report)
+            p, derived["per_value"] = self.parsed, ()
+            # a list of one setting's values (s36-lists): no Python call unless the message may hold one
+            if self.report is not None and (
+                p.request.gpu_count_max
+                or (p.unused_numbers and (p.request.gpu_memory_gib or LISTED_NUMBERS.search(p.normalized)))
+            ):
+                derived["per_value"] = rows = self._per_value()
+                if rows:
+                    from bot.core.per_value import rows_used
+
+                    derived["interpretation"] = rows_used(derived["interpretation"], rows)
         return derived["interpretation"]
 
     @property
@@ -163,6 +179,22 @@ class Answer:
         return [self.report, *self.comparisons] if self.comparisons and self.report is not None else []
 
     @property
+    def per_value(self) -> tuple[PerValue, ...]:
+        """One row per value of a setting the message listed ('on 1, 2 or 4 A100', '并发 10、20、50'):
+        :func:`bot.core.per_value.per_value` (s36-lists, issue 24); () for any other question. Worked out
+        with :attr:`interpretation` (the listed values are used, never named as not used)."""
+        if "per_value" not in self._derived:
+            _ = self.interpretation
+        return self._derived["per_value"]
+
+    def _per_value(self) -> tuple[PerValue, ...]:
+        from bot.core.per_value import per_value  # imported when used: start-up
+        from bot.core.pipeline import safe_estimate
+
+        assert self.report is not None
+        return per_value(self.parsed, self.said, safe_estimate)
+
+    @property
     def unpriced_cards(self) -> list[str]:
         """The cards a 'cheapest card' question did not compare for want of a price in the answer's
         currency (:func:`bot.core.priced_cards.unpriced_cards`, catalog ids; trial s27 #2); [] for any
@@ -199,3 +231,16 @@ class Answer:
         if "cheapest_index" not in derived:
             derived["cheapest_index"] = priced_cheapest(self.compared, families) if self.comparisons else None
         return derived["cheapest_index"]
+
+
+def with_rows(answer: Answer) -> Answer:
+    """``answer`` with its rows per listed value (:attr:`Answer.per_value`, and the interpretation they
+    change) worked out when its message may list values of one setting: at answer time, so a render
+    only formats them (s36-lists); unchanged otherwise."""
+    p = answer.parsed
+    if answer.report is not None and (
+        p.request.gpu_count_max
+        or (p.unused_numbers and (p.request.gpu_memory_gib or LISTED_NUMBERS.search(p.normalized)))
+    ):
+        _ = answer.interpretation
+    return answer

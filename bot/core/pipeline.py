@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.core.answer import Answer
+from bot.core.answer import Answer, with_rows
 from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, priced_cheapest
@@ -394,7 +394,7 @@ def answer_request(
         offered_terms=alternative[1] if alternative else None,
     )
     # the cheapest option was moved first above (offer's families: presales.families()); the budget's pick
-    return result.know(cheapest_index=best if comparisons else None, budget_pick=pick)
+    return with_rows(result.know(cheapest_index=best if comparisons else None, budget_pick=pick))
 
 
 def _one_card(parsed: ParseResult) -> ParseResult:

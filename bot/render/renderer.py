@@ -185,6 +185,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
                 _CONTEXTS[id(answer)] = (answer, ctx)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
+        if answer._derived.get("per_value"):  # a row per value of one setting listed (s36-lists)
+            text = _per_value_lines(text, answer)
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
             text = unknown_card_head(text, answer)
         if answer.parsed.notes:  # s20: a serving asked after the training; a laptop's one card
@@ -201,6 +203,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
         return render_help(answer.lang, fmt, parsed=parsed)
+
+
+def _per_value_lines(text: str, answer: Answer) -> str:
+    from bot.render.per_value_text import per_value_lines  # imported when used: start-up
+
+    return per_value_lines(text, answer)
 
 
 def needs_model_size(parsed: ParseResult | None) -> bool:

@@ -1,0 +1,64 @@
+"""The rows of several values of one setting asked in one message (s36-lists, issue 24): 'on 1, 2 or 4
+A100', '并发 10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'A2000 6GB 能跑吗？12GB 可以吗？'.
+
+The headline answers the value sized (the first); the lines after it give one row per value listed
+(:attr:`bot.core.answer.Answer.per_value`): its verdict, the GPUs, the memory per GPU, the training days or
+the serving speed of one sequence. Only numbers and catalogued wording are written: nothing to escape.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+
+if TYPE_CHECKING:
+    from bot.core.answer import Answer
+    from bot.core.per_value import PerValue
+
+HEAD = N_("Each value you listed:")
+VALUE = {
+    "gpu_count": N_("GPU count %(n)s"),
+    "concurrency": N_("%(n)s concurrent sequences"),
+    "seq_len": N_("%(n)s-token context"),
+    "gpu_memory_gib": N_("a %(n)s GB card"),
+    "batch_size": N_("batch size %(n)s"),
+}
+"""How a row names its value, by setting."""
+VERDICT = {"yes": N_("fits"), "borderline": N_("tight"), "no": N_("does not fit")}
+NEEDS = N_("needs %(n)s GPUs")
+PER_GPU = N_("%(mem)s per GPU")
+DAYS = N_("%(days)s days")
+SPEED = N_("%(speed)s tokens/s per sequence")
+HOLDS = N_("holds %(fit)s of the %(load)s sequences")
+
+
+def _row(row: PerValue, lang: str) -> str:
+    f = fmt_for(lang)
+    parts = [translate(lang, VERDICT[row.fits])] if row.fits in VERDICT else []
+    if row.fits is None and row.gpus:
+        parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
+    fit, load = row.sequences_fit, row.load
+    if fit is not None and load and row.fits is not None and fit < load:  # the GPUs hold fewer than the load
+        parts.append(translate(lang, HOLDS, fit=f.int(fit), load=f.int(load)))
+    if row.memory_gib:
+        parts.append(translate(lang, PER_GPU, mem=f.gib(row.memory_gib * 2**30)))
+    if row.days:
+        parts.append(translate(lang, DAYS, days=f.days(row.days)))
+    if row.tokens_per_s:
+        parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
+    sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    return f"• {translate(lang, VALUE[row.setting], n=f.int(row.value))}{colon}{sep.join(parts)}"
+
+
+def per_value_lines(text: str, answer: Answer) -> str:
+    """``text`` (a rendered reply) with a row per listed value after its first line; unchanged when the
+    message listed no values of one setting."""
+    rows = answer.per_value
+    if len(rows) < 2:
+        return text
+    lines = [translate(answer.lang, HEAD), *(_row(r, answer.lang) for r in rows)]
+    head, nl, rest = text.partition("\n")
+    brk = "\\\n" if "\\\n" in rest else "\n"  # Markdown's hard line breaks where the reply has them
+    return head + "\n" + brk.join(lines) + nl + rest
