@@ -123,8 +123,7 @@ def _models_compared(answer: Answer) -> dict[str, object]:
 
 def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
-    the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096
-    characters."""
+    the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096 chars."""
     parsed = answer.parsed
     if answer.config is not None and not answer.config.ok:
         from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
@@ -169,8 +168,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
             if answer.compared_models or answer.report.request.largest_asked:  # s36: models side by side
                 ctx |= _models_compared(answer)
-            asks_first = at_count and "asks_choice" in parsed.notes
-            ctx["first"] = first_line(rows, answer.lang) if asks_first else None
+            ctx["first"] = first_line(rows, lang) if at_count and "asks_choice" in parsed.notes else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
                 from bot.render.unpriced_cards import unpriced_cards_line
 
