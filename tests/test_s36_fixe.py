@@ -1,0 +1,137 @@
+"""Session 36 fix e: the user's setting first, absurd sizes, docker's address form of a port (a fresh-user
+trial on main 3681b8c0).
+
+Item 1: a training job whose own setting does not fit the user's cards, where the fewest cards for that
+setting is far more than a changed setting needs (the fp32 logits, 3 × vocab × seq × micro-batch × 4 B, do not
+shrink with ZeRO-3), or where no count fits at all, leads with the change that fits (on their cards, else on
+a few), and the count for their setting comes last, with its machines (bot.render.fit_change_text.
+headline_fix).
+
+Item 3: docker's '-p 127.0.0.1:8000:8000' (address:host:container) is a network port, never 'no word said
+what it is' (bot.parse.network_ports)."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.parse.network_ports import network_ports
+
+
+def ask_text(question: str, lang: str | None = None) -> str:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", "text", *(["--lang", lang] if lang else []), question]) == 0
+    return buf.getvalue()
+
+
+def ask_json(question: str) -> dict[str, Any]:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", "json", question]) == 0
+    return json.loads(buf.getvalue())
+
+
+# ---- #1: the user's setting first, then the change that fits, the count last ---------------------------
+
+QLORA_32B = "deepseek-r1-distill-qwen-32b qlora 单卡4090 微调，上下文8k，需要几张卡"
+LF_YAML = """4张3090能跑吗？
+model_name_or_path: Qwen/Qwen2.5-14B-Instruct
+stage: sft
+finetuning_type: lora
+lora_rank: 64
+lora_target: all
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+cutoff_len: 8192
+bf16: true"""
+
+
+def test_qlora_32b_on_one_4090_leads_with_the_change_not_40_cards() -> None:
+    """The logits of Qwen's 152,064-token vocabulary at 8,192 tokens: 3 × 152,064 × 8,192 × 4 B = 14.95 GB
+    = 13.9 GiB on every card whatever the count (ZeRO-3 shards only the weights); the user's setting takes
+    40 cards (five machines of 8), Liger's chunked loss fits on 4. The headline says their 1 card does not
+    hold their setting and names Liger on 4; the 40 comes after, with its machines."""
+    reply = ask_text(QLORA_32B)
+    head, rest = reply.split("\n", 1)
+    assert "按现在的设置 1 张 RTX 4090 放不下" in head
+    assert "Liger" in head and "4 张卡" in head
+    assert "40 张" not in head and "至少要" not in head
+    assert "13.9 GiB" in rest  # the logits bar, worked above
+    assert "这需要 40 张卡，超过一台机器能装的数量（8 张）" in rest
+    m = ask_json(QLORA_32B)["report"]["memory"]
+    assert m["min_gpus"] == 40 and m["fits_requested"] is False
+
+
+def test_llamafactory_yaml_on_4_3090_leads_with_micro_batch_1_and_liger() -> None:
+    """Micro-batch 2 doubles the logits: 2 × 13.9 = 27.8 GiB per card, above the 24 GiB of one RTX 3090 at
+    any count (min_gpus None); micro-batch 1 with Liger fits on the user's 4 (high end 22.0 GiB). The
+    headline names it, never a bare 'does not fit'."""
+    reply = ask_text(LF_YAML)
+    head, rest = reply.split("\n", 1)
+    assert "按现在的设置 4 张 RTX 3090 放不下；在你的 4 张卡上：微批次设为 1" in head
+    assert "Liger" in head and "22.0 GiB" in head
+    assert "27.8 GiB" in rest
+    assert ask_json(LF_YAML)["report"]["memory"]["min_gpus"] is None
+
+
+def test_the_yaml_in_english_too() -> None:
+    head = ask_text(LF_YAML, "en").split("\n", 1)[0]
+    assert "does not fit on 4 × RTX 3090 as set; on your 4 GPUs: micro-batch 1" in head
+
+
+def test_a_count_that_genuinely_needs_more_cards_stays() -> None:
+    """70B full fine-tune on one H100: the only change near one card is CPU offload of ~789 GiB of optimizer
+    states (host RAM, slower steps): no headline change; the count stays (16 at least)."""
+    head = ask_text("Full fine-tune Llama-3.1-70B on one H100, memory?", "en").split("\n", 1)[0]
+    assert "does not fit on 1 × H100 80G: at least 16 GPUs needed" in head
+
+
+# ---- #3: docker's address:host:container -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ports"),
+    [
+        ("docker run -p 8080:80 x", {"8080", "80"}),
+        ("docker run -p  :8000 x", {"8000"}),  # '127.0.0.1:8000:8000' after the normalizer
+        ("docker run -p 127.0.0.1:8000:8000 x", {"8000"}),
+        ("docker run -p localhost:9000:8000 x", {"9000", "8000"}),
+        ("--publish 8000:8000", {"8000"}),
+    ],
+)
+def test_docker_publish_forms(text: str, ports: set[str]) -> None:
+    assert set(network_ports(text)) == ports
+
+
+@pytest.mark.parametrize("text", ["ls -p 7b", "-p 2 张卡", "top-p 0.9"])
+def test_not_a_port(text: str) -> None:
+    assert network_ports(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "said"),
+    [
+        (
+            "docker run --gpus all -p 127.0.0.1:8000:8000 vllm/vllm-openai --model Qwen/Qwen2.5-7B-Instruct"
+            " on 1 A100, how many users",
+            "en",
+            "“8000” (a network port",
+        ),
+        (
+            "docker run --gpus all -p 0.0.0.0:8080:80 vllm/vllm-openai --model Qwen/Qwen2.5-7B-Instruct"
+            " 1张A100 能撑多少并发",
+            None,
+            "“80”（网络端口",
+        ),
+    ],
+)
+def test_address_form_is_a_port_in_the_reply(question: str, lang: str | None, said: str) -> None:
+    reply = ask_text(question, lang)
+    assert said in reply
+    assert "no word said" not in reply and "没看出它指什么" not in reply
