@@ -135,3 +135,26 @@ def test_address_form_is_a_port_in_the_reply(question: str, lang: str | None, sa
     reply = ask_text(question, lang)
     assert said in reply
     assert "no word said" not in reply and "没看出它指什么" not in reply
+
+
+# ---- #2: a time over a century ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "said"),
+    [
+        # 6 × 70e9 × 9e15 = 3.78e27 FLOPs: 3.8B H100-hours on 512 cards ≈ 7.4M hours ≈ 845 years
+        ("pretrain a 70B model on 9e15 tokens with 512 H100, how long", "en", "512 × H100 80G: > 100 years"),
+        ("用 512 张 H100 预训练 70B 模型，9e15 token，要多久", None, "512 张 H100 80G 超过 100 年"),
+    ],
+)
+def test_over_a_century_is_said_so(question: str, lang: str | None, said: str) -> None:
+    head = ask_text(question, lang).split("\n", 1)[0]
+    assert said in head
+    assert "days" not in head and "天" not in head
+
+
+def test_under_a_century_keeps_its_days() -> None:
+    """1e15 tokens: 6 × 70e9 × 1e15 = 4.2e26 FLOPs, 421M H100-hours ÷ 512 ≈ 34,272 days (93.8 years)."""
+    head = ask_text("pretrain a 70B model on 1e15 tokens with 512 H100, how long", "en").split("\n", 1)[0]
+    assert "≈ 34,272 days" in head
