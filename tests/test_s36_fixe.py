@@ -158,3 +158,43 @@ def test_under_a_century_keeps_its_days() -> None:
     """1e15 tokens: 6 × 70e9 × 1e15 = 4.2e26 FLOPs, 421M H100-hours ÷ 512 ≈ 34,272 days (93.8 years)."""
     head = ask_text("pretrain a 70B model on 1e15 tokens with 512 H100, how long", "en").split("\n", 1)[0]
     assert "≈ 34,272 days" in head
+
+
+# ---- #2: an absurd context, in the user's units, named as beyond any window ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "said"),
+    [
+        (
+            "Qwen2.5-7B 推理，上下文 10000000k，1 张 A100，能跑吗",
+            None,
+            "“上下文 10,000,000K”（超出任何模型的上下文窗口：已发布最长的 Llama 4 Scout 约 1000 万 token）",
+        ),
+        (
+            "serve Llama-3.1-8B with 10000000k context on 1 H100",
+            "en",
+            "“context 10,000,000K” (beyond any model's context window: the longest published, Llama 4 Scout's,"
+            " holds about 10M tokens)",
+        ),
+    ],
+)
+def test_absurd_context_as_typed_and_beyond_any_window(question: str, lang: str | None, said: str) -> None:
+    """10000000k = 10,000,000 × 1,000 = 10¹⁰ tokens, above the 10⁸ a context may take; shown in thousands."""
+    reply = ask_text(question, lang)
+    assert said in reply
+    assert "10000000000" not in reply and "9765625" not in reply
+
+
+def test_window_bound_is_the_requests() -> None:
+    from bot.render.ignored_texts import SEQ_MAX
+    from estimator.request import bounds
+
+    assert bounds("seq_len")[1] == SEQ_MAX
+
+
+def test_a_sane_context_keeps_its_words() -> None:
+    """A real context (128k) is used, never named beyond any window."""
+    reply = ask_text("serve Llama-3.1-8B with 128k context on 1 H100", "en")
+    assert "beyond any model's context window" not in reply
+    assert "128K context" in reply
