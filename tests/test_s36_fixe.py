@@ -174,8 +174,8 @@ def test_under_a_century_keeps_its_days() -> None:
         (
             "serve Llama-3.1-8B with 10000000k context on 1 H100",
             "en",
-            "“context 10,000,000K” (beyond any model's context window: the longest published, Llama 4 Scout's,"
-            " holds about 10M tokens)",
+            "“context 10,000,000K” (beyond any model's context window: the longest published, Llama 4"
+            " Scout's, holds about 10M tokens)",
         ),
     ],
 )
