@@ -198,3 +198,29 @@ def test_a_sane_context_keeps_its_words() -> None:
     reply = ask_text("serve Llama-3.1-8B with 128k context on 1 H100", "en")
     assert "beyond any model's context window" not in reply
     assert "128K context" in reply
+
+
+# ---- #2: the sane-range sentence on line one ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_beyond_any_real_job_on_the_headlines_line(fmt: str) -> None:
+    """100T parameters (> 10¹³) and 10¹⁸ tokens (> 10¹⁵): both sentences end line one, in every dialect."""
+    buf = io.StringIO()
+    q = "pretrain a 100T model on 1e18 tokens with 1000 H100, how long"
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", fmt, "--lang", "en", q]) == 0
+    first, second = buf.getvalue().splitlines()[:2]
+    assert "does not fit in the memory of 1,000 × H100 80G" in first
+    assert first.rstrip("\\").endswith(
+        "1×10¹⁸ tokens is far beyond any real dataset (the largest published runs trained on about 36T,"
+        " Qwen3): every figure below is an extrapolation."
+    )
+    assert "A model of 100T parameters is far beyond any real one" in first
+    assert "far beyond" not in second
+
+
+def test_beyond_in_chinese_joins_without_a_space() -> None:
+    first = ask_text("用 1000 张 H100 预训练 100T 模型，1e18 token，要多久").splitlines()[0]
+    assert "H100·时）100T 参数的模型远超任何真实模型" in first
+    assert first.endswith("下面的数字都只是外推。")

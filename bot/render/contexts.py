@@ -272,6 +272,7 @@ class UnderstoodExtras(TypedDict):
     not_used: str
     substitutions: list[str]
     unknown_gpu_line: str
+    beyond: str  # a size beyond any real job, said on the headline's line (s36 fixe #2)
 
 
 class HelpContext(ParseExtras, UnderstoodExtras):

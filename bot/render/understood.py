@@ -139,7 +139,7 @@ def understood_extras(
     (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own. ``in_message``:
     no config was found in the message, so a line put aside with '#' is the message's, not a config's."""
     if parsed is None:
-        return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
+        return {"not_used": "", "substitutions": [], "unknown_gpu_line": "", "beyond": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
         "not_used": _not_used(
@@ -162,12 +162,10 @@ def understood_extras(
             )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
-        ]
-        + (
-            _beyond(report, lang)
-            if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
-            else []
-        ),
+        ],
+        "beyond": "".join(("" if lang == "zh" else " ") + b for b in _beyond(report, lang))  # line 1 (s36)
+        if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
+        else "",
         "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
     }
 
