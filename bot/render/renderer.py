@@ -282,7 +282,6 @@ def render_help(
         "not_used": vague_not_used(parsed, lang),
         "substitutions": [],
         "unknown_gpu_line": "",
-        "beyond": "",
         **parse_extras(parsed),
     }
     ctx["active_in_name"] = active_in_name(ctx["unknown_model"]) if ctx["unknown_model"] else None
