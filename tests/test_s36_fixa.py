@@ -255,9 +255,10 @@ def test_absurd_job_no_fifteen_digit_figures() -> None:
 
 
 def test_beyond_a_sane_range_is_said_after_the_headline() -> None:
-    lines = ask_text("train a 100T model on 1e18 tokens with 3 H100s").splitlines()
-    assert lines[1].startswith("A model of 100T parameters is far beyond any real one")
-    assert lines[2].startswith("1×10¹⁸ tokens is far beyond any real dataset")
+    # s36 fixe #2: on the headline's own line (line one), after the headline's sentence
+    head = ask_text("train a 100T model on 1e18 tokens with 3 H100s").splitlines()[0]
+    model_at = head.index(" A model of 100T parameters is far beyond any real one")
+    assert 0 < model_at < head.index(" 1×10¹⁸ tokens is far beyond any real dataset")
     zh = ask_text("训练 100T 模型，1e18 token，3 张 H100，多少钱")
     assert "100T 参数的模型远超任何真实模型" in zh
     # a real job says nothing of the kind: 70B (< 10T parameters) on 15T tokens (< 10¹⁵)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 PORT_RE = rc(
-    r"(?:(?<![\w-])-p|--publish)\s+(?:\d+(?:\.\d+){3}:)?(?P<a>\d{2,5})(?::(?P<b>\d{2,5}))?"
+    r"(?:(?<![\w-])-p|--publish)\s+(?:\d+(?:\.\d+){3}:|[a-z][\w.-]*:|:)?(?P<a>\d{2,5})(?::(?P<b>\d{2,5}))?"
     r"|(?:--|\b)(?:port|listen[-_]port|api[-_]port)\b\s*(?:[=:：]|is|of)?\s*(?P<c>\d{2,5})\b"
     r"|端口号?\s*(?:是|为|[=:：])?\s*(?P<d>\d{2,5})(?!\s*(?:张|卡|个|条|万|k\b))"
 )
-"""A port as typed: after '-p'/'--publish' (host:container), '--port', 'port', '端口'."""
+"""A port as typed: after '-p'/'--publish' (host:container, or docker's address:host:container, whose
+'127.0.0.1:8000' the normalizer has already blanked to ' :8000' — s36 fixe #3), '--port', 'port', '端口'."""
 
 
 def network_ports(s: str) -> dict[str, str]:

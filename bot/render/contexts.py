@@ -8,7 +8,7 @@ real answers. Values are preformatted strings in the reply's locale unless the t
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class SplitContext(TypedDict):
@@ -272,6 +272,7 @@ class UnderstoodExtras(TypedDict):
     not_used: str
     substitutions: list[str]
     unknown_gpu_line: str
+    beyond: NotRequired[str]  # a size beyond any real job, on the headline's line (reply.j2 only; s36 fixe)
 
 
 class HelpContext(ParseExtras, UnderstoodExtras):

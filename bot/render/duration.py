@@ -13,6 +13,8 @@ from bot.render.i18n import N_, translate
 
 HOURS_PER_DAY = 24.0
 MINUTES_PER_HOUR = 60.0
+CENTURY_DAYS = 100 * 365.25
+"""Beyond a century a time is no plan to count in days ('308,445 days'): '> 100 years' (s36 fixe #2)."""
 
 UNIT_HEADERS = {
     "days": N_("GPUs → days (range):"),
@@ -50,7 +52,9 @@ def in_unit(days: float, unit: str, f: Fmt) -> str:
 
 def wall_time(hours: float, lang: str) -> str | None:
     """A job under an hour in words: 'about 14 seconds', 'under 5 minutes' (the next whole minute above);
-    None from an hour up (the caller says hours)."""
+    over a century '> 100 years'; None in between (the caller says hours)."""
+    if hours > CENTURY_DAYS * HOURS_PER_DAY:  # an absurd job: no figure to plan with (s36 fixe #2)
+        return translate(lang, N_("> 100 years"))
     if hours >= 1:
         return None
     minutes = hours * MINUTES_PER_HOUR

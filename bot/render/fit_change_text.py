@@ -212,11 +212,16 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if fix is not None:
         return fix[0], sane_count(m), fix[1]
     own = unfit_change_text(report, f)
-    if own is None or not m.min_gpus or m.min_gpus <= SANE_FACTOR * requested:
+    if own is None or (m.min_gpus and m.min_gpus <= SANE_FACTOR * requested):
+        return None, True, False  # no change, or the count for their settings is an answer (s25b #4)
+    count = next((int(c.value or 0) for c in m.fit_change if c.setting == "gpu_count"), 0)
+    if count and m.min_gpus and count * SANE_FACTOR > m.min_gpus:  # 'Instead of your 1 GPU: 2 GPUs'
         return None, True, False
-    if any(c.setting == "gpu_count" for c in m.fit_change):  # 'Instead of your 1 GPU: 2 GPUs'
+    if count and any(c.setting == "offload" for c in m.fit_change):  # host RAM, slower: no lead (s25)
         return None, True, False
-    return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False, True
+    # s36 fixe #1: a change that fits on a few cards before the 40 (ZeRO-3 over five machines) the user's
+    # setting takes, or before none at all; the count then comes last, with its machines (the note)
+    return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False, not count
 
 
 LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")

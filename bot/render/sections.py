@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.render.describe import is_tpu
-from bot.render.duration import TPU_UNIT_HEADERS, UNIT_HEADERS, in_unit, table_unit, wall_time
+from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, in_unit, table_unit, wall_time
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -88,8 +88,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "unfit_min": f.int(report.memory.min_gpus)
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
-            "user_hours": f.hours(d * 24) if d < 1 else None,  # "≈ 7.2 hours", not "0.3 days"
-            "user_time": wall_time(d * 24, f.lang) if d * 24 < 1 else None,  # "under 5 minutes", not "0.07 h"
+            "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
+            "user_time": wall_time(d * 24, f.lang) if d * 24 < 1 or d > CENTURY_DAYS else None,
             "tight": _tight_on(report, report.days.gpus, f),
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.interpretation import USED_REASONS, Interpretation, interpret
 from bot.parse import ParseResult
+from bot.render import ignored_texts as ign
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
@@ -138,7 +139,7 @@ def understood_extras(
     (:attr:`bot.core.answer.Answer.reply_interpretation`); without it, the message's own. ``in_message``:
     no config was found in the message, so a line put aside with '#' is the message's, not a config's."""
     if parsed is None:
-        return {"not_used": "", "substitutions": [], "unknown_gpu_line": ""}
+        return {"not_used": "", "substitutions": [], "unknown_gpu_line": "", "beyond": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
     return {
         "not_used": _not_used(
@@ -161,12 +162,10 @@ def understood_extras(
             )
             for s in it.substitutions
             if s.reason in SUBSTITUTION_TEXTS
-        ]
-        + (
-            _beyond(report, lang)
-            if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
-            else []
-        ),
+        ],
+        "beyond": "".join(("" if lang == "zh" else " ") + b for b in _beyond(report, lang))  # line 1 (s36)
+        if (report.request.tokens or 0) > SANE_TOKENS or (report.request.params_total or 0) > SANE_PARAMS
+        else "",
         "unknown_gpu_line": _unknown_gpu_line(parsed, report, lang),
     }
 
@@ -282,6 +281,8 @@ def _reason_text(
         return translate(lang, REPEATED_USED, used=repeated_used[text])
     if reason == "qps_needs_output" and load:
         return translate(lang, QPS_AT_LOAD, n=load)
+    if reason == "bad_value" and text[:9] == "seq_len: " and float(text[9:]) > ign.SEQ_MAX:  # s36 fixe
+        return translate(lang, ign.WINDOW_BEYOND)  # above 10⁸ tokens: no model's window
     return translate(lang, IGNORED_TEXTS[reason])
 
 
@@ -305,6 +306,8 @@ def _setting_text(text: str, lang: str) -> str:
     """A setting the answer does not use ('deadline_days: 30.0', as the JSON keeps it) worded for a
     Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
     English replies keep 'field: value'."""
+    if text[:9] == "seq_len: " and float(text[9:]) > ign.SEQ_MAX:  # not 'seq_len: 10000000000' (s36)
+        return ign.seq_typed(text, lang)  # '上下文 10000000k' in thousands, as contexts are written
     field, sep, value = text.partition(": ")
     if sep and field == "model":  # another model of the message: its name as typed, in any language
         return value
