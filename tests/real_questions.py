@@ -421,7 +421,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key == "tokens" and request.get("epochs") and isinstance(value, int | float) and got:
         # s36 round 32: the label's tokens are per epoch (estimator/request.py: 'D, training tokens (per
         # epoch)'); the answer's request holds the run's, tokens × epochs ('1B tokens for 8 epochs': 8B)
-        ok = _close(value, got) or _close(value * request["epochs"], got)
+        # (review s36: only the run's total when epochs > 1 — per-epoch tokens there would time it short)
+        ok = _close(value * request["epochs"], got) if request["epochs"] > 1 else _close(value, got)
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
