@@ -2,7 +2,9 @@
 
 Item 1: 'which' must govern the two models (哪个模型 / 哪个更 / which one / which is … right before or after
 the pair), never the card ('哪个卡', 'which GPU'): a message that merely used two models and asks which card
-keeps the second named as not used, and the card question is answered for the model it asks about."""
+keeps the second named as not used, and the card question is answered for the model it asks about.
+Item 2: each compared row's 'fits' is the serving verdict at the stated load (``report.feasible``), and a
+row that does not hold the load says the GPUs that do (``gpus_needed``)."""
 
 from __future__ import annotations
 
