@@ -36,16 +36,31 @@ def side_by_side(
 
 
 def fits(report: SizingReport) -> bool | None:
-    """Whether the job fits on the user's cards (None: no count to hold it to)."""
+    """Whether the job fits on the user's cards (None: no count to hold it to); serving: the verdict at the
+    stated load the single answer gives (``report.feasible``; borderline fits), not the weights' fewest
+    GPUs (s36 fixi #2)."""
     count = report.request.gpu_count
     if report.inference is not None:
-        return None if not count else report.inference.min_gpus <= count
+        if not count:
+            return None
+        return report.feasible != "no" if report.feasible else report.inference.min_gpus <= count
     m = report.memory
     if m is None:
         return None
     if m.fits_requested is not None:
         return m.fits_requested
     return None if not count or not m.min_gpus else m.min_gpus <= count
+
+
+def gpus_needed(report: SizingReport) -> int | None:
+    """The GPUs the job needs: serving, those holding the stated load when the user's do not
+    (``recommended_gpus``), else the fewest for the weights and one sequence; training, the fewest for
+    the memory."""
+    inf = report.inference
+    if inf is None:
+        return report.memory.min_gpus if report.memory is not None else None
+    held = not report.request.concurrency or fits(report) is not False
+    return inf.min_gpus if held else max(inf.min_gpus, inf.recommended_gpus)
 
 
 def which(reports: list[SizingReport], faster: bool = False) -> tuple[int | None, str]:
@@ -109,7 +124,9 @@ def as_json(first: SizingReport, others: list[SizingReport], faster: bool = Fals
             "gpu": r.request.gpu,
             "gpu_count": r.request.gpu_count,
             "fits": fits(r),
+            "feasible": r.feasible,
             "min_gpus": need,
+            "gpus_needed": gpus_needed(r),
             "tokens_per_s_per_sequence": d.per_sequence if d is not None else None,
             "cost_per_million_tokens": cpm.model_dump(mode="json") if cpm is not None else None,
             "gpu_hours": r.gpu_hours.likely if r.gpu_hours is not None else None,

@@ -4,8 +4,10 @@ and Qwen3-8B for LoRA on one A100'.
 
 The parser sizes one model and names each other one ``model: <as typed>`` / ``other_setup``
 (:mod:`bot.parse.asked_model`). When the two names are joined by a word that sets them against each other
-(还是, 或者, or, vs, versus, 对比, 比较, 相比), or by 'and'/和/与/跟 in a message that asks which one (哪个,
-哪一个, which, compare, 对比, 比较), the other model is compared instead: its catalog id goes in
+(还是, 或者, or, vs, versus, 对比, 比较, 相比), or by 'and'/和/与/跟 with a word asking which one (哪个,
+哪一个, which, compare, 对比, 比较) right before or after the pair (:data:`WHICH_WINDOW`, within its sentence)
+and not asking which card ('哪个卡', 'which GPU': :data:`ASKS_HARDWARE_RE`), the other model is
+compared instead: its catalog id goes in
 ``compared_models`` and core sizes it at the same load and settings (bot.core.compared_models). A message
 that merely mentions a second model ('I ran Qwen3-8B last week; now 70B on 8 A100?') keeps the other one
 named as not used (docs/design.md §8)."""
@@ -35,7 +37,16 @@ JOINS_RE = rc(r"和|与|跟|\band\b|、|,|，")
 ASKS_WHICH_RE = rc(
     r"哪个|哪一个|哪款|哪种|谁更|\bwhich\b|\bcompar(?:e|ed|ing|ison)\b|对比|比较|相比|更划算|更便宜|更快"
 )
-"""A message that asks which of the named ones."""
+"""A word that asks which of the named ones (near the pair: :func:`_asks_which`)."""
+WHICH_WINDOW = 40
+"""How many characters before the first name or after the second one the which-word is looked for."""
+ASKS_HARDWARE_RE = rc(
+    r"\s*(?:张|块|台|个|种|款|家)?\s*(?:显卡|卡|gpus?\b|cards?\b|机器|服务器|instances?\b|nodes?\b|节点|硬件"
+    r"|hardware\b|accelerators?\b|芯片|chips?\b|云|clouds?\b|providers?\b|平台|platforms?\b)"
+)
+"""After the which-word: it asks which card or machine ('哪个卡', 'which GPU'), not which model."""
+SENTENCE_END_RE = rc(r"[。；;!！]|\.\s")
+"""A sentence stop: the which-word is looked for within the pair's sentence."""
 FASTER_RE = rc(r"更快|快一些|速度|\bfaster\b|\bquicker\b|\bspeed\b|\bthroughput\b|吞吐")
 """The message asks which is faster ('哪个更快', 'which is faster'): speed decides before cost."""
 FASTER_ASKED = "compared_faster"
@@ -55,7 +66,8 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
         return parsed
     first, second = sorted(((at, typed), (at_other, other)))
     gap = text[first[0] + len(first[1]) : second[0]]
-    if len(gap) > MAX_GAP or ALIAS_RE.search(gap) or not _compares(gap, text):
+    ends = (first[0], second[0] + len(second[1]))
+    if len(gap) > MAX_GAP or ALIAS_RE.search(gap) or not _compares(gap, text, ends):
         return parsed
     model = _catalog_id(other)
     if model is None or model == parsed.request.model:
@@ -65,11 +77,23 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
 
 
-def _compares(gap: str, text: str) -> bool:
+def _compares(gap: str, text: str, ends: tuple[int, int]) -> bool:
     """Whether the text between the names sets them side by side (module doc)."""
     if SETS_AGAINST_RE.search(gap):
         return True
-    return bool(JOINS_RE.search(gap)) and bool(ASKS_WHICH_RE.search(text)) and not re.search(r"[。.;；]", gap)
+    return bool(JOINS_RE.search(gap)) and not re.search(r"[。.;；]", gap) and _asks_which(text, ends)
+
+
+def _asks_which(text: str, ends: tuple[int, int]) -> bool:
+    """Whether a which-word right before the pair or right after it, within its sentence, asks which model
+    ('哪个更快', 'which one'), not which card ('哪个卡', 'which GPU')."""
+    before = SENTENCE_END_RE.split(text[max(0, ends[0] - WHICH_WINDOW) : ends[0]])[-1]
+    after = SENTENCE_END_RE.split(text[ends[1] : ends[1] + WHICH_WINDOW])[0]
+    for start, part in ((ends[0] - len(before), before), (ends[1], after)):
+        for m in ASKS_WHICH_RE.finditer(part):
+            if not ASKS_HARDWARE_RE.match(text, start + m.end()):
+                return True
+    return False
 
 
 def _catalog_id(typed: str) -> str | None:

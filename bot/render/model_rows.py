@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.core.compared_models import fits, which
+from bot.core.compared_models import fits, gpus_needed, which
 from bot.render.describe import gpu_names, model_label
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
@@ -49,16 +49,12 @@ def _verdict(report: SizingReport, lang: str) -> str:
     """'fits on 4 × H20' / 'does not fit on 4 × H20: needs 8' / 'needs at least 2 × H20'."""
     f = fmt_for(lang)
     gpu = gpu_names(report)[0]
-    need = (
-        report.inference.min_gpus
-        if report.inference is not None
-        else (report.memory and report.memory.min_gpus)
-    )
+    need = gpus_needed(report)
     ok = fits(report)
     count = f.int(report.request.gpu_count or 1)
     if ok:
         return translate(lang, N_("fits on %(count)s × %(gpu)s"), count=count, gpu=gpu)
-    if ok is False and need:
+    if ok is False and need and need > (report.request.gpu_count or 1):
         msgid = N_("does not fit on %(count)s × %(gpu)s: needs %(need)s")
         return translate(lang, msgid, count=count, gpu=gpu, need=f.int(need))
     if ok is False:
