@@ -262,10 +262,27 @@ def price_band(low: float, high: float, currency: Currency) -> PriceBand:
     return exactly(PriceBand, {"low": low, "high": high, "currency": currency}, (float, float, Currency))
 
 
-def speed(per_sequence: float, aggregate: float, batch: int, bound: str) -> DecodeSpeed:
-    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)`` (:func:`exactly`)."""
-    values = {"per_sequence": per_sequence, "aggregate": aggregate, "batch": batch, "bound": bound}
-    return exactly(DecodeSpeed, values, (float, float, int, str))
+def speed(
+    per_sequence: float,
+    aggregate: float,
+    batch: int,
+    bound: str,
+    low: float,
+    high: float,
+    floor_ms: float | None = None,
+) -> DecodeSpeed:
+    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…, per_sequence_low=low,
+    per_sequence_high=high, fixed_floor_ms=floor_ms)`` (:func:`exactly`)."""
+    values = {
+        "per_sequence": per_sequence,
+        "aggregate": aggregate,
+        "batch": batch,
+        "bound": bound,
+        "per_sequence_low": low,
+        "per_sequence_high": high,
+        "fixed_floor_ms": floor_ms,
+    }
+    return exactly(DecodeSpeed, values, (float, float, int, str, float, float, type(floor_ms)))
 
 
 def alternative(change: str, min_gpus: int | None) -> Alternative:

@@ -22,7 +22,7 @@ from bot.render.wording import (
     SERVING_VERDICTS,
 )
 from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
-from estimator.models import Inference, SizingReport
+from estimator.models import DecodeSpeed, Inference, SizingReport
 from estimator.runtimes import runtime_named
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
@@ -170,6 +170,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
         "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
+        "decode_band": _band(f, decode),
+        "decode_floor": _floor(report, decode, f),
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
         "decode_one": bool(decode and decode.batch == 1),
@@ -200,6 +202,33 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
+
+
+def _band(f: Fmt, decode: DecodeSpeed | None) -> str | None:
+    """The decode speed's band, "30–58" (DecodeSpeed.per_sequence_low … high: serving_speed.DECODE_SPREAD,
+    the logged runs' median factor off), at decode_seq's digits; None without one (the figure alone)."""
+    if decode is None or decode.per_sequence_low is None or decode.per_sequence_high is None:
+        return None
+    digits = 1 if decode.per_sequence_low < 10 else 0
+    return f"{f.num(decode.per_sequence_low, digits)}–{f.num(decode.per_sequence_high, digits)}"
+
+
+def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str, str] | None:
+    """Where the step's fixed time set the decode speed (DecodeSpeed.fixed_floor_ms): the floor in ms and
+    its two parts' counts — every layer's kernel launches, every MoE layer's routing (serving_speed)."""
+    spec = report.model_spec
+    if decode is None or decode.fixed_floor_ms is None or spec is None:
+        return None
+    from estimator.serving_speed import LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+
+    moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
+    return {
+        "ms": f.num(decode.fixed_floor_ms, 1),
+        "layers": f.int(spec.layers),
+        "layer_us": f.int(LAYER_LATENCY_S * 1e6),
+        "moe": f.int(moe),
+        "moe_us": f.int(MOE_LAYER_LATENCY_S * 1e6),
+    }
 
 
 def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> dict[str, Any]:
