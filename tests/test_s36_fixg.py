@@ -17,8 +17,16 @@ from estimator.serving_speed import DECODE_SPREAD, LAYER_LATENCY_S, MOE_LAYER_LA
 def _inf(model: str, gpu: str, precision: str, gpus: int, concurrency: int = 1):
     spec = catalog.model(model)
     return size_inference(
-        spec, spec.params_total, spec.params_active, catalog.gpu(gpu), Precision(precision), 4096,
-        concurrency, gpus, runtime="SGLang", group=(gpus, 1),
+        spec,
+        spec.params_total,
+        spec.params_active,
+        catalog.gpu(gpu),
+        Precision(precision),
+        4096,
+        concurrency,
+        gpus,
+        runtime="SGLang",
+        group=(gpus, 1),
     )
 
 
