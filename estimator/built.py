@@ -267,8 +267,8 @@ def speed(
     aggregate: float,
     batch: int,
     bound: str,
-    low: float,
-    high: float,
+    low: float | None = None,
+    high: float | None = None,
     floor_ms: float | None = None,
 ) -> DecodeSpeed:
     """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…, per_sequence_low=low,
@@ -282,7 +282,13 @@ def speed(
         "per_sequence_high": high,
         "fixed_floor_ms": floor_ms,
     }
-    return exactly(DecodeSpeed, values, (float, float, int, str, float, float, type(floor_ms)))
+    types = (float, float, int, str, type(low), type(high), type(floor_ms))
+    # no band given: the four fields set, as DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)
+    given = _SPEED_FOUR if low is None and high is None and floor_ms is None else ()
+    return exactly(DecodeSpeed, values, types, given)
+
+
+_SPEED_FOUR = ("per_sequence", "aggregate", "batch", "bound")
 
 
 def alternative(change: str, min_gpus: int | None) -> Alternative:

@@ -65,15 +65,15 @@ R1_ZH = "8 张 H200 部署 DeepSeek-R1 FP8，单用户解码速度多少？"
 def test_reply_gives_the_band_and_the_floor_zh() -> None:
     text = render(answer(R1_ZH), "text")
     first = text.splitlines()[0]
-    assert "解码约 30–58 token/s（同时 1 条序列）" in first  # 41.7 ÷ 1.39 = 30.0, × 1.39 = 58.0
+    assert "解码约 42（30–58） token/s（同时 1 条序列）" in first  # 41.7 ÷ 1.39 = 30.0, × 1.39 = 58.0
     assert "每 token 约 22.7 ms），而不是显存带宽" in text
-    assert "61 层 × 40 µs 的 kernel 启动 + 58 个 MoE 层 × 350 µs 的专家路由 ≈ 每 token 22.7 ms" in text
+    assert "61 层 × 40 µs 的内核启动 + 58 个 MoE 层 × 350 µs 的专家路由 ≈ 每 token 22.7 ms" in text
     assert "解码速度受显存带宽限制" not in text
 
 
 def test_reply_gives_the_band_and_the_floor_en() -> None:
     text = render(answer("Serve DeepSeek-R1 FP8 on 8 x H200, one user: how fast does it decode?"), "text")
-    assert "30–58 tokens/s" in text
+    assert "42 (30–58) tokens/s" in text
     assert "61 layers × 40 µs of kernel launches + 58 MoE layers × 350 µs of expert routing ≈ 22.7 ms" in text
     assert "Decoding is limited by memory bandwidth" not in text
 
@@ -83,7 +83,7 @@ def test_dense_reply_keeps_the_bandwidth_wording() -> None:
     text = render(answer("Serve Llama-3.1-8B on one H100, 1 user, how fast?"), "text")
     assert "Decoding is limited by memory bandwidth" in text
     assert "fixed time" not in text
-    assert "≈ 73–140 tokens/s (one sequence at a time)" in text.splitlines()[0]  # 101 ÷ and × 1.39
+    assert "≈ 101 (73–140) tokens/s (one sequence at a time)" in text.splitlines()[0]  # 101 ÷ and × 1.39
 
 
 def test_json_adds_the_band_fields() -> None:

@@ -170,8 +170,6 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
         "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
-        "decode_band": _band(f, decode),
-        "decode_floor": _floor(report, decode, f),
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
         "decode_one": bool(decode and decode.batch == 1),
@@ -202,15 +200,6 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
-
-
-def _band(f: Fmt, decode: DecodeSpeed | None) -> str | None:
-    """The decode speed's band, "30–58" (DecodeSpeed.per_sequence_low … high: serving_speed.DECODE_SPREAD,
-    the logged runs' median factor off), at decode_seq's digits; None without one (the figure alone)."""
-    if decode is None or decode.per_sequence_low is None or decode.per_sequence_high is None:
-        return None
-    digits = 1 if decode.per_sequence_low < 10 else 0
-    return f"{f.num(decode.per_sequence_low, digits)}–{f.num(decode.per_sequence_high, digits)}"
 
 
 def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str, str] | None:
@@ -253,6 +242,14 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     gpu, fmt = report.gpu_spec, inf.weight_format
     decode = inf.decode_tokens_per_s
     load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
+    # the decode speed with its band, "42 (30–58)": DecodeSpeed.per_sequence_low … high, the logged runs'
+    # median factor off (serving_speed.DECODE_SPREAD; s36 fixg); formatted in C as Fmt.num's fast path
+    # does, at decode_seq's digits (no call per figure: the render-calls pin)
+    band = None
+    if decode and decode.per_sequence_low and decode.per_sequence_high:
+        d = 1 if decode.per_sequence < 10 else 0
+        low, high = f"{decode.per_sequence_low:,.{d}f}", f"{decode.per_sequence_high:,.{d}f}"
+        band = f"{decode.per_sequence:,.{d}f}" + (f"（{low}–{high}）" if lang == "zh" else f" ({low}–{high})")
     return {
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
@@ -282,6 +279,9 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # past the most the GPUs hold: a speed asked past the room leads with them (s31 fixa #2)
         "decode_ms": round(1000 / decode.per_sequence) if decode and decode.per_sequence > 0 else None,
         "decode_wait": max(0, math.ceil(inf.concurrency) - decode.batch) if decode else 0,
+        "decode_band": band,
+        # the step's fixed time, where it and not the weight reads set the speed (s36 fixg)
+        "decode_floor": _floor(report, decode, f) if decode and decode.fixed_floor_ms else None,
     }
 
 
