@@ -262,10 +262,33 @@ def price_band(low: float, high: float, currency: Currency) -> PriceBand:
     return exactly(PriceBand, {"low": low, "high": high, "currency": currency}, (float, float, Currency))
 
 
-def speed(per_sequence: float, aggregate: float, batch: int, bound: str) -> DecodeSpeed:
-    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)`` (:func:`exactly`)."""
-    values = {"per_sequence": per_sequence, "aggregate": aggregate, "batch": batch, "bound": bound}
-    return exactly(DecodeSpeed, values, (float, float, int, str))
+def speed(
+    per_sequence: float,
+    aggregate: float,
+    batch: int,
+    bound: str,
+    low: float | None = None,
+    high: float | None = None,
+    floor_ms: float | None = None,
+) -> DecodeSpeed:
+    """``DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…, per_sequence_low=low,
+    per_sequence_high=high, fixed_floor_ms=floor_ms)`` (:func:`exactly`)."""
+    values = {
+        "per_sequence": per_sequence,
+        "aggregate": aggregate,
+        "batch": batch,
+        "bound": bound,
+        "per_sequence_low": low,
+        "per_sequence_high": high,
+        "fixed_floor_ms": floor_ms,
+    }
+    types = (float, float, int, str, type(low), type(high), type(floor_ms))
+    # no band given: the four fields set, as DecodeSpeed(per_sequence=…, aggregate=…, batch=…, bound=…)
+    given = _SPEED_FOUR if low is None and high is None and floor_ms is None else ()
+    return exactly(DecodeSpeed, values, types, given)
+
+
+_SPEED_FOUR = ("per_sequence", "aggregate", "batch", "bound")
 
 
 def alternative(change: str, min_gpus: int | None) -> Alternative:

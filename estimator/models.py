@@ -251,6 +251,17 @@ class DecodeSpeed(_Frozen):
     aggregate: float
     batch: int = Field(description="sequences decoded together")
     bound: str = Field(description="'memory' (bandwidth) or 'compute'")
+    per_sequence_low: float | None = Field(
+        default=None, description="per_sequence ÷ the logged runs' spread (serving_speed.DECODE_SPREAD)"
+    )
+    per_sequence_high: float | None = Field(
+        default=None, description="per_sequence × the logged runs' spread (serving_speed.DECODE_SPREAD)"
+    )
+    fixed_floor_ms: float | None = Field(
+        default=None,
+        description="the step's fixed time in ms (kernel launches per layer, MoE routing per MoE layer: "
+        "serving_speed.fixed_seconds) when it, not the weight reads, set the step; else null",
+    )
 
 
 class Rollout(_Frozen):

@@ -100,6 +100,15 @@ the small grouped GEMMs over the chosen experts' slices, which run far below the
 batch of a few tokens. Fitted with :data:`LAYER_LATENCY_S` (same rows)."""
 
 
+DECODE_SPREAD = 1.39
+"""How far a logged run's decode speed lies from the estimate, as a factor: exp of the median
+|log(predicted / measured)| over the working rows of ``data/measured/decode_speeds.json`` (15 rows,
+each with its GitHub thread; the held-out third left out), 1.39 at s36 fixd's constants
+(:func:`estimator.decode_check.summary`, second value; ``tests/test_s36_fixg.py`` recomputes it).
+Half the logged runs decoded inside per_sequence ÷ 1.39 … × 1.39: the band the reply gives
+(``DecodeSpeed.per_sequence_low`` / ``per_sequence_high``) and its price per million tokens."""
+
+
 def fixed_seconds(spec: ModelSpec) -> float:
     """The step's fixed latency: every layer :data:`LAYER_LATENCY_S`, every MoE layer (all but the
     ``dense_layers`` first of a model with experts) :data:`MOE_LAYER_LATENCY_S` more."""
@@ -211,6 +220,9 @@ def decode_speed(
         aggregate=batch / step,
         batch=batch,
         bound="memory" if t_mem >= t_compute else "compute",
+        low=1.0 / (step * DECODE_SPREAD),
+        high=DECODE_SPREAD / step,
+        floor_ms=floor * 1000.0 if floor > t_mem and floor > t_compute else None,
     )
 
 

@@ -30,7 +30,8 @@ def asked_figures(kind: str, report: dict) -> list[str]:
         cpm = inf["cost_per_million_tokens"]
         return [f"{cpm['low']:.2f}", f"{cpm['high']:.2f}"]
     if kind == "tokens/s":
-        return [f"{inf['decode_tokens_per_s']['per_sequence']:.0f} token"]
+        d = inf["decode_tokens_per_s"]  # the figure and its band, "33 (23–45) tokens/s" (s36 fixg)
+        return [f"{d['per_sequence']:.0f}", f"{d['per_sequence_low']:.0f}–{d['per_sequence_high']:.0f}"]
     if kind == "concurrency":
         return [str(inf["max_concurrency"])]
     if kind == "serving GPUs":

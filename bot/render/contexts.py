@@ -159,7 +159,8 @@ class InferenceContext(TypedDict):
     load_cost: dict[str, str] | None
     mem_first: dict[str, str] | None  # a memory question with no count leads with the memory (s35)
     table: list[dict[str, Any]]
-    decode_seq: str | None
+    decode_seq: str | None  # with its band, "42 (30–58)" (serving_speed.DECODE_SPREAD; s36 fixg)
+    decode_floor: dict[str, str] | None  # the step's fixed time when it set the speed (s36 fixg)
     decode_all: str | None
     decode_batch: str | None
     decode_one: bool

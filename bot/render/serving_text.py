@@ -22,7 +22,7 @@ from bot.render.wording import (
     SERVING_VERDICTS,
 )
 from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
-from estimator.models import Inference, SizingReport
+from estimator.models import DecodeSpeed, Inference, SizingReport
 from estimator.runtimes import runtime_named
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
@@ -169,7 +169,6 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
-        "decode_seq": f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0) if decode else None,
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
         "decode_one": bool(decode and decode.batch == 1),
@@ -202,6 +201,24 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
 
 
+def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str, str] | None:
+    """Where the step's fixed time set the decode speed (DecodeSpeed.fixed_floor_ms): the floor in ms and
+    its two parts' counts — every layer's kernel launches, every MoE layer's routing (serving_speed)."""
+    spec = report.model_spec
+    if decode is None or decode.fixed_floor_ms is None or spec is None:
+        return None
+    from estimator.serving_speed import LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+
+    moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
+    return {
+        "ms": f.num(decode.fixed_floor_ms, 1),
+        "layers": f.int(spec.layers),
+        "layer_us": f.int(LAYER_LATENCY_S * 1e6),
+        "moe": f.int(moe),
+        "moe_us": f.int(MOE_LAYER_LATENCY_S * 1e6),
+    }
+
+
 def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -> dict[str, Any]:
     """``load_given`` — a concurrency or context stated; the headline's cases when the user's GPUs do not
     hold the weights (and one sequence): ``short_both`` — nor the stated load, which takes more GPUs than
@@ -224,6 +241,16 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
     gpu, fmt = report.gpu_spec, inf.weight_format
     decode = inf.decode_tokens_per_s
     load = not {"concurrency", "context"} <= assumed or bool(report.request.users)  # '200 人用' (s21 #3)
+    # the decode speed with its band, "42 (30–58)": DecodeSpeed.per_sequence_low … high, the logged runs'
+    # median factor off (serving_speed.DECODE_SPREAD; s36 fixg); formatted in C as Fmt.num's fast path
+    # does, at decode_seq's digits (no call per figure: the render-calls pin)
+    band, floor = None, bool(decode and decode.fixed_floor_ms)
+    if decode and decode.per_sequence_low and decode.per_sequence_high:
+        d = 1 if decode.per_sequence < 10 else 0
+        low, high = f"{decode.per_sequence_low:,.{d}f}", f"{decode.per_sequence_high:,.{d}f}"
+        band = f"{decode.per_sequence:,.{d}f}" + (f"（{low}–{high}）" if lang == "zh" else f" ({low}–{high})")
+    elif decode:  # a speed without a band (a llama.cpp split's own): the figure alone
+        band = f.num(decode.per_sequence, 1 if decode.per_sequence < 10 else 0)
     return {
         "load_given": load,
         "offload_unfit": (short and bool(report.request.offload)) or inf.layer_split is not None,
@@ -247,12 +274,17 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
             or (gpu and gpu.vendor != "NVIDIA")
             else ""
         )
-        + ("8bit" if fmt in ("bf16", "fp16", "fp32") else ""),
+        + ("8bit" if fmt in ("bf16", "fp16", "fp32") else "")
+        # the step's fixed time set the speed (s36 fixg): 'floor' with MoE routing, 'launch' launches only
+        + ((" floor" if report.model_spec and report.model_spec.experts else " launch") if floor else ""),
         "split": split_section(report, f, lang, gpu_names(report)[0]),  # -ngl, --cpu-moe (split_text)
         # the time per output token (vLLM's TPOT, 1000 / tokens/s per sequence) and the sequences queued
         # past the most the GPUs hold: a speed asked past the room leads with them (s31 fixa #2)
         "decode_ms": round(1000 / decode.per_sequence) if decode and decode.per_sequence > 0 else None,
         "decode_wait": max(0, math.ceil(inf.concurrency) - decode.batch) if decode else 0,
+        "decode_seq": band,
+        # the step's fixed time, where it and not the weight reads set the speed (s36 fixg)
+        "decode_floor": _floor(report, decode, f) if floor else None,
     }
 
 
