@@ -72,3 +72,66 @@ def test_a_rent_out_of_bounds_is_named_as_typed(text: str, typed: str) -> None:
     r = parse_one(text)
     assert r.request.price_per_gpu_hour is None
     assert r.unusable_numbers == [typed]
+
+
+# 2. The typo reader never changes a right word: a singular or plural of the word, a name (capitalised
+#    mid-sentence), a real word near the vocabulary; a real typo is still read.
+
+
+def _typos(text: str) -> list[tuple[str, str]]:
+    return [(t, w) for t, w, why in parse_one(text).bounds_read if why == "typo_read"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve a 7B parameter model for 100 users",
+        "I'm at Emory, how much memory to serve Llama-3-8B",
+        "We are at Emory and serve Llama-3-8B",
+        "our server has 4 A100s: serve Llama-3-8B",
+        "train Llama-3-8B, it trains on 1 token per step",
+        "infer with Llama-3-8B, 1 user, 1 sample, 1 request",
+        "a contest: serve Llama-3-8B with 8k context",
+        "it was raining; retrain Llama-3-8B, the budge is small",
+        "10 billon tokens to pretrain Llama-3-8B",
+        "7B parameter 的模型推理，100 个用户",
+        "在 Emory 部署 Llama-3-8B 推理",
+    ],
+)
+def test_a_right_word_is_never_a_typo(text: str) -> None:
+    assert _typos(text) == []
+
+
+@pytest.mark.parametrize(
+    "word", ["parameter", "emory", "server", "serve", "trains", "train", "token", "infer"]
+)
+def test_real_words_are_not_in_the_typo_table(word: str) -> None:
+    from bot.parse.typo_words import TYPOS
+
+    assert word not in TYPOS or word == "emory"  # 'emory' lower case is still memory; 'Emory' is a name
+
+
+@pytest.mark.parametrize(
+    ("text", "typo", "word"),
+    [
+        ("Serve Llama-3-8B for 50 usres", "usres", "users"),
+        ("Meory: how much for Llama-3-8B inference", "Meory", "memory"),
+        ("how much emory for Llama-3-8B inference", "emory", "memory"),
+        ("Llama-3-8B 推理，contxt 8k", "contxt", "context"),
+    ],
+)
+def test_a_real_typo_is_still_read(text: str, typo: str, word: str) -> None:
+    assert _typos(text) == [(typo, word)]
+
+
+def test_no_word_of_the_working_texts_is_a_typo() -> None:
+    """The words of the working splits and the paraphrases are real words: none is in the typo table."""
+    from bot.parse.typo_words import SPACES, TYPOS
+    from tests.paraphrases import paraphrases
+    from tests.real_questions import HELD_OUT_WHOLE, ROUNDS, records
+
+    texts = [r["text"] for lang in ("en", "zh") for r in paraphrases(lang)]
+    for split in ["work", *(f"{t}work" for t in ROUNDS if t not in HELD_OUT_WHOLE)]:
+        texts += [r["text"] for r in records(split)]
+    words = {w for t in texts for w in t.lower().translate(SPACES).split()}
+    assert len(texts) > 1000 and not words & TYPOS.keys()
