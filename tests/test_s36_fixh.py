@@ -135,3 +135,8 @@ def test_no_word_of_the_working_texts_is_a_typo() -> None:
         texts += [r["text"] for r in records(split)]
     words = {w for t in texts for w in t.lower().translate(SPACES).split()}
     assert len(texts) > 1000 and not words & TYPOS.keys()
+
+
+def test_two_cards_then_a_space_keep_their_count() -> None:
+    r = parse_one("每个月租2块 4090，跑 Qwen2-7B 推理").request
+    assert (r.price_per_gpu_hour, r.gpu, r.gpu_count) == (None, "RTX-4090", 2)

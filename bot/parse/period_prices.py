@@ -21,7 +21,8 @@ RENT = ("元", "块", "万", "$", "usd", "dollar")
 needs a period word and a money word."""
 
 _NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|w\b|k\b)?"
-_CNY = r"(?P<c>元|块钱|块(?!\s*(?:[a-z\d]|卡|显卡)))"
+_CNY = r"(?P<c>元|块钱|块(?!\d|\s*(?:[a-z]|卡|显卡|\d{4}(?![\d.]*\s*[bkmw万千]))))"
+"""'50块': yuan; '2块4090', '2块 A100', '2块卡': cards ('3000块 7b lora': yuan, then a model size)."""
 _PERIOD = r"(?:每|一|1|/)\s*个?\s*(?P<p>天|日|月)"
 _END = r"(?=\s*(?:[,，。;；!?！？)）]|$|的?(?:租金|费用|价格)))"
 _NO_UNIT = r"(?!\s*(?:条|个|张|卡|台|次|人|token|样本|小时|天|月))"
