@@ -7,9 +7,20 @@
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stdout
+
 import pytest
 
+from bot.cli import main
 from bot.parse.message import parse_one
+
+
+def ask_text(question: str) -> str:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["ask", "--format", "text", question]) == 0
+    return buf.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -140,3 +151,52 @@ def test_no_word_of_the_working_texts_is_a_typo() -> None:
 def test_two_cards_then_a_space_keep_their_count() -> None:
     r = parse_one("每个月租2块 4090，跑 Qwen2-7B 推理").request
     assert (r.price_per_gpu_hour, r.gpu, r.gpu_count) == (None, "RTX-4090", 2)
+
+
+# 3. Two counts the user says both failed are no range to size within: the tried counts, a lower bound
+#    (bot.parse.counts_tried): Qwen2-72B bf16 (145 GB of weights) on A100 80G: 2 cards hold the weights
+#    but only 3 sequences of 4K (68.9 GiB of 71.3 GiB per card), so the answer is sized at 4 (TP=4).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单卡 A100 和双卡 A100 都会 OOM，Qwen2-72B 推理",
+        "一张和两张 A100 也不行，Qwen2-72B 推理",
+        "单卡和双卡都 OOM，A100，Qwen2-72B 推理",
+        "one A100 or two both OOM serving Qwen2-72B",
+        "I tried one A100 or two, both OOM serving Qwen2-72B",
+        "1 A100 or 2 both crash when serving Qwen2-72B",
+    ],
+)
+def test_both_counts_failed_are_tried_counts(text: str) -> None:
+    r = parse_one(text)
+    assert (r.request.gpu, r.request.gpu_count, r.request.gpu_count_max) == ("A100-SXM4-80GB", 1, 2)
+    assert "gpu_counts_failed" in r.notes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单卡 4090 48g 和双卡 4090 48g 都一样，Qwen2-7B 推理",  # no failure: still the range
+        "one T4 or two for Llama-3-8B inference",
+        "1 A100 or 2, serve Qwen2-72B",
+    ],
+)
+def test_a_choice_without_a_failure_stays_a_range(text: str) -> None:
+    r = parse_one(text)
+    assert (r.request.gpu_count, r.request.gpu_count_max) == (1, 2)
+    assert "gpu_counts_failed" not in r.notes
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("单卡 A100 和双卡 A100 都会 OOM，Qwen2-72B 推理", "zh"),
+        ("one A100 or two both OOM serving Qwen2-72B", "en"),
+    ],
+)
+def test_both_failed_is_sized_above_them(text: str, lang: str) -> None:
+    first = ask_text(text).splitlines()[0]
+    assert ("4 张 A100 80G：放得下（TP=4）" if lang == "zh" else "on 4 × A100 80G: fits (TP=4)") in first
+    assert "只有按你给的卡数上限" not in first
