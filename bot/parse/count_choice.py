@@ -37,6 +37,11 @@ EN_CARD_BETWEEN = re.compile(
     rf"|seven|eight|both)(?![\w.]){_NEXT_EN}"
 )
 """'one T4 or two', '1 A100 or 2', 'one T4 or both', 'two 4090s or four'."""
+EN_BOTH_FAILED = re.compile(
+    rf"(?<![\w.]){_NUM_EN}\s+(?P<card>{_CARD})\s+(?:or|and)\s+(?P<n2>\d{{1,2}}|two|three|four|five|six|seven"
+    rf"|eight)(?:\s+(?:gpus?|cards?))?(?=\s*,?\s+(?:both|all)\s+(?:oom|fail|crash|ran out|run out))"
+)
+"""'one A100 or two both OOM', '1 A100 and 2 GPUs both fail' (s36 fixh): the counts tried, not a choice."""
 EN_OR_BOTH = re.compile(
     rf"(?<![\w.])(one|1|a\s+single|single)\s+or\s+(?P<n2>both)(?:\s+of)?(?:\s+(?:my|the|our|these|those))?"
     rf"(?:\s+(?:two|2))?\s+(?P<card>{_CARD}|gpus|cards)\b"
@@ -85,7 +90,7 @@ def _en(m: re.Match[str]) -> str:
     return _range(n1, n2, m.group("card"), False) or m.group(0)
 
 
-def _zh(m: re.Match[str]) -> str:
+def _zh(m: re.Match[str], failed: bool = False) -> str:
     if m.group("u3"):  # '单卡还是双卡'
         c1, c2, n1, n2 = m.group("c3"), m.group("c4"), 1, _n(m.group("n4"))
         has_card = True
@@ -95,7 +100,21 @@ def _zh(m: re.Match[str]) -> str:
     two_cards = c1 and c2 and c1.replace(" ", "") != c2.replace(" ", "")  # not one card's counts
     if not has_card or two_cards:
         return m.group(0)
+    if (
+        failed and n1 and n2 and n1 != n2
+    ):  # both OOM: the counts tried, a lower bound (bot.parse.counts_tried)
+        return f"{min(n1, n2)} 张和 {max(n1, n2)} 张 {c1 or c2 or '卡'}"
     return _range(n1, n2, c1 or c2 or "", True) or m.group(0)
+
+
+def _zh_both(m: re.Match[str]) -> str:
+    """'单卡 a100 和双卡 a100 都会 oom': both counts failed (s36 fixh, issue 24), so no range to size within
+    but the tried counts ('1 张和 2 张 a100 都会 oom'): neither fits, then the fewest that fit; '都一样'
+    without a failure stays the range."""
+    from bot.parse.counts_tried import FAILED_RE
+
+    clause = re.split(r"[，。,;；?？!！]", m.string[m.end() :], maxsplit=1)[0]
+    return _zh(m, bool(FAILED_RE.search(clause)))
 
 
 MEMORY_CHOICE = re.compile(
@@ -109,8 +128,17 @@ compared in a row of its own, as two cards named in full are; before, the second
 Not a host's memory after the second size ('a 4090 24gb or 64gb of ram')."""
 
 
+def _en_failed(m: re.Match[str]) -> str:
+    n1, n2 = _n(m.group(1)), _n(m.group("n2"))
+    return (
+        f"tried {min(n1, n2)} and {max(n1, n2)} {m.group('card')}" if n1 and n2 and n1 != n2 else m.group(0)
+    )
+
+
 def count_choice(s: str) -> str:
     """``s`` with each choice of two counts of one card written as their range (see the module)."""
+    if "both " in s and (" or " in s or " and " in s):  # 'one A100 or two both OOM': tried, both failed
+        s = EN_BOTH_FAILED.sub(_en_failed, s)
     if " or " in s:
         s = EN_CARD_BETWEEN.sub(_en, s)
         if "both" in s:
@@ -122,5 +150,5 @@ def count_choice(s: str) -> str:
     ):
         s = MEMORY_CHOICE.sub(r"\g<card> \g<m1> \g<join> \g<card> \g<m2>", s)
     if "和" in s and ("都" in s or "也" in s):  # '单卡和双卡都 OOM' (s36)
-        s = ZH_BOTH.sub(_zh, s)
+        s = ZH_BOTH.sub(_zh_both, s)
     return s

@@ -10,7 +10,7 @@ from bot.parse.bound_words import with_bounds
 from bot.parse.card_generation import GENERATION_RE, card_generation
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
-from bot.parse.period_prices import PERIODS, rents_read
+from bot.parse.period_prices import PERIODS, rents_read, rents_typed
 from bot.parse.result import ParseResult
 from bot.parse.typo_words import SPACES, TYPOS, typos_read
 from bot.parse.weight_size import GATE_RE as WEIGHT_SIZE_GATE
@@ -28,6 +28,8 @@ def parse_one(text: str) -> ParseResult:
     ):
         read = rents_read(result.normalized, price, raw)
         result.bounds_read = [*result.bounds_read, *read]  # '3090一天50块': ¥50 ÷ 24 per GPU-hour, said (s36)
+    if result.unusable_numbers and any(map(result.normalized.__contains__, PERIODS)):
+        result.unusable_numbers = rents_typed(result.normalized, result.unusable_numbers, raw)  # as typed
     if not TYPOS.keys().isdisjoint(result.normalized.translate(SPACES).split()):
         result.bounds_read = [*result.bounds_read, *typos_read(result.normalized, raw)]  # 'usres': users
     if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)

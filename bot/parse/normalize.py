@@ -271,7 +271,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = normalize(s)
     normalized = s if unchanged else normalize(text)
     if not TYPOS.keys().isdisjoint(s.translate(SPACES).split()):
-        s = without_typos(s)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
+        s = without_typos(s, text)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
     s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)

@@ -21,7 +21,8 @@ RENT = ("元", "块", "万", "$", "usd", "dollar")
 needs a period word and a money word."""
 
 _NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<m>万|千|w\b|k\b)?"
-_CNY = r"(?P<c>元|块钱|块(?!\s*(?:[a-z]|卡|显卡)))"
+_CNY = r"(?P<c>元|块钱|块(?!\d|\s*(?:[a-z]|卡|显卡|\d{4}(?![\d.]*\s*[bkmw万千]))))"
+"""'50块': yuan; '2块4090', '2块 A100', '2块卡': cards ('3000块 7b lora': yuan, then a model size)."""
 _PERIOD = r"(?:每|一|1|/)\s*个?\s*(?P<p>天|日|月)"
 _END = r"(?=\s*(?:[,，。;；!?！？)）]|$|的?(?:租金|费用|价格)))"
 _NO_UNIT = r"(?!\s*(?:条|个|张|卡|台|次|人|token|样本|小时|天|月))"
@@ -35,12 +36,15 @@ _DEVICE = r"(?:gpus?|cards?|devices?)"
 EN_RE = rc(
     rf"{_USD}\s*(?:(?:per|/|an?|each)\s*{_DEVICE}\s*(?:per|/|an?|each|-)\s*|/\s*|per\s+)?"
     rf"(?:{_DEVICE}\s*-?\s*)?(?P<p>day|month)\b"
-    rf"(?:\s*(?:per|/|for\s+each|each)\s*{_DEVICE})?"
+    rf"(?:\s*(?:per|/|for\s+each|each)\s*{_DEVICE}|(?P<each>\s+each\b))?"
 )
-"""'$50 per GPU per day', '$50/GPU/day', '$1500 per gpu-month', '$50 a day per GPU'."""
+"""'$50 per GPU per day', '$50/GPU/day', '$1500 per gpu-month', '$50 a day per GPU'; '2 GPUs for $50 per day
+each' (the device named before, in the same clause)."""
 _EN_DEVICE_RE = rc(rf"{_DEVICE}")
 _SERVER_RE = rc(r"(?P<k>\d+)\s*(?:卡|张)[^,，。;；!?！？]{0,12}?(?:服务器|机器|整机|节点|主机)")
 """'8卡A100服务器', '8张卡的机器': the cards a server's monthly rent is shared by."""
+_COUNT_BEFORE = rc(r"(?:用户|数据|条|token|请求|样本|访问|调用|日活|人|次)[^,，。;；!?！？\n]{0,6}$")
+"""'用户每天5万', '数据一个月1万': a bare 万 after a count noun counts things, never money (s36 fixh)."""
 _BUDGET_BEFORE = rc(r"(?:预算|经费|花|budget)[^,，。;；!?！？\n卡]{0,8}$")
 
 
@@ -54,6 +58,8 @@ def zh_rents(s: str) -> list[tuple[re.Match[str], float, int]]:
     for m in sorted((m for r in ZH_RES for m in r.finditer(s)), key=lambda m: m.start()):
         if (out and m.start() < out[-1][0].end()) or _BUDGET_BEFORE.search(s, 0, m.start()):
             continue  # one rent read once ('50元/天' also ends '元/天…'); a budget word keeps a budget
+        if not m.group("c") and _COUNT_BEFORE.search(s, 0, m.start()):
+            continue  # '用户每天5万': a count of users, no money word
         period = "day" if m.group("p") in "天日" else "month"
         clause = re.split(r"[,，。;；!?！？]", s[: m.start()])[-1]
         server = _SERVER_RE.search(clause) if period == "month" else None
@@ -67,8 +73,13 @@ def en_rents(s: str) -> list[tuple[re.Match[str], float]]:
     return [
         (m, float(m.group("n") or m.group("n2")) / HOURS[m.group("p")])
         for m in EN_RE.finditer(s)
-        if _EN_DEVICE_RE.search(m.group(0)) and not _BUDGET_BEFORE.search(s, 0, m.start())
+        if (_EN_DEVICE_RE.search(m.group(0)) or (m.group("each") and _EN_DEVICE_RE.search(_clause(s, m))))
+        and not _BUDGET_BEFORE.search(s, 0, m.start())
     ]
+
+
+def _clause(s: str, m: re.Match[str]) -> str:
+    return re.split(r"[,，。;；!?！？]", s[: m.start()])[-1]
 
 
 def period_prices(s: str) -> str:
@@ -104,3 +115,14 @@ def rents_read(normalized: str, price: float | None, raw: str = "") -> list[tupl
             out.append((" ".join(m.group(0).split()), f"${v:.2f}", f"price_per_{m.group('p')}"))
     low = raw.lower()
     return [(raw[i : i + len(t)] if (i := low.find(t)) >= 0 else t, u, r) for t, u, r in out]
+
+
+def rents_typed(normalized: str, unusable: list[str], raw: str = "") -> list[str]:
+    """``unusable`` with each converted rent ('0.00137', out of the price bounds) written back as the user
+    typed it ('每个月租金1块'): a not-used line names what was typed, never a number the bot made
+    (s36 fixh)."""
+    made = {f"{v:.4g}": " ".join(m.group(0).split()) for m, v, _ in zh_rents(normalized)}
+    made |= {f"{v:.4g}": " ".join(m.group(0).split()) for m, v in en_rents(normalized)}
+    low = raw.lower()
+    typed = {k: raw[i : i + len(t)] if (i := low.find(t)) >= 0 else t for k, t in made.items()}
+    return [typed.get(n, n) for n in unusable]
