@@ -57,7 +57,8 @@ class LazyPattern:
             compiled = compile_pattern(self.pattern, self._flags)
             for name in _METHODS:  # slots shadow nothing: __getattr__ below runs only until this
                 object.__setattr__(self, name, getattr(compiled, name))
-            (_UNGATED if len(self.pattern) <= GATED_CHARS else _WIDE).append(self)
+            if len(self.pattern) <= GATED_CHARS:
+                _UNGATED.append(self)
             self._compiled = compiled
         return self._compiled
 
@@ -89,9 +90,6 @@ class LazyPattern:
 
 _UNGATED: list[LazyPattern] = []
 """Patterns compiled since the last :func:`add_gates`."""
-_WIDE: list[LazyPattern] = []
-"""Patterns over :data:`GATED_CHARS` compiled since the last :func:`add_gates`: each wide alternation
-among them is dispatched by its first character there (:mod:`bot.parse.char_dispatch`, s36)."""
 
 
 def starts_with_one_of(words: list[str] | set[str] | tuple[str, ...]) -> str:
@@ -216,7 +214,7 @@ def add_gates() -> None:
         try:
             pattern = _UNGATED.pop()
         except IndexError:  # another thread (the bot parses on worker threads) took the last one
-            break
+            return
         parsed = parse_pattern(pattern.pattern, pattern._flags)  # once, for both analyses
         lits = gate_literals(pattern.pattern, pattern._flags, parsed) if parsed is not None else None
         if lits and not gate_pays(lits, start_chars(parsed, pattern._flags)):
@@ -229,26 +227,6 @@ def add_gates() -> None:
         if lits:
             for name in _GATED_METHODS:
                 object.__setattr__(pattern, name, gate(pattern.compiled, name, lits))
-    if _WIDE:  # a test here, not a call: add_gates runs at every parse
-        _dispatch_wide()
-
-
-def _dispatch_wide() -> None:
-    """Each wide pattern compiled since the last call, its alternation dispatched by first character
-    where :func:`bot.parse.char_dispatch.dispatched` is sure of the same matches (UNKNOWN_GPU_RE)."""
-    while _WIDE:
-        try:
-            pattern = _WIDE.pop()
-        except IndexError:  # another thread took the last one
-            return
-        from bot.parse.char_dispatch import dispatched  # a bot's second message only
-
-        source = dispatched(pattern.pattern, pattern._flags)
-        if source is not None:
-            faster = compile_pattern(source, pattern._flags)
-            for name in _METHODS:
-                object.__setattr__(pattern, name, getattr(faster, name))
-            pattern._compiled = faster
 
 
 _GATED_METHODS = ("search", "finditer", "findall", "split", "sub")
