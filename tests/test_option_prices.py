@@ -18,9 +18,11 @@ TRIAL = (
 @pytest.mark.parametrize(
     ("question", "head", "other", "headline"),
     [
-        # $49.80 → $37.35 since s24: fused AdamW step at ZeRO-0 (−4 B/param likely), 2 GPUs run selective
-        # recompute, not full (×4/3): 14.5 H100-hours (was 20.0)
-        (TRIAL, 2.49, {"A100-SXM4-80GB": 1.19}, "Lowest cost of the whole job: H100 80G, $37.35 at $2.49"),
+        # $49.80 → $37.35 since s24 (TP 2 at ZeRO-0, selective recompute); back to $49.80 since s36-left
+        # #1: a full fine-tune with no Megatron tool named runs ZeRO-3 data parallel (what the HF Trainer /
+        # DeepSpeed run), whose unsharded activations need full recompute on 2 GPUs (×4/3): 14.5 × 4/3 =
+        # 19.4 H100-hours, 2 GPUs × 9.7 hours billed 20 × $2.49 = $49.80
+        (TRIAL, 2.49, {"A100-SXM4-80GB": 1.19}, "Lowest cost of the whole job: H100 80G, $49.80 at $2.49"),
         (
             "全参微调 Qwen2.5-7B，500M tokens，A100 每卡每小时 7 元，H800 每卡每小时 15 元，哪个更便宜？",
             7.0,
@@ -54,8 +56,10 @@ def test_trial_rows_are_costed_at_each_cards_price() -> None:
     # s24: 2 A100s run selective recompute (fused AdamW step at ZeRO-0), 42.9 → 32.2 A100-hours; billed
     # 2 GPUs × 0.69 days (33.0 GPU-hours) × $1.19 = $39.27 (was $51.17). s25: the row quotes the billed
     # whole 33 A100-hours (shown_gpu_hours, from 10 up) and, under a day, hours: 0.67 days = 16 hours
-    # (review s25 item 6: 'for 0.67 days' was the days unit under a day)
-    assert "• A100 80G: 33 A100-hours, about 2 GPUs, ≈ 16 hours, $39.27" in text
+    # (review s25 item 6: 'for 0.67 days' was the days unit under a day). s36-left #1: ZeRO-3 data parallel
+    # (no TP) runs full recompute on 2 A100s (×4/3): 32.2 × 4/3 = 42.9 A100-hours, 2 GPUs × 21 hours, billed
+    # 43 × $1.19 = $51.17
+    assert "• A100 80G: 43 A100-hours, about 2 GPUs, ≈ 21 hours, $51.17" in text
     assert "$51.60 – $107.50" not in text  # no longer the catalog's range
 
 

@@ -62,8 +62,9 @@ def test_an_unknown_card_beside_a_catalog_card_is_named(capsys: pytest.CaptureFi
             # 8ND = 2.8e20 FLOPs. s24 (priced rows): each card's GPU-hours are those of the 24 GPUs it names,
             # at that layout's MFU: H100 989 TFLOPS × 24.5 % → 321 H100-hours ($481.5–1,123.5), was 281 at
             # the 28 % of another count beside 'about 24 GPUs for 13 hours'; A100 712 A100-hours (711.04
-            # billed as whole hours, as the row's cost is: s25; was 623)
-            "Lowest cost of the whole job: H100 80G, $482 – $1,124 at $1.50–3.50 per GPU-hour",
+            # billed as whole hours, as the row's cost is: s25; was 623). s36-left #1: ZeRO-3 DP 24 with full
+            # recompute (10ND for 8ND, ×1.25): 321 → 401 H100-hours, $601.5–1,403.5
+            "Lowest cost of the whole job: H100 80G, $602 – $1,404 at $1.50–3.50 per GPU-hour",
         ),
         (
             "预算20万，13B模型预训练500亿token，租什么卡多少张",
