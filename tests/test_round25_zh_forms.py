@@ -152,20 +152,25 @@ def test_upper_text_is_the_context_and_a_vague_alternative_leaves_the_number(
 
 
 @pytest.mark.parametrize(
-    ("text", "others"),
+    ("text", "loads"),
     [
-        ("用 vllm 部署 Qwen2.5-7B，100、120、150 并发都压测通过了，要几张 A100？", {"100", "120"}),
-        ("部署 Qwen2.5-7B，并发 100、200 和 300 分别要几张 A100？", {"200", "300"}),
-        ("serve Qwen2.5-7B at 100, 200 and 300 concurrent users on A100s, how many GPUs?", {"100", "200"}),
+        ("用 vllm 部署 Qwen2.5-7B，100、120、150 并发都压测通过了，要几张 A100？", [100, 120, 150]),
+        ("部署 Qwen2.5-7B，并发 100、200 和 300 分别要几张 A100？", [100, 200, 300]),
+        ("serve Qwen2.5-7B at 100, 200 and 300 concurrent users on A100s, how many GPUs?", [100, 200, 300]),
     ],
 )
 def test_a_list_of_loads_sizes_one_and_names_the_others(
-    capsys: pytest.CaptureFixture[str], text: str, others: set[str]
+    capsys: pytest.CaptureFixture[str], text: str, loads: list[int]
 ) -> None:
+    """Was: one load sized, the others named as other_setup. Since s36-lists (issue 24) every listed load is
+    sized in its own row of report.per_value, so none is left to ask separately."""
     out = ask(capsys, text)
-    named = {i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "other_setup"}
-    assert others <= named and str(out["request"]["concurrency"]) not in named
-    assert not [i for i in out["interpretation"]["ignored"] if i["reason"] == "unread"]
+    rows = out["report"]["per_value"]
+    assert [(r["setting"], r["value"], r["load"]) for r in rows] == [("concurrency", n, n) for n in loads]
+    assert all(r["gpus"] >= 1 and r["memory_gib"] > 0 for r in rows)
+    assert out["request"]["concurrency"] in loads
+    assert sorted([out["request"]["concurrency"], *out["request"]["values_listed"]]) == loads
+    assert not [i for i in out["interpretation"]["ignored"] if i["reason"] in ("unread", "other_setup")]
 
 
 def test_a_list_of_card_counts_is_no_load(capsys: pytest.CaptureFixture[str]) -> None:

@@ -87,9 +87,18 @@ def test_a_size_after_a_variant_word_is_no_version(capsys: pytest.CaptureFixture
 def test_a_second_model_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
     """The reordered-name fallback never takes another model's words: 'Qwen1.5-7B-Chat' stays itself beside
     'Qwen1.5-72B-Chat' (no digit may be added)."""
-    data = ask(capsys, "对比 Qwen1.5-72B-Chat 和 Qwen1.5-7B-Chat，部署 72B 要几张卡？")
+    data = ask(capsys, "之前部署过 Qwen1.5-7B-Chat，现在部署 Qwen1.5-72B-Chat 要几张卡？")  # only mentioned
     assert req(data, "model") == "Qwen1.5-72B"
     assert "model: Qwen1.5-7B-Chat" in ignored(data)
+    # '对比 A 和 B' asks a comparison (s36-fixb): the other model is sized as itself, 7B, beside the 72B
+    data = ask(capsys, "对比 Qwen1.5-72B-Chat 和 Qwen1.5-7B-Chat，部署 72B 要几张卡？")
+    assert req(data, "model") == "Qwen1.5-72B"
+    rows = data["report"]["compared_models"]
+    assert [(r["model"], r["params_total"]) for r in rows] == [
+        ("Qwen1.5-72B", 72.29e9),
+        ("Qwen1.5-7B", 7.72e9),
+    ]
+    assert "model: Qwen1.5-7B-Chat" not in ignored(data)
 
 
 HUAWEI_910 = [

@@ -52,6 +52,13 @@ def test_a_sized_release_with_the_word_stays_the_model() -> None:
 
 def test_the_other_model_is_named_as_typed() -> None:
     # 'deepseek-v2' beside 'deepseek-coder-v2-lite': named 'deepseek-v2', not 'deepseek-coder-v2'
-    data = answer_json("deepseek-coder-v2-lite vs deepseek-v2 on one A100, which fits?")
+    data = answer_json(
+        "I served deepseek-v2 last month; now serve deepseek-coder-v2-lite on one A100, does it fit?"
+    )
     assert data["request"]["model"] == "DeepSeek-Coder-V2-Lite"
     assert {"text": "model: deepseek-v2", "reason": "other_setup"} in data["interpretation"]["ignored"]
+    # 'X vs Y, which fits?' asks a comparison (s36-fixb): Y sized as DeepSeek-V2 (236B), not DeepSeek-Coder-V2
+    data = answer_json("deepseek-coder-v2-lite vs deepseek-v2 on one A100, which fits?")
+    assert data["request"]["model"] == "DeepSeek-Coder-V2-Lite"
+    rows = [(r["model"], r["params_total"], r["fits"]) for r in data["report"]["compared_models"]]
+    assert rows == [("DeepSeek-Coder-V2-Lite", 16e9, True), ("DeepSeek-V2", 236e9, False)]

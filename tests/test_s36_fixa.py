@@ -113,9 +113,9 @@ def test_rent_per_day_is_never_a_count_or_a_budget() -> None:
 
 def test_rent_conversion_is_said_in_both_languages() -> None:
     zh = ask_text("3090一天50块，qwen2.5-7b lora 10万条 多少钱")
-    assert "把“一天50块”理解为每卡每天的租金：按 ¥2.08/卡·时 计（÷ 24 小时）。" in zh
+    assert "把“一天50块”理解为每卡每天的租金：按 ¥2.08/卡·时计（÷ 24 小时）。" in zh
     server = ask_text("8卡A100服务器一个月3万，部署qwen2.5-72b")
-    assert "按 ¥5.14/卡·时 计（÷ 卡数 × 730 小时" in server
+    assert "按 ¥5.14/卡·时计（÷ 卡数 × 730 小时" in server
     assert "8卡A100服务器一个月3万" in server  # as typed, not lower-cased
     en = ask_text("qwen2.5-7b lora 100k samples on A100 at $48 per GPU per day, cost?")
     assert "Read “$48 per GPU per day” as a rent per GPU per day: $2.00 per GPU-hour (÷ 24 hours)." in en
