@@ -140,7 +140,9 @@ def test_a_reply_renders_in_few_python_calls():
     beside it: 293.90 / 285.71 / 386.22): 273.94 / 265.86 / 366.38 (-6.8 %, -6.9 %, -5.1 %): StrEnum values
     by str(), identity before a pydantic __eq__, the float tie test, f.int, rjust and the list separator
     written in place, Fmt.tokens as Fmt.compact, no calendar frames without a schedule, no band ends a
-    GPUs-days row does not show; bounds + 0.2 %: 274.5 / 266.4 / 367.1."""
-    assert _render_calls("html") < 274.5
-    assert _render_calls("text") < 266.4
-    assert _render_calls("markdown") < 367.1
+    GPUs-days row does not show; bounds + 0.2 %: 274.5 / 266.4 / 367.1. Session 36 merge: 277.61 / 269.26 /
+    370.59 (s36-fixb's fine-tuning budget answer renders a full answer for one corpus question, +4.8 a
+    reply; s36-lists' rows worked out before render, -1.5); bounds + 0.2 %."""
+    assert _render_calls("html") < 278.2
+    assert _render_calls("text") < 269.8
+    assert _render_calls("markdown") < 371.4

@@ -74,11 +74,12 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
     calls = sum(python_calls(three, a) for a in fresh) / len(fresh)
     # s34 merge: 471.6; s35-left 472.92 (a memory question leads with the memory); s36-sprender: 471.02 (main
-    # 3681b8c0) -> 449.05, the html render's frames (tests/test_render_s16_speed.py); bound + 0.2 %
-    assert calls < 450.0, calls
+    # 3681b8c0) -> 449.05, the html render's frames (tests/test_render_s16_speed.py); bound + 0.2 %; s36 merge
+    # 454.29 (s36-fixb's fine-tuning budget answer, test_render_s16_speed)
+    assert calls < 455.2, calls
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
-    # s35 merge: 293.9; s36-sprender 273.94
-    assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 274.5
+    # s35 merge: 293.9; s36-sprender 273.94; s36 merge 277.61
+    assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 278.2
 
 
 def _alternatives_on_a_grid(adapters: tuple[str, ...]) -> tuple[int, list]:
