@@ -1,9 +1,11 @@
 """A count that ran out of memory where the estimate is borderline (session 19, s19-fix item 1).
 
-'4 张 H100 全参微调 Qwen2.5-14B OOM 了': at 4 × H100 80G the estimate is ≈ 69.2 GiB a GPU, inside the card,
-but its band's high end is ≈ 88.5 GiB, above the 80 GiB card (verdict 'borderline', reason 'high_edge').
+'4 张 H100 全参微调 Qwen2.5-14B OOM 了': at 4 × H100 80G the estimate is ≈ 63.5 GiB a GPU, inside the card,
+but its band's high end is ≈ 85.9 GiB, above the 80 GiB card (verdict 'borderline', reason 'high_edge').
 The run's OOM matches that high end: the note says so (``count_failed_edge``), never that the run
 "disagrees", which stays for a verdict of fits ('8 张 H100 … OOM': 52.3 GiB, high end 71.9 GiB < 80).
+Since s36-left #1 (ab991173) the 4-card plan is ZeRO-3 with recompute, not TP 2 + ZeRO-3 (69.2 / 88.5 GiB
+before), and 32B on 8 is ZeRO-3, not TP 4 (high end 93.1 -> 92.9 GiB): still borderline, the high end over 80.
 """
 
 from __future__ import annotations
@@ -32,17 +34,17 @@ def test_one_failed_count_at_a_borderline_estimate_matches_its_high_end(question
     a, note, text = _first(question)
     assert note.code == ONE_EDGE
     assert note.params["feasible"] == "borderline"  # the verdict at the count that failed, kept for fidelity
-    assert round(note.params["per_gpu_gib"], 1) == 69.2 and round(note.params["high_gib"], 1) == 88.5
+    assert round(note.params["per_gpu_gib"], 1) == 63.5 and round(note.params["high_gib"], 1) == 85.9
     assert a.report.memory.plan_gpus == 8  # the fewest above 4 the layout search tries
     assert "disagree" not in text and "不一致" not in text
     assert ("high end of the estimate" in text) or ("估算的上限一致" in text)
-    assert "88.5 GiB" in text.split("\n")[1]  # right under the headline
+    assert "85.9 GiB" in text.split("\n")[1]  # right under the headline
 
 
 def test_two_failed_counts_at_a_borderline_estimate() -> None:
     a, note, text = _first("Qwen2.5-32B 全参微调，试过 4 卡和 8 卡 H100 都 OOM")
     assert note.code == FAILED_EDGE and note.params["tried_low"] == 4 and note.params["gpu_count"] == 8
-    assert round(note.params["high_gib"], 1) == 93.1  # > 80 GiB: the high end agrees with the OOM
+    assert round(note.params["high_gib"], 1) == 92.9  # > 80 GiB: the high end agrees with the OOM
     assert a.report.memory.plan_gpus == 16
     assert "估算的上限一致" in text and "不一致" not in text
 

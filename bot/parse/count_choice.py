@@ -110,11 +110,15 @@ def _zh(m: re.Match[str], failed: bool = False) -> str:
 def _zh_both(m: re.Match[str]) -> str:
     """'单卡 a100 和双卡 a100 都会 oom': both counts failed (s36 fixh, issue 24), so no range to size within
     but the tried counts ('1 张和 2 张 a100 都会 oom'): neither fits, then the fewest that fit; '都一样'
-    without a failure stays the range."""
+    without a failure stays the range. '都试过' is left to counts_tried (its failure may come in a later
+    clause: '都试了，还是 OOM'), and '都不便宜' (不 before a quality) is said of the options, not tried."""
     from bot.parse.counts_tried import FAILED_RE
 
     clause = re.split(r"[，。,;；?？!！]", m.string[m.end() :], maxsplit=1)[0]
-    return _zh(m, bool(FAILED_RE.search(clause)))
+    failed = bool(FAILED_RE.search(clause))
+    if "试" in clause or (not failed and re.match(r"\s*[都也]\s*不", clause)):
+        return m.group(0)  # left as written: the counts tried, or a quality said of both options
+    return _zh(m, failed)
 
 
 MEMORY_CHOICE = re.compile(
