@@ -28,6 +28,9 @@ DEFAULT_SAMPLES = 100_000
 SAMPLE_TOKENS = 1024
 """Tokens per sample when none is given (LLaMA-Factory's cutoff_len default is 2,048; a chat turn with its
 answer is about 1K): an assumption, named in the ledger."""
+ASSUMED = {"seq_len": SAMPLE_TOKENS}
+"""The assumed samples' length is the sequence length, as the single answer for '100,000 samples × 1,024
+tokens' sets it (not the 2,048 default: s36 fixl, the row costs what that answer prints)."""
 METHODS = (Method.lora, Method.full)
 """The methods answered when none is said: LoRA first (what a budget usually buys), then full."""
 LOOK_UP = 8
@@ -54,7 +57,7 @@ def budget_models(first: SizingRequest, size: Callable[..., Sized | None]) -> li
     tokens = float(DEFAULT_SAMPLES * SAMPLE_TOKENS)
     out: list[Sized] = []
     for method in methods:
-        ask = first.model_copy(update={"method": method, "tokens": tokens})
+        ask = first.model_copy(update={"method": method, "tokens": tokens, **ASSUMED})
         for moe in (False, True):
             picked = _largest(ask, size, by_size(moe))
             if picked is not None:
@@ -94,7 +97,7 @@ def _largest(ask: SizingRequest, size: Callable[..., Sized | None], models: list
 
 
 def _size(ask: SizingRequest, size: Callable[..., Sized | None], model: str) -> Sized | None:
-    return size(ask.model_copy(update={"model": model}), extra_sources={"tokens": SOURCE})
+    return size(ask.model_copy(update={"model": model}), extra_sources={"tokens": SOURCE, "seq_len": SOURCE})
 
 
 def is_moe(model: str) -> bool:
