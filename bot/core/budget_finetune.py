@@ -13,6 +13,7 @@ reply asks for the data size."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from estimator import catalog
@@ -71,7 +72,7 @@ def _fits(sized: Sized | None, budget: float) -> bool:
     return sized is not None and (cost := sized[0].headline_cost) is not None and cost.high <= budget
 
 
-def _largest(ask: SizingRequest, size: Callable[..., Sized | None], models: list[str]) -> Sized | None:
+def _largest(ask: SizingRequest, size: Callable[..., Sized | None], models: tuple[str, ...]) -> Sized | None:
     """The largest of ``models`` (largest first) whose sized cost is at most the budget, by bisection:
     at fixed data a fine-tune's cost grows with the model (C = kND), so the models that fit are about a
     tail of the list; about log2(len(models)) + 2 + :data:`LOOK_UP` are sized, and the one returned
@@ -106,17 +107,18 @@ def is_moe(model: str) -> bool:
     return bool(m.params_active and m.params_total and m.params_active < m.params_total)
 
 
-def by_size(moe: bool) -> list[str]:
+@cache
+def by_size(moe: bool) -> tuple[str, ...]:
     """Catalog text models of one kind (dense, or MoE), largest first (vision-language ones too: their
     language model is trained)."""
     models = [m for m in catalog.models().values() if is_moe(m.id) == moe]
-    return [m.id for m in sorted(models, key=lambda m: (-(m.params_total or 0), m.id))]
+    return tuple(m.id for m in sorted(models, key=lambda m: (-(m.params_total or 0), m.id)))
 
 
 def not_the_limit(report: SizingReport) -> bool:
     """The model picked is the largest catalog model of its kind: the budget decides nothing."""
     model = report.request.model
-    return model is not None and by_size(is_moe(model))[:1] == [model]
+    return model is not None and by_size(is_moe(model))[:1] == (model,)
 
 
 def as_json(first: SizingReport, others: list[SizingReport]) -> list[dict[str, object]]:
