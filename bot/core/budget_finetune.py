@@ -13,6 +13,7 @@ reply asks for the data size."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from estimator import catalog
@@ -28,10 +29,13 @@ DEFAULT_SAMPLES = 100_000
 SAMPLE_TOKENS = 1024
 """Tokens per sample when none is given (LLaMA-Factory's cutoff_len default is 2,048; a chat turn with its
 answer is about 1K): an assumption, named in the ledger."""
+ASSUMED = {"seq_len": SAMPLE_TOKENS}
+"""The assumed samples' length is the sequence length, as the single answer for '100,000 samples × 1,024
+tokens' sets it (not the 2,048 default: s36 fixl, the row costs what that answer prints)."""
 METHODS = (Method.lora, Method.full)
 """The methods answered when none is said: LoRA first (what a budget usually buys), then full."""
-MAX_TRIED = 8
-"""Catalog models sized per method at most, largest first."""
+LOOK_UP = 8
+"""Models above the bisection's boundary sized too: a fine-tune's cost is not strictly ordered by size."""
 SOURCE = "budget_finetune_data"
 """The ledger source of the assumed data (bot.core.filled.SOURCE_REASONS)."""
 
@@ -47,61 +51,80 @@ def asks_budget_model(request: SizingRequest) -> bool:
 
 
 def budget_models(first: SizingRequest, size: Callable[..., Sized | None]) -> list[Sized]:
-    """Per method, the largest catalog model whose fine-tune fits the budget (module doc), sized; []
+    """Per method, the largest dense catalog model whose fine-tune fits the budget, then the largest MoE
+    one (s36 fixl: an MoE's total size is not comparable with a dense one's: ranked apart), sized; []
     when none does (the answer then stays the budget's GPU-hours)."""
     methods = (first.method,) if first.method else METHODS
     tokens = float(DEFAULT_SAMPLES * SAMPLE_TOKENS)
     out: list[Sized] = []
     for method in methods:
-        picked = _largest(first.model_copy(update={"method": method, "tokens": tokens}), size)
-        if picked is not None:
-            out.append(picked)
+        ask = first.model_copy(update={"method": method, "tokens": tokens, **ASSUMED})
+        for moe in (False, True):
+            picked = _largest(ask, size, by_size(moe))
+            if picked is not None:
+                out.append(picked)
     return out
 
 
-def _largest(ask: SizingRequest, size: Callable[..., Sized | None]) -> Sized | None:
-    """The largest catalog model whose sized cost (the middle of its range) is at most the budget."""
+def _fits(sized: Sized | None, budget: float) -> bool:
+    """The sized cost (the one the single answer prints) is within the budget at its top, as the single
+    answer's 'within budget' says (s36 fixl: not its middle, which that answer calls tight)."""
+    return sized is not None and (cost := sized[0].headline_cost) is not None and cost.high <= budget
+
+
+def _largest(ask: SizingRequest, size: Callable[..., Sized | None], models: tuple[str, ...]) -> Sized | None:
+    """The largest of ``models`` (largest first) whose sized cost is at most the budget, by bisection:
+    at fixed data a fine-tune's cost grows with the model (C = kND), so the models that fit are about a
+    tail of the list; about log2(len(models)) + 2 + :data:`LOOK_UP` are sized, and the one returned
+    always fits."""
     budget = ask.budget or 0.0
-    tried = 0
-    for model in _by_size():
-        sized = size(ask.model_copy(update={"model": model}), extra_sources={"tokens": SOURCE})
-        tried += 1
-        if (
-            sized is not None
-            and (cost := sized[0].headline_cost) is not None
-            and (cost.low + cost.high) / 2 <= budget
-        ):
-            return sized
-        if tried >= MAX_TRIED and sized is not None and sized[0].cost is not None:
-            tried = 0  # the costs fall with the size: skip ahead to a quarter of this one
-            skip = sized[0].request.params_total or 0.0
-            return _largest_below(ask, size, skip / 4)
-    return None
+    seen: dict[int, Sized | None] = {}
+
+    def fits(i: int) -> bool:
+        if i not in seen:
+            seen[i] = _size(ask, size, models[i])
+        return _fits(seen[i], budget)
+
+    if not models or not fits(len(models) - 1):
+        return None
+    if fits(0):
+        return seen[0]
+    lo, hi = 0, len(models) - 1  # models[lo] over the budget, models[hi] within it
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if fits(mid) else (mid, hi)
+    # the costs are not strictly ordered (a larger model's MFU is higher): the LOOK_UP models above too
+    return seen[min([i for i in range(max(hi - LOOK_UP, 0), hi) if fits(i)], default=hi)]
 
 
-def _largest_below(ask: SizingRequest, size: Callable[..., Sized | None], cap: float) -> Sized | None:
-    """:func:`_largest` among the catalog models of at most ``cap`` parameters (one pass, largest first)."""
-    budget = ask.budget or 0.0
-    for model in [m for m in _by_size() if (catalog.model(m).params_total or 0) <= cap][:MAX_TRIED]:
-        sized = size(ask.model_copy(update={"model": model}), extra_sources={"tokens": SOURCE})
-        if (
-            sized is not None
-            and (cost := sized[0].headline_cost) is not None
-            and (cost.low + cost.high) / 2 <= budget
-        ):
-            return sized
-    return None
+def _size(ask: SizingRequest, size: Callable[..., Sized | None], model: str) -> Sized | None:
+    return size(ask.model_copy(update={"model": model}), extra_sources={"tokens": SOURCE, "seq_len": SOURCE})
 
 
-def _by_size() -> list[str]:
-    """Catalog text models, largest first (vision-language ones too: their language model is trained)."""
-    models = catalog.models().values()
-    return [m.id for m in sorted(models, key=lambda m: (-(m.params_total or 0), m.id))]
+def is_moe(model: str) -> bool:
+    """A mixture-of-experts catalog model: fewer parameters active per token than in total."""
+    m = catalog.model(model)
+    return bool(m.params_active and m.params_total and m.params_active < m.params_total)
+
+
+@cache
+def by_size(moe: bool) -> tuple[str, ...]:
+    """Catalog text models of one kind (dense, or MoE), largest first (vision-language ones too: their
+    language model is trained)."""
+    models = [m for m in catalog.models().values() if is_moe(m.id) == moe]
+    return tuple(m.id for m in sorted(models, key=lambda m: (-(m.params_total or 0), m.id)))
+
+
+def not_the_limit(report: SizingReport) -> bool:
+    """The model picked is the largest catalog model of its kind: the budget decides nothing."""
+    model = report.request.model
+    return model is not None and by_size(is_moe(model))[:1] == (model,)
 
 
 def as_json(first: SizingReport, others: list[SizingReport]) -> list[dict[str, object]]:
     """``report.budget_finetune``: per method, the largest catalog model the budget fine-tunes on the
-    data (assumed when none was given: ``tokens_assumed``), its fewest GPUs, GPU-hours and cost."""
+    data (assumed when none was given: ``tokens_assumed``), its fewest GPUs, GPU-hours and cost; dense and
+    MoE ranked apart (``moe``), ``budget_not_limit`` when it is the catalog's largest of its kind."""
     if not first.request.largest_asked or first.request.model is None:
         return []
     out: list[dict[str, object]] = []
@@ -118,5 +141,9 @@ def as_json(first: SizingReport, others: list[SizingReport]) -> list[dict[str, o
             "cost": cost.model_dump(mode="json") if cost is not None else None,
             "tokens": r.request.tokens,
             "tokens_assumed": assumed,
+            "moe": is_moe(r.request.model or ""),
+            "params_active": r.request.params_active if is_moe(r.request.model or "") else None,
+            "gpus_shown": (r.days.gpus if r.days is not None else None) or r.gpus_for_deadline,
+            "budget_not_limit": not_the_limit(r),
         })  # fmt: skip
     return out

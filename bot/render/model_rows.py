@@ -97,13 +97,18 @@ BUDGET_HEAD = N_(
     "%(budget)s for fine-tuning, on %(samples)s samples × %(tokens)s tokens (assumed: tell me your data "
     "size to size yours): the largest catalog model each method fine-tunes within it"
 )
-BUDGET_ROW = N_("%(method)s: %(model)s — %(gh)s GPU-hours on at least %(gpus)s × %(gpu)s, %(cost)s")
+BUDGET_ROW = N_("%(method)s: %(model)s — %(gh)s GPU-hours on %(gpus)s × %(gpu)s, %(cost)s")
+BUDGET_MOE = N_("%(model)s, %(active)s active per token")
+NOT_THE_LIMIT = {
+    False: N_("; the budget is not the limit: this is the catalog's largest dense model"),
+    True: N_("; the budget is not the limit: this is the catalog's largest MoE model"),
+}
 
 
 def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> tuple[list[str], str]:
     """(one row per method, the line that answers) of a fine-tuning budget's largest catalog models
     (bot.core.budget_finetune): the budget, the data assumed, and the question for the user's data size."""
-    from bot.core.budget_finetune import DEFAULT_SAMPLES, SAMPLE_TOKENS
+    from bot.core.budget_finetune import DEFAULT_SAMPLES, SAMPLE_TOKENS, is_moe, not_the_limit
     from bot.render.sections import paid_row
     from bot.render.wording import METHOD_NAMES
 
@@ -126,17 +131,16 @@ def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> t
         paid = paid_row(r, shown or 0)  # the GPU-hours of the count the answer shows (as comparison rows)
         gh = paid.gpu_hours if paid is not None else gh
         method = translate(lang, METHOD_NAMES.get(str(r.request.method), "LoRA"))
-        need = (m.min_gpus if m is not None else None) or 1
-        rows.append(
-            translate(
-                lang,
-                BUDGET_ROW,
-                method=method,
-                model=model_label(r),
-                gh=f.compact(gh.likely),
-                gpus=f.int(need),
-                gpu=gpu_names(r)[0],
-                cost=money_span(f, cost.low, cost.high, cost.currency),
-            )
-        )
+        need = shown or (m.min_gpus if m is not None else None) or 1  # the cards the detail shows
+        label, moe = model_label(r), is_moe(r.request.model or "")
+        if moe and r.request.params_active and f.params(r.request.params_active) not in label:
+            label = translate(lang, BUDGET_MOE, model=label, active=f.params(r.request.params_active))
+        money = money_span(f, cost.low, cost.high, cost.currency)
+        row = translate(
+            lang, BUDGET_ROW, method=method, model=label, gh=f.compact(gh.likely), gpus=f.int(need),
+            gpu=gpu_names(r)[0], cost=money,
+        )  # fmt: skip
+        if not_the_limit(r):
+            row += translate(lang, NOT_THE_LIMIT[moe])
+        rows.append(row)
     return rows, head
