@@ -298,9 +298,13 @@ def recommended(
     only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
     a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
     hf = setup.checkpointing_only  # s20 q22; an HF tool: no TP to weigh recompute against (PCIe or not)
+    if setup.data_parallel_first:  # s36: DP layouts first, as the fewest-cards plan; TP/PP if none fits
+        dp = _dp_recommended(spec, params, gpu, setup, minimum, global_batch)
+        if dp is not None:
+            return dp
     no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
-    weighed = hf or setup.zero_stage is not None  # DP with ZeRO/FSDP said: recompute or more nodes (s28 M3)
+    weighed = hf or setup.zero_stage is not None or setup.data_parallel_only  # DP with ZeRO/FSDP said: recompute or more nodes (s28 M3)
     if no_recompute and weighed:  # full recompute on or off: the fewer nodes (96 A100 40G for 8, s28 M3)
         full = min_gpus(spec, params, gpu, setup, HEADROOM, True, memo, search_floor(minimum))
         if full is not None and prefer_recompute(full[0], found[0] if found else None, gpu.gpus_per_node):
@@ -316,6 +320,20 @@ def recommended(
             fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, not no_recompute, memo)
             return (n, fit[0]) if fit else (found[0], found[1])
     return n, found[1]
+
+
+def _dp_recommended(
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int, global_batch: int | None
+) -> tuple[int, Plan] | None:
+    """:func:`recommended` among data-parallel layouts only (TP = PP = 1; ZeRO-3/FSDP, recompute weighed
+    against more nodes as for a data-parallel-only tool) for a ``data_parallel_first`` setup: DeepSpeed,
+    the HF Trainer and LLaMA-Factory run no TP beside ZeRO-3 (s36). None: no DP layout fits comfortably."""
+    from dataclasses import replace
+
+    from estimator.search_keep import job_memo
+
+    dp = replace(setup, data_parallel_only=True, data_parallel_first=False)
+    return recommended(spec, params, gpu, dp, minimum, job_memo(spec, params, dp), global_batch)
 
 
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
