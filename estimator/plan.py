@@ -284,10 +284,12 @@ def recommended(
     minimum: int,
     memo: SearchMemo | None = None,
     global_batch: int | None = None,
+    weigh: bool = False,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
-    tool or a ZeRO stage said — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
+    tool, a ZeRO stage said or ``weigh`` (:func:`_dp_recommended`)
+    — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
     s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full training on at least one node.
     ``minimum``: the fewest GPUs
     that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
@@ -304,7 +306,7 @@ def recommended(
             return dp
     no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
-    weighed = hf or setup.zero_stage is not None or setup.data_parallel_only  # DP with ZeRO/FSDP said: recompute or more nodes (s28 M3)
+    weighed = weigh or hf or setup.zero_stage is not None  # DP said (ZeRO/FSDP, s28 M3; s36 dp-first)
     if no_recompute and weighed:  # full recompute on or off: the fewer nodes (96 A100 40G for 8, s28 M3)
         full = min_gpus(spec, params, gpu, setup, HEADROOM, True, memo, search_floor(minimum))
         if full is not None and prefer_recompute(full[0], found[0] if found else None, gpu.gpus_per_node):
@@ -333,7 +335,7 @@ def _dp_recommended(
     from estimator.search_keep import job_memo
 
     dp = replace(setup, data_parallel_only=True, data_parallel_first=False)
-    return recommended(spec, params, gpu, dp, minimum, job_memo(spec, params, dp), global_batch)
+    return recommended(spec, params, gpu, dp, minimum, job_memo(spec, params, dp), global_batch, True)
 
 
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")

@@ -31,8 +31,9 @@ def ask(capsys, question: str, fmt: str = "json") -> dict | str:
 
 
 def _rec(d: dict) -> tuple:
-    p = d["report"]["memory"]["recommended_plan"]
-    return d["report"]["memory"]["recommended_gpus"], p["tp"], p["pp"], p["dp"], p["zero_stage"], p["recompute"]
+    m = d["report"]["memory"]
+    p = m["recommended_plan"]
+    return m["recommended_gpus"], p["tp"], p["pp"], p["dp"], p["zero_stage"], p["recompute"]
 
 
 @pytest.mark.parametrize(
