@@ -288,22 +288,18 @@ def recommended(
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
-    tool, a ZeRO stage said or ``weigh`` (:func:`_dp_recommended`)
-    — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
-    s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full training on at least one node.
-    ``minimum``: the fewest GPUs
-    that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
-    there (:func:`search_floor`).
+    tool, a ZeRO stage said or ``weigh`` — data parallelism, no TP to spread the activations:
+    :func:`prefer_recompute`, s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full
+    training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this setup
+    at the card's whole budget): the comfortable search starts there (:func:`search_floor`).
 
     Never a data-parallel size that runs more sequences at once (micro-batch × DP) than the step has
     (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
     only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
     a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
     hf = setup.checkpointing_only  # s20 q22; an HF tool: no TP to weigh recompute against (PCIe or not)
-    if setup.data_parallel_first:  # s36: DP layouts first, as the fewest-cards plan; TP/PP if none fits
-        dp = _dp_recommended(spec, params, gpu, setup, minimum, global_batch)
-        if dp is not None:
-            return dp
+    if setup.data_parallel_first and (dp := _dp_recommended(spec, params, gpu, setup, minimum, global_batch)):
+        return dp  # s36: DP layouts first, as the fewest-cards plan; TP/PP only if none fits comfortably
     no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
     weighed = weigh or hf or setup.zero_stage is not None  # DP said (ZeRO/FSDP, s28 M3; s36 dp-first)
@@ -327,11 +323,9 @@ def recommended(
 def _dp_recommended(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int, global_batch: int | None
 ) -> tuple[int, Plan] | None:
-    """:func:`recommended` among data-parallel layouts only (TP = PP = 1; ZeRO-3/FSDP, recompute weighed
-    against more nodes as for a data-parallel-only tool) for a ``data_parallel_first`` setup: DeepSpeed,
-    the HF Trainer and LLaMA-Factory run no TP beside ZeRO-3 (s36). None: no DP layout fits comfortably."""
-    from dataclasses import replace
-
+    """:func:`recommended` of a ``data_parallel_first`` setup among TP = PP = 1 layouts, recompute weighed
+    against more nodes (DeepSpeed, HF Trainer, LLaMA-Factory: no TP beside ZeRO-3; s36). None: none fits."""
+    from dataclasses import replace  # noqa: I001 (a full fine-tune's path only)
     from estimator.search_keep import job_memo
 
     dp = replace(setup, data_parallel_only=True, data_parallel_first=False)
