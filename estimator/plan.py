@@ -284,25 +284,23 @@ def recommended(
     minimum: int,
     memo: SearchMemo | None = None,
     global_batch: int | None = None,
-    weigh: bool = False,
 ) -> tuple[int, Plan] | None:
     """A comfortable size: ≤ 90 % of the card, no full recompute (except on cards without NVLink, where
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
-    tool, a ZeRO stage said or ``weigh`` — data parallelism, no TP to spread the activations:
-    :func:`prefer_recompute`, s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full
-    training on at least one node. ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this setup
-    at the card's whole budget): the comfortable search starts there (:func:`search_floor`).
+    tool or a ZeRO stage said — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
+    s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full training on at least one node.
+    ``minimum``: the fewest GPUs
+    that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
+    there (:func:`search_floor`).
 
     Never a data-parallel size that runs more sequences at once (micro-batch × DP) than the step has
     (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
     only the sharded part of the memory (QLoRA Mixtral 8x7B on RTX 4090D: 712 cards for 1,424 sequences
     a step, trial s11 item 3) — then the minimum stands (None: the minimum's own layout)."""
     hf = setup.checkpointing_only  # s20 q22; an HF tool: no TP to weigh recompute against (PCIe or not)
-    if setup.data_parallel_first and (dp := _dp_recommended(spec, params, gpu, setup, minimum, global_batch)):
-        return dp  # s36: DP layouts first, as the fewest-cards plan; TP/PP only if none fits comfortably
     no_recompute = (gpu.nvlink or hf) and setup.recompute is None and not setup.tool_recompute
     found = min_gpus(spec, params, gpu, setup, HEADROOM, not no_recompute, memo, search_floor(minimum))
-    weighed = weigh or hf or setup.zero_stage is not None  # DP said (ZeRO/FSDP, s28 M3; s36 dp-first)
+    weighed = hf or setup.zero_stage is not None  # DP with ZeRO/FSDP said: recompute or more nodes (s28 M3)
     if no_recompute and weighed:  # full recompute on or off: the fewer nodes (96 A100 40G for 8, s28 M3)
         full = min_gpus(spec, params, gpu, setup, HEADROOM, True, memo, search_floor(minimum))
         if full is not None and prefer_recompute(full[0], found[0] if found else None, gpu.gpus_per_node):
@@ -311,25 +309,16 @@ def recommended(
         return None
     if global_batch and found[0] > minimum and found[1].dp * found[1].micro_batch > global_batch:
         return None
-    n = found[0]
+    n, plan = found[0], found[1]
     if setup.method == Method.full and minimum > 1:
         n = max(n, gpu.gpus_per_node)
         if n != found[0]:
             fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, not no_recompute, memo)
-            return (n, fit[0]) if fit else (found[0], found[1])
-    return n, found[1]
-
-
-def _dp_recommended(
-    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, minimum: int, global_batch: int | None
-) -> tuple[int, Plan] | None:
-    """:func:`recommended` of a ``data_parallel_first`` setup among TP = PP = 1 layouts, recompute weighed
-    against more nodes (DeepSpeed, HF Trainer, LLaMA-Factory: no TP beside ZeRO-3; s36). None: none fits."""
-    from dataclasses import replace  # noqa: I001 (a full fine-tune's path only)
-    from estimator.search_keep import job_memo
-
-    dp = replace(setup, data_parallel_only=True, data_parallel_first=False)
-    return recommended(spec, params, gpu, dp, minimum, job_memo(spec, params, dp), global_batch, True)
+            n, plan = (n, fit[0]) if fit else (found[0], found[1])
+    if setup.data_parallel_first and plan.tp * plan.pp > 1:  # s36: DP first at this count, as the fewest
+        fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, True, memo)  # (recompute if need be)
+        plan = fit[0] if fit and fit[0].tp * fit[0].pp == 1 else plan  # TP/PP only where no DP layout fits
+    return n, plan
 
 
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
