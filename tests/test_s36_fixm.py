@@ -77,3 +77,11 @@ def test_megatron_keeps_tensor_parallel(capsys, q):
 def test_small_model_unchanged(capsys):
     """Llama 3 8B: ZeRO-1 over a node without recompute was already data-parallel (8.03e9 × 12 / 8 + 4 B)."""
     assert _rec(ask(capsys, "Full fine-tune Llama 3 8B on H100")) == (8, 1, 1, 8, 1, "selective")
+
+
+@pytest.mark.parametrize(
+    "q", ["Full fine-tune Llama 3 70B on 24 H100 with TP 4", "全参微调 Llama 3 70B，24 张 H100，TP=4"]
+)
+def test_stated_tp_is_kept(capsys, q):
+    """A stated TP is the user's layout: the recommended plan keeps it (must not misread as DP-first)."""
+    assert _rec(ask(capsys, q))[:4] == (24, 4, 1, 6)
