@@ -309,13 +309,16 @@ def recommended(
         return None
     if global_batch and found[0] > minimum and found[1].dp * found[1].micro_batch > global_batch:
         return None
-    n = found[0]
+    n, plan = found[0], found[1]
     if setup.method == Method.full and minimum > 1:
         n = max(n, gpu.gpus_per_node)
         if n != found[0]:
             fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, not no_recompute, memo)
-            return (n, fit[0]) if fit else (found[0], found[1])
-    return n, found[1]
+            n, plan = (n, fit[0]) if fit else (found[0], found[1])
+    if setup.data_parallel_first and plan.tp * plan.pp > 1:  # s36: DP first at this count, as the fewest
+        fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, True, memo)  # (recompute if need be)
+        plan = fit[0] if fit and fit[0].tp * fit[0].pp == 1 else plan  # TP/PP only where no DP layout fits
+    return n, plan
 
 
 _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")

@@ -41,14 +41,16 @@ def test_the_dpo_plan_lines_describe_the_16_gpu_plan_in_chinese(capsys) -> None:
     the likely step at ZeRO-0 (no foreach copy of the second moments, estimator.adamw_step) the user's 16
     hold TP 8 × PP 2 without ZeRO, full recompute, 78.4 GiB: 72.7B × (16 B of states + 2 B of the frozen
     reference) / 16 = 76.2 GiB plus the activations; the Why and Batch lines now explain that plan, the one
-    shown; 24 stays recommended (no full recompute)."""
+    shown; 24 stays recommended. s36-fixm: the recommended 24 are laid out data-parallel first like the
+    fewest-cards plan (TRL/DeepSpeed run no TP beside ZeRO-3): DP 24, ZeRO-3, full recompute (was TP 8 × DP 3
+    without it), and the reason says so."""
     memory = json.loads(_ask(capsys, "--format", "json", DPO_72B))["report"]["memory"]
     low, rec = memory["min_plan"], memory["recommended_plan"]
     assert (low["tp"], low["pp"], low["dp"], low["zero_stage"], low["recompute"]) == (8, 2, 1, 0, "full")
-    assert (rec["tp"], rec["pp"], rec["dp"], rec["zero_stage"]) == (8, 1, 3, 3)
+    assert (rec["tp"], rec["pp"], rec["dp"], rec["zero_stage"], rec["recompute"]) == (1, 1, 24, 3, "full")
     out = _ask(capsys, DPO_72B)
     assert "• 16 张时：TP 8 × PP 2 × DP 1，完全重计算，每卡约 78.4 GiB / 80 GiB" in out
-    assert "推荐 24 张" in out
+    assert "推荐 24 张（3 台 8 卡）——推荐的卡数开全量重计算" in out
     why = next(line for line in out.splitlines() if line.startswith("• 原因："))
     batch = next(line for line in out.splitlines() if line.startswith("• 批大小："))
     assert "TP 8" in why and "PP 2" in why and batch.endswith("× DP 1")
