@@ -21,18 +21,19 @@ import time
 
 log = logging.getLogger(__name__)
 
-WARM_QUESTIONS = (
-    "7B模型1万亿token要多少A100",
-    "部署70B推理需要几张A100，100并发，32k上下文",
-)
-"""One question per stage (pre-training, serving) in Chinese: the parser's
+WARM_QUESTIONS = ("7B模型1万亿token要多少A100", "训练70B模型，2万亿token，用H800要多久")
+"""Two pre-training questions in Chinese (the second pays what a process's second question compiles, e.g.
+the card-vendor pattern): the parser's
 and the estimator's paths a first question takes, and every template of those stages. (Session 23: the
 English QLoRA question left out — the idle bot measured 80.004 MiB in a clean-clone CI venv with it, 1.6 MiB
 less without it; the first English fine-tuning question pays its own pattern compiles. Session 35: the
 memory-only fine-tuning question left out too — 80.2–80.3 MiB with it in a clean-clone CI venv, 0.44 MiB less
 without it; the first fine-tuning question after a start pays its own loads. Session 36: the English serving
 question left out — 0.15 MiB with it in one venv, and a clean-clone CI venv read 80.19 MiB with it at a merge
-of the session; the first English question pays its own loads, as it pays its locale's.)"""
+of the session; the first English question pays its own loads, as it pays its locale's. Then the serving
+question too: a clean-clone CI venv read 80.05 MiB with it at the session's last merge (3.3 MiB of the idle
+figure is the serving path: 79.5 → 79.0 MiB in a fresh venv with a second pre-training question instead);
+the first serving question after a start pays its own loads.)"""
 RENDERED = ("zh",)
 """Languages whose replies are rendered: the templates are the same in every language, so one renders
 them all; each more language only adds its Babel locale data and message catalog (~2.8 MiB RSS for
