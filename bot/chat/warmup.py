@@ -31,8 +31,8 @@ memory-only fine-tuning question left out too — 80.2–80.3 MiB with it in a c
 without it; the first fine-tuning question after a start pays its own loads. Session 36: the English serving
 question left out — 0.15 MiB with it in one venv, and a clean-clone CI venv read 80.19 MiB with it at a merge
 of the session; the first English question pays its own loads, as it pays its locale's. Then the serving
-question too: a clean-clone CI venv read 80.05 MiB with it at the session's last merge (3.3 MiB of the idle
-figure is the serving path: 79.5 → 79.0 MiB in a fresh venv with a second pre-training question instead);
+question too: a clean-clone CI venv read 80.05 MiB with it at the session's last merge (the idle
+figure 79.5 → 79.0 MiB in a fresh venv with a second pre-training question instead);
 the first serving question after a start pays its own loads.)"""
 RENDERED = ("zh",)
 """Languages whose replies are rendered: the templates are the same in every language, so one renders
