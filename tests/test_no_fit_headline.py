@@ -34,14 +34,16 @@ def ask(capsys, *args: str) -> str:
     [
         (
             ZH,
-            "Qwen2.5 14B 全参微调（ZeRO-2，序列长度 32,768）：8 张 Ascend 910B 放不下",
+            "Qwen2.5 14B 全参微调（ZeRO-2，序列长度 32,768） 10亿 token：按现在的设置 8 张 Ascend 910B 放不下"
+            "（这样设置多少张这种卡都放不下）",
             "每卡约 131 GiB / 64 GiB",
             r"^\s*\d+ 张 →",
             "换个做法",
         ),
         (
             EN,
-            "Qwen2.5 14B full fine-tuning (ZeRO-2, 32,768-token sequences) does not fit on 8 × Ascend 910B",
+            "Qwen2.5 14B full fine-tuning (ZeRO-2, 32,768-token sequences) on 1B tokens does not fit on "
+            "8 × Ascend 910B as set (no number of these GPUs at these settings)",
             "≈ 131 GiB of 64 GiB per GPU",
             r"^\s*\d+ GPUs? →",
             "What would change the answer",
@@ -52,9 +54,15 @@ def test_a_job_no_count_holds_leads_with_does_not_fit(
     capsys, question: str, line1: str, memory: str, table: str, pointer: str
 ) -> None:
     reply = ask(capsys, question)
-    assert reply.splitlines()[0] == line1  # was "… 用 8 张 Ascend 910B 约需 1.8 天（共 348 …·时）"
+    # Line 1 says first that the user's setting does not fit (design §8), then what fits on their cards
+    # (s36-fixe #1): the time is only said of that change, after it. Was "… 用 8 张 Ascend 910B 约需 1.8 天".
+    first = reply.splitlines()[0]
+    head, sep, change = first.partition("；" if question == ZH else "; ")
+    assert head == line1 and sep
     assert memory in reply  # the details it now agrees with
-    assert "1.8" not in reply.splitlines()[0]
+    assert "1.8" not in head
+    fits = "所以你的 8 张放得下：" if question == ZH else "so it fits on your 8: "
+    assert fits in change and "1.8" not in change.split(fits)[0] and "1.8" in change.split(fits)[1]
     assert not re.search(table, reply, re.M)  # no days on counts that cannot hold it (was 1, 2, 4, 8)
     assert "100,000" in reply  # the warning stays: no count up to the search limit fits
     # no pointer to a section the reply does not have: the section now exists (trial report s10 A8:
