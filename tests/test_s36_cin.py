@@ -44,3 +44,21 @@ def test_the_rows_gate_is_read_by_the_parser(text: str, listed: bool) -> None:
     """The gate of the per-value rows (s36-lists) lives in bot.parse.value_list, not core (core runs no
     regex on the message: tests/test_core_one_pass.py)."""
     assert lists_numbers(text) is listed
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        # a refused value before the one kept is no list of options (len-zh-042 'understood' on main)
+        ("不要 128k，32k 上下文就够了，Llama-3.1-70B 推理要几张 H100", []),
+        ("not 128k, 32k is enough: Llama-3.1-70B serving on H100, how many?", []),
+        # a list of lengths still gets a row each: 8k, 32k, 128k = 8,192, 32,768, 131,072 tokens
+        ("Llama-3.1-70B serving at 8k, 32k and 128k context on H100, how many?", [8192, 32768, 131072]),
+        ("Qwen2.5-7B 推理，上下文 8k、32k 和 128k 分别要几张 4090", [8192, 32768, 131072]),
+    ],
+)
+def test_a_refused_value_is_no_listed_option(question: str, rows: list[int]) -> None:
+    from tests.real_questions import answer_json
+
+    d = answer_json(question)
+    assert [r["value"] for r in d["report"]["per_value"]] == rows

@@ -31,6 +31,18 @@ RUN_RE = re.compile(rf"(?<![\d.\-–~])\d{{1,6}}(?:{_SEP}\d{{1,6}})+(?![\d.%]|\s
 """Numbers written as a list ('1, 2 or 4', '10、20、50', '4 or 8'), not a range's ends ('2–8')."""
 K_RUN_RE = re.compile(rf"\d{{1,4}}\s*k(?:{_SEP}\d{{1,4}}\s*k)+(?![a-z])", re.I)
 """Lengths in k written as a list ('8k, 32k and 128k', '4k/8k')."""
+REFUSED_RE = re.compile(
+    r"(?:不要|不用|不需要|无需|用不着|别|没必要"
+    r"|\bnot|\bno|\bno need for|\bdon'?t need|\binstead of|\brather than)\s*$",
+    re.I,
+)
+"""A value refused before a 'list' ('不要 128k，32k 就够了', 'not 128k, 32k is enough'): the value said after
+it replaces the refused one, the two are no options to size side by side (s36-cin, len-zh-042)."""
+
+
+def _runs(pattern: re.Pattern[str], s: str):
+    """The written lists of ``pattern`` in ``s`` whose first value is not refused (:data:`REFUSED_RE`)."""
+    return (m for m in pattern.finditer(s) if not REFUSED_RE.search(s, max(0, m.start() - 16), m.start()))
 
 
 ASKED_MEMORY_RE = re.compile(
@@ -55,7 +67,7 @@ def _num(text: str) -> float | None:
 
 def _counts(s: str, first: int, last: int) -> list[float]:
     """The items of the written list holding both ends of a count range ('1, 2 or 4'), else []."""
-    for m in RUN_RE.finditer(s):
+    for m in _runs(RUN_RE, s):
         items = [int(v) for v in re.findall(r"\d+", m.group(0))]
         if first in items and last in items and items == sorted(set(items)):
             return [float(v) for v in items]
@@ -64,7 +76,7 @@ def _counts(s: str, first: int, last: int) -> list[float]:
 
 def _items(s: str, first: int, others: list[int]) -> list[float]:
     """The items of the written list holding ``first`` and every number in ``others``, else []."""
-    for m in RUN_RE.finditer(s):
+    for m in _runs(RUN_RE, s):
         items = [int(v) for v in re.findall(r"\d+", m.group(0))]
         if first in items and set(others) <= set(items):
             return [float(v) for v in items]
@@ -73,7 +85,7 @@ def _items(s: str, first: int, others: list[int]) -> list[float]:
 
 def _lengths(s: str, first: int, others: list[str]) -> list[float]:
     """The lengths of a written list in k holding the request's and the other lengths named, else []."""
-    for m in K_RUN_RE.finditer(s):
+    for m in _runs(K_RUN_RE, s):
         items = [int(v) * 1024 for v in re.findall(r"\d+", m.group(0))]
         if first in items and all(_num(t) in items for t in others):
             return [float(v) for v in items]
