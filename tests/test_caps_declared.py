@@ -26,11 +26,17 @@ def test_every_cap_is_a_declared_bound():
 @pytest.mark.parametrize(
     ("question", "field", "said"),
     [
-        ("7B 1T tokens on A100, seq len 200000000", "seq_len", "“seq_len: 200000000” (not a value this"),
+        # s36 fixe #2: a context above the 10⁸ a context may take is worded in thousands and named beyond any
+        # model's window (200,000,000 = 200,000 × 1,000); the JSON keeps 'seq_len: 200000000', bad_value
+        (
+            "7B 1T tokens on A100, seq len 200000000",
+            "seq_len",
+            "“context 200,000K” (beyond any model's context window",
+        ),
         (
             "7B模型1万亿token，A100，序列长度 200000000",
             "seq_len",
-            "“序列长度（seq_len）：200,000,000”（不是这个参数能取的值）",
+            "“上下文 200,000K”（超出任何模型的上下文窗口",
         ),
         ("7B 1T tokens on A100, global batch 20000000", "global_batch", "“global_batch: 20000000”"),
         ("7B模型1万亿token，A100，global batch 20000000", "global_batch", "（global_batch）：20,000,000”"),

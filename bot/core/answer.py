@@ -4,7 +4,6 @@ compute them again (issue 23: one pass, one direction)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -30,9 +29,6 @@ if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never 
     from bot.parse.configs import StackConfig
     from bot.parse.lang import Lang
 
-LISTED_NUMBERS = re.compile(r"\d\s*k?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*\d", re.I)
-"""Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k'): a message that may list values of one
-setting (bot.core.per_value), searched in C before any Python call is made for it."""
 DERIVED_FROM = frozenset({"report", "comparisons", "parsed", "request", "offer"})
 """The fields the derived facts depend on: a copy that changes one forgets them."""
 
@@ -133,7 +129,7 @@ class Answer:
             # a list of one setting's values (s36-lists): no Python call unless the message may hold one
             if self.report is not None and (
                 p.request.gpu_count_max
-                or (p.unused_numbers and (p.request.gpu_memory_gib or LISTED_NUMBERS.search(p.normalized)))
+                or (p.unused_numbers and (p.request.gpu_memory_gib or _lists_numbers(p.normalized)))
             ):
                 derived["per_value"] = rows = self._per_value()
                 if rows:
@@ -233,6 +229,14 @@ class Answer:
         return derived["cheapest_index"]
 
 
+def _lists_numbers(text: str) -> bool:
+    """Whether ``text`` writes two numbers as a list (bot.parse.value_list.lists_numbers: the parser reads
+    the message, core runs no regex on it); imported only for a message with a number named as not used."""
+    from bot.parse.value_list import lists_numbers
+
+    return lists_numbers(text)
+
+
 def with_rows(answer: Answer) -> Answer:
     """``answer`` with its rows per listed value (:attr:`Answer.per_value`, and the interpretation they
     change) worked out when its message may list values of one setting: at answer time, so a render
@@ -240,7 +244,7 @@ def with_rows(answer: Answer) -> Answer:
     p = answer.parsed
     if answer.report is not None and (
         p.request.gpu_count_max
-        or (p.unused_numbers and (p.request.gpu_memory_gib or LISTED_NUMBERS.search(p.normalized)))
+        or (p.unused_numbers and (p.request.gpu_memory_gib or _lists_numbers(p.normalized)))
     ):
         _ = answer.interpretation
     return answer

@@ -7,7 +7,7 @@ value with the rest of the sized request unchanged and keeps one row per value: 
 the verdict, the GPUs, the memory per GPU, the training days or the serving speed of one sequence
 (:class:`PerValue`; JSON ``report.per_value``).
 
-Which values make a list (:func:`listed`), read from what the parse kept, never from the text alone:
+Which values make a list (bot.parse.value_list.listed), read from what the parse kept, not the text alone:
 - a field named with its list ('concurrency: 20' named as another setup, reason ``other_setup``): its key;
 - GPU counts: a count range read from a written list ('1, 2 or 4 A100', '2、4 或 8 张卡') — the items of the
   list, each a count; a range written with a dash or 'to' ('2–8 cards', '2 到 8 卡') is not a list;
@@ -18,38 +18,15 @@ The module is imported only when the parse named a number as not used or read a 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from bot.parse.value_list import _NAMED, MAX_ROWS, listed, value_of
 
 if TYPE_CHECKING:
     from bot.core.interpretation import Interpretation
     from bot.parse import ParseResult
     from estimator.models import SizingReport, SizingRequest
-
-SETTINGS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size")
-"""The settings a list of values gets a row each for (the estimator has a cheap figure per value)."""
-MAX_ROWS = 6
-"""At most this many values sized (each is one estimate); a longer list keeps its first six."""
-_NAMED = ("other_setup", "repeated", "unread")
-_SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*"
-RUN_RE = re.compile(rf"(?<![\d.\-–~])\d{{1,6}}(?:{_SEP}\d{{1,6}})+(?![\d.%]|\s*(?:-|–|~|到|至|\bto\b))", re.I)
-"""Numbers written as a list ('1, 2 or 4', '10、20、50', '4 or 8'), not a range's ends ('2–8')."""
-K_RUN_RE = re.compile(rf"\d{{1,4}}\s*k(?:{_SEP}\d{{1,4}}\s*k)+(?![a-z])", re.I)
-"""Lengths in k written as a list ('8k, 32k and 128k', '4k/8k')."""
-
-
-ASKED_MEMORY_RE = re.compile(
-    r"\s*gi?b?\s*(?:的卡|的|卡)?\s*(?:呢|可以|行吗|行不行|够吗|够不够|能行|能跑|\?|？|(?:card|gpu|one)?\s*\?)",
-    re.I,
-)
-"""A memory asked about as the other option, after its number ('12GB 可以吗？', '12G 的呢', '12GB?')."""
-
-
-def _asked(s: str, number: str) -> bool:
-    """Whether ``number`` is written in ``s`` as a memory in GB a question follows (ASKED_MEMORY_RE)."""
-    found = re.finditer(rf"(?<![\d.]){re.escape(number)}(?=\s*g)", s, re.I)
-    return any(ASKED_MEMORY_RE.match(s, m.end()) for m in found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,76 +65,6 @@ class PerValue:
         }
 
 
-def _num(text: str) -> float | None:
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kK])?\s*", text)
-    if m is None:
-        return None
-    return float(m.group(1)) * (1024 if m.group(2) else 1)
-
-
-def _counts(s: str, first: int, last: int) -> list[float]:
-    """The items of the written list holding both ends of a count range ('1, 2 or 4'), else []."""
-    for m in RUN_RE.finditer(s):
-        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
-        if first in items and last in items and items == sorted(set(items)):
-            return [float(v) for v in items]
-    return []
-
-
-def _items(s: str, first: int, others: list[int]) -> list[float]:
-    """The items of the written list holding ``first`` and every number in ``others``, else []."""
-    for m in RUN_RE.finditer(s):
-        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
-        if first in items and set(others) <= set(items):
-            return [float(v) for v in items]
-    return []
-
-
-def _lengths(s: str, first: int, others: list[str]) -> list[float]:
-    """The lengths of a written list in k holding the request's and the other lengths named, else []."""
-    for m in K_RUN_RE.finditer(s):
-        items = [int(v) * 1024 for v in re.findall(r"\d+", m.group(0))]
-        if first in items and all(_num(t) in items for t in others):
-            return [float(v) for v in items]
-    return []
-
-
-def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float]] | None:
-    """(setting, every value asked, the sized one first) of a list of values of one setting, else None."""
-    named = [(t, why) for t, why in parsed.unused_numbers if why in _NAMED]
-    keyed: dict[str, list[float]] = {}
-    for text, why in named:
-        key, _, value = text.partition(":")
-        v = _num(value) if why == "other_setup" and value else None
-        if key.strip() in SETTINGS and v is not None and getattr(request, key.strip()) is not None:
-            keyed.setdefault(key.strip(), [float(getattr(request, key.strip()))]).append(v)
-    if keyed:
-        key, values = next(iter(keyed.items()))
-        return key, list(dict.fromkeys(values))
-    s = parsed.normalized or ""
-    bare = [int(t) for t, why in named if why != "repeated" and t.strip().isdigit()]
-    for key in ("concurrency", "batch_size") if bare else ():  # '并发 10、20、50': the items of its list
-        first = getattr(request, key)
-        items = _items(s, first, bare) if first else []
-        if len(items) > 1:
-            return key, items
-    if request.gpu_count and request.gpu_count_max:
-        counts = _counts(s, request.gpu_count, request.gpu_count_max)
-        return ("gpu_count", counts) if len(counts) > 1 else None
-    in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]
-    if in_k and request.seq_len:
-        lengths = _lengths(s, request.seq_len, in_k)
-        return ("seq_len", lengths) if len(lengths) > 1 else None
-    mem = request.gpu_memory_gib
-    # the other memory asked as the other option ('如果不行，12GB 可以吗', 'what about the 12GB?', named
-    # other_setup by bot.parse) or a second memory a question follows ('6GB 能跑吗？12GB 可以吗？', repeated)
-    said = [re.sub(r"\s*gi?b?$", "", t.strip(), flags=re.I) for t, why in named if why != "unread"]
-    sizes = [_num(t) for t in said if _num(t) and _asked(s, t)]
-    if mem and sizes:
-        return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))
-    return None
-
-
 def _row(setting: str, value: float, report: SizingReport | None) -> PerValue:
     if report is None:
         return PerValue(setting, value, None, None, None, None, None)
@@ -191,9 +98,9 @@ def _row(setting: str, value: float, report: SizingReport | None) -> PerValue:
 
 
 def per_value(parsed: ParseResult, said: SizingRequest, estimate) -> tuple[PerValue, ...]:
-    """One row per value of the listed setting (:func:`listed`), each sized by ``estimate`` on the request
+    """One row per value of the listed setting (value_list.listed), each sized by ``estimate`` on the request
     the user said (``said``: its defaults left to the estimate, as for the value sized — a concurrency
-    assumed stays assumed) with that value; () when the message lists no values of one of :data:`SETTINGS`."""
+    assumed stays assumed) with that value; () when the message lists no values of value_list.SETTINGS."""
     found = listed(parsed, parsed.request)
     if found is None:
         return ()
@@ -214,8 +121,7 @@ def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Int
     kept = []
     for i in interpretation.ignored:  # 'concurrency: 20' of its key, '20', '32k' or '12 GB' bare
         key, _, v = i.text.rpartition(":")
-        v = re.sub(r"\s*gi?b?$", "", v.strip(), flags=re.I) if setting == "gpu_memory_gib" else v
-        if i.reason not in _NAMED or (key and key.strip() != setting) or _num(v) not in values:
+        if i.reason not in _NAMED or (key and key.strip() != setting) or value_of(v, setting) not in values:
             kept.append(i)
     if len(kept) == len(interpretation.ignored):
         return interpretation

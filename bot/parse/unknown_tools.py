@@ -137,6 +137,21 @@ MODEL_PART_RE = re.compile(r"vlm|glm|cpm|bert(?![a-z])", re.IGNORECASE)
 :data:`bot.parse.uncased_names.MORPHEME_RE` that no serving or training tool carries: 'llm' and 'gpt' do,
 'OpenLLM', 'nanoGPT'; 'ocr' does, 'PaddleOCR'): such a name in a tool's place is the model the job is about,
 left to the model readers ('用 CogVLM 推理' named an engine CogVLM)."""
+TOOL_TAILS = frozenset(
+    {"tuning", "finetune", "finetuning", "sft", "factory", "agent", "trainer", "train", "training", "deploy",
+     "server", "serve", "webui", "board", "studio", "app", "recipes", "recipe", "hub", "api", "index", "cpp"}
+)  # fmt: skip
+"""A last part that makes a joined name a tool or a repository named after a family ('ChatGLM-Tuning',
+'Qwen-Agent', 'LLaMA-Factory', 'ChatGLM-webui'), never the model, whatever part it carries (s36-cin)."""
+
+
+def model_shaped(low: str) -> bool:
+    """Whether the lower-cased joined name ``low`` is a model's: a model's part ('cogvlm-chat-hf') or a
+    release suffix ('foo-chat-hf') and no tool's last part ('chatglm-tuning', :data:`TOOL_TAILS`)."""
+    tail = low.rsplit("-", 1)[-1]
+    return tail not in TOOL_TAILS and (tail in MODEL_SUFFIXES or MODEL_PART_RE.search(low) is not None)
+
+
 CLASS_NAME_RE = re.compile(r"(?:Error|Exception|Warning|Config|Arguments|Args|Trainer|Engine|Model)$")
 """A class of a library ('RuntimeError', 'TurbomindEngineConfig', 'DPOTrainer'): code, not a tool."""
 

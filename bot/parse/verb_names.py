@@ -198,9 +198,9 @@ def _model_shaped(low: str) -> bool:
     """S36-gen2 (zh32-021): a joined name typed in lower case among capitals ('用官方 hf 版的 cogvlm-chat-hf
     推理'): a model's when it carries a model's part ('cogvlm-chat-hf') or ends in a release suffix
     ('foo-chat-hf'); a tool's joined name carries neither ('llama-factory')."""
-    from bot.parse.unknown_tools import MODEL_PART_RE, MODEL_SUFFIXES  # lazily: a lower-case name is rare
+    from bot.parse.unknown_tools import model_shaped  # lazily: a lower-case name is rare
 
-    return bool(MODEL_PART_RE.search(low)) or low.rsplit("-", 1)[-1] in MODEL_SUFFIXES
+    return model_shaped(low)
 
 
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
@@ -235,10 +235,10 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
             ):
                 continue  # round 27 zh: an engine, tool or software run, not a model ('运行 vLLM 的时候')
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
-                from bot.parse.unknown_tools import MODEL_PART_RE, MODEL_SUFFIXES  # lazily: this case is rare
+                from bot.parse.unknown_tools import model_shaped  # lazily: this case is rare
 
                 # round 22 zh: '用 FlagEmbedding 部署 bge-m3': the job's means, a tool (lower_tools);
-                if low.rsplit("-", 1)[-1] not in MODEL_SUFFIXES and not MODEL_PART_RE.search(low):
+                if not model_shaped(low):  # s36-cin: '用 ChatGLM-Tuning 微调': a tool named after a family
                     continue  # r32: '用 cogvlm-chat-hf 推理'; s36-gen2: '用 CogVLM 推理': a model
             if (pattern is JOINED_SUBJECT_RE or pattern is RUN_JOINED_RE) and (
                 low.split("-", 1)[0] in _NOT_SUBJECT_HEADS or _is_codebase(s, m.start("name"))

@@ -1,0 +1,144 @@
+"""Which values of one setting a message lists (issue 24, s36-lists), read from what the parse kept and
+the normalized message: the reading half of :mod:`bot.core.per_value` (core runs no regex on the message;
+tests/test_core_one_pass.py). Imported only where bot.core.per_value is.
+
+- a field named with its list ('concurrency: 20' named as another setup, reason ``other_setup``): its key;
+- GPU counts: a count range read from a written list ('1, 2 or 4 A100', '2、4 或 8 张卡') — the items of the
+  list, each a count; a range written with a dash or 'to' ('2–8 cards', '2 到 8 卡') is not a list;
+- context lengths in k ('8k, 32k and 128k'): the first the request's length, the others named as not used;
+- card memories ('6GB … 12GB 可以吗'): the request's memory and the other sizes in GB named as not used.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.parse import ParseResult
+    from estimator.models import SizingRequest
+
+LISTED_NUMBERS = re.compile(r"\d\s*k?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*\d", re.I)
+"""Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k'): a message that may list values of one
+setting (bot.core.per_value)."""
+SETTINGS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size")
+"""The settings a list of values gets a row each for (the estimator has a cheap figure per value)."""
+MAX_ROWS = 6
+"""At most this many values sized (each is one estimate); a longer list keeps its first six."""
+_NAMED = ("other_setup", "repeated", "unread")
+_SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*"
+RUN_RE = re.compile(rf"(?<![\d.\-–~])\d{{1,6}}(?:{_SEP}\d{{1,6}})+(?![\d.%]|\s*(?:-|–|~|到|至|\bto\b))", re.I)
+"""Numbers written as a list ('1, 2 or 4', '10、20、50', '4 or 8'), not a range's ends ('2–8')."""
+K_RUN_RE = re.compile(rf"\d{{1,4}}\s*k(?:{_SEP}\d{{1,4}}\s*k)+(?![a-z])", re.I)
+"""Lengths in k written as a list ('8k, 32k and 128k', '4k/8k')."""
+REFUSED_RE = re.compile(
+    r"(?:不要|不用|不需要|无需|用不着|别|没必要"
+    r"|\bnot|\bno|\bno need for|\bdon'?t need|\binstead of|\brather than)\s*$",
+    re.I,
+)
+"""A value refused before a 'list' ('不要 128k，32k 就够了', 'not 128k, 32k is enough'): the value said after
+it replaces the refused one, the two are no options to size side by side (s36-cin, len-zh-042)."""
+
+
+def _runs(pattern: re.Pattern[str], s: str):
+    """The written lists of ``pattern`` in ``s`` whose first value is not refused (:data:`REFUSED_RE`)."""
+    return (m for m in pattern.finditer(s) if not REFUSED_RE.search(s, max(0, m.start() - 16), m.start()))
+
+
+ASKED_MEMORY_RE = re.compile(
+    r"\s*gi?b?\s*(?:的卡|的|卡)?\s*(?:呢|可以|行吗|行不行|够吗|够不够|能行|能跑|\?|？|(?:card|gpu|one)?\s*\?)",
+    re.I,
+)
+"""A memory asked about as the other option, after its number ('12GB 可以吗？', '12G 的呢', '12GB?')."""
+
+
+def _asked(s: str, number: str) -> bool:
+    """Whether ``number`` is written in ``s`` as a memory in GB a question follows (ASKED_MEMORY_RE)."""
+    found = re.finditer(rf"(?<![\d.]){re.escape(number)}(?=\s*g)", s, re.I)
+    return any(ASKED_MEMORY_RE.match(s, m.end()) for m in found)
+
+
+def _num(text: str) -> float | None:
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kK])?\s*", text)
+    if m is None:
+        return None
+    return float(m.group(1)) * (1024 if m.group(2) else 1)
+
+
+def _counts(s: str, first: int, last: int) -> list[float]:
+    """The items of the written list holding both ends of a count range ('1, 2 or 4'), else []."""
+    for m in _runs(RUN_RE, s):
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        if first in items and last in items and items == sorted(set(items)):
+            return [float(v) for v in items]
+    return []
+
+
+def _items(s: str, first: int, others: list[int]) -> list[float]:
+    """The items of the written list holding ``first`` and every number in ``others``, else []."""
+    for m in _runs(RUN_RE, s):
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        if first in items and set(others) <= set(items):
+            return [float(v) for v in items]
+    return []
+
+
+def _lengths(s: str, first: int, others: list[str]) -> list[float]:
+    """The lengths of a written list in k holding the request's and the other lengths named, else []."""
+    for m in _runs(K_RUN_RE, s):
+        items = [int(v) * 1024 for v in re.findall(r"\d+", m.group(0))]
+        if first in items and all(_num(t) in items for t in others):
+            return [float(v) for v in items]
+    return []
+
+
+def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float]] | None:
+    """(setting, every value asked, the sized one first) of a list of values of one setting, else None."""
+    named = [(t, why) for t, why in parsed.unused_numbers if why in _NAMED]
+    keyed: dict[str, list[float]] = {}
+    for text, why in named:
+        key, _, value = text.partition(":")
+        v = _num(value) if why == "other_setup" and value else None
+        if key.strip() in SETTINGS and v is not None and getattr(request, key.strip()) is not None:
+            keyed.setdefault(key.strip(), [float(getattr(request, key.strip()))]).append(v)
+    if keyed:
+        key, values = next(iter(keyed.items()))
+        return key, list(dict.fromkeys(values))
+    s = parsed.normalized or ""
+    bare = [int(t) for t, why in named if why != "repeated" and t.strip().isdigit()]
+    for key in ("concurrency", "batch_size") if bare else ():  # '并发 10、20、50': the items of its list
+        first = getattr(request, key)
+        items = _items(s, first, bare) if first else []
+        if len(items) > 1:
+            return key, items
+    if request.gpu_count and request.gpu_count_max:
+        counts = _counts(s, request.gpu_count, request.gpu_count_max)
+        return ("gpu_count", counts) if len(counts) > 1 else None
+    in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]
+    if in_k and request.seq_len:
+        lengths = _lengths(s, request.seq_len, in_k)
+        return ("seq_len", lengths) if len(lengths) > 1 else None
+    mem = request.gpu_memory_gib
+    # the other memory asked as the other option ('如果不行，12GB 可以吗', 'what about the 12GB?', named
+    # other_setup by bot.parse) or a second memory a question follows ('6GB 能跑吗？12GB 可以吗？', repeated)
+    said = [re.sub(r"\s*gi?b?$", "", t.strip(), flags=re.I) for t, why in named if why != "unread"]
+    sizes = [_num(t) for t in said if _num(t) and _asked(s, t)]
+    if mem and sizes:
+        return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))
+    return None
+
+
+def num(text: str) -> float | None:
+    """A value named as not used ('20', '32k') as a number, else None."""
+    return _num(text)
+
+
+def value_of(text: str, setting: str) -> float | None:
+    """The number of a value named as not used, a memory's 'GB' dropped for ``gpu_memory_gib``."""
+    v = re.sub(r"\s*gi?b?$", "", text.strip(), flags=re.I) if setting == "gpu_memory_gib" else text
+    return _num(v)
+
+
+def lists_numbers(text: str) -> bool:
+    """Whether ``text`` writes two numbers as a list (:data:`LISTED_NUMBERS`): the gate of the rows."""
+    return LISTED_NUMBERS.search(text) is not None
