@@ -801,6 +801,16 @@ def test_round32_work_zh_does_not_regress() -> None:
     assert _work_understood("r32work", "zh", 19) >= R32_WORK_UNDERSTOOD_ZH
 
 
+R33_WORK_UNDERSTOOD_ZH = 12
+"""Round 33's Chinese working split (zh_r33.json, r33work: 21 records) understood in full at the last
+measurement (README.md there): 12 at the freeze (first contact). Its r33test half (19 records) is frozen in
+``frozen_r33_test_zh.sha256``."""
+
+
+def test_round33_work_zh_does_not_regress() -> None:
+    assert _work_understood("r33work", "zh", 21) >= R33_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1027,6 +1037,7 @@ HELD_OUT_SIZES = {
     ("r30test", "zh"): 20,
     ("r31test", "zh"): 13,
     ("r32test", "zh"): 21,
+    ("r33test", "zh"): 19,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
