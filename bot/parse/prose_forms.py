@@ -63,6 +63,7 @@ import re
 from typing import Any
 
 from bot.later_names import hyper_item
+from bot.parse.host_forms import CARD_THEN_HOST, HOST_GATE, HOST_KEYS
 from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
 
@@ -174,7 +175,9 @@ _REQUIREMENT = (
 """s21: the host memory as a requirement compared with a size ('the minimum RAM requirement higher than 8 GB',
 '内存要求是不是要高于 8GB'): the size is the host's memory the asker has in mind (before, unread)."""
 HOST_MEMORY_RE = rc(
-    r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\b(?:d|sys)?ram\b|shm[\s\-_]*size)"
+    r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\b(?:d|sys)?ram\b|shm[\s\-_]*size"
+    + HOST_KEYS
+    + r")"
     r"|(?P<bare>(?<!显)内存))"
     + _REQUIREMENT
     + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*"
@@ -261,7 +264,7 @@ _STAGE_WORDS = ("预训练", "train")
 _RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
 _DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
 _PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
-_HOST_GATE_RE = re.compile("内存|ram|memory|shm")
+_HOST_GATE_RE = re.compile("内存|ram|memory|shm" + HOST_GATE)
 _CHIP_BEFORE_RE = re.compile(
     r"(?<![a-z0-9.\-_/])m[1-5](?:\s*(?:pro|max|ultra))?\s*(?:with|has|的|只有|有|[,，(（])?\s*$"
 )
@@ -274,6 +277,7 @@ _VRAM_SAID_RE = re.compile(
 '96GB of VRAM'): a bare 内存 (or 'of memory') is then the host's."""
 _HARDWARE_LINE_RE = re.compile(
     r"cpu\s*[:：]?\s*[^，,；;。\n]{0,24}[，,；;、]\s*内存|显卡\s*[:：]?\s*[^，,；;。\n]{0,16}?\d{1,3}\s*g(?:b|ib)?(?![a-z0-9])"
+    + CARD_THEN_HOST
 )
 """Round 21 zh: a hardware line listing the CPU right before 内存 ('cpu 13700，内存 32g'), or the card said
 apart with its own memory ('显卡 4060ti 16g'): a bare 内存 is then the host's too (before, unread)."""

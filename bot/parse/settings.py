@@ -50,13 +50,13 @@ from bot.parse.written_settings import read_written_settings
 ZERO_RE = rc(
     r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
-    r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*z(?P<d>[0-3])(?![0-9])"
+    r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*(?:z|stage[_\-]?)(?P<d>[0-3])(?![0-9])"
     r"|(?<![a-z0-9])deepspeed[_\-\s]?(?:stage[_\-\s]?)?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
     r"|(?<![a-z0-9])(?:ds_config|deepspeed)(?:[\s_\-]*(?:config|配置|json))?\s*[(（:：,，=]?\s*stage[\s\-_:=]*(?P<f>[1-3])(?![0-9.])"
 )
-"""ZeRO stage in prose; LLaMA-Factory's DeepSpeed files (ds_z3_config.json); glued to the tool's name
-('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deepspeed_stage_3_offload' (lightning.pytorch
-.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）')."""
+"""ZeRO stage in prose; DeepSpeed files (ds_z3_config.json; r33 zh: Open-Llama's ds_stage2.yaml); glued to the
+tool's name ('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deepspeed_stage_3_offload'
+(lightning.pytorch.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）')."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"

@@ -182,10 +182,12 @@ _STAGE_WORDS = (
     (AnyBranch(lx.CONTINUED_RE), "continued_pretrain"),
     (_FINETUNE_WORDS, "finetune"),
     (AnyBranch(lx.PRETRAIN_RE), "pretrain"),
-    (AnyBranch(lx.INFERENCE_RE), "inference"),
+    (AnyBranch(rc(lx.INFERENCE_RE.pattern + r"|(?<![a-z0-9])(?:cli|web|api)_demo")), "inference"),
 )
 """Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训 (only whether each matches is
-asked: branch by branch, :class:`bot.parse.regex.AnyBranch`, one frame a word)."""
+asked: branch by branch, :class:`bot.parse.regex.AnyBranch`, one frame a word). Round 33 zh: a chat demo
+script is serving ('用 LLaMA-Factory 的 cli_demo 运行 SUS-Chat-34B', ChatGLM's web_demo.py, GLM-4's
+trans_cli_demo.py, openai_api_demo); never 'finetune_demo' (ChatGLM3's fine-tuning folder)."""
 FINETUNE_TOOL_RE = rc(
     r"llama[\s\-_]?factory|efficient[\s\-_]?tuning|\baxolotl\b|\bunsloth\b|\bxtuner\b|deepspeed[\s\-_]?chat"
     r"|(?<![a-z])(?:rlhf|train)_type(?![a-z])"

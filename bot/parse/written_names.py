@@ -140,8 +140,11 @@ WEIGHT_BITS_RE = rc(
 """A quantizer's weight-bits key and its value ('--wbits 4', 'bits=4', '"bits": 4', '"w_bit": 4',
 'nbits=4'); a key of another thing's bits ('kv_bits=8', 'act_bits', 'abits') is none (a letter or '_'
 before 'bits')."""
-HALF_CALL_RE = rc(r"(?<=[a-z0-9_)\]])\.half\(\s*\)")
-"""PyTorch's ``.half()`` on a model or a tensor ('model.half()', 'from_pretrained(…).half()')."""
+HALF_CALL_RE = rc(r"(?<=[a-z0-9_)\]])\.(?P<t>half|float|bfloat16)\(\s*\)")
+"""PyTorch's ``.half()`` on a model or a tensor ('model.half()', 'from_pretrained(…).half()'); round 33 zh:
+``.float()`` casts to float32, ``.bfloat16()`` to bfloat16 (torch.nn.Module.float / .bfloat16), so
+'from_pretrained(...).float()' (CPU serving of ChatGLM-6B, its README) is fp32."""
+_CAST = {"half": " fp16 ", "float": " fp32 ", "bfloat16": " bf16 "}
 
 
 def _slice_chips(m: re.Match[str]) -> str:
@@ -177,9 +180,9 @@ def written_names(s: str) -> str:
     if "quantize" in s:  # '.quantize(4)': int4 (s34-gen)
         calls = QUANTIZE_CALL_RE.search(s) is not None
         s = QUANTIZE_CALL_RE.sub(r" quantize_int\g<b> ", s) if calls else s  # read after a written format
-        s = HALF_CALL_RE.sub(" ", s) if calls and "half(" in s else s  # the weights' format is the call's
-    if "half(" in s:
-        s = HALF_CALL_RE.sub(" fp16 ", s)
+        s = HALF_CALL_RE.sub(" ", s) if calls and ("half(" in s or "float" in s) else s  # the call's format
+    if "half(" in s or "float(" in s or "bfloat16(" in s:
+        s = HALF_CALL_RE.sub(lambda m: _CAST[m.group("t")], s)
     if "bits" in s or 'bit"' in s or "bit'" in s or "bit=" in s or "bit:" in s:
         s = WEIGHT_BITS_RE.sub(r" int\g<b> ", s)
     if "params" in s or "total param" in s or "of param" in s or "trainable param" in s:  # 'all params:

@@ -45,10 +45,11 @@ DTYPES = {
 
 OPTIMIZER_NAME_RE = rc(
     r"(?<![a-z0-9])(?:optim(?:izer)?s?\s*(?:=|:|is)?\s*)?"
-    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore)"
+    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore|(?:ada)?lomo)"
     r"(?![a-z0-9_\-])"
 )
-"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion')."""
+"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion'; round 33 zh: OpenLMLab's LOMO and
+AdaLomo, which fuse the update into the backward pass and keep no Adam moments: 'LOMO 8 张 3090 全量微调')."""
 SAME_AS_ADAMW = ("adamw", "adam")
 
 LAYERS_ON_GPU_RE = rc(
@@ -76,7 +77,7 @@ LLAMA_CPP_FRONTENDS = (
 """Serving front-ends that run llama.cpp (koboldcpp, llamafile, LM Studio and GPT4All READMEs)."""
 _FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all")
 _FRONTEND_RE = words_gate(_FRONTEND_WORDS)
-_OPTIMIZER_RE = words_gate(("adam", "sgd", "adafactor", "lion", "muon", "galore"))
+_OPTIMIZER_RE = words_gate(("adam", "sgd", "adafactor", "lion", "muon", "galore", "lomo"))
 
 
 def read_written_settings(out: Settings, training: bool) -> None:
