@@ -119,3 +119,22 @@ def test_a_stage_of_something_else_is_no_zero() -> None:
 def test_lomo_is_named_as_an_optimizer(text: str) -> None:
     named = [i["text"] for i in _ignored(text)]
     assert any(t.startswith("optimizer:") and "lomo" in t for t in named)
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("P40 24G 跑 ChatGLM2-6B，一个 Q+A 共计大概 1200 token 的 prompt 需要 5 分钟才回复", 1200),
+        ("prompt and answer together are about 3000 tokens, qwen2.5-7b on a 4090, how many users?", 3000),
+        ("输入加输出一共 4k tokens，部署 qwen2.5-14b 要几张 4090", 4096),
+        ("prompt 2000 token，回答 500 token，7b 模型 4090 并发多少", 2500),  # parts apart: summed
+    ],
+)
+def test_question_and_answer_together_is_the_sequence(text: str, seq: int) -> None:
+    assert _request(text).get("seq_len") == seq
+
+
+def test_a_data_total_is_no_sequence() -> None:
+    request = _request("训练数据共计 10 亿 token，预训练 1B 模型要多久")
+    assert request.get("tokens") == 1e9
+    assert "seq_len" in request.get("assumed_fields", [])

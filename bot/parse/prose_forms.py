@@ -64,6 +64,7 @@ from typing import Any
 
 from bot.later_names import hyper_item
 from bot.parse.host_forms import CARD_THEN_HOST, HOST_GATE, HOST_KEYS
+from bot.parse.qa_total import qa_total
 from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
 
@@ -327,7 +328,7 @@ def _longest(m: re.Match[str], s: str) -> str:
 def _request_parts(s: str) -> str:
     """Prompt and reply lengths written with a length word, in the words the roles read."""
     if "token" in s:
-        s = TOKENS_BEFORE_PART_RE.sub(lambda m: f"{m.group('part')} of {m.group('n')} tokens", s)
+        s = qa_total(TOKENS_BEFORE_PART_RE.sub(lambda m: f"{m.group('part')} of {m.group('n')} tokens", s))
     if _PARTS_GATE_RE.search(s):
         s = PROMPT_LENGTH_RE.sub(lambda m: _part(m, " 输入 " if m.group("q") else f" {m.group('p')} "), s)
         s = REPLY_LENGTH_RE.sub(lambda m: _part(m, " 输出 "), s)

@@ -182,7 +182,7 @@ def written_products(s: str) -> str:
         return s
     if "b" in s:
         s = BATCH_PRODUCT_RE.sub(_batch_product, s)
-    if "内存" in s or "ram" in s or "ddr" in s:  # round 33 zh: '内存 16G*2' is the host's 32 GB
+    if "内存" in s or "ddr" in s or " ram" in s:  # round 33 zh: '内存 16G*2' is the host's 32 GB
         s = ram_products(s)
     if _BARE_GATE.search(s) and _MEMORY_TALK_RE.search(s):
         s = _sub(BARE_MEMORY_TIMES_COUNT_RE, _bare_product, s)
