@@ -224,6 +224,7 @@ L_TOTAL_SAID = rc(
 R_TOTAL_SAID = rc(r"^\s*(?:的)?\s*(?:显存\s*)?(?:in\s+(?:total|all)\b|altogether|combined|总共|总计)")
 NOT_CARD_MEMORY = rc(
     r"内存|\bram\b|权重|模型文件|\bweights?\b|checkpoint|数据|语料|\bdata\b|文件|\bfiles?\b|硬盘|磁盘|\bdisk|\bssd\b|swap"
+    r"|\boptimi[sz]er\b|\bgradients?\b|\bactivations?\b|优化器|梯度|激活"  # s37: a job's
 )
 """Round 7: a size with a total word and no memory word ('两个 4090 显卡，总共 48GB', '2 张 4090 共 48G 显存',
 'two 4090s, 48GB in total'): all the cards' memory together (with a count, each card's share), unless the
