@@ -148,3 +148,23 @@ def test_scorer_serving_batch_is_concurrency() -> None:
     assert not key_understood("batch_size", 8, served)
     trained = {"request": {"stage": "finetune", "concurrency": 12}}
     assert not key_understood("batch_size", 12, trained)  # a training micro-batch is no concurrency
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I tried to train the 13B model on 8 A100s but get OOM. The library advertises scaling up to 100B.",
+        "I tried to train the 13B model on 8 A100s but get OOM. The library supports models up to 100B.",
+        "我在 8 张 A100 上训练 13B 模型 OOM 了，这个库号称可以扩展到 100B，需要什么配置？",
+    ],
+)
+def test_a_size_a_tool_claims_is_not_the_job(text: str) -> None:
+    req, named = _ask(text)
+    assert req["params_total"] == 13e9
+    assert ("other_setup", "model: 100B") in named
+
+
+def test_a_size_asked_to_scale_to_is_the_job() -> None:
+    req, named = _ask("I trained 13B on 8 A100s; can I scale up to 70B on the same cards?")
+    assert req["params_total"] == 70e9  # the user's own next job, not a tool's claim
+    assert ("other_setup", "model: 13B") in named

@@ -128,12 +128,11 @@ def settings_text(s: str, training: bool) -> tuple[str, dict[str, Any], list[tup
     (:func:`bot.parse.negated_tools.negated_tools`); and the items named."""
     s, earlier = tried_then_changed(s)
     s, fields, named = negated_tools(s, training)
-    if ("quant" in s or "量化" in s) and NEGATION_GATE_RE.search(s):
+    if ("quant" in s or "量化" in s) and ("without" in s or "no" in s or "不" in s or "没" in s):
         s, named = _negated_width(s, named)
     return s, fields, earlier + named
 
 
-NEGATION_GATE_RE = re.compile(r"without|\bno\b|\bnot\b|不|没|无需|非")
 NEGATED_WIDTH_RE = rc(
     r"(?:without|\bno|not\s+(?:using|with)|不用|不要|不做|不开|不|没有?用?|无需)\s*(?:any\s+|the\s+)?"
     r"(?P<b>[2-8])[\s\-]?(?:bits?|比特|位)\s*(?:的\s*)?(?:量化|quantiz\w*)"
