@@ -900,10 +900,10 @@ def test_round32_work_en_does_not_regress() -> None:
     assert _work_understood("r32work", "en", 25) >= R32_WORK_UNDERSTOOD_EN
 
 
-R33_WORK_UNDERSTOOD_EN = 12
+R33_WORK_UNDERSTOOD_EN = 18
 """Round 33's English working split (en_r33.json, r33work: 20 records) understood in full at the last
-measurement (README.md there): 12 at the freeze (first contact). Its r33test half (20 records) is frozen in
-``frozen_r33_test_en.sha256``."""
+measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
+(tests/test_s37_r33en.py). Its r33test half (20 records) is frozen in ``frozen_r33_test_en.sha256``."""
 
 
 def test_round33_work_en_does_not_regress() -> None:
