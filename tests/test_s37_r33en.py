@@ -168,3 +168,24 @@ def test_a_size_asked_to_scale_to_is_the_job() -> None:
     req, named = _ask("I trained 13B on 8 A100s; can I scale up to 70B on the same cards?")
     assert req["params_total"] == 70e9  # the user's own next job, not a tool's claim
     assert ("other_setup", "model: 13B") in named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "alpaca.cpp is slow on the 30B model, the same as on 13B. I have 128GB of RAM.",
+        "The 30B model runs slowly with llama.cpp, the same as on 13B",
+    ],
+)
+def test_a_size_on_which_a_server_ran_is_a_model(text: str) -> None:
+    req, named = _ask(text)
+    assert req["stage"] == "inference"
+    assert req["params_total"] == 30e9
+    assert req.get("tokens") is None  # before: 13B training tokens held in the serving request
+    assert ("other_setup", "model: 13B") in named
+
+
+@pytest.mark.parametrize(("text", "tokens"), [("pretrain 7B on 2T", 2e12), ("train a 7B on 300B", 300e9)])
+def test_training_tokens_on_a_size_still_read(text: str, tokens: float) -> None:
+    req, _ = _ask(text)
+    assert (req["stage"], req["params_total"], req["tokens"]) == ("pretrain", 7e9, tokens)
