@@ -480,6 +480,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
         ok = ok or any(_close_memory_in_name(value, g) for g in _compared_gpus(answer))  # s20: its own row
+    elif key == "batch_size" and request.get("stage") == "inference":
+        # s37 round 33: a serving batch ('--max_batch_size=12' of a generator) is the sequences served at
+        # once, the contract's concurrency (estimator/request.py: batch_size is a training micro-batch)
+        ok = _close(value, got) or _close(value, request.get("concurrency"))
     elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
         ok = _close(value, got) or _accumulated(value, request)
     elif (

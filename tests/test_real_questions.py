@@ -911,6 +911,16 @@ def test_round32_work_en_does_not_regress() -> None:
     assert _work_understood("r32work", "en", 25) >= R32_WORK_UNDERSTOOD_EN
 
 
+R33_WORK_UNDERSTOOD_EN = 18
+"""Round 33's English working split (en_r33.json, r33work: 20 records) understood in full at the last
+measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
+(tests/test_s37_r33en.py). Its r33test half (20 records) is frozen in ``frozen_r33_test_en.sha256``."""
+
+
+def test_round33_work_en_does_not_regress() -> None:
+    assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1048,6 +1058,7 @@ HELD_OUT_SIZES = {
     ("r30test", "en"): 15,
     ("r31test", "en"): 10,
     ("r32test", "en"): 15,
+    ("r33test", "en"): 20,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -263,6 +263,8 @@ def _asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     if len(found) < 2:
         return None
     kept = [c for c in found if not DROPPED_RE.search(s, max(0, c.start - DROPPED_NEAR), c.start)]
+    if "advertis" in s or "claim" in s or "support" in s or "promis" in s or "称" in s or "支持" in s:
+        kept = [c for c in kept if not CLAIMED_BOUND_RE.search(s, max(0, c.start - 48), c.start)] or kept
     if len(kept) == 1:  # 'Serve Llama-3-70B instead of Qwen2.5-72B': the one not dropped
         return kept[0]
     chosen = next((c for c in kept if INSTEAD_AFTER_RE.match(s, _end(c))), None)  # 'use Llama-3-8B instead'
@@ -313,6 +315,12 @@ DROPPED_RE = rc(
 '用 Llama-3-70B 而不是 Qwen2.5-72B'): that model is the other setup (session 13 review finding 1)."""
 DROPPED_NEAR = 16
 """Characters before a model searched for :data:`DROPPED_RE`."""
+CLAIMED_BOUND_RE = rc(
+    r"(?:\badvertis\w*|\bclaims?|\bclaimed|\bsupports?|\bpromis\w*|号称|宣称|声称|支持)[^.,;?!。，；？！]{0,24}?"
+    r"(?:\bup\s+to|\bscal\w*\s+(?:up\s+)?to|扩展到|扩展至|到)\s*(?:models?\s+of\s+)?$"
+)
+"""s37 round 33: a size a tool is said to reach ('the library advertises scaling up to 100B', 'supports
+models up to 100B', '号称可以扩展到 100B'): what it claims, not the model the job runs; the other is sized."""
 INSTEAD_AFTER_RE = rc(r"(?i)\s*,?\s*instead\b(?!\s+of\b)")
 """'instead' right after a model ('use Llama-3-8B instead'): that model is the job."""
 SWITCH_GAP_RE = rc(r"[,，。;；!！?？\n:：、]|\.(?:\s|$)")

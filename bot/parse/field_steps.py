@@ -41,7 +41,7 @@ from bot.parse.one_card_named import ONE_MORE, memory_card_one, one_more, one_na
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
 from bot.parse.request_fields import as_typed
-from bot.parse.role_left import L_ON
+from bot.parse.role_left import on_size
 from bot.parse.roles import Role
 from bot.parse.rounded_context import rounded_beside
 from bot.parse.sample_length import SAMPLE_LENGTH
@@ -186,7 +186,7 @@ class FieldSteps:
                 tokens = bare.value
             elif not is_t and params is None:
                 params = bare.value
-            elif tokens is None and L_ON.search(self.s[max(0, bare.tok.start - 12) : bare.tok.start]):
+            elif tokens is None and on_size(self.s, bare.tok.start, f["stage"]):  # 'train 7B on 300B'
                 tokens = bare.value
         if active is None and params is not None:  # '100B-A10B' said alone: the MoE's active size
             active = active_after(self.s, self.roles, params)

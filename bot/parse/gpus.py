@@ -379,6 +379,7 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
     else:
         return s, None, []
     name = m.group(0).strip().lstrip("\ue003")  # 'an A3' in a message about Ascend (bot.parse.normalize)
+    name = name[:-1] if name[-1:] == "s" and name[-2:-1].isdigit() else name  # s37: 'two GTX 1080s'
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)
     if _JOINED_MEMORY_RE.match(s, m.end()):  # 'H20e-141G', 'MLU370-48G' (round 15)
         s = (

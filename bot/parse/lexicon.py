@@ -257,7 +257,7 @@ NOT_CARD_NAME_WORDS = (
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云\ue003])(?:"  # first chars below
-    r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?"
+    r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?(?:s(?![a-z0-9]))?"  # 1080s
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     r"|1[06][5-8]0(?=\s*(?:的)?\s*(?:显卡|卡|gpu|card))"  # r18: '1050 的显卡' (GTX 10/16)
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"

@@ -40,7 +40,7 @@ _CARD_BEFORE_RE = rc(
 HOST_HAS_RE = rc(
     r"\b(?P<host>servers?|machines?|mac(?:book)?(?:\s+(?:studio|mini|pro|air))?|nodes?|box|workstations?|laptops?"
     r"|pcs?|computers?|hosts?|cpus?|(?:core\s+)?ultra\s?[579](?:\s*\d{3}[a-z]{0,2})?)"  # round 28: a CPU
-    r"(?P<mid>(?:\s+[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
+    r"(?P<mid>(?:\s+(?!gpus\b|cards\b|[a-z]{1,2}\d{2,4}s\b)[a-z0-9]+){0,3}?\s+(?:(?:that|which|it)\s+)?)"
     r"(?:(?:has|have|comes?\s+with)\s+(?:only\s+|just\s+)?(?P<v>\d{1,4})\s*(?P<u>gb|gib|g|tb|t)\b"
     r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|video|hbm|gddr))"
     r"(?:\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram))?"

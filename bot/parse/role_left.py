@@ -142,6 +142,15 @@ L_SAMPLE_EACH = rc(
     r"(?:大概|约|大约|roughly|about|around|~|of|over|above|more\s+than|up\s+to|超过|在|\s)*$"
 )
 L_ON = rc(r"(?:\bon|用|with|数据|语料)\s*(?:about|~|约)?\s*$")
+
+
+def on_size(s: str, start: int, stage: str | None) -> bool:
+    """Whether a bare size at ``start`` of ``s`` follows 'on' / '用' ('train 7B on 300B'): the training
+    tokens, except in a serving question (s37 round 33: 'on the 30B model it is slow, the same as on 13B'
+    is another model, named as one; before, 13B training tokens were held in the serving request)."""
+    return stage != "inference" and L_ON.search(s[max(0, start - 12) : start]) is not None
+
+
 L_RATE = rc(r"tok(?:en)?s?\s*/\s*s|per\s+second|throughput|吞吐|每秒")
 L_HARDWARE_ON = rc(r"(?:\bon|\busing|用|在)\s*$")
 """'… tokens/sec on 8xH100': after a rate, 'on'/'using' brings the hardware, so the count is GPUs."""
@@ -224,6 +233,7 @@ L_TOTAL_SAID = rc(
 R_TOTAL_SAID = rc(r"^\s*(?:的)?\s*(?:显存\s*)?(?:in\s+(?:total|all)\b|altogether|combined|总共|总计)")
 NOT_CARD_MEMORY = rc(
     r"内存|\bram\b|权重|模型文件|\bweights?\b|checkpoint|数据|语料|\bdata\b|文件|\bfiles?\b|硬盘|磁盘|\bdisk|\bssd\b|swap"
+    r"|\boptimi[sz]er\b|\bgradients?\b|\bactivations?\b|优化器|梯度|激活"  # s37: a job's
 )
 """Round 7: a size with a total word and no memory word ('两个 4090 显卡，总共 48GB', '2 张 4090 共 48G 显存',
 'two 4090s, 48GB in total'): all the cards' memory together (with a count, each card's share), unless the

@@ -327,9 +327,13 @@ def rl_training_named(s: str) -> bool:
     return any(name in RL_TOOLS and pattern.search(s) for pattern, name in TOOLS_INDEX.candidates(s))
 
 
-SERVING_ENGINE_RE = rc(r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b")
+SERVING_ENGINE_RE = rc(
+    r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b"
+    r"|\bkobold[\s.\-_]*cpp\b|\bllamafile\b|\blm[\s\-_]*studio\b|\bgpt4all\b|\balpaca[\s.\-_]*cpp\b"
+)
 """Serving engines the stage words do not name (vLLM, SGLang, Ollama and TGI are in them), besides
-:data:`RUNTIMES_NOT_MODELLED`."""
+:data:`RUNTIMES_NOT_MODELLED`; s37 round 33: the llama.cpp front-ends
+(:data:`bot.parse.written_settings.LLAMA_CPP_FRONTENDS`: 'which models can I use with koboldcpp?')."""
 
 
 def serving_engine_named(s: str) -> bool:

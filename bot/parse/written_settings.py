@@ -76,9 +76,10 @@ LLAMA_CPP_FRONTENDS = (
     (rc(r"\bllamafile\b"), "llamafile"),
     (rc(r"\blm[\s\-_]*studio\b"), "LM Studio"),
     (rc(r"\bgpt4all\b"), "GPT4All"),
+    (rc(r"\balpaca[\s.\-_]*cpp\b"), "alpaca.cpp"),  # s37 round 33: llama.cpp's fork for Alpaca (its README)
 )
 """Serving front-ends that run llama.cpp (koboldcpp, llamafile, LM Studio and GPT4All READMEs)."""
-_FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all")
+_FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all", "alpaca")
 _FRONTEND_RE = words_gate(_FRONTEND_WORDS)
 _OPTIMIZER_RE = words_gate(("adam", "sgd", "adafactor", "lion", "muon", "galore", "lomo"))
 

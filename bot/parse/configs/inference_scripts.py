@@ -35,6 +35,9 @@ INFER_NAME_RE = re.compile(
 """Words of a script that generates ('example_chat_completion', 'generate', 'run_inference', 'chat_demo')."""
 TRAIN_NAME_RE = re.compile(r"train|tun(?:e|ing)|sft|dpo|ppo|grpo|rlhf|lora|pretrain|distill", re.IGNORECASE)
 """Words of a script that trains ('train_chat.py', 'finetune_generation.py', 'sft_chat.py'): never serving."""
+GENERATOR_FLAG_RE = re.compile(r"--(?:max_batch_size|max_gen_len)\b")
+"""Flags only a generator takes (meta-llama/llama ``example.py``: ``Llama.build(max_seq_len,
+max_batch_size)``, ``generate(max_gen_len)``); a trainer's batch flag is another ('--micro_batch_size')."""
 
 
 TRAINING_WORDS_RE = re.compile(
@@ -56,7 +59,11 @@ def inference_script(text: str) -> str | None:
     if m is None:
         return None
     name = m.group("name")
-    return name if INFER_NAME_RE.search(name) and not TRAIN_NAME_RE.search(name) else None
+    if TRAIN_NAME_RE.search(name):
+        return None
+    # s37 round 33: a script whose name says neither ('example.py', LLaMA 1's) generates when its flags are
+    # only a generator's ('--max_batch_size', '--max_gen_len'; meta-llama/llama example.py and generation.py)
+    return name if INFER_NAME_RE.search(name) or GENERATOR_FLAG_RE.search(text, m.end()) else None
 
 
 def read_inference_launch(cfg: Any, text: str) -> bool:
@@ -71,6 +78,7 @@ def read_inference_launch(cfg: Any, text: str) -> bool:
         cfg.values["max_model_len"] = cfg.values["seq_len"]  # the KV cache's length (module docstring)
     for item in [k for k in cfg.unused if k.lstrip("-").startswith("max_batch_size: ")]:
         key, _, value = item.partition(": ")
+        value = value.rstrip("?!.,;")  # s37: the flag ends the question ('--max_batch_size=12?')
         if value.isdigit() and int(value) > 0:
             del cfg.unused[item]
             cfg.set(key, "concurrency", int(value))
