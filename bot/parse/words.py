@@ -198,9 +198,9 @@ _ITEMS = (
     r"|prompts|queries|questions|reviews|papers|transcripts|entries|calls"
 )
 BATCH_JOB_RE = rc(
-    r"\b(?:process|label|annotate|classify|summari[sz]e|translate|tag|caption|score|run|inference)(?:s|es|ed|ing)?\s+"
+    r"\b(?:process|label|annotate|classify|summari[sz]e|translate|caption|run|inference)(?:s|es|ed|ing)?\s+"
     rf"(?:(?:over|through|about|around|roughly|some|all|the|our|my|these|those|each|~)\s*)*\d[^.?!\n]{{0,24}}?\b(?:{_ITEMS})\b"
-    r"|(?:处理|标注|打标|分类|摘要|翻译|打分|跑一遍|过一遍)\s*(?:一下|完)?\s*(?:大约|大概|约)?\s*\d[^。？！?!\n]{0,12}?"
+    r"|(?:处理|标注|打标|分类|摘要|翻译|打分)\s*(?:一下|完)?\s*(?:大约|大概|约)?\s*\d[^。？！?!\n]{0,12}?"
     r"(?:条|篇|份|个|张)\s*(?:的)?\s*(?:文档|文章|数据|样本|文本|记录|图片|问题|评论|邮件|工单|对话|网页)"
 )
 """s37 (issue 24, everyday phrasing): a batch job said by what it does to a number of items ('process 1M
@@ -211,10 +211,17 @@ as a training of those samples)."""
 
 def _batch_cue(s: str) -> bool:
     """A word :data:`BATCH_JOB_RE` needs (C-level ``in`` tests: no call for a message without one)."""
-    return (
+    if "处理" in s or "标注" in s or "打标" in s or "分类" in s or "摘要" in s or "翻译" in s or "打分" in s:
+        return "条" in s or "篇" in s or "份" in s or "个" in s or "张" in s
+    verb = (
         "process" in s or "label" in s or "annotat" in s or "classif" in s or "summari" in s
-        or "translat" in s or "tag" in s or "caption" in s or "score" in s or "run" in s or "处理" in s
-        or "标注" in s or "打标" in s or "分类" in s or "摘要" in s or "翻译" in s or "打分" in s or "遍" in s
+        or "translat" in s or "caption" in s or ("run " in s and "through" in s)
+    )  # fmt: skip
+    return verb and (
+        "doc" in s or "file" in s or "page" in s or "record" in s or "rows" in s or "example" in s
+        or "sample" in s or "item" in s or "text" in s or "article" in s or "email" in s or "ticket" in s
+        or "image" in s or "prompt" in s or "quer" in s or "question" in s or "review" in s or "paper" in s
+        or "transcript" in s or "entries" in s or "calls" in s
     )  # fmt: skip
 
 
