@@ -387,8 +387,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
             return True
         if key == "model":  # several models in one message: one sized, each other named as not sized
-            sized = [v for v in value if _model_understood(v, answer)]
+            sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
             return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
+        if key == "price_per_gpu_hour":  # s37: a price per card compared, each used in its card's row
+            return all(_price_used(v, answer) for v in value)
         if key in EACH_NAMED:  # two tools in one message: each used or named as not used
             return all(key_understood(key, v, answer) for v in value)
         if key == "method" and request.get("methods"):
@@ -503,6 +505,26 @@ def _accumulated(steps: object, request: dict[str, Any]) -> bool:
     gb, mb = request.get("global_batch"), request.get("batch_size")
     dp = (request.get("gpu_count") or 1) // ((request.get("tp") or 1) * (request.get("pp") or 1)) or 1
     return isinstance(steps, int) and bool(gb and mb) and _close(gb, mb * steps * dp, 1e-6)
+
+
+def _model_compared(value: object, answer: dict[str, Any]) -> bool:
+    """s37 (issue 24): a model sized in a row of its own (``report.compared_models``: 'glm4-9b 和 qwen2.5-7b
+    哪个…', 'phi-3 mini vs qwen2.5 3b') is used, as a card in ``report.comparisons`` is (s20; docs/design.md
+    §8: several options in one question get one row each)."""
+    rows = (answer.get("report") or {}).get("compared_models") or []
+    return any(
+        isinstance(r, dict) and _model_understood(value, {"request": r}) for r in rows if r.get("model")
+    )
+
+
+def _price_used(value: object, answer: dict[str, Any]) -> bool:
+    """s37: a stated price per GPU-hour is used when the request prices at it, or a comparison row prices
+    its card at it as given ('h100 at $2.5/hr vs a100 at $1.3/hr': each card's row at its own price)."""
+    if _close(value, (answer.get("request") or {}).get("price_per_gpu_hour")):
+        return True
+    rows = (answer.get("report") or {}).get("comparisons") or []
+    costs = [r.get("cost") for r in rows if isinstance(r, dict) and isinstance(r.get("cost"), dict)]
+    return any(c.get("price_source") == "given" and _close(value, c.get("price_low")) for c in costs)
 
 
 def _compared_gpus(answer: dict[str, Any]) -> list[str]:

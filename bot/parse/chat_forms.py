@@ -50,8 +50,15 @@ _CARD = r"((?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}[a-z]?)"
 _NODES = r"(nodes?|machines?|servers?|boxes|hosts?)\b"
 CARD_TIMES_NODES_RE = rc(rf"{_N}\s+{_CARD}\s*[x×*]\s*(\d{{1,2}})\s+{_NODES}")
 """'two H100*8 machines', '3 a100x8 nodes': N nodes, each of M cards."""
-TIMES_CARD_NODES_RE = rc(rf"{_N}\s+(\d{{1,2}})\s*[x×*]\s*{_CARD}\s+{_NODES}")
-"""'two 8xH100 nodes', '4 8 x A100 servers': N nodes, each of M cards."""
+TIMES_CARD_NODES_RE = rc(rf"{_N}\s+(\d{{1,2}})\s*[x×*]\s*{_CARD}(\s?[\-(]?\s?\d{{2,3}}\s?gb?\)?)?\s+{_NODES}")
+"""'two 8xH100 nodes', '4 8 x A100 servers': N nodes, each of M cards; s37: with each card's memory between
+('two 8x A100 40GB boxes', 'two 8x A100-40GB servers')."""
+NODE_COUNT_MODIFIER_RE = rc(
+    r"(?<![\w.\-])(\d{1,3})(?:[\s\-]?node(?:s)?\s+(?:cluster|setup|system|rig|job|run|deployment|training)\b"
+    r"|\s*个?节点\s*的?\s*(?:集群|环境|系统))"
+)
+"""s37 (issue 24, everyday phrasing): the node count said as a modifier ('a 4-node cluster', 'a 2 node
+setup', '4节点集群', '4 个节点的集群'): written as the nodes the node rules read ('4 nodes', '4个节点')."""
 _UNITS = (
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
@@ -205,7 +212,11 @@ def chat_forms(s: str) -> str:
     s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
-    return TIMES_CARD_NODES_RE.sub(r"\1 \4 of \2 \3", s)
+    if "node" in s or "节点" in s:
+        s = NODE_COUNT_MODIFIER_RE.sub(
+            lambda m: f"{m.group(1)} nodes " if "node" in m.group(0) else f"{m.group(1)}个节点 ", s
+        )
+    return TIMES_CARD_NODES_RE.sub(r"\1 \5 of \2 \3\4", s)
 
 
 _TRAINING_NEAR = r"训练|微调|预训练|epochs?\b|sft\b|train|fine[\s\-]?tun|lora\b|数据集|dataset"

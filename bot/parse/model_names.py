@@ -31,12 +31,13 @@ from bot.parse.written_units import moe_shape_sizes
 
 _NAME = r"[a-z][a-z0-9.]*[a-z0-9](?:[\-_][a-z0-9.]*[a-z0-9])*"
 SPACED_NAME_RE = rc(
-    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})(?:\s*(?:才|只有|仅有?|也就|就|的)\s*|\s+)"
-    r"(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
+    rf"(?<![a-z0-9.\-_/{MODEL_MARK}])(?P<name>{_NAME})(?:\s+(?P<ver>\d{{1,2}}\.\d{{1,2}}))?"
+    r"(?:\s*(?:才|只有|仅有?|也就|就|的)\s*|\s+)(?P<size>\d+(?:\.\d+)?)b(?![a-z0-9.])"
 )
 """'InternVL 76B': a name, a space, a size in billions; round 16 zh: a word saying how small between
 ('HunyuanOCR 才 1B 参数', 'Foo 只有 3B'): the model's name was dropped, only its size read. Round 26 zh: the
-release of a name by its size ('FooBot 的 7B 模型'), named as typed as 'FooBot 7B'."""
+release of a name by its size ('FooBot 的 7B 模型'), named as typed as 'FooBot 7B'. s37 (issue 24): a release
+number spaced between ('llava 1.5 13b', 'InternVL 2.5 8B') is part of the name, never a number left unread."""
 SIZE_FIRST_RE = rc(
     rf"(?<![a-z0-9.])(?P<size>\d+(?:\.\d+)?)(?P<unit>[bm])\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
 )
@@ -171,7 +172,8 @@ def spaced_names(
             and not _card_or_tokens(m, s)
             and not _owned_code(m, s)
         ):
-            out.append((m.start(), m.end(), f"{name} {m.group('size')}B", float(m.group("size")) * 1e9))
+            ver = f" {m.group('ver')}" if m.group("ver") else ""
+            out.append((m.start(), m.end(), f"{name}{ver} {m.group('size')}B", float(m.group("size")) * 1e9))
     for m in BRACKETED_NAME_RE.finditer(s):
         name = typed(m.group("name"))
         if name_like(name) and not any(a <= m.start() < b for a, b, _, _ in out):

@@ -128,6 +128,8 @@ def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
         return each_sample  # '50k samples at ~800 tokens', '平均长度1500 token' (s24 trial 2 #1, #7)
     if role.role == "prompt" and stage != "inference" and R_PROMPT_COUNT.match(s[tok.end : tok.end + 40]):
         return Role("samples", tok.value, tok)
+    if role.role == "prompt" and stage == "inference" and _batch_of_prompts(tok, s):
+        return Role("samples", tok.value, tok)  # s37: 'run 500k prompts through …': the items, not a length
     if role.role == "prompt" and stage == "inference" and _counts_prompts(tok, s[tok.end : tok.end + 40]):
         return Role("concurrency", tok.value, tok) if sent_at_once(whole or s) else None  # s21: the load
     if role.role == "tokens" and stage != "inference" and per_sample(s, tok.start, tok.end):
@@ -180,6 +182,17 @@ def sent_at_once(s: str) -> bool:
 def _counts_prompts(tok: NumberToken, after: str) -> bool:
     """'32 prompts' with no 'k' and no token word ('8k prompts', '2048-token prompts' are lengths)."""
     return tok.mag_scale != "K" and not _TOKENS_FIRST_RE.match(after) and bool(R_PROMPT_COUNT.match(after))
+
+
+def _batch_of_prompts(tok: NumberToken, s: str) -> bool:
+    """s37 (issue 24): 'run 500k prompts through Qwen', 'process 20k prompts': the prompts a batch job runs
+    over (:data:`bot.parse.words.BATCH_JOB_RE` said just before, no token word after) are its items."""
+    after = s[tok.end : tok.end + 40]
+    if _TOKENS_FIRST_RE.match(after) or not R_PROMPT_COUNT.match(after):
+        return False
+    from bot.parse.words import BATCH_JOB_RE  # here: only a prompt count in a serving question needs it
+
+    return BATCH_JOB_RE.search(s, max(0, tok.start - 40), tok.end + 12) is not None
 
 
 def _a_length(tok: NumberToken) -> bool:

@@ -70,6 +70,11 @@ RELEASE_NAME_RE = rc(
     r"(?<![a-z0-9])[a-z]{3,}[\-_]?v?\d+(?:\.\d+)?[\-_]\d+(?:\.\d+)?b(?![a-z0-9])"
     r"|(?<![a-z0-9])[a-z]{3,}[\-_]?\d+(?:\.\d+)?b[\-_]v\d"
 )
+SPACED_RELEASE_RE = rc(r"(?<![a-z0-9])[a-z]{3,}\s\d{1,2}\.\d{1,2}\s\d+(?:\.\d+)?b(?![a-z0-9])")
+"""s37 (issue 24): a release named with its release number spaced ('llava 1.5 13b', 'internvl 2.5 8b'),
+searched only for a model no catalog has (bot.parse.stage_steps.named_model_trained): a model that exists,
+as :data:`RELEASE_NAME_RE`'s one-word names are (a search of its own: a '.' in its gate would search
+:data:`RELEASE_NAME_RE` in most messages)."""
 """A released model by its name, version and size, written as one word ('Qwen2.5-32B', 'llama-3.1-8b',
 'mistral-7b-v0.3'; s19-audit, first-contact kind C: '用 FSDP 训 Qwen2.5-32B'): a model that exists, so
 'train' it (the weak hint) is a fine-tuning — a pre-training from scratch names a size ('a 7B model'), its
@@ -181,3 +186,12 @@ def lora_pretraining(stage: str | None, s: str) -> str | None:
     started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s) or ON_BASE_RE.search(s)  # r19, r25
     started = started or (CONTINUING_TOOL_RE.search(s) and not _SCRATCH_RE.search(s))  # s35 r31
     return "continued_pretrain" if adapters or started else stage
+
+
+def spaced_release(s: str) -> bool:
+    """:data:`SPACED_RELEASE_RE` in ``s`` and no pre-training scale or codebase said."""
+    return (
+        SPACED_RELEASE_RE.search(s) is not None
+        and not PRETRAINING_SCALE_RE.search(s)
+        and not PRETRAINING_CODEBASE_RE.search(s)
+    )

@@ -32,6 +32,7 @@ from bot.parse.stage_hints import (
     PRETRAINING_CODEBASE_RE,
     PRETRAINING_SCALE_RE,
     lora_pretraining,
+    spaced_release,
     tuning_only_stage,
 )
 from bot.parse.stage_key import adapter_keys_method, adapter_keys_stage, stage_key
@@ -169,6 +170,9 @@ class StageSteps:
         (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In Video-LLaVA … a batch size of 256 … how much
         gradient accumulation' was sized as a pre-training)."""
         f, s0 = self.f, self.s0
+        if f.get("tokens") is None and "." in s0 and explicit_stage(s0) is None and spaced_release(s0):
+            f["stage"] = "finetune"  # s37: 'training llava 1.5 13b', as 'training llava-1.5-13b' is
+            return
         if f.get("tokens") is not None or "train" in s0 or "训" in s0:
             return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
         if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):

@@ -195,6 +195,38 @@ FINETUNE_TOOL_RE = rc(
 """Tools made for fine-tuning ('LLaMA-Efficient-Tuning', 'axolotl', ms-swift's --train_type / --rlhf_type
 flags: s17): training with one tunes a model,
 unless a stage word says otherwise ('用 LLaMA-Factory 的 api.py 部署' serves)."""
+_ITEMS = (
+    r"documents?|docs|files|pages|records|rows|examples|samples|items|texts|articles|emails|tickets|images"
+    r"|prompts|queries|questions|reviews|papers|transcripts|entries|calls"
+)
+BATCH_JOB_RE = rc(
+    r"\b(?:process|label|annotate|classify|summari[sz]e|translate|caption|run|inference)(?:s|es|ed|ing)?\s+"
+    rf"(?:(?:over|through|about|around|roughly|some|all|the|our|my|these|those|each|~)\s*)*\d[^.?!\n]{{0,24}}?\b(?:{_ITEMS})\b"
+    r"|(?:处理|标注|打标|分类|摘要|翻译|打分)\s*(?:一下|完)?\s*(?:大约|大概|约)?\s*\d[^。？！?!\n]{0,12}?"
+    r"(?:条|篇|份|个|张)\s*(?:的)?\s*(?:文档|文章|数据|样本|文本|记录|图片|问题|评论|邮件|工单|对话|网页)"
+)
+"""s37 (issue 24, everyday phrasing): a batch job said by what it does to a number of items ('process 1M
+documents', 'label 200k examples with …', 'run 500k prompts through …', '处理 100 万篇文档',
+'标注 5 万条数据'): running the model over them, an inference, when no stage word is said (before: sized
+as a training of those samples)."""
+
+
+def _batch_cue(s: str) -> bool:
+    """A word :data:`BATCH_JOB_RE` needs (C-level ``in`` tests: no call for a message without one)."""
+    if "处理" in s or "标注" in s or "打标" in s or "分类" in s or "摘要" in s or "翻译" in s or "打分" in s:
+        return "条" in s or "篇" in s or "份" in s or "个" in s or "张" in s
+    verb = (
+        "process" in s or "label" in s or "annotat" in s or "classif" in s or "summari" in s
+        or "translat" in s or "caption" in s or ("run " in s and "through" in s)
+    )  # fmt: skip
+    return verb and (
+        "doc" in s or "file" in s or "page" in s or "record" in s or "rows" in s or "example" in s
+        or "sample" in s or "item" in s or "text" in s or "article" in s or "email" in s or "ticket" in s
+        or "image" in s or "prompt" in s or "quer" in s or "question" in s or "review" in s or "paper" in s
+        or "transcript" in s or "entries" in s or "calls" in s
+    )  # fmt: skip
+
+
 HOST_VERB_RE = rc(
     r"(?:\bto|\bcan|\bcould|\bi|\bwe|\bwill|\bwould|\bshould|\bhow|'ll)\s+(?:(?:i|we|you)\s+)?(?:self[\s\-]?)?"
     r"host(?:ing)?\b(?!\s+(?:memory|ram|machines?|cpus?|side|os|system|nodes?|servers?|has|have|is)\b)"
@@ -284,7 +316,12 @@ can I serve it on the same card?'): a second setup, named as not sized (the fine
 def stage_from_words(s: str) -> str | None:
     """The stage a normalized text names, else the one its weaker hints suggest, else None."""
     s = without_reasoning(s) if "推理" in s else s  # round 14: '训练一个推理模型' trains a reasoning model
-    for pattern, stage in (*_STAGE_WORDS, *_WEAK_STAGE_WORDS):
+    for pattern, stage in _STAGE_WORDS:
+        if pattern.found(s):
+            return stage
+    if _batch_cue(s) and BATCH_JOB_RE.search(s):  # s37: 'process 1M documents … GPU hours', before weak hints
+        return "inference"
+    for pattern, stage in _WEAK_STAGE_WORDS:
         if pattern.found(s):
             return stage
     return "inference" if "host" in s and HOST_VERB_RE.search(s) else None  # s36-gen2: 'to host LLaMA'
