@@ -90,6 +90,11 @@ LIGHTNING_PRECISION_RE = rc(
 and NeMo's trainer.precision take (lightning/fabric/connector.py: 16 and '16-mixed' are fp16 mixed precision,
 32 is fp32), written 'precision fp16' (round 27 en: 'precision 16' was left unread). Not a memory ('precision
 16 GB') nor a bit width ('16 bits')."""
+LIGHTNING_VALUE_RE = rc(r"(?<![\w.\-])(?P<n>16|32)-(?:mixed|true)(?![\w\-])")
+"""'in 16-mixed and 32-true precision', '用 16-mixed 训练': Lightning's precision values (16-mixed,
+16-true: fp16; 32-true: fp32; lightning/fabric/connector.py, lit-gpt's --precision) said without their key
+(s37-gen, issue 24: '16' and '32' were left unread). 'bf16-mixed' holds its format already; a '-' or a word
+before the width ('fp16-mixed', 'x16-true') is some other name."""
 SPACED_PRECISION_RE = rc(r"(?<![a-z0-9])(?P<p>bf|fp)[\s\-](?P<n>16|32|8)(?!\d|\.\d|[a-z])")
 """'bf 16', 'fp 8': a precision with a space inside."""
 SUM_AFTER_COUNT_RE = rc(
@@ -104,13 +109,14 @@ PRODUCT_VALUE_RE = rc(
 the product (round 19 en: the first factor was read as the value and the second left unread). Not a count
 of cards ('gpus=2*8 h100': the count rules read nodes × cards) nor a memory ('mem: 2*80gb')."""
 TOKEN_PRODUCT_RE = rc(
-    r"(?<![\w.*×])(?P<a>\d{1,6})\s*[*×]\s*(?P<b>\d{1,6})(?![\d.]\d|\s*[*x×]\s*\d)"
-    r"(?=(?P<t>\s*tokens?\b)?)(?!\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|mib|mb|g\b|[a-z]+\d))"
+    r"(?<![\w.*×])(?P<a>\d{1,6})\s*[*×]\s*(?P<b>\d{1,6})(?!\d|\.\d|\s*[*x×]\s*\d)"
+    r"(?=(?P<t>\s*tokens?\b)?)(?!\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|mib|mb|g\b|pixels?\b|px\b|像素|[a-z]+\d))"
 )
 """Round 25 en: a length written as a product in prose, one factor 1024 or the product a number of tokens
 ('a max_sequence_length of 128 * 1024 tokens', 'max_seq_length 64 * 1024', '2048*8 tokens per step'): the
 product (before, '128' was read as the length and '1024' left unread, or '*8' taken as 8 cards). Not a count
-of cards nor a memory ('2 * 8 H100', '2*80gb': the count and memory rules read those)."""
+of cards nor a memory ('2 * 8 H100', '2*80gb': the count and memory rules read those), nor an image's size
+('1024×1024 像素', '1024*1024 pixels'; s37-gen)."""
 
 
 def _token_product(m: re.Match[str]) -> str:
@@ -288,6 +294,8 @@ def written_values(s: str) -> str:
         s = GMU_FLAG_RE.sub("--gpu-memory-utilization", s)
     if "precision" in s:  # round 27 en: 'precision 16' (Lightning's and NeMo's trainer.precision)
         s = LIGHTNING_PRECISION_RE.sub(lambda m: f"{m.group('k')}{m.group('sep')}fp{m.group('n')}", s)
+    if "-mixed" in s or "-true" in s:  # s37-gen: Lightning's '16-mixed', '32-true' without their key
+        s = LIGHTNING_VALUE_RE.sub(r"fp\g<n>", s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:
