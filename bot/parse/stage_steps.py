@@ -152,6 +152,7 @@ class StageSteps:
             self.f["runtime"] = runtime
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
+        self.named_unused += flags.unused  # s37-gen: a token budget said in prose, named
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
         self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
         self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
