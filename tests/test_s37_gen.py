@@ -244,3 +244,33 @@ def test_training_batch_unchanged(text: str) -> None:
     a = _answer(text)
     assert a["request"]["batch_size"] == 4
     assert not any(why == "no_field" for _, why in _ignored(a))
+
+
+# 7. A bare 'NPU' (a class of accelerators): named as typed with the catalog's NPUs offered, never an A100
+# sized in silence
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("用 8 张 NPU 微调 Qwen2-7B 需要多久", "NPU"),
+        ("How many NPUs do I need to fine-tune Qwen2-7B?", "NPUs"),
+    ],
+)
+def test_bare_npu_named_as_typed(text: str, typed: str) -> None:
+    a = _answer(text)
+    assert a["interpretation"]["unknown_gpu"] == typed
+    out, _ = ask(text, None, "text")
+    assert "Ascend 910B" in out  # the NPUs the catalog holds, offered (never the H line by letters)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 8 张 910B NPU 微调 Qwen2-7B",  # a catalog NPU named: that card
+        "torch_npu 上微调 Qwen2-7B，8 张 910B",  # a library's name
+        "npu-smi 显示 8 张 910B 显存占满，微调 Qwen2-7B",  # a tool's name
+    ],
+)
+def test_npu_beside_a_catalog_card_is_that_card(text: str) -> None:
+    a = _answer(text)
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("Ascend-910B", 8)
+    assert a["interpretation"]["unknown_gpu"] is None
