@@ -178,7 +178,13 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
     named = RELEASE_NAME_RE.search(s) or ("的" in s and OWNED_RELEASE_RE.search(s))  # s19-audit, r26
-    if not found and stage == "pretrain" and (named or family_release(s) or _tier(s) or vl_assembly(s)):
+    vl = "vl" in s or "llava" in s or "blip" in s or "minicpm" in s or "idefics" in s or "owl" in s
+    vl = vl or "gemma" in s or "pixtral" in s or "molmo" in s  # C tests: the VL search behind them (s37)
+    if (
+        not found
+        and stage == "pretrain"
+        and (named or family_release(s) or _tier(s) or (vl and VL_ASSEMBLY_RE.search(s)))
+    ):
         found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
 
