@@ -274,3 +274,30 @@ def test_npu_beside_a_catalog_card_is_that_card(text: str) -> None:
     a = _answer(text)
     assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("Ascend-910B", 8)
     assert a["interpretation"]["unknown_gpu"] is None
+
+
+# 8. Images in one sample ('each sample has 2 images', '每条样本 2 张图片'): no count of samples; the data
+# set's own count beside it is the one read
+@pytest.mark.parametrize(
+    ("text", "n", "per"),
+    [
+        ("每条样本有 2 张图片，共 5000 条，用 4 张 H100 微调 Qwen2-VL-7B", 5000, "2"),
+        ("每条数据包含 3 张图片，共 1 万条，用 4 张 H100 微调 Qwen2-VL-7B", 10000, "3"),
+        ("Each sample has 2 images and there are 10k samples; fine-tune Qwen2-VL-7B on 4 H100", 10000, "2"),
+    ],
+)
+def test_images_in_a_sample_are_no_data_set(text: str, n: int, per: str) -> None:
+    a = _answer(text)
+    assert a["request"]["num_samples"] == n
+    assert (per, "unread") in _ignored(a)  # named as not used, never the data set
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [
+        ("用 2 万张图片微调 Qwen2-VL-7B，4 张 H100", 20000),
+        ("One image per sample, 20k images; fine-tune Qwen2-VL-7B on 4 H100", 20000),
+    ],
+)
+def test_image_data_sets_unchanged(text: str, n: int) -> None:
+    assert _answer(text)["request"]["num_samples"] == n
