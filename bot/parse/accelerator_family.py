@@ -5,11 +5,12 @@ silently as the reference A100 (design.md §8)."""
 
 from __future__ import annotations
 
-FAMILY_WORDS = ("amd", "ascend", "gaudi", "huawei", "intel", "tpu", "华为", "昇腾")
+FAMILY_WORDS = ("amd", "ascend", "gaudi", "huawei", "intel", "tpu", "华为", "昇腾", "npu")
 """The words of an accelerator family typed without a model (UNKNOWN_GPU_RE, s26): such a name with no digit
 is a family ('AMD GPUs', 'Intel Gaudi', '昇腾卡', '华为的卡': Huawei's cards are its Ascend line), worded as
 one (bot.render.understood.FAMILY_LINE), and set aside when the message names a catalog card ('four AMD
-GPUs (MI210 64GB)': that card)."""
+GPUs (MI210 64GB)': that card). S37-gen: a bare 'NPU' ('NPU 显存需要多少', '8 张 NPU') is a class of
+accelerators (Ascend, a phone's or a board's), named as typed, never sized silently as an A100."""
 
 
 def family_only(name: str) -> bool:

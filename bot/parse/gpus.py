@@ -426,6 +426,8 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
             return largest[:SHOWN_SUGGESTIONS]
     from bot.parse.accelerator_family import family_only
 
+    if vendor is None and "npu" in name.lower():  # s37-gen: a bare 'NPU': the NPUs the catalog holds
+        return _largest_families("Huawei", 99)[:SHOWN_SUGGESTIONS]
     if vendor is None and family_only(name):  # 'H 卡', 'H cards' (s28): the NVIDIA H line, largest first
         return [f for f in _largest_families("NVIDIA", 99) if series(f) == "h"][:SHOWN_SUGGESTIONS]
     if vendor is not None:

@@ -31,6 +31,17 @@ TGI_SHARDED_RE = rc(r"(?<![a-z_])-{0,2}sharded\s*[=:]?\s*true(?![a-z])")
 """TGI's ``--sharded true`` / ``SHARDED=true`` without ``--num-shard``: "By default text-generation-inference
 will use all available GPUs to run the model" (launcher/src/main.rs, ``sharded``): its TP is the GPUs."""
 _GATE = re.compile(r"[a-z]-[a-z]|[a-z]_[a-z]|(?:^|\s)-{1,2}[a-z]")
+TOKEN_BUDGET_FLAGS = frozenset(
+    {
+        "--max-num-batched-tokens", "--max-batch-prefill-tokens", "--max-batch-total-tokens",
+        "--chunked-prefill-size", "--max-prefill-tokens", "--max-num-tokens",
+    }
+)  # fmt: skip
+"""The engines' token budget of one forward pass or batch (vLLM --max-num-batched-tokens, TGI
+--max-batch-prefill-tokens / --max-batch-total-tokens, SGLang --chunked-prefill-size / --max-prefill-tokens,
+TensorRT-LLM --max_num_tokens): no request field holds it, so written in prose ('--max-num-batched-tokens
+8192', TGI's 'MAX_BATCH_PREFILL_TOKENS 128' environment) it is named as not used (``no_field``), as a pasted
+command's is (:data:`bot.parse.configs.launchers.SERVE_NO_FIELD`); s37-gen, issue 24: it was left unread."""
 
 
 @dataclass
@@ -40,6 +51,7 @@ class Flags:
     s: str
     fields: dict[str, Any] = field(default_factory=dict)
     computed_from: tuple[int, ...] = ()  # a value a field was computed from: llama.cpp's -c (all slots)
+    unused: list[tuple[str, str]] = field(default_factory=list)  # a token budget named (no_field)
 
 
 def _spec(table: dict[str, tuple[str, str]], written: str) -> tuple[str, str] | None:
@@ -71,6 +83,11 @@ def read_inline_flags(
     seen = {_key(text) for text, _ in named}
     for m in FLAG_RE.finditer(s):
         spec = _spec(table, m.group("flag"))
+        if spec is None and m.group("v").isdigit():  # s37-gen: a token budget, named
+            budget = "--" + m.group("flag").lstrip("-").replace("_", "-")
+            if budget in TOKEN_BUDGET_FLAGS and _key(budget) not in seen:
+                out.unused.append((f"{budget}: {m.group('v')}", "no_field"))
+                out.s = mask(out.s, m.start(), m.end(), " ")
         if spec is None or _key(m.group("flag")) in seen:
             continue
         field_name, kind = spec

@@ -33,7 +33,7 @@ from bot.parse.normalize import mask
 from bot.parse.numbers import parse_number
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
-from bot.parse.rl_batch import rollout_batch_read
+from bot.parse.rl_batch import EVAL_BATCH_KEYS, rollout_batch_read
 from bot.parse.script_reads import script_reads
 from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
@@ -122,7 +122,7 @@ MICRO_RE = rc(
 )
 """Micro-batch per GPU (HF per_device_train_batch_size, DeepSpeed train_micro_batch_size_per_gpu, OpenRLHF
 --micro_train_batch_size; '微批次 2', '微批 2', '每卡微批大小 4' in Chinese, s11)."""
-ROLLOUT_BATCH_RE = rc(_key(r"(?:micro_)?rollout_batch(?:_size)?|(?:per_device_)?eval_batch_size"))  # rl_batch
+ROLLOUT_BATCH_RE = rc(_key(rf"(?:micro_)?rollout_batch(?:_size)?|{EVAL_BATCH_KEYS}"))  # rl_batch
 BATCH_BESIDE_MICRO_RE = rc(r"(?<![a-z0-9_.\-])-{0,2}(?:batch[_\s\-]*size|bs)(?![a-z_])" + _SEP + _N)
 """A bare ``batch_size`` beside a micro-batch key: the sequences per optimizer step (alpaca-lora
 finetune.py: ``gradient_accumulation_steps = batch_size // micro_batch_size``, defaults 128 and 4;

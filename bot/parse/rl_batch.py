@@ -20,6 +20,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+EVAL_BATCH_KEYS = (
+    r"(?:per_device_)?(?:eval|test|val|valid|validation)_batch_size"
+    r"|(?:测试|验证|评估)集?\s*(?:的)?\s*(?:batch_size|batch|bs|批大小)"
+)
+"""The batch of an evaluation pass by any of its key names ('eval_batch_size', 'test_batch_size 2',
+'val_batch_size', '测试集 batch size 2'): no training micro-batch, so named (no_field) beside the rollout
+batches (bot.parse.prose_vocab.ROLLOUT_BATCH_RE); s37-gen, issue 24: 'test_batch_size 2' was sized as the
+micro-batch."""
 GLOBAL_BATCH_TOOLS = frozenset({"verl", "OpenRLHF"})
 """RL frameworks whose plain batch size is the global batch (see the module docstring)."""
 PER_GPU_RE = re.compile(

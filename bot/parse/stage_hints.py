@@ -144,6 +144,25 @@ release's own training; never the asker's run, 'how many tokens did my run see',
 tokens per second'): stays pre-training."""
 
 
+VL_ASSEMBLY_RE = rc(
+    r"(?<![a-z0-9])(?:(?:video[\s\-_]*)?llava|internvl|minicpm[\s\-_]*v(?![a-z0-9])|cogvlm|instructblip"
+    r"|blip[\s\-_]*2|idefics|mplug[\s\-_]*owl|pali[\s\-_]*gemma|pixtral|molmo|qwen[\d.]*[\s\-_]*vl)(?![a-z])"
+)
+"""A vision-language model by its family name, sized or not ('LLaVA', 'Video-LLaVA', 'InternVL2', 'Qwen-VL',
+'MiniCPM-V'): each is a released language model joined to a vision encoder (LLaVA: Vicuna or Llama with a
+CLIP encoder, Liu et al. 2023 §4; its own 'pre-training' stage trains the projector only), so 'train' one
+(the weak hint) is a fine-tuning of that language model, never its pre-training from scratch (s37-gen,
+issue 24: 'run LLaVA training with a single 3090', 'train and run inference of LLaVA' were sized as a
+pre-training)."""
+
+
+def vl_assembly(s: str) -> bool:
+    """:data:`VL_ASSEMBLY_RE` found in ``s`` (normalized), searched only behind C-level cues."""
+    cue = "vl" in s or "llava" in s or "blip" in s or "minicpm" in s or "idefics" in s or "owl" in s
+    cue = cue or "gemma" in s or "pixtral" in s or "molmo" in s
+    return cue and VL_ASSEMBLY_RE.search(s) is not None
+
+
 def tuning_only_stage(stage: str | None, s: str) -> str | None:
     """'finetune' when no stage word is said (a weak hint such as '显存不够' may have given one) and
     ``s`` (normalized) names a method only fine-tuning has, else ``stage``."""
@@ -164,7 +183,13 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
     named = RELEASE_NAME_RE.search(s) or ("的" in s and OWNED_RELEASE_RE.search(s))  # s19-audit, r26
-    if not found and stage == "pretrain" and (named or family_release(s) or _tier(s)):
+    vl = "vl" in s or "llava" in s or "blip" in s or "minicpm" in s or "idefics" in s or "owl" in s
+    vl = vl or "gemma" in s or "pixtral" in s or "molmo" in s  # C tests: the VL search behind them (s37)
+    if (
+        not found
+        and stage == "pretrain"
+        and (named or family_release(s) or _tier(s) or (vl and VL_ASSEMBLY_RE.search(s)))
+    ):
         found = not PRETRAINING_SCALE_RE.search(s) and not PRETRAINING_CODEBASE_RE.search(s)
     return "finetune" if found else stage
 

@@ -19,18 +19,26 @@ import re
 
 from bot.parse import lexicon as lx
 from bot.parse.regex import rc
-from bot.parse.stage_hints import PRETRAINING_SCALE_RE
+from bot.parse.stage_hints import PRETRAINING_SCALE_RE, vl_assembly
 from bot.parse.words import SERVE_AFTER_TUNING_RE
 
 _SERVE = r"推理|部署|上线|serving|inference|serve|deploy(?:ment|ing)?"
 _TUNE = r"微调|精调|fine[\s\-]?tun(?:e|ing)|finetun(?:e|ing)|(?<![\-_])\bsft\b"
 _TRAIN = r"(?<!预)训练|(?<!pre-)(?<!pre)\btrain(?:ing)?\b"
 _AND = r"\s*(?:和|与|跟|及|以及|还有|或者|或|还是|、|/|\+|,|\band\b|\bor\b|&)\s*"
+_VERB = r"(?:(?:to\s+)?(?:run(?:ning)?|do(?:ing)?|perform(?:ing)?)\s+|做|进行|跑)"
+_OBJECT = (
+    r"(?:\s+(?!(?:and|or|then|data|datasets?|loss|speed|time|costs?|throughput|memory|set)\b)[a-z0-9][\w.\-]*)"
+    r"{1,4}?\s+(?:and|or)\s+"
+)
 PAIR_RE = rc(
     rf"(?P<serve1>{_SERVE}){_AND}(?:(?P<tune1>{_TUNE})|(?P<train1>{_TRAIN}))"
-    rf"|(?:(?P<tune2>{_TUNE})|(?P<train2>{_TRAIN})){_AND}(?P<serve2>{_SERVE})"
+    rf"|(?:(?P<tune2>{_TUNE})|(?P<train2>{_TRAIN}))(?:{_AND}|\b{_OBJECT}){_VERB}?(?P<serve2>{_SERVE})"
 )
-"""A serving word and a tuning or training word joined by a conjunction, in either order."""
+"""A serving word and a tuning or training word joined by a conjunction, in either order; the serving word
+may come with its verb ('train and run inference', '训练和做推理'), and an English tuning verb with its object
+('fine-tune your LongLoRA models and to run inference on them'; s37-gen, issue 24: the serving was dropped),
+never a noun of the training ('training data and inference')."""
 NAMED_MODEL_RE = rc(
     r"(?<![a-z0-9])[a-z]{2}[a-z\-_.]*[\s\-_.]?v?\d+(?:\.\d+)?(?:[\-_][a-z0-9.]+)*[\-_\s]*\d+(?:\.\d+)?b\b"
 )
@@ -53,6 +61,7 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
         trained = "finetune"
     else:  # round 13: a named model served and trained ('InternVL2-76B 的推理和训练') is tuned, not made anew
         named = NAMED_MODEL_RE.search(s) and not PRETRAINING_SCALE_RE.search(s)
+        named = named or vl_assembly(s)  # s37-gen: 'train and run inference of LLaVA' (an LLM it tunes)
         trained = "finetune" if named or lx.FINETUNE_RE.search(s) else "pretrain"
     if stage == "inference":
         return [(f"stage: {trained}", "other_setup")]

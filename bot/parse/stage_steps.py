@@ -154,7 +154,7 @@ class StageSteps:
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
         self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
-        self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
+        self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused + flags.unused)  # s37: budgets
         self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
         if len(methods) > 1:

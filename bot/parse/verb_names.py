@@ -39,7 +39,7 @@ BEFORE_JOB_RE = rc(
 S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': model_names.spaced_version)."""
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
-    r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed)\s+(?:for|of))"
+    r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed|inference)\s+(?:for|of))"
     rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9\-_]|\.[a-z0-9])"
 )
 """'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey';
@@ -47,7 +47,8 @@ round 5: '量化 MiniCPM-V-2_6', 'quantize MiniCPM-V-2_6' (the model a quantizat
 the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine-tuning of MiniCPM-V.'),
 its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar'); round 22: after a
 pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure ('tokens/s numbers for
-olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named."""
+olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named.
+S37-gen: after serving said as a noun ('run inference of LLaVA', 'inference for InternVL')."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
     r"(?=\s*(?:的|在|上|用|权重|这(?:个|款)\s*(?:大)?模型|'s\b"

@@ -90,6 +90,21 @@ LIGHTNING_PRECISION_RE = rc(
 and NeMo's trainer.precision take (lightning/fabric/connector.py: 16 and '16-mixed' are fp16 mixed precision,
 32 is fp32), written 'precision fp16' (round 27 en: 'precision 16' was left unread). Not a memory ('precision
 16 GB') nor a bit width ('16 bits')."""
+LIGHTNING_VALUE_RE = rc(r"(?<![\w.\-])(?P<n>16|32)-(?:mixed|true)(?![\w\-])")
+"""'in 16-mixed and 32-true precision', '用 16-mixed 训练': Lightning's precision values (16-mixed,
+16-true: fp16; 32-true: fp32; lightning/fabric/connector.py, lit-gpt's --precision) said without their key
+(s37-gen, issue 24: '16' and '32' were left unread). 'bf16-mixed' holds its format already; a '-' or a word
+before the width ('fp16-mixed', 'x16-true') is some other name."""
+PER_SAMPLE_IMAGES_RE = rc(
+    r"(?P<h>\b(?:each|every|per|one)\s+(?:sample|example|record|conversation|row|item)\s+"
+    r"(?:has|have|contains?|includes?|holds?|with|is)\s+|每\s*(?:一|个|条|一条|一个)?\s*(?:样本|数据|样例|对话|问答)"
+    r"\s*(?:都|中|里)?\s*(?:有|包含|含|带|是|为)?\s*)(?P<n>\d{1,3})\s*(?:张|幅|images?\b|pictures?\b|photos?\b)"
+    r"(?:\s*(?:图片|图像|图|照片))?"
+)
+"""'each sample has 2 images', '每条样本 2 张图片', '每条数据包含 3 张图': images in one sample, no count of
+samples (s37-gen: 2 was read as the data set and the '10k samples' beside it named a repeat); written '2
+images per sample' (the words before it dropped: '样本 2' is a count of samples), which no rule reads as
+samples (bot.parse.sample_nouns)."""
 SPACED_PRECISION_RE = rc(r"(?<![a-z0-9])(?P<p>bf|fp)[\s\-](?P<n>16|32|8)(?!\d|\.\d|[a-z])")
 """'bf 16', 'fp 8': a precision with a space inside."""
 SUM_AFTER_COUNT_RE = rc(
@@ -104,13 +119,14 @@ PRODUCT_VALUE_RE = rc(
 the product (round 19 en: the first factor was read as the value and the second left unread). Not a count
 of cards ('gpus=2*8 h100': the count rules read nodes × cards) nor a memory ('mem: 2*80gb')."""
 TOKEN_PRODUCT_RE = rc(
-    r"(?<![\w.*×])(?P<a>\d{1,6})\s*[*×]\s*(?P<b>\d{1,6})(?![\d.]\d|\s*[*x×]\s*\d)"
-    r"(?=(?P<t>\s*tokens?\b)?)(?!\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|mib|mb|g\b|[a-z]+\d))"
+    r"(?<![\w.*×])(?P<a>\d{1,6})\s*[*×]\s*(?P<b>\d{1,6})(?!\d|\.\d|\s*[*x×]\s*\d)"
+    r"(?=(?P<t>\s*tokens?\b)?)(?!\s*(?:gpus?|cards?|nodes?|machines?|gib|gb|mib|mb|g\b|pixels?\b|px\b|像素|[a-z]+\d))"
 )
 """Round 25 en: a length written as a product in prose, one factor 1024 or the product a number of tokens
 ('a max_sequence_length of 128 * 1024 tokens', 'max_seq_length 64 * 1024', '2048*8 tokens per step'): the
 product (before, '128' was read as the length and '1024' left unread, or '*8' taken as 8 cards). Not a count
-of cards nor a memory ('2 * 8 H100', '2*80gb': the count and memory rules read those)."""
+of cards nor a memory ('2 * 8 H100', '2*80gb': the count and memory rules read those), nor an image's size
+('1024×1024 像素', '1024*1024 pixels'; s37-gen)."""
 
 
 def _token_product(m: re.Match[str]) -> str:
@@ -288,6 +304,14 @@ def written_values(s: str) -> str:
         s = GMU_FLAG_RE.sub("--gpu-memory-utilization", s)
     if "precision" in s:  # round 27 en: 'precision 16' (Lightning's and NeMo's trainer.precision)
         s = LIGHTNING_PRECISION_RE.sub(lambda m: f"{m.group('k')}{m.group('sep')}fp{m.group('n')}", s)
+    if "每" in s or "each" in s or "every" in s or "per " in s or "one " in s:  # s37-gen: images in a sample
+        s = (
+            PER_SAMPLE_IMAGES_RE.sub(r" \g<n> images per sample", s)
+            if "张" in s or "幅" in s or "ima" in s
+            else s
+        )
+    if "-mixed" in s or "-true" in s:  # s37-gen: Lightning's '16-mixed', '32-true' without their key
+        s = LIGHTNING_VALUE_RE.sub(r"fp\g<n>", s)
     if not _COUNT_GATE.search(s):
         return s
     if "=" in s:
