@@ -132,10 +132,10 @@ A100 40G with the default script) was sized at micro-batch 1 × 2,048 tokens wit
 (estimator/data/measured/vllm_cuda_graphs.json: a typical pool of 0.555 GiB) plus NCCL's buffers captured in
 them where the custom all-reduce is off — more than two GPUs without NVLink (vllm-project/vllm#2192's
 measured drops, median 803 MiB): en-017 (Llama-2-70B-AWQ at TP 8 on 8 × A10G at 0.9, out of memory while
-capturing the graphs) leaves 1.25 GiB a GPU beside the CUDA context for 1.34: "fits" → "borderline". Then 28 / 27 / 17
-(s37-verdict): with no vLLM release stated the graph check applies again (a run may be before v0.21, which
-captures the graphs outside gpu_memory_utilization; the KV capacity printed is the pre-v0.21 V1 profile's,
-field case f11): en-017 "fits" → "borderline"."""
+capturing the graphs) leaves 1.25 GiB a GPU beside the CUDA context for 1.34: "fits" → "borderline".
+Then 28 / 27 / 17 (s37-verdict): with no vLLM release stated the graph check applies again (a run may be
+before v0.21, which captures the graphs outside gpu_memory_utilization; the KV capacity printed is the
+pre-v0.21 V1 profile's, field case f11): en-017 "fits" → "borderline"."""
 
 CEILING = {"oom_yes": 17}
 """Runs that ran out of memory and still get "fits" (s37-verdict 17: en-017 borderline again, an unstated
