@@ -236,6 +236,7 @@ def training_setup(
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
+        grad_bytes=megatron_grad_bytes(req, method) if limits and limits.megatron_layers else 2.0,
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         checkpointing_only=bool(limits and not limits.megatron_layers) and dp_only,
         freeze_layers=freeze_layers,
@@ -322,6 +323,21 @@ def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, 
     return int(
         ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
     )
+
+
+def megatron_grad_bytes(req: SizingRequest, method: Method) -> float:
+    """Gradient bytes per trained parameter under Megatron-LM / NeMo (:attr:`TrainingSetup.grad_bytes`): 4
+    for full training in bf16 with fp32 master weights — ``--bf16`` sets
+    ``accumulate_allreduce_grads_in_fp32`` (megatron/training/arguments.py) and the DDP wrapper's
+    ``main_grad`` buffers are fp32 (Megatron-LM
+    docs/source/api-guide/dist_optimizer.md: "bf16 param, fp32 grads", 18 bytes a parameter) — else 2: fp16
+    stated or a card without bf16 (V100, T4: ``--fp16``, fp16 buffers), pure bf16, adapters."""
+    if method != Method.full or req.pure_bf16 or req.precision in ("fp16", "fp32"):
+        return 2.0
+    from estimator.catalog import gpus  # lazily: only a Megatron answer asks
+
+    card = gpus().get(req.gpu or "")
+    return 4.0 if card is None or card.has_bf16 else 2.0
 
 
 def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:

@@ -79,3 +79,41 @@ def test_the_note_names_the_release_in_both_languages(capsys):
     zh = capsys.readouterr().out
     assert "before v0.21" in en and "v0.21 and later count them inside" in en
     assert "v0.21 之前的 vLLM" in zh and "v0.21 及之后" in zh
+
+
+# --- Megatron-LM's fp32 gradient buffers (s37 item 1: a general term missing behind "fits") -----------------
+# Megatron-LM docs/source/api-guide/dist_optimizer.md, bytes a parameter: "bf16 param, fp32 grads" 18 without
+# the distributed optimizer, 6 + 12/d with it; "fp16 param, fp16 grads" keeps 2-byte gradient buffers.
+# megatron/training/arguments.py: with --bf16, accumulate_allreduce_grads_in_fp32 is set ("accumulate and
+# all-reduce gradients in fp32 for bfloat16 data type."), so the DDP wrapper's main_grad buffers are fp32.
+
+LLAMA3_8B = 8_030_000_000
+
+
+def test_megatron_bf16_model_states_are_its_documented_18_and_6_plus_12_over_d():
+    from estimator.memory import model_state_bytes
+
+    n, d = LLAMA3_8B, 8
+    plain = model_state_bytes(n, grad_bytes=4.0)
+    assert sum(plain.values()) == 18 * n  # 2 + 4 + 12
+    distributed = model_state_bytes(n, zero_stage=1, dp=d, grad_bytes=4.0)
+    assert sum(distributed.values()) == pytest.approx((6 + 12 / d) * n)
+    assert sum(model_state_bytes(n).values()) == 16 * n  # every other stack: 2 + 2 + 12 (ZeRO Table 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "grad_bytes"),
+    [
+        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x A100 80GB", 4.0),
+        ("用 Megatron-LM 全参微调 Llama-3-8B，8 张 A100 80GB", 4.0),
+        ("Full fine-tune Llama-3-8B with Megatron-LM --fp16 on 8 x A100 80GB", 2.0),  # fp16 buffers
+        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x V100 32GB", 2.0),  # no bf16: --fp16
+        ("Full fine-tune Llama-3-8B with DeepSpeed on 8 x A100 80GB", 2.0),  # not Megatron's buffers
+    ],
+)
+def test_the_gradients_part_follows_megatrons_buffer_dtype(capsys, question, grad_bytes):
+    memory = _ask(capsys, question)["report"]["memory"]
+    plan = memory["plan"]
+    shards = plan["dp"] if plan["zero_stage"] >= 2 else 1
+    expected = grad_bytes * LLAMA3_8B / (plan["tp"] * plan["pp"]) / shards
+    assert memory["breakdown"]["gradients"] == pytest.approx(expected)
