@@ -185,7 +185,7 @@ def cuda_graphs_outside(
     gpu, runtime = card
     if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
         return verdict
-    if not graphs_outside_budget(req.vllm_version):
+    if req.vllm_version and not graphs_outside_budget(req.vllm_version):  # unstated: outside, no call
         return verdict
     room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
     nccl = VLLM_NCCL_GRAPH_BYTES if inf.tp > 2 and not gpu.nvlink else 0.0  # NCCL in the graphs

@@ -213,11 +213,8 @@ def training_setup(
     if req.optimizer is None:
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     tpu = (req.gpu or "").startswith("TPU")  # no CUDA context: its runtime's reserve said so (trial s30 #1)
-    ledger.assume(
-        "overhead",
-        Word.context_and_fragmentation.value,
-        Why.runtime_overhead_tpu if tpu else Why.runtime_overhead,
-    )
+    overhead_why = Why.runtime_overhead_tpu if tpu else Why.runtime_overhead
+    ledger.assume("overhead", Word.context_and_fragmentation.value, overhead_why)
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
