@@ -144,6 +144,7 @@ CENSUS = {
     "en-074": (ELSEWHERE, "LLaMA-Factory --use_unsloth on an L40: 23.7 GiB likely of 48"),
     "en-076": (PARSE, "Platypus finetune.py under torchrun is DDP (s32b: read, 'no')"),
     "en-120": (PARSE, "Megatron-LM micro-batch not stated; its default is no recompute"),
+    # s37: Megatron's fp32 main_grad buffers counted in bf16 (grad_bytes 4); a V100 runs --fp16: unchanged
     "en-141": (ELSEWHERE, "FSDP + LoRA on Mixtral in LLaMA-Factory: 22.9 GiB likely of 46"),
 }
 """Session 32's census of the working split's runs that ran out of memory and still get "fits" (24 at
