@@ -121,7 +121,7 @@ class DenseTable:
             return None
         shard = self.params / (tp * pp)
         weights = 2.0 * shard / (dp if zero >= 3 else 1)
-        gradients = 2.0 * shard / (dp if zero >= 2 else 1)
+        gradients = self.setup.grad_bytes * shard / (dp if zero >= 2 else 1)
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
         s, h = self.seq, self.hidden  # kept_activations: every layer of the stages in flight (L = PP·L/PP)
@@ -233,7 +233,9 @@ class DenseTable:
         if ep != 1 or offload or self.layers % pp:
             return None
         shard = self.params / (tp * pp)
-        states = 2.0 * shard / (dp if zero >= 3 else 1) + 2.0 * shard / (dp if zero >= 2 else 1)
+        states = 2.0 * shard / (dp if zero >= 3 else 1) + self.setup.grad_bytes * shard / (
+            dp if zero >= 2 else 1
+        )
         states += self.k * shard / (dp if zero >= 1 else 1)
         s, h = self.seq, self.hidden
         if (tp, pp, ep, recompute) == self.eager_at:  # eager_activations.eager_layers
@@ -258,11 +260,11 @@ class DenseTable:
         optimizer / gradients / weights over the group's DP: ZeRO paper, Rajbhandari et al. 2020 Table 1);
         offload moves the optimizer states to the host (0). A DeepSeek-V3 training answer asks ~380 of
         them (bench/RESULTS.md, session 27)."""
-        k, params, layers = self.k, self.params, self.layers
+        k, params, layers, g = self.k, self.params, self.layers, self.setup.grad_bytes
         if ep == 1 and layers % pp == 0:  # one group: model_state_bytes of the TP × PP shard
             shard = params / (tp * pp)
             weights = 2.0 * shard / (dp if zero >= 3 else 1)
-            gradients = 2.0 * shard / (dp if zero >= 2 else 1)
+            gradients = g * shard / (dp if zero >= 2 else 1)
             optimizer = k * shard / (dp if zero >= 1 else 1)
         else:  # state_groups' groups, each model_state_bytes, summed from 0.0 in _model_states' order
             if layers % pp == 0:
@@ -278,7 +280,7 @@ class DenseTable:
             weights = gradients = optimizer = 0.0
             for n, over in groups:
                 weights += 2.0 * n / (over if zero >= 3 else 1)
-                gradients += 2.0 * n / (over if zero >= 2 else 1)
+                gradients += g * n / (over if zero >= 2 else 1)
                 optimizer += k * n / (over if zero >= 1 else 1)
         return weights, gradients, 0.0 if offload else optimizer
 

@@ -155,7 +155,7 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         None,
         description="vLLM's release as stated ('vLLM 0.6.4', 'vllm==0.5.3', 'vllm-openai:v0.8.5'), "
         "major.minor[.patch]: before v0.21 its CUDA graphs are captured outside gpu_memory_utilization "
-        "(estimator.serving_verdict.cuda_graphs_outside); None: the current release, which counts them "
-        "inside it",
+        "(estimator.serving_verdict.cuda_graphs_outside); None: either side of v0.21, so the check "
+        "applies too (s37); v0.21 or later counts them inside it",
         json_schema_extra=_setting("serving", json_order=98, runtimes=("vLLM",)),
     )

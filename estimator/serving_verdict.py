@@ -131,7 +131,7 @@ formula. vLLM's own pre-v0.11 line "CUDA graphs can take additional 1~3 GiB memo
 (vllm/worker/model_runner.py ``capture_model``) brackets the high end. Before v0.21 the graphs are captured
 after the KV cache is allocated, in what ``gpu_memory_utilization`` leaves beside the CUDA context
 (:data:`estimator.defaults.CUDA_CONTEXT_BYTES`); since v0.21 vLLM profiles them and counts them inside it
-(:data:`VLLM_GRAPHS_PROFILED`), so the check below applies to a stated older release only."""
+(:data:`VLLM_GRAPHS_PROFILED`), so the check below applies to an older or unstated release."""
 
 
 VLLM_NCCL_GRAPH_BYTES = 803 * 2**20
@@ -155,11 +155,16 @@ allocated, in what the share leaves."""
 
 
 def graphs_outside_budget(version: str | None) -> bool:
-    """Whether vLLM ``version`` (as stated, 'major.minor[.patch]') captures its CUDA graphs outside
-    ``gpu_memory_utilization``: a stated release before :data:`VLLM_GRAPHS_PROFILED`. Unstated: the current
-    release, which counts them inside (s36: the review of s35's check, applied to every vLLM fit)."""
+    """Whether vLLM ``version`` (as stated, 'major.minor[.patch]') may capture its CUDA graphs outside
+    ``gpu_memory_utilization``: a stated release before :data:`VLLM_GRAPHS_PROFILED`, or none stated
+    (s37). Unstated, the run may be on either side of v0.21: ``pip install vllm`` today gives a release that
+    counts the graphs inside, while the KV capacity the estimate prints is the V1 profile of the releases
+    before it (vllm/v1/worker/gpu_worker.py v0.10.1.1, :func:`estimator.runtimes.vllm.vllm_profile_bytes`;
+    field case f11's log, 22,096 tokens, has no graph pool taken from it), so a "fits" must also hold with
+    the graphs outside — as "fits" holds only where the band's high end fits (issue 25 item 1). A stated
+    v0.21 or later: inside, no check."""
     if not version:
-        return False
+        return True
     major, minor = (int(p) for p in version.split(".")[:2])
     return (major, minor) < VLLM_GRAPHS_PROFILED
 
@@ -176,11 +181,11 @@ def cuda_graphs_outside(
     captures none: the verdict stands. Over more than two GPUs without NVLink the graphs also hold NCCL's
     buffers (:data:`VLLM_NCCL_GRAPH_BYTES`): an A10G at TP 8 and 0.9 leaves 1.25 GiB for 0.555 + 0.784
     (borderline). Noted with the room per GPU and the logged band in bytes. Only for a stated vLLM before
-    v0.21 (:func:`graphs_outside_budget`; s36): the current release counts the graphs inside the share."""
+    v0.21 or none stated (:func:`graphs_outside_budget`; s36, s37): v0.21 and later count them inside."""
     gpu, runtime = card
     if verdict != ("yes", None) or req.enforce_eager or not isinstance(runtime, Vllm):
         return verdict
-    if not graphs_outside_budget(req.vllm_version):
+    if req.vllm_version and not graphs_outside_budget(req.vllm_version):  # unstated: outside, no call
         return verdict
     room = visible_bytes(gpu) * (1.0 - vllm_utilization(runtime)) - defaults.CUDA_CONTEXT_BYTES.value
     nccl = VLLM_NCCL_GRAPH_BYTES if inf.tp > 2 and not gpu.nvlink else 0.0  # NCCL in the graphs

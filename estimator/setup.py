@@ -38,6 +38,14 @@ class TrainingSetup:
     master_weights: bool = True
     """False = pure bf16: no fp32 master copy; optimizer states in the weights' dtype
     (:data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM`)."""
+    grad_bytes: float = 2.0
+    """Bytes per trained parameter of the gradients full training keeps
+    (:func:`estimator.memory.model_state_bytes`): 2 (bf16/fp16), or 4 where Megatron-LM / NeMo train in
+    bf16 with fp32 master weights: with ``--bf16`` Megatron sets ``accumulate_allreduce_grads_in_fp32`` and
+    its DDP wrapper keeps an fp32 ``main_grad`` buffer for every parameter from construction
+    (megatron/training/arguments.py; megatron/core/distributed/distributed_data_parallel.py) — Megatron's
+    own count, docs/source/api-guide/dist_optimizer.md: "bf16 param, fp32 grads" 18 bytes a parameter
+    without the distributed optimizer, 6 + 12/d with it (s37)."""
     optimizer_in_backward: bool = False
     """The optimizer steps each parameter as soon as its gradient is ready and frees that gradient
     (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the

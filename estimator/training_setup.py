@@ -213,11 +213,8 @@ def training_setup(
     if req.optimizer is None:
         ledger.assume("optimizer", _optimizer_word(method, req.pure_bf16).value, Why.optimizer)
     tpu = (req.gpu or "").startswith("TPU")  # no CUDA context: its runtime's reserve said so (trial s30 #1)
-    ledger.assume(
-        "overhead",
-        Word.context_and_fragmentation.value,
-        Why.runtime_overhead_tpu if tpu else Why.runtime_overhead,
-    )
+    overhead_why = Why.runtime_overhead_tpu if tpu else Why.runtime_overhead
+    ledger.assume("overhead", Word.context_and_fragmentation.value, overhead_why)
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
@@ -236,6 +233,7 @@ def training_setup(
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
+        grad_bytes=megatron_grad_bytes(req, method) if limits and limits.megatron_layers else 2.0,
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         checkpointing_only=bool(limits and not limits.megatron_layers) and dp_only,
         freeze_layers=freeze_layers,
@@ -322,6 +320,21 @@ def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, 
     return int(
         ledger.assume("zero_stage", limits.default_zero, Why.tool_default_zero, tool=req.training_tool)
     )
+
+
+def megatron_grad_bytes(req: SizingRequest, method: Method) -> float:
+    """Gradient bytes per trained parameter under Megatron-LM / NeMo (:attr:`TrainingSetup.grad_bytes`): 4
+    for full training in bf16 with fp32 master weights — ``--bf16`` sets
+    ``accumulate_allreduce_grads_in_fp32`` (megatron/training/arguments.py) and the DDP wrapper's
+    ``main_grad`` buffers are fp32 (Megatron-LM
+    docs/source/api-guide/dist_optimizer.md: "bf16 param, fp32 grads", 18 bytes a parameter) — else 2: fp16
+    stated or a card without bf16 (V100, T4: ``--fp16``, fp16 buffers), pure bf16, adapters."""
+    if method != Method.full or req.pure_bf16 or req.precision in ("fp16", "fp32"):
+        return 2.0
+    from estimator.catalog import gpus  # lazily: only a Megatron answer asks
+
+    card = gpus().get(req.gpu or "")
+    return 4.0 if card is None or card.has_bf16 else 2.0
 
 
 def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:

@@ -113,17 +113,14 @@ def test_graphs_outside_the_budget_before_v0_21_only():
     assert (
         graphs_outside_budget("0.6.4") and graphs_outside_budget("0.20.2") and graphs_outside_budget("0.2.7")
     )
-    assert (
-        not graphs_outside_budget("0.21.0")
-        and not graphs_outside_budget("0.28")
-        and not graphs_outside_budget(None)
-    )
+    assert not graphs_outside_budget("0.21.0") and not graphs_outside_budget("0.28")
+    assert graphs_outside_budget(None)  # s37: unstated, either side of v0.21 (tests/test_s37_verdict.py)
 
 
 @pytest.mark.parametrize(
     ("text", "verdict", "version"),
     [
-        (Q95, "yes", None),  # the current release profiles the graphs inside the share
+        (Q95, "borderline", None),  # s37: unstated, the run may be before v0.21 (was "yes")
         ("vllm 0.21.0: " + Q95, "yes", "0.21.0"),
         ("vllm==0.6.4: " + Q95, "borderline", "0.6.4"),
         ("vllm 版本 0.6.4，一张 4090 部署 Qwen2.5-7B-Instruct，--max-model-len 8192 "

@@ -50,9 +50,12 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     DPO/GRPO reference and PPO reward copies inline (no _frozen_copy_bytes frame a layout), one memo a job
     (estimator.search_keep.job_memo, +1 lookup a search). Bound: 12,643 + 0.2 %. Main 3681b8c0: 2,990,
     2,663, 2,501, 2,379, 2,116 (12,649); s36-sprender: 2,986, 2,657, 2,497, 2,373, 2,112 (12,625): StrEnum
-    values by str(). Bound: 12,625 + 0.2 %."""
+    values by str(). Bound: 12,625 + 0.2 %. Main 23ce7a0e: 2,987, 2,658, 2,498, 2,374, 2,056 (12,573);
+    s37-verdict: q066 3,081 (12,667): Megatron's fp32 gradient buffers (TrainingSetup.grad_bytes 4) put
+    Qwen3-235B-A22B's GRPO states 2 bytes a parameter higher, so its search sizes more layouts before one
+    fits — an answer that changed, not a cost per call; the other four unchanged. Bound: 12,667 + 0.2 %."""
     corpus = Path(__file__).parent / "data" / "questions.json"
     texts = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}
     calls = {qid: _first_estimate_calls(texts[qid]) for qid in SLOWEST}
     assert min(calls.values()) > 2000, calls  # each still a search of thousands of calls: the right questions
-    assert sum(calls.values()) < 12_651, calls
+    assert sum(calls.values()) < 12_693, calls

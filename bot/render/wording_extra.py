@@ -138,11 +138,12 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     # estimator.serving_verdict.cuda_graphs_outside: vLLM's CUDA graphs beside gpu_memory_utilization (s34)
     NoteCode.cuda_graphs_outside: N_(
-        "vLLM captures CUDA graphs after it has allocated the KV cache, outside gpu_memory_utilization: "
-        "logged runs put them at %(low_bytes)s (typical) to %(high_bytes)s per GPU, and what the "
-        "utilization leaves beside the CUDA context is ≈ %(room_bytes)s per GPU, so start-up can run out "
-        "of memory while it captures them: lower --gpu-memory-utilization or pass --enforce-eager (no "
-        "graphs, slower decoding)."
+        "vLLM before v0.21 captures CUDA graphs after it has allocated the KV cache, outside "
+        "gpu_memory_utilization: logged runs put them at %(low_bytes)s (typical) to %(high_bytes)s per GPU, "
+        "and what the utilization leaves beside the CUDA context is ≈ %(room_bytes)s per GPU, so start-up "
+        "can run out of memory while it captures them: lower --gpu-memory-utilization or pass "
+        "--enforce-eager (no graphs, slower decoding). v0.21 and later count them inside the share; the "
+        "release was not stated or is older."
     ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
