@@ -289,6 +289,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     non_llm: str  # 'tts', 'asr', 'ocr': a speech or OCR model named (bot.parse.non_llm, s32 fixc #1)
     switched: str
     needs_model: bool
+    needs_model_card: bool  # a card asked about with no model: the model asked for (s37-left)
     read_config: dict[str, str] | None
     active_in_name: str | None  # 'Foo-A13B' unknown: its active count, the total asked for (s30 fixe)
 

@@ -1,0 +1,86 @@
+"""Session 37, branch s37-left: answers a trial and a review found wrong. Sentences of our own, both
+languages.
+
+1. Lists of values written in more ways get a row each (report.per_value): the preposition repeated after
+   the separator ('for 16k and for 64k', '16k 还是用 64k'), card memories written as a list with their
+   unit ('24G 还是 48G 的卡', '24G, 48G or 80G cards'); a card asked about with no model asks for the
+   model (help.j2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _rows(answer: dict[str, Any]) -> list[tuple[str, float]]:
+    return [(r["setting"], r["value"]) for r in answer["report"]["per_value"]]
+
+
+def _ignored(answer: dict[str, Any]) -> list[str]:
+    return [i["text"] for i in answer["interpretation"].get("ignored") or []]
+
+
+# 1. lists
+
+
+@pytest.mark.parametrize(
+    ("text", "setting", "values"),
+    [
+        ("serve Llama-3-8B for 16k and for 64k context, how much memory", "seq_len", [16384, 65536]),
+        ("部署 Llama-3-8B，16k 还是用 64k 上下文", "seq_len", [16384, 65536]),
+        ("部署Qwen2.5-7B，24G 还是 48G 的卡", "gpu_memory_gib", [24, 48]),
+        ("serve Qwen2.5-7B on a 24GB or 48GB card", "gpu_memory_gib", [24, 48]),
+        ("Qwen2.5-7B 推理，16G、24G 或 48G 显存够吗", "gpu_memory_gib", [16, 24, 48]),
+        ("finetune Llama-3-8B with 24G, 48G or 80G cards", "gpu_memory_gib", [24, 48, 80]),
+        ("在 1、2 或 4 张 A100 上微调 Llama-3-8B 要多久", "gpu_count", [1, 2, 4]),
+    ],
+)
+def test_a_row_per_value_listed(text: str, setting: str, values: list[float]) -> None:
+    answer = answer_json(text)
+    assert _rows(answer) == [(setting, v) for v in values]
+    assert not set(_ignored(answer)) & {str(v) for v in values}  # each answered in its row, none 'ask apart'
+
+
+def test_a_listed_length_row_is_the_length_asked_alone() -> None:
+    rows = answer_json("serve Llama-3-8B for 16k and for 64k context, how much memory")["report"]["per_value"]
+    alone = answer_json("serve Llama-3-8B at 64k context, how much memory")["report"]["inference"]
+    row = next(r for r in rows if r["value"] == 65536)
+    assert row["memory_gib"] == round(alone["bytes_per_gpu"] / 2**30, 1)
+    # Llama-3-8B KV: 32 layers × 8 KV heads × 128 × 2 (K, V) × 2 B = 128 KiB per token (design §3.4)
+    assert alone["kv_bytes_per_token"] == 32 * 8 * 128 * 2 * 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署Qwen2.5-7B 24G 的卡，48 路并发",  # a memory and a load, not a list of memories
+        "serve Qwen2.5-7B on a 24GB card with 48 concurrent users",
+        "serve Llama-3-8B for 16k context and 64 users",  # a length and a load
+    ],
+)
+def test_no_memory_rows_without_a_list(text: str) -> None:
+    answer = answer_json(text)
+    assert answer["report"]["per_value"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("4090 24G 能跑吗？如果不行，A100 40G 可以吗？", "能不能在你说的卡上跑，要看模型"),
+        ("will it run on a 4090 24G? if not, an A100 40G?", "Whether it runs on the card you named depends"),
+    ],
+)
+def test_a_card_without_a_model_asks_for_the_model(text: str, line: str) -> None:
+    answer = answer_json(text)
+    assert line in answer["reply"]
+    assert answer["request"]["model"] is None  # no default model sized in its place
+
+
+def test_a_card_with_a_model_is_sized() -> None:
+    answer = answer_json("Qwen2.5-7B 在 4090 24G 上能跑吗？")
+    assert "要看模型" not in answer["reply"]
+    assert answer["request"]["model"] == "Qwen2.5-7B"
