@@ -84,3 +84,31 @@ def test_a_card_with_a_model_is_sized() -> None:
     answer = answer_json("Qwen2.5-7B 在 4090 24G 上能跑吗？")
     assert "要看模型" not in answer["reply"]
     assert answer["request"]["model"] == "Qwen2.5-7B"
+
+
+# 2. Ascend serving: vLLM-Ascend or MindIE, never the CUDA servers as the advice
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("在 910B 上部署 Qwen2.5-72B，要几张卡", "在昇腾 NPU 上部署用 vLLM-Ascend"),
+        ("serve Qwen2.5-72B on 8 Ascend 910C", "On Ascend NPUs serve it with vLLM-Ascend"),
+    ],
+)
+def test_ascend_serving_advises_the_ascend_runtimes(text: str, line: str) -> None:
+    reply = answer_json(text)["reply"]
+    assert line in reply and "MindIE" in reply
+    assert "Serve it with vLLM or SGLang" not in reply and "部署用 vLLM 或 SGLang" not in reply
+
+
+def test_a_stated_mindie_is_named_as_not_modelled() -> None:
+    answer = answer_json("用 MindIE 在 910B 上部署 Qwen2.5-72B")
+    ignored = {(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]}
+    assert ("runtime: MindIE", "runtime_not_modelled") in ignored
+    assert answer["request"]["runtime"] is None  # never swapped for vLLM silently: named above
+
+
+def test_nvidia_serving_keeps_vllm_and_sglang() -> None:
+    reply = answer_json("serve Qwen2.5-72B on 4 A100 80G")["reply"]
+    assert "Serve it with vLLM or SGLang" in reply and "vLLM-Ascend" not in reply
