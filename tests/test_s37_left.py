@@ -112,3 +112,30 @@ def test_a_stated_mindie_is_named_as_not_modelled() -> None:
 def test_nvidia_serving_keeps_vllm_and_sglang() -> None:
     reply = answer_json("serve Qwen2.5-72B on 4 A100 80G")["reply"]
     assert "Serve it with vLLM or SGLang" in reply and "vLLM-Ascend" not in reply
+
+
+# 3. 'which is faster' between two models: the layouts each was sized on are named when they differ
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        (
+            "which is faster to serve on 4 H100, Llama-3-8B or Llama-3-70B?",
+            ["layouts differ", "Meta Llama 3 8B TP=1 × 4 replicas", "Meta Llama 3 70B TP=4 "],
+        ),
+        (
+            "4 张 A100 上部署，Qwen2.5-32B 和 Llama-3-70B 哪个更快",
+            ["布局不同", "Qwen2.5 32B TP=1 × 4 个副本", "Meta Llama 3 70B TP=4"],
+        ),
+    ],
+)
+def test_which_is_faster_names_different_layouts(text: str, parts: list[str]) -> None:
+    # 8B bf16 16.1 GB + its KV fit one 80 GB card: 4 copies; 70B bf16 141 GB needs TP 4 (a power of two ≥ 2)
+    first = answer_json(text)["reply"].splitlines()[0]
+    assert all(p in first for p in parts), first
+
+
+def test_which_is_faster_on_a_stated_layout_names_none() -> None:
+    first = answer_json("which is faster to serve on 4 H100 at TP 4, Llama-3-8B or Llama-3-70B?")["reply"]
+    assert "Faster: Meta Llama 3 8B" in first and "layouts differ" not in first
