@@ -139,3 +139,28 @@ def test_which_is_faster_names_different_layouts(text: str, parts: list[str]) ->
 def test_which_is_faster_on_a_stated_layout_names_none() -> None:
     first = answer_json("which is faster to serve on 4 H100 at TP 4, Llama-3-8B or Llama-3-70B?")["reply"]
     assert "Faster: Meta Llama 3 8B" in first and "layouts differ" not in first
+
+
+# 4. the formula line on the recommended size follows the recommended layout's own recompute
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("full fine-tune Llama-3-70B on H100", "with the full recompute its layout runs"),
+        ("全参微调 Llama-3-70B 用 H100", "按它的布局开全量重计算"),
+    ],
+)
+def test_a_recomputing_recommended_layout_is_not_called_no_recompute(text: str, line: str) -> None:
+    answer = answer_json(text)
+    rec = answer["report"]["memory"]["recommended_plan"]
+    assert (rec["tp"], rec["pp"], rec["recompute"]) == (1, 1, "full")  # data parallelism first (s36)
+    assert line in answer["reply"]
+    reply = answer["reply"]
+    assert "no full recompute on NVLink" not in reply and "有 NVLink 的卡不开全量重计算" not in reply
+
+
+def test_a_recommended_layout_without_full_recompute_keeps_its_line() -> None:
+    answer = answer_json("full fine-tune Qwen2.5-7B on A100 80G")
+    assert answer["report"]["memory"]["recommended_plan"]["recompute"] != "full"
+    assert "no full recompute on NVLink GPUs" in answer["reply"]

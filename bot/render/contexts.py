@@ -112,6 +112,7 @@ class MemoryContext(TypedDict):
     headroom: str
     rec_rule: bool
     rec_tool_default: str | None  # the tool whose own gradient checkpointing the recommended count keeps
+    rec_full: bool  # the recommended layout recomputes in full on NVLink cards (s37-left)
     mem_first: dict[str, str] | None  # a training memory question with no count leads with the memory (s35)
 
 

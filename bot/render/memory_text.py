@@ -257,6 +257,8 @@ def memory_section(
         "rec_tool_default": tool
         if tool is not None and shown_rec and tool_checkpoints(report.request)
         else None,
+        # the line follows the recommended layout's own recompute (s37-left: a DP-first plan that recomputes)
+        "rec_full": nvlink and m.recommended_plan is not None and m.recommended_plan.recompute == "full",
     }
 
 
