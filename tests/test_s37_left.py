@@ -164,3 +164,34 @@ def test_a_recommended_layout_without_full_recompute_keeps_its_line() -> None:
     answer = answer_json("full fine-tune Qwen2.5-7B on A100 80G")
     assert answer["report"]["memory"]["recommended_plan"]["recompute"] != "full"
     assert "no full recompute on NVLink GPUs" in answer["reply"]
+
+
+# 5. a stated 128K on a model whose config window is 128,000 tokens is that window
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["部署Mistral-Nemo-12B，128K上下文要多少显存", "serve Mistral-Nemo 12B at 128K context, how much memory"],
+)
+def test_128k_on_a_128000_window_is_the_window(text: str) -> None:
+    answer = answer_json(text)
+    # mistralai/Mistral-Nemo-Base-2407 config.json: max_position_embeddings 128000 ('128k context')
+    assert answer["request"]["seq_len"] == 128_000
+    assert not [w for w in answer["report"]["warnings"] if w["code"] == "beyond_context_window"]
+    # KV per token: 40 layers × 8 KV heads × head_dim 128 × 2 (K, V) × 2 B = 163,840 B (160 KiB)
+    inf = answer["report"]["inference"]
+    assert inf["kv_bytes_per_token"] == 40 * 8 * 128 * 2 * 2
+    assert "128K" in answer["reply"].splitlines()[0] and "125K" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("serve Llama-3.1-8B at 128K context", 131_072),  # config.json max_position_embeddings 131072
+        ("部署Qwen2.5-7B，128K上下文要多少显存", 131_072),  # YaRN factor 4 × 32,768 native
+        ("serve Mistral-Nemo 12B at 256K context", 262_144),  # past the window: as said, and the note stays
+        ("用 128K 上下文 LoRA 微调 Mistral-Nemo-12B", 128_000),  # training reads the same rule
+    ],
+)
+def test_a_k_length_elsewhere_stays_1024s(text: str, tokens: int) -> None:
+    assert answer_json(text)["request"]["seq_len"] == tokens
