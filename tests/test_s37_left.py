@@ -195,3 +195,40 @@ def test_128k_on_a_128000_window_is_the_window(text: str) -> None:
 )
 def test_a_k_length_elsewhere_stays_1024s(text: str, tokens: int) -> None:
     assert answer_json(text)["request"]["seq_len"] == tokens
+
+
+# 7. LLaVA-1.5 in the catalog, the vision tower and projector in the count
+
+
+@pytest.mark.parametrize(
+    ("model", "total", "vision"),
+    [
+        # CLIP ViT-L/14-336 303,507,456 + projector 1,024→4,096→4,096 20,979,712; Vicuna-7B, vocab 32,064
+        ("LLaVA-1.5-7B", 7_063_427_072, 303_507_456 + 20_979_712),
+        # the same tower + projector 1,024→5,120→5,120 31,467,520; Vicuna-13B, vocab 32,064
+        ("LLaVA-1.5-13B", 13_351_494_656, 303_507_456 + 31_467_520),
+    ],
+)
+def test_llava_counts_its_vision_tower(model: str, total: int, vision: int) -> None:
+    from estimator import catalog
+    from estimator.architecture import count_params
+
+    spec = catalog.models()[model]
+    assert spec.vision is not None and spec.vision.params == vision
+    assert spec.vision.tokens_per_image == (336 // 14) ** 2 == 576
+    assert count_params(spec)[0] == spec.params_total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("serve llava-1.5-7b on one 4090", "LLaVA-1.5-7B"),
+        ("全参微调 LLaVA-1.5-13B 要几张 A100", "LLaVA-1.5-13B"),
+    ],
+)
+def test_llava_is_read_and_sized(text: str, model: str) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["model"] == model
+    inf = answer["report"].get("inference")
+    if inf is not None:  # fp16 release: 2 bytes per parameter, tower included
+        assert inf["weights_bytes"] == pytest.approx(7_063_427_072 * 2, rel=0.01)
