@@ -254,11 +254,8 @@ def memory_section(
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
         "rec_rule": shown_rec and _weighed_rule(report, tool, nvlink),
-        "rec_tool_default": tool
-        if tool is not None and shown_rec and tool_checkpoints(report.request)
-        else None,
-        # the line follows the recommended layout's own recompute (s37-left: a DP-first plan that recomputes)
-        "rec_full": nvlink and m.recommended_plan is not None and m.recommended_plan.recompute == "full",
+        "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
+        "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
 
 
