@@ -232,3 +232,11 @@ def test_llava_is_read_and_sized(text: str, model: str) -> None:
     inf = answer["report"].get("inference")
     if inf is not None:  # fp16 release: 2 bytes per parameter, tower included
         assert inf["weights_bytes"] == pytest.approx(7_063_427_072 * 2, rel=0.01)
+
+
+@pytest.mark.parametrize("text", ["full fine-tune LLaVA 7B on one A100 40GB", "微调 LLaVA 7B 要几张 A100"])
+def test_llava_without_a_version_is_named(text: str) -> None:
+    # LLaVA (v1), 1.5 and NeXT all have a 7B: the unversioned name is read as the catalog's release, said
+    answer = answer_json(text)
+    subs = [(s["typed"], s["used"], s["reason"]) for s in answer["interpretation"]["substitutions"]]
+    assert ("LLaVA 7B", "LLaVA-1.5-7B", "latest_release") in subs
