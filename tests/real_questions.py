@@ -430,6 +430,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key == "max_model_len":  # a serving context in prose ('128k context') is the context sized
         serving = request.get("stage") == "inference" and request.get("max_model_len") is None
         ok = _close(value, got) or (serving and _close(value, request.get("seq_len")))
+        # s37-left: a serving context listed in prose ('for 32k and for 128k context') gets a seq_len row each
+        ok = ok or (serving and _rows_hold("seq_len", [value], answer))
     elif key == "gpu_memory_utilization":  # in a training question: the RL rollout engine's share (its field)
         training = request.get("stage") != "inference"
         ok = _close(value, got) or (training and _close(value, request.get("rollout_gpu_memory_utilization")))

@@ -78,7 +78,28 @@ def effective_request(
         # a default, not a stated deadline: the estimator assumes it only where it would assume one
         # (its ledger says so), so "1张A100够吗" stays a memory question (never "what fits in 30 days")
         upd["deadline_default_days"] = s.deadline_days
+    upd.update(card_window(request))
     return request.model_copy(update=upd), sources
+
+
+CONTEXT_FIELDS = ("seq_len", "max_model_len")
+"""The request's context lengths a 'K' said by the user sets (every context reader's result)."""
+
+
+def card_window(request: SizingRequest) -> dict[str, int]:
+    """{field: the model's window} for each context length of ``request`` said as n K (n × 1,024 tokens)
+    on a model whose config window is n × 1,000 tokens: its model card's 'nK' (Mistral NeMo: config.json
+    max_position_embeddings 128000, 'a 128k context window'), so '128K' on it is that window, not 131,072
+    tokens past it (s37-left). Where the config says 131,072 (Llama 3.1, Qwen2.5 with YaRN) 128K stays
+    131,072; one rule for every field of :data:`CONTEXT_FIELDS`."""
+    said = [(f, v) for f in CONTEXT_FIELDS if (v := getattr(request, f, None)) and v % 1024 == 0]
+    if not said or request.model is None:
+        return {}
+    spec = catalog.models().get(request.model)
+    window = spec.max_context if spec is not None else None
+    if not window or window % 1000:
+        return {}
+    return {f: window for f, v in said if v // 1024 * 1000 == window}
 
 
 def with_source_assumptions(

@@ -249,8 +249,8 @@ def _match_family(
     if not size or not cands:
         return None, None  # a bare family name ("Llama") is not a model
     versions = {k.ver for k in family}  # round 20: the family's ('llama 1b': Llama-3.2 of several, said)
-    latest = max(cands, key=lambda k: _version_number(k.ver))
-    return latest.model_id, (NO_VERSION if len(versions) > 1 else None)
+    latest = max(cands, key=lambda k: _version_number(k.ver))  # s37: its one release versioned, said too
+    return latest.model_id, (NO_VERSION if len(versions) > 1 or None not in versions else None)
 
 
 def _model_suggestions(core: str, fam: str, ver: str | None, size: str | None) -> list[str]:

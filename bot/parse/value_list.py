@@ -18,19 +18,28 @@ if TYPE_CHECKING:
     from bot.parse import ParseResult
     from estimator.models import SizingRequest
 
-LISTED_NUMBERS = re.compile(r"\d\s*k?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*\d", re.I)
-"""Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k'): a message that may list values of one
+LISTED_NUMBERS = re.compile(
+    r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d",
+    re.I,
+)
+"""Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k', '24G 还是 48G', 'for 16k and for
+64k'): a message that may list values of one
 setting (bot.core.per_value)."""
 SETTINGS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size")
 """The settings a list of values gets a row each for (the estimator has a cheap figure per value)."""
 MAX_ROWS = 6
 """At most this many values sized (each is one estimate); a longer list keeps its first six."""
 _NAMED = ("other_setup", "repeated", "unread")
-_SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*"
+_SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按]\s*)?"
+"""A list's separator, a preposition repeated after it read with it ('for 16k and for 64k', '16k 还是用
+64k')."""
 RUN_RE = re.compile(rf"(?<![\d.\-–~])\d{{1,6}}(?:{_SEP}\d{{1,6}})+(?![\d.%]|\s*(?:-|–|~|到|至|\bto\b))", re.I)
 """Numbers written as a list ('1, 2 or 4', '10、20、50', '4 or 8'), not a range's ends ('2–8')."""
 K_RUN_RE = re.compile(rf"\d{{1,4}}\s*k(?:{_SEP}\d{{1,4}}\s*k)+(?![a-z])", re.I)
 """Lengths in k written as a list ('8k, 32k and 128k', '4k/8k')."""
+MEM_RUN_RE = re.compile(rf"(?<![\d.])\d{{1,3}}\s*gi?b?(?:{_SEP}\d{{1,3}}\s*gi?b?)+(?![a-z\d])", re.I)
+"""Card memories written as a list, each with its unit ('24G 还是 48G 的卡', 'a 24GB or 48GB card'): a choice
+between the sizes, asked with or without a question mark after the last."""
 REFUSED_RE = re.compile(
     r"(?:不要|不用|不需要|无需|用不着|别|没必要"
     r"|\bnot|\bno|\bno need for|\bdon'?t need|\binstead of|\brather than)\s*$",
@@ -56,6 +65,18 @@ def _asked(s: str, number: str) -> bool:
     """Whether ``number`` is written in ``s`` as a memory in GB a question follows (ASKED_MEMORY_RE)."""
     found = re.finditer(rf"(?<![\d.]){re.escape(number)}(?=\s*g)", s, re.I)
     return any(ASKED_MEMORY_RE.match(s, m.end()) for m in found)
+
+
+def _memories(s: str, mem: float | None, named: list[str]) -> list[float]:
+    """The items of a written list of memories in GB (:data:`MEM_RUN_RE`) holding the request's memory ``mem``
+    and a number named as not used, in the order written, else []."""
+    if not mem:
+        return []
+    for m in _runs(MEM_RUN_RE, s):
+        items = [float(v) for v in re.findall(r"\d+", m.group(0))]
+        if mem in items and any(_num(t) in items for t in named if t.isdigit()):
+            return list(dict.fromkeys(items))
+    return []
 
 
 def _num(text: str) -> float | None:
@@ -122,6 +143,9 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
     # the other memory asked as the other option ('如果不行，12GB 可以吗', 'what about the 12GB?', named
     # other_setup by bot.parse) or a second memory a question follows ('6GB 能跑吗？12GB 可以吗？', repeated)
     said = [re.sub(r"\s*gi?b?$", "", t.strip(), flags=re.I) for t, why in named if why != "unread"]
+    run = _memories(s, mem, [re.sub(r"\s*gi?b?$", "", t.strip(), flags=re.I) for t, _ in named])
+    if len(run) > 1:  # '24G 还是 48G 的卡', '24G, 48G or 80G': the items of the written list
+        return "gpu_memory_gib", run
     sizes = [_num(t) for t in said if _num(t) and _asked(s, t)]
     if mem and sizes:
         return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))

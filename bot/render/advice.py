@@ -29,7 +29,10 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     * ``llamafactory``: fine-tuning (LoRA/QLoRA/full from one YAML); ``torchtune`` when it ships a config
       for the model; neither, unless named, when the plan shown splits the model (TP or PP above 1: they
       run data parallelism only; s35 fixd #3 — an adapter run then gets ``megatron_tp``);
-    * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac).
+    * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac);
+    * ``ascend``: a server on Huawei Ascend NPUs (910B/910C): vLLM-Ascend, the vLLM hardware plugin the vLLM
+      project maintains for Ascend (docs.vllm.ai/projects/ascend), or Huawei's MindIE (hiascend.com MindIE
+      docs); a MindIE named is no advised engine (:data:`ADVISED_RUNTIMES`): named as not modelled instead.
 
     ``plan``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`, computed
     once in core); without it, :func:`bot.core.chosen.chosen_plan` of the report.
@@ -41,6 +44,8 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if inf is not None:
         if req.runtime is not None and req.runtime.value not in ADVISED_RUNTIMES:
             return []  # they run lmdeploy, TGI, ExLlama…: no advice to run another engine
+        if report.gpu_spec is not None and report.gpu_spec.vendor == "Huawei":
+            return ["ascend"]  # vLLM's and SGLang's CUDA builds do not run on an Ascend NPU (s37-left)
         if not runtime_named(inf.runtime).local:
             return ["vllm_sglang"]
         return [] if is_unified(report) else ["llama_cpp"]  # a Mac: its own tip names llama.cpp/MLX

@@ -47,7 +47,9 @@ def _stage(report: SizingReport, ctx: ChartContext) -> str:
 
 def _ctx_len(n: int) -> str:
     """Context lengths as people say them: 32768 → '32K', 4000 → '4,000'."""
-    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+    if n >= 1024 and n % 1024 == 0:  # 128,000 = 125 × 1,024 too: in thousands, as its model card says it
+        return f"{n // 1000}K" if n % 1000 == 0 else f"{n // 1024}K"
+    return f"{n:,}"
 
 
 def _style(ax: Any) -> None:

@@ -112,6 +112,7 @@ class MemoryContext(TypedDict):
     headroom: str
     rec_rule: bool
     rec_tool_default: str | None  # the tool whose own gradient checkpointing the recommended count keeps
+    rec_full: bool  # the recommended layout recomputes in full on NVLink cards (s37-left)
     mem_first: dict[str, str] | None  # a training memory question with no count leads with the memory (s35)
 
 
@@ -289,6 +290,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     non_llm: str  # 'tts', 'asr', 'ocr': a speech or OCR model named (bot.parse.non_llm, s32 fixc #1)
     switched: str
     needs_model: bool
+    needs_model_card: bool  # a card asked about with no model: the model asked for (s37-left)
     read_config: dict[str, str] | None
     active_in_name: str | None  # 'Foo-A13B' unknown: its active count, the total asked for (s30 fixe)
 

@@ -254,9 +254,8 @@ def memory_section(
         "checkpoint": checkpoint,
         "headroom": f.percent(HEADROOM),
         "rec_rule": shown_rec and _weighed_rule(report, tool, nvlink),
-        "rec_tool_default": tool
-        if tool is not None and shown_rec and tool_checkpoints(report.request)
-        else None,
+        "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
+        "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
 
 

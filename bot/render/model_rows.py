@@ -42,7 +42,31 @@ def model_rows(
     count = f.int(first.request.gpu_count or 1)
     model = model_label(reports[index]) if index is not None else ""
     line = translate(lang, WHICH[(why, serving)], model=model, count=count, gpu=gpu_names(first)[0])
+    layouts = [_layout(r, lang) for r in reports] if serving else []
+    if len(set(layouts)) > 1:  # 'which is faster' on one job: the layouts each model got are named (s37-left)
+        sep = "；" if lang == "zh" else "; "
+        named = sep.join(f"{model_label(r)} {lay}" for r, lay in zip(reports, layouts, strict=True))
+        line += translate(lang, LAYOUTS_DIFFER, layouts=named)
     return rows, line
+
+
+LAYOUTS_DIFFER = N_(
+    " (layouts differ: %(layouts)s — each the best for this load on these GPUs; "
+    "speed per sequence rises with TP)"
+)
+"""Said after the line that answers which when the models were sized on different serving layouts (s37-left:
+one at TP 1 × 4 replicas, the other at TP 4): the speeds compare the same GPUs and load, not one layout."""
+
+
+def _layout(report: SizingReport, lang: str) -> str:
+    """'TP=1 × 4 replicas', 'TP=4', 'TP=8 × PP=2' of a serving report (the layout its speed is on)."""
+    inf = report.inference
+    if inf is None:
+        return ""
+    text = f"TP={inf.tp}" + (f" × PP={inf.pp}" if inf.pp > 1 else "")
+    if inf.replicas > 1:
+        text += " × " + translate(lang, N_("%(n)s replicas"), n=fmt_for(lang).int(inf.replicas))
+    return text
 
 
 def _verdict(report: SizingReport, lang: str) -> str:

@@ -42,7 +42,9 @@ log = lazy_logger("bot.render")
 
 def context_len(n: int) -> str:
     """Context lengths the way people say them, not localized: 32768 → '32K', 4000 → '4,000'."""
-    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+    if n >= 1024 and n % 1024 == 0:  # 128,000 = 125 × 1,024 too: in thousands, as its model card says it
+        return f"{n // 1000}K" if n % 1000 == 0 else f"{n // 1024}K"
+    return f"{n:,}"
 
 
 SHOWN_GB = 0.05e9

@@ -221,6 +221,20 @@ def needs_model_size(parsed: ParseResult | None) -> bool:
     return training and req.model is None and req.params_total is None and req.architecture is None
 
 
+def needs_model_card(parsed: ParseResult | None) -> bool:
+    """A serving question about a card with no model named nor sized ('4090 24G 能跑吗？如果不行，A100 40G
+    可以吗？', 'will it run on a 4090?'): whether it runs depends on the model, which the reply asks for
+    (never a default model sized in its place; s37-left)."""
+    if parsed is None or parsed.out_of_scope or parsed.followup_cue or needs_model_size(parsed):
+        return False
+    if {ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, API_NO_HISTORY, ABSURD_MODEL} & set(parsed.notes):
+        return False
+    req = parsed.request
+    card = req.gpu is not None or req.gpu_memory_gib is not None
+    serving = req.stage in (None, Stage.inference)
+    return card and serving and req.model is None and req.params_total is None and req.architecture is None
+
+
 def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
     """The rough amounts of a message the help answers ('几十万条'), named as not used."""
     if parsed is None:
@@ -282,6 +296,7 @@ def render_help(
         "non_llm": next((k for k, note in NON_LLM_KINDS.items() if parsed and note in parsed.notes), ""),
         "switched": "",
         "needs_model": needs_model_size(parsed),
+        "needs_model_card": needs_model_card(parsed),
         "read_config": config_keys_read(stack),
         "not_used": vague_not_used(parsed, lang),
         "substitutions": [],
