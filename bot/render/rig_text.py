@@ -104,7 +104,9 @@ def same_memory(report: SizingReport | None, ignored: Sequence[Ignored]) -> bool
     """Whether every other card of a rig sized as k equal cards (``mixed_rig`` items of ``ignored``, named
     by catalog id with spaces) has the memory of the card sized (the request's stated memory, else the
     catalog's; within 0.5 GiB): then no card is 'smaller'. False without such cards."""
-    others = [i.text for i in ignored if i.reason == "mixed_rig"]
+    others = (
+        [i.text for i in ignored if i.reason == "mixed_rig"] if ignored else []
+    )  # no frame for none (s37)
     if report is None or not others or not report.request.gpu:
         return False
     sized = report.request.gpu_memory_gib or catalog.gpu(report.request.gpu).memory_gib
