@@ -51,7 +51,11 @@ def tp_options(spec: ModelSpec, gpu: GpuSpec, runtime: ServingRuntime = VLLM) ->
     if runtime.splits_layers:
         return list(range(1, gpu.gpus_per_node + 1))
     per_node, heads = gpu.gpus_per_node, spec.heads  # read once, not per TP size
-    return [t for t in (1, 2, 4, 8, 16) if t <= per_node and heads % t == 0]
+    out = []  # a loop: no comprehension frame (s37)
+    for t in (1, 2, 4, 8, 16):
+        if t <= per_node and heads % t == 0:
+            out.append(t)
+    return out
 
 
 def kv_capacity_tokens(
