@@ -153,8 +153,7 @@ class StageSteps:
             self.f["runtime"] = runtime
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
-        if flags.fields:  # most messages: none, no comprehension frame (s37)
-            self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
+        self.f.update({k: v for k, v in fl.items() if self.f.get(k) is None} if (fl := flags.fields) else ())
         self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused)  # its KV share, sized
         self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
