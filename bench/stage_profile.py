@@ -119,13 +119,14 @@ def _profiles(pipeline: object, render: object, questions: list[str], top: int) 
             prof.runcall(run)
         finally:
             pipeline.parse = real_parse  # type: ignore[attr-defined]
-        out = io.StringIO()
-        stats = pstats.Stats(prof, stream=out)
-        print(f"\n=== {name}: {stats.total_calls / len(questions):.1f} calls a question (profiled) ===")  # type: ignore[attr-defined]
-        stats.sort_stats("tottime").print_stats(top)
-        lines = out.getvalue().splitlines()
-        start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
-        print("\n".join(lines[start : start + top + 1]))
+        stats = pstats.Stats(prof, stream=io.StringIO())
+        n = len(questions)
+        print(f"\n=== {name}: {stats.total_calls / n:.1f} calls a question (profiled; µs a question) ===")  # type: ignore[attr-defined]
+        rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]  # type: ignore[attr-defined]
+        print(f"{'calls/q':>8}{'tottime':>9}{'cumtime':>9}  function")
+        for (path, line, func), (_, ncalls, tottime, cumtime, _) in rows:
+            where = f"{Path(path).parent.name}/{Path(path).name}:{line}" if path != "~" else ""
+            print(f"{ncalls / n:>8.2f}{tottime / n * 1e6:>9.1f}{cumtime / n * 1e6:>9.1f}  {where}({func})")
 
 
 if __name__ == "__main__":
