@@ -55,7 +55,7 @@ def rig_headline(text: str, answer: Answer) -> str:
     """``text`` (a rendered reply) with its first line's 'n × card' replaced by the rig's form when the
     answer sized a machine of different cards; else ``text`` unchanged."""
     report = answer.report
-    others = [i for i in answer.interpretation.ignored if i.reason in RIG_REASONS]
+    others = [i for i in ig if i.reason in RIG_REASONS] if (ig := answer.interpretation.ignored) else []
     if report is None or not others or not report.request.gpu_count:
         return text
     lang = answer.lang
