@@ -76,3 +76,23 @@ def test_a_column_of_days_is_the_formatter_s_own_method() -> None:
     f = fmt_for("zh")
     assert unit_text("days", f) == f.days  # no in_unit frame a figure
     assert unit_text("hours", f)(2.0) == "48"
+
+
+@pytest.mark.parametrize(
+    ("text", "nonpositive", "unusable"),
+    [
+        ("Llama 70B on 0 H100, 4k context", ["0"], []),  # a count of 0: not positive
+        ("用 -2 张 A100 训练 7B 模型", ["-2"], []),  # a negative count
+        ("训练 7B，上下文 0，batch 1000000000", ["0"], ["1000000000"]),  # 0 tokens; a batch past its bound
+        ("7B model with 100000 GPUs", [], []),  # within the count's bounds: used
+    ],
+)
+def test_the_roles_sorted_by_their_bounds_in_one_loop(text: str, nonpositive: list, unusable: list) -> None:
+    """assemble._numbers: the roles not positive, outside their bounds and kept, in one loop (s37-speed); the
+    same lists as the five comprehensions before (checked on main 23ce7a0e)."""
+    from bot.parse import parse
+
+    parsed = parse(text)
+    assert parsed.nonpositive_numbers == nonpositive
+    assert parsed.unusable_numbers == unusable
+    assert parsed.request.gpu_count == (100000 if "100000 GPUs" in text else None)
