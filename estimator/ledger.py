@@ -48,8 +48,9 @@ class Ledger:
     def note(self, code: str, **params: Any) -> None:
         """Add the note ``code`` with ``params``, once: the same note twice says nothing more (trial s16
         #9: 'no L20 price in CNY' printed twice, from the cost and from the schedule)."""
-        if any(n.code == code and n.params == params for n in self.notes):
-            return
+        for n in self.notes:  # a loop: no generator frame a note (s37)
+            if n.code == code and n.params == params:
+                return
         self.notes.append(built_note(code, params))
 
 

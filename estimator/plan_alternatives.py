@@ -145,8 +145,11 @@ def _kept_shared(memo: SearchMemo | None, setup: TrainingSetup, variant: Trainin
     activations and their facts (the same dicts: each search adds to them) when ``variant`` differs from
     ``setup`` in none of :data:`_KEPT_READS` (the optimizer, ZeRO stage, offload, layout, recompute mode,
     micro-batch or tool of :func:`_alternatives`), else None (a search of its own)."""
-    if memo is None or any(getattr(setup, f) != getattr(variant, f) for f in _KEPT_READS):
+    if memo is None:
         return None
+    for f in _KEPT_READS:  # a loop: no generator frame a field (s37)
+        if getattr(setup, f) != getattr(variant, f):
+            return None
     return SearchMemo(activations=memo.activations, by_layers=memo.by_layers, facts=memo.facts)
 
 

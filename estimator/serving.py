@@ -192,7 +192,7 @@ def size_serving(
             most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
 
-    stated = _stated_group(req, assumed_count=any(a.field == "gpu_count" for a in ledger.assumptions))
+    stated = _stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
 
     def size(weights: Precision, searched: bool = False, count: int | None = None, share=0.0) -> Inference:
         """The answer in ``weights`` on the stated TP × PP, else (``searched``) the chosen; ``count`` GPUs."""

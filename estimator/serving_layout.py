@@ -51,7 +51,11 @@ def tp_options(spec: ModelSpec, gpu: GpuSpec, runtime: ServingRuntime = VLLM) ->
     if runtime.splits_layers:
         return list(range(1, gpu.gpus_per_node + 1))
     per_node, heads = gpu.gpus_per_node, spec.heads  # read once, not per TP size
-    return [t for t in (1, 2, 4, 8, 16) if t <= per_node and heads % t == 0]
+    out = []  # a loop: no comprehension frame (s37)
+    for t in (1, 2, 4, 8, 16):
+        if t <= per_node and heads % t == 0:
+            out.append(t)
+    return out
 
 
 def kv_capacity_tokens(
@@ -78,7 +82,7 @@ def kv_capacity_tokens(
     that starts (gpt-oss-120b, 1 × H100, 0.92: ≈ 195K tokens, so 131,072 starts as its vLLM recipe
     does)."""
     room = room_per_gpu(spec, gpu, tp, runtime, load.with_pp(pp)) * tp * pp - weights
-    per_token = kv_bytes_per_token(spec, kv_bytes) * _kv_replication(spec, tp, runtime)
+    per_token = kv_bytes_per_token(spec, kv_bytes) * runtime.kv_replication(spec, tp)
     if spec.state_layers:  # linear-attention layers: one sequence's fixed states off the room (state_layers)
         from estimator.state_layers import state_bytes_per_sequence
 
@@ -108,11 +112,11 @@ def layout_for(
     """
     options = tp_options(spec, gpu, runtime)
     for t in options:
-        repl = _kv_replication(spec, t, runtime)
+        repl = runtime.kv_replication(spec, t)
         if need_weights / t + need_kv * repl / t <= room_per_gpu(spec, gpu, t, runtime, load):
             return t, 1
     t = options[-1]
-    total = need_weights + need_kv * _kv_replication(spec, t, runtime)
+    total = need_weights + need_kv * runtime.kv_replication(spec, t)
     return t, pipeline_stages(total, spec, gpu, t, runtime, load) or spec.layers
 
 
@@ -325,9 +329,7 @@ def required_bytes(
     and SGLang reserve more (their whole KV pool) at start-up."""
     per_gpu = runtime.needed_workspace(spec, gpu, layout.tp, load) + CUDA_CONTEXT_BYTES.value
     return (
-        weights * layout.replicas
-        + kv_total * _kv_replication(spec, layout.tp, runtime)
-        + per_gpu * layout.gpus
+        weights * layout.replicas + kv_total * runtime.kv_replication(spec, layout.tp) + per_gpu * layout.gpus
     )
 
 

@@ -93,7 +93,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                         short_bytes=short)  # fmt: skip
     _beyond_one_machine(r, fields, ledger)
     filled = {k: v for k, v in filled.items() if v is not None}
-    if any(n.code == "duration_impossible" for n in ledger.notes):
+    if ledger.notes and "duration_impossible" in [n.code for n in ledger.notes]:  # one frame, not one a note
         filled["hours"] = None  # a run time the cards cannot meet: refused, not used
     return SizingReport(
         request=with_filled(req, filled),  # SizingRequest.model_validate(req.model_dump() | filled)

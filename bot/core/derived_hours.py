@@ -32,10 +32,14 @@ def derived_hours(report: SizingReport | None) -> DerivedHours:
         return DerivedHours(None, ())
     inf, hours = report.inference, report.request.hours
     load = load_gpu_hours(inf, hours) if inf is not None and inf.cost_for_load is not None and hours else None
-    rows = tuple(
-        [  # a list first: no generator frame a row
-            r.gpu_hours / r.plan_gpus if r.gpu_hours is not None and r.plan_gpus else None
-            for r in report.method_comparison
-        ]
+    rows = (
+        tuple(
+            [  # a list first: no generator frame a row
+                r.gpu_hours / r.plan_gpus if r.gpu_hours is not None and r.plan_gpus else None
+                for r in report.method_comparison
+            ]
+        )
+        if report.method_comparison  # none: no comprehension frame (s37)
+        else ()
     )
     return DerivedHours(load, rows)

@@ -209,6 +209,8 @@ def _said_once(ignored: list[Ignored]) -> list[Ignored]:
     """``ignored`` without the entries whose text another entry lists as used (s12 trial D2: "DeepSpeed"
     in the prose ('no_field') beside the pasted DeepSpeed config ('settings_applied') was said to be
     both used and not used)."""
+    if not ignored:  # most answers: no comprehension frames (s37)
+        return ignored
     used = {i.text for i in ignored if i.reason in USED_REASONS}
     return [i for i in ignored if i.reason in USED_REASONS or i.text not in used]
 
@@ -252,14 +254,19 @@ SERVING_ONLY = SERVING_FIELDS
 def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:
     """The interpretation of one answer: ``parsed`` (the message), ``said`` (what the user said over the
     conversation) and ``report`` (what was sized; None when nothing was)."""
-    ignored = [Ignored(text=t, reason="absurd") for t in parsed.ignored_numbers]
-    ignored += [Ignored(text=t, reason="nonpositive") for t in parsed.nonpositive_numbers]
-    ignored += [Ignored(text=t, reason="unusable") for t in parsed.unusable_numbers]
+    ignored: list[Ignored] = []  # loops: no comprehension frame for the lists most messages leave empty (s37)
+    for reason, typed in (
+        ("absurd", parsed.ignored_numbers),
+        ("nonpositive", parsed.nonpositive_numbers),
+        ("unusable", parsed.unusable_numbers),
+    ):
+        for t in typed:
+            ignored.append(Ignored(text=t, reason=reason))
     cal = calendar_days(parsed, report)  # '8 hours a day' on a run's days: calendar days (s21)
-    ignored += [
-        Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
-        for t, why in parsed.unused_numbers
-    ]
+    for t, why in parsed.unused_numbers:
+        ignored.append(
+            Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
+        )
     if report is not None:
         ignored += _unused_settings(said, report)
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
@@ -380,7 +387,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             out += [
                 Ignored(text=t, reason="unknown_module") for t in said.lora_targets if not lora_matrices([t])
             ]
-        codes = {n.code for n in report.warnings}
+        codes = set(map(_CODE, report.warnings))  # C: no comprehension frame (s37)
         timed = {str(a.value) for a in report.assumptions if a.field == "training_precision"}
         if said.precision in (Precision.int8, Precision.int4) and method == Method.full:
             if "int8_not_supported" in codes:
@@ -433,7 +440,7 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         return [
             Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.nodes_read if r == "atlas_server"
         ]
-    whys = {a.field: a.why for a in report.assumptions}
+    whys = dict(zip(map(_FIELD, report.assumptions), map(_WHY, report.assumptions), strict=True))  # C (s37)
     gpu = report.request.gpu or ""
     if whys.get("gpu") == "gpu_unknown_default" and parsed.unknown_gpu:
         out.append(Substitution(typed=parsed.unknown_gpu, used=gpu, reason="unknown_gpu_default"))
@@ -459,9 +466,10 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
                 typed=getattr(parsed.request.precision, "value", "bf16"), used="fp16", reason="fp16_no_bf16"
             )
         )
-    out += [Substitution(typed=t, used=f"{v:g}", reason="vague_amount") for t, v in parsed.vague_read]
-    out += [Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.nodes_read]  # '2机4卡' = 8
-    out += [Substitution(typed=t, used=u, reason=r) for t, u, r in parsed.bounds_read]  # '至少 16k'
+    for t, v in parsed.vague_read:  # loops: no comprehension frame for an empty list (s37)
+        out.append(Substitution(typed=t, used=f"{v:g}", reason="vague_amount"))
+    for t, u, r in (*parsed.nodes_read, *parsed.bounds_read):  # '2机4卡' = 8; '至少 16k'
+        out.append(Substitution(typed=t, used=u, reason=r))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
@@ -470,6 +478,8 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
 
 _CODE = attrgetter("code")
 """A note's code (``x in map(_CODE, warnings)``: the test in C, no generator frames)."""
+_FIELD, _WHY = attrgetter("field"), attrgetter("why")
+"""An assumption's field and reason (:func:`_substitutions`' table of them, built in C)."""
 
 
 def _per_run(report: SizingReport) -> bool:

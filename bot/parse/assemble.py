@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from bot.parse import cpu_named as cpu
@@ -143,6 +143,7 @@ def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[
 
 _TOK_OF = attrgetter("tok")
 _ROLE = attrgetter("role")
+_WHY = itemgetter(1)  # a (text, why) pair's why: tested in C (s37)
 
 
 @dataclass
@@ -327,7 +328,7 @@ class _Parse(FieldSteps, StageSteps):
     def _generic(self) -> None:
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named."""
-        dropped = {id(r) for r in self.dropped_roles}  # by identity: a used '8' said twice stays used
+        dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
         accumulation = self.accumulation
@@ -365,7 +366,7 @@ class _Parse(FieldSteps, StageSteps):
         ):
             f["prompt_tokens"] = self.first("prompt").value  # type: ignore[union-attr]
         self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s, self.s0)  # s23, r18, r25
-        if "qps_needs_output" in [why for _, why in self.named_unused]:
+        if "qps_needs_output" in map(_WHY, self.named_unused):
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)
         if self.data_parallel:
@@ -374,7 +375,7 @@ class _Parse(FieldSteps, StageSteps):
             self.named_unused += [other] if other else []
         self.f["tp"] = sharded_tp(self.f, self.s0)  # s15: TGI 'SHARDED=true' on N cards: TP over all N
         asked = ASKS_COUNT_RE.search(self.s) or ASKS_CONCURRENCY_RE.search(self.s)  # one copy's TP; capacity
-        counted = "count" in [r.role for r in self.roles] or asked is not None
+        counted = "count" in map(_ROLE, self.roles) or asked is not None
         world = engine_world(self.f, counted)  # s23: '--tp 8', no count (asked: the TP is one copy's)
         self.f["gpu_count"] = world or self.f.get("gpu_count")
 
@@ -469,15 +470,13 @@ class _Parse(FieldSteps, StageSteps):
             elif role.extra and role.extra.startswith("range:") and nxt is not None:
                 consumed.add(nxt.start)
             self.roles.append(role)
-        unusable = [r for r in self.roles if r.value <= 0]  # every quantity here is positive
-        self.nonpositive = [r.tok.raw.strip() for r in unusable]
-        outside = [
-            r
-            for r in self.roles
-            if r.value > 0 and r.role in ROLE_BOUNDS and not within(ROLE_BOUNDS[r.role], r.value)
-        ]
-        self.unusable += [r.tok.raw.strip() for r in outside]
-        self.roles = [r for r in self.roles if r not in unusable and r not in outside]
+        unusable, outside, kept = [], [], []  # every quantity here is positive; one loop, no frames (s37)
+        for r in self.roles:
+            off = r.value > 0 and r.role in ROLE_BOUNDS and not within(ROLE_BOUNDS[r.role], r.value)
+            (unusable if r.value <= 0 else outside if off else kept).append(r)
+        self.nonpositive = [r.tok.raw.strip() for r in unusable] if unusable else []
+        self.unusable += [r.tok.raw.strip() for r in outside] if outside else []
+        self.roles = kept
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
         self.roles, earlier = earlier_counts(

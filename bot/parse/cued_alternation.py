@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 
 from bot.parse import sre_private
 from bot.parse.regex import ON_SECOND_MESSAGE, LazyPattern, compile_pattern, top_level_branches
@@ -37,6 +38,8 @@ MAX_KEPT = 12
 less than this many searches, one a branch, and the Python loop choosing among them)."""
 
 _EMPTY: tuple[()] = ()
+_SEARCH = attrgetter("search")
+"""A branch's search (the kept branches' searches listed in C: no comprehension frame; s37)."""
 
 _IGNORECASE = int(re.IGNORECASE)
 """``re.IGNORECASE`` as a plain int: ``int & RegexFlag`` calls ``enum.Flag.__and__`` (three Python calls a
@@ -131,7 +134,7 @@ class CuedAlternation:
         if len(kept) > MAX_KEPT:
             return self.full.finditer(text)
         branches = self._branches
-        found = _leftmost_first([branches[i].search for i in sorted(kept)], text)
+        found = _leftmost_first(list(map(_SEARCH, map(branches.__getitem__, sorted(kept)))), text)  # C (s37)
         return self.full.finditer(text) if found is None else found
 
 
@@ -172,7 +175,9 @@ def _leftmost_first(
     Each branch's next match is searched again only once the last match chosen passed its start. None
     when a match is empty (the engine's rule for those after another match is not followed here)."""
     found: list[re.Match[str]] = []
-    nexts = [search(text) for search in searches]
+    nexts = []  # a loop: no comprehension frame (s37)
+    for search in searches:
+        nexts.append(search(text))
     while True:
         best = None
         for m in nexts:

@@ -5,7 +5,7 @@ for); a mixin of :class:`bot.parse.assemble._Parse`, which holds the state these
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter, eq, itemgetter
 from typing import Any
 
 from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices, personal_card_tuning
@@ -55,6 +55,7 @@ from bot.parse.words import (
 from estimator.request import TRAINING_FIELDS
 
 _ROLE_OF = attrgetter("role")
+_WHY_OF = itemgetter(1)  # a (text, why) pair's why
 _TRAINING_ONLY = tuple(
     f for f in TRAINING_FIELDS if f not in ("tokens", "method", "algorithm", "batch_size", "epochs")
 )
@@ -153,7 +154,7 @@ class StageSteps:
             self.f["runtime"] = runtime
         flags = read_inline_flags(self.s, runtime, self.f, self.named_unused)  # round 4: its flags in prose
         self.s, self.computed_from = flags.s, flags.computed_from  # llama.cpp's -c over its -np slots
-        self.f.update({k: v for k, v in flags.fields.items() if self.f.get(k) is None})
+        self.f.update({k: v for k, v in fl.items() if self.f.get(k) is None} if (fl := flags.fields) else ())
         self.named_unused = lmdeploy_share(runtime, self.f, self.named_unused + flags.unused)  # s37: budgets
         self.named_unused += with_engines(compared_setups(s0, algorithm, runtime), engines)  # "DPO vs SFT"
         self.named_unused += other_stage(s0, stage)  # '预训练与 SFT 微调各要多久': the other stage named
@@ -245,7 +246,7 @@ class StageSteps:
                 f.pop("gpu_count")
             if not f.get("gpu_count"):
                 f["count_asked"] = True
-        slots = "card_slots" in [why for _, why in self.named_unused]  # bot.parse.card_slots (s14)
+        slots = "card_slots" in map(_WHY_OF, self.named_unused)  # bot.parse.card_slots (s14); C (s37)
         plural = self._plural_gpu or PLURAL_GPU_RE.search(self.s) or slots
         if plural and not f.get("gpu_count"):  # "on 4090s", "several A100", '4 个卡槽': some cards, not one
             f["count_asked"] = True

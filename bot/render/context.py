@@ -112,8 +112,11 @@ def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None)
         "asks_gpu_days": parsed.asks_gpu_days,
         # an engine named but not modelled (MindIE): no vLLM start-up log as if it ran vLLM (s25 trial #14)
         "engine_not_modelled": "runtime_not_modelled" in map(_REASON, parsed.unused_numbers),
-        "nonpositive_numbers": ", ".join([f"“{n}”" for n in parsed.nonpositive_numbers[:3]]),
-        "unusable_numbers": ", ".join([f"“{n}”" for n in parsed.unusable_numbers[:3]]),
+        # asked first: no comprehension frame for an empty list (s37)
+        "nonpositive_numbers": ", ".join([f"“{n}”" for n in n[:3]])
+        if (n := parsed.nonpositive_numbers)
+        else "",
+        "unusable_numbers": ", ".join([f"“{u}”" for u in u[:3]]) if (u := parsed.unusable_numbers) else "",
     }
 
 

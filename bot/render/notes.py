@@ -121,10 +121,10 @@ def note_text(note: Note, lang: str, *, alternatives_shown: bool = True) -> str:
     params = {k: format_param(f, k, v) for k, v in note.params.items()}
     currency = note.params.get("currency")
     keys = MONEY_KEYS & set(note.params) if isinstance(currency, str) else ()
-    money = [(k, v) for k in keys if isinstance(v := note.params[k], int | float)]
+    money = [(k, v) for k in keys if isinstance(v := note.params[k], int | float)] if keys else []  # s37
     # one money style for a note's amounts ('¥75.00 – ¥200.00', never '¥75.00 – ¥200'); a unit price such as
     # max_price keeps its own cents beside whole amounts (bot.render.fmt.needs_cents)
-    amounts = [v for k, v in money if k in _AMOUNT_KEYS]
+    amounts = [v for k, v in money if k in _AMOUNT_KEYS] if money else []
     cents = len(amounts) > 1 and needs_cents(*amounts)
     for key, value in money:
         whole = cents and key in _AMOUNT_KEYS

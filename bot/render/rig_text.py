@@ -55,7 +55,7 @@ def rig_headline(text: str, answer: Answer) -> str:
     """``text`` (a rendered reply) with its first line's 'n × card' replaced by the rig's form when the
     answer sized a machine of different cards; else ``text`` unchanged."""
     report = answer.report
-    others = [i for i in answer.interpretation.ignored if i.reason in RIG_REASONS]
+    others = [i for i in ig if i.reason in RIG_REASONS] if (ig := answer.interpretation.ignored) else []
     if report is None or not others or not report.request.gpu_count:
         return text
     lang = answer.lang
@@ -104,7 +104,9 @@ def same_memory(report: SizingReport | None, ignored: Sequence[Ignored]) -> bool
     """Whether every other card of a rig sized as k equal cards (``mixed_rig`` items of ``ignored``, named
     by catalog id with spaces) has the memory of the card sized (the request's stated memory, else the
     catalog's; within 0.5 GiB): then no card is 'smaller'. False without such cards."""
-    others = [i.text for i in ignored if i.reason == "mixed_rig"]
+    others = (
+        [i.text for i in ignored if i.reason == "mixed_rig"] if ignored else []
+    )  # no frame for none (s37)
     if report is None or not others or not report.request.gpu:
         return False
     sized = report.request.gpu_memory_gib or catalog.gpu(report.request.gpu).memory_gib

@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.render.describe import is_tpu
-from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, in_unit, table_unit, wall_time
+from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, table_unit, unit_text, wall_time
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -241,14 +241,14 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     header = translate(f.lang, (TPU_UNIT_HEADERS if is_tpu(report) else UNIT_HEADERS)[unit])
     py = f._python_digits  # ASCII figures: f.int and rjust as str's own, in C (s36); each formatted once
     gpus = [f"{round(r.gpus):,}" if py else f.int(r.gpus) for r in rows]
-    likely = [in_unit(r.days.likely, unit, f) for r in rows]
+    likely = list(map(say := unit_text(unit, f), [r.days.likely for r in rows]))  # f.days in days (s37)
     w_gpus, w_days = max(map(len, gpus)), max(map(len, likely))
     return [
         {
             "gpus": count.rjust(w_gpus) if py else rjust(count, w_gpus),
             "days": days.rjust(w_days) if py else rjust(days, w_days),
-            "lo": in_unit(r.days.low, unit, f) if r.days.low != r.days.high else "",  # shown in a band only
-            "hi": in_unit(r.days.high, unit, f) if r.days.low != r.days.high else "",
+            "lo": say(r.days.low) if r.days.low != r.days.high else "",  # shown in a band only
+            "hi": say(r.days.high) if r.days.low != r.days.high else "",
             "band": r.days.low != r.days.high,
             "one": r.gpus == 1,
             "unit": unit,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren, zero_name
@@ -63,7 +65,7 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(" × ".join(f"{name} {n}" for name, n in (("TP", req.tp), ("PP", req.pp)) if n))
     if req.zero_stage is not None:
         out.append(zero_name(req.zero_stage, lang, in_parens=True))
-    assumed = {a.field for a in report.assumptions}
+    assumed = set(map(attrgetter("field"), report.assumptions))  # C: no comprehension frame (s37)
     if req.seq_len and "seq_len" not in assumed:  # stated: it sets activations and attention
         out.append(translate(lang, N_("%(n)s-token sequences"), n=f.int(req.seq_len)))
     if req.packing:  # axolotl sample_packing, TRL/LLaMA-Factory packing: each sequence full (s36 fixc #1)

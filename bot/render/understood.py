@@ -210,8 +210,11 @@ def _not_used(
     the concurrent sequences a serving answer assumed (no load stated), named beside a request rate;
     ``stated``: whether the request states a ZeRO stage and an offload (the DeepSpeed settings echoed);
     ``in_message``: a commented-out line is the chat message's (no config in it)."""
-    items = [i for i in it.ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS]
-    used = [i for i in it.ignored if i.reason in USED_REASONS]  # a tool whose settings are applied
+    ignored = it.ignored  # most answers have none: no comprehension frames (s37)
+    items = (
+        [i for i in ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS] if ignored else []
+    )
+    used = [i for i in ignored if i.reason in USED_REASONS] if ignored else []  # a tool whose settings apply
     line = _used_line(used, lang, stated) if used else ""
     repeated_used = repeated_used or {}
     if repeated_used:  # s26 trial #18: a value said again and used ('“20” (… used: 20)') is no item

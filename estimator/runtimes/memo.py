@@ -20,6 +20,7 @@ class MemoRuntime:
     __slots__ = (
         "_replication",
         "_room",
+        "_room_at",
         "_usable",
         "_workspace",
         "gpu",
@@ -35,6 +36,7 @@ class MemoRuntime:
         self._workspace: dict[tuple, float] = {}
         self._replication: dict[int, float] = {}
         self._room: dict[tuple, float] = {}
+        self._room_at: dict[tuple, float] = {}  # by (PP, TP, load) as asked: :meth:`room`'s first lookup
         self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
 
     def __getattr__(self, name: str) -> Any:
@@ -65,11 +67,15 @@ class MemoRuntime:
         group of every weights variant (~25 times a question; the variants' loads share their keys)."""
         if spec is not self.spec or gpu is not self.gpu:
             return self.inner.room(spec, gpu, tp, load, pp)
+        found = self._room_at.get((pp, tp, load))  # asked again as asked before: no key frame (s37)
+        if found is not None:
+            return found
         key = (pp, self.inner.workspace_key(tp, load))
         found = self._room.get(key)
         if found is None:
             workspace = self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
             found = self._room[key] = self.usable_bytes(gpu) - workspace
+        self._room_at[pp, tp, load] = found
         return found
 
     def kv_replication(self, spec: ModelSpec, tp: int) -> float:
