@@ -102,7 +102,7 @@ NUMBER_RE = rc(
     r"(?=[-−0-9adefnopst零〇一二两三四五六七八九十百千万亿])"  # what a number starts with: other text skipped
     r"(?P<sign>(?<![a-z0-9.])[-−])?"
     r"(?:"
-    r"(?P<digits>(?<![a-z0-9_.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
+    r"(?P<digits>(?<![a-z0-9_.])(?<!\d,)(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
     r"|(?P<cn>[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二两三四五六七八九]+[十百千万亿]*)?)"
     r"|(?P<word>\b(?:a\s+single|a\s+pair\s+of|pair\s+of|a\s+couple\s+of|a\s+dozen|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|"
