@@ -125,8 +125,8 @@ BARE_COMMA_RE = compile_pattern(
 )
 """An ASCII comma written with no space after it that is no thousands separator (s37, issue 24): beside a
 Chinese character ('DPO,3万对', '数据,4张A100'), or between digit runs that are not groups of three
-('8200,10 个', '128,16 卡', '1,2345', 'bs=1,4 台'): read as ', ', as the full-width '，' is. '1,000' and '10,000,000'
-stay numbers; a list of one- or two-digit ids ('CUDA_VISIBLE_DEVICES=0,1,2,3') stays a list."""
+('8200,10 个', '128,16 卡', '1,2345', 'bs=1,4 台'): read as ', ', as the full-width '，' is. '1,000' and
+'10,000,000' stay numbers; a list of one- or two-digit ids ('CUDA_VISIBLE_DEVICES=0,1,2,3') stays a list."""
 
 
 def normalize(text: str) -> str:
