@@ -121,7 +121,7 @@ def _key_then_space(m: re.Match[str]) -> str:
 
 BARE_COMMA_RE = compile_pattern(
     r",(?=[\u3000-\u9fff])|(?<=[\u3000-\u9fff]),(?=\S)"
-    r"|(?<=\d{4}),(?=\d)|(?<=\d{3}),(?=\d{1,2}(?!\d))|(?<=\d),(?=\d{4}|\d{1,2}\s?[\u3000-\u9fff])"
+    r"|(?<=\d{4}),(?=\d)|(?<=\d{3}),(?=\d{1,2}(?!\d))|(?<=\d),(?=\d{4}|\d{1,2}\s?(?:台|张|块|卡|个|条|节点|机|万|千|亿))"
 )
 """An ASCII comma written with no space after it that is no thousands separator (s37, issue 24): beside a
 Chinese character ('DPO,3万对', '数据,4张A100'), or between digit runs that are not groups of three
