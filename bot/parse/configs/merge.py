@@ -20,6 +20,7 @@ from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
+from estimator.architecture import size_label
 from estimator.models import SizingRequest
 from estimator.request import setting
 
@@ -75,6 +76,9 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
+    if stack.architecture is not None:  # s37: a Megatron line's shape is the model, as a config.json's is
+        update = {k: v for k, v in update.items() if k not in MODEL_FIELDS}
+        update["architecture"] = stack.architecture
     from bot.parse.configs.prose_change import layout_changes
 
     changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
@@ -139,6 +143,13 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     )  # what the user put aside first
     request = _validated(req, update, unused)
     found = [*parsed.found, *(f for f in update if f not in parsed.found)]
+    if stack.architecture is not None:  # the text's model or size: not used, as beside a config.json
+        size = req.params_total and size_label(req.params_total)
+        typed = parsed.model_typed or parsed.unknown_model or size
+        unused += [(typed, "config_model")] if typed else []
+        request = request.model_copy(update=dict.fromkeys(MODEL_FIELDS))
+        found = [f for f in found if f not in MODEL_FIELDS]
+        extra.update(unknown_model=None, model_typed=None, model_suggestions=[], model_substitution=None)
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
