@@ -32,6 +32,7 @@ from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import compile_pattern, rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
+from bot.parse.trad_chars import simplified
 from bot.parse.typo_words import SPACES, TYPOS, without_typos
 from bot.parse.unit_cues import POWER
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
@@ -143,7 +144,7 @@ def normalize(text: str) -> str:
             ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
         )
     s = plural_cards(s)  # 'V100s': plural, not the V100S (s14)
-    s = s.translate(lx.TRAD_TO_SIMP).lower().replace("\ufe0f", "") if wide else s.lower()
+    s = simplified(s, lx.TRAD_TO_SIMP).lower().replace("\ufe0f", "") if wide else s.lower()
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     if wide:  # the typos, the rental terms: Chinese words (s34: an English message skips the loop)
