@@ -47,7 +47,8 @@ TRAD_RE = compile_pattern("[" + TRAD + "]")
 """Any character of :data:`TRAD`."""
 
 
-def _simplified(m: re.Match[str]) -> str:
+def simplified_char(m: re.Match[str]) -> str:
+    """The Simplified form of the character ``m`` matched (one of :data:`TRAD`)."""
     return SIMP[TRAD.index(m.group())]
 
 
@@ -65,13 +66,8 @@ RECORDS_RE = compile_pattern(r"(?<=[\d万千亿kK])(\s*)笔")
 """'筆' counting records after a number ('5 萬筆資料')."""
 
 
-def simplified(s: str, table: dict[int, str]) -> str:
-    """``s`` translated by ``table`` (the commonest characters) and with every character of :data:`TRAD`
-    as its Simplified form; a text that had Traditional characters gets :data:`TW_WORDS` too."""
-    t = s.translate(table)
-    u, n = TRAD_RE.subn(_simplified, t)
-    if not n and t == s:
-        return u
+def tw_words(s: str) -> str:
+    """``s`` (a Traditional text, its characters made Simplified) with :data:`TW_WORDS` in mainland words."""
     for word, mainland in TW_WORDS.items():
-        u = u.replace(word, mainland) if word in u else u
-    return RECORDS_RE.sub(r"\1条", u) if "笔" in u else u
+        s = s.replace(word, mainland) if word in s else s
+    return RECORDS_RE.sub(r"\1条", s) if "笔" in s else s

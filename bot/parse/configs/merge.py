@@ -64,6 +64,30 @@ _RL_TOOLS = frozenset(name.lower() for name in RL_TOOLS)
 
 
 def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
+    """:func:`merged`; a config whose own shape builds the model (a Megatron-LM line's --num-layers …,
+    :mod:`bot.parse.configs.megatron_shape`) sizes that model, as a config.json does: the text's model or
+    size is named (``config_model``), not used (s37)."""
+    if stack.architecture is None:
+        return merged(parsed, stack, text)
+    req = parsed.request
+    typed = parsed.model_typed or parsed.unknown_model or (req.params_total and size_label(req.params_total))
+    cleared = parsed.model_copy(
+        update={
+            "request": req.model_copy(update=dict.fromkeys(MODEL_FIELDS)),
+            "found": [f for f in parsed.found if f not in MODEL_FIELDS],
+            "unused_numbers": [*parsed.unused_numbers, *([(typed, "config_model")] if typed else [])],
+            "unknown_model": None,
+            "model_typed": None,
+            "model_suggestions": [],
+            "model_substitution": None,
+        }
+    )
+    out = merged(cleared, stack.model_copy(update={"model_name": None}), text)
+    request = out.request.model_copy(update={"architecture": stack.architecture})
+    return out.model_copy(update={"request": request, "found": [*out.found, "architecture"]})
+
+
+def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
     config implies (a training config: fine-tuning) gives way only to a stage word in the text; an
@@ -76,9 +100,6 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
-    if stack.architecture is not None:  # s37: a Megatron line's shape is the model, as a config.json's is
-        update = {k: v for k, v in update.items() if k not in MODEL_FIELDS}
-        update["architecture"] = stack.architecture
     from bot.parse.configs.prose_change import layout_changes
 
     changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
@@ -143,13 +164,6 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     )  # what the user put aside first
     request = _validated(req, update, unused)
     found = [*parsed.found, *(f for f in update if f not in parsed.found)]
-    if stack.architecture is not None:  # the text's model or size: not used, as beside a config.json
-        size = req.params_total and size_label(req.params_total)
-        typed = parsed.model_typed or parsed.unknown_model or size
-        unused += [(typed, "config_model")] if typed else []
-        request = request.model_copy(update=dict.fromkeys(MODEL_FIELDS))
-        found = [f for f in found if f not in MODEL_FIELDS]
-        extra.update(unknown_model=None, model_typed=None, model_suggestions=[], model_substitution=None)
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
