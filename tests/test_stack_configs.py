@@ -174,7 +174,12 @@ def test_megatron_example_script_file(capsys, question):
     assert (req["gpu_count"], req["precision"], req["stage"]) == (8, "fp16", "pretrain")
     assert req["tokens"] == 500_000 * 1536 * 2048  # --train-iters × --global-batch-size × --seq-length
     ignored = _ignored(data)
-    assert ignored["--num-layers: 96"] == "no_field" and ignored["--lr: 6e-05"] == "not_sized"
+    assert ignored["--lr: 6e-05"] == "not_sized"
+    # s37 fixa #3 (changed on purpose: the shape was 'no_field', the model D/20): the script's shape is
+    # GPT-3 175B (Brown et al. 2020, Table 2.1: 96 layers, d_model 12,288, 96 heads, 175.0B parameters)
+    assert "--num-layers: 96" not in ignored
+    assert data["stack_config"]["used"]["--num-layers"] == "architecture"
+    assert req["params_total"] == pytest.approx(175.0e9, rel=5e-3)
 
 
 @pytest.mark.parametrize("question", ["这个要多少显存", "how much GPU memory does this need?"])

@@ -29,9 +29,10 @@ from bot.parse.plain_forms import FULL_LENGTH_RE, arabic_counts, in_thousands
 from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
-from bot.parse.regex import rc
+from bot.parse.regex import compile_pattern, rc
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
+from bot.parse.trad_chars import TRAD_RE, simplified_char, tw_words
 from bot.parse.typo_words import SPACES, TYPOS, without_typos
 from bot.parse.unit_cues import POWER
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
@@ -119,6 +120,20 @@ def _key_then_space(m: re.Match[str]) -> str:
     return (m.group(1) or m.group(2)) + " "
 
 
+BARE_COMMA = (
+    compile_pattern(
+        r",(?=[\u3000-\u9fff])|(?<=[\u3000-\u9fff]),(?=\S)"
+        r"|(?<=\d{4}),(?=\d)|(?<=\d{3}),(?=\d{1,2}(?!\d))|(?<=\d),(?=\d{4}|\d{1,2}\s?(?:台|张|块|卡|个|条|节点|机|万|千|亿))"
+    ),
+)
+"""An ASCII comma written with no space after it that is no thousands separator (s37, issue 24): beside a
+Chinese character ('DPO,3万对', '数据,4张A100'), or between digit runs that are not groups of three
+('8200,10 个', '128,16 卡', '1,2345', 'bs=1,4 台'): read as ', ', as the full-width '，' is. '1,000' and
+'10,000,000' stay numbers; a list of one- or two-digit ids ('CUDA_VISIBLE_DEVICES=0,1,2,3') stays a list.
+In a tuple: a module global gets a presence gate (bot.parse.module_gates), a Python frame a message; a
+``','`` in the text is its gate."""
+
+
 def normalize(text: str) -> str:
     """NFKC, keycap digits, drop invisible/control characters, Traditional → Simplified, lower case;
     white-space runs over 64 characters squeezed (:func:`bot.parse.whitespace.squeeze_whitespace`)."""
@@ -127,12 +142,17 @@ def normalize(text: str) -> str:
     s = s.replace("，", ", ").replace("、", ", ")  # keep "1,000" but not "8，128" as a number
     wide = not s.isascii()  # O(1) in CPython: an ASCII text is NFKC already, has no Traditional nor CJK
     s = unicodedata.normalize("NFKC", s) if wide else s
+    s = BARE_COMMA[0].sub(", ", s) if "," in s else s  # s37: '数据,4张' as '数据, 4张'
     if not s.replace("\n", "").replace("\t", "").isprintable():  # printable: no Cc/Cf/Co/Cs to drop
         s = "".join(
             ch for ch in s if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _DROP_CATEGORIES
         )
     s = plural_cards(s)  # 'V100s': plural, not the V100S (s14)
-    s = s.translate(lx.TRAD_TO_SIMP).lower().replace("\ufe0f", "") if wide else s.lower()
+    if wide:  # Traditional: the commonest characters, every other the parser reads, Taiwan's words (s37)
+        simp, traditional = TRAD_RE.subn(simplified_char, t := s.translate(lx.TRAD_TO_SIMP))
+        s = (tw_words(simp) if traditional or t != s else simp).lower().replace("\ufe0f", "")
+    else:
+        s = s.lower()
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     if wide:  # the typos, the rental terms: Chinese words (s34: an English message skips the loop)

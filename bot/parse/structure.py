@@ -34,7 +34,7 @@ from bot.parse.cue_words import ASKS_COUNT, EARLIER, MEASURED, RATE_RUN, REQUIRE
 from bot.parse.cued_alternation import CuedAlternation
 from bot.parse.model_paths import helper_at
 from bot.parse.regex import rc
-from bot.parse.throughput_words import ASKED_RE, per_user_rate
+from bot.parse.throughput_words import ASKED_RE, per_user_rate, rate_asked_between
 
 JOB, FAILED, TRIED, OBSERVED, CONTEXT, PLAIN = "job", "failed", "tried", "observed", "context", "plain"
 CURRENT = "current"
@@ -276,12 +276,12 @@ def _one_run(segs: list[Segment], pos: int) -> str:
 
 
 def measured(segs: list[Segment], tok: Any) -> bool:
-    """Whether the number ``tok`` is the figure an observed cue reports: the cue ends at most
-    :data:`CUE_BEFORE` characters before it ('占了将近 60g', 'uses about 40gb') or starts at most
-    :data:`CUE_AFTER` after it when it is a rate unit ('900 tok/s', '3 s/it')."""
+    """Whether the number ``tok`` is the figure an observed cue reports: the cue ends ≤ :data:`CUE_BEFORE`
+    chars before it ('占了 60g') or is a rate unit, not asked for, ≤ :data:`CUE_AFTER` after ('900 tok/s')."""
     seg = segment_at(segs, tok.start)
     return seg is not None and any(
-        0 <= tok.start - b <= CUE_BEFORE or (unit and 0 <= a - tok.end <= CUE_AFTER)
+        0 <= tok.start - b <= CUE_BEFORE
+        or (unit and 0 <= a - tok.end <= CUE_AFTER and not rate_asked_between(seg._s, tok.end, a, b))
         for a, b, unit in seg.observed
     )
 

@@ -117,3 +117,18 @@ def rate_asked(fields: dict, unused: list, raw: str, value: float, before: str) 
         unused.append((raw, "observed"))
     else:
         fields["target_tokens_per_s"] = value
+
+
+RATE_QUESTION_RE = rc(r"多少|几(?!\s*\d)|(?<![a-z])(?:how\s+(?:many|much|fast)|what)(?![a-z])")
+"""A question word asking for a rate: '多少', '几', 'how many/much/fast', 'what'."""
+
+
+def rate_asked_between(s: str, end: int, start: int, cue_end: int) -> bool:
+    """Whether the rate unit at ``s[start:cue_end]``, after a number ending at ``end``, is asked for, not the
+    number's unit: a question word stands between them ('32k how many tokens/s', '32k 每条多少 token/s'),
+    or right after a '每秒' unit ('32k 每秒多少 token'). The number is then no measured figure (s37)."""
+    if RATE_QUESTION_RE.search(s, end, start):
+        return True
+    return s.startswith("秒", cue_end - 1) and RATE_QUESTION_RE.match(
+        s, cue_end + (s[cue_end : cue_end + 1] == " ")
+    )

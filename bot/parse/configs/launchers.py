@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.parse.configs.meaning import MEANING
 from bot.parse.configs.meaning import SERVING as SERVING_TOOLS
+from bot.parse.configs.megatron_shape import megatron_shape
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import read_training
 from bot.parse.configs.yamlish import scalar
@@ -331,8 +332,7 @@ MEGATRON_NO_FIELD = {
     "--group-query-attention", "--max-position-embeddings", "--sequence-parallel", "--context-parallel-size",
     "--expert-model-parallel-size", "--num-experts", "--moe-router-topk", "--vocab-size", "--train-samples",
 }  # fmt: skip
-"""Megatron-LM arguments that change the answer but have no request field (the model shape is read from
-a model name or config.json, not from these)."""
+"""Megatron-LM arguments with no request field (the shape builds the model: :mod:`.megatron_shape`)."""
 
 
 def read_megatron(pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
@@ -424,7 +424,7 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
     if tool == "megatron":
         cfg.implied["stage"] = "pretrain"
         read_megatron(pairs, cfg)
-        return cfg
+        return megatron_shape(pairs, cfg)  # s37: --num-layers, --hidden-size … build the model sized
     flat = {flag.lstrip("-").replace("-", "_"): value for flag, value in pairs}
     flat.update({k: scalar(v) for k, _, v in (w.partition("=") for w in positional if "=" in w)})
     flat.pop("config", None)

@@ -20,6 +20,7 @@ from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.stack_words import RL_TOOLS, SERVING_WORD_RE
 from bot.parse.steps import config_max_steps, steps_with_config
 from bot.parse.words import explicit_stage as stage_word
+from estimator.architecture import size_label
 from estimator.models import SizingRequest
 from estimator.request import setting
 
@@ -63,6 +64,30 @@ _RL_TOOLS = frozenset(name.lower() for name in RL_TOOLS)
 
 
 def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
+    """:func:`merged`; a config whose own shape builds the model (a Megatron-LM line's --num-layers …,
+    :mod:`bot.parse.configs.megatron_shape`) sizes that model, as a config.json does: the text's model or
+    size is named (``config_model``), not used (s37)."""
+    if stack.architecture is None:
+        return merged(parsed, stack, text)
+    req = parsed.request
+    typed = parsed.model_typed or parsed.unknown_model or (req.params_total and size_label(req.params_total))
+    cleared = parsed.model_copy(
+        update={
+            "request": req.model_copy(update=dict.fromkeys(MODEL_FIELDS)),
+            "found": [f for f in parsed.found if f not in MODEL_FIELDS],
+            "unused_numbers": [*parsed.unused_numbers, *([(typed, "config_model")] if typed else [])],
+            "unknown_model": None,
+            "model_typed": None,
+            "model_suggestions": [],
+            "model_substitution": None,
+        }
+    )
+    out = merged(cleared, stack.model_copy(update={"model_name": None}), text)
+    request = out.request.model_copy(update={"architecture": stack.architecture})
+    return out.model_copy(update={"request": request, "found": [*out.found, "architecture"]})
+
+
+def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
     config implies (a training config: fine-tuning) gives way only to a stage word in the text; an

@@ -66,6 +66,8 @@ class StackConfig(BaseModel):
     )
     used: dict[str, str] = Field(default_factory=dict, description="key as written → the field it set")
     unused: dict[str, str] = Field(default_factory=dict, description="'key: value' → reason (UNUSED_REASONS)")
+    architecture: Any = Field(None, exclude=True)
+    """the model the config's own shape builds (a ``ModelSpec``: Megatron-LM's --num-layers …), or None"""
     accumulation: int | None = None
     """gradient accumulation steps: global batch = micro × this × DP once the GPUs are known"""
     accumulation_key: str | None = None
