@@ -226,7 +226,16 @@ class StageSteps:
             f["context_asked"] = True  # "max context?", "上下文能开多大": the longest their GPUs hold
         elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
             f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
-        if ("start" in self.s or "启动" in self.s or "起得来" in self.s) and ASKS_START_RE.search(self.s):
+        t = self.s  # the start-up vocabulary's words (s37 fixb #4), ``in`` tests only: no call
+        if (
+            "start" in t
+            or "启动" in t
+            or "起来" in t
+            or "起得来" in t
+            or "load" in t
+            or "boot" in t
+            or "launch" in t
+        ) and ASKS_START_RE.search(t):
             f["start_asked"] = True  # 'will vLLM start …?': the start-up check's yes/no (trial s26b #6)
         if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
             self.s
