@@ -101,7 +101,7 @@ def test_an_assumed_output_length_is_said() -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["DeepSeek-R1 671B 满血部署 4090 要几台", "how many machines of RTX 4090 to serve DeepSeek-R1 671B?"],
+    ["DeepSeek-R1 671B 满血部署 4090 要几台", "DeepSeek-R1 671B 满血部署，RTX 4090 需要多少台服务器"],
 )
 def test_machines_asked_is_the_count_asked(question) -> None:
     a = answer(question)
