@@ -74,15 +74,30 @@ INTERSTAGE_LATENCY_S = 20e-6
 ≈ 10–30 µs at small messages, nccl-tests ``sendrecv_perf``); a stated middle value."""
 
 
-def interstage_seconds(spec: ModelSpec, pp: int, batch: int) -> float:
+ETHERNET_GBPS = 1.25
+"""One-way GB/s between two pipeline stages on nodes of personal cards (GeForce, a Mac …: no InfiniBand
+or RoCE adapter): 10 Gb Ethernet, NCCL's socket transport (s37 fixb #2). vLLM's docs on multi-node
+serving: TP = the GPUs of a node, PP = the nodes, and TP across nodes only with a fast network such as
+InfiniBand — so the hops between nodes are the pipeline's, on this link."""
+
+ETHERNET_LATENCY_S = 50e-6
+"""Fixed cost of one point-to-point send between nodes over Ethernet, seconds: TCP's one-way latency on
+10 GbE (≈ 20–50 µs through the kernel stack) with NCCL's socket proxy; a stated value, 2.5× the
+InfiniBand one (:data:`INTERSTAGE_LATENCY_S`)."""
+
+
+def interstage_seconds(spec: ModelSpec, pp: int, batch: int, ethernet: bool = False) -> float:
     """Pipeline hops of one decode step, seconds: each token's activations, batch × hidden × 2 bytes
     (16-bit), cross the pp − 1 stage boundaries one after another (vLLM pipeline parallelism sends the
     hidden states stage to stage): (pp − 1) × (:data:`INTERSTAGE_LATENCY_S` + bytes / (
     :data:`INTERSTAGE_GBPS` × :data:`LINK_EFFICIENCY`)). 0 for PP 1. Llama 3.1 405B, batch 200, PP 2:
-    20 µs + 6.55 MB / 35 GB/s = 0.21 ms."""
+    20 µs + 6.55 MB / 35 GB/s = 0.21 ms. Nodes of personal cards (``ethernet``) hop over
+    :data:`ETHERNET_GBPS` at :data:`ETHERNET_LATENCY_S` (s37 fixb #2)."""
     if pp <= 1:
         return 0.0
     volume = batch * spec.hidden * 2.0
+    if ethernet:
+        return (pp - 1) * (ETHERNET_LATENCY_S + volume / (ETHERNET_GBPS * 1e9 * LINK_EFFICIENCY))
     return (pp - 1) * (INTERSTAGE_LATENCY_S + volume / (INTERSTAGE_GBPS * 1e9 * LINK_EFFICIENCY))
 
 
@@ -214,7 +229,7 @@ def decode_speed(
         moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
         floor = spec.layers * LAYER_LATENCY_S + moe * MOE_LAYER_LATENCY_S
     step = max(t_mem, t_compute, floor) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
-    step += interstage_seconds(spec, pp, batch)
+    step += interstage_seconds(spec, pp, batch, gpu.personal) if pp > 1 else 0.0
     return speed(  # DecodeSpeed(...), built without validating again
         per_sequence=1.0 / step,
         aggregate=batch / step,

@@ -61,7 +61,7 @@ def note_short_of_target(target: float | None, inf: Inference, ledger: Ledger, p
     if prompt and target and (shares := _shares(target, inf)) is not None:  # s20 #4: they share the time
         note_shared_short(target, shares, inf, ledger)
         return
-    note_prefill_short(target, inf, ledger)
+    note_prefill_short(target, inf, ledger, assumed=not prompt)
     speed = inf.decode_tokens_per_s
     if not target or speed is None or speed.aggregate <= 0 or speed.aggregate >= target:
         return
@@ -180,7 +180,7 @@ def share_with_prefill(
     return more.model_copy(update={"recommended_gpus": copies * per})
 
 
-def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> None:
+def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger, assumed: bool = False) -> None:
     """When the prompts of the request rate need more prefill than the plan computes ('20 req/s, 2,000
     tokens in, 200 out': 20 × 2,000 = 40,000 prompt tokens/s), the note ``prefill_short``. The rate is
     the output target ÷ the output tokens of a request (context − prompt, tokens); the plan's prefill
@@ -188,7 +188,9 @@ def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> 
     forward pass; :func:`estimator.serving_speed.prefill_seconds`): prompt ÷ time to first token per copy,
     × copies (tokens/s). Prefill and decode share the GPUs, so past 100 % prefill is the limit, whatever
     the decode speed: the copies that prefill it are ⌈copies × need ÷ capacity⌉. Nothing without a
-    target, a prompt length or a prefill time."""
+    target, a prompt length or a prefill time. With no prompt nor output length said (``assumed``), the
+    output a request writes is the context's share past the assumed prompt, and the note says so
+    (``prefill_short_assumed``, s37 fixb #1: the rate rests on it)."""
     prompt, out = inf.prompt_tokens or 0, inf.context_tokens - (inf.prompt_tokens or 0)
     if not target or prompt <= 0 or out <= 0 or not inf.prefill_seconds or inf.prefill_seconds <= 0:
         return
@@ -198,7 +200,8 @@ def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger) -> 
         return
     copies, per = math.ceil(inf.replicas * need / capacity), inf.tp * inf.pp
     ledger.note(
-        "prefill_short",
+        "prefill_short_assumed" if assumed else "prefill_short",
+        **({"output": out, "target_tokens_per_s": target} if assumed else {}),
         rate=round(rate, 2),
         prompt=prompt,
         prefill_tokens_per_s=round(need),

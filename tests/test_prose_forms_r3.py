@@ -515,9 +515,10 @@ def test_a_daily_volume_and_a_first_token_target_are_named(
     capsys: pytest.CaptureFixture[str], text: str, said: str
 ) -> None:
     """'每天 10 万次调用' and '首 token 延迟 1 秒以内' were unread numbers: named as settings the sizing has
-    no field for (a day's average is not the peak load)."""
+    no field for (a day's average is not the peak load). s37 fixb #1: a first-token target is compared
+    with the estimated time to first token beside the headline, so it is named as used ('ttft_target')."""
     data = ask(capsys, text)
-    assert named(data)[said] == "no_field"
+    assert named(data)[said] == "ttft_target"
 
 
 CARD_SUFFIXES = [

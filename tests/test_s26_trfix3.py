@@ -95,7 +95,7 @@ def test_no_start_body_follows_the_headline(capsys, q: str) -> None:
     assert "12,048" in body.splitlines()[0]
     for said in ("16 sequences", "16 concurrent", "16 cards", "16 条", "16 张"):
         assert said not in body
-    assert "10.7 GB" in body
+    assert "10 GiB" in body  # 10.7 GB = 10 GiB: s37 fixb #3, the usable GiB's unit on its line
 
 
 @pytest.mark.parametrize(

@@ -657,7 +657,8 @@ def test_a_question_of_how_many_concurrent_is_answered_in_the_headline(capsys):
     head = out["reply"].splitlines()[0]
     assert f"up to {inf['max_concurrency']} concurrent sequences at 8K context" in head
     assert inf["max_concurrency"] == inf["kv_capacity_tokens"] * inf["replicas"] // 8192
-    assert "1.1 GB per sequence" in out["reply"] and "× 16 concurrent =" not in out["reply"]
+    # s37 fixb #3: 1.1 GB = 1 GiB, in the unit of the usable GiB on its line
+    assert "1 GiB per sequence" in out["reply"] and "× 16 concurrent =" not in out["reply"]
     zh = ask(capsys, "Llama-3-70B 4张A100能支持多少并发")
     assert f"最多约 {zh['report']['inference']['max_concurrency']} 条并发" in zh["reply"].splitlines()[0]
 

@@ -174,6 +174,8 @@ def merge(
         drop("tokens")
     if "gpu" in new and new["gpu"] != prev.gpu:
         drop("rig_bandwidth_gbps")  # a rig's bandwidth was its cards' (review s20 #1): the new card's own
+        if "gpu_count" not in new and _count_sized(prev, new["gpu"]):  # s37 fixb #2: the count, sized
+            upd["count_asked"] = True  # again on the new card, never one personal card no one stated
     if "runtime" in new and new["runtime"] != prev.runtime:
         drop(*left_behind(prev, new["runtime"]))  # '-ctk q8_0', '-ngl 20' are llama.cpp's, not vLLM's (s21)
     if "gpu" in new and catalog.family_of(new["gpu"]) != catalog.family_of(prev.gpu):
@@ -214,6 +216,17 @@ def merge(
     merged = SizingRequest.model_validate(upd)
     changed = [n for n in SizingRequest.model_fields if getattr(merged, n) != getattr(prev, n)]
     return merged, changed
+
+
+def _count_sized(prev: SizingRequest, gpu: str | None) -> bool:
+    """Whether the earlier answer sized the GPU count (none stated, on no personal card: a personal card
+    named alone is the one card the user owns, estimator.resolve.personal_count) and the new ``gpu`` is a
+    personal card, which the count-asked flag keeps from being read as that one card."""
+    if prev.gpu_count is not None or prev.gpu_count_max is not None or gpu is None:
+        return False
+    cards = catalog.gpus()
+    new, old = cards.get(gpu), cards.get(prev.gpu) if prev.gpu else None
+    return new is not None and new.personal and (old is None or not old.personal)
 
 
 def stage_switch(prev: SizingRequest | None, merged: SizingRequest) -> tuple[dict[str, Any], dict[str, Any]]:

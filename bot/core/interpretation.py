@@ -85,6 +85,7 @@ IGNORED_REASONS = (
     "users_at_once",  # '200 users': read as sequences at once; the head-count reading said (s31 left #6)
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
+    "ttft_target",  # '首token 500ms 内': compared with the estimated time to first token (s37 fixb #1)
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "kv_cache_layer",  # LMCache, NIXL, Mooncake … beside the engine: the KV cache is sized in GPU memory
@@ -180,6 +181,7 @@ USED_REASONS = frozenset(
         "earlier_run_scaled",
         "cards_total",
         "rate_times_output",
+        "ttft_target",
         "users_active_share",
         "users_at_once",
         "steps_per_device",
@@ -272,7 +274,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
-            ignored = [_served_tool(i) for i in ignored]
+            timed = report.inference is not None and report.inference.prefill_seconds is not None
+            ignored = [_served_tool(i, timed) for i in ignored]
     # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
     if report is not None and report.request.algorithm in RL_ALGORITHMS and _in_trainer(report.request):
         ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]
@@ -285,10 +288,15 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
     )
 
 
-def _served_tool(item: Ignored) -> Ignored:
+def _served_tool(item: Ignored, timed: bool = False) -> Ignored:
     """A training tool named in a serving question: not used because the serving is sized, not a setting
-    the sizing lacks ('no_field' → 'training_tool_serving', s32 fixb #3)."""
-    if item.reason != "no_field" or not item.text.startswith("training_tool: "):
+    the sizing lacks ('no_field' → 'training_tool_serving', s32 fixb #3); a first-token target with a
+    time to first token estimated: compared with it ('ttft_target', s37 fixb #1)."""
+    if item.reason != "no_field":
+        return item
+    if timed and item.text.startswith("time_to_first_token: "):
+        return Ignored(text=item.text, reason="ttft_target")
+    if not item.text.startswith("training_tool: "):
         return item
     return Ignored(text=item.text, reason="training_tool_serving")
 

@@ -45,9 +45,10 @@ EARLIER = (
 ASKS_COUNT = (
     r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:more\s+)?(?:gpus?|cards?)"
     r"|how\s+many\s+of\s+(?:them|those|these)\b"
+    r"|几台|多少台"
 )
 """A question for the GPU count ('要几张', '多少张卡', 'how many GPUs'; round 13: 'how many of them',
-'how many more GPUs')."""
+'how many more GPUs'; s37 fixb #2: the machines, '要几台', 'how many nodes': the cards in them)."""
 
 REQUIRED = (
     r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement"

@@ -282,7 +282,9 @@ class FieldSteps:
             self.notes.append(SAMPLE_LENGTH)  # each sample's, beside a config's sample count (s28 H1)
         served = stage == "inference" or (stage is None and rated(self))
         if served and reply is not None and not f.get("target_tokens_per_s"):
-            self._rate_times_output(reply.value, prompt.value if prompt else None)  # 'QPS 2，每次输出 300'
+            if prompt is None and seq is not None and 0 < reply.value < seq.value and rated(self):
+                f.setdefault("prompt_tokens", round(seq.value - reply.value))  # s37 #1: context − output
+            self._rate_times_output(reply.value, prompt.value if prompt else f.get("prompt_tokens"))
         if stage == "inference" and reply is not None and prompt is None and seq is None:
             self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
@@ -300,13 +302,11 @@ class FieldSteps:
         return data.value if data is not None else None
 
     def _output_alone(self, reply: float) -> None:
-        """An output length per request with no prompt nor context length ('with 256 output tokens',
-        'max_tokens 512'): the serving request has no output-length field (the context per sequence is
-        prompt + output), so it is named (``output_in_context``) unless a request rate used it."""
+        """An output length with no prompt nor context ('with 256 output tokens'): no output-length field
+        (a context is prompt + output), so named (``output_in_context``) unless a request rate used it."""
         qps = any(why == "qps_needs_output" for _, why in self.named_unused)
-        if qps or self.f.get("target_tokens_per_s"):
-            return
-        self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
+        if not (qps or self.f.get("target_tokens_per_s")):
+            self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""

@@ -44,6 +44,7 @@ from bot.parse.words import (
     ASKS_DURATION_RE,
     ASKS_LARGEST_RE,
     ASKS_PRICE_RE,
+    ASKS_START_MORE_RE,
     ASKS_START_RE,
     PLURAL_GPU_RE,
     SERVE_AFTER_TUNING_RE,
@@ -205,11 +206,8 @@ class StageSteps:
         sized = ("model", "params_total", "tokens", "num_samples", "budget", "hours", "deadline_days")
         sized += ("concurrency", "global_batch")  # a global batch is a training run's, not a price (s32 fixb)
         nothing_else = not any(map(f.get, sized)) and f.get("stage") in (None, "pretrain")
-        if (
-            f.get("global_batch")
-            and ("accum" in self.s or "梯度累" in self.s)
-            and ACCUM_ASKED_RE.search(self.s)
-        ):
+        t = self.s
+        if f.get("global_batch") and ("accum" in t or "梯度累" in t) and ACCUM_ASKED_RE.search(t):
             self.notes.append(
                 "accumulation_asked"
             )  # 'how much gradient accumulation' (bot.core.accumulation)
@@ -222,16 +220,23 @@ class StageSteps:
         if ASKS_DURATION_RE.search(self.s):  # a time asked: said on the recommended GPUs too (s33-left2 #3)
             self.notes.append("time_asked")
             if not any(map(f.get, ("tokens", "num_samples", "hours"))):
-                f["duration_asked"] = (
-                    True  # "7B用8张H100训多久" with no data size (pre-training: 20·N assumed)
-                )
+                f["duration_asked"] = True  # "7B用8张H100训多久" with no data size (pre-training: 20·N)
         if ASKS_CONCURRENCY_RE.search(self.s) and not f.get("concurrency"):  # "最多支持多少并发"
             f["concurrency_asked"] = True
         if ("context" in self.s or "上下文" in self.s) and ASKS_CONTEXT_RE.search(self.s):  # trial s26 #10
             f["context_asked"] = True  # "max context?", "上下文能开多大": the longest their GPUs hold
         elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
             f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
-        if ("start" in self.s or "启动" in self.s or "起得来" in self.s) and ASKS_START_RE.search(self.s):
+        # the start-up vocabulary (s37 fixb #4): two patterns, each behind its own words (``in`` tests)
+        more = (
+            ("起来" in t and "训" not in t and "微调" not in t)
+            or " load" in t
+            or " boot" in t
+            or " launch" in t
+        )
+        if (("start" in t or "启动" in t or "起得来" in t) and ASKS_START_RE.search(t)) or (
+            more and ASKS_START_MORE_RE.search(t)
+        ):
             f["start_asked"] = True  # 'will vLLM start …?': the start-up check's yes/no (trial s26b #6)
         if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
             self.s

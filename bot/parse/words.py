@@ -108,7 +108,15 @@ ASKS_START_RE = rc(
 )
 """The question asks whether a server starts ('will vLLM start with max_model_len 32768?', '能启动吗'): with
 a context and no load the answer is the start-up check's yes/no (bot.core.start_only, trial s26b #6). Read
-only when 'start' or '启动'/'起得来' is in the text."""
+only when 'start' or '启动'/'起得来' is in the text (the rest: :data:`ASKS_START_MORE_RE`)."""
+ASKS_START_MORE_RE = rc(
+    r"\b(?:will|would|does|can|could)\s+(?:it|this|that|the\s+(?:model|server|engine)|vllm|sglang)\s+"
+    r"(?:even\s+)?(?:load|boot|launch)\b(?!\s*(?:\d|more|as\s+many))"
+    r"|(?:能|可以|会)(?:不能|否)?\s*(?:正常)?\s*(?:跑|拉|运行)?\s*起来|(?:跑|拉)得起来|(?:跑|拉)不起来"
+)
+"""The rest of the start-up vocabulary (s37 fixb #4: one vocabulary in both languages): 'will it load /
+boot / launch', '能(跑)起来吗', '跑得起来' ask, as 'will it start' and '能启动吗' do, whether the server
+starts; searched only past its own words' gate (bot.parse.stage_steps)."""
 BARE_CONTEXT_LEFT_RE = rc(
     r"(?:\bat|@|\bwith)\s*$"
     r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"

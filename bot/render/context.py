@@ -145,6 +145,10 @@ def build_context(
         memory["mem_first"] = memory_first(report.memory, f) if asked else None  # type: ignore[arg-type]
     inference = inference_section(report, f, lang)
     with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
+    if inference is not None and parsed is not None and parsed.asks_ttft:  # '首token 500ms 内' (s37 fixb)
+        from bot.render.ttft_target import ttft_target
+
+        inference["ttft_target"] = ttft_target(parsed.unused_numbers, report, f, lang)
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
     budget = budget_section(report, f, gpu)

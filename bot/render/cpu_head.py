@@ -51,15 +51,15 @@ def cpu_head(text: str, answer: Answer) -> str:
     values = {
         "ram": f.gib(have),
         "precision": str(getattr(report.request.precision, "value", report.request.precision)),
-        "weights": f.gb(inf.weights_bytes),
+        "weights": f.gib(inf.weights_bytes),  # the RAM's unit on the same line (s37 fixb #3)
         "context": f.int(report.request.seq_len),
-        "kv": f.gb(kv),
-        "need": f.gb(need),
+        "kv": f.gib(kv),
+        "need": f.gib(need),
     }
     line = (
         translate(lang, RAM_HOLDS, **values)
         if need <= have
-        else translate(lang, RAM_SHORT, short=f.gb(need - have), **values)
+        else translate(lang, RAM_SHORT, short=f.gib(need - have), **values)
     )
     first, sep, rest = text.partition("\n")
     line += "\\" if first.endswith("\\") else ""  # markdown's hard line break, as the headline's

@@ -171,6 +171,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "rate_times_output": N_(
         "the request rate × the output tokens per request: the output tokens per second sized"
     ),
+    "ttft_target": N_("your first-token target: compared with the estimated time to first token"),
     "sample_range": N_(
         "a range of lengths per sample: the memory is sized at its longer end (every sample must fit), "
         "the data's tokens and the time at its mean"

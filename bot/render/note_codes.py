@@ -110,6 +110,7 @@ class NoteCode(Keys):
     throughput_short = "throughput_short"
     throughput_copies = "throughput_copies"
     prefill_short = "prefill_short"
+    prefill_short_assumed = "prefill_short_assumed"
     prefill_decode_share = "prefill_decode_share"
     prefill_decode_short = "prefill_decode_short"
     steps_past_deadline = "steps_past_deadline"

@@ -136,8 +136,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "bytes_per_param": f.num(inf.bytes_per_param, 2),
         "kv_per_token": _kv_per_token(inf, f, lang),
         "kv_total": f.gb(inf.kv_bytes_total),
-        "total": f.gb(inf.weights_bytes + inf.kv_bytes_total),
-        "kv_per_seq": f.gb(inf.kv_bytes_per_sequence),
+        # compared with the usable GiB on their line: in GiB too (s37 fixb #3, one unit a line)
+        "total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
+        "kv_per_seq": f.gib(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
         **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
@@ -175,6 +176,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "ttft": f.num(inf.prefill_seconds, 2 if inf.prefill_seconds < 1 else 1)
         if inf.prefill_seconds is not None
         else None,
+        "ttft_target": None,  # a first-token target's line: bot.render.ttft_target (s37 fixb #1)
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
         # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
         "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,

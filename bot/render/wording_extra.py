@@ -84,6 +84,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "2 × parameters FLOPs a token), before any decoding; about %(replicas)s copies of %(per_copy)s GPUs "
         "each (%(gpus)s GPUs) prefill it."
     ),
+    NoteCode.prefill_short_assumed: N_(
+        "Prefill is the limit: %(target_tokens_per_s)s tokens/s ÷ %(output)s output tokens a request "
+        "(assumed: the last quarter of the context; say your output length) = %(rate)s requests/s × "
+        "%(prompt)s prompt tokens = %(prefill_tokens_per_s)s prompt tokens/s to prefill, but these GPUs "
+        "prefill ≈ %(prefill_capacity)s tokens/s (compute-bound, 2 × parameters FLOPs a token), before any "
+        "decoding; about %(replicas)s copies of %(per_copy)s GPUs each (%(gpus)s GPUs) prefill it."
+    ),
     NoteCode.prefill_decode_share: N_(
         "Prefill and decode share the GPUs (chunked prefill runs both in the same steps): on "
         "%(load_gpus)s GPUs the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each "
