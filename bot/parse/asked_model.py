@@ -29,7 +29,7 @@ from bot.parse.model_paths import policy_candidate
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
-from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
+from bot.parse.structure import CURRENT, OBSERVED, TRIED, other_model_reason, role_at, segments
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")
@@ -100,6 +100,13 @@ class Candidate:
             for c, r in ((self, other), (other, self))
             if r.role is not None and c.role is None and c.active is not None
         )
+
+    def reason(self, s: str) -> str:
+        """Why this model, not sized, is named: a size a tool or source is said to reach ('claimed_size':
+        :data:`CLAIMED_BOUND_RE`, s37-models), else :func:`bot.parse.structure.other_model_reason`."""
+        if CLAIMED_BOUND_RE.search(s, max(0, self.start - 48), self.start):
+            return "claimed_size"
+        return other_model_reason(s, self)
 
     @property
     def active(self) -> float | None:
@@ -326,7 +333,7 @@ DROPPED_NEAR = 16
 CLAIMED_BOUND_RE = rc(
     r"(?:\badvertis\w*|\bclaims?|\bclaimed|\bsupports?|\bpromis\w*|\bsays?|\bcan\s+(?:train|serve|run|handle|fit)"
     r"|号称|宣称|声称|支持)[^.,;?!。，；？！]{0,24}?"
-    r"(?:\bup\s+to|\bscal\w*\s+(?:up\s+)?to|扩展到|扩展至|到)\s*(?:models?\s+of\s+)?$"
+    r"(?:\bup\s+to|\bscal\w*\s+(?:up\s+)?to|扩展到|扩展至|到|最多|最大)\s*(?:models?\s+of\s+)?$"
 )
 """s37 round 33: a size a tool is said to reach ('the library advertises scaling up to 100B', 'supports
 models up to 100B', '号称可以扩展到 100B'): what it claims, not the model the job runs; the other is sized.
