@@ -164,3 +164,34 @@ def test_a_total_of_time_sums_no_machines(text: str, gpu: str, count: int) -> No
     req, named, _subs = _ask(text)
     assert (req["gpu"], req["gpu_count"]) == (gpu, count)
     assert ("other_machine_training", "8 × RTX 4090") in named
+
+
+# Rule 4: a last clause that opens with a question word asks, however long: its model is sized.
+@pytest.mark.parametrize(
+    ("text", "params", "other"),
+    [
+        ("I fine-tune Vicuna-7B and LLaVA-13B, how much memory for LLaVA-13B?", 13e9, "model: Vicuna-7B"),
+        (
+            "我在微调 Qwen2.5-7B 和 Llama-3-8B，几张 A100 能跑 Llama-3-8B 的全参微调？",
+            8.03e9,
+            "model: Qwen2.5-7B",
+        ),
+    ],
+)
+def test_the_model_of_an_asking_last_clause_is_sized(text: str, params: float, other: str) -> None:
+    req, named, _subs = _ask(text)
+    assert req["params_total"] == params
+    assert ("other_setup", other) in named
+
+
+@pytest.mark.parametrize(
+    ("text", "params", "other"),
+    [
+        ("We serve Qwen2.5-7B today, what would Llama-3-70B need on H100?", 70.6e9, "model: Qwen2.5-7B"),
+        ("13B 跑起来没问题，但 70B 微调要多大显存？", 70e9, "model: 13B"),
+    ],
+)
+def test_the_asked_model_is_kept(text: str, params: float, other: str) -> None:
+    req, named, _subs = _ask(text)
+    assert req["params_total"] == params
+    assert ("other_setup", other) in named

@@ -233,6 +233,12 @@ SHORT_CLAUSE = 30
 (', while the benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?') is part of the sentence."""
 
 
+ASK_LEAD_RE = rc(r"\s*(?:how\s+(?:much|many|long)\b|what\b|which\b|多少|多大|多久|几)")
+"""s37-models: a last clause that opens with a question word asks, however long ('I fine-tune Vicuna-7B and
+LLaVA-13B, how much memory for LLaVA-13B?': the LLaVA-13B), unlike a long clause of context (', while the
+benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?')."""
+
+
 def asked_spans(s: str) -> list[tuple[int, int]]:
     """Spans of the first sentence of ``s`` that asks, narrowest first: from its last contrast word on
     ('…，但 70B 呢？'), its last clause ('7B 没问题，14B 能放下吗？'), the whole sentence."""
@@ -247,7 +253,7 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
         for run in LIST_RE.finditer(text) if listed else ():  # '2b、4b、8b': one list, not three clauses
             clauses = [c for c in clauses if not run.start() < c < run.end()]
         spans = [(m.start() + contrast[-1], m.end())] if contrast else []
-        if clauses and len(text) - clauses[-1] <= SHORT_CLAUSE:
+        if clauses and (len(text) - clauses[-1] <= SHORT_CLAUSE or ASK_LEAD_RE.match(text, clauses[-1])):
             spans.append((m.start() + clauses[-1], m.end()))
         return [*spans, (m.start(), m.end())]
     return []
