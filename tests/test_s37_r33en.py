@@ -161,7 +161,7 @@ def test_scorer_serving_batch_is_concurrency() -> None:
 def test_a_size_a_tool_claims_is_not_the_job(text: str) -> None:
     req, named = _ask(text)
     assert req["params_total"] == 13e9
-    assert ("other_setup", "model: 100B") in named
+    assert ("claimed_size", "model: 100B") in named  # s37-models: named with its role (was other_setup)
 
 
 def test_a_size_asked_to_scale_to_is_the_job() -> None:

@@ -153,6 +153,7 @@ IGNORED_REASONS = (
     "earlier_run_other_model",  # s15: an earlier run of another model on the same cards and method: its MFU
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "earlier_run_rl",  # s16: an earlier GRPO/RLOO/PPO run: mostly generation, not k·N·D — not used
+    "claimed_size",  # s37-models: 'DeepSpeed says it can train models of up to 13B': a claim, not the job
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)

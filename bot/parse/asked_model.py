@@ -29,7 +29,7 @@ from bot.parse.model_paths import policy_candidate
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
-from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
+from bot.parse.structure import CURRENT, OBSERVED, TRIED, other_model_reason, role_at, segments
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")
@@ -100,6 +100,13 @@ class Candidate:
             for c, r in ((self, other), (other, self))
             if r.role is not None and c.role is None and c.active is not None
         )
+
+    def reason(self, s: str) -> str:
+        """Why this model, not sized, is named: a size a tool or source is said to reach ('claimed_size':
+        :data:`CLAIMED_BOUND_RE`, s37-models), else :func:`bot.parse.structure.other_model_reason`."""
+        if CLAIMED_BOUND_RE.search(s, max(0, self.start - 48), self.start):
+            return "claimed_size"
+        return other_model_reason(s, self)
 
     @property
     def active(self) -> float | None:
@@ -226,6 +233,12 @@ SHORT_CLAUSE = 30
 (', while the benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?') is part of the sentence."""
 
 
+ASK_LEAD_RE = rc(r"\s*(?:how\s+(?:much|many|long)\b|what\b|which\b|多少|多大|多久|几)")
+"""s37-models: a last clause that opens with a question word asks, however long ('I fine-tune Vicuna-7B and
+LLaVA-13B, how much memory for LLaVA-13B?': the LLaVA-13B), unlike a long clause of context (', while the
+benchmark puts Llama 3.1 70B at 700 tokens/s on 8xA100?')."""
+
+
 def asked_spans(s: str) -> list[tuple[int, int]]:
     """Spans of the first sentence of ``s`` that asks, narrowest first: from its last contrast word on
     ('…，但 70B 呢？'), its last clause ('7B 没问题，14B 能放下吗？'), the whole sentence."""
@@ -240,7 +253,7 @@ def asked_spans(s: str) -> list[tuple[int, int]]:
         for run in LIST_RE.finditer(text) if listed else ():  # '2b、4b、8b': one list, not three clauses
             clauses = [c for c in clauses if not run.start() < c < run.end()]
         spans = [(m.start() + contrast[-1], m.end())] if contrast else []
-        if clauses and len(text) - clauses[-1] <= SHORT_CLAUSE:
+        if clauses and (len(text) - clauses[-1] <= SHORT_CLAUSE or ASK_LEAD_RE.match(text, clauses[-1])):
             spans.append((m.start() + clauses[-1], m.end()))
         return [*spans, (m.start(), m.end())]
     return []
@@ -263,7 +276,15 @@ def _asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
     if len(found) < 2:
         return None
     kept = [c for c in found if not DROPPED_RE.search(s, max(0, c.start - DROPPED_NEAR), c.start)]
-    if "advertis" in s or "claim" in s or "support" in s or "promis" in s or "称" in s or "支持" in s:
+    if (
+        "advertis" in s
+        or "claim" in s
+        or "support" in s
+        or "promis" in s
+        or "称" in s
+        or "支持" in s
+        or "up to" in s
+    ):
         kept = [c for c in kept if not CLAIMED_BOUND_RE.search(s, max(0, c.start - 48), c.start)] or kept
     if len(kept) == 1:  # 'Serve Llama-3-70B instead of Qwen2.5-72B': the one not dropped
         return kept[0]
@@ -316,11 +337,14 @@ DROPPED_RE = rc(
 DROPPED_NEAR = 16
 """Characters before a model searched for :data:`DROPPED_RE`."""
 CLAIMED_BOUND_RE = rc(
-    r"(?:\badvertis\w*|\bclaims?|\bclaimed|\bsupports?|\bpromis\w*|号称|宣称|声称|支持)[^.,;?!。，；？！]{0,24}?"
-    r"(?:\bup\s+to|\bscal\w*\s+(?:up\s+)?to|扩展到|扩展至|到)\s*(?:models?\s+of\s+)?$"
+    r"(?:\badvertis\w*|\bclaims?|\bclaimed|\bsupports?|\bpromis\w*|\bsays?|\bcan\s+(?:train|serve|run|handle|fit)"
+    r"|号称|宣称|声称|支持)[^.,;?!。，；？！]{0,24}?"
+    r"(?:\bup\s+to|\bscal\w*\s+(?:up\s+)?to|扩展到|扩展至|到|最多|最大)\s*(?:models?\s+of\s+)?$"
 )
 """s37 round 33: a size a tool is said to reach ('the library advertises scaling up to 100B', 'supports
-models up to 100B', '号称可以扩展到 100B'): what it claims, not the model the job runs; the other is sized."""
+models up to 100B', '号称可以扩展到 100B'): what it claims, not the model the job runs; the other is sized.
+s37-models: a tool said to train a size ('DeepSpeed says it can train models of up to 13B', 'X can serve
+models up to 70B') likewise."""
 INSTEAD_AFTER_RE = rc(r"(?i)\s*,?\s*instead\b(?!\s+of\b)")
 """'instead' right after a model ('use Llama-3-8B instead'): that model is the job."""
 SWITCH_GAP_RE = rc(r"[,，。;；!！?？\n:：、]|\.(?:\s|$)")
@@ -378,11 +402,11 @@ MEMORY_SAID_RE = rc(r"(?<![\d.])(\d{2,3})\s*g(?:b|ib)?(?![a-z])")
 
 REPORTED_RE = rc(
     r"文档|官方|论文|教程|readme|\bdocs?\b|documentation|\bpaper\b|\brecipe\b|\bblog\b|model\s+card"
-    r"|\bofficial(?:ly)?\b"
+    r"|\bofficial(?:ly)?\b|\bsays\b"
 )
 """A sentence that reports what a source says ('文档写 16 GPUs，不会要 16 张 A100 吧？'; round 17: 'was the
-official TP8 performance measured on 8xH200?', as 官方): the cards named there are the source's setup, not the
-asker's."""
+official TP8 performance measured on 8xH200?', as 官方; s37-models: 'DeepSpeed says it can train 13B on one
+GPU: was that a V100?'): the cards named there are the source's setup, not the asker's."""
 COMPARING_RE = rc(r"不如|差距|相比|比起|对比|\bthan\b|\bcompared\s+(?:to|with)\b|\bversus\b|\bvs\.?(?![a-z])")
 """A sentence that compares cards ('虽然 titan 不如 3090', 'slower than a 3090'): a card named there is a
 reference (round 3 of the real questions), not the card asked about."""

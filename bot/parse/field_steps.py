@@ -221,7 +221,7 @@ class FieldSteps:
                 self.used.add(id(c.role))
             said = c.mention.text if c.mention is not None else c.role.tok.raw.strip() if c.role else ""
             typed = as_typed(self.raw, said)
-            self.named_unused.append((f"model: {named_text(c, typed)}", st.other_model_reason(self.s, c)))
+            self.named_unused.append((f"model: {named_text(c, typed)}", c.reason(self.s)))
 
     def _bare_context(self, tok: NumberToken) -> bool:
         """'70b fp8 at 8k': a bare thousands count after 'at', '@' (or 'with', serving) is the context."""

@@ -412,7 +412,7 @@ def _last_passes(s: str, mentions: list[ModelMention], typed_as: names.Typed) ->
     for start, end in tagged:  # 'MiniCPM-dpo-Int4' beside another model
         mentions.append(ModelMention(start, end, typed_as(s[start:end]), None, None, None))
         s = mask(s, start, end, MODEL_MARK)
-    mark_substitutions(s, mentions)
+    mark_substitutions(s, mentions, typed_as)
     if len(mentions) > 1:  # 'Llama-2 … Llama 70B': Llama-2-70B (no call for one name: the parse's budget)
         mentions[:] = with_named_version(s, mentions, _whole_catalog_name)
     return s

@@ -39,9 +39,13 @@ ONE_MACHINE_RE = rc(
 BOTH_USED_RE = rc(
     r"\b(?:both|across|together|combined)\b|一起|两台都|合起来|跨(?:两台|机器|节点)"
     r"|\b(?:zero[\s\-_]?[123]?|fsdp|ddp|deepspeed|data[\s\-]parallel)\b|数据并行"
+    r"|(?:总共|一共|合计|加起来)[^，。？！,?!]{0,12}?(?:显存|卡|张|gpu)"
+    r"|\bin\s+total\b[^.,;?!]{0,16}?(?:vram|memory|gpus|cards)|(?:vram|memory|gpus|cards)\s+in\s+total\b"
 )
 """Both machines used ('across both nodes', '两台一起') or data parallelism stated (ZeRO/FSDP/DDP: each rank
-holds an equal shard or replica and no tensor-parallel group spans the cards; s32 fixf 2)."""
+holds an equal shard or replica and no tensor-parallel group spans the cards; s32 fixf 2); s37-models: the
+two machines' cards or memory summed ('40*8 + 80*8 = 960，总共也是 960G 显存', '24 GPUs in total', '总共 16
+张卡'), never a total of time or money ('一共要多久')."""
 TRAIN_ROLE_RE = rc(
     r"(?:训练|微调)\s*用|用(?:来|于)?\s*(?:训练|微调)|\bfor\s+(?:training|fine[\s\-]?tuning)\b"
 )

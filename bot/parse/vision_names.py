@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -45,6 +46,14 @@ SPEECH_WORDS_AFTER_RE = rc(r"[\-_ ]?(?P<w>voice|audio|speech|tts|asr)(?![a-z])")
 """A catalog LLM's name joined to a speech word ('GLM-4-Voice', 'Qwen2-Audio'): the speech release built on
 that LLM (GLM-4-Voice is GLM-4-9B with a speech tokenizer and decoder: zai-org/GLM-4-Voice README). Round 15
 zh: 'GLM-4-Voice' was sized as GLM-4-9B without a word, the name read only up to 'glm-4'."""
+VL_BUILT_ON_RE = rc(
+    r"[\s\-_]*(?:moe\s+|的\s*)?(?:version\s+of\s+(?:the\s+)?)?(?P<vl>(?:video[\s\-_]*)?llava|internvl|cogvlm"
+    r"|instructblip|minigpt[\s\-_]*4|sphinx|mplug[\s\-_]*owl|idefics)(?![a-z])"
+)
+"""s37-models (issue 24): a catalog LLM named as the base of a vision-language model ('the qwen-7b LLaVA
+model', 'the Mixtral MoE version of SPHINX', 'Qwen2.5-7B 的 LLaVA'): that VL model is the LLM plus a
+vision encoder (LLaVA: Liu et al. 2023 §4; SPHINX-MoE: Mixtral-8x7B, Alpha-VLLM/LLaMA2-Accessory), so
+the LLM is sized and the VL model named as typed with :data:`VISION_LANGUAGE`."""
 ALIASES = {"LLaMA-33B": rc(r"\b30b")}
 """Catalog ids whose releases are also known by another size: the pattern that size matches as typed."""
 
@@ -76,7 +85,9 @@ def vision_language_names(
     return out
 
 
-def mark_substitutions(s: str, mentions: list[ModelMention]) -> None:
+def mark_substitutions(
+    s: str, mentions: list[ModelMention], typed: Callable[[str], str] | None = None
+) -> None:
     """Set :data:`VISION_LANGUAGE` on a catalog LLM followed by a vision-language word, :data:`SPEECH` on
     one joined to a speech word (:data:`SPEECH_WORDS_AFTER_RE`), and :data:`ALIAS`
     on a release typed by its other name (:data:`ALIASES`), where no other substitution is set."""
@@ -85,6 +96,9 @@ def mark_substitutions(s: str, mentions: list[ModelMention]) -> None:
             continue
         if VL_WORDS_AFTER_RE.match(s, mm.end):
             mm.substitution = VISION_LANGUAGE
+        elif ("l" in s or "sphinx" in s or "owl" in s) and (vl := VL_BUILT_ON_RE.match(s, mm.end)):
+            mm.substitution = VISION_LANGUAGE  # 'the qwen-7b LLaVA model': LLaVA, named as typed (s37)
+            mm.text = typed(vl.group("vl")) if typed is not None else vl.group("vl")
         elif speech := SPEECH_WORDS_AFTER_RE.match(s, mm.end):
             mm.substitution, mm.text = SPEECH, f"{mm.text}-{speech.group('w')}"  # named as typed
         elif mm.model_id in ALIASES and ALIASES[mm.model_id].search(mm.text.lower()):

@@ -325,6 +325,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "the machine you gave the other stage: this answer sizes the stage asked on its own machine; ask "
         "about the other stage to size that one"
     ),
+    "claimed_size": N_(
+        "a size a tool or source is said to reach ('up to …'), not the model this job runs — name it as the "
+        "model to size it"
+    ),
     "other_setup": N_(
         "another setup in your message: this answer sizes the one named above — ask to size it"
     ),
