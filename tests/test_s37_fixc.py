@@ -123,3 +123,45 @@ def test_price_per_hour_prices_the_answer(capsys: pytest.CaptureFixture[str]) ->
     data = ask(capsys, "Llama-3-8B 全参微调 10亿 token，租云上 H100，3 美元一小时，要多少钱")
     assert data["request"]["price_per_gpu_hour"] == 3.0 and data["request"]["budget"] is None
     assert "US$3" in data["reply"] or "$3" in data["reply"]
+
+
+# --- 4. The headline answers what was asked -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        (
+            "DPO Llama-3.1-8B on 20k preference pairs, 8x A100 80G, zero3, memory per gpu?",
+            "of 80 GiB per GPU",
+        ),
+        ("Llama-3.1-8B DPO 2万对偏好数据，8张A100 80G，zero3，每卡显存多少", "每卡约"),
+        ("Llama-3.1-8B DPO 2万对偏好数据，8张A100 80G，zero3，显存占多少", "每卡约"),
+    ],
+)
+def test_memory_question_leads_with_the_per_gpu_memory(
+    capsys: pytest.CaptureFixture[str], text: str, lead: str
+) -> None:
+    """Each GPU's memory asked on the user's 8 GPUs: line 1 carries the per-GPU figure the report sizes
+    (before: '≈ 1.5 hours (12 A100-hours)', the memory on line 9), and the per-GPU figure comes before the
+    time. The figure is the report's own per_gpu_bytes, in GiB with one decimal."""
+    data = ask(capsys, text)
+    first = data["reply"].splitlines()[0]
+    per_gpu = f"{data['report']['memory']['per_gpu_bytes'] / GIB:.1f} GiB"
+    assert lead in first and per_gpu in first
+    assert first.index(per_gpu) < first.index("A100-hours" if "GPU" in lead else "A100·时")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama-3.1-8B DPO 2万对偏好数据，8张A100 80G，zero3，要跑多久",
+        "DPO Llama-3.1-8B on 20k preference pairs, 8x A100 80G, zero3, how long will it take?",
+    ],
+)
+def test_time_question_leads_with_the_time(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Must-not-change: a time question keeps the time headline, with no per-GPU memory on line 1."""
+    data = ask(capsys, text)
+    first = data["reply"].splitlines()[0]
+    assert "GiB" not in first
+    assert "A100-hours" in first or "A100·时" in first

@@ -113,6 +113,7 @@ class MemoryContext(TypedDict):
     rec_rule: bool
     rec_tool_default: str | None  # the tool whose own gradient checkpointing the recommended count keeps
     mem_first: dict[str, str] | None  # a training memory question with no count leads with the memory (s35)
+    mem_lead: bool  # each GPU's memory asked on the user's count: a timed answer leads with it (s37 fixc #4)
 
 
 class InferenceContext(TypedDict):
