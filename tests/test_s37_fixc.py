@@ -165,3 +165,67 @@ def test_time_question_leads_with_the_time(capsys: pytest.CaptureFixture[str], t
     first = data["reply"].splitlines()[0]
     assert "GiB" not in first
     assert "A100-hours" in first or "A100·时" in first
+
+
+# --- 6. 'Without quantization' keeps 16-bit weights -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RTX 4060 Ti 16G 上跑 Qwen2.5-7B，不量化，能跑吗",
+        "4090 跑 Qwen2.5-7B，原版权重不量化",
+        "4090 上部署 Qwen2.5-7B，全精度",
+        "Can I run Llama-3-8B on my RTX 3060 12GB without quantization?",
+        "run Llama-3-8B at full precision on a 4090",
+        "serve Qwen2.5-7B unquantized on one RTX 4090",
+    ],
+)
+def test_no_quantization_is_16_bit(text: str) -> None:
+    assert parse(text).request.precision == "bf16"
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("Qwen2.5-7B 4090 推理，KV cache 不量化", None),  # the cache, not the weights
+        ("RTX 4060 Ti 16G 上跑 Qwen2.5-7B，能跑吗", None),  # nothing said: the local default stays
+        ("4090 跑 Qwen2.5-7B，不量化 fp16", "fp16"),  # their own word for 16 bits
+        ("4090 跑 Qwen2.5-7B int4 量化", "int4"),
+    ],
+)
+def test_other_precision_words_unchanged(text: str, precision: str | None) -> None:
+    assert parse(text).request.precision == precision
+
+
+def test_no_quantization_in_training_is_not_a_weight_format() -> None:
+    """'不量化的 LoRA' asks about LoRA rather than QLoRA: no serving precision is set."""
+    r = parse("24G 显存 QLoRA 可以，不量化的 LoRA 要多少显存").request
+    assert r.stage == "finetune" and r.precision is None
+
+
+@pytest.mark.parametrize(
+    ("text", "weights_gb", "lines"),
+    [
+        # Qwen2.5-7B: 7.62e9 params × 2 B = 15.2 GB > the 4060 Ti's usable 14.3 GiB
+        ("RTX 4060 Ti 16G 上跑 Qwen2.5-7B，不量化，能跑吗", "15.2 GB", ("放不下", "bf16")),
+        # Llama-3-8B: 8.03e9 × 2 B = 16.1 GB > a 3060's 12 GB
+        (
+            "Can I run Llama-3-8B on my RTX 3060 12GB without quantization?",
+            "16.1 GB",
+            ("does not fit", "bf16"),
+        ),
+    ],
+)
+def test_unquantized_verdict_first_then_lighter_weights(
+    capsys: pytest.CaptureFixture[str], text: str, weights_gb: str, lines: tuple[str, str]
+) -> None:
+    """The 16-bit weights do not fit one card: line 1 says so for that setting (before: sized at Q8_0
+    and 'fits'), and the lighter formats that fit one card follow."""
+    data = ask(capsys, text)
+    reply = data["reply"]
+    first = reply.splitlines()[0]
+    assert all(w in first for w in lines)
+    assert data["request"]["precision"] == "bf16" and data["report"]["feasible"] == "no"
+    assert weights_gb in reply
+    assert "INT4 (GPTQ/AWQ)：1" in reply or "INT4 (GPTQ/AWQ): 1" in reply
