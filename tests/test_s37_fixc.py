@@ -229,3 +229,68 @@ def test_unquantized_verdict_first_then_lighter_weights(
     assert data["request"]["precision"] == "bf16" and data["report"]["feasible"] == "no"
     assert weights_gb in reply
     assert "INT4 (GPTQ/AWQ)：1" in reply or "INT4 (GPTQ/AWQ): 1" in reply
+
+
+# --- 3. FSDP + QLoRA with the parameters offloaded ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("70B QLoRA 微调，两张 3090 够吗", "在你的 2 张卡上：FSDP 把参数卸载到 CPU 内存"),
+        (
+            "QLoRA fine-tune a 70B model on two RTX 3090s, will it fit?",
+            "On your 2 GPUs: FSDP CPU offload of the parameters",
+        ),
+    ],
+)
+def test_70b_qlora_on_two_24gb_cards_offers_param_offload(
+    capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    """Answer.AI fsdp_qlora's README trains Llama-2-70B QLoRA on 2 × 24 GB cards with --use_cpu_offload.
+    Worked by hand: the NF4 base is 0.516 B × 70e9 = 36.1 GB; ZeRO-3 over 2 leaves 18.1 GB = 16.8 GiB of it
+    on each card (17.2 GiB with the bf16 embeddings), so with adapters, activations and the runtime the
+    card's 24 GiB is exceeded (≈ 25.6 GiB) and the search says 4 GPUs. With the parameters offloaded the
+    base shard leaves the GPU: the change fits their 2 cards, at most 24 GiB at the band's high end, and
+    it is offered with its speed cost (before: only a 1,024-token sequence)."""
+    data = ask(capsys, text)
+    m = data["report"]["memory"]
+    assert m["fits_requested"] is False
+    assert 16.8 < m["breakdown"]["weights"] / GIB < m["per_gpu_bytes"] / GIB
+    change = next(c for c in m["fit_change"] if c["setting"] == "param_offload")
+    assert change["value"] is True and change["per_gpu_bytes_high"] / GIB < 24.0
+    assert change["per_gpu_bytes_high"] < m["per_gpu_bytes"] - m["breakdown"]["weights"] + 1 * GIB
+    assert line in data["reply"]
+    assert "slower" in data["reply"] or "更慢" in data["reply"]
+
+
+def test_param_offload_is_not_offered_where_the_job_fits(capsys: pytest.CaptureFixture[str]) -> None:
+    """Must-not: QLoRA of an 8B model fits one 24 GB card: no change is offered."""
+    m = ask(capsys, "QLoRA fine-tune Llama-3-8B on one RTX 4090")["report"]["memory"]
+    assert m["fits_requested"] is not False
+    assert not any(c["setting"] == "param_offload" for c in m.get("fit_change") or [])
+
+
+def test_full_fine_tuning_keeps_its_optimizer_offload() -> None:
+    """Must-not: a full fine-tune's offload stays ZeRO-Offload of the optimizer states ('offload'), never
+    the adapters' parameter offload."""
+    from estimator.fit_change import _toggles
+    from estimator.models import Method, Plan
+    from estimator.setup import TrainingSetup
+
+    plan = Plan(tp=1, pp=1, dp=2, zero_stage=3, recompute="full")
+    full = TrainingSetup(method=Method.full, seq_len=2048, micro_batch=1)
+    qlora = TrainingSetup(method=Method.qlora, seq_len=2048, micro_batch=1)
+    lora = TrainingSetup(method=Method.lora, seq_len=2048, micro_batch=1)
+    assert [c[0] for c in _toggles(full, plan, 2, (False, False))][-1] == "offload"
+    last = list(_toggles(qlora, plan, 2, (False, False)))[-1]
+    assert last[0] == "param_offload" and last[2].offload and last[2].zero_stage == 3
+    assert "param_offload" not in [c[0] for c in _toggles(lora, plan, 2, (False, False))]
+
+
+def test_unquantized_is_the_release_precision() -> None:
+    """'非量化的满血版 DeepSeek-R1' is its FP8 release (the catalog's release_precision), not bf16; a model
+    outside the catalog or a bare size is 16-bit."""
+    r = parse("一张 L40 48GB 加 640GB 内存，ktransformers 能跑非量化的满血版 671B DeepSeek-R1 吗").request
+    assert (r.model, r.precision) == ("DeepSeek-R1", "fp8")
+    assert parse("run a 7B model unquantized on a 4090").request.precision == "bf16"

@@ -184,12 +184,12 @@ class StageSteps:
         return not load and f.get("stage") in (None, "inference") and asks_throughput(self.s)
 
     def _unquantized(self) -> None:
-        """A serving question that keeps the weights unquantized and names no precision: bf16
-        (:mod:`bot.parse.unquantized`)."""
-        from bot.parse.unquantized import weights_unquantized  # rare: imported when used (start-up)
+        """A serving question that keeps the weights unquantized and names no precision: the model's release
+        precision, bf16 unless the catalog says otherwise (:mod:`bot.parse.unquantized`)."""
+        from bot.parse.unquantized import release_precision, weights_unquantized  # rare: when used (start-up)
 
         if not self.f.get("precision") and weights_unquantized(self.s):
-            self.f["precision"] = "bf16"
+            self.f["precision"] = release_precision(self.f.get("model"))
 
     def _time_and_asks(self, gpus: list[GpuMention]) -> None:
         """Each compared card's own price, rental periods, a price lookup, GPU-hours, and a duration or
