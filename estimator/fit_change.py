@@ -40,6 +40,12 @@ out of memory where the likely figure fitted). When only the likely figure fits,
    ``zero_allow_untested_optimizer``), with AdamW as the optimizer and the same tools as 0;
 5. ``offload`` — ZeRO-Offload of the optimizer states to host memory (full fine-tuning only: an
    adapter's optimizer states are small; Ren et al. 2021);
+5b. ``param_offload`` — a QLoRA job's parameters offloaded to host memory under full sharding (FSDP
+   ``CPUOffload(offload_params=True)``: Answer.AI fsdp_qlora ``--use_cpu_offload``, its README's Llama-2-70B
+   QLoRA on 2 × 24 GB; :mod:`estimator.adapter_offload`): the base leaves the GPUs, each step copies every
+   layer in, so steps are slower (s37 fixc #3). Offered alone only, and not for a bf16 LoRA (its base is
+   4× the NF4 one in host RAM; fsdp_qlora's notes: LoRA CPU offloading above 7B ran out of CPU memory —
+   QLoRA, setting 6, is offered there);
 6. ``method`` QLoRA for a LoRA job (the base in 4 bits; Dettmers et al. 2023);
 7. ``seq_len`` — a shorter ``cutoff_len`` / ``max_seq_length``: halves of the user's, down to 256;
 8. ``gpu_count`` — 2×, 4× or 8× the user's GPUs.
@@ -191,6 +197,8 @@ def _toggles(setup: TrainingSetup, plan: Plan, gpus: int, reach: tuple[bool, boo
         yield "optimizer", "adamw_8bit", replace(setup, optimizer="adamw8bit", zero_stage=0), gpus
     if setup.method == Method.full and not setup.offload:
         yield "offload", True, replace(setup, offload=True), gpus
+    if setup.method == Method.qlora and not setup.offload and setup.shards_model and setup.tp is None:
+        yield "param_offload", True, replace(setup, offload=True, zero_stage=3, pp=None), gpus
 
 
 def _optimizer_named(setup: TrainingSetup, plan: Plan) -> bool:
@@ -227,8 +235,9 @@ def optimizer_reach(params: float, setup: TrainingSetup, plan: Plan, over: float
     return copy * most >= over, (copy + (table["adamw"] - table["adamw8bit"]) * trained) * most >= over
 
 
-ALONE_ONLY = frozenset({"optimizer_impl", "optimizer"})
-"""Settings offered alone only, never in a chain (module docstring, 0 and 4b): pinned to ZeRO-0."""
+ALONE_ONLY = frozenset({"optimizer_impl", "optimizer", "param_offload"})
+"""Settings offered alone only, never in a chain (module docstring, 0 and 4b: pinned to ZeRO-0; 5b: the
+known recipe as published, not mixed with other changes)."""
 
 
 def _chained(toggles: list[Candidate]) -> list[Candidate]:
@@ -306,6 +315,7 @@ def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> Train
         "zero_stage": {"zero_stage": changed.zero_stage, "tp": None, "pp": None},
         "chunked_loss": {"chunked_loss": changed.chunked_loss},
         "offload": {"offload": changed.offload},
+        "param_offload": {"offload": True, "zero_stage": 3, "tp": None, "pp": None},
     }[setting]
     return replace(cum, **fields)
 

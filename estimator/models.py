@@ -159,7 +159,7 @@ class FitChange(_Frozen):
 
     setting: str = Field(
         description="'gather_for_generation', 'optimizer_impl', 'micro_batch', 'recompute', 'zero_stage', "
-        "'chunked_loss', 'optimizer', 'offload', 'method', 'seq_len' or 'gpu_count'"
+        "'chunked_loss', 'optimizer', 'offload', 'param_offload', 'method', 'seq_len' or 'gpu_count'"
     )
     value: str | int | bool = Field(
         description="the value to set it to, e.g. 'fused', 1, 'full', 3, True, 'adamw_8bit', 'qlora', 4096"

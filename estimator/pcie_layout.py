@@ -48,7 +48,9 @@ def with_pcie_zero(spec: ModelSpec, params: float, gpu: GpuSpec, setup: Training
     modes = [setup.recompute, None] if setup.recompute not in (None, Recompute.full) else [setup.recompute]
     tries = [(micro, mode) for mode in modes for micro in smaller_micro_batches(setup.micro_batch)]
     for micro, mode in tries:
-        fit = best_plan_for(spec, params, gpu, n, replace(setup, micro_batch=micro, recompute=mode))
+        # a comfortable layout first, as before s37 (no tight DP layout standing: data_parallel_first off)
+        tried = replace(setup, micro_batch=micro, recompute=mode, data_parallel_first=False)
+        fit = best_plan_for(spec, params, gpu, n, tried)
         if fit is not None and fit[0].tp == 1 and fit[0].pp == 1:
             zero, parts = fit
             return mem.model_copy(

@@ -123,7 +123,10 @@ def _best_plan_for(
     cut: dict[int, int] = {}  # by group (all but the ZeRO stage): stages out of reach up to this one
     table = None if memo is None else memo.dense  # dense_table's kept table read in place (no frame)
     table = (dense_table(spec, params, setup, memo) if table is None and memo is not None else table) or None
+    dp_stands = setup.data_parallel_first and not gpu.nvlink  # PCIe: a DP fit beats any TP/PP (s37 fixc #1)
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
+        if dp_stands and tight is not None and plan[0] * plan[1] > 1 and tight[0][0] * tight[0][1] == 1:
+            break  # on PCIe the layouts run DP first (plan_preference): the tight DP layout stands
         if zero <= cut.get(g, -3):  # known out of reach: _cutoff's answer without the call (-3: not asked)
             continue
         if (
@@ -317,6 +320,8 @@ def recommended(
             n, plan = (n, fit[0]) if fit else (found[0], found[1])
     if setup.data_parallel_first and plan.tp * plan.pp > 1:  # s36: DP first at this count, as the fewest
         fit = best_plan_for(spec, params, gpu, n, setup, HEADROOM, True, memo)  # (recompute if need be)
+        if not gpu.nvlink and not (fit and fit[0].tp * fit[0].pp == 1):  # no TP over PCIe where DP fits
+            fit = best_plan_for(spec, params, gpu, n, setup, 1.0, True, memo)  # at the card (s37 fixc #1)
         plan = fit[0] if fit and fit[0].tp * fit[0].pp == 1 else plan  # TP/PP only where no DP layout fits
     return n, plan
 

@@ -44,7 +44,16 @@ ZH_HOURLY_FORMS = (
 )
 """(pattern, rewrite): '12块一小时', '12元每小时', '12块/小时', '一小时12块', '每小时 12 元': a rent per
 GPU-hour in CNY, written '元每卡时' (the form :data:`bot.parse.roles.R_CNY_PER_CARD_HOUR` reads). Before,
-'一小时' was read as a 1-hour run and '12块' as 12 GPUs or a budget."""
+'一小时' was read as a 1-hour run and '12块' as 12 GPUs or a budget. The same in US dollars ('3 美元一小时',
+'一小时 3 美元', '3刀一小时', '$3一小时'), written '美元每卡时' (the money reader's price per GPU-hour,
+:data:`bot.parse.numbers.PER_HOUR_RE`); before, '3 美元一小时' was read as a budget of US$3 (s37 fixc #5)."""
+_USD = r"(?:美元|美金|刀)"
+_USD_AMOUNT = rf"(?P<d>\$\s*)?{_NUM}\s*(?(d){_USD}?|{_USD})"
+"""'$3', '3 美元', '3美金', '3刀', '$3 美元': an amount in US dollars."""
+ZH_HOURLY_FORMS += (
+    (rc(rf"{_USD_AMOUNT}\s*(?:/\s*(?:小时|h\b)|{_AN_HOUR})"), r"\g<n>美元每卡时"),
+    (rc(rf"{_AN_HOUR}\s*(?:要|是|为|收|:|：)?\s*{_USD_AMOUNT}"), r"\g<n>美元每卡时"),
+)
 
 
 _BUDGET_BEFORE = rc(r"(?:预算|经费|budget)[^,，。;；!?！？\n卡]{0,8}$")

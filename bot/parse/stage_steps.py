@@ -189,6 +189,14 @@ class StageSteps:
         load = f.get("concurrency") or f.get("target_tokens_per_s") or f.get("users")
         return not load and f.get("stage") in (None, "inference") and asks_throughput(self.s)
 
+    def _unquantized(self) -> None:
+        """A serving question that keeps the weights unquantized and names no precision: the model's release
+        precision, bf16 unless the catalog says otherwise (:mod:`bot.parse.unquantized`)."""
+        from bot.parse.unquantized import release_precision, weights_unquantized  # rare: when used (start-up)
+
+        if not self.f.get("precision") and weights_unquantized(self.s):
+            self.f["precision"] = release_precision(self.f.get("model"))
+
     def _time_and_asks(self, gpus: list[GpuMention]) -> None:
         """Each compared card's own price, rental periods, a price lookup, GPU-hours, and a duration or
         concurrency asked for."""
@@ -243,6 +251,10 @@ class StageSteps:
         ):
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
+        if ("量化" in self.s or "quantiz" in self.s or "精度" in self.s or "precision" in self.s) and f.get(
+            "stage"
+        ) == "inference":
+            self._unquantized()  # '不量化', 'without quantization': 16-bit weights (s37 fixc #6)
         lost = "_lost" in self.__dict__  # 'one L40S handles 40, how many for 200?' asks the count (s30 fixe)
         if ASKS_COUNT_RE.search(self.s) or (
             lost and HOW_MANY_RE.search(self.s)

@@ -143,6 +143,8 @@ def build_context(
     if memory is not None:  # the memory leads, then the cards (s35-fixa #2)
         asked = report.request.memory_asked and not report.request.gpu_count and report.memory
         memory["mem_first"] = memory_first(report.memory, f) if asked else None  # type: ignore[arg-type]
+        theirs = report.request.memory_asked and report.request.gpu_count and report.memory  # s37 fixc #4
+        memory["mem_lead"] = bool(theirs and report.memory.fits_requested)  # type: ignore[union-attr]
     inference = inference_section(report, f, lang)
     with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
     if inference is not None and parsed is not None and parsed.asks_ttft:  # '首token 500ms 内' (s37 fixb)

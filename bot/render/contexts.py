@@ -114,6 +114,7 @@ class MemoryContext(TypedDict):
     rec_tool_default: str | None  # the tool whose own gradient checkpointing the recommended count keeps
     rec_full: bool  # the recommended layout recomputes in full on NVLink cards (s37-left)
     mem_first: dict[str, str] | None  # a training memory question with no count leads with the memory (s35)
+    mem_lead: bool  # each GPU's memory asked on the user's count: a timed answer leads with it (s37 fixc #4)
 
 
 class InferenceContext(TypedDict):

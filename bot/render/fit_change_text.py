@@ -44,6 +44,10 @@ CHANGES = {
     ),
     "chunked_loss": N_("a loss without the whole fp32 logits (Liger kernel: use_liger_kernel)"),
     "offload": N_("ZeRO-3 CPU offload of the optimizer states"),
+    "param_offload": N_(
+        "FSDP CPU offload of the parameters (fsdp_qlora --use_cpu_offload, fsdp_offload_params: true), "
+        "slower steps"
+    ),
     "method": N_("QLoRA (4-bit base)"),
     "seq_len": N_("sequence length %(value)s (cutoff_len / max_seq_length)"),
     "gpu_count": N_("%(value)s GPUs"),
@@ -217,7 +221,9 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     count = next((int(c.value or 0) for c in m.fit_change if c.setting == "gpu_count"), 0)
     if count and m.min_gpus and count * SANE_FACTOR > m.min_gpus:  # 'Instead of your 1 GPU: 2 GPUs'
         return None, True, False
-    if count and any(c.setting == "offload" for c in m.fit_change):  # host RAM, slower: no lead (s25)
+    if count and any(
+        c.setting in ("offload", "param_offload") for c in m.fit_change
+    ):  # host RAM, slower (s25)
         return None, True, False
     # s36 fixe #1: a change that fits on a few cards before the 40 (ZeRO-3 over five machines) the user's
     # setting takes, or before none at all; the count then comes last, with its machines (the note)
