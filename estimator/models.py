@@ -230,6 +230,9 @@ class Memory(_Frozen):
     recommended_gpus: int | None = None
     """GPUs for a comfortable run: no full recompute, ≥ 10 % headroom, a whole node for full training"""
     recommended_plan: Plan | None = None
+    recommended_per_gpu_bytes_high: float | None = None
+    """high end of the band at `recommended_plan` (s37): above `usable_bytes` only when no count up to 8×
+    the recommended one holds it (the recommendation is then borderline; estimator.rec_high)"""
     alternatives: list[Alternative] = Field(default_factory=empty_list)
     fit_change: list[FitChange] = Field(
         default_factory=empty_list,

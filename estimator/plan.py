@@ -31,6 +31,7 @@ from estimator.plan_alternatives import _alternatives as _alternatives
 from estimator.plan_alternatives import _kept_shared as _kept_shared
 from estimator.plan_batch import memory_with_batch as memory_with_batch
 from estimator.plan_batch import with_batch as with_batch
+from estimator.rec_high import high_end_recommended
 from estimator.search_bounds import (
     _TWICE,
     ZERO3_BOUND_MARGIN,
@@ -328,7 +329,8 @@ _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 class Searched(NamedTuple):
     """What :func:`training_memory` finds whatever the user's count: the search's memo, the fewest GPUs
     (:func:`min_gpus`: count, layout, parts; None when nothing fits), the one-GPU states (bytes), the
-    alternatives, the recommended size and its parts (:func:`recommended`)."""
+    alternatives, the recommended size, its parts and its band's high end (:func:`recommended`,
+    :func:`estimator.rec_high.high_end_recommended`)."""
 
     memo: SearchMemo
     found: tuple[int, Plan, dict[str, float]] | None
@@ -336,6 +338,7 @@ class Searched(NamedTuple):
     alternatives: list[Alternative]
     rec: tuple[int, Plan] | None
     rec_parts: tuple[Plan, dict[str, float]] | None
+    rec_high: float | None
 
 
 def _searched(
@@ -354,7 +357,10 @@ def _searched(
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
-    return Searched(memo, found, states, alternatives, rec, rec_parts)
+    high = None
+    if rec is not None and rec_parts is not None:  # s37-verdict2 #1: the recommendation's high end fits
+        rec, rec_parts, high = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
+    return Searched(memo, found, states, alternatives, rec, rec_parts, high)
 
 
 def training_memory(
@@ -383,7 +389,7 @@ def training_memory(
     )
     if reuse is not None:
         reuse[key] = searched
-    memo, found, states, alternatives, rec, rec_parts = searched
+    memo, found, states, alternatives, rec, rec_parts, rec_high = searched
     fits_requested = None
     at = found
     if requested_gpus is not None:
@@ -434,5 +440,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
+        recommended_per_gpu_bytes_high=rec_high,
         alternatives=alternatives,
     )

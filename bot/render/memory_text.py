@@ -61,6 +61,20 @@ def _rec_why(lang: str, full: bool = False) -> str:
     return text
 
 
+REC_HIGH = N_(
+    " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
+    "the card's %(usable)s, and up to 8 times as many GPUs do not bring it under"
+)
+"""The recommended count's reason when its band's high end is above the card and no count up to 8× it
+holds it (``Memory.recommended_per_gpu_bytes_high``, estimator.rec_high; s37-verdict2 #1)."""
+
+
+def _rec_high(m: Memory, f: Fmt) -> str:
+    """:data:`REC_HIGH` in ``f``'s language (the recommended layout's high end is above the card)."""
+    high = m.recommended_per_gpu_bytes_high
+    return translate(f.lang, REC_HIGH, high=f.gib(high), usable=f.gib(m.usable_bytes))
+
+
 def _padded_bar(fraction: float) -> str:
     """``ljust(bar(fraction, 10), 10)``: the bar of 10 cells and its padding, from a table of the 81
     bars (eighths 0-80), built once. The same rounding as :func:`bot.render.fmt.bar`."""
@@ -206,6 +220,8 @@ def memory_section(
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
     shown_rec = rec is not None and rec != m.min_gpus
+    hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
+    rec_high = _rec_high(m, f) if shown_rec and hi and hi > m.usable_bytes else ""  # no call otherwise
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
@@ -225,7 +241,8 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) if rec and rec != m.min_gpus else "",
+        "rec_why": (rec_high or _REC_WHY.get(why) or _rec_why(lang, why != lang)) if shown_rec else "",
+        "rec_high": rec_high,
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
