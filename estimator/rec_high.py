@@ -49,12 +49,11 @@ def high_end_recommended(
         return rec, rec_parts, high
     from estimator.fit_change import high_edge_fit
 
-    kept = setup if setup.recompute is not None else _with_recompute(setup, rec[1].recompute)
-    own = SearchMemo()  # the pinned recompute's searches: not the user's setup's memo
     last = high
     for factor in CLIMB:
         n = rec[0] * factor
-        found = high_edge_fit(spec, params, gpu, n, kept, memo=memo if kept is setup else own)
+        pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another ZeRO stage of its TP × PP
+        found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
         if found is not None:
             parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
             assert parts is not None  # no limit
@@ -64,14 +63,6 @@ def high_end_recommended(
             break
         last = best if best is not None else last
     return rec, rec_parts, high
-
-
-def _with_recompute(setup: TrainingSetup, mode: str) -> TrainingSetup:
-    """``setup`` with the recommended layout's recompute mode where the user stated none: the climb keeps
-    the recommendation's training time (full recompute stays full; none stays none)."""
-    from dataclasses import replace
-
-    return replace(setup, recompute=mode)  # type: ignore[arg-type]
 
 
 def _least_high(
