@@ -30,6 +30,10 @@ CLIMB = (1, 2, 4, 8)
 same count, e.g. a higher ZeRO stage or a longer pipeline); beyond 8× the recommendation, a count bought
 only for the band's high end is no longer a recommendation (the reply names what else helps)."""
 
+LOWER = 0.99
+"""A doubled count whose preferred layout's high end is not at least 1 % under the last one's lowers no
+high end: the climb stops there (what is left per GPU is what data parallelism does not shard)."""
+
 
 def high_end_recommended(
     spec: ModelSpec,
@@ -52,16 +56,17 @@ def high_end_recommended(
     last = high
     for factor in CLIMB:
         n = rec[0] * factor
+        if factor > 1:  # the preferred layout of the doubled count first: a high end it does not lower
+            best = _least_high(spec, params, gpu, n, setup, memo)
+            if best is None or best >= last * LOWER:  # more GPUs lower no high end: stop unsized
+                break
+            last = best
         pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another ZeRO stage of its TP × PP
         found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
         if found is not None:
             parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
             assert parts is not None  # no limit
             return (n, found[0]), (found[0], parts), found[1]
-        best = _least_high(spec, params, gpu, n, setup, memo)
-        if factor > 1 and best is not None and best >= last * 0.99:  # more GPUs lower no high end
-            break
-        last = best if best is not None else last
     return rec, rec_parts, high
 
 
