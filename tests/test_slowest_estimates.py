@@ -53,9 +53,14 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     values by str(). Bound: 12,625 + 0.2 %. Main 23ce7a0e: 2,987, 2,658, 2,498, 2,374, 2,056 (12,573);
     s37-verdict: q066 3,081 (12,667): Megatron's fp32 gradient buffers (TrainingSetup.grad_bytes 4) put
     Qwen3-235B-A22B's GRPO states 2 bytes a parameter higher, so its search sizes more layouts before one
-    fits — an answer that changed, not a cost per call; the other four unchanged. Bound: 12,667 + 0.2 %."""
+    fits — an answer that changed, not a cost per call; the other four unchanged. Bound: 12,667 + 0.2 %.
+    s37-verdict2: 3,210, 2,658, 2,616, 2,374, 2,265 (13,123, +3.6 %): the recommended count's band on every
+    fine-tuning answer (q063's PPO layout has no dense table: its peaks, +209) and, where its high end is
+    above the card, the climb to the count that holds it (estimator.rec_high: q178's LoRA at 32k stops at
+    8 cards, q066's GRPO moves 72 -> 144); fit_change._first_fit's band from the search's memo takes some
+    back. Bound: 13,123 + 0.2 %."""
     corpus = Path(__file__).parent / "data" / "questions.json"
     texts = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}
     calls = {qid: _first_estimate_calls(texts[qid]) for qid in SLOWEST}
     assert min(calls.values()) > 2000, calls  # each still a search of thousands of calls: the right questions
-    assert sum(calls.values()) < 12_693, calls
+    assert sum(calls.values()) < 13_150, calls

@@ -207,10 +207,8 @@ def memory_section(
     m = report.memory
     if m is None:
         return None
-    lang, plan, at = f.lang, m.plan, m.plan_gpus or m.min_gpus
-    requested = report.request.gpu_count
-    rec = m.recommended_gpus if m.min_gpus else None
-    at_min = plan is not None and at == m.min_gpus
+    lang, plan, at, requested = f.lang, m.plan, m.plan_gpus or m.min_gpus, report.request.gpu_count
+    rec, at_min = (m.recommended_gpus if m.min_gpus else None), plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
     fix, min_sane, fix_fits = headline_fix(report, f)  # a fix the headline names first: their layout
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
@@ -218,8 +216,7 @@ def memory_section(
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
-    tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
-    shown_rec = rec is not None and rec != m.min_gpus
+    tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
     rec_high = _rec_high(m, f) if shown_rec and hi and hi > m.usable_bytes else ""  # no call otherwise
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
