@@ -328,8 +328,8 @@ _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 class Searched(NamedTuple):
     """What :func:`training_memory` finds whatever the user's count: the search's memo, the fewest GPUs
     (:func:`min_gpus`: count, layout, parts; None when nothing fits), the one-GPU states (bytes), the
-    alternatives, the recommended size, its parts and its band's high end (:func:`recommended`,
-    :func:`estimator.rec_high.high_end_recommended`)."""
+    alternatives, the recommended size, its parts, its band's high end and the count holding it
+    (:func:`recommended`, :func:`estimator.rec_high.high_end_recommended`)."""
 
     memo: SearchMemo
     found: tuple[int, Plan, dict[str, float]] | None
@@ -337,7 +337,7 @@ class Searched(NamedTuple):
     alternatives: list[Alternative]
     rec: tuple[int, Plan] | None
     rec_parts: tuple[Plan, dict[str, float]] | None
-    rec_high: float | None
+    rec_high: tuple[float | None, int | None]
 
 
 def _searched(
@@ -356,12 +356,12 @@ def _searched(
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
-    high = None
+    high = high_gpus = None
     if rec is not None and rec_parts is not None:  # s37-verdict2 #1: the recommendation's high end fits
         from estimator.rec_high import high_end_recommended  # lazily: plan is imported at start-up
 
-        rec, rec_parts, high = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
-    return Searched(memo, found, states, alternatives, rec, rec_parts, high)
+        rec, rec_parts, high, high_gpus = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
+    return Searched(memo, found, states, alternatives, rec, rec_parts, (high, high_gpus))
 
 
 def training_memory(
@@ -441,6 +441,7 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        recommended_per_gpu_bytes_high=rec_high,
+        recommended_per_gpu_bytes_high=rec_high[0],
+        recommended_high_gpus=rec_high[1],
         alternatives=alternatives,
     )

@@ -67,12 +67,20 @@ REC_HIGH = N_(
 )
 """The recommended count's reason when its band's high end is above the card and no count up to 8× it
 holds it (``Memory.recommended_per_gpu_bytes_high``, estimator.rec_high; s37-verdict2 #1)."""
+REC_HIGH_AT = N_(
+    " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
+    "the card's %(usable)s; %(gpus)s hold the high end"
+)
+""":data:`REC_HIGH` when a larger count holds the high end (``Memory.recommended_high_gpus``)."""
 
 
 def _rec_high(m: Memory, f: Fmt) -> str:
-    """:data:`REC_HIGH` in ``f``'s language (the recommended layout's high end is above the card)."""
-    high = m.recommended_per_gpu_bytes_high
-    return translate(f.lang, REC_HIGH, high=f.gib(high), usable=f.gib(m.usable_bytes))
+    """:data:`REC_HIGH` or :data:`REC_HIGH_AT` in ``f``'s language (the recommended layout's high end is
+    above the card)."""
+    high, at = m.recommended_per_gpu_bytes_high, m.recommended_high_gpus
+    text = REC_HIGH_AT if at else REC_HIGH
+    gpus = gpus_text(f.lang, at) if at else ""
+    return translate(f.lang, text, high=f.gib(high), usable=f.gib(m.usable_bytes), gpus=gpus)
 
 
 def _padded_bar(fraction: float) -> str:
@@ -218,7 +226,7 @@ def memory_section(
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
-    rec_high = _rec_high(m, f) if shown_rec and hi and hi > m.usable_bytes else ""  # no call otherwise
+    rec_high = _rec_high(m, f) if rec and hi and hi > m.usable_bytes else ""  # no call otherwise
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
