@@ -337,7 +337,7 @@ class Searched(NamedTuple):
     alternatives: list[Alternative]
     rec: tuple[int, Plan] | None
     rec_parts: tuple[Plan, dict[str, float]] | None
-    rec_high: tuple[float | None, int | None]
+    rec_high: dict[str, float | int | None]
 
 
 def _searched(
@@ -361,7 +361,8 @@ def _searched(
         from estimator.rec_high import high_end_recommended  # lazily: plan is imported at start-up
 
         rec, rec_parts, high, high_gpus = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
-    return Searched(memo, found, states, alternatives, rec, rec_parts, (high, high_gpus))
+    high_fields = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": high_gpus}
+    return Searched(memo, found, states, alternatives, rec, rec_parts, high_fields)
 
 
 def training_memory(
@@ -441,7 +442,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        recommended_per_gpu_bytes_high=rec_high[0],
-        recommended_high_gpus=rec_high[1],
+        **rec_high,  # recommended_per_gpu_bytes_high, recommended_high_gpus
         alternatives=alternatives,
     )
