@@ -22,7 +22,6 @@ reply says up to 8× as many GPUs do not bring it under.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import shown_band
@@ -69,13 +68,10 @@ def high_end_recommended(
             if same and best[0] >= last * LOWER:  # more data parallelism lowers no high end: stop unsized
                 break
             last = best[0] if same else last
-        if factor == 1:  # another layout of its TP × PP and recompute mode (a ZeRO stage, a micro-batch)
-            kept = setup if setup.recompute else replace(setup, recompute=rec[1].recompute)  # type: ignore[arg-type]
-            found = high_edge_fit(
-                spec, params, gpu, n, kept, (rec[1].tp, rec[1].pp), memo if kept is setup else None
-            )
-        else:
-            found = high_edge_fit(spec, params, gpu, n, setup, None, memo)
+        pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another layout of its TP × PP
+        found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
+        if found is not None and factor == 1 and found[0].recompute != rec[1].recompute:
+            found = None  # its recompute mode kept (the training time), as with_high_edge_plan does
         if found is not None and factor == 1:  # the same count: its layout that holds the high end
             parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
             assert parts is not None  # no limit

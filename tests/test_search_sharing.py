@@ -194,7 +194,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s36 sprender: 817.87 (3681b8c0, measured here) -> 812.17: StrEnum values by str() (no enum
     # descriptor frames: the RL k, the price's currency, serving's weight formats); bound -> 813.8
     # s37 verdict2: 813.7 (f19b2aa0, measured here) -> 805.4 (fit_change._first_fit reads the search's band,
-    # shown_band: its kept peaks and table) -> 840.1: the recommended count's band (its high end) on every
-    # fine-tuning answer, and where it is above the card the climb to 2x/4x/8x (estimator.rec_high; q037,
-    # q051, q122, q063 the most); bound 813.8 -> 841.0
-    assert calls / len(requests) < 841.0, calls / len(requests)
+    # shown_band: its kept peaks and table) -> 844.6: the recommended count's band (its high end) on every
+    # fine-tuning answer, and where it is above the card another layout of that count or the climb to
+    # 2x/4x/8x (estimator.rec_high; q037, q051, q122, q063 the most); bound 813.8 -> 845.5
+    assert calls / len(requests) < 845.5, calls / len(requests)
