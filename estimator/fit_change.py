@@ -65,6 +65,7 @@ from dataclasses import replace
 
 from estimator.adamw_step import zero0_step
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.layout_table import shown_band
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import FRAGMENTATION_HIGH, per_gpu_band
 from estimator.models import FitChange, Memory, Method, Plan
@@ -121,7 +122,7 @@ def _first_fit(
         parts = breakdown_within(spec, params, setup, layout, usable, memo)
         if parts is None or sum(parts.values()) > usable:
             continue
-        high = per_gpu_band(spec, setup, layout, parts, params)[1]
+        high = shown_band(spec, params, setup, layout, parts, memo)[1]  # the search's peaks, table
         if high <= usable or likely_only:
             return layout.to_plan(), high, sum(parts.values())
     return None

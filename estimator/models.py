@@ -230,6 +230,11 @@ class Memory(_Frozen):
     recommended_gpus: int | None = None
     """GPUs for a comfortable run: no full recompute, ≥ 10 % headroom, a whole node for full training"""
     recommended_plan: Plan | None = None
+    recommended_per_gpu_bytes_high: float | None = None
+    """high end of the band at `recommended_plan` (s37); above `usable_bytes`: the recommendation is
+    borderline (estimator.rec_high)"""
+    recommended_high_gpus: int | None = None
+    """when the recommendation is borderline: the fewest of 2×, 4×, 8× its count whose high end fits"""
     alternatives: list[Alternative] = Field(default_factory=empty_list)
     fit_change: list[FitChange] = Field(
         default_factory=empty_list,

@@ -333,7 +333,8 @@ _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 class Searched(NamedTuple):
     """What :func:`training_memory` finds whatever the user's count: the search's memo, the fewest GPUs
     (:func:`min_gpus`: count, layout, parts; None when nothing fits), the one-GPU states (bytes), the
-    alternatives, the recommended size and its parts (:func:`recommended`)."""
+    alternatives, the recommended size, its parts, its band's high end and the count holding it
+    (:func:`recommended`, :func:`estimator.rec_high.high_end_recommended`)."""
 
     memo: SearchMemo
     found: tuple[int, Plan, dict[str, float]] | None
@@ -341,6 +342,7 @@ class Searched(NamedTuple):
     alternatives: list[Alternative]
     rec: tuple[int, Plan] | None
     rec_parts: tuple[Plan, dict[str, float]] | None
+    rec_high: dict[str, float | int | None]
 
 
 def _searched(
@@ -359,7 +361,13 @@ def _searched(
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
-    return Searched(memo, found, states, alternatives, rec, rec_parts)
+    high = high_gpus = None
+    if rec is not None and rec_parts is not None:  # s37-verdict2 #1: the recommendation's high end fits
+        from estimator.rec_high import high_end_recommended  # lazily: plan is imported at start-up
+
+        rec, rec_parts, high, high_gpus = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
+    high_fields = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": high_gpus}
+    return Searched(memo, found, states, alternatives, rec, rec_parts, high_fields)
 
 
 def training_memory(
@@ -388,7 +396,7 @@ def training_memory(
     )
     if reuse is not None:
         reuse[key] = searched
-    memo, found, states, alternatives, rec, rec_parts = searched
+    memo, found, states, alternatives, rec, rec_parts, rec_high = searched
     fits_requested = None
     at = found
     if requested_gpus is not None:
@@ -439,5 +447,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
+        **rec_high,  # recommended_per_gpu_bytes_high, recommended_high_gpus
         alternatives=alternatives,
     )

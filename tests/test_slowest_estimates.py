@@ -53,9 +53,14 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     values by str(). Bound: 12,625 + 0.2 %. Main 23ce7a0e: 2,987, 2,658, 2,498, 2,374, 2,056 (12,573);
     s37-verdict: q066 3,081 (12,667): Megatron's fp32 gradient buffers (TrainingSetup.grad_bytes 4) put
     Qwen3-235B-A22B's GRPO states 2 bytes a parameter higher, so its search sizes more layouts before one
-    fits — an answer that changed, not a cost per call; the other four unchanged. Bound: 12,667 + 0.2 %."""
+    fits — an answer that changed, not a cost per call; the other four unchanged. Bound: 12,667 + 0.2 %.
+    s37-verdict2: 3,306, 2,658, 2,616, 2,374, 2,244 (13,198, +4.2 %): the recommended count's band on every
+    fine-tuning answer and, where its high end is above the card, another layout of its count and the climb
+    to 2×/4×/8× it for the count that holds it (estimator.rec_high: q066's GRPO on Qwen3-235B-A22B +225, its
+    72 recommended cards' high end above 80 GiB); fit_change._first_fit's band from the search's memo takes
+    some back (q063 2,056 -> 2,244 with its PPO band, no dense table). Bound: 13,198 + 0.2 %."""
     corpus = Path(__file__).parent / "data" / "questions.json"
     texts = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}
     calls = {qid: _first_estimate_calls(texts[qid]) for qid in SLOWEST}
     assert min(calls.values()) > 2000, calls  # each still a search of thousands of calls: the right questions
-    assert sum(calls.values()) < 12_693, calls
+    assert sum(calls.values()) < 13_225, calls

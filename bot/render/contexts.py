@@ -90,6 +90,7 @@ class MemoryContext(TypedDict):
     rec_text: str | None
     rec_nodes: str
     rec_why: str
+    rec_high: str  # the recommended count's band's high end is above the card (estimator.rec_high)
     at: str | None
     at_layout: str | None
     requested: str | None

@@ -61,6 +61,28 @@ def _rec_why(lang: str, full: bool = False) -> str:
     return text
 
 
+REC_HIGH = N_(
+    " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
+    "the card's %(usable)s, and up to 8 times as many GPUs do not bring it under"
+)
+"""The recommended count's reason when its band's high end is above the card and no count up to 8× it
+holds it (``Memory.recommended_per_gpu_bytes_high``, estimator.rec_high; s37-verdict2 #1)."""
+REC_HIGH_AT = N_(
+    " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
+    "the card's %(usable)s; %(gpus)s hold the high end"
+)
+""":data:`REC_HIGH` when a larger count holds the high end (``Memory.recommended_high_gpus``)."""
+
+
+def _rec_high(m: Memory, f: Fmt) -> str:
+    """:data:`REC_HIGH` or :data:`REC_HIGH_AT` in ``f``'s language (the recommended layout's high end is
+    above the card)."""
+    high, at = m.recommended_per_gpu_bytes_high, m.recommended_high_gpus
+    text = REC_HIGH_AT if at else REC_HIGH
+    gpus = gpus_text(f.lang, at) if at else ""
+    return translate(f.lang, text, high=f.gib(high), usable=f.gib(m.usable_bytes), gpus=gpus)
+
+
 def _padded_bar(fraction: float) -> str:
     """``ljust(bar(fraction, 10), 10)``: the bar of 10 cells and its padding, from a table of the 81
     bars (eighths 0-80), built once. The same rounding as :func:`bot.render.fmt.bar`."""
@@ -193,10 +215,8 @@ def memory_section(
     m = report.memory
     if m is None:
         return None
-    lang, plan, at = f.lang, m.plan, m.plan_gpus or m.min_gpus
-    requested = report.request.gpu_count
-    rec = m.recommended_gpus if m.min_gpus else None
-    at_min = plan is not None and at == m.min_gpus
+    lang, plan, at, requested = f.lang, m.plan, m.plan_gpus or m.min_gpus, report.request.gpu_count
+    rec, at_min = (m.recommended_gpus if m.min_gpus else None), plan is not None and at == m.min_gpus
     # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
     fix, min_sane, fix_fits = headline_fix(report, f)  # a fix the headline names first: their layout
     main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
@@ -204,8 +224,9 @@ def memory_section(
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
-    tool = report.request.training_tool  # no call a reply without one (tests/test_render_s16_speed.py)
-    shown_rec = rec is not None and rec != m.min_gpus
+    tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
+    hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
+    rec_high = _rec_high(m, f) if rec and hi and hi > m.usable_bytes else ""  # no call otherwise
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
@@ -225,7 +246,8 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) if rec and rec != m.min_gpus else "",
+        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
+        "rec_high": rec_high,
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,

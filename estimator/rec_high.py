@@ -1,0 +1,95 @@
+"""Whether the recommended training count holds the band's high end, not only its likely figure
+(s37-verdict2 #1).
+
+:func:`estimator.plan.recommended` picks the fewest GPUs whose layout's **likely** figure is ≤ 90 % of the
+card (:data:`estimator.plan.HEADROOM`). The verdict says "fits" only when the band's **high** end fits
+(:mod:`estimator.fit_change`); a recommendation that fits only at the likely figure is the "borderline"
+run real threads ran out of memory with (Llama-3-8B full fine-tuning at 16,384 tokens on RTX 4090: 8 cards,
+TP 8, 19.7 GiB likely, 32.5 GiB high of 24). So the recommended layout's high end is kept
+(:attr:`estimator.models.Memory.recommended_per_gpu_bytes_high`; the band is the search's own, its kept
+peaks or table: :func:`estimator.layout_table.shown_band`), and when it is above the card: another layout
+of the same count and TP × PP whose high end fits replaces it (a higher ZeRO stage, as
+:func:`estimator.fit_change.with_high_edge_plan` does at the user's count); else 2×, 4× and 8× the count
+are tried with :func:`estimator.fit_change.high_edge_fit` (the same layouts, order and band as the answer)
+and the first whose high end fits is named beside the recommendation
+(:attr:`estimator.models.Memory.recommended_high_gpus`): the reply calls the recommendation borderline and
+names that count. The climb stops when a doubling's preferred layout, of the recommendation's TP × PP (only
+its data parallelism grown), lowers the high end by less than 1 % (what is left per GPU is what data
+parallelism does not shard — the loss's logits, one layer's activations): no count is named then, and the
+reply says up to 8× as many GPUs do not bring it under.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator.catalog import GpuSpec, ModelSpec
+from estimator.layout_table import shown_band
+from estimator.memory import SearchMemo, breakdown_within
+from estimator.models import Plan
+from estimator.setup import TrainingSetup
+
+CLIMB = (1, 2, 4, 8)
+"""Multiples of the recommended count tried for a layout whose high end fits (1: another layout of the
+same count, e.g. a higher ZeRO stage or a longer pipeline); beyond 8× the recommendation, a count bought
+only for the band's high end is no longer a recommendation (the reply names what else helps)."""
+
+LOWER = 0.99
+"""A doubled count whose preferred layout's high end is not at least 1 % under the last one's lowers no
+high end: the climb stops there (what is left per GPU is what data parallelism does not shard)."""
+
+
+def high_end_recommended(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    rec: tuple[int, Plan],
+    rec_parts: tuple[Plan, dict[str, float]],
+    memo: SearchMemo,
+) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], float, int | None]:
+    """(recommended count and plan, its plan and parts, its high end in bytes per GPU, the count named
+    beside it: the fewest of :data:`CLIMB` × the count whose layout's high end fits, else None) — module
+    docstring."""
+    usable = gpu.addressable_bytes
+    high = shown_band(spec, params, setup, rec_parts[0], rec_parts[1], memo)[1]
+    if high <= usable:
+        return rec, rec_parts, high, None
+    from estimator.fit_change import high_edge_fit
+
+    last = high
+    for factor in CLIMB:
+        n = rec[0] * factor
+        if factor > 1:  # the preferred layout of the doubled count first: a high end it does not lower
+            best = _least_high(spec, params, gpu, n, setup, memo)
+            if best is None:
+                break
+            same = (best[1].tp, best[1].pp) == (rec[1].tp, rec[1].pp)  # like with like: only DP grew
+            if same and best[0] >= last * LOWER:  # more data parallelism lowers no high end: stop unsized
+                break
+            last = best[0] if same else last
+        pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another layout of its TP × PP
+        found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
+        if found is not None and factor == 1 and found[0].recompute != rec[1].recompute:
+            found = None  # its recompute mode kept (the training time), as with_high_edge_plan does
+        if found is not None and factor == 1:  # the same count: its layout that holds the high end
+            parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
+            assert parts is not None  # no limit
+            return (n, found[0]), (found[0], parts), found[1], None
+        if found is not None:
+            return rec, rec_parts, high, n
+    return rec, rec_parts, high, None
+
+
+def _least_high(
+    spec: ModelSpec, params: float, gpu: GpuSpec, gpus: int, setup: TrainingSetup, memo: SearchMemo
+) -> tuple[float, Plan] | None:
+    """The high end of the layout :func:`estimator.plan.best_plan_for` picks at ``gpus`` (the card's whole
+    budget) and that layout, or None when none fits there: whether doubling the count still lowers the
+    band's top."""
+    from estimator.plan import best_plan_for
+
+    found = best_plan_for(spec, params, gpu, gpus, setup, memo=memo)
+    if found is None:
+        return None
+    return shown_band(spec, params, setup, found[0], found[1], memo)[1], found[0]
