@@ -110,6 +110,29 @@ def _card_then_machines(m: re.Match[str]) -> str:
     return f"{m.group('n')} {m.group('en')} of {per}x {card} "
 
 
+_OVER = r"(?:(?:spread|split|distributed|divided)\s+)?(?:over|across|on)\s+"
+TOTAL_OVER_NODES_RE = rc(
+    rf"(?<![\w.])(?P<t>\d{{1,4}})\s*(?P<card>{_CARD_NAME}{_MEM}(?:s\b)?|gpus?\b|cards?\b)\s*{_OVER}"
+    r"(?P<n>\d{1,3})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+    rf"|(?<![\w.])(?P<t2>\d{{1,4}})\s*(?:张|块)\s*(?P<card2>{_CARD_NAME}{_MEM})?\s*(?:的\s*)?(?:卡|显卡|gpu)?\s*"
+    r"(?:分布|分散|分|部署|放|装)(?:在|于|到)\s*(?P<n2>\d{1,3})\s*(?:个\s*节点|台\s*(?:机器|服务器|节点)?|个\s*机器)"
+)
+"""s37 fixd: the cards in all, then the machines they are spread over ('16 H100 across 2 nodes', '16 cards
+over 2 nodes', '16 张卡分布在 2 个节点上'): written as the node rules read nodes of cards each ('2 nodes of
+8 h100', '2 个节点 每个节点 8 张卡'), so the request keeps the cards per node; only when the machines share
+the cards evenly (else the total alone is read, as before)."""
+
+
+def _total_over_nodes(m: re.Match[str]) -> str:
+    total, nodes = int(m["t"] or m["t2"]), int(m["n"] or m["n2"])
+    if not nodes or total % nodes or total == nodes:
+        return m.group(0)
+    if m["t"]:
+        card = m["card"] if m["card"][0].isalpha() and not m["card"].startswith(("gpu", "card")) else "gpus"
+        return f"{nodes} nodes of {total // nodes} {card} "
+    return f"{nodes} 个节点 每个节点 {total // nodes} 张{m['card2'] or '卡'} "
+
+
 HUNDREDS_RE = rc(
     rf"(?<![\w.\-])(?P<h>{_WORD}|a|one)[\s\-]+hundred(?:[\s\-]+(?:and[\s\-]+)?(?P<r>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))?"
     r"(?![\w\-]|\s+(?:thousand|million|billion)\b)"
@@ -210,6 +233,7 @@ def chat_forms(s: str) -> str:
     if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
+    s = TOTAL_OVER_NODES_RE.sub(_total_over_nodes, s)
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     if "node" in s or "节点" in s:
