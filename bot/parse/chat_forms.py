@@ -133,6 +133,28 @@ def _total_over_nodes(m: re.Match[str]) -> str:
     return f"{nodes} 个节点 每个节点 {total // nodes} 张{m['card2'] or '卡'} "
 
 
+IMAGE_SIZE_STAR_RE = rc(
+    r"(?<![\d.*])(\d{2,5})\s*\*\s*(\d{2,5})"
+    r"(?![\d.]|\s*\*)(?=\s*(?:pixels?\b|px\b|像素|(?:的\s*)?(?:图(?![灵形])|照片|相片|截图)|resolution\b|分辨率))"
+)
+"""s37 fixd: an image's size written with '*' ('1024*1024 pixels', '2 万张 1024*1024 的图片'): written
+'1024x1024' as 'x' is, before '*' is taken for markup or a product (:mod:`bot.parse.sample_nouns`
+reads the images counted; before, '20k images of 1024*1024 pixels' left the 20k unread and
+'1024*1024 的图片' became 1048576 tokens)."""
+
+
+_PER_CARD = r"(?:每\s*张?\s*(?:卡|显卡|gpu)|单\s*卡|每个\s*gpu)\s*(?:的\s*)?"
+_PICS = r"\s*(?:张|幅)\s*(?:图片?|图像|照片)"
+IMAGES_PER_CARD_BATCH_RE = rc(
+    rf"{_PER_CARD}(?:batch|批次?|批大小)\s*(?:size\s*)?(?:是|为|放|设为?|=|:)?\s*(?P<a>\d{{1,3}}){_PICS}"
+    rf"|{_PER_CARD}(?:放|塞|装|跑)?\s*(?P<b>\d{{1,3}}){_PICS}\s*(?:的\s*)?(?:batch|批次?|一批)"
+    r"|(?<![\w.])(?P<c>\d{1,3})\s*(?:images?|photos?|pictures?)\s+(?:per|a|each)\s+(?:gpu|card|device)\s+(?:batch|micro[\s\-]?batch)\b"
+)
+"""s37 fixd: a per-card count of images in a batch phrase ('每张卡 2 张图片的 batch', '每卡 batch 2 张图',
+'2 images per GPU batch'): the micro-batch of images, written 'micro batch N' as the batch rules read it;
+before, '2 张图片' was read as a data set of 2 samples and the batch lost."""
+
+
 HUNDREDS_RE = rc(
     rf"(?<![\w.\-])(?P<h>{_WORD}|a|one)[\s\-]+hundred(?:[\s\-]+(?:and[\s\-]+)?(?P<r>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))?"
     r"(?![\w\-]|\s+(?:thousand|million|billion)\b)"
@@ -213,6 +235,9 @@ _GATE = re.compile(
 def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
     s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
+    s = IMAGE_SIZE_STAR_RE.sub(r"\1x\2", s) if "*" in s else s  # '1024*1024 pixels' (s37 fixd)
+    if "batch" in s or "批" in s:
+        s = IMAGES_PER_CARD_BATCH_RE.sub(lambda m: f"micro batch {m['a'] or m['b'] or m['c']} ", s)
     if not _GATE.search(s):
         return s
     if "w/" in s:
