@@ -155,6 +155,16 @@ IMAGES_PER_CARD_BATCH_RE = rc(
 before, '2 张图片' was read as a data set of 2 samples and the batch lost."""
 
 
+EACH_NODE_HAS_RE = rc(
+    r"\b(?:each|every)\s+(?:node|machine|server|box|host)\s+(?:has|holds|carries|contains|comes\s+with|got)\s+"
+    r"(?P<n>\d{1,2})\s+(?P<what>[a-z][a-z0-9\- ]{0,30}?)\s*[,;]?\s*(?:and\s+)?"
+    r"(?:(?:we|i)\s+(?:have|got|run|use)\s+|there\s+are\s+)(?P<k>\d{1,4})\s+(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+)
+"""s37 fixd: what each machine holds said first, then how many ('each node has 8 H100, and we have 2 nodes'):
+written '2 nodes with 8 h100 each', as the node rules read it (before, the 2 was unread and 8 cards
+sized)."""
+
+
 HUNDREDS_RE = rc(
     rf"(?<![\w.\-])(?P<h>{_WORD}|a|one)[\s\-]+hundred(?:[\s\-]+(?:and[\s\-]+)?(?P<r>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))?"
     r"(?![\w\-]|\s+(?:thousand|million|billion)\b)"
@@ -236,6 +246,8 @@ def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
     s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
     s = IMAGE_SIZE_STAR_RE.sub(r"\1x\2", s) if "*" in s else s  # '1024*1024 pixels' (s37 fixd)
+    if "each" in s or "every" in s:
+        s = EACH_NODE_HAS_RE.sub(lambda m: f"{m['k']} nodes with {m['n']} {m['what']} each ", s)
     if "batch" in s or "批" in s:
         s = IMAGES_PER_CARD_BATCH_RE.sub(lambda m: f"micro batch {m['a'] or m['b'] or m['c']} ", s)
     if not _GATE.search(s):
