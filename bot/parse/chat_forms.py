@@ -270,7 +270,8 @@ def chat_forms(s: str) -> str:
     if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
-    s = TOTAL_OVER_NODES_RE.sub(_total_over_nodes, s)
+    if "over" in s or "across" in s or " on " in s or "在" in s or "于" in s or "到" in s:
+        s = TOTAL_OVER_NODES_RE.sub(_total_over_nodes, s)  # '16 h100 across 2 nodes' (s37 fixd)
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     if "node" in s or "节点" in s:
