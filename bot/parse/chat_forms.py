@@ -110,7 +110,7 @@ def _card_then_machines(m: re.Match[str]) -> str:
     return f"{m.group('n')} {m.group('en')} of {per}x {card} "
 
 
-_OVER = r"(?:(?:spread|split|distributed|divided)\s+)?(?:over|across|on)\s+"
+_OVER = r"(?:(?:spread|split|distributed|divided)\s+)?(?:over|across)\s+"
 TOTAL_OVER_NODES_RE = rc(
     rf"(?<![\w.])(?P<t>\d{{1,4}})\s*(?P<card>{_CARD_NAME}{_MEM}(?:s\b)?|gpus?\b|cards?\b)\s*{_OVER}"
     r"(?P<n>\d{1,3})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
@@ -246,9 +246,9 @@ def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
     s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
     s = IMAGE_SIZE_STAR_RE.sub(r"\1x\2", s) if "*" in s else s  # '1024*1024 pixels' (s37 fixd)
-    if "each" in s or "every" in s:
+    if ("each" in s or "every" in s) and (" have " in s or "there are" in s or " got " in s):
         s = EACH_NODE_HAS_RE.sub(lambda m: f"{m['k']} nodes with {m['n']} {m['what']} each ", s)
-    if "batch" in s or "批" in s:
+    if ("batch" in s or "批" in s) and ("图" in s or "image" in s or "photo" in s or "picture" in s):
         s = IMAGES_PER_CARD_BATCH_RE.sub(lambda m: f"micro batch {m['a'] or m['b'] or m['c']} ", s)
     if not _GATE.search(s):
         return s
@@ -270,7 +270,7 @@ def chat_forms(s: str) -> str:
     if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
-    if "over" in s or "across" in s or " on " in s or "在" in s or "于" in s or "到" in s:
+    if "over" in s or "across" in s or ("张" in s and ("分" in s or "署" in s or "放" in s or "装" in s)):
         s = TOTAL_OVER_NODES_RE.sub(_total_over_nodes, s)  # '16 h100 across 2 nodes' (s37 fixd)
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
