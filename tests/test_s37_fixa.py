@@ -189,7 +189,7 @@ def test_a_megatron_llama2_shape_in_english_and_the_texts_size_named() -> None:
     )
     answer = _answer(text)
     assert answer["request"]["params_total"] == pytest.approx(6.74e9, rel=1e-3)
-    assert {"text": "13B", "reason": "config_model"} in answer["interpretation"]["ignored"]
+    assert {"text": "13B", "reason": "launch_line_model"} in answer["interpretation"]["ignored"]
 
 
 def test_megatron_shape_flags_without_the_required_three_stay_not_used() -> None:

@@ -61,6 +61,7 @@ IGNORED_REASONS = (
     "measured_wins",  # an MFU next to a measured throughput: the measurement is used
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
+    "launch_line_model",  # a model name or size next to a launch line whose shape builds the model (s37 fixd)
     "no_fp8",  # FP8 training asked on a card without FP8 tensor cores: timed in bf16
     "no_fp8_weights",  # FP8 serving asked on a card that cannot load FP8 weights: sized in bf16
     "no_int8",  # int8 training asked on a card without an INT8 tensor-core peak in the catalog: bf16

@@ -110,6 +110,61 @@ def _card_then_machines(m: re.Match[str]) -> str:
     return f"{m.group('n')} {m.group('en')} of {per}x {card} "
 
 
+_OVER = r"(?:(?:spread|split|distributed|divided)\s+)?(?:over|across)\s+"
+TOTAL_OVER_NODES_RE = rc(
+    rf"(?<![\w.])(?P<t>\d{{1,4}})\s*(?P<card>{_CARD_NAME}{_MEM}(?:s\b)?|gpus?\b|cards?\b)\s*{_OVER}"
+    r"(?P<n>\d{1,3})\s*(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+    rf"|(?<![\w.])(?P<t2>\d{{1,4}})\s*(?:张|块)\s*(?P<card2>{_CARD_NAME}{_MEM})?\s*(?:的\s*)?(?:卡|显卡|gpu)?\s*"
+    r"(?:分布|分散|分|部署|放|装)(?:在|于|到)\s*(?P<n2>\d{1,3})\s*(?:个\s*节点|台\s*(?:机器|服务器|节点)?|个\s*机器)"
+)
+"""s37 fixd: the cards in all, then the machines they are spread over ('16 H100 across 2 nodes', '16 cards
+over 2 nodes', '16 张卡分布在 2 个节点上'): written as the node rules read nodes of cards each ('2 nodes of
+8 h100', '2 个节点 每个节点 8 张卡'), so the request keeps the cards per node; only when the machines share
+the cards evenly (else the total alone is read, as before)."""
+
+
+def _total_over_nodes(m: re.Match[str]) -> str:
+    total, nodes = int(m["t"] or m["t2"]), int(m["n"] or m["n2"])
+    if not nodes or total % nodes or total == nodes:
+        return m.group(0)
+    if m["t"]:
+        card = m["card"] if m["card"][0].isalpha() and not m["card"].startswith(("gpu", "card")) else "gpus"
+        return f"{nodes} nodes of {total // nodes} {card} "
+    return f"{nodes} 个节点 每个节点 {total // nodes} 张{m['card2'] or '卡'} "
+
+
+IMAGE_SIZE_STAR_RE = rc(
+    r"(?<![\d.*])(\d{2,5})\s*\*\s*(\d{2,5})"
+    r"(?![\d.]|\s*\*)(?=\s*(?:pixels?\b|px\b|像素|(?:的\s*)?(?:图(?![灵形])|照片|相片|截图)|resolution\b|分辨率))"
+)
+"""s37 fixd: an image's size written with '*' ('1024*1024 pixels', '2 万张 1024*1024 的图片'): written
+'1024x1024' as 'x' is, before '*' is taken for markup or a product (:mod:`bot.parse.sample_nouns`
+reads the images counted; before, '20k images of 1024*1024 pixels' left the 20k unread and
+'1024*1024 的图片' became 1048576 tokens)."""
+
+
+_PER_CARD = r"(?:每\s*张?\s*(?:卡|显卡|gpu)|单\s*卡|每个\s*gpu)\s*(?:的\s*)?"
+_PICS = r"\s*(?:张|幅)\s*(?:图片?|图像|照片)"
+IMAGES_PER_CARD_BATCH_RE = rc(
+    rf"{_PER_CARD}(?:batch|批次?|批大小)\s*(?:size\s*)?(?:是|为|放|设为?|=|:)?\s*(?P<a>\d{{1,3}}){_PICS}"
+    rf"|{_PER_CARD}(?:放|塞|装|跑)?\s*(?P<b>\d{{1,3}}){_PICS}\s*(?:的\s*)?(?:batch|批次?|一批)"
+    r"|(?<![\w.])(?P<c>\d{1,3})\s*(?:images?|photos?|pictures?)\s+(?:per|a|each)\s+(?:gpu|card|device)\s+(?:batch|micro[\s\-]?batch)\b"
+)
+"""s37 fixd: a per-card count of images in a batch phrase ('每张卡 2 张图片的 batch', '每卡 batch 2 张图',
+'2 images per GPU batch'): the micro-batch of images, written 'micro batch N' as the batch rules read it;
+before, '2 张图片' was read as a data set of 2 samples and the batch lost."""
+
+
+EACH_NODE_HAS_RE = rc(
+    r"\b(?:each|every)\s+(?:node|machine|server|box|host)\s+(?:has|holds|carries|contains|comes\s+with|got)\s+"
+    r"(?P<n>\d{1,2})\s+(?P<what>[a-z][a-z0-9\- ]{0,30}?)\s*[,;]?\s*(?:and\s+)?"
+    r"(?:(?:we|i)\s+(?:have|got|run|use)\s+|there\s+are\s+)(?P<k>\d{1,4})\s+(?:nodes?|machines?|servers?|boxes|hosts?)\b"
+)
+"""s37 fixd: what each machine holds said first, then how many ('each node has 8 H100, and we have 2 nodes'):
+written '2 nodes with 8 h100 each', as the node rules read it (before, the 2 was unread and 8 cards
+sized)."""
+
+
 HUNDREDS_RE = rc(
     rf"(?<![\w.\-])(?P<h>{_WORD}|a|one)[\s\-]+hundred(?:[\s\-]+(?:and[\s\-]+)?(?P<r>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))?))?"
     r"(?![\w\-]|\s+(?:thousand|million|billion)\b)"
@@ -190,6 +245,11 @@ _GATE = re.compile(
 def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
     s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
+    s = IMAGE_SIZE_STAR_RE.sub(r"\1x\2", s) if "*" in s else s  # '1024*1024 pixels' (s37 fixd)
+    if ("each" in s or "every" in s) and (" have " in s or "there are" in s or " got " in s):
+        s = EACH_NODE_HAS_RE.sub(lambda m: f"{m['k']} nodes with {m['n']} {m['what']} each ", s)
+    if ("batch" in s or "批" in s) and ("图" in s or "image" in s or "photo" in s or "picture" in s):
+        s = IMAGES_PER_CARD_BATCH_RE.sub(lambda m: f"micro batch {m['a'] or m['b'] or m['c']} ", s)
     if not _GATE.search(s):
         return s
     if "w/" in s:
@@ -210,6 +270,8 @@ def chat_forms(s: str) -> str:
     if "seq" in s or "len" in s:
         s = SEQUENCE_FORMS_RE.sub(_sequence, s)
     s = CARD_THEN_MACHINES_RE.sub(_card_then_machines, s)
+    if "over" in s or "across" in s or ("张" in s and ("分" in s or "署" in s or "放" in s or "装" in s)):
+        s = TOTAL_OVER_NODES_RE.sub(_total_over_nodes, s)  # '16 h100 across 2 nodes' (s37 fixd)
     s = SAME_MACHINE_TWICE_RE.sub(_two_alike, s)
     s = CARD_TIMES_NODES_RE.sub(r"\1 \4 of \3 \2", s)
     if "node" in s or "节点" in s:

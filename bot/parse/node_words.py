@@ -9,11 +9,11 @@ from bot.parse.normalize import MARKS
 from bot.parse.regex import rc
 
 _NODE = (
-    r"(?:个\s*)?(?:节点|台\s*(?:(?:gpu\s*)?(?:机器|服务器|主机|电脑|物理机|工作站)|pc|workstation)?|(?:机器|服务器|主机)"
+    r"(?:个\s*)?(?:节点|台\s*(?:(?:gpu\s*)?(?:机器|服务器|主机|电脑|物理机|工作站)|pc|workstation|节点|dgx)?|(?:机器|服务器|主机)"
     r"|nodes?|machines?|servers?|boxes|hosts?|pcs|computers?|workstations?)"
 )
 _EACH = (
-    r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|each(?:\s+(?:node|machine|server))?"
+    r"(?:[、,，(（:]\s*)?(?:(?:每(?:个|台)?\s*(?:节点|机器|服务器|台|机)|每个|单(?:机|台|节点)|each(?:\s+(?:node|machine|server))?"
     r"|per\s+node|with|of|having)\s*)?"
     r"(?:(?:只|仅|就|only|just)\s*)?"  # round 17 zh: '每个节点只有一张 V100'
     r"(?:自带|带有?|插(?:了|着|有)?|装(?:了|有|着)?|配(?:了|有|置)?|有|上|都是|都有|各有?|内置|with|has|having|x|×|\*)?\s*"

@@ -119,10 +119,13 @@ boot / launch', '能(跑)起来吗', '跑得起来' ask, as 'will it start' and 
 starts; searched only past its own words' gate (bot.parse.stage_steps)."""
 BARE_CONTEXT_LEFT_RE = rc(
     r"(?:\bat|@|\bwith)\s*$"
-    r"|\d\s*(?:个|路|名)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?)\s*[,，]?\s*$"
+    r"|\d\s*(?:个|路|名|位)?\s*(?:并发|concurren(?:cy|t)(?:\s+(?:users?|requests?))?|用户|(?<![a-z])(?:users?|requests?"
+    r"|sessions?|people)\b(?:\s+(?:at\s+once|concurrently|simultaneously))?)\s*[,，]?\s*$"
 )
 """Words right before a bare '8k' that make it a serving context ('… fp8 at 8k', 'vllm 30并发 8k': the
-load is said, so the thousands after it are the context)."""
+load is said, so the thousands after it are the context); s37 fixd: a load said by its users or requests
+as well, in both languages ('64 users 8k', '64 个用户 8k', '32 requests at once 32k'): one rule for every
+count phrase of the load (before, '64 users 8k' named the 8k a second user count)."""
 AT_BEFORE_RE = rc(r"(?:\bat|@)\s*$")
 
 

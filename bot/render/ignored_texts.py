@@ -52,6 +52,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "full training keeps weights in bf16; int8/int4 apply to a LoRA/QLoRA base or to serving"
     ),
     "config_model": N_("your config.json gives the model"),
+    "launch_line_model": N_("the launch line's shape gives the model"),
     "more_than_gpus": N_("it needs more GPUs than you have; the layout was chosen for your GPUs"),
     "no_fp8_weights": N_("this card cannot load FP8 weights: sized in bf16"),
     "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),

@@ -18,8 +18,17 @@ by name: its shape is the model. The flags and their defaults follow Megatron-LM
 
 The shape becomes a config.json-like mapping read by :func:`estimator.hf_config.spec_from_config` (Llama
 fields with ``--swiglu``, GPT-NeoX's plain GeLU MLP without), so its parameters are counted from the
-architecture as a pasted config.json's are. A MoE line (``--num-experts``) is not built here: its keys stay
-named as not used.
+architecture as a pasted config.json's are.
+
+A MoE line (s37 fixd #3; the same ``arguments.py``, ``_add_moe_args``): ``--num-experts`` experts, each of
+``--moe-ffn-hidden-size`` (absent → ``--ffn-hidden-size``), ``--moe-router-topk`` routed per token (absent
+→ 2, the argument's default), a shared expert of ``--moe-shared-expert-intermediate-size`` (Megatron's help:
+"the total ffn hidden size" of the shared experts, so ``size / moe-ffn`` shared experts of that width),
+every layer MoE (``--moe-layer-freq`` 1, its default). It is written as a DeepSeekMoE config (``deepseek``
+with ``n_routed_experts``, ``n_shared_experts``, standard attention), so the total and the active
+parameters are counted as that family's are. Left unbuilt (the flags stay named as not used): a line
+without ``--swiglu`` (a plain-MLP expert no config family has), another ``--moe-layer-freq``, a shared size
+that is no whole number of experts.
 """
 
 from __future__ import annotations
@@ -43,6 +52,10 @@ SHAPE_FLAGS = (
     "--untie-embeddings-and-output-weights",
     "--disable-bias-linear",
     "--make-vocab-size-divisible-by",
+    "--num-experts",
+    "--moe-router-topk",
+    "--moe-ffn-hidden-size",
+    "--moe-shared-expert-intermediate-size",
 )
 """The flags that make the model's shape (each marked used as ``architecture`` once the model is built)."""
 GPT2_VOCAB = 50257
@@ -66,7 +79,7 @@ def megatron_config(pairs: list[tuple[str, Any]], tp: int = 1) -> dict[str, Any]
     layers, hidden, heads = (
         _int(flags.get(f)) for f in ("--num-layers", "--hidden-size", "--num-attention-heads")
     )
-    if not (layers and hidden and heads) or "--num-experts" in flags:
+    if not (layers and hidden and heads):
         return None
     swiglu = "--swiglu" in flags
     ffn = _int(flags.get("--ffn-hidden-size")) or (
@@ -95,7 +108,28 @@ def megatron_config(pairs: list[tuple[str, Any]], tp: int = 1) -> dict[str, Any]
     }
     if _int(flags.get("--kv-channels")):
         config["head_dim"] = flags["--kv-channels"]
+    if "--num-experts" in flags:
+        return _moe_config(flags, config, swiglu)
     return config
+
+
+def _moe_config(flags: dict[str, Any], config: dict[str, Any], swiglu: bool) -> dict[str, Any] | None:
+    """``config`` with the experts of a MoE line (module doc), or None when it is one left unbuilt."""
+    experts, width = _int(flags.get("--num-experts")), _int(flags.get("--moe-ffn-hidden-size"))
+    width = width or config["intermediate_size"]
+    shared = _int(flags.get("--moe-shared-expert-intermediate-size")) or 0
+    freq = flags.get("--moe-layer-freq", 1)
+    if not (experts and swiglu) or shared % width or freq not in (1, "1"):
+        return None
+    return config | {
+        "model_type": "deepseek",
+        "n_routed_experts": experts,
+        "num_experts_per_tok": _int(flags.get("--moe-router-topk")) or 2,
+        "moe_intermediate_size": width,
+        "n_shared_experts": shared // width,
+        "first_k_dense_replace": 0,
+        "moe_layer_freq": 1,
+    }
 
 
 def megatron_shape(pairs: list[tuple[str, Any]], cfg: StackConfig) -> StackConfig:

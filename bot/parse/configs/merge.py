@@ -66,7 +66,8 @@ _RL_TOOLS = frozenset(name.lower() for name in RL_TOOLS)
 def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """:func:`merged`; a config whose own shape builds the model (a Megatron-LM line's --num-layers …,
     :mod:`bot.parse.configs.megatron_shape`) sizes that model, as a config.json does: the text's model or
-    size is named (``config_model``), not used (s37)."""
+    size is named (``launch_line_model``: the launch line's shape, not a config.json, gives it; s37 fixd),
+    not used (s37)."""
     if stack.architecture is None:
         return merged(parsed, stack, text)
     req = parsed.request
@@ -75,7 +76,7 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
         update={
             "request": req.model_copy(update=dict.fromkeys(MODEL_FIELDS)),
             "found": [f for f in parsed.found if f not in MODEL_FIELDS],
-            "unused_numbers": [*parsed.unused_numbers, *([(typed, "config_model")] if typed else [])],
+            "unused_numbers": [*parsed.unused_numbers, *([(typed, "launch_line_model")] if typed else [])],
             "unknown_model": None,
             "model_typed": None,
             "model_suggestions": [],
