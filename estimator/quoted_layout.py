@@ -16,7 +16,7 @@ from typing import Any
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest
 from estimator.resolve import Resolved
-from estimator.shown_cost import billed_on_count, count_shown
+from estimator.shown_cost import billed_on_count
 from estimator.training_plan import memory_and_plan, with_fewest_paying
 from estimator.training_setup import training_setup
 
@@ -30,9 +30,11 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
     fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
     days = fields.get("days", out.days)  # the count shown: each card pays its first hour (s35-fixa #1)
-    shown = count_shown(days, fields.get("gpus_for_deadline", out.gpus_for_deadline), out.memory)
+    shown = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
+    if days is not None and (m := out.memory) is not None and m.fits_requested is False and m.min_gpus:
+        shown = m.min_gpus  # estimator.shown_cost.count_shown inline (a frame less: the estimate's calls)
     if shown and out.cost is not None and out.cost.billed_gpu_hours < shown:  # else nothing to re-bill
-        fields |= billed_on_count(out, fields)
+        fields |= billed_on_count(out, fields, shown)
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields

@@ -26,7 +26,14 @@ def shown_gpus(out: Any) -> int | None:
     """The GPU count the answer shows: :func:`count_shown` of ``out``'s days, ``gpus_for_deadline`` and
     memory. ``out``: a SizingReport or the training estimate (anything with ``days`` and
     ``gpus_for_deadline``; ``memory`` optional)."""
-    return count_shown(out.days, out.gpus_for_deadline, getattr(out, "memory", None))
+    days, memory = out.days, getattr(out, "memory", None)  # count_shown's rule, a frame less (estimate calls)
+    if days is None:
+        return out.gpus_for_deadline
+    return (
+        memory.min_gpus
+        if memory is not None and memory.fits_requested is False and memory.min_gpus
+        else days.gpus
+    )
 
 
 def count_shown(days: Any, gpus_for_deadline: int | None, memory: Any = None) -> int | None:
@@ -118,13 +125,10 @@ def per_card(c: Any, hours: Any, gpus: int | None) -> Any:
     return billed_cost(c, hours, gpus)
 
 
-def billed_on_count(out: Any, fields: dict[str, Any]) -> dict[str, Any]:
-    """The cost of the count the answer shows (:func:`shown_gpus` of ``out`` with ``fields``) billed per
-    card (:func:`per_card`): its days-table row's own cost when it carries one, else ``cost``. {} when
+def billed_on_count(out: Any, fields: dict[str, Any], n: int | None) -> dict[str, Any]:
+    """The cost on ``n``, the count the answer shows (:func:`count_shown` of ``out`` with ``fields``), billed
+    per card (:func:`per_card`): its days-table row's own cost when it carries one, else ``cost``. {} when
     nothing changes."""
-    days = fields.get("days", out.days)
-    memory = fields.get("memory", getattr(out, "memory", None))
-    n = count_shown(days, fields.get("gpus_for_deadline", out.gpus_for_deadline), memory)
     if not n or n <= 1:
         return {}
     rows = fields.get("days_table", out.days_table)
