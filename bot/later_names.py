@@ -67,6 +67,7 @@ LATE = LaterNames(
             "quant_flag",
             "typed_key",
         ),
+        "bot.parse.i_have_memory": ("i_have_memory",),
         "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
         "bot.parse.rl_words": (
             "COMPLETION_AFTER_RE",

@@ -147,3 +147,37 @@ def test_a_serving_month_bills_every_card(capsys: pytest.CaptureFixture[str]) ->
     text = _ask(capsys, "部署70B推理需要几张A100，100并发，32k上下文，每月多少钱")
     # 24 A100 × 730 h a month × ¥15–30 = ¥262,800 – ¥525,600
     assert "需要 24 张 A100 80G" in text and "每月 ¥262,800 – ¥525,600" in text.splitlines()[0]
+
+
+# #3 A card memory the user has, with no card word: 'I only have 24GB' (after a needed figure or alone)
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-14B 推理，要 40G 才能跑起来，我有 24G",
+        "serve Qwen2.5-14B, it needs 40GB to run, I only have 24GB",
+        "I have 24GB, can I run Qwen2.5-14B?",
+        "我只有 24G，能跑 Qwen2.5-14B 吗",
+        "I've got 24GB, can I serve Qwen2.5-14B?",
+        "部署 Qwen2.5-14B，我只有 24G 显存",  # read before: stays read
+    ],
+)
+def test_a_memory_the_user_has_is_the_cards(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    d = _json(capsys, question)
+    assert d["request"]["gpu_memory_gib"] == 24.0
+    assert all(i["text"] != "24" for i in d["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize(
+    ("question", "field"),
+    [
+        ("I have 24GB of text, fine-tune Qwen2.5-7B on A100", None),  # data, not a card
+        ("我有 24G 的语料，用 A100 微调 Qwen2.5-7B", None),
+        ("I have 64GB RAM, can I run Qwen2.5-14B?", "host_memory_gib"),  # the host's
+        ("I have a MacBook, I only have 24GB, can I run Qwen2.5-14B?", None),  # the Mac's, not a card's
+    ],
+)
+def test_a_memory_not_the_cards(capsys: pytest.CaptureFixture[str], question: str, field: str | None) -> None:
+    d = _json(capsys, question)
+    assert d["request"].get("gpu_memory_gib") is None
+    if field:
+        assert d["request"][field] == 64.0
