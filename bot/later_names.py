@@ -67,7 +67,6 @@ LATE = LaterNames(
             "quant_flag",
             "typed_key",
         ),
-        "bot.parse.i_have_memory": ("i_have_memory",),
         "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
         "bot.parse.rl_words": (
             "COMPLETION_AFTER_RE",

@@ -157,7 +157,7 @@ def test_a_serving_month_bills_every_card(capsys: pytest.CaptureFixture[str]) ->
         "serve Qwen2.5-14B, it needs 40GB to run, I only have 24GB",
         "I have 24GB, can I run Qwen2.5-14B?",
         "我只有 24G，能跑 Qwen2.5-14B 吗",
-        "I've got 24GB, can I serve Qwen2.5-14B?",
+        "We only have 24GB, can we serve Qwen2.5-14B?",
         "部署 Qwen2.5-14B，我只有 24G 显存",  # read before: stays read
     ],
 )

@@ -40,7 +40,7 @@ from bot.parse.regex import rc
 from bot.parse.request_shape import GATE as SHAPE_GATE
 from bot.parse.request_shape import shape_forms
 from bot.parse.time_forms import time_forms
-from bot.parse.unit_cues import BOUND_MEMORY, CHASSIS, I_HAVE, TIMES
+from bot.parse.unit_cues import BOUND_MEMORY, CHASSIS, TIMES
 from bot.parse.vague_amounts import GATE as ROUGH_GATE
 from bot.parse.vague_amounts import restated, rough_words
 from bot.parse.with_without import GATE as WITH_WITHOUT_GATE
@@ -394,8 +394,6 @@ def count_forms(s: str) -> str:
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     if " total" in s or "altogether" in s:
         s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
-    if any(map(s.__contains__, I_HAVE)):  # 'I only have 24GB', '我有 24G': the card's (s37)
-        s = LATE.i_have_memory(s)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = both_ways(s) if WITH_WITHOUT_GATE.search(s) else s  # 'with and without LoRA': both methods (round 4)

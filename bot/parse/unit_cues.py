@@ -42,13 +42,6 @@ POWER = ("^", "**")
 CHASSIS = ("box", "chassis", "machine", "server", "system", "主机", "服务器", "机器", "机箱")
 """bot.parse.chassis_slots.CHASSIS_GATE: 'an 8-GPU chassis', '8 卡服务器'."""
 
-I_HAVE = (
-    "i have ", "i only have", "i just have", "i've got", "i got only", "i've only got",
-    "we have ", "we only have",
-    "我有", "我只有", "我就有", "我仅有", "我才有", "我们有", "我们只有", "手上只有", "手里只有", "手头只有",
-)  # fmt: skip
-"""bot.parse.i_have_memory.I_HAVE_RE: 'I only have 24GB', '我有 24G' (s37)."""
-
 BOUND_MEMORY = ("之内", "以下", "以内")
 """bot.parse.bound_memory.GATE_RE: '8G 以下的显存'."""
 
