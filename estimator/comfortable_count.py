@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from estimator.plan import HEADROOM
-from estimator.shown_cost import per_card
 
 NEAR_COST = 0.10
 """How much more a comfortable count may cost (high end against high end) and still be quoted in place
@@ -41,10 +40,7 @@ def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> d
     ok = [r for r in rows if r.gpus >= rec and (not deadline or r.days.likely <= deadline * 1.05)]
     if now is None or not ok:
         return table
-    # each count's cost billed on its own cards (s37: the count-free cost billed 13 card-hours for 24 GPUs
-    # against the 32-row's own, so 32 cards 'cost the same' and the answer quoted ¥960 for a ¥750 budget)
-    cost_now = now.cost or per_card(out.cost, out.gpu_hours, count)
-    cost_rec = ok[0].cost or per_card(out.cost, out.gpu_hours, ok[0].gpus)
+    cost_now, cost_rec = now.cost or out.cost, ok[0].cost or out.cost
     if cost_now is None or cost_rec is None or cost_rec.high > cost_now.high * (1 + NEAR_COST):
         return table
     return {**table, "gpus_for_deadline": ok[0].gpus, "days_table": rows}
