@@ -79,7 +79,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
-        t |= _recompute_paid(report, report.days.gpus, f)
+        t |= _recompute_paid(report, (shown or {}).get("gpus") or report.days.gpus, f)  # s37: shown count
         d = report.days.days.likely
         t |= {
             "user_gpus": f.int(report.days.gpus),
