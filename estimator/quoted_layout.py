@@ -31,8 +31,10 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
     days = fields.get("days", out.days)  # the count shown: each card pays its first hour (s35-fixa #1)
     shown = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
+    if days is not None and (m := out.memory) is not None and m.fits_requested is False and m.min_gpus:
+        shown = m.min_gpus  # estimator.shown_cost.count_shown inline (a frame less: the estimate's calls)
     if shown and out.cost is not None and out.cost.billed_gpu_hours < shown:  # else nothing to re-bill
-        fields |= billed_on_count(out, fields)
+        fields |= billed_on_count(out, fields, shown)
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields

@@ -23,9 +23,30 @@ def quoted_gpu_hours(hours: float) -> float:
 
 
 def shown_gpus(out: Any) -> int | None:
-    """The GPU count the answer shows: ``out.days.gpus``, else ``out.gpus_for_deadline`` (None: neither).
-    ``out``: a SizingReport or the training estimate (anything with ``days`` and ``gpus_for_deadline``)."""
-    return out.days.gpus if out.days is not None else out.gpus_for_deadline
+    """The GPU count the answer shows: :func:`count_shown` of ``out``'s days, ``gpus_for_deadline`` and
+    memory. ``out``: a SizingReport or the training estimate (anything with ``days`` and
+    ``gpus_for_deadline``; ``memory`` optional)."""
+    days, memory = out.days, getattr(out, "memory", None)  # count_shown's rule, a frame less (estimate calls)
+    if days is None:
+        return out.gpus_for_deadline
+    return (
+        memory.min_gpus
+        if memory is not None and memory.fits_requested is False and memory.min_gpus
+        else days.gpus
+    )
+
+
+def count_shown(days: Any, gpus_for_deadline: int | None, memory: Any = None) -> int | None:
+    """The GPU count the answer shows, the one its cost bills: the user's (``days.gpus``) — unless their
+    count does not hold the job and some count does (``memory.fits_requested`` false with a
+    ``memory.min_gpus``): then the fewest that hold it, the count the headline gives ('1 张放不下，至少需要
+    8 张'; s37 trial: the cost billed the one card that cannot run it, 4 card-hours under 'at least 8
+    GPUs'). No stated count: ``gpus_for_deadline`` (None: neither)."""
+    if days is None:
+        return gpus_for_deadline
+    if memory is not None and memory.fits_requested is False and memory.min_gpus:
+        return memory.min_gpus
+    return days.gpus
 
 
 def paid_row(days_table: Any, gpus: int | None) -> Any:
@@ -60,8 +81,7 @@ def shown_figures(out: Any) -> dict[str, Any] | None:
     gh = out.gpu_hours
     if gh is None:
         return None
-    n = out.days.gpus if out.days is not None else out.gpus_for_deadline
-    mfu = out.mfu
+    n, mfu = shown_gpus(out), out.mfu
     if n:
         for r in out.days_table:
             if r.gpus == n and r.mfu is not None and r.gpu_hours is not None:
@@ -69,6 +89,26 @@ def shown_figures(out: Any) -> dict[str, Any] | None:
                 break
     days = {"low": gh.low / 24.0, "likely": gh.likely / 24.0, "high": gh.high / 24.0}
     return {"gpus": n, "gpu_hours": gh, "gpu_days": days, "mfu": mfu}
+
+
+def billed_cost(c: Any, hours: Any, gpus: int = 1) -> Any:
+    """``c``'s price range billed on ``hours`` (Band of GPU-hours) run on ``gpus`` cards: the one rule
+    every cost on a count bills by (estimator.compute.billed_gpu_hours: whole GPU-hours, rounded up, and
+    each card pays at least its first hour — 3.2 GPU-hours on 8 cards bill 8, on 1 card 4; s37: a
+    days-table row on 16 cards billed 4 card-hours). ``c`` None: None."""
+    if c is None:
+        return None
+    from estimator.built import cost  # built imports models, which imports this module
+    from estimator.compute import billed_gpu_hours  # compute imports nothing of this module
+
+    billed, low, high = billed_gpu_hours(hours.likely, gpus), c.price_low, c.price_high
+    return cost(
+        low=billed * low, high=billed * high,
+        low_with_mfu=billed_gpu_hours(hours.low, gpus) * low,
+        high_with_mfu=billed_gpu_hours(hours.high, gpus) * high,
+        currency=c.currency, price_low=low, price_high=high,
+        billed_gpu_hours=billed, price_source=c.price_source,
+    )  # fmt: skip
 
 
 def per_card(c: Any, hours: Any, gpus: int | None) -> Any:
@@ -82,23 +122,13 @@ def per_card(c: Any, hours: Any, gpus: int | None) -> Any:
     billed = billed_gpu_hours(hours.likely, gpus)
     if billed <= c.billed_gpu_hours or c.billed_gpu_hours != billed_gpu_hours(hours.likely):
         return c
-    return c.model_copy(
-        update={
-            "low": billed * c.price_low,
-            "high": billed * c.price_high,
-            "low_with_mfu": billed_gpu_hours(hours.low, gpus) * c.price_low,
-            "high_with_mfu": billed_gpu_hours(hours.high, gpus) * c.price_high,
-            "billed_gpu_hours": billed,
-        }
-    )
+    return billed_cost(c, hours, gpus)
 
 
-def billed_on_count(out: Any, fields: dict[str, Any]) -> dict[str, Any]:
-    """The cost of the count the answer shows (:func:`shown_gpus` of ``out`` with ``fields``) billed per
-    card (:func:`per_card`): its days-table row's own cost when it carries one, else ``cost``. {} when
+def billed_on_count(out: Any, fields: dict[str, Any], n: int | None) -> dict[str, Any]:
+    """The cost on ``n``, the count the answer shows (:func:`count_shown` of ``out`` with ``fields``), billed
+    per card (:func:`per_card`): its days-table row's own cost when it carries one, else ``cost``. {} when
     nothing changes."""
-    days = fields.get("days", out.days)
-    n = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
     if not n or n <= 1:
         return {}
     rows = fields.get("days_table", out.days_table)

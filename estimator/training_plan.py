@@ -28,6 +28,7 @@ from estimator.request import Recompute
 from estimator.resolve import Resolved
 from estimator.search_keep import kept_searches
 from estimator.setup import TrainingSetup
+from estimator.shown_cost import billed_cost
 from estimator.shown_cost import shown_cost as shown_cost_of
 from estimator.units import GIB
 from estimator.verdicts import ddp_bytes, training_verdict
@@ -162,7 +163,7 @@ def bubble_time(req: SizingRequest, out: Any, ledger: Ledger | None = None) -> d
     return _slower_fields(out, 1.0 + (plan.pp - 1) / m)
 
 
-def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
+def _slower_fields(out: Any, factor: float, gpus: int = 1) -> dict[str, Any]:
     """The training passes' GPU-hours × ``factor``, the MFU ÷ ``factor`` and the cost re-billed (full
     recomputation, the pipeline bubble). An RL run's rollouts are decode-timed and recompute nothing
     (generation keeps no activations for a backward pass: Korthikanti et al. 2022 §5 recompute the
@@ -180,14 +181,7 @@ def _slower_fields(out: Any, factor: float) -> dict[str, Any]:
         fields["rollout"] = roll
     fields["mfu"] = band(m.low / factor, m.likely / factor, m.high / factor)
     if out.cost is not None:
-        c, billed = out.cost, compute.billed_gpu_hours(hours.likely)
-        fields["cost"] = c.model_copy(
-            update={
-                "low": billed * c.price_low, "high": billed * c.price_high, "billed_gpu_hours": billed,
-                "low_with_mfu": compute.billed_gpu_hours(hours.low) * c.price_low,
-                "high_with_mfu": compute.billed_gpu_hours(hours.high) * c.price_high,
-            }
-        )  # fmt: skip
+        fields["cost"] = billed_cost(out.cost, hours, gpus)  # on a row's cards, each its first hour (s37)
     return fields
 
 
@@ -230,14 +224,12 @@ def _rows_paid(out: Any, rows: list[DaysRow]) -> list[DaysRow]:
     #12: '16 GPUs for 3.3 days' beside '1,167 GPU-hours' = 3.04 days on 16: one figure, 1,267)."""
     _, factor, keep = out.fewest_recompute
     rl = getattr(out, "rollout", None) is not None
-    return [
-        (_row_paid_rl(r, _slower_fields(out, factor)) if rl else _row_paid(out, r)) if r.gpus < keep else r
-        for r in rows
-    ]
+    return [(_row_paid_rl(r, out, factor) if rl else _row_paid(out, r)) if r.gpus < keep else r for r in rows]
 
 
-def _row_paid_rl(r: DaysRow, paid: dict[str, Any]) -> DaysRow:
-    """An RL row: the hours paid, and the days they take on the row's GPUs."""
+def _row_paid_rl(r: DaysRow, out: Any, factor: float) -> DaysRow:
+    """An RL row: the hours paid (×``factor``), billed on its GPUs, and the days they take on them."""
+    paid = _slower_fields(out, factor, r.gpus)
     h = paid["gpu_hours"]
     days = band(h.low / r.gpus / 24, h.likely / r.gpus / 24, h.high / r.gpus / 24)
     return r.model_copy(update={"gpu_hours": h, "cost": paid.get("cost"), "days": days})
@@ -248,7 +240,7 @@ def _row_paid(out: Any, r: DaysRow) -> DaysRow:
     base = out.gpu_hours.likely if out.gpu_hours is not None else 0.0
     if base <= 0:
         return r
-    paid = _slower_fields(out, r.days.likely * r.gpus * 24.0 / base)
+    paid = _slower_fields(out, r.days.likely * r.gpus * 24.0 / base, r.gpus)
     return r.model_copy(update={"gpu_hours": paid["gpu_hours"], "cost": paid.get("cost")})
 
 

@@ -345,15 +345,19 @@ def priced_rows(
             continue
         own = band(d.low * n * 24.0, d.likely * n * 24.0, d.high * n * 24.0)
         priced = None
-        if cost is not None:
-            billed = compute.billed_gpu_hours(own.likely)
+        if cost is not None:  # billed on its n cards, each its first hour (s37: 16 cards billed 4 hours)
+            billed = compute.billed_gpu_hours(own.likely, n)
             priced = built_cost(
-                low=billed * cost.price_low, high=billed * cost.price_high,
-                low_with_mfu=compute.billed_gpu_hours(own.low) * cost.price_low,
-                high_with_mfu=compute.billed_gpu_hours(own.high) * cost.price_high,
-                currency=cost.currency, price_low=cost.price_low, price_high=cost.price_high,
-                billed_gpu_hours=billed, price_source=cost.price_source,
-            )  # fmt: skip
+                low=billed * cost.price_low,
+                high=billed * cost.price_high,
+                low_with_mfu=compute.billed_gpu_hours(own.low, n) * cost.price_low,
+                high_with_mfu=compute.billed_gpu_hours(own.high, n) * cost.price_high,
+                currency=cost.currency,
+                price_low=cost.price_low,
+                price_high=cost.price_high,
+                billed_gpu_hours=billed,
+                price_source=cost.price_source,
+            )  # fmt: skip (estimator.shown_cost.billed_cost inline: a frame less a row, the estimate's calls)
         r = hours.likely / own.likely
         at_n = band(mfu.low * r, mfu.likely * r, mfu.high * r) if mfu is not None else None
         out.append(row.model_copy(update={"gpu_hours": own, "cost": priced, "mfu": at_n}))

@@ -34,7 +34,10 @@ def test_chinese_cents_reply_prices_its_range_with_cents(capsys) -> None:
     reply = ask(capsys, "LoRA微调Qwen2.5-7B，5000万token，2张A100")
     # was "¥15–30" beside ¥60.00; s25 #17: the 3.4 GPU-hours shown above are named beside the 4 billed
     # (2 cards since s35-fixa #1: on 8 each card bills its first hour, 8 card-hours, ¥120 – ¥240, no cents)
-    assert "• 费用：¥60.00 – ¥120.00（用 3.4 卡·时，按整小时计 4 卡·时 × ¥15.00–30.00/卡·时）" in reply
+    assert (
+        "• 费用：¥60.00 – ¥120.00（用 3.4 卡·时，不足一小时按一小时计费：4 卡·时 × ¥15.00–30.00/卡·时）"
+        in reply
+    )
     assert all(re.search(r"\.\d\d$", m) for m in MONEY.findall(reply)), MONEY.findall(reply)
 
 

@@ -142,7 +142,10 @@ def test_cost_bills_the_gpu_hours_used_rounded_up(capsys) -> None:
     assert cost["low"] == 6 * 1.2 and cost["high"] == 6 * 2.5
     assert main(["ask", "full fine-tune Qwen2.5-7B on 50M tokens on A100"]) == 0
     out = capsys.readouterr().out  # s25 #17: the 5.1 GPU-hours the reply shows, named beside the 6 billed
-    assert "Cost: $7.20 – $15.00 (5.1 GPU-hours used, billed as 6 GPU-hours × $1.20–2.50 per GPU-hour)" in out
+    assert (
+        "Cost: $7.20 – $15.00 (5.1 GPU-hours used, billed by the hour "
+        "started: 6 GPU-hours × $1.20–2.50 per GPU-hour)"
+    ) in out
 
 
 def test_one_money_style_per_reply(capsys) -> None:
@@ -152,7 +155,9 @@ def test_one_money_style_per_reply(capsys) -> None:
     reply = capsys.readouterr().out
     cost = next(line for line in reply.splitlines() if "费用：" in line)
     wide = next(line for line in reply.splitlines() if "计入卡·时区间后" in line)
-    assert "¥60.00 – ¥120.00（用 3.4 卡·时，按整小时计 4 卡·时" in cost  # 3.4 GPU-hours billed as 4, cents
+    assert (
+        "¥60.00 – ¥120.00（用 3.4 卡·时，不足一小时按一小时计费：4 卡·时" in cost
+    )  # 3.4 GPU-hours billed as 4, cents
     amounts = re.findall(r"¥[\d,]+(?:\.\d+)?(?!\d|–)", cost.split("（")[0] + wide)
     assert amounts and all(re.fullmatch(r"¥[\d,]+\.\d\d", a) for a in amounts), amounts
 

@@ -906,7 +906,10 @@ def test_short_jobs_read_in_hours_and_cents():
     assert "with 1 × RTX 4090: under 21 minutes (0.34 RTX 4090-hours)" in first and "days" not in first
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     # s25 #17: the 0.34 GPU-hours shown above, named beside the one hour billed
-    assert "Cost: $0.30 – $0.80 (0.34 GPU-hours used, billed as 1 GPU-hour × $0.30–0.80 per GPU-hour)" in text
+    assert (
+        "Cost: $0.30 – $0.80 (0.34 GPU-hours used, billed by the hour "
+        "started: 1 GPU-hour × $0.30–0.80 per GPU-hour)"
+    ) in text
 
 
 def test_a_missed_deadline_is_said_under_the_headline():

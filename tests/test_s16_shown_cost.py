@@ -31,7 +31,11 @@ def _report_with_paid_row():
         row.model_copy(update={"cost": paid, "gpu_hours": band}) if row.gpus == 2 else row
         for row in r.days_table
     ]
-    return r.model_copy(update={"days_table": rows}), paid
+    # s37-billing: a stated count that does not hold the job shows (and bills) the fewest that do; 2 × A100
+    # do not hold this job (at least 4), and this fixture is about a row's own cost, so its 2 are taken to
+    # hold it
+    memory = r.memory.model_copy(update={"fits_requested": True})
+    return r.model_copy(update={"days_table": rows, "memory": memory}), paid
 
 
 def test_one_cost_for_the_count_shown_when_days_differ_from_the_deadline_count():
@@ -44,6 +48,12 @@ def test_one_cost_for_the_count_shown_when_days_differ_from_the_deadline_count()
     quote = pricing(report, None)
     assert quote is not None and quote.sized_gpus == 2
     assert quote.subtotal_low == pytest.approx(paid.low) and quote.subtotal_high == pytest.approx(paid.high)
+
+
+def test_a_stated_count_that_does_not_hold_the_job_shows_the_fewest_that_do():
+    report, _ = _report_with_paid_row()
+    unfit = report.model_copy(update={"memory": report.memory.model_copy(update={"fits_requested": False})})
+    assert unfit.memory.min_gpus == 4 and shown_gpus(unfit) == 4  # the headline's 'at least 4' (s37)
 
 
 def test_without_a_row_of_its_own_the_count_free_cost():

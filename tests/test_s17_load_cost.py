@@ -71,12 +71,15 @@ def test_gpus_that_carry_the_load_have_no_load_cost(capsys, tmp_path):
     assert inf["max_concurrency"] >= 8 and inf["cost_per_month"] is not None and inf["cost_for_load"] is None
 
 
+# s37-billing: the money is the 16 GPUs' own (their days-table row: 1,055.1 GPU-hours with the scale-out,
+# billed 1,056 × $1.20–2.50 = $1,267–2,640, × ¥15–30 = ¥15,840–31,680), and so are the hours it names;
+# before, the count-free 971 GPU-hours were billed as if the 2 cards that cannot hold it ran the job
 TRAINING = [
     ("Full fine-tune Qwen2.5-72B on 1B tokens with 2x A100 80GB. How much will it cost?",
-     "Cost: $1,165 – $2,428 for these 971 GPU-hours, run on at least 16 GPUs that hold the job "
+     "Cost: $1,267 – $2,640 for these 1.1K GPU-hours, run on at least 16 GPUs that hold the job "
      "(your 2 do not)"),
     ("用 2 张 A100 80G 全参微调 Qwen2.5-72B，10 亿 token，要花多少钱？",
-     "费用：¥14,565 – ¥29,130，即这 971 卡·时在至少 16 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"),
+     "费用：¥15,840 – ¥31,680，即这 1,056 卡·时在至少 16 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"),
 ]  # fmt: skip
 
 

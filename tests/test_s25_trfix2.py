@@ -117,4 +117,4 @@ def test_the_cost_line_names_the_gpu_hours_shown_beside_those_billed(capsys) -> 
     assert 5.05 < likely < 5.15 and answer["report"]["cost"]["billed_gpu_hours"] == 6
     reply = _ask(capsys, question)
     assert "• GPU-hours: 5.1 A100-hours" in reply
-    assert "(5.1 GPU-hours used, billed as 6 GPU-hours × $1.20–2.50 per GPU-hour)" in reply
+    assert "(5.1 GPU-hours used, billed by the hour started: 6 GPU-hours × $1.20–2.50 per GPU-hour)" in reply

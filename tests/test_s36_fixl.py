@@ -69,7 +69,11 @@ def test_a_small_budget_names_the_largest_of_each_kind_that_fits_zh() -> None:
     )
     lines = reply.splitlines()
     assert "LoRA：Google Gemma 2 27B——1 张 A100 80G，24.8 卡·时，¥375 – ¥750" in lines[1]
-    assert rows[3]["model"] == "Phi-3.5-MoE" and "（每 token 激活 6.6B）" in lines[4]
+    # s37-billing: gpt-oss-120b on its fewest 24 A100 bills 24 card-hours (each card its first hour) =
+    # ¥360–720, within ¥750; before, the 32-GPU row billed 13 card-hours for 32 cards, so the recommended 32
+    # 'cost the same' as 24 and were quoted at ¥480–960, over the budget: the row fell back to Phi-3.5-MoE
+    assert rows[3]["model"] == "gpt-oss-120b" and "（每 token 激活 5.1B）" in lines[4]
+    assert (rows[3]["gpus_shown"], rows[3]["cost"]["low"], rows[3]["cost"]["high"]) == (24, 360, 720)
     assert "预算不是限制" not in reply and "预算勉强" not in reply  # the rows and the detail agree: within
     assert "在预算内" in reply
 

@@ -20,8 +20,8 @@ from bot.parse import ParseResult
 from bot.parse.steps import MAX_STEPS_RE, read_steps
 from estimator import estimate
 from estimator.built import band
-from estimator.compute import billed_gpu_hours
 from estimator.models import Band, DaysRow, Note, Plan, SizingReport, SizingRequest
+from estimator.shown_cost import billed_cost
 
 log = lazy_logger(__name__)
 HF_STEP_TOOLS = frozenset({"TRL", "LLaMA-Factory", "Unsloth"})
@@ -117,17 +117,7 @@ def table_on_steps(report: SizingReport, parsed: ParseResult) -> SizingReport:
             rows.append(r)
             continue
         hours = _scaled(r.gpu_hours or report.gpu_hours, k)
-        cost = report.cost
-        if cost is not None:
-            billed = billed_gpu_hours(hours.likely)
-            cost = cost.model_copy(
-                update={
-                    "low": billed * cost.price_low, "high": billed * cost.price_high,
-                    "billed_gpu_hours": billed,
-                    "low_with_mfu": billed_gpu_hours(hours.low) * cost.price_low,
-                    "high_with_mfu": billed_gpu_hours(hours.high) * cost.price_high,
-                }
-            )  # fmt: skip
+        cost = billed_cost(report.cost, hours, r.gpus)  # on the row's cards (s37)
         rows.append(r.model_copy(update={"days": _scaled(r.days, k), "gpu_hours": hours, "cost": cost}))
     notes = [
         Note(code=n.code, params={**n.params, "steps": steps, "gpus": plan})

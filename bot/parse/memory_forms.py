@@ -1,15 +1,9 @@
 """How people write each card's memory (issue 24, round 3), written as the form the memory rules of
-:mod:`bot.parse.roles` read ('with 24 gb each'):
-
-- **A verb after the cards** ("two A10 cards, they have 24G", "each card has 32GB", "GPUs that come with
-  48 GB"): the memory of each card.
-- **Memory in use out of each card's** ("23643MiB / 24576MiB" as nvidia-smi prints it, "75GB out of
-  80GB"): the first is named (in use), the second is each card's memory.
-- **Cards "of" a memory** ("8 GPUs of 64GB", "4 cards of 48G"): the same.
-- **A memory kind between the size and "each"** ("32GB of HBM2 each", "24 GB of VRAM each").
-- **"All are N G", "each N G"** ("4 张 MI50，都是 32G 的", "4 张卡，每张 48G"): written '每张卡 48g 显存'.
-
-Never system memory: a size followed by RAM / system / CPU memory words is left as written.
+:mod:`bot.parse.roles` read ('with 24 gb each'): a verb after the cards ("they have 24G", "each card has
+32GB", "GPUs that come with 48 GB"); memory in use out of each card's ("23643MiB / 24576MiB", "75GB out
+of 80GB": the first named as in use); cards "of" a memory ("8 GPUs of 64GB"); a memory kind before "each"
+("32GB of HBM2 each"); "all are N G", "each N G" ("都是 32G 的", "每张 48G": '每张卡 48g 显存'); s37: "I
+only have 24GB", "我有 24G" (bot.parse.i_have). Never system memory: a size before RAM words stays.
 """
 
 from __future__ import annotations
@@ -26,14 +20,13 @@ from bot.parse.unit_cues import ALT_MEMORY, ALT_MEMORY_GATE, KIND_EACH, KIND_EAC
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that"
-    r"|(?<=\bmy\s)(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))\s+"
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that|i|we"
+    r"|(?<=\bmy\s)(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))\s+(?:only\s+)?"
     r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
     + _NOT_RAM
 )
-"""'they have 24G', 'each card has 32GB', 'GPUs that come with 48 GB' ('that'/'which' only after a card word
-or name: 'a server that has 256GB' is the host's). Round 15: a card's name after 'my' ('my 4090 has 24GB', 'my
-A6000 has 48 GB'; en15-002 left the 24 unread); never a model's size ('a 70b has 140GB': no 'my', no card)."""
+"""'they have 24G', 'GPUs that come with 48 GB' ('that'/'which' only after a card: 'a server that has
+256GB' is the host's); round 15 'my 4090 has 24GB' (never 'a 70b has 140GB'); s37 'I only have 24GB'."""
 _CARD_BEFORE_RE = rc(
     r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
 )
@@ -66,6 +59,10 @@ def _host_has(m: re.Match[str]) -> str:
 
 def _have_memory(m: re.Match[str]) -> str:
     """'with N gb each' for ``m`` of :data:`HAVE_MEMORY_RE`, unless 'that'/'which' follows no card."""
+    if m.group("subj") in ("i", "we"):  # 'I only have 24GB' (s37): its reader imported on a match
+        from bot.parse.i_have import i_have
+
+        return i_have(m, " vram")
     if m.group("subj") in ("that", "which") and not _CARD_BEFORE_RE.search(m.string[: m.start()][-24:]):
         return m.group(0)
     card = f"{m.group('card')} " if m.group("card") else ""  # 'my 4090 has 24gb': the card kept
@@ -90,11 +87,10 @@ KIND_EACH_RE = rc(
 
 
 ALL_ARE_RE = rc(
-    r"(?:都是|均为|全是|全部是|都为|每(?:(?:张|块)(?:卡|显卡)?|卡|块卡)\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3}|\d{4,6}(?=\s*mi?b))"
+    r"(?:都是|均为|全是|全部是|都为|我们?(?:只|就|仅|才)?有|每(?:(?:张|块)(?:卡|显卡)?|卡|块卡)\s*(?:都)?(?:可用|空闲|剩余)?(?:显存)?(?:是|有|为)?)\s*(\d{2,3}|\d{4,6}(?=\s*mi?b))"
     r"\s*(?:g|gb|gib|mib|mb)\b" + _NOT_RAM + r"(?:\s*(?:的)?\s*显存)?"
 )
-"""'4 张 MI50，都是 32G 的', '4 张卡，每张 48G', '每张卡是 48G', '每张 22528MiB': each card's memory, written
-'每张卡 48g 显存' (the form read with or without a card's name)."""
+"""'都是 32G 的', '每张 48G', '每张 22528MiB', s37 '我有 24G': each card's memory, '每张卡 48g 显存'."""
 
 
 _NOT_TOTAL = r"(?!\s*(?:(?:in\s+)?(?:total|combined|altogether|overall|all)\b|总|合计|一共|共计))"
@@ -274,6 +270,10 @@ def _each_card(m: re.Match[str]) -> str:
     n = round(int(m[1]) / 1024) if len(m[1]) > 3 else int(m[1])
     if _RAM_BEFORE_RE.search(before) or not 4 <= n <= 288:  # MiB as nvidia-smi prints it: '每张 22528MiB'
         return m.group(0)
+    if m[0][0] == "我":  # '我有 24G' (s37): a rare form, its reader imported on a match
+        from bot.parse.i_have import i_have
+
+        return i_have(m, "" if m[0].endswith("显存") else " 显存")
     return f"每张卡 {n}g 显存 "
 
 

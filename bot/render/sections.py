@@ -79,7 +79,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
-        t |= _recompute_paid(report, report.days.gpus, f)
+        t |= _recompute_paid(report, (shown or {}).get("gpus") or report.days.gpus, f)  # s37: shown count
         d = report.days.days.likely
         t |= {
             "user_gpus": f.int(report.days.gpus),
@@ -131,12 +131,15 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
 
 def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[str, Any]:
     """The training cost line's values: the range in one money style, the price, the billed hours and
-    the wider range the MFU band gives. ``used``: the likely GPU-hours and their text as the reply shows
-    them; when the cost bills them rounded up to a whole hour (8.8 → 9), the line names both (s25 trial
-    #17: "8.8 H100-hours" beside "9 GPU-hours" read as two figures for one); on n cards each rounds up."""
+    the wider range the MFU band gives. ``used``: the likely GPU-hours, their text and the count as the
+    reply shows them; billed rounded up (8.8 → 9) the line names both (s25 trial #17); ``cards``: the n
+    cards when each one's first hour started is what it bills (3.2 GPU-hours on 8 bill 8; s35, s37)."""
     billed, n = f.hours(c.billed_gpu_hours), max(1, (used or (0, 0, 1))[-1] or 1)  # s35-fixa #1: the count
     rounded = used is not None and c.billed_gpu_hours - n < used[0] <= c.billed_gpu_hours + 1e-9
-    cents = needs_cents(c.low, c.high, c.low_with_mfu, c.high_with_mfu)  # one money style per reply
+    cards = rounded and used is not None and math.ceil(used[0] - 1e-9) < c.billed_gpu_hours == n
+    wl, wh = c.low_with_mfu, c.high_with_mfu
+    cents = needs_cents(c.low, c.high, wl, wh)  # one money style per reply
+    wide = None if wl is None or wh is None or (wl, wh) == (c.low, c.high) else (wl, wh)
     return {
         "low": money_in_style(f, c.low, c.currency, cents),
         "high": money_in_style(f, c.high, c.currency, cents),
@@ -145,12 +148,9 @@ def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[
         "price_range": f.price_range(c.price_low, c.price_high, c.currency, cents),
         "billed": billed,
         "used": used[1] if rounded and used is not None and used[1] != billed else None,
+        "cards": f.int(n) if cards else None,
         "source": c.price_source,
-        "wide": None
-        if c.low_with_mfu is None
-        or c.high_with_mfu is None
-        or (c.low_with_mfu, c.high_with_mfu) == (c.low, c.high)
-        else money_span(f, c.low_with_mfu, c.high_with_mfu, c.currency, cents),
+        "wide": None if wide is None else money_span(f, *wide, c.currency, cents),
     }
 
 
