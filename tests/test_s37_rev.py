@@ -1,0 +1,82 @@
+"""s37-rev: what a design review of the s37 merge found, each with must-read and must-not-misread sentences.
+
+1. a training verb anywhere wins over a batch job said in the same message (bot/parse/words.py
+   TRAIN_VERB_RE): the job makes the training data;
+2. a bit width said not to be used is skipped by a local machine's fallback format (estimator/serving.py,
+   request.excluded_bits) and the headline says so; '要不要 4bit 量化？' asks, it negates nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from bot.core.pipeline import answer
+from estimator.models import Precision
+
+# -- 1. a training verb wins over a batch job
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("Label 200k examples with GPT-4, then train Qwen2 7B on 8 A100s", "finetune"),
+        ("We need to label 200k examples and then train a 7B classifier", "pretrain"),
+        (
+            "Our team annotates 50k samples per day; we want to continue training Mistral 7B on them",
+            "finetune",
+        ),
+        ("Can I train a model to classify 100k emails on one RTX 4090?", "pretrain"),
+        ("先标注 5 万条数据，再用它们训练 Qwen2-7B", "finetune"),
+        ("我们打算训一个分类模型，分类 10 万条评论", "pretrain"),
+    ],
+)
+def test_a_training_verb_wins_over_a_batch_job(text: str, stage: str) -> None:
+    assert parse(text).request.stage == stage
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "process 1M documents with Llama 3 8B, how many GPU hours?",
+        "标注 5 万条数据 用 Qwen2-7B 要多久",
+        "Label 200k examples with a model trained on legal text, Llama 3 8B on one A100",
+        "用训练好的 Qwen2-7B 分类 10 万条评论，一张 A100",
+    ],
+)
+def test_a_batch_job_without_a_training_verb_stays_inference(text: str) -> None:
+    assert parse(text).request.stage == "inference"
+
+
+# -- 2. a negated bit width
+
+
+def test_an_excluded_width_is_skipped_by_the_local_fallback() -> None:
+    p = parse("serve Llama 2 13B on one 3090 without 8-bit quantization")
+    assert p.request.excluded_bits == 8 and p.request.precision is None
+    report = answer("serve Llama 2 13B on one 3090 without 8-bit quantization").report
+    # 13.0e9 × 2 B = 26 GB of bf16 over a 24 GB card; Q8_0 (8.5 bits) said not used → Q4_K_M
+    assert report.request.precision is Precision.q4_k_m
+    assert (report.feasible, report.feasible_reason) == ("borderline", "local_4bit_excluded")
+
+
+def test_without_an_exclusion_the_fallback_is_q8() -> None:
+    report = answer("serve Llama 2 13B on one 3090").report
+    assert report.request.precision is Precision.q8_0
+
+
+@pytest.mark.parametrize(
+    ("text", "excluded"),
+    [
+        ("Llama 2 13B 一张 3090 推理，不要 8bit 量化", 8),
+        ("Qwen2-7B 一张 4090 推理，不用 4bit 量化", 4),
+        ("要不要 4bit 量化？Qwen2-7B 一张 3090", None),
+        ("要不 4bit 量化试试，Qwen2-7B 一张 3090", None),
+        ("要不用 4bit 量化？Qwen2-7B 一张 3090", None),
+    ],
+)
+def test_a_question_is_no_negation(text: str, excluded: int | None) -> None:
+    p = parse(text)
+    assert p.request.excluded_bits == excluded
+    if excluded is None:  # asked about: never named as not used
+        assert "negated" not in str(p.notes) and p.request.precision is Precision.int4
