@@ -121,8 +121,9 @@ class LocalServingSettings(SplitKvTypes):
         None,
         ge=2,
         le=8,
-        description="a weight bit width said not to be used ('without 8-bit quantization', '不用 8bit 量化'): "
-        "a local machine's fallback format skips it (Q8_0 is 8-bit, Q4_K_M 4-bit: estimator.serving); "
+        description="a weight bit width said not to be used ('without 8-bit quantization', "
+        "'不用 8bit 量化'): a local machine's fallback format skips it (Q8_0 is 8-bit, Q4_K_M 4-bit: "
+        "estimator.serving); "
         "None when no width was excluded",
         json_schema_extra=_setting("serving", json_order=100),
     )

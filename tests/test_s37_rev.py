@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.parse import parse
 from bot.core.pipeline import answer
+from bot.parse import parse
 from estimator.models import Precision
 
 # -- 1. a training verb wins over a batch job
@@ -80,3 +80,35 @@ def test_a_question_is_no_negation(text: str, excluded: int | None) -> None:
     assert p.request.excluded_bits == excluded
     if excluded is None:  # asked about: never named as not used
         assert "negated" not in str(p.notes) and p.request.precision is Precision.int4
+
+
+# -- 4. the scorer: an assumed load is no serving batch; each price in its own card's row
+
+
+def test_a_serving_batch_counts_only_against_a_stated_concurrency() -> None:
+    from tests.real_questions import key_understood
+
+    stated = {"request": {"stage": "inference", "concurrency": 16, "assumed_fields": []}}
+    assumed = {"request": {"stage": "inference", "concurrency": 16, "assumed_fields": ["concurrency"]}}
+    assert key_understood("batch_size", 16, stated)
+    assert not key_understood("batch_size", 16, assumed)  # the default 16, not the user's batch
+
+
+def test_each_price_must_be_its_own_cards() -> None:
+    from tests.real_questions import key_understood
+
+    def row(gpu: str, price: float) -> dict[str, object]:
+        return {"gpu": gpu, "cost": {"price_source": "given", "price_low": price}}
+
+    request = {"gpu": "H100-SXM5-80GB", "price_per_gpu_hour": 2.5}
+    right = {"request": request, "report": {"comparisons": [row("A100-SXM4-80GB", 1.3)]}}
+    swapped = {
+        "request": {**request, "price_per_gpu_hour": 1.3},
+        "report": {"comparisons": [row("A100-SXM4-80GB", 2.5)]},
+    }
+    one_row = {"request": request, "report": {"comparisons": []}}
+    cards = ["H100", "A100"]
+    assert key_understood("price_per_gpu_hour", [2.5, 1.3], right, cards)
+    assert not key_understood("price_per_gpu_hour", [2.5, 1.3], swapped, cards)  # each card at the other's
+    assert key_understood("price_per_gpu_hour", [2.5, 1.3], right)  # no cards stated: a row each
+    assert not key_understood("price_per_gpu_hour", [2.5, 2.5], one_row)  # one row can't hold two prices

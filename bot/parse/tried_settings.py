@@ -149,7 +149,7 @@ def _negated_width(
     for m in list(NEGATED_WIDTH_RE.finditer(s)):
         s = mask(s, m.start(), m.end(), " ")
         named = [*named, (f"precision: {m.group('b')}-bit", "negated")]
-        fields["excluded_bits"] = int(m.group("b"))  # s37-rev: the local fallback skips it (estimator.serving)
+        fields["excluded_bits"] = int(m.group("b"))  # s37-rev: the local fallback skips it (serving.py)
     return s, named
 
 
