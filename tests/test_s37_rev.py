@@ -112,3 +112,23 @@ def test_each_price_must_be_its_own_cards() -> None:
     assert not key_understood("price_per_gpu_hour", [2.5, 1.3], swapped, cards)  # each card at the other's
     assert key_understood("price_per_gpu_hour", [2.5, 1.3], right)  # no cards stated: a row each
     assert not key_understood("price_per_gpu_hour", [2.5, 2.5], one_row)  # one row can't hold two prices
+
+
+# -- 6. a memory= after a card word is the card's
+
+
+@pytest.mark.parametrize(
+    ("text", "card", "host"),
+    [
+        ("fine-tune Qwen2-7B with LoRA on a GPU with memory = 24GB", 24.0, None),
+        ("显卡 memory=24GB 微调 Qwen2-7B LoRA", 24.0, None),
+        ("my card has memory=16GB, serve Llama 3 8B", 16.0, None),
+        ("docker run --gpus all --memory=32g vllm serve Qwen2-7B", None, 32.0),  # Docker's flag: the RAM
+        (".wslconfig: memory=40GB, serve Qwen2-7B on a 4090", None, 40.0),  # no card word before it
+    ],
+)
+def test_a_memory_key_after_a_card_word_is_the_cards(
+    text: str, card: float | None, host: float | None
+) -> None:
+    q = parse(text).request
+    assert (q.gpu_memory_gib, q.host_memory_gib) == (card, host)
