@@ -132,3 +132,30 @@ def test_a_memory_key_after_a_card_word_is_the_cards(
 ) -> None:
     q = parse(text).request
     assert (q.gpu_memory_gib, q.host_memory_gib) == (card, host)
+
+
+# -- 7. an NPU keeps its vendor; Ascend is offered only for Huawei's or a bare one
+
+
+@pytest.mark.parametrize(
+    ("text", "typed", "offered"),
+    [
+        ("can I run Llama 3 8B on my laptop's Intel NPU?", "Intel NPU", []),
+        ("AMD NPU run llama 3 8b", "AMD NPU", []),
+        ("Qualcomm NPU llama 3 8b", "Qualcomm NPU", []),
+        ("NPU 显存需要多少 Qwen2-7B", "NPU", ["Ascend 910C", "Ascend 910B", "Ascend 910"]),
+        ("华为 NPU 跑 Qwen2-7B", "华为 NPU", ["Ascend 910C", "Ascend 910B", "Ascend 910"]),
+        ("昇腾 NPU 跑 Qwen2-7B", "昇腾 NPU", ["Ascend 910C", "Ascend 910B", "Ascend 910"]),
+    ],
+)
+def test_an_npu_keeps_its_vendor(text: str, typed: str, offered: list[str]) -> None:
+    p = parse(text)
+    assert p.unknown_gpu == typed and p.gpu_suggestions == offered
+
+
+def test_another_vendors_npu_is_never_sized_as_its_datacenter_card() -> None:
+    from estimator.gpu_families import family_flagship
+
+    assert family_flagship("Intel NPU") is None  # not the Gaudi 3
+    assert family_flagship("AMD NPU") is None  # not the MI300X
+    assert family_flagship("华为 NPU") == "Ascend-910B" and family_flagship("Intel Gaudi") == "Gaudi3"
