@@ -159,3 +159,28 @@ def test_another_vendors_npu_is_never_sized_as_its_datacenter_card() -> None:
     assert family_flagship("Intel NPU") is None  # not the Gaudi 3
     assert family_flagship("AMD NPU") is None  # not the MI300X
     assert family_flagship("华为 NPU") == "Ascend-910B" and family_flagship("Intel Gaudi") == "Gaudi3"
+
+
+# -- 8. a token budget flag in its space form, with no engine named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Qwen2-7B on one A100; I set --max-num-batched-tokens 8192",
+        "serve Qwen2-7B on one A100; I set --max-num-batched-tokens=8192",
+        "Qwen2-7B 一张 A100 推理，--max-num-batched-tokens 8192",
+        "serve Qwen2-7B on one A100 with --chunked-prefill-size 8192",
+    ],
+)
+def test_a_token_budget_flag_is_named_as_not_used(text: str) -> None:
+    from bot.core.pipeline import answer as ask
+
+    ignored = ask(text).interpretation.ignored
+    assert [(i.text.split(":")[1].strip(), i.reason) for i in ignored if "8192" in i.text] == [
+        ("8192", "no_field")
+    ]
+
+
+def test_a_context_in_tokens_is_no_token_budget() -> None:
+    assert parse("serve Qwen2-7B on one A100, 8192 tokens context").request.seq_len == 8192
