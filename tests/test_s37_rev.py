@@ -184,3 +184,32 @@ def test_a_token_budget_flag_is_named_as_not_used(text: str) -> None:
 
 def test_a_context_in_tokens_is_no_token_budget() -> None:
     assert parse("serve Qwen2-7B on one A100, 8192 tokens context").request.seq_len == 8192
+
+
+# -- 9. 'train batch N' in prose is the micro-batch; the key train_batch_size the global batch
+
+
+@pytest.mark.parametrize(
+    ("text", "micro", "global_batch"),
+    [
+        ("fine-tune Llama 3 8B, train batch 4, 8 A100", 4, None),
+        ("微调 Llama 3 8B，训练 batch 4，8 张 A100", 4, None),
+        ("fine-tune Llama 3 8B, train batch size 4, 8 A100", 4, None),
+        (
+            "ds train_batch_size: 512, train_micro_batch_size_per_gpu: 4, fine-tune Llama 3 8B on 8 A100",
+            4,
+            512,
+        ),
+        ("verl data.train_batch_size=256 GRPO Qwen2-7B 8 A100", None, 256),
+    ],
+)
+def test_train_batch_in_prose_is_the_micro_batch(
+    text: str, micro: int | None, global_batch: int | None
+) -> None:
+    q = parse(text).request
+    assert (q.batch_size, q.global_batch) == (micro, global_batch)
+
+
+def test_the_train_batch_is_used_in_the_answer() -> None:
+    report = answer("fine-tune Llama 3 8B, train batch 4, 8 A100").report
+    assert report.memory.plan.micro_batch == 4
