@@ -233,7 +233,7 @@ def training_setup(
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
-        **megatron_state_bytes(req, method, bool(limits and limits.megatron_layers)),
+        **(megatron_state_bytes(req, method) if limits and limits.megatron_layers else {}),
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         checkpointing_only=bool(limits and not limits.megatron_layers) and dp_only,
         freeze_layers=freeze_layers,
@@ -322,16 +322,16 @@ def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, 
     )
 
 
-def megatron_state_bytes(req: SizingRequest, method: Method, megatron: bool) -> dict[str, Any]:
+def megatron_state_bytes(req: SizingRequest, method: Method) -> dict[str, Any]:
     """Full training's state bytes under Megatron-LM / NeMo (:attr:`TrainingSetup.grad_bytes`,
     :attr:`~TrainingSetup.state_extra`), as its docs/source/api-guide/dist_optimizer.md counts them a
     parameter (non-distributed | distributed over d): "float16 param, float16 grads" 20 | 4 + 16/d — fp16
     stated or a card without bf16 (V100, T4: ``--fp16``), the optimizer's fp32 main grads beside its main
     params; "float16 param, fp32 grads" 18 | 6 + 12/d — bf16, where megatron/training/arguments.py sets
     ``accumulate_allreduce_grads_in_fp32`` ("bfloat16 requires gradient accumulation and all-reduce to be done
-    in fp32"); "fp32 param, fp32 grads" 16 | 8 + 8/d — fp32 stated. Pure bf16, adapters, others: 2 + 2."""
-    if not megatron or method != Method.full or req.pure_bf16:
-        return {"grad_bytes": 2.0}
+    in fp32"); "fp32 param, fp32 grads" 16 | 8 + 8/d — fp32 stated. Pure bf16, adapters: the defaults."""
+    if method != Method.full or req.pure_bf16:
+        return {}
     if req.precision == "fp32":
         return {"grad_bytes": 4.0, "state_extra": (2.0, -4.0)}
     from estimator.catalog import gpus  # lazily: only a Megatron answer asks

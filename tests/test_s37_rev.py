@@ -201,6 +201,8 @@ def test_a_context_in_tokens_is_no_token_budget() -> None:
             512,
         ),
         ("verl data.train_batch_size=256 GRPO Qwen2-7B 8 A100", None, 256),
+        ("GRPO Qwen2-7B on 8 A100, train batch size 256", None, 256),  # RL tools: prompts a step
+        ("PPO 训练 Qwen2-7B, train batch size 128, 8 张 A100", None, 128),
     ],
 )
 def test_train_batch_in_prose_is_the_micro_batch(

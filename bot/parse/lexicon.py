@@ -491,10 +491,10 @@ RECIPE_ALONE_RE = rc(
 )
 
 GLOBAL_BATCH_RE = rc(
-    r"(?:(?:global|全局|总|有效|等效)[\s_\-]*(?:batch|批)|(?<![a-z_])(?:data\.)?train[_\-]batch)(?:[\s_\-]*size|大小)?"
+    r"(?:(?:global|全局|总|有效|等效)[\s_\-]*(?:batch|批)|(?<![a-z_])(?:data\.)?train(?:[_\-]|(?P<prose>\s+))batch)(?:[\s_\-]*size|大小)?"
     r"\s*(?:=|:|：|为|是|of|取|设为)?\s*"
     r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
 )
 """A global batch in sequences ("global batch 512", "全局batch 1024", "global_batch_size=32", DeepSpeed's and
-verl's "train_batch_size 512": sequences per optimizer step, the key only — prose 'train batch 4' is the
-micro-batch a bare "batch 8" sets, s37-rev): the plan's global batch. A token count is not matched."""
+verl's "train_batch_size 512": sequences per optimizer step): the plan's global batch, not the micro-batch
+a bare "batch 8" sets (s37-rev: nor prose 'train batch 4' outside RL, rl_batch.global_meant)."""
