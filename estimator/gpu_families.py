@@ -33,6 +33,8 @@ def family_flagship(name: str) -> str | None:
         return "H100-SXM5-80GB"
     if TITAN_FAMILY_RE.match(lower):  # '4 块 Titan': the TITAN line without a model letter (s32)
         return "Titan-RTX"
+    if "npu" in lower and not any(w in lower for w in FAMILY_FLAGSHIPS[0][0]):  # s37-rev: 'Intel NPU'
+        return None  # a laptop's or a phone's NPU: no datacenter card of its vendor stands for it
     return next((gpu for words, gpu in FAMILY_FLAGSHIPS if any(w in lower for w in words)), None)
 
 

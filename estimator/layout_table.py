@@ -86,12 +86,16 @@ class DenseTable:
         "totals",
         "values",
         "vocab",
+        "w",
     )  # fmt: skip
 
     def __init__(self, spec: ModelSpec, params: float, setup: TrainingSetup) -> None:
         self.spec, self.setup, self.params = spec, setup, params  # no memo: no reference cycle to collect
         table = OPTIMIZER_BYTES_PER_PARAM if setup.master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
-        self.k = table[setup.optimizer]  # optimizer bytes per parameter (memory.model_state_bytes)
+        self.k = (
+            table[setup.optimizer] + setup.state_extra[1]
+        )  # optimizer bytes a parameter (model_state_bytes)
+        self.w = 2.0 + setup.state_extra[0]  # weight bytes a parameter (4: Megatron's fp32 params)
         per_logit = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
         per_logit = per_logit or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
         self.loss = per_logit[1]  # likely bytes per logit (transients.loss_bytes)
@@ -120,7 +124,7 @@ class DenseTable:
         if ep != 1 or offload or self.layers % pp:
             return None
         shard = self.params / (tp * pp)
-        weights = 2.0 * shard / (dp if zero >= 3 else 1)
+        weights = self.w * shard / (dp if zero >= 3 else 1)
         gradients = self.setup.grad_bytes * shard / (dp if zero >= 2 else 1)
         optimizer = self.k * shard / (dp if zero >= 1 else 1)
         buffers = 0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
@@ -233,7 +237,7 @@ class DenseTable:
         if ep != 1 or offload or self.layers % pp:
             return None
         shard = self.params / (tp * pp)
-        states = 2.0 * shard / (dp if zero >= 3 else 1) + self.setup.grad_bytes * shard / (
+        states = self.w * shard / (dp if zero >= 3 else 1) + self.setup.grad_bytes * shard / (
             dp if zero >= 2 else 1
         )
         states += self.k * shard / (dp if zero >= 1 else 1)
@@ -263,7 +267,7 @@ class DenseTable:
         k, params, layers, g = self.k, self.params, self.layers, self.setup.grad_bytes
         if ep == 1 and layers % pp == 0:  # one group: model_state_bytes of the TP × PP shard
             shard = params / (tp * pp)
-            weights = 2.0 * shard / (dp if zero >= 3 else 1)
+            weights = self.w * shard / (dp if zero >= 3 else 1)
             gradients = g * shard / (dp if zero >= 2 else 1)
             optimizer = k * shard / (dp if zero >= 1 else 1)
         else:  # state_groups' groups, each model_state_bytes, summed from 0.0 in _model_states' order
@@ -279,7 +283,7 @@ class DenseTable:
             )
             weights = gradients = optimizer = 0.0
             for n, over in groups:
-                weights += 2.0 * n / (over if zero >= 3 else 1)
+                weights += self.w * n / (over if zero >= 3 else 1)
                 gradients += g * n / (over if zero >= 2 else 1)
                 optimizer += k * n / (over if zero >= 1 else 1)
         return weights, gradients, 0.0 if offload else optimizer

@@ -101,17 +101,17 @@ def model_state_bytes(
     dp: int = 1,
     master_weights: bool = True,
     grad_bytes: float = 2.0,
+    extra: tuple[float, float] = (0.0, 0.0),
 ) -> dict[str, float]:
-    """Full-training model states per GPU: bf16 weights 2Ψ, gradients ``grad_bytes``·Ψ (2; 4: Megatron's fp32
-    ``main_grad``, :attr:`~estimator.setup.TrainingSetup.grad_bytes`), optimizer KΨ. ZeRO shards over the
-    data-parallel degree ``dp`` (not the total GPU count): stage 1 the optimizer states, 2 also the gradients,
-    3 also the weights. ZeRO paper Table 1 (Ψ = 7.5B, dp = 64): 120 / 31.4 / 16.6 / 1.88 GB for stages 0 / 1 /
-    2 / 3. K per :data:`OPTIMIZER_BYTES_PER_PARAM`, or :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM` without
-    ``master_weights``. On one GPU at ZeRO-0 the gradients come late (:mod:`estimator.late_gradients`)."""
+    """Full-training model states per GPU: weights 2Ψ, gradients ``grad_bytes``·Ψ, optimizer KΨ (K per
+    :data:`OPTIMIZER_BYTES_PER_PARAM`; :data:`PURE_BF16_OPTIMIZER_BYTES_PER_PARAM` without master weights),
+    ``extra`` added to the 2 and to K (Megatron's counts, TrainingSetup.state_extra). ZeRO shards over the DP
+    degree ``dp``: stage 1 the optimizer states, 2 also the gradients, 3 also the weights (ZeRO paper Table 1,
+    Ψ = 7.5B, dp = 64: 120 / 31.4 / 16.6 / 1.88 GB); ZeRO-0 on one GPU: late gradients (late_gradients)."""
     table = OPTIMIZER_BYTES_PER_PARAM if master_weights else PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
-    k = table[optimizer]
+    k = table[optimizer] + extra[1]
     return {
-        "weights": 2.0 * params / (dp if zero_stage >= 3 else 1),
+        "weights": (2.0 + extra[0]) * params / (dp if zero_stage >= 3 else 1),
         "gradients": grad_bytes * params / (dp if zero_stage >= 2 else 1),
         "optimizer": k * params / (dp if zero_stage >= 1 else 1),
     }
@@ -450,11 +450,11 @@ def _model_states(
     :func:`estimator.expert_parallel.state_groups`: the TP × PP shard; with expert parallelism the
     routed experts also split over EP and ZeRO-sharded over DP / EP."""
     if plan.ep == 1 and spec.layers % plan.pp == 0:  # one group: the TP × PP shard over DP
-        shard, g = params / (plan.tp * plan.pp), setup.grad_bytes
-        return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights, g)
-    parts, g = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}, setup.grad_bytes
+        shard, g = params / (plan.tp * plan.pp), (setup.grad_bytes, setup.state_extra)
+        return model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights, *g)
+    parts, g = {"weights": 0.0, "gradients": 0.0, "optimizer": 0.0}, (setup.grad_bytes, setup.state_extra)
     for n, dp in state_groups(spec, params, plan, routed):  # model_state_bytes of each group, summed
-        group = model_state_bytes(n, setup.optimizer, plan.zero_stage, dp, setup.master_weights, g)
+        group = model_state_bytes(n, setup.optimizer, plan.zero_stage, dp, setup.master_weights, *g)
         for key, value in group.items():  # the same floats, in the same order, as before (review s19)
             parts[key] += value
     return parts

@@ -431,8 +431,9 @@ class SizingReport(_Frozen):
     the range's upper end) or 'no'; None without a count"""
     feasible_reason: str | None = None
     """why borderline: 'tight', 'high_edge', 'tool_default_ddp', 'offload', 'sharded_4bit_base',
-    'range_upper_end', 'fp8_only', 'local_4bit', 'full_memory', 'flash_unstated' (serving: llama.cpp or Ollama
-    fits with flash attention, not without, and the user did not say; s33); why no: 'max_model_len' (serving:
+    'range_upper_end', 'fp8_only', 'local_4bit', 'local_4bit_excluded' (as local_4bit, 8-bit said not used),
+    'full_memory', 'flash_unstated' (serving: llama.cpp or Ollama fits with flash attention, not without, and
+    the user did not say; s33); why no: 'max_model_len' (serving:
     vLLM cannot hold one sequence of the stated max_model_len, though the context sized fits), 'stated_layout'
     (serving: one copy of the model on the user's TP × PP, e.g. vLLM's default TP 1, cannot hold it; the
     answer shows a layout that fits), 'engine_reserve' (serving: lmdeploy's --cache-max-entry-count leaves

@@ -117,6 +117,16 @@ class LocalServingSettings(SplitKvTypes):
         "4 or 5; the host bandwidth is then its common rates × the channels (estimator.host_ddr)",
         json_schema_extra=_setting("serving", json_order=72, stated=(4, 5)),
     )
+    excluded_bits: int | None = Field(
+        None,
+        ge=2,
+        le=8,
+        description="a weight bit width said not to be used ('without 8-bit quantization', "
+        "'不用 8bit 量化'): a local machine's fallback format skips it (Q8_0 is 8-bit, Q4_K_M 4-bit: "
+        "estimator.serving); "
+        "None when no width was excluded",
+        json_schema_extra=_setting("serving", json_order=100),
+    )
 
 
 class ServingSchedule(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own

@@ -88,8 +88,11 @@ def _local_format(
         return None
     tight: tuple[Precision, Inference] | None = None
     for fmt in LOCAL_FORMATS:
-        if BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param:
-            continue  # not smaller than what was sized (e.g. DeepSeek's released FP8 vs Q8_0)
+        if (
+            BITS_PER_WEIGHT[fmt] / 8.0 >= inf.bytes_per_param
+            or int(BITS_PER_WEIGHT[fmt]) == req.excluded_bits
+        ):
+            continue  # not smaller than what was sized (DeepSeek's FP8 vs Q8_0), or a width said not used
         candidate = size(fmt)
         verdict, reason = serving_verdict(req, candidate, gpu, spec)
         if verdict == "yes":
@@ -244,7 +247,7 @@ def size_serving(
         feasible, reason = "borderline", "fp8_only"
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
-        feasible, reason = "borderline", "local_4bit"
+        feasible, reason = "borderline", "local_4bit_excluded" if req.excluded_bits == 8 else "local_4bit"
     if feasible == "yes":  # s33: llama.cpp without -fa stated; s34: vLLM's CUDA graphs
         feasible, reason = runtime_edges(req, inf, (spec, gpu, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)

@@ -44,8 +44,13 @@ class TrainingSetup:
     bf16 with fp32 master weights: with ``--bf16`` Megatron sets ``accumulate_allreduce_grads_in_fp32`` and
     its DDP wrapper keeps an fp32 ``main_grad`` buffer for every parameter from construction
     (megatron/training/arguments.py; megatron/core/distributed/distributed_data_parallel.py) — Megatron's
-    own count, docs/source/api-guide/dist_optimizer.md: "bf16 param, fp32 grads" 18 bytes a parameter
-    without the distributed optimizer, 6 + 12/d with it (s37)."""
+    own count, docs/source/api-guide/dist_optimizer.md: "float16 param, fp32 grads" 18 bytes a parameter
+    without the distributed optimizer, 6 + 12/d with it (s37); fp32 params 4 (s37-rev)."""
+    state_extra: tuple[float, float] = (0.0, 0.0)
+    """Bytes a trained parameter added to the weights' 2 and to the optimizer's K where Megatron-LM / NeMo
+    count otherwise (dist_optimizer.md's table): fp16 with fp16 gradients (0, 4) — its optimizer owns an fp32
+    main-grad copy beside the fp32 main params, 20 bytes, 4 + 16/d distributed; fp32 params (2, -4) — the
+    weights are fp32 and no master copy is kept, 16 bytes, 8 + 8/d. (0, 0) everywhere else."""
     optimizer_in_backward: bool = False
     """The optimizer steps each parameter as soon as its gradient is ready and frees that gradient
     (torchtune ``optimizer_in_bwd``; PyTorch ``register_post_accumulate_grad_hook``): only the

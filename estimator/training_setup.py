@@ -4,7 +4,7 @@ setting as the user stated it, else a default the ledger records. Split from :mo
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from estimator import defaults
 from estimator.adapter_offload import sized_offload
@@ -233,7 +233,7 @@ def training_setup(
         zero_stage=zero,
         recompute=req.recompute.value if req.recompute else None,  # type: ignore[arg-type]
         megatron_layers=bool(limits and limits.megatron_layers),  # Korthikanti's count, not HF eager
-        grad_bytes=megatron_grad_bytes(req, method) if limits and limits.megatron_layers else 2.0,
+        **(megatron_state_bytes(req, method) if limits and limits.megatron_layers else {}),
         tool_recompute=req.recompute is None and _tool_recompute(limits, req, ledger) is not None,
         checkpointing_only=bool(limits and not limits.megatron_layers) and dp_only,
         freeze_layers=freeze_layers,
@@ -322,19 +322,23 @@ def _default_zero(req: SizingRequest, limits: ToolLimits | None, dp_only: bool, 
     )
 
 
-def megatron_grad_bytes(req: SizingRequest, method: Method) -> float:
-    """Gradient bytes per trained parameter under Megatron-LM / NeMo (:attr:`TrainingSetup.grad_bytes`): 4
-    for full training in bf16 with fp32 master weights — ``--bf16`` sets
-    ``accumulate_allreduce_grads_in_fp32`` (megatron/training/arguments.py) and the DDP wrapper's
-    ``main_grad`` buffers are fp32 (Megatron-LM
-    docs/source/api-guide/dist_optimizer.md: "bf16 param, fp32 grads", 18 bytes a parameter) — else 2: fp16
-    stated or a card without bf16 (V100, T4: ``--fp16``, fp16 buffers), pure bf16, adapters."""
-    if method != Method.full or req.pure_bf16 or req.precision in ("fp16", "fp32"):
-        return 2.0
+def megatron_state_bytes(req: SizingRequest, method: Method) -> dict[str, Any]:
+    """Full training's state bytes under Megatron-LM / NeMo (:attr:`TrainingSetup.grad_bytes`,
+    :attr:`~TrainingSetup.state_extra`), as its docs/source/api-guide/dist_optimizer.md counts them a
+    parameter (non-distributed | distributed over d): "float16 param, float16 grads" 20 | 4 + 16/d — fp16
+    stated or a card without bf16 (V100, T4: ``--fp16``), the optimizer's fp32 main grads beside its main
+    params; "float16 param, fp32 grads" 18 | 6 + 12/d — bf16, where megatron/training/arguments.py sets
+    ``accumulate_allreduce_grads_in_fp32`` ("bfloat16 requires gradient accumulation and all-reduce to be done
+    in fp32"); "fp32 param, fp32 grads" 16 | 8 + 8/d — fp32 stated. Pure bf16, adapters: the defaults."""
+    if method != Method.full or req.pure_bf16:
+        return {}
+    if req.precision == "fp32":
+        return {"grad_bytes": 4.0, "state_extra": (2.0, -4.0)}
     from estimator.catalog import gpus  # lazily: only a Megatron answer asks
 
     card = gpus().get(req.gpu or "")
-    return 4.0 if card is None or card.has_bf16 else 2.0
+    fp16 = req.precision == "fp16" or not (card is None or card.has_bf16)
+    return {"grad_bytes": 2.0, "state_extra": (0.0, 4.0)} if fp16 else {"grad_bytes": 4.0}
 
 
 def _tool_recompute(limits: ToolLimits | None, req: SizingRequest, ledger: Ledger) -> str | None:

@@ -379,27 +379,72 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     return False
 
 
-def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
-    """Whether the stated ``key: value`` is used by (or named as not used in) ``answer``."""
+def _word_used(key: str, value: Any, answer: dict[str, Any]) -> bool:
+    """A stage, method, algorithm, precision, KV precision or recompute stated: sized as typed or by its
+    format (split from key_understood)."""
+    request = answer.get("request") or {}
+    got = request.get(key)
+    ok = got is not None and _norm(got) == _norm(value)
+    # s16: one of the methods compared, each in a row of its own (docs/design.md §8: several options
+    # in one question get one row each): 'qlora works, plain lora OOMs' sizes both
+    ok = ok or (key == "method" and _norm(value) in {_norm(m) for m in request.get("methods") or []})
+    # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
+    ok = ok or (
+        key == "algorithm" and _norm(value) == "sft" and got is None and request.get("stage") == "finetune"
+    )
+    # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
+    ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
+    # s20: a bare GGUF width as typed ('at Q4', 'Q8') is the format the parser reads it as, Ollama's and
+    # Hugging Face's default of that width (bot.parse.precision_words.PRECISION_MAP: q4 → Q4_K_M)
+    ok = ok or (key == "precision" and _norm(got) == BARE_GGUF.get(_norm(value)))
+    # a bit width named as typed ('precision: 8-bit' of '4-bit / 8-bit') names that integer format
+    ok = ok or (
+        key == "precision"
+        and _norm(value) in BIT_WIDTH_OF
+        and _ignored(answer, BIT_WIDTH_OF[_norm(value)], key)
+    )
+    # s32-fixh: EXL2/EXL3 bits per weight ('4bpw') are sized now, read into request.bits_per_weight
+    bpw = str(value).lower().replace(" ", "")
+    ok = ok or (
+        key == "precision" and bpw.endswith("bpw") and _close(bpw[:-3], request.get("bits_per_weight"))
+    )
+    # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
+    ok = ok or (
+        key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
+    )
+    return ok
+
+
+def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: object = None) -> bool:
+    """Whether a stated list (several values of one setting) is used: a row per value, each model sized
+    or named, each price in its own card's row, each tool used or named (split from key_understood)."""
+    request = answer.get("request") or {}
+    got = request.get(key)
+    if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
+        return True
+    if key == "model":  # several models in one message: one sized, each other named as not sized
+        sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
+        return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
+    if key == "price_per_gpu_hour":  # s37: a price per card compared, each used in its card's row
+        return _prices_used(value, answer, cards)
+    if key in EACH_NAMED:  # two tools in one message: each used or named as not used
+        return all(key_understood(key, v, answer) for v in value)
+    if key == "method" and request.get("methods"):
+        return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
+    if key == "gpu_count" and len(value) == 2:  # '4 or 8 L40S': sized from the first, up to the last
+        return got == value[0] and request.get("gpu_count_max") == value[1]
+    if key == "lora_targets":  # round 27: a list of modules as typed ('W_pack') is that set, any case
+        return _targets(value) == _targets(got)
+    return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
+
+
+def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object = None) -> bool:
+    """Whether the stated ``key: value`` is used by (or named as not used in) ``answer`` (``cards``: the
+    stated ``gpu``, whose order a list of prices follows)."""
     request = answer.get("request") or {}
     got = request.get(key)
     if isinstance(value, list):
-        if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
-            return True
-        if key == "model":  # several models in one message: one sized, each other named as not sized
-            sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
-            return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
-        if key == "price_per_gpu_hour":  # s37: a price per card compared, each used in its card's row
-            return all(_price_used(v, answer) for v in value)
-        if key in EACH_NAMED:  # two tools in one message: each used or named as not used
-            return all(key_understood(key, v, answer) for v in value)
-        if key == "method" and request.get("methods"):
-            return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
-        if key == "gpu_count" and len(value) == 2:  # '4 or 8 L40S': sized from the first, up to the last
-            return got == value[0] and request.get("gpu_count_max") == value[1]
-        if key == "lora_targets":  # round 27: a list of modules as typed ('W_pack') is that set, any case
-            return _targets(value) == _targets(got)
-        return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
+        return _list_understood(key, value, answer, cards)
     if isinstance(value, dict) and {"min", "max"} & set(value):
         return got == value.get("min") and request.get("gpu_count_max") in (None, value.get("max"))
     if key == "model":
@@ -442,37 +487,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
         # llama.cpp's KV cache kept in CPU memory (-nkvo) is the contract's kv_offload false (s14-ngl)
         ok = ok or (_offload(value) is True and request.get("kv_offload") is False)
     elif key in ("stage", "method", "algorithm", "precision", "kv_precision", "recompute"):
-        ok = got is not None and _norm(got) == _norm(value)
-        # s16: one of the methods compared, each in a row of its own (docs/design.md §8: several options
-        # in one question get one row each): 'qlora works, plain lora OOMs' sizes both
-        ok = ok or (key == "method" and _norm(value) in {_norm(m) for m in request.get("methods") or []})
-        # a fine-tuning with no algorithm is sized as SFT (estimator.training: req.algorithm or sft)
-        ok = ok or (
-            key == "algorithm"
-            and _norm(value) == "sft"
-            and got is None
-            and request.get("stage") == "finetune"
-        )
-        # 'Q8' / 'q4' of llama.cpp or Ollama recorded as int8 / int4: the GGUF format of that width
-        ok = ok or (key == "precision" and _norm(got) in GGUF_OF.get(_norm(value), ()))
-        # s20: a bare GGUF width as typed ('at Q4', 'Q8') is the format the parser reads it as, Ollama's and
-        # Hugging Face's default of that width (bot.parse.precision_words.PRECISION_MAP: q4 → Q4_K_M)
-        ok = ok or (key == "precision" and _norm(got) == BARE_GGUF.get(_norm(value)))
-        # a bit width named as typed ('precision: 8-bit' of '4-bit / 8-bit') names that integer format
-        ok = ok or (
-            key == "precision"
-            and _norm(value) in BIT_WIDTH_OF
-            and _ignored(answer, BIT_WIDTH_OF[_norm(value)], key)
-        )
-        # s32-fixh: EXL2/EXL3 bits per weight ('4bpw') are sized now, read into request.bits_per_weight
-        bpw = str(value).lower().replace(" ", "")
-        ok = ok or (
-            key == "precision" and bpw.endswith("bpw") and _close(bpw[:-3], request.get("bits_per_weight"))
-        )
-        # pure bf16 (LLaMA-Factory --pure_bf16) is bf16 weights and optimizer states
-        ok = ok or (
-            key == "precision" and _norm(value) == "bf16" and got is None and bool(request.get("pure_bf16"))
-        )
+        ok = _word_used(key, value, answer)
     elif key in ("params_total", "params_active"):  # '7B' said of Qwen2.5-7B (7.61B): the size its name says
         # s19: a size labelled in billions, as it is written ('3B' → 3; en_r13.json), is that many billion
         value = value * 1e9 if isinstance(value, int | float) and 0 < value < 1e5 else value
@@ -487,7 +502,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any]) -> bool:
     elif key == "batch_size" and request.get("stage") == "inference":
         # s37 round 33: a serving batch ('--max_batch_size=12' of a generator) is the sequences served at
         # once, the contract's concurrency (estimator/request.py: batch_size is a training micro-batch)
-        ok = _close(value, got) or _close(value, request.get("concurrency"))
+        # s37-rev: only a concurrency the user stated, never the assumed default (16)
+        stated_load = "concurrency" not in (request.get("assumed_fields") or [])
+        ok = _close(value, got) or (stated_load and _close(value, request.get("concurrency")))
     elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
         ok = _close(value, got) or _accumulated(value, request)
     elif (
@@ -519,14 +536,34 @@ def _model_compared(value: object, answer: dict[str, Any]) -> bool:
     )
 
 
-def _price_used(value: object, answer: dict[str, Any]) -> bool:
-    """s37: a stated price per GPU-hour is used when the request prices at it, or a comparison row prices
-    its card at it as given ('h100 at $2.5/hr vs a100 at $1.3/hr': each card's row at its own price)."""
-    if _close(value, (answer.get("request") or {}).get("price_per_gpu_hour")):
-        return True
-    rows = (answer.get("report") or {}).get("comparisons") or []
-    costs = [r.get("cost") for r in rows if isinstance(r, dict) and isinstance(r.get("cost"), dict)]
-    return any(c.get("price_source") == "given" and _close(value, c.get("price_low")) for c in costs)
+def _priced_cards(answer: dict[str, Any]) -> list[tuple[object, object]]:
+    """(card, price per GPU-hour as given) of the request and of each comparison row priced as given."""
+    request = answer.get("request") or {}
+    priced = [(request.get("gpu"), request.get("price_per_gpu_hour"))]
+    for r in (answer.get("report") or {}).get("comparisons") or []:
+        cost = r.get("cost") if isinstance(r, dict) else None
+        if isinstance(cost, dict) and cost.get("price_source") == "given":
+            priced.append((r.get("gpu"), cost.get("price_low")))
+    return priced
+
+
+def _prices_used(values: list[Any], answer: dict[str, Any], cards: object = None) -> bool:
+    """s37: stated prices per GPU-hour are used when each card's row prices at its own price ('h100 at
+    $2.5/hr vs a100 at $1.3/hr': the H100 row at 2.5, the A100 row at 1.3). s37-rev: with the cards stated
+    in the same order, price i must be card i's row; otherwise each price takes a row of its own."""
+    priced = _priced_cards(answer)
+    if isinstance(cards, list) and len(cards) == len(values):
+        return all(
+            any(cards_match(card, g) and _close(v, p) for g, p in priced)
+            for card, v in zip(cards, values, strict=True)
+        )
+    free = list(priced)
+    for v in values:
+        hit = next((e for e in free if _close(v, e[1])), None)
+        if hit is None:
+            return False
+        free.remove(hit)
+    return True
 
 
 def _compared_gpus(answer: dict[str, Any]) -> list[str]:
@@ -632,7 +669,9 @@ def score(record: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     """The stated keys not understood (empty: understood in full)."""
     stated = record.get("stated") or {}
     return [
-        k for k, v in stated.items() if not key_understood(k, v, answer) and not _sum_used(k, stated, answer)
+        k
+        for k, v in stated.items()
+        if not key_understood(k, v, answer, stated.get("gpu")) and not _sum_used(k, stated, answer)
     ]
 
 

@@ -83,7 +83,8 @@ def test_the_note_names_the_release_in_both_languages(capsys):
 
 # --- Megatron-LM's fp32 gradient buffers (s37 item 1: a general term missing behind "fits") -----------------
 # Megatron-LM docs/source/api-guide/dist_optimizer.md, bytes a parameter: "bf16 param, fp32 grads" 18 without
-# the distributed optimizer, 6 + 12/d with it; "fp16 param, fp16 grads" keeps 2-byte gradient buffers.
+# the distributed optimizer, 6 + 12/d with it; "float16 param, float16 grads" 20 | 4 + 16/d (the optimizer's
+# fp32 main grads beside its main params); "fp32 param, fp32 grads" 16 | 8 + 8/d (s37-rev: every row).
 # megatron/training/arguments.py: with --bf16, accumulate_allreduce_grads_in_fp32 is set ("accumulate and
 # all-reduce gradients in fp32 for bfloat16 data type."), so the DDP wrapper's main_grad buffers are fp32.
 
@@ -102,18 +103,42 @@ def test_megatron_bf16_model_states_are_its_documented_18_and_6_plus_12_over_d()
 
 
 @pytest.mark.parametrize(
-    ("question", "grad_bytes"),
-    [
-        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x A100 80GB", 4.0),
-        ("用 Megatron-LM 全参微调 Llama-3-8B，8 张 A100 80GB", 4.0),
-        ("Full fine-tune Llama-3-8B with Megatron-LM --fp16 on 8 x A100 80GB", 2.0),  # fp16 buffers
-        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x V100 32GB", 2.0),  # no bf16: --fp16
-        ("Full fine-tune Llama-3-8B with DeepSpeed on 8 x A100 80GB", 2.0),  # not Megatron's buffers
+    ("question", "weight", "grad", "optimizer"),
+    [  # bytes a parameter of weights, gradients, optimizer states (dist_optimizer.md's rows)
+        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x A100 80GB", 2.0, 4.0, 12.0),  # 18
+        ("用 Megatron-LM 全参微调 Llama-3-8B，8 张 A100 80GB", 2.0, 4.0, 12.0),
+        ("Full fine-tune Llama-3-8B with Megatron-LM --fp16 on 8 x A100 80GB", 2.0, 2.0, 16.0),  # 20
+        ("Full fine-tune Llama-3-8B with Megatron-LM on 8 x V100 32GB", 2.0, 2.0, 16.0),  # no bf16: --fp16
+        ("Full fine-tune Llama-3-8B with Megatron-LM in fp32 on 8 x A100 80GB", 4.0, 4.0, 8.0),  # 16
+        (
+            "Full fine-tune Llama-3-8B with DeepSpeed on 8 x A100 80GB",
+            2.0,
+            2.0,
+            12.0,
+        ),  # not Megatron's buffers
     ],
 )
-def test_the_gradients_part_follows_megatrons_buffer_dtype(capsys, question, grad_bytes):
+def test_the_model_states_follow_megatrons_table(capsys, question, weight, grad, optimizer):
     memory = _ask(capsys, question)["report"]["memory"]
     plan = memory["plan"]
-    shards = plan["dp"] if plan["zero_stage"] >= 2 else 1
-    expected = grad_bytes * LLAMA3_8B / (plan["tp"] * plan["pp"]) / shards
-    assert memory["breakdown"]["gradients"] == pytest.approx(expected)
+    shard = LLAMA3_8B / (plan["tp"] * plan["pp"])
+    zero, dp = plan["zero_stage"], plan["dp"]
+    parts = memory["breakdown"]
+    assert parts["weights"] == pytest.approx(weight * shard / (dp if zero >= 3 else 1))
+    assert parts["gradients"] == pytest.approx(grad * shard / (dp if zero >= 2 else 1))
+    if not plan.get("offload"):
+        assert parts["optimizer"] == pytest.approx(optimizer * shard / (dp if zero >= 1 else 1))
+
+
+def test_megatron_fp16_and_fp32_model_states_are_its_documented_20_and_16():
+    from estimator.memory import model_state_bytes
+
+    n, d = LLAMA3_8B, 8
+    assert sum(model_state_bytes(n, extra=(0.0, 4.0)).values()) == 20 * n  # 2 + 2 + 16
+    assert sum(model_state_bytes(n, zero_stage=1, dp=d, extra=(0.0, 4.0)).values()) == pytest.approx(
+        (4 + 16 / d) * n
+    )
+    fp32 = model_state_bytes(n, grad_bytes=4.0, extra=(2.0, -4.0))
+    assert sum(fp32.values()) == 16 * n  # 4 + 4 + 8
+    distributed = model_state_bytes(n, zero_stage=1, dp=d, grad_bytes=4.0, extra=(2.0, -4.0))
+    assert sum(distributed.values()) == pytest.approx((8 + 8 / d) * n)

@@ -8,6 +8,10 @@ the plain computation gives."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import pytest
 
 from estimator import catalog
@@ -131,10 +135,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     (estimator.layout_table), the report's request is checked in one loop (estimator.report_request),
     and a card's price range is kept per card (estimator.variant_prices). A budget, not a timing: the
     count is the same on every machine."""
-    import json
-    import sys
-    from pathlib import Path
-
     from bot.parse import parse
     from estimator import estimate
     from estimator.architecture import shape_for_size

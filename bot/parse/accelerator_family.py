@@ -22,3 +22,13 @@ def family_only(name: str) -> bool:
     if any(map(str.isdigit, lower)):
         return False
     return any(w in lower for w in FAMILY_WORDS) or H_FAMILY_RE.match(lower) is not None
+
+
+def huawei_npu(name: str) -> bool:
+    """Whether an NPU typed is Huawei's Ascend line: 'NPU' alone, or after Huawei / 华为 / 昇腾 / Ascend
+    (s37-rev); another vendor's ('Intel NPU' of a laptop, 'AMD NPU', 'Qualcomm NPU') is not."""
+    import re
+
+    return (
+        re.fullmatch(r"(?:(?:huawei|华为|昇腾|ascend)\s*(?:的\s*)?)?npus?", name.lower().strip()) is not None
+    )

@@ -76,7 +76,7 @@ from bot.parse.request_fields import (
     recipe_tools,
 )
 from bot.parse.result import ParseResult
-from bot.parse.rl_batch import rl_batch_is_global
+from bot.parse.rl_batch import global_meant, rl_batch_is_global
 from bot.parse.role_dispatch import Role, classify, seq_value  # roles.classify's rules, chosen by key
 from bot.parse.sample_at import fewer_tokens_than_samples
 from bot.parse.stage_steps import StageSteps
@@ -402,7 +402,7 @@ class _Parse(FieldSteps, StageSteps):
             self.s = mask(self.s, m.start(), m.end(), " ")
         for m in PARALLEL_RE.finditer(self.s):
             self.s = mask(self.s, m.start(), m.end(), " ")
-        for m in lx.GLOBAL_BATCH_RE.finditer(self.s):  # before numbers: not a micro-batch
+        for m in filter(global_meant, lx.GLOBAL_BATCH_RE.finditer(self.s)):  # before numbers: no micro-batch
             gb = int(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
             if self.f.setdefault("global_batch", gb) != gb:  # r15 zh: a second run's batch: another setup
                 self.named_unused.append((m.group(0).strip(), "other_setup"))

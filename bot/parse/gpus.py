@@ -418,7 +418,10 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
     import difflib  # here: only an unknown card needs it (start-up)
 
     vendor = next((v for pat, v in UNKNOWN_GPU_VENDORS if pat.search(name)), None)
-    from bot.parse.accelerator_family import family_only
+    from bot.parse.accelerator_family import family_only, huawei_npu
+
+    if "npu" in name.lower():  # s37-gen: a bare 'NPU', the NPUs the catalog holds; s37-rev: never another's
+        return _largest_families("Huawei", 99)[:SHOWN_SUGGESTIONS] if huawei_npu(name) else []
 
     if vendor is not None and family_only(name):  # 'AMD 的卡', 'AMD GPUs': more than are shown, the largest
         largest = _largest_families(vendor, 99)
@@ -426,8 +429,6 @@ def gpu_suggestions(name: str, n: int = 3) -> list[str]:
             return largest[:SHOWN_SUGGESTIONS]
     from bot.parse.accelerator_family import family_only
 
-    if vendor is None and "npu" in name.lower():  # s37-gen: a bare 'NPU': the NPUs the catalog holds
-        return _largest_families("Huawei", 99)[:SHOWN_SUGGESTIONS]
     if vendor is None and family_only(name):  # 'H 卡', 'H cards' (s28): the NVIDIA H line, largest first
         return [f for f in _largest_families("NVIDIA", 99) if series(f) == "h"][:SHOWN_SUGGESTIONS]
     if vendor is not None:

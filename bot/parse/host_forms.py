@@ -54,3 +54,17 @@ def ram_products(s: str) -> str:
     card products read '16g*2' as two cards of 16 GB (bot.parse.written_products); the caller's gate: a
     RAM word in ``s``."""
     return RAM_PRODUCT_RE.sub(_ram_product, s)
+
+
+CARD_MEMORY_KEY_RE = rc(
+    r"(?:\bgpus?\b|\bcards?\b|显卡|显存|\bvram\b|\bgraphics\b)[^.,;，。；\n]{0,24}?"
+    r"(?<![a-z0-9_\-.])(?P<k>memory\s*=\s*)(?=\d)"
+)
+"""s37-rev: a ``memory=`` after a card word ('a GPU with memory = 24GB', '显卡 memory=24GB') is the card's;
+never Docker's '--gpus all --memory=32g' (a flag: the container's RAM) nor a key on a line of its own."""
+
+
+def card_memory_keys(s: str) -> str:
+    """``s`` with each card's ``memory =`` key of :data:`CARD_MEMORY_KEY_RE` written 'vram =' (the card rules
+    read it so); called by :func:`bot.parse.normalize.normalize` on a text with 'memory' and '='."""
+    return CARD_MEMORY_KEY_RE.sub(lambda m: m.group(0)[: m.start("k") - m.start()] + "vram = ", s)

@@ -77,7 +77,8 @@ def read_inline_flags(
         out.fields["vllm_version"] = stated_vllm_version(s)
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
-    if (tool is None and not xinference) or not _GATE.search(s):
+    budgets = "-tokens" in s or "_tokens" in s or "prefill" in s  # s37-rev: a token budget, no engine named
+    if (tool is None and not xinference and not budgets) or not _GATE.search(s):
         return out
     table = {**SERVE_FLAGS.get(tool or "", {}), **(SERVE_FLAGS["xinference"] if xinference else {})}
     seen = {_key(text) for text, _ in named}

@@ -306,7 +306,7 @@ UNKNOWN_GPU_RE = rc(
     # s26: a family without a model ('Intel Gaudi', '华为的卡', 'AMD GPUs'; s28: 'AMD 的卡', '8 H cards')
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
-    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|(?:的\s*)?(?:显卡|卡))|(?<![a-z0-9\-_/.])npus?(?![a-z0-9\-_])"
+    r"|昇腾\s*(?:npu|卡|芯片|加速卡)|(?:华为|huawei)\s*(?:的\s*)?(?:npus?(?![a-z0-9])|卡|显卡|cards?(?![a-z0-9]))|(?:amd|intel)[\s\-]*(?:(?:radeon|instinct)[\s\-]*)?(?:(?:gpus?|cards?)(?![a-z0-9])|(?:的\s*)?(?:显卡|卡))|(?<![a-z0-9\-_/.])(?:(?:intel|amd|ryzen[\s\-]*ai|qualcomm|snapdragon|hexagon|apple|mediatek|rockchip|samsung)[\s\-]*)?npus?(?![a-z0-9\-_])"
     r"|(?<![\-_/])tpus?(?![\s\-]*v?\d)(?![a-z0-9])|(?<![a-z0-9\-_/.])h(?:[\s\-]*系列)?[\s\-]*(?:的\s*)?(?:(?:cards?|gpus?)(?![a-z0-9])|显卡|卡)"
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
@@ -491,10 +491,10 @@ RECIPE_ALONE_RE = rc(
 )
 
 GLOBAL_BATCH_RE = rc(
-    r"(?:(?:global|全局|总|有效|等效)[\s_\-]*(?:batch|批)|(?<![a-z_])(?:data\.)?train[\s_\-]*batch)(?:[\s_\-]*size|大小)?"
+    r"(?:(?:global|全局|总|有效|等效)[\s_\-]*(?:batch|批)|(?<![a-z_])(?:data\.)?train(?:[_\-]|(?P<prose>\s+))batch)(?:[\s_\-]*size|大小)?"
     r"\s*(?:=|:|：|为|是|of|取|设为)?\s*"
     r"(?P<n>\d[\d,]*)(?:\s*(?P<k>k)(?![a-z]))?(?![\d.]|\s*[kmb](?![a-z])|\s*[万亿]|\s*tokens?)"
 )
 """A global batch in sequences ("global batch 512", "全局batch 1024", "global_batch_size=32", DeepSpeed's and
-verl's "train_batch_size 512": sequences per optimizer step): the plan's global batch, not the
-micro-batch a bare "batch 8" sets. A token count ("4M tokens") is not matched."""
+verl's "train_batch_size 512": sequences per optimizer step): the plan's global batch, not the micro-batch
+a bare "batch 8" sets (s37-rev: nor prose 'train batch 4' outside RL, rl_batch.global_meant)."""

@@ -19,6 +19,7 @@ from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
 from bot.parse.hardware_specs import without_specs
+from bot.parse.host_forms import card_memory_keys
 from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
 from bot.parse.notebook_gpus import notebook_gpus
@@ -169,6 +170,7 @@ def normalize(text: str) -> str:
         s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
+    s = card_memory_keys(s) if "memory" in s and "=" in s else s  # s37-rev: 'a GPU with memory = 24GB'
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s

@@ -103,3 +103,22 @@ def rollout_batch_read(f: dict[str, Any], unused: list[tuple[str, str]], s: str,
         f["global_batch"] = n
     else:
         unused.append((f"{key}: {n}", "rollout_batch_other_tool"))
+
+
+def global_meant(m: re.Match[str]) -> bool:
+    """Whether a match of :data:`bot.parse.lexicon.GLOBAL_BATCH_RE` is the global batch: a key
+    ('train_batch_size', 'global batch'), or prose 'train batch size 512' in an RL job, where the tools'
+    train_batch_size is the prompts of a step (verl data.train_batch_size, OpenRLHF --train_batch_size);
+    elsewhere prose 'train batch 4' is the micro-batch, as '训练 batch 4' is (s37-rev)."""
+    if not m.group("prose"):
+        return True
+    s = m.string
+    return (
+        "grpo" in s
+        or "ppo" in s
+        or "rloo" in s
+        or "dapo" in s
+        or "verl" in s
+        or "openrlhf" in s
+        or "rollout" in s
+    )

@@ -129,23 +129,27 @@ def settings_text(s: str, training: bool) -> tuple[str, dict[str, Any], list[tup
     s, earlier = tried_then_changed(s)
     s, fields, named = negated_tools(s, training)
     if ("quant" in s or "量化" in s) and ("without" in s or "no" in s or "不" in s or "没" in s):
-        s, named = _negated_width(s, named)
+        s, named = _negated_width(s, named, fields)
     return s, fields, earlier + named
 
 
 NEGATED_WIDTH_RE = rc(
-    r"(?:without|\bno|not\s+(?:using|with)|不用|不要|不做|不开|不|没有?用?|无需)\s*(?:any\s+|the\s+)?"
+    r"(?:without|\bno|not\s+(?:using|with)|(?<!要)(?:不用|不要|不做|不开|不)|没有?用?|无需)\s*(?:any\s+|the\s+)?"
     r"(?P<b>[2-8])[\s\-]?(?:bits?|比特|位)\s*(?:的\s*)?(?:量化|quantiz\w*)"
 )
 """s37 round 33: a bit width said not to be used ('without 8-bit quantization', 'no 4-bit quantization',
 '不用 8bit 量化'): never the precision sized; named as typed (``negated``), the model sized at its own
-precision. Before, '8-bit' was read as int8 through the negation."""
+precision. Before, '8-bit' was read as int8 through the negation. s37-rev: never inside a question
+'要不要 4bit 量化？' / '要不 4bit 量化试试' (shall we?): no 不 right after 要."""
 
 
-def _negated_width(s: str, named: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
+def _negated_width(
+    s: str, named: list[tuple[str, str]], fields: dict[str, Any]
+) -> tuple[str, list[tuple[str, str]]]:
     for m in list(NEGATED_WIDTH_RE.finditer(s)):
         s = mask(s, m.start(), m.end(), " ")
         named = [*named, (f"precision: {m.group('b')}-bit", "negated")]
+        fields["excluded_bits"] = int(m.group("b"))  # s37-rev: the local fallback skips it (serving.py)
     return s, named
 
 

@@ -222,6 +222,17 @@ documents', 'label 200k examples with …', 'run 500k prompts through …', '处
 as a training of those samples)."""
 
 
+TRAIN_VERB_RE = rc(r"\b(?:re)?train(?:s|ing)?\b|训(?!练?好的)")
+"""s37-rev: a training verb ('then train Qwen2 7B', 'continue training', '再用它们训练', '训一个分类模型'): it
+wins over a batch job said in the same message (the job makes the training data); never 'a model trained
+on …' nor '训练好的模型' (a description of a served model)."""
+
+
+def _trains(s: str) -> bool:
+    """Whether ``s`` says a training verb (:data:`TRAIN_VERB_RE`; an ``in`` test first)."""
+    return ("train" in s or "训" in s) and TRAIN_VERB_RE.search(s) is not None
+
+
 def _batch_cue(s: str) -> bool:
     """A word :data:`BATCH_JOB_RE` needs (C-level ``in`` tests: no call for a message without one)."""
     if "处理" in s or "标注" in s or "打标" in s or "分类" in s or "摘要" in s or "翻译" in s or "打分" in s:
@@ -330,7 +341,7 @@ def stage_from_words(s: str) -> str | None:
     for pattern, stage in _STAGE_WORDS:
         if pattern.found(s):
             return stage
-    if _batch_cue(s) and BATCH_JOB_RE.search(s):  # s37: 'process 1M documents … GPU hours', before weak hints
+    if _batch_cue(s) and BATCH_JOB_RE.search(s) and not _trains(s):  # s37: 'process 1M documents … GPU hours'
         return "inference"
     for pattern, stage in _WEAK_STAGE_WORDS:
         if pattern.found(s):

@@ -287,6 +287,10 @@ SERVING_VERDICTS_EXTRA: dict[str, str] = {
     "cuda_graphs_outside": N_(
         "fits, but vLLM's CUDA graphs may not fit beside it (outside gpu_memory_utilization)"
     ),
+    "local_4bit_excluded": N_(
+        "16-bit weights don't fit; without 8-bit, as you asked, only with 4-bit weights (Q4_K_M) — check "
+        "quality"
+    ),
 }
 """Serving verdicts by reason merged into :data:`bot.render.wording.SERVING_VERDICTS` where rendered."""
 SCHEDULED_MONTH = N_("%(money)s (rented %(hours)s hours a day)")
