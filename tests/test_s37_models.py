@@ -170,7 +170,13 @@ def test_a_total_of_time_sums_no_machines(text: str, gpu: str, count: int) -> No
 @pytest.mark.parametrize(
     ("text", "params", "other"),
     [
-        ("I fine-tune Vicuna-7B and LLaVA-13B, how much memory for LLaVA-13B?", 13e9, "model: Vicuna-7B"),
+        # LLaVA-13B resolves to the catalog's LLaVA-1.5-13B since s37-left (13,351,494,656: llava-hf
+        # config.json, vision tower and projector counted; the swap named latest_release)
+        (
+            "I fine-tune Vicuna-7B and LLaVA-13B, how much memory for LLaVA-13B?",
+            13351494656.0,
+            "model: Vicuna-7B",
+        ),
         (
             "我在微调 Qwen2.5-7B 和 Llama-3-8B，几张 A100 能跑 Llama-3-8B 的全参微调？",
             8.03e9,

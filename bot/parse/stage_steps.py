@@ -216,9 +216,7 @@ class StageSteps:
         nothing_else = not any(map(f.get, sized)) and f.get("stage") in (None, "pretrain")
         t = self.s
         if f.get("global_batch") and ("accum" in t or "梯度累" in t) and ACCUM_ASKED_RE.search(t):
-            self.notes.append(
-                "accumulation_asked"
-            )  # 'how much gradient accumulation' (bot.core.accumulation)
+            self.notes.append("accumulation_asked")  # 'how much gradient accumulation' (core.accumulation)
         if gpus and ASKS_COST_RE.search(self.s) and nothing_else:
             f["hours"] = 1.0  # "H100一小时多少钱", "H100 price per GPU-hour": one GPU-hour's price
             self.notes.append("price_lookup")
