@@ -55,6 +55,7 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
     note with the figures. ``r`` unchanged when the engine has GPUs of its own, or sleeps during training
     (``rollout_sleep_mode``: a ``rollout_sleep_mode`` note names the share not taken)."""
     share = engine_share(req)
+    _note_trainer_generate(req, r, ledger)
     if req.rollout_colocated is False and req.algorithm in _RL and req.gpu_count:  # TRL server mode
         ledger.note("rollout_server", gpu_count=req.gpu_count)
     if share is None or not colocated(req):
@@ -74,3 +75,23 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
         total_gib=total,
     )
     return replace(r, gpu=gpu.model_copy(update={"memory_gib": max(left, 0.01), "ecc_visible_mib": None}))
+
+
+def _note_trainer_generate(req: SizingRequest, r: Resolved, ledger: Ledger) -> None:
+    """With no tool nor engine named, an RL job is sized on TRL's default path (s37 grpo #1:
+    ``GRPOConfig.use_vllm`` False, trl/trainer/grpo_config.py @f2cd5771 L577–583: the policy's own
+    ``model.generate``, :mod:`estimator.trainer_generation`): a ``trainer_generate_assumed`` note says so,
+    with what vLLM colocate (:data:`TRL_COLOCATE_SHARE` of each card, L646–653) or server mode (GPUs of its
+    own, L584–592) would change."""
+    if req.training_tool or req.algorithm not in _RL:
+        return
+    from estimator.trainer_decode import generates_in_trainer
+
+    if generates_in_trainer(req):
+        total = r.gpu.visible_gib
+        ledger.note(
+            "trainer_generate_assumed",
+            share=TRL_COLOCATE_SHARE,
+            gpu=r.gpu.name,
+            engine_gib=total * TRL_COLOCATE_SHARE,
+        )

@@ -118,6 +118,7 @@ class NoteCode(Keys):
     rollout_tp_too_small = "rollout_tp_too_small"
     rollout_colocated = "rollout_colocated"
     rollout_server = "rollout_server"
+    trainer_generate_assumed = "trainer_generate_assumed"
     rollout_sleep_mode = "rollout_sleep_mode"
     machines_as_stated = "machines_as_stated"
     fp8_not_supported = "fp8_not_supported"

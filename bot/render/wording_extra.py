@@ -186,6 +186,13 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "during the training step, so its %(share)s of each %(gpu)s (%(engine_gib)s) is not taken from "
         "training; waking it each step adds host-device transfer time."
     ),
+    NoteCode.trainer_generate_assumed: N_(
+        "No rollout engine named: generation is sized as TRL's GRPOTrainer runs it by default (use_vllm "
+        "False: model.generate on each training GPU, its KV cache and under ZeRO-3 the gathered weights "
+        "counted above). With vLLM colocated (vllm_mode colocate) it would take vllm_gpu_memory_utilization "
+        "%(share)s of each %(gpu)s, %(engine_gib)s, from training; in server mode (trl vllm-serve) it runs "
+        "on GPUs of its own, on top of these."
+    ),
     NoteCode.rollout_server: N_(
         "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
         "from the %(gpu_count)s training GPUs sized here: count its GPUs on top of them."

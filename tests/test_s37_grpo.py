@@ -1,0 +1,88 @@
+"""Session 37 part grpo.
+
+1. An RL job with no tool nor rollout engine named is sized on TRL's default path: ``GRPOConfig.use_vllm``
+   defaults to False (huggingface/trl@f2cd5771 trl/trainer/grpo_config.py L577–583), so the policy's own
+   ``model.generate`` runs on each training GPU (grpo_trainer.py L1558–1560, L1861) on its local generation
+   batch, ``per_device_train_batch_size`` (transformers default 8) × ``steps_per_generation`` (=
+   ``gradient_accumulation_steps``, default 1; grpo_config.py L1077–1079), each sequence prompt + completion;
+   under ZeRO-3 the whole policy is gathered first (``ds3_gather_for_generation`` default True, L492). The
+   reply says so, with what vLLM colocate (``vllm_gpu_memory_utilization`` 0.3 of each card, L646) or server
+   mode (a card of its own) would change.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator import estimate
+from estimator.models import SizingRequest
+
+# Qwen2.5-7B config.json: 28 layers, 4 KV heads, head_dim 128 → K and V in bf16: 2·28·4·128·2 = 57,344 B/token
+KV_PER_TOKEN = 2 * 28 * 4 * 128 * 2
+CONTEXT = 512 + 1024  # TRL's prompt length used by the estimator (said as assumed) + the stated completion
+
+
+def ask(capsys: pytest.CaptureFixture[str], text: str) -> dict:
+    main(["ask", text, "--format", "json"])
+    return json.loads(capsys.readouterr().out)
+
+
+def _req(**extra: object) -> SizingRequest:
+    fields = dict(
+        stage="finetune",
+        method="full",
+        model="Qwen2.5-7B",
+        gpu="A100-SXM4-80GB",
+        gpu_count=4,
+        algorithm="grpo",
+    )
+    return SizingRequest(**(fields | {"num_generations": 8, "max_completion_length": 1024} | extra))
+
+
+def test_unstated_tool_generates_in_trainer() -> None:
+    """No tool: 8 sequences a GPU (TRL's per-device default 8 × 1 step) × 1,536 tokens of KV cache =
+    8 · 1,536 · 57,344 = 704,643,072 B, and under ZeRO-3 on DP 4 the gathered bf16 policy 2 · 7.61e9 B."""
+    memory = estimate(_req()).memory
+    assert memory.plan.zero_stage == 3 and memory.plan.dp == 4
+    assert memory.breakdown["kv_cache"] == 8 * CONTEXT * KV_PER_TOKEN == 704_643_072
+    assert memory.breakdown["gathered_weights"] == pytest.approx(2 * 7.61e9)
+
+
+def test_named_engine_is_not_the_trainer() -> None:
+    """vLLM colocated (stated) takes its 0.3 share instead; verl (its own vLLM/SGLang engine) is not TRL."""
+    for extra in ({"rollout_colocated": True}, {"training_tool": "verl"}):
+        memory = estimate(_req(**extra)).memory
+        assert memory.breakdown.get("kv_cache", 0.0) == 0.0, extra
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Qwen2.5-7B GRPO 训练，每个 prompt 采样 8 个，回答最长 1024，4张A100够不够",
+            ("TRL GRPOTrainer", "use_vllm False", "vllm_gpu_memory_utilization 0.3", "trl vllm-serve"),
+        ),
+        (
+            "GRPO training Qwen2.5-7B, 8 samples per prompt, completions up to 1024, is 4x A100 enough?",
+            ("TRL's GRPOTrainer", "use_vllm False", "vllm_gpu_memory_utilization 0.3", "trl vllm-serve"),
+        ),
+    ],
+)
+def test_reply_says_generation_assumed(capsys: pytest.CaptureFixture[str], text: str, words: tuple) -> None:
+    """The reply names the generation it sized and what vLLM colocate / server would change (24 GiB =
+    0.3 × the A100 80G's 80 GiB)."""
+    out = ask(capsys, text)
+    reply = out["reply"]
+    for word in words:
+        assert word in reply, word
+    assert "24 GiB" in reply
+    kv = out["report"]["memory"]["breakdown"]["kv_cache"]
+    assert kv == 8 * CONTEXT * KV_PER_TOKEN
+
+
+def test_stated_colocate_has_no_trainer_note(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ask(capsys, "GRPO Qwen2.5-7B with TRL, vllm colocate, 8 generations, completions 1024, 4x A100 80G")
+    assert "use_vllm False" not in out["reply"]
