@@ -86,3 +86,35 @@ def test_reply_says_generation_assumed(capsys: pytest.CaptureFixture[str], text:
 def test_stated_colocate_has_no_trainer_note(capsys: pytest.CaptureFixture[str]) -> None:
     out = ask(capsys, "GRPO Qwen2.5-7B with TRL, vllm colocate, 8 generations, completions 1024, 4x A100 80G")
     assert "use_vllm False" not in out["reply"]
+
+
+# --- 3. a deployment onto a card kind asks the fewest that fit ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("DeepSeek-R1 671B 满血部署在昇腾910B上", None),
+        ("Qwen2.5-72B 部署到 H100 上", None),
+        ("在 A800 上部署 Qwen2.5-72B", None),
+        ("想把 Qwen2.5-72B 上线到 H100 上", None),
+        ("在 A800 上跑 Qwen2.5-7B", 1),  # one card the user runs on
+        ("Qwen2.5-72B 在一张 A800 上部署", 1),  # the count said
+        ("deploy Qwen2.5-72B on an H100", 1),  # the article says one
+    ],
+)
+def test_deploy_on_card_kind_has_no_count(text: str, count: int | None) -> None:
+    from bot.parse import parse
+
+    assert parse(text).request.gpu_count == count
+
+
+def test_full_r1_on_910b_fewest(capsys: pytest.CaptureFixture[str]) -> None:
+    """DeepSeek-R1 in bf16 (the 910B loads no FP8): 671e9 · 2 B = 1,342 GB of weights + 36.8 GB of KV cache
+    over 61.2 GB usable less 1.1 GB workspace per card = 22.9 cards, so 24 (TP 8 × PP 3): the fewest that fit,
+    not one card that does not."""
+    out = ask(capsys, "DeepSeek-R1 671B 满血部署在昇腾910B上")
+    assert out["request"]["gpu_count"] is None
+    assert out["reply"].splitlines()[0].startswith("DeepSeek-R1")
+    assert "1 张" not in out["reply"].splitlines()[0]
+    assert out["report"]["inference"]["min_gpus"] == 24

@@ -24,7 +24,15 @@ def one_named_card(s: str, f: dict[str, Any], plural: bool) -> bool:
     (``plural``: 'on the A100s'), or a TP/PP is stated in the fields ``f`` (its world size is the count)."""
     if plural or f.get("tp") or f.get("pp"):
         return False
+    if ("部署" in s or "上线" in s) and _DEPLOY_ON_RE.search(s):  # the platform deployed on, not one card
+        return False
     return ARTICLE_GPU_RE.found(s) and (not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s)))
+
+
+_DEPLOY_ON_RE = rc(r"(?:部署|上线)\s*(?:在|到|于)|在[^，。,;；!?！？]{0,24}?上\s*(?:来|去)?(?:部署|上线)")
+"""A deployment onto a card kind ('部署在昇腾910B上', '在 A800 上部署 Qwen2.5-72B', s37 grpo #3): the kind
+of card the service runs on, no count said; the fewest that fit are sized, not one ('在 A800 上跑' stays
+one card)."""
 
 
 def memory_card_one(s: str) -> bool:
