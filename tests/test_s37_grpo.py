@@ -118,3 +118,46 @@ def test_full_r1_on_910b_fewest(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["reply"].splitlines()[0].startswith("DeepSeek-R1")
     assert "1 张" not in out["reply"].splitlines()[0]
     assert out["report"]["inference"]["min_gpus"] == 24
+
+
+# --- 2. a tokens/s target with no prompt length: the GPUs cover prefill too --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Serve Llama-3.1-70B on H100s at 5000 tokens/s output, how many GPUs?",
+            "3,072 prompt tokens and 1,024 output tokens (say yours)",
+        ),
+        (
+            "Llama-3.1-70B 部署在 H100 上，要每秒 5000 token 输出，要几张卡",
+            "3,072 个提示词 token、1,024 个输出 token",
+        ),
+    ],
+)
+def test_target_without_prompt_sizes_prefill(
+    capsys: pytest.CaptureFixture[str], text: str, words: str
+) -> None:
+    """4K context assumed, 3/4 of it the prompt: 5,000 ÷ 1,024 × 3,072 = 15,000 prompt tokens/s; one TP-8 copy
+    prefills 3,072 tokens in 0.0835 s (2 · 70.6e9 FLOPs a token at the prefill MFU), so prefill takes
+    15,000 × 0.0835 ÷ 3,072 = 0.41 of its second beside decode's 5,000 ÷ 5,010 = 1.0: 2 copies, 16 GPUs
+    (decode alone: 8)."""
+    out = ask(capsys, text)
+    inf = out["report"]["inference"]
+    assert (inf["tp"], inf["replicas"], inf["recommended_gpus"]) == (8, 2, 16)
+    (note,) = [w["params"] for w in out["report"]["warnings"] if w["code"] == "prefill_decode_share_assumed"]
+    assert note["prefill_tokens_per_s"] == round(5000 / 1024 * 3072) == 15_000
+    assert note["prefill_share"] == pytest.approx(15_000 * inf["prefill_seconds"] / 3072)
+    assert 0.40 < note["prefill_share"] < 0.42 and (note["load_gpus"], note["gpus"]) == (8, 16)
+    assert words in out["reply"]
+
+
+def test_stated_prompt_keeps_its_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """A prompt length said: no 'assumed' note (s20 #4's prefill_decode_share where it applies)."""
+    out = ask(
+        capsys,
+        "Serve Llama-3.1-70B on H100s at 5000 tokens/s output, 3000 tokens in and 1000 out, how many GPUs?",
+    )
+    codes = {w["code"] for w in out["report"]["warnings"]}
+    assert "prefill_decode_share_assumed" not in codes

@@ -112,6 +112,7 @@ class NoteCode(Keys):
     prefill_short = "prefill_short"
     prefill_short_assumed = "prefill_short_assumed"
     prefill_decode_share = "prefill_decode_share"
+    prefill_decode_share_assumed = "prefill_decode_share_assumed"
     prefill_decode_short = "prefill_decode_short"
     steps_past_deadline = "steps_past_deadline"
     pp_bubble = "pp_bubble"

@@ -98,6 +98,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
         "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
     ),
+    NoteCode.prefill_decode_share_assumed: N_(
+        "Prefill and decode share the GPUs (chunked prefill runs both in the same steps). With no prompt "
+        "length given, each request is assumed to be %(prompt)s prompt tokens and %(output)s output tokens "
+        "(say yours): on %(load_gpus)s GPUs the %(prefill_tokens_per_s)s prompt tokens/s take "
+        "%(prefill_share)s of each second and decoding %(target_tokens_per_s)s tokens/s takes "
+        "%(decode_share)s: more than the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs "
+        "(%(gpus)s GPUs)."
+    ),
     NoteCode.prefill_decode_short: N_(
         "Prefill and decode share these %(load_gpus)s GPUs (chunked prefill runs both in the same steps): "
         "the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each second (compute-bound, "
