@@ -161,3 +161,26 @@ def test_stated_prompt_keeps_its_note(capsys: pytest.CaptureFixture[str]) -> Non
     )
     codes = {w["code"] for w in out["report"]["warnings"]}
     assert "prefill_decode_share_assumed" not in codes
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        (
+            "GRPO Qwen2.5-7B with verl, 8 samples per prompt, completions up to 1024, is 4x A100 80G enough?",
+            "rollout_verl_not_modelled",
+            "gpu_memory_utilization 0.5",  # verl rollout.yaml L32
+        ),
+        (
+            "OpenRLHF 做 Qwen2.5-7B 的 GRPO，每个 prompt 8 个，4张A100够不够",
+            "rollout_openrlhf_apart",
+            "gpu_memory_utilization 0.95",  # OpenRLHF train_ppo_ray.py --vllm.gpu_memory_utilization
+        ),
+    ],
+)
+def test_named_tool_engine_named_as_not_counted(
+    capsys: pytest.CaptureFixture[str], text: str, code: str, words: str
+) -> None:
+    out = ask(capsys, text)
+    assert code in {w["code"] for w in out["report"]["warnings"]}
+    assert words in out["reply"] and "use_vllm False" not in out["reply"]

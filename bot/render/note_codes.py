@@ -120,6 +120,8 @@ class NoteCode(Keys):
     rollout_colocated = "rollout_colocated"
     rollout_server = "rollout_server"
     trainer_generate_assumed = "trainer_generate_assumed"
+    rollout_verl_not_modelled = "rollout_verl_not_modelled"
+    rollout_openrlhf_apart = "rollout_openrlhf_apart"
     rollout_sleep_mode = "rollout_sleep_mode"
     machines_as_stated = "machines_as_stated"
     fp8_not_supported = "fp8_not_supported"

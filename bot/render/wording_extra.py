@@ -201,6 +201,17 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(share)s of each %(gpu)s, %(engine_gib)s, from training; in server mode (trl vllm-serve) it runs "
         "on GPUs of its own, on top of these."
     ),
+    NoteCode.rollout_verl_not_modelled: N_(
+        "verl's rollout engine (vLLM/SGLang) shares these GPUs: while it generates it takes "
+        "actor_rollout_ref.rollout.gpu_memory_utilization 0.5 of each %(gpu)s, then frees its KV cache for "
+        "the training step (free_cache_engine: True). The memory here is the training step's; the "
+        "generation phase's is not modelled."
+    ),
+    NoteCode.rollout_openrlhf_apart: N_(
+        "OpenRLHF runs its vLLM engines (--vllm.num_engines × --vllm.tensor_parallel_size GPUs, "
+        "gpu_memory_utilization 0.95) on GPUs of their own unless --train.colocate_all: they are not "
+        "counted in the %(gpu)s memory here; add them to the count."
+    ),
     NoteCode.rollout_server: N_(
         "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
         "from the %(gpu_count)s training GPUs sized here: count its GPUs on top of them."
