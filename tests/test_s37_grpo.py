@@ -101,6 +101,7 @@ def test_stated_colocate_has_no_trainer_note(capsys: pytest.CaptureFixture[str])
         ("在 A800 上跑 Qwen2.5-7B", 1),  # one card the user runs on
         ("Qwen2.5-72B 在一张 A800 上部署", 1),  # the count said
         ("deploy Qwen2.5-72B on an H100", 1),  # the article says one
+        ("在 i9-14900K + RTX 4090 上部署 Qwen2.5-7B", 1),  # a host's CPU and its card: one machine
     ],
 )
 def test_deploy_on_card_kind_has_no_count(text: str, count: int | None) -> None:
