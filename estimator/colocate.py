@@ -55,6 +55,7 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
     note with the figures. ``r`` unchanged when the engine has GPUs of its own, or sleeps during training
     (``rollout_sleep_mode``: a ``rollout_sleep_mode`` note names the share not taken)."""
     share = engine_share(req)
+    _note_trainer_generate(req, r, ledger)
     if req.rollout_colocated is False and req.algorithm in _RL and req.gpu_count:  # TRL server mode
         ledger.note("rollout_server", gpu_count=req.gpu_count)
     if share is None or not colocated(req):
@@ -74,3 +75,40 @@ def beside_engine(req: SizingRequest, r: Resolved, ledger: Ledger) -> Resolved:
         total_gib=total,
     )
     return replace(r, gpu=gpu.model_copy(update={"memory_gib": max(left, 0.01), "ecc_visible_mib": None}))
+
+
+ENGINE_NOTES = {"verl": "rollout_verl_not_modelled", "OpenRLHF": "rollout_openrlhf_apart"}
+"""A named tool's own rollout engine, named as not counted (s37 grpo #1): verl's vLLM/SGLang takes
+``actor_rollout_ref.rollout.gpu_memory_utilization`` 0.5 of each card while it generates and frees its KV
+cache for the training step (``free_cache_engine: True``; volcengine/verl@b178a3cd
+verl/trainer/config/rollout/rollout.yaml L32, L47); OpenRLHF's vLLM engines
+(``--vllm.num_engines`` × ``--vllm.tensor_parallel_size``, ``--vllm.gpu_memory_utilization`` 0.95) run on
+GPUs of their own unless ``--train.colocate_all`` (OpenRLHF@3c3be623 openrlhf/cli/train_ppo_ray.py
+L224–254)."""
+
+
+def _note_trainer_generate(req: SizingRequest, r: Resolved, ledger: Ledger) -> None:
+    """With no tool nor engine named, an RL job is sized on TRL's default path (s37 grpo #1:
+    ``GRPOConfig.use_vllm`` False, trl/trainer/grpo_config.py @f2cd5771 L577–583: the policy's own
+    ``model.generate``, :mod:`estimator.trainer_generation`): a ``trainer_generate_assumed`` note says so,
+    with what vLLM colocate (:data:`TRL_COLOCATE_SHARE` of each card, L646–653) or server mode (GPUs of its
+    own, L584–592) would change."""
+    if req.algorithm not in _RL:
+        return
+    if req.training_tool in ENGINE_NOTES and not (
+        req.rollout_gpu_memory_utilization or req.rollout_colocated
+    ):
+        ledger.note(ENGINE_NOTES[req.training_tool], gpu=r.gpu.name)
+        return
+    if req.training_tool:
+        return
+    from estimator.trainer_decode import generates_in_trainer
+
+    if generates_in_trainer(req):
+        total = r.gpu.visible_gib
+        ledger.note(
+            "trainer_generate_assumed",
+            share=TRL_COLOCATE_SHARE,
+            gpu=r.gpu.name,
+            engine_gib=total * TRL_COLOCATE_SHARE,
+        )

@@ -124,9 +124,8 @@ def reach_target(req: SizingRequest, inf: Inference, setup: ServingSetup, ledger
         return serve(replace(setup, concurrency=inf.concurrency, group=(tp, pp), gpu_count=n * tp * pp))
 
     inf = copies_for_target(req.target_tokens_per_s, inf, on, ledger)
-    if not req.prompt_tokens:  # no prompt length said: the prefill load is not known
-        return inf
-    return share_with_prefill(req.target_tokens_per_s, inf, on, ledger)
+    # no prompt length said: the context's assumed prompt share, said in the note (s37 grpo #2)
+    return share_with_prefill(req.target_tokens_per_s, inf, on, ledger, assumed=not req.prompt_tokens)
 
 
 def _shares(target: float, inf: Inference) -> tuple[float, float, float] | None:
@@ -141,7 +140,11 @@ def _shares(target: float, inf: Inference) -> tuple[float, float, float] | None:
 
 
 def share_with_prefill(
-    target: float | None, inf: Inference, sized_on: Callable[[int], Inference], ledger: Ledger
+    target: float | None,
+    inf: Inference,
+    sized_on: Callable[[int], Inference],
+    ledger: Ledger,
+    assumed: bool = False,
 ) -> Inference:
     """The copies whose GPUs both prefill the request rate's prompts and decode the ``target`` output
     tokens/s: vLLM's chunked prefill runs both in the same steps on the same GPUs (vLLM docs, 'Chunked
@@ -150,7 +153,9 @@ def share_with_prefill(
     (prompt × copies) (compute-bound, 2·N FLOPs a token at the prefill MFU 0.675 fitted on MLPerf
     Inference v4.1: :data:`estimator.serving_speed.FITTED`); decode share = target ÷ the aggregate decode
     tokens/s. Above 1: copies from ⌈copies × sum⌉ until the sum fits (``sized_on(copies)``), the note
-    ``prefill_decode_share``; unchanged when it fits."""
+    ``prefill_decode_share``; unchanged when it fits. With no prompt length said (``assumed``), the
+    prompt is the context's assumed share (:data:`estimator.runtimes.base.PROMPT_SHARE`) and the note
+    ``prefill_decode_share_assumed`` says the prompt and output lengths it rests on (s37 grpo #2)."""
     shares = _shares(target or 0, inf) if target else None
     if target is None or shares is None or shares[1] + shares[2] <= 1:
         return inf
@@ -166,8 +171,10 @@ def share_with_prefill(
         copies = max(copies + 1, math.ceil(copies * (got[1] + got[2])))
     else:
         return inf
+    lengths = {"prompt": inf.prompt_tokens, "output": inf.context_tokens - (inf.prompt_tokens or 0)}
     ledger.note(
-        "prefill_decode_share",
+        "prefill_decode_share_assumed" if assumed else "prefill_decode_share",
+        **(lengths if assumed else {}),
         prefill_tokens_per_s=round(need),
         prefill_share=prefill,
         decode_share=decode,

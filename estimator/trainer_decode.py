@@ -37,10 +37,12 @@ ENGINE_FIELDS = ("rollout_tp", "rollout_gpu_memory_utilization", "rollout_coloca
 
 
 def generates_in_trainer(req: SizingRequest) -> bool:
-    """Whether the RL trainer generates its own rollouts with ``model.generate``: TRL or ms-swift named, no
-    rollout engine (``runtime``) nor any engine setting (``use_vllm`` False, their default). The caller
-    checks the algorithm is an RL one."""
-    if req.training_tool not in GATHERING_TOOLS or req.runtime:
+    """Whether the RL trainer generates its own rollouts with ``model.generate``: TRL or ms-swift named, or
+    no tool named (TRL's default path, s37 grpo #1: ``use_vllm`` False, trl/trainer/grpo_config.py
+    @f2cd5771 L577–583), no rollout engine (``runtime``) nor any engine setting. The caller checks the
+    algorithm is an RL one."""
+    tool = req.training_tool or "TRL"
+    if tool not in GATHERING_TOOLS or req.runtime:
         return False
     return all(getattr(req, name) is None for name in ENGINE_FIELDS)
 

@@ -293,7 +293,7 @@ def trainer_generation(req: SizingRequest, ledger: Ledger) -> dict[str, float]:
     prompt, completion = rollout_lengths(req)
     if batch.assumed:
         steps = req.gradient_accumulation or 1
-        why, tool = Why.trainer_generation_batch, req.training_tool
+        why, tool = Why.trainer_generation_batch, req.training_tool or "TRL"
         ledger.assume("rollout_completions_per_gpu", int(batch.per_rank), why, tool=tool, steps=steps)
     context = prompt + completion
     if not req.seq_len and not req.max_completion_length:

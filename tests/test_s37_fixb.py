@@ -90,13 +90,14 @@ def test_a_met_first_token_target_is_said_met() -> None:
 
 
 def test_an_assumed_output_length_is_said() -> None:
+    # s37 grpo #2: with no count the GPUs cover the prefill too (the note of the sizing, not the warning)
     a = answer("Qwen3-32B at 8k context, 15000 tokens/s on H20, how many GPUs")
-    note = _note(a, "prefill_short_assumed")
+    note = _note(a, "prefill_decode_share_assumed")
     assert note["output"] == 8192 - 6144 and note["prompt"] == 6144  # the last quarter assumed
-    assert note["rate"] == round(15000 / 2048, 2)
-    assert "÷ 2,048 output tokens a request (assumed" in render(a, "plain")
+    assert note["prefill_tokens_per_s"] == round(15000 / 2048 * 6144) == 45000
+    assert "6,144 prompt tokens and 2,048 output tokens (say yours)" in render(a, "plain")
     zh = answer("Qwen3-32B 8k 上下文 要 15000 token/s 吞吐，要几张 H20")
-    assert "每个请求输出 2,048 个 token（假设" in render(zh, "plain")
+    assert "6,144 个提示词 token、2,048 个输出 token 估算" in render(zh, "plain")
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,11 @@
 Llama 3.1 70B on H100 was headed "24 recommended" (the GPUs that hold the 921 sequences, decoding
 ≈ 19,448 tokens/s) while a note gave the 32 that reach 20,000 tokens/s. The headline is now the 32 (4
 copies of TP 8, each decoding its 230 sequences faster: per-sequence speed falls with each copy's KV
-reads, Pope et al. 2022), the 24 that hold the load are the detail."""
+reads, Pope et al. 2022), the 24 that hold the load are the detail.
+s37 grpo #2: the headline covers prefill too,
+with the prompt assumed (3,072 of the 4,096 context, 1,024 out): 20,000 ÷ 1,024 × 3,072 = 60,000 prompt
+tokens/s take 0.41 of each second on the 32 (4 copies × 3,072 ÷ 0.0835 s prefill each) beside decode's
+0.84, so 6 copies: 48 GPUs (was 32, decode only)."""
 
 from __future__ import annotations
 
@@ -17,8 +21,8 @@ QUESTIONS = {
     "zh": "llama 3.1 70b 上线，每分钟120万token的吞吐，要多少张H100",
 }
 HEADLINE = {
-    "en": "32 recommended (4 × 8-GPU nodes, TP=8 × 4 replicas)",
-    "zh": "推荐 32 张（4 台 8 卡，TP=8 × 4 个副本）",
+    "en": "48 recommended (6 × 8-GPU nodes, TP=8 × 6 replicas)",
+    "zh": "推荐 48 张（6 台 8 卡，TP=8 × 6 个副本）",
 }
 
 
@@ -28,14 +32,17 @@ def test_headline_is_the_gpus_that_reach_the_target(capsys, lang: str) -> None:
     answer = json.loads(capsys.readouterr().out)
     inf = answer["report"]["inference"]
     assert answer["request"]["target_tokens_per_s"] == pytest.approx(20_000)  # 1.2M ÷ 60
-    assert (inf["recommended_gpus"], inf["serving_gpus"], inf["tp"], inf["replicas"]) == (32, 32, 8, 4)
+    assert (inf["recommended_gpus"], inf["serving_gpus"], inf["tp"], inf["replicas"]) == (48, 48, 8, 6)
     speed = inf["decode_tokens_per_s"]
     assert speed["aggregate"] >= 20_000 and speed["batch"] == inf["concurrency"] == 921
-    # 4 copies, ⌈921 / 4⌉ = 231 sequences each: the per-sequence speed is one copy's
-    assert speed["aggregate"] == pytest.approx(speed["per_sequence"] * 231 * 4)
+    # 6 copies, ⌈921 / 6⌉ = 154 sequences each: the per-sequence speed is one copy's
+    assert speed["aggregate"] == pytest.approx(speed["per_sequence"] * 154 * 6)
     (note,) = [w for w in answer["report"]["warnings"] if w["code"] == "throughput_copies"]
     assert (note["params"]["load_gpus"], note["params"]["gpus"], note["params"]["replicas"]) == (24, 32, 4)
     assert note["params"]["tokens_per_s"] < 20_000  # what the GPUs that hold the load decode
+    (share,) = [w for w in answer["report"]["warnings"] if w["code"] == "prefill_decode_share_assumed"]
+    assert share["params"]["prefill_tokens_per_s"] == round(20_000 / 1024 * 3072) == 60_000
+    assert (share["params"]["prompt"], share["params"]["output"], share["params"]["gpus"]) == (3072, 1024, 48)
     assert not [w for w in answer["report"]["warnings"] if w["code"] == "throughput_short"]
     assert HEADLINE[lang] in answer["reply"].splitlines()[0]
 

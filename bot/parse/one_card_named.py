@@ -15,7 +15,7 @@ from bot.parse.counts_tried import FAILED_RE
 from bot.parse.normalize import GPU_MARK
 from bot.parse.one_card import one_memory_card
 from bot.parse.regex import compile_pattern, rc
-from bot.parse.words import ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
+from bot.parse.words import _HOST_CPU, ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_RE
 
 
 def one_named_card(s: str, f: dict[str, Any], plural: bool) -> bool:
@@ -24,7 +24,17 @@ def one_named_card(s: str, f: dict[str, Any], plural: bool) -> bool:
     (``plural``: 'on the A100s'), or a TP/PP is stated in the fields ``f`` (its world size is the count)."""
     if plural or f.get("tp") or f.get("pp"):
         return False
+    if ("部署" in s or "上线" in s) and _DEPLOY_ON_RE.search(s) and not _HOST_RE.search(s):
+        return False  # the platform deployed on, not one card; a host's CPU and its card is one machine
     return ARTICLE_GPU_RE.found(s) and (not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s)))
+
+
+_DEPLOY_ON_RE = rc(r"(?:部署|上线)\s*(?:在|到|于)|在[^，。,;；!?！？]{0,24}?上\s*(?:来|去)?(?:部署|上线)")
+"""A deployment onto a card kind ('部署在昇腾910B上', '在 A800 上部署 Qwen2.5-72B', s37 grpo #3): the kind
+of card the service runs on, no count said; the fewest that fit are sized, not one ('在 A800 上跑' stays
+one card)."""
+_HOST_RE = rc(_HOST_CPU)
+"""A host's CPU named with its card ('在 i9-14900K + Arc B580 上部署'): one machine, its one card."""
 
 
 def memory_card_one(s: str) -> bool:

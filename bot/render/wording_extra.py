@@ -98,6 +98,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "Inference v4.1) and decoding %(target_tokens_per_s)s tokens/s takes %(decode_share)s: more than "
         "the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs (%(gpus)s GPUs)."
     ),
+    NoteCode.prefill_decode_share_assumed: N_(
+        "Prefill and decode share the GPUs (chunked prefill runs both in the same steps). With no prompt "
+        "length given, each request is assumed to be %(prompt)s prompt tokens and %(output)s output tokens "
+        "(say yours): on %(load_gpus)s GPUs the %(prefill_tokens_per_s)s prompt tokens/s take "
+        "%(prefill_share)s of each second and decoding %(target_tokens_per_s)s tokens/s takes "
+        "%(decode_share)s: more than the whole second, so sized at %(replicas)s copies of %(per_copy)s GPUs "
+        "(%(gpus)s GPUs)."
+    ),
     NoteCode.prefill_decode_short: N_(
         "Prefill and decode share these %(load_gpus)s GPUs (chunked prefill runs both in the same steps): "
         "the %(prefill_tokens_per_s)s prompt tokens/s take %(prefill_share)s of each second (compute-bound, "
@@ -185,6 +193,24 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "vLLM colocated with sleep mode on (vllm_enable_sleep_mode): TRL offloads its weights and KV cache "
         "during the training step, so its %(share)s of each %(gpu)s (%(engine_gib)s) is not taken from "
         "training; waking it each step adds host-device transfer time."
+    ),
+    NoteCode.trainer_generate_assumed: N_(
+        "No rollout engine named: generation is sized as TRL's GRPOTrainer runs it by default (use_vllm "
+        "False: model.generate on each training GPU, its KV cache and under ZeRO-3 the gathered weights "
+        "counted above). With vLLM colocated (vllm_mode colocate) it would take vllm_gpu_memory_utilization "
+        "%(share)s of each %(gpu)s, %(engine_gib)s, from training; in server mode (trl vllm-serve) it runs "
+        "on GPUs of its own, on top of these."
+    ),
+    NoteCode.rollout_verl_not_modelled: N_(
+        "verl's rollout engine (vLLM/SGLang) shares these GPUs: while it generates it takes "
+        "actor_rollout_ref.rollout.gpu_memory_utilization 0.5 of each %(gpu)s, then frees its KV cache for "
+        "the training step (free_cache_engine: True). The memory here is the training step's; the "
+        "generation phase's is not modelled."
+    ),
+    NoteCode.rollout_openrlhf_apart: N_(
+        "OpenRLHF runs its vLLM engines (--vllm.num_engines × --vllm.tensor_parallel_size GPUs, "
+        "gpu_memory_utilization 0.95) on GPUs of their own unless --train.colocate_all: they are not "
+        "counted in the %(gpu)s memory here; add them to the count."
     ),
     NoteCode.rollout_server: N_(
         "vllm_mode server: the rollouts run on a vLLM server of its own (trl vllm-serve), on GPUs apart "
