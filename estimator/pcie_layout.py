@@ -69,12 +69,13 @@ def with_dp_offload(
     the user's count uses TP or PP on a card without NVLink, the job is a full fine-tune on a Hugging Face
     stack (:attr:`TrainingSetup.data_parallel_first`: TRL's DPO/ORPO/KTO trainers and the HF Trainer run
     data parallelism only), the TP layout fits (a count nothing fits keeps its verdict: runs as configured
-    that ran out of memory, tests/test_verdict_outcomes.py) and the offload layout fits the same count (full recompute allowed) — the rule
-    "no TP over PCIe where ZeRO/FSDP fits" (s37 fixc #1) with offload as one of ZeRO's own settings
-    (DeepSpeed ``offload_optimizer``; ZeRO-Offload, Ren et al. 2021). 8B DPO on 8 × RTX 4090: a
-    replicated-vocabulary logits peak of ~5.9 GiB leaves ZeRO-3 at 28 GiB a card, ZeRO-3 offload fits
-    (s37 fixf #1). The offload's time is counted from the plan (:func:`estimator.training_plan.offload_time`);
-    the setup returned has the offload on (the verdict, the band's fit change and the notes read it)."""
+    that ran out of memory, tests/test_verdict_outcomes.py) and the offload layout fits the same count
+    (full recompute allowed): the rule "no TP over PCIe where ZeRO/FSDP fits" (s37 fixc #1) with offload
+    as one of ZeRO's own settings (DeepSpeed ``offload_optimizer``; ZeRO-Offload, Ren et al. 2021).
+    8B DPO on 8 × RTX 4090: a replicated-vocabulary logits peak of ~5.9 GiB leaves ZeRO-3 at 28 GiB a
+    card, ZeRO-3 offload fits (s37 fixf #1). The offload's time is counted from the plan
+    (:func:`estimator.training_plan.offload_time`); the setup returned has the offload on (the verdict,
+    the band's fit change and the notes read it)."""
     plan, n = mem.plan, mem.plan_gpus
     if gpu.nvlink or plan is None or not n or plan.tp * plan.pp == 1 or setup.offload:
         return mem, setup
