@@ -79,7 +79,10 @@ def test_user_count_that_fits_carries_no_recommended_borderline(capsys: pytest.C
 
 @pytest.mark.parametrize(
     "text",
-    ["Llama-3.1-8B LoRA memory for 16k and for 64k context", "how much memory for a LoRA of Llama-3.1-8B at 16k"],
+    [
+        "Llama-3.1-8B LoRA memory for 16k and for 64k context",
+        "how much memory for a LoRA of Llama-3.1-8B at 16k",
+    ],
 )
 def test_memory_question_leads_with_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
     """A training method's memory asked with no count: line 1 is the per-GPU memory (46.3 GiB on 1 × A100
@@ -100,7 +103,8 @@ def test_no_count_holds_the_high_end_says_what_helps(capsys: pytest.CaptureFixtu
 
 
 @pytest.mark.parametrize(
-    "text", ["what GPU for serving Llama-3.1-8B memory for 100 users", "Llama-3.1-8B lora on 2 A100, 1B tokens"]
+    "text",
+    ["what GPU for serving Llama-3.1-8B memory for 100 users", "Llama-3.1-8B lora on 2 A100, 1B tokens"],
 )
 def test_memory_words_not_misread(text: str) -> None:
     """Must-not-misread: no training method's memory asked (serving; a plain training question)."""
