@@ -111,3 +111,34 @@ def test_memory_words_not_misread(text: str) -> None:
     from bot.parse import parse
 
     assert not parse(text).request.memory_asked
+
+
+# --- 4. never 'under' the likely time -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("fine-tune 1B on 10M tokens on a 4090", "about 20 minutes (15–32 minutes)"),
+        ("1B 模型全参微调 1000万 token，一张 4090 要多久", "约 20 分钟（15–32 分钟）"),
+    ],
+)
+def test_minutes_are_the_likely_time_and_the_band(
+    capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    """0.34 RTX 4090-hours on 1 card = 20.4 minutes likely: 'about 20', with the band's low and high in
+    minutes; never 'under 21 minutes' while the band's high end is ~32 (before)."""
+    data = ask(capsys, text)
+    days = data["report"]["days"]
+    assert round(days["likely"] * 24 * 60) == 20
+    assert round(days["high"] * 24 * 60) == 32 and days["high"] * 24 * 60 > 21
+    first = data["reply"].splitlines()[0]
+    assert line in first and "under" not in first and "不到" not in first
+
+
+def test_short_time_without_band_is_about() -> None:
+    """A row's time with no band: the nearest minute, 'about' (4.65 → 5; 53.25 → 53)."""
+    from bot.render.duration import wall_time
+
+    assert wall_time(4.65 / 60, "en") == "about 5 minutes"
+    assert wall_time(53.25 / 60, "zh") == "约 53 分钟"
