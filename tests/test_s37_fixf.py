@@ -77,22 +77,6 @@ def test_user_count_that_fits_carries_no_recommended_borderline(capsys: pytest.C
     assert "临界" not in data["reply"] and "勉强" not in data["reply"].splitlines()[0]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Llama-3.1-8B LoRA memory for 16k and for 64k context",
-        "how much memory for a LoRA of Llama-3.1-8B at 16k",
-    ],
-)
-def test_memory_question_leads_with_memory(capsys: pytest.CaptureFixture[str], text: str) -> None:
-    """A training method's memory asked with no count: line 1 is the per-GPU memory (46.3 GiB on 1 × A100
-    80G at 16,384 tokens, full recompute), not the count with the recommendation's borderline."""
-    data = ask(capsys, text)
-    assert data["request"]["memory_asked"] is True
-    first = data["reply"].splitlines()[0]
-    assert first.startswith("≈ ") and "GiB of GPU memory per GPU on 1 GPU" in first
-
-
 def test_no_count_holds_the_high_end_says_what_helps(capsys: pytest.CaptureFixture[str]) -> None:
     """The recommended TP 2 × DP 2 at 16k keeps ~97 GiB at its band's high end on 80 GiB cards, and more
     cards do not shard the logits: the line names what does help (full recompute, a chunked loss, shorter
@@ -100,17 +84,6 @@ def test_no_count_holds_the_high_end_says_what_helps(capsys: pytest.CaptureFixtu
     reply = ask(capsys, "Llama-3.1-8B LoRA memory for 16k and for 64k context")["reply"]
     line = next(x for x in reply.splitlines() if "up to 8 times as many GPUs" in x)
     assert "full recompute" in line and "chunked loss" in line and "shorter sequences" in line
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["what GPU for serving Llama-3.1-8B memory for 100 users", "Llama-3.1-8B lora on 2 A100, 1B tokens"],
-)
-def test_memory_words_not_misread(text: str) -> None:
-    """Must-not-misread: no training method's memory asked (serving; a plain training question)."""
-    from bot.parse import parse
-
-    assert not parse(text).request.memory_asked
 
 
 # --- 4. never 'under' the likely time -------------------------------------------------------------

@@ -20,14 +20,11 @@ ASKS_MEMORY_RE = rc(
     r"|(?:要|需要|得|占|吃)\s*(?:多少|多大|几\s*g)\s*(?:的)?\s*(?:显存|内存)"
     rf"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:is\s+|would\s+be\s+)?(?:needed|required|do\s+i\s+need|does\s+it\s+(?:need|take)|to\s+(?:run|serve|load|host|{_TRAIN}))\b"
     rf"|\b(?:memory|vram)\s+(?:needed|required|requirements?)\s+(?:to|for)\s+(?:run|serve|load|host|inference|deploy|{_TRAIN})"
-    rf"|\b(?:{_TRAIN})\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|at|with|usage|footprint|needed|required)\b"
-    rf"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|does)\s+(?:a\s+|an\s+|the\s+)?(?:{_TRAIN})\b"
 )
 """The question asks each GPU's memory (Chinese: per card, or how much memory it takes; English: memory
 per GPU / per-GPU memory / how much memory each GPU uses), or the memory a model needs ('需要多少显存',
 'vram needed to run …', 'how much VRAM to run …': with no count stated the headline leads with the memory,
-weights + KV cache + runtime, then the cards; trial s35 #3); a training method's memory ('LoRA memory for
-16k', 'how much memory for a LoRA …': s37 fixf #2)."""
+weights + KV cache + runtime, then the cards; trial s35 #3)."""
 
 
 def asks_memory(s: str) -> bool:
