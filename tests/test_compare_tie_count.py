@@ -16,13 +16,13 @@ QUESTIONS = {
 LINES = {
     "en": (
         "A tie: A100 PCIe 80G and A100 80G cost the same, $9.60 – $20.00 at $1.20–2.50 per GPU-hour",
-        "• A100 PCIe 80G: 7.1 A100-hours, about 8 GPUs, under 54 minutes, $9.60 – $20.00",
-        "• A100 80G: 7.1 A100-hours, about 8 GPUs, under 54 minutes, $9.60 – $20.00",
+        "• A100 PCIe 80G: 7.1 A100-hours, about 8 GPUs, about 53 minutes, $9.60 – $20.00",
+        "• A100 80G: 7.1 A100-hours, about 8 GPUs, about 53 minutes, $9.60 – $20.00",
     ),
     "zh": (
         "打平：A100 PCIe 80G、A100 80G 成本相同，¥120 – ¥240（每卡·时 ¥15–30）",
-        "• A100 PCIe 80G：7.1 A100·时，8 张卡不到 54 分钟，¥120 – ¥240",
-        "• A100 80G：7.1 A100·时，8 张卡不到 54 分钟，¥120 – ¥240",
+        "• A100 PCIe 80G：7.1 A100·时，8 张卡约 53 分钟，¥120 – ¥240",
+        "• A100 80G：7.1 A100·时，8 张卡约 53 分钟，¥120 – ¥240",
     ),
 }
 

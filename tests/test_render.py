@@ -903,7 +903,10 @@ def test_short_jobs_read_in_hours_and_cents():
     first = text.splitlines()[0]  # a personal card named without a count: the one card the user has
     # the verdict on that card is borderline (1B full fine-tuning on 24 GB): line 1 says so after the time
     # s25: under an hour on the user's count, in minutes (0.34 h = 20.4 min), not "≈ 0.34 hours"
-    assert "with 1 × RTX 4090: under 21 minutes (0.34 RTX 4090-hours)" in first and "days" not in first
+    assert (
+        "with 1 × RTX 4090: about 20 minutes (15–32 minutes) (0.34 RTX 4090-hours)" in first
+        and "days" not in first
+    )
     assert "GPU-hours: 0.34 RTX 4090-hours" in text
     # s25 #17: the 0.34 GPU-hours shown above, named beside the one hour billed
     assert (

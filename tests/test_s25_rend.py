@@ -116,7 +116,7 @@ def test_comparison_rows_print_the_billed_gpu_hours_zh() -> None:
         # 0.31 H100-hours ÷ 4 GPUs = 0.078 h = 4.7 min (was '≈ 0.078 hours')
         (
             "LoRA fine-tune Qwen2.5-7B on 4 H100s, 20k samples of 512 tokens, how long?",
-            "with 4 × H100 80G: under 5 minutes (0.31 H100-hours)",
+            "with 4 × H100 80G: about 5 minutes (4–8 minutes) (0.31 H100-hours)",  # s37 fixf #4: not 'under'
         ),
         # 0.02 H100-hours ÷ 4 = 0.0039 h = 14 s (was '约 0.0039 小时')
         (

@@ -1,17 +1,20 @@
 """Short durations in words and units that never print a column of zeros (issue 22 item 8).
 
 A job of a few thousand tokens takes seconds: its GPUs ↔ days table is shown in hours or minutes, and
-its headline says "under a minute" or "under 5 minutes" instead of "0.01 hours" or "0 days".
+its headline says "about 14 seconds" or "about 5 minutes" instead of "0.01 hours" or "0 days".
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
+
+if TYPE_CHECKING:
+    from estimator.models import Band
 
 HOURS_PER_DAY = 24.0
 MINUTES_PER_HOUR = 60.0
@@ -58,9 +61,11 @@ def unit_text(unit: str, f: Fmt) -> Callable[[float], str]:
     return f.days if unit == "days" else partial(in_unit, unit=unit, f=f)
 
 
-def wall_time(hours: float, lang: str) -> str | None:
-    """A job under an hour in words: 'about 14 seconds', 'under 5 minutes' (the next whole minute above);
-    over a century '> 100 years'; None in between (the caller says hours)."""
+def wall_time(hours: float, lang: str, band: Band | None = None) -> str | None:
+    """A job under an hour in words: 'about 14 seconds', 'about 5 minutes' (the nearest whole minute, never
+    'under' it: the band goes past the likely figure; s37 fixf #4) — with ``band`` (the job's days, low
+    and high) 'about 38 minutes (29–61 minutes)'; over a century '> 100 years'; None in between (the caller
+    says hours)."""
     if hours > CENTURY_DAYS * HOURS_PER_DAY:  # an absurd job: no figure to plan with (s36 fixe #2)
         return translate(lang, N_("> 100 years"))
     if hours >= 1:
@@ -72,4 +77,9 @@ def wall_time(hours: float, lang: str) -> str | None:
             return translate(lang, N_("under a second"))
         n = f"{seconds:.1f}" if seconds < 10 else round(seconds)
         return translate(lang, N_("about %(n)s seconds"), n=n)
-    return translate(lang, N_("under %(n)s minutes"), n=math.floor(minutes) + 1)
+    n = max(1, round(minutes))
+    per_day = HOURS_PER_DAY * MINUTES_PER_HOUR
+    if band is None or band.high * per_day < n + 1:
+        return translate(lang, N_("about %(n)s minutes"), n=n)
+    low, high = max(1, round(band.low * per_day)), round(band.high * per_day)
+    return translate(lang, N_("about %(n)s minutes (%(low)s–%(high)s minutes)"), n=n, low=low, high=high)

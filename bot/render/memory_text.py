@@ -63,7 +63,9 @@ def _rec_why(lang: str, full: bool = False) -> str:
 
 REC_HIGH = N_(
     " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
-    "the card's %(usable)s, and up to 8 times as many GPUs do not bring it under"
+    "the card's %(usable)s, and up to 8 times as many GPUs do not bring it under: what stays on each GPU "
+    "(the loss's logits, a layer's activations) shrinks with full recompute, a chunked loss (Liger kernel) "
+    "or shorter sequences"
 )
 """The recommended count's reason when its band's high end is above the card and no count up to 8× it
 holds it (``Memory.recommended_per_gpu_bytes_high``, estimator.rec_high; s37-verdict2 #1)."""
@@ -226,7 +228,8 @@ def memory_section(
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
-    rec_high = _rec_high(m, f) if rec and hi and hi > m.usable_bytes else ""  # no call otherwise
+    # the user's count carries the answer's one verdict: the recommendation's band not beside it (s37 fixf #2)
+    rec_high = _rec_high(m, f) if rec and hi and hi > m.usable_bytes and not requested else ""
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {

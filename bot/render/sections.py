@@ -80,7 +80,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
         t |= _recompute_paid(report, (shown or {}).get("gpus") or report.days.gpus, f)  # s37: shown count
-        d = report.days.days.likely
+        d, b = report.days.days.likely, report.days.days  # b: its band (s37 fixf #4)
         t |= {
             "user_gpus": f.int(report.days.gpus),
             "user_days": f.days(d),
@@ -89,7 +89,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
             else None,
             "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
-            "user_time": wall_time(d * 24, f.lang) if d * 24 < 1 or d > CENTURY_DAYS else None,
+            "user_time": wall_time(d * 24, f.lang, b) if d * 24 < 1 or d > CENTURY_DAYS else None,
             "tight": _tight_on(report, report.days.gpus, f),
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
