@@ -3,8 +3,7 @@ the layout at the user's count, and what would change the answer.
 
 Layouts (:mod:`estimator.layouts`, re-exported here) follow docs/design.md §3.5
 (:func:`plan_preference`): DP + ZeRO while the model states fit, TP inside a node, PP across nodes, full
-recompute only when activations force it. Bytes per part come
-from :mod:`estimator.memory`; sizes in bytes, counts of GPUs.
+recompute only when activations force it. Bytes per part from :mod:`estimator.memory`; sizes in bytes.
 """
 
 from __future__ import annotations
@@ -333,8 +332,7 @@ _SHELL_PLAN = Plan(tp=1, pp=1, dp=1, zero_stage=0, recompute="full")
 class Searched(NamedTuple):
     """What :func:`training_memory` finds whatever the user's count: the search's memo, the fewest GPUs
     (:func:`min_gpus`: count, layout, parts; None when nothing fits), the one-GPU states (bytes), the
-    alternatives, the recommended size, its parts, its band's high end and the count holding it
-    (:func:`recommended`, :func:`estimator.rec_high.high_end_recommended`)."""
+    alternatives, the recommended size, its parts, its band's high end and the count holding it (rec_high)."""
 
     memo: SearchMemo
     found: tuple[int, Plan, dict[str, float]] | None
