@@ -1,0 +1,35 @@
+"""Session 37 cifix: tests the merged tree broke, fixed in the code (see the report)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from bot.parse.qa_total import qa_total
+
+
+def test_a_part_after_the_pair_is_not_the_total() -> None:
+    # the count after 'prompt and output' is the reply's, not the pair's total: 1024 + 256 = 1280
+    r = parse("Serving Llama-3.1-8B: each request has a 1024-token prompt and generates 256 tokens").request
+    assert (r.prompt_tokens, r.seq_len) == (1024, 1280)
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("一个 q+a 共计大概 1200 token 的 prompt", "1200"),
+        ("prompt and answer together are about 3000 tokens", "3000"),
+        ("输入加输出一共 4k tokens", "4k"),
+        ("prompt and answer are 3000 tokens", "3000"),
+        ("问答 1200 tokens", "1200"),
+    ],
+)
+def test_the_pair_summed_is_the_sequence(text: str, total: str) -> None:
+    assert f"max_len {total}" in qa_total(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["prompt and output 256 tokens", "输入和输出 256 tokens", "数据共 10 亿 tokens"]
+)
+def test_the_pair_without_a_sum_is_left(text: str) -> None:
+    assert qa_total(text) == text
