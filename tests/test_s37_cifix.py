@@ -33,3 +33,31 @@ def test_the_pair_summed_is_the_sequence(text: str, total: str) -> None:
 )
 def test_the_pair_without_a_sum_is_left(text: str) -> None:
     assert qa_total(text) == text
+
+
+def _ask(text: str) -> dict:
+    import json
+
+    from bot.cli import ask
+
+    return json.loads(ask(text, None, "json")[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "cores", "ram"),
+    [
+        # cores listed apart from the RAM (', '): the cores are named, the RAM read (s37-r33zh's spec form
+        # took '32 vcpus, ' as its key and left 32 unread)
+        ("Serving Qwen2.5-14B with vLLM on one A100, host: 32 vCPUs, 256GB RAM.", "cpu_cores: 32", 256.0),
+        ("服务器 16核，64G 内存，一张 T4，部署 chatglm3-6b 行吗", "cpu_cores: 16", 64.0),
+    ],
+)
+def test_cores_in_a_list_stay_named(text: str, cores: str, ram: float) -> None:
+    out = _ask(text)
+    assert cores in [i["text"] for i in out["interpretation"]["ignored"]]
+    assert out["request"]["host_memory_gib"] == ram
+
+
+@pytest.mark.parametrize(("text", "ram"), [("当前使用 32C64G 的服务器，只有 CPU，跑 chatglm3-6b 很慢", 64.0)])
+def test_the_spec_form_still_reads_the_ram(text: str, ram: float) -> None:
+    assert _ask(text)["request"]["host_memory_gib"] == ram
