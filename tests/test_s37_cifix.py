@@ -61,3 +61,24 @@ def test_cores_in_a_list_stay_named(text: str, cores: str, ram: float) -> None:
 @pytest.mark.parametrize(("text", "ram"), [("当前使用 32C64G 的服务器，只有 CPU，跑 chatglm3-6b 很慢", 64.0)])
 def test_the_spec_form_still_reads_the_ram(text: str, ram: float) -> None:
     assert _ask(text)["request"]["host_memory_gib"] == ram
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        # a catalog family named bare after a sized model and 'with'/'using' is the codebase that trains it
+        # (haotian-liu/LLaVA's scripts pre-train a LLaMA/Vicuna); s37-left's catalog family hid it
+        ("I'm pre-training llama-7B with LLaVA on A800 80G cards", "training_tool: LLaVA"),
+        ("train vicuna-13b using LLaVA on 8 A100", "training_tool: LLaVA"),
+    ],
+)
+def test_a_family_codebase_after_a_sized_model_is_named(text: str, item: str) -> None:
+    assert item in [i["text"] for i in _ask(text)["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    "text", ["compare llama-7B with LLaVA for VQA", "fine-tune LLaVA 7B with LoRA on 2 A100"]
+)
+def test_a_family_compared_or_sized_is_no_tool(text: str) -> None:
+    items = [i["text"] for i in (_ask(text)["interpretation"]["ignored"] or [])]
+    assert not [t for t in items if t.endswith(": LLaVA")]
