@@ -179,7 +179,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         out += port_tools(raw, s, training)
     if GLUED_GATE.search(s):  # 'qwen-agent', 'gpt4all': a model family's name glued to a tool's (s20)
         out += [i for i in glued_tools(raw, training, _known) if i not in out]
-    known = _known_here(raw, s) if " with " in s or " using " in s else _known
+    sized_with = "b with " in s or "b using " in s or "m with " in s or "m using " in s  # 'llama-7b with x'
+    known = _known_here(raw, s) if sized_with else _known
     if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
         from bot.parse.tool_slots import slot_tools
 
@@ -273,23 +274,27 @@ _ENGINE_AFFIXED = rc("|".join(p.pattern for p, _ in RUNTIMES[:4]))
 
 
 _COMPARED = ("compar", " vs", "versus", "distil", "teacher", "than", "instead of", "rather")
+_SIZED_WITH_RE = re.compile(
+    r"[a-z][\w.\-]*\d+(?:\.\d+)?[bm](?![\w])\s+(?:with|using)\s+(?P<name>[a-z][a-z0-9]*)(?![\w\-])", re.I
+)
+"""A model with its size, 'with' or 'using', then a bare name ('llama-7B with LLaVA')."""
 
 
 def _known_here(raw: str, s: str) -> Callable[..., bool]:
     """:func:`_known`, less a catalog family named bare after a model with its size and 'with' or 'using'
     ('pre-training llama-7B with LLaVA', 'train vicuna-13b using LLaVA'): the family's codebase trains the
-    model named, so it is the job's tool (s37: LLaVA-1.5 entered the catalog); never in a comparison."""
-    if any(map(s.__contains__, _COMPARED)):
+    model named, so it is the job's tool (s37: LLaVA-1.5 entered the catalog); never in a comparison. One
+    search a message with the words; the names it finds alone are asked again."""
+    m = _SIZED_WITH_RE.search(raw)
+    if m is None or any(map(s.__contains__, _COMPARED)):
         return _known
+    bare = m.group("name")
+    key = bare.lower()
+    if _known(bare, True) or not (catalog.family_of(bare) or any(k.startswith(key) for k in _model_keys())):
+        return _known  # a tool of the tables, or no catalog family's name
 
     def known(name: str, tools_only: bool = False) -> bool:
-        key = NOT_KEY.sub("", name.lower())
-        if tools_only or not key or _REPO_MODEL_RE.search(name) or _known(name, True):
-            return _known(name, tools_only)
-        if catalog.family_of(name) is None and not any(k.startswith(key) for k in _model_keys()):
-            return _known(name)  # no catalog family's name
-        sized = rf"[a-z][\w.\-]*\d+(?:\.\d+)?[bm](?![\w])\s+(?:with|using)\s+{re.escape(name)}(?![\w\-])"
-        return re.search(sized, raw, re.IGNORECASE) is None and _known(name)
+        return name != bare and _known(name, tools_only)
 
     return known
 
