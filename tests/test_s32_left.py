@@ -205,12 +205,16 @@ def test_atlas_server_echoed_in_its_case(capsys, question, typed):
 
 @pytest.mark.parametrize("question", ["LLaVA 7B 推理要多少显存", "how much VRAM to serve LLaVA 7B?"])
 def test_llava_7b_named_as_typed(capsys, question):
-    """The catalog has no LLaVA release: 'LLaVA 7B' is named as typed and sized on its 7B, never a
-    LLaVA-1.5 entry nor another family's 7B."""
+    """s37-left put LLaVA-1.5 in the catalog (estimator/data/models/llava.toml): an unversioned 'LLaVA 7B' is
+    sized as LLaVA-1.5 7B (7,063,427,072 parameters: tower, projector and language model), the swap named
+    as typed (latest_release) in the reply, never another family's 7B."""
     out = _ask(capsys, question)
-    assert out["request"].get("model") is None
-    assert out["interpretation"]["unknown_model"] == "LLaVA 7B"
-    assert out["request"]["params_total"] == 7e9
+    assert out["request"].get("model") == "LLaVA-1.5-7B"
+    assert out["request"]["params_total"] == 7_063_427_072
+    subs = out["interpretation"]["substitutions"]
+    assert subs == [{"typed": "LLaVA 7B", "used": "LLaVA-1.5-7B", "reason": "latest_release"}]
+    reply = _text(capsys, question)
+    assert "LLaVA 7B" in reply and "LLaVA-1.5 7B" in reply
 
 
 # 6. A rough count is asked as a count; Unsloth on Colab's free T4

@@ -22,7 +22,7 @@ import re
 from bot.parse.regex import rc
 
 HOST_KEYS = (
-    r"|(?<![a-z0-9.])\d{1,3}\s*(?:c|核|vcpus?|cores?)\s*[/,，]?(?=\s*\d{1,4}\s*(?:g|gb|gib|t|tb)(?![a-z0-9]))"
+    r"|(?<![a-z0-9.])\d{1,3}\s*(?:c|核|vcpus?|cores?)\s*/?(?=\s*\d{1,4}\s*(?:g|gb|gib|t|tb)(?![a-z0-9]))"
     r"|(?<![a-z0-9_\-.])(?:--)?memory(?=\s*=\s*\d)"
 )
 """Branches of the host key (:data:`bot.parse.prose_forms.HOST_MEMORY_RE` group ``q``): the spec's cores and

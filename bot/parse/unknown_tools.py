@@ -19,6 +19,7 @@ training tool, a serving job as its runtime; the sizing has a model of neither.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from itertools import repeat
 
@@ -178,10 +179,12 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         out += port_tools(raw, s, training)
     if GLUED_GATE.search(s):  # 'qwen-agent', 'gpt4all': a model family's name glued to a tool's (s20)
         out += [i for i in glued_tools(raw, training, _known) if i not in out]
+    sized_with = "b with " in s or "b using " in s or "m with " in s or "m using " in s  # 'llama-7b with x'
+    known = _known_here(raw, s) if sized_with else _known
     if raw and _SLOT_GATE.search(s):  # s19-audit: any spelling, more places (bot.parse.tool_slots)
         from bot.parse.tool_slots import slot_tools
 
-        for name in slot_tools(raw, _known, in_tool_place):
+        for name in slot_tools(raw, known, in_tool_place):
             item = tool_item(name, training)
             if item not in out and not _inside_known(raw, name):
                 out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
@@ -202,7 +205,7 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         name = m.groupdict().get("name") or m.groupdict().get("owner")
         item = (f"training_tool: {name}", "no_field")
         item = item if training else (f"runtime: {name}", "runtime_not_modelled")
-        if in_tool_place(raw, m) and not _known(name) and item not in out:
+        if in_tool_place(raw, m) and not known(name) and item not in out:
             out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
     return _no_owners(raw, out) if out else out
 
@@ -268,6 +271,32 @@ def _inside_known(raw: str, name: str) -> bool:
 _ENGINE_AFFIXED = rc("|".join(p.pattern for p, _ in RUNTIMES[:4]))
 """vLLM's, SGLang's, Ollama's and lmdeploy's names as the runtime reader reads them (bot.parse.method_words
 .RUNTIMES), the affixed class names included: the runtime, never a tool no table has."""
+
+
+_COMPARED = ("compar", " vs", "versus", "distil", "teacher", "than", "instead of", "rather")
+_SIZED_WITH_RE = re.compile(
+    r"[a-z][\w.\-]*\d+(?:\.\d+)?[bm](?![\w])\s+(?:with|using)\s+(?P<name>[a-z][a-z0-9]*)(?![\w\-])", re.I
+)
+"""A model with its size, 'with' or 'using', then a bare name ('llama-7B with LLaVA')."""
+
+
+def _known_here(raw: str, s: str) -> Callable[..., bool]:
+    """:func:`_known`, less a catalog family named bare after a model with its size and 'with' or 'using'
+    ('pre-training llama-7B with LLaVA', 'train vicuna-13b using LLaVA'): the family's codebase trains the
+    model named, so it is the job's tool (s37: LLaVA-1.5 entered the catalog); never in a comparison. One
+    search a message with the words; the names it finds alone are asked again."""
+    m = _SIZED_WITH_RE.search(raw)
+    if m is None or any(map(s.__contains__, _COMPARED)):
+        return _known
+    bare = m.group("name")
+    key = bare.lower()
+    if _known(bare, True) or not (catalog.family_of(bare) or any(k.startswith(key) for k in _model_keys())):
+        return _known  # a tool of the tables, or no catalog family's name
+
+    def known(name: str, tools_only: bool = False) -> bool:
+        return name != bare and _known(name, tools_only)
+
+    return known
 
 
 def _known(name: str, tools_only: bool = False) -> bool:

@@ -189,11 +189,12 @@ PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
 _FINETUNE_WORDS = AnyBranch(lx.FINETUNE_RE)
+INFERENCE_STAGE_RE = rc(lx.INFERENCE_RE.pattern + r"|(?<![a-z0-9])(?:cli|web|api)_demo")
 _STAGE_WORDS = (
     (AnyBranch(lx.CONTINUED_RE), "continued_pretrain"),
     (_FINETUNE_WORDS, "finetune"),
     (AnyBranch(lx.PRETRAIN_RE), "pretrain"),
-    (AnyBranch(rc(lx.INFERENCE_RE.pattern + r"|(?<![a-z0-9])(?:cli|web|api)_demo")), "inference"),
+    (AnyBranch(INFERENCE_STAGE_RE), "inference"),
 )
 """Stage words, in precedence order: 继续预训练 before 预训练, 微调 before 训 (only whether each matches is
 asked: branch by branch, :class:`bot.parse.regex.AnyBranch`, one frame a word). Round 33 zh: a chat demo
