@@ -68,3 +68,38 @@ _SWEEP = [
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_no_reply_prints_none(question: str, lang: str) -> None:
     assert "None" not in _text(question, lang)
+
+
+# -- 2. rows of one list sized at the first row's precision, load and runtime --------------------------------
+
+
+@pytest.mark.parametrize(
+    "question", ["32B 推理用 24G 还是 48G 的卡", "serve a 32B model: 24GB or 48GB GPU?"]
+)
+def test_card_rows_share_the_first_rows_settings(question: str) -> None:
+    rows = _answer(question)["report"]["per_value"]
+    assert [r["value"] for r in rows] == [24, 48]
+    # both rows: Q4_K_M weights (32e9 × 0.6 B ≈ 19.2 GB) and one 4K sequence on one card, load 1
+    assert [r["load"] for r in rows] == [1, 1]
+    assert [r["gpus"] for r in rows] == [1, 1]
+    assert rows[0]["memory_gib"] == rows[1]["memory_gib"] == 20.0
+    # the larger card fits whatever the smaller one does
+    order = {"no": 0, "borderline": 1, "yes": 2}
+    assert order[rows[1]["fits"]] >= order[rows[0]["fits"]]
+
+
+def test_larger_card_row_never_reads_worse_zh() -> None:
+    text = _text("32B 推理用 24G 还是 48G 的卡", "zh")
+    row48 = next(line for line in text.splitlines() if line.startswith("• 48 GB 的卡"))
+    assert "放不下" not in row48 and "每卡 20 GiB" in row48
+
+
+def test_under_card_row_names_the_count() -> None:
+    """A 'no' row whose figure per GPU is under the card says the GPUs it takes, not 'does not fit'."""
+    from bot.core.per_value import PerValue
+    from bot.render.per_value_text import _row
+
+    row = PerValue("gpu_memory_gib", 48, "no", 2, 39.3, None, 11.5, 24, 16)  # 39.3 GiB = 42.2 GB < 48 GB
+    assert _row(row, "en") == "• a 48 GB card: needs 2 GPUs, 39.3 GiB per GPU, 11.5 tokens/s per sequence"
+    over = PerValue("gpu_memory_gib", 24, "no", 2, 30.0, None, None)  # 30 GiB = 32.2 GB > 24 GB
+    assert _row(over, "en").startswith("• a 24 GB card: does not fit")
