@@ -73,9 +73,7 @@ def test_no_reply_prints_none(question: str, lang: str) -> None:
 # -- 2. rows of one list sized at the first row's precision, load and runtime --------------------------------
 
 
-@pytest.mark.parametrize(
-    "question", ["32B 推理用 24G 还是 48G 的卡", "serve a 32B model: 24GB or 48GB GPU?"]
-)
+@pytest.mark.parametrize("question", ["32B 推理用 24G 还是 48G 的卡", "serve a 32B model: 24GB or 48GB GPU?"])
 def test_card_rows_share_the_first_rows_settings(question: str) -> None:
     rows = _answer(question)["report"]["per_value"]
     assert [r["value"] for r in rows] == [24, 48]
