@@ -101,3 +101,41 @@ def test_under_card_row_names_the_count() -> None:
     assert _row(row, "en") == "• a 48 GB card: needs 2 GPUs, 39.3 GiB per GPU, 11.5 tokens/s per sequence"
     over = PerValue("gpu_memory_gib", 24, "no", 2, 30.0, None, None)  # 30 GiB = 32.2 GB > 24 GB
     assert _row(over, "en").startswith("• a 24 GB card: does not fit")
+
+
+# -- 3. a request rate, an output length and no context: the stated output everywhere ------------------------
+
+_QPS_ZH = "部署 Qwen2.5-72B，QPS 5，输出 512 token，TTFT 小于 1 秒，要几张 H20"
+_QPS_EN = "serve Qwen2.5-72B at 5 requests per second, 512 output tokens each, TTFT under 1 s: how many H20?"
+
+
+@pytest.mark.parametrize("question", [_QPS_ZH, _QPS_EN])
+def test_rate_output_and_default_context_give_the_prompt(question: str) -> None:
+    req = _answer(question)["request"]
+    # 5 req/s × 512 output tokens = 2,560 tokens/s; the prompt is the default 4,096 context's rest, 3,584
+    assert req["target_tokens_per_s"] == 2560.0
+    assert req["prompt_tokens"] == 4096 - 512
+
+
+def test_prefill_uses_the_stated_output_and_the_headline_count() -> None:
+    d = _answer(_QPS_EN)
+    reply, rec = d["reply"], d["report"]["inference"]["recommended_gpus"]
+    assert "assumed: the last quarter of the context" not in reply and "1,024 output" not in reply
+    # 5 requests/s × 3,584 prompt tokens = 17,920 prompt tokens/s to prefill (not 2.5 requests/s)
+    assert "17,920 prompt tokens/s" in reply
+    # the prefill line names the headline's count
+    assert f"{rec} recommended" in reply.splitlines()[0]
+    assert f"({rec} GPUs)" in reply
+
+
+def test_prefill_zh_names_the_headline_count() -> None:
+    d = _answer(_QPS_ZH)
+    rec = d["report"]["inference"]["recommended_gpus"]
+    assert f"推荐 {rec} 张" in d["reply"].splitlines()[0]
+    assert f"共 {rec} 张" in d["reply"] and "假设：上下文的最后四分之一" not in d["reply"]
+
+
+def test_rate_output_with_a_context_keeps_context_minus_output() -> None:
+    """A context stated: the prompt stays context − output (s37 fixb), not the default's rest."""
+    req = _answer("deploy Qwen2.5-72B, 8k context, QPS 5, 512 output tokens each, how many H20?")["request"]
+    assert req["seq_len"] == 8192 and req["prompt_tokens"] == 8192 - 512

@@ -284,7 +284,12 @@ class FieldSteps:
         if served and reply is not None and not f.get("target_tokens_per_s"):
             if prompt is None and seq is not None and 0 < reply.value < seq.value and rated(self):
                 f.setdefault("prompt_tokens", round(seq.value - reply.value))  # s37 #1: context − output
+            bare = prompt is None and seq is None and rated(self)
             self._rate_times_output(reply.value, prompt.value if prompt else f.get("prompt_tokens"))
+            if bare:  # the echo says the rate × output as typed; the prompt follows from the default context
+                from bot.parse.output_forms import prompt_in_default
+
+                prompt_in_default(f, reply.value)  # s37 fixe #3: the stated output, not the last quarter
         if stage == "inference" and reply is not None and prompt is None and seq is None:
             self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
