@@ -139,3 +139,28 @@ def test_rate_output_with_a_context_keeps_context_minus_output() -> None:
     """A context stated: the prompt stays context − output (s37 fixb), not the default's rest."""
     req = _answer("deploy Qwen2.5-72B, 8k context, QPS 5, 512 output tokens each, how many H20?")["request"]
     assert req["seq_len"] == 8192 and req["prompt_tokens"] == 8192 - 512
+
+
+# -- 4. a stated load above a few sequences on a consumer card: a batching server ---------------------------
+
+
+@pytest.mark.parametrize(
+    "question", ["glm4 9b 推理 3090 并发20 够吗", "glm4 9b on a 3090 with 20 concurrent users, enough?"]
+)
+def test_many_sequences_on_a_consumer_card_size_vllm(question: str) -> None:
+    inf = _answer(question)["report"]["inference"]
+    # vLLM with the released bf16 weights: 9.4e9 × 2 B = 18.8 GB, 20 sequences sized
+    assert inf["runtime"] == "vLLM" and inf["weight_format"] == "bf16"
+    assert inf["concurrency"] == 20 and round(inf["weights_bytes"] / 1e9, 1) == 18.8
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ollama glm4 9b on a 3090 with 20 concurrent users, enough?",
+        "qwen2.5 32b 推理 3090 并发 2 够吗",  # two sequences: still a personal card's llama.cpp (Q4_K_M)
+    ],
+)
+def test_named_local_runtime_or_a_few_sequences_stay_local(question: str) -> None:
+    inf = _answer(question)["report"]["inference"]
+    assert inf["runtime"] in ("llama.cpp", "Ollama") and inf["weight_format"] != "bf16"
