@@ -128,13 +128,3 @@ def _sub(pattern: Any, repl: str, s: str) -> str:
     """``pattern.sub(repl, s)`` only when ``pattern`` matches: a template's parse is a few Python calls, and
     most messages have none of these forms."""
     return pattern.sub(repl, s) if pattern.search(s) else s
-
-
-def prompt_in_default(fields: dict[str, Any], reply: float) -> None:
-    """A request rate and an output length with no context nor prompt ('部署 72B，QPS 5，输出 512 token'): the
-    prompt is the default serving context's rest (4,096 − 512 = 3,584), so the rate's prefill, the TTFT
-    and the decode all count the output the user stated, never the context's last quarter (trial s37 #3)."""
-    from estimator.defaults import SERVE_CONTEXT
-
-    if 0 < reply < SERVE_CONTEXT.value:
-        fields.setdefault("prompt_tokens", round(SERVE_CONTEXT.value - reply))
