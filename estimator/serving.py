@@ -70,6 +70,11 @@ class ServingResult:
         }
 
 
+BATCHING_LOAD = 4
+"""A stated load above this many sequences on a consumer card sizes a batching server (vLLM: paged KV cache,
+continuous batching) unless llama.cpp or Ollama is named: its slots share one context (trial s37 #4)."""
+
+
 def _local_format(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, size: Callable[[Precision], Inference]
 ) -> tuple[Precision, Inference] | None:
@@ -79,6 +84,8 @@ def _local_format(
     count = requested_count(req)
     if req.precision is not None or not gpu.personal or count is None:
         return None
+    if req.runtime is None and (req.concurrency or 0) > BATCHING_LOAD:
+        return None  # '3090 并发20': many sequences at once are a batching server's (vLLM), not llama.cpp's
     if req.runtime is not None and not runtime_named(req.runtime.value).local:
         return None  # a named server (vLLM, SGLang, transformers) loads the released weights
     if req.runtime is Runtime.ollama and spec.release_precision in FOUR_BIT_RELEASES:

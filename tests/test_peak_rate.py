@@ -21,7 +21,7 @@ CASES = [
     (
         "Llama 3.1 8B on L4s: currently 10 req/s, peaking at 40 req/s, 200 output tokens each. How many?",
         8_000.0,
-        None,
+        4096 - 200,  # s37 fixe #3: the default context less the stated output
         "10 req/s",
     ),
     # the peak said first: 50 × 100 = 5,000 tokens/s
@@ -29,7 +29,7 @@ CASES = [
         "Llama-3-8B on A10G: peaks of 50 req/sec, normally 15 req/sec, 100 output tokens each; "
         "how many GPUs?",
         5_000.0,
-        None,
+        4096 - 100,  # s37 fixe #3: no context said, the prompt is the default 4,096 context less the output
         "15 req/sec",
     ),
     # 峰值 QPS 12 × 400 = 4,800 tokens/s; context 800 + 400 = 1,200; prompt 800
@@ -43,7 +43,7 @@ CASES = [
     (
         "GLM-4-9B 上线后，目前 QPS 8，高峰 QPS 30，每次输出 200 token，用 L40S 要几张？",
         6_000.0,
-        None,
+        4096 - 200,  # s37 fixe #3: the default context less the stated output
         "qps 8",
     ),
 ]

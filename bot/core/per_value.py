@@ -105,13 +105,48 @@ def per_value(parsed: ParseResult, said: SizingRequest, estimate) -> tuple[PerVa
     if found is None:
         return ()
     setting, values = found
-    rows = []
+    rows, pins = [], {}
     for v in values[:MAX_ROWS]:
         update: dict[str, object] = {setting: int(v) if setting != "gpu_memory_gib" else v}
         if setting == "gpu_count":
             update["gpu_count_max"] = None
-        rows.append(_row(setting, v, estimate(said.model_copy(update=update))))
+        report = estimate(said.model_copy(update=update))
+        if not rows:
+            first, pins = report, _first_settings(setting, said, report)
+        elif pins and _differs(report, first):  # sized otherwise than the first row: at its settings
+            report = estimate(said.model_copy(update={**pins, **update}))
+        rows.append(_row(setting, v, report))
     return tuple(rows)
+
+
+_PINNED = ("precision", "concurrency", "seq_len")
+"""Serving settings every row takes from the first row's (trial s37 #2: '32B 用 24G 还是 48G 的卡' sized the
+24G row Q4 at load 1 on llama.cpp and the 48G row bf16 at load 16 on vLLM, so the larger card read worse)."""
+
+
+def _differs(report: SizingReport | None, first: SizingReport | None) -> bool:
+    """True when a serving row was sized at another precision, load or runtime than the first row."""
+    a = report.inference if report is not None else None
+    b = first.inference if first is not None else None
+    if a is None or b is None:
+        return False
+    return (a.weight_format, a.concurrency, a.runtime) != (b.weight_format, b.concurrency, b.runtime)
+
+
+def _first_settings(setting: str, said: SizingRequest, report: SizingReport | None) -> dict[str, object]:
+    """The precision, load, context and runtime the first row was sized at, for the settings the user left
+    to the estimate and that are not the listed one: the rows of one list differ only in their value."""
+    inf = report.inference if report is not None else None
+    if inf is None:
+        return {}
+    sized = report.request
+    left = [f for f in _PINNED if f != setting and getattr(said, f) is None]
+    pins: dict[str, object] = {f: getattr(sized, f) for f in left if getattr(sized, f)}
+    if said.runtime is None:
+        from estimator.request import Runtime
+
+        pins["runtime"] = sized.runtime or next((r for r in Runtime if r.value == inf.runtime), None)
+    return {k: v for k, v in pins.items() if v is not None}
 
 
 def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Interpretation:

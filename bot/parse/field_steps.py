@@ -39,7 +39,7 @@ from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.one_card_named import ONE_MORE, memory_card_one, one_more, one_named_card
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
-from bot.parse.rate_forms import per_minute_typed, rate_said, used_rate
+from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role
@@ -246,6 +246,7 @@ class FieldSteps:
             typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
             self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'
             self.named_unused.append((rate_said(rate, output, prompt, minute, day), "rate_times_output"))
+            self.f.update({} if prompt or self.f.get("seq_len") else prompt_in_default(self.f, output))  # s37
 
     def _data_and_context(self, stage: str | None) -> float | None:
         """Training data (samples × tokens per sample, epochs) and the sequence or serving context ("prompts
@@ -286,7 +287,7 @@ class FieldSteps:
                 f.setdefault("prompt_tokens", round(seq.value - reply.value))  # s37 #1: context − output
             self._rate_times_output(reply.value, prompt.value if prompt else f.get("prompt_tokens"))
         if stage == "inference" and reply is not None and prompt is None and seq is None:
-            self._output_alone(reply.value)  # '256 output tokens' alone: in the context, named
+            output_alone(self, reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
             role = next((r for r in self.roles if r.role == "tokens"), None)
@@ -300,13 +301,6 @@ class FieldSteps:
         if data is not None and f["tokens"] is None:  # '50GB 语料': named (no bytes-to-tokens rule yet)
             self.named_unused.append((f"data_size: {data.value / 1e9:g} GB", "no_field"))
         return data.value if data is not None else None
-
-    def _output_alone(self, reply: float) -> None:
-        """An output length with no prompt nor context ('with 256 output tokens'): no output-length field
-        (a context is prompt + output), so named (``output_in_context``) unless a request rate used it."""
-        qps = any(why == "qps_needs_output" for _, why in self.named_unused)
-        if not (qps or self.f.get("target_tokens_per_s")):
-            self.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))
 
     def _gpu_fields(self, gpus: list[GpuMention], dual: bool) -> tuple[float | None, int | None]:
         """GPU, count (or a range, or a total memory), and the memory per card when stated."""

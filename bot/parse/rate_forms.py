@@ -12,6 +12,7 @@ others are named as the load of today (``current_load``), every one masked so th
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.parse.target_load import said_as_target
 from bot.parse.throughput_words import QPS_RE
@@ -136,3 +137,22 @@ def used_rate(item: tuple[str, str]) -> bool:
     """A named item a rate sized with the output per request replaces: the rate's 'needs an output'
     ('qps_needs_output') and a day's volume named as no field ('requests_per_day: …', trial s21 #5)."""
     return item[1] == "qps_needs_output" or item[0].startswith("requests_per_day:")
+
+
+def prompt_in_default(fields: dict[str, Any], reply: float) -> dict[str, int]:
+    """A request rate and an output length with no context nor prompt ('部署 72B，QPS 5，输出 512 token'): the
+    prompt is the default serving context's rest (4,096 − 512 = 3,584), so the rate's prefill, the TTFT
+    and the decode all count the output the user stated, never the context's last quarter (trial s37 #3)."""
+    from estimator.defaults import SERVE_CONTEXT
+
+    if fields.get("prompt_tokens") or not 0 < reply < SERVE_CONTEXT.value:
+        return {}
+    return {"prompt_tokens": round(SERVE_CONTEXT.value - reply)}
+
+
+def output_alone(steps: Any, reply: float) -> None:
+    """An output length with no prompt nor context ('with 256 output tokens'): no output-length field
+    (a context is prompt + output), so named (``output_in_context``) unless a request rate used it."""
+    qps = any(why == "qps_needs_output" for _, why in steps.named_unused)
+    if not (qps or steps.f.get("target_tokens_per_s")):
+        steps.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))

@@ -37,6 +37,8 @@ HOLDS = N_("holds %(fit)s of the %(load)s sequences")
 def _row(row: PerValue, lang: str) -> str:
     f = fmt_for(lang)
     parts = [translate(lang, VERDICT[row.fits])] if row.fits in VERDICT else []
+    if _under_card(row):  # what failed was the count, not the card's memory (trial s37 #2)
+        parts = [translate(lang, NEEDS, n=f.int(row.gpus))]
     if row.fits is None and row.gpus:
         parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
     fit, load = row.sequences_fit, row.load
@@ -50,6 +52,14 @@ def _row(row: PerValue, lang: str) -> str:
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     return f"• {translate(lang, VALUE[row.setting], n=f.int(row.value))}{colon}{sep.join(parts)}"
+
+
+def _under_card(row: PerValue) -> bool:
+    """A card-memory row whose figure per GPU is under the card (GB) but whose verdict is 'no': it takes
+    more GPUs than were sized, so the row says how many, never 'does not fit' under a smaller figure."""
+    mem, many = row.memory_gib, bool(row.gpus and row.gpus > 1)
+    card = row.setting == "gpu_memory_gib" and row.value * 1e9
+    return bool(row.fits == "no" and many and mem and card and mem * 2**30 < card)
 
 
 def per_value_lines(text: str, answer: Answer) -> str:
