@@ -104,7 +104,8 @@ def test_a_parse_makes_few_python_calls():
     for q in QUESTIONS * 2:
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
-    assert sum(calls) / len(calls) < 483.3
+    # s37 merge: 483.71 (round 33's readers, s37 fixa/fixd/rev/cifix/models readers, each gated: +1.5)
+    assert sum(calls) / len(calls) < 484.7
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -127,7 +128,9 @@ def test_a_parse_makes_few_regex_searches():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     # s34 merge: 238.41 with every s34 part's readers merged (their gates; sppipe pinned 237.6 alone)
-    assert module.searches_a_question(QUESTIONS) < 238.9
+    # s37 merge: 238.976 (+0.09: the gated readers of s37-cifix (a family name as the training tool), s37-grpo
+    # (a deployment onto a card kind carries no count) and round 33's); bound + 0.05 %
+    assert module.searches_a_question(QUESTIONS) < 239.1
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

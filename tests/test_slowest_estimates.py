@@ -58,9 +58,12 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     fine-tuning answer and, where its high end is above the card, another layout of its count and the climb
     to 2×/4×/8× it for the count that holds it (estimator.rec_high: q066's GRPO on Qwen3-235B-A22B +225, its
     72 recommended cards' high end above 80 GiB); fit_change._first_fit's band from the search's memo takes
-    some back (q063 2,056 -> 2,244 with its PPO band, no dense table). Bound: 13,198 + 0.2 %."""
+    some back (q063 2,056 -> 2,244 with its PPO band, no dense table). Bound: 13,198 + 0.2 %. s37 merge:
+    3,284, 2,654, 2,611, 2,373, 6,019 (16,941): q063's PPO with no tool named now generates its rollouts in
+    the trainer as TRL does by default (s37-grpo: the KV cache and the gathered policy in every layout), so
+    its search sizes many more layouts before one fits — an answer that changed. Bound: 16,941 + 0.2 %."""
     corpus = Path(__file__).parent / "data" / "questions.json"
     texts = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}
     calls = {qid: _first_estimate_calls(texts[qid]) for qid in SLOWEST}
     assert min(calls.values()) > 2000, calls  # each still a search of thousands of calls: the right questions
-    assert sum(calls.values()) < 13_225, calls
+    assert sum(calls.values()) < 16_975, calls
