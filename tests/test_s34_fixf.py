@@ -141,20 +141,21 @@ def test_a_cpu_only_question_says_the_cpu_is_not_sized() -> None:
     assert ("i7-12700", "cpu_not_gpu") in _ignored(a)
     first, second = _text(q).splitlines()[:2]
     assert first.startswith("Your machine is a CPU (i7-12700) with no GPU named: I size GPUs")
-    # Llama 3 8B bf16: 8.03e9 × 2 B = 16.1 GB; KV 32 layers × 8 heads × 128 × 2 × 2 B = 128 KiB a token,
-    # × 4,096 = 0.54 GB; 16.6 GB ≤ 16 GiB (17.2 GB)
+    # Llama 3 8B bf16: 8.03e9 × 2 B = 16.06e9 B = 15.0 GiB; KV 32 layers × 8 heads × 128 × 2 × 2 B = 128 KiB a
+    # token, × 4,096 = 0.5 GiB; 15.5 GiB ≤ 16 GiB (s37-fixb: the figures in the limit's unit, GiB)
     assert second == (
-        "Your 16 GiB of RAM holds the model at bf16: weights 16.1 GB + KV cache of one 4,096-token sequence "
-        "0.5 GB ≈ 16.6 GB."
+        "Your 16 GiB of RAM holds the model at bf16: weights 15.0 GiB + KV cache of one 4,096-token sequence "
+        "0.5 GiB ≈ 15.5 GiB."
     )
 
 
 def test_a_cpu_with_too_little_ram_is_short() -> None:
-    # Qwen2-7B bf16: 7.62e9 × 2 B = 15.2 GB (+ 0.2 GB of KV) > 8 GiB (8.6 GB): 15.5 − 8.6 = 6.9 GB short
+    # Qwen2-7B bf16: 7.62e9 × 2 B = 15.23e9 B = 14.2 GiB; KV 28 layers × 4 heads × 128 × 2 × 2 B = 56 KiB a
+    # token × 4,096 = 0.2 GiB; 14.4 GiB > 8 GiB: 14.4 − 8 = 6.4 GiB short (s37-fixb: one unit)
     text = _text("i9-13900K 8G 跑 Qwen2-7B 可以吗")
     assert text.splitlines()[1] == (
-        "你的 8 GiB 内存放不下 bf16 的模型：权重 15.2 GB + 一条 4,096 token 序列的 KV 缓存 0.2 GB ≈ 15.5 GB，"
-        "多出 6.9 GB。"
+        "你的 8 GiB 内存放不下 bf16 的模型：权重 14.2 GiB + 一条 4,096 token 序列的 KV 缓存 0.2 GiB "
+        "≈ 14.4 GiB，多出 6.4 GiB。"
     )
 
 
