@@ -50,15 +50,16 @@ def test_weights_that_fill_the_cards_say_it_does_not_start(q: str, said: str) ->
 @pytest.mark.parametrize(
     ("q", "kv"),
     [
-        (L4 + "on one L4 24GB — will it start?", "128K context = 17.2 GB per sequence"),
-        (L4 + "，一张 L4 24GB 能启动吗？", "上下文 128K = 每条序列 17.2 GB"),
+        (L4 + "on one L4 24GB — will it start?", "128K context = 16 GiB per sequence"),
+        (L4 + "，一张 L4 24GB 能启动吗？", "上下文 128K = 每条序列 16 GiB"),
     ],
 )
 def test_the_body_sizes_the_stated_card_and_names_no_load(q: str, kv: str) -> None:
     """s16 item 1: the body follows the headline: one 131,072-token sequence on the one L4, no load."""
     reply = ask_quietly(q)
     # Llama 3.1 8B: 2 (K, V) × 32 layers × 8 KV heads × 128 dims × 2 B = 128 KiB per token;
-    # × 131,072 tokens = 17.18 GB for one sequence (the default load '× 16 concurrent = 275 GB' was invented)
+    # × 131,072 tokens = 16 GiB (17.18 GB) for one sequence, said in GiB beside the usable GiB per GPU since
+    # s37-fixb (the default load '× 16 concurrent = 275 GB' was invented)
     assert kv in reply
     made_up = ("16 concurrent", "275 GB", "On 16 GPUs", "16 个并发", "TP 8", "16 条", "Concurrent sequences")
     for invented in made_up:
