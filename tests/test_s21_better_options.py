@@ -17,8 +17,18 @@ def test_no_other_option_at_the_recommended_count() -> None:
 
 def test_more_cards_for_my_card_says_buying() -> None:
     out = ask("QLoRA Qwen2.5-7B on my RTX 3070 8GB, 10k samples, 512 tokens each", None, "text")[0]
-    # s24 trial #13: data parallel only for QLoRA; the count that clears the high end is 4 (was 2 at TP 2)
-    assert "What to change: 4 GPUs instead of your 1 (more cards to buy or rent)" in out
+    # s37 fixc #3: a QLoRA job on the user's own card is first offered FSDP CPU offload of the parameters
+    # (fit change 5b, before 8: more GPUs), which clears the high end on their one card (7.8 -> 5.2 GiB);
+    # before, the only change was 4 GPUs (s24 trial #13: data parallel only for QLoRA)
+    assert "What to change: FSDP CPU offload of the parameters" in out
+    assert "instead of your 1" not in out
+    from bot.render.fit_change_text import fit_change_text
+    from bot.render.fmt import fmt_for
+    from estimator.models import FitChange
+
+    # the GPU-count change said to a user who named their count (trial s21 #23) is more cards to buy
+    said = fit_change_text([FitChange(setting="gpu_count", value=4)], fmt_for("en"), owned=1)
+    assert said == "What to change: 4 GPUs instead of your 1 (more cards to buy or rent)."
 
 
 def test_the_recommended_count_says_why() -> None:
