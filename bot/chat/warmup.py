@@ -21,7 +21,7 @@ import time
 
 log = logging.getLogger(__name__)
 
-WARM_QUESTIONS = ("7B模型1万亿token要多少A100", "训练70B模型，2万亿token，用H800要多久")
+WARM_QUESTIONS = ("7B模型1万亿token要多少A100", "7B模型1万亿token用8张A100要多久")
 """Two pre-training questions in Chinese (the second pays what a process's second question compiles, e.g.
 the card-vendor pattern): the parser's
 and the estimator's paths a first question takes, and every template of those stages. (Session 23: the
@@ -33,7 +33,10 @@ question left out — 0.15 MiB with it in one venv, and a clean-clone CI venv re
 of the session; the first English question pays its own loads, as it pays its locale's. Then the serving
 question too: a clean-clone CI venv read 80.05 MiB with it at the session's last merge (the idle
 figure 79.5 → 79.0 MiB in a fresh venv with a second pre-training question instead);
-the first serving question after a start pays its own loads.)"""
+the first serving question after a start pays its own loads. Session 37: the second question is the first's
+job asked for its time on a stated count (70B on H800 before): a clean-clone CI venv read 80.05 MiB with the
+70B/H800 one at the session's last merge; 79.3 → 78.5–78.6 MiB in one venv with this one; a first 70B or H800
+question pays its own loads.)"""
 RENDERED = ("zh",)
 """Languages whose replies are rendered: the templates are the same in every language, so one renders
 them all; each more language only adds its Babel locale data and message catalog (~2.8 MiB RSS for
