@@ -97,6 +97,9 @@ def test_a_new_job_with_a_followup_cue_keeps_the_gpu_switched_to(api: FakeBotAPI
     assert "A100" in served.splitlines()[0] and "H100" in h100.splitlines()[0]
     # QLoRA 70B: NF4 base 0.516·N ≈ 36 GB + adapters and activations fit one 80 GB card (Dettmers 2023)
     want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/2 的额外计算换显存），推荐 2 张"  # 6ND/4ND (s35)
+    # s37-verdict2: the recommended count's band high end (86.7 GiB a card) is above the 80 GiB card, so the
+    # head calls 2 borderline and names the count that holds the high end (4)
+    want += "——临界：按显存区间的上限（每卡 86.7 GiB），推荐的卡数超出单卡的 80 GiB；4 张时区间上限也放得下"
     assert qlora.splitlines()[0] == want
     assert "沿用上一个问题的 70B、H100" in qlora.splitlines()[1]
 

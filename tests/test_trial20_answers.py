@@ -190,5 +190,10 @@ def test_more_cards_change_reads(question: str, line: str) -> None:
     out, _ = ask(question, None, "text")
     # s21 (trfix, trial s21 #10, on purpose): the change list here ('chunked loss, 2 GPUs') is at the
     # recommended count (2) and no better than the answer, so it is no longer offered: the head says 2
-    assert line not in out and "On your 1 GPU: " not in out and "在你的 1 张卡上：" not in out
+    assert line not in out
+    # s37-fixc #3 (on purpose): a QLoRA job that does not fit the user's card is offered FSDP's CPU offload
+    # of the parameters on that card (answer.ai fsdp_qlora --use_cpu_offload), alone: the only option on the
+    # user's 1 GPU; no more-cards change is offered against it
+    own = [x for x in out.splitlines() if x.startswith(("• On your 1 GPU: ", "• 在你的 1 张卡上："))]
+    assert len(own) == 1 and "fsdp_qlora --use_cpu_offload" in own[0] and "27.2 GiB" in own[0], own
     assert "2 GPUs needed" in out.splitlines()[0] or "至少需要 2 张" in out.splitlines()[0]
