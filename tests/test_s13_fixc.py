@@ -196,8 +196,10 @@ def test_vllm_turned_off_is_not_read_as_vllm(question: str, written: str) -> Non
     data = ask_json_in_process(question)
     assert data["request"]["algorithm"] == "grpo" and data["request"]["runtime"] is None
     # s26-trfix4 (trial 2 #3): TRL and ms-swift generate in the trainer with vLLM off, timed as its
-    # model.generate (estimator/trainer_decode.py): the switch is used, not named; no tool named: as vLLM's
-    in_trainer = data["request"]["training_tool"] in ("TRL", "ms-swift")
+    # model.generate (estimator/trainer_decode.py): the switch is used, not named. Since s37-grpo #1 no tool
+    # named is TRL's default path too (use_vllm False: model.generate in the trainer), so vLLM off agrees
+    # with it and is used, no longer named as sized like vLLM ('rollout_as_vllm')
+    in_trainer = data["request"]["training_tool"] in ("TRL", "ms-swift", None)
     assert named(data).get(written) == (None if in_trainer else "rollout_as_vllm")
     if data["report"].get("rollout"):  # timed (a data amount given): as model.generate's decode
         assert data["report"]["rollout"]["in_trainer"] is in_trainer

@@ -196,10 +196,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.trainer_generate_assumed: N_(
         "No rollout engine named: generation is sized as TRL's GRPOTrainer runs it by default (use_vllm "
-        "False: model.generate on each training GPU, its KV cache and under ZeRO-3 the gathered weights "
-        "counted above). With vLLM colocated (vllm_mode colocate) it would take vllm_gpu_memory_utilization "
-        "%(share)s of each %(gpu)s, %(engine_gib)s, from training; in server mode (trl vllm-serve) it runs "
-        "on GPUs of its own, on top of these."
+        "False: model.generate on each training GPU, its KV cache and, with sharded weights, their gathered "
+        "copy counted above). With vLLM colocated (vllm_mode colocate) it would take "
+        "vllm_gpu_memory_utilization %(share)s of each %(gpu)s, %(engine_gib)s, from training; in server "
+        "mode (trl vllm-serve) it runs on GPUs of its own, on top of these."
     ),
     NoteCode.rollout_verl_not_modelled: N_(
         "verl's rollout engine (vLLM/SGLang) shares these GPUs: while it generates it takes "
