@@ -16,7 +16,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.carried_unit": ("carried_unit_total",),
     "bot.parse.configs.commented": ("prose_commented",),
     "bot.parse.configs.vocab": ("known",),
-    "bot.parse.grpo_tools": ("grpo_tool_algorithm",),
+    "bot.parse.grpo_tools": ("grpo_tool_algorithm", "vllm_rollout_codebase"),
     "bot.parse.hyper_names": ("hyper_item",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
@@ -41,7 +41,9 @@ a function of that module)."""
 (carried_unit_total,) = later("bot.parse.carried_unit", "carried_unit_total")
 (prose_commented,) = later("bot.parse.configs.commented", "prose_commented")
 (known,) = later("bot.parse.configs.vocab", "known")
-(grpo_tool_algorithm,) = later("bot.parse.grpo_tools", "grpo_tool_algorithm")
+grpo_tool_algorithm, vllm_rollout_codebase = later(
+    "bot.parse.grpo_tools", "grpo_tool_algorithm", "vllm_rollout_codebase"
+)
 (hyper_item,) = later("bot.parse.hyper_names", "hyper_item")
 (load_forms,) = later("bot.parse.load_forms", "load_forms")
 (per_card_total,) = later("bot.parse.memory_shown", "per_card_total")

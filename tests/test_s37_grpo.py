@@ -63,7 +63,8 @@ def test_named_engine_is_not_the_trainer() -> None:
     [
         (
             "Qwen2.5-7B GRPO 训练，每个 prompt 采样 8 个，回答最长 1024，4张A100够不够",
-            ("TRL GRPOTrainer", "use_vllm False", "vllm_gpu_memory_utilization 0.3", "trl vllm-serve"),
+            # zh names server mode in Chinese words (test_polish: no English word in a zh reply)
+            ("TRL GRPOTrainer", "use_vllm False", "vllm_gpu_memory_utilization 0.3", "独立服务模式"),
         ),
         (
             "GRPO training Qwen2.5-7B, 8 samples per prompt, completions up to 1024, is 4x A100 enough?",

@@ -8,7 +8,13 @@ from itertools import compress, repeat
 from operator import attrgetter, eq, itemgetter
 from typing import Any
 
-from bot.later_names import generating_with_tool, grpo_tool_algorithm, option_prices, personal_card_tuning
+from bot.later_names import (
+    generating_with_tool,
+    grpo_tool_algorithm,
+    option_prices,
+    personal_card_tuning,
+    vllm_rollout_codebase,
+)
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_alternative, asked_method_first
@@ -206,6 +212,8 @@ class StageSteps:
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
         f = self.f
+        if f.get("algorithm") == "grpo" and f.get("runtime") is None and "r1" in self.s:  # X-R1's recipes
+            vllm_rollout_codebase(self.s, f)  # decode with vLLM (bot.parse.grpo_tools)
         if f.get("stage") == "pretrain" and MODEL_MARK in self.s and not f.get("model"):  # s34-gen2: tuned
             self.named_model_trained()
         f["budget_period"] = self._budget_period if f.get("budget") else None  # '预算每月5万', '$3k a month'
@@ -234,12 +242,8 @@ class StageSteps:
         elif ("吞吐" in self.s or "throughput" in self.s) and self._asks_throughput():
             f["concurrency_asked"] = True  # '吞吐多少': tokens/s in total at the most held (s25 trial #13)
         # the start-up vocabulary (s37 fixb #4): two patterns, each behind its own words (``in`` tests)
-        more = (
-            ("起来" in t and "训" not in t and "微调" not in t)
-            or " load" in t
-            or " boot" in t
-            or " launch" in t
-        )
+        more = ("起来" in t and "训" not in t and "微调" not in t) or " load" in t or " boot" in t
+        more = more or " launch" in t
         if (("start" in t or "启动" in t or "起得来" in t) and ASKS_START_RE.search(t)) or (
             more and ASKS_START_MORE_RE.search(t)
         ):
