@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.pipeline import answer
 from bot.parse import parse
 from bot.parse.models_compared import FASTER_ASKED
+from bot.render.renderer import render
 
 
 @pytest.mark.parametrize(
@@ -39,3 +41,49 @@ def test_traditional_or_sets_the_models_side_by_side(text: str) -> None:
 )
 def test_which_card_in_traditional_is_not_a_model_comparison(text: str) -> None:
     assert parse(text).compared_models == ()
+
+
+PRICED_H100 = [
+    ("what's cheaper to serve Qwen2.5-72B: 8x A100 or 4x H100 at $2.5/h", "en"),
+    ("部署 Qwen2.5-72B 哪个便宜：8 张 A100 还是 4 张 H100 每小时 2.5 美元", "zh"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), PRICED_H100)
+def test_a_price_after_the_second_card_is_that_cards(text: str, lang: str) -> None:
+    p = parse(text)
+    assert p.request.gpu == "A100-SXM4-80GB"
+    assert p.request.price_per_gpu_hour is None  # the A100 at the catalog's range
+    assert p.gpu_alternative_prices == {"H100-SXM5-80GB": 2.5}
+    out = render(answer(text), "text")
+    head, _a100, h100 = out.splitlines()[:3]
+    # 4 × $2.5 = $10 an hour over ≈ 2,311 tokens/s × 3600 s = 8.32 M tokens: $1.20 per million
+    assert "US$1.20" in h100 if lang == "zh" else "$1.20 per million" in h100
+    if lang == "zh":
+        assert "价格只用于 H100 80G；A100 80G 按目录里的价格区间计" in head
+    else:
+        assert "your price per GPU-hour is for H100 80G; A100 80G at the catalog's price range" in head
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's cheaper to serve Qwen2.5-72B: 8x A100 at $1.5/h or 4x H100",
+        "部署 Qwen2.5-72B 哪个便宜：8 张 A100 每小时 1.5 美元 还是 4 张 H100",
+    ],
+)
+def test_a_price_after_the_first_card_stays_the_first_cards(text: str) -> None:
+    p = parse(text)
+    assert p.request.price_per_gpu_hour == 1.5
+    assert p.gpu_alternative_prices == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "对比 A100 和 A800 部署 Qwen2.5-7B，每卡每小时 10 元",
+        "compare A100 and A800 for Qwen2.5-7B, at $2 per GPU-hour",
+    ],
+)
+def test_a_price_in_its_own_clause_is_not_the_last_cards(text: str) -> None:
+    assert parse(text).gpu_alternative_prices == {}

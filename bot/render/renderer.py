@@ -14,7 +14,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from bot.core.calendar_days import calendar_days
-from bot.core.compare_currency import table_currency
+from bot.core.compare_currency import price_said, table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
@@ -159,7 +159,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     cents,
                     cheaper_but_slow(reports, best) if best is not None else None,
                 )
-                or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
+                or own_price_line(reports, answer.lang, price_said(parsed))  # s19
                 or unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
             asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
