@@ -87,3 +87,49 @@ def test_a_price_after_the_first_card_stays_the_first_cards(text: str) -> None:
 )
 def test_a_price_in_its_own_clause_is_not_the_last_cards(text: str) -> None:
     assert parse(text).gpu_alternative_prices == {}
+
+
+ZH_LEAD = "更快的是 A100 80G（每条序列约 41 token/s；RTX 4090 约 24）"
+FASTER_CARDS = [
+    ("which is faster for Llama 3.1 8B inference, a 4090 or an A100?", "Faster: A100 80G (≈ 41 tokens/s"),
+    (
+        "Llama 3.1 8B 推理，4090 和 A100 哪个快？",
+        "更快的是 A100 80G（每条序列约 41 token/s；RTX 4090 约 24）",
+    ),
+    (
+        "Llama 3.1 8B 推理，4090 和 A100 哪個比較快？",
+        "更快的是 A100 80G（每条序列约 41 token/s；RTX 4090 约 24）",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "lead"), FASTER_CARDS)
+def test_which_card_is_faster_leads_with_the_speed(text: str, lead: str) -> None:
+    a = answer(text)
+    assert FASTER_ASKED in a.parsed.notes
+    speeds = {r.request.gpu: r.inference.decode_tokens_per_s.per_sequence for r in a.compared}
+    # the same load and precision on both (bf16, 16 sequences at 4K): the A100 reads its weights and KV
+    # over 2,039 GB/s, the 4090 over 1,008 GB/s, so the A100 decodes each sequence faster
+    assert {r.request.precision for r in a.compared} == {"bf16"}
+    assert round(speeds["A100-SXM4-80GB"]) == 41 and round(speeds["RTX-4090"]) == 24
+    assert render(a, "text").startswith(lead)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Llama 3.1 8B inference: 4090 vs A100, which is cheaper?", "Llama 3.1 8B 推理，4090 和 A100 哪个便宜？"],
+)
+def test_which_card_is_cheaper_keeps_the_cost_line(text: str) -> None:
+    a = answer(text)
+    assert FASTER_ASKED not in a.parsed.notes
+    assert not render(a, "text").startswith(("Faster", "更快"))
+
+
+def test_options_at_different_precisions_are_named() -> None:
+    from bot.render.faster_line import faster_line
+
+    a = answer(FASTER_CARDS[0][0])
+    first, second = a.compared
+    other = second.model_copy(update={"request": second.request.model_copy(update={"precision": "int8"})})
+    line = faster_line([first, other], "en")
+    assert line is not None and line.endswith("not at the same precision: A100 80G bf16, RTX 4090 int8")

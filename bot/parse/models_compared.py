@@ -51,6 +51,11 @@ SENTENCE_END_RE = rc(r"[。；;!！]|\.\s")
 """A sentence stop: the which-word is looked for within the pair's sentence."""
 FASTER_RE = rc(r"更快|较快|快一些|速度|\bfaster\b|\bquicker\b|\bspeed\b|\bthroughput\b|吞吐")
 """The message asks which is faster ('哪个更快', 'which is faster'): speed decides before cost."""
+CARDS_FASTER_RE = rc(
+    r"\bfaster\b|\bquicker\b|哪个快|哪个更快|哪个比较快|更快|较快|快一些|哪个[^，,。？?]{0,6}快"
+)
+"""Two or more cards compared and the message asks which is faster ('which is faster, a 4090 or an A100',
+'4090 和 A100 哪个快'): the speed line leads (s37 fixg #1; bot.render.faster_line)."""
 FASTER_ASKED = "compared_faster"
 """The note :func:`with_models_compared` adds when the message asks which is faster."""
 
@@ -109,3 +114,10 @@ def _catalog_id(typed: str) -> str | None:
     from bot.parse.message import parse_one
 
     return parse_one(typed).request.model
+
+
+def with_cards_faster(parsed: ParseResult) -> ParseResult:
+    """``parsed`` noted :data:`FASTER_ASKED` when it compares cards and asks which is faster (s37 fixg #1)."""
+    if FASTER_ASKED in parsed.notes or not CARDS_FASTER_RE.search(_simplified(parsed.normalized)):
+        return parsed
+    return parsed.model_copy(update={"notes": [*parsed.notes, FASTER_ASKED]})

@@ -166,6 +166,12 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
+            if rows and "compared_faster" in parsed.notes and not answer.compared_models:  # s37 fixg #1
+                from bot.render.faster_line import faster_line
+
+                if speed := faster_line(reports, lang):
+                    sep = "；" if lang == "zh" else " — "
+                    ctx["cheapest"] = f"{speed}{sep}{ctx['cheapest']}" if ctx["cheapest"] else speed
             if answer.compared_models or answer.report.request.largest_asked:  # s36: models side by side
                 ctx |= _models_compared(answer)
             ctx["first"] = first_line(rows, lang) if at_count and "asks_choice" in parsed.notes else None
