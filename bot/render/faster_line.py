@@ -42,3 +42,12 @@ def faster_line(reports: list[SizingReport], lang: str) -> str | None:
         said = ", ".join(f"{gpu_names(r)[0]} {r.request.precision}" for r in reports)
         line += translate(lang, OTHER_PRECISION, precisions=said)
     return line
+
+
+def speed_first(reports: list[SizingReport], lang: str, cheapest: str | None) -> dict[str, object]:
+    """The reply context's ``cheapest`` line led by :func:`faster_line` ({} when there is none)."""
+    speed = faster_line(reports, lang)
+    if speed is None:
+        return {}
+    sep = "；" if lang == "zh" else " — "
+    return {"cheapest": f"{speed}{sep}{cheapest}" if cheapest else speed}
