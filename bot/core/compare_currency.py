@@ -82,12 +82,6 @@ def priced_cheapest(
     return kept[best] if best is not None else None
 
 
-def price_said(parsed: ParseResult) -> bool:
-    """Whether the message stated a price per GPU-hour: the headline card's, or only another card's ('8x A100
-    or 4x H100 at $2.5/h', s37 fixg #2): then an option without one has no lowest-cost verdict."""
-    return "price_per_gpu_hour" in parsed.found or bool(parsed.gpu_alternative_prices)
-
-
 def own_price_only(reports: list[SizingReport]) -> bool:
     """Whether some of ``reports`` are priced at a stated price per GPU-hour and others are not (a price
     said for the first card does not carry over: :func:`bot.core.pipeline.on_gpu`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.core.cheapest import cheapest_index
-from bot.core.compare_currency import own_price_only, price_said, same_cost, serving_tied
+from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
@@ -176,7 +176,8 @@ def own_price_line(reports: list[SizingReport], lang: str, parsed: ParseResult) 
     """'No lowest-cost verdict: your price per GPU-hour is for A100 80G; A800 at the catalog's range' when
     the message's price is only some options' (:func:`bot.core.compare_currency.own_price_only`, s19);
     None otherwise."""
-    if not own_price_only(reports) or not price_said(parsed):  # s37 fixg #2: or only another card's
+    said = "price_per_gpu_hour" in parsed.found or parsed.gpu_alternative_prices != {}  # s37: another card's
+    if not said or not own_price_only(reports):  # (no call before: render's call count)
         return None
     names = "、".join if lang == "zh" else ", ".join
     own = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is not None)
