@@ -64,14 +64,24 @@ def test_trial_rows_are_costed_at_each_cards_price() -> None:
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "own", "priced"),
     [
-        "LoRA Llama-3.1-8B on 1B tokens, H100 vs A100 at $1.19 per GPU-hour: which is cheaper?",
-        "Full fine-tune Llama-3.1-8B on 300M tokens: H100 at $2.49 or $1.99 per GPU-hour vs A100?",
+        # s37 fixg #2: the one price is written right after the A100, so it is the A100's (was pinned as the
+        # H100's, the headline card's); 72 A100-hours × $1.19 = $85.68
+        (
+            "LoRA Llama-3.1-8B on 1B tokens, H100 vs A100 at $1.19 per GPU-hour: which is cheaper?",
+            {"A100-SXM4-80GB": 1.19},
+            "A100 80G; H100 80G",
+        ),
+        (
+            "Full fine-tune Llama-3.1-8B on 300M tokens: H100 at $2.49 or $1.99 per GPU-hour vs A100?",
+            {},
+            "H100 80G",
+        ),
     ],
 )
-def test_one_price_or_one_cards_two_prices_keep_no_winner(question: str) -> None:
+def test_one_price_or_one_cards_two_prices_keep_no_winner(question: str, own: dict, priced: str) -> None:
     a = answer(question)
-    assert parse(question).gpu_alternative_prices == {}
+    assert parse(question).gpu_alternative_prices == own
     assert a.cheapest_index is None
-    assert render(a, "text").startswith("No lowest-cost verdict: your price per GPU-hour is for H100 80G")
+    assert render(a, "text").startswith(f"No lowest-cost verdict: your price per GPU-hour is for {priced}")

@@ -356,7 +356,7 @@ def answer_request(
         else:
             size = partial(_size, lang=lang, settings=settings, presales=presales)
             parsed, done, models = _options(parsed, request, first, sized, size, presales is None)
-            said = "price_per_gpu_hour" in parsed.found  # a price said: not every option's (s19)
+            said = "price_per_gpu_hour" in parsed.found or parsed.gpu_alternative_prices != {}  # s19, s37
             best = priced_cheapest([r for r, _ in done], presales.families() if presales else None, said)
             # two setups: the card asked about stays first; options each at its count: the first written
             asked = ASKED_CARD in parsed.notes or OPTION_COUNTS in parsed.notes  # 'A100 40/80GB': as written

@@ -117,6 +117,11 @@ def parse(text: str) -> ParseResult:
             from bot.parse.models_compared import with_models_compared  # two models side by side (s36)
 
             parsed = with_models_compared(parsed, raw)
+        text = parsed.normalized
+        if parsed.gpu_alternatives and ("快" in text or "fast" in text or "quick" in text):  # s37 fixg
+            from bot.parse.models_compared import with_cards_faster
+
+            parsed = with_cards_faster(parsed)
         return with_slot_count(with_daily_hours(parsed))
     except Exception:  # a post-step's bug: logged, the message named as not read (s21)
         return failed_parse(raw)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from bot.parse.lexicon import TRAD_TO_SIMP
 from bot.parse.regex import rc
+from bot.parse.trad_chars import TRAD_RE, simplified_char
 
 if TYPE_CHECKING:
     from bot.parse.result import ParseResult
@@ -47,8 +49,13 @@ ASKS_HARDWARE_RE = rc(
 """After the which-word: it asks which card or machine ('哪个卡', 'which GPU'), not which model."""
 SENTENCE_END_RE = rc(r"[。；;!！]|\.\s")
 """A sentence stop: the which-word is looked for within the pair's sentence."""
-FASTER_RE = rc(r"更快|快一些|速度|\bfaster\b|\bquicker\b|\bspeed\b|\bthroughput\b|吞吐")
+FASTER_RE = rc(r"更快|较快|快一些|速度|\bfaster\b|\bquicker\b|\bspeed\b|\bthroughput\b|吞吐")
 """The message asks which is faster ('哪个更快', 'which is faster'): speed decides before cost."""
+CARDS_FASTER_RE = rc(
+    r"\bfaster\b|\bquicker\b|哪个快|哪个更快|哪个比较快|更快|较快|快一些|哪个[^，,。？?]{0,6}快"
+)
+"""Two or more cards compared and the message asks which is faster ('which is faster, a 4090 or an A100',
+'4090 和 A100 哪个快'): the speed line leads (s37 fixg #1; bot.render.faster_line)."""
 FASTER_ASKED = "compared_faster"
 """The note :func:`with_models_compared` adds when the message asks which is faster."""
 
@@ -60,11 +67,11 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     if len(others) != 1 or not typed or parsed.request.model is None or parsed.gpu_alternatives:
         return parsed
     other = others[0][0][len(PREFIX) :]
-    text = raw.lower()
-    at, at_other = text.find(typed.lower()), text.find(other.lower())
+    text, name, other_name = (_simplified(t.lower()) for t in (raw, typed, other))
+    at, at_other = text.find(name), text.find(other_name)
     if at < 0 or at_other < 0:
         return parsed
-    first, second = sorted(((at, typed), (at_other, other)))
+    first, second = sorted(((at, name), (at_other, other_name)))
     gap = text[first[0] + len(first[1]) : second[0]]
     ends = (first[0], second[0] + len(second[1]))
     if len(gap) > MAX_GAP or ALIAS_RE.search(gap) or not _compares(gap, text, ends):
@@ -75,6 +82,12 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     kept = [n for n in parsed.unused_numbers if n != others[0]]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
     return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
+
+
+def _simplified(text: str) -> str:
+    """``text`` in Simplified characters, one for one (s37 fixg #3: '哪個比較快', '還是' read as '哪个比较快',
+    '还是'); positions are kept, so the names are found where they were."""
+    return TRAD_RE.sub(simplified_char, text.translate(TRAD_TO_SIMP))
 
 
 def _compares(gap: str, text: str, ends: tuple[int, int]) -> bool:
@@ -101,3 +114,10 @@ def _catalog_id(typed: str) -> str | None:
     from bot.parse.message import parse_one
 
     return parse_one(typed).request.model
+
+
+def with_cards_faster(parsed: ParseResult) -> ParseResult:
+    """``parsed`` noted :data:`FASTER_ASKED` when it compares cards and asks which is faster (s37 fixg #1)."""
+    if FASTER_ASKED in parsed.notes or not CARDS_FASTER_RE.search(_simplified(parsed.normalized)):
+        return parsed
+    return parsed.model_copy(update={"notes": [*parsed.notes, FASTER_ASKED]})

@@ -24,6 +24,11 @@ _BETWEEN_RE = rc(r"[;；。!?！？\n]|\bvs\.?(?![a-z])|\bor\b|还是|或者|对
 """What ends a card's clause before a price: a sentence end or the word that weighs the next option."""
 
 
+_CLAUSE_RE = rc(r"[,，、:：]")
+"""A comma or colon between a card and the one price: the price is the message's, not that card's
+('对比 A100 和 A800 部署 Qwen2.5-7B，每卡每小时 10 元')."""
+
+
 def _owner(s: str, at: int, gpus: list[GpuMention]) -> int | None:
     """The index in ``gpus`` of the card written last before position ``at`` within :data:`_GAP`
     characters and in the same clause; None when there is none."""
@@ -55,6 +60,9 @@ def option_prices(p: Any, gpus: list[GpuMention]) -> None:
         return
     from bot.parse.option_counts import COMPARE_CUE_RE
 
+    if len(prices) == 1 and COMPARE_CUE_RE.search(p.s):
+        _other_cards_price(p, prices[0], gpus)
+        return
     if (
         len(prices) < 2
         or all(r.role == "budget" for r in prices)
@@ -74,3 +82,17 @@ def option_prices(p: Any, gpus: list[GpuMention]) -> None:
     p.f["price_per_gpu_hour"] = own.pop(p.f["gpu"])
     p.used.update(id(r) for r in prices)
     p._option_prices = own
+
+
+def _other_cards_price(p: Any, r: Any, gpus: list[GpuMention]) -> None:
+    """One price written right after a card other than the headline one ('8x A100 or 4x H100 at $2.5/h',
+    '8 张 A100 还是 4 张 H100 每小时 2.5 美元'): that card's price, not the headline card's (s37 fixg #2); the
+    headline card at the catalog's range. Leaves ``p`` as it was otherwise."""
+    i = _owner(p.s, r.tok.start, gpus)
+    near = i is not None and not _CLAUSE_RE.search(p.s, gpus[i].start, r.tok.start)
+    gpu = gpus[i].gpu_id if i is not None and near and r.tok.start - gpus[i].start <= 16 else None
+    if r.role != "price" or gpu is None or gpu == p.f.get("gpu") or p.f.get("price_per_gpu_hour") != r.value:
+        return
+    p.f["price_per_gpu_hour"] = None
+    p.used.add(id(r))
+    p._option_prices = {gpu: r.value}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.core.cheapest import cheapest_index
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
@@ -12,6 +14,9 @@ from bot.render.i18n import N_, translate
 from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
+
+if TYPE_CHECKING:
+    from bot.parse import ParseResult
 from estimator.money_kinds import Currency
 from estimator.variant_prices import variant_price
 
@@ -167,11 +172,12 @@ def _cost_of(report: SizingReport):  # a Cost or a price per million tokens: bot
     return report.inference.cost_per_million_tokens if report.inference is not None else report.headline_cost
 
 
-def own_price_line(reports: list[SizingReport], lang: str, said_price: bool) -> str | None:
+def own_price_line(reports: list[SizingReport], lang: str, parsed: ParseResult) -> str | None:
     """'No lowest-cost verdict: your price per GPU-hour is for A100 80G; A800 at the catalog's range' when
     the message's price is only some options' (:func:`bot.core.compare_currency.own_price_only`, s19);
     None otherwise."""
-    if not said_price or not own_price_only(reports):
+    said = "price_per_gpu_hour" in parsed.found or parsed.gpu_alternative_prices != {}  # s37: another card's
+    if not said or not own_price_only(reports):  # (no call before: render's call count)
         return None
     names = "、".join if lang == "zh" else ", ".join
     own = names(gpu_names(r)[0] for r in reports if r.request.price_per_gpu_hour is not None)

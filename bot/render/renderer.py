@@ -102,12 +102,21 @@ def forget_contexts() -> None:
         _CONTEXTS.clear()
 
 
-def _models_compared(answer: Answer) -> dict[str, object]:
+_FASTER = "compared_faster"
+"""The note of a question that asks which is faster (bot.parse.models_compared.FASTER_ASKED)."""
+
+
+def _models_compared(answer: Answer, cheapest: str | None = None) -> dict[str, object]:
     """The rows and the line that answers which of the models compared, or of a fine-tuning budget's
-    largest models (bot.render.model_rows; imported when used: start-up); {} for a budget's size (s35)."""
+    largest models (bot.render.model_rows; imported when used: start-up); {} for a budget's size (s35).
+    Cards compared and asked which is faster: the speed line before ``cheapest`` (s37 fixg #1)."""
     from bot.render.model_rows import model_rows
 
     assert answer.report is not None
+    if not answer.compared_models and not answer.report.request.largest_asked:
+        from bot.render.faster_line import speed_first
+
+        return speed_first(answer.compared, answer.lang, cheapest)
     if not answer.compared_models and answer.report.request.model is None:
         return {}
 
@@ -116,7 +125,7 @@ def _models_compared(answer: Answer) -> dict[str, object]:
 
         rows, line = budget_rows(answer.report, answer.compared_models, answer.lang)
         return {"comparisons": rows, "cheapest": line}
-    faster = "compared_faster" in answer.parsed.notes  # bot.parse.models_compared.FASTER_ASKED
+    faster = _FASTER in answer.parsed.notes
     rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster)
     return {"comparisons": rows, "cheapest": line}
 
@@ -159,15 +168,15 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     cents,
                     cheaper_but_slow(reports, best) if best is not None else None,
                 )
-                or own_price_line(reports, answer.lang, "price_per_gpu_hour" in parsed.found)  # s19
+                or own_price_line(reports, answer.lang, parsed)  # s19
                 or unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
             asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "
                 ctx["cheapest"] = f"{ctx['cheapest']}{sep}{note}" if ctx["cheapest"] else note
-            if answer.compared_models or answer.report.request.largest_asked:  # s36: models side by side
-                ctx |= _models_compared(answer)
+            if answer.compared_models or answer.report.request.largest_asked or _FASTER in parsed.notes:
+                ctx |= _models_compared(answer, ctx["cheapest"])  # s36: models side by side; s37: cards
             ctx["first"] = first_line(rows, lang) if at_count and "asks_choice" in parsed.notes else None
             if rows and CHEAPEST_ASKED in parsed.notes:  # the cards not compared, after the verdict (s27 #2)
                 from bot.render.unpriced_cards import unpriced_cards_line
