@@ -117,7 +117,7 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
     assert out["report"]["memory"]["plan_gpus"] == 2
 
 
-# 3. a memory question leads with the memory, then the cards -----------------------------------------------
+# 3. a memory question leads with the memory, then the cards (each GPU's share first: s37 fixh #1) ------
 
 
 @pytest.mark.parametrize(
@@ -126,12 +126,15 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
         # 673 GB of fp8 weights + 68.6 KiB × 32,768 × 16 = 36.8 GB of KV + the 16 GPUs' runtime 34.8 GB
         (
             "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
-            "≈ 744 GB of GPU memory (weights 673 GB + KV cache 36.8 GB",
+            "≈ 46.5 GB of GPU memory per GPU on 16 GPUs, 744 GB in all (weights 673 GB + KV cache 36.8 GB",
         ),
         # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB
-        ("Qwen2.5-72B 推理需要多少显存", "显存约 176 GB（权重 145 GB + KV 缓存 21.5 GB"),
-        ("qwen2.5-72b 部署要多大显存", "显存约 176 GB（权重 145 GB + KV 缓存 21.5 GB"),
-        ("how much VRAM is needed to serve Qwen2.5-72B?", "≈ 176 GB of GPU memory (weights 145 GB"),
+        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB（权重 145 GB"),
+        ("qwen2.5-72b 部署要多大显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB（权重 145 GB"),
+        (
+            "how much VRAM is needed to serve Qwen2.5-72B?",
+            "≈ 44.1 GB of GPU memory per GPU on 4 GPUs, 176 GB in all (weights 145 GB",
+        ),
     ],
 )
 def test_a_memory_question_leads_with_the_memory(text: str, lead: str) -> None:

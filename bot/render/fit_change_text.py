@@ -213,6 +213,9 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if m is None or not requested or m.fits_requested is not False:
         return None, True, False
     fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
+    if fix is not None and _keeps_their_stage(report):  # s37 fixh #2: their ZeRO stage and offload first
+        own = unfit_change_text(report, f)
+        return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own or ""), sane_count(m), True
     if fix is not None:
         return fix[0], sane_count(m), fix[1]
     own = unfit_change_text(report, f)
@@ -228,6 +231,24 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     # s36 fixe #1: a change that fits on a few cards before the 40 (ZeRO-3 over five machines) the user's
     # setting takes, or before none at all; the count then comes last, with its machines (the note)
     return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False, not count
+
+
+_NOT_THEIRS = frozenset(
+    {"zero_stage", "offload", "param_offload", "gpu_count", "method", "sharding_stack", "seq_len"}
+)
+"""Changes that leave the user's stated job or layout: their ZeRO stage, offload, count, method, data."""
+
+
+def _keeps_their_stage(report: SizingReport) -> bool:
+    """Whether the user stated a ZeRO stage or CPU offload and the settings that fit their own GPUs
+    (``Memory.fit_change``, :func:`unfit_change_text`) keep both, their count, method and sequence
+    length (micro-batch 1 under their ZeRO-2 + offload): then that change leads the headline, before
+    a stage change (s37 fixh #2: 'with ZeRO-3: 2 GPUs' led while micro-batch 1 fit their ZeRO-2)."""
+    req = report.request
+    m = report.memory
+    if (req.zero_stage is None and not req.offload) or m is None or not same_card_fix(report):
+        return False
+    return all(c.setting not in _NOT_THEIRS for c in m.fit_change)
 
 
 LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")

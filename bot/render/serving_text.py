@@ -337,11 +337,14 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
 def _mem_first(inf: Inference, f: Fmt) -> dict[str, str]:
     """The memory a model needs, asked with no count ('需要多少显存', 'vram needed to run …'; trial s35 #3):
     the weights, the KV cache of the sized load (the KV line's figure) and each serving GPU's runtime
-    workspace and CUDA context, summed in GB as the weights and KV lines show them."""
+    workspace and CUDA context, summed in GB as the weights and KV lines show them; first each GPU's share
+    (the sum ÷ the serving GPUs, the fewest that hold the load: 'memory per gpu?' with no count)."""
     runtime = (inf.workspace_bytes_per_gpu + inf.context_bytes_per_gpu) * inf.serving_gpus
     total = inf.weights_bytes + inf.kv_bytes_total + runtime
-    return {"total": f.gb(total), "weights": f.gb(inf.weights_bytes), "kv": f.gb(inf.kv_bytes_total),
-            "runtime": f.gb(runtime), "n": f.int(inf.serving_gpus)}  # fmt: skip
+    each = total / max(inf.serving_gpus, 1)  # each GPU's share on the fewest that hold the load (s37 fixh #1)
+    return {"per_gpu": f.gb(each), "total": f.gb(total), "weights": f.gb(inf.weights_bytes),
+            "kv": f.gb(inf.kv_bytes_total), "runtime": f.gb(runtime),
+            "n": f.int(inf.serving_gpus)}  # fmt: skip
 
 
 def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:
