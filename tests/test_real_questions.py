@@ -921,6 +921,16 @@ def test_round33_work_en_does_not_regress() -> None:
     assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
 
 
+R34_WORK_UNDERSTOOD_EN = 13
+"""Round 34's English working split (en_r34.json, r34work: 23 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact). Its r34test half (17 records) is frozen in
+``frozen_r34_test_en.sha256``."""
+
+
+def test_round34_work_en_does_not_regress() -> None:
+    assert _work_understood("r34work", "en", 23) >= R34_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1059,6 +1069,7 @@ HELD_OUT_SIZES = {
     ("r31test", "en"): 10,
     ("r32test", "en"): 15,
     ("r33test", "en"): 20,
+    ("r34test", "en"): 17,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
