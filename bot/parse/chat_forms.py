@@ -242,9 +242,33 @@ _GATE = re.compile(
 )
 
 
+BATCH_TOTAL_RE = rc(
+    r"(?P<key>\b(?:micro[\s_\-]*)?batch(?:[\s_\-]*size)?|\bbs)\s*(?:=|:|of|is|为|是)?\s*(?P<b>\d{1,4})\s*(?:[(（]|,|，)\s*"
+    r"(?:(?:in\s+total|total|overall|altogether|总共|一共|共|合计)\s*(?:of|is|=|:|为|是)?\s*(?P<t>\d{1,6})(?!\d|\.\d)"
+    r"|(?P<u>\d{1,6})\s*(?:in\s+total|in\s+all|total|overall|altogether)\b)\s*[)）]?"
+)
+"""A batch then its total after it ('batch size 1 (16 in total)', 'bs 32, total 256', 'batch 4（总共 64）';
+s38-r34en, en34-011): the per-device batch and the global batch, written 'batch 1, global batch 16'."""
+
+
+CORES_THEN_MEMORY_RE = rc(
+    r"(?P<cores>(?<![\w.])\d{1,4}\s*(?:cpu\s+|vcpu\s+)?(?:cores?|vcpus?|cpus?|核)\s*(?:[,，、/;；]|and|和)\s*)"
+    r"(?P<n>\d{1,4})(?![\d.])\s*(?:mem(?:ory)?|ram|内存)(?![a-z]|\s*(?:channels?|bandwidth|slots?|sticks?|modules?|通道))"
+)
+"""A machine's spec listed cores then a unitless memory ('100 CPU cores, 500 Mem', '64 cores / 512 RAM',
+'96核、768内存'; s38-r34en, en34-027): the host's RAM in GB, written '500gb ram' (cloud and cluster
+specs list RAM in GB; a card's memory is never listed after the CPU's cores)."""
+
+
 def chat_forms(s: str) -> str:
     """The normalized text ``s`` with the chat forms of this module's docstring written out."""
     s = assign_forms(s)  # 'max model len bumped to 32768', '0.9 gpu util'
+    if ("batch" in s or "bs" in s) and (
+        "total" in s or "overall" in s or "altogether" in s or "共" in s or "合计" in s
+    ):
+        s = BATCH_TOTAL_RE.sub(lambda m: f"{m['key']} {m['b']}, global batch {m['t'] or m['u']} ", s)
+    if ("core" in s or "cpu" in s or "核" in s) and ("mem" in s or "ram" in s or "内存" in s):
+        s = CORES_THEN_MEMORY_RE.sub(lambda m: f"{m['cores']}{m['n']}gb ram", s)
     s = IMAGE_SIZE_STAR_RE.sub(r"\1x\2", s) if "*" in s else s  # '1024*1024 pixels' (s37 fixd)
     if ("each" in s or "every" in s) and (" have " in s or "there are" in s or " got " in s):
         s = EACH_NODE_HAS_RE.sub(lambda m: f"{m['k']} nodes with {m['n']} {m['what']} each ", s)

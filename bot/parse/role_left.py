@@ -182,10 +182,11 @@ L_MY_VRAM = rc(
 )
 """'我的显存只有 8G', 'my GPU has 12GB', 'a card with 96GB': one card's memory."""
 R_OF_VRAM = rc(
-    r"^\s*(?:of\s+|的\s*)?(?:(?:usable|available|free|spare|dedicated)\s+|(?:可用|空闲|剩余)(?:的)?\s*)?(?:vram|显存)"
-    r"(?!\s*(?:in\s+)?total)"
+    r"^\s*(?:of\s+|的\s*)?(?:(?:usable|available|free|spare|dedicated)\s+|(?:可用|空闲|剩余)(?:的)?\s*)?"
+    r"(?:vram|显存|(?<=of )(?:gpu|video|graphics)\s+memory)(?!\s*(?:in\s+)?total)"
 )
-"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total'); round 13: what
+"""'8000MiB 显存', '12288 MiB of VRAM' (a total is read before: '320GB of VRAM in total'); s38-r34en: '15 GB
+of GPU memory' / 'of video memory' as 'of VRAM' is (en34-006: unread); round 13: what
 of it is usable, said between ('22 GB of usable VRAM', '20G 可用显存'). Session 19 review: memory free or
 left ('8G 的空闲显存', '20 GB of spare VRAM') is read here and tagged as the room after loading, never the
 card (:func:`room_said`)."""

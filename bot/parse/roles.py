@@ -265,10 +265,10 @@ _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
 L_GPU_PAREN = rc(
-    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus|cards)\s*)?"
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus?|cards?)\s*)?"
     r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+(?:with\s+(?:each\s+)?)?)$"
 )
-"""'4x A10G (24GB)', '单卡3090（24G）', 'A100 服务器（8×40G）', 'M1 Max with 64GB': that card's memory."""
+"""'4x A10G (24GB)', '单卡3090（24G）', 'A100 服务器（8×40G）', 'M1 Max with 64GB', 'a 4090 GPU (24GB)'."""
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 

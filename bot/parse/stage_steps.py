@@ -80,6 +80,15 @@ def _training_settings(f: dict[str, Any], s: str) -> int:
     )
 
 
+NEGATED_STAGE_CUES = (
+    "not train", "not fine", "not for", "not pre", "not infer", "not serv", "not deploy", "not sft",
+    "no train", "no fine", "without train", "without fine", "不是训练", "不是微调", "不是推理", "不是部署",
+    "不是预训练", "不用训练", "不用微调", "不需要训练", "不需要微调", "无需训练", "无需微调", "而非训练",
+    "而非推理", "不做训练",
+)  # fmt: skip
+"""The literals one of :data:`bot.parse.negated_stage.NEGATED_STAGE_RE`'s matches holds (s38-r34en)."""
+
+
 class StageSteps:
     """Steps 1b and 5. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
 
@@ -108,6 +117,12 @@ class StageSteps:
             if yardstick:
                 self.named_unused.append(("algorithm: SFT", "other_setup"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
+        for cue in NEGATED_STAGE_CUES:  # 'inference, not training': the stage ruled out is no stage word
+            if cue in s0:
+                from bot.parse.negated_stage import without_negated_stage  # rare: imported on a cue
+
+                s0 = without_negated_stage(s0)
+                break
         stage = stage_from_words(s0)
         keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words
         stage = keyed[0] if keyed else stage

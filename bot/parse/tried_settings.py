@@ -156,10 +156,12 @@ def _negated_width(
 BARE_STAGE_RE = rc(
     r"(?<![a-z0-9_.\-(（])stage[\s\-_]?(?P<n>[1-3])"
     r"(?![0-9._a-z]|\s*(?:张|个|台|卡|块|机|节点|训练|微调|预训练|[)）]|(?:fine|pre|post)?[\s\-]?(?:tun|train)|sft|of\b))"
+    r"|(?<![a-z0-9])stage[\-_]?(?P<f>[1-3])\.(?:json|ya?ml|config|conf)\b"
 )
 """Round 23 zh: a bare 'stage3' / 'stage 3' in a message about DeepSpeed or offload ('目前用的是 stage3，
 已经把优化器和 param offload 到内存了 … deepspeed.initialize'): the ZeRO stage (DeepSpeed's config key
-``zero_optimization.stage``); a training phase ('stage 2 训练', 'LLaVA stage 2 fine-tune',
+``zero_optimization.stage``); s38-r34en: a config file named for it ('ds_configs/stage2.config',
+'stage3.json'); a training phase ('stage 2 训练', 'LLaVA stage 2 fine-tune',
 '第二阶段（stage 2）') or a count ('stage 2 张卡') is none."""
 
 
