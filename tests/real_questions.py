@@ -433,15 +433,8 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return all(key_understood(key, v, answer) for v in value)
     if key == "method" and request.get("methods"):
         return {_norm(v) for v in value} <= {_norm(m) for m in request["methods"]}
-    if (
-        key == "gpu_count"
-        and len(value) == 2
-        and got == value[0]
-        and request.get("gpu_count_max") == value[1]
-    ):
-        return True  # '4 or 8 L40S': sized from the first, up to the last
-    if got in value and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
-        return all(v == got or _ignored(answer, v, key) for v in value)  # s38-r34en: one sized, others named
+    if key == "gpu_count" and len(value) == 2:  # '4 or 8 L40S': sized from the first, up to the last
+        return got == value[0] and request.get("gpu_count_max") == value[1]
     if key == "lora_targets":  # round 27: a list of modules as typed ('W_pack') is that set, any case
         return _targets(value) == _targets(got)
     return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value

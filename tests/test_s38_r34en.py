@@ -10,7 +10,7 @@ sentences of our own (must-read and must-not-misread), in both languages where t
   global batch;
 - a machine spec of cores then a unitless memory ('100 CPU cores, 500 Mem', '96核、768内存') is the host's RAM
   in GB, never memory channels;
-- scorer: a list of numbers stated for one setting is understood when one is used and each other named.
+- a capitalized word then an acronym after 'using' / 'with' ('using ParlAI') is a tool's name, named as typed;
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.real_questions import answer_json, key_understood
+from tests.real_questions import answer_json
 
 
 def _ask(text: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
@@ -148,18 +148,18 @@ def test_memory_channels_are_no_ram() -> None:
     assert not any(text and text.startswith("host_memory") for _, text in ignored)
 
 
-def test_scorer_one_count_used_and_the_other_named() -> None:
-    answer = {
-        "request": {"gpu_count": 4, "batch_size": 1},
-        "interpretation": {
-            "ignored": [
-                {"text": "gpu_count: 8", "reason": "config_differs"},
-                {"text": "32", "reason": "repeated"},
-            ]
-        },
-    }
-    assert key_understood("gpu_count", [4, 8], answer)
-    assert key_understood("batch_size", [1, 32], answer)
-    assert not key_understood("batch_size", [1, 64], answer)  # 64 named nowhere
-    unread = {"request": {"gpu_count": 4}, "interpretation": {"ignored": [{"text": "8", "reason": "unread"}]}}
-    assert not key_understood("gpu_count", [4, 8], unread)  # 'unread' names nothing
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("Can I fine-tune Llama-2-7B using ParlAI on 2 A100?", "training_tool: ParlAI"),
+        ("Fine-tuning Mistral-7B with LangGPT on one A100 80GB: enough memory?", "training_tool: LangGPT"),
+    ],
+)
+def test_word_then_acronym_is_a_tool_name(text: str, item: str) -> None:
+    _, ignored = _ask(text)
+    assert ("no_field", item) in ignored
+
+
+def test_an_acronym_alone_is_no_tool_name() -> None:
+    _, ignored = _ask("Can I fine-tune Llama-2-7B using FSDP on 2 A100?")
+    assert not any(text and text.startswith("training_tool: FSDP") for _, text in ignored)

@@ -89,6 +89,13 @@ NEGATED_STAGE_CUES = (
 """The literals one of :data:`bot.parse.negated_stage.NEGATED_STAGE_RE`'s matches holds (s38-r34en)."""
 
 
+def _unnegated(s: str) -> str:
+    """``s`` without the stage words it rules out (:mod:`bot.parse.negated_stage`, imported on a cue)."""
+    from bot.parse.negated_stage import without_negated_stage
+
+    return without_negated_stage(s)
+
+
 class StageSteps:
     """Steps 1b and 5. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
 
@@ -106,23 +113,16 @@ class StageSteps:
         if algorithm is None and ("r1" in s0 or "grpo" in s0):  # 'X-R1', 'simple_GRPO': a GRPO codebase
             algorithm = grpo_tool_algorithm(s0)
         yardstick = algorithm == "sft" and sft_only_as_yardstick(s0)  # 'KTO … as much memory as SFT?'
-        variant = (
-            None
-            if algorithm and (algorithm != "ppo" or "ppo" in s0) and not yardstick
-            else algorithm_variant(s0)
-        )
+        vary = not algorithm or (algorithm == "ppo" and "ppo" not in s0) or yardstick
+        variant = algorithm_variant(s0) if vary else None
         if variant is not None:
             algorithm = variant[1]
             self.named_unused.append((f"algorithm: {variant[0]}", "algorithm_family"))
             if yardstick:
                 self.named_unused.append(("algorithm: SFT", "other_setup"))
         preference = algorithm in ("dpo", "ppo", "grpo", "rloo")
-        for cue in NEGATED_STAGE_CUES:  # 'inference, not training': the stage ruled out is no stage word
-            if cue in s0:
-                from bot.parse.negated_stage import without_negated_stage  # rare: imported on a cue
-
-                s0 = without_negated_stage(s0)
-                break
+        if any(map(s0.__contains__, NEGATED_STAGE_CUES)):  # 'inference, not training': no stage word
+            s0 = _unnegated(s0)
         stage = stage_from_words(s0)
         keyed = stage_key(s0)  # '--stage pt': the tool's own stage key, before its other words
         stage = keyed[0] if keyed else stage

@@ -40,10 +40,11 @@ from estimator import catalog
 
 _NAME = (
     r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*\d*(?:-[A-Z][a-z]{2,})+"
-    r"|[a-z]{2,}[A-Z][A-Za-z0-9]*"
+    r"|[a-z]{2,}[A-Z][A-Za-z0-9]*|[A-Z][a-z]{2,}[A-Z]{2,4}(?![A-Za-z])"
 )
 """CamelCase ('EasyContext', 'EasyR1'), a name joined to a capitalized word ('LLaMA2-Accessory'), or —
-round 10 (s15) — a lower-case run then capitals ('trlX', 'nanoGPT'): how projects write their names."""
+round 10 (s15) — a lower-case run then capitals ('trlX', 'nanoGPT'); s38-r34en: a capitalized word then an
+acronym ('ParlAI', 'LangGPT'): how projects write their names."""
 UNKNOWN_TOOL_RE = re.compile(
     r"(?:\b(?:with|using|via|through|in)\s+(?:the\s+|its\s+|their\s+)?|(?:用|使用|基于|通过|借助)\s*)"
     rf"(?P<name>{_NAME})(?![\w\-])"
