@@ -16,6 +16,7 @@ from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
+from estimator.trainer_generation import generation_parts
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     PAIRED_SEQUENCES,
@@ -372,7 +373,9 @@ def surely_above(
         return False
     kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
     zero = plan.zero_stage  # + zero_buffers(plan), in place: the same float
-    floor = states + (0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0)
+    floor = held = states + (
+        0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
+    )
     floor += kept.likely
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True
@@ -386,4 +389,33 @@ def surely_above(
         return True
     if params is None:
         return False
-    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
+    if churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit:
+        return True
+    if not (setup.generation_sequences or setup.generation_step):
+        return False
+    return generation_floor(spec, params, setup, plan, held, memo) * ZERO3_BOUND_MARGIN > limit
+
+
+def generation_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, held: float,
+    memo: SearchMemo | None,
+) -> float:  # fmt: skip
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) of a setup whose RL trainer
+    generates (:mod:`estimator.trainer_generation`), from ``held`` (the states and DeepSpeed's buckets)
+    and G, the generation's gathered weights + KV cache (:func:`estimator.trainer_generation.
+    generation_parts`, as :func:`estimator.transients.peaks` makes them): held + G + the CUDA context +
+    :data:`estimator.defaults.FRAGMENTATION` · G. The breakdown's forward/backward parts are at least G
+    (:meth:`estimator.transients.Peaks.likely_parts` shows the generation's parts where G is above the
+    rest, else the rest) and its step parts add up to at least them, so its runtime churn is ≥ G; with no
+    late gradients (:func:`surely_above` asks only then) nothing is credited back. In real numbers at most
+    the total; summed in another order: compared with the slack of :data:`ZERO3_BOUND_MARGIN`. G reads
+    only TP, PP, DP and whether ZeRO-3: kept in ``memo.step_floors`` under ("generation", TP, PP, DP,
+    ZeRO-3), one a search. The search then skips the step's peaks of layouts whose generation cannot fit
+    (PPO on a 70B policy with no tool named, q063: 55 of the 89 layouts it sized)."""
+    key = ("generation", plan.tp, plan.pp, plan.dp, plan.zero_stage >= 3)
+    gen = None if memo is None else memo.step_floors.get(key)
+    if gen is None:
+        gen = sum(generation_parts(spec, params, setup, plan))
+        if memo is not None:
+            memo.step_floors[key] = gen
+    return held + gen + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * gen
