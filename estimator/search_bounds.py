@@ -104,9 +104,11 @@ def low_stages_out_of_reach(
     without a divisor DP ≥ 1 (x / DP ≤ x after rounding, for a representable x), or the least of such
     terms (``min``); the parts are summed in the same order at every stage, and a float sum of
     non-negative terms never decreases when a term grows — so stages 1 and 0 hold at least stage 2's
-    states. PPO is left out (its critic subtracts the offloaded optimizer states: a difference need not
-    keep the order)."""
-    if setup.algorithm == Algorithm.ppo:
+    states. PPO with an offloaded optimizer is left out (its critic subtracts the offloaded optimizer
+    states: a difference need not keep the order); without offload it subtracts 0.0 (exact), and its
+    critic's states (the policy's terms on the same shard) and reward copy (÷ DP from ZeRO-3) only
+    shrink as the stage rises, in the same order at every stage (s38: q063's 76 PPO groups asked)."""
+    if setup.algorithm == Algorithm.ppo and plan.offload:
         return False
     stage2 = new_layout((*plan[:3], 2, *plan[4:]))
     return (memo.laid.get(stage2) or memo.state_sum(spec, params, setup, stage2))[0] > limit  # laid in place

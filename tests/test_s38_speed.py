@@ -109,3 +109,34 @@ def test_q063_sizes_fewer_layouts_with_the_same_answer():
     corpus = Path(__file__).parent / "data" / "questions.json"
     text = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}["q063"]
     assert 4000 < _first_estimate_calls(text) < 5300
+
+
+@pytest.mark.parametrize("method", [Method.full, Method.lora])
+@pytest.mark.parametrize("extra", [{}, {"paged_optimizer": True}, {"optimizer_in_backward": True}])
+def test_ppo_without_offload_holds_no_fewer_states_at_lower_zero_stages(method: Method, extra: dict):
+    """low_stages_out_of_reach now answers for PPO without offload: its state sums (policy, critic, reward)
+    at ZeRO-0 and ZeRO-1 are never below ZeRO-2's, in floats, over a grid of TP, PP and DP."""
+    from estimator.memory import state_parts
+
+    if method == Method.lora and extra:
+        return
+    setup = _setup(8, method, **extra)
+    for tp, pp, dp in itertools.product((1, 2, 8), (1, 2, 4), (1, 2, 4, 8)):
+        sums = [sum(state_parts(QWEN32, PARAMS, setup, _layout(tp, pp, dp, z)).values()) for z in (0, 1, 2)]
+        assert sums[0] >= sums[1] >= sums[2], (tp, pp, dp, sums)
+
+
+def test_ppo_low_stages_ruled_out_by_the_stage2_states_unless_offloaded():
+    """Full PPO on Qwen2.5-32B, TP = PP = 1, DP = 8: at ZeRO-2 the policy's 16-bit weights (2 B × 32.76e9 =
+    65.52 GB, unsharded below ZeRO-3), its reference and reward copies (65.52 GB each), gradients 8.19 and
+    optimizer 49.14 GB (÷ 8) and the critic's states 122.85 GB: 376.7 GB, above 80 GiB, so ZeRO-0/1/2 are
+    all out of reach, asked once; with the optimizer offloaded PPO is still not asked (False: not known)."""
+    from estimator.search_bounds import low_stages_out_of_reach
+
+    plan, limit = _layout(1, 1, 8, 0), 80 * GIB
+    assert low_stages_out_of_reach(QWEN32, PARAMS, _setup(8), plan, limit, SearchMemo())
+    assert not low_stages_out_of_reach(QWEN32, PARAMS, _setup(8), plan, 1e15, SearchMemo())
+    offloaded = Layout(tp=1, pp=1, dp=8, zero_stage=0, recompute="full", micro_batch=1, offload=True)
+    assert not low_stages_out_of_reach(
+        QWEN32, PARAMS, _setup(8, offload=True), offloaded, limit, SearchMemo()
+    )
