@@ -16,7 +16,7 @@ from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
-from estimator.trainer_generation import generation_parts
+from estimator.trainer_generation import generation_kv_per_sequence, generation_parts
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     PAIRED_SEQUENCES,
@@ -412,12 +412,22 @@ def generation_floor(
     late gradients (:func:`surely_above` asks only then) nothing is credited back. In real numbers at most
     the total; summed in another order: compared with the slack of :data:`ZERO3_BOUND_MARGIN`. G reads
     only TP, PP, DP and whether ZeRO-3: kept in ``memo.step_floors`` under ("generation", TP, PP, DP,
-    ZeRO-3), one a search. The search then skips the step's peaks of layouts whose generation cannot fit
-    (PPO on a 70B policy with no tool named, q063: 55 of the 89 layouts it sized)."""
+    ZeRO-3), computed from one sequence's KV cache kept there under ("generation",), one a search. The
+    search then skips the step's peaks of layouts whose generation cannot fit (PPO on a 70B policy with
+    no tool named, q063: 55 of the 89 layouts it sized)."""
     key = ("generation", plan.tp, plan.pp, plan.dp, plan.zero_stage >= 3)
     gen = None if memo is None else memo.step_floors.get(key)
     if gen is None:
-        gen = sum(generation_parts(spec, params, setup, plan))
+        per_sequence = None if memo is None else memo.step_floors.get(_KV_KEY)
+        if per_sequence is None:
+            per_sequence = generation_kv_per_sequence(spec, setup)
+            if memo is not None:
+                memo.step_floors[_KV_KEY] = per_sequence
+        gen = sum(generation_parts(spec, params, setup, plan, per_sequence))
         if memo is not None:
             memo.step_floors[key] = gen
     return held + gen + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * gen
+
+
+_KV_KEY = ("generation",)
+"""The key of one generated sequence's KV cache in ``SearchMemo.step_floors`` (:func:`generation_floor`)."""
