@@ -373,9 +373,13 @@ def surely_above(
     (:func:`estimator.transients.loss_bytes`) are written in place: the same floats, three calls fewer."""
     if limit == math.inf or (plan.dp == 1 and plan.zero_stage == 0 and late_gradients(setup, plan, 1.0)):
         return False
-    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
-    zero = plan.zero_stage  # + zero_buffers(plan), in place: the same float
-    floor = held = states + (
+    zero = plan.zero_stage
+    if memo is None:
+        kept = kept_activations(spec, setup, plan)
+    else:  # SearchMemo.kept's lookup in place (its key), the method on a miss: no frame on a hit
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, zero == 0, plan.ep == 1)
+        kept = memo.activations.get(key) or memo.kept(spec, setup, plan)
+    floor = held = states + (  # + zero_buffers(plan), in place: the same float
         0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
     )
     floor += kept.likely
