@@ -20,14 +20,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from _paths import CORPUS, REPO
+from _paths import pct as _pct
+
 sys.path.insert(0, str(REPO))
-CORPUS = REPO / "tests" / "data" / "questions.json"
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
 def main() -> None:

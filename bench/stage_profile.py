@@ -27,13 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO / "tests" / "data" / "questions.json"
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+from _paths import CORPUS, REPO
+from _paths import pct as _pct
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.late_gradients import gradient_credit, late_gradients
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
+from estimator.trainer_generation import generation_kv_per_sequence, generation_parts
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,
     PAIRED_SEQUENCES,
@@ -103,9 +104,11 @@ def low_stages_out_of_reach(
     without a divisor DP ≥ 1 (x / DP ≤ x after rounding, for a representable x), or the least of such
     terms (``min``); the parts are summed in the same order at every stage, and a float sum of
     non-negative terms never decreases when a term grows — so stages 1 and 0 hold at least stage 2's
-    states. PPO is left out (its critic subtracts the offloaded optimizer states: a difference need not
-    keep the order)."""
-    if setup.algorithm == Algorithm.ppo:
+    states. PPO with an offloaded optimizer is left out (its critic subtracts the offloaded optimizer
+    states: a difference need not keep the order); without offload it subtracts 0.0 (exact), and its
+    critic's states (the policy's terms on the same shard) and reward copy (÷ DP from ZeRO-3) only
+    shrink as the stage rises, in the same order at every stage (s38: q063's 76 PPO groups asked)."""
+    if setup.algorithm == Algorithm.ppo and plan.offload:
         return False
     stage2 = new_layout((*plan[:3], 2, *plan[4:]))
     return (memo.laid.get(stage2) or memo.state_sum(spec, params, setup, stage2))[0] > limit  # laid in place
@@ -370,9 +373,15 @@ def surely_above(
     (:func:`estimator.transients.loss_bytes`) are written in place: the same floats, three calls fewer."""
     if limit == math.inf or (plan.dp == 1 and plan.zero_stage == 0 and late_gradients(setup, plan, 1.0)):
         return False
-    kept = kept_activations(spec, setup, plan) if memo is None else memo.kept(spec, setup, plan)
-    zero = plan.zero_stage  # + zero_buffers(plan), in place: the same float
-    floor = states + (0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0)
+    zero = plan.zero_stage
+    if memo is None:
+        kept = kept_activations(spec, setup, plan)
+    else:  # SearchMemo.kept's lookup in place (its key), the method on a miss: no frame on a hit
+        key = (plan.tp, plan.pp, plan.micro_batch, plan.recompute, zero == 0, plan.ep == 1)
+        kept = memo.activations.get(key) or memo.kept(spec, setup, plan)
+    floor = held = states + (  # + zero_buffers(plan), in place: the same float
+        0.0 if zero == 0 else (1 if zero >= 3 else 2) * ZERO_REDUCE_BUCKET_ELEMENTS * 2.0
+    )
     floor += kept.likely
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True
@@ -386,4 +395,43 @@ def surely_above(
         return True
     if params is None:
         return False
-    return churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit
+    if churn_floor(spec, params, setup, plan, floor, kept.likely + logits) * ZERO3_BOUND_MARGIN > limit:
+        return True
+    if not (setup.generation_sequences or setup.generation_step):
+        return False
+    return generation_floor(spec, params, setup, plan, held, memo) * ZERO3_BOUND_MARGIN > limit
+
+
+def generation_floor(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout, held: float,
+    memo: SearchMemo | None,
+) -> float:  # fmt: skip
+    """A lower bound on :func:`estimator.memory.breakdown`'s total (bytes) of a setup whose RL trainer
+    generates (:mod:`estimator.trainer_generation`), from ``held`` (the states and DeepSpeed's buckets)
+    and G, the generation's gathered weights + KV cache (:func:`estimator.trainer_generation.
+    generation_parts`, as :func:`estimator.transients.peaks` makes them): held + G + the CUDA context +
+    :data:`estimator.defaults.FRAGMENTATION` · G. The breakdown's forward/backward parts are at least G
+    (:meth:`estimator.transients.Peaks.likely_parts` shows the generation's parts where G is above the
+    rest, else the rest) and its step parts add up to at least them, so its runtime churn is ≥ G; with no
+    late gradients (:func:`surely_above` asks only then) nothing is credited back. In real numbers at most
+    the total; summed in another order: compared with the slack of :data:`ZERO3_BOUND_MARGIN`. G reads
+    only TP, PP, DP and whether ZeRO-3: kept in ``memo.step_floors`` under ("generation", TP, PP, DP,
+    ZeRO-3), computed from one sequence's KV cache kept there under ("generation",), one a search. The
+    search then skips the step's peaks of layouts whose generation cannot fit (PPO on a 70B policy with
+    no tool named, q063: 55 of the 89 layouts it sized)."""
+    key = ("generation", plan.tp, plan.pp, plan.dp, plan.zero_stage >= 3)
+    gen = None if memo is None else memo.step_floors.get(key)
+    if gen is None:
+        per_sequence = None if memo is None else memo.step_floors.get(_KV_KEY)
+        if per_sequence is None:
+            per_sequence = generation_kv_per_sequence(spec, setup)
+            if memo is not None:
+                memo.step_floors[_KV_KEY] = per_sequence
+        gen = sum(generation_parts(spec, params, setup, plan, per_sequence))
+        if memo is not None:
+            memo.step_floors[key] = gen
+    return held + gen + CUDA_CONTEXT_BYTES.value + FRAGMENTATION.value * gen
+
+
+_KV_KEY = ("generation",)
+"""The key of one generated sequence's KV cache in ``SearchMemo.step_floors`` (:func:`generation_floor`)."""

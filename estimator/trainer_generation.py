@@ -106,23 +106,34 @@ HALF_BYTES = 2.0
 
 
 def generation_parts(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan | Layout,
+    per_sequence: float | None = None,
 ) -> tuple[float, float]:
     """(gathered weights, KV cache) bytes per GPU while the trainer generates (module doc), beside the model
     states; (0, 0) unless the setup generates in the trainer (:func:`sequences_per_rank` > 0). The KV
     cache at every stage; the gathered weights only on a ZeRO-3 plan with more than one data-parallel rank
     (below ZeRO-3 every GPU holds the whole 16-bit model already, in the states; one rank's ZeRO-3
     partition is the whole model: no second copy), nor with ``ds3_gather_for_generation`` False (module
-    doc)."""
+    doc). ``per_sequence``: :func:`generation_kv_per_sequence` when the caller keeps it (the same float)."""
     sequences = sequences_per_rank(setup, plan)
     if not sequences:
         return 0.0, 0.0
-    context = setup.generation_context or setup.seq_len
-    kv = sequences * kv_bytes_per_sequence(spec, context) / plan.tp
+    if per_sequence is None:
+        per_sequence = generation_kv_per_sequence(spec, setup)
+    kv = sequences * per_sequence / plan.tp
     if plan.zero_stage < 3 or plan.dp == 1 or not setup.gather_for_generation:
         return 0.0, kv
     per_weight = setup.base_bits / 8.0 if setup.base_bits and setup.method != Method.full else HALF_BYTES
     return params * per_weight / (plan.tp * plan.pp), kv
+
+
+def generation_kv_per_sequence(spec: ModelSpec, setup: TrainingSetup) -> float:
+    """Bytes of one generated sequence's KV cache at the rollout's prompt + completion
+    (:attr:`TrainingSetup.generation_context`, else the sequence length), on the whole model."""
+    return kv_bytes_per_sequence(spec, setup.generation_context or setup.seq_len)
 
 
 def generation_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> float:

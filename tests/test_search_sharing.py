@@ -196,4 +196,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s37-speed: 812.81 (23ce7a0e) -> 795.26 (runtimes.memo room by (PP, TP, load), fewer frames);
     # s37 verdict2 +39: the recommended count's band high end and its climb (estimator.rec_high); s37 merge
     # 858.86: + s37-grpo's prefill beside decode for a rate target, TRL's generation for an unstated RL tool
-    assert calls / len(requests) < 860.6, calls / len(requests)
+    # s38-speed: 858.86 (89289854) -> 839.86: the RL trainer's generation bounds a layout before its step's
+    # peaks (search_bounds.generation_floor), PPO without offload in low_stages_out_of_reach, surely_above
+    # reads the memo's kept activations in place; bound -> 841.6
+    assert calls / len(requests) < 841.6, calls / len(requests)
