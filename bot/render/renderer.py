@@ -137,9 +137,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     if answer.config is not None and not answer.config.ok:
         from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
 
-        return config_error_text(answer.config, answer.lang, fmt)
+        text = config_error_text(answer.config, answer.lang, fmt)
+        return text if answer.script == "Hans" else _hant(text)
     if answer.report is None:  # nothing sized: a no-model answer, or the help
-        return _unsized_text(answer, fmt)
+        text = _unsized_text(answer, fmt)
+        return text if answer.script == "Hans" else _hant(text)
     try:
         kept = _CONTEXTS.get(id(answer))  # this very answer rendered before: another dialect, details
         if kept is not None and kept[0] is answer:
@@ -206,10 +208,18 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 from bot.render.cpu_head import cpu_head
 
                 text = cpu_head(text, answer)
-        return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
+        text = mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
-        return render_help(answer.lang, fmt, parsed=parsed)
+        text = render_help(answer.lang, fmt, parsed=parsed)
+    return text if answer.script == "Hans" else _hant(text)  # a Traditional question's reply (s38)
+
+
+def _hant(text: str) -> str:
+    """The reply in Traditional characters (bot.render.hant; imported for such a reply only: start-up)."""
+    from bot.render.hant import to_hant
+
+    return to_hant(text)
 
 
 def _per_value_lines(text: str, answer: Answer) -> str:
