@@ -287,6 +287,7 @@ class Conversation:
             kept=kept if new or stage else rec.kept,  # a 🌐 button keeps the turn's own note
             reset=reset if new or stage else rec.reset,
             text=rec.text,
+            script=rec.script,
         )
         return self._remember(out, self._rebuild(out))
 

@@ -48,6 +48,7 @@ _KEEP = (
 )
 """What the conversion leaves alone: code blocks and spans (HTML, Markdown), tags, URLs (the look-ahead:
 ~3× faster than trying each form at every character)."""
+KEEP_RE = re.compile(_KEEP, re.S)
 _SWAPS = {**dict(zip(SIMP, TRAD, strict=True)), **PHRASES, **TW_WORDS}
 _WORDS = sorted({**PHRASES, **TW_WORDS}, key=len, reverse=True)
 _FIRSTS = "".join(sorted({w[0] for w in _WORDS} | set(SIMP)))
