@@ -215,8 +215,7 @@ def answer(
     pasted into ``text`` is looked for. Its architecture is the model of the question (the message's
     own model name or size is then not used, and said so); a config that cannot be read is answered
     with why, and nothing is sized."""
-    context = context or Context()
-    settings = settings or ChatSettings()
+    context, settings = context or Context(), settings or ChatSettings()
     text = clean_text(text) if isinstance(text, str) else ""  # lone surrogates (bot.textclean)
     # full-width '８' plainly before a pasted config is read (s31; '**70B**' unwrapped in parse: plain_forms)
     text = wide_ascii(text)
@@ -245,8 +244,8 @@ def answer(
         from bot.core.steps_plan import steps_on_plan  # imported when used: start-up (s26)
 
         parsed = steps_on_plan(parsed)
+    lang, script = reply_langs(parsed, text, context, settings)  # s38: Simplified or Traditional
     if config is not None and not config.ok:
-        lang, script = reply_langs(parsed, text, context, settings)
         return Answer(parsed=parsed, report=None, lang=lang, config=config, script=script)
     if config is not None and config.spec is not None:
         parsed = with_architecture(parsed, config.spec)
@@ -268,7 +267,6 @@ def answer(
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, COUNTS_FAILED]})  # still bounds it
     elif context.previous is None and lost_followup(parsed):
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
-    lang, script = reply_langs(parsed, text, context, settings)  # s38: Simplified or Traditional
     result = answer_request(request, parsed, lang, settings, presales, followup=decision.followup,
                             changed=changed, switch=(kept, reset))  # fmt: skip
     if new and context.previous is not None:  # only the card changed: the load before stays (s29 fix b)

@@ -47,9 +47,9 @@ def reply_script(
     """The script of a reply in ``lang`` to ``text`` (precedence in the module docstring)."""
     if lang != "zh":
         return "Hans"
-    if own := as_script(fixed) or as_script(chosen):
-        return own
-    if previous != "Hant" and not traditional_hint(text):
+    if fixed in SCRIPTS or chosen in SCRIPTS:
+        return fixed if fixed in SCRIPTS else chosen  # type: ignore[return-value]
+    if previous != "Hant" and (text.isascii() or not traditional_hint(text)):  # no call: ASCII
         return "Hans"
     from bot.render.hant import text_script  # a Traditional message or conversation only
 
