@@ -204,3 +204,23 @@ def test_simplified_question_imports_no_table():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_settings_choose_traditional():
+    """/settings: a 繁體中文 button beside 中文 and English sets the chat's language and script."""
+    from bot.chat.commands import settings_text
+    from bot.settings.chat import ChatSettings
+    from bot.telegram import keyboards as kb
+    from bot.telegram.callbacks import _settings_change
+
+    def press(arg: str) -> dict:
+        return _settings_change(kb.decode(kb.encode(kb.SETTINGS_SLOT, kb.SET_LANG, arg)))
+
+    assert press("zh-Hant") == {"lang": "zh", "script": "Hant"}
+    assert press("zh") == {"lang": "zh", "script": None}
+    assert press(kb.AUTO) == {"lang": None, "script": None}
+    chosen = ChatSettings(lang="zh", script="Hant")
+    labels = [b.text for b in kb.settings_keyboard(chosen, "zh").inline_keyboard[0]]
+    assert labels == ["中文", "✓ 繁體中文", "English", "自动"]
+    assert "繁體中文" in settings_text(chosen, "zh")
+    assert answer(HANS_Q, settings=chosen).script == "Hant"
