@@ -224,3 +224,16 @@ def test_settings_choose_traditional():
     assert labels == ["中文", "✓ 繁體中文", "English", "自动"]
     assert "繁體中文" in settings_text(chosen, "zh")
     assert answer(HANS_Q, settings=chosen).script == "Hant"
+
+
+def test_card_parts_follow_script(twins):
+    """Feishu/DingTalk/WeCom cards: the parts of the same converted reply, split where the Simplified
+    reply splits."""
+    from bot.render.parts import render_parts
+
+    trad, simp = twins
+    for fmt in ("markdown", "telegram_html"):
+        x, y = render_parts(trad, fmt), render_parts(simp, fmt)
+        a, b = (x.headline, x.figures, x.details), (y.headline, y.figures, y.details)
+        assert all(part and _simplified_only(part) == [] for part in a), fmt
+        assert [NUMBER_RE.findall(p) for p in a] == [NUMBER_RE.findall(p) for p in b], fmt
