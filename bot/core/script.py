@@ -5,10 +5,10 @@ Precedence (:func:`reply_script`), as the language's (bot.parse.lang): a script 
 script with more characters that exist only in it: a mixed text follows its majority), the conversation's
 script (a follow-up 'H100呢？' has no evidence and keeps it), then Simplified. An English reply has none.
 
-A message with no Traditional character the parser knows (bot.parse.trad_chars, bot.parse.lexicon: the
-commonest ~400) in a conversation not already Traditional is Simplified at two C-level tests: the tables
-of both scripts (bot.render.hant, ~8,000 characters) are imported only for a Traditional message or a
-follow-up of one (start-up and memory of every other question unchanged; tests/test_warmup.py).
+A message with none of the commonest Traditional characters (bot.parse.lexicon's ~140) in a conversation
+not already Traditional is Simplified at two C-level tests: the tables of both scripts (bot.render.hant,
+~8,000 characters) are imported only for a Traditional message or a follow-up of one (start-up and memory
+of every other question unchanged; tests/test_warmup.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from bot.parse.lexicon import TRAD_TO_SIMP
-from bot.parse.trad_chars import TRAD_RE
 
 if TYPE_CHECKING:
     from bot.core.pipeline import Context
@@ -37,8 +36,10 @@ def as_script(value: object) -> Script | None:
 
 
 def traditional_hint(text: str) -> bool:
-    """Whether ``text`` has a Traditional character the parser reads (張, 訓練, 記憶體 …)."""
-    return not text.isascii() and (TRAD_RE.search(text) is not None or text.translate(TRAD_TO_SIMP) != text)
+    """Whether ``text`` has one of the ~140 commonest Traditional characters (bot.parse.lexicon: 張, 訓練,
+    問, 這, 幾, 體 …). A ``str.translate``, no regex: core reads no message with a pattern
+    (tests/test_core_one_pass.py)."""
+    return not text.isascii() and text.translate(TRAD_TO_SIMP) != text
 
 
 def reply_script(
