@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from babel.numbers import format_compact_decimal
+from babel.numbers import format_compact_currency, format_compact_decimal, format_currency
 
 from bot.cli import ask
 from bot.core.conversation import Conversation
@@ -94,19 +94,26 @@ def test_to_hant_words(simp, trad):
 def test_markup_code_and_urls_kept():
     text = (
         '<b>显存</b> <a href="https://example.com/显存?q=训练">训练</a> <code>显存=1</code>\n'
-        "<pre>内存 = 2</pre> `显存` ```\n数据\n``` https://x.cn/数据 9.3万"
+        "<pre>内存 = 2</pre> `显存` ```\n数据\n``` https://x.cn/数据 9.3万 ¥120"
     )
     assert hant.to_hant(text) == (
         '<b>顯存</b> <a href="https://example.com/显存?q=训练">訓練</a> <code>显存=1</code>\n'
-        "<pre>内存 = 2</pre> `显存` ```\n数据\n``` https://x.cn/数据 9.3萬"
+        "<pre>内存 = 2</pre> `显存` ```\n数据\n``` https://x.cn/数据 9.3萬 CN¥120"
     )
 
 
 @pytest.mark.parametrize("value", [93_000, 1_200_000_000, 45_600])
 def test_babel_traditional_numbers_are_the_conversion(value):
-    """Babel's zh_Hant_TW compact numbers differ from zh_Hans_CN's only in the characters."""
+    """Babel's zh_Hant_TW numbers differ from zh_Hans_CN's only in the characters and the yuan's symbol."""
     hans = format_compact_decimal(value, locale="zh_Hans_CN", fraction_digits=1)
     assert hant.to_hant(hans) == format_compact_decimal(value, locale="zh_Hant_TW", fraction_digits=1)
+    for currency in ("CNY", "USD"):
+        hans = format_compact_currency(value, currency, locale="zh_Hans_CN", fraction_digits=1)
+        tw = format_compact_currency(value, currency, locale="zh_Hant_TW", fraction_digits=1)
+        assert hant.to_hant(hans) == tw
+        hans, tw = (format_currency(value, currency, locale=loc) for loc in ("zh_Hans_CN", "zh_Hant_TW"))
+        assert hant.to_hant(hans) == tw
+    assert hant.to_hant("CN¥1,234") == "CN¥1,234"  # once
 
 
 # -- end to end
@@ -237,3 +244,14 @@ def test_card_parts_follow_script(twins):
         a, b = (x.headline, x.figures, x.details), (y.headline, y.figures, y.details)
         assert all(part and _simplified_only(part) == [] for part in a), fmt
         assert [NUMBER_RE.findall(p) for p in a] == [NUMBER_RE.findall(p) for p in b], fmt
+
+
+def test_longer_words_stay_within_telegram_limit():
+    """Taiwan's words can be longer (内存 → 記憶體): a reply made longer is cut to Telegram's 4,096 again."""
+    from bot.render.env import within_limit
+    from bot.render.renderer import _hant
+
+    text = "主机内存够用。\n" * 500  # 4,000 characters: within the limit before, 4,500 after
+    assert len(text) <= 4096 and len(hant.to_hant(text)) > 4096
+    assert len(_hant(text, "telegram_html")) <= 4096
+    assert within_limit("短", "telegram_html") == "短"

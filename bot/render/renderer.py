@@ -139,7 +139,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096 chars."""
     parsed = answer.parsed
     if answer.report is None:  # nothing sized: a config refused, a no-model answer, or the help
-        return _scripted(_unsized_text(answer, fmt), answer)
+        return _scripted(_unsized_text(answer, fmt), answer, fmt)
     try:
         kept = _CONTEXTS.get(id(answer))  # this very answer rendered before: another dialect, details
         if kept is not None and kept[0] is answer:
@@ -210,19 +210,22 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
         text = render_help(answer.lang, fmt, parsed=parsed)
-    return text if answer.script == "Hans" else _hant(text)  # a Traditional question's reply (s38)
+    return text if answer.script == "Hans" else _hant(text, fmt)  # a Traditional question's reply (s38)
 
 
-def _hant(text: str) -> str:
-    """The reply in Traditional characters (bot.render.hant; imported for such a reply only: start-up)."""
+def _hant(text: str, fmt: Format | Dialect) -> str:
+    """The reply in Traditional characters (bot.render.hant; imported for such a reply only: start-up),
+    still within the dialect's length limit (Taiwan's words can be longer: 内存 → 記憶體)."""
+    from bot.render.env import within_limit
     from bot.render.hant import to_hant
 
-    return to_hant(text)
+    out = to_hant(text)
+    return out if len(out) == len(text) else within_limit(out, fmt)
 
 
-def _scripted(text: str, answer: Answer) -> str:
+def _scripted(text: str, answer: Answer, fmt: Format | Dialect) -> str:
     """``text`` in the answer's script (s38)."""
-    return text if answer.script == "Hans" else _hant(text)
+    return text if answer.script == "Hans" else _hant(text, fmt)
 
 
 def _per_value_lines(text: str, answer: Answer) -> str:
