@@ -92,13 +92,16 @@ def _ask(
     presales: PresalesConfig | None = None,
 ) -> tuple[str, int, Answer]:
     from bot.core.pipeline import Context, answer, without_history
+    from bot.core.script import LANG_TAGS
     from bot.parse.configs import StackConfig
     from bot.render.renderer import render
 
     config = read_config_file(config_path) if config_path else None
     stack = config if isinstance(config, StackConfig) else None
     config = None if stack is not None else config
-    result = answer(question, Context(fixed_lang=lang), None, presales, config=config, stack=stack)  # type: ignore[arg-type]
+    fixed, script = LANG_TAGS[lang] if lang else (None, None)  # 'zh-Hant': Chinese, Traditional (s38)
+    context = Context(fixed_lang=fixed, fixed_script=script)  # type: ignore[arg-type]
+    result = answer(question, context, None, presales, config=config, stack=stack)
     result = without_history(result)
     answered = result.understood or result.ceiling or result.family_fits or result.accumulation  # s30–32
     answered = answered or result.embedding  # an embedding job (s32 fixk)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import argparse  # imported in parser(): a plain ``ask`` does not load argparse
 
+LANG_CHOICES = ["zh", "zh-Hant", "zh-Hans", "en"]
+"""``--lang``: the keys of bot.core.script.LANG_TAGS (zh-Hant: a Chinese reply in Traditional, s38)."""
 ASK_DEFAULTS = {
     "command": "ask",
     "lang": None,
@@ -47,7 +49,9 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     ask = sub.add_parser("ask", help="answer one question (reads standard input when none is given)")
     ask.add_argument("question", nargs="*", help="the question, e.g. 7B模型1万亿token要多少A100")
-    ask.add_argument("--lang", choices=["zh", "en"], help="reply language (default: the question's)")
+    ask.add_argument(
+        "--lang", choices=LANG_CHOICES, help="reply language (default: the question's; zh-Hant: Traditional)"
+    )
     formats = ["text", "html", "json", "markdown", "plain", "telegram_html"]  # html/text: telegram_html/plain
     ask.add_argument("--format", choices=formats, default="text", dest="fmt", help="reply markup, or JSON")
     ask.add_argument("--chart", metavar="PATH", help="also write the answer's chart as a PNG to PATH")
@@ -120,7 +124,9 @@ def _chat_parser(sub: Any, formats: list[str]) -> None:
         help="a conversation on the terminal: one question a line, follow-ups change the one before; "
         "/reset starts over, Ctrl-D ends",
     )
-    chat.add_argument("--lang", choices=["zh", "en"], help="reply language (default: each question's)")
+    chat.add_argument(
+        "--lang", choices=LANG_CHOICES, help="reply language (default: each question's; zh-Hant: Traditional)"
+    )
     chat.add_argument(
         "--format", choices=formats, default="text", dest="fmt", help="reply markup, or JSON Lines"
     )

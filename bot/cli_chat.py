@@ -38,10 +38,10 @@ class _FixedLang:
     """A settings store whose every chat chose ``lang`` (``--lang``): the reply's language, above the
     message's own (:meth:`bot.core.conversation.Conversation.settings`)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, script: str | None = None) -> None:
         from bot.settings.chat import ChatSettings
 
-        self._settings = ChatSettings(lang=lang)  # type: ignore[arg-type]
+        self._settings = ChatSettings(lang=lang, script=script)  # type: ignore[arg-type]
 
     def get(self, chat_id: str) -> ChatSettings:
         return self._settings
@@ -60,7 +60,10 @@ def chat(
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     tty = _isatty(stdin)
-    store = _FixedLang(lang) if lang else None
+    from bot.core.script import LANG_TAGS
+
+    lang, script = LANG_TAGS[lang] if lang else (None, None)  # 'zh-Hant': Chinese, Traditional (s38)
+    store = _FixedLang(lang, script) if lang else None
     conversation = Conversation(presales=presales, settings_store=store)
     if tty:
         print(translate(lang or "en", WELCOME_TEXT), file=sys.stderr)

@@ -56,6 +56,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "schema": SCHEMA,
         "lang": answer.lang,
+        "reply_script": answer.script if answer.lang == "zh" else None,  # s38: 'Hant' for Traditional
         "understood": answer.understood,
         "answered": _answered(answer),
         "ceiling": _ceiling(answer),

@@ -242,8 +242,9 @@ def settings_text(
     auto = _t(lang, AUTO)
     shown_currency = currency_of(s, presales, lang)
     price_text = ", ".join(f"{fam} {f.price(p, shown_currency)}" for fam, p in sorted(s.prices.items()))
+    shown = "zh-Hant" if s.lang == "zh" and s.script == "Hant" else s.lang  # Traditional (s38)
     values = {
-        "lang": LANGUAGE_NAMES[s.lang] if s.lang else auto,
+        "lang": LANGUAGE_NAMES[shown] if shown else auto,
         "currency": s.currency.value if s.currency else auto,
         "mfu": f.percent(s.mfu) if s.mfu else auto,
         "deadline": _t(lang, DAYS, n=f"{s.deadline_days:g}") if s.deadline_days else auto,

@@ -63,7 +63,7 @@ LABELS: dict[str, str] = {
     "next": "▶",
 }
 """Button labels (msgids; product names are not translated)."""
-LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
+LANGUAGE_NAMES = {"zh": "中文", "en": "English", "zh-Hant": "繁體中文"}
 """Each language in its own script: the 🌐 button offers the other one by its own name."""
 
 

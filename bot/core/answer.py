@@ -46,6 +46,8 @@ class Answer:
     parsed: ParseResult
     report: SizingReport | None
     lang: Lang
+    script: str = "Hans"
+    """the script of a Chinese reply: 'Hans' or 'Hant' (bot.core.script; the render converts, s38)"""
     comparisons: list[SizingReport] = field(default_factory=list)
     """the same question on the other GPUs the user named ('A100 vs H100'), at most two"""
     compared_models: list[SizingReport] = field(default_factory=list)

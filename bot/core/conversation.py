@@ -29,6 +29,7 @@ from bot.core.actions import Action, answer_actions
 from bot.core.compact import Packed, pack, unpack
 from bot.core.followup import merge, stage_switch
 from bot.core.pipeline import Answer, Context, answer, answer_request
+from bot.core.script import reply_script
 from bot.core.suggest import suggested_gpus
 from bot.core.ttl import TTLCache
 from bot.parse import ParseResult
@@ -83,6 +84,8 @@ class _Memory:
     request: Packed
     lang: Lang
     turn_id: str
+    script: str = "Hans"
+    """the conversation's script for a Chinese reply (bot.core.script, s38)"""
 
 
 @dataclass(slots=True)
@@ -108,6 +111,8 @@ class _TurnRecord:
     """a stage switch: the previous request's values not carried over"""
     text: str = ""
     """the message this turn answered (variants keep the original's)"""
+    script: str = "Hans"
+    """the conversation's script for this turn, before the chat's settings ('Hant': Traditional, s38)"""
 
 
 MAX_QUESTION_CHARS = 1000
@@ -202,12 +207,13 @@ class Conversation:
             if reply_to_turn:
                 rec = self._turns.get(reply_to_turn)
                 if rec is not None:
-                    base = _Memory(rec.request or _field(rec.parsed, "request"), rec.lang, rec.id)
+                    base = _Memory(rec.request or _field(rec.parsed, "request"), rec.lang, rec.id, rec.script)
             if base is None:
                 base = self._memory.get((chat_id, user_id))
         context = Context(
             previous=unpack(base.request) if base else None,
             previous_lang=base.lang if base else None,
+            previous_script=base.script if base else None,
             client_lang=user_lang,
             previous_failed=base is not None and self._failed(base.turn_id),
         )
@@ -232,6 +238,7 @@ class Conversation:
             kept=result.kept,
             reset=result.reset,
             text=question[:MAX_QUESTION_CHARS],
+            script=reply_script(text, own_lang, previous=context.previous_script),
         )
         return self._remember(rec, result)
 
@@ -280,6 +287,7 @@ class Conversation:
             kept=kept if new or stage else rec.kept,  # a 🌐 button keeps the turn's own note
             reset=reset if new or stage else rec.reset,
             text=rec.text,
+            script=rec.script,
         )
         return self._remember(out, self._rebuild(out))
 
@@ -344,7 +352,7 @@ class Conversation:
     def _rebuild(self, rec: _TurnRecord) -> Answer:
         settings = self.settings(rec.chat_id)
         lang = reply_lang(fixed=rec.fixed_lang, chosen=settings.lang, previous=rec.lang)
-        return answer_request(
+        rebuilt = answer_request(
             rec.request,
             rec.parsed,
             lang,
@@ -354,6 +362,8 @@ class Conversation:
             changed=rec.changed,
             switch=(rec.kept, rec.reset),
         )
+        rebuilt.script = reply_script("", lang, chosen=settings.script, previous=rec.script)  # kept (s38)
+        return rebuilt
 
     def _new_id(self) -> str:
         while True:
@@ -384,7 +394,8 @@ class Conversation:
             self._turns.put(rec.id, stored)
             if result.understood:
                 remembered = stored.request or _field(stored.parsed, "request")
-                self._memory.put((rec.chat_id, rec.user_id), _Memory(remembered, rec.lang, rec.id))
+                memory = _Memory(remembered, rec.lang, rec.id, rec.script)
+                self._memory.put((rec.chat_id, rec.user_id), memory)
         return Turn(id=rec.id, answer=result, chat_id=rec.chat_id, user_id=rec.user_id, question=rec.text)
 
     @staticmethod

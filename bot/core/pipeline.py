@@ -39,6 +39,7 @@ from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
+from bot.core.script import reply_langs
 from bot.later_names import asks_carried, prose_commented, scaled_followup, unshouted, with_typed_case
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -97,14 +98,17 @@ class Context:
     """What a chat knows before a message: the request a follow-up would change and the languages.
 
     previous: the user's last answered request in this chat (or of the answer they replied to).
-    previous_lang: that answer's language. client_lang: the Telegram client's ``language_code``.
-    fixed_lang: a language fixed for this answer (``--lang``, a 🌐 button), above the chat's settings.
+    previous_lang, previous_script: that answer's language and script. client_lang: the Telegram client's
+    ``language_code``. fixed_lang, fixed_script: fixed for this answer (``--lang zh-Hant``, a 🌐 button),
+    above the chat's settings (bot.core.script).
     """
 
     previous: SizingRequest | None = None
     previous_lang: Lang | None = None
     client_lang: str | None = None
     fixed_lang: Lang | None = None
+    previous_script: str | None = None
+    fixed_script: str | None = None
     previous_failed: bool = False
     """the previous answer's GPU counts ran out of memory (:mod:`bot.core.failed_counts`, session 18)"""
 
@@ -211,8 +215,7 @@ def answer(
     pasted into ``text`` is looked for. Its architecture is the model of the question (the message's
     own model name or size is then not used, and said so); a config that cannot be read is answered
     with why, and nothing is sized."""
-    context = context or Context()
-    settings = settings or ChatSettings()
+    context, settings = context or Context(), settings or ChatSettings()
     text = clean_text(text) if isinstance(text, str) else ""  # lone surrogates (bot.textclean)
     # full-width '８' plainly before a pasted config is read (s31; '**70B**' unwrapped in parse: plain_forms)
     text = wide_ascii(text)
@@ -241,8 +244,9 @@ def answer(
         from bot.core.steps_plan import steps_on_plan  # imported when used: start-up (s26)
 
         parsed = steps_on_plan(parsed)
+    lang, script = reply_langs(parsed, text, context, settings)  # s38: Simplified or Traditional
     if config is not None and not config.ok:
-        return Answer(parsed=parsed, report=None, lang=_reply_lang(parsed, context, settings), config=config)
+        return Answer(parsed=parsed, report=None, lang=lang, config=config, script=script)
     if config is not None and config.spec is not None:
         parsed = with_architecture(parsed, config.spec)
     decision = classify(context.previous, parsed)
@@ -263,7 +267,6 @@ def answer(
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, COUNTS_FAILED]})  # still bounds it
     elif context.previous is None and lost_followup(parsed):
         parsed = parsed.model_copy(update={"notes": [*parsed.notes, LOST_FOLLOWUP]})
-    lang = _reply_lang(parsed, context, settings)
     result = answer_request(request, parsed, lang, settings, presales, followup=decision.followup,
                             changed=changed, switch=(kept, reset))  # fmt: skip
     if new and context.previous is not None:  # only the card changed: the load before stays (s29 fix b)
@@ -275,18 +278,9 @@ def answer(
         if carry := carried_load(context.previous, new, request, result.report, size):
             result = answer_request(request, parsed, lang, settings, presales, followup=True, changed=changed,
                                     switch=(kept, reset), carry=carry)  # fmt: skip
+    result.script = script
     result = result.model_copy(update={"stack": stack}) if stack is not None else result
     return result.model_copy(update={"config": config}) if config is not None else result
-
-
-def _reply_lang(parsed: ParseResult, context: Context, settings: ChatSettings) -> Lang:
-    """The reply's language from the parse's own evidence (no call back into the parser)."""
-    return parsed.reply_lang(
-        fixed=context.fixed_lang,
-        chosen=settings.lang,
-        previous=context.previous_lang,
-        client=context.client_lang,
-    )
 
 
 def with_architecture(parsed: ParseResult, spec: ModelSpec) -> ParseResult:

@@ -35,14 +35,14 @@ def _typed(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def encode_memory(mem: Any) -> dict[str, Any]:
-    return {"request": _dump(mem.request), "lang": mem.lang, "turn_id": mem.turn_id}
+    return {"request": _dump(mem.request), "lang": mem.lang, "turn_id": mem.turn_id, "script": mem.script}
 
 
 def decode_memory(data: dict[str, Any]) -> Any:
     from bot.core.conversation import _Memory
 
     request = pack(SizingRequest.model_validate(data["request"]))
-    return _Memory(request, data["lang"], str(data["turn_id"]))
+    return _Memory(request, data["lang"], str(data["turn_id"]), data.get("script") or "Hans")
 
 
 def encode_turn(rec: Any) -> dict[str, Any]:
@@ -59,6 +59,7 @@ def encode_turn(rec: Any) -> dict[str, Any]:
         "kept": _values(rec.kept),
         "reset": _values(rec.reset),
         "text": rec.text,
+        "script": rec.script,
     }
 
 
@@ -79,4 +80,5 @@ def decode_turn(data: dict[str, Any]) -> Any:
         kept=_typed(data.get("kept") or {}),
         reset=_typed(data.get("reset") or {}),
         text=str(data.get("text") or ""),
+        script=data.get("script") or "Hans",  # a turn stored before s38: Simplified
     )

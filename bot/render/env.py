@@ -377,6 +377,15 @@ def render_capped(template: str, lang: str, fmt: str | Dialect, ctx: dict[str, A
     return dialect.truncate(text, dialect.limit) if dialect.truncate is not None else text[: dialect.limit]
 
 
+def within_limit(text: str, fmt: str | Dialect) -> str:
+    """``text`` (a reply rendered within the limit, then made longer: its Traditional form, s38) cut safely
+    to ``fmt``'s dialect's length limit when it now runs over."""
+    dialect = dialect_for(fmt)
+    if _fits(dialect, text):
+        return text
+    return dialect.truncate(text, dialect.limit) if dialect.truncate is not None else text[: dialect.limit]
+
+
 def _fits(dialect: Dialect, text: str) -> bool:
     """Whether ``text`` is within the dialect's length limit. Telegram's visible length (tags removed,
     entities decoded, UTF-16 units: ~11 µs a reply) is at most the text's own UTF-16 length, so a reply

@@ -59,8 +59,12 @@ log = lazy_logger("bot.render")
 
 
 def _unsized_text(answer: Answer, fmt: Format | Dialect) -> str:
-    """The reply when nothing was sized: a no-model answer (a ceiling, an accumulation, an embedding job,
-    a family's sizes) or the help."""
+    """The reply when nothing was sized: a config that cannot be read (the pipeline sizes nothing then), a
+    no-model answer (a ceiling, an accumulation, an embedding job, a family's sizes) or the help."""
+    if answer.config is not None and not answer.config.ok:
+        from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
+
+        return config_error_text(answer.config, answer.lang, fmt)
     if answer.ceiling is not None:  # no model: the user's per-card ceiling scaled (s30 fixe)
         from bot.render.ceiling_text import ceiling_text
 
@@ -134,12 +138,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The reply for one answer in ``fmt``'s dialect (:mod:`bot.render.dialect`; "html" and "text" are
     the older names of ``telegram_html`` and ``plain``). HTML is valid Telegram HTML within 4,096 chars."""
     parsed = answer.parsed
-    if answer.config is not None and not answer.config.ok:
-        from bot.render.configtext import config_error_text  # imported when used: start-up (s26)
-
-        return config_error_text(answer.config, answer.lang, fmt)
-    if answer.report is None:  # nothing sized: a no-model answer, or the help
-        return _unsized_text(answer, fmt)
+    if answer.report is None:  # nothing sized: a config refused, a no-model answer, or the help
+        return _scripted(_unsized_text(answer, fmt), answer, fmt)
     try:
         kept = _CONTEXTS.get(id(answer))  # this very answer rendered before: another dialect, details
         if kept is not None and kept[0] is answer:
@@ -206,10 +206,26 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 from bot.render.cpu_head import cpu_head
 
                 text = cpu_head(text, answer)
-        return mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
+        text = mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
-        return render_help(answer.lang, fmt, parsed=parsed)
+        text = render_help(answer.lang, fmt, parsed=parsed)
+    return text if answer.script == "Hans" else _hant(text, fmt)  # a Traditional question's reply (s38)
+
+
+def _hant(text: str, fmt: Format | Dialect) -> str:
+    """The reply in Traditional characters (bot.render.hant; imported for such a reply only: start-up),
+    still within the dialect's length limit (Taiwan's words can be longer: 内存 → 記憶體)."""
+    from bot.render.env import within_limit
+    from bot.render.hant import to_hant
+
+    out = to_hant(text)
+    return out if len(out) == len(text) else within_limit(out, fmt)
+
+
+def _scripted(text: str, answer: Answer, fmt: Format | Dialect) -> str:
+    """``text`` in the answer's script (s38)."""
+    return text if answer.script == "Hans" else _hant(text, fmt)
 
 
 def _per_value_lines(text: str, answer: Answer) -> str:

@@ -42,6 +42,9 @@ class ChatSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)  # ignore newer fields
 
     lang: Literal["zh", "en"] | None = Field(None, description="reply language; None = the message's")
+    script: Literal["Hans", "Hant"] | None = Field(
+        None, description="a Chinese reply's script (Simplified, Traditional); None = the message's (s38)"
+    )
     currency: Currency | None = Field(None, description="quoting currency; required when prices are set")
     prices: dict[str, float] = Field(
         default_factory=dict, description="GPU family → price per GPU-hour in `currency`"

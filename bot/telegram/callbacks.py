@@ -61,8 +61,9 @@ def _settings_change(callback: kb.Callback) -> dict[str, Any] | None:
     """The settings fields a settings button sets; None for an unknown button."""
     auto = callback.arg == kb.AUTO
     try:
-        if callback.action == kb.SET_LANG and (auto or callback.arg in kb.LANGS):
-            return {"lang": None if auto else callback.arg}
+        if callback.action == kb.SET_LANG and (auto or callback.arg in kb.SETTINGS_LANGS):
+            hant = callback.arg == "zh-Hant"  # Chinese in Traditional (s38)
+            return {"lang": None if auto else callback.arg[:2], "script": "Hant" if hant else None}
         if callback.action == kb.SET_CURRENCY and (auto or callback.arg in kb.CURRENCIES):
             return {"currency": None if auto else callback.arg}
         if callback.action == kb.SET_MFU:

@@ -37,6 +37,8 @@ MFU_CHOICES_PERCENT = (30, 40, 50)
 DEADLINE_CHOICES_DAYS = (14, 30, 60, 90)
 CURRENCIES = ("CNY", "USD")
 LANGS = ("zh", "en")
+SETTINGS_LANGS = ("zh", "zh-Hant", "en")
+"""The /settings language buttons: Chinese in Simplified, in Traditional (s38), English."""
 
 
 @dataclass(frozen=True)
@@ -119,12 +121,14 @@ def settings_keyboard(current: ChatSettings | None, lang: str) -> InlineKeyboard
     """
     auto = _label(lang, "auto")
     chat_lang = getattr(current, "lang", None)
+    if chat_lang == "zh" and getattr(current, "script", None) == "Hant":
+        chat_lang = "zh-Hant"
     currency = _enum_value(getattr(current, "currency", None))
     mfu = _percent(getattr(current, "mfu", None))
     deadline = getattr(current, "deadline_days", None)
     return InlineKeyboardMarkup(
         [
-            [_choice(LANGUAGE_NAMES[c], chat_lang == c, SET_LANG, c) for c in LANGS]
+            [_choice(LANGUAGE_NAMES[c], chat_lang == c, SET_LANG, c) for c in SETTINGS_LANGS]
             + [_choice(auto, chat_lang is None, SET_LANG, AUTO)],
             [_choice(c, currency == c, SET_CURRENCY, c) for c in CURRENCIES]
             + [_choice(auto, currency is None, SET_CURRENCY, AUTO)],

@@ -48,8 +48,8 @@ def _error(code: str, message: str, status: int, headers: dict[str, str] | None 
 
 def _page_lang(request: Request) -> str:
     lang = request.query_params.get("lang")
-    if lang in ("zh", "en"):
-        return lang
+    if lang in ("zh", "en", "zh-Hant", "zh-Hans"):
+        return lang[:2]  # the page's own words: Simplified (s38: the reply follows zh-Hant)
     return client_lang(request.headers.get("accept-language")) or "zh"
 
 
@@ -105,7 +105,7 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
 
         result = converse(asked, presales)
         prefix = _prefix(request)
-        lang = asked.lang or result.lang
+        lang = asked.lang[:2] if asked.lang else result.lang
         acts = action_links(prefix, asked, result, presales) if result.understood else []
         more = extras(prefix, asked, result, presales) if result.understood else ""
         body = page(prefix, lang, asked, result, render(result, "html"), acts, more)

@@ -25,7 +25,8 @@ MAX_QUESTION_CHARS = 20_000
 longest real one has 12,473 characters; the parser keeps the head and tail of long pastes)."""
 MAX_PREVIOUS = 5
 """Earlier questions a link may carry; older ones are dropped (the bot, too, remembers one request)."""
-LANGS = ("zh", "en")
+LANGS = ("zh", "en", "zh-Hant", "zh-Hans")
+"""The ``lang`` a page or the API takes: bot.core.script.LANG_TAGS ('zh-Hant': Traditional, s38)."""
 
 
 class WebInputError(ValueError):
@@ -69,7 +70,7 @@ def checked_lang(lang: Any) -> str | None:
     if lang in (None, ""):
         return None
     if lang not in LANGS:
-        raise WebInputError("bad_lang", 'lang must be "zh" or "en"')
+        raise WebInputError("bad_lang", 'lang must be "zh", "zh-Hant" or "en"')
     return lang
 
 
@@ -88,21 +89,25 @@ def converse(asked: Asked, presales: PresalesConfig | None = None) -> Answer:
     """The answer to ``asked.q`` after its earlier questions (each a follow-up of the last understood
     one), in the switch's language, else the question's, else the browser's."""
     from bot.core.pipeline import Context, answer
+    from bot.core.script import LANG_TAGS
 
-    previous, previous_lang, failed = None, None, False
+    previous, previous_lang, previous_script, failed = None, None, None, False
+    fixed, script = LANG_TAGS.get(asked.lang or "", (None, None))
     result = None
     for text in (*asked.prev[-MAX_PREVIOUS:], asked.q):
         ctx = Context(
             previous=previous,
             previous_lang=previous_lang,
             client_lang=asked.client,
-            fixed_lang=asked.lang,  # type: ignore[arg-type]
+            fixed_lang=fixed,  # type: ignore[arg-type]
             previous_failed=failed,
+            previous_script=previous_script,
+            fixed_script=script,
         )
         result = answer(text, ctx, None, presales)
         if result.understood:
             previous = result.request or result.parsed.request
-            previous_lang = result.lang
+            previous_lang, previous_script = result.lang, result.script
             failed = "gpu_counts_failed" in result.parsed.notes  # bot.parse.counts_tried.COUNTS_FAILED
     assert result is not None
     return result
@@ -235,7 +240,10 @@ def api_json(
     read = config_from_api(config)
     stack = read if isinstance(read, StackConfig) else None
     info = None if stack is not None else read
-    ctx = Context(previous=prev, previous_lang=lang, fixed_lang=lang)  # type: ignore[arg-type]
+    from bot.core.script import LANG_TAGS
+
+    fixed, script = LANG_TAGS[lang] if lang else (None, None)  # 'zh-Hant': Traditional (s38)
+    ctx = Context(previous=prev, previous_lang=fixed, fixed_lang=fixed, fixed_script=script)  # type: ignore[arg-type]
     result = answer(q, ctx, None, presales, config=info, stack=stack)
     result = without_history(result, API_NO_HISTORY)  # "那H100呢" alone: the API keeps no history
     return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
