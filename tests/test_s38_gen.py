@@ -1,0 +1,138 @@
+"""Session 38, the settings vocabulary as a whole (s38-gen, issue 24): the ways people write the most
+labelled settings, added to the one key–value grammar (bot/parse/generic_values.WORDS) and its neighbours;
+sentences of our own, none from the corpus. Each reader has must-read and must-not-misread sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+
+SFT = "Qwen2.5-7B LoRA 1 张 A100 80G，"
+SFT8 = "Qwen2.5-7B LoRA 8 张 A100 80G，"
+FULL = "Qwen2.5-7B 全参微调 4 张 A100 80G，"
+SERVE = "Llama-3-70B vLLM 4 张 H100，"
+SERVE_EN = "Llama-3-70B vLLM on 4 H100, "
+
+# (text, field, value): each a word for the field the grammar did not know (the value left unread before)
+MUST_READ = [
+    (SFT + "句长 512", "seq_len", 512),
+    (SFT + "句子长度设为 1024", "seq_len", 1024),
+    (SFT + "批处理大小 4", "batch_size", 4),
+    (SFT + "batch 大小为 4", "batch_size", 4),
+    (SFT + "批量设成 8", "batch_size", 8),
+    (SFT8 + "总批量 128", "global_batch", 128),
+    (SFT8 + "全局批量为 256", "global_batch", 256),
+    (SFT8 + "总 batch size 128", "global_batch", 128),
+    (SFT8 + "总 bs 128", "global_batch", 128),
+    (SFT8 + "bs 4，总bs 128", "global_batch", 128),
+    (SFT + "lora 维度 16", "lora_rank", 16),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, lora dimension 32", "lora_rank", 32),
+    (SERVE + "TP 数 4", "tp", 4),
+    (SERVE + "张量并行规模为 4", "tp", 4),
+    ("Qwen2.5-7B full fine-tune on 8 A100 80GB, pp 数 2", "pp", 2),
+    ("Qwen2.5-7B 全参微调 8 张 A100 80G，流水线级数 4", "pp", 4),
+    (FULL + "ZeRO 二阶段", "zero_stage", 2),
+    (FULL + "zero 三", "zero_stage", 3),
+    (FULL + "deepspeed 阶段 2", "zero_stage", 2),
+    (SERVE_EN + "concurrent sessions 50", "concurrency", 50),
+    (SERVE + "并发请求数 50", "concurrency", 50),
+    (SERVE + "并发连接数为 30", "concurrency", 30),
+    (SERVE + "最大并发序列数 64", "max_num_seqs", 64),
+    (SERVE_EN + "gmu 0.9", "gpu_memory_utilization", 0.9),
+    (SERVE + "显存使用率 0.9", "gpu_memory_utilization", 0.9),
+    (SERVE + "显存比例设为 0.85", "gpu_memory_utilization", 0.85),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value"), MUST_READ)
+def test_setting_words_read(text: str, field: str, value: float) -> None:
+    req = parse(text).request
+    assert getattr(req, field) == value
+
+
+def test_accumulation_words_the_other_way_round() -> None:
+    # '累积梯度 8' (the words reversed): 8 steps of accumulation, the global batch 1 × 8 × 8 GPUs = 64
+    for text in (SFT8 + "累积梯度 8", SFT8 + "梯度累积次数为 8"):
+        req = parse(text).request
+        assert req.gradient_accumulation == 8
+
+
+# (text, field, value it must not take): a bound, a negation, another quantity after the same word
+MUST_NOT_READ = [
+    (SFT + "句长不超过 512", "seq_len", 512),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, cable length 100 m", "seq_len", 100),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, video length 30 seconds", "seq_len", 30),
+    (SFT + "批量不是 4", "batch_size", 4),
+    (SFT + "批量推理 1000 条数据", "batch_size", 1000),
+    (SFT8 + "总批量不超过 128", "global_batch", 128),
+    (SFT8 + "总批量不超过 128", "batch_size", 128),
+    (SFT8 + "累积梯度最多 8", "gradient_accumulation", 8),
+    (SERVE + "TP 数不能大于 4", "tp", 4),
+    (FULL + "zero 的 bug 有 80 个", "zero_stage", 80),
+    (SERVE + "并发请求数不到 50", "concurrency", 50),
+    (SERVE_EN + "concurrent sessions were never above 50", "concurrency", 50),
+    (SERVE_EN + "gmu not 0.95", "gpu_memory_utilization", 0.95),
+    (SFT + "数据集大小 20GB", "num_samples", 20),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, 4096 tokens per batch", "batch_size", 4096),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value"), MUST_NOT_READ)
+def test_setting_words_not_misread(text: str, field: str, value: float) -> None:
+    assert getattr(parse(text).request, field) != value
+
+
+# A micro-batch written as its samples per batch (bot/parse/role_left.R_PER_BATCH, L_BATCH '每批'): before,
+# '4 samples per batch' was read as a dataset of 4 samples (its tokens and time sized from it).
+PER_BATCH = [
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, 4 samples per batch", 4),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, 50k samples, 4 per batch", 4),
+    (SFT + "每批 4 条", 4),
+    (SFT + "每批次 8 条样本", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "batch"), PER_BATCH)
+def test_samples_per_batch_is_the_micro_batch(text: str, batch: int) -> None:
+    req = parse(text).request
+    assert req.batch_size == batch
+    assert req.num_samples != batch
+
+
+def test_per_batch_keeps_the_dataset_and_token_budget() -> None:
+    req = parse("Qwen2.5-7B LoRA on 1 A100 80GB, 50k samples, 4 per batch").request
+    assert req.num_samples == 50_000
+    assert parse("Qwen2.5-7B LoRA on 1 A100 80GB, 50k samples").request.batch_size is None  # unset: default
+
+
+# A trained input length alone (bot/parse/field_steps._data_and_context): before, 'input length 8k' of an
+# SFT was dropped in silence (neither sized nor named). An SFT's input is the sequence trained on; an RL
+# run's is its prompt bound (the rollout adds the completion).
+TRAINED_INPUT = [
+    (SFT + "输入长度 8k", 8192),
+    (SFT + "提示词长度 4096", 4096),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, input length 8k", 8192),
+    ("Qwen2.5-7B LoRA on 1 A100 80GB, prompt length 3000", 3000),
+]
+
+
+@pytest.mark.parametrize(("text", "seq"), TRAINED_INPUT)
+def test_trained_input_length_is_the_sequence(text: str, seq: int) -> None:
+    req = parse(text).request
+    assert req.seq_len == seq
+    assert req.prompt_tokens is None
+
+
+def test_rl_input_length_is_the_prompt_bound() -> None:
+    req = parse("Qwen2.5-7B GRPO 1 张 A100 80G，输入长度 1k").request
+    assert req.prompt_tokens == 1000
+    assert req.seq_len is None or req.seq_len != 1000
+
+
+def test_input_length_unchanged_where_read_before() -> None:
+    served = parse(SERVE_EN + "input length 2000").request  # served: the prompt, as before
+    assert (served.prompt_tokens, served.seq_len) == (2000, 2000)
+    both = parse(SFT + "输入长度 2k，输出长度 512").request  # prompt + completion: the sequence, as before
+    assert both.seq_len == 2000 + 512
+    assert both.max_completion_length == 512
