@@ -136,3 +136,66 @@ def test_input_length_unchanged_where_read_before() -> None:
     both = parse(SFT + "输入长度 2k，输出长度 512").request  # prompt + completion: the sequence, as before
     assert both.seq_len == 2000 + 512
     assert both.max_completion_length == 512
+
+
+# The GPU count by its Chinese key words (generic_values.WORDS['gpu_count']): '个数', '数目', '卡的数量'
+COUNT_WORDS = [
+    ("Qwen2.5-7B LoRA A100 80G，gpu 个数 4", 4),
+    ("Qwen2.5-7B LoRA A100 80G，显卡个数为 4", 4),
+    ("Qwen2.5-7B LoRA A100 80G，卡的数量 2", 2),
+    ("Qwen2.5-7B LoRA A100 80G，显卡数目：8", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), COUNT_WORDS)
+def test_gpu_count_words(text: str, count: int) -> None:
+    assert parse(text).request.gpu_count == count
+
+
+def test_gpu_count_words_not_misread() -> None:
+    assert parse("Qwen2.5-7B LoRA A100 80G，卡的数量不超过 4").request.gpu_count != 4  # a bound
+    req = parse("Qwen2.5-7B LoRA 8 张 A100 80G，卡数量 4").request  # a second count: the first kept
+    assert req.gpu_count == 8
+
+
+# A memory key with its size word before the value (bot/parse/size_words.py, memory_forms.KEY_MEMORY_RE):
+# '显存大小 24G' was left unread; '显存 24G' was read.
+SIZE_WORDS = [
+    ("Qwen2.5-7B LoRA 4 张卡，显存大小 24G", 24),
+    ("Qwen2.5-7B LoRA 4 张卡，显存容量为 24GB", 24),
+    ("Qwen2.5-7B LoRA 2 张卡，显存的大小是 48G", 48),
+    ("Qwen2.5-7B LoRA on 4 GPUs, VRAM size 24GB", 24),
+]
+
+
+@pytest.mark.parametrize(("text", "gib"), SIZE_WORDS)
+def test_memory_size_word(text: str, gib: float) -> None:
+    assert parse(text).request.gpu_memory_gib == gib
+
+
+SIZE_NOT_CARD = [
+    "Qwen2.5-7B LoRA 1 张卡，硬盘大小 2TB",  # a disk
+    "Qwen2.5-7B LoRA 1 张卡，数据集大小 20GB",  # the data
+    "Qwen2.5-7B LoRA 1 张卡，模型大小 15G",  # the weights file
+]
+
+
+@pytest.mark.parametrize("text", SIZE_NOT_CARD)
+def test_other_sizes_are_no_card_memory(text: str) -> None:
+    req = parse(text).request
+    assert req.gpu_memory_gib is None
+    assert req.num_samples is None
+
+
+def test_all_cards_size_stays_the_total() -> None:
+    # '总显存大小 320G' of 4 A100 80G: the cards' total (4 × 80), never one card's 320 GB
+    assert parse("Qwen2.5-7B LoRA 4 张 A100，总显存大小 320G").request.gpu_memory_gib == 80
+
+
+def test_named_context_with_thousands_separator_renders() -> None:
+    # a context named as not used reads 'seq_len: 5,000' (bot.core.unused_local.setting_text): the reply's
+    # wording took float('5,000') and failed to render
+    from bot.render.understood import _setting_text
+
+    assert _setting_text("seq_len: 5,000", "en") == "seq_len: 5,000"
+    assert _setting_text("seq_len: 5,000", "zh").endswith("5,000")

@@ -394,6 +394,10 @@ def count_forms(s: str) -> str:
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     if " total" in s or "altogether" in s:
         s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
+    if "大小" in s or "容量" in s or "m size" in s or "y size" in s:  # s38-gen: '显存大小 24G', 'vram size'
+        from bot.parse.size_words import drop_size_word
+
+        s = drop_size_word(s)
     s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = both_ways(s) if WITH_WITHOUT_GATE.search(s) else s  # 'with and without LoRA': both methods (round 4)

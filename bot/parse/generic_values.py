@@ -117,6 +117,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
         # round 25: Lightning Fabric's / Trainer's devices, torch.distributed's world_size
         "devices", "num devices", "world size",
+        "gpu 个数", "显卡个数", "卡的数量", "卡数量", "gpu 数目", "显卡数目", "卡的个数",  # s38-gen
     ),
     "num_samples": (
         "number of samples", "num samples", "sample count", "n training samples", "num training samples",
