@@ -199,3 +199,51 @@ def test_named_context_with_thousands_separator_renders() -> None:
 
     assert _setting_text("seq_len: 5,000", "en") == "seq_len: 5,000"
     assert _setting_text("seq_len: 5,000", "zh").endswith("5,000")
+
+
+# GRPO's samples per prompt by more of their words (generic_values.WORDS['num_generations']); RL runs only
+ROLLOUT_WORDS = [
+    ("Qwen2.5-7B GRPO 8 张 H100，rollout 数 8", 8),
+    ("Qwen2.5-7B GRPO 8 张 H100，生成数为 16", 16),
+    ("Qwen2.5-7B GRPO 8 张 H100，采样次数 4", 4),
+    ("Qwen2.5-7B GRPO on 8 H100, num_rollouts 8", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "n"), ROLLOUT_WORDS)
+def test_rollout_words(text: str, n: int) -> None:
+    assert parse(text).request.num_generations == n
+
+
+@pytest.mark.parametrize(
+    "text", ["Qwen2.5-7B SFT 8 张 H100，生成数 8", "Llama-3-8B vLLM 1 张 H100，采样次数 4"]
+)
+def test_rollout_words_only_of_rl(text: str) -> None:
+    assert parse(text).request.num_generations is None  # no RL algorithm: no group of samples
+
+
+# Accumulation by its verb before the count (bot/parse/load_forms.ACCUM_VERB_RE): before, 'accumulate 8
+# steps' was read as 8 training steps (8 × 128 × 2,048 tokens sized).
+ACCUM_VERB = [
+    ("Qwen2.5-7B LoRA on 8 A100 80GB, accumulate 8 steps", 8),
+    ("Qwen2.5-7B LoRA on 8 A100 80GB, accumulating gradients over 4 micro-batches", 4),
+    ("Qwen2.5-7B LoRA on 8 A100 80GB, we accumulated gradients over 16 steps", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "steps"), ACCUM_VERB)
+def test_accumulation_verb(text: str, steps: int) -> None:
+    req = parse(text).request
+    assert req.gradient_accumulation == steps
+    assert req.tokens is None  # no training steps read from it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-7B LoRA on 8 A100 80GB, the loss accumulated 500 steps of noise",
+        "Qwen2.5-7B LoRA on 8 A100 80GB, error accumulates over 300 steps",
+    ],
+)
+def test_other_accumulation_is_no_gradient_accumulation(text: str) -> None:
+    assert parse(text).request.gradient_accumulation is None

@@ -97,6 +97,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "rollouts per prompt", "responses per prompt", "group size", "rollout n",
         "n samples", "n samples per prompt",  # round 27: AReaL's gconfig.n_samples (samples per prompt)
         "每个 prompt 采样数", "每个 prompt 的采样数", "采样数", "组大小",
+        "rollout 数", "rollout 数量", "生成数", "生成数量", "采样次数", "num rollouts",  # s38-gen
     ),
     "max_completion_length": (
         "max completion length", "completion length", "response length", "max new tokens",

@@ -201,7 +201,6 @@ TRIGGERS: dict[Callable[..., Any], dict[str, Any]] = {
     r._rates_and_money: {
         "right": (
             r.R_ONE_CARD_HOUR, r.R_CNY_PER_CARD_HOUR, r.R_PERCENT, r.R_BUDGET, r.R_MONEY_CNY, r.R_MONEY_USD,
-            rl.R_PER_BATCH,  # s38-gen: '4 samples per batch'
         ),
         "raw": (rl._PER_GPU_HOUR, rl._PER_HOUR),  # bare_price, read at the number's end
         "left": (rl.L_BATCH, rl.L_MFU, rl.L_CURRENCY, rl.L_PRICE),

@@ -40,12 +40,6 @@ L_BATCH = rc(
 """A batch word before its number: 'bs=4', 'batch size of 8'; s17: 'batchsize 已经到 1', '降到 2'; round 16
 zh: never a token budget's key ('--batch_size 1 --token_batch 10': the 10 was sized as the batch); s38-gen:
 '每批 4 条'."""
-R_PER_BATCH = rc(
-    r"^\s*(?:个|条)?\s*(?:samples?|sequences?|examples?|prompts?|样本|序列|数据)?\s*"
-    r"(?:per|each|in\s+(?:each|a|one|every))\s+(?:micro[\s_\-]*)?batch(?![\s_\-]*(?:size|of|\w))"
-)
-"""s38-gen: the micro-batch after its number ('4 samples per batch', '8 sequences in each batch'); never a
-token budget ('4096 tokens per batch': no noun of a count of sequences) nor 'per batch size'."""
 L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
 MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
 L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")

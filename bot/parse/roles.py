@@ -53,7 +53,6 @@ from bot.parse.role_left import (
     R_MEM_TOTAL_WORD,
     R_MEMORY_WORD,
     R_OF_VRAM,
-    R_PER_BATCH,
     R_PER_CARD_USE,
     R_PROMPTS,
     RATE_VALUE_RE,
@@ -225,7 +224,7 @@ def _around(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Around:
 def _rates_and_money(a: _Around) -> Verdict:
     """Micro-batch, MFU percentages, money with a currency, prices per GPU-hour."""
     R, L, v, tok = a.right, a.left, a.value, a.tok
-    if (L_BATCH.search(L) or R_PER_BATCH.match(R)) and not a.word:  # s38-gen: '4 samples per batch'
+    if L_BATCH.search(L) and not a.word:
         return Role("batch", v, tok)
     if tok.raw == "一" and R_ONE_CARD_HOUR.match(R) and (L_MONEY_END.search(L) or R_PRICE_AFTER.match(R)):
         return NO_ROLE  # the "一" of "8块钱一卡时" / "一卡时8块": "per GPU-hour", not 1 GPU-hour
@@ -325,7 +324,8 @@ def _bytes(a: _Around) -> Verdict:
 
 
 def _nodes_times_gpus(a: _Around) -> Verdict:
-    """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': node_words)."""
+    """Nodes × GPUs per node, in every phrasing; the GPU count is their product ('2机16卡': the total, see
+    :func:`bot.parse.node_words.ji_ka_count`)."""
     nxt, tok = a.nxt, a.tok
     glued = fp.GLUED_PRODUCT.match(a.right)
     if (
