@@ -39,7 +39,7 @@ MUST_READ = [
     (SERVE + "并发请求数 50", "concurrency", 50),
     (SERVE + "并发连接数为 30", "concurrency", 30),
     (SERVE + "最大并发序列数 64", "max_num_seqs", 64),
-    (SERVE_EN + "gmu 0.9", "gpu_memory_utilization", 0.9),
+    (SERVE_EN + "gpu memory fraction 0.9", "gpu_memory_utilization", 0.9),
     (SERVE + "显存使用率 0.9", "gpu_memory_utilization", 0.9),
     (SERVE + "显存比例设为 0.85", "gpu_memory_utilization", 0.85),
 ]
@@ -72,7 +72,7 @@ MUST_NOT_READ = [
     (FULL + "zero 的 bug 有 80 个", "zero_stage", 80),
     (SERVE + "并发请求数不到 50", "concurrency", 50),
     (SERVE_EN + "concurrent sessions were never above 50", "concurrency", 50),
-    (SERVE_EN + "gmu not 0.95", "gpu_memory_utilization", 0.95),
+    (SERVE_EN + "gpu memory fraction not 0.95", "gpu_memory_utilization", 0.95),
     (SFT + "数据集大小 20GB", "num_samples", 20),
     ("Qwen2.5-7B LoRA on 1 A100 80GB, 4096 tokens per batch", "batch_size", 4096),
 ]

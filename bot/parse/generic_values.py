@@ -128,7 +128,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "gpu_memory_utilization": (
         "gpu memory utilization", "gpu memory utilisation", "memory utilization", "mem fraction static",
         "显存利用率", "显存占用比例", "显存占比",
-        "gmu", "gpu memory fraction", "显存使用率", "显存使用比例", "显存比例",  # s38-gen: Aphrodite's -gmu
+        "gpu memory fraction", "显存使用率", "显存使用比例", "显存比例",  # s38-gen
     ),
 }  # fmt: skip
 """The words people write for each field, English and Chinese (lower case; a space matches any run of
