@@ -29,6 +29,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.run_durations": ("past_run_duration",),
     "bot.parse.tool_generation": ("generating_with_tool",),
     "bot.parse.shouted": ("unshouted", "with_typed_case"),
+    "bot.parse.size_words": ("drop_size_word",),
     "bot.parse.version_context": ("with_named_version",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
@@ -56,6 +57,7 @@ grpo_tool_algorithm, vllm_rollout_codebase = later(
 (past_run_duration,) = later("bot.parse.run_durations", "past_run_duration")
 (generating_with_tool,) = later("bot.parse.tool_generation", "generating_with_tool")
 unshouted, with_typed_case = later("bot.parse.shouted", "unshouted", "with_typed_case")
+(drop_size_word,) = later("bot.parse.size_words", "drop_size_word")
 (with_named_version,) = later("bot.parse.version_context", "with_named_version")
 
 LATE = LaterNames(

@@ -42,8 +42,8 @@ W_WITHOUT_RE = rc(r"(?<![\w/.\-])w/(?:o|out)(?![\w/.])")
 """'w/o', 'w/out': without."""
 W_WITH_RE = rc(r"(?<![\w/.\-])w/(?=(\s)|[a-z][a-z0-9\-]*(?![\w/]))")
 """'w/ LoRA', 'w/lora': with (not 'w/o', read first, nor a path segment 'a/w/b')."""
-GLOBAL_BS_RE = rc(r"\b(?:global|effective|total|overall)[\s_\-]+bs\b")
-"""'global bs 256', 'effective bs=64': the global batch."""
+GLOBAL_BS_RE = rc(r"(?:\b(?:global|effective|total|overall)[\s_\-]+|(?:总|全局|有效|等效)\s*)bs\b")
+"""'global bs 256', 'effective bs=64', '总 bs 128' (s38-gen): the global batch."""
 
 _N = r"(?<![\d.])(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)"
 _CARD = r"((?:nvidia\s+)?[a-z]{1,4}\s?\d{2,4}[a-z]?)"

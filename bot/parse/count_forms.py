@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import LATE, carried_unit_total, load_forms, role_split
+from bot.later_names import LATE, carried_unit_total, drop_size_word, load_forms, role_split
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
@@ -212,9 +212,12 @@ card-like name must follow)."""
 # Gates: one C-level search each (a loop of 'in' tests costs a Python frame per word: a parse's budget).
 _PRODUCT_PAIR_GATE = re.compile(r"\d\s*[x×*]\s*\d+\D{1,8}?\d\s*[x×*]\s*\d")
 _MULTIPLE_GATE = re.compile("dual|twin|triple|quad|octa|octo")
+SIZE_WORDS = ("存大小", "存容量", "存的大小", "存的容量", "m size", "ry size")
+"""A memory key's size word before its value ('显存大小 24G', 'VRAM size 24GB': bot.parse.size_words)."""
 _LOAD_GATE = re.compile(
     r"\d\s*(?:sequences?\s+|samples?\s+|seqs?\s+)?(?:per|/|each\s+per)[\s\-]*(?:device|gpu|card)s?\s*[x×*,+]"
     r"|\d\s*(?:x\s*)?(?:gradient[\s_\-]*|grad[\s_\-]*)?accum|每(?:张|块)?卡(?:上)?\s*(?:跑|放|训|喂|塞)|[a-z0-9]#\d"
+    r"|accumulat\w*\s+(?:[a-z\-]+\s+){0,3}\d|\d\s*(?:[a-z]+\s+)?(?:per|each|every|in\s+each)\s+batch\b"
     r"|并发[^\d，。,;；]{0,6}\d+\s*(?:条|个|路)|并发[^\d，。,;；]{0,6}(?:不到|不足|低于|少于|只有|才|仅|最多|最高|能到|能达到)[^\d，。,;；]{0,4}\d"
     r"|concurrency[^\d,.;]{0,12}(?:under|below|less\s+than)\s*\d"
 )
@@ -394,7 +397,7 @@ def count_forms(s: str) -> str:
         s = bound_memory(s)  # '8G 以下的显存', '12G 以内的显卡': the card's memory (round 21 zh)
     if " total" in s or "altogether" in s:
         s = carried_unit_total(s)  # 'about 35 gigabytes, and the GPUs have 192 in total' (round 23)
-    s = memory_forms(s)  # 'they have 24G', '8 GPUs of 64GB': each card's memory
+    s = memory_forms(drop_size_word(s) if any(map(s.__contains__, SIZE_WORDS)) else s)  # s38: '显存大小 24G'
     s = written_products(s)  # '49GB*4', '8*24G', 'Mixtral 8 x 7B' (round 4)
     s = both_ways(s) if WITH_WITHOUT_GATE.search(s) else s  # 'with and without LoRA': both methods (round 4)
     s = shape_forms(s) if SHAPE_GATE.search(s) else s  # '128 parallel requests', 'ISL 1024 OSL 256' (round 4)

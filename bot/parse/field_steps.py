@@ -42,7 +42,7 @@ from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.request_fields import as_typed
 from bot.parse.role_left import on_size
-from bot.parse.roles import Role
+from bot.parse.roles import Role, seq_value
 from bot.parse.rounded_context import rounded_beside
 from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
@@ -278,6 +278,11 @@ class FieldSteps:
             rate = stage is None and rated(self)  # a rate (s20), a day's (s21 #5; s35: a volume read)
             if stage == "inference" or (reply is not None and rate):  # '输入 2048、输出 512'; s30: alone too
                 f.setdefault("prompt_tokens", prompt.value)
+        elif prompt is not None and stage not in (None, "inference") and not f.get("seq_len"):
+            # s38-gen: a trained input length alone ('输入长度 8k' of an SFT): the sequence trained on; an
+            # RL run's is its prompt bound (the rollout adds the completion: estimator.rollout.with_prompt)
+            rl = f.get("algorithm") in ("grpo", "ppo", "rloo")
+            f["prompt_tokens" if rl else "seq_len"] = prompt.value if rl else seq_value(prompt.tok)
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
             self.notes.append(SAMPLE_LENGTH)  # each sample's, beside a config's sample count (s28 H1)

@@ -48,6 +48,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
         "最大 token 数量", "最大 token 数", "最大 token 长度", "最大 tokens", "token 上限", "最大 token",
         "训练长度", "长度",
+        "句长", "句子长度",  # s38-gen: a sentence's length ('句长 512'); never bare 'length' ('cable length')
     ),
     "batch_size": (
         "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",
@@ -55,6 +56,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "bsz",  # round 32: fairseq / MOSS-style short form ('bsz=1')
         "in batches of",  # round 26: 'embedded in batches of 32'
         "每卡批大小", "批大小", "批次大小", "批量大小", "每卡 batch", "单卡 batch",
+        "批处理大小", "batch 大小", "批量",  # s38-gen: '批处理大小 4', 'batch 大小为 4', '批量设为 4'
     ),
     ACCUMULATION: (
         "gradient accumulation steps", "gradient accumulation", "grad accumulation steps",
@@ -67,27 +69,35 @@ WORDS: dict[str, tuple[str, ...]] = {
         "accum grad",  # round 24: wenet/ESPnet's accum_grad (wenet/bin/train.py)
         "梯度累积步数", "梯度累积", "梯度累计步数", "梯度累计", "梯度累加步数", "梯度累加",
         "累积步数", "累加步数", "累计步数",
+        "累积梯度", "累加梯度", "梯度累积次数", "梯度累加次数",  # s38-gen: the words the other way round
     ),
     "global_batch": (
         "global batch size", "global batch", "effective batch size", "effective batch", "total batch size",
         "全局批大小", "全局 batch", "总 batch", "总批大小",
+        "总批量", "全局批量", "总 batch size", "global bs", "total bs", "总 bs", "全局 bs",  # s38-gen
     ),
     "epochs": ("epochs", "训练轮数", "轮数", "轮次", "epoch 数"),  # 'epoch 2': the second one
-    "lora_rank": ("lora rank", "lora r", "rank", "秩", "lora 秩"),
+    "lora_rank": ("lora rank", "lora r", "rank", "秩", "lora 秩", "lora 维度", "lora dimension"),
     "tp": (
         "tensor parallel size", "tensor parallelism", "tensor parallel", "tensor model parallel size",
         "tp size", "tp", "张量并行度", "张量并行数", "张量并行",
+        "tp 数", "tp 大小", "张量并行规模", "张量并行大小",  # s38-gen
     ),
     "pp": (
         "pipeline parallel size", "pipeline parallelism", "pipeline parallel", "pp size", "pp",
         "流水线并行度", "流水线并行数", "流水线并行", "流水并行", "管道并行度", "管道并行", "管线并行",
+        "pp 数", "pp 大小", "流水线并行规模", "流水线并行大小", "流水线级数",  # s38-gen
     ),
-    "zero_stage": ("zero stage", "deepspeed stage", "zero 阶段"),
+    "zero_stage": (
+        "zero stage", "deepspeed stage", "zero 阶段",
+        "zero", "deepspeed 阶段",  # s38-gen: a Chinese numeral after the name ('ZeRO 三', 'zero 二阶段')
+    ),
     "num_generations": (
         "num generations", "generations per prompt", "completions per prompt", "samples per prompt",
         "rollouts per prompt", "responses per prompt", "group size", "rollout n",
         "n samples", "n samples per prompt",  # round 27: AReaL's gconfig.n_samples (samples per prompt)
         "每个 prompt 采样数", "每个 prompt 的采样数", "采样数", "组大小",
+        "rollout 数", "rollout 数量", "生成数", "生成数量", "采样次数", "num rollouts",  # s38-gen
     ),
     "max_completion_length": (
         "max completion length", "completion length", "response length", "max new tokens",
@@ -95,15 +105,20 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     # round 24: a RAG chunk is one input of an embedding or reranker model ('a chunk size of 512')
     "prompt_tokens": ("chunk size", "chunk length"),
-    "max_num_seqs": ("max num seqs", "max concurrent sequences", "max seqs", "max sequences"),
+    "max_num_seqs": (
+        "max num seqs", "max concurrent sequences", "max seqs", "max sequences",
+        "最大并发序列数", "最大序列数",  # s38-gen
+    ),
     "concurrency": (
         "concurrency", "concurrent users", "concurrent requests", "parallel requests",
         "并发数", "并发量", "并发", "并发用户数",
+        "concurrent sessions", "concurrent connections", "并发请求数", "并发请求", "并发连接数",  # s38-gen
     ),
     "gpu_count": (
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",
         # round 25: Lightning Fabric's / Trainer's devices, torch.distributed's world_size
         "devices", "num devices", "world size",
+        "gpu 个数", "显卡个数", "卡的数量", "卡数量", "gpu 数目", "显卡数目", "卡的个数",  # s38-gen
     ),
     "num_samples": (
         "number of samples", "num samples", "sample count", "n training samples", "num training samples",
@@ -113,6 +128,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "gpu_memory_utilization": (
         "gpu memory utilization", "gpu memory utilisation", "memory utilization", "mem fraction static",
         "显存利用率", "显存占用比例", "显存占比",
+        "gpu memory fraction", "显存使用率", "显存使用比例", "显存比例",  # s38-gen
     ),
 }  # fmt: skip
 """The words people write for each field, English and Chinese (lower case; a space matches any run of

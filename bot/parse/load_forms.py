@@ -37,6 +37,19 @@ ACCUM_AFTER_RE = rc(
 value: 'batch_size=1 gradient_accumulation_steps=16'; never when the word has its own number after it,
 'batch size 16 gradient accumulation 4', nor when the number before belongs to another key: 'warmup 100
 accumulation 16', 'micro batch 2 grad accum 8')."""
+ACCUM_VERB_RE = rc(
+    r"\b(?:accumulat(?:e|es|ed|ing)\s+(?:the\s+)?(?:gradients?|grads?)|accumulat(?:e|ing))\s+"
+    r"(?:over\s+|for\s+|across\s+)?(\d{1,4})\s*(?:micro[\s\-]*batch(?:es)?|batches|steps?|times)\b"
+)
+"""s38-gen: the verb before its count ('accumulate 8 steps', 'accumulating gradients over 4 micro-batches');
+before, 'accumulate 8 steps' was read as 8 training steps. Another thing accumulated is not the gradient
+('the loss accumulated 500 steps of noise': the verb's past or third person needs the gradient named)."""
+PER_BATCH_RE = rc(
+    r"(?<![\w.])(\d{1,4})\s*(?:samples?|sequences?|seqs?|examples?|prompts?)?\s*"
+    r"(?:per|each|every|in\s+each|in\s+every)\s+(?:micro[\s\-]*)?batch(?![\s_\-]*(?:size|of)\b)(?![\w\-])"
+)
+"""s38-gen: the micro-batch after its number ('4 samples per batch', '8 sequences in each batch'); before,
+'4 samples per batch' was read as a dataset of 4 samples. Never a token budget ('4096 tokens per batch')."""
 ZH_PER_CARD_RE = rc(
     r"每(?:张|块)?卡(?:上)?\s*(?:跑|放|训练?|喂|塞)\s*(\d{1,4})\s*(?:条|个)(?:样本|数据|序列)?"
 )
@@ -73,6 +86,9 @@ def load_forms(s: str) -> str:
     """The normalized text ``s`` with the batch forms of this module's docstring written as keys."""
     if "accum" in s and "accumulation_steps" not in s:  # a key stated is read as typed
         s = ACCUM_AFTER_RE.sub(r"gradient_accumulation_steps \1", s)
+        s = ACCUM_VERB_RE.sub(r"gradient_accumulation_steps \1", s) if "accumulat" in s else s
+    if "per batch" in s or "each batch" in s or "every batch" in s:
+        s = PER_BATCH_RE.sub(r"micro batch size \1 ", s)
     if "#" in s:
         s = DATASET_COUNT_RE.sub(r"\1 \2 samples", s)
     if "并发" in s:

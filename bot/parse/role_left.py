@@ -34,11 +34,12 @@ def right_words_once(pattern: str) -> LazyPattern:
 
 L_BATCH = rc(
     r"(?:\bbs|batch[\s_\-]*size|micro[\s_\-]*batch(?:[\s_\-]*size)?|\bmbs|max[\s_\-]*batch|(?<!token_)batch"
-    r"|(?<!全局)(?<!总)批大小)"
+    r"|(?<!全局)(?<!总)批大小|每批次?)"
     r"\s*(?:=|:|为|是|of|已经到|已经是|已到|降到|调到|减到|改到|设到)?\s*$"
 )
 """A batch word before its number: 'bs=4', 'batch size of 8'; s17: 'batchsize 已经到 1', '降到 2'; round 16
-zh: never a token budget's key ('--batch_size 1 --token_batch 10': the 10 was sized as the batch)."""
+zh: never a token budget's key ('--batch_size 1 --token_batch 10': the 10 was sized as the batch); s38-gen:
+'每批 4 条'."""
 L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
 MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
 L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")

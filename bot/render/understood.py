@@ -309,7 +309,7 @@ def _setting_text(text: str, lang: str) -> str:
     """A setting the answer does not use ('deadline_days: 30.0', as the JSON keeps it) worded for a
     Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
     English replies keep 'field: value'."""
-    if text[:9] == "seq_len: " and float(text[9:]) > ign.SEQ_MAX:  # not 'seq_len: 10000000000' (s36)
+    if text[:9] == "seq_len: " and float(text[9:].replace(",", "")) > ign.SEQ_MAX:  # s36; s38: '5,000' too
         return ign.seq_typed(text, lang)  # '上下文 10000000k' in thousands, as contexts are written
     field, sep, value = text.partition(": ")
     if sep and field == "model":  # another model of the message: its name as typed, in any language
