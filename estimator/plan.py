@@ -359,12 +359,11 @@ def _searched(
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
-    high = high_gpus = None
-    if rec is not None and rec_parts is not None:  # s37-verdict2 #1: the recommendation's high end fits
+    high_fields: dict = {}  # s37-verdict2 #1: the recommendation's high end fits; s38: what lowers it
+    if rec is not None and rec_parts is not None:
         from estimator.rec_high import high_end_recommended  # lazily: plan is imported at start-up
 
-        rec, rec_parts, high, high_gpus = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
-    high_fields = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": high_gpus}
+        rec, rec_parts, high_fields = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
     return Searched(memo, found, states, alternatives, rec, rec_parts, high_fields)
 
 
@@ -445,6 +444,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        **rec_high,  # recommended_per_gpu_bytes_high, recommended_high_gpus
+        **rec_high,  # recommended_per_gpu_bytes_high, recommended_high_gpus, recommended_fit_change
         alternatives=alternatives,
     )

@@ -17,6 +17,12 @@ names that count. The climb stops when a doubling's preferred layout, of the rec
 its data parallelism grown), lowers the high end by less than 1 % (what is left per GPU is what data
 parallelism does not shard — the loss's logits, one layer's activations): no count is named then, and the
 reply says up to 8× as many GPUs do not bring it under.
+
+Before any count, what lowers the high end on the recommended count itself (s38-verdict #1,
+:func:`levers`): micro-batch 1 where the layout's is larger, then full recompute where it keeps more than
+one layer's activations — the recommendation leaves out full recompute (its extra forward, ≈ 1/3 more
+compute), which is why the count climbs at all (a 70B QLoRA on H100s: 1 card with full recompute, 2
+recommended without it, 4 for the high end); the reply names those first, then the count.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import math
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import shown_band
 from estimator.memory import SearchMemo, breakdown_within
-from estimator.models import Plan
+from estimator.models import FitChange, Plan
 from estimator.setup import TrainingSetup
 
 CLIMB = (1, 2, 4, 8)
@@ -47,10 +53,48 @@ def high_end_recommended(
     rec: tuple[int, Plan],
     rec_parts: tuple[Plan, dict[str, float]],
     memo: SearchMemo,
-) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], float, int | None]:
-    """(recommended count and plan, its plan and parts, its high end in bytes per GPU, the count named
-    beside it: the fewest of :data:`CLIMB` × the count whose layout's high end fits, else None) — module
+) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], dict]:
+    """(recommended count and plan, its plan and parts, the Memory fields: its high end in bytes per GPU,
+    the count named beside it — the fewest of :data:`CLIMB` × the count whose layout's high end fits,
+    else None —, and :func:`levers` on its count when that high end is above the card) — module
     docstring."""
+    rec, rec_parts, high, at = _climbed(spec, params, gpu, setup, rec, rec_parts, memo)
+    fields: dict = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": at}
+    if high > gpu.addressable_bytes:
+        fields["recommended_fit_change"] = levers(spec, params, setup, rec_parts[0], memo)
+    return rec, rec_parts, fields
+
+
+def levers(
+    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan, memo: SearchMemo
+) -> list[FitChange]:
+    """What lowers the band's high end on ``plan``'s own GPUs, in order, each on top of those before it:
+    micro-batch 1 (when ``plan``'s is larger), full recompute (when ``plan`` recomputes less), as
+    :mod:`estimator.fit_change` orders them; each with the high end it leaves (module docstring)."""
+    changes, out = [], []
+    if plan.micro_batch > 1:
+        changes.append(("micro_batch", 1, {"micro_batch": 1}))
+    if plan.recompute != "full":
+        changes.append(("recompute", "full", {"recompute": "full"}))
+    for setting, value, change in changes:
+        plan = plan.model_copy(update=change)
+        parts = breakdown_within(spec, params, setup, plan, math.inf, memo)
+        assert parts is not None  # no limit
+        high = shown_band(spec, params, setup, plan, parts, memo)[1]
+        out.append(FitChange(setting=setting, value=value, per_gpu_bytes_high=high))
+    return out
+
+
+def _climbed(
+    spec: ModelSpec,
+    params: float,
+    gpu: GpuSpec,
+    setup: TrainingSetup,
+    rec: tuple[int, Plan],
+    rec_parts: tuple[Plan, dict[str, float]],
+    memo: SearchMemo,
+) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], float, int | None]:
+    """:func:`high_end_recommended`'s layout, high end and count (module docstring)."""
     usable = gpu.addressable_bytes
     high = shown_band(spec, params, setup, rec_parts[0], rec_parts[1], memo)[1]
     if high <= usable:
@@ -64,7 +108,8 @@ def high_end_recommended(
             best = _least_high(spec, params, gpu, n, setup, memo)
             if best is None:
                 break
-            same = (best[1].tp, best[1].pp) == (rec[1].tp, rec[1].pp)  # like with like: only DP grew
+            # like with like: only DP grew (a preferred layout that recomputes less is no measure: s38)
+            same = (best[1].tp, best[1].pp, best[1].recompute) == (rec[1].tp, rec[1].pp, rec[1].recompute)
             if same and best[0] >= last * LOWER:  # more data parallelism lowers no high end: stop unsized
                 break
             last = best[0] if same else last
