@@ -54,34 +54,60 @@ def high_end_recommended(
     rec_parts: tuple[Plan, dict[str, float]],
     memo: SearchMemo,
 ) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], dict]:
-    """(recommended count and plan, its plan and parts, the Memory fields: its high end in bytes per GPU,
-    the count named beside it — the fewest of :data:`CLIMB` × the count whose layout's high end fits,
-    else None —, and :func:`levers` on its count when that high end is above the card) — module
-    docstring."""
+    """(recommended count and plan, its plan and parts, the Memory fields: its high end in bytes per GPU
+    and the count named beside it — the fewest of :data:`CLIMB` × the count whose layout's high end fits,
+    else None) — module docstring; :func:`with_levers` adds what lowers it on its own count."""
     rec, rec_parts, high, at = _climbed(spec, params, gpu, setup, rec, rec_parts, memo)
-    fields: dict = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": at}
-    if high > gpu.addressable_bytes:
-        fields["recommended_fit_change"] = levers(spec, params, setup, rec_parts[0], memo)
-    return rec, rec_parts, fields
+    return rec, rec_parts, {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": at}
+
+
+def with_levers(
+    fields: dict,
+    asked: bool,
+    rec_parts: tuple[Plan, dict[str, float]] | None,
+    usable: float,
+    job: tuple,
+    memo: SearchMemo,
+) -> dict:
+    """``fields`` (:func:`high_end_recommended`'s) with ``recommended_fit_change``: :func:`levers` on the
+    recommended layout and parts when its high end is above the card (``usable``) and the question named no
+    count of its own (``asked``: the reply words the user's count's verdict only; s37 fixf #2). ``job``:
+    (spec, params, setup)."""
+    high = fields.get("recommended_per_gpu_bytes_high")
+    if asked or rec_parts is None or high is None or high <= usable:
+        return fields
+    return {**fields, "recommended_fit_change": levers(*job, *rec_parts, high, memo)}
 
 
 def levers(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan, memo: SearchMemo
+    spec: ModelSpec,
+    params: float,
+    setup: TrainingSetup,
+    plan: Plan,
+    parts: dict[str, float],
+    high: float,
+    memo: SearchMemo,
 ) -> list[FitChange]:
-    """What lowers the band's high end on ``plan``'s own GPUs, in order, each on top of those before it:
-    micro-batch 1 (when ``plan``'s is larger), full recompute (when ``plan`` recomputes less), as
-    :mod:`estimator.fit_change` orders them; each with the high end it leaves (module docstring)."""
-    changes, out = [], []
-    if plan.micro_batch > 1:
-        changes.append(("micro_batch", 1, {"micro_batch": 1}))
-    if plan.recompute != "full":
-        changes.append(("recompute", "full", {"recompute": "full"}))
-    for setting, value, change in changes:
-        plan = plan.model_copy(update=change)
-        parts = breakdown_within(spec, params, setup, plan, math.inf, memo)
-        assert parts is not None  # no limit
-        high = shown_band(spec, params, setup, plan, parts, memo)[1]
-        out.append(FitChange(setting=setting, value=value, per_gpu_bytes_high=high))
+    """What lowers the band's high end (``high``) on ``plan``'s own GPUs, in order, each on top of those
+    before it: micro-batch 1 (when ``plan``'s is larger), full recompute (when ``plan`` recomputes less),
+    as :mod:`estimator.fit_change` orders them; each with the high end it leaves. Only where the step's
+    peak holds what they shrink (``parts``' activations and logits, at least 1 % of the high end: an RL
+    job's generation peak keeps none) and only a change that lowers the high end by :data:`LOWER` or more
+    — never one that cannot help (module docstring)."""
+    out: list[FitChange] = []
+    if parts.get("activations", 0.0) + parts.get("logits", 0.0) < (1 - LOWER) * high:
+        return out
+    changes = [("micro_batch", 1)] * (plan.micro_batch > 1) + [("recompute", "full")] * (
+        plan.recompute != "full"
+    )
+    for setting, value in changes:
+        plan = plan.model_copy(update={setting: value})
+        laid = breakdown_within(spec, params, setup, plan, math.inf, memo)
+        assert laid is not None  # no limit
+        lowered = shown_band(spec, params, setup, plan, laid, memo)[1]
+        if lowered < high * LOWER:
+            out.append(FitChange(setting=setting, value=value, per_gpu_bytes_high=lowered))
+            high = lowered
     return out
 
 

@@ -43,18 +43,19 @@ WITH = N_(" with ")
 
 def rec_high_levers(m: Memory, f: Fmt, adapters: bool) -> str:
     """:data:`HEAD`, then :data:`HOLDS` or :data:`LOWERS` (the last lever's high end), then the count
-    holding it without them (:data:`THEN_AT`) or, when nothing holds it, :data:`THEN_NONE`. ``adapters``:
-    a LoRA/QLoRA job, whose second forward pass costs half as much again (plan_wording)."""
+    holding it without them (:data:`THEN_AT`) or, when nothing holds it, :data:`THEN_NONE` (alone when
+    no lever is left: the recommended layout recomputes fully already). ``adapters``: a LoRA/QLoRA job,
+    whose second forward pass costs half as much again (plan_wording)."""
     lang, changes, at = f.lang, m.recommended_fit_change, m.recommended_high_gpus
-    cost = translate(lang, ADAPTER_RECOMPUTE_COST if adapters else FULL_RECOMPUTE_COST)
-    names = translate(lang, WITH).join(translate(lang, LEVERS[c.setting], cost=cost) for c in changes)
-    fixed = changes[-1].per_gpu_bytes_high or 0.0
-    rec = gpus_text(lang, m.recommended_gpus or 0)
-    text = translate(
-        lang, HEAD, high=f.gib(m.recommended_per_gpu_bytes_high or 0.0), usable=f.gib(m.usable_bytes)
-    )
-    lever = HOLDS if fixed <= m.usable_bytes else LOWERS
-    text += translate(lang, lever, rec=rec, levers=names, fixed=f.gib(fixed))
+    high = m.recommended_per_gpu_bytes_high or 0.0
+    text = translate(lang, HEAD, high=f.gib(high), usable=f.gib(m.usable_bytes))
+    fixed = changes[-1].per_gpu_bytes_high or 0.0 if changes else high
+    if changes:
+        cost = translate(lang, ADAPTER_RECOMPUTE_COST if adapters else FULL_RECOMPUTE_COST)
+        names = translate(lang, WITH).join(translate(lang, LEVERS[c.setting], cost=cost) for c in changes)
+        lever = HOLDS if fixed <= m.usable_bytes else LOWERS
+        rec = gpus_text(lang, m.recommended_gpus or 0)
+        text += translate(lang, lever, rec=rec, levers=names, fixed=f.gib(fixed))
     if at:
         return text + translate(lang, THEN_AT, gpus=gpus_text(lang, at))
     return text if fixed <= m.usable_bytes else text + translate(lang, THEN_NONE)
