@@ -443,6 +443,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        **with_levers(rec_high, requested_gpus is not None, rec_parts, gpu.addressable_bytes, job, memo),
+        **(with_levers(rec_high, rec_parts, gpu, job, memo) if requested_gpus is None else rec_high),
         alternatives=alternatives,
     )

@@ -57,24 +57,50 @@ def high_end_recommended(
     """(recommended count and plan, its plan and parts, the Memory fields: its high end in bytes per GPU
     and the count named beside it — the fewest of :data:`CLIMB` × the count whose layout's high end fits,
     else None) — module docstring; :func:`with_levers` adds what lowers it on its own count."""
-    rec, rec_parts, high, at = _climbed(spec, params, gpu, setup, rec, rec_parts, memo)
-    return rec, rec_parts, {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": at}
+    usable = gpu.addressable_bytes
+    high = shown_band(spec, params, setup, rec_parts[0], rec_parts[1], memo)[1]
+    if high <= usable:
+        return rec, rec_parts, {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": None}
+    from estimator.fit_change import high_edge_fit
+
+    last = high
+    for factor in CLIMB:
+        n = rec[0] * factor
+        if factor > 1:  # the preferred layout of the doubled count first: a high end it does not lower
+            best = _least_high(spec, params, gpu, n, setup, memo)
+            if best is None:
+                break
+            # like with like: only DP grew (a preferred layout that recomputes less is no measure: s38)
+            same = (best[1].tp, best[1].pp, best[1].recompute) == (rec[1].tp, rec[1].pp, rec[1].recompute)
+            if same and best[0] >= last * LOWER:  # more data parallelism lowers no high end: stop unsized
+                break
+            last = best[0] if same else last
+        pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another layout of its TP × PP
+        found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
+        if found is not None and factor == 1 and found[0].recompute != rec[1].recompute:
+            found = None  # its recompute mode kept (the training time), as with_high_edge_plan does
+        if found is not None and factor == 1:  # the same count: its layout that holds the high end
+            parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
+            assert parts is not None  # no limit
+            return (
+                (n, found[0]),
+                (found[0], parts),
+                {"recommended_per_gpu_bytes_high": found[1], "recommended_high_gpus": None},
+            )
+        if found is not None:
+            return rec, rec_parts, {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": n}
+    return rec, rec_parts, {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": None}
 
 
 def with_levers(
-    fields: dict,
-    asked: bool,
-    rec_parts: tuple[Plan, dict[str, float]] | None,
-    usable: float,
-    job: tuple,
-    memo: SearchMemo,
+    fields: dict, rec_parts: tuple[Plan, dict[str, float]] | None, gpu: GpuSpec, job: tuple, memo: SearchMemo
 ) -> dict:
     """``fields`` (:func:`high_end_recommended`'s) with ``recommended_fit_change``: :func:`levers` on the
-    recommended layout and parts when its high end is above the card (``usable``) and the question named no
-    count of its own (``asked``: the reply words the user's count's verdict only; s37 fixf #2). ``job``:
+    recommended layout and parts when its high end is above ``gpu``'s card; called only when the question
+    named no count of its own (the reply words the user's count's verdict only; s37 fixf #2). ``job``:
     (spec, params, setup)."""
     high = fields.get("recommended_per_gpu_bytes_high")
-    if asked or rec_parts is None or high is None or high <= usable:
+    if rec_parts is None or high is None or high <= gpu.addressable_bytes:
         return fields
     return {**fields, "recommended_fit_change": levers(*job, *rec_parts, high, memo)}
 
@@ -109,47 +135,6 @@ def levers(
             out.append(FitChange(setting=setting, value=value, per_gpu_bytes_high=lowered))
             high = lowered
     return out
-
-
-def _climbed(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    setup: TrainingSetup,
-    rec: tuple[int, Plan],
-    rec_parts: tuple[Plan, dict[str, float]],
-    memo: SearchMemo,
-) -> tuple[tuple[int, Plan], tuple[Plan, dict[str, float]], float, int | None]:
-    """:func:`high_end_recommended`'s layout, high end and count (module docstring)."""
-    usable = gpu.addressable_bytes
-    high = shown_band(spec, params, setup, rec_parts[0], rec_parts[1], memo)[1]
-    if high <= usable:
-        return rec, rec_parts, high, None
-    from estimator.fit_change import high_edge_fit
-
-    last = high
-    for factor in CLIMB:
-        n = rec[0] * factor
-        if factor > 1:  # the preferred layout of the doubled count first: a high end it does not lower
-            best = _least_high(spec, params, gpu, n, setup, memo)
-            if best is None:
-                break
-            # like with like: only DP grew (a preferred layout that recomputes less is no measure: s38)
-            same = (best[1].tp, best[1].pp, best[1].recompute) == (rec[1].tp, rec[1].pp, rec[1].recompute)
-            if same and best[0] >= last * LOWER:  # more data parallelism lowers no high end: stop unsized
-                break
-            last = best[0] if same else last
-        pinned = (rec[1].tp, rec[1].pp) if factor == 1 else None  # 1: another layout of its TP × PP
-        found = high_edge_fit(spec, params, gpu, n, setup, pinned, memo)
-        if found is not None and factor == 1 and found[0].recompute != rec[1].recompute:
-            found = None  # its recompute mode kept (the training time), as with_high_edge_plan does
-        if found is not None and factor == 1:  # the same count: its layout that holds the high end
-            parts = breakdown_within(spec, params, setup, found[0], math.inf, memo)
-            assert parts is not None  # no limit
-            return (n, found[0]), (found[0], parts), found[1], None
-        if found is not None:
-            return rec, rec_parts, high, n
-    return rec, rec_parts, high, None
 
 
 def _least_high(

@@ -196,4 +196,9 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s37-speed: 812.81 (23ce7a0e) -> 795.26 (runtimes.memo room by (PP, TP, load), fewer frames);
     # s37 verdict2 +39: the recommended count's band high end and its climb (estimator.rec_high); s37 merge
     # 858.86: + s37-grpo's prefill beside decode for a rate target, TRL's generation for an unstated RL tool
-    assert calls / len(requests) < 860.6, calls / len(requests)
+    # s38-verdict #1: 858.86 (89289854) -> 863.96: the recommended count's climb compares like with like
+    # (+3.4 an answer: q034, q056, q177 size the doubled count whose ZeRO-3 layout holds the high end, which
+    # the climb had skipped when the doubled count's preferred layout recomputed less: '16 GPUs hold the high
+    # end' where the reply said up to 8x did not), what lowers a borderline recommendation on its own count
+    # (estimator.rec_high.levers, +0.8; only with no count asked); bound 860.6 -> 865.7 (+0.2 %)
+    assert calls / len(requests) < 865.7, calls / len(requests)
