@@ -102,7 +102,7 @@ def with_levers(
     high = fields.get("recommended_per_gpu_bytes_high")
     if rec_parts is None or high is None or high <= gpu.addressable_bytes:
         return fields
-    return {**fields, "recommended_fit_change": levers(*job, *rec_parts, high, memo)}
+    return {**fields, "recommended_fit_change": levers(*job, *rec_parts, (high, gpu.addressable_bytes), memo)}
 
 
 def levers(
@@ -111,22 +111,25 @@ def levers(
     setup: TrainingSetup,
     plan: Plan,
     parts: dict[str, float],
-    high: float,
+    edges: tuple[float, float],
     memo: SearchMemo,
 ) -> list[FitChange]:
-    """What lowers the band's high end (``high``) on ``plan``'s own GPUs, in order, each on top of those
-    before it: micro-batch 1 (when ``plan``'s is larger), full recompute (when ``plan`` recomputes less),
-    as :mod:`estimator.fit_change` orders them; each with the high end it leaves. Only where the step's
+    """What lowers the band's high end (``edges``: it and the card's usable bytes) on ``plan``'s own GPUs,
+    in order, each on top of those before it, up to the first that brings it under the card: micro-batch 1
+    (when ``plan``'s is larger), full recompute (when ``plan`` recomputes less), as
+    :mod:`estimator.fit_change` orders them; each with the high end it leaves. Only where the step's
     peak holds what they shrink (``parts``' activations and logits, at least 1 % of the high end: an RL
     job's generation peak keeps none) and only a change that lowers the high end by :data:`LOWER` or more
     — never one that cannot help (module docstring)."""
-    out: list[FitChange] = []
+    (high, usable), out = edges, list[FitChange]()
     if parts.get("activations", 0.0) + parts.get("logits", 0.0) < (1 - LOWER) * high:
         return out
     changes = [("micro_batch", 1)] * (plan.micro_batch > 1) + [("recompute", "full")] * (
         plan.recompute != "full"
     )
     for setting, value in changes:
+        if high <= usable:  # the change before holds it: no more asked of the run
+            break
         plan = plan.model_copy(update={setting: value})
         laid = breakdown_within(spec, params, setup, plan, math.inf, memo)
         assert laid is not None  # no limit

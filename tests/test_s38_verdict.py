@@ -121,3 +121,31 @@ def test_a_users_count_gets_no_levers(capsys):
     not computed for it (the field stays, empty)."""
     m = _ask(capsys, "QLoRA a 70B model on 2 H100s")["report"]["memory"]
     assert m["recommended_fit_change"] == []
+
+
+MICRO_BATCH_4 = [
+    (
+        "how many H100 to LoRA Llama-3-8B at seq 16384, micro batch 4?",
+        "on those 16 GPUs, micro-batch 1 keeps it",
+    ),
+    (
+        "用 H100 对 Llama-3-8B 做 LoRA，序列长度 16384，micro batch 4，需要几张卡？",
+        "仍用这 16 张，微批次设为 1，就能放下",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "lever"), MICRO_BATCH_4)
+def test_the_levers_stop_at_the_first_that_holds_it(capsys, question, lever):
+    """Micro-batch 4 of 16,384 tokens: 16 recommended without full recompute, 90.3 GiB at the high end. The
+    loss's logits and the kept activations scale with the micro-batch (Llama 3's 128,256-entry vocabulary:
+    12 B a logit × 4 × 16,384 × 128,256 / TP), so micro-batch 1 alone brings the high end under the card;
+    full recompute is not asked on top of it."""
+    data = _ask(capsys, question)
+    m = data["report"]["memory"]
+    assert data["request"]["batch_size"] == 4 and m["recommended_gpus"] == 16
+    assert round(m["recommended_per_gpu_bytes_high"] / GIB, 1) == 90.3
+    (change,) = m["recommended_fit_change"]
+    assert (change["setting"], change["value"]) == ("micro_batch", 1)
+    assert change["per_gpu_bytes_high"] <= 80 * GIB
+    assert lever in data["reply"].splitlines()[0]
