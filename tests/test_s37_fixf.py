@@ -85,7 +85,7 @@ def test_no_count_holds_the_high_end_says_what_helps(capsys: pytest.CaptureFixtu
     chunked loss or shorter sequences', true but without the figure that recompute alone holds it)."""
     data = ask(capsys, "Llama-3.1-8B LoRA memory for 16k and for 64k context")
     line = data["reply"].splitlines()[0]
-    assert "on those 4 GPUs, full recompute" in line and "keeps it under the card (52.1 GiB" in line
+    assert "on 4 GPUs, full recompute" in line and "keeps it under the card (52.1 GiB" in line
     (change,) = data["report"]["memory"]["recommended_fit_change"]
     assert (change["setting"], change["value"]) == ("recompute", "full")
     assert (

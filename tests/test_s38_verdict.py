@@ -27,8 +27,8 @@ def _ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
 
 
 QLORA_70B = [
-    ("how many H100s to QLoRA a 70B model?", "on those 2 GPUs, full recompute", "without that, 4 GPUs"),
-    ("用 H100 做 70B 模型的 QLoRA 需要几张卡？", "仍用这 2 张，开全量重计算", "不改这些设置时，4 张"),
+    ("how many H100s to QLoRA a 70B model?", "on 2 GPUs, full recompute", "without that, 4 GPUs"),
+    ("用 H100 做 70B 模型的 QLoRA 需要几张卡？", "仍用 2 张，开全量重计算", "不改这些设置时，4 张"),
 ]
 
 
@@ -126,11 +126,11 @@ def test_a_users_count_gets_no_levers(capsys):
 MICRO_BATCH_4 = [
     (
         "how many H100 to LoRA Llama-3-8B at seq 16384, micro batch 4?",
-        "on those 16 GPUs, micro-batch 1 keeps it",
+        "on 16 GPUs, micro-batch 1 keeps it",
     ),
     (
         "用 H100 对 Llama-3-8B 做 LoRA，序列长度 16384，micro batch 4，需要几张卡？",
-        "仍用这 16 张，微批次设为 1，就能放下",
+        "仍用 16 张，微批次设为 1，就能放下",
     ),
 ]
 

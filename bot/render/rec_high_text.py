@@ -21,9 +21,9 @@ HEAD = N_(
     "the card's %(usable)s"
 )
 """The recommendation is borderline (its band's high end above the card)."""
-HOLDS = N_("; on those %(rec)s, %(levers)s keeps it under the card (%(fixed)s at the high end)")
+HOLDS = N_("; on %(rec)s, %(levers)s keeps it under the card (%(fixed)s at the high end)")
 """What lowers the high end on the recommended count, and it fits then."""
-LOWERS = N_("; on those %(rec)s, %(levers)s lowers it to %(fixed)s")
+LOWERS = N_("; on %(rec)s, %(levers)s lowers it to %(fixed)s")
 """What lowers the high end on the recommended count, still above the card."""
 THEN_AT = N_("; without that, %(gpus)s hold the high end")
 """The count (2×, 4× or 8× the recommendation) whose layout holds the high end as recommended."""
