@@ -149,3 +149,23 @@ def test_the_levers_stop_at_the_first_that_holds_it(capsys, question, lever):
     assert (change["setting"], change["value"]) == ("micro_batch", 1)
     assert change["per_gpu_bytes_high"] <= 80 * GIB
     assert lever in data["reply"].splitlines()[0]
+
+
+ONE_CARD = [
+    ("how many RTX 4090 to QLoRA a 7B model?", "one RTX 4090 is enough", "on 1 GPU, full recompute"),
+    ("用 4090 做 7B 模型的 QLoRA 要几张卡", "1 张 RTX 4090 就够", "仍用 1 张，开全量重计算"),
+]
+
+
+@pytest.mark.parametrize(("question", "enough", "lever"), ONE_CARD)
+def test_one_card_enough_carries_its_borderline(capsys, question, enough, lever):
+    """QLoRA 7B on one RTX 4090 with no count asked: 20.0 GiB likely (selective recompute), 25.2 GiB at the
+    band's high end, above the card's 24 GiB. The headline said 'one RTX 4090 is enough' alone (the
+    minimum-only branch with several cards said borderline); now it says borderline and that full
+    recompute on that card holds it."""
+    data = _ask(capsys, question)
+    m = data["report"]["memory"]
+    assert m["min_gpus"] == m["recommended_gpus"] == 1
+    assert round(m["recommended_per_gpu_bytes_high"] / GIB, 1) == 25.2
+    head = data["reply"].splitlines()[0]
+    assert enough in head and lever in head and head.index(enough) < head.index(lever)
