@@ -235,6 +235,9 @@ class Memory(_Frozen):
     borderline (estimator.rec_high)"""
     recommended_high_gpus: int | None = None
     """when the recommendation is borderline: the fewest of 2×, 4×, 8× its count whose high end fits"""
+    recommended_fit_change: list[FitChange] = Field(default_factory=empty_list)
+    """when the recommendation is borderline: what lowers its high end on its own count, in order, each on
+    top of those before — micro-batch 1, full recompute — with the high end it leaves (estimator.rec_high)"""
     alternatives: list[Alternative] = Field(default_factory=empty_list)
     fit_change: list[FitChange] = Field(
         default_factory=empty_list,

@@ -291,9 +291,8 @@ def recommended(
     recomputing is cheaper than tensor parallelism over PCIe, or when the user chose the mode; an HF-family
     tool or a ZeRO stage said — data parallelism, no TP to spread the activations: :func:`prefer_recompute`,
     s28 trial M3's 96 A100 40G for a 3-hour DPO that fits 16 with it); full training on at least one node.
-    ``minimum``: the fewest GPUs
-    that fit (:func:`min_gpus` of this setup at the card's whole budget): the comfortable search starts
-    there (:func:`search_floor`).
+    ``minimum``: the fewest GPUs that fit (:func:`min_gpus` of this setup at the card's whole budget): the
+    comfortable search starts there (:func:`search_floor`).
 
     Never a data-parallel size that runs more sequences at once (micro-batch × DP) than the step has
     (``global_batch``, sequences): beyond it the count changes the training's batch, and what it buys is
@@ -359,12 +358,11 @@ def _searched(
     if found is not None and with_recommended:
         rec = recommended(spec, params, gpu, setup, found[0], memo, global_batch)
     rec_parts = best_plan_for(spec, params, gpu, rec[0], setup, memo=memo) if rec else None
-    high = high_gpus = None
-    if rec is not None and rec_parts is not None:  # s37-verdict2 #1: the recommendation's high end fits
+    high_fields: dict = {}  # s37-verdict2 #1: the recommendation's high end fits; s38: what lowers it
+    if rec is not None and rec_parts is not None:
         from estimator.rec_high import high_end_recommended  # lazily: plan is imported at start-up
 
-        rec, rec_parts, high, high_gpus = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
-    high_fields = {"recommended_per_gpu_bytes_high": high, "recommended_high_gpus": high_gpus}
+        rec, rec_parts, high_fields = high_end_recommended(spec, params, gpu, setup, rec, rec_parts, memo)
     return Searched(memo, found, states, alternatives, rec, rec_parts, high_fields)
 
 
@@ -385,8 +383,7 @@ def training_memory(
 
     ``Memory.min_gpus`` is None when nothing fits within MAX_GPUS_SEARCHED. ``reuse``: a dict the caller
     keeps across calls for one spec, params, card and setup (at other counts): the searches that do not
-    depend on the count (:class:`Searched`) run once per flags, with the same answer.
-    """
+    depend on the count (:class:`Searched`) run once per flags, with the same answer."""
     key = (with_alternatives, with_recommended, global_batch)
     found_before = reuse.pop(key, None) if reuse is not None else None  # filed again last: the LRU's order
     searched = found_before or _searched(
@@ -395,8 +392,7 @@ def training_memory(
     if reuse is not None:
         reuse[key] = searched
     memo, found, states, alternatives, rec, rec_parts, rec_high = searched
-    fits_requested = None
-    at = found
+    fits_requested, at = None, found
     if requested_gpus is not None:
         fit = best_plan_for(spec, params, gpu, requested_gpus, setup, memo=memo)
         fits_requested = fit is not None
@@ -432,7 +428,9 @@ def training_memory(
             alternatives=alternatives,
         )
     assert at is not None  # found, or the user's count
-    n, plan, parts = at
+    from estimator.rec_high import with_levers  # s38: what lowers a borderline recommendation's high end
+
+    n, plan, parts, job = *at, (spec, params, setup)
     return Memory(
         **per_gpu(plan, parts),
         min_gpus=found[0],
@@ -445,6 +443,6 @@ def training_memory(
         recommended_gpus=rec[0] if rec else None,
         recommended_plan=rec[1] if rec else None,
         recommended_per_gpu_bytes=sum(rec_parts[1].values()) if rec_parts else None,
-        **rec_high,  # recommended_per_gpu_bytes_high, recommended_high_gpus
+        **(with_levers(rec_high, rec_parts, gpu, job, memo) if requested_gpus is None else rec_high),
         alternatives=alternatives,
     )

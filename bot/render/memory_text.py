@@ -76,9 +76,14 @@ REC_HIGH_AT = N_(
 """:data:`REC_HIGH` when a larger count holds the high end (``Memory.recommended_high_gpus``)."""
 
 
-def _rec_high(m: Memory, f: Fmt) -> str:
+def _rec_high(m: Memory, f: Fmt, report: SizingReport) -> str:
     """:data:`REC_HIGH` or :data:`REC_HIGH_AT` in ``f``'s language (the recommended layout's high end is
     above the card)."""
+    full = m.recommended_plan is not None and m.recommended_plan.recompute == "full"  # no lever left
+    if m.recommended_fit_change or (full and not m.recommended_high_gpus):  # s38-verdict #1: levers first
+        from bot.render.rec_high_text import rec_high_levers
+
+        return rec_high_levers(m, f, report.request.method in (Method.lora, Method.qlora))
     high, at = m.recommended_per_gpu_bytes_high, m.recommended_high_gpus
     text = REC_HIGH_AT if at else REC_HIGH
     gpus = gpus_text(f.lang, at) if at else ""
@@ -229,7 +234,7 @@ def memory_section(
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
     # the user's count carries the answer's one verdict: the recommendation's band not beside it (s37 fixf #2)
-    rec_high = _rec_high(m, f) if rec and hi and hi > m.usable_bytes and not requested else ""
+    rec_high = _rec_high(m, f, report) if rec and hi and hi > m.usable_bytes and not requested else ""
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {

@@ -1,0 +1,61 @@
+"""The recommended count's borderline wording when something lowers its high end on that count
+(``Memory.recommended_fit_change``, estimator.rec_high.levers; s38-verdict #1): what lowers it on the
+recommended count first — micro-batch 1, full recompute —, then the count that holds it without them
+(``Memory.recommended_high_gpus``), never a count that cannot help. Imported by
+:func:`bot.render.memory_text._rec_high` only when the list is not empty."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.render.i18n import N_, translate
+from bot.render.plan_text import gpus_text
+from bot.render.plan_wording import ADAPTER_RECOMPUTE_COST, FULL_RECOMPUTE_COST
+
+if TYPE_CHECKING:
+    from bot.render.fmt import Fmt
+    from estimator.models import Memory
+
+HEAD = N_(
+    " — borderline: at the high end of the memory band (%(high)s per GPU) the recommended count is above "
+    "the card's %(usable)s"
+)
+"""The recommendation is borderline (its band's high end above the card)."""
+HOLDS = N_("; on %(rec)s, %(levers)s keeps it under the card (%(fixed)s at the high end)")
+"""What lowers the high end on the recommended count, and it fits then."""
+LOWERS = N_("; on %(rec)s, %(levers)s lowers it to %(fixed)s")
+"""What lowers the high end on the recommended count, still above the card."""
+THEN_AT = N_("; without that, %(gpus)s hold the high end")
+"""The count (2×, 4× or 8× the recommendation) whose layout holds the high end as recommended."""
+THEN_NONE = N_(
+    "; up to 8 times as many GPUs do not bring it under: a chunked loss (Liger kernel) or shorter "
+    "sequences shrink what stays on each GPU"
+)
+"""No count up to 8× holds it and the levers do not either."""
+LEVERS = {
+    "micro_batch": N_("micro-batch 1"),
+    "recompute": N_("full recompute (gradient checkpointing: %(cost)s)"),
+}
+"""Each lever's name (estimator.rec_high.levers' settings)."""
+WITH = N_(" with ")
+"""Between two levers applied together."""
+
+
+def rec_high_levers(m: Memory, f: Fmt, adapters: bool) -> str:
+    """:data:`HEAD`, then :data:`HOLDS` or :data:`LOWERS` (the last lever's high end), then the count
+    holding it without them (:data:`THEN_AT`) or, when nothing holds it, :data:`THEN_NONE` (alone when
+    no lever is left: the recommended layout recomputes fully already). ``adapters``: a LoRA/QLoRA job,
+    whose second forward pass costs half as much again (plan_wording)."""
+    lang, changes, at = f.lang, m.recommended_fit_change, m.recommended_high_gpus
+    high = m.recommended_per_gpu_bytes_high or 0.0
+    text = translate(lang, HEAD, high=f.gib(high), usable=f.gib(m.usable_bytes))
+    fixed = changes[-1].per_gpu_bytes_high or 0.0 if changes else high
+    if changes:
+        cost = translate(lang, ADAPTER_RECOMPUTE_COST if adapters else FULL_RECOMPUTE_COST)
+        names = translate(lang, WITH).join(translate(lang, LEVERS[c.setting], cost=cost) for c in changes)
+        lever = HOLDS if fixed <= m.usable_bytes else LOWERS
+        rec = gpus_text(lang, m.recommended_gpus or 0)
+        text += translate(lang, lever, rec=rec, levers=names, fixed=f.gib(fixed))
+    if at:
+        return text + translate(lang, THEN_AT, gpus=gpus_text(lang, at))
+    return text if fixed <= m.usable_bytes else text + translate(lang, THEN_NONE)
