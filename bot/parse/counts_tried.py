@@ -16,7 +16,7 @@ from bot.parse.regex import rc
 from bot.parse.role_left import ONE_CARD
 from bot.parse.roles import Role
 
-CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also", "呢", "what about", "how about")
+CUES = ("都", "也", "试", "both", "too", "tried", "as well", "also")
 """Literals one of which every tried-counts cue holds: the gate before any pattern runs."""
 _FAILED_ON = r"(?:oom|fail|crash)\w* (?:on|with) \d"
 """The one cue without those literals: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (s17)."""
@@ -88,7 +88,8 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role], bool]
     the message's card counts are two values and one of them is said as tried ('都', '也', 'both', 'too',
     'tried') or asked after the other ('两张呢', 'what about 2'), else None. ``s``: the normalized text the
     roles index; ``roles``: every role of the parse (only ``count`` ones are read)."""
-    if not _CUES_RE.search(s):
+    follow = "呢" in s or "what about" in s or "how about" in s  # round 34: asked cues (C tests)
+    if not follow and not _CUES_RE.search(s):
         return None
     counted = [r for r in roles if r.role == "count" and r.extra is None]
     if not counted:
@@ -100,7 +101,7 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role], bool]
         pair = _PAIRED.search(left)
         before = left[: pair.start()] if pair else left
         both = pair is not None and (_BOTH.search(before) or _FAILED_BEFORE.search(before)) is not None
-        if not both and (_ASKED_AFTER.match(s, r.tok.end) or _ASKED_BEFORE.search(before)):
+        if follow and not both and (_ASKED_AFTER.match(s, r.tok.end) or _ASKED_BEFORE.search(before)):
             cued = asked = True  # round 34: '一张可以吗？两张呢？' asks both counts
             continue
         if both or _CUE_AFTER.match(s, r.tok.end) or _CUE_BEFORE.search(before):
