@@ -122,9 +122,14 @@ def test_asked_counts_are_not_failed_counts() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["用 8 卡训练 7B 要多久？70B 呢？", "两张 4090 跑 qwen 14B 怎么办呢", "8 张 A100 能训 13B 吗，费用呢？"],
+    [
+        "用 8 卡训练 7B 要多久？70B 呢？",
+        "两张 4090 跑 qwen 14B 怎么办呢",
+        "8 张 A100 能训 13B 吗，费用呢？",
+        "两张 4090 能正常跑 qwen2.5 32b，4 张呢",  # the first count said to work, only the later asked (s26)
+    ],
 )
-def test_no_second_count_no_range(text: str) -> None:
+def test_no_asked_pair_no_range(text: str) -> None:
     assert _request(text).get("gpu_count_max") is None
 
 

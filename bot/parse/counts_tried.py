@@ -101,7 +101,8 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role], bool]
         pair = _PAIRED.search(left)
         before = left[: pair.start()] if pair else left
         both = pair is not None and (_BOTH.search(before) or _FAILED_BEFORE.search(before)) is not None
-        if follow and not both and (_ASKED_AFTER.match(s, r.tok.end) or _ASKED_BEFORE.search(before)):
+        asked_cue = follow and not both and _asked_after_a_question(s, r, counted)
+        if asked_cue and (_ASKED_AFTER.match(s, r.tok.end) or _ASKED_BEFORE.search(before)):
             cued = asked = True  # round 34: '一张可以吗？两张呢？' asks both counts
             continue
         if both or _CUE_AFTER.match(s, r.tok.end) or _CUE_BEFORE.search(before):
@@ -141,6 +142,17 @@ def _one_failed_first(s: str, counted: list[Role]) -> bool:
         return False
     starts = [m.end() for m in _ONE_SENTENCE_START.finditer(s, 0, at)]
     return FAILED_RE.search(s, starts[-1] if starts else 0, first) is not None
+
+
+def _asked_after_a_question(s: str, r: Role, counted: list[Role]) -> bool:
+    """Whether an earlier count ends a question before ``r`` ('一张 3090 可以跑吗？两张呢？', 'Can 2 A100s do
+    it? How about 4 GPUs?'): the first count asked too, not a setup said to work ('vLLM works on 4 GPUs,
+    what about 8 GPUs': the 4 ran, only the 8 is asked; s26)."""
+    for e in counted:
+        between = s[e.tok.end : r.tok.start] if e.tok.end <= r.tok.start else ""
+        if "?" in between or "？" in between or "吗" in between:
+            return True
+    return False
 
 
 def tried_read(unread: list[str], tried: tuple[int, int, list[Role], bool]) -> list[str]:
