@@ -812,6 +812,16 @@ def test_round33_work_zh_does_not_regress() -> None:
     assert _work_understood("r33work", "zh", 21) >= R33_WORK_UNDERSTOOD_ZH
 
 
+R34_WORK_UNDERSTOOD_ZH = 19
+"""Round 34's Chinese working split (zh_r34.json, r34work: 19 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact), 19 after its readers and one label correction
+(tests/test_s38_r34zh.py). Its r34test half (21 records) is frozen in ``frozen_r34_test_zh.sha256``."""
+
+
+def test_round34_work_zh_does_not_regress() -> None:
+    assert _work_understood("r34work", "zh", 19) >= R34_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1060,6 +1070,7 @@ HELD_OUT_SIZES = {
     ("r31test", "zh"): 13,
     ("r32test", "zh"): 21,
     ("r33test", "zh"): 19,
+    ("r34test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

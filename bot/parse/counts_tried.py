@@ -42,6 +42,12 @@ _CUE_BEFORE = rc(
 """Before a count: '试了一下八卡', 'tried 8 GPUs', 'also on 8 GPUs'; round 21 zh: a verb of where the model
 went between ('我试了一下可以加载到两张卡上', '试过分到 4 张卡')."""
 
+_ASKED_AFTER = rc(r"\s*(?:张|块|台)?\s*(?:卡|显卡|gpus?\b|cards?\b)?\s*(?:的话)?\s*呢")
+"""Round 34: a count asked after another in a follow-up question ('一张 3090 可以跑吗？两张呢？', '4 卡的话
+呢'): both counts are the job's, asked, not tried (no failure is said of them)."""
+_ASKED_BEFORE = rc(r"\b(?:what|how)\s+about(?: with| on)?\s*$")
+"""Before a count: 'Can one 3090 do it? What about 2?', 'how about 4 GPUs' (round 34)."""
+
 _FAILED_BEFORE = rc(r"\b(?:oom\w*|fail\w*|crash\w*) (?:on|with)\s*$")
 """Before a pair of counts only: 'OOM on 4x and on 8x', 'crashed with 4 GPUs and with 8' (session 17; not
 'OOMs on 4x A40 … the guide fits 2x40GB': one count failed, the other is another setup's)."""
@@ -77,22 +83,28 @@ MAX_TRIED = 4096
 """Counts beyond this are not cards tried (a ceiling shared with the count reader's plausibility)."""
 
 
-def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | None:
-    """(smallest, largest, the count roles read) when the message's card counts are two values and one of
-    them is said as tried ('都', '也', 'both', 'too', 'tried'), else None. ``s``: the normalized text the
+def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role], bool] | None:
+    """(smallest, largest, the count roles read, whether the later count is asked rather than tried) when
+    the message's card counts are two values and one of them is said as tried ('都', '也', 'both', 'too',
+    'tried') or asked after the other ('两张呢', 'what about 2'), else None. ``s``: the normalized text the
     roles index; ``roles``: every role of the parse (only ``count`` ones are read)."""
-    if not _CUES_RE.search(s):
+    follow = "呢" in s or "what about" in s or "how about" in s  # round 34: asked cues (C tests)
+    if not follow and not _CUES_RE.search(s):
         return None
     counted = [r for r in roles if r.role == "count" and r.extra is None]
     if not counted:
         return None
     values = {r.value for r in counted}
-    cued = False
+    cued = asked = False
     for r in counted:
         left = s[max(0, r.tok.start - 32) : r.tok.start]  # 32: "crashed with 4 gpus and with "
         pair = _PAIRED.search(left)
         before = left[: pair.start()] if pair else left
         both = pair is not None and (_BOTH.search(before) or _FAILED_BEFORE.search(before)) is not None
+        asked_cue = follow and not both and _asked_after_a_question(s, r, counted)
+        if asked_cue and (_ASKED_AFTER.match(s, r.tok.end) or _ASKED_BEFORE.search(before)):
+            cued = asked = True  # round 34: '一张可以吗？两张呢？' asks both counts
+            continue
         if both or _CUE_AFTER.match(s, r.tok.end) or _CUE_BEFORE.search(before):
             cued = True
             if pair:
@@ -105,11 +117,11 @@ def tried_counts(s: str, roles: list[Role]) -> tuple[int, int, list[Role]] | Non
     only = max(values)
     single = cued and len(values) == 1 and 1 < only <= MAX_TRIED and only.is_integer()
     if single and _one_failed_first(s, counted):
-        return 1, int(only), counted
+        return 1, int(only), counted, False
     if not cued or len(values) != 2 or not all(v.is_integer() and 0 < v <= MAX_TRIED for v in values):
         return None
     lo, hi = sorted(values)
-    return (1 if one or _one_failed_first(s, counted) else int(lo)), int(hi), counted
+    return (1 if one or _one_failed_first(s, counted) else int(lo)), int(hi), counted, asked
 
 
 ONE_CARD_RE = rc(r"单卡|单张卡|单块卡|\b(?:a\s+)?single[\s\-]+(?:gpu|card)s?\b|\bone\s+card\b")
@@ -132,7 +144,18 @@ def _one_failed_first(s: str, counted: list[Role]) -> bool:
     return FAILED_RE.search(s, starts[-1] if starts else 0, first) is not None
 
 
-def tried_read(unread: list[str], tried: tuple[int, int, list[Role]]) -> list[str]:
+def _asked_after_a_question(s: str, r: Role, counted: list[Role]) -> bool:
+    """Whether an earlier count ends a question before ``r`` ('一张 3090 可以跑吗？两张呢？', 'Can 2 A100s do
+    it? How about 4 GPUs?'): the first count asked too, not a setup said to work ('vLLM works on 4 GPUs,
+    what about 8 GPUs': the 4 ran, only the 8 is asked; s26)."""
+    for e in counted:
+        between = s[e.tok.end : r.tok.start] if e.tok.end <= r.tok.start else ""
+        if "?" in between or "？" in between or "吗" in between:
+            return True
+    return False
+
+
+def tried_read(unread: list[str], tried: tuple[int, int, list[Role], bool]) -> list[str]:
     """``unread`` without one occurrence of the pair's bare count, now read as the range's other end (the
     '4' of 'tried 4 and then 8 A100s', 'both 4 and 8 GPUs': no role of its own; trial s17 #4)."""
     said = {f"{r.value:g}" for r in tried[2]}

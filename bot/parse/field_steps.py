@@ -397,7 +397,8 @@ class FieldSteps:
         if count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
             f["gpu_count"] = tried[0]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
             self.used.update(id(r) for r in tried[2])
-            self.notes.append(COUNTS_FAILED if FAILED_RE.search(self.s) else "gpu_count_range_min")
+            failed = FAILED_RE.search(self.s) and not tried[3]  # r34: asked ('两张呢'), not tried
+            self.notes.append(COUNTS_FAILED if failed else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
         cued = count.extra is None and co.WORKED_CUES.search(self.s) and co.FAILED_CUES.search(self.s)

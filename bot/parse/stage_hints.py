@@ -52,6 +52,13 @@ MedicalGPT's PT stage ('Continue PreTraining' in its README, pretraining.py), Ch
 run_clm_pt_with_peft.py, LLaMA-Factory's ``--stage pt`` (loads model_name_or_path; from scratch only with
 train_from_scratch) and ``swift pt`` ('用 MedicalGPT 的 pretraining.py 全量预训练 baichuan-7b', zh31-020)."""
 _SCRATCH_RE = rc(r"从零|从头|from\s+scratch")
+QUANTIZED_BASE_RE = rc(
+    r"量化(?:后|之后|过的?|版(?:本)?的?)\s*(?:的\s*)?(?:模型\s*)?(?:再|来|做|进行|继续)?\s*(?:增量|继续|二次)?\s*预训练"
+    r"|pre-?train(?:ing)?\s+(?:an?\s+|the\s+)?(?:\d-?bit\s+)?quantized|quantized\s+(?:model\s+)?pre-?train"
+)
+"""Round 34: pre-training a quantized model ('量化后预训练', 'pretraining the quantized 33B'): only weights
+that exist can be quantized, so the pre-training continues them (never FP8 training, a precision, not a
+quantized base)."""
 """A pre-training from nothing said ('从零预训练', 'from scratch', LLaMA-Factory's train_from_scratch)."""
 PRETRAINED_INIT_RE = rc(r"(?:pretrained_model|model_name_or)_path\s*[=:]?\s*[\w./\-]")
 """A checkpoint to start from, written as a pre-training script's key ('--pretrained_model_path
@@ -208,6 +215,7 @@ def lora_pretraining(stage: str | None, s: str) -> str | None:
     if explicit_stage(s) != "pretrain" or not PRETRAINING_RE.search(s) or lx.NEGATED_LORA_RE.search(s):
         return stage
     adapters = lx.LORA_RE.search(s) or lx.QLORA_RE.search(s)
+    adapters = adapters or (("量化" in s or "quantiz" in s) and QUANTIZED_BASE_RE.search(s))  # round 34
     started = TUNED_RELEASE_RE.search(s) or PRETRAINED_INIT_RE.search(s) or ON_BASE_RE.search(s)  # r19, r25
     started = started or (CONTINUING_TOOL_RE.search(s) and not _SCRATCH_RE.search(s))  # s35 r31
     return "continued_pretrain" if adapters or started else stage

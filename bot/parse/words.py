@@ -179,7 +179,7 @@ OFFLOAD_RE = rc(
     r"|(?<![a-z])(?:part|some|a\s+few|several)\s+(?:of\s+)?(?:the\s+)?(?:model|layers|weights|parameters)?\s*"
     r"(?:(?:is|are|was|were|got|gets)\s+)?(?:put|placed|loaded|moved|mapped|spilled)\s+(?:on|onto|to|into)\s+"
     r"(?:the\s+)?(?:cpu|ram|system\s+memory)"
-    r"|max[_\s]?memory[^。;；\n]{0,80}?['\"]cpu['\"]\s*:"
+    r"|max[_\s]?memory[^。;；\n]{0,80}?['\"\s]cpu['\"]?\s*:"  # r34: the quotes normalized away
 )
 """CPU offload named; a stated 'without offloading' (:mod:`bot.parse.prose_vocab`) wins. Round 32: part of
 the weights said to sit on the CPU ('device_map 把一部分放到 CPU 上了', 'part of the model was put on the
