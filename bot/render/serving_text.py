@@ -209,15 +209,19 @@ def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str
     spec = report.model_spec
     if decode is None or decode.fixed_floor_ms is None or spec is None:
         return None
-    from estimator.serving_speed import LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+    from estimator.runtimes import RUNTIMES
+    from estimator.serving_speed import step_floor_parts
 
+    engine = RUNTIMES.get(str(getattr(report.inference, "runtime", None) or ""))
+    gpu = report.gpu_spec
+    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory))
     moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
     return {
         "ms": f.num(decode.fixed_floor_ms, 1),
         "layers": f.int(spec.layers),
-        "layer_us": f.int(LAYER_LATENCY_S * 1e6),
+        "layer_us": f.int(layer_s * 1e6),
         "moe": f.int(moe),
-        "moe_us": f.int(MOE_LAYER_LATENCY_S * 1e6),
+        "moe_us": f.int(moe_s * 1e6),
     }
 
 
