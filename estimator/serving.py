@@ -225,7 +225,8 @@ def size_serving(
 
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
+        quiet = base.most_sequences or _start_unloaded(req)  # no load to lay out (s38 fixs #2)
+        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, quiet)
         too_small = stated is None
     fp8_first = tensor_parallel and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
     fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
@@ -318,6 +319,11 @@ def _stated_layout(
             free_gpus=free.recommended_gpus, free_tp=at.tp, free_pp=at.pp, load=inf.concurrency,
         )  # fmt: skip
     return inf, group
+
+
+def _start_unloaded(req: SizingRequest) -> bool:
+    """'Will it start?' with no load said: the start-up check only, no sequences at once to lay out."""
+    return bool(req.start_asked) and not (req.concurrency or req.users or req.target_tokens_per_s)
 
 
 def _named_default_context(req: SizingRequest) -> int | None:

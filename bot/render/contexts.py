@@ -184,6 +184,7 @@ class InferenceContext(TypedDict):
     no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
     start_only: bool  # 'will it start?', no load: the body sizes one sequence on the stated cards
     long_window: str | None  # vLLM's max_position_embeddings the typed max_model_len passes (s29 #1)
+    long_window_rope: bool  # that length is within the card's YaRN scaling: turning it on is the fix (s38)
     offload_unfit: bool
     split: SplitContext | None
     rec_nodes: str
