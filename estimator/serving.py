@@ -384,7 +384,7 @@ def _memory_assumptions(
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
     LATE.indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
-    if spec.kv_lora_rank and inf.tp > 1:
+    if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
         LATE.note_assumed_dp_attention(req, spec, inf, ledger)
 

@@ -343,13 +343,15 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
 def _mem_first(inf: Inference, f: Fmt) -> dict[str, str]:
     """The memory a model needs, asked with no count ('需要多少显存', 'vram needed to run …'; trial s35 #3):
     the weights, the KV cache of the sized load (the KV line's figure) and each serving GPU's runtime
-    workspace and CUDA context, summed in GB as the weights and KV lines show them; first each GPU's share
-    (the sum ÷ the serving GPUs, the fewest that hold the load: 'memory per gpu?' with no count)."""
+    workspace and CUDA context, summed; first each GPU's share (the sum ÷ the serving GPUs, the fewest that
+    hold the load: 'memory per gpu?' with no count). One unit on the line, GiB, the card's own (a card's
+    memory is binary: an 'A100 80G' holds 80 GiB; '82.5 GB' per GPU beside it read as more than the card,
+    s38 fixs #5), as the training line (memory_lines.memory_first)."""
     runtime = (inf.workspace_bytes_per_gpu + inf.context_bytes_per_gpu) * inf.serving_gpus
     total = inf.weights_bytes + inf.kv_bytes_total + runtime
     each = total / max(inf.serving_gpus, 1)  # each GPU's share on the fewest that hold the load (s37 fixh #1)
-    return {"per_gpu": f.gb(each), "total": f.gb(total), "weights": f.gb(inf.weights_bytes),
-            "kv": f.gb(inf.kv_bytes_total), "runtime": f.gb(runtime),
+    return {"per_gpu": f.gib(each), "total": f.gib(total), "weights": f.gib(inf.weights_bytes),
+            "kv": f.gib(inf.kv_bytes_total), "runtime": f.gib(runtime),
             "n": f.int(inf.serving_gpus)}  # fmt: skip
 
 
