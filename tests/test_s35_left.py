@@ -127,7 +127,8 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
         # in GiB, the card's unit (s38 fixs #5): 627 + 34.3 + 32.4 = 693 GiB, ÷ 16 = 43.3 GiB
         (
             "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
-            "≈ 43.3 GiB of GPU memory per GPU on 16 GPUs, 693 GiB in all (weights 627 GiB + KV cache 34.3 GiB",
+            "≈ 43.3 GiB of GPU memory per GPU on 16 GPUs, 693 GiB in all (weights 627 GiB + KV cache "
+            "34.3 GiB",
         ),
         # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB = 164 GiB
         ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB（权重 135 GiB"),
