@@ -162,6 +162,14 @@ def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger:
         and spec.release_precision not in FOUR_BIT_RELEASES
     ):
         return ollama_default_precision(ledger)
+    if (
+        req.precision is None
+        and req.cpu_moe_layers
+        and spec.is_moe
+        and spec.release_precision not in FOUR_BIT_RELEASES
+    ):
+        # experts in host memory (KTransformers, llama.cpp -ot/--n-cpu-moe): GGUF, Q4_K_M (s38 fixs #4)
+        return Precision(ledger.assume("precision", Precision.q4_k_m.value, Why.host_experts_q4))
     if req.bits_per_weight and req.precision is None:  # EXL2 bpw: sized at it (estimator.exl2_weights)
         return Precision.bf16  # its activations' format; the weights' own width is the bpw stated
     precision = req.precision or Precision(

@@ -181,3 +181,60 @@ def test_cuda_graph_rule_readme_and_code_agree() -> None:
     assert "only on a stated vLLM before v0.21" not in readme
     assert "on a vLLM stated before v0.21 or with no release stated, on every card" in readme
     assert "null: the current release, which profiles the graphs" not in readme
+
+
+# --- #4 experts in host memory -----------------------------------------------------------------------
+
+KT_ZH = "ktransformers 跑 deepseek r1 671b 一张4090 + 512G内存 能有几 token/s"
+KT_EN = "KTransformers with DeepSeek-R1 671B on one 4090 and 512GB RAM, tokens/s?"
+
+
+@pytest.mark.parametrize("text", [KT_ZH, KT_EN])
+def test_host_experts_sized_in_the_documented_q4(text: str) -> None:
+    """KTransformers' DeepSeek-R1/V3 guide: q4km weights, one 24 GB card, 382 GB DRAM, 8.7–13.7 tokens/s
+    decoded. 671B at Q4_K_M's 0.61 B per parameter = 407 GB, which 512 GB of RAM holds (fp8's 673 GB did
+    not); the tokens/s asked is answered; no vLLM setting is assumed under it."""
+    out = answer(text)
+    report = out.report
+    assert report is not None and report.request.precision is not None
+    assert report.request.precision.value == "q4_k_m"
+    assert report.feasible != "no"
+    reply = render(out, "text")
+    first = reply.splitlines()[0]
+    assert "Q4_K_M" in first and "token" in first
+    assert "gpu_memory_utilization = 0.9" not in reply and "vLLM" not in reply.split("Assumptions")[-1]
+    assert "kv_layout" not in [a.field for a in report.assumptions]
+
+
+def test_host_experts_keep_a_stated_quantization() -> None:
+    out = answer("llama.cpp --cpu-moe DeepSeek-R1 Q8_0 on one 4090 with 768GB RAM, tokens/s?")
+    assert out.report is not None and out.report.request.precision.value == "q8_0"
+
+
+# --- #5 no TP proposal under llama.cpp; one unit per line ----------------------------------------------
+
+
+def test_no_vllm_tensor_parallel_under_llama_cpp() -> None:
+    """DeepSeek-V3 Q4 on 5 × A100 under llama.cpp splits layers: no TP, no vLLM MLA layout (128 heads:
+    vLLM's TP must divide them, 5 does not)."""
+    out = answer("Q4 量化部署 deepseek-v3")
+    reply = render(out, "text")
+    assert "--tensor-parallel-size 5" not in reply and "tensor-parallel-size" not in reply
+    assert "kv_layout" not in [a.field for a in out.report.assumptions]
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        # 72.7B × 2 B = 145 GB = 135 GiB; the sum 176 GB = 164 GiB over 4 GPUs = 41.0 GiB
+        (
+            "how much VRAM is needed to serve Qwen2.5-72B?",
+            "≈ 41.0 GiB of GPU memory per GPU on 4 GPUs, 164 GiB",
+        ),
+        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB（权重 135 GiB"),
+    ],
+)
+def test_memory_first_line_in_the_cards_unit(text: str, lead: str) -> None:
+    first = render(answer(text), "text").splitlines()[0]
+    assert first.startswith(lead), first
+    assert " GB" not in first.split("—")[0]  # one unit on the line's memory part
