@@ -233,8 +233,7 @@ def size_serving(
 
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        quiet = base.most_sequences or _start_unloaded(req)  # no load to lay out (s38 fixs #2)
-        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, quiet)
+        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, _quiet(req, base))
         too_small = stated is None
     fp8_first = tensor_parallel and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
     fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
@@ -329,9 +328,11 @@ def _stated_layout(
     return inf, group
 
 
-def _start_unloaded(req: SizingRequest) -> bool:
-    """'Will it start?' with no load said: the start-up check only, no sequences at once to lay out."""
-    return bool(req.start_asked) and not (req.concurrency or req.users or req.target_tokens_per_s)
+def _quiet(req: SizingRequest, base: ServingSetup) -> bool:
+    """No load to lay out on a stated TP × PP: the most sequences asked, or 'will it start?' with no load
+    said — the start-up check only (s38 fixs #2)."""
+    unloaded = not (req.concurrency or req.users or req.target_tokens_per_s)
+    return base.most_sequences or (bool(req.start_asked) and unloaded)
 
 
 def _named_default_context(req: SizingRequest) -> int | None:

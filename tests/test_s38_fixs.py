@@ -238,3 +238,23 @@ def test_memory_first_line_in_the_cards_unit(text: str, lead: str) -> None:
     first = render(answer(text), "text").splitlines()[0]
     assert first.startswith(lead), first
     assert " GB" not in first.split("—")[0]  # one unit on the line's memory part
+
+
+# --- #3 the headline's count and its speed; the prefill's prompt --------------------------------------
+
+
+def test_speed_of_another_count_says_its_count() -> None:
+    """32B GPTQ int4 with a 32K context does not fit one 4090: the speed given is TP 2's, said so."""
+    en = render(answer("DeepSeek-R1-Distill-Qwen-32B GPTQ int4 on one 4090, tokens/s for one user?"), "text")
+    assert "does not fit on 1 × RTX 4090" in en.splitlines()[0]
+    assert "tokens/s on the 2 GPUs that hold it (one sequence at a time)" in en.splitlines()[0]
+    zh = render(answer("一张 4090 跑 DeepSeek-R1-Distill-Qwen-32B GPTQ int4，单用户每秒多少 token"), "text")
+    assert "放得下它的 2 张卡上解码约" in zh.splitlines()[0]
+
+
+def test_prefill_states_its_prompt() -> None:
+    """The default 4K context's prompt is 3/4 of it, 3,072 tokens (PROMPT_SHARE)."""
+    en = render(answer("Qwen2.5-7B on one 4090, how fast?"), "text")
+    assert "Prefill (time to first token): ≈" in en and "s for a 3,072-token prompt" in en
+    zh = render(answer("一张 4090 跑 Qwen2.5-7B，速度多少"), "text")
+    assert "预填充（首 token 延迟）：3,072 token 的提示词约" in zh

@@ -170,6 +170,7 @@ class InferenceContext(TypedDict):
     decode_ms: int | None  # the time per output token at the load that runs (s31 fixa #2)
     decode_wait: int  # the sequences queued past the most the GPUs hold
     ttft: str | None
+    ttft_prompt: str  # the prompt tokens the prefill figure is for (s38 fixs #3)
     ttft_target: str | None  # a first-token target, met or missed and what meets it (s37 fixb #1)
     cpm: str | None
     priced_batch: str | None

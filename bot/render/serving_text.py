@@ -268,8 +268,8 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # vLLM refuses the typed max_model_len past max_position_embeddings unless
         # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1: the start-up yes is a no as typed (trial s29 #1)
         "long_window": _long_window(report, f) if "vllm_long_max_model_len" in codes else None,
-        # within the card's YaRN scaling: turning it on is the fix, not the env var (s38 fixs #2)
-        "long_window_rope": "rope_scaling_needed" in codes,
+        "long_window_rope": "rope_scaling_needed" in codes,  # YaRN on is the fix (s38 fixs #2)
+        "ttft_prompt": f.int(inf.prompt_tokens),  # the prompt the prefill figure is for (s38 fixs #3)
         "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
         "beyond_machine": "personal_beyond_one_machine" in codes,
