@@ -96,6 +96,7 @@ from estimator.serving_speed import (
     prefill_seconds,
     priced_speed,
     serving_cost,
+    step_floor_parts,
 )
 from estimator.weights import (
     BITS_PER_WEIGHT,
@@ -295,7 +296,7 @@ def _speed_and_cost(
             s.precision,
             comm=True,
             pp=1 if f.rt.splits_layers else use.pp,
-            fixed=True,
+            fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory),
         )
         if one is not None and use.replicas > 1:
             one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})

@@ -152,6 +152,7 @@ class Why(Keys):
     local_format = "local_format"
     fp8_on_count = "fp8_on_count"
     ollama_default_tag = "ollama_default_tag"
+    host_experts_q4 = "host_experts_q4"
     total_memory_as_sold = "total_memory_as_sold"
     unified_memory = "unified_memory"
     local_no_cap = "local_no_cap"

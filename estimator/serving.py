@@ -162,6 +162,14 @@ def serving_precision(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger:
         and spec.release_precision not in FOUR_BIT_RELEASES
     ):
         return ollama_default_precision(ledger)
+    if (
+        req.precision is None
+        and req.cpu_moe_layers
+        and spec.is_moe
+        and spec.release_precision not in FOUR_BIT_RELEASES
+    ):
+        # experts in host memory (KTransformers, llama.cpp -ot/--n-cpu-moe): GGUF, Q4_K_M (s38 fixs #4)
+        return Precision(ledger.assume("precision", Precision.q4_k_m.value, Why.host_experts_q4))
     if req.bits_per_weight and req.precision is None:  # EXL2 bpw: sized at it (estimator.exl2_weights)
         return Precision.bf16  # its activations' format; the weights' own width is the bpw stated
     precision = req.precision or Precision(
@@ -225,7 +233,7 @@ def size_serving(
 
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
-        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, base.most_sequences)
+        inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, _quiet(req, base))
         too_small = stated is None
     fp8_first = tensor_parallel and LATE.fits_only_in_fp8(req, inf, gpu, personal(precision))  # s28 H2
     fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
@@ -320,6 +328,13 @@ def _stated_layout(
     return inf, group
 
 
+def _quiet(req: SizingRequest, base: ServingSetup) -> bool:
+    """No load to lay out on a stated TP × PP: the most sequences asked, or 'will it start?' with no load
+    said — the start-up check only (s38 fixs #2)."""
+    unloaded = not (req.concurrency or req.users or req.target_tokens_per_s)
+    return base.most_sequences or (bool(req.start_asked) and unloaded)
+
+
 def _named_default_context(req: SizingRequest) -> int | None:
     """The named runtime's own default context (Ollama's ``num_ctx``), which caps every sequence."""
     return runtime_named(req.runtime.value).default_context if req.runtime is not None else None
@@ -378,7 +393,7 @@ def _memory_assumptions(
     # bytes per GPU (the renderer formats)
     ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
     LATE.indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
-    if spec.kv_lora_rank and inf.tp > 1:
+    if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
         LATE.note_assumed_dp_attention(req, spec, inf, ledger)
 

@@ -41,6 +41,19 @@ DECODE_BANDWIDTH_EFFICIENCY = FITTED.bandwidth
 benchmarks measure 60–80 % (vLLM, TensorRT-LLM); at MLPerf's batches the KV-cache reads, paging and
 scheduling bring the whole step to 50 %."""
 
+SINGLE_STREAM_BANDWIDTH = 0.64
+"""Fraction of peak memory bandwidth one sequence's decode step reaches (batch 1: no other sequence's KV
+reads, no batch scheduling): the median over the dense working rows of ``data/measured/decode_speeds.json``
+(:mod:`estimator.decode_check`; each row's measured speed × 0.5 / the estimate at :data:`FITTED`:
+lmdeploy Llama-2-7B on an A10 0.84, transformers 0.67, Llama-3.3-70B NVFP4 on a DGX Spark 0.65, vLLM
+Llama-3.1-70B TP 2 on A100 PCIe 0.64, vLLM Qwen3-14B on an A100 0.60; median 0.64 with the two rows of
+old engines below). Single-stream checks: vLLM Qwen3-4B on one RTX 4090 decodes at 95.3 tokens/s,
+8.0 GB a token = 0.76 (tenstorrent/tt-inference-server#394); llama.cpp Qwen2.5-7B Q8_0 on an M2 Ultra as
+fast as 76 tokens/s (ggml-org/llama.cpp PR #15616) = 0.76. Dense models only: the rows measured dense
+GEMVs; a MoE's grouped expert kernels over scattered slices keep :data:`FITTED`'s share (vLLM Mixtral on
+8 × T4 logged 6 tokens/s, vllm-project/vllm#2048). MLPerf's batches reach :data:`FITTED`'s 0.5
+(s38 trial: Qwen2.5-7B bf16 on a 4090 was given 33 tokens/s, Llama-3.1-8B on an A100 41)."""
+
 DECODE_MFU = FITTED.decode_mfu
 """MFU of a compute-bound decode step at large batch (:data:`FITTED`; Pope et al. 2022 reach 33–76 %
 on TPU v4, §4)."""
@@ -115,6 +128,38 @@ the small grouped GEMMs over the chosen experts' slices, which run far below the
 batch of a few tokens. Fitted with :data:`LAYER_LATENCY_S` (same rows)."""
 
 
+LLAMA_CPP_MOE_LAYER_S = 70e-6
+"""Extra fixed time of one MoE layer in a llama.cpp decode step on a CUDA card, seconds. At one token
+llama.cpp's MoE block (``build_moe_ffn``, src/llama-graph.cpp) runs about 17 small kernels more than a
+dense layer — the router matmul, soft-max, top-k argsort, get_rows of the weights, their sum and
+division, one ``mul_mat_id`` each for gate, up and down (each reads only the chosen experts' rows), the
+GLU, the weighting and 7 adds that sum the 8 experts — replayed from one CUDA graph at ≈ 4 µs a kernel
+(launch and tail): ≈ 70 µs. Logged: Qwen3-30B-A3B Q4_K_M (48 MoE layers) decodes at 196 tokens/s on one
+RTX 4090 (runaihome.com, 'Qwen3-30B-A3B Local AI Guide: 196 tok/s on One RTX 4090', 2026) and 166.9 on a
+3090 Ti (smeltcore.com recipe 'Qwen3-30B-A3B on RTX 3090 Ti', 2026-06-27): 5.1 and 6.0 ms a token,
+48 × (40 + 70) µs = 5.3 ms between them, where the server engines' :data:`MOE_LAYER_LATENCY_S` (fitted on
+DeepSeek-R1 over 8–16 GPUs, whose MoE layers also dispatch across cards) gave 18.7 ms, 53 tokens/s
+(s38 trial)."""
+
+METAL_MOE_LAYER_S = 230e-6
+"""Extra fixed time of one MoE layer in a llama.cpp decode step on Apple silicon (Metal), seconds: the
+same kernels as :data:`LLAMA_CPP_MOE_LAYER_S`, encoded into Metal command buffers (no CUDA graphs).
+Logged: Qwen3-30B-A3B Q8_0 decodes at 76.31 tokens/s on an M2 Ultra (``llama-bench`` tg128,
+ggml-org/llama.cpp PR #15616, G. Gerganov, 2025-08-27), 13.1 ms a token, while its 3.5 GB of active
+weights read in ≈ 5.8 ms at the 76 % of 800 GB/s that a dense 7B Q8_0 reaches on the same machine (the PR:
+"equally fast" as Qwen2.5-Coder-7B): 13.1 ms / 48 layers − 40 µs ≈ 230 µs."""
+
+
+def step_floor_parts(local: bool, unified: bool) -> tuple[float, float]:
+    """(fixed time of every layer, extra fixed time of every MoE layer), seconds, for the engine that
+    decodes: llama.cpp and the runtimes built on it (``local``) on a CUDA card
+    (:data:`LLAMA_CPP_MOE_LAYER_S`) or on unified memory, Metal (:data:`METAL_MOE_LAYER_S`); the server
+    engines (vLLM, SGLang …) :data:`MOE_LAYER_LATENCY_S`. Every layer :data:`LAYER_LATENCY_S`."""
+    if local:
+        return LAYER_LATENCY_S, METAL_MOE_LAYER_S if unified else LLAMA_CPP_MOE_LAYER_S
+    return LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+
+
 DECODE_SPREAD = 1.39
 """How far a logged run's decode speed lies from the estimate, as a factor: exp of the median
 |log(predicted / measured)| over the working rows of ``data/measured/decode_speeds.json`` (15 rows,
@@ -124,11 +169,14 @@ Half the logged runs decoded inside per_sequence ÷ 1.39 … × 1.39: the band t
 (``DecodeSpeed.per_sequence_low`` / ``per_sequence_high``) and its price per million tokens."""
 
 
-def fixed_seconds(spec: ModelSpec) -> float:
-    """The step's fixed latency: every layer :data:`LAYER_LATENCY_S`, every MoE layer (all but the
-    ``dense_layers`` first of a model with experts) :data:`MOE_LAYER_LATENCY_S` more."""
+def fixed_seconds(
+    spec: ModelSpec, parts: tuple[float, float] = (LAYER_LATENCY_S, MOE_LAYER_LATENCY_S)
+) -> float:
+    """The step's fixed latency: every layer ``parts[0]`` (:data:`LAYER_LATENCY_S`), every MoE layer (all
+    but the ``dense_layers`` first of a model with experts) ``parts[1]`` more (the engine's:
+    :func:`step_floor_parts`; default the server engines' :data:`MOE_LAYER_LATENCY_S`)."""
     moe_layers = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
-    return spec.layers * LAYER_LATENCY_S + moe_layers * MOE_LAYER_LATENCY_S
+    return spec.layers * parts[0] + moe_layers * parts[1]
 
 
 HOURS_PER_MONTH = 730.0
@@ -188,12 +236,13 @@ def decode_speed(
     comm: bool = False,
     eff: ServingEfficiency = FITTED,
     pp: int = 1,
-    fixed: bool = False,
+    fixed: bool | tuple[float, float] = False,
 ) -> DecodeSpeed | None:
     """Tokens/s of decoding ``batch`` sequences on a TP group × ``pp`` pipeline stages.
 
     A token passes the pipeline stages one after another, so a step's time is that of one TP group
-    reading all the weights: (weights read + the batch's KV cache) / (TP × bandwidth × ``eff.bandwidth``),
+    reading all the weights: (weights read + the batch's KV cache) / (TP × bandwidth × ``eff.bandwidth``;
+    one sequence at :data:`FITTED`: :data:`SINGLE_STREAM_BANDWIDTH`),
     or 2·N_active·batch FLOPs at ``eff.decode_mfu`` of TP × the dense peak — whichever is slower
     (roofline; Pope et al. 2022; efficiencies :data:`FITTED`). MoE reads only the experts the batch
     touches, ≈ min(1, batch·active/total) of them. With ``pp`` micro-batches in flight (vLLM runs
@@ -209,13 +258,16 @@ def decode_speed(
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it;
-    ``fixed`` sets a floor under the step: the layers' fixed latencies (:func:`fixed_seconds`: launches,
+    ``fixed`` sets a floor under the step (True: the server engines' parts; a pair: the engine's own,
+    :func:`step_floor_parts`): the layers' fixed latencies (:func:`fixed_seconds`: launches,
     MoE routing and dispatch), which set the pace where they exceed the weight reads (a large MoE at a
     batch of a few tokens) and hide under them otherwise (the MLPerf-fitted bandwidth already holds
     a large batch's overheads).
     A VL release's tower is not read at decode (no images are read: estimator.vision.language_params).
     """
-    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * eff.bandwidth * tp
+    one = batch == 1 and eff is FITTED and not spec.experts  # one sequence of a dense model
+    share = SINGLE_STREAM_BANDWIDTH if one else eff.bandwidth
+    bw = (gpu.memory_bandwidth_gbps or 0) * 1e9 * share * tp
     if bw <= 0:
         return None
     if spec.vision is not None:  # a VL tower is loaded, not read per token (vision.language_params, inline)
@@ -226,8 +278,9 @@ def decode_speed(
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     floor = 0.0  # a step is never shorter than its kernels' fixed times (fixed_seconds, inline: no call)
     if fixed:
+        layer_s, moe_s = fixed if isinstance(fixed, tuple) else (LAYER_LATENCY_S, MOE_LAYER_LATENCY_S)
         moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
-        floor = spec.layers * LAYER_LATENCY_S + moe * MOE_LAYER_LATENCY_S
+        floor = spec.layers * layer_s + moe * moe_s
     step = max(t_mem, t_compute, floor) + (allreduce_seconds(spec, gpu, tp, batch) if comm else 0.0)
     step += interstage_seconds(spec, pp, batch, gpu.personal) if pp > 1 else 0.0
     return speed(  # DecodeSpeed(...), built without validating again

@@ -123,17 +123,19 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "lead"),
     [
-        # 673 GB of fp8 weights + 68.6 KiB × 32,768 × 16 = 36.8 GB of KV + the 16 GPUs' runtime 34.8 GB
+        # 673 GB of fp8 weights + 68.6 KiB × 32,768 × 16 = 36.8 GB of KV + the 16 GPUs' runtime 34.8 GB,
+        # in GiB, the card's unit (s38 fixs #5): 627 + 34.3 + 32.4 = 693 GiB, ÷ 16 = 43.3 GiB
         (
             "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
-            "≈ 46.5 GB of GPU memory per GPU on 16 GPUs, 744 GB in all (weights 673 GB + KV cache 36.8 GB",
+            "≈ 43.3 GiB of GPU memory per GPU on 16 GPUs, 693 GiB in all (weights 627 GiB + KV cache "
+            "34.3 GiB",
         ),
-        # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB
-        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB（权重 145 GB"),
-        ("qwen2.5-72b 部署要多大显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB（权重 145 GB"),
+        # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB = 164 GiB
+        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB（权重 135 GiB"),
+        ("qwen2.5-72b 部署要多大显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB（权重 135 GiB"),
         (
             "how much VRAM is needed to serve Qwen2.5-72B?",
-            "≈ 44.1 GB of GPU memory per GPU on 4 GPUs, 176 GB in all (weights 145 GB",
+            "≈ 41.0 GiB of GPU memory per GPU on 4 GPUs, 164 GiB in all (weights 135 GiB",
         ),
     ],
 )

@@ -19,19 +19,19 @@ from tests.real_questions import answer_json
     ("text", "lead"),
     [
         # 673 GB fp8 weights + 68.6 KiB × 4,096 × 16 = 4.6 GB KV + 8 GPUs' runtime 39.6 GB = 717 GB;
-        # ÷ 8 = 89.6 GB
+        # ÷ 8 = 89.6 GB, in GiB (the card's unit, s38 fixs #5: was GB beside a GiB card): 668 and 83.5 GiB
         (
             "deepseek-v3 inference on H200, memory per gpu?",
-            "≈ 89.6 GB of GPU memory per GPU on 8 GPUs, 717 GB in all",
+            "≈ 83.5 GiB of GPU memory per GPU on 8 GPUs, 668 GiB in all",
         ),
-        ("deepseek-v3 H200 推理，每张卡显存占多少", "每卡显存约 89.6 GB（8 张卡），共 717 GB"),
+        ("deepseek-v3 H200 推理，每张卡显存占多少", "每卡显存约 83.5 GiB（8 张卡），共 668 GiB"),
         # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB;
-        # ÷ 4 = 44.1 GB
+        # ÷ 4 = 44.1 GB: 164 GiB ÷ 4 = 41.0 GiB (s38 fixs #5)
         (
             "how much VRAM is needed to serve Qwen2.5-72B?",
-            "≈ 44.1 GB of GPU memory per GPU on 4 GPUs, 176 GB in all",
+            "≈ 41.0 GiB of GPU memory per GPU on 4 GPUs, 164 GiB in all",
         ),
-        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB"),
+        ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB"),
     ],
 )
 def test_per_gpu_memory_first_on_the_fewest_gpus(text: str, lead: str) -> None:
@@ -44,7 +44,8 @@ def test_per_gpu_memory_first_on_the_fewest_gpus(text: str, lead: str) -> None:
 
 def test_per_gpu_share_is_the_sum_over_the_gpus() -> None:
     out = answer_json("deepseek-v3 inference on H200, memory per gpu?")
-    assert "673 GB + KV cache 4.6 GB for 16 × 4K + runtime 39.6 GB)" in out["reply"].splitlines()[0]
+    # 673 GB + 4.6 GB + 39.6 GB in GiB, the card's unit (s38 fixs #5): 627 + 4.3 + 36.9 GiB
+    assert "627 GiB + KV cache 4.3 GiB for 16 × 4K + runtime 36.9 GiB)" in out["reply"].splitlines()[0]
     assert out["report"]["inference"]["recommended_gpus"] == 8
 
 

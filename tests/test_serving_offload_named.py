@@ -3,8 +3,9 @@ llama.cpp ``--cpu-moe`` — on GPUs that cannot hold every weight. No GPU-only c
 cost is offered as the answer, and the offload is never "a training setting". Session 14 (s14-ngl): the
 split is sized (estimator.layer_offload), so the headline gives its verdict and speed instead of "not
 modelled" (changed from asserting the "not modelled" headline and the ``serving_offload`` reason, which
-were for exactly this case); the DeepSeek-R1 FP8 case does not fit its 512 GB of RAM (612 GiB of experts
-and embeddings stay there). Through ``sizing-bot ask --format json``, both languages."""
+were for exactly this case); the DeepSeek-R1 case, no quantization said, is sized at Q4_K_M (s38 fixs #4:
+KTransformers' documented setup; in FP8 it did not fit its 512 GB of RAM). Through ``sizing-bot ask
+--format json``, both languages."""
 
 from __future__ import annotations
 
@@ -32,10 +33,12 @@ HEAD = {
     "zh": ("放不下 — 留在 CPU 内存的 612 GiB", "放得下 — "),
 }
 FEASIBLE = [
-    "no",
     "yes",
     "yes",
-]  # R1 in FP8 (673 GB) does not fit 512 GB of RAM; V3 and Qwen3-235B in Q4_K_M do
+    "yes",
+]  # R1 with no quantization said is sized at Q4_K_M, the setup KTransformers documents (407 GB: 512 GB of RAM
+# holds it; s38 fixs #4 — it was sized in FP8, 673 GB, which no KTransformers guide runs); V3 and Qwen3-235B
+# in Q4_K_M as stated
 GPU_ONLY = {
     "en": ("GPUs needed", "tokens/s per", "per month", "Cost:"),
     "zh": ("至少要", "每条序列约", "每月", "费用："),

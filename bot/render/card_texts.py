@@ -64,6 +64,13 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "the budget's choice: lighter weights on fewer GPUs, the option within your budget that the "
         "first line names (name a precision to size another)"
     ),
+    # experts in host memory, no quantization said: the documented setup's (s38 fixs #4)
+    "host_experts_q4": N_(
+        "experts kept in CPU memory (KTransformers, llama.cpp -ot exps=CPU / --n-cpu-moe) run GGUF weights: "
+        "Q4_K_M when none is said — KTransformers' DeepSeek-R1/V3 guide runs its q4km weights on one 24 GB "
+        "card and 382 GB of DRAM (kvcache-ai/ktransformers doc/en/DeepseekR1_V3_tutorial.md); say Q8_0, "
+        "Q2_K or IQ1_S for another"
+    ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption; estimator.resolve.resolve_gpu;
 previous_answer_load: bot.core.carried_load; budget_pick: bot.core.budget_lead)."""

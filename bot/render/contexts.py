@@ -170,6 +170,7 @@ class InferenceContext(TypedDict):
     decode_ms: int | None  # the time per output token at the load that runs (s31 fixa #2)
     decode_wait: int  # the sequences queued past the most the GPUs hold
     ttft: str | None
+    ttft_prompt: str  # the prompt tokens the prefill figure is for (s38 fixs #3)
     ttft_target: str | None  # a first-token target, met or missed and what meets it (s37 fixb #1)
     cpm: str | None
     priced_batch: str | None
@@ -184,6 +185,7 @@ class InferenceContext(TypedDict):
     no_start: bool  # vLLM refuses to start on the stated cards and no load was said (s15 trial #3)
     start_only: bool  # 'will it start?', no load: the body sizes one sequence on the stated cards
     long_window: str | None  # vLLM's max_position_embeddings the typed max_model_len passes (s29 #1)
+    long_window_rope: bool  # that length is within the card's YaRN scaling: turning it on is the fix (s38)
     offload_unfit: bool
     split: SplitContext | None
     rec_nodes: str

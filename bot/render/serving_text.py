@@ -209,15 +209,19 @@ def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str
     spec = report.model_spec
     if decode is None or decode.fixed_floor_ms is None or spec is None:
         return None
-    from estimator.serving_speed import LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+    from estimator.runtimes import RUNTIMES
+    from estimator.serving_speed import step_floor_parts
 
+    engine = RUNTIMES.get(str(getattr(report.inference, "runtime", None) or ""))
+    gpu = report.gpu_spec
+    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory))
     moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
     return {
         "ms": f.num(decode.fixed_floor_ms, 1),
         "layers": f.int(spec.layers),
-        "layer_us": f.int(LAYER_LATENCY_S * 1e6),
+        "layer_us": f.int(layer_s * 1e6),
         "moe": f.int(moe),
-        "moe_us": f.int(MOE_LAYER_LATENCY_S * 1e6),
+        "moe_us": f.int(moe_s * 1e6),
     }
 
 
@@ -264,6 +268,8 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # vLLM refuses the typed max_model_len past max_position_embeddings unless
         # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1: the start-up yes is a no as typed (trial s29 #1)
         "long_window": _long_window(report, f) if "vllm_long_max_model_len" in codes else None,
+        "long_window_rope": "rope_scaling_needed" in codes,  # YaRN on is the fix (s38 fixs #2)
+        "ttft_prompt": f.int(inf.prompt_tokens),  # the prompt the prefill figure is for (s38 fixs #3)
         "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)
         "beyond_machine": "personal_beyond_one_machine" in codes,
@@ -337,13 +343,15 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
 def _mem_first(inf: Inference, f: Fmt) -> dict[str, str]:
     """The memory a model needs, asked with no count ('需要多少显存', 'vram needed to run …'; trial s35 #3):
     the weights, the KV cache of the sized load (the KV line's figure) and each serving GPU's runtime
-    workspace and CUDA context, summed in GB as the weights and KV lines show them; first each GPU's share
-    (the sum ÷ the serving GPUs, the fewest that hold the load: 'memory per gpu?' with no count)."""
+    workspace and CUDA context, summed; first each GPU's share (the sum ÷ the serving GPUs, the fewest that
+    hold the load: 'memory per gpu?' with no count). One unit on the line, GiB, the card's own (a card's
+    memory is binary: an 'A100 80G' holds 80 GiB; '82.5 GB' per GPU beside it read as more than the card,
+    s38 fixs #5), as the training line (memory_lines.memory_first)."""
     runtime = (inf.workspace_bytes_per_gpu + inf.context_bytes_per_gpu) * inf.serving_gpus
     total = inf.weights_bytes + inf.kv_bytes_total + runtime
     each = total / max(inf.serving_gpus, 1)  # each GPU's share on the fewest that hold the load (s37 fixh #1)
-    return {"per_gpu": f.gb(each), "total": f.gb(total), "weights": f.gb(inf.weights_bytes),
-            "kv": f.gb(inf.kv_bytes_total), "runtime": f.gb(runtime),
+    return {"per_gpu": f.gib(each), "total": f.gib(total), "weights": f.gib(inf.weights_bytes),
+            "kv": f.gib(inf.kv_bytes_total), "runtime": f.gib(runtime),
             "n": f.int(inf.serving_gpus)}  # fmt: skip
 
 
