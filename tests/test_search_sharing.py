@@ -204,5 +204,5 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # the climb had skipped when the doubled count's preferred layout recomputed less: '16 GPUs hold the high
     # end' where the reply said up to 8x did not), what lowers a borderline recommendation on its own count
     # (estimator.rec_high.levers, +0.8; only with no count asked); bound 860.6 -> 865.7 (+0.2 %)
-    # s38 merge: MERGED_FIGURE
-    assert calls / len(requests) < 846.0, calls / len(requests)
+    # s38 merge (speed, verdict, fixs, rounds 34): 846.16; bound + 0.2 %
+    assert calls / len(requests) < 847.9, calls / len(requests)
