@@ -57,14 +57,19 @@ slots_cue = re.compile(r"dgx|hgx|" + CHASSIS_GATE.pattern).search
 :mod:`bot.parse.module_gates`' rebinding (a pattern global there gets a Python frame a call; this runs on
 every message: tests/test_parse_render_speed.py)."""
 GPUS_PER_BOX = 8
-"""GPUs in one DGX / HGX system (the 8 of bot.parse.roles' ``dgx×8`` count)."""
+"""GPUs in one DGX / HGX system (the 8 of bot.parse.roles' ``dgx×8`` count). NVIDIA's datasheets: DGX A100
+'8x NVIDIA A100 … 320GB / 640GB total GPU memory' (40 / 80 GB cards), DGX H100 '8x NVIDIA H100 Tensor Core
+GPUs, 640GB total', DGX H200 '8x NVIDIA H200 … 1,128GB total', DGX B200 '8x NVIDIA Blackwell GPUs, 1,440GB
+total': eight cards whatever the generation; the generation names the card."""
 
 
-def slots_read(s: str, gpu_count: float | None) -> list[tuple[str, str, str]]:
+def slots_read(s: str, gpu_count: float | None, card_named: bool = True) -> list[tuple[str, str, str]]:
     """The GPU count ``gpu_count`` as read from a system's slots in the normalized text ``s``, for the reply
     to say where the count came from (s28 review L1: 'DGX H100 → 8 GPUs'): each DGX/HGX mention whose
     systems × 8 is the count (``dgx_gpus``), or a one-box chassis by its slots ('8-gpu server') that is the
-    count (``chassis_gpus``) — as (typed, used, reason) of ``interpretation.substitutions``."""
+    count (``chassis_gpus``) — as (typed, used, reason) of ``interpretation.substitutions``. s38: a DGX/HGX
+    with no generation and no card named anywhere ('2台DGX') is ``dgx_no_card``: the reply says the card is
+    the assumed one, never a DGX generation it picked silently."""
     if not gpu_count:
         return []
     out = []
@@ -77,7 +82,8 @@ def slots_read(s: str, gpu_count: float | None) -> list[tuple[str, str, str]]:
                 used = (
                     f"{boxes} × {GPUS_PER_BOX} = {boxes * GPUS_PER_BOX}" if boxes > 1 else f"{GPUS_PER_BOX}"
                 )
-                out.append((typed, used, "dgx_gpus"))
+                bare = not card_named and m["box"] in ("dgx", "hgx")
+                out.append((typed, used, "dgx_no_card" if bare else "dgx_gpus"))
                 break
     if not out and CHASSIS_GATE.search(s):
         m = CHASSIS_RE.search(s)
