@@ -299,7 +299,9 @@ def _known_here(raw: str, s: str) -> Callable[..., bool]:
     return known
 
 
-METRIC_WORDS = frozenset(("ttft", "tpot", "itl", "e2el", "qps", "rps", "tps", "slo", "sla", "p50", "p90", "p95", "p99"))
+METRIC_WORDS = frozenset(
+    ("ttft", "tpot", "itl", "e2el", "qps", "rps", "tps", "slo", "sla", "p50", "p90", "p95", "p99")
+)
 """Serving metrics, never a tool's name (s38: 'with TTFT under 500 ms' was named 'runtime: TTFT')."""
 
 
