@@ -288,3 +288,24 @@ def test_one_question_two_languages_one_setup() -> None:
     assert {k: v for k, v in zh["request"].items() if k not in drop} == {
         k: v for k, v in en["request"].items() if k not in drop
     }
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "A100 40G×8 + 80G×8 微调 Qwen2.5-14B",
+        "40*8+80*8 A100 微调 Qwen2.5-14B",
+        "我们有 40G*8 + 80G*8 的 A100，微调 Qwen2.5-14B",
+        "full fine-tune Qwen2.5-14B on A100 40GB x8 + 80GB x8",
+    ],
+)
+def test_one_card_in_two_memories_is_a_mixed_fleet(question: str) -> None:
+    data = answer(question)
+    # 8 + 8 cards sized as 16 of the least memory (an even ZeRO/TP split), the 80 GB cards named
+    assert (data["request"]["gpu"], data["request"]["gpu_count"]) == ("A100-SXM4-40GB", 16)
+    assert "A100 SXM4 80GB" in [i["text"] for i in data["interpretation"]["ignored"]]
+
+
+def test_a_sum_of_small_counts_is_no_fleet() -> None:
+    data = answer("serve Qwen2.5-7B with 2+2 A100")  # 2 and 2 are no card memories
+    assert data["request"]["gpu"] == "A100-SXM4-80GB" and data["request"]["gpu_memory_gib"] is None

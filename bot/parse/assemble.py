@@ -31,7 +31,7 @@ from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
-from bot.parse.chassis_slots import slots_cue, slots_read
+from bot.parse.chassis_slots import mixed_memories, slots_cue, slots_read
 from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
@@ -414,6 +414,7 @@ class _Parse(FieldSteps, StageSteps):
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
+        self.s = mixed_memories(self.s) if "+" in self.s else self.s  # s38: 'A100 40G×8 + 80G×8'
         before, (self.s, gpus) = self.s, extract_gpus(self.s)
         self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)

@@ -104,3 +104,36 @@ def slots_read(s: str, gpu_count: float | None, card_named: bool = True) -> list
 
 _BOX_WORD_RE = rc(r"chassis|server|服务器|机箱|box|machine|system|主机|机器")
 """The box word after :data:`CHASSIS_RE`'s slots (its lookahead)."""
+
+
+_SIDE = (
+    r"(?:(?P<m{k}>\d{{2,3}})\s*(?:gb?)?\s*(?:[x×*]\s*|\s+x\s+)(?P<n{k}>\d{{1,2}})(?![\d.])"
+    r"|(?P<c{k}>\d{{1,2}}) gpus with (?P<g{k}>\d{{2,3}}) gb each)"
+)
+MIXED_MEMORIES_RE = rc(
+    r"(?:(?P<card>[a-z]{1,3}\d{2,4}[a-z]?)\s+)?"
+    + _SIDE.format(k=1)
+    + r"\s*\+\s*"
+    + _SIDE.format(k=2)
+    + r"(?:\s*(?:的|张|卡)?\s*(?P<after>[a-z]{1,3}\d{2,4}[a-z]?)(?![a-z\d]))?"
+)
+"""s38: one card in two memories written as two products ('A100 40G×8 + 80G×8', '40*8+80*8 A100', '40G*8 +
+80G*8 的 A100', as normalized): rewritten as two counted cards ('8x a100 40gb + 8x a100 80gb'), which the
+mixed-rig reader sizes as the cards of least memory and names the other (bot.parse.mixed_rig). Before,
+'40*8+80*8 A100' was 640 GPUs and the second memory of 'A100 40G×8 + 80G×8' was dropped."""
+_CARD_MEMORIES = frozenset((16, 24, 32, 40, 48, 64, 80, 94, 96, 141, 144, 180, 192))
+"""Memories cards are sold with (GB): a product of two such figures is a fleet, never a count."""
+
+
+def mixed_memories(s: str) -> str:
+    """``s`` with each :data:`MIXED_MEMORIES_RE` fleet written as two counted cards (gated by '+')."""
+    return MIXED_MEMORIES_RE.sub(_two_cards, s)
+
+
+def _two_cards(m: re.Match[str]) -> str:
+    card = m["card"] or m["after"]
+    m1, n1 = (m["m1"], m["n1"]) if m["m1"] else (m["g1"], m["c1"])
+    m2, n2 = (m["m2"], m["n2"]) if m["m2"] else (m["g2"], m["c2"])
+    if card is None or m1 == m2 or not {int(m1), int(m2)} <= _CARD_MEMORIES:
+        return m.group(0)
+    return f"{n1}x {card} {m1}gb + {n2}x {card} {m2}gb"
