@@ -68,12 +68,13 @@ def test_910_as_an_amount_is_no_card(capsys: pytest.CaptureFixture[str]) -> None
 
 
 GLUED_VARIANTS = [
-    ("用 vllm 部署 qwen2VL-7b，A10 24G 够吗？", "qwen2VL-7b", 7e9),
+    # s38: Qwen2-VL-7B/72B and Qwen2.5-VL-72B are catalog releases too (8.29B, 73.4B with their towers)
+    ("用 vllm 部署 qwen2VL-7b，A10 24G 够吗？", "qwen2VL-7b", 8.29e9),
     # s31-catalog: the whole Qwen2.5-VL releases, vision tower counted (3,754,622,976 and 8,292,166,656)
     ("Qwen2.5VL-3B 全参微调要几张 4090？", "Qwen2.5VL-3B", 3.75e9),
     ("qwen2audio-7b 推理需要多少显存？", "qwen2audio-7b", 7e9),
-    ("Serving qwen2VL-7b-awq on one A10 (24 GB): enough?", "qwen2VL-7b", 7e9),
-    ("How much memory does Qwen2.5VL-72B need for inference in bf16?", "Qwen2.5VL-72B", 72e9),
+    ("Serving qwen2VL-7b-awq on one A10 (24 GB): enough?", "qwen2VL-7b", 8.29e9),
+    ("How much memory does Qwen2.5VL-72B need for inference in bf16?", "Qwen2.5VL-72B", 73.4e9),
     ("Full fine-tuning of qwen2.5vl-7b on 8 A100s, how long per epoch?", "qwen2.5vl-7b", 8.29e9),
 ]
 
@@ -92,7 +93,7 @@ def test_a_glued_variant_word_is_one_name(
     ]
     # s14-left: a VL release is sized as its catalog LLM (Qwen2.5-3B: 3.09B), named as typed with a reason;
     # s31-catalog: Qwen2.5-VL-3B/7B are catalog releases themselves (vision tower counted), resolved whole
-    whole = req(data, "model") in {"Qwen2.5-VL-3B", "Qwen2.5-VL-7B"}
+    whole = req(data, "model") in {"Qwen2.5-VL-3B", "Qwen2.5-VL-7B", "Qwen2-VL-7B", "Qwen2.5-VL-72B"}
     assert whole or vl == [typed] or data["interpretation"]["unknown_model"] == typed
     assert req(data, "params_total") == pytest.approx(size, rel=0.1)
     assert not [t for t, why in named(data).items() if why == "other_setup"]

@@ -12,9 +12,8 @@ default never turns a memory question into a deadline question). The user's own 
 chat settings, which win over the pre-sales file, which wins over the language's currency
 (zh → CNY, en → USD). Each value filled this way and used by the answer is an assumption in the
 ledger, named by where it came from.
-
-With a pre-sales offer (:mod:`bot.core.offer`), a question that names no GPU is sized on the first
-offered GPU that fits the job, a price missing in the customer's currency is converted through the
+ With a pre-sales offer (:mod:`bot.core.offer`), a question that names no GPU is sized on the first offered
+GPU that fits the job, a price missing in the customer's currency is converted through the
 file's exchange rate, and a comparison continues with the cheapest offered GPU's details.
 """
 
@@ -40,6 +39,7 @@ from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
 from bot.core.script import reply_langs
+from bot.core.ttft_bind import ttft_bound
 from bot.later_names import asks_carried, prose_commented, scaled_followup, unshouted, with_typed_case
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
@@ -339,10 +339,10 @@ def answer_request(
         first = request.model_copy(update=carry) if carry else request
         if presales is not None and not names_a_gpu(request) and parsed.unknown_gpu is None:
             first, chosen = offer_gpu(request, lang, settings, presales, safe_estimate)
-        sized = None
-        if COUNTS_FAILED in parsed.notes:  # '4 卡和 8 卡都 OOM': sized above what failed (session 17)
-            sized = size_above_failed(first, lambda r: _size(r, lang, settings, presales, chosen))
-        sized = sized or _size(first, lang, settings, presales, chosen)
+        one = partial(_size, lang=lang, settings=settings, presales=presales, extra_sources=chosen)
+        sized = size_above_failed(first, one) if COUNTS_FAILED in parsed.notes else None  # '4卡和8卡都OOM'
+        sized = sized or one(first)  # s38: a first-token target that a copy's GPUs must meet sets the count
+        sized, parsed = ttft_bound(first, parsed, sized, one) if parsed.asks_ttft else (sized, parsed)
         if sized is None:
             parsed = parsed.model_copy(update={"notes": [*parsed.notes, ESTIMATOR_ERROR]})
         elif not sized_anything(sized[0]):  # e.g. serving with GPUs and days but no model: nothing to say

@@ -14,6 +14,7 @@ SUBSTITUTION_REASONS = (
     "ji_ka_each",  # '2机4卡': 2 machines × 4 cards = 8 GPUs
     "ji_ka_total",  # '2机16卡': more than a machine holds, so 16 GPUs in all
     "dgx_gpus",  # 'a DGX H100', '2 DGX A100 nodes': 8 GPUs a system, said (s28 review L1)
+    "dgx_no_card",  # '2台DGX': 8 GPUs a system, its generation not named: the assumed card, said (s38)
     "chassis_gpus",  # '一台8卡服务器', 'an 8-GPU server': the GPUs its slots hold, said (s28 review L1)
     "card_sku",  # '910B2': a SKU of a catalog card, sized on that card
     "lower_bound_context",  # '上下文至少 16k', 'at least 16k context': sized at the least value

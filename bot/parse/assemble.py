@@ -31,7 +31,7 @@ from bot.parse.atlas_servers import atlas_read
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.bare_size import named_unknown
 from bot.parse.budget_period import read_budget_period
-from bot.parse.chassis_slots import slots_cue, slots_read
+from bot.parse.chassis_slots import mixed_memories, slots_cue, slots_read
 from bot.parse.claimed_counts import claimed_counts
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
@@ -123,12 +123,12 @@ def parse(text: str) -> ParseResult:
         return failed_parse(raw)
 
 
-def _nodes_read(s0: str, gpu_count: int | None, normalized: str, raw: str = "") -> list[str]:
+def _nodes_read(s0: str, gpu_count: int | None, normalized: str, raw: str, card: bool) -> list[str]:
     """What set the GPU count from machines or a chassis' slots ('2 机 16 卡', 'a DGX H100') or Atlas servers
     (read in ``normalized``, before bot.parse.atlas_servers rewrote them), each reader behind its own cue."""
     nodes = ji_ka_read(s0, gpu_count) if "机" in s0 else []
     nodes += atlas_read(normalized, raw) if "atlas" in normalized else []  # s32: as typed, from raw
-    return [*nodes, *slots_read(s0, gpu_count)] if slots_cue(s0) else nodes
+    return [*nodes, *slots_read(s0, gpu_count, card)] if slots_cue(s0) else nodes
 
 
 def _rough_used(rough: list[tuple[str, float]], request: SizingRequest) -> list[tuple[str, float]]:
@@ -274,7 +274,7 @@ class _Parse(FieldSteps, StageSteps):
             unused_numbers=unused,
             repeated_used=self.repeated_used(),
             tool_cue=self.tool_cue,
-            nodes_read=_nodes_read(s0, request.gpu_count, normalized, self.raw),
+            nodes_read=_nodes_read(s0, request.gpu_count, normalized, self.raw, request.gpu is not None),
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
@@ -414,6 +414,7 @@ class _Parse(FieldSteps, StageSteps):
         return models, precision
 
     def _gpus(self) -> list[GpuMention]:
+        self.s = mixed_memories(self.s) if "+" in self.s else self.s  # s38: 'A100 40G×8 + 80G×8'
         before, (self.s, gpus) = self.s, extract_gpus(self.s)
         self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)

@@ -12,7 +12,7 @@ import re
 
 from bot.parse.regex import rc
 
-CLAUSE_CLOSED_RE = rc(r"\s*(?:$|[,.;!?，。；！？]|(?:and|but|so)\b|可以|能|够|跑|怎么|咋|要|该)")
+CLAUSE_CLOSED_RE = rc(r"\s*(?:$|[,.;!?，。；！？—–]|(?:and|but|so)\b|可以|能|够|跑|怎么|咋|要|该)")
 """After the figure: the clause ends (a comma, the end, 'and'/'but'), or a Chinese question goes on
 ('我有 24G 能跑吗')."""
 HOST_WORDS_RE = rc(r"\bmac|\biphone|\bphone\b|laptop|\bram\b|unified|内存|运存|手机|笔记本|\bm[1-5]\b")

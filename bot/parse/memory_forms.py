@@ -20,13 +20,13 @@ from bot.parse.unit_cues import ALT_MEMORY, ALT_MEMORY_GATE, KIND_EACH, KIND_EAC
 
 _NOT_RAM = r"(?!\s*(?:of\s+)?(?:ram|system|cpu|host|ddr|内存|disk|ssd|storage))"
 HAVE_MEMORY_RE = rc(
-    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that|i|we"
-    r"|(?<=\bmy\s)(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))\s+(?:only\s+)?"
-    r"(?:have|has|come\s+with|comes\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})\s*(gb|gib|g)\b"
-    + _NOT_RAM
+    r"\b(?P<subj>they|each(?:\s+(?:card|gpu|one|device))?|(?:the\s+)?(?:cards?|gpus?)|which|that|i|we|(?<=\bmy\s)"
+    r"(?P<card>(?:rtx\s*)?(?:[a-z]{1,2}\d{2,4}|\d{3,4})(?:\s*(?:ti|super|xtx|xt|ada))?s?))(?:['’]ve)?\s+(?:only\s+)?"
+    r"(?:(?:have\s+|has\s+)?got|have|has|comes?\s+with|carry|carries)\s+(?:only\s+|just\s+)?(?P<gb>\d{1,3})"
+    r"\s*(gb|gib|g)\b" + _NOT_RAM
 )
-"""'they have 24G', 'GPUs that come with 48 GB' ('that'/'which' only after a card: 'a server that has
-256GB' is the host's); round 15 'my 4090 has 24GB' (never 'a 70b has 140GB'); s37 'I only have 24GB'."""
+"""'they have 24G', 'GPUs that come with 48 GB' ('that'/'which' only after a card: 'a server that has 256GB'
+is the host's); r15 'my 4090 has 24GB' (not 'a 70b has 140GB'); s37 'I only have 24GB'; s38 'I've got'."""
 _CARD_BEFORE_RE = rc(
     r"(?:\b(?:gpus?|cards?|accelerators?|ti|super|pcie|sxm\d?)|\d{2,4}[a-z]{0,3}s?)\s*,?\s*$"
 )
@@ -464,7 +464,7 @@ def memory_forms(s: str) -> str:
     return s
 
 
-_HAVE_GATE = re.compile(r"(?:have|has|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
+_HAVE_GATE = re.compile(r"(?:have|has|got|come with|comes with|carr\w*)\s+(?:only\s+|just\s+)?\d")
 _HOST_WITH_GATE = re.compile(
     r"with\s+\d{1,4}\s*(?:gb|gib|g|tb|t)\s+(?:of\s+)?(?:unified\s+|system\s+)?(?:memory|ram)"
 )

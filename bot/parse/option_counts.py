@@ -67,6 +67,10 @@ def own_counts(s: str, gpus: list[GpuMention], counts: list[Role]) -> dict[int, 
     out: dict[int, Role] = {}
     for r in counts:
         at, end = r.tok.start, r.tok.end
+        # s38: 'one server with 8 RTX 4090' (machines × per node): placed by the per-node count
+        if r.extra and r.extra.startswith("per_node:"):  # s38: the 8 by its card
+            k = s.find(r.extra[9:], end, end + 40)
+            at, end = (k, k + len(r.extra) - 9) if k >= 0 else (at, end)
         starts = [g.start for g in gpus]
         before = [i for i, g in enumerate(starts) if 0 <= g - end <= 16 and _BEFORE_RE.search(s[end:g])]
         after = [i for i, e in enumerate(ends) if e <= at and _AFTER_RE.search(s[e:at])]

@@ -29,8 +29,13 @@ MACHINE_RE = rc(
     r"\b(?:boxe?s?|servers?|machines?|nodes?|workstations?|hosts?|rigs?)\b|台|服务器|机器|节点|主机|工作站"
 )
 """A word for one machine ('box', 'server', '台', '服务器')."""
-TWO_MACHINES_RE = rc(r"\b(?:two|2)\s+(?:boxes|servers|machines|nodes|hosts)\b|(?:两|二|2)\s*台")
-"""Two machines said at once ('two servers', '两台')."""
+TWO_MACHINES_RE = rc(
+    r"\b(?:two|2)\s+(?:boxes|servers|machines|nodes|hosts)\b|(?:两|二|2)\s*台"
+    r"|\b(?:box|server|machine|node|host|rig|workstation)\b[^.;?!]{0,60}?\band\s+(?:one|another)\s+(?:with|of)\b"
+    r"|另一台"
+)
+"""Two machines said at once ('two servers', '两台'), or the second said by 'one' (s38: 'one server with 8
+RTX 4090 and one with 4 A100', '一台 8 卡 4090，另一台 4 张 A100')."""
 ONE_MACHINE_RE = rc(
     r"\b(?:in|inside)\s+(?:one|the\s+same|a\s+single)\s+(?:box|machine|server|node|host|rig)\b"
     r"|同一台|一台(?:机器|服务器|主机)?里"

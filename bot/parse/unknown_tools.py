@@ -300,6 +300,12 @@ def _known_here(raw: str, s: str) -> Callable[..., bool]:
     return known
 
 
+METRIC_WORDS = frozenset(
+    ("ttft", "tpot", "itl", "e2el", "qps", "rps", "tps", "slo", "sla", "p50", "p90", "p95", "p99")
+)
+"""Serving metrics, never a tool's name (s38: 'with TTFT under 500 ms' was named 'runtime: TTFT')."""
+
+
 def _known(name: str, tools_only: bool = False) -> bool:
     """Whether another reader knows ``name``: a tool of a table, a model or family, an optimizer, a word
     the model reader knows is no model's name, a model's suffix or a library's class (``tools_only``: a
@@ -313,7 +319,7 @@ def _known(name: str, tools_only: bool = False) -> bool:
         return True
     if MODEL_PART_RE.search(name):  # s36-gen2: 'CogVLM', 'ChatGLM', 'MiniCPM': a model's name, no tool's
         return True
-    if key in NOT_NAMES or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
+    if key in NOT_NAMES or key in METRIC_WORDS or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
         return True

@@ -151,8 +151,10 @@ _NOT_MODEL_WORDS = frozenset((
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow",
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "monday's", "friday's", "weekend", "night", "morning",
+    "dgx", "hgx", "superpod",
 ))  # fmt: skip
-"""Capitalized words that follow or precede a job verb without naming a model."""
+"""Capitalized words that follow or precede a job verb without naming a model (s38: '2台DGX 训练 7B': a
+DGX/HGX system is 8 cards, bot.parse.roles.R_DGX, never a model's name)."""
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 _LOWER_NAME_GATE = re.compile(
     r"(?<![a-z0-9.\-_/])[a-z][a-z0-9]*(?:-[a-z0-9.]+)*[\-_][a-z0-9.]*\d|[a-z0-9]-(?:reranker|embedding)|(?:reranker|embedding)-"

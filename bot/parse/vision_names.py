@@ -54,6 +54,13 @@ VL_BUILT_ON_RE = rc(
 model', 'the Mixtral MoE version of SPHINX', 'Qwen2.5-7B 的 LLaVA'): that VL model is the LLM plus a
 vision encoder (LLaVA: Liu et al. 2023 §4; SPHINX-MoE: Mixtral-8x7B, Alpha-VLLM/LLaMA2-Accessory), so
 the LLM is sized and the VL model named as typed with :data:`VISION_LANGUAGE`."""
+VARIANT_AFTER_RE = rc(r"[\-_](?P<w>vision|coder|math|omni|embedding)(?![a-z0-9])")
+"""s38: a variant word glued after a model's name ('mistral-7b-vision', 'qwen2.5-7b-coder',
+'Llama-3.2-11B-Vision', 'qwen2.5-7b-omni'): a release of its own (vision, code, math, omni-modal,
+embedding), never the catalog LLM whose name it ends with. A catalog name that lacks the word is refused:
+the model is unknown, named as typed with the word, sized by its size as a generic shape, the catalog
+release that carries the word (or the near name) suggested.
+The '-VL' tag and speech words keep their own readings above."""
 ALIASES = {"LLaMA-33B": rc(r"\b30b")}
 """Catalog ids whose releases are also known by another size: the pattern that size matches as typed."""
 
@@ -92,7 +99,12 @@ def mark_substitutions(
     one joined to a speech word (:data:`SPEECH_WORDS_AFTER_RE`), and :data:`ALIAS`
     on a release typed by its other name (:data:`ALIASES`), where no other substitution is set."""
     for mm in mentions:
-        if mm.model_id is None or mm.substitution is not None:
+        if mm.substitution is not None:
+            continue
+        if s[mm.end : mm.end + 1] in ("-", "_") and (v := VARIANT_AFTER_RE.match(s, mm.end)):
+            _variant(mm, v, typed)  # gated by the glued '-'/'_': a name ending there pays nothing
+            continue
+        if mm.model_id is None:
             continue
         if VL_WORDS_AFTER_RE.match(s, mm.end):
             mm.substitution = VISION_LANGUAGE
@@ -103,3 +115,20 @@ def mark_substitutions(
             mm.substitution, mm.text = SPEECH, f"{mm.text}-{speech.group('w')}"  # named as typed
         elif mm.model_id in ALIASES and ALIASES[mm.model_id].search(mm.text.lower()):
             mm.substitution = ALIAS
+
+
+def _variant(mm: ModelMention, v: re.Match[str], typed: Callable[[str], str] | None) -> None:
+    """Name ``mm`` with the variant word ``v`` glued after it, as typed, and refuse a catalog release whose
+    id lacks that word (:data:`VARIANT_AFTER_RE`); the releases that carry it are suggested first."""
+    word = v.group("w")
+    joined = f"{mm.text}{v.group(0)}"
+    mm.text, mm.end = (typed(joined) if typed is not None else joined), v.end()
+    if mm.model_id is None or word in mm.model_id.lower():
+        return
+    from estimator import catalog
+
+    near, size = mm.model_id, mm.model_id.lower().rsplit("-", 1)[-1]
+    family = mm.model_id.split("-", 1)[0].lower()
+    low = {i: i.lower() for i in catalog.models()}
+    carry = [i for i, x in low.items() if word in x and x.startswith(family) and x.endswith(size)]
+    mm.model_id, mm.suggestions = None, [*carry[:3], near]

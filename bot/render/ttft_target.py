@@ -22,6 +22,10 @@ from estimator.models import SizingReport
 _TARGET_RE = re.compile(r"time_to_first_token: (?P<v>\d+(?:\.\d+)?) (?P<u>ms|s)")
 
 MET = N_("Your first-token target of %(target)s: met (one prompt alone; queueing under load adds to it)")
+BINDS = N_(
+    "Your first-token target of %(target)s sets the count: %(per)s GPUs a copy (tensor parallel splits the "
+    "prefill) bring one prompt to ≈ %(seconds)s s; the memory and the load alone need fewer"
+)
 MISSED = N_(
     "Your first-token target of %(target)s: missed on %(per)s GPUs a copy — it takes ≈ %(gpus)s GPUs a copy "
     "(tensor parallel splits the prefill) or prompts under ≈ %(prompt)s tokens; chunked prefill keeps the "
@@ -39,15 +43,20 @@ def target_seconds(unused: list[tuple[str, str]]) -> tuple[float, str] | None:
     return None
 
 
-def ttft_target(unused: list[tuple[str, str]], report: SizingReport, f: Any, lang: str) -> str | None:
-    """The line comparing the target of ``unused`` with the report's time to first token, or None."""
+def ttft_target(
+    unused: list[tuple[str, str]], report: SizingReport, f: Any, lang: str, binds: bool = False
+) -> str | None:
+    """The line comparing the target of ``unused`` with the report's time to first token, or None; ``binds``:
+    the target set the GPUs of a copy (s38, :mod:`bot.core.ttft_bind`)."""
     inf, said = report.inference, target_seconds(unused)
     if said is None or inf is None or not inf.prefill_seconds:
         return None
     target, typed = said
+    per = inf.tp * inf.pp
+    if binds and inf.prefill_seconds <= target:
+        return translate(lang, BINDS, target=typed, per=f.int(per), seconds=f"{inf.prefill_seconds:.2f}")
     if inf.prefill_seconds <= target:
         return translate(lang, MET, target=typed)
-    per = inf.tp * inf.pp
     gpus = 2 ** math.ceil(math.log2(per * inf.prefill_seconds / target))  # TP sizes are powers of two
     prompt = math.floor(inf.prompt_tokens * target / inf.prefill_seconds)
     return translate(lang, MISSED, target=typed, per=f.int(per), gpus=f.int(gpus), prompt=f.int(prompt))

@@ -83,6 +83,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "given)."
     ),
     "dgx_gpus": N_("Read “%(typed)s” as %(used)s GPUs: a DGX or HGX system holds 8."),
+    "dgx_no_card": N_(
+        "Read “%(typed)s” as %(used)s GPUs: a DGX or HGX system holds 8. Its generation (A100, H100, H200, "
+        "B200) is not named, so the card is the assumed one below — name it for another."
+    ),
     "chassis_gpus": N_("Read “%(typed)s” as %(used)s GPUs: the cards its slots hold."),
     "ji_ka_total": N_(
         "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
