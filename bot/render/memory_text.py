@@ -11,6 +11,7 @@ from bot.render.fit_change_text import (
     alternative_label,
     headline_fix,
     likely_fit_text,
+    own_fix_text,
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
@@ -242,6 +243,7 @@ def memory_section(
         "cheaper_fix": fix,
         "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
         "fix_fits": fix_fits,  # the headline's change fits on their GPUs: no 'takes 32 cards' (s30)
+        "own_fix": own_fix_text(report, f, fix, fix_fits),  # their own cards' change, said once (s38)
         "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),

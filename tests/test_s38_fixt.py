@@ -1,0 +1,96 @@
+"""s38 fixt: training and comparison answers a fresh-user trial found wrong (main 89289854).
+
+1. A failed count's headline whose change fits the user's own GPUs said the count twice ('on your 2 GPUs:
+   …, so it fits on your 2') and a job of an hour in days ('0.044 天'). Worked by hand for the config below
+   (Qwen2.5-7B LoRA, LLaMA-Factory, ZeRO-3, cutoff_len 4,096, micro-batch 2; 1,000 alpaca_zh_demo rows ×
+   4,096 tokens × 3 epochs = 12,288,000 tokens): C = 4ND = 4 × 7.62e9 × 1.2288e7 = 3.74e17 FLOPs; an RTX
+   4090's dense bf16 peak 165.2 TFLOPS at 30 % MFU → 3.74e17 / (165.2e12 × 0.3 × 3,600) = 2.1 GPU-hours;
+   on the user's 2 cards 1.05 h → '≈ 1.0 hours' (one decimal), never '0.044 days'.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import ask
+
+LF_YAML = """\
+model_name_or_path: Qwen/Qwen2.5-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 8
+lora_target: all
+dataset: alpaca_zh_demo
+template: qwen
+cutoff_len: 4096
+max_samples: 100000
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+deepspeed: examples/deepspeed/ds_z3_config.json
+"""
+
+
+def _reply(text: str, config: Path, fmt: str = "text") -> str:
+    out, _ = ask(text, None, fmt, str(config))
+    return out
+
+
+@pytest.fixture
+def lf_yaml(tmp_path: Path) -> Path:
+    p = tmp_path / "lf.yaml"
+    p.write_text(LF_YAML, encoding="utf-8")
+    return p
+
+
+# -- 1. one count, one change, a duration in hours ---------------------------------------------------------
+
+
+def test_headline_zh_says_count_once_and_hours(lf_yaml: Path) -> None:
+    line = _reply("这个配置在2张4090上能跑吗，要多久", lf_yaml).splitlines()[0]
+    assert "按现在的设置 2 张 RTX 4090 显存放不下（这样设置至少要 8 张）" in line
+    assert "在你的 2 张卡上" not in line  # the count once: no 'on your 2 GPUs: …, so your 2 fit'
+    # micro-batch 1, a setting of their tool that fits their 2 (likely 19.5 GiB of 24), before Liger's kernel
+    assert "；微批次改为 1（用更多梯度累积）：2 张，" in line and "分块计算损失" not in line
+    assert "所以你的 2 张放得下：在这些卡上约 1.0 小时（2.1 RTX 4090·时）" in line
+    assert "天" not in line.split("放得下")[-1]  # 1.05 h, not 0.044 days
+
+
+def test_headline_en_says_count_once_and_hours(lf_yaml: Path) -> None:
+    line = _reply("will this config run on 2 RTX 4090s, how long", lf_yaml).splitlines()[0]
+    assert "does not fit in the memory of 2 × RTX 4090 as set (at least 8 GPUs at these settings)" in line
+    assert "On your 2 GPUs" not in line and "on your 2 GPUs:" not in line
+    assert "; with micro-batch 1 (more gradient accumulation): 2 GPUs, " in line and "Liger" not in line
+    assert "so it fits on your 2: ≈ 1.0 hours there (2.1 RTX 4090-hours)" in line
+    assert "days" not in line
+
+
+def test_json_verdict_unchanged(lf_yaml: Path) -> None:
+    """The verdict stays the user's settings' ('no'); the change is named, the contract unchanged."""
+    d: dict[str, Any] = json.loads(_reply("这个配置在2张4090上能跑吗，要多久", lf_yaml, "json"))
+    assert d["report"]["feasible"] == "no"
+    assert d["report"]["memory"]["min_gpus"] == 8
+    alt = d["report"]["memory"]["alternatives"][0]
+    assert alt["change"] == "micro_batch_1" and alt["min_gpus"] == 2
+
+
+def test_own_card_change_said_once(tmp_path: Path) -> None:
+    """At 8,192 tokens no count holds micro-batch 2 and micro-batch 1 does not fit: the kernel change on
+    their own 4 cards, its count said once. 2 × 4,096 → 8,192 doubles D: 4.2 GPU-hours ÷ 4 = 1.05 h."""
+    p = tmp_path / "lf8k.yaml"
+    p.write_text(LF_YAML.replace("cutoff_len: 4096", "cutoff_len: 8192"), encoding="utf-8")
+    en = _reply("will this config run on 4 RTX 4090s, how long", p).splitlines()[0]
+    assert "4 × RTX 4090 as set (no number of these GPUs at these settings); with a loss" in en
+    assert "(the high end is then 19.9 GiB per GPU), so it fits on your 4: ≈ 1.0 hours there" in en
+    assert "On your 4 GPUs" not in en
+    zh = _reply("这个配置在4张4090上能跑吗，要多久", p).splitlines()[0]
+    assert "；改用分块计算损失" in zh
+    assert "（此时区间上限为每卡 19.9 GiB），所以你的 4 张放得下：在这些卡上约 1.0 小时" in zh
+    assert "在你的 4 张卡上" not in zh
