@@ -94,3 +94,37 @@ def test_own_card_change_said_once(tmp_path: Path) -> None:
     assert "；改用分块计算损失" in zh
     assert "（此时区间上限为每卡 19.9 GiB），所以你的 4 张放得下：在这些卡上约 1.0 小时" in zh
     assert "在你的 4 张卡上" not in zh
+
+
+# -- 6. a card's memory said after an ask ('3090够不够，24g的') ---------------------------------------
+
+
+def _req(text: str) -> dict[str, Any]:
+    return json.loads(ask(text, None, "json", None)[0])["request"]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "memory"),
+    [
+        ("qwen3 32b lora微调 3090够不够，24g的，数据1w条", "RTX-3090", 24.0),
+        ("qwen3 32b lora微调 3090够不够 24g的", "RTX-3090", 24.0),
+        ("qwen2.5 7b lora A100够不够，80G的", "A100-SXM4-80GB", 80.0),
+        ("is a 3090 enough, 24GB, for qwen3 32b lora", "RTX-3090", 24.0),
+    ],
+)
+def test_card_memory_after_an_ask(text: str, gpu: str, memory: float) -> None:
+    r = _req(text)
+    assert r["gpu"] == gpu and r["gpu_memory_gib"] == memory
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen2.5 7b lora 3090够不够，20G数据",
+        "qwen2.5 7b lora 3090，20G 数据",
+        "qwen2.5 7b lora 4090够不够，模型要30G",
+    ],
+)
+def test_not_a_card_memory(text: str) -> None:
+    """Data after the card ('20G 数据') or a need ('模型要 30G') is no card's memory."""
+    assert _req(text)["gpu_memory_gib"] is None
