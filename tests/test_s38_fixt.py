@@ -128,3 +128,37 @@ def test_card_memory_after_an_ask(text: str, gpu: str, memory: float) -> None:
 def test_not_a_card_memory(text: str) -> None:
     """Data after the card ('20G 数据') or a need ('模型要 30G') is no card's memory."""
     assert _req(text)["gpu_memory_gib"] is None
+
+
+class _Axes:
+    """Records what a chart draws: the labels of its lines and points."""
+
+    def __init__(self) -> None:
+        self.labels: list[str] = []
+
+    def axhline(self, *_: object, label: str = "", **__: object) -> None:
+        self.labels.append(label)
+
+    def plot(self, *_: object, label: str = "", **__: object) -> None:
+        self.labels.append(label)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "drawn"),
+    [
+        ("7B LoRA 微调，2张4090，数据1亿token，要多久", "zh", False),  # their count: no default deadline
+        ("7B模型1万亿token要多少A100", "zh", True),  # no count: the 30 days the count is sized for
+        ("How many A100s to train a 7B model on 1T tokens in 30 days?", "en", True),  # asked
+    ],
+)
+def test_deadline_drawn_only_when_asked_or_sized(text: str, lang: str, drawn: bool) -> None:
+    pytest.importorskip("matplotlib")
+    from bot.core.pipeline import answer
+    from bot.render.chart import ChartContext
+    from bot.render.chart_plots import _deadline_marks
+
+    report = answer(text).report
+    ax = _Axes()
+    _deadline_marks(ax, report, ChartContext(lang), list(report.days_table))
+    said = any("期限" in x or "Deadline" in x or "30 天" in x or "30 days" in x for x in ax.labels)
+    assert said is drawn, ax.labels
