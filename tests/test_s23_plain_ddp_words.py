@@ -11,10 +11,10 @@ ZH = "7B 全参微调，8张A100，纯 DDP，10亿 token"
 
 def test_plain_ddp_headline_and_layout_en() -> None:
     text = ask_quietly(EN)
-    # s34 #1: their setting first, then the change that fits on their 8 and the days there (94 ÷ 8 ÷ 24)
+    # s34 #1: their setting first, then the change that fits on their 8 and the time (94 ÷ 8 = 11.75 h)
     assert text.splitlines()[0] == (
         "7B full fine-tuning (plain DDP without ZeRO) on 1B tokens does not fit on 8 × A100 80G as set (no "
-        "number of these GPUs at these settings); with ZeRO-3: 2 GPUs, so it fits on your 8: ≈ 0.49 days "
+        "number of these GPUs at these settings); with ZeRO-3: 2 GPUs, so it fits on your 8: ≈ 12 hours "
         "there (94 A100-hours)"
     )
     # full recompute since s24: with the fused AdamW step at ZeRO-0 (no foreach copy hiding the activations)
@@ -28,7 +28,7 @@ def test_plain_ddp_headline_and_layout_zh() -> None:
     assert text.splitlines()[0] == (
         "7B 全参微调（不用 ZeRO 的纯 DDP） 10亿 token：按现在的设置 8 张 A100 80G 放不下"
         "（这样设置多少张这种卡都放不下）；改用 ZeRO-3：2 张，所以你的 8 张放得下："
-        "在这些卡上约 0.49 天（94 A100·时）"
+        "在这些卡上约 12 小时（94 A100·时）"
     )
     assert "TP 1 × PP 1 × DP 8，纯 DDP（不用 ZeRO），完全重计算" in text  # s24: as in English
     assert "ZeRO-0" not in text

@@ -371,6 +371,15 @@ def bare_price(s: str, start: int, end: int) -> bool:
     return bool(_PER_CARD_AFTER.match(s, hour.end()) or _CARD_NEAR.search(s, max(0, start - 24), start))
 
 
+L_GPU_PAREN = rc(
+    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus?|cards?)\s*)?"
+    r"(?:(?:够不够用?|够用吗|够吗|行不行|行吗|可以吗|能跑吗|跑得动吗|\benough\b\??)\s*)?"
+    r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+(?:with\s+(?:each\s+)?)?)$"
+)
+"""'4x A10G (24GB)', '单卡3090（24G）', 'A100 服务器（8×40G）', 'M1 Max with 64GB', 'a 4090 GPU (24GB)' (s38
+r34en): that card's memory; s38 fixt #6: an ask between ('3090够不够，24g的', 'is a 3090 enough, 24GB')."""
+
+
 L_ON_MEMORY = rc(
     r"(?:out\s+of\s+memory|\booms?\b|\boomed\b|\bfits?\b|\brun(?:s|ning)?\b|\bload(?:s|ed|ing)?\b"
     r"|\bserv(?:e|es|ing)\b|(?<![\w])在)\s*(?:in|on|into|onto|within)?\s*(?:an?\s+|my\s+|one\s+|only\s+|just\s+)?$"

@@ -26,6 +26,7 @@ from bot.parse.role_left import (
     L_BUDGET,
     L_CURRENCY,
     L_DATA_WORD,
+    L_GPU_PAREN,
     L_HARDWARE_ON,
     L_MEM_TOTAL,
     L_MFU,
@@ -264,11 +265,6 @@ _BYTE_SCALE = {
 _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
-L_GPU_PAREN = rc(
-    rf"[{MARKS}]\s*s?\s*(?:(?:服务器|机器|节点|nodes?|servers?|machines?|gpus?|cards?)\s*)?"
-    r"(?:[(（,，]\s*(?:\d{1,2}\s*[x×*]\s*|每[张块卡]\s*|each\s+)?|\s+(?:with\s+(?:each\s+)?)?)$"
-)
-"""'4x A10G (24GB)', '单卡3090（24G）', 'A100 服务器（8×40G）', 'M1 Max with 64GB', 'a 4090 GPU (24GB)'."""
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
 L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
@@ -310,7 +306,7 @@ def _bytes(a: _Around) -> Verdict:
             kind, extra = card_memory_kind(on_card, a.left, after)  # s19: free, left or usable: tagged
             return Role(kind, round(gib, 2), tok, extra=extra)
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
-    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory:
+    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory and not R_MEM_DATA.match(after):
         return Role("gpu_mem", v, tok)
     if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
         return Role("gpu_mem", v, tok)

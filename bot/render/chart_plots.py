@@ -127,18 +127,17 @@ def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list
         return compute.days_on(report.gpu_hours.likely, n) if report.gpu_hours else None
 
     marked: set[float] = set()
-    if req.deadline_days:
-        assumed = any(a.field == "deadline_days" for a in report.assumptions)
+    assumed = any(a.field == "deadline_days" for a in report.assumptions)
+    deadline = req.deadline_days if not (assumed and report.days is not None) else None  # s38 #6: asked
+    if deadline:  # (or sizing the count when none was given), never a default beside the user's count
         label = ctx.t("deadline_assumed" if assumed else "deadline", days=f.days(req.deadline_days))
         ax.axhline(req.deadline_days, color=COLORS["deadline"], linestyle="--", linewidth=1.8, label=label)
     point = {"markeredgecolor": "white", "zorder": 5, "linestyle": "none"}
     gfd = report.gpus_for_deadline
     if gfd and (d := days_at(gfd)) is not None:
         # the headline's configuration: "136 GPUs, 30 days" reads "136 GPUs → within 30 days (≈ 29)"
-        if req.deadline_days:
-            label = ctx.t(
-                "meets_deadline", gpus=f.int(gfd), deadline=f.days(req.deadline_days), days=f.days(d)
-            )
+        if deadline:
+            label = ctx.t("meets_deadline", gpus=f.int(gfd), deadline=f.days(deadline), days=f.days(d))
         else:
             label = ctx.t("meets", gpus=f.int(gfd), days=f.days(d))
         ax.plot([gfd], [d], marker="*", markersize=20, color=COLORS["deadline"], label=label, **point)

@@ -82,6 +82,7 @@ class MemoryContext(TypedDict):
     cheaper_fix: str | None
     min_sane: bool  # the fewest GPUs for the user's settings is a count worth naming (fit_sanity)
     fix_fits: bool  # the change the headline names fits on the user's GPUs (fit_change_text.headline_fix)
+    own_fix: str | None  # that change as the settings on the user's own GPUs (fit_change_text.own_fix_text)
     min_text: str | None
     one_gpu: bool
     rollout_server: bool

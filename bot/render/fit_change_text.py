@@ -146,6 +146,28 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
     )
 
 
+OWN_FIX = N_("with %(changes)s (the high end is then %(high)s per GPU)")
+"""The own-card change of a failed count's training headline, its count said once by the headline (s38
+fixt #1: 'on your 2 GPUs: …, so it fits on your 2' read as two answers)."""
+
+
+def own_fix_text(report: SizingReport, f: Fmt, fix: str | None, fits: bool) -> str | None:
+    """'with a loss without the whole fp32 logits (…) (the high end is then 18.4 GiB per GPU)' when the
+    headline's change ``fix`` (:func:`headline_fix`) is the settings that fit the user's own GPUs
+    (:func:`unfit_change_text`, no GPU count among them) and ``fits``; else None."""
+    m = report.memory
+    if not fix or not fits or m is None or not same_card_fix(report):
+        return None
+    if any(c.setting == "gpu_count" for c in m.fit_change):
+        return None
+    own = unfit_change_text(report, f)
+    if own is None or LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own) != fix:
+        return None
+    sep = "，" if f.lang.startswith("zh") else ", "
+    items = sep.join(translate(f.lang, CHANGES[c.setting], value=c.value) for c in m.fit_change)
+    return translate(f.lang, OWN_FIX, changes=items, high=f.gib(m.fit_change[-1].per_gpu_bytes_high or 0.0))
+
+
 LIKELY_FIT = N_(
     "On your %(gpus)s GPUs, borderline (the likely figure fits, the band's high end does not): %(changes)s"
 )
@@ -213,7 +235,9 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if m is None or not requested or m.fits_requested is not False:
         return None, True, False
     fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
-    if fix is not None and _keeps_their_stage(report):  # s37 fixh #2: their ZeRO stage and offload first
+    if fix is not None and _keeps_their_stage(report) and not _tool_setting_fits(report, fix[1]):
+        # s37 fixh #2: their ZeRO stage and offload first; a setting of theirs (micro-batch 1) before a
+        # kernel swap when it fits on their own GPUs too (s38 fixt #1)
         own = unfit_change_text(report, f)
         return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own or ""), sane_count(m), True
     if fix is not None:
@@ -249,6 +273,20 @@ def _keeps_their_stage(report: SizingReport) -> bool:
     if (req.zero_stage is None and not req.offload) or m is None or not same_card_fix(report):
         return False
     return all(c.setting not in _NOT_THEIRS for c in m.fit_change)
+
+
+KEEPS_STAGE = frozenset({"micro_batch_1", "full_recompute"})
+"""Alternatives that keep the user's ZeRO stage, offload, tool and job: a setting of their own tool."""
+
+
+def _tool_setting_fits(report: SizingReport, fits: bool) -> bool:
+    """Whether the change the headline would name first (:func:`estimator.fit_sanity.cheapest_change`)
+    is a setting of the user's own tool that keeps their stage (:data:`KEEPS_STAGE`) and ``fits`` on
+    their GPUs: micro-batch 1 with more accumulation before Liger's chunked loss (s38 fixt #1)."""
+    from estimator.fit_sanity import cheapest_change
+
+    best = cheapest_change(report.memory, report.request.gpu_count) if fits else None
+    return best is not None and best.change in KEEPS_STAGE
 
 
 LEADING_WORD_RE = re.compile(r"^[A-Z][a-z]+(?=\s)")

@@ -11,6 +11,7 @@ from bot.render.fit_change_text import (
     alternative_label,
     headline_fix,
     likely_fit_text,
+    own_fix_text,
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
@@ -224,9 +225,8 @@ def memory_section(
         return None
     lang, plan, at, requested = f.lang, m.plan, m.plan_gpus or m.min_gpus, report.request.gpu_count
     rec, at_min = (m.recommended_gpus if m.min_gpus else None), plan is not None and at == m.min_gpus
-    # the layout a user would run: theirs if it fits, else the recommended one, else the minimum
     fix, min_sane, fix_fits = headline_fix(report, f)  # a fix the headline names first: their layout
-    main = plan if fix else chosen  # (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for a 774M model)
+    main = plan if fix else chosen  # the layout run (s25b #4/#5: not 216 × DP, not TP 4 over PCIe for 774M)
     rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
@@ -247,6 +247,7 @@ def memory_section(
         "cheaper_fix": fix,
         "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
         "fix_fits": fix_fits,  # the headline's change fits on their GPUs: no 'takes 32 cards' (s30)
+        "own_fix": own_fix_text(report, f, fix, fix_fits) if fix and fix_fits else None,  # said once (s38)
         "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
