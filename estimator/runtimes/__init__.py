@@ -71,7 +71,8 @@ def runtime_for(
         return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
         return LOCAL if flash_attention is not False else replace(LOCAL, flash_attention=False)
-    return RUNTIMES.get(named or "", VLLM).sized(utilization, mla_tp_copies)
+    runtime = RUNTIMES.get(named or "", VLLM)  # the user's share where it takes one (no method call: speed)
+    return type(runtime)(utilization, mla_tp_copies) if runtime.takes_share else runtime
 
 
 def runtime_named(name: str) -> ServingRuntime:

@@ -138,10 +138,6 @@ class ServingRuntime:
     """The context the engine gives a sequence when none is set (Ollama's ``num_ctx``); None: the
     engine takes the model's own (vLLM's ``max_model_len``) and the question's context applies."""
 
-    def sized(self, utilization: float | None, mla_tp_copies: bool) -> ServingRuntime:
-        """This runtime at the user's share and MLA layout (:attr:`takes_share`), else itself."""
-        return type(self)(utilization, mla_tp_copies) if self.takes_share else self
-
     def usable_bytes(self, gpu: GpuSpec) -> float:
         """The runtime's budget per card, before its own workspace (:meth:`workspace_bytes`). Unified
         memory, whatever the runtime: the working set less 1 GiB of context and buffers."""
