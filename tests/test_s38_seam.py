@@ -174,3 +174,13 @@ def test_the_advice_never_tells_an_aphrodite_user_to_use_a_paged_server(
 def test_engines_not_modelled_are_still_named() -> None:
     data = ask_json("Serve Qwen2.5 14B with DeepSpeed-MII on 2 L40S")
     assert not_used(data).get("runtime: DeepSpeed-MII") == "runtime_not_modelled"
+
+
+def test_the_hand_written_runtime_names_left_are_registry_names() -> None:
+    """Lists still written by hand that name modelled runtimes (their own wording, not the runtime's
+    facts): every name in them is a registry name, so a renamed runtime cannot leave one behind."""
+    from bot.render.advice import ADVISED_RUNTIMES
+    from bot.render.stated import FLASH_ON, LIMIT_KEY, SHARE_KEY
+
+    for names in (LIMIT_KEY, SHARE_KEY, FLASH_ON, ADVISED_RUNTIMES):
+        assert set(names) <= set(RUNTIMES), names
