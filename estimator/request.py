@@ -67,6 +67,7 @@ class Runtime(StrEnum):
     lmdeploy = "lmdeploy"
     tgi = "TGI"
     exllama = "ExLlama"
+    aphrodite = "Aphrodite"
 
 
 class Algorithm(StrEnum):

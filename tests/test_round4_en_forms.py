@@ -73,7 +73,7 @@ ENGINES = [
     ("Serve Qwen2.5 14B with DeepSpeed-MII on 2 L40S", "DeepSpeed-MII"),
     ("Is one A10 enough to run Llama 3 8B behind text-generation-webui?", "text-generation-webui"),
     ("Deploy Qwen2.5 7B through Triton Inference Server on an L4", "Triton Inference Server"),
-    ("Run Llama 3 8B with the Aphrodite engine for 30 users on 2 RTX 3090", "Aphrodite"),
+    # s38: Aphrodite Engine is modelled now (estimator.runtimes.aphrodite; tests/test_s38_seam.py)
     ("用 DeepSpeed-MII 部署 Qwen2.5 14B 需要几张 L40S", "DeepSpeed-MII"),
     ("用 LocalAI 跑 Llama 3 8B，一张 3090 够吗", "LocalAI"),
 ]

@@ -28,6 +28,7 @@ from estimator.runtimes import (
     TGI,
     TRANSFORMERS,
     VLLM,
+    Aphrodite,
     ServingRuntime,
     SGLang,
     Vllm,
@@ -106,8 +107,16 @@ def test_one_runtime_object_per_engine_name() -> None:
     assert set(RUNTIMES) == {r.value for r in RuntimeName}
     # issue 24 item 3 adds Ollama, lmdeploy, TGI and ExLlama beside the first four
     assert [RUNTIMES[r.value] for r in RuntimeName] == [
-        VLLM, SGLANG, TRANSFORMERS, LOCAL, OLLAMA, LMDEPLOY, TGI, EXLLAMA,
-    ]  # fmt: skip
+        VLLM,
+        SGLANG,
+        TRANSFORMERS,
+        LOCAL,
+        OLLAMA,
+        LMDEPLOY,
+        TGI,
+        EXLLAMA,
+        Aphrodite(),
+    ]  # fmt: skip  (s38: Aphrodite Engine, vLLM's memory model: tests/test_s38_seam.py)
     assert not hasattr(inference, "Runtime")  # one name, one meaning: the request's engine (models.Runtime)
     assert all(isinstance(rt, ServingRuntime) for rt in RUNTIMES.values())
     h100 = catalog.gpu("H100-SXM5-80GB")

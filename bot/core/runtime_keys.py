@@ -17,17 +17,14 @@ in the user's own runtime, not vLLM's ``max_model_len`` for every one (s33 verdi
 
 from __future__ import annotations
 
+from estimator.runtimes import RUNTIMES
+
 RUNTIME_KEYS: dict[str, tuple[str, str]] = {
-    "vLLM": ("--max-model-len", "--gpu-memory-utilization"),
-    "SGLang": ("--context-length", "--mem-fraction-static"),
-    "TGI": ("--max-total-tokens", "--cuda-memory-fraction"),
-    "lmdeploy": ("--session-len", "--cache-max-entry-count"),
-    "llama.cpp": ("-c", "-ngl"),
-    "Ollama": ("num_ctx", "num_gpu"),
-    "ExLlama": ("max_seq_len", "gpu_split"),
-    "transformers": ("max_length", "device_map"),
+    name: (rt.context_key, rt.memory_key) for name, rt in RUNTIMES.items()
 }
-"""Runtime (:class:`estimator.request.Runtime` value) → (its context setting, its memory setting)."""
+"""Runtime (:class:`estimator.request.Runtime` value) → (its context setting, its memory setting): each
+runtime class's ``context_key`` and ``memory_key`` (Aphrodite Engine: vLLM's, ``--max-model-len`` and
+``--gpu-memory-utilization`` / ``-gmu``, aphrodite/engine/args_tools.py)."""
 
 
 def runtime_keys(runtime: str | None) -> dict[str, str]:

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-SERVING_ENGINES = frozenset({"vLLM", "SGLang", "lmdeploy", "TGI"})
-"""Runtimes (bot.parse.method_words.RUNTIMES names) whose model copy spans exactly TP × PP GPUs."""
+from estimator.runtimes import RUNTIMES
+
+SERVING_ENGINES = frozenset(name for name, rt in RUNTIMES.items() if rt.spans_tp_pp)
+"""Runtimes (bot.parse.method_words.RUNTIMES names) whose model copy spans exactly TP × PP GPUs
+(``ServingRuntime.spans_tp_pp``)."""
 
 
 def engine_world(fields: dict[str, Any], counted: bool) -> int | None:

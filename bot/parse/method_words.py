@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse import lexicon as lx
-from bot.parse.more_tools import TRANSFORMERS_RUNTIME, VLLM_IDENTIFIER
+from bot.parse.more_tools import TRANSFORMERS_CALLS, VLLM_IDENTIFIER
 from bot.parse.regex import rc
+from estimator.runtimes import RUNTIMES as ENGINE_REGISTRY
 
 
 def _affixed(engine: str) -> str:
@@ -21,24 +22,23 @@ def _affixed(engine: str) -> str:
     return rf"(?:{pre}){engine}(?:{post})?(?![a-z0-9])|(?<![a-z0-9]){engine}{post}(?![a-z0-9])"
 
 
-RUNTIMES: tuple[tuple[Any, str], ...] = (
-    (rc(r"\bvllm\b|\buse_vllm\b|" + VLLM_IDENTIFIER + "|" + _affixed("vllm")), "vLLM"),  # 'vllm_num_engines'…
-    (rc(r"\bsglang\b|" + _affixed("sglang")), "SGLang"),
-    (rc(r"\bollama\b"), "Ollama"),
-    (
-        rc(r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind|" + _affixed("lmdeploy")),
-        "lmdeploy",
-    ),  # also --use_lmdeploy
-    (rc(r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"), "TGI"),
-    (rc(r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"), "ExLlama"),  # s15: ExLlamaV3 and its EXL3 too
-    (
-        rc(r"llama[\s.\-_]*cpp|\bgguf\b|(?<![a-z0-9])lm\s*studio|\bllama-(?:server|cli)\b"),
-        "llama.cpp",
-    ),  # s33: (?<!…) h2o-llmstudio
-    (rc(TRANSFORMERS_RUNTIME), "transformers"),  # round 10: also its calls (AutoModelForCausalLM …)
+PARSER_FORMS = {"vLLM": VLLM_IDENTIFIER, "transformers": TRANSFORMERS_CALLS}
+"""Forms only the parser knows, beside a runtime's own words (``ServingRuntime.words``): vLLM's identifiers
+('vllm_num_engines'), transformers' calls (round 10: AutoModelForCausalLM …)."""
+
+
+def _runtime_pattern(runtime: Any) -> str:
+    """The runtime's words, its parser-only forms and its affixed class names, as one alternation."""
+    forms = (runtime.words, PARSER_FORMS.get(runtime.name), runtime.affix and _affixed(runtime.affix))
+    return "|".join(form for form in forms if form)
+
+
+RUNTIMES: tuple[tuple[Any, str], ...] = tuple(
+    (rc(_runtime_pattern(rt)), name) for name, rt in ENGINE_REGISTRY.items() if rt.words
 )
-"""Serving engines by name → ``SizingRequest.runtime`` (LM Studio runs llama.cpp; Ollama has its own
-default context on llama.cpp: :class:`estimator.runtimes.ollama.Ollama`)."""
+"""Serving engines by name → ``SizingRequest.runtime``, first match wins, in the registry's order
+(:data:`estimator.runtimes.RUNTIMES`: each runtime's ``words``; LM Studio runs llama.cpp; Ollama has its
+own default context on llama.cpp: :class:`estimator.runtimes.others.Ollama`)."""
 
 _FULL_WORDS = (
     r"全量(?:微调|训练|参数)?|全参(?:数)?(?:微调)?"

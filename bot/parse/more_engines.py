@@ -3,8 +3,9 @@ as ``runtime_not_modelled`` beside :data:`bot.parse.stack_words.RUNTIMES_NOT_MOD
 silence, and never read as another tool (DeepSpeed-MII is a serving engine, not the DeepSpeed training
 library; before, "serve … with DeepSpeed-MII" named a training tool DeepSpeed).
 
-Names as each project writes itself: DeepSpeed-MII (github.com/deepspeedai/DeepSpeed-MII), Aphrodite
-Engine (aphrodite-engine), text-generation-webui (oobabooga), LocalAI, NVIDIA Triton Inference Server,
+Names as each project writes itself (Aphrodite Engine, once here, is modelled since s38:
+:mod:`estimator.runtimes.aphrodite`): DeepSpeed-MII (github.com/deepspeedai/DeepSpeed-MII),
+text-generation-webui (oobabooga), LocalAI, NVIDIA Triton Inference Server,
 CTranslate2, LightLLM, PowerInfer, mistral.rs, OpenVINO, ONNX Runtime, NVIDIA NIM, TabbyAPI (ExLlamaV2's
 server); round 5: MindIE and MindFormers (Huawei Ascend, gitee.com/mindspore/mindformers); round 7: MLX
 serving on Apple silicon, ``mlx_lm.generate`` / ``mlx_lm.server`` / ``mlx_lm.chat`` (the serving commands of
@@ -24,7 +25,6 @@ from bot.parse.regex import LazyPattern, rc
 
 MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"deepspeed[\s\-_]*mii\b|(?<![a-z0-9])mii(?![a-z0-9])"), "DeepSpeed-MII"),
-    (rc(r"\baphrodite(?:[\s\-_]*engine)?\b"), "Aphrodite"),
     (rc(r"text[\s\-_]*generation[\s\-_]*webui|\boobabooga\b"), "text-generation-webui"),
     (rc(r"\blocalai\b"), "LocalAI"),  # one word: "a local AI assistant" is no engine
     (  # round 21: also by its backends ('the Triton TensorRT-LLM backend', tensorrtllm_backend's repo)

@@ -175,12 +175,12 @@ TRANSFORMERS_API = (
 with transformers, its runtime when the job serves (round 10: '通过 AutoModelForCausalLM.from_pretrained()
 加载 qwen-72B-chat'); a training job's loading code names no runtime (bot.parse.settings)."""
 
-TRANSFORMERS_RUNTIME = (
-    r"(?<!sentence-)(?<!sentence_)(?<!sentence )\btransformers\b"
-    r"|hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate|" + TRANSFORMERS_API
+TRANSFORMERS_CALLS = (
+    r"hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate|" + TRANSFORMERS_API
 )
-"""transformers by name or by its calls → ``SizingRequest.runtime`` (bot.parse.settings.RUNTIMES); never the
-library sentence-transformers (embedding models, sbert.net: named as typed, s32)."""
+"""transformers by its calls → ``SizingRequest.runtime`` (bot.parse.method_words.RUNTIMES, beside its name,
+:attr:`estimator.runtimes.transformers.Transformers.words`: never the library sentence-transformers,
+embedding models, sbert.net: named as typed, s32)."""
 
 VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
 """'vllm_attention_backend', 'vllm_engines': an identifier of vLLM's (lower case after normalization)."""

@@ -298,8 +298,7 @@ def _lora(out: Settings) -> None:
 
 @reader(COMMENTED_RE, NO_QUANT_RE)
 def _precision_words(out: Settings) -> None:
-    """'pure bf16', an 8-bit optimizer, and the QLoRA / quantized-base bit widths other steps do not
-    read (2, 3 bits, LLaMA-Factory's quantization_bit)."""
+    """'pure bf16', an 8-bit optimizer, the QLoRA bit widths others skip (2, 3; quantization_bit)."""
     m = OPTIMIZER_RE.search(out.s)
     if m:
         out.fields["optimizer"] = "paged_adamw_8bit" if m.group("paged") else "adamw_8bit"
@@ -449,10 +448,11 @@ def _serving(out: Settings, training: bool) -> None:
     for w in [w for _, w in off] if training else []:  # named as written, then masked
         out.unused, out.s = [*out.unused, (w, "rollout_as_vllm")], out.s.replace(w, " " * len(w))
     for pattern, runtime in RUNTIMES:  # in a training question: named as a serving setting, not used
-        if (training and runtime == "transformers") or not engine_on(pattern, runtime, out.s, off):
-            continue  # the transformers Trainer is no serving runtime; an engine turned off is not it
-        out.fields["runtime"] = runtime
-        return
+        if training and runtime == "transformers":
+            continue  # the transformers Trainer is no serving runtime
+        if engine_on(pattern, runtime, out.s, off) if off else pattern.search(out.s):  # s38: no frame
+            out.fields["runtime"] = runtime  # an engine turned off is not it (engine_on)
+            return
     if training and m and (engine := keyed_engine(whole, m.start())):
         out.fields["runtime"] = engine  # round 7: 'vllm_gpu_memory_utilization=0.5' names vLLM
     elif training and COLOCATE_RE.search(out.s) and ONLINE_RL_RE.search(out.s):

@@ -25,6 +25,7 @@ from bot.parse.more_tools import (
     compared_tool,
 )
 from bot.parse.regex import LazyPattern, rc, words_gate
+from estimator.runtimes import RUNTIMES as ENGINE_REGISTRY
 from estimator.training_tools import TRAINING_TOOL_LIMITS
 
 TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
@@ -327,9 +328,13 @@ def rl_training_named(s: str) -> bool:
     return any(name in RL_TOOLS and pattern.search(s) for pattern, name in TOOLS_INDEX.candidates(s))
 
 
+STAGE_READ_RUNTIMES = ("vLLM", "SGLang", "Ollama", "TGI", "lmdeploy", "ExLlama", "llama.cpp", "transformers")
+"""Modelled runtimes whose names the stage words or this module's own forms below read; any other runtime of
+:data:`estimator.runtimes.RUNTIMES` names a serving job by its ``words`` (s38: Aphrodite)."""
 SERVING_ENGINE_RE = rc(
     r"\blmdeploy\b|\bexllama\w*|\bexl2\b|llama[\s.\-_]*cpp|\bllama-server\b"
     r"|\bkobold[\s.\-_]*cpp\b|\bllamafile\b|\blm[\s\-_]*studio\b|\bgpt4all\b|\balpaca[\s.\-_]*cpp\b"
+    + "".join(f"|{rt.words}" for name, rt in ENGINE_REGISTRY.items() if name not in STAGE_READ_RUNTIMES)
 )
 """Serving engines the stage words do not name (vLLM, SGLang, Ollama and TGI are in them), besides
 :data:`RUNTIMES_NOT_MODELLED`; s37 round 33: the llama.cpp front-ends

@@ -269,9 +269,10 @@ def _inside_known(raw: str, name: str) -> bool:
     return any(a <= m.start() and m.end() <= b for m in re.finditer(re.escape(word), low) for a, b in spans)
 
 
-_ENGINE_AFFIXED = rc("|".join(p.pattern for p, _ in RUNTIMES[:4]))
-"""vLLM's, SGLang's, Ollama's and lmdeploy's names as the runtime reader reads them (bot.parse.method_words
-.RUNTIMES), the affixed class names included: the runtime, never a tool no table has."""
+_ENGINE_AFFIXED = rc("|".join(p.pattern for p, name in RUNTIMES if name != "transformers"))
+"""Every modelled runtime's names as the runtime reader reads them (bot.parse.method_words.RUNTIMES), the
+affixed class names included: the runtime, never a tool no table has nor one not modelled (s38: 'with
+aphrodite-engine to serve'). transformers' calls are no tool's name."""
 
 
 _COMPARED = ("compar", " vs", "versus", "distil", "teacher", "than", "instead of", "rather")

@@ -23,7 +23,7 @@ from bot.render.wording import (
 )
 from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
 from estimator.models import DecodeSpeed, Inference, SizingReport
-from estimator.runtimes import runtime_named
+from estimator.runtimes import RUNTIMES, runtime_named
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
 """The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
@@ -117,8 +117,8 @@ def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
     }
 
 
-PAGED_SERVERS = frozenset({"vLLM", "SGLang", "lmdeploy", "TGI"})
-"""Servers with a paged KV cache and continuous batching (estimator.request.Runtime values)."""
+PAGED_SERVERS = frozenset(name for name, rt in RUNTIMES.items() if rt.paged)
+"""Servers with a paged KV cache and continuous batching (estimator.request.Runtime values; ``paged``)."""
 
 
 def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceContext | None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from estimator.catalog import GpuSpec
 from estimator.models import Precision
+from estimator.runtimes.aphrodite import Aphrodite
 from estimator.runtimes.base import (
     CUDA_VISIBLE_FRACTION,
     LOCAL_UBATCH_TOKENS,
@@ -40,10 +41,13 @@ TGI = Tgi()
 EXLLAMA = ExLlama()
 
 RUNTIMES: dict[str, ServingRuntime] = {
-    rt.name: rt for rt in (VLLM, SGLANG, TRANSFORMERS, LOCAL, OLLAMA, LMDEPLOY, TGI, EXLLAMA)
+    rt.name: rt for rt in (VLLM, SGLANG, OLLAMA, LMDEPLOY, TGI, EXLLAMA, Aphrodite(), LOCAL, TRANSFORMERS)
 }
 """Each runtime (at its default share of the card) by its name (:class:`estimator.models.Runtime`,
-``Inference.runtime``)."""
+``Inference.runtime``): the one registry. The parser's runtime table (:data:`bot.parse.method_words.RUNTIMES`,
+first match wins, in this order), the settings each names (:mod:`bot.core.runtime_keys`), the paged servers
+(:data:`bot.render.serving_text.PAGED_SERVERS`) and the TP × PP engines (:mod:`bot.parse.engine_world`) are
+read from it; a new runtime is its class and one entry here."""
 
 GGUF_FORMATS = frozenset({Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m, Precision.q4_0})
 """Weight formats only local runtimes (llama.cpp and those built on it) load."""
@@ -67,17 +71,8 @@ def runtime_for(
         return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
         return LOCAL if flash_attention is not False else replace(LOCAL, flash_attention=False)
-    if named == TRANSFORMERS.name:
-        return TRANSFORMERS
-    if named == SGLANG.name:
-        return SGLang(utilization, mla_tp_copies)
-    if named == LMDEPLOY.name:
-        return Lmdeploy(utilization, mla_tp_copies)
-    if named == TGI.name:
-        return Tgi(utilization, mla_tp_copies)
-    if named == EXLLAMA.name:
-        return EXLLAMA
-    return Vllm(utilization, mla_tp_copies)
+    runtime = RUNTIMES.get(named or "", VLLM)  # the user's share where it takes one (no method call: speed)
+    return type(runtime)(utilization, mla_tp_copies) if runtime.takes_share else runtime
 
 
 def runtime_named(name: str) -> ServingRuntime:
@@ -101,6 +96,7 @@ __all__ = [
     "TGI",
     "TRANSFORMERS",
     "VLLM",
+    "Aphrodite",
     "ExLlama",
     "LlamaCpp",
     "Lmdeploy",

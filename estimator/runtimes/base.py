@@ -117,6 +117,23 @@ class ServingRuntime:
     offloads_by_itself: ClassVar[bool] = False
     """Places as many layers on the GPU as fit and keeps the rest in CPU memory without being told (Ollama's
     ``num_gpu`` default: llm/memory.go ``EstimateGPULayers``); llama.cpp needs ``-ngl``."""
+    words: ClassVar[str | None] = None
+    """How people write the engine's name, a regex source on the lower-cased text (the parser's runtime
+    table :data:`bot.parse.method_words.RUNTIMES` is built from it); None: never named by the user."""
+    affix: ClassVar[str | None] = None
+    """The name as it is written inside class and helper names ('LocalVLLM', 'LMDeployPipeline'; the
+    parser's ``_affixed`` forms); None: not read so."""
+    context_key: ClassVar[str] = "--max-model-len"
+    """Its setting for the context it reserves (:mod:`bot.core.runtime_keys`)."""
+    memory_key: ClassVar[str] = "--gpu-memory-utilization"
+    """Its setting for the memory it takes (:mod:`bot.core.runtime_keys`)."""
+    paged: ClassVar[bool] = False
+    """A server with a paged KV cache and continuous batching (the advice line's 'paged' variant)."""
+    spans_tp_pp: ClassVar[bool] = False
+    """Reads TP / PP flags: one model copy spans exactly TP × PP GPUs (:mod:`bot.parse.engine_world`)."""
+    takes_share: ClassVar[bool] = False
+    """Built with the user's memory share and MLA layout (:func:`estimator.runtimes.runtime_for`); False:
+    its default instance."""
     default_context: ClassVar[int | None] = None
     """The context the engine gives a sequence when none is set (Ollama's ``num_ctx``); None: the
     engine takes the model's own (vLLM's ``max_model_len``) and the question's context applies."""

@@ -42,6 +42,10 @@ class LlamaCpp(ServingRuntime):
     scores too (:func:`kq_score_bytes`)."""
 
     name = "llama.cpp"
+    # LM Studio runs llama.cpp (s33: h2o-llmstudio is no LM Studio)
+    words = r"llama[\s.\-_]*cpp|\bgguf\b|(?<![a-z0-9])lm\s*studio|\bllama-(?:server|cli)\b"
+    context_key = "-c"
+    memory_key = "-ngl"
     local = True
     splits_layers = True
     workspace_why = Why.local_workspace

@@ -62,6 +62,11 @@ class Lmdeploy(ServingRuntime):
     (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`)."""
 
     name = "lmdeploy"
+    words = r"(?<![a-z0-9])lmdeploy(?![a-z0-9])|turbomind"  # also --use_lmdeploy
+    affix = "lmdeploy"
+    context_key = "--session-len"
+    memory_key = "--cache-max-entry-count"
+    paged = spans_tp_pp = takes_share = True
     workspace_why = Why.lmdeploy_workspace
     kv_block_tokens: ClassVar[int] = 64
     """TurboMind's ``cache_block_seq_len`` default 64 (``lmdeploy/messages.py``)."""
@@ -99,6 +104,10 @@ class Tgi(ServingRuntime):
     (counted as vLLM's profile) are its workspace; the rest holds the KV cache."""
 
     name = "TGI"
+    words = r"\btgi\b|text[\s\-_]*generation[\s\-_]*inference"
+    context_key = "--max-total-tokens"
+    memory_key = "--cuda-memory-fraction"
+    paged = spans_tp_pp = takes_share = True
     workspace_why = Why.tgi_workspace
     kv_block_tokens: ClassVar[int] = 16
     """TGI's paged-attention ``BLOCK_SIZE`` 16 (``models/globals.py``, flash-attention backend)."""
@@ -117,6 +126,9 @@ class ExLlama(ServingRuntime):
     split over the cards (``gpu_split`` / autosplit); scratch for one ``max_input_len`` chunk."""
 
     name = "ExLlama"
+    words = r"\bexllama(?:v[23]|\s*v[23]|[23])?\b|\bexl[23]\b"  # s15: ExLlamaV3 and its EXL3 too
+    context_key = "max_seq_len"
+    memory_key = "gpu_split"
     splits_layers = True
     workspace_why = Why.exllama_workspace
 
@@ -137,6 +149,9 @@ class Ollama(LlamaCpp):
     (:data:`OLLAMA_DEFAULT_CONTEXT`) when ``num_ctx`` is not set."""
 
     name = "Ollama"
+    words = r"\bollama\b"
+    context_key = "num_ctx"
+    memory_key = "num_gpu"
     recipe = "ollama"
     offloads_by_itself = True
     default_context: ClassVar[int | None] = OLLAMA_DEFAULT_CONTEXT

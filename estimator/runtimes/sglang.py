@@ -64,6 +64,11 @@ class SGLang(ServingRuntime):
     name = "SGLang"
     workspace_why = Why.sglang_workspace
     recipe = "sglang"
+    words = r"\bsglang\b"
+    affix = "sglang"
+    context_key = "--context-length"
+    memory_key = "--mem-fraction-static"
+    paged = spans_tp_pp = takes_share = True
 
     def _usable(self, gpu: GpuSpec) -> float:
         """The memory free at start-up (visible − CUDA context), of which ``mem_fraction_static`` goes

@@ -52,6 +52,9 @@ class Transformers(ServingRuntime):
     the cards (``device_map="auto"``)."""
 
     name = "transformers"
+    words = r"(?<!sentence-)(?<!sentence_)(?<!sentence )\btransformers\b"  # never sentence-transformers
+    context_key = "max_length"
+    memory_key = "device_map"
     splits_layers = True
     prefills_batch = True
     workspace_why = Why.transformers_workspace

@@ -138,6 +138,9 @@ class Vllm(ServingRuntime):
     one whole ``max_model_len`` up to 32K (:func:`vllm_profile_bytes`); False: V1, the default."""
     workspace_why = Why.vllm_workspace
     recipe = "vllm"
+    words = r"\bvllm\b|\buse_vllm\b"
+    affix = "vllm"
+    paged = spans_tp_pp = takes_share = True
 
     def _usable(self, gpu: GpuSpec) -> float:
         """``gpu_memory_utilization`` × the memory CUDA reports (:func:`visible_bytes`); the CUDA context
