@@ -74,18 +74,29 @@ def is_embedding_serve(parsed: ParseResult) -> bool:
     """An encoder served (module doc). Called by :func:`bot.core.embedding_job.is_embedding_job` once
     the message holds an unknown model or one of its cues (``SERVE_CUES``, C ``in`` tests)."""
     req = parsed.request
-    if req.num_samples or req.stage not in (None, "inference"):
+    if req.num_samples or (req.stage not in (None, "inference") and not _request_tokens(parsed)):
         return False
     text = parsed.normalized or ""  # its cues (bot.core.embedding_job.SERVE_CUES) asked by the caller
     from estimator.encoders import find
 
-    if find(text) is not None:
-        return True
+    if (enc := find(text)) is not None:  # a chat model named on its own beside it: a chat question
+        return not _chat_beside(text, parsed.model_typed if parsed.request.model else None, enc)
     worded = EMBED_RE.search(text) is not None or RERANK_RE.search(text) is not None
     if parsed.unknown_model is not None:  # an unknown model beside 'embedding', '向量', 'rerank': one of them
         return worded
-    rate = any(why in _RATES for _, why in parsed.unused_numbers)
+    rate = any(why in _RATES for _, why in parsed.unused_numbers) or _QPS_RE.search(text) is not None
     return worded and req.model is None and req.params_total is not None and rate
+
+
+def _chat_beside(text: str, typed: str | None, enc: Any) -> bool:
+    """Whether the catalog chat model the parse read (``typed``) is named outside the encoder's name:
+    'Qwen2.5-7B 做 RAG，向量库用 bge-m3' is the chat model's question; 'gte-Qwen2-7B-instruct' (read as
+    Qwen2-7B inside the embedder's name) is the embedder's."""
+    if not typed:
+        return False
+    for alias in enc.aliases:
+        text = text.replace(alias, " ")
+    return typed.lower() in text
 
 
 def _qps(parsed: ParseResult) -> tuple[float | None, str | None]:
@@ -100,16 +111,36 @@ def _qps(parsed: ParseResult) -> tuple[float | None, str | None]:
     return None, None
 
 
+REQUEST_TOKENS_MAX = 100_000
+"""Above this, a bare token count is a corpus, not one request (the longest embedder window, gte-Qwen2's,
+is 131,072; a request of 512–8,192 is the rule)."""
+
+
+def _request_tokens(parsed: ParseResult) -> bool:
+    """'… 共 400 token' with no stage word: the parse guessed pre-training from a token count alone; a
+    count this small is one request's (a reranker pair's), not a corpus."""
+    req = parsed.request
+    return parsed.stage_word is None and req.tokens is not None and req.tokens <= REQUEST_TOKENS_MAX
+
+
 def _tokens(parsed: ParseResult) -> tuple[int | None, str | None]:
     """The tokens a request: the parse's (a sequence length, tokens a sample or a request), else '512
     tokens' in the text (then the number the parse named unread)."""
     req = parsed.request
     stated = req.tokens_per_request or req.tokens_per_sample or req.seq_len
+    stated = stated or (req.tokens if _request_tokens(parsed) else None)
     if stated:
         return int(stated), None
     if m := _TOKENS_RE.search(parsed.normalized or ""):
         return int(m.group(1).replace(",", "")), m.group(1)
     return None, None
+
+
+def _found(text: str) -> Any:
+    """The catalog encoder ``text`` names (estimator.encoders.find), or None."""
+    from estimator.encoders import find
+
+    return find(text)
 
 
 def encoder_read(parsed: ParseResult) -> ParseResult:
@@ -120,7 +151,13 @@ def encoder_read(parsed: ParseResult) -> ParseResult:
     _, rate = _qps(parsed)
     _, tokens = _tokens(parsed)
     used = {rate, tokens} - {None}
-    kept = [(said, why) for said, why in parsed.unused_numbers if said.strip() not in used]
+    enc = _found(parsed.normalized or "")
+    names = enc.aliases if enc else ()  # 'runtime: bge-m3': the model, read as a runtime's name
+    kept = [
+        (said, why)
+        for said, why in parsed.unused_numbers
+        if said.strip() not in used and not (why == "runtime_not_modelled" and said.lower().endswith(names))
+    ]
     return (
         parsed.model_copy(update={"unused_numbers": kept})
         if len(kept) != len(parsed.unused_numbers)

@@ -87,7 +87,8 @@ def _params(n: float) -> str:
 def embedding_serve_text(job: EmbeddingServe, lang: str, fmt: Format | Dialect = "html") -> str:
     """The reply's lines (module doc); the same words in every dialect (no markup)."""
     t = partial(translate, lang)
-    lines = [t(HEAD, model=job.model, kind=t(KIND[job.kind]))]
+    model = job.model or (_params(job.params) if job.params else "?")  # 'an embedding model of 335M'
+    lines = [t(HEAD, model=model, kind=t(KIND[job.kind]))]
     if job.params is None:
         lines.append(t(UNKNOWN, model=job.model, tokens=job.tokens))
     elif not job.per_card_qps:
