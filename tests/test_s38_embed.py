@@ -111,6 +111,8 @@ def test_the_cli_exits_zero_and_the_json_says_embedding():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["answered"] == "embedding"
+    assert data["embedding"]["gpus_needed"] == 4 and data["embedding"]["kind"] == "embedder"
+    assert data["embedding"]["flops_per_request"] == 607_150_669_824
     assert "500 qps" not in json.dumps(data["interpretation"]).lower()
 
 
