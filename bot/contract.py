@@ -61,6 +61,7 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
         "answered": _answered(answer),
         "ceiling": _ceiling(answer),
         "family_fits": _family_fits(answer),
+        "embedding": _embedding(answer),
         "request": {k: request.get(k) for k in REQUEST_FIELDS},
         "assumptions": [_assumption(a) for a in report.assumptions] if report else _unsized(answer),
         "report": _report(answer) if report else None,
@@ -86,6 +87,22 @@ def _answered(answer: Answer) -> str | None:
     if answer.embedding is not None:  # a corpus to encode: its time, or the size asked for (s32 fixk)
         return "embedding"
     return "ceiling" if answer.ceiling is not None else None
+
+
+def _embedding(answer: Answer) -> dict[str, Any] | None:
+    """An embedding/reranker model served (s38, :mod:`bot.core.embedding_serve`): its figures, else None."""
+    e = answer.embedding
+    if e is None or not hasattr(e, "qps"):
+        return None
+    return {
+        "model": e.model, "kind": e.kind or None, "params": e.params, "tokens_per_request": e.tokens,
+        "tokens_assumed": not e.tokens_stated, "qps": e.qps, "gpu": e.gpu, "gpu_count": e.gpu_count,
+        "qps_per_gpu": e.per_card_qps or None, "gpus_needed": e.cards or None, "gpus_per_copy": e.per_copy,
+        "ms_per_request": e.ms or None, "flops_per_request": (e.flops + e.attention_flops) or None,
+        "attention_flops": e.attention_flops, "mfu": e.mfu or None, "mfu_assumed": not e.mfu_stated,
+        "weights_bytes": e.weights, "activation_bytes": e.activations, "context_bytes": e.context,
+        "total_bytes": e.total, "source": e.source,
+    }  # fmt: skip
 
 
 def _family_fits(answer: Answer) -> dict[str, Any] | None:

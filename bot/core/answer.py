@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # annotations only: an answer is made by the pipeline, never 
     from bot.core.ceiling_cards import CeilingCards
     from bot.core.configfile import ConfigInfo
     from bot.core.embedding_job import EmbeddingJob
+    from bot.core.embedding_serve import EmbeddingServe
     from bot.core.family_fits import FamilyFits
     from bot.core.offer import Offer
     from bot.core.per_value import PerValue
@@ -84,8 +85,9 @@ class Answer:
     family_fits: FamilyFits | None = None
     accumulation: Accumulation | None = None
     """no model named: the gradient accumulation asked, as the formula on their figures (s32 fixb)"""
-    embedding: EmbeddingJob | None = None
-    """a corpus encoded by an embedding model: its prefill-bound time (bot.core.embedding_job, s32 fixk)"""
+    embedding: EmbeddingJob | EmbeddingServe | None = None
+    """a corpus encoded by an embedding model: its prefill-bound time (bot.core.embedding_job, s32 fixk); or
+    an embedding/reranker model served: QPS a card, cards, memory (bot.core.embedding_serve, s38)"""
     """a family named without a size beside a card: which sizes fit on it (bot.core.family_fits, s31)"""
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.core.embedding_serve import EmbeddingServe
     from bot.parse import ParseResult
 
 EMBED_RE = re.compile(
@@ -24,6 +25,8 @@ EMBED_RE = re.compile(
 )
 """The job's verb: embedding, encoding or vectorising (a corpus); not '嵌入式' (embedded systems) nor a
 bare '编码器' (an encoder being trained)."""
+SERVE_CUES = ("embed", "rerank", "bge", "gte-", "e5-", "向量", "嵌入", "重排", "精排")
+"""The words and name parts of an encoder served (bot.core.embedding_serve), asked before it is imported."""
 TOKENS_PER_DOC = 512
 """Tokens a document or chunk when none is said: a typical retrieval chunk (512 is the input limit of
 BERT-sized embedding models such as bge-large and e5-large)."""
@@ -48,17 +51,43 @@ def is_embedding_job(parsed: ParseResult) -> bool:
     """A corpus to encode (documents or chunks read as samples) beside an embedding verb, in a question
     not about training ('fine-tune bge-m3 on 1M pairs' trains the embedding model)."""
     req = parsed.request
+    if not req.num_samples:  # no corpus: an embedder or reranker served, perhaps (s38 embed)
+        if parsed.unknown_model is None:  # its cues asked in C first: no call, no import without them
+            text = parsed.normalized or ""
+            for cue in SERVE_CUES:
+                if cue in text:
+                    break
+            else:
+                return False
+        from bot.core.embedding_serve import is_embedding_serve
+
+        return is_embedding_serve(parsed)
     own_tokens = req.tokens and not req.tokens_per_sample  # a token count of its own: not docs × tokens each
-    if not req.num_samples or own_tokens or req.stage not in (None, "inference"):  # training one: not this
+    if own_tokens or req.stage not in (None, "inference"):  # training one: not this
         return False
     return EMBED_RE.search(parsed.normalized or "") is not None
 
 
-def embedding_job(parsed: ParseResult) -> EmbeddingJob | None:
-    """The job on the user's figures (module doc), or None when the message is no embedding job."""
+def figures_used(parsed: ParseResult) -> ParseResult:
+    """An encoder served: ``parsed`` with its QPS and tokens a request out of the unused numbers
+    (:func:`bot.core.embedding_serve.encoder_read`); any other message unchanged."""
+    if parsed.request.num_samples:
+        return parsed
+    from bot.core.embedding_serve import encoder_read
+
+    return encoder_read(parsed)
+
+
+def embedding_job(parsed: ParseResult) -> EmbeddingJob | EmbeddingServe | None:
+    """The job on the user's figures (module doc), an encoder served (:mod:`bot.core.embedding_serve`,
+    s38), or None when the message is neither."""
     if not is_embedding_job(parsed):
         return None
     req = parsed.request
+    if not req.num_samples:  # served: QPS, not a corpus
+        from bot.core.embedding_serve import embedding_serve
+
+        return embedding_serve(parsed)
     name = parsed.unknown_model or parsed.model_typed or req.model or ""
     params = req.params_total
     if params is None and req.model:

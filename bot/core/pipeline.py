@@ -29,7 +29,7 @@ from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, priced_cheapest
 from bot.core.compared_load import sized_options
-from bot.core.embedding_job import embedding_job, is_embedding_job
+from bot.core.embedding_job import embedding_job, figures_used, is_embedding_job
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
@@ -327,13 +327,13 @@ def answer_request(
     settings = settings or ChatSettings()
     parsed = parsed.model_copy(update={"request": request})
     sources: dict[str, str] = {}
-    report = None
+    report = offer = pick = None
     comparisons: list[SizingReport] = []
     models: list[SizingReport] = []
     best: int | None = None
-    offer = pick = None
     alternative: tuple[SizingReport, Offer] | None = None
-    beyond = ABSURD_MODEL in parsed.notes or is_embedding_job(parsed)  # "a 1000000B model"; an embedding job
+    if beyond := ABSURD_MODEL in parsed.notes or is_embedding_job(parsed):  # "a 1000000B model"; an encoder
+        parsed = figures_used(parsed)  # an encoder served: its QPS and tokens used, not 'not used' (s38)
     if is_answerable(request, parsed.asks_largest) and (followup or not parsed.out_of_scope) and not beyond:
         chosen: dict[str, str] = dict.fromkeys(carry or (), "previous_answer")
         first = request.model_copy(update=carry) if carry else request

@@ -10,6 +10,7 @@ from bot.render.i18n import N_, translate
 
 if TYPE_CHECKING:
     from bot.core.embedding_job import EmbeddingJob
+    from bot.core.embedding_serve import EmbeddingServe
     from bot.render.dialect import Dialect, Format
 
 CORPUS = N_("Embedding job: %(docs)s documents encoded with “%(model)s”%(on)s (inference, no training).")
@@ -37,8 +38,13 @@ def _params(n: float) -> str:
     return f"{n / 1e9:.3g}B" if n >= 1e9 else f"{n / 1e6:.3g}M"
 
 
-def embedding_text(job: EmbeddingJob, lang: str, fmt: Format | Dialect = "html") -> str:
-    """The reply's lines (module doc); the same words in every dialect (no markup)."""
+def embedding_text(job: EmbeddingJob | EmbeddingServe, lang: str, fmt: Format | Dialect = "html") -> str:
+    """The reply's lines (module doc); the same words in every dialect (no markup). An encoder served
+    (s38 embed): :func:`bot.render.embedding_serve_text.embedding_serve_text`."""
+    if not hasattr(job, "docs"):  # served: QPS, no corpus
+        from bot.render.embedding_serve_text import embedding_serve_text
+
+        return embedding_serve_text(job, lang, fmt)  # type: ignore[arg-type]
     on = translate(lang, ON_GPU, gpus=job.gpus, gpu=job.gpu) if job.gpu else ""
     tokens = job.docs * job.tokens_per_doc
     model = job.model or (_params(job.params) if job.params else "?")
