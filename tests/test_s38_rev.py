@@ -52,6 +52,7 @@ def test_stage_ruled_out_is_still_not_the_job(text: str) -> None:
         ("bs 4, total 8 GPUs, SFT Llama 3 8B on H100", 8, 4),
         ("SFT Qwen2.5 7B on H100, batch 4，共 8 张卡", 8, 4),
         ("batch size 8, total 1000 steps, full fine-tune Qwen2.5 7B on 8 A100", 8, 8),
+        ("bs 4, total 2 epochs, SFT Qwen2.5 7B on 8 A100", 8, 4),
     ],
 )
 def test_total_of_other_things_is_no_global_batch(text: str, gpus: int, batch: int) -> None:
