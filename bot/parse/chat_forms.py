@@ -242,10 +242,21 @@ _GATE = re.compile(
 )
 
 
+_NOT_BATCH_UNIT = (
+    r"(?:[kmb]\b|steps?|iters?|iterations?|epochs?|gpus?|cards?|devices?|nodes?|machines?|servers?|tokens?"
+    r"|samples?|examples?|records?|rows?|images?|docs?|documents?|hours?|days?|gb|gib|tb|g\b|h\b|%"
+    r"|张|块|卡|台|个|条|步|轮|万|亿|千|节点|样本|小时|天)"
+)
+"""s38-rev: what a total counted when it was no batch ('bs 4, total 8 GPUs', 'batch size 8, total 1000 steps',
+'batch 4，共 8 张卡', 'bs 32, total 10000 samples': the dataset); the total of a batch has no unit or its
+bracket closes ('batch size 1 (16 in total)')."""
+
+
 BATCH_TOTAL_RE = rc(
     r"(?P<key>\b(?:micro[\s_\-]*)?batch(?:[\s_\-]*size)?|\bbs)\s*(?:=|:|of|is|为|是)?\s*(?P<b>\d{1,4})\s*(?:[(（]|,|，)\s*"
     r"(?:(?:in\s+total|total|overall|altogether|总共|一共|共|合计)\s*(?:of|is|=|:|为|是)?\s*(?P<t>\d{1,6})(?!\d|\.\d)"
-    r"|(?P<u>\d{1,6})\s*(?:in\s+total|in\s+all|total|overall|altogether)\b)\s*[)）]?"
+    r"|(?P<u>\d{1,6})\s*(?:in\s+total|in\s+all|total|overall|altogether)\b)"
+    r"(?!\s*" + _NOT_BATCH_UNIT + r")\s*[)）]?"
 )
 """A batch then its total after it ('batch size 1 (16 in total)', 'bs 32, total 256', 'batch 4（总共 64）';
 s38-r34en, en34-011): the per-device batch and the global batch, written 'batch 1, global batch 16'."""
@@ -253,11 +264,13 @@ s38-r34en, en34-011): the per-device batch and the global batch, written 'batch 
 
 CORES_THEN_MEMORY_RE = rc(
     r"(?P<cores>(?<![\w.])\d{1,4}\s*(?:cpu\s+|vcpu\s+)?(?:cores?|vcpus?|cpus?|核)\s*(?:[,，、/;；]|and|和)\s*)"
-    r"(?P<n>\d{1,4})(?![\d.])\s*(?:mem(?:ory)?|ram|内存)(?![a-z]|\s*(?:channels?|bandwidth|slots?|sticks?|modules?|通道))"
+    r"(?P<n>\d{1,4})(?![\d.])\s*(?:mem(?:ory)?|ram|内存)(?![a-z]|\s*(?:channels?|bandwidth|slots?|sticks?|modules?|通道|"
+    r"controllers?|dimms?|ranks?|banks?|nodes?|domains?|tiers?|条|根|插槽))"
 )
 """A machine's spec listed cores then a unitless memory ('100 CPU cores, 500 Mem', '64 cores / 512 RAM',
 '96核、768内存'; s38-r34en, en34-027): the host's RAM in GB, written '500gb ram' (cloud and cluster
-specs list RAM in GB; a card's memory is never listed after the CPU's cores)."""
+specs list RAM in GB; a card's memory is never listed after the CPU's cores). s38-rev: a count of memory parts
+is no size ('16 cores and 4 memory controllers', '8 DIMMs' written '8 memory dimms', '4 内存条')."""
 
 
 def chat_forms(s: str) -> str:

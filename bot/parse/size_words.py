@@ -8,11 +8,12 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 SIZE_WORD_RE = rc(
-    r"(显存|内存|运存|vram|ram|memory)\s*(?:的\s*)?(?:大小|容量|size|capacity)\s*(?:[:：=]|为|是|有|约|大约|大概|is|of)?\s*"
+    r"(显存|内存|运存|(?<![a-z])(?:vram|ram|memory))\s*(?:的\s*)?(?:大小|容量|size|capacity)\s*(?:[:：=]|为|是|有|约|大约|大概|is|of)?\s*"
     r"(?=\d{1,5}(?:\.\d+)?\s*(?:gb|gib|g|tb|tib|t|mb|mib|m)(?![a-z]))"
 )
 """A memory key, its size word ('大小', '容量'; '的' between), an assignment word, then a value with its
-unit: the key and the value are kept, the size word dropped."""
+unit: the key and the value are kept, the size word dropped. s38-rev: an English key is a word of its own
+('program size 24MB' holds no 'ram size')."""
 
 
 def drop_size_word(s: str) -> str:
