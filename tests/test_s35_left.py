@@ -128,9 +128,9 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
         # concurrent: KV 68.6 KiB × 32,768 × 16 = 36.8 GB, 744 GB in all
         (
             "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
-            "≈ 44.4 GB of GPU memory per GPU on 16 GPUs, 710 GB in all, for one sequence at 32K context (weights"
-            " 673 GB + KV cache 2.3 GB + runtime 34.8 GB); an assumed 16 concurrent (none stated): ≈ 46.5 GB per"
-            " GPU on 16 GPUs, 744 GB in all",
+            "≈ 44.4 GB of GPU memory per GPU on 16 GPUs, 710 GB in all, for one sequence at 32K context "
+            "(weights 673 GB + KV cache 2.3 GB + runtime 34.8 GB); an assumed 16 concurrent (none stated): "
+            "≈ 46.5 GB per GPU on 16 GPUs, 744 GB in all",
         ),
         # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB
         ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 44.1 GB（4 张卡），共 176 GB（权重 145 GB"),

@@ -152,6 +152,27 @@ def _wordlike(word: str) -> bool:
     return len(word) <= MAX_WORD_CHARS and not _VOWELS.isdisjoint(word) and len(set(word.lower())) > 1
 
 
+_CUE_WORDS_RE = compile_pattern(
+    r"\b(?:what|how)\s+about\b|\b(?:and|then|instead|ok|okay)\b|那么|那|呢|的话|换成|改成"
+    r"|(?<=\d)\s*(?:张|块|台)(?:卡|显卡)?"
+)
+"""The cue words of a short follow-up ('what about', 'how about', '那…呢', '换成'), and a count's measure
+word ('4 张'): with them taken out, a
+follow-up of names and counts alone ('what about H20?', 'H20呢？') says nothing of the writer's language."""
+CUE_ONLY_CHARS = 40
+"""A cue-only follow-up is short: a longer message is read as written."""
+
+
+def cue_only(text: str) -> bool:
+    """Whether ``text`` is only a follow-up cue word with a card, count or model name ('what about H20?',
+    'how about 8 of them' is not: 'them' is a word): the conversation's language then stays (trial s38 fixm
+    #2). Call it only on a follow-up cue (most messages have none)."""
+    if len(text) > CUE_ONLY_CHARS:
+        return False
+    rest = _CUE_WORDS_RE.sub(" ", text.lower())
+    return rest != text.lower() and message_lang(rest) is None
+
+
 def client_lang(code: str | None) -> Lang | None:
     """A Telegram client's ``language_code``: Chinese for zh*, English for anything else, None if unset."""
     if not code:

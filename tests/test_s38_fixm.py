@@ -1,0 +1,133 @@
+"""Session 38 fixm: smaller things a fresh-user trial found.
+
+1. A memory question with a stated context and no load ('how much vram for llama3.1 8b at 128k context with
+   fp8 kv cache') leads with one sequence's memory at that context (the figure asked), then what the assumed
+   16 concurrent need, named as assumed; 'single user' states its memory figure too.
+2. A follow-up that is only a cue word and a card, count or model name ('what about H20?', 'H20呢？') keeps
+   the conversation's language (and so its currency); a sentence in the other language switches it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+# 1. one sequence's memory first ---------------------------------------------------------------------------
+
+# Llama 3.1 8B: 8.03B × 2 B = 16.1 GB of bf16 weights; fp8 KV: 2 × 32 layers × 8 KV heads × 128 × 1 B =
+# 64 KiB per token × 131,072 = 8.6 GB for one 128K sequence; one A100's runtime (vLLM workspace + CUDA
+# context) 2.2 GB: 26.8 GB on 1 GPU. The assumed 16 concurrent: 64 KiB × 131,072 × 16 = 137 GB of KV on
+# 3 GPUs (18 sequences fit), 160 GB in all, 53.3 GB each.
+_EN = "how much vram for llama3.1 8b at 128k context with fp8 kv cache"
+_ZH = "llama3.1 8b 128k上下文 fp8 kv cache 要多少显存"
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        (
+            _EN,
+            "≈ 26.8 GB of GPU memory per GPU on 1 GPU, 26.8 GB in all, for one sequence at 128K context "
+            "(weights 16.1 GB + KV cache 8.6 GB + runtime 2.2 GB); an assumed 16 concurrent (none stated): "
+            "≈ 53.3 GB per GPU on 3 GPUs, 160 GB in all — ",
+        ),
+        (
+            _ZH,
+            "每卡显存约 26.8 GB（1 张卡），共 26.8 GB（单条序列 × 上下文 128K：权重 16.1 GB + KV 缓存 8.6 GB"
+            " + 运行时开销 2.2 GB）；按假设的并发 16（未说明并发）：每卡约 53.3 GB（3 张卡），共 160 GB —— ",
+        ),
+    ],
+)
+def test_one_sequence_first_then_the_assumed_load(text: str, lead: str) -> None:
+    out = answer_json(text)
+    assert out["request"]["memory_asked"] is True
+    head = out["reply"].splitlines()[0]
+    assert head.startswith(lead), head
+    inf = out["report"]["inference"]
+    assert inf["min_gpus"] == 1 and inf["recommended_gpus"] == 3 and inf["concurrency"] == 16
+    assert inf["kv_bytes_per_sequence"] == 65536 * 131072
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        (
+            _EN + ", single user",
+            "≈ 26.8 GB of GPU memory per GPU on 1 GPU, 26.8 GB in all (weights 16.1 GB + KV cache 8.6 GB for "
+            "1 × 128K + runtime 2.2 GB) — ",
+        ),
+        (
+            "llama3.1 8b 128k上下文 fp8 kv cache 单用户 要多少显存",
+            "每卡显存约 26.8 GB（1 张卡），共 26.8 GB（权重 16.1 GB",
+        ),
+    ],
+)
+def test_a_single_user_states_its_memory(text: str, lead: str) -> None:
+    head = answer_json(text)["reply"].splitlines()[0]
+    assert head.startswith(lead), head
+    assert "assumed" not in head and "假设" not in head  # the load was stated
+
+
+def test_a_stated_load_keeps_the_load_first() -> None:
+    # 16.1 GB + 128 KiB (bf16 KV) × 131,072 × 8 = 137 GB + 3 GPUs' runtime 6.5 GB = 160 GB, 53.3 GB each
+    head = answer_json("how much vram for llama3.1 8b at 128k context for 8 users")["reply"].splitlines()[0]
+    assert head.startswith("≈ 53.3 GB of GPU memory per GPU on 3 GPUs, 160 GB in all (weights 16.1 GB"), head
+    assert "one sequence" not in head
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("how much vram for llama3.1 8b at 128k context", True),
+        ("how much gpu memory for qwen2.5 7b", True),
+        ("how much memory does llama 3 70b need at 32k", True),
+        ("how much memory bandwidth does the h100 have", None),  # bandwidth, not a need
+        ("how much vram does the 4090 have", None),  # the card's memory, not the model's need
+        ("how much does llama 3 70b cost to serve", None),
+    ],
+)
+def test_how_much_vram_for_is_a_memory_question(text: str, asked: bool | None) -> None:
+    from bot.parse import parse
+
+    assert parse(text).request.memory_asked is asked
+
+
+# 2. a cue-only follow-up keeps the conversation's language ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "lang"),
+    [
+        ("70B模型推理用A100要几张", "what about H20?", "zh"),
+        ("70B模型推理用A100要几张", "how about 8 H100", "zh"),
+        ("70B模型推理用A100要几张", "Qwen2.5-72B instead?", "zh"),
+        ("how many A100 to serve a 70B model", "H20呢？", "en"),
+        ("how many A100 to serve a 70B model", "那换成 4 张 H100 呢", "en"),
+        # a sentence in the other language switches it
+        ("70B模型推理用A100要几张", "what about H20, is it any cheaper?", "en"),
+        ("how many A100 to serve a 70B model", "那用H20的话每月要花多少钱", "zh"),
+    ],
+)
+def test_a_cue_only_followup_keeps_the_language(first: str, follow: str, lang: str) -> None:
+    from bot.core.conversation import Conversation
+
+    conv = Conversation(ttl_seconds=600, max_entries=10)
+    conv.ask(1, 1, first)
+    turn = conv.ask(1, 1, follow)
+    assert turn.followup
+    assert turn.answer.lang == lang
+    # the language's currency: CNY in Chinese (H20: the CNY list on file), USD in English
+    cost = turn.answer.report.cost
+    assert cost is None or cost.currency == ("CNY" if lang == "zh" else "USD")
+
+
+def test_the_rule_is_the_replys_in_every_front_end() -> None:
+    from bot.parse import parse
+
+    parsed = parse("what about H20?")
+    assert parsed.lang_cue_only and parsed.message_lang == "en"
+    assert parsed.reply_lang(previous="zh") == "zh"  # a conversation in Chinese
+    assert parsed.reply_lang() == "en"  # a first message: its own words
+    assert parsed.reply_lang(previous="zh", chosen="en") == "en"  # /settings beat it
+    assert not parse("what about H20, is it any cheaper?").lang_cue_only
