@@ -19,20 +19,28 @@ ASKS_MEMORY_RE = rc(
     rf"|\bhow\s+much\s+(?:memory|vram)\s+(?:per|on\s+each)\s+{_CARD}\b"
     r"|(?:要|需要|得|占|吃)\s*(?:多少|多大|几\s*g)\s*(?:的)?\s*(?:显存|内存)"
     rf"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:is\s+|would\s+be\s+)?(?:needed|required|do\s+i\s+need|does\s+it\s+(?:need|take)|to\s+(?:run|serve|load|host|{_TRAIN}))\b"
-    r"|\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|does\s+(?!each|every|one\b)\S+(?:\s+\S+){0,3}?\s+need\b)"
     rf"|\b(?:memory|vram)\s+(?:needed|required|requirements?)\s+(?:to|for)\s+(?:run|serve|load|host|inference|deploy|{_TRAIN})"
 )
 """The question asks each GPU's memory (Chinese: per card, or how much memory it takes; English: memory
 per GPU / per-GPU memory / how much memory each GPU uses), or the memory a model needs ('需要多少显存',
-'vram needed to run …', 'how much VRAM to run …', 'how much vram for …', 'how much memory does
-X need' (s38 fixm #1): with no count stated the headline leads with the memory,
+'vram needed to run …', 'how much VRAM to run …': with no count stated the headline leads with the memory,
 weights + KV cache + runtime, then the cards; trial s35 #3)."""
+
+
+ASKS_MEMORY_FOR_RE = rc(
+    r"\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|does\s+\S+(?:\s+\S+){0,3}?\s+need\b)"
+)
+"""'how much vram for llama3.1 8b …', 'how much memory does llama 3 70b need' (s38 fixm #1): read only when
+the message says 'how much' (one ``in`` test), apart from :data:`ASKS_MEMORY_RE`, whose presence gate this
+branch's words would widen (a search more on every memory question)."""
 
 
 def asks_memory(s: str) -> bool:
     """Whether the lower-cased message ``s`` asks each GPU's memory (call it only when ``s`` says
     'memory', 'vram', '显存' or '内存': most messages do not)."""
-    return ASKS_MEMORY_RE.search(s) is not None
+    return ASKS_MEMORY_RE.search(s) is not None or (
+        "how much" in s and ASKS_MEMORY_FOR_RE.search(s) is not None
+    )
 
 
 ASKS_THROUGHPUT_RE = rc(
