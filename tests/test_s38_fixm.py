@@ -131,3 +131,56 @@ def test_the_rule_is_the_replys_in_every_front_end() -> None:
     assert parsed.reply_lang() == "en"  # a first message: its own words
     assert parsed.reply_lang(previous="zh", chosen="en") == "en"  # /settings beat it
     assert not parse("what about H20, is it any cheaper?").lang_cue_only
+
+
+# 4. the bot's own words in Traditional where the chat's script is known ------------------------------------
+
+
+def test_settings_in_traditional_for_a_chat_set_so() -> None:
+    from bot.chat.commands import settings_text
+    from bot.settings.chat import ChatSettings
+
+    text = settings_text(ChatSettings(lang="zh", script="Hant"), "zh")
+    assert text.splitlines()[:2] == ["⚙️ <b>本聊天的設置</b>", "• 語言：繁體中文"]
+    assert "<code>/settings 价格 A100 18</code>" in text  # a command as the parser reads it, kept
+    plain = settings_text(ChatSettings(lang="zh"), "zh")
+    assert plain.splitlines()[0] == "⚙️ <b>本聊天的设置</b>"  # Simplified unchanged
+    assert settings_text(ChatSettings(lang="en", script="Hant"), "en").startswith("⚙️ <b>")
+
+
+def test_help_in_the_chats_script() -> None:
+    from bot.render.renderer import render_help
+
+    hant = render_help("zh", "html", script="Hant")
+    assert "告訴我模型大小或名稱、資料量（token）和 GPU 型號" in hant
+    assert "<code>7B模型1万亿token要多少A100</code>" in hant  # an example to tap, as the parser reads it
+    assert "告诉我模型大小或名称" in render_help("zh", "html")
+    assert render_help("en", "html", script="Hant") == render_help("en", "html")
+
+
+def test_the_conversations_script_for_help() -> None:
+    from bot.core.conversation import Conversation
+
+    conv = Conversation(ttl_seconds=600, max_entries=10)
+    assert conv.script_of(1, 1) == "Hans"
+    conv.ask(1, 1, "7B模型1萬億token要多少張A100")  # written in Traditional
+    assert conv.script_of(1, 1) == "Hant"
+    assert conv.script_of(1, 2) == "Hans"  # another user
+
+
+@pytest.mark.parametrize(
+    ("url", "html_lang", "words"),
+    [
+        ("/?lang=zh-Hant", "zh-Hant", "訓練、微調、推理要多少 GPU、多久、多少錢"),
+        ("/?q=7B模型1萬億token要多少張A100", "zh-Hant", "訓練、微調、推理要多少 GPU、多久、多少錢"),
+        ("/?lang=zh", "zh-CN", "训练、微调、推理要多少 GPU、多久、多少钱"),
+    ],
+)
+def test_the_pages_own_words_in_its_script(url: str, html_lang: str, words: str) -> None:
+    from starlette.testclient import TestClient
+
+    from bot.web.app import create_app
+
+    page = TestClient(create_app()).get(url).text
+    assert f'<html lang="{html_lang}">' in page
+    assert words in page
