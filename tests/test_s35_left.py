@@ -123,12 +123,15 @@ def test_a_count_question_keeps_the_fewest(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "lead"),
     [
-        # 673 GB of fp8 weights + 68.6 KiB × 32,768 × 16 = 36.8 GB of KV + the 16 GPUs' runtime 34.8 GB,
-        # in GiB, the card's unit (s38 fixs #5): 627 + 34.3 + 32.4 = 693 GiB, ÷ 16 = 43.3 GiB
+        # a stated context with no load (s38 fixm #1): one sequence first, 673 GB of fp8 weights + 68.6 KiB ×
+        # 32,768 = 2.3 GB of KV + the 16 GPUs' runtime 34.8 GB = 710 GB; then the assumed 16 concurrent: KV
+        # 68.6 KiB × 32,768 × 16 = 36.8 GB, 744 GB in all; in GiB, the card's unit (s38 fixs #5): 710 GB =
+        # 661 GiB (÷ 16 = 41.3), 673 GB = 627 GiB, 34.8 GB = 32.4 GiB, 744 GB = 693 GiB (÷ 16 = 43.3)
         (
             "vram needed to run deepseek-v3 in fp8 w/ 32k ctx",
-            "≈ 43.3 GiB of GPU memory per GPU on 16 GPUs, 693 GiB in all (weights 627 GiB + KV cache "
-            "34.3 GiB",
+            "≈ 41.3 GiB of GPU memory per GPU on 16 GPUs, 661 GiB in all, for one sequence at 32K context "
+            "(weights 627 GiB + KV cache 2.1 GiB + runtime 32.4 GiB); an assumed 16 concurrent "
+            "(none stated): ≈ 43.3 GiB per GPU on 16 GPUs, 693 GiB in all",
         ),
         # 72.7B × 2 B = 145 GB + 320 KiB × 4,096 × 16 = 21.5 GB + 4 GPUs' runtime 9.3 GB = 176 GB = 164 GiB
         ("Qwen2.5-72B 推理需要多少显存", "每卡显存约 41.0 GiB（4 张卡），共 164 GiB（权重 135 GiB"),

@@ -97,8 +97,9 @@ FASTER_CARDS = [
         "更快的是 A100 80G（每条序列约 41 token/s；RTX 4090 约 24）",
     ),
     (
+        # a Traditional question, a Traditional reply (s38-hant)
         "Llama 3.1 8B 推理，4090 和 A100 哪個比較快？",
-        "更快的是 A100 80G（每条序列约 41 token/s；RTX 4090 约 24）",
+        "更快的是 A100 80G（每條序列約 41 token/s；RTX 4090 約 24）",
     ),
 ]
 

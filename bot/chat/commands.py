@@ -255,6 +255,10 @@ def settings_text(
     lines = [_t(lang, SETTINGS_TITLE)]
     lines += [f"• {_t(lang, SETTINGS_ROWS[key])}{sep}{value}" for key, value in values.items()]
     lines += ["", _t(lang, SETTINGS_HINT)]
+    if lang == "zh" and s.script == "Hant":  # a chat set to 繁體中文: its settings in Traditional (s38)
+        from bot.render.renderer import in_script
+
+        return in_script("\n".join(lines), lang, s.script)
     return "\n".join(lines)
 
 

@@ -337,6 +337,16 @@ class Conversation:
             mem = self._memory.get((scope_key(chat_id), scope_key(user_id)))
         return mem.turn_id if mem else None
 
+    def script_of(self, chat_id: str | int, user_id: str | int) -> str:
+        """The script the bot's own words take in this chat for this user (/help; s38 fixm #4): the chat's
+        /settings, else the conversation's (a user who wrote Traditional), else Simplified."""
+        chosen = self.settings(chat_id).script
+        if chosen:
+            return chosen
+        with self._lock:
+            mem = self._memory.get((scope_key(chat_id), scope_key(user_id)))
+        return mem.script if mem else "Hans"
+
     def settings(self, chat_id: str | int) -> ChatSettings:
         """The chat's settings (defaults when there is no store or it fails: answers never stop)."""
         if self.settings_store is None:

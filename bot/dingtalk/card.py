@@ -66,10 +66,15 @@ def dingtalk_markdown(text: str) -> str:
     """The Markdown dialect's text in DingTalk's subset: a hard break (``\\`` at a line's end) becomes
     two spaces (DingTalk's documented line break), a fenced block's lines become lines with breaks
     (DingTalk shows fences as text), and an escape DingTalk does not need loses its backslash
-    (:func:`_unescape`; nothing inside a code span or a fenced block)."""
-    lines, fenced = [], False
+    (:func:`_unescape`; nothing inside a code span or a fenced block). The line before a fence (a heading
+    such as '卡数 → 小时（区间）：') ends with the break too: DingTalk joins lines at a single newline, so
+    without it the first row ran on after the heading (trial s38 fixm #3)."""
+    lines: list[str] = []
+    fenced = False
     for line in text.split("\n"):
         if line.startswith("```"):
+            if not fenced and lines and lines[-1].strip() and not lines[-1].endswith("  "):
+                lines[-1] += "  "  # the heading's own line: a fence's rows start below it
             fenced = not fenced
             continue
         if line.endswith("\\"):

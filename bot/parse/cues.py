@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.parse.lang import message_lang
+from bot.parse.lang import cue_only, message_lang
 from bot.parse.normalize import normalize
 from bot.parse.regex import LazyPattern
 from bot.parse.result import ParseResult
@@ -77,10 +77,12 @@ def cues(text: str, norm: str | None = None) -> dict[str, Any]:
     """The cue fields of :class:`ParseResult` read from ``text``; ``norm``: ``normalize(text)`` when the
     caller has it already (the parse does: :func:`bot.parse.normalize.prepare`)."""
     norm = normalize(text) if norm is None else norm
+    cue = followup_cue(norm)
     return {
         "normalized": norm,
         "stage_word": explicit_stage(norm),
-        "followup_cue": followup_cue(norm),
+        "followup_cue": cue,
+        "lang_cue_only": cue and cue_only(text),  # 'what about H20?': the conversation's language (s38)
         "reset_cue": FRESH_RE.search(norm) is not None,
         "change_cue": LOST_CUE_RE.match(norm) is not None,  # at the start only (``^``)
         "message_lang": message_lang(text),

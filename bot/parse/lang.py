@@ -152,6 +152,42 @@ def _wordlike(word: str) -> bool:
     return len(word) <= MAX_WORD_CHARS and not _VOWELS.isdisjoint(word) and len(set(word.lower())) > 1
 
 
+_CUE_PHRASES = ("what about", "how about", "那么", "那", "呢", "的话", "换成", "改成")
+_CUE_WORDS = frozenset({"and", "then", "instead", "ok", "okay"})
+_COUNTERS = ("张", "块", "台")
+"""The cue words of a short follow-up ('what about', 'how about', '那…呢', '换成') and a count's measure word
+('4 张'): with them taken out, a follow-up of names and counts alone ('what about H20?', 'H20呢？') says
+nothing of the writer's language."""
+_PUNCT = str.maketrans(dict.fromkeys("?!.,;:()？！。，；：（）、", " "))
+CUE_ONLY_CHARS = 40
+"""A cue-only follow-up is short: a longer message is read as written."""
+
+
+def cue_only(text: str) -> bool:
+    """Whether ``text`` is only a follow-up cue word with a card, count or model name ('what about H20?',
+    '那换成 4 张 H100 呢'; 'how about 8 of them' is not: 'them' is a word): the conversation's language then
+    stays (trial s38 fixm #2). String operations, no pattern: call it only on a follow-up cue."""
+    if len(text) > CUE_ONLY_CHARS:
+        return False
+    low = text.lower()
+    rest = low
+    for cue in _CUE_PHRASES:
+        rest = rest.replace(cue, " ")
+    cued = rest != low
+    for counter in _COUNTERS:
+        rest = rest.replace(f"{counter}卡", " ").replace(counter, " ")
+    rest = rest.translate(_PUNCT)
+    if not rest.isascii():
+        return False  # Chinese words besides the cue: a sentence
+    neutral = _neutral_words()
+    for token in rest.split():
+        if token in _CUE_WORDS:
+            cued = True
+        elif token not in neutral and token.isalpha() and _wordlike(token):
+            return False  # an English word; a name or a token with a digit ('h100s', 'qwen2.5-72b') passes
+    return cued
+
+
 def client_lang(code: str | None) -> Lang | None:
     """A Telegram client's ``language_code``: Chinese for zh*, English for anything else, None if unset."""
     if not code:

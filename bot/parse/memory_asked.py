@@ -27,10 +27,20 @@ per GPU / per-GPU memory / how much memory each GPU uses), or the memory a model
 weights + KV cache + runtime, then the cards; trial s35 #3)."""
 
 
+ASKS_MEMORY_FOR_RE = rc(
+    r"\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|does\s+\S+(?:\s+\S+){0,3}?\s+need\b)"
+)
+"""'how much vram for llama3.1 8b …', 'how much memory does llama 3 70b need' (s38 fixm #1): read only when
+the message says 'how much' (one ``in`` test), apart from :data:`ASKS_MEMORY_RE`, whose presence gate this
+branch's words would widen (a search more on every memory question)."""
+
+
 def asks_memory(s: str) -> bool:
     """Whether the lower-cased message ``s`` asks each GPU's memory (call it only when ``s`` says
     'memory', 'vram', '显存' or '内存': most messages do not)."""
-    return ASKS_MEMORY_RE.search(s) is not None
+    return ASKS_MEMORY_RE.search(s) is not None or (
+        "how much" in s and ASKS_MEMORY_FOR_RE.search(s) is not None
+    )
 
 
 ASKS_THROUGHPUT_RE = rc(

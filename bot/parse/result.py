@@ -130,6 +130,9 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     """starts as a change to a previous question ('用256张'): a cue only when none"""
     message_lang: Lang | None = None
     """the message's own language evidence (bot.parse.lang.message_lang); None: none"""
+    lang_cue_only: bool = False
+    """the message is a follow-up cue word with names and counts only ('what about H20?', 'H20呢？';
+    bot.parse.lang.cue_only): its words do not switch a conversation's language (s38 fixm #2)"""
     card_slots: int | None = None
     """a machine's card slots as stated ('4 个卡槽'): at most that many cards in it"""
     count_cue: bool = False
@@ -162,7 +165,7 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
         return (
             as_lang(fixed)
             or as_lang(chosen)
-            or self.message_lang
+            or (None if self.lang_cue_only and as_lang(previous) else self.message_lang)
             or as_lang(previous)
             or (client_lang(client) or self.lang)
         )

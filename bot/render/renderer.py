@@ -223,6 +223,12 @@ def _hant(text: str, fmt: Format | Dialect) -> str:
     return out if len(out) == len(text) else within_limit(out, fmt)
 
 
+def in_script(text: str, lang: str, script: str | None, fmt: Format | Dialect = "html") -> str:
+    """A Chinese text of the bot's own (/help, /settings, a page's words) in the chat's script: Traditional
+    for ``script`` 'Hant' (the chat's /settings or the conversation's), as a reply (s38 fixm #4)."""
+    return _hant(text, fmt) if lang == "zh" and script == "Hant" else text
+
+
 def _scripted(text: str, answer: Answer, fmt: Format | Dialect) -> str:
     """``text`` in the answer's script (s38)."""
     return text if answer.script == "Hans" else _hant(text, fmt)
@@ -306,9 +312,11 @@ def render_help(
     out_of_scope: bool = False,
     parsed: ParseResult | None = None,
     stack: StackConfig | None = None,
+    script: str | None = None,
 ) -> str:
     """Short help with tappable examples in ``lang``; a polite scope line first if ``out_of_scope``;
-    ``stack``: a pasted training/serving config, whose keys read are named when the model is missing."""
+    ``stack``: a pasted training/serving config, whose keys read are named when the model is missing;
+    ``script``: the chat's script, 'Hant' for Traditional (s38 fixm #4)."""
     failed = parsed is not None and ESTIMATOR_ERROR in parsed.notes
     ctx: HelpContext = {
         "out_of_scope": out_of_scope,
@@ -329,4 +337,4 @@ def render_help(
         **parse_extras(parsed),
     }
     ctx["active_in_name"] = active_in_name(ctx["unknown_model"]) if ctx["unknown_model"] else None
-    return render_capped("help.j2", lang, fmt, ctx)
+    return in_script(render_capped("help.j2", lang, fmt, ctx), lang, script, fmt)

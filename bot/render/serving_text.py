@@ -16,6 +16,7 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
+from bot.render.serving_memory_first import mem_first
 from bot.render.stated import SHARE_KEY
 from bot.render.wording import (
     PRECISION_LABELS,
@@ -333,26 +334,11 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": unfit and _beyond_the_whole_memory(report, inf),
         "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
-        "mem_first": None if req.gpu_count or not req.memory_asked else _mem_first(inf, f),
+        "mem_first": None if req.gpu_count or not req.memory_asked else mem_first(report, inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
         "cuda_context": f.gib(inf.context_bytes_per_gpu),
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
-
-
-def _mem_first(inf: Inference, f: Fmt) -> dict[str, str]:
-    """The memory a model needs, asked with no count ('需要多少显存', 'vram needed to run …'; trial s35 #3):
-    the weights, the KV cache of the sized load (the KV line's figure) and each serving GPU's runtime
-    workspace and CUDA context, summed; first each GPU's share (the sum ÷ the serving GPUs, the fewest that
-    hold the load: 'memory per gpu?' with no count). One unit on the line, GiB, the card's own (a card's
-    memory is binary: an 'A100 80G' holds 80 GiB; '82.5 GB' per GPU beside it read as more than the card,
-    s38 fixs #5), as the training line (memory_lines.memory_first)."""
-    runtime = (inf.workspace_bytes_per_gpu + inf.context_bytes_per_gpu) * inf.serving_gpus
-    total = inf.weights_bytes + inf.kv_bytes_total + runtime
-    each = total / max(inf.serving_gpus, 1)  # each GPU's share on the fewest that hold the load (s37 fixh #1)
-    return {"per_gpu": f.gib(each), "total": f.gib(total), "weights": f.gib(inf.weights_bytes),
-            "kv": f.gib(inf.kv_bytes_total), "runtime": f.gib(runtime),
-            "n": f.int(inf.serving_gpus)}  # fmt: skip
 
 
 def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:

@@ -47,6 +47,15 @@ def chat_lang(update: Update, context: SizingContext) -> Lang:
     return reply_lang(chosen=chosen, client=user_lang(update))
 
 
+def chat_script(update: Update, context: SizingContext) -> str:
+    """The script of the bot's own Chinese words in this chat (/help): the chat's /settings, else the
+    user's conversation's (bot.core.conversation.Conversation.script_of; s38 fixm #4)."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None:
+        return "Hans"
+    return context.bot_data.conversation.script_of(chat.id, user.id if user else chat.id)
+
+
 def strip_mentions(message: Message, username: str) -> str:
     """The message text without ``@username`` mentions of this bot, whitespace tidied.
 

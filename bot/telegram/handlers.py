@@ -35,6 +35,7 @@ from bot.telegram.common import (
     admit_answer,
     answer_keyboard,
     chat_lang,
+    chat_script,
     chat_settings,
     command_argument,
     flood_verdict,
@@ -67,7 +68,8 @@ async def answer_text(update: Update, context: SizingContext, text: str) -> None
     if message is None or chat is None:
         return
     if not text.strip():
-        await reply(update, render_help(chat_lang(update, context), "html"))
+        script = chat_script(update, context)
+        await reply(update, render_help(chat_lang(update, context), "html", script=script))
         return
     data = context.bot_data
     turn = data.conversation.ask(
@@ -96,7 +98,7 @@ async def on_help(update: Update, context: SizingContext) -> None:
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message and chat and user and (message.text or "").lower().startswith("/start"):
         context.bot_data.conversation.forget(chat.id, user.id)
-    await reply(update, render_help(chat_lang(update, context), "html"))
+    await reply(update, render_help(chat_lang(update, context), "html", script=chat_script(update, context)))
 
 
 async def on_size(update: Update, context: SizingContext) -> None:

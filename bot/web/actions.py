@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.core.actions import Action, ActionKind, answer_actions, gpu_label
 from bot.web.page import followup_link, link
 from bot.web.state import Asked
-from bot.web.wording import word
+from bot.web.wording import answer_lang, word
 
 if TYPE_CHECKING:
     from bot.core.pipeline import Answer
@@ -50,26 +50,24 @@ def action_links(
     """(label, escaped href) for every switch and the recipes under an understood answer."""
     out = []
     for action in page_actions(result, presales):
-        asks = followup(action, result.lang)
+        asks = followup(action, answer_lang(result))
         if asks is not None:
             out.append((asks[0], followup_link(prefix, asked, asks[1])))
         elif action.kind is ActionKind.RECIPE:
-            out.append((word(result.lang, "recipes"), link(prefix, "/recipes", asked)))
+            out.append((word(answer_lang(result), "recipes"), link(prefix, "/recipes", asked)))
     return out
 
 
 def extras(prefix: str, asked: Asked, result: Answer, presales: PresalesConfig | None) -> str:
     """The 📊 chart action as an image and the 🧾 quote action as a link (HTML)."""
-    parts = []
+    parts, lang = [], answer_lang(result)
     for action in page_actions(result, presales):
         if action.kind is ActionKind.CHART:
-            alt = word(result.lang, "chart")
+            alt = word(lang, "chart")
             src = link(prefix, "/chart.png", asked)
             parts.append(
                 f'<img class="chart" src="{src}" alt="{alt}" width="1000" height="700" loading="lazy">'
             )
         elif action.kind is ActionKind.QUOTE:
-            parts.append(
-                f'<p><a href="{link(prefix, "/quote.pdf", asked)}">{word(result.lang, "quote")}</a></p>'
-            )
+            parts.append(f'<p><a href="{link(prefix, "/quote.pdf", asked)}">{word(lang, "quote")}</a></p>')
     return "\n".join(parts)

@@ -49,7 +49,7 @@ def _error(code: str, message: str, status: int, headers: dict[str, str] | None 
 def _page_lang(request: Request) -> str:
     lang = request.query_params.get("lang")
     if lang in ("zh", "en", "zh-Hant", "zh-Hans"):
-        return lang[:2]  # the page's own words: Simplified (s38: the reply follows zh-Hant)
+        return "zh-Hant" if lang == "zh-Hant" else lang[:2]  # the page's words in its script (s38 fixm)
     return client_lang(request.headers.get("accept-language")) or "zh"
 
 
@@ -106,6 +106,7 @@ def _answer_routes(presales: PresalesConfig | None) -> list[Route]:
         result = converse(asked, presales)
         prefix = _prefix(request)
         lang = asked.lang[:2] if asked.lang else result.lang
+        lang = "zh-Hant" if lang == "zh" and result.script == "Hant" else lang  # its words as the reply's
         acts = action_links(prefix, asked, result, presales) if result.understood else []
         more = extras(prefix, asked, result, presales) if result.understood else ""
         body = page(prefix, lang, asked, result, render(result, "html"), acts, more)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from bot.web.state import Asked
-from bot.web.wording import EXAMPLES, word
+from bot.web.wording import EXAMPLES, answer_lang, word
 
 if TYPE_CHECKING:
     from bot.core.pipeline import Answer
@@ -95,6 +95,10 @@ def _turns(lang: str, asked: Asked) -> str:
     return f'<ol class="turns small" aria-label="{_e(word(lang, "conversation"))}">{items}</ol>'
 
 
+_HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant"}
+"""The page's ``lang`` attribute: a Traditional page's words are Traditional (s38 fixm #4)."""
+
+
 def page(
     prefix: str,
     lang: str,
@@ -105,11 +109,11 @@ def page(
     extras: str = "",
 ) -> str:
     """The whole page: the empty page with examples when ``result`` is None, else the answer."""
-    other = "en" if lang == "zh" else "zh"
+    other = "en" if lang.startswith("zh") else "zh"
     switch_to = Asked(q=asked.q, prev=asked.prev, lang=other) if asked else Asked(q="", lang=other)
     parts = [
         "<!doctype html>",
-        f'<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">',
+        f'<html lang="{_HTML_LANG.get(lang, "en")}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_e(word(lang, 'title'))}</title>",
         f'<link rel="stylesheet" href="{_e(prefix)}/page.css"></head><body>',
@@ -126,7 +130,7 @@ def page(
         parts.append(f"<h2 class='small'>{_e(word(lang, 'examples'))}</h2><ul class='ex'>{items}</ul>")
     else:
         parts.append(_turns(lang, asked))
-        parts.append(f'<div class="answer">{browser_html(reply, result.lang)}</div>')
+        parts.append(f'<div class="answer">{browser_html(reply, answer_lang(result))}</div>')
         parts.append(extras)
         if actions:
             acts = "".join(f'<a href="{href}">{_e(text)}</a>' for text, href in actions)

@@ -48,9 +48,20 @@ EXAMPLES: tuple[str, ...] = (
 """Examples on the empty page: the README's questions, in both languages."""
 
 
+def answer_lang(result: object) -> str:
+    """The page language of an answer's words: 'zh-Hant' for a reply in Traditional (s38 fixm #4)."""
+    lang = str(getattr(result, "lang", "en"))
+    return "zh-Hant" if lang == "zh" and getattr(result, "script", "Hans") == "Hant" else lang
+
+
 def word(lang: str, key: str, **values: object) -> str:
-    """The page's word ``key`` in ``lang`` (zh or en), with ``values`` filled in: numbers formatted for
-    ``lang`` by :class:`bot.render.fmt.Fmt` (grouped integers, CLDR decimals), texts as given."""
+    """The page's word ``key`` in ``lang`` (zh, zh-Hant: in Traditional, s38 fixm #4, or en), with ``values``
+    filled in: numbers formatted for ``lang`` by :class:`bot.render.fmt.Fmt` (grouped integers, CLDR
+    decimals), texts as given."""
+    if lang == "zh-Hant":
+        from bot.render.hant import to_hant  # a Traditional page only: start-up
+
+        return to_hant(word("zh", key, **values))
     lang = "zh" if lang == "zh" else "en"
     text = translations(lang).gettext(WORDS[key])  # not translate(): its 'message' is a parameter here
     return text % {k: _shown(lang, v) for k, v in values.items()}
