@@ -42,9 +42,18 @@ def _vocabulary() -> str:
         for path in sorted((ROOT / folder).rglob(pattern)):
             if path.name not in ("hant_data.py", "trad_chars.py", "lexicon.py"):  # no Traditional source
                 parts.append(path.read_text(encoding="utf-8"))
-    return "\n".join(CJK.findall("\n".join(parts)))
+    return "\n".join(CJK.findall("\n".join(parts))) + "\n" + COMMON
 
 
+COMMON = (
+    "签名 关系 重复 复制 复现 复盘 答复 公里 干净 干燥 尽量 尽管 台湾 一只 只是 制作"
+    " 制造 头发 发现 松弛 面条 后面 准确 几乎 据说 卷积 冲突 范围 系统 联系 里面 这里"
+    " 哪里 标签 云端 汇总 汇报 采集 采样 周期 钟表 表格 出现 干扰 干预 历史 历程 日历"
+    " 脏数据 碎片 补丁 账号 账单 注释 注册 蒸馏 剪枝 缩放 饱和 吞吐 并行 并且 合并"
+)
+"""Words a reply may echo from the user's text (their messages are read in Simplified: bot.parse.trad_chars)
+whose characters have several Traditional forms or are outside the replies' own vocabulary (s38 review:
+签名 → 簽名, 关系 → 關係, 重复 → 重複, 复制 → 複製, 公里 → 公里)."""
 NOT_KEPT = frozenset({"方里", "格里", "才在", "才是", "才有", "条几", "折合", "核对", "只影", "多只", "发量"})
 """STPhrases entries that Taiwan's usage writes with the characters alone (才是, 折合, 核对), or that read
 across a word boundary in the replies ('最多只能' is not 多隻, '10 条几千' not 條几)."""

@@ -255,3 +255,23 @@ def test_longer_words_stay_within_telegram_limit():
     assert len(text) <= 4096 and len(hant.to_hant(text)) > 4096
     assert len(_hant(text, "telegram_html")) <= 4096
     assert within_limit("短", "telegram_html") == "短"
+
+
+@pytest.mark.parametrize(
+    ("simp", "trad"),
+    [
+        ("签名", "簽名"),  # 签: 簽 (sign) and 籤 (lot, label): OpenCC STPhrases 签名 → 簽名
+        ("关系", "關係"),  # 系: 係 / 系 / 繫
+        ("重复", "重複"),  # 复: 復 / 複 / 覆
+        ("复制", "複製"),
+        ("答复", "答覆"),
+        ("公里", "公里"),  # 里: 裡 (inside) / 里 (the unit)
+        ("干净", "乾淨"),  # characters outside the replies' own vocabulary (s38 review)
+        ("头发", "頭髮"),
+        ("最多只能", "最多只能"),  # not 多隻 (NOT_KEPT)
+    ],
+)
+def test_words_a_reply_may_echo_convert_as_opencc_phrases_do(simp: str, trad: str) -> None:
+    from bot.render.hant import to_hant
+
+    assert to_hant(simp) == trad
