@@ -118,10 +118,11 @@ def beyond_window(
     later = later_version(spec, tokens) if note and note[0] == "beyond_context_window" else None
     if later is not None:  # the same size and shape released for this length (s36 left #2)
         ledger.note("later_version_window", model=spec.name, later=later[0], window=later[1], length=tokens)
-    if note and runtime == Runtime.vllm and spec.max_context and tokens > _config_window(spec):
-        # s29 trial #4; s38 fixs #2: within the card's YaRN scaling too — the Instruct config.json sets no
-        # rope_scaling, so vLLM derives max_position_embeddings and refuses the longer length unless
-        # the scaling is turned on (the rope note's command) or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1
+    if note and note[0] == "beyond_context_window" and runtime == Runtime.vllm and spec.max_context:
+        # s29 trial #4. Not within the card's YaRN scaling (s38 fixs #2, reverted at the merge): the catalog
+        # keeps the Instruct config's window (32,768) while the base release's config.json says 131,072
+        # (Qwen/Qwen2.5-7B: en-018 runs max_model_len 36,000 at TP 1 and 2), and the request does not carry
+        # which release was typed; the rope note says what the Instruct release needs
         ledger.note("vllm_long_max_model_len", window=_config_window(spec), length=tokens)
 
 
