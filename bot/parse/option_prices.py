@@ -49,6 +49,15 @@ def _bare(s: str, r: Any, gpus: list[GpuMention]) -> bool:
 
 
 def option_prices(p: Any, gpus: list[GpuMention]) -> None:
+    """:func:`_own_prices`; then cards rented at a price each, none counted, are each compared at the count
+    it needs (``count_asked``), not one personal card (s38 fixt2 #1: '4090 2元/小时 和 A800 6元/小时
+    哪个更划算 LoRA 微调 32B' sized one RTX 4090, which does not hold the job, and priced no 4090s)."""
+    _own_prices(p, gpus)
+    if p.__dict__.get("_option_prices") and p.f.get("price_per_gpu_hour") and not p.f.get("gpu_count"):
+        p.f["count_asked"] = True
+
+
+def _own_prices(p: Any, gpus: list[GpuMention]) -> None:
     """Give each card named its own price when two or more prices are stated, each after a different card,
     in a message that compares (:data:`bot.parse.option_counts.COMPARE_CUE_RE`): the headline card's
     (``p.f['gpu']``) price in ``p.f['price_per_gpu_hour']``, the others in ``p._option_prices`` (GPU id →

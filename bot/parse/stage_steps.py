@@ -223,12 +223,6 @@ class StageSteps:
         concurrency asked for."""
         if len(gpus) > 1 and self.f.get("price_per_gpu_hour") is not None:
             option_prices(self, gpus)  # 'H100 at $2.49 vs A100 at $1.19': each card its own price (s19)
-            if (
-                self.__dict__.get("_option_prices")
-                and self.f.get("price_per_gpu_hour")
-                and not self.f.get("gpu_count")
-            ):
-                self.f["count_asked"] = True  # rented cards each at its price: each at the count it needs
         per_node = next(compress(self.roles, map(eq, map(_ROLE_OF, self.roles), repeat("per_node"))), None)
         if per_node is not None and per_node.value == 8:  # "8卡机器": the 8-GPU nodes every plan assumes
             self.first("per_node")
