@@ -61,3 +61,17 @@ def test_priced_4090s_at_the_count_they_need() -> None:
     assert a800["gpu"] == "A800-80GB" and a800["cost"]["price_low"] == 6.0
     assert d["reply"].startswith("整个任务总费用最低：RTX 4090，¥216")
     assert "¥258" in d["reply"]
+
+
+def test_assumed_winner_mfu_is_the_body_figure() -> None:
+    """s38 fixt2 #3: the winner's assumed MFU is quoted as the body uses it. RTX 4090: 30 % assumed (no
+    published runs), full recompute on 8 cards ×1/1.5 → 20 %: C = 4ND = 4 × 32.8e9 × 2e8 = 2.6e19 FLOPs;
+    2.6e19 / (165.2e12 × 0.2 × 3,600) = 219 GPU-hours, the body's '219 RTX 4090-hours at 20% MFU'."""
+    q = (
+        "LoRA fine-tune Qwen2.5-32B on 200M tokens: 8x 4090 at $0.35/hr each or 2x A100 80G at $1.6/hr "
+        "each, which is cheaper and faster?"
+    )
+    out, _ = ask(q, "en", "text", None)
+    assert "assumed MFU for RTX 4090 (20%" in out.splitlines()[0]
+    assert "219 RTX 4090-hours at 20% MFU" in out
+    assert "(30%" not in out.splitlines()[0]

@@ -340,6 +340,10 @@ def _assumed_winner(winner: SizingReport, reports: list[SizingReport], lang: str
     mfu = assumed(winner)
     if mfu is None or all(assumed(r) is not None for r in reports):
         return ""
+    from estimator.shown_cost import shown_figures  # the MFU the body states (s38 fixt2 #3: 30 % vs 20 %)
+
+    if (shown := shown_figures(winner)) is not None and shown["mfu"] is not None:
+        mfu = shown["mfu"].likely  # the assumed MFU as used: full recompute's ×1/1.5 included
     msgid = N_(
         " — the winner rests on an assumed MFU for %(gpu)s (%(mfu)s: no published runs on it to calibrate)"
     )
