@@ -46,6 +46,8 @@ class Why(Keys):
     serve_concurrency_personal = "serve_concurrency_personal"
     serve_concurrency_long_context = "serve_concurrency_long_context"
     vllm_utilization = "vllm_utilization"
+    fork_utilization = "fork_utilization"
+    fork_workspace = "fork_workspace"
     cuda_context = "cuda_context"
     fragmentation = "fragmentation"
     chinchilla = "chinchilla"
