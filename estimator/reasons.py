@@ -47,6 +47,7 @@ class Why(Keys):
     serve_concurrency_long_context = "serve_concurrency_long_context"
     vllm_utilization = "vllm_utilization"
     fork_utilization = "fork_utilization"
+    own_cards_context = "own_cards_context"
     fork_workspace = "fork_workspace"
     cuda_context = "cuda_context"
     fragmentation = "fragmentation"

@@ -59,9 +59,16 @@ def estimate(req: SizingRequest) -> SizingReport:
                 from estimator.request_volume import volume_load
 
                 req = volume_load(req, ledger)
+            mark = (len(ledger.assumptions), len(ledger.notes))
             served = with_layer_split(
                 req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
             )
+            if (
+                req.gpu_count
+                and not (req.seq_len or req.max_model_len)
+                and served.inference.min_gpus > req.gpu_count
+            ):
+                served = _on_own_cards(req, r, served, ledger, mark)  # s38-fixs2 #1
             filled |= served.filled()
             fields |= served.report_fields()
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
@@ -124,6 +131,24 @@ def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> Sizi
     if not req.concurrency:  # one sequence of that length: the load the longest context is for
         ledger.assume("concurrency", 1, Why.context_asked)
     return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})
+
+
+def _on_own_cards(req: SizingRequest, r: Resolved, served: Any, ledger: Ledger, mark: tuple[int, int]) -> Any:
+    """The answer on the user's stated cards at the longest context they start with, when the assumed
+    context does not fit them (:mod:`estimator.own_cards`); ``served`` as it was otherwise."""
+    if any(a.field == "gpu_count" for a in ledger.assumptions[: mark[0]]):  # a count the user did not state
+        return served
+    from estimator.own_cards import own_cards_request  # rare: not held by an idle bot
+    from estimator.runtimes import runtime_named
+
+    if runtime_named(served.inference.runtime).local:  # llama.cpp/Ollama: layers offloaded instead
+        return served
+    on_own = own_cards_request(req, r, served, ledger, mark)
+    if on_own is None:
+        return served
+    return with_layer_split(
+        on_own, r.spec, r.gpu, size_serving(on_own, r.spec, r.params, r.active, r.gpu, ledger)
+    )
 
 
 def _asks_largest_trained(req: SizingRequest, r: Resolved) -> bool:

@@ -6,6 +6,11 @@ from bot.render.i18n import N_
 
 RL_WHY_TEXTS: dict[str, str] = {
     # a vLLM fork (Aphrodite) is named in its own ledger lines, sized as the engine it forks (s38-fixs2 #3)
+    "own_cards_context": N_(
+        "the longest context (prompt + output) that starts on the number of cards you named (%(gpu_count)s): "
+        "the weights and one sequence's KV cache within the engine's share of the card, --max-model-len "
+        "%(max_model_len)s; the %(seq_len)s otherwise assumed does not fit them"
+    ),
     "fork_utilization": N_(
         "%(runtime)s default gpu_memory_utilization = 0.9 (a fork of %(upstream)s, with its default)"
     ),
