@@ -9,7 +9,8 @@ RL_WHY_TEXTS: dict[str, str] = {
     "own_cards_context": N_(
         "the longest context (prompt + output) that starts on the number of cards you named (%(gpu_count)s): "
         "the weights and one sequence's KV cache within the engine's share of the card, --max-model-len "
-        "%(max_model_len)s; the %(seq_len)s otherwise assumed does not fit them"
+        "%(max_model_len)s (its KV cache's tokens rounded down to whole 1,024s); the %(seq_len)s otherwise "
+        "assumed does not fit them"
     ),
     "fork_utilization": N_(
         "%(runtime)s default gpu_memory_utilization = 0.9 (a fork of %(upstream)s, with its default)"
