@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from estimator.reasons import Why
 from estimator.runtimes.vllm import Vllm
@@ -20,6 +21,7 @@ class Aphrodite(Vllm):
 
     name = "Aphrodite"
     forks = "vLLM"  # its ledger lines name Aphrodite, sized as vLLM (s38-fixs2 #3)
+    fork_params: ClassVar[dict[str, str]] = {"runtime": name, "upstream": forks}
     workspace_why = Why.fork_workspace
     words = r"\baphrodite(?:[\s\-_]*engine)?\b"
     affix = None

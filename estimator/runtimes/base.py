@@ -120,6 +120,9 @@ class ServingRuntime:
     forks: ClassVar[str | None] = None
     """The engine this one is a fork of and sizes as (Aphrodite: vLLM): its ledger lines name this engine
     and that one (:attr:`fork_params`); None: an engine of its own."""
+    fork_params: ClassVar[dict[str, str]] = {}
+    """The names a fork's ledger lines say (``runtime``: this engine, ``upstream``: the one it forks; a
+    class attribute, no call on each sizing); empty for an engine of its own."""
     words: ClassVar[str | None] = None
     """How people write the engine's name, a regex source on the lower-cased text (the parser's runtime
     table :data:`bot.parse.method_words.RUNTIMES` is built from it); None: never named by the user."""
@@ -203,12 +206,6 @@ class ServingRuntime:
         if self.kv_block_tokens == 1:
             return tokens
         return tokens // self.kv_block_tokens * self.kv_block_tokens
-
-    @property
-    def fork_params(self) -> dict[str, str]:
-        """The names a fork's ledger lines say (``runtime``: this engine, ``upstream``: the one it forks);
-        empty for an engine of its own."""
-        return {"runtime": self.name, "upstream": self.forks} if self.forks else {}
 
     def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
         """The share of the card the runtime takes when the user stated none, with its reason, for the
