@@ -384,14 +384,15 @@ def _memory_assumptions(
     req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, inf: Inference, runtime: ServingRuntime, ledger: Ledger
 ) -> None:
     """The ledger lines of the memory model: totals as sold, the runtime's share, workspace, MLA layout."""
+    fork = runtime.fork_params  # a fork (Aphrodite) named in its lines (s38-fixs2 #3)
     if req.total_memory_gib:
         ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
         ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
     elif (share := runtime.utilization_assumed(gpu, inf.tp, spec, inf.pp)) is not None:
-        ledger.assume("gpu_memory_utilization", share.value, share.why)
-    # bytes per GPU (the renderer formats)
-    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why)
+        ledger.assume("gpu_memory_utilization", share.value, share.why, **fork)
+    # bytes per GPU (the renderer formats); a fork (Aphrodite) named in both lines (s38-fixs2 #3)
+    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why, **fork)
     LATE.indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
     if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout

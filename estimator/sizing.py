@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from estimator import catalog
+from estimator import catalog, defaults
 from estimator.catalog import GpuSpec
 from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
@@ -59,9 +59,7 @@ def estimate(req: SizingRequest) -> SizingReport:
                 from estimator.request_volume import volume_load
 
                 req = volume_load(req, ledger)
-            served = with_layer_split(
-                req, r.spec, r.gpu, size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
-            )
+            served = _served(req, r, ledger)
             filled |= served.filled()
             fields |= served.report_fields()
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
@@ -124,6 +122,39 @@ def _at_longest_context(req: SizingRequest, r: Resolved, ledger: Ledger) -> Sizi
     if not req.concurrency:  # one sequence of that length: the load the longest context is for
         ledger.assume("concurrency", 1, Why.context_asked)
     return req.model_copy(update={"seq_len": tokens, "concurrency": req.concurrency or 1})
+
+
+def _served(req: SizingRequest, r: Resolved, ledger: Ledger) -> Any:
+    """The serving answer (layers offloaded where the user's setup says so); on the user's stated cards at
+    the longest context they start with when the assumed one does not fit them (s38-fixs2 #1)."""
+    mark = (len(ledger.assumptions), len(ledger.notes))  # before sizing: what an answer on own cards replaces
+    sized = size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
+    served = with_layer_split(req, r.spec, r.gpu, sized)
+    if req.gpu_count and not req.seq_len and served.inference.min_gpus > req.gpu_count:
+        return _on_own_cards(req, r, served, ledger, mark)
+    return served
+
+
+def _on_own_cards(req: SizingRequest, r: Resolved, served: Any, ledger: Ledger, mark: tuple[int, int]) -> Any:
+    """The answer on the user's stated cards at the longest context they start with, when the assumed
+    context does not fit them (:mod:`estimator.own_cards`); ``served`` as it was otherwise."""
+    if req.max_model_len or any(a.field == "gpu_count" for a in ledger.assumptions[: mark[0]]):  # assumed
+        return served
+    inf, count, floor = served.inference, req.gpu_count or 1, defaults.SERVE_CONTEXT.value
+    need = inf.weights_bytes / count + inf.workspace_bytes_per_gpu + floor * inf.kv_bytes_per_token / count
+    if need > inf.usable_bytes_per_gpu:  # not even the chat default's 4K on those cards: nothing to probe
+        return served
+    from estimator.own_cards import own_cards_request  # rare: not held by an idle bot
+    from estimator.runtimes import runtime_named
+
+    if runtime_named(served.inference.runtime).local:  # llama.cpp/Ollama: layers offloaded instead
+        return served
+    on_own = own_cards_request(req, r, served, ledger, mark)
+    if on_own is None:
+        return served
+    return with_layer_split(
+        on_own, r.spec, r.gpu, size_serving(on_own, r.spec, r.params, r.active, r.gpu, ledger)
+    )
 
 
 def _asks_largest_trained(req: SizingRequest, r: Resolved) -> bool:

@@ -124,6 +124,7 @@ class NoteCode(Keys):
     rollout_openrlhf_apart = "rollout_openrlhf_apart"
     rollout_sleep_mode = "rollout_sleep_mode"
     machines_as_stated = "machines_as_stated"
+    own_cards_option = "own_cards_option"
     fp8_not_supported = "fp8_not_supported"
     fp8_serving_16bit = "fp8_serving_16bit"
     fp8_weights_unsupported = "fp8_weights_unsupported"

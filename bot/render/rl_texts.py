@@ -5,6 +5,22 @@ no reference model), merged into :data:`bot.render.ledger_texts.WHY_TEXTS` (spli
 from bot.render.i18n import N_
 
 RL_WHY_TEXTS: dict[str, str] = {
+    # a vLLM fork (Aphrodite) is named in its own ledger lines, sized as the engine it forks (s38-fixs2 #3)
+    "own_cards_context": N_(
+        "the longest context (prompt + output) that starts on the number of cards you named (%(gpu_count)s): "
+        "the weights and one sequence's KV cache within the engine's share of the card, --max-model-len "
+        "%(max_model_len)s (its KV cache's tokens rounded down to whole 1,024s); the %(seq_len)s otherwise "
+        "assumed does not fit them"
+    ),
+    "fork_utilization": N_(
+        "%(runtime)s default gpu_memory_utilization = 0.9 (a fork of %(upstream)s, with its default)"
+    ),
+    "fork_workspace": N_(
+        "what %(runtime)s's start-up profiling keeps besides weights and KV cache, sized as in "
+        "%(upstream)s, which it forks: one forward pass of max_num_batched_tokens and the sampler's logits "
+        "for max_num_seqs rows, plus non-torch memory; the CUDA context and CUDA graphs sit outside "
+        "gpu_memory_utilization"
+    ),
     "flops_no_reference": N_(
         "derived: LoRA/QLoRA need no weight gradients for frozen weights (4ND); GRPO/RLOO add the generation "
         "forward pass (2ND); no reference model is loaded (a KL coefficient of 0: %(setting)s), so no "

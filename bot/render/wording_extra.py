@@ -173,6 +173,10 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "⚠️ Host RAM too small for this plan: its CPU offload needs ≈ %(needed_bytes)s per machine and your "
         "%(stated_gib)s is %(short_bytes)s short — the run fails when the offloaded states are allocated."
     ),
+    NoteCode.own_cards_option: N_(
+        "With the %(context)s context this model is otherwise given (see the assumptions), it needs "
+        "%(gpus)s × %(gpu)s: ≈ %(speed)s tokens/s for one sequence there."
+    ),
     NoteCode.machines_as_stated: N_(
         "Laid out on your machines of %(gpus_per_node)s GPUs, not the %(catalog_per_node)s-GPU nodes of "
         "%(gpu)s servers: tensor parallelism stays inside one machine, and data or pipeline parallelism "

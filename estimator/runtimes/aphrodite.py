@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from estimator.reasons import Why
 from estimator.runtimes.vllm import Vllm
 
 
@@ -18,6 +20,9 @@ class Aphrodite(Vllm):
     It has no launch recipe of its own: the answer's recipes are vLLM's and SGLang's."""
 
     name = "Aphrodite"
+    forks = "vLLM"  # its ledger lines name Aphrodite, sized as vLLM (s38-fixs2 #3)
+    fork_params: ClassVar[dict[str, str]] = {"runtime": name, "upstream": forks}
+    workspace_why = Why.fork_workspace
     words = r"\baphrodite(?:[\s\-_]*engine)?\b"
     affix = None
     recipe = None

@@ -117,6 +117,12 @@ class ServingRuntime:
     offloads_by_itself: ClassVar[bool] = False
     """Places as many layers on the GPU as fit and keeps the rest in CPU memory without being told (Ollama's
     ``num_gpu`` default: llm/memory.go ``EstimateGPULayers``); llama.cpp needs ``-ngl``."""
+    forks: ClassVar[str | None] = None
+    """The engine this one is a fork of and sizes as (Aphrodite: vLLM): its ledger lines name this engine
+    and that one (:attr:`fork_params`); None: an engine of its own."""
+    fork_params: ClassVar[dict[str, str]] = {}
+    """The names a fork's ledger lines say (``runtime``: this engine, ``upstream``: the one it forks; a
+    class attribute, no call on each sizing); empty for an engine of its own."""
     words: ClassVar[str | None] = None
     """How people write the engine's name, a regex source on the lower-cased text (the parser's runtime
     table :data:`bot.parse.method_words.RUNTIMES` is built from it); None: never named by the user."""

@@ -166,7 +166,11 @@ class Vllm(ServingRuntime):
         return self.engine_v0
 
     def utilization_assumed(self, gpu: GpuSpec, tp: int, spec: ModelSpec, pp: int = 1) -> Default | None:
-        return GPU_MEMORY_UTILIZATION if self.utilization is None else None
+        if self.utilization is not None:
+            return None
+        if self.forks:  # a fork (Aphrodite): vLLM's value, said under the fork's name (s38-fixs2 #3)
+            return Default(GPU_MEMORY_UTILIZATION.value, Why.fork_utilization)
+        return GPU_MEMORY_UTILIZATION
 
 
 def vllm_utilization(runtime: ServingRuntime) -> float:
