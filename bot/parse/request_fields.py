@@ -136,6 +136,14 @@ def as_typed(raw: str, name: str) -> str:
     return m.group(0).strip() if m else _bracketed(raw, name)
 
 
+def typed_release(raw: str, text: str, substituted: bool) -> str | None:
+    """The release the model name typed (bot.parse.typed_release, imported here behind the caller's gate:
+    a name with no release mark, no '-base' and no hub organisation pays nothing)."""
+    from bot.parse.typed_release import typed_release as read
+
+    return read(raw, text, substituted)
+
+
 def _bracketed(raw: str, name: str) -> str:
     """``name`` as typed with its last word, a card's variant, in brackets ('mlu370-x8' → 'MLU370 (X8)', s32:
     bot.parse.card_variants glued it), else ``name`` itself."""
