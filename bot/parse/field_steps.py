@@ -151,8 +151,8 @@ class FieldSteps:
         if model_mention is not None and model_mention.model_id:
             spec = catalog.model(model_mention.model_id)
             f["model"] = spec.id
-            t, raw = model_mention.text, self.raw  # the release typed (s38): gated, no call without a mark
-            if "instruct" in t or "chat" in t or "-it" in t or "base" in self.s or f"/{t}".lower() in raw.lower():
+            t, raw = model_mention.text.lower(), self.raw  # the release typed (s38): gated, no call unmarked
+            if "instruct" in t or "chat" in t or "-it" in t or "base" in self.s or f"/{t}" in raw.lower():
                 f["release"] = typed_release(raw, t, model_mention.substitution is not None)
             if model_mention.size and glued_version(model_mention.size, spec.params_total):
                 params, active = spec.params_total, spec.params_active  # '/mnt/Qwen1.572B': 72B, not 1.572B
