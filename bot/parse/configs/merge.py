@@ -24,7 +24,7 @@ from estimator.architecture import size_label
 from estimator.models import SizingRequest
 from estimator.request import setting
 
-MODEL_FIELDS = ("model", "params_total", "params_active")
+MODEL_FIELDS = ("model", "params_total", "params_active", "release")
 GGUF_FILE_RE = re.compile(r"\.gguf$", re.I)
 """A llama.cpp weight file: the format in its name ('…-MXFP4-00001-of-00002.gguf', '…-Q4_K_M.gguf') is the
 weights' format (llama.cpp docs/gguf naming: <name>-<size>-<encoding>.gguf), the command's precision."""
@@ -47,6 +47,15 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
         for f in MODEL_FIELDS
         if getattr(found.request, f) is not None or (whole and f == "params_active")
     }, found
+
+
+def _release(name: str, found: ParseResult) -> str | None:
+    """The release a command's model name types ('Qwen/Qwen2.5-7B-Instruct': 'instruct'; the hub id
+    'Qwen/Qwen2.5-7B': 'base'; a local folder: None), read from the name as written, its last part the
+    model."""
+    from bot.parse.typed_release import typed_release
+
+    return typed_release(name, name.rsplit("/", 1)[-1], found.model_substitution is not None)
 
 
 def _said_stage(stack: StackConfig, s: str) -> bool:
@@ -126,6 +135,7 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
             update["precision"] = found.request.precision  # r18: '-m gpt-oss-120b-MXFP4-….gguf': its format
         if found.request.model:
             extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
+            update["release"] = _release(stack.model_name, found)  # 'Qwen/Qwen2.5-7B': the base (s38)
             extra.update(model_substitution=found.model_substitution)  # 'Qwen2.5-VL-7B-Instruct': said (s14)
         elif found.unknown_model or not (req.model or req.params_total):
             extra.update(unknown_model=stack.model_name, model_typed=None)
