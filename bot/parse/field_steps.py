@@ -153,7 +153,7 @@ class FieldSteps:
             f["model"] = spec.id
             t, raw = model_mention.text.lower(), self.raw  # the release typed (s38): gated, no call unmarked
             if "instruct" in t or "chat" in t or "-it" in t or "base" in self.s or f"/{t}" in raw.lower():
-                f["release"] = typed_release(raw, t, model_mention.substitution is not None)
+                f["release"] = typed_release(raw, model_mention, spec)
             if model_mention.size and glued_version(model_mention.size, spec.params_total):
                 params, active = spec.params_total, spec.params_active  # '/mnt/Qwen1.572B': 72B, not 1.572B
             elif model_mention.size:

@@ -13,6 +13,8 @@ from bot.parse.request_fields import as_typed
 
 _INSTRUCT = re.compile(r"instruct|chat|[-_]it\b", re.IGNORECASE)
 """A chat release's mark in the name typed ('-Instruct', '-Chat', 'chatglm', Gemma's '-it')."""
+_BASE = re.compile(r"[-_]base\b", re.IGNORECASE)
+"""The base release's mark in the name typed ('Qwen3-8B-Base')."""
 _AFTER = re.compile(r"[-_](?:(instruct|chat|it)|(base))\b", re.IGNORECASE)
 """The same marks glued after the catalog name ('Qwen2.5-72B-Base', 'qwen2.5-7b-chat')."""
 _HUB_ORG = re.compile(r"(?:^|[\s\"'`=:(\[])[A-Za-z0-9][\w.-]*/\Z")
@@ -20,19 +22,23 @@ _HUB_ORG = re.compile(r"(?:^|[\s\"'`=:(\[])[A-Za-z0-9][\w.-]*/\Z")
 ('/models/', './')."""
 
 
-def typed_release(raw: str, text: str, substituted: bool) -> str | None:
+def typed_release(raw: str, text: str, substituted: bool, bare_is_base: bool) -> str | None:
     """'instruct', 'base' or None for the model ``text`` (as the parser matched it) in ``raw``; None for
     a release the catalog sizes as another ('Qwen2.5-7B-Instruct-1M', ``substituted``): its window is its
-    own."""
+    own. A hub id with no suffix is the base only where the catalog says the bare name is the base release
+    (``bare_is_base``: an entry citing the base config's own window, Qwen2.5); Qwen/Qwen3-8B is the
+    post-trained release (its base is Qwen3-8B-Base), so a bare id elsewhere says nothing."""
     if substituted:
         return None
     typed = as_typed(raw, text)
     at = raw.find(typed)
     if _INSTRUCT.search(typed):
         return "instruct"
+    if _BASE.search(typed):  # 'Qwen3-8B-Base': the catalog's name holds the mark
+        return "base"
     if at < 0:
         return None
     after = _AFTER.match(raw, at + len(typed))
     if after is not None:
         return "instruct" if after.group(1) else "base"
-    return "base" if _HUB_ORG.search(raw, 0, at) else None
+    return "base" if bare_is_base and _HUB_ORG.search(raw, 0, at) else None

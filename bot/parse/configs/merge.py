@@ -54,8 +54,11 @@ def _release(name: str, found: ParseResult) -> str | None:
     'Qwen/Qwen2.5-7B': 'base'; a local folder: None), read from the name as written, its last part the
     model."""
     from bot.parse.typed_release import typed_release
+    from estimator import catalog
 
-    return typed_release(name, name.rsplit("/", 1)[-1], found.model_substitution is not None)
+    model = found.request.model
+    bare_is_base = model is not None and catalog.model(model).base_config_window is not None
+    return typed_release(name, name.rsplit("/", 1)[-1], found.model_substitution is not None, bare_is_base)
 
 
 def _said_stage(stack: StackConfig, s: str) -> bool:
