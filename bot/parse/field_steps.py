@@ -151,9 +151,9 @@ class FieldSteps:
         if model_mention is not None and model_mention.model_id:
             spec = catalog.model(model_mention.model_id)
             f["model"] = spec.id
-            t, raw = model_mention.text.lower(), self.raw  # the release typed (s38): gated, no call unmarked
-            if "instruct" in t or "chat" in t or "-it" in t or "base" in self.s or f"/{t}" in raw.lower():
-                f["release"] = typed_release(raw, model_mention, spec)
+            t, low = model_mention.text.lower(), self.raw.lower()  # the release typed (s38): no call unmarked
+            if "instruct" in t or "chat" in t or "-it" in t or "base" in low or f"/{t}" in low:
+                f["release"] = typed_release(self.raw, model_mention, spec)
             if model_mention.size and glued_version(model_mention.size, spec.params_total):
                 params, active = spec.params_total, spec.params_active  # '/mnt/Qwen1.572B': 72B, not 1.572B
             elif model_mention.size:
