@@ -42,11 +42,14 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     text = re.sub(r"\.gguf$", "", name, flags=re.I).replace("/", " ").replace("_", " ")
     found = parse(text)
     whole = found.request.model is not None  # s15: a catalog model replaces the text's whole (a dense
-    return {  # one's params_active is None, not the text's MoE model's 37B left over)
+    values = {  # one's params_active is None, not the text's MoE model's 37B left over)
         f: getattr(found.request, f)
         for f in MODEL_FIELDS
         if getattr(found.request, f) is not None or (whole and f == "params_active")
-    }, found
+    }
+    if whole:  # the release as the name writes it, its '/' kept: 'Qwen/Qwen2.5-7B' is the base (s38)
+        values["release"] = _release(name, found)
+    return values, found
 
 
 def _release(name: str, found: ParseResult) -> str | None:
@@ -138,7 +141,6 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
             update["precision"] = found.request.precision  # r18: '-m gpt-oss-120b-MXFP4-….gguf': its format
         if found.request.model:
             extra.update(model_typed=stack.model_name, unknown_model=None, model_suggestions=[])
-            update["release"] = _release(stack.model_name, found)  # 'Qwen/Qwen2.5-7B': the base (s38)
             extra.update(model_substitution=found.model_substitution)  # 'Qwen2.5-VL-7B-Instruct': said (s14)
         elif found.unknown_model or not (req.model or req.params_total):
             extra.update(unknown_model=stack.model_name, model_typed=None)
