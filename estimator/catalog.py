@@ -84,6 +84,15 @@ class ModelSpec(KeepsDerived):
     )
     context_source: str | None = None
     """where native_context and scaling are documented"""
+    base_config_window: int | None = Field(
+        None,
+        gt=0,
+        description="the base release's config.json max_position_embeddings where it passes the window vLLM "
+        "derives for the Instruct release (Qwen/Qwen2.5-7B 131,072, Qwen/Qwen2.5-7B-Instruct 32,768): a name "
+        "typed as the base release (request.release 'base') is checked against it (estimator.ledger)",
+    )
+    base_config_source: str | None = None
+    """where base_config_window is read"""
     chat_context: int | None = Field(
         None,
         gt=0,

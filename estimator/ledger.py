@@ -102,36 +102,48 @@ def _other_currency(gpu: GpuSpec, asked: Currency, ledger: Ledger) -> tuple[Vari
 
 
 def beyond_window(
-    spec: ModelSpec, tokens: int, ledger: Ledger, stated: bool, runtime: Runtime | None = None
+    spec: ModelSpec,
+    tokens: int,
+    ledger: Ledger,
+    stated: bool,
+    runtime: Runtime | None = None,
+    release: str | None = None,
 ) -> None:
     """A stated sequence longer than the model's native window: note it — the memory and time still
     follow the length asked, and the note says how to turn on the RoPE scaling the model documents in
     ``runtime``, or that the model was not released for that length (estimator.context_window). On vLLM
-    a length past config.json's ``max_position_embeddings`` (``spec.max_context``) with no scaling is
-    refused at start-up unless ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` is set ('vllm_long_max_model_len';
-    vllm/config/model.py ``_get_and_verify_max_len``, vLLM v0.18: "User-specified max_model_len … is
-    greater than the derived max_model_len … To allow overriding this maximum, set the env var
-    VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"; vllm/config.py in releases before the config package)."""
+    a length past the typed ``release``'s config.json ``max_position_embeddings`` (:func:`_config_window`)
+    with no scaling is refused at start-up unless ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` is set
+    ('vllm_long_max_model_len'; vllm/config/model.py ``_get_and_verify_max_len``, vLLM v0.18: "User-specified
+    max_model_len … is greater than the derived max_model_len … To allow overriding this maximum, set the
+    env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"; vllm/config.py in releases before the config package)."""
     note = context_note(spec, tokens, runtime) if stated else None
     if note is not None:
         ledger.note(note[0], **note[1])
     later = later_version(spec, tokens) if note and note[0] == "beyond_context_window" else None
     if later is not None:  # the same size and shape released for this length (s36 left #2)
         ledger.note("later_version_window", model=spec.name, later=later[0], window=later[1], length=tokens)
-    if note and note[0] == "beyond_context_window" and runtime == Runtime.vllm and spec.max_context:
-        # s29 trial #4. Not within the card's YaRN scaling (s38 fixs #2, reverted at the merge): the catalog
-        # keeps the Instruct config's window (32,768) while the base release's config.json says 131,072
-        # (Qwen/Qwen2.5-7B: en-018 runs max_model_len 36,000 at TP 1 and 2), and the request does not carry
-        # which release was typed; the rope note says what the Instruct release needs
-        ledger.note("vllm_long_max_model_len", window=_config_window(spec), length=tokens)
+    if not (note and runtime == Runtime.vllm and spec.max_context):
+        return
+    instruct, base = _config_window(spec), spec.base_config_window
+    if release == "instruct" or (release == "base" and base):  # s38 fixs #2 / release: the typed release's
+        window = instruct if release == "instruct" else base or 0  # own config.json window
+    else:  # s29 trial #4: past every release's window (the base's where it is cited and longer)
+        window = max(instruct, base or 0) if note[0] == "beyond_context_window" else tokens
+    if tokens > window:
+        ledger.note("vllm_long_max_model_len", window=instruct if release is None else window, length=tokens)
+    elif release is None and base and instruct < tokens <= base:
+        # which release was typed is not known: the Instruct's config refuses, the base's starts (s38 release)
+        ledger.note("release_config_windows", window=instruct, max_model_len=base, length=tokens)
 
 
 def _config_window(spec: ModelSpec) -> int:
-    """vLLM's derived max_model_len: config.json's ``max_position_embeddings``. An entry whose
-    ``max_context`` is the YaRN-scaled window (native × factor: Qwen2.5 7B/72B record 131,072) keeps the
-    Instruct release's config value in ``native_context`` (Qwen/Qwen2.5-7B-Instruct config.json:
-    max_position_embeddings 32768, no rope_scaling; its card adds YaRN by hand): that is what vLLM
-    checks (trial s29 #1)."""
+    """vLLM's derived max_model_len for the Instruct release: config.json's ``max_position_embeddings``. An
+    entry whose ``max_context`` is the YaRN-scaled window (native × factor: Qwen2.5 7B/72B record 131,072)
+    keeps the Instruct release's config value in ``native_context`` (Qwen/Qwen2.5-7B-Instruct config.json:
+    max_position_embeddings 32768, no rope_scaling; its card adds YaRN by hand): that is what vLLM checks
+    (trial s29 #1). The base release's, where it differs, is the catalog's ``base_config_window``
+    (Qwen/Qwen2.5-7B config.json: 131072; :func:`beyond_window` reads it for a name typed as the base)."""
     top, native = spec.max_context or 0, spec.native_context
     if native and spec.rope_scaling_factor and top == int(native * spec.rope_scaling_factor):
         return native

@@ -1,6 +1,8 @@
 """The people a serving request is for, declared here and mixed into
 :class:`estimator.request.SizingRequest` (the request module stays within the 500-line limit)."""
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from estimator.request_setting import _setting
@@ -75,4 +77,12 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         description="tokens of each request beside a request volume ('平均每次2000 token', '~2k tokens per "
         "conversation'): each counted as generated, the time it is in the system (estimator.request_volume)",
         json_schema_extra=_setting("serving", json_order=97),
+    )
+    release: Literal["instruct", "base"] | None = Field(
+        None,
+        description="the release of the model the name typed: 'instruct' ('-Instruct', '-Chat', '-it'), "
+        "'base' (a hub id with no such suffix, 'Qwen/Qwen2.5-7B', or '-Base'); None: not said. vLLM checks "
+        "--max-model-len against that release's config.json (Qwen/Qwen2.5-7B-Instruct 32,768, "
+        "Qwen/Qwen2.5-7B 131,072; estimator.ledger.beyond_window, s38 release)",
+        json_schema_extra=_setting(json_order=101),  # a cue of the name typed: never "not used"
     )

@@ -357,7 +357,8 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
     else:
         context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
     tokens, stated = max(context, req.max_model_len or 0), bool(req.seq_len or req.max_model_len)
-    beyond_window(spec, tokens, ledger, stated, req.runtime or (Runtime.vllm if req.max_model_len else None))
+    runtime = req.runtime or (Runtime.vllm if req.max_model_len else None)
+    beyond_window(spec, tokens, ledger, stated, runtime, req.release)  # the typed release's window (s38)
     return context
 
 

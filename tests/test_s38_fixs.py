@@ -130,16 +130,47 @@ START_EN = "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 131072 on one A1
 START_ZH = "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 131072，一张 A100 80G 能启动吗？"
 
 
+def test_start_past_the_config_window_is_refused_as_typed_en() -> None:
+    """Qwen2.5-7B-Instruct's config.json: max_position_embeddings 32,768, no rope_scaling: vLLM's
+    _get_and_verify_max_len raises 'User-specified max_model_len (131072) is greater than the derived
+    max_model_len … set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1'. The fix is the card's YaRN. The
+    name typed is the Instruct release (request.release, s38 release)."""
+    text = render(answer(START_EN), "text")
+    first = text.splitlines()[0]
+    assert "no, not as typed — vLLM refuses to start with max_model_len 131,072" in first
+    assert "max_position_embeddings (32,768)" in first and "YaRN" in first
+    assert "yes —" not in first
+    assert "--hf-overrides" in text  # the rope note's command
+    assert "sequences at once" not in text  # no load laid out for a start-only question
+
+
+def test_start_past_the_config_window_is_refused_as_typed_zh() -> None:
+    text = render(answer(START_ZH), "text")
+    first = text.splitlines()[0]
+    assert "按所写的设置不能" in first and "vLLM 拒绝启动" in first and "32,768" in first
+    assert "YaRN" in first
+    assert "条序列同时" not in text
+
+
+def test_start_past_the_instruct_window_starts_for_the_base_release() -> None:
+    """Qwen/Qwen2.5-7B (the base release) config.json: max_position_embeddings 131,072: vLLM derives that
+    and starts with --max-model-len 131072 (en-018 runs 36,000 at TP 1 and 2)."""
+    text = render(answer(START_EN.replace("-Instruct", "")), "text")
+    first = text.splitlines()[0]
+    assert "yes — vLLM starts with max_model_len 131,072" in first
+    assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in text
+
+
 def test_start_past_the_config_window_is_not_refused_without_the_release() -> None:
-    """Qwen2.5-7B-Instruct's config.json says max_position_embeddings 32,768 (vLLM refuses 131,072 as
-    typed), the base Qwen/Qwen2.5-7B's says 131,072 (it starts: en-018 runs 36,000 at TP 1 and 2). The
-    request does not carry which release was typed, so the headline does not refuse (s38 fixs #2 reverted at
-    the merge); the rope note says what the Instruct release needs."""
+    """'Qwen2.5-7B' with no hub organisation and no suffix names neither release: the headline does not
+    refuse (s38 fixs #2 reverted at the merge), and a note says which release's config.json refuses
+    (the Instruct's 32,768) and which starts (the base's 131,072)."""
     for q in (START_EN, START_ZH):
-        text = render(answer(q), "text")
+        text = render(answer(q.replace("Qwen/Qwen2.5-7B-Instruct", "Qwen2.5-7B")), "text")
         assert "VLLM_ALLOW_LONG_MAX_MODEL_LEN" not in text.splitlines()[0]
         assert "--hf-overrides" in text  # the rope note's command
         assert "sequences at once" not in text and "条序列同时" not in text  # no load laid out
+        assert "32,768" in text and "131,072" in text and ("Instruct" in text)
 
 
 def test_start_within_the_config_window_still_starts() -> None:

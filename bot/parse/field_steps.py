@@ -1,6 +1,5 @@
-"""Step 4 of the parse: the request fields from the roles the numbers got (docs/design.md §4).
-
-Model and parameters, training data and context, GPUs and their count, money and serving; a mixin of
+"""Step 4 of the parse: the request fields from the roles the numbers got (docs/design.md §4): model and
+parameters, training data and context, GPUs and their count, money and serving; a mixin of
 :class:`bot.parse.assemble._Parse`, which holds the state these steps read and write."""
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from bot.parse.numbers import NumberToken
 from bot.parse.one_card_named import ONE_MORE, memory_card_one, one_more, one_named_card
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
-from bot.parse.request_fields import as_typed
+from bot.parse.request_fields import as_typed, typed_release
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role, seq_value
 from bot.parse.rounded_context import rounded_beside
@@ -152,6 +151,9 @@ class FieldSteps:
         if model_mention is not None and model_mention.model_id:
             spec = catalog.model(model_mention.model_id)
             f["model"] = spec.id
+            t, low = model_mention.text.lower(), self.raw.lower()  # the release typed (s38): no call unmarked
+            if "instruct" in t or "chat" in t or "-it" in t or "base" in low or f"/{t}" in low:
+                f["release"] = typed_release(self.raw, model_mention, spec)
             if model_mention.size and glued_version(model_mention.size, spec.params_total):
                 params, active = spec.params_total, spec.params_active  # '/mnt/Qwen1.572B': 72B, not 1.572B
             elif model_mention.size:
@@ -263,9 +265,8 @@ class FieldSteps:
             f["samples_are_pairs"] = True
             f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
             f["stage"] = f.get("stage") or "finetune"
-        if tps is not None and tps.extra == "chars":
-            # Chinese characters ≈ tokens (Qwen/GLM tokenizers, ≈1–1.5 chars a token): per sample only
-            self.notes.append("chars_as_tokens")
+        if tps is not None and tps.extra == "chars":  # Chinese characters ≈ tokens (Qwen/GLM tokenizers,
+            self.notes.append("chars_as_tokens")  # ≈1–1.5 characters a token): per sample only
         by_tokens = tps is not None and tps.extra == "tokens"
         if f["tokens"] is None and samples is not None and by_tokens and not pairs:
             f["tokens"] = samples.value * tps.value
@@ -420,8 +421,7 @@ class FieldSteps:
 
     def _money_and_serving(self, stage: str | None) -> None:
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
-        f = self.f
-        # "48小时内": the settings step; "within a month": one unit with no numeral
+        f = self.f  # deadline: "48小时内" in the settings step; "within a month": one unit with no numeral
         f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
         budget, price = firsts(self, "budget", "price")
         f["budget"] = budget.value if budget else None

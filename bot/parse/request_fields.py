@@ -7,7 +7,7 @@ import math
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -26,6 +26,10 @@ from bot.settings.chat import (
 from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import bounds
+
+if TYPE_CHECKING:
+    from bot.parse.models import ModelMention
+    from estimator.catalog import ModelSpec
 
 ABSURD_NUMBER = 1e18
 """No model, dataset, cluster or budget in this domain is larger (the biggest token counts are ~1e14)."""
@@ -134,6 +138,14 @@ def as_typed(raw: str, name: str) -> str:
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
     return m.group(0).strip() if m else _bracketed(raw, name)
+
+
+def typed_release(raw: str, mention: ModelMention, spec: ModelSpec) -> str | None:
+    """The release the model name typed (bot.parse.typed_release, imported here behind the caller's gate:
+    a name with no release mark, no '-base' and no hub organisation pays nothing)."""
+    from bot.parse.typed_release import typed_release as read
+
+    return read(raw, mention.text, mention.substitution is not None, spec.base_config_window is not None)
 
 
 def _bracketed(raw: str, name: str) -> str:

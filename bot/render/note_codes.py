@@ -135,6 +135,7 @@ class NoteCode(Keys):
     price_other_currency = "price_other_currency"
     rope_scaling_needed = "rope_scaling_needed"
     later_version_window = "later_version_window"
+    release_config_windows = "release_config_windows"
     time_bound_padded = "time_bound_padded"
     time_bound_packed = "time_bound_packed"
     ddp_does_not_fit = "ddp_does_not_fit"

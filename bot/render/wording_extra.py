@@ -272,6 +272,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(later)s, the same size and shape, was released for %(window)s tokens: for %(length)s tokens run "
         "that version — the memory and time above are the same for it."
     ),
+    NoteCode.release_config_windows: N_(
+        "vLLM checks the max_model_len against the config.json of the release it loads: the Instruct "
+        "release's says %(window)s tokens, so it refuses %(length)s there unless RoPE scaling is set or "
+        "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1; the base release's says %(max_model_len)s, so it starts as typed."
+    ),
     NoteCode.time_bound_padded: N_(
         "The time counts every sample at %(length)s tokens, the most you allow: an upper bound. Without "
         "packing each batch is padded to its own longest sample, not to %(length)s, so shorter samples "

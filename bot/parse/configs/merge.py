@@ -24,7 +24,7 @@ from estimator.architecture import size_label
 from estimator.models import SizingRequest
 from estimator.request import setting
 
-MODEL_FIELDS = ("model", "params_total", "params_active")
+MODEL_FIELDS = ("model", "params_total", "params_active", "release")
 GGUF_FILE_RE = re.compile(r"\.gguf$", re.I)
 """A llama.cpp weight file: the format in its name ('…-MXFP4-00001-of-00002.gguf', '…-Q4_K_M.gguf') is the
 weights' format (llama.cpp docs/gguf naming: <name>-<size>-<encoding>.gguf), the command's precision."""
@@ -42,11 +42,26 @@ def _model_values(name: str) -> tuple[dict[str, Any], ParseResult]:
     text = re.sub(r"\.gguf$", "", name, flags=re.I).replace("/", " ").replace("_", " ")
     found = parse(text)
     whole = found.request.model is not None  # s15: a catalog model replaces the text's whole (a dense
-    return {  # one's params_active is None, not the text's MoE model's 37B left over)
+    values = {  # one's params_active is None, not the text's MoE model's 37B left over)
         f: getattr(found.request, f)
         for f in MODEL_FIELDS
         if getattr(found.request, f) is not None or (whole and f == "params_active")
-    }, found
+    }
+    if whole:  # the release as the name writes it, its '/' kept: 'Qwen/Qwen2.5-7B' is the base (s38)
+        values["release"] = _release(name, found)
+    return values, found
+
+
+def _release(name: str, found: ParseResult) -> str | None:
+    """The release a command's model name types ('Qwen/Qwen2.5-7B-Instruct': 'instruct'; the hub id
+    'Qwen/Qwen2.5-7B': 'base'; a local folder: None), read from the name as written, its last part the
+    model."""
+    from bot.parse.typed_release import typed_release
+    from estimator import catalog
+
+    model = found.request.model
+    bare_is_base = model is not None and catalog.model(model).base_config_window is not None
+    return typed_release(name, name.rsplit("/", 1)[-1], found.model_substitution is not None, bare_is_base)
 
 
 def _said_stage(stack: StackConfig, s: str) -> bool:
