@@ -67,3 +67,15 @@ def test_a_chat_model_with_a_request_volume_is_not_an_encoder():
     chat = Conversation()
     ans = chat.ask(3, 3, "部署 Qwen2.5-7B，每小时 1000 次请求，要几张 L4").answer
     assert ans.embedding is None
+
+
+def test_memory_line_in_the_cards_own_unit():
+    """An L4 holds 24 GiB (catalog 25.77e9 B = 24 × 2³⁰): '每张卡 24 GiB', not '共 25.8 GB' (read as a total
+    over all cards). bge-m3's weights 568e6 × 2 B = 1.06 GiB → '1.1 GiB'; the CUDA context 1 GiB."""
+    from bot.core.pipeline import answer
+    from bot.render.renderer import render
+
+    zh = render(answer("bge-m3 部署 200 QPS 要几张 L4"), "text")
+    assert "（每张卡 24 GiB）" in zh and "共 25.8" not in zh and "权重 1.1 GiB" in zh
+    en = render(answer("serve bge-m3 at 200 QPS on L4, how many cards?"), "text")
+    assert "each card has 24 GiB." in en and "weights 1.1 GiB" in en and "CUDA context 1 GiB" in en
