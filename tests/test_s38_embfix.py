@@ -79,3 +79,18 @@ def test_memory_line_in_the_cards_own_unit():
     assert "（每张卡 24 GiB）" in zh and "共 25.8" not in zh and "权重 1.1 GiB" in zh
     en = render(answer("serve bge-m3 at 200 QPS on L4, how many cards?"), "text")
     assert "each card has 24 GiB." in en and "weights 1.1 GiB" in en and "CUDA context 1 GiB" in en
+
+
+def test_a_new_qps_resizes_the_same_encoder():
+    """L4 ≈ 134.6 QPS a card (121e12 × 0.675 / 6.07e11): 400 QPS → ceil(2.97) = 3; 500 → ceil(3.71) = 4."""
+    per_card = 121e12 * FITTED.prefill_mfu / _flops(512)
+    for first, then, qps in [
+        ("bge-m3 部署 200 QPS 要几张 L4", "那 400 QPS 呢", 400.0),
+        ("bge-m3 部署 200 QPS 要几张 L4", "如果每秒 500 个请求呢", 500.0),
+        ("serve bge-m3 at 200 QPS on L4, how many cards?", "what about 400 QPS?", 400.0),
+    ]:
+        chat = Conversation()
+        chat.ask(4, 4, first)
+        job = chat.ask(4, 4, then).answer.embedding
+        assert isinstance(job, EmbeddingServe) and (job.model, job.qps, job.gpu) == ("bge-m3", qps, "L4")
+        assert job.cards == -(-qps // per_card)
