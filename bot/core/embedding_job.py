@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.core.embedding_serve import EmbeddingServe
     from bot.parse import ParseResult
-    from estimator.request import SizingRequest
 
 EMBED_RE = re.compile(
     r"\bembed(?:s|ding|dings)?\b|\bencod(?:e|es|ing)\b|\bvectori[sz](?:e|es|ing|ation)\b"
@@ -109,13 +108,3 @@ def embedding_job(parsed: ParseResult) -> EmbeddingJob | EmbeddingServe | None:
         if params and gpu is not None:
             hours = prefill_seconds(float(params), int(req.num_samples) * per_doc, gpu, gpus) / 3600
     return EmbeddingJob(str(name), int(req.num_samples), per_doc, label, gpus, params, hours, bool(stated))
-
-
-def embedding_fields(request: SizingRequest, job: EmbeddingJob | EmbeddingServe) -> dict[str, object]:
-    """The answer's ``embedding`` and ``request``: an encoder served carries its model, QPS and tokens for
-    a follow-up (:func:`bot.core.embedding_serve.served_request`, s38 embfix)."""
-    if isinstance(job, EmbeddingJob):
-        return {"embedding": job, "request": request}
-    from bot.core.embedding_serve import served_request
-
-    return {"embedding": job, "request": served_request(request, job)}

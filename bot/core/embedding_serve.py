@@ -236,13 +236,18 @@ def _sized(
     )  # fmt: skip
 
 
-def served_request(request: SizingRequest, job: EmbeddingServe) -> SizingRequest:
+def served_request(request: SizingRequest, job: Any) -> SizingRequest:
     """``request`` with what a follow-up needs to re-size the same encoder ('那换成A10呢', 'what about on
     L40S?'; s38 embfix): the catalog id as ``model``, the QPS (as ``requests_per_hour``, QPS × 3600), the
     tokens a request when said; the card is the request's own."""
     from estimator import encoders
 
-    if job.kind == "" or job.qps is None or encoders.find(job.model) is None:
+    if (
+        not isinstance(job, EmbeddingServe)
+        or job.kind == ""
+        or job.qps is None
+        or encoders.find(job.model) is None
+    ):
         return request
     update: dict[str, Any] = {"model": job.model, "requests_per_hour": job.qps * 3600}
     if job.tokens_stated:

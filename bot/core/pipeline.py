@@ -29,7 +29,7 @@ from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, priced_cheapest
 from bot.core.compared_load import sized_options
-from bot.core.embedding_job import embedding_fields, embedding_job, figures_used, is_embedding_job
+from bot.core.embedding_job import embedding_job, figures_used, is_embedding_job
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
@@ -373,15 +373,11 @@ def answer_request(
     result = Answer(
         parsed=parsed if report is not None else _one_card(parsed),  # s31: one personal card, nothing sized
         report=report,
-        **{
-            "request": request,
-            **_unsized(
-                report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)
-            ),
-        },
+        **_unsized(report, parsed, request, partial(_size, lang=lang, settings=settings, presales=presales)),
         lang=lang,
         comparisons=comparisons,
         compared_models=models,
+        request=request,
         followup=followup,
         changed=list(changed or []),
         kept=switch[0],
@@ -410,8 +406,8 @@ def _unsized(
     """Nothing sized: their per-card ceiling scaled (s30), or a family's sizes on the card (s31)."""
     if report is not None:
         return {}
-    if (job := embedding_job(parsed)) is not None:  # a corpus encoded (s32 fixk), an encoder served (s38)
-        return embedding_fields(request, job)
+    if (job := embedding_job(parsed)) is not None:  # a corpus to encode: prefill-bound time (s32 fixk)
+        return {"embedding": job}
     if parsed.model_family_only and request.gpu:  # 'Qwen3 在 3060 上能跑哪个'
         from bot.core.family_fits import family_fits  # imported when used: start-up
 
