@@ -42,6 +42,8 @@ def to_json(answer: Answer, reply: str) -> dict[str, Any]:
     """One JSON object describing the answer; ``reply`` is the plain-text reply."""
     report = answer.report
     request = (report.request if report else answer.parsed.request).model_dump(mode="json")
+    if answer.embedding is not None:  # an encoder served: its model, QPS and length (s38 embfix)
+        request |= {k: getattr(answer.said, k) for k in ("model", "requests_per_hour", "tokens_per_request")}
     if report is not None and any(w.code in FAILED_CODES for w in report.warnings):
         # counts tried that failed, sized above them (bot.core.failed_counts): the request holds the
         # counts the user said (the memory's plan_gpus the count sized), as for a range of counts; the

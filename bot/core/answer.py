@@ -97,8 +97,14 @@ class Answer:
 
     @property
     def said(self) -> SizingRequest:
-        """The request the user said (merged over the conversation)."""
-        return self.request or self.parsed.request
+        """The request the user said (merged over the conversation); an encoder served: with its catalog id,
+        QPS and length, for a follow-up (bot.core.embedding_serve.served_request, s38 embfix)."""
+        said = self.request or self.parsed.request
+        if self.embedding is None:
+            return said
+        from bot.core.embedding_serve import served_request
+
+        return served_request(said, self.embedding)
 
     # -- derived facts: computed once per answer, on first use, by core; render only formats them
 

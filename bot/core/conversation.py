@@ -402,7 +402,7 @@ class Conversation:
         with self._lock:
             rec.id = stored.id = self._new_id()
             self._turns.put(rec.id, stored)
-            if result.understood:
+            if result.understood or (result.embedding is not None and result.said.model is not None):  # s38
                 remembered = stored.request or _field(stored.parsed, "request")
                 memory = _Memory(remembered, rec.lang, rec.id, rec.script)
                 self._memory.put((rec.chat_id, rec.user_id), memory)

@@ -52,7 +52,7 @@ def is_embedding_job(parsed: ParseResult) -> bool:
     not about training ('fine-tune bge-m3 on 1M pairs' trains the embedding model)."""
     req = parsed.request
     if not req.num_samples:  # no corpus: an embedder or reranker served, perhaps (s38 embed)
-        if parsed.unknown_model is None:  # its cues asked in C first: no call, no import without them
+        if parsed.unknown_model is None and not (req.model and req.requests_per_hour):  # cues in C first
             text = parsed.normalized or ""
             for cue in SERVE_CUES:
                 if cue in text:

@@ -21,6 +21,7 @@ from bot.core.embedding_job import EMBED_RE
 
 if TYPE_CHECKING:
     from bot.parse import ParseResult
+    from estimator.request import SizingRequest
 
 RERANK_RE = re.compile(r"\brerank(?:s|er|ers|ing)?\b|重排|精排")
 """A reranking word: rerank(er), 重排(序), 精排."""
@@ -79,7 +80,9 @@ def is_embedding_serve(parsed: ParseResult) -> bool:
     text = parsed.normalized or ""  # its cues (bot.core.embedding_job.SERVE_CUES) asked by the caller
     from estimator.encoders import find
 
-    if (enc := find(text)) is not None:  # a chat model named on its own beside it: a chat question
+    if (enc := find(text)) is None and req.model and req.requests_per_hour:  # a follow-up of one (s38 embfix)
+        return find(req.model) is not None
+    if enc is not None:  # a chat model named on its own beside it: a chat question
         return not _chat_beside(text, parsed.model_typed if parsed.request.model else None, enc)
     worded = EMBED_RE.search(text) is not None or RERANK_RE.search(text) is not None
     if parsed.unknown_model is not None:  # an unknown model beside 'embedding', '向量', 'rerank': one of them
@@ -108,7 +111,8 @@ def _qps(parsed: ParseResult) -> tuple[float | None, str | None]:
     if m := _QPS_RE.search(parsed.normalized or ""):
         number, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         return float(number) * _SCALE[scale or ""], None
-    return None, None
+    hourly = parsed.request.requests_per_hour  # a follow-up: the answer before's (served_request)
+    return (hourly / 3600, None) if hourly else (None, None)
 
 
 REQUEST_TOKENS_MAX = 100_000
@@ -127,7 +131,8 @@ def _tokens(parsed: ParseResult) -> tuple[int | None, str | None]:
     """The tokens a request: the parse's (a sequence length, tokens a sample or a request), else '512
     tokens' in the text (then the number the parse named unread)."""
     req = parsed.request
-    stated = req.tokens_per_request or req.tokens_per_sample or req.seq_len
+    stated = req.seq_len if "seq_len" in parsed.found else None  # a follow-up's new length first
+    stated = stated or req.tokens_per_request or req.tokens_per_sample or req.seq_len
     stated = stated or (req.tokens if _request_tokens(parsed) else None)
     if stated:
         return int(stated), None
@@ -182,7 +187,7 @@ def embedding_serve(parsed: ParseResult) -> EmbeddingServe:
     from estimator import catalog, encoders
 
     req = parsed.request
-    enc = encoders.find(parsed.normalized or "")
+    enc = encoders.find(parsed.normalized or "") or (encoders.find(req.model) if req.model else None)
     name = enc.id if enc else (parsed.unknown_model or parsed.model_typed or "")
     params = req.params_total if enc is None or _size_said(parsed.normalized or "", enc) else enc.params
     stated, _ = _tokens(parsed)
@@ -229,3 +234,22 @@ def _sized(
         per_card_qps=per_card, cards=cards, per_copy=per_copy, ms=ms, weights=weights, activations=act,
         context=ctx, total=total, card_bytes=card,
     )  # fmt: skip
+
+
+def served_request(request: SizingRequest, job: Any) -> SizingRequest:
+    """``request`` with what a follow-up needs to re-size the same encoder ('那换成A10呢', 'what about on
+    L40S?'; s38 embfix): the catalog id as ``model``, the QPS (as ``requests_per_hour``, QPS × 3600), the
+    tokens a request when said; the card is the request's own."""
+    from estimator import encoders
+
+    if (
+        not isinstance(job, EmbeddingServe)
+        or job.kind == ""
+        or job.qps is None
+        or encoders.find(job.model) is None
+    ):
+        return request
+    update: dict[str, Any] = {"model": job.model, "requests_per_hour": job.qps * 3600}
+    if job.tokens_stated:
+        update["tokens_per_request"] = job.tokens
+    return request.model_copy(update=update)

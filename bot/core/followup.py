@@ -84,6 +84,8 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
         return Decision(True, "asks the previous answer's cost or daily schedule")
     if not given and parsed.bare_length and not parsed.out_of_scope:  # '那32k呢', 'at 128K?' (s24 #2)
         return Decision(True, "a length alone: the previous question's context")
+    if not given and prev.requests_per_hour and prev.model and _rate_of_encoder(parsed, prev.model):
+        return Decision(True, "a request rate alone: the encoder served before's QPS")  # s38 embfix
     if parsed.out_of_scope or not given:
         return Decision(False, "nothing to change")
     if parsed.reset_cue:
@@ -100,6 +102,16 @@ def classify(prev: SizingRequest | None, parsed: ParseResult, text: str = "") ->
             return Decision(True, "new model with a follow-up cue")
         return Decision(False, "names a model without a follow-up cue")
     return Decision(True, "changes only " + ", ".join(sorted(given)))
+
+
+def _rate_of_encoder(parsed: ParseResult, model: str) -> bool:
+    """'如果每秒 500 个请求呢' after an encoder served ('bge-m3 部署 200 QPS'): a request rate alone, its QPS
+    (bot.core.embedding_serve reads it); asked only once the previous request holds a model and a rate."""
+    if not any(why == "qps_needs_output" for _, why in parsed.unused_numbers):
+        return False
+    from estimator.encoders import find
+
+    return find(model) is not None
 
 
 KEPT_ON_STAGE_SWITCH = MODEL_FIELDS | {

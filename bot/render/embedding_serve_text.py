@@ -33,9 +33,11 @@ COMPUTE = N_(
     "+ attention %(attn)s) at %(peak)s TFLOPS × MFU %(mfu)s."
 )
 MEMORY = N_(
-    "Memory a card: weights %(weights)s GB + activations of a %(batch)s-token batch %(act)s GB "
-    "+ CUDA context %(ctx)s GB ≈ %(total)s GB of %(card)s GB."
+    "Memory a card: weights %(weights)s GiB + activations of a %(batch)s-token batch %(act)s GiB "
+    "+ CUDA context %(ctx)s GiB ≈ %(total)s GiB; each card has %(card)s GiB."
 )
+"""In GiB, the card's own unit (its memory is binary: an L4's '24 GB' is 24 GiB), one unit a line, as
+the serving answers write a card's memory (s38 embfix #2: not '共 25.8 GB', read as a total of all cards)."""
 NO_FIT = N_("It does not fit on one %(gpu)s: %(per_copy)s cards a copy (tensor parallel).")
 PAIR = N_("A reranker scores each (query, passage) pair in one pass: the %(tokens)s tokens are the pair's.")
 TOO_LONG = N_("%(tokens)s tokens pass its max_position_embeddings (%(limit)s): the input is truncated there.")
@@ -75,8 +77,9 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}".rstrip("0").rstrip(".") + "%"
 
 
-def _gb(b: float) -> str:
-    return f"{b / 1e9:.1f}"
+def _gib(b: float) -> str:
+    """GiB to one decimal, '.0' dropped for a card's round size ('24', '2.4')."""
+    return f"{b / 2**30:.1f}".removesuffix(".0")
 
 
 def _params(n: float) -> str:
@@ -144,12 +147,12 @@ def _sized_lines(job: EmbeddingServe, tr: Any) -> list[str]:
     lines.append(
         tr(
             MEMORY,
-            weights=_gb(job.weights),
+            weights=_gib(job.weights),
             batch="16,384",
-            act=_gb(job.activations),
-            ctx=_gb(job.context),
-            total=_gb(job.total),
-            card=_gb(job.card_bytes),
+            act=_gib(job.activations),
+            ctx=_gib(job.context),
+            total=_gib(job.total),
+            card=_gib(job.card_bytes),
         )
     )
     if job.per_copy > 1:
