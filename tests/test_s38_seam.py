@@ -10,14 +10,11 @@ file, one registry entry and the hand-written request enum (guarded here)."""
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
 
-from bot.cli import main
 from bot.core.runtime_keys import RUNTIME_KEYS, runtime_keys
 from bot.parse import method_words, stack_words
 from bot.parse.engine_world import SERVING_ENGINES
@@ -27,20 +24,15 @@ from estimator.models import Precision
 from estimator.request import Runtime
 from estimator.runtimes import RUNTIMES, Aphrodite, Vllm, runtime_for
 from estimator.units import GIB
+from tests.cli_run import ask_quietly
 
 
 def ask_text(question: str, lang: str | None = None) -> str:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert main(["ask", "--format", "text", *(["--lang", lang] if lang else []), question]) == 0
-    return buf.getvalue()
+    return ask_quietly("--format", "text", *(["--lang", lang] if lang else []), question)
 
 
 def ask_json(question: str) -> dict[str, Any]:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert main(["ask", "--format", "json", question]) == 0
-    return json.loads(buf.getvalue())
+    return json.loads(ask_quietly("--format", "json", question))
 
 
 def not_used(data: dict[str, Any]) -> dict[str, str]:
