@@ -36,7 +36,8 @@ MEMORY = N_(
     "Memory a card: weights %(weights)s GiB + activations of a %(batch)s-token batch %(act)s GiB "
     "+ CUDA context %(ctx)s GiB ≈ %(total)s GiB; each card has %(card)s GiB."
 )
-"""In GiB, the card's own unit (its memory is binary: an L4's '24 GB' is 24 GiB), one unit a line, as
+"""In GiB, the catalog's unit for a card (``memory_gib``; an L4's datasheet says 24 GB, which the catalog
+holds as 24 GiB — see the closing note of session 38), one unit a line, as
 the serving answers write a card's memory (s38 embfix #2: not '共 25.8 GB', read as a total of all cards)."""
 NO_FIT = N_("It does not fit on one %(gpu)s: %(per_copy)s cards a copy (tensor parallel).")
 PAIR = N_("A reranker scores each (query, passage) pair in one pass: the %(tokens)s tokens are the pair's.")
