@@ -11,7 +11,7 @@ import re
 import pytest
 
 import bot.parse.assemble as assemble
-from bot.parse import lexicon as lx
+from bot.parse import spelling_tables as sp
 from bot.parse.normalize import normalize
 from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 from tests.real_questions import records
@@ -43,7 +43,7 @@ def test_a_typo_is_still_fixed_through_the_cli():
 def test_a_message_without_typos_makes_no_word_callbacks(monkeypatch):
     calls = []
     monkeypatch.setattr(norm_module, "_fix_typo", lambda m: calls.append(m) or m.group(0))
-    assert not any(t in normalize("7B模型1万亿token要多少A100") for t in lx.TYPOS)
+    assert not any(t in normalize("7B模型1万亿token要多少A100") for t in sp.TYPOS)
     assert calls == []
     normalize("lroa on a100")
     assert calls  # a typo present: every word goes through the callback, as before
