@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-import bot.parse.assemble as assemble
+import bot.parse.mention_steps as mention_steps
 from bot.parse import spelling_tables as sp
 from bot.parse.normalize import normalize
 from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
@@ -57,9 +57,9 @@ def test_a_message_without_typos_makes_no_word_callbacks(monkeypatch):
     ],
 )
 def test_numbers_are_scanned_again_only_after_a_drop(monkeypatch, question, scans, ignored):
-    real = assemble.scan_numbers
+    real = mention_steps.scan_numbers
     calls = []
-    monkeypatch.setattr(assemble, "scan_numbers", lambda s: calls.append(s) or real(s))
+    monkeypatch.setattr(mention_steps, "scan_numbers", lambda s: calls.append(s) or real(s))
     parsed = json.loads(ask_quietly("--format", "json", "--", question))
     assert len(calls) == scans
     assert parsed["request"]["params_total"] == 7e9
