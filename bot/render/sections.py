@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.describe import is_tpu
 from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, table_unit, unit_text, wall_time
+from bot.render.field_labels import INTERVAL_GROUPS, METHOD_NAMES
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
@@ -17,10 +18,6 @@ from bot.render.plan_text import (
     gpus_text,
     paren,
     plan_short,
-)
-from bot.render.wording import (
-    INTERVAL_GROUPS,
-    METHOD_NAMES,
 )
 from estimator import compute
 from estimator.models import Band, Cost, MethodRow, SizingReport

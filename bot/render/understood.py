@@ -9,13 +9,13 @@ from bot.core.interpretation import USED_REASONS, Interpretation, interpret
 from bot.parse import ParseResult
 from bot.render import ignored_texts as ign
 from bot.render.describe import gpu_names
+from bot.render.field_labels import FIELD_LABELS
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rig_text import SAME_REASON, same_memory
 from bot.render.unknown_card import family_head
-from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
 
