@@ -10,6 +10,7 @@ as written.
 from bot.render.card_texts import CARD_WHY_TEXTS
 from bot.render.i18n import N_
 from bot.render.rl_texts import RL_WHY_TEXTS
+from bot.render.serving_why_texts import SERVING_WHY_TEXTS
 
 WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
@@ -383,99 +384,7 @@ WHY_TEXTS: dict[str, str] = {
         "over bf16 — not ×2 of the INT8 peak (%(peak_tops)s TOPS): weight gradients, attention and the "
         "non-matmul work stay in 16-bit. An 8-bit optimizer (bitsandbytes) saves memory, not time."
     ),
-    "release_precision": N_("weights as released by the model's authors"),
-    "fp16_no_bf16": N_(
-        "%(gpu)s has no bf16 (compute capability below 8.0): vLLM runs 16-bit weights in fp16 there "
-        "(--dtype auto; the same 2 bytes per weight)"
-    ),
-    "release_fp8_as_bf16": N_(
-        "released in FP8, but %(gpu)s has no FP8 and cannot load FP8 weights: sized as bf16 (converted, as "
-        "DeepSeek-V3 is for Ascend and AMD MI200)"
-    ),
-    "reasoning_context": N_(
-        "a reasoning model writes long chains of thought: its model card's generation length"
-    ),
-    "runtime_default_context": N_(
-        "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens since v0.6); "
-        "longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) for longer ones"
-    ),
-    "ollama_default_tag": N_(
-        "Ollama with no quantization in the tag: its library's default tags are Q4_K_M (ollama/ollama "
-        "#1543) — a tag such as “:32b-q8_0” or “-fp16” picks another"
-    ),
-    "local_format": N_(
-        "the released weights are over the usable memory of the GPUs you named; local runtimes (llama.cpp, Ollama, MLX) "
-        "run quantized weights: Q8_0 is near-lossless, Q4_K_M (Ollama's default) trades a little quality"
-    ),
-    "fp8_on_count": N_(
-        "the released 16-bit weights do not fit the GPUs you named, FP8 weights do (half the bytes per "
-        "parameter: vLLM --quantization fp8, or an FP8 checkpoint): the answer is for FP8 on your GPUs"
-    ),
-    "total_memory_as_sold": N_(
-        "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
-    ),
-    "unified_memory": N_(
-        "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 %% with "
-        "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
-    ),
-    "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
-    "vllm_workspace": N_(
-        "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
-        "max_num_batched_tokens (V1, the default, chunks prefill whatever max_model_len) and the sampler's "
-        "logits for max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
-        "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
-    ),
-    "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
-    "sglang_workspace": N_(
-        "SGLang's share outside mem_fraction_static, left for activations (chunked prefill) and CUDA graphs"
-    ),
-    "lmdeploy_workspace": N_(
-        "lmdeploy TurboMind: cache_max_entry_count (default 0.8) of the memory free after the weights load "
-        "is the KV cache; the rest is its workspace (lmdeploy messages.py)"
-    ),
-    "tgi_workspace": N_(
-        "TGI: its warm-up prefill's activations and 5 %% of the rest (TGI_WIGGLE_ROOM 0.95) kept outside "
-        "the KV blocks, within --cuda-memory-fraction (default 1.0)"
-    ),
-    "exllama_workspace": N_(
-        "ExLlamaV2's scratch buffers: one max_input_len chunk of 2,048 tokens and its attention matrix; "
-        "the cache holds exactly max_seq_len tokens"
-    ),
-    "transformers_workspace": N_(
-        "transformers generate(): the prompt's forward pass one layer at a time, the last position's logits, "
-        "the KV cache's growth by torch.cat and, for quantized weights, one matrix dequantized to fp16"
-    ),
-    "sglang_mem_fraction": N_(
-        "SGLang's default mem_fraction_static for this card (weights + KV pool as a share of the memory free "
-        "at start-up; sglang server_args.py)"
-    ),
-    "transformers_no_cap": N_("transformers allocates as it goes: all memory but the CUDA context"),
-    "mla_dp_attention": N_(
-        "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group "
-        "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
-        "every GPU and fits about 1/TP as many sequences"
-    ),
-    "dsa_indexer_cache": N_(
-        "DeepSeek Sparse Attention's lightning indexer keeps its own key cache besides the MLA latent: "
-        "index_head_dim fp8 values and an fp32 scale per 128 of them, per token and layer, whatever the KV "
-        "cache's type (DeepSeek-V3.2-Exp inference/model.py Indexer; vLLM's indexer cache), counted in the "
-        "KV cache per token above"
-    ),
-    "mla_tp_copies": N_(
-        "your TP without DP attention: MLA's latent KV cache has one head, so every TP rank keeps all of it "
-        "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "
-        "SGLang --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
-    ),
-    "mla_sglang_default": N_(
-        "SGLang's default, plain tensor parallelism (enable_dp_attention=False, sglang server_args.py): MLA's "
-        "latent KV cache has one head, so every TP rank keeps all of it and the pool is one GPU's free memory "
-        "÷ its size; --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
-    ),
-    "mla_vllm_default": N_(
-        "vLLM's default, plain --tensor-parallel-size: MLA's latent KV cache has one head, so every TP rank "
-        "keeps all of it and the pool is one GPU's free memory ÷ its size; --data-parallel-size with "
-        "--enable-expert-parallel keeps each sequence on one GPU and holds about TP× as many"
-    ),
+    **SERVING_WHY_TEXTS,
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
     "presales_monthly": N_(
