@@ -5,13 +5,10 @@ or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
 from estimator import attention, compute, defaults, rl_reference, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
-from estimator.built import band, cost, days_row
+from estimator.built import band, cost
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
@@ -23,12 +20,20 @@ from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.setup import TrainingSetup
 from estimator.shown_cost import per_card
+from estimator.training_deadline import (
+    Fields,
+    _budget_hours,
+    _days,
+    _deadline_table,
+    _largest_for_budget,
+    _table_counts,
+)
 from estimator.training_plan import PlanParts as PlanParts
 from estimator.training_plan import _note_recompute_chosen as _note_recompute_chosen
-from estimator.training_plan import fewest_slower, layout_time, memory_and_plan
+from estimator.training_plan import layout_time, memory_and_plan
 from estimator.training_rate import FP8_MIN_PEAK_RATIO as FP8_MIN_PEAK_RATIO
 from estimator.training_rate import MEASURED_MFU_PLAUSIBLE as MEASURED_MFU_PLAUSIBLE
-from estimator.training_rate import MFU, days_rows, deadline_gpus, priced_rows, training_rate
+from estimator.training_rate import MFU, deadline_gpus, training_rate
 from estimator.training_rate import Rate as Rate
 from estimator.training_rate import fp8_training as fp8_training
 from estimator.training_rate import measured_rate as measured_rate
@@ -40,13 +45,6 @@ from estimator.training_setup import SetupParts as SetupParts
 from estimator.training_setup import _seq_len, assume_tokens_per_sample, samples_at_cap, training_setup
 from estimator.training_tools import tool_method
 from estimator.vision import text_params
-
-Fields = dict[str, Any]
-"""TrainingResult fields one step of :func:`size_training` settles (combined with ``dataclasses.replace``)."""
-
-HUGE_GPUS, HUGE_DAYS = 100_000, 3650
-"""Beyond these a 'huge job' note is shown: the largest published clusters are ~100k GPUs (xAI Colossus,
-2024; Llama 3 405B used 16k H100, Dubey et al. 2024 §3.3); beyond ten years the plan is not a plan."""
 
 
 def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
@@ -286,16 +284,6 @@ def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:
     return band(hours(flops, peak, high_mfu), hours(flops, peak, likely_mfu), hours(flops, peak, low_mfu))
 
 
-def _days(hours: Band, gpus: int, on: Any = compute.days_on) -> DaysRow:
-    return days_row(gpus, band(on(hours.low, gpus), on(hours.likely, gpus), on(hours.high, gpus)))
-
-
-def _table_counts(anchor: int) -> list[int]:
-    """GPU counts for the GPUs ↔ days table: powers of two around the anchor (136 → 64…512)."""
-    base = 2 ** max(0, int(math.log2(max(1, anchor))))
-    return sorted({max(1, base // 2), base, base * 2, base * 4})
-
-
 def _scaled(values: Band, factor: float) -> Band:
     return band(values.low * factor, values.likely * factor, values.high * factor)
 
@@ -424,77 +412,3 @@ def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
         billed_gpu_hours=billed,
         price_source=source,
     )
-
-
-def _deadline_table(
-    req: SizingRequest, gpu: GpuSpec, out: TrainingResult, deadline: float, ledger: Ledger
-) -> Fields:
-    """GPUs for the deadline (whole nodes, at least the fewest that fit), the GPUs ↔ days table, the
-    days on the user's count, and the notes on missed deadlines and huge jobs."""
-    hours = out.gpu_hours
-    assert hours is not None
-    mem = out.memory
-    need = deadline_gpus(hours, deadline, gpu.gpus_per_node, req.gpu_count, out.scale_reference)
-    if mem is not None and mem.min_gpus:
-        need = compute.round_to_nodes(max(need, mem.min_gpus), gpu.gpus_per_node)
-    days = out.days
-    counts = sorted(set(_table_counts(need)) | {need})
-    if mem is not None and mem.min_gpus:  # a row the job doesn't fit on would mislead
-        counts = [c for c in counts if c >= mem.min_gpus]
-    if req.gpu_count:
-        days = _days(hours, req.gpu_count)
-        counts = sorted(set(counts) | {req.gpu_count})
-        took = days.days.likely
-        if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
-            if req.deadline_days < 1:  # "within 2 hours": in hours, not 0.083 days
-                ledger.note(
-                    "deadline_missed_hours",
-                    gpu_count=req.gpu_count,
-                    hours_taken=took * 24,
-                    deadline_hours=req.deadline_days * 24,
-                    gpus=need,
-                )
-            else:
-                ledger.note(
-                    "deadline_missed",
-                    gpu_count=req.gpu_count,
-                    days=took,
-                    deadline_days=req.deadline_days,
-                    gpus=need,
-                )
-    days_on_given, count = (days.days.likely, req.gpu_count) if days else (deadline, need)  # one setup's
-    if need > HUGE_GPUS or days_on_given > HUGE_DAYS:  # count and days, never two setups' (trial s20)
-        ledger.note("huge_job", gpus=count if days_on_given > HUGE_DAYS else need, days=days_on_given)
-    rows = priced_rows(days_rows(hours, counts, req.gpu_count, out.scale_reference), hours, out.cost, out.mfu)
-    return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
-
-
-def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: float) -> float | None:
-    """The largest model the budget trains on ``tokens`` ("$50K, 1T tokens: how big?"): N with
-    k·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU. MFU depends on
-    the model size, so this starts at D/20 and settles in a few steps. None without a price."""
-    scratch = Ledger()  # the real ledger gets the MFU and price of the final size later
-    n = tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value
-    for _ in range(4):
-        price = price_range(req, gpu, scratch)
-        hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
-        if hours is None or not req.budget or not price:
-            return None
-        rate = training_rate(req, gpu, n, False, scratch, k)
-        mfu, peak = rate.mfu[1], rate.peak or gpu.peak_flops_16bit
-        n = compute.flops_for_gpu_hours(hours.likely, peak, mfu) / (k * tokens)
-    return n
-
-
-def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float) -> Band | None:
-    """GPU-hours a budget buys (low at the high price), or GPUs × deadline × 24; with both, the smaller
-    (8 GPUs for two weeks use 2,688 GPU-hours, however large the budget)."""
-    gpus_days = None
-    if req.gpu_count and req.deadline_days:
-        h = float(req.gpu_count * deadline * 24)
-        gpus_days = Band(low=h, likely=h, high=h)
-    if req.budget and price:
-        low, high, _, _ = price
-        bought = Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
-        return gpus_days if gpus_days is not None and gpus_days.likely < bought.likely else bought
-    return gpus_days

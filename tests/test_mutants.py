@@ -1417,7 +1417,7 @@ def test_tiny_job_boundary():
 
 def test_days_table_counts_around_the_anchor():
     """Powers of two around the anchor: 136 → 64…512; 1 → 1, 2, 4; 2 → 1…8; all whole GPUs."""
-    from estimator.training import _table_counts
+    from estimator.training_deadline import _table_counts
 
     assert _table_counts(136) == [64, 128, 256, 512]
     assert _table_counts(1) == [1, 2, 4]
@@ -1435,7 +1435,7 @@ def test_budget_without_a_model_buys_a_compute_optimal_one():
     assert r.max_params_for_budget == pytest.approx(math.sqrt(flops / 120))
     assert r.chinchilla_tokens == pytest.approx(20 * r.max_params_for_budget)
     need = compute.gpus_for_deadline(hours.likely, 30, 8)
-    from estimator.training import _table_counts
+    from estimator.training_deadline import _table_counts
 
     assert [row.gpus for row in r.days_table] == _table_counts(need)
 
