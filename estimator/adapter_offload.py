@@ -72,7 +72,7 @@ def with_host_bytes(spec: ModelSpec, params: float, setup: TrainingSetup, mem: M
     adapter run's parameters (:func:`offloads_adapter_params`); else ``mem`` unchanged."""
     if mem.plan is None or not offloads_adapter_params(setup.method, mem.plan.offload, mem.plan.zero_stage):
         return mem
-    from estimator.memory import frozen_base_bytes, trained_params
+    from estimator.model_states import frozen_base_bytes, trained_params
 
     held = frozen_base_bytes(spec, params, setup) + ADAPTER_HOST_BYTES_PER_PARAM * trained_params(
         spec, params, setup

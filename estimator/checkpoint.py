@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from estimator.built import checkpoint
 from estimator.catalog import ModelSpec
-from estimator.memory import FULL_STATE_BYTES_PER_PARAM, trained_params
+from estimator.model_states import FULL_STATE_BYTES_PER_PARAM, trained_params
 from estimator.models import Checkpoint
 from estimator.optimizer_states import OPTIMIZER_BYTES_PER_PARAM, optimizer_bytes_per_param
 from estimator.setup import TrainingSetup

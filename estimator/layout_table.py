@@ -30,15 +30,11 @@ from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes, eager_layout
 from estimator.late_gradients import accumulates, gradient_credit
-from estimator.memory import (
-    _FULL,
-    _PREFERENCE,
-    OPTIMIZER_BYTES_PER_PARAM,
-    PURE_BF16_OPTIMIZER_BYTES_PER_PARAM,
-    SearchMemo,
-)
+from estimator.memory import SearchMemo
 from estimator.memory_band import FRAGMENTATION_HIGH, LOSS_HIGH_FACTOR, per_gpu_band
+from estimator.model_states import _FULL, _PREFERENCE
 from estimator.models import Plan
+from estimator.optimizer_states import OPTIMIZER_BYTES_PER_PARAM, PURE_BF16_OPTIMIZER_BYTES_PER_PARAM
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import (
     CHUNKED_LOSS_BYTES_PER_LOGIT,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
-from estimator.memory import trained_params
+from estimator.model_states import trained_params
 from estimator.models import Method, Plan
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import KORTHIKANTI_COEFFICIENT as KORTHIKANTI_COEFFICIENT

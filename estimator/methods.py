@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.memory import SearchMemo, trained_params
+from estimator.memory import SearchMemo
+from estimator.model_states import trained_params
 from estimator.models import Memory, Method, MethodRow, SizingRequest
 from estimator.plan import HEADROOM, least_memory_plan, min_gpus
 from estimator.setup import TrainingSetup

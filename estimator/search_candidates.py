@@ -12,7 +12,8 @@ from itertools import product
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.expert_parallel import ep_degrees
 from estimator.layouts import CHECKPOINTING, SEARCHED_MODES, _divisors, _ep_experts, uneven_ok
-from estimator.memory import SearchMemo, state_parts
+from estimator.memory import SearchMemo
+from estimator.model_states import state_parts
 from estimator.setup import Layout, TrainingSetup
 
 

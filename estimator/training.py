@@ -13,7 +13,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
-from estimator.memory import trained_params
+from estimator.model_states import trained_params
 from estimator.models import Algorithm, Band, Cost, DaysRow, Method, Rollout, SizingRequest, Stage
 from estimator.quoted_layout import quoted_count
 from estimator.reasons import Why

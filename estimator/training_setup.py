@@ -11,7 +11,8 @@ from estimator.adapter_offload import sized_offload
 from estimator.catalog import ModelSpec
 from estimator.checkpoint import checkpoint_bytes
 from estimator.ledger import Ledger, beyond_window
-from estimator.memory import LORA_ALL_LINEAR, QUANTIZED_BASE_BITS
+from estimator.memory import LORA_ALL_LINEAR
+from estimator.model_states import QUANTIZED_BASE_BITS
 from estimator.models import (
     Algorithm,
     Checkpoint,

@@ -345,7 +345,7 @@ def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan:
             2.0,
         )
     else:
-        from estimator.memory import _frozen_base  # memory imports this module: import here
+        from estimator.model_states import _frozen_base  # memory imports this module: import here
 
         total_bytes = _frozen_base(spec, params, setup, plan)
         per_element = 2.0 if total_bytes >= 2.0 * shard else 1.0

@@ -21,7 +21,7 @@ import estimator.memory as memory
 import estimator.runtimes.vllm as vllm
 import estimator.search_bounds as search_bounds
 from bot.cli import main
-from estimator import catalog
+from estimator import catalog, model_states
 from estimator.copying import replace
 from estimator.inference import ServingSetup
 from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
@@ -138,7 +138,7 @@ def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:
 
         return wrapped
 
-    monkeypatch.setattr(memory, "state_parts", counting("states", memory.state_parts))
+    monkeypatch.setattr(memory, "state_parts", counting("states", model_states.state_parts))
     monkeypatch.setattr(memory, "_with_transients", counting("transients", memory._with_transients))
     monkeypatch.setattr(vllm, "vllm_profile_bytes", counting("vllm_profile", vllm.vllm_profile_bytes))
     monkeypatch.setattr(memory, "_step_peaks", counting("peaks", memory._step_peaks))
@@ -238,7 +238,7 @@ def test_the_memory_total_takes_the_shell_s_states_without_its_transients(monkey
     assert mem["per_gpu_bytes"] == 52710084832.64
     assert counts["transients"] <= 4, counts
     spec = catalog.model("Llama-2-7B")
-    shell = memory.state_parts(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN)
+    shell = model_states.state_parts(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN)
     assert sum(shell.values()) == mem["total_bytes"]  # s25 acts2: the breakdown's gradients are the peak's
 
 
@@ -252,7 +252,7 @@ def test_layouts_with_one_state_key_have_the_same_states(model, gpu, setup) -> N
     groups: dict[tuple, set[tuple[int, int]]] = {}
     for gpus in (1, 2, 8, 16, 64, 256):
         for plan in _layouts(spec, card, gpus, setup):
-            parts = memory.state_parts(spec, spec.params_total, setup, plan)
+            parts = model_states.state_parts(spec, spec.params_total, setup, plan)
             key = memory.state_key(spec, setup, plan)
             assert seen.setdefault(key, parts) == parts, (plan, key)
             groups.setdefault(key, set()).add((plan.tp, plan.pp))

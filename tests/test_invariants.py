@@ -14,7 +14,8 @@ from bot.render.env import new_environment
 from bot.settings.presales import PresalesConfig
 from estimator import catalog, compute
 from estimator.inference import LOCAL, VLLM, _kv_replication, kv_bytes_per_sequence, sequences_per_replica
-from estimator.memory import breakdown, state_parts
+from estimator.memory import breakdown
+from estimator.model_states import state_parts
 from estimator.models import Method, Plan
 from estimator.optimizer_states import BNB_8BIT_ABSMAX_BYTES_PER_PARAM, OPTIMIZER_BYTES_PER_PARAM
 from estimator.plan import _count_index, _gpu_count

@@ -4,7 +4,8 @@ import pytest
 
 from estimator import catalog, estimate
 from estimator.architecture import shape_for_size
-from estimator.memory import activation_bytes_per_layer, breakdown, lora_params, model_state_bytes
+from estimator.memory import activation_bytes_per_layer, breakdown, lora_params
+from estimator.model_states import model_state_bytes
 from estimator.models import Method, Plan, SizingRequest, Stage
 from estimator.plan import min_gpus
 from estimator.setup import TrainingSetup

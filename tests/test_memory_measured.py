@@ -21,7 +21,8 @@ import pytest
 from estimator import catalog, estimate
 from estimator.architecture import shape_for_size
 from estimator.inference import BITS_PER_WEIGHT
-from estimator.memory import QUANTIZED_BASE_BITS, breakdown
+from estimator.memory import breakdown
+from estimator.model_states import QUANTIZED_BASE_BITS
 from estimator.models import Method, Plan, Precision, SizingRequest, Stage
 from estimator.plan import training_memory
 from estimator.runtimes import Load, Vllm

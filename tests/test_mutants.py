@@ -42,18 +42,14 @@ from estimator.inference import (
     weight_bytes,
     workspace_bytes,
 )
-from estimator.memory import (
-    breakdown,
-    largest_param,
-    lora_params,
-    model_state_bytes,
-)
+from estimator.memory import breakdown, lora_params
 from estimator.memory_band import (
     FRAGMENTATION_HIGH,
     LOSS_HIGH_FACTOR,
     layer_activation_coefficients,
     per_gpu_band,
 )
+from estimator.model_states import largest_param, model_state_bytes
 from estimator.models import (
     Algorithm,
     Currency,

@@ -16,7 +16,7 @@ from bot.cli import main
 from estimator import catalog
 from estimator.architecture import count_params
 from estimator.layout_table import DenseTable
-from estimator.memory import trained_params
+from estimator.model_states import trained_params
 from estimator.models import Method
 from estimator.setup import TrainingSetup
 from estimator.transients import _per_layer_linear_params

@@ -92,7 +92,7 @@ LLAMA3_8B = 8_030_000_000
 
 
 def test_megatron_bf16_model_states_are_its_documented_18_and_6_plus_12_over_d():
-    from estimator.memory import model_state_bytes
+    from estimator.model_states import model_state_bytes
 
     n, d = LLAMA3_8B, 8
     plain = model_state_bytes(n, grad_bytes=4.0)
@@ -131,7 +131,7 @@ def test_the_model_states_follow_megatrons_table(capsys, question, weight, grad,
 
 
 def test_megatron_fp16_and_fp32_model_states_are_its_documented_20_and_16():
-    from estimator.memory import model_state_bytes
+    from estimator.model_states import model_state_bytes
 
     n, d = LLAMA3_8B, 8
     assert sum(model_state_bytes(n, extra=(0.0, 4.0)).values()) == 20 * n  # 2 + 2 + 16

@@ -125,7 +125,7 @@ def test_q063_sizes_fewer_layouts_with_the_same_answer():
 def test_ppo_without_offload_holds_no_fewer_states_at_lower_zero_stages(method: Method, extra: dict):
     """low_stages_out_of_reach now answers for PPO without offload: its state sums (policy, critic, reward)
     at ZeRO-0 and ZeRO-1 are never below ZeRO-2's, in floats, over a grid of TP, PP and DP."""
-    from estimator.memory import state_parts
+    from estimator.model_states import state_parts
 
     if method == Method.lora and extra:
         return

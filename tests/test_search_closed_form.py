@@ -13,7 +13,8 @@ import pytest
 import estimator.plan as plan_module
 import estimator.search_bounds as search_bounds
 from estimator import catalog
-from estimator.memory import SearchMemo, state_parts
+from estimator.memory import SearchMemo
+from estimator.model_states import state_parts
 from estimator.models import Algorithm, Method
 from estimator.plan import HEADROOM, _ep_options, _layouts, _modes, _pairs, min_gpus
 from estimator.search_bounds import count_out_of_reach, pinned_floor, states_floor

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from estimator import catalog
-from estimator.memory import SearchMemo, breakdown, breakdown_within, state_parts
+from estimator.memory import SearchMemo, breakdown, breakdown_within
+from estimator.model_states import state_parts
 from estimator.plan import HEADROOM, _layouts
 from estimator.search_bounds import low_stages_out_of_reach
 from tests.test_estimate_speed import SETUPS, _ask_counting

@@ -20,7 +20,8 @@ import pytest
 from estimator import catalog, estimate
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.layout_table import dense_table
-from estimator.memory import SearchMemo, state_parts
+from estimator.memory import SearchMemo
+from estimator.model_states import state_parts
 from estimator.setup import Layout, TrainingSetup
 
 CORPUS = Path(__file__).parent / "data" / "questions.json"

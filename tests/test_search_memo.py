@@ -15,7 +15,7 @@ import pytest
 
 import estimator.memory as memory
 from bot.cli import main
-from estimator import catalog
+from estimator import catalog, model_states
 from estimator.memory import SearchMemo, breakdown, breakdown_within
 from estimator.models import Method
 from estimator.plan import _layouts, min_gpus
@@ -28,7 +28,7 @@ DEEPSEEK_QUESTION = "DeepSeek-V3 says 180K H800 GPU-hours per trillion tokens. W
 def test_a_deepseek_v3_answer_computes_the_step_transients_of_few_layouts(capsys, monkeypatch) -> None:
     """Before: 1,261 full memory evaluations (states and transients) for this answer."""
     calls = {"states": 0, "transients": 0}
-    state_parts, with_transients = memory.state_parts, memory._with_transients
+    state_parts, with_transients = model_states.state_parts, memory._with_transients
 
     def counted_states(*args, **kwargs):  # type: ignore[no-untyped-def]
         calls["states"] += 1

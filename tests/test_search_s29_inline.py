@@ -17,7 +17,8 @@ from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.late_gradients import late_gradients
 from estimator.layout_table import dense_table
 from estimator.layouts import _layouts
-from estimator.memory import SearchMemo, state_parts
+from estimator.memory import SearchMemo
+from estimator.model_states import state_parts
 from estimator.search_bounds import (
     ZERO3_BOUND_MARGIN,
     churn_floor,

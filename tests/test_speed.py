@@ -17,7 +17,7 @@ import pytest
 
 import estimator.memory as memory
 from bot.cli import main
-from estimator import catalog
+from estimator import catalog, model_states
 from estimator.memory import SearchMemo, breakdown, breakdown_within
 from estimator.models import Method
 from estimator.plan import _SHELL_PLAN, HEADROOM, _layouts, least_memory_plan, training_memory
@@ -68,7 +68,7 @@ def test_a_layout_above_the_limit_by_its_activations_skips_the_other_transients(
         for p in _layouts(spec, card, 32, setup)
         if (p.tp, p.pp, p.zero_stage, p.recompute) == (1, 1, 3, "selective")
     )
-    states = sum(memory.state_parts(spec, spec.params_total, setup, plan).values())
+    states = sum(model_states.state_parts(spec, spec.params_total, setup, plan).values())
     assert round(states / 2**30, 1) == 32.1 and states < card.addressable_bytes
     assert (
         breakdown_within(spec, spec.params_total, setup, plan, card.addressable_bytes, SearchMemo()) is None
@@ -97,7 +97,7 @@ def test_training_memory_gives_the_published_figures_for_llama_2_70b_on_h100() -
     # the shell's states as summed (s25 acts2: its breakdown's 'gradients' are what the one-GPU ZeRO-0 peak
     # holds, estimator.late_gradients — fewer, so state_bytes of the breakdown is no longer the states)
     assert mem.total_bytes == sum(
-        memory.state_parts(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN).values()
+        model_states.state_parts(spec, spec.params_total, TrainingSetup(seq_len=4096), _SHELL_PLAN).values()
     )
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from estimator import catalog
-from estimator.memory import SearchMemo, breakdown, breakdown_within, state_parts, trained_params
+from estimator.memory import SearchMemo, breakdown, breakdown_within
+from estimator.model_states import state_parts, trained_params
 from estimator.models import Method
 from estimator.plan import _layouts
 from estimator.search_bounds import ZERO3_BOUND_MARGIN, step_floor

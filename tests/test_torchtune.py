@@ -30,8 +30,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estimator import catalog, estimate
-from estimator.memory import breakdown, largest_param, state_parts
+from estimator.memory import breakdown
 from estimator.memory_band import LOSS_HIGH_FACTOR, layer_activation_coefficients, per_gpu_band
+from estimator.model_states import largest_param, state_parts
 from estimator.models import Method, Plan, SizingRequest, Stage
 from estimator.plan import training_memory
 from estimator.setup import TrainingSetup

@@ -21,7 +21,7 @@ from bot.core.conversation import Conversation
 from estimator import catalog
 from estimator.architecture import embedding_params
 from estimator.ledger import price_range
-from estimator.memory import QUANTIZED_BASE_BITS
+from estimator.model_states import QUANTIZED_BASE_BITS
 from estimator.models import Currency, SizingRequest
 
 GIB = 2**30

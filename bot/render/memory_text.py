@@ -36,7 +36,7 @@ from bot.render.wording import (
     MIN_CHART_BYTES,
     STATED_ALTERNATIVES,
 )
-from estimator.memory import FULL_STATE_BYTES_PER_PARAM
+from estimator.model_states import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
 from estimator.plan import HEADROOM
 from estimator.units import GIB
