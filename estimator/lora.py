@@ -29,6 +29,27 @@ _FROM_HF: self_attn.o_proj → attn.output_proj, mlp.gate_proj → w1, down_proj
 table for the headline's targets and the unknown-module check (s36 fixc #2)."""
 
 
+DEQUANT_BYTES = 2.0
+"""Bytes per weight of a quantized matrix dequantized for a matmul: bitsandbytes 4-bit
+``MatMul4Bit`` dequantizes the whole weight to 16-bit in forward and again in backward
+(``F.dequantize_4bit(B, ...).to(A.dtype)``; it saves only the quantized weight); AutoGPTQ's CUDA kernel
+does the same for inputs of ≥ 128 rows (``kernel_switch_threshold``) and autograd keeps that fp16
+weight for the backward."""
+
+ADAPTER_INPUT_BYTES = 2.0
+"""Bytes per element of the input copy each LoRA module keeps for its backward when its input is a
+new tensor: with fp32 adapters under autocast, PEFT casts the input to the adapter's dtype
+(``x.to(lora_A.weight.dtype)``, peft/tuners/lora/layer.py) and autocast casts it back to bf16 for
+``lora_A``, which saves that copy — one per adapted module, even for q, k and v sharing an input; with
+``lora_dropout`` > 0 the dropout output is the new tensor. Adapters in the activations' dtype and no
+dropout (DeepSpeed casts the model to bf16/fp16; torchtune's bf16 recipes): ``x.to`` returns ``x``
+itself, no copy."""
+
+LORA_DROPOUT_MASK_BYTES = 1.0
+"""With ``lora_dropout`` > 0 each adapted input also keeps a boolean dropout mask (1 byte/element)
+for the backward (PEFT ``nn.Dropout``; PyTorch native dropout saves its mask)."""
+
+
 def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]:
     """The projections (q, k, v, o, gate, up, down) a list of LoRA target names adapts; None or
     'all-linear' → all of them. Unknown names adapt nothing (the bot names them as not used)."""

@@ -49,3 +49,12 @@ class ComputeBudget(OptimizerStep):
         "its parameters', estimator.adapter_offload; trial s35 #4)",
         json_schema_extra=_setting("training", json_order=94),
     )
+    reward_model: bool | None = Field(
+        None,
+        description="the model trained is a reward model ('reward model training', '训练奖励模型'; "
+        "LLaMA-Factory stage rm): each record a comparison pair, a chosen and a rejected sequence "
+        "put through the model (as `samples_are_pairs` counts them), scored by a scalar head in place "
+        "of the vocabulary's logits (InstructGPT, Ouyang et al. 2022 §3.5; TRL RewardTrainer, "
+        "AutoModelForSequenceClassification num_labels=1); no reference model",
+        json_schema_extra=_setting("training", json_order=102),
+    )

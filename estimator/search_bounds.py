@@ -388,8 +388,8 @@ def surely_above(
     logits = 0.0  # without a pipeline loss_bytes(spec, setup, plan).likely, in place: the same float
     if plan.pp == 1:
         per = _CHUNKED if setup.chunked_loss else _FP32 if setup.fp32_loss else _HALF
-        b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)
-        logits = per * (b * setup.seq_len * spec.vocab / plan.tp)
+        b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1)
+        logits = per * (b * setup.seq_len * (1 if setup.reward_model else spec.vocab) / plan.tp)
     floor += logits
     if floor + CUDA_CONTEXT_BYTES.value > limit:
         return True

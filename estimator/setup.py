@@ -28,6 +28,10 @@ class TrainingSetup:
     method: Method = Method.full
     algorithm: Algorithm = Algorithm.sft
     reference: bool = True
+    reward_model: bool = False
+    """A reward model trained on comparison pairs (``SizingRequest.reward_model``): each micro-batch row
+    puts a chosen and a rejected sequence through the model, as DPO's pairs, and a scalar head scores them
+    (no vocabulary logits)."""
     """A preference/RL algorithm's frozen reference model is loaded
     (:func:`estimator.rl_reference.has_reference`: not under TRL's GRPO default beta = 0.0)."""
     seq_len: int = int(SEQ_LEN_FINETUNE.value)

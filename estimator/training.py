@@ -241,7 +241,7 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
         else:
             per = assume_tokens_per_sample(req, stage, ledger)  # the average sample (time)
         n = req.num_samples * rollout.sequences_per_prompt(req)  # RL: G completions of each prompt
-        if req.samples_are_pairs and req.algorithm == Algorithm.dpo:  # a chosen and a rejected sequence each
+        if req.samples_are_pairs and (req.algorithm == Algorithm.dpo or req.reward_model):  # chosen, rejected
             tokens = n * PAIR_SEQUENCES * per * epochs
             ledger.note("pairs_to_tokens", num_samples=n, tokens_per_sample=per, epochs=epochs, tokens=tokens)
             return tokens

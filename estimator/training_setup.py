@@ -146,7 +146,8 @@ def assume_tokens_per_sample(req: SizingRequest, stage: Stage, ledger: Ledger) -
         return ledger.assume("tokens_per_sample", d.value, d.why)
     longest = int(defaults.SEQ_LEN_FINETUNE.value)
     params = {"num_samples": req.num_samples, "tokens_per_sample": int(d.value), "length": longest}
-    why = Why.tokens_per_pair_time if req.algorithm == Algorithm.dpo else Why.tokens_per_sample_time
+    pairs = req.algorithm == Algorithm.dpo or bool(req.reward_model and req.samples_are_pairs)
+    why = Why.tokens_per_pair_time if pairs else Why.tokens_per_sample_time
     return ledger.assume("tokens_per_sample", d.value, why, **params)
 
 
@@ -155,7 +156,8 @@ def _sample_length_why(req: SizingRequest, stage: Stage) -> Why | None:
     the longest sequence (DPO: chosen and rejected each); None when the stage default applies."""
     if not _at_sample_tokens(req, stage):
         return None
-    return Why.seq_max_for_pairs if req.algorithm == Algorithm.dpo else Why.seq_max_for_samples
+    pairs = req.algorithm == Algorithm.dpo or bool(req.reward_model and req.samples_are_pairs)
+    return Why.seq_max_for_pairs if pairs else Why.seq_max_for_samples
 
 
 class SetupParts(NamedTuple):
@@ -222,6 +224,7 @@ def training_setup(
     setup = TrainingSetup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
+        reward_model=bool(req.reward_model),
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,

@@ -27,7 +27,7 @@ from estimator.adamw_step import zero0_step
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes, eager_layers
 from estimator.late_gradients import gradient_credit, late_gradients
-from estimator.lora import lora_input_elements
+from estimator.lora import ADAPTER_INPUT_BYTES, DEQUANT_BYTES, LORA_DROPOUT_MASK_BYTES, lora_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
@@ -52,7 +52,7 @@ _DPO = Algorithm.dpo  # read once: Python 3.11's EnumType.__getattr__ slows `Alg
 def rows(setup: TrainingSetup, plan: Plan | Layout) -> int:
     """Sequences one micro-batch puts through the model: the micro-batch, × :data:`PAIRED_SEQUENCES`
     for DPO."""
-    return plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)
+    return plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1)
 
 
 FP32_LOSS_BYTES_PER_LOGIT = (10.0, 12.0, 16.0)
@@ -77,26 +77,6 @@ still referenced by the returned outputs."""
 CHUNKED_LOSS_BYTES_PER_LOGIT = (2.0, 2.0 + 4.0 / LOSS_CHUNKS, 2.0 + 2 * 4.0 / LOSS_CHUNKS)
 """torchtune's chunked cross-entropy keeps the bf16 logits (2) and upcasts one chunk of 8 at a time:
 likely 2 + 4/8; low 2 (the upcast fused away); high 2 + 2·4/8 (one fp32 chunk and its log-softmax)."""
-
-DEQUANT_BYTES = 2.0
-"""Bytes per weight of a quantized matrix dequantized for a matmul: bitsandbytes 4-bit
-``MatMul4Bit`` dequantizes the whole weight to 16-bit in forward and again in backward
-(``F.dequantize_4bit(B, ...).to(A.dtype)``; it saves only the quantized weight); AutoGPTQ's CUDA kernel
-does the same for inputs of ≥ 128 rows (``kernel_switch_threshold``) and autograd keeps that fp16
-weight for the backward."""
-
-ADAPTER_INPUT_BYTES = 2.0
-"""Bytes per element of the input copy each LoRA module keeps for its backward when its input is a
-new tensor: with fp32 adapters under autocast, PEFT casts the input to the adapter's dtype
-(``x.to(lora_A.weight.dtype)``, peft/tuners/lora/layer.py) and autocast casts it back to bf16 for
-``lora_A``, which saves that copy — one per adapted module, even for q, k and v sharing an input; with
-``lora_dropout`` > 0 the dropout output is the new tensor. Adapters in the activations' dtype and no
-dropout (DeepSpeed casts the model to bf16/fp16; torchtune's bf16 recipes): ``x.to`` returns ``x``
-itself, no copy."""
-
-LORA_DROPOUT_MASK_BYTES = 1.0
-"""With ``lora_dropout`` > 0 each adapted input also keeps a boolean dropout mask (1 byte/element)
-for the backward (PEFT ``nn.Dropout``; PyTorch native dropout saves its mask)."""
 
 ZERO_REDUCE_BUCKET_ELEMENTS = 5e8
 """DeepSpeed ``reduce_bucket_size`` default, 5e8 elements (deepspeed/runtime/zero/config.py,
@@ -246,7 +226,8 @@ def kept_activations(
     :func:`layer_activation_coefficients`, plus LoRA's input copies
     (:func:`estimator.lora.lora_input_elements` × 2 bytes, + the dropout masks).
     """
-    s, b, t = setup.seq_len, plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1), plan.tp
+    pairs = PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1  # chosen, rejected
+    s, b, t = setup.seq_len, plan.micro_batch * pairs, plan.tp
     layers = activation_layers(spec, setup, plan.pp, plan.recompute) * plan.pp
     if plan.recompute == "full":
         kept = (min(layers, 2) if setup.offloaded_checkpoints else layers) * setup.activation_bytes / 2
@@ -287,7 +268,8 @@ def layer_workspace(
     0 without recompute: the kept activations (:func:`kept_activations`) already count every layer."""
     if plan.recompute != "full":
         return ZERO
-    s, b, t = setup.seq_len, plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1), plan.tp
+    pairs = PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1  # chosen, rejected
+    s, b, t = setup.seq_len, plan.micro_batch * pairs, plan.tp
     fused, eager, elements = facts or activation_facts(spec, setup)
     per_coef = s * b * spec.hidden / t
     adapters = elements * s * b / t * _adapter_bytes_per_element(setup, plan)
@@ -310,8 +292,8 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
     the start of the backward, with every kept activation."""
     table = CHUNKED_LOSS_BYTES_PER_LOGIT if setup.chunked_loss else None
     table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
-    b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO else 1)  # rows(setup, plan)
-    logits = b * setup.seq_len * spec.vocab / plan.tp
+    b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1)
+    logits = b * setup.seq_len * (1 if setup.reward_model else spec.vocab) / plan.tp  # RM: a scalar head
     return _span(table).scaled(logits)
 
 

@@ -210,6 +210,13 @@ class Conversation:
                     base = _Memory(rec.request or _field(rec.parsed, "request"), rec.lang, rec.id, rec.script)
             if base is None:
                 base = self._memory.get((chat_id, user_id))
+        if base is not None and len(text) <= 40 and _names_language(text):  # 'English please' (s39 fixc)
+            from bot.core.language_asked import asked_language
+
+            asked = asked_language(text)
+            again = self.variant(base.turn_id, lang=asked, by_user=user_id) if asked else None  # type: ignore[arg-type]
+            if again is not None:
+                return again
         context = Context(
             previous=unpack(base.request) if base else None,
             previous_lang=base.lang if base else None,
@@ -426,6 +433,12 @@ class Conversation:
         except ValidationError as e:
             raise ValueError(str(e)) from None
         return {k: getattr(checked, k) for k in out}
+
+
+def _names_language(text: str) -> bool:
+    """The gate of :func:`bot.core.language_asked.asked_language`: a message naming English or Chinese."""
+    low = text.lower()
+    return "english" in low or "chinese" in low or "英" in text or "中文" in text or "汉语" in text
 
 
 def _field(packed: Any, name: str) -> Packed:

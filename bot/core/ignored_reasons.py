@@ -163,6 +163,7 @@ USED_REASONS = frozenset(
         "steps_default_length",
         "steps_default_global",
         "steps_stated_batch",
+        "colon_missing",
         "steps_accum_batch",
         "steps_accum_batch_length",
         "vllm_server_default",

@@ -252,6 +252,10 @@ class FieldSteps(GpuFieldSteps):
             f["samples_are_pairs"] = True
             f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
             f["stage"] = f.get("stage") or "finetune"
+        if "reward" in self.s or "奖励" in self.s or "rm t" in self.s:  # a reward model trained (s39 fixc)
+            from bot.parse.reward_training import reward_training
+
+            pairs = (reward_training(f, self.s, samples is not None) and samples is not None) or pairs
         if tps is not None and tps.extra == "chars":  # Chinese characters ≈ tokens (Qwen/GLM tokenizers,
             self.notes.append("chars_as_tokens")  # ≈1–1.5 characters a token): per sample only
         by_tokens = tps is not None and tps.extra == "tokens"

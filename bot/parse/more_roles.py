@@ -78,7 +78,7 @@ R_BARE_LENGTH_END = rc(
 """After a sample length written with no unit: nothing, 'each', or the clause's end ('每条2k，要几个小时',
 'samples of 2k each, how long'); never a unit ('每条2k元', '2k per month', '2k字' are read elsewhere)."""
 R_PROMPT_COUNT = rc(
-    r"^[\s\-]*(?:个\s*)?(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b"
+    r"^[\s\-]*(?:个\s*)?(?:(?:rl|grpo|ppo|dpo|training|train|unique|distinct|math)\s+){0,2}prompts?\b(?!\s*(?:len(?:gths?)?\b|长度))"
 )
 """'20k prompts', '20000 GRPO prompts', '1 万个 prompt' (not '8k-token prompts': a length)."""
 

@@ -52,7 +52,7 @@ def group_span(m: Any) -> tuple[int, int]:
 
 COMPLETION_AFTER_RE = rc(
     r"(?<![\w.])(?P<n>\d[\d,]*\s*k?)\s*(?:-\s*)?(?:tokens?\s+(?:of\s+)?)?(?:max(?:imum)?\s+|最大\s*|最长\s*)?"
-    r"(?:completion|response|generation|rollout)(?:\s+(?:lengths?|tokens?)|\s*(?:长度|token))"
+    r"(?:completion|resp(?:onse)?|generation|rollout)(?:\s+(?:lengths?|len\b|tokens?)|\s*(?:长度|token))"
 )
 """RL generation length with the number first ('1024 max completion tokens', '2k completion length',
 '1024-token max completion', '1024 最大生成 token'; trial s21 #6): the number read as
@@ -61,7 +61,8 @@ COMPLETION_AFTER_RE = rc(
 THEN_MAX = r"[,，]\s*(?=最长|最多|up\s+to|at\s+most)"
 """A comma, then the maximum of the generation word before it ('rollout, 最长1024 token')."""
 COMPLETION_RE = rc(
-    r"(?<![a-z_])(?:responses?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出|补全)\s*(?:lengths?\s*)?"
+    r"(?<![a-z_])(?:resp(?:onse)?s?|completions?|generations?|outputs?|rollouts?|回复|回答|生成|输出|补全)\s*"
+    r"(?:(?:lengths?|len\b)\s*)?"
     rf"(?:{THEN_MAX}|of\s+|up\s+to\s+|at\s+most\s+|最长\s*|最多\s*|长度\s*|最大\s*|为\s*|是\s*|:\s*)*"
     r"(?P<n>\d[\d,]*\s*k?)(?![\d.])(?!\s*(?:条|组|对|份|万|千|个(?!\s*tokens?)))\s*(?:个\s*)?(?:tokens?)?"
 )

@@ -100,6 +100,8 @@ def stage_key(report: SizingReport) -> str:
         return "inference"
     if req.stage == Stage.finetune:
         method = (req.method or Method.full).value
+        if req.reward_model:  # a reward model trained on pairs (s39 fixc)
+            return f"rm_{method}"
         if req.algorithm is not None and req.algorithm.value in ("dpo", "ppo", "grpo", "rloo"):
             return f"{req.algorithm.value}_{method}"  # e.g. "dpo_full", "grpo_lora"
         return method

@@ -96,6 +96,8 @@ IGNORED_TEXTS: dict[str, str] = {
     "unknown_key": N_("the tool has no setting of that name"),
     "auto_value": N_("“auto”: the tool fills it in at run time"),
     "bad_value": N_("not a value this setting can take"),
+    "close_value": N_("not understood: not a value this setting takes, read as the closest one it takes"),
+    "colon_missing": N_("read as “key: value”: the colon after the key was missing"),
     "utilization_bounds": N_("the share of GPU memory an engine may use is above 0 and at most 1"),
     "runtime_not_modelled": N_(
         "sized with the generic serving memory model; this engine's own is not modelled"

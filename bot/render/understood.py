@@ -201,6 +201,10 @@ def _reason_text(
         return translate(lang, REPEATED_USED, used=repeated_used[text])
     if reason == "qps_needs_output" and load:
         return translate(lang, QPS_AT_LOAD, n=load)
+    if reason == "close_value":  # 'finetuning_type: lroa': did you mean lora? (s39 fixc)
+        from bot.render.close_value_text import close_value_text
+
+        return close_value_text(text, lang)
     if reason == "bad_value" and text[:9] == "seq_len: " and float(text[9:]) > ign.SEQ_MAX:  # s36 fixe
         return translate(lang, ign.WINDOW_BEYOND)  # above 10⁸ tokens: no model's window
     return translate(lang, IGNORED_TEXTS[reason])

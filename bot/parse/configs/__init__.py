@@ -330,9 +330,15 @@ def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
     tool = _best_tool(list(flatten(data)) + list(data))
     if tool is None:
         return None
+    from bot.parse.configs.colonless import colonless
+
+    if fixed := colonless(lines, block, tool):  # 'quantization_bit 4': read as 'quantization_bit: 4' (s39)
+        block = sorted([*block, *fixed])
+        data = load("\n".join(fixed.get(i, lines[i]) for i in block))
     cfg = read_training(
         flatten(data), tool, StackConfig(tool=tool, tools=[tool], format="yaml", source=source)
     )
+    cfg.unused.update({lines[i].strip(): "colon_missing" for i in fixed})
     comments = " ".join(lines[i] for i in block if lines[i].lstrip().startswith("#"))
     if "gpu_count" not in cfg.values and (n := RUN_GPUS_RE.search(comments)):  # '# run: NPROC_PER_NODE=8 …'
         nodes = RUN_NODES_RE.search(comments)

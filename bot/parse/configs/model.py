@@ -37,6 +37,8 @@ UNUSED_REASONS = (
     "script_fp32",  # ChatGLM3's finetune_hf.py loads with no torch_dtype: fp32 (bot.parse.script_reads, s33)
     "script_defaults",  # DeepSpeed-Chat step 1 main.py: micro-batch 16 × 512, no checkpointing (s34)
     "beta_not_sft",  # a 'beta' with no preference or RL tuning named: SFT has none (bot.parse.hyper_names)
+    "close_value",  # 'finetuning_type: lroa': not a value the tool takes, read as the closest (s39 fixc)
+    "colon_missing",  # 'quantization_bit 4' in a YAML: read as 'quantization_bit: 4', named (s39 fixc)
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""
 

@@ -143,6 +143,14 @@ turning vLLM off or another engine on is named as the prose names it (:mod:`bot.
 def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackConfig:
     """Fill ``cfg`` from the flattened keys of one training config of ``tool``."""
     cfg.implied.setdefault("stage", "finetune")
+    typed: dict[str, Any] = {}
+    far: dict[str, Any] = {}
+    if tool in ("llamafactory", "deepspeed"):  # 'finetuning_type: lroa': read as lora, named (s39 fixc)
+        from bot.parse.configs.close_values import read_close
+
+        flat, typed, far = read_close(flat, tool)
+    for k, v in typed.items():
+        cfg.skip(k, v, "close_value")
     _method(cfg, flat)
     named = _model_name(flat)
     if named:
@@ -172,6 +180,8 @@ def read_training(flat: dict[str, Any], tool: str, cfg: StackConfig) -> StackCon
             cfg.skip(key, value, "not_sized")
         else:
             cfg.skip(key, value, "unknown_key")
+    for k, v in far.items():  # 'finetuning_type: ptuning': not a value it takes, close to none
+        cfg.skip(k, v, "bad_value")
     return cfg
 
 
@@ -394,8 +404,10 @@ def _stage(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool
             cfg.values["algorithm"] = hit[1]
         if hit[1] not in (None, str(value).lower()):  # 'stage: kto' sized as DPO: named (algorithm_family)
             cfg.skip(key, value, "algorithm_family")
-        if hit[1] == "dpo":  # DPO/KTO/ORPO data: each sample forwards a chosen and a rejected sequence
-            cfg.values["samples_are_pairs"] = True
+        if hit[1] == "dpo" or str(value).lower() == "rm":  # DPO/KTO/ORPO and reward-model data: each
+            cfg.values["samples_are_pairs"] = True  # sample forwards a chosen and a rejected sequence
+        if str(value).lower() == "rm":  # LLaMA-Factory's reward-model stage (s39 fixc)
+            cfg.values["reward_model"] = True
     return hit is not None
 
 
