@@ -70,5 +70,5 @@ def _joined(m: re.Match[str]) -> str:
     unit = f" 张 {card} " if card else " 张卡 "
     said = m.group(0)
     engine = next((e for e in ("vllm", "sglang") if e in said), "rollout")  # the engine named stays named
-    alg = m.groupdict().get("alg") or ""  # the algorithm written before 'training' stays said
-    return f"{a + b}{unit}，其中 {a} 卡给 {engine} ，{b} 张训练 {alg} "
+    alg = m.groupdict().get("alg")  # the algorithm written before 'training' stays said
+    return f"{a + b}{unit}，其中 {a} 卡给 {engine} ，{b} 张训练 " + (f"{alg} " if alg else "")
