@@ -942,6 +942,17 @@ def test_round34_work_en_does_not_regress() -> None:
     assert _work_understood("r34work", "en", 23) >= R34_WORK_UNDERSTOOD_EN
 
 
+R35_WORK_UNDERSTOOD_EN = 11
+"""Round 35's English working split (en_r35.json, r35work: 19 records) understood in full at the last
+measurement (README.md there): 5 at the freeze (first contact), 11 after its readers and two label
+corrections (tests/test_s39_r35en.py). Its r35test half (21 records) is frozen in
+``frozen_r35_test_en.sha256``."""
+
+
+def test_round35_work_en_does_not_regress() -> None:
+    assert _work_understood("r35work", "en", 19) >= R35_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1082,6 +1093,7 @@ HELD_OUT_SIZES = {
     ("r32test", "en"): 15,
     ("r33test", "en"): 20,
     ("r34test", "en"): 17,
+    ("r35test", "en"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

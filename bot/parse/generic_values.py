@@ -43,7 +43,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "max tokens per sample",
         # s30: the length as a token count ('最大 token 数设 8192', 'a maximum token count of 8192')
         "max token count", "maximum token count", "max number of tokens", "maximum number of tokens",
-        "max token length", "maximum token length", "token limit",
+        "max token length", "maximum token length", "token limit", "max req total len",  # r35: LightLLM's
         "max position embeddings",  # round 26: the model config's window, raised to serve a longer context
         "序列长度", "序列长", "上下文长度", "上下文窗口", "上下文", "最大长度", "截断长度", "样本长度",
         "最大 token 数量", "最大 token 数", "最大 token 长度", "最大 tokens", "token 上限", "最大 token",

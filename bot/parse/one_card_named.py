@@ -21,8 +21,9 @@ from bot.parse.words import _HOST_CPU, ARTICLE_GPU_RE, ASKS_COUNT_RE, MEM_CARD_R
 def one_named_card(s: str, f: dict[str, Any], plural: bool) -> bool:
     """'on an A100', 'on the A100', '在 A800 上跑' in the normalized text ``s``: one card, unless the question
     asks how many (not of a failed run's: 'OOM on an A100, how many?'), or the card is named in the plural
-    (``plural``: 'on the A100s'), or a TP/PP is stated in the fields ``f`` (its world size is the count)."""
-    if plural or f.get("tp") or f.get("pp"):
+    (``plural``: 'on the A100s'), or a TP/PP above one is stated in the fields ``f`` (its world size is the
+    count; r35 en: TP 1 × PP 1 is one card's copy, so the article's one card stands)."""
+    if plural or (f.get("tp") or 1) * (f.get("pp") or 1) != 1:
         return False
     if ("部署" in s or "上线" in s) and _DEPLOY_ON_RE.search(s) and not _HOST_RE.search(s):
         return False  # the platform deployed on, not one card; a host's CPU and its card is one machine

@@ -151,8 +151,10 @@ def prompt_in_default(fields: dict[str, Any], reply: float) -> dict[str, int]:
 
 
 def output_alone(steps: Any, reply: float) -> None:
-    """An output length with no prompt nor context ('with 256 output tokens'): no output-length field
-    (a context is prompt + output), so named (``output_in_context``) unless a request rate used it."""
-    qps = any(why == "qps_needs_output" for _, why in steps.named_unused)
-    if not (qps or steps.f.get("target_tokens_per_s")):
+    """An output length with no prompt ('with 256 output tokens', r35 en: beside a context with no rate): no
+    output-length field (a context is prompt + output), so named (``output_in_context``) unless a request
+    rate used it."""
+    # r35 en: a target speed the user typed ('is 83 tok/s expected?') used no output: the output is named
+    used = any(why in ("qps_needs_output", "rate_times_output") for _, why in steps.named_unused)
+    if not used:
         steps.named_unused.append((f"output_tokens: {reply:,.0f}", "output_in_context"))

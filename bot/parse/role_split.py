@@ -16,16 +16,20 @@ from bot.parse.regex import rc
 _CARD = (
     r"(?:张|块|个)?\s*(?P<card{i}>[a-z]{{1,5}}\s?-?\d{{2,4}}[a-z]{{0,4}})?\s*(?:卡|gpus?\b|cards?\b|npus?\b)?"
 )
-_VERB = r"\s*(?:的)?\s*(?:来|去)?\s*(?:做|用于|用来|跑|负责|给|for|to|as|run(?:ning)?)?\s*(?:the\s+)?"
+_VERB = (
+    r"\s*(?:的)?\s*(?:来|去)?\s*(?:(?:is|are)\s+)?(?:(?:reserved|dedicated|used|kept|set\s+aside)\s+)?"
+    r"(?:做|用于|用来|跑|负责|给|for|to|as|run(?:ning)?)?\s*(?:the\s+)?"
+)  # r35 en: 'one GPU is reserved for vLLM generation'
 ROLE_SPLIT_RE = rc(
-    r"(?<![\d.x×*])(?P<a>\d{1,3})\s*"
+    r"(?<![\d.x×*])(?P<a>\d{1,3}|\bone\b)\s*"
     + _CARD.format(i=1)
     + _VERB
     + r"(?:vllm|sglang|rollout|推理|采样|生成|inference|generation)[^。;；!?？！\d]{0,40}?"
-    r"(?:[,，、;；]|\band\b|和|另外|其余|剩下的?)\s*(?:另外|其余|剩下的?)?\s*(?P<b>\d{1,3})\s*"
+    r"(?:[,，、;；]|\band\b|和|另外|其余|剩下的?)\s*(?:另外|其余|剩下的?|(?:the\s+)?(?:other|remaining|rest\s+of\s+the))?"
+    r"\s*(?P<b>\d{1,3})\s*"
     + _CARD.format(i=2)
     + _VERB
-    + r"(?:训练|train(?:ing|er)?\b|actor\b|policy\b)"
+    + r"(?:(?P<alg>grpo|ppo|dapo|rl)\s+)?(?:训练|train(?:ing|er)?\b|actor\b|policy\b)"  # r35: 'GRPO training'
 )
 """'N cards for the rollout engine …, M cards for training': the two roles of one job (the rollout named
 first). A card name may stand where the card word does ('2 张 h20'); the trainer's count must follow in the
@@ -61,9 +65,10 @@ def role_split(s: str) -> str:
 def _joined(m: re.Match[str]) -> str:
     if "其中" in m.string[max(0, m.start() - 8) : m.start()]:  # '8 张，其中 2 张给 vllm，6 张训练': 8 is said
         return m.group(0)
-    a, b = int(m.group("a")), int(m.group("b"))
+    a, b = 1 if m.group("a") == "one" else int(m.group("a")), int(m.group("b"))
     card = m.group("card1") or m.group("card2") or ""
     unit = f" 张 {card} " if card else " 张卡 "
     said = m.group(0)
     engine = next((e for e in ("vllm", "sglang") if e in said), "rollout")  # the engine named stays named
-    return f"{a + b}{unit}，其中 {a} 卡给 {engine} ，{b} 张训练 "
+    alg = m.groupdict().get("alg")  # the algorithm written before 'training' stays said
+    return f"{a + b}{unit}，其中 {a} 卡给 {engine} ，{b} 张训练 " + (f"{alg} " if alg else "")

@@ -77,9 +77,18 @@ LLAMA_CPP_FRONTENDS = (
     (rc(r"\blm[\s\-_]*studio\b"), "LM Studio"),
     (rc(r"\bgpt4all\b"), "GPT4All"),
     (rc(r"\balpaca[\s.\-_]*cpp\b"), "alpaca.cpp"),  # s37 round 33: llama.cpp's fork for Alpaca (its README)
+    # r35 en: LangChain's llama.cpp class ('the LangChain LlamaCpp tutorial', 'LlamaCpp from langchain')
+    (
+        rc(
+            r"\blangchain(?:'s)?\s+llama[\s\-_]*cpp\b"
+            r"|\bllama[\s\-_]*cpp\s+(?:class\s+)?(?:from|in|of)\s+langchain\b"
+        ),
+        "LangChain",
+    ),
 )
-"""Serving front-ends that run llama.cpp (koboldcpp, llamafile, LM Studio and GPT4All READMEs)."""
-_FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all", "alpaca")
+"""Serving front-ends that run llama.cpp (koboldcpp, llamafile, LM Studio and GPT4All READMEs; LangChain's
+``LlamaCpp`` wraps llama-cpp-python: its docs' integrations/llms/llamacpp page)."""
+_FRONTEND_WORDS = ("kobold", "llamafile", "studio", "gpt4all", "alpaca", "langchain")
 _FRONTEND_RE = words_gate(_FRONTEND_WORDS)
 _OPTIMIZER_RE = words_gate(("adam", "sgd", "adafactor", "lion", "muon", "galore", "lomo"))
 

@@ -190,6 +190,23 @@ MORE_THAN_RE = rc(r"(?P<n>\d+(?:\.\d+)?)\s*多\s*(?P<u>万亿|千万|百万|十�
 """'100 多万', '3多亿': more than that many, read as that many (a lower bound; before, '多万' was 万
 alone)."""
 _BIT_WIDTH_WORDS = {"4": "4bit", "8": "8bit", "16": "fp16", "32": "fp32"}
+BIT_LIST_RE = rc(
+    r"(?<![\w.=:])(?P<list>(?:(?:2|3|4|5|6|8|16|32)\s*(?:,|、|/|or|和|或者|或|还是)\s*){1,3})"
+    r"(?P<last>(?:2|3|4|5|6|8|16|32))(?P<unit>\s*-?\s*(?:bits?|位|比特))(?![a-z0-9])"
+)
+"""Round 35 en: bit widths listed with the unit written once, after the last ('4, 8 or 16-bit LoRA', '4 or 8
+bit', '4、8 或 16 位'): each width in bits, as '4-bit, 8-bit or 16-bit' is read (before, the first widths
+were left unread). Only widths joined by list marks or 'or': 'batch 4, 8-bit Adam' is no list (no 'or')."""
+
+
+def _bit_list(m: re.Match[str]) -> str:
+    """Each width of a :data:`BIT_LIST_RE` list with the list's unit ('4, 8 or 16-bit' → '4-bit, 8-bit or
+    16-bit'); a list joined by commas only is left as written."""
+    items = m.group("list")
+    if not re.search(r"or|或|还是|/", items):
+        return m.group(0)
+    unit = m.group("unit")
+    return re.sub(r"(?<![\d.])(\d+)(?![\d.])", lambda n: n.group(1) + unit, items) + m.group("last") + unit
 
 
 def _bit_width(m: re.Match[str]) -> str:
@@ -269,6 +286,8 @@ def written_values(s: str) -> str:
     if "多" in s:  # round 9: '100 多万条' is over 100 万 (not 万 alone, nor 100 unread)
         s = _sub(MORE_THAN_RE, r"\g<n>\g<u>", s)
     if "位" in s or "bit" in s:
+        if " or " in s or "或" in s or "还是" in s or "/" in s:  # '4, 8 or 16-bit' (r35 en): one unit
+            s = BIT_LIST_RE.sub(_bit_list, s)
         s = BIT_WIDTH_WORD_RE.sub(_bit_width, s)
     if "grad" in s:
         s = _sub(GRAD_CHECKPOINT_RE, "gradient_checkpointing", s)

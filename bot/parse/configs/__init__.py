@@ -93,6 +93,7 @@ TRAINING_TOOL_NAMES = {
     "llamafactory": "LLaMA-Factory", "axolotl": "axolotl", "torchtune": "torchtune", "deepspeed": "DeepSpeed",
     "accelerate": "Accelerate", "megatron": "Megatron-LM", "trl": "Hugging Face Trainer / TRL",
     "verl": "verl", "openrlhf": "OpenRLHF", "llama-recipes": "llama-recipes", "colossalai": "ColossalAI",
+    "peft": "PEFT",  # r35 en: a pasted LoraConfig alone (configs.python_args)
 }  # fmt: skip
 """Training tools a config names. One whose layouts the sizing models
 (:data:`estimator.training_tools.TRAINING_TOOL_LIMITS`) sets ``training_tool`` (issue 24 item 3); any

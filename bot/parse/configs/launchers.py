@@ -272,7 +272,8 @@ def _serve_flag(
         return
     converted = _convert(kind, value)
     if converted is None:
-        cfg.skip(flag, value, "auto_value" if str(value).lower() == "auto" else "bad_value")
+        auto = str(value).lower() == "auto"
+        cfg.skip(flag, value, "auto_value" if auto else "not_sized" if kind == "offload_gb" else "bad_value")
     else:
         cfg.set(flag, field, converted)
 
@@ -294,6 +295,8 @@ def _convert(kind: str, value: Any) -> Any:
         return True if value is True else None
     if kind == "fa":  # llama.cpp -fa on|off|auto (common/arg.cpp; 1/0/-1: PR #15746), a bare -fa: on
         return text not in ("off", "0", "false", "disabled")
+    if kind == "offload_gb":  # r35 en: '--cpu-offload-gb 0' is no offload; a size is named, not sized
+        return False if value == 0 and not isinstance(value, bool) else None
     if kind == "gpu_layers":  # every layer on the GPU: nothing offloaded to the CPU
         return False if all_layers_on_gpu(value) else None
     return None

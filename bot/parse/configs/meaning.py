@@ -93,6 +93,7 @@ CONVERSIONS = {
     "quant": "awq/gptq/fp8/bitsandbytes… → the weights' precision",
     "dtype": "bfloat16/float16/half/float32 → the weights' precision",
     "str": "the model, as written",
+    "offload_gb": "vLLM/SGLang --cpu-offload-gb: 0 → no CPU offload (False); above 0 named, not sized",
     "gpu_layers": "llama.cpp -ngl: 99 or more (its README's 'all') or -1 → every layer on the GPU, no "
     "offload; fewer → gpu_layers, the rest in CPU memory (estimator.layer_offload)",
     "size_billions": "Xinference --size-in-billions ('_' is its decimal point: '1_5' = 1.5B): the model is "
@@ -306,7 +307,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
         "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
         "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
-        "--kv-cache-dtype": ("kv_precision", "kv"),
+        "--kv-cache-dtype": ("kv_precision", "kv"), "--cpu-offload-gb": ("offload", "offload_gb"),
         "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
         "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
@@ -318,7 +319,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
         "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
         "--model-path": ("model", "str"), "--model": ("model", "str"),
-        "--context-length": ("max_model_len", "int"),
+        "--context-length": ("max_model_len", "int"), "--cpu-offload-gb": ("offload", "offload_gb"),
         "--enable-dp-attention": ("dp_attention", "flag"),  # MLA: each GPU its own sequences' latent
     },
     "lmdeploy": {

@@ -22,6 +22,9 @@ CALL_RE = compile_pattern(
 LORA_KEYS = {"r": "lora_r", "target_modules": "lora_target_modules", "lora_alpha": "lora_alpha"}
 """PEFT LoraConfig keywords → the TRL ModelConfig names the reader knows; other LoraConfig keywords
 (lora_dropout, bias, task_type) do not change the sizing."""
+PEFT_ONLY = frozenset({"LoraConfig", "BitsAndBytesConfig"})
+"""Constructors of PEFT and of the 4-bit load: pasted without a trainer's config (``TrainingArguments``, TRL's
+``SFTConfig`` …), the tool is PEFT (round 35 en: 'LoraConfig(r=16, …)' was named TRL)."""
 ELLIPSIS_RE = compile_pattern(r"(^|[(,\s])\.\.\.[ \t]*(,|(?=\))|$)", re.M)
 
 
@@ -78,12 +81,14 @@ def find_python_config(text: str, source: str) -> tuple[StackConfig, str] | None
     flat: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     spans: list[tuple[int, int]] = []
+    calls: list[str] = []
     for m in CALL_RE.finditer(text):
         found = _call_args(text, m.end() - 1)
         kwargs = _keywords(found[0]) if found else None
         if found is None or kwargs is None:
             continue
         spans.append((m.start(), found[1]))
+        calls.append(m.group(1))
         if m.group(1) == "LoraConfig":
             flat["use_peft"] = True
             for key, value in kwargs.items():
@@ -96,7 +101,8 @@ def find_python_config(text: str, source: str) -> tuple[StackConfig, str] | None
             flat.update(kwargs)
     if not spans:
         return None
-    cfg = StackConfig(tool="trl", tools=["trl"], format="python", source=source)
+    tool = "trl" if set(calls) - PEFT_ONLY else "peft"  # r35 en: a LoraConfig alone is PEFT's, not TRL's
+    cfg = StackConfig(tool=tool, tools=[tool], format="python", source=source)
     exprs = {k: v for k, v in flat.items() if isinstance(v, _Expr)}
     read_training({k: v for k, v in flat.items() if k not in exprs}, "trl", cfg)
     for key, value in exprs.items():
