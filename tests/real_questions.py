@@ -428,9 +428,12 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return True
     if key == "model":  # several models in one message: one sized, each other named as not sized
         sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
+        sized += [v for v in value if v not in sized and _size_row(v, answer)]
         return bool(sized) and all(v in sized or _model_named(v, answer) for v in value)
     if key == "price_per_gpu_hour":  # s37: a price per card compared, each used in its card's row
         return _prices_used(value, answer, cards)
+    if key == "precision" and all(_format_row(v, answer) for v in value):  # s39: a row per format
+        return True
     if key in EACH_NAMED:  # two tools in one message: each used or named as not used
         return all(key_understood(key, v, answer) for v in value)
     if key == "method" and request.get("methods"):
@@ -537,6 +540,30 @@ def _model_compared(value: object, answer: dict[str, Any]) -> bool:
     rows = (answer.get("report") or {}).get("compared_models") or []
     return any(
         isinstance(r, dict) and _model_understood(value, {"request": r}) for r in rows if r.get("model")
+    )
+
+
+def _value_rows(answer: dict[str, Any], setting: str) -> list[Any]:
+    """The values of ``answer``'s ``report.per_value`` rows of ``setting``."""
+    rows = ((answer.get("report") or {}).get("per_value")) or []
+    return [r.get("value") for r in rows if isinstance(r, dict) and r.get("setting") == setting]
+
+
+def _size_row(value: object, answer: dict[str, Any]) -> bool:
+    """s39 (issue 24): a model size listed ('7B/13B/70B 分别') sized in a row of its own
+    (``report.per_value`` of ``params_total``), as a model compared is (docs/design.md §8)."""
+    return any(
+        _model_understood(value, {"request": {"params_total": g}})
+        for g in _value_rows(answer, "params_total")
+    )
+
+
+def _format_row(value: object, answer: dict[str, Any]) -> bool:
+    """s39 (issue 24): a weight format listed ('fp16、int8 还是 int4') sized in a row of its own
+    (``report.per_value`` of ``precision``): the format of that row, as :func:`_word_used` reads one."""
+    return any(
+        _word_used("precision", value, {"request": {"precision": g}})
+        for g in _value_rows(answer, "precision")
     )
 
 

@@ -118,10 +118,13 @@ def test_a_width_after_the_quantizer_is_its_width(text: str, precision: str) -> 
 
 
 def test_a_quantizer_or_a_width_stay_two_formats() -> None:
-    """Must not misread: 'AWQ or 8-bit' sets two formats side by side; the first is sized, the other named."""
+    """Must not misread: 'AWQ or 8-bit' sets two formats side by side; the first is sized, the other named
+    (s39-lists: written as a list, the other is sized in a row of its own, report.per_value)."""
     a = answer_json("Llama-2-70B: AWQ or 8-bit on one RTX 3090?")
     assert a["request"]["precision"] == "int4"
-    assert ("precision: 8-bit", "repeated") in _ignored(a)
+    rows = [(r["setting"], r["value"]) for r in a["report"]["per_value"]]
+    assert rows == [("precision", "int4"), ("precision", "int8")]
+    assert ("precision: 8-bit", "repeated") not in _ignored(a)
 
 
 # 4. a CPU and no GPU -----------------------------------------------------------------------------------

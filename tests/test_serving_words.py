@@ -152,7 +152,8 @@ def test_two_contexts_asked_each_sized_in_a_row(capsys: pytest.CaptureFixture[st
             "int8",
             {"precision: 5-bit": "no_field"},
         ),
-        ("2 张 H100 用 vLLM 部署 Qwen2.5-72B，用 4-bit 还是 8-bit", "int4", {"precision: 8-bit": "repeated"}),
+        # s39-lists: two widths written as a list are sized in a row each (report.per_value)
+        ("2 张 H100 用 vLLM 部署 Qwen2.5-72B，用 4-bit 还是 8-bit", "int4", {"row: int8": "per_value"}),
         # s32-fixh: the bpw is now sized (request.bits_per_weight), no longer named; the cache still is
         (
             "exllamav2 with Qwen2.5-32B at 4.65bpw on one 4090, Q6 or unquantized cache?",
@@ -174,5 +175,9 @@ def test_a_second_weight_format_is_named_never_dropped(
     got = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
     if named is None:  # zh: the quantized cache named, no 4-bit weights read from 'Q4 cache'
         assert got["kv_precision: q8"] == "no_field" and "precision: 4.65bpw" not in got
+    elif "row: int8" in named:
+        rows = [(r["setting"], r["value"]) for r in data["report"]["per_value"]]
+        assert rows == [("precision", "int4"), ("precision", "int8")]
+        assert "precision: 8-bit" not in got
     else:
         assert named.items() <= got.items(), got

@@ -140,6 +140,7 @@ class Answer:
             if self.report is not None and (
                 p.request.gpu_count_max
                 or (p.unused_numbers and (p.request.gpu_memory_gib or _lists_numbers(p.normalized)))
+                or (p.unused_numbers and ("'precision: " in (u := repr(p.unused_numbers)) or "'model: " in u))
             ):
                 derived["per_value"] = rows = self._per_value()
                 if rows:
@@ -255,6 +256,8 @@ def with_rows(answer: Answer) -> Answer:
     if answer.report is not None and (
         p.request.gpu_count_max
         or (p.unused_numbers and (p.request.gpu_memory_gib or _lists_numbers(p.normalized)))
+        # s39: another format or model named ('precision: int8', 'model: 13B'): a list of them may have rows
+        or (p.unused_numbers and ("'precision: " in (u := repr(p.unused_numbers)) or "'model: " in u))
     ):
         _ = answer.interpretation
     return answer

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.parse.value_list import _NAMED, MAX_ROWS, listed, value_of
+from bot.parse.value_list import _NAMED, KEY_OF, MAX_ROWS, listed, value_of
 
 if TYPE_CHECKING:
     from bot.core.interpretation import Interpretation
@@ -34,7 +34,8 @@ class PerValue:
     """One value of a listed setting, sized with the rest of the request unchanged."""
 
     setting: str
-    value: float
+    value: float | str
+    """the value listed: a number, or a weight format's name ('int8') for ``precision`` (s39)"""
     fits: str | None
     """'yes', 'borderline' or 'no' (report.feasible), None when the estimate gives no verdict"""
     gpus: int | None
@@ -51,7 +52,8 @@ class PerValue:
     """serving: the sequences at once sized (stated or assumed: Inference.concurrency), None for training"""
 
     def as_json(self) -> dict[str, object]:
-        value = int(self.value) if self.value == int(self.value) else self.value
+        v = self.value
+        value = int(v) if not isinstance(v, str) and v == int(v) else v
         return {
             "setting": self.setting,
             "value": value,
@@ -65,7 +67,7 @@ class PerValue:
         }
 
 
-def _row(setting: str, value: float, report: SizingReport | None) -> PerValue:
+def _row(setting: str, value: float | str, report: SizingReport | None) -> PerValue:
     if report is None:
         return PerValue(setting, value, None, None, None, None, None)
     inf, mem = report.inference, report.memory
@@ -107,16 +109,31 @@ def per_value(parsed: ParseResult, said: SizingRequest, estimate) -> tuple[PerVa
     setting, values = found
     rows, pins = [], {}
     for v in values[:MAX_ROWS]:
-        update: dict[str, object] = {setting: int(v) if setting != "gpu_memory_gib" else v}
-        if setting == "gpu_count":
-            update["gpu_count_max"] = None
+        update = _update(setting, v)
         report = estimate(said.model_copy(update=update))
         if not rows:
+            if setting == "precision" and (report is None or report.inference is None):
+                return ()  # s39: weight formats are rows of a model served; a training computes in bf16
             first, pins = report, _first_settings(setting, said, report)
         elif pins and _differs(report, first):  # sized otherwise than the first row: at its settings
             report = estimate(said.model_copy(update={**pins, **update}))
         rows.append(_row(setting, v, report))
     return tuple(rows)
+
+
+def _update(setting: str, v: float | str) -> dict[str, object]:
+    """The request fields that size value ``v`` of ``setting``: a model's size sizes a generic model of that
+    size (s39: '7B/13B/70B 分别'), a format name its :class:`~estimator.request.Precision`."""
+    if setting == "precision":
+        from estimator.request import Precision
+
+        return {"precision": Precision(v)}
+    if setting == "params_total":
+        return {"params_total": v, "params_active": None}
+    update: dict[str, object] = {setting: int(v) if setting != "gpu_memory_gib" else v}
+    if setting == "gpu_count":
+        update["gpu_count_max"] = None
+    return update
 
 
 _PINNED = ("precision", "concurrency", "seq_len")
@@ -156,7 +173,12 @@ def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Int
     kept = []
     for i in interpretation.ignored:  # 'concurrency: 20' of its key, '20', '32k' or '12 GB' bare
         key, _, v = i.text.rpartition(":")
-        if i.reason not in _NAMED or (key and key.strip() != setting) or value_of(v, setting) not in values:
+        key = key.strip()
+        if (
+            i.reason not in _NAMED
+            or (key and KEY_OF.get(key, key) != setting)
+            or value_of(v, setting) not in values
+        ):
             kept.append(i)
     if len(kept) == len(interpretation.ignored):
         return interpretation

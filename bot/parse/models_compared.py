@@ -15,6 +15,7 @@ named as not used (docs/design.md §8)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -64,8 +65,10 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     """``parsed`` with the one other model it names compared (module doc), else ``parsed`` itself."""
     others = [(t, r) for t, r in parsed.unused_numbers if r == "other_setup" and t.startswith(PREFIX)]
     typed = parsed.model_typed
-    if len(others) != 1 or not typed or parsed.request.model is None or parsed.gpu_alternatives:
+    if not others or not typed or parsed.request.model is None or parsed.gpu_alternatives:
         return parsed
+    if len(others) > 1:  # s39: one family's sizes listed ('Qwen2.5-7B、14B、32B'): its models compared
+        return _family_listed(parsed, raw, typed, others)
     other = others[0][0][len(PREFIX) :]
     text, name, other_name = (_simplified(t.lower()) for t in (raw, typed, other))
     at, at_other = text.find(name), text.find(other_name)
@@ -76,12 +79,82 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     ends = (first[0], second[0] + len(second[1]))
     if len(gap) > MAX_GAP or ALIAS_RE.search(gap) or not _compares(gap, text, ends):
         return parsed
-    model = _catalog_id(other)
+    model = _catalog_id(other) or _same_family(typed, other)  # s39: 'Qwen2.5-7B vs 14B'
     if model is None or model == parsed.request.model:
         return parsed
     kept = [n for n in parsed.unused_numbers if n != others[0]]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
     return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
+
+
+MAX_FAMILY = 5
+"""At most this many other sizes of one family compared; a longer list leaves the rest named as not sized."""
+_SIZE_RE = rc(r"(?<![0-9.a-z])\d{1,4}(?:\.\d{1,2})?\s?[bm](?![a-z])")
+"""A model's size in its name ('7b' of 'qwen2.5-7b-instruct'), lower-cased."""
+
+
+def _same_family(typed: str, other: str) -> str | None:
+    """The catalog model of ``typed``'s family at ``other``'s size, when ``other`` is a bare size ('14B' after
+    'Qwen2.5-7B': Qwen2.5-14B), else None (s39, issue 24)."""
+    size = other.strip().lower()
+    at = _SIZE_RE.search(typed.lower())
+    if at is None or not _SIZE_RE.fullmatch(size):
+        return None
+    return _catalog_id(typed.lower()[: at.start()] + size + typed.lower()[at.end() :])
+
+
+def _family_listed(parsed: ParseResult, raw: str, typed: str, others: list[tuple[str, str]]) -> ParseResult:
+    """``parsed`` comparing the catalog models of one family whose sizes the message lists after the model
+    it names ('Qwen2.5-7B、14B、32B 各要几张卡', 'Qwen2.5-7B, 14B or 32B'): a written list of sizes
+    (bot.parse.name_list.SIZE_RUN_RE) that starts at the named model's size and holds every other size named;
+    unchanged otherwise (two models merely mentioned, a size the catalog lacks)."""
+    from bot.parse.name_list import SIZE_RUN_RE
+
+    text, name = _simplified(raw.lower()), _simplified(typed.lower())
+    at, size = text.find(name), _SIZE_RE.search(name)
+    if at < 0 or size is None:
+        return parsed
+    run = SIZE_RUN_RE.match(text, at + size.start())
+    sizes = [o[0][len(PREFIX) :] for o in others[:MAX_FAMILY]]
+    if run is None or not all(s.strip().lower() in run.group(0) for s in sizes):
+        return _names_listed(parsed, text, name, others)
+    return _compared(parsed, text, others, [_same_family(typed, s) for s in sizes])
+
+
+def _names_listed(parsed: ParseResult, text: str, name: str, others: list[tuple[str, str]]) -> ParseResult:
+    """``parsed`` comparing three or more catalog models named in full one after another, as two are
+    compared (each gap joins them: 'Qwen2.5-7B、Qwen2.5-14B 还是 Qwen2.5-32B', s39); else unchanged."""
+    typed = [_simplified(o[0][len(PREFIX) :].lower()) for o in others[:MAX_FAMILY]]
+    spots = sorted((text.find(n), n) for n in (name, *typed))
+    if spots[0][0] < 0:
+        return parsed
+    gaps = [text[a + len(n) : b] for (a, n), (b, _) in pairwise(spots)]
+    ends = (spots[0][0], spots[-1][0] + len(spots[-1][1]))
+    joined = all(
+        len(g) <= MAX_GAP
+        and not ALIAS_RE.search(g)
+        and not SENTENCE_END_RE.search(g)
+        and (SETS_AGAINST_RE.search(g) or JOINS_RE.search(g))
+        for g in gaps
+    )
+    if not joined or not (any(SETS_AGAINST_RE.search(g) for g in gaps) or _asks_which(text, ends)):
+        return parsed
+    return _compared(parsed, text, others, [_catalog_id(o[0][len(PREFIX) :]) for o in others[:MAX_FAMILY]])
+
+
+def _compared(
+    parsed: ParseResult, text: str, others: list[tuple[str, str]], models: list[str | None]
+) -> ParseResult:
+    """``parsed`` with ``models`` (the catalog's, one per other model named) compared and no longer named as
+    not used; unchanged when one is not in the catalog or repeats another."""
+    if not all(models) or parsed.request.model in models or len(set(models)) < len(models):
+        return parsed
+    taken = set(others[: len(models)])
+    kept = [n for n in parsed.unused_numbers if n not in taken]
+    notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
+    return parsed.model_copy(
+        update={"compared_models": tuple(models), "unused_numbers": kept, "notes": notes}
+    )
 
 
 def _simplified(text: str) -> str:

@@ -155,7 +155,7 @@ sequences (:attr:`estimator.models.SizingRequest.sequences_per_sample`)."""
 R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
 R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
-R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或)\s*")
+R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或者|或|还是)\s*")
 R_LIST_K = rc(r"^\s*(?:,|，|、|and\b|和|与|及|以及)\s*(?:for\s+|at\s+|to\s+)?")
 """Two lengths in K listed ('32k and for 128k context'): the words after the second say what both are."""
 

@@ -30,6 +30,8 @@ SETTINGS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size
 MAX_ROWS = 6
 """At most this many values sized (each is one estimate); a longer list keeps its first six."""
 _NAMED = ("other_setup", "repeated", "unread")
+_WORD_PREFIXES = ("precision: ", "model: ")
+"""How the parse names another weight format or model (s39): a list of them (bot.parse.name_list)."""
 _SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按]\s*)?"
 """A list's separator, a preposition repeated after it read with it ('for 16k and for 64k', '16k 还是用
 64k')."""
@@ -95,12 +97,14 @@ def _counts(s: str, first: int, last: int) -> list[float]:
     return []
 
 
-def _items(s: str, first: int, others: list[int]) -> list[float]:
-    """The items of the written list holding ``first`` and every number in ``others``, else []."""
+def _items(s: str, first: int, others: list[int], setup: list[int] | None = None) -> list[float]:
+    """The items of the written list holding ``first`` and every number in ``others``, or whose every other
+    item the parse named as another setup's (``setup``: the loads of '100、120、150 并发都通过' beside other
+    numbers named unread, s39; bot.parse.count_forms.LOAD_LIST_RE), else []."""
     for m in _runs(RUN_RE, s):
         items = [int(v) for v in re.findall(r"\d+", m.group(0))]
-        if first in items and set(others) <= set(items):
-            return [float(v) for v in items]
+        if first in items and (set(others) <= set(items) or set(items) - {first} <= set(setup or ())):
+            return [float(v) for v in dict.fromkeys(items)]  # s39: or each other item another setup's
     return []
 
 
@@ -113,7 +117,7 @@ def _lengths(s: str, first: int, others: list[str]) -> list[float]:
     return []
 
 
-def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float]] | None:
+def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | None:
     """(setting, every value asked, the sized one first) of a list of values of one setting, else None."""
     named = [(t, why) for t, why in parsed.unused_numbers if why in _NAMED]
     keyed: dict[str, list[float]] = {}
@@ -126,10 +130,16 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
         key, values = next(iter(keyed.items()))
         return key, list(dict.fromkeys(values))
     s = parsed.normalized or ""
+    if any(t.startswith(_WORD_PREFIXES) for t, _ in named):  # s39: formats or model sizes written as a list
+        from bot.parse.name_list import names_listed  # imported when used: start-up
+
+        if found := names_listed(s, request, [t for t, _ in named]):
+            return found
     bare = [int(t) for t, why in named if why != "repeated" and t.strip().isdigit()]
+    setup = [int(t) for t, why in named if why == "other_setup" and t.strip().isdigit()]
     for key in ("concurrency", "batch_size") if bare else ():  # '并发 10、20、50': the items of its list
         first = getattr(request, key)
-        items = _items(s, first, bare) if first else []
+        items = _items(s, first, bare, setup if key == "concurrency" else None) if first else []
         if len(items) > 1:
             return key, items
     if request.gpu_count and request.gpu_count_max:
@@ -157,8 +167,17 @@ def num(text: str) -> float | None:
     return _num(text)
 
 
-def value_of(text: str, setting: str) -> float | None:
-    """The number of a value named as not used, a memory's 'GB' dropped for ``gpu_memory_gib``."""
+KEY_OF = {"model": "params_total"}
+"""The setting of a row whose values the parse names under another key ('model: 13B': a size, s39)."""
+
+
+def value_of(text: str, setting: str) -> float | str | None:
+    """The number of a value named as not used, a memory's 'GB' dropped for ``gpu_memory_gib``; a weight
+    format's name for ``precision`` and a bare size's parameters for ``params_total`` (s39)."""
+    if setting in ("precision", "params_total"):
+        from bot.parse.name_list import named_value
+
+        return named_value(text, setting)
     v = re.sub(r"\s*gi?b?$", "", text.strip(), flags=re.I) if setting == "gpu_memory_gib" else text
     return _num(v)
 

@@ -1,5 +1,6 @@
 """The rows of several values of one setting asked in one message (s36-lists, issue 24): 'on 1, 2 or 4
-A100', '并发 10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'A2000 6GB 能跑吗？12GB 可以吗？'.
+A100', '并发 10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'A2000 6GB 能跑吗？12GB 可以吗？';
+s39: 'fp16、int8 还是 int4', '7B/13B/70B 分别'.
 
 The headline answers the value sized (the first); the lines after it give one row per value listed
 (:attr:`bot.core.answer.Answer.per_value`): its verdict, the GPUs, the memory per GPU, the training days or
@@ -24,6 +25,8 @@ VALUE = {
     "seq_len": N_("%(n)s-token context"),
     "gpu_memory_gib": N_("a %(n)s GB card"),
     "batch_size": N_("batch size %(n)s"),
+    "precision": N_("%(n)s weights"),
+    "params_total": N_("a %(n)s model"),
 }
 """How a row names its value, by setting."""
 VERDICT = {"yes": N_("fits"), "borderline": N_("tight"), "no": N_("does not fit")}
@@ -51,14 +54,22 @@ def _row(row: PerValue, lang: str) -> str:
     if row.tokens_per_s:
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
-    return f"• {translate(lang, VALUE[row.setting], n=f.int(row.value))}{colon}{sep.join(parts)}"
+    return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"
+
+
+def _value(row: PerValue, f) -> str:
+    """The value as the row names it: a weight format's name upper-cased ('INT8'), a model's size ('13B'),
+    else the number (s39)."""
+    if isinstance(row.value, str):
+        return row.value.upper()
+    return f.params(row.value) if row.setting == "params_total" else f.int(row.value)
 
 
 def _under_card(row: PerValue) -> bool:
     """A card-memory row whose figure per GPU is under the card (GB) but whose verdict is 'no': it takes
     more GPUs than were sized, so the row says how many, never 'does not fit' under a smaller figure."""
     mem, many = row.memory_gib, bool(row.gpus and row.gpus > 1)
-    card = row.setting == "gpu_memory_gib" and row.value * 1e9
+    card = row.setting == "gpu_memory_gib" and float(row.value) * 1e9
     return bool(row.fits == "no" and many and mem and card and mem * 2**30 < card)
 
 
