@@ -16,18 +16,15 @@ Values worked by hand below; the constants' sources are in the docstrings of the
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from cli_run import ask_quietly
 
 from bot.core.pipeline import answer
 from bot.render.renderer import render
 from estimator import attention, catalog, encoders
-from estimator.serving_speed import (
-    FITTED,
-    SUSTAINED_TFLOPS_16BIT,
-    power_capped_mfu,
-    prefill_mfu,
-    prefill_seconds,
-)
+from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT, power_capped_mfu, prefill_seconds
 
 H100 = catalog.gpu("H100-SXM5-80GB")
 LLAMA3_70B = catalog.model("Llama-3-70B")
@@ -51,21 +48,50 @@ def test_prefill_on_tp8_pays_two_all_reduces_a_layer():
     assert tp1 == pytest.approx(_ideal(4096, 1) / 0.675, rel=1e-9)
 
 
+def _prefill_line(question: str) -> tuple[dict, dict]:
+    """(the report's inference, the 'prefill_mfu' assumption) of ``sizing-bot ask --format json``."""
+    data = json.loads(ask_quietly("--format", "json", question))
+    (line,) = [a for a in data["assumptions"] if a["field"] == "prefill_mfu"]
+    return data["report"]["inference"], line
+
+
 def test_the_mfu_the_ttft_used_falls_with_tp():
-    """MFU used = the time at the peaks ÷ the time: TP 1 the fitted 0.675; TP 8 0.675 × 112.4 ms /
-    (112.4 + 61.3) ms ≈ 0.437, the all-reduces 35 % of the time."""
-    one = prefill_seconds(70.6e9, 4096, H100, 1, LLAMA3_70B)
-    mfu1, share1 = prefill_mfu(LLAMA3_70B, H100, 1, 4096, one)
-    assert (mfu1, share1) == (pytest.approx(0.675), 0.0)
-    assert _ideal(4096, 1) / one == pytest.approx(0.675)
-    eight = prefill_seconds(70.6e9, 4096, H100, 8, LLAMA3_70B)
-    mfu8, share8 = prefill_mfu(LLAMA3_70B, H100, 8, 4096, eight)
-    assert mfu8 == pytest.approx(_ideal(4096, 8) / eight)
+    """MFU used = the time at the peaks ÷ the time: TP 8 0.675 × 112.4 ms / (112.4 + 61.3) ms ≈ 0.437, the
+    all-reduces 35 % of the time; the answer's assumption line says so (en and zh), and on one GPU the
+    fitted 0.675 (the default: no line)."""
     compute = _ideal(4096, 8) / 0.675
     assert compute == pytest.approx(0.1124, abs=1e-4)
-    assert mfu8 == pytest.approx(0.675 * compute / (compute + 0.06125), abs=1e-4)
-    assert mfu8 == pytest.approx(0.437, abs=0.001) and share8 == pytest.approx(0.353, abs=0.001)
-    assert mfu8 < FITTED.prefill_mfu  # the fitted figure is the cap
+    inf, line = _prefill_line("Llama-3-70B on 8 H100 with vLLM, TP 8, TTFT for a 4K prompt?")
+    assert (inf["tp"], inf["prompt_tokens"]) == (8, 4096)
+    assert inf["prefill_allreduce_seconds"] == pytest.approx(0.06125, abs=1e-5)
+    assert inf["prefill_seconds"] == pytest.approx(compute + 0.06125, abs=1e-4)
+    assert line["value"] == pytest.approx(0.675 * compute / (compute + 0.06125), abs=1e-4)
+    assert line["value"] == pytest.approx(0.437, abs=0.001) and line["value"] < FITTED.prefill_mfu
+    assert line["params"]["tp"] == 8 and line["params"]["mfu_allreduce_share"] == pytest.approx(
+        0.353, abs=0.001
+    )
+    en = ask_quietly("Llama-3-70B on 8 H100 with vLLM, TP 8, TTFT for a 4K prompt?")
+    assert "Prefill MFU (time to first token): 43.7% — the fitted 67.5%" in en and "TP 8" in en
+    zh = ask_quietly("用 vLLM 在 8 张 H100 上跑 Llama-3-70B，TP 8，4K 提示词首 token 要多久")
+    assert "预填充 MFU（首 token 时间）：43.7% — 拟合值 67.5%" in zh and "35.3%" in zh
+    data = json.loads(
+        ask_quietly("--format", "json", "Llama-3-8B on one H100 with vLLM, TTFT for a 4K prompt?")
+    )
+    one = data["report"]["inference"]  # one GPU at the fitted MFU: the default, no line
+    assert one["tp"] == 1 and one["prefill_allreduce_seconds"] == 0.0
+    assert not [a for a in data["assumptions"] if a["field"] == "prefill_mfu"]
+
+
+def test_an_l4s_ttft_uses_its_sustained_rate():
+    """Qwen2.5-7B on one L4: the MFU 59.4 / 121 = 0.491, named with its source in the assumption line."""
+    _, line = _prefill_line("Qwen2.5-7B on one L4 with vLLM, time to first token for a 2K prompt?")
+    assert line["value"] == pytest.approx(59.4 / 121)
+    assert line["params"]["sustained_tflops"] == 59.4 and line["params"]["peak_tflops"] == 121
+    text = ask_quietly("Qwen2.5-7B on one L4 with vLLM, time to first token for a 2K prompt?")
+    assert "capped at the 59.4 TFLOPS the card sustains" in text and "#120" in text
+    # the reply's line where the time to first token is asked; the JSON's assumption always
+    plain = ask_quietly("Qwen2.5-7B on one L4 with vLLM for 8 users")
+    assert "Prefill MFU" not in plain
 
 
 def test_power_limited_cards_cap_the_mfu_at_their_sustained_gemm():
