@@ -10,6 +10,7 @@ as written.
 from bot.render.card_texts import CARD_WHY_TEXTS
 from bot.render.i18n import N_
 from bot.render.rl_texts import RL_WHY_TEXTS
+from bot.render.serving_why_texts import SERVING_WHY_TEXTS
 
 WHY_TEXTS: dict[str, str] = {
     "deadline_default": N_("planning window when none is given (one month of training)"),
@@ -411,71 +412,6 @@ WHY_TEXTS: dict[str, str] = {
         "the released 16-bit weights do not fit the GPUs you named, FP8 weights do (half the bytes per "
         "parameter: vLLM --quantization fp8, or an FP8 checkpoint): the answer is for FP8 on your GPUs"
     ),
-    "total_memory_as_sold": N_(
-        "GPU memory counted as cards are sold: '80GB' is 80 GiB (HBM/GDDR sizes are binary)"
-    ),
-    "unified_memory": N_(
-        "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 %% with "
-        "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
-    ),
-    "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
-    "vllm_workspace": N_(
-        "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
-        "max_num_batched_tokens (V1, the default, chunks prefill whatever max_model_len) and the sampler's "
-        "logits for max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
-        "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
-    ),
-    "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
-    "sglang_workspace": N_(
-        "SGLang's share outside mem_fraction_static, left for activations (chunked prefill) and CUDA graphs"
-    ),
-    "lmdeploy_workspace": N_(
-        "lmdeploy TurboMind: cache_max_entry_count (default 0.8) of the memory free after the weights load "
-        "is the KV cache; the rest is its workspace (lmdeploy messages.py)"
-    ),
-    "tgi_workspace": N_(
-        "TGI: its warm-up prefill's activations and 5 %% of the rest (TGI_WIGGLE_ROOM 0.95) kept outside "
-        "the KV blocks, within --cuda-memory-fraction (default 1.0)"
-    ),
-    "exllama_workspace": N_(
-        "ExLlamaV2's scratch buffers: one max_input_len chunk of 2,048 tokens and its attention matrix; "
-        "the cache holds exactly max_seq_len tokens"
-    ),
-    "transformers_workspace": N_(
-        "transformers generate(): the prompt's forward pass one layer at a time, the last position's logits, "
-        "the KV cache's growth by torch.cat and, for quantized weights, one matrix dequantized to fp16"
-    ),
-    "sglang_mem_fraction": N_(
-        "SGLang's default mem_fraction_static for this card (weights + KV pool as a share of the memory free "
-        "at start-up; sglang server_args.py)"
-    ),
-    "transformers_no_cap": N_("transformers allocates as it goes: all memory but the CUDA context"),
-    "mla_dp_attention": N_(
-        "MLA's latent KV cache kept once per sequence: attention runs data-parallel across the TP group "
-        "(SGLang --enable-dp-attention; DeepSeek-V3 report §3.4); plain tensor parallelism keeps a copy on "
-        "every GPU and fits about 1/TP as many sequences"
-    ),
-    "dsa_indexer_cache": N_(
-        "DeepSeek Sparse Attention's lightning indexer keeps its own key cache besides the MLA latent: "
-        "index_head_dim fp8 values and an fp32 scale per 128 of them, per token and layer, whatever the KV "
-        "cache's type (DeepSeek-V3.2-Exp inference/model.py Indexer; vLLM's indexer cache), counted in the "
-        "KV cache per token above"
-    ),
-    "mla_tp_copies": N_(
-        "your TP without DP attention: MLA's latent KV cache has one head, so every TP rank keeps all of it "
-        "(SGLang MLATokenToKVPool, vLLM's MLA backend) and the pool is one GPU's free memory ÷ its size; "
-        "SGLang --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
-    ),
-    "mla_sglang_default": N_(
-        "SGLang's default, plain tensor parallelism (enable_dp_attention=False, sglang server_args.py): MLA's "
-        "latent KV cache has one head, so every TP rank keeps all of it and the pool is one GPU's free memory "
-        "÷ its size; --enable-dp-attention keeps each sequence on one GPU and holds about TP× as many"
-    ),
-    "mla_vllm_default": N_(
-        "vLLM's default, plain --tensor-parallel-size: MLA's latent KV cache has one head, so every TP rank "
-        "keeps all of it and the pool is one GPU's free memory ÷ its size; --data-parallel-size with "
-        "--enable-expert-parallel keeps each sequence on one GPU and holds about TP× as many"
-    ),
     "chat_settings": N_("this chat's /settings"),
     "presales_prices": N_("the provider's price list (%(provider)s)"),
     "presales_monthly": N_(
@@ -496,5 +432,6 @@ WHY_TEXTS: dict[str, str] = {
     "language_currency": N_("the conversation's language"),
     **RL_WHY_TEXTS,
     **CARD_WHY_TEXTS,
+    **SERVING_WHY_TEXTS,
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""
