@@ -15,6 +15,18 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
     ),
     "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
+    "prefill_fitted": N_(
+        "the prefill MFU fitted on MLPerf Inference v4.1 (Llama 2 70B, Mixtral 8x7B): a serving engine's large "
+        "GEMMs, no all-reduce on one GPU"
+    ),
+    "prefill_tp": N_(
+        "the fitted %(mfu_fitted)s (MLPerf Inference v4.1), less the %(mfu_allreduce_share)s of the time spent in "
+        "tensor-parallel all-reduces on TP %(tp)s: two a layer of prompt × hidden × 2 bytes (Megatron-LM)"
+    ),
+    "prefill_power_capped": N_(
+        "capped at the %(sustained_tflops)s TFLOPS the card sustains in a long 16-bit matmul under its power "
+        "limit, of the datasheet's %(peak_tflops)s"
+    ),
     "vllm_workspace": N_(
         "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
         "max_num_batched_tokens (V1, the default, chunks prefill whatever max_model_len) and the sampler's "
