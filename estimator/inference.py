@@ -92,6 +92,7 @@ from estimator.serving_speed import (
     DECODE_MFU,
     HOURS_PER_MONTH,
     PREFILL_MFU,
+    allreduce_seconds,
     decode_speed,
     prefill_seconds,
     priced_speed,
@@ -362,7 +363,7 @@ def serve(s: ServingSetup) -> Inference:
         max_concurrency=max_conc,
         concurrency_table=_concurrency_table(s, f, use, longer),
         decode_tokens_per_s=speed,
-        prefill_seconds=_prefill(s, f, use, max_conc),
+        **_prefill(s, f, use, max_conc),
         cost_per_million_tokens=cost_m,
         priced_concurrency=priced if cost_m is not None else None,
         priced_tokens_per_s=at_price.aggregate if cost_m is not None and at_price else None,
@@ -428,13 +429,15 @@ def _most_held(
     return held
 
 
-def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> float | None:
-    """Time to first token on the layout used (one card's pace when the runtime splits layers)."""
+def _prefill(s: ServingSetup, f: _Footprint, use: Layout, max_conc: int) -> dict[str, float | None]:
+    """Time to first token on the layout used (one card's pace when the runtime splits layers) and its
+    tensor-parallel all-reduces (s39 fixs #1), as the Inference fields."""
     if not max_conc:
-        return None
-    return prefill_seconds(
-        f.active, f.prompt, s.gpu, 1 if f.rt.splits_layers else use.tp, s.spec, s.precision
-    )
+        return {"prefill_seconds": None}
+    tp = 1 if f.rt.splits_layers else use.tp
+    comm = allreduce_seconds(s.spec, s.gpu, tp, f.prompt) if tp > 1 else 0.0
+    seconds = prefill_seconds(f.active, f.prompt, s.gpu, tp, s.spec, s.precision, allreduce=comm)
+    return {"prefill_seconds": seconds, "prefill_allreduce_seconds": comm}
 
 
 def size_inference(

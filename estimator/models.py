@@ -357,6 +357,8 @@ class Inference(_Frozen):
     decode_tokens_per_s: DecodeSpeed | None = None
     prefill_seconds: float | None = None
     """time to process one prompt (≈ time to first token)"""
+    prefill_allreduce_seconds: float = 0.0
+    """the tensor-parallel all-reduces in `prefill_seconds` (s39 fixs #1); the throughput sizing omits them"""
     cost_per_million_tokens: PriceBand | None = None
     """per million output tokens at `priced_concurrency` sequences; with a layer_split, every layer on the
     GPUs (layer_split.cost_per_million_tokens_low/high: the setting stated)"""

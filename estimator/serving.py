@@ -25,6 +25,7 @@ from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime
 from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
+from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
 from estimator.serving_verdict import (
     at_stated_share,
     refused_to_start,
@@ -398,6 +399,36 @@ def _memory_assumptions(
     if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
         LATE.note_assumed_dp_attention(req, spec, inf, ledger)
+    _prefill_assumption(gpu, inf, ledger)
+
+
+def _prefill_assumption(gpu: GpuSpec, inf: Inference, ledger: Ledger) -> None:
+    """The MFU the time to first token used (s39 fixs #1): its matmuls' time at the peaks ÷ the time — the
+    fitted prefill MFU (capped on a power-limited card at its sustained matmul rate,
+    :func:`estimator.serving_speed.power_capped_mfu`) × (1 − the share of the time in tensor-parallel
+    all-reduces, :func:`estimator.serving_speed.prefill_seconds`). Llama-3-70B, 4,096 tokens on 8 × H100:
+    0.675 × 112.4 / (112.4 + 61.3) ms = 0.437, all-reduces 35 %; one GPU 0.675, one L4 0.491."""
+    sustained = SUSTAINED_TFLOPS_16BIT.get(gpu.id)
+    if not inf.prefill_seconds or (not inf.prefill_allreduce_seconds and sustained is None):
+        return  # one GPU at the fitted MFU: the default, no line (the render-call pins)
+    share, mfu = inf.prefill_allreduce_seconds / inf.prefill_seconds, FITTED.prefill_mfu
+    why, params = (
+        (Why.prefill_tp, {"tp": inf.tp, "mfu_allreduce_share": share}) if share else (Why.prefill_fitted, {})
+    )
+    if sustained is not None and sustained[0] * 1e12 < mfu * gpu.peak_flops_16bit:
+        mfu = sustained[0] * 1e12 / gpu.peak_flops_16bit
+        params |= {"sustained_tflops": sustained[0], "peak_tflops": gpu.peak_flops_16bit / 1e12}
+        ledger.assume(
+            "prefill_mfu",
+            mfu * (1 - share),
+            why,
+            also=(Why.prefill_power_capped,),
+            citation=sustained[1],
+            mfu_fitted=FITTED.prefill_mfu,
+            **params,
+        )
+        return
+    ledger.assume("prefill_mfu", mfu * (1 - share), why, mfu_fitted=FITTED.prefill_mfu, **params)
 
 
 def _serving_notes(

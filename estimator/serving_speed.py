@@ -78,6 +78,32 @@ NVLINK_GBPS_FALLBACK = 300.0
 """One-way GB/s assumed for an NVLink/Infinity Fabric card with no ``link_gbps``: NVLink 3 (A100
 datasheet: 600 GB/s bidirectional)."""
 
+
+SUSTAINED_TFLOPS_16BIT: dict[str, tuple[float, str]] = {
+    "L4": (59.4, "zzc0721/torch-performance-test-data#120 (BF16 8192²: 59.40 TFLOPS)"),
+    "T4": (24.0, "forums.developer.nvidia.com t/264462 (cuBLAS FP16 4096²: ≈ 24 TFLOPS, 70 W)"),
+}
+"""Dense 16-bit TFLOPS a power-limited card sustains in a large matmul, with its source, by catalog id.
+L4: torch BF16 matmuls logged at 54.91 (4096²), 59.40 (8192²) and 56.90 TFLOPS (10240²) (zzc0721/
+torch-performance-test-data issue #120, 2026-01-12); T4: cuBLAS FP16 4096² ≈ 24 TFLOPS, "arising due to
+power capping ... about 70W" (NVIDIA developer forum 'About GPU peak performance', t/264462). Their
+datasheets quote the tensor peak at the boost clock (121 and 65 TFLOPS),
+which a continuous GEMM does not hold under the board's power limit (the T4 thread: "expected behavior
+for approximately continuous matrix multiply operations"). Cards without a logged figure keep the
+datasheet peak (the A10, 150 W: no sustained GEMM figure found; the A10G's 69.5 TFLOPS BF16 logged in
+zzc0721/torch-performance-test-data#126 is its catalog peak, 70)."""
+
+
+def power_capped_mfu(gpu: GpuSpec, mfu: float) -> float:
+    """``mfu`` capped at the share of the datasheet's 16-bit peak the card sustains in a large matmul
+    (:data:`SUSTAINED_TFLOPS_16BIT`): no engine's GEMMs run faster than a bare cuBLAS GEMM. L4:
+    min(0.675, 59.4 / 121 = 0.491); other cards ``mfu`` unchanged."""
+    sustained = SUSTAINED_TFLOPS_16BIT.get(gpu.id)
+    if sustained is None or not gpu.peak_flops_16bit:
+        return mfu
+    return min(mfu, sustained[0] * 1e12 / gpu.peak_flops_16bit)
+
+
 INTERSTAGE_GBPS = 50.0
 """One-way GB/s between two pipeline stages on different nodes: one 400 Gb/s InfiniBand NDR /
 ConnectX-7 port per GPU (NVIDIA DGX H100 user guide: 8 × 400 Gb/s compute ports per node)."""
@@ -201,25 +227,20 @@ def compute_peak(gpu: GpuSpec, precision: Precision | None) -> float:
     return base
 
 
-def link_bandwidth(gpu: GpuSpec) -> float:
-    """One-way bytes/s per GPU on the link a tensor-parallel group all-reduces over: the catalog's
-    ``link_gbps`` (NVLink/Infinity Fabric, else PCIe), else :data:`NVLINK_GBPS_FALLBACK` or
-    :data:`PCIE_GBPS_FALLBACK`."""
-    gbps = gpu.link_gbps or (NVLINK_GBPS_FALLBACK if gpu.nvlink else PCIE_GBPS_FALLBACK)
-    return gbps * 1e9
-
-
 def allreduce_seconds(spec: ModelSpec, gpu: GpuSpec, tp: int, batch: int) -> float:
     """Tensor-parallel communication of one decode step, seconds (Megatron-LM, Shoeybi et al. 2019
     §3: two all-reduces per layer, after attention and after the MLP). Each all-reduces the batch's
     activations, batch × hidden × 2 bytes (16-bit); a ring all-reduce moves 2·(TP−1)/TP of it through
     each GPU's link: per all-reduce :data:`ALLREDUCE_LATENCY_S` + 2·(TP−1)/TP · bytes / (link ×
     :data:`LINK_EFFICIENCY`). 0 for TP 1. Llama-2-70B, batch 256 on 8 × L40S (PCIe Gen4, 32 GB/s):
-    160 × (10 µs + 1.75 × 4.19 MB / 22.4 GB/s) = 54 ms per step."""
+    160 × (10 µs + 1.75 × 4.19 MB / 22.4 GB/s) = 54 ms per step. The link: one way per GPU, the
+    catalog's ``link_gbps`` (NVLink/Infinity Fabric, else PCIe), else :data:`NVLINK_GBPS_FALLBACK` or
+    :data:`PCIE_GBPS_FALLBACK` (inline: prefill calls this once a layout, s39)."""
     if tp <= 1:
         return 0.0
     volume = 2.0 * (tp - 1) / tp * batch * spec.hidden * 2.0
-    return 2 * spec.layers * (ALLREDUCE_LATENCY_S + volume / (link_bandwidth(gpu) * LINK_EFFICIENCY))
+    link = (gpu.link_gbps or (NVLINK_GBPS_FALLBACK if gpu.nvlink else PCIE_GBPS_FALLBACK)) * 1e9
+    return 2 * spec.layers * (ALLREDUCE_LATENCY_S + volume / (link * LINK_EFFICIENCY))
 
 
 def decode_speed(
@@ -302,23 +323,36 @@ def prefill_seconds(
     spec: ModelSpec | None = None,
     precision: Precision | None = None,
     eff: ServingEfficiency = FITTED,
+    allreduce: float | None = None,
 ) -> float:
     """Prefill of one prompt ≈ time to first token: (2·N_active + the causal attention of one forward
     pass per token at this prompt length, :func:`estimator.attention.flops_per_token` with one pass)
-    × tokens / (peak × ``eff.prefill_mfu`` × GPUs; :data:`FITTED`). The attention term matters at long
-    prompts: at 96K tokens it is several times the weight matmuls of a 37B-active MoE (Kaplan et al.
-    2020 Table 1, forward row). The weight matmuls run at the weights' ``precision``'s peak
-    (:func:`compute_peak`: FP8 only for FP8 weights); the attention matmuls at the 16-bit peak whatever
-    the weights — Q·Kᵀ and P·V multiply activations and the KV cache, bf16 by default in vLLM and
-    SGLang (FlashAttention-2/3 and FlashMLA prefill kernels; FP8 attention needs an FP8 KV cache,
-    Shah et al. 2024 "FlashAttention-3" §3.3). Timing them at the FP8 peak halved DeepSeek-V3's time
-    to first token at 128K (trial report s10 A6)."""
+    × tokens / (peak × ``eff.prefill_mfu`` × GPUs; :data:`FITTED`, capped on a power-limited card at
+    its sustained matmul rate: :func:`power_capped_mfu`), plus the tensor-parallel all-reduces, which
+    do not overlap the matmuls (vLLM and SGLang run them between a layer's GEMMs): two a layer of
+    prompt × hidden × 2 bytes (:func:`allreduce_seconds` with the prompt as the batch; Megatron-LM,
+    Shoeybi et al. 2019 §3; ``allreduce`` when the caller has them, 0 without a shape). On TP 8 they
+    are a third of a 4K prompt's prefill of Llama-3-70B on H100 (s39 fixs #1: the MFU it implied was
+    the fitted 67.5 % whatever the TP). The MLPerf throughput model (:mod:`estimator.validation_serving`)
+    passes ``allreduce=0``: it was fitted without them, and with them its refit moves (0.700 / 0.60; fit
+    rows within ×1.3 79 → 74 %, held-apart 84 → 88 %, PCIe systems under-predicted ×0.6–0.8).
+    The attention term matters at long prompts: at 96K tokens it is several times the weight matmuls
+    of a 37B-active MoE (Kaplan et al. 2020 Table 1, forward row). The weight matmuls run at the
+    weights' ``precision``'s peak (:func:`compute_peak`: FP8 only for FP8 weights); the attention
+    matmuls at the 16-bit peak whatever the weights — Q·Kᵀ and P·V multiply activations and the KV
+    cache, bf16 by default in vLLM and SGLang (FlashAttention-2/3 and FlashMLA prefill kernels; FP8
+    attention needs an FP8 KV cache, Shah et al. 2024 "FlashAttention-3" §3.3). Timing them at the FP8
+    peak halved DeepSeek-V3's time to first token at 128K (trial report s10 A6)."""
     linear = 2.0 * active * prompt_tokens / compute_peak(gpu, precision)
-    attn = 0.0
+    attn = comm = 0.0
     if spec is not None:
         per_token = attention.flops_per_token(attention.shape_of(spec), prompt_tokens, passes=1.0)
         attn = per_token * prompt_tokens / gpu.peak_flops_16bit
-    return (linear + attn) / (eff.prefill_mfu * gpus)
+        comm = allreduce_seconds(spec, gpu, gpus, prompt_tokens) if allreduce is None else allreduce
+    mfu, sustained = eff.prefill_mfu, SUSTAINED_TFLOPS_16BIT.get(gpu.id)  # power_capped_mfu, inline
+    if sustained is not None:
+        mfu = min(mfu, sustained[0] * 1e12 / gpu.peak_flops_16bit)
+    return (linear + attn) / (mfu * gpus) + comm
 
 
 def priced_speed(

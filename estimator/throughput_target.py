@@ -136,7 +136,14 @@ def _shares(target: float, inf: Inference) -> tuple[float, float, float] | None:
     if prompt <= 0 or out <= 0 or not inf.prefill_seconds or speed is None or speed.aggregate <= 0:
         return None
     need = target / out * prompt
-    return need, need * inf.prefill_seconds / (inf.replicas * prompt), target / speed.aggregate
+    return need, need * _prefill_compute(inf) / (inf.replicas * prompt), target / speed.aggregate
+
+
+def _prefill_compute(inf: Inference) -> float:
+    """A prompt's prefill seconds less its tensor-parallel all-reduces (s39 fixs #1): the throughput model
+    fitted on MLPerf Inference (estimator.validation_serving) leaves them out — in-flight batching
+    carries prefill chunks inside the decode steps, whose all-reduce is the decode's (``decode_speed``)."""
+    return (inf.prefill_seconds or 0.0) - inf.prefill_allreduce_seconds
 
 
 def share_with_prefill(
@@ -202,7 +209,7 @@ def note_prefill_short(target: float | None, inf: Inference, ledger: Ledger, ass
     if not target or prompt <= 0 or out <= 0 or not inf.prefill_seconds or inf.prefill_seconds <= 0:
         return
     rate = target / out  # requests a second
-    need, capacity = rate * prompt, inf.replicas * prompt / inf.prefill_seconds
+    need, capacity = rate * prompt, inf.replicas * prompt / _prefill_compute(inf)
     if need <= capacity:
         return
     copies, per = math.ceil(inf.replicas * need / capacity), inf.tp * inf.pp

@@ -167,7 +167,7 @@ def predict(
     )
     if speed is None:
         return None
-    prefill = serving_speed.prefill_seconds(active, PROMPT_TOKENS, gpu, tp, spec, row.precision, eff)
+    prefill = serving_speed.prefill_seconds(active, PROMPT_TOKENS, gpu, tp, spec, row.precision, eff, 0.0)
     per_token = 1.0 / speed.aggregate + prefill / out
     return (row.count // tp) / per_token * (share if row.scenario == "Server" else 1.0)
 

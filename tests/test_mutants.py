@@ -73,6 +73,7 @@ from estimator.plan import (
     recommended,
     training_memory,
 )
+from estimator.serving_speed import allreduce_seconds
 from estimator.setup import Layout as TrainLayout
 from estimator.setup import TrainingSetup
 
@@ -790,8 +791,12 @@ def test_prefill_time():
     assert prefill_seconds(8.03e9, 4096, H100, 2) == pytest.approx(
         2 * 8.03e9 * 4096 / (989.4e12 * 0.675 * 2), rel=1e-12
     )
+    # + the TP all-reduces (s39 fixs #1): 2 × 32 layers × (10 µs + 2·(1/2) × 4,096 × 4,096 × 2 B / (450 GB/s
+    # NVLink × 0.7)) = 64 × 116.5 µs = 7.46 ms
+    allreduce = 64 * (10e-6 + 4096 * 4096 * 2 / (450e9 * 0.7))
+    assert allreduce == pytest.approx(7.4575e-3, rel=1e-4)
     assert prefill_seconds(8.03e9, 4096, H100, 2, LLAMA3_8B) == pytest.approx(
-        (2 * 8.03e9 + 32 * 2 * 2048 * 32 * 256) * 4096 / (989.4e12 * 0.675 * 2), rel=1e-12
+        (2 * 8.03e9 + 32 * 2 * 2048 * 32 * 256) * 4096 / (989.4e12 * 0.675 * 2) + allreduce, rel=1e-12
     )
 
 
@@ -879,7 +884,9 @@ def test_size_inference_fields_for_a_pipeline_of_replicas():
     assert inf.decode_tokens_per_s.batch == 16
     attention = 126 * 2 * 1536 * 128 * 256  # one forward pass at 3,072 tokens: L·2·(s/2)·heads·(d_qk + d_v)
     assert inf.prefill_seconds == pytest.approx(
-        (2 * spec.params_total + attention) * 3072 / (312e12 * 0.675 * 8), rel=1e-12
+        (2 * spec.params_total + attention) * 3072 / (312e12 * 0.675 * 8)
+        + allreduce_seconds(spec, A100, 8, 3072),  # the TP group's all-reduces (s39 fixs #1)
+        rel=1e-12,
     )
     assert inf.cost_per_month.low == 40 * 730 * 10.0
     assert [a.change for a in inf.alternatives] == ["fp8", "int4"]
@@ -1638,7 +1645,9 @@ def test_serving_request_options_reach_the_sizing():
     spec = catalog.model("Mixtral-8x7B")
     attention = 32 * 2 * 500 * 32 * 256  # one forward pass at 1,000 tokens: L·2·(s/2)·heads·(d_qk + d_v)
     assert inf.prefill_seconds == pytest.approx(
-        (2 * spec.params_active + attention) * 1000 / (989.4e12 * 0.675 * inf.tp), rel=1e-12
+        (2 * spec.params_active + attention) * 1000 / (989.4e12 * 0.675 * inf.tp)
+        + allreduce_seconds(spec, catalog.gpu("H100-SXM5-80GB"), inf.tp, 1000),  # s39 fixs #1
+        rel=1e-12,
     )
     assert r.request.seq_len == 4096 and r.request.currency == Currency.USD
 

@@ -25,9 +25,11 @@ from estimator.weights import kv_bytes_per_token
 def test_a_small_model_on_l4_takes_the_smallest_group_near_the_fewest(question: str) -> None:
     report = answer(question).report
     inf = report.inference
-    # the fewest GPUs is TP 8 × 4 copies = 32; TP 4 × 10 = 40 is within 1.25 × 32; TP 2 and TP 1 are not
-    assert (inf.tp, inf.pp, inf.replicas) == (4, 1, 10)
-    assert inf.tp * inf.replicas <= 32 * PCIE_TIE
+    # was: the fewest TP 8 × 4 = 32, TP 4 × 10 = 40 within 1.25 × 32. s39 fixs #2: an L4 prefills at its
+    # sustained 59.4 of 121 TFLOPS (1.37× slower), so TP 4 × 11 = 44 is itself the fewest (TP 8 × 6 = 48,
+    # TP 2 × 28 = 56 as stated layouts); the smaller group still wins the tie
+    assert (inf.tp, inf.pp, inf.replicas) == (4, 1, 11)
+    assert inf.tp * inf.replicas <= 48 * PCIE_TIE
     assert any(w.code == "tp_over_pcie" for w in report.warnings)  # TP 4 still crosses PCIe: said
 
 

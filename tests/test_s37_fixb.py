@@ -69,10 +69,11 @@ def test_the_h20_answer_covers_the_prefill() -> None:
 def test_a_missed_first_token_target_says_what_meets_it() -> None:
     a = answer(QPS_ZH)
     inf = a.report.inference
-    assert inf.tp * inf.pp == 8 and 0.6 < inf.prefill_seconds < 0.8
+    # 0.817 s: TP 8's all-reduces included since s39 fixs #1 (0.72 s before: 5,300–5,500 tokens met 500 ms)
+    assert inf.tp * inf.pp == 8 and 0.8 < inf.prefill_seconds < 0.83
     gpus = 2 ** math.ceil(math.log2(8 * inf.prefill_seconds / 0.5))
     prompt = math.floor(7892 * 0.5 / inf.prefill_seconds)
-    assert gpus == 16 and 5300 < prompt < 5500
+    assert gpus == 16 and 4750 < prompt < 4900
     text = render(a, "plain")
     assert f"你的首 token 目标 500 ms：每份 8 张卡达不到——要每份约 {gpus} 张卡" in text
     assert f"约 {prompt:,} 个 token 以内" in text

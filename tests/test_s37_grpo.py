@@ -150,7 +150,9 @@ def test_target_without_prompt_sizes_prefill(
     assert (inf["tp"], inf["replicas"], inf["recommended_gpus"]) == (8, 2, 16)
     (note,) = [w["params"] for w in out["report"]["warnings"] if w["code"] == "prefill_decode_share_assumed"]
     assert note["prefill_tokens_per_s"] == round(5000 / 1024 * 3072) == 15_000
-    assert note["prefill_share"] == pytest.approx(15_000 * inf["prefill_seconds"] / 3072)
+    # the throughput share leaves out the TTFT's tensor-parallel all-reduces (s39 fixs #1: MLPerf-fitted)
+    compute = inf["prefill_seconds"] - inf["prefill_allreduce_seconds"]
+    assert note["prefill_share"] == pytest.approx(15_000 * compute / 3072)
     assert 0.40 < note["prefill_share"] < 0.42 and (note["load_gpus"], note["gpus"]) == (8, 16)
     assert words in out["reply"]
 

@@ -70,20 +70,22 @@ def test_a_chat_model_with_a_request_volume_is_not_an_encoder():
 
 
 def test_memory_line_in_the_cards_own_unit():
-    """An L4 holds 24 GiB (catalog 25.77e9 B = 24 × 2³⁰): '每张卡 24 GiB', not '共 25.8 GB' (read as a total
+    """An L4 exposes 23,034 MiB with ECC on (nvidia-smi; catalog ecc_visible_mib) = 22.5 GiB of its 24 GiB
+    (s39 fixs #3: the line said the datasheet's 24): '每张卡 22.5 GiB', not '共 25.8 GB' (read as a total
     over all cards). bge-m3's weights 568e6 × 2 B = 1.06 GiB → '1.1 GiB'; the CUDA context 1 GiB."""
     from bot.core.pipeline import answer
     from bot.render.renderer import render
 
     zh = render(answer("bge-m3 部署 200 QPS 要几张 L4"), "text")
-    assert "（每张卡 24 GiB）" in zh and "共 25.8" not in zh and "权重 1.1 GiB" in zh
+    assert "（每张卡 22.5 GiB）" in zh and "共 25.8" not in zh and "权重 1.1 GiB" in zh
     en = render(answer("serve bge-m3 at 200 QPS on L4, how many cards?"), "text")
-    assert "each card has 24 GiB." in en and "weights 1.1 GiB" in en and "CUDA context 1 GiB" in en
+    assert "each card has 22.5 GiB." in en and "weights 1.1 GiB" in en and "CUDA context 1 GiB" in en
 
 
 def test_a_new_qps_resizes_the_same_encoder():
-    """L4 ≈ 134.6 QPS a card (121e12 × 0.675 / 6.07e11): 400 QPS → ceil(2.97) = 3; 500 → ceil(3.71) = 4."""
-    per_card = 121e12 * FITTED.prefill_mfu / _flops(512)
+    """L4 ≈ 97.8 QPS a card at its sustained 59.4 TFLOPS (s39 fixs #2; 59.4e12 / 6.07e11): 400 QPS →
+    ceil(4.09) = 5; 500 → ceil(5.11) = 6."""
+    per_card = 59.4e12 / _flops(512)
     for first, then, qps in [
         ("bge-m3 部署 200 QPS 要几张 L4", "那 400 QPS 呢", 400.0),
         ("bge-m3 部署 200 QPS 要几张 L4", "如果每秒 500 个请求呢", 500.0),

@@ -69,6 +69,7 @@ class EmbeddingServe:
     context: float = 0.0
     total: float = 0.0
     card_bytes: float = 0.0
+    sustained: tuple[float, str] | None = None  # a power-limited card's sustained TFLOPS and source (s39)
 
 
 def is_embedding_serve(parsed: ParseResult) -> bool:
@@ -216,15 +217,16 @@ def _sized(
     from dataclasses import replace
 
     from estimator import encoders
-    from estimator.serving_speed import FITTED
+    from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT, power_capped_mfu
 
     linear, attn = encoders.request_flops(params, base.tokens, enc)
-    rate = mfu or FITTED.prefill_mfu
+    rate = mfu or power_capped_mfu(gpu, FITTED.prefill_mfu)  # an L4 holds 59.4 of 121 TFLOPS (s39 fixs #2)
+    sustained = None if mfu or rate == FITTED.prefill_mfu else SUSTAINED_TFLOPS_16BIT.get(gpu.id)
     peak = gpu.peak_flops_16bit
     hidden = enc.hidden if enc else 1024
     act = encoders.activation_bytes(enc, hidden, encoders.MAX_BATCH_TOKENS, 2.0)
     weights, act, ctx, total = encoders.memory_bytes(params, 2.0, act)
-    card = gpu.memory_bytes
+    card = gpu.addressable_bytes  # what CUDA exposes: an L4 23,034 MiB with ECC on (s39 fixs #3)
     per_copy = max(1, math.ceil(total / card)) if total > card else 1
     per_card = encoders.qps_per_card(linear + attn, peak, rate)
     cards = encoders.cards_for(base.qps, per_card * per_copy) * per_copy if base.qps else per_copy
@@ -232,7 +234,7 @@ def _sized(
     return replace(
         base, flops=linear, attention_flops=attn, mfu=rate, mfu_stated=bool(mfu), peak_tflops=peak / 1e12,
         per_card_qps=per_card, cards=cards, per_copy=per_copy, ms=ms, weights=weights, activations=act,
-        context=ctx, total=total, card_bytes=card,
+        context=ctx, total=total, card_bytes=card, sustained=sustained,
     )  # fmt: skip
 
 

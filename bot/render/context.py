@@ -190,6 +190,8 @@ def build_context(
             if (kind != "rental" or row["field"] != "stage")
             # 'will it start?' with no load: the default load is not what the body sizes
             and not (inference and inference["start_only"] and row["field"] == "concurrency")
+            # the MFU of the time to first token: where it was asked (s39 fixs #1; JSON always)
+            and (row["field"] != "prefill_mfu" or (parsed is not None and parsed.asks_ttft))
         ],
         "tools": [] if kind == "rental" else framework_keys(report, plan),
         "show_details": True,

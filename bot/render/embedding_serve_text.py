@@ -36,9 +36,9 @@ MEMORY = N_(
     "Memory a card: weights %(weights)s GiB + activations of a %(batch)s-token batch %(act)s GiB "
     "+ CUDA context %(ctx)s GiB ≈ %(total)s GiB; each card has %(card)s GiB."
 )
-"""In GiB, the catalog's unit for a card (``memory_gib``; an L4's datasheet says 24 GB, which the catalog
-holds as 24 GiB — see the closing note of session 38), one unit a line, as
-the serving answers write a card's memory (s38 embfix #2: not '共 25.8 GB', read as a total of all cards)."""
+"""In GiB, what CUDA exposes of a card (``GpuSpec.addressable_bytes``, nvidia-smi memory.total: an L4's
+23,034 MiB with ECC on = 22.5 GiB of its 24 GiB of GDDR6; s39 fixs #3), one unit a line, as the serving
+answers write a card's memory (s38 embfix #2: not '共 25.8 GB', read as a total of all cards)."""
 NO_FIT = N_("It does not fit on one %(gpu)s: %(per_copy)s cards a copy (tensor parallel).")
 PAIR = N_("A reranker scores each (query, passage) pair in one pass: the %(tokens)s tokens are the pair's.")
 TOO_LONG = N_("%(tokens)s tokens pass its max_position_embeddings (%(limit)s): the input is truncated there.")
@@ -48,6 +48,12 @@ MFU_ASSUMED = N_(
     "say yours (“MFU 40%%”) to rescale."
 )
 MFU_STATED = N_("MFU %(mfu)s: yours.")
+MFU_CAPPED = N_(
+    "Assumed: MFU %(mfu)s — the fitted prefill MFU %(fitted)s capped at the %(sustained)s TFLOPS one "
+    "%(gpu)s sustains in a long 16-bit matmul under its power limit, of the %(peak)s at its boost clock "
+    "(%(source)s); say yours (“MFU 40%%”) to rescale."
+)
+"""A power-limited card (L4, T4: estimator.serving_speed.SUSTAINED_TFLOPS_16BIT; s39 fixs #2)."""
 BATCH = N_(
     "Batch: %(batch)s tokens, text-embeddings-inference's --max-batch-tokens default (its warm-up takes that "
     "memory at start-up); sentence-transformers batches 32 texts."
@@ -106,7 +112,7 @@ def embedding_serve_text(job: EmbeddingServe, lang: str, fmt: Format | Dialect =
     if not job.tokens_stated:
         lines.append(t(TOKENS_ASSUMED, tokens=job.tokens))
     if job.per_card_qps:
-        lines.append(t(MFU_STATED if job.mfu_stated else MFU_ASSUMED, mfu=_pct(job.mfu)))
+        lines.append(_mfu_line(job, t))
         lines.append(t(BATCH, batch="16,384"))
         lines.append(t(FORMULA))
     if job.shape and job.source:
@@ -116,6 +122,17 @@ def embedding_serve_text(job: EmbeddingServe, lang: str, fmt: Format | Dialect =
     elif job.per_card_qps:
         lines.append(t(NO_SHAPE))
     return "\n".join(lines)
+
+
+def _mfu_line(job: EmbeddingServe, t: Any) -> str:
+    """The MFU assumed: the user's, the fitted one, or the fitted one capped on a power-limited card."""
+    if job.sustained is None:
+        return t(MFU_STATED if job.mfu_stated else MFU_ASSUMED, mfu=_pct(job.mfu))
+    from estimator.serving_speed import FITTED
+
+    tflops, source = job.sustained
+    return t(MFU_CAPPED, mfu=_pct(job.mfu), fitted=_pct(FITTED.prefill_mfu), sustained=f"{tflops:g}",
+             gpu=job.gpu, peak=f"{job.peak_tflops:g}", source=source)  # fmt: skip
 
 
 def _sized_lines(job: EmbeddingServe, tr: Any) -> list[str]:

@@ -40,6 +40,7 @@ FIELD_LABELS: dict[str, str] = {
     "concurrency": N_("Concurrent sequences"),
     "gpu_memory_utilization": N_("Usable GPU memory"),
     "workspace_bytes": N_("Activation workspace per GPU"),
+    "prefill_mfu": N_("Prefill MFU (time to first token)"),
     "kv_layout": N_("KV cache layout"),
     "kv_indexer": N_("Indexer key cache"),
     "total_memory_gib": N_("GPU memory in total"),

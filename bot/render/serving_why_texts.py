@@ -1,6 +1,6 @@
 """The ledger's sentences of the serving side (split off :mod:`bot.render.ledger_texts`, session 39): the
 weights' released precision, the runtime's default context and local formats, each runtime's workspace and
-memory share, a card's total memory as sold, MLA's KV cache under TP and DP attention. Merged into
+memory share, a card's total memory as sold, MLA's KV cache under TP and DP attention; the time to first token's prefill MFU (s39 fixs #1). Merged into
 :data:`bot.render.ledger_texts.WHY_TEXTS` in place (its key order kept)."""
 
 from bot.render.i18n import N_
@@ -98,6 +98,18 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "vLLM's default, plain --tensor-parallel-size: MLA's latent KV cache has one head, so every TP rank "
         "keeps all of it and the pool is one GPU's free memory ÷ its size; --data-parallel-size with "
         "--enable-expert-parallel keeps each sequence on one GPU and holds about TP× as many"
+    ),
+    "prefill_fitted": N_(
+        "the prefill MFU fitted on MLPerf Inference v4.1 (Llama 2 70B, Mixtral 8x7B): a serving engine's large "
+        "GEMMs, no all-reduce on one GPU"
+    ),
+    "prefill_tp": N_(
+        "the fitted %(mfu_fitted)s (MLPerf Inference v4.1), less the %(mfu_allreduce_share)s of the time spent in "
+        "tensor-parallel all-reduces on TP %(tp)s: two a layer of prompt × hidden × 2 bytes (Megatron-LM)"
+    ),
+    "prefill_power_capped": N_(
+        "capped at the %(sustained_tflops)s TFLOPS the card sustains in a long 16-bit matmul under its power "
+        "limit, of the datasheet's %(peak_tflops)s"
     ),
 }
 """Reason key → the sentence shown in the ledger, serving side (see :data:`bot.render.ledger_texts.WHY_TEXTS`)."""

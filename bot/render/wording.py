@@ -285,7 +285,7 @@ MIN_CHART_BYTES = 0.05 * 2**30  # breakdown parts below this (0.0 GiB as shown) 
 
 PERCENT_KEYS = {  # fractions shown as percentages; below: counts shown exactly, sizes as model sizes
     "mfu", "ratio", "gpu_memory_utilization", "rollout_gpu_memory_utilization", "utilization", "held_out",
-    "all_runs", "loo_coverage", "bubble", "prefill_share", "decode_share",
+    "all_runs", "loo_coverage", "bubble", "prefill_share", "decode_share", "prefill_mfu",
 }  # fmt: skip
 TOKEN_KEYS = {"tokens", "chinchilla_tokens", "num_samples"}
 PARAM_KEYS = {"params_active", "params_total", "vision_params"}
