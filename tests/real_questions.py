@@ -86,6 +86,7 @@ ROUND31 = {"zh": "zh_r31.json", "en": "en_r31.json"}
 ROUND32 = {"zh": "zh_r32.json", "en": "en_r32.json"}
 ROUND33 = {"zh": "zh_r33.json", "en": "en_r33.json"}
 ROUND34 = {"zh": "zh_r34.json", "en": "en_r34.json"}
+ROUND35 = {"zh": "zh_r35.json", "en": "en_r35.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -110,6 +111,7 @@ ROUNDS = {
     "r32": ROUND32,
     "r33": ROUND33,
     "r34": ROUND34,
+    "r35": ROUND35,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
