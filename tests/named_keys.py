@@ -62,6 +62,10 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "training_precision": frozenset({"precision"}),
     "nearest_format": frozenset({"precision"}),
     "cpu_not_gpu": frozenset({"gpu"}),  # s34 r28en: a CPU typed where the card goes ('an Ultra5'), named
+    # s39 round 35 zh: cards kept for serving or evaluation beside a training rig, named as typed with their
+    # count ('50 台 RTX 4090 做推理', '4 张 A100 做评测'; bot.parse.eval_cards): that count, card and memory
+    "eval_cards": frozenset({"gpu_count", "gpu", "gpu_memory_gib"}),
+    "eval_share": frozenset({"gpu_count"}),  # '其中2张做评测': a share of the rig's count
 }
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 

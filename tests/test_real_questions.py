@@ -822,6 +822,16 @@ def test_round34_work_zh_does_not_regress() -> None:
     assert _work_understood("r34work", "zh", 19) >= R34_WORK_UNDERSTOOD_ZH
 
 
+R35_WORK_UNDERSTOOD_ZH = 18
+"""Round 35's Chinese working split (zh_r35.json, r35work: 24 records) understood in full at the last
+measurement (README.md there): 14 at the freeze (first contact), 18 after its readers
+(tests/test_s39_r35zh.py). Its r35test half (16 records) is frozen in ``frozen_r35_test_zh.sha256``."""
+
+
+def test_round35_work_zh_does_not_regress() -> None:
+    assert _work_understood("r35work", "zh", 24) >= R35_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1082,6 +1092,7 @@ HELD_OUT_SIZES = {
     ("r32test", "zh"): 21,
     ("r33test", "zh"): 19,
     ("r34test", "zh"): 21,
+    ("r35test", "zh"): 16,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

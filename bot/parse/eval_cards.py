@@ -38,18 +38,20 @@ RL_JOB_RE = re.compile(
 convention, :mod:`bot.parse.role_split`), not cards beside it."""
 EVAL_CARDS_RE = re.compile(
     r"(?:(?:plus|and|with|another|extra|\+|另有|另外有?|还有|外加|加上?|以及|和)\s*)?"
-    r"(?P<said>(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块)?\s*"
+    r"(?P<said>(?<![\d.])(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块|台)?\s*"
     r"(?P<card>[a-z]{0,12}[\s\-]?\d{2,4}[a-z]{0,3}(?:\s*\d{2,3}\s*g(?:b)?)?)\s*(?:gpus?|cards?|卡)?\s*"
     r"(?:(?:are|is|used|reserved|kept)\s+)?"
     r"(?:for\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|(?:做|用于|用来|专门做?)\s*"
     r"(?:评测|评估|测评|推理)))",
     re.IGNORECASE,
 )
-"""'4 A100 for eval', '4 张 A100 做评测', '4x L40S for inference': a count, a card, a purpose not training."""
+"""'4 A100 for eval', '4 张 A100 做评测', '4x L40S for inference': a count, a card, a purpose not training;
+round 35 zh: counted in 台 ('另外买 50 台 RTX 4090 做推理'), and never from inside a number ('4090 做推理' is
+no 40 × '90')."""
 PURPOSE_FIRST_RE = re.compile(
     r"(?P<said>(?:for\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b\s*,?\s*(?:(?:we|i)\s+(?:have|use|"
     r"got|run|keep)\s+|there\s+(?:are|is)\s+|use\s+|on\s+|with\s+)?|(?:评测|评估|测评)\s*用\s*(?:的是)?\s*)"
-    r"(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块)?\s*"
+    r"(?<![\d.])(?P<n>\d{1,3})\s*(?:x\s*|×\s*|张|块|台)?\s*"
     r"(?P<card>[a-z]{0,12}[\s\-]?\d{2,4}[a-z]{0,3}(?:\s*\d{2,3}\s*g(?:b)?)?)\s*(?:gpus?|cards?|卡)?)",
     re.IGNORECASE,
 )

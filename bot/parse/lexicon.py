@@ -101,7 +101,8 @@ UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云\ue003])(?:"  # first chars below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?(?:s(?![a-z0-9]))?"  # 1080s
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
-    r"|1[06][5-8]0(?=\s*(?:\d{1,2}\s*g(?:i?b)?\s*(?:显存)?\s*)?(?:的)?\s*(?:显卡|卡|gpu|card))"  # GTX 10/16
+    # GTX 10 / 16 and RTX 20 (round 35 zh: '我是 2080 的显卡') by the bare number before a card word
+    r"|(?:1[06][5-8]0|20[678]0)(?=\s*(?:\d{1,2}\s*g(?:i?b)?\s*(?:显存)?\s*)?(?:的)?\s*(?:显卡|卡|gpu|card))"
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
     r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"

@@ -75,11 +75,16 @@ count in words was not read, so the run was named another setup); a month is 30.
 NOW_RE = re.compile(
     r"(?:^|(?<=[。！？!?;；\n，,.]))\s*(?:现在|这次|这回|今次|\bnow\b|\bthis\s+time\b"
     r"|(?:那|那么|如果|要是|假如|若)?(?:换成|换到|换用|换|改用|改成|改到)(?=\s*(?:\d|[a-z]|[一两二三四五六七八九十]))"
-    r"|\b(?:if\s+we\s+(?:switch|move|go)|switching|moving)\s+to\b)",
+    r"|\b(?:if\s+we\s+(?:switch|move|go)|switching|moving)\s+to\b"
+    r"|(?P<use>(?:请问?)?\s*(?:(?:推测|估计|估算|预估|算)\s*(?:一下)?\s*)?(?:那|那么|如果|要是|假如|若)?\s*用"
+    r"(?=\s*(?:\d{1,4}|[一两二三四五六七八九十]{1,3})\s*(?:张|块|台|卡|个)\s*(?:的\s*)?[a-z0-9])))",
     re.IGNORECASE,
 )
 """Where the job starts: a word of this time, or a change of cards opening a clause ('…跑了 3 天，换成 8 张
-H100 要多久': trial s18 #2, the run had been named 'another setup' and the job sized from scratch)."""
+H100 要多久': trial s18 #2, the run had been named 'another setup' and the job sized from scratch); round
+35 zh: cards to use opening the next clause after the run, in the same sentence ('8 块 4090 训练了 46 小时，
+请推测一下用 3 张 A800 需要训练多久', '8 张 4090 跑了 10 小时，用 4 张 A100 要多久') — only after a
+past-run verb (``use``: '微调 7B，用 8 张 A100 跑了 3 天' is the run's own cards)."""
 SENTENCE_RE = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
 _SECONDS = {"小时": 3600, "天": 86400, "周": 604800, "星期": 604800, "月": 2_626_560}
 _TRAINING = (Stage.pretrain, Stage.finetune, Stage.continued_pretrain)
@@ -102,7 +107,7 @@ def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
     """(the finished run's part, the job's part, the run's duration) of ``text``, or None when it
     does not start with a finished run (a past-run verb and one duration) followed by another part."""
     for now in NOW_RE.finditer(text):  # a loop, not next(genexpr): no generator frame a parse
-        if now.start() > 0:
+        if now.start() > 0 and (not now.group("use") or PAST_VERB_RE.search(text, 0, now.start())):
             cut = now.start()
             break
     else:

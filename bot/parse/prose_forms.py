@@ -64,9 +64,9 @@ from typing import Any
 
 from bot.later_names import hyper_item
 from bot.parse.host_forms import CARD_THEN_HOST, HOST_GATE, HOST_KEYS
-from bot.parse.qa_total import qa_total
 from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
+from bot.parse.request_parts import request_parts
 
 _SERVING_SETTING = (
     r"(--?tp\b|tp\b|--?pp\b|tensor[\s_\-]*parallel(?:[\s_\-]*size)?|pipeline[\s_\-]*parallel(?:[\s_\-]*size)?"
@@ -109,25 +109,6 @@ BATCH_VERB_RE = rc(
     r"(?:开到|开成|设为|设成|设到|调到|调成|改成|改为|设置为|设置成|用了?)\s*(?=\d)"
 )
 """'batch 开到 4', 'batch 只能设成 2': the micro-batch ('batch = 4')."""
-PROMPT_LENGTH_RE = rc(
-    r"(?:(?P<p>prompts?|inputs?|输入|提示词?)|(?P<q>问题|提问|问句))\s*(?:的)?\s*(?:长度|length|len)?"
-    r"\s*(?:是|为|:|约|大概|大约|在|差不多)?\s*(?=\d)"
-)
-"""'prompt 长度 1k', '问题长度 1000 字', '输入 2k': the prompt part ('问题' is the user's question)."""
-REPLY_LENGTH_RE = rc(
-    r"(?:回答|答案|回复|输出|生成|answers?|responses?|outputs?|replies|reply|completions?)\s*(?:的)?\s*"
-    r"(?:长度|length|len)\s*(?:是|为|:|约|大概|大约|在|差不多)?\s*(?=\d)|(?:回答|答案)\s*(?:约|大概|大约)?\s*(?=\d)"
-)
-"""'回答长度 512', 'output length 300', '回答 300 字': the reply part."""
-_LENGTH_WORD_RE = rc(r"长度|length|len")
-_UNIT_AFTER_RE = rc(r"\d[\d.,]*\s*(?:[km](?![a-z])|千|万)?\s*(?:个\s*)?(?:tokens?|toks?|字|词|k\b)")
-"""Without a length word the number must carry a length unit ('回答 300 字', not '回答 2 张 A100')."""
-_LIMIT_BEFORE_RE = rc(r"(?:max(?:imum)?|最大|最长|上限)[\s_\-]*$")
-TOKENS_BEFORE_PART_RE = rc(
-    r"(?<![\w.])(?P<n>\d+(?:\.\d+)?\s*[km]?)[\s\-]*tokens?[\s\-]+"
-    r"(?P<part>answers?|replies|responses?|outputs?|completions?|generations?)\b"
-)
-"""'512-token answers', '300 token replies': the reply part, written 'answers of 512 tokens'."""
 PER_SECOND_VERBS_RE = rc(r"每秒\s*(?:要|需要|能|得|可以|想)\s*(?=生成|输出|达到|跑|处理|吐)")
 """'每秒要生成 2000 token': the rate's verb after a modal, as '每秒生成 2000 token' is read."""
 NODES_STAR_CARDS_RE = rc(
@@ -264,7 +245,6 @@ _STAGE_WORDS = ("预训练", "train")
 
 _RL_GATE_RE = re.compile("|".join(map(re.escape, _RL_GATE)))
 _DATA_GATE_RE = re.compile("|".join(map(re.escape, _DATA_GATE)))
-_PARTS_GATE_RE = re.compile("长度|length| len|问题|提问|问句|回答|答案")
 _HOST_GATE_RE = re.compile("内存|ram|memory|shm" + HOST_GATE)
 _CHIP_BEFORE_RE = re.compile(
     r"(?<![a-z0-9.\-_/])m[1-5](?:\s*(?:pro|max|ultra))?\s*(?:with|has|的|只有|有|[,，(（])?\s*$"
@@ -299,7 +279,7 @@ def read_prose_forms(s: str) -> str:
         s = HF_ORG_RE.sub("", s)
     if "batch" in s:
         s = BATCH_VERB_RE.sub("batch = ", s)
-    s = _request_parts(s)
+    s = request_parts(s)
     if "*" in s:
         s = NODES_STAR_CARDS_RE.sub(lambda m: f"{int(m.group('n')) * int(m.group('m'))} ", s)
     if _RL_GATE_RE.search(s) and RL_WORDS_RE.search(s):
@@ -323,23 +303,6 @@ def read_prose_forms(s: str) -> str:
 def _longest(m: re.Match[str], s: str) -> str:
     """'最长 2048 tokens' is the sequence (max_len), unless a completion word precedes it."""
     return m.group(0) if COMPLETION_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()) else " max_len "
-
-
-def _request_parts(s: str) -> str:
-    """Prompt and reply lengths written with a length word, in the words the roles read."""
-    if "token" in s:
-        s = qa_total(TOKENS_BEFORE_PART_RE.sub(lambda m: f"{m.group('part')} of {m.group('n')} tokens", s))
-    if _PARTS_GATE_RE.search(s):
-        s = PROMPT_LENGTH_RE.sub(lambda m: _part(m, " 输入 " if m.group("q") else f" {m.group('p')} "), s)
-        s = REPLY_LENGTH_RE.sub(lambda m: _part(m, " 输出 "), s)
-    return s
-
-
-def _part(m: re.Match[str], words: str) -> str:
-    """``words`` for a part's length, unless a limit key says it ('max prompt length 2048': the key's)."""
-    before = m.string[max(0, m.start() - 8) : m.start()]
-    unit = _LENGTH_WORD_RE.search(m.group(0)) or _UNIT_AFTER_RE.match(m.string, m.end())
-    return m.group(0) if _LIMIT_BEFORE_RE.search(before) or not unit else words
 
 
 def host_memory(s: str) -> tuple[str, list[tuple[str, str]]]:

@@ -78,15 +78,22 @@ _FULL_RECOMPUTE_PHRASE_RE = rc(
 """'全量重计算', '开全量 checkpoint', '全量激活检查点', 'full recompute', 'full activation recomputation',
 'full gradient checkpointing' (trial s14 #3: '开全量重计算' sized a 13B pre-training of 300B tokens on
 Megatron as a full fine-tuning): the full recompute mode, never the fine-tuning method '全量' / 'full'."""
-_WHOLE_CHECKPOINT_RE = rc(r"全量(?:的)?\s*(?=checkpoint|检查点|ckpt)")
+_WHOLE_CHECKPOINT_RE = rc(
+    r"全量(?:的)?\s*(?=checkpoint|检查点|ckpt|(?:大?模型|版本?|权重|参数模型)"
+    r"(?![^，,。；;！!？?\n]{0,8}?(?:微调|训练|训|精调|fine|tun|sft|lora)))"
+)
 """'全量 checkpoint' with no verb or activation word: a saved checkpoint of the whole state, not a
-method either ('全量 checkpoint 多大'): '全量' is read as '完整'."""
+method either ('全量 checkpoint 多大'); round 35 zh: '全量' before the model, its release or its
+weights with no training word after ('部署 … 的 BF16 全量模型', '全量版需要几张 H20', '全量权重推理'):
+the whole, unquantized model, not a full fine-tuning ('全量模型训练', '全量版本微调' stay the method).
+'全量' is read as '完整'."""
 
 
 def recompute_phrases(s: str) -> str:
     """``s`` (normalized) with the full recompute mode written as '完全重计算' / 'full_recompute' (words
     :data:`FULL_RECOMPUTE_RE` reads as full recompute and the stage and method words do not), and '全量'
-    before a saved checkpoint as '完整'. Two substring tests when neither '全量' nor 'full' is in it."""
+    before a saved checkpoint or a whole model as '完整'. Two substring tests when neither '全量' nor
+    'full' is in it."""
     if "全量" not in s and "full" not in s:
         return s
     s = _FULL_RECOMPUTE_PHRASE_RE.sub(

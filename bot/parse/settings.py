@@ -61,7 +61,7 @@ from bot.parse.settings_patterns import (
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
-from bot.parse.throughput_words import rate_asked, tokens_per_minute, tokens_per_second_first
+from bot.parse.throughput_words import asked_yes_no, rate_asked, tokens_per_minute, tokens_per_second_first
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
@@ -306,7 +306,8 @@ def _throughput(out: Settings, training: bool) -> None:
             out.unused.append((m.group(0).strip(), why))
             out.s = _masked(out.s, m)
         elif value is not None:  # the target asked for (r29: how to), or a speed reported (s34 review)
-            rate_asked(out.fields, out.unused, m.group(0).strip(), value, _this_sentence(near))
+            asked = asked_yes_no(out.s, m.start(), m.end())  # r35: 'Can one 3060 reach 100 tokens/s?'
+            rate_asked(out.fields, out.unused, m.group(0).strip(), value, _this_sentence(near), asked)
             out.s = _masked(out.s, m)
     if not training:
         _serving_targets(out)

@@ -149,6 +149,9 @@ TYPOS: dict[str, str] = {
     "deepseak": "deepseek",
     "deepsek": "deepseek",
     "lama": "llama",
+    # round 35 zh: 'lenght' in config keys people paste ('--model_max_lenght=1638', 'max_seq_lenght')
+    "lenght": "length",
+    "lenth": "length",
 }
 CN_TYPOS: dict[str, str] = {
     "微条": "微调",

@@ -42,11 +42,13 @@ def _value(m: re.Match[str]) -> tuple[str, float] | None:
 
 
 PER_SECOND_FIRST_RE = rc(
-    r"每秒\s*(?:要|需要|输出|生成|能|达到|跑)?\s*(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万)?)\s*(?:个\s*)?"
-    r"(?:tokens?|toks?|词元)"
+    r"每秒\s*(?:(?:稳定|持续|平均|都|能够?|可以|要|需要)\s*){0,2}(?:输出|生成|达到|跑|到|处理|吐)?\s*"
+    r"(?:(?:超过|达到|到|至少|不低于|高于)\s*)?"
+    r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[km]\b|万)?)\s*(?:个\s*)?(?:tokens?|toks?|词元)"
 )
 """'每秒5000 token', '每秒要2000 token输出': a rate written with 每秒 before the number (TPS_RE reads
-'5000 tokens/s' and '5000 token每秒')."""
+'5000 tokens/s' and '5000 token每秒'); round 35 zh: an adverb, a modal or a bound between ('每秒稳定输出
+超过 100 个 token', '每秒能到 35 个 token')."""
 
 
 def tokens_per_second_first(s: str) -> tuple[float, re.Match[str]] | None:
@@ -104,16 +106,38 @@ only after a question word, 想 / 希望 only before a verb of reaching: 'we wer
 '跑了半天才能达到 15 tokens/s', '我想知道为什么只有 20 tokens/s' report a speed (s34 review)."""
 
 
+_MODAL_CLAUSE_RE = rc(
+    r"(?:能|可以|能否|可否|会不会|有没有可能)[^，,。;；!?！？\n]*$"
+    r"|(?:^|[!?\n]|\.\s)\s*(?:can|could|will|would|does|do|is\s+it\s+possible\s+to)\b(?:(?![!?\n]|\.\s).)*$"
+)
+"""Before a rate, in its clause: a modal that asks whether it can be reached ('每秒能到', '真的能每秒…输出',
+'Can one RTX 3060 … reach')."""
+_YES_NO_AFTER_RE = rc(r"[^，,。;；!！\n]{0,24}?(?:吗|么|嘛|\?|？)")
+"""After it, in the same clause: the question's end ('… 个 token 吗', '… tokens/s?')."""
+
+
+def asked_yes_no(s: str, start: int, end: int) -> bool:
+    """Round 35 zh: whether the rate at ``s[start:end]`` is asked as a yes/no question ('单卡 4090 跑 14B
+    每秒能到 35 个 token 吗', '真的能每秒稳定输出超过 100 个 token 吗', 'Can one RTX 3060 … reach 100
+    tokens/s?'): a modal before it in its clause and the question's end after it. A speed asked about is
+    the target, not one measured ('实测能到每秒 35 个 token，换 A100 呢' has no question after it)."""
+    return (
+        bool(_YES_NO_AFTER_RE.match(s, end))
+        and _MODAL_CLAUSE_RE.search(s[max(0, start - 80) : start]) is not None
+    )
+
+
 def reported(before: str) -> bool:
     """Whether the words right ``before`` a rate report it as measured (:data:`MEASURED`), not ask how to
     reach it (:data:`ASKED_RE`)."""
     return MEASURED_RE.search(before) is not None and ASKED_RE.search(before) is None
 
 
-def rate_asked(fields: dict, unused: list, raw: str, value: float, before: str) -> None:
+def rate_asked(fields: dict, unused: list, raw: str, value: float, before: str, asked: bool = False) -> None:
     """A rate ``raw`` no other reader placed: the target asked for (``fields``), or a speed the words
-    ``before`` it report (:func:`reported`: 'we were able to reach 25 tokens/s'), named as observed."""
-    if reported(before):
+    ``before`` it report (:func:`reported`: 'we were able to reach 25 tokens/s'), named as observed;
+    ``asked``: a yes/no question asks it (:func:`asked_yes_no`: 'Can one 3060 reach 100 tokens/s?')."""
+    if reported(before) and not asked:
         unused.append((raw, "observed"))
     else:
         fields["target_tokens_per_s"] = value

@@ -22,7 +22,7 @@ from bot.parse.structure import (
     segment_at,
     segments,
 )
-from bot.parse.throughput_words import ASKED_RE, per_user_rate
+from bot.parse.throughput_words import ASKED_RE, asked_yes_no, per_user_rate
 
 
 def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
@@ -100,7 +100,8 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
         return OBSERVED  # '900 tokens/s at 16 users. We expect 100 users': what 16 users gave
     if seg.role == JOB:
         return None
-    return OBSERVED if MEASURED_RE.search(near) and not ASKED_RE.search(near) else None  # s34: 怎么才能达到
+    asked = ASKED_RE.search(near) or asked_yes_no(s, m.start(), m.end())  # s34: 怎么才能达到; r35: 能…吗
+    return OBSERVED if MEASURED_RE.search(near) and not asked else None
 
 
 _RL_PART = r"(?:reward|critic|reference|ref|value|prm|orm|奖励|价值|参考|评论家|打分)"
