@@ -108,6 +108,10 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
     config implies (a training config: fine-tuning) gives way only to a stage word in the text; an
     engine's default it implies (vLLM's TP 1 when the command sets none) to a value the text states."""
+    if parsed.request.training_tool == "PyTorch DDP":  # 'torchrun …' beside a DeepSpeed JSON (s39 fixp #1)
+        from bot.parse.ddp_launch import beside_sharding_config
+
+        parsed = beside_sharding_config(parsed, stack)
     req = parsed.request
     said_stage = _said_stage(stack, normalize(text))
     update = {
