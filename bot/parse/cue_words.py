@@ -46,15 +46,9 @@ ASKS_COUNT = (
     r"多少(?:张|块|个)?(?:卡|gpu)|几(?:张|块)|几卡|how\s+many\s+(?:more\s+)?(?:gpus?|cards?)"
     r"|how\s+many\s+of\s+(?:them|those|these)\b"
     r"|几台|多少台"
-    r"|多少(?:张|块)(?!\s*(?:[A-Za-z0-9\ue000-\ue003]|钱|图|照片|图片|表|纸))"
-    r"|\bhow\s+many(?:\s*[?？]|\s*$|\s+(?:do|would|will|should)\s+(?:i|we|you)\s+need\b|\s+(?:are|is)\s+needed\b)"
 )
 """A question for the GPU count ('要几张', '多少张卡', 'how many GPUs'; round 13: 'how many of them',
-'how many more GPUs'; s37 fixb #2: the machines, '要几台', 'how many nodes': the cards in them). s39
-fixp #2: the counter alone after a card ('用3090 多少张', 'A100 需要多少块': 张 / 块 count cards, not
-'多少块钱' money nor '多少张图' images; a card name after it, '多少张A100', is read as before) and a bare
-'how many' that ends the question or asks what is needed ('with 3090, how many?', 'on H100 how many do
-I need'): the card named is the type asked about, not one card."""
+'how many more GPUs'; s37 fixb #2: the machines, '要几台', 'how many nodes': the cards in them)."""
 
 REQUIRED = (
     r"\bmust\b|\bneeds?\s+to\b|\brequired?\b|\brequirement"
