@@ -287,7 +287,10 @@ def _compared_models(answer: Answer) -> list[dict[str, Any]]:
         return []
     from bot.core.compared_models import as_json
 
-    return as_json(answer.report, answer.compared_models, "compared_faster" in answer.parsed.notes)
+    notes = answer.parsed.notes
+    return as_json(
+        answer.report, answer.compared_models, "compared_faster" in notes, "compared_fewer" in notes
+    )
 
 
 def _budget_finetune(answer: Answer) -> list[dict[str, Any]]:

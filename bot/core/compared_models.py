@@ -63,11 +63,13 @@ def gpus_needed(report: SizingReport) -> int | None:
     return inf.min_gpus if held else max(inf.min_gpus, inf.recommended_gpus)
 
 
-def which(reports: list[SizingReport], faster: bool = False) -> tuple[int | None, str]:
+def which(reports: list[SizingReport], faster: bool = False, fewer: bool = False) -> tuple[int | None, str]:
     """The index of the one the answer names and why: 'fits' (only it fits on the user's cards), 'cheaper'
     (per million output tokens, or in cost), 'faster' (fewer GPU-hours, or more tokens/s; before cost when
     the message asks which is ``faster``), or 'none_fits' (None: no one fits); ``(None, '')`` when nothing
-    tells them apart."""
+    tells them apart. ``fewer``: the message asks which needs fewer cards (:func:`fewer_cards`)."""
+    if fewer and (told := fewer_cards(reports)) is not None:
+        return told
     verdicts = [fits(r) for r in reports]
     if verdicts and all(v is False for v in verdicts):
         return None, "none_fits"
@@ -87,6 +89,51 @@ def which(reports: list[SizingReport], faster: bool = False) -> tuple[int | None
     return None, ""
 
 
+def cards_for_load(report: SizingReport) -> int | None:
+    """The cards a job needs, the question 'which needs fewer cards' asks of each model: serving, those
+    holding the stated load (``recommended_gpus``: TP a power of two), or the weights and one sequence when
+    no load is stated (``min_gpus``); training, the fewest that hold the memory."""
+    inf = report.inference
+    if inf is not None:
+        return inf.recommended_gpus if report.request.concurrency else inf.min_gpus
+    return report.memory.min_gpus if report.memory is not None else None
+
+
+def fewer_cards(reports: list[SizingReport]) -> tuple[int | None, str] | None:
+    """Which needs fewer cards (s39 fixp #4: '哪个部署更省卡' was answered on the cost per million tokens):
+    'fewer_gpus' (the one that needs the fewest, :func:`cards_for_load`); with the same count, serving on the
+    user's cards, the one holding more sequences ('more_held') unless the difference is within the
+    estimate's memory band ('same_gpus', None: about the same); None when a count is unknown."""
+    needs = [cards_for_load(r) for r in reports]
+    if any(n is None for n in needs):
+        return None
+    least = min(needs)  # type: ignore[type-var]
+    if needs.count(least) == 1:
+        return needs.index(least), "fewer_gpus"
+    held = [r.inference.max_concurrency if r.inference is not None else None for r in reports]
+    if not reports[0].request.gpu_count or any(h is None for h in held) or len(set(held)) == 1:
+        return None, "same_gpus"
+    most = max(held)  # type: ignore[type-var]
+    if held.count(most) > 1 or within_band(reports, most - min(held)):  # type: ignore[type-var, operator]
+        return None, "same_gpus"
+    return held.index(most), "more_held"
+
+
+def within_band(reports: list[SizingReport], sequences: int) -> bool:
+    """Whether ``sequences`` more of the longest KV cache among ``reports`` weigh no more than the estimate's
+    memory band on the user's cards: the step from vLLM's default ``gpu_memory_utilization`` (0.90) to the
+    practical maximum (0.95) of each card (:data:`estimator.defaults.MAX_GPU_MEMORY_UTILIZATION`; a fit in
+    that band is already 'borderline', docs/design.md §3.4): a difference in concurrency that small is one
+    the estimate cannot tell apart."""
+    from estimator.defaults import GPU_MEMORY_UTILIZATION, MAX_GPU_MEMORY_UTILIZATION
+
+    first = reports[0]
+    kv = max(r.inference.kv_bytes_per_sequence for r in reports if r.inference is not None)
+    band = MAX_GPU_MEMORY_UTILIZATION - float(GPU_MEMORY_UTILIZATION.value)
+    card = first.gpu_spec.memory_gib * 2**30 if first.gpu_spec is not None else 0.0
+    return sequences * kv <= band * card * (first.request.gpu_count or 1)
+
+
 def _cost(report: SizingReport) -> tuple[float, str] | None:
     """The midpoint of the cost per million output tokens (serving) or of the run's cost, and its currency."""
     c = report.inference.cost_per_million_tokens if report.inference is not None else report.cost
@@ -104,14 +151,16 @@ def _speed(report: SizingReport) -> float | None:
     return 1 / gh.likely if gh is not None and gh.likely else None
 
 
-def as_json(first: SizingReport, others: list[SizingReport], faster: bool = False) -> list[dict[str, object]]:
+def as_json(
+    first: SizingReport, others: list[SizingReport], faster: bool = False, fewer: bool = False
+) -> list[dict[str, object]]:
     """``report.compared_models``: each model of the comparison, the first (the one ``report`` details)
     included, with its verdict on the user's cards and the figures its row quotes; ``chosen`` marks the
     one the first line names and ``why`` says why ('fits', 'cheaper', 'faster'); [] when none compared."""
     if not others:
         return []
     reports = [first, *others]
-    index, why = which(reports, faster)
+    index, why = which(reports, faster, fewer)
     out: list[dict[str, object]] = []
     for i, r in enumerate(reports):
         inf = r.inference
@@ -131,6 +180,8 @@ def as_json(first: SizingReport, others: list[SizingReport], faster: bool = Fals
             "cost_per_million_tokens": cpm.model_dump(mode="json") if cpm is not None else None,
             "gpu_hours": r.gpu_hours.likely if r.gpu_hours is not None else None,
             "cost": r.cost.model_dump(mode="json") if r.cost is not None else None,
+            "gpus_for_load": cards_for_load(r),
+            "max_concurrency": inf.max_concurrency if inf is not None else None,
             "chosen": i == index,
             "why": why if i == index else None,
         })  # fmt: skip

@@ -58,7 +58,28 @@ def command_ddp(cfg: Any, text: str) -> None:
         cfg.tool == "torchrun"
         and "training_tool" not in cfg.values
         and cfg.values.get("stage") != "inference"
-        and not SHARDS_RE.search(text)
+        and not SHARDS_RE.search(text.lower())  # the message as typed: 'FSDP', 'DeepSpeed' (s39)
     ):
         cfg.values["training_tool"] = "PyTorch DDP"
         cfg.used.setdefault("torchrun", "training_tool")
+
+
+def beside_sharding_config(parsed: Any, stack: Any) -> Any:
+    """``parsed`` (the prose beside a pasted config) without its plain-DDP reading when the config shards:
+    a DeepSpeed JSON with a ZeRO stage or offload (or an FSDP config: ZeRO-3) beside 'torchrun' /
+    'python -m torch.distributed.launch' is a DeepSpeed (FSDP) run at the config's stage — the launcher
+    starts the processes, the config lays the model out (DeepSpeed docs, "Launching DeepSpeed Training":
+    torchrun and ``deepspeed.initialize`` with ``--deepspeed_config``; s39 fixp #1: the prose's launcher
+    was read as plain DDP in one line while another used the JSON's ZeRO-2 and offload). The launcher is
+    then named as not sized, as beside any other config. The caller gates on the prose's reading."""
+    values = stack.values
+    if (
+        (stack.tool or "").lower() != "deepspeed"
+        and values.get("zero_stage") is None
+        and not values.get("offload")
+    ):
+        return parsed
+    unused = [(t, "not_sized" if why == "launcher_ddp" else why) for t, why in parsed.unused_numbers]
+    found = [f for f in parsed.found if f != "training_tool"]
+    request = parsed.request.model_copy(update={"training_tool": None})
+    return parsed.model_copy(update={"request": request, "found": found, "unused_numbers": unused})

@@ -59,6 +59,14 @@ CARDS_FASTER_RE = rc(
 '4090 和 A100 哪个快'): the speed line leads (s37 fixg #1; bot.render.faster_line)."""
 FASTER_ASKED = "compared_faster"
 """The note :func:`with_models_compared` adds when the message asks which is faster."""
+FEWER_RE = rc(
+    r"省卡|省显卡|更少的?(?:显)?卡|(?:显)?卡(?:数)?(?:更|比较)?少|少用(?:几张)?卡|用卡(?:更|比较)?少"
+    r"|\b(?:fewer|less|fewest|least)\s+(?:gpus?|cards?|accelerators?)\b"
+)
+"""The message asks which needs fewer cards ('哪个部署更省卡', '哪个用卡少', 'which needs fewer GPUs'): the
+cards each needs answer it, not the cost (s39 fixp #4; bot.core.compared_models.fewer_cards)."""
+FEWER_ASKED = "compared_fewer"
+"""The note :func:`with_models_compared` adds when the message asks which needs fewer cards."""
 
 
 def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
@@ -84,6 +92,7 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
         return parsed
     kept = [n for n in parsed.unused_numbers if n != others[0]]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
+    notes = [*notes, FEWER_ASKED] if FEWER_RE.search(text) else notes
     return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
 
 

@@ -54,6 +54,7 @@ from bot.parse.words import (
     ASKS_START_RE,
     PLURAL_GPU_RE,
     SERVE_AFTER_TUNING_RE,
+    counter_asked,
     explicit_stage,
     method_from_words,
     serving_a_tuned_model,
@@ -273,8 +274,10 @@ class StageSteps:
         ) == "inference":
             self._unquantized()  # '不量化', 'without quantization': 16-bit weights (s37 fixc #6)
         lost = "_lost" in self.__dict__  # 'one L40S handles 40, how many for 200?' asks the count (s30 fixe)
-        if ASKS_COUNT_RE.search(self.s) or (
-            lost and HOW_MANY_RE.search(self.s)
+        if (
+            ASKS_COUNT_RE.search(self.s)
+            or (lost and HOW_MANY_RE.search(self.s))
+            or (("多少" in self.s or "how many" in self.s) and counter_asked(self.s))  # '用3090 多少张' (s39)
         ):  # "RTX 4090s: how many cards?"
             if lost and count_in_ceiling(self):  # '单卡能扛 40 … 要几张卡' (s30)
                 f.pop("gpu_count")

@@ -52,6 +52,35 @@ ASKS_COUNT_RE = rc(rf"\bhow\s+many\s+(?:more\s+)?[{MARKS}]|" + ASKS_COUNT)
 """A question for the GPU count, also with the card named in it ('how many RTX 4090 do I need', 'how many
 H100 for …'; session 19: read as asked, as Chinese '要几张 4090' is, never as the one card): the shared
 words (:data:`bot.parse.cue_words.ASKS_COUNT`) last, as each reader that extends them writes them."""
+COUNTER_NOT_CARDS = frozenset("钱图照表纸")
+"""After '多少张' / '多少块': money ('多少块钱'), images ('多少张图'), photos, tables, sheets — not cards."""
+HOW_MANY_NEEDED = ("do i need", "do we need", "would i need", "would we need", "will i need", "will we need")
+"""After a bare 'how many': what is needed ('on H100 how many do I need')."""
+
+
+def counter_asked(s: str) -> bool:
+    """A question for the GPU count with the card named before it and only the counter or a bare 'how
+    many' after it, in the normalized text ``s`` (s39 fixp #2): '用3090 多少张', 'A100 需要多少块', 'with
+    3090, how many?', 'on H100 how many do I need' — the card named is the type asked about, not the
+    user's one card. Not '多少块钱' (money) nor '多少张图' (images); a card or a noun after the counter
+    ('多少张A100', 'how many days') is read by :data:`ASKS_COUNT_RE` or not at all. String tests only: no
+    regex search (the parse's search count, tests/test_parse_render_speed.py); the caller gates on '多少' /
+    'how many'."""
+    for word in ("多少张", "多少块"):
+        at = s.find(word)
+        while at >= 0:
+            after = s[at + 3 : at + 8].lstrip()[:1]
+            mask = "\ue000" <= after <= "\uf8ff"  # a card or model masked by the parse (bot.parse.normalize)
+            if not after or not ((after.isascii() and after.isalnum()) or mask or after in COUNTER_NOT_CARDS):
+                return True
+            at = s.find(word, at + 3)
+    at = s.find("how many")
+    if at < 0:
+        return False
+    after = s[at + 8 :].lstrip()
+    return not after or after[0] in "?？" or after.startswith(HOW_MANY_NEEDED)
+
+
 PLURAL_GPU_RE = rc(
     rf"[{MARKS}](?:s|\s*(?:gpus|cards))\b|\b(?:multiple|several|some|a\s+few|a\s+couple\s+of)\s+[{MARKS}]"
     rf"|多(?:张|块)\s*[{MARKS}]"

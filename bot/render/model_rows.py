@@ -25,18 +25,25 @@ WHICH = {
     ("none_fits", False): N_("Neither model fits on %(count)s × %(gpu)s with these settings (rows below)"),
 }  # fmt: skip
 """The line that answers which: (why, serving) → wording (bot.core.compared_models.which)."""
+FEWER_WHYS = frozenset({"fewer_gpus", "same_gpus", "more_held"})
+"""The answers to 'which needs fewer cards' (bot.core.compared_models.fewer_cards; bot.render.fewer_line)."""
 
 
 def model_rows(
-    first: SizingReport, others: list[SizingReport], lang: str, faster: bool = False
+    first: SizingReport, others: list[SizingReport], lang: str, faster: bool = False, fewer: bool = False
 ) -> tuple[list[str], str | None]:
     """(one row per model, the line that answers which) for ``first`` and the ``others`` compared;
-    ``faster``: the message asks which is faster (bot.core.compared_models.which)."""
+    ``faster``: the message asks which is faster, ``fewer``: which needs fewer cards
+    (bot.core.compared_models.which)."""
     reports = [first, *others]
     rows = [_row(r, lang) for r in reports]
-    index, why = which(reports, faster)
+    index, why = which(reports, faster, fewer)
     if not why:
         return rows, None
+    if why in FEWER_WHYS:  # s39 fixp #4: the cards each needs (imported when used: start-up)
+        from bot.render.fewer_line import fewer_line
+
+        return rows, fewer_line(reports, index, why, lang)
     serving = first.inference is not None
     f = fmt_for(lang)
     count = f.int(first.request.gpu_count or 1)

@@ -130,7 +130,8 @@ def _models_compared(answer: Answer, cheapest: str | None = None) -> dict[str, o
         rows, line = budget_rows(answer.report, answer.compared_models, answer.lang)
         return {"comparisons": rows, "cheapest": line}
     faster = _FASTER in answer.parsed.notes
-    rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster)
+    fewer = "compared_fewer" in answer.parsed.notes  # bot.parse.models_compared.FEWER_ASKED (s39 fixp #4)
+    rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster, fewer)
     return {"comparisons": rows, "cheapest": line}
 
 

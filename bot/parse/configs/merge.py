@@ -82,7 +82,12 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     """:func:`merged`; a config whose own shape builds the model (a Megatron-LM line's --num-layers …,
     :mod:`bot.parse.configs.megatron_shape`) sizes that model, as a config.json does: the text's model or
     size is named (``launch_line_model``: the launch line's shape, not a config.json, gives it; s37 fixd),
-    not used (s37)."""
+    not used (s37). A plain-DDP reading of the prose beside a config that shards is dropped first (s39 fixp
+    #1, :func:`bot.parse.ddp_launch.beside_sharding_config`)."""
+    if parsed.request.training_tool == "PyTorch DDP":  # 'torchrun …' beside a DeepSpeed JSON
+        from bot.parse.ddp_launch import beside_sharding_config
+
+        parsed = beside_sharding_config(parsed, stack)
     if stack.architecture is None:
         return merged(parsed, stack, text)
     req = parsed.request
