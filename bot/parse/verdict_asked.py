@@ -34,7 +34,7 @@ def asks_verdict(normalized: str) -> bool:
     """Whether ``normalized`` (the message as parsed, lower-cased) asks whether the job fits or runs."""
     if normalized.startswith(YES_NO_STARTS) and ("enough" in normalized or " fit" in normalized):
         return True
-    for word in VERDICT_WORDS:
+    for word in VERDICT_WORDS:  # noqa: SIM110 — a loop of `in` tests: no generator frames (parse pin)
         if word in normalized:
             return True
     return False
