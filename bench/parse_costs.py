@@ -40,8 +40,8 @@ STEPS = (
     "_generic", "_left_behind", "_other_device", "repeated_used",
 )  # fmt: skip
 """The methods of ``_Parse`` timed (its ``run`` in that order)."""
-CALLERS = ("bot.parse.assemble", "bot.parse.stage_steps", "bot.parse.normalize", "bot.parse.settings",
-           "bot.parse.count_forms")  # fmt: skip
+CALLERS = ("bot.parse.assemble", "bot.parse.mention_steps", "bot.parse.stage_steps", "bot.parse.normalize",
+           "bot.parse.settings", "bot.parse.count_forms")  # fmt: skip
 """Modules whose imported ``bot.`` functions are timed at their call (a row: ``module>function``)."""
 METHODS = ("search", "match", "fullmatch", "finditer", "findall", "split", "sub")
 _CLOCK = time.thread_time_ns

@@ -352,7 +352,7 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     (tests/named_keys.py): 'host_memory: 121.7 GB' names no card memory, 'precision: fp8' no count of 8."""
     items = (answer.get("interpretation") or {}).get("ignored") or []
     # s16 review: an item the answer left "unread" (no word said what the number is) names a number it did
-    # not understand, so it gives no credit (bot/core/interpretation.py IGNORED_REASONS)
+    # not understand, so it gives no credit (bot/core/ignored_reasons.py IGNORED_REASONS)
     items = [i for i in items if isinstance(i, dict) and i.get("reason") != "unread"]
     named = [item_names_key(i, key, value) for i in items]
     texts = " ".join(part for ok, part in named if ok)

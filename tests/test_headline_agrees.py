@@ -32,7 +32,7 @@ def table_days(reply: str, gpus: str) -> str:
         (
             "train a 13B model on 200B tokens within 3 weeks on H800",
             # issue 25 (H100-class 26 % → 28 %, scale-out beyond 30 GPUs): 40 GPUs for 18 days before;
-            # 20.6 days reads as the 21-day deadline, so no bracket (bot/render/sections._within_deadline)
+            # 20.6 days reads as the 21-day deadline, so no bracket (headline_parts._within_deadline)
             "about 32 GPUs (4 × 8-GPU nodes) for 21 days",
         ),
         ("7B模型1万亿token要多少A100", "约 136 张（17 台 8 卡）训 29 天（30 天内）"),  # the assumed month

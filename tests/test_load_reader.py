@@ -119,7 +119,7 @@ CAPS = [
 @pytest.mark.parametrize(("text", "cap"), CAPS)
 def test_cap_alone_said_as_used(text: str, cap: str) -> None:
     from bot.cli import ask
-    from bot.core.interpretation import USED_REASONS
+    from bot.core.ignored_reasons import USED_REASONS
 
     value = cap.split(": ")[1]
     named = _named(text)

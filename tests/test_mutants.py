@@ -12,8 +12,9 @@ import re
 
 import pytest
 
+from bot.render.field_labels import FIELD_LABELS
 from bot.render.ledger_texts import WHY_TEXTS
-from bot.render.wording import FIELD_LABELS, NOTE_MESSAGES
+from bot.render.wording import NOTE_MESSAGES
 from estimator import catalog, compute, efficiency, estimate
 from estimator.architecture import count_params, shape_for_size
 from estimator.checkpoint import checkpoint_bytes

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.parse import models as pm
-from bot.parse import name_store
+from bot.parse import model_index, name_store
 from estimator import catalog
 
 
-def _plain(index: pm._ModelIndex) -> tuple:
+def _plain(index: model_index._ModelIndex) -> tuple:
     keys = [(k.fam, k.ver, k.size, k.act, k.model_id) for k in index.keys]
     return list(index.names.items()), index.starts.pattern, keys, index.regex.pattern, index.families
 
@@ -30,14 +29,14 @@ def test_the_stored_index_is_the_built_one(stored: str) -> None:
     data = name_store.stored_model_index(models, stored)
     assert data is not None
     by_alias, starts, keys, regex, families = data
-    built = _plain(pm.built_model_index(models))
+    built = _plain(model_index.built_model_index(models))
     assert (list(by_alias.items()), starts, keys, regex, families) == built
     assert by_alias["qwen2.572binstruct"] == "Qwen2.5-72B"  # the catalog's alias of the base entry
     assert any(k[4] == "Llama-3-70B" for k in keys)
 
 
 def test_the_index_in_use_is_the_built_one() -> None:
-    assert _plain(pm._model_index()) == _plain(pm.built_model_index(catalog.models()))
+    assert _plain(model_index._model_index()) == _plain(model_index.built_model_index(catalog.models()))
 
 
 def test_another_catalog_is_not_read_from_the_store(stored: str) -> None:

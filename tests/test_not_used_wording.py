@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bot.cli import main
-from bot.core.interpretation import IGNORED_REASONS
+from bot.core.ignored_reasons import IGNORED_REASONS
 from bot.render.i18n import translate
 from bot.render.understood import IGNORED_TEXTS, OWN_LINES, REPEATED_USED
 

@@ -269,7 +269,7 @@ def test_prices_per_gpu_hour_stay_prices(question: str, price: float) -> None:
 
 def test_utilization_words_are_declared_once() -> None:
     from bot.parse.generic_values import WORDS
-    from bot.parse.settings import UTIL_RE
+    from bot.parse.settings_patterns import UTIL_RE
 
     for word in WORDS["gpu_memory_utilization"]:
         m = UTIL_RE.search(f"{word} 0.8")

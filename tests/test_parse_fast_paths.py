@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.parse import lang, noise
-from bot.parse import lexicon as lx
+from bot.parse import spelling_tables as sp
 from bot.parse.normalize import _WORD_RE, _fix_typo, _typo_word_in
 
 QUESTIONS = [q["text"] for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text())]
@@ -29,7 +29,7 @@ def test_typo_pass_skipped_only_when_it_changes_nothing(text: str) -> None:
     if not _typo_word_in(text):
         assert full == text
     if full != text:
-        assert any(t in text for t in lx.TYPOS) and _typo_word_in(text)
+        assert any(t in text for t in sp.TYPOS) and _typo_word_in(text)
 
 
 def _lang_whole(text: str) -> str | None:

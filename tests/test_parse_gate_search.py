@@ -16,6 +16,7 @@ import pytest
 
 from bot.parse import gpus, stack_words
 from bot.parse import lexicon as lx
+from bot.parse import spelling_tables as sp
 from bot.parse.model_names import BRACKETED_NAME_RE
 from bot.parse.normalize import _MARKUP_RE, _TYPO_WORD_RE, _typo_word_in, normalize
 from bot.parse.regex import LazyPattern
@@ -127,6 +128,6 @@ def test_gate_literals_s10(pattern: str, literals: set[str] | None) -> None:
 @pytest.mark.parametrize("text", [*TYPO_EDGES, *(q.lower() for q in QUESTIONS)])
 def test_typo_word_search_is_the_former_loop(text: str) -> None:
     assert (_TYPO_WORD_RE.search(text) is not None) == _typo_word_in(text)
-    for typo in lx.TYPOS:  # each typo alone, glued on either side, and between separators
+    for typo in sp.TYPOS:  # each typo alone, glued on either side, and between separators
         for t in (typo, f"a{typo}", f"{typo}a", f" {typo}.", f"-{typo}-", f"1{typo}1", f"é{typo}"):
             assert (_TYPO_WORD_RE.search(t) is not None) == _typo_word_in(t), t

@@ -11,7 +11,7 @@ import re
 import pytest
 
 import bot.parse
-from bot.parse import gpus, models
+from bot.parse import gpus, model_index
 from bot.parse.regex import starts_with_one_of
 from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 from tests.real_questions import records
@@ -82,7 +82,7 @@ def _without_look_ahead(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 def test_the_model_look_aheads_change_no_match():
     bot.parse.parse(CORPUS_QUESTIONS[0])
-    index = models._model_index()
+    index = model_index._model_index()
     texts = [bot.parse.parse(t).normalized for t in _texts()]
     for pattern in (index.regex.compiled, index.starts.compiled):
         without = _without_look_ahead(pattern)

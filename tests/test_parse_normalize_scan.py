@@ -11,7 +11,7 @@ import re
 import pytest
 from corpus import question_texts
 
-from bot.parse import lexicon as lx
+from bot.parse import spelling_tables as sp
 from bot.parse.normalize import _TIMES_GLUED_RE, _TYPO_WORD_RE, normalize, typo_word_in
 
 QUESTIONS, REAL = question_texts()
@@ -41,7 +41,7 @@ def test_typo_test_on_edges(text: str) -> None:
 
 
 def test_typo_test_on_every_question() -> None:
-    typos = sorted(lx.TYPOS)
+    typos = sorted(sp.TYPOS)
     made = [f"{a} {t}{b}" for t in typos for a, b in (("", ""), ("x", ""), ("-", "-"), ("", "s"), ("7", "."))]
     for text in [*TEXTS, *made]:
         assert typo_word_in(text) == (_TYPO_WORD_RE.search(text) is not None), text
@@ -59,7 +59,7 @@ def test_glued_count_on_every_question() -> None:
 
 def test_o_for_zero_gate_never_skips_a_match() -> None:
     for text in [*TEXTS, *O_EDGES]:
-        if lx.GPU_O_FOR_ZERO_RE.search(text):
+        if sp.GPU_O_FOR_ZERO_RE.search(text):
             assert "1o" in text or "10o" in text, text
 
 

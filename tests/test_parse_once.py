@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-import bot.parse.assemble as assemble
-from bot.parse import lexicon as lx
+import bot.parse.mention_steps as mention_steps
+from bot.parse import spelling_tables as sp
 from bot.parse.normalize import normalize
 from tests.cli_run import CORPUS_QUESTIONS, ask_quietly
 from tests.real_questions import records
@@ -43,7 +43,7 @@ def test_a_typo_is_still_fixed_through_the_cli():
 def test_a_message_without_typos_makes_no_word_callbacks(monkeypatch):
     calls = []
     monkeypatch.setattr(norm_module, "_fix_typo", lambda m: calls.append(m) or m.group(0))
-    assert not any(t in normalize("7B模型1万亿token要多少A100") for t in lx.TYPOS)
+    assert not any(t in normalize("7B模型1万亿token要多少A100") for t in sp.TYPOS)
     assert calls == []
     normalize("lroa on a100")
     assert calls  # a typo present: every word goes through the callback, as before
@@ -57,9 +57,9 @@ def test_a_message_without_typos_makes_no_word_callbacks(monkeypatch):
     ],
 )
 def test_numbers_are_scanned_again_only_after_a_drop(monkeypatch, question, scans, ignored):
-    real = assemble.scan_numbers
+    real = mention_steps.scan_numbers
     calls = []
-    monkeypatch.setattr(assemble, "scan_numbers", lambda s: calls.append(s) or real(s))
+    monkeypatch.setattr(mention_steps, "scan_numbers", lambda s: calls.append(s) or real(s))
     parsed = json.loads(ask_quietly("--format", "json", "--", question))
     assert len(calls) == scans
     assert parsed["request"]["params_total"] == 7e9

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.parse import assemble, role_dispatch, roles
 from bot.parse import followup_words as fw
+from bot.parse import mention_steps, role_dispatch, roles
 from bot.parse import node_words as nw
 from bot.parse import role_left as rl
 from bot.parse.numbers import scan_numbers
@@ -45,7 +45,7 @@ def _parsed_calls(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[tup
         calls.append((tok, s, nxt))
         return roles.classify(tok, s, nxt)
 
-    monkeypatch.setattr(assemble, "classify", record)
+    monkeypatch.setattr(mention_steps, "classify", record)
     from bot.parse import parse
 
     for text in texts:

@@ -2,7 +2,7 @@
 before failing, rewritten so that each optional word takes the spaces after it — the same texts, matched
 at the same spans.
 
-``structure.RL_PART_AFTER_RE`` (``\\s*(?:的)?\\s*(?:模型)?\\s*(?:做…)?\\s*reward…``: four ``\\s*`` in a
+``withheld.RL_PART_AFTER_RE`` (``\\s*(?:的)?\\s*(?:模型)?\\s*(?:做…)?\\s*reward…``: four ``\\s*`` in a
 row when the words are absent, n³ ways on a run of n spaces) took 1.9 s and 1.5 s a parse on two
 working-split pastes (r6work, r11work) whose masked words left long runs of spaces;
 ``self_correction.CUE_RE`` (``\\s*[,，]?\\s*[(（]?\\s*``, tried at each start of the run) ~90 ms on a
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 import bot.parse
-from bot.parse import earlier_counts, engines_named, past_run, role_left, self_correction, structure
+from bot.parse import earlier_counts, engines_named, past_run, role_left, self_correction, withheld
 from tests.cli_run import CORPUS_QUESTIONS
 from tests.paraphrases import paraphrases
 from tests.real_questions import records
@@ -46,7 +46,7 @@ def _texts() -> list[str]:
     return cased + [bot.parse.parse(t).normalized for t in raw]
 
 
-RL_PART = structure._RL_PART
+RL_PART = withheld._RL_PART
 RL_PART_AFTER_BEFORE = re.compile(
     rf"(?i)\s*(?:的)?\s*(?:模型)?\s*(?:做|作为|当作?|用作|用于|来做|as\s+(?:the\s+|a\s+|our\s+)?)?\s*{RL_PART}"
 )
@@ -81,7 +81,7 @@ def _short_space_runs(s: str) -> str:
 
 
 def test_rl_part_after_a_model_matches_as_before():
-    now = structure.RL_PART_AFTER_RE.compiled
+    now = withheld.RL_PART_AFTER_RE.compiled
     assert now.pattern != RL_PART_AFTER_BEFORE.pattern
     found = 0
     for text in map(_short_space_runs, _texts()):

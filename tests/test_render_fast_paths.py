@@ -13,10 +13,11 @@ from types import SimpleNamespace
 import pytest
 
 from bot.core.pipeline import answer
+from bot.render.field_labels import MEMORY_PARTS
 from bot.render.fmt import bar, display_width, fmt_for, ljust, rjust
 from bot.render.i18n import translate
 from bot.render.memory_text import _memory_bars, _padded_bar
-from bot.render.wording import MEMORY_PARTS, MIN_CHART_BYTES
+from bot.render.wording import MIN_CHART_BYTES
 
 QUESTIONS = [q["text"] for q in json.loads((Path(__file__).parent / "data" / "questions.json").read_text())]
 GIB = 2**30

@@ -18,7 +18,7 @@ the CLI (``sizing-bot ask --format json``):
 - the user's card said with a copula ('我的显卡是 4070', '我的卡是一张 3090', 'my GPU is a 4070'): one card
   (bot.parse.words.ARTICLE_GPU_RE);
 - two card memories offered as options ('12G 或者 16G 的显卡', 'a 12GB or 16GB card'): the first sized, the
-  other named as another setup (bot.parse.memory_forms.ALT_MEMORY_RE).
+  other named as another setup (bot.parse.memory_beside.ALT_MEMORY_RE).
 
 The sentences are written for these tests (none is from the real-question corpus)."""
 

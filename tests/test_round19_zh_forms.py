@@ -8,7 +8,7 @@ the r19work half showed the parser missing, each read for its axis and tested th
   continued pre-training (bot.parse.stage_hints.PRETRAINED_INIT_RE);
 - a value written with the sum that gives it ('每卡 batch 256/8=32'): the result, only when the sum holds
   (bot.parse.worked_sums);
-- '也/都/还/就' and '要' between a config key and its value ('单卡 bs 也要 800'; bot.parse.prose_vocab._SEP);
+- '也/都/还/就' and '要' between a config key and its value ('单卡 bs 也要 800'; vocab_patterns._SEP);
 - a training layout switched on with a tool ('用 Footrain 开启 Zero3'): the tool named as the job's
   (bot.parse.unknown_tools.JOB_WORD_RE);
 - a lower-case hyphenated name with a digit beside a job word ('基于 foo-base-zh-v1.5 做 finetune'): the

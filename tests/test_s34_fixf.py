@@ -4,7 +4,7 @@ reviewer's sentences and sentences of our own (must-read: fail on main da31aba7;
 1. A rate reported as measured is no target: 'able to', bare 想, 希望, 才能 ask only as a want or a how
    ('we were able to reach 25 tokens/s', '我想知道为什么只有 20 tokens/s', '跑了半天才能达到 15 tokens/s'
    report a speed), and '怎么才能达到 100 tokens/s' beside a personal card asks (bot.parse.throughput_words,
-   bot.parse.structure.rate_not_target).
+   bot.parse.withheld.rate_not_target).
 2. A benchmark's or a data set's name is never the model ('evaluation of MMLU-Pro-2 with a 7B model'), and
    the object of 'evaluation/benchmark of' is not the model when a size is written besides
    (bot.parse.verb_names.benchmark_name, bot.parse.job_objects).

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.parse import lexicon as lx
 from bot.parse import parse
+from bot.parse import spelling_tables as sp
 from bot.parse.codebases import CODEBASE_RE, codebase_spans
 from bot.parse.cue_index import fold
 from bot.parse.lang import detect_lang, message_lang
@@ -34,9 +34,9 @@ TEXTS = [q["text"] for q in json.loads(CORPUS.read_text(encoding="utf-8"))]
 
 def test_skipped_steps_are_the_identity_on_ascii() -> None:
     """What the ASCII path skips changes no ASCII text: every key of the tables is another character."""
-    assert all(k > 0x7F for k in lx.TRAD_TO_SIMP)
-    assert not any(wrong.isascii() for wrong in lx.CN_TYPOS)
-    assert "包" in lx.CN_RENTAL_RE.pattern  # the rental reader needs '包': its gate
+    assert all(k > 0x7F for k in sp.TRAD_TO_SIMP)
+    assert not any(wrong.isascii() for wrong in sp.CN_TYPOS)
+    assert "包" in sp.CN_RENTAL_RE.pattern  # the rental reader needs '包': its gate
     for text in [t for t in TEXTS if t.isascii()]:
         assert unicodedata.normalize("NFKC", text) == text
 
@@ -46,9 +46,9 @@ def test_skipped_steps_are_the_identity_on_ascii() -> None:
     [
         ("Fine-tune Llama-3-8B on 8x A100", "fine-tune llama-3-8b on 8x a100"),
         ("How many A100s?", "how many a100s?"),
-        ("訓練 7B 模型要多少卡", "训练 7b 模型要多少卡"),  # Traditional → Simplified (lexicon.TRAD_TO_SIMP)
-        ("8卡H100包月多少钱", "8卡h100租一个月多少钱"),  # a month's rental (lexicon.CN_RENTAL_TERMS)
-        ("微条 qwen 7b", "微调 qwen 7b"),  # a typo (lexicon.CN_TYPOS)
+        ("訓練 7B 模型要多少卡", "训练 7b 模型要多少卡"),  # Traditional → Simplified (sp.TRAD_TO_SIMP)
+        ("8卡H100包月多少钱", "8卡h100租一个月多少钱"),  # a month's rental (sp.CN_RENTAL_TERMS)
+        ("微条 qwen 7b", "微调 qwen 7b"),  # a typo (sp.CN_TYPOS)
         ("ＡＢＣ 70B", "abc 70b"),  # full-width letters: NFKC, then lower case
         ("Llama-3 8B ❤️", "llama-3 8b ❤"),  # the variation selector dropped, as before
     ],

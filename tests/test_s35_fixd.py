@@ -6,7 +6,7 @@ import pytest
 
 from bot.parse import parse
 from bot.parse.family_version import family_ladder
-from bot.parse.models import _model_index
+from bot.parse.model_index import _model_index
 
 # --- #1 a family named alone beside a card: its sizes include distills and lite releases --------------
 

@@ -8,7 +8,7 @@ tested with sentences of our own (must-read and must-not-misread), in both langu
 2. '精调' is a fine-tuning word before an unknown model's name, as '微调' is ('精调 CogVLM': zh31-014), and
    SwissArmyTransformer's ``MP_SIZE`` (CogVLM's fine-tuning scripts) is the model-parallel size, TP.
 3. 'KEY is set to VALUE' / 'KEY set to VALUE' joins a key to its value in the key readers
-   (bot.parse.prose_vocab ``_SEP``), and MindIE's ``maxInputTokenLen`` is the input's length, as
+   (bot.parse.vocab_patterns ``_SEP``), and MindIE's ``maxInputTokenLen`` is the input's length, as
    TensorRT-LLM's ``max_input_len`` is (en31-005: 'when maxInputTokenLen is set to 8192').
 4. Several counts said to fail and a larger one said to work ('1 card failed, 2 cards failed, 4 cards
    succeeded') size the range from the smallest that failed up to the one that worked; a smaller count said to

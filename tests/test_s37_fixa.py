@@ -248,9 +248,9 @@ def test_taiwan_words_only_in_a_traditional_text() -> None:
 
 
 def test_the_character_table_is_one_to_one_and_leaves_the_parsers_words() -> None:
-    from bot.parse import lexicon as lx
+    from bot.parse import spelling_tables as sp
     from bot.parse.trad_chars import SIMP, TRAD
 
     assert len(TRAD) == len(SIMP) == len(set(TRAD))
-    assert not set(TRAD) & {chr(k) for k in lx.TRAD_TO_SIMP}  # the small table's characters: not repeated
+    assert not set(TRAD) & {chr(k) for k in sp.TRAD_TO_SIMP}  # the small table's characters: not repeated
     assert "節" in TRAD and SIMP[TRAD.index("節")] == "节"

@@ -194,7 +194,7 @@ def test_a_tool_used_through_its_config_is_not_also_not_used(capsys, tmp_path, q
 
 
 def test_the_used_reasons_agree_between_core_and_render() -> None:
-    from bot.core.interpretation import USED_REASONS as core_used
+    from bot.core.ignored_reasons import USED_REASONS as core_used
     from bot.render.understood import USED_REASONS as render_used
 
     assert core_used == render_used

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from bot.parse.lexicon import TRAD_TO_SIMP
+from bot.parse.spelling_tables import TRAD_TO_SIMP
 
 if TYPE_CHECKING:
     from bot.core.pipeline import Context

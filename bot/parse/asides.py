@@ -57,7 +57,7 @@ def without_other_cards(parsed: ParseResult) -> ParseResult:
 
 def _other_at(segs: list[Segment], pos: int) -> bool:
     """Whether character ``pos`` lies in another setup's clause, or in an observed one that is another
-    person's or an earlier run's (as :func:`bot.parse.structure.withheld_reason` reads a number there). A
+    person's or an earlier run's (as :func:`bot.parse.withheld.withheld_reason` reads a number there). A
     comparison word alone ('A100、H100、H20部署70B对比', 'compared with') makes no other setup: the cards
     compared are all the user's options."""
     seg = segment_at(segs, pos)

@@ -29,7 +29,8 @@ from bot.parse.model_paths import policy_candidate
 from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
-from bot.parse.structure import CURRENT, OBSERVED, TRIED, other_model_reason, role_at, segments
+from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
+from bot.parse.withheld import other_model_reason
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")
@@ -103,7 +104,7 @@ class Candidate:
 
     def reason(self, s: str) -> str:
         """Why this model, not sized, is named: a size a tool or source is said to reach ('claimed_size':
-        :data:`CLAIMED_BOUND_RE`, s37-models), else :func:`bot.parse.structure.other_model_reason`."""
+        :data:`CLAIMED_BOUND_RE`, s37-models), else :func:`bot.parse.withheld.other_model_reason`."""
         if CLAIMED_BOUND_RE.search(s, max(0, self.start - 48), self.start):
             return "claimed_size"
         return other_model_reason(s, self)

@@ -27,7 +27,8 @@ from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
 from bot.parse.count_choice import count_choice
 from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
-from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, OTHER_MEMORY_MARK_RE, memory_forms
+from bot.parse.memory_beside import OTHER_MEMORY_MARK_RE
+from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
 from bot.parse.network_ports import network_ports
 from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
 from bot.parse.node_totals import node_totals

@@ -114,7 +114,7 @@ def family_ladder(keys: Any, fam: str) -> list[str]:
 def with_family_ladder(parsed: Any) -> Any:
     """``parsed`` (a ParseResult asked which size fits) with a family named alone ('deepseek', not
     'deepseek v3') suggesting :func:`family_ladder`'s sizes instead of its four newest releases."""
-    from bot.parse.models import _model_index
+    from bot.parse.model_index import _model_index
 
     typed = (parsed.unknown_model or "").strip().lower()
     idx = _model_index()

@@ -3,7 +3,7 @@ GPU layer count (``gpu_layers``), the MoE layers whose experts stay on the CPU (
 host's memory (``host_memory_gib``) — the inputs of :mod:`estimator.layer_offload`.
 
 - llama.cpp ``-ngl N`` / ``--n-gpu-layers N`` / ``--gpu-layers N`` (common/arg.cpp; 99 or 999 means all),
-  llama-cpp-python ``n_gpu_layers=N`` (−1: all): read by :data:`bot.parse.prose_vocab.NGL_RE`, which
+  llama-cpp-python ``n_gpu_layers=N`` (−1: all): read by :data:`bot.parse.vocab_patterns.NGL_RE`, which
   calls :func:`stated_gpu_layers`;
 - Ollama ``num_gpu`` (Modelfile ``PARAMETER num_gpu 40``, API ``"options": {"num_gpu": 40}``: "the number
   of layers to send to the GPU(s)", Ollama docs/modelfile.md), read only beside an Ollama word, where it is

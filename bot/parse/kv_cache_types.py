@@ -16,8 +16,8 @@ One table of the keys that set the KV cache's type, from each tool's source:
   cache dtype is torch.float16', 'kv cache 的数据类型是 torch.bfloat16', s23).
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
-read by :data:`bot.parse.prose_vocab.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on what
-they left. A 16-bit type sets ``kv_precision``; an integer type (the sizing has 16-bit and FP8 KV caches
+read by :data:`bot.parse.vocab_patterns.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on
+what they left. A 16-bit type sets ``kv_precision``; an integer type (the sizing has 16-bit and FP8 KV caches
 only) is named as not used, with what it means ('kv_precision: int4 (--quant-policy 4)'), never read as
 the weights' format.
 """

@@ -296,7 +296,7 @@ def _uncased_after_size(name: str, s: str, at: int) -> bool:
         return False
     if un.english_word(name) and not un.morpheme_name(name):
         return False
-    from bot.parse.models import _model_index
+    from bot.parse.model_index import _model_index
 
     return name not in _model_index().families or name_like(un.family_spelling(name))  # s34: 'starcoder'
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from bot.parse.lexicon import TRAD_TO_SIMP
 from bot.parse.regex import rc
+from bot.parse.spelling_tables import TRAD_TO_SIMP
 from bot.parse.trad_chars import TRAD_RE, simplified_char
 
 if TYPE_CHECKING:

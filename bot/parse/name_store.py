@@ -1,7 +1,7 @@
 """The parser's indexes of catalog model and GPU names, stored by the build so a start does not build
 them again (issue 23 item 7, start-up).
 
-:func:`bot.parse.models._model_index` builds, on a process's first question, the index of every catalog
+:func:`bot.parse.model_index._model_index` builds, on a process's first question, the index of every catalog
 model's id and aliases (~180 models, ~900 names: each name lower-cased, its Chinese family words
 replaced, compacted and tokenized; the family alternation; each id matched once): ~40M instructions of
 ``sizing-bot ask``'s ~1,100M (callgrind, 2026-12-03); :func:`bot.parse.gpus._gpu_index` the cards'
@@ -31,7 +31,7 @@ _HERE = os.path.dirname(__file__)
 STORE_FILE = os.path.join(_HERE, "_name_indexes.marshal")
 """The stored indexes (written by the build, gitignored; may be absent)."""
 
-SOURCES = ("models.py", "lexicon.py", "regex.py")
+SOURCES = ("models.py", "model_index.py", "lexicon.py", "regex.py")
 """The files of ``bot/parse`` whose code the model index is built by: ``_model_index`` and its helpers,
 the lexicon's family words and Chinese names, ``starts_with_one_of`` (the index's regex sources)."""
 
@@ -41,7 +41,7 @@ card of each family."""
 
 ModelIndexData = tuple[dict[str, str], str, list[tuple[Any, ...]], str, tuple[str, ...]]
 """(compact alias → model id, the starts pattern's source, each key's fields, the family pattern's source,
-the family words): :class:`bot.parse.models._ModelIndex` as plain data."""
+the family words): :class:`bot.parse.model_index._ModelIndex` as plain data."""
 
 GpuIndexData = tuple[dict[str, str], list[tuple[str, tuple[str, ...]]], dict[str, list[str]], str]
 """(normalized alias → GPU id, each name's regex and literal chunks, family → ids, the names' first
@@ -127,7 +127,7 @@ def write(path: str = STORE_FILE) -> int:
     """Build the model and GPU indexes from the catalog and store them in ``path`` (the build); returns
     the count of names stored."""
     from bot.parse.gpus import built_gpu_names
-    from bot.parse.models import built_model_index
+    from bot.parse.model_index import built_model_index
     from estimator import catalog
 
     models, gpus = catalog.models(), catalog.gpus()

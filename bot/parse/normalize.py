@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from bot.parse import lexicon as lx
+from bot.parse import spelling_tables as sp
 from bot.parse.abbrev import expand_abbreviations
 from bot.parse.atlas_servers import atlas_servers
 from bot.parse.card_first import CARD_FIRST_RE, card_first
@@ -150,18 +151,18 @@ def normalize(text: str) -> str:
         )
     s = plural_cards(s)  # 'V100s': plural, not the V100S (s14)
     if wide:  # Traditional: the commonest characters, every other the parser reads, Taiwan's words (s37)
-        simp, traditional = TRAD_RE.subn(simplified_char, t := s.translate(lx.TRAD_TO_SIMP))
+        simp, traditional = TRAD_RE.subn(simplified_char, t := s.translate(sp.TRAD_TO_SIMP))
         s = (tw_words(simp) if traditional or t != s else simp).lower().replace("\ufe0f", "")
     else:
         s = s.lower()
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
     s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     if wide:  # the typos, the rental terms: Chinese words (s34: an English message skips the loop)
-        for wrong, right in lx.CN_TYPOS.items():
+        for wrong, right in sp.CN_TYPOS.items():
             s = s.replace(wrong, right)
-        s = lx.CN_RENTAL_RE.sub(lambda m: lx.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
+        s = sp.CN_RENTAL_RE.sub(lambda m: sp.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
-        s = lx.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
+        s = sp.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     if "x" in s and _GLUED_X[2].search(s):  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
         s = _GLUED_X[1].sub(_count_x, _GLUED_X[0].sub(_card_x_count, s))
@@ -178,12 +179,12 @@ def normalize(text: str) -> str:
 
 
 _LETTER_RUN_RE = rc(r"[a-z]+")
-_LETTER_TYPOS = frozenset(t for t in lx.TYPOS if t.isascii() and t.isalpha())
+_LETTER_TYPOS = frozenset(t for t in sp.TYPOS if t.isascii() and t.isalpha())
 """The typos that are ASCII letters only (all but 'fine-tuen'): one stands with no ASCII letter on either
 side exactly when it is a whole run of ASCII letters of the text."""
 _OTHER_TYPO_RE = rc(
     r"(?<![a-z])(?:"
-    + "|".join(re.escape(t) for t in sorted(set(lx.TYPOS) - _LETTER_TYPOS, key=len, reverse=True))
+    + "|".join(re.escape(t) for t in sorted(set(sp.TYPOS) - _LETTER_TYPOS, key=len, reverse=True))
     + r")(?![a-z])"
 )
 """The other typos (with a hyphen), with no ASCII letter on either side."""
@@ -196,23 +197,23 @@ def typo_word_in(s: str) -> bool:
     (~9 µs a corpus message; this: ~2 µs)."""
     if not _LETTER_TYPOS.isdisjoint(_LETTER_RUN_RE.findall(s)):
         return True
-    return len(_LETTER_TYPOS) < len(lx.TYPOS) and _OTHER_TYPO_RE.search(s) is not None
+    return len(_LETTER_TYPOS) < len(sp.TYPOS) and _OTHER_TYPO_RE.search(s) is not None
 
 
 _TYPO_WORD_RE = rc(
-    r"(?<![a-z])(?:" + "|".join(re.escape(t) for t in sorted(lx.TYPOS, key=len, reverse=True)) + r")(?![a-z])"
+    r"(?<![a-z])(?:" + "|".join(re.escape(t) for t in sorted(sp.TYPOS, key=len, reverse=True)) + r")(?![a-z])"
 )
-"""A typo of :data:`lx.TYPOS` with no ASCII letter on either side: found exactly when
+"""A typo of :data:`sp.TYPOS` with no ASCII letter on either side: found exactly when
 :func:`_typo_word_in` is true (the search tries every position and every typo there), in one C call
 instead of ~60 substring tests and a Python loop."""
 
 
 def _typo_word_in(s: str) -> bool:
-    """Whether a typo of :data:`lx.TYPOS` stands in ``s`` with no ASCII letter on either side: what
+    """Whether a typo of :data:`sp.TYPOS` stands in ``s`` with no ASCII letter on either side: what
     :func:`_fix_typo` needs to change a word (a whole word, or one hyphenated part of one, is such a
     run). 'lama' inside 'llama' or 'ful' inside 'full' is no typo: no word is visited then (the
     per-word pass costs ~1 µs a word; a Llama question has ~20 words, a pasted sample thousands)."""
-    for typo in lx.TYPOS:
+    for typo in sp.TYPOS:
         at = s.find(typo)
         while at >= 0:
             end = at + len(typo)
@@ -228,10 +229,10 @@ def _fix_typo(m: re.Match[str]) -> str:
     """A misspelt word fixed ('lroa' → 'lora'), each part of a hyphenated name too ('deepseak-v3',
     'qwne-coder'); a trailing full stop is kept."""
     word = m.group(0)
-    if word in lx.TYPOS:
-        return lx.TYPOS[word]
+    if word in sp.TYPOS:
+        return sp.TYPOS[word]
     core = word.rstrip(".")
-    return "-".join(lx.TYPOS.get(part, part) for part in core.split("-")) + word[len(core) :]
+    return "-".join(sp.TYPOS.get(part, part) for part in core.split("-")) + word[len(core) :]
 
 
 def _reduce_long(text: str) -> tuple[str, bool]:

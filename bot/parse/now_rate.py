@@ -3,7 +3,7 @@
 '现在每秒 8 个 token', 'we get 18 tokens/s today', 'currently 95 tok/s', '目前每秒 300 个 token' report what
 the service does now: the rate is named as observed (``observed``), not sized as a target. A target word in
 the same clause keeps it a target ('we currently need at least 95 tok/s', '现在要求每秒 800 token',
-'目标每秒 800 token'). :func:`rate_why` adds this to :func:`bot.parse.structure.rate_not_target`.
+'目标每秒 800 token'). :func:`rate_why` adds this to :func:`bot.parse.withheld.rate_not_target`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.parse.regex import rc
-from bot.parse.structure import rate_not_target
+from bot.parse.withheld import rate_not_target
 
 NOW_BEFORE_RE = rc(
     r"(?<![a-z])(?:currently|presently|right\s+now|now|today|at\s+the\s+moment|at\s+present|so\s+far|"

@@ -3,7 +3,7 @@
 '我的 40G 显卡' (a card named by its memory: :mod:`bot.parse.one_card`). Neither is one card when the
 question asks how many (:data:`bot.parse.words.ASKS_COUNT_RE`), except the card a failed run was on
 ('OOM on an A100, how many?': :data:`bot.parse.counts_tried.FAILED_RE`). Step 4 of the parse reads them
-(:meth:`bot.parse.field_steps.FieldSteps._gpu_fields`).
+(:meth:`bot.parse.gpu_field_steps.GpuFieldSteps._gpu_fields`).
 """
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
     first card written, at its count; all the counts used. Otherwise — and when ``other`` is truthy: a
     sentence asks about one card, or the structure found the other card another setup's ('Compared to
     2 A6000s that I have now, … on 4 A100', :func:`bot.parse.structure.job_card`) — the parse's own
-    reading (:meth:`bot.parse.field_steps.FieldSteps._count_of`)."""
+    reading (:meth:`bot.parse.gpu_field_steps.GpuFieldSteps._count_of`)."""
     counts = [r for r in p.roles if r.role == "count"]
     if not other and not COMPARE_CUE_RE.search(p.s) and (own := own_counts(p.s, gpus, counts)):
         from bot.parse.two_machines import two_machines  # two machines of different cards (s32)

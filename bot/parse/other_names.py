@@ -50,7 +50,7 @@ most messages have none)."""
 def lone_tagged_name(s: str) -> list[tuple[int, int]]:
     """(start, end) of the first catalog family with variant tags and no size (:data:`VARIANT_TAGS`) in the
     normalized text ``s`` of a message that named no model otherwise (the caller tests :data:`LONE_TAGS`)."""
-    from bot.parse.models import _model_index  # lazily: models imports this module
+    from bot.parse.model_index import _model_index  # lazily: models imports this module
 
     m = _lone_tagged(_model_index().families).search(s)
     return [(m.start(), m.end())] if m is not None else []

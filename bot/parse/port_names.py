@@ -30,7 +30,7 @@ _TABLED = frozenset(("llama", "chatglm", "mistral"))
 def family_stem(stem: str) -> bool:
     """Whether ``stem`` is a model family of the model reader, with a version ('llama2') or not, or the
     generic 'llm' / 'gpt' / 'bitnet'."""
-    from bot.parse.models import _model_index  # here: bot.parse.models imports this module
+    from bot.parse.model_index import _model_index  # here: bot.parse.models imports this module
 
     core = re.sub(r"[\d_\-.]+$", "", stem)
     return core in ("llm", "gpt", "bitnet") or core in _model_index().families

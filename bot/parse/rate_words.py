@@ -1,5 +1,5 @@
 """Words around a tokens/s rate that tell a measurement from a target (session 13 review finding 2), read by
-:func:`bot.parse.structure.rate_not_target`: a benchmark's or a run's report before the rate makes it what
+:func:`bot.parse.withheld.rate_not_target`: a benchmark's or a run's report before the rate makes it what
 was measured ('the benchmark shows 900 tokens/s', 'gave us 900 tokens/s', '压测结果 900 tokens/s'), unless a
 wanted word stands between ('the benchmark must show 2000 tokens/s')."""
 

@@ -26,7 +26,7 @@ EVAL_BATCH_KEYS = (
 )
 """The batch of an evaluation pass by any of its key names ('eval_batch_size', 'test_batch_size 2',
 'val_batch_size', '测试集 batch size 2'): no training micro-batch, so named (no_field) beside the rollout
-batches (bot.parse.prose_vocab.ROLLOUT_BATCH_RE); s37-gen, issue 24: 'test_batch_size 2' was sized as the
+batches (bot.parse.vocab_patterns.ROLLOUT_BATCH_RE); s37-gen, issue 24: 'test_batch_size 2' was sized as the
 micro-batch."""
 GLOBAL_BATCH_TOOLS = frozenset({"verl", "OpenRLHF"})
 """RL frameworks whose plain batch size is the global batch (see the module docstring)."""

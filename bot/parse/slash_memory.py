@@ -1,11 +1,11 @@
 """Two memories with a slash between them, outside nvidia-smi's table (s36-gen2, issue 24 item 2).
 
 nvidia-smi's Memory-Usage column writes the memory in use, a slash, then the card's memory ('23643MiB /
-24576MiB'), and :data:`bot.parse.memory_forms.USED_OF_RE` reads a slash so. A slash between two memories
+24576MiB'), and :data:`bot.parse.memory_beside.USED_OF_RE` reads a slash so. A slash between two memories
 is that only in an nvidia-smi context (MiB, its table's '|', its name) or beside a word of use or of a
 total ('20GB / 24GB used', '显存占用 20G / 24G'); otherwise it offers two options ('12G / 24G 够吗', 'is a
 12GB / 24GB card enough'): the first is sized, the other written 'othermemory N' and named as another
-setup, as :func:`bot.parse.memory_forms.alt_memories` does for '12G 或 24G'. Before, '12G / 24G 够吗' was
+setup, as :func:`bot.parse.memory_beside.alt_memories` does for '12G 或 24G'. Before, '12G / 24G 够吗' was
 rewritten '12g in use, with 24 gb each'.
 """
 

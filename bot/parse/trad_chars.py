@@ -1,6 +1,6 @@
 """Traditional → Simplified for every character whose Simplified form the parser's words use (s37, issue 23).
 
-:data:`bot.parse.lexicon.TRAD_TO_SIMP` translates the ~80 characters of the commonest words (張, 訓練,
+:data:`bot.parse.spelling_tables.TRAD_TO_SIMP` translates the ~80 characters of the commonest words (張, 訓練,
 顯存 …); this table adds the others a Traditional question writes ('節點' nodes, '推論' inference, '記憶體'
 memory, '資料 5 萬筆' 50K records …): the one-to-one pairs of OpenCC's ``TSCharacters.txt`` (OpenCC 1.x,
 Apache-2.0; the ``opencc-purepy`` 1.5.0 wheel's ``dicts/TSCharacters.txt``, first Simplified form of each)

@@ -13,7 +13,7 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Any
 
-from bot.parse import structure as st
+from bot.parse import withheld
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.negated_values import negated
 from bot.parse.output_forms import _ORG, _ORG_HEAD, _ORG_ZH
@@ -165,7 +165,7 @@ _PPO_MODELS_RE = re.compile(r"\s*(?:个\s*)?(?:模型|models?\b)", re.IGNORECASE
 
 
 def unread_reason(steps: Any, raw: str, default: str) -> str:
-    """:func:`bot.parse.structure.unread_reason` of an unread number, whose default is ``users_not_load``
+    """:func:`bot.parse.withheld.unread_reason` of an unread number, whose default is ``users_not_load``
     when it counts users ('用户 500 人' beside '峰值并发 50') and a concurrency is sized, ``negated`` for a
     length said not to be needed ('没必要上 32k', :mod:`bot.parse.negated_values`)."""
     toks = [t for t in getattr(steps, "unread_toks", []) if t.raw.strip() == raw]
@@ -181,7 +181,7 @@ def unread_reason(steps: Any, raw: str, default: str) -> str:
         default = (
             "repeated"  # '131072，也就是 128K', '32768（32k）': the length read, said again in k (round 10)
         )
-    return st.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
+    return withheld.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
 
 
 LENGTH_FIELDS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_sample")

@@ -36,7 +36,7 @@ DTYPE_RE = rc(
     r"(?P<v>bfloat16|bf16|float16|fp16|half|float32|fp32|float|auto)(?![a-z0-9])"
 )
 """A dtype key and its value ('--dtype=bfloat16', 'torch_dtype=torch.float16', 'dtype: half'); not
-'--kv-cache-dtype' (the KV cache's, read by :data:`bot.parse.prose_vocab.KV_FP8_RE`)."""
+'--kv-cache-dtype' (the KV cache's, read by :data:`bot.parse.vocab_patterns.KV_FP8_RE`)."""
 DTYPES = {
     "bfloat16": "bf16", "bf16": "bf16", "float16": "fp16", "fp16": "fp16", "half": "fp16",
     "float32": "fp32", "fp32": "fp32", "float": "fp32",

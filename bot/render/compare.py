@@ -10,8 +10,9 @@ from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.fp16_cards import fp16_mark
+from bot.render.headline_parts import _days_on, headline_days
 from bot.render.i18n import N_, translate
-from bot.render.sections import _days_on, headline_days, paid_row, shown_gpu_hours
+from bot.render.sections import paid_row, shown_gpu_hours
 from estimator import catalog
 from estimator.models import SizingReport
 

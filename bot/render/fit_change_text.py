@@ -296,11 +296,11 @@ written with capitals inside ('LoRA', 'CPU')."""
 
 def alternative_label(a: Any, lang: str, method: str | None = None) -> str:
     """The wording of ``a`` (an ``estimator.models.Alternative``) in ``lang``: its ``change`` in
-    bot.render.wording.ALTERNATIVES; the LoRA row sized at ZeRO-3 (``zero_stage`` 3, trial s19 #3: the
+    bot.render.field_labels.ALTERNATIVES; the LoRA row sized at ZeRO-3 (``zero_stage`` 3, trial s19 #3: the
     user's ZeRO-1/2 keeps all the weights on each GPU) says so; another stack for an adapter ``method``
     is NeMo's PEFT, not Megatron-LM (:data:`estimator.plan_alternatives.NEMO_PEFT`); an unknown change
     as its key."""
-    from bot.render.wording import ALTERNATIVES
+    from bot.render.field_labels import ALTERNATIVES
 
     key = "lora_zero3" if a.change == "lora" and getattr(a, "zero_stage", None) == 3 else a.change
     key = "other_stack_peft" if key == "other_stack" and method in ("lora", "ptuning") else key

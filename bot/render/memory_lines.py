@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.describe import node_of
+from bot.render.field_labels import MEMORY_PARTS
 from bot.render.fit_change_text import fit_change_text, fit_reason_text
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text
-from bot.render.wording import BORDERLINE_REASONS, MEMORY_PARTS
+from bot.render.wording import BORDERLINE_REASONS
 from bot.render.wording_extra import OFFLOAD_PARAMS, OFFLOAD_UNTIMED
 from estimator.models import Memory, SizingReport
 from estimator.units import GIB

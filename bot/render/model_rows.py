@@ -133,8 +133,8 @@ def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> t
     """(one row per method, the line that answers) of a fine-tuning budget's largest catalog models
     (bot.core.budget_finetune): the budget, the data assumed, and the question for the user's data size."""
     from bot.core.budget_finetune import DEFAULT_SAMPLES, SAMPLE_TOKENS, is_moe, not_the_limit
+    from bot.render.field_labels import METHOD_NAMES
     from bot.render.sections import paid_row
-    from bot.render.wording import METHOD_NAMES
 
     f = fmt_for(lang)
     req = first.request

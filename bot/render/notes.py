@@ -8,6 +8,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from bot.lazylog import lazy_logger
+from bot.render.field_labels import FIELD_LABELS, INTERVAL_GROUPS, METHOD_NAMES
 from bot.render.fit_change_text import NO_FIT_ADAPTER
 from bot.render.fmt import Fmt, fmt_for, money_in_style, needs_cents
 from bot.render.i18n import N_, translate, translations
@@ -18,10 +19,7 @@ from bot.render.source_texts import source_text
 from bot.render.word_texts import GENERIC_MOE, GENERIC_SHAPE_MHA, GENERIC_SHAPE_MOE, WORD_TEXTS
 from bot.render.wording import (
     COUNT_KEYS,
-    FIELD_LABELS,
     FLOPS_KEYS,
-    INTERVAL_GROUPS,
-    METHOD_NAMES,
     MONEY_KEYS,
     NO_FIT_STATED_BARE,
     NOTE_FALLBACK,

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.describe import gpu_names
 from bot.render.fmt import Fmt, fmt_for, money_span, needs_cents
+from bot.render.headline_parts import headline_count
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text, nodes_text, paren
-from bot.render.sections import headline_count, training_cost
+from bot.render.sections import training_cost
 from bot.render.serving_text import scheduled
 from estimator import catalog
 from estimator.models import SizingReport

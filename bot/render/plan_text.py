@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.render.field_labels import MEMORY_PARTS
 from bot.render.fmt import LIST_SEPARATORS, Fmt, fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_wording import (
@@ -17,7 +18,6 @@ from bot.render.plan_wording import (
     RECOMPUTE,
     STATED_RECOMPUTE_REASON,
 )
-from bot.render.wording import MEMORY_PARTS
 from estimator.models import Memory, Plan, SizingReport
 from estimator.training_tools import tool_limits
 from estimator.units import GIB

@@ -1,14 +1,14 @@
 """A comparison row's time on its GPUs in the unit that reads (review s25 item 6): days from one day up,
 hours under a day ('≈ 3.2 hours', not '≈ 0.13 days'), minutes under an hour ('under 5 minutes'), as the
-headline says them (bot.render.sections.headline_hours, bot.render.duration.wall_time); and the one money
-style of the rows (bot.render.fmt.needs_cents over every amount they show)."""
+headline says them (bot.render.headline_parts.headline_hours, bot.render.duration.wall_time); and the one
+money style of the rows (bot.render.fmt.needs_cents over every amount they show)."""
 
 from __future__ import annotations
 
 from bot.render.duration import HOURS_PER_DAY, wall_time
 from bot.render.fmt import Fmt, needs_cents
+from bot.render.headline_parts import _days_on
 from bot.render.i18n import N_, translate
-from bot.render.sections import _days_on
 from estimator.models import SizingReport
 
 ABOUT_HOURS = N_("≈ %(n)s hours")

@@ -9,13 +9,14 @@ from bot.core.interpretation import USED_REASONS, Interpretation, interpret
 from bot.parse import ParseResult
 from bot.render import ignored_texts as ign
 from bot.render.describe import gpu_names
+from bot.render.field_labels import FIELD_LABELS
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rig_text import SAME_REASON, same_memory
+from bot.render.substitution_texts import SUBSTITUTION_TEXTS
 from bot.render.unknown_card import family_head
-from bot.render.wording import FIELD_LABELS
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -28,94 +29,6 @@ OWN_LINES = frozenset({"absurd", "nonpositive", "unusable"})
 REPEATED_USED = N_("a second value for the same setting; used: %(used)s")
 """'repeated' when the value used is known: names it, whether it came first or later."""
 
-SUBSTITUTION_TEXTS: dict[str, str] = {
-    "gpu_by_memory": N_(
-        "No card named, only “%(typed)s”: sized as a card of that memory, timed at the speed of %(used)s "
-        "(the card of that memory most people mean) — name your card to size its own speed."
-    ),
-    "latest_release": N_(
-        "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
-    ),
-    "vision_language_llm": N_(
-        "“%(typed)s” is a vision-language model: sized as its language model, %(used)s — the vision encoder "
-        "(its weights and the image tokens) is not counted."
-    ),
-    "model_alias": N_("Read “%(typed)s” as %(used)s parameters: the same release, known by both sizes."),
-    "speech_llm": N_(
-        "“%(typed)s” is a speech model: sized as its language model, %(used)s — the speech tokenizer and "
-        "decoder are not counted."
-    ),
-    "long_context_release": N_(
-        "Read “%(typed)s” as %(used)s: its long-context release has the same weights, sized at the context "
-        "you give."
-    ),
-    "generic_shape": N_(
-        "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
-    ),
-    "tool_inferred": N_(
-        "Read “%(typed)s” as %(used)s's setting: sized for what %(used)s can run — name your tool if it is "
-        "another."
-    ),
-    "vague_amount": N_(
-        "Read “%(typed)s” as %(used)s tokens: a rough amount, sized at its middle — give the number to size "
-        "it exactly."
-    ),
-    "atlas_server": N_(
-        "Read “%(typed)s” as %(used)s: an Atlas 800 (A2) server holds 8 Ascend 910B NPUs; sized on my "
-        "catalog's 64 GB Ascend 910B — name the exact NPU if yours differs."
-    ),
-    "ji_ka_each": N_("Read “%(typed)s” as machines × cards per machine: %(used)s GPUs."),
-    "weights_size": N_(
-        "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
-        "per parameter of the format sized, 2 for bf16) — name the model or its format to size it exactly."
-    ),
-    "card_generation": N_(
-        "Read “%(typed)s” as %(used)s: no card of that name has that generation or board form in my "
-        "catalog, so the %(used)s is sized — name the exact card if you meant another."
-    ),
-    "rtx_6000_assumed": N_(
-        "Read “%(typed)s” as the RTX 6000 Ada Generation (48 GB): the name is also the Turing Quadro RTX "
-        "6000's (24 GB) — write 'Quadro RTX 6000' or '24GB' for that one, 'RTX PRO 6000' for the 96 GB "
-        "Blackwell."
-    ),
-    "card_sku": N_(
-        "Read “%(typed)s” as %(used)s: a SKU of that card, sized at its catalog speed (and your memory, if "
-        "given)."
-    ),
-    "dgx_gpus": N_("Read “%(typed)s” as %(used)s GPUs: a DGX or HGX system holds 8."),
-    "dgx_no_card": N_(
-        "Read “%(typed)s” as %(used)s GPUs: a DGX or HGX system holds 8. Its generation (A100, H100, H200, "
-        "B200) is not named, so the card is the assumed one below — name it for another."
-    ),
-    "chassis_gpus": N_("Read “%(typed)s” as %(used)s GPUs: the cards its slots hold."),
-    "ji_ka_total": N_(
-        "Read “%(typed)s” as %(used)s GPUs in all: more cards than one machine holds, so spread over the "
-        "machines."
-    ),
-    "lower_bound_context": N_(
-        "Read “%(typed)s” as a lower bound on the context: sized at the least you stated, %(used)s tokens "
-        "— a longer context needs more KV cache."
-    ),
-    "lower_bound_concurrency": N_(
-        "Read “%(typed)s” as a lower bound on the load: sized at the least you stated, %(used)s concurrent "
-        "sequences — more need more KV cache."
-    ),
-    "fp16_no_bf16": N_(
-        "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
-        "the same 2 bytes per weight)."
-    ),
-    "typo_read": N_("Read “%(typed)s” as “%(used)s”."),
-    "price_per_day": N_("Read “%(typed)s” as a rent per GPU per day: %(used)s per GPU-hour (÷ 24 hours)."),
-    "price_per_month": N_(
-        "Read “%(typed)s” as a rent per GPU per month: %(used)s per GPU-hour (÷ 730 hours, the average "
-        "month)."
-    ),
-    "price_per_server_month": N_(
-        "Read “%(typed)s” as the server's rent per month: %(used)s per GPU-hour (÷ its cards × 730 hours, "
-        "the average month)."
-    ),
-}
-"""Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
 
 BEYOND_SLOTS = N_(
     "the slots in your machine: at most %(slots)s cards — the %(sized)s sized are more than one such "

@@ -317,7 +317,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),
 }
-"""Assumption labels merged into :data:`bot.render.wording.FIELD_LABELS` (its 500-line limit)."""
+"""Assumption labels merged into :data:`bot.render.field_labels.FIELD_LABELS` (its 500-line limit)."""
 SERVING_VERDICTS_EXTRA: dict[str, str] = {
     "cuda_graphs_outside": N_(
         "fits, but vLLM's CUDA graphs may not fit beside it (outside gpu_memory_utilization)"

@@ -13,14 +13,8 @@ import re
 from typing import Any
 
 from bot.lazylog import lazy_logger
-from bot.parse.configs.launchers import (
-    COMMAND_RE,
-    expand,
-    read_launch,
-    read_serving,
-    serving_tool,
-    shell_variables,
-)
+from bot.parse.configs.launch_line import read_launch
+from bot.parse.configs.launchers import COMMAND_RE, expand, read_serving, serving_tool, shell_variables
 from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.python_args import find_python_config
 from bot.parse.configs.training import read_training

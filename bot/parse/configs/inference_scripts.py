@@ -2,8 +2,8 @@
 --nproc_per_node 1 example_text_completion.py --ckpt_dir llama-2-7b/ --max_seq_len 128 --max_batch_size 4',
 'python generate.py …', 'torchrun run_inference.py …'.
 
-A command read by :func:`bot.parse.configs.launchers.read_launch` is a training command: its stage is implied
-``finetune`` and a bare PyTorch launch is plain DDP (:mod:`bot.parse.ddp_launch`). Before, Meta's own
+A command read by :func:`bot.parse.configs.launch_line.read_launch` is a training command: its stage is
+implied ``finetune`` and a bare PyTorch launch is plain DDP (:mod:`bot.parse.ddp_launch`). Before, Meta's own
 reference scripts for Llama (``example_text_completion.py`` / ``example_chat_completion.py``, launched with
 ``torchrun``) were sized as a fine-tuning run with DDP. A script whose file name says it generates, infers,
 completes, chats or serves — and says nothing of training — is a serving job: stage ``inference``, and the

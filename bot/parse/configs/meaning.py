@@ -437,7 +437,7 @@ def bare(key: str) -> str:
 SWIFT_PROMPT_BOUNDED = frozenset({"grpo", "ppo", "gkd"})
 """ms-swift --rlhf_type values whose --max_length bounds the prompt (its Command-line-parameters.md): read
 by the config reader (:mod:`bot.parse.configs.rl_handlers`) and in prose
-(:data:`bot.parse.prose_vocab.SWIFT_RL_RE`)."""
+(:data:`bot.parse.vocab_patterns.SWIFT_RL_RE`)."""
 SHARED_DEFAULT = {"batch_size": "torchtune", "max_length": "llamafactory"}
 """Flattened keys that tools read differently, each with the tool whose row is read when the tool is not
 known (prose): axolotl's ``batch_size`` is the effective batch (gradient_accumulation_steps = batch_size /

@@ -1,0 +1,118 @@
+"""Keyed labels of replies (split off :mod:`bot.render.wording`, session 39): the ledger's field labels,
+interval groups, memory parts, alternatives' and methods' names. msgids (English) marked with N_ for
+extraction; translated at render time.
+"""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+from bot.render.wording_extra import EXTRA_FIELD_LABELS
+
+INTERVAL_GROUPS: dict[str, str] = {
+    "fp8": N_("FP8"),
+    "moe": N_("MoE"),
+    "small": N_("small-model"),
+    "h100": N_("H100-class"),
+}
+"""The groups of published runs whose time interval may be wider (estimator.efficiency.GROUPS)."""
+FIELD_LABELS: dict[str, str] = {
+    "gpu": N_("GPU"),
+    "architecture": N_("Model shape"),
+    "stage": N_("Stage"),
+    "launcher": N_("Launcher"),
+    "method": N_("Method"),
+    "mfu": N_("MFU (likely)"),
+    "mfu_band": N_("MFU range"),
+    "scale_out": N_("Scale-out efficiency"),
+    "recompute_time": N_("Full recomputation"),
+    **EXTRA_FIELD_LABELS,
+    "training_precision": N_("Training precision"),
+    "price_per_gpu_hour": N_("Price per GPU-hour"),
+    "currency": N_("Currency"),
+    "epochs": N_("Epochs"),
+    "tokens": N_("Training tokens"),
+    "tokens_per_sample": N_("Tokens per sample"),
+    "params_total": N_("Parameters"),
+    "params_active": N_("Active parameters"),
+    "precision": N_("Precision"),
+    "context": N_("Context per sequence"),
+    "seq_len": N_("Sequence length"),
+    "concurrency": N_("Concurrent sequences"),
+    "gpu_memory_utilization": N_("Usable GPU memory"),
+    "workspace_bytes": N_("Activation workspace per GPU"),
+    "kv_layout": N_("KV cache layout"),
+    "kv_indexer": N_("Indexer key cache"),
+    "total_memory_gib": N_("GPU memory in total"),
+    "deadline_days": N_("Deadline (days)"),
+    "flops_per_param_token": N_("FLOPs per parameter per token"),
+    "micro_batch": N_("Micro-batch per GPU"),
+    "global_batch": N_("Global batch (sequences per step)"),
+    "batch_size": N_("Micro-batch per GPU"),
+    "lora_rank": N_("LoRA rank"),
+    "lora_targets": N_("LoRA targets"),
+    "freeze_layers": N_("Trained layers (freeze-tuning)"),
+    "prefix_tokens": N_("Prefix length (P-tuning v2)"),
+    "quantization": N_("Base quantization"),
+    "recompute": N_("Activation recompute"),
+    "gpu_count": N_("GPUs"),
+    "gpu_personal": N_("Personal card"),
+    "optimizer": N_("Optimizer"),
+    "overhead": N_("Runtime overhead"),
+    "gpus_per_node": N_("GPUs per node"),
+    # stated settings a reply may name as not used (bot.core.interpretation)
+    "num_samples": N_("Samples"),
+    "zero_stage": N_("ZeRO stage"),
+    "pure_bf16": N_("Pure bf16"),
+    "achieved_tflops_per_gpu": N_("Measured TFLOPS per GPU"),
+    "tokens_per_second_per_gpu": N_("Measured tokens/s per GPU"),
+    "methods": N_("Methods"),
+    "prompt_tokens": N_("Prompt tokens"),
+    "max_completion_length": N_("Completion tokens per rollout"),
+    "kv_precision": N_("KV cache precision"),
+    "runtime": N_("Runtime"),
+    "training_tool": N_("Training tool"),
+}
+MEMORY_PARTS: dict[str, str] = {
+    "weights": N_("weights"),
+    "gradients": N_("gradients"),
+    "optimizer": N_("optimizer"),
+    "activations": N_("activations"),
+    "logits": N_("logits"),
+    "adapters": N_("adapters"),
+    "trainable": N_("trained layers"),
+    "prefix": N_("prefix"),
+    "overhead": N_("overhead"),
+    "cuda_context": N_("CUDA context"),
+    "fragmentation": N_("fragmentation"),
+    "kv_cache": N_("KV cache"),
+    "master_weights": N_("fp32 master weights"),
+    "reference": N_("reference model"),
+    "critic": N_("critic"),
+    "reward": N_("reward model"),
+    "zero_buffers": N_("ZeRO buckets"),
+    "layer_workspace": N_("recomputed layer"),
+    "gathered_weights": N_("gathered weights"),
+    "optimizer_step": N_("optimizer step"),
+}
+ALTERNATIVES: dict[str, str] = {
+    "adamw8bit": N_("With 8-bit AdamW"),
+    "micro_batch_1": N_("With micro-batch 1 (more gradient accumulation)"),
+    "cpu_offload": N_("With CPU offload"),
+    "lora": N_("LoRA instead"),
+    "lora_zero3": N_("LoRA with ZeRO-3 (your ZeRO stage keeps all the weights on each GPU: no fit)"),
+    "qlora": N_("QLoRA instead"),
+    "no_full_recompute": N_("Without full recompute"),
+    "zero3": N_("With ZeRO-3"),
+    "full_recompute": N_("With gradient checkpointing (full recompute)"),
+    "searched_layout": N_("With a TP × PP layout I choose"),
+    "other_stack": N_("Another stack (Megatron-LM: tensor/pipeline parallelism) would allow"),
+    "other_stack_peft": N_("Another tool (NVIDIA NeMo: LoRA with tensor/pipeline parallelism) would allow"),
+}
+METHOD_NAMES: dict[str, str] = {
+    "full": N_("Full fine-tuning"),
+    "lora": N_("LoRA"),
+    "qlora": N_("QLoRA"),
+    "freeze": N_("Freeze-tuning"),
+    "ptuning": N_("P-tuning v2"),
+}
+"""Fine-tuning methods as a comparison row names them."""
