@@ -146,11 +146,14 @@ def test_time_question_keeps_time_first() -> None:
     assert "够用" not in first.splitlines()[0]
 
 
+YEARS_ZH = "70B 预训练 1.4万亿 token，用 2 台 DGX H100 要多久"
+
+
 def test_years_not_practical() -> None:
     from bot.render.fmt import Fmt
     from bot.render.verdict_head import IMPRACTICAL_DAYS, years_clause
 
-    report = _ask("70B 预训练，2 台 DGX H100", None, "json")[2].report
+    report = _ask(YEARS_ZH, None, "json")[2].report
     assert report is not None and report.days is not None
     days = report.days.days.likely
     assert days > IMPRACTICAL_DAYS
@@ -160,5 +163,50 @@ def test_years_not_practical() -> None:
 
 
 def test_years_headline_zh() -> None:
-    first = _ask("70B 预训练，2 台 DGX H100", None, "text")[0].splitlines()[0]
-    assert "不现实" in first and "勉强可行" not in first, first
+    first = _ask(YEARS_ZH, None, "text")[0].splitlines()[0]
+    assert "用 16 张 H100 80G 约需 2,047 天" in first, first
+    assert "在这些卡上不现实：实际要约 5.6 年" in first and "勉强可行" not in first, first
+
+
+def test_years_headline_en() -> None:
+    q = "pre-train a 70B model on 1.4T tokens with 2 DGX H100, how long?"
+    first = _ask(q, None, "text")[0].splitlines()[0]
+    assert "not practical on these GPUs: ≈ 5.6 years of wall time" in first and "borderline" not in first
+
+
+GRPO_4090 = "用 TRL 做 Qwen3-8B GRPO，4 张 4090，num_generations=8，max_completion_length=4096，要多少卡"
+
+
+def test_personal_card_options_capped_at_one_machine() -> None:
+    text = _ask(GRPO_4090, None, "text")[0]
+    assert "728 张" not in text and "296 张" not in text  # 8-bit AdamW / CPU offload past one machine
+    assert "改用 QLoRA：1 张" in text  # counts within one machine stay
+    assert "需要超过 8 张的做法没有列出" in text  # the cap named: an RTX 4090 machine holds 8 (catalog)
+
+
+def test_rentable_cap_only_for_personal_cards() -> None:
+    from bot.render.rent_cap import rentable_cap
+
+    assert rentable_cap(_ask(GRPO_4090, None, "json")[2].report) == 8
+    report = _ask("Full fine-tune Qwen2.5-14B on 100M tokens with 8 H100", None, "json")[2].report
+    assert rentable_cap(report) is None  # a data-centre cluster is rented as one
+
+
+def test_minimum_without_margin_is_borderline() -> None:
+    from bot.render.margin_text import no_margin_share
+
+    q = "DeepSeek-V3 671B LoRA 微调 1 亿 token，用昇腾 910B"
+    answer = _ask(q, None, "text")
+    first, report = answer[0].splitlines()[0], answer[2].report
+    assert report is not None and report.memory is not None
+    m = report.memory
+    assert m.min_gpus == 24 and m.plan_gpus == 24
+    share = no_margin_share(report, 24)
+    assert share is not None and share == pytest.approx(m.per_gpu_bytes / m.gpu_memory_bytes) and share > 0.95
+    assert "这个卡数上勉强：每张卡用到 99.9%，没有余量" in first, first
+    assert "至少 24 张（在这个卡数上勉强" in answer[0]
+
+
+def test_minimum_with_margin_stays_plain() -> None:
+    text = _ask("DPO Llama 3.1 8B on 60K pairs of 512 tokens with H100", None, "text")[0]
+    assert "no margin" not in text  # 71.4 of 80 GiB on the minimum 2: 89 %, under the 95 % line

@@ -139,6 +139,11 @@ def build_context(
     gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
+    if training is not None and parsed is not None and parsed.asks_verdict:  # '2 张 4090 够吗' (s39 fixv #6)
+        from bot.render.verdict_head import fit_verdict
+
+        if verdict := fit_verdict(report, f):
+            training["verdict"] = verdict
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
     if memory is not None:  # the memory leads, then the cards (s35-fixa #2)
         asked = report.request.memory_asked and not report.request.gpu_count and report.memory

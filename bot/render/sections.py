@@ -10,7 +10,7 @@ from bot.render.describe import is_tpu
 from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, table_unit, unit_text, wall_time
 from bot.render.field_labels import INTERVAL_GROUPS, METHOD_NAMES
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
-from bot.render.headline_parts import _recompute_paid, _tight_on, headline_count
+from bot.render.headline_parts import IMPRACTICAL_DAYS, _recompute_paid, _tight_on, headline_count
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.paid_rows import paid_row as paid_row
@@ -71,6 +71,11 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         }
         t |= _interval_line(report, gh, f)
         t |= _rollout_line(report, f)
+    m = report.memory
+    if m is not None and not m.min_gpus and report.days is None and report.warnings:  # s39 fixv #1
+        from bot.render.nowhere_text import nowhere_context  # no count holds it as set: line 1 says so
+
+        t |= nowhere_context(report, f, gh.likely if gh is not None else None)
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
@@ -86,6 +91,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
             "user_time": wall_time(d * 24, f.lang, b) if d * 24 < 1 or d > CENTURY_DAYS else None,
             "tight": _tight_on(report, report.days.gpus, f),
+            "years": _tight_on(report, report.days.gpus, f) if d > IMPRACTICAL_DAYS else "",  # s39 fixv #5
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
             and report.memory.fits_requested is False
@@ -209,6 +215,10 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     rows, mem = report.days_table, report.memory
     if rows and mem is not None and mem.fits_requested is False:  # only counts that hold the job
         rows = [r for r in rows if mem.min_gpus and r.gpus >= mem.min_gpus]
+    elif rows and mem is not None and not mem.min_gpus and report.days is None and report.warnings:
+        from bot.render.nowhere_text import fits_nowhere
+
+        rows = [] if fits_nowhere(report) else rows  # no count holds the job as set (s39 fixv #1)
     if not rows:
         return []
     unit = table_unit(max([r.days.likely for r in rows]))  # a job of minutes: not a column of "0 days"
