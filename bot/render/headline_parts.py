@@ -45,6 +45,7 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
         + _tight_on(report, n, f)
         + _recompute_clause(report, n, f)
         + (_no_margin(report, n, f) if edge else ""),
+        "min_margin": _min_margin(report, n, f) if edge else None,  # the memory line's minimum (s39 fixv #3)
         "hours": headline_hours(report, n, f),
         # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
         "time": wall_time(hours_on_n, f.lang) if gh is not None and hours_on_n is not None else None,
@@ -57,6 +58,14 @@ def _no_margin(report: SizingReport, n: int, f: Fmt) -> str:
     from bot.render.margin_text import headline_margin
 
     return headline_margin(report, n, f)
+
+
+def _min_margin(report: SizingReport, n: int, f: Fmt) -> str:
+    """:func:`bot.render.margin_text.min_margin_text` of ``n`` GPUs, for the memory line's minimum."""
+    from bot.render.margin_text import min_margin_text
+    from bot.render.plan_text import gpus_text
+
+    return min_margin_text(report, f, gpus_text(f.lang, n))
 
 
 def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:

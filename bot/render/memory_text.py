@@ -138,9 +138,12 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     lines = []
     ordered, capped = fix_order(shown(report, main), report), False
     if (g := report.gpu_spec) is not None and g.personal:  # no count past one machine (s39 fixv #2)
-        from bot.render.rent_cap import within_cap
+        for a, _ in ordered:  # a loop: no call unless an option needs more (bot.render.rent_cap)
+            if a.min_gpus and a.min_gpus > g.gpus_per_node:
+                from bot.render.rent_cap import within_cap
 
-        ordered, capped = within_cap(report, ordered)
+                ordered, capped = within_cap(report, ordered)
+                break
     lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
     for a, failed in ordered:
         label = alternative_label(a, lang, report.request.method)
@@ -238,8 +241,6 @@ def memory_section(
     rows = _layout_rows(m, lang, requested, main)[: 1 if fix else None]
     checkpoint, states_total = _checkpoint(report, f), f.storage(m.total_bytes)
     unfit = bool(requested) and m.fits_requested is False and main is plan
-    nowhere = not m.min_gpus and not requested and bool(report.warnings) and _fits_nowhere(report)  # s39 #1
-    edge = not requested and m.plan_gpus == m.min_gpus and m.per_gpu_bytes > 0.95 * m.gpu_memory_bytes  # s39
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
@@ -247,7 +248,6 @@ def memory_section(
     rec_high = _rec_high(m, f, report) if rec and hi and hi > m.usable_bytes and not requested else ""
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
-    min_text = count_text(lang, m.min_gpus) if m.min_gpus else None
     return {
         "per_gpu": f.gib(m.per_gpu_bytes),
         "usable": usable,
@@ -259,7 +259,7 @@ def memory_section(
         "min_sane": min_sane,  # else the headline names no count for the user's settings (s25b #4)
         "fix_fits": fix_fits,  # the headline's change fits on their GPUs: no 'takes 32 cards' (s30)
         "own_fix": own_fix_text(report, f, fix, fix_fits) if fix and fix_fits else None,  # said once (s38)
-        "min_text": _min_text(report, f, min_text) if edge and min_text else min_text,
+        "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
         "min_layout": _headline_layout(report, plan, lang) if at_min and plan else "",
@@ -269,7 +269,7 @@ def memory_section(
         "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
         "rec_high": rec_high,
         "at": count_text(lang, at) if at else None,
-        "at_layout": plan_layout(plan, lang) if plan and not nowhere else None,  # s39 fixv #1
+        "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
         "requested_layout": _requested_layout(report, plan, lang),
         "total": states_total,
@@ -284,7 +284,7 @@ def memory_section(
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
-        if main is not None and not unfit and not nowhere
+        if main is not None and not unfit
         else None,
         "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
         "batch": memory_batch(report, main, f),
@@ -299,21 +299,6 @@ def memory_section(
         "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
         "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
-
-
-def _fits_nowhere(report: SizingReport) -> bool:
-    """:func:`bot.render.nowhere_text.fits_nowhere`, imported only for a report without a minimum count."""
-    from bot.render.nowhere_text import fits_nowhere
-
-    return fits_nowhere(report)
-
-
-def _min_text(report: SizingReport, f: Fmt, count: str) -> str:
-    """The memory line's minimum ``count``, said borderline when it fills over 95 % of the card (the gate
-    ``edge``: :data:`bot.render.margin_text.NO_MARGIN`) and the user gave no count (s39 fixv #3)."""
-    from bot.render.margin_text import min_margin_text
-
-    return min_margin_text(report, f, count)
 
 
 def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str:

@@ -38,7 +38,10 @@ def fits_nowhere(report: SizingReport) -> bool:
     m = report.memory
     if m is None or m.min_gpus or m.fits_requested or report.days is not None:
         return False
-    return any(getattr(w, "code", None) in NOWHERE_CODES for w in report.warnings)
+    for w in report.warnings:  # noqa: SIM110 — a loop: no generator frame a note
+        if w.code in NOWHERE_CODES:
+            return True
+    return False
 
 
 def unsharded_parts(m: Any) -> dict[str, float] | None:

@@ -97,7 +97,7 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and report.memory.fits_requested is False
             and not report.memory.min_gpus,
         }
-    t["rows"] = _days_rows(report, f)
+    t["rows"] = [] if "nowhere" in t else _days_rows(report, f)  # no count holds it as set (s39 fixv #1)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f, gh and (gh.likely, t["gh"], shown["gpus"]))
@@ -215,10 +215,6 @@ def _days_rows(report: SizingReport, f: Fmt) -> list[dict[str, Any]]:
     rows, mem = report.days_table, report.memory
     if rows and mem is not None and mem.fits_requested is False:  # only counts that hold the job
         rows = [r for r in rows if mem.min_gpus and r.gpus >= mem.min_gpus]
-    elif rows and mem is not None and not mem.min_gpus and report.days is None and report.warnings:
-        from bot.render.nowhere_text import fits_nowhere
-
-        rows = [] if fits_nowhere(report) else rows  # no count holds the job as set (s39 fixv #1)
     if not rows:
         return []
     unit = table_unit(max([r.days.likely for r in rows]))  # a job of minutes: not a column of "0 days"

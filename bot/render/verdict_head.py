@@ -31,17 +31,14 @@ def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
     return translate(f.lang, NOT_PRACTICAL, years=f.num(years, 1 if years < 10 else 0))
 
 
-def fit_verdict(report: SizingReport, f: Fmt) -> str | None:
-    """The verdict word of a yes/no fit question on the user's count that holds the job ('yes, it fits',
-    'borderline (see below)'); None when their count does not hold it (the headline says so already)."""
+def fit_verdict(report: SizingReport, f: Fmt) -> dict[str, str]:
+    """``{"verdict": …}``: the verdict word of a yes/no fit question on the user's count that holds the job
+    ('yes, it fits', 'borderline (see below)'); {} when their count does not hold it (the headline says so
+    already) or their tool's plain DDP does not (verdict 'no', 'tool_default_ddp': its own words)."""
     m = report.memory
-    if m is None or not m.fits_requested or report.days is None:
-        return None
-    if report.feasible == "borderline":
-        return translate(f.lang, BORDERLINE)
-    if report.feasible == "no":  # plain DDP as configured (tool_default_ddp): the headline's own words
-        return None
-    return translate(f.lang, FITS)
+    if m is None or not m.fits_requested or report.days is None or report.feasible == "no":
+        return {}
+    return {"verdict": translate(f.lang, BORDERLINE if report.feasible == "borderline" else FITS)}
 
 
 NOT_PRACTICAL = N_(
