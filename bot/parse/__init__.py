@@ -105,6 +105,11 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_serving_length
 
             parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
+        if parsed.request.gpu_count:  # '2 张 4090 够吗': a yes/no fit question on their count (s39 fixv #6)
+            from bot.parse.verdict_asked import asks_verdict
+
+            if asks_verdict(parsed.normalized):
+                parsed = parsed.model_copy(update={"asks_verdict": True})
         if parsed.model_family_only:  # 'qwen2.5 能跑哪个': which size fits, read here, not in core (s31)
             from bot.parse.fits_asked import fits_asked
 

@@ -29,6 +29,9 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     """``unknown_model`` is a catalog family named without a size ('Bloom'): the suggestions are its sizes"""
     fits_asked: bool = False
     """a family without a size, and the message asks which size fits or runs (bot.parse.fits_asked, s31)"""
+    asks_verdict: bool = False
+    """a yes/no fit question on the user's own count ('2 张 4090 够吗', 'will it fit'): the verdict leads
+    (bot.parse.verdict_asked, s39 fixv #6)"""
     truncated: bool = False
     """the text was cut before parsing"""
     out_of_scope: bool = False

@@ -139,7 +139,13 @@ def build_context(
     gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
+    if training is not None and parsed is not None and parsed.asks_verdict:  # '2 张 4090 够吗' (s39 fixv #6)
+        from bot.render.verdict_head import fit_verdict
+
+        training |= fit_verdict(report, f)  # type: ignore[typeddict-item]
     memory = memory_section(report, f, per_node, nvlink, timed=training is not None, chosen=plan)
+    if memory is not None and training is not None and "nowhere" in training:  # no count fits (s39 fixv #1)
+        memory["at_layout"] = memory["reason"] = None  # no 'On 1 GPU' layout, no 'it fits on one GPU'
     if memory is not None:  # the memory leads, then the cards (s35-fixa #2)
         asked = report.request.memory_asked and not report.request.gpu_count and report.memory
         memory["mem_first"] = memory_first(report.memory, f) if asked else None  # type: ignore[arg-type]

@@ -67,6 +67,10 @@ class TrainingContext(TypedDict, total=False):
     rows: list[dict[str, Any]]
     cost: dict[str, Any]
     chinchilla: dict[str, Any]  # tokens, ratio (str); over (bool): over-trained on purpose (s29 #9)
+    nowhere: dict[str, Any]  # no count of the card holds the job as set, none stated (s39 fixv #1)
+    years: str  # the user's count takes over a year: ' — not practical …' (s39 fixv #5)
+    verdict: str  # a yes/no fit question on the user's count: 'yes, it fits' (s39 fixv #6)
+    min_margin: str | None  # the minimum with no margin, for the memory line (s39 fixv #3)
 
 
 class MemoryContext(TypedDict):

@@ -16,6 +16,10 @@ from estimator import compute
 from estimator.models import SizingReport
 from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 
+IMPRACTICAL_DAYS = 365.0
+"""bot.render.verdict_head.IMPRACTICAL_DAYS (a year of wall time: not practical), here as the gate that
+imports it only for such a run."""
+
 FIELD = attrgetter("field")
 """An assumption's field (``x in map(FIELD, assumptions)``: the test in C, no generator frames)."""
 
@@ -23,9 +27,13 @@ FIELD = attrgetter("field")
 def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[str, Any]:
     """The training headline's GPU count ``n`` (the sized count, or a minimum order's: offer_text) and
     its time: GPUs, whole nodes, days (the days table's), hours, wall time, the deadline in brackets."""
-    gh = report.gpu_hours
+    gh, m = report.gpu_hours, report.memory
     on_n = _days_on(report, n)
     hours_on_n = on_n * 24 if on_n is not None else None
+    edge = (  # a minimum that fills over 95 % of the card, no count stated: borderline there (s39 fixv #3)
+        m is not None and not report.request.gpu_count and m.min_gpus == n == m.plan_gpus
+        and m.per_gpu_bytes > 0.95 * m.gpu_memory_bytes  # bot.render.margin_text.NO_MARGIN
+    )  # fmt: skip
     return {
         **_recompute_paid(report, n, f),
         "nodes": f.int(n // per_node) if n > per_node and n % per_node == 0 else None,
@@ -33,12 +41,31 @@ def headline_count(report: SizingReport, n: int, f: Fmt, per_node: int) -> dict[
         # the deadline, unless memory or whole nodes pushed the count well past it (then the real days)
         "deadline": headline_days(report, n, f),
         "need": f.int(n),
-        "within": _within_deadline(report, n, f) + _tight_on(report, n, f) + _recompute_clause(report, n, f),
+        "within": _within_deadline(report, n, f)
+        + _tight_on(report, n, f)
+        + _recompute_clause(report, n, f)
+        + (_no_margin(report, n, f) if edge else ""),
+        "min_margin": _min_margin(report, n, f) if edge else None,  # the memory line's minimum (s39 fixv #3)
         "hours": headline_hours(report, n, f),
         # under an hour: 'about 4 minutes', 'under a minute' (not '0.01 hours')
         "time": wall_time(hours_on_n, f.lang) if gh is not None and hours_on_n is not None else None,
         "one": n == 1,
     }
+
+
+def _no_margin(report: SizingReport, n: int, f: Fmt) -> str:
+    """:func:`bot.render.margin_text.headline_margin`, imported only for a minimum with no margin."""
+    from bot.render.margin_text import headline_margin
+
+    return headline_margin(report, n, f)
+
+
+def _min_margin(report: SizingReport, n: int, f: Fmt) -> str:
+    """:func:`bot.render.margin_text.min_margin_text` of ``n`` GPUs, for the memory line's minimum."""
+    from bot.render.margin_text import min_margin_text
+    from bot.render.plan_text import gpus_text
+
+    return min_margin_text(report, f, gpus_text(f.lang, n))
 
 
 def headline_hours(report: SizingReport, gpus: int, f: Fmt) -> str | None:
@@ -102,6 +129,10 @@ def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
         return ""
     if (report.feasible, report.feasible_reason) == ("no", "tool_default_ddp"):  # the user's DDP (s21)
         return translate(f.lang, N_(" — not with plain DDP as configured: it needs ZeRO (see below)"))
+    if report.days is not None and report.days.gpus == gpus and report.days.days.likely > IMPRACTICAL_DAYS:
+        from bot.render.verdict_head import years_clause  # the time's word before the memory's (s39 fixv #5)
+
+        return years_clause(report, report.days.days.likely, f)
     if report.feasible != "borderline":
         return ""
     return translate(f.lang, N_(" — borderline on these GPUs (see below)"))

@@ -136,7 +136,14 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     said to be the estimate's."""
     lang = f.lang
     lines = []
-    ordered = fix_order(shown(report, main), report)
+    ordered, capped = fix_order(shown(report, main), report), False
+    if (g := report.gpu_spec) is not None and g.personal:  # no count past one machine (s39 fixv #2)
+        for a, _ in ordered:  # a loop: no call unless an option needs more (bot.render.rent_cap)
+            if a.min_gpus and a.min_gpus > g.gpus_per_node:
+                from bot.render.rent_cap import within_cap
+
+                ordered, capped = within_cap(report, ordered)
+                break
     lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
     for a, failed in ordered:
         label = alternative_label(a, lang, report.request.method)
@@ -165,6 +172,10 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
     lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
+    if capped:
+        from bot.render.rent_cap import cap_line
+
+        lines.append(cap_line(report, f))
     m = report.memory
     if m is not None and m.likely_fit:  # borderline on the user's own GPUs when nothing fits there (s25)
         more = likely_fit_text(report, f)

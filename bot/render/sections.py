@@ -10,7 +10,7 @@ from bot.render.describe import is_tpu
 from bot.render.duration import CENTURY_DAYS, TPU_UNIT_HEADERS, UNIT_HEADERS, table_unit, unit_text, wall_time
 from bot.render.field_labels import INTERVAL_GROUPS, METHOD_NAMES
 from bot.render.fmt import Fmt, money_in_style, money_span, needs_cents, rjust
-from bot.render.headline_parts import _recompute_paid, _tight_on, headline_count
+from bot.render.headline_parts import IMPRACTICAL_DAYS, _recompute_paid, _tight_on, headline_count
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from bot.render.paid_rows import paid_row as paid_row
@@ -71,6 +71,11 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         }
         t |= _interval_line(report, gh, f)
         t |= _rollout_line(report, f)
+    m = report.memory
+    if m is not None and not m.min_gpus and report.days is None and report.warnings:  # s39 fixv #1
+        from bot.render.nowhere_text import nowhere_context  # no count holds it as set: line 1 says so
+
+        t |= nowhere_context(report, f, gh.likely if gh is not None else None)
     if report.gpus_for_deadline:
         t |= headline_count(report, report.gpus_for_deadline, f, per_node)
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
@@ -86,12 +91,13 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
             "user_time": wall_time(d * 24, f.lang, b) if d * 24 < 1 or d > CENTURY_DAYS else None,
             "tight": _tight_on(report, report.days.gpus, f),
+            "years": _tight_on(report, report.days.gpus, f) if d > IMPRACTICAL_DAYS else "",  # s39 fixv #5
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
             and report.memory.fits_requested is False
             and not report.memory.min_gpus,
         }
-    t["rows"] = _days_rows(report, f)
+    t["rows"] = [] if "nowhere" in t else _days_rows(report, f)  # no count holds it as set (s39 fixv #1)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
         t["cost"] = training_cost(report.headline_cost, f, gh and (gh.likely, t["gh"], shown["gpus"]))
