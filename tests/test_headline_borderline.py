@@ -10,12 +10,15 @@ import pytest
 
 from bot.cli import main
 
-TIMED = {
+TIMED = {  # s39 fixv #6: a yes/no fit question ('enough?', '够吗') puts the verdict before the time
     "en": (
         "LoRA fine-tune Qwen2.5-72B, 50k samples of 2k tokens: are 2 A100 80G enough?",
-        "— borderline on these GPUs (see below)",
+        "with 2 × A100 80G: borderline (see below)",
     ),
-    "zh": ("qwen2.5-72b 做 LoRA 微调，5万条每条2k token，2张A100 80G够吗", "——在这些卡上勉强可行（见下）"),
+    "zh": (
+        "qwen2.5-72b 做 LoRA 微调，5万条每条2k token，2张A100 80G够吗",
+        "用 2 张 A100 80G：勉强放得下（见下）",
+    ),
 }
 # The axolotl QLoRA Llama-3-70B on 2 A6000 of this trial is now "does not fit with plain DDP as configured"
 # (s21 fixa item 2: a named data-parallel tool without a deepspeed/fsdp setting is judged on its DDP
