@@ -11,9 +11,10 @@ STACK_WHY_TEXTS: dict[str, str] = {
         "unsloth/models/_utils.py, world_size > 1); a sharded layout needs another stack"
     ),
     "mfu_scale_out_memory": N_(
-        "%(gpus)s GPUs where %(reference)s would do (the fewest that hold the job in memory): the same job "
-        "spread over more GPUs runs less efficiently, MFU × (GPUs / %(reference)s)^−%(alpha)s (fitted on "
-        "the MLPerf Training GPT-3 175B series, 512–11,616 H100: sizing-bot validate)"
+        "%(gpus)s GPUs where %(reference)s would finish the compute in about %(days)s days (whole runs are "
+        "sized so), though memory needs at least %(least)s: the same job spread over more GPUs runs less "
+        "efficiently, MFU × (GPUs / %(reference)s)^−%(alpha)s (fitted on the MLPerf Training GPT-3 175B "
+        "series, 512–11,616 H100: sizing-bot validate)"
     ),
     "zero3_comm": N_(
         "ZeRO-3 over %(nodes)s nodes (%(gpus)s GPUs) gathers the weights twice and reduce-scatters the "
