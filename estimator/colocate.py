@@ -106,6 +106,9 @@ def _note_trainer_generate(req: SizingRequest, r: Resolved, ledger: Ledger) -> N
 
     if generates_in_trainer(req):
         total = r.gpu.visible_gib
+        if req.algorithm == Algorithm.ppo:  # TRL's PPOTrainer: generate only, no use_vllm (s39 fixz #4)
+            ledger.note("trainer_generate_assumed_ppo", gpu=r.gpu.name)
+            return
         ledger.note(
             "trainer_generate_assumed",
             share=TRL_COLOCATE_SHARE,

@@ -13,6 +13,13 @@ DeepSpeed (microsoft/DeepSpeed @38327e07):
 
 ``additional_buffer_factor`` defaults to 1.5 in both. The figures are bytes per node ("per CPU" in
 DeepSpeed's printout).
+
+What the 16 B per parameter count (s39 fixz #3, checked against ZeRO-Offload, Ren et al. 2021, §4.1): the
+host keeps the fp32 master weights and Adam's two moments (4 + 4 + 4 = 12 B, ZeRO §3.1) and the gradient
+partition the CPU Adam step reads — fp16 in the paper's data flow (2 B: 14 B in all), fp32 in DeepSpeed's
+implementation and estimator (4 B: 16 B). The ×1.5 is DeepSpeed's margin for pinned staging buffers, not
+state; so 70.6B on one node is 70.6e9 × 16 × 1.5 = 1,694 GB (1,129 GB of states), and ZeRO-3 on two nodes
+halves it: each node holds its GPUs' shards only.
 """
 
 import math

@@ -128,6 +128,8 @@ class Why(Keys):
     mfu_interval_tuned = "mfu_interval_tuned"
     mfu_interval_tuned_small = "mfu_interval_tuned_small"
     mfu_scale_out = "mfu_scale_out"
+    mfu_scale_out_memory = "mfu_scale_out_memory"
+    zero3_comm = "zero3_comm"
     recompute_time = "recompute_time"
     offload_time = "offload_time"
     recompute_time_fewest = "recompute_time_fewest"

@@ -99,7 +99,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out = replace(out, **_attention(req, r, tokens or 0.0, k, out))
     if out.spec is not None and out.params is not None:
         out = replace(out, **_memory_and_layout(req, r, out, algorithm, deadline, ledger))
-    out = replace(out, **layout_time(req, out, k, ledger, r.gpu.gpus_per_node))
+    out = replace(out, **layout_time(req, out, k, ledger, r.gpu))
     if out.method_comparison or (out.memory and out.memory.fits_requested is False and req.gpu_count):
         from estimator.method_hours import timed_alternatives, timed_method_rows  # used: start-up (s26)
 

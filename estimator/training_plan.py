@@ -88,11 +88,19 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     return _slower_fields(out, factor)
 
 
-def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, per_node: int = 8) -> dict[str, Any]:
-    """What the layout on the user's GPUs adds to the calibrated time: full recomputation
-    (:func:`recompute_time`), CPU offload (:func:`offload_time`, ``per_node`` GPUs a node), then the
-    pipeline bubble (:func:`bubble_time`)."""
-    fields = recompute_time(req, out, k, ledger)
+def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, gpu: GpuSpec) -> dict[str, Any]:
+    """What the layout on the user's GPUs adds to the calibrated time: :mod:`estimator.scale_floor` (s39
+    fixz), full recomputation, CPU offload, the pipeline bubble (:func:`bubble_time`)."""
+    mem, per_node, fields = out.memory, gpu.gpus_per_node, {}
+    if mem is not None and out.mfu and (mem.min_gpus or 0) > (out.scale_reference or math.inf):
+        from estimator.scale_floor import memory_floor_time  # used: s39 fixz #1 (the memory floor)
+
+        fields = memory_floor_time(req, out, ledger)
+    fields |= recompute_time(req, replace(out, **fields) if fields else out, k, ledger)
+    if mem is not None and getattr(mem.plan, "zero_stage", 0) == 3 and (req.gpu_count or 0) > per_node:
+        from estimator.scale_floor import zero3_comm_time  # used: s39 fixz #2 (ZeRO-3 across nodes)
+
+        fields |= zero3_comm_time(req, replace(out, **fields) if fields else out, gpu, ledger)
     fields |= offload_time(req, replace(out, **fields) if fields else out, per_node, ledger)
     return fields | bubble_time(req, replace(out, **fields) if fields else out, ledger)
 

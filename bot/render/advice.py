@@ -21,8 +21,9 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     """Keys of the framework sentences for this answer, most fitting first:
 
     * ``megatron``: pre-training, or a plan with a pipeline (TP/PP/sequence parallelism at scale);
-    * ``megatron_tp``: full training with no tool named whose shown layout has TP (the plan, the fewest
-      GPUs' or the recommended one): Megatron-FSDP runs TP beside ZeRO-2/3 (:mod:`bot.recipes.megatron`),
+    * ``megatron_tp``: full training with no tool named whose shown layout has TP (the plan explained, the
+      one at the count, the recommended one; the fewest GPUs' layout shows only as the count's, s39
+      fixz): Megatron-FSDP runs TP beside ZeRO-2/3 (:mod:`bot.recipes.megatron`),
       LLaMA-Factory and the HF Trainer run data parallelism only, DeepSpeed's AutoTP TP at ZeRO 0–2 only
       (deepspeed.ai/tutorials/autotp-training);
     * ``deepspeed_fsdp``: full training that data parallelism + ZeRO (or FSDP) can carry;
@@ -73,8 +74,8 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if method == Method.full:
         keys.insert(1 if pretraining else 0, "deepspeed_fsdp")
         if tool is None and "megatron" not in keys and report.memory is not None:
-            m = report.memory  # the plans the reply shows: the one it explains, the fewest GPUs'
-            for shown in (plan, m.plan, m.min_plan):
+            m = report.memory  # the plans the reply shows: explained, the count's, the recommended (s39 fixz)
+            for shown in (plan, m.plan, m.recommended_plan):
                 if shown is not None and shown.tp > 1:
                     keys.append("megatron_tp")  # DeepSpeed / FSDP / the HF Trainer cannot run it
                     break

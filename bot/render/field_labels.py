@@ -24,6 +24,7 @@ FIELD_LABELS: dict[str, str] = {
     "mfu": N_("MFU (likely)"),
     "mfu_band": N_("MFU range"),
     "scale_out": N_("Scale-out efficiency"),
+    "zero3_comm": N_("ZeRO-3 traffic across nodes"),
     "recompute_time": N_("Full recomputation"),
     **EXTRA_FIELD_LABELS,
     "training_precision": N_("Training precision"),

@@ -235,6 +235,10 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if m is None or not requested or m.fits_requested is not False:
         return None, True, False
     fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
+    if requested == 1 and m.likely_fit and (fix is None or not fix[1]):  # s39 fixz #5: their one card first
+        lead = likely_fit_text(report, f)  # what fits there, with its figures, before more cards
+        if lead:
+            return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), lead), True, False
     if fix is not None and _keeps_their_stage(report) and not _tool_setting_fits(report, fix[1]):
         # s37 fixh #2: their ZeRO stage and offload first; a setting of theirs (micro-batch 1) before a
         # kernel swap when it fits on their own GPUs too (s38 fixt #1)

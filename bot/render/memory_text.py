@@ -177,7 +177,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
 
         lines.append(cap_line(report, f))
     m = report.memory
-    if m is not None and m.likely_fit:  # borderline on the user's own GPUs when nothing fits there (s25)
+    if m is not None and m.likely_fit and report.request.gpu_count != 1:  # the headline's on one card (s39)
         more = likely_fit_text(report, f)
         return [*lines, more] if more else lines
     return lines

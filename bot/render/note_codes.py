@@ -120,6 +120,7 @@ class NoteCode(Keys):
     rollout_colocated = "rollout_colocated"
     rollout_server = "rollout_server"
     trainer_generate_assumed = "trainer_generate_assumed"
+    trainer_generate_assumed_ppo = "trainer_generate_assumed_ppo"
     rollout_verl_not_modelled = "rollout_verl_not_modelled"
     rollout_openrlhf_apart = "rollout_openrlhf_apart"
     rollout_sleep_mode = "rollout_sleep_mode"

@@ -205,6 +205,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "vllm_gpu_memory_utilization %(share)s of each %(gpu)s, %(engine_gib)s, from training; in server "
         "mode (trl vllm-serve) it runs on GPUs of its own, on top of these."
     ),
+    NoteCode.trainer_generate_assumed_ppo: N_(
+        "No rollout engine named: generation is sized as TRL's PPOTrainer runs it (model.generate on each "
+        "training GPU, its KV cache and, with sharded weights, their gathered copy counted above; it has no "
+        "vLLM option). A separate vLLM rollout engine (OpenRLHF, verl) takes memory of its own."
+    ),
     NoteCode.rollout_verl_not_modelled: N_(
         "verl's rollout engine (vLLM/SGLang) shares these GPUs: while it generates it takes "
         "actor_rollout_ref.rollout.gpu_memory_utilization 0.5 of each %(gpu)s, then frees its KV cache for "
