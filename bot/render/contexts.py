@@ -149,6 +149,7 @@ class InferenceContext(TypedDict):
     mac_total: str
     mac_lighter: str | None
     mac_far: bool
+    mac_wired: dict[str, str] | None
     per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
     per_gpu_share: str  # per_gpu less the CUDA context: what the usable share holds (s34 fixa)
     cuda_context: str  # the CUDA context per GPU, outside the usable share

@@ -324,6 +324,7 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
     asked_on_theirs = req.memory_asked and req.gpu_count  # no count: the memory leads (s35 #3)
+    far = unfit and _beyond_the_whole_memory(report, inf)
     return {
         "mac": unified
         and (
@@ -332,7 +333,8 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
-        "mac_far": unfit and _beyond_the_whole_memory(report, inf),
+        "mac_far": far,
+        "mac_wired": _mac_lever(report, inf, f) if unfit and not far else None,  # s39 fixm #1
         "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
         "mem_first": None if req.gpu_count or not req.memory_asked else mem_first(report, inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
@@ -341,15 +343,27 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     }
 
 
+def _mac_memory_gib(report: SizingReport) -> float:
+    """The Mac's whole unified memory in GiB: as stated, else the catalog's."""
+    from estimator import catalog  # the catalog is loaded by now; a lazy import keeps start-up lean
+
+    spec = catalog.resolve_gpu(report.request.gpu)
+    return report.request.gpu_memory_gib or (spec.memory_gib if spec is not None else 0)
+
+
+def _mac_lever(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str] | None:
+    """The wired-limit lever, or the lighter weights, for one Mac short of the model (bot.render.mac_lever)."""
+    from bot.render.mac_lever import wired_lever  # only when one Mac does not hold the model
+
+    return wired_lever(inf, _mac_memory_gib(report), f, LATE.GGUF_NAMES)
+
+
 def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:
     """The weights and KV cache need more than the Mac's whole unified memory (trial2 #12: 405B Q4, 245 GB,
     on a 192 GB M2 Ultra): no GPU share raised with ``iogpu.wired_limit_mb`` can hold them, so the reply
     gives neither a speed nor the 'if it just misses' tip. Bytes; the card's memory from the catalog or
     as stated (GiB)."""
-    from estimator import catalog  # the catalog is loaded by now; a lazy import keeps start-up lean
-
-    spec = catalog.resolve_gpu(report.request.gpu)
-    gib = report.request.gpu_memory_gib or (spec.memory_gib if spec is not None else 0)
+    gib = _mac_memory_gib(report)
     return bool(gib) and inf.weights_bytes + inf.kv_bytes_total > gib * 2**30
 
 
