@@ -57,12 +57,14 @@ def test_no_lever_names_lighter_weights() -> None:
 
 def test_far_beyond_the_mac_unchanged() -> None:
     """19.3 GiB on a 16 GB Mac: more than its whole memory, no lever, no speed (trial2 #12)."""
-    head = render(answer("ollama run deepseek-r1:32b on a mac mini m4 16gb, how fast?"), "text").splitlines()[0]
+    out = render(answer("ollama run deepseek-r1:32b on a mac mini m4 16gb, how fast?"), "text")
+    head = out.splitlines()[0]
     assert "wired_limit_mb" not in head and "tokens/s" not in head and "9.7 GiB" in head
 
 
 def test_mac_16g_qwen14b_fits_on_one() -> None:
-    """Qwen2.5-14B Q4_K_M: 14.8B × 4.85 / 8 ≈ 8.9 GB + 0.8 GB KV ≈ 9.1 GiB ≤ 2/3 × 16 GiB ≈ 9.7 GiB (s39 trial)."""
+    """Qwen2.5-14B Q4_K_M: 14.8B × 4.85 / 8 ≈ 8.9 GB + 0.8 GB KV ≈ 9.1 GiB ≤ 2/3 × 16 GiB ≈ 9.7 GiB
+    (s39 trial)."""
     out = render(answer("mac mini m4 16g 用ollama跑qwen2.5 14b能跑吗"), "text")
     head = out.splitlines()[0]
     assert "放得下" in head and ("1 张" in head or "一台" in head)

@@ -31,8 +31,8 @@ llama.cpp PR #1684 'k-quants')."""
 
 
 def wired_lever(inf: Inference, ram_gib: float, f: Fmt, labels: dict[str, str]) -> dict[str, str] | None:
-    """{'mb': N, 'gib': N/1024, 'left': RAM − N} when raising the GPU's wired limit to N MiB holds the weights,
-    the KV cache and the runtime's workspace and still leaves macOS :data:`MACOS_RESERVE_GIB`: N is that
+    """{'mb': N, 'gib': N/1024, 'left': RAM − N} when raising the GPU's wired limit to N MiB holds the
+    weights, the KV cache and the runtime's workspace and still leaves macOS :data:`MACOS_RESERVE_GIB`: N is that
     need rounded up to a whole GiB (24 GiB Mac, 19.4 GiB needed → 20,480 MiB, 4 GiB left). Otherwise
     {'left': reserve, 'lighter': the heaviest lighter GGUF format that fits RAM − reserve, or '',
     'bits': the most bits per weight that fit}. None without the Mac's memory."""
@@ -41,7 +41,8 @@ def wired_lever(inf: Inference, ram_gib: float, f: Fmt, labels: dict[str, str]) 
     need = inf.weights_bytes + inf.kv_bytes_total + inf.workspace_bytes_per_gpu
     wired_gib = math.ceil(need / GIB)
     if ram_gib - wired_gib >= MACOS_RESERVE_GIB:
-        return {"mb": str(wired_gib * 1024), "gib": f.gib(wired_gib * GIB), "left": f.gib((ram_gib - wired_gib) * GIB)}
+        left = f.gib((ram_gib - wired_gib) * GIB)
+        return {"mb": str(wired_gib * 1024), "gib": f.gib(wired_gib * GIB), "left": left}
     room = (ram_gib - MACOS_RESERVE_GIB) * GIB - inf.kv_bytes_total - inf.workspace_bytes_per_gpu
     params = inf.weights_bytes / inf.bytes_per_param if inf.bytes_per_param else 0.0
     bits = room * 8 / params if params and room > 0 else 0.0

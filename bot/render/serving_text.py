@@ -352,7 +352,7 @@ def _mac_memory_gib(report: SizingReport) -> float:
 
 
 def _mac_lever(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str] | None:
-    """The wired-limit lever, or the lighter weights, for one Mac short of the model (bot.render.mac_lever)."""
+    """The wired-limit lever, or the lighter weights, for one Mac short of the model (mac_lever)."""
     from bot.render.mac_lever import wired_lever  # only when one Mac does not hold the model
 
     return wired_lever(inf, _mac_memory_gib(report), f, LATE.GGUF_NAMES)
