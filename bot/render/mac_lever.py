@@ -32,7 +32,7 @@ llama.cpp PR #1684 'k-quants')."""
 
 def wired_lever(inf: Inference, ram_gib: float, f: Fmt, labels: dict[str, str]) -> dict[str, str] | None:
     """{'mb': N, 'gib': N/1024, 'left': RAM − N} when raising the GPU's wired limit to N MiB holds the
-    weights, the KV cache and the runtime's workspace and still leaves macOS :data:`MACOS_RESERVE_GIB`: N is that
+    weights, the KV cache and the workspace and leaves macOS :data:`MACOS_RESERVE_GIB`: N is that
     need rounded up to a whole GiB (24 GiB Mac, 19.4 GiB needed → 20,480 MiB, 4 GiB left). Otherwise
     {'left': reserve, 'lighter': the heaviest lighter GGUF format that fits RAM − reserve, or '',
     'bits': the most bits per weight that fit}. None without the Mac's memory."""
