@@ -69,3 +69,75 @@ def test_mac_16g_qwen14b_fits_on_one() -> None:
     head = out.splitlines()[0]
     assert "放得下" in head and ("1 张" in head or "一台" in head)
     assert "2 张" not in out
+
+
+# --- #2 a RAM question gets the host memory first --------------------------------------------------------
+
+from bot.parse.ram_asked import asks_host_ram  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        "how much ram",
+        "deepseek on llama.cpp, how much ram?",
+        "is 64gb of system memory enough",
+        "需要多少内存",
+        "内存要多大",
+        "host memory needed?",
+        "电脑内存够不够",
+    ],
+)
+def test_reads_host_ram_questions(s: str) -> None:
+    assert asks_host_ram(s)
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        "how much vram",
+        "显存多少",
+        "需要多少显存和内存",
+        "the program needs how much",
+        "how many parameters",
+        "gpu内存需要多少",
+        "显卡内存多少",
+        "how much memory per gpu",
+    ],
+)
+def test_gpu_memory_questions_are_not_host_ram(s: str) -> None:
+    assert not asks_host_ram(s)
+
+
+def test_ram_question_headlines_the_host_memory_en() -> None:
+    """DeepSeek-R1 Q4_K_M: 671B × 4.85 bits / 8 ≈ 407 GB = 379 GiB of weights; KV 68.6 KiB/token × 32,768
+    (the reasoning model's default context) ≈ 2.1 GiB; llama.cpp's compute buffer
+    512 × (4 × 7,168 + 3 × 18,432) × 2 + 129,280 × 4 = 86,500,352 B ≈ 0.08 GiB
+    (estimator.runtimes.base.local_workspace_bytes; DeepSeek-V3 config.json: hidden 7,168, active FFN
+    (8 routed + 1 shared) × 2,048, vocab 129,280): ≈ 381 GiB, said before the GPUs."""
+    out = render(answer("deepseek r1 671b q4 gguf on llama.cpp, how much RAM"), "text")
+    head = out.splitlines()[0]
+    assert head.startswith("≈ 381 GiB of RAM")
+    assert "379 GiB" in head and "2.1 GiB" in head and "0.1 GiB" in head
+    assert head.index("RAM") < head.index("A100")
+
+
+def test_ram_question_headlines_the_host_memory_zh() -> None:
+    head = render(answer("llama.cpp 跑 deepseek r1 671b q4 需要多少内存"), "text").splitlines()[0]
+    assert head.startswith("用 llama.cpp 在 CPU 上跑约需 381 GiB 内存")
+
+
+def test_stated_ram_judged_after_the_need() -> None:
+    """Qwen2.5-7B Q4_K_M: 4.4 GiB weights + 0.2 GiB KV (4K, Ollama's default) + 0.1 GiB ≈ 4.6 GiB ≤ 8 GiB."""
+    head = render(answer("qwen2.5 7b on ollama with 8gb ram, how much ram do I need?"), "text").splitlines()[
+        0
+    ]
+    assert head.startswith("≈ 4.6 GiB of RAM") and "Your 8 GiB of RAM holds it." in head
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["qwen2.5 7b on vllm, how much ram do I need?", "qwen2.5 7b on llama.cpp on a 4090, how much vram?"],
+)
+def test_server_runtime_or_vram_unchanged(text: str) -> None:
+    assert "of RAM" not in render(answer(text), "text").splitlines()[0]

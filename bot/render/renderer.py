@@ -206,6 +206,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 from bot.render.cpu_head import cpu_head
 
                 text = cpu_head(text, answer)
+            if "host_ram_asked" in answer.parsed.notes:  # 'how much RAM' for llama.cpp (s39 fixm #2)
+                from bot.render.ram_head import ram_head
+
+                text = ram_head(text, answer)
         text = mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
