@@ -141,3 +141,51 @@ def test_stated_ram_judged_after_the_need() -> None:
 )
 def test_server_runtime_or_vram_unchanged(text: str) -> None:
     assert "of RAM" not in render(answer(text), "text").splitlines()[0]
+
+
+# --- #3 llama.cpp allocates the whole -c up front ---------------------------------------------------------
+
+from bot.render.llama_slots import Q8_0_SHARE  # noqa: E402
+
+SERVER = "llama-server -m qwen2.5-{b}b-instruct-q4_k_m.gguf -c 32768 --parallel 4 -ngl 99 "
+
+
+def test_q8_0_share() -> None:
+    """ggml block_q8_0: 32 int8 values + one fp16 scale = 34 bytes, where fp16 takes 32 × 2 = 64."""
+    assert pytest.approx(0.53125) == Q8_0_SHARE
+
+
+def test_slots_that_do_not_fit_fail_to_load() -> None:
+    """Qwen2.5-32B: 2 × 64 layers × 8 KV heads × 128 × 2 B = 256 KiB a token; -c 32768 → 8 GiB of KV at
+    load (4 slots of 8,192: tools/server n_ctx_slot = n_ctx / n_parallel) + 19.7 GB (18.3 GiB) of Q4_K_M
+    weights ≈ 26.3 GiB > 23 GiB usable on a 3090: it fails to load, not '2 of 4 concurrent'. Two slots
+    fit (-c 16384 --parallel 2); with a q8_0 cache the 4 slots take 8 × 34/64 = 4.25 GiB: 22.6 GiB, fits."""
+    out = render(answer(SERVER.format(b=32) + "on one 3090, will it run?"), "text")
+    head = out.splitlines()[0]
+    assert "fails to load" in head and "-c 32768" in head and "4 slots of 8,192 tokens" in head
+    assert "26.3 GiB" in head and "-c 16384 --parallel 2" in head and "-ctk q8_0 -ctv q8_0 -fa" in head
+    assert "up to 2 concurrent" not in out and "fp8 KV cache" not in out
+    zh = render(answer(SERVER.format(b=32) + "在一张 3090 上能跑几条并发"), "text").splitlines()[0]
+    assert "加载失败" in zh and "-c 32768" in zh and "4 个槽位" in zh and "只能容纳" not in zh
+
+
+def test_slots_that_fit_start_with_all_of_them() -> None:
+    """Qwen2.5-14B: 2 × 48 × 8 × 128 × 2 = 192 KiB a token; 32,768 tokens = 6 GiB + 8.9 GB of weights:
+    fits in 23 GiB, so it starts with its 4 slots of 8,192 — at most 4 at once, not 'up to 9'."""
+    for text in (
+        SERVER.format(b=14) + "on one 3090, how many concurrent?",
+        SERVER.format(b=14) + "一张 3090 能跑几条并发",
+    ):
+        out = render(answer(text), "text")
+        head = out.splitlines()[0]
+        assert (
+            ("starts" in head or "能启动" in head) and "-c 32768" in head and "(6 GiB)" in head
+        ) or "（6 GiB）" in head
+        assert "up to 9" not in out and "最多约 9" not in out
+
+
+def test_vllm_concurrency_unchanged() -> None:
+    head = render(
+        answer("qwen2.5 14b on vllm, one 3090, 8k context, how many concurrent?"), "text"
+    ).splitlines()[0]
+    assert "slots" not in head and "concurrent" in head

@@ -151,6 +151,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
         **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
+        "slots": _llama_slots(report, inf, f) if inf.runtime == "llama.cpp" else None,  # s39 fixm #3
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": LATE.local_layout(report, inf, f, lang)
@@ -341,6 +342,13 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "cuda_context": f.gib(inf.context_bytes_per_gpu),
         "context_assumed": "context" in map(_FIELD, report.assumptions),  # C calls only: no render frames
     }
+
+
+def _llama_slots(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any] | None:
+    """llama.cpp's stated slots: starts with all of them or fails to load (bot.render.llama_slots)."""
+    from bot.render.llama_slots import llama_slots  # llama.cpp only
+
+    return llama_slots(report, inf, f)
 
 
 def _mac_memory_gib(report: SizingReport) -> float:
