@@ -189,3 +189,38 @@ def test_vllm_concurrency_unchanged() -> None:
         answer("qwen2.5 14b on vllm, one 3090, 8k context, how many concurrent?"), "text"
     ).splitlines()[0]
     assert "slots" not in head and "concurrent" in head
+
+
+# --- #4 a server engine's MoE floor on one GPU -----------------------------------------------------------
+
+from estimator.serving_speed import (  # noqa: E402
+    LAYER_LATENCY_S,
+    MOE_LAYER_LATENCY_S,
+    SERVER_MOE_ONE_GPU_S,
+    step_floor_parts,
+)
+
+
+def test_one_gpu_moe_floor_from_the_a100_run() -> None:
+    """tenstorrent/tt-inference-server#340: vLLM Qwen3-30B-A3B bf16 on one A100, concurrency 1, TPOT 9.6 ms;
+    48 MoE layers: 9.6 ms / 48 − 40 µs = 160 µs."""
+    assert pytest.approx(9.6e-3 / 48 - LAYER_LATENCY_S) == SERVER_MOE_ONE_GPU_S
+    assert step_floor_parts(False, False, True) == (40e-6, 160e-6)
+    assert step_floor_parts(False, False) == (40e-6, MOE_LAYER_LATENCY_S) == (40e-6, 350e-6)  # across GPUs
+    assert step_floor_parts(True, False, True) == (40e-6, 70e-6)  # llama.cpp keeps its own
+
+
+def test_a100_row_predicted_within_a_percent() -> None:
+    from estimator.decode_check import predicted, working
+
+    row = next(r for r in working() if r["id"] == "tt340-qwen3-30b-a3b-a100")
+    assert predicted(row) / row["tokens_per_s"] == pytest.approx(1.0, abs=0.01)
+
+
+def test_4090_awq_a3b_speed() -> None:
+    """Qwen3-30B-A3B AWQ on one 4090 (vLLM): 48 × (40 + 160) µs = 9.6 ms a token ≈ 104 tokens/s (the int4
+    active weights read in less: 3.3B × 4.16 bits / 8 ≈ 1.7 GB at 1,008 GB/s × 0.5 ≈ 3.4 ms), not the
+    53 tokens/s of the multi-GPU 350 µs (s39 trial #4)."""
+    out = render(answer("serving Qwen3-30B-A3B AWQ on a single 4090, 8k ctx, how many tokens/s"), "text")
+    assert "≈ 104 (75–145) tokens/s" in out.splitlines()[0]
+    assert "48 MoE layers × 160 µs" in out

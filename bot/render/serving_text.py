@@ -216,7 +216,8 @@ def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str
 
     engine = RUNTIMES.get(str(getattr(report.inference, "runtime", None) or ""))
     gpu = report.gpu_spec
-    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory))
+    one = report.inference is not None and report.inference.tp * report.inference.pp == 1
+    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory), one)
     moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
     return {
         "ms": f.num(decode.fixed_floor_ms, 1),
