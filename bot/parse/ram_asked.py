@@ -3,7 +3,8 @@ headlined '5 × A100 80G'): RAM, system or host memory, or 内存 with no 显存
 much or whether it is enough. The parse notes it (``host_ram_asked``); the reply (bot.render.ram_head) puts
 the host memory a CPU/offload runtime needs in the headline, before the GPU figures.
 
-Called only when the message holds ' ram', 'memory' or '内存' (bot.parse.stage_steps): most do not."""
+Called only when the message names a llama.cpp-family runtime or GGUF weights and holds ' ram', ' memory'
+or '内存' (bot.parse.stage_steps): most do not."""
 
 from __future__ import annotations
 

@@ -150,8 +150,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
-        **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
-        "slots": _llama_slots(report, inf, f) if inf.runtime == "llama.cpp" else None,  # s39 fixm #3
+        **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6), slots
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": LATE.local_layout(report, inf, f, lang)
@@ -337,6 +336,7 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": far,
         "mac_wired": _mac_lever(report, inf, f) if unfit and not far else None,  # s39 fixm #1
+        "slots": _llama_slots(report, inf, f) if inf.runtime == "llama.cpp" else None,  # s39 fixm #3
         "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
         "mem_first": None if req.gpu_count or not req.memory_asked else mem_first(report, inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
