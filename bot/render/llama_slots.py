@@ -25,9 +25,9 @@ flash_attn' without it)."""
 def llama_slots(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any] | None:
     """{'n': slots, 'ctx': tokens per slot, 'total': -c, 'kv': the whole KV cache, 'need': weights + KV
     cache, 'starts': whether it loads} when llama.cpp serves a stated number of slots on the user's GPUs;
-    None otherwise (another runtime, the slots assumed, no GPUs named)."""
-    if not report.request.gpu_count or not report.request.concurrency:
-        return None
+    None otherwise (another runtime, the slots assumed or one, no GPUs named)."""
+    if not report.request.gpu_count or not report.request.concurrency or inf.concurrency < 2:
+        return None  # one slot: the fit verdict says it (the KV cache is one sequence's either way)
     slots, ctx = inf.concurrency, inf.context_tokens
     n = report.request.gpu_count
     room = n * (inf.usable_bytes_per_gpu - inf.workspace_bytes_per_gpu) - inf.weights_bytes
