@@ -297,7 +297,7 @@ def _speed_and_cost(
             s.precision,
             comm=True,
             pp=1 if f.rt.splits_layers else use.pp,
-            fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory),
+            fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory, speed_tp * use.pp == 1),
         )
         if one is not None and use.replicas > 1:
             one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})

@@ -176,14 +176,30 @@ weights read in ≈ 5.8 ms at the 76 % of 800 GB/s that a dense 7B Q8_0 reaches 
 "equally fast" as Qwen2.5-Coder-7B): 13.1 ms / 48 layers − 40 µs ≈ 230 µs."""
 
 
-def step_floor_parts(local: bool, unified: bool) -> tuple[float, float]:
+SERVER_MOE_ONE_GPU_S = 160e-6
+"""Extra fixed time of one MoE layer in a server engine's decode step when the whole model is on one GPU
+(no expert dispatch or reduce across cards), seconds: the router, top-k, the sort/align and the small
+grouped GEMMs only. Logged: vLLM Qwen3-30B-A3B bf16 on one A100 80GB decodes one sequence at a TPOT of
+9.6 ms (103.9 tokens/s, ISL 128 OSL 128, concurrency 1: tenstorrent/tt-inference-server#340, the GPU
+reference sweep; the row ``tt340-qwen3-30b-a3b-a100`` of data/measured/decode_speeds.json), where its
+3.3 B active bf16 weights read in ≈ 6.5 ms at the MoE bandwidth share: the floor sets the step, so
+9.6 ms / 48 layers − 40 µs = 160 µs. :data:`MOE_LAYER_LATENCY_S` (350 µs) was fitted on DeepSeek-R1 over
+8–16 GPUs, whose MoE layers also dispatch across cards: it gave this single-GPU run 48 × 390 µs = 18.7 ms,
+53 tokens/s, half the measured speed (s39 trial #4). Cross-check: SGLang Qwen3-30B-A3B on one H20 at
+137 tokens/s (vllm-project/vllm-ascend#4656), 7.3 ms a token, against this floor's 48 × 200 µs = 9.6 ms
+(104 tokens/s: 0.76 of it, inside DECODE_SPREAD); vLLM 0.8.5's AWQ MoE path on a 4090 was reported at
+"30-odd" tokens/s (vllm-project/vllm#17951, an early release's kernels, left as an outlier)."""
+
+
+def step_floor_parts(local: bool, unified: bool, one_gpu: bool = False) -> tuple[float, float]:
     """(fixed time of every layer, extra fixed time of every MoE layer), seconds, for the engine that
     decodes: llama.cpp and the runtimes built on it (``local``) on a CUDA card
     (:data:`LLAMA_CPP_MOE_LAYER_S`) or on unified memory, Metal (:data:`METAL_MOE_LAYER_S`); the server
-    engines (vLLM, SGLang …) :data:`MOE_LAYER_LATENCY_S`. Every layer :data:`LAYER_LATENCY_S`."""
+    engines (vLLM, SGLang …) :data:`MOE_LAYER_LATENCY_S` across GPUs, :data:`SERVER_MOE_ONE_GPU_S` with the
+    model on ``one_gpu``. Every layer :data:`LAYER_LATENCY_S`."""
     if local:
         return LAYER_LATENCY_S, METAL_MOE_LAYER_S if unified else LLAMA_CPP_MOE_LAYER_S
-    return LAYER_LATENCY_S, MOE_LAYER_LATENCY_S
+    return LAYER_LATENCY_S, SERVER_MOE_ONE_GPU_S if one_gpu else MOE_LAYER_LATENCY_S
 
 
 DECODE_SPREAD = 1.39

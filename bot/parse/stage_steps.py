@@ -211,6 +211,19 @@ class StageSteps:
         load = f.get("concurrency") or f.get("target_tokens_per_s") or f.get("users")
         return not load and f.get("stage") in (None, "inference") and asks_throughput(self.s)
 
+    def _host_ram(self) -> None:
+        """Note ``host_ram_asked`` when the message names a llama.cpp-family runtime or GGUF weights and
+        asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only)."""
+        s = self.s
+        if not ("llama" in s or "gguf" in s or "lm studio" in s or "ktransformers" in s):
+            return
+        if not (" ram" in s or "内存" in s or " memory" in s):
+            return
+        from bot.parse.ram_asked import asks_host_ram
+
+        if asks_host_ram(self.s):
+            self.notes.append("host_ram_asked")
+
     def _unquantized(self) -> None:
         """A serving question that keeps the weights unquantized and names no precision: the model's release
         precision, bf16 unless the catalog says otherwise (:mod:`bot.parse.unquantized`)."""
@@ -268,6 +281,7 @@ class StageSteps:
             self.s
         ):
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
+        self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
         if ("量化" in self.s or "quantiz" in self.s or "精度" in self.s or "precision" in self.s) and f.get(
             "stage"

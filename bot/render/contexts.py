@@ -153,6 +153,8 @@ class InferenceContext(TypedDict):
     mac_total: str
     mac_lighter: str | None
     mac_far: bool
+    mac_wired: dict[str, str] | None
+    slots: dict[str, Any] | None  # llama.cpp's stated slots (s39 fixm #3)
     per_gpu: str | None  # each GPU's need in GiB when asked (trial s25 #2)
     per_gpu_share: str  # per_gpu less the CUDA context: what the usable share holds (s34 fixa)
     cuda_context: str  # the CUDA context per GPU, outside the usable share

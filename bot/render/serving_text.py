@@ -150,7 +150,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "serving_gpus": f.int(inf.serving_gpus),
         "serving_one": inf.serving_gpus == 1,
         "unified": unified,
-        **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6)
+        **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6), slots
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
         "layout": LATE.local_layout(report, inf, f, lang)
@@ -215,7 +215,8 @@ def _floor(report: SizingReport, decode: DecodeSpeed | None, f: Fmt) -> dict[str
 
     engine = RUNTIMES.get(str(getattr(report.inference, "runtime", None) or ""))
     gpu = report.gpu_spec
-    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory))
+    one = report.inference is not None and report.inference.tp * report.inference.pp == 1
+    layer_s, moe_s = step_floor_parts(bool(engine and engine.local), bool(gpu and gpu.unified_memory), one)
     moe = spec.layers - (spec.dense_layers or 0) if spec.experts else 0
     return {
         "ms": f.num(decode.fixed_floor_ms, 1),
@@ -324,6 +325,7 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     one = [a for a in inf.alternatives if unfit and a.min_gpus == 1]
     req = report.request
     asked_on_theirs = req.memory_asked and req.gpu_count  # no count: the memory leads (s35 #3)
+    far = unfit and _beyond_the_whole_memory(report, inf)
     return {
         "mac": unified
         and (
@@ -332,7 +334,9 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "one_mac_unfit": unfit,
         "mac_total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
-        "mac_far": unfit and _beyond_the_whole_memory(report, inf),
+        "mac_far": far,
+        "mac_wired": _mac_lever(report, inf, f) if unfit and not far else None,  # s39 fixm #1
+        "slots": _llama_slots(report, inf, f) if inf.runtime == "llama.cpp" else None,  # s39 fixm #3
         "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
         "mem_first": None if req.gpu_count or not req.memory_asked else mem_first(report, inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds
@@ -341,15 +345,34 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
     }
 
 
+def _llama_slots(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any] | None:
+    """llama.cpp's stated slots: starts with all of them or fails to load (bot.render.llama_slots)."""
+    from bot.render.llama_slots import llama_slots  # llama.cpp only
+
+    return llama_slots(report, inf, f)
+
+
+def _mac_memory_gib(report: SizingReport) -> float:
+    """The Mac's whole unified memory in GiB: as stated, else the catalog's."""
+    from estimator import catalog  # the catalog is loaded by now; a lazy import keeps start-up lean
+
+    spec = catalog.resolve_gpu(report.request.gpu)
+    return report.request.gpu_memory_gib or (spec.memory_gib if spec is not None else 0)
+
+
+def _mac_lever(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str] | None:
+    """The wired-limit lever, or the lighter weights, for one Mac short of the model (mac_lever)."""
+    from bot.render.mac_lever import wired_lever  # only when one Mac does not hold the model
+
+    return wired_lever(inf, _mac_memory_gib(report), f, LATE.GGUF_NAMES)
+
+
 def _beyond_the_whole_memory(report: SizingReport, inf: Inference) -> bool:
     """The weights and KV cache need more than the Mac's whole unified memory (trial2 #12: 405B Q4, 245 GB,
     on a 192 GB M2 Ultra): no GPU share raised with ``iogpu.wired_limit_mb`` can hold them, so the reply
     gives neither a speed nor the 'if it just misses' tip. Bytes; the card's memory from the catalog or
     as stated (GiB)."""
-    from estimator import catalog  # the catalog is loaded by now; a lazy import keeps start-up lean
-
-    spec = catalog.resolve_gpu(report.request.gpu)
-    gib = report.request.gpu_memory_gib or (spec.memory_gib if spec is not None else 0)
+    gib = _mac_memory_gib(report)
     return bool(gib) and inf.weights_bytes + inf.kv_bytes_total > gib * 2**30
 
 

@@ -347,6 +347,16 @@ OFFLOAD_PARAMS = N_(
 """The offload verdict of an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    (NoteCode.concurrency_limited, "gguf_kv"): N_(
+        "Only ≈ %(max_concurrency)s of the %(concurrency)s slots fit at this context: llama.cpp allocates "
+        "every slot's KV cache at start, so lower -c or --parallel, add GPUs, or quantize the KV cache "
+        "(-ctk q8_0 -ctv q8_0, with flash attention -fa for the quantized V cache)."
+    ),
+    (NoteCode.concurrency_limited_assumed, "gguf_kv"): N_(
+        "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): llama.cpp "
+        "allocates every slot's KV cache at start, so lower -c or --parallel, add GPUs, or quantize the KV "
+        "cache (-ctk q8_0 -ctv q8_0, with flash attention -fa for the quantized V cache)."
+    ),
     (NoteCode.offload_not_needed, "slower"): N_(
         "CPU offload is not needed on these GPUs: without it the same setting takes ≈ %(per_gpu_gib)s per "
         "GPU (%(ratio)s of the card); offload only adds host RAM and slower steps (×%(slower)s in the time "
