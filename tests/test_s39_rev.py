@@ -95,3 +95,35 @@ def test_numbers_before_a_width_no_format_rows(text: str) -> None:
     """Must-not-misread: a batch, a count or a load before one width is no list of formats."""
     rows, _ = _rows(text)
     assert not any(isinstance(v, str) and v.startswith(("int", "fp")) for v in rows)
+
+
+# --- a rate in a question asking why a speed is what it is: a speed seen, not the target ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "seen"),
+    [
+        ("Can you explain why I only get 20 tokens/s with Qwen2.5-7B on my 3090?", "20 tokens/s"),
+        ("Could someone tell me why Llama-3-8B gets 15 tokens/s on a 4090?", "15 tokens/s"),
+        ("为什么 Qwen2.5-7B 在 4090 上只有 20 tokens/s？", "20 tokens/s"),
+    ],
+)
+def test_why_a_speed_is_seen(text: str, seen: str) -> None:
+    """Before: the yes/no reader (round 35) or the default read the speed complained of as the target."""
+    p = parse(text)
+    assert p.request.target_tokens_per_s is None
+    assert (seen, "observed") in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Can a 3060 reach 100 tokens/s with Qwen2.5-7B?", 100.0),
+        ("Qwen2.5-7B 用 4090 每秒能到 35 个 token 吗", 35.0),
+        ("Serve Llama-3-8B on a 4090 at 50 tokens/s", 50.0),
+        ("I don't know why, but I need to reach 60 tokens/s with Llama-3-8B on a 4090", 60.0),
+    ],
+)
+def test_speed_asked_stays_target(text: str, target: float) -> None:
+    """Must-read: a speed asked for stays the target (a 'why' with 'need to reach' asks)."""
+    assert parse(text).request.target_tokens_per_s == target
