@@ -24,10 +24,11 @@ if TYPE_CHECKING:
 
 _SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|\bvs\.?|或者?|和|与|跟|还是|及)\s*(?:(?:at|in|with)\s+|[用按])?\s*"
 _FORMAT = (
-    r"(?:fp|bf|int)\s?(?:32|16|8|4|3|2)(?:_e[45]m[23])?|q\d(?:_k)?(?:_[msl0-9])?|\d{1,2}[\s\-]?bits?|nf4|awq"
+    r"(?:fp|bf|int)\s?(?:32|16|8|4|3|2)(?:_e[45]m[23])?|q\d(?:_k)?(?:_[msl0-9])?|\d{1,2}[\s\-]?(?:bits?|位|比特)|nf4|awq"
     r"|gptq|mxfp4|nvfp4"
 )
-"""A weight format as people write it, normalized: 'fp16', 'int8', 'int 4', 'q4_k_m', '8-bit', 'awq'."""
+"""A weight format as people write it, normalized: 'fp16', 'int8', 'int 4', 'q4_k_m', '8-bit', '8 位',
+'awq'."""
 FORMAT_RUN_RE = re.compile(rf"(?<![\w.])(?:{_FORMAT})(?:{_SEP}(?:{_FORMAT}))+(?![\w])", re.I)
 """Weight formats written as a list ('fp16、int8 还是 int4', 'fp16 / int8 / int4', 'bf16 or fp8')."""
 _SIZE = r"\d{1,4}(?:\.\d{1,2})?\s?[bm]"
@@ -49,7 +50,9 @@ def names_listed(s: str, request: SizingRequest, named: list[str]) -> tuple[str,
         known = {p.value for p in Precision}  # a format the estimate sizes (an 'nf4' is named as typed)
         if not set(values) <= known or len({SAME_WIDTH.get(v, v) for v in values}) < len(values):
             return None  # 'fp16/bf16': one width written two ways, no rows to tell apart
-        if _run_holds(FORMAT_RUN_RE, s, len(values)):
+        from bot.parse.written_values import one_unit_each  # '4, 8 or 16-bit': each a width (r35 en)
+
+        if _run_holds(FORMAT_RUN_RE, one_unit_each(s), len(values)):
             return "precision", values
     sizes = [_size(t[len("model: ") :]) for t in named if t.startswith("model: ")]
     if sizes and all(sizes) and request.model is None and request.params_total:

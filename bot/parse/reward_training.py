@@ -6,7 +6,9 @@ each (``AutoModelForSequenceClassification``, ``num_labels=1``) in place of the 
 
 Never a reward model that scores an RL job ('PPO with a 7B reward model', 'reward model 7B' beside GRPO:
 a frozen model there, :mod:`bot.parse.structure`), nor a reward function ('reward 函数').
-Gated by its caller on 'reward', '奖励' or 'rm' in the message.
+A reward model already trained ('a trained reward model', 'I fine-tuned a reward model') or one a policy is
+trained against ('train the policy against a reward model') is not the job (no past participle, no policy
+word in the few words between). Gated by its caller on 'reward', '奖励' or 'rm t' in the message.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from typing import Any
 
 from bot.parse.regex import rc
 
-_FILLER = r"(?:(?!(?:with|using|and|plus|for|by|from|as)\b)[\w.\-]+\s+){0,3}?"
+_NOT_FILLER = r"(?:with|using|and|plus|for|by|from|as|against|via|through|policy|actor)\b"
+_FILLER = rf"(?:(?!{_NOT_FILLER})[\w.\-]+\s+){{0,3}}?"
 RM_TRAINING_RE = rc(
-    rf"\b(?:train(?:ing|s|ed)?|fine[\s\-]?tun(?:e|es|ed|ing))\s+{_FILLER}reward[\s\-]+models?\b"
+    rf"\b(?:train(?:ing|s)?|fine[\s\-]?tun(?:e|es|ing))\s+{_FILLER}reward[\s\-]+models?\b"
     r"|\breward[\s\-]+model(?:ing)?\s+(?:training|train|fine[\s\-]?tun\w*)\b"
     r"|\brm\s+(?:training|fine[\s\-]?tuning)\b"
     r"|(?:训练|训|微调)\s*(?:一个|个)?\s*(?:[\w.\-]+\s*)?(?:奖励模型|rm\b)|(?:奖励模型|\brm)\s*(?:的)?\s*(?:训练|微调)"

@@ -133,11 +133,19 @@ def reported(before: str) -> bool:
     return MEASURED_RE.search(before) is not None and ASKED_RE.search(before) is None
 
 
+def _why_seen(before: str) -> bool:
+    """Whether the sentence asks why a speed is what it is ('Can you explain why I only get 20 tokens/s?',
+    '为什么只有 20 tokens/s'): a speed seen, not one asked for, unless it also asks how to reach one."""
+    low = before.lower()
+    return ("why" in low or "为什么" in before or "为啥" in before) and ASKED_RE.search(before) is None
+
+
 def rate_asked(fields: dict, unused: list, raw: str, value: float, before: str, asked: bool = False) -> None:
     """A rate ``raw`` no other reader placed: the target asked for (``fields``), or a speed the words
     ``before`` it report (:func:`reported`: 'we were able to reach 25 tokens/s'), named as observed;
-    ``asked``: a yes/no question asks it (:func:`asked_yes_no`: 'Can one 3060 reach 100 tokens/s?')."""
-    if reported(before) and not asked:
+    ``asked``: a yes/no question asks it (:func:`asked_yes_no`: 'Can one 3060 reach 100 tokens/s?'), unless
+    it asks why the speed is what it is (:func:`_why_seen`: a speed seen)."""
+    if _why_seen(before) or (reported(before) and not asked):
         unused.append((raw, "observed"))
     else:
         fields["target_tokens_per_s"] = value

@@ -209,6 +209,12 @@ def _bit_list(m: re.Match[str]) -> str:
     return re.sub(r"(?<![\d.])(\d+)(?![\d.])", lambda n: n.group(1) + unit, items) + m.group("last") + unit
 
 
+def one_unit_each(s: str) -> str:
+    """``s`` with each width of a list written with one unit given the unit ('4, 8 or 16-bit' → '4-bit,
+    8-bit or 16-bit'), as :func:`written_values` reads it: for readers of the message as normalized."""
+    return BIT_LIST_RE.sub(_bit_list, s) if "bit" in s or "位" in s or "比特" in s else s
+
+
 def _bit_width(m: re.Match[str]) -> str:
     """The precision word of a width read by :data:`BIT_WIDTH_WORD_RE` (a colon after it set apart)."""
     return _BIT_WIDTH_WORDS[m.group("n") or m.group("w")] + (" ," if m.group("colon") else "")
