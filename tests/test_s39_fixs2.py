@@ -6,6 +6,11 @@
    workspace ≈ 21.4 GiB usable): Qwen2.5-7B 7.6 B → 15.2 GB, one card; Qwen2.5-14B 14.8 B → 29.5 GB,
    more than one card, two; Qwen2.5-32B 32.8 B → 65.5 GB, more than two cards and TP 3 does not divide
    its 40 heads, four.
+3. KTransformers named beside a CPU-expert offload ('ktransformers 跑 deepseek r1 671b 一张4090 + 512G内存'):
+   the setting in words (its YAML rules put the experts in CPU memory), its own launch
+   (``python -m ktransformers.local_chat --model_path … --gguf_path … --optimize_config_path …``,
+   kvcache-ai/ktransformers doc/en/DeepseekR1_V3_tutorial.md) and no llama.cpp flag in the split's lines;
+   the sizing is the CPU-expert-offload one llama.cpp's ``--cpu-moe`` gets (same figures).
 """
 
 from __future__ import annotations
@@ -104,3 +109,42 @@ def test_two_models_each() -> None:
     assert out.splitlines()[0] == (
         "GPUs each needs for this load: Qwen2.5 7B 1 × RTX 4090; Qwen2.5 14B 2 × RTX 4090"
     )
+
+
+# --- 3. KTransformers named ----------------------------------------------------------------------
+
+KT_ZH = "ktransformers 跑 deepseek r1 671b 一张4090 + 512G内存"
+KT_EN = "run deepseek r1 671b with ktransformers on one 4090 and 512GB RAM"
+LLAMA_ZH = "llama.cpp --cpu-moe 跑 deepseek r1 671b 一张4090 + 512G内存"
+
+
+@pytest.mark.parametrize(
+    ("question", "words"), [(KT_ZH, "专家放在 CPU 内存"), (KT_EN, "the experts in CPU memory")]
+)
+def test_ktransformers_worded_for_it(question: str, words: str) -> None:
+    lines = _text(question).splitlines()
+    assert words in lines[0]
+    split = lines[: lines.index("", 3)]  # the headline, the not-used line and the split's lines
+    assert not any(flag in line for line in split for flag in ("--cpu-moe", "--n-cpu-moe", "-ngl"))
+    launch = [line for line in split if "ktransformers.local_chat" in line]
+    assert len(launch) == 1
+    assert "--gguf_path" in launch[0] and "--optimize_config_path" in launch[0]
+    assert "DeepseekR1_V3_tutorial.md" in launch[0]
+
+
+def test_ktransformers_sized_as_cpu_expert_offload() -> None:
+    kt = _json(KT_ZH)["report"]["inference"]["layer_split"]
+    llama = _json(LLAMA_ZH)["report"]["inference"]["layer_split"]
+    assert kt["cpu_moe_layers"] == kt["layers"] == 61  # DeepSeek-V3's 61 layers, every layer's experts
+    assert kt["gpu_bytes"] == llama["gpu_bytes"] and kt["host_bytes"] == llama["host_bytes"]
+
+
+def test_llama_cpp_keeps_its_flag() -> None:
+    first = _text(LLAMA_ZH).splitlines()[0]
+    assert "--cpu-moe" in first
+    assert "ktransformers.local_chat" not in _text(LLAMA_ZH)
+
+
+def test_ktransformers_html_escapes_the_launch() -> None:
+    html = ask_quietly("--format", "html", KT_ZH)
+    assert "--model_path &lt;HF 仓库&gt;" in html and "<HF" not in html
