@@ -46,6 +46,9 @@ EN = "How many 4090s does each of Qwen2.5-7B, 14B and 32B need with vLLM?"
         "how many gpus does each need",
         "how many 4090s each",
         "how many h100 cards",
+        "how many a100 80g does each need",
+        "how many rtx 4090s",
+        "how many h20s for each model",
     ],
 )
 def test_count_asked(text: str) -> None:
@@ -61,6 +64,8 @@ def test_count_asked(text: str) -> None:
         "how many tokens/s each",  # a speed, not a count
         "which is faster",
         "几个用户并发",  # users, not cards
+        "how many 70b models fit",  # a model size, not a card
+        "how many users can each serve",
     ],
 )
 def test_count_not_asked(text: str) -> None:
@@ -148,3 +153,20 @@ def test_llama_cpp_keeps_its_flag() -> None:
 def test_ktransformers_html_escapes_the_launch() -> None:
     html = ask_quietly("--format", "html", KT_ZH)
     assert "--model_path &lt;HF 仓库&gt;" in html and "<HF" not in html
+
+
+def test_training_each() -> None:
+    """Full fine-tuning of an 8B model in bf16 with AdamW: 16 B per parameter of weights, gradients and
+    optimizer states (8.0 B × 16 ≈ 128 GB) plus activations: more than one A100 80G, two with ZeRO-3."""
+    for question, line in (
+        (
+            "Llama-3.1-8B 还是 Qwen3-8B 全参微调各要几张 A100 80G",
+            "按训练所需显存各需几张卡：Meta Llama 3.1 8B 2 张 A100 80G；Qwen3 8B 2 张 A100 80G",
+        ),
+        (
+            "Llama-3.1-8B or Qwen3-8B: how many A100 80G does each need for full fine-tuning?",
+            "GPUs each needs for this training's memory: Meta Llama 3.1 8B 2 × A100 80G; "
+            "Qwen3 8B 2 × A100 80G",
+        ),
+    ):
+        assert _text(question).splitlines()[0] == line

@@ -69,7 +69,8 @@ FEWER_ASKED = "compared_fewer"
 """The note :func:`with_models_compared` adds when the message asks which needs fewer cards."""
 COUNT_RE = rc(
     r"(?:几|多少)\s*(?:张|块|台|个)?\s*(?:显卡|卡|gpu)|(?:几|多少)\s*(?:张|块)"
-    r"|\bhow\s+many\s+(?:[a-z0-9-]+\s+)?(?:gpus?|cards?|accelerators?|[a-z]{0,3}\d{2,4}s)\b"
+    r"|\bhow\s+many\s+(?:[a-z0-9-]+\s+)?(?:gpus?|cards?|accelerators?)\b"
+    r"|\bhow\s+many\s+(?:rtx\s?)?(?:[a-z]{1,3}\d{2,4}(?:\s?\d{2,3}\s?gb?)?s?|\d{4}s)\b"
 )
 """The message asks how many cards ('各要几张 4090', '分别需要多少张卡', 'how many GPUs does each need'):
 the cards each model needs answer it (s39 fixs2 #1), not the cost, unless cost is asked too (COST_RE)."""

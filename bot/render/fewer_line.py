@@ -36,6 +36,7 @@ HELD = N_("%(model)s ≈ %(n)s")
 EACH = {
     True: N_("GPUs each needs for this load: %(each)s"),
     False: N_("GPUs each needs (the weights and one sequence): %(each)s"),
+    None: N_("GPUs each needs for this training's memory: %(each)s"),
 }
 """'How many cards does each need' (s39 fixs2 #1): the count of each model, not the cost."""
 EACH_ONE = N_("%(model)s %(need)s × %(gpu)s")
@@ -54,7 +55,7 @@ def fewer_line(reports: list[SizingReport], index: int | None, why: str, lang: s
             translate(lang, EACH_ONE, model=model_label(r), need=f.int(cards_for_load(r) or 0), gpu=gpu)
             for r in reports
         )
-        return translate(lang, EACH[serving], each=each)
+        return translate(lang, EACH[serving if reports[0].inference is not None else None], each=each)
     need = f.int(cards_for_load(reports[index if index is not None else 0]) or 0)
     if why == "fewer_gpus" and index is not None:
         others = sep.join(
