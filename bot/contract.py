@@ -288,9 +288,8 @@ def _compared_models(answer: Answer) -> list[dict[str, Any]]:
     from bot.core.compared_models import as_json
 
     notes = answer.parsed.notes
-    return as_json(
-        answer.report, answer.compared_models, "compared_faster" in notes, "compared_fewer" in notes
-    )
+    asked = ("compared_faster", "compared_fewer", "compared_count")  # bot.parse.models_compared
+    return as_json(answer.report, answer.compared_models, *(n in notes for n in asked))
 
 
 def _budget_finetune(answer: Answer) -> list[dict[str, Any]]:

@@ -63,11 +63,17 @@ def gpus_needed(report: SizingReport) -> int | None:
     return inf.min_gpus if held else max(inf.min_gpus, inf.recommended_gpus)
 
 
-def which(reports: list[SizingReport], faster: bool = False, fewer: bool = False) -> tuple[int | None, str]:
+def which(
+    reports: list[SizingReport], faster: bool = False, fewer: bool = False, each: bool = False
+) -> tuple[int | None, str]:
     """The index of the one the answer names and why: 'fits' (only it fits on the user's cards), 'cheaper'
     (per million output tokens, or in cost), 'faster' (fewer GPU-hours, or more tokens/s; before cost when
     the message asks which is ``faster``), or 'none_fits' (None: no one fits); ``(None, '')`` when nothing
-    tells them apart. ``fewer``: the message asks which needs fewer cards (:func:`fewer_cards`)."""
+    tells them apart. ``fewer``: the message asks which needs fewer cards (:func:`fewer_cards`); ``each``: how
+    many cards each needs and not the cost (s39 fixs2 #1): ``(None, 'each_needs')``, the cards each needs
+    (:func:`cards_for_load`) answer it, when every count is known."""
+    if each and all(cards_for_load(r) is not None for r in reports):
+        return None, "each_needs"
     if fewer and (told := fewer_cards(reports)) is not None:
         return told
     verdicts = [fits(r) for r in reports]
@@ -152,7 +158,11 @@ def _speed(report: SizingReport) -> float | None:
 
 
 def as_json(
-    first: SizingReport, others: list[SizingReport], faster: bool = False, fewer: bool = False
+    first: SizingReport,
+    others: list[SizingReport],
+    faster: bool = False,
+    fewer: bool = False,
+    each: bool = False,
 ) -> list[dict[str, object]]:
     """``report.compared_models``: each model of the comparison, the first (the one ``report`` details)
     included, with its verdict on the user's cards and the figures its row quotes; ``chosen`` marks the
@@ -160,7 +170,7 @@ def as_json(
     if not others:
         return []
     reports = [first, *others]
-    index, why = which(reports, faster, fewer)
+    index, why = which(reports, faster, fewer, each)
     out: list[dict[str, object]] = []
     for i, r in enumerate(reports):
         inf = r.inference

@@ -67,6 +67,19 @@ FEWER_RE = rc(
 cards each needs answer it, not the cost (s39 fixp #4; bot.core.compared_models.fewer_cards)."""
 FEWER_ASKED = "compared_fewer"
 """The note :func:`with_models_compared` adds when the message asks which needs fewer cards."""
+COUNT_RE = rc(
+    r"(?:几|多少)\s*(?:张|块|台|个)?\s*(?:显卡|卡|gpu)|(?:几|多少)\s*(?:张|块)"
+    r"|\bhow\s+many\s+(?:[a-z0-9-]+\s+)?(?:gpus?|cards?|accelerators?)\b"
+    r"|\bhow\s+many\s+(?:rtx\s?)?(?:[a-z]{1,3}\d{2,4}(?:\s?\d{2,3}\s?gb?)?s?|\d{4}s)\b"
+)
+"""The message asks how many cards ('各要几张 4090', '分别需要多少张卡', 'how many GPUs does each need'):
+the cards each model needs answer it (s39 fixs2 #1), not the cost, unless cost is asked too (COST_RE)."""
+COST_RE = rc(
+    r"划算|便宜|省钱|成本|费用|价格|花费|多少钱|性价比|\bcheap\w*|\bcosts?\b|\bprice\w*|\bbudget\b|\bmoney\b"
+)
+"""A word asking the cost ('哪个更划算', 'cheaper'): the cost line answers it."""
+EACH_ASKED = "compared_count"
+"""The note added when the message asks how many cards each model needs and not which is cheaper."""
 
 
 def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
@@ -93,7 +106,16 @@ def with_models_compared(parsed: ParseResult, raw: str) -> ParseResult:
     kept = [n for n in parsed.unused_numbers if n != others[0]]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
     notes = [*notes, FEWER_ASKED] if FEWER_RE.search(text) else notes
+    notes = [*notes, EACH_ASKED] if asks_count(text) else notes
     return parsed.model_copy(update={"compared_models": (model,), "unused_numbers": kept, "notes": notes})
+
+
+def asks_count(text: str) -> bool:
+    """Whether ``text`` (lower-cased) asks how many cards and not the cost (:data:`COUNT_RE`); a cheap test
+    first: a message without 几, 多少 or 'how many' pays no search."""
+    if "几" not in text and "多少" not in text and "how many" not in text:
+        return False
+    return bool(COUNT_RE.search(text)) and not COST_RE.search(text)
 
 
 MAX_FAMILY = 5
@@ -161,6 +183,8 @@ def _compared(
     taken = set(others[: len(models)])
     kept = [n for n in parsed.unused_numbers if n not in taken]
     notes = [*parsed.notes, FASTER_ASKED] if FASTER_RE.search(text) else parsed.notes
+    notes = [*notes, FEWER_ASKED] if FEWER_RE.search(text) else notes
+    notes = [*notes, EACH_ASKED] if asks_count(text) else notes
     return parsed.model_copy(
         update={"compared_models": tuple(models), "unused_numbers": kept, "notes": notes}
     )

@@ -33,7 +33,8 @@ from estimator.reasons import Why
 from estimator.rl_reference import has_reference, no_reference_params
 
 if TYPE_CHECKING:
-    from bot.render.contexts import ParseExtras, ReplyContext
+    from bot.render.contexts import ParseExtras, ReplyContext, SplitContext
+    from bot.render.fmt import Fmt
 
 _REASON = itemgetter(1)
 """The reason of a ``ParseResult.unused_numbers`` item (text, reason)."""
@@ -125,6 +126,17 @@ def _sized_by_size(report: SizingReport) -> bool:
     return any(a.field == "architecture" and a.why == Why.generic_shape for a in report.assumptions)
 
 
+_KT = ("runtime: KTransformers", "runtime_not_modelled")
+"""KTransformers named (bot.render.ktransformers_text.NAMED): its split worded for it (s39 fixs2 #3)."""
+
+
+def for_ktransformers(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitContext | None:
+    """``inf.split`` worded for KTransformers (bot.render.ktransformers_text; imported when used)."""
+    from bot.render.ktransformers_text import for_ktransformers as worded
+
+    return worded(report, f, lang, gpu)
+
+
 def build_context(
     report: SizingReport, lang: str, parsed: ParseResult | None = None, answer: Answer | None = None
 ) -> ReplyContext:
@@ -159,6 +171,8 @@ def build_context(
         inference["ttft_target"] = ttft_target(parsed.unused_numbers, report, f, lang, binds)
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
+        if inference["split"] and parsed is not None and _KT in parsed.unused_numbers:  # s39 fixs2 #3
+            inference["split"] = for_ktransformers(report, f, lang, gpu)
     budget = budget_section(report, f, gpu)
     if budget is not None:  # optimizer steps only when asked (s32 fixi #1)
         budget["steps"] = budget_steps(report, f) if parsed is not None and parsed.asks_steps else None
@@ -167,13 +181,12 @@ def build_context(
     kind = _kind(
         largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
     )
-    stage = stage_key(report)
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "offer": None,
         "model": model_label(report, lang),
-        "stage": stage,
+        "stage": (stage := stage_key(report)),
         # RL sized with no reference model: the advice names the tool's own KL key (s27 fix3 #1)
         "no_reference": _no_reference(report) if stage[:4] in _RL_KEYS else None,
         "stage_settings": settings_suffix(report, lang),

@@ -33,14 +33,29 @@ MORE_HELD = N_(
     "sequences (%(held)s)"
 )
 HELD = N_("%(model)s ≈ %(n)s")
+EACH = {
+    True: N_("GPUs each needs for this load: %(each)s"),
+    False: N_("GPUs each needs (the weights and one sequence): %(each)s"),
+    None: N_("GPUs each needs for this training's memory: %(each)s"),
+}
+"""'How many cards does each need' (s39 fixs2 #1): the count of each model, not the cost."""
+EACH_ONE = N_("%(model)s %(need)s × %(gpu)s")
 
 
 def fewer_line(reports: list[SizingReport], index: int | None, why: str, lang: str) -> str:
-    """The line for ``why`` ('fewer_gpus', 'same_gpus', 'more_held') of :func:`which`'s answer."""
+    """The line for ``why`` ('fewer_gpus', 'same_gpus', 'more_held', 'each_needs') of :func:`which`'s
+    answer."""
     f = fmt_for(lang)
     sep = "；" if lang == "zh" else "; "
     serving = reports[0].inference is not None and bool(reports[0].request.concurrency)
     gpu = gpu_names(reports[0])[0]
+    if why == "each_needs":
+        sep = "；" if lang == "zh" else "; "
+        each = sep.join(
+            translate(lang, EACH_ONE, model=model_label(r), need=f.int(cards_for_load(r) or 0), gpu=gpu)
+            for r in reports
+        )
+        return translate(lang, EACH[serving if reports[0].inference is not None else None], each=each)
     need = f.int(cards_for_load(reports[index if index is not None else 0]) or 0)
     if why == "fewer_gpus" and index is not None:
         others = sep.join(

@@ -25,19 +25,24 @@ WHICH = {
     ("none_fits", False): N_("Neither model fits on %(count)s × %(gpu)s with these settings (rows below)"),
 }  # fmt: skip
 """The line that answers which: (why, serving) → wording (bot.core.compared_models.which)."""
-FEWER_WHYS = frozenset({"fewer_gpus", "same_gpus", "more_held"})
+FEWER_WHYS = frozenset({"fewer_gpus", "same_gpus", "more_held", "each_needs"})
 """The answers to 'which needs fewer cards' (bot.core.compared_models.fewer_cards; bot.render.fewer_line)."""
 
 
 def model_rows(
-    first: SizingReport, others: list[SizingReport], lang: str, faster: bool = False, fewer: bool = False
+    first: SizingReport,
+    others: list[SizingReport],
+    lang: str,
+    faster: bool = False,
+    fewer: bool = False,
+    each: bool = False,
 ) -> tuple[list[str], str | None]:
     """(one row per model, the line that answers which) for ``first`` and the ``others`` compared;
     ``faster``: the message asks which is faster, ``fewer``: which needs fewer cards
-    (bot.core.compared_models.which)."""
+    (bot.core.compared_models.which), ``each``: how many cards each needs (s39 fixs2 #1)."""
     reports = [first, *others]
     rows = [_row(r, lang) for r in reports]
-    index, why = which(reports, faster, fewer)
+    index, why = which(reports, faster, fewer, each)
     if not why:
         return rows, None
     if why in FEWER_WHYS:  # s39 fixp #4: the cards each needs (imported when used: start-up)

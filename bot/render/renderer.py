@@ -131,7 +131,8 @@ def _models_compared(answer: Answer, cheapest: str | None = None) -> dict[str, o
         return {"comparisons": rows, "cheapest": line}
     faster = _FASTER in answer.parsed.notes
     fewer = "compared_fewer" in answer.parsed.notes  # bot.parse.models_compared.FEWER_ASKED (s39 fixp #4)
-    rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster, fewer)
+    each = "compared_count" in answer.parsed.notes  # bot.parse.models_compared.EACH_ASKED (s39 fixs2 #1)
+    rows, line = model_rows(answer.report, answer.compared_models, answer.lang, faster, fewer, each)
     return {"comparisons": rows, "cheapest": line}
 
 

@@ -273,15 +273,18 @@ def _lines(
     return [line for line in out if line]
 
 
-def split_section(report: SizingReport, f: Fmt, lang: str, gpu: str) -> SplitContext | None:
-    """``inf.split`` for the report's split (None without one); ``gpu`` as the headline names the card."""
+def split_section(
+    report: SizingReport, f: Fmt, lang: str, gpu: str, flags: bool = True
+) -> SplitContext | None:
+    """``inf.split`` for the report's split (None without one); ``gpu`` as the headline names the card;
+    ``flags`` False: the setting in words, not llama.cpp's flags (KTransformers named, s39 fixs2 #3)."""
     inf = report.inference
     s = inf.layer_split if inf is not None else None
     if s is None:
         return None
     gpus = f.int(report.request.gpu_count or 1)
     rt = runtime_named(inf.runtime)
-    setting = _setting(s, lang, rt.local, "num_gpu" if rt.offloads_by_itself else "-ngl")
+    setting = _setting(s, lang, rt.local and flags, "num_gpu" if rt.offloads_by_itself else "-ngl")
     lines = _lines(s, f, lang, gpus, gpu, report.request.host_channels, report.request.host_ddr)
     several = (report.request.gpu_count or 1) > 1  # a rig: its cards together (s20 #1)
     if s.gpu_layers_chosen:  # no -ngl said: the most that fit, and the cards that hold it all (s19 trial)
