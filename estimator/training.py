@@ -209,7 +209,7 @@ def _known_duration(
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         fields["cost"] = cost = _cost(gpu_hours, band, price)
-        if gpus > cost.billed_gpu_hours:  # each card pays its first whole hour (s35-fixa #1)
+        if gpus > 1:  # each card pays its started hours (s35-fixa #1, s39-bill)
             fields["cost"] = cost = per_card(cost, band, gpus)
         check_budget(req, cost, ledger)
     elif not r.gpu.generic:
