@@ -74,7 +74,8 @@ def test_a_recommended_count_bills_a_whole_hour_per_card() -> None:
     # 1.4 A100-hours in half an hour: 3 GPUs, 0.47 h each: 3 card-hours × $1.20–2.50 = $3.60–7.50
     assert "about 3 GPUs" in text.splitlines()[0]
     assert (
-        "Cost: $3.60 – $7.50 (1.4 GPU-hours used, billed per started hour on each of 3 GPUs: 3 × 1 h = 3 GPU-hours"
+        "Cost: $3.60 – $7.50 (1.4 GPU-hours used, billed per started hour on each of 3 GPUs: "
+        "3 × 1 h = 3 GPU-hours"
     ) in text
 
 
