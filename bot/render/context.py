@@ -178,9 +178,7 @@ def build_context(
         budget["steps"] = budget_steps(report, f) if parsed is not None and parsed.asks_steps else None
     rental = rental_section(report, f)
     largest = largest_section(report, f)
-    kind = _kind(
-        largest=largest, inference=inference, training=training, budget=budget, rental=rental, memory=memory
-    )
+    kind = _kind(largest, inference, training, budget, rental, memory)  # in _KINDS' order
     return {
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
@@ -273,10 +271,14 @@ def _warning_lines(
     }
 
 
-def _kind(**sections: dict[str, Any] | None) -> str:
-    """Which section leads the reply: the first present of largest, inference, training, budget,
-    rental, memory (in that order); "none" when none is."""
-    for name, section in sections.items():  # a loop: no generator frame a section
+_KINDS = ("largest", "inference", "training", "budget", "rental", "memory")
+"""The sections a reply can lead with, in the order :func:`_kind` tries them."""
+
+
+def _kind(*sections: Any) -> str:
+    """Which section leads the reply: the first present of ``sections``, given in :data:`_KINDS`' order
+    (largest, inference, training, budget, rental, memory); "none" when none is."""
+    for name, section in zip(_KINDS, sections, strict=True):  # a loop: no generator frame a section
         if section:
             return name
     return "none"
