@@ -44,6 +44,8 @@ def _row(row: PerValue, lang: str) -> str:
         parts = [translate(lang, NEEDS, n=f.int(row.gpus))]
     if row.fits is None and row.gpus:
         parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
+    if row.fits == "no" and row.gpus_needed and not _under_card(row):  # s39 fixl2 #2: the count it needs
+        parts.append(translate(lang, NEEDS, n=f.int(row.gpus_needed)))
     fit, load = row.sequences_fit, row.load
     if fit is not None and load and row.fits is not None and fit < load:  # the GPUs hold fewer than the load
         parts.append(translate(lang, HOLDS, fit=f.int(fit), load=f.int(load)))
@@ -51,7 +53,7 @@ def _row(row: PerValue, lang: str) -> str:
         parts.append(translate(lang, PER_GPU, mem=f.gib(row.memory_gib * 2**30)))
     if row.days:
         parts.append(translate(lang, DAYS, days=f.days(row.days)))
-    if row.tokens_per_s:
+    if row.tokens_per_s and row.fits != "no":  # a value that does not fit runs at no speed (s39 fixl2 #2)
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"
