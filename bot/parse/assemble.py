@@ -205,6 +205,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
+        if count_max and (low := self.f.get("gpu_count")) and low > 1:  # '1, 2 or 4 A100' (s39 fixl2 #3)
+            from bot.parse.value_list import list_start  # imported when used: start-up
+
+            self.f["gpu_count"] = list_start(self.s, int(low), count_max)
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:

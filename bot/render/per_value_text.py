@@ -33,6 +33,8 @@ VERDICT = {"yes": N_("fits"), "borderline": N_("tight"), "no": N_("does not fit"
 NEEDS = N_("needs %(n)s GPUs")
 PER_GPU = N_("%(mem)s per GPU")
 DAYS = N_("%(days)s days")
+TIME = {"days": DAYS, "hours": N_("%(days)s hours"), "minutes": N_("%(days)s minutes")}
+"""A row's training time in the unit it is read in (bot.render.fmt.Fmt.duration: hours under a day, s39)."""
 SPEED = N_("%(speed)s tokens/s per sequence")
 HOLDS = N_("holds %(fit)s of the %(load)s sequences")
 
@@ -52,7 +54,8 @@ def _row(row: PerValue, lang: str) -> str:
     if row.memory_gib:
         parts.append(translate(lang, PER_GPU, mem=f.gib(row.memory_gib * 2**30)))
     if row.days:
-        parts.append(translate(lang, DAYS, days=f.days(row.days)))
+        n, unit = f.duration(row.days)
+        parts.append(translate(lang, TIME[unit], days=n))
     if row.tokens_per_s and row.fits != "no":  # a value that does not fit runs at no speed (s39 fixl2 #2)
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
