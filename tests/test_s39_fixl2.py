@@ -59,7 +59,8 @@ def test_fewer_cards_rows_state_the_loads_count(question, row, wrong):
 
 # 2 ---------------------------------------------------------------------------------------------------
 def test_count_rows_that_do_not_fit_name_the_count_and_no_speed():
-    """70B bf16 at 16 × 8K on A100 80G: 141 GB of weights + 42.9 GB of KV cache hold on 4 (TP 4), not 1 or 2."""
+    """70B bf16 at 16 × 8K on A100 80G: 141 GB of weights + 42.9 GB of KV cache hold on 4 (TP 4), not on
+    1 or 2."""
     text = _reply("serve Llama-3.1-70B at 16 concurrent, 8k context on 1, 2 or 4 A100")
     rows = [ln for ln in text.splitlines() if ln.startswith("• GPU count")]
     assert rows[0].startswith("• GPU count 1: does not fit, needs 4 GPUs") and "tokens/s" not in rows[0]
