@@ -56,7 +56,7 @@ def _row(row: PerValue, lang: str) -> str:
     if row.days:
         n, unit = f.duration(row.days)
         parts.append(translate(lang, TIME[unit], days=n))
-    if row.tokens_per_s and row.fits != "no":  # a value that does not fit runs at no speed (s39 fixl2 #2)
+    if row.tokens_per_s and (row.fits != "no" or _under_card(row)):  # no speed where it does not fit (s39)
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"
