@@ -50,6 +50,9 @@ class PerValue:
     """serving: the sequences of this length the GPUs hold (Inference.max_concurrency), None for training"""
     load: int | None = None
     """serving: the sequences at once sized (stated or assumed: Inference.concurrency), None for training"""
+    gpus_needed: int | None = None
+    """serving: the GPUs the value needs when ``gpus`` do not hold it (bot.core.compared_models.gpus_needed:
+    the load's, or the weights' and one sequence's with no load), else None (s39 fixl2 #2)"""
 
     def as_json(self) -> dict[str, object]:
         v = self.value
@@ -64,7 +67,15 @@ class PerValue:
             "tokens_per_s": self.tokens_per_s,
             "sequences_fit": self.sequences_fit,
             "load": self.load,
+            "gpus_needed": self.gpus_needed,
         }
+
+
+def _needed(report: SizingReport) -> int | None:
+    """The GPUs a serving value that does not fit needs (imported when used: start-up)."""
+    from bot.core.compared_models import gpus_needed
+
+    return gpus_needed(report)
 
 
 def _row(setting: str, value: float | str, report: SizingReport | None) -> PerValue:
@@ -84,6 +95,7 @@ def _row(setting: str, value: float | str, report: SizingReport | None) -> PerVa
             round(speed, 1) if speed else None,
             inf.max_concurrency,
             inf.concurrency,
+            _needed(report) if report.feasible == "no" else None,
         )
     days = report.days.days.likely if report.days is not None else None
     gpus = report.request.gpu_count or (mem.min_gpus if mem is not None else None)

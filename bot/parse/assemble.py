@@ -204,7 +204,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if self.f.get("training_tool") in ADAPTER_DEFAULT_TOOLS:  # its gate here: no frame without one
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
-        self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory  # "A100 40G": as stated
+        self._count_fields(count_max, gpu_memory)
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
@@ -256,6 +256,13 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _count_fields(self, count_max: int | None, gpu_memory: float | None) -> None:
+        """The count range's upper end and the card memory as stated ("A100 40G"); a range read from a
+        written list's last two items ('1, 2 or 4 A100') starts at its first (s39 fixl2 #3)."""
+        self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory
+        if count_max and (low := self.f.get("gpu_count")) and low > 1 and _item_after(self.s, int(low)):
+            self.f["gpu_count"] = _list_start(self.s, int(low), count_max)
 
     def _whole_count(self) -> None:
         """A count like "3.5 A100s": cards come whole, rounded up and said (``fractional_count``)."""
@@ -362,3 +369,21 @@ def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
     """'a mac studio m2 max 64GB': the Mac named beside its Apple chip is that chip's machine, not
     another device (s24 review: 'mac studio' was named as not sized)."""
     return gpu_id.startswith("Apple-") and unknown.lower().replace(" ", "").startswith(("mac", "imac"))
+
+
+def _list_start(s: str, low: int, count_max: int) -> int:
+    """bot.parse.value_list.list_start, imported when used (start-up)."""
+    from bot.parse.value_list import list_start
+
+    return list_start(s, low, count_max)
+
+
+def _item_after(s: str, n: int) -> bool:
+    """Whether ``n`` is written after a list's separator ('1, 2 or 4', '1、2'): the cheap gate of
+    bot.parse.value_list.list_start (no regex search on a range written alone, '2 or 4', '2 到 8')."""
+    text, at = str(n), s.find(str(n))
+    while at > 0:
+        if s[:at].rstrip()[-1:] in (",", "，", "、", "/"):
+            return True
+        at = s.find(text, at + 1)
+    return False

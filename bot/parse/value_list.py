@@ -97,6 +97,14 @@ def _counts(s: str, first: int, last: int) -> list[float]:
     return []
 
 
+def list_start(s: str, first: int, last: int) -> int:
+    """The lowest count of a written list whose last two items a count range was read from ('1, 2 or 4
+    A100' read as 2 to 4): the range starts at the list's first item, so the answer sizes every count the
+    list names, the rows (bot.core.per_value) each; ``first`` when no such list is written (s39 fixl2 #3)."""
+    counts = _counts(s, first, last)
+    return int(counts[0]) if counts and counts[0] < first else first
+
+
 def _items(s: str, first: int, others: list[int], setup: list[int] | None = None) -> list[float]:
     """The items of the written list holding ``first`` and every number in ``others``, or whose every other
     item the parse named as another setup's (``setup``: the loads of '100、120、150 并发都通过' beside other

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.core.compared_models import fits, gpus_needed, which
+from bot.core.compared_models import cards_for_load, fits, gpus_needed, which
 from bot.render.describe import gpu_names, model_label
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
@@ -95,6 +95,9 @@ def _verdict(report: SizingReport, lang: str) -> str:
         return translate(lang, msgid, count=count, gpu=gpu, need=f.int(need))
     if ok is False:
         return translate(lang, N_("does not fit on %(count)s × %(gpu)s"), count=count, gpu=gpu)
+    if report.inference is not None and report.request.concurrency:  # s39 fixl2 #1: the load's cards
+        msgid = N_("needs %(need)s × %(gpu)s for this load")
+        return translate(lang, msgid, need=f.int(cards_for_load(report) or 1), gpu=gpu)
     return translate(lang, N_("needs at least %(need)s × %(gpu)s"), need=f.int(need or 1), gpu=gpu)
 
 

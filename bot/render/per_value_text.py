@@ -33,6 +33,8 @@ VERDICT = {"yes": N_("fits"), "borderline": N_("tight"), "no": N_("does not fit"
 NEEDS = N_("needs %(n)s GPUs")
 PER_GPU = N_("%(mem)s per GPU")
 DAYS = N_("%(days)s days")
+TIME = {"days": DAYS, "hours": N_("%(days)s hours"), "minutes": N_("%(days)s minutes")}
+"""A row's training time in the unit it is read in (bot.render.fmt.Fmt.duration: hours under a day, s39)."""
 SPEED = N_("%(speed)s tokens/s per sequence")
 HOLDS = N_("holds %(fit)s of the %(load)s sequences")
 
@@ -44,14 +46,17 @@ def _row(row: PerValue, lang: str) -> str:
         parts = [translate(lang, NEEDS, n=f.int(row.gpus))]
     if row.fits is None and row.gpus:
         parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
+    if row.fits == "no" and row.gpus_needed and not _under_card(row):  # s39 fixl2 #2: the count it needs
+        parts.append(translate(lang, NEEDS, n=f.int(row.gpus_needed)))
     fit, load = row.sequences_fit, row.load
     if fit is not None and load and row.fits is not None and fit < load:  # the GPUs hold fewer than the load
         parts.append(translate(lang, HOLDS, fit=f.int(fit), load=f.int(load)))
     if row.memory_gib:
         parts.append(translate(lang, PER_GPU, mem=f.gib(row.memory_gib * 2**30)))
     if row.days:
-        parts.append(translate(lang, DAYS, days=f.days(row.days)))
-    if row.tokens_per_s:
+        n, unit = f.duration(row.days)
+        parts.append(translate(lang, TIME[unit], days=n))
+    if row.tokens_per_s and (row.fits != "no" or _under_card(row)):  # no speed where it does not fit (s39)
         parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"

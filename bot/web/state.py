@@ -244,6 +244,22 @@ def api_json(
 
     fixed, script = LANG_TAGS[lang] if lang else (None, None)  # 'zh-Hant': Traditional (s38)
     ctx = Context(previous=prev, previous_lang=fixed, fixed_lang=fixed, fixed_script=script)  # type: ignore[arg-type]
-    result = answer(q, ctx, None, presales, config=info, stack=stack)
-    result = without_history(result, API_NO_HISTORY)  # "那H100呢" alone: the API keeps no history
+    result = _in_language(q, prev, presales) if prev is not None and len(q) <= 40 else None
+    if result is None:
+        result = answer(q, ctx, None, presales, config=info, stack=stack)
+        result = without_history(result, API_NO_HISTORY)  # "那H100呢" alone: the API keeps no history
     return json.dumps(to_json(result, render(result, "text")), ensure_ascii=False, indent=2)
+
+
+def _in_language(q: str, prev: SizingRequest, presales: PresalesConfig | None) -> Answer | None:
+    """'English please' with ``prev``: the previous request answered again in the language asked, as a
+    chat's 🌐 button and bot.core.conversation do (s39 fixl2 #4; bot.core.language_asked); None when ``q``
+    asks for no language."""
+    from bot.core.language_asked import asked_language
+
+    asked = asked_language(q)
+    if asked is None:
+        return None
+    from bot.core.pipeline import answer_request, parse_capped
+
+    return answer_request(prev, parse_capped(""), asked, presales, followup=True, changed=["lang"])
