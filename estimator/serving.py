@@ -229,7 +229,7 @@ def size_serving(
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-        bits_per_weight=req.bits_per_weight,
+        rate_target=bool(req.target_tokens_per_s), bits_per_weight=req.bits_per_weight,
     )  # fmt: skip
 
     inf, too_small = size(precision), False
