@@ -14,8 +14,8 @@ Sizes in bytes, speeds in tokens per second, times in seconds, prices per GPU-ho
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -254,16 +254,6 @@ class _Layouts(NamedTuple):
     fits_count: bool
 
 
-def _rate(s: ServingSetup, f: _Footprint) -> Callable[[Layout], float]:
-    """A layout's aggregate decode tokens a second at the stated concurrency (:func:`layout_on`)."""
-
-    def rate(use: Layout) -> float:
-        speed = _decode_on(s, f, use, max(1, s.concurrency))
-        return speed.aggregate if speed is not None else 0.0
-
-    return rate
-
-
 def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     """The fewest GPUs (weights + one full-context sequence), the recommendation (the load), and the
     layout speed and cost refer to: the user's count when it holds the model, else the recommendation."""
@@ -279,7 +269,8 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
         use = Layout(*s.group, max(1, s.gpu_count // (s.group[0] * s.group[1])))
     elif s.gpu_count and fits_count:
         target = MOST_SEQUENCES if s.most_sequences else s.concurrency  # no layout holds it: the most win
-        rate = None if s.most_sequences or s.rate_target else _rate(s, f)  # tokens a second at the load
+        at_load = partial(_decode_on, s, f, batch=max(1, s.concurrency))  # tokens a second at the load
+        rate = None if s.most_sequences or s.rate_target else at_load
         use = layout_on(s.gpu_count, f.weights, f.kv_seq, spec, gpu, rt, f.load, target, rate)
     else:
         use = rec
@@ -317,11 +308,7 @@ def _speed_and_cost(
     """(decode speed at the load the GPUs run, decode speed at the load the price is at, that load,
     (per million, per month)) (:func:`_decode_on`)."""
     batch_run = max(1, min(s.concurrency, max_conc))
-
-    def decode(batch: int) -> DecodeSpeed | None:
-        """Decode speed of ``batch`` sequences over all replicas of ``use``."""
-        return _decode_on(s, f, use, batch)
-
+    decode = partial(_decode_on, s, f, use)  # speed of a batch over all replicas of ``use``
     speed = decode(batch_run) if max_conc else None
     priced = max_conc if s.price_at_capacity and max_conc > batch_run else batch_run
     at_price = priced_speed(speed, priced, decode)

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot.core.pipeline import answer
@@ -57,8 +59,8 @@ def test_the_layout_is_rated_at_the_load_only_among_those_holding_it() -> None:
 
     spec, h20 = catalog.model("Qwen2.5-72B"), catalog.gpu("H20-96GB")
     weights, kv_seq = 145.4e9, 320 * 1024 * 4096
-    faster_tp = lambda lay: 100.0 * lay.tp  # noqa: E731
-    faster_copies = lambda lay: 100.0 * lay.replicas  # noqa: E731
+    faster_tp = lambda lay: SimpleNamespace(aggregate=100.0 * lay.tp)  # noqa: E731
+    faster_copies = lambda lay: SimpleNamespace(aggregate=100.0 * lay.replicas)  # noqa: E731
     assert layout_on(8, weights, kv_seq, spec, h20, concurrency=50, speed=faster_tp) == Layout(8, 1, 1)
     assert layout_on(8, weights, kv_seq, spec, h20, concurrency=50, speed=faster_copies) == Layout(2, 1, 4)
     assert layout_on(8, weights, kv_seq, spec, h20, concurrency=50) == Layout(2, 1, 4)
