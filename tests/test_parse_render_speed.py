@@ -105,7 +105,9 @@ def test_a_parse_makes_few_python_calls():
         parse(q)
     calls = [python_calls(parse, q) for q in QUESTIONS]
     # s37 merge: 483.71 (round 33's readers, s37 fixa/fixd/rev/cifix/models readers, each gated: +1.5)
-    assert sum(calls) / len(calls) < 484.7
+    # s39 merge: 485.68 (round 35's readers, s39 fixc/fixp/fixw/fixm/fixl2/rev readers, each gated; fixl2's
+    # listed-count step split out of assemble.run to keep it at 80 lines: +1.0 a parse): bound + 0.2 %
+    assert sum(calls) / len(calls) < 486.7
 
 
 def test_a_parse_makes_few_regex_searches():
