@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
-from typing import Any
 
 from bot.parse import structure as st
 from bot.parse import withheld
@@ -56,19 +55,8 @@ _IS_NONE = partial(is_, None)
 
 
 class FieldSteps(GpuFieldSteps):
-    """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`)."""
-
-    s: str
-    s0: str
-    raw: str
-    f: dict[str, Any]
-    notes: list[str]
-    roles: list[Role]
-    used: set[int]
-    _explicit_tokens: bool
-    named_unused: list[tuple[str, str]]
-    accumulation: int | None
-    _unknown_gpu: str | None
+    """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`); its
+    attributes are declared once, on :class:`bot.parse.gpu_field_steps.GpuFieldSteps`."""
 
     def first(self, name: str) -> Role | None:
         """The number given role ``name`` that the job uses, marked as used: the first, unless the values
