@@ -134,22 +134,16 @@ def pf_days(flops: float) -> float:
 
 
 def billed_gpu_hours(gpu_hours_total: float, gpus: int = 1) -> int:
-    """The GPU-hours a cost multiplies by the price per GPU-hour, billed as a cloud bills each instance
-    per started hour: on ``gpus`` cards each card runs ``gpu_hours_total ÷ gpus`` wall hours and pays
-    them rounded UP, so billed = gpus × ⌈wall hours⌉ (4 × A100 for 1.34 h each: 4 × ⌈1.34⌉ = 8, not
-    ⌈5.36⌉ = 6; 93,482.9 GPU-hours on 136 cards: 136 × ⌈687.4⌉ = 136 × 688 = 93,568; 0.6 h on 8 cards:
-    8 × 1 = 8; s39-bill). The per-instance rule: AWS EC2 "each partial instance-hour consumed will be
-    billed as a full hour", per instance with no averaging across instances (EC2 pricing page, as
-    quoted on serverfault.com/questions/245816), the way hourly GPU clouds (AutoDL, Lambda on-demand)
-    bill each rented card. Clouds that bill per second (AWS EC2 Linux on-demand since 2017, 60 s
-    minimum; GCP Compute Engine) round almost nothing: there this is an upper bound by < 1 h a card.
-    ``gpus`` left at 1 — no count known (count-free hours, the JSON ``report.cost``) — bills the total
-    rounded up, ⌈GPU-hours⌉ (6.43 → 7; 0.3 → 1). A tolerance of 10⁻⁹ h keeps float noise on a whole
-    number (7.000000000001 → 7)."""
+    """The GPU-hours a cost multiplies by the price per GPU-hour: whole GPU-hours, the unit the price is
+    quoted in, rounded UP — billing never rounds usage down (6.43 → 7; the seed's 93,482.9 → 93,483;
+    0.3 → 1). On ``gpus`` cards each card's rental pays at least its first whole hour: never fewer
+    GPU-hours than cards (0.16 GPU-hours on 8 cards: 8 × ⌈0.02⌉ = 8, not 1 card-hour for 8 cards;
+    s35-fixa #1) — exactly gpus × ⌈hours ÷ gpus⌉ while each card runs an hour or less; a longer run bills
+    its total rounded up, as the seed article and the quotes do (per-card rounding adds under one hour a
+    card). A tolerance of 10⁻⁹ h keeps float noise on a whole number (7.000000000001 → 7)."""
     if gpu_hours_total <= 0:
         return 0
-    n = max(1, int(gpus))
-    return n * max(1, math.ceil(gpu_hours_total / n - 1e-9))
+    return max(1, gpus, math.ceil(gpu_hours_total - 1e-9))
 
 
 def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:

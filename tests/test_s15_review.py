@@ -50,7 +50,7 @@ def test_the_headline_count_pays_its_own_gpu_hours_and_cost(capsys, question) ->
     assert row["gpu_hours"]["likely"] == pytest.approx(base * 1.5)
     assert row["likely"] == pytest.approx(row["gpu_hours"]["likely"] / n / 24)
     billed = row["cost"]["billed_gpu_hours"]
-    assert billed == n * int(-(-base * 1.5 / n // 1))  # each of n cards per started hour (s39-bill)
+    assert billed == int(-(-base * 1.5 // 1))  # whole hours, never rounded down
     assert row["cost"]["low"] == pytest.approx(billed * report["cost"]["price_low"])
     assert report["cost"]["billed_gpu_hours"] < billed  # the count-free figure stays the calibrated rate
     kept = [r for r in report["days_table"] if r["gpus"] >= keep]
@@ -61,8 +61,7 @@ def test_the_headline_count_pays_its_own_gpu_hours_and_cost(capsys, question) ->
     lines = reply.splitlines()
     cost = next(x for x in lines if ("Cost" in x or "费用" in x) and "×" in x)
     assert f"（{billed} 卡·时 ×" in cost or f"({billed} GPU-hours ×" in cost
-    # the headline quotes the GPU-hours used, whole; the cost line bills each card per started hour (s39-bill)
-    assert f"≈ {math.ceil(base * 1.5)} A100" in lines[0]
+    assert f"≈ {billed} A100" in lines[0]
 
 
 @pytest.mark.parametrize(
@@ -164,9 +163,8 @@ def test_a_comparison_row_and_cheapest_bill_the_count_they_state(capsys, questio
     lines = text(capsys, question).splitlines()
     # the row bills the count it states, in the whole GPU-hours its cost bills (s25: 13.1 → 14, one figure
     # a row; 14 × $1.50–3.50 = $21–49)
-    shown = f"{math.ceil(row['gpu_hours']['likely']):,} "  # the hours used, whole; billed per card (s39-bill)
-    n = row["gpus"]  # each of n cards per started hour (s39-bill)
-    assert row["cost"]["billed_gpu_hours"] == n * math.ceil(row["gpu_hours"]["likely"] / n)
+    shown = f"{row['cost']['billed_gpu_hours']:,} "
+    assert row["cost"]["billed_gpu_hours"] == math.ceil(row["gpu_hours"]["likely"])
     assert any(shown in x for x in lines[1:3])
     money = re.search(r"[$¥][\d,.]+ – [$¥][\d,.]+", lines[0])  # the lowest-cost line's total
     assert money is not None and any(money.group(0) in x for x in lines[1:3])  # its row's money

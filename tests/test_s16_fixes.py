@@ -27,16 +27,16 @@ def _answer(text: str):
 def test_a_stated_count_budget_verdict_and_quote_bill_the_headline(text: str) -> None:
     report = _answer(text).report
     assert report is not None and report.days is not None and report.days.gpus == 64
-    # 6 × 7e9 × 1e12 = 4.2e22 FLOPs at 40 % of 312 TFLOPS = 93,482.9 A100-hours, billed per card per
-    # started hour (s39-bill): 64 × ⌈1,460.7⌉ = 64 × 1,461 = 93,504 × $1.20–2.50 = $112,204.80 – $233,760
+    # 6 × 7e9 × 1e12 = 4.2e22 FLOPs at 40 % of 312 TFLOPS = 93,483 A100-hours (billed whole):
+    # × $1.20–2.50 = $112,179.60 – $233,707.50, the cost line, the budget verdict and the quote alike
     shown = report.headline_cost
-    assert shown is not None and shown.billed_gpu_hours == 93504
-    assert (shown.low, shown.high) == pytest.approx((112204.8, 233760.0))
+    assert shown is not None and shown.billed_gpu_hours == 93483
+    assert (shown.low, shown.high) == pytest.approx((112179.6, 233707.5))
     verdict = next(w for w in report.warnings if w.code == "within_budget")
     assert (verdict.params["cost_low"], verdict.params["cost_high"]) == pytest.approx((shown.low, shown.high))
     quote = pricing(report, None)
-    assert quote is not None and quote.gpus == 64 and quote.gpu_hours == 93504  # 64 × 1,461
-    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((112204.8, 233760.0))
+    assert quote is not None and quote.gpus == 64 and quote.gpu_hours == 93483
+    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((112179.6, 233707.5))
     assert quote.days == pytest.approx(93483 / 64 / 24, rel=1e-3)  # ≈ 61 days, as the headline says
 
 
@@ -63,13 +63,12 @@ def test_the_fewest_gpus_recomputing_pay_their_own_in_the_verdict_and_the_quote(
     paid = math.ceil(report.gpu_hours.likely * 1.5)  # 435
     assert paid == 435
     note = next(w for w in report.warnings if w.code in ("within_budget", "budget_borderline", "over_budget"))
-    # billed per card per started hour (s39-bill): 2 × ⌈217.02⌉ = 436; 436 × $1.29 = $562.44,
-    # 436 × $1.48 = $645.28 (A100 40GB): against $600, borderline
+    # 435 × $1.29 = $561.15; 435 × $1.48 = $643.80 (A100 40GB): against $600, borderline
     assert note.code == "budget_borderline"
-    assert (note.params["cost_low"], note.params["cost_high"]) == pytest.approx((562.44, 645.28))
+    assert (note.params["cost_low"], note.params["cost_high"]) == pytest.approx((561.15, 643.8))
     quote = pricing(report, None)
-    assert quote is not None and quote.gpus == 2 and quote.gpu_hours == 436  # 2 × 218
-    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((562.44, 645.28))  # 436 × $1.29–1.48
+    assert quote is not None and quote.gpus == 2 and quote.gpu_hours == 435
+    assert (quote.subtotal_low, quote.subtotal_high) == pytest.approx((561.15, 643.8))
     assert quote.days == pytest.approx(report.gpu_hours.likely * 1.5 / 2 / 24)  # ≈ 9.0 days
 
 

@@ -38,7 +38,7 @@ def test_billing_never_bills_fewer_gpu_hours_than_cards() -> None:
     assert billed_gpu_hours(0.16, 8) == 8  # 8 cards × ⌈0.02 h⌉
     assert billed_gpu_hours(0.16) == 1  # one card: ⌈0.16⌉
     assert billed_gpu_hours(3.4, 2) == 4  # 2 × ⌈1.7⌉ = 4 = ⌈3.4⌉
-    assert billed_gpu_hours(93_482.9, 136) == 93_568  # the seed: 136 × ⌈687.4⌉ = 136 × 688 (s39-bill)
+    assert billed_gpu_hours(93_482.9, 136) == 93_483  # the seed: total rounded up (> 136)
     assert billed_gpu_hours(0.0, 8) == 0
 
 
@@ -46,8 +46,8 @@ def test_a_stated_count_bills_a_whole_hour_per_card_en() -> None:
     text = ask_text("LoRA fine-tune Llama-3-8B on 8 H100 for 10k samples of 512 tokens, what does it cost?")
     # 0.16 GPU-hours on 8 cards: 8 card-hours × $1.50–3.50 = $12–28
     assert (
-        "Cost: $12.00 – $28.00 (0.16 GPU-hours used, billed per started hour on each "
-        "of 8 GPUs: 8 × 1 h = 8 GPU-hours × $1.50–3.50"
+        "Cost: $12.00 – $28.00 (0.16 GPU-hours used on 8 GPUs, each "
+        "billed by the hour started: 8 GPU-hours × $1.50–3.50"
     ) in text
     assert "started: 1 GPU-hour" not in text
 
@@ -56,8 +56,8 @@ def test_a_stated_count_bills_a_whole_hour_per_card_zh() -> None:
     text = ask_text("用 8 张 A100 LoRA 微调 Qwen2.5-7B，1 万条样本，每条 512 token，要花多少钱？")
     # 0.35 卡·时 on 8 cards: 8 × ¥15–30 = ¥120–240
     assert (
-        "费用：¥120 – ¥240（用 0.35 卡·时，每张卡按开始的小时计费（不足一小时按一小时），"
-        "8 张卡：8 × 1 小时 = 8 卡·时 × ¥15–30/卡·时）" in text
+        "费用：¥120 – ¥240（8 张卡共用 0.35 卡·时，每张卡不足一小时按一小时计费：8 卡·时 × ¥15–30/卡·时）"
+        in text
     )
     assert "计费：1 卡·时" not in text
 
@@ -74,8 +74,7 @@ def test_a_recommended_count_bills_a_whole_hour_per_card() -> None:
     # 1.4 A100-hours in half an hour: 3 GPUs, 0.47 h each: 3 card-hours × $1.20–2.50 = $3.60–7.50
     assert "about 3 GPUs" in text.splitlines()[0]
     assert (
-        "Cost: $3.60 – $7.50 (1.4 GPU-hours used, billed per started hour on each of 3 GPUs: "
-        "3 × 1 h = 3 GPU-hours"
+        "Cost: $3.60 – $7.50 (1.4 GPU-hours used on 3 GPUs, each billed by the hour started: 3 GPU-hours"
     ) in text
 
 
@@ -87,7 +86,7 @@ def test_a_followup_count_bills_a_whole_hour_per_card() -> None:
     assert more.followup and more.changed == ["gpu_count"]
     c = more.report.headline_cost
     assert c.billed_gpu_hours == 8 and (c.low, c.high) == pytest.approx((9.6, 20.0))  # 8 × $1.20–2.50
-    assert "billed per started hour on each of 8 GPUs: 8 × 1 h = 8 GPU-hours" in render(more, "text")
+    assert "on 8 GPUs, each billed by the hour started: 8 GPU-hours" in render(more, "text")
 
 
 # #2 A training question asking the memory, with no count, leads with it: per GPU on the plan's count, and

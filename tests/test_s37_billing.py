@@ -47,9 +47,9 @@ def test_billed_cost_bills_each_card_its_first_hour() -> None:
     assert (on_1.low, on_1.high, on_1.low_with_mfu, on_1.high_with_mfu) == pytest.approx(
         (7.2, 14.0, 5.4, 21.0)
     )
-    # a long run bills per card too (s39-bill): 100.2 GPU-hours on 8 → 8 × ⌈12.525⌉ = 104 × $2 = $208
+    # a long run bills its total rounded up, not per card: 100.2 GPU-hours on 8 → 101
     assert billed_cost(_cost(2.0, 2.0), Band(low=100.2, likely=100.2, high=100.2), 8).low == pytest.approx(
-        208.0
+        202.0
     )
     assert billed_cost(None, hours, 8) is None
 
@@ -76,8 +76,8 @@ def test_the_trial_zh_bills_the_eight_cards_the_headline_gives(capsys: pytest.Ca
     assert "至少需要 8 张" in text.splitlines()[0]
     # 3.2 card-hours on 8 cards (24 minutes each): 8 card-hours × ¥1.80–3.50 = ¥14.40–28.00
     assert (
-        "• 费用：¥14.40 – ¥28.00（用 3.2 卡·时，每张卡按开始的小时计费（不足一小时按一小时），"
-        "8 张卡：8 × 1 小时 = 8 卡·时 × ¥1.80–3.50/卡·时）"
+        "• 费用：¥14.40 – ¥28.00（8 张卡共用 3.2 卡·时，"
+        "每张卡不足一小时按一小时计费：8 卡·时 × ¥1.80–3.50/卡·时）"
     ) in text
     assert "计费：4 卡·时" not in text and "¥7.20" not in text
 
@@ -87,8 +87,8 @@ def test_the_trial_en_bills_the_eight_cards(capsys: pytest.CaptureFixture[str]) 
     assert "at least 8 GPUs needed" in text.splitlines()[0]
     # 8 card-hours × $0.30–0.80 = $2.40–6.40
     assert (
-        "• Cost: $2.40 – $6.40 (3.2 GPU-hours used, billed per started hour on each of 8 GPUs: "
-        "8 × 1 h = 8 GPU-hours × $0.30–0.80 per GPU-hour)"
+        "• Cost: $2.40 – $6.40 (3.2 GPU-hours used on 8 GPUs, each billed by the hour started: "
+        "8 GPU-hours × $0.30–0.80 per GPU-hour)"
     ) in text
 
 
@@ -112,8 +112,8 @@ def test_a_stated_price_bills_the_fewest_that_hold(capsys: pytest.CaptureFixture
     assert "至少需要 2 张" in text.splitlines()[0]
     # 0.57 card-hours on 2 cards: 2 card-hours × $2 = $4.00
     assert (
-        "• 费用：US$4.00（用 0.57 卡·时，每张卡按开始的小时计费（不足一小时按一小时），"
-        "2 张卡：2 × 1 小时 = 2 卡·时 × US$2.00/卡·时）" in text
+        "• 费用：US$4.00（2 张卡共用 0.57 卡·时，每张卡不足一小时按一小时计费：2 卡·时 × US$2.00/卡·时）"
+        in text
     )
 
 
@@ -130,7 +130,7 @@ def test_asking_the_cost_on_too_few_cards(capsys: pytest.CaptureFixture[str]) ->
 def test_a_deadline_bills_its_count(capsys: pytest.CaptureFixture[str]) -> None:
     text = _ask(capsys, "7B DPO，1万对偏好数据，3天内完成，用4090")
     assert "约 8 张" in text.splitlines()[0]
-    assert "• 费用：¥14.40 – ¥28.00（用 3.2 卡·时，每张卡按开始的小时计费" in text
+    assert "• 费用：¥14.40 – ¥28.00（8 张卡共用 3.2 卡·时" in text
 
 
 def test_a_single_card_names_the_hour_started(capsys: pytest.CaptureFixture[str]) -> None:

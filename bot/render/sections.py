@@ -113,12 +113,10 @@ def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[
     """The training cost line's values: the range in one money style, the price, the billed hours and
     the wider range the MFU band gives. ``used``: the likely GPU-hours, their text and the count as the
     reply shows them; billed rounded up (8.8 → 9) the line names both (s25 trial #17); ``cards``: the n
-    cards when each card's started hours are what it bills, n × ⌈h⌉ (3.2 GPU-hours on 8 bill 8 × 1 = 8;
-    5.36 on 4 bill 4 × ⌈1.34⌉ = 8; s35, s37, s39-bill)."""
+    cards when each one's first hour started is what it bills (3.2 GPU-hours on 8 bill 8; s35, s37)."""
     billed, n = f.hours(c.billed_gpu_hours), max(1, (used or (0, 0, 1))[-1] or 1)  # s35-fixa #1: the count
     rounded = used is not None and c.billed_gpu_hours - n < used[0] <= c.billed_gpu_hours + 1e-9
-    each = math.ceil(used[0] / n - 1e-9) if used is not None and n > 1 else 0  # one card's started hours
-    cards = rounded and math.ceil(used[0] - 1e-9) < c.billed_gpu_hours == n * each  # s39-bill: n × ⌈h⌉
+    cards = rounded and used is not None and math.ceil(used[0] - 1e-9) < c.billed_gpu_hours == n
     wl, wh = c.low_with_mfu, c.high_with_mfu
     cents = needs_cents(c.low, c.high, wl, wh)  # one money style per reply
     wide = None if wl is None or wh is None or (wl, wh) == (c.low, c.high) else (wl, wh)
@@ -131,7 +129,6 @@ def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[
         "billed": billed,
         "used": used[1] if rounded and used is not None and used[1] != billed else None,
         "cards": f.int(n) if cards else None,
-        "each": f.int(each) if cards else None,
         "source": c.price_source,
         "wide": None if wide is None else money_span(f, *wide, c.currency, cents),
     }
