@@ -463,7 +463,7 @@ def _serving_notes(
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
         fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
-        fp8 = {"gguf_kv": True} if runtime.name == "llama.cpp" and not fp8 else fp8  # -ctk/-ctv (s39 fixm #3)
+        fp8 = {"gguf_kv": True} if runtime.kv_type_flags and not fp8 else fp8  # -ctk/-ctv (s39 fixm #3)
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
         ledger.note("tp_over_pcie", gpu=gpu.family)

@@ -12,9 +12,8 @@ import math
 from bot.render.fmt import Fmt
 from estimator.models import Inference
 from estimator.request import Precision
+from estimator.units import GIB
 from estimator.weights import BITS_PER_WEIGHT
-
-GIB = 2**30
 
 MACOS_RESERVE_GIB = 4
 """GiB of unified memory left to macOS and its apps when the GPU's wired limit is raised. macOS's own

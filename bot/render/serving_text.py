@@ -314,6 +314,10 @@ def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
 
 
+_SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags and rt.name == name)
+"""Runtimes whose stated ``-c``/``--parallel`` slots the headline checks (llama.cpp: s39 fixm #3)."""
+
+
 def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dict[str, Any]:
     """One Mac that cannot hold the model: ``one_mac_unfit``; its need in GiB beside its usable GiB
     (one unit in one sentence); and the lighter weights that fit on it, if any ('INT4 (GPTQ/AWQ)': the
@@ -336,7 +340,9 @@ def _one_mac(report: SizingReport, inf: Inference, f: Fmt, unified: bool) -> dic
         "mac_lighter": PRECISION_LABELS.get(one[0].change, one[0].change.upper()) if one else None,
         "mac_far": far,
         "mac_wired": _mac_lever(report, inf, f) if unfit and not far else None,  # s39 fixm #1
-        "slots": _llama_slots(report, inf, f) if inf.runtime == "llama.cpp" else None,  # s39 fixm #3
+        "slots": _llama_slots(report, inf, f)
+        if runtime_named(inf.runtime).kv_type_flags
+        else None,  # s39 fixm #3
         "per_gpu": f.gib(inf.bytes_per_gpu) if asked_on_theirs and inf.bytes_per_gpu else None,
         "mem_first": None if req.gpu_count or not req.memory_asked else mem_first(report, inf, f),
         "per_gpu_share": f.gib((inf.bytes_per_gpu or 0.0) - inf.context_bytes_per_gpu),  # what usable holds

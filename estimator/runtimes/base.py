@@ -114,6 +114,8 @@ class ServingRuntime:
     start-up log can hold fewer sequences than a chunked-prefill start-up (vLLM)."""
     workspace_why: ClassVar[Why]
     """The ledger's wording key for :meth:`workspace_bytes` (:class:`estimator.reasons.Why`)."""
+    kv_type_flags: ClassVar[bool] = False
+    """Its KV cache type is set by ``-ctk``/``-ctv`` (q8_0, q4_0), not an fp8 cache (s39 fixm #3)."""
     recipe: ClassVar[str | None] = None
     """The launch recipe of this engine (``bot.recipes`` tool name); None: it has none of its own."""
     recipes: ClassVar[tuple[str, ...]] = ("vllm", "sglang")

@@ -50,6 +50,7 @@ class LlamaCpp(ServingRuntime):
     splits_layers = True
     workspace_why = Why.local_workspace
     recipe = "llama.cpp"
+    kv_type_flags = True
     recipes = ("llama.cpp", "ollama")
     flash_attention: bool = True
     """``-fa on`` / ``auto`` (the default since b6327); False: ``-fa off`` as stated."""
