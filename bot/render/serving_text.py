@@ -314,7 +314,7 @@ def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
     return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
 
 
-_SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags and rt.name == name)
+_SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags)
 """Runtimes whose stated ``-c``/``--parallel`` slots the headline checks (llama.cpp: s39 fixm #3)."""
 
 

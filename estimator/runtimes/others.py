@@ -150,6 +150,7 @@ class Ollama(LlamaCpp):
 
     name = "Ollama"
     words = r"\bollama\b"
+    kv_type_flags = False  # OLLAMA_KV_CACHE_TYPE, not -ctk/-ctv
     context_key = "num_ctx"
     memory_key = "num_gpu"
     recipe = "ollama"
