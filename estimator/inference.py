@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
@@ -147,9 +146,6 @@ class ServingSetup:
     most_sequences: bool = False
     """Lay the user's GPUs out to hold the most sequences ("how many at once?"), not the most replicas
     that hold ``concurrency``."""
-    rate_target: bool = False
-    """A tokens/s (or requests/s) target: the count's layout is not chosen by speed at the derived load —
-    :func:`estimator.throughput_target.reach_target` scales copies of it; one-GPU copies take fewest."""
     price_at_capacity: bool = False
     """No load was stated: price per million tokens at the most sequences the GPUs hold
     (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures."""
@@ -269,47 +265,44 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
         use = Layout(*s.group, max(1, s.gpu_count // (s.group[0] * s.group[1])))
     elif s.gpu_count and fits_count:
         target = MOST_SEQUENCES if s.most_sequences else s.concurrency  # no layout holds it: the most win
-        at_load = partial(_decode_on, s, f, batch=max(1, s.concurrency))  # tokens a second at the load
-        rate = None if s.most_sequences or s.rate_target else at_load
-        use = layout_on(s.gpu_count, f.weights, f.kv_seq, spec, gpu, rt, f.load, target, rate)
+        use = layout_on(s.gpu_count, f.weights, f.kv_seq, spec, gpu, rt, f.load, target)
     else:
         use = rec
     serving = s.gpu_count if s.gpu_count and fits_count else rec.gpus
     return _Layouts(min_gpus, max(min_gpus, rec.gpus), use, serving, fits_count)
 
 
-def _decode_on(s: ServingSetup, f: _Footprint, use: Layout, batch: int) -> DecodeSpeed | None:
-    """Decode speed of ``batch`` sequences over all replicas of ``use``.
-    llama.cpp and transformers split layers across cards: they take turns, so one card's bandwidth and
-    compute set the pace, whatever the count; a server's TP group reads its shards in parallel."""
-    per_replica = max(1, math.ceil(batch / use.replicas))
-    tp = 1 if f.rt.splits_layers else use.tp
-    one = decode_speed(
-        s.spec,
-        s.params,
-        f.active,
-        s.gpu,
-        tp,
-        f.bpp,
-        f.kv_seq,
-        per_replica,
-        s.precision,
-        comm=True,
-        pp=1 if f.rt.splits_layers else use.pp,
-        fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory, tp * use.pp == 1),  # s39 fixm #4
-    )
-    if one is not None and use.replicas > 1:
-        one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})
-    return one
-
-
 def _speed_and_cost(
     s: ServingSetup, f: _Footprint, use: Layout, serving: int, max_conc: int
 ) -> tuple[DecodeSpeed | None, DecodeSpeed | None, int, tuple]:
     """(decode speed at the load the GPUs run, decode speed at the load the price is at, that load,
-    (per million, per month)) (:func:`_decode_on`)."""
+    (per million, per month)).
+    llama.cpp and transformers split layers across cards: they take turns, so one card's bandwidth and
+    compute set the pace, whatever the count; a server's TP group reads its shards in parallel."""
+    speed_tp = 1 if f.rt.splits_layers else use.tp
     batch_run = max(1, min(s.concurrency, max_conc))
-    decode = partial(_decode_on, s, f, use)  # speed of a batch over all replicas of ``use``
+
+    def decode(batch: int) -> DecodeSpeed | None:
+        """Decode speed of ``batch`` sequences over all replicas of ``use``."""
+        per_replica = max(1, math.ceil(batch / use.replicas))
+        one = decode_speed(
+            s.spec,
+            s.params,
+            f.active,
+            s.gpu,
+            speed_tp,
+            f.bpp,
+            f.kv_seq,
+            per_replica,
+            s.precision,
+            comm=True,
+            pp=1 if f.rt.splits_layers else use.pp,
+            fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory, speed_tp * use.pp == 1),
+        )
+        if one is not None and use.replicas > 1:
+            one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})
+        return one
+
     speed = decode(batch_run) if max_conc else None
     priced = max_conc if s.price_at_capacity and max_conc > batch_run else batch_run
     at_price = priced_speed(speed, priced, decode)

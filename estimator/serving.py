@@ -229,7 +229,7 @@ def size_serving(
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-        rate_target=bool(req.target_tokens_per_s), bits_per_weight=req.bits_per_weight,
+        bits_per_weight=req.bits_per_weight,
     )  # fmt: skip
 
     inf, too_small = size(precision), False
@@ -287,14 +287,13 @@ def _capacity_on_count(
     ``ledger``. Returns (answer, precision, the FP8 answer or None)."""
     precision, inf = sized
     rt = runtime_for(gpu, precision, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
-    count = requested_count(req)
-    inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs, count)
+    inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     fp8 = LATE.fp8_on_count(req, gpu, precision, inf, size, ledger)
     if fp8 is None:
         return inf, precision, None
     most.clear()
     rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
-    inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs, count)
+    inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
     ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
     return inf, Precision.fp8, fp8
 

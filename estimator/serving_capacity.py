@@ -25,16 +25,10 @@ def at_capacity(
     inf: Inference,
     rt: ServingRuntime,
     cap: int | None = None,
-    count: int | None = None,
 ) -> Inference:
     """ "How many at once?" on the user's GPUs: sized again at the sequences they hold (speed, KV cache
     and cost at that load, not at an assumed 16), never more than the engine's ``cap``
-    (``--max-num-seqs``); ``most`` receives that count. When the user's ``count`` holds no full-context
-    sequence, the layout beyond it is sized for one, never for the assumed 16 (s39 fixt3 #2: 16 L20s
-    named beside a 128K refusal on one)."""
-    if count and inf.min_gpus > count and not rt.prefills_batch:
-        most.append(1)
-        return sized()
+    (``--max-num-seqs``); ``most`` receives that count."""
     if inf.max_concurrency >= 1 or rt.prefills_batch:
         most.append(max(1, min(inf.max_concurrency, cap or inf.max_concurrency)))
         inf = sized()

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from estimator.built import alternative
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
-from estimator.models import Alternative, DecodeSpeed, Precision
+from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
 from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
 
@@ -273,32 +273,21 @@ def layout_on(
     runtime: ServingRuntime = VLLM,
     load: Load = NO_LOAD,
     concurrency: int = 1,
-    speed: Callable[[Layout], DecodeSpeed | None] | None = None,
 ) -> Layout:
     """How to use the user's ``gpus``. Among the layouts that hold ``concurrency`` sequences: no pipeline
-    first, then on NVLink cards the most tokens a second at that load (``speed``: a layout's decode speed
-    at the stated concurrency, its aggregate compared; copies of a smaller TP group each read the weights
-    at a fraction of the bandwidth — trial s39b: 72B on 8 × H20 at 50 users, TP 2 × 4 ran slower than
-    TP 4 on 4; over PCIe vLLM's docs advise copies, :data:`PCIE_TIE`), then the most replicas, then
-    the most sequences. When none holds it: the layout holding the most sequences — fewer, larger
-    groups (a pipeline across nodes included) waste less memory on copies of the weights. A pipeline
-    across nodes when no group holds the weights."""
+    first, then the most replicas (throughput), then the most sequences. When none holds it: the layout
+    holding the most sequences — fewer, larger groups (a pipeline across nodes included) waste less
+    memory on copies of the weights. A pipeline across nodes when no group holds the weights."""
     best: tuple[tuple, Layout] | None = None
-    flat: list[tuple[int, int, Layout]] = []  # (replicas, sequences, layout) holding the load, no pipeline
     for t, pp in _groups(spec, gpu, gpus, runtime):
         layout = Layout(t, pp, gpus // (t * pp))
         seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if seqs < 1:
             continue
         holds = seqs >= concurrency
-        if holds and pp == 1:
-            flat.append((layout.replicas, seqs, layout))
         key = (holds, -pp, layout.replicas, seqs) if holds else (holds, seqs, layout.replicas)
         if best is None or key > best[0]:
             best = (key, layout)
-    if speed is not None and gpu.nvlink and len(flat) > 1:  # PCIe: copies (vLLM docs, _pcie_choice)
-        rated = [(speed(lay), replicas, seqs, lay) for replicas, seqs, lay in flat]
-        return max([(d.aggregate if d else 0.0, *rest) for d, *rest in rated])[3]
     if best is not None:
         return best[1]
     tp, pp = layout_for(weights, kv_seq, spec, gpu, runtime, load)

@@ -1656,9 +1656,8 @@ def test_mla_kv_layout_is_stated_only_under_tensor_parallelism():
     """DeepSeek-V2 (MLA) int4 (124.2 GB: the body at 4.156 bits, the 16-bit embeddings and head) on
     MI300X, 180.6 GB of vLLM room per card (0.9 × 0.99 × 192 GiB less the sampler's 28 × 1,024 ×
     102,400 + 0.16 GiB), 4k sequences of 60 × (512 + 64) × 2 B per token = 283 MB: one card holds
-    199, two replicas 398, one TP-2 copy 837. One card: no layout to state; 16 users on two run TP 2 (each
-    card reads half the weights: faster at that load than two replicas, s39 fixt3 #1) and 500 users on two
-    cards need TP 2, and with it the latent's layout, stated: with no engine named,
+    199, two replicas 398, one TP-2 copy 837. One card, or 16 users on two (two replicas): no layout to
+    state; 500 users on two cards need TP 2, and with it the latent's layout, stated: with no engine named,
     vLLM's default plain TP (s25 trial #8), every rank keeping the whole latent: one rank's room, 180.6 −
     124.2 / 2 = 118.5 GB, ÷ 283 MB = 418 (DP attention's 837 offered in a note)."""
 
@@ -1676,8 +1675,8 @@ def test_mla_kv_layout_is_stated_only_under_tensor_parallelism():
 
     one, two, busy = serve(1), serve(2), serve(2, 500)
     assert one.inference.tp == 1 and "kv_layout" not in {a.field for a in one.assumptions}
-    assert (two.inference.tp, two.inference.replicas, two.inference.max_concurrency) == (2, 1, 418)
-    assert "kv_layout" in {a.field for a in two.assumptions}
+    assert (two.inference.tp, two.inference.replicas, two.inference.max_concurrency) == (1, 2, 2 * 199)
+    assert "kv_layout" not in {a.field for a in two.assumptions}
     assert (busy.inference.tp, busy.inference.max_concurrency) == (2, 418)
     assert "kv_layout" in {a.field for a in busy.assumptions}
     dense = estimate(

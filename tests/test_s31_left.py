@@ -202,22 +202,22 @@ def test_gpu_training_keeps_gpu_words():
     ("question", "line"),
     [
         (
-            "serve Qwen2.5-32B on 8 L40S",
-            "• Why TP=2 × 4 replicas: one copy of the model with the load's KV cache fits on 2 GPUs",
+            "serve Mixtral 8x22B on 8 H100",
+            "• Why TP=4 × 2 replicas: one copy of the model with the load's KV cache fits on 4 GPUs",
         ),
         (
-            "8 张 L40S 部署 Qwen2.5-32B",
-            "• 为什么是 TP=2 × 4 个副本：一份模型连同这个负载的 KV 缓存放得下 2 张卡",
+            "8 张 H100 部署 Mixtral 8x22B",
+            "• 为什么是 TP=4 × 2 个副本：一份模型连同这个负载的 KV 缓存放得下 4 张卡",
         ),
     ],
 )
 def test_copies_on_the_users_count_say_why(question, line):
     out = _text(question)
-    assert "TP=2 × 4 " in out.split("\n")[0] and line in out
+    assert "TP=4 × 2 " in out.split("\n")[0] and line in out
 
 
 def test_copies_of_one_gpu_say_no_all_reduce():
-    out = _text("serve Qwen2.5-7B on 4 L40S")
+    out = _text("serve Qwen2.5-7B on 4 A100")
     assert "• Why 4 replicas: one copy of the model with the load's KV cache fits on one GPU" in out
     assert "within 1 GPU" not in out
 

@@ -121,18 +121,17 @@ def test_nvidia_serving_keeps_vllm_and_sglang() -> None:
     ("text", "parts"),
     [
         (
-            "which is faster to serve on 4 L40S, Llama-3-8B or Llama-3-70B?",
+            "which is faster to serve on 4 H100, Llama-3-8B or Llama-3-70B?",
             ["layouts differ", "Meta Llama 3 8B TP=1 × 4 replicas", "Meta Llama 3 70B TP=4 "],
         ),
         (
-            "4 张 L40S 上部署，Qwen2.5-32B 和 Llama-3-70B 哪个更快",
-            ["布局不同", "Qwen2.5 32B TP=2 × 2 个副本", "Meta Llama 3 70B TP=4"],
+            "4 张 A100 上部署，Qwen2.5-32B 和 Llama-3-70B 哪个更快",
+            ["布局不同", "Qwen2.5 32B TP=1 × 4 个副本", "Meta Llama 3 70B TP=4"],
         ),
     ],
 )
 def test_which_is_faster_names_different_layouts(text: str, parts: list[str]) -> None:
-    # L40S (PCIe, 48 GB): 8B bf16 16.1 GB + its KV fit one card: 4 copies (NVLink cards now take the faster
-    # TP 4 at the load, s39 fixt3); 70B bf16 141 GB needs TP 4 (a power of two ≥ 2)
+    # 8B bf16 16.1 GB + its KV fit one 80 GB card: 4 copies; 70B bf16 141 GB needs TP 4 (a power of two ≥ 2)
     first = answer_json(text)["reply"].splitlines()[0]
     assert all(p in first for p in parts), first
 
