@@ -52,7 +52,9 @@ def test_no_lever_names_lighter_weights() -> None:
     head = render(answer("qwen2.5 32b q5_k_m gguf on llama.cpp on a mac mini m4 pro 24gb, how fast?"), "text")
     head = head.splitlines()[0]
     assert "wired_limit_mb=" not in head and "less than 4 GiB" in head
-    assert "Q4_K_M weights fit" in head and "tokens/s" not in head
+    # the lead, at the merge: the old test_s25_trfix3 keeps a just-missing Mac's speed in the headline, so
+    # the speed follows the lighter weights' clause ("with the share raised as far as that, ≈ …")
+    assert "Q4_K_M weights fit" in head and "with the share raised as far as that" in head
 
 
 def test_far_beyond_the_mac_unchanged() -> None:
