@@ -221,6 +221,17 @@ def cheaper_fix(
     return text, bool(requested and best.min_gpus <= requested)
 
 
+def _their_one_card(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
+    """The headline's change for a user's one card that nearly holds the job (s39 fixz #5): what fits
+    there, with its figures (:func:`likely_fit_text`), before more cards; (None, True, False) when none."""
+    lead = likely_fit_text(report, f)
+    return (
+        (LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), lead), True, False)
+        if lead
+        else (None, True, False)
+    )
+
+
 def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     """(the change the headline of a failed count names first, whether the fewest GPUs for the user's
     own settings is a count worth naming there, whether that change fits on the user's own GPUs: then
@@ -235,10 +246,8 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if m is None or not requested or m.fits_requested is not False:
         return None, True, False
     fix = cheaper_fix(m, f, f.lang, requested, report.request.method)
-    if requested == 1 and m.likely_fit and (fix is None or not fix[1]):  # s39 fixz #5: their one card first
-        lead = likely_fit_text(report, f)  # what fits there, with its figures, before more cards
-        if lead:
-            return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), lead), True, False
+    if fix is not None and not fix[1] and requested == 1 and m.likely_fit:  # s39 fixz #5: their one card
+        return _their_one_card(report, f)
     if fix is not None and _keeps_their_stage(report) and not _tool_setting_fits(report, fix[1]):
         # s37 fixh #2: their ZeRO stage and offload first; a setting of theirs (micro-batch 1) before a
         # kernel swap when it fits on their own GPUs too (s38 fixt #1)
@@ -247,15 +256,16 @@ def headline_fix(report: SizingReport, f: Fmt) -> tuple[str | None, bool, bool]:
     if fix is not None:
         return fix[0], sane_count(m), fix[1]
     own = unfit_change_text(report, f)
+    one = requested == 1 and m.likely_fit  # s39 fixz #5: what fits on their one card, before more cards
     if own is None or (m.min_gpus and m.min_gpus <= SANE_FACTOR * requested):
-        return None, True, False  # no change, or the count for their settings is an answer (s25b #4)
+        return _their_one_card(report, f) if one else (None, True, False)  # the count is an answer (s25b #4)
     count = next((int(c.value or 0) for c in m.fit_change if c.setting == "gpu_count"), 0)
     if count and m.min_gpus and count * SANE_FACTOR > m.min_gpus:  # 'Instead of your 1 GPU: 2 GPUs'
-        return None, True, False
+        return _their_one_card(report, f) if one else (None, True, False)
     if count and any(
         c.setting in ("offload", "param_offload") for c in m.fit_change
     ):  # host RAM, slower (s25)
-        return None, True, False
+        return _their_one_card(report, f) if one else (None, True, False)
     # s36 fixe #1: a change that fits on a few cards before the 40 (ZeRO-3 over five machines) the user's
     # setting takes, or before none at all; the count then comes last, with its machines (the note)
     return LEADING_WORD_RE.sub(lambda w: w.group(0).lower(), own), False, not count
