@@ -6,14 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.render.chart import (
-    _FALLBACK_PART_COLORS,
-    COLORS,
-    MIN_PART_BYTES,
-    PART_COLORS,
-    ChartContext,
-    on_color,
-)
+from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
 from bot.render.plan_text import gpus_text
@@ -285,7 +278,7 @@ def _part_bars(
                 f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
                 ha="center",
                 va="center",
-                color=on_color(color),
+                color="white",
                 **ctx.font("label", bold=True),
             )
         left += w
