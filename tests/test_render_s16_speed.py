@@ -153,5 +153,6 @@ def test_a_reply_renders_in_few_python_calls():
     # first, the recommended count's levers, the own-card change and hours under a day, the TTFT target that
     # sets the count, the reply's script); + 0.2 %
     assert _render_calls("html") < 259.1
-    assert _render_calls("text") < 249.4
+    # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
+    assert _render_calls("text") < 249.9
     assert _render_calls("markdown") < 351.5
