@@ -206,5 +206,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # (estimator.rec_high.levers, +0.8; only with no count asked); bound 860.6 -> 865.7 (+0.2 %)
     # s38 merge (speed, verdict, fixs, rounds 34): 846.16; bound + 0.2 %
     # s39 merge: 848.20 (fixs's prefill all-reduces, fixz's ZeRO-3 traffic across nodes, and s39-fixt3 /
-    # s39-bill, both reverted at the merge after CI preview B: the figure without them is lower); bound + 0.2 %
+    # s39-bill, both reverted at the merge after CI preview B: the figure without them is lower);
+    # bound + 0.2 %
     assert calls / len(requests) < 849.9, calls / len(requests)
