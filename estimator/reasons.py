@@ -145,6 +145,7 @@ class Why(Keys):
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     mfu_qlora = "mfu_qlora"
+    mfu_eager_moe = "mfu_eager_moe"
     mfu_quantized_base_unmodelled = "mfu_quantized_base_unmodelled"
     fp8_training = "fp8_training"
     int8_training = "int8_training"

@@ -43,8 +43,12 @@ def test_a_budget_above_the_catalog_says_the_budget_is_not_the_limit_en() -> Non
     # the single answer 'LoRA Llama 3.1 405B on 102.4M tokens': 403 A100-hours × $1.20–2.50, about 16 GPUs
     assert (rows[0]["cost"]["low"], rows[0]["cost"]["high"]) == pytest.approx((483.6, 1007.5))
     assert rows[0]["gpus_shown"] == 16
-    # Kimi K2 LoRA: about 32 GPUs, $60–125 (50 GPU-hours × $1.20–2.50), as its single answer prints
-    assert (rows[1]["cost"]["low"], rows[1]["cost"]["high"], rows[1]["gpus_shown"]) == (60.0, 125.0, 32)
+    # Kimi K2 LoRA: about 32 GPUs, $1,292–2,692 (1,077 GPU-hours × $1.20–2.50), as its single answer prints;
+    # s40: its experts run transformers' eager loop (no tool named: the fine-tuning stacks load HF model
+    # code), so a step is at least a dense 1T model's (training_rate.eager_moe_slowdown); $60–125 before
+    assert (rows[1]["cost"]["low"], rows[1]["cost"]["high"], rows[1]["gpus_shown"]) == pytest.approx(
+        (1292.4, 2692.5, 32)
+    )
     lines = reply.splitlines()
     assert "LoRA: Meta Llama 3.1 405B — " in lines[1] and "on 16 × A100 80G, $484 – $1,008" in lines[1]
     assert "the budget is not the limit: this is the catalog's largest dense model" in lines[1]
@@ -69,11 +73,12 @@ def test_a_small_budget_names_the_largest_of_each_kind_that_fits_zh() -> None:
     )
     lines = reply.splitlines()
     assert "LoRA：Google Gemma 2 27B——1 张 A100 80G，24.8 卡·时，¥375 – ¥750" in lines[1]
-    # s37-billing: gpt-oss-120b on its fewest 24 A100 bills 24 card-hours (each card its first hour) =
-    # ¥360–720, within ¥750; before, the 32-GPU row billed 13 card-hours for 32 cards, so the recommended 32
-    # 'cost the same' as 24 and were quoted at ¥480–960, over the budget: the row fell back to Phi-3.5-MoE
-    assert rows[3]["model"] == "gpt-oss-120b" and "（每 token 激活 5.1B）" in lines[4]
-    assert (rows[3]["gpus_shown"], rows[3]["cost"]["low"], rows[3]["cost"]["high"]) == (24, 360, 720)
+    # s40: an MoE fine-tuned on HF model code runs its experts in transformers' eager loop, a step at least a
+    # dense model of all its parameters (estimator.training_rate.eager_moe_slowdown): gpt-oss-120b (24 A100,
+    # ¥360–720 at the grouped-GEMM rate) no longer fits ¥750; DeepSeek-Coder-V2-Lite (15.7B, 2.4B active) on
+    # its fewest 4 A100: 21.9 card-hours, billed 22 × ¥15–30 = ¥330–660
+    assert rows[3]["model"] == "DeepSeek-Coder-V2-Lite" and "（每 token 激活 2.4B）" in lines[4]
+    assert (rows[3]["gpus_shown"], rows[3]["cost"]["low"], rows[3]["cost"]["high"]) == (4, 330, 660)
     assert "预算不是限制" not in reply and "预算勉强" not in reply  # the rows and the detail agree: within
     assert "在预算内" in reply
 

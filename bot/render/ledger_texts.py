@@ -298,6 +298,13 @@ WHY_TEXTS: dict[str, str] = {
         "pass, so steps are slower than bf16 LoRA (LitGPT's finetune benchmark: QLoRA ×1.39 the LoRA "
         "time on Llama-2-7B, ×1.44 on Mistral-7B; median of its 9 pairs)"
     ),
+    "mfu_eager_moe": N_(
+        "÷ %(eager_factor)s for an MoE trained on Hugging Face model code: transformers runs the experts "
+        "one at a time in a loop, so a step takes at least as long as a dense model of all %(total_b)sB "
+        "parameters (users report longer still: Qwen3-30B-A3B ×1.6 the time of QwQ-32B on the same "
+        "setup, LLaMA-Factory#7921); Megatron-LM / ms-swift's Megatron backend run the experts as one "
+        "grouped GEMM"
+    ),
     "mfu_quantized_base_unmodelled": N_(
         "the %(bits)s-bit quantized base makes steps slower than bf16 LoRA (de-quantized on the fly): "
         "not modelled, no published measurement at this width"
