@@ -428,6 +428,10 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
     got = request.get(key)
     if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
         return True
+    if key == "gpu_memory_gib" and got is not None:  # round 36 zh: each card's memory, the other in its row
+        rows = [r.get("gpu_memory_gib") for r in (answer.get("report") or {}).get("comparisons") or []]
+        if all(any(_close(v, m) for m in (got, *rows) if m is not None) for v in value):
+            return True
     if key == "model":  # several models in one message: one sized, each other named as not sized
         sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
         sized += [v for v in value if v not in sized and _size_row(v, answer)]
