@@ -204,3 +204,29 @@ def test_scorer_reads_each_cards_memory_in_its_row() -> None:
     answer = {"request": {"gpu_memory_gib": 24.0}, "report": {"comparisons": [{"gpu_memory_gib": 12.0}]}}
     assert key_understood("gpu_memory_gib", [24, 12], answer)
     assert not key_understood("gpu_memory_gib", [24, 16], answer)
+
+
+# --- a family, then its sizes listed as versions in the next clause ('DeepSeek R1 部署，14B 和 32B') ---
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "other"),
+    [
+        (
+            "DeepSeek R1 本地部署，14B 和 32B 这两个版本最少分别需要多少显存？",
+            "DeepSeek-R1-Distill-Qwen-14B",
+            "32B",
+        ),
+        ("Qwen2.5 部署，7B 和 14B 两个版本分别要多少显存？", "Qwen2.5-7B", "14B"),
+        ("For Qwen2.5 serving: the 7B and 14B versions, how much VRAM each?", "Qwen2.5-7B", "14B"),
+    ],
+)
+def test_sizes_listed_as_versions_of_the_family(text: str, model: str, other: str) -> None:
+    req, ignored, _ = _ask(text)
+    assert req["model"] == model and (f"model: {other}", "other_setup") in ignored
+
+
+def test_sizes_after_a_card_are_no_release() -> None:
+    """'4090 本地部署，7B 和 14B 这两个版本': a card before the clause is no family; no model is made up."""
+    req, _, _ = _ask("4090 本地部署，7B 和 14B 这两个版本哪个合适？")
+    assert req.get("model") is None and req["params_total"] == 7e9 and req["gpu"] == "RTX-4090"

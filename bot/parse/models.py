@@ -368,7 +368,12 @@ def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     core = s[m.start() : core_end]
     ver_k, size_k, act_k = _ver_key(ver), _size_key(size), _ver_key(act)
     mid, why = _match_family(fam, ver_k, size_k, act_k)
-    if mid is None and not size and _GLUED_LETTERS_RE.match(s, m.end()):
+    if (
+        mid is None
+        and not size
+        and s[m.end() : m.end() + 1].isalpha()
+        and _GLUED_LETTERS_RE.match(s, m.end())
+    ):
         return None  # round 36 zh: 'glm-4v-9b' is one name (pass 3), never 'glm-4' and a bare 9B
     active = _size_value(act_k[1:]) if act_k else None
     mention = ModelMention(

@@ -297,7 +297,10 @@ def prepare(text: str) -> tuple[str, bool, str]:
         s = without_typos(s, text)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
     s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
-    s = _ORDINAL_CARD_RE.sub(r"某\1", s) if "第" in s else s  # '第一张卡上': which card, no count (round 36)
+    if "第" in s and (
+        "卡" in s or "gpu" in s
+    ):  # '第一张卡上', '第 2 块 gpu': which card, no count (round 36)
+        s = _ORDINAL_CARD_RE.sub(r"某\1", s)
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
     s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
