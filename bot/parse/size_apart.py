@@ -40,7 +40,16 @@ def size_apart(s: str, resolve: Resolve) -> list[tuple[int, int, str, str, float
     """(start, end, release as written, catalog id, size in parameters) of each name and size apart in
     the normalized text ``s`` that together are a catalog release; spans never overlap."""
     gate = GATE_RE.search(s) is not None
-    later = "版本" in s or "规格" in s or "version" in s or "variant" in s  # round 36: cheap, no search
+    later = ("版本" in s or "规格" in s or "version" in s or "variant" in s) and (  # round 36: cheap tests
+        "和" in s
+        or "、" in s
+        or "或" in s
+        or "还是" in s
+        or "与" in s
+        or "跟" in s
+        or " and " in s
+        or " or " in s
+    )
     if not (gate or later):
         return []
     out: list[tuple[int, int, str, str, float]] = []
