@@ -297,6 +297,10 @@ def prepare(text: str) -> tuple[str, bool, str]:
         s = without_typos(s, text)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
     s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    if "第" in s and (
+        "卡" in s or "gpu" in s
+    ):  # '第一张卡上', '第 2 块 gpu': which card, no count (round 36)
+        s = _ORDINAL_CARD_RE.sub(r"某\1", s)
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
     s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
@@ -352,6 +356,11 @@ _GLUED_KEY_RE = rc(
 _MIB_M_RE = rc(r"(?<![\w.])(\d{4,7})m(?=\s+of\s+(?:vram|gtt|gpu|video|graphics|device|dedicated|显存))")
 """A card's memory in MiB written with a bare 'M' before 'of VRAM' ('20464M of VRAM, 53248M of GTT memory',
 as the amdgpu driver logs it): never a million, which no memory is counted in."""
+_ORDINAL_CARD_RE = rc(
+    r"第\s*(?:[一二两三四五六七八九十]+|\d{1,2})\s*([张块个])(?=\s*(?:显卡|卡|gpu|npu|gpus?\b))"
+)
+"""Round 36 zh: an ordinal card ('总是运行在第一张卡上', '第二张卡没有用起来', '第 2 块 GPU'): which card,
+never how many ('双卡 4090 … 第一张卡' was sized on one card, '第二张卡' on two); written '某张卡'."""
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 
 
