@@ -169,3 +169,65 @@ def test_h100_visible_memory_is_cudas_total_below_nvidia_smi():
     seen = visible_bytes(h100) / GIB
     assert seen == pytest.approx(79.22, rel=5e-4)
     assert seen < 81559 / 1024 < 81920 / 1024
+
+
+# 1. SGLang --enable-dp-attention with its --dp: DP inside the TP group, no replicas
+
+DSV3_CMD = (
+    "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --dp {dp} {flag}"
+    "--trust-remote-code\n8 张 H200，32k 上下文能撑多少并发？"
+)
+
+
+def _ignored(data: dict) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+def test_sglang_dp_attention_dp_is_no_replicas_in_a_command():
+    """SGLang's DeepSeek launch '--tp 8 --dp 8 --enable-dp-attention' runs on 8 GPUs (server_args.py
+    asserts tp_size % dp_size == 0; dp_attention.py: attn_tp_size = tp_size // dp_size = 1): sized on the
+    8 H200 said, each GPU its own sequences' latent — not 64 GPUs as 8 replicas of TP 8 (before)."""
+    data = _ask(DSV3_CMD.format(dp=8, flag="--enable-dp-attention "))
+    assert data["request"]["gpu_count"] == 8
+    assert data["request"]["dp_attention"] is True
+    assert "--dp: 8" not in _ignored(data) and "gpu_count: 8" not in _ignored(data)
+    assert _row(data, "kv_layout")["value"] == "dp_attention"
+    plain = _ask(DSV3_CMD.format(dp=8, flag=""))  # no DP attention: --dp 8 is 8 replicas of TP 8
+    assert plain["request"]["gpu_count"] == 64
+
+
+def test_sglang_dp_attention_below_tp_is_named_not_used():
+    """'--dp 2' beside '--enable-dp-attention --tp 8': attention groups of 8 ÷ 2 = 4 GPUs, each holding
+    a copy of its sequences' latent — not modelled, so named as not used; still 8 GPUs, not 16."""
+    data = _ask(DSV3_CMD.format(dp=2, flag="--enable-dp-attention "))
+    assert data["request"]["gpu_count"] == 8
+    assert _ignored(data)["--dp: 2"] == "no_field"
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        ("sglang 跑 DeepSeek-R1，H200，--tp 8 --dp 8 --enable-dp-attention，32k 上下文最多多少并发？", 8),
+        (
+            "两台 8 卡 H20 用 sglang 跑 DeepSeek-R1，--tp 16 --dp 16 --enable-dp-attention，"
+            "上下文 64k，最多多少并发？",
+            16,
+        ),
+        ("SGLang DeepSeek-V3 on H200, tp 8 and dp 8 with DP attention, 32k context: how many concurrent?", 8),
+    ],
+)
+def test_sglang_dp_attention_dp_in_prose(question: str, gpus: int):
+    data = _ask(question)
+    assert data["request"]["gpu_count"] == gpus
+    assert data["request"]["dp_attention"] is True
+    assert not [t for t in _ignored(data) if t.startswith("dp: ")]
+
+
+def test_dp_attention_holds_about_tp_times_plain_tp():
+    """DeepSeek-V3 on 8 × H200 at 32K: DP attention keeps one latent per sequence, plain TP one per GPU,
+    so the copy's KV pool is 8 × one GPU's (SGLang reserves a little more with DP attention: between 7×
+    and 8× plain TP's)."""
+    dp = _ask(DSV3_CMD.format(dp=8, flag="--enable-dp-attention "))["report"]["inference"]
+    tp = _ask(DSV3_CMD.replace(" --dp {dp}", "").format(flag=""))["report"]["inference"]
+    assert 7 * tp["kv_capacity_tokens"] < dp["kv_capacity_tokens"] <= 8 * tp["kv_capacity_tokens"]
+    assert dp["max_concurrency"] == dp["kv_capacity_tokens"] // 32768
