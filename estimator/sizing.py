@@ -86,7 +86,13 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
         fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"))
         if ram is not None and ram.buffer_factor != 1.0:  # the ×1.5 said with its source (s40 fixs #4)
-            ledger.assume("host_ram_bytes", ram.needed_bytes, Why.host_ram_buffer, **ram.ledger_params())
+            ledger.assume(
+                "host_ram_bytes",
+                ram.needed_bytes,
+                Why.host_ram_buffer,
+                citation=ram.source,
+                **ram.ledger_params(),
+            )
         if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
             short = ram.needed_bytes - (ram.stated_bytes or 0.0)
             ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,

@@ -58,6 +58,9 @@ Each slot has its own ``num_ctx``: the runner's context is num_ctx × slots (``s
 ``effectiveLlamaServerContext``; docs/faq.mdx: "Required RAM will scale by OLLAMA_NUM_PARALLEL *
 OLLAMA_CONTEXT_LENGTH"), so its KV cache is num_ctx × slots tokens — the context × concurrency sized."""
 
+OLLAMA_SLOTS_SOURCE = "ollama/ollama envconfig/config.go (NumParallel), server/sched.go (num_ctx × slots)"
+"""The ledger's citation of :data:`OLLAMA_NUM_PARALLEL` and the slots' context."""
+
 
 def ollama_slots(req: SizingRequest, concurrency: int, context: int, ledger: Ledger) -> None:
     """The ledger's Ollama slots (s40 fixs #2): one sequence at a time by default
@@ -68,6 +71,7 @@ def ollama_slots(req: SizingRequest, concurrency: int, context: int, ledger: Led
             "ollama_num_parallel",
             concurrency,
             Why.ollama_slots,
+            citation=OLLAMA_SLOTS_SOURCE,
             context=context,
             kv_tokens=concurrency * context,
         )
