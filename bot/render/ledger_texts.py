@@ -330,6 +330,20 @@ WHY_TEXTS: dict[str, str] = {
         "the gradients and weights over PCIe (4 B/param at 25 GB/s) — to ≈ %(gpu_step)s s of GPU work "
         "(ZeRO-Offload, Ren et al. 2021 §4–§6; delayed parameter update off)"
     ),
+    "ollama_slots": N_(
+        "Ollama serves one request at a time unless OLLAMA_NUM_PARALLEL is set (default 1 since v0.10.0): "
+        "these sequences at once need it set to this many, and each slot has its own num_ctx, a KV cache "
+        "of %(context)s × slots = %(kv_tokens)s tokens"
+    ),
+    "ollama_num_parallel": N_(
+        "Ollama's OLLAMA_NUM_PARALLEL default: one request at a time per loaded model, the rest queue "
+        "(since v0.10.0)"
+    ),
+    "host_ram_buffer": N_(
+        "DeepSpeed's own estimate of CPU offload's host RAM: %(per_param)s B per parameter (fp32 master "
+        "weights, Adam's two moments and the fp32 gradients: %(states_bytes)s a machine) × %(factor)s, its "
+        "additional_buffer_factor default, a margin for pinned staging buffers"
+    ),
     "recompute_time_stated": N_(
         "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "
         "forward pass per token, (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"

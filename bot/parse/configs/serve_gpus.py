@@ -41,7 +41,9 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
     serving command; name the visible devices when the engine uses fewer or more of them."""
     dp_flag, dp = next(((f, v) for f, v in pairs if f in DP_FLAGS and _positive(v)), (None, None))
     layout = int(cfg.values.get("tp") or 1) * int(cfg.values.get("pp") or 1)
-    if dp_flag is not None:
+    if dp_flag is not None and tool == "sglang" and cfg.values.get("dp_attention"):
+        _attention_dp(dp_flag, int(dp), cfg)  # DP carved out of the TP group: no more GPUs (s40 fixs #1)
+    elif dp_flag is not None:
         cfg.unused.pop(f"{dp_flag}: {dp}", None)
         cfg.set(dp_flag, "gpu_count", layout * int(dp))
     visible = leading_env(argv).get("CUDA_VISIBLE_DEVICES", "")
@@ -56,6 +58,19 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
         cfg.set("CUDA_VISIBLE_DEVICES", "gpu_count", n)
     elif cfg.values.get("gpu_count", layout) != n:
         cfg.skip("CUDA_VISIBLE_DEVICES", visible, "engine_gpus")
+
+
+def _attention_dp(flag: str, dp: int, cfg: StackConfig) -> None:
+    """SGLang's ``--dp`` beside ``--enable-dp-attention``: the attention data-parallel degree inside the
+    TP group, not replicas — the server runs on ``tp_size`` GPUs (python/sglang/srt/server_args.py:
+    ``assert self.tp_size % self.dp_size == 0``; python/sglang/srt/layers/dp_attention.py
+    ``compute_dp_attention_world_info``: ``attn_tp_size = tp_size // dp_size``), so the GPU count stays
+    TP × PP. ``dp`` = TP (SGLang's DeepSeek launch, ``--tp 8 --dp 8``) is the layout sized — each GPU
+    keeps its own sequences' latent — and used; a smaller ``dp`` leaves groups of TP ÷ DP GPUs holding a
+    copy each, which the sizing does not model: named as not used (``no_field``), as before."""
+    if dp == int(cfg.values.get("tp") or 1):
+        cfg.unused.pop(f"{flag}: {dp}", None)
+        cfg.set(flag, "dp_attention", True)
 
 
 def _positive(value: Any) -> bool:
