@@ -15,7 +15,9 @@ from estimator.runtimes import SGLang, sglang_mem_fraction, visible_bytes
 from estimator.runtimes.base import Load
 from estimator.units import GIB
 
-QUESTION = "用SGLang部署Llama-3.1-405B，2台8卡A100 80G，并发16，上下文8k"
+QUESTION = "用SGLang部署Llama-3.1-405B，2台8卡A100 80G，--tp 8 --pp-size 2，并发16，上下文8k"
+"""TP 8 × PP 2 stated (s39 fixw #1: unstated, SGLang's two-node layout is --tp 16 --nnodes 2, its own
+405B recipe; this test is about the fraction of a TP × PP replica)."""
 
 
 def test_sglang_default_fraction_reads_tp_times_pp():
@@ -35,7 +37,7 @@ def test_sglang_default_fraction_reads_tp_times_pp():
 
 
 def test_cli_sglang_tp8_pp2_assumption_matches_the_sizing(capsys):
-    """Through `sizing-bot ask --format json`: 405B on 2 × 8 A100 80G with SGLang lands on TP 8 × PP 2;
+    """Through `sizing-bot ask --format json`: 405B on 2 × 8 A100 80G with SGLang at TP 8 × PP 2;
     the assumed mem_fraction_static 0.779 and the workspace (1 − 0.779) × usable per GPU agree, and the
     launch line says --mem-fraction-static 0.77 (was 0.83 from TP alone)."""
     assert main(["ask", "--format", "json", QUESTION]) == 0
