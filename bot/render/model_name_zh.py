@@ -26,10 +26,10 @@ PHRASES = {
 }
 """English words of catalog name notes (estimator/data/gpus.toml, models/*.toml), worded per locale."""
 _COUNTED = (
-    (re.compile(r"\b(\d+)-core GPU\b"), N_("%(n)s-core GPU")),  # 'Apple M4 Max (40-core GPU, 128 GB)'
-    (re.compile(r"\b(\d+) experts\b"), N_("%(n)s experts")),  # 'Llama 4 Scout (17B active, 16 experts)'
-    (re.compile(r"\b(\d+(?:\.\d+)?[BM]) active\b"), N_("%(n)s active")),  # 'DBRX 132B (36B active)'
-    (re.compile(r"\bper ([\w\s]+?) GPU\b"), N_("per %(n)s GPU")),  # 'GB200 (per Blackwell GPU in NVL72)'
+    (re.compile(r"\b(?P<n>\d+)-core GPU\b"), N_("%(n)s-core GPU")),  # 'Apple M4 Max (40-core GPU, 128 GB)'
+    (re.compile(r"\b(?P<n>\d+) experts\b"), N_("%(n)s experts")),  # 'Llama 4 Scout (17B active, 16 experts)'
+    (re.compile(r"\b(?P<n>\d+(?:\.\d+)?[BM]) active\b"), N_("%(n)s active")),  # 'DBRX 132B (36B active)'
+    (re.compile(r"\bper (?P<n>\w+) GPU in (?P<system>\w+)"), N_("per %(n)s GPU in %(system)s")),  # GB200
 )
 _PHRASE_RE = re.compile("|".join(re.escape(p) for p in PHRASES))
 
@@ -44,7 +44,7 @@ def localized_model_name(name: str, lang: str) -> str:
         return name
     note = _ARCH_RE.sub(lambda a: translate(lang, ARCHITECTURE, name=a.group(1)), m.group(1))
     for pattern, msgid in _COUNTED:
-        note = pattern.sub(lambda c, msgid=msgid: translate(lang, msgid, n=c.group(1)), note)
+        note = pattern.sub(lambda c, msgid=msgid: translate(lang, msgid, **c.groupdict()), note)
     note = _PHRASE_RE.sub(lambda p: translate(lang, PHRASES[p.group(0)]), note)
     if note == m.group(1):  # names and sizes only ('(671B MoE)', '(PCIe)'): the name as released
         return name

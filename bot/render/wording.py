@@ -247,7 +247,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.throughput_copies: N_(
         "The %(concurrency)s sequences fit on %(load_gpus)s GPUs, which decode ≈ %(tokens_per_s)s tokens/s."
     ),
-    NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+    NoteCode.no_price: N_(
+        "No rental price on file for %(gpu)s in %(currency)s: cost not estimated. Give your price per "
+        "GPU-hour (e.g. “%(gpu)s at 2 %(currency)s per GPU-hour”) and the cost is worked out."
+    ),  # s39 fixw #4: which card lacks a price, and how to give one
     NoteCode.pp_bubble: N_(
         "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
         "about %(bubble)s to the compute time ((PP − 1) / micro-batches, Narayanan et al. 2021 §2.2): a "
