@@ -171,7 +171,9 @@ def normalize(text: str) -> str:
         s = sp.CN_RENTAL_RE.sub(lambda m: sp.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = sp.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
-    if "_" in s and ("_ti" in s or "_super" in s or "_sxm" in s or "_pcie" in s or "0_" in s or "tx_" in s):
+    if "_" in s and (
+        "_ti" in s or "_super" in s or "_sxm" in s or "_pcie" in s or "0_" in s or "x_" in s or "s_" in s
+    ):
         s = _CARD_UNDERSCORE_RE.sub(lambda m: m.group(0).replace("_", "-"), s)  # s39 fixw #3: '4090_ti'
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     if "x" in s and _GLUED_X[2].search(s):  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
