@@ -40,6 +40,5 @@ def test_a_stated_load_keeps_the_note() -> None:
     )
     assert (
         "⚠️ 按你给的 TP 16 × PP 1，每份模型副本都占这么多卡：同时跑 16 条序列需要 32 张；"
-        "不限定布局（TP 8 × PP 3）只需 24 张。" in text
-    )  # s39 fixw #1: SGLang's free copy over two nodes is TP 16 (its multi-node default), so the
-    # fewer-GPU layout is the next one it can run: TP 8 × PP 3 (TP 24 does not divide 128 heads)
+        "不限定布局（TP 8 × PP 2）只需 16 张。" in text
+    )

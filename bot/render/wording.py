@@ -158,6 +158,12 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "so the stages do not make a sequence faster (its speed is one TP group reading all the weights, "
         "plus the hops between nodes)."
     ),
+    NoteCode.tp_group_across_nodes: N_(
+        "One copy of the model is one tensor-parallel group across %(nodes)s nodes (TP=%(tp)s, "
+        "%(per_node)s GPUs a node: SGLang's multi-node launch, --tp %(tp)s --nnodes %(nodes)s). Every "
+        "layer's all-reduces cross the network between the nodes: it needs a fast interconnect "
+        "(InfiniBand or RoCE)."
+    ),
     NoteCode.beyond_context_window: N_(
         "%(model)s was released for at most %(window)s tokens and documents no way beyond: it was not "
         "trained for %(length)s tokens (a longer-context version, or untested RoPE scaling) — sized as asked."
