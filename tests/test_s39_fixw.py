@@ -1,8 +1,7 @@
 """Session 39 fixw (a fresh-user trial): the same question the same answer, in one language.
 
-1. SGLang on two nodes: prose and the pasted command size the same layout — SGLang's own two-node
-   recipe, ``--tp 16 --nnodes 2`` (sgl-project/sglang benchmark/deepseek_v3/README.md, "two H20*8
-   nodes"); ``--nnodes`` is used, never "not used".
+1. SGLang on two nodes (re-landed in s40 fixw2, tests/test_s40_fixw2.py: TP 16 across the nodes is a
+   candidate beside TP 8 × PP 2, not instead of it); ``--nnodes`` is used, never "not used".
 2. A zh reply words a catalog name's bracketed note in Chinese (the budget list, the GPU in a reason).
 3. A card name joined by underscores ('4090_ti', 'a100_80g') is read as the hyphenated one.
 4. A card with no price on file: the note says how to give one, and that form is read.
@@ -19,79 +18,12 @@ from bot.parse.normalize import normalize
 from bot.render.renderer import render
 from estimator import catalog
 
-PROSE_ZH = "2 台 8 卡 H20 用 sglang 部署 deepseek-v3，能支持多少并发"
-PROSE_EN = "deepseek-v3 with sglang on two nodes of 8 H20, how many concurrent sequences"
-COMMAND = (
-    "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --nnodes 2 "
-    "--node-rank 0 --trust-remote-code 在 H20 上能支持多少并发"
-)
-
 
 def _text(question: str, fmt: str = "text") -> str:
     return render(answer(question), fmt)
 
 
-# 1 — SGLang's two-node layout
-
-
-def test_sglang_groups_are_one_tp_group_across_nodes() -> None:
-    """DeepSeek-V3 (128 heads) on H20 × 8 per node: SGLang's copy over 2 nodes is TP 16 (16 divides
-    128), over 3 nodes TP 8 × PP 3 (24 does not divide 128: --pp-size); vLLM's stays TP 8 × PP 2."""
-    from estimator.runtimes import VLLM, SGLang
-    from estimator.serving_layout import _groups
-
-    spec, gpu = catalog.model("DeepSeek-V3"), catalog.gpu("H20-96GB")
-    sglang = _groups(spec, gpu, None, SGLang())
-    assert (16, 1) in sglang and (8, 2) not in sglang and (8, 3) in sglang and (32, 1) in sglang
-    vllm = _groups(spec, gpu, None, VLLM)
-    assert (8, 2) in vllm and (16, 1) not in vllm
-
-
-@pytest.mark.parametrize("question", [PROSE_ZH, COMMAND])
-def test_prose_and_command_give_the_same_answer(question: str) -> None:
-    """Both at TP 16: 131 sequences of 4K (the command's figure before this session; the prose said 262
-    at TP 8 × PP 2 with a note naming '--tp 8')."""
-    a = answer(question)
-    inf = a.report.inference
-    assert (inf.tp, inf.pp, inf.replicas) == (16, 1, 1)
-    text = render(a, "text")
-    head = text.split("\n")[0]
-    assert "131 条并发（TP=16）" in head
-    assert "--tp 8" not in text
-    if question == PROSE_ZH:  # the note names the layout sized (the command stated it: no note)
-        assert "按 SGLang 的默认设置（普通 --tp 16）估算" in text
-
-
-def test_prose_in_english_too() -> None:
-    text = _text(PROSE_EN)
-    assert "131 concurrent sequences at 4K context (TP=16)" in text.split("\n")[0]
-    assert "plain --tp 16" in text
-
-
-def test_nnodes_is_used_not_named_unused() -> None:
-    a = answer(COMMAND)
-    text = render(a, "text")
-    unused = next((line for line in text.split("\n") if line.startswith("未使用")), "")
-    assert "--nnodes" not in unused and "--node-rank" in unused
-    assert a.parsed.request.gpus_per_node == 8  # 16 GPUs over 2 machines
-
-
-def test_nnodes_that_does_not_divide_stays_named() -> None:
-    """'--tp 16 --nnodes 3': 16 GPUs do not split evenly over 3 machines — named, never guessed."""
-    q = "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --nnodes 3 on H20"
-    a = answer(q)
-    assert a.parsed.request.gpus_per_node is None
-    assert "--nnodes" in render(a, "text")
-
-
-def test_recipe_runs_on_every_node(capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
-
-    assert main(["ask", "--recipe", "sglang", PROSE_ZH]) == 0
-    text = capsys.readouterr().out
-    assert "--tp-size 16" in text and "--nnodes 2" in text and "--node-rank ${NODE_RANK}" in text
-    assert "--dist-init-addr ${MASTER_ADDR}:5000" in text
-    assert "在 2 台机器上分别运行，NODE_RANK = 0 … 1" in text
+# 1 — SGLang's two-node layout: tests/test_s40_fixw2.py (both layouts are candidates)
 
 
 # 2 — catalog name notes in a zh reply
