@@ -171,8 +171,23 @@ def normalize(text: str) -> str:
         s = sp.CN_RENTAL_RE.sub(lambda m: sp.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = sp.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
-    if "_" in s and (
-        "_ti" in s or "_super" in s or "_sxm" in s or "_pcie" in s or "0_" in s or "x_" in s or "s_" in s
+    if "_" in s and (  # a card suffix, rtx_/gtx_, or a memory size ('_80g'); not '_h100_' (markdown)
+        "_ti" in s
+        or "_super" in s
+        or "_sxm" in s
+        or "_pcie" in s
+        or "_nvl" in s
+        or "rtx_" in s
+        or "gtx_" in s
+        or "_1" in s
+        or "_2" in s
+        or "_3" in s
+        or "_4" in s
+        or "_5" in s
+        or "_6" in s
+        or "_7" in s
+        or "_8" in s
+        or "_9" in s
     ):
         s = _CARD_UNDERSCORE_RE.sub(lambda m: m.group(0).replace("_", "-"), s)  # s39 fixw #3: '4090_ti'
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
