@@ -481,6 +481,9 @@ def _serving_notes(
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
         ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+    elif inf.tp > gpu.gpus_per_node and req.tp is None:  # SGLang's '--tp 16 --nnodes 2' (s40 fixw2 #2)
+        nodes = -(-inf.tp // gpu.gpus_per_node)
+        ledger.note("tp_group_across_nodes", tp=inf.tp, nodes=nodes, per_node=gpu.gpus_per_node)
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

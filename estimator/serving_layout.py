@@ -247,11 +247,19 @@ def _groups(
 ) -> list[tuple[int, int]]:
     """(tp, pp) groups for one serving copy: every TP size within a node, then the full node's TP with
     2 … :data:`MAX_SERVING_PP` pipeline stages across nodes — a single copy over several nodes holds
-    more KV cache than replicas that each repeat the weights. Only groups within ``gpus`` if given."""
+    more KV cache than replicas that each repeat the weights. On a runtime that also runs one TP group
+    across machines (:attr:`ServingRuntime.tp_across_nodes`, SGLang's ``--tp 16 --nnodes 2``) that group
+    is a candidate too, beside the pipeline, where its size divides the attention heads: the callers'
+    rule picks (fewest GPUs, then no pipeline). Only groups within ``gpus`` if given."""
     options = tp_options(spec, gpu, runtime)
     groups = [(t, 1) for t in options]
-    if options[-1] == gpu.gpus_per_node:
-        groups += [(options[-1], pp) for pp in range(2, MAX_SERVING_PP + 1)]
+    full = options[-1]
+    if full == gpu.gpus_per_node:
+        across = runtime.tp_across_nodes  # SGLang: '--tp 16 --nnodes 2' beside TP 8 x PP 2 (s40 fixw2 #2)
+        for pp in range(2, MAX_SERVING_PP + 1):
+            if across and spec.heads % (full * pp) == 0:
+                groups.append((full * pp, 1))
+            groups.append((full, pp))
     return [(t, pp) for t, pp in groups if gpus is None or t * pp <= gpus]
 
 

@@ -74,6 +74,14 @@ _ZERO_INFINITY_RE = rc(r"\bzero[\s\-_]*(?:3[\s\-_]*|stage[\s\-_]*3[\s\-_]*)?infi
 """Round 20: DeepSpeed's ZeRO-Infinity is ZeRO stage 3 with the parameters and optimizer states offloaded
 to CPU and NVMe memory (Rajbhandari et al., "ZeRO-Infinity", SC21 §5; deepspeed.ai/tutorials/zero
 'ZeRO-Infinity'): read as the ZeRO-3 offload it is ('zero-3 nvme offload')."""
+_CARD_UNDERSCORE_RE = re.compile(
+    r"(?<![a-z0-9_])(?:(?:rtx|gtx)_\d{4}(?:_(?:ti|super|d))?"
+    r"|[a-z]{0,2}\d{2,4}[a-z]?(?:_(?:ti|super|sxm\d?|pcie|nvl|\d{2,3}\s?g(?:i?b)?))+)(?![a-z0-9_])"
+)
+"""A card's name joined by underscores as in a file or variable name ('4090_ti', 'rtx_4090', 'a100_80g',
+'h100_sxm'; s39 fixw #3): read with hyphens, as 'rtx-4090-ti' is, so the card (or the unknown card, named
+as typed) is read, never a bare '4090' left unused. A model's ('qwen2_5_7b', 'llama3_70b') is not one: no
+card suffix follows."""
 _GLUED_X = (
     _CARD_TIMES_RE,
     _COUNT_TIMES_RE,
@@ -163,6 +171,25 @@ def normalize(text: str) -> str:
         s = sp.CN_RENTAL_RE.sub(lambda m: sp.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = sp.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
+    if "_" in s and (  # a card suffix, rtx_/gtx_, or a memory size ('_80g'); not '_h100_' (markdown)
+        "_ti" in s
+        or "_super" in s
+        or "_sxm" in s
+        or "_pcie" in s
+        or "_nvl" in s
+        or "rtx_" in s
+        or "gtx_" in s
+        or "_1" in s
+        or "_2" in s
+        or "_3" in s
+        or "_4" in s
+        or "_5" in s
+        or "_6" in s
+        or "_7" in s
+        or "_8" in s
+        or "_9" in s
+    ):
+        s = _CARD_UNDERSCORE_RE.sub(lambda m: m.group(0).replace("_", "-"), s)  # s39 fixw #3: '4090_ti'
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     if "x" in s and _GLUED_X[2].search(s):  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
         s = _GLUED_X[1].sub(_count_x, _GLUED_X[0].sub(_card_x_count, s))
