@@ -15,6 +15,8 @@ sentences of our own (must-read and must-not-misread), in both languages where t
 - torchtitan's log 'wps N' is N tokens/s per GPU;
 - ZeRO with its sharding's name between ('ZeRO sharding (stage 2 or 3)') and a second stage before a place
   ('ZeRO stage 2 or 3 on 8 A100'): the first sized, the other named ('ZeRO-2 or 3 GPUs' is no stage);
+- another setup's card is named with the memory said with it ('80GB A100s' → 'A100 80GB'), never its family
+  alone (the memory dropped in silence);
 - a release's variant word between its family and its size ('Mistral Instruct 7B', 'Llama 2 Chat 13B') is
   that family's release of that size.
 """
@@ -205,3 +207,28 @@ def test_a_variant_word_before_the_size_is_the_release(text: str, model: str) ->
 def test_chat_before_a_number_that_is_no_size_changes_nothing() -> None:
     req, _ = _ask("I want to chat 7B hours a week on Llama-2-7B")
     assert req["model"] == "Llama-2-7B"
+
+
+# --- another setup's card with its memory -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The docs say OPT-175B runs only on 80GB A100s. Could I host it on an AWS g4dn.metal with 384 GB RAM "
+        "and 8 GPUs?",
+        "The README says 4 A100 80GB GPUs can fine-tune LLaMA-7B, but on 8 A100 40GB I get CUDA out of "
+        "memory.",
+    ],
+)
+def test_another_setups_card_is_named_with_its_memory(text: str) -> None:
+    req, ignored = _ask(text)
+    assert req.get("gpu_memory_gib") != 80.0
+    assert ("other_setup", "A100 80GB") in ignored  # before: 'A100' alone, the 80 dropped in silence
+
+
+def test_another_setups_card_said_without_memory_is_its_family() -> None:
+    _, ignored = _ask(
+        "We tried 8 H100 before; now I have 4 A100 40GB, can I fine-tune Llama-2-13B with LoRA?"
+    )
+    assert ("other_setup", "H100") in ignored
