@@ -15,8 +15,6 @@ sentences of our own (must-read and must-not-misread), in both languages where t
 - torchtitan's log 'wps N' is N tokens/s per GPU;
 - ZeRO with its sharding's name between ('ZeRO sharding (stage 2 or 3)') and a second stage before a place
   ('ZeRO stage 2 or 3 on 8 A100'): the first sized, the other named ('ZeRO-2 or 3 GPUs' is no stage);
-- tokens timed as a run ('1024 tokens in 8.56 seconds') are the output length of a served request, named as
-  part of the context (before: unread);
 - another setup's card is named with the memory said with it ('80GB A100s' → 'A100 80GB'), never its family
   alone (the memory dropped in silence);
 - a release's variant word between its family and its size ('Mistral Instruct 7B', 'Llama 2 Chat 13B') is
@@ -234,19 +232,3 @@ def test_another_setups_card_said_without_memory_is_its_family() -> None:
         "We tried 8 H100 before; now I have 4 A100 40GB, can I fine-tune Llama-2-13B with LoRA?"
     )
     assert ("other_setup", "H100") in ignored
-
-
-# --- a timed generation's length --------------------------------------------------------------------------
-
-
-def test_tokens_generated_in_a_time_are_the_output_length() -> None:
-    req, ignored = _ask(
-        "ExLlamaV2 with Llama2-7B 4.0bpw on an A100 80GB: 1024 tokens in 8.56 seconds. Is that normal?"
-    )
-    assert req["stage"] == "inference" and req.get("tokens") is None
-    assert ("output_in_context", "output_tokens: 1,024") in ignored  # before: '1024' unread
-
-
-def test_training_tokens_in_total_stay_training_tokens() -> None:
-    req, _ = _ask("Pre-training Llama-2-7B on 1024 tokens in total on 8 A100, how long?")
-    assert req["tokens"] == 1024.0

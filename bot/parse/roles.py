@@ -111,9 +111,6 @@ R_TPS = _r(
     r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
     r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"
 )
-R_TIMED_RUN = re.compile(
-    r"\s*-?(?:tokens?|toks?)\s+(?:generated\s+)?in\s+\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|ms)\b"
-)
 R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?![a-z])(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?)"
@@ -417,7 +414,7 @@ def _data_and_size(a: _Around) -> Verdict:
     if (R_TOKENS.match(R) and not L_PER.search(L)) or (R_DATA.match(R) and tok.mag_scale in ("B", "T")):
         if L_PROMPT.search(L):
             return Role("prompt", v, tok)
-        if L_REPLY.search(L) or (" in " in R[:24] and R_TIMED_RUN.match(R)):  # r36: '1024 tokens in 8.56 s'
+        if L_REPLY.search(L):
             return Role("reply", v, tok)
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
     if R_TOKENS.match(R) and a.word:
