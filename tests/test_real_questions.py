@@ -973,6 +973,16 @@ def test_round35_work_en_does_not_regress() -> None:
     assert _work_understood("r35work", "en", 19) >= R35_WORK_UNDERSTOOD_EN
 
 
+R36_WORK_UNDERSTOOD_EN = 13
+"""Round 36's English working split (en_r36.json, r36work: 27 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 13 after s40-r36en's readers. Its r36test
+half (13 records) is frozen in ``frozen_r36_test_en.sha256``."""
+
+
+def test_round36_work_en_does_not_regress() -> None:
+    assert _work_understood("r36work", "en", 27) >= R36_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1116,6 +1126,7 @@ HELD_OUT_SIZES = {
     ("r33test", "en"): 20,
     ("r34test", "en"): 17,
     ("r35test", "en"): 21,
+    ("r36test", "en"): 13,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -198,12 +198,43 @@ def normalize(text: str) -> str:
         s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
+    s = s.replace("k/v cache", "kv cache").replace("k/v 缓存", "kv 缓存") if "k/v " in s else s  # round 36
+    s = _BENCH_LABEL_RE.sub(_bench_words, s) if "llama-bench" in s or ("tg" in s and "/s" in s) else s
+    s = _WPS_RE.sub(r"\g<v> tokens/s per gpu", s) if "wps" in s else s  # round 36: torchtitan's log
+    s = _VARIANT_SIZE_RE.sub(r"\g<f> \g<b> \g<v>", s) if "instruct " in s or "chat " in s else s  # round 36
     s = card_memory_keys(s) if "memory" in s and "=" in s else s  # s37-rev: 'a GPU with memory = 24GB'
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)
 
+
+_BENCH_LABEL_RE = re.compile(r"(?<![a-z0-9])(pp|tg)(\d{2,6})(?![\d.@a-z])")
+"""llama-bench's test labels (examples/llama-bench: 'pp512' processes a 512-token prompt, 'tg128'
+generates 128 tokens), read only in a message that names llama-bench or writes a 'tgN' label beside a rate
+per second."""
+
+
+def _bench_words(m: re.Match[str]) -> str:
+    """A llama-bench label in words ('pp512': '512-token prompt processing', 'tg128': '128-token
+    generation'), so the figure after it is a speed measured, and 'pp512' no pipeline-parallel degree of 512
+    (round 36)."""
+    return f"{m.group(2)}-token " + ("prompt processing" if m.group(1) == "pp" else "generation")
+
+
+_WPS_RE = re.compile(
+    r"(?<![a-z])wps\s*(?:[:=]|of|is|was)?\s*(?:about\s+|around\s+|~\s*)?(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.])"
+)
+"""torchtitan's training log 'wps' (tokens per second on each GPU, torchtitan/train.py's metrics): 'wps 109',
+'wps: 3,500' read as that many tokens/s per GPU."""
+
+_VARIANT_SIZE_RE = re.compile(
+    r"(?<![a-z0-9\-])(?P<f>mistral|mixtral|llama[\s\-]?[23](?:\.[0-9])?|llama|qwen[0-9.]*|gemma[\s\-]?[0-9]?|vicuna"
+    r"|falcon|yi|baichuan[0-9]?|internlm[0-9.]*|deepseek|codellama|code\s?llama)"
+    r"[\s\-]+(?P<v>instruct|chat)[\s\-]+(?P<b>\d+(?:\.\d+)?b)(?![a-z0-9])"
+)
+"""Round 36 en: a release's variant word between its family and its size ('Mistral Instruct 7B', 'Llama Chat
+13B'), written as the release is named ('mistral 7b instruct'), so the family and size are one model."""
 
 _LETTER_RUN_RE = rc(r"[a-z]+")
 _LETTER_TYPOS = frozenset(t for t in sp.TYPOS if t.isascii() and t.isalpha())
