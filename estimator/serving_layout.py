@@ -16,6 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
+from estimator.runtimes.memo import MemoRuntime
 from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
 
 
@@ -167,7 +168,10 @@ def sequences_per_replica(
     room = runtime.room(spec, gpu, tp, load, pp) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
-    return int(room // (kv_seq * runtime.kv_replication(spec, tp)))
+    # a MemoRuntime's kept copies read in place (s40: no frame a candidate group); else the runtime's
+    memo = runtime.__class__ is MemoRuntime and spec is runtime.spec
+    copies = runtime._replication.get(tp) if memo else None  # type: ignore[attr-defined]
+    return int(room // (kv_seq * (runtime.kv_replication(spec, tp) if copies is None else copies)))
 
 
 def serving_layout(
