@@ -91,6 +91,17 @@ def _rec_high(m: Memory, f: Fmt, report: SizingReport) -> str:
     return translate(f.lang, text, high=f.gib(high), usable=f.gib(m.usable_bytes), gpus=gpus)
 
 
+_NO_HIGH = {"rec_high": "", "rec_high_more": ""}
+"""No borderline recommendation: the headline clause and the line below it empty."""
+
+
+def _split_high(m: Memory, f: Fmt, report: SizingReport) -> dict[str, str]:
+    """bot.render.rec_high_text.split_high, imported only for a borderline recommendation (s40-fixh #1)."""
+    from bot.render.rec_high_text import split_high
+
+    return split_high(m, f, report.request.method in (Method.lora, Method.qlora))
+
+
 def _padded_bar(fraction: float) -> str:
     """``ljust(bar(fraction, 10), 10)``: the bar of 10 cells and its padding, from a table of the 81
     bars (eighths 0-80), built once. The same rounding as :func:`bot.render.fmt.bar`."""
@@ -262,12 +273,12 @@ def memory_section(
         "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
-        "min_layout": _headline_layout(report, plan, lang) if at_min and plan else "",
+        "min_layout": _min_layout(report, plan, f) if at_min and plan else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
         "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
-        "rec_high": rec_high,
+        **(_split_high(m, f, report) if rec_high else _NO_HIGH),  # the headline's clause, a line below (s40)
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -308,6 +319,17 @@ def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str
     if m is None or not m.fits_requested or plan is None:
         return ""
     return _headline_layout(report, plan, lang)
+
+
+def _min_layout(report: SizingReport, plan: Plan, f: Fmt) -> str:
+    """The headline minimum's layout, then ' — borderline there: 98.3 % of each card, no margin' when it
+    fills over 95 % of the card and the user gave no count (bot.render.margin_text; s40-fixh #2)."""
+    text, m = _headline_layout(report, plan, f.lang), report.memory
+    if m is not None and m.per_gpu_bytes > 0.95 * m.gpu_memory_bytes and not report.request.gpu_count:
+        from bot.render.margin_text import layout_margin  # margin_text.NO_MARGIN: only such a minimum
+
+        return text + layout_margin(report, f)
+    return text
 
 
 def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:
