@@ -16,9 +16,10 @@ from estimator import compute
 from estimator.models import SizingReport
 from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 
-IMPRACTICAL_DAYS = 365.0
-"""bot.render.verdict_head.IMPRACTICAL_DAYS (a year of wall time: not practical), here as the gate that
-imports it only for such a run."""
+IMPRACTICAL_DAYS = 90.0
+"""bot.render.verdict_head.LONG_DAYS (three months: longer than any published pre-training run; the
+'not practical' year is verdict_head.IMPRACTICAL_DAYS), here as the gate that imports it only for such a
+run (s40-fixh #4)."""
 
 FIELD = attrgetter("field")
 """An assumption's field (``x in map(FIELD, assumptions)``: the test in C, no generator frames)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
+from bot.render.plan_text import gpus_text
 from estimator.models import SizingReport
 
 IMPRACTICAL_DAYS = 365.0
@@ -19,16 +20,45 @@ memory says: a year. The longest published pre-training runs took weeks to a few
 Zhang et al. 2022 §2.5), and a data-centre GPU generation is replaced in about two years (A100 2020, H100
 2022, B200 2024), so a run of more than a year on a fixed count is a plan for more GPUs, not a schedule."""
 
+LONG_DAYS = 90.0
+"""Wall-clock days on the user's count past which the headline warns that the run is longer than any
+published pre-training run and names the count that finishes in the deadline (s40-fixh #4: 243 days on
+16 A100 said nothing). The longest public runs: Llama 3 405B ≈ 54 days of training on up to 16K H100
+(Dubey et al. 2024 §3.3.4: 466 job interruptions in a 54-day snapshot), OPT-175B about two months on 992
+A100 (Zhang et al. 2022 §2.5, its logbook). Three months (a quarter) is past both: a plan longer than that
+is a plan for more GPUs."""
+
 DAYS_PER_YEAR = 365.0
 
 
 def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
-    """' — not practical on these GPUs: ≈ 5.6 years of wall time; more GPUs shorten it (see below)' when
-    the user's own count takes over :data:`IMPRACTICAL_DAYS` (``days``: its wall-clock days), else ''."""
-    if days is None or days <= IMPRACTICAL_DAYS or not report.request.gpu_count:
+    """' — not practical on these GPUs: ≈ 5.6 years of wall time; 136 GPUs finish in ≈ 29 days' when the
+    user's own count takes over :data:`IMPRACTICAL_DAYS` (``days``: its wall-clock days); ' — longer than
+    the longest published pre-training runs (Llama 3 405B: ≈ 54 days); …' over :data:`LONG_DAYS`; else ''.
+    The count offered is the deadline's (the user's, else the 30-day default: ``gpus_for_deadline``) when
+    it is larger than theirs; else 'more GPUs shorten it (see below)'."""
+    n = report.request.gpu_count
+    if days is None or days <= LONG_DAYS or not n:
         return ""
-    years = days / DAYS_PER_YEAR
-    return translate(f.lang, NOT_PRACTICAL, years=f.num(years, 1 if years < 10 else 0))
+    lang, at = f.lang, report.gpus_for_deadline
+    offer = None
+    if at and at > n and (on := _days_on(report, at)) is not None and on < days:
+        offer = translate(lang, FINISH_IN, gpus=gpus_text(lang, at), days=f.days(on))
+    if days > IMPRACTICAL_DAYS:
+        years = days / DAYS_PER_YEAR
+        y = f.num(years, 1 if years < 10 else 0)
+        return translate(lang, NOT_PRACTICAL_AT, years=y, offer=offer) if offer else translate(
+            lang, NOT_PRACTICAL, years=y
+        )
+    return translate(lang, LONG_AT, offer=offer) if offer else translate(lang, LONG)
+
+
+def _days_on(report: SizingReport, gpus: int) -> float | None:
+    """The days table's likely days on ``gpus`` (None: no such row)."""
+    for r in report.days_table or []:
+        if r.gpus == gpus:
+            return r.days.likely
+    return None
 
 
 def fit_verdict(report: SizingReport, f: Fmt) -> dict[str, str]:
@@ -45,6 +75,21 @@ NOT_PRACTICAL = N_(
     " — not practical on these GPUs: ≈ %(years)s years of wall time; more GPUs shorten it (see below)"
 )
 """The time verdict of a run over a year on the user's count (:data:`IMPRACTICAL_DAYS`)."""
+
+NOT_PRACTICAL_AT = N_(" — not practical on these GPUs: ≈ %(years)s years of wall time; %(offer)s")
+""":data:`NOT_PRACTICAL` with the count that finishes in the deadline (:data:`FINISH_IN`)."""
+
+LONG = N_(
+    " — longer than the longest published pre-training runs (Llama 3 405B: ≈ 54 days); more GPUs "
+    "shorten it (see below)"
+)
+"""The time verdict of a run over :data:`LONG_DAYS` on the user's count."""
+
+LONG_AT = N_(" — longer than the longest published pre-training runs (Llama 3 405B: ≈ 54 days); %(offer)s")
+""":data:`LONG` with the count that finishes in the deadline (:data:`FINISH_IN`)."""
+
+FINISH_IN = N_("%(gpus)s finish in ≈ %(days)s days")
+"""The count that finishes the job in the deadline (the user's, else 30 days) and its days."""
 
 FITS = N_("yes, it fits")
 """A yes/no fit question answered: the job fits the user's count with the margin (verdict 'yes')."""
