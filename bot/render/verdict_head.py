@@ -47,8 +47,10 @@ def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
     if days > IMPRACTICAL_DAYS:
         years = days / DAYS_PER_YEAR
         y = f.num(years, 1 if years < 10 else 0)
-        return translate(lang, NOT_PRACTICAL_AT, years=y, offer=offer) if offer else translate(
-            lang, NOT_PRACTICAL, years=y
+        return (
+            translate(lang, NOT_PRACTICAL_AT, years=y, offer=offer)
+            if offer
+            else translate(lang, NOT_PRACTICAL, years=y)
         )
     return translate(lang, LONG_AT, offer=offer) if offer else translate(lang, LONG)
 
