@@ -70,7 +70,36 @@ def fit_verdict(report: SizingReport, f: Fmt) -> dict[str, str]:
     m = report.memory
     if m is None or not m.fits_requested or report.days is None or report.feasible == "no":
         return {}
-    return {"verdict": translate(f.lang, BORDERLINE if report.feasible == "borderline" else FITS)}
+    word = translate(f.lang, BORDERLINE if report.feasible == "borderline" else FITS)
+    req = report.request
+    if req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions):
+        return {"verdict": _deadline_verdict(report, f, word)}  # '4 小时够吗': the time asked (s40-fixh #5)
+    return {"verdict": word}
+
+
+def _deadline_verdict(report: SizingReport, f: Fmt, word: str) -> str:
+    """The yes/no of a deadline check on the user's count ('is 4 hours enough?', '4 小时够吗' after a
+    training answer): 'yes, within your 4 hours' or 'no, not within your 4 hours (24 GPUs: ≈ 3.9 hours)'
+    — the deadline's count (``gpus_for_deadline``) when it is larger; a borderline memory said after."""
+    lang, limit, days = f.lang, report.request.deadline_days or 0.0, report.days.days.likely  # type: ignore[union-attr]
+    said = (
+        translate(lang, N_("%(n)s hours"), n=f.hours(limit * 24))
+        if limit < 1
+        else translate(lang, N_("%(n)s days"), n=f.days(limit))
+    )
+    if days <= limit * 1.0001:
+        text = translate(lang, WITHIN, limit=said)
+        return text if report.feasible != "borderline" else text + translate(lang, MEMORY_BORDERLINE)
+    at, n = report.gpus_for_deadline, report.request.gpu_count or 0
+    on = _days_on(report, at) if at and at > n else None
+    if at is None or on is None or on > limit * 1.0001:
+        return translate(lang, PAST, limit=said)
+    took = (
+        translate(lang, N_("≈ %(n)s hours"), n=f.hours(on * 24))
+        if on < 1
+        else translate(lang, N_("≈ %(n)s days"), n=f.days(on))
+    )
+    return translate(lang, PAST_AT, limit=said, gpus=gpus_text(lang, at), time=took)
 
 
 NOT_PRACTICAL = N_(
@@ -98,3 +127,15 @@ FITS = N_("yes, it fits")
 
 BORDERLINE = N_("borderline (see below)")
 """A yes/no fit question answered: it fits, without the margin (verdict 'borderline')."""
+
+WITHIN = N_("yes, within your %(limit)s")
+"""A deadline check on the user's count answered: the likely time is within their deadline."""
+
+PAST = N_("no, not within your %(limit)s")
+"""A deadline check answered: the likely time on their count is past it."""
+
+PAST_AT = N_("no, not within your %(limit)s (%(gpus)s: %(time)s)")
+""":data:`PAST` with the count that keeps the deadline and its time."""
+
+MEMORY_BORDERLINE = N_("; memory borderline (see below)")
+"""After :data:`WITHIN` when the memory verdict on their count is borderline."""
