@@ -97,6 +97,10 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             and report.memory.fits_requested is False
             and not report.memory.min_gpus,
         }
+    if (ro := report.rollout) is not None and ro.in_trainer:  # model.generate's rollouts (s40-fixh #6)
+        from bot.render.rollout_lever import rollout_lever
+
+        rollout_lever(report, t, f)
     t["rows"] = [] if "nowhere" in t else _days_rows(report, f)  # no count holds it as set (s39 fixv #1)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
