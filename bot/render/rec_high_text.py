@@ -79,6 +79,11 @@ BELOW_NONE = N_(
     "loss (Liger kernel) or shorter sequences"
 )
 """The line below the headline when nothing named holds the high end."""
+BELOW_NONE_FULL = N_(
+    "Borderline on %(rec)s: up to 8 times as many GPUs do not bring the high end under the card: a "
+    "chunked loss (Liger kernel) or shorter sequences shrink what stays on each GPU"
+)
+""":data:`BELOW_NONE` when the recommended layout recomputes fully already (no lever left to name)."""
 
 
 def rec_high_below(m: Memory, f: Fmt, adapters: bool) -> str:
@@ -89,12 +94,11 @@ def rec_high_below(m: Memory, f: Fmt, adapters: bool) -> str:
     lang, changes, at = f.lang, m.recommended_fit_change, m.recommended_high_gpus
     rec = gpus_text(lang, m.recommended_gpus or 0)
     high = m.recommended_per_gpu_bytes_high or 0.0
+    if not changes and at:
+        return translate(lang, BELOW_AT, rec=rec, gpus=gpus_text(lang, at))
     if not changes:
-        return (
-            translate(lang, BELOW_AT, rec=rec, gpus=gpus_text(lang, at))
-            if at
-            else translate(lang, BELOW_NONE, rec=rec)
-        )
+        full = m.recommended_plan is not None and m.recommended_plan.recompute == "full"
+        return translate(lang, BELOW_NONE_FULL if full else BELOW_NONE, rec=rec)
     fixed = changes[-1].per_gpu_bytes_high or high
     cost = translate(lang, ADAPTER_RECOMPUTE_COST if adapters else FULL_RECOMPUTE_COST)
     names = translate(lang, WITH).join(translate(lang, LEVERS[c.setting], cost=cost) for c in changes)
