@@ -99,12 +99,10 @@ def _paid_mfu(mfu: Any, free: Any, paid: Any) -> Any:
     the cost bill. ``mfu`` None (hand-built reports): None."""
     if mfu is None:
         return None
-    return mfu.model_copy(
-        update={
-            "low": mfu.low * free.high / paid.high if paid.high else mfu.low,
-            "likely": mfu.likely * free.likely / paid.likely if paid.likely else mfu.likely,
-            "high": mfu.high * free.low / paid.low if paid.low else mfu.high,
-        }
+    return type(mfu)(
+        low=mfu.low * free.high / paid.high if paid.high else mfu.low,
+        likely=mfu.likely * free.likely / paid.likely if paid.likely else mfu.likely,
+        high=mfu.high * free.low / paid.low if paid.low else mfu.high,
     )
 
 

@@ -96,7 +96,6 @@ class MemoryContext(TypedDict):
     rec_nodes: str
     rec_why: str
     rec_high: str  # the recommended count's band's high end is above the card (estimator.rec_high)
-    rec_high_more: str  # the line below the headline: the levers and the count holding it (s40-fixh #1)
     at: str | None
     at_layout: str | None
     requested: str | None

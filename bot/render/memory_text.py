@@ -91,8 +91,8 @@ def _rec_high(m: Memory, f: Fmt, report: SizingReport) -> str:
     return translate(f.lang, text, high=f.gib(high), usable=f.gib(m.usable_bytes), gpus=gpus)
 
 
-_NO_HIGH = {"rec_high": "", "rec_high_more": ""}
-"""No borderline recommendation: the headline clause and the line below it empty."""
+_NO_HIGH, NO_MARGIN = {"rec_high": "", "rec_high_more": ""}, 0.95
+"""No borderline recommendation (no clause, no line); margin_text.NO_MARGIN as the gate of its import."""
 
 
 def _split_high(m: Memory, f: Fmt, report: SizingReport) -> dict[str, str]:
@@ -100,6 +100,13 @@ def _split_high(m: Memory, f: Fmt, report: SizingReport) -> dict[str, str]:
     from bot.render.rec_high_text import split_high
 
     return split_high(m, f, report.request.method in (Method.lora, Method.qlora))
+
+
+def _margin(report: SizingReport, f: Fmt) -> str:
+    """bot.render.margin_text.layout_margin, imported only for a minimum over NO_MARGIN (s40-fixh #2)."""
+    from bot.render.margin_text import layout_margin
+
+    return layout_margin(report, f)
 
 
 def _padded_bar(fraction: float) -> str:
@@ -255,8 +262,10 @@ def memory_section(
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
     hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
-    # the user's count carries the answer's one verdict: the recommendation's band not beside it (s37 fixf #2)
-    rec_high = _rec_high(m, f, report) if rec and hi and hi > m.usable_bytes and not requested else ""
+    above = rec and hi and hi > m.usable_bytes and not requested  # not beside the user's count (s37 fixf #2)
+    edge = m.per_gpu_bytes > NO_MARGIN * m.gpu_memory_bytes and not requested  # no margin (s40-fixh #2)
+    rec_high = _rec_high(m, f, report) if above and timed else ""
+    high = _split_high(m, f, report) if above and not timed else _NO_HIGH  # s40-fixh #1
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
@@ -273,12 +282,14 @@ def memory_section(
         "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
-        "min_layout": _min_layout(report, plan, f) if at_min and plan else "",
+        "min_layout": _headline_layout(report, plan, lang) + (_margin(report, f) if edge else "")
+        if at_min and plan and not timed  # _memory.j2's headline only
+        else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
         "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
-        **(_split_high(m, f, report) if rec_high else _NO_HIGH),  # the headline's clause, a line below (s40)
+        "rec_high": high["rec_high"],  # the headline's clause; its levers the ⚠️ line below (s40-fixh #1)
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -287,7 +298,7 @@ def memory_section(
         "show_total": checkpoint is None or states_total != checkpoint["full"],
         "chart": _memory_bars(m, f),
         "fits_requested": m.fits_requested if requested else None,
-        "borderline": borderline_text(report, f),
+        "borderline": borderline_text(report, f) or (high["rec_high_more"] if not timed else ""),
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
         # why a layout was chosen: not for the user's layout that does not fit
@@ -319,17 +330,6 @@ def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str
     if m is None or not m.fits_requested or plan is None:
         return ""
     return _headline_layout(report, plan, lang)
-
-
-def _min_layout(report: SizingReport, plan: Plan, f: Fmt) -> str:
-    """The headline minimum's layout, then ' — borderline there: 98.3 % of each card, no margin' when it
-    fills over 95 % of the card and the user gave no count (bot.render.margin_text; s40-fixh #2)."""
-    text, m = _headline_layout(report, plan, f.lang), report.memory
-    if m is not None and m.per_gpu_bytes > 0.95 * m.gpu_memory_bytes and not report.request.gpu_count:
-        from bot.render.margin_text import layout_margin  # margin_text.NO_MARGIN: only such a minimum
-
-        return text + layout_margin(report, f)
-    return text
 
 
 def _headline_layout(report: SizingReport, plan: Plan, lang: str) -> str:

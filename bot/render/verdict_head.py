@@ -8,6 +8,8 @@ fits the cards; a 70B pre-training on 16 × H100 that fits at 95 % of each card 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import gpus_text
@@ -30,6 +32,9 @@ is a plan for more GPUs."""
 
 DAYS_PER_YEAR = 365.0
 
+_FIELD = attrgetter("field")
+"""An assumption's field."""
+
 
 def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
     """' — not practical on these GPUs: ≈ 5.6 years of wall time; 136 GPUs finish in ≈ 29 days' when the
@@ -40,19 +45,22 @@ def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
     n = report.request.gpu_count
     if days is None or days <= LONG_DAYS or not n:
         return ""
-    lang, at = f.lang, report.gpus_for_deadline
-    offer = None
-    if at and at > n and (on := _days_on(report, at)) is not None and on < days:
-        offer = translate(lang, FINISH_IN, gpus=gpus_text(lang, at), days=f.days(on))
+    lang, at, on = f.lang, report.gpus_for_deadline, None
+    if at and at > n:
+        for r in report.days_table or []:  # the deadline count's days-table row (a loop: no call a row)
+            if r.gpus == at:
+                on = r.days.likely
+                break
+    offer = on is not None and on < days
     if days > IMPRACTICAL_DAYS:
         years = days / DAYS_PER_YEAR
         y = f.num(years, 1 if years < 10 else 0)
-        return (
-            translate(lang, NOT_PRACTICAL_AT, years=y, offer=offer)
-            if offer
-            else translate(lang, NOT_PRACTICAL, years=y)
-        )
-    return translate(lang, LONG_AT, offer=offer) if offer else translate(lang, LONG)
+        if offer:
+            return translate(lang, NOT_PRACTICAL_AT, years=y, gpus=gpus_text(lang, at), days=f.days(on))
+        return translate(lang, NOT_PRACTICAL, years=y)
+    if offer:
+        return translate(lang, LONG_AT, gpus=gpus_text(lang, at), days=f.days(on))
+    return translate(lang, LONG)
 
 
 def _days_on(report: SizingReport, gpus: int) -> float | None:
@@ -72,7 +80,7 @@ def fit_verdict(report: SizingReport, f: Fmt) -> dict[str, str]:
         return {}
     word = translate(f.lang, BORDERLINE if report.feasible == "borderline" else FITS)
     req = report.request
-    if req.deadline_days and not any(a.field == "deadline_days" for a in report.assumptions):
+    if req.deadline_days and "deadline_days" not in map(_FIELD, report.assumptions):  # C: no frames
         return {"verdict": _deadline_verdict(report, f, word)}  # '4 小时够吗': the time asked (s40-fixh #5)
     return {"verdict": word}
 
@@ -107,8 +115,10 @@ NOT_PRACTICAL = N_(
 )
 """The time verdict of a run over a year on the user's count (:data:`IMPRACTICAL_DAYS`)."""
 
-NOT_PRACTICAL_AT = N_(" — not practical on these GPUs: ≈ %(years)s years of wall time; %(offer)s")
-""":data:`NOT_PRACTICAL` with the count that finishes in the deadline (:data:`FINISH_IN`)."""
+NOT_PRACTICAL_AT = N_(
+    " — not practical on these GPUs: ≈ %(years)s years of wall time; %(gpus)s finish in ≈ %(days)s days"
+)
+""":data:`NOT_PRACTICAL` with the count that finishes in the deadline (the user's, else 30 days)."""
 
 LONG = N_(
     " — longer than the longest published pre-training runs (Llama 3 405B: ≈ 54 days); more GPUs "
@@ -116,11 +126,11 @@ LONG = N_(
 )
 """The time verdict of a run over :data:`LONG_DAYS` on the user's count."""
 
-LONG_AT = N_(" — longer than the longest published pre-training runs (Llama 3 405B: ≈ 54 days); %(offer)s")
-""":data:`LONG` with the count that finishes in the deadline (:data:`FINISH_IN`)."""
-
-FINISH_IN = N_("%(gpus)s finish in ≈ %(days)s days")
-"""The count that finishes the job in the deadline (the user's, else 30 days) and its days."""
+LONG_AT = N_(
+    " — longer than the longest published pre-training runs (Llama 3 405B: ≈ 54 days); %(gpus)s finish in "
+    "≈ %(days)s days"
+)
+""":data:`LONG` with the count that finishes in the deadline (the user's, else 30 days)."""
 
 FITS = N_("yes, it fits")
 """A yes/no fit question answered: the job fits the user's count with the margin (verdict 'yes')."""
