@@ -246,11 +246,9 @@ def memory_section(
     *,
     chosen: Plan | None,
 ) -> MemoryContext | None:
-    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
-    the plan explained is the one at that count (else the recommended one, or the user's if it fits).
-    ``chosen``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`)."""
-    m = report.memory
-    if m is None:
+    """The memory answer. ``timed``: a training reply (its time and cost refer to ``plan_gpus``: the plan
+    explained is that count's); ``chosen``: the layout the answer recommends (Answer.chosen_plan)."""
+    if (m := report.memory) is None:
         return None
     lang, plan, at, requested = f.lang, m.plan, m.plan_gpus or m.min_gpus, report.request.gpu_count
     rec, at_min = (m.recommended_gpus if m.min_gpus else None), plan is not None and at == m.min_gpus
@@ -261,8 +259,7 @@ def memory_section(
     unfit = bool(requested) and m.fits_requested is False and main is plan
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
-    hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
-    above = rec and hi and hi > m.usable_bytes and not requested  # not beside the user's count (s37 fixf #2)
+    above = rec and (hi := m.recommended_per_gpu_bytes_high) and hi > m.usable_bytes and not requested  # s37
     edge = m.per_gpu_bytes > NO_MARGIN * m.gpu_memory_bytes and not requested  # no margin (s40-fixh #2)
     rec_high = _rec_high(m, f, report) if above and timed else ""
     high = _split_high(m, f, report) if above and not timed else _NO_HIGH  # s40-fixh #1
@@ -301,8 +298,7 @@ def memory_section(
         "borderline": borderline_text(report, f) or (high["rec_high_more"] if not timed else ""),
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
-        # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang, per_node, report=report)
+        "reason": plan_reason(main, nvlink, lang, per_node, report=report)  # not for their unfit layout
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
