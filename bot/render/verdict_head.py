@@ -31,6 +31,8 @@ A100 (Zhang et al. 2022 §2.5, its logbook). Three months (a quarter) is past bo
 is a plan for more GPUs."""
 
 DAYS_PER_YEAR = 365.0
+CENTURY_DAYS = 36_500.0
+"""bot.render.duration's century: past it the headline says '> 100 years' and offers no count."""
 
 _FIELD = attrgetter("field")
 """An assumption's field."""
@@ -51,16 +53,19 @@ def years_clause(report: SizingReport, days: float | None, f: Fmt) -> str:
             if r.gpus == at:
                 on = r.days.likely
                 break
-    offer = on is not None and on < days
+    offer = on is not None and on < days and days <= CENTURY_DAYS  # past a century: no plan (s36 fixe #2)
     if days > IMPRACTICAL_DAYS:
         years = days / DAYS_PER_YEAR
         y = f.num(years, 1 if years < 10 else 0)
         if offer:
             return translate(lang, NOT_PRACTICAL_AT, years=y, gpus=gpus_text(lang, at), days=f.days(on))
         return translate(lang, NOT_PRACTICAL, years=y)
-    if offer:
-        return translate(lang, LONG_AT, gpus=gpus_text(lang, at), days=f.days(on))
-    return translate(lang, LONG)
+    text = (
+        translate(lang, LONG_AT, gpus=gpus_text(lang, at), days=f.days(on))
+        if offer
+        else translate(lang, LONG)
+    )
+    return text + translate(lang, BORDERLINE_TOO) if report.feasible == "borderline" else text  # memory's too
 
 
 def _days_on(report: SizingReport, gpus: int) -> float | None:
@@ -149,3 +154,6 @@ PAST_AT = N_("no, not within your %(limit)s (%(gpus)s: %(time)s)")
 
 MEMORY_BORDERLINE = N_("; memory borderline (see below)")
 """After :data:`WITHIN` when the memory verdict on their count is borderline."""
+
+BORDERLINE_TOO = N_(" — borderline on these GPUs (see below)")
+"""After :data:`LONG` when the memory verdict on the user's count is borderline too (its own words)."""
