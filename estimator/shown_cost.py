@@ -84,11 +84,26 @@ def shown_figures(out: Any) -> dict[str, Any] | None:
     n, mfu = shown_gpus(out), out.mfu
     if n:
         for r in out.days_table:
-            if r.gpus == n and r.mfu is not None and r.gpu_hours is not None:
-                gh, mfu = r.gpu_hours, r.mfu
+            if r.gpus == n and r.gpu_hours is not None:
+                gh, mfu = r.gpu_hours, r.mfu if r.mfu is not None else _paid_mfu(mfu, gh, r.gpu_hours)
                 break
     days = {"low": gh.low / 24.0, "likely": gh.likely / 24.0, "high": gh.high / 24.0}
     return {"gpus": n, "gpu_hours": gh, "gpu_days": days, "mfu": mfu}
+
+
+def _paid_mfu(mfu: Any, free: Any, paid: Any) -> Any:
+    """The MFU band of a row that pays its own GPU-hours without a band of its own (full recompute on
+    the fewest GPUs: estimator.training_plan._rows_paid): the count-free ``mfu`` scaled by the hours, each
+    end by its own (the model FLOPs are the same, so MFU ∝ 1 / GPU-hours: 28 % over 45 GPU-hours is 21.4 %
+    over 59). One answer, one figure (s40-fixh #3): the GPU-hours line quotes the hours the headline and
+    the cost bill. ``mfu`` None (hand-built reports): None."""
+    if mfu is None:
+        return None
+    return type(mfu)(
+        low=mfu.low * free.high / paid.high if paid.high else mfu.low,
+        likely=mfu.likely * free.likely / paid.likely if paid.likely else mfu.likely,
+        high=mfu.high * free.low / paid.low if paid.low else mfu.high,
+    )
 
 
 def billed_cost(c: Any, hours: Any, gpus: int = 1) -> Any:

@@ -35,7 +35,8 @@ def test_how_many_after_the_model_changes_sizes_the_count(capsys, first: str, th
     assert report.gpu_hours.likely == pytest.approx(624, abs=1)
     first_line = render(after.answer, "plain").splitlines()[0]
     assert "2 × A100" not in first_line and "2 张 A100" not in first_line  # no longer "with 2 × A100 80G"
-    assert "624" in first_line
+    # s40-fixh #3: the 2 recomputing GPUs' own GPU-hours, 623.x × 1.5 = 935 (the one figure of the reply)
+    assert "935" in first_line
 
 
 def test_a_follow_up_without_how_many_keeps_the_count() -> None:

@@ -99,13 +99,15 @@ def test_a_new_job_with_a_followup_cue_keeps_the_gpu_switched_to(api: FakeBotAPI
     want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/2 的额外计算换显存），推荐 2 张"  # 6ND/4ND (s35)
     # s37-verdict2: the recommended count's band high end (86.7 GiB a card) is above the 80 GiB card, so the
     # head calls 2 borderline and names the count that holds the high end (4)
-    want += "——临界：按显存区间的上限（每卡 86.7 GiB），推荐的卡数超出单卡的 80 GiB"
-    # s38-verdict #1: what lowers it on those 2 cards first (full recompute: 31.6 GiB), then the count
-    want += "；仍用 2 张，开全量重计算（梯度检查点：需要以约 1/2 的额外计算换显存）"
-    want += "，就能放下（区间上限 31.6 GiB）"
-    want += "；不改这些设置时，4 张时区间上限也放得下"
+    want += "——临界：区间上限每卡 86.7 GiB，超出单卡的 80 GiB（见下）"  # s40-fixh #1: one clause
+    # s38-verdict #1: what lowers it on those 2 cards first (full recompute: 31.6 GiB), then the count,
+    # on the line below the headline (s40-fixh #1)
+    below = "⚠️ 2 张时临界：开全量重计算（梯度检查点：需要以约 1/2 的额外计算换显存）"
+    below += "，区间上限就能放下（31.6 GiB）"
+    below += "；不改这些设置时，4 张时区间上限也放得下"
     assert qlora.splitlines()[0] == want
-    assert "沿用上一个问题的 70B、H100" in qlora.splitlines()[1]
+    assert qlora.splitlines()[1] == below
+    assert "沿用上一个问题的 70B、H100" in qlora.splitlines()[2]
 
 
 def test_lora_on_a_pretraining_answer_does_not_carry_the_pretraining_tokens(api: FakeBotAPI) -> None:

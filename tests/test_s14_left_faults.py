@@ -265,7 +265,9 @@ def test_headline_hours_and_days_agree_when_recomputing(text: str) -> None:
     # the estimator gives them, and the cost line bills them too
     paid = f"{math.ceil(report['gpu_hours']['likely'] * 1.5):,}"
     assert paid == "435"
-    assert paid in head and " 9 " in head and "1.5" in head and f"{shown:,}" in head
+    # s40-fixh #3: one figure — the headline names the factor as included, not the count-free 290
+    assert paid in head and " 9 " in head and "1.5" in head and f"{shown:,}" not in head
+    assert f"GPU-hours: {paid} " in data["reply"] or f"GPU 时长：{paid} " in data["reply"]
     assert row["cost"]["billed_gpu_hours"] == math.ceil(report["gpu_hours"]["likely"] * 1.5)
 
 

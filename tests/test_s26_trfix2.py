@@ -40,7 +40,9 @@ def test_days_and_gpu_hours_are_one_figure(capsys: pytest.CaptureFixture[str]) -
             assert r["gpu_hours"]["likely"] == pytest.approx(r["likely"] * r["gpus"] * 24, rel=1e-6)
     text = ask(capsys, BUDGET_72B, "text")
     assert "(1,268 GPU-hours × $1.50–3.50 per GPU-hour)" in text
-    assert "×1.3 the 875 GPU-hours below, and 1,268 with the scale-out to 16 GPUs" in text
+    # s40-fixh #3: one figure — the GPU-hours line quotes the 1,268 the headline and the cost bill
+    assert "full recompute on 16 GPUs to fit (×1.3) and the scale-out to them, both included" in text
+    assert "• GPU-hours: 1,268 H100-hours" in text and "875" not in text
 
 
 def test_one_used_item_per_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,8 +27,8 @@ def _ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
 
 
 QLORA_70B = [
-    ("how many H100s to QLoRA a 70B model?", "on 2 GPUs, full recompute", "without that, 4 GPUs"),
-    ("用 H100 做 70B 模型的 QLoRA 需要几张卡？", "仍用 2 张，开全量重计算", "不改这些设置时，4 张"),
+    ("how many H100s to QLoRA a 70B model?", "Borderline on 2 GPUs: full recompute", "without that, 4 GPUs"),
+    ("用 H100 做 70B 模型的 QLoRA 需要几张卡？", "2 张时临界：开全量重计算", "不改这些设置时，4 张"),
 ]
 
 
@@ -46,7 +46,9 @@ def test_qlora_70b_names_full_recompute_on_its_count_before_the_count(capsys, qu
     assert (change["setting"], change["value"]) == ("recompute", "full")
     assert change["per_gpu_bytes_high"] <= m["usable_bytes"] == 80 * GIB
     assert round(change["per_gpu_bytes_high"] / GIB, 1) == 31.6
-    head = data["reply"].splitlines()[0]
+    # s40-fixh #1: line 1 says the verdict and its figure; the levers and the count go on line 2
+    first, head = data["reply"].splitlines()[:2]
+    assert "86.7 GiB" in first and "31.6" not in first
     assert lever in head and count in head and head.index(lever) < head.index(count)  # the lever first
     assert "31.6 GiB" in head
 
@@ -111,7 +113,7 @@ def test_a_fully_recomputing_recommendation_names_what_else_helps(capsys, questi
     m = data["report"]["memory"]
     assert m["recommended_plan"]["recompute"] == "full" and m["recommended_high_gpus"] is None
     assert m["recommended_fit_change"] == []
-    head = data["reply"].splitlines()[0]
+    head = "\n".join(data["reply"].splitlines()[:2])  # s40-fixh #1: the levers on line 2
     tail = head[head.index("45.6 GiB") :]
     assert helps in tail and already not in tail
 
@@ -126,11 +128,11 @@ def test_a_users_count_gets_no_levers(capsys):
 MICRO_BATCH_4 = [
     (
         "how many H100 to LoRA Llama-3-8B at seq 16384, micro batch 4?",
-        "on 16 GPUs, micro-batch 1 keeps it",
+        "Borderline on 16 GPUs: micro-batch 1 keeps the high end under the card",
     ),
     (
         "用 H100 对 Llama-3-8B 做 LoRA，序列长度 16384，micro batch 4，需要几张卡？",
-        "仍用 16 张，微批次设为 1，就能放下",
+        "16 张时临界：微批次设为 1，区间上限就能放下",
     ),
 ]
 
@@ -148,12 +150,16 @@ def test_the_levers_stop_at_the_first_that_holds_it(capsys, question, lever):
     (change,) = m["recommended_fit_change"]
     assert (change["setting"], change["value"]) == ("micro_batch", 1)
     assert change["per_gpu_bytes_high"] <= 80 * GIB
-    assert lever in data["reply"].splitlines()[0]
+    assert lever in data["reply"].splitlines()[1]  # s40-fixh #1: the levers on the line below
 
 
 ONE_CARD = [
-    ("how many RTX 4090 to QLoRA a 7B model?", "one RTX 4090 is enough", "on 1 GPU, full recompute"),
-    ("用 4090 做 7B 模型的 QLoRA 要几张卡", "1 张 RTX 4090 就够", "仍用 1 张，开全量重计算"),
+    (
+        "how many RTX 4090 to QLoRA a 7B model?",
+        "one RTX 4090 is enough",
+        "Borderline on 1 GPU: full recompute",
+    ),
+    ("用 4090 做 7B 模型的 QLoRA 要几张卡", "1 张 RTX 4090 就够", "1 张时临界：开全量重计算"),
 ]
 
 
@@ -167,5 +173,5 @@ def test_one_card_enough_carries_its_borderline(capsys, question, enough, lever)
     m = data["report"]["memory"]
     assert m["min_gpus"] == m["recommended_gpus"] == 1
     assert round(m["recommended_per_gpu_bytes_high"] / GIB, 1) == 25.2
-    head = data["reply"].splitlines()[0]
+    head = "\n".join(data["reply"].splitlines()[:2])  # s40-fixh #1: the lever on the line below
     assert enough in head and lever in head and head.index(enough) < head.index(lever)

@@ -159,7 +159,9 @@ def test_years_not_practical() -> None:
     assert days > IMPRACTICAL_DAYS
     clause = years_clause(report, days, Fmt("en"))
     assert f"≈ {days / 365:.1f} years" in clause
-    assert years_clause(report, 300.0, Fmt("en")) == ""  # under a year: the memory verdict alone
+    # s40-fixh #4: under a year but past three months (verdict_head.LONG_DAYS) the time still warns
+    assert "longer than the longest published pre-training runs" in years_clause(report, 300.0, Fmt("en"))
+    assert years_clause(report, 60.0, Fmt("en")) == ""  # under three months: the memory verdict alone
 
 
 def test_years_headline_zh() -> None:

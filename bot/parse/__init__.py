@@ -105,7 +105,8 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_serving_length
 
             parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
-        if parsed.request.gpu_count:  # '2 张 4090 够吗': a yes/no fit question on their count (s39 fixv #6)
+        # '2 张 4090 够吗': a yes/no fit question on their count (s39 fixv #6); '4 小时够吗' (s40-fixh #5)
+        if parsed.request.gpu_count or parsed.request.deadline_days:
             from bot.parse.verdict_asked import asks_verdict
 
             if asks_verdict(parsed.normalized):

@@ -342,7 +342,7 @@ def _hours(out: Settings) -> None:
         value = parse_number(m.group("v"))
         if not value or value <= 0:
             continue
-        before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 8]
+        before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 14]
         why = "observed" if past_run_duration(out.s, m) else other_run_at(out.s, m.start())
         if why:  # '跑了 30 个小时 … 要多久' (s12 A2), 'colleague did it on 1 A100 in 5 hours' (s12 B7)
             out.unused.append((m.group("v").strip(), why))

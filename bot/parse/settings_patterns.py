@@ -83,7 +83,13 @@ HOURS_RE = rc(  # a duration ('6 hours', '36小时', '8h'), never '8 H cards' (s
     r"(?<![a-z0-9.])(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(?:个)?\s*(?:hours?|hrs?|小时|h(?![a-z0-9])(?!\s+(?:cards?|gpus?)(?![a-z0-9])))"
 )
 DEADLINE_BEFORE = rc(r"(?:in|within|under|by|需要在|要在|在)\s*$")
-DEADLINE_AFTER = rc(r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadline)")
+DEADLINE_AFTER = rc(
+    r"^\s*(?:内|以内|之内|完成|跑完|训完|搞定|deadline"
+    r"|够吗|够么|够嘛|够不够|够了吗|够用吗|足够吗|来得及|(?:be\s+|is\s+)?(?:enough|sufficient)\b)"
+)
+"""A duration said as a deadline after its number: '48 小时内', '3 天跑完', and a deadline check,
+'4 小时够吗', 'is 4 hours enough?', 'would 4 hours be enough' (s40-fixh #5: read as a past run's hours,
+or a rental's)."""
 GPU_HOUR_AFTER = rc(r"^\s*(?:gpu|卡)")
 UTIL_RE = rc(
     "(?:" + words_pattern("gpu_memory_utilization") + ")"  # the words declared once (generic_values.WORDS)

@@ -16,9 +16,10 @@ from estimator import compute
 from estimator.models import SizingReport
 from estimator.shown_cost import quoted_gpu_hours as shown_gpu_hours  # the rule is the estimator's
 
-IMPRACTICAL_DAYS = 365.0
-"""bot.render.verdict_head.IMPRACTICAL_DAYS (a year of wall time: not practical), here as the gate that
-imports it only for such a run."""
+IMPRACTICAL_DAYS = 90.0
+"""bot.render.verdict_head.LONG_DAYS (three months: longer than any published pre-training run; the
+'not practical' year is verdict_head.IMPRACTICAL_DAYS), here as the gate that imports it only for such a
+run (s40-fixh #4)."""
 
 FIELD = attrgetter("field")
 """An assumption's field (``x in map(FIELD, assumptions)``: the test in C, no generator frames)."""
@@ -91,34 +92,32 @@ def _recompute_paid(report: SizingReport, gpus: int, f: Fmt) -> dict[str, str]:
 
 
 def _recompute_clause(report: SizingReport, gpus: int, f: Fmt) -> str:
-    """'; full recompute on 2 GPUs: ×1.5 the 648 GPU-hours below' after a headline whose GPU-hours
-    :func:`_recompute_paid` raised, else ''."""
+    """'; full recompute on 2 GPUs to fit: ×1.5 the time, included' after a headline whose GPU-hours
+    :func:`_recompute_paid` raised, else ''. The GPU-hours line and the cost quote the same raised figure
+    (estimator.shown_cost.shown_figures: one answer, one figure, s40-fixh #3); this clause is the note of
+    what it includes."""
     factor = recompute_factor(report, gpus)
     if factor is None or factor < 1.01 or report.gpu_hours is None:
         return ""
     if report.rollout is not None and (row := paid_row(report, gpus)) is not None and row.gpu_hours:
         return translate(  # trial s21 #7: only the training passes recompute; the rollouts do not
             f.lang,
-            N_("; full recompute on %(gpus)s GPUs to fit: the training passes ×%(factor)s, so the %(gh)s "
-               "GPU-hours below become %(paid)s"),
-            gpus=f.int(gpus), factor=f"{factor:.2g}", gh=f.hours(shown_gpu_hours(report.gpu_hours.likely)),
-            paid=f.hours(shown_gpu_hours(row.gpu_hours.likely)),
+            N_("; full recompute on %(gpus)s GPUs to fit: the training passes ×%(factor)s, included"),
+            gpus=f.int(gpus), factor=f"{factor:.2g}",
         )  # fmt: skip
     gh, row = report.gpu_hours.likely, paid_row(report, gpus)
     if row is not None and row.gpu_hours and row.gpu_hours.likely > gh * factor * 1.01:  # s26 trial #12
         return translate(
             f.lang,
-            N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below, and "
-               "%(paid)s with the scale-out to %(gpus)s GPUs"),
-            gpus=f.int(gpus), factor=f"{factor:.2g}", gh=f.hours(shown_gpu_hours(gh)),
-            paid=f.hours(shown_gpu_hours(row.gpu_hours.likely)),
+            N_("; full recompute on %(gpus)s GPUs to fit (×%(factor)s) and the scale-out to them, both "
+               "included"),
+            gpus=f.int(gpus), factor=f"{factor:.2g}",
         )  # fmt: skip
     return translate(
         f.lang,
-        N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the %(gh)s GPU-hours below"),
+        N_("; full recompute on %(gpus)s GPUs to fit: ×%(factor)s the time, included"),
         gpus=f.int(gpus),
         factor=f"{factor:.2g}",
-        gh=f.hours(shown_gpu_hours(gh)),
     )
 
 

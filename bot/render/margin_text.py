@@ -59,3 +59,15 @@ MIN_NO_MARGIN = N_(
 
 HEAD_NO_MARGIN = N_(" — borderline at this count: %(share)s of each card, no margin (see below)")
 """The headline's count when it is such a minimum."""
+
+
+def layout_margin(report: SizingReport, f: Fmt) -> str:
+    """' — borderline there: 98.3 % of each card, no margin' after a memory headline's minimum with no
+    margin (the 'how many GPUs?' path: the same rule as the training headline's, s40-fixh #2); ''."""
+    m = report.memory
+    share = no_margin_share(report, m.min_gpus if m is not None else None)
+    return "" if share is None else translate(f.lang, LAYOUT_NO_MARGIN, share=f.percent(share))
+
+
+LAYOUT_NO_MARGIN = N_(" — borderline there: %(share)s of each card, no margin")
+"""The memory headline's minimum when it fills over :data:`NO_MARGIN` of the card."""

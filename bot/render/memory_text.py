@@ -91,6 +91,24 @@ def _rec_high(m: Memory, f: Fmt, report: SizingReport) -> str:
     return translate(f.lang, text, high=f.gib(high), usable=f.gib(m.usable_bytes), gpus=gpus)
 
 
+_NO_HIGH, NO_MARGIN = {"rec_high": "", "rec_high_more": ""}, 0.95
+"""No borderline recommendation (no clause, no line); margin_text.NO_MARGIN as the gate of its import."""
+
+
+def _split_high(m: Memory, f: Fmt, report: SizingReport) -> dict[str, str]:
+    """bot.render.rec_high_text.split_high, imported only for a borderline recommendation (s40-fixh #1)."""
+    from bot.render.rec_high_text import split_high
+
+    return split_high(m, f, report.request.method in (Method.lora, Method.qlora))
+
+
+def _margin(report: SizingReport, f: Fmt) -> str:
+    """bot.render.margin_text.layout_margin, imported only for a minimum over NO_MARGIN (s40-fixh #2)."""
+    from bot.render.margin_text import layout_margin
+
+    return layout_margin(report, f)
+
+
 def _padded_bar(fraction: float) -> str:
     """``ljust(bar(fraction, 10), 10)``: the bar of 10 cells and its padding, from a table of the 81
     bars (eighths 0-80), built once. The same rounding as :func:`bot.render.fmt.bar`."""
@@ -228,11 +246,9 @@ def memory_section(
     *,
     chosen: Plan | None,
 ) -> MemoryContext | None:
-    """The memory answer. ``timed``: a training reply whose time and cost refer to ``plan_gpus``, so
-    the plan explained is the one at that count (else the recommended one, or the user's if it fits).
-    ``chosen``: the layout the answer recommends (:attr:`bot.core.answer.Answer.chosen_plan`)."""
-    m = report.memory
-    if m is None:
+    """The memory answer. ``timed``: a training reply (its time and cost refer to ``plan_gpus``: the plan
+    explained is that count's); ``chosen``: the layout the answer recommends (Answer.chosen_plan)."""
+    if (m := report.memory) is None:
         return None
     lang, plan, at, requested = f.lang, m.plan, m.plan_gpus or m.min_gpus, report.request.gpu_count
     rec, at_min = (m.recommended_gpus if m.min_gpus else None), plan is not None and at == m.min_gpus
@@ -243,9 +259,10 @@ def memory_section(
     unfit = bool(requested) and m.fits_requested is False and main is plan
     why = lang + "full" * (m.recommended_plan is not None and m.recommended_plan.recompute == "full")
     tool, shown_rec = report.request.training_tool, rec is not None and rec != m.min_gpus  # tool: no call
-    hi = m.recommended_per_gpu_bytes_high  # above the card: the recommendation is borderline (s37)
-    # the user's count carries the answer's one verdict: the recommendation's band not beside it (s37 fixf #2)
-    rec_high = _rec_high(m, f, report) if rec and hi and hi > m.usable_bytes and not requested else ""
+    above = rec and (hi := m.recommended_per_gpu_bytes_high) and hi > m.usable_bytes and not requested  # s37
+    edge = m.per_gpu_bytes > NO_MARGIN * m.gpu_memory_bytes and not requested  # no margin (s40-fixh #2)
+    rec_high = _rec_high(m, f, report) if above and timed else ""
+    high = _split_high(m, f, report) if above and not timed else _NO_HIGH  # s40-fixh #1
     usable, capacity = f.gib(m.usable_bytes), f.gib(m.gpu_memory_bytes)  # each formatted once
     count_text = chips_text if (g := report.gpu_spec) and g.vendor == "Google" else gpus_text  # TPU: chips
     return {
@@ -262,12 +279,14 @@ def memory_section(
         "min_text": count_text(lang, m.min_gpus) if m.min_gpus else None,
         "one_gpu": m.min_gpus == 1 and at_min,
         "rollout_server": _rollout_server(report.request),
-        "min_layout": _headline_layout(report, plan, lang) if at_min and plan else "",
+        "min_layout": _headline_layout(report, plan, lang) + (_margin(report, f) if edge else "")
+        if at_min and plan and not timed  # _memory.j2's headline only
+        else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
         "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
-        "rec_high": rec_high,
+        "rec_high": high["rec_high"],  # the headline's clause; its levers the ⚠️ line below (s40-fixh #1)
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,
         "requested": f.int(requested) if requested else None,
@@ -276,11 +295,10 @@ def memory_section(
         "show_total": checkpoint is None or states_total != checkpoint["full"],
         "chart": _memory_bars(m, f),
         "fits_requested": m.fits_requested if requested else None,
-        "borderline": borderline_text(report, f),
+        "borderline": borderline_text(report, f) or (high["rec_high_more"] if not timed else ""),
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
-        # why a layout was chosen: not for the user's layout that does not fit
-        "reason": plan_reason(main, nvlink, lang, per_node, report=report)
+        "reason": plan_reason(main, nvlink, lang, per_node, report=report)  # not for their unfit layout
         + pcie_zero_text(m, main, f)
         + host_ram_text(report, main, f)
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10

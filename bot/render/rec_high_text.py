@@ -2,7 +2,11 @@
 (``Memory.recommended_fit_change``, estimator.rec_high.levers; s38-verdict #1): what lowers it on the
 recommended count first — micro-batch 1, full recompute —, then the count that holds it without them
 (``Memory.recommended_high_gpus``), never a count that cannot help. Imported by
-:func:`bot.render.memory_text._rec_high` only when the list is not empty."""
+:func:`bot.render.memory_text._rec_high` only when the list is not empty.
+
+A memory answer's headline says only the verdict and the figure that decides it (:data:`SHORT`); the
+levers and the count go on a line below it (:func:`rec_high_below`; s40-fixh #1: the headline ran to four
+clauses)."""
 
 from __future__ import annotations
 
@@ -59,3 +63,57 @@ def rec_high_levers(m: Memory, f: Fmt, adapters: bool) -> str:
     if at:
         return text + translate(lang, THEN_AT, gpus=gpus_text(lang, at))
     return text if fixed <= m.usable_bytes else text + translate(lang, THEN_NONE)
+
+
+SHORT = N_(" — borderline: up to %(high)s per GPU at the high end, above the card's %(usable)s (see below)")
+"""The memory headline's borderline clause on the recommended count: the one figure that decides it."""
+BELOW_HOLDS = N_("Borderline on %(rec)s: %(levers)s keeps the high end under the card (%(fixed)s)")
+"""The line below the headline: what lowers the high end on the recommended count, and it fits then."""
+BELOW_LOWERS = N_("Borderline on %(rec)s: %(levers)s lowers the high end to %(fixed)s")
+""":data:`BELOW_HOLDS` when the lever leaves the high end above the card."""
+BELOW_AT = N_("Borderline on %(rec)s: %(gpus)s hold the high end of the memory band")
+"""The line below the headline when no lever is left and a larger count holds the high end."""
+BELOW_NONE = N_(
+    "Borderline on %(rec)s: up to 8 times as many GPUs do not bring the high end under the card: what "
+    "stays on each GPU (the loss's logits, a layer's activations) shrinks with full recompute, a chunked "
+    "loss (Liger kernel) or shorter sequences"
+)
+"""The line below the headline when nothing named holds the high end."""
+BELOW_NONE_FULL = N_(
+    "Borderline on %(rec)s: up to 8 times as many GPUs do not bring the high end under the card: a "
+    "chunked loss (Liger kernel) or shorter sequences shrink what stays on each GPU"
+)
+""":data:`BELOW_NONE` when the recommended layout recomputes fully already (no lever left to name)."""
+
+
+def rec_high_below(m: Memory, f: Fmt, adapters: bool) -> str:
+    """The line under a memory headline whose recommended count is borderline (:data:`SHORT`): the levers
+    on that count first (:data:`BELOW_HOLDS` / :data:`BELOW_LOWERS`), then the count holding the high end
+    without them (:data:`THEN_AT`) or :data:`THEN_NONE`; with no lever, :data:`BELOW_AT` or
+    :data:`BELOW_NONE`. The same facts as :func:`rec_high_levers`, as a sentence of its own."""
+    lang, changes, at = f.lang, m.recommended_fit_change, m.recommended_high_gpus
+    rec = gpus_text(lang, m.recommended_gpus or 0)
+    high = m.recommended_per_gpu_bytes_high or 0.0
+    if not changes and at:
+        return translate(lang, BELOW_AT, rec=rec, gpus=gpus_text(lang, at))
+    if not changes:
+        full = m.recommended_plan is not None and m.recommended_plan.recompute == "full"
+        return translate(lang, BELOW_NONE_FULL if full else BELOW_NONE, rec=rec)
+    fixed = changes[-1].per_gpu_bytes_high or high
+    cost = translate(lang, ADAPTER_RECOMPUTE_COST if adapters else FULL_RECOMPUTE_COST)
+    names = translate(lang, WITH).join(translate(lang, LEVERS[c.setting], cost=cost) for c in changes)
+    lever = BELOW_HOLDS if fixed <= m.usable_bytes else BELOW_LOWERS
+    text = translate(lang, lever, rec=rec, levers=names, fixed=f.gib(fixed))
+    if at:
+        return text + translate(lang, THEN_AT, gpus=gpus_text(lang, at))
+    return text if fixed <= m.usable_bytes else text + translate(lang, THEN_NONE)
+
+
+def split_high(m: Memory, f: Fmt, adapters: bool) -> dict[str, str]:
+    """The memory headline's short borderline clause (:data:`SHORT`: its one figure) and the line below
+    it (:func:`rec_high_below`: the levers and the count; s40-fixh #1)."""
+    high = f.gib(m.recommended_per_gpu_bytes_high or 0.0)
+    return {
+        "rec_high": translate(f.lang, SHORT, high=high, usable=f.gib(m.usable_bytes)),
+        "rec_high_more": rec_high_below(m, f, adapters),
+    }

@@ -90,13 +90,17 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             else None,
             "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
             "user_time": wall_time(d * 24, f.lang, b) if d * 24 < 1 or d > CENTURY_DAYS else None,
-            "tight": _tight_on(report, report.days.gpus, f),
-            "years": _tight_on(report, report.days.gpus, f) if d > IMPRACTICAL_DAYS else "",  # s39 fixv #5
+            "tight": (tight := _tight_on(report, report.days.gpus, f)),
+            "years": tight if d > IMPRACTICAL_DAYS else "",  # s39 fixv #5: the same clause, worked out once
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": report.memory is not None
             and report.memory.fits_requested is False
             and not report.memory.min_gpus,
         }
+    if (ro := report.rollout) is not None and ro.in_trainer:  # model.generate's rollouts (s40-fixh #6)
+        from bot.render.rollout_lever import rollout_lever
+
+        rollout_lever(report, t, f)
     t["rows"] = [] if "nowhere" in t else _days_rows(report, f)  # no count holds it as set (s39 fixv #1)
     t["gpu_days"] = f.compact(shown["gpu_days"]["likely"]) if shown is not None else None  # s23 (trial #5)
     if report.headline_cost is not None:  # the headline's count pays its own (review s14 MEDIUM 5)
