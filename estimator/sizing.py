@@ -87,8 +87,11 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"))
         if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
             short = ram.needed_bytes - (ram.stated_bytes or 0.0)
+            from estimator.host_ram_fix import host_ram_fixes  # rare: a stated RAM short of the offload
+
+            fixes = host_ram_fixes(req, ram, r.gpu.gpus_per_node, estimate)  # what fits (s40 fixt #4)
             ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,
-                        short_bytes=short)  # fmt: skip
+                        short_bytes=short, **fixes)  # fmt: skip
     _beyond_one_machine(r, fields, ledger)
     filled = {k: v for k, v in filled.items() if v is not None}
     if ledger.notes and "duration_impossible" in [n.code for n in ledger.notes]:  # one frame, not one a note

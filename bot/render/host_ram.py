@@ -43,3 +43,33 @@ def host_ram_line(report: Any, plan: Any, f: Fmt) -> str | None:
     :func:`host_ram_text` has nothing."""
     text = host_ram_text(report, plan, f).lstrip("；; ")
     return translate(f.lang, LINE, text=text) if text else None
+
+
+NO_OFFLOAD = N_("without CPU offload: %(gpus)s")
+MORE_MACHINES = N_("the same offload on %(gpus)s (%(machines)s machines): ≈ %(each)s of host RAM each")
+FITS_INSTEAD = N_("; what fits instead — %(options)s")
+
+
+def host_short(report: Any, f: Fmt) -> dict[str, str] | None:
+    """The figures of the headline of a plan the user's GPUs hold whose CPU offload their stated host RAM
+    does not (s40 fixt #4, templates/_memory.j2: 'does not fit your host RAM'): ``needed`` and ``stated``
+    per machine, and ``fix``, what fits instead — no offload on more GPUs, the offload on more machines
+    (ZeRO-3) — from the note ``host_ram_short`` (estimator.host_ram_fix). None when the RAM holds it, none
+    was stated, or the GPUs do not hold the plan either."""
+    ram, m, req = getattr(report, "host_ram", None), report.memory, report.request
+    if ram is None or ram.holds is not False or m is None or not req.gpu_count or m.fits_requested is False:
+        return None
+    from bot.render.plan_text import gpus_text
+
+    lang = f.lang
+    note = next((n.params for n in report.warnings if n.code == "host_ram_short"), {})
+    options = []
+    if note.get("no_offload_gpus"):
+        options.append(translate(lang, NO_OFFLOAD, gpus=gpus_text(lang, note["no_offload_gpus"])))
+    plain = note.get("no_offload_gpus")
+    if note.get("machines") and not (plain and plain <= note["machine_gpus"]):  # else no offload is fewer
+        more = {"gpus": gpus_text(lang, note["machine_gpus"]), "machines": f.int(note["machines"])}
+        options.append(translate(lang, MORE_MACHINES, each=f.gb(note["machine_bytes"]), **more))
+    sep = "；" if lang.startswith("zh") else "; "
+    fix = translate(lang, FITS_INSTEAD, options=sep.join(options)) if options else ""
+    return {"needed": f.gb(ram.needed_bytes), "stated": f.gib(ram.stated_bytes), "fix": fix}

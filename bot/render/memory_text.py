@@ -15,7 +15,7 @@ from bot.render.fit_change_text import (
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
-from bot.render.host_ram import host_ram_line, host_ram_text
+from bot.render.host_ram import host_ram_line, host_ram_text, host_short
 from bot.render.i18n import N_, translate
 from bot.render.memory_lines import _PART_LABELS, _part_label, borderline_text, tight
 from bot.render.memory_lines import memory_first as memory_first
@@ -170,6 +170,8 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             )
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
+        if a.host_ram_bytes:  # an offload row names the host RAM it needs (s40 fixt #14)
+            gpus = translate(lang, OFFLOAD_RAM, gpus=gpus, ram=f.gb(a.host_ram_bytes))
         lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
     lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
     if capped:
@@ -183,6 +185,8 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     return lines
 
 
+OFFLOAD_RAM = N_("%(gpus)s, ≈ %(ram)s of host RAM per machine")
+"""An offload alternative with the host RAM each machine needs for it (estimator.host_ram)."""
 BELOW_FAILED = {
     True: N_(
         "%(gpus)s by the estimate, which your run on %(failed)s disagrees with (out of memory): expect more"
@@ -287,6 +291,7 @@ def memory_section(
         if main is not None and not unfit
         else None,
         "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
+        "host_short": host_short(report, f) if report.host_ram is not None and requested else None,  # s40
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),
