@@ -73,3 +73,12 @@ def host_short(report: Any, f: Fmt) -> dict[str, str] | None:
     sep = "；" if lang.startswith("zh") else "; "
     fix = translate(lang, FITS_INSTEAD, options=sep.join(options)) if options else ""
     return {"needed": f.gb(ram.needed_bytes), "stated": f.gib(ram.stated_bytes), "fix": fix}
+
+
+def host_ram_keys(report: Any, main: Any, f: Fmt, unfit: bool) -> dict[str, Any]:
+    """The memory context's ``host_ram`` (:func:`host_ram_line` of the user's layout that does not fit the
+    GPUs) and ``host_short`` (:func:`host_short`)."""
+    return {
+        "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,
+        "host_short": host_short(report, f) if report.host_ram is not None else None,
+    }

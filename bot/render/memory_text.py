@@ -15,7 +15,7 @@ from bot.render.fit_change_text import (
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
-from bot.render.host_ram import host_ram_line, host_ram_text, host_short
+from bot.render.host_ram import host_ram_keys, host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.memory_lines import _PART_LABELS, _part_label, borderline_text, tight
 from bot.render.memory_lines import memory_first as memory_first
@@ -290,8 +290,7 @@ def memory_section(
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
         if main is not None and not unfit
         else None,
-        "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
-        "host_short": host_short(report, f) if report.host_ram is not None and requested else None,  # s40
+        **host_ram_keys(report, main, f, unfit),  # host_ram (s26 trial #5), host_short (s40 fixt #4)
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),

@@ -1,0 +1,88 @@
+"""s40 fixt: a fresh-user trial's findings on verdicts and what was said (trial of main d3e69e2c).
+
+#4  A host RAM stated beside a DeepSpeed config's CPU offload ('机器内存 1T' + ``offload_optimizer``) is used,
+    and where it does not hold the offload the headline says so before what fits instead. DeepSpeed's
+    ZeRO-3 estimator (stage3.py ``estimate_zero3_model_states_mem_needs``): 16 B/param × 1.5 ÷ machines —
+    Qwen2.5-72B (72.7e9): 72.7e9 × 16 × 1.5 = 1,744.8 GB on one machine > 1 TiB (1,099.5 GB); on two
+    machines 872.4 GB each, which 1 TiB holds.
+#14 Every CPU-offload alternative names the host RAM it needs per machine: Qwen3-30B-A3B (30.5e9) on 8
+    RTX 4090 (one machine) under ZeRO-3: 30.5e9 × 16 × 1.5 = 732 GB.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import _ask
+
+DS = """{
+  "bf16": {"enabled": true},
+  "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"},
+                        "offload_param": {"device": "cpu"}},
+  "train_micro_batch_size_per_gpu": 1,
+  "gradient_accumulation_steps": 16
+}
+"""
+RAM_QUESTIONS = {
+    "zh": DS + "用这个 ds 配置全参微调 Qwen2.5-72B，8 张 A800，机器内存 1T，够吗",
+    "en": DS
+    + "full fine-tune Qwen2.5-72B with this DeepSpeed config on 8 A800, the server has 1TB RAM, enough?",
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_config_offload_uses_the_stated_host_ram(lang: str) -> None:
+    text, _, answer = _ask(RAM_QUESTIONS[lang], None, "text")
+    report = answer.report
+    assert report.request.host_memory_gib == 1024.0
+    ram = report.host_ram
+    assert ram.needed_bytes == pytest.approx(72.7e9 * 16 * 1.5) and ram.holds is False
+    note = next(n.params for n in report.warnings if n.code == "host_ram_short")
+    assert note["machines"] == 2 and note["machine_gpus"] == 16
+    assert note["machine_bytes"] == pytest.approx(72.7e9 * 16 * 1.5 / 2)  # 872.4 GB ≤ 1 TiB
+    # no offload: ZeRO-3's 16 B/param over 16 GPUs is 72.7 GB (67.7 GiB) each, under the A800's 80 GiB
+    assert note["no_offload_gpus"] == 16
+    head = text.splitlines()[0]
+    if lang == "zh":
+        assert "主机内存不够" in head and "1,745 GB" in head and "不用 CPU 卸载" in head
+        assert "勉强可行" not in head and "host_memory" not in text
+    else:
+        assert "does not fit your host RAM" in head and "1,745 GB" in head and "without CPU offload" in head
+        assert "borderline" not in head and "host_memory" not in text
+
+
+def test_enough_host_ram_keeps_the_fit_headline() -> None:
+    q = DS + "用这个 ds 配置全参微调 Qwen2.5-72B，8 张 A800，机器内存 2T，够吗"
+    text, _, answer = _ask(q, None, "text")
+    assert answer.report.host_ram.holds is True
+    assert "主机内存不够" not in text.splitlines()[0] and "放得下" in text.splitlines()[0]
+
+
+def test_words_offload_with_short_ram_says_no_first() -> None:
+    text = _ask(
+        "full fine-tune Qwen2.5-72B on 8x A800 with ZeRO-3 CPU offload, 512GB RAM, enough?", None, "text"
+    )[0]
+    head = text.splitlines()[0]
+    assert "does not fit your host RAM" in head and "you have 512 GiB" in head
+    # ZeRO-3 on 4 machines: 1,744.8 GB ÷ 4 = 436.2 GB ≤ 512 GiB, unless no offload needs as few GPUs
+    assert "without CPU offload" in head
+
+
+@pytest.mark.parametrize(
+    ("question", "needle"),
+    [
+        (
+            "全参微调 Qwen3-30B-A3B，手上有 8 张 4090，能跑吗",
+            "开启 CPU offload：8 张，每台机器约需 732 GB 主机内存",
+        ),
+        (
+            "full fine-tune Qwen3-30B-A3B on 8x RTX 4090, does it fit?",
+            "With CPU offload: 8 GPUs, ≈ 732 GB of host RAM per machine",
+        ),
+    ],
+)
+def test_offload_alternative_names_its_host_ram(question: str, needle: str) -> None:
+    text, _, answer = _ask(question, None, "text")
+    row = next(a for a in answer.report.memory.alternatives if a.change == "cpu_offload")
+    assert row.host_ram_bytes == pytest.approx(30.5e9 * 16 * 1.5, rel=0.01)
+    assert needle in text
