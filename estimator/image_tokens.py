@@ -69,8 +69,8 @@ def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger
     total = text + images * per_image
     patches = images * h * w // (v.patch_size * v.patch_size)
     ledger.assume(
-        "tokens_per_sample", total, Why.image_tokens, citation=SOURCE, images=images, width=width,
-        height=height, resized=f"{w}×{h}", per_image=per_image, length=int(text),
+        "tokens_per_sample", total, Why.image_tokens, citation=SOURCE, images=images,
+        image=f"{width}×{height}", resized=f"{w}×{h}", per_image=per_image, length=int(text),
         tokens_per_sample=int(total), vision_params=v.params, flops=2 * v.params * patches,
     )  # fmt: skip
     return req.model_copy(update={"tokens_per_sample": total})

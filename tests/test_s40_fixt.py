@@ -86,3 +86,83 @@ def test_offload_alternative_names_its_host_ram(question: str, needle: str) -> N
     row = next(a for a in answer.report.memory.alternatives if a.change == "cpu_offload")
     assert row.host_ram_bytes == pytest.approx(30.5e9 * 16 * 1.5, rel=0.01)
     assert needle in text
+
+
+# #1, #2: images per sample and their resolution. Qwen2.5-VL's processor (qwen_vl_utils smart_resize, factor
+# 28 = 14-px patches × 2 merge): 720 → round(720 / 28) = 26 → 728; 1280 → round(1280 / 28) = 46 → 1,288;
+# 728 × 1,288 / 784 = 1,196 tokens + <|vision_start|>, <|vision_end|> = 1,198 per image.
+VL = {
+    "zh": "Qwen2.5-VL-7B 全参微调，图片分辨率 1280x720，每条数据一张图，10万条，4张A100 80G 要多久",
+    "en": "Full fine-tune Qwen2.5-VL-7B-Instruct on 100k image-text samples, images 1280x720, ~500 text "
+    "tokens each, 4x A100 80GB. How long?",
+}
+
+
+def test_smart_resize_matches_the_processor() -> None:
+    from estimator.image_tokens import MAX_PIXELS, MIN_PIXELS, smart_resize
+
+    assert (MIN_PIXELS, MAX_PIXELS) == (3136, 12_845_056)
+    assert smart_resize(720, 1280) == (728, 1288)
+    assert smart_resize(448, 448) == (448, 448)  # 16 × 16 = 256 tokens
+    # 24 MP: β = √(24e6 / 12,845,056) = 1.3669; 4000 / β / 28 = 104.5 → 104, 6000 / β / 28 = 156.8 → 156
+    h, w = smart_resize(4000, 6000)
+    assert h * w <= MAX_PIXELS and (h, w) == (2912, 4368)
+    assert smart_resize(20, 20) == (56, 56)  # below min_pixels: scaled up to 56 × 56
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_vl_images_become_visual_tokens(lang: str) -> None:
+    text, _, answer = _ask(VL[lang], None, "text")
+    report = answer.report
+    req = report.request
+    assert req.num_samples == 100_000 and req.image_pixels == [1280, 720] and req.images_per_sample == 1
+    text_tokens = 500 if lang == "en" else 0
+    assert req.tokens_per_sample == 1198 + text_tokens
+    epochs = next(a.value for a in report.assumptions if a.field == "epochs")
+    line = next(a for a in report.assumptions if a.why == "image_tokens")
+    patches = 1288 * 728 // 196  # 4,784 patches of 14 × 14
+    assert line.params["flops"] == 2 * 676_550_144 * patches  # 6.47e12: the frozen tower's forward
+    language = 8.29e9 - 676_550_144  # the catalog's 8.29B less the tower: 6·N·D counts the language model
+    assert report.flops == pytest.approx(6 * language * 100_000 * (1198 + text_tokens) * epochs)
+    assert ("1,198 个视觉 token" in text) if lang == "zh" else ("1,198 visual tokens" in text)
+    assert "“一”" not in text and "500”" not in text.split("\n")[1 if lang == "en" else 0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-VL-7B 全参微调，10万条数据，每条一张图，4张A100 80G 要多久",
+        "Qwen2.5-VL-7B 全参微调，每条数据一张图，10万条，4张A100 80G 要多久",
+    ],
+)
+def test_one_image_per_sample_is_not_the_sample_count(question: str) -> None:
+    text, _, answer = _ask(question, None, "text")
+    req = answer.report.request
+    assert req.num_samples == 100_000 and req.images_per_sample == 1
+    assert "images_per_sample: 1" in text and "分辨率" in text  # no resolution: named, not assumed
+
+
+@pytest.mark.parametrize(
+    ("question", "needle"),
+    [
+        (
+            "Qwen2.5-7B 全参微调，图片分辨率 1280x720，10万条，4张A100 80G 要多久",
+            "image_resolution: 1280x720",
+        ),
+        (
+            "full fine-tune Llama-3.1-8B on 100k samples with images 1280x720, 4x A100",
+            "image_resolution: 1280x720",
+        ),
+    ],
+)
+def test_a_text_models_resolution_is_named_as_not_used(question: str, needle: str) -> None:
+    text, _, answer = _ask(question, None, "text")
+    assert needle in text
+    assert not any(a.why == "image_tokens" for a in answer.report.assumptions)
+
+
+def test_no_image_words_no_image_fields() -> None:
+    from bot.parse import parse
+
+    req = parse("全参微调 Qwen2.5-7B，10万条，每条 1280 token，4张A100 80G 要多久").request
+    assert req.image_pixels is None and req.images_per_sample is None and req.tokens_per_sample == 1280

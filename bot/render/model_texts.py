@@ -19,7 +19,7 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "FLOPs are not counted (it runs on image tokens only, and images are not read here)"
     ),
     "image_tokens": N_(
-        "Each sample's tokens: %(images)s × %(width)s×%(height)s image → %(per_image)s visual tokens each "
+        "Each sample's tokens: %(images)s × %(image)s image → %(per_image)s visual tokens each "
         "(the "
         "processor resizes it to %(resized)s, multiples of 28 px: 14-px patches merged 2 × 2 into one token, "
         "plus the vision start and end tokens) + %(length)s text tokens = %(tokens_per_sample)s. The frozen "
