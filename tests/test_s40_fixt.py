@@ -166,3 +166,28 @@ def test_no_image_words_no_image_fields() -> None:
 
     req = parse("全参微调 Qwen2.5-7B，10万条，每条 1280 token，4张A100 80G 要多久").request
     assert req.image_pixels is None and req.images_per_sample is None and req.tokens_per_sample == 1280
+
+
+# #17: 10¹⁵ tokens is 10¹⁵ / 36×10¹² = 27.8 → 28× Qwen3's 36T (the largest published pre-training data).
+@pytest.mark.parametrize(
+    ("question", "needle"),
+    [
+        ("用 4 张 A100 训练 7B 模型，1000000000000000 token", "远超任何公开训练"),
+        ("pretrain a 7B model on 1e15 tokens, how many H100", "beyond any public run: 28×"),
+    ],
+)
+def test_absurd_data_is_flagged_on_line_one(question: str, needle: str) -> None:
+    from estimator.compute import beyond_public
+
+    text, _, answer = _ask(question, None, "text")
+    assert answer.report.request.tokens == 1e15 and answer.report.gpu_hours is not None  # still sized
+    assert needle in text.splitlines()[0] and "28" in text.splitlines()[0]
+    assert beyond_public(1e15) == pytest.approx(27.78, abs=0.01)
+
+
+def test_large_real_scales_are_not_flagged() -> None:
+    from estimator.compute import beyond_public
+
+    assert beyond_public(15.6e12) is None and beyond_public(36e12) is None and beyond_public(3.6e14) is None
+    text = _ask("pretrain a 7B model on 15T tokens, how many H100", None, "text")[0]
+    assert "beyond any public run" not in text

@@ -106,6 +106,8 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         t["chinchilla"] = {"tokens": f.tokens(report.chinchilla_tokens), "ratio": _ratio(k, f)}
         t["chinchilla"]["per_param"] = f"{20 * k:.2g}" if k < 0.05 else None  # D/N < 1: line 1 (s35)
         t["chinchilla"]["over"] = k >= compute.OVER_TRAINED_RATIO
+        beyond = compute.beyond_public(report.request.tokens or 0.0)  # 10¹⁵ tokens: said on line 1 (s40 #17)
+        t["chinchilla"]["beyond"] = f"{beyond:,.0f}" if beyond else None
     return t
 
 
