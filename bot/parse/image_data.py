@@ -24,8 +24,11 @@ PER_SAMPLE_RE = rc(
     r"|(?:image-text|图文)\s*(?:pairs?|samples?|对)"
 )
 """Images to a sample ('每条数据一张图', 'one image per sample'); an 'image-text pair' / '图文对' is one."""
-RESOLUTION_RE = rc(r"(?P<w>\d{2,5})\s*(?:x|×|\*)\s*(?P<h>\d{2,5})(?:\s*(?:px|pixels?|像素))?")
-"""A width × height ('1280x720', '1920×1080', '448*448 px')."""
+RESOLUTION_RE = rc(
+    r"(?:(?:of|at|in)\s+)?(?P<w>\d{2,5})\s*(?:x|×|\*)\s*(?P<h>\d{2,5})(?:\s*(?:px|pixels?|像素))?"
+)
+"""A width × height ('1280x720', '1920×1080', '448*448 px'), with the 'of' before it ('75,866 images of
+750x750': the images are then the sample count, as without a resolution)."""
 TEXT_TOKENS_RE = rc(r"(?P<n>\d{2,6})\s*(?:text\s+tokens?|个?文本\s*token|token\s*的?文本)")
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
 
