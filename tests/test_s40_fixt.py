@@ -191,3 +191,16 @@ def test_large_real_scales_are_not_flagged() -> None:
     assert beyond_public(15.6e12) is None and beyond_public(36e12) is None and beyond_public(3.6e14) is None
     text = _ask("pretrain a 7B model on 15T tokens, how many H100", None, "text")[0]
     assert "beyond any public run" not in text
+
+
+# #13: a card named 'also within budget' at lighter weights: its row says that option, not only its own
+# bf16 month over the budget (¥50,000: 2 × H100 bf16 ¥21,900 – ¥58,400; 1 × H100 FP8 ¥10,950 – ¥29,200).
+def test_within_budget_option_is_within_on_its_row() -> None:
+    q = "我们公司200人用，想部署个 qwen3-32b 做知识库问答，预算每月5万，用什么卡"
+    text = _ask(q, None, "text")[0]
+    head, *rows = text.splitlines()
+    assert "同样在预算内：1 张 H100 80G，FP8 权重，每月 ¥10,950 – ¥29,200" in head
+    h100 = next(r for r in rows if r.startswith("• H100 80G"))
+    assert "在预算内的做法：1 张 H100 80G，FP8 权重，每月 ¥10,950 – ¥29,200" in h100
+    a100 = next(r for r in rows if r.startswith("• A100 80G"))
+    assert "在预算内的做法" not in a100  # its own bf16 option is the one named
