@@ -108,7 +108,6 @@ class MemoryContext(TypedDict):
     rows: list[dict[str, str | None]]
     reason: str | None
     host_ram: str | None  # the host RAM of the user's offloading layout that does not fit (s26 trial #5)
-    host_short: dict[str, str] | None  # the GPUs hold it, the stated host RAM not its offload (s40 fixt #4)
     batch: dict[str, str] | None
     stated_batch: str | None
     main_label: str | None
