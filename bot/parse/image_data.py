@@ -19,16 +19,16 @@ _EN = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, 
 PER_SAMPLE_RE = rc(
     r"(?:每(?:条|个样本|个样例|组)(?:数据|样本)?|每条)\s*(?:包含|含|有|配|带)?\s*(?P<zh>\d{1,3}|[一两二三四五六七八九十])\s*"
     r"(?:张|幅|个)\s*(?:图片|图像|图)"
-    r"|(?P<en>\d{1,3}|an?|one|single|two|three|four|five)\s+images?\s+(?:per|each|a|in\s+each)\s*"
-    r"(?:sample|example|record|item|row|conversation)?"
+    r"|(?P<en>\d{1,3}|an?|one|single|two|three|four|five)\s+images?\s+(?:(?:per|a|in\s+each)\s+"
+    r"(?:sample|example|record|item|row|conversation)|each\b(?!\s+gpu))"
     r"|(?:image-text|图文)\s*(?:pairs?|samples?|对)"
 )
 """Images to a sample ('每条数据一张图', 'one image per sample'); an 'image-text pair' / '图文对' is one."""
 RESOLUTION_RE = rc(
     r"(?:(?:of|at|in)\s+)?(?P<w>\d{2,5})\s*(?:x|×|\*)\s*(?P<h>\d{2,5})(?:\s*(?:px|pixels?|像素))?"
 )
-"""A width × height ('1280x720', '1920×1080', '448*448 px'), with the 'of' before it ('75,866 images of
-750x750': the images are then the sample count, as without a resolution)."""
+"""A width × height ('1280x720', '1920×1080', '448*448 px'); read, not masked: the sample readers skip a size
+('75,866 images of 750x750', '2 万张 1024*1024 的图片': the images are the sample count)."""
 TEXT_TOKENS_RE = rc(r"(?P<n>\d{2,6})\s*(?:text\s+tokens?|个?文本\s*token|token\s*的?文本)")
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
 
@@ -39,14 +39,13 @@ def mentions_images(s: str) -> bool:
 
 
 def read_images(s: str, fields: dict[str, Any]) -> str:
-    """``s`` with the images' count per sample, resolution and text tokens masked, set in ``fields``
+    """``s`` with the images' count per sample and text tokens masked (the resolution left), set in ``fields``
     (``images_per_sample``, ``image_pixels`` [width, height], ``tokens_per_sample``)."""
     found = False
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
-        if 16 <= w <= 20000 and 16 <= h <= 20000:
-            fields["image_pixels"] = [w, h]
-            s, found = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :], True
+        if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
+            fields["image_pixels"], found = [w, h], True  # ('2 万张 1024*1024 的图片', s37 fixd)
     if (m := PER_SAMPLE_RE.search(s)) is not None:
         said = m["zh"] or m["en"]
         n = (int(said) if said.isdigit() else _ZH.get(said) or _EN.get(said, 1)) if said else 1
