@@ -299,6 +299,7 @@ def alternative(change: str, min_gpus: int | None) -> Alternative:
         "per_gpu_bytes": None,
         "zero_stage": None,
         "gpu_hours": None,
+        "host_ram_bytes": None,
     }
-    kinds = (str, int, type(None), type(None), type(None))
+    kinds = (str, int, type(None), type(None), type(None), type(None))
     return exactly(Alternative, values, kinds, ("change", "min_gpus"))

@@ -151,6 +151,20 @@ def chinchilla_tokens(params: float, tokens_per_param: float = 20.0) -> float:
     return tokens_per_param * params
 
 
+LARGEST_PUBLIC_TOKENS = 36e12
+"""The most tokens a published pre-training run reports: Qwen3, ≈ 36T tokens (Qwen3 Technical Report, Yang
+et al. 2025, §3 Pre-training); Llama 3 405B took 15.6T (Dubey et al. 2024, §1 and §3.1). s40 fixt #17."""
+BEYOND_PUBLIC_FACTOR = 10.0
+"""Data above this multiple of :data:`LARGEST_PUBLIC_TOKENS` (3.6×10¹⁴ tokens) is sized but said on line 1
+to be beyond any public run: likely a typo or a thought experiment (the trial's 10¹⁵ tokens: 28×)."""
+
+
+def beyond_public(tokens: float) -> float | None:
+    """Tokens ÷ the largest public run's when above :data:`BEYOND_PUBLIC_FACTOR` times it, else None."""
+    ratio = tokens / LARGEST_PUBLIC_TOKENS
+    return ratio if ratio > BEYOND_PUBLIC_FACTOR else None
+
+
 OVER_TRAINED_RATIO = 5.0
 """Data at or above this multiple of the Chinchilla-optimal D ≈ 20·N (100 tokens per parameter) is a run
 trained past compute-optimal on purpose, for a model cheaper to serve (a choice, between the published

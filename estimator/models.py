@@ -152,6 +152,9 @@ class Alternative(_Frozen):
     gpu_hours: float | None = None
     """a method change that fits the user's GPU count where the shown method does not: that method's
     GPU-hours on the same data (estimator.method_hours.timed_alternatives, s35)"""
+    host_ram_bytes: float | None = None
+    """CPU offload's row: the host RAM each machine needs for it at ``min_gpus`` (estimator.host_ram,
+    DeepSpeed's estimators; s40 fixt #14)"""
 
 
 class FitChange(_Frozen):

@@ -69,7 +69,13 @@ def _alternatives(
         count, per_gpu = (found[0], sum(found[2].values())) if found else (None, None)
         if count is not None:
             counts.append(count)
-        out.append(Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu))
+        row = Alternative(change=change, zero_stage=zero, min_gpus=count, per_gpu_bytes=per_gpu)
+        if change == "cpu_offload" and found is not None:  # the host RAM it needs per machine (s40 fixt #14)
+            from estimator.host_ram import host_ram_needed
+
+            ram = host_ram_needed(params, found[1].zero_stage, found[0], gpu.gpus_per_node)[0]
+            row = row.model_copy(update={"host_ram_bytes": ram})
+        out.append(row)
     out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out

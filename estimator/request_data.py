@@ -18,3 +18,22 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "(LLaMA-Factory's data collator, transformers DataCollatorForSeq2Seq padding=True)",
         json_schema_extra=_setting("training", json_order=67, echo="stage_suffix"),  # said (s36 fixc #1)
     )
+    images_per_sample: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        description="images in each training sample ('每条数据一张图', 'one image per sample', '2 images "
+        "each'): a vision-language model's visual tokens per sample are this many times one image's "
+        "(estimator.image_tokens, s40 fixt #1); None with a resolution stated: one",
+        json_schema_extra=_setting("training", json_order=103),
+    )
+    image_pixels: list[int] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="the training images' width and height in pixels ('图片分辨率 1280x720', 'images "
+        "1280x720'): a Qwen2-VL/Qwen2.5-VL release turns each into (h/28)·(w/28) visual tokens "
+        "after its processor's smart_resize (estimator.image_tokens, s40 fixt #2); named as not "
+        "used for a model without a vision tower",
+        json_schema_extra=_setting("training", json_order=104),
+    )

@@ -76,6 +76,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["largest_trained"], used = largest_trained(req, r.gpu, ledger, estimate)
         filled |= used
     else:
+        req = _with_images(req, r, ledger) if req.image_pixels else req  # a VL fine-tune's images (s40)
         trained = size_training(req, r, ledger)
         if req.num_generations and req.algorithm == "grpo":  # TRL raises on a step not a multiple (s34)
             from estimator.grpo_batch import check_generation_batch
@@ -86,9 +87,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
         fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"), ledger)
         if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
-            short = ram.needed_bytes - (ram.stated_bytes or 0.0)
-            ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,
-                        short_bytes=short)  # fmt: skip
+            _host_ram_short(req, r, ram, ledger)
     _beyond_one_machine(r, fields, ledger)
     filled = {k: v for k, v in filled.items() if v is not None}
     if ledger.notes and "duration_impossible" in [n.code for n in ledger.notes]:  # one frame, not one a note
@@ -198,6 +197,31 @@ def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> 
         ledger.note(
             "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
         )
+
+
+def _with_images(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:
+    """``req`` with a VL fine-tune's visual tokens per sample
+    (:func:`estimator.image_tokens.with_image_tokens`, s40 fixt #2); imported only for a message that
+    states an image resolution."""
+    from estimator.image_tokens import with_image_tokens
+
+    return with_image_tokens(req, r.spec, ledger)
+
+
+def _host_ram_short(req: SizingRequest, r: Resolved, ram: HostRam, ledger: Ledger) -> None:
+    """The note ``host_ram_short``: the stated host RAM does not hold the plan's CPU offload, by how much,
+    and what fits instead (:func:`estimator.host_ram_fix.host_ram_fixes`, s40 fixt #4)."""
+    from estimator.host_ram_fix import host_ram_fixes  # rare: a stated RAM short of the offload
+
+    short = ram.needed_bytes - (ram.stated_bytes or 0.0)
+    fixes = host_ram_fixes(req, ram, r.gpu.gpus_per_node, estimate)
+    ledger.note(
+        "host_ram_short",
+        needed_bytes=ram.needed_bytes,
+        stated_gib=req.host_memory_gib,
+        short_bytes=short,
+        **fixes,
+    )
 
 
 def _host_ram(req: SizingRequest, r: Resolved, memory: Any, ledger: Ledger) -> HostRam | None:

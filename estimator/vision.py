@@ -51,7 +51,7 @@ def note(spec: ModelSpec, req: SizingRequest, ledger: Ledger) -> None:
     from estimator.reasons import Why
 
     v = spec.vision
-    if v is None:
-        return
+    if v is None or (req.image_pixels and v.pixels_per_token and req.stage != "inference"):
+        return  # images read: estimator.image_tokens says the tower with them (s40 fixt #2)
     why = Why.vision_tower_served if req.stage == "inference" else Why.vision_tower_frozen
     ledger.assume("architecture", spec.name, why, model=spec.name, vision_params=v.params, depth=v.depth)

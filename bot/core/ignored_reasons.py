@@ -132,6 +132,8 @@ IGNORED_REASONS = (
     "claimed_size",  # s37-models: 'DeepSpeed says it can train models of up to 13B': a claim, not the job
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
+    "image_not_vl",  # s40 fixt #2: an image resolution or count beside a model with no vision tower
+    "image_no_resolution",  # s40 fixt #1: images per sample with no resolution: their tokens not counted
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)
 )
 MODEL_SUBSTITUTIONS = {

@@ -16,7 +16,7 @@ from bot.core.calendar_days import CALENDAR, calendar_days
 from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its old name (s39 split)
 from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
-from bot.core.unused_local import offload_unused, unused_local
+from bot.core.unused_local import offload_unused, unused_images, unused_local
 from bot.core.unused_local import setting_text as _text
 from bot.parse import ParseResult
 from bot.parse.daily_hours import DAILY_SCHEDULE
@@ -201,9 +201,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         out += [Ignored(text=t, reason=why) for t, why in unused_local(said, report)]  # offload, host RAM
         if said.budget and not serving_budget_used(report):
             out.append(Ignored(text=_text("budget", said.budget), reason="budget_no_cost"))
-        capped = (
-            said.runtime in CAP_BATCH_ENGINES
-        )  # their batch is their cap, named so (s32: bot.parse.prose_forms)
+        capped = said.runtime in CAP_BATCH_ENGINES  # their batch is their cap (s32: bot.parse.prose_forms)
         if said.batch_size and said.concurrency and said.batch_size != said.concurrency and not capped:
             out.append(Ignored(text=_text("batch_size", said.batch_size), reason="training_only"))
         if "fp8_weights_unsupported" in map(_CODE, report.warnings):  # C: no generator frames
@@ -212,6 +210,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         # a budget per period is used as the period's sum × the run's months (estimator.budget_check)
         if said.budget and said.budget_period and not _per_run(report):  # no price: the run's whole sum
             out.append(Ignored(text=_text("budget_period", said.budget_period), reason="period_as_total"))
+        if said.image_pixels or said.images_per_sample:  # s40 fixt #2: images a fine-tune does not count
+            out += [Ignored(text=t, reason=why) for t, why in unused_images(said, report)]
         method = req.method or Method.full
         if said.offload and not _offload_sized(method, report):  # LoRA: params under FSDP/ZeRO-3 (s34)
             out.append(Ignored(**offload_unused(said)))

@@ -54,3 +54,17 @@ def offload_unused(said: SizingRequest) -> dict[str, str]:
     if said.offload_params is False:
         return {"text": setting_text("offload_optimizer", "cpu"), "reason": "optimizer_offload_adapters"}
     return {"text": setting_text("offload", "cpu"), "reason": "offload_adapters"}
+
+
+def unused_images(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """The images stated beside a fine-tune that does not count them (s40 fixt #1, #2): a model with no
+    vision tower whose tokens follow the resolution ('image_not_vl'), or a count of images per sample with
+    no resolution ('image_no_resolution'); estimator.image_tokens counts them otherwise."""
+    spec = report.model_spec
+    reads = spec is not None and spec.vision is not None and bool(spec.vision.pixels_per_token)
+    out: list[tuple[str, str]] = []
+    if said.image_pixels and not reads:
+        out.append((f"image_resolution: {said.image_pixels[0]}x{said.image_pixels[1]}", "image_not_vl"))
+    if said.images_per_sample and not said.image_pixels:
+        out.append((f"images_per_sample: {said.images_per_sample}", "image_no_resolution"))
+    return out

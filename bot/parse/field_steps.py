@@ -233,7 +233,7 @@ class FieldSteps(GpuFieldSteps):
             sample_range(self)  # '2k~4k tokens per sample': the mean for the time, the longer end fits
         samples, tps = firsts(self, "samples", "tps")
         f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first
-        f["tokens_per_sample"] = tps.value if tps else None
+        f["tokens_per_sample"] = tps.value if tps else f.get("tokens_per_sample")  # s40: beside images
         # "20k preference pairs", "10万条偏好数据": a preference record is a chosen and a rejected response
         pairs = samples is not None and (samples.extra == "pairs" or bool(PREFERENCE_DATA_RE.search(self.s)))
         if pairs:  # the estimator counts a DPO pair's two sequences, and says so

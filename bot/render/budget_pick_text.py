@@ -26,20 +26,11 @@ def budget_pick_line(pick: BudgetPick | None, lang: str) -> str | None:
         return None
     f, p = fmt_for(lang), pick.budget
     currency, period = str(p.get("currency") or "CNY"), p.get("period")
-    per = period if period in PERIODS else "month"
-    from estimator.serving_budget import PER_MONTH
-
-    months = PER_MONTH.get(per, 1.0)
     budget = f.money(p["budget"], currency)
     budget = translate(lang, PERIODS[period], amount=budget) if period in PERIODS else budget
 
     def option(o: BudgetOption) -> str:
-        cost = money_span(f, o.low / months, o.high / months, currency)
-        return translate(
-            lang, OPTION, gpu=gpu_names(o.report)[0], gpus=f.int(o.gpus),
-            precision=PRECISION_NAMES.get(o.precision, o.precision),
-            cost=translate(lang, PERIODS[per], amount=cost),
-        )  # fmt: skip
+        return option_text(o, pick, lang)
 
     sep = "；" if lang == "zh" else "; "
     if pick.best is None:
@@ -55,3 +46,40 @@ def budget_pick_line(pick: BudgetPick | None, lang: str) -> str | None:
     if pick.over:
         line += translate(lang, OVER, options=sep.join(map(option, pick.over)))
     return line
+
+
+def option_text(o: BudgetOption, pick: BudgetPick, lang: str) -> str:
+    """One option of ``pick`` (:data:`OPTION`): GPUs, card, weights and its cost over the budget's period."""
+    f, p = fmt_for(lang), pick.budget
+    currency, period = str(p.get("currency") or "CNY"), p.get("period")
+    per = period if period in PERIODS else "month"
+    from estimator.serving_budget import PER_MONTH
+
+    months = PER_MONTH.get(per, 1.0)
+    cost = money_span(f, o.low / months, o.high / months, currency)
+    return translate(
+        lang, OPTION, gpu=gpu_names(o.report)[0], gpus=f.int(o.gpus),
+        precision=PRECISION_NAMES.get(o.precision, o.precision),
+        cost=translate(lang, PERIODS[per], amount=cost),
+    )  # fmt: skip
+
+
+ROW_WITHIN = N_("; within your budget: %(option)s")
+"""A compared card's row whose own weights are over the budget while a lighter option of the same card is
+within it: the row names that option, the one the headline named (s40 fixt #13: 'also within it: 1 × H100
+with FP8 weights' above a row 'H100 80G: 2 GPUs … ¥21,900 – ¥58,400 a month', over a ¥50,000 budget)."""
+
+
+def rows_within(lines: list[str], reports: list[object], pick: BudgetPick | None, lang: str) -> list[str]:
+    """``lines`` (one row a report of ``reports``), the row of each card the headline names within the budget
+    at lighter weights than its row's own with that option after it (:data:`ROW_WITHIN`)."""
+    if pick is None or pick.best is None:
+        return lines
+    out = list(lines)
+    for o in (pick.best, *pick.within, *pick.low):
+        if o.precision == str(o.report.request.precision or "bf16"):  # the row's own weights: as it says
+            continue
+        i = next((k for k, r in enumerate(reports) if r is o.report), None)
+        if i is not None and i < len(out):
+            out[i] += translate(lang, ROW_WITHIN, option=option_text(o, pick, lang))
+    return out

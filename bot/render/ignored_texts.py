@@ -460,6 +460,13 @@ IGNORED_TEXTS: dict[str, str] = {
         "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
         "and queues the rest; your concurrency is sized"
     ),
+    "image_not_vl": N_(
+        "visual tokens are counted from the resolution only for Qwen2-VL and Qwen2.5-VL releases (their "
+        "processor's resize); this model's samples are sized by their text"
+    ),
+    "image_no_resolution": N_(
+        "no image resolution given: give it (e.g. 1280x720) to count the visual tokens"
+    ),
 }
 """Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
 their own)."""

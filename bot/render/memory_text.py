@@ -15,7 +15,7 @@ from bot.render.fit_change_text import (
     unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
-from bot.render.host_ram import host_ram_line, host_ram_text
+from bot.render.host_ram import NO_HOST_RAM, host_ram_keys, host_ram_text
 from bot.render.i18n import N_, translate
 from bot.render.memory_lines import _PART_LABELS, _part_label, borderline_text, tight
 from bot.render.memory_lines import memory_first as memory_first
@@ -188,7 +188,11 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             )
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
-        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+        if a.host_ram_bytes:  # an offload row names the host RAM it needs (s40 fixt #14); GB as f.gb, no call
+            ram = f"{a.host_ram_bytes / 1e9:,.0f} GB"
+            lines.append(translate(lang, OFFLOAD_RAM, change=label, gpus=gpus, ram=ram))
+        else:
+            lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
     lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
     if capped:
         from bot.render.rent_cap import cap_line
@@ -201,6 +205,8 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     return lines
 
 
+OFFLOAD_RAM = N_("%(change)s: %(gpus)s, ≈ %(ram)s of host RAM per machine")
+"""An offload alternative with the host RAM each machine needs for it (estimator.host_ram)."""
 BELOW_FAILED = {
     True: N_(
         "%(gpus)s by the estimate, which your run on %(failed)s disagrees with (out of memory): expect more"
@@ -304,7 +310,7 @@ def memory_section(
         + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
         if main is not None and not unfit
         else None,
-        "host_ram": host_ram_line(report, main, f) if unfit and main is not None else None,  # s26 trial #5
+        **(host_ram_keys(report, main, f, unfit) if report.host_ram is not None else NO_HOST_RAM),  # s26, s40
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
         "main_label": _main_label(m, main, lang, rows, timed),

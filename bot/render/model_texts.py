@@ -18,5 +18,13 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "trained, as LLaMA-Factory (freeze_vision_tower) and ms-swift (freeze_vit) run it by default; its "
         "FLOPs are not counted (it runs on image tokens only, and images are not read here)"
     ),
+    "image_tokens": N_(
+        "Each sample's tokens: %(images)s × %(image)s image → %(per_image)s visual tokens each "
+        "(the "
+        "processor resizes it to %(resized)s, multiples of 28 px: 14-px patches merged 2 × 2 into one token, "
+        "plus the vision start and end tokens) + %(length)s text tokens = %(tokens_per_sample)s. The frozen "
+        "vision tower (%(vision_params)s parameters) runs forward on the patches, ≈ %(flops)s FLOPs per "
+        "sample, not counted in C = 6ND"
+    ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption: estimator.vision.note)."""

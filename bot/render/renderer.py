@@ -23,7 +23,7 @@ from bot.parse.active_name import active_in_name
 from bot.parse.non_llm import KINDS as NON_LLM_KINDS
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
-from bot.render.budget_pick_text import budget_pick_line
+from bot.render.budget_pick_text import budget_pick_line, rows_within
 from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
@@ -173,6 +173,8 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                 or own_price_line(reports, answer.lang, parsed)  # s19
                 or unpriced_line(reports, answer.lang)  # some options have no price: no winner, and why
             )
+            if rows and answer.report.request.budget and answer.budget_pick is not None:  # s40 fixt #13
+                ctx["comparisons"] = rows_within(ctx["comparisons"], rows, answer.budget_pick, lang)
             asked = parsed.request.currency or (Currency.CNY if answer.lang == "zh" else Currency.USD)
             if note := currency_note(rows, table, asked, answer.lang):  # one currency a table, said (s18 #3)
                 sep = "；" if answer.lang == "zh" else " — "

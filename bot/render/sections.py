@@ -108,9 +108,25 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     if report.chinchilla_tokens and (k := report.request.tokens or 0):  # × D/N: over-training said (s29 #9)
         k /= report.chinchilla_tokens
         t["chinchilla"] = {"tokens": f.tokens(report.chinchilla_tokens), "ratio": _ratio(k, f)}
-        t["chinchilla"]["per_param"] = f"{20 * k:.2g}" if k < 0.05 else None  # D/N < 1: line 1 (s35)
+        t["chinchilla"]["per_param"] = per = f"{20 * k:.2g}" if k < 0.05 else None  # D/N < 1: line 1 (s35)
         t["chinchilla"]["over"] = k >= compute.OVER_TRAINED_RATIO
+        t["chinchilla"]["line"] = translate(f.lang, STARVED, tokens=t["tokens"], per_param=per) if per else ""
+        times = (report.request.tokens or 0.0) / compute.LARGEST_PUBLIC_TOKENS  # compute.beyond_public inline
+        if times > compute.BEYOND_PUBLIC_FACTOR:  # 10¹⁵ tokens: said on line 1 (s40 fixt #17)
+            t["chinchilla"]["line"] += translate(f.lang, BEYOND_PUBLIC, times=f"{times:,.0f}")
     return t
+
+
+STARVED = N_(
+    "; far too little data: %(tokens)s tokens is %(per_param)s tokens per parameter, against ≈ 20 for a "
+    "compute-optimal run (Hoffmann et al. 2022)"
+)
+"""Under 1 token per parameter, against Chinchilla's ≈ 20 (Hoffmann et al. 2022 §3): line 1 (s35 #4)."""
+BEYOND_PUBLIC = N_(
+    "; beyond any public run: %(times)s× the most tokens a published pre-training used (Qwen3: 36T, Qwen3 "
+    "Technical Report §3) — check the figure"
+)
+"""Data above 10× the largest public pre-training's (estimator.compute.LARGEST_PUBLIC_TOKENS): sized, said."""
 
 
 def training_cost(c: Cost, f: Fmt, used: tuple[Any, ...] | None = None) -> dict[str, Any]:

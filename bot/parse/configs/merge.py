@@ -152,8 +152,8 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
             if req.model and not found.request.model:
                 update["model"] = None  # the config's model (not in the catalog) is sized, not the text's
     parsed = host_beside_command(_length_per_sample(parsed, update), update, text)  # '+ 64GB DDR4' (s34 #1)
-    req = parsed.request
-    unused = [*parsed.unused_numbers, *changed]
+    req, unused = parsed.request, [*parsed.unused_numbers, *changed]
+    unused = _host_for_offload(unused, update, req.host_memory_gib)  # s40 fixt #4: '机器内存 1T' + offload
     _load_and_cap(parsed, stack, update, unused)
     from bot.parse.configs.prose_change import prose_changes
 
@@ -188,6 +188,25 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
     return parsed.model_copy(
         update={"request": request, "found": found, "unused_numbers": unused, "out_of_scope": False, **extra}
     )
+
+
+def _host_for_offload(
+    unused: list[tuple[str, str]], update: dict[str, Any], said: float | None
+) -> list[tuple[str, str]]:
+    """``unused`` without the host memory the text named ('host_memory: 1 TB',
+    :func:`bot.parse.prose_forms.host_memory`), set in ``update`` as ``host_memory_gib`` where the pasted
+    config offloads to the CPU (DeepSpeed ``offload_optimizer``): the stated RAM is then compared with what
+    the offload needs (estimator.host_ram), as it is for an offload said in words (s40 fixt #4). ``said``:
+    the request's host memory already read (then nothing changes)."""
+    if not update.get("offload") or said is not None:
+        return unused
+    host = [item for item in unused if item[0].startswith("host_memory: ")]
+    if not host:
+        return unused
+    from bot.parse.gpu_layers import stated_host_memory
+
+    rest = stated_host_memory(update, host)
+    return [item for item in unused if item not in host or item in rest]
 
 
 def _why(item: tuple[str, str]) -> tuple[str, str]:

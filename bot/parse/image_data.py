@@ -1,0 +1,59 @@
+"""A vision-language fine-tune's images as the message says them (s40 fixt #1, #2): how many to a sample
+('每条数据一张图', '每条 2 张图片', 'one image per sample', '2 images each') — never the sample count —
+and their
+resolution ('图片分辨率 1280x720', 'images 1280x720', '1920×1080 的图片'), masked and set as
+``images_per_sample`` and ``image_pixels`` (width, height); the estimator turns them into visual tokens for a
+release whose processor sets them by resolution (estimator.image_tokens), and a model without one has the
+resolution named as not used (bot.core.interpretation). Imported behind :func:`mentions_images`: a message
+with no image word pays nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.parse.regex import rc
+
+_ZH = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_EN = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+PER_SAMPLE_RE = rc(
+    r"(?:每(?:条|个样本|个样例|组)(?:数据|样本)?|每条)\s*(?:包含|含|有|配|带)?\s*(?P<zh>\d{1,3}|[一两二三四五六七八九十])\s*"
+    r"(?:张|幅|个)\s*(?:图片|图像|图)"
+    r"|(?P<en>\d{1,3}|an?|one|single|two|three|four|five)\s+images?\s+(?:(?:per|a|in\s+each)\s+"
+    r"(?:sample|example|record|item|row|conversation)|each\b(?!\s+gpu))"
+    r"|(?:image-text|图文)\s*(?:pairs?|samples?|对)"
+)
+"""Images to a sample ('每条数据一张图', 'one image per sample'); an 'image-text pair' / '图文对' is one."""
+RESOLUTION_RE = rc(
+    r"(?:(?:of|at|in)\s+)?(?P<w>\d{2,5})\s*(?:x|×|\*)\s*(?P<h>\d{2,5})(?:\s*(?:px|pixels?|像素))?"
+)
+"""A width × height ('1280x720', '1920×1080', '448*448 px'); read, not masked: the sample readers skip a size
+('75,866 images of 750x750', '2 万张 1024*1024 的图片': the images are the sample count)."""
+TEXT_TOKENS_RE = rc(r"(?P<n>\d{2,6})\s*(?:text\s+tokens?|个?文本\s*token|token\s*的?文本)")
+"""The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
+
+
+def mentions_images(s: str) -> bool:
+    """The cheap gate: an image word in the normalized text."""
+    return "图" in s or "image" in s or "分辨率" in s or "resolution" in s or "像素" in s or "pixel" in s
+
+
+def read_images(s: str, fields: dict[str, Any]) -> str:
+    """``s`` with the images' count per sample and text tokens masked (the resolution left), set in ``fields``
+    (``images_per_sample``, ``image_pixels`` [width, height], ``tokens_per_sample``)."""
+    found = False
+    if (m := RESOLUTION_RE.search(s)) is not None:
+        w, h = int(m["w"]), int(m["h"])
+        if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
+            fields["image_pixels"], found = [w, h], True  # ('2 万张 1024*1024 的图片', s37 fixd)
+    if (m := PER_SAMPLE_RE.search(s)) is not None:
+        said = m["zh"] or m["en"]
+        n = (int(said) if said.isdigit() else _ZH.get(said) or _EN.get(said, 1)) if said else 1
+        if said or found:
+            fields["images_per_sample"] = n
+        if said:
+            s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    if "image_pixels" in fields and (m := TEXT_TOKENS_RE.search(s)) is not None:
+        fields.setdefault("tokens_per_sample", float(m["n"]))
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s

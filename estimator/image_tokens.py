@@ -1,0 +1,76 @@
+"""Visual tokens of a vision-language fine-tune's images (s40 fixt #1, #2: '图片分辨率 1280x720，
+每条数据一张图' was sized at the 512-token text default, the resolution dropped).
+
+A Qwen2-VL / Qwen2.5-VL release (``[model.vision]`` with ``pixels_per_token``: 14-px patches merged 2 × 2
+into one LLM token, so one token per 28 × 28 pixels) resizes each image with its processor's
+``smart_resize`` before the vision tower (QwenLM/Qwen2.5-VL ``qwen-vl-utils/src/qwen_vl_utils/
+vision_process.py``; the same function in transformers ``models/qwen2_vl/image_processing_qwen2_vl.py``):
+
+- each side rounded to the nearest multiple of ``factor`` = patch_size × spatial_merge = 28;
+- above ``max_pixels`` (16384 × 28 × 28 = 12,845,056, the default there and in the released
+  preprocessor_config.json) both sides scaled by √(h·w / max_pixels) and floored to the factor; below
+  ``min_pixels`` (4 × 28 × 28 = 3,136) scaled up and ceiled;
+- tokens = h̄ · w̄ / 28², between the ``<|vision_start|>`` and ``<|vision_end|>`` tokens (2 more).
+
+1280 × 720: 720 / 28 = 25.7 → 26 → 728, 1280 / 28 = 45.7 → 46 → 1,288; 728 · 1,288 / 784 = 1,196 tokens,
+1,198 with the two markers. The tower runs on the patches before the merge (4 per token) and is frozen
+(estimator.vision): a forward of ≈ 2 · N_vision FLOPs per patch, said beside C = 6·N·D, not in it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from estimator.catalog import ModelSpec
+    from estimator.ledger import Ledger
+    from estimator.models import SizingRequest
+
+MIN_PIXELS = 4 * 28 * 28
+"""qwen_vl_utils vision_process.py MIN_PIXELS (3,136 = 56 × 56, transformers' min_pixels default)."""
+MAX_PIXELS = 16384 * 28 * 28
+"""qwen_vl_utils vision_process.py MAX_PIXELS (12,845,056: the released preprocessor_config.json's)."""
+MARKERS = 2
+"""<|vision_start|> and <|vision_end|> around each image's pad tokens."""
+SOURCE = (
+    "QwenLM/Qwen2.5-VL qwen-vl-utils vision_process.py smart_resize (IMAGE_FACTOR 28, MIN_PIXELS 4·28·28, "
+    "MAX_PIXELS 16384·28·28); transformers models/qwen2_vl/image_processing_qwen2_vl.py smart_resize"
+)
+
+
+def smart_resize(height: int, width: int, factor: int = 28) -> tuple[int, int]:
+    """(height, width) the processor feeds the tower: multiples of ``factor`` within the pixel bounds."""
+    h, w = max(factor, round(height / factor) * factor), max(factor, round(width / factor) * factor)
+    if h * w > MAX_PIXELS:
+        beta = math.sqrt(height * width / MAX_PIXELS)
+        h, w = math.floor(height / beta / factor) * factor, math.floor(width / beta / factor) * factor
+    elif h * w < MIN_PIXELS:
+        beta = math.sqrt(MIN_PIXELS / (height * width))
+        h, w = math.ceil(height * beta / factor) * factor, math.ceil(width * beta / factor) * factor
+    return h, w
+
+
+def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger) -> SizingRequest:
+    """``req`` with each sample's tokens = its text tokens + images × visual tokens, for a release whose
+    tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. ``req``
+    as it is for any other model (the resolution is then named as not used: bot.core.interpretation)."""
+    v = spec.vision if spec is not None else None
+    if not req.image_pixels or v is None or not v.pixels_per_token:
+        return req
+    from estimator.reasons import Why
+
+    width, height = req.image_pixels
+    factor = v.patch_size * v.spatial_merge
+    h, w = smart_resize(height, width, factor)
+    per_image = h * w // (factor * factor) + MARKERS
+    images = req.images_per_sample or 1
+    text = req.tokens_per_sample or 0.0
+    total = text + images * per_image
+    patches = images * h * w // (v.patch_size * v.patch_size)
+    ledger.assume(
+        "tokens_per_sample", total, Why.image_tokens, citation=SOURCE, images=images,
+        image=f"{width}×{height}", resized=f"{w}×{h}", per_image=per_image, length=int(text),
+        tokens_per_sample=int(total), vision_params=v.params, flops=2 * v.params * patches,
+    )  # fmt: skip
+    return req.model_copy(update={"tokens_per_sample": total})
