@@ -373,7 +373,7 @@ def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
 DP_ONLY_METHODS = frozenset({Method.lora, Method.qlora})
 """Adapter methods whose usual tools (PEFT on the HF Trainer, LLaMA-Factory, axolotl, TRL) run data
 parallelism only: the stack assumed when the user names none (issue 24 item 3)."""
-DP_ONLY_ALGORITHMS = frozenset({Algorithm.dpo, Algorithm.ppo, Algorithm.grpo, Algorithm.rloo})
+DP_ONLY_ALGORITHMS = frozenset({Algorithm.dpo})
 """Preference and RL algorithms whose usual tools (TRL's DPOTrainer/PPOTrainer/GRPOTrainer/RLOOTrainer,
 LLaMA-Factory, OpenRLHF's DeepSpeed actors) run data parallelism only (issue 24 item 3)."""
 
