@@ -48,7 +48,8 @@ def test_a_borderline_fewest_count_gives_way_to_the_comfortable_one(question: st
     text = render(a, "text").splitlines()
     assert said in text[0]
     assert any("A100 80G" in line and ("4,860" in line or "4860" in line) for line in text[1:3])
-    assert any(x in line for line in text for x in ("On 8 GPUs: TP 1 × PP 1 × DP 8", "8 张时：TP 1 × PP 1 × DP 8"))
+    plan_lines = ("On 8 GPUs: TP 1 × PP 1 × DP 8", "8 张时：TP 1 × PP 1 × DP 8")
+    assert any(x in line for line in text for x in plan_lines)
 
 
 def test_a_comfortable_fewest_count_is_kept() -> None:

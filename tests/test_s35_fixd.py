@@ -146,7 +146,8 @@ def test_tools_for_a_tp_layout_can_run_it_both_languages() -> None:
     assert "llamafactory" not in keys and "torchtune" not in keys and "megatron_tp" in keys
     zh = render(result, "text")
     assert "显存里最大的一项" not in zh and "用 LLaMA-Factory：" not in zh and "Megatron-LM 或 NeMo" in zh
-    en = render(answer("LoRA fine-tune Qwen2.5-72B on 8x RTX 4090 with TP 8, enough?", Context(), None), "text")
+    en_q = "LoRA fine-tune Qwen2.5-72B on 8x RTX 4090 with TP 8, enough?"
+    en = render(answer(en_q, Context(), None), "text")
     assert "the largest part of the memory" not in en and "LLaMA-Factory for LoRA" not in en
 
 

@@ -97,7 +97,11 @@ def test_the_climb_compares_like_with_like(capsys):
 
 
 LONG_LORA = [  # s39-dponly: NeMo named, a TP stack (no tool named, LoRA is sized for the DP-only stacks)
-    ("LoRA Llama-3-8B with NeMo at 32k sequence length on RTX 4090s, how many GPUs?", "chunked loss", "full recompute"),
+    (
+        "LoRA Llama-3-8B with NeMo at 32k sequence length on RTX 4090s, how many GPUs?",
+        "chunked loss",
+        "full recompute",
+    ),
     ("用 NeMo 在 4090 上做 Llama-3-8B 的 LoRA，序列长度 32k，需要几张卡", "分块计算损失", "全量重计算"),
 ]
 
