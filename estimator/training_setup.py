@@ -221,6 +221,9 @@ def training_setup(
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
+    if dp_only and not req.training_tool:  # the stack assumed, and why (issue 24 item 3)
+        dpo = assumed_dp_tool(req, method) == "rl"
+        ledger.assume("training_stack", DP_STACK, Why.dp_tool_dpo if dpo else Why.dp_tool_adapters)
     setup = TrainingSetup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
@@ -370,6 +373,8 @@ def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     return bool(unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
+DP_STACK = "HF Trainer / TRL / LLaMA-Factory (ZeRO/FSDP)"
+"""The stack the ledger names when no tool is named and :func:`assumed_dp_tool` applies."""
 DP_ONLY_METHODS = frozenset({Method.lora, Method.qlora})
 """Adapter methods whose usual tools (PEFT on the HF Trainer, LLaMA-Factory, axolotl, TRL) run data
 parallelism only: the stack assumed when the user names none (issue 24 item 3)."""

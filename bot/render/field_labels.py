@@ -73,6 +73,7 @@ FIELD_LABELS: dict[str, str] = {
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
     "training_tool": N_("Training tool"),
+    "training_stack": N_("Training stack (assumed)"),
 }
 MEMORY_PARTS: dict[str, str] = {
     "weights": N_("weights"),

@@ -22,4 +22,14 @@ STACK_WHY_TEXTS: dict[str, str] = {
         "InfiniBand takes %(comm)s s against %(compute)s s of compute, so each step waits for it "
         "(×%(factor)s; ZeRO, Rajbhandari et al. 2020 §7; overlap assumed)"
     ),
+    "dp_tool_adapters": N_(
+        "no training tool named: LoRA and QLoRA are mostly run with PEFT on the Hugging Face Trainer, "
+        "LLaMA-Factory, axolotl or TRL, which shard with DeepSpeed ZeRO or FSDP and split no layer: data "
+        "parallelism only (name Megatron-LM or NeMo for a TP/PP layout)"
+    ),
+    "dp_tool_dpo": N_(
+        "no training tool named: DPO is mostly run with TRL's DPOTrainer, LLaMA-Factory or OpenRLHF, which "
+        "shard with DeepSpeed ZeRO or FSDP and split no layer: data parallelism only (name Megatron-LM or "
+        "NeMo for a TP/PP layout)"
+    ),
 }
