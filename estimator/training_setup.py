@@ -221,9 +221,7 @@ def training_setup(
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
-    if dp_only and not req.training_tool:  # the stack assumed, and why (issue 24 item 3)
-        dpo = assumed_dp_tool(req, method) == "rl"
-        ledger.assume("training_stack", DP_STACK, Why.dp_tool_dpo if dpo else Why.dp_tool_adapters)
+    _assume_stack(req, method, dp_only, ledger)
     setup = TrainingSetup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
@@ -381,6 +379,13 @@ parallelism only: the stack assumed when the user names none (issue 24 item 3)."
 DP_ONLY_ALGORITHMS = frozenset({Algorithm.dpo})
 """Preference and RL algorithms whose usual tools (TRL's DPOTrainer/PPOTrainer/GRPOTrainer/RLOOTrainer,
 LLaMA-Factory, OpenRLHF's DeepSpeed actors) run data parallelism only (issue 24 item 3)."""
+
+
+def _assume_stack(req: SizingRequest, method: Method, dp_only: bool, ledger: Ledger) -> None:
+    """The ledger's line for the data-parallel-only stack assumed with no tool named, and why (issue 24)."""
+    if dp_only and not req.training_tool:
+        dpo = assumed_dp_tool(req, method) == "rl"
+        ledger.assume("training_stack", DP_STACK, Why.dp_tool_dpo if dpo else Why.dp_tool_adapters)
 
 
 def assumed_dp_tool(req: SizingRequest, method: Method) -> str | None:
