@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.models import Memory
+from estimator.models import Memory, Method
 from estimator.plan import HEADROOM, best_plan_for
 from estimator.request import Recompute
 from estimator.setup import TrainingSetup
@@ -122,8 +122,15 @@ def _dp_only_lever(setup: TrainingSetup, mem: Memory, n: int, stated: bool | Non
     """Whether a data-parallel-only layout that does not fit the user's ``n`` GPUs is tried with the
     optimizer states in CPU memory there (:func:`with_dp_offload`, s40): a stack that shards (ZeRO/FSDP;
     Unsloth keeps the whole model on each GPU), offload not stated either way, and no change of the same
-    job's own settings that fits ``n`` first (a sharding change before offload, trial s19b #2)."""
-    if not setup.data_parallel_only or not setup.shards_model or stated is not None or mem.fits_requested:
+    job's own settings that fits ``n`` first (a sharding change before offload, trial s19b #2). Full
+    training only: an adapter's optimizer states are a few MiB (an adapter's offload is the frozen base's
+    weights, :mod:`estimator.adapter_offload`, a much slower layout)."""
+    if (
+        not setup.data_parallel_only
+        or not setup.shards_model
+        or stated is not None
+        or setup.method != Method.full
+    ):
         return False
     from estimator.fit_sanity import own_cards_fix
 
