@@ -371,7 +371,7 @@ def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     return bool(unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
-DP_STACK = "HF Trainer / TRL / LLaMA-Factory (ZeRO/FSDP)"
+DP_STACK = "TRL / LLaMA-Factory (ZeRO/FSDP)"
 """The stack the ledger names when no tool is named and :func:`assumed_dp_tool` applies."""
 DP_ONLY_METHODS = frozenset({Method.lora, Method.qlora})
 """Adapter methods whose usual tools (PEFT on the HF Trainer, LLaMA-Factory, axolotl, TRL) run data

@@ -44,6 +44,15 @@ from estimator.units import GIB
 if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
 
+# the wordings the rows below translate, marked once (a call to N_ each time costs a frame: s40)
+_NO_FIT = N_("does not fit")
+_ALT_PER_GPU = N_("%(gpus)s, ≈ %(per_gpu)s per GPU")
+_ALT_ON_YOURS = N_("%(gpus)s; on your %(count)s ≈ %(hours)s h (%(gpu_hours)s GPU-hours)")
+_ALT_LINE = N_("%(change)s: %(gpus)s")
+_ON_GPUS = N_("On %(gpus)s")
+_MINIMUM = N_("Minimum %(gpus)s")
+_RECOMMENDED = N_("Recommended %(gpus)s")
+_LABELLED = N_("%(label)s: %(layout)s")
 REC_WHY = N_(" — the recommended count runs without full recompute and keeps ≥ 10 %% of each GPU free")
 """Why a training answer recommends more GPUs than the fewest that fit (``Memory.recommended_gpus``:
 no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #11)."""
@@ -148,11 +157,11 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
     for a, failed in ordered:
         label = alternative_label(a, lang, report.request.method)
         if not a.min_gpus:
-            gpus = translate(lang, N_("does not fit"))
+            gpus = translate(lang, _NO_FIT)
         elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
             gpus = translate(
                 lang,
-                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
+                _ALT_PER_GPU,
                 gpus=gpus_text(lang, a.min_gpus),
                 per_gpu=f.gib(a.per_gpu_bytes),
             )
@@ -162,7 +171,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             own = report.request.gpu_count
             gpus = translate(
                 lang,
-                N_("%(gpus)s; on your %(count)s ≈ %(hours)s h (%(gpu_hours)s GPU-hours)"),
+                _ALT_ON_YOURS,
                 gpus=gpus,
                 count=gpus_text(lang, own),
                 hours=f.hours(a.gpu_hours / own),
@@ -170,7 +179,7 @@ def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
             )
         if failed:
             gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
-        lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+        lines.append(translate(lang, _ALT_LINE, change=label, gpus=gpus))
     lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
     if capped:
         from bot.render.rent_cap import cap_line
@@ -331,35 +340,35 @@ def _layout_rows(
     if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
         rows.append(
             {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "label": translate(lang, _ON_GPUS, gpus=gpus_text(lang, requested)),
                 "layout": plan_layout(plan, lang),
             }
         )
     if requested and m.fits_requested is False and plan is not None and at == requested:
         rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
             {
-                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
+                "label": translate(lang, _ON_GPUS, gpus=gpus_text(lang, requested)),
                 "layout": plan_layout(plan, lang),
             }
         )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
         rows.append(
             {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "label": translate(lang, _MINIMUM, gpus=gpus_text(lang, m.min_gpus)),
                 "layout": plan_layout(plan, lang) if at_min and plan else None,
             }
         )
     if rec and rec != m.min_gpus:
         rows.append(
             {
-                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
+                "label": translate(lang, _RECOMMENDED, gpus=gpus_text(lang, rec)),
                 "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
             }
         )
     elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
         rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
             {
-                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
+                "label": translate(lang, _MINIMUM, gpus=gpus_text(lang, m.min_gpus)),
                 "layout": plan_layout(main, lang),
             }
         )
@@ -383,8 +392,8 @@ def _main_label(
     if label is None:
         gpus = gpus_text(lang, main.tp * main.pp * main.dp)
         rec = main is m.recommended_plan and m.recommended_gpus != m.min_gpus
-        label = translate(lang, N_("Recommended %(gpus)s") if rec else N_("Minimum %(gpus)s"), gpus=gpus)
-    return translate(lang, N_("%(label)s: %(layout)s"), label=label, layout=layout)
+        label = translate(lang, _RECOMMENDED if rec else _MINIMUM, gpus=gpus)
+    return translate(lang, _LABELLED, label=label, layout=layout)
 
 
 def _least_line(m: Memory, f: Fmt) -> str | None:

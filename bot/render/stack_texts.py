@@ -23,13 +23,11 @@ STACK_WHY_TEXTS: dict[str, str] = {
         "(×%(factor)s; ZeRO, Rajbhandari et al. 2020 §7; overlap assumed)"
     ),
     "dp_tool_adapters": N_(
-        "no training tool named: LoRA and QLoRA are mostly run with PEFT on the Hugging Face Trainer, "
-        "LLaMA-Factory, axolotl or TRL, which shard with DeepSpeed ZeRO or FSDP and split no layer: data "
-        "parallelism only (name Megatron-LM or NeMo for a TP/PP layout)"
+        "no tool named: LoRA and QLoRA mostly run on PEFT with the HF Trainer, LLaMA-Factory, Axolotl or "
+        "TRL, which split no layer (name NeMo for TP/PP)"
     ),
     "dp_tool_dpo": N_(
-        "no training tool named: DPO is mostly run with TRL's DPOTrainer, LLaMA-Factory or OpenRLHF, which "
-        "shard with DeepSpeed ZeRO or FSDP and split no layer: data parallelism only (name Megatron-LM or "
-        "NeMo for a TP/PP layout)"
+        "no tool named: DPO mostly runs on TRL, LLaMA-Factory or OpenRLHF, which split no layer (name "
+        "NeMo-Aligner or Megatron-LM for TP/PP)"
     ),
 }
