@@ -19,6 +19,8 @@ Sizes in bytes, counts of GPUs.
 
 from __future__ import annotations
 
+from typing import Any
+
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.models import Memory, Method
@@ -68,7 +70,7 @@ def with_dp_offload(
     gpu: GpuSpec,
     setup: TrainingSetup,
     mem: Memory,
-    stated: bool | None = None,
+    req: Any = None,
 ) -> tuple[Memory, TrainingSetup]:
     """``mem`` laid out data-parallel with ZeRO-3 and the optimizer states in CPU memory when its layout at
     the user's count uses TP or PP on a card without NVLink, the job is a full fine-tune on a Hugging Face
@@ -84,13 +86,15 @@ def with_dp_offload(
     s40 (issue 24 item 3): a data-parallel-only stack (:attr:`TrainingSetup.data_parallel_only`: TRL,
     LLaMA-Factory, the HF Trainer; no tool named for LoRA/DPO) whose ZeRO layout does not fit the user's
     count, where no setting of the same job (:func:`estimator.fit_sanity.own_cards_fix`: micro-batch 1,
-    full recompute, ZeRO-3) fits it and offload was not stated off (``stated``): the offload layout on
-    their count leads, the larger count without it named after (:func:`_dp_only_lever`)."""
+    full recompute, ZeRO-3) fits it, and neither a tool nor offload was stated (``req``: a named tool's
+    run is sized as configured, whose "no" the runs that ran out of memory agree with,
+    tests/test_verdict_outcomes.py): the offload layout on their count leads, the larger count without
+    it named after (:func:`_dp_only_lever`)."""
     plan, n = mem.plan, mem.plan_gpus
     if plan is None or not n or setup.offload:
         return mem, setup
     if plan.tp * plan.pp == 1:
-        if not _dp_only_lever(setup, mem, n, stated):
+        if req is None or not _dp_only_lever(setup, mem, n, req):
             return mem, setup
     elif gpu.nvlink or not setup.data_parallel_first or not mem.fits_requested:  # a count no layout fits
         return mem, setup  # keeps its "no"
@@ -118,17 +122,17 @@ def with_dp_offload(
     return mem.model_copy(update=update), tried
 
 
-def _dp_only_lever(setup: TrainingSetup, mem: Memory, n: int, stated: bool | None) -> bool:
+def _dp_only_lever(setup: TrainingSetup, mem: Memory, n: int, req: Any) -> bool:
     """Whether a data-parallel-only layout that does not fit the user's ``n`` GPUs is tried with the
-    optimizer states in CPU memory there (:func:`with_dp_offload`, s40): a stack that shards (ZeRO/FSDP;
-    Unsloth keeps the whole model on each GPU), offload not stated either way, and no change of the same
-    job's own settings that fits ``n`` first (a sharding change before offload, trial s19b #2). Full
+    optimizer states in CPU memory there (:func:`with_dp_offload`, s40): the data-parallel stack assumed
+    with no tool named (ZeRO/FSDP: TRL, LLaMA-Factory), offload not stated either way, and no change of
+    the same job's own settings that fits ``n`` first (a sharding change before offload, trial s19b #2). Full
     training only: an adapter's optimizer states are a few MiB (an adapter's offload is the frozen base's
     weights, :mod:`estimator.adapter_offload`, a much slower layout)."""
     if (
         not setup.data_parallel_only
-        or not setup.shards_model
-        or stated is not None
+        or req.training_tool
+        or req.offload is not None
         or setup.method != Method.full
     ):
         return False
