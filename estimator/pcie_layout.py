@@ -83,18 +83,21 @@ def with_dp_offload(
     card, ZeRO-3 offload fits (s37 fixf #1). The offload's time is counted from the plan
     (:func:`estimator.training_plan.offload_time`); the setup returned has the offload on (the verdict,
     the band's fit change and the notes read it).
-    s40 (issue 24 item 3): a data-parallel-only stack (:attr:`TrainingSetup.data_parallel_only`: TRL,
-    LLaMA-Factory, the HF Trainer; no tool named for LoRA/DPO) whose ZeRO layout does not fit the user's
-    count, where no setting of the same job (:func:`estimator.fit_sanity.own_cards_fix`: micro-batch 1,
-    full recompute, ZeRO-3) fits it, and neither a tool nor offload was stated (``req``: a named tool's
-    run is sized as configured, whose "no" the runs that ran out of memory agree with,
-    tests/test_verdict_outcomes.py): the offload layout on their count leads, the larger count without
+    s40 (issue 24 item 3): on two or more cards without NVLink (one GPU is the same in any stack; as
+    above, another stack's TP would run over PCIe, and a slower card's step hides ZeRO-Offload's host
+    traffic better than an H100's), a
+    data-parallel-only stack (:attr:`TrainingSetup.data_parallel_only`: TRL, LLaMA-Factory, the HF
+    Trainer; no tool named for DPO) whose ZeRO layout does not fit the user's count, where no setting
+    of the same job (:func:`estimator.fit_sanity.own_cards_fix`: micro-batch 1, full recompute, ZeRO-3)
+    fits it, and neither a tool nor offload was stated (``req``: a named tool's run is sized as
+    configured, whose "no" the runs that ran out of memory agree with, tests/test_verdict_outcomes.py):
+    the offload layout on their count leads, the larger count without
     it named after (:func:`_dp_only_lever`)."""
     plan, n = mem.plan, mem.plan_gpus
     if plan is None or not n or setup.offload:
         return mem, setup
     if plan.tp * plan.pp == 1:
-        if req is None or not _dp_only_lever(setup, mem, n, req):
+        if req is None or gpu.nvlink or n < 2 or not _dp_only_lever(setup, mem, n, req):
             return mem, setup
     elif gpu.nvlink or not setup.data_parallel_first or not mem.fits_requested:  # a count no layout fits
         return mem, setup  # keeps its "no"
