@@ -135,3 +135,20 @@ def test_the_memory_rows_mark_their_wordings_once() -> None:
         sys.setprofile(None)
     assert "LoRA instead: 2 GPUs" in text
     assert not [c for c in callers if c.endswith(("memory_text.py", "fit_change_text.py", "plan_text.py"))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DPO 训练 qwen2.5-72b，偏好数据5万对，序列长度2048，16张H100",  # NVLink: sized as set, 24 needed
+        "SimPO finetune qwen3 4b on 1 L40S",  # one GPU: the same in any stack
+    ],
+)
+def test_nvlink_cards_and_one_gpu_keep_the_count_answer(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Must-not-change: the lever is for two or more cards without NVLink (s37 fixf's PCIe rule); the
+    72B DPO on 16 × H100 keeps 'does not fit, 24 needed' with Megatron-LM's 16 named
+    (tests/test_plan_lines_agree.py), one L40S keeps its recommended 8 (DP 8, ZeRO-3)."""
+    m = ask(capsys, text)["report"]["memory"]
+    assert m["plan"]["offload"] is False and "no_offload" not in _rows(m)
