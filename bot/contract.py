@@ -308,6 +308,7 @@ def _comparison(r: SizingReport) -> dict[str, Any]:
     return {
         "gpu": r.request.gpu,
         "gpu_count": r.request.gpu_count,
+        "gpu_memory_gib": r.request.gpu_memory_gib,  # round 36 zh: its stated memory ('12 GB 的 3060 Ti')
         "gpu_hours": r.gpu_hours.model_dump() if r.gpu_hours else None,
         "gpus_for_deadline": r.gpus_for_deadline,
         "cost": r.cost.model_dump(mode="json") if r.cost else None,

@@ -55,6 +55,12 @@ class HostRam(_Frozen):
     """stated ≥ needed; None without a stated RAM"""
     source: str = Field(description="DeepSpeed file and function the factors come from")
 
+    def ledger_params(self) -> dict[str, float | str]:
+        """The ledger row's wording parameters (s40 fixs #4: the ×1.5 said with its source): bytes per
+        parameter, the factor and the states a machine before it (DeepSpeed's function: the citation)."""
+        states = self.needed_bytes / self.buffer_factor
+        return {"per_param": self.bytes_per_param, "factor": self.buffer_factor, "states_bytes": states}
+
 
 def host_ram_needed(params: float, zero_stage: int, gpus: int, gpus_per_node: int) -> tuple[float, float]:
     """(bytes per machine, bytes per parameter) of host RAM for optimizer CPU offload of ``params``

@@ -123,6 +123,7 @@ def _best_plan_for(
     table = None if memo is None else memo.dense  # dense_table's kept table read in place (no frame)
     table = (dense_table(spec, params, setup, memo) if table is None and memo is not None else table) or None
     dp_stands = setup.data_parallel_first and not gpu.nvlink  # PCIe: a DP fit beats any TP/PP (s37 fixc #1)
+    job = (spec, params, setup)  # _cutoff's first arguments (asked where cut has none or -1: s40)
     for i, (plan, g, zero) in enumerate(zip(grouped.layouts, grouped.group_of, grouped.stages, strict=True)):
         if dp_stands and tight is not None and plan[0] * plan[1] > 1 and tight[0][0] * tight[0][1] == 1:
             break  # on PCIe the layouts run DP first (plan_preference): the tight DP layout stands
@@ -150,7 +151,7 @@ def _best_plan_for(
             if total > reach:
                 continue
             parts: dict[str, float] | None = table.parts(plan)  # type: ignore[union-attr]
-        elif memo is not None and zero <= _cutoff(spec, params, setup, plan, reach, memo, cut, g):
+        elif memo is not None and cut.get(g, -1) == -1 and zero <= _cutoff(*job, plan, reach, memo, cut, g):
             continue
         else:
             parts = breakdown_within(spec, params, setup, plan, reach, memo)
@@ -175,8 +176,8 @@ def _cutoff(
 ) -> int:  # fmt: skip
     """The highest ZeRO stage of ``plan``'s group out of reach of ``limit`` bytes — 3: the whole group
     (:func:`group_out_of_reach`); 2: stages 0–2 by their states, when the search chooses the stage
-    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by
-    ``group`` (its index in :attr:`estimator.search_groups.Grouped.group_of`: the Layout but its stage)."""
+    (:func:`estimator.search_bounds.low_stages_out_of_reach`) — else below 0; kept in ``cut`` by ``group``
+    (its index in :attr:`estimator.search_groups.Grouped.group_of`); asked where ``cut`` has none or -1."""
     stage = cut.get(group)
     if stage is None:
         out = limit != math.inf and memo.group_floor(spec, params, setup, plan) * ZERO3_BOUND_MARGIN > limit

@@ -132,6 +132,7 @@ class Why(Keys):
     zero3_comm = "zero3_comm"
     recompute_time = "recompute_time"
     offload_time = "offload_time"
+    host_ram_buffer = "host_ram_buffer"  # DeepSpeed's estimator: B/param × additional_buffer_factor (s40)
     recompute_time_fewest = "recompute_time_fewest"
     recompute_time_below = "recompute_time_below"
     recompute_time_stated = "recompute_time_stated"
@@ -147,6 +148,7 @@ class Why(Keys):
     mfu_interval_wider = "mfu_interval_wider"
     mfu_fp8 = "mfu_fp8"
     mfu_qlora = "mfu_qlora"
+    mfu_eager_moe = "mfu_eager_moe"
     mfu_quantized_base_unmodelled = "mfu_quantized_base_unmodelled"
     fp8_training = "fp8_training"
     int8_training = "int8_training"
@@ -159,6 +161,8 @@ class Why(Keys):
     local_format = "local_format"
     fp8_on_count = "fp8_on_count"
     ollama_default_tag = "ollama_default_tag"
+    ollama_slots = "ollama_slots"  # concurrency > 1 on Ollama: OLLAMA_NUM_PARALLEL slots (s40 fixs #2)
+    ollama_num_parallel = "ollama_num_parallel"  # one sequence: Ollama's OLLAMA_NUM_PARALLEL default 1
     host_experts_q4 = "host_experts_q4"
     total_memory_as_sold = "total_memory_as_sold"
     unified_memory = "unified_memory"

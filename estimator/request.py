@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import ModelSpec
+from estimator.copying import model_copy as _model_copy
 from estimator.money_kinds import BudgetPeriod, Currency
 from estimator.request_data import DataSettings
 from estimator.request_local import AttentionLayout, LocalServingSettings, ServingSchedule
@@ -102,6 +103,7 @@ class Precision(StrEnum):
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    model_copy = _model_copy  # pydantic's in one frame (s40-speed)
 
 
 MAX_PARAMS = 1e14

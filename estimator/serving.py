@@ -22,7 +22,13 @@ from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
-from estimator.runtimes.others import FOUR_BIT_RELEASES, gguf_fallback, ollama_default_precision
+from estimator.runtimes.others import (
+    FOUR_BIT_RELEASES,
+    OLLAMA_SLOTS_SOURCE,
+    gguf_fallback,
+    ollama_default_precision,
+    ollama_slots,
+)
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
@@ -377,9 +383,16 @@ def _load_assumptions(
         ledger.assume("concurrency", most[0], why, **({"target_tokens_per_s": target} if target else {}))
     elif not req.concurrency:
         default_conc = _default_concurrency(personal, context, req.users)
+        why = Why.ollama_num_parallel if req.runtime == Runtime.ollama and default_conc.value == 1 else None
         ledger.assume(
-            "concurrency", default_conc.value, default_conc.why, **({"users": req.users} if req.users else {})
+            "concurrency",
+            default_conc.value,
+            why or default_conc.why,
+            citation=OLLAMA_SLOTS_SOURCE if why else None,
+            **({"users": req.users} if req.users else {}),
         )
+    if req.runtime == Runtime.ollama:  # its OLLAMA_NUM_PARALLEL slots (s40 fixs #2)
+        ollama_slots(req, most[0] if most else req.concurrency or 1, context, ledger)
 
 
 def _memory_assumptions(
@@ -468,6 +481,9 @@ def _serving_notes(
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
         ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
+    elif inf.tp > gpu.gpus_per_node and req.tp is None:  # SGLang's '--tp 16 --nnodes 2' (s40 fixw2 #2)
+        nodes = -(-inf.tp // gpu.gpus_per_node)
+        ledger.note("tp_group_across_nodes", tp=inf.tp, nodes=nodes, per_node=gpu.gpus_per_node)
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

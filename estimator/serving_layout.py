@@ -16,6 +16,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
+from estimator.runtimes.memo import MemoRuntime
 from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
 
 
@@ -167,7 +168,10 @@ def sequences_per_replica(
     room = runtime.room(spec, gpu, tp, load, pp) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
-    return int(room // (kv_seq * runtime.kv_replication(spec, tp)))
+    # a MemoRuntime's kept copies read in place (s40: no frame a candidate group); else the runtime's
+    memo = runtime.__class__ is MemoRuntime and spec is runtime.spec
+    copies = runtime._replication.get(tp) if memo else None  # type: ignore[attr-defined]
+    return int(room // (kv_seq * (runtime.kv_replication(spec, tp) if copies is None else copies)))
 
 
 def serving_layout(
@@ -247,11 +251,19 @@ def _groups(
 ) -> list[tuple[int, int]]:
     """(tp, pp) groups for one serving copy: every TP size within a node, then the full node's TP with
     2 … :data:`MAX_SERVING_PP` pipeline stages across nodes — a single copy over several nodes holds
-    more KV cache than replicas that each repeat the weights. Only groups within ``gpus`` if given."""
+    more KV cache than replicas that each repeat the weights. On a runtime that also runs one TP group
+    across machines (:attr:`ServingRuntime.tp_across_nodes`, SGLang's ``--tp 16 --nnodes 2``) that group
+    is a candidate too, beside the pipeline, where its size divides the attention heads: the callers'
+    rule picks (fewest GPUs, then no pipeline). Only groups within ``gpus`` if given."""
     options = tp_options(spec, gpu, runtime)
     groups = [(t, 1) for t in options]
-    if options[-1] == gpu.gpus_per_node:
-        groups += [(options[-1], pp) for pp in range(2, MAX_SERVING_PP + 1)]
+    full = options[-1]
+    if full == gpu.gpus_per_node:
+        across = runtime.tp_across_nodes  # SGLang: '--tp 16 --nnodes 2' beside TP 8 x PP 2 (s40 fixw2 #2)
+        for pp in range(2, MAX_SERVING_PP + 1):
+            if across and spec.heads % (full * pp) == 0:
+                groups.append((full * pp, 1))
+            groups.append((full, pp))
     return [(t, pp) for t, pp in groups if gpus is None or t * pp <= gpus]
 
 

@@ -84,7 +84,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         filled |= trained.filled()
         fields |= trained.report_fields()
         fields["model_spec"] = trained.spec  # the shape trained: a bare or assumed size's generic one
-        fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"))
+        fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"), ledger)
         if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
             short = ram.needed_bytes - (ram.stated_bytes or 0.0)
             ledger.note("host_ram_short", needed_bytes=ram.needed_bytes, stated_gib=req.host_memory_gib,
@@ -200,15 +200,25 @@ def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> 
         )
 
 
-def _host_ram(req: SizingRequest, r: Resolved, memory: Any) -> HostRam | None:
+def _host_ram(req: SizingRequest, r: Resolved, memory: Any, ledger: Ledger) -> HostRam | None:
     """The host RAM the plan's CPU offload needs per machine and the stated RAM's verdict
-    (:func:`estimator.host_ram.host_ram`); None without an offloading plan or a model size."""
+    (:func:`estimator.host_ram.host_ram`); None without an offloading plan or a model size. DeepSpeed's
+    ×1.5 buffer is a ledger row with its source (s40 fixs #4: the figure said 16 B/param as 24)."""
     if memory is None or memory.plan is None:
         return None
     offloaded = getattr(memory, "offloaded_bytes", None)  # an adapter run's FSDP parameter offload (s34)
-    return host_ram(
+    ram = host_ram(
         r.params, memory.plan, memory.plan_gpus, r.gpu.gpus_per_node, req.host_memory_gib, offloaded
     )
+    if ram is not None and ram.buffer_factor != 1.0:
+        ledger.assume(
+            "host_ram_bytes",
+            ram.needed_bytes,
+            Why.host_ram_buffer,
+            citation=ram.source,
+            **ram.ledger_params(),
+        )
+    return ram
 
 
 def _request_gpu(req: SizingRequest, gpu: GpuSpec) -> str:

@@ -45,7 +45,7 @@ from estimator.training_result import TrainingResult as TrainingResult
 from estimator.training_setup import QUANTIZED_PRECISION_BITS as QUANTIZED_PRECISION_BITS
 from estimator.training_setup import SetupParts as SetupParts
 from estimator.training_setup import _seq_len, assume_tokens_per_sample, samples_at_cap, training_setup
-from estimator.training_tools import tool_method
+from estimator.training_tools import runs_eager_experts, tool_method
 from estimator.vision import text_params
 
 
@@ -84,7 +84,10 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         out.currency = price[2] if price else None
         out = replace(out, **_known_duration(req, r, tokens, k, price, out, ledger))
     elif timed and (tokens is not None or req.budget or (req.gpu_count and req.deadline_days)):
-        rate = training_rate(req, r.gpu, text_params(r.active, out), r.active is not None, ledger, k, tokens)
+        eager = out.params if r.active is not None and runs_eager_experts(req, r.stage) else None
+        rate = training_rate(
+            req, r.gpu, text_params(r.active, out), r.active is not None, ledger, k, tokens, eager
+        )
         mfu, out.peak_flops, out.mfu_calibrated, out.gpu_hours_interval, out.scale_reference = rate
         price = price_range(req, r.gpu, ledger)
         out.currency = price[2] if price else None

@@ -149,6 +149,22 @@ def _qlora_slowdown(req: SizingRequest) -> tuple[float, list[Why], dict[str, flo
     return QLORA_STEP_FACTOR, [Why.mfu_qlora], {"qlora_factor": QLORA_STEP_FACTOR}
 
 
+def eager_moe_slowdown(gpu: GpuSpec, n_active: float, n_total: float) -> float:
+    """Divisor (≥ 1) of the calibrated MFU of an MoE whose experts run transformers' eager loop
+    (:func:`estimator.training_tools.runs_eager_experts`): a step takes at least as long as a dense model
+    of all ``n_total`` parameters on the same cards — the calibrated MFU of ``n_total`` dense parameters
+    spread over the ``n_active`` FLOPs — instead of the calibrated MoE rate, which was fitted on
+    grouped-GEMM pre-training runs (Megatron-style). Every public same-setup comparison found is at or
+    beyond that floor: LLaMA-Factory#7921 (same data, config and cards, 5 epochs: Qwen3-30B-A3B ~4 h,
+    QwQ-32B 2.5 h: ×1.6 the dense time), ms-swift#6061 (Qwen3-VL-30B-A3B 20+ days vs Qwen2.5-VL-32B 2
+    days), LLaMA-Factory#8038 (GPU utilisation under 20 %). The floor, not those multiples: the slowdown
+    depends on batch and expert count. Dimensionless."""
+    model = efficiency.CALIBRATED
+    moe = efficiency.likely_mfu(model, gpu.mfu_class, n_active, True)
+    dense = efficiency.likely_mfu(model, gpu.mfu_class, n_total, False) * n_active / n_total
+    return max(1.0, moe / dense) if dense > 0 else 1.0
+
+
 def _calibrated_comparison(
     gpu: GpuSpec, n_active: float | None, moe: bool, fp8: bool, peak: float
 ) -> float | None:
@@ -174,6 +190,7 @@ def training_rate(
     ledger: Ledger,
     k: float = 6.0,
     tokens: float | None = None,
+    eager_total: float | None = None,
 ) -> Rate:
     """(pessimistic, likely, optimistic) MFU of the peak the time uses (``Rate.peak``: the FP8 peak
     when training in FP8, :func:`training_peak`). A measured throughput (TFLOPS or tokens/s per GPU)
@@ -181,7 +198,9 @@ def training_rate(
     (``Rate.calibrated``) — unless it exceeds the card's peak (then it is set aside, with a note);
     a user's MFU (of the 16-bit peak, as MFU is usually quoted) comes next; else the calibrated model
     (:mod:`estimator.efficiency`) with its 80 % prediction interval (``Rate.interval``), scaled out to
-    the user's GPU count when the job (``tokens``) and the count are known (:func:`_scale_out`)."""
+    the user's GPU count when the job (``tokens``) and the count are known (:func:`_scale_out`).
+    ``eager_total``: an MoE's total parameters when its experts run transformers' eager loop
+    (:func:`eager_moe_slowdown`)."""
     fp8 = fp8_training(req, gpu, Ledger())  # the note is recorded once, on the calibrated path below
     peak = training_peak(gpu, fp8)
     rate = measured_rate(req, k, n_active)
@@ -204,7 +223,8 @@ def training_rate(
         return Rate(
             (req.mfu, req.mfu, req.mfu), sixteen, _calibrated_comparison(gpu, n_active, moe, False, sixteen)
         )
-    return _calibrated_rate(req, gpu, n_active, moe, ledger, k * (n_active or 0.0) * (tokens or 0.0))
+    flops = k * (n_active or 0.0) * (tokens or 0.0)
+    return _calibrated_rate(req, gpu, n_active, moe, ledger, flops, eager_total if moe else None)
 
 
 def _scale_out(
@@ -269,8 +289,27 @@ def deadline_gpus(hours: Band, days: float, per_node: int, given: int | None, re
     return compute.round_to_nodes(math.ceil(n - 1e-9), per_node)
 
 
+def _slowdowns(
+    req: SizingRequest, gpu: GpuSpec, n: float, eager_total: float | None
+) -> tuple[float, list[Why], dict[str, float]]:
+    """(divisor of the calibrated MFU, its reasons, their parameters): a quantized base
+    (:func:`_qlora_slowdown`) times transformers' eager MoE loop (:func:`eager_moe_slowdown`)."""
+    slower, why, params = _qlora_slowdown(req)
+    eager = eager_moe_slowdown(gpu, n, eager_total) if eager_total else 1.0
+    if eager > 1.0:
+        eager_params = {"eager_factor": round(eager, 1), "total_b": round(eager_total / 1e9, 1)}
+        return slower * eager, [*why, Why.mfu_eager_moe], {**params, **eager_params}
+    return slower, why, params
+
+
 def _calibrated_rate(
-    req: SizingRequest, gpu: GpuSpec, n_active: float | None, moe: bool, ledger: Ledger, flops: float = 0.0
+    req: SizingRequest,
+    gpu: GpuSpec,
+    n_active: float | None,
+    moe: bool,
+    ledger: Ledger,
+    flops: float = 0.0,
+    eager_total: float | None = None,
 ) -> Rate:
     """The calibrated model's MFU band (:mod:`estimator.efficiency`) of the peak the time uses, scaled
     out to the user's GPU count (:func:`_scale_out`), its ledger lines, and its prediction interval."""
@@ -285,7 +324,7 @@ def _calibrated_rate(
             "training_precision", Precision.int8.value, Why.int8_training,
             factor=model.int8_factor, peak_tops=gpu.peak_tops_int8,
         )  # fmt: skip
-    slower, quantized, quantized_params = _qlora_slowdown(req)
+    slower, quantized, quantized_params = _slowdowns(req, gpu, n, eager_total)
     factor, reference = _scale_out(req, gpu, likely_16bit / slower, flops, ledger)
     likely_16bit *= factor / slower
     groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)

@@ -160,6 +160,27 @@ def quantization_key(name: str | None, bits: int) -> tuple[str, str]:
     return "LLaMA-Factory", "quantization_bit"
 
 
+EAGER_EXPERT_FREE = frozenset({"Unsloth"})
+"""Tools on transformers' model code whose MoE layers are not transformers' eager expert loop (Unsloth
+patches them with its own kernels): :func:`runs_eager_experts` leaves them out."""
+
+
+def runs_eager_experts(req: SizingRequest, stage: Stage) -> bool:
+    """An MoE trained here runs transformers' eager expert loop: a Hugging Face stack (HF Trainer, TRL,
+    LLaMA-Factory, axolotl, ms-swift, OpenRLHF, verl's FSDP workers — :attr:`ToolLimits.megatron_layers`
+    false), or no tool named for a fine-tune (the stacks people fine-tune with); never with a stated TP or
+    PP above 1 (a Megatron backend) or Megatron-LM / NeMo. transformers' MoE blocks loop over the experts
+    a batch hit, one small matrix multiply each (``modeling_qwen3_moe.py``, ``Qwen3MoeSparseMoeBlock``:
+    ``for expert_idx in expert_hit``; the "eager" experts backend of the transformers docs,
+    ``experts_interface``)."""
+    if (req.tp or 1) > 1 or (req.pp or 1) > 1 or req.training_tool in EAGER_EXPERT_FREE:
+        return False
+    limits = tool_limits(req.training_tool)
+    if limits is None:
+        return req.training_tool is None and stage == Stage.finetune
+    return not limits.megatron_layers
+
+
 def tool_method(req: SizingRequest, stage: Stage, ledger: Ledger) -> Method:
     """The stated fine-tuning method; else (fine-tuning) the tool's own, said in ``ledger``: Unsloth's QLoRA
     (``FastLanguageModel.from_pretrained``: ``load_in_4bit = True  # 4bit QLoRA``, ``full_finetuning =

@@ -87,6 +87,7 @@ ROUND32 = {"zh": "zh_r32.json", "en": "en_r32.json"}
 ROUND33 = {"zh": "zh_r33.json", "en": "en_r33.json"}
 ROUND34 = {"zh": "zh_r34.json", "en": "en_r34.json"}
 ROUND35 = {"zh": "zh_r35.json", "en": "en_r35.json"}
+ROUND36 = {"zh": "zh_r36.json", "en": "en_r36.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -112,6 +113,7 @@ ROUNDS = {
     "r33": ROUND33,
     "r34": ROUND34,
     "r35": ROUND35,
+    "r36": ROUND36,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -426,6 +428,10 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
     got = request.get(key)
     if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
         return True
+    if key == "gpu_memory_gib" and got is not None:  # round 36 zh: each card's memory, the other in its row
+        rows = [r.get("gpu_memory_gib") for r in (answer.get("report") or {}).get("comparisons") or []]
+        if all(any(_close(v, m) for m in (got, *rows) if m is not None) for v in value):
+            return True
     if key == "model":  # several models in one message: one sized, each other named as not sized
         sized = [v for v in value if _model_understood(v, answer) or _model_compared(v, answer)]
         sized += [v for v in value if v not in sized and _size_row(v, answer)]

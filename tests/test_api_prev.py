@@ -5,47 +5,29 @@ the real Starlette app (as tests/test_web.py)."""
 
 from __future__ import annotations
 
-import json
-import warnings
-
 import pytest
+from web_client import ask_api, client_fixture
 
-from bot.web.app import create_app
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette's note on httpx (as tests/test_web.py)
-    from starlette.testclient import TestClient
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(rate_per_minute=0)) as c:
-        yield c
-
-
-def _ask(client, body: dict) -> dict:
-    response = client.post("/api/v1/ask", json=body)
-    assert response.status_code == 200, response.text
-    return json.loads(response.text)
+client = client_fixture()
 
 
 def test_a_follow_up_changes_the_previous_request_in_both_languages(client):
     """Qwen2.5-14B full fine-tuning on A100 80G, then "换成H100呢": the same job on H100 (NVIDIA H100
     SXM5: 80 GB, 989 TFLOPS BF16); then "what about on 4 of them": 4 × A100, the model kept."""
-    first = _ask(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
+    first = ask_api(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
     assert first["request"]["gpu"] == "A100-SXM4-80GB"
-    h100 = _ask(client, {"q": "换成H100呢", "prev": first["request"]})
+    h100 = ask_api(client, {"q": "换成H100呢", "prev": first["request"]})
     assert (h100["request"]["gpu"], h100["request"]["model"]) == ("H100-SXM5-80GB", "Qwen2.5-14B")
     assert h100["request"]["method"] == "full" and h100["understood"]
     assert h100["reply"].startswith("Qwen2.5 14B 全参微调") and "H100" in h100["reply"].splitlines()[0]
-    four = _ask(client, {"q": "what about on 4 of them", "prev": first["request"]})
+    four = ask_api(client, {"q": "what about on 4 of them", "prev": first["request"]})
     assert (four["request"]["gpu"], four["request"]["gpu_count"]) == ("A100-SXM4-80GB", 4)
     assert four["request"]["model"] == "Qwen2.5-14B" and four["lang"] == "en"
     assert "4 × A100 80G" in four["reply"].splitlines()[0]
 
 
 def test_without_prev_the_api_still_says_it_keeps_no_history(client):
-    data = _ask(client, {"q": "what about H100?"})
+    data = ask_api(client, {"q": "what about H100?"})
     assert "The API answers one question" in data["reply"]
 
 
@@ -88,9 +70,9 @@ def test_prev_is_documented(client):
 )
 def test_a_follow_up_to_another_card_drops_the_old_cards_memory(client, first, then):
     """ "2张4090 48G", then "那H100呢": the H100's own 80 GB, not the 4090's 48 (final trial 2026-12-02)."""
-    a = _ask(client, {"q": first})
+    a = ask_api(client, {"q": first})
     assert a["request"]["gpu_memory_gib"] == 48
-    b = _ask(client, {"q": then, "prev": a["request"]})
+    b = ask_api(client, {"q": then, "prev": a["request"]})
     assert b["request"]["gpu"] == "H100-SXM5-80GB" and b["request"]["gpu_memory_gib"] is None
     assert b["report"]["hardware"]["memory_gib"] == 80 and "48G" not in b["reply"].splitlines()[0]
 
@@ -118,16 +100,16 @@ def test_a_follow_up_over_the_api_sizes_what_the_same_question_asked_directly_si
     deadline, micro-batch 1): a follow-up took them as said (the trial: 29,479 H100-hours at a flat 40 %
     MFU against 42,113 asked directly; a GRPO follow-up decoding one sequence at a time, 2,768 against
     449 GPU-hours). Now the filled values are filled again for the new card."""
-    prev = _ask(client, {"q": first})["request"]
-    followed = _ask(client, {"q": follow_up, "prev": prev})
-    asked = _ask(client, {"q": direct})
+    prev = ask_api(client, {"q": first})["request"]
+    followed = ask_api(client, {"q": follow_up, "prev": prev})
+    asked = ask_api(client, {"q": direct})
     assert followed["report"]["gpu_hours"] == asked["report"]["gpu_hours"]
     assert followed["request"]["mfu"] == asked["request"]["mfu"]
 
 
 def test_a_value_the_estimate_would_not_fill_in_stays_said(client) -> None:
     """A stated MFU of 0.5 on A100 (the default there is 0.40) is kept by the follow-up."""
-    prev = _ask(client, {"q": "7B模型1万亿token要多少A100，MFU 50%"})["request"]
+    prev = ask_api(client, {"q": "7B模型1万亿token要多少A100，MFU 50%"})["request"]
     assert prev["mfu"] == 0.5
-    followed = _ask(client, {"q": "那H100呢", "prev": prev})
+    followed = ask_api(client, {"q": "那H100呢", "prev": prev})
     assert followed["request"]["mfu"] == 0.5 and followed["request"]["gpu"] == "H100-SXM5-80GB"

@@ -332,6 +332,8 @@ def test_a_lone_surrogate_in_a_webhook_update_is_cleaned(api: FakeBotAPI) -> Non
             finally:
                 await app.updater.stop()
                 await app.stop()
+        if app.post_shutdown is not None:  # closes the settings store's worker threads (as run_webhook)
+            await app.post_shutdown(app)
 
     asyncio.run(asyncio.wait_for(main(), TIMEOUT_S))
     sized, models = (shown(c) for c in api.calls_to("sendMessage"))

@@ -832,6 +832,16 @@ def test_round35_work_zh_does_not_regress() -> None:
     assert _work_understood("r35work", "zh", 24) >= R35_WORK_UNDERSTOOD_ZH
 
 
+R36_WORK_UNDERSTOOD_ZH = 18
+"""Round 36's Chinese working split (zh_r36.json, r36work: 19 records) understood in full at the last
+measurement (README.md there): 10 at the freeze (first contact), 18 after its readers
+(tests/test_s40_r36zh.py). Its r36test half (21 records) is frozen in ``frozen_r36_test_zh.sha256``."""
+
+
+def test_round36_work_zh_does_not_regress() -> None:
+    assert _work_understood("r36work", "zh", 19) >= R36_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -961,6 +971,16 @@ corrections (tests/test_s39_r35en.py). Its r35test half (21 records) is frozen i
 
 def test_round35_work_en_does_not_regress() -> None:
     assert _work_understood("r35work", "en", 19) >= R35_WORK_UNDERSTOOD_EN
+
+
+R36_WORK_UNDERSTOOD_EN = 13
+"""Round 36's English working split (en_r36.json, r36work: 27 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 13 after s40-r36en's readers. Its r36test
+half (13 records) is frozen in ``frozen_r36_test_en.sha256``."""
+
+
+def test_round36_work_en_does_not_regress() -> None:
+    assert _work_understood("r36work", "en", 27) >= R36_WORK_UNDERSTOOD_EN
 
 
 def test_round2_work_en_does_not_regress() -> None:
@@ -1093,6 +1113,7 @@ HELD_OUT_SIZES = {
     ("r33test", "zh"): 19,
     ("r34test", "zh"): 21,
     ("r35test", "zh"): 16,
+    ("r36test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
@@ -1105,6 +1126,7 @@ HELD_OUT_SIZES = {
     ("r33test", "en"): 20,
     ("r34test", "en"): 17,
     ("r35test", "en"): 21,
+    ("r36test", "en"): 13,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

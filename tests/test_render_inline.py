@@ -30,10 +30,18 @@ def test_a_reply_loads_only_its_own_template(monkeypatch):
         return real(self, name, *args, **kwargs)
 
     monkeypatch.setattr(Environment, "get_template", spy)
-    out = ask("--", "7B模型1万亿token要多少A100")
+    render_env._environment.cache_clear()  # s40-speed: a warm environment keeps its templates (env.loaded)
+    try:
+        out = ask("--", "7B模型1万亿token要多少A100")
+    finally:
+        render_env._environment.cache_clear()
     assert out.startswith("7B 预训练 1万亿 token ≈ 9.3万 A100·时")
     assert "卡数 → 天数（区间）：" in out  # the days table, from the inlined _days_table.j2
     assert looked_up == ["reply.j2"]
+    looked_up.clear()
+    ask("--", "7B模型1万亿token要多少A100")  # warm again: found in env.loaded, not looked up
+    ask("--", "7B模型1万亿token要多少A100")
+    assert looked_up == ["reply.j2"]  # once, by the first of the two (a fresh environment)
 
 
 def test_the_inlined_source_keeps_each_included_file_in_its_own_scope():
@@ -97,10 +105,17 @@ def test_a_reply_makes_one_jinja_context(monkeypatch):
         made.append(self.name)
         return real(self, *args, **kwargs)
 
+    real_render = render_env.ReplyTemplate.render
+
+    def spy_render(self, *args, **kwargs):  # s40-speed: our render makes its context in place
+        made.append(self.name)
+        return real_render(self, *args, **kwargs)
+
     monkeypatch.setattr(Template, "new_context", spy)
+    monkeypatch.setattr(render_env.ReplyTemplate, "render", spy_render)
     out = ask("--", "Serve Llama-3-70B, 100 concurrent, 8k context")
     assert "vLLM" in out  # the advice and the tools were written
-    assert made == ["reply.j2"]
+    assert made == ["reply.j2"]  # ReplyTemplate.render's own context: no other one (an include's) made
 
 
 def test_gettext_is_called_directly_and_no_context_is_derived(monkeypatch):

@@ -44,9 +44,12 @@ def test_a_budget_above_the_catalog_says_the_budget_is_not_the_limit_en() -> Non
     # laid out DP-only, ZeRO-3 over 16 needs full recompute, ×1.5): 604 A100-hours billed × $1.20–2.50
     assert (rows[0]["cost"]["low"], rows[0]["cost"]["high"]) == pytest.approx((604 * 1.2, 604 * 2.5))
     assert rows[0]["gpus_shown"] == 16
-    # Kimi K2 LoRA: about 48 GPUs DP-only (s40), $62.40–130 (52 GPU-hours billed × $1.20–2.50)
+    # Kimi K2 LoRA: about 48 GPUs DP-only (s40 dponly2), $1,357–2,828 (1,131 GPU-hours billed × $1.20–2.50),
+    # as its single answer prints; s40: its experts run transformers' eager loop (no tool named: the
+    # fine-tuning stacks load HF model code), so a step is at least a dense 1T model's
+    # (training_rate.eager_moe_slowdown); $62.40–130 before
     assert (rows[1]["cost"]["low"], rows[1]["cost"]["high"], rows[1]["gpus_shown"]) == pytest.approx(
-        (62.4, 130.0, 48)
+        (1131 * 1.2, 1131 * 2.5, 48)
     )
     lines = reply.splitlines()
     assert "LoRA: Meta Llama 3.1 405B — " in lines[1] and "on 16 × A100 80G, $725 – $1,510" in lines[1]
@@ -72,11 +75,12 @@ def test_a_small_budget_names_the_largest_of_each_kind_that_fits_zh() -> None:
     )
     lines = reply.splitlines()
     assert "LoRA：Google Gemma 2 27B——1 张 A100 80G，24.8 卡·时，¥375 – ¥750" in lines[1]
-    # s37-billing: gpt-oss-120b on its fewest 24 A100 bills 24 card-hours (each card its first hour) =
-    # ¥360–720, within ¥750; before, the 32-GPU row billed 13 card-hours for 32 cards, so the recommended 32
-    # 'cost the same' as 24 and were quoted at ¥480–960, over the budget: the row fell back to Phi-3.5-MoE
-    assert rows[3]["model"] == "gpt-oss-120b" and "（每 token 激活 5.1B）" in lines[4]
-    assert (rows[3]["gpus_shown"], rows[3]["cost"]["low"], rows[3]["cost"]["high"]) == (24, 360, 720)
+    # s40: an MoE fine-tuned on HF model code runs its experts in transformers' eager loop, a step at least a
+    # dense model of all its parameters (estimator.training_rate.eager_moe_slowdown): gpt-oss-120b (24 A100,
+    # ¥360–720 at the grouped-GEMM rate) no longer fits ¥750; DeepSeek-Coder-V2-Lite (15.7B, 2.4B active) on
+    # its fewest 4 A100: 21.9 card-hours, billed 22 × ¥15–30 = ¥330–660
+    assert rows[3]["model"] == "DeepSeek-Coder-V2-Lite" and "（每 token 激活 2.4B）" in lines[4]
+    assert (rows[3]["gpus_shown"], rows[3]["cost"]["low"], rows[3]["cost"]["high"]) == (4, 330, 660)
     assert "预算不是限制" not in reply and "预算勉强" not in reply  # the rows and the detail agree: within
     assert "在预算内" in reply
 

@@ -9,19 +9,15 @@
 
 from __future__ import annotations
 
-import json
 import re
-import warnings
 
 import pytest
+from web_client import ask_api, client_fixture
 
 from bot.parse import parse
 from bot.parse.value_list import list_start
-from bot.web.app import create_app
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+client = client_fixture()
 
 
 def _reply(text: str) -> str:
@@ -131,32 +127,20 @@ def test_row_durations_under_a_day_in_minutes_and_hours():
 
 
 # 4 ---------------------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(rate_per_minute=0)) as c:
-        yield c
-
-
-def _ask(client, body: dict) -> dict:
-    response = client.post("/api/v1/ask", json=body)
-    assert response.status_code == 200, response.text
-    return json.loads(response.text)
-
-
 def test_the_api_answers_a_language_request_with_prev(client):
-    first = _ask(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
+    first = ask_api(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
     assert first["reply"].startswith("Qwen2.5 14B 全参微调：至少 4 张 A100 80G")
-    en = _ask(client, {"q": "English please", "prev": first["request"]})
+    en = ask_api(client, {"q": "English please", "prev": first["request"]})
     assert en["understood"] and en["lang"] == "en"
     assert en["reply"].startswith("Qwen2.5 14B full fine-tuning: at least 4 × A100 80G")
     assert en["request"]["model"] == "Qwen2.5-14B" and en["request"]["gpu"] == "A100-SXM4-80GB"
-    zh = _ask(client, {"q": "用中文回答", "prev": en["request"]})
+    zh = ask_api(client, {"q": "用中文回答", "prev": en["request"]})
     assert zh["lang"] == "zh" and zh["reply"].startswith("Qwen2.5 14B 全参微调：至少 4 张 A100 80G")
 
 
 def test_the_api_without_prev_or_with_a_question_is_unchanged(client):
-    alone = _ask(client, {"q": "English please"})
+    alone = ask_api(client, {"q": "English please"})
     assert not alone["understood"]
-    first = _ask(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
-    asked = _ask(client, {"q": "serve Qwen2.5-7B for English users on 1 L40S", "prev": first["request"]})
+    first = ask_api(client, {"q": "全参微调Qwen2.5-14B要几张A100 80G"})
+    asked = ask_api(client, {"q": "serve Qwen2.5-7B for English users on 1 L40S", "prev": first["request"]})
     assert asked["request"]["model"] == "Qwen2.5-7B" and asked["request"]["stage"] == "inference"

@@ -208,4 +208,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s39 merge: 848.20 (fixs's prefill all-reduces, fixz's ZeRO-3 traffic across nodes, and s39-fixt3 /
     # s39-bill, both reverted at the merge after CI preview B: the figure without them is lower);
     # bound + 0.2 %
-    assert calls / len(requests) < 849.9, calls / len(requests)
+    # s40-speed: main d3e69e2c 847.35 -> 828.37: pydantic's model_copy in one frame (estimator.copying), the
+    # serving memo's workspace by (TP, load) as asked and its KV copies read in place, best_plan_for's _cutoff
+    # asked only where it may answer anew (tests/test_s40_speed.py); bound + 0.2 %
+    assert calls / len(requests) < 830.1, calls / len(requests)

@@ -16,6 +16,11 @@ from estimator.runtimes.base import Load
 from estimator.units import GIB
 
 QUESTION = "用SGLang部署Llama-3.1-405B，2台8卡A100 80G，并发16，上下文8k"
+STATED = "用SGLang部署Llama-3.1-405B，2台8卡A100 80G，--tp 8 --pp-size 2，并发16，上下文8k"
+"""Unstated, SGLang's two-node copy of the 405B is TP 16 (s40 fixw2: both TP 16 across the nodes and TP 8
+× PP 2 are candidates; at 16 GPUs each the rule takes no pipeline — SGLang's own two-node 405B launch,
+``--tp 16 --nnodes 2``, docs.sglang.io references/multi_node_deployment); stated, TP 8 × PP 2. Both
+reserve for 16 ranks: the same fraction."""
 
 
 def test_sglang_default_fraction_reads_tp_times_pp():
@@ -34,14 +39,15 @@ def test_sglang_default_fraction_reads_tp_times_pp():
     assert assumed is not None and assumed.value == 0.779
 
 
-def test_cli_sglang_tp8_pp2_assumption_matches_the_sizing(capsys):
-    """Through `sizing-bot ask --format json`: 405B on 2 × 8 A100 80G with SGLang lands on TP 8 × PP 2;
+@pytest.mark.parametrize(("question", "group"), [(QUESTION, (16, 1)), (STATED, (8, 2))])
+def test_cli_sglang_tp8_pp2_assumption_matches_the_sizing(capsys, question, group):
+    """Through `sizing-bot ask --format json`: 405B on 2 × 8 A100 80G with SGLang at 16 ranks (STATED);
     the assumed mem_fraction_static 0.779 and the workspace (1 − 0.779) × usable per GPU agree, and the
     launch line says --mem-fraction-static 0.77 (was 0.83 from TP alone)."""
-    assert main(["ask", "--format", "json", QUESTION]) == 0
+    assert main(["ask", "--format", "json", question]) == 0
     data = json.loads(capsys.readouterr().out)
     inf = data["report"]["inference"]
-    assert (inf["tp"], inf["pp"]) == (8, 2)
+    assert (inf["tp"], inf["pp"]) == group
     share = next(a for a in data["assumptions"] if a["why"] == "sglang_mem_fraction")
     assert share["value"] == 0.779
     assert inf["workspace_bytes_per_gpu"] / inf["usable_bytes_per_gpu"] == pytest.approx(1 - 0.779, abs=1e-9)

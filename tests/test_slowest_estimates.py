@@ -72,4 +72,7 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     texts = {q["id"]: q["text"] for q in json.loads(corpus.read_text(encoding="utf-8"))}
     calls = {qid: _first_estimate_calls(texts[qid]) for qid in SLOWEST}
     assert min(calls.values()) > 2000, calls  # each still a search of thousands of calls: the right questions
-    assert sum(calls.values()) < 15_127, calls
+    # s40-speed: main d3e69e2c 3,228 / 2,612 / 2,533 / 2,359 / 4,371 (15,103) -> 3,194 / 2,560 / 2,519 /
+    # 2,338 / 4,340 (14,951): best_plan_for asks _cutoff only where its group has no answer or -1, the frozen
+    # models' model_copy in one frame; bound + 0.2 %
+    assert sum(calls.values()) < 14_981, calls

@@ -62,6 +62,7 @@ IGNORED_REASONS = (
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "ttft_target",  # '首token 500ms 内': compared with the estimated time to first token (s37 fixb #1)
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed
+    "ktransformers_split",  # KTransformers named beside its experts-in-CPU split: that layout sized (s40 #3)
     "llama_cpp_based",  # a front-end that runs llama.cpp (koboldcpp, LM Studio): sized as llama.cpp
     "kv_cache_layer",  # LMCache, NIXL, Mooncake … beside the engine: the KV cache is sized in GPU memory
     "algorithm_family",  # DAPO, KTO, SimPO …: sized as the family the estimator has (GRPO, DPO …)
@@ -175,8 +176,15 @@ USED_REASONS = frozenset(
         "daily_schedule_calendar",
         "script_fp32",
         "script_defaults",
+        "ktransformers_split",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them or read from
 them: ZeRO-3 → DeepSpeed; the cards' total memory; a rate times the output; an engine's cap alone; s33: a
 script that loads in fp32): the reply names them apart, never under "Not used" (render reads this set)."""
+KT_NAMED = ("runtime: KTransformers", "runtime_not_modelled")
+"""KTransformers as bot.parse.stack_words names it (bot.render.ktransformers_text.NAMED)."""
+KT_USED = "ktransformers_split"
+"""Its reason when the answer sized its experts-in-CPU layout (s40 fixs #3: the reply sized KTransformers'
+layout and launch while the not-used line said its engine was not modelled): used, and what is not (its
+kernels' speed) said in the reason's wording."""

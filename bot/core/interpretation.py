@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
 from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its old name (s39 split)
-from bot.core.ignored_reasons import MODEL_SUBSTITUTIONS, USED_REASONS
+from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
 from bot.core.unused_local import offload_unused, unused_local
 from bot.core.unused_local import setting_text as _text
@@ -105,6 +105,11 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             timed = report.inference is not None and report.inference.prefill_seconds is not None
             ignored = [_served_tool(i, timed) for i in ignored]
+    split = report.inference.layer_split if report is not None and report.inference is not None else None
+    if split is not None and split.cpu_moe_layers:  # KTransformers' experts-in-CPU layout is sized (s40 #3)
+        ignored = [
+            Ignored(text=i.text, reason=KT_USED) if (i.text, i.reason) == KT_NAMED else i for i in ignored
+        ]
     # 'use_vllm=False' when the trainer generates (s26); the algorithm checked inline: no call for others
     if report is not None and report.request.algorithm in RL_ALGORITHMS and _in_trainer(report.request):
         ignored = [i for i in ignored if i.reason != "rollout_as_vllm"]

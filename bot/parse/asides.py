@@ -46,13 +46,21 @@ def without_other_cards(parsed: ParseResult) -> ParseResult:
     ]
     if not asides:
         return parsed
-    named = [(catalog.gpu(gpu).family, OTHER_SETUP) for gpu in asides]
+    named = [(_as_said(gpu, mentions), OTHER_SETUP) for gpu in asides]
     return parsed.model_copy(
         update={
             "gpu_alternatives": [g for g in parsed.gpu_alternatives if g not in asides],
             "unused_numbers": [*parsed.unused_numbers, *(n for n in named if n not in parsed.unused_numbers)],
         }
     )
+
+
+def _as_said(gpu: str, mentions: list) -> str:
+    """The other setup's card as named: its family, with the memory said with it ('80GB A100s' → 'A100
+    80GB'; round 36: the 80 was dropped in silence with the card)."""
+    memory = next((m.memory_gib for m in mentions if m.gpu_id == gpu and m.memory_gib), None)
+    family = catalog.gpu(gpu).family
+    return f"{family} {memory:g}GB" if memory else family
 
 
 def _other_at(segs: list[Segment], pos: int) -> bool:

@@ -30,6 +30,7 @@ from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
+from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.engine_world import engine_world
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -355,6 +356,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)
         if self.data_parallel:
+            if self.f.get("dp_attention") is None and DP_ATTENTION_RE.search(self.s):  # SGLang's DP inside
+                self.f["dp_attention"] = dp_attention_said(self.s)  # the TP group, no replicas (s40 fixs #1)
             counted = "count" in [r.role for r in self.roles]
             other = apply_data_parallel(self.f, self.data_parallel, counted)
             self.named_unused += [other] if other else []

@@ -14,6 +14,9 @@ MEASURED_BEFORE = (
     r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
     r"|\b(?:performance|speed|speeds|throughput|perf)\s*[(（]\s*(?:about\s+|around\s+|~\s*)?$|(?:性能|速度)\s*[(（]\s*$"
     r"|\d\s*(?:s|secs?|seconds?|ms|秒)\s*[(（]\s*(?:about\s+|around\s+|~\s*|≈\s*)?$"
+    r"|\b(?:prompt\s+(?:eval(?:uation)?|processing)|prefill(?:ing)?|token\s+generation)\s*(?:speed|rate)?\s*(?:of|[:=])?\s*$"
+    r"|(?<![a-z0-9])(?:pp|tg)\d{1,6}(?:\s*@\s*d\d+)?\s*(?:of|[:=])?\s*(?:about\s+|around\s+|~\s*)?$"
+    r"|(?:预填充|提示词处理|生成)\s*(?:速度)?\s*[:：]\s*$"
 )
 """A speed said as what one gets ('the generation speed is only 6 tokens/s', 'I get 40 t/s', '生成速度
 30 tok/s'; round 19 en: a rate in brackets after the time a run took, '256 tokens in 3.14 s (~81 tok/s)'),
@@ -22,7 +25,10 @@ right before the rate: an observation, not the throughput asked for (part of
 TFLOPS' (a verb, then about/around), and a tool's log label before its figure ('Avg generation
 throughput: 15.5 tokens/s' of vLLM's metrics log, 'Output token throughput (tok/s): 1519.34' of its
 serving benchmark): what was measured, never the target. Round 10 (s15): a rate in brackets after the
-words for how a run went ('with decent performance (11 tok/sec)', '速度（15 tok/s）还行')."""
+words for how a run went ('with decent performance (11 tok/sec)', '速度（15 tok/s）还行'). Round 36 en: a
+benchmark's label right before its figure, the prompt's processing or the generation ('prompt evaluation
+4031.87 t/s', 'token generation 119.66 t/s', llama-bench's 'pp512 18.41 t/s', 'tg128 of 167 t/s', '预填充速度:
+3000 t/s'): a speed measured, never the throughput asked for."""
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"

@@ -50,6 +50,8 @@ def apply_data_parallel(fields: dict[str, Any], dp: int | None, counted: bool) -
     name: the count replaced (another setup), the DP size beside the user's own count (no field), or None."""
     if not dp:
         return None
+    if fields.get("dp_attention") and dp <= int(fields.get("tp") or 0):  # SGLang: DP inside the TP group
+        return _attention_dp(fields, dp)
     needed = dp * int(fields.get("tp") or 1) * int(fields.get("pp") or 1)
     old = fields.get("gpu_count")
     if counted and old == needed and fields.get("tp"):  # '24 H100 as 3 replicas of TP 8': the same layout
@@ -58,3 +60,18 @@ def apply_data_parallel(fields: dict[str, Any], dp: int | None, counted: bool) -
         return (f"dp: {dp}", "no_field")
     fields["gpu_count"] = needed
     return (f"gpu_count: {old:g}", "other_setup") if counted and old is not None else None
+
+
+def _attention_dp(fields: dict[str, Any], dp: int) -> tuple[str, str] | None:
+    """SGLang's DP size beside ``--enable-dp-attention`` (s40 fixs #1): attention data parallelism carved
+    out of the TP group, no replicas (server_args.py ``assert self.tp_size % self.dp_size == 0``;
+    layers/dp_attention.py ``attn_tp_size = tp_size // dp_size``: the server runs on TP × PP GPUs). DP =
+    TP is the layout sized (each GPU its own sequences' latent): used, and with no count of its own the
+    message states TP × PP GPUs; a smaller DP (groups of TP ÷ DP GPUs holding a copy each) is not
+    modelled: named (``no_field``)."""
+    tp = int(fields.get("tp") or 1)
+    if dp != tp:
+        return (f"dp: {dp}", "no_field")
+    if fields.get("gpu_count") is None:
+        fields["gpu_count"] = tp * int(fields.get("pp") or 1)
+    return None

@@ -102,6 +102,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "max_completion_length": (
         "max completion length", "completion length", "response length", "max new tokens",
         "generation length", "回复长度", "生成长度", "回答长度",
+        # round 36: minimind's --max_gen_len
+        "max gen len", "max gen length", "max generation length", "最大生成长度",
     ),
     # round 24: a RAG chunk is one input of an embedding or reranker model ('a chunk size of 512')
     "prompt_tokens": ("chunk size", "chunk length"),
@@ -113,6 +115,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "concurrency", "concurrent users", "concurrent requests", "parallel requests",
         "并发数", "并发量", "并发", "并发用户数",
         "concurrent sessions", "concurrent connections", "并发请求数", "并发请求", "并发连接数",  # s38-gen
+        "并发线程", "并发线程数", "concurrent threads",  # round 36: a load tester's ('并发线程 100 个')
     ),
     "gpu_count": (
         "number of gpus", "gpu count", "num gpus", "卡数", "显卡数量", "显卡数", "gpu 数量", "gpu 数",

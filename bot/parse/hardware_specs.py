@@ -38,9 +38,10 @@ CPU_MODEL_RE = rc(
 
 CARD_RATE_RE = rc(
     r"(?<=[a-z0-9])(?:\s*\(\s*\d{2,4}(?:\.\d)?\s*(?:t|tflops|tops)(?:\s*(?:each|per\s+(?:card|gpu|chip)|每张|每卡))?\s*\)"
-    r"|\s+[1-9]\d{2,3}\s*t(?![a-z])(?!\s*(?:tok|token|数据|语料|的数据|条|个|字)))"
+    r"|\s+[1-9]\d{2,3}\s*t(?![a-z])(?!\s*(?:tok|token|数据|语料|的数据|条|个|字|/\s*s)))"
 )
-"""A chip's peak rate right after the card's name: '910b(280t)', 'a100 (312 tflops)', '910b 280t'."""
+"""A chip's peak rate right after the card's name: '910b(280t)', 'a100 (312 tflops)', '910b 280t'; never a
+speed in t/s (round 36 en: llama-bench's 'pp512 4000 t/s' is 4000 tokens/s, 'pp512' no card)."""
 
 _CARD_BEFORE_RE = rc(r"(?:910[a-c]\d?|[a-z]{1,3}\d{2,4}[a-z]?)$")
 """The token right before a rate: a card-like name ('910b', 'a100', 'h20', 'rtx4090'), not any word."""

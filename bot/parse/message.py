@@ -34,6 +34,11 @@ def parse_one(text: str) -> ParseResult:
         result.bounds_read = [*result.bounds_read, *typos_read(result.normalized, raw)]  # 'usres': users
     if WEIGHT_SIZE_GATE.search(result.normalized):  # '62GB 的模型': the weights' size (session 18)
         result = with_weight_size(result, raw)
+    n, req = result.normalized, result.request
+    if ("parallel" in n or "并行" in n) and req.runtime == "Ollama" and req.concurrency is None:  # s40 #2
+        from bot.parse.ollama_parallel import with_ollama_parallel
+
+        result = with_ollama_parallel(result)  # 'ollama … parallel 4': its slots, the load
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     if result.request.gpu and GENERATION_RE.search(result.normalized):  # 'A100 Blackwell': said so (s19)
         result.card_generation = card_generation(raw, result.request.gpu)

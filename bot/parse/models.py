@@ -353,6 +353,10 @@ def _closest_names(name: str) -> list[str]:
     return [lower[c] for c in close_matches(name, list(lower), n=3, cutoff=0.3)]
 
 
+_GLUED_LETTERS_RE = compile_pattern(r"[a-z]+-\d+(?:\.\d+)?[bm](?![a-z0-9])")
+"""Letters glued after a family's version, then a size ('glm-4v-9b'): an unknown release named whole."""
+
+
 def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     """A family + version + size mention (pass 2), or None when it names no model."""
     fam, ver, size, act = m.group("fam"), m.group("ver"), m.group("size"), m.group("act")
@@ -364,6 +368,13 @@ def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     core = s[m.start() : core_end]
     ver_k, size_k, act_k = _ver_key(ver), _size_key(size), _ver_key(act)
     mid, why = _match_family(fam, ver_k, size_k, act_k)
+    if (
+        mid is None
+        and not size
+        and s[m.end() : m.end() + 1].isalpha()
+        and _GLUED_LETTERS_RE.match(s, m.end())
+    ):
+        return None  # round 36 zh: 'glm-4v-9b' is one name (pass 3), never 'glm-4' and a bare 9B
     active = _size_value(act_k[1:]) if act_k else None
     mention = ModelMention(
         m.start(), m.end(), _loose(core), mid, _size_value(size_k), active, substitution=why

@@ -74,6 +74,14 @@ _ZERO_INFINITY_RE = rc(r"\bzero[\s\-_]*(?:3[\s\-_]*|stage[\s\-_]*3[\s\-_]*)?infi
 """Round 20: DeepSpeed's ZeRO-Infinity is ZeRO stage 3 with the parameters and optimizer states offloaded
 to CPU and NVMe memory (Rajbhandari et al., "ZeRO-Infinity", SC21 §5; deepspeed.ai/tutorials/zero
 'ZeRO-Infinity'): read as the ZeRO-3 offload it is ('zero-3 nvme offload')."""
+_CARD_UNDERSCORE_RE = re.compile(
+    r"(?<![a-z0-9_])(?:(?:rtx|gtx)_\d{4}(?:_(?:ti|super|d))?"
+    r"|[a-z]{0,2}\d{2,4}[a-z]?(?:_(?:ti|super|sxm\d?|pcie|nvl|\d{2,3}\s?g(?:i?b)?))+)(?![a-z0-9_])"
+)
+"""A card's name joined by underscores as in a file or variable name ('4090_ti', 'rtx_4090', 'a100_80g',
+'h100_sxm'; s39 fixw #3): read with hyphens, as 'rtx-4090-ti' is, so the card (or the unknown card, named
+as typed) is read, never a bare '4090' left unused. A model's ('qwen2_5_7b', 'llama3_70b') is not one: no
+card suffix follows."""
 _GLUED_X = (
     _CARD_TIMES_RE,
     _COUNT_TIMES_RE,
@@ -163,6 +171,25 @@ def normalize(text: str) -> str:
         s = sp.CN_RENTAL_RE.sub(lambda m: sp.CN_RENTAL_TERMS[m.group(1)], s) if "包" in s else s
     if "1o" in s or "10o" in s:  # every match of GPU_O_FOR_ZERO_RE: [ahv]1 then 'o' or '0o'
         s = sp.GPU_O_FOR_ZERO_RE.sub(lambda m: m.group(1) + "100", s)
+    if "_" in s and (  # a card suffix, rtx_/gtx_, or a memory size ('_80g'); not '_h100_' (markdown)
+        "_ti" in s
+        or "_super" in s
+        or "_sxm" in s
+        or "_pcie" in s
+        or "_nvl" in s
+        or "rtx_" in s
+        or "gtx_" in s
+        or "_1" in s
+        or "_2" in s
+        or "_3" in s
+        or "_4" in s
+        or "_5" in s
+        or "_6" in s
+        or "_7" in s
+        or "_8" in s
+        or "_9" in s
+    ):
+        s = _CARD_UNDERSCORE_RE.sub(lambda m: m.group(0).replace("_", "-"), s)  # s39 fixw #3: '4090_ti'
     s = _TIMES_GLUED_RE.sub(_x_then_count, s)  # "A100 x8": the count after the card, as in "A100 x 8"
     if "x" in s and _GLUED_X[2].search(s):  # round 20: "A100x8" as "A100 x 8", "4xMI50" as "4x MI50"
         s = _GLUED_X[1].sub(_count_x, _GLUED_X[0].sub(_card_x_count, s))
@@ -171,12 +198,43 @@ def normalize(text: str) -> str:
         s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
+    s = s.replace("k/v cache", "kv cache").replace("k/v 缓存", "kv 缓存") if "k/v " in s else s  # round 36
+    s = _BENCH_LABEL_RE.sub(_bench_words, s) if "llama-bench" in s or ("tg" in s and "/s" in s) else s
+    s = _WPS_RE.sub(r"\g<v> tokens/s per gpu", s) if "wps" in s else s  # round 36: torchtitan's log
+    s = _VARIANT_SIZE_RE.sub(r"\g<f> \g<b> \g<v>", s) if "instruct " in s or "chat " in s else s  # round 36
     s = card_memory_keys(s) if "memory" in s and "=" in s else s  # s37-rev: 'a GPU with memory = 24GB'
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)
 
+
+_BENCH_LABEL_RE = re.compile(r"(?<![a-z0-9])(pp|tg)(\d{2,6})(?![\d.@a-z])")
+"""llama-bench's test labels (examples/llama-bench: 'pp512' processes a 512-token prompt, 'tg128'
+generates 128 tokens), read only in a message that names llama-bench or writes a 'tgN' label beside a rate
+per second."""
+
+
+def _bench_words(m: re.Match[str]) -> str:
+    """A llama-bench label in words ('pp512': '512-token prompt processing', 'tg128': '128-token
+    generation'), so the figure after it is a speed measured, and 'pp512' no pipeline-parallel degree of 512
+    (round 36)."""
+    return f"{m.group(2)}-token " + ("prompt processing" if m.group(1) == "pp" else "generation")
+
+
+_WPS_RE = re.compile(
+    r"(?<![a-z])wps\s*(?:[:=]|of|is|was)?\s*(?:about\s+|around\s+|~\s*)?(?P<v>\d[\d,]*(?:\.\d+)?)(?![\d.])"
+)
+"""torchtitan's training log 'wps' (tokens per second on each GPU, torchtitan/train.py's metrics): 'wps 109',
+'wps: 3,500' read as that many tokens/s per GPU."""
+
+_VARIANT_SIZE_RE = re.compile(
+    r"(?<![a-z0-9\-])(?P<f>mistral|mixtral|llama[\s\-]?[23](?:\.[0-9])?|llama|qwen[0-9.]*|gemma[\s\-]?[0-9]?|vicuna"
+    r"|falcon|yi|baichuan[0-9]?|internlm[0-9.]*|deepseek|codellama|code\s?llama)"
+    r"[\s\-]+(?P<v>instruct|chat)[\s\-]+(?P<b>\d+(?:\.\d+)?b)(?![a-z0-9])"
+)
+"""Round 36 en: a release's variant word between its family and its size ('Mistral Instruct 7B', 'Llama Chat
+13B'), written as the release is named ('mistral 7b instruct'), so the family and size are one model."""
 
 _LETTER_RUN_RE = rc(r"[a-z]+")
 _LETTER_TYPOS = frozenset(t for t in sp.TYPOS if t.isascii() and t.isalpha())
@@ -297,6 +355,10 @@ def prepare(text: str) -> tuple[str, bool, str]:
         s = without_typos(s, text)  # 'usres' → users, said (bot.parse.message; s36 fixa #4)
     s = atlas_servers(s) if "atlas" in s else s  # s31: an Atlas 800 (A2) server as its 8 Ascend 910B
     s = _DIGIT_GROUPS_RE.sub(lambda m: m.group(0).replace("_", ""), s)  # '120_000': 120000
+    if "第" in s and (
+        "卡" in s or "gpu" in s
+    ):  # '第一张卡上', '第 2 块 gpu': which card, no count (round 36)
+        s = _ORDINAL_CARD_RE.sub(r"某\1", s)
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
     s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
@@ -352,6 +414,11 @@ _GLUED_KEY_RE = rc(
 _MIB_M_RE = rc(r"(?<![\w.])(\d{4,7})m(?=\s+of\s+(?:vram|gtt|gpu|video|graphics|device|dedicated|显存))")
 """A card's memory in MiB written with a bare 'M' before 'of VRAM' ('20464M of VRAM, 53248M of GTT memory',
 as the amdgpu driver logs it): never a million, which no memory is counted in."""
+_ORDINAL_CARD_RE = rc(
+    r"第\s*(?:[一二两三四五六七八九十]+|\d{1,2})\s*([张块个])(?=\s*(?:显卡|卡|gpu|npu|gpus?\b))"
+)
+"""Round 36 zh: an ordinal card ('总是运行在第一张卡上', '第二张卡没有用起来', '第 2 块 GPU'): which card,
+never how many ('双卡 4090 … 第一张卡' was sized on one card, '第二张卡' on two); written '某张卡'."""
 _CN_PERCENT_RE = rc(r"百分之([零〇一二两三四五六七八九十百点]+|\d+(?:\.\d+)?)")
 
 

@@ -83,11 +83,34 @@ def _typed(s: str, role: Role) -> str:
     return s[role.tok.start : unit.end() if unit else role.tok.end].strip()
 
 
+_EFFORT_BEFORE_RE = rc(
+    r"(?:研究|折腾|捣鼓|琢磨|摸索|调试|排查|尝试|试|搞|弄|查|找)了\s*(?:整整|快|大概|差不多|将近|好)?\s*$"
+    r"|\b(?:spent|wasted)\s+(?:about|around|nearly|almost|over)?\s*$"
+)
+"""Round 36 zh: the asker's own effort before a duration ('研究了两天本地运行 Int8 版本', '折腾了三天',
+'spent 2 days trying to …'): time the person spent, neither a deadline nor a run of the GPUs."""
+_EFFORT_AFTER_RE = rc(r"\s*(?:天|days?)\s+(?:trying|debugging|fiddling|struggling|fighting|searching)\b")
+
+
+def _effort(s: str, role: Role) -> bool:
+    """Whether the days ``role`` of ``s`` is the asker's own effort (:data:`_EFFORT_BEFORE_RE`)."""
+    if _EFFORT_BEFORE_RE.search(s, max(0, role.tok.start - 12), role.tok.start):
+        return True
+    before = s[max(0, role.tok.start - 12) : role.tok.start]
+    return bool(_EFFORT_AFTER_RE.match(s, role.tok.end)) and "spent" in before
+
+
 def past_run_days(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` with a past run's days marked (``extra`` :data:`PAST_RUN`), or left out and named as typed
     (``observed``) when the message asks how long or states another duration (module doc). ``s``: the
-    normalized text the roles were read on."""
+    normalized text the roles were read on. Days of the asker's own effort ('研究了两天') are left out and
+    named (``observed``) first (round 36 zh)."""
     days = [r for r in roles if r.role == "days"]
+    if days and ("了" in s or "spent" in s or "wasted" in s):
+        effort = [r for r in days if _effort(s, r)]
+        if effort:
+            rest, named = past_run_days(s, [r for r in roles if r not in effort])
+            return rest, [(_typed(s, r), "observed") for r in effort] + named
     if not days or PAST_VERB_RE.search(s) is None:  # most messages: no duration or no past verb
         return roles, []
     if not any(r.role == "count" for r in roles):  # a run's cost needs its cards: without, the days stay a

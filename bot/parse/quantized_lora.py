@@ -52,6 +52,16 @@ bf16-true --quantize bnb.nf4-dq``, litgpt/utils.py; 'quantize: int4'): a LoRA on
 NF4 storage with a 16-bit compute dtype), though the precision read is the 16-bit one."""
 
 
+_QUANTIZED_LORA = re.compile(
+    r"(?<!8)(?<!8\s)(?<!8-)(?<!8bit\s)(?<!8-bit\s)(?<!8\sbit\s)quantized\s+lora\b"
+    r"|\blora\s+(?:on|over|with)\s+(?:a|an|the)?\s*quantized\s+(?:base|model|weights)"
+    r"|(?<![8八]\s)(?<![8八])(?<!比特)(?<!位)量化(?:的|版)?\s*lora\b"
+)
+"""Round 36 en: 'quantized LoRA', 'LoRA on a quantized base', '量化 LoRA' — the Q of QLoRA spelled out, no
+bit width said (a width, 'int8' or '8-bit quantized LoRA', is the precision's to decide: 8-bit LoRA stays
+LoRA); read only when no precision was read."""
+
+
 def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> str | None:
     """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit — and (round 12)
     for a fine-tuning at 4 bits that names no method ('fine-tune Qwen3-235B, 4-bit is enough', '4bit 微调
@@ -63,6 +73,8 @@ def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> 
     if method not in ("lora", None) or f.get("methods"):
         return method
     four_bit_base = method == "lora" and "quantiz" in s and _QUANTIZED_BASE.search(s) is not None
+    if method == "lora" and precision is None and ("quantiz" in s or "量化" in s):  # s40: 'quantized LoRA'
+        four_bit_base = four_bit_base or _QUANTIZED_LORA.search(s) is not None
     if f.get("stage") == "finetune" and (precision in FOUR_BIT or four_bit_base):
         if method is None and _said_of_serving(s):
             return method

@@ -3,6 +3,7 @@
 from pydantic import BaseModel, Field
 
 from bot.parse.lang import Lang, as_lang, client_lang
+from estimator.copying import model_copy as _model_copy
 from estimator.factories import empty_dict, empty_list
 from estimator.models import SizingRequest, Stage
 
@@ -10,6 +11,7 @@ from estimator.models import SizingRequest, Stage
 class ParseResult(BaseModel, defer_build=True):  # schema built on first use: start-up
     """What the parser understood from one message."""
 
+    model_copy = _model_copy  # pydantic's in one frame (s40-speed: estimator.copying)
     request: SizingRequest
     lang: Lang = Field(description="language of the question: any CJK → 'zh'")
     found: list[str] = Field(default_factory=empty_list, description="request fields taken from the text")

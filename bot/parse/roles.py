@@ -106,7 +106,7 @@ R_BUDGET = _r1(
     r"(?:元|块钱?|人民币|rmb\b|cny\b|美元|美金|刀)?\s*+(?:的)?\s*+(?:预算|经费|资金|budget\b)"
 )  # possessive
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)(?![\s\-]*(?:spark|station))[\s\-]*(?:[{MARKS}]|\b)")
-R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])")
+R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])(?!\s*/\s*s(?:ec)?\b)")  # r36: GB/s a bandwidth
 R_TPS = _r(
     r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
     r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"

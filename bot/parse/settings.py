@@ -164,9 +164,11 @@ def _zero(out: Settings) -> None:
 
 ZERO_ALSO_RE = rc(
     r"^\s*(?:/|or|and|和|或|或者|还是)\s*(?:(?:zero|stage)[\s\-_]?)?(?P<n>[0-3])(?![0-9a-z.])"
-    r"(?=\s*(?:$|[,.;:!?)）]|都|也|均|全|试|没|不|还|爆|oom|both|each|all|tried|were|are|fail|with|用|开))"
+    r"(?=\s*(?:$|[,.;:!?)）]|都|也|均|全|试|没|不|还|爆|oom|both|each|all|tried|were|are|fail|with|用|开"
+    r"|(?:on|for|in|at)\s))"
 )
-"""A second stage right after the first ('zero 2/3', 'ZeRO-2 or 3', 'zero2 和 3', 'stage2 和 stage3')."""
+"""A second stage right after the first ('zero 2/3', 'ZeRO-2 or 3', 'zero2 和 3', 'stage2 和 stage3';
+round 36: before a place or a purpose, 'ZeRO stage 2 or 3 on 8 A100')."""
 
 
 OFFLOAD_WORD_RE = rc(r"offload|卸载")

@@ -9,7 +9,8 @@ from bot.parse.generic_values import words_pattern
 from bot.parse.regex import rc
 
 ZERO_RE = rc(
-    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
+    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:(?:sharding|optimi[sz]ation)\s*[(（]?\s*(?=stage))?"
+    r"(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
     r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*(?:z|stage[_\-]?)(?P<d>[0-3])(?![0-9])"
     r"|(?<![a-z0-9])deepspeed[_\-\s]?(?:stage[_\-\s]?)?(?P<e>[1-3])(?![0-9.]|\s*(?:张|个|台|卡|块|机|节点|gpus?\b|nodes?\b))"
@@ -17,7 +18,8 @@ ZERO_RE = rc(
 )
 """ZeRO stage in prose; DeepSpeed files (ds_z3_config.json; r33 zh: Open-Llama's ds_stage2.yaml); glued to the
 tool's name ('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deepspeed_stage_3_offload'
-(lightning.pytorch.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）')."""
+(lightning.pytorch.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）');
+round 36: the sharding's name between ('ZeRO sharding (stage 2', 'ZeRO optimization stage 3')."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"

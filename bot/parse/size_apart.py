@@ -21,6 +21,14 @@ NAME_DE_RE = rc(
 """'gpt-oss 的 120b', 'gpt-oss 系列的 120b', "gpt-oss's 120b"."""
 SIZE_DE_RE = rc(rf"(?<![a-z0-9.]){_SIZE}\s*的\s*(?P<name>{_NAME})(?![a-z0-9.\-_])")
 """'120b 的 gpt-oss'."""
+SIZES_LATER_RE = rc(
+    rf"(?<![a-z0-9.\-_])(?P<name>{_NAME})(?![a-z0-9.\-_])[^。？?！!\n\d]{{0,16}}?[，,:：]\s*(?:the\s+)?{_SIZE}"
+    r"(?=\s*(?:和|、|或者?|还是|与|跟|,|and|or)\s*(?:the\s+)?\d+(?:\.\d+)?\s?[bm]\s*"
+    r"(?:这|那)?\s*(?:两|几|三|\d)?\s*(?:个)?\s*(?:版本|规格|尺寸|型号|versions?\b|variants?\b|sizes?\b))"
+)
+"""Round 36 zh: a family named, then in the next clause its sizes listed as its versions ('DeepSeek R1 本地
+部署，14B 和 32B 这两个版本', 'Qwen2.5 for serving: the 7B and 14B versions'): the first size with the name is
+the release sized (the others are named by the list readers)."""
 GATE_RE = rc(r"\d\s?[bm]\s+(?:\w+\s+)?(?:of|from)\s|的|'s\s|’s\s")
 """Cheap test that one of the forms may be present."""
 
@@ -31,10 +39,22 @@ Resolve = Callable[[str], str | None]
 def size_apart(s: str, resolve: Resolve) -> list[tuple[int, int, str, str, float]]:
     """(start, end, release as written, catalog id, size in parameters) of each name and size apart in
     the normalized text ``s`` that together are a catalog release; spans never overlap."""
-    if not GATE_RE.search(s):
+    gate = GATE_RE.search(s) is not None
+    later = ("版本" in s or "规格" in s or "version" in s or "variant" in s) and (  # round 36: cheap tests
+        "和" in s
+        or "、" in s
+        or "或" in s
+        or "还是" in s
+        or "与" in s
+        or "跟" in s
+        or " and " in s
+        or " or " in s
+    )
+    if not (gate or later):
         return []
     out: list[tuple[int, int, str, str, float]] = []
-    for pattern in (SIZE_OF_RE, NAME_DE_RE, SIZE_DE_RE):
+    patterns = ((SIZE_OF_RE, NAME_DE_RE, SIZE_DE_RE) if gate else ()) + ((SIZES_LATER_RE,) if later else ())
+    for pattern in patterns:
         for m in pattern.finditer(s):
             if any(a < m.end() and m.start() < b for a, b, *_ in out):
                 continue

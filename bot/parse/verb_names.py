@@ -28,8 +28,11 @@ _ZH_JOB = (
 )
 """A Chinese job word; an algorithm or method word ending a clause is one too ('跑 Rex-Omni GRPO，…',
 'Foo lora 微调' as 'Foo 的 lora 微调')."""
+_CAN = r"(?:(?:(?:是否|能否|能不能|可不可以|可否)\s*(?:支持\s*)?|支持\s*)(?:(?:多|单|双)\s*卡\s*)?)?"
+"""Round 36 zh: whether the job can be done, between the name and its job word ('OCRFlux 是否支持多卡部署',
+'Foo 能否单卡推理', 'Foo 支持部署吗'): the name is still the model the job is about."""
 BEFORE_JOB_RE = rc(
-    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:v?\d+\.\d+\s*)?(?:模型|model)?\s*(?:{_ZH_JOB}"
+    rf"(?<![a-z0-9.\-_/])(?P<name>{_NAME})\s*(?=(?:v?\d+\.\d+\s*)?(?:模型|model)?\s*{_CAN}(?:{_ZH_JOB}"
     r"|(?:默认\s*)?(?:一\s*)?跑(?!\s*[a-z0-9])|用\s*[a-z][a-z0-9.\-]*\s*加速))"
 )
 """'Monkey 全参数微调', 'Foo 模型微调': a name, then a Chinese job word. Round 26 zh: a name before running it

@@ -211,6 +211,15 @@ def sglang(job: Job, inf: Inference) -> Recipe:
 
     if mla and not mla_tp_copies(job.request, job.spec):  # a TP stated without DP attention: as sized
         args.append(("--attn-dp-size", inf.tp))
+    nodes = -(
+        -inf.tp * inf.pp // max(1, per_node)
+    )  # one copy over machines: '--tp 16 --nnodes 2' (s39 fixw #1)
+    if nodes > 1:
+        args += [
+            ("--nnodes", nodes),
+            ("--node-rank", "${NODE_RANK}"),
+            ("--dist-init-addr", "${MASTER_ADDR}:5000"),
+        ]
     args += [("--context-length", inf.context_tokens), ("--max-running-requests", per_replica(inf))]
     fraction = mem_fraction_static(job, inf)
     if fraction:
@@ -219,6 +228,8 @@ def sglang(job: Job, inf: Inference) -> Recipe:
     if inf.kv_precision == "fp8":
         args.append(("--kv-cache-dtype", "fp8_e4m3"))
     comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
+    if nodes > 1:
+        comments.append(w.comment(job.lang, "every_node", nodes=nodes, last=nodes - 1))
     text = script(comments, command(["python", "-m", "sglang.launch_server"], args))
     return Recipe(
         tool="sglang",

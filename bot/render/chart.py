@@ -75,17 +75,30 @@ COLORS = {
 }
 
 PART_COLORS = {
-    "weights": "#1f5fa8",
-    "gradients": "#5b9bd5",
-    "optimizer": "#f0a030",
-    "adapters": "#8e44ad",
-    "activations": "#27ae60",
-    "logits": "#16a085",
-    "overhead": "#95a5a6",
-    "reference": "#c0765a",
-    "critic": "#d35400",
-    "reward": "#a04060",
+    "weights": "#0072B2",  # blue
+    "gradients": "#56B4E9",  # sky blue
+    "optimizer": "#E69F00",  # orange
+    "adapters": "#CC79A7",  # reddish purple
+    "activations": "#009E73",  # bluish green
+    "logits": "#D55E00",  # vermillion
+    "overhead": "#999999",  # grey
+    "reference": "#F0E442",  # yellow (its number in dark text: on_color)
+    "critic": "#000000",  # black
+    "reward": "#882255",  # wine (Paul Tol's muted scheme, also colour-blind safe)
 }
+"""Memory parts' colours: the Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design"; Wong 2011,
+"Points of view: Color blindness", Nature Methods 8:441), told apart under the common colour-vision
+deficiencies — s39 fixw #5: activations #27ae60 and logits #16a085, two greens side by side, read as one."""
+
+
+def on_color(color: str) -> str:
+    """The colour of a number drawn on a bar of ``color``: white, or near-black on a light one (relative
+    luminance, WCAG 2.1, above 0.5: the yellow)."""
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return "#1a1a1a" if 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2] > 0.5 else "white"
+
+
 _FALLBACK_PART_COLORS = ("#7f7f7f", "#bcbd22", "#17becf", "#e377c2")
 
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.render.chart import _FALLBACK_PART_COLORS, COLORS, MIN_PART_BYTES, PART_COLORS, ChartContext
+from bot.render.chart import (
+    _FALLBACK_PART_COLORS,
+    COLORS,
+    MIN_PART_BYTES,
+    PART_COLORS,
+    ChartContext,
+    on_color,
+)
 from bot.render.chart_labels import CHART_LABELS
 from bot.render.fmt import GIB, Fmt
 from bot.render.plan_text import gpus_text
@@ -278,7 +285,7 @@ def _part_bars(
                 f"{v / GIB:.0f}" if v >= 10 * GIB else f"{v / GIB:.1f}",
                 ha="center",
                 va="center",
-                color="white",
+                color=on_color(color),
                 **ctx.font("label", bold=True),
             )
         left += w

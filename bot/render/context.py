@@ -18,7 +18,6 @@ from bot.render.fmt import fmt_for
 from bot.render.largest_text import largest_section
 from bot.render.load_cost_text import with_load_gpu_hours
 from bot.render.memory_text import memory_first, memory_section
-from bot.render.model_name_zh import localized_model_name
 from bot.render.note_codes import NoteCode
 from bot.render.notes import assumption_rows, note_text
 from bot.render.sections import budget_section, method_rows, rental_section, training_section
@@ -184,7 +183,7 @@ def build_context(
         "kind": kind,
         "sentence_gap": "" if lang == "zh" else " ",  # Chinese sentences run on without a space
         "offer": None,
-        "model": localized_model_name(model_label(report), lang),
+        "model": model_label(report, lang),
         "stage": (stage := stage_key(report)),
         # RL sized with no reference model: the advice names the tool's own KL key (s27 fix3 #1)
         "no_reference": _no_reference(report) if stage[:4] in _RL_KEYS else None,
@@ -295,12 +294,15 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
     )
 
 
-_GPU_ONLY_LAYOUT = frozenset({"tp_over_pcie", "pipeline_across_nodes", "personal_beyond_one_machine"})
+_GPU_ONLY_LAYOUT = frozenset(
+    {"tp_over_pcie", "pipeline_across_nodes", "tp_group_across_nodes", "personal_beyond_one_machine"}
+)
 """Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
 _START_ONLY_HIDDEN = frozenset(
     {
         "stated_layout_too_small",
         "pipeline_across_nodes",
+        "tp_group_across_nodes",
         "concurrency_limited_assumed",
         "personal_beyond_one_machine",
         "price_other_currency",

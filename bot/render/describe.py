@@ -85,10 +85,14 @@ def _family_sizes(gpus: dict[str, GpuSpec]) -> dict[object, int]:
     return _FAMILY_SIZES[0][1]
 
 
-def model_label(report: SizingReport) -> str:
+def model_label(report: SizingReport, lang: str = "en") -> str:
+    """The model's name as the reply shows it: the catalog's, its bracketed note in ``lang``
+    (:func:`bot.render.model_name_zh.localized_model_name`), else its size or the name as typed."""
     req = report.request
     if report.model_name:
-        return report.model_name
+        from bot.render.model_name_zh import localized_model_name
+
+        return localized_model_name(report.model_name, lang)
     if req.params_total:
         return Fmt.params(req.params_total)
     return req.model or "LLM"

@@ -107,6 +107,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "kept in CPU memory are), so the GPU in the assumptions below was sized"
     ),
     "llama_cpp_based": N_("it runs llama.cpp: sized with llama.cpp's memory model"),
+    "ktransformers_split": N_(
+        "its layout is sized — routed experts in CPU memory; attention, shared layers and KV cache on the "
+        "GPU; its own kernels (AMX, CUDA graphs) are not modelled: the speed is llama.cpp's"
+    ),
     "kv_cache_layer": N_(
         "a KV-cache store beside the engine: the sizing keeps the KV cache of the requests in flight in GPU "
         "memory, as the engine does"

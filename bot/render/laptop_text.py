@@ -72,7 +72,7 @@ def laptop_reply(text: str, answer: Answer) -> str:
         if not in_table and line not in drop and not any(r.match(line) for r in counted):
             kept.append(line)
     fits = _fits(answer)
-    kept[0] = translate(lang, NO_FIT, model=model_label(report), gpu=gpu_names(report)[0], fits=fits)
+    kept[0] = translate(lang, NO_FIT, model=model_label(report, lang), gpu=gpu_names(report)[0], fits=fits)
     return "\n".join(kept)
 
 

@@ -298,6 +298,13 @@ WHY_TEXTS: dict[str, str] = {
         "pass, so steps are slower than bf16 LoRA (LitGPT's finetune benchmark: QLoRA ×1.39 the LoRA "
         "time on Llama-2-7B, ×1.44 on Mistral-7B; median of its 9 pairs)"
     ),
+    "mfu_eager_moe": N_(
+        "÷ %(eager_factor)s for an MoE trained on Hugging Face model code: transformers runs the experts "
+        "one at a time in a loop, so a step takes at least as long as a dense model of all %(total_b)sB "
+        "parameters (users report longer still: Qwen3-30B-A3B ×1.6 the time of QwQ-32B on the same "
+        "setup, LLaMA-Factory#7921); Megatron-LM / ms-swift's Megatron backend run the experts as one "
+        "grouped GEMM"
+    ),
     "mfu_quantized_base_unmodelled": N_(
         "the %(bits)s-bit quantized base makes steps slower than bf16 LoRA (de-quantized on the fly): "
         "not modelled, no published measurement at this width"
@@ -322,6 +329,20 @@ WHY_TEXTS: dict[str, str] = {
         "over a node's share of the optimizer states (28 B/param at an assumed 200 GB/s of host memory) and "
         "the gradients and weights over PCIe (4 B/param at 25 GB/s) — to ≈ %(gpu_step)s s of GPU work "
         "(ZeRO-Offload, Ren et al. 2021 §4–§6; delayed parameter update off)"
+    ),
+    "ollama_slots": N_(
+        "Ollama serves one request at a time unless OLLAMA_NUM_PARALLEL is set (default 1 since v0.10.0): "
+        "these sequences at once need it set to this many, and each slot has its own num_ctx, a KV cache "
+        "of %(context)s × slots = %(kv_tokens)s tokens"
+    ),
+    "ollama_num_parallel": N_(
+        "Ollama's OLLAMA_NUM_PARALLEL default: one request at a time per loaded model, the rest queue "
+        "(since v0.10.0)"
+    ),
+    "host_ram_buffer": N_(
+        "DeepSpeed's own estimate of CPU offload's host RAM: %(per_param)s B per parameter (fp32 master "
+        "weights, Adam's two moments and the fp32 gradients: %(states_bytes)s a machine) × %(factor)s, its "
+        "additional_buffer_factor default, a margin for pinned staging buffers"
     ),
     "recompute_time_stated": N_(
         "the full activation recomputation you set (gradient checkpointing), on every GPU count: one more "

@@ -52,12 +52,12 @@ def model_rows(
     serving = first.inference is not None
     f = fmt_for(lang)
     count = f.int(first.request.gpu_count or 1)
-    model = model_label(reports[index]) if index is not None else ""
+    model = model_label(reports[index], lang) if index is not None else ""
     line = translate(lang, WHICH[(why, serving)], model=model, count=count, gpu=gpu_names(first)[0])
     layouts = [_layout(r, lang) for r in reports] if serving else []
     if len(set(layouts)) > 1:  # 'which is faster' on one job: the layouts each model got are named (s37-left)
         sep = "；" if lang == "zh" else "; "
-        named = sep.join(f"{model_label(r)} {lay}" for r, lay in zip(reports, layouts, strict=True))
+        named = sep.join(f"{model_label(r, lang)} {lay}" for r, lay in zip(reports, layouts, strict=True))
         line += translate(lang, LAYOUTS_DIFFER, layouts=named)
     return rows, line
 
@@ -104,7 +104,7 @@ def _verdict(report: SizingReport, lang: str) -> str:
 def _row(report: SizingReport, lang: str) -> str:
     """One model's row (module doc)."""
     f = fmt_for(lang)
-    params = {"model": model_label(report), "verdict": _verdict(report, lang)}
+    params = {"model": model_label(report, lang), "verdict": _verdict(report, lang)}
     inf = report.inference
     if inf is not None:
         d = inf.decode_tokens_per_s
@@ -171,7 +171,7 @@ def budget_rows(first: SizingReport, others: list[SizingReport], lang: str) -> t
         gh = paid.gpu_hours if paid is not None else gh
         method = translate(lang, METHOD_NAMES.get(str(r.request.method), "LoRA"))
         need = shown or (m.min_gpus if m is not None else None) or 1  # the cards the detail shows
-        label, moe = model_label(r), is_moe(r.request.model or "")
+        label, moe = model_label(r, lang), is_moe(r.request.model or "")
         if moe and r.request.params_active and f.params(r.request.params_active) not in label:
             label = translate(lang, BUDGET_MOE, model=label, active=f.params(r.request.params_active))
         money = money_span(f, cost.low, cost.high, cost.currency)

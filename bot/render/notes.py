@@ -88,7 +88,16 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
         if abs(value) >= 1e6:
             return f.compact(value)
         return f.num(value, 3)
+    if key in NAME_KEYS and f.lang == "zh" and isinstance(value, str) and value.endswith(")"):
+        from bot.render.model_name_zh import localized_model_name  # 'Ascend 910C (dual-die)' (s39 fixw #2)
+
+        return localized_model_name(value, f.lang)
     return str(value)
+
+
+NAME_KEYS = frozenset(("gpu", "model", "used", "gpu_name", "model_name"))
+"""Note/assumption parameters that are a catalog card's or model's name: a bracketed note worded in
+the reply's language."""
 
 
 ONE_COST_MESSAGES: dict[str, str] = {

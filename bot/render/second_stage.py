@@ -31,7 +31,7 @@ def second_stage_text(text: str, answer: Answer) -> str:
     if report is None or THEN_SERVE not in answer.parsed.notes:
         return text
     lang = answer.lang
-    said, model = answer.parsed.request, model_label(report)
+    said, model = answer.parsed.request, model_label(report, answer.lang)
     users = said.concurrency or said.users  # '部署给100人用' reads as users since s21 (trfix): still the load
     load = translate(lang, FOLLOW_LOAD, n=fmt_for(lang).int(users)) if users else ""
     gpu = translate(lang, FOLLOW_GPU, gpu=gpu_names(report)[0]) if said.gpu else ""

@@ -158,6 +158,12 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "so the stages do not make a sequence faster (its speed is one TP group reading all the weights, "
         "plus the hops between nodes)."
     ),
+    NoteCode.tp_group_across_nodes: N_(
+        "One copy of the model is one tensor-parallel group across %(nodes)s nodes (TP=%(tp)s, "
+        "%(per_node)s GPUs a node: SGLang's multi-node launch, --tp %(tp)s --nnodes %(nodes)s). Every "
+        "layer's all-reduces cross the network between the nodes: it needs a fast interconnect "
+        "(InfiniBand or RoCE)."
+    ),
     NoteCode.beyond_context_window: N_(
         "%(model)s was released for at most %(window)s tokens and documents no way beyond: it was not "
         "trained for %(length)s tokens (a longer-context version, or untested RoPE scaling) — sized as asked."
@@ -247,7 +253,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.throughput_copies: N_(
         "The %(concurrency)s sequences fit on %(load_gpus)s GPUs, which decode ≈ %(tokens_per_s)s tokens/s."
     ),
-    NoteCode.no_price: N_("No rental price on file for %(gpu)s in %(currency)s: cost not estimated."),
+    NoteCode.no_price: N_(
+        "No rental price on file for %(gpu)s in %(currency)s: cost not estimated. Give your price per "
+        "GPU-hour (e.g. “%(gpu)s at 2 %(currency)s per GPU-hour”) and the cost is worked out."
+    ),  # s39 fixw #4: which card lacks a price, and how to give one
     NoteCode.pp_bubble: N_(
         "Pipeline bubble: with PP %(pp)s and %(micro_batches)s micro-batches per step, idle stages add "
         "about %(bubble)s to the compute time ((PP − 1) / micro-batches, Narayanan et al. 2021 §2.2): a "

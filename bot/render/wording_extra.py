@@ -315,6 +315,8 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
     "recompute_time_fewest": N_("Full recomputation on the fewest GPUs"),
     "offload_time": N_("CPU offload"),
+    "host_ram_bytes": N_("Host RAM per machine (CPU offload)"),
+    "ollama_num_parallel": N_("Ollama's parallel slots (OLLAMA_NUM_PARALLEL)"),
     "hours_per_day": N_("Hours a day the GPUs run"),
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
     "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),

@@ -9,6 +9,7 @@ Telegram HTML (escaped there), which is valid browser HTML.
 from __future__ import annotations
 
 import html
+import re
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -33,7 +34,8 @@ pre,code{white-space:pre-wrap;font-size:.9em}details{margin-top:.4rem}summary{cu
 color:#1f5fbf}.chart{max-width:100%;height:auto;margin-top:.6rem}
 nav.acts{display:flex;flex-wrap:wrap;gap:.4rem;margin:.6rem 0}nav.acts a{padding:.3rem .6rem;
 border:1px solid #1f5fbf;border-radius:1rem;text-decoration:none;color:#1f5fbf;font-size:.9rem}
-ul.ex{padding-left:1.1rem}.small{font-size:.85rem;color:#555}footer{margin-top:1rem}"""
+table.bars{border-collapse:collapse;white-space:nowrap;font-size:.9em}table.bars td{padding:0 .5rem 0 0}
+td.bar{font-family:ui-monospace,monospace;line-height:1.2}td.num{text-align:right}ul.ex{padding-left:1.1rem}.small{font-size:.85rem;color:#555}footer{margin-top:1rem}"""
 """The page's stylesheet (mobile first: one column, wraps at 390 px, nothing wider than the screen)."""
 
 _DETAILS_OPEN = "<blockquote expandable>"
@@ -57,8 +59,29 @@ def followup_link(prefix: str, asked: Asked, q: str) -> str:
     return link(prefix, "/", Asked(q=q, prev=asked.chain(q), lang=asked.lang))
 
 
+_PRE_RE = re.compile(r"<pre>(.*?)</pre>", re.S)
+_BAR_LINE_RE = re.compile(r"(.*?\S)\s+([\u2580-\u259f]+)\s+(\S.*)")
+"""One memory bar line of a ``<pre>`` block: label, bar (block elements), value
+(bot.render.memory_text.memory_bars)."""
+
+
+def _bar_table(m: re.Match[str]) -> str:
+    """A ``<pre>`` block of memory bars as a table: a browser draws CJK labels in a proportional fallback
+    font, not two monospace cells each, so bars padded with spaces after '权重' and '优化器状态' would not
+    line up (s39 fixw #5); in cells they do. Any other block unchanged."""
+    rows = [_BAR_LINE_RE.fullmatch(line) for line in m.group(1).split("\n")]
+    if not rows or not all(rows):
+        return m.group(0)
+    cells = "".join(
+        f"<tr><td>{r[1]}</td><td class=bar>{r[2]}</td><td class=num>{r[3]}</td></tr>" for r in rows if r
+    )
+    return f'<table class="bars">{cells}</table>'
+
+
 def browser_html(reply: str, lang: str) -> str:
-    """The renderer's Telegram HTML for a browser: the expandable quote becomes ``<details>``."""
+    """The renderer's Telegram HTML for a browser: the expandable quote becomes ``<details>``; memory
+    bars a table (:func:`_bar_table`)."""
+    reply = _PRE_RE.sub(_bar_table, reply) if "<pre>" in reply else reply
     if _DETAILS_OPEN not in reply:
         return reply
     head, rest = reply.split(_DETAILS_OPEN, 1)

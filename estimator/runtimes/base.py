@@ -95,6 +95,10 @@ class ServingRuntime:
     """Several cards take turns on the layers (llama.cpp ``-sm layer``, transformers
     ``device_map="auto"``) instead of splitting each layer's tensors (vLLM/SGLang tensor parallelism):
     each layer's KV is kept once, and one card's bandwidth sets the decode pace."""
+    tp_across_nodes: ClassVar[bool] = False
+    """One copy over several machines is one TP group across them (SGLang's multi-node recipe,
+    ``--tp 16 --nnodes 2`` for DeepSeek-V3 on two H20 × 8 nodes: sgl-project/sglang
+    benchmark/deepseek_v3/README.md), not TP within a machine × pipeline stages (vLLM's)."""
     kv_block_tokens: ClassVar[int] = 1
     """The KV cache is allocated in whole blocks of this many tokens (1: token by token)."""
     prefills_batch: ClassVar[bool] = False

@@ -23,6 +23,7 @@ class MemoRuntime:
         "_room_at",
         "_usable",
         "_workspace",
+        "_workspace_at",
         "gpu",
         "inner",
         "prefills_batch",
@@ -34,6 +35,7 @@ class MemoRuntime:
         self.inner, self.spec, self.gpu = inner, spec, gpu
         self._usable: float | None = None
         self._workspace: dict[tuple, float] = {}
+        self._workspace_at: dict[tuple, float] = {}  # by (TP, load) as asked: workspace_bytes' first lookup
         self._replication: dict[int, float] = {}
         self._room: dict[tuple, float] = {}
         self._room_at: dict[tuple, float] = {}  # by (PP, TP, load) as asked: :meth:`room`'s first lookup
@@ -54,6 +56,13 @@ class MemoRuntime:
         """:meth:`ServingRuntime.workspace_bytes` (bytes per card)."""
         if spec is not self.spec or gpu is not self.gpu:
             return self.inner.workspace_bytes(spec, gpu, tp, load)
+        found = self._workspace_at.get((tp, load))  # asked again as asked before: no key frame (s40)
+        if found is None:
+            found = self._workspace_at[tp, load] = self._keyed_workspace(spec, gpu, tp, load)
+        return found
+
+    def _keyed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
+        """:meth:`workspace_bytes` of this spec and card once per :meth:`ServingRuntime.workspace_key`."""
         key = self.inner.workspace_key(tp, load)
         found = self._workspace.get(key)
         if found is None:
@@ -72,9 +81,13 @@ class MemoRuntime:
             return found
         key = (pp, self.inner.workspace_key(tp, load))
         found = self._room.get(key)
-        if found is None:
-            workspace = self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
-            found = self._room[key] = self.usable_bytes(gpu) - workspace
+        if found is None:  # workspace_bytes and usable_bytes in place (s40): the same floats, no frames
+            piped = load.with_pp(pp)
+            workspace = self._workspace_at.get((tp, piped))
+            if workspace is None:
+                workspace = self._workspace_at[tp, piped] = self._keyed_workspace(spec, gpu, tp, piped)
+            usable = self._usable if self._usable is not None else self.usable_bytes(gpu)
+            found = self._room[key] = usable - workspace
         self._room_at[pp, tp, load] = found
         return found
 

@@ -50,6 +50,32 @@ OLLAMA_DEFAULT_CONTEXT = 4096
 """Ollama's default context when ``num_ctx`` is not set (ollama/ollama ``envconfig/config.go``
 ``OLLAMA_CONTEXT_LENGTH`` default 4096, v0.6 on; 2,048 before, ``api/types.go`` ``NumCtx``)."""
 
+OLLAMA_NUM_PARALLEL = 1
+"""Requests one loaded Ollama model serves at once when ``OLLAMA_NUM_PARALLEL`` is not set: 1 (ollama/ollama
+``envconfig/config.go`` line 275 at v0.33.0-rc2, ``NumParallel = Uint("OLLAMA_NUM_PARALLEL", 1)``; since
+v0.10.0, commit 20c3266 "Reduce default parallelism to 1" (#11330); before, 4 or 1 picked by free memory).
+Each slot has its own ``num_ctx``: the runner's context is num_ctx × slots (``server/sched.go`` line 794,
+``effectiveLlamaServerContext``; docs/faq.mdx: "Required RAM will scale by OLLAMA_NUM_PARALLEL *
+OLLAMA_CONTEXT_LENGTH"), so its KV cache is num_ctx × slots tokens — the context × concurrency sized."""
+
+OLLAMA_SLOTS_SOURCE = "ollama/ollama envconfig/config.go (NumParallel), server/sched.go (num_ctx × slots)"
+"""The ledger's citation of :data:`OLLAMA_NUM_PARALLEL` and the slots' context."""
+
+
+def ollama_slots(req: SizingRequest, concurrency: int, context: int, ledger: Ledger) -> None:
+    """The ledger's Ollama slots (s40 fixs #2): one sequence at a time by default
+    (:data:`OLLAMA_NUM_PARALLEL`), so ``concurrency`` sequences at once need ``OLLAMA_NUM_PARALLEL`` set to
+    it, a KV cache of ``context`` × it tokens; nothing for one sequence."""
+    if req.runtime == Runtime.ollama and concurrency > OLLAMA_NUM_PARALLEL:
+        ledger.assume(
+            "ollama_num_parallel",
+            concurrency,
+            Why.ollama_slots,
+            citation=OLLAMA_SLOTS_SOURCE,
+            context=context,
+            kv_tokens=concurrency * context,
+        )
+
 
 def _weights_per_gpu(spec: ModelSpec, tp: int, precision: Precision | None) -> float:
     return weight_bytes(spec, spec.params_total, precision or Precision.bf16) / tp

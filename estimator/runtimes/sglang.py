@@ -69,6 +69,7 @@ class SGLang(ServingRuntime):
     context_key = "--context-length"
     memory_key = "--mem-fraction-static"
     paged = spans_tp_pp = takes_share = True
+    tp_across_nodes = True  # '--tp 16 --nnodes 2' (ServingRuntime.tp_across_nodes; trial s39 #1)
 
     def _usable(self, gpu: GpuSpec) -> float:
         """The memory free at start-up (visible − CUDA context), of which ``mem_fraction_static`` goes

@@ -203,7 +203,9 @@ def _ollama(flat: dict[str, Any], fmt: str, source: str) -> StackConfig:
             cfg.skip(key, value, "not_sized")
         elif key == "num_gpu" and isinstance(value, int) and value >= 0:
             cfg.set(key, "gpu_layers", value)  # layers on the GPU (docs/modelfile.md)
-        elif key in ("num_gpu", "num_batch", "num_parallel"):
+        elif key == "num_parallel":  # no option of Ollama's: its slots are OLLAMA_NUM_PARALLEL (s40 fixs #2)
+            cfg.skip(key, value, "unknown_key")
+        elif key in ("num_gpu", "num_batch"):
             cfg.skip(key, value, "no_field")
         else:
             cfg.skip(key, value, "not_sized" if known("ollama", key) else "unknown_key")

@@ -10,6 +10,10 @@ devices written before it.
   visible GPUs"), so they are its TP and its GPUs; vLLM, SGLang and lmdeploy use TP × PP × DP of them
   (default one, :data:`bot.parse.configs.launchers.TP_DEFAULT_ONE`): when that equals the visible count
   it is the GPU count, else the visible list is named (``engine_gpus``), never taken silently.
+- **Machines** (SGLang ``--nnodes``, ServerArgs ``nnodes``): the engine's TP × PP × DP GPUs spread over
+  that many machines (SGLang's DeepSeek-V3 recipe on two H20 × 8 nodes: ``--tp 16 --nnodes 2``,
+  sgl-project/sglang benchmark/deepseek_v3/README.md), so it sets the GPUs per machine and is used, never
+  named as not used (trial s39 #1).
 """
 
 from __future__ import annotations
@@ -41,9 +45,14 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
     serving command; name the visible devices when the engine uses fewer or more of them."""
     dp_flag, dp = next(((f, v) for f, v in pairs if f in DP_FLAGS and _positive(v)), (None, None))
     layout = int(cfg.values.get("tp") or 1) * int(cfg.values.get("pp") or 1)
-    if dp_flag is not None:
+    attention_dp = dp_flag is not None and tool == "sglang" and cfg.values.get("dp_attention")
+    if attention_dp:
+        _attention_dp(dp_flag, int(dp), cfg)  # DP carved out of the TP group: no more GPUs (s40 fixs #1)
+    elif dp_flag is not None:
         cfg.unused.pop(f"{dp_flag}: {dp}", None)
         cfg.set(dp_flag, "gpu_count", layout * int(dp))
+    if tool == "sglang":
+        _machines(pairs, layout * (1 if attention_dp else int(dp or 1)), cfg)
     visible = leading_env(argv).get("CUDA_VISIBLE_DEVICES", "")
     if not VISIBLE_RE.fullmatch(visible):
         return
@@ -56,6 +65,29 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
         cfg.set("CUDA_VISIBLE_DEVICES", "gpu_count", n)
     elif cfg.values.get("gpu_count", layout) != n:
         cfg.skip("CUDA_VISIBLE_DEVICES", visible, "engine_gpus")
+
+
+def _attention_dp(flag: str, dp: int, cfg: StackConfig) -> None:
+    """SGLang's ``--dp`` beside ``--enable-dp-attention``: the attention data-parallel degree inside the
+    TP group, not replicas — the server runs on ``tp_size`` GPUs (python/sglang/srt/server_args.py:
+    ``assert self.tp_size % self.dp_size == 0``; python/sglang/srt/layers/dp_attention.py
+    ``compute_dp_attention_world_info``: ``attn_tp_size = tp_size // dp_size``), so the GPU count stays
+    TP × PP. ``dp`` = TP (SGLang's DeepSeek launch, ``--tp 8 --dp 8``) is the layout sized — each GPU
+    keeps its own sequences' latent — and used; a smaller ``dp`` leaves groups of TP ÷ DP GPUs holding a
+    copy each, which the sizing does not model: named as not used (``no_field``), as before."""
+    if dp == int(cfg.values.get("tp") or 1):
+        cfg.unused.pop(f"{flag}: {dp}", None)
+        cfg.set(flag, "dp_attention", True)
+
+
+def _machines(pairs: list[tuple[str, Any]], gpus: int, cfg: StackConfig) -> None:
+    """SGLang ``--nnodes N``: the engine's ``gpus`` over N machines — the GPUs per machine when N divides
+    them (else left named)."""
+    nodes = next((v for f, v in pairs if f == "--nnodes" and _positive(v)), None)
+    if nodes is None or gpus % nodes:
+        return
+    cfg.unused.pop(f"--nnodes: {nodes}", None)
+    cfg.set("--nnodes", "gpus_per_node", gpus // nodes)  # the count itself: TP × PP × DP (above)
 
 
 def _positive(value: Any) -> bool:
