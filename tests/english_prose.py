@@ -25,6 +25,7 @@ ALLOWED = (
     "Infinity Fabric",
     "TensorRT-LLM",
     "Megatron-LM",
+    "TRL / LLaMA-Factory (ZeRO/FSDP)",  # the stack assumed for LoRA/DPO with no tool named (s40 dponly2)
     "sudo sysctl iogpu.wired_limit_mb",
     "et al.",
     # words quoted from a cited English source
