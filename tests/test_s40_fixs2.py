@@ -6,6 +6,9 @@
    card was read as a positional word of the command and the answer was sized on the default A100. A
    bare word closed by a comma after the command's flags is the sentence again
    (bot.parse.configs.command_end).
+3. Trial item 18: a job under a day is charted in hours (under an hour, minutes), its points worded as the
+   reply's text words them (bot.render.chart_labels.time_label); an assumed deadline the chart does not draw
+   no longer stretches its axis. A context at which no sequence fits reads "does not fit", not "→ 0".
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import pytest
 
 from bot.parse import parse
 from bot.parse.configs import command_end
+from bot.render.renderer import render
 
 SGLANG = "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --trust-remote-code"
 VLLM = "vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 4 --enforce-eager"
@@ -48,3 +52,76 @@ def test_command_end_before_a_bare_word_a_comma_closes() -> None:
     # a file or key=value word after the flags is the command's own
     line = "llama-server -fa on model.gguf, how fast?"
     assert line[: command_end(line, 0)] == "llama-server -fa on model.gguf"
+
+
+# -- 3. the chart's time unit and the concurrency table's empty rows (trial item 18) -------------------
+# Qwen2.5-7B LoRA on 2 × RTX 4090, 10k samples × 512 tokens = 5.12M tokens: the reply says "约 39 分钟
+# （30–63 分钟）"; its chart said '1 张 → 0.055 天' on a days axis reaching 50 (an assumed deadline it never
+# drew). Drawn in hours (the longest figure, 1 GPU at the band's high end, is 2.1 hours: over an hour), the
+# points worded as the text words them.
+SHORT_ZH = "Qwen2.5-7B LoRA 微调 两张4090 1万条数据要多久"
+SHORT_EN = "Qwen2.5-7B LoRA fine-tune on 2x RTX 4090, 10k samples, how long?"
+
+
+def _chart(question: str):
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from bot.core.pipeline import answer
+    from bot.render import chart, chart_plots
+
+    result = answer(question)
+    ax = Figure().add_subplot()
+    chart_plots.training(ax, result.report, chart.ChartContext(result.lang))
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    return result, ax, legend
+
+
+@pytest.mark.parametrize(
+    ("question", "axis", "yours", "one"),
+    [
+        (SHORT_ZH, "小时（日历时间）", "你的 2 张 → 39 分钟", "1 张 → 1.3 小时"),
+        (SHORT_EN, "Hours (wall clock)", "Your 2 GPUs → 39 minutes", "1 GPUs → 1.3 hours"),
+    ],
+)
+def test_a_short_job_is_charted_in_hours(question: str, axis: str, yours: str, one: str) -> None:
+    result, ax, legend = _chart(question)
+    likely_days = {r.gpus: r.days.likely for r in result.report.days_table}
+    assert round(likely_days[2] * 24 * 60) == 39  # the reply's '约 39 分钟'
+    assert ax.get_ylabel() == axis
+    assert yours in legend and one in legend
+    assert ("约 39 分钟" if result.lang == "zh" else "about 39 minutes") in render(
+        result, "text"
+    ).splitlines()[0]
+    # the curve is in hours: 2 GPUs at 39.3 minutes = 0.655 hours
+    (xs, ys) = ax.get_lines()[0].get_data()
+    assert dict(zip(xs, ys, strict=True))[2] == pytest.approx(likely_days[2] * 24)
+    # no undrawn (assumed) deadline stretches the axis: its top is the band's high × 2.4 head-room
+    assert ax.get_ylim()[1] == pytest.approx(max(r.days.high for r in result.report.days_table) * 24 * 2.4)
+
+
+def test_a_long_job_stays_in_days() -> None:
+    _, ax, legend = _chart("7B模型1万亿token要多少A100")
+    assert ax.get_ylabel() == "天数（日历时间）"
+    assert "136 张 → 30 天内（约 29 天）" in legend
+
+
+@pytest.mark.parametrize(
+    ("question", "row"),
+    [
+        (
+            "Can I serve Qwen2.5-72B-Instruct-AWQ on 2x RTX 3090 with vllm for ~10 users?",
+            "128K → does not fit",
+        ),
+        ("ollama run qwen2.5:32b 我的 mac m2 max 64g 能跑多快", "128K → 放不下"),
+    ],
+)
+def test_a_context_no_sequence_fits_is_said_so(question: str, row: str) -> None:
+    from bot.core.pipeline import answer
+
+    result = answer(question)
+    assert result.report.inference.concurrency_table[-1][1] == 0  # 128K: no sequence fits
+    for fmt in ("text", "markdown"):
+        lines = [line.strip() for line in render(result, fmt).splitlines()]
+        assert row in lines
+        assert "128K → 0" not in lines
