@@ -126,7 +126,7 @@ def _days_curve(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any
 
 
 def _deadline_marks(
-    ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], unit: str
+    ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], unit: str = "days"
 ) -> set[float]:
     """The deadline line, a star at the GPUs that meet it, a diamond at the user's count."""
     f, req, k = ctx.f, report.request, UNIT_DAYS[unit]
