@@ -6,6 +6,10 @@
    card was read as a positional word of the command and the answer was sized on the default A100. A
    bare word closed by a comma after the command's flags is the sentence again
    (bot.parse.configs.command_end).
+2. Trial item 8: SGLang's assumed default --mem-fraction-static misses the user's count (DeepSeek-V3 on
+   8 × H20 'at least 16'): where 0.9 (SGLang's DeepSeek guide on one 8 × H20 node) holds the weights on
+   their count, a note says so with the sequences it holds, what it leaves for activations and CUDA graphs,
+   and that it is tight (estimator.sglang_raise).
 3. Trial item 18: a job under a day is charted in hours (under an hour, minutes), its points worded as the
    reply's text words them (bot.render.chart_labels.time_label); an assumed deadline the chart does not draw
    no longer stretches its axis. A context at which no sequence fits reads "does not fit", not "→ 0".
@@ -125,3 +129,60 @@ def test_a_context_no_sequence_fits_is_said_so(question: str, row: str) -> None:
         lines = [line.strip() for line in render(result, fmt).splitlines()]
         assert row in lines
         assert "128K → 0" not in lines
+
+
+# -- 2. SGLang's --mem-fraction-static raised on the user's count (trial item 8) ----------------------
+# DeepSeek-V3 fp8 on 8 × H20 (SGLang's default 0.79 leaves 74.3 GiB of 94.0: 'does not fit, at least 16').
+# With 0.9 (SGLang's DeepSeek guide, one 8 × H20 node): free 100.97 GB × 0.9 − 672.85 GB / 8 = 6.77 GB of
+# pool per GPU ÷ 70,272 B per token = 96,352 tokens → 19 sequences of 5,000 on plain TP (the latent on every
+# rank), × 8 = 154 with --enable-dp-attention; 10.1 GB left per GPU, 21.2 GB at the default. The same
+# question with '--mem-fraction-static 0.9' stated is sized at 19 (room for 19 at 5,000), as the note says.
+H20_EN = "DeepSeek-V3 on 8x H20 with SGLang, 64 concurrent, 4k in / 1k out. throughput?"
+H20_ZH = "DeepSeek-V3 用 SGLang 部署在 8 张 H20 上，64 并发，输入 4k 输出 1k，吞吐多少？"
+
+
+def _notes(question: str) -> tuple[list, str]:
+    from bot.core.pipeline import answer
+
+    result = answer(question)
+    return [w for w in result.report.warnings if w.code.startswith("sglang_raised")], render(result, "text")
+
+
+def test_raised_fraction_named_for_the_users_count() -> None:
+    (note,), text = _notes(H20_EN)
+    assert note.code == "sglang_raised_fraction_dp"
+    p = note.params
+    assert (p["fraction"], p["gpus"], p["concurrency"], p["dp_concurrency"], p["context"]) == (
+        0.9,
+        8,
+        19,
+        154,
+        5000,
+    )
+    assert p["left_bytes"] / 1e9 == pytest.approx(10.1, abs=0.05)
+    assert p["default_left_bytes"] / 1e9 == pytest.approx(21.2, abs=0.05)
+    assert "With --mem-fraction-static 0.9" in text and "154 with --enable-dp-attention" in text
+    assert "tight" in text
+    (zh,), zh_text = _notes(H20_ZH)
+    assert zh.params == p
+    assert "把 --mem-fraction-static 调到 0.9" in zh_text and "约 19 条 5,000 token 的序列" in zh_text
+
+
+def test_raised_fraction_agrees_with_the_flag_stated() -> None:
+    from bot.core.pipeline import answer
+
+    stated = answer(H20_EN.replace("SGLang,", "SGLang --mem-fraction-static 0.9,"))
+    assert stated.report.inference.max_concurrency == 19
+    assert not [w for w in stated.report.warnings if w.code.startswith("sglang_raised")]  # the user's own
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DeepSeek-V3 on 8x H200 with SGLang, 64 concurrent",  # fits at the default: nothing to raise
+        "DeepSeek-V3 on 4x H20 with SGLang, 64 concurrent",  # 0.9 does not hold the weights either
+        "DeepSeek-V3 on 8x H20 with vLLM, 64 concurrent",  # not SGLang's flag
+    ],
+)
+def test_raised_fraction_not_said(question: str) -> None:
+    assert _notes(question)[0] == []
