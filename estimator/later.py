@@ -56,6 +56,7 @@ ESTIMATOR: dict[str, tuple[str, ...]] = {
     "estimator.serving_budget": ("check_serving_budget",),
     "estimator.serving_capacity": ("at_capacity", "fits_only_in_fp8", "fp8_on_count", "held_at_share"),
     "estimator.serving_schedule": ("on_schedule",),
+    "estimator.sglang_raise": ("note_raised_fraction",),
     "estimator.throughput_target": ("concurrency_for_target", "note_short_of_target", "reach_target"),
 }
 """The serving functions estimator/serving.py (at the line cap) calls only for some questions: MLA

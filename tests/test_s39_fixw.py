@@ -65,7 +65,7 @@ def test_every_catalog_note_reads_in_chinese() -> None:
 
 
 def test_zh_budget_list_and_ascend_reason_hold_no_english_note() -> None:
-    # s40: ¥40,000 — an MoE fine-tuned on HF model code is timed no faster than its dense total (Kimi K2's LoRA
+    # s40: ¥40,000 — an MoE fine-tuned on HF model code is timed no faster than its dense total (Kimi K2 LoRA
     # up to ¥33,930), so ¥30,000 no longer reaches Kimi K2, the catalog note this test reads
     budget = _text("预算 4 万元，最大能微调多大的模型")
     assert "Kimi K2（1T MoE，DeepSeek-V3 架构）" in budget and "architecture" not in budget

@@ -1,5 +1,7 @@
 """Chart labels (msgids with {brace} placeholders, translated through the Babel catalogs)."""
 
+from typing import Any
+
 from bot.render.i18n import N_
 
 CHART_LABELS: dict[str, str] = {
@@ -12,6 +14,8 @@ CHART_LABELS: dict[str, str] = {
     "tokens": N_("{tokens} tokens"),
     "gpus_axis": N_("GPUs ({gpu})"),
     "days_axis": N_("Days (wall clock)"),
+    "hours_axis": N_("Hours (wall clock)"),
+    "minutes_axis": N_("Minutes (wall clock)"),
     "likely": N_("Likely (MFU {mfu})"),
     "band": N_("Range (MFU {low}–{high})"),
     "deadline": N_("Deadline: {days} days"),
@@ -19,6 +23,10 @@ CHART_LABELS: dict[str, str] = {
     "meets": N_("{gpus} GPUs → {days} days"),
     "meets_deadline": N_("{gpus} GPUs → within {deadline} days (≈ {days})"),
     "yours": N_("Your {gpus} GPUs → {days} days"),
+    "meets_hours": N_("{gpus} GPUs → {days} hours"),
+    "meets_minutes": N_("{gpus} GPUs → {days} minutes"),
+    "yours_hours": N_("Your {gpus} GPUs → {days} hours"),
+    "yours_minutes": N_("Your {gpus} GPUs → {days} minutes"),
     "cost_title": N_("Total cost {low}–{high}"),
     "cost_formula": N_("{hours} GPU-hours × {price} per GPU-hour"),
     "cost_same": N_("Same for any GPU count:\nmore GPUs finish sooner, not cheaper"),
@@ -63,3 +71,12 @@ CHART_LABELS: dict[str, str] = {
     "offload": N_("CPU offload"),
 }
 """Label key → English msgid; the chart formats the translation with ``str.format``."""
+
+
+def time_label(ctx: Any, key: str, gpus: int, days: float) -> str:
+    """A point's label ('meets', 'yours') with its time in the unit the reply's text words it in
+    (``Fmt.duration``: '39 minutes', not '0.027 days'; the nearest minute as ``duration.wall_time``; s40
+    trial #18)."""
+    figure, unit = ctx.f.duration(days)
+    figure = ctx.f.int(max(1, round(days * 24 * 60))) if unit == "minutes" else figure
+    return ctx.t(key if unit == "days" else f"{key}_{unit}", gpus=ctx.f.int(gpus), days=figure)

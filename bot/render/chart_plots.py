@@ -3,7 +3,6 @@ context (serving). Drawn on a matplotlib ``Axes`` through the object API (no pyp
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from bot.render.chart import (
@@ -14,7 +13,9 @@ from bot.render.chart import (
     ChartContext,
     on_color,
 )
-from bot.render.chart_labels import CHART_LABELS
+from bot.render.chart_axes import _log_labels, _spread_ticks, _style
+from bot.render.chart_labels import CHART_LABELS, time_label
+from bot.render.duration import table_unit
 from bot.render.fmt import GIB, Fmt
 from bot.render.plan_text import gpus_text
 from bot.render.serving_text import usable_text
@@ -59,51 +60,28 @@ def _ctx_len(n: int) -> str:
     return f"{n:,}"
 
 
-def _style(ax: Any) -> None:
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
-    ax.set_axisbelow(True)
-
-
-def _log_labels(axis: Any, fmt: Any) -> None:
-    """Label a log axis at 1, 2, 5 × 10ⁿ (major ticks alone are too sparse to read values off)."""
-    from matplotlib.ticker import FuncFormatter
-
-    def minor(v: float, _: object) -> str:
-        return fmt(v) if f"{v:.3g}"[0] in "25" else ""
-
-    axis.set_major_formatter(FuncFormatter(lambda v, _: fmt(v)))
-    axis.set_minor_formatter(FuncFormatter(minor))
-
-
-def _spread_ticks(values: list[float], min_log2_gap: float, marked: set[float] = frozenset()) -> list[float]:
-    """Tick positions on a log2 axis whose labels do not collide: unmarked values first (round
-    counts), then the ``marked`` ones (which carry their own legend label) where there is room."""
-    kept: list[float] = []
-
-    def room(v: float) -> bool:
-        return all(abs(math.log2(v) - math.log2(k)) >= min_log2_gap for k in kept)
-
-    for v in sorted(set(values) - marked) + sorted(set(values) & marked):
-        if room(v):
-            kept.append(v)
-    return sorted(kept)
-
-
 # ---------------------------------------------------------------------------------------------
 # Training: GPUs ↔ days
+UNIT_DAYS = {"days": 1.0, "hours": 24.0, "minutes": 24.0 * 60}  # a job under a day: hours or minutes (s40)
 
 
 def training(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
     """GPUs ↔ days: the likely line, the MFU band, the deadline and the GPUs that meet it, the cost."""
     rows = sorted(report.days_table, key=lambda r: r.gpus)
-    _days_curve(ax, report, ctx, rows)
-    marked = _deadline_marks(ax, report, ctx, rows)
-    _days_axes(ax, report, ctx, rows, marked)
+    unit = "days" if _deadline(report) else table_unit(max(r.days.high for r in rows))  # s40: the text's unit
+    _days_curve(ax, report, ctx, rows, UNIT_DAYS[unit])
+    marked = _deadline_marks(ax, report, ctx, rows, unit)
+    _days_axes(ax, report, ctx, rows, marked, unit)
     _cost_box(ax, report, ctx)
 
 
-def _days_curve(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any]) -> None:
+def _deadline(report: SizingReport) -> float | None:
+    """The deadline drawn: one asked (or sizing the count), never a default beside the user's count (s38)."""
+    assumed = any(a.field == "deadline_days" for a in report.assumptions)
+    return report.request.deadline_days if not (assumed and report.days is not None) else None
+
+
+def _days_curve(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], k: float) -> None:
     f = ctx.f
     xs = [r.gpus for r in rows]
     # the band's MFU is read off the table itself, so the legend says what is drawn
@@ -116,27 +94,28 @@ def _days_curve(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any
             low=f.percent(round(mfu * ref.likely / ref.high, 3)),
             high=f.percent(round(mfu * ref.likely / ref.low, 3)),
         )
-    low, high = [r.days.low for r in rows], [r.days.high for r in rows]
+    low, high = [r.days.low * k for r in rows], [r.days.high * k for r in rows]
     ax.fill_between(xs, low, high, color=COLORS["band"], alpha=0.45, linewidth=0, label=band_label)
     likely = ctx.t("likely", mfu=f.percent(mfu) if mfu else "—")
     line = {"color": COLORS["likely"], "marker": "o", "markersize": 6, "linewidth": 2.5}
-    ax.plot(xs, [r.days.likely for r in rows], label=likely, **line)
+    ax.plot(xs, [r.days.likely * k for r in rows], label=likely, **line)
 
 
-def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any]) -> set[float]:
+def _deadline_marks(
+    ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], unit: str = "days"
+) -> set[float]:
     """The deadline line, a star at the GPUs that meet it, a diamond at the user's count."""
-    f, req = ctx.f, report.request
+    f, req, k = ctx.f, report.request, UNIT_DAYS[unit]
 
     def days_at(n: int) -> float | None:
         for r in rows:
             if r.gpus == n:
-                return r.days.likely
-        return compute.days_on(report.gpu_hours.likely, n) if report.gpu_hours else None
+                return r.days.likely * k
+        return compute.days_on(report.gpu_hours.likely, n) * k if report.gpu_hours else None
 
     marked: set[float] = set()
     assumed = any(a.field == "deadline_days" for a in report.assumptions)
-    deadline = req.deadline_days if not (assumed and report.days is not None) else None  # s38 #6: asked
-    if deadline:  # (or sizing the count when none was given), never a default beside the user's count
+    if deadline := _deadline(report):
         label = ctx.t("deadline_assumed" if assumed else "deadline", days=f.days(req.deadline_days))
         ax.axhline(req.deadline_days, color=COLORS["deadline"], linestyle="--", linewidth=1.8, label=label)
     point = {"markeredgecolor": "white", "zorder": 5, "linestyle": "none"}
@@ -146,29 +125,31 @@ def _deadline_marks(ax: Any, report: SizingReport, ctx: ChartContext, rows: list
         if deadline:
             label = ctx.t("meets_deadline", gpus=f.int(gfd), deadline=f.days(deadline), days=f.days(d))
         else:
-            label = ctx.t("meets", gpus=f.int(gfd), days=f.days(d))
+            label = time_label(ctx, "meets", gfd, d / k)
         ax.plot([gfd], [d], marker="*", markersize=20, color=COLORS["deadline"], label=label, **point)
         marked.add(gfd)
     yours = req.gpu_count if report.days is not None else None
     if yours and yours != gfd and (d := days_at(yours)) is not None:
-        label = ctx.t("yours", gpus=f.int(yours), days=f.days(d))
+        label = time_label(ctx, "yours", yours, d / k)
         ax.plot([yours], [d], marker="D", markersize=11, color=COLORS["you"], label=label, **point)
     return marked
 
 
-def _days_axes(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], marked: set[float]) -> None:
+def _days_axes(
+    ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any], marked: set[float], unit: str
+) -> None:
     """Log2 GPUs with the table's counts; log days (days ∝ 1/GPUs is a straight line); title, legend."""
     from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
-    f, req = ctx.f, report.request
+    f, req, k = ctx.f, report.request, UNIT_DAYS[unit]
     xs = [r.gpus for r in rows]
-    deadline = req.deadline_days
+    deadline = _deadline(report)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     pad = 2**0.25
     ax.set_xlim(min(xs) / pad, max(xs) * pad)
-    lows = [r.days.low for r in rows] + ([deadline] if deadline else [])
-    highs = [r.days.high for r in rows] + ([deadline] if deadline else [])
+    lows = [r.days.low * k for r in rows] + ([deadline] if deadline else [])
+    highs = [r.days.high * k for r in rows] + ([deadline] if deadline else [])
     ax.set_ylim(min(lows) / 1.35, max(highs) * 2.4)  # head-room above the curve for the cost box
     ax.xaxis.set_major_locator(FixedLocator(_spread_ticks([float(x) for x in xs], 0.3, marked)))
     ax.xaxis.set_minor_locator(NullLocator())
@@ -177,7 +158,7 @@ def _days_axes(ax: Any, report: SizingReport, ctx: ChartContext, rows: list[Any]
     _style(ax)
     ax.grid(True, which="minor", axis="y", color="#eeeeee", linewidth=0.6)
     ax.set_xlabel(ctx.t("gpus_axis", gpu=_gpu_short(report)), **ctx.font("label"))
-    ax.set_ylabel(ctx.t("days_axis"), **ctx.font("label"))
+    ax.set_ylabel(ctx.t(unit + "_axis"), **ctx.font("label"))
     title = f"{_model(report)} {_stage(report, ctx)}"
     if req.tokens:
         title += " · " + ctx.t("tokens", tokens=f.tokens(req.tokens))

@@ -106,6 +106,8 @@ class NoteCode(Keys):
     mla_dp_attention_assumed = "mla_dp_attention_assumed"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"
     mla_vllm_plain_tp = "mla_vllm_plain_tp"
+    sglang_raised_fraction = "sglang_raised_fraction"
+    sglang_raised_fraction_dp = "sglang_raised_fraction_dp"
     concurrency_limited = "concurrency_limited"
     no_price = "no_price"
     throughput_short = "throughput_short"

@@ -207,6 +207,18 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "With --enable-dp-attention each sequence's latent cache stays on one GPU: about %(concurrency)s "
         "sequences of %(context)s tokens."
     ),
+    NoteCode.sglang_raised_fraction: N_(
+        "With --mem-fraction-static %(fraction)s (SGLang's DeepSeek guide runs one 8 × H20 node so) the "
+        "weights fit on your %(gpus)s GPUs: about %(concurrency)s sequences of %(context)s tokens. It leaves "
+        "%(left_bytes)s per GPU for activations and CUDA graphs (the default leaves %(default_left_bytes)s): "
+        "tight."
+    ),
+    NoteCode.sglang_raised_fraction_dp: N_(
+        "With --mem-fraction-static %(fraction)s (SGLang's DeepSeek guide runs one 8 × H20 node so) the "
+        "weights fit on your %(gpus)s GPUs: about %(concurrency)s sequences of %(context)s tokens, "
+        "%(dp_concurrency)s with --enable-dp-attention. It leaves %(left_bytes)s per GPU for activations "
+        "and CUDA graphs (the default leaves %(default_left_bytes)s): tight."
+    ),
     NoteCode.max_model_len_from_model: N_(
         "The command sets no --max-model-len, so vLLM takes the model's own (%(max_model_len)s tokens): "
         "set --max-model-len to at most %(kv_tokens)s, or give it more memory (--gpu-memory-utilization, "

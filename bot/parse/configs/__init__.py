@@ -299,6 +299,8 @@ def command_end(line: str, start: int) -> int:
         if m.start() > start and _open_quote(line, start, m.start()):
             continue  # inside a quoted value
         if word[-1] in ",;" and m.start() > start and not _open_quote(line, start, m.end()):
+            if seen_flag and not after_flag and not word.startswith("-") and not _command_word(word[:-1]):
+                return m.start()  # s40: '… --trust-remote-code on 8xH200, how many': the card is prose
             return m.end() - 1  # round 7: '--enforce-eager, how much …': the comma ends the command
         if word == "--" and seen_flag and DASH_PROSE_RE.match(line, m.end()):
             return m.start()  # s35: '… --max-model-len 16384 -- will this fit?': a dash, the sentence again
@@ -309,19 +311,23 @@ def command_end(line: str, start: int) -> int:
             continue
         if seen_flag and word.lower() in PROSE_WORDS:
             return m.start()  # round 12: '… --use_fast_kernels with meta-llama/Llama-3.2-1B on 8 A40': prose
-        if (
-            after_flag
-            or word.startswith("$")
-            or "=" in word
-            or "/" in word
-            or re.search(r"\.(py|sh|ya?ml|json|gguf)$", word)
-        ):
+        if after_flag or _command_word(word):
             after_flag = False
             continue
         bare += 1
         if seen_flag or bare > MAX_POSITIONAL:
             return m.start()
     return stop
+
+
+def _command_word(word: str) -> bool:
+    """A command's own word that no flag precedes: a variable, ``key=value``, a path or a file name."""
+    return (
+        word.startswith("$")
+        or "=" in word
+        or "/" in word
+        or bool(re.search(r"\.(py|sh|ya?ml|json|gguf)$", word))
+    )
 
 
 def _yaml_block(text: str, source: str) -> tuple[StackConfig, str] | None:
