@@ -6,12 +6,12 @@ against the chat path (Conversation), which keeps the stated request."""
 from __future__ import annotations
 
 import pytest
+from web_client import ask_api as _ask
+from web_client import client_fixture
 
 from bot.core.conversation import Conversation
-from tests import test_api_prev as prev
 
-client = prev.client  # the Starlette app fixture of tests/test_api_prev.py, shared
-_ask = prev._ask
+client = client_fixture()  # the Starlette app fixture the API tests share (tests/web_client.py)
 
 FIRST = "full fine-tune Qwen3-8B on 4x A100, 200k samples avg 1k tokens, 3 epochs"
 FOLLOW_UPS = ("what about 8 of them", "and on H100", "what about 16 of them")
