@@ -42,11 +42,20 @@ def _texts() -> list[str]:
     return [bot.parse.parse(t).normalized for t in texts]
 
 
+def _short_pattern(obj: object) -> bool:
+    """A LazyPattern under 4,000 characters; a dead ``weakref.proxy`` that another test in the same worker
+    left among ``gc.get_objects()`` raises on ``isinstance`` (CI preview, s40): not a pattern."""
+    try:
+        return isinstance(obj, LazyPattern) and len(obj.pattern) < 4000
+    except ReferenceError:
+        return False
+
+
 def test_every_parser_alternation_asked_branch_by_branch_answers_as_itself():
     """Every parser pattern (a LazyPattern) over the normalized corpus and working questions: 'matches
     somewhere' branch by branch is exactly 'matches somewhere' (the splitter keeps every branch whole)."""
     texts = _texts()
-    patterns = [p for p in gc.get_objects() if isinstance(p, LazyPattern) and len(p.pattern) < 4000]
+    patterns = [p for p in gc.get_objects() if _short_pattern(p)]
     assert len(patterns) > 200
     split = 0
     for pattern in patterns:
