@@ -85,7 +85,8 @@ def test_two_machines_of_four_keep_tensor_parallel_inside_one(capsys: pytest.Cap
 def test_machine_size_bounds_the_tensor_parallel_degree() -> None:
     """Llama 3.1 405B on 64 A100 80GB: in 8-GPU nodes the plan takes TP 8; in machines of 4, TP 4 with
     ZeRO-3 across machines (TP 4 × PP 1: ZeRO-2/3 never pairs with a pipeline); in machines of 2, TP 2.
-    The GPU-hours stay those of C = 6ND at the calibrated MFU: the node size changes the layout (and its memory)."""
+    The GPU-hours stay those of C = 6ND at the calibrated MFU: the node size changes the layout (and its
+    memory)."""
     from estimator.models import SizingRequest, Stage
     from estimator.sizing import estimate
 
