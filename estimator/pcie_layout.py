@@ -19,12 +19,10 @@ Sizes in bytes, counts of GPUs.
 
 from __future__ import annotations
 
-from typing import Any
-
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.models import Memory, Method
-from estimator.plan import HEADROOM, best_plan_for
+from estimator.models import Memory
+from estimator.plan import best_plan_for
 from estimator.request import Recompute
 from estimator.setup import TrainingSetup
 
@@ -65,12 +63,7 @@ def with_pcie_zero(spec: ModelSpec, params: float, gpu: GpuSpec, setup: Training
 
 
 def with_dp_offload(
-    spec: ModelSpec,
-    params: float,
-    gpu: GpuSpec,
-    setup: TrainingSetup,
-    mem: Memory,
-    req: Any = None,
+    spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory
 ) -> tuple[Memory, TrainingSetup]:
     """``mem`` laid out data-parallel with ZeRO-3 and the optimizer states in CPU memory when its layout at
     the user's count uses TP or PP on a card without NVLink, the job is a full fine-tune on a Hugging Face
@@ -82,25 +75,12 @@ def with_dp_offload(
     8B DPO on 8 × RTX 4090: a replicated-vocabulary logits peak of ~5.9 GiB leaves ZeRO-3 at 28 GiB a
     card, ZeRO-3 offload fits (s37 fixf #1). The offload's time is counted from the plan
     (:func:`estimator.training_plan.offload_time`); the setup returned has the offload on (the verdict,
-    the band's fit change and the notes read it).
-    s40 (issue 24 item 3): on two or more cards without NVLink (one GPU is the same in any stack; as
-    above, another stack's TP would run over PCIe, and a slower card's step hides ZeRO-Offload's host
-    traffic better than an H100's), a
-    data-parallel-only stack (:attr:`TrainingSetup.data_parallel_only`: TRL, LLaMA-Factory, the HF
-    Trainer; no tool named for DPO) whose ZeRO layout does not fit the user's count, where no setting
-    of the same job (:func:`estimator.fit_sanity.own_cards_fix`: micro-batch 1, full recompute, ZeRO-3)
-    fits it, and neither a tool nor offload was stated (``req``: a named tool's run is sized as
-    configured, whose "no" the runs that ran out of memory agree with, tests/test_verdict_outcomes.py):
-    the offload layout on their count leads, the larger count without
-    it named after (:func:`_dp_only_lever`)."""
+    the band's fit change and the notes read it)."""
     plan, n = mem.plan, mem.plan_gpus
-    if plan is None or not n or setup.offload:
+    if gpu.nvlink or plan is None or not n or plan.tp * plan.pp == 1 or setup.offload:
         return mem, setup
-    if plan.tp * plan.pp == 1:
-        if req is None or gpu.nvlink or n < 2 or not _dp_only_lever(setup, mem, n, req):
-            return mem, setup
-    elif gpu.nvlink or not setup.data_parallel_first or not mem.fits_requested:  # a count no layout fits
-        return mem, setup  # keeps its "no"
+    if not setup.data_parallel_first or not mem.fits_requested:  # a count no layout fits keeps its "no"
+        return mem, setup
     from estimator.layout_table import shown_band  # lazily: only this rare layout asks
     from estimator.memory import SearchMemo
 
@@ -114,48 +94,6 @@ def with_dp_offload(
     update.update(per_gpu_bytes_low=low, per_gpu_bytes_high=high, fits_requested=True)
     if mem.min_gpus == n and mem.min_plan is not None and mem.min_plan.tp * mem.min_plan.pp > 1:
         update["min_plan"] = zero  # the same count, the same rule
-    if plan.tp * plan.pp == 1:  # s40: the fewest with the offload set, the count without it named after
-        update.update(_offload_fewest(spec, params, gpu, tried, mem, memo))
-        if (mem.recommended_gpus or 0) > n and update["per_gpu_bytes"] <= HEADROOM * mem.usable_bytes:
-            update.update(
-                recommended_gpus=n, recommended_plan=zero, recommended_per_gpu_bytes=sum(parts.values())
-            )
     if mem.recommended_gpus == n and mem.recommended_plan is not None and mem.recommended_plan.tp > 1:
         update.update(recommended_plan=zero, recommended_per_gpu_bytes=update["per_gpu_bytes"])
     return mem.model_copy(update=update), tried
-
-
-def _dp_only_lever(setup: TrainingSetup, mem: Memory, n: int, req: Any) -> bool:
-    """Whether a data-parallel-only layout that does not fit the user's ``n`` GPUs is tried with the
-    optimizer states in CPU memory there (:func:`with_dp_offload`, s40): the data-parallel stack assumed
-    with no tool named (ZeRO/FSDP: TRL, LLaMA-Factory), offload not stated either way, and no change of
-    the same job's own settings that fits ``n`` first (a sharding change before offload, trial s19b #2). Full
-    training only: an adapter's optimizer states are a few MiB (an adapter's offload is the frozen base's
-    weights, :mod:`estimator.adapter_offload`, a much slower layout)."""
-    if (
-        not setup.data_parallel_only
-        or req.training_tool
-        or req.offload is not None
-        or setup.method != Method.full
-    ):
-        return False
-    from estimator.fit_sanity import own_cards_fix
-
-    return mem.fits_requested is False and own_cards_fix(mem, n) is None
-
-
-def _offload_fewest(
-    spec: ModelSpec, params: float, gpu: GpuSpec, tried: TrainingSetup, mem: Memory, memo
-) -> dict:
-    """The fewest GPUs (and layout) with the offload :func:`_dp_only_lever` sets, and the alternatives with
-    the 'Without CPU offload' row (the count the user's settings without it need) in place of the
-    'With CPU offload' row, which the plan now has (s40)."""
-    from estimator.models import Alternative
-    from estimator.plan import min_gpus
-
-    found = min_gpus(spec, params, gpu, tried, memo=memo)
-    if found is None:
-        return {}
-    rows = [a for a in mem.alternatives if a.change != "cpu_offload"]
-    rows.append(Alternative(change="no_offload", min_gpus=mem.min_gpus, per_gpu_bytes=None))
-    return {"min_gpus": found[0], "min_plan": found[1], "alternatives": rows}

@@ -76,7 +76,7 @@ def _alternatives(
             ram = host_ram_needed(params, found[1].zero_stage, found[0], gpu.gpus_per_node)[0]
             row = row.model_copy(update={"host_ram_bytes": ram})
         out.append(row)
-    out = _without_idle_other_stack(out, own)
+    out = _without_idle_other_stack(out)
     if setup.recompute is not None:  # the user chose the recompute mode: no "without full recompute" row
         return out
     no_recompute = min_gpus(  # at the setup's own count when its layout there recomputes selectively
@@ -159,13 +159,11 @@ def _kept_shared(memo: SearchMemo | None, setup: TrainingSetup, variant: Trainin
     return SearchMemo(activations=memo.activations, by_layers=memo.by_layers, facts=memo.facts)
 
 
-def _without_idle_other_stack(rows: list[Alternative], own: int | None = None) -> list[Alternative]:
-    """Drop the 'other stack' row when ZeRO-3 in the user's own tool, or the user's own setup (``own``,
-    its fewest GPUs), does as well: another stack is named only for what its TP/PP layouts add."""
+def _without_idle_other_stack(rows: list[Alternative]) -> list[Alternative]:
+    """Drop the 'other stack' row when ZeRO-3 in the user's own tool does as well: another stack is
+    named only for what its TP/PP layouts add."""
     by = {a.change: a.min_gpus for a in rows}
     other, zero3 = by.get("other_stack"), by.get("zero3") or by.get(SHARDING_STACK)
-    if other is not None and own is not None and own <= other:
-        zero3 = own
     if other is not None and zero3 is not None and zero3 <= other:
         return [a for a in rows if a.change != "other_stack"]
     return rows

@@ -142,8 +142,6 @@ class Why(Keys):
     verl_train_batch_default = "verl_train_batch_default"
     tool_default_zero = "tool_default_zero"
     tool_no_sharding = "tool_no_sharding"
-    dp_tool_adapters = "dp_tool_adapters"
-    dp_tool_dpo = "dp_tool_dpo"
     tool_default_recompute = "tool_default_recompute"
     tool_recompute_off = "tool_recompute_off"
     mfu_interval_wider = "mfu_interval_wider"

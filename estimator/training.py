@@ -5,13 +5,11 @@ or GPUs × days buys). Returns a typed :class:`TrainingResult`; every default is
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from estimator import attention, compute, defaults, rl_reference, rollout, training_plan
 from estimator.architecture import shape_for_size
 from estimator.budget_check import budget_without_price, check_budget
 from estimator.built import band, cost
-from estimator.catalog import ModelSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.duration_check import without_impossible_duration
 from estimator.ledger import Ledger, PriceRange, price_range
@@ -66,7 +64,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
     elif tokens is None and req.duration_asked and not (req.budget or req.hours or req.deadline_days):
         ledger.note("duration_needs_data")  # fine-tuning: no rule of thumb for the data, ask for it
-    sized = _params_from_data(req, r, tokens, _k(out, algorithm, req)[0], out, ledger, algorithm)
+    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])
     k, why, params = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
@@ -257,24 +255,17 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
 
 
 def _params_from_data(
-    req: SizingRequest,
-    r: Resolved,
-    tokens: float | None,
-    k: float,
-    out: TrainingResult,
-    ledger: Ledger,
-    algorithm: Algorithm,
+    req: SizingRequest, gpu: GpuSpec, tokens: float | None, k: float, out: TrainingResult, ledger: Ledger
 ) -> tuple[float, ModelSpec] | None:
     """No model named but a data size: (parameters, a generic shape of that size) of the largest model
     the budget trains on it, else of the compute-optimal size for the data (D = 20·N); None otherwise,
     and for fine-tuning data (that stage, or samples): the model exists, the data says nothing of its size,
     unless the question asks the largest model its budget fine-tunes on it (``largest_asked``, s35 #1)."""
-    gpu = r.gpu
     tuned = req.stage == Stage.finetune and not (req.largest_asked and req.budget)
     if out.params is not None or tokens is None or tuned or req.num_samples is not None:
         return None
     if req.budget:
-        largest = _largest_for_budget(req, gpu, tokens, k, plan_slowdown(req, r, out, algorithm, k))
+        largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
             params = ledger.assume("params_total", largest, Why.budget_max_params)
             spec = shape_for_size(largest)
@@ -288,23 +279,6 @@ def _params_from_data(
         "params_total", tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value, Why.compute_optimal_size
     )
     return params, shape_for_size(params)
-
-
-def plan_slowdown(
-    req: SizingRequest, r: Resolved, out: TrainingResult, algorithm: Algorithm, k: float
-) -> Callable[[float, Band, Band], float]:
-    """The budget solver's time factor (:func:`estimator.training_deadline._largest_for_budget`): the
-    setup and layout of a model of N parameters on a scratch ledger, trained in ``hours`` at ``mfu``, and
-    the GPU-hours factor :func:`estimator.training_plan.recompute_time` lays on it there (1 without)."""
-
-    def slowdown(n: float, hours: Band, mfu: Band) -> float:
-        scratch = Ledger()
-        trial = replace(out, params=n, spec=shape_for_size(n), gpu_hours=hours, mfu=mfu)
-        trial = replace(trial, **_memory_and_layout(req, r, trial, algorithm, None, scratch))
-        slowed = training_plan.recompute_time(req, trial, k, scratch).get("gpu_hours")
-        return slowed.likely / hours.likely if slowed is not None and hours.likely else 1.0
-
-    return slowdown
 
 
 def _hours_band(flops: float, peak: float, mfu: MFU) -> Band:

@@ -6,7 +6,6 @@ GPU-hours a budget or GPUs × days buy. Every default is in the ledger.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from estimator import compute, defaults
@@ -83,49 +82,21 @@ def _deadline_table(
     return {"gpus_for_deadline": need, "days": days, "days_table": fewest_slower(rows, out.fewest_recompute)}
 
 
-Slowdown = Callable[[float, Band, Band], float]
-"""The time factor the plan lays on a model of N parameters trained in the given GPU-hours at the given
-MFU band (full recomputation's (k + 2)/k where the layout must recompute: :func:`training.plan_slowdown`)."""
-
-
-def _largest_for_budget(
-    req: SizingRequest, gpu: GpuSpec, tokens: float, k: float, slowdown: Slowdown | None = None
-) -> float | None:
+def _largest_for_budget(req: SizingRequest, gpu: GpuSpec, tokens: float, k: float) -> float | None:
     """The largest model the budget trains on ``tokens`` ("$50K, 1T tokens: how big?"): N with
-    k·f·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU, f the time
-    factor the plan at that size applies (``slowdown``: full recomputation's (k + 2)/k where no count
-    keeps the activations, s40 dpfix — else the offered size ran over the budget at the plan's own time).
-    A size that needs no recomputation at f = 1 is kept; one that does is sized again at its f, and the
-    smaller size is kept even where it would not recompute (within the budget either way). None without
-    a price."""
-    first = _budget_size(req, gpu, tokens, k, 1.0)
-    if first is None or slowdown is None:
-        return first[0] if first else None
-    factor = slowdown(*first)
-    if factor <= 1.0:
-        return first[0]
-    again = _budget_size(req, gpu, tokens, k, factor)
-    return again[0] if again else None
-
-
-def _budget_size(
-    req: SizingRequest, gpu: GpuSpec, tokens: float, k: float, factor: float
-) -> tuple[float, Band, Band] | None:
-    """(N, GPU-hours, MFU band) of :func:`_largest_for_budget` at the time factor ``factor``. MFU depends
-    on the model size, so this starts at D/20 and settles in a few steps."""
+    k·N·D = budget ÷ price × 3600 × peak × MFU, at the middle price and the likely MFU. MFU depends on
+    the model size, so this starts at D/20 and settles in a few steps. None without a price."""
     scratch = Ledger()  # the real ledger gets the MFU and price of the final size later
     n = tokens / defaults.CHINCHILLA_TOKENS_PER_PARAM.value
-    hours, mfu = None, None
     for _ in range(4):
         price = price_range(req, gpu, scratch)
         hours = _budget_hours(req, price, defaults.DEADLINE_DAYS.value)
         if hours is None or not req.budget or not price:
             return None
         rate = training_rate(req, gpu, n, False, scratch, k)
-        mfu, peak = rate.mfu, rate.peak or gpu.peak_flops_16bit
-        n = compute.flops_for_gpu_hours(hours.likely, peak, mfu[1]) / (k * factor * tokens)
-    assert hours is not None and mfu is not None
-    return n, hours, band(*mfu)
+        mfu, peak = rate.mfu[1], rate.peak or gpu.peak_flops_16bit
+        n = compute.flops_for_gpu_hours(hours.likely, peak, mfu) / (k * tokens)
+    return n
 
 
 def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float) -> Band | None:

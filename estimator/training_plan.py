@@ -325,7 +325,7 @@ def memory_and_plan(
         from estimator.pcie_layout import with_dp_offload, with_pcie_zero
 
         mem = with_pcie_zero(spec, params, gpu, setup, with_least(spec, params, gpu, setup, mem))
-        mem, setup = with_dp_offload(spec, params, gpu, setup, mem, req)  # s37 fixf #1, s40
+        mem, setup = with_dp_offload(spec, params, gpu, setup, mem)  # s37 fixf #1: offload then set
     if r.stage != Stage.finetune:  # pre-training size follows the deadline, not memory comfort
         unsized = {"recommended_gpus": None, "recommended_plan": None, "recommended_per_gpu_bytes": None}
         mem = copied(mem, unsized)

@@ -221,7 +221,6 @@ def training_setup(
     global_batch = _global_batch(req, stage, seq, ledger)
     limits, dp_only = tool_limits(req.training_tool), _data_parallel_only(req, method)
     zero = _default_zero(req, limits, dp_only, ledger)
-    _assume_stack(req, method, dp_only, ledger)
     setup = TrainingSetup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
@@ -361,45 +360,11 @@ def _data_parallel_only(req: SizingRequest, method: Method) -> bool:
     TP or PP above 1 was stated (a stated layout is kept as given). QLoRA with no tool named keeps to
     data parallelism too: its 4-bit bitsandbytes base runs under DDP, DeepSpeed ZeRO or FSDP (PEFT,
     TRL, LLaMA-Factory, axolotl; Answer.AI fsdp_qlora, answerdotai/fsdp_qlora README "FSDP + QLoRA")
-    or on one GPU, never under Megatron-LM tensor parallelism (trial s24 #13: TP 2 on 2 × RTX 3090).
-    LoRA, DPO and RL with no tool named keep to it as well (issue 24 item 3): the tools people run them
-    with — PEFT on the HF Trainer, TRL's DPOTrainer/GRPOTrainer, LLaMA-Factory, axolotl, OpenRLHF — shard
-    with DeepSpeed ZeRO or FSDP and split no layer (:func:`assumed_dp_tool`)."""
+    or on one GPU, never under Megatron-LM tensor parallelism (trial s24 #13: TP 2 on 2 × RTX 3090)."""
     limits = tool_limits(req.training_tool)
     stated_split = (req.tp or 1) > 1 or (req.pp or 1) > 1
-    unnamed = assumed_dp_tool(req, method) is not None
-    return bool(unnamed or (limits and limits.data_parallel_only)) and not stated_split
-
-
-DP_STACK = "TRL / LLaMA-Factory (ZeRO/FSDP)"
-"""The stack the ledger names when no tool is named and :func:`assumed_dp_tool` applies."""
-DP_ONLY_METHODS = frozenset({Method.lora, Method.qlora})
-"""Adapter methods whose usual tools (PEFT on the HF Trainer, LLaMA-Factory, axolotl, TRL) run data
-parallelism only: the stack assumed when the user names none (issue 24 item 3)."""
-DP_ONLY_ALGORITHMS = frozenset({Algorithm.dpo})
-"""Preference and RL algorithms whose usual tools (TRL's DPOTrainer/PPOTrainer/GRPOTrainer/RLOOTrainer,
-LLaMA-Factory, OpenRLHF's DeepSpeed actors) run data parallelism only (issue 24 item 3)."""
-
-
-def _assume_stack(req: SizingRequest, method: Method, dp_only: bool, ledger: Ledger) -> None:
-    """The ledger's line for the data-parallel-only stack assumed with no tool named, and why (issue 24)."""
-    if dp_only and not req.training_tool:
-        dpo = assumed_dp_tool(req, method) == "rl"
-        ledger.assume("training_stack", DP_STACK, Why.dp_tool_dpo if dpo else Why.dp_tool_adapters)
-
-
-def assumed_dp_tool(req: SizingRequest, method: Method) -> str | None:
-    """Which data-parallel-only stack the answer assumes when the user names no tool and states no TP/PP:
-    'qlora' (bitsandbytes under DDP/ZeRO/FSDP), 'lora' (PEFT on the HF Trainer, LLaMA-Factory, axolotl)
-    or 'rl' (TRL, LLaMA-Factory, OpenRLHF for DPO/PPO/GRPO/RLOO); None when a tool is named or the
-    method and algorithm are none of those (a full SFT searches TP/PP too)."""
-    if req.training_tool:
-        return None
-    if method == Method.qlora:
-        return "qlora"
-    if req.algorithm in DP_ONLY_ALGORITHMS:
-        return "rl"
-    return "lora" if method in DP_ONLY_METHODS else None
+    qlora_unnamed = method == Method.qlora and not req.training_tool
+    return bool(qlora_unnamed or (limits and limits.data_parallel_only)) and not stated_split
 
 
 def _data_parallel(req: SizingRequest, stage: Stage, method: Method, limits, dp_only: bool) -> dict:

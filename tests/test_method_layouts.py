@@ -99,9 +99,7 @@ def test_a_lora_answer_heavier_than_full_on_the_same_gpus_says_why(capsys, full_
     assert lora["per_gpu_bytes"] > full["per_gpu_bytes"]  # 59.2 vs 52.3 GiB: plain DP vs ZeRO-3
     assert lora["plan"]["zero_stage"] == 0 and lora["plan"]["tp"] == 1  # the whole base on every GPU
     spec, gpu = catalog.model("Qwen2.5-14B"), catalog.gpu(lora_d["request"]["gpu"])
-    # s39-dponly: no tool named, LoRA is sized for the data-parallel-only stacks (PEFT, LLaMA-Factory):
-    # their least memory on 8 is ZeRO-3 (13.2 GB), not a TP layout they cannot run (5.5 GB)
-    setup = TrainingSetup(method=Method.lora, data_parallel_only=True)
+    setup = TrainingSetup(method=Method.lora)
     _, parts = least_memory_plan(spec, spec.params_total, gpu, 8, setup)
     assert lora["least_per_gpu_bytes"] == pytest.approx(sum(parts.values()), rel=1e-12)
     assert lora["least_per_gpu_bytes"] < full["per_gpu_bytes"]

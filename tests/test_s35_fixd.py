@@ -114,9 +114,7 @@ def test_four_a100_reason_says_one_machine_both_languages() -> None:
 
 # --- #3 the layout's reason names the real largest term; tools that can run the layout shown ----------
 
-Q72_8X4090 = "Qwen2.5-72B用LoRA微调，TP 8，8张4090够不够？"
-"""s39-dponly: TP 8 stated (with no tool named, LoRA is sized for the data-parallel-only stacks people run it
-with, which do not fit it on 8 × 4090 and name NeMo's TP 8 as another stack: tests/test_s39_dponly.py)."""
+Q72_8X4090 = "Qwen2.5-72B用LoRA微调，8张4090够不够？"
 
 
 def test_tp_reason_does_not_call_logits_the_largest_part() -> None:
@@ -146,8 +144,7 @@ def test_tools_for_a_tp_layout_can_run_it_both_languages() -> None:
     assert "llamafactory" not in keys and "torchtune" not in keys and "megatron_tp" in keys
     zh = render(result, "text")
     assert "显存里最大的一项" not in zh and "用 LLaMA-Factory：" not in zh and "Megatron-LM 或 NeMo" in zh
-    en_q = "LoRA fine-tune Qwen2.5-72B on 8x RTX 4090 with TP 8, enough?"
-    en = render(answer(en_q, Context(), None), "text")
+    en = render(answer("LoRA fine-tune Qwen2.5-72B on 8x RTX 4090, enough?", Context(), None), "text")
     assert "the largest part of the memory" not in en and "LLaMA-Factory for LoRA" not in en
 
 

@@ -40,19 +40,17 @@ def test_a_budget_above_the_catalog_says_the_budget_is_not_the_limit_en() -> Non
     ]
     assert all(r["budget_not_limit"] for r in rows)
     assert rows[1]["params_active"] == 32e9 and rows[0]["params_active"] is None
-    # the single answer 'LoRA Llama 3.1 405B on 102.4M tokens', s40 (s39-dponly: LoRA with no tool named is
-    # laid out DP-only, ZeRO-3 over 16 needs full recompute, ×1.5): 604 A100-hours billed × $1.20–2.50
-    assert (rows[0]["cost"]["low"], rows[0]["cost"]["high"]) == pytest.approx((604 * 1.2, 604 * 2.5))
+    # the single answer 'LoRA Llama 3.1 405B on 102.4M tokens': 403 A100-hours × $1.20–2.50, about 16 GPUs
+    assert (rows[0]["cost"]["low"], rows[0]["cost"]["high"]) == pytest.approx((483.6, 1007.5))
     assert rows[0]["gpus_shown"] == 16
-    # Kimi K2 LoRA: about 48 GPUs DP-only (s40 dponly2), $1,357–2,828 (1,131 GPU-hours billed × $1.20–2.50),
-    # as its single answer prints; s40: its experts run transformers' eager loop (no tool named: the
-    # fine-tuning stacks load HF model code), so a step is at least a dense 1T model's
-    # (training_rate.eager_moe_slowdown); $62.40–130 before
+    # Kimi K2 LoRA: about 32 GPUs, $1,292–2,692 (1,077 GPU-hours × $1.20–2.50), as its single answer prints;
+    # s40: its experts run transformers' eager loop (no tool named: the fine-tuning stacks load HF model
+    # code), so a step is at least a dense 1T model's (training_rate.eager_moe_slowdown); $60–125 before
     assert (rows[1]["cost"]["low"], rows[1]["cost"]["high"], rows[1]["gpus_shown"]) == pytest.approx(
-        (1131 * 1.2, 1131 * 2.5, 48)
+        (1292.4, 2692.5, 32)
     )
     lines = reply.splitlines()
-    assert "LoRA: Meta Llama 3.1 405B — " in lines[1] and "on 16 × A100 80G, $725 – $1,510" in lines[1]
+    assert "LoRA: Meta Llama 3.1 405B — " in lines[1] and "on 16 × A100 80G, $484 – $1,008" in lines[1]
     assert "the budget is not the limit: this is the catalog's largest dense model" in lines[1]
     assert "32B active per token" in lines[2] and "catalog's largest MoE model" in lines[2]
     assert "about 16 GPUs" in reply and "Within budget" in reply  # the detail agrees with the row

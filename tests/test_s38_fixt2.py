@@ -54,9 +54,7 @@ def test_priced_4090s_at_the_count_they_need() -> None:
     d = json.loads(out)
     shown = d["report"]["shown"]
     assert shown["gpus"] == 4
-    # s39-dponly: LoRA with no tool named runs on a data-parallel-only stack (PEFT/LLaMA-Factory): DP 4 with
-    # ZeRO-3 needs full recompute on 24 GiB (48.2 GiB without), 30 % MFU × 4/6 = 20 %: 72 × 1.5 = 108
-    assert shown["gpu_hours_quoted"] == 108
+    assert shown["gpu_hours_quoted"] == 72
     assert shown["cost"]["billed_gpu_hours"] == 108
     assert shown["cost"]["low"] == 216.0
     a800 = d["report"]["comparisons"][0]

@@ -98,13 +98,9 @@ def test_the_climb_compares_like_with_like(capsys):
     assert m["recommended_fit_change"] == []  # full recompute already, micro-batch 1: no lever left
 
 
-LONG_LORA = [  # s39-dponly: NeMo named, a TP stack (no tool named, LoRA is sized for the DP-only stacks)
-    (
-        "LoRA Llama-3-8B with NeMo at 32k sequence length on RTX 4090s, how many GPUs?",
-        "chunked loss",
-        "full recompute",
-    ),
-    ("用 NeMo 在 4090 上做 Llama-3-8B 的 LoRA，序列长度 32k，需要几张卡", "分块计算损失", "全量重计算"),
+LONG_LORA = [
+    ("LoRA Llama-3-8B at 32k sequence length on RTX 4090s, how many GPUs?", "chunked loss", "full recompute"),
+    ("用 4090 做 Llama-3-8B 的 LoRA，序列长度 32k，需要几张卡", "分块计算损失", "全量重计算"),
 ]
 
 
@@ -129,13 +125,13 @@ def test_a_users_count_gets_no_levers(capsys):
     assert m["recommended_fit_change"] == []
 
 
-MICRO_BATCH_4 = [  # s39-dponly: NeMo named, a TP stack (no tool named: tests/test_s39_dponly.py)
+MICRO_BATCH_4 = [
     (
-        "how many H100 to LoRA Llama-3-8B with NeMo at seq 16384, micro batch 4?",
+        "how many H100 to LoRA Llama-3-8B at seq 16384, micro batch 4?",
         "Borderline on 16 GPUs: micro-batch 1 keeps the high end under the card",
     ),
     (
-        "用 NeMo 在 H100 上对 Llama-3-8B 做 LoRA，序列长度 16384，micro batch 4，需要几张卡？",
+        "用 H100 对 Llama-3-8B 做 LoRA，序列长度 16384，micro batch 4，需要几张卡？",
         "16 张时临界：微批次设为 1，区间上限就能放下",
     ),
 ]

@@ -197,8 +197,7 @@ def test_rentable_cap_only_for_personal_cards() -> None:
 def test_minimum_without_margin_is_borderline() -> None:
     from bot.render.margin_text import no_margin_share
 
-    # s40: NeMo named (its LoRA runs TP/PP): with no tool the DP-only stacks need 32 (full recompute)
-    q = "DeepSeek-V3 671B LoRA 微调 1 亿 token，用昇腾 910B，NeMo"
+    q = "DeepSeek-V3 671B LoRA 微调 1 亿 token，用昇腾 910B"
     answer = _ask(q, None, "text")
     first, report = answer[0].splitlines()[0], answer[2].report
     assert report is not None and report.memory is not None
@@ -211,7 +210,5 @@ def test_minimum_without_margin_is_borderline() -> None:
 
 
 def test_minimum_with_margin_stays_plain() -> None:
-    # s40: Llama 3.1 8B's 128k vocabulary now lays out DP-only (ZeRO-3 on 2: 77.4 GiB, 96.8 %, no margin
-    # indeed); Qwen2.5 7B DPO on the same data: DP 2, ZeRO-3, full recompute, 71.8 of 80 GiB = 89.8 %
-    text = _ask("DPO Qwen2.5 7B on 60K pairs of 512 tokens with H100", None, "text")[0]
-    assert "no margin" not in text and "≈ 71.8 GiB of 80 GiB per GPU" in text
+    text = _ask("DPO Llama 3.1 8B on 60K pairs of 512 tokens with H100", None, "text")[0]
+    assert "no margin" not in text  # 71.4 of 80 GiB on the minimum 2: 89 %, under the 95 % line

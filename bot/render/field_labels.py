@@ -73,7 +73,6 @@ FIELD_LABELS: dict[str, str] = {
     "kv_precision": N_("KV cache precision"),
     "runtime": N_("Runtime"),
     "training_tool": N_("Training tool"),
-    "training_stack": N_("Training stack (assumed)"),
 }
 MEMORY_PARTS: dict[str, str] = {
     "weights": N_("weights"),
@@ -101,7 +100,6 @@ ALTERNATIVES: dict[str, str] = {
     "adamw8bit": N_("With 8-bit AdamW"),
     "micro_batch_1": N_("With micro-batch 1 (more gradient accumulation)"),
     "cpu_offload": N_("With CPU offload"),
-    "no_offload": N_("Without CPU offload"),
     "lora": N_("LoRA instead"),
     "lora_zero3": N_("LoRA with ZeRO-3 (your ZeRO stage keeps all the weights on each GPU: no fit)"),
     "qlora": N_("QLoRA instead"),

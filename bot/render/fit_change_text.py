@@ -84,13 +84,6 @@ def _change_words(c: FitChange, f: Fmt, owned: int | None) -> str:
     return translate(f.lang, CHANGES[c.setting], value=c.value)
 
 
-# wordings marked once, not by a call to N_ each time (a frame each: s40)
-_WHAT_TO_CHANGE = N_("What to change: %(changes)s.")
-_WHAT_TO_CHANGE_HIGH = N_("What to change: %(changes)s (the high end is then %(high)s per GPU).")
-_INSTEAD_OF_YOURS = N_("Instead of your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)")
-_ON_YOURS = N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)")
-
-
 def fit_change_text(changes: list[FitChange], f: Fmt, owned: int | None = None) -> str | None:
     """'What to change: gradient checkpointing on, … (high end then ≈ 31.2 GiB per GPU).'; None when
     there is nothing to change. ``owned``: the GPU count the user stated."""
@@ -102,10 +95,10 @@ def fit_change_text(changes: list[FitChange], f: Fmt, owned: int | None = None) 
     items = sep.join(_change_words(c, f, owned) for c in kept)
     high = changes[-1].per_gpu_bytes_high
     if high is None:
-        return translate(f.lang, _WHAT_TO_CHANGE, changes=items)
+        return translate(f.lang, N_("What to change: %(changes)s."), changes=items)
     return translate(
         f.lang,
-        _WHAT_TO_CHANGE_HIGH,
+        N_("What to change: %(changes)s (the high end is then %(high)s per GPU)."),
         changes=items,
         high=f.gib(high),
     )
@@ -144,7 +137,9 @@ def unfit_change_text(report: SizingReport, f: Fmt) -> str | None:
         return None
     return translate(
         f.lang,
-        _INSTEAD_OF_YOURS if more_cards else _ON_YOURS,
+        N_("Instead of your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)")
+        if more_cards
+        else N_("On your %(gpus)s GPUs: %(changes)s (the high end is then %(high)s per GPU)"),
         gpus=f.int(m.plan_gpus),
         changes=items,
         high=f.gib(high),

@@ -137,12 +137,6 @@ def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
     return translate(f.lang, N_(" — borderline on these GPUs (see below)"))
 
 
-# wordings marked once, not by a call to N_ each time (a frame each: s40)
-_WITHIN_DAYS = N_(" (within %(days)s days)")
-_WITHIN_YOUR_HOURS = N_(" (within your %(hours)s hours)")
-_WITHIN_YOUR_DAYS = N_(" (within your %(days)s days)")
-
-
 def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
     """' (within your 5 days)' after a headline whose days (the days table's for ``gpus``) are under the
     deadline the user gave, ' (within 30 days)' under an assumed one; '' when the days read as the
@@ -159,10 +153,10 @@ def _within_deadline(report: SizingReport, gpus: int, f: Fmt) -> str:
     if "deadline_days" in map(FIELD, report.assumptions):  # C: no generator frame an assumption
         if days < 0.8 * req.deadline_days:  # a job well inside the assumed month: no deadline to name
             return ""
-        return translate(f.lang, _WITHIN_DAYS, days=f.days(req.deadline_days))
+        return translate(f.lang, N_(" (within %(days)s days)"), days=f.days(req.deadline_days))
     if req.deadline_days < 1:
-        return translate(f.lang, _WITHIN_YOUR_HOURS, hours=f.hours(req.deadline_days * 24))
-    return translate(f.lang, _WITHIN_YOUR_DAYS, days=f.days(req.deadline_days))
+        return translate(f.lang, N_(" (within your %(hours)s hours)"), hours=f.hours(req.deadline_days * 24))
+    return translate(f.lang, N_(" (within your %(days)s days)"), days=f.days(req.deadline_days))
 
 
 def _days_on(report: SizingReport, gpus: int) -> float | None:

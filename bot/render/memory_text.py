@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_same_card_fix
 from bot.render.batch_text import memory_batch, stated_batch_text
-from bot.render.fit_change_text import headline_fix, own_fix_text
+from bot.render.fit_change_text import (
+    alternative_label,
+    headline_fix,
+    likely_fit_text,
+    own_fix_text,
+    unfit_change_text,
+)
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
 from bot.render.host_ram import NO_HOST_RAM, host_ram_keys, host_ram_text
 from bot.render.i18n import N_, translate
-from bot.render.memory_alternatives import alternatives as _alternatives
 from bot.render.memory_lines import _PART_LABELS, _part_label, borderline_text, tight
 from bot.render.memory_lines import memory_first as memory_first
 from bot.render.plan_text import (
@@ -25,7 +31,11 @@ from bot.render.plan_text import (
     plan_short,
 )
 from bot.render.stated import checkpointing_rule, stated_settings, tool_backend_reason, tool_checkpoints
-from bot.render.wording import MIN_CHART_BYTES
+from bot.render.wording import (
+    MAX_ALTERNATIVES,
+    MIN_CHART_BYTES,
+    STATED_ALTERNATIVES,
+)
 from estimator.model_states import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
 from estimator.plan import HEADROOM
@@ -34,11 +44,6 @@ from estimator.units import GIB
 if TYPE_CHECKING:
     from bot.render.contexts import MemoryContext
 
-# the wordings the rows below translate, marked once (a call to N_ each time costs a frame: s40)
-_ON_GPUS = N_("On %(gpus)s")
-_MINIMUM = N_("Minimum %(gpus)s")
-_RECOMMENDED = N_("Recommended %(gpus)s")
-_LABELLED = N_("%(label)s: %(layout)s")
 REC_WHY = N_(" — the recommended count runs without full recompute and keeps ≥ 10 %% of each GPU free")
 """Why a training answer recommends more GPUs than the fewest that fit (``Memory.recommended_gpus``:
 no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #11)."""
@@ -140,6 +145,77 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
         pad = " " * max(0, w_val - (len(val) if val.isascii() else _wide_width(val)))
         rows.append(f"{label}{' ' * max(0, w_label - width)} {cells} {pad}{val}")
     return "\n".join(rows)
+
+
+def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
+    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer
+    (:func:`bot.render.alternatives_shown.shown`); an alternative to the user's own setting ('With
+    ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first; a count at or below one the user saw fail is
+    said to be the estimate's."""
+    lang = f.lang
+    lines = []
+    ordered, capped = fix_order(shown(report, main), report), False
+    if (g := report.gpu_spec) is not None and g.personal:  # no count past one machine (s39 fixv #2)
+        for a, _ in ordered:  # a loop: no call unless an option needs more (bot.render.rent_cap)
+            if a.min_gpus and a.min_gpus > g.gpus_per_node:
+                from bot.render.rent_cap import within_cap
+
+                ordered, capped = within_cap(report, ordered)
+                break
+    lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
+    for a, failed in ordered:
+        label = alternative_label(a, lang, report.request.method)
+        if not a.min_gpus:
+            gpus = translate(lang, N_("does not fit"))
+        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
+            gpus = translate(
+                lang,
+                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
+                gpus=gpus_text(lang, a.min_gpus),
+                per_gpu=f.gib(a.per_gpu_bytes),
+            )
+        else:
+            gpus = gpus_text(lang, a.min_gpus)
+        if a.gpu_hours and report.request.gpu_count:  # it fits the user's own count: its time there (s35)
+            own = report.request.gpu_count
+            gpus = translate(
+                lang,
+                N_("%(gpus)s; on your %(count)s ≈ %(hours)s h (%(gpu_hours)s GPU-hours)"),
+                gpus=gpus,
+                count=gpus_text(lang, own),
+                hours=f.hours(a.gpu_hours / own),
+                gpu_hours=f.hours(a.gpu_hours),
+            )
+        if failed:
+            gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
+        if a.host_ram_bytes:  # an offload row names the host RAM it needs (s40 fixt #14); GB as f.gb, no call
+            ram = f"{a.host_ram_bytes / 1e9:,.0f} GB"
+            lines.append(translate(lang, OFFLOAD_RAM, change=label, gpus=gpus, ram=ram))
+        else:
+            lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
+    lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
+    if capped:
+        from bot.render.rent_cap import cap_line
+
+        lines.append(cap_line(report, f))
+    m = report.memory
+    if m is not None and m.likely_fit and report.request.gpu_count != 1:  # the headline's on one card (s39)
+        more = likely_fit_text(report, f)
+        return [*lines, more] if more else lines
+    return lines
+
+
+OFFLOAD_RAM = N_("%(change)s: %(gpus)s, ≈ %(ram)s of host RAM per machine")
+"""An offload alternative with the host RAM each machine needs for it (estimator.host_ram)."""
+BELOW_FAILED = {
+    True: N_(
+        "%(gpus)s by the estimate, which your run on %(failed)s disagrees with (out of memory): expect more"
+    ),
+    False: N_(
+        "%(gpus)s by the estimate for this change; your run that ran out of memory on %(failed)s lacked it"
+    ),
+}
+"""An alternative's count at or below the largest count the user said ran out of memory (s17 trial t2)."""
 
 
 def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
@@ -279,35 +355,35 @@ def _layout_rows(
     if requested and m.fits_requested and requested not in (m.min_gpus, rec) and plan is not None:
         rows.append(
             {
-                "label": translate(lang, _ON_GPUS, gpus=gpus_text(lang, requested)),
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
                 "layout": plan_layout(plan, lang),
             }
         )
     if requested and m.fits_requested is False and plan is not None and at == requested:
         rows.append(  # the user's layout, which does not fit: what it would take per GPU is above
             {
-                "label": translate(lang, _ON_GPUS, gpus=gpus_text(lang, requested)),
+                "label": translate(lang, N_("On %(gpus)s"), gpus=gpus_text(lang, requested)),
                 "layout": plan_layout(plan, lang),
             }
         )
     if m.min_gpus and (at_min or not requested):  # a bare count only when the headline does not say it
         rows.append(
             {
-                "label": translate(lang, _MINIMUM, gpus=gpus_text(lang, m.min_gpus)),
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
                 "layout": plan_layout(plan, lang) if at_min and plan else None,
             }
         )
     if rec and rec != m.min_gpus:
         rows.append(
             {
-                "label": translate(lang, _RECOMMENDED, gpus=gpus_text(lang, rec)),
+                "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
                 "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
             }
         )
     elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:
         rows.append(  # the layout the "Why" and "Batch" lines explain, when the user's count does not fit
             {
-                "label": translate(lang, _MINIMUM, gpus=gpus_text(lang, m.min_gpus)),
+                "label": translate(lang, N_("Minimum %(gpus)s"), gpus=gpus_text(lang, m.min_gpus)),
                 "layout": plan_layout(main, lang),
             }
         )
@@ -331,8 +407,8 @@ def _main_label(
     if label is None:
         gpus = gpus_text(lang, main.tp * main.pp * main.dp)
         rec = main is m.recommended_plan and m.recommended_gpus != m.min_gpus
-        label = translate(lang, _RECOMMENDED if rec else _MINIMUM, gpus=gpus)
-    return translate(lang, _LABELLED, label=label, layout=layout)
+        label = translate(lang, N_("Recommended %(gpus)s") if rec else N_("Minimum %(gpus)s"), gpus=gpus)
+    return translate(lang, N_("%(label)s: %(layout)s"), label=label, layout=layout)
 
 
 def _least_line(m: Memory, f: Fmt) -> str | None:

@@ -61,18 +61,13 @@ def paren(lang: str, text: str) -> str:
     return translate(lang, _PAREN, text=text) if text else ""
 
 
-# wordings marked once, not by a call to N_ each time (a frame each: s40)
-_ONE_NODE = N_("one %(per_node)s-GPU node")
-_NODES = N_("%(nodes)s × %(per_node)s-GPU nodes")
-
-
 def nodes_text(lang: str, n: int, per_node: int) -> str:
     """Whole nodes for a GPU count: ``one 8-GPU node`` / ``3 × 8-GPU nodes``; empty below a node."""
     if n < per_node or n % per_node:
         return ""
     if n == per_node:
-        return translate(lang, _ONE_NODE, per_node=per_node)
-    return translate(lang, _NODES, nodes=n // per_node, per_node=per_node)
+        return translate(lang, N_("one %(per_node)s-GPU node"), per_node=per_node)
+    return translate(lang, N_("%(nodes)s × %(per_node)s-GPU nodes"), nodes=n // per_node, per_node=per_node)
 
 
 PLAIN_DDP = N_("plain DDP (no ZeRO)")

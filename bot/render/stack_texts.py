@@ -22,12 +22,4 @@ STACK_WHY_TEXTS: dict[str, str] = {
         "InfiniBand takes %(comm)s s against %(compute)s s of compute, so each step waits for it "
         "(×%(factor)s; ZeRO, Rajbhandari et al. 2020 §7; overlap assumed)"
     ),
-    "dp_tool_adapters": N_(
-        "no tool named: LoRA and QLoRA mostly run on PEFT with the HF Trainer, LLaMA-Factory, Axolotl or "
-        "TRL, which split no layer (name NeMo for TP/PP)"
-    ),
-    "dp_tool_dpo": N_(
-        "no tool named: DPO mostly runs on TRL, LLaMA-Factory or OpenRLHF, which split no layer (name "
-        "NeMo-Aligner or Megatron-LM for TP/PP)"
-    ),
 }

@@ -113,13 +113,6 @@ def _beyond(report: SizingReport, lang: str) -> list[str]:
     return out
 
 
-# wordings marked once, not by a call to N_ each time (a frame each: s40)
-_ITEM = N_("“%(text)s” (%(reason)s)")
-_MORE = N_("and %(n)s more")
-_NOT_USED = N_("Not used: %(items)s.")
-_USED = N_("Used: %(items)s.")
-
-
 def _not_used(
     it: Interpretation,
     lang: str,
@@ -149,7 +142,7 @@ def _not_used(
     parts = [
         translate(
             lang,
-            _ITEM,
+            N_("“%(text)s” (%(reason)s)"),
             text=_setting_text(i.text, lang),
             reason=translate(lang, SAME_REASON)
             if same_rig and i.reason == "mixed_rig"
@@ -160,8 +153,8 @@ def _not_used(
         for i in items[:MAX_SHOWN]
     ]
     if len(items) > MAX_SHOWN:
-        parts.append(translate(lang, _MORE, n=len(items) - MAX_SHOWN))
-    not_used = translate(lang, _NOT_USED, items=sep.join(parts))
+        parts.append(translate(lang, N_("and %(n)s more"), n=len(items) - MAX_SHOWN))
+    not_used = translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
     return f"{line} {not_used}" if line else not_used
 
 
@@ -177,7 +170,7 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
     parts = [
         translate(
             lang,
-            _ITEM,
+            N_("“%(text)s” (%(reason)s)"),
             text=rate_text(i.text, lang) if i.reason == "rate_times_output" else _setting_text(i.text, lang),
             reason=translate(
                 lang,
@@ -188,7 +181,7 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
         )
         for i in items
     ]
-    return translate(lang, _USED, items=("；" if lang == "zh" else "; ").join(parts))
+    return translate(lang, N_("Used: %(items)s."), items=("；" if lang == "zh" else "; ").join(parts))
 
 
 def _reason_text(
