@@ -52,7 +52,9 @@ def test_price_per_card_hour(capsys, question: str) -> None:
     assert request["tokens"] == 5e9
     assert "8" not in _ignored_raw(answer)
     text = _text(capsys, question)
-    assert "6,906" not in text and "247 H800" in text
+    # s40-fixh #3: one GPU-hour figure in an answer — the shown count's, full recompute included (329), never
+    # the count-free 247 beside it
+    assert "6,906" not in text and "329 H800" in text and "247 H800" not in text
     # the budget verdict bills the count the headline shows (s16-fix). Since s24 (fused AdamW step at
     # ZeRO-0: −4 B/param likely, 8.19 G × 4 B / TP 2 = 15.3 GiB less per GPU) 2 H800s run TP 2 with
     # selective recompute at ≈ 69.1 GiB of 80, no full recompute: 247 GPU-hours × ¥8 = ¥1,976 (was ×1.33

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from bot.render.i18n import N_, translate
+from bot.render.i18n import N_
+from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
+from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
+from bot.render.seq_typed_text import seq_typed as seq_typed
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
@@ -485,20 +488,3 @@ SETTINGS_APPLIED_TEXTS = {
 """'settings_applied' worded by which of DeepSpeed's settings the request states, (ZeRO stage, offload)
 (s25 trial #5: "the ZeRO stage, offload" was echoed for 'DeepSpeed ZeRO-2' with no offload written);
 both or neither stated keep ``IGNORED_TEXTS['settings_applied']``."""
-
-
-WINDOW_BEYOND = N_(
-    "beyond any model's context window: the longest published, Llama 4 Scout's, holds about 10M tokens"
-)
-"""A stated context above the longest a setting may take (``seq_len`` over its declared 10⁸): no model reads
-that much (s36 fixe #2, '上下文 10000000k')."""
-SEQ_TYPED = N_("context %(value)s")
-SEQ_MAX = 100_000_000  # the most seq_len may take (estimator.request.bounds, tests/test_s36_fixe.py)
-
-
-def seq_typed(text: str, lang: str) -> str:
-    """'seq_len: 10000000000' → 'context 10,000,000K' (thousands, as contexts are written: '8k', '128K'; a
-    value of no whole thousands as it is)."""
-    value = float(text[9:])
-    shown = f"{int(value) // 1000:,}K" if value >= 1000 and value % 1000 == 0 else f"{int(value):,}"
-    return translate(lang, SEQ_TYPED, value=shown)

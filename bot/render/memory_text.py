@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.render.alternatives_shown import fix_order, own_card_fix, shown, with_same_card_fix
 from bot.render.batch_text import memory_batch, stated_batch_text
 from bot.render.fit_change_text import (
-    alternative_label,
     headline_fix,
-    likely_fit_text,
     own_fix_text,
-    unfit_change_text,
 )
 from bot.render.fmt import Fmt, _wide_width, bar, ljust
 from bot.render.host_ram import NO_HOST_RAM, host_ram_keys, host_ram_text
 from bot.render.i18n import N_, translate
+from bot.render.memory_alternatives import alternatives as _alternatives
 from bot.render.memory_lines import _PART_LABELS, _part_label, borderline_text, tight
 from bot.render.memory_lines import memory_first as memory_first
 from bot.render.plan_text import (
@@ -32,9 +29,7 @@ from bot.render.plan_text import (
 )
 from bot.render.stated import checkpointing_rule, stated_settings, tool_backend_reason, tool_checkpoints
 from bot.render.wording import (
-    MAX_ALTERNATIVES,
     MIN_CHART_BYTES,
-    STATED_ALTERNATIVES,
 )
 from estimator.model_states import FULL_STATE_BYTES_PER_PARAM
 from estimator.models import Memory, Method, Plan, SizingReport
@@ -147,77 +142,6 @@ def _memory_bars(m: Memory, f: Fmt) -> str:
     return "\n".join(rows)
 
 
-def _alternatives(report: SizingReport, main: Plan | None, f: Fmt) -> list[str]:
-    """'With CPU offload: 2 GPUs' — the fewest GPUs under each option that changes the answer
-    (:func:`bot.render.alternatives_shown.shown`); an alternative to the user's own setting ('With
-    ZeRO-3: 2 GPUs, ≈ 29.8 GiB per GPU') comes first; a count at or below one the user saw fail is
-    said to be the estimate's."""
-    lang = f.lang
-    lines = []
-    ordered, capped = fix_order(shown(report, main), report), False
-    if (g := report.gpu_spec) is not None and g.personal:  # no count past one machine (s39 fixv #2)
-        for a, _ in ordered:  # a loop: no call unless an option needs more (bot.render.rent_cap)
-            if a.min_gpus and a.min_gpus > g.gpus_per_node:
-                from bot.render.rent_cap import within_cap
-
-                ordered, capped = within_cap(report, ordered)
-                break
-    lead = sum([1 for a, _ in ordered if own_card_fix(a, report.request.gpu_count)])
-    for a, failed in ordered:
-        label = alternative_label(a, lang, report.request.method)
-        if not a.min_gpus:
-            gpus = translate(lang, N_("does not fit"))
-        elif a.change in STATED_ALTERNATIVES and a.per_gpu_bytes:
-            gpus = translate(
-                lang,
-                N_("%(gpus)s, ≈ %(per_gpu)s per GPU"),
-                gpus=gpus_text(lang, a.min_gpus),
-                per_gpu=f.gib(a.per_gpu_bytes),
-            )
-        else:
-            gpus = gpus_text(lang, a.min_gpus)
-        if a.gpu_hours and report.request.gpu_count:  # it fits the user's own count: its time there (s35)
-            own = report.request.gpu_count
-            gpus = translate(
-                lang,
-                N_("%(gpus)s; on your %(count)s ≈ %(hours)s h (%(gpu_hours)s GPU-hours)"),
-                gpus=gpus,
-                count=gpus_text(lang, own),
-                hours=f.hours(a.gpu_hours / own),
-                gpu_hours=f.hours(a.gpu_hours),
-            )
-        if failed:
-            gpus = translate(lang, BELOW_FAILED[failed[1]], gpus=gpus, failed=gpus_text(lang, failed[0]))
-        if a.host_ram_bytes:  # an offload row names the host RAM it needs (s40 fixt #14); GB as f.gb, no call
-            ram = f"{a.host_ram_bytes / 1e9:,.0f} GB"
-            lines.append(translate(lang, OFFLOAD_RAM, change=label, gpus=gpus, ram=ram))
-        else:
-            lines.append(translate(lang, N_("%(change)s: %(gpus)s"), change=label, gpus=gpus))
-    lines = with_same_card_fix(lines[:MAX_ALTERNATIVES], unfit_change_text(report, f), report, lead)
-    if capped:
-        from bot.render.rent_cap import cap_line
-
-        lines.append(cap_line(report, f))
-    m = report.memory
-    if m is not None and m.likely_fit and report.request.gpu_count != 1:  # the headline's on one card (s39)
-        more = likely_fit_text(report, f)
-        return [*lines, more] if more else lines
-    return lines
-
-
-OFFLOAD_RAM = N_("%(change)s: %(gpus)s, ≈ %(ram)s of host RAM per machine")
-"""An offload alternative with the host RAM each machine needs for it (estimator.host_ram)."""
-BELOW_FAILED = {
-    True: N_(
-        "%(gpus)s by the estimate, which your run on %(failed)s disagrees with (out of memory): expect more"
-    ),
-    False: N_(
-        "%(gpus)s by the estimate for this change; your run that ran out of memory on %(failed)s lacked it"
-    ),
-}
-"""An alternative's count at or below the largest count the user said ran out of memory (s17 trial t2)."""
-
-
 def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
     ckpt = report.checkpoint_bytes
     if ckpt is None:
@@ -304,12 +228,7 @@ def memory_section(
         "borderline": borderline_text(report, f) or (high["rec_high_more"] if not timed else ""),
         "ddp_unfit": _ddp_unfit(report, f),
         "rows": rows,
-        "reason": plan_reason(main, nvlink, lang, per_node, report=report)  # not for their unfit layout
-        + pcie_zero_text(m, main, f)
-        + host_ram_text(report, main, f)
-        + (tool_backend_reason(report, lang) if report.request.training_tool else "")  # s24 #10
-        if main is not None and not unfit
-        else None,
+        "reason": None if main is None or unfit else _reason(report, main, f, nvlink, per_node),
         **(host_ram_keys(report, main, f, unfit) if report.host_ram is not None else NO_HOST_RAM),  # s26, s40
         "batch": memory_batch(report, main, f),
         "stated_batch": stated_batch_text(report, main, f),
@@ -323,6 +242,18 @@ def memory_section(
         "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
         "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
+
+
+def _reason(report: SizingReport, main: Plan, f: Fmt, nvlink: bool, per_node: int) -> str:
+    """Why the layout run: its reason, the PCIe ZeRO and host-RAM clauses, the tool's backend (s24 #10);
+    never for the user's own layout that does not fit."""
+    lang = f.lang
+    return (
+        plan_reason(main, nvlink, lang, per_node, report=report)
+        + pcie_zero_text(report.memory, main, f)
+        + host_ram_text(report, main, f)
+        + (tool_backend_reason(report, lang) if report.request.training_tool else "")
+    )
 
 
 def _requested_layout(report: SizingReport, plan: Plan | None, lang: str) -> str:

@@ -34,16 +34,12 @@ if TYPE_CHECKING:
 def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingContext | None:
     if report.flops is None:
         return None
+    pf = report.pf_days or 0.0
+    places = 2 if pf < 10 else 1 if pf < 100 else 0
     t: TrainingContext = {
         "flops": f.sci(report.flops),
         "formula": report.flops_formula or "6ND",
-        "pf_days": (
-            f.sci(report.pf_days)
-            if report.pf_days < 0.01
-            else f.num(report.pf_days, 2 if report.pf_days < 10 else 1 if report.pf_days < 100 else 0)
-        )
-        if report.pf_days
-        else None,
+        "pf_days": (f.sci(pf) if pf < 0.01 else f.num(pf, places)) if pf else None,
         "tokens": f.tokens(report.request.tokens) if report.request.tokens else None,
     }
     t |= _attention_line(report, f)
@@ -81,21 +77,18 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
     if report.days is not None:  # the headline is the user's count: its GPU-hours, not the deadline count's
         t |= _recompute_paid(report, (shown or {}).get("gpus") or report.days.gpus, f)  # s37: shown count
         d, b = report.days.days.likely, report.days.days  # b: its band (s37 fixf #4)
+        unfit = m is not None and m.fits_requested is False  # the user's count does not hold the job
         t |= {
             "user_gpus": f.int(report.days.gpus),
             "user_days": f.days(d),
             # the user's count does not hold the job: the headline says that first (docs/design.md §8)
-            "unfit_min": f.int(report.memory.min_gpus)
-            if report.memory is not None and report.memory.fits_requested is False and report.memory.min_gpus
-            else None,
+            "unfit_min": f.int(m.min_gpus) if unfit and m.min_gpus else None,
             "user_hours": f.hours(d * 24) if d < 1 or d > CENTURY_DAYS else None,  # '> 100 years' (s36)
             "user_time": wall_time(d * 24, f.lang, b) if d * 24 < 1 or d > CENTURY_DAYS else None,
             "tight": (tight := _tight_on(report, report.days.gpus, f)),
             "years": tight if d > IMPRACTICAL_DAYS else "",  # s39 fixv #5: the same clause, worked out once
             # no count of this card holds the job with the user's settings: line 1 says so, no days
-            "unfit_any": report.memory is not None
-            and report.memory.fits_requested is False
-            and not report.memory.min_gpus,
+            "unfit_any": unfit and not m.min_gpus,
         }
     if (ro := report.rollout) is not None and ro.in_trainer:  # model.generate's rollouts (s40-fixh #6)
         from bot.render.rollout_lever import rollout_lever
