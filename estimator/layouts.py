@@ -85,8 +85,8 @@ def ordered_layouts(
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
     TP ∈ {1,2,4,8} within a node dividing heads and KV heads, PP dividing the layers, DP for the
-    rest, ZeRO 0–3 (only when DP > 1; 0–1 with PP > 1: :func:`_zeros`), recompute selective/full. In
-    this order :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
+    rest, ZeRO 0–3 (only when DP > 1), recompute selective/full. In this order
+    :func:`best_plan_for` can stop at the first layout with headroom; the list depends only on the
     shape and the card, so it is built once per combination.
 
     ``experts`` > 0 (full training of a MoE model, :func:`_ep_experts`): expert parallelism too — EP a
@@ -116,7 +116,7 @@ def ordered_layouts(
         stages = sorted(
             set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
         )
-    stated_tp, stated_pp, keys = tp, pp, []  # each layout's plan_preference, written out (no call per layout)
+    stated_tp, keys = tp, []  # each layout's plan_preference, written out (no call per layout)
     for tp in (stated_tp,) if stated_tp else (1, 2, 4, 8):
         if tp > gpus or (not stated_tp and (tp > per_node or heads % tp or kv_heads % tp)):
             continue
@@ -124,9 +124,7 @@ def ordered_layouts(
             if gpus % (tp * pp):
                 continue
             dp = gpus // (tp * pp)
-            zeros = _zeros(zero_stage, dp, pp, stated_pp)
-            if not zeros:
-                continue
+            zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
             for ep in ep_degrees(experts, dp) if experts else (1,):
                 for zero in zeros:
                     for mode in modes:
@@ -139,22 +137,6 @@ def ordered_layouts(
                         else:
                             keys.append((full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
     return tuple(map(layouts.__getitem__, sorted(range(len(layouts)), key=keys.__getitem__)))  # stable
-
-
-def _zeros(zero_stage: int | None, dp: int, pp: int, stated_pp: int | None) -> tuple[int, ...]:
-    """ZeRO stages searched for one (PP, DP): none of 2–3 with pipeline stages — DeepSpeed refuses the
-    pair (deepspeed/runtime/pipe/engine.py: "ZeRO-2 and ZeRO-3 are incompatible with pipeline
-    parallelism") and Megatron-LM's distributed optimizer shards optimizer states only (ZeRO-1-like).
-    A stated stage with a stated PP is kept as given (:func:`estimator.layouts.refused_pair` names it)."""
-    if zero_stage is not None:
-        return () if pp > 1 and zero_stage >= 2 and not stated_pp else (zero_stage,)
-    return (0,) if dp == 1 else (0, 1) if pp > 1 else (0, 1, 2, 3)
-
-
-def refused_pair(pp: int, zero_stage: int) -> bool:
-    """Whether a plan pairs pipeline stages with ZeRO-2/3, a layout the training stacks refuse
-    (:func:`_zeros`): only ever a stated pair, kept as given."""
-    return pp > 1 and zero_stage >= 2
 
 
 def uneven_ok(layers: int, pp: int) -> bool:

@@ -56,8 +56,7 @@ def test_the_group_skip_gives_the_answer_of_every_layout_sized(model, card, gpus
 def test_a_group_out_of_reach_is_not_sized(monkeypatch) -> None:
     """Mixtral 8x7B full fine-tuning on 8 × A100 80 GB (corpus q037): no layout's high end fits; the
     ZeRO-3 floor of every group of several layouts is above the card, so only the 8 layouts alone in
-    their group are sized (their floor would cost about a sizing): 8 of 108 (the loop sized all; 136 before
-    s40, when ZeRO-2/3 layouts with a pipeline were searched too)."""
+    their group are sized (their floor would cost about a sizing): 8 of 136 (the loop sized all)."""
     spec, gpu = catalog.model("Mixtral-8x7B"), catalog.gpu("A100-SXM4-80GB")
     setup = TrainingSetup(method=Method.full, seq_len=4096)
     sized = []
@@ -71,6 +70,6 @@ def test_a_group_out_of_reach_is_not_sized(monkeypatch) -> None:
     assert fit_change.high_edge_fit(spec, spec.params_total, gpu, 8, setup) is None
     grouped = layout_groups(spec, gpu, 8, setup)
     alone = [g[0] for g in grouped.groups if len(g) == 1]
-    assert len(grouped.layouts) == 108
+    assert len(grouped.layouts) == 136
     assert len(sized) == len(alone) == 8
     assert set(sized) == set(alone)

@@ -84,9 +84,8 @@ def test_two_machines_of_four_keep_tensor_parallel_inside_one(capsys: pytest.Cap
 
 def test_machine_size_bounds_the_tensor_parallel_degree() -> None:
     """Llama 3.1 405B on 64 A100 80GB: in 8-GPU nodes the plan takes TP 8; in machines of 4, TP 4 with
-    ZeRO-3 across machines (TP 4 × PP 1: ZeRO-2/3 never pairs with a pipeline); in machines of 2, TP 2.
-    The GPU-hours stay those of C = 6ND at the calibrated MFU: the node size changes the layout (and its
-    memory)."""
+    the pipeline across machines (TP 4 × PP 2); in machines of 2, TP 2. The GPU-hours stay those of
+    C = 6ND at the calibrated MFU: the node size changes the layout (and its memory)."""
     from estimator.models import SizingRequest, Stage
     from estimator.sizing import estimate
 
@@ -103,5 +102,5 @@ def test_machine_size_bounds_the_tensor_parallel_degree() -> None:
         return r.gpu_spec.gpus_per_node, r.memory.plan.tp, r.memory.plan.pp
 
     assert plan(None) == (8, 8, 1)
-    assert plan(4) == (4, 4, 1)
+    assert plan(4) == (4, 4, 2)
     assert plan(2)[:2] == (2, 2)

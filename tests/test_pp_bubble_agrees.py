@@ -48,13 +48,12 @@ def days_of(report: dict) -> float:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("i", [0, 1, 2])
 def test_searched_pipeline_neither_pays_nor_warns(capsys, lang, i):
-    """PP 8 × DP 128 (ZeRO-1: no ZeRO-2/3 with a pipeline) with 8 micro-batches a step, chosen by the
-    search: 501,667 H100-hours / 1,024 / 24 = 20.4 days in the headline, and no bubble note that the days
-    leave out."""
+    """PP 4 × DP 256 with 4 micro-batches a step, chosen by the search: 501,667 H100-hours / 1,024 / 24 =
+    20.4 days in the headline, and no bubble note that the days leave out."""
     out = ask(capsys, SEARCHED[lang][i])
     r = out["report"]
     plan = r["memory"]["plan"]
-    assert out["request"]["pp"] is None and (plan["pp"], plan["gradient_accumulation"]) == (8, 8)
+    assert out["request"]["pp"] is None and (plan["pp"], plan["gradient_accumulation"]) == (4, 4)
     assert r["gpu_hours"]["likely"] == pytest.approx(SEARCHED_HOURS, rel=1e-3)
     assert r["days"]["likely"] == pytest.approx(days_of(r), rel=1e-6) == pytest.approx(20.4, abs=0.05)
     assert "pp_bubble" not in {w["code"] for w in r["warnings"]}
@@ -63,13 +62,12 @@ def test_searched_pipeline_neither_pays_nor_warns(capsys, lang, i):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_stated_pipeline_pays_its_bubble_in_days_and_note(capsys, lang):
-    """PP 4 stated: TP 2 × PP 4 × DP 128, EP 2, ZeRO-1 (ZeRO-2/3 never pairs with a pipeline; before s40
-    PP 4 × DP 256 at ZeRO-2, m = 4), m = 8: × (1 + 3/8) = 1.375 on the GPU-hours (689,793) and the days
-    (28.1); the note says the same 37.5 %."""
+    """PP 4 stated, m = 4: × (1 + 3/4) = 1.75 on the GPU-hours (877,918) and the days (35.7); the note
+    says the same 75 %."""
     out = ask(capsys, STATED[lang])
     r = out["report"]
     notes = {w["code"]: w["params"] for w in r["warnings"]}
-    assert notes["pp_bubble"] == {"pp": 4, "micro_batches": 8, "bubble": 0.375}
-    assert r["gpu_hours"]["likely"] == pytest.approx(SEARCHED_HOURS * 1.375, rel=1e-3)
-    assert r["days"]["likely"] == pytest.approx(days_of(r), rel=1e-6) == pytest.approx(28.1, abs=0.05)
-    assert BUBBLE_WORD[lang] in out["reply"] and "37.5%" in out["reply"]
+    assert notes["pp_bubble"] == {"pp": 4, "micro_batches": 4, "bubble": 0.75}
+    assert r["gpu_hours"]["likely"] == pytest.approx(SEARCHED_HOURS * 1.75, rel=1e-3)
+    assert r["days"]["likely"] == pytest.approx(days_of(r), rel=1e-6) == pytest.approx(35.7, abs=0.05)
+    assert BUBBLE_WORD[lang] in out["reply"] and "75%" in out["reply"]
