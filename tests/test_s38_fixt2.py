@@ -54,8 +54,8 @@ def test_priced_4090s_at_the_count_they_need() -> None:
     d = json.loads(out)
     shown = d["report"]["shown"]
     assert shown["gpus"] == 4
-    # s40-fixh #3: the quoted GPU-hours are the shown count's with the full recompute its 4 cards run (72 × 1.5),
-    # the one figure of the answer; the bill was already those 108
+    # s40-fixh #3: the quoted GPU-hours are the shown count's, with the full recompute its 4 cards run (× 1.5:
+    # 72 → 108), the one figure of the answer; the bill was already those 108
     assert shown["gpu_hours_quoted"] == 108
     assert shown["cost"]["billed_gpu_hours"] == 108
     assert shown["cost"]["low"] == 216.0
