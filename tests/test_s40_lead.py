@@ -56,3 +56,28 @@ def test_no_eager_loop_where_the_experts_run_grouped_or_there_are_none(question:
 def test_a_stated_tp_means_a_megatron_backend() -> None:
     report = _report("Qwen3-30B-A3B full fine-tune on 8 H100 with TP 2, 100M tokens, how long")
     assert "mfu_eager_moe" not in _mfu(report).also
+
+
+@pytest.mark.parametrize(
+    ("question", "offload_line", "headline"),
+    [
+        (
+            "full fine-tune Qwen2.5-72B with deepspeed zero3 offload on 8 A800, host RAM 1TB, enough?",
+            "relies on CPU offload",
+            "does not fit on 8 × A800 as set",
+        ),
+        (
+            "全参微调 Qwen2.5-72B，deepspeed zero3 offload，8 张 A800，机器内存 1T，够吗",
+            "要靠 CPU offload",
+            "按现在的设置 8 张 A800 放不下",
+        ),
+    ],
+)
+def test_a_stated_ram_short_of_the_offload_is_not_also_called_borderline(
+    question: str, offload_line: str, headline: str
+) -> None:
+    """The stated 1 TB holds less than the ≈ 1,745 GB the offload needs per machine: line 1 says it does not
+    fit as set, and no later line calls the same plan borderline 'relying on CPU offload' (s40 trial #4)."""
+    text = _ask(question, None, "text")[0]
+    assert headline in text.splitlines()[0]
+    assert offload_line not in text

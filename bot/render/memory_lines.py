@@ -61,6 +61,8 @@ def borderline_text(report: SizingReport, f: Fmt) -> str | None:
         return fit_change_text(m.fit_change, f) if m is not None else None
     if report.feasible != "borderline":
         return None
+    if reason == "offload" and report.host_ram is not None and report.host_ram.holds is False:
+        return None  # the stated RAM does not hold the offload: the headline and its ⚠️ line say so (s40)
     change = fit_change_text(m.fit_change, f, report.request.gpu_count)
     sep = "" if f.lang.startswith("zh") else " "
     if reason not in BORDERLINE_REASONS:
