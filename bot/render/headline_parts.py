@@ -127,7 +127,9 @@ def _tight_on(report: SizingReport, gpus: int, f: Fmt) -> str:
     if report.request.gpu_count != gpus:
         return ""
     if (report.feasible, report.feasible_reason) == ("no", "tool_default_ddp"):  # the user's DDP (s21)
-        return translate(f.lang, N_(" — not with plain DDP as configured: it needs ZeRO (see below)"))
+        return translate(
+            f.lang, N_(" — not with plain DDP (no deepspeed / fsdp setting): it needs ZeRO (see below)")
+        )
     if report.days is not None and report.days.gpus == gpus and report.days.days.likely > IMPRACTICAL_DAYS:
         from bot.render.verdict_head import years_clause  # the time's word before the memory's (s39 fixv #5)
 

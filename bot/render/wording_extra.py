@@ -28,7 +28,7 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(steps)s steps a rollout."
     ),
     NoteCode.ddp_does_not_fit: N_(
-        "As configured, %(tool)s runs plain DDP (no deepspeed / fsdp setting): every GPU holds the whole "
+        "Without a deepspeed / fsdp setting, %(tool)s runs plain DDP: every GPU holds the whole "
         "model states, ≈ %(ddp_gib)s per GPU of %(usable_gib)s — it does not fit. With ZeRO-%(stage)s "
         "(a deepspeed / fsdp config) it fits at ≈ %(per_gpu_gib)s per GPU."
     ),
