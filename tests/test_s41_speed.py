@@ -22,7 +22,7 @@ from estimator.money_kinds import Currency
 from estimator.setup import TrainingSetup
 
 CASES = [
-    # Llama-3-8B full fine-tuning at 16K on 2 x L20 48 GB: five toggles together (tests/test_fit_change_memo.py)
+    # Llama-3-8B full fine-tuning at 16K on 2 x L20 48 GB: five toggles together (test_fit_change_memo.py)
     ("Llama-3-8B", "L20", 2, TrainingSetup(method=Method.full, seq_len=16384, micro_batch=4), 4, False),
     # the same job with the settings tried first (a job that does not fit at all)
     ("Llama-3-8B", "L20", 2, TrainingSetup(method=Method.full, seq_len=16384, micro_batch=4), 4, True),
