@@ -61,10 +61,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import replace
 
 from estimator.adamw_step import zero0_step
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.copying import replace  # TrainingSetup copies without __init__ (~34 → ~2 µs each)
 from estimator.layout_table import shown_band
 from estimator.memory import SearchMemo, breakdown_within, group_out_of_reach
 from estimator.memory_band import FRAGMENTATION_HIGH, per_gpu_band

@@ -119,7 +119,9 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
         finally:
             sys.setprofile(None)
     assert len(requests) > 100
-    assert calls / len(requests) < 454, calls / len(requests)
+    # s41-speed: s41-int 93604637 411.513 -> 409.619 (fit_change's setup copies without __init__); bound
+    # + 0.2 %
+    assert calls / len(requests) < 410.5, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:

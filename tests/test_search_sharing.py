@@ -211,4 +211,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s40-speed: main d3e69e2c 847.35 -> 828.37: pydantic's model_copy in one frame (estimator.copying), the
     # serving memo's workspace by (TP, load) as asked and its KV copies read in place, best_plan_for's _cutoff
     # asked only where it may answer anew (tests/test_s40_speed.py); bound + 0.2 %
-    assert calls / len(requests) < 830.1, calls / len(requests)
+    # s41-speed: s41-int 93604637 829.257 -> 827.363: fit_change copies a TrainingSetup without its __init__
+    # (estimator.copying.replace; tests/test_s41_speed.py); bound + 0.2 %
+    assert calls / len(requests) < 829.1, calls / len(requests)

@@ -75,4 +75,6 @@ def test_the_slowest_first_estimates_make_few_python_calls() -> None:
     # s40-speed: main d3e69e2c 3,228 / 2,612 / 2,533 / 2,359 / 4,371 (15,103) -> 3,194 / 2,560 / 2,519 /
     # 2,338 / 4,340 (14,951): best_plan_for asks _cutoff only where its group has no answer or -1, the frozen
     # models' model_copy in one frame; bound + 0.2 %
-    assert sum(calls.values()) < 14_981, calls
+    # s41-speed: s41-int 93604637 3,196 / 2,560 / 2,519 / 2,341 / 4,342 (14,958) -> 3,192 / 2,560 / 2,507 /
+    # 2,341 / 4,342 (14,942): fit_change's setup copies without __init__; bound + 0.2 %
+    assert sum(calls.values()) < 14_972, calls
