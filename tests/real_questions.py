@@ -659,7 +659,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "seq_len", "gpu_memory_gib",
+    "seq_len", "gpu_memory_gib", "batch_size",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
@@ -668,7 +668,9 @@ contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-P
 which a list label could never match before (the request holds one degree). Concurrency is not here (s16
 review): the answer gives no row per concurrency, so a list of them is not understood until it does.
 Round 32: training lengths and card memories of two setups ('15k 的上下文跑不起来，10K 的可以', 'A2000 6GB
-能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory)."""
+能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory).
+Round 37: micro-batches of two setups, the one tried and the one that ran ('batch 为 4 跑不了 … batch 只能设到
+1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`)."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}
