@@ -239,3 +239,27 @@ def test_scorer_two_batches_each_used_or_named() -> None:
     assert key_understood("batch_size", [4, 1], _answer(4, ["1"]))
     assert not key_understood("batch_size", [4, 1], _answer(4, []))
     assert not key_understood("batch_size", [4, 1], _answer(2, ["1"]))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("MiniCPM-Llama3-V 2.5 的 int4 版本可以进行 lora 微调吗？显存要求多大？", "MiniCPM-Llama3-V 2.5"),
+        ("Kimi-Audio 1.5 inference needs how much VRAM on a 4090?", "Kimi-Audio 1.5"),
+    ],
+)
+def test_a_joined_name_keeps_its_version_typed_apart(text: str, name: str) -> None:
+    assert parse(text).unknown_model == name
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("用 8 卡 A100-80G 的机器 2.5 小时能训完吗", None),
+        ("ms-swift 3.0 的 GRPO 训练要几张卡，模型 Qwen2.5-7B", "Qwen2.5-7B"),
+        ("LLaMA-Factory 0.9 LoRA fine-tuning of Qwen2-7B: how much memory?", "Qwen2-7B"),
+    ],
+)
+def test_a_cards_or_a_tools_version_is_no_model(text: str, model: str | None) -> None:
+    parsed = parse(text)
+    assert parsed.unknown_model is None and parsed.request.model == model
