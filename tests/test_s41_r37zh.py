@@ -227,6 +227,14 @@ def test_a_size_before_tokens_or_a_tool_is_no_family(text: str) -> None:
     assert _req(text).model is None
 
 
+@pytest.mark.parametrize(
+    "text", ["微调 3b llama 需要几张 A100", "how do i fine-tune a 3b llama on one A100?"]
+)
+def test_a_family_size_the_catalog_lacks_is_no_new_name(text: str) -> None:
+    parsed = parse(text)
+    assert parsed.unknown_model is None and parsed.request.model is None
+
+
 def _answer(batch: int, named: list[str]) -> dict[str, Any]:
     return {
         "request": {"batch_size": batch},

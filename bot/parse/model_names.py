@@ -237,13 +237,19 @@ _CJK_BEFORE_RE = rc(r"[\u4e00-\u9fff]\s*$")
 def _family_after_size(m: re.Match[str], s: str) -> bool:
     """Round 37: a catalog family in lower case after a size in billions, with a Chinese word or an article
     before the size ('lora 的 7b bloom', '微调 13b llama', 'the 7b bloom' in a message with capitals
-    elsewhere): that family's release, as 'bloom 7b' and '7b 的 bloom' are read. The family alone, never
-    a family's name inside another word ('llama.cpp', 'llamafactory': the pattern ends the name there)."""
+    elsewhere): that family's release, as 'bloom 7b' and '7b 的 bloom' are read, when the catalog has it
+    ('a 3b llama' is no release: the family spelled plainly stays no new name, s34). The family alone,
+    never a family's name inside another word ('llama.cpp', 'llamafactory': the pattern ends the name
+    there)."""
     if m.group("unit") != "b" or m.group("name") not in lx.MODEL_FAMILIES:
         return False
     at = m.start()
     cjk = _CJK_BEFORE_RE.search(s, max(0, at - 4), at)
-    return bool(cjk or un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at))
+    if not (cjk or un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at)):
+        return False
+    from bot.parse.models import _whole_catalog_name  # lazily: models imports this module
+
+    return _whole_catalog_name(f"{m.group('name')} {m.group('size')}b") is not None
 
 
 _BARE_VERSION = compile_pattern(r"v\d+(?:\.\d+)*")
