@@ -88,6 +88,7 @@ ROUND33 = {"zh": "zh_r33.json", "en": "en_r33.json"}
 ROUND34 = {"zh": "zh_r34.json", "en": "en_r34.json"}
 ROUND35 = {"zh": "zh_r35.json", "en": "en_r35.json"}
 ROUND36 = {"zh": "zh_r36.json", "en": "en_r36.json"}
+ROUND37 = {"zh": "zh_r37.json", "en": "en_r37.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -114,6 +115,7 @@ ROUNDS = {
     "r34": ROUND34,
     "r35": ROUND35,
     "r36": ROUND36,
+    "r37": ROUND37,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
@@ -657,7 +659,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "seq_len", "gpu_memory_gib",
+    "seq_len", "gpu_memory_gib", "batch_size",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
@@ -666,7 +668,9 @@ contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-P
 which a list label could never match before (the request holds one degree). Concurrency is not here (s16
 review): the answer gives no row per concurrency, so a list of them is not understood until it does.
 Round 32: training lengths and card memories of two setups ('15k 的上下文跑不起来，10K 的可以', 'A2000 6GB
-能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory)."""
+能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory).
+Round 37: micro-batches of two setups, the one tried and the one that ran ('batch 为 4 跑不了 … batch 只能设到
+1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`)."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

@@ -842,6 +842,16 @@ def test_round36_work_zh_does_not_regress() -> None:
     assert _work_understood("r36work", "zh", 19) >= R36_WORK_UNDERSTOOD_ZH
 
 
+R37_WORK_UNDERSTOOD_ZH = 20
+"""Round 37's Chinese working split (zh_r37.json, r37work: 22 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact), 20 after its readers
+(tests/test_s41_r37zh.py). Its r37test half (18 records) is frozen in ``frozen_r37_test_zh.sha256``."""
+
+
+def test_round37_work_zh_does_not_regress() -> None:
+    assert _work_understood("r37work", "zh", 22) >= R37_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1114,6 +1124,7 @@ HELD_OUT_SIZES = {
     ("r34test", "zh"): 21,
     ("r35test", "zh"): 16,
     ("r36test", "zh"): 21,
+    ("r37test", "zh"): 18,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

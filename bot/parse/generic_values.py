@@ -49,6 +49,9 @@ WORDS: dict[str, tuple[str, ...]] = {
         "最大 token 数量", "最大 token 数", "最大 token 长度", "最大 tokens", "token 上限", "最大 token",
         "训练长度", "长度",
         "句长", "句子长度",  # s38-gen: a sentence's length ('句长 512'); never bare 'length' ('cable length')
+        # round 37: a serving summary's window as a token count ('Context tokens 131072',
+        # '上下文 token 数 32768')
+        "context tokens", "context token count", "上下文 tokens", "上下文 token 数", "上下文 token",
     ),
     "batch_size": (
         "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",

@@ -54,9 +54,12 @@ KV_TYPE_RE = rc(
     rf"(?P<t5>{_PROSE_TYPES})(?![a-z0-9])"
     r"|kv[\s\-_]*(?:cache|缓存)\s*(?:的\s*)?(?:dtype|data[\s_]*type|数据类型)\s*(?:is|was|=|:|为|是|用)?\s*"
     rf"(?:torch\.)?(?P<t6>{_SIXTEEN_WORDS})(?![a-z0-9])"  # s23: 'the KV cache dtype is torch.float16'
+    r"|kv[\s\-_]*(?:cache[\s\-_]*|缓存\s*)?(?:的\s*)?(?:精度|precision)\s*(?:is|was|=|:|：|为|是|用)?\s*"
+    # round 37: a serving summary's 'KV 精度 fp16', 'KV cache precision: bf16'
+    rf"(?P<t7>{_PROSE_TYPES})(?![a-z0-9])"
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
-GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]")
+GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]|kv[\s\-_]*(?:精度|precision)")
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
 _SIXTEEN = {"f16": "fp16", "fp16": "fp16", "float16": "fp16", "bf16": "bf16", "bfloat16": "bf16"}
 GGML_SIZED = frozenset({"q8_0", "q4_0"})
@@ -73,7 +76,7 @@ def read_kv_cache_types(out: Any) -> None:
     sides: dict[str, str] = {}
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
-        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5", "t6") if m.group(g)), None)
+        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5", "t6", "t7") if m.group(g)), None)
         side = _SIDE_RE.search(m.group(0)) if typed else None
         if typed in GGML_SIZED or (side and typed in _SIXTEEN):  # one side's 16-bit type too (s20 #2)
             for k in (side.group(1) or side.group(2),) if side else ("k", "v"):

@@ -231,6 +231,27 @@ def _millions_name(m: re.Match[str], s: str) -> bool:
     return not (is_gpu_name(name) or name in _TRAFFIC_WORDS or _COUNT_AFTER_RE.match(s, m.end()))
 
 
+_CJK_BEFORE_RE = rc(r"[\u4e00-\u9fff]\s*$")
+
+
+def _family_after_size(m: re.Match[str], s: str) -> bool:
+    """Round 37: a catalog family in lower case after a size in billions, with a Chinese word or an article
+    before the size ('lora 的 7b bloom', '微调 13b llama', 'the 7b bloom' in a message with capitals
+    elsewhere): that family's release, as 'bloom 7b' and '7b 的 bloom' are read, when the catalog has it
+    ('a 3b llama' is no release: the family spelled plainly stays no new name, s34). The family alone,
+    never a family's name inside another word ('llama.cpp', 'llamafactory': the pattern ends the name
+    there)."""
+    if m.group("unit") != "b" or m.group("name") not in lx.MODEL_FAMILIES:
+        return False
+    at = m.start()
+    cjk = _CJK_BEFORE_RE.search(s, max(0, at - 4), at)
+    if not (cjk or un.ARTICLE_BEFORE_RE.search(s, max(0, at - 8), at)):
+        return False
+    from bot.parse.models import _whole_catalog_name  # lazily: models imports this module
+
+    return _whole_catalog_name(f"{m.group('name')} {m.group('size')}b") is not None
+
+
 _BARE_VERSION = compile_pattern(r"v\d+(?:\.\d+)*")
 """A version alone ('v2', 'v1.5'): after a size it is the version of the name before the size."""
 
@@ -243,9 +264,11 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
         uncased = getattr(typed, "uncased", False) and m.group("name") not in un.AFTER_SIZE_NOUNS
         if _BARE_VERSION.fullmatch(m.group("name")):
             continue  # 'OpenLLaMA 3B v2': the release's version after its size, never a name (s34-gen2)
-        if (name_like(name) or (uncased and _uncased_after_size(name, s, m.start()))) and (
-            m.group("unit") == "b" or _millions_name(m, s)
-        ):
+        if (
+            name_like(name)
+            or (uncased and _uncased_after_size(name, s, m.start()))
+            or _family_after_size(m, s)
+        ) and (m.group("unit") == "b" or _millions_name(m, s)):
             size, unit = m.group("size"), m.group("unit")
             scale = 1e9 if unit == "b" else 1e6
             out.append(

@@ -162,7 +162,8 @@ HOST_MEMORY_RE = rc(
     + r")"
     r"|(?P<bare>(?<!显)内存))"
     + _REQUIREMENT
-    + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*[(（]?\s*"  # r35 en: 'the CPU RAM (900G)'
+    + r"(?:[\"']?\s*total\s*(?=[=:：]))?"  # round 37: a log's 'system memory total="127.8 GiB"' (Ollama)
+    + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*[(（\"']?\s*"  # r35 en: 'the CPU RAM (900G)'
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")

@@ -53,7 +53,8 @@ pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure 
 olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named.
 S37-gen: after serving said as a noun ('run inference of LLaVA', 'inference for InternVL')."""
 JOINED_SUBJECT_RE = rc(
-    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*)(?![a-z0-9\-_])"
+    r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*"
+    r"(?:\s+v?\d{1,2}\.\d{1,2}(?![\d.]))?)(?![a-z0-9\-_])"  # round 37: its version typed apart ('… 2.5 的')
     r"(?=\s*(?:的|在|上|用|权重|这(?:个|款)\s*(?:大)?模型|'s\b"
     r"|\s+(?:inference|serving|fine[\s\-]?tun\w*|training|deployment|tts|asr)\b))"
 )

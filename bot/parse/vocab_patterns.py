@@ -9,7 +9,10 @@ from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.regex import rc
 from bot.parse.rl_batch import EVAL_BATCH_KEYS
 
-_SEP = r"\s*(?:也|都|还|就)?\s*(?:(?:is\s+)?set\s+(?:to|at)|=|:|of|is|to|为|是|要|设为|设成|设置为|改成)?\s*"
+_SEP = (
+    r"\s*(?:也|都|还|就)?\s*(?:(?:is\s+)?set\s+(?:to|at)|=|:|of|is|to|为|是|要|设为|设成|设置为|改成"
+    r"|设的|设了|开的|开了|调的|调了)?\s*"  # round 37: the past forms ('model_max_length 设的 1024')
+)
 _N = r"(?P<n>\d[\d,]*(?:\.\d+)?\s*(?:k|万)?)(?!\d|\.\d|[a-z])"  # a full stop after it ends the sentence
 """A key's value: digits, a thousands 'k' or a Chinese 万 ('cutoff_len 设成 2万': 20,000, not 2; s17)."""
 
@@ -123,6 +126,8 @@ KV_FP8_RE = rc(
     r"-{0,2}kv[_\s\-]*cache[_\s\-]*dtype\s*(?:=|:)?\s*fp8(?:[_\s\-]*e[45]m[23])?"
     r"|fp8[\s\-]*(?:e[45]m[23][\s\-]*)?kv(?:[\s\-]*cache)?|kv[\s\-]*cache\s*(?:in|=|:|用|使用)?\s*fp8"
     r"|kv\s*缓存\s*(?:用|使用|是)?\s*fp8"
+    # round 37: said with a precision word ('KV 精度 fp8', 'KV cache precision: fp8')
+    r"|kv[\s\-_]*(?:cache[\s\-_]*|缓存\s*)?(?:的\s*)?(?:精度|precision)\s*(?:is|=|:|：|为|是|用)?\s*fp8"
 )
 """An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
 QUANT_CACHE_RE = rc(

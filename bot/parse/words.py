@@ -13,6 +13,11 @@ from bot.parse.regex import AnyBranch, rc
 
 SINGLE_CARD_RE = rc(  # s23: '单芯 1684x', '单颗 910B', '单芯片': one chip, as '单卡' one card
     r"(?:单卡|单张|单块|单颗|单芯(?:片)?)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))"
+    # round 37: '单个' before a card, its memory between ('gpu 是单个 16G 的 V100'); never '单个样本'
+    rf"|单个(?=\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:显存)?\s*的?\s*)?(?:[{MARKS}]|gpu|显卡|卡))"
+    # and the card said with '一台' after a card word ('GPU 是一台英伟达 A100'): one card, never
+    # '一台 8 卡服务器'
+    rf"|(?:gpu|显卡)\s*(?:是|为|用的是)\s*一台(?=\s*(?:英伟达|nvidia)?\s*[{MARKS}])"
 )
 DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
 """'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
@@ -303,6 +308,12 @@ SERVE_STRONG_RE = rc(
 TUNED_ADJECTIVE_RE = rc(
     r"(?:q?lora[\s\-]*)?(?:fine[\s\-]?)?tuned|微调(?:后|过|好)的?|训(?:练)?好的|q?lora[\s\-]*(?:adapters?|weights|适配器)"
     r"|微调\s*(?:,|、|和|并|再)?\s*合并(?:后|完|之后)"  # round 5: '用 swift 微调、合并后用 lmdeploy 量化'
+    # round 37: the model named between, then what was made of it ('LoRA 微调 qwen1half-7b-chat 后做 awq int4
+    # 量化', '微调 Qwen2-7B 之后的模型'): the tuned model, not a fine-tuning asked about
+    r"|微调\s*[^,，。;；!?！？]{1,40}?(?:后|之后|完)\s*(?:的\s*(?:模型|权重|checkpoint)"
+    r"|(?:做|进行|再做|又做)了?\s*(?:awq|gptq|int[48]|\d\s*bit)?\s*(?:int[48])?\s*(?:量化|合并))"
+    r"|\bafter\s+(?:q?lora[\s\-]*)?fine[\s\-]?tuning\s+[^,.;]{1,40}?\s+and\s+(?:awq|gptq|int[48])?[\s\-]*"
+    r"(?:quantiz|merg)\w*"  # and in English ('after LoRA fine-tuning Qwen2-7B and AWQ-quantizing it')
     r"|\bwith\s+(?:a\s+|an\s+|the\s+)?q?lora\b|merged"
     r"|\b(?:trained|tuned|post[\s\-]?trained|aligned|made|built)\s+(?:with|via|using|through|by)\s+(?:large[\s\-]scale\s+)?"
     r"(?:reinforcement[\s\-]+learning|rl|rlhf|grpo|ppo|dpo|sft|fine[\s\-]?tuning)\b"
@@ -312,7 +323,8 @@ TUNED_ADJECTIVE_RE = rc(
     r"|(?:哪个|哪一?款|什么|这个|那个)\s*微调(?:的)?\s*版(?:本)?"  # round 22 zh: '是哪个微调版本，本地部署…'
 )
 """A tuned model being served: 'serve a QLoRA-tuned Llama', 'deploy the LoRA fine-tuned Qwen',
-'部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5); how the model was made
+'部署微调后的模型', 'serve … with LoRA adapters', '微调、合并后 … 推理' (round 5), 'LoRA 微调 X 后做
+awq 量化 … 推理' (round 37); how the model was made
 ('a model trained with reinforcement learning', '用强化学习训练出来的', session 12 review 3); the full,
 unquantized weights it loads ('serve it with full parameters', '部署全参模型', round 9: not a fine-tuning);
 which tuned release a served model is (round 22 zh: '是哪个微调版本，本地部署用的什么显卡' asks about a
