@@ -88,6 +88,7 @@ ROUND33 = {"zh": "zh_r33.json", "en": "en_r33.json"}
 ROUND34 = {"zh": "zh_r34.json", "en": "en_r34.json"}
 ROUND35 = {"zh": "zh_r35.json", "en": "en_r35.json"}
 ROUND36 = {"zh": "zh_r36.json", "en": "en_r36.json"}
+ROUND37 = {"zh": "zh_r37.json", "en": "en_r37.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -114,6 +115,7 @@ ROUNDS = {
     "r34": ROUND34,
     "r35": ROUND35,
     "r36": ROUND36,
+    "r37": ROUND37,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
