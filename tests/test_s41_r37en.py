@@ -12,7 +12,9 @@ sentences of our own (must-read and must-not-misread), in both languages.
 - a llama.cpp KV type before a bare 'K/V' or 'KV' ('with q8_0 K/V', 'q4_0 KV') is the KV cache's type, never
   left unread nor the weights';
 - 'strix-halo' inside a tool's name ('strix-halo-llamacpp') is no card: the device named after it ('a 128 GiB
-  Ryzen AI Max+ 395') is, with its memory.
+  Ryzen AI Max+ 395') is, with its memory;
+- a setting 'as low as' a value ('batch sizes as low as 2', 'batch size 低至 2') is that value tried; a
+  measure 'as low as' one ('memory use is as low as 20GB', '显存占用低至 20GB') stays what was measured.
 """
 
 from __future__ import annotations
@@ -207,3 +209,31 @@ def test_tool_named_after_the_device_is_no_card(text: str) -> None:
 def test_strix_halo_itself_stays_the_card(text: str) -> None:
     request, _ = _ask(text)
     assert request["gpu"] == "Strix Halo" and request["gpu_memory_gib"] == 128
+
+
+# --- a setting 'as low as' a value ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tuning Llama-2-7B on one A100 40GB runs out of memory even with batch sizes as low as 2.",
+        "Llama-2-7B 在一张 A100 40GB 上 LoRA 微调，batch size 低至 2 也 OOM。",
+    ],
+)
+def test_setting_as_low_as_a_value_is_that_value(text: str) -> None:
+    request, ignored = _ask(text)
+    assert request["batch_size"] == 2
+    assert ("unread", "2") not in ignored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fine-tuning Llama-2-7B on one A100 40GB: memory use is as low as 20GB with batch size 4.",
+        "Llama-2-7B 在一张 A100 40GB 上微调，显存占用低至 20GB，batch size 为 4。",
+    ],
+)
+def test_a_measure_as_low_as_is_no_setting(text: str) -> None:
+    request, ignored = _ask(text)
+    assert request["batch_size"] == 4 and ("observed", "20") in ignored
