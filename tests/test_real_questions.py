@@ -993,6 +993,17 @@ def test_round36_work_en_does_not_regress() -> None:
     assert _work_understood("r36work", "en", 27) >= R36_WORK_UNDERSTOOD_EN
 
 
+R37_WORK_UNDERSTOOD_EN = 7
+"""Round 37's English working split (en_r37.json, r37work: 19 records) understood in full at the last
+measurement (README.md there): 4 at the freeze (first contact), 7 after s41-r37en's readers and one label
+correction (tests/test_s41_r37en.py). Its r37test half (21 records) is frozen in
+``frozen_r37_test_en.sha256``."""
+
+
+def test_round37_work_en_does_not_regress() -> None:
+    assert _work_understood("r37work", "en", 19) >= R37_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1138,6 +1149,7 @@ HELD_OUT_SIZES = {
     ("r34test", "en"): 17,
     ("r35test", "en"): 21,
     ("r36test", "en"): 13,
+    ("r37test", "en"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -154,8 +154,9 @@ UNKNOWN_GPU_RE = rc(
     # one-chip NVIDIA systems (s17: 'a DGX Spark' was read as a DGX of 8 A100s): named as typed
     r"|dgx[\s\-]*(?:spark|station)|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)|gb10(?![0-9])"
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its
-    # Radeon 8050S/8060S; the Framework Desktop built on it): one device, named as typed, never dropped
-    r"|strix[\s\-]*halo|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
+    # Radeon 8050S/8060S; the Framework Desktop built on it): one device, named as typed, never dropped; s41:
+    # not inside a tool's name ('strix-halo-llamacpp v0.6.6 on a 128 GiB Ryzen AI Max+ 395': the Ryzen's)
+    r"|strix[\s\-]*halo(?![\-_][a-z])|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
     r"|framework[\s\-]*desktop|g[hb][1-3]00(?![0-9])"  # r26: a GH200 (not in the catalog) as typed
     # round 14: phones and their systems-on-chip (one device, its RAM shared), named as typed, never dropped:
     # Snapdragon 8 Gen N / 8 Elite / X Elite (骁龙), Dimensity (天玑), Exynos, Google Tensor, Apple A-series,

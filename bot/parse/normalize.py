@@ -199,6 +199,7 @@ def normalize(text: str) -> str:
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     s = s.replace("k/v cache", "kv cache").replace("k/v 缓存", "kv 缓存") if "k/v " in s else s  # round 36
+    s = _BARE_KV_RE.sub(r"kv cache type \g<t>", s) if "k/v" in s or "kv" in s else s  # round 37
     s = _BENCH_LABEL_RE.sub(_bench_words, s) if "llama-bench" in s or ("tg" in s and "/s" in s) else s
     s = _WPS_RE.sub(r"\g<v> tokens/s per gpu", s) if "wps" in s else s  # round 36: torchtitan's log
     s = _VARIANT_SIZE_RE.sub(r"\g<f> \g<b> \g<v>", s) if "instruct " in s or "chat " in s else s  # round 36
@@ -209,6 +210,13 @@ def normalize(text: str) -> str:
     return _WORD_RE.sub(_fix_typo, s)
 
 
+_BARE_KV_RE = re.compile(
+    r"(?<![a-z0-9_])(?P<t>q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)\s+(?:k/v|kv)(?![a-z0-9/_])(?!\s*(?:cache|缓存))"
+)
+"""Round 37 (en37-022): a llama.cpp KV type written before a bare 'K/V' or 'KV', no cache word ('with q8_0
+K/V', 'q4_0 KV'): the cache's type for K and V, as llama.cpp's ``--cache-type-k``/``-v`` take it
+(common/arg.cpp ``kv_cache_types``), written 'kv cache type q8_0' for bot.parse.kv_cache_types; before, it
+was left unread or taken as the weights' format."""
 _BENCH_LABEL_RE = re.compile(r"(?<![a-z0-9])(pp|tg)(\d{2,6})(?![\d.@a-z])")
 """llama-bench's test labels (examples/llama-bench: 'pp512' processes a 512-token prompt, 'tg128'
 generates 128 tokens), read only in a message that names llama-bench or writes a 'tgN' label beside a rate

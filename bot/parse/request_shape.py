@@ -24,6 +24,9 @@ LOAD_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s+{_REQUESTS}\s+in\s+parallel\b"), r"\1 concurrent requests"),
     (rc(rf"\bbatch(?:\s+size)?\s+of\s+{_N}\s+{_REQUESTS}"), r"\1 concurrent requests"),
     (rc(r"(?<![\d.])(\d[\d,]*)\s*(?:个|路|条)?\s*并行(?:的)?\s*(?:请求|会话|序列|查询)"), r"\1 路并发"),
+    # s41 (round 37): SGLang's decode log 'Decode batch. #running-req: 20, #token: 157401' — requests in
+    # flight (its scheduler's log_decode_stats: f"#running-req: {num_running_reqs}", len(running_batch.reqs))
+    (rc(r"(?<![\w\-])#\s*running[\-_]reqs?\s*[:=]?\s*(\d+)(?![\w.])"), r"\1 concurrent requests"),
 )
 """(pattern, rewrite): the requests served at once."""
 NEW_TOKENS_FORM = (rc(rf"\bmax[\s_\-]*new[\s_\-]*tokens\s*=?\s*{_N}(?![\w.])"), r"output length \1")
@@ -40,7 +43,7 @@ not a serving load."""
 SHAPE_FORMS = (
     (rc(rf"\bisl\s*[=:]?\s*{_N}[\s,;/]*osl\s*[=:]?\s*{_N}"), r"input length \1 and output length \2"),
     (rc(rf"\bisl\s*[=:]?\s*{_N}"), r"input length \1"),
-    (rc(rf"\bosl\s*[=:]?\s*{_N}"), r"output length \1"),
+    (rc(rf"(?<!/)\bosl\s*[=:]?\s*{_N}"), r"output length \1"),  # s41: 'ISL/OSL 1k/1k' is read below
     (
         rc(
             # s36: 'input tokens' (the token word after 'input'), 'completion' for 'output'
@@ -50,12 +53,14 @@ SHAPE_FORMS = (
         r"input length \1 and output length \2",
     ),
     (
-        rc(rf"(?<![\w.]){_N}\s*/\s*{_N}\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)\b"),
+        rc(
+            rf"(?<![\w.]){_N}\s*/\s*{_N}\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output|isl\s*/\s*osl)\b"
+        ),
         r"input length \1 and output length \2",
     ),
     (
         rc(
-            rf"\b(?:in\s*/\s*out|input\s*/\s*output)(?:\s+(?:lengths?|tokens))?\s*[=:]?\s*(?:of\s+)?{_N}\s*/\s*{_N}"
+            rf"\b(?:in\s*/\s*out|input\s*/\s*output|isl\s*/\s*osl)(?:\s+(?:lengths?|tokens))?\s*[=:]?\s*(?:of\s+|为|是)?\s*{_N}\s*/\s*{_N}"
         ),
         r"input length \1 and output length \2",
     ),
@@ -103,7 +108,7 @@ REPLY_WORD_FORM = (
 lost its reply before)."""
 GATE = re.compile(
     r"tokens?\s+(?:answer|repl|respon|output|complet|generat)|并行|parallel|in[\s\-]?flight"
-    r"|batch(?: size)? of|\bisl\b|\bosl\b"
+    r"|batch(?: size)? of|\bisl\b|\bosl\b|#\s*running[\-_]req"
     r"|\d\s*k?[\s\-]*(?:tokens?[\s\-]*)?(?:in|input|prompts?)(?:[\s\-]*tokens?)?\s*(?:[/,;&+]|and\b|\d)"
     r"|max[\s_\-]*new[\s_\-]*tokens"
     r"|input(?:[\s_\-]*tokens?)?\s*[=:]?\s*\d|\d\s*k?\s*(?:个\s*)?(?:tokens?\s*)?(?:的\s*)?(?:输入|提示词)"

@@ -445,7 +445,9 @@ def card_memory_kind(on_card: str | None, left: str, after: str) -> tuple[str, s
 
 BETWEEN = (
     r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
-    r"|identical|nvidia|amd|big|large|small|of\s+the|of\s+our|of\s+my|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
+    r"|identical|nvidia|amd|big|large|small|of\s+(?:the|our|my|its|their|your)"
+    r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
-and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread)."""
+and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread); s41
+(round 37): any owner after 'of' ('4 of its A100 GPUs' of an instance, 'two of their H100s')."""

@@ -21,7 +21,9 @@ round 6's English working records and tested on sentences of our own in both lan
   1'): the value after 'to' / '降到' is the setting's; the one after 'from' / '从' was the earlier one
   (written 'KEY = B, was A': read, and the earlier value named as unread). The key must be one of the
   key–value grammar's (:func:`bot.parse.generic_values.vocabulary`), so 'from 2 to 4 nodes' stays a
-  range. Before, both numbers were named as unread and the setting's default sized.
+  range. Before, both numbers were named as unread and the setting's default sized. s41 (round 37): a key in
+  the plural ('batch sizes') and 'as low as' / 'as small as' / '低至' ('train and val batch sizes as low as
+  2', 'batch size 低至 2': the value tried).
 - **An MoE shape inside a name no catalog release has** ('WizardLM2-8x22B', 'mymoe-8x7b'): the shape
   'N x M B' is the experts × expert size, not an 'M B' model (before, 'WizardLM2-8x22B' was sized as a
   dense 2B). A catalog release of the same shape (Mixtral-8x22B: 141B total, 39B active,
@@ -77,7 +79,8 @@ _LOWERED = (
     r"(?P<key>{keys})\s*(?:(?:的|是)\s*)?"
     r"(?:(?:from|从)\s*(?P<a>\d+(?:\.\d+)?)\s*(?:all\s+the\s+way\s+|一路\s*)?(?:(?:down|up)\s+)?"
     r"(?:to|改成|改为|降到|降低到|减到|减少到|调到|调成|提到|提高到|加到|增加到)"
-    r"|(?:all\s+the\s+way\s+)?down\s+to|一路\s*(?:降到|减到|调到|加到))"  # 'up to 64' alone: a bound
+    r"|(?:all\s+the\s+way\s+)?down\s+to|一路\s*(?:降到|减到|调到|加到)"  # 'up to 64' alone: a bound
+    r"|(?:even\s+)?as\s+(?:low|small)\s+as|(?:低|降|减)至)"  # s41: 'batch sizes as low as 2', '低至 2'
     r"\s*(?P<b>\d+(?:\.\d+)?)(?![\d.]|\s*[kmb%]|\s*(?:gpus?|cards?|nodes?|卡|张|台|个节点))"
 )
 
@@ -88,6 +91,12 @@ def _lowered_re() -> re.Pattern[str]:
 
     key_re = _compiled()[0]
     return re.compile(_LOWERED.format(keys=key_re.pattern))
+
+
+_PLURAL_SIZE_RE = rc(
+    r"(?<=\bbatch\s)sizes(?=\s+(?:(?:even\s+)?as\s+(?:low|small)\s+as|(?:all\s+the\s+way\s+)?down\s+to)\b)"
+)
+"""'batch sizes' before a lowered value ('train and val batch sizes as low as 2'): the key in the singular."""
 
 
 REPLACED_RE = rc(r"(?<=\d), was (\d+(?:\.\d+)?),")
@@ -109,7 +118,8 @@ def written_units(s: str) -> str:
     release version written 'v0_2_6' (see the module docstring)."""
     if "t/s" in s:
         s = RATE_T_RE.sub(r"\g<n> tok/s", s)
-    if " to" in s or "到" in s or "改" in s:
+    if " to" in s or "到" in s or "改" in s or "至" in s or "s low as" in s or "s small as" in s:
+        s = _PLURAL_SIZE_RE.sub("size", s) if "sizes " in s else s  # s41: 'batch sizes as low as 2'
         s = _lowered_re().sub(_lowered, s)
     if "gpu" in s or "cuda" in s:
         s = DEVICE_INDEX_RE.sub(lambda m: m.group("w") or "cuda", s)

@@ -330,7 +330,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--max-concurrent-requests": ("concurrency", "int"),  # round 7: the api_server's cap on requests
     },
     "tgi": {
-        "--num-shard": ("tp", "int"),
+        "--num-shard": ("tp", "int"), "--sm-num-gpus": ("tp", "int"),  # sagemaker-entrypoint.sh: NUM_SHARD
         "--max-input-length": ("prompt_tokens", "int"), "--max-input-tokens": ("prompt_tokens", "int"),
         "--quantize": ("precision", "quant"), "--kv-cache-dtype": ("kv_precision", "kv"),
         "--cuda-memory-fraction": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
