@@ -31,6 +31,7 @@ from estimator.runtimes.others import (
 )
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
+from estimator.serving_layout_notes import layout_notes
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
 from estimator.serving_verdict import (
     at_stated_share,
@@ -479,13 +480,7 @@ def _serving_notes(
         fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
         fp8 = {"gguf_kv": True} if runtime.kv_type_flags and not fp8 else fp8  # -ctk/-ctv (s39 fixm #3)
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
-    if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp splits layers, not tensors
-        ledger.note("tp_over_pcie", gpu=gpu.family)
-    if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
-        ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
-    elif inf.tp > gpu.gpus_per_node and req.tp is None:  # SGLang's '--tp 16 --nnodes 2' (s40 fixw2 #2)
-        nodes = -(-inf.tp // gpu.gpus_per_node)
-        ledger.note("tp_group_across_nodes", tp=inf.tp, nodes=nodes, per_node=gpu.gpus_per_node)
+    layout_notes(req, gpu, inf, runtime, never, ledger)  # TP over PCIe, pipeline stages, TP across nodes
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

@@ -249,6 +249,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
+    NoteCode.tp_allreduce_internode: N_(
+        "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s nodes at %(gbps)s "
+        "GB/s per GPU (InfiniBand/RoCE between the nodes), not at the %(link)s GB/s link inside a node."
+    ),
     NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
         "NVLink GPUs — or serve one replica per GPU if the model fits."
