@@ -90,3 +90,38 @@ def test_tp_inside_one_node_gets_no_network_note(lang: str) -> None:
     a = answer(ONE_NODE[lang])
     assert a.report.inference.tp == 8
     assert "tp_allreduce_internode" not in {n.code for n in a.report.warnings}
+
+
+# #5 Ollama's default context: the one sized and the newer releases' tiers, named in the reply
+
+OLLAMA = {
+    "en": "Run Qwen2.5-7B with Ollama on a 4090, how much memory?",
+    "zh": "用Ollama在4090上跑Qwen2.5-7B需要多少显存",
+}
+OLLAMA_LINE = {
+    "en": "num_ctx 4,096 tokens, its default from v0.6.7 to v0.15.4; since v0.15.5 it picks 4K, 32K or 256K "
+    "by the GPUs' total memory",
+    "zh": "num_ctx 为 4,096 token，是它 v0.6.7 到 v0.15.4 的默认值；"
+    "v0.15.5 起按所有 GPU 的显存总量取 4K、32K 或 256K",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_ollama_reply_names_the_default_it_assumes(lang: str) -> None:
+    """ollama/ollama: OLLAMA_CONTEXT_LENGTH 4096 from v0.6.7 (44b466eeb); VRAM tiers from v0.15.5
+    (0334ffa62, server/routes.go: < 23 GiB 4096, < 47 GiB 32768, else 262144)."""
+    a = answer(OLLAMA[lang])
+    assert a.report.inference.context_tokens == 4096
+    assert OLLAMA_LINE[lang] in render(a, "text")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stated_num_ctx_gets_no_default_line(lang: str) -> None:
+    """Must not misread: 'num_ctx 16384' is the user's context, sized as said, no default named."""
+    q = {
+        "en": "Run Qwen2.5-7B with Ollama num_ctx 16384 on a 4090, how much memory?",
+        "zh": "用Ollama在4090上跑Qwen2.5-7B，num_ctx 16384，需要多少显存",
+    }[lang]
+    a = answer(q)
+    assert a.report.inference.context_tokens == 16384
+    assert OLLAMA_LINE[lang] not in render(a, "text")
