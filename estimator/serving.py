@@ -20,6 +20,7 @@ from estimator.later import LATE
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
+from estimator.prefill_load import note_prefill_load, prefill_in_decode
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import (
@@ -236,7 +237,7 @@ def size_serving(
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-        bits_per_weight=req.bits_per_weight,
+        bits_per_weight=req.bits_per_weight, prefill_in_decode=prefill_in_decode(req),
     )  # fmt: skip
 
     inf, too_small = size(precision), False
@@ -459,6 +460,7 @@ def _serving_notes(
 ) -> None:
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
     LATE.note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a load too
+    note_prefill_load(prefill_in_decode(req), runtime.paged, inf, ledger)  # chunked prefill (s41)
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if refused_to_start(req, inf, runtime, spec):

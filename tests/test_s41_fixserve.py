@@ -125,3 +125,64 @@ def test_a_stated_num_ctx_gets_no_default_line(lang: str) -> None:
     a = answer(q)
     assert a.report.inference.context_tokens == 16384
     assert OLLAMA_LINE[lang] not in render(a, "text")
+
+
+# #1 the prompts' prefill shares the decode steps (vLLM V1 chunked prefill: running requests first, then
+# chunks of waiting prompts in the same max_num_batched_tokens budget; Sarathi-Serve, OSDI 2024)
+
+PREFILL = {
+    "en": "Qwen2.5-72B on 4×A100, 100 users, 8k-token prompts, 512-token answers",
+    "zh": "4张A100部署Qwen2.5-72B，100并发，输入8k token，输出512 token",
+}
+PREFILL_NOTE = {
+    "en": "The decode speed counts the prompts' prefill: with chunked prefill (vLLM, SGLang) each "
+    "8,192-token prompt (≈ 1.67 s of these GPUs) runs in the same steps as the others' decoding, 69.5% of "
+    "each step at 54 sequences; decoding alone would give ≈ 13 tokens/s per sequence.",
+    "zh": "解码速度已计入提示词的预填充：分块预填充（vLLM、SGLang）下，每条 8,000 token 的提示（在这些卡上约 "
+    "1.63 秒）与其他序列的解码在同一批步骤里运行，55 条并发时占每步的 69.4%；"
+    "只算解码则每条序列约 13 token/s。",
+}
+
+
+def test_prefill_per_step_is_the_others_prompts_over_the_answer() -> None:
+    """(batch − 1) × prefill ÷ output tokens: 53 × 1.673 s ÷ 512 = 0.173 s a step; none for one sequence."""
+    from estimator.prefill_load import prefill_per_step
+
+    assert prefill_per_step(54, 1.673, 512) == pytest.approx(53 * 1.673 / 512)
+    assert prefill_per_step(1, 1.673, 512) == 0.0
+    assert prefill_per_step(54, 1.673, 0) == 0.0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_long_prompts_slow_the_decode_of_many_users(lang: str) -> None:
+    """13.2 tokens/s per sequence (710 in total at 54) was decode alone; with each 8K prompt's 1.67 s of
+    prefill shared over the 512-token answers: 1 / (1/13.2 + 53 × 1.673 / 512) ≈ 4.0 (≈ 217 in total)."""
+    a = answer(PREFILL[lang])
+    speed = a.report.inference.decode_tokens_per_s
+    assert 3.7 < speed.per_sequence < 4.3 and 200 < speed.aggregate < 240
+    assert PREFILL_NOTE[lang] in render(a, "text")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_sequence_and_unstated_prompts_keep_the_decode_alone(lang: str) -> None:
+    """Must not misread: one user with a long prompt (its own prefill is the time to first token), and a
+    load whose prompt length is not stated, keep the decode-only speed and get no prefill note."""
+    one = {
+        "en": "Qwen2.5-72B on 4×A100, one user, 8k-token prompts, 512-token answers",
+        "zh": "4张A100部署Qwen2.5-72B，1个用户，输入8k token，输出512 token",
+    }[lang]
+    ctx = {
+        "en": "Qwen2.5-72B on 4×A100, 50 users, 8k context",
+        "zh": "4张A100部署Qwen2.5-72B，50并发，8k上下文",
+    }
+    for q in (one, ctx[lang]):
+        a = answer(q)
+        assert "prefill_in_decode" not in {n.code for n in a.report.warnings}, q
+    assert answer(one).report.inference.decode_tokens_per_s.per_sequence > 15
+
+
+def test_a_throughput_target_counts_prefill_once() -> None:
+    """Must not misread: a request rate with prompts ('20 requests per second, 2000 tokens in') sizes the
+    prefill and decode shares itself (estimator.throughput_target): the decode speed is not slowed twice."""
+    a = answer("serve Llama-3.1-8B on H100, 20 requests per second, 2000 tokens in, 200 out")
+    assert "prefill_in_decode" not in {n.code for n in a.report.warnings}

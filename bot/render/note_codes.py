@@ -61,6 +61,7 @@ class NoteCode(Keys):
     pipeline_across_nodes = "pipeline_across_nodes"
     tp_group_across_nodes = "tp_group_across_nodes"
     tp_allreduce_internode = "tp_allreduce_internode"
+    prefill_in_decode = "prefill_in_decode"
     pipeline_never_fits = "pipeline_never_fits"
     beyond_context_window = "beyond_context_window"
     vllm_long_max_model_len = "vllm_long_max_model_len"
