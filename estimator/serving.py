@@ -41,6 +41,7 @@ from estimator.serving_verdict import (
     serving_need,
     serving_verdict,
 )
+from estimator.speed_floor import at_speed_floor
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -248,6 +249,7 @@ def size_serving(
     fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
     if (req.concurrency_asked or fp8_first) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
+        inf = at_speed_floor(most, partial(size, precision), inf, ledger) if req.concurrency_asked else inf
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)

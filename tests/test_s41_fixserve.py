@@ -186,3 +186,62 @@ def test_a_throughput_target_counts_prefill_once() -> None:
     prefill and decode shares itself (estimator.throughput_target): the decode speed is not slowed twice."""
     a = answer("serve Llama-3.1-8B on H100, 20 requests per second, 2000 tokens in, 200 out")
     assert "prefill_in_decode" not in {n.code for n in a.report.warnings}
+
+
+# #2 'how many concurrent users?' answered at a usable speed (MLPerf Llama-2-70B Server: TPOT ≤ 200 ms)
+
+HOW_MANY = {
+    "en": "How many concurrent users can 4×A100 serve Qwen2.5-72B with 8k-token prompts and 512-token "
+    "answers?",
+    "zh": "4张A100部署Qwen2.5-72B，输入8k token，输出512 token，能支持多少并发？",
+}
+HOW_MANY_HEAD = {
+    "en": "Qwen2.5 72B bf16 inference on 4 × A100 80G: up to 41 concurrent sequences at 8,704 context (TP=4)",
+    "zh": "Qwen2.5 72B bf16 推理，4 张 A100 80G：8,512 上下文下最多约 42 条并发（TP=4）",
+}
+FLOOR_NOTE = {
+    "en": "Counted at a usable speed: the KV cache holds 54 sequences, but at that many each decodes ≈ 4 "
+    "tokens/s; 41 keep at least 5 tokens/s each",
+    "zh": "按可用速度计：KV 缓存能放下 55 条序列，但那么多条时每条解码只有约 4 token/s；"
+    "42 条并发时每条仍有至少 5 token/s",
+}
+
+
+def test_speed_floor_is_mlperf_server_tpot() -> None:
+    from estimator.speed_floor import SPEED_FLOOR_TPS
+
+    assert SPEED_FLOOR_TPS == 1 / 0.200
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_how_many_answers_the_users_served_at_a_usable_speed(lang: str) -> None:
+    """The KV cache holds 54 (zh: 8,000-token prompts, 55), each then at ≈ 4.0 tokens/s; the headline is
+    the most that keep ≥ 5 tokens/s, and its figures are at that load."""
+    a = answer(HOW_MANY[lang])
+    inf = a.report.inference
+    text = render(a, "text")
+    assert text.split("\n")[0] == HOW_MANY_HEAD[lang]
+    assert FLOOR_NOTE[lang] in text
+    assert inf.decode_tokens_per_s.per_sequence >= 5.0
+    assert inf.decode_tokens_per_s.batch == inf.max_concurrency
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_how_many_at_a_usable_speed_keeps_the_kv_count(lang: str) -> None:
+    """Must not misread: 8 × H100 with Llama-3.1-70B decodes ≈ 20 tokens/s at the 328 its KV cache holds —
+    above the floor, so the headline stays the KV cache's 328, with no note."""
+    q = {
+        "en": "How many concurrent users can 8×H100 serve Llama-3.1-70B?",
+        "zh": "8张H100部署Llama-3.1-70B能支持多少并发？",
+    }[lang]
+    a = answer(q)
+    assert a.report.inference.max_concurrency == 328
+    assert "speed_floor_held" not in {n.code for n in a.report.warnings}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stated_load_is_not_capped_by_the_floor(lang: str) -> None:
+    """Must not misread: 100 users stated (not asked) keep the KV cache's 54 / 55 held and no floor note."""
+    a = answer(PREFILL[lang])
+    assert a.report.inference.max_concurrency in (54, 55)
+    assert "speed_floor_held" not in {n.code for n in a.report.warnings}

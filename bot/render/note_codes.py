@@ -62,6 +62,7 @@ class NoteCode(Keys):
     tp_group_across_nodes = "tp_group_across_nodes"
     tp_allreduce_internode = "tp_allreduce_internode"
     prefill_in_decode = "prefill_in_decode"
+    speed_floor_held = "speed_floor_held"
     pipeline_never_fits = "pipeline_never_fits"
     beyond_context_window = "beyond_context_window"
     vllm_long_max_model_len = "vllm_long_max_model_len"

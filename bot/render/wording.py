@@ -259,6 +259,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "decoding, %(prefill_share)s of each step at %(concurrency)s sequences; decoding alone would give "
         "≈ %(tokens_per_s)s tokens/s per sequence."
     ),
+    NoteCode.speed_floor_held: N_(
+        "Counted at a usable speed: the KV cache holds %(max_concurrency)s sequences, but at that many each "
+        "decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least %(target_tokens_per_s)s tokens/s each "
+        "(MLPerf's server bound, 200 ms per output token)."
+    ),
     NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
         "NVLink GPUs — or serve one replica per GPU if the model fits."
