@@ -202,12 +202,14 @@ def step_floor_parts(local: bool, unified: bool, one_gpu: bool = False) -> tuple
     return LAYER_LATENCY_S, SERVER_MOE_ONE_GPU_S if one_gpu else MOE_LAYER_LATENCY_S
 
 
-DECODE_SPREAD = 1.39
+DECODE_SPREAD = 1.32
 """How far a logged run's decode speed lies from the estimate, as a factor: exp of the median
 |log(predicted / measured)| over the working rows of ``data/measured/decode_speeds.json`` (15 rows,
-each with its GitHub thread; the held-out third left out), 1.39 at s36 fixd's constants
-(:func:`estimator.decode_check.summary`, second value; ``tests/test_s36_fixg.py`` recomputes it).
-Half the logged runs decoded inside per_sequence ÷ 1.39 … × 1.39: the band the reply gives
+each with its GitHub thread; the held-out third left out), 1.32 since s41 fixserve timed a TP group
+wider than a node at the inter-node link (:func:`cross_node_link`: the three DeepSeek-R1 runs on 2 × 8
+H100 moved 0.965 / 2.196 / 1.391 → 0.915 / 2.082 / 1.319, the last the median row); 1.39 at s36 fixd's
+constants (:func:`estimator.decode_check.summary`, second value; ``tests/test_s36_fixg.py`` recomputes
+it). Half the logged runs decoded inside per_sequence ÷ 1.32 … × 1.32: the band the reply gives
 (``DecodeSpeed.per_sequence_low`` / ``per_sequence_high``) and its price per million tokens."""
 
 
