@@ -15,8 +15,8 @@ finishes every ``output`` steps and another request's prompt is prefilled in its
 sequence's ``output`` tokens the replica prefills ``batch`` − 1 other prompts (its own prompt is the time
 to first token, shown apart). Each step therefore lasts the decode step plus
 (``batch`` − 1) × prefill seconds ÷ ``output``. Example: Qwen2.5-72B on 4 × A100, 54 sequences of
-8,192-token prompts and 512-token answers: a 77 ms decode step + 53 × 1.7 s / 512 = 176 ms of prefill,
-≈ 3.9 tokens/s per sequence instead of 13 (≈ 211 tokens/s in total instead of 710).
+8,192-token prompts and 512-token answers: a 76 ms decode step (13.2 tokens/s) + 53 × 1.673 s / 512 =
+173 ms of prefill, ≈ 4.0 tokens/s per sequence (≈ 217 tokens/s in total instead of 710).
 
 Applied where the user stated the prompt length (``prompt_tokens``) and the answer length follows
 (``context`` − prompt > 0), on the server engines (not llama.cpp/Ollama/transformers, which split
