@@ -249,7 +249,6 @@ def size_serving(
     fp8 = None  # one data-centre GPU too: the headline's FP8 on their count, not bf16 on more (s33 fixc #1)
     if (req.concurrency_asked or fp8_first) and requested_count(req):
         inf, precision, fp8 = _capacity_on_count(req, spec, gpu, named, (precision, inf), most, size, ledger)
-        inf = at_speed_floor(most, partial(size, precision), inf, ledger) if req.concurrency_asked else inf
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)
@@ -299,13 +298,13 @@ def _capacity_on_count(
     rt = runtime_for(gpu, precision, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
     inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     fp8 = LATE.fp8_on_count(req, gpu, precision, inf, size, ledger)
-    if fp8 is None:
-        return inf, precision, None
+    if fp8 is None:  # the most that still decode at a usable speed, when asked (s41 trial #2)
+        return at_speed_floor(req, most, partial(size, precision), inf, ledger), precision, None
     most.clear()
     rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
     inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
     ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
-    return inf, Precision.fp8, fp8
+    return at_speed_floor(req, most, partial(size, Precision.fp8), inf, ledger), Precision.fp8, fp8
 
 
 def _total_memory_note(

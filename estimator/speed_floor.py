@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from estimator.ledger import Ledger
-from estimator.models import Inference
+from estimator.models import Inference, SizingRequest
 from estimator.runtimes import RUNTIMES
 
 SPEED_FLOOR_TPS = 5.0
@@ -21,9 +21,10 @@ MLCommons, "Llama 2 70B: an MLPerf Inference benchmark", 2024). The interactive 
 
 
 def at_speed_floor(
-    most: list[int], sized: Callable[[], Inference], inf: Inference, ledger: Ledger
+    req: SizingRequest, most: list[int], sized: Callable[[], Inference], inf: Inference, ledger: Ledger
 ) -> Inference:
-    """``inf`` (sized at ``most[0]``, the sequences the user's GPUs hold) when each decodes at least
+    """``inf`` (sized at ``most[0]``, the sequences the user's GPUs hold) when the user did not ask how
+    many (``req.concurrency_asked``) or each decodes at least
     :data:`SPEED_FLOOR_TPS`, or on a server engine with a paged KV cache (vLLM, SGLang, lmdeploy, TGI)
     the largest count n ≤ ``most[0]`` that does (bisection over ``sized`` at ``most[0]`` = n: the speed
     per sequence falls as n grows), with ``max_concurrency`` = n and the note ``speed_floor_held``
@@ -32,7 +33,9 @@ def at_speed_floor(
     speed = inf.decode_tokens_per_s
     held = most[0] if most else 0
     rt = RUNTIMES.get(inf.runtime)
-    if speed is None or held <= 1 or speed.per_sequence >= SPEED_FLOOR_TPS or rt is None or not rt.paged:
+    if not req.concurrency_asked or speed is None or held <= 1 or speed.per_sequence >= SPEED_FLOOR_TPS:
+        return inf
+    if rt is None or not rt.paged:
         return inf
 
     def fast(n: int) -> bool:
