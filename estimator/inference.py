@@ -22,6 +22,7 @@ from estimator.copying import replace
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.exl2_weights import exl2_name, exl2_weight_bytes
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
+from estimator.prefill_load import with_prefill
 from estimator.runtimes import (
     CUDA_VISIBLE_FRACTION,
     GGUF_FORMATS,
@@ -153,6 +154,9 @@ class ServingSetup:
     """llama.cpp's flash attention as stated (``-fa off``: False); None: its default, on."""
     bits_per_weight: float | None = None
     """EXL2 bits per weight as stated (:mod:`estimator.exl2_weights`): the weights sized at it."""
+    prefill_in_decode: bool = False
+    """The stated prompts' prefill slows the decode steps (:mod:`estimator.prefill_load`); False where a
+    throughput target sizes prefill and decode shares itself (:mod:`estimator.throughput_target`)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
@@ -281,6 +285,8 @@ def _speed_and_cost(
     compute set the pace, whatever the count; a server's TP group reads its shards in parallel."""
     speed_tp = 1 if f.rt.splits_layers else use.tp
     batch_run = max(1, min(s.concurrency, max_conc))
+    answer = s.context_tokens - f.prompt if s.prefill_in_decode and f.rt.paged else 0  # stated prompts (s41)
+    prefill = (_prefill(s, f, use, 1)["prefill_seconds"] or 0.0) if answer > 0 else 0.0
 
     def decode(batch: int) -> DecodeSpeed | None:
         """Decode speed of ``batch`` sequences over all replicas of ``use``."""
@@ -299,6 +305,7 @@ def _speed_and_cost(
             pp=1 if f.rt.splits_layers else use.pp,
             fixed=step_floor_parts(f.rt.local, s.gpu.unified_memory, speed_tp * use.pp == 1),
         )
+        one = with_prefill(one, prefill, answer) if prefill else one  # chunked prefill shares the steps
         if one is not None and use.replicas > 1:
             one = one.model_copy(update={"aggregate": one.aggregate * use.replicas, "batch": batch})
         return one

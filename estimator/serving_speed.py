@@ -202,12 +202,14 @@ def step_floor_parts(local: bool, unified: bool, one_gpu: bool = False) -> tuple
     return LAYER_LATENCY_S, SERVER_MOE_ONE_GPU_S if one_gpu else MOE_LAYER_LATENCY_S
 
 
-DECODE_SPREAD = 1.39
+DECODE_SPREAD = 1.32
 """How far a logged run's decode speed lies from the estimate, as a factor: exp of the median
 |log(predicted / measured)| over the working rows of ``data/measured/decode_speeds.json`` (15 rows,
-each with its GitHub thread; the held-out third left out), 1.39 at s36 fixd's constants
-(:func:`estimator.decode_check.summary`, second value; ``tests/test_s36_fixg.py`` recomputes it).
-Half the logged runs decoded inside per_sequence ÷ 1.39 … × 1.39: the band the reply gives
+each with its GitHub thread; the held-out third left out), 1.32 since s41 fixserve timed a TP group
+wider than a node at the inter-node link (:func:`cross_node_link`: the three DeepSeek-R1 runs on 2 × 8
+H100 moved 0.965 / 2.196 / 1.391 → 0.915 / 2.082 / 1.319, the last the median row); 1.39 at s36 fixd's
+constants (:func:`estimator.decode_check.summary`, second value; ``tests/test_s36_fixg.py`` recomputes
+it). Half the logged runs decoded inside per_sequence ÷ 1.32 … × 1.32: the band the reply gives
 (``DecodeSpeed.per_sequence_low`` / ``per_sequence_high``) and its price per million tokens."""
 
 
@@ -251,12 +253,33 @@ def allreduce_seconds(spec: ModelSpec, gpu: GpuSpec, tp: int, batch: int) -> flo
     :data:`LINK_EFFICIENCY`). 0 for TP 1. Llama-2-70B, batch 256 on 8 × L40S (PCIe Gen4, 32 GB/s):
     160 × (10 µs + 1.75 × 4.19 MB / 22.4 GB/s) = 54 ms per step. The link: one way per GPU, the
     catalog's ``link_gbps`` (NVLink/Infinity Fabric, else PCIe), else :data:`NVLINK_GBPS_FALLBACK` or
-    :data:`PCIE_GBPS_FALLBACK` (inline: prefill calls this once a layout, s39)."""
+    :data:`PCIE_GBPS_FALLBACK` (inline: prefill calls this once a layout, s39). A TP group wider than a
+    node (SGLang ``--tp 16 --nnodes 2``) all-reduces across nodes: the ring crosses the inter-node
+    network, so its link is :func:`cross_node_link` (s41 trial #4)."""
     if tp <= 1:
         return 0.0
     volume = 2.0 * (tp - 1) / tp * batch * spec.hidden * 2.0
     link = (gpu.link_gbps or (NVLINK_GBPS_FALLBACK if gpu.nvlink else PCIE_GBPS_FALLBACK)) * 1e9
-    return 2 * spec.layers * (ALLREDUCE_LATENCY_S + volume / (link * LINK_EFFICIENCY))
+    latency = ALLREDUCE_LATENCY_S
+    if tp > gpu.gpus_per_node:
+        gbps, latency = cross_node_link(gpu)
+        link = min(link, gbps * 1e9)
+    return 2 * spec.layers * (latency + volume / (link * LINK_EFFICIENCY))
+
+
+def cross_node_link(gpu: GpuSpec) -> tuple[float, float]:
+    """(one-way GB/s per GPU, seconds per all-reduce) of a tensor-parallel ring that spans nodes: the
+    NCCL ring leaves each node through its NICs, one a GPU, so its bus bandwidth is the NIC's, not
+    NVLink's (nccl-tests ``all_reduce_perf`` busbw on 2 × DGX H100 ≈ the 400 Gb/s port per GPU), and each
+    all-reduce pays an inter-node hop. Datacenter cards: :func:`estimator.scale_floor.nic_gbps` (HDR
+    200 Gb/s on Ampere, NDR 400 Gb/s on Hopper and newer, the DGX user guides) and
+    :data:`INTERSTAGE_LATENCY_S`; personal cards: 10 Gb Ethernet (:data:`ETHERNET_GBPS`,
+    :data:`ETHERNET_LATENCY_S`). SGLang's multi-node docs run TP 16 over two 8-GPU nodes this way
+    (``--tp 16 --nnodes 2 --dist-init-addr``)."""
+    from estimator.scale_floor import nic_gbps  # inline: only a TP group wider than a node pays it
+
+    gbps = nic_gbps(gpu)
+    return gbps, ETHERNET_LATENCY_S if gbps <= ETHERNET_GBPS else INTERSTAGE_LATENCY_S
 
 
 def decode_speed(

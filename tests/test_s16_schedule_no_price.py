@@ -23,9 +23,10 @@ def test_no_price_once_and_the_schedule_said(capsys, question):
     d = json.loads(capsys.readouterr().out)
     codes = [w["code"] for w in d["report"]["warnings"]]
     assert codes.count("no_price") == 1
-    # 5 L20 as 5 copies of one card: L20 has no NVLink, and since d15c3af6 (estimator.serving_layout.PCIE_TIE)
-    # copies come before TP when they take at most 1.25 x the fewest GPUs (4 at TP 4); 5 <= 1.25 x 4.
-    assert d["request"]["concurrency"] == 80 and d["report"]["inference"]["serving_gpus"] == 5
-    assert d["report"]["inference"]["tp"] == 1 and d["report"]["inference"]["replicas"] == 5
+    # 4 L20 as 2 copies of TP 2 (s41 fixserve #3): the L20 now shows 46,068 MiB (44.99 GiB, ECC on), not
+    # 48 GiB, so a one-card copy (27.4 GiB of weights in vLLM's 40.5 GiB) holds ~14 sequences and 80 need 6
+    # cards, beyond 1.25 x the 4 of TP 2 (estimator.serving_layout.PCIE_TIE); before, 5 copies of one card.
+    assert d["request"]["concurrency"] == 80 and d["report"]["inference"]["serving_gpus"] == 4
+    assert d["report"]["inference"]["tp"] == 2 and d["report"]["inference"]["replicas"] == 2
     hours = next(a for a in d["assumptions"] if a["field"] == "hours_per_day")
     assert hours["value"] == 8 and "243" in hours["source"]

@@ -61,17 +61,17 @@ def test_target_without_unit_answer_counts_cards(text: str, cards: int) -> None:
     [
         (
             "two A10G serving Qwen2.5-14B with vLLM, 64 concurrent users at 8K, per-token latency?",
-            "2 × A10G: ≈ 69 ms per token (≈ 14 (10–20) tokens/s per sequence)",
+            "2 × A10G: ≈ 69 ms per token (≈ 14 (11–19) tokens/s per sequence)",
             "with 7 of the 64 running at once and 57 waiting in the queue",
         ),
         (
             "Qwen2.5-14B on two A10G with vLLM, 64 users at once at 8K, how many tokens/s per sequence?",
-            "2 × A10G: ≈ 69 ms per token (≈ 14 (10–20) tokens/s per sequence)",
+            "2 × A10G: ≈ 69 ms per token (≈ 14 (11–19) tokens/s per sequence)",
             "with 7 of the 64 running at once and 57 waiting in the queue",
         ),
         (
             "两张 A10G 用 vLLM 跑 Qwen2.5-14B，64 个并发，上下文 8K，每个 token 的延迟是多少",
-            "2 张 A10G：每个 token 约 69 毫秒（每条序列约 14（10–20） token/s）",
+            "2 张 A10G：每个 token 约 69 毫秒（每条序列约 14（11–19） token/s）",
             "64 条请求中 7 条同时运行、57 条排队等待",
         ),
     ],

@@ -26,10 +26,10 @@ TARGETS = [  # review 1: one clause states the rate asked for; no measuring word
     ("Serve Qwen2.5-72B at 2000 tok/s on H100.", 2000, 82),
     ("Deploy Llama-3-70B on H100s; the service must hit 2000 tokens/s with 32 concurrent users.", 2000, 32),
     ("部署 70B，每秒 2000 token，100 并发", 2000, 100),
-    # 539 sequences reach 5000 token/s (TP 8 x 3 on 24 L20, ~11 token/s each): 604 before d15c3af6, whose
-    # PCIe near tie (estimator.serving_layout.PCIE_TIE) changed the layouts the rate search tries on L20
-    # (no NVLink); the rate is still read as the target, not as observed.
-    ("推理服务要求每秒 5000 token，部署 Qwen2.5-32B，用 L20", 5000, 539),
+    # 604 sequences reach 5000 token/s on L20: 539 from d15c3af6 (estimator.serving_layout.PCIE_TIE changed
+    # the layouts the rate search tries on L20, no NVLink) until s41 fixserve #3 set the L20's 46,068 MiB
+    # (ECC on) for its 48 GiB; the rate is still read as the target, not as observed.
+    ("推理服务要求每秒 5000 token，部署 Qwen2.5-32B，用 L20", 5000, 604),
 ]
 
 

@@ -295,7 +295,13 @@ def _alternatives_shown(report: SizingReport, memory: dict[str, Any] | None) -> 
 
 
 _GPU_ONLY_LAYOUT = frozenset(
-    {"tp_over_pcie", "pipeline_across_nodes", "tp_group_across_nodes", "personal_beyond_one_machine"}
+    {
+        "tp_over_pcie",
+        "pipeline_across_nodes",
+        "tp_group_across_nodes",
+        "tp_allreduce_internode",
+        "personal_beyond_one_machine",
+    }
 )
 """Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
 _START_ONLY_HIDDEN = frozenset(

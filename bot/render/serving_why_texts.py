@@ -19,8 +19,10 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "a reasoning model writes long chains of thought: its model card's generation length"
     ),
     "runtime_default_context": N_(
-        "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens since v0.6); "
-        "longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) for longer ones"
+        "the runtime's default context when none is set (Ollama: num_ctx 4,096 tokens, its default from "
+        "v0.6.7 to v0.15.4; since v0.15.5 it picks 4K, 32K or 256K by the GPUs' total memory, at most the "
+        "model's own context); longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) to "
+        "the context you need"
     ),
     "ollama_default_tag": N_(
         "Ollama with no quantization in the tag: its library's default tags are Q4_K_M (ollama/ollama "

@@ -249,6 +249,21 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "Only ≈ %(max_concurrency)s sequences fit at this context (I assumed %(concurrency)s): "
         "add GPUs, shorten the context or use an fp8 KV cache."
     ),
+    NoteCode.tp_allreduce_internode: N_(
+        "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s nodes at %(gbps)s "
+        "GB/s per GPU (InfiniBand/RoCE between the nodes), not at the %(link)s GB/s link inside a node."
+    ),
+    NoteCode.prefill_in_decode: N_(
+        "The decode speed counts the prompts' prefill: with chunked prefill (vLLM, SGLang) each "
+        "%(length)s-token prompt (≈ %(prefill_s)s s of these GPUs) runs in the same steps as the others' "
+        "decoding, %(prefill_share)s of each step at %(concurrency)s sequences; decoding alone would give "
+        "≈ %(tokens_per_s)s tokens/s per sequence."
+    ),
+    NoteCode.speed_floor_held: N_(
+        "Counted at a usable speed: the KV cache holds %(max_concurrency)s sequences, but at that many each "
+        "decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least %(target_tokens_per_s)s tokens/s each "
+        "(MLPerf's server bound, 200 ms per output token)."
+    ),
     NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
         "NVLink GPUs — or serve one replica per GPU if the model fits."

@@ -47,8 +47,15 @@ EXLLAMA_MAX_INPUT_LEN = 2048
 """ExLlamaV2's scratch buffers hold one chunk of ``max_input_len`` tokens and an attention matrix of
 ``max_attention_size`` = 2048² entries (turboderp/exllamav2 ``exllamav2/config.py`` defaults)."""
 OLLAMA_DEFAULT_CONTEXT = 4096
-"""Ollama's default context when ``num_ctx`` is not set (ollama/ollama ``envconfig/config.go``
-``OLLAMA_CONTEXT_LENGTH`` default 4096, v0.6 on; 2,048 before, ``api/types.go`` ``NumCtx``)."""
+"""Ollama's default context when ``num_ctx`` is not set, as sized: 4,096 tokens (ollama/ollama
+``envconfig/config.go`` ``OLLAMA_CONTEXT_LENGTH`` default 4096 from v0.6.7, commit 44b466eeb, 2025-04-28;
+2,048 before, ``api/types.go`` ``NumCtx``). Since v0.15.5 (commit 0334ffa62, 2026-02-02, "server: use
+tiered VRAM-based default context length") the default is 0 and ``server/routes.go`` picks it from
+the total VRAM of the GPUs it sees: under 23 GiB 4,096, under 47 GiB 32,768, else 262,144
+(docs/context-length.mdx: "4k/32k/256k based on VRAM"), capped at the model's trained context
+(``server/sched.go`` ``effectiveContext``) and, from v0.30, lowered to 32K or 4K when the load would
+not fit (``server/sched.go`` ``nextLowerAutoNumCtx``; read at v0.33.0-rc2). The reply names the 4,096
+assumed and the newer tiers (``runtime_default_context``); the tiers are not sized (s41 fixserve #5)."""
 
 OLLAMA_NUM_PARALLEL = 1
 """Requests one loaded Ollama model serves at once when ``OLLAMA_NUM_PARALLEL`` is not set: 1 (ollama/ollama
