@@ -33,6 +33,13 @@ Sources, per tool:
 * Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
   ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
   ``--expert-model-parallel-size``): the full search.
+* The Megatron family (s41 fixtrain #3), the same search and Megatron's layers: MindSpeed-LLM, Ascend's
+  Megatron-LM port (gitee.com/ascend/MindSpeed-LLM, formerly ModelLink: ``--tensor-model-parallel-size``,
+  ``--pipeline-model-parallel-size``, ``--sequence-parallel`` in its examples/mcore scripts, on MindSpeed's
+  Megatron-Core patches); Megatron-DeepSpeed (deepspeedai/Megatron-DeepSpeed, Megatron-LM's fork with
+  DeepSpeed's ZeRO and pipeline engine: the same TP/PP/SP arguments); Pai-Megatron-Patch
+  (alibaba/Pai-Megatron-Patch: Megatron-Core training of Hugging Face models, its examples' ``TP``/``PP``/
+  ``EP``/``SP`` script arguments). :data:`MEGATRON_FAMILY` names them.
 """
 
 from __future__ import annotations
@@ -124,8 +131,14 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     ),
     "Megatron-LM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "NeMo": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "MindSpeed-LLM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "Megatron-DeepSpeed": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "Pai-Megatron-Patch": ToolLimits(False, megatron_layers=True, optim_by_name=False),
 }
 """The training tools the sizing models, by the name the reply uses (``SizingRequest.training_tool``)."""
+
+MEGATRON_FAMILY = frozenset(name for name, limits in TRAINING_TOOL_LIMITS.items() if limits.megatron_layers)
+"""The Megatron-family tools (TP/PP/SP/EP, Megatron's layers): their answers get Megatron's advice."""
 
 OTHER_STACK = "Megatron-LM"
 """The stack the alternatives name when a tool allows data parallelism only."""
