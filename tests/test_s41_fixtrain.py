@@ -23,6 +23,11 @@ def _text(question: str) -> str:
     return ask(question, None, "text")[0]
 
 
+def _head(question: str) -> list[str]:
+    """The reply's first paragraph: the headline and the lines under it."""
+    return _text(question).split("\n\n")[0].splitlines()
+
+
 def _parse(question: str):
     from bot.parse import parse
 
@@ -69,7 +74,7 @@ def test_a_gpu_resource_or_a_named_card_is_not_no_gpu(text: str) -> None:
 
 
 def test_no_gpu_zh_answers_the_cpu_first() -> None:
-    lines = _text("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗").splitlines()
+    lines = _head("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗")
     assert lines[0].startswith("你的机器没有 GPU：我估算的是 GPU，不估算 CPU")
     # Qwen2.5-7B bf16: 7.62e9 × 2 B = 15.2e9 B = 14.2 GiB; KV 28 layers × 4 heads × 128 × 2 × 2 B
     # = 56 KiB a token × 4,096 = 0.2 GiB; 14.4 GiB ≤ 64 GiB
@@ -78,30 +83,30 @@ def test_no_gpu_zh_answers_the_cpu_first() -> None:
         "≈ 14.4 GiB。"
     )
     # 51.2e9 × 0.65 / 15.23e9 = 2.19; 89.6e9 × 0.65 / 15.23e9 = 3.82 tokens/s
-    assert "最多约 2.2–3.8 token/s" in lines[2] and "51.2–89.6 GB/s" in lines[2]
+    assert "最多约 2.2–3.8 token/s" in lines[-1] and "51.2–89.6 GB/s" in lines[-1]
 
 
 def test_no_gpu_en_answers_the_cpu_first() -> None:
-    lines = _text("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?").splitlines()
+    lines = _head("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?")
     assert lines[0].startswith("No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama")
     assert lines[1].startswith("Your 32 GiB of RAM holds the model at bf16: weights 15.0 GiB")
     # Llama 3 8B bf16: 8.03e9 × 2 B = 16.06e9 B; 51.2e9 × 0.65 / 16.06e9 = 2.07,
     # 89.6e9 × 0.65 / 16.06e9 = 3.63
-    assert "≈ 2.1–3.6 tokens/s at most on 51.2–89.6 GB/s" in lines[2]
+    assert "≈ 2.1–3.6 tokens/s at most on 51.2–89.6 GB/s" in lines[-1]
 
 
 def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
     """512 GiB of RAM is a server's (above 256 GiB, estimator.layer_offload.DESKTOP_MEMORY_MAX): 8-channel
     DDR4-3200 to 12-channel DDR5-4800, 204.8–460.8 GB/s; Qwen3-30B-A3B reads its 3.3B active of 30.5B."""
-    line = _text("CPU-only server with 512GB RAM, can I run Qwen3-30B-A3B?").splitlines()[2]
+    line = _head("CPU-only server with 512GB RAM, can I run Qwen3-30B-A3B?")[-1]
     assert "204.8–460.8 GB/s" in line and "server's 8-channel" in line
     assert "6.1 GiB of weights" in line  # 56.8 GiB × 3.3 / 30.5
 
 
 def test_a_cpu_named_keeps_its_head_and_gains_the_speed() -> None:
-    lines = _text("Llama-3-8B on an i7-12700 with 16GB").splitlines()
+    lines = _head("Llama-3-8B on an i7-12700 with 16GB")
     assert lines[0].startswith("Your machine is a CPU (i7-12700) with no GPU named")
-    assert "tokens/s at most" in lines[2]
+    assert "tokens/s at most" in lines[-1]
 
 
 @pytest.mark.parametrize(
@@ -130,6 +135,12 @@ def test_training_without_gpu_says_impractical_then_gpus(text: str, head: str) -
         ("用 Pai-Megatron-Patch 全参微调 Qwen2.5-72B，32 张 A100", "Pai-Megatron-Patch"),
         ("Pretrain a 7B model with Megatron-DeepSpeed on 64 H100s, 1T tokens", "Megatron-DeepSpeed"),
         ("ModelLink 预训练 Llama 2 7B，16 张 910B", "MindSpeed-LLM"),
+        # moved from tests/test_round10_zh_forms.py, test_round13_zh_forms.py and test_round24_zh_forms.py,
+        # where these tools were named as not used (no limits modelled then); now sized as Megatron-family
+        ("用 MindSpeed-LLM 在 16 张 910B 上全参微调 Qwen2.5-72B 要多久", "MindSpeed-LLM"),
+        ("How many 910B for Qwen2.5-72B full fine-tuning with ModelLink?", "MindSpeed-LLM"),
+        ("采用 Pai-Megatron-Patch 微调 Qwen-72B，最少要几张 A100", "Pai-Megatron-Patch"),
+        ("看了 Pai-Megatron-Patch 的示例脚本，全参微调 Qwen2-72B 要几张 H800？", "Pai-Megatron-Patch"),
         ("Megatron-LM pretrain a 7B model on 64 H100s", "Megatron-LM"),
         ("megatron-core 训练 7B，64 张 H800，1T token", "Megatron-LM"),
     ],
@@ -169,3 +180,57 @@ def test_a_lora_run_on_a_hf_tool_gets_no_megatron_advice(text: str) -> None:
     out = _text(text)
     assert "Megatron-family" not in out and "Megatron 系" not in out
     assert "Megatron-LM for pre-training" not in out and "大规模预训练用 Megatron-LM" not in out
+
+
+# 5. MoE eager slowdown: shown under the band; transformers 5's grouped experts keep the grouped rate -----
+
+
+@pytest.mark.parametrize(
+    ("text", "version", "experts"),
+    [
+        ("LLaMA-Factory LoRA 微调 Qwen3-30B-A3B，8 张 A100，1 亿 token，transformers 5.0", "5.0", None),
+        ("transformers 版本 4.51.3，LoRA 微调 Qwen3-30B-A3B，8 张 A100", "4.51.3", None),
+        ("LoRA Qwen3-30B-A3B with TRL, transformers==4.57.1, 8 H100, 100M tokens", "4.57.1", None),
+        ("fine-tune Qwen3-30B-A3B on transformers v5 with 8 A100s", "5", None),
+        ('fine-tune Qwen3-30B-A3B, transformers>=5, experts_implementation="eager", 8 A100', "5", "eager"),
+    ],
+)
+def test_transformers_release_is_read(text: str, version: str, experts: str | None) -> None:
+    r = _parse(text).request
+    assert r.transformers_version == version and r.experts_implementation == experts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sentence-transformers 2.2 微调 Qwen3-30B-A3B 8 张 A100",
+        "transformers 4 张 A100 微调 Qwen3-30B-A3B",
+        "fine-tune Qwen3-30B-A3B with sentence-transformers 3.0 on 8 A100",
+    ],
+)
+def test_not_a_transformers_release(text: str) -> None:
+    """Must not misread: another package ending in the name; a bare figure after it is a count."""
+    assert _parse(text).request.transformers_version is None
+
+
+def _mfu(text: str) -> float:
+    return answer_json(text)["report"]["mfu"]["likely"]
+
+
+def test_transformers_5_keeps_the_grouped_rate() -> None:
+    """v5's default experts backend is grouped_mm (transformers modeling_utils.py
+    get_correct_experts_implementation): no eager divisor; v4 and 'eager' stated keep it."""
+    base = "LoRA fine-tune Qwen3-30B-A3B with TRL on 8 H100, 100M tokens"
+    v4, v5 = _mfu(base + ", transformers==4.57.1"), _mfu(base + ", transformers 5.0")
+    eager = _mfu(base + ', transformers 5.0, experts_implementation="eager"')
+    assert v5 > 5 * v4  # the floor divides the MoE rate by ≈ 6.5 on H100 (30.5B dense vs 3.3B active)
+    assert eager == pytest.approx(v4)
+
+
+def test_the_eager_band_line_zh_and_en() -> None:
+    zh = _text("用 LLaMA-Factory LoRA 微调 Qwen3-30B-A3B，8 张 A100 80G，1 亿 token 要多久")
+    assert "这个区间已含 MFU ÷ 6：v5 之前的 transformers 在循环里逐个跑 MoE 的专家" in zh
+    en = _text("LoRA fine-tune Qwen3-30B-A3B with TRL on 8 H100, 100M tokens, transformers==4.57.1")
+    assert "MFU ÷ 6.5 inside this range: your transformers 4.57.1 runs an MoE's experts" in en
+    v5 = _text("LoRA fine-tune Qwen3-30B-A3B with TRL on 8 H100, 100M tokens, transformers 5.0")
+    assert "inside this range" not in v5

@@ -44,6 +44,27 @@ RAM_RE = re.compile(
 """A memory beside RAM's word ('64G内存', '32 GB RAM', '内存 32G'): with no GPU, the machine's RAM."""
 
 
+def cue(s: str) -> bool:
+    """Whether the normalized text ``s`` holds the words of :data:`NO_GPU_RE`: a card's word and a negation or
+    'only' (plain substring tests: most messages pay no search)."""
+    card = "pu" in s or "显卡" in s or "card" in s
+    return card and (
+        "no" in s
+        or "n't" in s
+        or "without" in s
+        or "zero" in s
+        or "only" in s
+        or "没" in s
+        or "无" in s
+        or "只" in s
+        or "仅" in s
+        or "纯" in s
+        or "缺" in s
+        or "不带" in s
+        or "单靠" in s
+    )
+
+
 def no_gpu(raw: str, asm: Any) -> None:
     """Notes ``cpu_only`` and ``no_gpu`` on the assembler ``asm`` when the message ``raw`` says its machine
     has no GPU (:data:`NO_GPU_RE`; the caller has found no GPU named), and reads the RAM beside it into

@@ -119,7 +119,18 @@ SWITCH_RE = rc(
 
 
 ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED)))
-TOOLS_INDEX = CueTable(TRAINING_TOOLS)
+TOOLS_INDEX = CueTable(
+    TRAINING_TOOLS,
+    declared={  # s41 fixtrain #3: the Megatron forks by their joined names, rarer than either word alone
+        "Megatron-DeepSpeed": (
+            "megatron-deepspeed",
+            "megatron deepspeed",
+            "megatron_deepspeed",
+            "megatrondeepspeed",
+        ),
+        "Pai-Megatron-Patch": ("pai-megatron", "pai megatron", "pai_megatron", "paimegatron"),
+    },
+)
 """The training tools by their cues (:mod:`bot.parse.cue_index`): a message's candidates in one C pass, in
 place of :data:`ANY_TOOL_RE`'s search (~10 µs a call, most messages name no tool)."""
 NOT_MODELLED_INDEX = CueTable(RUNTIMES_NOT_MODELLED)

@@ -70,11 +70,14 @@ def cpu_head(text: str, answer: Answer) -> str:
     head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, NO_GPU_HEAD)
     if not inf.weights_bytes:
         return head + text
-    lines = [_ram_line(answer)] if answer.parsed.request.host_memory_gib else []
-    lines.append(_speed_line(answer))
     first, sep, rest = text.partition("\n")
     brk = "\\" if first.endswith("\\") else ""  # markdown's hard line break, as the headline's
-    return head + first + "\n" + (brk + "\n").join(lines) + brk + (sep + rest if sep else "")
+    if answer.parsed.request.host_memory_gib:
+        rest = _ram_line(answer) + brk + (sep + rest if sep else "")
+    # the speed closes the headline's paragraph: the lines under the headline (what was not used) stay
+    para, gap, after = rest.partition("\n\n")
+    para = para + (brk if para and not para.endswith("\\") else "") + "\n" + _speed_line(answer)
+    return head + first + "\n" + para.lstrip("\n") + gap + after
 
 
 def _ram_line(answer: Answer) -> str:
