@@ -234,3 +234,21 @@ def test_the_eager_band_line_zh_and_en() -> None:
     assert "MFU ÷ 6.5 inside this range: your transformers 4.57.1 runs an MoE's experts" in en
     v5 = _text("LoRA fine-tune Qwen3-30B-A3B with TRL on 8 H100, 100M tokens, transformers 5.0")
     assert "inside this range" not in v5
+
+
+# 4. H100 memory: training and serving weigh the same card ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "lang_q",
+    [("zh", "8 张 H100 全参微调 Llama 3 8B，1 亿 token"), ("en", "full fine-tune Llama 3 8B on 8 H100")],
+)
+def test_h100_training_and_serving_use_the_same_card_memory(lang_q: tuple[str, str]) -> None:
+    """Both from GpuSpec.addressable_bytes: the datasheet's 80 GB HBM3 as 80 GiB (81,920 MiB, NVIDIA H100
+    datasheet); serving takes vLLM's 0.9 of it, less the CUDA context. nvidia-smi reports 81,559 MiB on an
+    H100 80GB HBM3 (0.36 GiB less, not applied here: it would move every H100 answer alike)."""
+    train = answer_json(lang_q[1])["report"]["memory"]
+    serve = answer_json("serve Llama 3 8B on 1 H100" if lang_q[0] == "en" else "1 张 H100 部署 Llama 3 8B")
+    inf = serve["report"]["inference"]
+    assert train["gpu_memory_bytes"] == 80 * 2**30
+    assert 0.88 * 80 * 2**30 < inf["usable_bytes_per_gpu"] <= 0.9 * 80 * 2**30
