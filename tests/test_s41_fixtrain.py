@@ -252,3 +252,32 @@ def test_h100_training_and_serving_use_the_same_card_memory(lang_q: tuple[str, s
     inf = serve["report"]["inference"]
     assert train["gpu_memory_bytes"] == 80 * 2**30
     assert 0.88 * 80 * 2**30 < inf["usable_bytes_per_gpu"] <= 0.9 * 80 * 2**30
+
+
+# 2. demo data at cutoff_len: already right on this branch's base; regression guards, both languages ---------
+
+_YAML = (
+    "\nmodel_name_or_path: Qwen/Qwen2.5-7B-Instruct\nstage: sft\nfinetuning_type: lora\n"
+    "dataset: identity,alpaca_en_demo\ntemplate: qwen\ncutoff_len: 2048\nper_device_train_batch_size: 1\n"
+    "gradient_accumulation_steps: 8\nnum_train_epochs: 3.0\nbf16: true\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "bound"),
+    [
+        (
+            "用 LLaMA-Factory 跑这个要多久，4 张 4090：",
+            "时间按每条样本 2,048 token（你允许的最长长度）计，是上限",
+        ),
+        ("How long will this take on 4 RTX 4090s with LLaMA-Factory?", "an upper bound"),
+    ],
+)
+def test_demo_datasets_are_their_rows_and_cutoff_an_upper_bound(head: str, bound: str) -> None:
+    """LLaMA-Factory's data/identity.json holds 91 rows and data/alpaca_en_demo.json 999 (the JSON arrays'
+    lengths, bot.parse.configs.demo_datasets), not samples of any count × cutoff_len."""
+    a = answer_json(head + _YAML)
+    assert a["request"]["num_samples"] == 91 + 999
+    # 1,090 samples × 2,048 tokens (cutoff_len, the bound) × 3 epochs = 6,696,960 tokens
+    assert a["request"]["seq_len"] == 2048 and a["request"]["tokens"] == 1090 * 2048 * 3
+    assert bound in a["reply"]
