@@ -1,6 +1,9 @@
-"""Whether the loss is computed without the whole vocabulary's logits, declared here and mixed into
+"""Whether the loss is computed without the whole vocabulary's logits, and which transformers runs an MoE's
+experts (s41 fixtrain #5), declared here and mixed into
 :class:`estimator.request.SizingRequest` through :class:`estimator.request_optimizer.OptimizerStep` (the
 request module stays within the 500-line limit of tests/test_layout.py)."""
+
+from typing import Literal
 
 from pydantic import Field
 
@@ -21,4 +24,24 @@ class LossKernel(Provenance):
         "§3.2). True: the loss's peak is a chunk's (estimator.transients: CHUNKED_LOSS_BYTES_PER_LOGIT); "
         "False or None: the tool's own loss (Unsloth chunks its own: estimator.training_tools)",
         json_schema_extra=_setting("training", json_order=80, echo="stage_suffix"),
+    )
+    transformers_version: str | None = Field(
+        None,
+        pattern=r"^\d{1,2}(?:\.\d{1,3}){0,2}$",
+        description="The transformers release the user runs ('5.0', '4.57.1'), as stated. From v5 an MoE's "
+        "experts run torch._grouped_mm by default (transformers modeling_utils.py "
+        "get_correct_experts_implementation: 'grouped_mm' when none is requested, 'eager' only where "
+        "torch._grouped_mm cannot dispatch, PyTorch < 2.9; integrations/moe.py grouped_mm_experts_forward), "
+        "so the calibrated MoE rate stands; before v5 the modeling files loop over the experts a batch hit "
+        "(estimator.training_tools.runs_eager_experts, estimator.training_rate.eager_moe_slowdown)",
+        json_schema_extra=_setting("training", json_order=113),
+    )
+    experts_implementation: Literal["eager", "grouped_mm", "batched_mm"] | None = Field(
+        None,
+        description="transformers v5's experts_implementation as the user set it (from_pretrained "
+        "experts_implementation=..., config._experts_implementation; integrations/moe.py ExpertsInterface): "
+        "'grouped_mm' keeps the calibrated MoE rate; 'eager' (the per-expert loop) and 'batched_mm' (one "
+        "bmm per routed token, gathering its expert's weights: a decode path) keep the eager floor "
+        "(estimator.training_rate.eager_moe_slowdown); None: the release's default",
+        json_schema_extra=_setting("training", json_order=114),
     )

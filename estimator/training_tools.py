@@ -33,6 +33,13 @@ Sources, per tool:
 * Megatron-LM and NeMo: tensor, pipeline, sequence and expert parallelism (Megatron-LM
   ``--tensor-model-parallel-size``, ``--pipeline-model-parallel-size``, ``--sequence-parallel``,
   ``--expert-model-parallel-size``): the full search.
+* The Megatron family (s41 fixtrain #3), the same search and Megatron's layers: MindSpeed-LLM, Ascend's
+  Megatron-LM port (gitee.com/ascend/MindSpeed-LLM, formerly ModelLink: ``--tensor-model-parallel-size``,
+  ``--pipeline-model-parallel-size``, ``--sequence-parallel`` in its examples/mcore scripts, on MindSpeed's
+  Megatron-Core patches); Megatron-DeepSpeed (deepspeedai/Megatron-DeepSpeed, Megatron-LM's fork with
+  DeepSpeed's ZeRO and pipeline engine: the same TP/PP/SP arguments); Pai-Megatron-Patch
+  (alibaba/Pai-Megatron-Patch: Megatron-Core training of Hugging Face models, its examples' ``TP``/``PP``/
+  ``EP``/``SP`` script arguments). :data:`MEGATRON_FAMILY` names them.
 """
 
 from __future__ import annotations
@@ -124,8 +131,14 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     ),
     "Megatron-LM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "NeMo": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "MindSpeed-LLM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "Megatron-DeepSpeed": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "Pai-Megatron-Patch": ToolLimits(False, megatron_layers=True, optim_by_name=False),
 }
 """The training tools the sizing models, by the name the reply uses (``SizingRequest.training_tool``)."""
+
+MEGATRON_FAMILY = frozenset(name for name, limits in TRAINING_TOOL_LIMITS.items() if limits.megatron_layers)
+"""The Megatron-family tools (TP/PP/SP/EP, Megatron's layers): their answers get Megatron's advice."""
 
 OTHER_STACK = "Megatron-LM"
 """The stack the alternatives name when a tool allows data parallelism only."""
@@ -165,15 +178,30 @@ EAGER_EXPERT_FREE = frozenset({"Unsloth"})
 patches them with its own kernels): :func:`runs_eager_experts` leaves them out."""
 
 
+def grouped_experts(req: SizingRequest) -> bool:
+    """The user's transformers runs an MoE's experts as grouped GEMMs: ``experts_implementation`` stated
+    'grouped_mm', or none stated on transformers 5 or later, whose default it is (transformers
+    modeling_utils.py ``get_correct_experts_implementation``: ``"grouped_mm" if requested_experts is None``;
+    integrations/moe.py ``grouped_mm_experts_forward`` over ``torch._grouped_mm``). 'eager' and
+    'batched_mm' stated are not (the per-expert loop; one bmm per routed token)."""
+    if req.experts_implementation is not None:
+        return req.experts_implementation == "grouped_mm"
+    version = req.transformers_version
+    return version is not None and int(version.split(".")[0]) >= 5
+
+
 def runs_eager_experts(req: SizingRequest, stage: Stage) -> bool:
     """An MoE trained here runs transformers' eager expert loop: a Hugging Face stack (HF Trainer, TRL,
     LLaMA-Factory, axolotl, ms-swift, OpenRLHF, verl's FSDP workers — :attr:`ToolLimits.megatron_layers`
     false), or no tool named for a fine-tune (the stacks people fine-tune with); never with a stated TP or
-    PP above 1 (a Megatron backend) or Megatron-LM / NeMo. transformers' MoE blocks loop over the experts
+    PP above 1 (a Megatron backend) or Megatron-LM / NeMo, nor on transformers 5 and later, whose experts
+    run grouped GEMMs (:func:`grouped_experts`). transformers 4's MoE blocks loop over the experts
     a batch hit, one small matrix multiply each (``modeling_qwen3_moe.py``, ``Qwen3MoeSparseMoeBlock``:
     ``for expert_idx in expert_hit``; the "eager" experts backend of the transformers docs,
     ``experts_interface``)."""
     if (req.tp or 1) > 1 or (req.pp or 1) > 1 or req.training_tool in EAGER_EXPERT_FREE:
+        return False
+    if grouped_experts(req):
         return False
     limits = tool_limits(req.training_tool)
     if limits is None:

@@ -527,9 +527,18 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
     ):  # s17: a mixed rig sized on its largest card counts the cards it names as left out
         ok = got is not None and (_close(value, got) or value == got + _rig_left_out(answer))
         ok = ok or (got is not None and _rig_named(answer) > 0 and value + _rig_named(answer) == got)
+    elif key == "training_tool":  # s41 fixtrain: a fork used is each tool it joins, as the labels list them
+        ok = got is not None and (_close(value, got) or _norm(value) in TOOL_FORKS.get(got, ()))
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value, key)
+
+
+TOOL_FORKS = {"Megatron-DeepSpeed": ("megatronlm", "deepspeed")}
+"""A training tool that is a fork of two (deepspeedai/Megatron-DeepSpeed: Megatron-LM with DeepSpeed's ZeRO
+and pipeline engine), modelled under its own name since s41 (estimator.training_tools.MEGATRON_FAMILY): used,
+it is each of the two the corpus labels it as ('megatron-deepspeed' → ["Megatron-LM", "DeepSpeed"], README
+label correction en30-002)."""
 
 
 def _accumulated(steps: object, request: dict[str, Any]) -> bool:

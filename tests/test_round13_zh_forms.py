@@ -35,7 +35,6 @@ def req(data: dict[str, Any], key: str) -> Any:
     ("text", "tool"),
     [
         ("用 chatglm_rlhf 训练 ChatGLM3-6B 的 Reward 模型，单卡 3090 够吗", "chatglm_rlhf"),
-        ("采用 Pai-Megatron-Patch 微调 Qwen-72B，最少要几张 A100", "pai-megatron-patch"),
         ("一块 4090 能复现 Logic-RL 的 7B 模型吗", "logic-rl"),
         ("基于 my_dpo_trainer 训练 Qwen2.5-7B 需要多少显存", "my_dpo_trainer"),
         ("using my-sft-trainer to fine-tune Llama-3-8B on 2 A100s", "my-sft-trainer"),

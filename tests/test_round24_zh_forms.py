@@ -57,7 +57,6 @@ def test_a_count_of_days_is_no_iluvatar_card(capsys: pytest.CaptureFixture[str])
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("看了 Pai-Megatron-Patch 的示例脚本，全参微调 Qwen2-72B 要几张 H800？", "pai-megatron-patch"),
         ("全参微调 Qwen2-72B 参考的是 my-sft-trainer 的训练代码，8 张 A800 够吗？", "my-sft-trainer"),
         ("照着 easy-rlhf's example scripts fine-tune Qwen2-7B on 8 A100, how long?", "easy-rlhf"),
     ],

@@ -10,7 +10,10 @@ from typing import Any
 
 from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
-from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
+from bot.parse import (
+    module_gates,  # noqa: F401 - the module-level patterns' gates, second message on
+    no_gpu,
+)
 from bot.parse import precision_words as pw
 from bot.parse.asked_precision import asked_format
 from bot.parse.bare_nodes import nodes_of_said_size
@@ -102,6 +105,8 @@ class MentionSteps:
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
         self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
         self.named_unused += cpu.cpu_named(self.raw, self) if not gpus and cpu.GATE.search(self.raw) else []
+        if not gpus and no_gpu.cue(self.s):  # 'no GPU', '只有 CPU' (s41 fixtrain #1)
+            no_gpu.no_gpu(self.raw, self)
         gpus = own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
         return same_card(gpus, before) if gpus[1:] else gpus  # s34: one card said twice (a C slice, no call)
 

@@ -44,6 +44,7 @@ from bot.parse.stack_words import (
     training_tool,
 )
 from bot.parse.structure import OBSERVED, TRIED, role_at, segments
+from bot.parse.transformers_version import read_transformers
 from bot.parse.vocab_patterns import (
     ACCUM_RE,
     ALL_LAYERS_ON_GPU,
@@ -174,6 +175,8 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
         _parallel_and_layers(out)
     elif HOST_HINT_RE.search(s):  # 'an RTX 4090 with 64GB DDR5 RAM' beside Ollama: the host's (s19 trial)
         host_side(out)
+    if training and ("transformers" in s or "experts_impl" in s):  # s41 fixtrain #5: v5's grouped experts
+        read_transformers(out)
     if _HINTS["precisions"].search(s):
         _precisions(out)
     if _HINTS["rl"].search(s):

@@ -67,8 +67,14 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bopenrlhf\b"), "OpenRLHF"),
     (rc(r"\bxtuner\b"), "XTuner"),
     (rc(r"\bfastchat\b"), "FastChat"),
+    # s41 fixtrain #3: Megatron-family forks, each by its own name (estimator.training_tools.MEGATRON_FAMILY)
+    (rc(r"\bmegatron[\s\-_]*deepspeed\b"), "Megatron-DeepSpeed"),
+    (rc(r"\bpai[\s\-_]*megatron[\s\-_]*patch\b"), "Pai-Megatron-Patch"),
     (
-        rc(r"\bmegatron(?:[\s\-_]*(?:lm|core|deepspeed))?\b(?![\s\-_]*(?:llm|bridge|style|like|式|风格))"),
+        rc(
+            r"(?<!pai[\s\-_])\bmegatron(?:[\s\-_]*(?:lm|core))?\b"
+            r"(?![\s\-_]*(?:llm|bridge|style|like|deepspeed|patch|式|风格))"
+        ),
         "Megatron-LM",
     ),
     (
@@ -81,7 +87,7 @@ TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\blmflow\b"), "LMFlow"),
     (rc(r"\btrl\b|sft[\s_]*trainer|dpo[\s_]*trainer|grpo[\s_]*trainer|rloo[\s_]*trainer"), "TRL"),
     (rc(r"hugging\s*face\s+trainer|\bhf\s+trainer\b"), "HF Trainer"),
-    (rc(r"\bdeepspeed\b" + NOT_DEEPSPEED_TRAINING), "DeepSpeed"),
+    (rc(r"(?<!megatron[\s\-_])\bdeepspeed\b" + NOT_DEEPSPEED_TRAINING), "DeepSpeed"),
     *MORE_TRAINING_TOOLS,
 )
 """Training tools by name, as people write them → the name the reply uses."""
@@ -113,7 +119,18 @@ SWITCH_RE = rc(
 
 
 ANY_TOOL_RE = rc("|".join(p.pattern for p, _ in (*TRAINING_TOOLS, *RUNTIMES_NOT_MODELLED)))
-TOOLS_INDEX = CueTable(TRAINING_TOOLS)
+TOOLS_INDEX = CueTable(
+    TRAINING_TOOLS,
+    declared={  # s41 fixtrain #3: the Megatron forks by their joined names, rarer than either word alone
+        "Megatron-DeepSpeed": (
+            "megatron-deepspeed",
+            "megatron deepspeed",
+            "megatron_deepspeed",
+            "megatrondeepspeed",
+        ),
+        "Pai-Megatron-Patch": ("pai-megatron", "pai megatron", "pai_megatron", "paimegatron"),
+    },
+)
 """The training tools by their cues (:mod:`bot.parse.cue_index`): a message's candidates in one C pass, in
 place of :data:`ANY_TOOL_RE`'s search (~10 µs a call, most messages name no tool)."""
 NOT_MODELLED_INDEX = CueTable(RUNTIMES_NOT_MODELLED)
@@ -195,6 +212,10 @@ def inferred_tool(s: str) -> tuple[str, str] | None:
     return None
 
 
+CODEBASE_TOOLS = frozenset({"Pai-Megatron-Patch"})
+"""Codebases whose own name is a modelled tool (a Megatron-family one): never left out as a codebase."""
+
+
 def training_tool(s: str) -> str | None:
     """The modelled training tool (:data:`TRAINING_TOOL_LIMITS`) of ``s``: the one a switch points to
     ("tried A, then B": B), else the one written first; None: none named (see :func:`inferred_tool`). A
@@ -210,7 +231,11 @@ def training_tool(s: str) -> str | None:
     # round 13: 'Pai-Megatron-Patch' is a codebase, not Megatron-LM (every one joined by '-' or '_')
     if found and ("-" in s or "_" in s) and CODEBASE_RE.search(s):
         spans = codebases(s)
-        found = [(at, name) for at, name in found if not any(a <= at < b for a, b, _ in spans)]
+        found = [
+            (at, name)
+            for at, name in found
+            if name in CODEBASE_TOOLS or not any(a <= at < b for a, b, _ in spans)
+        ]
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
         found = switched or asked_tools(s, found)

@@ -8,6 +8,7 @@ from bot.core.chosen import chosen_plan
 from bot.render.describe import is_unified
 from estimator.models import Method, Plan, SizingReport, Stage
 from estimator.runtimes import runtime_named
+from estimator.training_tools import MEGATRON_FAMILY
 
 _FROM_REPORT = object()
 """``framework_keys``' default plan: derived from the report (a caller without the Answer at hand)."""
@@ -31,6 +32,10 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
       for the model; neither, unless named, when the plan shown splits the model (TP or PP above 1: they
       run data parallelism only; s35 fixd #3 — an adapter run then gets ``megatron_tp``);
     * ``vllm_sglang``: a server; ``llama_cpp``: a personal machine (GGUF weights, a Mac);
+    * ``megatron_family``: the user runs a Megatron-family tool (Megatron-LM, NeMo, MindSpeed-LLM,
+      Megatron-DeepSpeed, Pai-Megatron-Patch: :data:`estimator.training_tools.MEGATRON_FAMILY`): its own
+      TP/PP/SP/EP arguments run the layout shown; no data-parallel-only stack is offered instead (after
+      ``megatron`` when that applies);
     * ``ascend``: a server on Huawei Ascend NPUs (910B/910C): vLLM-Ascend, the vLLM hardware plugin the vLLM
       project maintains for Ascend (docs.vllm.ai/projects/ascend), or Huawei's MindIE (hiascend.com MindIE
       docs); a MindIE named is no advised engine (:data:`ADVISED_RUNTIMES`): named as not modelled instead.
@@ -59,6 +64,8 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     pretraining = req.stage in (Stage.pretrain, Stage.continued_pretrain)
     if pretraining or (plan is not None and plan.pp > 1):
         keys.append("megatron")
+    if req.training_tool in MEGATRON_FAMILY:  # s41 fixtrain #3: their tool runs TP/PP/SP; no other stack
+        return [*keys, "megatron_family"]
     method = req.method or Method.full
     tool = req.training_tool  # axolotl, Unsloth, TRL…: the tool they run, not another one
     split = plan is not None and (plan.tp > 1 or plan.pp > 1)  # model parallel: no DP-only tool (s35)

@@ -192,6 +192,7 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             # no published run on this card: the spread is borrowed from other cards' runs (C: no frames)
             "uncalibrated": ("mfu", "mfu_uncalibrated") in map(FIELD_WHY, report.assumptions),
         }
+    out |= _eager_line(report, f)
     mfu = report.mfu
     if report.mfu_calibrated and mfu is not None and mfu.likely > 0:
         out["calibrated"] = {
@@ -199,6 +200,20 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             "gh": f.hours(gh.likely * mfu.likely / report.mfu_calibrated),
         }
     return out
+
+
+def _eager_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
+    """The eager MoE slowdown inside the MFU band, shown under it (s41 fixtrain #5): its divisor and the
+    dense size whose time it floors at (:func:`estimator.training_rate.eager_moe_slowdown`'s parameters on
+    the MFU assumption); empty without it."""
+    for a in report.assumptions:
+        if a.field == "mfu" and "mfu_eager_moe" in (a.why, *a.also) and a.params.get("eager_factor"):
+            factor, total = a.params["eager_factor"], a.params.get("total_b")
+            req = report.request  # a stated release or backend: named, not asked for again
+            stated = req.transformers_version or req.experts_implementation
+            eager = {"factor": f.num(float(factor)), "total": f.num(float(total or 0.0)), "stated": stated}
+            return {"eager": eager}
+    return {}
 
 
 def _rollout_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
