@@ -26,3 +26,26 @@ def test_a_named_tool_without_a_config_is_not_called_the_users_configuration(lan
     assert said[lang] in first
     assert "按现在的配置" not in out["reply"] and "as configured" not in out["reply"].lower()
     assert {"zh": "每卡约 460 GiB", "en": "≈ 460 GiB (494 GB) per GPU"}[lang] in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "total"),
+    [
+        (
+            "How many users can 4x A100 80G serve Qwen2.5-72B with vLLM at 20 tokens/s each, 4k context?",
+            "20",
+            None,
+        ),
+        ("Serve Llama-3-8B on one L40S: 50 users, 30 tokens/s each", "30", None),
+        ("部署Qwen2.5-72B，4张A100，每个用户每秒20 token，能支持多少并发", "20", None),
+        # must not misread: 'each GPU' is no user; a total stays the target
+        ("Serve Llama-3-8B on 2 L40S at 3000 tokens/s in total, 500 tokens/s each GPU", None, 3000.0),
+    ],
+)
+def test_a_bare_each_after_a_rate_is_a_speed_per_user_not_the_total(question, typed, total):
+    """'at 20 tokens/s each' was read as a 20 tokens/s total throughput target (s41 lead: fixserve's report):
+    a rate closed by a bare 'each' is a speed per user, named so (compared with the per-sequence speed)."""
+    out = json.loads(ask(question, None, "json")[0])
+    assert out["request"]["target_tokens_per_s"] == total
+    per_user = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "per_user_speed"]
+    assert (typed is None and not per_user) or (typed is not None and typed in per_user[0])

@@ -79,7 +79,10 @@ PER_USER_BEFORE_RE = rc(
 PER_USER_AFTER_RE = rc(
     r"^\s*(?:/\s*|per\s+|each\s+|for\s+each\s+|a\s+)(?:user|request|sequence|stream|session)\b"
     r"|^\s*每个?(?:用户|请求|人)"
+    r"|^\s*each\b(?=\s*(?:[,.;:!?)]|$|(?:for|and|with|at|on|in|to|if|while)\b))"
 )
+"""After a rate: 'per user', '/user', '每个用户', or a bare 'each' closing its phrase ('at 20 tokens/s each,
+4k context': s41 lead — it was read as a 20 tokens/s total target). 'each GPU' / 'each of …' do not match."""
 
 
 def per_user_rate(s: str, start: int, end: int) -> bool:
