@@ -185,3 +185,34 @@ def test_first_timing_is_not_the_output(text: str) -> None:
     answer = _answer(text)
     assert not any(t.startswith("output_tokens: 256") for t, _ in _ignored(answer))
     assert answer["request"].get("max_completion_length") != 256
+
+
+# 4. Bit widths listed before one LoRA (en35-011's thread: 'fine-tune with 4, 8 or 16-bit LoRA and then
+#    merge'): a LoRA at each width, 4-bit being QLoRA (arXiv:2305.14314), so both methods get a row.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It would be nice to fine-tune LLaMA 3 with 4, 8 or 16-bit LoRA on Colab's T4. Which of these fits?",
+        "Fine-tune LLaMA 3 with 4/16-bit LoRA on a T4: which fits?",
+        "在 T4 上用 4、8 或 16 比特的 LoRA 微调 LLaMA 3，哪个放得下？",
+        "在 T4 上用 4bit 和 16bit 的 LoRA 微调 LLaMA 3，哪个放得下？",
+    ],
+)
+def test_bit_widths_before_lora_each_a_method(text: str) -> None:
+    request = _answer(text)["request"]
+    assert set(request["methods"]) == {"qlora", "lora"}
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        ("Fine-tune LLaMA 3 with LoRA rank 8 or 16-bit LoRA on a T4", 8),
+        ("在 T4 上微调 LLaMA 3，LoRA 秩 8 或 16 比特的 LoRA", 8),
+        ("Fine-tune LLaMA 3 on 4 or 8 A100 with 16-bit LoRA", None),
+        ("用 4 或 8 张 A100 做 16 比特的 LoRA 微调 LLaMA 3", None),
+    ],
+)
+def test_other_numbers_before_lora_not_widths(text: str, rank: int | None) -> None:
+    request = _answer(text)["request"]
+    assert request.get("methods") is None and request["method"] == "lora"
+    assert request.get("lora_rank") == rank
