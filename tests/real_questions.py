@@ -442,6 +442,8 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return _prices_used(value, answer, cards)
     if key == "precision" and all(_format_row(v, answer) for v in value):  # s39: a row per format
         return True
+    if key == "gpu_count" and _count_and_other_setups(value, answer):
+        return True
     if key in EACH_NAMED:  # two tools in one message: each used or named as not used
         return all(key_understood(key, v, answer) for v in value)
     if key == "method" and request.get("methods"):
@@ -520,6 +522,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         # s37-rev: only a concurrency the user stated, never the assumed default (16)
         stated_load = "concurrency" not in (request.get("assumed_fields") or [])
         ok = _close(value, got) or (stated_load and _close(value, request.get("concurrency")))
+    elif key == "max_prompt_length":  # s41: the prompt sized ('MAX_INPUT_LENGTH 128' of TGI; an RL bound)
+        ok = _close(value, got) or _close(value, request.get("prompt_tokens"), 0.0)
+    elif key == "total_memory_gib":  # s41: the cards sized hold that total ('3*24 = 72 GB' on 3 × 24 GB)
+        ok = _close(value, got) or _cards_total(value, answer)
     elif key == "gradient_accumulation":  # s20: with the micro-batch and GPUs known, used as the global batch
         ok = _close(value, got) or _accumulated(value, request)
     elif (
@@ -539,6 +545,34 @@ TOOL_FORKS = {"Megatron-DeepSpeed": ("megatronlm", "deepspeed")}
 and pipeline engine), modelled under its own name since s41 (estimator.training_tools.MEGATRON_FAMILY): used,
 it is each of the two the corpus labels it as ('megatron-deepspeed' → ["Megatron-LM", "DeepSpeed"], README
 label correction en30-002)."""
+
+OTHER_SETUP_REASONS = frozenset({"other_setup", "config_differs"})
+"""Reasons that say a value is another setup's than the one sized (bot/core/ignored_reasons.py)."""
+
+
+def _count_and_other_setups(counts: list[Any], answer: dict[str, Any]) -> bool:
+    """s41 (issue 24 item 4, two setups in one message): several GPU counts are understood when one is the
+    count sized and each other is named as another setup's ('the README says 4 A100 80GB … on 8 A100 40GB',
+    '6 A100 … torchrun --nproc_per_node=4'): the understanding contract (docs/design.md §8) for two setups.
+    Counts offered as options ('4 or 8 L40S') still need their range or a row each (:data:`ROW_KEYS`)."""
+    got = (answer.get("request") or {}).get("gpu_count")
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    other = [i for i in items if isinstance(i, dict) and i.get("reason") in OTHER_SETUP_REASONS]
+    sized = [c for c in counts if _close(c, got, 0.0)]
+    rest = [c for c in counts if not _close(c, got, 0.0)]
+    return bool(sized) and all(_ignored({"interpretation": {"ignored": other}}, c, "gpu_count") for c in rest)
+
+
+def _cards_total(total: object, answer: dict[str, Any]) -> bool:
+    """s41 (issue 24): whether the cards sized hold the stated total memory, count × each card's memory
+    (the request's ``gpu_memory_gib``, else the sized card's, ``report.hardware.memory_gib``) within 10 %:
+    the total used as the cards it is ('3*24 = 72 GB' sized on 3 × RTX 4090; 'my GPU memory is 120G' on one
+    120 GB card)."""
+    request = answer.get("request") or {}
+    hardware = (answer.get("report") or {}).get("hardware") or {}
+    each, count = request.get("gpu_memory_gib") or hardware.get("memory_gib"), request.get("gpu_count")
+    numbers = isinstance(count, int | float) and isinstance(each, int | float)
+    return numbers and _close(total, count * each, 0.1)
 
 
 def _accumulated(steps: object, request: dict[str, Any]) -> bool:

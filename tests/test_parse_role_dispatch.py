@@ -135,7 +135,7 @@ DEPENDENT = {  # patterns a rule reads only after one of its triggers matched
         nw.TIMES_GAP, nw.R_GPU_NODES, rl.L_SAME_NODES,
     },
     roles._data_and_size: {rl.L_SEQ, rl.L_SAMPLE_EACH, rl.L_PER, rl.L_PROMPT, rl.L_REPLY, rl.L_MODEL_WORD,
-                           rl.L_DATA_WORD},
+                           rl.L_DATA_WORD, rl.R_GENERATED},  # s41: R_GENERATED after R_TOKENS matched
     roles._time_and_load: {rl.L_PER, roles.R_COUNTED_SEQS, roles.R_PAIRS},
     roles._left_words: set(),
 }  # fmt: skip

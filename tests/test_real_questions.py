@@ -885,7 +885,7 @@ def test_round26_work_en_does_not_regress() -> None:
     assert _work_understood("r26work", "en", 18) >= R26_WORK_UNDERSTOOD_EN
 
 
-R27_WORK_UNDERSTOOD_EN = 18
+R27_WORK_UNDERSTOOD_EN = 23  # s41-workmiss: 18 (a floor behind) → 23 (en27-011, en27-036 by the scorer)
 """Round 27's English working split (en_r27.json, r27work: 24 records) understood in full at the last
 measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
 (tests/test_round27_en_forms.py). Its r27test half (16 records) is frozen in ``frozen_r27_test_en.sha256``."""
@@ -951,7 +951,7 @@ def test_round32_work_en_does_not_regress() -> None:
     assert _work_understood("r32work", "en", 25) >= R32_WORK_UNDERSTOOD_EN
 
 
-R33_WORK_UNDERSTOOD_EN = 18
+R33_WORK_UNDERSTOOD_EN = 19  # s41-workmiss: 18 → 19 (en33-037, the scorer: 3*24 = 72 GB)
 """Round 33's English working split (en_r33.json, r33work: 20 records) understood in full at the last
 measurement (README.md there): 12 at the freeze (first contact), 18 after its readers
 (tests/test_s37_r33en.py). Its r33test half (20 records) is frozen in ``frozen_r33_test_en.sha256``."""
@@ -961,7 +961,7 @@ def test_round33_work_en_does_not_regress() -> None:
     assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
 
 
-R34_WORK_UNDERSTOOD_EN = 17
+R34_WORK_UNDERSTOOD_EN = 19  # s41-workmiss: 17 → 19 (en34-006 SlimTrainer; en34-002 by the scorer)
 """Round 34's English working split (en_r34.json, r34work: 23 records) understood in full at the last
 measurement (README.md there): 13 at the freeze (first contact), 17 after its readers
 (tests/test_s38_r34en.py). Its r34test half (17 records) is frozen in
@@ -972,7 +972,7 @@ def test_round34_work_en_does_not_regress() -> None:
     assert _work_understood("r34work", "en", 23) >= R34_WORK_UNDERSTOOD_EN
 
 
-R35_WORK_UNDERSTOOD_EN = 11
+R35_WORK_UNDERSTOOD_EN = 12  # s41-workmiss: 11 → 12 (en35-011, 4, 8 or 16-bit LoRA)
 """Round 35's English working split (en_r35.json, r35work: 19 records) understood in full at the last
 measurement (README.md there): 5 at the freeze (first contact), 11 after its readers and two label
 corrections (tests/test_s39_r35en.py). Its r35test half (21 records) is frozen in
@@ -983,7 +983,7 @@ def test_round35_work_en_does_not_regress() -> None:
     assert _work_understood("r35work", "en", 19) >= R35_WORK_UNDERSTOOD_EN
 
 
-R36_WORK_UNDERSTOOD_EN = 13
+R36_WORK_UNDERSTOOD_EN = 17  # s41-workmiss: 13 → 17 (en36-030, en36-036; en36-002, en36-007 by the scorer)
 """Round 36's English working split (en_r36.json, r36work: 27 records) understood in full at the last
 measurement (README.md there): 8 at the freeze (first contact), 13 after s40-r36en's readers. Its r36test
 half (13 records) is frozen in ``frozen_r36_test_en.sha256``."""
@@ -1066,7 +1066,7 @@ def test_round9_work_en_does_not_regress() -> None:
     assert _work_understood("r9work", "en", 23) >= R9_WORK_UNDERSTOOD_EN
 
 
-R10_WORK_UNDERSTOOD_EN = 19  # s17 merge: 18 → 19; s20-fixb: 19 → 18 (honest scorer); s21-gen: 19
+R10_WORK_UNDERSTOOD_EN = 20  # s17 merge: 18 → 19; s20-fixb: 19 → 18 (honest scorer); s21-gen: 19; s41: 20
 """Round 10's English r10work records (en_r10.json, 22 records) understood in full at the last measurement
 (10/22 at its freeze, 18/22 after its readers, 20/22 after s16-gen; README.md there). Its r10test half (18
 records) is frozen in ``frozen_r10_test_en.sha256``."""

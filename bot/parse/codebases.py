@@ -91,3 +91,33 @@ RL_PARTS = frozenset(("rl", "rlhf", "rlaif", "grpo", "ppo"))
 def rl_codebase(name: str) -> bool:
     """Whether the codebase ``name`` (as :func:`codebase_spans` gives it) is an RL post-training one."""
     return not RL_PARTS.isdisjoint(re.split(r"[\-_]", name))
+
+
+GLUED_SUFFIXES = ("tune", "tuner", "trainer", "rlhf")
+"""Training words a codebase's name ends with glued, no '-' or '_' between (s41-workmiss, issue 24 item 4:
+'fine-tuned with mpttune', 'a full fine-tune with SlimTrainer', '用 mpttune 微调'): the cue each such name
+holds, so a message without one skips the search."""
+GLUED_RE = rc(
+    r"(?:用|使用|采用|基于|借助|通过|\bwith|\busing|\bvia)\s*(?:the\s+)?"
+    r"(?P<name>[a-z][a-z0-9]+(?:tune|tuner|trainer|rlhf))(?![a-z0-9\-_.])"
+)
+"""A one-word name that ends with a training word (:data:`GLUED_SUFFIXES`), right after a tool verb: a
+training codebase named as typed, as the joined names of :data:`CODEBASE_RE` are."""
+NOT_GLUED = frozenset(
+    ("finetune", "pretune", "retune", "autotune", "seq2seqtrainer", "hftrainer", "customtrainer", "mytrainer",
+     "sfttrainer", "dpotrainer", "grpotrainer", "ppotrainer", "rloortrainer", "rewardtrainer", "orpotrainer",
+     "ktotrainer", "cpotrainer", "basetrainer", "opentrainer")
+)  # fmt: skip
+"""Words of that form that name no codebase: a verb ('retune', 'autotune'), the base ``Trainer`` class of
+Hugging Face or one of TRL's trainer classes (trl/trainer/*_trainer.py: SFTTrainer, DPOTrainer …), a
+generic 'my trainer' run together."""
+
+
+def glued_codebases(s: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each training codebase the normalized text ``s`` names in one glued word after a
+    tool verb (:data:`GLUED_RE`); callers test :data:`GLUED_SUFFIXES` in ``s`` first (the gate)."""
+    return [
+        (m.start("name"), m.end("name"), m.group("name"))
+        for m in GLUED_RE.finditer(s)
+        if m.group("name") not in NOT_GLUED
+    ]

@@ -271,7 +271,9 @@ class FieldSteps(GpuFieldSteps):
             if prompt is None and seq is not None and 0 < reply.value < seq.value and rated(self):
                 f.setdefault("prompt_tokens", round(seq.value - reply.value))  # s37 #1: context − output
             self._rate_times_output(reply.value, prompt.value if prompt else f.get("prompt_tokens"))
-        if stage == "inference" and reply is not None and prompt is None:
+        # s41: a decode speed with no stage word ('tg128 of 170 t/s') is a serving job's
+        decode = stage is None and bool(f.get("target_tokens_per_s"))
+        if (served or decode) and reply is not None and prompt is None:
             output_alone(self, reply.value)  # '256 output tokens' alone: in the context, named
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence

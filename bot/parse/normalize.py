@@ -201,6 +201,7 @@ def normalize(text: str) -> str:
     s = s.replace("k/v cache", "kv cache").replace("k/v 缓存", "kv 缓存") if "k/v " in s else s  # round 36
     s = _BARE_KV_RE.sub(r"kv cache type \g<t>", s) if "k/v" in s or "kv" in s else s  # round 37
     s = _BENCH_LABEL_RE.sub(_bench_words, s) if "llama-bench" in s or ("tg" in s and "/s" in s) else s
+    s = _BIT_LIST_RE.sub(_bits_each, s) if "lora" in s and ("bit" in s or "比特" in s) else s  # s41
     s = _WPS_RE.sub(r"\g<v> tokens/s per gpu", s) if "wps" in s else s  # round 36: torchtitan's log
     s = _VARIANT_SIZE_RE.sub(r"\g<f> \g<b> \g<v>", s) if "instruct " in s or "chat " in s else s  # round 36
     s = card_memory_keys(s) if "memory" in s and "=" in s else s  # s37-rev: 'a GPU with memory = 24GB'
@@ -228,6 +229,26 @@ def _bench_words(m: re.Match[str]) -> str:
     generation'), so the figure after it is a speed measured, and 'pp512' no pipeline-parallel degree of 512
     (round 36)."""
     return f"{m.group(2)}-token " + ("prompt processing" if m.group(1) == "pp" else "generation")
+
+
+_BIT_LIST_RE = re.compile(
+    r"(?<![\w.])(?P<list>(?:\d{1,2}\s*(?:-?\s*(?:bit|比特))?\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和)\s*)+)"
+    r"(?P<last>\d{1,2})\s*-?\s*(?:bit|比特)s?\s*(?:的\s*)?(?P<m>q?lora)(?![a-z])"
+)
+"""Bit widths listed before one LoRA ('4, 8 or 16-bit LoRA', '4/16-bit lora', '4、8 或 16 比特的 LoRA'):
+each width is a LoRA of its own, the base held at that width (4-bit: QLoRA, arXiv:2305.14314), so the
+methods reader sees one option each (s41-workmiss, issue 24 item 4; round 35 en)."""
+_BITS = frozenset({"2", "3", "4", "8", "16", "32"})
+
+
+def _bits_each(m: re.Match[str]) -> str:
+    """'4, 8 or 16-bit lora' → '4-bit lora, 8-bit lora or 16-bit lora'; a list of other numbers as it was."""
+    widths = [*re.findall(r"\d{1,2}", m.group("list")), m.group("last")]
+    before = m.string[max(0, m.start() - 12) : m.start()]  # 'rank 8 or 16-bit lora': a rank, then a width
+    if not set(widths) <= _BITS or len(set(widths)) < 2 or re.search(r"rank|[a-z_]\s*[=:]\s*$|秩", before):
+        return m.group(0)
+    each = [f"{w}-bit {m.group('m')}" for w in widths]
+    return ", ".join(each[:-1]) + " or " + each[-1]
 
 
 _WPS_RE = re.compile(

@@ -114,6 +114,12 @@ R_CONC = right_words(
 '8 个 client', '10 个客户端', '16 clients'); moved here from bot.parse.roles (s17: that module is at its
 line limit). Round 24: any unit of work a service takes, done together ('2 recordings at once', '4 requests
 at the same time', '8 files simultaneously'): that many in flight (before, only 'requests at once')."""
+R_GENERATED = right_words(r"-?tokens?\s+(?:generation|generated)(?![a-z])")
+"""A count of tokens a run generated ('128-token generation', llama-bench's 'tg128' in words
+(bot.parse.normalize); '1024 tokens generated'): the reply's length (s41-workmiss, issue 24 item 4). Not
+'N tokens in T seconds': a message listing several such timings (round 19 en: '256 tokens in 3.14 s …, 417
+tokens in 4.41 s …, and a 1,052-token prefill with 128 generated tokens') would take the first timing's
+count as the reply of the setup asked about."""
 R_PROMPTS = right_words(
     r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*(?:tokens?|length))?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"

@@ -48,6 +48,7 @@ from bot.parse.role_left import (
     LEFT_ROLES,
     MFU_NEAR,
     R_CONC,
+    R_GENERATED,
     R_MEM_DATA,
     R_MEM_GPU,
     R_MEM_TOTAL,
@@ -414,7 +415,7 @@ def _data_and_size(a: _Around) -> Verdict:
     if (R_TOKENS.match(R) and not L_PER.search(L)) or (R_DATA.match(R) and tok.mag_scale in ("B", "T")):
         if L_PROMPT.search(L):
             return Role("prompt", v, tok)
-        if L_REPLY.search(L):
+        if L_REPLY.search(L) or R_GENERATED.match(R):  # s41: '128-token generation', '… tokens in 8.5 s'
             return Role("reply", v, tok)
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
     if R_TOKENS.match(R) and a.word:

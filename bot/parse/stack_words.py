@@ -12,7 +12,7 @@ are read by :mod:`bot.parse.settings`.
 
 from __future__ import annotations
 
-from bot.parse.codebases import CODEBASE_RE, codebase_spans, rl_codebase
+from bot.parse.codebases import CODEBASE_RE, codebase_spans, glued_codebases, rl_codebase
 from bot.parse.cue_index import CueTable
 from bot.parse.kv_layers import KV_LAYER_RE, kv_cache_layers
 from bot.parse.more_engines import MORE_RUNTIMES, NOT_DEEPSPEED_TRAINING
@@ -280,6 +280,8 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
     in the normalized text ``s`` (except ``used``, the training tool the sizing keeps to; DeepSpeed beside
     its settings, :data:`DEEPSPEED_SETTINGS_RE`, with 'settings_applied'), in a fixed order, each once."""
     spans = codebases(s) if ("-" in s or "_" in s) and CODEBASE_RE.search(s) else []  # joined names
+    if "tune" in s or "trainer" in s or "rlhf" in s:  # s41: one glued word ('with mpttune'), no known tool
+        spans += [g for g in glued_codebases(s) if not ANY_TOOL_RE.search(g[2])]
     named = [(f"training_tool: {name}", "no_field") for _, _, name in spans]  # round 13: by repository name
     tools, runtimes = TOOLS_INDEX.candidates(s), NOT_MODELLED_INDEX.candidates(s)
     if not tools and not runtimes:

@@ -48,6 +48,8 @@ TARGET_RE = rc(
     _key(
         r"max_target_length|max_completion_length|max_response_length|max_new_tokens|max_output_len(?:gth)?"
         r"|(?:random_)?output_len(?:gth)?(?![a-z])|generate_max_len"
+        # s41: TGI's text-generation-benchmark --decode-length (benchmark/src/main.rs)
+        r"|decode_len(?:gth)?(?![a-z])"
     )
 )
 SWIFT_RL_RE = rc(

@@ -268,6 +268,7 @@ def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any
     """A load stated in words ("40 concurrent") is the load, and the config's cap (``--max-num-seqs
     64``) is a limit: named as one (``cap_not_load``), or said to be exceeded (``load_above_cap``)."""
     load = parsed.request.concurrency
+    _serving_batch(parsed, update, unused)
     flag = next((k for k, f in stack.used.items() if f == "concurrency" and k in CAP_FLAGS), None)
     if flag is None or "concurrency" not in update:
         return
@@ -283,6 +284,24 @@ def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any
         return
     cap = update.pop("concurrency")
     unused.append((f"{flag}: {cap}", "load_above_cap" if load > cap else "cap_not_load"))
+
+
+def _serving_batch(parsed: ParseResult, update: dict[str, Any], unused: list) -> None:
+    """s41 (issue 24 item 4): a batch size the text states ('text-generation-benchmark --batch-size 32')
+    beside a serving command with no load is the sequences served at once, as in a message with no config
+    (:func:`bot.parse.load_words.engine_batch`: TGI's and lmdeploy's batch is their cap, named); before, the
+    text's batch was read as a training micro-batch once the config made the job serving, and the load
+    assumed (16)."""
+    req = parsed.request
+    stage = _plain(update.get("stage") or req.stage)
+    if stage != "inference" or not req.batch_size or req.concurrency is not None or "concurrency" in update:
+        return
+    from bot.parse.load_words import engine_batch
+
+    f = {"runtime": _plain(update.get("runtime") or req.runtime), "batch_size": req.batch_size}
+    f["max_num_seqs"] = update.get("max_num_seqs") or req.max_num_seqs
+    update["concurrency"] = engine_batch(f, None, parsed.normalized, unused)
+    update.update({"max_num_seqs": f["max_num_seqs"]} if f["max_num_seqs"] else {})
 
 
 def _plain(value: Any) -> Any:
