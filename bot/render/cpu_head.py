@@ -103,7 +103,6 @@ def _ram_line(answer: Answer) -> str:
 def _speed_line(answer: Answer) -> str:
     """The CPU's decode bound (module doc): the weights one token reads (a MoE's active share of them)
     over the host's bandwidth range × llama.cpp's measured share of it."""
-    from estimator import catalog
     from estimator.layer_offload import (
         CPU_BANDWIDTH_EFFICIENCY,
         DESKTOP_MEMORY_MAX,
@@ -113,7 +112,7 @@ def _speed_line(answer: Answer) -> str:
 
     report, lang = answer.report, answer.lang
     assert report is not None and report.inference is not None
-    spec = catalog.model(report.request.model) if report.request.model else None
+    spec = report.model_spec  # the shape sized (render never goes back to the catalog: issue 23 item 2)
     share = spec.params_active / spec.params_total if spec is not None and spec.params_active else 1.0
     read = report.inference.weights_bytes * share
     server = (answer.parsed.request.host_memory_gib or 0.0) * 2**30 > DESKTOP_MEMORY_MAX
