@@ -1,0 +1,55 @@
+"""s41 fixt: the s41 fresh-user trial's serving, wording and parsing findings (/work/notes/s41/trial_report.md
+items 1, 7, 8, 10, 12-16), each read in both languages, with sentences that look alike but must not move."""
+
+from __future__ import annotations
+
+from bot.cli import _ask
+
+# 1: a cost per million tokens asked, on GPUs short of the load: the price at the load they hold is in
+# line 1 (the JSON's cost_per_million_tokens, priced at priced_concurrency), said with that load
+OVER_EN = (
+    "Serve Llama-3.3-70B-Instruct with vLLM on 8x H100 for 200 concurrent users at 16k context, "
+    "what throughput and cost per million tokens?"
+)
+OVER_ZH = "用vLLM在8张H100上部署Llama-3.3-70B-Instruct，200并发，16k上下文，吞吐多少，每百万token多少钱？"
+
+
+def _text(question: str) -> str:
+    return _ask(question, None, "text")[0]
+
+
+def _report(question: str):
+    return _ask(question, None, "json")[2].report
+
+
+def _cpm(report) -> tuple[str, str]:
+    c = report.inference.cost_per_million_tokens
+    return f"{c.low:.2f}", f"{c.high:.2f}"
+
+
+def test_cost_per_million_is_in_line_one_when_the_load_exceeds_the_gpus() -> None:
+    for question, at in ((OVER_EN, "per million output tokens at 82 concurrent"), (OVER_ZH, "82 条并发计")):
+        report = _report(question)
+        # 8 × H100 80G at 16K: 320 KiB per token (80 layers × 8 KV heads × 128 × 2 × 2 B, config.json),
+        # vLLM's pool holds 82 sequences of 16K: the price is at that load, not the 200 asked
+        assert report.inference.priced_concurrency == report.inference.max_concurrency == 82
+        low, high = _cpm(report)
+        line = _text(question).splitlines()[0]
+        assert f"{low}–{high}" in line and at in line, line
+
+
+def test_the_load_cost_line_keeps_its_price_when_no_throughput_is_asked() -> None:
+    question = "Qwen2.5-72B on 4x A100 80G for 100 users, 8k context, cost per million tokens?"
+    report = _report(question)
+    low, high = _cpm(report)
+    line = _text(question).splitlines()[0]
+    n = report.inference.max_concurrency
+    assert n < 100 and f"{low}–{high} per million output tokens at {n} concurrent" in line
+
+
+def test_a_load_that_fits_keeps_its_price_at_the_load_asked() -> None:
+    question = OVER_EN.replace("200 concurrent", "50 concurrent")
+    line = _text(question).splitlines()[0]
+    low, high = _cpm(_report(question))
+    assert f"${low}–{high} per million output tokens at 50 concurrent" in line
+    assert "the load they hold" not in line
