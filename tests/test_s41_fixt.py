@@ -53,3 +53,43 @@ def test_a_load_that_fits_keeps_its_price_at_the_load_asked() -> None:
     low, high = _cpm(_report(question))
     assert f"${low}–{high} per million output tokens at 50 concurrent" in line
     assert "the load they hold" not in line
+
+
+# 7: 'will it start?' with a pasted command that sets --max-num-seqs: the yes/no for the command as given
+CMD = (
+    "vllm serve Qwen/Qwen2.5-32B-Instruct-AWQ --max-model-len 32768 --gpu-memory-utilization 0.95"
+    " --max-num-seqs 64"
+)
+
+
+def test_will_it_start_with_a_max_num_seqs_cap_answers_yes_first() -> None:
+    for question, yes in (
+        (f"这个命令在单张L40S上能启动吗？{CMD}", "能 —— max_model_len 为 32,768 时 vLLM 能启动"),
+        (f"这个命令在单张L40S上能起来吗？{CMD}", "能 —— max_model_len 为 32,768 时 vLLM 能启动"),
+        (f"Will this start on one L40S? {CMD}", "yes — vLLM starts with max_model_len 32,768"),
+    ):
+        report = _report(question)
+        assert report.request.max_num_seqs == 64 and report.request.gpu_memory_utilization == 0.95
+        kv = report.inference.kv_capacity_tokens
+        # Qwen2.5-32B: 64 layers × 8 KV heads × 128 × 2 (K, V) × 2 B = 256 KiB a token (config.json)
+        assert report.inference.kv_bytes_per_token == 64 * 8 * 128 * 2 * 2
+        assert kv // 32768 == report.inference.max_concurrency == 2  # 97,040 tokens hold two of 32K
+        line = _text(question).splitlines()[0]
+        assert yes in line and f"{kv:,}" in line, line
+
+
+def test_a_cap_without_a_start_question_keeps_the_concurrency_answer() -> None:
+    en = _text(f"How many users can this serve on one L40S? {CMD}").splitlines()[0]
+    zh = _text(f"这个命令在单张L40S上最多支持多少并发？{CMD}").splitlines()[0]
+    assert "up to 2 concurrent sequences at 32K" in en and "yes —" not in en
+    assert "最多约 2 条并发" in zh and "能启动" not in zh
+
+
+def test_a_command_that_does_not_start_still_says_no_first() -> None:
+    cmd = CMD.replace(" --gpu-memory-utilization 0.95", "")
+    for question, no in (
+        (f"Will this start on one L4? {cmd}", "no — vLLM will not start with max_model_len 32,768"),
+        (f"这个命令在一张L4上能跑起来吗？{cmd}", "不行 —— max_model_len 为 32,768 时 vLLM 无法启动"),
+    ):
+        line = _text(question).splitlines()[0]
+        assert no in line, line
