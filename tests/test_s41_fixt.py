@@ -93,3 +93,33 @@ def test_a_command_that_does_not_start_still_says_no_first() -> None:
     ):
         line = _text(question).splitlines()[0]
         assert no in line, line
+
+
+# 8: a card named after 'called' / '叫' keeps its name as typed, model number included, and its memory
+def test_a_called_card_keeps_its_name_and_stated_memory() -> None:
+    for question in (
+        "I have a card with 32GB of memory called Foo X1, can it serve Mistral 7B for 10 users at 8k"
+        " context?",
+        "I have a card called Foo X1 with 32GB, can it serve Mistral 7B for 10 users at 8k context?",
+        "我有一张叫 Foo X1 的卡，32GB 显存，能跑 Mistral 7B 给 10 个人用吗？8k 上下文",
+    ):
+        report = _report(question)
+        assert report.gpu_spec.name == "Foo X1" and report.gpu_spec.memory_gib == 32
+        assert report.request.gpu_count == 1  # the '1' of 'X1' is the name's, not a count
+        text = _text(question)
+        assert "RTX 5000 Ada" not in text and "“1”" not in text, text.splitlines()[:3]
+
+
+def test_called_after_a_model_word_is_no_card() -> None:
+    en = _report("I fine-tuned a model called Foo 7B, how many H100 to serve it for 10 users?")
+    zh = _report("我们有一个叫 Foo 7B 的模型，部署要几张 H100？")
+    for report in (en, zh):
+        assert report.gpu_spec.family == "H100"
+    assert "Foo" not in zh.gpu_spec.name + en.gpu_spec.name
+
+
+def test_a_called_card_with_its_memory_beside_it_reads_as_before() -> None:
+    report = _report("8 cards called Zeta 9 with 64GB each, serve Qwen2.5-72B for 20 users")
+    assert (report.gpu_spec.name, report.gpu_spec.memory_gib, report.request.gpu_count) == ("Zeta 9", 64, 8)
+    report = _report("2 cards called Foo 48GB, serve Llama 3 8B for 10 users")
+    assert (report.gpu_spec.name, report.gpu_spec.memory_gib, report.request.gpu_count) == ("Foo", 48, 2)
