@@ -123,3 +123,26 @@ def test_a_called_card_with_its_memory_beside_it_reads_as_before() -> None:
     assert (report.gpu_spec.name, report.gpu_spec.memory_gib, report.request.gpu_count) == ("Zeta 9", 64, 8)
     report = _report("2 cards called Foo 48GB, serve Llama 3 8B for 10 users")
     assert (report.gpu_spec.name, report.gpu_spec.memory_gib, report.request.gpu_count) == ("Foo", 48, 2)
+
+
+# 16: a fresh question whose sizes were all rejected is not called a follow-up in `ask`
+def test_a_fresh_question_with_rejected_sizes_is_not_called_a_follow_up() -> None:
+    for question, rejected, history in (
+        (
+            "用0张4090预训练一个1000T参数的模型，数据 1e30 token，多久？",
+            "忽略了 1e30, 1,000,000B",
+            "不保留历史",
+        ),
+        (
+            "Pretrain a 1000T model on 0 RTX 4090, 1e30 tokens, how long?",
+            "I ignored 1e30, 1,000,000B",
+            "no history",
+        ),
+    ):
+        text = _text(question)
+        assert rejected in text and history not in text, text[:300]
+
+
+def test_a_bare_follow_up_still_says_ask_keeps_no_history() -> None:
+    assert "不保留历史" in _text("那H100呢")
+    assert "keeps no history" in _text("what about 0 H100?")
