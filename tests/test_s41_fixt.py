@@ -146,3 +146,26 @@ def test_a_fresh_question_with_rejected_sizes_is_not_called_a_follow_up() -> Non
 def test_a_bare_follow_up_still_says_ask_keeps_no_history() -> None:
     assert "不保留历史" in _text("那H100呢")
     assert "keeps no history" in _text("what about 0 H100?")
+
+
+# 12: a per-value row says the speed of one of the sequences running at once with their count, and '1 GPU'
+def test_per_value_rows_label_a_concurrent_speed_and_say_one_gpu() -> None:
+    for question, one, at in (
+        (
+            "How much GPU memory to serve 7B, 13B and 70B models in fp16?",
+            "needs 1 GPU,",
+            "per sequence at 16",
+        ),
+        ("7B/13B/70B 推理分别要多少显存？fp16", "需要 1 张卡", "16 条并发时每条"),
+    ):
+        answer = _ask(question, None, "json")[2]
+        rows = answer.per_value
+        assert [r.value for r in rows] == [7e9, 13e9, 70e9] and [r.load for r in rows] == [16, 16, 16]
+        text = _text(question)
+        first = next(
+            line for line in text.splitlines() if line.startswith("• 7B") or line.startswith("• a 7B")
+        )
+        assert one in first and at in first and f"{rows[0].tokens_per_s:.1f}" in first, first
+        assert "1 GPUs" not in text and "单路" not in text
+        seventy = next(line for line in text.splitlines() if "70B" in line and line.startswith("•"))
+        assert ("needs 4 GPUs" in seventy) or ("需要 4 张卡" in seventy)
