@@ -169,3 +169,21 @@ def test_per_value_rows_label_a_concurrent_speed_and_say_one_gpu() -> None:
         assert "1 GPUs" not in text and "单路" not in text
         seventy = next(line for line in text.splitlines() if "70B" in line and line.startswith("•"))
         assert ("needs 4 GPUs" in seventy) or ("需要 4 张卡" in seventy)
+
+
+# 13: the chart's cost note says the cost is the same at any count only when the table's GPU-hours agree
+def test_chart_cost_note_follows_the_tables_gpu_hours() -> None:
+    from bot.render.chart_labels import CHART_LABELS
+    from bot.render.chart_plots import _hours_vary
+    from bot.render.i18n import translate
+
+    for question in ("7B模型1万亿token要多少A100", "How many A100 to pretrain a 7B model on 1T tokens?"):
+        report = _report(question)
+        base = report.gpu_hours.likely
+        hours = [r.gpu_hours.likely for r in report.days_table if r.gpu_hours is not None]
+        assert hours and max(abs(h - base) / base for h in hours) > 0.05  # the trial: 93.7K vs 105.7K
+        assert _hours_vary(report)
+    zh = translate("zh", CHART_LABELS["cost_varies"])
+    assert "GPU·时随卡数不同" in zh and "总费用不变" not in zh
+    same = [r.model_copy(update={"gpu_hours": None}) for r in report.days_table]  # every row at the report's
+    assert not _hours_vary(report.model_copy(update={"days_table": same}))
