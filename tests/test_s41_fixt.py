@@ -187,3 +187,26 @@ def test_chart_cost_note_follows_the_tables_gpu_hours() -> None:
     assert "GPU·时随卡数不同" in zh and "总费用不变" not in zh
     same = [r.model_copy(update={"gpu_hours": None}) for r in report.days_table]  # every row at the report's
     assert not _hours_vary(report.model_copy(update={"days_table": same}))
+
+
+# 14: the PDF quote's text layer holds no zero-width spaces; the Chinese still wraps
+def test_a_chinese_quote_has_no_zero_width_spaces_in_its_text(tmp_path) -> None:
+    import io
+    from pathlib import Path
+
+    import pytest
+    from pypdf import PdfReader
+
+    from bot.cli import main
+    from bot.quote.fonts import cjk_font
+
+    if cjk_font() is None:
+        pytest.skip("no CJK font installed")
+    example = Path(__file__).resolve().parent.parent / "presales.example.toml"
+    for question in ("7B模型1万亿token要多少卡", "How many GPUs to pretrain a 7B model on 1T tokens?"):
+        out = tmp_path / "quote.pdf"
+        assert main(["ask", "--presales", str(example), "--quote", str(out), question]) == 0
+        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
+        assert "\u200b" not in text and "H800" in text
+        if question.startswith("7B"):
+            assert "报价单" in text.replace("\x00", "")
