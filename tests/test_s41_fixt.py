@@ -210,3 +210,34 @@ def test_a_chinese_quote_has_no_zero_width_spaces_in_its_text(tmp_path) -> None:
         assert "\u200b" not in text and "H800" in text
         if question.startswith("7B"):
             assert "报价单" in text.replace("\x00", "")
+
+
+# 10: the context table stops at the server's limit: the stated --context-length, else config.json's window
+def test_context_table_stops_at_the_servers_limit() -> None:
+    sglang = (
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-72B-Instruct --tp 4 --context-length 32768"
+        " --mem-fraction-static 0.85 on 4x H100, how many concurrent requests at 32k?"
+    )
+    for question, head in (
+        (sglang, "Context → max concurrent sequences:"),
+        (
+            "部署Qwen2.5-72B-Instruct，4张A100 80G，vLLM，并发50，上下文32k，够吗？",
+            "上下文 → 最大并发序列数：",
+        ),
+    ):
+        report = _report(question)
+        # Qwen2.5-72B-Instruct config.json: max_position_embeddings 32768 (YaRN documented to 131072)
+        assert report.model_spec.native_context == 32768 and report.model_spec.max_context == 131072
+        assert max(c for c, _ in report.inference.concurrency_table) == 131072  # the JSON keeps every row
+        table = _text(question).split(head)[1].split("\n\n")[0]
+        assert " 32K → " in table and "128K" not in table, table
+    asked = _text("部署Qwen2.5-72B-Instruct，8张H100，vLLM，并发4，上下文128k，够吗？").split(
+        "上下文 → 最大并发序列数："
+    )[1]
+    assert "128K → " in asked.split("\n\n")[0]  # a length asked for stays
+
+
+def test_vllm_lists_no_row_past_the_config_window() -> None:
+    text = _text("Can I serve Qwen2.5-72B-Instruct-AWQ on 2x RTX 3090 with vllm for ~10 users?")
+    table = text.split("Context → max concurrent sequences:")[1].split("\n\n")[0]
+    assert " 32K → " in table and "128K" not in table, table
