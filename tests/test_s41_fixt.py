@@ -241,3 +241,32 @@ def test_vllm_lists_no_row_past_the_config_window() -> None:
     text = _text("Can I serve Qwen2.5-72B-Instruct-AWQ on 2x RTX 3090 with vllm for ~10 users?")
     table = text.split("Context → max concurrent sequences:")[1].split("\n\n")[0]
     assert " 32K → " in table and "128K" not in table, table
+
+
+# 15: '8x H100 nodes' is eight nodes of eight H100 (design §4, Nodes); the budget then buys the GPU-hours
+def test_8x_h100_nodes_are_eight_nodes_and_the_budget_is_used() -> None:
+    en = (
+        "We have $50k. "
+        "What's the biggest model we can pretrain on 8x H100 nodes in a month, Chinchilla-optimal?"
+    )
+    zh = "我们有5万美元，在 8x H100 nodes 上一个月最多能按 Chinchilla 最优预训练多大的模型？"
+    for question, bought in ((en, "$50,000 ≈ 20K H100-hours"), (zh, "US$50,000 ≈ 2万 H100·时")):
+        report = _report(question)
+        assert (
+            report.request.gpu_count == 64
+        )  # 8 nodes × 8 H100; 64 × 720 h = 46K H100-hours > what $50k buys
+        line = _text(question).splitlines()[0]
+        assert line.startswith(bought), line
+    # $50,000 at $1.50–3.50 per H100-hour (the catalog's market range): 14,286–33,333 GPU-hours
+    assert "14,286–33,333" in _text(en)
+
+
+def test_one_8x_node_and_a_bare_8x_stay_eight_gpus() -> None:
+    from bot.parse import parse
+
+    assert parse("pretrain on an 8x H100 node").request.gpu_count == 8
+    assert parse("serve Llama 70B on 8x H100").request.gpu_count == 8
+    assert parse("用 8x H100 部署 Llama 70B").request.gpu_count == 8
+    assert parse("pretrain on 4 nodes of 8x H100").request.gpu_count == 32
+    assert parse("Two 8x H800 nodes, SGLang serving DeepSeek-V3 FP8 with --tp 16").request.gpu_count == 16
+    assert parse("两台 8x H100 nodes 预训练 7B").request.gpu_count == 16
