@@ -98,7 +98,9 @@ def test_under_card_row_names_the_count() -> None:
     from bot.render.per_value_text import _row
 
     row = PerValue("gpu_memory_gib", 48, "no", 2, 39.3, None, 11.5, 24, 16)  # 39.3 GiB = 42.2 GB < 48 GB
-    assert _row(row, "en") == "• a 48 GB card: needs 2 GPUs, 39.3 GiB per GPU, 11.5 tokens/s per sequence"
+    # s41 fixt #12: the speed is one of the 16 running at once (load 16, 24 fit), said so
+    want = "• a 48 GB card: needs 2 GPUs, 39.3 GiB per GPU, 11.5 tokens/s per sequence at 16 concurrent"
+    assert _row(row, "en") == want
     over = PerValue("gpu_memory_gib", 24, "no", 2, 30.0, None, None)  # 30 GiB = 32.2 GB > 24 GB
     assert _row(over, "en").startswith("• a 24 GB card: does not fit")
 

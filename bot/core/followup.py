@@ -303,6 +303,7 @@ def lost_followup(parsed: ParseResult, text: str = "") -> bool:
         req.budget,
         req.hours,
         parsed.unknown_model,  # "用 Bloom 做 LoRA 微调": a model named (without a size) is a new question
+        parsed.ignored_numbers or None,  # a size stated, rejected ('1000T 参数', '1e30 token'; s41 #16)
     )
     given = set(parsed.found) - {"stage"} or ({"stage"} if parsed.stage_word else set())
     given |= {"seq_len"} if parsed.bare_length else set()  # '那32k呢' with nothing before it

@@ -8,7 +8,9 @@ Asked in so many words ('will vLLM start with max_model_len 32768 on one L4?', `
 #6), the same holds when it starts: the headline is the start-up check's yes (the KV cache's tokens, at
 least max_model_len) and no 16 users are assumed. An asked concurrency ('how many users?') on cards where
 vLLM refuses the length is answered the same way: no sequence of that length runs, so the body follows the
-headline's setup, not the load's plan (trial s26b #7: '≈ 344 tokens/s in total (16 sequences)')."""
+headline's setup, not the load's plan (trial s26b #7: '≈ 344 tokens/s in total (16 sequences)').
+A pasted command's ``--max-num-seqs`` is a cap, not a load: asked whether it starts, the command as given gets
+the same yes/no first (s41 trial #7: '能启动吗？vllm serve … --max-num-seqs 64' was answered '2 条并发')."""
 
 from __future__ import annotations
 
@@ -20,8 +22,11 @@ def start_only(report: SizingReport) -> bool:
     """True when the serving answer sizes one sequence on the user's GPUs and no load (module doc);
     False for a training report, a report without a GPU count, or one that starts unasked."""
     inf, req = report.inference, report.request
-    if inf is None or not req.gpu_count or req.max_num_seqs or req.target_tokens_per_s:
+    if inf is None or not req.gpu_count or req.target_tokens_per_s:
         return False
+    if req.max_num_seqs:  # a command's cap, not a load: asked, its start-up yes (s41 #7); a no sizes the cap
+        ok = report.feasible != "no" and req.start_asked and inf.kv_capacity_tokens
+        return bool(ok and "context" not in _assumed(report))
     if report.feasible != "no" and not req.start_asked:
         return False  # it starts, unasked: the load is sized (one test, no scan of the assumptions)
     conc = next((a for a in report.assumptions if a.field == "concurrency"), None)

@@ -9,6 +9,7 @@ from functools import cache
 
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
+from bot.parse.called_card import called_card
 from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
@@ -377,7 +378,9 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         if not _active_size(s, m) and not (GPU_MARK in s and family_only(m.group(0))):
             break  # a family word beside a catalog card ('AMD GPUs (MI210 64GB)') is that card's
     else:
-        return s, None, []
+        cue = "called " in s or "named " in s or "叫" in s  # 'a card called Foo X1' (s41 trial #8)
+        if not cue or (m := called_card(s)) is None:
+            return s, None, []
     name = m.group(0).strip().lstrip("\ue003")  # 'an A3' in a message about Ascend (bot.parse.normalize)
     name = name[:-1] if name[-1:] == "s" and name[-2:-1].isdigit() else name  # s37: 'two GTX 1080s'
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)

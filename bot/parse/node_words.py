@@ -104,12 +104,13 @@ L_ACTIVE = rc(r"(?:激活(?:参数)?(?:量)?|active(?:\s+params?|\s+parameters)?
 L_TOTAL = rc(r"(?:总参(?:数)?(?:量)?|total(?:\s+params?|\s+parameters)?)\s*[:：]?\s*$")
 """A size after 'total'/'总参' ('总参 30B、激活 3B'): the total parameters."""
 R_CARD_NODES = rc(
-    rf"^\s*[{MARKS}][^\s{MARKS}]*\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?(?:(?P<many>nodes|servers|machines|boxes|hosts)"
+    rf"^\s*(?:[x×*]\s*)?[{MARKS}][^\s{MARKS}]*\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?"
+    r"(?:(?P<many>nodes|servers|machines|boxes|hosts)"
     r"|node|server|machine|box|host)\b(?!\s*(?:with|of|,)?\s*(?:\d|one|two|four|eight)[\s\-]*(?:gpus?|cards?|x\b))"
 )
 """A count, then a card, then a machine word ('two A100 servers', '2 H100 nodes', '3 A800 80GB machines',
-'one A100 server'; s29): that many machines of the card, eight cards each unless said, as '两台 A100 服务器'
-is (design §4, Nodes) — before, English read the machines as cards ('two A100 servers' = 2 GPUs, '两台' =
-16). A count before a singular machine word is the machine's cards ('an 8 H100 node'), and a count glued
-to the card ('one 8xH100 node') is read elsewhere; so are the cards per machine said after ('2 A100
-servers with 4 GPUs': bot.parse.bare_nodes)."""
+'one A100 server'; s29; s41 #15: '8x H100 nodes', the node type's 'x' kept): that many machines of the
+card, eight cards each unless said, as '两台 A100 服务器' is (design §4, Nodes) — before, English read the
+machines as cards ('two A100 servers' = 2 GPUs, '两台' = 16). A count before a singular machine word is the
+machine's cards ('an 8 H100 node'), and a count glued to the card ('one 8xH100 node') is read elsewhere;
+so are the cards per machine said after ('2 A100 servers with 4 GPUs': bot.parse.bare_nodes)."""

@@ -30,6 +30,7 @@ CHART_LABELS: dict[str, str] = {
     "cost_title": N_("Total cost {low}–{high}"),
     "cost_formula": N_("{hours} GPU-hours × {price} per GPU-hour"),
     "cost_same": N_("Same for any GPU count:\nmore GPUs finish sooner, not cheaper"),
+    "cost_varies": N_("GPU-hours differ by GPU count\n(recomputation, scale-out): see the table"),
     "fit_title": N_("{model} {stage} · {gpu}"),
     "min_gpus": N_("at least {n} GPUs"),
     "min_gpu": N_("fits on 1 GPU"),

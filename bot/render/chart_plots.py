@@ -182,12 +182,22 @@ def _cost_box(ax: Any, report: SizingReport, ctx: ChartContext) -> None:
             hours=f.compact(cost.billed_gpu_hours),
             price=f.price_range(cost.price_low, cost.price_high, cost.currency),
         ),
-        ctx.t("cost_same"),
+        ctx.t("cost_varies" if _hours_vary(report) else "cost_same"),
     ]
     box = {"boxstyle": "round,pad=0.5", "facecolor": "#fff8e6", "edgecolor": "#e0b050"}
     text = "\n".join(lines)
     ax.text(0.985, 0.97, text, transform=ax.transAxes, ha="right", va="top", linespacing=1.35, bbox=box,
             **ctx.font("note"))  # fmt: skip
+
+
+def _hours_vary(report: SizingReport) -> bool:
+    """True when a days-table row's GPU-hours (DaysRow.gpu_hours: full recomputation on the fewest GPUs,
+    MFU past the scale-out reference) differ from the report's by over 1%: the cost is then not the same
+    at every count, and the note says so (s41 trial #13: 93.7K GPU-hours on 64 A100s, 105.7K on 512)."""
+    base = report.gpu_hours.likely if report.gpu_hours else 0.0
+    return bool(base) and any(
+        r.gpu_hours is not None and abs(r.gpu_hours.likely - base) > 0.01 * base for r in report.days_table
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,23 +31,32 @@ VALUE = {
 """How a row names its value, by setting."""
 VERDICT = {"yes": N_("fits"), "borderline": N_("tight"), "no": N_("does not fit")}
 NEEDS = N_("needs %(n)s GPUs")
+NEEDS_ONE = N_("needs 1 GPU")
 PER_GPU = N_("%(mem)s per GPU")
 DAYS = N_("%(days)s days")
 TIME = {"days": DAYS, "hours": N_("%(days)s hours"), "minutes": N_("%(days)s minutes")}
 """A row's training time in the unit it is read in (bot.render.fmt.Fmt.duration: hours under a day, s39)."""
 SPEED = N_("%(speed)s tokens/s per sequence")
+SPEED_AT = N_("%(speed)s tokens/s per sequence at %(n)s concurrent")
+"""The speed of one of the sequences running at once (DecodeSpeed.per_sequence at the load the GPUs run:
+the load, or the fewer they hold), said with that count: not one stream alone's (s41 trial #12)."""
 HOLDS = N_("holds %(fit)s of the %(load)s sequences")
+
+
+def _needs(lang: str, n: int | None, f) -> str:
+    """'needs 4 GPUs', 'needs 1 GPU' (s41 trial #12: 'needs 1 GPUs')."""
+    return translate(lang, NEEDS_ONE) if n == 1 else translate(lang, NEEDS, n=f.int(n))
 
 
 def _row(row: PerValue, lang: str) -> str:
     f = fmt_for(lang)
     parts = [translate(lang, VERDICT[row.fits])] if row.fits in VERDICT else []
     if _under_card(row):  # what failed was the count, not the card's memory (trial s37 #2)
-        parts = [translate(lang, NEEDS, n=f.int(row.gpus))]
+        parts = [_needs(lang, row.gpus, f)]
     if row.fits is None and row.gpus:
-        parts.append(translate(lang, NEEDS, n=f.int(row.gpus)))
+        parts.append(_needs(lang, row.gpus, f))
     if row.fits == "no" and row.gpus_needed and not _under_card(row):  # s39 fixl2 #2: the count it needs
-        parts.append(translate(lang, NEEDS, n=f.int(row.gpus_needed)))
+        parts.append(_needs(lang, row.gpus_needed, f))
     fit, load = row.sequences_fit, row.load
     if fit is not None and load and row.fits is not None and fit < load:  # the GPUs hold fewer than the load
         parts.append(translate(lang, HOLDS, fit=f.int(fit), load=f.int(load)))
@@ -57,7 +66,10 @@ def _row(row: PerValue, lang: str) -> str:
         n, unit = f.duration(row.days)
         parts.append(translate(lang, TIME[unit], days=n))
     if row.tokens_per_s and (row.fits != "no" or _under_card(row)):  # no speed where it does not fit (s39)
-        parts.append(translate(lang, SPEED, speed=f.num(row.tokens_per_s, 1)))
+        running = min(load, fit) if load and fit else load  # the sequences decoding at once
+        speed = f.num(row.tokens_per_s, 1)
+        parts.append(translate(lang, SPEED_AT, speed=speed, n=f.int(running)) if running and running > 1
+                     else translate(lang, SPEED, speed=speed))  # fmt: skip
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"
 

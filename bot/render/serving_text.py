@@ -8,8 +8,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, start_only
+from bot.render.context_rows import context_rows
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
-from bot.render.fmt import Fmt, money_span, rjust
+from bot.render.fmt import Fmt, money_span
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
@@ -170,7 +171,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         else None,  # bf16 short of the user's count, FP8 on it (trial s21 #4)
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
         "short_of_load": inf.max_concurrency < inf.concurrency,
-        "table": [{"context": rjust(context_len(ctx), 4), "n": f.int(n)} for ctx, n in inf.concurrency_table],
+        "table": context_rows(report, f),  # to the server's limit (s41 trial #10)
         "decode_all": f.int(decode.aggregate) if decode else None,
         "decode_batch": f.int(decode.batch) if decode else None,
         "decode_one": bool(decode and decode.batch == 1),
