@@ -206,6 +206,9 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self._count_fields(count_max, gpu_memory)
+        last = self.f.get("gpu_count_max") or self.f.get("gpu_count")
+        if last and last > 2 and _has_digit_list(self.raw):  # s41: '2, 4 or 8 nodes of 8 H100'
+            self._node_list(int(last))
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
@@ -223,6 +226,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
             gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
+            node_counts=getattr(self, "_node_counts", []),  # s41: a list of node counts, in GPUs
             gpu_alternative_prices=getattr(self, "_option_prices", {}),  # each option's own price
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
@@ -264,6 +268,22 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory
         if count_max and (low := self.f.get("gpu_count")) and low > 1 and _item_after(self.s, int(low)):
             self.f["gpu_count"] = _list_start(self.s, int(low), count_max)
+
+    def _node_list(self, last: int) -> None:
+        """A list of node counts read as its last item's GPUs ('2, 4 or 8 nodes of 8 H100' → 64, s41): the
+        count range runs from the first item's GPUs to the last's, each a row (bot.core.per_value), and the
+        other items are no longer unread (bot.parse.value_list.node_list)."""
+        from bot.parse.value_list import node_cue, node_list
+
+        raw = self.raw.lower()  # as written: preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
+        found = node_list(raw, last) if node_cue(raw) else None
+        if found is None or len(found[1]) < 2:
+            return
+        per, items = found
+        self.f["gpu_count"], self.f["gpu_count_max"] = items[0] * per, items[-1] * per
+        self._node_items = {str(n) for n in items}
+        self._node_counts = [n * per for n in items]
+        self.f["gpus_per_node"] = self.f.get("gpus_per_node") or per  # as stated: '(8x H100 each)'
 
     def _whole_count(self) -> None:
         """A count like "3.5 A100s": cards come whole, rounded up and said (``fractional_count``)."""
@@ -309,6 +329,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed, at)  # at: places read
         out, mem = unused + [(raw, "unread") for raw in lost], request.gpu_memory_gib  # r32: other options'
+        if nodes := getattr(self, "_node_items", None):  # s41: a list of node counts, each a row
+            out = [u for u in out if not (u[1] in ("unread", "repeated") and u[0].strip() in nodes)]
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self) -> None:
@@ -379,6 +401,11 @@ def _list_start(s: str, low: int, count_max: int) -> int:
     from bot.parse.value_list import list_start
 
     return list_start(s, low, count_max)
+
+
+def _has_digit_list(s: str) -> bool:
+    """Whether ``s`` has a list separator (',', '、', '/', 'or', '或'): the cheap gate of the node list."""
+    return any(c in s for c in (",", "，", "、", "/", " or ", "或", "还是", " and ", "和"))
 
 
 def _item_after(s: str, n: int) -> bool:

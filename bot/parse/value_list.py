@@ -97,6 +97,29 @@ def _counts(s: str, first: int, last: int) -> list[float]:
     return []
 
 
+NODE_AFTER_RE = re.compile(
+    r"\s*(?:[a-z][\w.\-]*\s+)?(?:nodes?|machines?|servers?|instances?|hosts?)\b|\s*(?:个节点|节点|台|机(?!器人))",
+    re.I,
+)
+"""What follows a list of node counts: a node word, one name between ('2, 4 or 8 p5.48xlarge nodes'), or
+its Chinese counters ('2、4 或 8 台', '2 或 4 个节点', '2、4 机')."""
+
+
+def node_list(s: str, count: int) -> tuple[int, list[int]] | None:
+    """(GPUs per node, the node counts) of a written list of node counts ('2, 4 or 8 nodes (8x H100 each)',
+    '2、4 或 8 台 8 卡 H100 节点') whose last item times a whole number above one is ``count``, the GPUs the
+    parse read for the last item (nodes × GPUs per node, bot.parse.count_forms); else None. Gated at its
+    call site (bot.parse.assemble) by a node word in the message."""
+    for m in _runs(RUN_RE, s):
+        if not NODE_AFTER_RE.match(s, m.end()):
+            continue
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        per, rest = divmod(count, items[-1]) if items[-1] else (0, 1)
+        if not rest and per > 1 and items == sorted(set(items)):
+            return per, items
+    return None
+
+
 def list_start(s: str, first: int, last: int) -> int:
     """The lowest count of a written list whose last two items a count range was read from ('1, 2 or 4
     A100' read as 2 to 4): the range starts at the list's first item, so the answer sizes every count the
@@ -152,6 +175,8 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
             return key, items
     if request.gpu_count and request.gpu_count_max:
         counts = _counts(s, request.gpu_count, request.gpu_count_max)
+        if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
+            counts = [float(n) for n in parsed.node_counts]
         return ("gpu_count", counts) if len(counts) > 1 else None
     in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]
     if in_k and request.seq_len:
@@ -168,6 +193,11 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
     if mem and sizes:
         return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))
     return None
+
+
+def node_cue(s: str) -> bool:
+    """A node word in ``s`` (the cheap gate of :func:`node_list`, no regex run without one)."""
+    return any(w in s for w in ("node", "machine", "server", "instance", "host", "节点", "台", "机"))
 
 
 def num(text: str) -> float | None:
