@@ -207,8 +207,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self._count_fields(count_max, gpu_memory)
         last = self.f.get("gpu_count_max") or self.f.get("gpu_count")
-        if last and last > 2 and _has_digit_list(self.raw):  # s41: '2, 4 or 8 nodes of 8 H100'
-            self._node_list(int(last))
+        if last and last > 2 and any(map(self.raw.lower().__contains__, NODE_WORDS)):  # no frame without one
+            self._node_list(int(last))  # s41: '2, 4 or 8 nodes of 8 H100'
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
@@ -273,10 +273,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """A list of node counts read as its last item's GPUs ('2, 4 or 8 nodes of 8 H100' → 64, s41): the
         count range runs from the first item's GPUs to the last's, each a row (bot.core.per_value), and the
         other items are no longer unread (bot.parse.value_list.node_list)."""
-        from bot.parse.value_list import node_cue, node_list
+        from bot.parse.value_list import node_list
 
-        raw = self.raw.lower()  # as written: preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
-        found = node_list(raw, last) if node_cue(raw) else None
+        # as written: the preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
+        found = node_list(self.raw.lower(), last)
         if found is None or len(found[1]) < 2:
             return
         per, items = found
@@ -390,6 +390,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self.f["gpu_count"] = world or self.f.get("gpu_count")
 
 
+NODE_WORDS = ("node", "machine", "server", "instance", "host", "节点", "台", "机")
+"""The words of a node count (bot.parse.value_list.NODE_AFTER_RE): the gate of the node-list reader."""
+
+
 def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
     """'a mac studio m2 max 64GB': the Mac named beside its Apple chip is that chip's machine, not
     another device (s24 review: 'mac studio' was named as not sized)."""
@@ -401,11 +405,6 @@ def _list_start(s: str, low: int, count_max: int) -> int:
     from bot.parse.value_list import list_start
 
     return list_start(s, low, count_max)
-
-
-def _has_digit_list(s: str) -> bool:
-    """Whether ``s`` has a list separator (',', '、', '/', 'or', '或'): the cheap gate of the node list."""
-    return any(c in s for c in (",", "，", "、", "/", " or ", "或", "还是", " and ", "和"))
 
 
 def _item_after(s: str, n: int) -> bool:

@@ -109,7 +109,7 @@ def node_list(s: str, count: int) -> tuple[int, list[int]] | None:
     """(GPUs per node, the node counts) of a written list of node counts ('2, 4 or 8 nodes (8x H100 each)',
     '2、4 或 8 台 8 卡 H100 节点') whose last item times a whole number above one is ``count``, the GPUs the
     parse read for the last item (nodes × GPUs per node, bot.parse.count_forms); else None. Gated at its
-    call site (bot.parse.assemble) by a node word in the message."""
+    call site (bot.parse.assemble.NODE_WORDS) by a node word in the message."""
     for m in _runs(RUN_RE, s):
         if not NODE_AFTER_RE.match(s, m.end()):
             continue
@@ -193,11 +193,6 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
     if mem and sizes:
         return "gpu_memory_gib", list(dict.fromkeys([float(mem), *sizes]))
     return None
-
-
-def node_cue(s: str) -> bool:
-    """A node word in ``s`` (the cheap gate of :func:`node_list`, no regex run without one)."""
-    return any(w in s for w in ("node", "machine", "server", "instance", "host", "节点", "台", "机"))
 
 
 def num(text: str) -> float | None:
