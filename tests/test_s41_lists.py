@@ -55,3 +55,43 @@ def test_node_list_needs_a_whole_per_node_count() -> None:
     assert node_list("on 2, 4 or 8 nodes", 20) is None
     assert node_list("on 2, 4 or 8 days", 64) is None
     assert node_list("在 2、4 或 8 台机器上", 64) == (8, [2, 4, 8])
+
+
+RANGES = [
+    # (text, setting, rows): a range's two ends each a row, the setting named beside it, both languages
+    ("serve Qwen2.5-7B on one A100 at concurrency 4 to 64", "concurrency", [4, 64]),
+    ("serve Qwen2.5-7B on one A100, concurrency from 4 up to 64", "concurrency", [4, 64]),
+    ("一张 A100 部署 Qwen2.5-7B，并发 4 到 64", "concurrency", [4, 64]),
+    ("一张 A100 部署 Qwen2.5-7B，并发 4-64", "concurrency", [4, 64]),
+    ("Fine-tune Qwen2.5-7B on 8 H100 at long context, from 16k up to 1M tokens", "seq_len", [16384, 1048576]),
+    ("Fine-tune Qwen2.5-7B on 8 H100 at 16k to 128k context", "seq_len", [16384, 131072]),
+    ("Fine-tune Qwen2.5-7B on 8 H100, context between 8k and 32k", "seq_len", [8192, 32768]),
+    ("在 8 张 H100 上微调 Qwen2.5-7B，上下文 16k 到 128k", "seq_len", [16384, 131072]),
+    ("用 8 张 A100 微调 Qwen2.5-7B，batch size 1-8", "batch_size", [1, 8]),
+]
+
+
+@pytest.mark.parametrize(("text", "setting", "rows"), RANGES)
+def test_a_range_gets_a_row_per_end(text: str, setting: str, rows: list[int]) -> None:
+    a = answer_json(text)
+    got = [r["value"] for r in a["report"]["per_value"] if r["setting"] == setting]
+    assert got == rows
+    # each end answered in its row: neither named as not used any more
+    ends = {f"{v // 1024}k" if setting == "seq_len" else str(v) for v in rows}
+    assert not [i for i in a["interpretation"]["ignored"] if i["text"].split(":")[-1].strip() in ends]
+
+
+NOT_RANGES = [
+    # days, a version, dates, one card's memories, a request volume: no rows
+    "用 8 张 A100 微调 Llama-3.1-8B，1-2 天能完成吗",
+    "Fine-tune Llama 3.1 8B on 8 A100 40/80GB, 2024-05-01 to 2024-06-01",
+    "serve Qwen2.5-7B on one A100, 10k-50k requests a day",
+    "Fine-tune Qwen2.5-7B on 8 H100 for 2 to 3 epochs",
+    "微调 Qwen2.5-7B，8 张 H100，训练 2 到 3 个 epoch",
+]
+
+
+@pytest.mark.parametrize("text", NOT_RANGES)
+def test_other_ranges_get_no_rows(text: str) -> None:
+    a = answer_json(text)
+    assert not (a.get("report") or {}).get("per_value")

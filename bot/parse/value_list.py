@@ -19,9 +19,12 @@ if TYPE_CHECKING:
     from estimator.models import SizingRequest
 
 LISTED_NUMBERS = re.compile(
-    r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d",
+    r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d"
+    r"|\d\s*k?\s*(?:-|–|~|\b(?:up\s+)?to\b|到|至)\s*(?:up\s+to\s+)?\d",  # s41: a range's ends
     re.I,
 )
+RANGE_CUE = re.compile(r"\d\s*[km]?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|到|至)", re.I)
+"""A number followed by a range's joiner: the gate of bot.parse.value_range (s41)."""
 """Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k', '24G 还是 48G', 'for 16k and for
 64k'): a message that may list values of one
 setting (bot.core.per_value)."""
@@ -173,6 +176,11 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
         items = _items(s, first, bare, setup if key == "concurrency" else None) if first else []
         if len(items) > 1:
             return key, items
+    if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
+        from bot.parse.value_range import ranged  # imported when used: start-up
+
+        if found := ranged(parsed, request):
+            return found
     if request.gpu_count and request.gpu_count_max:
         counts = _counts(s, request.gpu_count, request.gpu_count_max)
         if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
