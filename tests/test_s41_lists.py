@@ -95,3 +95,41 @@ NOT_RANGES = [
 def test_other_ranges_get_no_rows(text: str) -> None:
     a = answer_json(text)
     assert not (a.get("report") or {}).get("per_value")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pre-train Qwen2.5-7B on up to 256 nodes with 4x A100 per node, scaling from 32 to 1,024 GPUs",
+        "在 256 个节点（每个节点 4 张 A100）的集群上预训练 Qwen2.5-7B，从 32 到 1024 张卡扩展",
+    ],
+)
+def test_a_gpu_range_topped_by_the_nodes_is_that_range(text: str) -> None:
+    # en37-031 (huggingface/nanotron: '256 nodes with 4x A100 …, from 32 to 1,024 GPUs'): 256 × 4 = 1,024
+    p = parse(text)
+    assert (p.request.gpu_count, p.request.gpu_count_max) == (32, 1024)
+    assert not [u for u in p.unused_numbers if u[0] == "32"]
+
+
+def test_nodes_without_a_gpu_range_keep_their_count() -> None:
+    for text in (
+        "train Qwen2.5-7B on 256 nodes with 4x A100 per node, 2 to 3 days",
+        "256 个节点，每个节点 4 张 A100，训练 Qwen2.5-7B 要 2 到 3 天吗",
+    ):
+        p = parse(text)
+        assert (p.request.gpu_count, p.request.gpu_count_max) == (1024, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        # zh12-008 (QwenLM/Qwen): '=1，4 台 8 卡' is a setting then a clause, no list of node counts
+        ("全量微调 Qwen-14B：per_device_train_batch_size=1，4 台 8 卡 80G，每张卡显存 60-70G", 32),
+        # zh2-010 (LLaMA-Factory): 'zero3，16 台机器每台 8 张' is ZeRO-3 then 16 nodes
+        ("DPO 训练 Qwen2-72B，用 deepspeed zero3，16 台机器每台 8 张共 128 张 A800", 128),
+        ("Full fine-tune Qwen-14B with batch_size=1, 4 nodes of 8 A100 80G", 32),
+    ],
+)
+def test_a_setting_before_a_node_count_is_no_list(text: str, count: int) -> None:
+    p = parse(text)
+    assert (p.request.gpu_count, p.request.gpu_count_max, p.node_counts) == (count, None, [])

@@ -272,12 +272,16 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
     def _node_list(self, last: int) -> None:
         """A list of node counts read as its last item's GPUs ('2, 4 or 8 nodes of 8 H100' → 64, s41): the
         count range runs from the first item's GPUs to the last's, each a row (bot.core.per_value), and the
-        other items are no longer unread (bot.parse.value_list.node_list)."""
-        from bot.parse.value_list import node_list
+        other items are no longer unread (bot.parse.value_list.node_list). Else a range of GPU counts whose
+        top is the nodes' GPUs ('from 32 to 1,024 GPUs') is that range (value_list.gpu_range_low)."""
+        from bot.parse.value_list import gpu_range_low, node_list
 
         # as written: the preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
-        found = node_list(self.raw.lower(), last)
-        if found is None or len(found[1]) < 2:
+        found = node_list(raw := self.raw.lower(), last)
+        if (found is None or len(found[1]) < 2) and not self.f.get("gpu_count_max"):
+            if low := gpu_range_low(raw, last):  # '256 nodes of 4 …, scaling from 32 to 1,024 GPUs'
+                self.f["gpu_count"], self.f["gpu_count_max"] = low, last
+                self._node_items = {str(low)}
             return
         per, items = found
         self.f["gpu_count"], self.f["gpu_count_max"] = items[0] * per, items[-1] * per

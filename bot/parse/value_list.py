@@ -114,12 +114,42 @@ def node_list(s: str, count: int) -> tuple[int, list[int]] | None:
     parse read for the last item (nodes × GPUs per node, bot.parse.count_forms); else None. Gated at its
     call site (bot.parse.assemble.NODE_WORDS) by a node word in the message."""
     for m in _runs(RUN_RE, s):
-        if not NODE_AFTER_RE.match(s, m.end()):
+        if not NODE_AFTER_RE.match(s, m.end()) or _clause_break(s, m):
             continue
         items = [int(v) for v in re.findall(r"\d+", m.group(0))]
         per, rest = divmod(count, items[-1]) if items[-1] else (0, 1)
         if not rest and per > 1 and items == sorted(set(items)):
             return per, items
+    return None
+
+
+GPU_RANGE_RE = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})*|\d+)\s*(?:-|–|~|\b(?:up\s+)?to\b|到|至)\s*(\d{1,3}(?:,\d{3})*|\d+)"
+    r"\s*(?:gpus?\b|cards?\b|张卡|张|块|卡)",
+    re.I,
+)
+"""A range of GPU counts written with its unit ('from 32 to 1,024 GPUs', '32 到 1024 张卡')."""
+
+
+def _clause_break(s: str, m: re.Match[str]) -> bool:
+    """Whether run ``m`` is no list: its first number ends a setting ('batch_size=1，4 台', 'zero3，16 台': a
+    letter, '=' or '_' before it) or only a Chinese comma, a clause's break, joins its numbers ('1，4 台')."""
+    before = s[m.start() - 1 : m.start()] if m.start() else ""
+    return (
+        (before.isalpha() and before.isascii())
+        or before in ("=", "_", ":")
+        or not re.search(r"\d\s*(?:,|、|/|\bor\b|\band\b|或|和|还是|及)", m.group(0))
+    )
+
+
+def gpu_range_low(s: str, count: int) -> int | None:
+    """The low end of a range of GPU counts (:data:`GPU_RANGE_RE`) whose high end is ``count``, the GPUs the
+    parse read from nodes × GPUs per node ('up to 256 nodes with 4x A100 per node, scaling from 32 to 1,024
+    GPUs': 32), else None (s41)."""
+    for m in GPU_RANGE_RE.finditer(s):
+        lo, hi = (int(g.replace(",", "")) for g in m.groups())
+        if hi == count and 0 < lo < hi:
+            return lo
     return None
 
 
@@ -176,16 +206,19 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
         items = _items(s, first, bare, setup if key == "concurrency" else None) if first else []
         if len(items) > 1:
             return key, items
+    if request.gpu_count and request.gpu_count_max:
+        counts = _counts(s, request.gpu_count, request.gpu_count_max)
+        if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
+            counts = [float(n) for n in parsed.node_counts]
+        if len(counts) > 1:
+            return "gpu_count", counts
     if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
         from bot.parse.value_range import ranged  # imported when used: start-up
 
         if found := ranged(parsed, request):
             return found
-    if request.gpu_count and request.gpu_count_max:
-        counts = _counts(s, request.gpu_count, request.gpu_count_max)
-        if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
-            counts = [float(n) for n in parsed.node_counts]
-        return ("gpu_count", counts) if len(counts) > 1 else None
+    if request.gpu_count and request.gpu_count_max:  # a count range: no other list read beside it
+        return None
     in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]
     if in_k and request.seq_len:
         lengths = _lengths(s, request.seq_len, in_k)
