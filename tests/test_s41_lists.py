@@ -133,3 +133,39 @@ def test_nodes_without_a_gpu_range_keep_their_count() -> None:
 def test_a_setting_before_a_node_count_is_no_list(text: str, count: int) -> None:
     p = parse(text)
     assert (p.request.gpu_count, p.request.gpu_count_max, p.node_counts) == (count, None, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        # en18-002 (verl): a count range on one node, its max already read: kept, never a traceback
+        ("How can I train an 8B model with GRPO in verl on one node of 4 or 8 A100 80G?", 4, 8),
+        ("我用 2x16 和 3x16 华为 910B 的卡，以 grpo 方式训练 qwen2.5-32B 模型", 32, 48),
+    ],
+)
+def test_a_count_range_beside_nodes_is_kept(text: str, low: int, high: int) -> None:
+    p = parse(text)
+    assert (p.request.gpu_count, p.request.gpu_count_max) == (low, high)
+    assert answer_json(text)["request"]["gpu_count"] == low
+
+
+MEMORY_RANGES = [
+    # en35-021 (PowerInfer): 'consumer cards with 16-22GB of VRAM': a row per memory, neither named
+    ("Can I run Qwen2.5-32B on consumer cards with 16-22GB of VRAM?", [16, 22]),
+    ("16 到 24G 显存的卡能跑 Qwen2.5-14B 吗", [16, 24]),
+]
+
+
+@pytest.mark.parametrize(("text", "rows"), MEMORY_RANGES)
+def test_a_memory_range_gets_a_row_per_end(text: str, rows: list[int]) -> None:
+    a = answer_json(text)
+    assert [r["value"] for r in a["report"]["per_value"] if r["setting"] == "gpu_memory_gib"] == rows
+    assert not [i for i in a["interpretation"]["ignored"] if i["text"] in {str(v) for v in rows}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["serve Qwen2.5-14B on one 4090 with 64-128GB RAM", "一张 4090 部署 Qwen2.5-14B，机器有 16-32G 内存"],
+)
+def test_a_host_memory_range_gets_no_rows(text: str) -> None:
+    assert not (answer_json(text).get("report") or {}).get("per_value")

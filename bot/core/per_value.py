@@ -178,9 +178,10 @@ def _first_settings(setting: str, said: SizingRequest, report: SizingReport | No
     return {k: v for k, v in pins.items() if v is not None}
 
 
-_ROWED = (*_NAMED, "replaced_by_later_value")
+_ROWED = (*_NAMED, "replaced_by_later_value", "observed")
 """The reasons a value with a row of its own is no longer named for: one end of a range read as the
-earlier value replaced ('concurrency from 4 up to 64': 4), s41."""
+earlier value replaced ('concurrency from 4 up to 64': 4) or a memory read as a figure observed ('cards
+with 16-22GB of VRAM'), s41."""
 
 
 def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Interpretation:

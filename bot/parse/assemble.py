@@ -278,8 +278,9 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
         # as written: the preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
         found = node_list(raw := self.raw.lower(), last)
-        if (found is None or len(found[1]) < 2) and not self.f.get("gpu_count_max"):
-            if low := gpu_range_low(raw, last):  # '256 nodes of 4 …, scaling from 32 to 1,024 GPUs'
+        if found is None or len(found[1]) < 2:
+            low = None if self.f.get("gpu_count_max") else gpu_range_low(raw, last)
+            if low:  # '256 nodes of 4 …, scaling from 32 to 1,024 GPUs'
                 self.f["gpu_count"], self.f["gpu_count_max"] = low, last
                 self._node_items = {str(low)}
             return

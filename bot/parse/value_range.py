@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from estimator.models import SizingRequest
 
 RANGE_RE = re.compile(
-    r"(?<![\d.\-/:])(\d{1,7})\s*([km])?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|到|至)\s*(?:up\s+to\s+)?"
-    r"(\d{1,7})\s*([km])?(?![\d.%\-/:])",
+    r"(?<![\d.\-/:])(\d{1,7})\s*(k|m(?!b)|gi?b?)?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|到|至)\s*"
+    r"(?:up\s+to\s+)?(\d{1,7})\s*(k|m(?!b)|gi?b?)?(?![\d.%\-/:])",
     re.I,
 )
 """Two numbers joined as a range's ends: 'A-B', 'A to B', 'A up to B', 'between A and B', 'A 到 B', 'A 至 B';
 a unit k (×1,024) or M (×1,048,576) after either end (the first's taken from the second's when it has none:
-'16-128k')."""
+'16-128k'), or GB after the second (card memories: '16-22GB')."""
 SETTING_WORDS = {
     "concurrency": ("concurren", "并发", "parallel request", "simultaneous", "同时"),
     "batch_size": ("batch", "批"),
@@ -48,6 +48,21 @@ def _value(digits: str, unit: str | None) -> float:
     return float(int(digits) * _UNIT.get((unit or "").lower(), 1))
 
 
+HOST_RE = re.compile(r"(?<![a-z])(?:ram|system|disk|data|cpu|ssd|nvme|swap|dram|ddr)|内存|数据|硬盘")
+"""Words after a range in GB that make it no card's memory ('64-128GB RAM', '16-32G 内存'; not 'VRAM')."""
+
+
+def _memory(s: str, m: re.Match[str], request: SizingRequest) -> tuple[str, list[float]] | None:
+    """A range of card memories in GB ('cards with 16-22GB of VRAM', '16 到 24G 显存'): each end a row, when
+    the request's memory is one end or none was read, and no host word follows (:data:`HOST_RE`)."""
+    lo, hi = float(m.group(1)), float(m.group(3))
+    after = s[m.end() : m.end() + AFTER].lower()
+    if not lo < hi <= 2048 or HOST_RE.search(after):
+        return None
+    own = request.gpu_memory_gib
+    return ("gpu_memory_gib", [lo, hi]) if own is None or own in (lo, hi) else None
+
+
 def _named(parsed: ParseResult) -> set[str]:
     """The numbers the parse named as not used, as written ('16k', '64'), lower case."""
     return {t.strip().lower().replace(" ", "") for t, _ in parsed.unused_numbers}
@@ -60,6 +75,12 @@ def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
     s = parsed.normalized or ""
     named = _named(parsed)
     for m in RANGE_RE.finditer(s):
+        if (m.group(4) or "").lower().startswith("g"):  # a memory range in GB
+            if found := _memory(s, m, request):
+                return found
+            continue
+        if (m.group(2) or "").lower().startswith("g"):
+            continue
         unit = m.group(4) or (m.group(2) if m.group(2) else None)
         lo, hi = _value(m.group(1), m.group(2) or m.group(4)), _value(m.group(3), unit)
         if not lo < hi:
