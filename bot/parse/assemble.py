@@ -97,7 +97,10 @@ def parse(text: str) -> ParseResult:
         if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
             add_gates()
         forget_cues()  # the cue tables' memo is of one message only (bot.parse.cue_index)
-        return _Parse(raw).run()
+        one = _Parse(raw)
+        out = one.run()  # s41: a list of node counts, in GPUs (_Parse._node_list), kept on the result
+        nodes = getattr(one, "_node_counts", None)
+        return out.model_copy(update={"node_counts": nodes}) if nodes else out
     except Exception:  # logged, and the reply names the message as not read (bot.parse.parse_error)
         return failed_parse(raw)
 
@@ -206,9 +209,6 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self._count_fields(count_max, gpu_memory)
-        last = self.f.get("gpu_count_max") or self.f.get("gpu_count")
-        if last and last > 2 and any(map(self.raw.lower().__contains__, NODE_WORDS)):  # no frame without one
-            self._node_list(int(last))  # s41: '2, 4 or 8 nodes of 8 H100'
         if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
@@ -226,7 +226,6 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             gpu_alternatives=alternatives(gpus),
             gpu_alternative_memory=alternative_memory(gpus),
             gpu_alternative_counts=getattr(self, "_option_counts", {}),  # each option's own count
-            node_counts=getattr(self, "_node_counts", []),  # s41: a list of node counts, in GPUs
             gpu_alternative_prices=getattr(self, "_option_prices", {}),  # each option's own price
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
@@ -264,10 +263,14 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
     def _count_fields(self, count_max: int | None, gpu_memory: float | None) -> None:
         """The count range's upper end and the card memory as stated ("A100 40G"); a range read from a
-        written list's last two items ('1, 2 or 4 A100') starts at its first (s39 fixl2 #3)."""
+        written list's last two items ('1, 2 or 4 A100') starts at its first (s39 fixl2 #3); a list of node
+        counts is a range from the first's GPUs to the last's (s41, :meth:`_node_list`)."""
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory
         if count_max and (low := self.f.get("gpu_count")) and low > 1 and _item_after(self.s, int(low)):
             self.f["gpu_count"] = _list_start(self.s, int(low), count_max)
+        last = self.f.get("gpu_count_max") or self.f.get("gpu_count")
+        if last and last > 2 and any(map(self.raw.lower().__contains__, NODE_WORDS)):  # no frame without one
+            self._node_list(int(last))  # s41: '2, 4 or 8 nodes of 8 H100'
 
     def _node_list(self, last: int) -> None:
         """A list of node counts read as its last item's GPUs ('2, 4 or 8 nodes of 8 H100' → 64, s41): the
