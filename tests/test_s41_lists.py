@@ -169,3 +169,14 @@ def test_a_memory_range_gets_a_row_per_end(text: str, rows: list[int]) -> None:
 )
 def test_a_host_memory_range_gets_no_rows(text: str) -> None:
     assert not (answer_json(text).get("report") or {}).get("per_value")
+
+
+@pytest.mark.parametrize(
+    "text", ["Fine-tune Qwen2.5-7B on 2–8 A100, 10B tokens", "用 2 到 8 张 A100 微调 Qwen2.5-7B"]
+)
+def test_a_count_range_gets_no_rows(text: str) -> None:
+    # the rows' gate admits a range (bot.parse.value_list.LISTED_NUMBERS), but a count range is one range the
+    # headline sizes (gpu_count to gpu_count_max), no row per end
+    a = answer_json(text)
+    assert (a["request"]["gpu_count"], a["request"]["gpu_count_max"]) == (2, 8)
+    assert not a["report"]["per_value"]
