@@ -96,3 +96,60 @@ def test_base_too_large_for_one_card_keeps_zero3(capsys: pytest.CaptureFixture[s
     out = ask(capsys, question, "json")
     plan = out["report"]["memory"]["plan"]
     assert (plan["dp"], plan["zero_stage"]) == (4, 3)
+
+
+# --- 3. a budget per hour or per day: the answer quotes the GPUs it rents -----------------------------
+
+HOURLY_EN = "LoRA 70B on H100, 200M tokens, budget $40 per hour, how long?"
+HOURLY_ZH = "LoRA 微调 70B，用 H100，2亿 token，预算每小时 300 元，多久能训完？"
+
+
+def test_hourly_budget_headline_en(capsys: pytest.CaptureFixture[str]) -> None:
+    # $40 an hour at the catalog's high $3.50 per H100-hour surely rents floor(40 / 3.5) = 11 GPUs
+    r = ask(capsys, HOURLY_EN, "json")["report"]
+    assert r["gpus_for_deadline"] == 11
+    out = ask(capsys, HOURLY_EN)
+    head, budget = out.splitlines()[:2]
+    assert head.endswith("≈ 59 H100-hours: about 11 GPUs for 5.3 hours")
+    assert "rents 11 – 26 GPUs" in budget and "run's 59 GPU-hours" in budget
+    assert "(59 GPU-hours × $1.50–3.50 per GPU-hour)" in out  # the cost line bills the same hours
+    assert "1.8 days" not in head and "85 H100-hours" not in out  # not the fewest 2, recomputing
+
+
+def test_hourly_budget_headline_zh(capsys: pytest.CaptureFixture[str]) -> None:
+    # ¥300 an hour at ¥40 per H100-hour (the high end) rents floor(300 / 40) = 7 GPUs
+    r = ask(capsys, HOURLY_ZH, "json")["report"]
+    assert r["gpus_for_deadline"] == 7
+    head, budget = ask(capsys, HOURLY_ZH).splitlines()[:2]
+    assert "约 7 张训" in head and "可同时租 7 – 20 张卡" in budget
+
+
+@pytest.mark.parametrize(
+    "question, count",
+    [
+        # a stated count is the user's: the budget line weighs it, the headline stays on their 4
+        ("Full fine-tune Qwen2.5-7B on 4x A100, 1B tokens, budget $20 per hour, how long?", 4),
+        ("用4张A100全参微调Qwen2.5-7B，10亿 token，预算每小时 150 元，要多久？", 4),
+        # a stated deadline picks the count that meets it (3 A100s in 2 days), not the budget's 8
+        ("Full fine-tune Qwen2.5-7B on A100, 1B tokens, budget $20 per hour, within 2 days?", 3),
+    ],
+)
+def test_hourly_budget_leaves_stated_counts_and_deadlines(
+    capsys: pytest.CaptureFixture[str], question: str, count: int
+) -> None:
+    r = ask(capsys, question, "json")["report"]
+    shown = r["days"]["gpus"] if r["days"] else r["gpus_for_deadline"]
+    assert shown == count
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Qwen2.5-7B 全参微调，用 A100，10亿 token，预算每天 2000 元，要多久？",
+     "Full fine-tune Qwen2.5-7B on A100, 1B tokens, budget $200 a day, how long?"],
+)  # fmt: skip
+def test_daily_budget_quotes_the_gpus_it_rents_around_the_clock(
+    capsys: pytest.CaptureFixture[str], question: str
+) -> None:
+    # ¥2,000 ÷ 24 h ÷ ¥30 (A100 high) = 2.8 → 2 GPUs; $200 ÷ 24 h ÷ $2.50 = 3.3 → 3
+    r = ask(capsys, question, "json")["report"]
+    assert r["gpus_for_deadline"] == (2 if "元" in question else 3)
