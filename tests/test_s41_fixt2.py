@@ -153,3 +153,55 @@ def test_daily_budget_quotes_the_gpus_it_rents_around_the_clock(
     # ¥2,000 ÷ 24 h ÷ ¥30 (A100 high) = 2.8 → 2 GPUs; $200 ÷ 24 h ÷ $2.50 = 3.3 → 3
     r = ask(capsys, question, "json")["report"]
     assert r["gpus_for_deadline"] == (2 if "元" in question else 3)
+
+
+# --- 5. 'how long?' on the user's GPUs that do not hold the job: the time on the fewest that do -------
+
+SHORT_EN = "QLoRA Llama-3.1-70B on 2x RTX 4090, 50k samples of 2k tokens, 2 epochs - how long?"
+SHORT_ZH = "用2张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，要多久？"
+
+
+def test_unfit_count_headline_gives_the_time_on_the_fewest_en(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2 × 50k × 2k = 200M tokens, 441 RTX 4090-hours at the calibrated rate; the 4 that hold it recompute
+    # (ZeRO-3, full recompute): × (4 + 2) / 4 → 660 GPU-hours, 660 / 4 / 24 ≈ 6.9 days — what asking for
+    # 4 answers ("with 4 × RTX 4090 ≈ 6.9 days")
+    head = ask(capsys, SHORT_EN).splitlines()[0]
+    assert "does not fit in the memory of 2 × RTX 4090: at least 4 GPUs needed, ≈ 6.9 days on 4" in head
+    assert "(660 RTX 4090-hours there, full recompute included)" in head
+
+
+def test_unfit_count_headline_gives_the_time_on_the_fewest_zh(capsys: pytest.CaptureFixture[str]) -> None:
+    head = ask(capsys, SHORT_ZH).splitlines()[0]
+    assert (
+        "2 张 RTX 4090 显存放不下，至少需要 4 张，4 张上训练约 6.9 天（660 RTX 4090·时，含全量重计算）"
+        in head
+    )
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        # 7B full FT: 16 bytes × 7.6B = 122 GB of states, over one 80 GB card; 2 hold it without recompute
+        (
+            "Full fine-tune Qwen2.5-7B on 1x A100 80G, 1B tokens, how long?",
+            "≈ 2.1 days on 2 (102 A100-hours there)",
+        ),
+        ("用1张A100 80G全参微调Qwen2.5-7B，10亿 token，要多久？", "2 张上训练约 2.1 天（102 A100·时）"),
+    ],
+)
+def test_unfit_count_without_recompute(
+    capsys: pytest.CaptureFixture[str], question: str, expected: str
+) -> None:
+    assert expected in ask(capsys, question).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "QLoRA Llama-3.1-70B on 4x RTX 4090, 50k samples of 2k tokens, 2 epochs - how long?",
+        "用4张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，要多久？",
+    ],
+)
+def test_a_count_that_fits_keeps_its_own_headline(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    head = ask(capsys, question).splitlines()[0]
+    assert "6.9" in head and "at least" not in head and "至少" not in head
