@@ -53,8 +53,9 @@ def with_adapter_ddp(
     """``mem`` with its ZeRO-3 plan on ``mem.plan_gpus`` (TP 1, PP 1, DP > 1) replaced by plain DDP (ZeRO
     stage 0, same count, same global batch) when: the method is LoRA / QLoRA, the card has no NVLink, the
     user stated no ZeRO stage and no offload, DDP fits within :data:`estimator.plan.HEADROOM` with TP 1 and
-    PP 1, and — if DDP needs full recompute where the ZeRO-3 plan does not — the base's gathers
-    (:func:`gather_seconds`) take longer than the extra forward (:func:`recompute_seconds`). The band
+    PP 1, its band's high end fits the card (never a 'borderline' whose fix is ZeRO-3 again), and — if DDP
+    needs full recompute where the ZeRO-3 plan does not — the base's gathers (:func:`gather_seconds`) take
+    longer than the extra forward (:func:`recompute_seconds`). The band
     (:func:`estimator.memory_band.per_gpu_band`) and a recommendation of the same count go with it. Else
     ``mem`` unchanged."""
     plan, gpus = mem.plan, mem.plan_gpus
@@ -77,6 +78,8 @@ def with_adapter_ddp(
     if plan.global_batch_sequences:  # the step the job runs, kept
         new = with_batch(new, plan.global_batch_sequences)
     low, high = per_gpu_band(spec, ddp, new, parts, params)
+    if high > mem.usable_bytes:
+        return mem  # never a 'borderline' DDP band whose fix would be ZeRO-3 again
     update = {"plan": new, "breakdown": parts, "per_gpu_bytes": sum(parts.values())}
     if mem.recommended_gpus == gpus:
         update |= {"recommended_plan": new, "recommended_per_gpu_bytes": update["per_gpu_bytes"]}
