@@ -60,6 +60,8 @@ def check_budget(
     if req.budget_period in RATE_HOURS:
         keep = getattr(out, "fewest_recompute", None)
         keeps = (keep[2], out.cost) if keep is not None and out.cost is not None else None
+        if out is not None and out.gpus_for_deadline and rented_count(req, out) == out.gpus_for_deadline:
+            keeps = None  # ``cost`` is already the rented count's, the headline's (s41 trial #3)
         hourly_budget(req.budget, cost, ledger, req.budget_period, min_gpus or 1, keeps)
         return
     budget, period = run_budget(req, cost.billed_gpu_hours)
@@ -82,6 +84,13 @@ def check_budget(
 
 RATE_HOURS = {"hour": 1.0, "day": 24.0}
 """Budget periods that are rates (hours in one period): the budget rents GPUs at once for the run."""
+
+
+def rented_count(req: SizingRequest, out: Any) -> int | None:
+    """:func:`estimator.rate_budget_count.rented_count` (imported when called: it imports this module)."""
+    from estimator.rate_budget_count import rented_count as count
+
+    return count(req, out)
 
 
 def hourly_budget(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from estimator.adapter_ddp import with_adapter_ddp
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.memory_band import per_gpu_band
 from estimator.models import Memory, SizingRequest
@@ -31,7 +32,10 @@ def with_ddp_plan(
     the verdict ('high_edge', naming ZeRO-3 as the change). Else ``mem`` unchanged (the verdict then names
     the DDP setting: 'tool_default_ddp'), and so when DDP fits only by full recompute where the sharded plan
     needs none (s36 fixb #4: 8 × H100 read 'plain DDP, full recompute, 101 GiB at the high end' beside 2
-    recommended on ZeRO-1 without it). A recommendation of the same count takes the same plan."""
+    recommended on ZeRO-1 without it). A recommendation of the same count takes the same plan. First an
+    adapter fine-tune on PCIe cards goes to DDP where its frozen base fits one card
+    (:func:`estimator.adapter_ddp.with_adapter_ddp`)."""
+    mem = with_adapter_ddp(spec, params, gpu, setup, mem)  # s41 trial #2: LoRA on PCIe cards
     gpus = mem.plan_gpus
     if not mem.fits_requested or not gpus or not tool_runs_ddp(req, setup, mem):
         return mem

@@ -15,6 +15,7 @@ from typing import Any
 
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest
+from estimator.rate_budget_count import with_rented_count
 from estimator.resolve import Resolved
 from estimator.shown_cost import billed_on_count
 from estimator.training_plan import memory_and_plan, with_fewest_paying
@@ -29,6 +30,7 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     count is not the one the memory was laid out on (no count stated, at least the fewest that fit),
     ``memory`` / ``feasible`` / ``feasible_reason`` laid out on the quoted count."""
     fields = with_fewest_paying(out, table, bool(req.deadline_days or req.budget or req.cost_asked))
+    fields = with_rented_count(req, out, fields)  # a budget per hour: the GPUs it rents (s41 trial #3)
     days = fields.get("days", out.days)  # the count shown: each card pays its first hour (s35-fixa #1)
     shown = days.gpus if days is not None else fields.get("gpus_for_deadline", out.gpus_for_deadline)
     if days is not None and (m := out.memory) is not None and m.fits_requested is False and m.min_gpus:

@@ -138,8 +138,11 @@ def test_hourly_budget_times_the_rented_gpus_without_the_fewest_counts_recompute
     note = next(w for w in r["warnings"] if w["code"] == "hourly_budget")["params"]
     assert (note["gpus_low"], note["gpus_high"]) == (11, 26)
     billed = r["cost"]["billed_gpu_hours"]
-    assert billed == math.ceil(r["gpu_hours"]["likely"]) == 57 == note["gpu_hours"]  # billed: whole hours
-    assert note["hours_low"] == pytest.approx(57 / 26) and note["hours_high"] == pytest.approx(57 / 11)
+    assert billed == math.ceil(r["gpu_hours"]["likely"]) == 57  # billed: whole hours, count-free
+    # s41 fixt2 #3: the answer now quotes the 11 GPUs the budget surely rents (headline, cost line), and the
+    # note bills those GPUs' hours as the cost line does: 57 calibrated × their scale-out → 59 (was 57)
+    assert r["gpus_for_deadline"] == 11 and note["gpu_hours"] == 59
+    assert note["hours_low"] == pytest.approx(59 / 26) and note["hours_high"] == pytest.approx(59 / 11)
 
 
 LONG = {

@@ -137,6 +137,11 @@ def plan_reason_key(plan: Plan, nvlink: bool, per_node: int = 8) -> str:
     return "zero" if plan.zero_stage else "ddp"
 
 
+def adapter_method(report: SizingReport) -> bool:
+    """Whether the answer trains LoRA / QLoRA adapters on a frozen base (its request's method)."""
+    return getattr(report.request.method, "value", report.request.method) in ("lora", "qlora")
+
+
 TOOL_RECOMPUTE_REASON = N_("; full recompute: %(tool)s turns gradient checkpointing on by default")
 """A named tool's own default (:attr:`estimator.training_tools.ToolLimits.default_recompute`)."""
 
@@ -224,6 +229,8 @@ def plan_reason(
         key = "offload_params"  # an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)
     if key == "tp_no_nvlink":
         key, extra = tp_part_key(report, fmt_for(lang))
+    if key == "ddp" and not nvlink and report is not None and adapter_method(report):
+        key = "ddp_adapter_pcie"  # only the adapters' gradients travel (estimator.adapter_ddp, s41 #2)
     if "part" in extra:
         extra = {**extra, "part": translate(lang, extra["part"])}
     layout = {"tp": plan.tp, "pp": plan.pp, "dp": plan.dp, "zero": plan.zero_stage}

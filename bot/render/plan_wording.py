@@ -24,6 +24,11 @@ PLAN_REASONS: dict[str, str] = {
     # one sentence per layout shape, from the design's rules (§3.5) and estimator.memory.plan_preference
     "single": N_("it fits on one GPU, no parallelism needed"),
     "ddp": N_("each GPU holds all model states: plain data parallelism, the least communication"),
+    "ddp_adapter_pcie": N_(
+        "plain data parallelism: each GPU keeps the whole frozen base and only the adapters' gradients are "
+        "all-reduced; ZeRO-3 would all-gather the whole base over PCIe (no NVLink) before every forward and "
+        "backward pass"
+    ),
     "zero": N_(
         "the model states fit with ZeRO-%(zero)s over data parallelism (DP %(dp)s): the least communication"
     ),
