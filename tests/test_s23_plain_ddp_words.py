@@ -42,14 +42,10 @@ def test_a_yes_no_fit_question_heads_with_the_verdict_en() -> None:
     ).splitlines()[0]
     assert line == (
         "Qwen2.5 72B QLoRA fine-tuning (2,048-token sequences) on 102M tokens does not fit in the memory of "
-        "1 × RTX 4090: at least 4 GPUs needed, ≈ 3.6 days on 4 (348 RTX 4090-hours there, full recompute "
-        "included)"
-    )  # s41 fixt2 #5: the time on the 4 that hold it (232 × (4 + 2) / 4 = 348, their layout recomputes)
+        "1 × RTX 4090: at least 4 GPUs needed (232 RTX 4090-hours of compute in all)"
+    )
 
 
 def test_a_yes_no_fit_question_heads_with_the_verdict_zh() -> None:
     line = ask_quietly("DPO训练 Qwen2-7B，2万条偏好数据，单卡A800能跑吗").splitlines()[0]
-    assert line == (  # s41 fixt2 #5: the time on the 2 that hold it, their recompute included (2.8 → 3.5)
-        "Qwen2 7B DPO 训练 2048万 token：1 张 A800 显存放不下，至少需要 2 张，2 张上训练约 1.7 小时"
-        "（3.5 A800·时，含全量重计算）"
-    )
+    assert line == "Qwen2 7B DPO 训练 2048万 token：1 张 A800 显存放不下，至少需要 2 张（算力共 2.8 A800·时）"

@@ -90,8 +90,6 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
             # no count of this card holds the job with the user's settings: line 1 says so, no days
             "unfit_any": unfit and not m.min_gpus,
         }
-        if unfit and m.min_gpus:  # how long on the fewest that fit, for the headline (s41 trial #5)
-            t |= _min_count_time(report, m.min_gpus, f)
     if (ro := report.rollout) is not None and ro.in_trainer:  # model.generate's rollouts (s40-fixh #6)
         from bot.render.rollout_lever import rollout_lever
 
@@ -110,37 +108,6 @@ def training_section(report: SizingReport, f: Fmt, per_node: int) -> TrainingCon
         if times > compute.BEYOND_PUBLIC_FACTOR:  # 10¹⁵ tokens: said on line 1 (s40 fixt #17)
             t["chinchilla"]["line"] += translate(f.lang, BEYOND_PUBLIC, times=f"{times:,.0f}")
     return t
-
-
-def _min_count_time(report: SizingReport, gpus: int, f: Fmt) -> dict[str, Any]:
-    """``min_days`` (a day or more) or ``min_hours`` (under a day) and ``min_gh``: the likely time and
-    GPU-hours on ``gpus`` GPUs, the fewest that hold the job, from their days-table row (recompute and
-    scale-out as the row has them, :func:`estimator.training_rate.days_rows`). When their layout
-    (``memory.min_plan``) turns on full recompute the user did not state and the row is at the
-    calibrated rate (within 5 % of the count-free GPU-hours: a count that does not hold the job pays
-    nothing in :func:`estimator.training_plan.recompute_time`), × (k + 2) / k, k from the FLOPs formula
-    (4 for adapters, 6 for full training: Korthikanti et al. 2022 §5), as the answer on that count would
-    say; ``min_recompute`` then set. {} when the table has no such row."""
-    m, gh = report.memory, report.gpu_hours
-    for row in report.days_table or ():  # a loop: no generator frame
-        if row.gpus == gpus:
-            d, factor = row.days.likely, 1.0
-            hours = row.gpu_hours.likely if row.gpu_hours else d * 24 * gpus  # GPU-days → hours
-            full = m is not None and m.min_plan is not None and m.min_plan.recompute == "full"
-            if full and report.request.recompute is None and gh and hours and hours < 1.05 * gh.likely:
-                try:  # estimator.training writes f"{k:.3g}ND"
-                    k = float((report.flops_formula or "6ND").split("N")[0])
-                except ValueError:
-                    k = 6.0
-                factor = (k + 2.0) / k if k > 0 else 1.0
-            d, hours = d * factor, hours * factor
-            return {
-                "min_days": f.days(d) if d >= 1 else None,
-                "min_hours": f.hours(d * 24) if d < 1 else None,
-                "min_gh": f.hours(hours),
-                "min_recompute": factor > 1.0,
-            }
-    return {}
 
 
 STARVED = N_(
