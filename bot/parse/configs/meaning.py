@@ -422,10 +422,16 @@ TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts
 """Tools whose rows the training-config reader dispatches on (flattened keys, dashes dropped)."""
 SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm", "xinference")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""
-ALIASES = {("sglang", "--tp"): "--tp-size", ("sglang", "--pp"): "--pp-size"}
+ALIASES = {
+    ("sglang", "--tp"): "--tp-size",
+    ("sglang", "--pp"): "--pp-size",
+    ("tgi", "--sm-num-gpus"): "--num-shard",
+}
 """Rows written as people write the flag, not as the table has it: SGLang's argparse takes '--tp' as the
 one flag it abbreviates ('--tp-size', allow_abbrev), and '--pp' is what people write for '--pp-size' (the
-parser itself rejects it as ambiguous beside --pp-async-batch-depth and --pp-max-micro-batch-size)."""
+parser itself rejects it as ambiguous beside --pp-async-batch-depth and --pp-max-micro-batch-size); TGI's
+SageMaker image reads ``SM_NUM_GPUS`` and passes it as ``NUM_SHARD`` (sagemaker-entrypoint.sh), the
+launcher's --num-shard."""
 UNTABLED = ("scripts",)
 """Rows of keys no tool table has (research scripts people paste): exempt from the flag-table check."""
 
