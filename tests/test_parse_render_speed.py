@@ -108,7 +108,9 @@ def test_a_parse_makes_few_python_calls():
     # s39 merge: 485.68 (round 35's readers, s39 fixc/fixp/fixw/fixm/fixl2/rev readers, each gated; fixl2's
     # listed-count step split out of assemble.run to keep it at 80 lines: +1.0 a parse): bound + 0.2 %
     # s40-speed: main d3e69e2c 485.664 -> 485.064 (ParseResult.model_copy in one frame: estimator.copying)
-    assert sum(calls) / len(calls) < 486.1
+    # s41 merge: 486.19 (round 37's, workmiss', lists', fixt's, fixtrain's readers, each gated: +1.1 a parse
+    # over s41-speed's 485.07): bound + 0.2 %
+    assert sum(calls) / len(calls) < 487.2
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -133,7 +135,8 @@ def test_a_parse_makes_few_regex_searches():
     # s34 merge: 238.41 with every s34 part's readers merged (their gates; sppipe pinned 237.6 alone)
     # s37 merge: 238.976 (+0.09: the gated readers of s37-cifix (a family name as the training tool), s37-grpo
     # (a deployment onto a card kind carries no count) and round 33's); bound + 0.05 %
-    assert module.searches_a_question(QUESTIONS) < 239.1
+    # s41 merge: 239.104 (+0.02: the gated readers of round 37, fixtrain, fixt and lists): bound + 0.05 %
+    assert module.searches_a_question(QUESTIONS) < 239.23
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):
