@@ -34,7 +34,7 @@ class LossKernel(Provenance):
         "torch._grouped_mm cannot dispatch, PyTorch < 2.9; integrations/moe.py grouped_mm_experts_forward), "
         "so the calibrated MoE rate stands; before v5 the modeling files loop over the experts a batch hit "
         "(estimator.training_tools.runs_eager_experts, estimator.training_rate.eager_moe_slowdown)",
-        json_schema_extra=_setting("training", json_order=113),
+        json_schema_extra=_setting("training", json_order=105),
     )
     experts_implementation: Literal["eager", "grouped_mm", "batched_mm"] | None = Field(
         None,
@@ -43,5 +43,5 @@ class LossKernel(Provenance):
         "'grouped_mm' keeps the calibrated MoE rate; 'eager' (the per-expert loop) and 'batched_mm' (one "
         "bmm per routed token, gathering its expert's weights: a decode path) keep the eager floor "
         "(estimator.training_rate.eager_moe_slowdown); None: the release's default",
-        json_schema_extra=_setting("training", json_order=114),
+        json_schema_extra=_setting("training", json_order=106),
     )
