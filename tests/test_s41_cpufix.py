@@ -1,0 +1,106 @@
+"""Session 41, part cpufix: the 'no GPU' answers a design review found wrong (bot.parse.no_gpu,
+bot.render.cpu_head, estimator.cpu_decode).
+
+1. The no-GPU head is for a user who will run on their CPU machine: a question that asks how many GPUs, a
+   lack 'yet' ('no GPUs yet', '还没有显卡'), or 'GPU' as a modifier ('no GPU experience', 'without a GPU
+   budget', 'zero GPU downtime') is a GPU question, answered on GPUs with no CPU head.
+2. The parser's ASCII-mode patterns: 'no GPU的笔记本' is read ('\\b' before CJK).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _text(question: str) -> str:
+    from bot.cli import ask
+
+    return ask(question, None, "text")[0]
+
+
+def _parse(question: str):
+    from bot.parse import parse
+
+    return parse(question)
+
+
+# 1. a GPU question is no CPU machine ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We have no GPUs yet. How many GPUs do we need to pretrain a 7B model on 1T tokens?",
+        "No GPU experience on our team. How many GPUs to QLoRA Llama-3-70B?",
+        "We don't have any GPUs yet; how many GPUs to serve Llama-3-70B at 20 users?",
+        "We have no GPUs yet, what would it take to serve Llama 3 8B?",
+        "Serve Llama 3 8B without a GPU budget",
+        "no GPU cluster here, Llama 3 8B serving for 50 users",
+        "zero GPU downtime serving Llama 3 8B",
+        "我们还没有显卡，想训练 7B 模型 1T token，需要几张卡？",
+        "没有显卡，部署 Qwen2.5-72B 要几张卡",
+        "我们暂时没有GPU，想部署 Qwen2.5-7B",
+        "团队没有GPU经验，部署 Qwen2.5-7B 怎么做",
+        "没有GPU预算，Qwen2.5-7B 能部署吗",
+    ],
+)
+def test_a_gpu_question_gets_no_cpu_head(text: str) -> None:
+    """Must not misread: the count asked, 'yet', 'GPU' modifying another noun — a GPU question."""
+    assert "no_gpu" not in _parse(text).notes
+    out = _text(text)
+    assert not out.startswith(("No GPU on your machine", "你的机器没有 GPU"))
+    assert "for reference" not in out.split("\n")[0] and "供参考" not in out.split("\n")[0]
+
+
+def test_no_gpus_yet_how_many_is_answered_on_gpus_en() -> None:
+    # 6ND = 6 × 7e9 × 1e12 = 4.2e22 FLOPs: the GPU plan is the headline
+    out = _text("We have no GPUs yet. How many GPUs do we need to pretrain a 7B model on 1T tokens?")
+    assert out.startswith("7B pre-training on 1T tokens")
+
+
+def test_no_gpus_yet_how_many_is_answered_on_gpus_zh() -> None:
+    out = _text("我们还没有显卡，想训练 7B 模型 1T token，需要几张卡？")
+    assert out.startswith("7B 预训练 1万亿 token")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no GPU, 32 GB RAM laptop, can I run Llama 3 8B?",
+        "I don't have a GPU, can I run Llama 3 8B on my laptop?",
+        "No GPU at all here, how fast is Llama 3 8B?",
+        "没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗",
+        "我没有显卡，能跑 Qwen2.5-7B 吗",
+        "电脑没有独立显卡，Qwen2.5-7B 跑得动吗",
+    ],
+)
+def test_a_cpu_machine_keeps_its_head(text: str) -> None:
+    """Must read: the machine has no GPU and the user will run on it."""
+    assert "no_gpu" in _parse(text).notes
+    assert _text(text).startswith(("No GPU on your machine", "你的机器没有 GPU"))
+
+
+# 2. ASCII-mode patterns --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ram"),
+    [
+        ("no GPU的笔记本，16G内存，能跑 Qwen2.5-7B 吗", 16.0),
+        ("没有GPU的电脑，32G内存，跑 Qwen2.5-7B", 32.0),
+        ("laptop with no GPU and 16GB RAM: Llama 3 8B?", 16.0),
+    ],
+)
+def test_no_gpu_before_cjk_is_read(text: str, ram: float) -> None:
+    p = _parse(text)
+    assert "no_gpu" in p.notes and p.request.host_memory_gib == ram
+
+
+def test_the_cue_is_closed_for_a_plain_question() -> None:
+    """The gate (bot.parse.no_gpu.cue) is shut for a message without 'cpu' or a card's word beside a
+    negation: 'now', 'know', 'nodes' open it no more."""
+    from bot.parse.no_gpu import cue
+
+    assert not cue("how many a100 nodes do i need now to serve llama 3 70b? i know the gpu count matters")
+    assert not cue("部署 qwen2.5-72b 要几张 a100")
+    assert cue("no gpu, 32 gb ram laptop") and cue("只有cpu") and cue("没有显卡")
