@@ -104,3 +104,54 @@ def test_the_cue_is_closed_for_a_plain_question() -> None:
     assert not cue("how many a100 nodes do i need now to serve llama 3 70b? i know the gpu count matters")
     assert not cue("部署 qwen2.5-72b 要几张 a100")
     assert cue("no gpu, 32 gb ram laptop") and cue("只有cpu") and cue("没有显卡")
+
+
+# 3. the CPU run is the estimator's, on the report and in the JSON -------------------------------------
+
+
+def _json(question: str) -> dict:
+    import json
+
+    from bot.cli import ask
+
+    return json.loads(ask(question, None, "json")[0])
+
+
+def test_the_cpu_run_is_in_the_json_en() -> None:
+    d = _json("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?")
+    cpu = d["report"]["cpu"]
+    assert d["interpretation"]["machine"] == "no_gpu_said"
+    assert cpu["ram_bytes_stated"] == 32 * 2**30 and cpu["fits_ram"] is True
+    assert cpu["bandwidth_kind"] == "desktop"
+    assert (cpu["bandwidth_low"], cpu["bandwidth_high"]) == (51.2e9, 89.6e9)  # DDR4-3200 / DDR5-5600 × 2 ch
+    assert cpu["context_tokens"] == 4096
+    # Llama 3 8B KV: 32 layers × 8 KV heads × 128 × 2 (K, V) × 2 B = 128 KiB a token × 4,096 = 0.5 GiB
+    assert cpu["kv_bytes"] == 32 * 8 * 128 * 2 * 2 * 4096
+    assert cpu["ram_bytes_needed"] == cpu["weights_bytes"] + cpu["kv_bytes"]
+    low = 51.2e9 * 0.65 / cpu["bytes_read_per_token"]
+    assert cpu["tokens_per_s_low"] == pytest.approx(low)
+
+
+def test_the_cpu_run_is_in_the_json_zh() -> None:
+    d = _json("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗")
+    assert d["interpretation"]["machine"] == "no_gpu_said"
+    assert d["report"]["cpu"]["ram_bytes_stated"] == 64 * 2**30 and d["report"]["cpu"]["fits_ram"] is True
+
+
+def test_a_cpu_named_is_its_machine() -> None:
+    d = _json("Llama-3-8B on an i7-12700 with 16GB")
+    assert d["interpretation"]["machine"] == "cpu_named" and d["report"]["cpu"] is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Llama 3 8B on one A100, 20 users", "单张 A100 部署 Qwen2.5-7B", "No GPU experience: serve Llama 3 8B"],
+)
+def test_a_gpu_machine_has_no_cpu_run(text: str) -> None:
+    d = _json(text)
+    assert d["interpretation"]["machine"] is None and d["report"]["cpu"] is None
+
+
+def test_the_cpu_run_does_not_reach_training() -> None:
+    d = _json("只有 CPU，想微调 Qwen2.5-7B，要多久")
+    assert d["interpretation"]["machine"] == "no_gpu_said" and d["report"]["cpu"] is None
