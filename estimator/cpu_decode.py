@@ -79,7 +79,7 @@ def cpu_run(
     inf, spec = report.inference, report.model_spec
     if inf is None or spec is None or not inf.weights_bytes:
         return None
-    fmt = stated or report.request.precision
+    fmt = stated or CPU_DEFAULT_FORMAT  # llama.cpp / Ollama run GGUF: Ollama's default tag (s41 cpufix #4)
     same = fmt == report.request.precision  # the GPU answer's weights: its own shape's count
     weights = inf.weights_bytes if same else weight_bytes(spec, spec.params_total, fmt)
     seq = int(report.request.seq_len)

@@ -155,3 +155,37 @@ def test_a_gpu_machine_has_no_cpu_run(text: str) -> None:
 def test_the_cpu_run_does_not_reach_training() -> None:
     d = _json("只有 CPU，想微调 Qwen2.5-7B，要多久")
     assert d["interpretation"]["machine"] == "no_gpu_said" and d["report"]["cpu"] is None
+
+
+# 4. the CPU run's format: GGUF Q4_K_M unless one is stated --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["no GPU, 32 GB RAM laptop, can I run Llama 3 8B?", "我没有显卡，32G内存，能跑 Llama 3 8B 吗"]
+)
+def test_no_format_stated_runs_q4_k_m(text: str) -> None:
+    """Ollama's default tag is Q4_K_M (estimator.runtimes.others, ``ollama_default_tag``); Llama 3 8B in
+    llama-quantize's mix: 4.91e9 B (the published Llama-3.1-8B-Instruct-Q4_K_M.gguf: 4.92 GB)."""
+    d = _json(text)
+    cpu = d["report"]["cpu"]
+    assert cpu["weight_format"] == "q4_k_m" and cpu["format_stated"] is False
+    assert cpu["weights_bytes"] == pytest.approx(4.92e9, rel=0.01)
+    assert "Q4_K_M" in d["reply"].split("\n\n")[0]
+    assert d["report"]["inference"]["weights_bytes"] == 16.06e9  # the GPU answer keeps its bf16 weights
+
+
+@pytest.mark.parametrize(
+    "text", ["no GPU, 16GB RAM, Llama 3 8B in bf16", "没有显卡，内存 16G，用 bf16 跑 Llama 3 8B 可以吗"]
+)
+def test_a_stated_format_is_used_as_stated(text: str) -> None:
+    """bf16 stated: 8.03e9 × 2 B = 16.06e9 B = 15.0 GiB, with 0.5 GiB of KV: 15.5 GiB ≤ 16 GiB."""
+    d = _json(text)
+    cpu = d["report"]["cpu"]
+    assert cpu["weight_format"] == "bf16" and cpu["format_stated"] is True
+    assert cpu["weights_bytes"] == 16.06e9 and cpu["fits_ram"] is True
+
+
+def test_q4_k_m_holds_where_bf16_did_not() -> None:
+    """8 GiB of RAM: Llama 3 8B at Q4_K_M (4.6 GiB + 0.5 GiB KV) fits; the bf16 weights (15.0 GiB) did not."""
+    lines = _text("no GPU, 8GB RAM laptop, can I run Llama 3 8B?").split("\n")
+    assert lines[1].startswith("Your 8 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB")

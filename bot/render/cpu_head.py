@@ -45,8 +45,9 @@ RAM_SHORT = N_(
     "%(context)s-token sequence %(kv)s ≈ %(need)s, %(short)s more."
 )
 CPU_SPEED = N_(
-    "On the CPU, llama.cpp reads %(read)s of weights from RAM for each token (decode is bound by memory "
-    "bandwidth): ≈ %(low)s–%(high)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth (%(ram_kind)s)."
+    "On the CPU, llama.cpp reads %(read)s of %(precision)s weights from RAM for each token (decode is bound "
+    "by memory bandwidth): ≈ %(low)s–%(high)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth "
+    "(%(ram_kind)s)."
 )
 DESKTOP_RAM = N_("dual-channel DDR4-3200 to DDR5-5600")
 SERVER_RAM = N_("a server's 8-channel DDR4-3200 to 12-channel DDR5-4800")
@@ -109,6 +110,7 @@ def _speed_line(cpu: CpuRun, lang: str) -> str:
         lang,
         CPU_SPEED,
         read=f.gib(cpu.bytes_read_per_token),
+        precision=_format_name(cpu.weight_format),
         low=f.num(cpu.tokens_per_s_low),
         high=f.num(cpu.tokens_per_s_high),
         bandwidth=f"{cpu.bandwidth_low / 1e9:.1f}–{cpu.bandwidth_high / 1e9:.1f}",
