@@ -148,8 +148,8 @@ def test_a_cpu_only_question_says_the_cpu_is_not_sized() -> None:
     # answer's bf16: Llama 3 8B in llama-quantize's mix 4.91e9 B = 4.6 GiB (published 4.92 GB); KV 32 layers
     # × 8 heads × 128 × 2 × 2 B = 128 KiB a token, × 4,096 = 0.5 GiB; 5.1 GiB ≤ 16 GiB (s37-fixb: GiB)
     assert second == (
-        "Your 16 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB + KV cache of one 4,096-token sequence "
-        "0.5 GiB ≈ 5.1 GiB."
+        "Your 16 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB + KV cache of one 4,096-token "
+        "sequence 0.5 GiB ≈ 5.1 GiB."
     )
 
 
