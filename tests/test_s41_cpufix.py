@@ -189,3 +189,44 @@ def test_q4_k_m_holds_where_bf16_did_not() -> None:
     """8 GiB of RAM: Llama 3 8B at Q4_K_M (4.6 GiB + 0.5 GiB KV) fits; the bf16 weights (15.0 GiB) did not."""
     lines = _text("no GPU, 8GB RAM laptop, can I run Llama 3 8B?").split("\n")
     assert lines[1].startswith("Your 8 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB")
+
+
+# 5. the CPU line sits under the headline, also when no line is there ----------------------------------
+
+
+def _reply(question: str, fmt: str) -> str:
+    from bot.core.pipeline import answer
+    from bot.render.renderer import render
+
+    return render(answer(question), fmt)
+
+
+@pytest.mark.parametrize(
+    ("text", "speed"),
+    [
+        ("I don't have a GPU, can I run Llama 3 8B on my laptop?", "On the CPU, llama.cpp reads"),
+        ("我没有显卡，能跑 Qwen2.5-7B 吗", "在 CPU 上，llama.cpp 每生成一个 token"),
+    ],
+)
+def test_with_no_line_under_the_headline_the_cpu_line_is_its_paragraph(text: str, speed: str) -> None:
+    """The headline, the CPU line, then the blank line and the GPU figures' bullets (the review: the blank
+    line was lost and the CPU line came after the bullet block)."""
+    lines = _text(text).split("\n")
+    assert lines[1].startswith(speed) and lines[2] == "" and lines[3].startswith("•")
+    md = _reply(text, "markdown").split("\n")
+    assert md[0].endswith("\\") and md[1].startswith(speed) and not md[1].endswith("\\") and md[2] == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "ram", "speed"),
+    [
+        ("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?", "Your 32 GiB of RAM", "On the CPU"),
+        ("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗", "你的 64 GiB 内存", "在 CPU 上"),
+    ],
+)
+def test_lines_under_the_headline_stay_between_ram_and_speed(text: str, ram: str, speed: str) -> None:
+    """Must not misread: what was not used stays under the headline, the RAM first, the speed last."""
+    for fmt in ("text", "markdown", "html"):
+        para = _reply(text, fmt).split("\n\n")[0].split("\n")
+        assert para[1].startswith(ram) and para[-1].startswith(speed) and len(para) == 4
+        assert fmt != "markdown" or all(line.endswith("\\") for line in para[:-1])

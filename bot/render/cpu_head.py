@@ -54,12 +54,15 @@ SERVER_RAM = N_("a server's 8-channel DDR4-3200 to 12-channel DDR5-4800")
 STATED_RAM = N_("as stated")
 
 
-def cpu_head(text: str, answer: Answer) -> str:
+def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
     """``text`` (a rendered reply) with the machine's head before its first line (:data:`CPU_HEAD` for a CPU
     named, :data:`NO_GPU_HEAD` for no GPU said, :data:`TRAIN_HEAD` for training) and, serving, the RAM's
     verdict and the CPU's decode bound after it (``report.cpu``, estimator.cpu_decode: render only formats
     it); unchanged when the machine has a GPU (``interpretation.machine`` None: the same test). The CPU's
-    name is echoed as bot.parse.cpu_named matched it (letters, digits, spaces, hyphens: nothing to escape)."""
+    name is echoed as bot.parse.cpu_named matched it (letters, digits, spaces, hyphens: nothing to escape).
+    The CPU's lines close the headline's paragraph, after the lines under it (what was not used), or are
+    that paragraph when none is under it (s41 cpufix #5); ``markdown``: each line but the paragraph's last
+    ends in a hard break (``\\``, as bot.render.dialect.md_finish writes them)."""
     report, lang = answer.report, answer.lang
     # bot.core.cpu_machine.machine_without_gpu's test in place: no frame for the replies it leaves alone
     cpus = [t for t, why in answer.parsed.unused_numbers if why == "cpu_not_gpu"]
@@ -71,14 +74,15 @@ def cpu_head(text: str, answer: Answer) -> str:
     head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, NO_GPU_HEAD)
     if report.cpu is None:
         return head + text
-    first, sep, rest = text.partition("\n")
-    brk = "\\" if first.endswith("\\") else ""  # markdown's hard line break, as the headline's
-    if report.cpu.ram_bytes_stated:
-        rest = _ram_line(report.cpu, lang) + brk + (sep + rest if sep else "")
-    # the speed closes the headline's paragraph: the lines under the headline (what was not used) stay
-    para, gap, after = rest.partition("\n\n")
-    para = para + (brk if para and not para.endswith("\\") else "") + "\n" + _speed_line(report.cpu, lang)
-    return head + first + "\n" + para.lstrip("\n") + gap + after
+    first, _, rest = text.partition("\n")
+    # the headline's paragraph: the lines under it (none when a blank line or nothing follows it)
+    none_under = rest[:1] in ("", "\n")
+    para, gap, after = ("", rest[:1] and "\n\n", rest[1:]) if none_under else rest.partition("\n\n")
+    ram = [_ram_line(report.cpu, lang)] if report.cpu.ram_bytes_stated else []
+    lines = [first, *ram, *(para.split("\n") if para else ()), _speed_line(report.cpu, lang)]
+    if markdown:  # a hard break after each line but the last (md_finish's, written before these lines came)
+        return head + "\\\n".join(line.removesuffix("\\") for line in lines) + gap + after
+    return head + "\n".join(lines) + gap + after
 
 
 def _ram_line(cpu: CpuRun, lang: str) -> str:
