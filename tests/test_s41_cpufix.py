@@ -230,3 +230,39 @@ def test_lines_under_the_headline_stay_between_ram_and_speed(text: str, ram: str
         para = _reply(text, fmt).split("\n\n")[0].split("\n")
         assert para[1].startswith(ram) and para[-1].startswith(speed) and len(para) == 4
         assert fmt != "markdown" or all(line.endswith("\\") for line in para[:-1])
+
+
+# 6. the bandwidth by the locale's formatter -------------------------------------------------------------
+
+
+def _run(bandwidth: float, kind: str, high: float | None = None):
+    from estimator.cpu_decode import CpuRun
+
+    high = high or bandwidth
+    return CpuRun(
+        weight_format="q4_k_m", format_stated=False, weights_bytes=4.91e9, kv_bytes=0.0,
+        context_tokens=4096, ram_bytes_needed=4.91e9, bytes_read_per_token=4.91e9, bandwidth_low=bandwidth,
+        bandwidth_high=high, bandwidth_kind=kind, tokens_per_s_low=bandwidth * 0.65 / 4.91e9,
+        tokens_per_s_high=high * 0.65 / 4.91e9,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "on 1,228.8 GB/s of RAM bandwidth (as stated)"), ("zh", "1,228.8 GB/s（按你说的）")],
+)
+def test_the_bandwidth_is_formatted_by_fmt(lang: str, said: str) -> None:
+    """12-channel DDR5-6400 × 2 sockets = 2 × 12 × 8 B × 6,400 MT/s = 1,228.8 GB/s, stated: one figure
+    with the locale's digit groups (an f-string wrote '1228.8–1228.8'); 1,228.8e9 × 0.65 / 4.91e9 = 162.7
+    tokens/s."""
+    from bot.render.cpu_head import _speed_line
+
+    line = _speed_line(_run(1228.8e9, "stated"), lang)
+    assert said in line and "162.7" in line and "1228.8" not in line
+
+
+def test_a_range_keeps_both_ends() -> None:
+    """Must not misread: the desktop range keeps its two ends (51.2–89.6 GB/s)."""
+    from bot.render.cpu_head import _speed_line
+
+    assert "51.2–89.6 GB/s" in _speed_line(_run(51.2e9, "desktop", 89.6e9), "en")

@@ -20,6 +20,7 @@ from bot.render.i18n import N_, translate
 
 if TYPE_CHECKING:
     from bot.core.answer import Answer
+    from bot.render.fmt import Fmt
     from estimator.cpu_decode import CpuRun
 
 CPU_ONLY = "cpu_only"
@@ -106,6 +107,13 @@ def _format_name(weight_format: str) -> str:
     return weight_format.upper() if weight_format.startswith("q") and "_k" in weight_format else weight_format
 
 
+def _bandwidth(cpu: CpuRun, f: Fmt) -> str:
+    """The host bandwidth range in GB/s by the locale's formatter (s41 cpufix #6: was an f-string); one
+    figure when stated."""
+    low, high = f.num(cpu.bandwidth_low / 1e9), f.num(cpu.bandwidth_high / 1e9)
+    return low if low == high else f"{low}–{high}"
+
+
 def _speed_line(cpu: CpuRun, lang: str) -> str:
     """The CPU's decode bound (``report.cpu``'s tokens/s over its bandwidth range)."""
     f = fmt_for(lang)
@@ -117,6 +125,6 @@ def _speed_line(cpu: CpuRun, lang: str) -> str:
         precision=_format_name(cpu.weight_format),
         low=f.num(cpu.tokens_per_s_low),
         high=f.num(cpu.tokens_per_s_high),
-        bandwidth=f"{cpu.bandwidth_low / 1e9:.1f}–{cpu.bandwidth_high / 1e9:.1f}",
+        bandwidth=_bandwidth(cpu, f),
         ram_kind=translate(lang, kind),
     )
