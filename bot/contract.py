@@ -239,6 +239,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "model_shape": r.model_spec.model_dump(mode="json", exclude={"aliases"}) if r.model_spec else None,
         "rollout": d["rollout"],
         "host_ram": d["host_ram"],  # s16: CPU offload's host RAM per machine and the stated RAM's verdict
+        "cpu": d["cpu"],  # s41 cpufix: no GPU, the model on the CPU from RAM (estimator.cpu_decode)
         "shown": shown(r),  # s25: what the reply's GPU-hours line quotes for the count it shows
         "feasible_with_override": verdict[
             "feasible_with_override"

@@ -10,6 +10,7 @@ named next to it. No language, no formatting: the bot renders these. The input s
 from pydantic import Field
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.cpu_decode import CpuRun
 from estimator.factories import empty_list
 from estimator.host_ram import HostRam
 from estimator.largest_rows import LargestServed, LargestTrained
@@ -424,6 +425,8 @@ class SizingReport(_Frozen):
     memory: Memory | None = None
     host_ram: HostRam | None = None
     """host RAM per machine of a CPU offload, the stated RAM's verdict: estimator.host_ram"""
+    cpu: CpuRun | None = None
+    """serving on a machine with no GPU: llama.cpp / Ollama on the CPU from RAM (estimator.cpu_decode)"""
     method_comparison: list[MethodRow] = Field(
         default_factory=empty_list,
         description="one row per fine-tuning method when several are asked at once",

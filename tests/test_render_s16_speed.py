@@ -159,5 +159,7 @@ def test_a_reply_renders_in_few_python_calls():
     # in one currency answered without a Counter (bot.core.compare_currency.table_currency); bounds + 0.2 %
     assert _render_calls("html") < 247.6
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
-    assert _render_calls("text") < 239.4
+    # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
+    # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
+    assert _render_calls("text") < 239.41
     assert _render_calls("markdown") < 341.6

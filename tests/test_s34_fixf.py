@@ -144,18 +144,20 @@ def test_a_cpu_only_question_says_the_cpu_is_not_sized() -> None:
     assert ("i7-12700", "cpu_not_gpu") in _ignored(a)
     first, second = _text(q).splitlines()[:2]
     assert first.startswith("Your machine is a CPU (i7-12700) with no GPU named: I size GPUs")
-    # Llama 3 8B bf16: 8.03e9 × 2 B = 16.06e9 B = 15.0 GiB; KV 32 layers × 8 heads × 128 × 2 × 2 B = 128 KiB a
-    # token, × 4,096 = 0.5 GiB; 15.5 GiB ≤ 16 GiB (s37-fixb: the figures in the limit's unit, GiB)
+    # s41 cpufix #4: no format stated, the CPU run is GGUF Q4_K_M (Ollama's default tag), not the GPU
+    # answer's bf16: Llama 3 8B in llama-quantize's mix 4.91e9 B = 4.6 GiB (published 4.92 GB); KV 32 layers
+    # × 8 heads × 128 × 2 × 2 B = 128 KiB a token, × 4,096 = 0.5 GiB; 5.1 GiB ≤ 16 GiB (s37-fixb: GiB)
     assert second == (
-        "Your 16 GiB of RAM holds the model at bf16: weights 15.0 GiB + KV cache of one 4,096-token sequence "
-        "0.5 GiB ≈ 15.5 GiB."
+        "Your 16 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB + KV cache of one 4,096-token "
+        "sequence 0.5 GiB ≈ 5.1 GiB."
     )
 
 
 def test_a_cpu_with_too_little_ram_is_short() -> None:
     # Qwen2-7B bf16: 7.62e9 × 2 B = 15.23e9 B = 14.2 GiB; KV 28 layers × 4 heads × 128 × 2 × 2 B = 56 KiB a
     # token × 4,096 = 0.2 GiB; 14.4 GiB > 8 GiB: 14.4 − 8 = 6.4 GiB short (s37-fixb: one unit)
-    text = _text("i9-13900K 8G 跑 Qwen2-7B 可以吗")
+    # s41 cpufix #4: bf16 stated (unstated, the CPU run is Q4_K_M: 4.6 GiB, held by 8 GiB)
+    text = _text("i9-13900K 8G 用 bf16 跑 Qwen2-7B 可以吗")
     assert text.splitlines()[1] == (
         "你的 8 GiB 内存放不下 bf16 的模型：权重 14.2 GiB + 一条 4,096 token 序列的 KV 缓存 0.2 GiB "
         "≈ 14.4 GiB，多出 6.4 GiB。"

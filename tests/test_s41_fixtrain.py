@@ -76,23 +76,26 @@ def test_a_gpu_resource_or_a_named_card_is_not_no_gpu(text: str) -> None:
 def test_no_gpu_zh_answers_the_cpu_first() -> None:
     lines = _head("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗")
     assert lines[0].startswith("你的机器没有 GPU：我估算的是 GPU，不估算 CPU")
-    # Qwen2.5-7B bf16: 7.62e9 × 2 B = 15.2e9 B = 14.2 GiB; KV 28 layers × 4 heads × 128 × 2 × 2 B
-    # = 56 KiB a token × 4,096 = 0.2 GiB; 14.4 GiB ≤ 64 GiB
+    # s41 cpufix #4: no precision stated, the CPU run is GGUF Q4_K_M (Ollama's default tag): Qwen2.5-7B
+    # 7.61e9 weights in llama-quantize's mix (estimator.gguf_mix) = 4.67e9 B = 4.4 GiB (the published
+    # Qwen2.5-7B-Instruct-Q4_K_M.gguf: 4.68 GB); KV 28 layers × 4 heads × 128 × 2 × 2 B = 56 KiB a token
+    # × 4,096 = 0.2 GiB; 4.6 GiB ≤ 64 GiB
     assert lines[1] == (
-        "你的 64 GiB 内存放得下 bf16 的模型：权重 14.2 GiB + 一条 4,096 token 序列的 KV 缓存 0.2 GiB "
-        "≈ 14.4 GiB。"
+        "你的 64 GiB 内存放得下 Q4_K_M 的模型：权重 4.4 GiB + 一条 4,096 token 序列的 KV 缓存 0.2 GiB "
+        "≈ 4.6 GiB。"
     )
-    # 51.2e9 × 0.65 / 15.23e9 = 2.19; 89.6e9 × 0.65 / 15.23e9 = 3.82 tokens/s
-    assert "最多约 2.2–3.8 token/s" in lines[-1] and "51.2–89.6 GB/s" in lines[-1]
+    # 51.2e9 × 0.65 / 4.67e9 = 7.12; 89.6e9 × 0.65 / 4.67e9 = 12.46 tokens/s
+    assert "最多约 7.1–12.5 token/s" in lines[-1] and "51.2–89.6 GB/s" in lines[-1]
 
 
 def test_no_gpu_en_answers_the_cpu_first() -> None:
     lines = _head("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?")
     assert lines[0].startswith("No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama")
-    assert lines[1].startswith("Your 32 GiB of RAM holds the model at bf16: weights 15.0 GiB")
-    # Llama 3 8B bf16: 8.03e9 × 2 B = 16.06e9 B; 51.2e9 × 0.65 / 16.06e9 = 2.07,
-    # 89.6e9 × 0.65 / 16.06e9 = 3.63
-    assert "≈ 2.1–3.6 tokens/s at most on 51.2–89.6 GB/s" in lines[-1]
+    # s41 cpufix #4: Q4_K_M, Llama 3 8B 8.03e9 weights in llama-quantize's mix = 4.91e9 B = 4.6 GiB
+    # (published Llama-3.1-8B-Instruct-Q4_K_M: 4.92 GB)
+    assert lines[1].startswith("Your 32 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB")
+    # 51.2e9 × 0.65 / 4.91e9 = 6.78, 89.6e9 × 0.65 / 4.91e9 = 11.86
+    assert "≈ 6.8–11.9 tokens/s at most on 51.2–89.6 GB/s" in lines[-1]
 
 
 def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
@@ -100,7 +103,8 @@ def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
     DDR4-3200 to 12-channel DDR5-4800, 204.8–460.8 GB/s; Qwen3-30B-A3B reads its 3.3B active of 30.5B."""
     line = _head("CPU-only server with 512GB RAM, can I run Qwen3-30B-A3B?")[-1]
     assert "204.8–460.8 GB/s" in line and "server's 8-channel" in line
-    assert "6.1 GiB of weights" in line  # 56.8 GiB × 3.3 / 30.5
+    # s41 cpufix #4: Q4_K_M's whole-file average (a MoE: no tensor mix), 18.49e9 B × 3.3 / 30.5 = 2.0e9 B
+    assert "1.9 GiB of Q4_K_M weights" in line
 
 
 def test_a_cpu_named_keeps_its_head_and_gains_the_speed() -> None:

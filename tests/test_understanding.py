@@ -480,6 +480,7 @@ def test_interpretation_is_empty_when_everything_was_used(capsys):
         "ignored": [],
         "substitutions": [],
         "beyond_slots": None,  # s15: card slots stated and exceeded (add-only)
+        "machine": None,  # s41 cpufix: a machine with no GPU, 'no_gpu_said' / 'cpu_named' (add-only)
     }
 
 

@@ -13,6 +13,7 @@ from operator import attrgetter
 from pydantic import BaseModel, Field
 
 from bot.core.calendar_days import CALENDAR, calendar_days
+from bot.core.cpu_machine import machine_without_gpu
 from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its old name (s39 split)
 from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
@@ -70,6 +71,9 @@ class Interpretation(BaseModel, defer_build=True):  # schema built on first use:
     """a model name not in the catalog, as typed"""
     ignored: list[Ignored] = Field(default_factory=empty_list)
     substitutions: list[Substitution] = Field(default_factory=empty_list)
+    machine: str | None = None
+    """'no_gpu_said' (the message says its machine has no GPU) or 'cpu_named' (a CPU named, no GPU): the
+    answer's head is the CPU run (report.cpu); None otherwise (bot.core.cpu_machine, s41 cpufix #3)"""
     beyond_slots: int | None = None
     """the GPU count sized when it is more than the card slots stated ('4 个卡槽'): more cards than the
     machine takes"""
@@ -119,6 +123,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         ignored=_said_once(ignored),
         substitutions=_substitutions(parsed, report),
         beyond_slots=_beyond_slots(parsed.card_slots, report),
+        machine=machine_without_gpu(parsed) if "cpu_only" in parsed.notes else None,
     )
 
 

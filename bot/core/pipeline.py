@@ -29,6 +29,7 @@ from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, priced_cheapest
 from bot.core.compared_load import sized_options
+from bot.core.cpu_machine import cpu_machine
 from bot.core.embedding_job import embedding_job, figures_used, is_embedding_job
 from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
@@ -362,6 +363,7 @@ def answer_request(
                 done, pick = budget_led(done, first, sizer, ASKED_CARD not in parsed.notes)
             report, sources = done[0]
             report = release_window(home_card_cost(report, parsed), parsed)  # own card; a release's window
+            report = cpu_machine(report, parsed)  # no GPU: the CPU run (s41 cpufix #3)
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:

@@ -4,14 +4,11 @@ i7-12700 with 16GB' was sized on an A100 with the 16 GB named as 'every weight o
 
 The sizing sizes GPUs, not the CPU (bot.parse.cpu_named, bot.parse.no_gpu). For serving, the reply's first
 line says so before the GPU figures, which stay for reference; when the machine's RAM is stated, whether
-the model fits in it at the format sized (its weights plus the KV cache of one sequence at the context
-sized: one user on a CPU); and the decode speed RAM allows llama.cpp / Ollama on the CPU: every token
-reads the weights (a MoE's active share) from RAM, so tokens/s ≤ host bandwidth × the share llama.cpp
-reaches (:data:`estimator.layer_offload.CPU_BANDWIDTH_EFFICIENCY`, measured on ggml-org/llama.cpp#19480) /
-bytes read. The host bandwidth is the desktop range (:data:`estimator.layer_offload.HOST_BANDWIDTH_RANGE`,
-dual-channel DDR4-3200 to DDR5-5600) or a server's above
-:data:`estimator.layer_offload.DESKTOP_MEMORY_MAX` of RAM. For training, the head says a CPU is impractical
-and not timed (the catalog has no CPU rate), then the GPU plan.
+the model fits in it at the format run (its weights plus the KV cache of one sequence at the context
+sized: one user on a CPU); and the decode speed RAM allows llama.cpp / Ollama on the CPU. The figures are
+the estimator's (``report.cpu``, estimator.cpu_decode: its formulas and sources); this module only formats
+them (s41 cpufix #3). For training, the head says a CPU is impractical and not timed (the catalog has no CPU
+rate), then the GPU plan.
 """
 
 from __future__ import annotations
@@ -23,6 +20,8 @@ from bot.render.i18n import N_, translate
 
 if TYPE_CHECKING:
     from bot.core.answer import Answer
+    from bot.render.fmt import Fmt
+    from estimator.cpu_decode import CpuRun
 
 CPU_ONLY = "cpu_only"
 """The parse note of a CPU named with no GPU (bot.parse.cpu_named), or of no GPU said (bot.parse.no_gpu)."""
@@ -47,83 +46,85 @@ RAM_SHORT = N_(
     "%(context)s-token sequence %(kv)s ≈ %(need)s, %(short)s more."
 )
 CPU_SPEED = N_(
-    "On the CPU, llama.cpp reads %(read)s of weights from RAM for each token (decode is bound by memory "
-    "bandwidth): ≈ %(low)s–%(high)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth (%(ram_kind)s)."
+    "On the CPU, llama.cpp reads %(read)s of %(precision)s weights from RAM for each token (decode is bound "
+    "by memory bandwidth): ≈ %(low)s–%(high)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth "
+    "(%(ram_kind)s)."
 )
 DESKTOP_RAM = N_("dual-channel DDR4-3200 to DDR5-5600")
 SERVER_RAM = N_("a server's 8-channel DDR4-3200 to 12-channel DDR5-4800")
+STATED_RAM = N_("as stated")
 
 
-def cpu_head(text: str, answer: Answer) -> str:
+def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
     """``text`` (a rendered reply) with the machine's head before its first line (:data:`CPU_HEAD` for a CPU
     named, :data:`NO_GPU_HEAD` for no GPU said, :data:`TRAIN_HEAD` for training) and, serving, the RAM's
-    verdict and the CPU's decode bound after it; unchanged when a GPU is named. The CPU's name is echoed as
-    bot.parse.cpu_named matched it (letters, digits, spaces and hyphens: nothing to escape)."""
+    verdict and the CPU's decode bound after it (``report.cpu``, estimator.cpu_decode: render only formats
+    it); unchanged when the machine has a GPU (``interpretation.machine`` None: the same test). The CPU's
+    name is echoed as bot.parse.cpu_named matched it (letters, digits, spaces, hyphens: nothing to escape).
+    The CPU's lines close the headline's paragraph, after the lines under it (what was not used), or are
+    that paragraph when none is under it (s41 cpufix #5); ``markdown``: each line but the paragraph's last
+    ends in a hard break (``\\``, as bot.render.dialect.md_finish writes them)."""
     report, lang = answer.report, answer.lang
+    # bot.core.cpu_machine.machine_without_gpu's test in place: no frame for the replies it leaves alone
     cpus = [t for t, why in answer.parsed.unused_numbers if why == "cpu_not_gpu"]
     said = "no_gpu" in answer.parsed.notes
     if report is None or not (cpus or said) or answer.parsed.request.gpu is not None:
         return text
-    inf = report.inference
-    if inf is None:
+    if report.inference is None:
         return translate(lang, TRAIN_HEAD) + text
     head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, NO_GPU_HEAD)
-    if not inf.weights_bytes:
+    if report.cpu is None:
         return head + text
-    first, sep, rest = text.partition("\n")
-    brk = "\\" if first.endswith("\\") else ""  # markdown's hard line break, as the headline's
-    if answer.parsed.request.host_memory_gib:
-        rest = _ram_line(answer) + brk + (sep + rest if sep else "")
-    # the speed closes the headline's paragraph: the lines under the headline (what was not used) stay
-    para, gap, after = rest.partition("\n\n")
-    para = para + (brk if para and not para.endswith("\\") else "") + "\n" + _speed_line(answer)
-    return head + first + "\n" + para.lstrip("\n") + gap + after
+    first, _, rest = text.partition("\n")
+    # the headline's paragraph: the lines under it (none when a blank line or nothing follows it)
+    none_under = rest[:1] in ("", "\n")
+    para, gap, after = ("", rest[:1] and "\n\n", rest[1:]) if none_under else rest.partition("\n\n")
+    ram = [_ram_line(report.cpu, lang)] if report.cpu.ram_bytes_stated else []
+    lines = [first, *ram, *(para.split("\n") if para else ()), _speed_line(report.cpu, lang)]
+    if markdown:  # a hard break after each line but the last (md_finish's, written before these lines came)
+        return head + "\\\n".join(line.removesuffix("\\") for line in lines) + gap + after
+    return head + "\n".join(lines) + gap + after
 
 
-def _ram_line(answer: Answer) -> str:
+def _ram_line(cpu: CpuRun, lang: str) -> str:
     """The RAM's verdict: the weights + one sequence's KV cache against the stated RAM."""
-    report, lang = answer.report, answer.lang
-    assert report is not None and report.inference is not None
-    inf, f = report.inference, fmt_for(lang)
-    kv = (inf.kv_bytes_per_token or 0.0) * report.request.seq_len
-    need, have = inf.weights_bytes + kv, (answer.parsed.request.host_memory_gib or 0.0) * 2**30
+    f, have = fmt_for(lang), cpu.ram_bytes_stated or 0.0
     values = {
         "ram": f.gib(have),
-        "precision": str(getattr(report.request.precision, "value", report.request.precision)),
-        "weights": f.gib(inf.weights_bytes),  # the RAM's unit on the same line (s37 fixb #3)
-        "context": f.int(report.request.seq_len),
-        "kv": f.gib(kv),
-        "need": f.gib(need),
+        "precision": _format_name(cpu.weight_format),
+        "weights": f.gib(cpu.weights_bytes),  # the RAM's unit on the same line (s37 fixb #3)
+        "context": f.int(cpu.context_tokens),
+        "kv": f.gib(cpu.kv_bytes),
+        "need": f.gib(cpu.ram_bytes_needed),
     }
-    if need <= have:
+    if cpu.fits_ram:
         return translate(lang, RAM_HOLDS, **values)
-    return translate(lang, RAM_SHORT, short=f.gib(need - have), **values)
+    return translate(lang, RAM_SHORT, short=f.gib(cpu.ram_bytes_needed - have), **values)
 
 
-def _speed_line(answer: Answer) -> str:
-    """The CPU's decode bound (module doc): the weights one token reads (a MoE's active share of them)
-    over the host's bandwidth range × llama.cpp's measured share of it."""
-    from estimator.layer_offload import (
-        CPU_BANDWIDTH_EFFICIENCY,
-        DESKTOP_MEMORY_MAX,
-        HOST_BANDWIDTH_RANGE,
-        HOST_BANDWIDTH_SERVER,
-    )
+def _format_name(weight_format: str) -> str:
+    """The format as the reply names it: GGUF's mixes upper-cased as llama.cpp writes them ('Q4_K_M')."""
+    return weight_format.upper() if weight_format.startswith("q") and "_k" in weight_format else weight_format
 
-    report, lang = answer.report, answer.lang
-    assert report is not None and report.inference is not None
-    spec = report.model_spec  # the shape sized (render never goes back to the catalog: issue 23 item 2)
-    share = spec.params_active / spec.params_total if spec is not None and spec.params_active else 1.0
-    read = report.inference.weights_bytes * share
-    server = (answer.parsed.request.host_memory_gib or 0.0) * 2**30 > DESKTOP_MEMORY_MAX
-    low, high = HOST_BANDWIDTH_SERVER if server else HOST_BANDWIDTH_RANGE
+
+def _bandwidth(cpu: CpuRun, f: Fmt) -> str:
+    """The host bandwidth range in GB/s by the locale's formatter (s41 cpufix #6: was an f-string); one
+    figure when stated."""
+    low, high = f.num(cpu.bandwidth_low / 1e9), f.num(cpu.bandwidth_high / 1e9)
+    return low if low == high else f"{low}–{high}"
+
+
+def _speed_line(cpu: CpuRun, lang: str) -> str:
+    """The CPU's decode bound (``report.cpu``'s tokens/s over its bandwidth range)."""
     f = fmt_for(lang)
+    kind = {"server": SERVER_RAM, "stated": STATED_RAM}.get(cpu.bandwidth_kind, DESKTOP_RAM)
     return translate(
         lang,
         CPU_SPEED,
-        read=f.gib(read),
-        low=f.num(low * CPU_BANDWIDTH_EFFICIENCY / read),
-        high=f.num(high * CPU_BANDWIDTH_EFFICIENCY / read),
-        bandwidth=f"{low / 1e9:.1f}–{high / 1e9:.1f}",
-        ram_kind=translate(lang, SERVER_RAM if server else DESKTOP_RAM),
+        read=f.gib(cpu.bytes_read_per_token),
+        precision=_format_name(cpu.weight_format),
+        low=f.num(cpu.tokens_per_s_low),
+        high=f.num(cpu.tokens_per_s_high),
+        bandwidth=_bandwidth(cpu, f),
+        ram_kind=translate(lang, kind),
     )

@@ -206,7 +206,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             from bot.render.second_stage import second_stage_text
 
             text = assumed_head(laptop_reply(second_stage_text(text, answer), answer), answer)
-            text = _machine_heads(text, answer)
+            text = _machine_heads(text, answer, fmt)
         text = mac_words(text) if answer.lang == "zh" and is_unified(answer.report) else text
     except Exception:  # a report shape we did not foresee must still get an answer
         log.exception("cannot render the reply")
@@ -214,13 +214,13 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
     return text if answer.script == "Hans" else _hant(text, fmt)  # a Traditional question's reply (s38)
 
 
-def _machine_heads(text: str, answer: Answer) -> str:
+def _machine_heads(text: str, answer: Answer, fmt: Format | Dialect = "html") -> str:
     """The machine's own lines before the GPU figures: a CPU and no GPU named (s34 review), and the host
     memory asked for llama.cpp and its kin (s39 fixm #2); each module imported for its note only."""
     if "cpu_only" in answer.parsed.notes:
         from bot.render.cpu_head import cpu_head
 
-        text = cpu_head(text, answer)
+        text = cpu_head(text, answer, fmt == "markdown" or getattr(fmt, "name", "") == "markdown")
     if "host_ram_asked" in answer.parsed.notes:
         from bot.render.ram_head import ram_head
 
