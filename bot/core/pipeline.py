@@ -362,7 +362,7 @@ def answer_request(
                 sizer = partial(_size, lang=lang, settings=settings, presales=presales)
                 done, pick = budget_led(done, first, sizer, ASKED_CARD not in parsed.notes)
             report, sources = done[0]
-            report = cpu_machine(release_window(home_card_cost(report, parsed), parsed), parsed)  # s41: no GPU
+            report = cpu_machine(release_window(home_card_cost(report, parsed), parsed), parsed)
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
