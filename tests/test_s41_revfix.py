@@ -50,3 +50,71 @@ def test_without_the_floor_the_cost_is_still_priced_at_the_most_the_gpus_hold(la
     inf = _json(NO_FLOOR[lang])["report"]["inference"]
     assert inf["decode_tokens_per_s"]["per_sequence"] >= 5.0
     assert inf["priced_concurrency"] == inf["max_concurrency"] == inf["concurrency"] > 100
+
+
+HOW_MANY_AT_SPEED = {
+    "en": "How many users can Llama-3-8B serve on one L40S at 30 tokens/s per user?",
+    "zh": "Llama-3-8B 在一张 L40S 上，每个用户每秒 30 token，能支持多少并发用户？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stated_speed_per_user_is_the_floor_of_how_many(lang):
+    """Review #2: '30 tokens/s per user' was named as not used and the answer was the KV cache's 49 sequences
+    at ≈ 10 tokens/s each. It is now ``tokens_per_s_per_sequence`` = 30 and the count is the most that still
+    decode at least 30 tokens/s each (fewer than the 49 the KV cache of one L40S holds at 4K)."""
+    out = _json(HOW_MANY_AT_SPEED[lang])
+    assert out["request"]["tokens_per_s_per_sequence"] == 30.0
+    assert out["request"]["target_tokens_per_s"] is None
+    assert not [i for i in out["interpretation"]["ignored"] if "30" in i["text"]]
+    inf = out["report"]["inference"]
+    assert inf["max_concurrency"] < 49 and inf["decode_tokens_per_s"]["per_sequence"] >= 30.0
+    assert "user_speed_held" in {w["code"] for w in out["report"]["warnings"]}
+    assert {"en": "Counted at your 30 tokens/s per user", "zh": "按你说的每用户 30 token/s 计"}[lang] in out[
+        "reply"
+    ]
+
+
+STATED_LOAD_AT_SPEED = {
+    "en": "Serve Llama-3-8B on one L40S: 50 users, 30 tokens/s each",
+    "zh": "一张 L40S 部署 Llama-3-8B：50 个并发，每个用户每秒 30 token",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_with_a_stated_load_the_reply_says_the_speed_per_user_is_not_reached(lang):
+    """Review #2, a stated load: 49 of the 50 run at once on one L40S at ≈ 10 tokens/s each — under the 30
+    asked per user, said so; the load stays the user's 50 (no floor on a stated load)."""
+    out = _json(STATED_LOAD_AT_SPEED[lang])
+    assert out["request"]["tokens_per_s_per_sequence"] == 30.0 and out["request"]["concurrency"] == 50
+    assert "user_speed_short" in {w["code"] for w in out["report"]["warnings"]}
+    said = {"en": "under your 30 tokens/s per user", "zh": "低于你要的每用户 30 token/s"}[lang]
+    assert said in out["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Llama-3-8B on one H100: 4 users, 10 tokens/s each",
+        "一张 H100 部署 Llama-3-8B：4 个并发，每个用户每秒 10 token",
+    ],
+)
+def test_a_speed_per_user_the_load_reaches_is_said_met(question):
+    """Must not misread: 4 sequences of an 8B model on an H100 (3.35 TB/s) decode far above 10 tokens/s each:
+    the reply says it is reached, never 'under'."""
+    out = _json(question)
+    codes = {w["code"] for w in out["report"]["warnings"]}
+    assert "user_speed_met" in codes and "user_speed_short" not in codes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We measured 900 tokens/s. Serve Llama-3-8B on 2 H100, 64 users",
+        "实测跑到每秒 900 token，2 张 H100 部署 Llama-3-8B，64 并发",
+    ],
+)
+def test_a_measured_rate_is_not_a_speed_per_user(question):
+    """Must not misread: a measured total rate stays named 'observed', never a speed per user."""
+    out = _json(question)
+    assert out["request"]["tokens_per_s_per_sequence"] is None

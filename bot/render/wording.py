@@ -264,6 +264,23 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least %(target_tokens_per_s)s tokens/s each "
         "(MLPerf's server bound, 200 ms per output token)."
     ),
+    NoteCode.user_speed_held: N_(
+        "Counted at your %(target_tokens_per_s)s tokens/s per user: the KV cache holds %(max_concurrency)s "
+        "sequences, but at that many each decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least "
+        "%(target_tokens_per_s)s tokens/s each."
+    ),
+    NoteCode.user_speed_unmet: N_(
+        "Even one sequence decodes only ≈ %(speed)s tokens/s here, under your %(target_tokens_per_s)s "
+        "tokens/s per user: no load reaches it on these GPUs (faster or more GPUs or lighter weights would)."
+    ),
+    NoteCode.user_speed_met: N_(
+        "At %(concurrency)s sequences each decodes ≈ %(speed)s tokens/s: your %(target_tokens_per_s)s "
+        "tokens/s per user is reached."
+    ),
+    NoteCode.user_speed_short: N_(
+        "At %(concurrency)s sequences each decodes ≈ %(speed)s tokens/s, under your %(target_tokens_per_s)s "
+        "tokens/s per user: fewer sequences per GPU (more GPUs) or lighter weights would reach it."
+    ),
     NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
         "NVLink GPUs — or serve one replica per GPU if the model fits."
