@@ -118,3 +118,40 @@ def test_a_measured_rate_is_not_a_speed_per_user(question):
     """Must not misread: a measured total rate stays named 'observed', never a speed per user."""
     out = _json(question)
     assert out["request"]["tokens_per_s_per_sequence"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("Our 8 H100s do 3000 tokens/s each. Serve Llama-3-70B for 200 concurrent users", "3000 tokens/s"),
+        ("Serve Qwen2.5-32B on 4 L40S that do 1500 tokens/s each, 100 concurrent", "1500 tokens/s"),
+    ],
+)
+def test_a_bare_each_after_the_gpus_rate_is_each_gpus_not_each_users(question, typed):
+    """Review #3: a bare 'each' closing a rate whose subject is the GPUs ('our 8 H100s do … each') is what
+    each GPU does — named observed, never a speed per user nor a total target."""
+    out = _json(question)
+    assert out["request"]["tokens_per_s_per_sequence"] is None
+    assert out["request"]["target_tokens_per_s"] is None
+    assert {"text": typed, "reason": "observed"} in out["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("question", "per_user", "total"),
+    [
+        ("Serve Llama-3-8B on one L40S: 50 users, 30 tokens/s each", 30.0, None),
+        (
+            "How many users can 4x A100 80G serve Qwen2.5-72B with vLLM at 20 tokens/s each, 4k context?",
+            20.0,
+            None,
+        ),
+        ("一张 L40S 部署 Llama-3-8B：50 个并发，每个用户每秒 30 token", 30.0, None),
+        ("2 张 L40S 部署 Llama-3-8B，总共每秒 3000 token", None, 3000.0),
+    ],
+)
+def test_a_bare_each_after_users_stays_a_speed_per_user(question, per_user, total):
+    """Review #3, must not misread: 'each' after users or after 'at' (no GPUs as the rate's subject) stays a
+    speed per user; a total in Chinese stays the target."""
+    out = _json(question)
+    assert out["request"]["tokens_per_s_per_sequence"] == per_user
+    assert out["request"]["target_tokens_per_s"] == total
