@@ -155,3 +155,37 @@ def test_a_bare_each_after_users_stays_a_speed_per_user(question, per_user, tota
     out = _json(question)
     assert out["request"]["tokens_per_s_per_sequence"] == per_user
     assert out["request"]["target_tokens_per_s"] == total
+
+
+EAGER = {
+    "en": 'Full fine-tune Qwen3-30B-A3B on 8 H100 with transformers 5.0 and experts_implementation="{impl}", '
+    "100M tokens, how long?",
+    "zh": 'Qwen3-30B-A3B 8张H100全参微调，transformers 5.0，experts_implementation="{impl}"，'
+    "1亿token，要多久",
+}
+EAGER_SAID = {
+    ("en", "eager"): 'your experts_implementation="eager" runs an MoE\'s experts one at a time in a loop',
+    ("zh", "eager"): '你设的 experts_implementation="eager" 在循环里逐个跑 MoE 的专家',
+    ("en", "batched_mm"): 'your experts_implementation="batched_mm" runs one batched matmul per routed token',
+    ("zh", "batched_mm"): '你设的 experts_implementation="batched_mm" 对每个路由到的 token',
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("impl", ["eager", "batched_mm"])
+def test_the_eager_moe_line_names_the_stated_experts_implementation(lang, impl):
+    """Review #4: with transformers 5.0 and experts_implementation stated, the line under the GPU-hours
+    said 'your transformers 5.0 runs … one at a time … transformers 5 … keeps the grouped MoE rate' (a
+    contradiction) and misnamed batched_mm as the loop. It now names the implementation (transformers'
+    integrations/moe.py: eager loops over the experts, batched_mm one bmm per routed token) and never the
+    release as the cause."""
+    reply = ask(EAGER[lang].format(impl=impl), None, "text")[0]
+    assert EAGER_SAID[(lang, impl)] in reply
+    assert {"en": "your transformers 5.0 runs", "zh": "你的 transformers 5.0 在循环里"}[lang] not in reply
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_grouped_mm_stated_has_no_eager_line(lang):
+    """Must not misread: experts_implementation="grouped_mm" keeps the calibrated MoE rate: no 'MFU ÷'."""
+    reply = ask(EAGER[lang].format(impl="grouped_mm"), None, "text")[0]
+    assert "MFU ÷" not in reply
