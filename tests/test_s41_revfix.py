@@ -189,3 +189,21 @@ def test_grouped_mm_stated_has_no_eager_line(lang):
     """Must not misread: experts_implementation="grouped_mm" keeps the calibrated MoE rate: no 'MFU ÷'."""
     reply = ask(EAGER[lang].format(impl="grouped_mm"), None, "text")[0]
     assert "MFU ÷" not in reply
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_prefill_in_decode_note_says_it_is_an_upper_bound(lang):
+    """Review #5: the prefill added to each decode step assumes no overlap of the compute-bound prefill chunk
+    with the memory-bound decode step — an upper bound on the time, said in the note."""
+    reply = ask(FLOOR_HELD[lang], None, "text")[0]
+    assert {
+        "en": "The prefill is added to each step with no overlap, an upper bound",
+        "zh": "预填充按不重叠加到每一步上，是上限",
+    }[lang] in reply
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_prompt_stated_no_prefill_bound_note(lang):
+    """Must not misread: with no prompt length stated the decode speed carries no prefill, so no such note."""
+    reply = ask(NO_FLOOR[lang], None, "text")[0]
+    assert "upper bound" not in reply and "是上限" not in reply

@@ -257,7 +257,8 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "The decode speed counts the prompts' prefill: with chunked prefill (vLLM, SGLang) each "
         "%(length)s-token prompt (≈ %(prefill_s)s s of these GPUs) runs in the same steps as the others' "
         "decoding, %(prefill_share)s of each step at %(concurrency)s sequences; decoding alone would give "
-        "≈ %(tokens_per_s)s tokens/s per sequence."
+        "≈ %(tokens_per_s)s tokens/s per sequence. The prefill is added to each step with no overlap, an "
+        "upper bound: fused steps that share one pass over the weights run faster."
     ),
     NoteCode.speed_floor_held: N_(
         "Counted at a usable speed: the KV cache holds %(max_concurrency)s sequences, but at that many each "
