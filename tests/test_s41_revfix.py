@@ -207,3 +207,23 @@ def test_no_prompt_stated_no_prefill_bound_note(lang):
     """Must not misread: with no prompt length stated the decode speed carries no prefill, so no such note."""
     reply = ask(NO_FLOOR[lang], None, "text")[0]
     assert "upper bound" not in reply and "是上限" not in reply
+
+
+ETHERNET_TP = {
+    "en": "Serve Qwen2.5-72B with vLLM --tensor-parallel-size 16 on 16 RTX 4090",
+    "zh": "用 vLLM 在 16 张 RTX 4090 上部署 Qwen2.5-72B，tp 16",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tp_group_across_personal_machines_is_timed_over_ethernet_and_said_so(lang):
+    """Review #6: personal cards leave their machine over 10 Gb Ethernet (serving_speed.ETHERNET_GBPS
+    = 1.25 GB/s): the note says Ethernet and ≈ 1.2 GB/s (one decimal), never 'InfiniBand/RoCE' at '1 GB/s'."""
+    a = json.loads(ask(ETHERNET_TP[lang], None, "json")[0])
+    codes = {w["code"] for w in a["report"]["warnings"]}
+    assert "tp_allreduce_ethernet" in codes and "tp_allreduce_internode" not in codes
+    said = {
+        "en": "≈ 1.2 GB/s per GPU (10 Gb Ethernet between them)",
+        "zh": "每卡约 1.2 GB/s（机器之间的 10 Gb 以太网）",
+    }
+    assert said[lang] in a["reply"] and "InfiniBand" not in a["reply"]

@@ -61,6 +61,7 @@ class NoteCode(Keys):
     pipeline_across_nodes = "pipeline_across_nodes"
     tp_group_across_nodes = "tp_group_across_nodes"
     tp_allreduce_internode = "tp_allreduce_internode"
+    tp_allreduce_ethernet = "tp_allreduce_ethernet"
     prefill_in_decode = "prefill_in_decode"
     speed_floor_held = "speed_floor_held"
     user_speed_held = "user_speed_held"

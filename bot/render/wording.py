@@ -253,6 +253,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s nodes at %(gbps)s "
         "GB/s per GPU (InfiniBand/RoCE between the nodes), not at the %(link)s GB/s link inside a node."
     ),
+    NoteCode.tp_allreduce_ethernet: N_(
+        "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s machines at "
+        "≈ %(gbps)s GB/s per GPU (%(gbit)s Gb Ethernet between them), not at the %(link)s GB/s link inside "
+        "a machine."
+    ),
     NoteCode.prefill_in_decode: N_(
         "The decode speed counts the prompts' prefill: with chunked prefill (vLLM, SGLang) each "
         "%(length)s-token prompt (≈ %(prefill_s)s s of these GPUs) runs in the same steps as the others' "
