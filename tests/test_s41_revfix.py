@@ -227,3 +227,33 @@ def test_a_tp_group_across_personal_machines_is_timed_over_ethernet_and_said_so(
         "zh": "每卡约 1.2 GB/s（机器之间的 10 Gb 以太网）",
     }
     assert said[lang] in a["reply"] and "InfiniBand" not in a["reply"]
+
+
+MEGATRON_PRETRAIN = {
+    "en": "Pretrain a 7B model on 1T tokens with Megatron-LM on 64 H100, how long?",
+    "zh": "用 Megatron-LM 在 64 张 H100 上预训练 7B 模型，1T token，要多久",
+}
+GENERIC_MEGATRON = {"en": "Megatron-LM for pre-training at scale", "zh": "大规模预训练用 Megatron-LM"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_megatron_advice_is_said_once_when_the_tool_is_megatron(lang):
+    """Review #7: pre-training with Megatron-LM stated gave both the generic 'Megatron-LM for pre-training at
+    scale' paragraph and the Megatron-family one: only the latter now."""
+    reply = ask(MEGATRON_PRETRAIN[lang], None, "text")[0]
+    assert {"en": "Your tool is Megatron-family", "zh": "你用的是 Megatron 系工具"}[lang] in reply
+    assert GENERIC_MEGATRON[lang] not in reply
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "Pretrain a 7B model on 1T tokens on 64 H100, how long?"),
+        ("zh", "在 64 张 H100 上预训练 7B 模型，1T token，要多久"),
+    ],
+)
+def test_megatron_advice_stays_for_pretraining_with_no_tool_named(lang, question):
+    """Must not misread: no tool named, pre-training still advises Megatron-LM (its generic paragraph)."""
+    out = _json(question)
+    assert out["request"]["training_tool"] is None
+    assert GENERIC_MEGATRON[lang] in out["reply"]
