@@ -18,6 +18,11 @@ to first token, shown apart). Each step therefore lasts the decode step plus
 8,192-token prompts and 512-token answers: a 76 ms decode step (13.2 tokens/s) + 53 × 1.673 s / 512 =
 173 ms of prefill, ≈ 4.0 tokens/s per sequence (≈ 217 tokens/s in total instead of 710).
 
+The added time is an upper bound (s41 review #5): it adds the compute-bound prefill chunk and the
+memory-bound decode step as if they ran one after the other, with no overlap. In one fused step the
+decode's weight reads and the chunk's matmuls share the same pass over the weights, so the real step
+lies between max(decode, prefill chunk) and their sum: the speed shown is a lower bound.
+
 Applied where the user stated the prompt length (``prompt_tokens``) and the answer length follows
 (``context`` − prompt > 0), on the server engines (not llama.cpp/Ollama/transformers, which split
 layers or serve one request at a time)."""

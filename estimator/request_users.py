@@ -86,3 +86,13 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "Qwen/Qwen2.5-7B 131,072; estimator.ledger.beyond_window, s38 release)",
         json_schema_extra=_setting(json_order=101),  # a cue of the name typed: never "not used"
     )
+    tokens_per_s_per_sequence: float | None = Field(
+        None,
+        gt=0,
+        description="output tokens/s each user (sequence) should get ('30 tokens/s per user', "
+        "'每个用户每秒 20 token'), not the service's total: asked how many, the answer is the most sequences "
+        "that each decode "
+        "at least this (estimator.speed_floor, in place of MLPerf's 5 tokens/s); with a stated load, the "
+        "reply says whether each sequence reaches it (s41 review #2)",
+        json_schema_extra=_setting("serving", json_order=123, stated=(0.1, 100_000)),
+    )

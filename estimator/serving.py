@@ -41,7 +41,7 @@ from estimator.serving_verdict import (
     serving_need,
     serving_verdict,
 )
-from estimator.speed_floor import at_speed_floor
+from estimator.speed_floor import at_speed_floor, stated_speed_check
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -222,9 +222,9 @@ def size_serving(
 
     stated = _stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
 
-    def size(weights: Precision, searched: bool = False, count: int | None = None, share=0.0) -> Inference:
-        """The answer in ``weights`` on the stated TP × PP, else (``searched``) the chosen; ``count`` GPUs."""
-        at_capacity = not (req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
+    def size(weights: Precision, searched=False, count: int | None = None, share=0.0, at=0) -> Inference:
+        """In ``weights`` on the stated (else chosen) TP × PP, ``count`` GPUs; ``at``: priced at the load."""
+        at_capacity = not (at or req.concurrency or req.target_tokens_per_s or req.users or personal(weights))
         group, gpus = None if searched else stated, count or base.gpu_count
         kv = base.kv_precision if req.kv_precision or ggml or weights not in GGUF_FORMATS else Precision.fp16
         setup = replace(base, precision=weights, concurrency=conc_for(weights), group=group, gpu_count=gpus)
@@ -299,12 +299,12 @@ def _capacity_on_count(
     inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     fp8 = LATE.fp8_on_count(req, gpu, precision, inf, size, ledger)
     if fp8 is None:  # the most that still decode at a usable speed, when asked (s41 trial #2)
-        return at_speed_floor(req, most, partial(size, precision), inf, ledger), precision, None
+        return at_speed_floor(req, most, partial(size, precision, at=True), inf, ledger), precision, None
     most.clear()
     rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
     inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
     ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
-    return at_speed_floor(req, most, partial(size, Precision.fp8), inf, ledger), Precision.fp8, fp8
+    return at_speed_floor(req, most, partial(size, Precision.fp8, at=True), inf, ledger), Precision.fp8, fp8
 
 
 def _total_memory_note(
@@ -462,6 +462,7 @@ def _serving_notes(
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
     LATE.note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a load too
     note_prefill_load(prefill_in_decode(req), runtime.paged, inf, ledger)  # chunked prefill (s41)
+    stated_speed_check(req, inf, ledger)  # each sequence at the speed per user stated? (s41 review #2)
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if refused_to_start(req, inf, runtime, spec):

@@ -9,7 +9,7 @@ from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
 from estimator.models import Inference, SizingRequest
 from estimator.runtimes import ServingRuntime
-from estimator.serving_speed import NVLINK_GBPS_FALLBACK, PCIE_GBPS_FALLBACK, cross_node_link
+from estimator.serving_speed import ETHERNET_GBPS, NVLINK_GBPS_FALLBACK, PCIE_GBPS_FALLBACK, cross_node_link
 
 
 def layout_notes(req: SizingRequest, gpu: GpuSpec, inf: Inference, runtime: ServingRuntime, never: bool,
@@ -18,7 +18,8 @@ def layout_notes(req: SizingRequest, gpu: GpuSpec, inf: Inference, runtime: Serv
     ``pipeline_never_fits`` / ``pipeline_across_nodes`` for PP > 1; else, for a TP group wider than a node,
     ``tp_group_across_nodes`` when the layout was chosen here (SGLang's '--tp 16 --nnodes 2', s40 fixw2
     #2) and ``tp_allreduce_internode`` whatever chose it: the decode and prefill times count each layer's
-    all-reduces at the inter-node link (GB/s per GPU, one way), not at the in-node one."""
+    all-reduces at the inter-node link (GB/s per GPU, one way), not at the in-node one —
+    ``tp_allreduce_ethernet`` where that link is Ethernet (personal cards, :data:`ETHERNET_GBPS`)."""
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:
         ledger.note("tp_over_pcie", gpu=gpu.family)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
@@ -29,4 +30,8 @@ def layout_notes(req: SizingRequest, gpu: GpuSpec, inf: Inference, runtime: Serv
             ledger.note("tp_group_across_nodes", tp=inf.tp, nodes=nodes, per_node=gpu.gpus_per_node)
         link = gpu.link_gbps or (NVLINK_GBPS_FALLBACK if gpu.nvlink else PCIE_GBPS_FALLBACK)
         gbps = min(link, cross_node_link(gpu)[0])
-        ledger.note("tp_allreduce_internode", tp=inf.tp, nodes=nodes, gbps=round(gbps), link=round(link))
+        if gbps <= ETHERNET_GBPS:  # personal cards: 10 GbE = 1.25 GB/s, one decimal (s41 review #6)
+            eth = {"gbps": round(gbps, 1), "gbit": round(gbps * 8)}
+            ledger.note("tp_allreduce_ethernet", tp=inf.tp, nodes=nodes, link=round(link), **eth)
+        else:
+            ledger.note("tp_allreduce_internode", tp=inf.tp, nodes=nodes, gbps=round(gbps), link=round(link))

@@ -1,8 +1,8 @@
 """'How many users can my GPUs serve?' answered at a usable speed, not only from the KV cache (s41 trial
 #2): the most sequences the KV cache holds may each decode too slowly to serve anyone — with long prompts
 the others' prefill shares every step (:mod:`estimator.prefill_load`). The count answered is the most
-sequences that still decode at least :data:`SPEED_FLOOR_TPS` each, when that is fewer than the KV cache
-holds."""
+sequences that still decode at least :data:`SPEED_FLOOR_TPS` each — or the speed per user the user states
+(``tokens_per_s_per_sequence``, s41 review #2) — when that is fewer than the KV cache holds."""
 
 from __future__ import annotations
 
@@ -33,18 +33,23 @@ def at_speed_floor(
     speed = inf.decode_tokens_per_s
     held = most[0] if most else 0
     rt = RUNTIMES.get(inf.runtime)
-    if not req.concurrency_asked or speed is None or held <= 1 or speed.per_sequence >= SPEED_FLOOR_TPS:
+    floor = req.tokens_per_s_per_sequence or SPEED_FLOOR_TPS  # the user's speed per user, when stated
+    if not req.concurrency_asked or speed is None or held <= 1 or speed.per_sequence >= floor:
         return inf
     if rt is None or not rt.paged:
         return inf
+    one: list[float] = []
 
     def fast(n: int) -> bool:
         most[0] = n
         at = sized().decode_tokens_per_s
-        return at is not None and at.per_sequence >= SPEED_FLOOR_TPS
+        one.append(at.per_sequence if at is not None else 0.0)
+        return at is not None and at.per_sequence >= floor
 
     if not fast(1):
         most[0] = held
+        if req.tokens_per_s_per_sequence:  # even one sequence is slower than the speed they want
+            ledger.note("user_speed_unmet", speed=round(one[0], 1), target_tokens_per_s=_rate(floor))
         return inf
     low, high = 1, held  # fast(low), not fast(high)
     while high - low > 1:
@@ -52,10 +57,32 @@ def at_speed_floor(
         low, high = (mid, high) if fast(mid) else (low, mid)
     most[0] = low
     ledger.note(
-        "speed_floor_held",
+        "user_speed_held" if req.tokens_per_s_per_sequence else "speed_floor_held",
         concurrency=low,
         max_concurrency=held,
         speed=round(speed.per_sequence, 1),
-        target_tokens_per_s=SPEED_FLOOR_TPS,
+        target_tokens_per_s=_rate(floor),
     )
     return sized().model_copy(update={"max_concurrency": low})
+
+
+def _rate(value: float) -> float | int:
+    """``value`` tokens/s as said: a whole number without '.0' (30, not 30.0)."""
+    return int(value) if float(value).is_integer() else round(value, 1)
+
+
+def stated_speed_check(req: SizingRequest, inf: Inference, ledger: Ledger) -> None:
+    """With a stated load and a stated speed per user (``req.tokens_per_s_per_sequence``), the note
+    ``user_speed_met`` or ``user_speed_short``: whether each of the ``inf.concurrency`` sequences decodes at
+    least that (its decode speed per sequence). Nothing when the user asked how many (:func:`at_speed_floor`
+    answers it) or there is no speed."""
+    target, speed = req.tokens_per_s_per_sequence, inf.decode_tokens_per_s
+    if not target or req.concurrency_asked or speed is None:
+        return
+    met = speed.per_sequence >= target
+    ledger.note(
+        "user_speed_met" if met else "user_speed_short",
+        concurrency=min(inf.concurrency, inf.max_concurrency) or inf.concurrency,  # those running at once
+        speed=round(speed.per_sequence, 1),
+        target_tokens_per_s=_rate(target),
+    )

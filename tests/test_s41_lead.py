@@ -47,5 +47,5 @@ def test_a_bare_each_after_a_rate_is_a_speed_per_user_not_the_total(question, ty
     a rate closed by a bare 'each' is a speed per user, named so (compared with the per-sequence speed)."""
     out = json.loads(ask(question, None, "json")[0])
     assert out["request"]["target_tokens_per_s"] == total
-    per_user = [i["text"] for i in out["interpretation"]["ignored"] if i["reason"] == "per_user_speed"]
-    assert (typed is None and not per_user) or (typed is not None and typed in per_user[0])
+    per_user = out["request"]["tokens_per_s_per_sequence"]  # s41 revfix #2: used, no longer named unused
+    assert (typed is None and per_user is None) or (typed is not None and per_user == float(typed))

@@ -291,7 +291,7 @@ def _throughput(out: Settings, training: bool) -> None:
     for _ in range(3):  # a rate named as no target: the next one may be ('get 900 tok/s. How many for 5000?')
         if m is None or not (why := rate_not_target(out.s, m)) or per_gpu(m) or training:
             break
-        out.unused.append((m.group(0).strip(), why))
+        _not_target(out, m, why, _rate(m.group("v")))
         out.s = _masked(out.s, m)
         m = TPS_RE.search(out.s)
     if m:
@@ -309,7 +309,7 @@ def _throughput(out: Settings, training: bool) -> None:
         elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
             out.notes.append("throughput_not_per_gpu")
         elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'
-            out.unused.append((m.group(0).strip(), why))
+            _not_target(out, m, why, value)
             out.s = _masked(out.s, m)
         elif value is not None:  # the target asked for (r29: how to), or a speed reported (s34 review)
             asked = asked_yes_no(out.s, m.start(), m.end())  # r35: 'Can one 3060 reach 100 tokens/s?'
@@ -319,6 +319,16 @@ def _throughput(out: Settings, training: bool) -> None:
         _serving_targets(out)
 
 
+def _not_target(out: Settings, m: re.Match[str], why: str, value: float | None) -> None:
+    """A tokens/s rate ``m`` that is no serving target (``why``): the first speed per user
+    ('per_user_speed': '30 tokens/s per user') is ``tokens_per_s_per_sequence`` (s41 review #2); a measured
+    one, or a second per-user one, is named as not used."""
+    if why == "per_user_speed" and value and "tokens_per_s_per_sequence" not in out.fields:
+        out.fields["tokens_per_s_per_sequence"] = value
+    else:
+        out.unused.append((m.group(0).strip(), why))
+
+
 def _serving_targets(out: Settings) -> None:
     """'1M tokens per minute', '每秒5000 token' → a tokens/s target (a rate per user is named instead);
     'qps 20' named: it needs the output per request."""
@@ -326,7 +336,7 @@ def _serving_targets(out: Settings) -> None:
     if per_second is not None:
         m = per_second[1]
         if why := rate_not_target(out.s, m):  # '每个用户每秒 20 token', '单卡每秒 35 个 token' (measured)
-            out.unused.append((m.group(0).strip(), why))
+            _not_target(out, m, why, per_second[0])
         else:
             out.fields.setdefault("target_tokens_per_s", per_second[0])
         out.s = _masked(out.s, m)

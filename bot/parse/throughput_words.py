@@ -85,11 +85,37 @@ PER_USER_AFTER_RE = rc(
 4k context': s41 lead — it was read as a 20 tokens/s total target). 'each GPU' / 'each of …' do not match."""
 
 
+CARD_SUBJECT_RE = rc(
+    r"(?i)(?:\bgpus?|\bcards?|\bnodes?|\b[a-z]{1,4}-?\d{2,4}[a-z]*)(?:\s*\d+\s*gb?)?\s+"
+    r"(?:(?:that|which)\s+)?(?:(?:can|could|each)\s+)?"
+    r"(?:at|do|does|did|get|gets|give|gives|run|runs|reach|reaches|push|pushes|deliver|delivers|hit|hits"
+    r"|manage|manages|generate|generates|output|outputs)\s+(?:about\s+|around\s+|~\s*|≈\s*)?$"
+)
+"""GPUs as the subject of a rate right before it: 'our 8 H100s do', '4 L40S that do', '8 GPUs at', 'the
+A100 80GB gets' — a card word ('GPUs', 'cards', 'nodes') or a card's name shape (letters then 2–4 digits:
+H100, L40S, MI300X, RTX4090), then a verb of producing: a bare 'each' after the rate is then each GPU's
+(s41 review #3)."""
+BARE_EACH_RE = rc(r"^\s*each\b")
+"""A bare 'each' right after a rate."""
+
+
 def per_user_rate(s: str, start: int, end: int) -> bool:
     """Whether the rate at ``s[start:end]`` is a speed per user or per request (the words just before
-    or after it say so), not the service's throughput."""
+    or after it say so), not the service's throughput. A bare 'each' after it is each GPU's when GPUs are
+    its subject right before (:data:`CARD_SUBJECT_RE`: 'our 8 H100s do 3000 tokens/s each')."""
     before, after = s[max(0, start - 40) : start], s[end : end + 24]
-    return bool(PER_USER_BEFORE_RE.search(before) or PER_USER_AFTER_RE.match(after))
+    if PER_USER_BEFORE_RE.search(before):
+        return True
+    if not PER_USER_AFTER_RE.match(after):
+        return False
+    return not gpus_each_rate(s, start, end)
+
+
+def gpus_each_rate(s: str, start: int, end: int) -> bool:
+    """Whether the rate at ``s[start:end]`` is closed by a bare 'each' with GPUs its subject right before
+    ('4 L40S that do 1500 tokens/s each'): what each of the user's GPUs does, no target (s41 review #3)."""
+    after = s[end : end + 24]
+    return bool(BARE_EACH_RE.match(after) and CARD_SUBJECT_RE.search(s[max(0, start - 40) : start]))
 
 
 MEASURED_RE = rc(MEASURED)

@@ -22,7 +22,7 @@ from bot.parse.structure import (
     segment_at,
     segments,
 )
-from bot.parse.throughput_words import ASKED_RE, asked_yes_no, per_user_rate
+from bot.parse.throughput_words import ASKED_RE, asked_yes_no, gpus_each_rate, per_user_rate
 
 
 def withheld_reason(segs: list[Segment], tok: Any) -> str | None:
@@ -87,6 +87,8 @@ def rate_not_target(s: str, m: re.Match[str]) -> str | None:
     rate's unit alone is no cue (review finding 1)."""
     if per_user_rate(s, m.start(), m.end()):
         return "per_user_speed"
+    if gpus_each_rate(s, m.start(), m.end()):  # 'our 8 H100s do 3000 tokens/s each': each GPU's (s41)
+        return OBSERVED
     seg = segment_at(segments(s), m.start())
     if seg is None:
         return None

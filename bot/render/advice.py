@@ -65,7 +65,7 @@ def framework_keys(report: SizingReport | None, plan: Plan | object | None = _FR
     if pretraining or (plan is not None and plan.pp > 1):
         keys.append("megatron")
     if req.training_tool in MEGATRON_FAMILY:  # s41 fixtrain #3: their tool runs TP/PP/SP; no other stack
-        return [*keys, "megatron_family"]
+        return ["megatron_family"]  # its own paragraph; the generic 'megatron' one says it twice (review #7)
     method = req.method or Method.full
     tool = req.training_tool  # axolotl, Unsloth, TRL…: the tool they run, not another one
     split = plan is not None and (plan.tp > 1 or plan.pp > 1)  # model parallel: no DP-only tool (s35)

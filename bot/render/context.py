@@ -300,6 +300,7 @@ _GPU_ONLY_LAYOUT = frozenset(
         "pipeline_across_nodes",
         "tp_group_across_nodes",
         "tp_allreduce_internode",
+        "tp_allreduce_ethernet",
         "personal_beyond_one_machine",
     }
 )

@@ -212,6 +212,7 @@ def _eager_line(report: SizingReport, f: Fmt) -> dict[str, Any]:
             req = report.request  # a stated release or backend: named, not asked for again
             stated = req.transformers_version or req.experts_implementation
             eager = {"factor": f.num(float(factor)), "total": f.num(float(total or 0.0)), "stated": stated}
+            eager["impl"] = req.experts_implementation  # own wording: 'eager' / 'batched_mm' (s41 review #4)
             return {"eager": eager}
     return {}
 

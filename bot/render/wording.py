@@ -253,16 +253,39 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s nodes at %(gbps)s "
         "GB/s per GPU (InfiniBand/RoCE between the nodes), not at the %(link)s GB/s link inside a node."
     ),
+    NoteCode.tp_allreduce_ethernet: N_(
+        "The decode and prefill times count TP=%(tp)s's all-reduces across the %(nodes)s machines at "
+        "≈ %(gbps)s GB/s per GPU (%(gbit)s Gb Ethernet between them), not at the %(link)s GB/s link inside "
+        "a machine."
+    ),
     NoteCode.prefill_in_decode: N_(
         "The decode speed counts the prompts' prefill: with chunked prefill (vLLM, SGLang) each "
         "%(length)s-token prompt (≈ %(prefill_s)s s of these GPUs) runs in the same steps as the others' "
         "decoding, %(prefill_share)s of each step at %(concurrency)s sequences; decoding alone would give "
-        "≈ %(tokens_per_s)s tokens/s per sequence."
+        "≈ %(tokens_per_s)s tokens/s per sequence. The prefill is added to each step with no overlap, an "
+        "upper bound: fused steps that share one pass over the weights run faster."
     ),
     NoteCode.speed_floor_held: N_(
         "Counted at a usable speed: the KV cache holds %(max_concurrency)s sequences, but at that many each "
         "decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least %(target_tokens_per_s)s tokens/s each "
         "(MLPerf's server bound, 200 ms per output token)."
+    ),
+    NoteCode.user_speed_held: N_(
+        "Counted at your %(target_tokens_per_s)s tokens/s per user: the KV cache holds %(max_concurrency)s "
+        "sequences, but at that many each decodes ≈ %(speed)s tokens/s; %(concurrency)s keep at least "
+        "%(target_tokens_per_s)s tokens/s each."
+    ),
+    NoteCode.user_speed_unmet: N_(
+        "Even one sequence decodes only ≈ %(speed)s tokens/s here, under your %(target_tokens_per_s)s "
+        "tokens/s per user: no load reaches it on these GPUs (faster or more GPUs or lighter weights would)."
+    ),
+    NoteCode.user_speed_met: N_(
+        "At %(concurrency)s sequences each decodes ≈ %(speed)s tokens/s: your %(target_tokens_per_s)s "
+        "tokens/s per user is reached."
+    ),
+    NoteCode.user_speed_short: N_(
+        "At %(concurrency)s sequences each decodes ≈ %(speed)s tokens/s, under your %(target_tokens_per_s)s "
+        "tokens/s per user: fewer sequences per GPU (more GPUs) or lighter weights would reach it."
     ),
     NoteCode.tp_over_pcie: N_(
         "%(gpu)s has no NVLink: tensor parallelism runs over PCIe, so decoding is slower than on "
