@@ -94,5 +94,5 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "that each decode "
         "at least this (estimator.speed_floor, in place of MLPerf's 5 tokens/s); with a stated load, the "
         "reply says whether each sequence reaches it (s41 review #2)",
-        json_schema_extra=_setting("serving", json_order=123, stated=(0.1, 100_000)),
+        json_schema_extra=_setting("serving", json_order=107, stated=(0.1, 100_000)),
     )
