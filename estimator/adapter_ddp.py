@@ -21,7 +21,6 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.memory_band import per_gpu_band
 from estimator.models import Memory
-from estimator.offload_time import PCIE_BYTES_PER_S
 from estimator.plan import HEADROOM, best_plan_for, with_batch
 from estimator.request import Method
 from estimator.setup import TrainingSetup
@@ -38,6 +37,8 @@ def gather_seconds(weight_bytes: float, dp: int) -> float:
     """Seconds per micro-batch ZeRO-3 spends all-gathering a frozen base of ``weight_bytes`` over ``dp``
     GPUs: each GPU receives (dp − 1)/dp of it before the forward and again before the backward (ZeRO §7.2.2),
     at :data:`PCIE_BYTES_PER_S` (an upper bound on the speed: without P2P it goes through host memory)."""
+    from estimator.offload_time import PCIE_BYTES_PER_S  # only on this path: a plain question imports none
+
     return 2.0 * weight_bytes * (dp - 1) / dp / PCIE_BYTES_PER_S
 
 

@@ -41,6 +41,7 @@ class TrainingContext(TypedDict, total=False):
     gpu_days: str | None  # 'How many H200 GPU-days': the GPU-hours ÷ 24, compact (s23)
     gh_low: str
     gh_high: str
+    eager: dict[str, Any]  # an MoE's eager experts: {factor, total, stated, impl} (s41 fixtrain #5)
     mfu: str
     band: bool
     mfu_high: str
