@@ -31,6 +31,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.shouted": ("unshouted", "with_typed_case"),
     "bot.parse.size_words": ("drop_size_word",),
     "bot.parse.version_context": ("with_named_version",),
+    "bot.render.context_rows": ("context_rows",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
@@ -59,6 +60,7 @@ grpo_tool_algorithm, vllm_rollout_codebase = later(
 unshouted, with_typed_case = later("bot.parse.shouted", "unshouted", "with_typed_case")
 (drop_size_word,) = later("bot.parse.size_words", "drop_size_word")
 (with_named_version,) = later("bot.parse.version_context", "with_named_version")
+(context_rows,) = later("bot.render.context_rows", "context_rows")  # serving answers only (s41)
 
 LATE = LaterNames(
     {

@@ -21,8 +21,8 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.exl2_weights import exl2_name, exl2_weight_bytes
+from estimator.later import later
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
-from estimator.prefill_load import with_prefill
 from estimator.runtimes import (
     CUDA_VISIBLE_FRACTION,
     GGUF_FORMATS,
@@ -112,6 +112,8 @@ from estimator.weights import (
     weight_bytes,
     windowed_layers,
 )
+
+(with_prefill,) = later("estimator.prefill_load", "with_prefill")  # stated prompts only: not held idle (s41)
 
 CONTEXT_TABLE = (2048, 4096, 8192, 16384, 32768, 131072)
 """Context lengths of the answer's concurrency table (up to the model's or the asked context)."""

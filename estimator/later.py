@@ -58,10 +58,13 @@ ESTIMATOR: dict[str, tuple[str, ...]] = {
     "estimator.serving_schedule": ("on_schedule",),
     "estimator.sglang_raise": ("note_raised_fraction",),
     "estimator.throughput_target": ("concurrency_for_target", "note_short_of_target", "reach_target"),
+    "estimator.prefill_load": ("note_prefill_load", "prefill_in_decode"),
+    "estimator.serving_layout_notes": ("layout_notes",),
+    "estimator.speed_floor": ("at_speed_floor", "stated_speed_check"),
 }
 """The serving functions estimator/serving.py (at the line cap) calls only for some questions: MLA
-layouts, budgets, capacity pricing, schedules and throughput targets (a plain training ``ask`` calls
-none)."""
+layouts, budgets, capacity pricing, schedules and throughput targets, s41's prefill load, layout notes and
+speed floor (a plain training ``ask`` calls none, and the idle bot holds none of them)."""
 
 
 class LaterNames:

@@ -20,7 +20,6 @@ from estimator.later import LATE
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
-from estimator.prefill_load import note_prefill_load, prefill_in_decode
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
 from estimator.runtimes.others import (
@@ -32,7 +31,6 @@ from estimator.runtimes.others import (
 )
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
-from estimator.serving_layout_notes import layout_notes
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
 from estimator.serving_verdict import (
     at_stated_share,
@@ -41,7 +39,6 @@ from estimator.serving_verdict import (
     serving_need,
     serving_verdict,
 )
-from estimator.speed_floor import at_speed_floor, stated_speed_check
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
 
@@ -238,7 +235,7 @@ def size_serving(
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
-        bits_per_weight=req.bits_per_weight, prefill_in_decode=prefill_in_decode(req),
+        bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
     )  # fmt: skip
 
     inf, too_small = size(precision), False
@@ -299,12 +296,16 @@ def _capacity_on_count(
     inf = LATE.at_capacity(most, lambda: size(precision), inf, rt, req.max_num_seqs)
     fp8 = LATE.fp8_on_count(req, gpu, precision, inf, size, ledger)
     if fp8 is None:  # the most that still decode at a usable speed, when asked (s41 trial #2)
-        return at_speed_floor(req, most, partial(size, precision, at=True), inf, ledger), precision, None
+        return LATE.at_speed_floor(req, most, partial(size, precision, at=True), inf, ledger), precision, None
     most.clear()
     rt = runtime_for(gpu, Precision.fp8, named=named, mla_tp_copies=LATE.mla_tp_copies(req, spec))
     inf = LATE.at_capacity(most, lambda: size(Precision.fp8), fp8, rt, req.max_num_seqs)
     ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
-    return at_speed_floor(req, most, partial(size, Precision.fp8, at=True), inf, ledger), Precision.fp8, fp8
+    return (
+        LATE.at_speed_floor(req, most, partial(size, Precision.fp8, at=True), inf, ledger),
+        Precision.fp8,
+        fp8,
+    )
 
 
 def _total_memory_note(
@@ -461,8 +462,8 @@ def _serving_notes(
 ) -> None:
     """Warnings: vLLM refusing to start, too few GPUs or too much load, TP over PCIe, pipeline stages."""
     LATE.note_short_of_target(req.target_tokens_per_s, inf, ledger, bool(req.prompt_tokens))  # a load too
-    note_prefill_load(prefill_in_decode(req), runtime.paged, inf, ledger)  # chunked prefill (s41)
-    stated_speed_check(req, inf, ledger)  # each sequence at the speed per user stated? (s41 review #2)
+    LATE.note_prefill_load(LATE.prefill_in_decode(req), runtime.paged, inf, ledger)  # chunked prefill (s41)
+    LATE.stated_speed_check(req, inf, ledger)  # each sequence at the speed per user stated? (s41 review #2)
     count = requested_count(req)
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if refused_to_start(req, inf, runtime, spec):
@@ -484,7 +485,7 @@ def _serving_notes(
         fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
         fp8 = {"gguf_kv": True} if runtime.kv_type_flags and not fp8 else fp8  # -ctk/-ctv (s39 fixm #3)
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
-    layout_notes(req, gpu, inf, runtime, never, ledger)  # TP over PCIe, pipeline stages, TP across nodes
+    LATE.layout_notes(req, gpu, inf, runtime, never, ledger)  # TP over PCIe, pipeline stages, TP across nodes
 
 
 def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, count: int) -> int:

@@ -57,7 +57,10 @@ def test_first_answer_after_the_warm_up_loads_nothing() -> None:
     cold_modules, cold_patterns, understood = _first_user_answer("cold")
     assert understood == "True"
     assert cold_modules > 0 and cold_patterns > 50  # what a first message paid before (estimator, …)
-    assert _first_user_answer("warm")[:2] == (0, 0)
+    modules, patterns, _ = _first_user_answer("warm")
+    # s41: the warm-up parses no second question (the idle budget: 80.1 -> 78.1 MiB in a clean-clone CI venv),
+    # so the first user question compiles the ~470 patterns a second parse compiles; it imports nothing
+    assert modules == 0 and patterns < cold_patterns
 
 
 def test_one_warm_up_per_process_and_only_under_run(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,10 +37,11 @@ the first serving question after a start pays its own loads. Session 37: the sec
 job asked for its time on a stated count (70B on H800 before): a clean-clone CI venv read 80.05 MiB with the
 70B/H800 one at the session's last merge; 79.3 → 78.5–78.6 MiB in one venv with this one; a first 70B or H800
 question pays its own loads.)"""
-PARSE_ONLY = ("7B模型1万亿token用8张A100要多久",)
-"""Parsed, not answered, after :data:`WARM_QUESTIONS` (session 40: answered in full, it read 80.04 MiB idle in
-a clean-clone CI venv at the session's last merge; parsed only, 0.15 MiB less in one venv): the patterns a
-second question compiles (the card vendors') are what a first user's answer would otherwise pay."""
+PARSE_ONLY: tuple[str, ...] = ()
+"""Parsed, not answered, after :data:`WARM_QUESTIONS` (session 40: '7B模型1万亿token用8张A100要多久', the
+patterns a second question compiles, ~470 of them, ≈ 1.0 MiB; session 41: none — a clean-clone CI venv read
+80.1 MiB idle with it at the session's last merge, 78.1 without; a process's first user question pays those
+compiles, as tests/test_warmup.py pins)."""
 RENDERED = ("zh",)
 """Languages whose replies are rendered: the templates are the same in every language, so one renders
 them all; each more language only adds its Babel locale data and message catalog (~2.8 MiB RSS for

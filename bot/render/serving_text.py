@@ -7,8 +7,7 @@ import math
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import LATE, start_only
-from bot.render.context_rows import context_rows
+from bot.later_names import LATE, context_rows, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span
 from bot.render.i18n import N_, translate
