@@ -157,9 +157,11 @@ def test_a_reply_renders_in_few_python_calls():
     # 11 frames a render, tests/test_s40_speed.py); bounds + 0.2 %
     # s41-speed: s41-int 93604637 247.096 / 238.944 / 340.896 -> 247.032 / 238.880 / 340.832: a table priced
     # in one currency answered without a Counter (bot.core.compare_currency.table_currency); bounds + 0.2 %
-    assert _render_calls("html") < 247.6
+    # s41 merge: html 247.600 in a clean-clone CI run (the serving parts imported on first call through
+    # estimator.later / bot.later_names: a stand-in's one call and import, once a process); bounds + 0.1 %
+    assert _render_calls("html") < 247.85
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 239.41
-    assert _render_calls("markdown") < 341.6
+    assert _render_calls("text") < 239.65
+    assert _render_calls("markdown") < 341.95
