@@ -169,3 +169,11 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "applies too (s37); v0.21 or later counts them inside it",
         json_schema_extra=_setting("serving", json_order=98, runtimes=("vLLM",)),
     )
+    lmdeploy_version: str | None = Field(
+        None,
+        description="lmdeploy's release as stated ('lmdeploy v0.2.0', 'lmdeploy==0.2.1'), "
+        "major.minor[.patch]: before v0.2.2 TurboMind's cache_max_entry_count (default 0.5) is a share of "
+        "the card's total memory, allocated at start-up (estimator.lmdeploy_release); None or v0.2.2 and "
+        "later: a share of the memory free after the weights load (default 0.8)",
+        json_schema_extra=_setting("serving", json_order=118, runtimes=("lmdeploy",)),
+    )

@@ -270,7 +270,7 @@ def size_serving(
     _total_memory_note(req, inf, gpu, feasible, ledger)
     if feasible == "yes" and local is not None and precision is Precision.q4_k_m:
         feasible, reason = "borderline", "local_4bit_excluded" if req.excluded_bits == 8 else "local_4bit"
-    if feasible == "yes":  # s33: llama.cpp without -fa stated; s34: vLLM's CUDA graphs
+    if feasible == "yes" or req.lmdeploy_version:  # s33: llama.cpp -fa; s34: vLLM's graphs; s42: lmdeploy
         feasible, reason = runtime_edges(req, inf, (spec, gpu, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)

@@ -18,7 +18,7 @@ from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
 from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
-from estimator.runtimes.others import Ollama
+from estimator.runtimes.others import Lmdeploy, Ollama
 from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
@@ -207,8 +207,14 @@ def runtime_edges(
 ) -> tuple[str | None, str | None]:
     """A "fits" checked against what the engine itself keeps outside the sizing: llama.cpp's / Ollama's
     attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
-    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``."""
+    ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``. A "fits" or
+    "borderline" of a stated lmdeploy before v0.2.2, whose KV share is of the card's total memory:
+    :func:`estimator.lmdeploy_release.total_share_verdict` (s42)."""
     spec, gpu, runtime = card
+    if req.lmdeploy_version and isinstance(runtime, Lmdeploy):  # s42: before v0.2.2, a share of the total
+        from estimator.lmdeploy_release import total_share_verdict
+
+        verdict = total_share_verdict(req, inf, (spec, gpu, runtime), verdict, ledger)
     if verdict != ("yes", None):
         return verdict
     if runtime.local and req.flash_attention is None:

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.core.failed_serving import SERVING_AGREES, SERVING_DISAGREES, SERVING_EDGE, serving_above_failed
+from bot.core.failed_serving import (
+    SERVING_AGREES,
+    SERVING_DISAGREES,
+    SERVING_EDGE,
+    SERVING_SHARE,
+    serving_above_failed,
+)
 from estimator.fit_sanity import sane_count
 from estimator.models import Note, SizingReport, SizingRequest
 from estimator.units import GIB
@@ -42,7 +48,7 @@ ONE_EDGE = "count_failed_edge"
 """Note: the one count said ran out of memory; the estimate is borderline there (its band's high end
 exceeds the card): the high end agrees with the run (session 19, '4 张 H100 全参 Qwen2.5-14B OOM 了')."""
 ALL_CODES = (FAILED_AGREES, FAILED_DISAGREES, ONE_AGREES, ONE_DISAGREES, SERVING_AGREES, SERVING_DISAGREES)
-ALL_CODES += (FAILED_EDGE, ONE_EDGE, SERVING_EDGE)
+ALL_CODES += (FAILED_EDGE, ONE_EDGE, SERVING_EDGE, SERVING_SHARE)
 """Every failed-count note; each has the largest count that failed as ``gpu_count``."""
 DISAGREES = frozenset((FAILED_DISAGREES, ONE_DISAGREES, SERVING_DISAGREES))
 """The notes where the estimate fits at the count that failed: the run disagrees with it."""

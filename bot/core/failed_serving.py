@@ -27,6 +27,11 @@ SERVING_EDGE = "serving_count_failed_edge"
 did not state (``feasible_reason`` 'flash_unstated', :func:`estimator.serving_verdict.flash_unstated`):
 the build without it agrees with the run (s33)."""
 
+SERVING_SHARE = "serving_count_failed_share"
+"""Note: serving ran out of memory at a count where a stated lmdeploy before v0.2.2 cannot allocate the KV
+share it takes of the card's total memory (``feasible_reason`` 'lmdeploy_total_share',
+:mod:`estimator.lmdeploy_release`): the estimate agrees with the run (s42)."""
+
 Sized = tuple[SizingReport, dict[str, str]]
 """A report and where the values filled before estimating came from (:func:`bot.core.pipeline._size`)."""
 
@@ -58,6 +63,8 @@ def serving_above_failed(
     scores = next((n.params for n in probe[0].warnings if n.code in flash), None)
     if not agrees and probe[0].feasible_reason in flash and scores:
         code, params = SERVING_EDGE, params | scores  # scores_bytes, context
+    if not agrees and probe[0].feasible_reason == "lmdeploy_total_share":  # s42: the engine's share
+        code = SERVING_SHARE
     if agrees:
         above = max(above, inf.recommended_gpus, inf.min_gpus)
     # More GPUs after an OOM are for more memory per model copy: tensor-parallel over all of them, never

@@ -195,3 +195,22 @@ def stated_vllm_version(raw: str) -> str | None:
         return None
     parts = [p for p in m.groups() if p is not None]
     return ".".join(str(int(p)) for p in parts)
+
+
+LMDEPLOY_VERSION_RE = rc(
+    r"(?<![a-z0-9])lmdeploy\s*(?:(?:==|@|:|=)\s*v?|\s*(?:version|ver\.?|版本(?:是|为)?|release)\s*[:：=]?\s*v?|v)"
+    r"(\d{1,2})[._](\d{1,3})(?:[._](\d{1,3}))?(?![\d._]*\s*(?:%|gb|gib|g\b))"
+    r"|(?<![a-z0-9])lmdeploy\s*v?(\d{1,2})[._](\d{1,3})[._](\d{1,3})(?!\d)"
+)
+"""lmdeploy's release as written (s42), read as :data:`VLLM_VERSION_RE` reads vLLM's: 'lmdeploy v0.2.5',
+'lmdeploy==0.2.0', 'lmdeploy 版本 0.2.1', a bare three-part 'lmdeploy 0.1.0' or 'lmdeploy0.1.0'; a bare
+two-part number ('lmdeploy 0.5') may be a cache share, so it is not read."""
+
+
+def stated_lmdeploy_version(raw: str) -> str | None:
+    """The lmdeploy release ``raw`` (the message, any case) names, as 'major.minor[.patch]'; None when none.
+    Called where lmdeploy is the runtime and the text holds 'lmdeploy'."""
+    m = LMDEPLOY_VERSION_RE.search(raw.lower())
+    if m is None:
+        return None
+    return ".".join(str(int(p)) for p in m.groups() if p is not None)

@@ -75,6 +75,10 @@ def read_inline_flags(
         from bot.parse.engines_named import stated_vllm_version
 
         out.fields["vllm_version"] = stated_vllm_version(s)
+    elif runtime == "lmdeploy" and "lmdeploy" in s:  # s42: before v0.2.2 its KV share is of the total
+        from bot.parse.engines_named import stated_lmdeploy_version
+
+        out.fields["lmdeploy_version"] = stated_lmdeploy_version(s)
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
     budgets = "-tokens" in s or "_tokens" in s or "prefill" in s  # s37-rev: a token budget, no engine named

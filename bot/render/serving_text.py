@@ -193,6 +193,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
+        "total_share": report.feasible_reason == "lmdeploy_total_share" and report.request.lmdeploy_version,
         **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),

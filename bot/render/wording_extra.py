@@ -137,6 +137,12 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "attention scores per GPU at %(context)s tokens, leaving under 10 %% of the card, so %(gpu_count)s "
         "was borderline. Sized at %(next_gpus)s GPUs, the fewest above what failed."
     ),
+    NoteCode.serving_count_failed_share: N_(
+        "You said serving ran out of memory on %(gpu_count)s GPUs; that matches the estimate for the "
+        "lmdeploy release you named: its KV cache is a share of each card's total memory, which does not "
+        "fit beside the ≈ %(weights_gib)s of weights and workspace per GPU (see the note below). Sized at "
+        "%(next_gpus)s GPUs, the fewest above what failed."
+    ),
     # estimator.serving_verdict.flash_unstated: llama.cpp / Ollama, flash attention not stated (s33)
     NoteCode.flash_unstated: N_(
         "Flash attention is llama.cpp's default since build b6327 (August 2025); an older build, -fa off, or "
@@ -159,6 +165,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "can run out of memory while it captures them: lower --gpu-memory-utilization or pass "
         "--enforce-eager (no graphs, slower decoding). v0.21 and later count them inside the share; the "
         "release was not stated or is older."
+    ),
+    # estimator.lmdeploy_release.total_share_verdict: lmdeploy before v0.2.2, KV share of the total (s42)
+    NoteCode.lmdeploy_total_share: N_(
+        "lmdeploy %(release)s takes --cache-max-entry-count (%(share)s) as a share of the card's total "
+        "memory, not of what the weights leave free (until v0.2.2), and allocates it at start-up: "
+        "%(kv_bytes)s of KV cache per GPU beside %(beside_bytes)s of weights, CUDA context and prefill "
+        "workspace is more than the %(total_bytes)s the card has. Set cache_max_entry_count to "
+        "%(largest_share)s or less, or upgrade lmdeploy (v0.2.2 and later take the share of the free memory)."
     ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
@@ -304,6 +318,7 @@ EXTRA_VERDICTS |= {NoteCode.tried_counts_failed, NoteCode.tried_counts_failed_fi
 EXTRA_VERDICTS |= {NoteCode.count_failed, NoteCode.count_failed_fit}  # one count failed (s18)
 EXTRA_VERDICTS |= {NoteCode.serving_count_failed, NoteCode.serving_count_failed_fit}  # failed_serving
 EXTRA_VERDICTS |= {NoteCode.serving_count_failed_edge}  # llama.cpp: fits only with flash attention (s33)
+EXTRA_VERDICTS |= {NoteCode.serving_count_failed_share}  # lmdeploy before v0.2.2 (s42)
 EXTRA_VERDICTS |= {NoteCode.count_failed_edge, NoteCode.tried_counts_failed_edge}  # borderline there (s19)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
 EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
@@ -321,11 +336,15 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "rollout_prompts_per_step": N_("Rollout prompts per step"),
     "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),
     "vllm_version": N_("vLLM release"),
+    "lmdeploy_version": N_("lmdeploy release"),
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),
 }
 """Assumption labels merged into :data:`bot.render.field_labels.FIELD_LABELS` (its 500-line limit)."""
 SERVING_VERDICTS_EXTRA: dict[str, str] = {
+    "lmdeploy_total_share": N_(
+        "does not fit: this lmdeploy release gives the KV cache a share of the card's total memory"
+    ),
     "cuda_graphs_outside": N_(
         "fits, but vLLM's CUDA graphs may not fit beside it (outside gpu_memory_utilization)"
     ),
