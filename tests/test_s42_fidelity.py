@@ -143,3 +143,42 @@ def test_the_wording_in_both_languages(capsys):
     assert "按你用的 lmdeploy 0.2.0 放不下" in zh and "总显存的比例" in zh
     oom = _text(capsys, ZH_OOM)
     assert "这和按你所说 lmdeploy 版本的估算一致" in oom
+
+
+# --- an OOM on lmdeploy with no release stated: the estimate fits (today's rule), names v0.2.0/v0.2.1's ---
+# lmdeploy#978 (0.2.0) and #1001 (0.2.0: "chat turbomind 炸显存" after updating, 14 GB before on 0.1.0) ran
+# them; #1019 (2024-01-22, "3090 跑不了 internlm2 7B chat", create_model_instance out of memory, with
+# TurbomindEngineConfig, new in v0.2.0) was filed before v0.2.2 (2024-01-31).
+
+ZH_1019 = (
+    "一张 3090 用 lmdeploy turbomind 跑 internlm2 7B chat，报 CUDA runtime error: out of memory，"
+    "24G 跑 7B 不够吗？"
+)
+EN_1019 = "lmdeploy turbomind with internlm2-chat-7b runs out of memory on one RTX 3090. Isn't 24 GB enough?"
+
+
+@pytest.mark.parametrize("question", [ZH_1019, EN_1019])
+def test_an_unstated_release_keeps_the_fit_and_names_the_older_rule(capsys, question):
+    report = _ask(capsys, question)["report"]
+    first, second = report["warnings"][:2]
+    assert first["code"] == "serving_count_failed_fit" and first["params"]["feasible"] == "yes"
+    assert second["code"] == "lmdeploy_share_unstated" and "release" not in second["params"]
+    assert second["params"]["share"] == 0.5 and 0.2 <= second["params"]["largest_share"] < 0.5
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        ZH_1019.replace("lmdeploy", "lmdeploy v0.2.5"),  # a release stated: its own rule, no guess
+        "用 lmdeploy 在一张 3090 上跑 internlm2-chat-7b，显存够吗？",  # no OOM reported
+        "vLLM runs internlm2-chat-7b out of memory on one RTX 3090. Isn't 24 GB enough?",  # another engine
+    ],
+)
+def test_no_older_rule_note_elsewhere(capsys, question):
+    report = _ask(capsys, question)["report"]
+    assert not any(w["code"] == "lmdeploy_share_unstated" for w in report["warnings"])
+
+
+def test_the_older_rule_note_in_both_languages(capsys):
+    assert "If yours is one of those (pip show lmdeploy)" in _text(capsys, EN_1019)
+    assert "如果你用的正是这两个版本" in _text(capsys, ZH_1019)

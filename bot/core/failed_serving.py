@@ -80,4 +80,28 @@ def serving_above_failed(
     raised = {k: above for k in ("min_gpus", "recommended_gpus") if getattr(now, k) <= failed}
     report = report.model_copy(update={"inference": now.model_copy(update=raised)})
     note = Note(code=code, params={**params, "next_gpus": above})
-    return report.model_copy(update={"warnings": [note, *report.warnings]}), sources
+    older = None if agrees else _older_lmdeploy(request, failed, size)
+    notes = [note, older] if older is not None else [note]
+    return report.model_copy(update={"warnings": [*notes, *report.warnings]}), sources
+
+
+OLDER_LMDEPLOY = "lmdeploy_share_unstated"
+"""Note: the estimate fits where lmdeploy ran out of memory, no release stated, and the rule of lmdeploy
+v0.2.0 and v0.2.1 (the KV share taken of the card's total memory: :mod:`estimator.lmdeploy_release`) does
+not fit there — a likely cause the reply names without assuming the release (s42: InternLM/lmdeploy#978,
+#1001 and #1019, three OOM reports on those releases in January 2024)."""
+
+
+def _older_lmdeploy(
+    request: SizingRequest, failed: int, size: Callable[[SizingRequest], Sized | None]
+) -> Note | None:
+    """:data:`OLDER_LMDEPLOY` with the figures of that rule at the count that failed, when lmdeploy is the
+    runtime, no release is stated and a v0.2.1 run would not fit there; else None."""
+    if getattr(request.runtime, "value", request.runtime) != "lmdeploy" or request.lmdeploy_version:
+        return None
+    update = {"gpu_count": failed, "gpu_count_max": None, "lmdeploy_version": "0.2.1"}
+    sized = size(request.model_copy(update=update))
+    found = [n.params for n in sized[0].warnings if n.code == "lmdeploy_total_share"] if sized else []
+    if not found:
+        return None
+    return Note(code=OLDER_LMDEPLOY, params={k: v for k, v in found[0].items() if k != "release"})

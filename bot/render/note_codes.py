@@ -103,6 +103,7 @@ class NoteCode(Keys):
     flash_unstated_ollama = "flash_unstated_ollama"
     cuda_graphs_outside = "cuda_graphs_outside"
     lmdeploy_total_share = "lmdeploy_total_share"
+    lmdeploy_share_unstated = "lmdeploy_share_unstated"
     own_card_cost = "own_card_cost"
     own_card_energy = "own_card_energy"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"

@@ -174,6 +174,14 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "workspace is more than the %(total_bytes)s the card has. Set cache_max_entry_count to "
         "%(largest_share)s or less, or upgrade lmdeploy (v0.2.2 and later take the share of the free memory)."
     ),
+    # bot.core.failed_serving._older_lmdeploy: an OOM the estimate disagrees with, no release stated (s42)
+    NoteCode.lmdeploy_share_unstated: N_(
+        "lmdeploy v0.2.0 and v0.2.1 (January 2024) took --cache-max-entry-count (default %(share)s) as a "
+        "share of the card's total memory, not of what the weights leave free, and allocated it at "
+        "start-up: %(kv_bytes)s of KV cache per GPU beside %(beside_bytes)s of weights, CUDA context and "
+        "prefill workspace is more than the %(total_bytes)s here. If yours is one of those (pip show "
+        "lmdeploy), set cache_max_entry_count to %(largest_share)s or less, or upgrade to v0.2.2 or later."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
