@@ -164,7 +164,20 @@ on the TITAN RTX (see FLOOR); 22: en-076, torchrun read as plain DDP (see FLOOR)
 s33-verdict 20: en-047, llama.cpp's KQ scores without flash attention, the build not stated (see FLOOR);
 s33-verdict2 19: zh-030, ChatGLM3's finetune_hf.py loads fp32 weights (see FLOOR); s34-verdict 18: en-071,
 DeepSpeed-Chat step 1's main.py defaults (see FLOOR); s35-verdict 17: en-017, vLLM's CUDA graphs with NCCL
-over 8 PCIe A10G (see FLOOR)."""
+over 8 PCIe A10G (see FLOOR). s42-fidelity 17, unchanged (28 / 27 / 17, ran 6 of 7), the 17 by cause: serving
+terms not modelled — zh-080 and zh-082 (Qwen2.5-VL-3B on vLLM, no cause in either thread), zh-102 (AWQ on a
+V100, a model not in the catalog), en-061 (TGI), en-018 (see above); lmdeploy — zh-105 (internlm2-chat-7b on
+a 3090, January 2024: lmdeploy v0.2.0/v0.2.1 took cache_max_entry_count, 0.5, of the TOTAL memory,
+BlockManager.cc GetBlockCount, fixed in v0.2.2 by lmdeploy#973; a stated release before v0.2.2 is now "does
+not fit" (estimator.lmdeploy_release), and with none stated the answer keeps today's fit and names that rule,
+so zh-105 stays "fits"), zh-104 (v0.2.5, 2080 Ti: OOM even at 0.01, no cause found); the failing run's own
+settings not in the question — en-120 (Megatron-LM's 786 MiB allocation is the fp32 logits of 4 × 1,024 ×
+50,304: micro-batch 4, unstated), zh-066 (DPO length), zh-026 (card), zh-005 (a device mix-up; the corrected
+run fits); training stacks without a sourced term — zh-033 (ChatGLM3 DoRA at 3,000, its Base runs), en-074
+(Unsloth on an L40), en-141 (LLaMA-Factory's examples/accelerate/fsdp_config.yaml of then: num_processes 2,
+fsdp_offload_params true — the run was on 2 processes, offloaded), en-007 (FSDP + LoRA on 16 × A10);
+host memory, not GPU — zh-064 (400 GB for 8 ranks' policy and reference); a model the tool cannot run —
+zh-089 (internlm-20b-4bit, lmdeploy's format, under transformers)."""
 
 
 def _work_records() -> list[dict[str, Any]]:
