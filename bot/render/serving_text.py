@@ -193,8 +193,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
-        "total_share": report.feasible_reason == "lmdeploy_total_share" and report.request.lmdeploy_version,
-        **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2)
+        **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2), total_share (s42)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
@@ -489,10 +488,12 @@ def _share_room(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     """``engine_reserve``: the runtime's reserve too small; ``stated_share``: the headline's figures
     when the user's memory share is too small
     (:func:`_stated_share`); ``kv_room``: the KV cache's room per GPU, the engine's usable memory less
-    its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2)."""
+    its share of the weights and workspace (the figure 'how much memory is usable' asks, s32 trial #2);
+    ``total_share``: the lmdeploy release stated when it takes its KV share of the total memory (s42)."""
     room = inf.usable_bytes_per_gpu - inf.weights_bytes / (inf.tp * inf.pp) - inf.workspace_bytes_per_gpu
     return {
         "engine_reserve": _engine_reserve(report) if report.feasible_reason == "engine_reserve" else None,
         "stated_share": _stated_share(report, f) if report.feasible_reason == "stated_share" else None,
         "kv_room": f.gib(max(room, 0.0)),
+        "total_share": report.feasible_reason == "lmdeploy_total_share" and report.request.lmdeploy_version,
     }
