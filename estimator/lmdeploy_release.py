@@ -32,14 +32,16 @@ LMDEPLOY_TOTAL_SHARE_DEFAULT = 0.5
 
 
 def release_tuple(version: str) -> tuple[int, int, int]:
-    """'major.minor[.patch]' as a tuple of three ints (patch 0 when not written)."""
-    parts = [int(p) for p in version.split(".")[:3]] + [0, 0]
+    """'major.minor[.patch]' as a tuple of three ints; a patch not written is taken as the minor release's
+    latest (999): 'lmdeploy v0.2' may be v0.2.5, so only a minor line wholly before v0.2.2 (0.1) counts."""
+    parts = [int(p) for p in version.split(".")[:3]] + [999]
     return parts[0], parts[1], parts[2]
 
 
 def shares_total(version: str | None) -> bool:
     """Whether lmdeploy ``version`` (as stated) takes its KV share of the card's total memory: a stated
-    release before :data:`LMDEPLOY_FREE_SHARE`. None (not stated): False, the current releases' rule."""
+    release before :data:`LMDEPLOY_FREE_SHARE` ('0.2.1', '0.1'; not '0.2', which may be a later patch).
+    None (not stated): False, the current releases' rule."""
     return bool(version) and release_tuple(version) < LMDEPLOY_FREE_SHARE
 
 

@@ -57,6 +57,7 @@ def test_releases_before_v0_2_2_share_the_total():
     assert shares_total("0.2.0") and shares_total("0.2.1") and shares_total("0.1.0")
     assert not shares_total("0.2.2") and not shares_total("0.2.5") and not shares_total("0.10.0")
     assert not shares_total(None) and not shares_total("")
+    assert shares_total("0.1") and not shares_total("0.2")  # 'v0.2' may be v0.2.5: the patch unknown
 
 
 @pytest.mark.parametrize(
