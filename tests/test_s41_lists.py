@@ -66,7 +66,10 @@ RANGES = [
     ("Fine-tune Qwen2.5-7B on 8 H100 at long context, from 16k up to 1M tokens", "seq_len", [16384, 1048576]),
     ("Fine-tune Qwen2.5-7B on 8 H100 at 16k to 128k context", "seq_len", [16384, 131072]),
     ("Fine-tune Qwen2.5-7B on 8 H100, context between 8k and 32k", "seq_len", [8192, 32768]),
-    ("在 8 张 H100 上微调 Qwen2.5-7B，上下文 16k 到 128k", "seq_len", [16384, 131072]),
+    # s42: "上下文 16k 到 128k" is read by the length reader (128k sized, 16k named: test_len_reader);
+    # the ranges it leaves unread get a row per end
+    ("在 8 张 H100 上微调 Qwen2.5-7B，上下文从 16k 一直到 1M", "seq_len", [16384, 1048576]),
+    ("在 8 张 H100 上微调 Qwen2.5-7B，上下文长度在 8k 和 32k 之间", "seq_len", [8192, 32768]),
     ("用 8 张 A100 微调 Qwen2.5-7B，batch size 1-8", "batch_size", [1, 8]),
 ]
 
@@ -77,7 +80,9 @@ def test_a_range_gets_a_row_per_end(text: str, setting: str, rows: list[int]) ->
     got = [r["value"] for r in a["report"]["per_value"] if r["setting"] == setting]
     assert got == rows
     # each end answered in its row: neither named as not used any more
-    ends = {f"{v // 1024}k" if setting == "seq_len" else str(v) for v in rows}
+    ends = {
+        (f"{v // 1024}k" if v < 1 << 20 else f"{v >> 20}m") if setting == "seq_len" else str(v) for v in rows
+    }
     assert not [i for i in a["interpretation"]["ignored"] if i["text"].split(":")[-1].strip() in ends]
 
 

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 LISTED_NUMBERS = re.compile(
     r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d"
-    r"|\d\s*k?\s*(?:-|–|~|\b(?:up\s+)?to\b|到|至)\s*(?:up\s+to\s+)?\d",  # s41: a range's ends
+    r"|\d\s*k?\s*(?:-|–|~|\b(?:up\s+)?to\b|(?:一直)?到|至)\s*(?:up\s+to\s+)?\d",  # s41: a range's ends
     re.I,
 )
-RANGE_CUE = re.compile(r"\d\s*[km]?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|到|至)", re.I)
+RANGE_CUE = re.compile(r"\d\s*[km]?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|(?:一直)?到|至|和)", re.I)
 """A number followed by a range's joiner: the gate of bot.parse.value_range (s41)."""
 """Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k', '24G 还是 48G', 'for 16k and for
 64k'): a message that may list values of one
@@ -252,6 +252,8 @@ def value_of(text: str, setting: str) -> float | str | None:
         from bot.parse.name_list import named_value
 
         return named_value(text, setting)
+    if setting == "seq_len" and (m := re.fullmatch(r"\s*(\d+)\s*[mM]\s*", text)):
+        return float(int(m.group(1)) * 1024 * 1024)  # s42: '1M' of context (bot.parse.value_range._UNIT)
     v = re.sub(r"\s*gi?b?$", "", text.strip(), flags=re.I) if setting == "gpu_memory_gib" else text
     return _num(v)
 

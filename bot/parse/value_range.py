@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from estimator.models import SizingRequest
 
 RANGE_RE = re.compile(
-    r"(?<![\d.\-/:])(\d{1,7})\s*(k|m(?!b)|gi?b?)?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|到|至)\s*"
+    r"(?<![\d.\-/:])(\d{1,7})\s*(k|m(?!b)|gi?b?)?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|(?:一直)?到|至|和)\s*"
     r"(?:up\s+to\s+)?(\d{1,7})\s*(k|m(?!b)|gi?b?)?(?![\d.%\-/:])",
     re.I,
 )
@@ -52,15 +52,47 @@ HOST_RE = re.compile(r"(?<![a-z])(?:ram|system|disk|data|cpu|ssd|nvme|swap|dram|
 """Words after a range in GB that make it no card's memory ('64-128GB RAM', '16-32G 内存'; not 'VRAM')."""
 
 
+MEASURED_BEFORE_RE = re.compile(
+    r"\b(?:us(?:ed|es|ing|age)|around|about|approx\w*|roughly|peaks?|peaked|consum(?:es|ed|ing|ption)|occup\w*|allocat\w*"
+    r"|reach\w*|is|was|are|were|shows?|showing|hits?|takes?|took|sits?|stays?)\b"
+    r"|用到|用了|占用|占了|吃了|吃到|大概|大约|约|达到|到了|显示|每张卡|每卡|每个卡|单卡显存"
+)
+"""Words in the clause just before a range in GB that make it a figure measured on the run, never a list of
+card memories (s42: 'memory around 20-22GB per card', 'the VRAM is 60-70GB', '每张卡显存用到 20-22G',
+'占用 20-22G'; tests/test_round12_zh_forms.py pins such ranges as ``observed``)."""
+MEASURED_AFTER_RE = re.compile(r"\s*(?:of\s+vram\s+)?(?:per\s+(?:card|gpu|device)|on\s+each|each|左右|上下)")
+"""What after a range in GB makes it a measured figure ('20-22GB per card', '20-22G 左右')."""
+MEASURED_WINDOW = 24
+"""How far before a range a measuring word counts, in characters, within its clause (s42)."""
+
+
+def _measured(s: str, m: re.Match[str]) -> bool:
+    """Whether the range in GB ``m`` is a figure observed on the run (:data:`MEASURED_BEFORE_RE`,
+    :data:`MEASURED_AFTER_RE`), not a list of the cards' memories ('cards with 16-22GB of VRAM')."""
+    before = s[max(0, m.start() - MEASURED_WINDOW) : m.start()].lower()
+    clause = re.split(r"[,，。;；?？!！]", before)[-1]
+    return bool(MEASURED_BEFORE_RE.search(clause) or MEASURED_AFTER_RE.match(s, m.end()))
+
+
 def _memory(s: str, m: re.Match[str], request: SizingRequest) -> tuple[str, list[float]] | None:
     """A range of card memories in GB ('cards with 16-22GB of VRAM', '16 到 24G 显存'): each end a row, when
-    the request's memory is one end or none was read, and no host word follows (:data:`HOST_RE`)."""
+    the request's memory is one end or none was read, no host word follows (:data:`HOST_RE`) and no word
+    makes it a figure measured on the run (:func:`_measured`: 'memory around 20-22GB per card')."""
     lo, hi = float(m.group(1)), float(m.group(3))
     after = s[m.end() : m.end() + AFTER].lower()
-    if not lo < hi <= 2048 or HOST_RE.search(after):
+    if not lo < hi <= 2048 or HOST_RE.search(after) or _measured(s.lower(), m):
         return None
     own = request.gpu_memory_gib
     return ("gpu_memory_gib", [lo, hi]) if own is None or own in (lo, hi) else None
+
+
+def _joined_as_range(s: str, m: re.Match[str]) -> bool:
+    """Whether ``m``'s 'and' / '和' joins a range's ends ('between 8k and 32k', '在 8k 和 32k 之间'), not the
+    last two items of a list ('8k, 32k and 128k', bot.parse.value_list: a row per item, s42)."""
+    joiner = s[m.end(2) if m.group(2) else m.end(1) : m.start(3)].strip().lower()
+    if joiner not in ("and", "和"):
+        return True
+    return "between" in s[max(0, m.start() - 12) : m.start()].lower() or "之间" in s[m.end() : m.end() + 6]
 
 
 def _named(parsed: ParseResult) -> set[str]:
@@ -83,7 +115,7 @@ def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
             continue
         unit = m.group(4) or (m.group(2) if m.group(2) else None)
         lo, hi = _value(m.group(1), m.group(2) or m.group(4)), _value(m.group(3), unit)
-        if not lo < hi:
+        if not lo < hi or not _joined_as_range(s, m):
             continue
         near = s[max(0, m.start() - NEAR) : m.start()].lower() + " " + s[m.end() : m.end() + AFTER].lower()
         for key, words in SETTING_WORDS.items():
@@ -96,6 +128,8 @@ def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
                 m.group(1).lower() + (m.group(2) or "").lower(),
                 m.group(3).lower() + (unit or "").lower(),
             }
-            if own in (lo, hi) or (own is None and ends & named):
+            if key == "seq_len" and hi in (own, request.max_model_len):
+                return None  # the length reader sized its longer end, the shorter named (test_len_reader)
+            if own in (lo, hi) or (own is None and ends & named) or (key == "seq_len" and ends <= named):
                 return key, [lo, hi]
     return None
