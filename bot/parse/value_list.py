@@ -215,8 +215,8 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
     if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
         from bot.parse.value_range import ranged  # imported when used: start-up
 
-        if found := ranged(parsed, request):
-            return found
+        if (found := ranged(parsed, request)) is not None:
+            return found if found[1] else None  # s42: [] a length range sized at its longer end
     if request.gpu_count and request.gpu_count_max:  # a count range: no other list read beside it
         return None
     in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]

@@ -13,7 +13,7 @@ in k or M needs a context word beside it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.parse import ParseResult
@@ -95,6 +95,30 @@ def _joined_as_range(s: str, m: re.Match[str]) -> bool:
     return "between" in s[max(0, m.start() - 12) : m.start()].lower() or "之间" in s[m.end() : m.end() + 6]
 
 
+COUNTED_AFTER_RE = re.compile(
+    r"\s*(?:samples?|examples?|rows?|records?|requests?|users?|steps?|images?|docs?|documents?|conversations?"
+    r"|pairs?|prompts?|queries|files?|lines?|条|个|样本|张|步|次|人|用户|请求|篇|轮)"
+)
+"""Words after a range that count things, never lengths ('10k to 50k samples', '10k 到 50k 条', s42)."""
+_DIGIT_OR_BREAK = re.compile(r"[\d;；。]")
+
+
+def _of_lengths(s: str, m: re.Match[str]) -> bool:
+    """Whether the range ``m`` (lower case text ``s``) is of context lengths: a length word
+    (:data:`SETTING_WORDS`) after it within :data:`AFTER` characters ('16k to 128k context'), or before it
+    within :data:`NEAR` with no other number nor sentence break between ('context between 8k and 32k', 'at
+    long context, from 16k up to 1M tokens'); never when a counted thing follows (:data:`COUNTED_AFTER_RE`:
+    '上下文 4k，数据 10k 到 50k 条', s42)."""
+    if COUNTED_AFTER_RE.match(s, m.end()):
+        return False
+    words = SETTING_WORDS["seq_len"]
+    if any(w in s[m.end() : m.end() + AFTER] for w in words):
+        return True
+    before = s[max(0, m.start() - NEAR) : m.start()]
+    at = max(before.rfind(w) for w in words)
+    return at >= 0 and not _DIGIT_OR_BREAK.search(before, at)
+
+
 def _named(parsed: ParseResult) -> set[str]:
     """The numbers the parse named as not used, as written ('16k', '64'), lower case."""
     return {t.strip().lower().replace(" ", "") for t, _ in parsed.unused_numbers}
@@ -103,7 +127,8 @@ def _named(parsed: ParseResult) -> set[str]:
 def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float]] | None:
     """(setting, [low end, high end]) of a range of concurrency, batch size or context length written in
     the message (:data:`RANGE_RE`), its setting named just before it (:data:`SETTING_WORDS`), one end the
-    request's value or both ends unread; else None."""
+    request's value or both ends unread; (``"seq_len"``, []) for a range of lengths sized at its longer end,
+    the shorter named (:func:`length_range`, bot.parse.negated_values: no rows); else None."""
     s = parsed.normalized or ""
     named = _named(parsed)
     for m in RANGE_RE.finditer(s):
@@ -121,6 +146,8 @@ def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
         for key, words in SETTING_WORDS.items():
             if not any(w in near for w in words) or (key == "seq_len") != bool(unit):
                 continue
+            if key == "seq_len" and not _of_lengths(s, m):
+                continue
             if key != "seq_len" and (m.group(2) or m.group(4)):
                 continue
             own = getattr(request, key)
@@ -129,7 +156,41 @@ def ranged(parsed: ParseResult, request: SizingRequest) -> tuple[str, list[float
                 m.group(3).lower() + (unit or "").lower(),
             }
             if key == "seq_len" and hi in (own, request.max_model_len):
-                return None  # the length reader sized its longer end, the shorter named (test_len_reader)
-            if own in (lo, hi) or (own is None and ends & named) or (key == "seq_len" and ends <= named):
+                return key, []  # the length reader sized its longer end, the shorter named: no rows
+            if own in (lo, hi) or (own is None and ends & named):
                 return key, [lo, hi]
     return None
+
+
+def length_range(steps: Any) -> None:
+    """A range of context lengths no length reader read ('at long context, from 16k up to 1M tokens',
+    'context between 8k and 32k', '上下文长度在 8k 和 32k 之间'): sized at its longer end, the shorter named
+    as another setup, as bot.parse.negated_values sizes the ranges it reads ('上下文 2k~4k': every sequence
+    must fit, tests/test_len_reader.py). Appends the ``seq`` role (value in tokens, 'k' ×1,024, 'M'
+    ×1,048,576: :data:`_UNIT`) to ``steps.roles``; both ends must be numbers no reader used (in
+    ``steps.unread_toks``) and a length word (:data:`SETTING_WORDS`) within :data:`NEAR` characters before
+    or :data:`AFTER` after. Gated at its call site (bot.parse.negated_values.seq_role) by a length word."""
+    from bot.parse.roles import Role
+
+    s, toks = steps.s, getattr(steps, "unread_toks", None) or []
+    for m in RANGE_RE.finditer(s):
+        unit = m.group(4) or m.group(2)
+        if not unit or unit.lower()[0] not in "km" or not _joined_as_range(s, m):
+            continue
+        lo, hi = _value(m.group(1), m.group(2) or unit), _value(m.group(3), unit)
+        if not _of_lengths(s, m):
+            continue
+        ends = [t for t in toks if t.start in (m.start(1), m.start(3))]
+        data = [r for r in steps.roles if r.role == "tokens" and r.tok.start == m.start(3)]
+        ends += [r.tok for r in data if len(ends) == 1 and ends[0].start == m.start(1)]
+        if lo < hi and len(ends) == 2:
+            for role in data:  # '… context, from 16k up to 1M tokens': no 1M tokens of data
+                steps.roles.remove(role)
+                steps.f["tokens"] = None if steps.f.get("tokens") == role.value else steps.f.get("tokens")
+            for tok in [t for t in ends if t in toks]:
+                toks.remove(tok)
+                if tok.raw.strip() in steps.unread:
+                    steps.unread.remove(tok.raw.strip())
+            steps.named_unused.append((ends[0].raw.strip(), "other_setup"))
+            steps.roles.append(Role("seq", hi, ends[1]))
+            return
