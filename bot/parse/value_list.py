@@ -172,6 +172,23 @@ def _items(s: str, first: int, others: list[int], setup: list[int] | None = None
     return []
 
 
+CARDS_AFTER_RE = re.compile(r"\s*(?:[x×*]\s*)?(?:张|块|卡|片|gpus?\b|cards?\b|[a-z]{1,4}[\s-]?\d)", re.I)
+"""What follows a list of GPU counts: a card counter or word ('1/2/4 张', '1, 2 or 4 GPUs') or a card's name
+('1/2/4 A100', '1、2、4 x H100'), s42."""
+
+
+def _count_items(s: str, count: int, unread: list[int]) -> list[float]:
+    """The items of a written list of GPU counts whose last is ``count``, the count the parse read, and
+    whose other items it left unread (``unread``): '用 1/2/4 张 A100 微调', 'on 1/2/4 A100' (s42, issue 24
+    item 4). The list must rise and be followed by a card word or name (:data:`CARDS_AFTER_RE`); else []."""
+    for m in _runs(RUN_RE, s):
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        rising = items == sorted(set(items)) and items[-1] == count
+        if rising and set(items[:-1]) <= set(unread) and CARDS_AFTER_RE.match(s, m.end()):
+            return [float(v) for v in items]
+    return []
+
+
 def _lengths(s: str, first: int, others: list[str]) -> list[float]:
     """The lengths of a written list in k holding the request's and the other lengths named, else []."""
     for m in _runs(K_RUN_RE, s):
@@ -206,6 +223,10 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
         items = _items(s, first, bare, setup if key == "concurrency" else None) if first else []
         if len(items) > 1:
             return key, items
+    if bare and request.gpu_count and not request.gpu_count_max:  # s42: '1/2/4 张 A100', 'on 1/2/4 A100'
+        counts = _count_items(s, int(request.gpu_count), bare)
+        if len(counts) > 1:
+            return "gpu_count", counts
     if request.gpu_count and request.gpu_count_max:
         counts = _counts(s, request.gpu_count, request.gpu_count_max)
         if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
