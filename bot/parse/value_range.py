@@ -1,13 +1,18 @@
 """A range of one setting's values written with its two ends (issue 24 item 4, s41-lists): 'concurrency 4 to
-64', 'from 16k up to 1M tokens' of context, 'batch size 1-8', 'between 8k and 32k', '并发 4 到 64', '上下文
-16k 到 128k'. The parse reads one end and names the other as not used; the answer sizes each end in a row of
-``report.per_value`` (bot.core.per_value), the ends being what a range asks about (the lightest and the
-heaviest case). Imported only where bot.parse.value_list.listed finds no written list.
+64', 'batch size 1-8', '并发 4 到 64', 'cards with 16-22GB of VRAM'. The parse reads one end and names
+the other as not used; the answer sizes each end in a row of ``report.per_value`` (bot.core.per_value),
+the ends being what a range asks about (the lightest and the heaviest case). Imported only where
+bot.parse.value_list.listed finds no written list, or (:func:`length_range`) where no reader read a length.
+
+A range of context lengths ('from 16k up to 1M tokens', 'between 8k and 32k', '上下文 16k 到 128k') gets no
+rows: it is sized at its longer end, the shorter named as another setup (s42; every sequence must fit, as
+bot.parse.negated_values reads '上下文 2k~4k', tests/test_len_reader.py). A memory range measured on the run
+('显存占用 20-22G', 'memory around 20-22GB per card') is an observation, never card memories (s42).
 
 Not a range of a setting: a count of GPUs ('2–8 cards' is read as a count range by bot.parse.count_forms),
-days or hours ('1-2 天'), a version ('3.1'), a date ('2024-05-01'), a card's memories ('A100 40/80GB'):
-each end must be the request's value of the setting or a number the parse named as not used, and a length
-in k or M needs a context word beside it.
+days or hours ('1-2 天'), a version ('3.1'), a date ('2024-05-01'), a card's memories ('A100 40/80GB'),
+counted things ('10k 到 50k 条'): each end must be the request's value of the setting or a number the parse
+named as not used, and a length in k or M needs a length word beside it.
 """
 
 from __future__ import annotations
