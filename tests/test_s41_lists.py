@@ -46,7 +46,7 @@ NOT_A_NODE_LIST = [
 @pytest.mark.parametrize(("text", "expected"), NOT_A_NODE_LIST)
 def test_other_lists_are_not_node_lists(text: str, expected: object) -> None:
     assert node_list(text.lower(), 16) is expected or node_list(text.lower(), 64) is expected
-    assert parse(text).node_counts == []
+    assert parse(text).node_counts == ()
 
 
 def test_node_list_needs_a_whole_per_node_count() -> None:
@@ -131,7 +131,7 @@ def test_nodes_without_a_gpu_range_keep_their_count() -> None:
 )
 def test_a_setting_before_a_node_count_is_no_list(text: str, count: int) -> None:
     p = parse(text)
-    assert (p.request.gpu_count, p.request.gpu_count_max, p.node_counts) == (count, None, [])
+    assert (p.request.gpu_count, p.request.gpu_count_max, p.node_counts) == (count, None, ())
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ causes of the s41 revert (main ab174b88) fixed in the readers, both languages ea
 - a range of context lengths is sized at its longer end, the shorter named as another setup, wherever it is
   written (tests/test_len_reader.py's reading, s17): also 'from 16k up to 1M tokens' (en37-030,
   huggingface/trl#5713), 'between 8k and 32k', '在 8k 和 32k 之间', '16k to 128k context';
-- ``ParseResult.node_counts`` defaults to ``estimator.factories.empty_list`` (test_startup_factories);
+- ``ParseResult.node_counts`` defaults to an immutable ``()``, no builtin factory (test_startup_factories);
 - a list of GPU counts with only its last item read ('1/2/4 张 A100') gets a row per count.
 
 Values: 'k' of a length is 1,024 tokens and 'M' 1,048,576 (bot.parse.value_range._UNIT; Qwen2.5-1M's window
@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from bot.parse import ParseResult, parse
-from estimator.factories import empty_list
 from tests.real_questions import answer_json
 
 
@@ -166,6 +165,7 @@ def test_other_numbers_are_no_count_list(text: str) -> None:
 
 def test_node_counts_default_is_no_builtin_factory() -> None:
     # pydantic asks inspect.signature of a builtin factory at schema build: the start-up pins forbid it
-    assert ParseResult.model_fields["node_counts"].default_factory is empty_list
-    assert parse("Fine-tune Qwen2.5-7B on 8 A100").node_counts == []
-    assert parse("2 或 4 个节点，每个节点 8 张 A800，全参微调 Qwen2.5-7B").node_counts == [16, 32]
+    field = ParseResult.model_fields["node_counts"]
+    assert field.default_factory is None and field.default == ()  # immutable: no factory frame a parse
+    assert parse("Fine-tune Qwen2.5-7B on 8 A100").node_counts == ()
+    assert parse("2 或 4 个节点，每个节点 8 张 A800，全参微调 Qwen2.5-7B").node_counts == (16, 32)

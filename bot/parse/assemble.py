@@ -290,7 +290,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         per, items = found
         self.f["gpu_count"], self.f["gpu_count_max"] = items[0] * per, items[-1] * per
         self._node_items = {str(n) for n in items}
-        self._node_counts = [n * per for n in items]
+        self._node_counts = tuple(n * per for n in items)
         self.f["gpus_per_node"] = self.f.get("gpus_per_node") or per  # as stated: '(8x H100 each)'
 
     def _whole_count(self) -> None:
