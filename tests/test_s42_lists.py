@@ -169,3 +169,32 @@ def test_node_counts_default_is_no_builtin_factory() -> None:
     assert field.default_factory is None and field.default == ()  # immutable: no factory frame a parse
     assert parse("Fine-tune Qwen2.5-7B on 8 A100").node_counts == ()
     assert parse("2 或 4 个节点，每个节点 8 张 A800，全参微调 Qwen2.5-7B").node_counts == (16, 32)
+
+
+# ---- comma lists inside a flag value ----------------------------------------------------------------------
+
+BENCH_LISTS = [
+    # llama.cpp's llama-bench: '-p 512,4096' runs a 512- and a 4096-token prompt (examples/llama-bench)
+    "llama-bench -p 512,4096 -n 128 with Qwen2.5-7B Q4_K_M on an RTX 4090",
+    "用 llama-bench -p 512,4096 -n 128 测 4090 上 Qwen2.5-7B Q4_K_M 的速度",
+]
+
+
+@pytest.mark.parametrize("text", BENCH_LISTS)
+def test_a_prompt_list_after_dash_p_is_no_port(text: str) -> None:
+    named = _ignored(answer_json(text))
+    assert not [t for t, why in named if why == "network_port"]
+    assert ("512", "unread") in named and ("4096", "unread") in named  # named, never dropped
+
+
+PORTS = [
+    ("docker run -p 8080:80 vllm serving Qwen2.5-7B on one A100", {"8080", "80"}),
+    ("docker run -p 8000 vllm/vllm-openai serving Qwen2.5-7B on one A100", {"8000"}),
+    ("一张 A100 用 vLLM 部署 Qwen2.5-7B，端口 8080", {"8080"}),
+]
+
+
+@pytest.mark.parametrize(("text", "ports"), PORTS)
+def test_a_port_stays_a_port(text: str, ports: set[str]) -> None:
+    named = _ignored(answer_json(text))
+    assert {(p, "network_port") for p in ports} <= named
