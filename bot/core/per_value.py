@@ -178,6 +178,12 @@ def _first_settings(setting: str, said: SizingRequest, report: SizingReport | No
     return {k: v for k, v in pins.items() if v is not None}
 
 
+_ROWED = (*_NAMED, "replaced_by_later_value", "observed")
+"""The reasons a value with a row of its own is no longer named for: one end of a range read as the
+earlier value replaced ('concurrency from 4 up to 64': 4) or a memory read as a figure observed ('cards
+with 16-22GB of VRAM'), s41."""
+
+
 def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Interpretation:
     """``interpretation`` without the numbers it named as not used that have a row of their own: each
     value listed is answered in its row, never 'ask separately' (design §8: used, or named as not used)."""
@@ -187,7 +193,7 @@ def rows_used(interpretation: Interpretation, rows: tuple[PerValue, ...]) -> Int
         key, _, v = i.text.rpartition(":")
         key = key.strip()
         if (
-            i.reason not in _NAMED
+            i.reason not in _ROWED
             or (key and KEY_OF.get(key, key) != setting)
             or value_of(v, setting) not in values
         ):

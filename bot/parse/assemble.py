@@ -97,7 +97,10 @@ def parse(text: str) -> ParseResult:
         if _PARSES > 1:  # not for the first message: `sizing-bot ask` answers one (start-up)
             add_gates()
         forget_cues()  # the cue tables' memo is of one message only (bot.parse.cue_index)
-        return _Parse(raw).run()
+        one = _Parse(raw)
+        out = one.run()  # s41: a list of node counts, in GPUs (_Parse._node_list), kept on the result
+        nodes = getattr(one, "_node_counts", None)
+        return out.model_copy(update={"node_counts": nodes}) if nodes else out
     except Exception:  # logged, and the reply names the message as not read (bot.parse.parse_error)
         return failed_parse(raw)
 
@@ -260,10 +263,35 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
     def _count_fields(self, count_max: int | None, gpu_memory: float | None) -> None:
         """The count range's upper end and the card memory as stated ("A100 40G"); a range read from a
-        written list's last two items ('1, 2 or 4 A100') starts at its first (s39 fixl2 #3)."""
+        written list's last two items ('1, 2 or 4 A100') starts at its first (s39 fixl2 #3); a list of node
+        counts is a range from the first's GPUs to the last's (s41, :meth:`_node_list`)."""
         self.f["gpu_count_max"], self.f["gpu_memory_gib"] = count_max, gpu_memory
         if count_max and (low := self.f.get("gpu_count")) and low > 1 and _item_after(self.s, int(low)):
             self.f["gpu_count"] = _list_start(self.s, int(low), count_max)
+        last = self.f.get("gpu_count_max") or self.f.get("gpu_count")
+        if last and last > 2 and any(map(self.raw.lower().__contains__, NODE_WORDS)):  # no frame without one
+            self._node_list(int(last))  # s41: '2, 4 or 8 nodes of 8 H100'
+
+    def _node_list(self, last: int) -> None:
+        """A list of node counts read as its last item's GPUs ('2, 4 or 8 nodes of 8 H100' → 64, s41): the
+        count range runs from the first item's GPUs to the last's, each a row (bot.core.per_value), and the
+        other items are no longer unread (bot.parse.value_list.node_list). Else a range of GPU counts whose
+        top is the nodes' GPUs ('from 32 to 1,024 GPUs') is that range (value_list.gpu_range_low)."""
+        from bot.parse.value_list import gpu_range_low, node_list
+
+        # as written: the preprocessing turns 'N nodes (8x H100 each)' into N × 8 cards
+        found = node_list(raw := self.raw.lower(), last)
+        if found is None or len(found[1]) < 2:
+            low = None if self.f.get("gpu_count_max") else gpu_range_low(raw, last)
+            if low:  # '256 nodes of 4 …, scaling from 32 to 1,024 GPUs'
+                self.f["gpu_count"], self.f["gpu_count_max"] = low, last
+                self._node_items = {str(low)}
+            return
+        per, items = found
+        self.f["gpu_count"], self.f["gpu_count_max"] = items[0] * per, items[-1] * per
+        self._node_items = {str(n) for n in items}
+        self._node_counts = tuple(n * per for n in items)
+        self.f["gpus_per_node"] = self.f.get("gpus_per_node") or per  # as stated: '(8x H100 each)'
 
     def _whole_count(self) -> None:
         """A count like "3.5 A100s": cards come whole, rounded up and said (``fractional_count``)."""
@@ -309,6 +337,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         computed = (self.accumulation, self.data_parallel, self.steps, mem, *self.keyed, *self.computed_from)
         lost = left_behind(self.s0, self.s, vars(request), named, extra, computed, at)  # at: places read
         out, mem = unused + [(raw, "unread") for raw in lost], request.gpu_memory_gib  # r32: other options'
+        if nodes := getattr(self, "_node_items", None):  # s41: a list of node counts, each a row
+            out = [u for u in out if not (u[1] in ("unread", "repeated") and u[0].strip() in nodes)]
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self) -> None:
@@ -366,6 +396,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         counted = "count" in map(_ROLE, self.roles) or asked is not None
         world = engine_world(self.f, counted)  # s23: '--tp 8', no count (asked: the TP is one copy's)
         self.f["gpu_count"] = world or self.f.get("gpu_count")
+
+
+NODE_WORDS = ("node", "machine", "server", "instance", "host", "节点", "台", "机")
+"""The words of a node count (bot.parse.value_list.NODE_AFTER_RE): the gate of the node-list reader."""
 
 
 def _mac_of_chip(unknown: str, gpu_id: str) -> bool:

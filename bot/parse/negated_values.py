@@ -69,8 +69,12 @@ def seq_role(steps: Any) -> Role | None:
         role.role = "seq_negated"
         steps.used.add(id(role))
         steps.named_unused.append((role.tok.raw.strip(), "negated"))
-    if len(found) == 1 and not gone and (upper := RANGE_END_RE.match(steps.s, found[0].tok.end)):
-        _longer_end(steps, found[0], upper)  # '上下文 2k~4k', '1000 到 3000 token 之间': the 4k (s17)
+    if len(found) in (1, 2) and not gone and (upper := RANGE_END_RE.match(steps.s, found[0].tok.end)):
+        if len(found) == 2 and found[1].tok.start == upper.start(1):  # s42: both ends read ('16k to 128k
+            steps.roles.remove(found[1])  # context'): one range, no second length repeated
+            found.pop()
+        if len(found) == 1:
+            _longer_end(steps, found[0], upper)  # '上下文 2k~4k', '1000 到 3000 token 之间': the 4k (s17)
     if gone and len(gone) == len(found):
         enough = [t for t in getattr(steps, "unread_toks", []) if _enough_length(steps.s, t)]
         if len(enough) == 1:
@@ -81,6 +85,10 @@ def seq_role(steps: Any) -> Role | None:
             steps.roles.append(Role("seq", seq_value(tok), tok))
     elif not gone and (getattr(steps, "unread_toks", None) or len(found) > 1) and GATE_RE.search(steps.s):
         _asked_after(steps, found)  # 'cutoff_len 2048 能跑，想拉到 3072': the 3072 (s17)
+    if not found and not steps.f.get("seq_len") and any(map(steps.s.__contains__, LENGTH_WORDS)):
+        from bot.parse.value_range import length_range  # imported when used: start-up
+
+        length_range(steps)  # s42: 'at long context, from 16k up to 1M tokens': the 1M, the 16k named
     seq, limit = firsts(steps, "seq")[0], steps.f.get("max_model_len")
     if seq is not None and limit and seq.value > limit and steps.f.get("stage") == "inference":
         # s17: '最好达到 200K context' beside a quoted '--max-model-len 64000': the engine's limit is the
@@ -133,6 +141,8 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
         steps.roles.append(asked)
 
 
+LENGTH_WORDS = ("context", "上下文", "length", "长度", "ctx", "窗口", "序列")
+"""The words near a range of lengths no reader read (bot.parse.value_range.length_range): its gate (s42)."""
 RANGE_END_RE = re.compile(r"\s*(?:-|~|～|—|到|至|to)\s*(\d[\d,]*(?:\.\d+)?)\s*(k(?![a-z]))?", re.IGNORECASE)
 """The far end of a range right after a length ('2k~4k', '1000 到 3000', '4k-8k')."""
 

@@ -16,8 +16,20 @@ PORT_RE = rc(
 '127.0.0.1:8000' the normalizer has already blanked to ' :8000' — s36 fixe #3), '--port', 'port', '端口'."""
 
 
+BENCH_LIST_RE = rc(r"\s*,\s*\d")
+"""A comma after a '-p' value: a list of values ('llama-bench -p 512,4096': two prompt lengths), which
+docker's '-p' (host:container) never takes (s42)."""
+
+
 def network_ports(s: str) -> dict[str, str]:
-    """{port as typed: 'network_port'} for each port of the normalized text ``s``."""
+    """{port as typed: 'network_port'} for each port of the normalized text ``s``; a '-p' value is no port
+    in a message naming llama-bench (its '-p' is the prompt length, examples/llama-bench/README.md) or when a
+    comma list follows it (:data:`BENCH_LIST_RE`, s42)."""
+    bench = "llama-bench" in s
     return {
-        n: "network_port" for m in PORT_RE.finditer(s) for n in m.group("a", "b", "c", "d") if n is not None
+        n: "network_port"
+        for m in PORT_RE.finditer(s)
+        if m.group("a") is None or not (bench or BENCH_LIST_RE.match(s, m.end()))
+        for n in m.group("a", "b", "c", "d")
+        if n is not None
     }

@@ -36,6 +36,11 @@ class ParseResult(BaseModel, defer_build=True):  # schema built on first use: st
     (bot.parse.verdict_asked, s39 fixv #6)"""
     truncated: bool = False
     """the text was cut before parsing"""
+    node_counts: tuple[int, ...] = ()
+    """the GPU counts of a written list of node counts, each nodes × GPUs per node ('2, 4 or 8 nodes of 8
+    H100' → (16, 32, 64); bot.parse.value_list.node_list, s41): a row each (bot.core.per_value). An
+    immutable default (s42): no factory frame a parse (tests/test_parse_render_speed.py) and no builtin
+    factory at start-up (tests/test_startup_factories.py)"""
     out_of_scope: bool = False
     # Extras (not request fields): what else was said, for the dialogue and the reply.
     preference: bool = False

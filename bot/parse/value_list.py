@@ -19,9 +19,12 @@ if TYPE_CHECKING:
     from estimator.models import SizingRequest
 
 LISTED_NUMBERS = re.compile(
-    r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d",
+    r"\d\s*[kg]?\s*(?:,|，|、|/|\bor\b|\band\b|或|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按])?\s*\d"
+    r"|\d\s*k?\s*(?:-|–|~|\b(?:up\s+)?to\b|(?:一直)?到|至)\s*(?:up\s+to\s+)?\d",  # s41: a range's ends
     re.I,
 )
+RANGE_CUE = re.compile(r"\d\s*[km]?\s*(?:-|–|~|\b(?:up\s+)?to\b|\band\b|(?:一直)?到|至|和)", re.I)
+"""A number followed by a range's joiner: the gate of bot.parse.value_range (s41)."""
 """Two numbers written as a list ('1, 2 or 4', '10、20', '8k and 32k', '24G 还是 48G', 'for 16k and for
 64k'): a message that may list values of one
 setting (bot.core.per_value)."""
@@ -97,6 +100,59 @@ def _counts(s: str, first: int, last: int) -> list[float]:
     return []
 
 
+NODE_AFTER_RE = re.compile(
+    r"\s*(?:[a-z][\w.\-]*\s+)?(?:nodes?|machines?|servers?|instances?|hosts?)\b|\s*(?:个节点|节点|台|机(?!器人))",
+    re.I,
+)
+"""What follows a list of node counts: a node word, one name between ('2, 4 or 8 p5.48xlarge nodes'), or
+its Chinese counters ('2、4 或 8 台', '2 或 4 个节点', '2、4 机')."""
+
+
+def node_list(s: str, count: int) -> tuple[int, list[int]] | None:
+    """(GPUs per node, the node counts) of a written list of node counts ('2, 4 or 8 nodes (8x H100 each)',
+    '2、4 或 8 台 8 卡 H100 节点') whose last item times a whole number above one is ``count``, the GPUs the
+    parse read for the last item (nodes × GPUs per node, bot.parse.count_forms); else None. Gated at its
+    call site (bot.parse.assemble.NODE_WORDS) by a node word in the message."""
+    for m in _runs(RUN_RE, s):
+        if not NODE_AFTER_RE.match(s, m.end()) or _clause_break(s, m):
+            continue
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        per, rest = divmod(count, items[-1]) if items[-1] else (0, 1)
+        if not rest and per > 1 and items == sorted(set(items)):
+            return per, items
+    return None
+
+
+GPU_RANGE_RE = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})*|\d+)\s*(?:-|–|~|\b(?:up\s+)?to\b|到|至)\s*(\d{1,3}(?:,\d{3})*|\d+)"
+    r"\s*(?:gpus?\b|cards?\b|张卡|张|块|卡)",
+    re.I,
+)
+"""A range of GPU counts written with its unit ('from 32 to 1,024 GPUs', '32 到 1024 张卡')."""
+
+
+def _clause_break(s: str, m: re.Match[str]) -> bool:
+    """Whether run ``m`` is no list: its first number ends a setting ('batch_size=1，4 台', 'zero3，16 台': a
+    letter, '=' or '_' before it) or only a Chinese comma, a clause's break, joins its numbers ('1，4 台')."""
+    before = s[m.start() - 1 : m.start()] if m.start() else ""
+    return (
+        (before.isalpha() and before.isascii())
+        or before in ("=", "_", ":")
+        or not re.search(r"\d\s*(?:,|、|/|\bor\b|\band\b|或|和|还是|及)", m.group(0))
+    )
+
+
+def gpu_range_low(s: str, count: int) -> int | None:
+    """The low end of a range of GPU counts (:data:`GPU_RANGE_RE`) whose high end is ``count``, the GPUs the
+    parse read from nodes × GPUs per node ('up to 256 nodes with 4x A100 per node, scaling from 32 to 1,024
+    GPUs': 32), else None (s41)."""
+    for m in GPU_RANGE_RE.finditer(s):
+        lo, hi = (int(g.replace(",", "")) for g in m.groups())
+        if hi == count and 0 < lo < hi:
+            return lo
+    return None
+
+
 def list_start(s: str, first: int, last: int) -> int:
     """The lowest count of a written list whose last two items a count range was read from ('1, 2 or 4
     A100' read as 2 to 4): the range starts at the list's first item, so the answer sizes every count the
@@ -113,6 +169,23 @@ def _items(s: str, first: int, others: list[int], setup: list[int] | None = None
         items = [int(v) for v in re.findall(r"\d+", m.group(0))]
         if first in items and (set(others) <= set(items) or set(items) - {first} <= set(setup or ())):
             return [float(v) for v in dict.fromkeys(items)]  # s39: or each other item another setup's
+    return []
+
+
+CARDS_AFTER_RE = re.compile(r"\s*(?:[x×*]\s*)?(?:张|块|卡|片|gpus?\b|cards?\b|[a-z]{1,4}[\s-]?\d)", re.I)
+"""What follows a list of GPU counts: a card counter or word ('1/2/4 张', '1, 2 or 4 GPUs') or a card's name
+('1/2/4 A100', '1、2、4 x H100'), s42."""
+
+
+def _count_items(s: str, count: int, unread: list[int]) -> list[float]:
+    """The items of a written list of GPU counts whose last is ``count``, the count the parse read, and
+    whose other items it left unread (``unread``): '用 1/2/4 张 A100 微调', 'on 1/2/4 A100' (s42, issue 24
+    item 4). The list must rise and be followed by a card word or name (:data:`CARDS_AFTER_RE`); else []."""
+    for m in _runs(RUN_RE, s):
+        items = [int(v) for v in re.findall(r"\d+", m.group(0))]
+        rising = items == sorted(set(items)) and items[-1] == count
+        if rising and set(items[:-1]) <= set(unread) and CARDS_AFTER_RE.match(s, m.end()):
+            return [float(v) for v in items]
     return []
 
 
@@ -150,9 +223,23 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
         items = _items(s, first, bare, setup if key == "concurrency" else None) if first else []
         if len(items) > 1:
             return key, items
+    if bare and request.gpu_count and not request.gpu_count_max:  # s42: '1/2/4 张 A100', 'on 1/2/4 A100'
+        counts = _count_items(s, int(request.gpu_count), bare)
+        if len(counts) > 1:
+            return "gpu_count", counts
     if request.gpu_count and request.gpu_count_max:
         counts = _counts(s, request.gpu_count, request.gpu_count_max)
-        return ("gpu_count", counts) if len(counts) > 1 else None
+        if len(counts) < 2 and parsed.node_counts:  # s41: node counts, each × GPUs per node
+            counts = [float(n) for n in parsed.node_counts]
+        if len(counts) > 1:
+            return "gpu_count", counts
+    if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
+        from bot.parse.value_range import ranged  # imported when used: start-up
+
+        if (found := ranged(parsed, request)) is not None:
+            return found if found[1] else None  # s42: [] a length range sized at its longer end
+    if request.gpu_count and request.gpu_count_max:  # a count range: no other list read beside it
+        return None
     in_k = [t for t, _ in named if re.fullmatch(r"\d{1,4}\s*[kK]", t.strip())]
     if in_k and request.seq_len:
         lengths = _lengths(s, request.seq_len, in_k)
@@ -186,6 +273,8 @@ def value_of(text: str, setting: str) -> float | str | None:
         from bot.parse.name_list import named_value
 
         return named_value(text, setting)
+    if setting == "seq_len" and (m := re.fullmatch(r"\s*(\d+)\s*[mM]\s*", text)):
+        return float(int(m.group(1)) * 1024 * 1024)  # s42: '1M' of context (bot.parse.value_range._UNIT)
     v = re.sub(r"\s*gi?b?$", "", text.strip(), flags=re.I) if setting == "gpu_memory_gib" else text
     return _num(v)
 
