@@ -38,12 +38,13 @@ def _rate(m: re.Match[str]) -> str:
     seconds = float(m.group("v")) / (1000 if m.group("ms") else 1)
     if seconds <= 0:
         return m.group(0)
-    return f" currently {1 / seconds:.3g} tok/s "
+    return f" decode currently {1 / seconds:.3g} tok/s "  # s42: decoding, a serving word (lexicon)
 
 
 def per_token_time(s: str) -> str:
-    """The normalized text ``s`` with each time per output token written as its rate ('2 s per token' →
-    '0.5 tok/s'; '50 ms per token' → '20 tok/s')."""
+    """The normalized text ``s`` with each time per output token written as its decode rate ('2 s per token'
+    → 'decode currently 0.5 tok/s'; '50 ms per token' → 'decode currently 20 tok/s'; s42: 'decode' says
+    serving when no other stage word does, bot.parse.lexicon.WEAK_INFERENCE_RE)."""
     if not _GATE.search(s):
         return s
     first, other, every, one = PER_TOKEN_RES
