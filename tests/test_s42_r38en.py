@@ -236,3 +236,33 @@ def test_an_architecture_word_keeps_the_count(text: str, gpu: str, count: int) -
 def test_an_architecture_word_without_a_card_after_is_no_count(text: str) -> None:
     request, _ = _ask(text)
     assert request["gpu"] == "H100-SXM5-80GB" and request["gpu_count"] == 4
+
+
+# --- a range of times per output token -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Running codellama on a g5.xlarge I get about 50 to 60 ms per token, is that normal?",
+        "codellama 在 g5.xlarge 上每个 token 50-60 毫秒，正常吗？",
+    ],
+)
+def test_a_range_of_times_per_token_is_two_rates(text: str) -> None:
+    """1000 / 50 = 20 and 1000 / 60 = 16.7 tokens/s, both named as measured; neither end left unread."""
+    request, ignored = _ask(text)
+    assert request["stage"] == "inference"
+    assert ("observed", "20 tok/s") in ignored and ("observed", "16.7 tok/s") in ignored
+    assert not any(why == "unread" for why, _ in ignored)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve codellama on a g5.xlarge for prompts of 50 to 60 tokens",
+        "在 g5.xlarge 上部署 codellama，每个请求 50-60 个 token",
+    ],
+)
+def test_a_range_of_tokens_is_no_rate(text: str) -> None:
+    _, ignored = _ask(text)
+    assert not any("tok/s" in t for _, t in ignored)
