@@ -1004,6 +1004,17 @@ def test_round37_work_en_does_not_regress() -> None:
     assert _work_understood("r37work", "en", 19) >= R37_WORK_UNDERSTOOD_EN
 
 
+R38_WORK_UNDERSTOOD_EN = 13
+"""Round 38's English working split (en_r38.json, r38work: 19 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 13 after s42-r38en's readers and four label
+corrections (tests/test_s42_r38en.py). Its r38test half (21 records) is frozen in
+``frozen_r38_test_en.sha256``."""
+
+
+def test_round38_work_en_does_not_regress() -> None:
+    assert _work_understood("r38work", "en", 19) >= R38_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1150,6 +1161,7 @@ HELD_OUT_SIZES = {
     ("r35test", "en"): 21,
     ("r36test", "en"): 13,
     ("r37test", "en"): 21,
+    ("r38test", "en"): 21,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

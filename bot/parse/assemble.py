@@ -37,6 +37,7 @@ from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
+from bot.parse.instances import typed_only
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.memory_asked import asks_usable
@@ -339,6 +340,9 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         out, mem = unused + [(raw, "unread") for raw in lost], request.gpu_memory_gib  # r32: other options'
         if nodes := getattr(self, "_node_items", None):  # s41: a list of node counts, each a row
             out = [u for u in out if not (u[1] in ("unread", "repeated") and u[0].strip() in nodes)]
+        if "inferentia" in self.s0 or "trainium" in self.s0 or "neuroncore" in self.s0:  # s42: AWS Neuron
+            out = typed_only(out, self.raw)  # no number the parser wrote for the chips (bot.parse.instances)
+            self.named_unused[:] = typed_only(self.named_unused, self.raw)
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self) -> None:

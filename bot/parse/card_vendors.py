@@ -11,7 +11,7 @@ UNKNOWN_GPU_VENDORS: list[tuple[LazyPattern, str]] = [
     (
         rc(
             r"沐曦|metax|昆仑|kunlun|燧原|enflame|海光|hygon|dcu|^rk\d|小米|红米|xiaomi|redmi|天数|iluvatar|tenstorrent"
-            r"|trainium|inferentia|ipu|算能|sophgo|sophon|^bm\d|^sg\d|天垓|智铠|思元|曦云|云燧|cerebras|sambanova"
+            r"|trainium|inferentia|neuroncore|ipu|算能|sophgo|sophon|^bm\d|^sg\d|天垓|智铠|思元|曦云|云燧|cerebras|sambanova"
         ),
         "—",
     ),

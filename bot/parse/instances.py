@@ -14,6 +14,17 @@ Sources (GPUs per instance, card and memory per GPU), read 2026-12:
   a3-highgpu-8g / a3-megagpu-8g: 8 × H100 80 GB).
 - Azure ND-series, https://learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/
   (ND96asr_v4: 8 × A100 40 GB; ND96amsr_A100_v4: 8 × A100 80 GB; ND96isr_H100_v5: 8 × H100 80 GB).
+- AWS Neuron instances (s42 round 38), https://aws.amazon.com/ec2/instance-types/inf2/, /inf1/, /trn1/,
+  /trn2/: Inf2 xlarge and 8xlarge one Inferentia2 chip, 24xlarge six, 48xlarge twelve, 32 GB of HBM per
+  chip; Inf1 xlarge and 2xlarge one Inferentia, 6xlarge four, 24xlarge sixteen, 8 GB per chip; Trn1
+  2xlarge one Trainium, 32xlarge (and Trn1n) sixteen, 32 GB per chip; Trn2 48xlarge sixteen Trainium2,
+  96 GB per chip. None of them is a catalog card: each is written with its memory, so it is sized as an
+  unknown device of that memory, named as typed (docs/design.md §8), never as another card.
+- A NeuronCore said by count ('20 NeuronCores', '2 Neuron Cores'): the Neuron SDK shards a model over
+  NeuronCores (its tp_degree); an Inferentia2 or Trainium chip holds two NeuronCore-v2 sharing its 32 GB
+  (awsdocs-neuron.readthedocs-hosted.com, 'Inferentia2 Architecture' and 'Trainium Architecture'), so one
+  NeuronCore is written as a device of 16 GB (the compiler's own per-core limit: 'Estimated peak HBM
+  usage … exceeds 16GB', aws-neuron-sdk).
 """
 
 from __future__ import annotations
@@ -36,12 +47,21 @@ _AWS_CARD = {
     "p5e": "h200",
     "p5en": "h200",
 }
+_NEURON = {
+    "inf2": ("inferentia2 32gb", {"": 1, "8": 1, "24": 6, "48": 12}),
+    "inf1": ("inferentia 8gb", {"": 1, "2": 1, "6": 4, "24": 16}),
+    "trn1n": ("trainium 32gb", {"32": 16}),
+    "trn1": ("trainium 32gb", {"2": 1, "32": 16}),
+    "trn2": ("trainium2 96gb", {"48": 16}),
+}
+"""AWS Neuron families: (chip as written out, chips per size), from the instance pages in the docstring."""
 _AWS_GPUS = {"12": 4, "24": 4, "48": 8}
 """GPUs per G-family size (AWS: xlarge to 16xlarge hold one)."""
 _P3_GPUS = {"2": 1, "8": 4, "16": 8, "24": 8}
 
 _AWS_RE = (
     r"(?P<fam>g4dn|g6e|g5|g6|p3dn|p3|p4de|p4d|p5en|p5e|p5)\.(?P<size>\d{0,2})x(?:large|l)"
+    r"|(?P<neuron>inf2|inf1|trn1n|trn1|trn2)\.(?P<nsize>\d{0,2})x(?:large|l)"
     r"|(?P<metal>g4dn)\.metal"
 )
 _GCP_RE = r"(?P<gcp>a2-highgpu|a2-megagpu|a2-ultragpu|a3-highgpu|a3-megagpu)-(?P<g>\d{1,2})g"
@@ -68,6 +88,10 @@ def instance_gpus(m: re.Match[str]) -> tuple[int, str] | None:
     """(GPUs, card as the parser reads it) of one instance matched by :data:`INSTANCE_RE`."""
     if m.group("metal"):
         return 8, _AWS_CARD["g4dn"]
+    if neuron := m.group("neuron"):
+        chip, sizes = _NEURON[neuron]
+        chips = sizes.get(m.group("nsize"))
+        return (chips, chip) if chips else None
     if fam := m.group("fam"):
         size = m.group("size") or "1"
         table = _P3_GPUS if fam == "p3" else None
@@ -80,8 +104,31 @@ def instance_gpus(m: re.Match[str]) -> tuple[int, str] | None:
     return 8, _AZURE_CARD[m.group("az")[:6]]
 
 
+NEURON_CORES_RE = rc(r"(?<![\d.])(\d{1,4})\s*(?:个|颗)?\s*neuron[\s\-]?cores?(?:[\s\-]v[23])?(?![a-z0-9])")
+"""A count of NeuronCores ('20 NeuronCores', '2 Neuron Cores', '24 个 NeuronCore'), written as that many 16 GB
+devices."""
+
+
+COMPILED_SHAPE_RE = rc(r"(?<=[a-z0-9])-seq[\-_]?len-(\d{2,7})(?:-bs-(\d{1,4}))?(?![a-z0-9])")
+"""A checkpoint compiled for Neuron names its static shapes ('aws-neuron/Llama-2-7b-chat-hf-seqlen-2048-bs-2':
+optimum-neuron exports a model for a fixed sequence length and batch size, and the aws-neuron Hub models carry
+both in their names): written '(seqlen 2048, batch size 2)' after the name, read as the context and the batch
+(s42 round 38; before, both numbers were left unread inside the model's name)."""
+
+
+def _compiled_shape(m: re.Match[str]) -> str:
+    batch = f", batch size {m.group(2)}" if m.group(2) else ""
+    return f" (seqlen {m.group(1)}{batch})"
+
+
 def spell_out_instances(s: str) -> str:
-    """``s`` with each cloud instance type written as its GPUs: 'an aws g5.48xl' → 'an 8 x a10g'."""
+    """``s`` with each cloud instance type written as its GPUs: 'an aws g5.48xl' → 'an 8 x a10g'; a count
+    of NeuronCores as that many NeuronCores of 16 GB ('20 neuroncores' → '20 x neuroncore 16gb'); a Neuron
+    checkpoint's compiled shapes as settings ('…-seqlen-2048-bs-2' → '… (seqlen 2048, batch size 2)')."""
+    if "neuron" in s:
+        s = NEURON_CORES_RE.sub(r"\1 x neuroncore 16gb", s)
+    if "len-" in s:
+        s = COMPILED_SHAPE_RE.sub(_compiled_shape, s)
     if not fp.INSTANCE_HINT.search(s):
         return s
     return INSTANCE_RE.sub(_spelled, s)
@@ -94,3 +141,21 @@ def _spelled(m: re.Match[str]) -> str:
     count, card = found
     instances = int(m.group("k")) if m.group("k") else 1
     return f"{instances * count} x {card}"
+
+
+_NUMBER_REASONS = ("unread", "over_card", "cards_total", "repeated")
+"""Reasons of an item that is a bare number (a name, 'inferentia2 32GB' as another device, is kept)."""
+_TYPED_NUMBER_RE = rc(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+
+
+def typed_only(items: list[tuple[str, str]], raw: str) -> list[tuple[str, str]]:
+    """``items`` (text, reason) without those whose numbers the user did not type: the chips' count and
+    memory that :func:`spell_out_instances` wrote for a Neuron instance or NeuronCores ('inf2.8xlarge' →
+    '1 x inferentia2 32gb': the '1' and '32' are no number of theirs to name as unread or over the card).
+    ``raw`` is the message as typed; the caller gates on the chip words in the normalized text."""
+    typed = set(_TYPED_NUMBER_RE.findall(raw.replace(",", "")))
+    return [
+        (t, why)
+        for t, why in items
+        if why not in _NUMBER_REASONS or all(n in typed for n in _TYPED_NUMBER_RE.findall(t))
+    ]

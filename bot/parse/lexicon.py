@@ -145,7 +145,8 @@ UNKNOWN_GPU_RE = rc(
     r"|atlas[\s\-]*\d{3}[a-z]?(?![a-z0-9])"  # s31: any other Atlas model ('Atlas 300V'): as typed, no A100
     r"|tenstorrent[\s\-]*(?:blackhole|wormhole|grayskull)?(?:[\s\-]*[a-z]?\d{2,4}[a-z]?)?"
     r"|(?:intel[\s\-]*)?arc[\s\-]*(?:pro[\s\-]*)?[ab]\d{2,3}(?![a-z0-9])|rtx[\s\-]*pro[\s\-]*\d{4}(?:[\s\-]*blackwell)?"
-    rf"|trainium\d?|inferentia\d?|(?:graphcore[\s\-]*)?ipu|{MORE_CARDS}"  # s33: card_vendors.MORE_CARDS
+    # s33: card_vendors.MORE_CARDS; s42: a NeuronCore (AWS Neuron, bot.parse.instances) as typed
+    rf"|trainium\d?|inferentia\d?|neuroncore|(?:graphcore[\s\-]*)?ipu|{MORE_CARDS}"
     # s26: a family without a model ('Intel Gaudi', '华为的卡', 'AMD GPUs'; s28: 'AMD 的卡', '8 H cards')
     r"|(?<![\-_/])(?:(?:intel|habana)[\s\-]*){0,2}gaudi(?![\s\-]*\d)"
     r"|(?<![\-_/])(?:huawei[\s\-]*)?ascend[\s\-]*(?:npus?|cards?|chips?|accelerators?)(?![a-z0-9])"
@@ -273,11 +274,15 @@ WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"
     r"上下文|context|\bfit\b|运行|启动|gpu\s*内存|打标|标注|识别|\bcaption(?:s|ing)?\b|\bocr\b"  # s33: images
     r"|出图|生图|转写|转录|\btranscri(?:be[sd]?|bing|ptions?)\b"  # s33: generated images, transcribed audio
+    # s42 round 38: decoding is serving ('decode speed', 'decoding at 30 tok/s'; a time per output token is
+    # written as 'decode currently N tok/s', bot.parse.token_latency); 'decoder' is a model's part, not this
+    r"|\bdecod(?:e|es|ed|ing)\b|解码"
     r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
 的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
-embedding or encoding texts, documents, chunks or sentences ('encode millions of texts'); s33: OCR."""
+embedding or encoding texts, documents, chunks or sentences ('encode millions of texts'); s33: OCR; s42:
+decoding, and so a time per output token ('35 ms/token')."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(

@@ -452,8 +452,11 @@ def card_memory_kind(on_card: str | None, left: str, after: str) -> tuple[str, s
 BETWEEN = (
     r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
     r"|identical|nvidia|amd|big|large|small|of\s+(?:the|our|my|its|their|your)"
+    r"|blackwell|hopper|ampere|ada(?:\s+lovelace)?|volta|turing|grace|instinct|radeon"  # s42: architectures
     r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
 and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread); s41
-(round 37): any owner after 'of' ('4 of its A100 GPUs' of an instance, 'two of their H100s')."""
+(round 37): any owner after 'of' ('4 of its A100 GPUs' of an instance, 'two of their H100s'); s42 (round
+38): an architecture or product line before the card ('two Blackwell RTX 6000 Pro Max-Q GPUs', '8 Hopper
+H100s', '4 张 Ampere A100'): before, the count was left unread."""

@@ -16,16 +16,18 @@ import re
 from bot.parse.regex import rc
 
 _V = r"(?P<v>\d+(?:\.\d+)?)"
+_LO = r"(?:(?P<lo>\d+(?:\.\d+)?)\s*(?:to|-|~|–|到|至)\s*)?"
+"""s42: the first end of a range ('50 to 60 ms per token', '每个 token 50-60 毫秒'): both ends are rates."""
 _TOKEN = r"(?:output\s+|generated\s+|new\s+|decoded\s+|single\s+)?tokens?\b"
 _SEC = r"(?:(?P<ms>ms|milliseconds?|毫秒)|s|secs?|seconds?|秒钟?)"
 PER_TOKEN_RES = (
-    rc(rf"(?<![\d.]){_V}\s*{_SEC}(?![a-z])\s*(?:per|/|an?|for\s+(?:each|every|one|a)|each)\s*{_TOKEN}"),
+    rc(rf"(?<![\d.]){_LO}{_V}\s*{_SEC}(?![a-z])\s*(?:per|/|an?|for\s+(?:each|every|one|a)|each)\s*{_TOKEN}"),
     rc(
         rf"(?:each|every|one|a)\s+{_TOKEN}\s*(?:takes?|took|needs?|is|=)\s*(?:about\s+|around\s+|~\s*)?{_V}\s*{_SEC}(?![a-z])"
     ),
     rc(
         r"每\s*(?:输出|生成|吐|出|解码|产生)?\s*(?:一个|1\s*个|1|个)?\s*token\s*(?:都|就)?\s*(?:要|需要|耗时|用时|得|花)?"
-        rf"\s*(?:大概|大约|约|差不多)?\s*{_V}\s*{_SEC}"
+        rf"\s*(?:大概|大约|约|差不多)?\s*{_LO}{_V}\s*{_SEC}"
     ),
     rc(rf"(?<![\d.]){_V}\s*{_SEC}\s*(?:才|能)?\s*(?:输出|生成|吐|出|解码|产生)?\s*(?:一个|1\s*个)\s*token"),
 )
@@ -35,15 +37,20 @@ _GATE = re.compile(r"token")
 
 
 def _rate(m: re.Match[str]) -> str:
-    seconds = float(m.group("v")) / (1000 if m.group("ms") else 1)
-    if seconds <= 0:
+    scale = 1000 if m.group("ms") else 1
+    seconds = float(m.group("v")) / scale
+    lo = float(m.group("lo")) / scale if m.groupdict().get("lo") else None
+    if seconds <= 0 or (lo is not None and lo <= 0):
         return m.group(0)
-    return f" currently {1 / seconds:.3g} tok/s "
+    if lo is not None:  # s42: a range, both ends a rate ('50 to 60 ms per token': 16.7 and 20 tok/s)
+        return f" decode currently {1 / seconds:.3g} tok/s and {1 / lo:.3g} tok/s "
+    return f" decode currently {1 / seconds:.3g} tok/s "  # s42: decoding, a serving word (lexicon)
 
 
 def per_token_time(s: str) -> str:
-    """The normalized text ``s`` with each time per output token written as its rate ('2 s per token' →
-    '0.5 tok/s'; '50 ms per token' → '20 tok/s')."""
+    """The normalized text ``s`` with each time per output token written as its decode rate ('2 s per token'
+    → 'decode currently 0.5 tok/s'; '50 ms per token' → 'decode currently 20 tok/s'; s42: 'decode' says
+    serving when no other stage word does, bot.parse.lexicon.WEAK_INFERENCE_RE)."""
     if not _GATE.search(s):
         return s
     first, other, every, one = PER_TOKEN_RES

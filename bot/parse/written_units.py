@@ -113,11 +113,28 @@ def _version(m: re.Match[str]) -> str:
     return "v" + (m.group("a") or m.group("b")).replace(".", "_") + m.group("tail").replace(".", "_")
 
 
+AT_LEAST_RE = rc(
+    r"(?<![\w.+])(?P<n>\d+(?:\.\d+)?)\s?\+(?=\s*(?:[kmgt]i?b\b|[kmgt]\b|g\b|gpus?\b|cards?\b|nodes?\b"
+    r"|tokens?\b|张|块|卡|台|个|节点))"
+)
+"""s42 round 38: a number with a plus before its unit is that much at least ('1000+ GB of CPU memory per
+node', '8+ GPUs', '1000+ GB 内存'): the number read (before, the plus left it unread); never a sum ('4+4
+cards': a digit follows) nor a name's plus ('Ryzen AI Max+ 395': no number before it)."""
+PERCENT_RANGE_RE = rc(r"(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s?%\s?[\-–~]\s?(?P<b>\d+(?:\.\d+)?)\s?%")
+"""s42 round 38: a range of percentages written with a dash ('30%-35% MFU', '30%~35%'): written 'a% to b%', a
+range, never a negative '-35' (before, named as a non-positive number)."""
+
+
 def written_units(s: str) -> str:
     """The normalized text ``s`` with a rate written 't/s' written 'tok/s', a device index dropped and a
-    release version written 'v0_2_6' (see the module docstring)."""
+    release version written 'v0_2_6' (see the module docstring); s42: '1000+ GB' as '1000 GB', '30%-35%' as
+    '30% to 35%'."""
     if "t/s" in s:
         s = RATE_T_RE.sub(r"\g<n> tok/s", s)
+    if "+" in s:
+        s = AT_LEAST_RE.sub(r"\g<n>", s)
+    if "%" in s:
+        s = PERCENT_RANGE_RE.sub(r"\g<a>% to \g<b>%", s)
     if " to" in s or "到" in s or "改" in s or "至" in s or "s low as" in s or "s small as" in s:
         s = _PLURAL_SIZE_RE.sub("size", s) if "sizes " in s else s  # s41: 'batch sizes as low as 2'
         s = _lowered_re().sub(_lowered, s)
