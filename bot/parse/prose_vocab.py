@@ -340,9 +340,18 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["kv_offload"] = False
 
 
+FP8_KIND_RE = rc(r"(e[45]m[23])")
+"""The kind of an FP8 format as written ('fp8_e5m2' → 'e5m2'; vLLM's ``CacheDType``: fp8, fp8_e4m3,
+fp8_e5m2), named beside the FP8 KV cache it is sized as."""
+
+
 def _precisions(out: Vocab) -> None:
-    if _take(out, KV_FP8_RE):
+    kind = KV_FP8_RE.search(out.s)
+    if kind and _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
+        if "m2" in (said := kind.group(0)) or "m3" in said:  # s42: 'fp8_e5m2' named as typed, sized as fp8
+            typed = FP8_KIND_RE.search(said)
+            out.unused.append((f"kv_precision: fp8_{typed.group(1) if typed else 'e5m2'}", "fp8_kind"))
     for cache in list(QUANT_CACHE_RE.finditer(out.s)):  # ExLlamaV2 / llama.cpp quantized KV cache ('Q4,
         out.s = mask(out.s, cache.start(), cache.end(), " ")  # Q8 or unquantized cache'): no KV format for it
         named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")
