@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 
 LOWER_TOOL_RE = re.compile(
-    r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:来\s*)?"
-    r"(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
+    r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:在\s*[^，。,;；!?！？\n]{1,24}?上\s*)?"
+    r"(?:来\s*)?(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
     r"|\b(?:using|with|via|use|uses|used)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
     r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
     r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving"
@@ -33,7 +33,8 @@ LOWER_TOOL_RE = re.compile(
 Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
 training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
 '<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s').
-s42 (issue 24, working misses): the bare verbs of the job too ('Running Llama-2 7B with gpt-fast on an RTX
+s42 (issue 24, working misses): in Chinese, the card the job runs on between ('用 gpt-fast 在 RTX 4090 上跑');
+in English, the bare verbs of the job too ('Running Llama-2 7B with gpt-fast on an RTX
 4090', 'fine-tune GPT-NeoX 20B with mesh-transformer-jax on TPU v3-8s'), a hyphenated model name between
 (up to three words), and a card written as a capitalized word, a space and its number ('RTX 4090', 'TPU v3').
 Round 15: that slot closing the sentence ('can it be fine-tuned with opensloth?'), and 'with X, I could train'
