@@ -261,3 +261,35 @@ def test_scorer_tp_one_on_one_card(value: int, request_: dict[str, Any], ok: boo
     from tests.real_questions import key_understood
 
     assert key_understood("tp", value, {"request": request_, "interpretation": {}}) is ok
+
+
+# 8. ZeRO-2/3/Infinity beside Megatron-LM: DeepSpeed's Megatron ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Testing ZeRO-3 Infinity on two nodes, each with one A100-PCIE-40GB, using the"
+        " Megatron-LM-v1.1.5-ZeRO3 example with a 10B model",
+        "pretrain a 10B model with Megatron-LM and ZeRO-3 on 8 A100",
+        "用 Megatron-LM 加 ZeRO-3 在 8 张 A100 上预训练 10B 模型",
+    ],
+)
+def test_zero_beside_megatron_names_deepspeed(text: str) -> None:
+    """Must read: DeepSpeed named as read from its settings (Megatron-LM has no ZeRO-3)."""
+    answer = _json(text)
+    assert answer["request"]["training_tool"] == "Megatron-LM"
+    assert _named(answer).get("training_tool: DeepSpeed") == "tool_inferred"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain a 10B model with Megatron-LM on 8 A100, ZeRO-1 style distributed optimizer",
+        "用 Megatron-LM 在 8 张 A100 上预训练 10B 模型，开 zero-1",
+        "pretrain a 10B model with Megatron-LM on 8 A100",
+    ],
+)
+def test_megatron_alone_or_zero_one_names_no_deepspeed(text: str) -> None:
+    """Must not misread: ZeRO-1 is Megatron-LM's own distributed optimizer's share; no ZeRO, no DeepSpeed."""
+    assert "training_tool: DeepSpeed" not in _named(_json(text))

@@ -157,6 +157,13 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
     out = Vocab(s, unused=tools_named + launcher_named(s))
     if tool:
         out.fields["training_tool"] = tool
+        if (
+            tool == "Megatron-LM"
+            and "zero" in s
+            and ZERO_SHARDS_RE.search(s)
+            and not tool_written(s, "DeepSpeed")
+        ):
+            out.unused.append(("training_tool: DeepSpeed", "tool_inferred"))  # s42: ZeRO-3 beside Megatron-LM
     elif (
         training and not set(tools_named) - LAUNCHERS_NAMED and (inferred := inferred_tool(s))
     ):  # "per_device_train_batch_size 1": HF Trainer, said so; accelerate launches a trainer (round 12)
@@ -340,6 +347,12 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["kv_offload"] = False
 
 
+ZERO_SHARDS_RE = rc(r"(?<![a-z0-9])zero[\s\-_]*(?:stage[\s\-_]*)?(?:[23](?![\d.])|[\-\s]*infinity)")
+"""ZeRO-2, ZeRO-3 or ZeRO-Infinity: DeepSpeed's sharding (Rajbhandari et al. 2020, 2021). Megatron-LM has
+none of them by that name (its ``--use-distributed-optimizer`` shards the optimizer states only, ZeRO-1's
+share), so said with Megatron-LM they are DeepSpeed's Megatron ('Megatron-LM-v1.1.5-ZeRO3' of
+DeepSpeedExamples, deepspeedai/Megatron-DeepSpeed): DeepSpeed named as read from its settings (s42, issue 24:
+en20-031's 'ZeRO-3 Infinity … the Megatron-LM-v1.1.5-ZeRO3 example' named no DeepSpeed)."""
 FP8_KIND_RE = rc(r"(e[45]m[23])")
 """The kind of an FP8 format as written ('fp8_e5m2' → 'e5m2'; vLLM's ``CacheDType``: fp8, fp8_e4m3,
 fp8_e5m2), named beside the FP8 KV cache it is sized as."""
