@@ -293,3 +293,38 @@ def test_zero_beside_megatron_names_deepspeed(text: str) -> None:
 def test_megatron_alone_or_zero_one_names_no_deepspeed(text: str) -> None:
     """Must not misread: ZeRO-1 is Megatron-LM's own distributed optimizer's share; no ZeRO, no DeepSpeed."""
     assert "training_tool: DeepSpeed" not in _named(_json(text))
+
+
+# 9. a batch said with its tokens per batch --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "batch"),
+    [
+        (
+            "We pre-train a 67B-A2B MoE on 10T tokens on TPU v4-1024: with BS=4096 and seq=8192"
+            " (33.55M tokens per batch) we get 1,485,929 tok/s. How long?",
+            4096,  # 4096 × 8192 = 33,554,432 = 33.55M
+        ),
+        ("pretrain a 7B on 1T tokens on 64 H100 with batch size 1024 and seq 4096, 4M tokens per step", 1024),
+        ("用 64 张 H100 预训练 7B，1T token，batch size 1024，序列长度 4096，每个 batch 4M token", 1024),
+    ],
+)
+def test_batch_times_length_equal_to_tokens_per_batch_is_global(text: str, batch: int) -> None:
+    """Must read: the global batch (4096 × 8192 = 33.55M as 2^25; 1024 × 4096 = 4M as 2^22)."""
+    assert _json(text)["request"]["global_batch"] == batch
+
+
+@pytest.mark.parametrize(
+    ("text", "micro"),
+    [
+        ("pretrain a 7B on 1T tokens on 64 H100 with batch size 8 and seq 4096, 4M tokens per step", 8),
+        ("fine-tune Llama-2-7B on 8 A100 with batch size 4 and seq 2048, 8192 tokens per batch per GPU", 4),
+        ("微调 Llama-2-7B，8 张 A100，batch size 4，序列长度 2048，每个 batch 8192 token 每卡", 4),
+    ],
+)
+def test_batch_not_matching_or_per_device_stays_micro(text: str, micro: int) -> None:
+    """Must not misread: a product not the tokens said, or tokens per device, keeps the micro-batch."""
+    request = _json(text)["request"]
+    assert request["batch_size"] == micro
+    assert request.get("global_batch") != micro
