@@ -328,3 +328,35 @@ def test_batch_not_matching_or_per_device_stays_micro(text: str, micro: int) -> 
     request = _json(text)["request"]
     assert request["batch_size"] == micro
     assert request.get("global_batch") != micro
+
+
+# 10. a timed run's generated tokens ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran Llama2-7B 4.0bpw with ExLlamaV2 on an A100-SXM4-80GB: 1024 tokens in 8.56 seconds, 119.64"
+        " tokens/second. Is that expected?",
+        "用 vLLM 在 A100 上跑 Llama2-7B：8.56 秒生成了 1024 个 token，正常吗？",
+    ],
+)
+def test_tokens_in_seconds_is_the_output_length(text: str) -> None:
+    """Must read: the run's output length, in the context sized and named so (119.64 t/s × 8.56 s ≈ 1024)."""
+    assert _named(_json(text)).get("output_tokens: 1,024") == "output_in_context"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serving Llama2-7B with vLLM on an A100: prompt processing of 4096 tokens in 2 seconds",
+        "Serving Llama2-7B with vLLM on an A100: it processed 4096 tokens in 2 seconds",
+        "fine-tune Llama-2-7B on 8 A100, 8192 tokens in 0.5 seconds per step",
+        "用 vLLM 在 A100 上跑 Llama2-7B：处理 4096 个 token 用了 2 秒",
+    ],
+)
+def test_prefill_or_training_step_tokens_are_no_output(text: str) -> None:
+    """Must not misread: a prompt's processing or a training step's tokens are no output length."""
+    answer = _json(text)
+    assert not [t for t in _named(answer) if t.startswith("output_tokens")]
+    assert answer["request"].get("max_completion_length") is None

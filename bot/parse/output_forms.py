@@ -37,11 +37,25 @@ REPLY_FORMS = (
         rc(rf"(?<![\w.]){_N}\s*个?\s*(?:输出|生成)\s*(?:的\s*)?(?:tokens?|词元)"),
         _OUT,
     ),  # '500 个输出 token' (s17)
+    # s42 (issue 24, en36-008): a timed run's tokens, 'N tokens in S seconds' (generated: a prompt's, an
+    # input's, a prefill's or 'processing of N tokens' are no output), '8.56 秒生成了 1024 个 token'
+    (
+        rc(
+            rf"(?<!prompt\s)(?<!input\s)(?<!prefill\s)(?<!processed\s)(?<!processing\s)(?<!processes\s)(?<!process\s)(?<!of\s)(?<![\w.]){_N}\s*tokens?\s+in\s+"
+            r"(?=\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?)\b"
+            r"(?!\s*(?:per|a|an|/|each|every)\s*(?:training\s+)?(?:step|iter|iteration|batch)))"
+        ),
+        r"output \1 tokens in ",
+    ),
+    (
+        rc(rf"(?:秒|s|分钟)\s*(?:内|之内)?\s*(?:生成|输出)了?\s*{_N}\s*个\s*(?:tokens?|词元)"),
+        r"秒 output \1 tokens",
+    ),
 )
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
 _GATE = re.compile(
     r"output|generat|new token|completion|response|decode|max_token|max token|max_new|max new"
-    r"|\d\s*个?\s*(?:输出|生成)"
+    r"|\d\s*个?\s*(?:输出|生成)|tokens in |秒生成|秒内生成|秒输出"
 )
 
 
