@@ -360,3 +360,32 @@ def test_prefill_or_training_step_tokens_are_no_output(text: str) -> None:
     answer = _json(text)
     assert not [t for t in _named(answer) if t.startswith("output_tokens")]
     assert answer["request"].get("max_completion_length") is None
+
+
+# 11. layers on the GPU counted in words -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama.cpp with Llama-2-7B on an RTX 4090 with one layer on the GPU",
+        "llama.cpp with Llama-2-7B on a GTX 1060 with only one layer on the GPU",
+        "用 llama.cpp 跑 Llama-2-7B，显卡 4090，一层放显卡",
+    ],
+)
+def test_one_layer_on_the_gpu(text: str) -> None:
+    """Must read: llama.cpp's -ngl 1 said in words."""
+    assert _json(text)["request"]["gpu_layers"] == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama.cpp with Llama-2-7B on an RTX 4090: every layer on the GPU",
+        "用 llama.cpp 跑 Llama-2-7B，显卡 4090，每一层放显卡",
+        "用 llama.cpp 跑 Llama-2-7B，显卡 4090，第一层放显卡",
+    ],
+)
+def test_every_or_first_layer_is_no_count(text: str) -> None:
+    """Must not misread: 'every layer', '每一层' (all of them), '第一层' (the first one) count no layers."""
+    assert _json(text)["request"].get("gpu_layers") != 1
