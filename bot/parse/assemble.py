@@ -193,10 +193,6 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized) + shares_not_used(self.raw)
         self._global_batch()
-        if "token" in self.s0 and self.f.get("batch_size") and self.f.get("seq_len"):  # s42: B × seq = tokens
-            from bot.parse.batch_tokens import batch_is_global  # lazily: tokens per batch are rare
-
-            batch_is_global(self.f, self.s0)
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
         if isinstance(c := self.f.get("gpu_count"), float) and not c.is_integer():  # '3.5 A100s'
