@@ -63,6 +63,11 @@ def test_lower_case_tool_before_the_card_is_named(text: str, item: str) -> None:
         "I run it with care on an RTX 4090",
         "用 lora 在 8 张 A100 上微调 Qwen2-7B",
         "用 4bit 在 4090 上跑 Qwen2-7B",
+        "Running Llama-3-8B with quantization on an RTX 4090, how fast?",
+        "Running Llama-3-8B with bitsandbytes on an RTX 4090, how fast?",
+        "fine-tune Llama-3-8B with fsdp2 on 8 H100",
+        "Running Llama-3-8B with vulkan on an RTX 4090, how fast?",
+        "用 fsdp2 在 8 张 H100 上微调 Llama-3-8B",
     ],
 )
 def test_setting_words_in_the_slot_are_no_tool(text: str) -> None:

@@ -42,6 +42,7 @@ before its subject ('With lolcats I could train the Llama 8B model …'). Round 
 ('跑 minimind 的 pretrain': the pretrain script of the minimind repository)."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
+    r"|[a-z]+(?:ation|ment|ness|ism)"  # s42: a noun of an act or a state ('quantization'), no tool's name
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
     r"-[a-z\-]+|[a-z]+-(?:efficient|based|aware|level|node|gpu|parameter|scale|tuned|trained|free)"
 )
@@ -51,7 +52,8 @@ PLATFORM_RE = re.compile(r"colab|kaggle|autodl|runpod|modal|lambda|paperspace|sa
 """Notebook and rental platforms ('在 colab 里跑', '用 kaggle 训练'): where a job runs, not its tool nor its
 runtime (session 19 review)."""
 SETTING_WORD_RE = re.compile(
-    r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp"
+    r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp\d?"
+    r"|bnb|bitsandbytes|awq|gptq|gguf|rocm|metal|vulkan|opencl|sycl|batching"  # s42: quantizers, backends
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
     r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
     r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron"
