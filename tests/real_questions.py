@@ -535,6 +535,9 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
     ):  # s17: a mixed rig sized on its largest card counts the cards it names as left out
         ok = got is not None and (_close(value, got) or value == got + _rig_left_out(answer))
         ok = ok or (got is not None and _rig_named(answer) > 0 and value + _rig_named(answer) == got)
+    elif key == "tp":  # s42: one card sized holds the whole model, a tensor-parallel size of 1 by necessity
+        ok = got is not None and _close(value, got)  # ('shouldn't it fit on a single Spark' labelled tp 1)
+        ok = ok or (value == 1 and got is None and request.get("gpu_count") == 1)
     elif key == "training_tool":  # s41 fixtrain: a fork used is each tool it joins, as the labels list them
         ok = got is not None and (_close(value, got) or _norm(value) in TOOL_FORKS.get(got, ()))
     else:

@@ -51,6 +51,7 @@ IGNORED_REASONS = (
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
     "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
+    "fp8_kind",  # s42: an FP8 kind typed ('--kv-cache-dtype fp8_e5m2'): sized as FP8, one byte a value
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')
     "sample_range",  # '2k~4k tokens per sample': the time at the mean, the memory at the longer end
@@ -158,6 +159,7 @@ USED_REASONS = frozenset(
         "earlier_run_scaled",
         "cards_total",
         "rate_times_output",
+        "fp8_kind",
         "ttft_target",
         "users_active_share",
         "users_at_once",

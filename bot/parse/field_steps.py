@@ -327,6 +327,10 @@ class FieldSteps(GpuFieldSteps):
         stated on the layout the answer picks (s10 trial B3); so is it with GPUs and no micro-batch (the
         micro-batch default, 1): the batch line shows the stated accumulation, not one re-derived (s11)."""
         f, accum = self.f, self.accumulation
+        if "token" in self.s0 and f.get("batch_size") and f.get("seq_len") and not accum:  # s42: B × seq said
+            from bot.parse.batch_tokens import batch_is_global  # lazily: tokens per batch are rare
+
+            batch_is_global(f, self.s0)  # as its tokens per batch: the global batch (bot.parse.batch_tokens)
         if not accum or f.get("global_batch"):  # round 20: beside a global batch, kept as said (a plan's own
             f["gradient_accumulation"] = accum or f.get("gradient_accumulation")  # follows the global's DP)
             return

@@ -34,12 +34,20 @@ _OLLAMA_WORDS_RE = rc(r"ollama|modelfile|parameter\s+num[_\s]?gpu")
 LAYERS_PROSE_RE = rc(
     r"(?:gpu\s*offload(?:ing)?\s*(?:=|:|of|to)?\s*|offload(?:ing|ed)?\s+)(?P<a>\d{1,3})(?:\s*/\s*\d{1,3})?\s*(?:layers?)?"
     r"(?:\s+(?:to|on|onto|into)\s+(?:the\s+|my\s+)?(?:gpus?|vram|cards?))?"
-    r"|(?P<b>\d{1,3})\s+layers?\s+(?:offloaded\s+)?(?:on|onto|to|into|in)\s+(?:the\s+|my\s+)?(?:gpus?|vram)(?![a-z])"
-    r"|(?P<c>\d{1,3})\s*层\s*(?:都)?\s*(?:放|加载|卸载|跑|offload)\s*(?:到|在|进)?\s*(?:gpu|显存|显卡)"
+    r"|(?P<b>\d{1,3}|(?<![a-z])(?:one|a\s+single|only\s+one|two|three|four|five|six|seven|eight|nine|ten))"
+    r"\s+layers?\s+(?:offloaded\s+)?(?:on|onto|to|into|in)\s+(?:the\s+|my\s+)?(?:gpus?|vram)(?![a-z])"
+    r"|(?P<c>\d{1,3}|(?<![每第])[一两二三四五六七八九十])\s*层\s*(?:都)?\s*(?:放|加载|卸载|跑|offload)\s*(?:到|在|进)?\s*"
+    r"(?:gpu|显存|显卡)"
     r"|(?:gpu|显存|显卡)\s*(?:上|里)?\s*(?:只)?\s*(?:放|加载|跑)\s*(?:了)?\s*(?P<d>\d{1,3})\s*层"
 )
 """Layers on the GPU in prose: 'GPU offload 40 layers' (LM Studio), 'offload 40 layers to the GPU',
-'40 layers on the GPU', '40 层放显卡', 'GPU 上放 30 层', '显卡放 30 层'."""
+'40 layers on the GPU', '40 层放显卡', 'GPU 上放 30 层', '显卡放 30 层'; s42: a count in words ('one layer on
+the GPU', '一层放显卡': :data:`LAYER_WORDS`)."""
+LAYER_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+LAYER_WORDS |= (
+    {"eight": 8, "nine": 9, "ten": 10} | {w: i for i, w in enumerate("一二三四五六七八九十", 1)} | {"两": 2}
+)
+"""The counts a few layers are said by in words, each its number."""
 _OF_BEFORE_RE = rc(r"(?:\bof|out\s+of|/|层里|层中)\s*$")
 """'30 of 48 layers on the GPU': the 48 is all the layers (bot.parse.written_settings reads the split)."""
 CPU_MOE_COUNT_RE = rc(r"-{0,2}n[_\-]cpu[_\-]moe\s*=?\s*(?P<n>\d{1,3})(?![\d.])")
@@ -64,7 +72,8 @@ def read_gpu_layers(out: Any) -> None:
                 break
         else:
             return
-    n = int(next(g for g in m.groupdict().values() if g))
+    said = next(g for g in m.groupdict().values() if g)
+    n = int(said) if said.isdigit() else LAYER_WORDS[said.split()[-1]]  # s42: 'one layer on the GPU'
     out.s = mask(out.s, m.start(), m.end(), " ")
     out.read.append(float(n))
     out.fields["gpu_layers"] = n

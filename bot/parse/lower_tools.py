@@ -17,13 +17,14 @@ import re
 from collections.abc import Callable
 
 LOWER_TOOL_RE = re.compile(
-    r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:来\s*)?"
-    r"(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
+    r"(?:用|使用|基于|通过|借助)\s*(?P<zh>[a-z][a-z0-9_\-]{2,30})\s*(?:在\s*[^，。,;；!?！？\n]{1,24}?上\s*)?"
+    r"(?:来\s*)?(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
     r"|\b(?:using|with|via|use|uses|used)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
     r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
-    r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving)"
-    r"\s+(?:\w+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
-    r"(?=\d|[A-Za-z][\w.\-]*\d)|\s*(?=[?!;]|\.(?:\s|$)))"
+    r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving"
+    r"|fine-?tune|train|serve|run|running|ran|deploy|deploying|deployed)"
+    r"\s+(?:[\w.\-]+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
+    r"(?=\d|[A-Za-z][\w.\-]*\d|[A-Z][A-Za-z]{1,5}\s+[A-Za-z]{0,3}\d)|\s*(?=[?!;]|\.(?:\s|$)))"
     r"|(?:跑|运行|执行)\s*(?P<of>[a-z][a-z0-9_\-]{2,30})\s*的\s*(?:pretrain|sft|预训练|微调|训练|推理)"
     r"|\b(?i:with|using)\s+(?P<lead>[a-z][a-z0-9_\-]{2,30}),?\s+(?i:i|we)\s+(?:could|can|was\s+able\s+to"
     r"|were\s+able\s+to|managed\s+to)\s+(?:fine[\s\-]?tune|finetune|train|pre[\s\-]?train|serve|run)\b"
@@ -32,11 +33,16 @@ LOWER_TOOL_RE = re.compile(
 Session 19 review: in English only 'using / with / via X to <job>' ('to' required) — 'with distributed
 training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use X to <job>' too, and 'X' in
 '<job word> … with X on <a model or a count>' ('RL with slime on Qwen3-8B', 'trained with q27 on 8 A100s').
+s42 (issue 24, working misses): in Chinese, the card the job runs on between ('用 gpt-fast 在 RTX 4090 上跑');
+in English, the bare verbs of the job too ('Running Llama-2 7B with gpt-fast on an RTX
+4090', 'fine-tune GPT-NeoX 20B with mesh-transformer-jax on TPU v3-8s'), a hyphenated model name between
+(up to three words), and a card written as a capitalized word, a space and its number ('RTX 4090', 'TPU v3').
 Round 15: that slot closing the sentence ('can it be fine-tuned with opensloth?'), and 'with X, I could train'
 before its subject ('With lolcats I could train the Llama 8B model …'). Round 18: a project's own stage run
 ('跑 minimind 的 pretrain': the pretrain script of the minimind repository)."""
 ADJECTIVE_RE = re.compile(
     r"[a-z]+(?:ed|al|ive|ent|ant|ised|ized|ic|ous|ful|less|able|ible|ing)"
+    r"|[a-z]+(?:ation|ment|ness|ism)"  # s42: a noun of an act or a state ('quantization'), no tool's name
     r"|(?:multi|full|single|low|high|mixed|half|non|semi|self|parameter|instruction|continued|supervised)"
     r"-[a-z\-]+|[a-z]+-(?:efficient|based|aware|level|node|gpu|parameter|scale|tuned|trained|free)"
 )
@@ -46,7 +52,8 @@ PLATFORM_RE = re.compile(r"colab|kaggle|autodl|runpod|modal|lambda|paperspace|sa
 """Notebook and rental platforms ('在 colab 里跑', '用 kaggle 训练'): where a job runs, not its tool nor its
 runtime (session 19 review)."""
 SETTING_WORD_RE = re.compile(
-    r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp"
+    r"(?:q?lora|dora|full|sft|dpo|grpo|ppo|rlhf|orpo|kto|bf16|fp16|fp8|fp32|int[248]|nf4|zero\d?|fsdp\d?"
+    r"|bnb|bitsandbytes|awq|gptq|gguf|rocm|metal|vulkan|opencl|sycl|batching"  # s42: quantizers, backends
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
     r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
     r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron"

@@ -101,6 +101,8 @@ def more_role(tok: NumberToken, s: str, stage: str | None) -> Role | None:
     if stage == "inference" and TOO_LONG_GATE_RE.search(s) and request_length(left, right) and _a_length(tok):
         return Role("prompt", seq_value(tok), tok)  # s30: an engine's error '(62955 > 16384)'
     reach = "到" in left or "超过" in left or "reach" in left or "hit" in left or "exceed" in left  # C tests
+    reach = reach or "above" in left or "beyond" in left or "over" in left or "past" in left  # s42: bounds
+    reach = reach or "than" in left or "超出" in left or "大于" in left or "长于" in left
     if stage == "inference" and (reach or "get" in left or "grow" in left) and _a_length(tok):
         from bot.parse.reach_length import reached_length  # lazily: a length reached is rare
 

@@ -176,9 +176,13 @@ with transformers, its runtime when the job serves (round 10: '通过 AutoModelF
 加载 qwen-72B-chat'); a training job's loading code names no runtime (bot.parse.settings)."""
 
 TRANSFORMERS_CALLS = (
-    r"hugging\s*face\s+(?:generate|pipeline)|\bhf\s+generate\b|model\.generate|" + TRANSFORMERS_API
+    r"(?:hugging\s*face|\bhf)\s+(?:generate|pipeline|implementation|(?:model\s+)?code\b)|model\.generate"
+    r"|(?:hugging\s*face|(?<![a-z0-9])hf)\s*(?:的|原生的?|官方的?)\s*(?:原生|官方)?(?:实现|代码)|"
+    + TRANSFORMERS_API
 )
 """transformers by its calls → ``SizingRequest.runtime`` (bot.parse.method_words.RUNTIMES, beside its name,
+s42: or its model code said as Hugging Face's, 'the normal Hugging Face implementation', 'the HF code': the
+modelling code of huggingface/transformers, the library that implementation is;
 :attr:`estimator.runtimes.transformers.Transformers.words`: never the library sentence-transformers,
 embedding models, sbert.net: named as typed, s32)."""
 

@@ -41,8 +41,40 @@ REPLY_FORMS = (
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
 _GATE = re.compile(
     r"output|generat|new token|completion|response|decode|max_token|max token|max_new|max new"
-    r"|\d\s*个?\s*(?:输出|生成)"
+    r"|\d\s*个?\s*(?:输出|生成)|tokens in |秒生成|秒内生成|秒输出"
 )
+
+
+TIMED_FORMS = (
+    (
+        rc(
+            rf"(?<!prompt\s)(?<!input\s)(?<!prefill\s)(?<!processed\s)(?<!processing\s)(?<!processes\s)"
+            rf"(?<!process\s)(?<!of\s)(?<![\w.]){_N}\s*tokens?\s+in\s+"
+            r"(?=\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?)\b"
+            r"(?!\s*(?:per|a|an|/|each|every)\s*(?:training\s+)?(?:step|iter|iteration|batch)))"
+        ),
+        r"output \1 tokens in ",
+    ),
+    (
+        rc(rf"(?:秒|s|分钟)\s*(?:内|之内)?\s*(?:生成|输出)了?\s*{_N}\s*个\s*(?:tokens?|词元)"),
+        r"秒 output \1 tokens",
+    ),
+)
+"""s42 (issue 24, en36-008): a timed run's tokens, 'N tokens in S seconds' ('1024 tokens in 8.56 seconds,
+119.64 tokens/second'), '8.56 秒生成了 1024 个 token': the output length of that run — a prompt's, an
+input's, a prefill's or 'processing of N tokens' are none, nor a training step's. Read only when it is the
+message's one timed run and no output length is said otherwise (:func:`_timed_run`): several timings are
+several runs ('256 tokens in 3.14 s …, 417 tokens in 4.41 s … 128 generated tokens', test_s41_workmiss)."""
+_SAID_OUTPUT_RE = rc(r"output\s+[\d,.]+(?:\s*k)?\s+tokens")
+"""An output length already written by :data:`REPLY_FORMS`."""
+
+
+def _timed_run(s: str) -> str:
+    """``s`` with its one timed run's tokens written as the output (:data:`TIMED_FORMS`), else as it was."""
+    found = [(pattern, words) for pattern, words in TIMED_FORMS for _ in pattern.finditer(s)]
+    if len(found) != 1 or _SAID_OUTPUT_RE.search(s):
+        return s
+    return found[0][0].sub(found[0][1], s)
 
 
 def output_forms(s: str) -> str:
@@ -53,6 +85,8 @@ def output_forms(s: str) -> str:
         return s
     for pattern, words in REPLY_FORMS:
         s = _sub(pattern, words, s)
+    if "tokens in " in s or "生成" in s or "输出" in s:  # s42: a timed run's tokens
+        s = _timed_run(s)
     return s
 
 

@@ -157,6 +157,13 @@ def read_vocabulary(s: str, training: bool) -> Vocab:
     out = Vocab(s, unused=tools_named + launcher_named(s))
     if tool:
         out.fields["training_tool"] = tool
+        if (
+            tool == "Megatron-LM"
+            and "zero" in s
+            and ZERO_SHARDS_RE.search(s)
+            and not tool_written(s, "DeepSpeed")
+        ):
+            out.unused.append(("training_tool: DeepSpeed", "tool_inferred"))  # s42: ZeRO-3 beside Megatron-LM
     elif (
         training and not set(tools_named) - LAUNCHERS_NAMED and (inferred := inferred_tool(s))
     ):  # "per_device_train_batch_size 1": HF Trainer, said so; accelerate launches a trainer (round 12)
@@ -340,9 +347,24 @@ def _parallel_and_layers(out: Vocab) -> None:
         out.fields["kv_offload"] = False
 
 
+ZERO_SHARDS_RE = rc(r"(?<![a-z0-9])zero[\s\-_]*(?:stage[\s\-_]*)?(?:[23](?![\d.])|[\-\s]*infinity)")
+"""ZeRO-2, ZeRO-3 or ZeRO-Infinity: DeepSpeed's sharding (Rajbhandari et al. 2020, 2021). Megatron-LM has
+none of them by that name (its ``--use-distributed-optimizer`` shards the optimizer states only, ZeRO-1's
+share), so said with Megatron-LM they are DeepSpeed's Megatron ('Megatron-LM-v1.1.5-ZeRO3' of
+DeepSpeedExamples, deepspeedai/Megatron-DeepSpeed): DeepSpeed named as read from its settings (s42, issue 24:
+en20-031's 'ZeRO-3 Infinity … the Megatron-LM-v1.1.5-ZeRO3 example' named no DeepSpeed)."""
+FP8_KIND_RE = rc(r"(e[45]m[23])")
+"""The kind of an FP8 format as written ('fp8_e5m2' → 'e5m2'; vLLM's ``CacheDType``: fp8, fp8_e4m3,
+fp8_e5m2), named beside the FP8 KV cache it is sized as."""
+
+
 def _precisions(out: Vocab) -> None:
-    if _take(out, KV_FP8_RE):
+    kind = KV_FP8_RE.search(out.s)
+    if kind and _take(out, KV_FP8_RE):
         out.fields["kv_precision"] = "fp8"
+        if "m2" in (said := kind.group(0)) or "m3" in said:  # s42: 'fp8_e5m2' named as typed, sized as fp8
+            typed = FP8_KIND_RE.search(said)
+            out.unused.append((f"kv_precision: fp8_{typed.group(1) if typed else 'e5m2'}", "fp8_kind"))
     for cache in list(QUANT_CACHE_RE.finditer(out.s)):  # ExLlamaV2 / llama.cpp quantized KV cache ('Q4,
         out.s = mask(out.s, cache.start(), cache.end(), " ")  # Q8 or unquantized cache'): no KV format for it
         named = (f"kv_precision: {cache.group('q') or cache.group('r')}", "no_field")

@@ -19,10 +19,14 @@ L_REACHED = rc(
     r"(?P<what>token\s*(?:数量?|count)|tokens?|上下文|context|对话|conversation|输入|input|prompt)"
     r"(?:\s*(?:长度|length|size))?\s*(?:的\s*)?"
     r"(?:到了?|达到了?|涨到|增加到|增长到|超过了?|reach(?:es|ed)?|hit(?:s|ting)?|gets?\s+to|got\s+to"
-    r"|grows?\s+(?:past|to)|exceed(?:s|ed)?|goes\s+(?:past|over|above))\s*(?:about|around|约|大约|大概)?\s*$"
+    r"|grows?\s+(?:past|to)|exceed(?:s|ed)?|goes\s+(?:past|over|above)|超出了?|大于|长于"
+    r"|(?:(?:is|are|of)\s+)?(?:above|beyond|over|past|(?:longer|greater|larger|bigger|more)\s+than))"
+    r"\s*(?:about|around|约|大约|大概)?\s*$"
 )
 """The words before the length: what grows, then the verb of reaching ('token 数到', '上下文长度超过',
-'once the tokens reach', 'when the context hits')."""
+'once the tokens reach', 'when the context hits'); s42 (issue 24, working misses): or the bound it passes
+('crashes for any context length above 29000', 'prompts longer than 8k fail', '上下文大于 16k 就报错'): the
+length the run held up to, sized as the least it needs, as :mod:`bot.parse.bound_words` sizes a bound."""
 _OUTPUT_BEFORE = rc(r"(?:输出|生成|output|completion|generated|new)\s*(?:的\s*)?$")
 """The output named before what grows: its length is the completion's, not the context."""
 R_RATE = rc(r"^\s*(?:tokens?\s*)?(?:/|每|per\b|a\s+(?:day|second|minute|hour)\b|daily|hourly)")

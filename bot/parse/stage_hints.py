@@ -93,6 +93,14 @@ OWNED_RELEASE_RE = rc(
 """Round 26 zh: a release by its maker's or series' name and its size, called a model ('FooBot 的 7B 模型'): a
 model that exists, so 'train' it (the weak hint) is a fine-tuning, as :data:`RELEASE_NAME_RE`'s one-word names
 are; never a release's own training told of ('LLaMA1 的 7B 在 2000 多张卡上训练': no model word)."""
+OWNED_RELEASE_EN_RE = rc(
+    r"(?<![a-z0-9.\-_/])[a-z][a-z0-9.\-_]*[a-z0-9]['’]s\s+\d+(?:\.\d+)?\s*b(?![a-z0-9])"
+    r"(?:[\s\-](?:chat|instruct|base))?\s+(?:model|checkpoint|version|release)s?(?![a-z])"
+)
+"""s42 (issue 24, working misses): the English of :data:`OWNED_RELEASE_RE` — a release by its maker's or
+project's name in the possessive and its size, called a model ("training BPO's 7b model", "FooBot’s 13B
+chat model"): a model that exists, so 'train' it (the weak hint) is a fine-tuning; never without the model
+word ("Meta's 7B was trained on 1T tokens": a release's own training, and its scale keeps it so)."""
 NOT_FAMILY_WORDS = frozenset(("gpt", "command", "opt"))
 """Catalog name stems that are words or a generic architecture ('a GPT 7B from scratch', 'opt for')."""
 
@@ -190,6 +198,7 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     if not found and stage in (None, "pretrain") and TUNING_VERB_RE.search(s):
         found = not PRETRAINING_SCALE_RE.search(s)  # s19-audit: 'teach X our tone', '再训一下'
     named = RELEASE_NAME_RE.search(s) or ("的" in s and OWNED_RELEASE_RE.search(s))  # s19-audit, r26
+    named = named or (("'s " in s or "’s " in s) and OWNED_RELEASE_EN_RE.search(s))  # s42: "BPO's 7b model"
     vl = "vl" in s or "llava" in s or "blip" in s or "minicpm" in s or "idefics" in s or "owl" in s
     vl = vl or "gemma" in s or "pixtral" in s or "molmo" in s  # C tests: the VL search behind them (s37)
     if (

@@ -314,8 +314,9 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = NOT_KEY.sub("", name.lower())
-    if PLATFORM_RE.fullmatch(name.lower()) or name.lower() in ("atlas", "torchrun"):  # s31 Atlas; a launcher
-        return True  # 'colab', 'kaggle': a platform, where a job runs (s19 review)
+    if PLATFORM_RE.fullmatch(name.lower()) or name.lower() in ("atlas", "torchrun", "hugging", "huggingface"):
+        return True  # 'colab', 'kaggle': a platform (s19 review); s31 Atlas; a launcher; s42: Hugging Face,
+        # the hub and company, its libraries named by their names ('用 Hugging Face 的实现' named 'Hugging')
     if name.rsplit("-", 1)[-1].lower() in MODEL_SUFFIXES or CLASS_NAME_RE.search(name):
         return True
     if MODEL_PART_RE.search(name):  # s36-gen2: 'CogVLM', 'ChatGLM', 'MiniCPM': a model's name, no tool's

@@ -210,6 +210,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "tool_inferred": N_(
         "not named, read from its settings; the sizing uses those settings, not a model of the tool"
     ),
+    "fp8_kind": N_("an FP8 kind: sized as FP8, one byte a value (E4M3 and E5M2 differ in range, not size)"),
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
     "launcher_ddp": N_(
         "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
