@@ -9,6 +9,7 @@ from __future__ import annotations
 from estimator.later import LaterNames, later
 
 BOT: dict[str, tuple[str, ...]] = {
+    "bot.core.unused_local": ("offload_unused", "setting_text", "unused_images", "unused_local"),
     "bot.core.context_followup": ("asks_carried",),
     "bot.core.scaled_followup": ("scaled_followup",),
     "bot.core.start_only": ("start_only",),
@@ -37,6 +38,9 @@ BOT: dict[str, tuple[str, ...]] = {
 a function of that module)."""
 
 (asks_carried,) = later("bot.core.context_followup", "asks_carried")
+offload_unused, setting_text, unused_images, unused_local = later(
+    "bot.core.unused_local", "offload_unused", "setting_text", "unused_images", "unused_local"
+)  # settings a report did not use: bot.core.interpretation (s42-speed)
 (scaled_followup,) = later("bot.core.scaled_followup", "scaled_followup")
 (start_only,) = later("bot.core.start_only", "start_only")
 (earlier_in_brackets,) = later("bot.parse.brackets", "earlier_in_brackets")

@@ -19,12 +19,9 @@ from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOS
 from bot.core.serving_rank import cheaper_but_slow
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
-from bot.parse.active_name import active_in_name
 from bot.parse.non_llm import KINDS as NON_LLM_KINDS
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
-from bot.render.budget_pick_text import budget_pick_line, rows_within
-from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
     comparison_row,
@@ -155,6 +152,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             table = table_currency(rows)  # one currency a table (trial s18 #3)
             cents = False
             if rows:  # one money style for the rows (s25 #6); the module imported when used (s26)
+                from bot.render.budget_pick_text import budget_pick_line, rows_within  # rows only (s42)
                 from bot.render.row_time import rows_cents
 
                 cents = rows_cents([answer.report, *rows])
@@ -190,7 +188,11 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
             # s21; no schedule said (no unused number): no calendar line, and no frames (s36)
             cal = calendar_days(parsed, answer.report) if parsed.unused_numbers else None
-            ctx["calendar"] = calendar_line(cal, answer.lang) if cal is not None else ""
+            ctx["calendar"] = ""
+            if cal is not None:  # the module imported when used (s42-speed)
+                from bot.render.calendar_text import calendar_line
+
+                ctx["calendar"] = calendar_line(cal, answer.lang)
             with _KEEPING:  # the context reads the answer and its language, never the dialect
                 if len(_CONTEXTS) >= KEPT_CONTEXTS:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
@@ -351,5 +353,9 @@ def render_help(
         "unknown_gpu_line": "",
         **parse_extras(parsed),
     }
-    ctx["active_in_name"] = active_in_name(ctx["unknown_model"]) if ctx["unknown_model"] else None
+    ctx["active_in_name"] = None
+    if ctx["unknown_model"]:  # the module imported when used (s42-speed)
+        from bot.parse.active_name import active_in_name
+
+        ctx["active_in_name"] = active_in_name(ctx["unknown_model"])
     return in_script(render_capped("help.j2", lang, fmt, ctx), lang, script, fmt)
