@@ -17,6 +17,7 @@ from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.core.serving_rank import cheaper_but_slow
+from bot.later_names import active_in_name, budget_pick_line, calendar_line, rows_within  # s42-speed
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.non_llm import KINDS as NON_LLM_KINDS
@@ -152,7 +153,6 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             table = table_currency(rows)  # one currency a table (trial s18 #3)
             cents = False
             if rows:  # one money style for the rows (s25 #6); the module imported when used (s26)
-                from bot.render.budget_pick_text import budget_pick_line, rows_within  # rows only (s42)
                 from bot.render.row_time import rows_cents
 
                 cents = rows_cents([answer.report, *rows])
@@ -188,11 +188,7 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             ctx["switched"] = switch_line(answer.kept, answer.reset, answer.report, answer.lang)
             # s21; no schedule said (no unused number): no calendar line, and no frames (s36)
             cal = calendar_days(parsed, answer.report) if parsed.unused_numbers else None
-            ctx["calendar"] = ""
-            if cal is not None:  # the module imported when used (s42-speed)
-                from bot.render.calendar_text import calendar_line
-
-                ctx["calendar"] = calendar_line(cal, answer.lang)
+            ctx["calendar"] = calendar_line(cal, answer.lang) if cal is not None else ""
             with _KEEPING:  # the context reads the answer and its language, never the dialect
                 if len(_CONTEXTS) >= KEPT_CONTEXTS:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
@@ -353,9 +349,5 @@ def render_help(
         "unknown_gpu_line": "",
         **parse_extras(parsed),
     }
-    ctx["active_in_name"] = None
-    if ctx["unknown_model"]:  # the module imported when used (s42-speed)
-        from bot.parse.active_name import active_in_name
-
-        ctx["active_in_name"] = active_in_name(ctx["unknown_model"])
+    ctx["active_in_name"] = active_in_name(ctx["unknown_model"]) if ctx["unknown_model"] else None
     return in_script(render_capped("help.j2", lang, fmt, ctx), lang, script, fmt)
