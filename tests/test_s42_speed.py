@@ -1,6 +1,6 @@
 """Issue 23 item 7, ``sizing-bot ask`` start-up (session 42, s42-speed).
 
-- 37 modules a plain question runs nothing of are imported on their first call (``estimator.later.later``
+- 35 modules a plain question runs nothing of are imported on their first call (``estimator.later.later``
   stand-ins: in ``bot.later_names`` for the parse and render readers, beside the caller in
   ``bot.core.pipeline``, ``estimator.serving`` and ``estimator.inference``, or an import at the call site):
   a plain training question in either language imports none of them, and the questions that need one
