@@ -12,31 +12,60 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.core.context_followup": ("asks_carried",),
     "bot.core.scaled_followup": ("scaled_followup",),
     "bot.core.start_only": ("start_only",),
+    "bot.core.unused_local": ("offload_unused", "setting_text", "unused_images", "unused_local"),
+    "bot.parse.active_name": ("active_in_name",),
+    "bot.parse.asked_precision": ("asked_format",),
     "bot.parse.brackets": ("earlier_in_brackets",),
+    "bot.parse.called_card": ("called_card",),
+    "bot.parse.card_slots": ("card_slots",),
+    "bot.parse.card_variants": ("card_variants",),
     "bot.parse.carried_unit": ("carried_unit_total",),
     "bot.parse.configs.commented": ("prose_commented",),
     "bot.parse.configs.vocab": ("known",),
+    "bot.parse.family_version": ("release_name", "size_names", "sizes_line"),
+    "bot.parse.gpu_kinds": ("kinds_of_cards",),
     "bot.parse.grpo_tools": ("grpo_tool_algorithm", "vllm_rollout_codebase"),
     "bot.parse.hyper_names": ("hyper_item",),
+    "bot.parse.load_change": ("load_change",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
+    "bot.parse.network_ports": ("network_ports",),
+    "bot.parse.notebook_gpus": ("notebook_gpus",),
+    "bot.parse.now_rate": ("rate_why",),
     "bot.parse.option_counts": ("option_counts",),
     "bot.parse.option_prices": ("option_prices",),
-    "bot.parse.personal_training": ("personal_card_tuning",),
     "bot.parse.other_stage_rate": ("other_stage_rate",),
+    "bot.parse.per_million": ("mask_per_million",),
+    "bot.parse.personal_training": ("personal_card_tuning",),
+    "bot.parse.port_names": ("drop_port_stems", "port_tools"),
+    "bot.parse.reasoning_words": ("without_reasoning",),
     "bot.parse.role_split": ("role_split",),
     "bot.parse.rollout_share": ("rollout_share",),
+    "bot.parse.rounded_context": ("rounded_beside",),
     "bot.parse.run_durations": ("past_run_duration",),
-    "bot.parse.tool_generation": ("generating_with_tool",),
+    "bot.parse.script_reads": ("script_reads",),
+    "bot.parse.served_adapters": ("served_adapters",),
+    "bot.parse.shared_value": ("spread_shared_value",),
     "bot.parse.shouted": ("unshouted", "with_typed_case"),
     "bot.parse.size_words": ("drop_size_word",),
+    "bot.parse.slash_memory": ("slash_options",),
+    "bot.parse.tool_generation": ("generating_with_tool",),
+    "bot.parse.transformers_version": ("read_transformers",),
     "bot.parse.version_context": ("with_named_version",),
+    "bot.render.budget_pick_text": ("budget_pick_line", "rows_within"),
+    "bot.render.calendar_text": ("calendar_line",),
     "bot.render.context_rows": ("context_rows",),
+    "bot.render.fp16_cards": ("fp16_mark",),
+    "bot.render.serving_memory_first": ("mem_first",),
+    "bot.render.steps_text": ("budget_steps",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
 
 (asks_carried,) = later("bot.core.context_followup", "asks_carried")
+offload_unused, setting_text, unused_images, unused_local = later(
+    "bot.core.unused_local", "offload_unused", "setting_text", "unused_images", "unused_local"
+)  # settings a report did not use: bot.core.interpretation (s42-speed)
 (scaled_followup,) = later("bot.core.scaled_followup", "scaled_followup")
 (start_only,) = later("bot.core.start_only", "start_only")
 (earlier_in_brackets,) = later("bot.parse.brackets", "earlier_in_brackets")
@@ -61,6 +90,35 @@ unshouted, with_typed_case = later("bot.parse.shouted", "unshouted", "with_typed
 (drop_size_word,) = later("bot.parse.size_words", "drop_size_word")
 (with_named_version,) = later("bot.parse.version_context", "with_named_version")
 (context_rows,) = later("bot.render.context_rows", "context_rows")  # serving answers only (s41)
+
+# s42-speed: readers and texts a plain question never reaches, imported on first call
+(called_card,) = later("bot.parse.called_card", "called_card")
+(notebook_gpus,) = later("bot.parse.notebook_gpus", "notebook_gpus")
+(card_variants,) = later("bot.parse.card_variants", "card_variants")
+(without_reasoning,) = later("bot.parse.reasoning_words", "without_reasoning")
+(rounded_beside,) = later("bot.parse.rounded_context", "rounded_beside")
+(mask_per_million,) = later("bot.parse.per_million", "mask_per_million")
+(budget_steps,) = later("bot.render.steps_text", "budget_steps")
+release_name, size_names, sizes_line = later(
+    "bot.parse.family_version", "release_name", "size_names", "sizes_line"
+)
+(fp16_mark,) = later("bot.render.fp16_cards", "fp16_mark")
+(mem_first,) = later("bot.render.serving_memory_first", "mem_first")
+(rate_why,) = later("bot.parse.now_rate", "rate_why")
+(script_reads,) = later("bot.parse.script_reads", "script_reads")
+(spread_shared_value,) = later("bot.parse.shared_value", "spread_shared_value")
+(read_transformers,) = later("bot.parse.transformers_version", "read_transformers")
+(card_slots,) = later("bot.parse.card_slots", "card_slots")
+(load_change,) = later("bot.parse.load_change", "load_change")
+(kinds_of_cards,) = later("bot.parse.gpu_kinds", "kinds_of_cards")
+drop_port_stems, port_tools = later("bot.parse.port_names", "drop_port_stems", "port_tools")
+(slash_options,) = later("bot.parse.slash_memory", "slash_options")
+(served_adapters,) = later("bot.parse.served_adapters", "served_adapters")
+(network_ports,) = later("bot.parse.network_ports", "network_ports")
+(asked_format,) = later("bot.parse.asked_precision", "asked_format")
+(active_in_name,) = later("bot.parse.active_name", "active_in_name")
+budget_pick_line, rows_within = later("bot.render.budget_pick_text", "budget_pick_line", "rows_within")
+(calendar_line,) = later("bot.render.calendar_text", "calendar_line")
 
 LATE = LaterNames(
     {

@@ -9,7 +9,6 @@ from typing import Any
 from estimator.built import assumption
 from estimator.built import note as built_note
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.context_window import context_note, later_version
 from estimator.models import Assumption, Currency, Note, SizingRequest
 from estimator.reasons import Why
 from estimator.request import Runtime
@@ -117,7 +116,12 @@ def beyond_window(
     ('vllm_long_max_model_len'; vllm/config/model.py ``_get_and_verify_max_len``, vLLM v0.18: "User-specified
     max_model_len … is greater than the derived max_model_len … To allow overriding this maximum, set the
     env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"; vllm/config.py in releases before the config package)."""
-    note = context_note(spec, tokens, runtime) if stated else None
+    if not stated:
+        note = None
+    else:  # a stated length only: the module imported when used (s42-speed)
+        from estimator.context_window import context_note, later_version
+
+        note = context_note(spec, tokens, runtime)
     if note is not None:
         ledger.note(note[0], **note[1])
     later = later_version(spec, tokens) if note and note[0] == "beyond_context_window" else None

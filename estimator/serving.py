@@ -16,7 +16,7 @@ from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, default_kv_precision, serve
-from estimator.later import LATE
+from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
@@ -32,15 +32,13 @@ from estimator.runtimes.others import (
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
-from estimator.serving_verdict import (
-    at_stated_share,
-    refused_to_start,
-    runtime_edges,
-    serving_need,
-    serving_verdict,
-)
 from estimator.verdicts import requested_count
 from estimator.weights import BITS_PER_WEIGHT
+
+at_stated_share, refused_to_start, runtime_edges, serving_need, serving_verdict = later(
+    "estimator.serving_verdict", "at_stated_share", "refused_to_start", "runtime_edges", "serving_need",
+    "serving_verdict",
+)  # fmt: skip  # serving answers only: a training ``ask`` imports none of it (s42-speed)
 
 LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 """Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.parse.family_version import release_name, size_names
+from bot.later_names import release_name, size_names
 from estimator.plan import HEADROOM
 from estimator.request import Precision, Stage
 from estimator.runtimes.others import home_ram, host_part

@@ -17,8 +17,8 @@ from bot.core.cpu_machine import machine_without_gpu
 from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its old name (s39 split)
 from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
-from bot.core.unused_local import offload_unused, unused_images, unused_local
-from bot.core.unused_local import setting_text as _text
+from bot.later_names import offload_unused, unused_images, unused_local
+from bot.later_names import setting_text as _text
 from bot.parse import ParseResult
 from bot.parse.daily_hours import DAILY_SCHEDULE
 from bot.parse.load_words import CAP_BATCH_ENGINES

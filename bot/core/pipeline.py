@@ -25,7 +25,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer, with_rows
-from bot.core.budget_lead import budget_led
 from bot.core.cheapest import names_a_gpu
 from bot.core.compare_currency import not_compared, priced_cheapest
 from bot.core.compared_load import sized_options
@@ -35,18 +34,15 @@ from bot.core.failed_counts import failed_carries, size_above_failed
 from bot.core.filled import effective_request, with_source_assumptions
 from bot.core.followup import MODEL_FIELDS, classify, followup_fields, lost_followup, merge, stage_switch
 from bot.core.home_card import home_card_cost
-from bot.core.offer_sizing import offer_gpu, offer_terms_for, offered_instead
 from bot.core.pasted import split_pasted
 from bot.core.priced_cards import with_priced_cards
 from bot.core.release_window import release_window
 from bot.core.script import reply_langs
-from bot.core.ttft_bind import ttft_bound
 from bot.later_names import asks_carried, prose_commented, scaled_followup, unshouted, with_typed_case
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult, parse
 from bot.parse.configs import StackConfig, find_stack_config
 from bot.parse.configs.merge import with_stack
-from bot.parse.configs.prose_stage import training_prose
 from bot.parse.counts_tried import COUNTS_FAILED
 from bot.parse.lang import Lang
 from bot.parse.parse_error import PARSE_ERROR
@@ -56,6 +52,7 @@ from bot.textclean import clean_text, strip_markup
 from estimator import catalog, estimate
 from estimator.architecture import size_label
 from estimator.catalog import ModelSpec
+from estimator.later import later
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 
@@ -66,6 +63,14 @@ if TYPE_CHECKING:
     from bot.settings.presales import PresalesConfig  # annotations only: read only with an offer
 
 log = lazy_logger(__name__)
+
+# imported on first call (s42-speed): a time to first token asked, a budget led, a pasted config, an offer
+(ttft_bound,) = later("bot.core.ttft_bind", "ttft_bound")
+(budget_led,) = later("bot.core.budget_lead", "budget_led")
+(training_prose,) = later("bot.parse.configs.prose_stage", "training_prose")
+offer_gpu, offer_terms_for, offered_instead = later(
+    "bot.core.offer_sizing", "offer_gpu", "offer_terms_for", "offered_instead"
+)
 
 ESTIMATOR_ERROR = "estimator_error"
 """ParseResult note when the estimator failed on a request (a bug on our side: logged, not shown)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import LATE, carried_unit_total, drop_size_word, load_forms, role_split
+from bot.later_names import LATE, carried_unit_total, drop_size_word, load_forms, network_ports, role_split
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
@@ -29,7 +29,6 @@ from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
 from bot.parse.memory_beside import OTHER_MEMORY_MARK_RE
 from bot.parse.memory_forms import MEMORY_NEED_MARK_RE, memory_forms
-from bot.parse.network_ports import network_ports
 from bot.parse.node_totals import GATE as NODE_TOTALS_GATE
 from bot.parse.node_totals import node_totals
 from bot.parse.numbers import CN_DIGITS

@@ -8,6 +8,7 @@ from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 
+from bot.later_names import rounded_beside
 from bot.parse import structure as st
 from bot.parse import withheld
 from bot.parse.asked_model import (
@@ -31,7 +32,6 @@ from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_defau
 from bot.parse.request_fields import as_typed, typed_release
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role, seq_value
-from bot.parse.rounded_context import rounded_beside
 from bot.parse.sample_length import SAMPLE_LENGTH
 from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
 from bot.parse.sample_range import sample_range

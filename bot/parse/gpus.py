@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from bot.later_names import called_card
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
-from bot.parse.called_card import called_card
 from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index

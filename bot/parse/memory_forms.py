@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
+from bot.later_names import slash_options
 from bot.parse.memory_beside import USED_OF_RE, _sub, _used_of, alt_memories, card_variants, mac_memory
 from bot.parse.one_card import each_of
 from bot.parse.regex import rc
-from bot.parse.slash_memory import slash_options
 from bot.parse.unified_ram import GATE_RE as UNIFIED_GATE_RE
 from bot.parse.unified_ram import device_memory
 from bot.parse.unit_cues import ALT_MEMORY, ALT_MEMORY_GATE, KIND_EACH, KIND_EACH_GATE, USED_OF, USED_OF_GATE

@@ -8,6 +8,7 @@ import math
 from itertools import repeat
 from typing import Any
 
+from bot.later_names import asked_format
 from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
 from bot.parse import (
@@ -15,7 +16,6 @@ from bot.parse import (
     no_gpu,
 )
 from bot.parse import precision_words as pw
-from bot.parse.asked_precision import asked_format
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import mixed_memories

@@ -17,7 +17,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from bot.later_names import with_named_version
+from bot.later_names import drop_port_stems, with_named_version
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse import model_names as names
@@ -31,7 +31,6 @@ from bot.parse.model_paths import policy_paths
 from bot.parse.model_stopwords import NOT_MODEL_NAMES
 from bot.parse.normalize import MODEL_MARK, mask
 from bot.parse.other_names import LONE_TAGS, lone_tagged_name, tagged_family_names
-from bot.parse.port_names import drop_port_stems
 from bot.parse.regex import compile_pattern, rc
 from bot.parse.size_apart import size_apart
 from bot.parse.verb_names import benchmark_name, job_named_model

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.later_names import card_variants, notebook_gpus
 from bot.parse import lexicon as lx
 from bot.parse import spelling_tables as sp
 from bot.parse.abbrev import expand_abbreviations
 from bot.parse.atlas_servers import atlas_servers
 from bot.parse.card_first import CARD_FIRST_RE, card_first
-from bot.parse.card_variants import card_variants
 from bot.parse.chat_forms import chat_forms
 from bot.parse.count_forms import count_forms
 from bot.parse.followup_words import drop_change_verbs
@@ -23,7 +23,6 @@ from bot.parse.hardware_specs import without_specs
 from bot.parse.host_forms import card_memory_keys
 from bot.parse.instances import spell_out_instances
 from bot.parse.more_tools import glued_tool_names
-from bot.parse.notebook_gpus import notebook_gpus
 from bot.parse.numbers import parse_number
 from bot.parse.phrasing_zh import read_zh_phrasing
 from bot.parse.plain_forms import COUNT_RE as CN_COUNT_RE

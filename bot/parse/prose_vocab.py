@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.later_names import LATE, earlier_in_brackets
+from bot.later_names import LATE, earlier_in_brackets, read_transformers, script_reads, spread_shared_value
 from bot.parse.gpu_layers import (
     HOST_HINT_RE,
     cpu_experts,
@@ -33,8 +33,6 @@ from bot.parse.numbers import parse_number
 from bot.parse.precision_words import BPW_RE
 from bot.parse.regex import rc
 from bot.parse.rl_batch import rollout_batch_read
-from bot.parse.script_reads import script_reads
-from bot.parse.shared_value import spread_shared_value
 from bot.parse.stack_words import (
     LAUNCHERS_NAMED,
     inferred_tool,
@@ -44,7 +42,6 @@ from bot.parse.stack_words import (
     training_tool,
 )
 from bot.parse.structure import OBSERVED, TRIED, role_at, segments
-from bot.parse.transformers_version import read_transformers
 from bot.parse.vocab_patterns import (
     ACCUM_RE,
     ALL_LAYERS_ON_GPU,

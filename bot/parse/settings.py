@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.later_names import other_stage_rate, past_run_duration, rollout_share
+from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
@@ -20,7 +21,6 @@ from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
 from bot.parse.normalize import mask
-from bot.parse.now_rate import rate_why as rate_not_target
 from bot.parse.numbers import parse_number
 from bot.parse.prose_forms import (
     engine_settings,

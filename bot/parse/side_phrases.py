@@ -7,12 +7,10 @@ slots (:mod:`bot.parse.card_slots`)."""
 
 from __future__ import annotations
 
+from bot.later_names import card_slots, kinds_of_cards, load_change
 from bot.parse.calendar_dates import DATE_GATE, calendar_dates
-from bot.parse.card_slots import card_slots
 from bot.parse.context_phase import _GATE_RE as PHASE_GATE
 from bot.parse.context_phase import context_phase
-from bot.parse.gpu_kinds import kinds_of_cards
-from bot.parse.load_change import load_change
 from bot.parse.peak_load import daytime_peak
 from bot.parse.regex import words_gate
 from bot.parse.schedule_words import _GATE_RE as SCHEDULE_GATE

@@ -13,6 +13,7 @@ from bot.later_names import (
     grpo_tool_algorithm,
     option_prices,
     personal_card_tuning,
+    served_adapters,
     vllm_rollout_codebase,
 )
 from bot.parse.accum_asked import ACCUM_ASKED_RE
@@ -31,7 +32,6 @@ from bot.parse.normalize import MODEL_MARK
 from bot.parse.past_run import duration_as_hours
 from bot.parse.per_card_load import HOW_MANY_RE, count_in_ceiling
 from bot.parse.prose_forms import other_stage
-from bot.parse.served_adapters import served_adapters
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import (

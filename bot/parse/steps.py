@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.later_names import mask_per_million
 from bot.parse.normalize import mask
 from bot.parse.numbers import parse_chinese_numeral
-from bot.parse.per_million import mask_per_million
 from bot.parse.regex import rc
 
 ASKS_STEPS_RE = rc(

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import repeat
 
+from bot.later_names import port_tools
 from bot.parse.fixed_patterns import NOT_KEY
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
@@ -32,7 +33,6 @@ from bot.parse.launched_tools import launched_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
 from bot.parse.method_words import RUNTIMES
 from bot.parse.model_names import NOT_NAMES
-from bot.parse.port_names import port_tools
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
 from bot.parse.written_settings import LLAMA_CPP_FRONTENDS, OPTIMIZER_NAME_RE

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from bot.later_names import without_reasoning
 from bot.parse import lexicon as lx
 from bot.parse.cue_index import per_message
 from bot.parse.cue_words import ASKS_COUNT
 from bot.parse.normalize import MARKS
-from bot.parse.reasoning_words import without_reasoning
 from bot.parse.regex import AnyBranch, rc
 
 SINGLE_CARD_RE = rc(  # s23: '单芯 1684x', '单颗 910B', '单芯片': one chip, as '单卡' one card

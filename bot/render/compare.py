@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from bot.core.cheapest import cheapest_index
 from bot.core.compare_currency import own_price_only, same_cost, serving_tied
 from bot.core.serving_rank import DECODE_FLOOR_TPS, holds_load, monthly_load
+from bot.later_names import fp16_mark
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
-from bot.render.fp16_cards import fp16_mark
 from bot.render.headline_parts import _days_on, headline_days
 from bot.render.i18n import N_, translate
 from bot.render.sections import paid_row, shown_gpu_hours

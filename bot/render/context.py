@@ -9,8 +9,8 @@ from bot.core.answer import Answer
 from bot.core.chosen import chosen_plan
 from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
+from bot.later_names import budget_steps, sizes_line
 from bot.parse import ParseResult
-from bot.parse.family_version import sizes_line
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, is_tpu, model_label, node_of, stage_key
 from bot.render.fit_change_text import same_card_fix
@@ -24,7 +24,6 @@ from bot.render.sections import budget_section, method_rows, rental_section, tra
 from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
-from bot.render.steps_text import budget_steps
 from bot.render.understood import understood_extras
 from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS

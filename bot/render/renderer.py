@@ -17,14 +17,12 @@ from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.core.serving_rank import cheaper_but_slow
+from bot.later_names import active_in_name, budget_pick_line, calendar_line, rows_within  # s42-speed
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
-from bot.parse.active_name import active_in_name
 from bot.parse.non_llm import KINDS as NON_LLM_KINDS
 from bot.parse.parse_error import PARSE_ERROR
 from bot.parse.which_cards import CHEAPEST_ASKED
-from bot.render.budget_pick_text import budget_pick_line, rows_within
-from bot.render.calendar_text import calendar_line
 from bot.render.compare import (
     cheapest_line,
     comparison_row,

@@ -7,7 +7,7 @@ import math
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import LATE, context_rows, start_only
+from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span
 from bot.render.i18n import N_, translate
@@ -16,7 +16,6 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
-from bot.render.serving_memory_first import mem_first
 from bot.render.stated import SHARE_KEY
 from bot.render.wording import (
     PRECISION_LABELS,

@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 from bot.lazylog import lazy_logger
-from bot.parse.configs.launch_line import read_launch
 from bot.parse.configs.launchers import COMMAND_RE, expand, read_serving, serving_tool, shell_variables
 from bot.parse.configs.model import UNUSED_REASONS, StackConfig
 from bot.parse.configs.python_args import find_python_config
@@ -234,6 +233,8 @@ def _command(text: str, source: str) -> tuple[StackConfig, str] | None:
         if tool is not None:
             fmt_cfg.tools.append(tool)
             return read_serving(command, tool, fmt_cfg), rest
+        from bot.parse.configs.launch_line import read_launch  # a training launch only (s42-speed)
+
         return read_launch(command, fmt_cfg), rest
     return None
 
