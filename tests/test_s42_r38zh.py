@@ -11,6 +11,9 @@ must-read and the must-not-misread (tests/data/real_questions/README.md, "Round 
    that release (bot.parse.size_apart.SIZE_DE_RE, bot.parse.model_names.SIZE_FIRST_RE).
 4. Nothing sized (the model's size unknown): each other card the message names is named as not sized, with
    its memory (bot.core.compare_currency.unsized_cards, reason ``card_unsized``).
+5. A known zh fault of session 41: a training rate per card, 每秒 before the number ('每张卡每秒 3000 token'):
+   the per-GPU tokens/s, as '每卡 3000 token/s' and '3000 tokens per second per GPU' are
+   (bot.parse.throughput_words.PER_CARD_SECOND_RE).
 """
 
 from __future__ import annotations
@@ -135,3 +138,27 @@ def test_cards_named_when_nothing_is_sized(text: str, item: str) -> None:
 )
 def test_no_unsized_cards_when_a_model_is_sized(text: str) -> None:
     assert not [r for _, r in _ignored(text) if r == "card_unsized"]
+
+
+# 5. a training rate per card with 每秒 before the number
+@pytest.mark.parametrize(
+    "text",
+    [
+        "训练 Qwen2.5-7B，每张卡每秒 3000 token，1B token 要多久？8 张 A100。",
+        "训练 Qwen2.5-7B，8 张 A100，单卡每秒能跑 3k 个 token，1B token 要多久？",
+        "Training Qwen2.5-7B at 3000 tokens per second per GPU on 8 A100s: how long for 1B tokens?",
+    ],
+)
+def test_a_per_card_training_rate_is_per_gpu(text: str) -> None:
+    assert _req(text).tokens_per_second_per_gpu == 3000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "训练 Qwen2.5-7B，8 张 A100，每秒 3000 token，1B token 要多久？",  # the cluster's, not one card's
+        "用 vLLM 部署 Qwen2.5-7B，每张卡每秒 3000 token，100 并发要几张 A100？",  # serving: left as before
+    ],
+)
+def test_no_per_gpu_rate_without_a_card_while_training(text: str) -> None:
+    assert _req(text).tokens_per_second_per_gpu is None
