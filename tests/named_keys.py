@@ -66,6 +66,9 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     # count ('50 台 RTX 4090 做推理', '4 张 A100 做评测'; bot.parse.eval_cards): that count, card and memory
     "eval_cards": frozenset({"gpu_count", "gpu", "gpu_memory_gib"}),
     "eval_share": frozenset({"gpu_count"}),  # '其中2张做评测': a share of the rig's count
+    # s42 round 38 zh: another card named when nothing is sized (the model's size unknown), with its memory
+    # ('A100 (40 GB)'; bot.core.compare_currency.unsized_cards): that card and its memory
+    "card_unsized": frozenset({"gpu", "gpu_memory_gib"}),
 }
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 

@@ -853,6 +853,16 @@ def test_round37_work_zh_does_not_regress() -> None:
     assert _work_understood("r37work", "zh", 22) >= R37_WORK_UNDERSTOOD_ZH
 
 
+R38_WORK_UNDERSTOOD_ZH = 12
+"""Round 38's Chinese working split (zh_r38.json, r38work: 16 records) understood in full at the last
+measurement (README.md there): 10 at the freeze (first contact), 12 after its readers
+(tests/test_s42_r38zh.py). Its r38test half (24 records) is frozen in ``frozen_r38_test_zh.sha256``."""
+
+
+def test_round38_work_zh_does_not_regress() -> None:
+    assert _work_understood("r38work", "zh", 16) >= R38_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1150,6 +1160,7 @@ HELD_OUT_SIZES = {
     ("r35test", "zh"): 16,
     ("r36test", "zh"): 21,
     ("r37test", "zh"): 18,
+    ("r38test", "zh"): 24,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

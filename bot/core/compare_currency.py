@@ -104,6 +104,25 @@ def not_compared(parsed: ParseResult, gpus: list[str]) -> ParseResult:
     return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *items]})
 
 
+CARD_UNSIZED = "card_unsized"
+
+
+def unsized_cards(parsed: ParseResult) -> ParseResult:
+    """s42 round 38 zh: ``parsed`` of an answer that sized nothing (no model size yet) with each other
+    card the message names ('用 910B 训练 VideoMind 要多久？能用 A100 40G 吗？') named as not sized, with the
+    memory said with it or its catalog memory in GiB (``card_unsized``): the cards a comparison would size
+    are never dropped in silence (docs/design.md §8). Unchanged when there is none or a model's size is
+    known."""
+    if not parsed.gpu_alternatives or parsed.request.params_total is not None or parsed.model_family_only:
+        return parsed
+    cards, items = catalog.gpus(), []
+    for g in parsed.gpu_alternatives:  # the memory said with it, else its catalog memory ('A100 40G')
+        memory = parsed.gpu_alternative_memory.get(g) or (cards[g].memory_gib if g in cards else None)
+        name = cards[g].family if g in cards else g
+        items.append((f"{name} ({memory:g} GB)" if memory else name, CARD_UNSIZED))
+    return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *items]})
+
+
 def same_cost(a: object, b: object) -> bool:
     """Whether two costs (``Cost`` or ``inference.cost_per_million_tokens``) are the same range
     (``low``, ``high``) in the same ``currency``."""

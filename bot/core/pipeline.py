@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.answer import Answer, with_rows
 from bot.core.cheapest import names_a_gpu
-from bot.core.compare_currency import not_compared, priced_cheapest
+from bot.core.compare_currency import not_compared, priced_cheapest, unsized_cards
 from bot.core.compared_load import sized_options
 from bot.core.cpu_machine import cpu_machine
 from bot.core.embedding_job import embedding_job, figures_used, is_embedding_job
@@ -375,6 +375,7 @@ def answer_request(
                 if not offer.offered:
                     size = partial(_size, lang=lang, settings=settings, presales=presales)
                     alternative = offered_instead(request, presales, size)
+    parsed = parsed if report is not None else unsized_cards(parsed)  # s42: the other cards named
     result = Answer(
         parsed=parsed if report is not None else _one_card(parsed),  # s31: one personal card, nothing sized
         report=report,

@@ -28,10 +28,15 @@ ENGINE_USE_RE = rc(
     r"(?:加载|推理|部署|跑|\bload|\brun|\bserv|\binfer|\bgenerat)"
     r"|\b(?:load(?:ed|ing)?|r[au]n(?:ning)?|serv(?:e|ed|ing)|tried)\b(?:[^.;。；\n]|\.(?=\d)){0,40}?"
     r"\b(?:with|using|via|in)\s+(?:hf\s+|hugging\s*face\s+)?transformers\b"
+    r"|(?:和|与|跟|还是|\band|\bor|\bvs\.?|\bversus)\s*(?:原生\s*|native\s+|plain\s+|hf\s+|hugging\s*face\s+)?"
+    r"transformers\s*(?:v?\d+(?:[._]\d+){1,2}\s*)?(?:库|框架|\blibrary\s*|\bbackend\s*)?(?:的\s*)?"
+    r"(?:推理|部署|加载|延迟|速度|吞吐|性能|\binfer|\bserv|\bload|\bgenerat|\blatency|\bspeed|\bthroughput)"
 )
 """s20 round 14: transformers used as the engine of a run ('用 transformers 加载 …，换 vLLM 也一样 OOM',
 'using transformers to load it, then vLLM'): a setup of its own, named beside the engine sized, where a
-library version beside an engine ('vLLM 0.5, transformers 4.40') is not."""
+library version beside an engine ('vLLM 0.5, transformers 4.40') is not. s42 round 38 zh: joined to the
+engine by a conjunction before a job or a measure ('用 vLLM 0.4.1 和原生 Transformers 4.40.0 推理', 'vLLM vs
+transformers latency'): compared as an engine, where '和 transformers 4.40 版本' is still a library."""
 
 
 def engines_named(s: str, runtime: str | None) -> tuple[str | None, list[tuple[str, str]]]:

@@ -30,10 +30,12 @@ a config's ``memory=`` (see the module docstring)."""
 HOST_GATE = r"|\d\s?(?:c|核)\s?\d"
 """The spec's digits, a core letter and digits ('32c64g', '16核64g'), added to the host gate."""
 CARD_THEN_HOST = (
-    r"|(?<![a-z0-9])[a-z]{0,4}\d{2,4}\s*(?:ti|super|pro)?\s*\d{1,3}\s*g(?:b|ib)?\s*[，,；;、]\s*内存"
+    r"|(?<![a-z0-9])(?:[a-z]{2,6}\s)?[a-z]{0,4}\d{2,4}[a-z]?\s*(?:ti|super|pro)?\s*\d{1,3}\s*g(?:b|ib)?"
+    r"\s*[，,；;、（(]\s*内存"
 )
 """A card's name and its memory, then 内存 after a list mark ('v100 32g、内存 63g'), added to the hardware
-line of :data:`bot.parse.prose_forms._HARDWARE_LINE_RE`."""
+line of :data:`bot.parse.prose_forms._HARDWARE_LINE_RE`. s42 round 38 zh: a vendor word before the card and a
+letter after its number, and a bracket as the mark ('RTX 4090D 24GB（内存 128GB）')."""
 _RAM_AFTER = r"(?=\s*(?:的\s*)?(?:(?:lp)?ddr[45]|内存|ram\b|of\s+(?:system\s+)?ram))"
 RAM_PRODUCT_RE = rc(
     r"(?P<pre>(?<!显)内存\s*(?:是|有|为|:)?\s*)(?P<m>\d{1,3})\s*(?P<u>gb|gib|g)\s*[x*×]\s*(?P<n>[1-9])(?![\d.])"

@@ -39,11 +39,13 @@ SPACED_NAME_RE = rc(
 release of a name by its size ('FooBot 的 7B 模型'), named as typed as 'FooBot 7B'. s37 (issue 24): a release
 number spaced between ('llava 1.5 13b', 'InternVL 2.5 8B') is part of the name, never a number left unread."""
 SIZE_FIRST_RE = rc(
-    rf"(?<![a-z0-9.\-_])(?P<size>\d+(?:\.\d+)?)(?P<unit>[bm])\s+(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
+    rf"(?<![a-z0-9.\-_])(?P<size>\d+(?:\.\d+)?)(?P<unit>[bm])"
+    rf"(?:\s*-?\s*param(?:eter)?s?\s+|\s*参数量?\s*|\s+)(?:的\s*)?(?P<name>{_NAME})(?![a-z0-9.\-_])"
 )
 """'the 7B LLaVA', '8B 的 InternVL2.5', 'a 125M GPT-2' (trial s23 #1b): a size in billions or millions,
 then the name; never a size glued to the name before it (s37-models: 'the vicuna-7b LLaVA model' is
-LLaVA built on vicuna-7b, whose size the 7B is, never a 'LLaVA 7B')."""
+LLaVA built on vicuna-7b, whose size the 7B is, never a 'LLaVA 7B'). s42 round 38 zh: a parameter word
+between ('70B 参数的 DeepSeek-R1', 'the 70B-parameter DeepSeek-R1'): the size is still that release's."""
 ANY_SIZE_RE = rc(
     r"(?<![a-z0-9.])\d+(?:\.\d+)?\s?[bm](?![a-z])(?!\s*(?:的\s*)?(?:上下文|context|ctx|tokens?))"
 )

@@ -61,7 +61,14 @@ from bot.parse.settings_patterns import (
 from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
-from bot.parse.throughput_words import asked_yes_no, rate_asked, tokens_per_minute, tokens_per_second_first
+from bot.parse.throughput_words import (
+    PER_CARD_SECOND_RE,
+    asked_yes_no,
+    per_card_rate,
+    rate_asked,
+    tokens_per_minute,
+    tokens_per_second_first,
+)
 from bot.parse.time_forms import spend_rate
 from bot.parse.tool_keys import negated_keys
 from bot.parse.tps_forms import TPS_RE, per_gpu
@@ -128,6 +135,10 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
+    if (
+        training and "每秒" in out.s and (c := PER_CARD_SECOND_RE.search(out.s))
+    ):  # s42: '每张卡每秒 3000 token'
+        out.s = per_card_rate(out.s, c)  # as '3000 tok/s 每卡', which _throughput reads per GPU
     run_readers(out, training)  # _parallel, _lora … _methods: those whose key words the text has
     read_written_settings(out, training)
     return out

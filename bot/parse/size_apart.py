@@ -19,8 +19,9 @@ NAME_DE_RE = rc(
     rf"(?<![a-z0-9.\-_])(?P<name>{_NAME})\s*(?:'s|’s|(?:里|中|系列)?的)\s*(?:那个\s*|the\s+)?{_SIZE}(?![a-z0-9])"
 )
 """'gpt-oss 的 120b', 'gpt-oss 系列的 120b', "gpt-oss's 120b"."""
-SIZE_DE_RE = rc(rf"(?<![a-z0-9.]){_SIZE}\s*的\s*(?P<name>{_NAME})(?![a-z0-9.\-_])")
-"""'120b 的 gpt-oss'."""
+SIZE_DE_RE = rc(rf"(?<![a-z0-9.]){_SIZE}\s*(?:参数量?\s*)?的\s*(?P<name>{_NAME})(?![a-z0-9.\-_])")
+"""'120b 的 gpt-oss'; s42 round 38 zh: a parameter word between ('70B 参数的 DeepSeek-R1'). English 'the
+70B-parameter X' is :data:`bot.parse.model_names.SIZE_FIRST_RE`'s (a name the catalog does not list first)."""
 SIZES_LATER_RE = rc(
     rf"(?<![a-z0-9.\-_])(?P<name>{_NAME})(?![a-z0-9.\-_])[^。？?！!\n\d]{{0,16}}?[，,:：]\s*(?:the\s+)?{_SIZE}"
     r"(?=\s*(?:和|、|或者?|还是|与|跟|,|and|or)\s*(?:the\s+)?\d+(?:\.\d+)?\s?[bm]\s*"

@@ -51,6 +51,28 @@ PER_SECOND_FIRST_RE = rc(
 超过 100 个 token', '每秒能到 35 个 token')."""
 
 
+PER_CARD_SECOND_RE = rc(
+    r"(?:每卡|单卡|每张卡|每块卡|单张卡|每张\s*gpu|每个\s*gpu|每块\s*gpu|单张\s*gpu)\s*(?:的\s*)?(?:训练\s*)?"
+    r"(?:吞吐|速度)?\s*(?:是|为|能|可以|大概|约|能到|可达)?\s*每秒\s*(?:能|可以|大概|约|处理|跑|训练|能跑)?\s*"
+    r"(?P<v>\d+(?:,\d{3})*(?:\.\d+)?)\s*(?P<k>[k千万])?\s*(?:个\s*)?(?:tokens?|toks?)"
+)
+"""s42 (a known zh fault, round 38): a training rate per card written with 每秒 before the number ('每张卡每秒
+3000 token', '单卡每秒能跑 2k 个 token'): the per-GPU tokens/s, as '每卡 3000 token/s' already is."""
+
+
+def per_card_rate(s: str, m: re.Match[str]) -> str:
+    """``s`` with the per-card rate ``m`` of :data:`PER_CARD_SECOND_RE` written as TPS_RE's per-GPU form
+    ('3000 tok/s 每卡', padded to the match's length so later offsets hold); unchanged when it is longer."""
+    scale = {"k": 1e3, "千": 1e3, "万": 1e4}.get(m.group("k") or "", 1.0)
+    value = float(m.group("v").replace(",", "")) * scale
+    text = f"{value:g} tok/s 每卡"
+    return (
+        s
+        if len(text) > m.end() - m.start()
+        else s[: m.start()] + text.ljust(m.end() - m.start()) + s[m.end() :]
+    )
+
+
 def tokens_per_second_first(s: str) -> tuple[float, re.Match[str]] | None:
     """A tokens/s rate written as '每秒 N token' in the normalized text ``s``, and its match."""
     m = PER_SECOND_FIRST_RE.search(s) if "每秒" in s else None

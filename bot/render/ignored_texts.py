@@ -198,6 +198,9 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
+    "card_unsized": N_(
+        "another card in your message: nothing is sized until the model's size is known — say it to compare"
+    ),
     "memory_room": N_(
         "memory free or left after loading: the room for the KV cache, not the card's size; the card's own "
         "memory is sized"
