@@ -136,6 +136,7 @@ class Why(Keys):
     host_ram_buffer = "host_ram_buffer"  # DeepSpeed's estimator: B/param × additional_buffer_factor (s40)
     recompute_time_fewest = "recompute_time_fewest"
     recompute_time_below = "recompute_time_below"
+    recompute_time_shown = "recompute_time_shown"  # the recommended count shown recomputes too (s42)
     recompute_time_stated = "recompute_time_stated"
     recompute_time_every = "recompute_time_every"
     hours_per_day_stated = "hours_per_day_stated"

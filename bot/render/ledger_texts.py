@@ -383,6 +383,11 @@ WHY_TEXTS: dict[str, str] = {
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
         "GPUs keep the activations and train at the rate above"
     ),
+    "recompute_time_shown": N_(
+        "on the fewest GPUs that fit (%(gpus)s) and on the %(shown)s GPUs shown, whose layout keeps a "
+        "margin, the layout runs full activation recomputation: their days are ×%(factor)s — (k + 2) / k "
+        "of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
+    ),
     "mfu_scale_out": N_(
         "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "
         "days; at least one node): the same job spread over more GPUs runs less efficiently, MFU × "

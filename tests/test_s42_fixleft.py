@@ -1,0 +1,77 @@
+"""Session 42 part fixleft: the s41 fresh-user trial's leftovers (/work/notes/s41/trial_report.md).
+
+Item 1 (trial #4): 70B full fine-tune on H800 with a budget. The answer quotes the recommended 24 GPUs
+(3 × 8-GPU nodes; the fewest that fit, 16, sit above the 90 % headroom) whose own layout runs full
+recomputation (TP 1 × PP 1 × DP 24, ZeRO-3, full recompute: the plan line), yet their row was timed at the
+rate that keeps the activations (97 H800-hours, MFU 24.5 %, explained nowhere under an assumed 28 % and a
+ledger line saying 'more GPUs keep the activations'). Full recomputation costs (k + 2) / k = 8 / 6 of the
+compute at k = 6 (Korthikanti et al. 2022 §5: one more forward pass in the backward), so the shown row's
+GPU-hours are its scale-out hours × 4/3, the MFU ÷ 4/3, and the assumption lines say both factors.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.contract import to_json
+from bot.core.pipeline import answer
+from bot.render.renderer import render
+from estimator.shown_cost import shown_figures
+
+H800_70B = [
+    "70B全参微调需要几张H800？预算50w，数据2亿token",
+    "Full fine-tune a 70B model on H800: how many GPUs? Budget 500k CNY, 200M tokens",
+]
+
+
+@pytest.mark.parametrize("question", H800_70B)
+def test_the_recommended_count_that_recomputes_pays_it(question: str) -> None:
+    a = answer(question)
+    r = a.report
+    assert r.memory.min_gpus == 16 and r.memory.recommended_gpus == 24 and r.gpus_for_deadline == 24
+    assert r.memory.plan_gpus == 24 and r.memory.plan.recompute == "full"  # the plan line's layout
+    shown = shown_figures(r)
+    row = next(x for x in r.days_table if x.gpus == 24)
+    # one job, one FLOP count: MFU × GPU-hours is the same for the count-free and the shown figures
+    assert shown["mfu"].likely * shown["gpu_hours"].likely == pytest.approx(r.mfu.likely * r.gpu_hours.likely)
+    # the shown row pays full recompute (× 8/6) on top of its scale-out: more than 4/3 of the count-free hours
+    assert shown["gpu_hours"].likely / r.gpu_hours.likely > 8 / 6
+    assert row.days.likely * 24 * 24 == pytest.approx(shown["gpu_hours"].likely)  # 24 GPUs × days × 24 h
+    assert round(shown["gpu_hours"].likely) == 128 and round(100 * shown["mfu"].likely, 1) == 18.4
+    shown = to_json(a, render(a, "text"))["report"]["shown"]  # the public contract's field (s25)
+    assert shown["gpus"] == 24 and shown["gpu_hours_quoted"] == 129
+    assert (shown["cost"]["low"], shown["cost"]["high"]) == (1935, 5160)  # 129 card-hours × ¥15–40
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (H800_70B[0], ("129 H800·时", "MFU 18.4%", "¥1,935 – ¥5,160", "显示的 24 张卡上为 18.4%", "÷1.333",
+                       "和显示的 24 张")),
+        (H800_70B[1], ("129 H800-hours", "18.4% MFU", "CN¥1,935 – CN¥5,160", "18.4% on the 24 GPUs shown",
+                       "÷1.333", "and on the 24 GPUs shown")),
+    ],
+)  # fmt: skip
+def test_text_and_assumptions_say_the_shown_counts_figures(question: str, said: tuple[str, ...]) -> None:
+    text = render(answer(question), "text")
+    for s in said:
+        assert s in text, s
+    assert "97 H800" not in text and "keep the activations" not in text and "更多的卡能保留激活" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "预算20万人民币，一个月内，LoRA 微调 Qwen2.5-72B，数据 5亿 token，够吗？用什么卡？",
+        "Budget 200k CNY, within a month, LoRA fine-tune Qwen2.5-72B on 500M tokens: enough? Which GPUs?",
+    ],
+)
+def test_a_recommended_count_keeping_the_activations_pays_nothing(question: str) -> None:
+    """The 4 A100 recommended for Qwen2.5-72B LoRA keep the activations (tests/test_comfortable_count.py):
+    their row stays at the calibrated rate and the MFU row names no other figure."""
+    a = answer(question)
+    r = a.report
+    assert r.gpus_for_deadline == 4 and r.memory.plan.recompute != "full"
+    assert shown_figures(r)["mfu"].likely == pytest.approx(r.mfu.likely)
+    text = render(a, "text")
+    assert "GPUs shown (" not in text and "显示的 4 张卡上为" not in text
