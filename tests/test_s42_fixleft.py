@@ -75,3 +75,58 @@ def test_a_recommended_count_keeping_the_activations_pays_nothing(question: str)
     assert shown_figures(r)["mfu"].likely == pytest.approx(r.mfu.likely)
     text = render(a, "text")
     assert "GPUs shown (" not in text and "显示的 4 张卡上为" not in text
+
+
+# --- 2. 'how long?' on the user's GPUs that cannot hold the job: the time on the fewest that do ----------
+# 70B QLoRA, 2 epochs × 50k samples × 2k tokens = 200M tokens, C = 4ND: 441 RTX 4090-hours at the calibrated
+# rate; 2 × 24 GB cannot hold it, the 4 that do run ZeRO-3 with full recompute, × (4 + 2) / 4 (Korthikanti
+# et al. 2022 §5) = 661 GPU-hours, 661 / 4 / 24 ≈ 6.9 days — what asking for 4 answers (last test below).
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("QLoRA Llama-3.1-70B on 2x RTX 4090, 50k samples of 2k tokens, 2 epochs - how long?",
+         "at least 4 GPUs needed, ≈ 6.9 days on 4 (661 RTX 4090-hours there, full recompute included)"),
+        ("QLoRA Llama-3.1-70B on 2x RTX 4090, 50k samples of 2k tokens, 2 epochs: how many days?",
+         "≈ 6.9 days on 4"),
+        ("用2张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，要多久？",
+         "至少需要 4 张，4 张上训练约 6.9 天（661 RTX 4090·时，含全量重计算）"),
+        ("用2张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，要训几天？",
+         "4 张上训练约 6.9 天"),
+        # 7B full FT: 16 B × 7.6B params of states > one 80 GB card; 2 hold it without recompute
+        ("Full fine-tune Qwen2.5-7B on 1x A100 80G, 1B tokens, how long?",
+         "≈ 2.1 days on 2 (102 A100-hours there)"),
+        ("用1张A100 80G全参微调Qwen2.5-7B，10亿 token，要多长时间？", "2 张上训练约 2.1 天（102 A100·时）"),
+    ],
+)  # fmt: skip
+def test_a_time_asked_on_an_unfit_count_gives_the_time_on_the_fewest(question: str, said: str) -> None:
+    assert said in render(answer(question), "text").splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "QLoRA Llama-3.1-70B on 2x RTX 4090, 50k samples of 2k tokens, 2 epochs - can I run it?",
+        "Can I full fine-tune Qwen2.5-7B on 1x A100 80G with 1B tokens?",
+        "用2张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，能跑吗？",
+        "1张A100 80G能全参微调Qwen2.5-7B吗，10亿 token",
+    ],
+)
+def test_a_yes_no_question_gets_no_time_on_the_fewest(question: str) -> None:
+    """No time asked: the headline says it does not fit and the fewest count, never a time (a6fda30e)."""
+    head = render(answer(question), "text").splitlines()[0]
+    assert ("at least" in head or "至少" in head) and " on 4 (" not in head and " on 2 (" not in head
+    assert "张上训练" not in head and "days" not in head and "天" not in head
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "QLoRA Llama-3.1-70B on 4x RTX 4090, 50k samples of 2k tokens, 2 epochs - how long?",
+        "用4张4090做Llama-3.1-70B的QLoRA微调，5万条样本，每条2000 token，2个epoch，要多久？",
+    ],
+)
+def test_a_count_that_fits_keeps_its_own_headline(question: str) -> None:
+    head = render(answer(question), "text").splitlines()[0]
+    assert "6.9" in head and "661" in head and "at least" not in head and "至少" not in head

@@ -150,6 +150,15 @@ def build_context(
     gpu, family, _capacity = gpu_names(report)
     per_node, nvlink = node_of(report)
     training = training_section(report, f, per_node)
+    if (
+        training is not None
+        and training.get("unfit_min")
+        and parsed is not None
+        and "time_asked" in parsed.notes
+    ):
+        from bot.render.unfit_time import min_count_time  # 'how long?' on GPUs that cannot hold it (s41 #5)
+
+        training |= min_count_time(report, report.memory.min_gpus, f)  # type: ignore[typeddict-item,union-attr]
     if training is not None and parsed is not None and parsed.asks_verdict:  # '2 张 4090 够吗' (s39 fixv #6)
         from bot.render.verdict_head import fit_verdict
 
