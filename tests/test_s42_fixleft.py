@@ -130,3 +130,60 @@ def test_a_yes_no_question_gets_no_time_on_the_fewest(question: str) -> None:
 def test_a_count_that_fits_keeps_its_own_headline(question: str) -> None:
     head = render(answer(question), "text").splitlines()[0]
     assert "6.9" in head and "661" in head and "at least" not in head and "至少" not in head
+
+
+# --- 5. a budget with the user's nodes and month: which one binds, said; 'N x 8x H100 nodes' ------------
+# $50,000 at $1.50–3.50 an H100-hour (estimator/data/prices.toml) buys 20,000 likely H100-hours; 8 nodes of
+# 8 H100 for 30 days use 64 × 30 × 24 = 46,080: the budget decides, 20,000 / 64 / 24 ≈ 13 days on them.
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("We have $50k. What's the biggest model we can pretrain on 8x H100 nodes in a month",
+         "Your 64 × H100 80G for 30 days would use 46.1K GPU-hours, more than $50,000 buys: "
+         "the budget decides, ≈ 13 days on those GPUs."),
+        ("预算5万美元，8台8卡H100节点，一个月能预训练多大的模型",
+         "你的 64 × H100 80G 用 30 天要 4.6万 卡·时，超过 US$50,000 能买到的："
+         "由预算决定，在这些卡上约 13 天。"),
+    ],
+)  # fmt: skip
+def test_the_budget_that_binds_before_the_nodes_and_month_is_said(question: str, said: str) -> None:
+    a = answer(question)
+    assert a.report.request.gpu_count == 64 and a.report.budget_gpu_hours.likely == pytest.approx(20_000)
+    assert said in render(a, "text").splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We have $50k. What's the biggest model we can pretrain on 3 x 8x H100 nodes in a month",
+        "我们有5万美元，用3台8卡H100一个月最大能预训练多大的模型",
+    ],
+)
+def test_nodes_and_month_that_bind_before_the_budget_keep_their_line(question: str) -> None:
+    """24 × 30 × 24 = 17,280 H100-hours < the 20,000 $50k buys: the GPUs and days decide (the older line)."""
+    a = answer(question)
+    assert a.report.request.gpu_count == 24
+    text = render(a, "text")
+    assert "the budget decides" not in text and "由预算决定" not in text
+    assert "the GPUs and days decide" in text or "由卡数和天数决定" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        ("pretrain 7B on 3 x 8x H100 nodes", 24),
+        ("pretrain 7B on 2 × 8xH100 servers", 16),
+        ("在 3 x 8x H100 节点上预训练 7B", 24),
+        ("用 2 x 8x H100 服务器预训练 7B", 16),
+        # must not: a node type alone is that many nodes of 8 (s41 #15), a plain product stays one
+        ("pretrain 7B on 8x H100 nodes", 64),
+        ("pretrain 7B on 4 x 8 A100s", 32),
+        ("用 4*8 的 H800 预训练 7B", 32),
+    ],
+)
+def test_nodes_of_a_node_type(question: str, gpus: int) -> None:
+    a = answer(question)
+    assert a.report.request.gpu_count == gpus
+    assert not any(u[0] in ("2", "3") for u in a.parsed.unused_numbers)
