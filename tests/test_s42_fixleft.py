@@ -187,3 +187,28 @@ def test_nodes_of_a_node_type(question: str, gpus: int) -> None:
     a = answer(question)
     assert a.report.request.gpu_count == gpus
     assert not any(u[0] in ("2", "3") for u in a.parsed.unused_numbers)
+
+
+# --- 4. a serving budget compared over cards: one choice first, the other options on the next line -----
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("部署 DeepSeek-R1-Distill-Qwen-32B，公司大概300人用，每月预算5万，用什么卡",
+         "只有按较低价格才在预算（每月 ¥50,000）之内：4 张 A100 80G，FP8 权重，每月 ¥43,800 – ¥87,600",
+         "按较低价格才在预算内：4 张 H100 80G，INT4 (GPTQ/AWQ) 权重"),
+        ("Deploy DeepSeek-R1-Distill-Qwen-32B for about 300 people at our company, monthly budget 50k CNY, "
+         "which GPU?",
+         "Within your budget of CN¥50,000 a month only at the lower prices: 4 × A100 80G with FP8 weights, "
+         "CN¥43,800 – CN¥87,600 a month",
+         "Within it only at the lower prices: 4 × H100 80G with INT4 (GPTQ/AWQ) weights"),
+    ],
+)  # fmt: skip
+def test_the_budget_headline_is_one_choice(question: str, first: str, second: str) -> None:
+    """4 × A100 80G at ¥15–30 an hour (estimator/data/prices.toml) × 730 h = ¥43,800 – ¥87,600 a month."""
+    lines = render(answer(question), "plain").splitlines()
+    assert lines[0] == first  # one card, its count, its month: no option after it
+    assert lines[1].startswith(second) and (
+        "Over it: 8 × A100" in lines[1] or "超出预算：8 张 A100" in lines[1]
+    )
