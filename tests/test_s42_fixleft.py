@@ -212,3 +212,49 @@ def test_the_budget_headline_is_one_choice(question: str, first: str, second: st
     assert lines[1].startswith(second) and (
         "Over it: 8 × A100" in lines[1] or "超出预算：8 张 A100" in lines[1]
     )
+
+
+# --- 7. no-GPU questions: the RAM and its bandwidth stated are used by the CPU run, not 'not used' ---------
+
+
+@pytest.mark.parametrize(
+    ("question", "without"),
+    [
+        ("没有显卡，CPU 推理 Qwen2.5-7B，32GB 内存，内存带宽 80GB/s，每秒多少token",
+         "没有显卡，CPU 推理 Qwen2.5-7B，32GB 内存，每秒多少token"),
+        ("No GPU, CPU only, 32 GB RAM, memory bandwidth 80 GB/s: how many tokens per second for Qwen2.5-7B?",
+         "No GPU, CPU only, 32 GB RAM: how many tokens per second for Qwen2.5-7B?"),
+    ],
+)  # fmt: skip
+def test_a_stated_host_bandwidth_sets_the_cpu_speed(question: str, without: str) -> None:
+    """Decode reads the weights once a token, so its bound scales with the bandwidth: 80 GB/s against the
+    default's low end, dual-channel DDR4-3200 = 2 × 8 B × 3,200 MT/s = 51.2 GB/s (JEDEC)."""
+    a, b = answer(question), answer(without)
+    cpu, base = a.report.cpu, b.report.cpu
+    assert cpu.bandwidth_kind == "stated" and cpu.bandwidth_low == cpu.bandwidth_high == pytest.approx(80e9)
+    assert base.bandwidth_low == pytest.approx(51.2e9)
+    assert cpu.tokens_per_s_low == pytest.approx(base.tokens_per_s_low * 80 / 51.2, rel=1e-6)
+    text = render(a, "text")
+    assert "80 GB/s" in text and "host_bandwidth" not in text and "host_memory" not in text
+    assert "–11.1" not in text  # one figure for one bandwidth, not '11.1–11.1'
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["没有显卡，只有CPU和32GB内存，能跑Qwen2.5-7B吗？每秒多少token",
+     "No GPU, just a CPU with 32 GB RAM: can I run Qwen2.5-7B? tokens per second?"],
+)  # fmt: skip
+def test_the_ram_of_a_machine_without_gpu_is_not_listed_as_unused(question: str) -> None:
+    a = answer(question)
+    assert a.report.cpu is not None and a.parsed.request.host_memory_gib == 32
+    text = render(a, "text")
+    assert "host_memory" not in text and "Not used" not in text and "未使用" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Serve Llama-3.1-70B on 2x H100 (memory bandwidth 3350 GB/s), 32 concurrent users",
+     "用2张H100部署Llama-3.1-70B，显存带宽3350GB/s，32并发"],
+)  # fmt: skip
+def test_a_gpu_bandwidth_is_not_the_hosts(question: str) -> None:
+    assert answer(question).parsed.request.host_bandwidth_gbps is None
