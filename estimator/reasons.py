@@ -121,6 +121,7 @@ class Why(Keys):
     mfu_h100 = "mfu_h100"
     mfu_v100 = "mfu_v100"
     mfu_uncalibrated = "mfu_uncalibrated"
+    mfu_cdna3 = "mfu_cdna3"  # MI300X at the H100's per-GPU throughput (estimator.efficiency, s42)
     mfu_moe = "mfu_moe"
     mfu_fine_moe = "mfu_fine_moe"
     mfu_small = "mfu_small"

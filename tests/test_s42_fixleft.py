@@ -258,3 +258,46 @@ def test_the_ram_of_a_machine_without_gpu_is_not_listed_as_unused(question: str)
 )  # fmt: skip
 def test_a_gpu_bandwidth_is_not_the_hosts(question: str) -> None:
     assert answer(question).parsed.request.host_bandwidth_gbps is None
+
+
+# --- 3. MI300X's default MFU: the H100's per-GPU training throughput, not 30 % of a larger peak ---------
+# MLPerf Training v5.0 (Llama 2 70B LoRA, 8 GPUs: MI300X slightly behind H100) and SemiAnalysis (Dec 2024:
+# below H100 on AMD's public software): at most the H100's throughput, i.e. the H100-class 28 % × 989.4 /
+# 1,307.4 TFLOPS (the two dense BF16 peaks, NVIDIA and AMD datasheets) = 21.19 %.
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("pretrain a 13B model on 1T tokens: 256 H100 vs 256 MI300X, which finishes first?",
+         "About the same time: 256 × H100 80G (≈ 14 days; 256 × MI300X ≈ 14 days) — MI300X's MFU is assumed"),
+        ("预训练一个13B模型，1T token：256张H100和256张MI300X，哪个更快？",
+         "训完时间差不多：256 × H100 80G（约 14 天；256 × MI300X 约 14 天）——其中 MI300X 的 MFU 是假定的"),
+    ],
+)  # fmt: skip
+def test_mi300x_against_h100_is_a_tie_on_an_assumed_mfu(question: str, said: str) -> None:
+    a = answer(question)
+    mi = next(r for r in a.compared if r.request.gpu == "MI300X")
+    h = next(r for r in a.compared if r.request.gpu != "MI300X")
+    mfu = {r.request.gpu: next(x for x in r.assumptions if x.field == "mfu").value for r in (mi, h)}
+    assert mfu["MI300X"] / mfu[h.request.gpu] == pytest.approx(989.4 / 1307.4, rel=1e-3)  # scaled out alike
+    assert mi.gpu_hours.likely == pytest.approx(h.gpu_hours.likely, rel=0.01)  # same throughput per GPU
+    assert render(a, "text").splitlines()[0].startswith(said)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Pretrain a 7B model on 100B tokens on 64 MI300X: how long?",
+        "用64张MI300X预训练7B模型，1000亿token，要多久？",
+    ],
+)
+def test_the_mi300x_ledger_names_its_source(question: str) -> None:
+    text = render(answer(question), "text")
+    assert ("MLPerf Training v5.0" in text) and ("989.4 / 1,307.4" in text)
+
+
+def test_mi250x_keeps_the_uncalibrated_default() -> None:
+    """Must not: CDNA2 (MI250X) has no published comparison here; it keeps the 30 % default."""
+    r = answer("Pretrain a 7B model on 100B tokens on 64 MI250X: how long?").report
+    assert next(x for x in r.assumptions if x.field == "mfu").why == "mfu_uncalibrated"

@@ -190,7 +190,9 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             "runs": f.int(iv.runs),
             "wider": ", ".join([translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for]),
             # no published run on this card: the spread is borrowed from other cards' runs (C: no frames)
-            "uncalibrated": ("mfu", "mfu_uncalibrated") in map(FIELD_WHY, report.assumptions),
+            "uncalibrated": not {("mfu", "mfu_uncalibrated"), ("mfu", "mfu_cdna3")}.isdisjoint(
+                map(FIELD_WHY, report.assumptions)
+            ),
         }
     out |= _eager_line(report, f)
     mfu = report.mfu
