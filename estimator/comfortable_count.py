@@ -35,7 +35,8 @@ def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> d
     rec = mem.recommended_gpus
     if mem.per_gpu_bytes <= HEADROOM * mem.usable_bytes or rec is None or rec <= count:
         return table
-    rows, deadline = _with_row(out, table.get("days_table") or [], rec), out.deadline_days
+    rows = _recomputing(out, _with_row(out, table.get("days_table") or [], rec), rec)
+    deadline = out.deadline_days
     now = next((r for r in rows if r.gpus == count), None)
     ok = [r for r in rows if r.gpus >= rec and (not deadline or r.days.likely <= deadline * 1.05)]
     if now is None or not ok:
@@ -44,6 +45,45 @@ def comfortable_count(out: Any, table: dict[str, Any], stated: bool = True) -> d
     if cost_now is None or cost_rec is None or cost_rec.high > cost_now.high * (1 + NEAR_COST):
         return table
     return {**table, "gpus_for_deadline": ok[0].gpus, "days_table": rows}
+
+
+def recomputes_shown(out: Any, n: int | None) -> bool:
+    """True when ``n`` is the recommended count, its layout (``memory.recommended_plan``) runs full
+    recomputation and the days table's rule would not make it pay (``n`` at or past the first count
+    without it, ``fewest_recompute[2]``). ``out``: the training result."""
+    mem, fewest = out.memory, out.fewest_recompute
+    plan = mem.recommended_plan if mem is not None else None
+    if fewest is None or plan is None or n is None or n != mem.recommended_gpus or n < fewest[2]:
+        return False
+    return getattr(plan.recompute, "value", plan.recompute) == "full"
+
+
+def _recomputing(out: Any, rows: list[Any], rec: int) -> list[Any]:
+    """``rows`` with the recommended count's row paying full recomputation when its own layout
+    (``memory.recommended_plan``) runs it and the row does not pay it yet (it is at or past the first count
+    without full recomputation, ``fewest_recompute[2]``): days, GPU-hours and the MFU band × / ÷ the factor
+    ((k + 2) / k, Korthikanti et al. 2022 §5), the cost re-billed on its GPUs (s41 trial #4: 70B full FT on
+    H800, 24 GPUs recomputing were timed at the rate that keeps the activations — 97 H800-hours at MFU
+    24.5 % under a plan line saying 'full recompute'). Otherwise ``rows`` as they are."""
+    if not recomputes_shown(out, rec):
+        return rows
+    _, factor, _ = out.fewest_recompute
+    from estimator.built import band
+    from estimator.shown_cost import billed_cost
+
+    paid = []
+    for r in rows:
+        if r.gpus != rec:
+            paid.append(r)
+            continue
+        gh = r.gpu_hours or band(*(x * r.gpus * 24.0 for x in (r.days.low, r.days.likely, r.days.high)))
+        hours = band(gh.low * factor, gh.likely * factor, gh.high * factor)
+        m = r.mfu or out.mfu
+        mfu = band(m.low / factor, m.likely / factor, m.high / factor) if m is not None else None
+        days = band(r.days.low * factor, r.days.likely * factor, r.days.high * factor)
+        cost = billed_cost(r.cost or out.cost, hours, r.gpus)
+        paid.append(r.model_copy(update={"days": days, "gpu_hours": hours, "mfu": mfu, "cost": cost}))
+    return paid
 
 
 def _with_row(out: Any, rows: list[Any], gpus: int) -> list[Any]:

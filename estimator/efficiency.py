@@ -15,6 +15,14 @@ Classes are the catalog's ``GpuSpec.mfu_class`` (data, with the GPU):
   These runs show no size trend, so there is none.
 * V100: 21 % (GPT-3 on V100, PaLM §4 Table 3). Consumer cards and others (TPU, Ascend, AMD, L40S…):
   30 % (PaLM on TPU v4 implies 30 %; the seed's low end) — not calibrated, stated as such.
+* AMD CDNA3 (MI300X, :func:`class_of`): no whole published run to calibrate on, but published training
+  comparisons put its per-GPU training throughput at or below the H100's — MLPerf Training v5.0 (June
+  2025, Llama 2 70B LoRA, one 8-GPU node: MI300X slightly behind H100; AMD's own post: the MI325X, the
+  same CDNA3 compute with more memory, up to 8 % ahead of H200) and SemiAnalysis's "MI300X vs H100 vs
+  H200 Benchmark Part 1: Training" (Dec 2024: below H100 on AMD's public stable software). At equal
+  throughput the MFU is the H100-class level × the ratio of the dense BF16 peaks, 989.4 / 1,307.4
+  (:data:`CDNA3_PARITY`): ≈ 21 %, not the 30 % default that made 256 MI300X finish a 13B pre-training 1.4×
+  sooner than 256 H100 on peak alone (s41 trial #9). Still not calibrated: said as such.
 * MoE: × the MoE factor on the active-parameter MFU, fitted on the bf16 MoE runs (Phi-3.5-MoE 19 %,
   DeepSeek-V2 21 % of the BF16 peak): all-to-all traffic and small expert GEMMs.
 * FP8 (GEMMs in FP8 on cards with FP8 tensor cores, when asked): × the FP8 factor, fitted on the FP8
@@ -128,6 +136,21 @@ class EfficiencyModel:
     Training v3.0–v4.0 NVIDIA-class rows (:mod:`estimator.validation_training`)"""
 
 
+CDNA3_PARITY = 989.4 / 1307.4
+"""The H100 SXM's dense BF16 peak ÷ the MI300X's (NVIDIA H100 datasheet 1,979 TFLOPS with sparsity → 989.4
+dense; AMD MI300X datasheet 1,307.4 dense): the MFU on CDNA3 at the H100's per-GPU training throughput
+(MLPerf Training v5.0, SemiAnalysis Dec 2024: at or below it; module doc)."""
+
+
+def class_of(gpu: GpuSpec) -> str:
+    """The efficiency class of ``gpu``: its catalog ``mfu_class``, or 'cdna3' for an uncalibrated card of
+    AMD's CDNA3 generation (``generation`` 'CDNA3': MI300X), timed at the H100's per-GPU throughput (module
+    doc)."""
+    if gpu.mfu_class == "other" and gpu.generation == "CDNA3":
+        return "cdna3"
+    return gpu.mfu_class
+
+
 CALIBRATED = EfficiencyModel()
 """Values reproduced by ``estimator.calibration.calibrate`` on the comparable runs (tested)."""
 
@@ -135,13 +158,15 @@ CALIBRATED = EfficiencyModel()
 def likely_mfu(model: EfficiencyModel, mfu_class: str, params: float, moe: bool, fp8: bool = False) -> float:
     """Likely end-to-end MFU (0–1, of the dense 16-bit peak) for a run of ``params`` (active) parameters
     on GPUs of ``mfu_class`` (the catalog's ``GpuSpec.mfu_class``: 'a100', 'h100', 'v100', 'consumer' or
-    'other'), MoE or not, with FP8 GEMMs or not."""
+    'other'; 'cdna3' from :func:`class_of`), MoE or not, with FP8 GEMMs or not."""
     if mfu_class == "a100":
         mfu = model.a100_mfu * min(1.0, (params / model.a100_size_ref) ** model.a100_size_slope)
     elif mfu_class == "h100":
         mfu = model.h100_mfu
     elif mfu_class == "v100":
         mfu = model.v100_mfu
+    elif mfu_class == "cdna3":  # the H100's throughput per GPU on a larger peak (CDNA3_PARITY)
+        mfu = model.h100_mfu * CDNA3_PARITY
     else:
         mfu = model.other_mfu
     if not moe and mfu_class != "a100" and params < TINY_PARAMS:
@@ -244,6 +269,8 @@ def explain(model: EfficiencyModel, mfu_class: str, params: float, moe: bool) ->
         why = Why.mfu_h100
     elif mfu_class == "v100":
         why = Why.mfu_v100
+    elif mfu_class == "cdna3":
+        return Why.mfu_cdna3, also
     else:
         return Why.mfu_uncalibrated, also
     return why, [*also, Why.mfu_calibrated]

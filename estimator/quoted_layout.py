@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from estimator.comfortable_count import recomputes_shown
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest
 from estimator.rate_budget_count import with_rented_count
+from estimator.reasons import Why
 from estimator.resolve import Resolved
 from estimator.shown_cost import billed_on_count
 from estimator.training_plan import memory_and_plan, with_fewest_paying
@@ -38,6 +40,11 @@ def quoted_count(req: SizingRequest, r: Resolved, out: Any, table: dict[str, Any
     if shown and out.cost is not None and out.cost.billed_gpu_hours < shown:  # else nothing to re-bill
         fields |= billed_on_count(out, fields, shown)
     n, mem = fields.get("gpus_for_deadline"), out.memory
+    if n != (out.fewest_recompute or (n,))[0] and recomputes_shown(out, n):  # its row pays it (s41 #4)
+        was = next((a for a in ledger.assumptions if a.field == "recompute_time_fewest"), None)
+        if was is not None:
+            params = {**was.params, "shown": n}
+            ledger.replace("recompute_time_fewest", was.value, Why.recompute_time_shown, **params)
     if req.gpu_count is not None or mem is None or mem.plan is None or n is None or n == mem.plan_gpus:
         return fields
     if mem.min_gpus is None or n < mem.min_gpus or out.spec is None or out.params is None:

@@ -121,6 +121,7 @@ class Why(Keys):
     mfu_h100 = "mfu_h100"
     mfu_v100 = "mfu_v100"
     mfu_uncalibrated = "mfu_uncalibrated"
+    mfu_cdna3 = "mfu_cdna3"  # MI300X at the H100's per-GPU throughput (estimator.efficiency, s42)
     mfu_moe = "mfu_moe"
     mfu_fine_moe = "mfu_fine_moe"
     mfu_small = "mfu_small"
@@ -136,6 +137,7 @@ class Why(Keys):
     host_ram_buffer = "host_ram_buffer"  # DeepSpeed's estimator: B/param × additional_buffer_factor (s40)
     recompute_time_fewest = "recompute_time_fewest"
     recompute_time_below = "recompute_time_below"
+    recompute_time_shown = "recompute_time_shown"  # the recommended count shown recomputes too (s42)
     recompute_time_stated = "recompute_time_stated"
     recompute_time_every = "recompute_time_every"
     hours_per_day_stated = "hours_per_day_stated"

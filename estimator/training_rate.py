@@ -160,8 +160,8 @@ def eager_moe_slowdown(gpu: GpuSpec, n_active: float, n_total: float) -> float:
     days), LLaMA-Factory#8038 (GPU utilisation under 20 %). The floor, not those multiples: the slowdown
     depends on batch and expert count. Dimensionless."""
     model = efficiency.CALIBRATED
-    moe = efficiency.likely_mfu(model, gpu.mfu_class, n_active, True)
-    dense = efficiency.likely_mfu(model, gpu.mfu_class, n_total, False) * n_active / n_total
+    moe = efficiency.likely_mfu(model, efficiency.class_of(gpu), n_active, True)
+    dense = efficiency.likely_mfu(model, efficiency.class_of(gpu), n_total, False) * n_active / n_total
     return max(1.0, moe / dense) if dense > 0 else 1.0
 
 
@@ -171,7 +171,7 @@ def _calibrated_comparison(
     """The calibrated likely MFU (of ``peak``) next to the user's own rate, for comparison only."""
     if gpu.generic:
         return None
-    likely = efficiency.likely_mfu(efficiency.CALIBRATED, gpu.mfu_class, n_active or 7e9, moe, fp8)
+    likely = efficiency.likely_mfu(efficiency.CALIBRATED, efficiency.class_of(gpu), n_active or 7e9, moe, fp8)
     return likely * gpu.peak_flops_16bit / peak
 
 
@@ -317,7 +317,7 @@ def _calibrated_rate(
     peak = training_peak(gpu, fp8)
     model = efficiency.CALIBRATED
     n = n_active or 7e9
-    likely_16bit = efficiency.likely_mfu(model, gpu.mfu_class, n, moe, fp8)
+    likely_16bit = efficiency.likely_mfu(model, efficiency.class_of(gpu), n, moe, fp8)
     if not fp8 and int8_training(req, gpu, ledger):
         likely_16bit *= model.int8_factor
         ledger.assume(
@@ -327,9 +327,9 @@ def _calibrated_rate(
     slower, quantized, quantized_params = _slowdowns(req, gpu, n, eager_total)
     factor, reference = _scale_out(req, gpu, likely_16bit / slower, flops, ledger)
     likely_16bit *= factor / slower
-    groups = efficiency.groups_of(gpu.mfu_class, n, moe, fp8)
+    groups = efficiency.groups_of(efficiency.class_of(gpu), n, moe, fp8)
     low, likely, high = efficiency.mfu_band(model, likely_16bit * gpu.peak_flops_16bit / peak, groups)
-    why, also = efficiency.explain(model, gpu.mfu_class, n, moe)
+    why, also = efficiency.explain(model, efficiency.class_of(gpu), n, moe)
     if fp8:
         also = [*also[:-1], Why.mfu_fp8, *also[-1:]] if also else [Why.mfu_fp8]
         ledger.assume(

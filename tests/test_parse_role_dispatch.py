@@ -132,7 +132,7 @@ DEPENDENT = {  # patterns a rule reads only after one of its triggers matched
     roles._counts: {
         roles.L_ONE_NODE, roles.R_NODES, roles.R_KUAI_GPU, roles.R_END, roles.L_GPU_BEFORE, rl.L_HARDWARE_ON,
         rl.L_RATE, rl.RATE_VALUE_RE, nw.JI_KA_GAP, nw.NODE_GAP, nw.GPU_NODE_GAP, nw.R_PER_NODE_GPUS,
-        nw.TIMES_GAP, nw.R_GPU_NODES, rl.L_SAME_NODES,
+        nw.TIMES_GAP, nw.R_GPU_NODES, rl.L_SAME_NODES, nw.R_NODE_TYPE,  # s42: '3 x 8x H100 nodes'
     },
     roles._data_and_size: {rl.L_SEQ, rl.L_SAMPLE_EACH, rl.L_PER, rl.L_PROMPT, rl.L_REPLY, rl.L_MODEL_WORD,
                            rl.L_DATA_WORD, rl.R_GENERATED},  # s41: R_GENERATED after R_TOKENS matched

@@ -159,9 +159,13 @@ def test_a_reply_renders_in_few_python_calls():
     # in one currency answered without a Counter (bot.core.compare_currency.table_currency); bounds + 0.2 %
     # s41 merge: html 247.600 in a clean-clone CI run (the serving parts imported on first call through
     # estimator.later / bot.later_names: a stand-in's one call and import, once a process); bounds + 0.1 %
-    assert _render_calls("html") < 247.85
+    # s42-fixleft: html 247.6 -> 247.976 (text 239.496 -> 239.824 with the stand-in's call removed): the
+    # MFU row names the MFU of the count shown and why when its days-table row has GPU-hours of its own (2 of
+    # 125 replies: full recompute, scale-out; bot.render.sections_ledger._shown_rows, gated on such a row
+    # for the count shown); bounds + 0.38 / + 0.33
+    assert _render_calls("html") < 248.23
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 239.65
+    assert _render_calls("text") < 239.98
     assert _render_calls("markdown") < 341.95

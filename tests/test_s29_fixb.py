@@ -18,6 +18,11 @@ def _first(text: str) -> str:
     return render(answer(text), "plain").splitlines()[0]
 
 
+def _second(text: str) -> str:
+    """s42 fixleft (s41 trial #11): the other options follow on the second line, the first is one choice."""
+    return render(answer(text), "plain").splitlines()[1]
+
+
 @pytest.mark.parametrize(
     ("text", "first"),
     [
@@ -36,9 +41,9 @@ def test_budget_leads_with_the_best_option_within_it(text: str, first: str) -> N
     assert line.startswith(first), line
     assert "Cheapest per token" not in line and "每 token 最省钱" not in line
     other = (
-        "。超出预算：4 张 A100 80G，bf16 权重" if "预算" in text else "also within it: 1 × H100 80G with INT4"
+        "。超出预算：4 张 A100 80G，bf16 权重" if "预算" in text else "Also within it: 1 × H100 80G with INT4"
     )
-    assert other in line
+    assert other in _second(text) and other not in line  # s42: on the line after the one choice
 
 
 @pytest.mark.parametrize(

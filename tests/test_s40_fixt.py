@@ -200,8 +200,8 @@ def test_large_real_scales_are_not_flagged() -> None:
 def test_within_budget_option_is_within_on_its_row() -> None:
     q = "我们公司200人用，想部署个 qwen3-32b 做知识库问答，预算每月5万，用什么卡"
     text = _ask(q, None, "text")[0]
-    head, *rows = text.splitlines()
-    assert "同样在预算内：1 张 H100 80G，FP8 权重，每月 ¥10,950 – ¥29,200" in head
+    _, more, *rows = text.splitlines()  # s42 fixleft (s41 #11): the other options on the second line
+    assert "同样在预算内：1 张 H100 80G，FP8 权重，每月 ¥10,950 – ¥29,200" in more
     h100 = next(r for r in rows if r.startswith("• H100 80G"))
     assert "在预算内的做法：1 张 H100 80G，FP8 权重，每月 ¥10,950 – ¥29,200" in h100
     a100 = next(r for r in rows if r.startswith("• A100 80G"))

@@ -228,7 +228,8 @@ def test_lines_under_the_headline_stay_between_ram_and_speed(text: str, ram: str
     """Must not misread: what was not used stays under the headline, the RAM first, the speed last."""
     for fmt in ("text", "markdown", "html"):
         para = _reply(text, fmt).split("\n\n")[0].split("\n")
-        assert para[1].startswith(ram) and para[-1].startswith(speed) and len(para) == 4
+        # s42 fixleft (s41 trial #7): 4 -> 3 lines, the RAM the CPU run uses is no longer under 'Not used'
+        assert para[1].startswith(ram) and para[-1].startswith(speed) and len(para) == 3
         assert fmt != "markdown" or all(line.endswith("\\") for line in para[:-1])
 
 

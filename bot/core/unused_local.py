@@ -37,10 +37,11 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
         return out
     gpu, host = report.gpu_spec, said.host_memory_gib or 0.0
     unified = gpu is not None and gpu.unified_memory and abs(gpu.memory_gib - host) <= 1
-    if host and not split and not unified:  # a Mac's '512GB 统一内存' is the device's memory (trial s20)
+    cpu = said.gpu is None and report.cpu is not None  # the CPU run reads both (s41 trial #7)
+    if host and not split and not unified and not cpu:  # a Mac's '512GB 统一内存' is the device's (s20)
         why = "cpu_host_ram" if said.gpu is None else "all_on_gpu"  # no GPU named: a CPU-only machine
         out.append((f"host_memory: {said.host_memory_gib:g} GB", why))
-    if said.host_bandwidth_gbps and not split:
+    if said.host_bandwidth_gbps and not split and not cpu:
         out.append((f"host_bandwidth: {said.host_bandwidth_gbps:g} GB/s", "all_on_gpu"))
     if said.cpu_moe_layers and spec is not None and not spec.is_moe:
         flag = "--cpu-moe" if said.cpu_moe_layers >= ALL_EXPERTS else f"--n-cpu-moe {said.cpu_moe_layers}"

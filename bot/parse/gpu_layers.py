@@ -179,12 +179,21 @@ HOST_BANDWIDTH_RE = rc(
 """A stated host memory bandwidth ('memory bandwidth 80 GB/s', '内存带宽 100GB/s')."""
 
 
+def _no_gpu_said(s: str) -> bool:
+    """The message says its machine has no GPU ('没有显卡', 'no GPU, CPU only': bot.parse.no_gpu): its RAM's
+    bandwidth is what the CPU run decodes at (estimator.cpu_decode; s41 trial #7: '内存带宽 80GB/s' was
+    dropped in silence). Gated by the module's plain substring cue."""
+    from bot.parse import no_gpu
+
+    return no_gpu.cue(s) and no_gpu.NO_GPU_RE.search(s) is not None
+
+
 def host_bandwidth(out: Any) -> None:
     """The host memory's bandwidth beside a layer split (``host_bandwidth_gbps``, GB/s): stated, or
     channels × 8 bytes × the DDR transfer rate said (JEDEC; two channels, a desktop's, unless said)."""
     if "ddr" not in out.s and "带宽" not in out.s and "bandwidth" not in out.s:
         return
-    if not _split_said(out):
+    if not _split_said(out) and not _no_gpu_said(out.s):
         return
     if m := HOST_BANDWIDTH_RE.search(out.s):
         out.s = mask(out.s, m.start(), m.end(), " ")

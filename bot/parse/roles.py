@@ -332,8 +332,10 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     if nxt is None or tok.mag or nxt.mag:
         return None
     gap, after = a.s[tok.end : nxt.start], a.s[nxt.end : nxt.end + 40]
-    if fp.TIMES_GAP.fullmatch(gap) and cw.CARDS_AFTER_PRODUCT.match(after):  # "4 x 8 A100s", "2x8 张"
-        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
+    if fp.TIMES_GAP.fullmatch(gap) and (cw.CARDS_AFTER_PRODUCT.match(after) or nw.R_NODE_TYPE.match(after)):
+        return Role(
+            "count_nodes", a.value * nxt.value, tok, extra=str(nxt.start)
+        )  # "4 x 8 A100s", "3 x 8x H100 nodes"
     if JI_KA_GAP.fullmatch(gap) and fp.CARD_AFTER.match(after):
         return Role("count_nodes", nw.ji_ka_count(a.value, nxt.value), tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):

@@ -1,5 +1,6 @@
 """The headline of a compared serving answer with a budget per period (:mod:`bot.core.budget_pick`): the
-best option within the budget (card, GPUs, precision, month), the others within it, then those over it;
+best option within the budget (card, GPUs, precision, month) alone on the first line, then a line with the
+others within it and those over it (s41 trial #11: four options chained by semicolons on the first line);
 when none fits, that first, with the cheapest."""
 
 from __future__ import annotations
@@ -39,13 +40,15 @@ def budget_pick_line(pick: BudgetPick | None, lang: str) -> str | None:
         return line + (translate(lang, OVER, options=sep.join(map(option, rest))) if rest else "")
     line = translate(lang, BEST if pick.best.fits == "within" else BEST_LOW, budget=budget,
                      option=option(pick.best))  # fmt: skip
+    more = ""  # the other options on a line of their own: the first line is one choice (s41 trial #11)
     if pick.within:
-        line += translate(lang, ALSO, options=sep.join(map(option, pick.within)))
+        more += translate(lang, ALSO, options=sep.join(map(option, pick.within)))
     if pick.low:
-        line += translate(lang, LOW, options=sep.join(map(option, pick.low)))
+        more += translate(lang, LOW, options=sep.join(map(option, pick.low)))
     if pick.over:
-        line += translate(lang, OVER, options=sep.join(map(option, pick.over)))
-    return line
+        more += translate(lang, OVER, options=sep.join(map(option, pick.over)))
+    more = more.lstrip("；。;. ")
+    return f"{line}\n{more[:1].upper()}{more[1:]}" if more else line
 
 
 def option_text(o: BudgetOption, pick: BudgetPick, lang: str) -> str:

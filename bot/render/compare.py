@@ -321,22 +321,34 @@ def first_line(reports: list[SizingReport], lang: str) -> str | None:
     best = min(range(len(timed)), key=lambda i: timed[i][0])
     others = [translate(lang, N_("%(setup)s ≈ %(days)s days"), setup=s, days=d)
               for i, (_, s, d) in enumerate(timed) if i != best] + unfit  # fmt: skip
-    _, setup, days = timed[best]
+    first, setup, days = timed[best]
     sep = "；" if lang == "zh" else "; "
+    fit = [r for r in reports if _fits(r)]
+    tied = [i for i, t in enumerate(timed) if i != best and t[0] <= first * (1 + TIE)]
+    if tied:  # s42 (s41 trial #9): no winner within the figures' rounding; say which MFU is assumed
+        line = translate(lang, SAME_TIME, setup=setup, days=days, others=sep.join(others))
+        return line + next((x for i in (best, *tied) if (x := _assumed_winner(fit[i], fit, lang, SAME))), "")
     msgid = N_("Finishes first: %(setup)s (≈ %(days)s days; %(others)s)")
     line = translate(lang, msgid, setup=setup, days=days, others=sep.join(others))
-    fit = [r for r in reports if _fits(r)]
     return line + _assumed_winner(fit[best], fit, lang)
 
 
-def _assumed_winner(winner: SizingReport, reports: list[SizingReport], lang: str) -> str:
+TIE = 0.02
+"""Options whose days are within 2 % of the fastest finish at about the same time: below the MFU model's
+own resolution (its 80 % interval spans ×0.76–×1.60 of the likely GPU-hours), so no winner is named."""
+SAME_TIME = N_("About the same time: %(setup)s (≈ %(days)s days; %(others)s)")
+SAME = N_(" — %(gpu)s's MFU is assumed (%(mfu)s: no published runs on it to calibrate)")
+
+
+def _assumed_winner(winner: SizingReport, reports: list[SizingReport], lang: str, msgid: str = "") -> str:
     """' — the winner rests on an assumed MFU for MI300X (30 %: no published runs on it)' when the fastest
     option's MFU is the uncalibrated default (estimator.efficiency: Why.mfu_uncalibrated) and another
     option's is calibrated (s15 trial #5: MI300X at a default 30 % beat H100's calibrated 28 %); else ''."""
 
     def assumed(r: SizingReport) -> float | None:
         a = next((a for a in r.assumptions if a.field == "mfu"), None)
-        return float(a.value) if a is not None and a.why == "mfu_uncalibrated" and a.value else None
+        uncalibrated = a is not None and a.why in ("mfu_uncalibrated", "mfu_cdna3")  # s42: CDNA3 derived
+        return float(a.value) if uncalibrated and a.value else None
 
     mfu = assumed(winner)
     if mfu is None or all(assumed(r) is not None for r in reports):
@@ -345,7 +357,7 @@ def _assumed_winner(winner: SizingReport, reports: list[SizingReport], lang: str
 
     if (shown := shown_figures(winner)) is not None and shown["mfu"] is not None:
         mfu = shown["mfu"].likely  # the assumed MFU as used: full recompute's ×1/1.5 included
-    msgid = N_(
+    msgid = msgid or N_(
         " — the winner rests on an assumed MFU for %(gpu)s (%(mfu)s: no published runs on it to calibrate)"
     )
     return translate(lang, msgid, gpu=gpu_names(winner)[0], mfu=f"{mfu:.0%}")

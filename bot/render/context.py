@@ -136,6 +136,15 @@ def for_ktransformers(report: SizingReport, f: Fmt, lang: str, gpu: str) -> Spli
     return worded(report, f, lang, gpu)
 
 
+def _time_on_fewest(report: SizingReport, f: Any, training: Any) -> Any:
+    """``training`` (the training section, whose headline names the fewest GPUs that hold the job:
+    ``unfit_min``) with the time on those GPUs (:func:`bot.render.unfit_time.min_count_time`): called only
+    when a time is asked (parse note ``time_asked``: 'how long?' on GPUs that cannot hold it)."""
+    from bot.render.unfit_time import min_count_time
+
+    return training | min_count_time(report, report.memory.min_gpus, f)  # type: ignore[union-attr]
+
+
 def build_context(
     report: SizingReport, lang: str, parsed: ParseResult | None = None, answer: Answer | None = None
 ) -> ReplyContext:
@@ -146,9 +155,10 @@ def build_context(
     hours = answer.derived_hours if answer is not None else derived_hours(report)  # core's, formatted here
     it = answer.reply_interpretation if answer is not None else None
     f = fmt_for(lang)
-    gpu, family, _capacity = gpu_names(report)
-    per_node, nvlink = node_of(report)
+    (gpu, family, _capacity), (per_node, nvlink) = gpu_names(report), node_of(report)
     training = training_section(report, f, per_node)
+    if training and training.get("unfit_min") and parsed and "time_asked" in parsed.notes:  # s41 trial #5
+        training = _time_on_fewest(report, f, training)
     if training is not None and parsed is not None and parsed.asks_verdict:  # '2 张 4090 够吗' (s39 fixv #6)
         from bot.render.verdict_head import fit_verdict
 
@@ -175,8 +185,7 @@ def build_context(
     budget = budget_section(report, f, gpu)
     if budget is not None:  # optimizer steps only when asked (s32 fixi #1)
         budget["steps"] = budget_steps(report, f) if parsed is not None and parsed.asks_steps else None
-    rental = rental_section(report, f)
-    largest = largest_section(report, f)
+    rental, largest = rental_section(report, f), largest_section(report, f)
     kind = _kind(largest, inference, training, budget, rental, memory)  # in _KINDS' order
     return {
         "kind": kind,

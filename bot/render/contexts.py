@@ -229,6 +229,7 @@ class BudgetContext(TypedDict):
     rows: list[dict[str, Any]]
     deadline_gpus: dict[str, str] | None
     budget_unused: str | None
+    gpus_unused: dict[str, str] | None  # the GPUs × days use more than the budget buys (s42)
     steps: dict[str, str | bool] | None  # optimizer steps, when asked (s32 fixi #1)
 
 

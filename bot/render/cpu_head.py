@@ -50,6 +50,12 @@ CPU_SPEED = N_(
     "by memory bandwidth): ≈ %(low)s–%(high)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth "
     "(%(ram_kind)s)."
 )
+CPU_SPEED_ONE = N_(
+    "On the CPU, llama.cpp reads %(read)s of %(precision)s weights from RAM for each token (decode is bound "
+    "by memory bandwidth): ≈ %(speed)s tokens/s at most on %(bandwidth)s GB/s of RAM bandwidth "
+    "(%(ram_kind)s)."
+)
+"""One bandwidth stated ('内存带宽 80GB/s'): one figure, not '11.1–11.1' (s42 fixleft, s41 trial #7)."""
 DESKTOP_RAM = N_("dual-channel DDR4-3200 to DDR5-5600")
 SERVER_RAM = N_("a server's 8-channel DDR4-3200 to 12-channel DDR5-4800")
 STATED_RAM = N_("as stated")
@@ -118,13 +124,15 @@ def _speed_line(cpu: CpuRun, lang: str) -> str:
     """The CPU's decode bound (``report.cpu``'s tokens/s over its bandwidth range)."""
     f = fmt_for(lang)
     kind = {"server": SERVER_RAM, "stated": STATED_RAM}.get(cpu.bandwidth_kind, DESKTOP_RAM)
+    low, high = f.num(cpu.tokens_per_s_low), f.num(cpu.tokens_per_s_high)
     return translate(
         lang,
-        CPU_SPEED,
+        CPU_SPEED if low != high else CPU_SPEED_ONE,
         read=f.gib(cpu.bytes_read_per_token),
         precision=_format_name(cpu.weight_format),
-        low=f.num(cpu.tokens_per_s_low),
-        high=f.num(cpu.tokens_per_s_high),
+        low=low,
+        high=high,
+        speed=low,
         bandwidth=_bandwidth(cpu, f),
         ram_kind=translate(lang, kind),
     )

@@ -273,6 +273,11 @@ WHY_TEXTS: dict[str, str] = {
     ),
     "mfu_v100": N_("V100: GPT-3's 21 %% (PaLM Table 3)"),
     "mfu_uncalibrated": N_("no published runs on this class: 30 %% (PaLM on TPU v4 ≈ 30 %%), not calibrated"),
+    "mfu_cdna3": N_(
+        "no published whole runs on AMD CDNA3: the H100's per-GPU training throughput (MLPerf Training v5.0 "
+        "Llama 2 70B LoRA, 8 GPUs: MI300X slightly behind H100; SemiAnalysis, Dec 2024: below it on AMD's "
+        "public software), so the H100 level × 989.4 / 1,307.4 TFLOPS, the dense BF16 peaks; not calibrated"
+    ),
     "mfu_moe": N_(
         "MoE counted on active parameters, × a factor fitted on bf16 MoE runs (Phi-3.5-MoE, DeepSeek-V2)"
     ),
@@ -382,6 +387,11 @@ WHY_TEXTS: dict[str, str] = {
         "on the fewest GPUs that fit (%(gpus)s) the layout needs full activation recomputation: their "
         "days are ×%(factor)s — (k + 2) / k of the compute (k = %(k)s; Korthikanti et al. 2022 §5); more "
         "GPUs keep the activations and train at the rate above"
+    ),
+    "recompute_time_shown": N_(
+        "on the fewest GPUs that fit (%(gpus)s) and on the %(shown)s GPUs shown, whose layout keeps a "
+        "margin, the layout runs full activation recomputation: their days are ×%(factor)s — (k + 2) / k "
+        "of the compute (k = %(k)s; Korthikanti et al. 2022 §5)"
     ),
     "mfu_scale_out": N_(
         "%(gpus)s GPUs where %(reference)s would do (whole runs are sized to finish in about %(days)s "

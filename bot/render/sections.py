@@ -190,7 +190,9 @@ def _interval_line(report: SizingReport, gh: Band, f: Fmt) -> dict[str, Any]:
             "runs": f.int(iv.runs),
             "wider": ", ".join([translate(f.lang, INTERVAL_GROUPS.get(g, g)) for g in iv.widened_for]),
             # no published run on this card: the spread is borrowed from other cards' runs (C: no frames)
-            "uncalibrated": ("mfu", "mfu_uncalibrated") in map(FIELD_WHY, report.assumptions),
+            "uncalibrated": not {("mfu", "mfu_uncalibrated"), ("mfu", "mfu_cdna3")}.isdisjoint(
+                map(FIELD_WHY, report.assumptions)
+            ),
         }
     out |= _eager_line(report, f)
     mfu = report.mfu
@@ -309,6 +311,27 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> BudgetContext | No
         "deadline_gpus": _gpus_for_budget_deadline(report, f),
         # the budget buys more than the user's GPUs use in their days: say which one binds
         "budget_unused": f.money(req.budget, req.currency or "CNY") if req.budget and capped else None,
+        "gpus_unused": _gpus_unused(report, f, gpu),
+    }
+
+
+def _gpus_unused(report: SizingReport, f: Fmt, gpu: str) -> dict[str, str] | None:
+    """The user's GPUs and stated days use more GPU-hours than their budget buys ('$50k … on 8x H100 nodes
+    in a month': 64 × 30 × 24 = 46,080 H100-hours, the budget 20,000): the budget decides, and the days it
+    lasts on their GPUs (GPU-hours ÷ GPUs ÷ 24). s41 trial #15: the answer named neither the 64 GPUs nor
+    the month. None otherwise (the other way round is ``budget_unused``)."""
+    req, hours = report.request, report.budget_gpu_hours
+    if not (req.budget and req.gpu_count and req.deadline_days and hours):
+        return None
+    full = req.gpu_count * req.deadline_days * 24.0
+    if hours.likely >= full or any(a.field in ("gpu_count", "deadline_days") for a in report.assumptions):
+        return None
+    return {
+        "gpus": f"{f.int(req.gpu_count)} × {gpu}",
+        "days": f.days(req.deadline_days),
+        "gh": f.compact(full),
+        "budget": f.money(req.budget, req.currency or "CNY"),
+        "lasts": f.days(hours.likely / req.gpu_count / 24.0),
     }
 
 
