@@ -131,8 +131,9 @@ def _key_then_space(m: re.Match[str]) -> str:
 
 BARE_COMMA = (
     compile_pattern(
-        r",(?=[\u3000-\u9fff])|(?<=[\u3000-\u9fff]),(?=\S)"
-        r"|(?<=\d{4}),(?=\d)|(?<=\d{3}),(?=\d{1,2}(?!\d))|(?<=\d),(?=\d{4}|\d{1,2}\s?(?:台|张|块|卡|个|条|节点|机|万|千|亿))"
+        r",(?:(?=[\u3000-\u9fff])|(?<=[\u3000-\u9fff],)(?=\S)"
+        r"|(?<=\d{4},)(?=\d)|(?<=\d{3},)(?=\d{1,2}(?!\d))"
+        r"|(?<=\d,)(?=\d{4}|\d{1,2}\s?(?:台|张|块|卡|个|条|节点|机|万|千|亿)))"
     ),
 )
 """An ASCII comma written with no space after it that is no thousands separator (s37, issue 24): beside a
@@ -140,7 +141,9 @@ Chinese character ('DPO,3万对', '数据,4张A100'), or between digit runs that
 ('8200,10 个', '128,16 卡', '1,2345', 'bs=1,4 台'): read as ', ', as the full-width '，' is. '1,000' and
 '10,000,000' stay numbers; a list of one- or two-digit ids ('CUDA_VISIBLE_DEVICES=0,1,2,3') stays a list.
 In a tuple: a module global gets a presence gate (bot.parse.module_gates), a Python frame a message; a
-``','`` in the text is its gate."""
+``','`` in the text is its gate. s42-tail: every branch starts at the comma (each look-behind reads the
+comma too, so it tests what ``(?<=X),`` did), so the engine scans for ',' in C instead of trying five
+branches at every position (a 12,000-character pasted sample: two subs, ~1.07 ms CPU before)."""
 
 
 def normalize(text: str) -> str:

@@ -105,15 +105,20 @@ def _seconds(m: re.Match[str]) -> float:
 
 def split_at_job(text: str) -> tuple[str, str, re.Match[str]] | None:
     """(the finished run's part, the job's part, the run's duration) of ``text``, or None when it
-    does not start with a finished run (a past-run verb and one duration) followed by another part."""
+    does not start with a finished run (a past-run verb and one duration) followed by another part.
+    s42-tail: a text with no past-run verb is None whichever way it is cut (the run's part must hold one),
+    so :data:`PAST_VERB_RE` is asked first and :data:`NOW_RE`, tried at every position, only after one
+    (a 12,000-character pasted sample: ~0.5 ms CPU less)."""
+    verb = PAST_VERB_RE.search(text)
+    if verb is None:
+        return None
     for now in NOW_RE.finditer(text):  # a loop, not next(genexpr): no generator frame a parse
         if now.start() > 0 and (not now.group("use") or PAST_VERB_RE.search(text, 0, now.start())):
             cut = now.start()
             break
     else:
-        verb = PAST_VERB_RE.search(text)
-        took = DURATION_RE.search(text, verb.end()) if verb else None  # 'trained …; it took two weeks.'
-        end = SENTENCE_RE.search(text, took.end() if took else verb.end()) if verb else None
+        took = DURATION_RE.search(text, verb.end())  # 'trained …; it took two weeks.'
+        end = SENTENCE_RE.search(text, took.end() if took else verb.end())
         cut = end.end() if end else -1
     if cut <= 0 or not text[cut:].strip():
         return None

@@ -99,10 +99,14 @@ SLOT_RE = CuedAlternation(
 """The places a tool stands in, other than after a preposition (see the module docstring); searched with
 only the places whose words the text holds (:mod:`bot.parse.cued_alternation`; the first two places'
 words stand in their look-ahead: declared, :data:`_ZH_NOUN`'s and :data:`_EN_NOUN`'s)."""
+_PREPS = "|".join(f"{w}(?<!\\w{w})" for w in ("with", "using", "via", "through", "in"))
 PREP_RE = re.compile(
-    rf"(?:\b(?:with|using|via|through|in)\s+(?:the\s+)?|(?:用|使用|基于|通过|借助)\s*)(?P<name>{_TOKEN})(?![A-Za-z0-9_\-])"
+    rf"(?:(?:{_PREPS})\s+(?:the\s+)?|(?:用|使用|基于|通过|借助)\s*)(?P<name>{_TOKEN})(?![A-Za-z0-9_\-])"
 )
-"""A name after a preposition of means, any spelling (:func:`tool_shaped` decides), for ``in_tool_place``."""
+"""A name after a preposition of means, any spelling (:func:`tool_shaped` decides), for ``in_tool_place``.
+s42-tail: each English word's start is a look-behind after the word (``with(?<!\\wwith)`` is ``\\bwith``),
+as in :data:`_CO_NOUN`, so the engine scans for the words' first characters in C instead of trying
+``\\b`` at every position (a 12,000-character pasted sample: 0.39 ms CPU before)."""
 SOFTWARE_PARTS = frozenset(
     ("llm", "gpt", "lm", "cpp", "rs", "ai", "serve", "server", "studio", "engine", "core")
 )
