@@ -254,6 +254,10 @@ class Memory(_Frozen):
     at the largest smaller micro-batch that fits the same GPUs (estimator.pcie_layout)"""
     pcie_zero_per_gpu_bytes: float | None = None
     """memory per GPU at `pcie_zero_plan`"""
+    attention_scores_bytes: float | None = None
+    """eager attention as stated (`attention_implementation` 'eager'): the bytes its b × heads × s × s scores
+    add per GPU at `plan`, included in `per_gpu_bytes` (estimator.attention_scores.live_score_bytes); None
+    otherwise"""
 
 
 class DecodeSpeed(_Frozen):

@@ -94,6 +94,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, impl))
     if req.chunked_loss:  # use_liger_kernel: the fused linear cross-entropy (estimator.request_loss)
         out.append(translate(lang, N_("Liger fused cross-entropy")))
+    if req.attention_implementation:  # attn_implementation, flash_attn (estimator.attention_scores; s42)
+        out.append(attention_stated(report, lang))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
     if req.method == Method.freeze and req.freeze_layers:
@@ -115,6 +117,25 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         share = f.percent(req.rollout_gpu_memory_utilization)
         out.append(translate(lang, N_("rollout engine at %(share)s of each GPU"), share=share))
     return out
+
+
+ATTENTION_STATED: dict[str, str] = {
+    "sdpa": N_("SDPA attention"),
+    "flash_attention_2": N_("FlashAttention-2"),
+    "eager": N_("eager attention"),
+}
+"""How a stated ``attention_implementation`` is echoed (estimator.request_loss)."""
+
+
+def attention_stated(report: SizingReport, lang: str) -> str:
+    """The stated attention, echoed: 'eager attention: +12.0 GiB of attention scores per GPU' where the
+    scores are sized (``Memory.attention_scores_bytes``, estimator.attention_scores), else its name."""
+    impl = report.request.attention_implementation or "eager"
+    scores = report.memory.attention_scores_bytes if report.memory is not None else None
+    if impl != "eager" or not scores:
+        return translate(lang, ATTENTION_STATED[impl])
+    msgid = N_("eager attention: +%(gib)s of attention scores per GPU")
+    return translate(lang, msgid, gib=fmt_for(lang).gib(scores))
 
 
 def report_rank(report: SizingReport) -> int:
