@@ -29,7 +29,7 @@ from bot.parse.regex import rc
 CUES = ("attn_impl", "flash", "eager", "sdp_attention")
 """Cheap substrings of the normalized text without which :func:`attention_setting` reads nothing."""
 
-_VALUES = {
+VALUES = {
     "eager": "eager", "disabled": "eager", "off": "eager", "sdpa": "sdpa", "fa2": "flash_attention_2",
     "flash_attention_2": "flash_attention_2", "sdp": "sdpa",
 }  # fmt: skip
@@ -63,6 +63,6 @@ def attention_setting(s: str) -> tuple[str, dict[str, Any], list[tuple[str, str]
         if value == "auto":
             named.append(("flash_attn: auto", "auto_value"))
         else:
-            fields["attention_implementation"] = _VALUES[value]
+            fields["attention_implementation"] = VALUES[value]
         s = mask(s, m.start(), m.end(), " ")
     return s, fields, named

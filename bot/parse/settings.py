@@ -15,7 +15,6 @@ from typing import Any
 from bot.later_names import other_stage_rate, past_run_duration, rollout_share
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
-from bot.parse.attention_impl import CUES as ATTENTION_CUES
 from bot.parse.attention_impl import attention_setting
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
@@ -102,7 +101,8 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     )
     out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
-    if training and any(c in out.s for c in ATTENTION_CUES):  # 'attn_implementation="eager"' (s42 eager)
+    t = out.s  # attention_impl.CUES, spelled out: no generator frame on the common path (speed pins)
+    if training and ("flash" in t or "eager" in t or "attn_impl" in t or "sdp_attention" in t):  # s42 eager
         out.s, attention, named = attention_setting(out.s)
         out.fields.update(attention)
         out.unused += named

@@ -86,6 +86,8 @@ CONVERSIONS = {
     "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
     "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
+    "attn_impl": "attn_implementation / LLaMA-Factory flash_attn (disabled → eager, sdpa, fa2) / axolotl "
+    "eager_attention, sdp_attention, flash_attention: true → attention_implementation",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "fa": "llama.cpp -fa/--flash-attn: off/0 → no flash attention (one layer's fp32 KQ scores in the "
     "compute buffer), on/auto/1 or a bare -fa → flash attention",
@@ -121,6 +123,7 @@ _HF = {
     "gradient_checkpointing": ("recompute", "recompute"),
     "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
     "fsdp": ("zero_stage", "fsdp"), "use_liger_kernel": ("chunked_loss", "chunked_bool"),
+    "attn_implementation": ("attention_implementation", "attn_impl"),  # TRL ModelConfig, model_init_kwargs
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
@@ -146,6 +149,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
         "packing": ("packing", "packing_bool"), "neat_packing": ("packing", "packing_bool"),
         "enable_liger_kernel": ("chunked_loss", "chunked_bool"),
+        "flash_attn": ("attention_implementation", "attn_impl"),
     },
     "trl": {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
@@ -178,6 +182,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
         "sample_packing": ("packing", "packing_bool"), "datasets": ("num_samples", "demo_rows"),
+        **dict.fromkeys(("eager_attention", "sdp_attention", "flash_attention"), _HF["attn_implementation"]),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
