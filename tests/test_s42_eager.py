@@ -226,3 +226,13 @@ def test_unstated_answer_unchanged() -> None:
     assert out["request"]["attention_implementation"] is None
     assert out["report"]["memory"]["attention_scores_bytes"] is None
     assert "eager" not in _ask(q).split("\n")[0]
+
+
+def test_sdpa_offered_first_when_eager_is_borderline() -> None:
+    """The stated eager attention is sized first; the change that removes its scores (no time cost) is
+    offered before micro-batch 1 or gradient checkpointing, in both languages."""
+    out = json.loads(_ask(_EN, "json"))
+    changes = out["report"]["memory"]["fit_change"]
+    assert changes and changes[0]["setting"] == "attention_implementation" and changes[0]["value"] == "sdpa"
+    assert "SDPA or FlashAttention-2 instead of eager attention" in _ask(_EN)
+    assert "改用 SDPA 或 FlashAttention-2，不用 eager 注意力" in _ask(_ZH)
