@@ -94,7 +94,7 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, impl))
     if req.chunked_loss:  # use_liger_kernel: the fused linear cross-entropy (estimator.request_loss)
         out.append(translate(lang, N_("Liger fused cross-entropy")))
-    if req.attention_implementation:  # attn_implementation, flash_attn (estimator.attention_scores; s42)
+    if req.attention_implementation == "eager":  # its scores change the answer (estimator.attention_scores)
         out.append(attention_stated(report, lang))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
@@ -119,21 +119,13 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
     return out
 
 
-ATTENTION_STATED: dict[str, str] = {
-    "sdpa": N_("SDPA attention"),
-    "flash_attention_2": N_("FlashAttention-2"),
-    "eager": N_("eager attention"),
-}
-"""How a stated ``attention_implementation`` is echoed (estimator.request_loss)."""
-
-
 def attention_stated(report: SizingReport, lang: str) -> str:
-    """The stated attention, echoed: 'eager attention: +12.0 GiB of attention scores per GPU' where the
-    scores are sized (``Memory.attention_scores_bytes``, estimator.attention_scores), else its name."""
-    impl = report.request.attention_implementation or "eager"
+    """A stated eager attention, echoed: 'eager attention: +12 GiB of attention scores per GPU' where the
+    scores are sized (``Memory.attention_scores_bytes``, estimator.attention_scores), else its name. SDPA
+    and FlashAttention-2 are the default count (no scores): used, not echoed beside the stage."""
     scores = report.memory.attention_scores_bytes if report.memory is not None else None
-    if impl != "eager" or not scores:
-        return translate(lang, ATTENTION_STATED[impl])
+    if not scores:
+        return translate(lang, N_("eager attention"))
     msgid = N_("eager attention: +%(gib)s of attention scores per GPU")
     return translate(lang, msgid, gib=fmt_for(lang).gib(scores))
 
