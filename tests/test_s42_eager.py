@@ -236,3 +236,19 @@ def test_sdpa_offered_first_when_eager_is_borderline() -> None:
     assert changes and changes[0]["setting"] == "attention_implementation" and changes[0]["value"] == "sdpa"
     assert "SDPA or FlashAttention-2 instead of eager attention" in _ask(_EN)
     assert "改用 SDPA 或 FlashAttention-2，不用 eager 注意力" in _ask(_ZH)
+
+
+def test_megatron_v100_without_flash_attention_does_not_fit() -> None:
+    """NVIDIA/Megatron-LM#525 (en-120's thread) with the run's own settings: GPT-2 large, micro-batch 4,
+    1,024 tokens, no recompute, no flash attention on a V100-32GB — it ran out of memory (28.82 GiB
+    allocated). The scores, 36 layers × 5 B × 20 heads × 1024² × 4 = 14.1 GiB, make it not fit."""
+    q = (
+        "I'm training gpt2 large (774M) with Megatron-LM on a single V100-32GB, micro batch size 4, "
+        "seq length 1024, no activation recomputation. No flash attention since V100 doesn't support it. "
+        "How much memory?"
+    )
+    out = json.loads(_ask(q, "json"))
+    memory = out["report"]["memory"]
+    assert memory["attention_scores_bytes"] == 36 * 5 * 20 * 1024**2 * 4
+    assert memory["fits_requested"] is False
+    assert "eager attention: +14.1 GiB of attention scores per GPU" in _ask(q).split("\n")[0]
