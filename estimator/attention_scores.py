@@ -10,7 +10,9 @@ current training stack). Bytes a layer keeps per score, for the backward:
   (SoftmaxBackward needs ``result``: 4 B), ``.to(query.dtype)`` makes the 16-bit copy that
   ``torch.matmul(attn_weights, value_states)`` saves for v's gradient (2 B): :data:`HF_SCORE_BYTES` = 6,
   ``attention_dropout`` 0.0 (the Llama, Qwen2, Mistral, Gemma-2 configs); an fp32 run keeps the fp32
-  output once (``.to`` is a no-op): 4 B.
+  output once (``.to`` is a no-op): 4 B. Left out: Gemma-2's attention logit soft-capping
+  (``attn_weights / softcap``, ``torch.tanh``, ``* softcap`` in its ``eager_attention_forward``) keeps the
+  tanh output too, 2 B more a score — the count errs low for it (the catalog has no soft-capping field).
 - Megatron-LM / NeMo without ``--use-flash-attn``: Korthikanti et al. 2022 §4.1, Table 2's 5·a·s/h term
   per s·b·h — softmax output 2 B, dropout mask 1 B, dropout output 2 B (``--attention-dropout`` 0.1, the
   default of megatron/training/arguments.py): :data:`MEGATRON_SCORE_BYTES` = 5.
