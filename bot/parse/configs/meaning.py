@@ -115,6 +115,7 @@ CONVERSIONS = {
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
+ATTN_ROW = ("attention_implementation", "attn_impl")
 _HF = {
     "per_device_train_batch_size": ("batch_size", "int"),
     "gradient_accumulation_steps": (None, "accumulation"),
@@ -123,7 +124,6 @@ _HF = {
     "gradient_checkpointing": ("recompute", "recompute"),
     "optim": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
     "fsdp": ("zero_stage", "fsdp"), "use_liger_kernel": ("chunked_loss", "chunked_bool"),
-    "attn_implementation": ("attention_implementation", "attn_impl"),  # TRL ModelConfig, model_init_kwargs
 }  # fmt: skip
 """transformers TrainingArguments (training_args.py) fields, shared by every tool built on it."""
 
@@ -155,6 +155,7 @@ MEANING: dict[str, dict[str, Row]] = {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
         "lora_r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "lora_target_modules": ("lora_targets", "targets"), "dtype": ("precision", "precision"),
+        "attn_implementation": ("attention_implementation", "attn_impl"),  # TRL ModelConfig
         "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
         "num_generations": ("num_generations", "generations"),
         "max_completion_length": ("max_completion_length", "int"),
@@ -182,7 +183,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
         "sample_packing": ("packing", "packing_bool"), "datasets": ("num_samples", "demo_rows"),
-        **dict.fromkeys(("eager_attention", "sdp_attention", "flash_attention"), _HF["attn_implementation"]),
+        **dict.fromkeys(("eager_attention", "sdp_attention", "flash_attention"), ATTN_ROW),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),
