@@ -23,6 +23,9 @@ out of memory where the likely figure fitted). When only the likely figure fits,
    optimizer), with no optimizer other than AdamW named, and with a tool that takes a transformers
    ``optim`` name (:attr:`estimator.training_tools.ToolLimits.optim_by_name`: HF Trainer, TRL,
    LLaMA-Factory, axolotl, Unsloth, ms-swift, or no tool named);
+0b. ``attention_implementation`` 'sdpa' — over a stated eager attention (s42): PyTorch SDPA's flash /
+   memory-efficient kernels (or FlashAttention-2) never store the s×s scores (Dao et al. 2022;
+   :mod:`estimator.attention_scores`), and run faster, so it comes before every setting that costs time;
 1. ``micro_batch`` 1 (``per_device_train_batch_size``: activations and logits scale with it);
 2. ``recompute`` full — gradient checkpointing (``gradient_checkpointing: true``; Chen et al. 2016);
 3. ``zero_stage`` 3 on more than one GPU — DeepSpeed ZeRO-3 or FSDP full sharding (Rajbhandari et al.
@@ -186,6 +189,8 @@ def _toggles(setup: TrainingSetup, plan: Plan, gpus: int, reach: tuple[bool, boo
         yield "gather_for_generation", False, replace(setup, gather_for_generation=False), gpus
     if reach[0] and setup.adamw_impl == "foreach":  # stated adamw_torch; at the plan's ZeRO-0, pinned
         yield "optimizer_impl", "fused", replace(setup, adamw_impl="fused", zero_stage=0), gpus
+    if setup.eager_attention:  # the stated eager attention's scores (estimator.attention_scores; s42)
+        yield "attention_implementation", "sdpa", replace(setup, eager_attention=False), gpus
     if max(setup.micro_batch, plan.micro_batch) > 1:
         yield "micro_batch", 1, replace(setup, micro_batch=1), gpus
     if plan.recompute != "full":
@@ -315,6 +320,7 @@ def _combined(cum: TrainingSetup, changed: TrainingSetup, setting: str) -> Train
         "recompute": {"recompute": changed.recompute},
         "zero_stage": {"zero_stage": changed.zero_stage, "tp": None, "pp": None},
         "chunked_loss": {"chunked_loss": changed.chunked_loss},
+        "attention_implementation": {"eager_attention": changed.eager_attention},
         "offload": {"offload": changed.offload},
         "param_offload": {"offload": True, "zero_stage": 3, "tp": None, "pp": None},
     }[setting]

@@ -344,5 +344,6 @@ def dense_table(spec: ModelSpec, params: float, setup: TrainingSetup, memo: Sear
         plain = plain and not (setup.paged_optimizer or setup.optimizer_in_backward)
         plain = plain and not setup.offloaded_checkpoints  # Unsloth keeps 2 layers' checkpoints (transients)
         plain = plain and spec.vision is None  # a VL release's frozen tower: state_parts (estimator.vision)
+        plain = plain and not setup.eager_attention  # the s×s scores (estimator.attention_scores; s42)
         table = memo.dense = DenseTable(spec, params, setup) if plain else False
     return table or None

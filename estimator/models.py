@@ -162,8 +162,9 @@ class FitChange(_Frozen):
     """One setting to change so that the high end of the memory band fits (estimator.fit_change)."""
 
     setting: str = Field(
-        description="'gather_for_generation', 'optimizer_impl', 'micro_batch', 'recompute', 'zero_stage', "
-        "'chunked_loss', 'optimizer', 'offload', 'param_offload', 'method', 'seq_len' or 'gpu_count'"
+        description="'gather_for_generation', 'optimizer_impl', 'attention_implementation', 'micro_batch', "
+        "'recompute', 'zero_stage', 'chunked_loss', 'optimizer', 'offload', 'param_offload', 'method', "
+        "'seq_len' or 'gpu_count'"
     )
     value: str | int | bool = Field(
         description="the value to set it to, e.g. 'fused', 1, 'full', 3, True, 'adamw_8bit', 'qlora', 4096"
@@ -254,6 +255,10 @@ class Memory(_Frozen):
     at the largest smaller micro-batch that fits the same GPUs (estimator.pcie_layout)"""
     pcie_zero_per_gpu_bytes: float | None = None
     """memory per GPU at `pcie_zero_plan`"""
+    attention_scores_bytes: float | None = None
+    """eager attention as stated (`attention_implementation` 'eager'): the bytes its b × heads × s × s scores
+    add per GPU at `plan`, included in `per_gpu_bytes` (estimator.attention_scores.live_score_bytes); None
+    otherwise"""
 
 
 class DecodeSpeed(_Frozen):

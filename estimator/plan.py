@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from estimator.attention_scores import live_score_bytes
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
@@ -411,7 +412,7 @@ def training_memory(
             "per_gpu_bytes_high": high,
             "gpu_memory_bytes": gpu.memory_bytes,
             "usable_bytes": gpu.addressable_bytes,
-        }
+        } | ({"attention_scores_bytes": live_score_bytes(spec, setup, plan)} if setup.eager_attention else {})
 
     if found is None:  # nothing fits at any count: the user's count if given, else one GPU's states
         if at is None:

@@ -1,5 +1,5 @@
-"""Whether the loss is computed without the whole vocabulary's logits, and which transformers runs an MoE's
-experts (s41 fixtrain #5), declared here and mixed into
+"""Whether the loss is computed without the whole vocabulary's logits, which transformers runs an MoE's
+experts (s41 fixtrain #5) and a training run's attention (s42 eager), declared here and mixed into
 :class:`estimator.request.SizingRequest` through :class:`estimator.request_optimizer.OptimizerStep` (the
 request module stays within the 500-line limit of tests/test_layout.py)."""
 
@@ -44,4 +44,15 @@ class LossKernel(Provenance):
         "bmm per routed token, gathering its expert's weights: a decode path) keep the eager floor "
         "(estimator.training_rate.eager_moe_slowdown); None: the release's default",
         json_schema_extra=_setting("training", json_order=106),
+    )
+    attention_implementation: Literal["eager", "sdpa", "flash_attention_2"] | None = Field(
+        None,
+        description="The training run's attention as the user set it: transformers attn_implementation "
+        "('eager', 'sdpa', 'flash_attention_2'), LLaMA-Factory flash_attn (disabled → eager, sdpa, fa2; "
+        "llamafactory/model/model_utils/attention.py configure_attn_implementation; 'auto', its default, "
+        "is not a setting), axolotl eager_attention / sdp_attention / flash_attention: true, or words "
+        "('flash attention off', '没开 flash attention'). 'eager' keeps each layer's b × heads × s × s "
+        "scores (estimator.attention_scores: Korthikanti et al. 2022 Table 2's 5·a·s/h term); 'sdpa' and "
+        "'flash_attention_2' keep none, the default count. None: not stated (SDPA / FlashAttention)",
+        json_schema_extra=_setting("training", json_order=122, echo="stage_suffix"),
     )

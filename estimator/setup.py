@@ -73,6 +73,10 @@ class TrainingSetup:
     (:data:`estimator.transients.ZERO3_MAX_LIVE_PARAMETERS`, deepspeed/runtime/zero/config.py)."""
     chunked_loss: bool = False
     """Cross-entropy upcast one chunk at a time (:data:`LOSS_CHUNKS`): no full fp32 logits copy."""
+    eager_attention: bool = False
+    """The user's attention is eager (``attn_implementation="eager"``, LLaMA-Factory ``flash_attn: disabled``,
+    axolotl ``eager_attention``, 'flash attention off'): each layer keeps its b × heads × s × s scores
+    (:mod:`estimator.attention_scores`); False: FlashAttention / SDPA, no scores stored."""
     optim_by_name: bool = True
     """The tool picks its optimizer by a transformers ``optim`` name (no tool named: the HF Trainer's;
     :attr:`estimator.training_tools.ToolLimits.optim_by_name`) and the user named no optimizer other than

@@ -250,6 +250,7 @@ def training_setup(
         **_data_parallel(req, stage, method, limits, dp_only),
         shards_model=not (limits and not limits.shards_model and req.zero_stage is None and dp_only),
         chunked_loss=bool(req.chunked_loss) or bool(limits and limits.chunked_loss),  # Liger / Unsloth
+        eager_attention=req.attention_implementation == "eager",  # s×s scores (attention_scores)
         optim_by_name=(limits is None or limits.optim_by_name) and req.optimizer_other is None,
         zero3_max_live_parameters=req.zero3_max_live_parameters or ZERO3_MAX_LIVE_PARAMETERS,
         offloaded_checkpoints=bool(limits and limits.offloads_checkpoints and req.recompute in _CHECKPOINTED),

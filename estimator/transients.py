@@ -24,6 +24,7 @@ from functools import partial
 from typing import NamedTuple
 
 from estimator.adamw_step import zero0_step
+from estimator.attention_scores import kept_score_bytes, score_bytes_per_layer
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes, eager_layers
 from estimator.late_gradients import gradient_credit, late_gradients
@@ -243,7 +244,10 @@ def kept_activations(
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:
         likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
-    return _span((low, likely, high)).scaled(layers * setup.activation_bytes / 2)  # fp32 run: × 2 (s34 #8)
+    kept = _span((low, likely, high)).scaled(layers * setup.activation_bytes / 2)  # fp32 run: × 2 (s34 #8)
+    if setup.eager_attention:  # eager attention's s×s scores, every layer without recompute (s42)
+        return kept + Span.exact(kept_score_bytes(spec, setup, plan))
+    return kept
 
 
 def _per_layer_linear_params(spec: ModelSpec, params: float) -> float:
@@ -267,6 +271,8 @@ def layer_workspace(
     (bitsandbytes; likely), every projection of the layer (AutoGPTQ keeps each for the backward; high).
     0 without recompute: the kept activations (:func:`kept_activations`) already count every layer."""
     if plan.recompute != "full":
+        if setup.eager_attention and plan.recompute == "selective":  # one layer's scores rebuilt (s42)
+            return Span.exact(score_bytes_per_layer(spec, setup, plan.micro_batch, plan.tp))
         return ZERO
     pairs = PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1  # chosen, rejected
     s, b, t = setup.seq_len, plan.micro_batch * pairs, plan.tp
@@ -276,11 +282,12 @@ def layer_workspace(
     quantized = setup.method == Method.qlora or (setup.base_bits is not None and setup.method != Method.full)
     one = DEQUANT_BYTES * largest_matrix(spec) / t if quantized else 0.0
     layer = DEQUANT_BYTES * _per_layer_linear_params(spec, params) / t if quantized else 0.0
+    scores = score_bytes_per_layer(spec, setup, plan.micro_batch, plan.tp) if setup.eager_attention else 0.0
     return _span(
         (
-            fused * per_coef + adapters + one,
-            eager * per_coef + adapters + one,
-            2 * eager * per_coef + adapters + layer,
+            fused * per_coef + adapters + one + scores,
+            eager * per_coef + adapters + one + scores,
+            2 * eager * per_coef + adapters + layer + scores,
         )
     )
 

@@ -78,8 +78,13 @@ def test_a_tool_not_negated_keeps_its_reading(capsys, question, stage):
         "full fine-tune qwen2.5 7B on 4 H100, flash attention disabled? no FA2 on these cards",
     ],
 )
-def test_negated_flash_attention_is_named_not_dropped(capsys, question):
-    assert "flash_attention: off" in _ignored(_ask(capsys, question))
+def test_negated_flash_attention_is_eager_attention(capsys, question):
+    """s22 named it as not used ('flash_attention: off', no_field); since s42 (part eager) a training
+    question's negated flash attention is its eager attention, sized with each layer's s×s scores
+    (estimator.attention_scores) and echoed, so it is no longer listed as not used."""
+    out = _ask(capsys, question)
+    assert out["request"]["attention_implementation"] == "eager"
+    assert "flash_attention: off" not in _ignored(out)
 
 
 @pytest.mark.parametrize(

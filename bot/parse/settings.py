@@ -16,6 +16,7 @@ from bot.later_names import other_stage_rate, past_run_duration, rollout_share
 from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
+from bot.parse.attention_impl import attention_setting
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
@@ -107,6 +108,11 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     )
     out.unused += unknown_tools(raw, s, training)  # s15: named beside a known tool ('EasyR1' running verl)
     out.accumulation, out.read = vocab.accumulation, vocab.read
+    t = out.s  # attention_impl.CUES, spelled out: no generator frame on the common path (speed pins)
+    if training and ("flash" in t or "eager" in t or "attn_impl" in t or "sdp_attention" in t):  # s42 eager
+        out.s, attention, named = attention_setting(out.s)
+        out.fields.update(attention)
+        out.unused += named
     if "flash" in s or "-fa" in s or ("fa" in s and ("开" in s or "启" in s)):  # '-fa', '开了 FA' (s33)
         flash_switch(out, training)
     out.tool_cue = vocab.tool_cue

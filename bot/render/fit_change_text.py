@@ -36,6 +36,10 @@ CHANGES = {
     ),
     "optimizer_impl": N_("if you run adamw_torch (foreach): fused AdamW (optim: adamw_torch_fused)"),
     "optimizer": N_("8-bit AdamW (optim: adamw_bnb_8bit, bitsandbytes)"),
+    "attention_implementation": N_(
+        "SDPA or FlashAttention-2 instead of eager attention (attn_implementation: sdpa, LLaMA-Factory "
+        "flash_attn: sdpa)"
+    ),
     "micro_batch": N_("micro-batch %(value)s (per_device_train_batch_size)"),
     "recompute": N_("gradient checkpointing on (gradient_checkpointing: true)"),
     "zero_stage": N_("DeepSpeed ZeRO-%(value)s or FSDP (a deepspeed / fsdp config)"),

@@ -94,6 +94,8 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         out.append(translate(lang, impl))
     if req.chunked_loss:  # use_liger_kernel: the fused linear cross-entropy (estimator.request_loss)
         out.append(translate(lang, N_("Liger fused cross-entropy")))
+    if req.attention_implementation == "eager":  # its scores change the answer (estimator.attention_scores)
+        out.append(attention_stated(report, lang))
     if req.recompute is not None:
         out.append(translate(lang, RECOMPUTE_STATED[req.recompute]))
     if req.method == Method.freeze and req.freeze_layers:
@@ -115,6 +117,17 @@ def stated_settings(report: SizingReport, lang: str) -> list[str]:
         share = f.percent(req.rollout_gpu_memory_utilization)
         out.append(translate(lang, N_("rollout engine at %(share)s of each GPU"), share=share))
     return out
+
+
+def attention_stated(report: SizingReport, lang: str) -> str:
+    """A stated eager attention, echoed: 'eager attention: +12 GiB of attention scores per GPU' where the
+    scores are sized (``Memory.attention_scores_bytes``, estimator.attention_scores), else its name. SDPA
+    and FlashAttention-2 are the default count (no scores): used, not echoed beside the stage."""
+    scores = report.memory.attention_scores_bytes if report.memory is not None else None
+    if not scores:
+        return translate(lang, N_("eager attention"))
+    msgid = N_("eager attention: +%(gib)s of attention scores per GPU")
+    return translate(lang, msgid, gib=fmt_for(lang).gib(scores))
 
 
 def report_rank(report: SizingReport) -> int:

@@ -86,6 +86,8 @@ CONVERSIONS = {
     "chunked_bool": "transformers/TRL/ms-swift use_liger_kernel, LLaMA-Factory enable_liger_kernel: true → "
     "Liger's fused linear cross-entropy, no whole fp32 logits (estimator.request_loss)",
     "no_field": "changes the answer, no request field yet: named (no_field)",
+    "attn_impl": "attn_implementation / LLaMA-Factory flash_attn (disabled → eager, sdpa, fa2) / axolotl "
+    "eager_attention, sdp_attention, flash_attention: true → attention_implementation",
     "kv": "fp8* → fp8 KV cache, bf16/bfloat16 → bf16",
     "fa": "llama.cpp -fa/--flash-attn: off/0 → no flash attention (one layer's fp32 KQ scores in the "
     "compute buffer), on/auto/1 or a bare -fa → flash attention",
@@ -113,6 +115,7 @@ CONVERSIONS = {
 }
 """How a row's value is read (the readers hold the code: bot.parse.configs.training, launchers)."""
 
+ATTN_ROW = ("attention_implementation", "attn_impl")
 _HF = {
     "per_device_train_batch_size": ("batch_size", "int"),
     "gradient_accumulation_steps": (None, "accumulation"),
@@ -146,11 +149,13 @@ MEANING: dict[str, dict[str, Row]] = {
         "sglang_mem_fraction": ("gpu_memory_utilization", "engine_share"),
         "packing": ("packing", "packing_bool"), "neat_packing": ("packing", "packing_bool"),
         "enable_liger_kernel": ("chunked_loss", "chunked_bool"),
+        "flash_attn": ("attention_implementation", "attn_impl"),
     },
     "trl": {
         **_HF, "max_seq_length": ("seq_len", "int"), "max_length": ("seq_len", "int"),
         "lora_r": ("lora_rank", "int"), "lora_alpha": (None, "no_field"),
         "lora_target_modules": ("lora_targets", "targets"), "dtype": ("precision", "precision"),
+        "attn_implementation": ("attention_implementation", "attn_impl"),  # TRL ModelConfig
         "bf16.enabled": ("precision", "enabled"), "fp16.enabled": ("precision", "enabled"),
         "num_generations": ("num_generations", "generations"),
         "max_completion_length": ("max_completion_length", "int"),
@@ -178,6 +183,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "optimizer": ("optimizer", "optim"), "deepspeed": ("zero_stage", "swift_deepspeed"),
         "fsdp": ("zero_stage", "fsdp"), "rl": ("stage", "stage"),
         "sample_packing": ("packing", "packing_bool"), "datasets": ("num_samples", "demo_rows"),
+        **dict.fromkeys(("eager_attention", "sdp_attention", "flash_attention"), ATTN_ROW),
     },
     "torchtune": {
         "tokenizer.max_seq_len": ("seq_len", "int"), "batch_size": ("batch_size", "int"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.parse.attention_impl import VALUES as ATTENTION_VALUES
 from bot.parse.configs.demo_datasets import dataset_paths, demo_samples
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
@@ -325,6 +326,31 @@ def _output_adapter(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]
     return True
 
 
+_AXOLOTL_ATTN = {"eager_attention": "eager", "sdp_attention": "sdpa", "flash_attention": "flash_attention_2"}
+
+
+def _attn_impl(cfg: StackConfig, key: str, value: Any, flat: dict[str, Any]) -> bool:
+    """The training run's attention (``attention_implementation``; s42 eager, :mod:`bot.parse.attention_impl`
+    has the sources): transformers ``attn_implementation`` and LLaMA-Factory ``flash_attn`` by value
+    (disabled/off → eager, sdpa, fa2 → flash_attention_2; LLaMA-Factory's early boolean ``flash_attn``: true →
+    FlashAttention-2, false → its default, not sized); axolotl's ``eager_attention`` / ``sdp_attention`` /
+    ``flash_attention`` true → that one, false → nothing set (the loader falls back to transformers'
+    default, SDPA), not sized. Any other value (flash_attention_3, flex_attention) is not read."""
+    name = key.split(".")[-1].lstrip("-")
+    on = _bool(value) if name in _AXOLOTL_ATTN or isinstance(value, bool) else None
+    if on is not None:
+        if on:
+            cfg.set(key, "attention_implementation", _AXOLOTL_ATTN.get(name, "flash_attention_2"))
+        else:
+            cfg.skip(key, value, "not_sized")
+        return True
+    impl = ATTENTION_VALUES.get(str(value).strip().strip("'\"").lower())
+    if impl is None:
+        return False
+    cfg.set(key, "attention_implementation", impl)
+    return True
+
+
 RL_HANDLERS = {
     "swift_max_length": _swift_max_length, "swift_deepspeed": _swift_deepspeed,
     "rl_type": _rl_type, "tuner": _tuner, "vllm_mode": _vllm_mode,
@@ -332,7 +358,7 @@ RL_HANDLERS = {
     "param_offload_bool": _param_offload_bool, "actor_gpus": _actor_gpus,
     "placement": _placement, "rollout_switch": _rollout_switch, "kl_beta": _kl_beta,
     "verl_kl": _verl_kl, "samples_cap": _samples_cap, "demo_rows": _demo_rows,
-    "output_adapter": _output_adapter,
+    "output_adapter": _output_adapter, "attn_impl": _attn_impl,
     **{conversion: _bool_field(field) for conversion, field in BOOL_FIELDS.items()},
 }  # fmt: skip
 """Conversion name → handler (:data:`bot.parse.configs.training.HANDLERS` dispatches through these)."""
