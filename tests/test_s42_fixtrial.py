@@ -113,3 +113,57 @@ def test_a_model_name_ending_in_embedding_is_no_embedding_verb() -> None:
     assert EMBED_RE.search("serve qwen2.5-7b_embedding on a t4") is None
     assert EMBED_RE.search("用 bge-m3 做embedding") is not None
     assert EMBED_RE.search("embedding 10m docs") is not None
+
+
+# 4: the prompts of an RL run counted with the noun first ('prompt 1万条', 'prompts: 10k') are its samples,
+# and a price asked ('多少钱', a closing 'how much') gets the cost
+Q02 = (
+    "verl跑GRPO，Qwen2.5-32B，rollout.n=8，response长度4096，2机16卡H800，"
+    "prompt 1万条训2个epoch，要多久多少钱"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "epochs"),
+    [
+        (Q02, 2),
+        ("verl跑GRPO，Qwen2.5-7B，8卡H100，prompt 1万条，训2个epoch，要多久", 2),
+        ("用 OpenRLHF 做 PPO，Qwen2.5-7B，8 张 A100，prompt 1万条，1 个 epoch，要多久", 1),
+        ("GRPO Qwen2.5-7B on 8 H100, prompts: 10k, 2 epochs, how long and how much", 2),
+        ("fine-tune Qwen2.5-7B on 8 A100, prompts: 10k, 3 epochs, how long?", 3),
+    ],
+)
+def test_prompts_counted_noun_first_are_the_samples(question: str, epochs: int) -> None:
+    parsed = parse(question)
+    assert parsed.request.num_samples == 10_000 and parsed.request.epochs == epochs
+    assert not [u for u in parsed.unused_numbers if u[0] in ("1万", "10k")]
+    text = _text(question)
+    assert "请给出样本数" not in text and "give the samples" not in text
+
+
+def test_q02_is_timed_and_priced() -> None:
+    report = _report(Q02)
+    cost = report.cost  # the billed GPU-hours at the H800's CNY band (estimator/data/prices.toml)
+    assert cost is not None and cost.low == cost.billed_gpu_hours * cost.price_low
+    assert cost.high == cost.billed_gpu_hours * cost.price_high and report.request.num_samples == 10_000
+    text = _text(Q02)
+    assert "天" in text.splitlines()[0] and "费用：¥" in text
+    en = _text("GRPO Qwen2.5-7B on 8 H100, prompts: 10k, 2 epochs, how long and how much")
+    assert "Cost: $" in en
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        ("部署 Qwen2.5-7B，每次输入 5 篇文档，每篇 4k token，要几张卡", "num_samples", None),
+        ("serve Qwen2.5-7B on one L4, prompt 2k, reply 512, 10 users", "num_samples", None),
+        ("serve Qwen2.5-7B on one L4, prompt: 2048 tokens, 10 users", "num_samples", None),
+    ],
+)
+def test_a_prompt_length_or_documents_in_one_request_are_no_samples(question, field, value) -> None:
+    assert getattr(parse(question).request, field) == value
+
+
+def test_how_much_memory_is_no_price() -> None:
+    assert not parse("Qwen2.5-7B on one H100, how much memory?").asks_cost
+    assert parse("Qwen2.5-7B LoRA on one H100, 10k samples, how long and how much?").asks_cost
