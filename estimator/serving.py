@@ -249,6 +249,8 @@ def size_serving(
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)
+    elif tensor_parallel and (fp8 := LATE.fp8_at_load(req, gpu, (precision, inf), size, ledger)) is not None:
+        inf, precision = fp8, Precision.fp8  # their stated load in FP8 on their count (s42 trial #5)
     local = _local_format(req, spec, gpu, inf, size)
     if local is not None:
         precision, inf = local

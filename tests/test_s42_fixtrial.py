@@ -167,3 +167,45 @@ def test_a_prompt_length_or_documents_in_one_request_are_no_samples(question, fi
 def test_how_much_memory_is_no_price() -> None:
     assert not parse("Qwen2.5-7B on one H100, how much memory?").asks_cost
     assert parse("Qwen2.5-7B LoRA on one H100, 10k samples, how long and how much?").asks_cost
+
+
+# 5: a stated load on the user's GPUs where only FP8 weights fit: the headline's FP8 on their count is what
+# the details and the JSON size (Mixtral-8x7B: 46.7B parameters, 93.4 GB in bf16 needs 4 × L40S at 20 × 8K)
+@pytest.mark.parametrize(
+    ("question", "weights", "kv"),
+    [
+        (
+            "Serve Mixtral-8x7B-Instruct with TGI on 2x L40S, 20 concurrent users, 8k context — "
+            "is that enough?",
+            "Weights: 47.0 GB",
+            "× 8K context × 20 concurrent = 21.5 GB",
+        ),
+        (
+            "用 TGI 在 2 张 L40S 上部署 Mixtral-8x7B-Instruct，20 并发，8k 上下文，够吗",
+            "权重：47.0 GB",
+            "× 上下文 8K × 并发 20 = 21.5 GB",
+        ),
+    ],
+)
+def test_fp8_on_the_users_count_fills_the_details(question: str, weights: str, kv: str) -> None:
+    report = _report(question)
+    inf = report.inference
+    assert report.feasible_reason == "fp8_only" and inf.weight_format == "fp8"
+    assert inf.serving_gpus == 2 and inf.tp == 2 and inf.concurrency == 20 and inf.max_concurrency >= 20
+    text = _text(question)
+    assert weights in text and kv in text
+    assert "On 4 GPUs" not in text and "4 张卡：" not in text
+    short = next(w for w in report.warnings if w.code == "released_weights_short")
+    assert short.params["min_gpus"] == 4 and short.params["gpu_count"] == 2
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm 部署 Qwen3-32B，2张4090，并发10",  # FP8 on 2 × 4090 holds fewer than 10 at 4K: bf16's verdict
+        "serve Qwen3-32B with vllm on 2 4090s, concurrency 10",
+    ],
+)
+def test_a_load_fp8_cannot_hold_keeps_the_16_bit_verdict(question: str) -> None:
+    report = _report(question)
+    assert report.inference.weight_format == "bf16" and report.feasible == "no"
