@@ -209,3 +209,44 @@ def test_fp8_on_the_users_count_fills_the_details(question: str, weights: str, k
 def test_a_load_fp8_cannot_hold_keeps_the_16_bit_verdict(question: str) -> None:
     report = _report(question)
     assert report.inference.weight_format == "bf16" and report.feasible == "no"
+
+
+# 6: verl's rollout engine takes its own default share, actor_rollout_ref.rollout.gpu_memory_utilization 0.5
+# (verl/trainer/config/rollout/rollout.yaml), the one its note names: a 32B policy's bf16 weights (65 GB)
+# do not fit 0.5 of an 80 GB card, so its engines are 2 GPUs; a stated share is the one used
+@pytest.mark.parametrize(
+    "question",
+    [
+        "verl跑GRPO，Qwen2.5-32B，1万条prompt，rollout.n=8，response长度4096，2机16卡H800，训2个epoch，要多久",
+        "verl GRPO on Qwen2.5-32B, 10k prompts, rollout.n=8, response length 4096, 2 nodes x 8 H800, "
+        "2 epochs, how long",
+    ],
+)
+def test_verl_rollouts_use_verls_share(question: str) -> None:
+    from estimator.rollout import engine_usable_bytes
+
+    report = _report(question)
+    why = {a.field: (a.value, a.why) for a in report.assumptions}
+    assert why["rollout_gpu_memory_utilization"] == (0.5, "verl_rollout_share")
+    weights = report.model_spec.params_total * 2  # the engine serves 16-bit weights
+    assert weights > engine_usable_bytes(report.gpu_spec, 0.5)  # one GPU's half cannot hold them
+    assert report.rollout.decode_tp == 2
+    text = _text(question)
+    assert ("每个引擎 2 卡" in text) or ("2 GPU per engine" in text)
+    assert "share of each GPU: 90%" not in text and "显存的比例：90%" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "tp"),
+    [
+        ("verl跑GRPO，Qwen2.5-7B，1万条prompt，rollout.n=8，8卡H100，训1个epoch，要多久", 1),
+        (
+            "verl GRPO on Qwen2.5-32B, 10k prompts, rollout.n=8, 8 H100, "
+            "actor_rollout_ref.rollout.gpu_memory_utilization=0.9, 1 epoch, how long",
+            1,
+        ),
+    ],
+)
+def test_verl_rollouts_that_fit_one_gpu_stay_on_one(question: str, tp: int) -> None:
+    report = _report(question)
+    assert report.rollout.decode_tp == tp
