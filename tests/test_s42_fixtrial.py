@@ -293,3 +293,28 @@ def test_lora_rl_keeps_the_lora_derivation() -> None:
     ):
         whys = {a.why for a in _report(question).assumptions}
         assert not whys & {"flops_full_rl", "flops_no_reference_full", "flops_no_reference_ppo_full"}
+
+
+# 14: '2机16卡' is 8 cards a machine, what was said: no reading note, as '2 nodes x 8' has none; a total the
+# machines do not share evenly ('3机16卡') or a count that could be either ('2机4卡') keeps its note
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        ("2机16卡H800 训 Qwen2.5-7B 全参，1亿 token，要多久", None),
+        ("full fine-tune Qwen2.5-7B on 2 nodes x 8 H800, 100M tokens, how long", None),
+        ("3机16卡H800 训 Qwen2.5-7B 全参，1亿 token，要多久", "把“3机16卡”理解为共 16 张卡"),
+        (
+            "2机4卡H800 训 Qwen2.5-7B 全参，1亿 token，要多久",
+            "把“2机4卡”理解为机器数 × 每台卡数：2 × 4 = 8 张卡",
+        ),
+    ],
+)
+def test_machines_and_cards_note_only_when_the_reading_is_open(question: str, note: str | None) -> None:
+    parsed = parse(question)
+    assert parsed.request.gpu_count in (16, 8)
+    text = _text(question)
+    if note is None:
+        assert "理解为共" not in text and "Read “" not in text and parsed.request.gpu_count == 16
+        assert parsed.request.gpus_per_node in (None, 8)
+    else:
+        assert note in text
