@@ -318,3 +318,16 @@ def test_machines_and_cards_note_only_when_the_reading_is_open(question: str, no
         assert parsed.request.gpus_per_node in (None, 8)
     else:
         assert note in text
+
+
+# 15: a number set aside is echoed as typed ('-100B', not '-100b')
+@pytest.mark.parametrize(
+    ("question", "echo"),
+    [
+        ("pretrain a 7B model on -100B tokens on 8 H100, budget -$5k", "“-100B”, “-$5k”"),
+        ("预训练 7B 模型，-100B token，8 张 H100，预算 -5万", "“-100B”, “-5万”"),
+    ],
+)
+def test_a_nonpositive_number_is_echoed_as_typed(question: str, echo: str) -> None:
+    assert parse(question).nonpositive_numbers == [e.strip("“”") for e in echo.split(", ")]
+    assert echo in _text(question)
