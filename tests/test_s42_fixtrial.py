@@ -331,3 +331,25 @@ def test_machines_and_cards_note_only_when_the_reading_is_open(question: str, no
 def test_a_nonpositive_number_is_echoed_as_typed(question: str, echo: str) -> None:
     assert parse(question).nonpositive_numbers == [e.strip("“”") for e in echo.split(", ")]
     assert echo in _text(question)
+
+
+# 9: a machine count that made the GPU count ('4 nodes of 8' → 32) is used, even when another setting
+# holds the same value (rollout.n=4): never 'not used: 4'
+@pytest.mark.parametrize(
+    "question",
+    [
+        "verl PPO on Qwen2.5-7B with a 7B critic, 4 nodes of 8 H200, 100k prompts, rollout.n=4, "
+        "response length 2048 — how many days?",
+        "verl 跑 PPO，Qwen2.5-7B 带 7B critic，4 台 8 卡 H200，10万条prompt，rollout.n=4，"
+        "回复长度 2048，要几天",
+    ],
+)
+def test_a_node_count_equal_to_another_setting_is_used(question: str) -> None:
+    parsed = parse(question)
+    assert parsed.request.gpu_count == 32 and parsed.request.num_generations == 4
+    assert parsed.unused_numbers == []
+
+
+def test_a_stray_number_beside_nodes_is_still_named() -> None:
+    parsed = parse("Qwen2.5-7B LoRA, 2 nodes of 8 H100, 2 epochs, 10k samples, 4 and more")
+    assert parsed.request.gpu_count == 16 and ("4", "unread") in parsed.unused_numbers
