@@ -353,3 +353,41 @@ def test_a_node_count_equal_to_another_setting_is_used(question: str) -> None:
 def test_a_stray_number_beside_nodes_is_still_named() -> None:
     parsed = parse("Qwen2.5-7B LoRA, 2 nodes of 8 H100, 2 epochs, 10k samples, 4 and more")
     assert parsed.request.gpu_count == 16 and ("4", "unread") in parsed.unused_numbers
+
+
+# 12: a config the user pastes as their own ('这是我的LLaMA-Factory配置', 'here is my deepspeed config') asks
+# for no recipe; a recipe asked ('给我 LLaMA-Factory 的配置') still is; the stderr note is in the reply's
+# language
+@pytest.mark.parametrize(
+    ("question", "tools"),
+    [
+        ("这是我的LLaMA-Factory配置，数据大概20万条，8张4090够吗\nstage: sft\nfinetuning_type: lora", None),
+        ("here is my deepspeed config, Qwen2.5-7B on 8 A100, 1B tokens", None),
+        ("给我 LLaMA-Factory 的配置，Qwen2.5-7B LoRA，8 张 4090", ["llamafactory"]),
+        ("give me a deepspeed config for Qwen2.5-7B full fine-tune on 8 A100", ["deepspeed"]),
+        (
+            "这是我的LLaMA-Factory配置，Qwen2.5-7B LoRA，8 张 4090，帮我写个deepspeed配置",
+            ["deepspeed", "llamafactory"],
+        ),
+    ],
+)
+def test_own_config_pasted_asks_no_recipe(question: str, tools: list[str] | None) -> None:
+    assert parse(question).recipe_tools == tools
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Qwen2.5-7B 全参微调，8 张 A100，1亿 token", "提示：这个回答没有启动配置"),
+        ("full fine-tune Qwen2.5-7B on 8 A100, 100M tokens", "note: no launch"),
+    ],
+)
+def test_no_recipe_note_in_the_reply_language(monkeypatch, capsys, question: str, said: str) -> None:
+    import bot.recipes
+    from bot.cli_recipes import write_recipes
+    from bot.core.pipeline import answer
+
+    monkeypatch.setattr(bot.recipes, "build_recipes", lambda report, lang: [])
+    assert write_recipes(answer(question), "all", None, show=False)
+    err = capsys.readouterr().err
+    assert said in err and "P-tuning" not in err
