@@ -153,14 +153,6 @@ def assumed_deadline(req: SizingRequest) -> tuple[float, Why]:
     return defaults.DEADLINE_DAYS.value, defaults.DEADLINE_DAYS.why
 
 
-_FULL_WHY = {
-    Why.flops_per_param_token: Why.flops_full_rl,
-    Why.flops_no_reference: Why.flops_no_reference_full,
-    Why.flops_no_reference_ppo: Why.flops_no_reference_ppo_full,
-}
-"""The derivation of k for a full-parameter run: its own 6ND, never the LoRA clause (s42 trial #16)."""
-
-
 def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[float, Why, dict[str, str]]:
     """k in C = k·N·D for the method (:func:`estimator.compute.flops_per_param_token`); freeze-tuning:
     a forward pass over all weights (2) and a backward pass over the trained layers only (4 per
@@ -169,7 +161,6 @@ def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[f
     k = compute.flops_per_param_token(method == Method.full, str(algorithm), ref)  # StrEnum: no frames
     why = Why.flops_per_param_token if ref else Why.flops_no_reference  # the tool's own KL key named
     why = Why.flops_no_reference_ppo if why == Why.flops_no_reference and algorithm == "ppo" else why
-    why = _FULL_WHY.get(why, why) if method == Method.full else why  # no LoRA clause for full (s42 #16)
     if method == Method.freeze and out.spec is not None and out.params:
         setup = TrainingSetup(method=method)
         share = trained_params(out.spec, out.params, setup) / out.params

@@ -252,49 +252,6 @@ def test_verl_rollouts_that_fit_one_gpu_stay_on_one(question: str, tp: int) -> N
     assert report.rollout.decode_tp == tp
 
 
-# 16: a full-parameter RL or DPO run's k derivation is full training's 6ND, never the LoRA clause
-@pytest.mark.parametrize(
-    ("question", "why", "said"),
-    [
-        (
-            "verl GRPO on Qwen2.5-7B, 10k prompts, 8 H100, 1 epoch, how long",
-            "flops_no_reference_full",
-            "full training is 6ND",
-        ),
-        (
-            "verl跑GRPO，Qwen2.5-7B，1万条prompt，8卡H100，训1个epoch，要多久",
-            "flops_no_reference_full",
-            "全参训练为 6ND",
-        ),
-        (
-            "full-parameter DPO Qwen2.5-7B on 8 A100, 10k pairs of 2k tokens, how long",
-            "flops_full_rl",
-            "full training is 6ND",
-        ),
-        (
-            "全参 DPO 训练 Qwen2.5-7B，8 张 A100，1 万对数据，每条 2k token，要多久",
-            "flops_full_rl",
-            "全参训练为 6ND",
-        ),
-    ],
-)
-def test_full_rl_flops_derivation_names_no_lora(question: str, why: str, said: str) -> None:
-    report = _report(question)
-    k = next(a for a in report.assumptions if a.field == "flops_per_param_token")
-    assert k.value == 8 and k.why == why  # 6 (full) + 2 (generation or reference forward)
-    line = next(x for x in _text(question).splitlines() if said in x)
-    assert "LoRA" not in line
-
-
-def test_lora_rl_keeps_the_lora_derivation() -> None:
-    for question in (
-        "LoRA DPO Qwen2.5-7B on 8 A100, 10k pairs of 2k tokens, how long",
-        "用 LoRA 做 PPO，Qwen2.5-7B，8 张 A100，1万条prompt，1 个 epoch，要多久",
-    ):
-        whys = {a.why for a in _report(question).assumptions}
-        assert not whys & {"flops_full_rl", "flops_no_reference_full", "flops_no_reference_ppo_full"}
-
-
 # 14: '2机16卡' is 8 cards a machine, what was said: no reading note, as '2 nodes x 8' has none; a total the
 # machines do not share evenly ('3机16卡') or a count that could be either ('2机4卡') keeps its note
 @pytest.mark.parametrize(

@@ -31,20 +31,6 @@ RL_WHY_TEXTS: dict[str, str] = {
         "the policy's size and adds the reward-model and generation forward passes (2ND each); no reference "
         "model is loaded (a KL coefficient of 0: %(setting)s), so no reference forward"
     ),
-    "flops_full_rl": N_(
-        "derived: full training is 6ND (forward 2ND, backward 4ND); DPO/GRPO/PPO add reference, reward and "
-        "generation forward passes (2ND each)"
-    ),
-    "flops_no_reference_full": N_(
-        "derived: full training is 6ND (forward 2ND, backward 4ND); GRPO/RLOO add the generation forward "
-        "pass (2ND); no reference model is loaded (a KL coefficient of 0: %(setting)s), so no reference "
-        "forward"
-    ),
-    "flops_no_reference_ppo_full": N_(
-        "derived: full training is 6ND (forward 2ND, backward 4ND); PPO also trains a critic of the policy's "
-        "size and adds the reward-model and generation forward passes (2ND each); no reference model is "
-        "loaded (a KL coefficient of 0: %(setting)s), so no reference forward"
-    ),
     "trainer_generation_batch": N_(
         "sequences each GPU generates at once in %(tool)s's own generate when no batch is given: its "
         "per_device_train_batch_size default × steps_per_generation (= gradient_accumulation_steps, "
