@@ -348,3 +348,31 @@ def test_no_recipe_note_in_the_reply_language(monkeypatch, capsys, question: str
     assert write_recipes(answer(question), "all", None, show=False)
     err = capsys.readouterr().err
     assert said in err and "P-tuning" not in err
+
+
+# 10: '推荐什么卡' / 'recommend a GPU' asks to choose the card: the common serving cards are compared (as
+# 'which GPUs?' already was), never the default card sized alone
+@pytest.mark.parametrize(
+    "question",
+    [
+        "预算每月3万，部署Qwen2.5-72B-Instruct给公司500人用，推荐什么卡",
+        "部署 Qwen2.5-72B-Instruct 给 500 人用，推荐用哪种显卡",
+        "Serve Qwen2.5-72B-Instruct for 500 employees on a $4k monthly budget; can you recommend a GPU?",
+    ],
+)
+def test_recommend_which_card_compares_cards(question: str) -> None:
+    parsed = parse(question)
+    assert "cards_asked" in parsed.notes
+    assert parsed.gpu_alternatives == ["H100-SXM5-80GB", "H200-SXM-141GB"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-72B-Instruct 给 500 人用，我们推荐用 H100，要几张",
+        "推荐什么参数配置？Qwen2.5-7B LoRA，8 张 4090",
+        "I recommend a 32k context; serve Qwen2.5-7B on 2 L40S",
+    ],
+)
+def test_a_recommendation_with_a_card_or_without_a_card_word_compares_none(question: str) -> None:
+    assert "cards_asked" not in parse(question).notes
