@@ -40,13 +40,15 @@ def write_recipes(result: Answer, tools: str | None, directory: str | None, show
     wanted = _known_tools(wanted)
     recipes = matching(recipes, wanted)
     if not recipes:
-        if result.understood:
-            print(
-                "note: no launch recipe for this answer (nothing fits, or no tool I have recipes for runs "
-                "this method or layout: P-tuning v2 runs with ChatGLM's ptuning/train.sh; DPO or RL with "
-                "tensor parallelism and ZeRO-3 runs on none of DeepSpeed AutoTP, LLaMA-Factory or TRL)",
-                file=sys.stderr,
+        if result.understood:  # in the reply's language (s42 trial #12: English under a Chinese reply)
+            from bot.recipes import TOOLS
+            from bot.render.i18n import N_, translate
+
+            note = N_(
+                "note: no launch recipe for this answer: nothing fits as sized, or none of the tools I write "
+                "recipes for (%(tools)s) runs this method or layout"
             )
+            print(translate(result.lang, note, tools=", ".join(TOOLS)), file=sys.stderr)
         return True
     shown = show and (tools is not None or result.parsed.recipe_tools is not None)
     from bot.cli import write_answer

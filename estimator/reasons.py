@@ -34,6 +34,7 @@ class Why(Keys):
     seq_max_for_pairs = "seq_max_for_pairs"
     tokens_per_pair_time = "tokens_per_pair_time"
     rollout_engine_share = "rollout_engine_share"
+    verl_rollout_share = "verl_rollout_share"
     trl_colocate_share = "trl_colocate_share"
     epochs_finetune = "epochs_finetune"
     lora_rank = "lora_rank"

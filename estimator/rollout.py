@@ -66,6 +66,11 @@ VERL_TRAIN_BATCH_SIZE = 1024
 """verl's ``data.train_batch_size`` default (prompts per step; verl docs, "Config Explanation", and
 verl/trainer/config/ppo_trainer.yaml): its rollout generates the whole step's prompts × ``rollout.n`` at
 once, up to vLLM's :data:`VLLM_MAX_NUM_SEQS` per engine (s12 trial C2: 8 sequences at once)."""
+VERL_ROLLOUT_SHARE = 0.5
+"""verl's ``actor_rollout_ref.rollout.gpu_memory_utilization`` default (volcengine/verl@035682ed
+verl/trainer/config/rollout/rollout.yaml: ``gpu_memory_utilization: 0.5``): its engine's share of each GPU
+when none is stated, the one its note names (estimator.colocate.ENGINE_NOTES) — not vLLM's 0.9 (s42 trial
+#6: a 32B policy's 65 GB of bf16 weights do not fit 0.5 × 80 GB, so its engines are 2 GPUs, not 1)."""
 MAX_ENGINE_TP = 1024
 """The largest rollout-engine TP searched for one that holds the model (the request's bound)."""
 
@@ -80,6 +85,14 @@ def engine_usable_bytes(gpu: GpuSpec, utilization: float | None = None) -> float
     ``--vllm_gpu_memory_utilization``), else vLLM's default 0.9
     (:data:`estimator.defaults.GPU_MEMORY_UTILIZATION`)."""
     return Vllm(utilization).usable_bytes(gpu)
+
+
+def rollout_share(req: SizingRequest) -> float | None:
+    """The rollout engine's share of each GPU (0 < x ≤ 1): the user's or TRL colocate's
+    (:func:`estimator.colocate.engine_share`), else verl's :data:`VERL_ROLLOUT_SHARE` under verl, else None
+    (vLLM's own default 0.9)."""
+    share = engine_share(req)
+    return VERL_ROLLOUT_SHARE if share is None and req.training_tool == "verl" else share
 
 
 def sequences_per_prompt(req: SizingRequest) -> int:
@@ -138,7 +151,7 @@ def check_engine(req: SizingRequest, spec: ModelSpec, params: float, gpu: GpuSpe
         return
     prompt, completion = rollout_lengths(req)
     weights = weight_bytes(spec, params, Precision.bf16)  # the engine serves 16-bit weights
-    share = req.rollout_gpu_memory_utilization
+    share = rollout_share(req)
     stated_engine_tp(req.rollout_tp, spec, gpu, weights, prompt + completion, ledger, share)
 
 
@@ -243,7 +256,7 @@ def _decode_batch(
     the engine's usable memory (:func:`engine_usable_bytes`) holds beside the weights as KV cache of
     ``context`` tokens per sequence."""
     wanted = max(math.ceil(_completions_per_gpu(req) * tp), sequences_per_prompt(req))
-    free = tp * engine_usable_bytes(gpu, engine_share(req)) - weights
+    free = tp * engine_usable_bytes(gpu, rollout_share(req)) - weights
     held = int(free // kv_bytes_per_sequence(spec, context))
     return max(1, min(wanted, VLLM_MAX_NUM_SEQS, held))
 
@@ -273,6 +286,8 @@ def rollout_part(
     if generates_in_trainer(req):  # TRL use_vllm False: model.generate in the trainer (s26 trial 2 #3)
         return _in_trainer(req, spec, params, active or params, gpu, (prompt, completion), generated)
     share = engine_share(req, ledger)  # TRL colocate: its 0.3 of each card (estimator.colocate)
+    if share is None and req.training_tool == "verl":  # verl's own default, as its note says (s42 #6)
+        share = ledger.assume("rollout_gpu_memory_utilization", VERL_ROLLOUT_SHARE, Why.verl_rollout_share)
     if share is None:
         d = defaults.GPU_MEMORY_UTILIZATION
         ledger.assume("rollout_gpu_memory_utilization", d.value, Why.rollout_engine_share)

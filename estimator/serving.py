@@ -209,8 +209,7 @@ def size_serving(
 
     most: list[int] = []  # "how many at once" on the user's GPUs: the sequences they hold, once known
 
-    def conc_for(weights: Precision) -> int:
-        """Stated, else the most the GPUs hold when asked, else one user (personal) or a team's 16."""
+    def conc_for(weights: Precision) -> int:  # stated, else the most held when asked, else 1 or a team's 16
         return req.concurrency or (
             most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
@@ -247,8 +246,9 @@ def size_serving(
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)
-    local = _local_format(req, spec, gpu, inf, size)
-    if local is not None:
+    elif tensor_parallel and (fp8 := LATE.fp8_at_load(req, gpu, (precision, inf), size, ledger)) is not None:
+        inf, precision = fp8, Precision.fp8  # their stated load in FP8 on their count (s42 trial #5)
+    if (local := _local_format(req, spec, gpu, inf, size)) is not None:
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger
 from estimator.models import Inference, Precision, SizingRequest
+from estimator.reasons import Why
 from estimator.runtimes import ServingRuntime
 from estimator.serving_layout import most_that_fit
 from estimator.verdicts import requested_count
@@ -116,3 +117,40 @@ def fits_only_in_fp8(req: SizingRequest, inf: Inference, gpu: GpuSpec, personal:
     if count is None or personal or stated_load or req.users or req.target_tokens_per_s:
         return False
     return inf.min_gpus > count >= inf.fp8_min_gpus
+
+
+def fp8_at_load(
+    req: SizingRequest,
+    gpu: GpuSpec,
+    sized: tuple[Precision, Inference],
+    size: Callable[[Precision], Inference],
+    ledger: Ledger,
+) -> Inference | None:
+    """The answer in FP8 weights on the user's count at the load they stated, or None (s42 trial #5): a
+    concurrency stated (no users, no tokens/s target: those keep their own sizing), 16-bit weights that need
+    more GPUs than stated and FP8 weights that fit that count (as :func:`fp8_on_count`), and FP8 on that
+    count holding the whole load (``max_concurrency`` ≥ the stated concurrency). Before, the headline said
+    'only with FP8 weights … (FP8, TP=2)' while every figure below was bf16 on the 4 GPUs bf16 needs; the
+    FP8 answer on their GPUs now fills the details, the JSON and the note ``released_weights_short``
+    (bf16's count first). A load FP8 cannot hold on their count keeps bf16's 'does not fit'."""
+    precision, inf = sized
+    count = requested_count(req)
+    if not req.concurrency or req.users or req.target_tokens_per_s or count is None or req.context_asked:
+        return None
+    if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8:
+        return None
+    if inf.min_gpus <= count or inf.fp8_min_gpus is None or inf.fp8_min_gpus > count:
+        return None
+    fp8 = size(Precision.fp8)
+    if fp8.max_concurrency < req.concurrency:
+        return None
+    ledger.note(
+        "released_weights_short",
+        precision=precision.value,
+        weights_bytes=inf.weights_bytes,
+        gpu_count=count,
+        min_gpus=inf.min_gpus,
+    )
+    ledger.notes[:] = [n for n in ledger.notes if n.code != "stated_layout_too_small"]  # as fp8_on_count
+    ledger.replace("precision", Precision.fp8.value, Why.fp8_on_count)
+    return fp8

@@ -22,7 +22,7 @@ def _reply(text: str) -> tuple[object, str]:
     [
         ("encode 5M chunks with e5-large on an A10G, how long", "e5-large", 5_000_000),
         ("vectorize 300k passages using gte-large-zh on one T4", "gte-large-zh", 300_000),
-        ("用 bge-m3 给 200 万篇文档做向量化，一张 L4 要多久", "bge-m3", 2_000_000),
+        ("用 m3e-base 给 200 万篇文档做向量化，一张 L4 要多久", "m3e-base", 2_000_000),
         ("用 bce-embedding-base 把 50 万篇文档做嵌入，需要多久，一张 A10", "bce-embedding-base", 500_000),
     ],
 )

@@ -318,7 +318,10 @@ def chat_forms(s: str) -> str:
     return TIMES_CARD_NODES_RE.sub(r"\1 \5 of \2 \3\4", s)
 
 
-_TRAINING_NEAR = r"训练|微调|预训练|epochs?\b|sft\b|train|fine[\s\-]?tun|lora\b|数据集|dataset"
+_TRAINING_NEAR = (
+    r"训练|微调|预训练|epochs?\b|sft\b|train|fine[\s\-]?tun|lora\b|数据集|dataset"
+    r"|(?<![a-z])(?:grpo|ppo|dapo|rlhf|verl|openrlhf)(?![a-z])"  # s42 trial #4: an RL run is training
+)
 _CHAT_ROUND_LEFT = rc(
     r"(?:对话|会话|聊天|问答|多轮|chats?\b|conversations?\b|dialog(?:ue)?s?\b)[^。；;!?！？\n]{0,14}$"
 )
@@ -327,6 +330,9 @@ _PROMPT_DOCS_LEFT = rc(
     r"(?:输入|提示词?|上下文|每次(?:请求|提问|调用)?|单次|一次|prompts?\b|inputs?\b|context\b|"
     r"(?:per|each|every|one|a\s+single)\s+(?:request|query|question|call))[^。；;!?！？\n]{0,20}$"
 )
+_DOC_NOUN_RE = rc(r"[\s\-]*(?:documents?|docs?|files?|pdfs?|文档|文件|篇|份)")
+"""A document noun right after the count: after a prompt word only a count of documents is what one
+request carries ('每次输入 5 篇文档'); 'prompt 1万条' counts the prompts of a data set (s42 trial #4)."""
 _PROMPT_DOCS_AFTER = rc(
     r"^[\s\-]*(?:documents?|docs?|files?|pdfs?|文档|文件|篇|份)\S*[^。；;!?！？\n]{0,24}"
     r"(?:(?:per|each|every|in\s+(?:one|a|the|each))\s+(?:request|query|prompt|input|context)\b|"
@@ -350,7 +356,8 @@ def in_one_prompt(left: str, right: str) -> bool:
     before it. s36 left #4. Called only where the data word matched (:data:`bot.parse.roles.R_SAMPLES`)."""
     if _TRAINING_RE.search(left):
         return False
-    return bool(_PROMPT_DOCS_LEFT.search(left) or _PROMPT_DOCS_AFTER.match(right))
+    left_said = _PROMPT_DOCS_LEFT.search(left) and _DOC_NOUN_RE.match(right)  # s42: 'prompt 1万条' is data
+    return bool(left_said or _PROMPT_DOCS_AFTER.match(right))
 
 
 _TRAINING_RE = rc(_TRAINING_NEAR)

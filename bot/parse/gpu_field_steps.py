@@ -155,7 +155,9 @@ class GpuFieldSteps:
         elif count.extra == "nodes×8":
             self.notes.append("nodes_assumed_8_gpus")
         elif count.extra and count.extra.startswith("per_node:"):  # '2机4卡': the machines of 4 laid out
-            f["gpus_per_node"] = int(float(count.extra.split(":", 1)[1]))
+            f["gpus_per_node"] = per = int(float(count.extra.split(":", 1)[1]))
+            if f.get("gpu_count") and f["gpu_count"] % per == 0:  # '4 nodes of 8': the 4 made the 32 (s42 #9)
+                self.computed_from = (*self.computed_from, f["gpu_count"] // per)
         return None
 
     def _count_of(self, card: GpuMention, gpus: list[GpuMention], count: Role | None) -> Role | None:

@@ -191,6 +191,14 @@ UNKNOWN_GPU_RE = rc(
     + r")\b)[a-z][a-z0-9]{2,15}[\s\-]?"
     r"(?!\d{2,3}\s*g(?:i?b)?\b)\d{2,5}[a-z]{0,2}"
     r"(?=\s*(?:gpus?|cards?|accelerators?|npus?|卡|显卡)\b)"
+    # s42 trial #1: a model number of one or two letters, then digits, right before a card word, after a
+    # name ('Foo X1 GPU', 'Zeta Q7 卡') or alone with 3+ digits ('an X9000 GPU'); never a format or a degree
+    # of parallelism ('fp8', 'bf16', 'tp8', 'sm90'): bot.parse.x_card_name keeps such an x from the count
+    r"|(?:(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r"|nodes?|servers?|machines?|a|an)\s)"
+    r"[a-z][a-z0-9&]{1,15}\s"
+    r"(?!(?:fp|bf|int|tp|dp|pp|ep|cp|sm|mp|w|a)\d)[a-z]{1,2}\d{1,5}"
+    r"|(?!(?:fp|bf|int|tp|dp|pp|ep|cp|sm|mp)\d)[a-z]{1,2}\d{3,5})[a-z]{0,2}"
+    r"(?=\s*(?:\d{2,3}\s*g(?:i?b)?\s*)?(?:的\s*)?(?:gpus?|cards?|accelerators?|npus?|卡|显卡|加速卡)(?![a-z]))"
     r"|(?:rtx[\s\-]*)?a[245]\d{3}(?![\d])"  # NVIDIA RTX A2000/A4000/A4500/A5000/A5500 (round 4)
     r"|[abhl]\d{2,3}[a-z]?"
     # NVIDIA data-center cards by architecture letter (Kepler K, Maxwell M, Pascal P, Volta V, Turing T):

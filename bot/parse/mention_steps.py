@@ -161,8 +161,8 @@ class MentionSteps:
         for r in self.roles:
             off = r.value > 0 and r.role in ROLE_BOUNDS and not within(ROLE_BOUNDS[r.role], r.value)
             (unusable if r.value <= 0 else outside if off else kept).append(r)
-        self.nonpositive = [r.tok.raw.strip() for r in unusable] if unusable else []
-        self.unusable += [r.tok.raw.strip() for r in outside] if outside else []
+        self.nonpositive = [typed_as(self.raw, r.tok.raw.strip()) for r in unusable] if unusable else []
+        self.unusable += [typed_as(self.raw, r.tok.raw.strip()) for r in outside] if outside else []
         self.roles = kept
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
@@ -178,3 +178,12 @@ class MentionSteps:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
         unit = UNIT_AFTER_RE.match(self.s, end)
         self.s = mask(self.s, start, unit.end() if unit else end, " ")
+
+
+def typed_as(raw: str, said: str) -> str:
+    """``said`` (lower case, from the normalized text) as the message ``raw`` typed it ('-100b' → '-100B',
+    s42 trial #15: an echo keeps the user's case); ``said`` itself when the message does not hold it so."""
+    import re
+
+    m = re.search(re.escape(said), raw, re.IGNORECASE)
+    return m.group(0) if m else said

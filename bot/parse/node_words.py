@@ -68,12 +68,16 @@ _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} |
 
 def ji_ka_read(s: str, gpu_count: float | None) -> list[tuple[str, str, str]]:
     """Each 'N机M卡' of the normalized text ``s`` that gave ``gpu_count``, as typed with the reading said
-    ('2机4卡' → '2 × 4 = 8', ji_ka_each; '2机16卡' → '16', ji_ka_total), for the reply to state it."""
+    ('2机4卡' → '2 × 4 = 8', ji_ka_each; '3机16卡' → '16', ji_ka_total), for the reply to state it. A total
+    the machines share evenly, at most a node's cards each ('2机16卡': 8 a machine), is what was said, as
+    '2 nodes x 8' is: no note (s42 trial #14)."""
     out = []
     for m in JI_KA_RE.finditer(s) if "机" in s and gpu_count else ():
         a, b = (int(v) if v.isdigit() else _ZH_DIGITS[v] for v in (m["a"], m["b"]))
         if a and b and ji_ka_count(a, b) == gpu_count:
             per = b <= JI_KA_PER_NODE_MAX
+            if not per and b % a == 0 and b // a <= JI_KA_PER_NODE_MAX:
+                continue  # '2机16卡': 8 a machine, a whole node each; nothing to say (s42 trial #14)
             out.append(
                 (
                     m.group(0),

@@ -41,6 +41,7 @@ from bot.parse.worked_sums import results_of_sums
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
+from bot.parse.x_card_name import x_is_name
 from bot.textclean import placeholder
 
 LONG_INPUT_CHARS = 3000
@@ -110,8 +111,9 @@ _R1_DISTILL_RE = rc(
 
 def _x_then_count(m: re.Match[str]) -> str:
     """``r"x \\1"`` as a function: a template string makes ``re`` run its Python helper (``re._subx``) on
-    every call, matched or not; a function runs only on a match (group 1 always takes part)."""
-    return "x " + m.group(1)
+    every call, matched or not; a function runs only on a match (group 1 always takes part). A card's
+    model name ('an X9000 GPU': :func:`bot.parse.x_card_name.x_is_name`) stays whole (s42)."""
+    return m.group(0) if x_is_name(m) else "x " + m.group(1)
 
 
 def _card_x_count(m: re.Match[str]) -> str:

@@ -197,9 +197,19 @@ def recipe_tools(s: str) -> list[str] | None:
     """The launch recipes a normalized text asks for: the tools named next to a recipe word, [] for a
     recipe word alone, None when it asks for none (:data:`bot.parse.lexicon.RECIPE_TOOL_RES`)."""
     tools = [tool for tool, pattern in lx.RECIPE_TOOL_RES if pattern.search(s)]
-    if tools and lx.RECIPE_WORD_RE.search(s):
+    if tools and any(not _OWN_BEFORE_RE.search(s, max(0, m.start() - 32), m.start()) for m in _words(s)):
         return tools
     return [] if lx.RECIPE_ALONE_RE.search(s) else None
+
+
+def _words(s: str) -> list[re.Match[str]]:
+    """Each recipe word of ``s`` (:data:`bot.parse.lexicon.RECIPE_WORD_RE`)."""
+    return list(lx.RECIPE_WORD_RE.finditer(s))
+
+
+_OWN_BEFORE_RE = re.compile(r"(?:我的|我们的|(?<![a-z])(?:my|our)\s)[^,，。;；?？!！\n]{0,30}$")
+"""The user's own before a recipe word in its clause ('这是我的LLaMA-Factory配置', 'here is my deepspeed
+config'): their config pasted, no recipe asked (s42 trial #12: a stray English stderr note followed)."""
 
 
 def alternatives(gpus: list[GpuMention]) -> list[str]:

@@ -85,13 +85,14 @@ between ('并发数超过 100', '并发至少 100'), sized at its least and said
 reader, :data:`bot.parse.load_forms.CONC_CEILING_RE` (s28 tidy), which writes it in this key form."""
 L_EPOCHS = rc(r"epochs?\s*(?:=|:)?\s*$")
 L_SAMPLES = rc(
-    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|题目数|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?)"
-    r"\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
+    r"(?:数据集?|数据量|样本数?|训练集|(?<![a-z])data(?:set)?|prompts?\s*数量?|prompts(?=\s*[:：])|题目数"
+    r"|(?<![a-z\-])-{1,2}(?:num[_\-])?samples?)\s*[（(:：]?\s*(?:的?(?:规模|数量|条数|量))?\s*"
     r"(?:\s*(?:是|有|为|共|一共|总共|合计|约|大概|大约|差不多|共计|about|around|~|of))*\s*$"
 )
 """Round 9: a count right after its data noun, in parentheses or not ('原始数据（一共 100 多万）',
 '自己的数据（5W 左右）', '数据量约 20 万'): that many samples, as '100 万条数据' is (a unit after the
-number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens)."""
+number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens). s42 trial #4: 'prompts: 10k', as
+'samples: 50k' (the plural before a colon: a count of prompts; 'prompt 2k' stays a length, L_PROMPT)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
 R_CONC = right_words(
     r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|clients?\b|客户端|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"

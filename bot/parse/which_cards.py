@@ -17,11 +17,14 @@ GATE_RE = re.compile(
     r"|\bcheapest\s+(?:way|gpus?|cards?|option|setup|hardware)\b"
     r"|(?:租|买|用|选|上)\s*(?:什么|哪种|哪款|哪个|哪类|啥)\s*(?:样的)?\s*(?:云\s*)?(?:卡|显卡|gpu)"
     r"|(?:什么|哪种|哪款|啥)\s*(?:卡|显卡|gpu)\s*(?:最)?\s*(?:便宜|划算|合适|省钱)"
-    r"|最\s*(?:便宜|省钱)\s*的\s*(?:方案|办法|做法|卡)",
+    r"|最\s*(?:便宜|省钱)\s*的\s*(?:方案|办法|做法|卡)"
+    r"|推荐\s*(?:用|买|租|选)?\s*(?:什么|哪种|哪款|哪个|哪些|啥)\s*(?:样的)?\s*(?:云\s*)?(?:卡|显卡|gpu)"
+    r"|\brecommend(?:ed)?\s+(?:a\s+|which\s+|what\s+)(?:gpus?|cards?|hardware)\b",
     re.IGNORECASE,
 )
 """The asking of a card: 'which GPUs?', 'which cloud GPUs' (s24 trial 2 #12), 'what GPU should I rent',
-'cheapest way to', '租什么卡', '用哪种卡', '什么卡最划算', '最便宜的方案'. The call site's cheap gate (the
+'cheapest way to', '租什么卡', '用哪种卡', '什么卡最划算', '最便宜的方案'; s42 trial #10: '推荐什么卡',
+'recommend a GPU'. The call site's cheap gate (the
 parse-call bound, tests/test_parse_render_speed)."""
 COMMON_CARDS = ("H100-SXM5-80GB",)
 """Compared with the default A100 80G: the two cards every GPU cloud rents (the rows of 'A100 vs H100')."""

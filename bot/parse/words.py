@@ -105,6 +105,7 @@ ASKS_PRICE_RE = rc(
     r"多少钱|花多少(?!时间|天|小时|个?月|周|分钟)|花费|费用|成本|价格多少|贵不贵|\bcosts?\b|\bprice\b|\bexpensive\b|\bbudget\b|\bmoney\b"
     r"|电费|租金|月费|\bbills?\b|\bspend\b|\$\s*\?|how\s+much\s+(?:for\b|\$|would\s+(?:it|that)\s+be\b"
     r"|will\s+(?:it|that)\s+be\b|is\s+(?:it|that)\s*[?？]|do\s+i\s+(?:need\s+to\s+)?pay\b)"
+    r"|\bhow\s+much\s*(?:[?？!.]|$)"  # s42 trial #4: 'how long and how much?' ends on it: the price
 )
 ASKS_CONCURRENCY_RE = rc(
     r"how\s+many\s+(?:concurrent|simultaneous)\b"

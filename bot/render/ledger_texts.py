@@ -96,6 +96,10 @@ WHY_TEXTS: dict[str, str] = {
         "(vllm/engine/arg_utils.py); verl rollout.gpu_memory_utilization and ms-swift/OpenRLHF "
         "vllm_gpu_memory_utilization set it"
     ),
+    "verl_rollout_share": N_(
+        "the rollout engine's share of each GPU when none is given: verl's "
+        "actor_rollout_ref.rollout.gpu_memory_utilization default (verl/trainer/config/rollout/rollout.yaml)"
+    ),
     "trl_colocate_share": N_(
         "the colocated vLLM engine's share of each GPU when none is given: TRL GRPOConfig "
         "vllm_gpu_memory_utilization default, used only with vllm_mode colocate"
