@@ -4,6 +4,9 @@
    (GeForce GTX 1060 3GB: 3 GB GDDR5, NVIDIA product page), '3G 显存' (zh37-027), 'a 2GB card' (GeForce MX
    laptop cards: 2 GB) are sized on that memory, not on the default A100 80G. Host RAM, a model file, a
    quantized size and '3G' as a network generation are no card's memory.
+2. An unknown device said with no memory is named as typed, its memory asked for, and the job sized for
+   reference only: never replaced by a catalog card another setup's clause names (bot.parse.unknown_card;
+   'another run …', 'others report …', '别人 …' are another setup's clauses, bot.parse.structure).
 """
 
 from __future__ import annotations
@@ -79,3 +82,63 @@ def test_a_3g_card_in_chinese_is_sized_by_its_memory() -> None:
     out = _json("我的显卡是 3G 显存，能跑 Qwen2.5 0.5B 推理吗")
     assert out["request"]["gpu_memory_gib"] == 3.0
     assert "A100" not in out["reply"].split("\n")[0]
+
+
+# 2. an unknown device with no memory ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "typed", "other"),
+    [
+        (
+            "Fine-tune GPT-NeoX 20B on a TPU v3-8; another run reports 40% MFU on TPU v4.",
+            "TPU v3-8",
+            "TPU v4",
+        ),
+        (
+            "I tried it on an A100 and it worked; now I want to serve Llama 3 8B on inferentia2.",
+            "inferentia2",
+            None,
+        ),
+        ("我想在 Atlas 300I 上部署 Qwen2.5-7B，同事之前用 A100 跑过。", "Atlas 300I", "A100"),
+        ("我想在 Atlas 300I 上部署 Qwen2.5-7B，别人用 A100 跑过。", "Atlas 300I", "A100"),
+    ],
+)
+def test_an_unknown_device_is_not_replaced_by_another_setups_card(text: str, typed: str, other) -> None:
+    """Must read: the unknown device is the job's; the other setup's catalog card is named, not sized."""
+    out = _json(text)
+    inter = out["interpretation"]
+    assert inter["unknown_gpu"] == typed
+    assert [s["reason"] for s in inter["substitutions"]] == ["unknown_gpu_default"]
+    if other is not None:
+        assert {"text": other, "reason": "other_setup"} in inter["ignored"]
+    assert typed in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("My colleague tried inferentia2; I want to serve Llama 3 8B on an A10G.", "A10G"),
+        ("Serve Qwen2.5-7B on an L4, others report 30 tokens/s on inferentia2.", "L4"),
+        ("Serve Llama 3 8B on inferentia2 or on an A10G, which is cheaper?", "A10G"),
+        ("同事之前用 Atlas 300I 跑过，我想用 A100 部署 Qwen2.5-7B", "A100-SXM4-80GB"),
+        ("别人用 Atlas 300I 跑过，我们用 L4 部署 Qwen2.5-7B 要几张？", "L4"),
+    ],
+)
+def test_a_catalog_card_of_the_job_stays(text: str, gpu: str) -> None:
+    """Must not misread: the unknown device in another setup's clause (or an option beside the job's
+    card) leaves the job's catalog card sized."""
+    assert _parse(text).request.gpu == gpu
+
+
+def test_another_run_is_another_setup_and_the_users_own_run_is_not() -> None:
+    """'another run reports', 'others report', '别人' start another setup's clause; 'I want another run'
+    is the job's."""
+    from bot.parse.normalize import normalize
+    from bot.parse.structure import segments
+
+    s = normalize("Serve Qwen2.5-7B on an L4, another run reports 30 tokens/s on an A10G.")
+    assert [g.role for g in segments(s)][-1] == "tried"
+    s = normalize("我想部署 Qwen2.5-7B，别人用 A100 跑过")
+    assert [g.role for g in segments(s)][-1] == "tried"
+    assert _parse("I want another run of Llama 3 8B fine-tuning on 8 A100s, how long?").request.gpu_count == 8
