@@ -7,6 +7,10 @@
 2. An unknown device said with no memory is named as typed, its memory asked for, and the job sized for
    reference only: never replaced by a catalog card another setup's clause names (bot.parse.unknown_card;
    'another run …', 'others report …', '别人 …' are another setup's clauses, bot.parse.structure).
+3. An unknown training tool is named as typed (bot.parse.lower_tools: '<job> … with X on <card>' with up to
+   eight words between, 'pretrain' a job word), and a modelled tool named only as a figure's source ('a
+   comparison reports Megatron at 50% MFU', '报告称 Megatron …') is never the job's tool
+   (bot.parse.more_tools.COMPARED_BEFORE_RE); said again as the job's, it is (bot.parse.stack_words).
 """
 
 from __future__ import annotations
@@ -142,3 +146,56 @@ def test_another_run_is_another_setup_and_the_users_own_run_is_not() -> None:
     s = normalize("我想部署 Qwen2.5-7B，别人用 A100 跑过")
     assert [g.role for g in segments(s)][-1] == "tried"
     assert _parse("I want another run of Llama 3 8B fine-tuning on 8 A100s, how long?").request.gpu_count == 8
+
+
+# 3. an unknown training tool --------------------------------------------------------------------------
+
+
+def _named(text: str) -> tuple[object, list[str]]:
+    out = _json(text)
+    return out["request"]["training_tool"], [i["text"] for i in out["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pretrain a 7B model on 1T tokens with paxml on 256 TPU v4 chips; a comparison reports Megatron"
+        " at 50% MFU on H100.",
+        "How long to pretrain a 7B on 1T tokens with paxml on 64 H100s?",
+        "用 paxml 在 64 张 H100 上预训练 7B 模型 1T token 要多久？报告称 Megatron 在 H100 上 MFU 50%。",
+    ],
+)
+def test_an_unknown_training_tool_is_named_never_swapped(text: str) -> None:
+    """Must read: paxml is named as typed (no model of it); the reported Megatron is not the job's tool."""
+    tool, ignored = _named(text)
+    assert tool is None
+    assert "training_tool: paxml" in ignored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A paper reports Megatron at 50% MFU; how long to pretrain a 7B on 1T tokens with Megatron on"
+        " 64 H100s?",
+        "I want to pretrain a 7B model on 1T tokens with Megatron on 64 H100s, how long?",
+        "用 Megatron 在 64 张 H100 上预训练 7B 模型 1T token 要多久？",
+    ],
+)
+def test_the_jobs_own_modelled_tool_stays(text: str) -> None:
+    """Must not misread: Megatron said as the job's means is the job's tool, even when also reported."""
+    assert _named(text)[0] == "Megatron-LM"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Train Qwen2.5 7B for 3 epochs on 1B tokens with warmup on 8 H100s, how long?",
+        "Train a 7B for 2 epochs on my dataset with flash-attn on 8 A100s",
+        "Pretrain a 7B model on 1T tokens with bf16 on 64 H100s, how long?",
+        "Fine-tune Llama 3 8B on 10k samples for 2 epochs with packing on 8 A100s",
+        "在 8 张 A100 上用 lora 微调 Llama 3 8B，数据 1 万条，要多久？",
+    ],
+)
+def test_a_setting_in_the_tool_slot_is_no_tool(text: str) -> None:
+    """Must not misread: a setting word in the widened slot ('with warmup on 8 H100s') names no tool."""
+    assert not [i for i in _named(text)[1] if i.startswith("training_tool:")]
