@@ -21,9 +21,9 @@ LOWER_TOOL_RE = re.compile(
     r"(?:来\s*)?(?:训练|微调|预训练|部署|推理|跑|做|全参|全量)"
     r"|\b(?:using|with|via|use|uses|used)\s+(?P<en>[a-z][a-z0-9_\-]{2,30})\s+to\s+"
     r"(?:fine[\s\-]?tune\b|finetune\b|train\b|pre[\s\-]?train\b|serve\b|deploy\b|sft\b)"
-    r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving"
+    r"|\b(?i:rl|grpo|ppo|dpo|sft|rlhf|pre-?train(?:ed|ing)?|trained|training|fine-?tuned|fine-?tuning|pretrained|served|serving"
     r"|fine-?tune|train|serve|run|running|ran|deploy|deploying|deployed)"
-    r"\s+(?:[\w.\-]+\s+){0,3}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
+    r"\s+(?:[\w.\-]+\s+){0,8}?(?:with|using|via)\s+(?P<on>[a-z][a-z0-9_\-]{2,30})(?:\s+on\s+(?:an?\s+)?"
     r"(?=\d|[A-Za-z][\w.\-]*\d|[A-Z][A-Za-z]{1,5}\s+[A-Za-z]{0,3}\d)|\s*(?=[?!;]|\.(?:\s|$)))"
     r"|(?:跑|运行|执行)\s*(?P<of>[a-z][a-z0-9_\-]{2,30})\s*的\s*(?:pretrain|sft|预训练|微调|训练|推理)"
     r"|\b(?i:with|using)\s+(?P<lead>[a-z][a-z0-9_\-]{2,30}),?\s+(?i:i|we)\s+(?:could|can|was\s+able\s+to"
@@ -36,7 +36,8 @@ training', 'with minimal serving cost' name an adjective, not a tool. s20: 'use 
 s42 (issue 24, working misses): in Chinese, the card the job runs on between ('用 gpt-fast 在 RTX 4090 上跑');
 in English, the bare verbs of the job too ('Running Llama-2 7B with gpt-fast on an RTX
 4090', 'fine-tune GPT-NeoX 20B with mesh-transformer-jax on TPU v3-8s'), a hyphenated model name between
-(up to three words), and a card written as a capitalized word, a space and its number ('RTX 4090', 'TPU v3').
+(up to eight words, s42 swap: 'pretrain a 7B model on 1T tokens with paxml on 64 H100s'), and a card
+written as a capitalized word, a space and its number ('RTX 4090', 'TPU v3').
 Round 15: that slot closing the sentence ('can it be fine-tuned with opensloth?'), and 'with X, I could train'
 before its subject ('With lolcats I could train the Llama 8B model …'). Round 18: a project's own stage run
 ('跑 minimind 的 pretrain': the pretrain script of the minimind repository)."""
@@ -57,6 +58,7 @@ SETTING_WORD_RE = re.compile(
     r"|offload\w*|gpus?|cards?|data|datasets?|it|this|that|them|these|those|my|our|the|your|one|two|some"
     r"|pytorch|torch|python|cuda|docker|peft|adapters?|freeze|prefix|p-tuning|pipeline|tensor|cpu|gpu"
     r"|nodes?|machines?|servers?|vllm|sglang|ollama|transformers|accelerate|deepspeed|megatron"
+    r"|warm-?up|flash[\-_]?attn\w*|xformers|sdpa|eager|cosine|adamw?\w*|sgd|dropout|compile"  # s42: the gap
     r"|i?q[1-8](?:_[a-z0-9_]+)?|care|ease|success)",
 )
 """Words of the job's settings or of its hardware that can stand in that slot ('用 lora 微调', 'with one

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.parse.card_memory import SMALLEST_CARD_GIB
 from bot.parse.regex import rc
 
 USED_OF_RE = rc(
@@ -51,7 +52,7 @@ def _used_of(m: re.Match[str]) -> str:
         float(m.group("n")) * (scale if m.group("u") in ("mib", "mb") else 1.0),
         float(m.group("m")) * scale,
     )
-    if not (4 <= card <= 288 and used <= card * 1.01):
+    if not (SMALLEST_CARD_GIB <= card <= 288 and used <= card * 1.01):
         return m.group(0)
     card_text = f"{round(card)}" if unit in ("mib", "mb") else m.group("m")
     return f"{m.group('n')}{m.group('u') or unit} in use, with {card_text} gb each"

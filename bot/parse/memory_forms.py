@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.later_names import slash_options
+from bot.parse.card_memory import SMALLEST_CARD_GIB
 from bot.parse.memory_beside import USED_OF_RE, _sub, _used_of, alt_memories, card_variants, mac_memory
 from bot.parse.one_card import each_of
 from bot.parse.regex import rc
@@ -112,7 +113,7 @@ read, as a card of that memory (the substitution says so); round 19: a copula or
 
 def _card_then_memory(m: re.Match[str]) -> str:
     n = m.group("n") or m.group("zn")
-    if not 4 <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
+    if not SMALLEST_CARD_GIB <= int(n) <= 288:  # no card's memory ('gpu 1', 'cards 512g' in all)
         return m.group(0)
     return f"{m.group('w')} with {n} gb{each_of(m)}" if m.group("w") else f"{m.group('zw')}，显存 {n}g "
 
@@ -270,7 +271,7 @@ def _each_card(m: re.Match[str]) -> str:
     ('服务器内存都是 512G') or N is no card's memory."""
     before = m.string[max(0, m.start() - 8) : m.start()]
     n = round(int(m[1]) / 1024) if len(m[1]) > 3 else int(m[1])
-    if _RAM_BEFORE_RE.search(before) or not 4 <= n <= 288:  # MiB as nvidia-smi prints it: '每张 22528MiB'
+    if _RAM_BEFORE_RE.search(before) or not SMALLEST_CARD_GIB <= n <= 288:  # nvidia-smi MiB: 22528MiB
         return m.group(0)
     if m[0][0] == "我":  # '我有 24G' (s37): a rare form, its reader imported on a match
         from bot.parse.i_have import i_have

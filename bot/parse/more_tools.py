@@ -191,10 +191,13 @@ VLLM_IDENTIFIER = r"(?<![a-z0-9])vllm_[a-z]"
 
 COMPARED_BEFORE_RE = rc(
     r"(?:\bunlike|\bcompared\s+(?:to|with)|\bthan|\bvs\.?|\bversus|\binstead\s+of|\brather\s+than|\bwithout"
-    r"|不像|不同于|相比(?:于)?|比起|对比|而不是|不用)\s*(?:with\s+|using\s+|in\s+|用\s*)?$"
+    r"|不像|不同于|相比(?:于)?|比起|对比|而不是|不用"
+    r"|\b(?:reports?|reported|reporting|quotes?|quoted|cites?|cited)|报告(?:了|说|称)?|据报道)"  # s42
+    r"\s*(?:with\s+|using\s+|in\s+|用\s*)?$"
 )
 """Words right before a tool that set it apart as the comparison ('OOMs at 8k, unlike unsloth', 'slower
-than axolotl', '相比 LLaMA-Factory'): not the tool the job runs on."""
+than axolotl', '相比 LLaMA-Factory'), or as a figure reported of another run (s42: 'a comparison reports
+Megatron at 50% MFU', '报告称 Megatron 有 50% MFU'): not the tool the job runs on."""
 
 
 REFERENCE_AFTER_RE = rc(

@@ -13,6 +13,7 @@ from bot.later_names import per_card_total
 from bot.parse import count_forms as cw
 from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
+from bot.parse.card_memory import SMALLEST_CARD_GIB as _MIN
 from bot.parse.chat_forms import R_COUNTED_SEQS, chat_rounds, in_one_prompt
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
@@ -290,7 +291,7 @@ def _bytes(a: _Around) -> Verdict:
     scale = _BYTE_SCALE[unit]
     after = a.right[bm.end() :]
     gib = v * scale / 2**30
-    if unit in ("gb", "gib") and 4 <= gib <= 1024 and per_card_total(a.left, after, gib):
+    if unit in ("gb", "gib") and _MIN <= gib <= 1024 and per_card_total(a.left, after, gib):
         return Role("gpu_mem", round(gib, 2), tok)  # PyTorch's OOM message: 'GPU 0; 39.59 GiB total capacity'
     if L_NEEDS_OR_USES.search(a.left[-24:]) and (R_MEMORY_WORD.match(after) or R_PER_CARD_USE.match(after)):
         return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
@@ -299,7 +300,7 @@ def _bytes(a: _Around) -> Verdict:
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
     if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
         return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
-    if unit in ("g", "gb", "gib", "mib", "mb", "m") and 4 <= gib <= 1024:  # round 28 en: '20464M of VRAM'
+    if unit in ("g", "gb", "gib", "mib", "mb", "m") and _MIN <= gib <= 1024:  # round 28 en: '20464M of VRAM'
         on_card = on_card_memory(a.left[-40:], after, a.s)  # 'OOM on 16 GB': one card's (s16)
         if (
             on_card or L_MY_VRAM.search(a.left) or R_OF_VRAM.match(after)
@@ -307,12 +308,12 @@ def _bytes(a: _Around) -> Verdict:
             kind, extra = card_memory_kind(on_card, a.left, after)  # s19: free, left or usable: tagged
             return Role(kind, round(gib, 2), tok, extra=extra)
     card_memory = L_GPU_PAREN.search(a.left) or R_UNIFIED.match(after)
-    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and card_memory and not R_MEM_DATA.match(after):
+    if unit in ("g", "gb", "gib") and _MIN <= v <= 1024 and card_memory and not R_MEM_DATA.match(after):
         return Role("gpu_mem", v, tok)
-    if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and 4 <= v <= 1024:
+    if R_MEM_GPU.match(after) and unit in ("g", "gb", "gib") and _MIN <= v <= 1024:
         return Role("gpu_mem", v, tok)
     named_card = R_MEM_NAME.match(after)
-    if unit in ("g", "gb", "gib") and 4 <= v <= 1024 and named_card and L_COUNT_WORD.search(a.left):
+    if unit in ("g", "gb", "gib") and _MIN <= v <= 1024 and named_card and L_COUNT_WORD.search(a.left):
         # "4 张 24G 的 A5000": the card's memory, and its name (kept when the catalog does not have it)
         return Role("gpu_mem", v, tok, extra="card:" + named_card.group("name"))
     if R_MEM_DATA.match(after):  # text sizes are decimal GB as people say them

@@ -224,9 +224,7 @@ def training_tool(s: str) -> str | None:
     if not tools:
         return None
     found = [
-        (m.start(), name)
-        for p, name in tools
-        if name in TRAINING_TOOL_LIMITS and (m := p.search(s)) and not compared_tool(s, m.start())
+        (at, name) for p, name in tools if name in TRAINING_TOOL_LIMITS and (at := _own_use(p, s)) is not None
     ]
     # round 13: 'Pai-Megatron-Patch' is a codebase, not Megatron-LM (every one joined by '-' or '_')
     if found and ("-" in s or "_" in s) and CODEBASE_RE.search(s):
@@ -240,6 +238,16 @@ def training_tool(s: str) -> str | None:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
         found = switched or asked_tools(s, found)
     return min(found)[1] if found else None
+
+
+def _own_use(p: LazyPattern, s: str) -> int | None:
+    """Where the tool of pattern ``p`` is first named in ``s`` as the job's, not as the comparison or a
+    figure's source (:func:`bot.parse.more_tools.compared_tool`); None: only so (s42: 'a paper reports
+    Megatron at 50% MFU; … with Megatron on 64 H100s' runs Megatron, its second mention)."""
+    for m in p.finditer(s):
+        if not compared_tool(s, m.start()):
+            return m.start()
+    return None
 
 
 LAUNCHER_RE = rc(r"\btorchrun\b|torch\.distributed\.(?:run|launch)\b|\baccelerate\s+launch\b")

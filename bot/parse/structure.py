@@ -108,8 +108,9 @@ _TRIED = (
     r"|\bteam-?mates?\b|\bco-?workers?\b|\blast\s+(?:week|month|year|quarter|time)\b|上周|上个月|去年|同学|朋友"
     r"|\bcompared\s+(?:with|to)\b|\b(?:no|without(?:\s+any)?)\s+(?:problems?|issues?)\b|\bguide\b|\bREADME\b"
     r"|\bdocs?\b|\baccording\s+to\b"
+    r"|\banother\s+(?:run|team|group|lab|setup|experiment)\b|\bothers\s+(?:report|got|ran)\b"  # s42 swap
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
-    r"|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
+    r"|别人|其他人|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
 )
 _CURRENT = (
     r"\bcurrently\b|\bright\s+now\b|\bat\s+the\s+moment\b|\bat\s+present\b|\btoday\b|\bnow\s*$"

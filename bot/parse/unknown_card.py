@@ -1,10 +1,12 @@
-"""An unknown card typed with its memory is the user's card when the catalog cards beside it belong to
-another setup (s13 trial N4).
+"""An unknown card typed (with its memory or without) is the user's card when the catalog cards beside it
+belong to another setup (s13 trial N4; s42: without its memory too).
 
 'We have 8 Cambricon MLU370-X8 48GB cards. Our colleague trained a 7B LoRA on 8 A800 in 6 hours …': the
 A800 is the colleague's (a clause of another run, :mod:`bot.parse.structure`), so the MLU370 is not
 replaced by it: the job is sized on a 48 GiB card under the name typed, and the A800 is named as another
-setup's (``other_setup``), as '我们有 8 张寒武纪 MLU370 48G' alone already is.
+setup's (``other_setup``), as '我们有 8 张寒武纪 MLU370 48G' alone already is. Said with no memory ('fine-tune
+on a TPU v3-8; another run reports 40% MFU on TPU v4', '在 Atlas 300I 上部署，同事之前用 A100 跑过'), the
+card is named as typed and its memory asked for, never replaced by the other setup's catalog card (s42).
 """
 
 from __future__ import annotations
@@ -13,26 +15,22 @@ import re
 from typing import Any
 
 from bot.parse.normalize import UNKNOWN_GPU_MARK
-from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.structure import OBSERVED, TRIED, role_at
 from estimator import catalog
 
-MEMORY_AFTER_RE = rc(r"\ue002[^\S\n]*(?:[a-z0-9\-]*\s*)?(?:\(\s*)?\d{2,3}\s*g(?:b|ib)?(?![a-z])")
-"""The unknown card's mark, then its memory ('mlu370-x8 48gb', 'mtt s4000 (48gb)')."""
-MEMORY_BEFORE_RE = rc(r"\d{2,3}\s*g(?:b|ib)?\s*(?:的\s*)?\ue002")
-"""The memory before the unknown card's mark ('48g 的 mlu370')."""
 ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10|strix|ai[\s\-]*max|framework", re.I)
 """Unknown systems of one GPU each (DGX Spark and Station, Jetson, a GB10; round 13: AMD Strix Halo, Ryzen AI
 Max, a Framework Desktop): '一台 DGX Spark' is one device, never a machine of eight cards (s17)."""
 
 
 def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:
-    """``gpus`` without the catalog cards said only in another run's clauses when an unknown card with
-    its memory is said outside them (each named ``other_setup``); else ``gpus`` unchanged."""
+    """``gpus`` without the catalog cards said only in another run's clauses (tried or observed, see
+    :mod:`bot.parse.structure`) when an unknown card is said outside them, with its memory or without (each
+    named ``other_setup``); else ``gpus`` unchanged."""
     s = steps.s
     at = s.find(UNKNOWN_GPU_MARK)
-    if not gpus or at < 0 or not (MEMORY_AFTER_RE.search(s, at) or MEMORY_BEFORE_RE.search(s)):
+    if not gpus or at < 0:
         return gpus
     segs = steps._segments()
     others = (TRIED, OBSERVED)
