@@ -18,6 +18,7 @@ from bot.later_names import (
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_alternative, asked_method_first
+from bot.parse.batch_asked import asks_batch
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
@@ -283,6 +284,8 @@ class StageSteps:
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
+        if ("batch" in t or "批" in t) and asks_batch(t):
+            f["global_batch_asked"] = True  # '全局批大小多少合适': the steps at the batch shown (s42 #7)
         if ("量化" in self.s or "quantiz" in self.s or "精度" in self.s or "precision" in self.s) and f.get(
             "stage"
         ) == "inference":
