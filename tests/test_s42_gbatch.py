@@ -121,6 +121,8 @@ def test_batch_question_read(question: str) -> None:
         "LoRA Llama-3-8B with batch size 8 on one A100, how much memory?",
         "what batch size of 8 gives on one A100 for Llama-3-8B LoRA",  # a batch with its number
         "batch inference of Llama-3-8B on 8 L4, how many requests per second?",
+        "LoRA 微调 Llama-3-8B，8 张 A100，micro_batch_size 设多少",  # the per-GPU batch, not the step's
+        "LoRA Llama-3-8B on 8 A100: what micro batch size fits?",
     ],
 )
 def test_stated_or_other_batch_not_a_batch_question(question: str) -> None:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-_BATCH_ZH = r"(?:全局|总|有效)?\s*(?:批大小|批量大小|批次大小|批处理大小|批量|batch(?:[\s_\-]*size)?|bs)"
-_BATCH_EN = r"(?:(?:global|effective|total)\s+)?batch(?:[\s_\-]*size)?"
+_NOT_MICRO = r"(?<!micro)(?<!micro[\s_\-])"  # 'micro_batch_size 设多少' is the per-GPU batch, not the step's
+_BATCH_ZH = (
+    r"(?:全局|总|有效)?\s*(?:批大小|批量大小|批次大小|批处理大小|批量"
+    rf"|{_NOT_MICRO}batch(?:[\s_\-]*size)?)"  # not 'bs': its gate would test every 'jobs', 'labs'
+)
+_BATCH_EN = rf"(?:(?:global|effective|total)\s+)?{_NOT_MICRO}batch(?:[\s_\-]*size)?"
 _NO_NUMBER = r"(?![\s_\-]*(?:size)?\s*(?:of|=|:|is)?\s*\d)"  # no backtracking to a bare 'batch'
 
 BATCH_ASKED_RE = rc(
