@@ -36,6 +36,14 @@ GLOBAL_BATCH_FINETUNE = Default(128, Why.global_batch_finetune)
 """Sequences per optimizer step in supervised fine-tuning: the Stanford Alpaca recipe's batch size 128
 (Taori et al. 2023, README "Fine-tuning" hyper-parameters), also Vicuna's (FastChat: 2 per GPU × 16
 accumulation × 4 GPUs)."""
+GLOBAL_BATCH_TOKENS_FINETUNE_CAP = Default(4 * 2**20, Why.global_batch_finetune_long)
+"""Most tokens per optimizer step of a fine-tune's default batch: a pre-training step's 4,194,304
+(:data:`GLOBAL_BATCH_TOKENS_PRETRAIN`), which Llama 2 Long kept when it lengthened sequences to
+32,768 (Xiong et al. 2023, §2: continual pre-training at the same tokens per batch as Llama 2);
+long-context SFT steps are smaller still (LongAlign, Bai et al. 2024, scripts/llama_pack.sh: 8 GPUs ×
+1 pack of ≤ 64K tokens, no accumulation). Applied only where :data:`GLOBAL_BATCH_FINETUNE`'s 128
+sequences would exceed it, i.e. sequences longer than 32,768 tokens: 128 × 131,072 = 16.8M tokens a
+step gave a 500M-token run ~30 optimizer steps (trial s42 #7); capped, 32 sequences and ~119 steps."""
 
 TOKENS_PER_SAMPLE = Default(512, Why.tokens_per_sample)
 """Tokens per instruction-tuning sample when only a sample count is given: Alpaca's 52k examples

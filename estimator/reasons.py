@@ -22,6 +22,7 @@ class Why(Keys):
     micro_batch = "micro_batch"
     global_batch_pretrain = "global_batch_pretrain"
     global_batch_finetune = "global_batch_finetune"
+    global_batch_finetune_long = "global_batch_finetune_long"
     tokens_per_sample = "tokens_per_sample"
     samples_at_seq_len = "samples_at_seq_len"
     samples_packed = "samples_packed"

@@ -37,3 +37,10 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "used for a model without a vision tower",
         json_schema_extra=_setting("training", json_order=104),
     )
+    global_batch_asked: bool | None = Field(
+        None,
+        description="the user asks which global batch to use ('全局批大小多少合适', 'what global batch "
+        "should I use'): the batch line also gives the optimizer steps the run takes at it and why it "
+        "is that size (bot.render.batch_text.steps_text, trial s42 #7)",
+        json_schema_extra=_setting(json_order=124),  # a cue, as cost_asked: never "not used"
+    )

@@ -426,9 +426,9 @@ def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger
     """Sequences per optimizer step: the user's (verl's ``data.train_batch_size`` counts prompts: × their
     ``rollout.n`` completions, the sequences its step trains; unstated with GPUs, its default 1,024 prompts ×
     ``rollout.n``, the step its rollout decodes; TRL / ms-swift GRPO: :func:`_tool_step` × GPUs), else ~4M
-    tokens for pre-training (Llama 2 §2.2) or 128 sequences for fine-tuning (Alpaca;
-    :mod:`estimator.defaults`). The plan turns it into
-    gradient accumulation (:func:`estimator.plan.with_batch`)."""
+    tokens for pre-training (Llama 2 §2.2) or 128 sequences for fine-tuning (Alpaca), at most ~4M tokens
+    (:data:`estimator.defaults.GLOBAL_BATCH_TOKENS_FINETUNE_CAP`: sequences over 32,768 tokens). The plan
+    turns it into gradient accumulation (:func:`estimator.plan.with_batch`)."""
     given = getattr(req, "global_batch", None)
     limits = tool_limits(getattr(req, "training_tool", None))
     if given and limits is not None and limits.whole_step_rollout:  # verl counts prompts (s12 trial B4)
@@ -447,7 +447,12 @@ def _global_batch(req: SizingRequest, stage: Stage, seq_len: int, ledger: Ledger
         why, tool = Why.rl_tool_global_batch, req.training_tool
         return int(ledger.assume("global_batch", own * (req.gpu_count or 1), why, tool=tool, per_device=own))
     if stage == Stage.finetune:
-        d = defaults.GLOBAL_BATCH_FINETUNE
+        d, cap = defaults.GLOBAL_BATCH_FINETUNE, defaults.GLOBAL_BATCH_TOKENS_FINETUNE_CAP
+        per_sequence = (req.tokens_per_sample if req.num_samples and not req.packing else None) or seq_len
+        if d.value * per_sequence > cap.value:  # long sequences: a pre-training step's tokens at most
+            sequences = max(1, round(cap.value / per_sequence))
+            params = {"tokens": cap.value, "seq_len": per_sequence}
+            return int(ledger.assume("global_batch", sequences, cap.why, **params))
         return int(ledger.assume("global_batch", int(d.value), d.why))
     d = defaults.GLOBAL_BATCH_TOKENS_PRETRAIN
     sequences = max(1, round(d.value / seq_len))

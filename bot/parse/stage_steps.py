@@ -19,6 +19,7 @@ from bot.later_names import (
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_alternative, asked_method_first
+from bot.parse.batch_asked import asks_batch
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
@@ -277,12 +278,11 @@ class StageSteps:
             more and ASKS_START_MORE_RE.search(t)
         ):
             f["start_asked"] = True  # 'will vLLM start …?': the start-up check's yes/no (trial s26b #6)
-        if ("显存" in self.s or "memory" in self.s or "vram" in self.s or "内存" in self.s) and asks_memory(
-            self.s
-        ):
+        if ("显存" in t or "memory" in t or "vram" in t or "内存" in t) and asks_memory(t):  # t is self.s
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
+        f["global_batch_asked"] = (("batch" in t or "批" in t) and asks_batch(t)) or None  # the batch? (s42)
         if ("量化" in self.s or "quantiz" in self.s or "精度" in self.s or "precision" in self.s) and f.get(
             "stage"
         ) == "inference":

@@ -95,6 +95,56 @@ def _rounded(report: SizingReport, main: Plan, line: dict[str, str], f: Fmt) -> 
     return translate(f.lang, BATCH_ROUNDED, target=f.int(target), per_step=per_step, **line)
 
 
+STEPS_ASKED = N_(
+    "→ %(steps)s optimizer steps over the run (%(data)s tokens ÷ %(step_tokens)s tokens a step). "
+)
+"""The answer to 'which global batch?' (trial s42 #7, :mod:`bot.parse.batch_asked`): the steps the run
+takes at the batch shown, steps = tokens trained ÷ (global batch × tokens a sequence), then why the batch is
+that size (:data:`BATCH_WHY`)."""
+
+BATCH_WHY = {
+    "global_batch_finetune_long": N_(
+        "The batch is capped at about %(cap)s tokens a step, a pre-training step's (Llama 2 §2.2), as "
+        "Llama 2 Long kept it at 32,768-token sequences (Xiong et al. 2023 §2): the usual 128 sequences "
+        "would be %(full)s tokens a step and %(full_steps)s steps."
+    ),
+    "global_batch_finetune": N_(
+        "128 sequences a step is the Stanford Alpaca and Vicuna fine-tuning batch (Taori et al. 2023); a "
+        "larger batch gives fewer steps, a smaller one more."
+    ),
+    "global_batch_pretrain": N_(
+        "About 4M tokens a step is Llama 2's global batch (Touvron et al. 2023 §2.2)."
+    ),
+}
+"""Why the batch is its size, by the ledger key of the assumed global batch (estimator.training_setup
+``_global_batch``); a stated batch is the user's and gets none."""
+
+
+def steps_text(report: SizingReport, main: Plan, f: Fmt) -> str | None:
+    """:data:`STEPS_ASKED` and :data:`BATCH_WHY` for ``main``'s global batch, when the request asks the
+    batch (``global_batch_asked``) and states its tokens; None otherwise."""
+    req = report.request
+    per_sequence, data, batch = _step_sequence_tokens(req), req.tokens, main.global_batch_sequences
+    if not (getattr(req, "global_batch_asked", None) and per_sequence and data and batch):
+        return None
+    steps = data / (batch * per_sequence)
+    out = translate(
+        f.lang,
+        STEPS_ASKED,
+        steps=f.int(steps) if steps >= 10 else f.num(steps, 1),
+        data=f.tokens(data),
+        step_tokens=f.tokens(batch * per_sequence),
+    )
+    row = next((a for a in report.assumptions if a.field == "global_batch"), None)
+    why = BATCH_WHY.get(row.why) if row is not None else None
+    if why is None:
+        return out.rstrip()
+    full = 128 * per_sequence
+    extra = {"cap": f.tokens(row.params.get("tokens") or 0), "full": f.tokens(full)}
+    extra["full_steps"] = f.num(data / full, 1) if data / full < 10 else f.int(data / full)
+    return out + translate(f.lang, why, **extra)
+
+
 def memory_batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, str] | None:
     """:func:`batch_line` of ``main``, with ``kept`` (:data:`ACCUMULATION_REDERIVED`) when the user's
     stated accumulation is not the plan's, else ``rounded`` (:data:`BATCH_ROUNDED`) when the global
@@ -104,6 +154,8 @@ def memory_batch(report: SizingReport, main: Plan | None, f: Fmt) -> dict[str, s
     stated = getattr(req, "gradient_accumulation", None)
     if line is not None and main is not None and (rounded := _rounded(report, main, line, f)):
         line = line | {"rounded": rounded}
+    if line is not None and main is not None and getattr(req, "global_batch_asked", None):
+        line = line | {"steps": steps_text(report, main, f) or ""}  # 'which global batch?' (s42 #7)
     if line is None or main is None or not (stated and req.global_batch and req.batch_size and req.gpu_count):
         return line
     if main.gradient_accumulation == stated or main.micro_batch != req.batch_size:

@@ -30,6 +30,13 @@ WHY_TEXTS: dict[str, str] = {
         "sequences per optimizer step in the Stanford Alpaca recipe (batch size 128; Vicuna the same); "
         "gradient accumulation makes up the rest"
     ),
+    "global_batch_finetune_long": N_(
+        "about %(tokens)s tokens per optimizer step ÷ %(seq_len)s tokens per sequence: the fine-tuning "
+        "default of 128 sequences would be more tokens a step than pre-training takes, and would leave few "
+        "optimizer steps; Llama 2 Long kept Llama 2's 4M tokens per batch at 32,768-token sequences "
+        "(Xiong et al. 2023 §2), LongAlign's long SFT used 8 × 64K (Bai et al. 2024); gradient accumulation "
+        "makes up the rest"
+    ),
     "tokens_per_sample": N_(
         "typical instruction-tuning sample: Alpaca's 52k examples average ≈ 270 tokens, ShareGPT "
         "conversations ≈ 1,000+; 512 is a stated middle (Taori et al. 2023; Zheng et al. 2023, Vicuna)"
