@@ -42,9 +42,11 @@ def _ignored(out: dict) -> list[str]:
         "Full fine-tune Llama-2-7B on 8 A100 with transformers==4.35.2, seq 4096, flash attention off",
         "Pretrain Llama-2-7B with Megatron-LM on 8 A100, seq 4096, no flash attention",
         "Train Llama-2-7B with MindSpeed on 8 A100, seq 4096, flash attention disabled",
+        "Pretrain a 7B GPT with NeMo on 8 A100, seq 4096, flash attention off",
         "全参微调 Llama-2-7B，8 张 A100，序列 4096，没开 flash attention，用的 eager 模式的 attention",
         "全参微调 Llama-2-7B，8 张 A100，序列 4096，transformers 版本 4.31，flash attention 关了",
         "用 Megatron-LM 预训练 Llama-2-7B，8 张 A100，序列 4096，不开 flash attention",
+        "用 MindSpeed-LLM 训练 Llama-2-7B，8 张 910B，序列 4096，flash attention 关了",
         "llamafactory-cli train --model_name_or_path meta-llama/Llama-2-7b-hf --stage sft "
         "--finetuning_type lora --flash_attn disabled --cutoff_len 4096 on 2 A100",
     ],
@@ -62,9 +64,11 @@ def test_eager_where_eager_runs(text: str) -> None:
         "Full fine-tune Llama-2-7B on 8 A100 with transformers 4.40.1, seq 4096, no flash attention",
         "GRPO Qwen2.5-7B with TRL on 8 H100, vLLM --enforce-eager, seq 4096, without flash attention",
         "Full SFT Mistral-Nemo-12B on 8 H100, seq 4096, without flash attention",
+        "SFT Qwen3-30B-A3B on 8 H100, transformers 5.0, experts_implementation: eager, no flash attention",
         "全参微调 Llama-2-7B，8 张 A100，序列 4096，没开 flash attention",
         "全参微调 Llama-2-7B，8 张 A100，序列 4096，transformers 4.45，flash attention 关了",
         "用 TRL 做 GRPO，Qwen2.5-7B，8 张 H100，vLLM 开了 enforce_eager，不开 flash attention",
+        "全参微调 Mistral-Nemo-12B，8 张 H100，序列 4096，没开 flash attention",
     ],
 )
 def test_sdpa_where_transformers_runs(text: str) -> None:

@@ -72,14 +72,18 @@ FLASH_OFF = "flash_off"
 """The parse-time value of 'flash attention off' in words (never in a request: :func:`resolve_flash_off`)."""
 
 EAGER_RUNS_RE = rc(
-    r"(?<![a-z0-9_\-])(?<!enforce\s)eager(?![a-z0-9_])"
-    r"|megatron|mindspeed|(?<![a-z\-])nemo[\s\-_]*(?:framework|toolkit|run|2\.|launcher)"
+    r"(?<![a-z0-9_\-])(?<!enforce\s)(?<!experts_implementation\s)(?<!experts_implementation[=:])"
+    r"(?<!experts_implementation:\s)eager(?![a-z0-9_])"
+    r"|megatron|mindspeed|modellink|(?<!mistral[\s\-_])(?<![a-z0-9])nemo(?![a-z0-9])"
+    r"(?![\s\-_]*(?:\d+(?:[._]\d+)?\s*b(?![a-z])|instruct|base|minitron))"
     r"|(?<![a-z])transformers\s*(?:==|=|:|v|version|版本)?\s*(?:是|为)?\s*v?\s*"
     r"(?:[0-3][._]\d+|4[._](?:[0-9]|[12][0-9]|3[0-5])(?![0-9]))"
 )
-"""What makes 'flash attention off' eager attention: the word 'eager' itself (not vLLM's 'enforce-eager'), a
-Megatron-family tool (Megatron-LM, MindSpeed, NeMo: without flash its unfused softmax keeps the scores,
-Korthikanti et al. 2022 Table 2), or transformers before 4.36 (the first release that picks SDPA itself)."""
+"""What makes 'flash attention off' eager attention: the word 'eager' itself (not vLLM's 'enforce-eager'
+nor transformers v5's ``experts_implementation`` eager), a Megatron-family tool (Megatron-LM and its forks,
+MindSpeed / ModelLink, NeMo as bot.parse.stack_words reads it, not Mistral-NeMo: without flash its unfused
+softmax keeps the scores, Korthikanti et al. 2022 Table 2), or transformers before 4.36 (the first release
+that picks SDPA itself)."""
 
 
 def resolve_flash_off(fields: dict[str, Any], named: list[tuple[str, str]], context: str) -> None:
