@@ -78,13 +78,15 @@ def test_a_tool_not_negated_keeps_its_reading(capsys, question, stage):
         "full fine-tune qwen2.5 7B on 4 H100, flash attention disabled? no FA2 on these cards",
     ],
 )
-def test_negated_flash_attention_is_eager_attention(capsys, question):
-    """s22 named it as not used ('flash_attention: off', no_field); since s42 (part eager) a training
-    question's negated flash attention is its eager attention, sized with each layer's s×s scores
-    (estimator.attention_scores) and echoed, so it is no longer listed as not used."""
+def test_negated_flash_attention_is_transformers_sdpa(capsys, question):
+    """s22 named it as not used ('flash_attention: off', no_field); s42 (part eager) read it as eager
+    attention; since s42 eagerfix it is named with its reason: with no attn_implementation transformers
+    ≥ 4.36 runs SDPA (modeling_utils ``_autoset_attn_implementation``), which keeps no s×s scores — so
+    nothing is added to the sizing (eager only where eager runs: tests/test_s42_eagerfix.py)."""
     out = _ask(capsys, question)
-    assert out["request"]["attention_implementation"] == "eager"
-    assert "flash_attention: off" not in _ignored(out)
+    assert out["request"]["attention_implementation"] is None
+    assert "flash_attention: off" in _ignored(out)
+    assert out["report"]["memory"]["attention_scores_bytes"] is None
 
 
 @pytest.mark.parametrize(

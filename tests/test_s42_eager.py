@@ -37,17 +37,26 @@ def _ask(question: str, fmt: str = "text") -> str:
     ("text", "impl"),
     [
         (
-            "Full fine-tune Llama-2-7B on 8x A100 80GB, seq len 4096, micro batch 4, flash attention off",
+            "Full fine-tune Llama-2-7B on 8x A100 80GB, seq len 4096, micro batch 4, flash attn off, eager",
             "eager",
         ),
-        ("Full fine-tune Llama-2-7B on 8x A100 80GB, seq 4096, without flash attention", "eager"),
-        ("Full fine-tune Llama-2-7B on 8 A100, seq 4096, flash attention is disabled", "eager"),
+        (
+            "Full fine-tune Llama-2-7B on 8x A100 80GB, seq 4096, transformers 4.33, without flash attention",
+            "eager",
+        ),
+        (
+            "Full fine-tune Llama-2-7B on 8 A100 with Megatron-LM, seq 4096, flash attention is disabled",
+            "eager",
+        ),
         ('LoRA Gemma-2-9B on one A100 80GB, seq 4096, attn_implementation="eager"', "eager"),
         ("LoRA Llama-2-7B on one A100 80GB, seq 4096, using eager attention", "eager"),
         ("LoRA Llama-2-7B on one A100, seq 4096, attn_implementation='sdpa'", "sdpa"),
-        ("全参微调 Llama-2-7B，8 张 A100 80GB，序列长度 4096，没开 flash attention", "eager"),
-        ("全参微调 Llama-2-7B，8 张 A100 80GB，序列长度 4096，flash attention 关了", "eager"),
-        ("全参微调 Llama-2-7B，8 张 A100，序列 4096，不用 flash-attn", "eager"),
+        ("全参微调 Llama-2-7B，8 张 A100 80GB，序列长度 4096，没开 flash attention，用 eager", "eager"),
+        (
+            "全参微调 Llama-2-7B，8 张 A100 80GB，序列长度 4096，transformers 4.34，flash attention 关了",
+            "eager",
+        ),
+        ("Megatron-LM 全参微调 Llama-2-7B，8 张 A100，序列 4096，不用 flash-attn", "eager"),
         ("用 eager attention 训练 Gemma-2-9B LoRA，一张 A100 80GB，序列 4096", "eager"),
         (
             "llamafactory-cli train --model_name_or_path meta-llama/Llama-2-7b-hf --stage sft "
@@ -191,11 +200,11 @@ def test_no_scores_unless_stated() -> None:
 
 _EN = (
     "Full fine-tune Llama-2-7B on 8x A100 80GB, seq len 4096, micro batch 4, no gradient checkpointing, "
-    "flash attention off. How much memory per GPU?"
+    "flash attention off, attn_implementation eager. How much memory per GPU?"
 )
 _ZH = (
     "全参微调 Llama-2-7B，8 张 A100 80GB，序列长度 4096，micro batch 4，不开梯度检查点，"
-    "没开 flash attention，每卡显存多少？"
+    "没开 flash attention，eager 模式的 attention，每卡显存多少？"
 )
 
 
@@ -221,7 +230,7 @@ def test_reply_names_the_scores_zh() -> None:
 
 def test_unstated_answer_unchanged() -> None:
     """Without the setting the same question has no scores and no echo."""
-    q = _EN.replace(", flash attention off", "")
+    q = _EN.replace(", flash attention off, attn_implementation eager", "")
     out = json.loads(_ask(q, "json"))
     assert out["request"]["attention_implementation"] is None
     assert out["report"]["memory"]["attention_scores_bytes"] is None

@@ -7,10 +7,12 @@ ShardingStrategy). Before, the negated name was read as the tool ('without FSDP'
 used". 'plain DDP', '纯 DDP', 'DDP only' say the same in the positive. A ZeRO stage or FSDP named without a
 negation elsewhere in the message still wins (bot.parse.settings reads it after this).
 
-'不开 flash attention', 'without FlashAttention': in a training question the attention is eager
-(``attention_implementation`` 'eager': each layer keeps its s×s scores, :mod:`estimator.attention_scores`;
-s42); in a serving question that names llama.cpp (or a GGUF, Ollama) it is ``-fa off``: ``flash_attention``
-False (s26); in another serving question it is named as not used (``no_field``). Other
+'不开 flash attention', 'without FlashAttention': in a training question it is
+:data:`bot.parse.attention_impl.FLASH_OFF` — eager attention (each layer keeps its s×s scores,
+:mod:`estimator.attention_scores`; s42) only where eager is what runs, else transformers' default SDPA,
+named (:func:`bot.parse.attention_impl.resolve_flash_off`, s42 eagerfix); in a serving question that
+names llama.cpp (or a GGUF, Ollama) it is ``-fa off``: ``flash_attention`` False (s26);
+in another serving question it is named as not used (``no_field``). Other
 negated settings (no LoRA, no offload, without gradient checkpointing) have their own readers
 (bot.parse.tool_keys, method words).
 """
@@ -73,8 +75,8 @@ def negated_tools(s: str, training: bool = True) -> tuple[str, dict[str, Any], l
     for m in list(NEGATED_FLASH_RE.finditer(s)):
         if not training and LLAMA_CPP_RE.search(s):  # llama.cpp's -fa off (estimator.runtimes.llama_cpp)
             fields["flash_attention"] = False
-        elif training:  # the eager attention's s×s scores (estimator.attention_scores; s42 eager)
-            fields["attention_implementation"] = "eager"
+        elif training:  # eager or SDPA: bot.parse.attention_impl.resolve_flash_off (s42 eagerfix)
+            fields["attention_implementation"] = "flash_off"
         else:
             unused.append(("flash_attention: off", "no_field"))
         s = mask(s, m.start(), m.end(), " ")

@@ -16,7 +16,7 @@ from bot.later_names import other_stage_rate, past_run_duration, rollout_share
 from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
-from bot.parse.attention_impl import attention_setting
+from bot.parse.attention_impl import attention_setting, resolve_flash_off
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
@@ -100,6 +100,7 @@ def _masked(s: str, m: re.Match[str]) -> str:
 def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
     throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
+    context = s  # the whole message: makes 'flash attention off' eager? (attention_impl.resolve_flash_off)
     s, negated = negated_keys(s)  # 'without gradient_checkpointing', '没开 --adam_offload': off (tool_keys)
     s, off, named = settings_text(s, training)  # 'no deepspeed': ZeRO-0; 'tried bs 8, now 2': 2
     vocab = read_vocabulary(s, training)
@@ -113,6 +114,8 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
         out.s, attention, named = attention_setting(out.s)
         out.fields.update(attention)
         out.unused += named
+    if out.fields.get("attention_implementation") == "flash_off":  # words: eager only where eager runs
+        resolve_flash_off(out.fields, out.unused, context)
     if "flash" in s or "-fa" in s or ("fa" in s and ("开" in s or "启" in s)):  # '-fa', '开了 FA' (s33)
         flash_switch(out, training)
     out.tool_cue = vocab.tool_cue

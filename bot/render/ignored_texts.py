@@ -97,6 +97,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "commented out with “#” in your config: the tool does not read it, so it is not used"
     ),
     "unknown_key": N_("the tool has no setting of that name"),
+    "sdpa_default": N_("without FlashAttention, transformers uses SDPA by default: no attention scores kept"),
     "auto_value": N_("“auto”: the tool fills it in at run time"),
     "bad_value": N_("not a value this setting can take"),
     "close_value": N_("not understood: not a value this setting takes, read as the closest one it takes"),
