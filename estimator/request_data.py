@@ -42,5 +42,5 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         description="the user asks which global batch to use ('全局批大小多少合适', 'what global batch "
         "should I use'): the batch line also gives the optimizer steps the run takes at it and why it "
         "is that size (bot.render.batch_text.steps_text, trial s42 #7)",
-        json_schema_extra=_setting(json_order=124),  # a cue, as cost_asked: never "not used"
+        json_schema_extra=_setting(json_order=110),  # a cue, as cost_asked: never "not used"
     )

@@ -175,5 +175,5 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "major.minor[.patch]: before v0.2.2 TurboMind's cache_max_entry_count (default 0.5) is a share of "
         "the card's total memory, allocated at start-up (estimator.lmdeploy_release); None or v0.2.2 and "
         "later: a share of the memory free after the weights load (default 0.8)",
-        json_schema_extra=_setting("serving", json_order=118, runtimes=("lmdeploy",)),
+        json_schema_extra=_setting("serving", json_order=108, runtimes=("lmdeploy",)),
     )

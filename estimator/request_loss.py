@@ -54,5 +54,5 @@ class LossKernel(Provenance):
         "('flash attention off', '没开 flash attention'). 'eager' keeps each layer's b × heads × s × s "
         "scores (estimator.attention_scores: Korthikanti et al. 2022 Table 2's 5·a·s/h term); 'sdpa' and "
         "'flash_attention_2' keep none, the default count. None: not stated (SDPA / FlashAttention)",
-        json_schema_extra=_setting("training", json_order=122, echo="stage_suffix"),
+        json_schema_extra=_setting("training", json_order=109, echo="stage_suffix"),
     )

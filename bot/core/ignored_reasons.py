@@ -52,6 +52,7 @@ IGNORED_REASONS = (
     "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "sdpa_default",  # s42 eagerfix: 'flash attention off' with no eager cue: transformers' SDPA, no scores
+    "card_unsized",  # s42 r38zh: another card named while the model's size is unknown: named with its memory
     "fp8_kind",  # s42: an FP8 kind typed ('--kv-cache-dtype fp8_e5m2'): sized as FP8, one byte a value
     "qps_needs_output",  # requests per second without the output tokens per request ('qps 20')
     "per_user_rate",  # a rate per user with no count of users written (s18: 'each sends 2 requests a minute')

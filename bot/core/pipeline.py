@@ -364,16 +364,14 @@ def answer_request(
                 done.insert(0, done.pop(best))
                 best = 0
             if request.budget:  # the headline's budget pick leads the body (s30)
-                sizer = partial(_size, lang=lang, settings=settings, presales=presales)
-                done, pick = budget_led(done, first, sizer, ASKED_CARD not in parsed.notes)
+                done, pick = budget_led(done, first, size, ASKED_CARD not in parsed.notes)
             report, sources = done[0]
             report = cpu_machine(release_window(home_card_cost(report, parsed), parsed), parsed)
             report = report if request.gpu_count or not request.batch_size else _steps_table(report, parsed)
             comparisons = [r for r, _ in done[1:]]
             if presales is not None:
                 offer = offer_terms_for(presales, report, sources)
-                if not offer.offered:
-                    size = partial(_size, lang=lang, settings=settings, presales=presales)
+                if not offer.offered:  # size: the same partial as above
                     alternative = offered_instead(request, presales, size)
     parsed = parsed if report is not None else unsized_cards(parsed)  # s42: the other cards named
     result = Answer(
