@@ -61,3 +61,44 @@ def test_the_help_names_only_what_was_not_used(text: str, said: str | None) -> N
         assert "Not used" not in reply and "未使用" not in reply
     else:
         assert said in reply
+
+
+# 5. a package's version is one version: never a figure read apart ('0.12' of 'peft 0.12.0.')
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pip list: torch 2.4.0, transformers 4.45.2, peft 0.12.0. LoRA Qwen2.5-7B on one 4090: memory?",
+        "Installed foolib==1.13 and vllm==0.6.3; serving Qwen2.5-7B on 2 A100s at 100 concurrent: enough?",
+        "装了 foolib==1.13 和 vllm==0.6.3，用 2 张 A100 部署 Qwen2.5-7B，100 并发够吗？",
+        "环境 transformer-engine 1.13，torch 2.5.1。FP8 训练 Qwen2.5-7B，8 张 H100，1B token 要多久？",
+    ],
+)
+def test_a_package_version_is_no_figure(text: str) -> None:
+    assert not [t for t, why in _ignored(text) if why == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Training Qwen2.5-7B with transformers 4.45.2. 8 A100s, 1B tokens: how long?",
+         "transformers_version", "4.45.2"),
+        ("训练 Qwen2.5-7B，transformers==4.45.2，8 张 A100，1B token 要多久？",
+         "transformers_version", "4.45.2"),
+        ("装了 foolib==1.13 和 vllm==0.6.3，用 2 张 A100 部署 Qwen2.5-7B，100 并发够吗？",
+         "vllm_version", "0.6.3"),
+    ],
+)  # fmt: skip
+def test_a_version_the_estimate_uses_is_read_whole(text: str, field: str, value: str) -> None:
+    assert getattr(_req(text), field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("训练 Qwen2.5-7B，transformers==4.45.2，mfu 0.4，8 张 A100，1B token 要多久？", "mfu", 0.4),
+        ("Training Qwen2.5-7B at MFU 0.4 with torch 2.4.0. 8 A100s, 1B tokens: how long?", "mfu", 0.4),
+        ("训练 Qwen2.5-7B，torch==2.4，8 张 A100，1B token 要多久？", "gpu_count", 8),
+    ],
+)  # fmt: skip
+def test_a_setting_beside_a_version_stays_a_setting(text: str, field: str, value: float) -> None:
+    assert getattr(_req(text), field) == pytest.approx(value, rel=0.01)
