@@ -4,6 +4,14 @@ in both languages on sentences of our own, the must-read and the must-not-misrea
 1. The reply that sized nothing (an unknown model's size, the help) names every not-used item of its
    interpretation as the sized replies do (bot.render.understood.help_not_used), in every format: the JSON
    named 'A100 (40 GB)' (``card_unsized``) while the text said nothing of it.
+2. A training rate of the whole cluster ('8 张 A100，每秒 3000 token', 'our 8 A100s do 3000 tokens/s'): the
+   measured rate per GPU = the rate ÷ the job's GPU count (bot.parse.cluster_rate), named
+   ``cluster_rate_used``; with no count it is named ``cluster_rate``, never dropped ('3000' was
+   ``repeated`` or ``unread``).
+4. A second card asked about beside a known model ('用 910B 训练 Qwen2.5-7B 要多久？能用 A100 40G 训练吗？'):
+   a comparison row (already so on this tree: pinned here).
+5. A package's version ('peft 0.12.0.', 'transformer-engine 1.13', 'foolib==1.13') is one version, never a
+   figure read apart (bot.parse.written_units.SOFTWARE_VERSION_RE, VERSION_RE).
 """
 
 from __future__ import annotations
@@ -102,3 +110,60 @@ def test_a_version_the_estimate_uses_is_read_whole(text: str, field: str, value:
 )  # fmt: skip
 def test_a_setting_beside_a_version_stays_a_setting(text: str, field: str, value: float) -> None:
     assert getattr(_req(text), field) == pytest.approx(value, rel=0.01)
+
+
+# 2. a training rate of the whole cluster: per GPU by the job's count
+@pytest.mark.parametrize(
+    ("text", "per_gpu"),
+    [
+        ("训练 Qwen2.5-7B，8 张 A100，每秒 3000 token，1B token 要多久？", 375.0),
+        ("8 张 A100 每秒能跑 3000 个 token，训练 Qwen2.5-7B 的 1B token 要多久？", 375.0),
+        ("Training Qwen2.5-7B on 1B tokens: our 8 A100s do 3000 tokens/s. How long?", 375.0),
+        ("Pre-training a 7B model on 10B tokens with 16 H100s at a measured 32,000 tokens/s: how many days?",
+         2000.0),
+    ],
+)  # fmt: skip
+def test_a_cluster_rate_is_divided_by_its_cards(text: str, per_gpu: float) -> None:
+    assert _req(text).tokens_per_second_per_gpu == per_gpu
+    assert any(why == "cluster_rate_used" for _, why in _ignored(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "per_gpu"),
+    [
+        ("训练 Qwen2.5-7B，每张卡每秒 3000 token，1B token 要多久？8 张 A100。", 3000.0),  # per card
+        ("Training Qwen2.5-7B at 3000 tokens per second per GPU on 8 A100s: how long for 1B tokens?", 3000.0),
+        ("训练 Qwen2.5-7B，每秒 3000 token，1B token 要多久？", None),  # no count: named, not divided
+        ("How long to train Qwen2.5-7B on 1B tokens at 3000 tokens/s?", None),
+    ],
+)
+def test_a_rate_per_card_or_with_no_count_is_not_divided(text: str, per_gpu: float | None) -> None:
+    assert _req(text).tokens_per_second_per_gpu == per_gpu
+    if per_gpu is None:
+        assert [why for t, why in _ignored(text) if "3000" in t] == ["cluster_rate"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 vLLM 部署 Qwen2.5-7B，8 张 A100，每秒 3000 token，100 并发够吗？",  # serving: no training rate
+        "Serving Qwen2.5-7B on 8 A100s at 3000 tokens/s with 100 concurrent users: enough?",
+    ],
+)
+def test_a_serving_rate_is_no_cluster_training_rate(text: str) -> None:
+    assert _req(text).tokens_per_second_per_gpu is None
+    assert not [why for _, why in _ignored(text) if why.startswith("cluster_rate")]
+
+
+# 4. a second card beside a known model: a comparison row
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("用 910B 训练 Qwen2.5-7B 要多久？能用 A100 40G 训练吗？", "A100 40G"),
+        ("I train Qwen2.5-7B on a 910B, how long will it take? Could I train it on an A100 40G instead?",
+         "A100 40G"),
+    ],
+)  # fmt: skip
+def test_a_second_card_beside_a_known_model_is_a_row(text: str, row: str) -> None:
+    reply = _reply(text, "plain")
+    assert f"• {row}" in reply and "• Ascend 910B" in reply

@@ -30,6 +30,7 @@ import re
 
 from bot.parse.asides import without_other_setups
 from bot.parse.bare_nodes import machines_in
+from bot.parse.cluster_rate import CLUSTER_RATE, with_cluster_rate
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
 from bot.parse.earlier_run import (
     ABOVE_PEAK,
@@ -279,5 +280,9 @@ def _result(
 
 def with_past_runs(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` read for a finished run before the job (:func:`with_past_then_now`), then for an
-    earlier run on the same data (:func:`bot.parse.earlier_run.with_earlier_run`)."""
-    return with_earlier_run(with_past_then_now(parsed, text))
+    earlier run on the same data (:func:`bot.parse.earlier_run.with_earlier_run`), then for a cluster's
+    training rate (:func:`bot.parse.cluster_rate.with_cluster_rate`)."""
+    parsed = with_earlier_run(with_past_then_now(parsed, text))
+    if CLUSTER_RATE in parsed.notes:  # s42 zhleft #2: a cluster's training rate, per GPU by its count
+        return with_cluster_rate(parsed)
+    return parsed
