@@ -167,3 +167,41 @@ def test_a_serving_rate_is_no_cluster_training_rate(text: str) -> None:
 def test_a_second_card_beside_a_known_model_is_a_row(text: str, row: str) -> None:
     reply = _reply(text, "plain")
     assert f"• {row}" in reply and "• Ascend 910B" in reply
+
+
+# 3. a plain 内存 beside a catalog card: the host's RAM, or the card's own size (RTX 4090: 24 GB)
+@pytest.mark.parametrize(
+    ("text", "host", "card"),
+    [
+        ("单张 4090，内存 128G，跑 Qwen2.5-32B 要多少显存？", 128.0, None),
+        ("一张 4090，内存 64GB，QLoRA 微调 Qwen2.5-32B 开 offload 够吗？", 64.0, None),  # used by the offload
+        ("One RTX 4090, memory 128GB: can it serve Qwen2.5-32B?", 128.0, None),
+        ("单张 4090，内存 24G，跑 Qwen2.5-7B 要多少显存？", None, 24.0),  # the card's own size
+        ("4090 24G 内存，跑 Qwen2.5-7B 要多少显存？", None, 24.0),  # 内存 loosely the card's memory
+        ("单张 4090，显存 24G，跑 Qwen2.5-7B 要多少显存？", None, 24.0),
+        ("One RTX 4090, memory 24GB: can it serve Qwen2.5-7B?", None, 24.0),
+    ],
+)
+def test_a_plain_memory_word_by_the_card_size(text: str, host: float | None, card: float | None) -> None:
+    r = _req(text)
+    assert (r.host_memory_gib, r.gpu_memory_gib) == (host, card)
+    assert not [t for t, why in _ignored(text) if why == "unread"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单张 4090，内存 128G，LoRA 微调 Qwen2.5-7B 要多少显存？",  # training, no offload: named
+        "One RTX 4090, memory 128GB: LoRA fine-tune Qwen2.5-7B, how much memory?",
+    ],
+)
+def test_host_ram_in_training_without_offload_is_named(text: str) -> None:
+    assert ("host_memory: 128 GB", "no_field") in _ignored(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["4090 内存不够，跑 Qwen2.5-32B 要几张？", "My 4090 runs out of memory on Qwen2.5-32B: how many?"]
+)
+def test_no_memory_size_is_nothing_read(text: str) -> None:
+    r = _req(text)
+    assert (r.host_memory_gib, r.gpu_memory_gib) == (None, None)
