@@ -94,8 +94,8 @@ def parse(text: str) -> ParseResult:
         req = parsed.request  # s42 zhleft #3: '单张 4090，内存 128G': the host's RAM or the card's own size
         if (
             req.gpu
-            and (parsed.unused_numbers or req.host_memory_gib)
             and ("内存" in parsed.normalized or "memory" in parsed.normalized)
+            and (req.host_memory_gib or "unread" in map(_REASON, parsed.unused_numbers))  # in C: no frame
         ):
             from bot.parse.host_plain import with_plain_ram
 

@@ -290,7 +290,7 @@ def _this_sentence(near: str) -> str:
     return near[max(near.rfind(c) for c in "。！？!?;；\n") + 1 :].rsplit(". ", 1)[-1]
 
 
-@reader(MEASURED_WORDS, PER_GPU_BEFORE, training=True, always_unless_training=True)
+@reader(MEASURED_WORDS, PER_GPU_BEFORE, ASKED_RE, training=True, always_unless_training=True)
 def _throughput(out: Settings, training: bool) -> None:
     """'we get 20 TFLOPS per GPU', '实测每卡 150 TFLOPS', '3,000 tokens/s per GPU'. A TFLOPS figure
     without 'per GPU' or a measuring verb is a datasheet number, not the user's throughput."""
