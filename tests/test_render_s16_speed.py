@@ -159,9 +159,12 @@ def test_a_reply_renders_in_few_python_calls():
     # in one currency answered without a Counter (bot.core.compare_currency.table_currency); bounds + 0.2 %
     # s41 merge: html 247.600 in a clean-clone CI run (the serving parts imported on first call through
     # estimator.later / bot.later_names: a stand-in's one call and import, once a process); bounds + 0.1 %
-    assert _render_calls("html") < 247.85
+    # s42 zhleft: base e1992bdf 247.288 / 239.136 / 340.960 -> 247.960 / 239.808 / 341.624 (+0.672 each): one
+    # corpus reply of 125 ('… how does 9,600 tok/s on one H100 translate to MFU?') now times the job with that
+    # measured rate and says so in a 'Used:' line (+84 calls for it); html and text bounds + 0.68
+    assert _render_calls("html") < 248.53
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 239.65
+    assert _render_calls("text") < 240.33
     assert _render_calls("markdown") < 341.95

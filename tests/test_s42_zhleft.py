@@ -205,3 +205,9 @@ def test_host_ram_in_training_without_offload_is_named(text: str) -> None:
 def test_no_memory_size_is_nothing_read(text: str) -> None:
     r = _req(text)
     assert (r.host_memory_gib, r.gpu_memory_gib) == (None, None)
+
+
+@pytest.mark.parametrize("text", ["Which GPU is best for 4K gaming?", "910B和A100哪个概念股更值得买？"])
+def test_an_out_of_scope_help_names_no_cards(text: str) -> None:
+    reply = _reply(text, "plain")
+    assert "Not used" not in reply and "未使用" not in reply

@@ -278,14 +278,15 @@ def needs_model_card(parsed: ParseResult | None) -> bool:
     return card and serving and req.model is None and req.params_total is None and req.architecture is None
 
 
-def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
+def vague_not_used(parsed: ParseResult | None, lang: str, out_of_scope: bool = False) -> str:
     """The 'not used' line of a message the help answers (nothing sized): every item of its interpretation
     named as the sized replies name them (:func:`bot.render.understood.not_used_line`: the rough amounts
     '几十万条', and since s42 zhleft #1 every other one, e.g. a card named beside an unknown model,
-    ``card_unsized`` 'A100 (40 GB)'); "" when there is none (docs/design.md §8)."""
+    ``card_unsized`` 'A100 (40 GB)'); ``out_of_scope``: a question not about LLMs ('4K gaming'), whose
+    figures are no sizing's: its rough amounts only, as before. "" when there is none (docs/design.md §8)."""
     if parsed is None or not parsed.unused_numbers:
         return ""
-    return help_not_used(parsed, lang)
+    return help_not_used(parsed, lang, ("vague", "vague_count") if out_of_scope else None)
 
 
 def unread_message(parsed: ParseResult | None) -> str:
@@ -338,7 +339,7 @@ def render_help(
         "needs_model": needs_model_size(parsed),
         "needs_model_card": needs_model_card(parsed),
         "read_config": config_keys_read(stack),
-        "not_used": vague_not_used(parsed, lang),
+        "not_used": vague_not_used(parsed, lang, out_of_scope),
         "substitutions": [],
         "unknown_gpu_line": "",
         **parse_extras(parsed),
