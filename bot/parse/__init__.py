@@ -91,15 +91,6 @@ def parse(text: str) -> ParseResult:
             parsed = with_non_llm(parsed, raw)
         if _SEQ_PARALLEL in steps and SEQ_PARALLEL_RE.search(raw):  # Ulysses, ring attention (s32 fixc #2)
             parsed = with_sequence_parallel(parsed, raw)
-        req = parsed.request  # s42 zhleft #3: '单张 4090，内存 128G': the host's RAM or the card's own size
-        if (
-            req.gpu
-            and ("内存" in parsed.normalized or "memory" in parsed.normalized)
-            and (req.host_memory_gib or "unread" in map(_REASON, parsed.unused_numbers))  # in C: no frame
-        ):
-            from bot.parse.host_plain import with_plain_ram
-
-            parsed = with_plain_ram(parsed)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
             from bot.parse.bare_length import with_bare_length
 
