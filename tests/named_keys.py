@@ -69,6 +69,8 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     # s42 round 38 zh: another card named when nothing is sized (the model's size unknown), with its memory
     # ('A100 (40 GB)'; bot.core.compare_currency.unsized_cards): that card and its memory
     "card_unsized": frozenset({"gpu", "gpu_memory_gib"}),
+    "cluster_rate": frozenset({"tokens_per_second_per_gpu"}),
+    "cluster_rate_used": frozenset({"tokens_per_second_per_gpu"}),
 }
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 

@@ -154,11 +154,12 @@ def test_a_per_card_training_rate_is_per_gpu(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "per_gpu"),
     [
-        "训练 Qwen2.5-7B，8 张 A100，每秒 3000 token，1B token 要多久？",  # the cluster's, not one card's
-        "用 vLLM 部署 Qwen2.5-7B，每张卡每秒 3000 token，100 并发要几张 A100？",  # serving: left as before
+        # the cluster's, not one card's: s42 zhleft #2 divides it by its 8 GPUs (before: None, dropped)
+        ("训练 Qwen2.5-7B，8 张 A100，每秒 3000 token，1B token 要多久？", 375.0),
+        ("用 vLLM 部署 Qwen2.5-7B，每张卡每秒 3000 token，100 并发要几张 A100？", None),  # serving: as before
     ],
 )
-def test_no_per_gpu_rate_without_a_card_while_training(text: str) -> None:
-    assert _req(text).tokens_per_second_per_gpu is None
+def test_no_per_gpu_rate_without_a_card_while_training(text: str, per_gpu: float | None) -> None:
+    assert _req(text).tokens_per_second_per_gpu == per_gpu

@@ -32,6 +32,8 @@ IGNORED_REASONS = (
     "not_for_method",  # e.g. a LoRA rank for full fine-tuning
     "unknown_module",  # a LoRA target no projection of the model is called
     "above_peak",  # a measured throughput above the card's dense peak
+    "cluster_rate",  # a training rate of the whole cluster, with no GPU count to divide it by (s42 zhleft)
+    "cluster_rate_used",  # that rate ÷ the job's GPU count: the measured rate per GPU the answer times with
     "measured_wins",  # an MFU next to a measured throughput: the measurement is used
     "training_precision",  # int8/int4 for full training: weights train in bf16
     "config_model",  # a model name or size next to a config.json: the config gives the model
@@ -183,6 +185,7 @@ USED_REASONS = frozenset(
         "script_fp32",
         "script_defaults",
         "ktransformers_split",
+        "cluster_rate_used",
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them or read from

@@ -27,9 +27,11 @@ card, or another method: the run and its MFU are named (``earlier_run_other_job`
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from bot.parse.asides import without_other_setups
 from bot.parse.bare_nodes import machines_in
+from bot.parse.cluster_rate import CLUSTER_RATE, with_cluster_rate
 from bot.parse.earlier_counts import ASKS_COUNT_AFTER_RE
 from bot.parse.earlier_run import (
     ABOVE_PEAK,
@@ -47,6 +49,7 @@ from estimator.ledger import Ledger
 from estimator.models import Algorithm, Method, SizingRequest, Stage
 from estimator.training_setup import assume_tokens_per_sample
 
+_REASON = itemgetter(1)
 SAME_JOB = "earlier_run_same_job"
 """The reason of an earlier run of the same model and method once it calibrates the new job."""
 OTHER_MODEL = "earlier_run_other_model"
@@ -284,5 +287,20 @@ def _result(
 
 def with_past_runs(parsed: ParseResult, text: str) -> ParseResult:
     """``parsed`` read for a finished run before the job (:func:`with_past_then_now`), then for an
-    earlier run on the same data (:func:`bot.parse.earlier_run.with_earlier_run`)."""
-    return with_earlier_run(with_past_then_now(parsed, text))
+    earlier run on the same data (:func:`bot.parse.earlier_run.with_earlier_run`), then for a cluster's
+    training rate (:func:`bot.parse.cluster_rate.with_cluster_rate`) and a plain 内存 size beside its card
+    (:func:`bot.parse.host_plain.with_plain_ram`): run once a parse, so these steps cost no frame of their own
+    (tests/test_parse_render_speed.py) and keep bot.parse.parse within 80 lines."""
+    parsed = with_earlier_run(with_past_then_now(parsed, text))
+    if CLUSTER_RATE in parsed.notes:  # s42 zhleft #2: a cluster's training rate, per GPU by its count
+        parsed = with_cluster_rate(parsed)
+    req = parsed.request  # s42 zhleft #3: '单张 4090，内存 128G': the host's RAM or the card's own size
+    if (
+        req.gpu
+        and ("内存" in parsed.normalized or "memory" in parsed.normalized)
+        and (req.host_memory_gib or "unread" in map(_REASON, parsed.unused_numbers))  # in C: no frame
+    ):
+        from bot.parse.host_plain import with_plain_ram  # imported when used: start-up
+
+        return with_plain_ram(parsed)
+    return parsed

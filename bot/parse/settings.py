@@ -17,6 +17,7 @@ from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
 from bot.parse.attention_impl import attention_setting, resolve_flash_off
+from bot.parse.cluster_rate import CLUSTER_RATE, second_first_rate
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
@@ -63,6 +64,7 @@ from bot.parse.settings_scan import other_degrees, reader, run_readers
 from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import (
+    ASKED_RE,
     PER_CARD_SECOND_RE,
     asked_yes_no,
     per_card_rate,
@@ -148,6 +150,8 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
         training and "每秒" in out.s and (c := PER_CARD_SECOND_RE.search(out.s))
     ):  # s42: '每张卡每秒 3000 token'
         out.s = per_card_rate(out.s, c)  # as '3000 tok/s 每卡', which _throughput reads per GPU
+    elif training and "每秒" in out.s:  # s42 zhleft #2: '8 张 A100，每秒 3000 token': the cluster's rate
+        out.s = second_first_rate(out.s)  # as '3000 tok/s', which _throughput reads as the cluster's
     run_readers(out, training)  # _parallel, _lora … _methods: those whose key words the text has
     read_written_settings(out, training)
     return out
@@ -295,7 +299,7 @@ def _this_sentence(near: str) -> str:
     return near[max(near.rfind(c) for c in "。！？!?;；\n") + 1 :].rsplit(". ", 1)[-1]
 
 
-@reader(MEASURED_WORDS, PER_GPU_BEFORE, training=True, always_unless_training=True)
+@reader(MEASURED_WORDS, PER_GPU_BEFORE, ASKED_RE, training=True, always_unless_training=True)
 def _throughput(out: Settings, training: bool) -> None:
     """'we get 20 TFLOPS per GPU', '实测每卡 150 TFLOPS', '3,000 tokens/s per GPU'. A TFLOPS figure
     without 'per GPU' or a measuring verb is a datasheet number, not the user's throughput."""
@@ -326,7 +330,11 @@ def _throughput(out: Settings, training: bool) -> None:
             while (m := TPS_RE.search(out.s)) and per_gpu(m):  # a second run's rate (r15 zh: 6000, then 6325)
                 out.unused.append((m.group(0).strip(), "observed"))
                 out.s = _masked(out.s, m)
-        elif value is not None and training:  # a cluster's throughput: not used (no per-GPU figure)
+        elif value is not None and training and not ASKED_RE.search(_this_sentence(near)):  # the cluster's
+            out.unused.append((m.group(0).strip(), CLUSTER_RATE))  # per GPU once its count is known (s42)
+            out.notes.append(CLUSTER_RATE)
+            out.s = _masked(out.s, m)
+        elif value is not None and training:  # a rate asked for: no setting of the estimate
             out.notes.append("throughput_not_per_gpu")
         elif value is not None and (why := rate_not_target(out.s, m)):  # 'each user 20 tok/s', 'got 9 tok/s'
             _not_target(out, m, why, value)

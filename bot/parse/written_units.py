@@ -48,23 +48,29 @@ RATE_T_RE = rc(r"(?<![a-z0-9.])(?P<n>\d+(?:[.,]\d+)?)\s?t/s\b")
 
 VERSION_RE = rc(
     r"(?<![\w.\-/:])(?:v(?P<a>\d+(?:\.\d+){2,3})|(?P<b>\d+(?:\.\d+){2,3}))"
-    r"(?P<tail>(?:\.?post\d+|\.?dev\d+|rc\d+)?)(?![\w.\-/:])"
+    r"(?P<tail>(?:\.?post\d+|\.?dev\d+|rc\d+)?)(?![\w\-/:]|\.\w)"
 )
-"""'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text."""
+"""'0.2.6', 'v0.6.4.post1', 'v0.7.0': a release version standing apart from other text; a sentence's full
+stop after it is no part ('peft 0.12.0.', s42 zhleft #5: '0.12' was named unread)."""
 SOFTWARE_VERSION_RE = rc(
     r"(?<![a-z0-9_.\-])(?P<name>cuda|cudnn|nccl|python|ubuntu|centos|debian|rocky|pytorch|torch|transformers"
     r"|deepspeed|vllm|sglang|lmdeploy|peft|trl|accelerate|flash[\s_\-]?attn|flash[\s_\-]?attention|xformers"
     r"|bitsandbytes|triton|llamafactory|swift|cann|mindspore|mindie|mindformers|gcc|tensorrt|driver|驱动"
-    r"|tensorflow|jax|paddlepaddle|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy)"
-    r"(?P<mid>\s*(?:版本|version|ver)?\s*(?:号|是|为|:|：|=|==)?\s*v?)(?P<v>\d{1,3}\.\d{1,3})(?![\d.]|\s*[%kmgbt])"
+    r"|tensorflow|jax|paddlepaddle|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy"
+    r"|transformer[\s_\-]?engine|apex|megatron(?:[\s_\-]?core)?|modelscope|optimum|auto[\s_\-]?gptq|autoawq"
+    r"|[a-z][a-z0-9_\-]*(?=\s*[=~]=))"  # s42 zhleft #5: any package pinned 'name==1.13' (pip's form)
+    r"(?P<mid>\s*(?:版本|version|ver)?\s*(?:号|是|为|:|：|=|==|~=|>=)?\s*v?)(?P<v>\d{1,3}\.\d{1,3})"
+    r"(?!\d|\.\w|\s*[%kmgbt])"
 )
 """A two-part version right after the software it is of — an operating system, a language, a driver, a
 library or tool people cite with their setup ('cuda 12.1', 'python 3.10', 'ubuntu 22.04', 'torch2.1',
-'cuda 版本 11.7'): a name, never a figure of the job (three-part ones are :data:`VERSION_RE`'s)."""
+'cuda 版本 11.7', s42 zhleft #5: 'transformer-engine 1.13' and any package pinned 'name==1.13' as pip writes
+it): a name, never a figure of the job (three-part ones are :data:`VERSION_RE`'s)."""
 _SOFTWARE_GATE = re.compile(
     "cuda|cudnn|nccl|python|ubuntu|centos|debian|rocky|torch|transformers|deepspeed|vllm|sglang|lmdeploy"
     "|peft|trl|accelerate|flash|xformers|bitsandbytes|triton|llamafactory|swift|cann|mind|gcc|tensorrt|driver"
-    "|驱动|tensorflow|jax|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy"
+    "|驱动|tensorflow|jax|paddle|xtuner|verl|openrlhf|ollama|unsloth|datasets|tokenizers|numpy|transformer"
+    "|apex|megatron|modelscope|optimum|gptq|autoawq|[=~]="
 )
 """A literal gate before :data:`SOFTWARE_VERSION_RE` (most messages name none of these)."""
 

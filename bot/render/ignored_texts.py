@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.render.cluster_rate_texts import CLUSTER_RATE_TEXTS
 from bot.render.i18n import N_
 from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
 from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
@@ -199,6 +200,7 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
+    **CLUSTER_RATE_TEXTS,  # s42 zhleft #2 (bot.render.cluster_rate_texts)
     "card_unsized": N_(
         "another card in your message: nothing is sized until the model's size is known — say it to compare"
     ),

@@ -37,10 +37,9 @@ from bot.render.context import build_context, parse_extras
 from bot.render.describe import is_unified
 from bot.render.dialect import Dialect, Format
 from bot.render.env import mac_words, render_capped
-from bot.render.i18n import N_, translate
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
-from bot.render.understood import IGNORED_TEXTS, switch_line
+from bot.render.understood import help_not_used, switch_line
 from bot.render.unknown_card import unknown_card_head
 from estimator.models import Stage
 from estimator.money_kinds import Currency
@@ -279,19 +278,15 @@ def needs_model_card(parsed: ParseResult | None) -> bool:
     return card and serving and req.model is None and req.params_total is None and req.architecture is None
 
 
-def vague_not_used(parsed: ParseResult | None, lang: str) -> str:
-    """The rough amounts of a message the help answers ('几十万条'), named as not used."""
-    if parsed is None:
+def vague_not_used(parsed: ParseResult | None, lang: str, out_of_scope: bool = False) -> str:
+    """The 'not used' line of a message the help answers (nothing sized): every item of its interpretation
+    named as the sized replies name them (:func:`bot.render.understood.not_used_line`: the rough amounts
+    '几十万条', and since s42 zhleft #1 every other one, e.g. a card named beside an unknown model,
+    ``card_unsized`` 'A100 (40 GB)'); ``out_of_scope``: a question not about LLMs ('4K gaming'), whose
+    figures are no sizing's: its rough amounts only, as before. "" when there is none (docs/design.md §8)."""
+    if parsed is None or not parsed.unused_numbers:
         return ""
-    vague = [(text, why) for text, why in parsed.unused_numbers if why in ("vague", "vague_count")]
-    if not vague:
-        return ""
-    sep = "；" if lang == "zh" else "; "
-    parts = [
-        translate(lang, N_("“%(text)s” (%(reason)s)"), text=t, reason=translate(lang, IGNORED_TEXTS[why]))
-        for t, why in vague[:3]
-    ]
-    return translate(lang, N_("Not used: %(items)s."), items=sep.join(parts))
+    return help_not_used(parsed, lang, ("vague", "vague_count") if out_of_scope else None)
 
 
 def unread_message(parsed: ParseResult | None) -> str:
@@ -344,7 +339,7 @@ def render_help(
         "needs_model": needs_model_size(parsed),
         "needs_model_card": needs_model_card(parsed),
         "read_config": config_keys_read(stack),
-        "not_used": vague_not_used(parsed, lang),
+        "not_used": vague_not_used(parsed, lang, out_of_scope),
         "substitutions": [],
         "unknown_gpu_line": "",
         **parse_extras(parsed),

@@ -158,6 +158,20 @@ def _not_used(
     return f"{line} {not_used}" if line else not_used
 
 
+def help_not_used(parsed: ParseResult, lang: str, only: tuple[str, ...] | None = None) -> str:
+    """The 'not used' line of an answer that sized nothing (the help): ``parsed``'s interpretation with no
+    report, each item worded as :func:`_not_used` words it for a sized reply (s42 zhleft #1: the reply to
+    an unknown model named none of them while the JSON did); the reasons of :data:`OWN_LINES` keep their
+    own lines; ``only``: these reasons alone (an out-of-scope question's rough amounts). "" when there is
+    none."""
+    it = interpret(parsed, parsed.request, None)
+    if not it.ignored:
+        return ""
+    kept = [i for i in it.ignored if i.reason not in OWN_LINES and (only is None or i.reason in only)]
+    it = it.model_copy(update={"ignored": kept})
+    return _not_used(it, lang, parsed.repeated_used, parsed.card_slots)
+
+
 def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True)) -> str:
     """'Used: “training framework: DeepSpeed” (its settings you gave … are what the sizing uses).'; a tool's
     settings name only those ``stated`` (ZeRO stage, offload), :data:`SETTINGS_APPLIED_TEXTS`. One item per
