@@ -112,7 +112,9 @@ def test_a_parse_makes_few_python_calls():
     # over s41-speed's 485.07): bound + 0.2 %
     # s42-speed: main eca7deec 485.952 -> 485.896 (the catalog's name keys by a bound Pattern.sub: no re.sub
     # and re._compile frames a key, estimator.catalog._name_key); bound + 0.2 %
-    assert sum(calls) / len(calls) < 486.87
+    # s42 merge: 487.44 (round 38's, workmiss', lists', swap's, zhleft's, eager's, gbatch's, fixtrial's
+    # readers, each gated: +1.5 a parse over s42-speed's 485.896): bound + 0.2 %
+    assert sum(calls) / len(calls) < 488.42
 
 
 def test_a_parse_makes_few_regex_searches():

@@ -122,7 +122,9 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # s41-speed: s41-int 93604637 411.513 -> 409.619 (fit_change's setup copies without __init__); bound
     # + 0.2 %. s41 merge: 414.097 (+4.5: the serving estimate's prefill-in-decode and speed-floor steps,
     # fixt2's adapter-DDP check on PCIe cards, fixtrain's MoE eager band): bound + 0.2 %
-    assert calls / len(requests) < 414.9, calls / len(requests)
+    # s42 merge: 417.18 (+3.1: fixleft's shown-count recompute time, eager attention's scores term and its
+    # layout-table bypass check, gbatch's long-sequence global batch cap, the lmdeploy release check): + 0.2 %
+    assert calls / len(requests) < 418.0, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:

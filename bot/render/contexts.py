@@ -42,6 +42,10 @@ class TrainingContext(TypedDict, total=False):
     gh_low: str
     gh_high: str
     eager: dict[str, Any]  # an MoE's eager experts: {factor, total, stated, impl} (s41 fixtrain #5)
+    min_days: str | None  # 'how long?' on too few GPUs: the time on the fewest that fit (s42, unfit_time)
+    min_hours: str | None
+    min_gh: str
+    min_recompute: bool
     mfu: str
     band: bool
     mfu_high: str
@@ -206,6 +210,7 @@ class InferenceContext(TypedDict):
     engine_reserve: dict[str, str] | None  # lmdeploy's share too high, the lowered one sized (s34 fixa)
     stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)
     kv_room: str  # the KV cache's room per GPU (s32 #2)
+    total_share: str | bool | None  # lmdeploy's release whose KV share is of the total memory (s42)
     never_fits: bool
     stated_tp: str
     stated_pp: str
