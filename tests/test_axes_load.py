@@ -10,12 +10,14 @@ from tests import axes
 from tests.real_questions import answer_json, score
 
 AXIS = "load"
-WORK_FLOOR = 82
+WORK_FLOOR = 81
 """Work records understood in full (of 87; the freeze scored 71): 86 at session 17's end, 82 under s20's
 honest scorer (7b90c3ee, tests/named_keys.py) with the answers unchanged (checked at dce039bc): load-zh-007,
 load-zh-022, load-en-006, load-en-025 label a request rate ('QPS 5', '10 requests per second') as
 concurrency; the answer sizes it as a rate and names it in a 'qps: …' item, which no longer counts for the
-stated concurrency key."""
+stated concurrency key. 81 at the s42 merge: load-en-020 ('Going from 20 to 100 concurrent users … how many
+more 3090s') gets a row per value since s42-lists (20 and 100 each sized: 2 GPUs, 100 on a TP 2 layout),
+where main named 100 'repeated', an item the scorer counted; the headline still sizes the 20 (left)."""
 
 
 def test_frozen_third_unchanged() -> None:

@@ -97,7 +97,8 @@ def test_a_text_without_key_words_skips_the_readers() -> None:
 
 DEPENDENT = {  # patterns a reader reads only after one of its first patterns matched
     "_precision_words": {settings.COMMENTED_RE, settings.NO_QUANT_RE},
-    "_throughput": {settings.MEASURED_WORDS, settings.PER_GPU_BEFORE},
+    # s42 zhleft: a cluster's rate is its own unless asked for (ASKED_RE, read after a rate matched)
+    "_throughput": {settings.MEASURED_WORDS, settings.PER_GPU_BEFORE, settings.ASKED_RE},
     "_hours": {settings.GPU_HOUR_AFTER, settings.DEADLINE_BEFORE, settings.DEADLINE_AFTER},
     "_serving": {settings.ONLINE_RL_RE},
 }

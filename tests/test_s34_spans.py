@@ -84,12 +84,15 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     # bound + 0.2 %
     # s40-speed: 436.29 (main d3e69e2c) -> 404.93: each render's Jinja context made in place, its template
     # kept (tests/test_s40_speed.py); bound + 0.2 %
-    assert calls < 405.8, calls
+    # s42 merge: 406.344 (the help's not-used line after what it asks, the shown-MFU row, eager attention's
+    # memory line, the global batch's steps line): bound + 0.2 %
+    assert calls < 407.2, calls
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
     # s35 merge: 293.9; s36-sprender 273.94; s36 merge 277.61; s37-speed 275.72 (23ce7a0e) -> 255.43;
     # s37 merge 257.62; s38 merge 258.54
     # s40-speed: 258.98 -> 247.62 (tests/test_render_s16_speed.py)
-    assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 248.2
+    # s42 merge: 248.464 (the session's answer parts, tests/test_render_s16_speed.py); bound + 0.2 %
+    assert sum(python_calls(render, a, "html") for a in fresh) / len(fresh) < 248.96
 
 
 def _alternatives_on_a_grid(adapters: tuple[str, ...]) -> tuple[int, list]:

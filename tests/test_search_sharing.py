@@ -214,4 +214,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s41-speed: s41-int 93604637 829.257 -> 827.363: fit_change copies a TrainingSetup without its __init__
     # (estimator.copying.replace; tests/test_s41_speed.py); bound + 0.2 %
     # s41 merge: 831.841 (+2.7: the serving steps of s41-fixserve, fixt2's adapter-DDP check): bound + 0.2 %
-    assert calls / len(requests) < 833.5, calls / len(requests)
+    # s42 merge: 835.35 (+3.2: the shown count's recompute time, eager attention's scores term,
+    # the long-sequence global batch cap, the lmdeploy release check, verl's rollout share): bound + 0.2 %
+    assert calls / len(requests) < 837.0, calls / len(requests)

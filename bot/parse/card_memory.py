@@ -15,13 +15,6 @@ MODDED_MEMORY_GIB: dict[str, frozenset[float]] = {
 RTX 2080 Ti 22 GB (estimator/data/gpus.toml notes of RTX-4090D and RTX-2080-Ti: not official SKUs)."""
 
 
-SMALLEST_CARD_GIB = 2
-"""The least memory (GB) a stated card memory may have: the smallest cards people size LLMs on are 2 GB
-(GeForce MX laptop cards and the GT 1030: 2 GB GDDR5, NVIDIA product pages), then the GTX 1060 3GB and the
-GTX 1050 Ti 4GB (GeForce 10-series product pages). A smaller figure ('gpu 1') is no card's memory (s42:
-'a GTX 1060 3GB', '3G 显存' were sized on the default card when the floor was 4)."""
-
-
 def modded_size(gpu_id: str, memory_gib: float) -> bool:
     """Whether ``memory_gib`` is the memory of a modified ``gpu_id`` card sold as such (per card)."""
     return any(abs(memory_gib - m) < 1 for m in MODDED_MEMORY_GIB.get(gpu_id, ()))

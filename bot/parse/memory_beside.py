@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.parse.card_memory import SMALLEST_CARD_GIB
+from bot.parse.card_floor import SMALLEST_CARD_GIB
 from bot.parse.regex import rc
 
 USED_OF_RE = rc(

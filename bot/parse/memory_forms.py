@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.later_names import slash_options
-from bot.parse.card_memory import SMALLEST_CARD_GIB
+from bot.parse.card_floor import SMALLEST_CARD_GIB
 from bot.parse.memory_beside import USED_OF_RE, _sub, _used_of, alt_memories, card_variants, mac_memory
 from bot.parse.one_card import each_of
 from bot.parse.regex import rc

@@ -13,7 +13,7 @@ from bot.later_names import per_card_total
 from bot.parse import count_forms as cw
 from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
-from bot.parse.card_memory import SMALLEST_CARD_GIB as _MIN
+from bot.parse.card_floor import SMALLEST_CARD_GIB as _MIN
 from bot.parse.chat_forms import R_COUNTED_SEQS, chat_rounds, in_one_prompt
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib

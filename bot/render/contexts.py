@@ -302,6 +302,7 @@ class HelpContext(ParseExtras, UnderstoodExtras):
     out_of_scope: bool
     failed: bool
     unread: str
+    not_used_help: str  # the 'not used' line, after what the help asks for (s42)
     lost_followup: bool
     no_history: bool
     api_no_history: bool

@@ -339,7 +339,9 @@ def render_help(
         "needs_model": needs_model_size(parsed),
         "needs_model_card": needs_model_card(parsed),
         "read_config": config_keys_read(stack),
-        "not_used": vague_not_used(parsed, lang, out_of_scope),
+        "not_used": "",  # after what the help asks for (not_used_help): the reply answers first (s42)
+        # a config with no model: its keys read are named above, the others when it is sent with the model
+        "not_used_help": vague_not_used(parsed, lang, out_of_scope or bool(config_keys_read(stack))),
         "substitutions": [],
         "unknown_gpu_line": "",
         **parse_extras(parsed),
