@@ -448,6 +448,8 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return True
     if key == "gpu_count" and _count_and_other_setups(value, answer):
         return True
+    if key == "concurrency" and _load_and_loads_set_aside(value, answer):
+        return True
     if key in EACH_NAMED:  # two tools in one message: each used or named as not used
         return all(key_understood(key, v, answer) for v in value)
     if key == "method" and request.get("methods"):
@@ -457,6 +459,29 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
     if key == "lora_targets":  # round 27: a list of modules as typed ('W_pack') is that set, any case
         return _targets(value) == _targets(got)
     return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
+
+
+NOT_THE_LOAD_REASONS = frozenset({"current_load", "per_card_load"})
+"""Reasons that say a concurrency the user gave is no load to size: today's load beside the target
+('5 个并发时就排队 … 撑住 8 个并发', '20 users now, 64 at peak': bot.parse.target_load) or one card's observed
+share (bot.parse.per_card_load)."""
+
+
+def _load_and_loads_set_aside(value: list[Any], answer: dict[str, Any]) -> bool:
+    """s43 round 39: a list of concurrencies of which one is sized and each other is named as no load to size
+    (:data:`NOT_THE_LOAD_REASONS`) is understood, as the understanding contract asks (docs/design.md §8: used,
+    or named as not used and why). A list of loads compared ('并发 10、20、50 分别要几张卡') still needs a row
+    per value (:data:`ROW_KEYS`): there every one is a load asked about."""
+    got = (answer.get("request") or {}).get("concurrency")
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    aside = [i for i in items if isinstance(i, dict) and i.get("reason") in NOT_THE_LOAD_REASONS]
+    named = " ".join(str(i.get("text")) for i in aside)
+    nums = [float(n) for n in _NUMBER_RE.findall(named)]
+    return (
+        got is not None
+        and any(_close(v, got) for v in value)
+        and all(_close(v, got) or any(_close(v, n, 1e-6) for n in nums) for v in value)
+    )
 
 
 def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object = None) -> bool:
@@ -540,6 +565,10 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
     elif key == "tp":  # s42: one card sized holds the whole model, a tensor-parallel size of 1 by necessity
         ok = got is not None and _close(value, got)  # ('shouldn't it fit on a single Spark' labelled tp 1)
         ok = ok or (value == 1 and got is None and request.get("gpu_count") == 1)
+    elif key == "optimizer":  # s43 round 39: Adam is sized as AdamW (bot.parse.written_settings
+        # .SAME_AS_ADAMW): the same two moments per parameter, so the same memory; AdamW only decouples
+        # the weight decay (Loshchilov & Hutter 2019, 'Decoupled Weight Decay Regularization'): no state
+        ok = got is not None and (_close(value, got) or (_norm(value) == "adam" and got == "adamw"))
     elif key == "training_tool":  # s41 fixtrain: a fork used is each tool it joins, as the labels list them
         ok = got is not None and (_close(value, got) or _norm(value) in TOOL_FORKS.get(got, ()))
     else:

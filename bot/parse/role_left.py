@@ -95,7 +95,7 @@ number decides first: '数据 100GB' is a size, '数据 2000 万 token' tokens).
 'samples: 50k' (the plural before a colon: a count of prompts; 'prompt 2k' stays a length, L_PROMPT)."""
 L_PER = rc(r"(?:每|per|/)\s*$")
 R_CONC = right_words(
-    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|clients?\b|客户端|人同时|人在线|同时|people\b|qps\b|requests?\s+at\s+once"
+    r"(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|用户|users?\b|clients?\b|客户端|人同时|人在线|人\s*并发|同时|people\b|qps\b|requests?\s+at\s+once"
     r"|人(?:要|需要|会|都要|想|在)?(?:用|使用)|at\s+(?:the\s+)?peak\b"  # "20个人用": the users; "64 at peak"
     r"|req(?:uest)?s?\s+(?:running|in\s+flight|in\s+parallel)\b"  # s17: 'with 1 request running' (vLLM's log)
     # s30: vLLM's stats line 'Running: 1 reqs, Swapped: 0 reqs' (V1: 'Waiting'); '8 个 req 在跑'
@@ -454,10 +454,13 @@ BETWEEN = (
     r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
     r"|identical|nvidia|amd|big|large|small|of\s+(?:the|our|my|its|their|your)"
     r"|blackwell|hopper|ampere|ada(?:\s+lovelace)?|volta|turing|grace|instinct|radeon"  # s42: architectures
-    r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
+    r"|top[\s\-]*(?:spec(?:ced)?|end|of[\s\-]*the[\s\-]*line)|maxed[\s\-]*out|fully[\s\-]*loaded"  # s43
+    r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?|(?:顶|满|高|最高)配(?:版|的)?)\s*){0,2}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
 and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread); s41
 (round 37): any owner after 'of' ('4 of its A100 GPUs' of an instance, 'two of their H100s'); s42 (round
 38): an architecture or product line before the card ('two Blackwell RTX 6000 Pro Max-Q GPUs', '8 Hopper
-H100s', '4 张 Ampere A100'): before, the count was left unread."""
+H100s', '4 张 Ampere A100'): before, the count was left unread. s43 (round 39 zh): a configuration word
+('两台顶配 Mac Studio（M2 Ultra …）', 'two top-spec Mac Studios', 'two maxed-out M2 Ultras'), as before a node
+count's machines too (bot.parse.roles._counts: '两台顶配服务器')."""

@@ -154,7 +154,7 @@ R_SAMPLES = _r(
 R_PAIRS = _r(_DATA_QUALIFIER + r"pairs?\b|对(?![比于照话应齐])|组(?![卡机节服台对\d])")
 """Data counted in pairs or groups ('20k preference pairs', '2万对', '2万组偏好数据'): for DPO each is two
 sequences (:attr:`estimator.models.SizingRequest.sequences_per_sample`)."""
-R_EPOCHS = _r(r"-?(?:epochs?\b|轮|遍|passes\b)")
+R_EPOCHS = _r(r"-?(?:(?:完整|整|full|complete|whole|entire)(?:的|个)?[\s\-]*)?(?:epochs?\b|轮|遍|passes\b)")
 R_CHARS = _r(r"字|汉字|characters?\b|chars?\b|words?\b")
 R_DASH_GPU = rc(r"^-?gpus?\b")
 R_RANGE = rc(r"^\s*(?:-|–|~|到|至|to\b|or\b|或者|或|还是)\s*")
@@ -368,7 +368,7 @@ def _counts(a: _Around) -> Verdict:
             after = a.s[nxt.end : nxt.end + 40]
             if R_COUNT_GPU.match(after) or R_COUNT_WORD.match(after) or R_DASH_GPU.match(after.lstrip()):
                 return Role("count_nodes", v * nxt.value, tok, extra=str(nxt.start))
-        if re.match(rf"^\s*(?:[{MARKS}]|服务器|机器)", R[nm.end() :]) and not L_SAME_NODES.search(L):
+        if re.match(rf"\s*{_BETWEEN}(?:[{MARKS}]|服务器|机器)", R[nm.end() :]) and not L_SAME_NODES.search(L):
             return Role("count", v * 8, tok, extra="nodes×8")
         return NO_ROLE
     if L_BUDGET.search(L):

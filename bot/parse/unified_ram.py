@@ -14,7 +14,8 @@ from bot.parse.phone_ram import phone_memory
 from bot.parse.regex import rc
 
 _DEVICE = (
-    r"(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?:[\s\-]*m[1-5](?:[\s\-]*(?:pro|max|ultra))?)?"
+    r"(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?:e?s(?![a-z]))?"  # s43: plural
+    r"(?:[\s\-]*m[1-5](?:[\s\-]*(?:pro|max|ultra))?)?"
     r"|(?<![a-z0-9])(?:apple[\s\-]*)?m[1-5][\s\-]*(?:pro|max|ultra)"
     r"|strix[\s\-]*halo|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|framework[\s\-]*desktop"
     r"|dgx[\s\-]*spark|gb10(?![0-9])|jetson[\s\-]*(?:agx[\s\-]*)?(?:orin|thor|xavier)(?:[\s\-]*nano)?"
@@ -49,15 +50,22 @@ def as_device_memory(m: re.Match[str]) -> str:
     """A match of :data:`UNIFIED_RAM_RE` written '<device> with N gb' (read in
     :func:`bot.parse.memory_forms.memory_forms` when the text says 'ram', 'memory' or '内存' and names a
     device of :data:`GATE_RE`). An Apple chip in brackets after a Mac ('a Mac Studio (M2 Ultra) has 192GB') is
-    the Mac's chip: kept as typed, for the card readers."""
+    the Mac's chip: kept as typed, for the card readers. s43 round 39 zh: so is one whose memory follows it in
+    the brackets ('Mac Studio（M2 Ultra，192GB 统一内存）', 'a Mac Studio (M2 Ultra, 192GB unified memory)'):
+    written '<chip> with N gb', that chip with that memory (before, the Mac was sized with the chip assumed
+    for its memory, :mod:`estimator.mac_devices`: an M3 Ultra in place of the M2 Ultra typed)."""
     alias = m.group("alias")
-    if (
-        alias
-        and m.group(0)[m.end("alias") - m.start() :].lstrip().startswith((")", "）"))
-        and _CHIP_RE.match(alias)
-    ):
-        return m.group(0)
-    return f"{m.group('dev')} with {m.group('v')}gb "
+    if alias and _CHIP_RE.match(alias):
+        if m.group(0)[m.end("alias") - m.start() :].lstrip().startswith((")", "）")):
+            return m.group(0)
+        if m.group("dev").startswith("mac"):
+            return f"{alias} with {m.group('v')}gb "
+    dev = _MAC_PLURAL_RE.sub(r"\1", m.group("dev"))
+    return f"{dev} with {m.group('v')}gb "
+
+
+_MAC_PLURAL_RE = re.compile(r"(studio|mini|pro|air|book)e?s$")
+"""A Mac line in the plural ('MacBook Pros'): written in the singular, as the Mac readers name it."""
 
 
 _CHIP_RE = re.compile(r"(?:apple[\s\-]*)?m[1-5]")

@@ -33,7 +33,7 @@ USERS_BEFORE_RE = rc(
 )
 """Words before a number that count people ('用户 500 人', 'users: 500')."""
 LOAD_AFTER_RE = rc(
-    r"^\s*(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|同时|人同时|人在线|在线|requests?\s+at\s+once|qps\b"
+    r"^\s*(?:个|名|位|路)?\s*(?:并发|concurren|simultaneous|同时|人同时|人在线|人\s*并发|在线|requests?\s+at\s+once|qps\b"
     r"|(?:users?|people|requests?|sessions?)\s+(?:at\s+(?:once|a\s+time|the\s+same\s+time|peak)|concurrently"
     r"|simultaneously|online))"
 )
