@@ -132,3 +132,16 @@ def test_the_older_rule_note_in_both_languages(capsys):
     main(["ask", "--format", "text", "--", ZH_OOM])
     zh = capsys.readouterr().out
     assert "TGI v0.9.4 到 v1.4.0（2023 年 7 月到 2024 年 2 月）把预热峰值时空闲的显存全部分给 KV 缓存" in zh
+
+
+def test_the_workspace_assumption_names_the_wiggle_room_by_release(capsys):
+    """TGI_WIGGLE_ROOM: 0.95 in server/text_generation_server/models/globals.py from PR #2449 (v2.3.0; 5 %
+    kept in flash_causal_lm.py from v1.4.1), 0.90 from PR #3189 (v3.3.0); the sizing uses 0.90
+    (estimator.runtimes.others.TGI_WIGGLE_ROOM), which the assumption line now says instead of 0.95."""
+    main(["ask", "--format", "text", "--", EN_UNSTATED])
+    en = capsys.readouterr().out
+    assert "× TGI_WIGGLE_ROOM of the card (0.90 since v3.3.0, 0.95 from v1.4.1, none before)" in en
+    assert "TGI_WIGGLE_ROOM 0.95" not in en
+    main(["ask", "--format", "text", "--", ZH_UNSTATED])
+    zh = capsys.readouterr().out
+    assert "（v3.3.0 起为 0.90，v1.4.1 起为 0.95，更早则不留余量）" in zh
