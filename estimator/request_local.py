@@ -177,3 +177,11 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "later: a share of the memory free after the weights load (default 0.8)",
         json_schema_extra=_setting("serving", json_order=108, runtimes=("lmdeploy",)),
     )
+    tgi_version: str | None = Field(
+        None,
+        description="TGI's release as stated ('TGI 1.3.3', 'text-generation-inference:1.3.3', 'TGI v1.4'), "
+        "major.minor[.patch]: v0.9.4 to v1.4.0 give the KV blocks all the memory free at the warm-up's "
+        "peak, none kept back, so a fit there is borderline (estimator.tgi_release); None or another "
+        "release: the current TGI_WIGGLE_ROOM rule",
+        json_schema_extra=_setting("serving", json_order=121, runtimes=("TGI",)),
+    )

@@ -18,7 +18,7 @@ from estimator.plan import HEADROOM
 from estimator.runtimes import ServingRuntime, runtime_named
 from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
-from estimator.runtimes.others import Lmdeploy, Ollama
+from estimator.runtimes.others import Lmdeploy, Ollama, Tgi
 from estimator.runtimes.vllm import Vllm, vllm_utilization
 from estimator.serving_launch import engine_limit
 from estimator.serving_layout import tp_options
@@ -209,7 +209,9 @@ def runtime_edges(
     attention scores without flash attention stated (:func:`flash_unstated`), vLLM's CUDA graphs outside
     ``gpu_memory_utilization`` (:func:`cuda_graphs_outside`); other engines: ``verdict``. A "fits" or
     "borderline" of a stated lmdeploy before v0.2.2, whose KV share is of the card's total memory:
-    :func:`estimator.lmdeploy_release.total_share_verdict` (s42)."""
+    :func:`estimator.lmdeploy_release.total_share_verdict` (s42). A "fits" on a stated TGI v0.9.4–v1.4.0,
+    whose KV blocks take all the memory its warm-up leaves: :func:`estimator.tgi_release.no_headroom_verdict`
+    (s43)."""
     spec, gpu, runtime = card
     if req.lmdeploy_version and isinstance(runtime, Lmdeploy):  # s42: before v0.2.2, a share of the total
         from estimator.lmdeploy_release import total_share_verdict
@@ -217,6 +219,10 @@ def runtime_edges(
         verdict = total_share_verdict(req, inf, (spec, gpu, runtime), verdict, ledger)
     if verdict != ("yes", None):
         return verdict
+    if req.tgi_version and isinstance(runtime, Tgi):  # s43: v0.9.4–v1.4.0 keep no memory back
+        from estimator.tgi_release import no_headroom_verdict
+
+        return no_headroom_verdict(req.tgi_version, verdict, ledger)
     if runtime.local and req.flash_attention is None:
         return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
     if isinstance(runtime, Vllm):

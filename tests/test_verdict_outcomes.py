@@ -177,7 +177,24 @@ run fits); training stacks without a sourced term — zh-033 (ChatGLM3 DoRA at 3
 (Unsloth on an L40), en-141 (LLaMA-Factory's examples/accelerate/fsdp_config.yaml of then: num_processes 2,
 fsdp_offload_params true — the run was on 2 processes, offloaded), en-007 (FSDP + LoRA on 16 × A10);
 host memory, not GPU — zh-064 (400 GB for 8 ranks' policy and reference); a model the tool cannot run —
-zh-089 (internlm-20b-4bit, lmdeploy's format, under transformers)."""
+zh-089 (internlm-20b-4bit, lmdeploy's format, under transformers). s43-fidelity 17, unchanged (28 / 27 / 17,
+ran 6 of 7), causes found since: TGI — en-061 and en-063 ran TGI v0.9.4–v1.4.0 (en-063 states 1.3.3; en-061's
+thread, TGI#653, July 2023), whose warm-up gave the KV blocks all the memory CUDA reported free at its peak
+and kept none back (server/text_generation_server/models/flash_causal_lm.py warmup; PR #1428, v1.4.1, keeps
+5 %) and ignored --max-batch-total-tokens for flash-attention models (router/src/main.rs, PR #630): a stated
+release there now makes a fit "borderline" (estimator.tgi_release); en-063 was "borderline" already (little
+KV room), en-061 states no release and, as zh-105's lmdeploy, keeps today's fit with that rule named (note
+tgi_headroom_unstated). en-141: LLaMA-Factory's examples/accelerate/fsdp_config.yaml, then and now, runs
+num_processes 2 with fsdp_offload_params true, so the run used 2 of the 8 GPUs (the file's contents are
+not read; left). en-120: Megatron-LM keeps every layer's activations unless --recompute-activations is
+passed, and its eager attention on a V100 keeps 5 B a score (Korthikanti et al. 2022): at micro-batch 1
+that is ≈ 21 GiB and still fits; the failing micro-batch 4 (examples/pretrain_gpt.sh's, and 4 × 1,024 ×
+50,304 × 4 B = the thread's 786 MiB) is not in the question (left). en-007: 'do I need QLoRA / int8 /
+int4?' sizes LoRA on an 8-bit base where the run tried 16-bit LoRA under FSDP; at 16 bits it is 15.7 GiB of
+23 with ZeRO-3 and full recompute, still "fits" (a reading fix, left). zh-064: the stated host RAM is read
+but not used; each rank's load of policy and reference (8 × 2 × 14 GB in bf16, twice that in fp32) needs
+the load dtype, not stated (left). zh-082 (vllm#18124) and en-074 (LlamaFactory#5709): no cause in the
+thread."""
 
 
 def _work_records() -> list[dict[str, Any]]:

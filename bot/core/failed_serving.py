@@ -80,7 +80,7 @@ def serving_above_failed(
     raised = {k: above for k in ("min_gpus", "recommended_gpus") if getattr(now, k) <= failed}
     report = report.model_copy(update={"inference": now.model_copy(update=raised)})
     note = Note(code=code, params={**params, "next_gpus": above})
-    older = None if agrees else _older_lmdeploy(request, failed, size)
+    older = None if agrees else _older_lmdeploy(request, failed, size) or _older_tgi(request)
     notes = [note, older] if older is not None else [note]
     return report.model_copy(update={"warnings": [*notes, *report.warnings]}), sources
 
@@ -105,3 +105,16 @@ def _older_lmdeploy(
     if not found:
         return None
     return Note(code=OLDER_LMDEPLOY, params={k: v for k, v in found[0].items() if k != "release"})
+
+
+OLDER_TGI = "tgi_headroom_unstated"
+"""Note: the estimate fits where TGI ran out of memory and no release is stated: TGI v0.9.4 to v1.4.0 kept no
+memory back beyond its warm-up (:mod:`estimator.tgi_release`) — a likely cause the reply names without
+assuming the release (s43: huggingface/text-generation-inference#653 and #1374, both on those releases)."""
+
+
+def _older_tgi(request: SizingRequest) -> Note | None:
+    """:data:`OLDER_TGI` when TGI is the runtime and no release is stated; else None."""
+    if getattr(request.runtime, "value", request.runtime) != "TGI" or request.tgi_version:
+        return None
+    return Note(code=OLDER_TGI, params={})

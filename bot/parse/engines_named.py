@@ -219,3 +219,23 @@ def stated_lmdeploy_version(raw: str) -> str | None:
     if m is None:
         return None
     return ".".join(str(int(p)) for p in m.groups() if p is not None)
+
+
+TGI_VERSION_RE = rc(
+    r"(?<![a-z0-9])(?:tgi|text[-_ ]?generation[-_ ]?inference)\s*(?:(?:==|@|:|=)\s*v?|\s*(?:version|ver\.?|"
+    r"版本(?:是|为)?|release)\s*[:：=]?\s*v?|v)(\d{1,2})[._](\d{1,3})(?:[._](\d{1,3}))?"
+    r"(?![\d._]*\s*(?:%|gb|gib|g\b))"
+    r"|(?<![a-z0-9])(?:tgi|text[-_ ]?generation[-_ ]?inference)\s*v?(\d{1,2})[._](\d{1,3})[._](\d{1,3})(?!\d)"
+)
+"""TGI's release as written (s43), read as :data:`VLLM_VERSION_RE` reads vLLM's: 'TGI 1.3.3', 'TGI v1.4',
+'text-generation-inference:1.3.3' (the image tag), 'TGI 版本 1.3.3'; a bare two-part number ('TGI 0.9') may
+be a memory fraction, so it is not read."""
+
+
+def stated_tgi_version(raw: str) -> str | None:
+    """The TGI release ``raw`` (the message, any case) names, as 'major.minor[.patch]'; None when none.
+    Called where TGI is the runtime."""
+    m = TGI_VERSION_RE.search(raw.lower())
+    if m is None:
+        return None
+    return ".".join(str(int(p)) for p in m.groups() if p is not None)

@@ -79,6 +79,10 @@ def read_inline_flags(
         from bot.parse.engines_named import stated_lmdeploy_version
 
         out.fields["lmdeploy_version"] = stated_lmdeploy_version(s)
+    elif runtime == "TGI" and ("tgi" in s or "generation" in s):  # s43: v0.9.4–v1.4.0 keep no headroom
+        from bot.parse.engines_named import stated_tgi_version
+
+        out.fields["tgi_version"] = stated_tgi_version(s)
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
     budgets = "-tokens" in s or "_tokens" in s or "prefill" in s  # s37-rev: a token budget, no engine named

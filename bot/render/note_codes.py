@@ -104,6 +104,8 @@ class NoteCode(Keys):
     cuda_graphs_outside = "cuda_graphs_outside"
     lmdeploy_total_share = "lmdeploy_total_share"
     lmdeploy_share_unstated = "lmdeploy_share_unstated"
+    tgi_no_headroom = "tgi_no_headroom"
+    tgi_headroom_unstated = "tgi_headroom_unstated"
     own_card_cost = "own_card_cost"
     own_card_energy = "own_card_energy"
     runtime_unsupported_gpu = "runtime_unsupported_gpu"

@@ -59,8 +59,8 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "is the KV cache; the rest is its workspace (lmdeploy messages.py)"
     ),
     "tgi_workspace": N_(
-        "TGI: its warm-up prefill's activations and 5 %% of the rest (TGI_WIGGLE_ROOM 0.95) kept outside "
-        "the KV blocks, within --cuda-memory-fraction (default 1.0)"
+        "TGI: its warm-up prefill's activations; the KV blocks fill the rest of --cuda-memory-fraction "
+        "(default 1.0) × TGI_WIGGLE_ROOM of the card (0.90 since v3.3.0, 0.95 from v1.4.1, none before)"
     ),
     "exllama_workspace": N_(
         "ExLlamaV2's scratch buffers: one max_input_len chunk of 2,048 tokens and its attention matrix; "

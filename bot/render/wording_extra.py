@@ -182,6 +182,20 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "prefill workspace is more than the %(total_bytes)s here. If yours is one of those (pip show "
         "lmdeploy), set cache_max_entry_count to %(largest_share)s or less, or upgrade to v0.2.2 or later."
     ),
+    # estimator.tgi_release.no_headroom_verdict: a stated TGI v0.9.4–v1.4.0 (s43)
+    NoteCode.tgi_no_headroom: N_(
+        "TGI %(release)s gives the KV cache all the memory free at its warm-up's peak and keeps none back "
+        "(v0.9.4 to v1.4.0; v1.4.1 keeps 5 %%) and ignores --max-batch-total-tokens for flash-attention "
+        "models: a request that allocates anything the warm-up did not can run out of memory. Set "
+        "--cuda-memory-fraction 0.9 or upgrade TGI."
+    ),
+    # bot.core.failed_serving._older_tgi: an OOM the estimate disagrees with, no TGI release stated (s43)
+    NoteCode.tgi_headroom_unstated: N_(
+        "TGI v0.9.4 to v1.4.0 (July 2023 to February 2024) gave the KV cache all the memory free at the "
+        "warm-up's peak, kept none back, and ignored --max-batch-total-tokens for flash-attention models: a "
+        "request that allocated anything the warm-up did not ran out of memory. If yours is one of those, "
+        "set --cuda-memory-fraction 0.9 or upgrade TGI (v1.4.1 and later keep memory back)."
+    ),
     NoteCode.own_card_cost: N_(
         "%(gpu)s is your own card: there is no rental to price, and the power it draws is not modelled; "
         "the GPU-hours above are what the run takes."
@@ -345,6 +359,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "enforce_eager": N_("vLLM eager mode (--enforce-eager)"),
     "vllm_version": N_("vLLM release"),
     "lmdeploy_version": N_("lmdeploy release"),
+    "tgi_version": N_("TGI release"),
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),
 }
@@ -356,6 +371,7 @@ SERVING_VERDICTS_EXTRA: dict[str, str] = {
     "cuda_graphs_outside": N_(
         "fits, but vLLM's CUDA graphs may not fit beside it (outside gpu_memory_utilization)"
     ),
+    "tgi_no_headroom": N_("fits, but this TGI release keeps no memory back beyond its warm-up"),
     "local_4bit_excluded": N_(
         "16-bit weights don't fit; without 8-bit, as you asked, only with 4-bit weights (Q4_K_M) — check "
         "quality"
