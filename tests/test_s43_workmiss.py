@@ -174,3 +174,44 @@ def test_scorer_takes_two_setups_each_used_or_named(key: str, used: object, othe
     assert score({"stated": {key: [used, other]}}, answer) == []
     answer["interpretation"]["ignored"] = []
     assert score({"stated": {key: [used, other]}}, answer) == [key]
+
+
+# 3. a load said in an observed clause is another run's setting (bot.parse.structure.LOAD_ROLES) ----------
+
+
+def test_a_second_load_test_concurrency_is_another_setup_zh() -> None:
+    """zh22-038's form: the loads tested together get a row each; the next test's load, said in the clause
+    that reports the rising memory, is that test's concurrency (other_setup), not a measured figure."""
+    a = _answer(
+        "用 vLLM 在 8 张 H100 上部署 Qwen2.5-72B，压测 80、100 并发都通过，但显存一直涨、压测完也不降；"
+        "再做 40 并发的压测，显存还在涨，会 OOM 吗？"
+    )
+    assert _rows(a, "concurrency") == [80, 100]
+    assert ("40", "other_setup") in _named(a)
+    assert ("40", "observed") not in _named(a)
+
+
+def test_a_second_load_test_concurrency_is_named_en() -> None:
+    """The same in English: the second test's 50 concurrent requests are named as a second value, never
+    left unread nor taken for a figure measured."""
+    a = _answer(
+        "Serving Qwen2.5-72B with vLLM on 8 H100: a load test at 100 concurrent requests passed; a second "
+        "test at 50 concurrent requests used 70GB per GPU and kept growing. Will it OOM?"
+    )
+    assert a["request"]["concurrency"] == 100
+    assert ("50", "repeated") in _named(a)
+
+
+def test_a_measured_memory_is_no_load() -> None:
+    """Must not misread: LOAD_ROLES holds no measured role — a memory said in the same observed clause is
+    never named as another run's setting."""
+    from bot.parse.structure import LOAD_ROLES, MEASURED_ROLES
+
+    assert "concurrency" in LOAD_ROLES
+    assert not LOAD_ROLES & MEASURED_ROLES
+    a = _answer(
+        "用 vLLM 在 8 张 H100 上部署 Qwen2.5-72B，100 并发压测通过；"
+        "再做 50 并发的压测，显存占用涨到 70G，会 OOM 吗？"
+    )
+    assert a["request"]["concurrency"] == 100
+    assert ("70", "other_setup") not in _named(a)
