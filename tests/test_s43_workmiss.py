@@ -215,3 +215,38 @@ def test_a_measured_memory_is_no_load() -> None:
     )
     assert a["request"]["concurrency"] == 100
     assert ("70", "other_setup") not in _named(a)
+
+
+# 4. a versioned name after a run verb is the model run (bot.parse.verb_names.RUN_VERSIONED_RE) -----------
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("想在个人设备上跑 YAYI2：4090 显卡能运行吗？", "YAYI2"),
+        ("想用 4090 跑 Aquila2，能运行吗？", "Aquila2"),
+        ("Can I run Aquila2 on a 4090?", "Aquila2"),
+        ("Is anyone running Baize3 on two 3090s? How much VRAM does it take?", "Baize3"),
+    ],
+)
+def test_a_versioned_name_run_is_the_unknown_model(question: str, name: str) -> None:
+    """zh35-001's form in both languages: a name of letters and a version after 跑 / run is the model run,
+    named as typed (unknown_model), never dropped nor taken for a runtime."""
+    a = _answer(question)
+    assert a["interpretation"]["unknown_model"] == name
+    assert not any(t.startswith("runtime:") for t, _ in _named(a))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "在 4090 上跑 Python3 脚本要多少显存？",
+        "我想跑 RTX4090 的推理，够吗？",
+        "Can I run CUDA12 on an RTX4090?",
+        "Can I run Ubuntu22 on a 4090 for inference?",
+    ],
+)
+def test_software_or_a_card_run_is_no_model(question: str) -> None:
+    """Must not misread: software with a version ('Python3', 'CUDA12', 'Ubuntu22') or a card ('RTX4090')
+    after a run verb is no model."""
+    assert _answer(question)["interpretation"]["unknown_model"] is None
