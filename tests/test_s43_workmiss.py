@@ -250,3 +250,49 @@ def test_software_or_a_card_run_is_no_model(question: str) -> None:
     """Must not misread: software with a version ('Python3', 'CUDA12', 'Ubuntu22') or a card ('RTX4090')
     after a run verb is no model."""
     assert _answer(question)["interpretation"]["unknown_model"] is None
+
+
+# 5. parameter-efficient fine-tuning said as such is LoRA (bot.parse.method_words.PEFT_RE) ----------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "For fine-tuning the 20B GPT-NeoX model, both full fine-tuning and parameter-efficient fine-tuning: "
+        "how much GPU VRAM does each need?",
+        "GPT-NeoX-20B 全参微调和参数高效微调分别要多少显存？",
+    ],
+)
+def test_full_and_peft_are_two_methods_compared(question: str) -> None:
+    """en36-028's form in both languages: a row for full fine-tuning and one for LoRA (PEFT's method)."""
+    assert _answer(question)["request"]["methods"] == ["full", "lora"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Fine-tune Qwen2.5-7B with PEFT on one A100, how much memory?",
+        "用参数高效微调方法微调 Qwen2.5-7B，一张 A100 够吗？",
+    ],
+)
+def test_peft_alone_is_lora(question: str) -> None:
+    assert _answer(question)["request"]["method"] == "lora"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Fine-tune Qwen2.5-7B without PEFT on 8 A100, how much memory?",
+        "不用参数高效微调，全量微调 Qwen2.5-7B 要几张 A100？",
+        "Full fine-tune Qwen2.5-7B on 8 A100 with transformers 4.40 and peft==0.10.0, "
+        "how long for 1B tokens?",
+        "全参微调 Qwen2.5-7B，环境 transformers 4.40、peft 0.10，8 张 A100 要多久训 1B token？",
+        "Is there a more memory-efficient way to fine-tune Qwen2.5-7B on one A100?",
+    ],
+)
+def test_peft_negated_or_a_release_or_memory_efficient_is_no_lora(question: str) -> None:
+    """Must not misread: 'without PEFT', a PEFT release ('peft==0.10.0', 'peft 0.10') and 'memory-efficient'
+    leave a full fine-tuning full."""
+    request = _answer(question)["request"]
+    assert request["method"] == "full"
+    assert not request.get("methods")
