@@ -432,7 +432,11 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
     or named, each price in its own card's row, each tool used or named (split from key_understood)."""
     request = answer.get("request") or {}
     got = request.get(key)
+    if key == "params_total":  # s43-workmiss: sizes labelled in billions ('7B' → 7), as key_understood
+        value = [v * 1e9 if isinstance(v, int | float) and 0 < v < 1e5 else v for v in value]
     if key in ROW_KEYS and _rows_hold(key, value, answer):  # s36-lists: a row per value listed
+        return True
+    if key in ROW_KEYS and _rows_or_named(key, value, answer):  # s43-workmiss: a value said apart, named
         return True
     if key == "gpu_memory_gib" and got is not None:  # round 36 zh: each card's memory, the other in its row
         rows = [r.get("gpu_memory_gib") for r in (answer.get("report") or {}).get("comparisons") or []]
@@ -721,12 +725,25 @@ def _atlas_said(value: object, answer: dict[str, Any]) -> bool:
     )
 
 
-ROW_KEYS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size")
+ROW_KEYS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size", "params_total")
 """Keys whose list of values is understood when the answer gives every value a row of its own
 (``report.per_value``, bot/core/per_value.py; s36-lists, issue 24): 'finetune on 1, 2 or 4 A100', '并发
 10、20、50 分别要几张卡', 'at 8k, 32k and 128k context', 'batch size 1, 2 or 4', 'A2000 6GB 能跑吗？12GB 可以
 吗？'. The s16 review kept concurrency lists out of :data:`EACH_NAMED` because the answer gave no row per
-value; a row per value is that answer. A list not every value of which has a row is scored as before."""
+value; a row per value is that answer. A list not every value of which has a row is scored as before.
+s43-workmiss: model sizes listed with no model named ('7B、14B、32B、70B 到底该选哪个', '7B / 13B 模型'),
+which the answer has given a row each since s39 (README: report.per_value params_total), scored here
+since s43."""
+
+
+def _rows_or_named(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
+    """s43-workmiss: a list whose values the answer gives rows (two or more: the values listed together)
+    while each other value, said apart as another run ('100、120、150 并发都通过 … 再做 50 并发的压测'), is
+    named as not used: each value is used in a row or named, as the understanding contract asks
+    (docs/design.md §8). With no rows at all the s16 review's rule stands (a named concurrency alone is not
+    understood)."""
+    rowed = [v for v in values if _rows_hold(key, [v], answer)]
+    return len(rowed) >= 2 and all(v in rowed or _ignored(answer, v, key) for v in values)
 
 
 def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
@@ -738,7 +755,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "seq_len", "gpu_memory_gib", "batch_size",
+    "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
@@ -749,7 +766,10 @@ review): the answer gives no row per concurrency, so a list of them is not under
 Round 32: training lengths and card memories of two setups ('15k 的上下文跑不起来，10K 的可以', 'A2000 6GB
 能跑吗？12GB 可以吗？'), which a list label could never match (the request holds one length, one memory).
 Round 37: micro-batches of two setups, the one tried and the one that ran ('batch 为 4 跑不了 … batch 只能设到
-1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`)."""
+1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`).
+s43-workmiss: global batches of two setups ('batch size 1 (16 in total) … batch size 32 (256 in total)'),
+methods of two setups ('用 LoRA … 据说要用 QLoRA 才跑得动') and the hours of two runs or stages ('一阶段大概 5
+小时、二阶段 20 小时'), likewise: the request holds one global batch, one method, one known duration."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

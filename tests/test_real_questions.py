@@ -662,7 +662,7 @@ def test_round21_work_en_does_not_regress() -> None:
     assert _work_understood("r21work", "en", 12) >= R21_WORK_UNDERSTOOD_EN
 
 
-R22_WORK_UNDERSTOOD_ZH = 20
+R22_WORK_UNDERSTOOD_ZH = 24  # s43-workmiss: 20 → 24, the figure now (its gains: zh22-007 scorer, zh22-038)
 """Round 22's Chinese working split (zh_r22.json, r22work: 26 records) understood in full at the last
 measurement (README.md there): 13 at the freeze (first contact), 20 after its readers
 (tests/test_round21_zh_forms.py), no label correction. Its r22test half (14 records) is frozen in
@@ -823,7 +823,7 @@ def test_round34_work_zh_does_not_regress() -> None:
     assert _work_understood("r34work", "zh", 19) >= R34_WORK_UNDERSTOOD_ZH
 
 
-R35_WORK_UNDERSTOOD_ZH = 18
+R35_WORK_UNDERSTOOD_ZH = 22  # s43-workmiss: 18 → 22, the figure now (its gain: zh35-001, '跑 YAYI2')
 """Round 35's Chinese working split (zh_r35.json, r35work: 24 records) understood in full at the last
 measurement (README.md there): 14 at the freeze (first contact), 18 after its readers
 (tests/test_s39_r35zh.py). Its r35test half (16 records) is frozen in ``frozen_r35_test_zh.sha256``."""
@@ -853,7 +853,7 @@ def test_round37_work_zh_does_not_regress() -> None:
     assert _work_understood("r37work", "zh", 22) >= R37_WORK_UNDERSTOOD_ZH
 
 
-R38_WORK_UNDERSTOOD_ZH = 12
+R38_WORK_UNDERSTOOD_ZH = 15  # s43-workmiss: 12 → 15, the figure now (zh38-008/036 rows, zh38-031 hours)
 """Round 38's Chinese working split (zh_r38.json, r38work: 16 records) understood in full at the last
 measurement (README.md there): 10 at the freeze (first contact), 12 after its readers
 (tests/test_s42_r38zh.py). Its r38test half (24 records) is frozen in ``frozen_r38_test_zh.sha256``."""
@@ -984,7 +984,8 @@ def test_round33_work_en_does_not_regress() -> None:
     assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
 
 
-R34_WORK_UNDERSTOOD_EN = 19  # s41-workmiss: 17 → 19 (en34-006 SlimTrainer; en34-002 by the scorer)
+R34_WORK_UNDERSTOOD_EN = 20  # s41-workmiss: 17 → 19 (en34-006 SlimTrainer; en34-002 by the scorer)
+# s43-workmiss: 19 → 20 (en34-011, two global batches: the scorer)
 """Round 34's English working split (en_r34.json, r34work: 23 records) understood in full at the last
 measurement (README.md there): 13 at the freeze (first contact), 17 after its readers
 (tests/test_s38_r34en.py). Its r34test half (17 records) is frozen in
@@ -1017,7 +1018,8 @@ def test_round36_work_en_does_not_regress() -> None:
     assert _work_understood("r36work", "en", 27) >= R36_WORK_UNDERSTOOD_EN
 
 
-R37_WORK_UNDERSTOOD_EN = 8  # s42-workmiss: 7 → 8 (en37-025, a batch × length = its tokens per batch)
+R37_WORK_UNDERSTOOD_EN = 11  # s42-workmiss: 7 → 8 (en37-025, a batch × length = its tokens per batch)
+# s43-workmiss: 8 → 11, the figure now (its gain: en37-010, 'on 1 GPU … on 4')
 """Round 37's English working split (en_r37.json, r37work: 19 records) understood in full at the last
 measurement (README.md there): 4 at the freeze (first contact), 7 after s41-r37en's readers and one label
 correction (tests/test_s41_r37en.py). Its r37test half (21 records) is frozen in

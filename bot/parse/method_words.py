@@ -53,10 +53,23 @@ _PTUNING_WORDS = (
     r"p[\s\-_]*tuning(?:[\s\-_]*v2)?|prefix[\s\-_]*tuning|finetuning[_\s]*type\s*[=:]\s*ptuning"
     r"|(?<![a-z0-9])ptv2(?![a-z0-9])"  # 'ptv2' (chatglm_finetuning, ChatGLM's P-Tuning v2 short form)
 )
+_PEFT_WORDS = (
+    r"parameter[\s\-]*efficient(?:[\s\-]*(?:fine[\s\-]*tun\w*|ft\b|training|methods?))?|参数高效(?:微调|训练)?"
+    r"|(?<![a-z0-9_\-./])peft(?![a-z0-9_\-.=])(?!\s*(?:==|>=|<=|=|:|v?\d|version|版本))"
+)
+"""S43-workmiss (en36-028): parameter-efficient fine-tuning said as such ('both full fine-tuning and
+parameter-efficient fine-tuning', 'full fine-tuning vs PEFT', '全参微调和参数高效微调'): sized as LoRA, the
+method Hugging Face PEFT's own examples and most PEFT runs use (peft README: LoraConfig is its quick-start),
+as bot.parse.with_without already reads 'with or without PEFT'; a PEFT release ('peft==0.10.0', 'peft 0.10')
+is a library's version, no method."""
+PEFT_RE = rc(_PEFT_WORDS)
+"""The PEFT words alone: a fine-tuning said only so is LoRA (bot.parse.words.method_from_words)."""
+PEFT_NEGATED_RE = rc(lx.NEGATORS + r"[\s\-]*$")
+"""A negator right before the PEFT words ('without PEFT', 'non-PEFT', '不用参数高效微调'): no LoRA."""
 METHOD_WORDS: tuple[tuple[Any, str], ...] = (
     (rc(_FULL_WORDS), "full"),
     (lx.QLORA_RE, "qlora"),  # "QLoRA", "4-bit LoRA", "4bit 量化 + LoRA"
-    (rc(r"(?<![a-z])lora\b"), "lora"),
+    (rc(r"(?<![a-z])lora\b|" + _PEFT_WORDS), "lora"),  # s43: and PEFT (:data:`PEFT_RE`)
     (rc(_FREEZE_WORDS), "freeze"),
     (rc(_PTUNING_WORDS), "ptuning"),
 )

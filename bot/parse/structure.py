@@ -161,6 +161,11 @@ with batch 2'): said only in such clauses, they are that setup's (``other_setup`
 default (session 13, trial s12 A4: the colleague's micro-batch 2 made the user's card not fit)."""
 PICKED_ALONE = MEASURED_ROLES | OTHERS_ROLES
 """Roles :func:`pick` reads even when said once."""
+LOAD_ROLES = frozenset({"concurrency"})
+"""s43-workmiss: roles a run is set to, never a figure it measured: another value said in an observed
+clause and reported by no observed cue is that other run's setting (``other_setup``), not ``observed``
+('100、120、150 并发都通过 … 再做 50 并发的压测，显存还会继续涨': the 50 is the next test's load; the rising
+memory is what was observed)."""
 
 
 class Segment:
@@ -324,7 +329,8 @@ def pick(roles: list[Any], segs: list[Segment]) -> tuple[Any | None, dict[int, s
     )  # s24: the failed run's value; a plain clause's other value is the run that ran
     for r, w in zip(roles, where, strict=True):
         if r.value != chosen.value and (w in (OBSERVED, TRIED, CURRENT) or (ran and w == PLAIN)):
-            lost[id(r)] = "other_setup" if w in (TRIED, PLAIN) else _observed_or_other(segs, r.tok, w)
+            other = w in (TRIED, PLAIN) or (r.role in LOAD_ROLES and not measured(segs, r.tok))
+            lost[id(r)] = "other_setup" if other else _observed_or_other(segs, r.tok, w)
     return chosen, lost
 
 

@@ -76,6 +76,15 @@ RUN_NAME_RE = rc(rf"运行\s*(?P<name>{_NAME})(?![a-z0-9\-_.])(?=\s*(?:的|需�
 """Round 27 zh: a name without a hyphen after '运行' before what running it takes ('运行 FooGLM 的最低硬件
 要求', '运行 FooLM 需要多少显存'): the model run, named as typed when typed as a name; an engine or tool run
 ('运行 vLLM 的时候', '运行 ComfyUI 的') stays theirs."""
+RUN_VERSIONED_RE = rc(
+    r"(?:跑|运行|\b(?:run(?:s|ning)?|ran)\s+(?:the\s+|a\s+)?)\s*"
+    r"(?P<name>[a-z]{2,}\d{1,2}(?:\.\d)?)(?![a-z0-9\-_.]|\.[a-z0-9])"
+)
+"""S43-workmiss (zh35-001): a name of letters and a version number after a run verb ('想在个人设备上跑 YAYI2：
+4090 能运行吗', 'can I run Aquila2 on a 4090?'): the model run, named as typed, with the checks of
+:data:`RUN_NAME_RE` (no engine, tool, software nor card: 'run CUDA12', '跑 RTX4090'); before, nothing was
+named, or the name was taken for a runtime. Letters and digits alone: 'Python3' and the like are software
+heads (:data:`_NOT_SUBJECT_HEADS`)."""
 _KIND_WORD = r"开源|多模态|视觉|语音|语言|对话|推理|中文|大|小|新"
 """What kind of model it is, between 'this' and 'model' ('这个开源模型', '这个多模态大模型')."""
 _JOINED = r"[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+"
@@ -219,6 +228,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     chinese = bool(_CJK_RE.search(raw))
     patterns = (BEFORE_JOB_RE, AFTER_JOB_RE, SIZE_CLAUSE_RE) if chinese else (AFTER_JOB_RE,)
     patterns = (*patterns, RUN_NAME_RE) if chinese and "运行" in s else patterns  # round 27 zh
+    if "跑" in s or "运行" in s or "run" in s or "ran " in s:  # s43-workmiss: '跑 YAYI2', 'run Aquila2'
+        patterns = (*patterns, RUN_VERSIONED_RE)
     if chinese and ("模型" in s or "llm" in s) and ("这" in s or "那" in s):  # round 28 zh: 'Foo 这个模型'
         patterns = (*patterns, THIS_MODEL_RE)
     if "/" in s and "-" in s:  # round 26: an 'org/name' id first: its name, never the organization
@@ -237,8 +248,9 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
             if _in_longer_name(s, m):
                 continue
             soft = low.split("-", 1)[0] in _NOT_SUBJECT_HEADS  # software: "运行 cuda-12.4 的环境"
-            if pattern in (RUN_NAME_RE, THIS_MODEL_RE) and (
-                soft or lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low)
+            soft = soft or low.rstrip("0123456789.") in _NOT_SUBJECT_HEADS  # s43: 'run Python3', '跑 cuda12'
+            if pattern in (RUN_NAME_RE, THIS_MODEL_RE, RUN_VERSIONED_RE) and (
+                soft or lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low) or is_gpu_name(low)
             ):
                 continue  # round 27 zh: an engine, tool or software run, not a model ('运行 vLLM 的时候')
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):

@@ -423,6 +423,12 @@ def method_from_words(s: str, stage: str | None, preference: bool) -> str | None
         return "qlora"
     if not negated and lx.LORA_RE.search(s):
         return "lora"
+    if "peft" in s or "parameter-efficient" in s or "parameter efficient" in s or "参数高效" in s:  # s43
+        from bot.parse.method_words import PEFT_NEGATED_RE, PEFT_RE  # lazily: PEFT alone is LoRA (rare)
+
+        m = PEFT_RE.search(s)
+        if m and not PEFT_NEGATED_RE.search(s[max(0, m.start() - 14) : m.start()]):
+            return "lora"
     if stage in ("finetune", "continued_pretrain") and (negated or lx.FULL_RE.search(s)):
         return "full"  # "(non-LoRA)", "不用 LoRA": all weights train
     if stage == "continued_pretrain" or preference:
