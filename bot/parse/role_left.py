@@ -454,6 +454,7 @@ BETWEEN = (
     r"(?:(?:rented|leased|used|spare|idle|available|cloud|on[\s\-]demand|reserved|local|dedicated|shared|old|new"
     r"|identical|nvidia|amd|big|large|small|of\s+(?:the|our|my|its|their|your)"
     r"|blackwell|hopper|ampere|ada(?:\s+lovelace)?|volta|turing|grace|instinct|radeon"  # s42: architectures
+    r"|intel|arc|geforce|tesla|quadro"  # r39 en: product lines ('two Arc A770s', '4 张 Tesla V100')
     r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?)\s*){0,2}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
