@@ -138,3 +138,84 @@ def test_a_tpu_slice_is_its_chips(text: str, count: int) -> None:
 def test_no_tpu_from_a_small_number(text: str) -> None:
     request, _ = _ask(text)
     assert request["gpu"] == "A100-SXM4-80GB" and request["gpu_count"] == 1
+
+
+# --- a product-line word between a count and its card -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Serving an 8B Llama with vLLM on two Arc A770s: why is the second card no help?", 2),
+        ("用两张 Arc A770 跑 Llama 3 8B，速度多少？", 2),
+        ("Fine-tune Llama 2 7B on 4 Tesla V100 cards.", 4),
+        ("用 4 张 Tesla V100 微调 Llama 2 7B", 4),
+        ("I have 4 GeForce RTX 3090 and want Llama 3 70B.", 4),
+    ],
+)
+def test_a_line_word_keeps_the_count(text: str, count: int) -> None:
+    request, _ = _ask(text)
+    assert request["gpu_count"] == count
+
+
+# --- a count with its product in brackets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "per_node"),
+    [
+        ("Pretraining a 600M model with Megatron-LM on 64 (8*8) 32GB V100s: 4.3 s per iteration", 64, 8),
+        ("Pretraining a 600M model on 16 (2x8) A100s, how long for 100B tokens?", 16, 8),
+        ("用 64（8*8）张 V100 预训练 600M 模型要多久？", 64, 8),
+    ],
+)
+def test_a_count_with_its_product_is_nodes_times_cards(text: str, count: int, per_node: int) -> None:
+    request, ignored = _ask(text)
+    assert request["gpu_count"] == count and request["gpus_per_node"] == per_node
+    assert not any(r == "unread" for r, _ in ignored)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pretraining a 600M model on 64 (8*4) V100s, how long?",  # 8*4 is not 64: left as written
+        "Serving Llama 3 8B on one A100 for images of 1024 (32x32) patches",  # no card after the brackets
+    ],
+)
+def test_a_product_that_is_not_the_count_is_no_layout(text: str) -> None:
+    request, _ = _ask(text)
+    assert request["gpus_per_node"] is None and request["gpu_count"] != 32 * 32
+
+
+# --- a timed run with the time first ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        (
+            "My RTX 3080 in the Petals swarm runs llama-65b slowly: about 2 minutes for 200 tokens.",
+            200,
+        ),
+        (
+            "My RTX 3080 in the Petals swarm runs llama-65b slowly: 3 s to generate 128 tokens.",
+            128,
+        ),
+        ("我把 RTX 3080 加入 Petals 集群跑 llama-65b，推理还是很慢：大约 2 分钟生成了 200 个 token", 200),
+    ],
+)
+def test_a_timed_run_with_the_time_first_is_its_output(text: str, tokens: int) -> None:
+    _, ignored = _ask(text)
+    assert ("output_in_context", f"output_tokens: {tokens}") in ignored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My RTX 3080 in the Petals swarm runs llama-65b slowly: 10 seconds for 4096 tokens of prompt.",
+        "Fine-tuning Llama 3 8B on 8 A100s takes 5 s for 8192 tokens per step.",
+    ],
+)
+def test_a_prompt_or_a_step_is_no_output(text: str) -> None:
+    _, ignored = _ask(text)
+    assert not any(str(t).startswith("output_tokens") for _, t in ignored)

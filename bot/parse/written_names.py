@@ -132,6 +132,21 @@ _CATALOG_CHIPS = frozenset(("4", "5e", "5p"))
 """The TPU chips the catalog has (estimator data: TPU v4, v5e, v5p); another slice keeps its name."""
 
 
+TOTAL_THEN_PRODUCT_RE = rc(
+    r"(?<![\d.])(?P<t>\d{1,5})\s*\(\s*(?P<a>\d{1,4})\s*[*x×]\s*(?P<b>\d{1,4})\s*\)"
+    r"(?=\s*(?:\d{1,3}\s*g(?:b|ib)?\s*)?(?:张|块|台)?\s*(?:nvidia\s*)?(?:[a-z]{1,5}\s?\d{2,4}|gpus?\b|cards?\b|卡|显卡))"
+)
+"""Round 39 en: a count with its product in brackets before the cards ('64 (8*8) 32GB V100s', '16 (2x8)
+A100s', '64（8*8）张 V100'): written as the product alone, which the node readers take as nodes × cards each
+(before, both numbers were left unread). A product that is not the count ('64 (8*4) V100s'), or brackets
+before no card ('1024 (32x32) pixels'), are left as written."""
+
+
+def _total_then_product(m: re.Match[str]) -> str:
+    a, b = m.group("a"), m.group("b")
+    return f"{a}*{b}" if int(a) * int(b) == int(m.group("t")) else m.group(0)
+
+
 QUANTIZE_CALL_RE = rc(r"(?<![a-z0-9_])\.?\s*quantize\s*\(\s*(?:bits\s*=\s*)?(?P<b>[48])\s*\)")
 """A quantize call with its width as its one argument ('.quantize(4)', 'quantize(bits=8)'): that integer
 format; another argument ('quantize(model, 4)', 'quantize(3)') is no width the call takes."""
@@ -166,6 +181,8 @@ def written_names(s: str) -> str:
     Gated on cheap substring tests: most messages have none of these forms."""
     if "tpu" in s or "v5lite" in s or "v5p-" in s or "v5e-" in s or "v6e-" in s:  # the v5/v6 names: TPUs'
         s = TPU_SLICE_RE.sub(_slice_chips, s)
+    if "(" in s and ("*" in s or "x" in s or "×" in s):
+        s = TOTAL_THEN_PRODUCT_RE.sub(_total_then_product, s)
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
