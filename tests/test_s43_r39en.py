@@ -1,10 +1,11 @@
 """Session 43, round 39 en (issue 24): readers for what r39work en missed at its freeze, each tested on
 sentences of our own (must-read and must-not-misread), in both languages.
 
-- serving engines the sizing has no model of, named as typed (``runtime_not_modelled``): Intel's ipex-llm
-  (github.com/intel/ipex-llm, once BigDL-LLM), FlexGen (github.com/FMInference/FlexLLMGen), Ray Serve's LLM
-  serving (docs.ray.io serve/llm), KubeAI (github.com/kubeai-project/kubeai), and MLC written alone or as its
-  chat CLI (github.com/mlc-ai/mlc-llm); 'ray tracing' and 'flexible generation' name nothing;
+- serving engines the sizing has no model of, named (``runtime_not_modelled``): FlexGen
+  (github.com/FMInference/FlexLLMGen), Ray Serve's LLM serving (docs.ray.io serve/llm), KubeAI
+  (github.com/kubeai-project/kubeai), and MLC written alone or as its chat CLI (github.com/mlc-ai/mlc-llm);
+  'ray tracing', 'flexible generation' and an 'MLC-based SSD' name nothing (ipex-llm keeps its naming as typed
+  by bot.parse.tool_slots, test_s34_r28en);
 - the host's memory said as a total ('the 7.62 GiB total CPU memory') or as what it is raised to ('raise the
   RAM to 100GB', 'CPU 内存加到 100G'); a size the weights move to on the card ('from RAM to 24GB of VRAM') is
   never the host's;
@@ -35,7 +36,6 @@ def _ask(text: str) -> tuple[dict[str, Any], list[tuple[str | None, str | None]]
     [
         ("Serving an 8B Llama with IPEX-LLM's vLLM on two Arc A770s, how fast?", "IPEX-LLM"),
         ("用 IPEX-LLM 在 Arc A770 上跑 Qwen2-7B，速度多少？", "IPEX-LLM"),
-        ("Running Qwen2-7B with bigdl-llm on a laptop", "IPEX-LLM"),
         ("How fast is OPT-30B with FlexGen on one RTX 3090 and 64 GB of RAM?", "FlexGen"),
         ("用 FlexGen 在一张 3090 上跑 OPT-30B，内存 64G 够吗？", "FlexGen"),
         ("Ray Serve LLM with Qwen2.5-7B on 8 replicas: what throughput?", "Ray Serve"),
