@@ -187,9 +187,9 @@ def _names_match(stated: object, got: object) -> bool:
 
 
 _VENDOR_WORDS = frozenset(
-    ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "huawei", "apple", "tesla", "instinct",
-     "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi", "天数智芯", "天数", "iluvatar",
-     "昆仑芯", "昆仑", "kunlunxin", "kunlun", "沐曦", "metax", "曦云")
+    ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "arc", "huawei", "apple", "tesla",
+     "instinct", "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi", "天数智芯", "天数",
+     "iluvatar", "昆仑芯", "昆仑", "kunlunxin", "kunlun", "沐曦", "metax", "曦云")
 )  # fmt: skip
 """Maker and line words before a card's name ('NVIDIA A100', 'GeForce RTX 4090', 'Apple M5'): the same card
 without them (as bot/parse/gpus.py reads 'nvidia a10'; a card not in the catalog typed '3080ti' is the
@@ -198,7 +198,8 @@ label's 'RTX 3080 Ti'). Round 20 zh: 'ascend' is Huawei's line word, as 'instinc
 messages write them, in Chinese or English ('摩尔线程 X300' is the label's 'MTT X300', '海光 DCU' its 'DCU',
 '小米 14 Pro' its 'Xiaomi 14 Pro'). Round 24 zh: Iluvatar's two names ('天数智芯 Iluvatar BI-V150' is the
 label's 'BI-V150'). Round 26 zh: Kunlunxin's names ('昆仑芯 P800' is the label's 'Kunlunxin P800'). Round 27
-zh: MetaX's names and its line word ('沐曦 C500', '曦云 C500' are the label's 'MetaX C500')."""
+zh: MetaX's names and its line word ('沐曦 C500', '曦云 C500' are the label's 'MetaX C500'). Round 39
+en: 'arc' is Intel's line word, as 'radeon' is AMD's ('Arc A770M' of an 'A770M' named as typed)."""
 
 _FORM_FACTORS = ("pcie", "sxm", "nvl")
 """Board forms a stated card may name ('A100 PCIe', 'H100 NVL'): the card sized must be of that form."""

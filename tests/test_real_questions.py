@@ -1041,6 +1041,17 @@ def test_round38_work_en_does_not_regress() -> None:
     assert _work_understood("r38work", "en", 19) >= R38_WORK_UNDERSTOOD_EN
 
 
+R39_WORK_UNDERSTOOD_EN = 17
+"""Round 39's English working split (en_r39.json, r39work: 25 records) understood in full at the last
+measurement (README.md there): 8 at the freeze (first contact), 17 after s43-r39en's readers and two label
+corrections (tests/test_s43_r39en.py). Its r39test half (15 records) is frozen in
+``frozen_r39_test_en.sha256``."""
+
+
+def test_round39_work_en_does_not_regress() -> None:
+    assert _work_understood("r39work", "en", 25) >= R39_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1190,6 +1201,7 @@ HELD_OUT_SIZES = {
     ("r36test", "en"): 13,
     ("r37test", "en"): 21,
     ("r38test", "en"): 21,
+    ("r39test", "en"): 15,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

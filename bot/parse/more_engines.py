@@ -94,6 +94,12 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"\bpaddle[\s\-_]*serving\b"), "Paddle Serving"),
     # round 27: github.com/thu-pacman/chitu; '赤兔' alone is a horse: only beside its name or an engine word
     (rc(r"(?<![a-z0-9])chitu(?![a-z0-9])|赤兔(?=\s*(?:[（(]\s*chitu|推理|引擎|框架))"), "Chitu"),
+    # round 39 en: FlexGen (github.com/FMInference/FlexLLMGen, offloading to CPU and disk), Ray Serve's
+    # LLM serving (docs.ray.io serve/llm), KubeAI (github.com/kubeai-project/kubeai, an operator launching
+    # vLLM / Ollama)
+    (rc(r"(?<![a-z0-9])flex(?:llm)?gen(?![a-z0-9])"), "FlexGen"),
+    (rc(r"\bray[\s\-_]*(?:serve|llm)\b"), "Ray Serve"),
+    (rc(r"(?<![a-z0-9])kubeai(?![a-z0-9])"), "KubeAI"),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

@@ -41,7 +41,8 @@ REPLY_FORMS = (
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
 _GATE = re.compile(
     r"output|generat|new token|completion|response|decode|max_token|max token|max_new|max new"
-    r"|\d\s*个?\s*(?:输出|生成)|tokens in |秒生成|秒内生成|秒输出"
+    r"|\d\s*个?\s*(?:输出|生成)|tokens in |秒生成|秒内生成|秒输出|分钟生成|分钟内生成|分钟输出"
+    r"|seconds for |secs for |minutes for |minute for |mins for |min for | s for | s to generate"
 )
 
 
@@ -59,12 +60,21 @@ TIMED_FORMS = (
         rc(rf"(?:秒|s|分钟)\s*(?:内|之内)?\s*(?:生成|输出)了?\s*{_N}\s*个\s*(?:tokens?|词元)"),
         r"秒 output \1 tokens",
     ),
+    (  # r39 en: the time first, 'about 2 minutes for 200 tokens', '3 s to generate 128 tokens'
+        rc(
+            r"(?<![\w.])(\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|mins?|minutes?))\s+(?:for|to\s+(?:generate|produce|get"
+            rf"|output))\s+{_N}\s*(?:new\s+|output\s+|generated\s+)?tokens?\b(?!\s*(?:of\s+)?(?:prompt|input|context"
+            r"|prefill)|\s*(?:per|a|an|each|every)\s*(?:training\s+)?(?:step|iter|iteration|batch))"
+        ),
+        r"\1 for output \2 tokens",
+    ),
 )
 """s42 (issue 24, en36-008): a timed run's tokens, 'N tokens in S seconds' ('1024 tokens in 8.56 seconds,
 119.64 tokens/second'), '8.56 秒生成了 1024 个 token': the output length of that run — a prompt's, an
 input's, a prefill's or 'processing of N tokens' are none, nor a training step's. Read only when it is the
 message's one timed run and no output length is said otherwise (:func:`_timed_run`): several timings are
-several runs ('256 tokens in 3.14 s …, 417 tokens in 4.41 s … 128 generated tokens', test_s41_workmiss)."""
+several runs ('256 tokens in 3.14 s …, 417 tokens in 4.41 s … 128 generated tokens', test_s41_workmiss).
+Round 39 en: the time first ('about 2 minutes for 200 tokens'; before, the 200 was dropped in silence)."""
 _SAID_OUTPUT_RE = rc(r"output\s+[\d,.]+(?:\s*k)?\s+tokens")
 """An output length already written by :data:`REPLY_FORMS`."""
 
@@ -85,7 +95,7 @@ def output_forms(s: str) -> str:
         return s
     for pattern, words in REPLY_FORMS:
         s = _sub(pattern, words, s)
-    if "tokens in " in s or "生成" in s or "输出" in s:  # s42: a timed run's tokens
+    if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s:  # s42: a timed run's
         s = _timed_run(s)
     return s
 

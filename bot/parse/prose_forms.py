@@ -156,6 +156,12 @@ _REQUIREMENT = (
 )
 """s21: the host memory as a requirement compared with a size ('the minimum RAM requirement higher than 8 GB',
 '内存要求是不是要高于 8GB'): the size is the host's memory the asker has in mind (before, unread)."""
+_RAISED_TO = (
+    r"(?:to|[加调升扩提增](?:加)?[到至])(?=\s*\d[\d.]*\s*(?:tb|t|gb|g|gib|tib)(?![a-z0-9])"
+    r"(?!\s*(?:of\s+)?(?:vram|gpu|显存|video)))"
+)
+"""r39 en: 'raise the RAM to 100GB', 'CPU 内存加到 100G': the size the host's memory is set to; never a card's
+memory ('from RAM to 24GB of VRAM' moves weights onto the card)."""
 HOST_MEMORY_RE = rc(
     r"(?:(?P<q>(?:机器|主机|服务器|机子|cpu|系统|物理|host|system)\s*的?\s*(?:内存|memory|ram)|\b(?:d|sys)?ram\b|shm[\s\-_]*size"
     + HOST_KEYS
@@ -163,11 +169,14 @@ HOST_MEMORY_RE = rc(
     r"|(?P<bare>(?<!显)内存))"
     + _REQUIREMENT
     + r"(?:[\"']?\s*total\s*(?=[=:：]))?"  # round 37: a log's 'system memory total="127.8 GiB"' (Ollama)
-    + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才)?\s*[(（\"']?\s*"  # r35 en: 'the CPU RAM (900G)'
+    + r"\s*(?:是|有|为|:|=|共|总共|一共|大概|约|只有|才|"
+    + _RAISED_TO
+    + r")?\s*[(（\"']?\s*"  # r35 en: 'the CPU RAM (900G)'
     + _SIZE
     + r"|"
     + _SIZE.replace("?P<v>", "?P<v2>").replace("?P<u>", "?P<u2>")
-    + r"(?:\s+(?:of\s+)?(?:(?:available|free|spare)\s+)?(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)"
+    + r"(?:\s+(?:of\s+)?(?:(?:available|free|spare|total|installed)\s+)?"  # r39 en: '7.62 GiB total CPU RAM'
+    + r"(?:(?:system|host|cpu|main|server)\s+(?:ram|memory)"
     + r"|(?:(?:lp)?ddr[45]x?\s+)?d?ram"
     + r"|unified\s+memory|内存)(?![a-z])|\s+of\s+(?P<bare3>memory)(?![a-z])"
     + r"|\s*(?:的\s*)?(?:统一内存|(?:系统|主机|物理|机器|服务器|cpu\s*)内存|(?P<bare2>内存))"

@@ -455,6 +455,7 @@ BETWEEN = (
     r"|identical|nvidia|amd|big|large|small|of\s+(?:the|our|my|its|their|your)"
     r"|blackwell|hopper|ampere|ada(?:\s+lovelace)?|volta|turing|grace|instinct|radeon"  # s42: architectures
     r"|top[\s\-]*(?:spec(?:ced)?|end|of[\s\-]*the[\s\-]*line)|maxed[\s\-]*out|fully[\s\-]*loaded"  # s43
+    r"|intel|arc|geforce|tesla|quadro"  # r39 en: product lines ('two Arc A770s', '4 张 Tesla V100')
     r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?|(?:顶|满|高|最高)配(?:版|的)?)\s*){0,2}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:

@@ -96,7 +96,15 @@ RUNTIMES_NOT_MODELLED: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"tensorrt[\s\-_]*llm|\btrt[\s\-_]*llm\b|" + TENSORRT_BUILD_FLAGS), "TensorRT-LLM"),
     (rc(r"\bktransformers\b"), "KTransformers"),
     (rc(r"\bxinference\b"), "Xinference"),
-    (rc(r"\bmlc[\s\-_]*llm\b"), "MLC-LLM"),
+    # round 39 en: also MLC alone and its chat CLI ("speed report for MLC on a Pixel 8 Pro", mlc_chat_cli);
+    # never flash memory's multi-level cells ("MLC-based SSD", "MLC NAND")
+    (
+        rc(
+            r"(?<![a-z0-9])mlc(?:[\s\-_]*(?:llm|chat(?:_cli)?))?"
+            r"(?![a-z0-9]|[\s\-_]*(?:based|nand|flash|ssd|cell))"
+        ),
+        "MLC-LLM",
+    ),
     (rc(r"\bairllm\b"), "AirLLM"),
     *MORE_RUNTIMES,
 )

@@ -118,16 +118,33 @@ SINGLE_LOAD_RE = rc(
 TPU_SLICE_RE = rc(
     r"(?<![a-z0-9\-])(?:(?:cloud[\s\-]*)?tpu[\s\-_]*v(?P<g1>[2-6])(?P<k1>e|p|lite(?:pod)?)?-(?P<n1>\d{1,4})"
     r"|v(?P<g2>[2-6])(?P<k2>e|p|lite(?:pod)?)?-(?P<n2>\d{1,4})(?=[\s\-_]*(?:tpus?|pods?)(?![a-z]))"
-    r"|v(?P<g3>5)(?P<k3>lite(?:pod)?|p)-(?P<n3>\d{1,4}))(?![\d.a-z])"
+    r"|v(?P<g3>[56])(?P<k3>e|lite(?:pod)?|p)-(?P<n3>\d{1,4}))(?![\da-z]|\.\d)"
 )
 """A Cloud TPU slice by its accelerator type ('TPU v4-8', 'v5e-64 TPU pod', 'v5litepod-8'; round 21): the
 number counts TensorCores for v2, v3, v4 and v5p (two a chip) and chips for v5e and v6e (cloud.google.com/
 tpu/docs/v4, /v5e, /v5p, /v6e 'accelerator type'), written as that many chips of the version ('4 tpu v4'),
 so the catalog's chip is sized at its count (a chip it lacks keeps the slice's name). Before, '-8' was read
-as a negative number or the slice named nothing and the default card was sized."""
+as a negative number or the slice named nothing and the default card was sized. Round 39 en: a v5e or v6e
+slice bare ('on a v5e-8 (2x4)': those names are TPUs' alone, as v5p's and v5litepod's) and a slice before a
+full stop ('on a TPU v5e-8.'; before, the stop kept the slice unread and '-8' was named nonpositive)."""
 _CORES_A_CHIP = {"2": 2, "3": 2, "4": 2, "5p": 2}
 _CATALOG_CHIPS = frozenset(("4", "5e", "5p"))
 """The TPU chips the catalog has (estimator data: TPU v4, v5e, v5p); another slice keeps its name."""
+
+
+TOTAL_THEN_PRODUCT_RE = rc(
+    r"(?<![\d.])(?P<t>\d{1,5})\s*\(\s*(?P<a>\d{1,4})\s*[*x×]\s*(?P<b>\d{1,4})\s*\)"
+    r"(?=\s*(?:\d{1,3}\s*g(?:b|ib)?\s*)?(?:张|块|台)?\s*(?:nvidia\s*)?(?:[a-z]{1,5}\s?\d{2,4}|gpus?\b|cards?\b|卡|显卡))"
+)
+"""Round 39 en: a count with its product in brackets before the cards ('64 (8*8) 32GB V100s', '16 (2x8)
+A100s', '64（8*8）张 V100'): written as the product alone, which the node readers take as nodes × cards each
+(before, both numbers were left unread). A product that is not the count ('64 (8*4) V100s'), or brackets
+before no card ('1024 (32x32) pixels'), are left as written."""
+
+
+def _total_then_product(m: re.Match[str]) -> str:
+    a, b = m.group("a"), m.group("b")
+    return f"{a}*{b}" if int(a) * int(b) == int(m.group("t")) else m.group(0)
 
 
 QUANTIZE_CALL_RE = rc(r"(?<![a-z0-9_])\.?\s*quantize\s*\(\s*(?:bits\s*=\s*)?(?P<b>[48])\s*\)")
@@ -154,7 +171,7 @@ def _slice_chips(m: re.Match[str]) -> str:
     )
     n = int(m.group("n1") or m.group("n2") or m.group("n3"))
     if gen + kind not in _CATALOG_CHIPS:  # 'Cloud TPU v3-256': no chip of the catalog, named as typed
-        return m.group(0)
+        return m.group(0) if not m.group("g3") else f" tpu {m.group(0)} "  # a bare 'v6e-4' is a TPU too
     per_chip = _CORES_A_CHIP.get(gen + kind if kind == "p" else gen, 1)
     return f" {max(1, n // per_chip)} tpu v{gen}{kind} "
 
@@ -162,8 +179,10 @@ def _slice_chips(m: re.Match[str]) -> str:
 def written_names(s: str) -> str:
     """The normalized text ``s`` with the names of the module docstring written as the readers know them.
     Gated on cheap substring tests: most messages have none of these forms."""
-    if "tpu" in s or "v5lite" in s or "v5p-" in s:  # 'a v5p-128': the v5 names are TPUs' alone
+    if "tpu" in s or "v5lite" in s or "v5p-" in s or "v5e-" in s or "v6e-" in s:  # the v5/v6 names: TPUs'
         s = TPU_SLICE_RE.sub(_slice_chips, s)
+    if "(" in s and ("*" in s or "x" in s or "×" in s):
+        s = TOTAL_THEN_PRODUCT_RE.sub(_total_then_product, s)
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
