@@ -44,3 +44,74 @@ ONE_PRODUCT = [
 def test_one_product_stays_its_cards(question: str, count: int) -> None:
     p = parse(question)
     assert p.request.gpu_count == count
+
+
+# Item 2: a measured rate, then the rate asked for. The measured one is an observation (named 'observed'),
+# the later one the target; a later rate no word asks for is another measurement, never the target.
+MEASURED_THEN_TARGET = [
+    "我们 8 张 A100 跑 Llama 3 70B 推理能到 2000 tok/s，要 10000 tok/s 需要几张？",
+    "我们 8 张 A100 跑 Llama 3 70B 推理能到 2000 tok/s，目标 10000 tok/s 需要几张？",
+    "8 张 A100 跑 Llama 3 70B 实测 2000 tok/s，想要 10000 tok/s 需要几张？",
+    "We get 2,000 tok/s on 8 A100s serving Llama 3 70B, we need 10,000 tok/s: how many A100s?",
+    "We get 2,000 tok/s on 8 A100s serving Llama 3 70B; how many do we need for 10,000 tok/s?",
+    "vLLM gives us 2000 tok/s on 8 A100s with Llama 3 70B. How many A100s for 10000 tok/s?",
+]
+
+
+@pytest.mark.parametrize("question", MEASURED_THEN_TARGET)
+def test_a_measured_rate_is_seen_and_the_later_one_asked(question: str) -> None:
+    p = parse(question)
+    assert p.request.target_tokens_per_s == 10_000
+    assert [why for raw, why in p.unused_numbers if raw.startswith("2")] == ["observed"]
+    assert not [raw for raw, _ in p.unused_numbers if raw.startswith("10")]  # the target is read
+
+
+TWO_MEASURED = [
+    "We get 2,000 tok/s on 8 A100s serving Llama 3 70B and 2,400 tok/s with fp8. Why so slow?",
+    "实测 8 张 A100 跑 Llama 3 70B 能到 2000 tok/s，fp8 能到 2400 tok/s，为什么这么慢",
+]
+
+
+@pytest.mark.parametrize("question", TWO_MEASURED)
+def test_two_measured_rates_are_no_target(question: str) -> None:
+    p = parse(question)
+    assert p.request.target_tokens_per_s is None
+    assert sorted(why for _, why in p.unused_numbers if why == "observed") == ["observed", "observed"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Serve Llama 3 70B on A100s at 10,000 tok/s: how many?", "Llama 3 70B 推理，要 10000 tok/s 需要几张 A100？"],
+)
+def test_a_rate_alone_stays_the_target(question: str) -> None:
+    assert parse(question).request.target_tokens_per_s == 10_000
+
+
+# Item 2 (MFU): another run's MFU is that run's (named other_setup), never ours; ours stated is used.
+THEIR_MFU = [
+    "They got 40% MFU pretraining Llama 3 8B on 1T tokens, what about us on 64 H100?",
+    "别人 MFU 能到 40%，我们 64 张 H100 预训练 Llama 3 8B 1T token 要多久？",
+    "My colleague gets 40% MFU. We pretrain Llama 3 8B on 1T tokens on 64 H100, how long?",
+    "同事说他们 MFU 有 40%，我们 64 张 H100 预训练 Llama 3 8B 1T token 要多久？",
+]
+
+
+@pytest.mark.parametrize("question", THEIR_MFU)
+def test_another_runs_mfu_is_not_ours(question: str) -> None:
+    p = parse(question)
+    assert p.request.mfu is None and p.request.gpu_count == 64
+    assert ("MFU 40%", "other_setup") in p.unused_numbers
+
+
+OUR_MFU = [
+    ("We got 40% MFU on our last run; pretraining Llama 3 8B on 1T tokens with 64 H100, how long?", 0.40),
+    ("我们 MFU 能到 40%，64 张 H100 预训练 Llama 3 8B 1T token 要多久？", 0.40),
+    ("My colleague gets 45% MFU. Pretrain Llama 3 8B on 1T tokens on 64 H100 at 35% MFU, how long?", 0.35),
+    ("同事说他们 MFU 有 45%，我们按 35% 算，64 张 H100 预训练 Llama 3 8B 1T token 要多久？", 0.35),
+    ("Pretrain Llama 3 8B on 1T tokens on 64 H100 at 40% MFU, how long?", 0.40),
+]
+
+
+@pytest.mark.parametrize(("question", "mfu"), OUR_MFU)
+def test_our_mfu_stated_is_used(question: str, mfu: float) -> None:
+    assert parse(question).request.mfu == pytest.approx(mfu)
