@@ -115,3 +115,39 @@ OUR_MFU = [
 @pytest.mark.parametrize(("question", "mfu"), OUR_MFU)
 def test_our_mfu_stated_is_used(question: str, mfu: float) -> None:
     assert parse(question).request.mfu == pytest.approx(mfu)
+
+
+# Item 3: a range of sample counts is sized at its upper end (the most data the job may run), the lower end
+# named other_setup, as a range of context lengths is sized at its longer end; never a length.
+SAMPLE_RANGES = [
+    ("Fine-tune Qwen2.5 7B with LoRA on 10k to 50k samples at 32k context, how many A100s?", "10k", 32768),
+    ("Qwen2.5 7B long-context SFT: 10k-50k examples at 64k context on 8 H100, how long?", "10k", 65536),
+    ("用 1万到5万条数据微调 Qwen2.5 7B，上下文 32k，需要几张 A100？", "1万", 32768),
+    ("长上下文微调 Qwen2.5 7B，1 万到 5 万条样本，每条 64k，8 张 H100 要多久？", "1 万", 65536),
+]
+
+
+@pytest.mark.parametrize(("question", "low", "seq"), SAMPLE_RANGES)
+def test_a_range_of_samples_is_sized_at_its_upper_end(question: str, low: str, seq: int) -> None:
+    p = parse(question)
+    assert p.request.num_samples == 50_000 and p.request.seq_len == seq
+    assert (low, "other_setup") in p.unused_numbers
+
+
+def test_a_hyphen_between_counts_in_wan_is_no_minus() -> None:
+    p = parse("微调 Qwen2.5 7B，数据 1万-5万条，每条 32k token，A100 要多久？")
+    assert p.request.num_samples == 50_000
+    assert p.request.tokens == 50_000 * 32_000  # 32k tokens a sample, as typed (tokens, not a context)
+
+
+@pytest.mark.parametrize(
+    ("question", "seq", "samples"),
+    [
+        ("Fine-tune Qwen2.5 7B, context 16k to 128k, 8 H100", 131072, None),
+        ("Fine-tune Qwen2.5 7B on 20k samples of 2k~4k tokens each on 8 A100", 4096, 20_000),
+        ("微调 Qwen2.5 7B，2 万条样本，每条 2k~4k token，8 张 A100", 4096, 20_000),
+    ],
+)
+def test_a_range_of_lengths_stays_a_length(question: str, seq: int, samples: int | None) -> None:
+    p = parse(question)
+    assert p.request.seq_len == seq and p.request.num_samples == samples
