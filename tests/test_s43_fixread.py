@@ -151,3 +151,35 @@ def test_a_hyphen_between_counts_in_wan_is_no_minus() -> None:
 def test_a_range_of_lengths_stays_a_length(question: str, seq: int, samples: int | None) -> None:
     p = parse(question)
     assert p.request.seq_len == seq and p.request.num_samples == samples
+
+
+# Item 4: a range of loads is sized at its upper end (the peak the service must hold), the lower named
+# other_setup; a question asking per value keeps each (its rows size both).
+LOAD_RANGES = [
+    "Serve Qwen2.5 7B for 20 to 100 users on A100s, how many GPUs?",
+    "Serve Qwen2.5 7B for 20-100 concurrent users on A100s, how many?",
+    "Qwen2.5 7B 推理，20-100 并发，需要几张 A100？",
+    "Qwen2.5 7B 部署，20 到 100 个用户同时用，A100 要几张？",
+]
+
+
+@pytest.mark.parametrize("question", LOAD_RANGES)
+def test_a_range_of_loads_is_sized_at_its_upper_end(question: str) -> None:
+    p = parse(question)
+    assert p.request.concurrency == 100
+    assert ("20", "other_setup") in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("question", "load"),
+    [
+        ("Serve Qwen2.5 7B for 20 to 100 users on A100s: how many GPUs for each?", 20),
+        ("Qwen2.5 7B 推理，20-100 并发分别要几张 A100？", 20),
+        ("Serve Qwen2.5 7B for 60 concurrent users on A100s", 60),
+        ("Qwen2.5 7B 推理，60 并发，需要几张 A100？", 60),
+    ],
+)
+def test_per_value_or_one_load_is_unchanged(question: str, load: int) -> None:
+    p = parse(question)
+    assert p.request.concurrency == load
+    assert not [raw for raw, why in p.unused_numbers if why == "other_setup"]
