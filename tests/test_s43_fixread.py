@@ -81,7 +81,10 @@ def test_two_measured_rates_are_no_target(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["Serve Llama 3 70B on A100s at 10,000 tok/s: how many?", "Llama 3 70B 推理，要 10000 tok/s 需要几张 A100？"],
+    [
+        "Serve Llama 3 70B on A100s at 10,000 tok/s: how many?",
+        "Llama 3 70B 推理，要 10000 tok/s 需要几张 A100？",
+    ],
 )
 def test_a_rate_alone_stays_the_target(question: str) -> None:
     assert parse(question).request.target_tokens_per_s == 10_000
@@ -183,3 +186,35 @@ def test_per_value_or_one_load_is_unchanged(question: str, load: int) -> None:
     p = parse(question)
     assert p.request.concurrency == load
     assert not [raw for raw, why in p.unused_numbers if why == "other_setup"]
+
+
+# Item 5: someone else's GPU count beside the asker's own: the asker's is sized, the other named other_setup.
+THEIR_COUNT = [
+    ("别人用 4 张 A100 微调 Qwen2.5 7B，我用 8 张要多久？", 8, "4"),
+    ("别人用 4 张 A100 微调 Qwen2.5 7B 跑了 10 小时，我用 8 张 A100 要多久？", 8, "4"),
+    ("他们用 8 张 H100 训了 3 天，我们只有 4 张 H100，要多久？", 4, "8"),
+    ("Others used 4 A100s to fine-tune Qwen2.5 7B; we'll use 8 A100s, how long will it take?", 8, "4"),
+    ("My colleague fine-tuned Qwen2.5 7B on 4 A100s, I have 8 A100s: how long for 1B tokens?", 8, "4"),
+    ("They trained it on 8 H100s in 3 days; we have 4 H100s, how long for us?", 4, "8"),
+]
+
+
+@pytest.mark.parametrize(("question", "count", "theirs"), THEIR_COUNT)
+def test_the_askers_count_wins_over_someone_elses(question: str, count: int, theirs: str) -> None:
+    p = parse(question)
+    assert p.request.gpu_count == count
+    assert (theirs, "other_setup") in p.unused_numbers
+
+
+OWN_COUNTS = [
+    ("4 张 A100 够不够全参微调 Qwen2.5 7B？", 4),
+    ("I ran Qwen2.5 7B on 4 A100s; would 8 A100s be enough for full fine-tuning?", 8),
+    ("我有 8 张 A100，想微调 Qwen2.5 7B，要多久？", 8),
+]
+
+
+@pytest.mark.parametrize(("question", "count"), OWN_COUNTS)
+def test_the_askers_own_counts_are_read_as_before(question: str, count: int) -> None:
+    p = parse(question)
+    assert p.request.gpu_count == count
+    assert not [raw for raw, why in p.unused_numbers if why == "other_setup" and raw in ("4", "8")][1:]
