@@ -218,3 +218,59 @@ def test_the_askers_own_counts_are_read_as_before(question: str, count: int) -> 
     p = parse(question)
     assert p.request.gpu_count == count
     assert not [raw for raw, why in p.unused_numbers if why == "other_setup" and raw in ("4", "8")][1:]
+
+
+# Item 6: a tool as the subject of its clause. Known tools are the runtime; a lower-case name no table has is
+# named as typed (runtime in a serving question, training tool in a training one), never dropped nor swapped.
+SUBJECT_UNKNOWN = [
+    (
+        "optiml says it needs 40GB for Qwen2.5 14B on my 4090, true?",
+        "runtime: optiml",
+        "runtime_not_modelled",
+    ),
+    (
+        "fooserve takes 30 seconds per answer with Llama 2 13B on an RTX 3090, how to speed up?",
+        "runtime: fooserve",
+        "runtime_not_modelled",
+    ),
+    ("我用 Qwen2.5 14B，xinfer 报错 out of memory，显卡 4090", "runtime: xinfer", "runtime_not_modelled"),
+    ("微调 Qwen2.5 7B，mytrainer 一直 OOM，4 张 A100", "training_tool: mytrainer", "no_field"),
+]
+
+
+@pytest.mark.parametrize(("question", "item", "why"), SUBJECT_UNKNOWN)
+def test_an_unknown_tool_as_subject_is_named_as_typed(question: str, item: str, why: str) -> None:
+    p = parse(question)
+    assert (item, why) in p.unused_numbers
+    assert p.request.runtime is None  # never swapped for a runtime the sizing models
+
+
+@pytest.mark.parametrize(
+    ("question", "runtime"),
+    [
+        ("vllm gives me 20 tok/s with Llama 3 8B on a 4090, is that normal?", "vLLM"),
+        ("ollama 报错 out of memory，跑 qwen2.5 14b，显卡 4090", "Ollama"),
+        ("sglang crashes with Qwen2.5 72B on 4 A100s", "SGLang"),
+        ("lmdeploy 显示 KV cache 不够，跑 Qwen2.5 7B，单卡 4090", "lmdeploy"),
+    ],
+)
+def test_a_known_tool_as_subject_is_the_runtime(question: str, runtime: str) -> None:
+    assert parse(question).request.runtime == runtime
+
+
+NOT_TOOLS = [
+    "nvidia-smi shows 23GB used serving Qwen2.5 14B on a 4090",
+    "memory shows 23GB when serving Qwen2.5 14B on a 4090",
+    "it says out of memory when serving Qwen2.5 14B on a 4090",
+    "training takes 3 days for Qwen2.5 7B on 8 A100",
+    "inference takes 2 seconds with Qwen2.5 7B on a 4090",
+    "chatgpt says Qwen2.5 14B needs 28GB, is that right on a 4090?",
+    "显存显示 23G，跑 Qwen2.5 14B，显卡 4090",
+    "他说 Qwen2.5 14B 要 28G 显存，4090 够吗",
+]
+
+
+@pytest.mark.parametrize("question", NOT_TOOLS)
+def test_a_subject_that_is_no_tool_is_not_named_one(question: str) -> None:
+    p = parse(question)
+    assert not [t for t, _ in p.unused_numbers if t.startswith(("runtime: ", "training_tool: "))]
