@@ -274,3 +274,12 @@ NOT_TOOLS = [
 def test_a_subject_that_is_no_tool_is_not_named_one(question: str) -> None:
     p = parse(question)
     assert not [t for t, _ in p.unused_numbers if t.startswith(("runtime: ", "training_tool: "))]
+
+
+def test_a_later_rate_wished_for_stays_the_target() -> None:
+    # zh18-039 (rknn-llm#255): a report of 5 tokens/s on CPU, then 'if 16B-A3B could get close to 10 tokens/s'
+    p = parse(
+        "已经有 CPU 跑 w4a16 的 30B-A3B 大概 5 tokens/s 的报告，16B-A3B 如果能接近 10 tokens/s 就有实际意义。"
+    )
+    assert p.request.target_tokens_per_s == 10
+    assert ("5 tokens/s", "observed") in p.unused_numbers

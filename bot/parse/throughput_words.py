@@ -191,11 +191,13 @@ clause made the second rate measured too, or left it unread)."""
 
 LATER_WANTED_RE = rc(
     r"(?<![a-z])(?:need|needs|require[sd]?|target|want|wants|goal|aim|at\s+least|minimum|sla|for|reach"
-    r"|how\s+(?:many|much))(?![a-z])|要|需|目标|想|希望|至少|不低于|多少|几"
+    r"|how\s+(?:many|much)|if|hope|could|would|ideally)(?![a-z])|要|需|目标|想|希望|期望|至少|不低于|多少|几"
+    r"|如果|假如|要是|若|接近"
 )
 """Before a rate that follows one reported as measured: the words that ask for it ('need', 'for', 'how
-many', '要', '目标', '几'; or :data:`ASKED_RE`'s 'how can I achieve'). Without one the later rate is another
-measurement ('… and 2,400 tok/s with fp8'), named as observed, never the target."""
+many', '要', '目标', '几'), or wish it ('if it could', '如果能接近 10 tokens/s'); or :data:`ASKED_RE`'s
+'how can I achieve'. Without one the later rate is another measurement ('… and 2,400 tok/s with fp8'),
+named as observed, never the target."""
 
 
 def reported(before: str) -> bool:
