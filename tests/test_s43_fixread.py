@@ -112,6 +112,7 @@ OUR_MFU = [
     ("My colleague gets 45% MFU. Pretrain Llama 3 8B on 1T tokens on 64 H100 at 35% MFU, how long?", 0.35),
     ("同事说他们 MFU 有 45%，我们按 35% 算，64 张 H100 预训练 Llama 3 8B 1T token 要多久？", 0.35),
     ("Pretrain Llama 3 8B on 1T tokens on 64 H100 at 40% MFU, how long?", 0.40),
+    ("We have 64 H100s and they ran at 40% MFU last time; pretrain Llama 3 8B on 1T tokens, how long?", 0.40),
 ]
 
 

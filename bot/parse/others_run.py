@@ -34,12 +34,17 @@ SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 def others_at(s: str, pos: int) -> bool:
     """Whether the figure at character ``pos`` of the normalized text ``s`` is said of someone else's run:
     the last person named before it in its sentence is a third party (:data:`OTHERS_RE`), with no first
-    person (:data:`OWN_RE`) after that third party. No person named: False (the asker's, as before)."""
+    person (:data:`OWN_RE`) after that third party; 'they' / 'their' after a first person in the sentence
+    are the asker's own ('we have 4 H100s and they ran at 40% MFU'). No person named: False (the asker's,
+    as before)."""
     start = 0
     for m in SENTENCE_END_RE.finditer(s, 0, pos):
         start = m.end()
-    theirs = [m.end() for m in OTHERS_RE.finditer(s, start, pos)]
-    return bool(theirs) and OWN_RE.search(s, theirs[-1], pos) is None
+    theirs = list(OTHERS_RE.finditer(s, start, pos))
+    if not theirs or OWN_RE.search(s, theirs[-1].end(), pos) is not None:
+        return False
+    last = theirs[-1]  # 'we have 4 H100s and they ran at 40% MFU': 'they' after 'we' are our cards
+    return not (last.group().startswith(("they", "their")) and OWN_RE.search(s, start, last.start()))
 
 
 def others_cue(s: str) -> bool:
