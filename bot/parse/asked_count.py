@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.parse.count_forms import total_count
+from bot.parse.others_run import others_at, others_cue
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.used_counts import used_count
@@ -21,13 +22,26 @@ QUESTION_RE = rc(
 SENTENCE_END_RE = rc(r"[。.;；!！?？\n]")
 
 
+def own_counts(steps: FieldSteps, counts: list[Role]) -> list[Role]:
+    """``counts`` less those said of someone else's run (:func:`bot.parse.others_run.others_at`: '别人用 4
+    张', 'others used 4 A100s'), each marked used and named as another setup's (``other_setup``); all of
+    them when every count is someone else's (the run asked about, as before)."""
+    theirs = [r for r in counts if others_at(steps.s, r.tok.start)]
+    if not theirs or len(theirs) == len(counts):
+        return counts
+    for r in theirs:
+        steps.used.add(id(r))
+        steps.named_unused.append((r.tok.raw.strip(), "other_setup"))
+    return [r for r in counts if r not in theirs]
+
+
 def asked_count(steps: FieldSteps) -> Role | None:
     """The GPU count of the setup asked about. Two setups in one message ('8 张 A100 跑得动，4 张
     够吗？', 'two A40s, but I only want to use one of them'): the count in the question sentence
     (the last one that asks), or the cards used out of those owned ('one of them', '只用了 4 张': the
     machine's count named, other_setup); the other count is named as not used. One count, or counts
     that agree: the first."""
-    counts = [r for r in steps.roles if r.role == "count"]
+    counts = all_counts = [r for r in steps.roles if r.role == "count"]
     if (used := used_count(steps.s, counts)) is not None:  # '只想用其中一张', '有 4 张，配置了 3 张'
         steps.notes.append("two_setups")  # the used count's own role if it is one; the machine's named
         if said := next((r for r in counts if r.value == used), None):
@@ -42,6 +56,12 @@ def asked_count(steps: FieldSteps) -> Role | None:
     if total is not None:
         steps.used.add(id(total))
         return total
+    if others_cue(steps.s):  # s43: '别人用 4 张 A100 …，我用 8 张': someone else's count is their run's
+        counts = own_counts(steps, counts)
+        if len({r.value for r in counts}) < 2:
+            steps.notes.append("two_setups")
+            steps.used.add(id(counts[0]))
+            return counts[0]
     bounds = [0] + [m.end() for m in SENTENCE_END_RE.finditer(steps.s)] + [len(steps.s)]
     asked = None
     for start, end in pairwise(bounds):
@@ -49,7 +69,7 @@ def asked_count(steps: FieldSteps) -> Role | None:
             in_it = [r for r in counts if start <= r.tok.start < end]
             asked = in_it[0] if in_it else asked
     if asked is None:
-        return steps.first("count")
+        return steps.first("count") if len(counts) == len(all_counts) else counts[0]
     steps.notes.append("two_setups")
     steps.used.add(id(asked))
     return asked

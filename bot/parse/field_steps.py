@@ -27,6 +27,7 @@ from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
+from bot.parse.others_run import others_at, others_cue
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.request_fields import as_typed, typed_release
@@ -307,6 +308,8 @@ class FieldSteps(GpuFieldSteps):
             currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
         f["mfu"] = self.value("mfu")
+        if f["mfu"] is not None and others_cue(self.s):  # s43: 'they got 40% MFU, what about us'
+            f["mfu"] = self._own_mfu()
         f["batch_size"] = getattr(self, "micro_key", None) or self.value("batch") or f.get("batch_size")
         f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
         if DP_ATTENTION_RE.search(self.s) and f.get("dp_attention") is None:  # s19: said in prose
@@ -319,6 +322,16 @@ class FieldSteps(GpuFieldSteps):
             f["concurrency"] = 1
         if stage == "inference" and f["batch_size"] is not None:  # serving: max batch = concurrent (a cap)
             f["concurrency"] = engine_batch(f, f["concurrency"], self.s, self.named_unused)
+
+    def _own_mfu(self) -> float | None:
+        """The MFU stated, unless it is said of someone else's run (:func:`bot.parse.others_run.others_at`:
+        'They got 40% MFU', '别人 MFU 能到 40%'): then named as another setup's (``other_setup``), and the
+        job takes its default."""
+        mfu = self.first("mfu")
+        if mfu is None or not others_at(self.s, mfu.tok.start):
+            return mfu.value if mfu else None
+        self.named_unused.append((f"MFU {mfu.value * 100:g}%", "other_setup"))
+        return None
 
     def _global_batch(self) -> None:
         """Global batch = micro-batch × gradient accumulation × data-parallel size (GPUs / (TP × PP)),

@@ -118,9 +118,10 @@ card, eight cards each unless said, as '两台 A100 服务器' is (design §4, N
 machines as cards ('two A100 servers' = 2 GPUs, '两台' = 16). A count before a singular machine word is the
 machine's cards ('an 8 H100 node'), and a count glued to the card ('one 8xH100 node') is read elsewhere;
 so are the cards per machine said after ('2 A100 servers with 4 GPUs': bot.parse.bare_nodes)."""
-R_NODE_TYPE = rc(
-    rf"^\s*[x×*]\s*[{MARKS}][^\s{MARKS}]*\s*(?:\d{{2,3}}\s*g(?:b|ib)?\s*)?(?:nodes?|servers?|machines?|boxe?s|hosts?|节点|服务器|机器)"
-)
-"""After 'N x M': a node type written 'M x card' before a machine word ('3 x 8x H100 nodes', '2 × 8xH100
-servers'): N nodes of that type, N × M cards (s41 trial #15: the 8 was read as the node count, 64, and the
-3 left unread)."""
+R_NODE_TYPE = rc(rf"^\s*[x×*]\s*[{MARKS}]")
+"""After 'N x M': a node type written 'M x card', with or without a machine word after it ('3 x 8x H100
+nodes', '2 × 8xH100 servers'; s43: '2 x 8x H100', '2× 8×A100', '2x8xH100'): N nodes of that type, N × M
+cards. Two products in a row name a node shape: the count glued to the card is the cards in each node (as
+'8x H100' alone is 8 cards), the count before it the nodes (s41 trial #15: the 8 was read as the node
+count, 64, and the 3 left unread; s43 issue 24: without the machine word the 2 was left unread and 8
+sized)."""

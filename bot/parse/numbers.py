@@ -100,7 +100,7 @@ _CN_MAG = r"亿亿|千万亿|百万亿|十万亿|万亿|千亿|百亿|十亿|亿
 _EN_MAG = r"sextillion|quintillion|quadrillion|trillion|billion|million|thousand|bn|mn"
 NUMBER_RE = rc(
     r"(?=[-−0-9adefnopst零〇一二两三四五六七八九十百千万亿])"  # what a number starts with: other text skipped
-    r"(?P<sign>(?<![a-z0-9.])[-−])?"
+    r"(?P<sign>(?<![a-z0-9.万千亿])[-−])?"  # s43: '1万-5万条' is a range, not minus 5万
     r"(?:"
     r"(?P<digits>(?<![a-z0-9_.])(?<!\d,)(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?(?![\d]))"
     r"|(?P<cn>[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二两三四五六七八九]+[十百千万亿]*)?)"

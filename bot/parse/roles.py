@@ -326,9 +326,9 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     :func:`bot.parse.node_words.ji_ka_count`)."""
     nxt, tok = a.nxt, a.tok
     glued = fp.GLUED_PRODUCT.match(a.right)
-    if (
-        glued and not tok.mag and cw.CARDS_AFTER_PRODUCT.match(a.right[glued.end() :])
-    ):  # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
+    rest = a.right[glued.end() :] if glued and not tok.mag else None  # s43: '2x8xH100' as '4x8 A100s'
+    if rest is not None and (cw.CARDS_AFTER_PRODUCT.match(rest) or nw.R_NODE_TYPE.match(rest)):
+        # "4x8 A100s": 4 nodes of 8 (the scanner does not read a number glued to x)
         return Role("count", a.value * int(glued.group("m")), tok, extra=f"per_node:{glued.group('m')}")
     if nxt is None or tok.mag or nxt.mag:
         return None

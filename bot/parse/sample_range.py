@@ -2,10 +2,12 @@
 item 1): two tokens-per-sample values were read as a second value for the same setting and the shorter end
 sized. Every sample must fit, so the memory is sized at the longer end (the sequence length, as
 :func:`bot.parse.negated_values.seq_role` sizes a range of lengths); the data's tokens, and so the time,
-at the range's mean (samples × mean × epochs), and the reply says so (reason ``sample_range``)."""
+at the range's mean (samples × mean × epochs), and the reply says so (reason ``sample_range``). A range of
+sample counts ('10k to 50k samples') is sized at its upper end, the lower named (s43)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from bot.parse.negated_values import RANGE_END_RE
@@ -13,12 +15,13 @@ from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
 
 GATE_RE = rc(
-    r"\d\s*[kK]?\s*(?:~|～|-|—|到|至|to)\s*\d"
+    r"\d\s*(?:[kK]|万|千)?\s*(?:~|～|-|—|到|至|to)\s*\d"
     r"|(?:average|avg|mean|平均)[\s\S]{0,60}?(?:max(?:imum)?|longest|最长|最大)"
     r"|(?:max(?:imum)?|longest|最长|最大)[\s\S]{0,60}?(?:average|avg|mean|平均)"
 )
-"""The call site's C-level gate: a number, a range mark and another number; or an average and a longest
-length named together ('average 800 tokens, max 4096'; '平均 800 token，最长 4096')."""
+"""The call site's C-level gate: a number (s43: or a count in 万/千, '1万到5万条'), a range mark and another
+number; or an average and a longest length named together ('average 800 tokens, max 4096'; '平均 800
+token，最长 4096')."""
 
 AVG_CUE_RE = rc(r"(?i)(?:average|avg|mean|平均)[^\d]{0,24}$")
 """An average's word just before a length ('average 800', 'avg. length 800', '平均长度 800')."""
@@ -31,6 +34,7 @@ def sample_range(steps: Any) -> None:
     their mean (for the data and the time) and the longer end the sequence length (a ``seq`` role, for
     the memory), named with reason ``sample_range``; nothing changes when another length is stated.
     ``steps``: the parse's field steps (roles, normalized text ``s``, ``named_unused``)."""
+    _most_samples(steps)
     lengths = [r for r in steps.roles if r.role in ("tps", "seq")]
     for low in lengths:
         m = RANGE_END_RE.match(steps.s, low.tok.end)
@@ -39,6 +43,21 @@ def sample_range(steps: Any) -> None:
             _sized(steps, low, ends[0])
             return
     _average_and_longest(steps, lengths)
+
+
+def _most_samples(steps: Any) -> None:
+    """A range of sample counts ('10k to 50k samples', '1万到5万条', '10k-50k examples'; s43 issue 24: the
+    first end was sized and the far one named ``repeated``) is sized at its upper end, the most data the job
+    may run (as a range of lengths is sized at its longer end: :func:`bot.parse.negated_values.seq_role`);
+    the lower end is named as another setup (``other_setup``). Both ends must be read as samples, the far
+    one right after the range mark (:data:`bot.parse.negated_values.RANGE_END_RE`)."""
+    samples = [r for r in steps.roles if r.role == "samples"]
+    for low, high in pairwise(samples):
+        m = RANGE_END_RE.match(steps.s, low.tok.end)
+        if m and m.start(1) == high.tok.start and high.tok.value > low.tok.value:
+            steps.roles.remove(low)
+            steps.named_unused.append((low.tok.raw.strip(), "other_setup"))
+            return
 
 
 def _one_tps(low: Role, high: Role, lengths: list[Role]) -> bool:

@@ -65,6 +65,7 @@ from bot.parse.side_phrases import side_phrases
 from bot.parse.structure import other_run_at
 from bot.parse.throughput_words import (
     ASKED_RE,
+    LATER_WANTED_RE,
     PER_CARD_SECOND_RE,
     asked_yes_no,
     per_card_rate,
@@ -311,12 +312,12 @@ def _throughput(out: Settings, training: bool) -> None:
             if value is not None:
                 out.fields["achieved_tflops_per_gpu"] = value
                 out.s = _masked(out.s, m)
-    m = TPS_RE.search(out.s)
-    for _ in range(3):  # a rate named as no target: the next one may be ('get 900 tok/s. How many for 5000?')
+    m, seen = TPS_RE.search(out.s), 0
+    while seen < 3:  # a rate named as no target: the next one may be ('get 900 tok/s. How many for 5000?')
         if m is None or not (why := rate_not_target(out.s, m)) or per_gpu(m) or training:
             break
         _not_target(out, m, why, _rate(m.group("v")))
-        out.s = _masked(out.s, m)
+        out.s, seen = _masked(out.s, m), seen + (why == "observed")  # a speed measured, not a user's
         m = TPS_RE.search(out.s)
     if m:
         near = out.s[max(0, m.start() - 24) : m.start()]
@@ -340,11 +341,30 @@ def _throughput(out: Settings, training: bool) -> None:
             _not_target(out, m, why, value)
             out.s = _masked(out.s, m)
         elif value is not None:  # the target asked for (r29: how to), or a speed reported (s34 review)
-            asked = asked_yes_no(out.s, m.start(), m.end())  # r35: 'Can one 3060 reach 100 tokens/s?'
-            rate_asked(out.fields, out.unused, m.group(0).strip(), value, _this_sentence(near), asked)
-            out.s = _masked(out.s, m)
+            _asked_or_seen(out, m, value, near, seen)
     if not training:
         _serving_targets(out)
+
+
+def _asked_or_seen(out: Settings, m: re.Match[str], value: float, near: str, seen: int) -> None:
+    """The serving rate ``m`` (``value`` tokens/s, ``near``: the words before it) as the target asked for,
+    or a speed reported (:func:`bot.parse.throughput_words.rate_asked`). After a speed reported (``seen``:
+    how many rates before it were named as no target), the next rate is the target when words ask for it
+    (:data:`bot.parse.throughput_words.LATER_WANTED_RE`), else observed too (s43 issue 24: '能到 2000
+    tok/s，要 10000 tok/s 需要几张' left the 10000 unread; '… and 2,400 tok/s with fp8' was the target)."""
+    for i in range(seen, seen + 3):
+        said = _this_sentence(near)
+        if i and not (LATER_WANTED_RE.search(said) or ASKED_RE.search(said)):  # '… and 2,400 tok/s with fp8'
+            out.unused.append((m.group(0).strip(), "observed"))
+        else:
+            asked = asked_yes_no(out.s, m.start(), m.end())  # r35: 'Can one 3060 reach 100 tokens/s?'
+            rate_asked(out.fields, out.unused, m.group(0).strip(), value, said, asked)
+        out.s = _masked(out.s, m)
+        if "target_tokens_per_s" in out.fields or (m := TPS_RE.search(out.s)) is None or per_gpu(m):
+            return
+        if (got := _rate(m.group("v"))) is None or rate_not_target(out.s, m):
+            return
+        value, near = got, out.s[max(0, m.start() - 24) : m.start()]
 
 
 def _not_target(out: Settings, m: re.Match[str], why: str, value: float | None) -> None:

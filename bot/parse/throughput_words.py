@@ -178,10 +178,36 @@ def asked_yes_no(s: str, start: int, end: int) -> bool:
     )
 
 
+WANTED_AFTER_RE = rc(
+    r"[,;，；]\s*(?:and\s+|but\s+|so\s+)?(?:we\s+|i\s+)?(?:need|want|require|target|aim\s+for)(?![a-z])"
+    r"|(?:but|and|so)\s+(?:we|i)\s+(?:need|want|require)(?![a-z])"
+    r"|[,;，；]\s*(?:但是?|而|我们?|现在)?\s*(?:要求?|需要|想要|希望|目标(?:是|为)?)"
+)
+"""After a measuring word and before a rate, a new clause that asks ('实测 2000 tok/s，要 10000 tok/s',
+'能到 2000 tok/s，目标 10000', 'we get 2,000 tok/s, we need 10,000 tok/s', '… and we need 10k'): the
+later rate is the target, the measured one an observation (s43 issue 24: the measuring word of the first
+clause made the second rate measured too, or left it unread)."""
+
+
+LATER_WANTED_RE = rc(
+    r"(?<![a-z])(?:need|needs|require[sd]?|target|want|wants|goal|aim|at\s+least|minimum|sla|for|reach"
+    r"|how\s+(?:many|much)|if|hope|could|would|ideally)(?![a-z])|要|需|目标|想|希望|期望|至少|不低于|多少|几"
+    r"|如果|假如|要是|若|接近"
+)
+"""Before a rate that follows one reported as measured: the words that ask for it ('need', 'for', 'how
+many', '要', '目标', '几'), or wish it ('if it could', '如果能接近 10 tokens/s'); or :data:`ASKED_RE`'s
+'how can I achieve'. Without one the later rate is another measurement ('… and 2,400 tok/s with fp8'),
+named as observed, never the target."""
+
+
 def reported(before: str) -> bool:
     """Whether the words right ``before`` a rate report it as measured (:data:`MEASURED`), not ask how to
-    reach it (:data:`ASKED_RE`)."""
-    return MEASURED_RE.search(before) is not None and ASKED_RE.search(before) is None
+    reach it (:data:`ASKED_RE`) nor open a clause that asks after the measuring word
+    (:data:`WANTED_AFTER_RE`: '实测 2000 tok/s，想要 10000 tok/s')."""
+    seen = [m.end() for m in MEASURED_RE.finditer(before)]
+    if not seen or ASKED_RE.search(before) is not None:
+        return False
+    return WANTED_AFTER_RE.search(before, seen[-1]) is None
 
 
 def _why_seen(before: str) -> bool:

@@ -35,6 +35,7 @@ from bot.parse.method_words import RUNTIMES
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE, SERVING_ENGINE_RE
+from bot.parse.subject_tools import VERB_CUES, subject_tools
 from bot.parse.written_settings import LLAMA_CPP_FRONTENDS, OPTIMIZER_NAME_RE
 from estimator import catalog
 
@@ -191,6 +192,8 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
                 out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
+    if any(map(raw.__contains__, VERB_CUES)):  # in C: a tool as its clause's subject, 'optiml says' (s43)
+        out += [i for i in subject_tools(raw, training, _known) if i not in out]
     if (
         raw
         and ("compar" in s or " vs" in s or "versus" in s or "对比" in s or "比较" in s)

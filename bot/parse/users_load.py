@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter, countOf, eq
 from typing import Any
 
 from bot.parse import withheld
 from bot.parse.daily_users import daily_users_as_load
+from bot.parse.load_range import upper_load
 from bot.parse.negated_values import negated
 from bot.parse.output_forms import _ORG, _ORG_HEAD, _ORG_ZH
 from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, read_as_load, target_after_ceiling
@@ -140,6 +141,8 @@ def _load_value(steps: Any) -> float | None:
     per_card_aside(steps)  # '单卡能撑 50 … 要支持 200 并发': one card's observed ceiling (s29)
     users_aside(steps)
     loads_now_and_later(steps)  # '现在 20 个并发，峰值 100': the peak (s14)
+    if countOf(map(_ROLE_OF, steps.roles), "concurrency") > 1:  # in C: no frame with one load or none
+        upper_load(steps)  # '20 to 100 users': the upper end (s43)
     role = steps.first("concurrency")
     if role is None:
         return None
