@@ -1,0 +1,54 @@
+"""s43 fixtrial2: this session's fresh-user trial (/work/notes/s43/t43o), reading and answer findings.
+
+1. 'reward model' glued to a Chinese sentence ('想训一个reward model，…20万条对比数据') is reward-model
+   training, as '训练奖励模型' and 'train a reward model' are: each record a comparison pair
+   (InstructGPT, Ouyang et al. 2022 §3.5; TRL ``RewardTrainer``: chosen + rejected, two sequences per record).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli_run import ask_quietly
+
+
+def _json(q: str) -> dict:
+    return json.loads(ask_quietly("--format", "json", q))
+
+
+# --- 1. 'reward model' inside a Chinese sentence -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "想训一个reward model，基座是Llama-3.1-8B，20万条对比数据，每条1024 token，4张4090够不够？",
+        "train a reward model on Llama-3.1-8B, 200k comparison pairs, 1024 tokens each, 4 RTX 4090 enough?",
+        "reward model训练，基座Llama-3.1-8B，20万条对比数据，每条1024 token，4张4090",
+    ],
+)
+def test_reward_model_glued_to_chinese(q):
+    """Trial q03_zh: sized as plain full FT on 2亿 tokens (20万 × 1024), no pairs. A reward model forwards
+    the chosen and the rejected response: 200,000 × 2 × 1024 = 409,600,000 tokens, in either language."""
+    r = _json(q)["request"]
+    assert r["reward_model"] is True
+    assert r["samples_are_pairs"] is True
+    assert r["algorithm"] is None  # no reference model: not DPO
+    assert r["tokens"] == pytest.approx(200_000 * 2 * 1024)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "用已经训好的reward model做PPO，Qwen2.5-7B，8张A100",
+        "用训好的reward model给数据打分，然后SFT Qwen2.5-7B 10万条，8张A100要多久",
+        "use an already trained reward model to score data, then SFT Qwen2.5-7B on 100k samples, 8 A100",
+    ],
+)
+def test_trained_reward_model_is_not_the_job(q):
+    """A reward model already trained ('训好的', 'already trained') scores data or an RL job: not the job."""
+    r = _json(q)["request"]
+    assert not r.get("reward_model")
+    assert not r.get("samples_are_pairs")
