@@ -52,3 +52,32 @@ def test_trained_reward_model_is_not_the_job(q):
     r = _json(q)["request"]
     assert not r.get("reward_model")
     assert not r.get("samples_are_pairs")
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "训一个RM，基座Qwen2.5-7B，10万条对比数据，每条1024 token，8张A100",
+        "RM训练，基座Qwen2.5-7B，10万对偏好数据，每条1024 token，8张A100",
+        "train an RM on Qwen2.5-7B, 100k comparison pairs, 1024 tokens each, 8 A100",
+    ],
+)
+def test_rm_abbreviation_trains_a_reward_model(q):
+    """'RM' (reward model) as the thing trained, glued to Chinese or in English: 100,000 × 2 × 1024 tokens."""
+    r = _json(q)["request"]
+    assert r["reward_model"] is True
+    assert r["tokens"] == pytest.approx(100_000 * 2 * 1024)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "在我们的platform上微调Qwen2.5-7B，10万条数据，每条1024 token，8张A100",
+        "fine-tune Qwen2.5-7B on our platform, 100k samples, 1024 tokens each, 8 A100",
+    ],
+)
+def test_rm_inside_a_word_is_not_a_reward_model(q):
+    """'rm' ending 'platform' is no RM: plain SFT on 100,000 × 1024 tokens."""
+    r = _json(q)["request"]
+    assert not r.get("reward_model")
+    assert r["tokens"] == pytest.approx(100_000 * 1024)

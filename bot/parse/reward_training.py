@@ -24,8 +24,9 @@ RM_TRAINING_RE = rc(
     rf"\b(?:train(?:ing|s)?|fine[\s\-]?tun(?:e|es|ing))\s+{_FILLER}reward[\s\-]+models?\b"
     r"|\breward[\s\-]+model(?:ing)?\s+(?:training|train|fine[\s\-]?tun\w*)\b"
     r"|\brm\s+(?:training|fine[\s\-]?tuning)\b"
-    r"|(?:训练|训|微调)(?![好过完])\s*(?:一个|个)?\s*(?:[\w.\-]+\s*)?(?:奖励模型|reward[\s\-]*models?\b|rm\b)"
-    r"|(?:奖励模型|reward[\s\-]*models?|\brm)\s*(?:的)?\s*(?:训练|微调)"
+    r"|\btrain(?:ing)?\s+(?:an?\s+)?rm\b"
+    r"|(?:训练|训|微调)(?![好过完])\s*(?:一个|个)?\s*(?:[\w.\-]+\s*)?(?:奖励模型|reward[\s\-]*models?\b|(?<![a-z])rm\b)"
+    r"|(?:奖励模型|reward[\s\-]*models?|(?<![a-z])rm)\s*(?:的)?\s*(?:训练|微调)"
 )
 """A reward model as what is trained (the forms in the module docstring)."""
 RL_ALGORITHMS = frozenset({"ppo", "grpo", "rloo"})
