@@ -3,6 +3,8 @@
 1. 'reward model' glued to a Chinese sentence ('想训一个reward model，…20万条对比数据') is reward-model
    training, as '训练奖励模型' and 'train a reward model' are: each record a comparison pair
    (InstructGPT, Ouyang et al. 2022 §3.5; TRL ``RewardTrainer``: chosen + rejected, two sequences per record).
+2. '4k prompts and 1k outputs' are the request's input and output lengths (the OpenAI API's
+   ``prompt_tokens`` / ``completion_tokens``), as '4k input and 1k output tokens' and '输入4k输出1k' are.
 """
 
 from __future__ import annotations
@@ -81,3 +83,54 @@ def test_rm_inside_a_word_is_not_a_reward_model(q):
     r = _json(q)["request"]
     assert not r.get("reward_model")
     assert r["tokens"] == pytest.approx(100_000 * 1024)
+
+
+# --- 2. '4k prompts and 1k outputs' ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Llama-3.1-8B on one H100 with vLLM, 2k prompts and 512 completions, 20 concurrent users, how fast?",
+        "Llama-3.1-8B on one H100 with vLLM, 2k input and 512 output tokens per request, 20 concurrent users",
+        "Llama-3.1-8B 用vLLM部署在一张H100上，输入2k输出512，20并发，速度多少？",
+        "Llama-3.1-8B 用vLLM部署在一张H100上，提示 2k、生成 512，20并发",
+    ],
+)
+def test_prompts_and_outputs_are_lengths(q):
+    """Trial q09_en: '1k outputs' was 'Not used' and the output length dropped. Each form reads 2k in and
+    512 out: the sized sequence is 2,000 + 512 tokens (the reader's '2k' = 2,000, as for 'input 2k')."""
+    d = _json(q)
+    assert d["request"]["seq_len"] == 2000 + 512
+    assert d["request"]["concurrency"] == 20
+    assert not [i for i in d["interpretation"]["ignored"] if i["text"] in ("512", "2k")]
+
+
+def test_prompts_and_outputs_in_a_trial_question():
+    """The trial's own question: 4k prompts + 1k outputs, nothing left unread (was 'Not used: “1k”')."""
+    q = (
+        "DeepSeek-R1 on one node of 8x H200 with SGLang, we need 2,000 output tokens/s total with 4k prompts "
+        "and 1k outputs. Does one node do it?"
+    )
+    d = _json(q)
+    assert d["request"]["prompt_tokens"] == 4096
+    assert d["request"]["seq_len"] == 4096 + 1000
+    assert d["interpretation"]["ignored"] == []
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "GRPO Qwen2.5-7B on 8 H100, 512 prompts and 8 completions per prompt",
+        "用GRPO训练Qwen2.5-7B，8张H100，512 prompts and 8 completions",
+    ],
+)
+def test_prompts_and_completions_in_rl_are_counts(q):
+    """In an RL job 'N prompts and M completions' count prompts and the group size, never lengths: the
+    pair is left as written (a serving question's is rewritten as lengths)."""
+    from bot.parse.output_forms import output_forms
+
+    assert "512 prompts and 8 completions" in output_forms(q.lower())
+    assert output_forms("llama 8b on vllm, 4k prompts and 1k outputs") == (
+        "llama 8b on vllm, 4k input tokens and output 1k tokens"
+    )
