@@ -134,3 +134,32 @@ def test_prompts_and_completions_in_rl_are_counts(q):
     assert output_forms("llama 8b on vllm, 4k prompts and 1k outputs") == (
         "llama 8b on vllm, 4k input tokens and output 1k tokens"
     )
+
+
+# --- 6. one GPU-hours figure per reply ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "q, words",
+    [
+        (
+            "帮我算一下 fine-tune Qwen2.5-7B with LoRA on 一张 4090，10k samples，要多久",
+            "小任务（约 1.3 卡·时）",
+        ),
+        (
+            "fine-tune Qwen2.5-7B with LoRA on one RTX 4090, 10k samples, how long?",
+            "small job (≈ 1.3 GPU-hours)",
+        ),
+    ],
+)
+def test_tiny_job_note_at_the_headline_gpu_hours(q, words):
+    """Trial q17_en: headline 1.3 GPU-hours, the tiny-job warning '约 0.87 卡·时' (the hours before full
+    recomputation). The note carries the shown figure: C = 4ND = 4 × 7.61e9 × 5.12e6 (Qwen2.5-7B config,
+    10k × 512 tokens) × 1.5 (one recomputed forward, (k + 2) / k, Korthikanti et al. 2022 §5) at 30 % of the
+    RTX 4090's 165.2 dense bf16 TFLOPS (Ada whitepaper): 1.56e17 × 1.5 / (165.2e12 × 0.3 × 3600) ≈ 1.31."""
+    d = _json(q)
+    likely = d["report"]["gpu_hours"]["likely"]
+    assert likely == pytest.approx(4 * 7.61e9 * 5.12e6 * 1.5 / (165.2e12 * 0.3 * 3600), rel=0.01)
+    tiny = [w for w in d["report"]["warnings"] if w["code"] == "tiny_job"]
+    assert tiny and tiny[0]["params"]["gpu_hours"] == pytest.approx(likely)
+    assert words in ask_quietly(q)
