@@ -114,7 +114,21 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
     if out.cost is not None and mfu is not None and tokens is not None and not req.hours:
         least = out.memory.min_gpus if out.memory is not None else None  # never fewer GPUs than fit
         check_budget(req, training_plan.shown_cost(out), ledger, least, out)  # the headline count's cost
+    if out.gpu_hours is not None and ledger.notes:
+        _tiny_job_as_shown(out.gpu_hours.likely, ledger)
     return out
+
+
+def _tiny_job_as_shown(gpu_hours: float, ledger: Ledger) -> None:
+    """The ``tiny_job`` note at the GPU-hours the answer shows, after the layout's slowdowns (full
+    recomputation's extra forward, the pipeline bubble: :func:`estimator.training_plan._slower_fields`).
+    Trial s43 q17_en: headline 1.3 GPU-hours, the note '约 0.87 卡·时', the figure before recomputation's
+    ×1.5 for LoRA (C = 4ND, + 2ND for the recomputed forward). The note stays: the job was found tiny."""
+    for i, n in enumerate(ledger.notes):
+        if n.code == "tiny_job" and n.params.get("gpu_hours") != gpu_hours:
+            shown = n.model_copy(update={"params": {**n.params, "gpu_hours": gpu_hours}})
+            ledger.notes = [*ledger.notes[:i], shown, *ledger.notes[i + 1 :]]
+            return
 
 
 def _memory_and_layout(

@@ -241,7 +241,8 @@ class FieldSteps(GpuFieldSteps):
             f["samples_are_pairs"] = True
             f["algorithm"] = f.get("algorithm") or ("dpo" if PREFERENCE_DATA_RE.search(self.s) else None)
             f["stage"] = f.get("stage") or "finetune"
-        if "reward" in self.s or "奖励" in self.s or "rm t" in self.s:  # a reward model trained (s39 fixc)
+        rm = "rm" in self.s and ("训" in self.s or "微调" in self.s or "train" in self.s)  # '训一个RM' (s43)
+        if "reward" in self.s or "奖励" in self.s or "rm t" in self.s or rm:  # a reward model trained
             from bot.parse.reward_training import reward_training
 
             pairs = (reward_training(f, self.s, samples is not None) and samples is not None) or pairs

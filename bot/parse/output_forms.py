@@ -39,6 +39,16 @@ REPLY_FORMS = (
     ),  # '500 个输出 token' (s17)
 )
 """(pattern, rewrite): the output length of each request, written 'output N tokens'."""
+PAIR_FORM = rc(
+    rf"(?<![\w.]){_N}\s*(?:prompts?|inputs?)\s*(?:and|with|plus|,|/|\+)\s*{_N}\s*"
+    r"(?:outputs?|completions?|responses?|generations?)\b(?!\s*(?:per|each|for\s+each|/\s*prompt))"
+)
+"""s43 trial q09_en: '4k prompts and 1k outputs' — a prompt length and an output length said with the
+request's words for them (the OpenAI API's ``prompt_tokens`` / ``completion_tokens``): written '4k input
+tokens and output 1k tokens', the form the input and reply rules read. Never in a training or RL message,
+where 'N prompts' and 'N completions' count them (GRPO's 512 prompts, 8 completions per prompt)."""
+_TRAINING_RE = rc(r"grpo|ppo|rlhf|dpo|rollout|train|fine[\s\-]?tun|sft|lora|训练|微调")
+"""A training or RL job: its prompts and completions are counts, never lengths (:data:`PAIR_FORM`)."""
 _GATE = re.compile(
     r"output|generat|new token|completion|response|decode|max_token|max token|max_new|max new"
     r"|\d\s*个?\s*(?:输出|生成)|tokens in |秒生成|秒内生成|秒输出|分钟生成|分钟内生成|分钟输出"
@@ -95,7 +105,9 @@ def output_forms(s: str) -> str:
         return s
     for pattern, words in REPLY_FORMS:
         s = _sub(pattern, words, s)
-    if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s:  # s42: a timed run's
+    if ("prompt" in s or "input" in s) and PAIR_FORM.search(s) and not _TRAINING_RE.search(s):
+        s = _sub(PAIR_FORM, r"\1 input tokens and output \2 tokens", s)
+    if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s:  # a timed run
         s = _timed_run(s)
     return s
 

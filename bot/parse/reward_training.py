@@ -1,5 +1,6 @@
 """Reward-model training (s39 fixc, issue 24 item 4): 'reward model training for llama 3 70b, 1M pairs',
-'train a reward model', 'RM training', '训练奖励模型', '奖励模型训练' — the model trained is a reward model
+'train a reward model', 'RM training', '训练奖励模型', '奖励模型训练', '训一个reward model' (the English
+words glued to Chinese, s43 trial q03_zh) — the model trained is a reward model
 (InstructGPT, Ouyang et al. 2022 §3.5; TRL ``RewardTrainer``): each record is a comparison pair, a chosen
 and a rejected response put through the model (two sequences, as DPO's pairs), and a scalar head scores
 each (``AutoModelForSequenceClassification``, ``num_labels=1``) in place of the vocabulary's logits.
@@ -23,7 +24,9 @@ RM_TRAINING_RE = rc(
     rf"\b(?:train(?:ing|s)?|fine[\s\-]?tun(?:e|es|ing))\s+{_FILLER}reward[\s\-]+models?\b"
     r"|\breward[\s\-]+model(?:ing)?\s+(?:training|train|fine[\s\-]?tun\w*)\b"
     r"|\brm\s+(?:training|fine[\s\-]?tuning)\b"
-    r"|(?:训练|训|微调)\s*(?:一个|个)?\s*(?:[\w.\-]+\s*)?(?:奖励模型|rm\b)|(?:奖励模型|\brm)\s*(?:的)?\s*(?:训练|微调)"
+    r"|\btrain(?:ing)?\s+(?:an?\s+)?rm\b"
+    r"|(?:训练|训|微调)(?![好过完])\s*(?:一个|个)?\s*(?:[\w.\-]+\s*)?(?:奖励模型|reward[\s\-]*models?\b|(?<![a-z])rm\b)"
+    r"|(?:奖励模型|reward[\s\-]*models?|(?<![a-z])rm)\s*(?:的)?\s*(?:训练|微调)"
 )
 """A reward model as what is trained (the forms in the module docstring)."""
 RL_ALGORITHMS = frozenset({"ppo", "grpo", "rloo"})
