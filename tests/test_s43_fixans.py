@@ -72,3 +72,31 @@ def test_a_count_that_fits_pays_no_recompute(question: str) -> None:
     assert not any(x.field.startswith("recompute_time") for x in r.assumptions)
     row = next(x for x in r.days_table if x.gpus == 1)
     assert row.days.likely * 24 == pytest.approx(r.gpu_hours.likely, rel=1e-6)
+
+
+# Item 4 (s42 trial #16): the FLOPs-per-token line of a run derives the method's own k: full training
+# 6ND (Kaplan et al. 2020: forward 2, backward 4 per parameter per token), adapters 4ND (no weight
+# gradients for the frozen weights); GRPO adds 2ND for generation, and TRL's default beta = 0.0 loads no
+# reference model (trl/trainer/grpo_config.py), so full GRPO is k = 8, LoRA GRPO k = 6 (unsaid: 6 is the
+# default), LoRA SFT k = 4.
+FLOPS_LINES = [
+    ("GRPO with TRL on Qwen2.5-7B-Instruct, num_generations=16, max_completion_length=1024, 4 nodes of 8 "
+     "H200, 50k prompts, 1 epoch. How long?", 8.0, "training every weight costs 6ND", "LoRA"),
+    ("用 TRL 对 Qwen2.5-7B-Instruct 做 GRPO 全参训练，num_generations=16，4 个节点每个 8 张 H200，"
+     "5 万条 prompt，1 个 epoch，要多久？", 8.0, "训练全部权重要 6ND", "LoRA"),
+    ("LoRA fine-tune Llama-3.1-8B on 1x A100 80GB, 100M tokens, how long?", 4.0,
+     "LoRA/QLoRA need no weight gradients for the frozen weights", "GRPO"),
+    ("LoRA 微调 Llama-3.1-8B，1 张 A100 80G，1 亿 token，要多久？", 4.0,
+     "LoRA/QLoRA 冻结的权重不需要权重梯度", "GRPO"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "k", "said", "unsaid"), FLOPS_LINES)
+def test_flops_line_is_the_methods_own(question: str, k: float, said: str, unsaid: str) -> None:
+    a = answer(question)
+    got = next(x for x in a.report.assumptions if x.field == "flops_per_param_token")
+    assert got.value == k
+    line = next(
+        x for x in render(a, "text").splitlines() if ("FLOPs per parameter" in x or "每参数每 token" in x)
+    )
+    assert said in line and unsaid not in line, line

@@ -14,6 +14,7 @@ from bot.render.fmt import Fmt, fmt_for, money_in_style, needs_cents
 from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.note_codes import NoteCode
+from bot.render.rl_texts import flops_text
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
 from bot.render.word_texts import GENERIC_MOE, GENERIC_SHAPE_MHA, GENERIC_SHAPE_MOE, WORD_TEXTS
@@ -191,6 +192,8 @@ def why_text(lang: str, a: Assumption) -> str:
             msgid = GENERIC_SHAPE_MHA  # one KV head per query head: multi-head attention
         if key == "generic_shape" and str(a.value).startswith("moe-"):
             msgid = GENERIC_SHAPE_MOE  # 'ERNIE-4.5-300B-A47B' not in the catalog (s30)
+        if key.startswith("flops_") and "trained" in a.params:  # the method's own derivation (s43 #4)
+            msgid = flops_text(key, a.params["trained"], a.value) or msgid
         if msgid is None:
             log.warning("no ledger text for reason %r", key)
             parts.append(key)
