@@ -100,3 +100,58 @@ def test_flops_line_is_the_methods_own(question: str, k: float, said: str, unsai
         x for x in render(a, "text").splitlines() if ("FLOPs per parameter" in x or "每参数每 token" in x)
     )
     assert said in line and unsaid not in line, line
+
+
+# Item 2 (s42 trial #5): the headline's setup is the details' setup. Mixtral 8x7B's 46.7B parameters
+# (mistralai/Mixtral-8x7B-v0.1 model card) are 93.4 GB in bf16, over 2 × L40S (48 GB each, NVIDIA L40S
+# datasheet) with a KV cache; FP8 (1 B per parameter, plus the 16-bit embeddings and router) fits, so
+# every figure below the 'only with FP8' headline is FP8 on the user's 2 cards, bf16 after it.
+MIXTRAL_TGI = [
+    ("Serve Mixtral-8x7B-Instruct with TGI on 2x L40S, 20 concurrent users, 8k context — is that enough?",
+     ("Weights: 47.0 GB (1.01 B per parameter)", "On 2 GPUs:", "bf16 weights (93.4 GB) do not fit on 2")),
+    ("用 TGI 在 2 张 L40S 上部署 Mixtral-8x7B-Instruct，20 个并发用户，8k 上下文，够吗？",
+     ("权重：47.0 GB（每参数 1.01 字节）", "2 张卡：", "93.4 GB")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "said"), MIXTRAL_TGI)
+def test_fp8_headline_details_are_fp8_on_their_cards(question: str, said: tuple[str, ...]) -> None:
+    a = answer(question)
+    r = a.report
+    assert r.feasible_reason == "fp8_only" and str(r.request.precision) == "fp8"
+    assert r.inference.serving_gpus == 2 and r.inference.tp == 2
+    assert round(r.inference.weights_bytes / 1e9, 1) == 47.0
+    text = render(a, "text")
+    for s in said:
+        assert s in text, s
+    assert "On 4 GPUs" not in text and "4 张卡：" not in text
+
+
+# Item 2, trial #10's tail: FP8 weights suggested on an A100 (Ampere: no FP8 tensor cores) are weight-only
+# W8A16 through vLLM's FP8 Marlin kernels, or INT8 (vLLM docs, docs/features/quantization/fp8.md); an H100
+# (FP8 tensor cores, NVIDIA H100 datasheet) keeps plain 'FP8'.
+BUDGET_FP8 = [
+    ("Budget 30k CNY a month, serve Qwen2.5-72B-Instruct for 500 employees on A100 80GB, how many?",
+     "FP8 weight-only (W8A16 with vLLM's FP8 Marlin kernels: no FP8 tensor cores) or INT8 weights on 2 GPUs"),
+    ("预算每月3万，在 A100 80G 上部署Qwen2.5-72B-Instruct给公司500人用，要几张",
+     "FP8 仅权重（W8A16，vLLM 的 FP8 Marlin 内核：这张卡没有 FP8 张量核心）或 INT8 权重，这种卡 2 张"),
+    ("预算每月3万，部署Qwen2.5-72B-Instruct给公司500人用，推荐什么卡",
+     "2 张 A100 80G，FP8 仅权重（W8A16，vLLM 的 FP8 Marlin 内核：这张卡没有 FP8 张量核心）或 INT8 权重"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "said"), BUDGET_FP8)
+def test_fp8_suggested_on_ampere_is_weight_only(question: str, said: str) -> None:
+    assert said in render(answer(question), "text")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Budget 30k CNY a month, serve Qwen2.5-72B-Instruct for 500 employees on H100, how many?",
+        "预算每月3万，在 H100 上部署Qwen2.5-72B-Instruct给公司500人用，要几张",
+    ],
+)
+def test_fp8_suggested_on_hopper_stays_fp8(question: str) -> None:
+    text = render(answer(question), "text")
+    assert ("FP8 weights on 2 GPUs" in text or "FP8 权重，这种卡 2 张" in text) and "W8A16" not in text
