@@ -155,3 +155,56 @@ def test_fp8_suggested_on_ampere_is_weight_only(question: str, said: str) -> Non
 def test_fp8_suggested_on_hopper_stays_fp8(question: str) -> None:
     text = render(answer(question), "text")
     assert ("FP8 weights on 2 GPUs" in text or "FP8 权重，这种卡 2 张" in text) and "W8A16" not in text
+
+
+# Item 3 (s42 trial #13): TGI with --max-total-tokens 32768 on one L4. Llama-3.1-8B's 8.03B parameters
+# (meta-llama/Llama-3.1-8B config.json, model card) are 16.06 GB = 15.0 GiB in bf16; one 32,768-token
+# sequence's KV cache is 32 layers × 8 KV heads × 128 × 2 (K, V) × 2 B = 128 KiB a token = 4 GiB; the L4's
+# 24 GB (NVIDIA L4 datasheet) less TGI's share (TGI_WIGGLE_ROOM 0.90, server/.../models/globals.py) and
+# the CUDA context leave 19.2 GiB. The weights fit; the weights + one sequence + the warm-up workspace do
+# not (20.2 GiB): the headline and the warning name the KV cache, not the weights.
+TGI_L4 = (
+    "text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 1 --max-total-tokens "
+    "32768 --max-batch-prefill-tokens 8192 on one L4 — how many concurrent requests?"
+)
+TGI_L4_ZH = "在一张 L4 上用 TGI 部署 Llama-3.1-8B-Instruct，--max-total-tokens 32768，最多多少并发？"
+
+
+@pytest.mark.parametrize(
+    ("question", "head", "warning"),
+    [
+        (TGI_L4, "bf16 weights fit, but not with one 32K sequence's KV cache beside them (at least 2 GPUs "
+         "needed); with FP8 weights, up to 2 concurrent sequences at 32K context",
+         "bf16 weights (15.0 GiB per GPU) fit, but not with one 32K sequence's KV cache (4 GiB) and the "
+         "engine's workspace beside them: 20.2 GiB per GPU against 19.2 GiB usable"),
+        (TGI_L4_ZH, "bf16 权重本身放得下，但再加一条 32K 序列的 KV 缓存就放不下（至少要 2 张）",
+         "bf16 权重（每卡 15.0 GiB）本身放得下，但加上一条 32K 序列的 KV 缓存（4 GiB）和推理引擎的工作区后，"
+         "每卡要 20.2 GiB，可用只有 19.2 GiB"),
+    ],
+)  # fmt: skip
+def test_kv_cache_not_the_weights_is_named(question: str, head: str, warning: str) -> None:
+    a = answer(question)
+    note = next(w for w in a.report.warnings if w.code == "released_weights_short")
+    assert note.params["kv_in_gib"] == 4.0 and round(note.params["weights_in_gib"], 2) == 14.96
+    assert round(note.params["usable_in_gib"], 1) == 19.2 and note.params["context"] == 32768
+    text = render(a, "text")
+    assert head in text.splitlines()[0]
+    assert warning in text
+    assert "do not fit on 1 GPU" not in text and "权重放不下" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("Qwen3-30B-A3B on 2x RTX 4090 with vLLM, how many concurrent users at 16k context?",
+         "bf16 weights do not fit (at least 4 GPUs needed)"),
+        ("Qwen3-30B-A3B 用 vLLM 部署在 2 张 4090 上，能跑多少并发，16k 上下文",
+         "bf16 权重放不下（至少要 4 张）"),
+    ],
+)  # fmt: skip
+def test_weights_that_do_not_fit_are_still_named(question: str, head: str) -> None:
+    # 30.5B × 2 B = 61 GB of bf16 weights over 2 × 24 GB (RTX 4090): the weights themselves are the cause
+    a = answer(question)
+    note = next(w for w in a.report.warnings if w.code == "released_weights_short")
+    assert "kv_in_gib" not in note.params and "workspace_in_gib" not in note.params
+    assert head in render(a, "text").splitlines()[0]

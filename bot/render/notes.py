@@ -84,6 +84,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.int(value)
         if key.endswith("_bytes"):  # a few MB (llama.cpp's compute buffer of a 0.5B model) is no '0.0 GB'
             return "< " + f.gb(2 * SHOWN_GB) if 0 < value <= SHOWN_GB else f.gb(value)
+        if key.endswith("_in_gib"):  # a size the estimate gives in GiB, beside the reply's GiB lines (s43)
+            return f.gib(value * 2**30)
         if key.endswith("_gib"):  # a size the user gave in "G": GiB as cards count it, and GB
             return f"{f.gib(value * 2**30)} ({f.gb(value * 2**30)})"
         if abs(value) >= 1e6:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span
+from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
@@ -164,7 +165,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "copies_why": _copies_why(report, inf, f, lang, rt.local) if inf.replicas > 1 else None,
         "max_concurrency": f.int(inf.max_concurrency),
-        "fp8_swap": _fp8_swap(report, f)
+        "fp8_swap": fp8_swap(report, f)
         if report.feasible_reason == "fp8_only"
         else None,  # bf16 short of the user's count, FP8 on it (trial s21 #4)
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
@@ -197,7 +198,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
-            lang, VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"])
+            lang, VERDICTS.get(_reason(report, f), SERVING_VERDICTS[report.feasible or "yes"])
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
@@ -303,14 +304,11 @@ def _long_window(report: SizingReport, f: Fmt) -> str | None:
     return f.int(int(note.params["window"] or 0))
 
 
-def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
-    """The 16-bit weights that do not fit the user's count when the answer is FP8 on it (note
-    ``released_weights_short``, estimator.serving_capacity.fp8_on_count): their precision and the GPUs
-    they need; None otherwise."""
-    note = next((w for w in report.warnings if w.code == "released_weights_short"), None)
-    if note is None:
-        return None
-    return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
+def _reason(report: SizingReport, f: Fmt) -> str:
+    """The verdict's key: the borderline reason, 'fp8_only_kv' / 'fp8_only_workspace' when the 16-bit
+    weights fit and one sequence's KV cache or the workspace beside them does not (:func:`fp8_swap`)."""
+    cause = (fp8_swap(report, f) or {}).get("cause") if report.feasible_reason == "fp8_only" else None
+    return f"fp8_only_{cause}" if cause else report.feasible_reason or ""
 
 
 _SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags)
