@@ -231,3 +231,24 @@ def test_borderline_figure_names_its_count_and_setting(question: str, head: str,
     assert [c.setting for c in m.recommended_fit_change][-1] == "recompute"
     lines = render(a, "text").splitlines()
     assert head in lines[0] and below in lines[1] and "31.6 GiB" in lines[1]
+
+
+# Item 5 (s42 trial #11): the RTX 5090 had no price, so a comparison could not rank it. Its USD range is
+# RunPod's $0.69 (spot) – $1.22 (on-demand) per GPU-hour (deploybase.ai, 2026-03), with Spheron's $0.86 and
+# Vast.ai's $0.865–1.141 inside it: a month of one card is 730 h × $0.69–1.22 = $504 – $891. No CNY list
+# was citable (nor for the China-only L20): a Chinese question is priced in USD and says so.
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("serve Qwen2.5-7B on 1x RTX 5090, 5 users", ("$504 – $891 per month", "$0.69–1.22")),
+        ("在 1 张 RTX 5090 上部署 Qwen2.5-7B，5 个用户",
+         ("每月 US$504 – US$891", "没有 RTX 5090 的 CNY 租用价格：费用以 USD 计")),
+    ],
+)  # fmt: skip
+def test_rtx_5090_has_a_sourced_price(question: str, said: tuple[str, ...]) -> None:
+    a = answer(question)
+    cost = a.report.inference.cost_per_month_always_on if a.report.inference else None
+    text = render(a, "text")
+    for s in said:
+        assert s in text, s
+    assert cost is None or (round(cost.low), round(cost.high)) == (504, 891)
