@@ -17,6 +17,7 @@ from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
 from estimator.ddp_plan import with_ddp_plan, with_launched_count
 from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
+from estimator.fit_sanity import OWN_CARD_CHANGES
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
@@ -53,7 +54,8 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     does not fit anyway, or for a duration or a rate the user stated (it includes what they ran)."""
     mem = out.memory
     unfit = mem is not None and mem.fits_requested is False and mem.min_plan is not None and mem.min_gpus
-    plan = mem.min_plan if unfit else mem.plan if mem is not None else None  # s43: unfit → the fewest's
+    unfit = unfit and not held_by_change(mem, req.gpu_count)  # s43: quoted on the fewest GPUs, their layout
+    plan = mem.min_plan if unfit else mem.plan if mem is not None else None
     if plan is None or plan.recompute != "full" or out.gpu_hours is None or out.mfu is None:
         return {}
     if (mem.fits_requested is False and not unfit) or req.hours or out.mfu_calibrated is not None:
@@ -86,6 +88,15 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
         return {"fewest_recompute": (fewest, factor, keep)}
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return _slower_fields(out, factor)
+
+
+def held_by_change(mem: Any, count: int | None) -> bool:
+    """Whether a change of setting that keeps the job (``Memory.alternatives`` in
+    :data:`estimator.fit_sanity.OWN_CARD_CHANGES`: micro-batch 1, ZeRO-3, …) holds it on the user's
+    ``count``: the answer is then quoted on their GPUs with that change (s34: 'with micro-batch 1 … so it
+    fits on your 2'), not on the fewest count's layout."""
+    own = [a for a in mem.alternatives if a.change in OWN_CARD_CHANGES and a.min_gpus]
+    return any(a.min_gpus <= (count or 0) for a in own)
 
 
 def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, gpu: GpuSpec) -> dict[str, Any]:

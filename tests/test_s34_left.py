@@ -51,12 +51,10 @@ def test_failed_micro_batch_says_their_count_then_the_fix_and_the_days_on_their_
     assert report["memory"]["fits_requested"] is False and report["memory"]["min_gpus"] == 8
     assert "does not fit in the memory of 2 × RTX 3090 as set (at least 8 GPUs at these settings)" in line
     assert "with micro-batch 1 (more gradient accumulation)" in line
-    # the days on their 2 cards: GPU-hours ÷ 2 ÷ 24 (393 ÷ 48 = 8.2). s43 fixans #1: 262 → 393 = 262 × 6/4,
-    # LLaMA-Factory's default gradient checkpointing (full recompute, one more forward pass at k = 4:
-    # Korthikanti et al. 2022 §5) paid as on 8 × RTX 3090, where the job fits and the answer is 393 too
+    # the days on their 2 cards: GPU-hours ÷ 2 ÷ 24 (262 ÷ 48 = 5.46)
     gh = report["gpu_hours"]["likely"]
-    assert round(gh) == 393 and f"so it fits on your 2: ≈ {gh / 2 / 24:.1f} days there" in line
-    assert "(393 RTX 3090-hours)" in line
+    assert round(gh) == 262 and f"so it fits on your 2: ≈ {gh / 2 / 24:.1f} days there" in line
+    assert "(262 RTX 3090-hours)" in line
     # the body agrees: the count for their settings is 8, as line 1 says
     assert "Memory: fits on at least 8 GPUs" in d["reply"]
 

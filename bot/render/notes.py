@@ -194,7 +194,7 @@ def why_text(lang: str, a: Assumption) -> str:
             msgid = GENERIC_SHAPE_MHA  # one KV head per query head: multi-head attention
         if key == "generic_shape" and str(a.value).startswith("moe-"):
             msgid = GENERIC_SHAPE_MOE  # 'ERNIE-4.5-300B-A47B' not in the catalog (s30)
-        if key.startswith("flops_") and "trained" in a.params:  # the method's own derivation (s43 #4)
+        if "trained" in a.params and key.startswith("flops_"):  # the method's own derivation (s43 #4)
             msgid = flops_text(key, a.params["trained"], a.value) or msgid
         if msgid is None:
             log.warning("no ledger text for reason %r", key)

@@ -198,7 +198,11 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(
-            lang, VERDICTS.get(_reason(report, f), SERVING_VERDICTS[report.feasible or "yes"])
+            lang,
+            VERDICTS.get(
+                _reason(report, f) if report.feasible_reason == "fp8_only" else report.feasible_reason or "",
+                SERVING_VERDICTS[report.feasible or "yes"],
+            ),  # s43: fp8_only's cause asked only there (speed pin: a call per serving reply otherwise)
         ),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
@@ -305,10 +309,10 @@ def _long_window(report: SizingReport, f: Fmt) -> str | None:
 
 
 def _reason(report: SizingReport, f: Fmt) -> str:
-    """The verdict's key: the borderline reason, 'fp8_only_kv' / 'fp8_only_workspace' when the 16-bit
-    weights fit and one sequence's KV cache or the workspace beside them does not (:func:`fp8_swap`)."""
-    cause = (fp8_swap(report, f) or {}).get("cause") if report.feasible_reason == "fp8_only" else None
-    return f"fp8_only_{cause}" if cause else report.feasible_reason or ""
+    """An 'fp8_only' verdict's key: 'fp8_only_kv' / 'fp8_only_workspace' when the 16-bit weights fit and
+    one sequence's KV cache or the workspace beside them does not (:func:`fp8_swap`), else 'fp8_only'."""
+    cause = (fp8_swap(report, f) or {}).get("cause")
+    return f"fp8_only_{cause}" if cause else "fp8_only"
 
 
 _SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags)
