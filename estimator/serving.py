@@ -271,8 +271,7 @@ def size_serving(
     if feasible == "yes" or req.lmdeploy_version:  # s33: llama.cpp -fa; s34: vLLM's graphs; s42: lmdeploy
         feasible, reason = runtime_edges(req, inf, (spec, gpu, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)
-    inf = with_load_cost(LATE.on_schedule(req, inf, ledger))
-    LATE.check_serving_budget(req, inf, price, ledger, gpu)
+    LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
     return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 
-from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger, PriceRange
 from estimator.models import Currency, Inference, SizingRequest
 from estimator.serving_speed import HOURS_PER_MONTH
@@ -37,13 +36,14 @@ def monthly_budget(req: SizingRequest) -> float | None:
 
 
 def check_serving_budget(
-    req: SizingRequest, inf: Inference, price: PriceRange | None, ledger: Ledger, gpu: GpuSpec | None = None
+    req: SizingRequest, inf: Inference, price: PriceRange | None, ledger: Ledger
 ) -> None:
     """The budget's verdict on the serving answer ``inf`` (its GPUs at ``price`` per GPU-hour) as a note:
     within / over / borderline for a budget per period, with the GPUs, copies and sequences it rents;
     the months it pays for a sum; without a price, the most it pays per GPU-hour for the answer's GPUs.
-    Nothing when no budget was stated or its currency is not the price's. ``gpu``: the card, whose FP8 is
-    weight-only on NVIDIA Ampere (``fit_weight_only``: :func:`estimator.serving.runs_fp8_weight_only`)."""
+    Nothing when no budget was stated or its currency is not the price's. FP8 weights that fit the budget
+    on a catalog card that runs them weight-only (NVIDIA Ampere) add ``fit_weight_only``
+    (:func:`estimator.serving.runs_fp8_weight_only`)."""
     if not req.budget or (price is not None and req.currency and req.currency != price[2]):
         return
     per_month = monthly_budget(req)
@@ -69,10 +69,12 @@ def check_serving_budget(
     )
     if code != "serving_within_budget":  # lead with what fits the budget (trial report s10 A9)
         base |= _lighter_within(inf, per_month, low, high, gpus)
-        if base.get("fit_precision") == "fp8" and gpu is not None and not gpu.has_fp8:
-            from estimator.serving import runs_fp8_weight_only  # s43: say W8A16 on Ampere (no FP8 cores)
+        if base.get("fit_precision") == "fp8":  # s43: say W8A16 on Ampere (no FP8 tensor cores)
+            from estimator.catalog import resolve_gpu
+            from estimator.serving import runs_fp8_weight_only
 
-            base["fit_weight_only"] = runs_fp8_weight_only(gpu)
+            gpu = resolve_gpu(req.gpu)
+            base["fit_weight_only"] = gpu is not None and not gpu.has_fp8 and runs_fp8_weight_only(gpu)
     group = max(1, inf.tp * inf.pp)
     per_copy = inf.max_concurrency // max(1, inf.replicas)
     bought = [math.floor(per_month / (_hours(inf) * p) + 1e-9) for p in (high, low)]
