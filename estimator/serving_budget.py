@@ -41,7 +41,9 @@ def check_serving_budget(
     """The budget's verdict on the serving answer ``inf`` (its GPUs at ``price`` per GPU-hour) as a note:
     within / over / borderline for a budget per period, with the GPUs, copies and sequences it rents;
     the months it pays for a sum; without a price, the most it pays per GPU-hour for the answer's GPUs.
-    Nothing when no budget was stated or its currency is not the price's."""
+    Nothing when no budget was stated or its currency is not the price's. FP8 weights that fit the budget
+    on a catalog card that runs them weight-only (NVIDIA Ampere) add ``fit_weight_only``
+    (:func:`estimator.serving.runs_fp8_weight_only`)."""
     if not req.budget or (price is not None and req.currency and req.currency != price[2]):
         return
     per_month = monthly_budget(req)
@@ -67,6 +69,12 @@ def check_serving_budget(
     )
     if code != "serving_within_budget":  # lead with what fits the budget (trial report s10 A9)
         base |= _lighter_within(inf, per_month, low, high, gpus)
+        if base.get("fit_precision") == "fp8":  # s43: say W8A16 on Ampere (no FP8 tensor cores)
+            from estimator.catalog import resolve_gpu
+            from estimator.serving import runs_fp8_weight_only
+
+            gpu = resolve_gpu(req.gpu)
+            base["fit_weight_only"] = gpu is not None and not gpu.has_fp8 and runs_fp8_weight_only(gpu)
     group = max(1, inf.tp * inf.pp)
     per_copy = inf.max_concurrency // max(1, inf.replicas)
     bought = [math.floor(per_month / (_hours(inf) * p) + 1e-9) for p in (high, low)]

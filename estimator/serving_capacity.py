@@ -94,11 +94,37 @@ def fp8_on_count(
         weights_bytes=inf.weights_bytes,
         gpu_count=count,
         min_gpus=inf.min_gpus,
+        **short_cause(inf, count),
     )
     fp8 = size(Precision.fp8)
     if fp8.max_concurrency:  # FP8 on their TP × PP holds a sequence: the free layout noted was bf16's
         ledger.notes[:] = [n for n in ledger.notes if n.code != "stated_layout_too_small"]  # (s26 #4)
     return fp8
+
+
+def short_cause(inf: Inference, count: int) -> dict[str, float | int]:
+    """Why the 16-bit answer ``inf`` needs more than ``count`` GPUs when its weights alone fit them (s42
+    trial #13: 'bf16 weights do not fit' on one L4, where 15.0 GiB of weights fit its 19.2 GiB usable and
+    one 32K sequence's 4 GiB KV cache did not): per GPU, the weights ÷ ``count`` (tensor parallel), one
+    sequence's KV cache at the context ÷ ``count`` and the engine's workspace
+    (``Inference.workspace_bytes_per_gpu``: vLLM's profile run, TGI's warm-up prefill), against
+    ``usable_bytes_per_gpu``. ``kv_in_gib`` (the KV cache is what does not fit) or ``workspace_in_gib``
+    (the workspace already does not), with ``weights_in_gib``, ``need_in_gib``, ``usable_in_gib`` and
+    ``context``; {} when the weights alone do not fit, or the figures are missing. GiB: bytes ÷ 2³⁰."""
+    usable, gib = inf.usable_bytes_per_gpu, float(2**30)
+    if not usable or not count or not inf.weights_bytes:
+        return {}
+    weights = inf.weights_bytes / count
+    workspace = inf.workspace_bytes_per_gpu or 0.0
+    kv = (inf.kv_bytes_per_sequence or 0.0) / count
+    if weights > usable:
+        return {}
+    shown = {"weights_in_gib": weights / gib, "usable_in_gib": usable / gib, "context": inf.context_tokens}
+    if weights + workspace > usable:
+        return shown | {"workspace_in_gib": workspace / gib, "need_in_gib": (weights + workspace) / gib}
+    if kv <= 0 or weights + workspace + kv <= usable:
+        return {}
+    return shown | {"kv_in_gib": kv / gib, "need_in_gib": (weights + workspace + kv) / gib}
 
 
 def fits_only_in_fp8(req: SizingRequest, inf: Inference, gpu: GpuSpec, personal: bool) -> bool:

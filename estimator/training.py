@@ -179,7 +179,8 @@ def _k(out: TrainingResult, algorithm: Algorithm, req: SizingRequest) -> tuple[f
         setup = TrainingSetup(method=method)
         share = trained_params(out.spec, out.params, setup) / out.params
         k, why = k - 2.0 + 4.0 * share, Why.flops_freeze
-    return k, why, {} if ref else rl_reference.no_reference_params(req)
+    trained = {"trained": "all" if method == Method.full else "adapters"}  # whose derivation (s43 #4)
+    return k, why, trained if ref else trained | rl_reference.no_reference_params(req)
 
 
 def rented_hours(

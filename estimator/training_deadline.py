@@ -13,7 +13,6 @@ from estimator.built import band, days_row
 from estimator.catalog import GpuSpec
 from estimator.ledger import Ledger, PriceRange, price_range
 from estimator.models import Band, DaysRow, SizingRequest
-from estimator.training_plan import fewest_slower
 from estimator.training_rate import (
     days_rows,
     deadline_gpus,
@@ -111,3 +110,17 @@ def _budget_hours(req: SizingRequest, price: PriceRange | None, deadline: float)
         bought = Band(low=req.budget / high, likely=req.budget / ((low + high) / 2), high=req.budget / low)
         return gpus_days if gpus_days is not None and gpus_days.likely < bought.likely else bought
     return gpus_days
+
+
+def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) -> list[DaysRow]:
+    """The GPUs ↔ days rows below the count that keeps the activations ×factor
+    (``TrainingResult.fewest_recompute``: the fewest GPUs, the factor, the first count without full
+    recomputation)."""
+    if fewest is None:
+        return rows
+    _, f, keep = fewest
+    out = []
+    for r in rows:
+        d = r.days
+        out.append(days_row(r.gpus, band(d.low * f, d.likely * f, d.high * f)) if r.gpus < keep else r)
+    return out

@@ -10,13 +10,14 @@ from typing import Any, NamedTuple
 
 from estimator import compute, rollout
 from estimator.adapter_offload import with_host_bytes
-from estimator.built import band, copied, days_row
+from estimator.built import band, copied
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import beside_engine
 from estimator.comfortable_count import comfortable_count
 from estimator.copying import replace
 from estimator.ddp_plan import with_ddp_plan, with_launched_count
 from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
+from estimator.fit_sanity import OWN_CARD_CHANGES
 from estimator.ledger import Ledger
 from estimator.memory import breakdown_within
 from estimator.memory_band import per_gpu_band
@@ -52,17 +53,20 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
     table (s12 trial A11: "129 A100-hours: one GPU for 8 days"). Nothing when the layout
     does not fit anyway, or for a duration or a rate the user stated (it includes what they ran)."""
     mem = out.memory
-    plan = mem.plan if mem is not None else None
+    unfit = mem is not None and mem.fits_requested is False and mem.min_plan is not None and mem.min_gpus
+    unfit = unfit and not held_by_change(mem, req.gpu_count)  # s43: quoted on the fewest GPUs, their layout
+    plan = mem.min_plan if unfit else mem.plan if mem is not None else None
     if plan is None or plan.recompute != "full" or out.gpu_hours is None or out.mfu is None:
         return {}
-    if mem.fits_requested is False or req.hours or out.mfu_calibrated is not None:
+    if (mem.fits_requested is False and not unfit) or req.hours or out.mfu_calibrated is not None:
         return {}
-    factor = (k + RECOMPUTE_EXTRA_FLOPS) / k
+    factor, counted, fewest = (k + RECOMPUTE_EXTRA_FLOPS) / k, req.gpu_count and not unfit, mem.plan_gpus
     if req.recompute == Recompute.full:  # the user's own checkpointing: every GPU count pays it (s12 A11)
         ledger.assume("recompute_time", round(factor, 3), Why.recompute_time_stated, k=round(k, 2))
         return _slower_fields(out, factor)
     never = any(a.change == "no_full_recompute" and a.min_gpus is None for a in mem.alternatives)
-    if not req.gpu_count and never:  # data parallel only (QLoRA, s24 #13): no count keeps activations
+    fewest = mem.min_gpus if unfit else fewest  # the answer is quoted on the fewest GPUs that fit
+    if not counted and never:  # data parallel only (QLoRA, s24 #13): no count keeps activations
         ledger.assume(
             "recompute_time",
             round(factor, 3),
@@ -71,21 +75,28 @@ def recompute_time(req: SizingRequest, out: Any, k: float, ledger: Ledger) -> di
             factor=round(factor, 2),
         )
         return _slower_fields(out, factor)
-    if not req.gpu_count:  # only the counts below the one that keeps the activations pay it
+    if not counted:  # only the counts below the one that keeps the activations pay it
         keep = next(
             (a.min_gpus for a in mem.alternatives if a.change == "no_full_recompute" and a.min_gpus), 0
         )
-        keep = max(
-            keep, (mem.plan_gpus or 1) + 1
-        )  # s12 trial A11: 2 GPUs that still recompute were not slowed
-        why = Why.recompute_time_below if keep > (mem.plan_gpus or 1) + 1 else Why.recompute_time_fewest
+        keep = max(keep, (fewest or 1) + 1)  # s12 trial A11: 2 GPUs that still recompute were not slowed
+        why = Why.recompute_time_below if keep > (fewest or 1) + 1 else Why.recompute_time_fewest
         ledger.assume(
-            "recompute_time_fewest", round(factor, 3), why, gpus=mem.plan_gpus, k=round(k, 2),
+            "recompute_time_fewest", round(factor, 3), why, gpus=fewest, k=round(k, 2),
             factor=round(factor, 2), keep_from=keep,
         )  # fmt: skip
-        return {"fewest_recompute": (mem.plan_gpus, factor, keep)}
+        return {"fewest_recompute": (fewest, factor, keep)}
     ledger.assume("recompute_time", round(factor, 3), Why.recompute_time, gpus=mem.plan_gpus, k=round(k, 2))
     return _slower_fields(out, factor)
+
+
+def held_by_change(mem: Any, count: int | None) -> bool:
+    """Whether a change of setting that keeps the job (``Memory.alternatives`` in
+    :data:`estimator.fit_sanity.OWN_CARD_CHANGES`: micro-batch 1, ZeRO-3, …) holds it on the user's
+    ``count``: the answer is then quoted on their GPUs with that change (s34: 'with micro-batch 1 … so it
+    fits on your 2'), not on the fewest count's layout."""
+    own = [a for a in mem.alternatives if a.change in OWN_CARD_CHANGES and a.min_gpus]
+    return any(a.min_gpus <= (count or 0) for a in own)
 
 
 def layout_time(req: SizingRequest, out: Any, k: float, ledger: Ledger, gpu: GpuSpec) -> dict[str, Any]:
@@ -250,20 +261,6 @@ def _row_paid(out: Any, r: DaysRow) -> DaysRow:
         return r
     paid = _slower_fields(out, r.days.likely * r.gpus * 24.0 / base, r.gpus)
     return r.model_copy(update={"gpu_hours": paid["gpu_hours"], "cost": paid.get("cost")})
-
-
-def fewest_slower(rows: list[DaysRow], fewest: tuple[int, float, int] | None) -> list[DaysRow]:
-    """The GPUs ↔ days rows below the count that keeps the activations ×factor
-    (``TrainingResult.fewest_recompute``: the fewest GPUs, the factor, the first count without full
-    recomputation)."""
-    if fewest is None:
-        return rows
-    _, f, keep = fewest
-    out = []
-    for r in rows:
-        d = r.days
-        out.append(days_row(r.gpus, band(d.low * f, d.likely * f, d.high * f)) if r.gpus < keep else r)
-    return out
 
 
 class PlanParts(NamedTuple):

@@ -53,11 +53,12 @@ def test_budget_without_a_price_gets_the_highest_price_it_covers():
     assert zh.request.samples_are_pairs and "pairs_to_tokens" in {n.code for n in zh.warnings}
     text, _ = ask("预算200w，想在MI300X上用DPO训qwen3 14b，10万条偏好数据，够吗", None, "text")
     assert "预算 ¥2,000,000 够用" in text.splitlines()[1] and "每卡·时" in text.splitlines()[1]
-    en = answer("budget $20k, pretrain a 1B model on 100B tokens with 8 RTX 5090, enough?").report
+    # s43 fixans #5: the RTX 5090 now has a sourced USD range; the L20 (China-only) has no USD price
+    en = answer("budget $20k, pretrain a 1B model on 100B tokens with 8 L20, enough?").report
     note = next(n for n in en.warnings if n.code == "budget_no_price")
     assert (
         note.params["max_price"] == pytest.approx(20_000 / en.gpu_hours.high)
         and note.params["currency"] == "USD"
     )
-    text, _ = ask("budget $20k, pretrain a 1B model on 100B tokens with 8 RTX 5090, enough?", None, "text")
+    text, _ = ask("budget $20k, pretrain a 1B model on 100B tokens with 8 L20, enough?", None, "text")
     assert text.splitlines()[1].startswith("Your budget of $20,000 covers this run")

@@ -99,7 +99,8 @@ def test_a_new_job_with_a_followup_cue_keeps_the_gpu_switched_to(api: FakeBotAPI
     want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/2 的额外计算换显存），推荐 2 张"  # 6ND/4ND (s35)
     # s37-verdict2: the recommended count's band high end (86.7 GiB a card) is above the 80 GiB card, so the
     # head calls 2 borderline and names the count that holds the high end (4)
-    want += "——临界：区间上限每卡 86.7 GiB，超出单卡的 80 GiB（见下）"  # s40-fixh #1: one clause
+    # s40-fixh #1: one clause; s43 fixans #6: it names its count and the figure's setting
+    want += "——2 张时临界：不开全量重计算时区间上限每卡 86.7 GiB，超出单卡的 80 GiB（见下）"
     # s38-verdict #1: what lowers it on those 2 cards first (full recompute: 31.6 GiB), then the count,
     # on the line below the headline (s40-fixh #1)
     below = "⚠️ 2 张时临界：开全量重计算（梯度检查点：需要以约 1/2 的额外计算换显存）"

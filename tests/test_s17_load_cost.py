@@ -75,11 +75,13 @@ def test_gpus_that_carry_the_load_have_no_load_cost(capsys, tmp_path):
 # billed 1,056 × $1.20–2.50 = $1,267–2,640, × ¥15–30 = ¥15,840–31,680), and so are the hours it names;
 # before, the count-free 971 GPU-hours were billed as if the 2 cards that cannot hold it ran the job
 TRAINING = [
+    # s43 fixans #1: the 16 GPUs' own layout recomputes fully (TP/ZeRO-3 on A100 80G), so their hours are
+    # 1,056 × 8/6 = 1,407 (Korthikanti et al. 2022 §5), as the answer with no count says: $1,688 – $3,518
     ("Full fine-tune Qwen2.5-72B on 1B tokens with 2x A100 80GB. How much will it cost?",
-     "Cost: $1,267 – $2,640 for these 1.1K GPU-hours, run on at least 16 GPUs that hold the job "
+     "Cost: $1,688 – $3,518 for these 1.4K GPU-hours, run on at least 16 GPUs that hold the job "
      "(your 2 do not)"),
     ("用 2 张 A100 80G 全参微调 Qwen2.5-72B，10 亿 token，要花多少钱？",
-     "费用：¥15,840 – ¥31,680，即这 1,056 卡·时在至少 16 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"),
+     "费用：¥21,105 – ¥42,210，即这 1,407 卡·时在至少 16 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"),
 ]  # fmt: skip
 
 

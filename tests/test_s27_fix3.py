@@ -53,7 +53,9 @@ def test_no_reference_names_the_tools_own_key(capsys, tool, setting, switch, lan
 def test_openrlhf_stated_zero_names_its_flag(capsys) -> None:
     out = ask(capsys, "GRPO Qwen2.5-7B with OpenRLHF, kl_coef=0, on 8 H100")
     assert out["request"]["kl_beta"] == 0.0
-    assert _k(out)["params"] == {"setting": "OpenRLHF --init_kl_coef 0", "switch": "--init_kl_coef > 0"}
+    assert _k(out)["params"] == {  # s43 fixans #4: + whose derivation (every weight trained here)
+        "setting": "OpenRLHF --init_kl_coef 0", "switch": "--init_kl_coef > 0", "trained": "all"
+    }  # fmt: skip
     assert "set --init_kl_coef > 0 and a frozen reference copy is added" in out["reply"]
 
 

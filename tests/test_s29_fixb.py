@@ -32,7 +32,8 @@ def _second(text: str) -> str:
         ),
         (
             "We can spend $5,000 per month. Serving Llama-3-70B: A100 or H100?",
-            "Within your budget of $5,000 a month: 2 × A100 80G with FP8 weights, $1,752 – $3,650 a month",
+            "Within your budget of $5,000 a month: 2 × A100 80G with FP8 weight-only (W8A16 with vLLM's FP8 "
+            "Marlin kernels: no FP8 tensor cores) or INT8 weights, $1,752 – $3,650 a month",  # s43 fixans #2
         ),
     ],
 )

@@ -74,9 +74,10 @@ def test_the_count_shown_is_the_fewest_that_hold_an_unfit_stated_count() -> None
 def test_the_trial_zh_bills_the_eight_cards_the_headline_gives(capsys: pytest.CaptureFixture[str]) -> None:
     text = _ask(capsys, "7B DPO，1万对偏好数据，单张4090能跑吗")
     assert "至少需要 8 张" in text.splitlines()[0]
-    # 3.2 card-hours on 8 cards (24 minutes each): 8 card-hours × ¥1.80–3.50 = ¥14.40–28.00
+    # 4.0 card-hours on 8 cards (30 minutes each): 8 card-hours × ¥1.80–3.50 = ¥14.40–28.00. s43 fixans #1:
+    # 3.2 → 4.0, the 8 cards' own full recompute (× 10/8 at DPO's k = 8), as the deadline answer below says
     assert (
-        "• 费用：¥14.40 – ¥28.00（8 张卡共用 3.2 卡·时，"
+        "• 费用：¥14.40 – ¥28.00（8 张卡共用 4.0 卡·时，"
         "每张卡不足一小时按一小时计费：8 卡·时 × ¥1.80–3.50/卡·时）"
     ) in text
     assert "计费：4 卡·时" not in text and "¥7.20" not in text
@@ -87,7 +88,7 @@ def test_the_trial_en_bills_the_eight_cards(capsys: pytest.CaptureFixture[str]) 
     assert "at least 8 GPUs needed" in text.splitlines()[0]
     # 8 card-hours × $0.30–0.80 = $2.40–6.40
     assert (
-        "• Cost: $2.40 – $6.40 (3.2 GPU-hours used on 8 GPUs, each billed by the hour started: "
+        "• Cost: $2.40 – $6.40 (4.0 GPU-hours used on 8 GPUs, each billed by the hour started: "
         "8 GPU-hours × $0.30–0.80 per GPU-hour)"
     ) in text
 
@@ -110,19 +111,19 @@ def test_the_json_cost_is_the_lines(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_stated_price_bills_the_fewest_that_hold(capsys: pytest.CaptureFixture[str]) -> None:
     text = _ask(capsys, "7B DPO，1万对偏好数据，H100 每小时 2 美元，单张H100能跑吗")
     assert "至少需要 2 张" in text.splitlines()[0]
-    # 0.57 card-hours on 2 cards: 2 card-hours × $2 = $4.00
+    # 0.72 card-hours on 2 cards (s43 fixans #1: 0.57 × 10/8, their full recompute): 2 card-hours × $2 = $4.00
     assert (
-        "• 费用：US$4.00（2 张卡共用 0.57 卡·时，每张卡不足一小时按一小时计费：2 卡·时 × US$2.00/卡·时）"
+        "• 费用：US$4.00（2 张卡共用 0.72 卡·时，每张卡不足一小时按一小时计费：2 卡·时 × US$2.00/卡·时）"
         in text
     )
 
 
 def test_asking_the_cost_on_too_few_cards(capsys: pytest.CaptureFixture[str]) -> None:
     text = _ask(capsys, "How much does 7B DPO on 10k preference pairs cost on one 4090?")
-    assert "Cost: $2.40 – $6.40 for these 3.2 GPU-hours, run on at least 8 GPUs that hold the job" in text
+    assert "Cost: $2.40 – $6.40 for these 4.0 GPU-hours, run on at least 8 GPUs that hold the job" in text
     text = _ask(capsys, "7B DPO，1万对偏好数据，用2张4090要花多少钱")
     assert (
-        "费用：¥14.40 – ¥28.00，即这 3.2 卡·时在至少 8 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"
+        "费用：¥14.40 – ¥28.00，即这 4.0 卡·时在至少 8 张放得下这个任务的卡上跑的费用（你的 2 张放不下）"
         in text
     )
 

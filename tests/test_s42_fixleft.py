@@ -196,12 +196,14 @@ def test_nodes_of_a_node_type(question: str, gpus: int) -> None:
     ("question", "first", "second"),
     [
         ("部署 DeepSeek-R1-Distill-Qwen-32B，公司大概300人用，每月预算5万，用什么卡",
-         "只有按较低价格才在预算（每月 ¥50,000）之内：4 张 A100 80G，FP8 权重，每月 ¥43,800 – ¥87,600",
+         "只有按较低价格才在预算（每月 ¥50,000）之内：4 张 A100 80G，FP8 仅权重（W8A16，"
+         "vLLM 的 FP8 Marlin 内核：这张卡没有 FP8 张量核心）或 INT8 权重，每月 ¥43,800 – ¥87,600",
          "按较低价格才在预算内：4 张 H100 80G，INT4 (GPTQ/AWQ) 权重"),
         ("Deploy DeepSeek-R1-Distill-Qwen-32B for about 300 people at our company, monthly budget 50k CNY, "
          "which GPU?",
-         "Within your budget of CN¥50,000 a month only at the lower prices: 4 × A100 80G with FP8 weights, "
-         "CN¥43,800 – CN¥87,600 a month",
+         "Within your budget of CN¥50,000 a month only at the lower prices: 4 × A100 80G with FP8 "
+         "weight-only (W8A16 with vLLM's FP8 Marlin kernels: no FP8 tensor cores) or INT8 weights, "
+         "CN¥43,800 – CN¥87,600 a month",  # s43 fixans #2: Ampere's FP8 is weight-only
          "Within it only at the lower prices: 4 × H100 80G with INT4 (GPTQ/AWQ) weights"),
     ],
 )  # fmt: skip

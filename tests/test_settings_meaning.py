@@ -167,8 +167,9 @@ def test_gpus_in_a_group_says_this_group(api: FakeBotAPI) -> None:
     scenario(body, api)
     text = shown(api.calls_to("sendMessage")[0])
     assert "Set this group's own prices" in text and "this chat" not in text
-    # 9 families with a USD range, and since s17-trfix L4 and A10G (AWS G6/G5 on-demand ÷ GPUs): 11
-    assert "11 of" in text and "have a price in USD and are listed first" in text
+    # 9 families with a USD range, and since s17-trfix L4 and A10G (AWS G6/G5 on-demand ÷ GPUs): 11; s43
+    # fixans #5: the RTX 5090 (RunPod/Spheron/Vast.ai listings, 2026): 12
+    assert "12 of" in text and "have a price in USD and are listed first" in text
 
 
 @pytest.mark.parametrize(

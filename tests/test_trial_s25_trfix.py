@@ -194,9 +194,11 @@ def test_which_gpus_for_serving_compares_cards(capsys: pytest.CaptureFixture[str
     # A100 80G, at its month for the load), no longer 'Cheapest for this load' (bot.core.budget_pick)
     assert first.startswith(
         (
-            "Within your budget of $30,000 a month: 16 × A100 80G with FP8 weights, "
-            "$14,016 – $29,200 a month",
-            "只有按较低价格才在预算（每月 ¥200,000）之内：16 张 A100 80G，FP8 权重，每月 ¥175,200 – ¥350,400",
+            # s43 fixans #2: FP8 on Ampere is weight-only W8A16 (vLLM FP8 Marlin) or INT8
+            "Within your budget of $30,000 a month: 16 × A100 80G with FP8 weight-only (W8A16 with vLLM's "
+            "FP8 Marlin kernels: no FP8 tensor cores) or INT8 weights, $14,016 – $29,200 a month",
+            "只有按较低价格才在预算（每月 ¥200,000）之内：16 张 A100 80G，FP8 仅权重（W8A16，"
+            "vLLM 的 FP8 Marlin 内核：这张卡没有 FP8 张量核心）或 INT8 权重，每月 ¥175,200 – ¥350,400",
         )
     )
 

@@ -53,11 +53,15 @@ VLLM_70B = (
     ("q", "bf16", "fp8"),
     [
         (VLLM_70B + " on 2x H100 80GB. how many concurrent requests at full context?",
-         "bf16 weights do not fit", "with FP8 weights, up to 3 concurrent sequences at 64K"),
+         "bf16 weights fit, but not with one 64K sequence's KV cache beside them",
+         "with FP8 weights, up to 3 concurrent sequences at 64K"),
         (VLLM_70B + " 两张 H100 80GB，满上下文能跑几条并发？",
-         "bf16 权重放不下", "换成 FP8 权重，64K 上下文下最多约 3 条并发"),
+         "bf16 权重本身放得下，但再加一条 64K 序列的 KV 缓存就放不下",
+         "换成 FP8 权重，64K 上下文下最多约 3 条并发"),
     ],
 )  # fmt: skip
+# s43 fixans #3: 70.6 GB of bf16 weights per H100 fit its ≈ 71 GiB share; one 64K sequence's 20 GiB KV cache
+# (10 GiB a GPU) beside them does not: the headline names the KV cache, no longer 'bf16 weights do not fit'.
 def test_stated_tp_answer_is_one_plan(capsys, q: str, bf16: str, fp8: str) -> None:
     """Trial s26 #4: bf16 Llama-3.1-70B (141 GB) with one 64K sequence needs 4 H100s; FP8 (72.7 GB) on the
     user's TP 2 holds 247,728 tokens = 3 × 65,536. The headline says the user's bf16 first, then FP8 on

@@ -9,7 +9,8 @@ from bot.core.budget_pick import BudgetOption, BudgetPick
 from bot.render.describe import gpu_names
 from bot.render.fmt import fmt_for, money_span
 from bot.render.i18n import N_, translate
-from bot.render.serving_budget_text import PERIODS, PRECISION_NAMES
+from bot.render.serving_budget_text import PERIODS, weights_name
+from estimator.models import SizingReport
 
 BEST = N_("Within your budget of %(budget)s: %(option)s")
 BEST_LOW = N_("Within your budget of %(budget)s only at the lower prices: %(option)s")
@@ -62,9 +63,18 @@ def option_text(o: BudgetOption, pick: BudgetPick, lang: str) -> str:
     cost = money_span(f, o.low / months, o.high / months, currency)
     return translate(
         lang, OPTION, gpu=gpu_names(o.report)[0], gpus=f.int(o.gpus),
-        precision=PRECISION_NAMES.get(o.precision, o.precision),
+        precision=weights_name(o.precision, lang, weight_only(o.report)),
         cost=translate(lang, PERIODS[per], amount=cost),
     )  # fmt: skip
+
+
+def weight_only(report: SizingReport) -> bool:
+    """Whether the report's card runs FP8 weights weight-only (:func:`estimator.serving.runs_fp8_weight_only`:
+    NVIDIA Ampere, no FP8 tensor cores)."""
+    from estimator.serving import runs_fp8_weight_only
+
+    spec = report.gpu_spec
+    return spec is not None and not spec.has_fp8 and runs_fp8_weight_only(spec)
 
 
 ROW_WITHIN = N_("; within your budget: %(option)s")

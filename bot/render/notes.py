@@ -14,6 +14,7 @@ from bot.render.fmt import Fmt, fmt_for, money_in_style, needs_cents
 from bot.render.i18n import N_, translate, translations
 from bot.render.ledger_texts import WHY_TEXTS
 from bot.render.note_codes import NoteCode
+from bot.render.rl_texts import flops_text
 from bot.render.serving_budget_text import SERVING_BUDGET_MESSAGES, serving_budget_text
 from bot.render.source_texts import source_text
 from bot.render.word_texts import GENERIC_MOE, GENERIC_SHAPE_MHA, GENERIC_SHAPE_MOE, WORD_TEXTS
@@ -83,6 +84,8 @@ def format_param(f: Fmt, key: str, value: Any) -> str:
             return f.int(value)
         if key.endswith("_bytes"):  # a few MB (llama.cpp's compute buffer of a 0.5B model) is no '0.0 GB'
             return "< " + f.gb(2 * SHOWN_GB) if 0 < value <= SHOWN_GB else f.gb(value)
+        if key.endswith("_in_gib"):  # a size the estimate gives in GiB, beside the reply's GiB lines (s43)
+            return f.gib(value * 2**30)
         if key.endswith("_gib"):  # a size the user gave in "G": GiB as cards count it, and GB
             return f"{f.gib(value * 2**30)} ({f.gb(value * 2**30)})"
         if abs(value) >= 1e6:
@@ -191,6 +194,8 @@ def why_text(lang: str, a: Assumption) -> str:
             msgid = GENERIC_SHAPE_MHA  # one KV head per query head: multi-head attention
         if key == "generic_shape" and str(a.value).startswith("moe-"):
             msgid = GENERIC_SHAPE_MOE  # 'ERNIE-4.5-300B-A47B' not in the catalog (s30)
+        if "trained" in a.params and key.startswith("flops_"):  # the method's own derivation (s43 #4)
+            msgid = flops_text(key, a.params["trained"], a.value) or msgid
         if msgid is None:
             log.warning("no ledger text for reason %r", key)
             parts.append(key)

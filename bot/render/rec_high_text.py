@@ -65,8 +65,18 @@ def rec_high_levers(m: Memory, f: Fmt, adapters: bool) -> str:
     return text if fixed <= m.usable_bytes else text + translate(lang, THEN_NONE)
 
 
-SHORT = N_(" — borderline: up to %(high)s per GPU at the high end, above the card's %(usable)s (see below)")
-"""The memory headline's borderline clause on the recommended count: the one figure that decides it."""
+SHORT = N_(
+    " — borderline on %(rec)s: up to %(high)s per GPU at the high end, above the card's %(usable)s "
+    "(see below)"
+)
+"""The memory headline's borderline clause on the recommended count: the one figure that decides it, with
+the count it is for (s43: '86.7 GiB' in the headline beside '31.6 GiB' on the line below, neither said to be
+on the 2 recommended nor which setting)."""
+SHORT_NO_FULL = N_(
+    " — borderline on %(rec)s: up to %(high)s per GPU at the high end without full recompute, above the "
+    "card's %(usable)s (see below)"
+)
+""":data:`SHORT` when full recompute is a lever on that count: the figure is the one without it."""
 BELOW_HOLDS = N_("Borderline on %(rec)s: %(levers)s keeps the high end under the card (%(fixed)s)")
 """The line below the headline: what lowers the high end on the recommended count, and it fits then."""
 BELOW_LOWERS = N_("Borderline on %(rec)s: %(levers)s lowers the high end to %(fixed)s")
@@ -113,7 +123,11 @@ def split_high(m: Memory, f: Fmt, adapters: bool) -> dict[str, str]:
     """The memory headline's short borderline clause (:data:`SHORT`: its one figure) and the line below
     it (:func:`rec_high_below`: the levers and the count; s40-fixh #1)."""
     high = f.gib(m.recommended_per_gpu_bytes_high or 0.0)
+    full = any(c.setting == "recompute" for c in m.recommended_fit_change)  # the figure is without it
+    rec = gpus_text(f.lang, m.recommended_gpus or 0)
     return {
-        "rec_high": translate(f.lang, SHORT, high=high, usable=f.gib(m.usable_bytes)),
+        "rec_high": translate(
+            f.lang, SHORT_NO_FULL if full else SHORT, rec=rec, high=high, usable=f.gib(m.usable_bytes)
+        ),
         "rec_high_more": rec_high_below(m, f, adapters),
     }

@@ -52,3 +52,41 @@ RL_WHY_TEXTS: dict[str, str] = {
     ),
 }
 """Reason key → the sentence shown in the ledger (%-parameters from the assumption)."""
+
+FULL_FLOPS_TEXTS: dict[str, str] = {
+    "flops_per_param_token": N_(
+        "derived: training every weight costs 6ND (a forward pass 2ND, the backward 4ND; Kaplan et al. "
+        "2020); DPO adds the reference model's forward pass (2ND), GRPO/RLOO the reference and generation "
+        "forward passes (2ND each), PPO a critic of the policy's size trained beside it (6ND) and the "
+        "reference, reward-model and generation forward passes (2ND each)"
+    ),
+    "flops_no_reference": N_(
+        "derived: training every weight costs 6ND (Kaplan et al. 2020); GRPO/RLOO add the generation "
+        "forward pass (2ND); no reference model is loaded (a KL coefficient of 0: %(setting)s), so no "
+        "reference forward"
+    ),
+    "flops_no_reference_ppo": N_(
+        "derived: training every weight costs 6ND (Kaplan et al. 2020); PPO also trains a critic of the "
+        "policy's size (6ND) and adds the reward-model and generation forward passes (2ND each); no "
+        "reference model is loaded (a KL coefficient of 0: %(setting)s), so no reference forward"
+    ),
+}
+"""The FLOPs-per-token reasons of a run that trains every weight (``trained`` = "all", estimator.training
+._k): s42 trial #16, a full GRPO run read 'LoRA/QLoRA need no weight gradients' under k = 8."""
+
+ADAPTER_SFT_FLOPS = N_(
+    "derived: LoRA/QLoRA need no weight gradients for the frozen weights: the forward pass (2ND) and the "
+    "backward pass's activation gradients (2ND), 4ND"
+)
+"""k = 4 of an adapter run with no reference, reward or generation passes (supervised fine-tuning)."""
+
+
+def flops_text(key: str, trained: object, value: object) -> str | None:
+    """The method's own FLOPs-per-token reason for ``key`` (a ``flops_*`` reason): every weight trained →
+    :data:`FULL_FLOPS_TEXTS`; adapters at k = 4 (SFT) → :data:`ADAPTER_SFT_FLOPS`; else None (the
+    reason's own sentence, which covers adapters with preference or RL passes)."""
+    if trained == "all":
+        return FULL_FLOPS_TEXTS.get(key)
+    if trained == "adapters" and key == "flops_per_param_token" and value == 4.0:
+        return ADAPTER_SFT_FLOPS
+    return None

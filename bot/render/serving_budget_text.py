@@ -47,6 +47,22 @@ LIGHTER_FIRST_LOW = N_(
 """Leads a serving budget verdict that is over or borderline when lighter weights fit the budget (at
 every price in the range / only at its low end)."""
 PRECISION_NAMES = {"int4": "INT4 (GPTQ/AWQ)", "fp8": "FP8"}
+FP8_WEIGHT_ONLY = N_("FP8 weight-only (W8A16 with vLLM's FP8 Marlin kernels: no FP8 tensor cores) or INT8")
+"""FP8 weights suggested for a card without FP8 tensor cores that runs them weight-only (NVIDIA Ampere:
+:func:`estimator.serving.runs_fp8_weight_only`). vLLM docs, docs/features/quantization/fp8.md ("FP8
+W8A8"): "FP8 computation is supported on NVIDIA GPUs with compute capability >= 8.9 (Ada Lovelace,
+Hopper, Blackwell). FP8 models will run on compute capability >= 7.5 (Turing) as weight-only W8A16,
+utilizing FP8 Marlin" (vllm-project/vllm#5975 brought FP8 Marlin to Ampere); INT8 (W8A8) is the other
+8-bit format such a card runs (s42 trial #10: 'FP8 权重，这种卡 2 张' on A100)."""
+
+
+def weights_name(precision: str, lang: str, weight_only: bool = False) -> str:
+    """The name of suggested ``precision`` weights ('fp8', 'int4') in ``lang``; FP8 on a card that runs it
+    weight-only (``weight_only``) as :data:`FP8_WEIGHT_ONLY`."""
+    if precision == "fp8" and weight_only:
+        return translate(lang, FP8_WEIGHT_ONLY)
+    return PRECISION_NAMES.get(precision, precision)
+
 
 PERIODS = {
     "hour": N_("%(amount)s an hour"),
@@ -94,7 +110,7 @@ def serving_budget_text(code: str, params: dict[str, Any], lang: str) -> str:
             lang,
             LIGHTER_FIRST if params["fit_cost_high"] <= params["monthly"] else LIGHTER_FIRST_LOW,
             budget=budget,
-            precision=PRECISION_NAMES.get(params["fit_precision"], params["fit_precision"]),
+            precision=weights_name(params["fit_precision"], lang, bool(params.get("fit_weight_only"))),
             gpus=f.int(params["fit_gpus"]),
             cost=cost(params["fit_cost_low"], params["fit_cost_high"]),
         )

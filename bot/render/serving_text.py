@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.fmt import Fmt, money_span
+from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
@@ -26,6 +27,9 @@ from estimator.models import DecodeSpeed, Inference, SizingReport
 from estimator.runtimes import RUNTIMES, runtime_named
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
+FP8_CAUSE = {"kv": "fp8_only_kv", "workspace": "fp8_only_workspace"}
+"""An 'fp8_only' verdict's key by :func:`bot.render.fp8_swap.fp8_swap`'s cause (s43: the 16-bit weights fit,
+one sequence's KV cache or the workspace beside them does not)."""
 """The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 
 if TYPE_CHECKING:
@@ -126,7 +130,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     if inf is None:
         return None
     decode, rt = inf.decode_tokens_per_s, runtime_named(inf.runtime)
-    cpm = inf.cost_per_million_tokens
+    cpm, why = inf.cost_per_million_tokens, report.feasible_reason or ""
+    dflt = SERVING_VERDICTS[report.feasible or "yes"]
     unified = is_unified(report)
     return {
         "precision": LATE.GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M, llama.cpp's
@@ -164,9 +169,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "copies_why": _copies_why(report, inf, f, lang, rt.local) if inf.replicas > 1 else None,
         "max_concurrency": f.int(inf.max_concurrency),
-        "fp8_swap": _fp8_swap(report, f)
-        if report.feasible_reason == "fp8_only"
-        else None,  # bf16 short of the user's count, FP8 on it (trial s21 #4)
+        # bf16 short of the user's count, FP8 on it (trial s21 #4); its cause keys the verdict (s43)
+        "fp8_swap": (swap := fp8_swap(report, f) if report.feasible_reason == "fp8_only" else None),
         # the user's GPUs hold fewer sequences than the load (the headline must say so, not "fits")
         "short_of_load": inf.max_concurrency < inf.concurrency,
         "table": context_rows(report, f),  # to the server's limit (s41 trial #10)
@@ -196,9 +200,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
-        "verdict_text": translate(
-            lang, VERDICTS.get(report.feasible_reason or "", SERVING_VERDICTS[report.feasible or "yes"])
-        ),
+        "verdict_text": translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
 
@@ -301,16 +303,6 @@ def _long_window(report: SizingReport, f: Fmt) -> str | None:
     """The model config's max_position_embeddings that the typed max_model_len passes (the note's)."""
     note = next(w for w in report.warnings if w.code == "vllm_long_max_model_len")
     return f.int(int(note.params["window"] or 0))
-
-
-def _fp8_swap(report: SizingReport, f: Fmt) -> dict[str, str] | None:
-    """The 16-bit weights that do not fit the user's count when the answer is FP8 on it (note
-    ``released_weights_short``, estimator.serving_capacity.fp8_on_count): their precision and the GPUs
-    they need; None otherwise."""
-    note = next((w for w in report.warnings if w.code == "released_weights_short"), None)
-    if note is None:
-        return None
-    return {"released": str(note.params.get("precision")), "min": f.int(note.params.get("min_gpus") or 0)}
 
 
 _SLOTTED = frozenset(name for name, rt in RUNTIMES.items() if rt.kv_type_flags)

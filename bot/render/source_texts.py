@@ -155,6 +155,18 @@ PRICE_SOURCES: tuple[str, ...] = (
         "from instances.vantage.sh in github.com/tsaol/aws-gpu data/g6_instances.js (updated 2026-08-26). "
         "No CNY list on file"
     ),
+    N_(
+        "USD: RunPod RTX 5090 32GB $0.69/h spot – $1.22/h on-demand (deploybase.ai 'RunPod GPU Pricing: 2026 "
+        "Comprehensive Pricing Guide', data as of 2026-03); Spheron from $0.86/h (spheron.network 'RTX 5090 "
+        "vs RTX 4090', prices as of 2026-05-03); Vast.ai on-demand $0.865–1.141/h (usagepricing.com 'Vast.ai "
+        "pricing', captured 2026-06). No CNY list on file."
+    ),
+    N_(
+        "RunPod RTX 5090 32GB $0.69/h spot – $1.22/h on-demand (deploybase.ai 'RunPod GPU Pricing: 2026 "
+        "Comprehensive Pricing Guide', data as of 2026-03); Spheron from $0.86/h (spheron.network 'RTX 5090 "
+        "vs RTX 4090', prices as of 2026-05-03); Vast.ai on-demand $0.865–1.141/h (usagepricing.com 'Vast.ai "
+        "pricing', captured 2026-06). No CNY list on file"
+    ),
 )
 """The catalog's price sources, as the ledger cites them."""
 

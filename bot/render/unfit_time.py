@@ -36,7 +36,10 @@ def min_count_time(report: SizingReport, gpus: int, f: Fmt) -> dict[str, Any]:
         d, factor = row.days.likely, 1.0
         hours = row.gpu_hours.likely if row.gpu_hours else d * 24 * gpus
         full = m is not None and m.min_plan is not None and m.min_plan.recompute == "full"
-        if full and report.request.recompute is None and gh and hours and hours < 1.05 * gh.likely:
+        paid = False  # the estimator paid it on the fewest GPUs (s43: training_plan.recompute_time)
+        for a in report.assumptions:  # a loop: no generator frame
+            paid = paid or a.field in ("recompute_time", "recompute_time_fewest")
+        if full and not paid and report.request.recompute is None and gh and hours < 1.05 * gh.likely:
             try:  # estimator.training writes f"{k:.3g}ND"
                 k = float((report.flops_formula or "6ND").split("N")[0])
             except ValueError:
@@ -47,6 +50,6 @@ def min_count_time(report: SizingReport, gpus: int, f: Fmt) -> dict[str, Any]:
             "min_days": f.days(d) if d >= 1 else None,
             "min_hours": f.hours(d * 24) if d < 1 else None,
             "min_gh": f.hours(quoted_gpu_hours(hours)),  # whole hours from 10 up, as that count's answer
-            "min_recompute": factor > 1.0,
+            "min_recompute": factor > 1.0 or (full and paid),
         }
     return {}

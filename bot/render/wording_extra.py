@@ -365,6 +365,15 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
 }
 """Assumption labels merged into :data:`bot.render.field_labels.FIELD_LABELS` (its 500-line limit)."""
 SERVING_VERDICTS_EXTRA: dict[str, str] = {
+    # the 16-bit weights fit; one sequence's KV cache / the workspace beside them does not (s43 fixans #3)
+    "fp8_only_kv": N_(
+        "only with FP8 weights (the bf16 weights fit, but not with one sequence's KV cache at this context) "
+        "— standard on this GPU, check quality"
+    ),
+    "fp8_only_workspace": N_(
+        "only with FP8 weights (the bf16 weights fit, but not with the engine's workspace) — standard on "
+        "this GPU, check quality"
+    ),
     "lmdeploy_total_share": N_(
         "does not fit: this lmdeploy release gives the KV cache a share of the card's total memory"
     ),
@@ -392,6 +401,20 @@ OFFLOAD_PARAMS = N_(
 """The offload verdict of an adapter run's FSDP parameter offload (estimator.adapter_offload, s34)."""
 
 PARAM_NOTE_MESSAGES_EXTRA: dict[tuple[NoteCode, str], str] = {
+    # the 16-bit weights fit the user's GPUs; one sequence's KV cache or the workspace beside them does not
+    # (estimator.serving_capacity.short_cause; s42 trial #13: 'bf16 weights do not fit' on one L4)
+    (NoteCode.released_weights_short, "kv_in_gib"): N_(
+        "%(precision)s weights (%(weights_in_gib)s per GPU) fit, but not with one %(context)s sequence's KV "
+        "cache (%(kv_in_gib)s) and the engine's workspace beside them: %(need_in_gib)s per GPU against "
+        "%(usable_in_gib)s usable, so at least %(min_gpus)s GPUs are needed at this context; the answer is "
+        "for FP8 weights on your %(gpu_count)s (check quality on your task)."
+    ),
+    (NoteCode.released_weights_short, "workspace_in_gib"): N_(
+        "%(precision)s weights (%(weights_in_gib)s per GPU) fit, but not with the engine's workspace "
+        "(%(workspace_in_gib)s) beside them: %(need_in_gib)s per GPU against %(usable_in_gib)s usable, so "
+        "at least %(min_gpus)s GPUs are needed; the answer is for FP8 weights on your %(gpu_count)s (check "
+        "quality on your task)."
+    ),
     (NoteCode.concurrency_limited, "gguf_kv"): N_(
         "Only ≈ %(max_concurrency)s of the %(concurrency)s slots fit at this context: llama.cpp allocates "
         "every slot's KV cache at start, so lower -c or --parallel, add GPUs, or quantize the KV cache "
