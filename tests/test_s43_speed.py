@@ -6,18 +6,24 @@
 - Nine reader and estimator modules a plain question calls nothing of are imported on their first call
   (:class:`estimator.later.Later` stand-ins: ``bot.later_names`` and ``later()`` in the estimator callers):
   a question that needs one loads it, and its caller then holds the real function.
+- ``bot.parse.regex.top_level_branches`` jumps between the characters it reads: the same lists as the
+  character-by-character scan it replaced.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot.parse.regex import top_level_branches
+from bot.regex_store import load_codes
 from estimator import later
 from tests.startup_probe import ask_loaded
 
@@ -121,3 +127,50 @@ def test_the_caller_holds_the_real_function_after_its_first_call() -> None:
         "ask('7B全参微调，1张A100 80G够吗', None, 'text'); print(t.late_gradients is g.late_gradients)"
     )
     assert out == "True"
+
+
+def _branches_char_by_char(pattern: str) -> list[str]:
+    """bot.parse.regex.top_level_branches as it was before s43-speed (47822b33): one step a character."""
+    out, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            i += pattern.startswith("^", i + 1)
+            i += pattern.startswith("]", i + 1)
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return [pattern] if re.search(r"\\[1-9]|\(\?P=|\(\?[aiLmsux]+\)", pattern) else out
+
+
+@pytest.mark.parametrize(
+    ("pattern", "branches"),
+    [
+        (r"a|b(c|d)|[|]|\|e", ["a", "b(c|d)", "[|]", r"\|e"]),
+        (r"[]|]x|y", ["[]|]x", "y"]),  # a ']' first in a class is the character
+        (r"[^]|]|z", ["[^]|]", "z"]),
+        (r"(a)|\1", [r"(a)|\1"]),  # a back-reference: not split
+        (r"(?i)gpu|卡", [r"(?i)gpu|卡"]),  # an inline global flag: not split
+        ("显存|memory", ["显存", "memory"]),
+    ],
+)
+def test_top_level_branches_splits_at_the_top_level_bars(pattern: str, branches: list[str]) -> None:
+    assert top_level_branches(pattern) == branches == _branches_char_by_char(pattern)
+
+
+def test_top_level_branches_is_the_character_scan_over_stored_and_random_patterns() -> None:
+    stored = [key[0] for key in load_codes() if isinstance(key[0], str)]
+    rnd = random.Random(43)
+    made = ["".join(rnd.choice("ab|()[]^\\?:P=1i") for _ in range(rnd.randint(0, 14))) for _ in range(20_000)]
+    for pattern in [*stored, *made]:
+        assert top_level_branches(pattern) == _branches_char_by_char(pattern), pattern
