@@ -12,7 +12,6 @@ import math
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
-from estimator.later import later
 from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
@@ -61,9 +60,7 @@ from estimator.search_keep import forget_searches as forget_searches  # re-expor
 from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
 from estimator.setup import Layout, TrainingSetup
-
-# imported on first call (s43-speed: a plain question calls none of them)
-(live_score_bytes,) = later("estimator.attention_scores", "live_score_bytes")
+from estimator.transients import live_score_bytes  # a later() stand-in (s43-speed)
 
 HEADROOM = 0.9
 """A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""

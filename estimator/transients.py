@@ -37,9 +37,9 @@ from estimator.trainer_generation import generation_parts
 gradient_credit, late_gradients = later("estimator.late_gradients", "gradient_credit", "late_gradients")
 
 # imported on first call (s43-speed: a plain question calls none of them)
-kept_score_bytes, score_bytes_per_layer = later(
-    "estimator.attention_scores", "kept_score_bytes", "score_bytes_per_layer"
-)
+kept_score_bytes, live_score_bytes, score_bytes_per_layer = later(
+    "estimator.attention_scores", "kept_score_bytes", "live_score_bytes", "score_bytes_per_layer"
+)  # live_score_bytes: estimator.plan's (at its 450-line cap, tests/test_s28_tidy.py)
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``
