@@ -58,6 +58,12 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.render.fp16_cards": ("fp16_mark",),
     "bot.render.serving_memory_first": ("mem_first",),
     "bot.render.steps_text": ("budget_steps",),
+    "bot.parse.batch_asked": ("asks_batch",),
+    "bot.parse.memory_asked": ("asks_memory", "asks_throughput", "asks_usable"),
+    "bot.parse.withheld": ("other_model_reason", "role_reason", "unread_reason"),
+    "bot.parse.x_card_name": ("x_is_name",),
+    "bot.parse.configs.stack_host": ("host_beside_command",),
+    "bot.render.unknown_card": ("family_head", "unknown_card_head"),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
@@ -119,6 +125,18 @@ drop_port_stems, port_tools = later("bot.parse.port_names", "drop_port_stems", "
 (active_in_name,) = later("bot.parse.active_name", "active_in_name")
 budget_pick_line, rows_within = later("bot.render.budget_pick_text", "budget_pick_line", "rows_within")
 (calendar_line,) = later("bot.render.calendar_text", "calendar_line")
+
+# s43-speed: more readers a plain question never calls (cue-gated at their call sites), on first call
+(asks_batch,) = later("bot.parse.batch_asked", "asks_batch")
+asks_memory, asks_throughput, asks_usable = later(
+    "bot.parse.memory_asked", "asks_memory", "asks_throughput", "asks_usable"
+)
+other_model_reason, role_reason, unread_reason = later(
+    "bot.parse.withheld", "other_model_reason", "role_reason", "unread_reason"
+)
+(x_is_name,) = later("bot.parse.x_card_name", "x_is_name")
+(host_beside_command,) = later("bot.parse.configs.stack_host", "host_beside_command")
+family_head, unknown_card_head = later("bot.render.unknown_card", "family_head", "unknown_card_head")
 
 LATE = LaterNames(
     {

@@ -29,7 +29,7 @@ from estimator.architecture import embedding_params
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.eager_activations import eager_layer_bytes, eager_layout
-from estimator.late_gradients import accumulates, gradient_credit
+from estimator.later import later
 from estimator.memory import SearchMemo
 from estimator.memory_band import FRAGMENTATION_HIGH, LOSS_HIGH_FACTOR, per_gpu_band
 from estimator.model_states import _FULL, _PREFERENCE
@@ -47,6 +47,9 @@ from estimator.transients import (
     ZERO_REDUCE_BUCKET_ELEMENTS,
     layer_activation_coefficients,
 )
+
+# imported on first call (s43-speed: a plain question calls none of them)
+accumulates, gradient_credit = later("estimator.late_gradients", "accumulates", "gradient_credit")
 
 _PARTS = ("weights", "gradients", "optimizer", "zero_buffers", "activations", "logits", "layer_workspace",
           "gathered_weights", "optimizer_step", "overhead")  # fmt: skip

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
 from estimator.expert_parallel import routed_share
-from estimator.late_gradients import accumulated_gradients, late_gradients
+from estimator.later import later
 from estimator.lora import LORA_ALL_LINEAR as LORA_ALL_LINEAR
 from estimator.lora import lora_matrices as lora_matrices
 from estimator.lora import lora_params as lora_params
@@ -37,6 +37,11 @@ from estimator.transients import (
     peaks,
 )
 from estimator.transients import activation_bytes_per_layer as activation_bytes_per_layer
+
+# imported on first call (s43-speed: a plain question calls none of them)
+accumulated_gradients, late_gradients = later(
+    "estimator.late_gradients", "accumulated_gradients", "late_gradients"
+)
 
 _FREEZE = Method.freeze  # read once (Python 3.11's EnumType.__getattr__), as estimator.setup does
 

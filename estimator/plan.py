@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from estimator.attention_scores import live_score_bytes
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
@@ -61,6 +60,7 @@ from estimator.search_keep import forget_searches as forget_searches  # re-expor
 from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
 from estimator.setup import Layout, TrainingSetup
+from estimator.transients import live_score_bytes  # a later() stand-in (s43-speed)
 
 HEADROOM = 0.9
 """A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""

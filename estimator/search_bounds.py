@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from estimator.catalog import ModelSpec
 from estimator.defaults import CUDA_CONTEXT_BYTES, FRAGMENTATION
-from estimator.late_gradients import gradient_credit, late_gradients
+from estimator.later import later
 from estimator.models import Algorithm, Method, Plan
 from estimator.setup import Layout, TrainingSetup, new_layout
 from estimator.trainer_generation import generation_kv_per_sequence, generation_parts
@@ -30,6 +30,9 @@ from estimator.transients import (
 )
 from estimator.transients import FP32_LOSS_BYTES_PER_LOGIT as FP32_LOSS
 from estimator.transients import HALF_LOSS_BYTES_PER_LOGIT as HALF_LOSS
+
+# imported on first call (s43-speed: a plain question calls none of them)
+gradient_credit, late_gradients = later("estimator.late_gradients", "gradient_credit", "late_gradients")
 
 if TYPE_CHECKING:
     from estimator.memory import SearchMemo

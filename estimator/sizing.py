@@ -12,15 +12,18 @@ from estimator import catalog, defaults
 from estimator.catalog import GpuSpec
 from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
+from estimator.later import later
 from estimator.layer_offload import with_layer_split
 from estimator.ledger import Ledger
-from estimator.load_cost import with_load_cost
 from estimator.models import SizingReport, SizingRequest, Stage
 from estimator.reasons import Why
 from estimator.report_request import with_filled
 from estimator.resolve import Resolved, personal_count, resolve
 from estimator.serving import size_serving
 from estimator.training import rented_hours, size_training
+
+# imported on first call (s43-speed: a plain question calls none of them)
+(with_load_cost,) = later("estimator.load_cost", "with_load_cost")
 
 
 def estimate(req: SizingRequest) -> SizingReport:

@@ -10,6 +10,7 @@ from estimator import defaults
 from estimator.adapter_offload import sized_offload
 from estimator.catalog import ModelSpec
 from estimator.checkpoint import checkpoint_bytes
+from estimator.later import later
 from estimator.ledger import Ledger, beyond_window
 from estimator.memory import LORA_ALL_LINEAR
 from estimator.model_states import QUANTIZED_BASE_BITS
@@ -26,12 +27,14 @@ from estimator.models import (
 from estimator.reasons import Why, Word
 from estimator.rl_reference import has_reference
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, rollout_lengths, sequences_per_prompt
-from estimator.sample_padding import samples_at_cap as samples_at_cap
 from estimator.setup import TrainingSetup
 from estimator.trainer_decode import generates_in_trainer
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import ToolLimits, quantization_key, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
+
+# imported on first call (s43-speed: a plain question calls none of them)
+(samples_at_cap,) = later("estimator.sample_padding", "samples_at_cap")
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
     Precision.int8: 8,

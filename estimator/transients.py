@@ -24,15 +24,22 @@ from functools import partial
 from typing import NamedTuple
 
 from estimator.adamw_step import zero0_step
-from estimator.attention_scores import kept_score_bytes, score_bytes_per_layer
 from estimator.catalog import ModelSpec
 from estimator.eager_activations import eager_layer_bytes, eager_layers
-from estimator.late_gradients import gradient_credit, late_gradients
+from estimator.later import later
 from estimator.lora import ADAPTER_INPUT_BYTES, DEQUANT_BYTES, LORA_DROPOUT_MASK_BYTES, lora_input_elements
 from estimator.models import Algorithm, Method, Plan
 from estimator.runtimes.transformers import largest_matrix
 from estimator.setup import Layout, Recompute, TrainingSetup, activation_layers
 from estimator.trainer_generation import generation_parts
+
+# imported on first call (s43-speed: a plain question calls none of them)
+gradient_credit, late_gradients = later("estimator.late_gradients", "gradient_credit", "late_gradients")
+
+# imported on first call (s43-speed: a plain question calls none of them)
+kept_score_bytes, live_score_bytes, score_bytes_per_layer = later(
+    "estimator.attention_scores", "kept_score_bytes", "live_score_bytes", "score_bytes_per_layer"
+)  # live_score_bytes: estimator.plan's (at its 450-line cap, tests/test_s28_tidy.py)
 
 LOSS_CHUNKS = 8
 """Chunks of a chunked cross-entropy: torchtune ``CEWithChunkedOutputLoss(num_output_chunks=8)``

@@ -34,7 +34,7 @@ def test_the_console_script_freezes_the_answers_objects_and_turns_the_collector_
         "import bot.cli\n"
         "bot.cli._exit_without_teardown = lambda code: None  # ends the process: see test_startup_deferred\n"
         "from bot.cli import main\n"
-        "assert gc.get_freeze_count() == 0\n"
+        "assert gc.get_freeze_count() > 0  # what import bot loaded (s43-speed: bot/__init__.py)\n"
         "code = main()\n"
         "print('PROBE', code, gc.get_freeze_count(), gc.isenabled(), file=sys.stderr)\n"
     )
@@ -55,13 +55,16 @@ def test_the_console_script_with_the_collector_off_leaves_it_off_and_freezes_not
         "bot.cli._exit_without_teardown = lambda code: None  # ends the process: see test_startup_deferred\n"
         "from bot.cli import main\n"
         "gc.disable()\n"
+        "before = gc.get_freeze_count()  # what import bot froze (s43-speed): main adds nothing\n"
         "code = main()\n"
-        "print('PROBE', code, gc.get_freeze_count(), gc.isenabled(), file=sys.stderr)\n"
+        "print('PROBE', code, gc.get_freeze_count() - before, gc.isenabled(), file=sys.stderr)\n"
     )
     done = _console(code)
     assert done.returncode == 0, done.stderr
     probe = [line for line in done.stderr.splitlines() if line.startswith("PROBE")][-1].split()
-    assert probe[1:] == ["0", "0", "False"]
+    # s43-speed: import bot froze what it loaded; main freezes nothing more (some of those objects are freed
+    # by their reference counts during the answer: the count can only fall)
+    assert probe[1] == "0" and int(probe[2]) <= 0 and probe[3] == "False"
 
 
 def test_main_in_process_freezes_nothing(capsys) -> None:
@@ -70,4 +73,4 @@ def test_main_in_process_freezes_nothing(capsys) -> None:
     before = gc.get_freeze_count()
     assert main(["ask", QUESTION]) == 0
     assert "A100" in capsys.readouterr().out
-    assert gc.get_freeze_count() == before and gc.isenabled()
+    assert gc.get_freeze_count() <= before and gc.isenabled()  # s43-speed: freed frozen objects leave it

@@ -36,6 +36,10 @@ DEFERRED = (
     "estimator.mac_devices", "estimator.methods", "estimator.mla_layout", "estimator.offload_time",
     "estimator.pcie_layout", "estimator.serving_budget", "estimator.serving_capacity",
     "estimator.serving_schedule", "estimator.throughput_target",
+    # s43-speed: through later() stand-ins (bot.later_names, estimator.later.later in the callers)
+    "bot.parse.batch_asked", "bot.parse.memory_asked", "bot.parse.withheld", "bot.parse.x_card_name",
+    "bot.parse.configs.stack_host", "bot.render.unknown_card", "estimator.attention_scores",
+    "estimator.late_gradients", "estimator.sample_padding",
 )  # fmt: skip
 
 

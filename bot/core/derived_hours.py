@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from estimator.load_cost import load_gpu_hours
+from estimator.later import later
 from estimator.models import SizingReport
+
+# imported on first call (s43-speed: a plain question calls none of them)
+(load_gpu_hours,) = later("estimator.load_cost", "load_gpu_hours")
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from bot.later_names import other_model_reason
 from bot.parse.asked_stem import stem, stem_named
 from bot.parse.cue_words import SWITCH
 from bot.parse.gpus import GpuMention
@@ -30,7 +31,6 @@ from bot.parse.models import ModelMention
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.structure import CURRENT, OBSERVED, TRIED, role_at, segments
-from bot.parse.withheld import other_model_reason
 from estimator import catalog
 
 SENTENCE_RE = rc(r"[^。;；!！?？\n]*?(?:[。;；!！?？\n]|(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.(?=\s|$)|$)")

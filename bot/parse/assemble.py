@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any
 
+from bot.later_names import asks_usable
 from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
@@ -42,7 +43,6 @@ from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
-from bot.parse.memory_asked import asks_usable
 from bot.parse.mention_steps import MentionSteps
 from bot.parse.models import ModelMention
 from bot.parse.node_shape import kept_per_node

@@ -8,9 +8,8 @@ from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 
-from bot.later_names import rounded_beside
+from bot.later_names import role_reason, rounded_beside
 from bot.parse import structure as st
-from bot.parse import withheld
 from bot.parse.asked_model import (
     Candidate,
     active_after,
@@ -91,7 +90,7 @@ class FieldSteps(GpuFieldSteps):
         the structure chose against it), 'repeated' when its field used another value, else ``default``."""
         if role.extra == "stated_need":  # 'loads in 5 GB' beside a named card (bot.parse.role_left)
             return "stated_need"
-        lost = self.__dict__.get("_lost", {}).get(id(role)) or withheld.role_reason(self, role)
+        lost = self.__dict__.get("_lost", {}).get(id(role)) or role_reason(self, role)
         return lost or ("repeated" if role.role in used_roles else default)
 
     def unread_reason(self, raw: str, default: str) -> str:  # bot.parse.users_load.unread_reason

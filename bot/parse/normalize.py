@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bot.later_names import card_variants, notebook_gpus
+from bot.later_names import card_variants, notebook_gpus, x_is_name
 from bot.parse import lexicon as lx
 from bot.parse import spelling_tables as sp
 from bot.parse.abbrev import expand_abbreviations
@@ -41,7 +41,6 @@ from bot.parse.worked_sums import results_of_sums
 from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
-from bot.parse.x_card_name import x_is_name
 from bot.textclean import placeholder
 
 LONG_INPUT_CHARS = 3000

@@ -110,9 +110,14 @@ def words_gate(words: tuple[str, ...]) -> re.Pattern[str]:
 def top_level_branches(pattern: str) -> list[str]:
     """``pattern`` split at each ``|`` outside groups, character classes and escapes (one item: no
     top-level alternation). Not split (one item) when a branch could depend on another: a back-reference
-    or an inline global flag (``(?i)``)."""
+    or an inline global flag (``(?i)``). Only the characters :data:`_SPECIAL_RE` finds change the state,
+    so the scan jumps from one to the next (s43-speed: a plain ``ask`` splits 8 patterns, 3,714 characters
+    of which 1,027 are those: ~3.6x fewer steps; the same lists as the character-by-character scan over the
+    1,056 stored patterns and 200,000 random ones, tests/test_s43_speed.py)."""
     out, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
+    search = _SPECIAL_RE.search
+    while (found := search(pattern, i)) is not None:
+        i = found.start()
         ch = pattern[i]
         if ch == "\\":
             i += 2
@@ -135,6 +140,8 @@ def top_level_branches(pattern: str) -> list[str]:
     return out
 
 
+_SPECIAL_RE = re.compile(r"[\\\[\]()|]")
+"""The characters :func:`top_level_branches` reads: escape, class brackets, group parentheses, bar."""
 _DEPENDENT_RE = re.compile(r"\\[1-9]|\(\?P=|\(\?[aiLmsux]+\)")
 """What :func:`top_level_branches` does not split: back-references and inline global flags."""
 

@@ -9,6 +9,9 @@ from operator import attrgetter, eq, itemgetter
 from typing import Any
 
 from bot.later_names import (
+    asks_batch,
+    asks_memory,
+    asks_throughput,
     generating_with_tool,
     grpo_tool_algorithm,
     option_prices,
@@ -19,7 +22,6 @@ from bot.later_names import (
 from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_alternative, asked_method_first
-from bot.parse.batch_asked import asks_batch
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
@@ -27,7 +29,6 @@ from bot.parse.gpus import GpuMention
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
 from bot.parse.lexicon import GLOBAL_BATCH_RE
-from bot.parse.memory_asked import asks_memory, asks_throughput
 from bot.parse.method_words import METHOD_WORDS
 from bot.parse.normalize import MODEL_MARK
 from bot.parse.past_run import duration_as_hours

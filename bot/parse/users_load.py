@@ -13,7 +13,7 @@ from itertools import compress, repeat
 from operator import attrgetter, countOf, eq
 from typing import Any
 
-from bot.parse import withheld
+from bot.later_names import unread_reason as withheld_unread_reason
 from bot.parse.daily_users import daily_users_as_load
 from bot.parse.load_range import upper_load
 from bot.parse.negated_values import negated
@@ -184,7 +184,7 @@ def unread_reason(steps: Any, raw: str, default: str) -> str:
         default = (
             "repeated"  # '131072，也就是 128K', '32768（32k）': the length read, said again in k (round 10)
         )
-    return withheld.unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
+    return withheld_unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
 
 
 LENGTH_FIELDS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_sample")

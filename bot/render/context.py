@@ -9,7 +9,7 @@ from bot.core.answer import Answer
 from bot.core.chosen import chosen_plan
 from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
-from bot.later_names import budget_steps, sizes_line
+from bot.later_names import budget_steps, family_head, sizes_line
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, is_tpu, model_label, node_of, stage_key
@@ -25,7 +25,6 @@ from bot.render.sections_ledger import linked_rows
 from bot.render.serving_text import inference_section
 from bot.render.stated import serving_settings, settings_suffix
 from bot.render.understood import understood_extras
-from bot.render.unknown_card import family_head
 from bot.render.wording import BUDGET_VERDICTS, TOTAL_MEMORY_VERDICTS
 from estimator.models import Note, SizingReport
 from estimator.reasons import Why

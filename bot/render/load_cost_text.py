@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.render.fmt import Fmt, money_span
-from estimator.load_cost import unfit_count
+from estimator.later import later
 from estimator.models import SizingReport
+
+# imported on first call (s43-speed: a plain question calls none of them)
+(unfit_count,) = later("estimator.load_cost", "unfit_count")
 
 
 def load_cost_section(

@@ -17,7 +17,13 @@ from bot.core.calendar_days import calendar_days
 from bot.core.compare_currency import table_currency
 from bot.core.pipeline import ABSURD_MODEL, API_NO_HISTORY, ESTIMATOR_ERROR, LOST_FOLLOWUP, NO_HISTORY, Answer
 from bot.core.serving_rank import cheaper_but_slow
-from bot.later_names import active_in_name, budget_pick_line, calendar_line, rows_within  # s42-speed
+from bot.later_names import (  # s42-speed
+    active_in_name,
+    budget_pick_line,
+    calendar_line,
+    rows_within,
+    unknown_card_head,  # s43-speed
+)
 from bot.lazylog import lazy_logger
 from bot.parse import ParseResult
 from bot.parse.non_llm import KINDS as NON_LLM_KINDS
@@ -40,7 +46,6 @@ from bot.render.env import mac_words, render_capped
 from bot.render.offer_text import offer_lines
 from bot.render.rig_text import rig_headline
 from bot.render.understood import help_not_used, switch_line
-from bot.render.unknown_card import unknown_card_head
 from estimator.models import Stage
 from estimator.money_kinds import Currency
 

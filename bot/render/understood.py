@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.interpretation import USED_REASONS, Interpretation, interpret
+from bot.later_names import family_head
 from bot.parse import ParseResult
 from bot.render import ignored_texts as ign
 from bot.render.describe import gpu_names
@@ -16,7 +17,6 @@ from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIE
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rig_text import SAME_REASON, same_memory
 from bot.render.substitution_texts import SUBSTITUTION_TEXTS
-from bot.render.unknown_card import family_head
 from estimator import catalog
 from estimator.models import SizingReport
 

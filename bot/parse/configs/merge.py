@@ -11,9 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.later_names import host_beside_command
 from bot.parse import ParseResult, parse
 from bot.parse.configs.model import StackConfig
-from bot.parse.configs.stack_host import host_beside_command
 from bot.parse.engine_world import engine_world
 from bot.parse.normalize import normalize
 from bot.parse.sample_length import SAMPLE_LENGTH
