@@ -116,3 +116,58 @@ def test_flags_that_change_nothing_keep_their_reason(text: str) -> None:
     reasons = {t.split(":")[0]: r for t, r in _ignored(answer_json(text)).items()}
     assert reasons["--node-rank"] == "not_sized"
     assert reasons.get("--spec-trace-dir", "not_sized") == "not_sized"
+
+
+# 2. SGLang '--tp 16 --dp 16 --enable-dp-attention' of DeepSeek-V3 on Ascend 910B (no FP8: bf16 weights,
+# 1,342 GB): SGLang's reserve on a 64 GiB card is 9.5 + 0.5 × (TP × PP) GiB + 4 GiB with DP attention
+# (sglang/srt/server_args.py _handle_mem_fraction_static, v0.5.2), so no pipeline with DP attention holds
+# it; the fewest without it are TP 8 × PP 5 = 40, as the same line without the DP flags says (q14b).
+DP_LINE = (
+    "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --dp 16 "
+    "--enable-dp-attention --ep-size 16 --nnodes 2 --node-rank 0"
+)
+NO_DP_LINE = "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --nnodes 2"
+
+
+@pytest.mark.parametrize(
+    ("tail", "no_and_then", "note"),
+    [
+        (
+            "  两台昇腾910B能跑吗？不行的话两台H200呢",
+            ("• Ascend 910B：需要 40 张", "• H200 141G：16 张"),
+            "开数据并行注意力时，多少张 Ascend 910B 都放不下这个模型",
+        ),
+        (
+            "  can two Ascend 910B nodes run it? if not, two H200 nodes?",
+            ("• Ascend 910B: 40 needed", "• H200 141G: 16 GPUs"),
+            "With data-parallel attention no number of Ascend 910B cards holds the model",
+        ),
+    ],
+)
+def test_dp_attention_that_never_fits_gives_the_fewest_without_it(
+    tail: str, no_and_then: tuple[str, str], note: str
+) -> None:
+    data = answer_json(DP_LINE + tail)
+    assert (data["request"]["gpu_count"], data["request"]["tp"], data["request"]["dp_attention"]) == (
+        16,
+        16,
+        True,
+    )
+    inf = data["report"]["inference"]
+    assert inf["weights_bytes"] == 1_342e9 and inf["min_without_dp_attention"] is True
+    plain = answer_json(NO_DP_LINE + tail)["report"]["inference"]
+    assert inf["min_gpus"] == plain["min_gpus"] == 40 and plain["min_without_dp_attention"] is False
+    reply = ask(DP_LINE + tail, None, "plain")[0]
+    assert "488" not in reply
+    lines = reply.splitlines()
+    first, then = (next(i for i, line in enumerate(lines) if line.startswith(p)) for p in no_and_then)
+    assert first < then  # 910B answered first, then H200
+    assert note in reply and ("40 张" in reply or "are 40." in reply)
+
+
+def test_dp_attention_that_fits_is_unchanged() -> None:
+    """On H200 the DP-attention layout holds the fp8 weights (673 GB) on 16 GPUs: no fallback, no note."""
+    data = answer_json(DP_LINE + "  两台H200能跑吗")
+    inf = data["report"]["inference"]
+    assert inf["min_without_dp_attention"] is False and inf["min_gpus"] == 8
+    assert not any(w["code"] == "dp_attention_never_fits" for w in data["report"]["warnings"])
