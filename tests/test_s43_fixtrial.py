@@ -197,3 +197,62 @@ def test_h20_141g_is_sized_at_its_stated_memory(text: str, said: str) -> None:
     assert data["report"]["hardware"]["catalog_memory_gib"] == 96.0
     reply = ask(text, None, "plain")[0]
     assert said in reply and "H20 141G" in reply and "H20 96G" not in reply
+
+
+# 3/4 in words: speculative decoding and expert parallelism said in a serving question are named with the
+# true reason; 'EAGLE-3' is a method's name, never an unread '3'; 'single-stream' is one sequence at a time.
+@pytest.mark.parametrize(
+    ("text", "item", "reason"),
+    [
+        (
+            "Qwen2.5-72B 用投机解码（EAGLE-3）部署在 4 张 H100 上，单用户能到多少 token/s？",
+            "eagle3",
+            "speculative_not_modelled",
+        ),
+        (
+            "Llama-3.1-70B on 4x H100 with speculative decoding using Llama-3.2-1B as the draft model: "
+            "what single-stream tokens/s can I expect vs without?",
+            "speculative decoding",
+            "speculative_not_modelled",
+        ),
+        (
+            "DeepSeek-R1 671B 满血版部署，用H20 141G，想要支持50并发、上下文32k，要几台机器？用EP专家并行",
+            "专家并行",
+            "expert_parallel",
+        ),
+        (
+            "DeepSeek-R1 on one node of 8x H200 with SGLang, expert parallelism: how many concurrent at 8k?",
+            "expert parallelism",
+            "expert_parallel",
+        ),
+    ],
+)
+def test_serving_methods_in_words_are_named(text: str, item: str, reason: str) -> None:
+    data = answer_json(text)
+    ignored = _ignored(data)
+    assert ignored.get(item) == reason
+    assert "3" not in ignored  # EAGLE-3's digit is no number
+    if "single-stream" in text or "单用户" in text:
+        assert data["request"]["concurrency"] == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen2.5-72B 部署在 4 张 H100 上，3 个并发能到多少 token/s？",
+        "serve Llama-3.1-70B on 4x H100 for our expert team of analysts, 8 concurrent",
+        "部署 Qwen3-32B，两张 H100，流式输出（stream），16 并发",
+    ],
+)
+def test_look_alikes_name_no_serving_method(text: str) -> None:
+    """'3 个并发' is a load, an 'expert team' no parallelism, 'stream' no single stream."""
+    data = answer_json(text)
+    assert not {"speculative_not_modelled", "expert_parallel"} & set(_ignored(data).values())
+    assert data["request"]["concurrency"] != 1
+
+
+def test_the_call_site_cues_are_the_readers() -> None:
+    from bot.parse.field_steps import SERVING_METHOD_CUES
+    from bot.parse.serving_methods import CUES
+
+    assert SERVING_METHOD_CUES == CUES
