@@ -206,7 +206,7 @@ def test_h20_141g_is_sized_at_its_stated_memory(text: str, said: str) -> None:
     [
         (
             "Qwen2.5-72B 用投机解码（EAGLE-3）部署在 4 张 H100 上，单用户能到多少 token/s？",
-            "eagle3",
+            "EAGLE-3",
             "speculative_not_modelled",
         ),
         (

@@ -328,7 +328,7 @@ class FieldSteps(GpuFieldSteps):
         if stage == "inference" and any(map(self.s.__contains__, SERVING_METHOD_CUES)):  # s43 trial #3/#4
             from bot.parse.serving_methods import serving_methods
 
-            serving_methods(self.s, self.named_unused)
+            serving_methods(self.s, self.named_unused, self.raw)
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

@@ -20,13 +20,20 @@ CUES = ("specul", "spec decode", "投机", "推测解码", "eagle", "medusa", "e
 """The call site's literal gate: a message with none of them pays no search."""
 
 
-def serving_methods(s: str, named: list[tuple[str, str]]) -> None:
+TYPED_NAME_RE = rc(r"(?i)(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z\d])")
+"""The draft method's name as the user typed it ('EAGLE-3'), which the normalizer wrote as one word."""
+
+
+def serving_methods(s: str, named: list[tuple[str, str]], raw: str = "") -> None:
     """Name speculative decoding (``speculative_not_modelled``) and expert parallelism (``expert_parallel``)
-    in ``named`` when the normalized serving question ``s`` says them and no pasted flag named them."""
+    in ``named`` when the normalized serving question ``s`` says them and no pasted flag named them; a
+    draft method's name as typed in ``raw`` (the message)."""
     said = {text.split(":")[0] for text, _ in named}
     words = [" ".join(m.group(0).split()) for m in SPECULATIVE_RE.finditer(s)]
     if words and not any(k.startswith(("--spec", "--draft", "--model-draft", "-md")) for k in said):
         method = next((w for w in words if w.startswith(("eagle", "medusa"))), words[0])  # its name first
+        typed = TYPED_NAME_RE.search(raw) if method.startswith(("eagle", "medusa")) else None
+        method = typed.group(0) if typed else method
         named.append((method, "speculative_not_modelled"))
     m = EXPERT_PARALLEL_RE.search(s)
     flags = ("--enable-expert-parallel", "-ep", "--ep-size", "--ep", "--expert-parallel-size")
