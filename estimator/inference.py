@@ -254,6 +254,7 @@ class _Layouts(NamedTuple):
     use: Layout
     serving: int
     fits_count: bool
+    min_without_dp_attention: bool
 
 
 def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
@@ -261,6 +262,12 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     layout speed and cost refer to: the user's count when it holds the model, else the recommendation."""
     spec, gpu, rt = s.spec, s.gpu, f.rt
     tp_min, pp_min = layout_for(f.weights, f.kv_seq, spec, gpu, rt, f.one)
+    plain = None
+    if pp_min >= spec.layers > 1 and spec.kv_lora_rank:  # DP attention never holds it (s43 #2)
+        from estimator.plain_tp_min import plain_tp_min
+
+        plain = plain_tp_min(s, f)
+    tp_min, pp_min = plain or (tp_min, pp_min)
     min_gpus = tp_min * pp_min
     rec = serving_layout(f.weights, f.kv_seq, s.concurrency, spec, gpu, rt, f.load)
     if s.group is not None:  # the user's TP × PP: copies of it, as many as the load (or their GPUs) take
@@ -275,7 +282,7 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     else:
         use = rec
     serving = s.gpu_count if s.gpu_count and fits_count else rec.gpus
-    return _Layouts(min_gpus, max(min_gpus, rec.gpus), use, serving, fits_count)
+    return _Layouts(min_gpus, max(min_gpus, rec.gpus), use, serving, fits_count, plain is not None)
 
 
 def _speed_and_cost(
@@ -362,6 +369,7 @@ def serve(s: ServingSetup) -> Inference:
         bytes_per_gpu=bytes_per_gpu_on(spec, gpu, use, shape, weights, kv_total, rt, f.load, need),
         context_bytes_per_gpu=CUDA_CONTEXT_BYTES.value,  # in bytes_per_gpu, outside usable (required_bytes)
         min_gpus=lay.min_gpus,
+        min_without_dp_attention=lay.min_without_dp_attention,
         recommended_gpus=lay.recommended,
         serving_gpus=lay.serving,
         tp=use.tp,

@@ -347,6 +347,9 @@ class Inference(_Frozen):
     """the CUDA context counted in `bytes_per_gpu` on each GPU, outside the engine's share: `bytes_per_gpu`
     less it is what `usable_bytes_per_gpu` must hold (the verdict's basis; s34 fixa)"""
     min_gpus: int = Field(description="fewest GPUs holding the weights and one full-context sequence")
+    min_without_dp_attention: bool = False
+    """true when no count of these GPUs holds the MLA model with data-parallel attention and `min_gpus` is
+    the fewest without it (every TP rank keeping the whole latent cache; s43 trial #2)"""
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(
         description="GPUs the speed and cost figures refer to (user's count or recommended)"

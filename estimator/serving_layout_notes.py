@@ -22,6 +22,8 @@ def layout_notes(req: SizingRequest, gpu: GpuSpec, inf: Inference, runtime: Serv
     ``tp_allreduce_ethernet`` where that link is Ethernet (personal cards, :data:`ETHERNET_GBPS`)."""
     if not gpu.nvlink and inf.tp > 1 and not runtime.splits_layers:
         ledger.note("tp_over_pcie", gpu=gpu.family)
+    if inf.min_without_dp_attention:  # DP attention: no count holds it; the fewest are plain TP's (s43 #2)
+        ledger.note("dp_attention_never_fits", gpu=gpu.family, min_gpus=inf.min_gpus)
     if inf.pp > 1:  # one layer per stage (serving_layout.pipeline_stages) and still no sequence: never fits
         ledger.note("pipeline_never_fits" if never else "pipeline_across_nodes", pp=inf.pp, tp=inf.tp)
     elif inf.tp > gpu.gpus_per_node and not runtime.splits_layers:

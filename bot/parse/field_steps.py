@@ -53,6 +53,20 @@ _ROLE_OF = attrgetter("role")
 _MODEL_ID_OF = attrgetter("model_id")
 _IS_NONE = partial(is_, None)
 
+SERVING_METHOD_CUES = (
+    "specul",
+    "spec decode",
+    "投机",
+    "推测解码",
+    "eagle",
+    "medusa",
+    "expert",
+    "专家并行",
+)
+"""Literal cues of :mod:`bot.parse.serving_methods` (speculative decoding, expert parallelism said in words):
+a message with none of them pays no search (the module's own CUES, checked equal by
+tests/test_s43_fixtrial.py)."""
+
 
 class FieldSteps(GpuFieldSteps):
     """Step 4: fields from roles. The state lives in the parse (:class:`bot.parse.assemble._Parse`); its
@@ -314,6 +328,10 @@ class FieldSteps(GpuFieldSteps):
         f["concurrency"] = load_value(self) or f.get("concurrency")  # llama.cpp -np: a setting
         if DP_ATTENTION_RE.search(self.s) and f.get("dp_attention") is None:  # s19: said in prose
             f["dp_attention"] = dp_attention_said(self.s)
+        if stage == "inference" and any(map(self.s.__contains__, SERVING_METHOD_CUES)):  # s43 trial #3/#4
+            from bot.parse.serving_methods import serving_methods
+
+            serving_methods(self.s, self.named_unused, self.raw)
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

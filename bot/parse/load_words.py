@@ -12,7 +12,7 @@ from bot.parse.regex import rc, words_gate
 
 SINGLE_USER_RE = rc(
     r"单(?:个)?用户|单人(?:在)?(?:使用|用)|仅供?(?:我)?(?:自己|个人)(?:使用|用)|(?:我)?自己一个人(?:使用|用)"
-    r"|独自(?:使用|用)"
+    r"|独自(?:使用|用)|(?<![a-z])single[\s\-]stream\b"  # s43 trial #4: 'single-stream tokens/s'
     # s35: one request ('单个请求能到多少 tokens/s'), not each request's length ('单个请求最长 8k')
     r"|单(?:个|条)\s*请求(?!\s*的?\s*(?:长度|最长|最多|上限|输入|输出|token|约|大概|是|有|在|为|\d))"
     # and in English ('17 tokens/s for 1 request', 'how fast is a single request?'), where the clause ends or
@@ -23,7 +23,7 @@ SINGLE_USER_RE = rc(
 )
 """'单用户', '单人使用', '仅供个人使用', '独自使用', '单个请求', 'a single request': one user, so one
 sequence at a time (read only when no load is stated: 'a single request … 16 concurrent' sizes the 16)."""
-_GATE = ("单", "自己", "个人", "独自", "request")
+_GATE = ("单", "自己", "个人", "独自", "request", "stream")
 _GATE_RE = words_gate(_GATE)
 
 

@@ -100,6 +100,8 @@ _WORD_RE = rc(r"[a-z][a-z\-]*[a-z]\.?")
 _DATA_LINE_RE = rc(r'^\s*(?:[{\[<|]|"[^"]{0,40}"\s*:|\w+\s*[:=]\s*\S+\s*[,;]\s*\w+\s*[:=])')
 
 
+_EAGLE_RE = rc(r"(?<![a-z])eagle[\s\-]?(\d)(?!\d)")
+"""EAGLE-1/2/3, the speculative-decoding drafts (Li et al. 2024, 2025): one word, its digit no number."""
 _R1_DISTILL_RE = rc(
     r"(?<![a-z0-9])r1[\s\-]*(?:的\s*)?(?:蒸馏版?(?:模型|本)?|distill(?:ed)?(?:[\s\-]+(?:version|model))?(?:\s+of)?)"
     r"[\s\-]*(?=\d+(?:\.\d+)?\s*b(?![a-z]))"
@@ -199,6 +201,7 @@ def normalize(text: str) -> str:
     s = _ZERO_INFINITY_RE.sub("zero-3 nvme offload", s) if "infinity" in s else s  # round 20
     if ("a2" in s or "a3" in s) and _ASCEND_CUE_RE.search(s):  # round 20: 'an A3' beside vllm-ascend
         s = _ASCEND_GENERATION_RE.sub(ASCEND_GENERATION_MARK + r"\1", s)
+    s = _EAGLE_RE.sub(r"eagle\1", s) if "eagle" in s else s  # s43 #4: EAGLE-3 a name, no number
     s = _R1_DISTILL_RE.sub("r1 ", s)  # "deepseek r1 蒸馏版 32b": the distilled model of that size
     s = recompute_phrases(s)  # '全量重计算', 'full recompute': the recompute mode, not the method (s14)
     s = s.replace("k/v cache", "kv cache").replace("k/v 缓存", "kv 缓存") if "k/v " in s else s  # round 36

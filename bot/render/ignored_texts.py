@@ -8,6 +8,7 @@ from bot.render.i18n import N_
 from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
 from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
 from bot.render.seq_typed_text import seq_typed as seq_typed
+from bot.render.serve_flag_texts import SERVE_FLAG_TEXTS
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
@@ -201,6 +202,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "cards_total": N_("the cards' memory together (their count × each card's memory), as sized"),
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     **CLUSTER_RATE_TEXTS,  # s42 zhleft #2 (bot.render.cluster_rate_texts)
+    **SERVE_FLAG_TEXTS,  # s43 trial #3/#4 (bot.render.serve_flag_texts)
     "card_unsized": N_(
         "another card in your message: nothing is sized until the model's size is known — say it to compare"
     ),

@@ -69,6 +69,7 @@ class NoteCode(Keys):
     user_speed_met = "user_speed_met"
     user_speed_short = "user_speed_short"
     pipeline_never_fits = "pipeline_never_fits"
+    dp_attention_never_fits = "dp_attention_never_fits"
     beyond_context_window = "beyond_context_window"
     vllm_long_max_model_len = "vllm_long_max_model_len"
     stated_layout_too_small = "stated_layout_too_small"

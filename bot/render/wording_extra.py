@@ -266,6 +266,11 @@ EXTRA_NOTE_MESSAGES: dict[NoteCode, str] = {
         "no room for it once each stage's own reserve is taken. Choose a card with more memory or lighter "
         "weights (FP8, int4)."
     ),
+    NoteCode.dp_attention_never_fits: N_(
+        "With data-parallel attention no number of %(gpu)s cards holds the model: the engine keeps more of "
+        "each card the larger the group, so adding cards adds no room. Without it (each tensor-parallel "
+        "rank keeping the whole MLA latent cache) the fewest that hold it are %(min_gpus)s."
+    ),
     NoteCode.hourly_budget: N_(
         "Your %(budget)s an hour rents %(gpus_low)s – %(gpus_high)s GPUs at once at %(price_low)s – "
         "%(price_high)s per GPU-hour: on them the run's %(gpu_hours)s GPU-hours take about %(hours_low)s – "

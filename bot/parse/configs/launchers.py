@@ -254,9 +254,11 @@ def _serve_flag(
 ) -> None:
     spec = table.get(flag) or table.get(flag.replace("_", "-"))
     if spec is None:
+        from bot.parse.configs.serve_flag_reasons import serve_flag_reason
         from bot.parse.configs.vocab import known
 
         reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
+        reason = serve_flag_reason(flag) or reason if reason == "not_sized" else reason  # trial s43 #3/#4
         if flag == "--quant-policy" and str(value) in ("4", "8"):  # lmdeploy's KV cache as int4/int8
             flag, value = "kv_precision", f"int{value} (--quant-policy {value})"  # (kv_cache_types)
         cfg.skip(flag, value, reason)

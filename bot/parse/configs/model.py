@@ -38,6 +38,8 @@ UNUSED_REASONS = (
     "script_defaults",  # DeepSpeed-Chat step 1 main.py: micro-batch 16 × 512, no checkpointing (s34)
     "beta_not_sft",  # a 'beta' with no preference or RL tuning named: SFT has none (bot.parse.hyper_names)
     "close_value",  # 'finetuning_type: lroa': not a value the tool takes, read as the closest (s39 fixc)
+    "speculative_not_modelled",  # a speculative-decoding flag: draft weights and speed not sized (s43)
+    "expert_parallel",  # an expert-parallel flag: experts sized split by TP over the same GPUs (s43)
     "colon_missing",  # 'quantization_bit 4' in a YAML: read as 'quantization_bit: 4', named (s39 fixc)
 )
 """Reason codes of :attr:`StackConfig.unused` (also used in ``interpretation.ignored``)."""

@@ -51,6 +51,8 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
     elif dp_flag is not None:
         cfg.unused.pop(f"{dp_flag}: {dp}", None)
         cfg.set(dp_flag, "gpu_count", layout * int(dp))
+        if tool == "vllm" and layout == 1:
+            _vllm_dp_ep(pairs, cfg)
     if tool == "sglang":
         _machines(pairs, layout * (1 if attention_dp else int(dp or 1)), cfg)
     visible = leading_env(argv).get("CUDA_VISIBLE_DEVICES", "")
@@ -78,6 +80,22 @@ def _attention_dp(flag: str, dp: int, cfg: StackConfig) -> None:
     if dp == int(cfg.values.get("tp") or 1):
         cfg.unused.pop(f"{flag}: {dp}", None)
         cfg.set(flag, "dp_attention", True)
+
+
+def _vllm_dp_ep(pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
+    """vLLM ``--enable-expert-parallel`` (``-ep``) beside ``--data-parallel-size N`` and no TP: attention
+    data parallel — each of the N ranks keeps its own sequences' KV (MLA latent) cache — and the experts
+    spread over the N GPUs (vLLM docs, serving/data_parallel_deployment.md: "for MoE models … the expert
+    layers form an (EP or) TP group of size DP × TP"; serving/expert_parallel_deployment.md), the layout
+    the answer offers for an MLA model (estimator.mla_layout): sized as data-parallel attention (trial
+    s43 #3: named as 'does not change the GPUs, memory or time'). With a TP above 1 the latent is copied
+    over each rank's TP group, which the sizing does not model (named as not used with its reason:
+    bot.parse.configs.serve_flag_reasons)."""
+    for flag in ("--enable-expert-parallel", "-ep", "--enable_expert_parallel"):
+        if any(f == flag and v is True for f, v in pairs):
+            cfg.unused.pop(f"{flag}: True", None)
+            cfg.set(flag, "dp_attention", True)
+            return
 
 
 def _machines(pairs: list[tuple[str, Any]], gpus: int, cfg: StackConfig) -> None:

@@ -1,0 +1,41 @@
+"""Speculative decoding and expert parallelism said in a serving question's words (trial s43 #3/#4:
+'speculative decoding with Llama-3.2-1B as the draft', '用投机解码（EAGLE-3）', 'with SGLang, expert
+parallelism', '用EP专家并行'). Neither is modelled (their reasons and sources:
+:mod:`bot.parse.configs.serve_flag_reasons`): each is named as not used with that reason, never dropped in
+silence nor left for the reply's 'no word said what it is'."""
+
+from __future__ import annotations
+
+from bot.parse.regex import rc
+
+SPECULATIVE_RE = rc(
+    r"speculative[\s\-_]+decod\w*|spec(?:ulative)?[\s\-_]+decode|投机(?:解码|采样|推理)|推测解码"
+    r"|(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z])"
+)
+"""The method's names: 'speculative decoding', '投机解码' / '投机采样', '推测解码', EAGLE(-1/2/3) (Li et al.
+2024) and Medusa (Cai et al. 2024) drafts."""
+EXPERT_PARALLEL_RE = rc(r"expert[\s\-_]+parallel\w*|专家并行")
+"""'expert parallelism', '专家并行' (the flags of a pasted command are read there)."""
+CUES = ("specul", "spec decode", "投机", "推测解码", "eagle", "medusa", "expert", "专家并行")
+"""The call site's literal gate: a message with none of them pays no search."""
+
+
+TYPED_NAME_RE = rc(r"(?i)(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z\d])")
+"""The draft method's name as the user typed it ('EAGLE-3'), which the normalizer wrote as one word."""
+
+
+def serving_methods(s: str, named: list[tuple[str, str]], raw: str = "") -> None:
+    """Name speculative decoding (``speculative_not_modelled``) and expert parallelism (``expert_parallel``)
+    in ``named`` when the normalized serving question ``s`` says them and no pasted flag named them; a
+    draft method's name as typed in ``raw`` (the message)."""
+    said = {text.split(":")[0] for text, _ in named}
+    words = [" ".join(m.group(0).split()) for m in SPECULATIVE_RE.finditer(s)]
+    if words and not any(k.startswith(("--spec", "--draft", "--model-draft", "-md")) for k in said):
+        method = next((w for w in words if w.startswith(("eagle", "medusa"))), words[0])  # its name first
+        typed = TYPED_NAME_RE.search(raw) if method.startswith(("eagle", "medusa")) else None
+        method = typed.group(0) if typed else method
+        named.append((method, "speculative_not_modelled"))
+    m = EXPERT_PARALLEL_RE.search(s)
+    flags = ("--enable-expert-parallel", "-ep", "--ep-size", "--ep", "--expert-parallel-size")
+    if m is not None and not said & set(flags):
+        named.append((" ".join(m.group(0).split()), "expert_parallel"))
