@@ -183,5 +183,5 @@ class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "major.minor[.patch]: v0.9.4 to v1.4.0 give the KV blocks all the memory free at the warm-up's "
         "peak, none kept back, so a fit there is borderline (estimator.tgi_release); None or another "
         "release: the current TGI_WIGGLE_ROOM rule",
-        json_schema_extra=_setting("serving", json_order=121, runtimes=("TGI",)),
+        json_schema_extra=_setting("serving", json_order=111, runtimes=("TGI",)),
     )

@@ -140,7 +140,9 @@ def test_a_parse_makes_few_regex_searches():
     # s37 merge: 238.976 (+0.09: the gated readers of s37-cifix (a family name as the training tool), s37-grpo
     # (a deployment onto a card kind carries no count) and round 33's); bound + 0.05 %
     # s41 merge: 239.104 (+0.02: the gated readers of round 37, fixtrain, fixt and lists): bound + 0.05 %
-    assert module.searches_a_question(QUESTIONS) < 239.23
+    # s43 merge: 239.272 (+0.04: the gated readers of round 39, workmiss, fixread and fixtrial merged, each
+    # under the bound alone): bound + 0.05 %
+    assert module.searches_a_question(QUESTIONS) < 239.39
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -24,7 +24,6 @@ from bot.parse.gpus import is_gpu_name
 from bot.parse.lower_tools import ADJECTIVE_RE, PLATFORM_RE, SETTING_WORD_RE, tool_item
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.model_stopwords import FUNCTION_WORDS, NOT_MODEL_NAMES
-from bot.parse.tool_slots import SLOT_WORDS
 
 VERB_CUES = (
     " says", " said", " tells", " told", " reports", " reported", " shows", " showed", " gives", " gave",
@@ -72,6 +71,8 @@ def subject_tools(raw: str, training: bool, known: Callable[[str], bool]) -> lis
     opens a clause before a verb of what a program does (:data:`SUBJECT_TOOL_RE`), as typed; none for a
     word the module docstring rules out or a name ``known`` knows. Called when ``raw`` holds one of
     :data:`VERB_CUES`."""
+    from bot.parse.tool_slots import SLOT_WORDS  # deferred: a plain question never loads it (s30 test)
+
     out: list[tuple[str, str]] = []
     for m in SUBJECT_TOOL_RE.finditer(raw):
         name = m.group("name").rstrip(".")
