@@ -107,14 +107,16 @@ def test_prompts_and_outputs_are_lengths(q):
 
 
 def test_prompts_and_outputs_in_a_trial_question():
-    """The trial's own question: 4k prompts + 1k outputs, nothing left unread (was 'Not used: “1k”')."""
+    """The trial's own question: 4k prompts + 1k outputs, nothing left unread (was 'Not used: “1k”'); 4k
+    and 1k as the input/output forms read them, 4,000 and 1,000 (s43 review: 4,096 + 1,000 was a context
+    nobody stated)."""
     q = (
         "DeepSeek-R1 on one node of 8x H200 with SGLang, we need 2,000 output tokens/s total with 4k prompts "
         "and 1k outputs. Does one node do it?"
     )
     d = _json(q)
-    assert d["request"]["prompt_tokens"] == 4096
-    assert d["request"]["seq_len"] == 4096 + 1000
+    assert d["request"]["prompt_tokens"] == 4000
+    assert d["request"]["seq_len"] == 4000 + 1000
     assert d["interpretation"]["ignored"] == []
 
 
@@ -132,7 +134,7 @@ def test_prompts_and_completions_in_rl_are_counts(q):
 
     assert "512 prompts and 8 completions" in output_forms(q.lower())
     assert output_forms("llama 8b on vllm, 4k prompts and 1k outputs") == (
-        "llama 8b on vllm, 4k input tokens and output 1k tokens"
+        "llama 8b on vllm, input 4k tokens and output 1k tokens"
     )
 
 

@@ -26,5 +26,6 @@ SUBSTITUTION_REASONS = (
     "price_per_day",  # '3090一天50块', '$48 per GPU per day': the rent ÷ 24 hours, per GPU-hour (s36)
     "price_per_month",  # 'A100 一个月3000块': the rent ÷ 730 hours (the average month), per GPU-hour
     "typo_read",  # 'usres': one edit from 'users', a word the answer turns on, read as it and said (s36)
+    "peft_as_lora",  # 'fine-tune with PEFT', '参数高效微调' without a LoRA word: sized as LoRA, said (s43)
     "price_per_server_month",  # '8卡A100服务器一个月3万': ÷ (8 cards × 730 hours), per GPU-hour
 )

@@ -64,6 +64,18 @@ as bot.parse.with_without already reads 'with or without PEFT'; a PEFT release (
 is a library's version, no method."""
 PEFT_RE = rc(_PEFT_WORDS)
 """The PEFT words alone: a fine-tuning said only so is LoRA (bot.parse.words.method_from_words)."""
+
+
+def peft_typed(norm: str) -> str | None:
+    """The PEFT words of the normalized message ``norm`` when no LoRA word is there (the method sized as LoRA
+    stands for them: :data:`PEFT_RE`), for the reply's substitution 'read “PEFT” as LoRA' (s43 review: it
+    was silent); 'PEFT' in its usual capitals; None otherwise."""
+    if "lora" in norm:
+        return None
+    m = PEFT_RE.search(norm)
+    return None if m is None else ("PEFT" if m.group(0) == "peft" else m.group(0))
+
+
 PEFT_NEGATED_RE = rc(lx.NEGATORS + r"[\s\-]*$")
 """A negator right before the PEFT words ('without PEFT', 'non-PEFT', '不用参数高效微调'): no LoRA."""
 METHOD_WORDS: tuple[tuple[Any, str], ...] = (

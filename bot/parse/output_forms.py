@@ -106,7 +106,7 @@ def output_forms(s: str) -> str:
     for pattern, words in REPLY_FORMS:
         s = _sub(pattern, words, s)
     if ("prompt" in s or "input" in s) and PAIR_FORM.search(s) and not _TRAINING_RE.search(s):
-        s = _sub(PAIR_FORM, r"\1 input tokens and output \2 tokens", s)
+        s = _sub(PAIR_FORM, r"input \1 tokens and output \2 tokens", s)  # as the other forms: 4k = 4,000
     if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s:  # a timed run
         s = _timed_run(s)
     return s

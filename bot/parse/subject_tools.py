@@ -64,6 +64,17 @@ RUN_NOUNS = frozenset(
 )  # fmt: skip
 """What a run shows or a person or page says ('memory shows', 'loss keeps', 'the docs say', 'chatgpt says'):
 the subject of such a verb that is no tool of the job."""
+PEOPLE_NOUNS = frozenset(
+    ("finance", "management", "manager", "managers", "legal", "sales", "marketing", "hr", "procurement",
+     "accounting", "leadership", "support", "ops", "devops", "team", "client", "customer", "customers",
+     "vendor", "supplier", "provider", "professor", "advisor", "supervisor", "mentor", "teacher", "author",
+     "maintainer", "admin", "sysadmin", "ceo", "cto", "cfo", "coworker", "everyone", "nobody", "somebody",
+     "anyone", "they", "people", "community", "internet", "google", "reddit", "forum", "leader", "engineer",
+     "engineers", "intern", "user", "users", "benchmark", "profiler", "dashboard", "report", "quote",
+     "invoice", "bill", "budget", "price", "cloud", "aws", "azure", "gcp", "openai", "anthropic")
+)  # fmt: skip
+"""People, departments and things that say or show a figure ('finance says the budget is $500', 'sales
+quotes …'): no tool of the job either (s43 review: 'finance' was named a training framework)."""
 
 
 def subject_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
@@ -78,7 +89,9 @@ def subject_tools(raw: str, training: bool, known: Callable[[str], bool]) -> lis
         name = m.group("name").rstrip(".")
         if len(name) < 3 or name in FUNCTION_WORDS or name in NOT_MODEL_NAMES or name in NOT_NAMES:
             continue
-        if name in MONITORS or name in RUN_NOUNS or name in SLOT_WORDS or is_gpu_name(name):
+        if name in MONITORS or name in RUN_NOUNS or name in PEOPLE_NOUNS or name in SLOT_WORDS:
+            continue
+        if is_gpu_name(name):
             continue
         if SETTING_WORD_RE.fullmatch(name) or ADJECTIVE_RE.fullmatch(name) or PLATFORM_RE.fullmatch(name):
             continue

@@ -27,10 +27,10 @@ from estimator.models import DecodeSpeed, Inference, SizingReport
 from estimator.runtimes import RUNTIMES, runtime_named
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
+"""The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 FP8_CAUSE = {"kv": "fp8_only_kv", "workspace": "fp8_only_workspace"}
 """An 'fp8_only' verdict's key by :func:`bot.render.fp8_swap.fp8_swap`'s cause (s43: the 16-bit weights fit,
 one sequence's KV cache or the workspace beside them does not)."""
-"""The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 
 if TYPE_CHECKING:
     from bot.render.contexts import InferenceContext

@@ -48,6 +48,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Read “%(typed)s” as the size of the model's weights: ≈ %(used)s parameters (the bytes ÷ the bytes "
         "per parameter of the format sized, 2 for bf16) — name the model or its format to size it exactly."
     ),
+    "peft_as_lora": N_(
+        "Read “%(typed)s” as %(used)s: the method of Hugging Face PEFT's quick-start (LoraConfig) and of "
+        "most PEFT runs — name yours if it differs (IA3, prefix tuning, P-tuning)."
+    ),
     "card_generation": N_(
         "Read “%(typed)s” as %(used)s: no card of that name has that generation or board form in my "
         "catalog, so the %(used)s is sized — name the exact card if you meant another."
