@@ -6,6 +6,7 @@ silence nor left for the reply's 'no word said what it is'."""
 
 from __future__ import annotations
 
+from bot.parse.configs.serve_flag_reasons import EXPERT_PARALLEL_FLAGS, SPECULATIVE_FLAG_RE
 from bot.parse.regex import rc
 
 SPECULATIVE_RE = rc(
@@ -28,14 +29,13 @@ def serving_methods(s: str, named: list[tuple[str, str]], raw: str = "") -> None
     """Name speculative decoding (``speculative_not_modelled``) and expert parallelism (``expert_parallel``)
     in ``named`` when the normalized serving question ``s`` says them and no pasted flag named them; a
     draft method's name as typed in ``raw`` (the message)."""
-    said = {text.split(":")[0] for text, _ in named}
+    said = {text.split(":")[0].replace("_", "-") for text, _ in named}  # the pasted flags' own tables
     words = [" ".join(m.group(0).split()) for m in SPECULATIVE_RE.finditer(s)]
-    if words and not any(k.startswith(("--spec", "--draft", "--model-draft", "-md")) for k in said):
+    if words and not any(SPECULATIVE_FLAG_RE.match(k) for k in said):
         method = next((w for w in words if w.startswith(("eagle", "medusa"))), words[0])  # its name first
         typed = TYPED_NAME_RE.search(raw) if method.startswith(("eagle", "medusa")) else None
         method = typed.group(0) if typed else method
         named.append((method, "speculative_not_modelled"))
     m = EXPERT_PARALLEL_RE.search(s)
-    flags = ("--enable-expert-parallel", "-ep", "--ep-size", "--ep", "--expert-parallel-size")
-    if m is not None and not said & set(flags):
+    if m is not None and not said & EXPERT_PARALLEL_FLAGS:
         named.append((" ".join(m.group(0).split()), "expert_parallel"))
