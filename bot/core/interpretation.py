@@ -317,7 +317,8 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         out.append(Substitution(typed=t, used=f"{v:g}", reason="vague_amount"))
     for t, u, r in (*parsed.nodes_read, *parsed.bounds_read):  # '2机4卡' = 8; '至少 16k'
         out.append(Substitution(typed=t, used=u, reason=r))
-    if getattr(report.request.method, "value", None) == "lora" and _peft_said(parsed.normalized):
+    norm = parsed.normalized  # PEFT words: three tests in C, no frame (the render's call pins)
+    if report.request.method is Method.lora and ("peft" in norm or "efficient" in norm or "参数高效" in norm):
         from bot.parse.method_words import peft_typed  # lazily: PEFT said without LoRA is rare
 
         if typed := peft_typed(parsed.normalized):  # 'fine-tune with PEFT': sized as LoRA, said (s43)
@@ -326,11 +327,6 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
     return out
-
-
-def _peft_said(norm: str) -> bool:
-    """Whether ``norm`` holds a PEFT word (three tests in C; :func:`bot.parse.method_words.peft_typed`)."""
-    return "peft" in norm or "parameter" in norm or "参数高效" in norm
 
 
 _CODE = attrgetter("code")
