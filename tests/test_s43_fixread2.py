@@ -1,0 +1,74 @@
+"""Session 43, fixread2 (issue 24 items 2 and 4): numbers dropped or misread.
+
+Each reader is tested in both languages with sentences it must read and look-alike sentences it must not
+misread. Values asserted are the ones the sentence states (the reader's job is to carry them, unchanged).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import ask
+
+
+def _json(question: str) -> dict:
+    out, _code = ask(question, None, "json")
+    return json.loads(out)
+
+
+def _request(question: str) -> dict:
+    return _json(question)["request"]
+
+
+def _ignored(question: str) -> list[str]:
+    return [item["text"] for item in (_json(question).get("interpretation") or {}).get("ignored") or []]
+
+
+# 1. A prompt length said with a hedge between the prompt word and the number ('a prompt of roughly 16,000
+# tokens', 'prompt 大约 16000 个 token') is the prompt (input) length, sized; before, it was dropped and the
+# context stayed at the 4K serving default.
+PROMPT_HEDGED = (
+    ("Serve Qwen2.5 7B on an L40S, a prompt of roughly 16,000 tokens", 16000, 16000),
+    ("Serve Qwen2.5 7B on an L40S with prompts of approximately 12,000 tokens", 12000, 12000),
+    ("部署 Qwen2.5 7B 在 L40S 上，prompt 大约 16000 个 token", 16000, 16000),
+    ("部署 Qwen2.5 7B 在 L40S 上，输入差不多 12000 个 token", 12000, 12000),
+    # with the reply beside it: the sequence is prompt + reply
+    (
+        "Serve Qwen2.5 7B on an L40S, prompts of roughly 8,000 tokens and replies of about 500 tokens",
+        8500,
+        8000,
+    ),
+    ("部署 Qwen2.5 7B 在 L40S 上，输入大约 8000 个 token，输出将近 500 个 token", 8500, 8000),
+)
+
+
+@pytest.mark.parametrize(("question", "seq", "prompt"), PROMPT_HEDGED)
+def test_hedged_prompt_length_is_read(question: str, seq: int, prompt: int) -> None:
+    req = _request(question)
+    assert (req["seq_len"], req["prompt_tokens"]) == (seq, prompt)
+
+
+PROMPT_NOT = (
+    # tokens of training data stay data, not a prompt
+    ("Fine-tune Qwen2.5 7B on an L40S on roughly 16,000 tokens of data", "tokens", 16000),
+    ("在 L40S 上微调 Qwen2.5 7B，数据大约 16000 个 token", "tokens", 16000),
+)
+
+
+@pytest.mark.parametrize(("question", "key", "value"), PROMPT_NOT)
+def test_hedged_data_tokens_are_not_a_prompt(question: str, key: str, value: int) -> None:
+    req = _request(question)
+    assert req[key] == value
+    assert req["prompt_tokens"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ("Serve Qwen2.5 7B on an L40S, roughly 16000 tokens", "部署 Qwen2.5 7B 在 L40S 上，大约 16000 个 token"),
+)
+def test_tokens_without_a_prompt_word_are_not_a_prompt(question: str) -> None:
+    """No prompt word: the number is not taken as the prompt; it is named as not read (never silent)."""
+    assert _request(question)["prompt_tokens"] is None
+    assert "16000" in _ignored(question)
