@@ -72,3 +72,52 @@ def test_tokens_without_a_prompt_word_are_not_a_prompt(question: str) -> None:
     """No prompt word: the number is not taken as the prompt; it is named as not read (never silent)."""
     assert _request(question)["prompt_tokens"] is None
     assert "16000" in _ignored(question)
+
+
+# 2. Scientific notation is one number: a value below one after a hyperparameter's name ('a learning rate of
+# 1e-8', 'learning rate is 2e-05', 'eps 1e-8') is that setting, named as not sized; 'Xe+N' is the plain number
+# ('2.5e+3 steps' are 2,500 steps; before, 3).
+HYPER_SCI = (
+    (
+        "Training Llama 3 8B on 8 A100s with a learning rate of 1e-8, 3 epochs of 1B tokens: how long?",
+        "learning_rate: 1e-8",
+    ),
+    ("Fine-tune Llama 3 8B on 4 H100, learning rate is 2e-05", "learning_rate: 2e-05"),
+    ("Full fine-tune Llama 3 8B on 8 A100s; lr: 2e-5; eps 1e-8", "adam_epsilon: 1e-8"),
+    ("Full fine-tune Llama 3 8B on 8 A100s, weight decay of 1.5e-4", "weight_decay: 1.5e-4"),
+    (
+        "我在 8 张 A100 上训练 Llama 3 8B，学习率设成 1e-8，3 个 epoch 1B token 要多久？",
+        "learning_rate: 1e-8",
+    ),
+    ("8 卡 H100 微调 Llama 3 8B，epsilon 设为 1e-8，2 个 epoch", "adam_epsilon: 1e-8"),
+    ("用 4 张 A100 全量微调 Qwen2.5 7B，学习率 5E-4", "learning_rate: 5e-4"),
+)
+
+
+@pytest.mark.parametrize(("question", "named"), HYPER_SCI)
+def test_scientific_hyperparameter_is_one_named_value(question: str, named: str) -> None:
+    answer = _json(question)
+    ignored = [item["text"] for item in answer["interpretation"]["ignored"]]
+    assert named in ignored
+    req = answer["request"]
+    assert req["gpu_count"] in (4, 8)  # the cards stated, not the exponent nor the mantissa
+    assert req["epochs"] in (None, 1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ("Fine-tune Llama 3 8B on 4 H100 with 2.5e+3 steps", "在 4 张 H100 上训练 Llama 3 8B，2.5E+3 步"),
+)
+def test_positive_exponent_is_the_plain_number(question: str) -> None:
+    """2,500 steps × the default global batch 128 × 2,048 tokens = 655,360,000 tokens (before: 3 steps)."""
+    assert _request(question)["tokens"] == 2500 * 128 * 2048
+
+
+@pytest.mark.parametrize(
+    "question", ("Fine-tune Llama 3 8B on 4 H100 for 500 steps", "在 4 张 H100 上训练 Llama 3 8B，500 步")
+)
+def test_steps_without_exponent_unchanged(question: str) -> None:
+    """Not scientific notation, and 'steps' is no epsilon: 500 steps stay 500 steps."""
+    answer = _json(question)
+    assert answer["request"]["tokens"] == 500 * 128 * 2048
+    assert not any("epsilon" in item["text"] for item in answer["interpretation"]["ignored"])
