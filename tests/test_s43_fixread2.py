@@ -121,3 +121,56 @@ def test_steps_without_exponent_unchanged(question: str) -> None:
     answer = _json(question)
     assert answer["request"]["tokens"] == 500 * 128 * 2048
     assert not any("epsilon" in item["text"] for item in answer["interpretation"]["ignored"])
+
+
+# 3. A product in brackets after a count that equals it is the count's shape, never a second count: before
+# cards it is nodes × cards each; before no card it is a note (the factors named as the count said again).
+SHAPE_CARDS = (
+    ("Pretrain Llama 3 70B on 1024 (32x32) H100 GPUs with 2T tokens", 1024, 32),
+    ("Pretrain Llama 3 70B on 64 (8*8) V100s with 100B tokens", 64, 8),  # round 39's reader, kept
+    ("Pretrain Llama 3 70B on 1024 H100s (128 nodes x 8), 2T tokens", 1024, 8),
+    ("Pretrain Llama 3 70B on 16 A100 (2x8), 100B tokens", 16, 8),
+    ("用 1024 (32x32) 张 H100 预训练 70B 模型，2T token", 1024, 32),
+    ("用 16 张 A100（2x8）预训练 Llama 3 70B，100B token", 16, 8),
+)
+
+
+@pytest.mark.parametrize(("question", "count", "per_node"), SHAPE_CARDS)
+def test_bracket_product_before_or_after_cards_is_the_layout(
+    question: str, count: int, per_node: int
+) -> None:
+    answer = _json(question)
+    req = answer["request"]
+    assert (req["gpu_count"], req["gpus_per_node"]) == (count, per_node)
+    assert answer["interpretation"]["ignored"] == []
+
+
+NOTE_NO_CARD = (
+    ("Serve Llama 3 70B with batch 1024 (32x32) on 8 H100", "batch_size", 1024),
+    ("Train Llama 3 8B on 8 H100 with global batch 1024 (32x32), 1B tokens", "global_batch", 1024),
+    ("在 8 张 H100 上部署 Llama 3 70B，batch 1024 (32x32)", "batch_size", 1024),
+    ("在 8 张 H100 上训练 Llama 3 8B，global batch 1024 (32x32)，1B token", "global_batch", 1024),
+)
+
+
+@pytest.mark.parametrize(("question", "key", "value"), NOTE_NO_CARD)
+def test_bracket_product_after_a_non_card_count_is_a_note(question: str, key: str, value: int) -> None:
+    """Before: '32x32 … on 8 H100' sized 32 GPUs, or '32' was taken as the card's memory (32 GB)."""
+    answer = _json(question)
+    req = answer["request"]
+    assert (req["gpu_count"], req[key], req["gpu_memory_gib"]) == (8, value, None)
+    assert {"text": "32", "reason": "repeated"} in answer["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    (
+        "Train Llama 3 8B on 8 H100 with global batch 1024 (32x16), 1B tokens",
+        "在 8 张 H100 上训练 Llama 3 8B，global batch 1024 (32x16)，1B token",
+    ),
+)
+def test_bracket_product_not_equal_is_not_a_note(question: str) -> None:
+    """32 × 16 = 512 ≠ 1024: not the count's shape; the cards stay 8."""
+    answer = _json(question)
+    assert answer["request"]["gpu_count"] == 8
+    assert not any(item["reason"] == "repeated" for item in answer["interpretation"]["ignored"])
