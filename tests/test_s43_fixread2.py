@@ -174,3 +174,51 @@ def test_bracket_product_not_equal_is_not_a_note(question: str) -> None:
     answer = _json(question)
     assert answer["request"]["gpu_count"] == 8
     assert not any(item["reason"] == "repeated" for item in answer["interpretation"]["ignored"])
+
+
+# 4. A timed run ('generates 128 tokens in 3 s') is an observed speed, 128 / 3 = 42.67 tokens/s, named with
+# its time as observed (before: the time was unread, and in Chinese token-first forms the run named nothing).
+TIMED = (
+    "My Qwen2.5 7B on an A10G generates 128 tokens in 3 s; is that normal?",
+    "Qwen2.5 7B on an A10G took 3 s to generate 128 tokens. Is this expected?",
+    "Qwen2.5 7B 在 A10G 上 3 秒生成 128 个 token，正常吗？",
+    "Qwen2.5 7B 在 A10G 上生成 128 个 token 要 3 秒，换 L40S 会多快？",
+    "用 vLLM 在一张 4090 上跑 Llama 3 8B，128 个 token 用了 3 秒，能支持多少并发？",
+)
+
+
+@pytest.mark.parametrize("question", TIMED)
+def test_timed_run_is_an_observed_speed(question: str) -> None:
+    ignored = _json(question)["interpretation"]["ignored"]
+    assert {"text": "42.67 tok/s", "reason": "observed"} in ignored
+    assert {"text": "3", "reason": "observed"} in ignored
+    assert not any(item["reason"] == "unread" for item in ignored)
+
+
+@pytest.mark.parametrize(
+    "question",
+    (
+        "My Qwen2.5 7B on an A10G generates 128 tokens in 3 s (~40 tok/s); is that normal?",
+        "Qwen2.5 7B 在 A10G 上 3 秒生成 128 个 token（约 40 tok/s），正常吗？",
+    ),
+)
+def test_timed_run_with_its_own_rate_keeps_the_users_rate(question: str) -> None:
+    """The message states its rate: that one is named, none is computed."""
+    texts = [item["text"] for item in _json(question)["interpretation"]["ignored"]]
+    assert "40 tok/s" in texts
+    assert "42.67 tok/s" not in texts
+
+
+@pytest.mark.parametrize(
+    "question",
+    (
+        "Qwen2.5 7B on an A10G: 256 tokens in 3.14 s, 417 tokens in 4.41 s. Normal?",
+        "Train Llama 3 8B on 8 A100, 4096 tokens in 3 s per step, 1B tokens: how long?",
+        "在 8 张 A100 上训练 Llama 3 8B，每步 3 秒，1B token 要多久？",
+        "Qwen2.5 7B 在 A10G 上，3.14 秒生成 256 个 token，4.41 秒生成 417 个 token，正常吗？",
+    ),
+)
+def test_several_runs_or_a_step_time_compute_no_speed(question: str) -> None:
+    """Several timings are several runs, a step's time is no decode speed: no rate is computed."""
+    texts = [item["text"] for item in _json(question)["interpretation"]["ignored"]]
+    assert not any("tok/s" in t for t in texts)
