@@ -222,3 +222,51 @@ def test_several_runs_or_a_step_time_compute_no_speed(question: str) -> None:
     """Several timings are several runs, a step's time is no decode speed: no rate is computed."""
     texts = [item["text"] for item in _json(question)["interpretation"]["ignored"]]
     assert not any("tok/s" in t for t in texts)
+
+
+# 5. Round 39's English working misses, the general kinds: an engine's name glued to a deployment class
+# (Ray Serve LLM's 'vLLMDeployment', en39-036) and llama.cpp's 'N/M layers' on counted GPUs (en39-013).
+@pytest.mark.parametrize(
+    "question",
+    (
+        "Ray Serve LLM's vLLMDeployment with Qwen/Qwen2.5-0.5B-Instruct, MAX_CONCURRENCY=256: throughput?",
+        "用 Ray Serve 的 vLLMDeployment 部署 Qwen2.5-0.5B-Instruct，并发 256，吞吐能到多少？",
+        "My VLLMService serves Qwen2.5 7B on one A100 at 64 concurrent requests: how many tokens/s?",
+    ),
+)
+def test_engine_inside_a_deployment_class_is_the_runtime(question: str) -> None:
+    assert _request(question)["runtime"] == "vLLM"
+
+
+@pytest.mark.parametrize(
+    "question",
+    (
+        "Serve Qwen2.5 7B on one A100 with our deployment service at 64 concurrent requests",
+        "用我们的 deployment service 在一张 A100 上部署 Qwen2.5 7B，并发 64",
+    ),
+)
+def test_a_deployment_word_alone_names_no_engine(question: str) -> None:
+    assert _request(question)["runtime"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "layers", "count"),
+    (
+        (
+            "In Ollama, Llama 3 70B fails with all 81/81 layers on my two GPUs: how much VRAM at 24k?",
+            81,
+            2,
+        ),
+        (
+            "llama.cpp with Llama 3 70B Q4_K_M, 40 layers on my two GPUs, the rest on the CPU: how fast?",
+            40,
+            2,
+        ),
+        ("用 llama.cpp 在两张 4090 上跑 Llama 3 70B Q4_K_M，81/81 层都放显卡会 OOM 吗？", 81, 2),
+        ("用 llama.cpp 在一张 4090 上跑 Llama 3 70B Q4_K_M，40 层放显卡，速度多少？", 40, 1),
+    ),
+)
+def test_layers_on_counted_gpus(question: str, layers: int, count: int) -> None:
+    """The layers on the GPUs, and the cards' count kept (not taken into the layer phrase)."""
+    req = _request(question)
+    assert (req["gpu_layers"], req["gpu_count"]) == (layers, count)

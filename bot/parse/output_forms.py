@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.parse.rate_forms import rate_said
 from bot.parse.regex import rc
-from bot.parse.timed_rate import TIME_GATE_RE, timed_rate
+from bot.parse.timed_rate import NOT_PREFILL_ZH, TIME_GATE_RE, timed_rate
 
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?(?:\s*k(?![a-z]))?)"
 """A length: thousands grouped by commas ('8,192'), a 'k' suffix; never the comma after it ('3072, n=16')."""
@@ -78,7 +78,7 @@ TIMED_FORMS = (
     ),
     (  # s43 fixread2: the tokens first, then the time ('生成 128 个 token 要 3 秒', '128 个 token 用了 3 秒')
         rc(
-            rf"(?<![\w.]){_N}\s*个\s*(?:tokens?|词元)\s*(?=(?:要|用了?|花了?|需要|耗时)\s*\d+(?:\.\d+)?\s*"
+            rf"{NOT_PREFILL_ZH}(?<![\w.]){_N}\s*个\s*(?:tokens?|词元)\s*(?=(?:要|用了?|花了?|需要|耗时)\s*\d+(?:\.\d+)?\s*"
             r"(?:秒|s\b|分钟|毫秒|ms\b))"
         ),
         r"output \1 tokens ",

@@ -17,6 +17,11 @@ from bot.parse.regex import rc
 _N = r"(?P<n>\d+(?:,\d{3})*(?:\.\d+)?)(?P<k>\s*k(?![a-z]))?"
 _T = r"(?P<t>\d+(?:\.\d+)?)\s*(?P<u>ms|milliseconds?|毫秒|secs?|seconds?|s|秒|mins?|minutes?|分钟)(?![a-z])"
 _NOT_STEP = r"(?!\s*(?:per|a|an|/|each|every)\s*(?:training\s+)?(?:step|iter|iteration|batch))"
+NOT_PREFILL_ZH = (
+    r"(?<!处理)(?<!处理\s)(?<!处理了)(?<!处理了\s)(?<!预填充)(?<!预填充\s)"
+    r"(?<!输入)(?<!输入\s)(?<!提示词)(?<!提示词\s)"
+)
+"""Not a prompt's processing ('处理 4096 个 token 用了 2 秒'): no decode speed."""
 TIMED_RUN_RES = (
     # '128 tokens in 3 s', 'output 128 tokens in 3 seconds' (not a prompt's, an input's, a prefill's)
     rc(
@@ -31,7 +36,7 @@ TIMED_RUN_RES = (
         r"(?!\s*(?:of\s+)?(?:prompt|input|context|prefill))" + _NOT_STEP
     ),
     # '128 个 token 用了 3 秒', '生成 128 个 token 要 3 秒'
-    rc(rf"(?<![\w.]){_N}\s*(?:个\s*)?(?:tokens?|词元)\s*(?:要|用了?|花了?|需要|耗时)\s*{_T}"),
+    rc(rf"{NOT_PREFILL_ZH}(?<![\w.]){_N}\s*(?:个\s*)?(?:tokens?|词元)\s*(?:要|用了?|花了?|需要|耗时)\s*{_T}"),
 )
 """A run's tokens and the time it took, in the orders people write them."""
 RATE_SAID_RE = rc(r"tok(?:en)?s?\s*/\s*s|tokens?\s*/\s*sec|tokens?\s+(?:per|a)\s+sec|t/s\b|每秒|tps\b|it/s")
