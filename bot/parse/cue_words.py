@@ -13,7 +13,8 @@ MEASURED_BEFORE = (
     r"|\b(?:get|gets|got)\s+(?:only\s+)?(?:about|around|roughly|approximately|~)\s*$"
     r"|\b(?:generation|prompt|token|output|input)\s+throughput\s*(?:\([^)]{0,12}\))?\s*[:=]\s*$"
     r"|\b(?:performance|speed|speeds|throughput|perf)\s*[(（]\s*(?:about\s+|around\s+|~\s*)?$|(?:性能|速度)\s*[(（]\s*$"
-    r"|\d\s*(?:s|secs?|seconds?|ms|秒)\s*[(（]\s*(?:about\s+|around\s+|~\s*|≈\s*)?$"
+    r"|\d\s*(?:s|secs?|seconds?|ms|秒)\s*[(（]\s*(?:about\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?$"
+    r"|\d\s*(?:个\s*)?(?:tokens?|词元)\s*[(（]\s*(?:about\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?$"  # s43
     r"|\b(?:prompt\s+(?:eval(?:uation)?|processing)|prefill(?:ing)?|token\s+generation)\s*(?:speed|rate)?\s*(?:of|[:=])?\s*$"
     r"|(?<![a-z0-9])(?:pp|tg)\d{1,6}(?:\s*@\s*d\d+)?\s*(?:of|[:=])?\s*(?:about\s+|around\s+|~\s*)?$"
     r"|(?:预填充|提示词处理|生成)\s*(?:速度)?\s*[:：]\s*$"
@@ -28,7 +29,8 @@ serving benchmark): what was measured, never the target. Round 10 (s15): a rate 
 words for how a run went ('with decent performance (11 tok/sec)', '速度（15 tok/s）还行'). Round 36 en: a
 benchmark's label right before its figure, the prompt's processing or the generation ('prompt evaluation
 4031.87 t/s', 'token generation 119.66 t/s', llama-bench's 'pp512 18.41 t/s', 'tg128 of 167 t/s', '预填充速度:
-3000 t/s'): a speed measured, never the throughput asked for."""
+3000 t/s'): a speed measured, never the throughput asked for. s43 fixread2: a rate in brackets after a
+run's tokens ('3 秒生成 128 个 token（约 40 tok/s）': before, sized as the throughput asked for)."""
 
 MEASURED = (
     r"(?:we|i|and)\s+(?:get|got|see|saw|reach|hit|achieve|measure)|getting|achiev|measured|observed|reach|hitting"

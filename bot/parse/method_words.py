@@ -15,10 +15,14 @@ def _affixed(engine: str) -> str:
     """An engine's name inside a class or helper name people write in code and prose ('LocalVLLM' of
     GPTFuzz, 'vLLMWrapper', 'AsyncSGLangEngine', 'LMDeployPipeline'; s35, zh30-023): the name with a
     software prefix before it or a software noun after it, written together (the text is lower case here).
-    A bare letter before it is no prefix ('Lvllm' is another engine, round 18)."""
+    A bare letter before it is no prefix ('Lvllm' is another engine, round 18). s43 fixread2 (en39-036):
+    a deployment, a service or an actor of a serving framework ('vLLMDeployment' of Ray Serve LLM,
+    'VLLMService', 'vllm_actor')."""
     prefixes = ("local", "async", "offline", "online", "custom", "my")
     pre = "|".join(rf"(?<=(?<![a-z0-9]){p}{u})" for p in prefixes for u in ("", "_"))  # each branch starts at
-    post = r"_?(?:wrapper|engine|client|server|worker|backend|runner|pipeline|predictor)"  # the engine's name
+    post = (  # the engine's name, then a software noun
+        r"_?(?:wrapper|engine|client|server|worker|backend|runner|pipeline|predictor|deployment|service|actor)"
+    )
     return rf"(?:{pre}){engine}(?:{post})?(?![a-z0-9])|(?<![a-z0-9]){engine}{post}(?![a-z0-9])"
 
 

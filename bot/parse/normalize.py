@@ -31,6 +31,7 @@ from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import compile_pattern, rc
+from bot.parse.sci_numbers import sci_plus
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
 from bot.parse.trad_chars import TRAD_RE, simplified_char, tw_words
@@ -169,6 +170,7 @@ def normalize(text: str) -> str:
     else:
         s = s.lower()
     s = spell_out_instances(s)  # 'g5.48xlarge': its 8 x A10G
+    s = sci_plus(s) if "e+" in s else s  # s43 fixread2: '2.5e+3 steps' is 2500, not 3
     s = notebook_gpus(s) if "colab" in s or "kaggle" in s else s  # s31: 'free colab t4' is 1 x t4
     if wide:  # the typos, the rental terms: Chinese words (s34: an English message skips the loop)
         for wrong, right in sp.CN_TYPOS.items():

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.parse.rate_forms import rate_said
 from bot.parse.regex import rc
+from bot.parse.timed_rate import NOT_PREFILL_ZH, TIME_GATE_RE, timed_rate
 
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?(?:\s*k(?![a-z]))?)"
 """A length: thousands grouped by commas ('8,192'), a 'k' suffix; never the comma after it ('3072, n=16')."""
@@ -56,6 +57,11 @@ _GATE = re.compile(
 )
 
 
+TOKENS_THEN_TIME_RE = rc(
+    r"个\s*(?:tokens?|词元)\s*(?:要|用了?|花了?|需要|耗时)\s*\d+(?:\.\d+)?\s*(?:秒|分钟|毫秒|s\b|ms\b)"
+)
+"""s43 fixread2: a run's tokens, then its time ('128 个 token 用了 3 秒'): a timed run (:data:`TIMED_FORMS`)
+that :data:`_GATE` does not open for (searched only where a time in seconds or minutes is said)."""
 TIMED_FORMS = (
     (
         rc(
@@ -69,6 +75,13 @@ TIMED_FORMS = (
     (
         rc(rf"(?:秒|s|分钟)\s*(?:内|之内)?\s*(?:生成|输出)了?\s*{_N}\s*个\s*(?:tokens?|词元)"),
         r"秒 output \1 tokens",
+    ),
+    (  # s43 fixread2: the tokens first, then the time ('生成 128 个 token 要 3 秒', '128 个 token 用了 3 秒')
+        rc(
+            rf"{NOT_PREFILL_ZH}(?<![\w.]){_N}\s*个\s*(?:tokens?|词元)\s*(?=(?:要|用了?|花了?|需要|耗时)\s*\d+(?:\.\d+)?\s*"
+            r"(?:秒|s\b|分钟|毫秒|ms\b))"
+        ),
+        r"output \1 tokens ",
     ),
     (  # r39 en: the time first, 'about 2 minutes for 200 tokens', '3 s to generate 128 tokens'
         rc(
@@ -101,14 +114,26 @@ def output_forms(s: str) -> str:
     """The normalized text ``s`` with each request's output length written 'output N tokens', and the
     people a service is for written 'N users' (:func:`user_forms`)."""
     s = user_forms(s)
-    if not _GATE.search(s):
+    seconds = s.count("秒") > s.count("每秒")  # a time in seconds, not a rate's '每秒'
+    if not _GATE.search(s) and not ((seconds or "分钟" in s) and TOKENS_THEN_TIME_RE.search(s)):
         return s
     for pattern, words in REPLY_FORMS:
         s = _sub(pattern, words, s)
     if ("prompt" in s or "input" in s) and PAIR_FORM.search(s) and not _TRAINING_RE.search(s):
         s = _sub(PAIR_FORM, r"input \1 tokens and output \2 tokens", s)  # as the other forms: 4k = 4,000
-    if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s:  # a timed run
+    if "tokens in " in s or "生成" in s or "输出" in s or " for " in s or " to " in s or seconds:  # a run
         s = _timed_run(s)
+    if (
+        "tokens in " in s
+        or " for output " in s
+        or " to output " in s
+        or " to generate " in s
+        or " to produce " in s
+        or seconds
+    ) and (
+        TIME_GATE_RE.search(s)
+    ):  # s43 fixread2: a timed run's speed too (the gate: the words of bot.parse.timed_rate's forms)
+        s = timed_rate(s)
     return s
 
 

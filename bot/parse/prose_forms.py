@@ -199,7 +199,12 @@ PEAK_VRAM_RE = rc(
     r"|\bpeak\s+(?:vram|gpu\s+memory)(?:\s+usage)?"
 )
 """'峰值显存 70G', 'peak VRAM 70GB': a peak use, written as '峰值' / 'peak memory'."""
-_VALUE = r"\s*(?:=|:|为|是|设为|设成|设置为|用的?)?\s*(?P<v>\d+(?:\.\d+)?(?:e-?\d+)?)(?![\d.])"
+_VALUE = (
+    r"\s*(?:=|:|为|是|设为|设成|设置为|用的?|(?:is|was|of|at|set\s+to)(?![a-z]))?\s*"
+    r"(?P<v>\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\d.])"
+)
+"""A hyperparameter's value after its name: a number, in scientific notation too ('1e-8', '2e-05'); s43
+fixread2: after 'is', 'of', 'at' ('a learning rate of 1e-8', 'learning rate is 2e-05': before, unread)."""
 HYPERPARAMETERS = (
     ("learning_rate", r"learning[\s_\-]*rate|(?<![a-z_])lr(?![a-z_])|学习率"),
     ("warmup_ratio", r"warmup(?:[\s_\-]*(?:ratio|steps))?|预热(?:比例|步数)?"),
@@ -212,6 +217,7 @@ HYPERPARAMETERS = (
     ("random_seed", r"(?<![a-z_])seed(?![a-z_])|随机种子"),
     ("lora_dropout", r"lora[\s_\-]*dropout"),
     ("max_grad_norm", r"max[\s_\-]*grad[\s_\-]*norm|梯度裁剪"),
+    ("adam_epsilon", r"(?:adam[\s_\-]*)?(?<![a-z])eps(?:ilon)?(?![a-z])"),  # s43: 'eps 1e-8'
 )
 HYPERPARAMETER_RES = tuple((name, rc("(?:" + words + ")" + _VALUE)) for name, words in HYPERPARAMETERS)
 """Settings that change neither memory nor time (see the module docstring), each with its value."""
@@ -272,7 +278,7 @@ _HARDWARE_LINE_RE = re.compile(
 )
 """Round 21 zh: a hardware line listing the CPU right before 内存 ('cpu 13700，内存 32g'), or the card said
 apart with its own memory ('显卡 4060ti 16g'): a bare 内存 is then the host's too (before, unread)."""
-_HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)))
+_HYPER_GATE_RE = re.compile("|".join(map(re.escape, _HYPER_GATE)) + r"|(?<![a-z])eps")  # not 'steps'
 _RATE_GATE_RE = re.compile("qps|rps|req|请求|rpm")
 _ROLLOUT_GATE_RE = re.compile("|".join(map(re.escape, _ROLLOUT_WORDS)))
 _STAGE_GATE_RE = re.compile("|".join(map(re.escape, _STAGE_WORDS)))

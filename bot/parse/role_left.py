@@ -128,13 +128,17 @@ R_PROMPTS = right_words(
 """A length before the word prompts ('8k prompts', '2k-token prompts', s17: '16000 random input tokens' of a
 benchmark, '2000 个随机输入 token'; round 19 en: '2k-length prompts', read as the whole sequence before, the
 reply beside it then dropped)."""
-L_PROMPT = rc(
-    r"(?:prompts?|inputs?|输入|提示词?)\s*(?:of|is|are|约|大概|~|about|around|up\s+to|at\s+most|最长|最多"
-    r"|averag(?:e|es|ing)|avg|平均|\s)*$"
+_LENGTH_HEDGE = (
+    r"\s*(?:of|is|are|约|大约|大概|差不多|将近|~|about|around|roughly|approx(?:imately|\.)?|nearly|close\s+to"
+    r"|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s)*$"
 )
+"""The words between a prompt or reply word and its length: a verb, a bound, an average or a hedge (s43
+fixread2, issue 24 item 2: 'a prompt of roughly 16,000 tokens', 'prompt 大约 16000 个 token' were dropped
+in silence — 'roughly' and '大约' were not among them, so the context stayed at the default)."""
+L_PROMPT = rc(r"(?:prompts?|inputs?|输入|提示词?)" + _LENGTH_HEDGE)
 L_REPLY = rc(
     r"(?:replies|reply|responses?|outputs?|completions?|answers?|generat(?:es|ing|ed|e)|输出|回复|生成)"
-    r"\s*(?:of|are|is|约|大概|~|about|around|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s)*$"
+    + _LENGTH_HEDGE
 )
 L_SAMPLE_EACH = rc(
     r"(?:每条|每个样本|每个|each|per\s+(?:sample|example|row)|averag\w*|平均"

@@ -180,11 +180,30 @@ def unread_reason(steps: Any, raw: str, default: str) -> str:
         default = "ppo_models"  # 'actor/critic/reward/ref 四个模型': PPO's four, counted (trial s23 #18)
     elif any(t.mag == "k" and negated(steps.s, t) for t in toks):
         default = "negated"
+    elif "(~" in steps.s and any(_TIMED_AT_RE.match(steps.s, t.end) for t in toks):
+        default = "observed"  # s43 fixread2: the time of a timed run, its speed written after it
+    elif " by " in steps.s and any(_in_product_note(steps.s, t) for t in toks):
+        default = "repeated"  # s43 fixread2: 'batch 1024 (32x32)': the count said again as a product
     elif any(t.mag == "k" and _same_length(steps.f, t.value) for t in toks):
         default = (
             "repeated"  # '131072，也就是 128K', '32768（32k）': the length read, said again in k (round 10)
         )
     return withheld_unread_reason(steps._segments(), getattr(steps, "unread_toks", []), raw, default)
+
+
+_TIMED_AT_RE = re.compile(
+    r"\s*(?:ms|milliseconds?|毫秒|secs?|seconds?|s|秒|mins?|minutes?|分钟)\s*\(~[\s\d.]*(?:tok/s)?\s*\)"
+)
+"""A time with the speed :func:`bot.parse.timed_rate.timed_rate` wrote after it ('3 秒 (~42.67 tok/s)'; the
+rate may be masked already by the reader that named it)."""
+_PRODUCT_NOTE_RE = re.compile(r"\((\d{1,4}) by (\d{1,4})\)")
+"""The note :data:`bot.parse.written_names.PRODUCT_NOTE_RE` writes after a count ('1024 (32 by 32)'; the
+count itself may be masked by the reader that took it, as 'global batch 1024' is)."""
+
+
+def _in_product_note(s: str, tok: Any) -> bool:
+    """Whether ``tok`` is a factor in a count's product note."""
+    return any(m.start() <= tok.start < m.end() for m in _PRODUCT_NOTE_RE.finditer(s))
 
 
 LENGTH_FIELDS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_sample")

@@ -142,9 +142,39 @@ A100s', '64（8*8）张 V100'): written as the product alone, which the node rea
 before no card ('1024 (32x32) pixels'), are left as written."""
 
 
+PRODUCT_NOTE_RE = rc(r"(?<![\d.])(?P<t>\d{1,6})\s*\(\s*(?P<a>\d{1,4})\s*[*x×]\s*(?P<b>\d{1,4})\s*\)")
+"""s43 fixread2 (issue 24 item 4): a count with its product in brackets before no card ('global batch 1024
+(32x32)', '1024 (32x32) patches'): the product says the count again, so it is written 'a by b', which no
+count reader takes (before, '32x32 … on 8 H100' sized 32 GPUs, or '32' became the card's memory). Runs after
+:data:`TOTAL_THEN_PRODUCT_RE`, which has taken the brackets before cards; a product that is not the count is
+left as written."""
+
+
+CARDS_THEN_PRODUCT_RE = rc(
+    r"(?<![\d.])(?P<t>\d{1,5})(?P<card>\s*(?:张|块)?\s*(?:nvidia\s*)?(?:[a-z]{1,5}\s?\d{2,4}s?|gpus?|cards?|卡|显卡))"
+    r"\s*\(\s*(?P<a>\d{1,4})\s*(?:nodes?|machines?|servers?|hosts?|台)?\s*[*x×]\s*(?P<b>\d{1,2})"
+    r"\s*(?:gpus?|cards?|卡)?\s*(?:each|per\s+node)?\s*\)"
+)
+"""s43 fixread2: the cards' count, then its product in brackets ('1024 H100s (128 nodes x 8)', '16 A100
+(2x8)'): the brackets are nodes × cards each, written as the node readers know them ('(128 nodes x 8
+gpus)'); before, both numbers were unread or dropped. A product that is not the count is left as written."""
+
+
+def _cards_then_product(m: re.Match[str]) -> str:
+    a, b, t = m.group("a"), m.group("b"), m.group("t")
+    if int(a) * int(b) != int(t):
+        return m.group(0)
+    return f"{t}{m.group('card')} ({a} nodes x {b} gpus)"
+
+
 def _total_then_product(m: re.Match[str]) -> str:
     a, b = m.group("a"), m.group("b")
     return f"{a}*{b}" if int(a) * int(b) == int(m.group("t")) else m.group(0)
+
+
+def _product_note(m: re.Match[str]) -> str:
+    a, b, t = m.group("a"), m.group("b"), m.group("t")
+    return f"{t} ({a} by {b})" if int(a) * int(b) == int(t) else m.group(0)
 
 
 QUANTIZE_CALL_RE = rc(r"(?<![a-z0-9_])\.?\s*quantize\s*\(\s*(?:bits\s*=\s*)?(?P<b>[48])\s*\)")
@@ -183,6 +213,8 @@ def written_names(s: str) -> str:
         s = TPU_SLICE_RE.sub(_slice_chips, s)
     if "(" in s and ("*" in s or "x" in s or "×" in s):
         s = TOTAL_THEN_PRODUCT_RE.sub(_total_then_product, s)
+        s = CARDS_THEN_PRODUCT_RE.sub(_cards_then_product, s)
+        s = PRODUCT_NOTE_RE.sub(_product_note, s) if "(" in s else s  # the cards' brackets are gone
     if "910" in s:
         s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)

@@ -57,7 +57,8 @@ SAME_AS_ADAMW = ("adamw", "adam")
 
 LAYERS_ON_GPU_RE = rc(
     r"(?:all|every|entire)\s+(?:of\s+)?(?:the\s+|my\s+|its\s+)?(?:\d{1,3}\s*/\s*\d{1,3}\s+|\d{1,3}\s+)?layers?\s+"
-    r"(?:\w+\s+){0,2}?(?:on|onto|to|into|in)\s+(?:the\s+)?(?:gpus?|vram)(?![a-z])"
+    r"(?:\w+\s+){0,2}?(?:on|onto|to|into|in)\s+(?:(?:the\s+)?(?:gpus?|vram)(?![a-z])"
+    r"|(?=(?:the\s+|my\s+)?(?:\d|two|three|four|eight)\s+gpus?(?![a-z])))"  # s43: 'on my two GPUs'
     r"|(?:fully|entirely|completely)\s+(?:\w+\s+)?(?:on|in|into|onto)\s+(?:the\s+)?(?:gpus?|vram)(?![a-z])"
     r"|without\s+(?:putting|keeping|leaving|offloading|moving)\s+(?:any\s+)?layers?\s+(?:in|to|into|on)\s+"
     r"(?:the\s+)?(?:system\s+|cpu\s+)?(?:ram|cpu|memory)(?![a-z])"
