@@ -28,6 +28,7 @@ class Why(Keys):
     samples_packed = "samples_packed"
     samples_packed_average = "samples_packed_average"
     seq_from_samples = "seq_from_samples"
+    seq_packed_default = "seq_packed_default"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"
     seq_max_for_samples = "seq_max_for_samples"
