@@ -59,3 +59,40 @@ def test_unpacked_short_samples_are_one_sequence_each_en(capsys):
     data = _ask(capsys, PACK_EN.replace("with sample packing, ", ""))
     assert data["request"]["seq_len"] == 800  # one sample per sequence without packing
     assert "Batch: 128 sequences per step (102K tokens)" in data["reply"]  # 128 × 800
+
+
+# A budget's epochs (q11_zh): A800 at ¥12–28 a GPU-hour (the catalog's range), 15 billed GPU-hours for one
+# epoch of 100k DPO pairs → ¥180 – ¥420 an epoch; ¥30,000 ÷ ¥420 = 71.4 → 71, ÷ ¥180 = 166.7 → 166.
+EPOCHS_ZH = "预算3万块，用OpenRLHF做Llama-3-8B的DPO，10万对数据，租A800够吗？能跑几轮"
+EPOCHS_EN = (
+    "Budget $3,000: DPO of Llama-3-8B with OpenRLHF on 100k pairs, renting A100s. Is it enough, and how many "
+    "epochs can I run?"
+)
+
+
+def test_budget_epochs_zh(capsys):
+    out = _text(capsys, EPOCHS_ZH)
+    assert "预算够：需要 ¥180 – ¥420，预算 ¥30,000。" in out
+    assert "预算能跑的轮数（epoch）：71 – 166 轮（¥30,000 ÷ 每轮 ¥180 – ¥420" in out
+
+
+def test_budget_epochs_en(capsys):
+    data = _ask(capsys, EPOCHS_EN)
+    note = next(n for n in data["report"]["warnings"] if n["code"] == "budget_epochs")
+    per_low, per_high = note["params"]["epoch_cost_low"], note["params"]["epoch_cost_high"]
+    assert note["params"]["epochs_low"] == int(3000 // per_high)
+    assert note["params"]["epochs_high"] == int(3000 // per_low)
+    assert "Epochs your budget pays for: 80 – 166" in data["reply"]  # $18.00 – $37.50 an epoch
+
+
+def test_stated_epochs_are_not_asked(capsys):
+    zh = _ask(capsys, EPOCHS_ZH.replace("能跑几轮", "跑3轮要多少钱"))
+    en = _ask(capsys, EPOCHS_EN.replace("how many epochs can I run?", "what do 3 epochs cost?"))
+    for data in (zh, en):
+        assert not any(n["code"] == "budget_epochs" for n in data["report"]["warnings"])
+    assert "能跑的轮数" not in zh["reply"] and "Epochs your budget pays for" not in en["reply"]
+
+
+def test_epoch_words_without_budget_give_no_epoch_note(capsys):
+    data = _ask(capsys, "用 A800 做 Llama-3-8B 的 DPO，10万对数据，每轮多久？")
+    assert not any(n["code"] == "budget_epochs" for n in data["report"]["warnings"])
