@@ -96,3 +96,47 @@ def test_stated_epochs_are_not_asked(capsys):
 def test_epoch_words_without_budget_give_no_epoch_note(capsys):
     data = _ask(capsys, "用 A800 做 Llama-3-8B 的 DPO，10万对数据，每轮多久？")
     assert not any(n["code"] == "budget_epochs" for n in data["report"]["warnings"])
+
+
+# Monthly vs hourly (q11_en, q32_zh). A100 80G at $1.20–2.50 a GPU-hour (catalog): 2 GPUs × 730 h =
+# $1,752 – $3,650 around the clock; 10 h a day is 10/24 of it, $730 – $1,521. ¥15–30 (zh): 2 × 243.3 h =
+# 487 GPU-hours billed, ¥7,305 – ¥14,610; the month rented whole 1,460 → ¥21,915 – ¥43,830 (× 24/8).
+BOTH_EN = (
+    "We have $5k a month. Can we serve Qwen2.5-32B-Instruct 24/7 on A100s for about 30 concurrent users? "
+    "What's the monthly bill vs renting hourly only 10 hours a day?"
+)
+BOTH_ZH = "部署 Qwen2.5-32B，2 张 A100，每天只用 8 小时，按小时租一个月多少钱？包月又是多少？"
+
+
+def test_both_schedules_priced_en(capsys):
+    data = _ask(capsys, BOTH_EN)
+    assert data["request"]["hours_per_day"] == 24 and data["request"]["hours_per_day_compared"] == 10
+    reply = data["reply"]
+    assert "$1,752 – $3,650 around the clock; rented 10 hours a day: $730 – $1,521" in reply
+    assert (
+        "“24 hours a day”" not in reply and "“10 hours a day”" not in reply
+    )  # both used, neither "not used"
+
+
+def test_both_schedules_priced_zh(capsys):
+    data = _ask(capsys, BOTH_ZH)
+    assert data["request"]["hours_per_day"] == 8 and data["request"]["hours_per_day_compared"] == 24
+    reply = data["reply"]
+    assert "487 卡·时 ≈ ¥7,305 – ¥14,610" in reply
+    assert "全天候（包月：每张卡每月 730 小时" in reply and "¥21,915 – ¥43,830" in reply
+
+
+def test_one_schedule_alone_is_not_compared(capsys):
+    zh = _ask(capsys, "部署 Qwen2.5-32B，2 张 A100，每天只用 8 小时，租一个月多少钱？")
+    en = _ask(capsys, "Serve Qwen2.5-32B on 2 A100s, 8 hours a day. What does a month cost?")
+    for data in (zh, en):
+        assert data["request"]["hours_per_day"] == 8 and data["request"]["hours_per_day_compared"] is None
+    assert "全天候（包月" not in zh["reply"] and "around the clock;" not in en["reply"]
+    assert "around the clock (730 h" not in en["reply"]
+
+
+def test_two_partial_days_stay_named(capsys):
+    data = _ask(
+        capsys, "Serve Qwen2.5-32B on 2 A100s: 8 hours a day or 12 hours a day, what does a month cost?"
+    )
+    assert data["request"]["hours_per_day"] is None and data["request"]["hours_per_day_compared"] is None
