@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.cli import main
 
 
@@ -140,3 +142,92 @@ def test_two_partial_days_stay_named(capsys):
         capsys, "Serve Qwen2.5-32B on 2 A100s: 8 hours a day or 12 hours a day, what does a month cost?"
     )
     assert data["request"]["hours_per_day"] is None and data["request"]["hours_per_day_compared"] is None
+
+
+# Distillation (q09_zh, q28_en): the student is trained on the teacher's tokens. Qwen2.5-7B (7.62B,
+# config.json) full SFT on 100M tokens: C = 6ND = 6 × 7.62e9 × 1e8 = 4.57e18 FLOPs; the teacher is named
+# with why (its generation is an inference job), never sized as the training job.
+DISTILL_ZH = (
+    "做知识蒸馏：用Qwen2.5-72B当teacher生成1亿token数据，再蒸馏到Qwen2.5-7B全参SFT，总共要多少卡时？用H100"
+)
+DISTILL_EN = (
+    "Knowledge distillation: generate 100M tokens with Qwen2.5-72B-Instruct as teacher on H100, then full "
+    "SFT of the student Qwen2.5-7B on them. Total H100-hours?"
+)
+
+
+def test_distillation_sizes_the_student_zh(capsys):
+    data = _ask(capsys, DISTILL_ZH)
+    req = data["request"]
+    assert req["model"] == "Qwen2.5-7B" and req["tokens"] == 1e8
+    assert req["num_generations"] is None  # '生成1亿token' is the data, not 1 completion per prompt
+    assert data["report"]["flops"] == pytest.approx(4.57e18, rel=0.01)
+    assert "“Qwen2.5-72B”（蒸馏的教师模型：用它生成学生的训练数据是一个推理任务" in data["reply"]
+
+
+def test_distillation_keeps_the_generated_tokens_en(capsys):
+    data = _ask(capsys, DISTILL_EN)
+    assert data["request"]["model"] == "Qwen2.5-7B" and data["request"]["tokens"] == 1e8
+    assert data["report"]["gpu_hours"]["likely"] > 0  # a time, not the memory alone
+    assert "“Qwen2.5-72B-Instruct” (the teacher of the distillation" in data["reply"]
+
+
+def test_distillation_other_phrasings(capsys):
+    zh = _ask(capsys, "用 Qwen2.5-72B 作为教师，蒸馏到 Qwen2.5-1.5B，5000万 token，A100 全参要多久")
+    en = _ask(
+        capsys,
+        "Distill Llama-3.1-70B into Llama-3.2-3B: the teacher generates 50M tokens, then full SFT of the "
+        "student on 8 A100s. How long?",
+    )
+    assert zh["request"]["model"] == "Qwen2.5-1.5B" and zh["request"]["tokens"] == 5e7
+    assert en["request"]["params_total"] < 4e9 and en["request"]["tokens"] == 5e7
+
+
+def test_generation_counts_are_not_data(capsys):
+    zh = _ask(capsys, "Qwen2.5-7B 做 GRPO，每个 prompt 生成 8 个回复，1万条数据，8 张 H100 要多久")
+    assert zh["request"]["num_generations"] == 8
+    en = _ask(
+        capsys, "Serve Qwen2.5-7B on one H100: prompts of 1,000 tokens and replies that generate 512 tokens"
+    )
+    assert en["request"]["tokens"] is None  # a reply's length stays a reply, below the longest reply
+
+
+# Multimodal image tokens (q05_en, q04_zh). LLaVA-1.5 at 336 px: (336 / 14)² = 576 visual tokens an image
+# (Liu et al. 2023 §3; llava-hf/llava-1.5-13b-hf config.json vision_config image_size 336, patch_size 14):
+# 600k samples × (512 assumed text + 576) = 652.8M tokens, where 600k × 512 = 307.2M was sized before.
+LLAVA_EN = (
+    "Fine-tune LLaVA-1.5-13B (full, vision tower frozen) on 600k image-text samples "
+    "on 8 A100 80GB — how long?"
+)
+LLAVA_ZH = "LLaVA-1.5-7B 全参微调，20万条图文对，每条 2 张图、300 文本 token，8 张 A100 要多久"
+
+
+def test_llava_image_tokens_en(capsys):
+    data = _ask(capsys, LLAVA_EN)
+    assert data["request"]["images_per_sample"] == 1
+    assert data["request"]["tokens"] == pytest.approx(600_000 * (512 + 576))
+    assert "1 × 576 visual tokens" in data["reply"]
+
+
+def test_llava_image_tokens_zh(capsys):
+    data = _ask(capsys, LLAVA_ZH)
+    assert data["request"]["images_per_sample"] == 2  # the stated count, not the pair's one
+    assert data["request"]["tokens"] == pytest.approx(200_000 * (300 + 2 * 576))  # 1,452 a sample
+    assert "2 × 每张 576 个视觉 token" in data["reply"]
+
+
+def test_dynamic_tower_without_resolution_is_named_zh(capsys):
+    data = _ask(capsys, "Qwen2.5-VL-7B做LoRA微调，10万张图文对，单卡A100 40G能跑吗，要多久")
+    assert "“images_per_sample: 1”（没给图片分辨率" in data["reply"]  # named, never silently 0
+
+
+def test_text_model_with_image_pairs_is_named_en(capsys):
+    data = _ask(capsys, "Full fine-tune Llama-3-8B on 100k image-text pairs on 8 A100s, how long?")
+    assert data["request"]["tokens"] == pytest.approx(100_000 * 512)  # no vision tower: its text only
+    assert "“images_per_sample: 1” (visual tokens are counted" in data["reply"]
+
+
+def test_text_only_llava_question_adds_no_images(capsys):
+    data = _ask(capsys, "Full fine-tune LLaVA-1.5-7B on 100k samples of 512 tokens on 8 A100s, how long?")
+    assert data["request"]["images_per_sample"] is None
+    assert data["request"]["tokens"] == pytest.approx(100_000 * 512)
