@@ -59,6 +59,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.render.serving_memory_first": ("mem_first",),
     "bot.render.steps_text": ("budget_steps",),
     "bot.parse.batch_asked": ("asks_batch",),
+    "bot.parse.epochs_asked": ("asks_epochs",),
     "bot.parse.memory_asked": ("asks_memory", "asks_throughput", "asks_usable"),
     "bot.parse.withheld": ("other_model_reason", "role_reason", "unread_reason"),
     "bot.parse.x_card_name": ("x_is_name",),
@@ -128,6 +129,7 @@ budget_pick_line, rows_within = later("bot.render.budget_pick_text", "budget_pic
 
 # s43-speed: more readers a plain question never calls (cue-gated at their call sites), on first call
 (asks_batch,) = later("bot.parse.batch_asked", "asks_batch")
+(asks_epochs,) = later("bot.parse.epochs_asked", "asks_epochs")  # s43 fixjob: '能跑几轮' with a budget
 asks_memory, asks_throughput, asks_usable = later(
     "bot.parse.memory_asked", "asks_memory", "asks_throughput", "asks_usable"
 )

@@ -80,6 +80,27 @@ def check_budget(
         ledger.note("within_budget", **params)
     else:
         ledger.note("budget_borderline", **params)
+    if getattr(req, "epochs_asked", None) and not period:
+        budget_epochs(budget, cost, req.epochs or 1.0, ledger)
+
+
+def budget_epochs(budget: float, cost: Cost, epochs: float, ledger: Ledger) -> None:
+    """'How many epochs can I run?' with a budget (trial s43 q11_zh): the note ``budget_epochs`` with the
+    cost of one epoch (the run's cost range ÷ its ``epochs``: GPU-hours scale with the tokens, C = 6ND)
+    and the whole epochs the budget pays for — ``epochs_low`` = ⌊budget ÷ epoch cost at the high price⌋,
+    ``epochs_high`` = ⌊budget ÷ epoch cost at the low price⌋ (currency units)."""
+    low, high = cost.low / epochs, cost.high / epochs
+    if low <= 0:
+        return
+    params = {
+        "budget": budget,
+        "epoch_cost_low": low,
+        "epoch_cost_high": high,
+        "currency": cost.currency.value,
+    }
+    ledger.note(
+        "budget_epochs", epochs_low=math.floor(budget / high), epochs_high=math.floor(budget / low), **params
+    )
 
 
 RATE_HOURS = {"hour": 1.0, "day": 24.0}

@@ -56,6 +56,8 @@ def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger
     tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. ``req``
     as it is for any other model (the resolution is then named as not used: bot.core.interpretation)."""
     v = spec.vision if spec is not None else None
+    if v is not None and v.tokens_per_image and req.images_per_sample:
+        return _fixed_tokens(req, v.tokens_per_image, v.params, ledger)
     if not req.image_pixels or v is None or not v.pixels_per_token:
         return req
     from estimator.reasons import Why
@@ -72,5 +74,33 @@ def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger
         "tokens_per_sample", total, Why.image_tokens, citation=SOURCE, images=images,
         image=f"{width}×{height}", resized=f"{w}×{h}", per_image=per_image, length=int(text),
         tokens_per_sample=int(total), vision_params=v.params, flops=2 * v.params * patches,
+    )  # fmt: skip
+    return req.model_copy(update={"tokens_per_sample": total})
+
+
+FIXED_SOURCE = (
+    "Liu et al. 2023 (Improved Baselines with Visual Instruction Tuning, LLaVA-1.5) §3: CLIP ViT-L/14 at "
+    "336 px, (336 / 14)² = 24 × 24 = 576 patches, each one LLM token through the MLP projector; "
+    "llava-hf/llava-1.5-*-hf config.json vision_config image_size 336, patch_size 14"
+)
+
+
+def _fixed_tokens(req: SizingRequest, per_image: int, vision_params: float, ledger: Ledger) -> SizingRequest:
+    """``req`` with each sample's tokens = its text tokens (stated, else
+    :data:`estimator.defaults.TOKENS_PER_SAMPLE`) + images × ``per_image``, for a tower that resizes
+    every image to one resolution (LLaVA-1.5: 576 = (336/14)², ``[model.vision] tokens_per_image``; trial
+    s43 q05_en: 600k image-text samples were sized at 512 text tokens, the 576 image tokens dropped). The
+    frozen tower's forward, ≈ 2 · N_vision FLOPs per patch (one patch per token: no merge), is said, not in
+    C = 6ND."""
+    from estimator import defaults
+    from estimator.reasons import Why
+
+    images = req.images_per_sample or 1
+    text = req.tokens_per_sample or defaults.TOKENS_PER_SAMPLE.value
+    total = text + images * per_image
+    ledger.assume(
+        "tokens_per_sample", total, Why.image_tokens_fixed, citation=FIXED_SOURCE, images=images,
+        per_image=per_image, length=int(text), tokens_per_sample=int(total), vision_params=vision_params,
+        flops=2 * vision_params * images * per_image,
     )  # fmt: skip
     return req.model_copy(update={"tokens_per_sample": total})

@@ -28,6 +28,7 @@ class Why(Keys):
     samples_packed = "samples_packed"
     samples_packed_average = "samples_packed_average"
     seq_from_samples = "seq_from_samples"
+    seq_packed_default = "seq_packed_default"
     seq_pairs_at_sample_tokens = "seq_pairs_at_sample_tokens"
     seq_at_sample_tokens = "seq_at_sample_tokens"
     seq_max_for_samples = "seq_max_for_samples"
@@ -71,6 +72,7 @@ class Why(Keys):
     vision_tower_served = "vision_tower_served"  # estimator.vision: a VL release's tower in its weights
     vision_tower_frozen = "vision_tower_frozen"  # estimator.vision: frozen in fine-tuning (tools' defaults)
     image_tokens = "image_tokens"  # estimator.image_tokens: a VL sample's visual tokens from its resolution
+    image_tokens_fixed = "image_tokens_fixed"  # LLaVA-1.5: 576 visual tokens an image, one resolution (s43)
     config_architecture_moe = "config_architecture_moe"
     gpu_by_memory = "gpu_by_memory"
     gpu_generic_memory = "gpu_generic_memory"

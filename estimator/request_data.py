@@ -44,3 +44,10 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         "is that size (bot.render.batch_text.steps_text, trial s42 #7)",
         json_schema_extra=_setting(json_order=110),  # a cue, as cost_asked: never "not used"
     )
+    epochs_asked: bool | None = Field(
+        None,
+        description="the user asks how many epochs their budget pays for ('能跑几轮', 'how many epochs'): "
+        "the budget verdict adds budget ÷ cost per epoch in whole epochs, at the price range's high and low "
+        "ends (estimator.budget_check, trial s43 q11_zh)",
+        json_schema_extra=_setting(json_order=116),  # a cue, as cost_asked: never "not used"
+    )

@@ -79,7 +79,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["largest_trained"], used = largest_trained(req, r.gpu, ledger, estimate)
         filled |= used
     else:
-        req = _with_images(req, r, ledger) if req.image_pixels else req  # a VL fine-tune's images (s40)
+        req = _with_images(req, r, ledger) if req.image_pixels or req.images_per_sample else req  # s40, s43
         trained = size_training(req, r, ledger)
         if req.num_generations and req.algorithm == "grpo":  # TRL raises on a step not a multiple (s34)
             from estimator.grpo_batch import check_generation_batch

@@ -54,13 +54,21 @@ def _seq_len(req: SizingRequest, stage: Stage, spec: ModelSpec | None = None) ->
     longer than the model runs unless stated (:func:`_native_context`)."""
     if req.seq_len:
         return int(req.seq_len)
-    if stage == Stage.finetune and req.tokens_per_sample and req.num_samples:
+    if stage == Stage.finetune and req.tokens_per_sample and req.num_samples and not _packed_short(req):
         seq = int(req.tokens_per_sample)
     elif trl_rl_lengths(req, stage):
         seq = sum(rollout_lengths(req))
     else:
         seq = int((defaults.SEQ_LEN_FINETUNE if stage == Stage.finetune else defaults.SEQ_LEN_PRETRAIN).value)
     return (_native_context(req, spec, seq) or seq) if spec is not None else seq
+
+
+def _packed_short(req: SizingRequest) -> bool:
+    """Packing on and samples shorter than the default SFT sequence (trial s43 q02: 800-token samples
+    packed were sized as 800-token sequences): the samples are joined into full sequences of
+    :data:`estimator.defaults.SEQ_LEN_FINETUNE` (LLaMA-Factory ``cutoff_len`` default 2,048,
+    src/llamafactory/hparams/data_args.py), so a sequence is that long, not one sample."""
+    return bool(req.packing) and (req.tokens_per_sample or 0) < defaults.SEQ_LEN_FINETUNE.value
 
 
 def trl_rl_lengths(req: SizingRequest, stage: Stage) -> bool:
@@ -283,6 +291,12 @@ def _assume_seq_len(
     if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
         seq, from_samples, why = native, False, Why.seq_len_model_context
         why_params = {"model": spec.name}
+    if from_samples and seq != req.tokens_per_sample:  # packed into full default-length sequences
+        from_samples, why, why_params = (
+            False,
+            Why.seq_packed_default,
+            {"tokens_per_sample": req.tokens_per_sample},
+        )
     ledger.assume("seq_len", seq, Why.seq_from_samples if from_samples else why, **why_params)
     return seq
 

@@ -79,7 +79,7 @@ def test_distillation_sizes_the_student(capsys, text):
     d = ask(capsys, text)
     r = d["request"]
     assert (r["model"], r["params_total"], r["algorithm"]) == ("Qwen2.5-7B", 7.61e9, None)
-    assert ignored(d)["model: DeepSeek-R1"] == "other_setup"  # the teacher, named; 671B was sized before
+    assert ignored(d)["model: DeepSeek-R1"] == "distill_teacher"  # named with why (s43: other_setup)
 
 
 @pytest.mark.parametrize("text", ["部署 Video-R1-7B，一张 4090 够吗", "Serve VLM-R1-3B on one L4"])

@@ -135,6 +135,7 @@ IGNORED_REASONS = (
     "earlier_run_above_peak",  # s14: an earlier run implying more FLOPs than the cards' peak: set aside
     "earlier_run_rl",  # s16: an earlier GRPO/RLOO/PPO run: mostly generation, not k·N·D — not used
     "claimed_size",  # s37-models: 'DeepSpeed says it can train models of up to 13B': a claim, not the job
+    "distill_teacher",  # s43 fixjob #1: a distillation's teacher — its generation is inference, not sized
     "rl_reward_model_not_sized",  # an RL job's reward/critic/reference model: counted at the actor's size
     "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
     "image_not_vl",  # s40 fixt #2: an image resolution or count beside a model with no vision tower

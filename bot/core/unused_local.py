@@ -63,9 +63,11 @@ def unused_images(said: SizingRequest, report: SizingReport) -> list[tuple[str, 
     no resolution ('image_no_resolution'); estimator.image_tokens counts them otherwise."""
     spec = report.model_spec
     reads = spec is not None and spec.vision is not None and bool(spec.vision.pixels_per_token)
+    fixed = spec is not None and spec.vision is not None and bool(spec.vision.tokens_per_image)  # LLaVA
     out: list[tuple[str, str]] = []
     if said.image_pixels and not reads:
         out.append((f"image_resolution: {said.image_pixels[0]}x{said.image_pixels[1]}", "image_not_vl"))
-    if said.images_per_sample and not said.image_pixels:
-        out.append((f"images_per_sample: {said.images_per_sample}", "image_no_resolution"))
+    if said.images_per_sample and not said.image_pixels and not fixed:  # fixed: counted (s43 #2)
+        why = "image_no_resolution" if spec is not None and spec.vision is not None else "image_not_vl"
+        out.append((f"images_per_sample: {said.images_per_sample}", why))
     return out

@@ -107,6 +107,11 @@ class Candidate:
         :data:`CLAIMED_BOUND_RE`, s37-models), else :func:`bot.parse.withheld.other_model_reason`."""
         if CLAIMED_BOUND_RE.search(s, max(0, self.start - 48), self.start):
             return "claimed_size"
+        if "蒸馏" in s or "distil" in s or "teacher" in s:
+            from bot.parse.teacher_model import is_teacher
+
+            if is_teacher(s, self):
+                return "distill_teacher"  # the teacher generates the data: an inference job (s43 q09_zh)
         return other_model_reason(s, self)
 
     @property

@@ -102,3 +102,19 @@ def reordered_word(family: str, last: str) -> re.Pattern[str]:
     """A word that begins with ``family`` and ends with ``last`` (a name a reader rewrote in order,
     bot.parse.request_fields), any case; compiled once per pair (:func:`typed_name`)."""
     return re.compile(rf"(?<![\w.]){re.escape(family)}[\w.\-]*?{re.escape(last)}(?![\w])", IGNORECASE)
+
+
+GENERATED_RATE = compile_pattern(
+    r"^[\s+~多左右]*-?tokens?\s*(?:/|per\b|an?\s+(?:day|hour|minute|second|month)|每)"
+)
+"""A count of tokens followed by a rate ('1M tokens per day', '100M tokens/day'): a volume, not a dataset."""
+LONGEST_REPLY = 1e6
+"""Tokens no single reply reaches: the longest context windows are ~1M tokens (Gemini 1.5, Qwen2.5-1M;
+Llama 4 Scout's 10M is input), and output caps are far below (vLLM max_tokens is bounded by the window)."""
+
+
+def generated_data(value: float, right: str) -> bool:
+    """A count of generated tokens that is a dataset, not one reply's length ('generate 100M tokens with
+    the teacher', '生成1亿token数据': trial s43 q28_en, the student's SFT data dropped in silence): at least
+    :data:`LONGEST_REPLY`, with no rate after it (``right``: the text after the number)."""
+    return value >= LONGEST_REPLY and GENERATED_RATE.match(right) is None

@@ -41,19 +41,20 @@ def mentions_images(s: str) -> bool:
 def read_images(s: str, fields: dict[str, Any]) -> str:
     """``s`` with the images' count per sample and text tokens masked (the resolution left), set in ``fields``
     (``images_per_sample``, ``image_pixels`` [width, height], ``tokens_per_sample``)."""
-    found = False
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
         if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
-            fields["image_pixels"], found = [w, h], True  # ('2 万张 1024*1024 的图片', s37 fixd)
-    if (m := PER_SAMPLE_RE.search(s)) is not None:
+            fields["image_pixels"] = [w, h]  # ('2 万张 1024*1024 的图片', s37 fixd)
+    counts = list(PER_SAMPLE_RE.finditer(s))  # a stated count first: '图文对 … 每条 2 张图' is 2 (s43)
+    if (m := next((c for c in counts if c["zh"] or c["en"]), counts[0] if counts else None)) is not None:
         said = m["zh"] or m["en"]
         n = (int(said) if said.isdigit() else _ZH.get(said) or _EN.get(said, 1)) if said else 1
-        if said or found:
-            fields["images_per_sample"] = n
+        fields["images_per_sample"] = n  # an image-text pair alone is one too (s43 #2: LLaVA's 576 tokens)
         if said:
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
-    if "image_pixels" in fields and (m := TEXT_TOKENS_RE.search(s)) is not None:
+    if ("image_pixels" in fields or "images_per_sample" in fields) and (
+        m := TEXT_TOKENS_RE.search(s)
+    ) is not None:
         fields.setdefault("tokens_per_sample", float(m["n"]))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return s

@@ -15,13 +15,14 @@ from bot.parse.regex import rc
 RL_GENERATIONS_RE = rc(
     r"(?<![\d.,])(?P<g>\d{1,3})(?![\d.]|,\d)\s*(?:generations|completions|rollout\s+samples)\b"
     r"|\bgroup[\s_\-]*size\s*(?:of\s*|=\s*|:\s*)?(?P<s>\d{1,3})(?![\d.]|,\d)"
-    r"|(?:采样|生成|组大小|组内)\s*(?P<z>\d{1,3})\s*(?:个|条|次|组)?(?:回复|回答|样本|结果)?(?![\d.万千k])"
+    r"|(?:采样|生成|组大小|组内)\s*(?P<z>\d{1,3})\s*(?:个|条|次|组)?(?:回复|回答|样本|结果)?(?!\s*(?:[\d.万千亿]|[kmb](?![a-z])|tokens?))"
     r"|(?<![\d.])(?P<y>\d{1,3})\s*(?:个|条)\s*(?:回复|回答|采样|生成)(?![\d])"
     r"|(?<![a-z_.])rollouts?\s*(?:n\s*(?:=|:|：)?\s*)?(?P<u>\d{1,3})\s*(?:个|条|次)(?![\d万千])"
 )
 """Generations per prompt in a training question, said alone ('8 generations', 'group size 8',
-'采样 8 条', '8 个回复', 'rollout 8 条': verl users' words for ``rollout.n``); the count is the group
-``g``/``s``/``z``/``y``/``u`` (a count with 条/个 after 'rollout' is the group, never the data)."""
+'采样 8 条', '8 个回复', 'rollout 8 条': verl users' words for ``rollout.n``), never a data size
+('生成1亿token', s43 q09_zh); the count is the group ``g``/``s``/``z``/``y``/``u`` (a count with 条/个
+after 'rollout' is the group, never the data)."""
 RL_GENERATION_GROUPS = ("g", "s", "z", "y", "u")
 
 _QUANT_WORD = (

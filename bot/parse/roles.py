@@ -418,7 +418,7 @@ def _data_and_size(a: _Around) -> Verdict:
     if (R_TOKENS.match(R) and not L_PER.search(L)) or (R_DATA.match(R) and tok.mag_scale in ("B", "T")):
         if L_PROMPT.search(L):
             return Role("prompt", v, tok)
-        if L_REPLY.search(L) or R_GENERATED.match(R):  # s41: '128-token generation', '… tokens in 8.5 s'
+        if (L_REPLY.search(L) or R_GENERATED.match(R)) and not fp.generated_data(v, R):  # s41; s43 100M
             return Role("reply", v, tok)
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
     if R_TOKENS.match(R) and a.word:

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.later_names import (
     asks_batch,
+    asks_epochs,
     asks_memory,
     asks_throughput,
     generating_with_tool,
@@ -284,6 +285,7 @@ class StageSteps:
         self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
         f["global_batch_asked"] = (("batch" in t or "批" in t) and asks_batch(t)) or None  # the batch? (s42)
+        f["epochs_asked"] = (("epoch" in t or "轮" in t or "遍" in t) and asks_epochs(t)) or None  # s43 #4
         if ("量化" in self.s or "quantiz" in self.s or "精度" in self.s or "precision" in self.s) and f.get(
             "stage"
         ) == "inference":

@@ -11,15 +11,30 @@ from typing import Any
 
 from bot.parse.regex import rc
 
-TEACHER_AFTER_RE = rc(r"\s*(?:的\s*)?(?:蒸馏|distill|(?:as\s+(?:the\s+)?)?teacher|作为?教师|当教师)")
-"""Words right after a model that make it the teacher ('DeepSeek-R1 的蒸馏', 'R1 distillation')."""
+TEACHER_AFTER_RE = rc(
+    r"\s*(?:的\s*)?(?:蒸馏|distill|(?:as\s+(?:the\s+)?)?teacher|(?:作为?|当|做)\s*(?:teacher|教师|老师))"
+)
+"""Words right after a model that make it the teacher ('DeepSeek-R1 的蒸馏', 'R1 distillation', 'Qwen2.5-72B
+当teacher', '… 作为教师': trial s43 q09_zh)."""
 TEACHER_BEFORE_RE = rc(r"(?:teacher(?:\s+model)?|教师模型|从|from|distil(?:l|ling|led)?)\s*[:：]?\s*$")
 """Words right before a model that make it the teacher ('teacher: …', 'distil from …', '从 … 蒸馏')."""
 STUDENT_BEFORE_RE = rc(
-    r"(?:训练|微调|train(?:ing)?|fine[\s\-]?tun(?:e|ing)|student(?:\s+model)?|学生模型|\binto)\s*[:：]?\s*$"
+    r"(?:训练|微调|train(?:ing)?|fine[\s\-]?tun(?:e|ing)|student(?:\s+model)?|学生模型|\binto|蒸馏(?:到|给|进|成))"
+    r"\s*[:：]?\s*$"
 )
-"""Words right before the model a distillation trains ('训练 Qwen2.5-7B', 'student: …')."""
+"""Words right before the model a distillation trains ('训练 Qwen2.5-7B', 'student: …', '蒸馏到 Qwen2.5-7B':
+trial s43 q09_zh)."""
 NEAR = 12
+
+
+def is_teacher(s: str, c: Any) -> bool:
+    """Whether candidate ``c`` (:func:`student_candidate`'s) is a distillation's teacher in the normalized
+    text ``s``: :data:`TEACHER_AFTER_RE` right after it or :data:`TEACHER_BEFORE_RE` right before it.
+    Call behind the same literal gate."""
+    end = c.mention.end if c.mention is not None else c.start
+    return bool(
+        TEACHER_AFTER_RE.match(s, end) or TEACHER_BEFORE_RE.search(s[max(0, c.start - NEAR) : c.start])
+    )
 
 
 def student_candidate(s: str, found: list[Any]) -> Any | None:

@@ -18,7 +18,11 @@ from estimator.training_tools import tool_limits
 def _step_sequence_tokens(request: Any) -> int | None:
     """Tokens a sequence of the batch trains on average: a sample's when the data is a sample count
     with its own (or an assumed) length, else the sequence length. SFT on a bare count: 512, not the
-    2,048 the memory is sized at (estimator.training_setup.sample_tokens)."""
+    2,048 the memory is sized at (estimator.training_setup.sample_tokens). Packed (``request.packing``):
+    the sequence length, each sequence full of joined samples (trial s43 q10: '样本打包成满长序列' beside
+    '128 条序列（19.2万 token，按每条样本 1,500 token 计）')."""
+    if request.packing and request.seq_len:
+        return request.seq_len
     per_sample = request.tokens_per_sample if request.num_samples else None
     return per_sample or request.seq_len
 

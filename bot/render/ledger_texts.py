@@ -80,6 +80,10 @@ WHY_TEXTS: dict[str, str] = {
         "each sample as long as the sequence length you gave: samples are packed into sequences of it, so "
         "this is right when they fill it, an upper bound when they are shorter"
     ),
+    "seq_packed_default": N_(
+        "samples of %(tokens_per_sample)s tokens packed into full sequences of this length (LLaMA-Factory "
+        "cutoff_len default 2,048; Vicuna's recipe 2,048): give cutoff_len / max_seq_len for yours"
+    ),
     "samples_packed_average": N_(
         "samples packed into sequences of %(length)s tokens: the time counts the dataset's own tokens, each "
         "sample at an assumed average length (not padded to %(length)s); give the samples' length for yours"

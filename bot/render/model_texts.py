@@ -26,5 +26,11 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "vision tower (%(vision_params)s parameters) runs forward on the patches, ≈ %(flops)s FLOPs per "
         "sample, not counted in C = 6ND"
     ),
+    "image_tokens_fixed": N_(
+        "Each sample's tokens: %(images)s × %(per_image)s visual tokens (every image resized to the tower's "
+        "one resolution: LLaVA-1.5's CLIP ViT-L/14 at 336 px, 24 × 24 patches) + %(length)s text tokens = "
+        "%(tokens_per_sample)s. The frozen vision tower (%(vision_params)s parameters) runs forward on them, "
+        "≈ %(flops)s FLOPs per sample, not counted in C = 6ND"
+    ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption: estimator.vision.note)."""

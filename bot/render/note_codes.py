@@ -81,6 +81,7 @@ class NoteCode(Keys):
     duration_needs_data = "duration_needs_data"
     over_budget = "over_budget"
     within_budget = "within_budget"
+    budget_epochs = "budget_epochs"
     budget_borderline = "budget_borderline"
     budget_no_price = "budget_no_price"
     hourly_budget = "hourly_budget"

@@ -345,11 +345,22 @@ def rental_section(report: SizingReport, f: Fmt) -> RentalContext | None:
         "gpus": f.int(days.gpus),
         "hours": f.hours(req.hours),
         "gh": f.hours(gh.likely),
-        "cost": None if c is None else _billed(f, c, gh.likely),
+        "cost": None if c is None else _compared(f, _billed(f, c, gh.likely), report),
         "price": None if c is None else f.price_range(c.price_low, c.price_high, c.currency),
         "source": c.price_source if c else None,
         "daily": f.num(req.hours_per_day, 3) if req.hours_per_day and req.stage == "inference" else None,
     }
+
+
+def _compared(f: Fmt, out: str, report: SizingReport) -> str:
+    """A serving rental's cost ``out`` and, with a second daily schedule stated, its cost on that one
+    (bot.render.schedule_both: '包月又是多少' beside '每天只用 8 小时', trial s43 q32_zh)."""
+    c = report.cost
+    if c is None or not report.request.hours_per_day_compared:
+        return out
+    from bot.render.schedule_both import compared_cost
+
+    return compared_cost(f, out, report, c.low, c.high, c.currency)
 
 
 def _billed(f: Fmt, c: Cost, used: float) -> str:

@@ -20,3 +20,12 @@ SERVE_FLAG_TEXTS = {
 }
 """``speculative_not_modelled`` and ``expert_parallel`` → words (sources in
 :mod:`bot.parse.configs.serve_flag_reasons`)."""
+
+SERVE_FLAG_TEXTS["distill_teacher"] = N_(
+    "the teacher of the distillation: generating the student's data with it is an inference job, not in the "
+    "GPU-hours above (they are the student's training on that data) — ask to serve the teacher (its output "
+    "tokens on your cards) to size the generation"
+)
+"""A distillation's teacher (trial s43 q09_zh, q28_en; bot.parse.teacher_model.is_teacher): the student is
+sized, the teacher named with why. Kept here beside the other not-modelled reasons: bot.render.ignored_texts
+is at its line cap."""

@@ -83,6 +83,10 @@ def scheduled(f: Fmt, money: str, report: SizingReport) -> str:
     """A month's cost ``money`` with the daily schedule it is billed on ('$1,460 – $3,407 (rented 8
     hours a day)') when estimator.serving_schedule lowered it, else ``money`` as it is."""
     inf, hours = report.inference, report.request.hours_per_day
+    if inf is not None and inf.cost_per_month is not None and report.request.hours_per_day_compared:
+        from bot.render.schedule_both import both_months  # two schedules priced (s43 #5)
+
+        return both_months(f, money, report)
     if inf is None or inf.cost_per_month_always_on is None or hours is None:
         return money
     return translate(f.lang, SCHEDULED_MONTH, money=money, hours=f.hours(hours))

@@ -348,7 +348,12 @@ EXTRA_VERDICTS |= {NoteCode.serving_count_failed_edge}  # llama.cpp: fits only w
 EXTRA_VERDICTS |= {NoteCode.serving_count_failed_share}  # lmdeploy before v0.2.2 (s42)
 EXTRA_VERDICTS |= {NoteCode.count_failed_edge, NoteCode.tried_counts_failed_edge}  # borderline there (s19)
 """Budget verdicts shown right under the headline (merged into bot.render.wording.BUDGET_VERDICTS)."""
-EXTRA_MONEY = {"price_low", "price_high", "price_cap"}
+EXTRA_NOTE_MESSAGES[NoteCode.budget_epochs] = N_(  # 'how many epochs?' with a budget (s43 q11_zh)
+    "Epochs your budget pays for: %(epochs_low)s – %(epochs_high)s (%(budget)s ÷ %(epoch_cost_low)s – "
+    "%(epoch_cost_high)s an epoch, whole epochs)."
+)  # estimator.budget_check.budget_epochs: ⌊budget ÷ an epoch's cost⌋ at the high and the low price
+EXTRA_VERDICTS |= {NoteCode.budget_epochs}  # beside the budget's verdict, under the headline
+EXTRA_MONEY = {"price_low", "price_high", "price_cap", "epoch_cost_low", "epoch_cost_high"}
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
