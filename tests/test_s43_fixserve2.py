@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import ask
 from tests.real_questions import answer_json
 
 
@@ -53,3 +54,71 @@ def test_the_40g_a800_decodes_slower_than_the_80g_one() -> None:
         decode("serve Llama-3-8B on one A800 80G, 32 concurrent"),
     )
     assert 0.70 < small / large < 0.82  # 1,555 / 2,039 = 0.76 for a memory-bound decode
+
+
+# -- 1. a request rate's load by Little's law on the layout sized ------------------------------------------
+Q12_ZH = (
+    "部署Qwen2.5-72B-Instruct-AWQ，要求QPS 20，平均输入1000 token 输出300 token，首token延迟小于1秒，"
+    "用L20 48G要几张？按月租多少钱"
+)
+Q10_EN = (
+    "Llama-3.1-8B-Instruct chatbot: 50 QPS, 800 input tokens, 200 output tokens, TTFT under 200 ms. "
+    "How many L40S?"
+)
+
+
+def _concurrency_why(data: dict) -> list[dict]:
+    return [a for a in data["assumptions"] if a["field"] == "concurrency"]
+
+
+@pytest.mark.parametrize(
+    ("text", "qps", "output", "before"), [(Q12_ZH, 20, 300, 622), (Q10_EN, 50, 200, 940)]
+)
+def test_a_rate_is_sized_by_littles_law_on_the_layout(
+    text: str, qps: float, output: int, before: int
+) -> None:
+    data = answer_json(text)
+    req, inf = data["request"], data["report"]["inference"]
+    assert (req["qps"], req["target_tokens_per_s"]) == (qps, qps * output)
+    (why,) = _concurrency_why(data)  # one concurrency line, never the default 16 beside it
+    assert why["why"] == "rate_concurrency" and why["params"]["qps"] == f"{qps:g}"
+    seconds = float(why["params"]["seconds"])
+    # L = λ × W (Little 1961): W is one request's first token plus its output at the layout's speed
+    assert req["concurrency"] == pytest.approx(qps * seconds, abs=qps * seconds * 0.01 + 1)
+    speed = inf["decode_tokens_per_s"]
+    assert seconds > inf["prefill_seconds"] + output / speed["per_sequence"]  # the prefill's share slows it
+    assert speed["aggregate"] >= qps * output  # the layout decodes the rate's output tokens/s
+    assert req["concurrency"] < before  # the trial's load, kept from the fewest GPUs' search
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama-3.1-8B on L40S at 5,000 output tokens/s, 800 input tokens, 200 output tokens",
+        "用 L40S 部署 Llama-3.1-8B，要求每秒输出 5000 token，输入 800 token，输出 200 token",
+    ],
+)
+def test_a_throughput_without_a_rate_keeps_its_reading(text: str) -> None:
+    data = answer_json(text)
+    assert data["request"]["qps"] is None and data["request"]["target_tokens_per_s"] == 5000
+    assert [a["why"] for a in _concurrency_why(data)] == ["throughput_target"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama-3.1-8B on 2 L40S, 50 concurrent, 200 output tokens",
+        "2 张 L40S 部署 Llama-3.1-8B，50 并发，输出 200 token",
+    ],
+)
+def test_a_stated_concurrency_is_no_rate(text: str) -> None:
+    data = answer_json(text)
+    assert (data["request"]["qps"], data["request"]["concurrency"]) == (None, 50)
+    assert not _concurrency_why(data)
+
+
+def test_the_rate_is_said_in_the_assumptions_in_both_languages() -> None:
+    en = ask(Q10_EN, None, "plain")[0]
+    zh = ask(Q12_ZH, None, "plain")[0]
+    assert "Little's law on the GPUs sized: QPS 50 ×" in en
+    assert "利特尔定律（Little's law）算同时在跑的序列数：QPS 20 ×" in zh
