@@ -122,3 +122,61 @@ def test_the_rate_is_said_in_the_assumptions_in_both_languages() -> None:
     zh = ask(Q12_ZH, None, "plain")[0]
     assert "Little's law on the GPUs sized: QPS 50 ×" in en
     assert "利特尔定律（Little's law）算同时在跑的序列数：QPS 20 ×" in zh
+
+
+# -- 2. the draft of a speculative decoding is named as the draft, not another setup ----------------------
+def _reasons(text: str) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in answer_json(text)["interpretation"]["ignored"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "draft"),
+    [
+        (
+            "Llama-3.1-70B on 4x H100 with speculative decoding using Llama-3.2-1B as the draft model: what "
+            "single-stream tokens/s can I expect vs without?",
+            "Llama-3.1-70B",
+            "model: Llama-3.2-1B",
+        ),
+        (
+            "部署 Qwen2.5-72B，4 张 H100，开投机解码，草稿模型用 Qwen2.5-0.5B，单条速度多少",
+            "Qwen2.5-72B",
+            "model: Qwen2.5-0.5B",
+        ),
+        (
+            "部署 Qwen2.5-72B，4 张 H100，草稿模型用 Qwen2.5-0.5B，单条速度多少",
+            "Qwen2.5-72B",
+            "model: Qwen2.5-0.5B",
+        ),
+    ],
+)
+def test_the_draft_model_is_named_as_the_draft(text: str, model: str, draft: str) -> None:
+    data = answer_json(text)
+    assert data["request"]["model"] == model  # the target is sized, never the draft
+    reasons = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons[draft] == "speculative_draft"
+    assert "other_setup" not in reasons.values()
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [  # a second model with no draft word, or a colleague's model, stays another setup
+        ("部署 Qwen2.5-72B 和 Qwen2.5-7B，4 张 H100，开投机解码，单条速度多少", "model: Qwen2.5-7B"),
+        (
+            "serve Llama-3.1-70B on 4x H100 with speculative decoding; "
+            "my colleague runs Llama-3.2-1B on 1 A10",
+            "model: Llama-3.2-1B",
+        ),
+    ],
+)
+def test_a_second_model_without_a_draft_word_stays_another_setup(text: str, other: str) -> None:
+    assert _reasons(text)[other] == "other_setup"
+
+
+def test_the_draft_reason_reads_in_both_languages() -> None:
+    en = ask(
+        "Llama-3.1-70B on 4x H100 with speculative decoding, Llama-3.2-1B as the draft model", None, "plain"
+    )
+    zh = ask("部署 Qwen2.5-72B，4 张 H100，开投机解码，草稿模型用 Qwen2.5-0.5B", None, "plain")
+    assert "the draft model of your speculative decoding, not another setup" in en[0]
+    assert "这是你投机解码用的草稿模型，不是另一套配置" in zh[0]

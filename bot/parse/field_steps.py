@@ -62,6 +62,8 @@ SERVING_METHOD_CUES = (
     "medusa",
     "expert",
     "专家并行",
+    "draft model",
+    "草稿模型",
 )
 """Literal cues of :mod:`bot.parse.serving_methods` (speculative decoding, expert parallelism said in words):
 a message with none of them pays no search (the module's own CUES, checked equal by
