@@ -64,6 +64,7 @@ ESTIMATOR: dict[str, tuple[str, ...]] = {
     "estimator.serving_schedule": ("on_schedule",),
     "estimator.sglang_raise": ("note_raised_fraction",),
     "estimator.throughput_target": ("concurrency_for_target", "note_short_of_target", "reach_target"),
+    "estimator.rate_load": ("rate_concurrency",),
     "estimator.prefill_load": ("note_prefill_load", "prefill_in_decode"),
     "estimator.serving_layout_notes": ("layout_notes",),
     "estimator.speed_floor": ("at_speed_floor", "stated_speed_check"),

@@ -203,6 +203,7 @@ class Why(Keys):
     request_volume_daily = "request_volume_daily"  # Little's law on a daily volume (estimator.request_volume)
     request_volume_hourly = "request_volume_hourly"
     volume_concurrency = "volume_concurrency"
+    rate_concurrency = "rate_concurrency"  # Little's law on the layout sized (estimator.rate_load, s43)
     tokens_per_request_default = "tokens_per_request_default"
     previous_answer_weights = "previous_answer_weights"  # a context-only follow-up (bot.core.carried_load)
     compared_load = "compared_load"  # every option of a comparison at one load (bot.core.compared_load)

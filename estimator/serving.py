@@ -246,6 +246,7 @@ def size_serving(
     elif req.target_tokens_per_s and not req.concurrency:  # "5,000 tokens/s": the load that decodes it
         inf = LATE.concurrency_for_target(req.target_tokens_per_s, most, lambda: size(precision), inf)
         inf = LATE.reach_target(req, inf, replace(base, precision=precision), ledger)
+        inf = LATE.rate_concurrency(req, inf, replace(base, precision=precision), most, ledger)  # s43
     elif tensor_parallel and (fp8 := LATE.fp8_at_load(req, gpu, (precision, inf), size, ledger)) is not None:
         inf, precision = fp8, Precision.fp8  # their stated load in FP8 on their count (s42 trial #5)
     if (local := _local_format(req, spec, gpu, inf, size)) is not None:
@@ -382,7 +383,8 @@ def _load_assumptions(
         held = Why.concurrency_asked if req.concurrency_asked else Why.most_held
         volume = req.requests_per_day or req.requests_per_hour  # the target from a request volume (s35)
         why = (Why.volume_concurrency if volume else Why.throughput_target) if target else held
-        ledger.assume("concurrency", most[0], why, **({"target_tokens_per_s": target} if target else {}))
+        if not (req.qps and any(a.field == "concurrency" for a in ledger.assumptions)):  # rate_load's (s43)
+            ledger.assume("concurrency", most[0], why, **({"target_tokens_per_s": target} if target else {}))
     elif not req.concurrency:
         default_conc = _default_concurrency(personal, context, req.users)
         why = Why.ollama_num_parallel if req.runtime == Runtime.ollama and default_conc.value == 1 else None

@@ -139,6 +139,17 @@ def _shares(target: float, inf: Inference) -> tuple[float, float, float] | None:
     return need, need * _prefill_compute(inf) / (inf.replicas * prompt), target / speed.aggregate
 
 
+def prefill_share(target: float, inf: Inference) -> float:
+    """The fraction of each second that the prompts of a rate decoding ``target`` output tokens/s take to
+    prefill on ``inf``'s copies, as :func:`share_with_prefill` counts it (compute-bound: prompt tokens/s
+    = target ÷ output × prompt, × time to first token ÷ (prompt × copies)); 0 without a prompt, an
+    output length or a prefill time."""
+    prompt, out = inf.prompt_tokens or 0, inf.context_tokens - (inf.prompt_tokens or 0)
+    if prompt <= 0 or out <= 0 or not inf.prefill_seconds:
+        return 0.0
+    return target / out * prompt * _prefill_compute(inf) / (inf.replicas * prompt)
+
+
 def _prefill_compute(inf: Inference) -> float:
     """A prompt's prefill seconds less its tensor-parallel all-reduces (s39 fixs #1): the throughput model
     fitted on MLPerf Inference (estimator.validation_serving) leaves them out — in-flight batching

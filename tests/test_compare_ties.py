@@ -28,7 +28,7 @@ def test_a_serving_tie_is_named_not_a_winner() -> None:
     line = tie_line(reports, best, "zh")
     assert line is not None and line.startswith("打平") and "A100 80G" in line and "A800" in line
     assert "每 token 成本相同" in line
-    assert tie_line(reports, best, "en").startswith("A tie: A100 80G and A800 cost the same per token")
+    assert tie_line(reports, best, "en").startswith("A tie: A100 80G and A800 80G cost the same per token")
 
 
 def test_unequal_serving_costs_keep_the_cheapest() -> None:
@@ -40,7 +40,7 @@ def test_unequal_serving_costs_keep_the_cheapest() -> None:
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        (SERVING_ZH, "不评最省钱：你给的每卡·时价格只用于 A100 80G；A800 按目录里的价格区间计"),
+        (SERVING_ZH, "不评最省钱：你给的每卡·时价格只用于 A100 80G；A800 80G 按目录里的价格区间计"),
         (
             "compare A100 vs H100 for full fine-tuning Qwen2.5-7B on 1B tokens at $2 per GPU-hour",
             "No lowest-cost verdict: your price per GPU-hour is for A100 80G; H100 80G at the catalog's",

@@ -15,7 +15,8 @@ from bot.cli import main
 @pytest.mark.parametrize(
     ("question", "gpu", "name", "memory", "catalog_memory"),
     [
-        ("fine-tune Qwen2.5-7B with LoRA on 4 A800 40G", "A800-80GB", "A800 40G", 40.0, 80.0),
+        # "A800 40G" was here: since s43 (fixserve2) a catalog card of its own, not a stated memory
+        ("fine-tune Qwen2.5-7B with LoRA on 4 H20 141G", "H20-96GB", "H20 141G", 141.0, 96.0),
         ("2张4090 48G 部署 Qwen2.5-32B", "RTX-4090", "RTX 4090 48G", 48.0, 24.0),
         ("用2080ti魔改22G微调qwen2.5-7b的lora", "RTX-2080-Ti", "RTX 2080 Ti 22G", 22.0, 11.0),
     ],

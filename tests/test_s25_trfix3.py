@@ -160,10 +160,10 @@ def test_the_borderline_headline_in_chinese_puts_the_layout_after_the_verdict() 
     the Chinese form is now that of the plain fit: 'N 张 GPU 放得下（…）'."""
     zh = answer_json("全量微调Qwen2.5-7B，DeepSpeed ZeRO-2，4张A800 80G，序列长度8192，每卡显存够不够")
     head = zh["reply"].split("\n", 1)[0]
-    assert "4 张 A800 放得下（需要以约 1/3 的额外计算换显存），每卡约" in head
+    assert "4 张 A800 80G 放得下（需要以约 1/3 的额外计算换显存），每卡约" in head
     assert "） 上放得下" not in head
     en = answer_json("Full fine-tune Qwen2.5-7B, DeepSpeed ZeRO-2, 4 A800 80G, seq len 8192: memory per GPU?")
-    assert "fits on 4 × A800 (≈ 1/3 more compute to save memory)" in en["reply"].split("\n", 1)[0]
+    assert "fits on 4 × A800 80G (≈ 1/3 more compute to save memory)" in en["reply"].split("\n", 1)[0]
 
 
 @pytest.mark.parametrize(

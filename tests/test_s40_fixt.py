@@ -44,11 +44,11 @@ def test_config_offload_uses_the_stated_host_ram(lang: str) -> None:
     assert note["no_offload_gpus"] == 16
     head = text.splitlines()[0]
     if lang == "zh":
-        assert "8 张 A800 放不下" in head and "你只有 1,024 GiB" in head and "1,745 GB" in head
+        assert "8 张 A800 80G 放不下" in head and "你只有 1,024 GiB" in head and "1,745 GB" in head
         assert "不用 CPU 卸载" in head
         assert "勉强可行" not in head and "host_memory" not in text
     else:
-        assert "does not fit on 8 × A800 as set; the GPUs hold it" in head and "1,745 GB" in head
+        assert "does not fit on 8 × A800 80G as set; the GPUs hold it" in head and "1,745 GB" in head
         assert "without CPU offload" in head
         assert "borderline" not in head and "host_memory" not in text
 
@@ -65,7 +65,7 @@ def test_words_offload_with_short_ram_says_no_first() -> None:
         "full fine-tune Qwen2.5-72B on 8x A800 with ZeRO-3 CPU offload, 512GB RAM, enough?", None, "text"
     )[0]
     head = text.splitlines()[0]
-    assert "does not fit on 8 × A800 as set" in head and "you have 512 GiB" in head
+    assert "does not fit on 8 × A800 80G as set" in head and "you have 512 GiB" in head
     # ZeRO-3 on 4 machines: 1,744.8 GB ÷ 4 = 436.2 GB ≤ 512 GiB, unless no offload needs as few GPUs
     assert "without CPU offload" in head
 

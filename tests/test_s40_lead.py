@@ -64,12 +64,12 @@ def test_a_stated_tp_means_a_megatron_backend() -> None:
         (
             "full fine-tune Qwen2.5-72B with deepspeed zero3 offload on 8 A800, host RAM 1TB, enough?",
             "relies on CPU offload",
-            "does not fit on 8 × A800 as set",
+            "does not fit on 8 × A800 80G as set",
         ),
         (
             "全参微调 Qwen2.5-72B，deepspeed zero3 offload，8 张 A800，机器内存 1T，够吗",
             "要靠 CPU offload",
-            "按现在的设置 8 张 A800 放不下",
+            "按现在的设置 8 张 A800 80G 放不下",
         ),
     ],
 )

@@ -158,8 +158,9 @@ STATED_MEMORY = [
     ("Two RTX 2080 Ti modded to 22GB: can they serve Qwen2.5-14B in bf16?", "RTX 2080 Ti", 22, 11),
     ("两张 2080ti 魔改 22G，能跑 Qwen2.5-14B 的 bf16 推理吗", "RTX 2080 Ti", 22, 11),
     ("两张 22G 魔改的 2080ti 能跑 Qwen2.5-14B 的 bf16 推理吗", "RTX 2080 Ti", 22, 11),
-    ("8x A800 40G each: how long to full fine-tune Llama-2-13B on 1B tokens?", "A800", 40, 80),
-    ("8 张 A800 40G，全参微调 Llama-2-13B，10亿 token 要多久", "A800", 40, 80),
+    # 'A800 40G' left this list in s43 (fixserve2): the catalog has the 40 GB PCIe card, 1,555 GB/s
+    ("8x H20 141G each: how long to full fine-tune Llama-2-13B on 1B tokens?", "H20", 141, 96),
+    ("8 张 H20 141G，全参微调 Llama-2-13B，10亿 token 要多久", "H20", 141, 96),
 ]
 
 

@@ -62,6 +62,8 @@ SERVING_METHOD_CUES = (
     "medusa",
     "expert",
     "专家并行",
+    "draft model",
+    "草稿模型",
 )
 """Literal cues of :mod:`bot.parse.serving_methods` (speculative decoding, expert parallelism said in words):
 a message with none of them pays no search (the module's own CUES, checked equal by
@@ -233,6 +235,7 @@ class FieldSteps(GpuFieldSteps):
         rate = rate or (day / SECONDS_PER_DAY * 3.0 if day else None)  # estimator.request_volume's peak (s35)
         if rate:
             self.f["target_tokens_per_s"] = rate * output
+            self.f["qps"] = rate  # its load by Little's law on the layout sized (estimator.rate_load)
             self.named_unused = [u for u in self.named_unused if not used_rate(u)]
             typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
             self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'

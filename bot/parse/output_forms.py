@@ -200,6 +200,7 @@ def rate_times_output(named: list[tuple[str, str]], reply: float | None, fields:
     for item in named:
         if item[1] == "qps_needs_output" and (m := _RATE_RE.search(item[0])):
             fields["target_tokens_per_s"] = float(m.group()) * reply
+            fields["qps"] = float(m.group())  # the rate: its load by Little's law (estimator.rate_load)
             named.remove(item)
             named.append((rate_said(float(m.group()), reply), "rate_times_output"))  # s17: used, and said so
             return

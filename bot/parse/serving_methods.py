@@ -11,13 +11,24 @@ from bot.parse.regex import rc
 
 SPECULATIVE_RE = rc(
     r"speculative[\s\-_]+decod\w*|spec(?:ulative)?[\s\-_]+decode|投机(?:解码|采样|推理)|推测解码"
-    r"|(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z])"
+    r"|(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z])|draft[\s\-_]+model|草稿模型"
 )
 """The method's names: 'speculative decoding', '投机解码' / '投机采样', '推测解码', EAGLE(-1/2/3) (Li et al.
 2024) and Medusa (Cai et al. 2024) drafts."""
 EXPERT_PARALLEL_RE = rc(r"expert[\s\-_]+parallel\w*|专家并行")
 """'expert parallelism', '专家并行' (the flags of a pasted command are read there)."""
-CUES = ("specul", "spec decode", "投机", "推测解码", "eagle", "medusa", "expert", "专家并行")
+CUES = (
+    "specul",
+    "spec decode",
+    "投机",
+    "推测解码",
+    "eagle",
+    "medusa",
+    "expert",
+    "专家并行",
+    "draft model",
+    "草稿模型",
+)
 """The call site's literal gate: a message with none of them pays no search."""
 
 
@@ -36,6 +47,27 @@ def serving_methods(s: str, named: list[tuple[str, str]], raw: str = "") -> None
         typed = TYPED_NAME_RE.search(raw) if method.startswith(("eagle", "medusa")) else None
         method = typed.group(0) if typed else method
         named.append((method, "speculative_not_modelled"))
+    if words or said & {"--speculative-config", "--speculative-model", "--model-draft", "-md"}:
+        _draft_named(s, named)
     m = EXPERT_PARALLEL_RE.search(s)
     if m is not None and not said & EXPERT_PARALLEL_FLAGS:
         named.append((" ".join(m.group(0).split()), "expert_parallel"))
+
+
+DRAFT_CUES = ("draft", "草稿", "drafter", "小模型")
+"""The words that make a second model the draft of the speculative decoding said ('Llama-3.2-1B as the
+draft', '草稿模型用 Qwen2.5-0.5B', '用 0.5B 小模型做投机解码')."""
+
+
+def _draft_named(s: str, named: list[tuple[str, str]]) -> None:
+    """A second model named as another setup (``other_setup``, bot.parse.asides) in a message that says
+    speculative decoding and calls a model its draft (:data:`DRAFT_CUES`) is that draft: its reason becomes
+    ``speculative_draft`` (s43 fixserve2 #2: 'Llama-3.2-1B as the draft model' was 'another setup in your
+    message'). vLLM runs the draft on the target's GPUs with the target's TP unless
+    draft_tensor_parallel_size says otherwise (vLLM docs, 'Speculative Decoding'; SpeculativeConfig), so
+    its memory is this answer's, not a second setup's."""
+    if not any(cue in s for cue in DRAFT_CUES):
+        return
+    for i, (text, why) in enumerate(named):
+        if why == "other_setup" and text.startswith("model: "):
+            named[i] = (text, "speculative_draft")

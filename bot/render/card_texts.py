@@ -48,6 +48,11 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "sequences at once by Little's law: the arrival rate × the time each request is decoded, i.e. the "
         "sequences whose tokens/s add up to %(target_tokens_per_s)s tokens/s"
     ),
+    "rate_concurrency": N_(
+        "sequences at once by Little's law on the GPUs sized: QPS %(qps)s × ≈ %(seconds)s s per request "
+        "(first token ≈ %(ttft)s s + %(output)s output tokens at ≈ %(speed)s tokens/s each, the decode "
+        "speed less the %(prefill)s of each second the prompts' prefill takes)"
+    ),
     "previous_answer_weights": N_(
         "the previous answer's weights: only the context changed, so the weights (and the runtime that "
         "runs them) stay (name a precision to change them)"

@@ -12,14 +12,18 @@ SERVE_FLAG_TEXTS = {
         "(not counted above), and the decode speed shown is without it — its speed-up depends on how many "
         "drafted tokens are accepted"
     ),
+    "speculative_draft": N_(
+        "the draft model of your speculative decoding, not another setup: its weights and KV cache also take "
+        "GPU memory (not counted above), and the decode speed shown is without speculation"
+    ),
     "expert_parallel": N_(
         "expert parallelism is not modelled as its own layout: the experts are sized split over the same "
         "GPUs by tensor parallelism (each GPU holds about the same bytes of them either way); the "
         "all-to-all exchange of tokens between GPUs is not in the speed"
     ),
 }
-"""``speculative_not_modelled`` and ``expert_parallel`` → words (sources in
-:mod:`bot.parse.configs.serve_flag_reasons`)."""
+"""``speculative_not_modelled``, ``speculative_draft`` (s43 fixserve2 #2) and ``expert_parallel`` →
+words (sources in :mod:`bot.parse.configs.serve_flag_reasons`)."""
 
 SERVE_FLAG_TEXTS["distill_teacher"] = N_(
     "the teacher of the distillation: generating the student's data with it is an inference job, not in the "
