@@ -1,0 +1,70 @@
+"""Session 43, fixverdict: the layout the answer picks on the user's count, and one count per reply.
+
+Cards: RTX 3090, 24 GB GDDR6X (NVIDIA GeForce RTX 3090 specifications; 24 GiB addressable in the catalog, no
+NVLink between cards on a PCIe board); H100 SXM 80 GB HBM3 (NVIDIA H100 datasheet). Model sizes:
+Qwen/Qwen2.5-14B config.json (48 layers, 40 heads, 8 KV heads), meta-llama/Llama-3.1-8B config.json.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+GIB = 2**30
+
+Q14_ZH_4 = "Qwen2.5-14B LoRA微调，5万条数据，4张3090要多久"
+Q14_ZH_2 = "Qwen2.5-14B LoRA微调，5万条数据，2张3090要多久"
+Q14_EN_4 = "Qwen2.5-14B LoRA fine-tuning, 50k samples, how long on 4 RTX 3090s?"
+Q14_EN_2 = "Qwen2.5-14B LoRA fine-tuning, 50k samples, how long on 2 RTX 3090s?"
+Q7_ZH_4 = "Qwen2.5-7B LoRA微调，5万条数据，4张3090要多久"
+
+
+def _report(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)["report"]
+
+
+def _fits_at_high(mem: dict) -> bool:
+    return mem["per_gpu_bytes_high"] <= mem["usable_bytes"]
+
+
+@pytest.mark.parametrize("more,fewer", [(Q14_ZH_4, Q14_ZH_2), (Q14_EN_4, Q14_EN_2)])
+def test_more_cards_never_make_the_verdict_worse(capsys, more, fewer):
+    """q21 of the s43 trial: 2 × RTX 3090 fit as TP 2 (17.6 GiB likely, high end under 24 GiB); on 4 cards
+    the PCIe order (ZeRO before TP) chose ZeRO-3 at 15.9 GiB likely, 24.8 GiB high → 'borderline'. The
+    layout that fitted on 2 cards, TP 2 × DP 2, fits at both ends on 4: it is the one shown."""
+    two, four = _report(capsys, fewer), _report(capsys, more)
+    assert two["feasible"] == "yes" and _fits_at_high(two["memory"])
+    assert four["feasible"] == "yes" and _fits_at_high(four["memory"])
+    plan = four["memory"]["plan"]
+    assert (plan["tp"], plan["pp"], plan["dp"], plan["recompute"]) == (2, 1, 2, "full")
+    assert four["memory"]["usable_bytes"] == 24 * GIB
+    # the same TP 2 slice per card as on 2 cards (LoRA's adapter states are too small to shard further)
+    same = pytest.approx(two["memory"]["per_gpu_bytes"] / GIB, abs=0.2)
+    assert four["memory"]["per_gpu_bytes"] / GIB == same
+    assert 17.0 < four["memory"]["per_gpu_bytes"] / GIB < 18.2
+
+
+def test_a_7b_on_four_cards_fits_at_the_high_end_too(capsys):
+    """Must-not-misread neighbour: a smaller model on the same 4 cards was ZeRO-3 at 31.8 GiB high of 24
+    ('borderline'); among the count's layouts one fits at the band's top (TP 2 × DP 2): fits."""
+    r = _report(capsys, Q7_ZH_4)
+    assert r["feasible"] == "yes" and _fits_at_high(r["memory"])
+    assert r["memory"]["plan"]["tp"] * r["memory"]["plan"]["dp"] == 4
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-14B LoRA fine-tuning, 50k samples, on 4 RTX 3090s with TP 1 and ZeRO-3: how long?",
+        "Qwen2.5-14B LoRA微调，5万条数据，4张3090，TP=1，ZeRO-3，要多久",
+    ],
+)
+def test_a_stated_layout_is_kept_even_when_borderline(capsys, question):
+    """The user's TP 1 and ZeRO-3 are theirs: the search does not swap them for TP 2 (the verdict then says
+    borderline for their setting and names what to change)."""
+    plan = _report(capsys, question)["memory"]["plan"]
+    assert plan["tp"] == 1 and plan["zero_stage"] == 3 and plan["dp"] == 4
