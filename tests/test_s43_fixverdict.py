@@ -68,3 +68,37 @@ def test_a_stated_layout_is_kept_even_when_borderline(capsys, question):
     borderline for their setting and names what to change)."""
     plan = _report(capsys, question)["memory"]["plan"]
     assert plan["tp"] == 1 and plan["zero_stage"] == 3 and plan["dp"] == 4
+
+
+CPT_EN = (
+    "We want to continue pre-training Llama-3.1-8B on 50B tokens of our code data. We have 64 H100s and a "
+    "$100k budget. How long will it take and will it fit the budget?"
+)
+CPT_ZH = "我们想用自己的 500亿 token 代码数据继续预训练 Llama-3.1-8B，有 64 张 H100，预算 10 万美元，要多久？"
+
+
+@pytest.mark.parametrize("question", [CPT_EN, CPT_ZH])
+def test_pre_training_with_no_stage_stated_picks_a_plan_that_fits_at_the_high_end(capsys, question):
+    """q01_en of the s43 trial: ZeRO-1 at 58.9 GiB likely, 82.4 GiB high of 80 → 'borderline' led the reply,
+    though ZeRO-2 of the same DP 64 (the gradients sharded too: 8.0B × 2 B less per card, ≈ 14.7 GiB) fits
+    at both ends. Pre-training now takes the fine-tuning rule: the layout that fits at the band's top."""
+    r = _report(capsys, question)
+    mem = r["memory"]
+    assert r["feasible"] == "yes" and _fits_at_high(mem)
+    assert (mem["plan"]["tp"], mem["plan"]["dp"], mem["plan"]["zero_stage"]) == (1, 64, 2)
+    assert mem["plan"]["recompute"] == "selective"  # the recompute mode (the training time) kept
+    assert 43.5 < mem["per_gpu_bytes"] / GIB < 45.0  # 58.9 GiB less the sharded bf16 gradients
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We want to continue pre-training Llama-3.1-8B on 50B tokens with ZeRO-1 on 64 H100s. How long?",
+        "用 ZeRO-1 在 64 张 H100 上继续预训练 Llama-3.1-8B，500亿 token，要多久？",
+    ],
+)
+def test_a_stated_zero_stage_stays_theirs_in_pre_training(capsys, question):
+    """Must-not-misread: the user's ZeRO-1 is kept (borderline at 82.4 GiB high of 80 for their setting)."""
+    r = _report(capsys, question)
+    assert r["memory"]["plan"]["zero_stage"] == 1 and r["memory"]["plan"]["dp"] == 64
+    assert r["feasible"] == "borderline" and not _fits_at_high(r["memory"])
