@@ -102,3 +102,48 @@ def test_a_stated_zero_stage_stays_theirs_in_pre_training(capsys, question):
     r = _report(capsys, question)
     assert r["memory"]["plan"]["zero_stage"] == 1 and r["memory"]["plan"]["dp"] == 64
     assert r["feasible"] == "borderline" and not _fits_at_high(r["memory"])
+
+
+L70_EN = "How many H100 to full fine-tune Llama-3.1-70B on 2B tokens?"
+L70_ZH = "全参微调 Llama-3.1-70B，20亿 token，要几张 H100？"
+REC_LINE = {
+    "en": "• Memory: fits on at least 16 GPUs; 24 GPUs recommended (3 × 8-GPU nodes) — on 16 GPUs the high "
+    "end of the memory band, 96.9 GiB per GPU, is above the card's 80 GiB; the recommended count holds it "
+    "(73.4 GiB)",
+    "zh": "• 显存：至少 16 张才放得下，推荐 24 张（3 台 8 卡）——16 张时显存区间上限每卡 96.9 GiB，"
+    "超过这张卡的 80 GiB；推荐的卡数能放下上限（73.4 GiB）",
+}
+
+
+@pytest.mark.parametrize(("lang", "question"), [("en", L70_EN), ("zh", L70_ZH)])
+def test_the_second_count_says_the_limit_that_differs(capsys, lang, question):
+    """q15_en / q09_zh of the s43 trial: 'about 16 GPUs' led, '24 recommended — keeps ≥ 10 % of each GPU free'
+    followed, though 16 GPUs at 67.3 of 80 GiB keep ≥ 10 % free. The limit that differs is the band's high
+    end: 96.9 GiB on 16 (above the card), 73.4 GiB on 24 — the label says so."""
+    main(["ask", "--format", "json", "--", question])
+    d = json.loads(capsys.readouterr().out)
+    m = d["report"]["memory"]
+    assert (m["min_gpus"], m["recommended_gpus"]) == (16, 24)
+    assert m["per_gpu_bytes"] <= 0.9 * m["usable_bytes"]  # 67.3 GiB: the headroom is not the reason
+    assert m["per_gpu_bytes_high"] > m["usable_bytes"] >= m["recommended_per_gpu_bytes_high"]
+    assert REC_LINE[lang] in d["reply"].splitlines()
+    assert "10 %" not in REC_LINE[lang] and "10%" not in next(x for x in d["reply"].splitlines() if "24" in x)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_fewest_count_that_holds_its_high_end_keeps_the_headroom_reason(lang):
+    """Must-not: where the fewest GPUs' high end fits the card, the recommendation differs for its headroom
+    or recompute, and says that (REC_WHY), not the high end."""
+    from bot.core.pipeline import answer
+    from bot.render.fmt import fmt_for
+    from bot.render.memory_text import _rec_why_text
+
+    m = answer(L70_EN if lang == "en" else L70_ZH).report.memory
+    held = m.model_copy(update={"per_gpu_bytes_high": m.usable_bytes * 0.95})
+    text = _rec_why_text(held, fmt_for(lang), True, lang + "full")
+    tight = m.model_copy(update={"per_gpu_bytes": m.usable_bytes * 0.96})  # the headroom differs too
+    assert _rec_why_text(tight, fmt_for(lang), True, lang + "full") == text
+    assert "10" in text and ("high end" not in text and "上限" not in text)
+    shown = _rec_why_text(m, fmt_for(lang), True, lang + "full")
+    assert ("96.9 GiB" in shown) and ("73.4 GiB" in shown)
+    assert _rec_why_text(m, fmt_for(lang), False, lang + "full") == text  # a count asked: not the fewest's
