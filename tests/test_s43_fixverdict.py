@@ -147,3 +147,48 @@ def test_a_fewest_count_that_holds_its_high_end_keeps_the_headroom_reason(lang):
     shown = _rec_why_text(m, fmt_for(lang), True, lang + "full")
     assert ("96.9 GiB" in shown) and ("73.4 GiB" in shown)
     assert _rec_why_text(m, fmt_for(lang), False, lang + "full") == text  # a count asked: not the fewest's
+
+
+SGL = (
+    "python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --dp 16 "
+    "--enable-dp-attention --ep-size 16 --nnodes 2 --node-rank 0 --trust-remote-code   "
+)
+SPLIT_LINE = {
+    "zh": (
+        SGL + "两台昇腾910B能跑吗？",
+        "至少要 40 张，推荐 40 张（TP=8 × PP=5；你设的 TP=16 是 16 张）",
+    ),
+    "en": (
+        SGL + "Can two nodes of Ascend 910B run it?",
+        "at least 40 GPUs needed, 40 recommended (TP=8 × PP=5; your TP=16 is 16 GPUs)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_recommended_count_is_labelled_with_the_split_it_is_sized_on(capsys, lang):
+    """q14_zh of the s43 trial: '推荐 40 张（TP=16）', where the 40 are TP 8 × PP 5 (DeepSeek-V3's 1,342 GB
+    of bf16 weights on 64 GB Ascend 910B cards, every TP rank keeping the whole latent cache) and TP 16 is
+    the user's --tp: the label is the layout sized, their TP named as theirs."""
+    question, line = SPLIT_LINE[lang]
+    main(["ask", "--format", "json", "--", question])
+    d = json.loads(capsys.readouterr().out)
+    inf = d["report"]["inference"]
+    assert (inf["min_gpus"], inf["recommended_gpus"], inf["min_split"], inf["tp"]) == (40, 40, [8, 5], 16)
+    assert line in d["reply"].splitlines()[0] or line in d["reply"]
+    assert "（TP=16）" not in d["reply"] and "(TP=16)" not in d["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 2, on 2 A100 40GB, does it fit?",
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 2，2张A100 40G放得下吗？",
+    ],
+)
+def test_a_recommendation_on_its_own_layout_keeps_its_label(capsys, question):
+    """Must-not: 8 recommended as TP 8 (the load's layout, not the fewest's 4) keeps '(TP=8)'."""
+    main(["ask", "--", question])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "TP=8)" in first or "TP=8）" in first
+    assert "your TP" not in first and "你设的" not in first
