@@ -255,6 +255,7 @@ class _Layouts(NamedTuple):
     serving: int
     fits_count: bool
     min_without_dp_attention: bool
+    min_split: tuple[int, int]
 
 
 def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
@@ -282,7 +283,9 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     else:
         use = rec
     serving = s.gpu_count if s.gpu_count and fits_count else rec.gpus
-    return _Layouts(min_gpus, max(min_gpus, rec.gpus), use, serving, fits_count, plain is not None)
+    return _Layouts(
+        min_gpus, max(min_gpus, rec.gpus), use, serving, fits_count, plain is not None, (tp_min, pp_min)
+    )
 
 
 def _speed_and_cost(
@@ -370,6 +373,7 @@ def serve(s: ServingSetup) -> Inference:
         context_bytes_per_gpu=CUDA_CONTEXT_BYTES.value,  # in bytes_per_gpu, outside usable (required_bytes)
         min_gpus=lay.min_gpus,
         min_without_dp_attention=lay.min_without_dp_attention,
+        min_split=lay.min_split,
         recommended_gpus=lay.recommended,
         serving_gpus=lay.serving,
         tp=use.tp,

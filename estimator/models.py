@@ -350,6 +350,8 @@ class Inference(_Frozen):
     min_without_dp_attention: bool = False
     """true when no count of these GPUs holds the MLA model with data-parallel attention and `min_gpus` is
     the fewest without it (every TP rank keeping the whole latent cache; s43 trial #2)"""
+    min_split: tuple[int, int] | None = None
+    """(TP, PP) of the `min_gpus` layout (TP × PP = min_gpus): the split the fewest count is sized on (s43)"""
     recommended_gpus: int = Field(description="GPUs holding the requested concurrency (TP a power of two)")
     serving_gpus: int = Field(
         description="GPUs the speed and cost figures refer to (user's count or recommended)"

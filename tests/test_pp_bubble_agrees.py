@@ -53,7 +53,9 @@ def test_searched_pipeline_neither_pays_nor_warns(capsys, lang, i):
     out = ask(capsys, SEARCHED[lang][i])
     r = out["report"]
     plan = r["memory"]["plan"]
-    assert out["request"]["pp"] is None and (plan["pp"], plan["gradient_accumulation"]) == (4, 4)
+    # s43 fixverdict #1/#2: PP 4 × DP 256 was borderline (110.6 GiB high of 80); the searched plan that fits
+    # at the band's high end is TP 2 × PP 2 × DP 256 (68.9 GiB high), still a searched pipeline, 4 steps
+    assert out["request"]["pp"] is None and (plan["pp"], plan["gradient_accumulation"]) == (2, 4)
     assert r["gpu_hours"]["likely"] == pytest.approx(SEARCHED_HOURS, rel=1e-3)
     assert r["days"]["likely"] == pytest.approx(days_of(r), rel=1e-6) == pytest.approx(20.4, abs=0.05)
     assert "pp_bubble" not in {w["code"] for w in r["warnings"]}

@@ -69,7 +69,9 @@ def test_full_recompute_the_activations_need_keeps_its_reason(capsys, lang):
     # 29.13 with the adapters unpartitioned; s21 fixa item 1: ZeRO-3 shards their states over the 8 GPUs
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 28.61 -> 30.62
-    assert note["params"]["without_gib"] == pytest.approx(30.62, abs=0.01)
+    # s43 fixverdict #1: ZeRO-3 over DP 8 was borderline (26.6 GiB high of 24); the plan is TP 2 × DP 4, which
+    # fits at both ends (20.1 GiB high): its figure without recompute, 26.27 GiB, is still above the card
+    assert note["params"]["without_gib"] == pytest.approx(26.27, abs=0.01)
     assert note["params"]["without_gib"] * GIB > m["usable_bytes"]
     assert note["params"]["without_high_gib"] > note["params"]["without_gib"]
     assert note["params"]["reason"] == "activations"  # the estimator's code; the note's wording says it

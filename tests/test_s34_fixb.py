@@ -87,7 +87,9 @@ def test_sft_still_gets_sft_recipes():
 
 # -- 2. the recipe follows the answer's advice on gradient checkpointing ------------------------------
 
-BORDERLINE = "Qwen2.5-7B 用 LoRA 微调，4张4090够吗"
+# s43 fixverdict #1: the 4 × 4090 LoRA of Qwen2.5-7B (ZeRO-3, borderline) is now TP 2 × DP 2, which fits at
+# the band's high end; a full fine-tune on 8 × A100 40GB is borderline with selective recompute
+BORDERLINE = "Qwen2.5-7B 全参微调，8张A100 40G够吗"
 
 
 def test_recipe_turns_checkpointing_on_where_the_answer_says_to():

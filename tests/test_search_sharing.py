@@ -216,4 +216,7 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s41 merge: 831.841 (+2.7: the serving steps of s41-fixserve, fixt2's adapter-DDP check): bound + 0.2 %
     # s42 merge: 835.35 (+3.2: the shown count's recompute time, eager attention's scores term,
     # the long-sequence global batch cap, the lmdeploy release check, verl's rollout share): bound + 0.2 %
-    assert calls / len(requests) < 837.0, calls / len(requests)
+    # s43 fixverdict: 845.30 (+~10 an answer): pre-training answers ask with_high_edge_plan too (a layout of
+    # the user's count that fits at the band's high end), and where none of the plan's TP × PP does, the
+    # count's other splits are sized (fit_change.with_high_edge_plan); bound 837.0 -> 847.0 (+ 0.2 %)
+    assert calls / len(requests) < 847.0, calls / len(requests)

@@ -49,7 +49,8 @@ def test_sft_on_a_sample_count_times_the_average_and_sizes_the_longest():
     # s21 fixa: ZeRO-3 shards the adapters' states over DP 4 (adapters 0.60 -> 0.17 GiB): 16.86 -> 16.43
     # s23: ZeRO-3 all-gathers the frozen base too (stage3_max_live_parameters = 1e9 bf16 elements, 1.86 GiB
     # + 8 % fragmentation = 2.01 GiB; estimator.transients.gathered_weights): 16.43 -> 18.45
-    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(18.45, abs=0.01)  # was 8.8 GiB at 512
+    # s43 fixverdict #1: ZeRO-3 over DP 4 was borderline (31.8 GiB high of 24); TP 2 × DP 2 fits at both ends
+    assert r.memory.per_gpu_bytes / 2**30 == pytest.approx(16.11, abs=0.01)  # 18.45 before; 8.8 GiB at 512
 
 
 def test_sft_memory_at_the_average_would_say_fits_where_the_longest_does_not():

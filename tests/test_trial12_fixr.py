@@ -115,16 +115,16 @@ def test_a_daily_budget_that_rents_too_few_gpus_says_so(capsys, question, words)
     assert words in out["reply"] and "8" in out["reply"]
 
 
-RECIPE = [
+RECIPE = [  # s43 fixverdict #1: on 2 cards the plan is TP 2 now (ZeRO-3 was borderline, 80.3 GiB high)
     (
-        "LoRA Qwen2.5-14B on 2 A100 80GB, 4k context, 200M tokens",
-        "I ran the bot's recipe below on 2 A100 80GB and it reports 4,200 tokens/s per GPU. "
+        "LoRA Qwen2.5-14B on 4 A100 80GB, 4k context, 200M tokens",
+        "I ran the bot's recipe below on 4 A100 80GB and it reports 4,200 tokens/s per GPU. "
         "How long for 200M tokens?",
         "(4·N per token)",
     ),
     (
-        "用 2 张 A100 80GB LoRA 微调 Qwen2.5-14B，4k 上下文，2 亿 token",
-        "我按下面这份配置在 2 张 A100 80GB 上跑了，每卡吞吐 4200 tokens/s。训练 2亿 token 要多久？",
+        "用 4 张 A100 80GB LoRA 微调 Qwen2.5-14B，4k 上下文，2 亿 token",
+        "我按下面这份配置在 4 张 A100 80GB 上跑了，每卡吞吐 4200 tokens/s。训练 2亿 token 要多久？",
         "（每 token 4·N）",
     ),
 ]

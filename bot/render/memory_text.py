@@ -45,6 +45,13 @@ no full recompute, ≥ 10 % headroom, whole nodes for full training; trial s21 #
 REC_WHY_FULL = N_(" — the recommended count keeps ≥ 10 %% of each GPU free, with full recompute")
 """:data:`REC_WHY` when the recommended layout recomputes (``Memory.recommended_plan.recompute`` 'full':
 a card without NVLink, a tool that checkpoints by default, :func:`estimator.layouts.prefer_recompute`)."""
+REC_WHY_HIGH = N_(
+    " — on %(fewest)s the high end of the memory band, %(min_high)s per GPU, is above the card's %(usable)s; "
+    "the recommended count holds it (%(rec_high)s)"
+)
+"""Why the recommendation differs from the fewest GPUs when it is the band's high end (s43 fixverdict #3:
+Llama-3.1-70B full on H100, 16 GPUs at 67.3 GiB already keep ≥ 10 % free, but their high end is 96.9 GiB
+of 80; 24 hold it at 73.4 GiB): the limit that differs is named, not :data:`REC_WHY`'s headroom."""
 _REC_WHY: dict[str, str] = {}
 """:data:`REC_WHY` by language, translated once (a dict lookup: no Python call a render; the render-call
 bound of tests/test_render_s16_speed.py)."""
@@ -55,6 +62,26 @@ def _rec_why(lang: str, full: bool = False) -> str:
     kept in :data:`_REC_WHY` (s21 #11)."""
     text = _REC_WHY[lang + "full" * full] = translate(lang, REC_WHY_FULL if full else REC_WHY)
     return text
+
+
+def _rec_why_text(m: Memory, f: Fmt, at_fewest: bool, why: str) -> str:
+    """Why the recommended count differs from the fewest (``at_fewest``: the plan shown is the fewest's, no
+    count asked): :data:`REC_WHY_HIGH` where the fewest's likely figure keeps the headroom
+    (:data:`estimator.plan.HEADROOM`) but its band high end is above the card and the recommendation's is
+    not, else :data:`REC_WHY` / :data:`REC_WHY_FULL` (``why``: their key)."""
+    usable, hi, rec_hi = m.usable_bytes, m.per_gpu_bytes_high, m.recommended_per_gpu_bytes_high
+    if (
+        at_fewest
+        and m.min_gpus
+        and hi
+        and rec_hi
+        and hi > usable >= rec_hi
+        and m.per_gpu_bytes <= HEADROOM * usable
+    ):
+        fewest = gpus_text(f.lang, m.min_gpus)
+        values = {"fewest": fewest, "min_high": f.gib(hi), "usable": f.gib(usable), "rec_high": f.gib(rec_hi)}
+        return translate(f.lang, REC_WHY_HIGH, **values)
+    return _REC_WHY.get(why) or _rec_why(f.lang, why != f.lang)
 
 
 REC_HIGH = N_(
@@ -215,7 +242,7 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "rec_why": (_REC_WHY.get(why) or _rec_why(lang, why != lang)) + rec_high if shown_rec else "",
+        "rec_why": _rec_why_text(m, f, at_min and not requested, why) + rec_high if shown_rec else "",
         "rec_high": high["rec_high"],  # the headline's clause; its levers the ⚠️ line below (s40-fixh #1)
         "at": count_text(lang, at) if at else None,
         "at_layout": plan_layout(plan, lang) if plan else None,

@@ -17,6 +17,7 @@ from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
+from bot.render.sized_split import sized_split
 from bot.render.stated import SHARE_KEY
 from bot.render.wording import (
     PRECISION_LABELS,
@@ -161,7 +162,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         **_one_mac(report, inf, f, unified),  # one_mac_unfit, mac_total, mac_lighter (s24 #6), slots
         "local": rt.local,
         "same": inf.min_gpus == inf.recommended_gpus,
-        "layout": LATE.local_layout(report, inf, f, lang)
+        "layout": split_text  # the count's own split, the user's TP named as theirs (s43 fixverdict #4)
+        if inf.min_split and report.feasible == "no" and (split_text := sized_split(report, inf, lang))
+        else LATE.local_layout(report, inf, f, lang)
         if rt.local or (unified and inf.tp * inf.pp == 1)
         else f"FP8, TP={inf.fp8_min_gpus}"
         if report.feasible_reason == "fp8_only" and inf.fp8_min_gpus
