@@ -49,5 +49,5 @@ class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         description="the user asks how many epochs their budget pays for ('能跑几轮', 'how many epochs'): "
         "the budget verdict adds budget ÷ cost per epoch in whole epochs, at the price range's high and low "
         "ends (estimator.budget_check, trial s43 q11_zh)",
-        json_schema_extra=_setting(json_order=116),  # a cue, as cost_asked: never "not used"
+        json_schema_extra=_setting(json_order=113),  # a cue, as cost_asked: never "not used"
     )

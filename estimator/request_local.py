@@ -149,7 +149,7 @@ class ServingSchedule(BaseModel, defer_build=True):  # a mixin of SizingRequest:
         "('24/7 … vs renting hourly only 10 hours a day' → 10 beside 24; '每天只用 8 小时 … 包月又是多少' → "
         "24, a month rented whole, beside 8): the reply gives both months' costs at the same price per "
         "GPU-hour (bot.parse.daily_hours, bot.render.schedule_both; trial s43 q11_en, q32_zh)",
-        json_schema_extra=_setting("serving", json_order=117),
+        json_schema_extra=_setting("serving", json_order=114),
     )
 
 

@@ -77,7 +77,7 @@ class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no
         description="requests a second the service gets, stated with the output tokens of each ('QPS 20, "
         "300 tokens out'): target_tokens_per_s = qps × output; the sequences at once by Little's law on the "
         "layout sized, qps × (time to first token + output ÷ tokens/s per sequence) (estimator.rate_load)",
-        json_schema_extra=_setting("serving", json_order=114),
+        json_schema_extra=_setting("serving", json_order=112),
     )
     tokens_per_request: int | None = Field(
         None,
