@@ -234,7 +234,6 @@ def size_serving(
         most_sequences=bool(req.concurrency_asked) and not req.concurrency,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
     )  # fmt: skip
-
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, _quiet(req, base))

@@ -114,7 +114,9 @@ def test_a_parse_makes_few_python_calls():
     # and re._compile frames a key, estimator.catalog._name_key); bound + 0.2 %
     # s42 merge: 487.44 (round 38's, workmiss', lists', swap's, zhleft's, eager's, gbatch's, fixtrial's
     # readers, each gated: +1.5 a parse over s42-speed's 485.896): bound + 0.2 %
-    assert sum(calls) / len(calls) < 488.42
+    # s43 merge: 488.44 (round 39's, workmiss', fixread's, fixread2's, fixjob's, fixtrial's readers, each
+    # gated: +1.0 a parse over s42's 487.44): bound + 0.2 %
+    assert sum(calls) / len(calls) < 489.42
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -142,7 +144,9 @@ def test_a_parse_makes_few_regex_searches():
     # s41 merge: 239.104 (+0.02: the gated readers of round 37, fixtrain, fixt and lists): bound + 0.05 %
     # s43 merge: 239.272 (+0.04: the gated readers of round 39, workmiss, fixread and fixtrial merged, each
     # under the bound alone): bound + 0.05 %
-    assert module.searches_a_question(QUESTIONS) < 239.39
+    # s43 wave 2: 239.40 (+0.13: fixread2's gated readers: a hedged prompt length, scientific numbers,
+    # the timed rate's own pattern); bound + 0.05 %
+    assert module.searches_a_question(QUESTIONS) < 239.52
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

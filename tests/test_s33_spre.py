@@ -124,7 +124,10 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # fixt2's adapter-DDP check on PCIe cards, fixtrain's MoE eager band): bound + 0.2 %
     # s42 merge: 417.18 (+3.1: fixleft's shown-count recompute time, eager attention's scores term and its
     # layout-table bypass check, gbatch's long-sequence global batch cap, the lmdeploy release check): + 0.2 %
-    assert calls / len(requests) < 418.0, calls / len(requests)
+    # s43 merge: 427.20 (+10.0: fixverdict's searches of every split of the user's count when a plan is over
+    # the card at the band's top, pre-training included — tests/test_search_sharing.py 837 -> 847 — and
+    # fixserve2's QPS fixed point): + 0.2 %
+    assert calls / len(requests) < 428.06, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:
