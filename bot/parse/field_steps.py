@@ -66,8 +66,7 @@ SERVING_METHOD_CUES = (
     "草稿模型",
 )
 """Literal cues of :mod:`bot.parse.serving_methods` (speculative decoding, expert parallelism said in words):
-a message with none of them pays no search (the module's own CUES, checked equal by
-tests/test_s43_fixtrial.py)."""
+a message with none of them pays no search (that module's CUES is this table)."""
 
 
 class FieldSteps(GpuFieldSteps):

@@ -7,6 +7,7 @@ silence nor left for the reply's 'no word said what it is'."""
 from __future__ import annotations
 
 from bot.parse.configs.serve_flag_reasons import EXPERT_PARALLEL_FLAGS, SPECULATIVE_FLAG_RE
+from bot.parse.field_steps import SERVING_METHOD_CUES
 from bot.parse.regex import rc
 
 SPECULATIVE_RE = rc(
@@ -17,19 +18,9 @@ SPECULATIVE_RE = rc(
 2024) and Medusa (Cai et al. 2024) drafts."""
 EXPERT_PARALLEL_RE = rc(r"expert[\s\-_]+parallel\w*|专家并行")
 """'expert parallelism', '专家并行' (the flags of a pasted command are read there)."""
-CUES = (
-    "specul",
-    "spec decode",
-    "投机",
-    "推测解码",
-    "eagle",
-    "medusa",
-    "expert",
-    "专家并行",
-    "draft model",
-    "草稿模型",
-)
-"""The call site's literal gate: a message with none of them pays no search."""
+CUES = SERVING_METHOD_CUES
+"""The call site's literal gate (declared once, in :mod:`bot.parse.field_steps`, which tests them before it
+loads this module): a message with none of them pays no search."""
 
 
 TYPED_NAME_RE = rc(r"(?i)(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z\d])")
