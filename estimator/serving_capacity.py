@@ -67,6 +67,18 @@ def _batch_bound(most: list[int], sized: Callable[[], Inference], inf: Inference
     return sized().model_copy(update={"max_concurrency": n})
 
 
+def _fp8_holds_count(
+    req: SizingRequest, gpu: GpuSpec, precision: Precision, inf: Inference, count: int
+) -> bool:
+    """Whether FP8 weights would hold the job on the user's ``count`` GPUs where their 16-bit weights do not:
+    no precision named, 16-bit weights needing more than ``count`` (``inf.min_gpus``), a GPU with FP8 tensor
+    cores (catalog ``peak_tflops_fp8``: Ada, Hopper, Blackwell) and FP8 weights that fit ``count``
+    (``inf.fp8_min_gpus``). The guard of :func:`fp8_on_count` and :func:`fp8_at_load`."""
+    if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8:
+        return False
+    return inf.min_gpus > count and inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
+
+
 def fp8_on_count(
     req: SizingRequest,
     gpu: GpuSpec,
@@ -84,9 +96,7 @@ def fp8_on_count(
     hold a sequence on a TP × PP the user stated, the note that it cannot (``stated_layout_too_small``,
     made for the 16-bit weights) is dropped: one plan across headline, warnings and JSON (trial s26 #4)."""
     count = requested_count(req)
-    if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8 or count is None:
-        return None
-    if inf.min_gpus <= count or inf.fp8_min_gpus is None or inf.fp8_min_gpus > count:
+    if count is None or not _fp8_holds_count(req, gpu, precision, inf, count):
         return None
     ledger.note(
         "released_weights_short",
@@ -163,9 +173,7 @@ def fp8_at_load(
     count = requested_count(req)
     if not req.concurrency or req.users or req.target_tokens_per_s or count is None or req.context_asked:
         return None
-    if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8:
-        return None
-    if inf.min_gpus <= count or inf.fp8_min_gpus is None or inf.fp8_min_gpus > count:
+    if not _fp8_holds_count(req, gpu, precision, inf, count):
         return None
     fp8 = size(Precision.fp8)
     if fp8.max_concurrency < req.concurrency:
