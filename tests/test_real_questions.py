@@ -874,6 +874,16 @@ def test_round39_work_zh_does_not_regress() -> None:
     assert _work_understood("r39work", "zh", 19) >= R39_WORK_UNDERSTOOD_ZH
 
 
+R40_WORK_UNDERSTOOD_ZH = 14
+"""Round 40's Chinese working split (zh_r40.json, r40work: 19 records) understood in full at the last
+measurement (README.md there): 14 at the freeze (first contact). Its r40test half (21 records) is frozen in
+``frozen_r40_test_zh.sha256``."""
+
+
+def test_round40_work_zh_does_not_regress() -> None:
+    assert _work_understood("r40work", "zh", 19) >= R40_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1187,6 +1197,7 @@ HELD_OUT_SIZES = {
     ("r37test", "zh"): 18,
     ("r38test", "zh"): 24,
     ("r39test", "zh"): 21,
+    ("r40test", "zh"): 21,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
