@@ -139,6 +139,48 @@ def _en_failed(m: re.Match[str]) -> str:
     )
 
 
+ZH_MIN_RECOMMENDED = re.compile(
+    rf"(?:最低|最少|至少|起码)\s*(?:要|需要|用)?\s*{_NUM_ZH}\s*(?P<u1>{_UNIT})\s*(?P<c1>{_CARD}{_MEM})?"
+    r"(?P<mid>[^，。？?；;,！!]{0,12}?)\s*[，,、;；]\s*(?:但\s*)?(?:推荐|建议|最好|理想(?:的)?是?)\s*(?:是|用|上|配)?\s*"
+    rf"(?P<n2>\d{{1,2}}|[一两二三四五六七八])\s*(?P<u2>{_UNIT})(?!\s*(?:{_CARD}))"
+)
+"""The fewest cards and the number recommended, one card said once (s44 round 40 zh, issue 24): '最低 1 张
+A100 80G 就能跑、推荐 4 张', '至少 2 张 4090，建议 4 张': the range from the fewest to the recommended, as
+'1 或 4 张 A100' is; before, the recommended count was named ``repeated``. Not a second card ('最低 1 张
+A100，推荐 2 张 H100': two cards, left to the card rules)."""
+EN_MIN_RECOMMENDED = re.compile(
+    rf"(?<![\w.])(?:at\s+least|a\s+minimum\s+of|minimum(?:\s+of)?|min\.?)\s+{_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)"
+    r"(?P<mid>[^,.;?!]{0,20}?)\s*[,;]\s*(?:but\s+|and\s+)?(?:(?:ideally|recommended:?)\s+(?P<n2>\d{1,2}|two|three|four"
+    r"|five|six|seven|eight)(?!\s*(?:[a-z]{1,3}\d))|(?P<n3>\d{1,2}|two|three|four|five|six|seven|eight)"
+    r"(?:\s+(?:gpus?|cards?))?\s+(?:is\s+|are\s+)?recommended)"
+)
+"""'at least 1 A100 80GB to run, 4 recommended', 'minimum 2 GPUs, ideally 4' (as
+:data:`ZH_MIN_RECOMMENDED`)."""
+
+
+def _zh_min(m: re.Match[str]) -> str:
+    card = m.group("c1") or ""
+    if not card and "卡" not in m.group("u1") + m.group("u2"):
+        return m.group(0)  # '最低 1 张图…推荐 4 张': no card
+    return (_range(_n(m.group(1)), _n(m.group("n2")), card, True) or m.group(0) + " ") + m.group("mid")
+
+
+def _en_min(m: re.Match[str]) -> str:
+    hi = _n(m.group("n2") or m.group("n3"))
+    return (_range(_n(m.group(1)), hi, m.group("card"), False) or m.group(0)) + m.group("mid")
+
+
+def min_recommended(s: str) -> str:
+    """``s`` with the fewest cards and the number recommended written as their range
+    (:data:`ZH_MIN_RECOMMENDED`, :data:`EN_MIN_RECOMMENDED`); called behind '荐' / '建议' / 'recommended' /
+    'ideally' (bot.parse.count_forms)."""
+    if "最" in s or "至少" in s or "起码" in s:
+        s = ZH_MIN_RECOMMENDED.sub(_zh_min, s)
+    if "least" in s or "min" in s:
+        s = EN_MIN_RECOMMENDED.sub(_en_min, s)
+    return s
+
+
 def count_choice(s: str) -> str:
     """``s`` with each choice of two counts of one card written as their range (see the module)."""
     if "both " in s and (" or " in s or " and " in s):  # 'one A100 or two both OOM': tried, both failed

@@ -24,7 +24,7 @@ from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
-from bot.parse.count_choice import count_choice
+from bot.parse.count_choice import count_choice, min_recommended
 from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
 from bot.parse.memory_beside import OTHER_MEMORY_MARK_RE
@@ -444,6 +444,7 @@ def count_forms(s: str) -> str:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
     if "介于" in s:
         s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
+    s = min_recommended(s) if "荐" in s or "建议" in s or "recommended" in s or "ideally" in s else s  # s44
     if " or " in s or "还是" in s or "或" in s or ("和" in s and ("都" in s or "也" in s)):  # 'one T4 or two'
         s = count_choice(s)
     if _CARD_WORD_GATE.search(s) and _ALTERNATIVE_GATE.search(s):

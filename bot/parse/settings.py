@@ -34,6 +34,7 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
+from bot.parse.ram_offered import offered_ram
 from bot.parse.rate_forms import serving_rates
 from bot.parse.regex import rc
 from bot.parse.settings_patterns import (
@@ -137,6 +138,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
         from bot.parse.image_data import read_images  # s40 fixt #1/#2: images per sample, resolution
 
         out.s = read_images(out.s, out.fields)
+    out.s = offered_ram(out.s) if "够" in out.s or "enough" in out.s else out.s  # '内存多大？80G 够吗' (s44)
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
     offload = training and OFFLOAD_WORD_RE.search(out.s) is not None  # compared with what offload needs (s16)
     out.unused += host if training and not offload else stated_host_memory(out.fields, host)  # its RAM

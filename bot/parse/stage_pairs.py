@@ -25,14 +25,22 @@ from bot.parse.words import SERVE_AFTER_TUNING_RE
 _SERVE = r"推理|部署|上线|serving|inference|serve|deploy(?:ment|ing)?"
 _TUNE = r"微调|精调|fine[\s\-]?tun(?:e|ing)|finetun(?:e|ing)|(?<![\-_])\bsft\b"
 _TRAIN = r"(?<!预)训练|(?<!pre-)(?<!pre)\btrain(?:ing)?\b"
-_AND = r"\s*(?:和|与|跟|及|以及|还有|或者|或|还是|、|/|\+|,|\band\b|\bor\b|&)\s*"
+_AND = (
+    r"\s*(?:(?:和|与|跟|及|以及|还有|或者|或|还是|、|/|\+|,|\band\b|\bor\b|&)\s*(?:even\s+|甚至(?:是)?\s*)?"
+    r"|甚至(?:是)?|乃至)\s*"
+)
+"""A conjunction, or 'even' after it or alone ('推理甚至微调', 'inference or even fine-tuning': s44 round
+40)."""
 _VERB = r"(?:(?:to\s+)?(?:run(?:ning)?|do(?:ing)?|perform(?:ing)?)\s+|做|进行|跑)"
+_HOW = r"(?:(?:全参数?|全量|q?lora|full(?:[\s\-]*parameter)?)[\s\-]*)?"
+"""How the tuning is done, said before its word ('做全参数微调', 'LoRA 微调', 'full fine-tuning': s44 round
+40)."""
 _OBJECT = (
     r"(?:\s+(?!(?:and|or|then|data|datasets?|loss|speed|time|costs?|throughput|memory|set)\b)[a-z0-9][\w.\-]*)"
     r"{1,4}?\s+(?:and|or)\s+"
 )
 PAIR_RE = rc(
-    rf"(?P<serve1>{_SERVE}){_AND}(?:(?P<tune1>{_TUNE})|(?P<train1>{_TRAIN}))"
+    rf"(?P<serve1>{_SERVE}){_AND}{_VERB}?{_HOW}(?:(?P<tune1>{_TUNE})|(?P<train1>{_TRAIN}))"
     rf"|(?:(?P<tune2>{_TUNE})|(?P<train2>{_TRAIN}))(?:{_AND}|\b{_OBJECT}){_VERB}?(?P<serve2>{_SERVE})"
 )
 """A serving word and a tuning or training word joined by a conjunction, in either order; the serving word

@@ -29,7 +29,8 @@ _DEVICE = (
 UNIFIED_RAM_RE = rc(
     rf"(?P<dev>{_DEVICE})(?:\s*(?:的)?\s*(?:phone|laptop|手机|笔记本|电脑))?"
     rf"(?:\s*[(（]\s*(?P<alias>{_DEVICE})\s*(?:[,，;；/]|[)）](?=\s*(?:with|has|,)\b)))?"
-    r"\s*(?:[,，(（]\s*)?(?:(?:that|which|it)\s+)?(?:with|has|have|comes?\s+with|配|带|有)?\s*"
+    r"\s*(?:[,，(（]\s*)?(?P<specs>(?:\d{1,3}\s*(?:核|[\s\-]*cores?)\s*(?:cpu|gpu|npu)?\s*(?:[,，、+;；/]\s*)+)*)"
+    r"(?:(?:that|which|it)\s+)?(?:with|has|have|comes?\s+with|配|带|有)?\s*"
     r"(?P<v>\d{1,3})\s*(?:gb|gib|g)\b\s*"
     r"(?:(?:of\s+)?(?:(?:unified|lpddr5x?|ddr5|system)\s+)?(?:ram|memory|统一内存|内存)|[)）])"
 )
@@ -37,7 +38,10 @@ UNIFIED_RAM_RE = rc(
 in its brackets ('a DGX Spark (GB10, 128 GB unified memory)': round 22, before the memory went unread and
 the default card was sized), the device named is the system; the memory word may be left out inside the
 brackets ('a DGX Spark (GB10, 128 GB)', s28 trial); another name of it in brackets before the memory ('a Ryzen
-AI MAX+ 395 (Strix Halo) with 128 GB of unified memory', round 26 en26-011: before, read as host memory)."""
+AI MAX+ 395 (Strix Halo) with 128 GB of unified memory', round 26 en26-011: before, read as host memory);
+core counts before the memory in the brackets ('Mac mini M4（10 核 CPU + 10 核 GPU、16GB 统一内存）', 'a
+MacBook Pro M4 Pro (14-core CPU, 20-core GPU, 48GB unified memory)': s44 round 40, ``specs``; before, the
+memory was read as host memory and the chip sized at another memory: an M4 with 32GB for the 16GB typed)."""
 GATE_RE = re.compile(
     r"mac|m[1-5]\s*(?:pro|max|ultra)|strix|ai\s*max|framework|spark|gb10|jetson|iphone|pixel|galaxy|snapdragon|骁龙|dimensity|天玑"
     r"|rk\d{4}|小米|红米|xiaomi|redmi|phone|手机"
@@ -54,14 +58,15 @@ def as_device_memory(m: re.Match[str]) -> str:
     the brackets ('Mac Studio（M2 Ultra，192GB 统一内存）', 'a Mac Studio (M2 Ultra, 192GB unified memory)'):
     written '<chip> with N gb', that chip with that memory (before, the Mac was sized with the chip assumed
     for its memory, :mod:`estimator.mac_devices`: an M3 Ultra in place of the M2 Ultra typed)."""
-    alias = m.group("alias")
+    alias, specs = m.group("alias"), m.group("specs")
+    kept = f", {specs}" if specs else ""  # s44 round 40: the cores said before the memory, for their readers
     if alias and _CHIP_RE.match(alias):
         if m.group(0)[m.end("alias") - m.start() :].lstrip().startswith((")", "）")):
             return m.group(0)
         if m.group("dev").startswith("mac"):
-            return f"{alias} with {m.group('v')}gb "
+            return f"{alias} with {m.group('v')}gb {kept}"
     dev = _MAC_PLURAL_RE.sub(r"\1", m.group("dev"))
-    return f"{dev} with {m.group('v')}gb "
+    return f"{dev} with {m.group('v')}gb {kept}"
 
 
 _MAC_PLURAL_RE = re.compile(r"(studio|mini|pro|air|book)e?s$")
