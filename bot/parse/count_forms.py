@@ -442,8 +442,7 @@ def count_forms(s: str) -> str:
         s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
     if "between" in s:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
-    if "介于" in s:
-        s = _sub(BETWEEN_CN_RE, r"\1 到 ", s)
+    s = _sub(BETWEEN_CN_RE, r"\1 到 ", s) if "介于" in s else s
     s = min_recommended(s) if "荐" in s or "建议" in s or "recommended" in s or "ideally" in s else s  # s44
     if " or " in s or "还是" in s or "或" in s or ("和" in s and ("都" in s or "也" in s)):  # 'one T4 or two'
         s = count_choice(s)
