@@ -46,11 +46,11 @@ def drop_mixin_defaults(model: type) -> None:
     The mixins are plain classes (session 44, bench/RESULTS.md): as pydantic models each one collected and
     copied every field of the mixins above it again (11 models, ~105 fields, ~18M instructions of
     ``sizing-bot ask``), and none is ever validated alone (tests/test_startup_s28.py)."""
+    from pydantic import BaseModel
     from pydantic.fields import FieldInfo
 
+    fields = model.__pydantic_fields__  # type: ignore[attr-defined]
     for base in model.__mro__:
-        if "__pydantic_fields__" in vars(base) or base is object:
-            continue
-        for name, value in list(vars(base).items()):
-            if isinstance(value, FieldInfo) and name in model.model_fields:
+        if base is not object and not issubclass(base, BaseModel):
+            for name in [n for n, v in vars(base).items() if n in fields and isinstance(v, FieldInfo)]:
                 delattr(base, name)
