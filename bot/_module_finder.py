@@ -24,7 +24,7 @@ import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
 from importlib.util import MAGIC_NUMBER
-from types import CodeType
+from types import CodeType, ModuleType
 
 try:  # private (CPython's own loaders use it): without it, install() puts no finder
     from _imp import _fix_co_filename  # type: ignore[import-not-found]
@@ -37,6 +37,17 @@ class Loader(SourceFileLoader):
 
     cached = ""
     stat: os.stat_result | None = None  # the source's, taken by Finder.find_spec: used once, then os.stat
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        """A new module that holds ``__file__`` and ``__cached__`` already: the values (``spec.origin``,
+        ``spec.cached``) and dict order that ``importlib._bootstrap._init_module_attrs`` gives it next, whose
+        ``getattr(module, '__file__', None)`` then finds them instead of raising and catching an
+        ``AttributeError`` for each (a formatted message: ~2.5k instructions, two a module, ~440 modules
+        of a plain ``ask``: bench/RESULTS.md session 44)."""
+        module = ModuleType(spec.name)
+        module.__file__ = spec.origin
+        module.__cached__ = spec.cached
+        return module
 
     def get_code(self, fullname: str) -> object:
         """The module's code object from ``self.cached`` when its header is CPython's for this source
