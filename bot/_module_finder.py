@@ -39,15 +39,26 @@ class Loader(SourceFileLoader):
     stat: os.stat_result | None = None  # the source's, taken by Finder.find_spec: used once, then os.stat
 
     def create_module(self, spec: ModuleSpec) -> ModuleType:
-        """A new module that holds ``__file__`` and ``__cached__`` already: the values (``spec.origin``,
-        ``spec.cached``) and dict order that ``importlib._bootstrap._init_module_attrs`` gives it next, whose
-        ``getattr(module, '__file__', None)`` then finds them instead of raising and catching an
-        ``AttributeError`` for each (a formatted message: ~2.5k instructions, two a module, ~440 modules
-        of a plain ``ask``: bench/RESULTS.md session 44)."""
+        """A new module that holds ``__file__`` and ``__cached__`` already (the values, ``spec.origin`` and
+        ``spec.cached``, and the dict order that ``importlib._bootstrap._init_module_attrs`` gives it next)
+        and ``__path__ = None`` (which that function reads as "not a package" and :meth:`exec_module`
+        removes before the body runs). Each ``getattr(module, '__path__' / '__file__' / '__cached__', None)``
+        of ``_init_module_attrs`` then finds a value instead of raising and catching an ``AttributeError``:
+        for a module still being set up, two formatted messages and a look-up of ``spec._initializing``,
+        ~11k instructions each, three a module, ~430 modules of a plain ``ask`` (−12M instructions of
+        ~1,007M, callgrind; bench/RESULTS.md session 44). The module ``exec_module`` runs is the same."""
         module = ModuleType(spec.name)
+        module.__path__ = None  # type: ignore[attr-defined]  # "not a package": dropped by exec_module
         module.__file__ = spec.origin
         module.__cached__ = spec.cached
         return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Drop :meth:`create_module`'s ``__path__`` (a plain module has none), then run the module as
+        ``SourceFileLoader`` does."""
+        if module.__dict__.get("__path__", 0) is None:
+            del module.__path__
+        super().exec_module(module)
 
     def get_code(self, fullname: str) -> object:
         """The module's code object from ``self.cached`` when its header is CPython's for this source
