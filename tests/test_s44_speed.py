@@ -112,3 +112,29 @@ def test_concurrent_users_are_not_a_head_count(text: str) -> None:
     """'40 concurrent users' is the load at once (``concurrency``), not ServiceUsers' head count."""
     request = json.loads(ask(text, None, "json")[0])["request"]
     assert (request["users"], request["concurrency"], request["packing"]) == (None, 40, None)
+
+
+def test_a_module_the_finder_makes_has_the_standard_attributes_in_the_standard_order() -> None:
+    """bot._module_finder.Loader.create_module: ``__file__`` and ``__cached__`` set up front (and ``__path__``
+    only until the body runs), so the import system raises no AttributeError for them; the module is the one
+    ``importlib``'s own loader makes: the same attributes, in the same order, and no ``__path__``."""
+    import importlib.util
+    import sys
+
+    from bot._module_finder import Finder, Loader
+
+    name = "bot.parse.typo_words"
+    loaded = sys.modules.get(name) or importlib.import_module(name)
+    spec = Finder(("bot",)).find_spec(name, list(sys.modules["bot.parse"].__path__))
+    assert spec is not None and isinstance(spec.loader, Loader)
+    fresh = importlib.util.module_from_spec(spec)
+    assert fresh.__path__ is None  # until exec_module: "not a package" to _init_module_attrs
+    spec.loader.exec_module(fresh)
+    standard_spec = importlib.util.spec_from_file_location(name, spec.origin)
+    standard = importlib.util.module_from_spec(standard_spec)
+    standard_spec.loader.exec_module(standard)
+    assert not hasattr(fresh, "__path__") and not hasattr(loaded, "__path__")
+    assert (fresh.__file__, fresh.__cached__) == (spec.origin, spec.cached)
+    assert (loaded.__file__, loaded.__cached__) == (spec.origin, spec.cached)
+    assert list(vars(fresh)) == list(vars(standard))
+    assert fresh.TYPOS == loaded.TYPOS  # the same body ran
