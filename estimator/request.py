@@ -16,7 +16,7 @@ from estimator.money_kinds import BudgetPeriod, Currency
 from estimator.request_data import DataSettings
 from estimator.request_local import AttentionLayout, LocalServingSettings, ServingSchedule
 from estimator.request_rollout import RolloutSettings
-from estimator.request_setting import ECHOES, _setting
+from estimator.request_setting import ECHOES, _setting, drop_mixin_defaults
 
 
 class Stage(StrEnum):
@@ -473,6 +473,7 @@ def bounds(name: str) -> tuple[float, float]:
     return setting(name)["stated"]
 
 
+drop_mixin_defaults(SizingRequest)  # its plain mixins keep no Field(...) attributes (s44-speed)
 _DECLARED: dict[str, dict[str, Any]] = {n: setting(n) for n in SizingRequest.model_fields}
 """Each request field's declaration, in declaration order: the tables below read it (one ``model_fields``
 look-up a field, not one a field and a table: ~1.4 ms of start-up)."""

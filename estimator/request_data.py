@@ -3,12 +3,12 @@ a cap, not every sample's length), declared once here and mixed into
 :class:`estimator.request.SizingRequest` (kept apart so the request module stays within the 500-line limit
 of tests/test_layout.py)."""
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from estimator.request_setting import _setting
 
 
-class DataSettings(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
+class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixin_defaults)
     """Sample packing (JSON name as the field)."""
 
     packing: bool | None = Field(

@@ -5,7 +5,7 @@ weights in CPU memory (:mod:`estimator.layer_offload`), and the hours a day a de
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from estimator.request_setting import _setting
 from estimator.request_users import ServiceUsers
@@ -129,7 +129,7 @@ class LocalServingSettings(SplitKvTypes):
     )
 
 
-class ServingSchedule(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
+class ServingSchedule:  # a plain mixin of SizingRequest (request_setting.drop_mixin_defaults)
     """The hours a day a serving deployment runs (JSON name as the field)."""
 
     hours_per_day: float | None = Field(
@@ -153,7 +153,7 @@ class ServingSchedule(BaseModel, defer_build=True):  # a mixin of SizingRequest:
     )
 
 
-class AttentionLayout(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
+class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_mixin_defaults)
     """How a server lays out MLA attention (JSON name as the field): :mod:`estimator.mla_layout`."""
 
     dp_attention: bool | None = Field(

@@ -2,12 +2,12 @@
 mixed into :class:`estimator.request.SizingRequest` through :class:`estimator.request_loss.LossKernel`
 (the request module stays within the 500-line limit of tests/test_layout.py)."""
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from estimator.request_setting import _setting
 
 
-class Provenance(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
+class Provenance:  # a plain mixin of SizingRequest (request_setting.drop_mixin_defaults)
     """The fields an answer's ``request`` carries filled by the estimate (JSON name as the field)."""
 
     assumed_fields: tuple[str, ...] | None = Field(

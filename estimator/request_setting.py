@@ -33,3 +33,24 @@ def _setting(
     out = {"scope": scope, "json_order": json_order, "methods": [str(m) for m in methods], "echo": echo}
     out["runtimes"] = [str(r) for r in runtimes]
     return out | ({"stated": stated} if stated else {})
+
+
+def drop_mixin_defaults(model: type) -> None:
+    """Delete the ``Field(...)`` class attributes of ``model``'s plain mixins (``SizingRequest``'s settings
+    mixins: :mod:`estimator.request_provenance` … :mod:`estimator.request_local`), once pydantic has
+    collected them into ``model``'s own fields, so that ``SizingRequest.users`` is an ``AttributeError``
+    as for any pydantic field (pydantic deletes a field's attribute from the model it builds, not from a
+    plain base). Each field's declaration stays on ``model.model_fields`` (``_original_assignment``: what
+    pydantic rebuilds a field from).
+
+    The mixins are plain classes (session 44, bench/RESULTS.md): as pydantic models each one collected and
+    copied every field of the mixins above it again (11 models, ~105 fields, ~18M instructions of
+    ``sizing-bot ask``), and none is ever validated alone (tests/test_startup_s28.py)."""
+    from pydantic import BaseModel
+    from pydantic.fields import FieldInfo
+
+    fields = model.__pydantic_fields__  # type: ignore[attr-defined]
+    for base in model.__mro__:
+        if base is not object and not issubclass(base, BaseModel):
+            for name in [n for n, v in vars(base).items() if n in fields and isinstance(v, FieldInfo)]:
+                delattr(base, name)

@@ -3,12 +3,12 @@
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from estimator.request_setting import _setting
 
 
-class ServiceUsers(BaseModel, defer_build=True):  # a mixin of SizingRequest: no schema of its own
+class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixin_defaults)
     """A head count of the people a service is for (JSON name as the field)."""
 
     users: int | None = Field(
