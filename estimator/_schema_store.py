@@ -38,6 +38,8 @@ import sys
 from operator import attrgetter
 from typing import Any
 
+from estimator._schema_mocks import wrap as _wrap_mocks
+
 SCHEMAS_FILE = os.path.join(os.path.dirname(__file__), "_schemas.pickle")
 """Stored core schemas (written by the build, gitignored; may be absent)."""
 
@@ -334,14 +336,8 @@ _TESTED = ("2.14.",)
 another release is ignored anyway: :func:`store_key`)."""
 
 
-_USED = (
-    "complete_model_class",
-    "set_deprecated_descriptors",
-    "create_schema_validator",
-    "SchemaSerializer",
-    "LazyClassAttribute",
-    "generate_pydantic_signature",
-)
+_USED = ("complete_model_class", "set_deprecated_descriptors", "create_schema_validator", "SchemaSerializer")
+_USED += ("LazyClassAttribute", "generate_pydantic_signature")
 """What :func:`_finish` takes from ``pydantic._internal._model_construction`` (the objects pydantic's own
 ``complete_model_class`` uses)."""
 
@@ -357,6 +353,7 @@ def _patch(module: Any) -> None:
     if _original is None and pydantic.VERSION.startswith(_TESTED) and all(hasattr(module, n) for n in _USED):
         _original = module.complete_model_class
         module.complete_model_class = _complete
+        _wrap_mocks(module)  # a deferred model's JSON schema in a fresh process
 
 
 class _Finder:
