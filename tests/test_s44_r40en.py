@@ -194,3 +194,32 @@ def test_a_context_near_a_training_word_is_no_data(text: str) -> None:
     request, _ = _ask(text)
     assert request.get("tokens") is None
     assert request["seq_len"] == 8192
+
+
+# --- a program started by its serve subcommand -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("On an RTX 4090, realizar serve --gpu gives Qwen2.5-Coder-1.5B only 10.2 tok/s", "realizar"),
+        ("用 tokenspeed serve --model Qwen2.5-7B 在一张 H100 上部署，能到多少并发？", "tokenspeed"),
+    ],
+)
+def test_a_program_started_by_serve_is_the_runtime_named(text: str, name: str) -> None:
+    assert ("runtime_not_modelled", f"runtime: {name}") in _ask(text)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "runtime"),
+    [
+        ("vllm serve Qwen2.5-7B --max-model-len 8192 on one 4090, how many users?", "vLLM"),
+        ("先 ollama serve 再 ollama run qwen2.5:7b，一张 4090 速度多少？", "Ollama"),
+        ("Can they serve -- with Qwen2.5-7B on one 4090 for 8 users?", None),
+        ("vllm bench serve --model Qwen2.5-7B --num-prompts 100 on one H100: what throughput?", "vLLM"),
+    ],
+)
+def test_a_known_engine_or_a_sentence_names_no_new_runtime(text: str, runtime: str | None) -> None:
+    request, items = _ask(text)
+    assert request.get("runtime") == runtime or runtime is None
+    assert not [i for i in items if i[0] == "runtime_not_modelled"]
