@@ -223,3 +223,33 @@ def test_a_known_engine_or_a_sentence_names_no_new_runtime(text: str, runtime: s
     request, items = _ask(text)
     assert request.get("runtime") == runtime or runtime is None
     assert not [i for i in items if i[0] == "runtime_not_modelled"]
+
+
+# --- the partners' GB10 boxes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("I got two Asus Ascent GX10 boxes; Qwen 2.5 7B runs at 43 tok/s, one prompt at a time", 2),
+        ("One Lenovo ThinkStation PGX: how fast is Qwen2.5-72B in int4?", 1),
+        ("我有两台 Ascent GX10，用 vLLM 跑 Qwen2.5-7B 多快？", 2),
+        ("一台 HP ZGX Nano 跑 Qwen2.5-72B int4 多快？", 1),
+    ],
+)
+def test_partner_gb10_boxes_are_the_dgx_spark(text: str, count: int) -> None:
+    """NVIDIA's GTC 2025 DGX Spark partners (ASUS Ascent GX10, Lenovo ThinkStation PGX, HP ZGX Nano …: GB10,
+    128 GB LPDDR5x on each maker's product page) are the catalog's DGX Spark, with their count."""
+    request, _ = _ask(text)
+    assert (request["gpu"], request["gpu_count"]) == ("DGX-Spark-GB10-128GB", count)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "An Acer laptop with an RTX 4060: can it run Qwen2.5-7B?",
+        "一台华硕笔记本，RTX 4060，能跑 Qwen2.5-7B 吗？",
+    ],
+)
+def test_a_makers_name_alone_is_no_gb10(text: str) -> None:
+    assert _ask(text)[0]["gpu"] != "DGX-Spark-GB10-128GB"
