@@ -1063,6 +1063,18 @@ def test_round39_work_en_does_not_regress() -> None:
     assert _work_understood("r39work", "en", 25) >= R39_WORK_UNDERSTOOD_EN
 
 
+R40_WORK_UNDERSTOOD_EN = 10
+"""Round 40's English working split (en_r40.json, r40work: 17 records) understood in full at the last
+measurement (README.md there): 6 at the freeze (first contact), 10 after s44-r40en's readers, the GB10
+partner boxes' catalog aliases and one label correction (tests/test_s44_r40en.py). Its r40test half (23
+records) is frozen in
+``frozen_r40_test_en.sha256``."""
+
+
+def test_round40_work_en_does_not_regress() -> None:
+    assert _work_understood("r40work", "en", 17) >= R40_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1214,6 +1226,7 @@ HELD_OUT_SIZES = {
     ("r37test", "en"): 21,
     ("r38test", "en"): 21,
     ("r39test", "en"): 15,
+    ("r40test", "en"): 23,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -40,11 +40,14 @@ LAYERS_PROSE_RE = rc(
     r"|(?P<c>\d{1,3}|(?<![每第])[一两二三四五六七八九十])\s*层\s*(?:都)?\s*(?:放|加载|卸载|跑|offload)\s*(?:到|在|进)?\s*"
     r"(?:gpu|显存|显卡)"
     r"|(?:gpu|显存|显卡)\s*(?:上|里)?\s*(?:只)?\s*(?:放|加载|跑)\s*(?:了)?\s*(?P<d>\d{1,3})\s*层"
+    r"|(?<![\d.])(?P<e>\d{1,3})\s+gpu[\s\-]layers?(?![a-z])|(?<![\d.])(?P<f>\d{1,3})\s*个\s*gpu\s*层"
 )
 """Layers on the GPU in prose: 'GPU offload 40 layers' (LM Studio), 'offload 40 layers to the GPU',
 '40 layers on the GPU', '40 层放显卡', 'GPU 上放 30 层', '显卡放 30 层'; s42: a count in words ('one layer on
 the GPU', '一层放显卡': :data:`LAYER_WORDS`). s43 fixread2 (en39-013): on the cards counted ('40 layers on my
-two GPUs'; the count is left for the count readers)."""
+two GPUs'; the count is left for the count readers). s44 round 40 (en40-024): the layer count written before
+the words ('with 2 gpu layers', text-generation-webui's ``n-gpu-layers`` in prose; '2 个 GPU 层'), which was
+read as two GPUs."""
 LAYER_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 LAYER_WORDS |= (
     {"eight": 8, "nine": 9, "ten": 10} | {w: i for i, w in enumerate("一二三四五六七八九十", 1)} | {"两": 2}

@@ -124,12 +124,15 @@ _GLOBAL_BEFORE_RE = re.compile(r"(?:global|effective|全局)\s*$")
 """A batch key after 'global' ('global BATCH_SIZE=384'): the global batch, not the micro-batch."""
 
 
-_RUN_CLM_RE = re.compile(r"run_[cm]lm|max_train_samples")
+_RUN_CLM_RE = re.compile(r"run_[cm]lm|max_train_samples|nanogpt")
 """transformers' examples/pytorch/language-modeling/run_clm.py (and run_mlm.py, and the copies that keep its
 ``max_train_samples``): there ``block_size`` is the length of every training sample, the data being
 concatenated and cut into blocks of that many tokens (``group_texts``), so it is the sequence length and
-the tokens per sample (review s25 item 4). Elsewhere (vLLM's ``--block-size 16``) it is the KV cache's
-block of tokens, never a sequence length: read as a length only beside these."""
+the tokens per sample (review s25 item 4). s44 round 40 (en40-016): nanoGPT's too (karpathy/nanoGPT
+train.py ``block_size = 1024`` is GPTConfig's context length, the tokens of every sample it draws), with
+nanoGPT named. Elsewhere (vLLM's
+``--block-size 16``) it is the KV cache's block of tokens, never a sequence length: read as a length only
+beside these."""
 
 _WORDS = frozenset({"true", "false", "none", "null"})
 _PACK_CUE_RE = re.compile(r"pack|打包|拼接")

@@ -88,6 +88,34 @@ _READERS = (
 )  # the objects as compiled (see CUE_TABLE)
 
 
+SERVE_COMMAND_RE = re.compile(
+    r"(?<![\w\-./])(?P<name>[a-z][a-z0-9]{2,}(?:[\-_][a-z0-9]+)*)\s+serve\s+(?=-{1,2}[a-z]|[\w./:\-]+\s+-{1,2}[a-z])"
+)
+"""s44 round 40 (en40-020): a program's ``serve`` subcommand with its flags ('realizar serve --gpu',
+'tokenspeed serve --model …'), the way serving engines are started (``vllm serve``, ``ollama serve``,
+``sglang serve``): the program is the runtime, named as typed when no table knows it. Read on the text as
+typed after a cheap test of ' serve ' in it; a word of a sentence before it ('they serve --') is no program
+(:data:`_NOT_PROGRAMS`), nor a subcommand of a known one ('vllm bench serve --model …')."""
+_NOT_PROGRAMS = frozenset(("and", "can", "then", "also", "they", "you", "will", "just", "that", "run", "who"))
+
+
+def served_tools(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('runtime: X', 'runtime_not_modelled') for each program of ``raw`` started by its ``serve`` subcommand
+    (:data:`SERVE_COMMAND_RE`) that ``known`` does not know."""
+    out: list[tuple[str, str]] = []
+    for m in SERVE_COMMAND_RE.finditer(raw):
+        name = m.group("name")
+        if name in _NOT_PROGRAMS or SETTING_WORD_RE.fullmatch(name) or known(name):
+            continue
+        if any(known(part) for part in re.split(r"[\-_]", name)) or tool_item(name, False) in out:
+            continue
+        before = raw[max(0, m.start() - 24) : m.start()].split()
+        if before and known(before[-1]):  # 'vllm bench serve --…': a subcommand of a known program
+            continue
+        out.append(tool_item(name, False))
+    return out
+
+
 def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — ('runtime: X', 'runtime_not_modelled') when not ``training`` — for
     each name of ``raw`` in one of the three places of the module docstring that ``known`` does not know."""

@@ -20,10 +20,16 @@ SINGLE_USER_RE = rc(
     # request of 8k', 'up to 8k') nor vLLM's bound ('to serve at least one request with the max seq len')
     r"|(?<![\w.])(?<!least\s)(?:a\s+single|single|one|1)\s+request\b(?=\s*(?:[,.;:?!)]|$|at\s+a\s+time\b|(?:with|on|using"
     r"|alone|only|gets?|takes?|and|but|when|while|vs|versus)\b))"
+    # s44 round 40 (en40-010): one prompt at a time ('43 tok/s, one prompt at a time'), '一次只处理一个请求'
+    r"|(?<![\w.])(?:one|a\s+single|a|1)\s+(?:prompt|query|question|conversation|chat|sequence)\s+at\s+a\s+time\b"
+    r"|一次\s*(?:只)?\s*(?:处理|跑|发|推理|问)?\s*(?:一|1)\s*(?:个|条)\s*(?:请求|prompt|问题|对话)"
 )
 """'单用户', '单人使用', '仅供个人使用', '独自使用', '单个请求', 'a single request': one user, so one
 sequence at a time (read only when no load is stated: 'a single request … 16 concurrent' sizes the 16)."""
-_GATE = ("单", "自己", "个人", "独自", "request", "stream")
+_GATE = (
+    *("单", "自己", "个人", "独自", "request", "stream"),
+    *("at a time", "一次只", "一次一", "一次处理", "一次发"),  # s44 round 40: one prompt at a time
+)
 _GATE_RE = words_gate(_GATE)
 
 

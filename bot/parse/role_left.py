@@ -41,6 +41,13 @@ L_BATCH = rc(
 zh: never a token budget's key ('--batch_size 1 --token_batch 10': the 10 was sized as the batch); s38-gen:
 '每批 4 条'."""
 L_MFU = rc(r"(?:mfu|利用率|utili[sz]ation)\s*(?:=|:|是|为|of|at|约|~|≈|大概|按)?\s*$")
+L_MFU_DEGREE = rc(
+    r"(?:mfu|利用率|utili[sz]ation)\s*(?:of|is|was|是|为)?\s*"
+    r"(?:(?:only|just|about|around|roughly|barely|merely)\s+|只有\s*|仅有?\s*|才\s*)$"
+)
+"""s44 round 40 (en40-015): an MFU word, then a word of degree before the number ('model flops utilization
+of only 7-8%', 'the utilization is only 7%', '利用率仅 7%'), which left the 7 unread; read after a cheap test
+of 'utili' / '利用率' in the words before (bot.parse.roles)."""
 MFU_NEAR = rc(r"mfu|利用率|utili[sz]ation")
 L_CURRENCY = rc(r"(?P<c>us\$|\$|¥|rmb|cny|usd)\s*(?:~|≈|about|约)?\s*$")
 L_PRICE = rc(
@@ -121,6 +128,18 @@ R_GENERATED = right_words(r"-?tokens?\s+(?:generation|generated)(?![a-z])")
 'N tokens in T seconds': a message listing several such timings (round 19 en: '256 tokens in 3.14 s …, 417
 tokens in 4.41 s …, and a 1,052-token prefill with 128 generated tokens') would take the first timing's
 count as the reply of the setup asked about."""
+R_TPS = right_words(
+    r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
+    r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"
+)
+"""Tokens of each sample ('2k tokens each', '1.5k tokens avg'; moved from bot.parse.roles in s44)."""
+R_TOKENS = right_words(
+    r"-?(?:(?:pre-?)?train(?:ing)?\s+|预?训练\s*)?(?:tokens?|toks?|词元)(?![a-z])(?!\s*/\s*s)(?!\s*per\s+sec)"
+)
+"""A count of tokens ('20B tokens', '8k toks', '1 万词元'), never a rate ('tokens/s'). s44 round 40
+(en40-016): with the word 'training' between ('47,316,670 train tokens', '20B pre-training tokens',
+'4731 万训练 token', '200 亿训练 tokens'), which left the number unread, or read the Chinese one as a
+sequence length."""
 R_PROMPTS = right_words(
     r"(?:[\s\-]*个)?(?:[\s\-]*(?:(?:random|synthetic|fixed|mean|average|avg)\b|随机))?(?:[\s\-]*(?:tokens?|length))?"
     r"[\s\-]*(?:(?:prompts?|inputs?)\b|输入|提示词?)"

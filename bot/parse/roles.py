@@ -31,6 +31,7 @@ from bot.parse.role_left import (
     L_HARDWARE_ON,
     L_MEM_TOTAL,
     L_MFU,
+    L_MFU_DEGREE,
     L_MODEL_WORD,
     L_MY_VRAM,
     L_NEEDS_OR_USES,
@@ -58,6 +59,8 @@ from bot.parse.role_left import (
     R_OF_VRAM,
     R_PER_CARD_USE,
     R_PROMPTS,
+    R_TOKENS,
+    R_TPS,
     RATE_VALUE_RE,
     at_a_length,
     bare_price,
@@ -109,11 +112,6 @@ R_BUDGET = _r1(
 )  # possessive
 R_DGX = _r(rf"(?:台|套|个)?\s*(?:nvidia\s*)?(?:dgx|hgx)(?![\s\-]*(?:spark|station))[\s\-]*(?:[{MARKS}]|\b)")
 R_BYTES = rc(r"^\s*(?P<u>gb|gib|g|tb|tib|t|mib|mb|m)(?![a-z])(?!\s*/\s*s(?:ec)?\b)")  # r36: GB/s a bandwidth
-R_TPS = _r(
-    r"-?tokens?\s*(?:each|per\s+(?:sample|example|row|record|conversation|item)|/\s*条|每条"
-    r"|avg\b|(?:on\s+)?average\b)"  # "1.5k tokens avg", "800 tokens on average"
-)
-R_TOKENS = _r(r"-?(?:tokens?|toks?|词元)(?![a-z])(?!\s*/\s*s)(?!\s*per\s+sec)")
 R_SEQ_TOKENS = _r(
     r"-?(?:tokens?|toks?)[\s\-]*(?:long\s+)?(?:sequences?|seqs?|contexts?|context\s+window|windows?|samples?)"
     r"|-?toks?(?:ens?)?\s*(?:per|each|a|/)\s*(?:request|req|user|query|conversation|session)\b"
@@ -235,8 +233,9 @@ def _rates_and_money(a: _Around) -> Verdict:
         return Role("price", v, tok, extra="CNY")
     if R_PERCENT.match(R):
         near = a.s[max(0, tok.start - 16) : tok.end + 16]
-        return Role("mfu", v / 100, tok) if MFU_NEAR.search(near) else NO_ROLE
-    if L_MFU.search(L):
+        mfu = MFU_NEAR.search(near) or (("utili" in L or "利用率" in L) and L_MFU_DEGREE.search(L))
+        return Role("mfu", v / 100, tok) if mfu else NO_ROLE
+    if L_MFU.search(L) or ("utili" in L and L_MFU_DEGREE.search(L)):
         return Role("mfu", v / 100 if v > 1 else v, tok)
     if R_BUDGET.match(R) and not a.word:  # "100万预算", "我手里有100万的预算"
         currency = "USD" if re.match(r"^\s*(?:美元|美金|刀)", R) else "CNY" if R_MONEY_CNY.match(R) else None

@@ -107,6 +107,11 @@ images per sample' (the words before it dropped: '样本 2' is a count of sample
 samples (bot.parse.sample_nouns)."""
 SPACED_PRECISION_RE = rc(r"(?<![a-z0-9])(?P<p>bf|fp)[\s\-](?P<n>16|32|8)(?!\d|\.\d|[a-z])")
 """'bf 16', 'fp 8': a precision with a space inside."""
+SPACED_INT_RE = rc(r"(?<![a-z0-9])int[\s\-](?P<n>[48])(?!\d|\.\d|\s*(?:gb|gib|g\b)|[a-z])")
+"""s44 round 40: 'llama 2 70B chat (int 8)', 'int-4', 'int 8 量化': an integer width with a space or dash
+inside, written int8 / int4 (CTranslate2's ``int8`` compute type, which its users write spaced); before, the
+model was sized in fp16 and the 8 named unread. A size after it ('int 8 GB'), a longer number ('int 16',
+'int 4096') and 'uint 8' / 'print 8' are left alone."""
 SUM_AFTER_COUNT_RE = rc(
     r"(?<![\d.])(?P<n>\d{1,5})\s*=\s*\d{1,5}(?:\s*[+*x×]\s*\d{1,5}){2,}(?![\d.]|\s*(?:gb|g\b|gib|b\b))"
 )
@@ -289,6 +294,8 @@ def written_values(s: str) -> str:
     if "bf" in s or "fp" in s:
         s = _sub(REVERSED_PRECISION_RE, r"\g<p>\g<n>", s)
         s = _sub(SPACED_PRECISION_RE, r"\g<p>\g<n>", s)
+    if "int 8" in s or "int 4" in s or "int-8" in s or "int-4" in s:
+        s = _sub(SPACED_INT_RE, r"int\g<n>", s)
     if "多" in s:  # round 9: '100 多万条' is over 100 万 (not 万 alone, nor 100 unread)
         s = _sub(MORE_THAN_RE, r"\g<n>\g<u>", s)
     if "位" in s or "bit" in s:
