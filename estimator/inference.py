@@ -147,8 +147,7 @@ class ServingSetup:
     group: tuple[int, int] | None = None
     """A (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it."""
     most_sequences: bool = False
-    """Lay the user's GPUs out to hold the most sequences ("how many at once?"), not the most replicas
-    that hold ``concurrency``."""
+    """Lay the user's GPUs out to hold the most sequences ("how many at once?"), not replicas of the load."""
     price_at_capacity: bool = False
     """No load was stated: price per million tokens at the most sequences the GPUs hold
     (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures."""
@@ -159,12 +158,14 @@ class ServingSetup:
     prefill_in_decode: bool = False
     """The stated prompts' prefill slows the decode steps (:mod:`estimator.prefill_load`); False where a
     throughput target sizes prefill and decode shares itself (:mod:`estimator.throughput_target`)."""
+    tgi_version: str | None = None
+    """TGI's release as stated: its own share of the card (:func:`estimator.tgi_release.release_share`)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
-        rt, tp_copies = self.runtime, self.mla_tp_copies
-        return runtime_for(self.gpu, self.precision, self.utilization, rt, tp_copies, self.flash_attention)
+        rt, tp_copies, fa = self.runtime, self.mla_tp_copies, self.flash_attention
+        return runtime_for(self.gpu, self.precision, self.utilization, rt, tp_copies, fa, self.tgi_version)
 
 
 class _Footprint(NamedTuple):

@@ -231,7 +231,7 @@ def size_serving(
         kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
-        most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+        most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
     )  # fmt: skip
     inf, too_small = size(precision), False
@@ -252,7 +252,7 @@ def size_serving(
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, LATE.mla_tp_copies(req, spec))
+    runtime = runtime_for(gpu, precision, base.utilization, named, base.mla_tp_copies, None, req.tgi_version)
     inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)

@@ -1,0 +1,78 @@
+"""Session 44, fixserve: serving answers left from session 43 (issue 24 items 3, 4).
+
+Item 4 — a stated TGI release's own share. TGI v0.9.4 to v1.4.0 size the KV blocks from every byte free at
+the warm-up's peak: huggingface/text-generation-inference
+``server/text_generation_server/models/flash_causal_lm.py`` ``warmup`` (v0.9.4): ``free_memory = max(0,
+total_free_memory - (1 - MEMORY_FRACTION) * total_gpu_memory)``, ``num_blocks = int(free_memory //
+total_cache_size)``; later releases keep ``TGI_WIGGLE_ROOM`` (0.90, ``models/globals.py``). The thread
+huggingface/text-generation-inference#653 (v0.9.x, Llama-2-7b-hf fp16 on one A10G): the router "overwrites
+the max batch total tokens to 16224".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator.tgi_release import release_share
+
+TGI_OLD_EN = (
+    "TGI 1.3.3 serving meta-llama/Llama-2-7b-hf in fp16 on one A10G, max-total-tokens 4096: how many "
+    "requests at once?"
+)
+TGI_OLD_ZH = (
+    "用 TGI 1.3.3 在一张 A10G 上部署 Llama-2-7b-hf（fp16），max-total-tokens 4096，最多能同时处理几个请求？"
+)
+TGI_653_TOKENS = 16224
+"""huggingface/text-generation-inference#653: the tokens TGI v0.9.x's warm-up left, Llama-2-7b fp16, A10G."""
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _inf(capsys, question: str) -> dict:
+    return _ask(capsys, question)["report"]["inference"]
+
+
+def test_release_share_by_release():
+    assert release_share("1.3.3") == 1.0 and release_share("0.9.4") == 1.0 and release_share("1.4") == 1.0
+    assert release_share("1.4.1") is None and release_share("2.0.4") is None and release_share(None) is None
+    assert release_share("0.9.3") is None
+
+
+@pytest.mark.parametrize("question", [TGI_OLD_EN, TGI_OLD_ZH])
+def test_an_old_tgi_release_sizes_the_kv_cache_on_all_its_memory(capsys, question):
+    old = _inf(capsys, question)
+    new = _inf(capsys, question.replace("TGI 1.3.3", "TGI 2.0.4"))
+    # the same card, the usable memory all of it for 1.3.3 and 0.90 of it for 2.0.4, less the same CUDA
+    # context: the difference is 0.10 of the A10G's 22.49 GiB that CUDA shows (24 GB, NVIDIA A10G datasheet)
+    assert (old["usable_bytes_per_gpu"] - new["usable_bytes_per_gpu"]) / 0.1 == pytest.approx(
+        22.49 * 2**30, rel=1e-3
+    )
+    # the KV tokens the warm-up leaves: within 6 % of the thread's 16,224 (12,528 at the 0.90 share: −23 %)
+    assert old["kv_capacity_tokens"] == pytest.approx(TGI_653_TOKENS, rel=0.06)
+    assert new["kv_capacity_tokens"] < 0.8 * TGI_653_TOKENS
+    assert old["max_concurrency"] == 4 and new["max_concurrency"] == 3
+
+
+@pytest.mark.parametrize("question", [TGI_OLD_EN, TGI_OLD_ZH])
+def test_the_old_release_keeps_its_borderline_verdict(capsys, question):
+    report = _ask(capsys, question)["report"]
+    assert report["feasible"] == "borderline" and report["feasible_reason"] == "tgi_no_headroom"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        TGI_OLD_EN.replace("TGI 1.3.3", "TGI with --cuda-memory-fraction 0.9 and transformers 4.36.2"),
+        TGI_OLD_ZH.replace("TGI 1.3.3", "TGI（transformers 版本 4.36.2）"),
+    ],
+)
+def test_a_number_that_is_not_the_release_keeps_the_current_share(capsys, question):
+    new = _inf(capsys, TGI_OLD_EN.replace("TGI 1.3.3", "TGI 2.0.4"))
+    inf = _inf(capsys, question)
+    assert inf["kv_capacity_tokens"] <= new["kv_capacity_tokens"]
