@@ -76,3 +76,82 @@ def test_a_number_that_is_not_the_release_keeps_the_current_share(capsys, questi
     new = _inf(capsys, TGI_OLD_EN.replace("TGI 1.3.3", "TGI 2.0.4"))
     inf = _inf(capsys, question)
     assert inf["kv_capacity_tokens"] <= new["kv_capacity_tokens"]
+
+
+# Item 3 — a served request's images in its prompt. LLaVA-1.5: (336 / 14)² = 576 tokens an image (Liu et al.
+# 2023 §3; llava-hf/llava-1.5-7b-hf vision_config image_size 336, patch_size 14). Qwen2.5-VL: the processor's
+# smart_resize (qwen-vl-utils vision_process.py): 1280 × 720 → 1288 × 728, 1288 · 728 / 28² = 1,196 tokens
+# + <|vision_start|>/<|vision_end|> = 1,198 an image.
+QWEN_EN = (
+    "Serve Qwen2.5-VL-7B-Instruct with vLLM on one L40S, each request has 2 images (1280x720) and 500 tokens "
+    "of text, 300 output tokens, 20 concurrent requests: does it fit?"
+)
+QWEN_ZH = (
+    "用 vLLM 在一张 L40S 上部署 Qwen2.5-VL-7B，每个请求 2 张图片（1280x720）加 500 token 文本，"
+    "并发 20，放得下吗？"
+)
+LLAVA_EN = (
+    "Serve llava-1.5-7b with vLLM on one L40S, 2 images per request and 500 tokens of text, 20 concurrent"
+)
+LLAVA_ZH = "用 vLLM 在一张 L40S 上部署 llava-1.5-7b，每次请求带 2 张图，500 token 文本，并发 20"
+
+
+@pytest.mark.parametrize(
+    "question, prompt, context",
+    [
+        (QWEN_EN, 500 + 2 * 1198, 500 + 2 * 1198 + 300),
+        (QWEN_ZH, 500 + 2 * 1198, 500 + 2 * 1198),
+        (LLAVA_EN, 500 + 2 * 576, 500 + 2 * 576),
+        (LLAVA_ZH, 500 + 2 * 576, 500 + 2 * 576),
+    ],
+)
+def test_a_requests_images_are_in_its_prompt(capsys, question, prompt, context):
+    out = _ask(capsys, question)
+    assert out["request"]["images_per_request"] == 2
+    inf = out["report"]["inference"]
+    assert inf["prompt_tokens"] == prompt and inf["context_tokens"] == context
+    said = [a for a in out["assumptions"] if a["why"] == "image_tokens_request"]
+    assert said and said[0]["params"]["per_image"] in (576, 1198)
+    assert not [
+        i for i in out["interpretation"]["ignored"] if "image" in i["text"] or i["reason"] == "training_only"
+    ]
+
+
+@pytest.mark.parametrize(
+    "question, reason",
+    [
+        (QWEN_EN.replace(" (1280x720)", ""), "image_no_resolution"),
+        (QWEN_ZH.replace("（1280x720）", ""), "image_no_resolution"),
+        (LLAVA_EN.replace("llava-1.5-7b", "Llama-3.1-8B"), "image_request_uncounted"),
+        (LLAVA_ZH.replace("llava-1.5-7b", "Llama-3.1-8B"), "image_request_uncounted"),
+    ],
+)
+def test_images_whose_tokens_are_unknown_are_named(capsys, question, reason):
+    out = _ask(capsys, question)
+    ignored = [(i["text"], i["reason"]) for i in out["interpretation"]["ignored"]]
+    assert ("images_per_request: 2", reason) in ignored
+    assert out["report"]["inference"]["prompt_tokens"] == 500  # the text alone, as said
+
+
+def test_the_assumption_in_both_languages(capsys):
+    main(["ask", "--format", "text", "--", QWEN_EN])
+    en = capsys.readouterr().out
+    assert "2 images × 1,198 visual tokens + 500 text tokens = 2,896 tokens" in en
+    main(["ask", "--format", "text", "--", QWEN_ZH])
+    zh = capsys.readouterr().out
+    assert "2 张图 × 每张 1,198 个视觉 token + 500 个文本 token = 2,896 个 token" in zh
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Qwen2.5-VL-7B with vLLM on one L40S at 20 images per second, 500-token prompts",
+        "Serve Qwen2.5-VL-7B with vLLM on one L40S; we process 2 million images a day, prompts of 500 tokens",
+        "用 vLLM 在一张 L40S 上部署 Qwen2.5-VL-7B，每天处理 2 万张图片，提示词 500 token",
+        "用 vLLM 在一张 L40S 上部署 Qwen2.5-VL-7B，图片分辨率 1280x720，提示词 500 token",
+    ],
+)
+def test_image_words_without_a_count_per_request_add_nothing(capsys, question):
+    out = _ask(capsys, question)
+    assert out["request"].get("images_per_request") is None
+    assert out["report"]["inference"]["prompt_tokens"] == 500
