@@ -155,3 +155,77 @@ def test_image_words_without_a_count_per_request_add_nothing(capsys, question):
     out = _ask(capsys, question)
     assert out["request"].get("images_per_request") is None
     assert out["report"]["inference"]["prompt_tokens"] == 500
+
+
+# Item 2 — data-parallel attention keeps weights whole on each GPU. DeepSeek-V3/R1 config.json: hidden 7168,
+# 61 layers (3 dense, intermediate 18432), 128 heads, q_lora_rank 1536, kv_lora_rank 512, qk_nope 128,
+# qk_rope 64, v_head_dim 128, vocab 129280, 1 shared + 256 routed experts of moe_intermediate 2048; FP8
+# projections, 16-bit embedding and head. One MLA block: q 7168·1536 + 1536·128·192 + 1536, kv_a 7168·576,
+# its norm 512, kv_b 512·128·256, o 128·128·7168 = 187,107,328 parameters.
+MLA_BLOCK = 7168 * 1536 + 1536 * 128 * 192 + 1536 + 7168 * 576 + 512 + 512 * 128 * 256 + 128 * 128 * 7168
+EMBED = 129280 * 7168
+SGLANG_WHOLE = 61 * MLA_BLOCK * 1 + EMBED * 2  # SGLang: attention (FP8) + embed_tokens (16-bit)
+NON_EXPERT = 61 * (MLA_BLOCK + 2 * 7168) + 3 * 3 * 7168 * 18432 + 58 * (3 * 7168 * 2048 + 7168 * 256) + 7168
+VLLM_WHOLE = NON_EXPERT * 1 + 2 * EMBED * 2  # vLLM: every weight but the routed experts, head included
+SGL_EN = "SGLang DeepSeek-V3 --tp 8 --dp 8 --enable-dp-attention on 8 H200, how much memory per GPU?"
+SGL_ZH = "用 SGLang 在 8 张 H200 上部署 DeepSeek-V3，--tp 8 --dp 8 --enable-dp-attention，每张卡显存占多少？"
+VLLM_CMD = "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 --enable-expert-parallel"
+VLLM_EN = VLLM_CMD + " on 8 H200, memory per GPU?"
+VLLM_ZH = "8 张 H200 跑 " + VLLM_CMD + "，每张卡显存多少？"
+
+
+def _note(report: dict, code: str) -> dict | None:
+    return next((w["params"] for w in report["warnings"] if w["code"] == code), None)
+
+
+@pytest.mark.parametrize(
+    "question, code, whole",
+    [
+        (SGL_EN, "dp_attention_replicated_sglang", SGLANG_WHOLE),
+        (SGL_ZH, "dp_attention_replicated_sglang", SGLANG_WHOLE),
+        (VLLM_EN, "dp_attention_replicated_vllm", VLLM_WHOLE),
+        (VLLM_ZH, "dp_attention_replicated_vllm", VLLM_WHOLE),
+    ],
+)
+def test_dp_attention_keeps_weights_whole_on_each_gpu(capsys, question, code, whole):
+    report = _ask(capsys, question)["report"]
+    note = _note(report, code)
+    assert note is not None and note["tp"] == 8
+    assert note["whole_bytes"] == pytest.approx(whole, rel=1e-9)  # 13.27 GB SGLang, 18.97 GB vLLM
+    assert note["extra_bytes"] == pytest.approx(whole * 7 / 8, rel=1e-9)
+    inf = report["inference"]
+    # each GPU: the weights ÷ 8 (84.1 GB) + what it keeps whole above its eighth (11.6 / 16.6 GB) + KV …
+    assert inf["bytes_per_gpu"] > inf["weights_bytes"] / 8 + whole * 7 / 8
+
+
+def test_sglang_dp_attention_is_about_101_gb_a_gpu(capsys):
+    """The issue's figure: DeepSeek-V3 DP 8 on 8 H200 ≈ 101 GB a GPU with the load, not 89.6 (84.1 GB of
+    weights ÷ 8 before)."""
+    inf = _ask(capsys, SGL_EN)["report"]["inference"]
+    assert inf["bytes_per_gpu"] == pytest.approx(101.2e9, rel=0.01)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "SGLang DeepSeek-V3 --tp 8 on 8 H200, how much memory per GPU?",
+        "用 SGLang 在 8 张 H200 上部署 DeepSeek-V3，--tp 8，不开 dp attention，每张卡显存占多少？",
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct --data-parallel-size 2 --tensor-parallel-size 4 "
+        "on 8 H100",
+        "8 张 H100 跑 vllm serve Qwen/Qwen2.5-72B-Instruct --data-parallel-size 2 --tensor-parallel-size 4",
+    ],
+)
+def test_plain_tp_or_a_model_without_mla_keeps_nothing_whole(capsys, question):
+    report = _ask(capsys, question)["report"]
+    codes = [w["code"] for w in report["warnings"]]
+    assert "dp_attention_replicated_sglang" not in codes and "dp_attention_replicated_vllm" not in codes
+
+
+def test_the_dp_note_in_both_languages(capsys):
+    main(["ask", "--format", "text", "--", SGL_EN])
+    en = capsys.readouterr().out
+    assert "each GPU keeps the attention weights and the token embedding whole (13.3 GB), not 1/8" in en
+    assert "11.6 GB more per GPU" in en
+    main(["ask", "--format", "text", "--", VLLM_ZH])
+    zh = capsys.readouterr().out
+    assert "除路由专家外的所有权重在每张卡上都是完整的一份（19.0 GB）" in zh and "多 16.6 GB" in zh

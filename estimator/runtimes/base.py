@@ -112,6 +112,9 @@ class ServingRuntime:
     profiles_whole_sequence: ClassVar[bool] = False
     """Its V0 engine profiles one whole ``max_model_len`` sequence up to 32K (no chunked prefill): the
     start-up log can hold fewer sequences than a chunked-prefill start-up (vLLM)."""
+    dp_replicated: ClassVar[str | None] = None
+    """What each rank of a data-parallel-attention group keeps whole (:mod:`estimator.dp_replicated`:
+    'attention' for SGLang, 'non_expert' for vLLM); None: an engine the layout does not model it for."""
     workspace_why: ClassVar[Why]
     """The ledger's wording key for :meth:`workspace_bytes` (:class:`estimator.reasons.Why`)."""
     kv_type_flags: ClassVar[bool] = False
@@ -173,7 +176,19 @@ class ServingRuntime:
     def room(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load, pp: int) -> float:
         """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
         (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
-        return self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+        room = self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+        return room - self.replicated_bytes(spec, tp, load, pp) if spec.kv_lora_rank else room
+
+    def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
+        """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above
+        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): an MLA model whose
+        latent lives on one rank (not :attr:`mla_tp_copies`) on an engine with :attr:`dp_replicated`,
+        over a group of more than one GPU; else 0."""
+        if self.dp_replicated is None or self.mla_tp_copies or tp <= 1 or not spec.kv_lora_rank:
+            return 0.0
+        from estimator.dp_replicated import replicated_per_gpu
+
+        return replicated_per_gpu(spec, load.precision, self.dp_replicated, tp, pp)
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key
