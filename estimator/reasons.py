@@ -70,6 +70,7 @@ class Why(Keys):
     generic_shape = "generic_shape"
     config_architecture = "config_architecture"
     vision_tower_served = "vision_tower_served"  # estimator.vision: a VL release's tower in its weights
+    vision_tower_images = "vision_tower_images"  # s44: served with the requests' images counted
     vision_tower_frozen = "vision_tower_frozen"  # estimator.vision: frozen in fine-tuning (tools' defaults)
     image_tokens = "image_tokens"  # estimator.image_tokens: a VL sample's visual tokens from its resolution
     image_tokens_fixed = "image_tokens_fixed"  # LLaVA-1.5: 576 visual tokens an image, one resolution (s43)

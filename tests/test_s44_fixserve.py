@@ -140,6 +140,11 @@ def test_the_assumption_in_both_languages(capsys):
     main(["ask", "--format", "text", "--", QWEN_ZH])
     zh = capsys.readouterr().out
     assert "2 张图 × 每张 1,198 个视觉 token + 500 个文本 token = 2,896 个 token" in zh
+    # the tower's line no longer says the images are not read when they are counted
+    assert "each request's images are in its prompt's tokens" in en and "images are not read here" not in en
+    assert "每个请求的图片已计入其提示词的 token" in zh and "这里不读取图像" not in zh
+    main(["ask", "--format", "text", "--", QWEN_EN.replace(" (1280x720)", "")])
+    assert "images are not read here" in capsys.readouterr().out  # no resolution: not counted, as before
 
 
 @pytest.mark.parametrize(

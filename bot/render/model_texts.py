@@ -12,6 +12,11 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "token reads (they run on image tokens only, and images are not read here); image tokens count in "
         "the context you give"
     ),
+    "vision_tower_images": N_(
+        "%(model)s is a vision-language model: its vision encoder and projector "
+        "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights, not in the bytes each "
+        "token reads (they run on the images only); each request's images are in its prompt's tokens"
+    ),
     "vision_tower_frozen": N_(
         "%(model)s is a vision-language model: its vision encoder and projector "
         "(%(vision_params)s parameters, %(depth)s blocks) are counted as frozen 16-bit weights — not "
