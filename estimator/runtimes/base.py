@@ -86,6 +86,9 @@ class ServingRuntime:
     mla_tp_copies: bool = False
     """MLA under a TP the user stated without DP attention: every rank keeps the whole latent cache
     (:meth:`kv_replication`); False: the DP-attention layout the answer recommends (its recipes say so)."""
+    dp_said: bool = False
+    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP): each rank also
+    keeps whole the weights of :attr:`dp_replicated` (:meth:`replicated_bytes`, s44); False: not counted."""
 
     name: ClassVar[str]
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
@@ -182,9 +185,9 @@ class ServingRuntime:
     def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
         """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above
         their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): an MLA model whose
-        latent lives on one rank (not :attr:`mla_tp_copies`) on an engine with :attr:`dp_replicated`,
-        over a group of more than one GPU; else 0."""
-        if self.dp_replicated is None or self.mla_tp_copies or tp <= 1 or not spec.kv_lora_rank:
+        latent lives on one rank under DP attention the user stated (:attr:`dp_said`) on an engine with
+        :attr:`dp_replicated`, over a group of more than one GPU; else 0."""
+        if not self.dp_said or self.dp_replicated is None or tp <= 1 or not spec.kv_lora_rank:
             return 0.0
         from estimator.dp_replicated import replicated_per_gpu
 
