@@ -104,3 +104,48 @@ def _fixed_tokens(req: SizingRequest, per_image: int, vision_params: float, ledg
         flops=2 * vision_params * images * per_image,
     )  # fmt: skip
     return req.model_copy(update={"tokens_per_sample": total})
+
+
+REQUEST_SOURCE = (
+    "LLaVA-1.5: Liu et al. 2023 §3, (336 / 14)² = 576 tokens an image; Qwen2-VL/Qwen2.5-VL: qwen-vl-utils "
+    "vision_process.py smart_resize, one token per 28 × 28 pixels + <|vision_start|>/<|vision_end|>"
+)
+
+
+def tokens_per_image(spec: ModelSpec | None, pixels: list[int] | None) -> int | None:
+    """LLM tokens one image takes in ``spec``'s prompt: the tower's fixed count (LLaVA-1.5: 576), or a
+    dynamic-resolution release's (Qwen2-VL/Qwen2.5-VL) ``pixels`` [width, height] after :func:`smart_resize`,
+    h̄·w̄ / 28² + :data:`MARKERS`; None where it is not known (no tower, a dynamic one without a resolution)."""
+    v = spec.vision if spec is not None else None
+    if v is None:
+        return None
+    if v.tokens_per_image:
+        return v.tokens_per_image
+    if not pixels or not v.pixels_per_token:
+        return None
+    factor = v.patch_size * v.spatial_merge
+    h, w = smart_resize(pixels[1], pixels[0], factor)
+    return h * w // (factor * factor) + MARKERS
+
+
+def with_request_images(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger) -> SizingRequest:
+    """A served request's images in its prompt (s44): ``prompt_tokens`` + images × :func:`tokens_per_image`,
+    and the context (``seq_len``) by as much unless it is the engine's stated ``max_model_len``; said in the
+    ledger (reason image_tokens_request). ``req`` unchanged where the tokens are not known (the images are
+    then named as not counted: bot.core.unused_local.unused_request_images)."""
+    per_image = tokens_per_image(spec, req.image_pixels)
+    if per_image is None or not req.images_per_request:
+        return req
+    from estimator.reasons import Why
+
+    images = req.images_per_request * per_image
+    text = req.prompt_tokens or 0
+    prompt = text + images
+    seq = req.seq_len
+    if seq is not None and not (req.max_model_len and seq == req.max_model_len):
+        seq += images
+    ledger.assume(
+        "prompt_tokens", prompt, Why.image_tokens_request, citation=REQUEST_SOURCE,
+        images=req.images_per_request, per_image=per_image, length=text, prompt_tokens=prompt,
+    )  # fmt: skip
+    return req.model_copy(update={"prompt_tokens": prompt, "seq_len": seq})

@@ -147,24 +147,25 @@ class ServingSetup:
     group: tuple[int, int] | None = None
     """A (TP, PP) the user stated ("--tensor-parallel-size 4"): every copy of the model uses it."""
     most_sequences: bool = False
-    """Lay the user's GPUs out to hold the most sequences ("how many at once?"), not the most replicas
-    that hold ``concurrency``."""
+    """Lay the user's GPUs out to hold the most sequences ("how many at once?"), not replicas of the load."""
     price_at_capacity: bool = False
-    """No load was stated: price per million tokens at the most sequences the GPUs hold
-    (:func:`priced_speed`), not at the ``concurrency`` assumed for the speed figures."""
+    """No load stated: priced at the most sequences held (:func:`priced_speed`), not at ``concurrency``."""
     flash_attention: bool | None = None
     """llama.cpp's flash attention as stated (``-fa off``: False); None: its default, on."""
     bits_per_weight: float | None = None
     """EXL2 bits per weight as stated (:mod:`estimator.exl2_weights`): the weights sized at it."""
     prefill_in_decode: bool = False
-    """The stated prompts' prefill slows the decode steps (:mod:`estimator.prefill_load`); False where a
-    throughput target sizes prefill and decode shares itself (:mod:`estimator.throughput_target`)."""
+    """The prompts' prefill slows the decode steps (:mod:`estimator.prefill_load`); False: a target's own."""
+    tgi_version: str | None = None
+    """TGI's release as stated: its own share of the card (:func:`estimator.tgi_release.release_share`)."""
+    dp_said: bool | None = None
+    """DP attention as stated: the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
-        rt, tp_copies = self.runtime, self.mla_tp_copies
-        return runtime_for(self.gpu, self.precision, self.utilization, rt, tp_copies, self.flash_attention)
+        rt, copies, fa, dp = self.runtime, self.mla_tp_copies, self.flash_attention, bool(self.dp_said)
+        return runtime_for(self.gpu, self.precision, self.utilization, rt, copies, fa, self.tgi_version, dp)
 
 
 class _Footprint(NamedTuple):

@@ -86,7 +86,12 @@ def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inferenc
     ``SGLANG_DP_ATTENTION_GIB`` in estimator/runtimes/sglang.py, so it is about that). Nothing when DP
     attention was said, a TP was stated (then :func:`mla_tp_copies` sizes the copies) or TP is 1. With
     SGLang (:func:`sglang_plain_tp`) the answer is plain TP's, and the note offers DP attention's ×TP
-    pool (``kv_capacity_tokens`` × TP // context, about: SGLang reserves a little more with it)."""
+    pool (``kv_capacity_tokens`` × TP // context, about: SGLang reserves a little more with it). With DP
+    attention, first the weights each GPU keeps whole (:func:`estimator.dp_replicated.note_replicated`)."""
+    if spec.kv_lora_rank and inf.tp > 1 and not mla_tp_copies(req, spec):  # s44: the weights kept whole
+        from estimator.dp_replicated import note_replicated
+
+        note_replicated(spec, inf, ledger)
     said = req.dp_attention is not None or req.tp is not None
     if not spec.kv_lora_rank or inf.tp <= 1 or said or not inf.kv_capacity_tokens:
         return

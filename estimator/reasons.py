@@ -70,9 +70,11 @@ class Why(Keys):
     generic_shape = "generic_shape"
     config_architecture = "config_architecture"
     vision_tower_served = "vision_tower_served"  # estimator.vision: a VL release's tower in its weights
+    vision_tower_images = "vision_tower_images"  # s44: served with the requests' images counted
     vision_tower_frozen = "vision_tower_frozen"  # estimator.vision: frozen in fine-tuning (tools' defaults)
     image_tokens = "image_tokens"  # estimator.image_tokens: a VL sample's visual tokens from its resolution
     image_tokens_fixed = "image_tokens_fixed"  # LLaVA-1.5: 576 visual tokens an image, one resolution (s43)
+    image_tokens_request = "image_tokens_request"  # s44: a served request's images in its prompt
     config_architecture_moe = "config_architecture_moe"
     gpu_by_memory = "gpu_by_memory"
     gpu_generic_memory = "gpu_generic_memory"

@@ -31,11 +31,22 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         None,
         min_length=2,
         max_length=2,
-        description="the training images' width and height in pixels ('图片分辨率 1280x720', 'images "
+        description="the images' width and height in pixels ('图片分辨率 1280x720', 'images "
         "1280x720'): a Qwen2-VL/Qwen2.5-VL release turns each into (h/28)·(w/28) visual tokens "
         "after its processor's smart_resize (estimator.image_tokens, s40 fixt #2); named as not "
         "used for a model without a vision tower",
-        json_schema_extra=_setting("training", json_order=104),
+        json_schema_extra=_setting(json_order=104),  # s44: a served request's images too
+    )
+    images_per_request: int | None = Field(
+        None,
+        ge=1,
+        le=100,
+        description="images in each served request ('2 images per request', 'each request has 2 images', "
+        "'每个请求 2 张图片'): a vision-language model's visual tokens are added to each prompt — "
+        "LLaVA-1.5's "
+        "576 an image, a Qwen2-VL/Qwen2.5-VL release's from ``image_pixels`` (estimator.image_tokens); "
+        "named as not counted where the model's image tokens are not known (s44)",
+        json_schema_extra=_setting("serving", json_order=121),
     )
     global_batch_asked: bool | None = Field(
         None,

@@ -228,10 +228,10 @@ def size_serving(
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
     base = ServingSetup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count, flash_attention=req.flash_attention,
-        kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml),
+        kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml), runtime=named,
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
-        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, runtime=named,
-        most_sequences=bool(req.concurrency_asked) and not req.concurrency,
+        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, dp_said=req.dp_attention,
+        most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
     )  # fmt: skip
     inf, too_small = size(precision), False
@@ -251,8 +251,8 @@ def size_serving(
     if (local := _local_format(req, spec, gpu, inf, size)) is not None:
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
-    conc = conc_for(precision)
-    runtime = runtime_for(gpu, precision, req.gpu_memory_utilization, named, LATE.mla_tp_copies(req, spec))
+    conc, said = conc_for(precision), (req.tgi_version, bool(req.dp_attention))  # s44: TGI's release, DP said
+    runtime = runtime_for(gpu, precision, base.utilization, named, base.mla_tp_copies, None, *said)
     inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)

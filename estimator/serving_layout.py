@@ -36,8 +36,10 @@ def workspace_bytes(
 def room_per_gpu(
     spec: ModelSpec, gpu: GpuSpec, tp: int, runtime: ServingRuntime = VLLM, load: Load = NO_LOAD
 ) -> float:
-    """Bytes per GPU for weights and KV cache: the runtime's budget less its workspace."""
-    return runtime.usable_bytes(gpu) - runtime.workspace_bytes(spec, gpu, tp, load)
+    """Bytes per GPU for weights and KV cache: the runtime's budget less its workspace, and less the weights
+    a data-parallel-attention group keeps whole on each rank (:meth:`ServingRuntime.replicated_bytes`)."""
+    room = runtime.usable_bytes(gpu) - runtime.workspace_bytes(spec, gpu, tp, load)
+    return room - runtime.replicated_bytes(spec, tp, load, load.pp) if spec.kv_lora_rank else room
 
 
 def _kv_replication(spec: ModelSpec, tp: int, runtime: ServingRuntime = VLLM) -> float:
@@ -340,6 +342,8 @@ def required_bytes(
     the activations of vLLM's profile (:meth:`ServingRuntime.needed_workspace`), not its reserve. vLLM
     and SGLang reserve more (their whole KV pool) at start-up."""
     per_gpu = runtime.needed_workspace(spec, gpu, layout.tp, load) + CUDA_CONTEXT_BYTES.value
+    if spec.kv_lora_rank:  # DP attention: the weights each rank keeps whole (s44)
+        per_gpu += runtime.replicated_bytes(spec, layout.tp, load, layout.pp)
     return (
         weights * layout.replicas + kv_total * runtime.kv_replication(spec, layout.tp) + per_gpu * layout.gpus
     )

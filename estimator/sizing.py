@@ -62,6 +62,10 @@ def estimate(req: SizingRequest) -> SizingReport:
                 from estimator.request_volume import volume_load
 
                 req = volume_load(req, ledger)
+            if req.images_per_request:  # s44: a served request's images in its prompt
+                from estimator.image_tokens import with_request_images
+
+                req = with_request_images(req, r.spec, ledger)
             served = _served(req, r, ledger)
             filled |= served.filled()
             fields |= served.report_fields()

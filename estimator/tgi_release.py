@@ -48,6 +48,15 @@ def no_headroom(version: str | None) -> bool:
     return low <= release_tuple(version) < high
 
 
+def release_share(version: str | None) -> float | None:
+    """The share of ``--cuda-memory-fraction`` × the card that TGI ``version`` (as stated) lets its KV
+    blocks fill (:attr:`estimator.runtimes.Tgi.wiggle_room`): 1.0 for v0.9.4–v1.4.0 (:func:`no_headroom`:
+    ``free_memory = max(0, total_free_memory - (1 - MEMORY_FRACTION) * total_gpu_memory)`` in
+    ``flash_causal_lm.py`` ``warmup``, every free byte); None for any other or no release, whose share the
+    sizing keeps (``TGI_WIGGLE_ROOM``)."""
+    return 1.0 if no_headroom(version) else None
+
+
 def no_headroom_verdict(
     version: str | None, verdict: tuple[str | None, str | None], ledger: Ledger
 ) -> tuple[str | None, str | None]:

@@ -54,4 +54,8 @@ def note(spec: ModelSpec, req: SizingRequest, ledger: Ledger) -> None:
     if v is None or (req.image_pixels and v.pixels_per_token and req.stage != "inference"):
         return  # images read: estimator.image_tokens says the tower with them (s40 fixt #2)
     why = Why.vision_tower_served if req.stage == "inference" else Why.vision_tower_frozen
+    if why is Why.vision_tower_served and req.images_per_request:  # s44: the images' tokens counted
+        from estimator.image_tokens import tokens_per_image
+
+        why = Why.vision_tower_images if tokens_per_image(spec, req.image_pixels) else why
     ledger.assume("architecture", spec.name, why, model=spec.name, vision_params=v.params, depth=v.depth)

@@ -104,10 +104,12 @@ def test_dp_attention_said_in_prose_is_read(
     capsys: pytest.CaptureFixture[str], text: str, said: bool | None
 ) -> None:
     """With TP 8 said, every rank keeps the whole MLA latent (165 sequences at 4K on 8 H200s) unless DP
-    attention is on, which gives each GPU its own sequences' latent (1,206: the launcher's figure)."""
+    attention is on, which gives each GPU its own sequences' latent: 884 (s44: each GPU also keeps the
+    attention weights and the embedding whole, 11.6 GB more than 1/8 of them — estimator.dp_replicated;
+    1,206 before, with every weight split over the 8)."""
     data = ask(capsys, text)
     assert data["request"].get("dp_attention") is said
-    assert _max_concurrency(data) == (1206 if said else 165)
+    assert _max_concurrency(data) == (884 if said else 165)
 
 
 HOST_RAM_ENOUGH = [

@@ -21,9 +21,10 @@ def setting_text(field: str, value: object) -> str:
 def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
     """Serving settings of weights in CPU memory with nothing to act on: an offload with no llama.cpp split
     (a server holds every weight on GPUs: 'serving_offload'), the host memory when every weight is on the
-    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload."""
+    GPUs ('all_on_gpu'), experts on the CPU for a dense model ('no_experts'); estimator.layer_offload. A
+    request's images whose tokens are not known: :func:`unused_request_images` (s44)."""
     split = report.inference is not None and report.inference.layer_split is not None
-    out: list[tuple[str, str]] = []
+    out = unused_request_images(said, report) if said.images_per_request else []
     if (
         said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
     ):  # -ngl ≥ layers + 1
@@ -71,3 +72,19 @@ def unused_images(said: SizingRequest, report: SizingReport) -> list[tuple[str, 
         why = "image_no_resolution" if spec is not None and spec.vision is not None else "image_not_vl"
         out.append((f"images_per_sample: {said.images_per_sample}", why))
     return out
+
+
+def unused_request_images(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """A served request's images the answer does not count (s44): a Qwen2-VL/Qwen2.5-VL release with no
+    resolution ('image_no_resolution'), any other model whose tokens per image are not known
+    ('image_request_uncounted'); estimator.image_tokens.with_request_images counts them otherwise."""
+    if not said.images_per_request:
+        return []
+    from estimator.image_tokens import tokens_per_image
+
+    spec = report.model_spec
+    if tokens_per_image(spec, said.image_pixels) is not None:
+        return []
+    dynamic = spec is not None and spec.vision is not None and bool(spec.vision.pixels_per_token)
+    why = "image_no_resolution" if dynamic else "image_request_uncounted"
+    return [(f"images_per_request: {said.images_per_request}", why)]

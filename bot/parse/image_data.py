@@ -30,6 +30,17 @@ RESOLUTION_RE = rc(
 """A width × height ('1280x720', '1920×1080', '448*448 px'); read, not masked: the sample readers skip a size
 ('75,866 images of 750x750', '2 万张 1024*1024 的图片': the images are the sample count)."""
 TEXT_TOKENS_RE = rc(r"(?P<n>\d{2,6})\s*(?:text\s+tokens?|个?文本\s*token|token\s*的?文本)")
+PER_REQUEST_RE = rc(
+    r"每(?:个|次|条|一个|一次)?(?:请求|调用|对话|提问|问题|query)\s*(?:都)?\s*(?:包含|含|有|带|附带?|上传|配|传)?\s*"
+    r"(?:约|大约)?\s*(?P<zh>\d{1,2}|[一两二三四五六七八九十])\s*(?:张|幅|个)\s*(?:图片|图像|图)"
+    r"|(?P<en>\d{1,2}|an?|one|single|two|three|four|five)\s+images?\s+(?:(?:per|a|in\s+each|with\s+each|each)\s+"
+    r"(?:request|query|call|prompt|message)s?\b)"
+    r"|(?:each|every|per)\s+(?:request|query|call|prompt|message)\s+(?:has|with|includes|contains|carries|sends"
+    r"|of|holds)\s+(?:about\s+|~)?(?P<en2>\d{1,2}|an?|one|single|two|three|four|five)\s+images?\b"
+)
+"""Images in each served request ('2 images per request', 'each request has 2 images', '每个请求 2 张图')."""
+PROMPT_TEXT_RE = rc(r"(?P<n>\d{2,6})\s*tokens?\s+(?P<of>of\s+text)\b")
+"""The text beside a request's images ('500 tokens of text'): read as the prompt's, the images added to it."""
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
 
 
@@ -38,9 +49,12 @@ def mentions_images(s: str) -> bool:
     return "图" in s or "image" in s or "分辨率" in s or "resolution" in s or "像素" in s or "pixel" in s
 
 
-def read_images(s: str, fields: dict[str, Any]) -> str:
+def read_images(s: str, fields: dict[str, Any], training: bool = True) -> str:
     """``s`` with the images' count per sample and text tokens masked (the resolution left), set in ``fields``
-    (``images_per_sample``, ``image_pixels`` [width, height], ``tokens_per_sample``)."""
+    (``images_per_sample``, ``image_pixels`` [width, height], ``tokens_per_sample``); not ``training``: the
+    images of each served request (:func:`read_request_images`)."""
+    if not training:
+        return read_request_images(s, fields)
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
         if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
@@ -57,4 +71,22 @@ def read_images(s: str, fields: dict[str, Any]) -> str:
     ) is not None:
         fields.setdefault("tokens_per_sample", float(m["n"]))
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return s
+
+
+def read_request_images(s: str, fields: dict[str, Any]) -> str:
+    """A serving question's images (s44): ``images_per_request`` from '2 images per request' / '每个请求 2
+    张图片' (masked) and, beside it, ``image_pixels`` (the resolution, left in the text); '500 tokens of
+    text' becomes '500 tokens prompt ' for the prompt reader (bot.parse.role_left.R_PROMPTS), the same
+    length. ``s`` unchanged when no count per request is said (an image word alone sizes nothing)."""
+    m = PER_REQUEST_RE.search(s)
+    if m is None:
+        return s
+    said = m["zh"] or m["en"] or m["en2"]
+    fields["images_per_request"] = int(said) if said.isdigit() else _ZH.get(said) or _EN.get(said, 1)
+    s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    if (r := RESOLUTION_RE.search(s)) is not None and 16 <= min(int(r["w"]), int(r["h"])) <= 20000:
+        fields["image_pixels"] = [int(r["w"]), int(r["h"])]
+    if (t := PROMPT_TEXT_RE.search(s)) is not None:
+        s = s[: t.start("of")] + "prompt " + s[t.end("of") :]
     return s

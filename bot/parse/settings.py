@@ -134,10 +134,10 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.unused += kl_coefficient(hyper, out.fields) if hyper else hyper  # GRPO beta 0.04: the KL coef
     out.s, targets = (out.s, []) if training else serving_targets(out.s, training)  # 'TTFT under 500 ms'
     out.unused += targets
-    if training and ("图" in out.s or "image" in out.s or "分辨率" in out.s or "resolution" in out.s):
-        from bot.parse.image_data import read_images  # s40 fixt #1/#2: images per sample, resolution
+    if "图" in out.s or "image" in out.s or "分辨率" in out.s or "resolution" in out.s:
+        from bot.parse.image_data import read_images  # s40 fixt #1/#2: per sample; s44: per served request
 
-        out.s = read_images(out.s, out.fields)
+        out.s = read_images(out.s, out.fields, training)
     out.s = offered_ram(out.s) if "够" in out.s or "enough" in out.s else out.s  # '内存多大？80G 够吗' (s44)
     out.s, host = host_memory(out.s)  # '机器内存 1T': the CPU side's memory, never tokens nor a card's
     offload = training and OFFLOAD_WORD_RE.search(out.s) is not None  # compared with what offload needs (s16)

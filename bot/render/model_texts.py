@@ -12,6 +12,11 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "token reads (they run on image tokens only, and images are not read here); image tokens count in "
         "the context you give"
     ),
+    "vision_tower_images": N_(
+        "%(model)s is a vision-language model: its vision encoder and projector "
+        "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights, not in the bytes each "
+        "token reads (they run on the images only); each request's images are in its prompt's tokens"
+    ),
     "vision_tower_frozen": N_(
         "%(model)s is a vision-language model: its vision encoder and projector "
         "(%(vision_params)s parameters, %(depth)s blocks) are counted as frozen 16-bit weights — not "
@@ -31,6 +36,10 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "one resolution: LLaVA-1.5's CLIP ViT-L/14 at 336 px, 24 × 24 patches) + %(length)s text tokens = "
         "%(tokens_per_sample)s. The frozen vision tower (%(vision_params)s parameters) runs forward on them, "
         "≈ %(flops)s FLOPs per sample, not counted in C = 6ND"
+    ),
+    "image_tokens_request": N_(
+        "Each request's prompt: %(images)s images × %(per_image)s visual tokens + %(length)s text tokens = "
+        "%(prompt_tokens)s tokens, the images counted in the context and the prefill"
     ),
 }
 """Reason key → the ledger sentence (%-parameters from the assumption: estimator.vision.note)."""

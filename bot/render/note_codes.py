@@ -119,6 +119,8 @@ class NoteCode(Keys):
     concurrency_limited_assumed = "concurrency_limited_assumed"
     tp_over_pcie = "tp_over_pcie"
     mla_dp_attention_assumed = "mla_dp_attention_assumed"
+    dp_attention_replicated_sglang = "dp_attention_replicated_sglang"
+    dp_attention_replicated_vllm = "dp_attention_replicated_vllm"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"
     mla_vllm_plain_tp = "mla_vllm_plain_tp"
     sglang_raised_fraction = "sglang_raised_fraction"

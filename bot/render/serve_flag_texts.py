@@ -33,3 +33,11 @@ SERVE_FLAG_TEXTS["distill_teacher"] = N_(
 """A distillation's teacher (trial s43 q09_zh, q28_en; bot.parse.teacher_model.is_teacher): the student is
 sized, the teacher named with why. Kept here beside the other not-modelled reasons: bot.render.ignored_texts
 is at its line cap."""
+
+SERVE_FLAG_TEXTS["image_request_uncounted"] = N_(
+    "the images' tokens are known here only for LLaVA-1.5 (576 an image) and Qwen2-VL/Qwen2.5-VL with a "
+    "resolution (one token per 28 × 28 pixels): each request is sized by its text alone — add the image "
+    "tokens to the prompt length to count them"
+)
+"""A served request's images the answer does not count (s44 fixserve #3, bot.core.unused_local
+.unused_request_images): a model without a vision tower or whose tokens per image are not known."""

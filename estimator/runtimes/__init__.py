@@ -60,19 +60,28 @@ def runtime_for(
     named: str | None = None,
     mla_tp_copies: bool = False,
     flash_attention: bool | None = None,
+    tgi_version: str | None = None,
+    dp_said: bool = False,
 ) -> ServingRuntime:
     """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
     default for data-centre cards. A stated ``utilization`` is vLLM's ``gpu_memory_utilization`` or
     SGLang's ``mem_fraction_static``; ``mla_tp_copies``: a TP stated without DP attention
     (:attr:`ServingRuntime.mla_tp_copies`); ``flash_attention`` False: llama.cpp / Ollama with ``-fa off``
-    (:attr:`LlamaCpp.flash_attention`)."""
+    (:attr:`LlamaCpp.flash_attention`); ``tgi_version``: TGI's release as stated, whose own share of its
+    memory fraction is :attr:`Tgi.wiggle_room` (:func:`estimator.tgi_release.release_share`; None: 0.90);
+    ``dp_said``: DP attention stated (:attr:`ServingRuntime.dp_said`)."""
     if named == OLLAMA.name:
         return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
         return LOCAL if flash_attention is not False else replace(LOCAL, flash_attention=False)
     runtime = RUNTIMES.get(named or "", VLLM)  # the user's share where it takes one (no method call: speed)
-    return type(runtime)(utilization, mla_tp_copies) if runtime.takes_share else runtime
+    if tgi_version and runtime is TGI:  # a stated release: its own share (s44; v0.9.4–v1.4.0 keep none back)
+        from estimator.tgi_release import release_share
+
+        if (share := release_share(tgi_version)) is not None:
+            return Tgi(utilization, mla_tp_copies, dp_said, wiggle_room=share)
+    return type(runtime)(utilization, mla_tp_copies, dp_said) if runtime.takes_share else runtime
 
 
 def runtime_named(name: str) -> ServingRuntime:

@@ -86,6 +86,9 @@ class ServingRuntime:
     mla_tp_copies: bool = False
     """MLA under a TP the user stated without DP attention: every rank keeps the whole latent cache
     (:meth:`kv_replication`); False: the DP-attention layout the answer recommends (its recipes say so)."""
+    dp_said: bool = False
+    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP): each rank also
+    keeps whole the weights of :attr:`dp_replicated` (:meth:`replicated_bytes`, s44); False: not counted."""
 
     name: ClassVar[str]
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
@@ -112,6 +115,9 @@ class ServingRuntime:
     profiles_whole_sequence: ClassVar[bool] = False
     """Its V0 engine profiles one whole ``max_model_len`` sequence up to 32K (no chunked prefill): the
     start-up log can hold fewer sequences than a chunked-prefill start-up (vLLM)."""
+    dp_replicated: ClassVar[str | None] = None
+    """What each rank of a data-parallel-attention group keeps whole (:mod:`estimator.dp_replicated`:
+    'attention' for SGLang, 'non_expert' for vLLM); None: an engine the layout does not model it for."""
     workspace_why: ClassVar[Why]
     """The ledger's wording key for :meth:`workspace_bytes` (:class:`estimator.reasons.Why`)."""
     kv_type_flags: ClassVar[bool] = False
@@ -173,7 +179,19 @@ class ServingRuntime:
     def room(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load, pp: int) -> float:
         """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
         (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
-        return self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+        room = self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
+        return room - self.replicated_bytes(spec, tp, load, pp) if spec.kv_lora_rank else room
+
+    def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
+        """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above
+        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): an MLA model whose
+        latent lives on one rank under DP attention the user stated (:attr:`dp_said`) on an engine with
+        :attr:`dp_replicated`, over a group of more than one GPU; else 0."""
+        if not self.dp_said or self.dp_replicated is None or tp <= 1 or not spec.kv_lora_rank:
+            return 0.0
+        from estimator.dp_replicated import replicated_per_gpu
+
+        return replicated_per_gpu(spec, load.precision, self.dp_replicated, tp, pp)
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key

@@ -87,7 +87,10 @@ class MemoRuntime:
             if workspace is None:
                 workspace = self._workspace_at[tp, piped] = self._keyed_workspace(spec, gpu, tp, piped)
             usable = self._usable if self._usable is not None else self.usable_bytes(gpu)
-            found = self._room[key] = usable - workspace
+            found = usable - workspace
+            if spec.kv_lora_rank:  # DP attention's whole attention weights on each rank (s44)
+                found -= self.inner.replicated_bytes(spec, tp, piped, pp)
+            self._room[key] = found
         self._room_at[pp, tp, load] = found
         return found
 

@@ -144,10 +144,13 @@ class Tgi(ServingRuntime):
     workspace_why = Why.tgi_workspace
     kv_block_tokens: ClassVar[int] = 16
     """TGI's paged-attention ``BLOCK_SIZE`` 16 (``models/globals.py``, flash-attention backend)."""
+    wiggle_room: float = TGI_WIGGLE_ROOM
+    """The share of ``--cuda-memory-fraction`` × the card its KV blocks may fill: :data:`TGI_WIGGLE_ROOM`;
+    1.0 for a stated v0.9.4–v1.4.0, which keep nothing back (:func:`estimator.tgi_release.release_share`)."""
 
     def _usable(self, gpu: GpuSpec) -> float:
         share = self.utilization or TGI_CUDA_MEMORY_FRACTION
-        return visible_bytes(gpu) * share * TGI_WIGGLE_ROOM - CUDA_CONTEXT_BYTES.value
+        return visible_bytes(gpu) * share * self.wiggle_room - CUDA_CONTEXT_BYTES.value
 
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         return either_engine_profile_bytes(spec, gpu, tp)

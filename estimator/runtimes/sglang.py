@@ -70,6 +70,7 @@ class SGLang(ServingRuntime):
     memory_key = "--mem-fraction-static"
     paged = spans_tp_pp = takes_share = True
     tp_across_nodes = True  # '--tp 16 --nnodes 2' (ServingRuntime.tp_across_nodes; trial s39 #1)
+    dp_replicated = "attention"  # estimator.dp_replicated (s44)
 
     def _usable(self, gpu: GpuSpec) -> float:
         """The memory free at start-up (visible − CUDA context), of which ``mem_fraction_static`` goes

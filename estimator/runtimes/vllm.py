@@ -133,6 +133,7 @@ class Vllm(ServingRuntime):
     is 6.0–6.1 (P100, P40), Maxwell 5.x, Kepler 3.x (NVIDIA, CUDA GPUs compute capability table)."""
     kv_block_tokens = VLLM_BLOCK_TOKENS
     refuses_short_cache = True
+    dp_replicated = "non_expert"  # estimator.dp_replicated (s44)
     engine_v0: bool = False
     """The V0 engine (the user named a vLLM release before v0.8 or ``VLLM_USE_V1=0``): its profile runs
     one whole ``max_model_len`` up to 32K (:func:`vllm_profile_bytes`); False: V1, the default."""

@@ -1,0 +1,23 @@
+"""The notes of the weights a data-parallel-attention group keeps whole on each GPU (s44 fixserve #2,
+estimator.dp_replicated), kept apart from :mod:`bot.render.wording_extra` (at its 500-line cap);
+:mod:`bot.render.wording` merges them into its note messages."""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+from bot.render.note_codes import NoteCode
+
+DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
+    NoteCode.dp_attention_replicated_sglang: N_(
+        "With data-parallel attention each GPU keeps the attention weights and the token embedding whole "
+        "(%(whole_bytes)s), not 1/%(tp)s of them: %(extra_bytes)s more per GPU than the weights ÷ %(tp)s, "
+        "counted above (SGLang dp_attention.py: attention TP = TP ÷ DP)."
+    ),
+    NoteCode.dp_attention_replicated_vllm: N_(
+        "With data parallelism each GPU keeps every weight but the routed experts whole (%(whole_bytes)s), "
+        "not 1/%(tp)s of them: %(extra_bytes)s more per GPU than the weights ÷ %(tp)s, counted above "
+        "(vLLM's data-parallel deployment: the experts alone are split over the group)."
+    ),
+}
+"""``dp_attention_replicated_sglang`` (attention and embedding whole) and ``_vllm`` (all but the routed
+experts whole) → words; params whole_bytes, extra_bytes (bytes), tp."""
