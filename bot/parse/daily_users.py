@@ -57,6 +57,9 @@ def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
         steps.named_unused += [(t, "volume_not_load") for t in typed]
     elif volume:
         steps.f.update(volume)
+        # s44 trial #2: a volume said per person is people × count; both figures were read, not left
+        typed_ints = (t.replace(",", "") for t in typed)
+        steps.computed_from = (*steps.computed_from, *(int(t) for t in typed_ints if t.isdigit()))
     if people is None:
         return
     if concurrency:

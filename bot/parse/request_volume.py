@@ -10,6 +10,8 @@ Little's law). Read and masked before the numbers get roles, behind the caller's
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 
@@ -21,9 +23,11 @@ _ZH_THINGS = (
 _EN_THINGS = r"(?:requests?|conversations?|chats?|queries|query|calls?|sessions?|questions?|prompts?)"
 VOLUME_RE = rc(
     r"(?P<zp>每天|每日|日均|一天|每小时|每个小时|daily)\s*(?:大概|大约|约|平均|有|能有|会有|要处理|处理|接待|需要处理)?\s*"
+    + r"(?P<zv>问|提问|发起?|调用|请求|咨询|对话)?\s*"
     + _N.format(g="z")
-    + r"\s*(?:多)?\s*"
+    + r"\s*(?:多)?\s*(?:"
     + _ZH_THINGS
+    + r"|(?(zv)次|(?!)))"
     + r"|(?<![\w.])~?\s*"
     + _N.format(g="e")
     + r"\s*"
@@ -48,6 +52,40 @@ def _value(m: object, g: str) -> float:
     return float(m.group(g).replace(",", "")) * _SCALE.get(m.group(g + "m") or "", 1)  # type: ignore[attr-defined]
 
 
+_PER_USER_CUE_RE = rc(
+    r"\beach\b|\bper\s+(?:user|person|head|employee|member)\b|每人|每个人|每位|每(?:个|名)?(?:用户|员工|同事|客户)|人均"
+)
+"""A count said per person: 'each', 'per user', '每人', '每个用户', '人均'."""
+_AFTER_RE = rc(r"\s*(?:per|each|for\s+each|a)\s+(?:user|person|head|employee|member)\b")
+"""'10 requests a day per user': the per-person word right after the volume."""
+_HEADS_RE = rc(
+    r"(?<![\w.])(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<k>k(?![a-z])|万|千)?\s*(?:个|位|名)?\s*"
+    r"(?:(?:active|daily|internal|concurrent)\s+)?"
+    r"(?:users?\b|people\b|persons\b|employees\b|staff\b|customers\b|clients\b|members\b"
+    r"|用户|员工|同事|客户|人(?!民币|工|均))"
+)
+"""A head count: '1,000 users', '500 employees', '2000 个员工', '500人' (never '人民币', '人工', '人均')."""
+
+
+def per_user_heads(s: str, m: re.Match[str]) -> tuple[float, re.Match[str]] | None:
+    """(people, their match) when the volume ``m`` of ``s`` is said per person — 'each' or '每人' between the
+    clause's start and the volume, or 'per user' right after it — and a head count is written outside it
+    (the nearest before, else the first after: '1,000 users, each sends about 10 requests an hour',
+    '500个员工，每人每天大概问30次'); None when it is the service's own count or no head count is read (the
+    volume then stays as typed). The people × the count is the service's volume: Little's law on it
+    (:mod:`estimator.request_volume`) sizes the load, never the head count as sequences at once."""
+    lo = max(s.rfind(c, 0, m.start()) for c in ",，;；。") + 1
+    if not (_PER_USER_CUE_RE.search(s, lo, m.start()) or _AFTER_RE.match(s, m.end())):
+        return None
+    heads = [h for h in _HEADS_RE.finditer(s) if h.end() <= m.start() or h.start() >= m.end()]
+    before = [h for h in heads if h.end() <= m.start()]
+    h = before[-1] if before else (heads[0] if heads else None)
+    if h is None:
+        return None
+    n = float(h.group("n").replace(",", "")) * {"k": 1e3, "千": 1e3, "万": 1e4}.get(h.group("k") or "", 1.0)
+    return (n, h) if 1 <= n <= 100_000_000 else None
+
+
 def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     """(``s`` with the volume and tokens per request masked, {field: value}, the figures as typed);
     (``s``, {}, []) when there is no volume (tokens per request alone are left to the other readers)."""
@@ -60,8 +98,13 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     hourly = "小时" in per or "hour" in per or per.rstrip().endswith("h")
     if not 1 <= count <= 1e10:
         return s, {}, []
-    out = {"requests_per_hour" if hourly else "requests_per_day": count}
     raw = [(m.group(g) + (m.group(g + "m") or "")).strip()]
+    heads = per_user_heads(s, m) if _PER_USER_CUE_RE.search(s) else None
+    if heads is not None:  # '1,000 users, each sends 10 requests an hour': 10,000 an hour (s44 trial #2)
+        count *= heads[0]
+        raw.append(heads[1].group("n") + (heads[1].group("k") or ""))
+        s = mask(s, heads[1].start(), heads[1].end(), " ")
+    out = {"requests_per_hour" if hourly else "requests_per_day": count}
     s = mask(s, m.start(), m.end(), " ")
     t = TOKENS_RE.search(s) if "token" in s else None
     h = "z" if t is not None and t.group("z") else "e"

@@ -1,0 +1,126 @@
+"""Session 44 fresh-user trial (/work/notes/s44/trial_report.md), fixed findings.
+
+#2 — a request volume said per person ('1,000 users, each sends about 10 requests an hour',
+'500个员工，每人每天大概问30次'): the service's volume is people × count (10,000 an hour; 15,000 a
+day), sized by the request-volume rule (Little's law, estimator.request_volume: an hourly count
+÷ 3,600 s, a daily one ÷ 86,400 s × 3 at the busiest hour, × the tokens of each request), never
+the head count as sequences at once and never the count named as not used. A volume of the
+service's own ('10k requests a day, each ~2k tokens') stays as typed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _ignored(data: dict) -> dict[str, str]:
+    return {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "volume", "target"),
+    [
+        (  # the trial's exact sentence (q11_en): 10,000 an hour ÷ 3,600 × 500 default tokens
+            "We're building an agent product: 1,000 users, each sends about 10 requests an hour, "
+            "each request ~3k prompt tokens and 500 output. Serving Qwen2.5-32B-Instruct. How many H100?",
+            "requests_per_hour",
+            10_000,
+            10_000 / 3600 * 500,
+        ),
+        (  # q11_zh
+            "做一个智能体应用，1000个用户，每人每小时大概10次请求，"
+            "每次输入3000 token 输出500 token，用 Qwen2.5-32B，需要几张 H100？",
+            "requests_per_hour",
+            10_000,
+            10_000 / 3600 * 500,
+        ),
+        (  # q25_zh: 500 × 30 a day, the busiest hour 3× the average, 2,000 tokens each
+            "500个员工，每人每天大概问30次，每次2000 token，部署 Qwen2.5-14B 要几张 4090？",
+            "requests_per_day",
+            15_000,
+            15_000 / 86400 * 3 * 2000,
+        ),
+        (  # q25_en
+            "200 users, each making about 20 requests per day, ~1500 tokens per request. "
+            "Llama 3.1 8B on A10G, how many?",
+            "requests_per_day",
+            4_000,
+            4_000 / 86400 * 3 * 1500,
+        ),
+        (  # q31_zh
+            "部署 Qwen2.5-72B 给 2000 个员工用，每人每天大概提问 20 次，需要几张 H100？",
+            "requests_per_day",
+            40_000,
+            40_000 / 86400 * 3 * 500,
+        ),
+        (  # 'per user' after the volume
+            "Serve Llama 3.1 8B on L40S for 300 employees, 15 requests a day per user",
+            "requests_per_day",
+            4_500,
+            4_500 / 86400 * 3 * 500,
+        ),
+    ],
+)
+def test_a_volume_said_per_person_is_people_times_count(
+    question: str, field: str, volume: int, target: float
+) -> None:
+    data = answer_json(question)
+    req = data["request"]
+    assert req[field] == volume
+    assert req["users"] is None  # the head count is part of the volume, not a head-count load
+    assert req["target_tokens_per_s"] == pytest.approx(target, rel=1e-6)
+    assert req["concurrency"] < volume / 10  # Little's law's sequences, never the head count at once
+    assert not _ignored(data)  # every figure used
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "volume"),
+    [
+        ("10k requests a day, each ~2k tokens, Qwen2.5-7B on L4, how many?", "requests_per_day", 10_000),
+        ("部署qwen3-8b给客服用，每天大概1万次对话，平均每次2000 token", "requests_per_day", 10_000),
+        ("Serve Qwen2.5-7B on L4 for 500 requests per hour", "requests_per_hour", 500),
+        ("部署 Qwen2.5-7B，每小时500个请求，用 L4 要几张", "requests_per_hour", 500),
+    ],
+)
+def test_a_volume_of_the_service_stays_as_typed(question: str, field: str, volume: int) -> None:
+    """Must not misread: 'each' after the volume's clause qualifies the requests, not people."""
+    req = answer_json(question)["request"]
+    assert req[field] == volume
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "100 users, 20 concurrent, each sends 10 requests an hour, Llama 3.1 8B on L4",
+        "100个用户，20并发，每人每小时10次请求，Llama 3.1 8B 用 L4",
+    ],
+)
+def test_a_stated_concurrency_still_wins(question: str) -> None:
+    req = answer_json(question)["request"]
+    assert req["concurrency"] == 20
+    assert req["requests_per_hour"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "users"),
+    [
+        ("Serve Llama 3.1 8B to 500 employees on L40S, how many?", 500),
+        ("给 500 名员工用，部署 Qwen2.5-14B，要几张 4090？", 500),
+    ],
+)
+def test_a_head_count_alone_stays_a_head_count(question: str, users: int) -> None:
+    req = answer_json(question)["request"]
+    assert req["users"] == users
+    assert req["requests_per_day"] is None and req["requests_per_hour"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["每天训练 3 次，每次 100 万 token，7B LoRA 要几张 A100", "每天跑 3 次评测，7B 模型在 A100 上要多久"],
+)
+def test_a_schedule_is_no_request_volume(question: str) -> None:
+    """'次' alone is a volume only after an asking verb ('问30次', '提问 20 次'), never a run's schedule."""
+    req = answer_json(question)["request"]
+    assert req["requests_per_day"] is None
