@@ -124,3 +124,58 @@ def test_a_schedule_is_no_request_volume(question: str) -> None:
     """'次' alone is a volume only after an asking verb ('问30次', '提问 20 次'), never a run's schedule."""
     req = answer_json(question)["request"]
     assert req["requests_per_day"] is None
+
+
+# #1 — a token volume through a model with no training word ('We process 50 million tokens per day
+# through Llama 3.1 70B', '每天要处理 1 亿 token 的文本摘要') is a service's throughput: the day's
+# tokens ÷ 86,400 s × 3 (the busiest hour, estimator.request_volume.PEAK_FACTOR, as a daily request
+# count), never a pre-training on that data (the trial's: 'pre-training on 50M tokens ≈ 31 H100-hours').
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "tokens", "target"),
+    [
+        (  # q29_en, the trial's exact sentence
+            "We process 50 million tokens per day through Llama 3.1 70B. How many H100 do we need?",
+            "tokens_per_day",
+            50e6,
+            50e6 / 86400 * 3,
+        ),
+        (  # q30_zh
+            "每天要处理 1 亿 token 的文本摘要，用 Qwen2.5-7B，需要几张 4090？",
+            "tokens_per_day",
+            1e8,
+            1e8 / 86400 * 3,
+        ),
+        ("Serve Qwen2.5-7B on L40S, about 2M tokens an hour", "tokens_per_hour", 2e6, 2e6 / 3600),
+        ("部署 Qwen2.5-7B，每小时大概 500万 token，用 L40S 要几张", "tokens_per_hour", 5e6, 5e6 / 3600),
+    ],
+)
+def test_a_token_volume_is_a_serving_throughput(
+    question: str, field: str, tokens: float, target: float
+) -> None:
+    data = answer_json(question)
+    req = data["request"]
+    assert req["stage"] == "inference"
+    assert req[field] == tokens
+    assert req["tokens"] is None
+    assert req["target_tokens_per_s"] == pytest.approx(target, rel=1e-6)
+    assert not _ignored(data)  # the figure is used, not named unread
+
+
+@pytest.mark.parametrize(
+    ("question", "tokens"),
+    [  # must not misread: a training word makes the tokens the run's data
+        (
+            "Pre-train a 7B model on 50 billion tokens per day of data on 64 H100, how long for 1T tokens?",
+            1e12,
+        ),
+        ("每天新增 1 亿 token 的数据，用来微调 Qwen2.5-7B，8 张 A100 要多久", 1e8),
+        ("7B模型1万亿token要多少A100", 1e12),
+    ],
+)
+def test_a_token_volume_beside_training_stays_data(question: str, tokens: float) -> None:
+    req = answer_json(question)["request"]
+    assert req["stage"] in ("pretrain", "finetune")
+    assert req["tokens"] == tokens
+    assert req["tokens_per_day"] is None and req["tokens_per_hour"] is None

@@ -45,11 +45,70 @@ TOKENS_RE = rc(
     + r"(?:request|conversation|chat|query|call|session|question|prompt|reply|response)\b"
 )
 """Tokens per request, as normalized: '平均每次2000 token', '每次对话约2k tokens', '2k tokens per request'."""
-_SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
+_TN = (
+    r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*"
+    r"(?P<{g}m>万|亿|千|k(?![a-z])|m(?![a-z])|b(?![a-z])|thousand\b|million\b|billion\b|mil\b|bn\b)?"
+)
+TOKEN_VOLUME_RE = rc(
+    r"(?P<zp>每天|每日|日均|一天|每小时|每个小时)\s*(?:大概|大约|约|平均|要|需要|得|能|会)?\s*"
+    r"(?:处理|生成|推理|输出|跑|消耗|产生|过|调用)?\s*(?:大概|大约|约|差不多)?\s*"
+    + _TN.format(g="z")
+    + r"\s*(?:个)?\s*(?:tokens?|词元)"
+    + r"|(?<![\w.])~?\s*"
+    + _TN.format(g="e")
+    + r"\s*(?:tokens?|词元)\s*(?P<ep>(?:per|a|an|each|every)\s+(?:day|hour)\b|daily\b|hourly\b"
+    r"|/\s*(?:day|hour|天|日|小时|h|d)\b|每(?:天|日|小时))"
+)
+"""A count of tokens a day or an hour through a model, as normalized: '50 million tokens per day',
+'每天要处理 1 亿 token', '500万 token/天'."""
+TRAINING_CUES = (
+    "train",
+    "训练",
+    "微调",
+    "fine-tun",
+    "fine tun",
+    "finetun",
+    "预训",
+    "epoch",
+    "sft",
+    "蒸馏",
+    "distill",
+)
+"""Any training word: a token volume beside one is the run's data, never a service's throughput."""
+PERIOD_CUES = (
+    "day",
+    "hour",
+    "daily",
+    "每天",
+    "每日",
+    "日均",
+    "一天",
+    "每小时",
+    "每个小时",
+    "/天",
+    "/日",
+    "/d",
+    "/h",
+)
+"""The words a token volume needs (:data:`TOKEN_VOLUME_RE`): its search is skipped without one."""
+_SCALE = {
+    "亿": 100_000_000,
+    "b": 1e9,
+    "billion": 1e9,
+    "bn": 1e9,
+    "mil": 1_000_000,
+    "万": 10_000,
+    "千": 1000,
+    "k": 1000,
+    "thousand": 1000,
+    "m": 1_000_000,
+    "million": 1_000_000,
+}
 
 
 def _value(m: object, g: str) -> float:
-    return float(m.group(g).replace(",", "")) * _SCALE.get(m.group(g + "m") or "", 1)  # type: ignore[attr-defined]
+    scale = _SCALE.get(m.group(g + "m") or "", 1)  # type: ignore[attr-defined]
+    return float(m.group(g).replace(",", "")) * scale  # type: ignore[attr-defined]
 
 
 _PER_USER_CUE_RE = rc(
@@ -91,7 +150,7 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     (``s``, {}, []) when there is no volume (tokens per request alone are left to the other readers)."""
     m = VOLUME_RE.search(s)  # the caller's gate: bot.parse.daily_users.read_daily_users
     if m is None:
-        return s, {}, []
+        return read_token_volume(s) if "token" in s or "词元" in s else (s, {}, [])
     g = "z" if m.group("z") else "e"
     count = _value(m, g)
     per = m.group("zp") if g == "z" else m.group("ep")
@@ -113,3 +172,31 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
         raw.append((t.group(h) + (t.group(h + "m") or "")).strip())
         s = mask(s, t.start(), t.end(), " ")
     return s, out, raw
+
+
+def token_volume(s: str) -> re.Match[str] | None:
+    """The first token volume of ``s`` (:data:`TOKEN_VOLUME_RE`) when no training word is written."""
+    if any(map(s.__contains__, TRAINING_CUES)) or not any(map(s.__contains__, PERIOD_CUES)):
+        return None  # C tests, no search: the gate
+    return TOKEN_VOLUME_RE.search(s)
+
+
+def read_token_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
+    """(``s`` with a token volume masked, {``tokens_per_day`` or ``tokens_per_hour``: tokens}, the figure as
+    typed) — s44 trial #1: 'We process 50 million tokens per day through Llama 3.1 70B' was sized as a
+    pre-training on 50M tokens; (``s``, {}, []) when there is none or a training word makes it data."""
+    m = token_volume(s)
+    if m is None:
+        return s, {}, []
+    g = "z" if m.group("z") else "e"
+    per = m.group("zp") if g == "z" else m.group("ep")
+    tokens = _value(m, g)
+    if not 1 <= tokens <= 1e15:
+        return s, {}, []
+    hourly = "小时" in per or "hour" in per or per.rstrip().endswith("h")
+    typed = [(m.group(g) + (m.group(g + "m") or "")).strip()]
+    return (
+        mask(s, m.start(), m.end(), " "),
+        {"tokens_per_hour" if hourly else "tokens_per_day": tokens},
+        typed,
+    )
