@@ -179,3 +179,36 @@ def test_a_token_volume_beside_training_stays_data(question: str, tokens: float)
     assert req["stage"] in ("pretrain", "finetune")
     assert req["tokens"] == tokens
     assert req["tokens_per_day"] is None and req["tokens_per_hour"] is None
+
+
+# #1 (b) — a batch of prompts run through a model ('offline batch job: 2M prompts of 1k tokens, 300 output
+# tokens each') is inference, never a pre-training on prompts × tokens (the trial: 'pre-training … on 2.6B
+# tokens does not fit').
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-72B on 8x H100, offline batch job: 2M prompts of 1k tokens, 300 output tokens each. "
+        "How long will it take?",
+        "Llama 3.1 8B batch inference over 100k documents on 4 A100, how long?",
+        "用 Qwen2.5-7B 在 4 张 A100 上离线批量生成 10 万条摘要，要多久？",
+        "Qwen2.5-14B 批量生成，输入 2000 token，8 张 L40S 够吗",
+    ],
+)
+def test_a_batch_of_prompts_is_inference(question: str) -> None:
+    req = answer_json(question)["request"]
+    assert req["stage"] == "inference"
+
+
+@pytest.mark.parametrize(
+    ("question", "stage"),
+    [  # must not misread: training words and RL decoding keep the training stage
+        ("GRPO on Qwen2.5-7B with 1024 output tokens per completion on 8 H100", "finetune"),
+        ("用 GRPO 训练 Qwen2.5-7B，每条输出 token 1024，8 张 H100", "finetune"),
+        ("Pre-train a 1B model on 100B tokens, offline batch data pipeline, 64 A100", "pretrain"),
+        ("批量生成的数据拿来微调 Qwen2.5-7B，1 亿 token，8 张 A100 要多久", "finetune"),
+    ],
+)
+def test_training_beside_batch_words_stays_training(question: str, stage: str) -> None:
+    assert answer_json(question)["request"]["stage"] == stage
