@@ -72,7 +72,7 @@ def test_a_volume_said_per_person_is_people_times_count(
     assert req["users"] is None  # the head count is part of the volume, not a head-count load
     assert req["target_tokens_per_s"] == pytest.approx(target, rel=1e-6)
     assert req["concurrency"] < volume / 10  # Little's law's sequences, never the head count at once
-    assert not _ignored(data)  # every figure used
+    assert set(_ignored(data).values()) <= {"rate_times_output"}  # every figure used (a rate said as used)
 
 
 @pytest.mark.parametrize(
@@ -212,3 +212,39 @@ def test_a_batch_of_prompts_is_inference(question: str) -> None:
 )
 def test_training_beside_batch_words_stays_training(question: str, stage: str) -> None:
     assert answer_json(question)["request"]["stage"] == stage
+
+
+@pytest.mark.parametrize(
+    ("question", "target", "qps"),
+    [  # the output each request states is the tokens of the volume (not the 500 assumed)
+        (
+            "1,000 users, each sends about 10 requests an hour, each request ~3k prompt tokens and 800 "
+            "output. Serving Qwen2.5-32B-Instruct on H100, how many?",
+            10_000 / 3600 * 800,
+            10_000 / 3600,
+        ),
+        (  # people × count a day at the busiest hour (× 3), × 300 output tokens
+            "500个员工，每人每天30次请求，每次输入2000 token 输出300 token，Qwen2.5-7B 用 L4 要几张",
+            15_000 / 86400 * 3 * 300,
+            15_000 / 86400 * 3,
+        ),
+        (
+            "500 employees, each sends 30 requests a day, 2k input and 300 output tokens each, "
+            "Qwen2.5-7B on L4",
+            15_000 / 86400 * 3 * 300,
+            15_000 / 86400 * 3,
+        ),
+        (  # a service's own volume with its output: the output stated, not the 500 assumed
+            "每天1万次对话，每次输入2000 token 输出300 token，Qwen2.5-7B 用 L4",
+            10_000 / 86400 * 3 * 300,
+            10_000 / 86400 * 3,
+        ),
+    ],
+)
+def test_a_volume_with_its_output_is_sized_at_that_output(question: str, target: float, qps: float) -> None:
+    data = answer_json(question)
+    req = data["request"]
+    assert req["target_tokens_per_s"] == pytest.approx(target, rel=1e-6)
+    assert req["qps"] == pytest.approx(qps, rel=1e-6)
+    assert req["users"] is None
+    assert [i["reason"] for i in data["interpretation"]["ignored"]] == ["rate_times_output"]
