@@ -204,6 +204,8 @@ class Why(Keys):
     budget_pick = "budget_pick"  # the weights a budget per period picks (bot.core.budget_lead, s30)
     request_volume_daily = "request_volume_daily"  # Little's law on a daily volume (estimator.request_volume)
     request_volume_hourly = "request_volume_hourly"
+    token_volume_daily = "token_volume_daily"  # a day's tokens as the busiest hour's throughput (s44)
+    token_volume_hourly = "token_volume_hourly"
     volume_concurrency = "volume_concurrency"
     rate_concurrency = "rate_concurrency"  # Little's law on the layout sized (estimator.rate_load, s43)
     tokens_per_request_default = "tokens_per_request_default"

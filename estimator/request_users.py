@@ -70,6 +70,23 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "stated load, the sequences at once by Little's law (estimator.request_volume, s35)",
         json_schema_extra=_setting("serving", json_order=96),
     )
+    tokens_per_day: float | None = Field(
+        None,
+        ge=1,
+        le=1e15,
+        description="tokens a service processes a day ('we process 50 million tokens per day', "
+        "'每天要处理 1 亿 token'): with no stated load, a throughput target at the busiest hour, the day's "
+        "tokens ÷ 86,400 s × the request volume's peak factor (estimator.request_volume, s44)",
+        json_schema_extra=_setting("serving", json_order=126),
+    )
+    tokens_per_hour: float | None = Field(
+        None,
+        ge=1,
+        le=1e15,
+        description="tokens a service processes an hour ('2M tokens an hour', '每小时 500 万 token'): "
+        "with no stated load, a throughput target of the hour's tokens ÷ 3,600 s (estimator.request_volume)",
+        json_schema_extra=_setting("serving", json_order=127),
+    )
     qps: float | None = Field(
         None,
         gt=0,

@@ -31,10 +31,13 @@ DEFAULT_TOKENS_PER_REQUEST = 500
 
 def volume_load(req: SizingRequest, ledger: Ledger) -> SizingRequest:
     """``req`` with ``target_tokens_per_s`` = λ × tokens per request when it states a request volume and
-    no load (concurrency, users, a throughput); ``req`` unchanged otherwise."""
+    no load (concurrency, users, a throughput), or a token volume (:func:`_token_volume`); ``req``
+    unchanged otherwise."""
     daily, hourly = req.requests_per_day, req.requests_per_hour
-    if not (daily or hourly) or req.concurrency or req.users or req.target_tokens_per_s:
+    if req.concurrency or req.users or req.target_tokens_per_s:
         return req
+    if not (daily or hourly):
+        return _token_volume(req, ledger) if req.tokens_per_day or req.tokens_per_hour else req
     tokens = req.tokens_per_request or int(
         ledger.assume("tokens_per_request", DEFAULT_TOKENS_PER_REQUEST, Why.tokens_per_request_default)
     )
@@ -43,4 +46,16 @@ def volume_load(req: SizingRequest, ledger: Ledger) -> SizingRequest:
     why = Why.request_volume_hourly if hourly else Why.request_volume_daily
     params = {"requests": hourly or daily, "peak": PEAK_FACTOR, "rate": round(rate, 2), "tokens": tokens}
     ledger.assume("target_tokens_per_s", round(target, 1), why, **params)
+    return req.model_copy(update={"target_tokens_per_s": target})
+
+
+def _token_volume(req: SizingRequest, ledger: Ledger) -> SizingRequest:
+    """``req`` with ``target_tokens_per_s`` from a token volume (s44 trial #1: 'we process 50 million
+    tokens per day through Llama 3.1 70B'): the hour's tokens ÷ 3,600 s, or the day's ÷ 86,400 s ×
+    :data:`PEAK_FACTOR` (the busiest hour, as a daily request count), every token counted as generated
+    (errs high, as above)."""
+    hourly, daily = req.tokens_per_hour, req.tokens_per_day
+    target = hourly / 3600 if hourly else daily / 86400 * PEAK_FACTOR  # type: ignore[operator]
+    why = Why.token_volume_hourly if hourly else Why.token_volume_daily
+    ledger.assume("target_tokens_per_s", round(target, 1), why, tokens=hourly or daily, peak=PEAK_FACTOR)
     return req.model_copy(update={"target_tokens_per_s": target})

@@ -58,8 +58,8 @@ def estimate(req: SizingRequest) -> SizingReport:
             filled |= used
         if r.spec is not None and r.params is not None:
             req = _at_longest_context(req, r, ledger)  # "max context?" (trial s26 #10)
-            if req.requests_per_day or req.requests_per_hour:  # '每天1万次对话': Little's law (s35)
-                from estimator.request_volume import volume_load
+            if req.requests_per_day or req.requests_per_hour or req.tokens_per_day or req.tokens_per_hour:
+                from estimator.request_volume import volume_load  # '每天1万次对话': Little's law (s35)
 
                 req = volume_load(req, ledger)
             if req.images_per_request:  # s44: a served request's images in its prompt

@@ -26,6 +26,8 @@ DAILY_USERS_RE = rc(
 )
 """A DAU figure as normalized (lower case): '日活1000人', 'dau 5万', '10k dau', '1000 daily active users'."""
 _SCALE = {"万": 10_000, "千": 1000, "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
+_DIGITS_RE = rc(r"\d+(?:\.\d+)?")
+"""The number a typed figure starts with ('50' of '50million')."""
 
 
 def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, float], list[str]]]:
@@ -57,6 +59,10 @@ def daily_users_as_load(steps: Any, concurrency: float | None) -> None:
         steps.named_unused += [(t, "volume_not_load") for t in typed]
     elif volume:
         steps.f.update(volume)
+        # s44 trial: a volume said per person is people × count, a token volume '50 million': the figures
+        # as typed were read (their digits, before any magnitude word), not left behind
+        digits = (_DIGITS_RE.match(t.replace(",", "")) for t in typed)
+        steps.computed_from = (*steps.computed_from, *(float(d.group()) for d in digits if d))
     if people is None:
         return
     if concurrency:

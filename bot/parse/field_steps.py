@@ -228,17 +228,22 @@ class FieldSteps(GpuFieldSteps):
 
     def _rate_times_output(self, output: float, prompt: float | None = None) -> None:
         """A request rate with the output per request: the output tokens/s the service decodes."""
-        rate = requests_rate(self.s0)
-        day = None if rate else daily_requests(self.s0)  # '每天 10 万次调用': its average (trial s21 #5)
+        rate, volume = requests_rate(self.s0), getattr(self, "_daily", (None, "", ({}, [])))[2][0]
+        # '每天 10 万次调用': its average (trial s21 #5); s44: the volume read (people × count, per person)
+        day = None if rate else (volume.get("requests_per_day") or daily_requests(self.s0))
+        hour = None if rate or day else volume.get("requests_per_hour")  # s44: '10 an hour' each, × users
         minute = per_minute_typed(self.s0) if rate else None  # '300 requests per minute': said as typed
         rate = rate or (day / SECONDS_PER_DAY * 3.0 if day else None)  # estimator.request_volume's peak (s35)
+        rate = rate or (hour / 3600 if hour else None)
         if rate:
             self.f["target_tokens_per_s"] = rate * output
             self.f["qps"] = rate  # its load by Little's law on the layout sized (estimator.rate_load)
             self.named_unused = [u for u in self.named_unused if not used_rate(u)]
             typed = {f"{rate:g}", f"{rate * 60:g}"}  # '300 requests per minute' is typed 300 (s18)
             self.unread = [u for u in self.unread if u not in typed]  # s17: used, said so, never 'unread'
-            self.named_unused.append((rate_said(rate, output, prompt, minute, day), "rate_times_output"))
+            self.named_unused.append(
+                (rate_said(rate, output, prompt, minute, day, hour), "rate_times_output")
+            )
             self.f.update({} if prompt or self.f.get("seq_len") else prompt_in_default(self.f, output))  # s37
 
     def _data_and_context(self, stage: str | None) -> float | None:

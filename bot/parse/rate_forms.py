@@ -116,15 +116,17 @@ def rate_said(
     prompt: float | None = None,
     minute: str | None = None,
     day: float | None = None,
+    hour: float | None = None,
 ) -> str:
     """The rate sized as the reply names it, with the decode throughput it makes: 'qps: 60 × 256 output
     tokens = 15,360 tokens/s' (``rate`` in requests/s, ``output`` and ``prompt`` in tokens per request;
     ``minute``: the rate as typed per minute, said with it; ``day``: the requests a day it averages, said
-    with it); with a prompt length, the prefill it makes too ('; × 512 input tokens = 30,720 prefill
-    tokens/s'), named, not sized for throughput (the estimator times a prefill as each request's
-    first-token time)."""
-    said = f"qps: {rate:.3g}" if day else f"qps: {rate:g}"
+    with it; ``hour``: the requests an hour it is, said with it); with a prompt length, the prefill it
+    makes too ('; × 512 input tokens = 30,720 prefill tokens/s'), named, not sized for throughput (the
+    estimator times a prefill as each request's first-token time)."""
+    said = f"qps: {rate:.3g}" if day or hour else f"qps: {rate:g}"
     said += f" ({day:,.0f} a day ÷ 86,400 s × 3, the busiest hour)" if day else ""  # request_volume (s35)
+    said += f" ({hour:,.0f} an hour ÷ 3,600 s)" if hour else ""  # s44: a volume an hour
     said += f" ({minute})" if minute and "×" in minute else ""
     said += f" ({minute} a minute)" if minute and "×" not in minute else ""
     said += f" × {output:,.0f} output tokens = {rate * output:,.0f} tokens/s"

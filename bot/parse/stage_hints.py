@@ -237,3 +237,39 @@ def spaced_release(s: str) -> bool:
         and not PRETRAINING_SCALE_RE.search(s)
         and not PRETRAINING_CODEBASE_RE.search(s)
     )
+
+
+BATCH_INFERENCE_CUES = (
+    "offline batch",
+    "batch inference",
+    "offline inference",
+    "batch generation",
+    "output tokens",
+    "离线批量",
+    "批量生成",
+    "离线生成",
+)
+"""Words of a model run over a batch of prompts, never trained (s44 trial #1: 'offline batch job: 2M
+prompts of 1k tokens, 300 output tokens each. How long will it take?' was sized as a pre-training on 2.6B
+tokens): output tokens are decoded, an offline batch is served without users."""
+_TRAINING_CUES = (
+    "train",
+    "训练",
+    "微调",
+    "fine-tun",
+    "finetun",
+    "预训",
+    "epoch",
+    "rollout",
+    "grpo",
+    "ppo",
+    "蒸馏",
+)
+"""Training words that keep the stage a training one beside them (an RL run decodes output tokens too)."""
+
+
+def batch_inference(s: str) -> bool:
+    """Whether the normalized ``s`` names a batch of prompts run through a model
+    (:data:`BATCH_INFERENCE_CUES`) and no training word (:data:`_TRAINING_CUES`); C substring tests, no
+    search."""
+    return any(map(s.__contains__, BATCH_INFERENCE_CUES)) and not any(map(s.__contains__, _TRAINING_CUES))

@@ -40,6 +40,7 @@ from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, ser
 from bot.parse.stage_hints import (
     PRETRAINING_CODEBASE_RE,
     PRETRAINING_SCALE_RE,
+    batch_inference,
     lora_pretraining,
     spaced_release,
     tuning_only_stage,
@@ -143,8 +144,9 @@ class StageSteps:
             and (explicit_stage(s0) is None or rl_training_named(s0))
         ):
             stage = "finetune"  # "training a 70B with LLaMA-Factory": that tool's job (stack_words)
-        elif stage in (None, "pretrain") and serving_engine_named(s0) and explicit_stage(s0) is None:
-            stage = "inference"  # "2000 tokens/s with TensorRT-LLM": a serving engine's job
+        elif stage in (None, "pretrain") and (serving_engine_named(s0) or batch_inference(s0)):
+            # "2000 tokens/s with TensorRT-LLM": a serving engine's job; s44: 'offline batch … output tokens'
+            stage = "inference" if explicit_stage(s0) is None else stage
         stage = steps_stage(stage, s0) if "步" in s0 or "tep" in s0 or "iter" in s0 else stage  # s33 fixc #3
         if stage == "finetune" and ("generat" in s0 or "生成" in s0) and generating_with_tool(s0):
             stage = "inference"  # s32-gen: 'loading it in Unsloth … the generate takes 357 s'

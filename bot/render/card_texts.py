@@ -40,6 +40,15 @@ CARD_WHY_TEXTS: dict[str, str] = {
         "%(requests)s requests an hour = %(rate)s requests/s × %(tokens)s tokens each, counted as generated "
         "(the prompt's prefill is faster, so this errs high)"
     ),
+    "token_volume_daily": N_(
+        "%(tokens)s tokens a day, at the busiest hour %(peak)s× the day's average (a planning assumption: "
+        "traffic peaks at 2–3× its average hour), counted as generated (the prompt's prefill is faster, so "
+        "this errs high)"
+    ),
+    "token_volume_hourly": N_(
+        "%(tokens)s tokens an hour ÷ 3,600 s, counted as generated (the prompt's prefill is faster, so this "
+        "errs high)"
+    ),
     "tokens_per_request_default": N_(
         "generated tokens per request when none are given: a chat reply of a few hundred tokens (a "
         "planning assumption) — say yours"
