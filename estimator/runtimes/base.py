@@ -180,7 +180,9 @@ class ServingRuntime:
         """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
         (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
         room = self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
-        return room - self.replicated_bytes(spec, tp, load, pp) if spec.kv_lora_rank else room
+        if spec.kv_lora_rank and self.dp_said:
+            room -= self.replicated_bytes(spec, tp, load, pp)
+        return room
 
     def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
         """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above

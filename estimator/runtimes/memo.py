@@ -24,6 +24,7 @@ class MemoRuntime:
         "_usable",
         "_workspace",
         "_workspace_at",
+        "dp_said",
         "gpu",
         "inner",
         "prefills_batch",
@@ -40,6 +41,7 @@ class MemoRuntime:
         self._room: dict[tuple, float] = {}
         self._room_at: dict[tuple, float] = {}  # by (PP, TP, load) as asked: :meth:`room`'s first lookup
         self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
+        self.dp_said = inner.dp_said  # gates replicated_bytes at its call sites: no frame unless stated (s44)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -88,7 +90,7 @@ class MemoRuntime:
                 workspace = self._workspace_at[tp, piped] = self._keyed_workspace(spec, gpu, tp, piped)
             usable = self._usable if self._usable is not None else self.usable_bytes(gpu)
             found = usable - workspace
-            if spec.kv_lora_rank:  # DP attention's whole attention weights on each rank (s44)
+            if spec.kv_lora_rank and self.dp_said:  # DP attention's whole attention weights on a rank (s44)
                 found -= self.inner.replicated_bytes(spec, tp, piped, pp)
             self._room[key] = found
         self._room_at[pp, tp, load] = found
