@@ -80,6 +80,7 @@ from bot.parse.words import (
     OFFLOAD_RE,
 )
 from bot.parse.worked_sums import shares_not_used
+from bot.parse.written_names import unequal_products
 from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
@@ -198,6 +199,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized) + shares_not_used(self.raw)
+        self.named_unused += unequal_products(s0, self.raw) if " unequal)" in s0 else []  # '16 A100 (4x8)'
         self._global_batch()
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)

@@ -1,0 +1,63 @@
+"""Session 44, fixread (issue 24 items 1, 2, 4): reading and recipe leftovers.
+
+Each reader is tested in both languages with sentences it must read and look-alike sentences it must not
+misread. Values asserted are the ones the sentence states (the reader's job is to carry them, unchanged).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import ask
+
+
+def _json(question: str) -> dict:
+    out, _code = ask(question, None, "json")
+    return json.loads(out)
+
+
+def _ignored(answer: dict) -> list[dict]:
+    return (answer.get("interpretation") or {}).get("ignored") or []
+
+
+# 1. A product in brackets beside the cards' count that is not the count ('16 A100 (4x8)': 4 × 8 = 32 ≠ 16)
+# is named as not used, the stated count sized; before, both factors were dropped in silence.
+UNEQUAL = (
+    ("How long to fine-tune Llama 3 8B on 16 A100 (4x8) with 1B tokens?", 16, "4x8"),
+    ("用 16 张 A100（4x8）训练 Llama 3 8B，1B token", 16, "4x8"),
+    ("Pretrain Llama 3 70B on 64 (8*4) V100s with 100B tokens", 64, "8*4"),  # the brackets before the cards
+    ("用 64（8 × 4）张 V100 预训练 Llama 3 70B，100B token", 64, "8 × 4"),
+    ("Pretrain Llama 3 70B on 1024 H100s (64 nodes x 8), 2T tokens", 1024, "64 nodes x 8"),
+)
+
+
+@pytest.mark.parametrize(("question", "count", "typed"), UNEQUAL)
+def test_bracket_product_unequal_to_the_count_is_named(question: str, count: int, typed: str) -> None:
+    answer = _json(question)
+    assert answer["request"]["gpu_count"] == count
+    assert answer["request"]["gpus_per_node"] is None  # no nodes × cards read from a product that disagrees
+    assert _ignored(answer) == [{"text": typed, "reason": "product_not_count"}]
+
+
+EQUAL = (  # session 43's shapes, kept: the product equals the count, nodes × cards each, nothing named
+    ("Pretrain Llama 3 70B on 1024 (32x32) H100 GPUs with 2T tokens", 1024, 32),
+    ("Pretrain Llama 3 70B on 64 (8*8) V100s with 100B tokens", 64, 8),
+    ("Pretrain Llama 3 70B on 16 A100 (4x4), 100B tokens", 16, 4),
+    ("用 16 张 A100（4x4）预训练 Llama 3 70B，100B token", 16, 4),
+)
+
+
+@pytest.mark.parametrize(("question", "count", "per_node"), EQUAL)
+def test_bracket_product_equal_to_the_count_is_the_layout(question: str, count: int, per_node: int) -> None:
+    answer = _json(question)
+    assert (answer["request"]["gpu_count"], answer["request"]["gpus_per_node"]) == (count, per_node)
+    assert _ignored(answer) == []
+
+
+def test_unequal_reason_is_worded_in_both_languages() -> None:
+    en, _ = ask("How long to fine-tune Llama 3 8B on 16 A100 (4x8) with 1B tokens?", None, "text")
+    zh, _ = ask("用 16 张 A100（4x8）训练 Llama 3 8B，1B token", None, "text")
+    assert "“4x8” (a product in brackets that is not the GPU count before it" in en
+    assert "“4x8”（括号里的乘积与它前面的 GPU 数不符" in zh
