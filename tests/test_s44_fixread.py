@@ -61,3 +61,42 @@ def test_unequal_reason_is_worded_in_both_languages() -> None:
     zh, _ = ask("用 16 张 A100（4x8）训练 Llama 3 8B，1B token", None, "text")
     assert "“4x8” (a product in brackets that is not the GPU count before it" in en
     assert "“4x8”（括号里的乘积与它前面的 GPU 数不符" in zh
+
+
+# 2. Scientific notation as a count of steps ('1e4 steps', '2e3 iterations', '训练 1e4 步'); before, unread,
+# or '1e4 步' read as 4 steps. A learning rate's '1e-4' stays a learning rate, never steps.
+SCI_STEPS = (
+    # 10,000 steps × the default global batch 128 × 2,048 tokens (the defaults the reply names)
+    ("Fine-tune Llama 3 8B on 4 H100 for 1e4 steps", 10_000 * 128 * 2048),
+    ("在 4 张 H100 上训练 Llama 3 8B，训练 1e4 步", 10_000 * 128 * 2048),
+    ("Fine-tune Llama 3 8B on 4 H100 for 1.5e4 steps", 15_000 * 128 * 2048),
+    # with the batch and the length stated: 2,000 × 64 samples × 2,048 tokens
+    ("Fine-tune Llama 3 8B on 4 H100, 2e3 iterations, global batch 64, seq len 2048", 2000 * 64 * 2048),
+    ("在 4 张 H100 上训练 Llama 3 8B，2e3 个 step，global batch 64，序列长度 2048", 2000 * 64 * 2048),
+)
+
+
+@pytest.mark.parametrize(("question", "tokens"), SCI_STEPS)
+def test_scientific_steps_are_read(question: str, tokens: int) -> None:
+    answer = _json(question)
+    assert answer["request"]["tokens"] == tokens
+    assert not any(item["reason"] == "unread" for item in _ignored(answer))
+
+
+LR_NOT_STEPS = (
+    "Fine-tune Llama 3 8B on 4 H100 with learning rate 1e-4 for 500 steps",
+    "在 4 张 H100 上训练 Llama 3 8B，学习率 1e-4，训练 500 步",
+)
+
+
+@pytest.mark.parametrize("question", LR_NOT_STEPS)
+def test_learning_rate_exponent_is_no_step_count(question: str) -> None:
+    answer = _json(question)
+    assert answer["request"]["tokens"] == 500 * 128 * 2048  # the 500 steps, not 1 nor 4
+    assert {"text": "learning_rate: 1e-4", "reason": "not_sized"} in _ignored(answer)
+
+
+def test_negative_exponent_before_bu_is_not_steps() -> None:
+    """'1e-4 步' (a value below one, then 步) is no 4 steps: nothing is timed from it."""
+    answer = _json("在 4 张 H100 上训练 Llama 3 8B，1e-4 步")
+    assert answer["request"]["tokens"] is None
