@@ -100,3 +100,55 @@ def test_negative_exponent_before_bu_is_not_steps() -> None:
     """'1e-4 步' (a value below one, then 步) is no 4 steps: nothing is timed from it."""
     answer = _json("在 4 张 H100 上训练 Llama 3 8B，1e-4 步")
     assert answer["request"]["tokens"] is None
+
+
+# 3. A boolean flag (vLLM's BooleanOptionalAction / SGLang's store_true '--trust-remote-code', Hugging
+# Face's bool fields) followed by prose takes no value: before, '--trust-remote-code   Can I …' named 'Can'
+# as its value.
+FLAG_THEN_PROSE = (
+    "vllm serve Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2 --trust-remote-code   "
+    "Can I run this on 2 L4?",
+    "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --trust-remote-code   "
+    "我能在 2 张 L4 上跑吗？",
+)
+
+
+@pytest.mark.parametrize("question", FLAG_THEN_PROSE)
+def test_boolean_flag_before_prose_takes_no_value(question: str) -> None:
+    answer = _json(question)
+    assert (answer["request"]["gpu_count"], answer["request"]["gpu"]) == (2, "L4")
+    assert _ignored(answer) == [{"text": "--trust-remote-code: True", "reason": "not_sized"}]
+
+
+@pytest.mark.parametrize(
+    ("question", "recompute"),
+    (
+        (
+            "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Meta-Llama-3-8B "
+            "--gradient_checkpointing   Will this fit on 8 A100 40GB?",
+            "full",
+        ),
+        (
+            "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Meta-Llama-3-8B "
+            "--gradient_checkpointing   这样 8 张 A100 40GB 放得下吗？",
+            "full",
+        ),
+        # must not misread: HF's string_to_bool value after the flag is its value
+        (
+            "torchrun --nproc_per_node 8 train.py --model_name_or_path meta-llama/Meta-Llama-3-8B "
+            "--gradient_checkpointing false on 8 A100 40GB",
+            "none",
+        ),
+    ),
+)
+def test_hf_bool_flag_value_is_a_boolean_only(question: str, recompute: str) -> None:
+    assert _json(question)["request"]["recompute"] == recompute
+
+
+def test_value_flag_keeps_its_value_before_prose() -> None:
+    """A flag that takes a value keeps it: '--max-model-len 8192' is 8,192, prose after it or not."""
+    for question in (
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 8192 --trust-remote-code   Can I run on 2 L4?",
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --trust-remote-code --max-model-len 8192   能在 2 张 L4 上跑吗",
+    ):
+        assert _json(question)["request"]["max_model_len"] == 8192
