@@ -152,3 +152,47 @@ def test_value_flag_keeps_its_value_before_prose() -> None:
         "vllm serve Qwen/Qwen2.5-7B-Instruct --trust-remote-code --max-model-len 8192   能在 2 张 L4 上跑吗",
     ):
         assert _json(question)["request"]["max_model_len"] == 8192
+
+
+# 4. en-007: a format named in a question whether it is needed ('do I need QLoRA / int8 / int4?', '需要用
+# int4 吗') is an option asked about, not the run's setting: the run stated (LoRA at 16 bits) is sized, with
+# QLoRA beside it when the message names it; before, LoRA was sized on an 8-bit base.
+NEED_ASKED = (
+    "I have one machine with 16 A10s (23G each). Can I fine-tune Llama-2-70B on it? I tried FSDP + LoRA and "
+    "ran out of GPU memory — do I need QLoRA / int8 / int4?",
+    "我有一台 16 张 A10（每张 23G）的机器，用 FSDP + LoRA 微调 Llama-2-70B 爆显存了，"
+    "需要用 QLoRA / int8 / int4 吗？",
+)
+
+
+@pytest.mark.parametrize("question", NEED_ASKED)
+def test_format_asked_whether_needed_is_not_the_run(question: str) -> None:
+    answer = _json(question)
+    req = answer["request"]
+    assert (req["gpu_count"], req["gpu_memory_gib"], req["method"], req["precision"]) == (
+        16,
+        23,
+        "lora",
+        None,
+    )
+    assert req["methods"] == ["lora", "qlora"]  # with and without: the run stated, then QLoRA
+    assert {"text": "precision: int8", "reason": "asked_alternative"} in _ignored(answer)
+    assert {"text": "precision: int4", "reason": "asked_alternative"} in _ignored(answer)
+
+
+STATED_FORMAT = (  # must not misread: a format the run uses, said as a statement, is sized
+    ("LoRA fine-tune Llama 3 8B on one RTX 4090 in int4", "qlora", "int4"),
+    ("用一张 4090 以 int4 做 Llama 3 8B 的 LoRA 微调", "qlora", "int4"),
+    ("LoRA fine-tune Llama 3 8B on one RTX 4090, we must use int8.", "lora", "int8"),
+    ("显存不够，必须用 int4 做 Llama 3 8B 的 LoRA 微调，一张 4090", "qlora", "int4"),
+    # no run told of: the format asked about is sized (s37's rule, tests/test_s37_rev.py)
+    ("Should I use 4bit? Qwen2-7B on one 3090", None, "int4"),
+    ("要不要 4bit 量化？Qwen2-7B 一张 3090", None, "int4"),
+)
+
+
+@pytest.mark.parametrize(("question", "method", "precision"), STATED_FORMAT)
+def test_format_stated_is_sized(question: str, method: str, precision: str) -> None:
+    answer = _json(question)
+    assert (answer["request"]["method"], answer["request"]["precision"]) == (method, precision)
+    assert not any(item["reason"] == "asked_alternative" for item in _ignored(answer))
