@@ -231,3 +231,36 @@ TWO_COUNTS = (  # must not misread: a recommendation that holds its high end kee
 @pytest.mark.parametrize(("question", "head"), TWO_COUNTS)
 def test_recommendation_without_borderline_keeps_its_minimum(question: str, head: str) -> None:
     assert ask(question, None, "text")[0].splitlines()[0].startswith(head)
+
+
+# 5. The LLaMA-Factory YAML for a packed run says so: ``packing: true`` (LLaMA-Factory DataArguments.packing,
+# src/llamafactory/hparams/data_args.py, a key of bot/recipes/flags/llamafactory.json); before, the YAML of
+# a run sized packed padded every batch.
+def _llamafactory_recipe(question: str):  # a bot.recipes.Recipe
+    from bot.core.pipeline import answer
+    from bot.recipes import build_recipes
+
+    a = answer(question)
+    return next(r for r in build_recipes(a.report, a.lang) if r.tool == "llamafactory")
+
+
+PACKED = (
+    ("LoRA-tune Llama 3 8B with LLaMA-Factory on 4 A100 80G with packing, cutoff_len 4096, 1B tokens", True),
+    (
+        "用 LLaMA-Factory 在 4 张 A100 80G 上 LoRA 微调 Llama 3 8B，开启 packing，cutoff_len 4096，1B token",
+        True,
+    ),
+    ("LoRA-tune Llama 3 8B with LLaMA-Factory on 4 A100 80G, cutoff_len 4096, 1B tokens", False),
+    ("用 LLaMA-Factory 在 4 张 A100 80G 上 LoRA 微调 Llama 3 8B，cutoff_len 4096，1B token", False),
+)
+
+
+@pytest.mark.parametrize(("question", "packed"), PACKED)
+def test_llamafactory_yaml_packs_the_packed_run(question: str, packed: bool) -> None:
+    from bot.recipes.flags import problems, yaml_items
+
+    recipe = _llamafactory_recipe(question)
+    items = yaml_items(recipe.text)
+    assert items["cutoff_len"] == "4096"
+    assert items.get("packing") == ("true" if packed else None)
+    assert problems(recipe) == []  # every key one LLaMA-Factory has (bot/recipes/flags/llamafactory.json)
