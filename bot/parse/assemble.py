@@ -199,7 +199,6 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self._rate_and_replicas()
         self._money_and_serving(stage)
         self.named_unused += cap_and_load(self.f) + peak_rates(normalized) + shares_not_used(self.raw)
-        self.named_unused += unequal_products(s0, self.raw) if " unequal)" in s0 else []  # '16 A100 (4x8)'
         self._global_batch()
         self.named_unused += rl_batch_is_global(self.f, self.s0, bool(self.accumulation))  # verl's (s21)
         apply_steps(self.f, self.steps, self.steps_raw, self.named_unused)
@@ -334,6 +333,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
     ) -> list[tuple[str, str]]:
         """The unused numbers (:meth:`unused`), and those a reader masked and dropped, named as unread
         (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
+        self.named_unused += unequal_products(self.s0, self.raw) if " unequal)" in self.s0 else []  # '(4x8)'
         unused = self.unused()
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or "", getattr(self, "_flops_raw", "")]
