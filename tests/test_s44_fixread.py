@@ -56,6 +56,17 @@ def test_bracket_product_equal_to_the_count_is_the_layout(question: str, count: 
     assert _ignored(answer) == []
 
 
+@pytest.mark.parametrize(
+    "question",
+    ("Fine-tune Llama 3 8B on 4 A100 (4x40) with 1B tokens", "用 4 张 A100（4x40）训练 Llama 3 8B，1B token"),
+)
+def test_count_times_memory_is_no_unequal_product(question: str) -> None:
+    """Must not misread: '4 A100 (4x40)' is the 4 cards times each one's 40 GB, not a product of 160 GPUs."""
+    answer = _json(question)
+    assert (answer["request"]["gpu_count"], answer["request"]["gpu_memory_gib"]) == (4, 40)
+    assert not any(item["reason"] == "product_not_count" for item in _ignored(answer))
+
+
 def test_unequal_reason_is_worded_in_both_languages() -> None:
     en, _ = ask("How long to fine-tune Llama 3 8B on 16 A100 (4x8) with 1B tokens?", None, "text")
     zh, _ = ask("用 16 张 A100（4x8）训练 Llama 3 8B，1B token", None, "text")

@@ -166,7 +166,8 @@ def unequal_note(a: str, b: str) -> str:
     """s44 fixread (issue 24 item 1): a product in brackets beside the cards' count that is not the count
     ('16 A100 (4x8)': 4 × 8 = 32 ≠ 16), written '(4x8 unequal)', which no count reader takes (a number glued
     to 'x' is no quantity): the count stated is sized, and :func:`unequal_products` names the product as not
-    used; before, both factors were dropped in silence."""
+    used; before, both factors were dropped in silence. A product whose first factor is the count ('4 A100
+    (4x40)': each card's memory, likely) is no such product: left as written."""
     return f"({a}x{b} unequal)"
 
 
@@ -187,14 +188,16 @@ def unequal_products(s: str, raw: str) -> list[tuple[str, str]]:
 
 def _cards_then_product(m: re.Match[str]) -> str:
     a, b, t = m.group("a"), m.group("b"), m.group("t")
-    if int(a) * int(b) != int(t):
-        return f"{t}{m.group('card')} {unequal_note(a, b)}"
+    if int(a) * int(b) != int(t):  # '4 A100 (4x40)': the count times each card's memory, left as written
+        return m.group(0) if a == t else f"{t}{m.group('card')} {unequal_note(a, b)}"
     return f"{t}{m.group('card')} ({a} nodes x {b} gpus)"
 
 
 def _total_then_product(m: re.Match[str]) -> str:
     a, b, t = m.group("a"), m.group("b"), m.group("t")
-    return f"{a}*{b}" if int(a) * int(b) == int(t) else f"{unequal_note(a, b)} {t}"  # the count by its cards
+    if int(a) * int(b) == int(t):
+        return f"{a}*{b}"
+    return m.group(0) if a == t else f"{unequal_note(a, b)} {t}"  # the count by its cards
 
 
 def _product_note(m: re.Match[str]) -> str:
