@@ -96,7 +96,8 @@ def test_a_new_job_with_a_followup_cue_keeps_the_gpu_switched_to(api: FakeBotAPI
     served, h100, qlora = _ask(api, chat, user, ["部署70B推理需要几张A100", "那H100呢", "那QLoRA微调70B呢？"])
     assert "A100" in served.splitlines()[0] and "H100" in h100.splitlines()[0]
     # QLoRA 70B: NF4 base 0.516·N ≈ 36 GB + adapters and activations fit one 80 GB card (Dettmers 2023)
-    want = "70B QLoRA 微调：至少 1 张 H100 80G（需要以约 1/2 的额外计算换显存），推荐 2 张"  # 6ND/4ND (s35)
+    # s44 fixread: one count in the headline, the recommended 2 (the fewest, 1 with full recompute, below)
+    want = "70B QLoRA 微调：推荐 2 张 H100 80G"  # 6ND/4ND (s35)
     # s37-verdict2: the recommended count's band high end (86.7 GiB a card) is above the 80 GiB card, so the
     # head calls 2 borderline and names the count that holds the high end (4)
     # s40-fixh #1: one clause; s43 fixans #6: it names its count and the figure's setting

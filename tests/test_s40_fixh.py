@@ -47,9 +47,10 @@ def converse(*lines: str) -> list[str]:
     [
         (
             "how many H100s to QLoRA a 70B model?",
-            # s43 fixans #6: the clause names its count and that the figure is without full recompute
-            "2 recommended — borderline on 2 GPUs: up to 86.7 GiB per GPU at the high end without full "
-            "recompute, above the card's 80 GiB (see below)",
+            # s43 fixans #6: the clause names its count and that the figure is without full recompute;
+            # s44 fixread: one count in the headline (the fewest, 1 with full recompute, in the details)
+            "70B QLoRA fine-tuning: 2 × H100 80G recommended — borderline on 2 GPUs: up to 86.7 GiB per GPU "
+            "at the high end without full recompute, above the card's 80 GiB (see below)",
             (
                 "⚠️ Borderline on 2 GPUs: full recompute",
                 "(31.6 GiB)",
@@ -58,7 +59,8 @@ def converse(*lines: str) -> list[str]:
         ),
         (
             "70B QLoRA 要几张 H100",
-            "推荐 2 张——2 张时临界：不开全量重计算时区间上限每卡 86.7 GiB，超出单卡的 80 GiB（见下）",
+            "70B QLoRA 微调：推荐 2 张 H100 80G——2 张时临界：不开全量重计算时区间上限每卡 86.7 GiB，"
+            "超出单卡的 80 GiB（见下）",
             ("⚠️ 2 张时临界：开全量重计算", "（31.6 GiB）", "4 张时区间上限也放得下"),
         ),
     ],

@@ -24,6 +24,8 @@ IGNORED_REASONS = (
     "steps_accum_batch_length",
     "fractional_count",  # "3.5 A100s": sized on the next whole count
     "repeated",  # a second value for a field that takes one
+    "asked_alternative",  # 'do I need int8?': an option asked about, not the run's setting (s44 fixread)
+    "product_not_count",  # '16 A100 (4x8)': a product in brackets that is not the count stated (s44)
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
     "sharding_conflict",  # an FSDP sharding strategy beside reshard_after_forward, which sets the stage
     "training_only",  # a training setting in a serving question

@@ -97,3 +97,30 @@ def _asked(pattern: object, s: str) -> bool:
         if _NEED_THEN_MA_RE.search(before) and _MA_AFTER_RE.match(s[h.end() : h.end() + 8]):
             return True
     return False
+
+
+NEED_GATE = ("need", "should", "要", "必", "是否")
+"""Literals one of which every need cue of :data:`_NEED_ASKED_RE` holds: the caller's ``in`` tests."""
+_NEED_CUE_RE = rc(
+    _NEED_ASKED_RE.pattern.replace(r"|必须)", r")(?P<q>)|(?:必须|需要)").replace(r"\s*$", r"\s*")
+)
+""":data:`_NEED_ASKED_RE` where it stands (no end anchor; a question of itself: group ``q`` matched), and
+'必须' / a bare '需要', a question only before a question mark or particle ('需要 int4 吗'; '必须用 fp16。'
+says what the run uses)."""
+_ASK_END_RE = rc(r"[?？.。!！;；\n]|(?:吗|么|嘛)")
+"""Where an asked list ends: the sentence's end, or a Chinese question particle."""
+
+
+def need_asked_spans(s: str) -> list[tuple[int, int]]:
+    """The spans of ``s`` (normalized) from a need cue ('do I need', 'should we use', '要不要', '需要…吗') to
+    its sentence's end or question particle (s44 fixread, issue 24 item 4, en-007): a format named there
+    ('do I need QLoRA / int8 / int4?', '需要用 int4 吗') is an option asked about, not the run's setting.
+    The caller gates on :data:`NEED_GATE`, and on a method stated (a run told of): with none, the format
+    asked about is sized ('要不要 4bit 量化？Qwen2-7B 一张 3090', tests/test_s37_rev.py)."""
+    out = []
+    for m in _NEED_CUE_RE.finditer(s):
+        end = _ASK_END_RE.search(s, m.end())
+        stop = end.start() if end else len(s)
+        if m.group("q") is not None or (end is not None and end.group(0) in "?？吗么嘛"):
+            out.append((m.end(), stop))
+    return out

@@ -80,6 +80,7 @@ from bot.parse.words import (
     OFFLOAD_RE,
 )
 from bot.parse.worked_sums import shares_not_used
+from bot.parse.written_names import unequal_products
 from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
@@ -332,6 +333,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
     ) -> list[tuple[str, str]]:
         """The unused numbers (:meth:`unused`), and those a reader masked and dropped, named as unread
         (issue 24, session 10: :mod:`bot.parse.left_behind`); the names as typed are no such number."""
+        self.named_unused += unequal_products(self.s0, self.raw) if " unequal)" in self.s0 else []  # '(4x8)'
         unused = self.unused()
         named = [*unused, *self.named_unused]
         names = [m.text for m in models if m is not None] + [gpu or "", getattr(self, "_flops_raw", "")]

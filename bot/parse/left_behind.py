@@ -53,13 +53,14 @@ _COMPUTED_SCALES = (1.0, 1e3, 1024.0, 1 / 1024)
 """Values a field was computed from (the accumulation steps, the data parallelism, the card's memory)."""
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN_RE = re.compile(
-    r"(?<![\d.,_a-z\-/:#@\\])\d+(?:[,_]\d{3})*(?:\.\d+)?(?!\d|[.,_]\d)"
+    r"(?<![\d.,_a-z\-/:#@\\])\d+(?:[,_]\d{3})*(?:\.\d+)?(?!\d|[.,_]\d|e[-+]?\d)"
     r"(?!\s*(?:-\s*)?(?:bits?|比特|位|bpw)(?![a-z])|\s*(?:/|of)\s*(?:my\s+)?(?:\w+'s\s+)?\d+\s*layers?"
     r"|\s*(?:/\s*\d+\s*)?(?:layers?|层)(?![a-z]))"
 )
 """A number as typed ('8,192', '120_000', '0.95'), not part of a name, a version or a path (after a letter,
 a dash, a dot: 'qwen2.5-7b', 'llama-3'), a bit width ('4-bit', '4 比特': the precision's) or layers on the
-GPU ('44 of 81 layers': the offload)."""
+GPU ('44 of 81 layers': the offload); nor the mantissa of scientific notation ('2e3 iterations': the 2000
+read, s44 fixread)."""
 _GATE = re.compile(r"\d")
 _UNIT_AFTER = re.compile(
     r"\s*(?:[kmbtgw]|[kmgt]i?b|thousand|million|billion|trillion|percent|%|weeks?|months?|days?|hours?|hrs?"

@@ -16,6 +16,7 @@ from bot.parse import (
     no_gpu,
 )
 from bot.parse import precision_words as pw
+from bot.parse.asked_method import NEED_GATE, need_asked_spans
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import mixed_memories
@@ -71,8 +72,14 @@ class MentionSteps:
         precision: str | None = None
         flag_off = False  # round 24: 'fp16=False' (a mixed-precision flag off): fp32 unless a format is on
         found = list(pw.PRECISION_RE.finditer(self.s))  # s34: of two or more, the one asked about first
+        run = found and self.f.get("method")  # a run stated (FSDP + LoRA): a format asked is an option
+        asked = need_asked_spans(self.s) if run and any(c in self.s for c in NEED_GATE) else ()
         for m in asked_format(self.s, found) if found[1:] else found:
             p = m.group("p").replace(" ", "").replace("-", "")
+            if asked and any(a <= m.start() < b for a, b in asked):  # 'do I need int8?': asked, not the run's
+                self.named_unused.append((f"precision: {m['p']}", "asked_alternative"))
+                self.s = mask(self.s, m.start(), m.end(), " ")
+                continue
             if p.endswith("false"):
                 flag_off, self.s = True, mask(self.s, m.start(), m.end(), " ")
                 continue

@@ -28,14 +28,16 @@ def asks_steps(s0: str) -> bool:
 
 
 STEPS_RE = rc(
-    r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?P<k>[kK](?![a-zA-Z])|千|万)?\s*"
+    r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?e\d(?!\d)|\d+)\s*(?P<k>[kK](?![a-zA-Z])|千|万)?\s*(?:个\s*)?"
     r"(?:(?:training|train|optimi[sz]er|gradient|update)\s+)?(?:steps?|iterations?|iters?)\b"
-    r"|(?<![\d第])(?<!第\s)(?P<zn>\d+)\s*(?P<zk>千|万)?\s*步"
+    r"|(?<![\d第])(?<!第\s)(?<!\de)(?<!\de-)(?P<zn>\d+(?:\.\d+)?e\d(?!\d)|\d+)\s*(?P<zk>千|万)?\s*步"
     r"|(?<![零〇一二两三四五六七八九十百千万第每])(?P<cn>[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)\s*"
     r"(?:个\s*)?(?:训练\s*|优化\s*)?(?:步(?!骤)|steps?\b)"
 )
 """A count of steps; 'k' / 千 = ×1,000, 万 = ×10,000; in Chinese numerals, '一千步', '两万个 step' (s33 #2;
-not '第一步', '每一步', '一步到位' reads one step, as typed)."""
+not '第一步', '每一步', '一步到位' reads one step, as typed); in scientific notation with a one-digit
+exponent ('1e4 steps', '2e3 iterations', '训练 1e4 步': s44 fixread; before, unread, or '1e4 步' read as 4
+steps), never the exponent of a value below one ('1e-4 步' is no 4 steps)."""
 _SCALE = {"k": 1000, "K": 1000, "千": 1000, "万": 10_000}
 
 
@@ -63,7 +65,7 @@ def read_steps(s: str) -> tuple[str, int | None, str | None]:
         steps = int(parse_chinese_numeral(m.group("cn")) or 0)
         return mask(s, m.start(), m.end(), " "), steps or None, m.group(0).strip()
     digits, scale = (m.group("n"), m.group("k")) if m.group("n") else (m.group("zn"), m.group("zk"))
-    steps = int(digits.replace(",", "")) * _SCALE.get(scale or "", 1)
+    steps = round(float(digits.replace(",", ""))) * _SCALE.get(scale or "", 1)  # '1e4': 10,000
     return mask(s, m.start(), m.end(), " "), steps or None, m.group(0).strip()
 
 

@@ -138,8 +138,9 @@ TOTAL_THEN_PRODUCT_RE = rc(
 )
 """Round 39 en: a count with its product in brackets before the cards ('64 (8*8) 32GB V100s', '16 (2x8)
 A100s', '64（8*8）张 V100'): written as the product alone, which the node readers take as nodes × cards each
-(before, both numbers were left unread). A product that is not the count ('64 (8*4) V100s'), or brackets
-before no card ('1024 (32x32) pixels'), are left as written."""
+(before, both numbers were left unread). A product that is not the count ('64 (8*4) V100s') is written as
+:func:`unequal_note` before the count, which then stands by its cards (s44 fixread; before, all three were
+unread); brackets before no card ('1024 (32x32) pixels') are left as written."""
 
 
 PRODUCT_NOTE_RE = rc(r"(?<![\d.])(?P<t>\d{1,6})\s*\(\s*(?P<a>\d{1,4})\s*[*x×]\s*(?P<b>\d{1,4})\s*\)")
@@ -157,19 +158,46 @@ CARDS_THEN_PRODUCT_RE = rc(
 )
 """s43 fixread2: the cards' count, then its product in brackets ('1024 H100s (128 nodes x 8)', '16 A100
 (2x8)'): the brackets are nodes × cards each, written as the node readers know them ('(128 nodes x 8
-gpus)'); before, both numbers were unread or dropped. A product that is not the count is left as written."""
+gpus)'); before, both numbers were unread or dropped. A product that is not the count is written as
+:func:`unequal_note` (s44 fixread)."""
+
+
+def unequal_note(a: str, b: str) -> str:
+    """s44 fixread (issue 24 item 1): a product in brackets beside the cards' count that is not the count
+    ('16 A100 (4x8)': 4 × 8 = 32 ≠ 16), written '(4x8 unequal)', which no count reader takes (a number glued
+    to 'x' is no quantity): the count stated is sized, and :func:`unequal_products` names the product as not
+    used; before, both factors were dropped in silence. A product whose first factor is the count ('4 A100
+    (4x40)': each card's memory, likely) is no such product: left as written."""
+    return f"({a}x{b} unequal)"
+
+
+_NODE_WORDS = r"nodes?|machines?|servers?|hosts?|台"
+UNEQUAL_NOTE_RE = rc(r"\((?P<a>\d{1,4})x(?P<b>\d{1,4}) unequal\)")
+"""The note :func:`unequal_note` writes."""
+
+
+def unequal_products(s: str, raw: str) -> list[tuple[str, str]]:
+    """Each product of :func:`unequal_note` in the normalized text ``s``, as typed in ``raw`` ('4x8', '8*4',
+    '8 × 4'), with the reason ``product_not_count``: a (text, reason) pair of ``interpretation.ignored``."""
+    out = []
+    for m in UNEQUAL_NOTE_RE.finditer(s):
+        typed = re.search(rf"(?<!\d){m['a']}\s*(?:{_NODE_WORDS})?\s*[*xX×]\s*{m['b']}(?!\d)", raw)
+        out.append((typed.group(0) if typed else f"{m['a']}x{m['b']}", "product_not_count"))
+    return out
 
 
 def _cards_then_product(m: re.Match[str]) -> str:
     a, b, t = m.group("a"), m.group("b"), m.group("t")
-    if int(a) * int(b) != int(t):
-        return m.group(0)
+    if int(a) * int(b) != int(t):  # '4 A100 (4x40)': the count times each card's memory, left as written
+        return m.group(0) if a == t else f"{t}{m.group('card')} {unequal_note(a, b)}"
     return f"{t}{m.group('card')} ({a} nodes x {b} gpus)"
 
 
 def _total_then_product(m: re.Match[str]) -> str:
-    a, b = m.group("a"), m.group("b")
-    return f"{a}*{b}" if int(a) * int(b) == int(m.group("t")) else m.group(0)
+    a, b, t = m.group("a"), m.group("b"), m.group("t")
+    if int(a) * int(b) == int(t):
+        return f"{a}*{b}"
+    return m.group(0) if a == t else f"{unequal_note(a, b)} {t}"  # the count by its cards
 
 
 def _product_note(m: re.Match[str]) -> str:

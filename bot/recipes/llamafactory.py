@@ -1,4 +1,9 @@
-"""A LLaMA-Factory ``llamafactory-cli train`` YAML from the answer's plan and request."""
+"""A LLaMA-Factory ``llamafactory-cli train`` YAML from the answer's plan and request.
+
+A packed run (``SizingRequest.packing``) writes ``packing: true`` after ``cutoff_len``: LLaMA-Factory's
+``DataArguments.packing`` ("Enable sequences packing in training", src/llamafactory/hparams/data_args.py;
+``neat_packing`` packs without cross-attention between the samples), so the YAML runs the job sized (s44
+fixread, issue 24; before, the packed run's YAML padded every batch)."""
 
 from __future__ import annotations
 
@@ -120,6 +125,7 @@ def llamafactory(job: Job, plan: Plan, with_deepspeed: bool) -> Recipe:
         ("dataset", _dataset(job, dpo)),
         ("template", refs.llamafactory_template(job.spec)),
         ("cutoff_len", req.seq_len or 2048),
+        *([("packing", True)] if req.packing else []),  # s44 fixread: the packed run sized
         "### output",
         (
             "output_dir",

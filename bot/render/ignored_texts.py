@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.render.cluster_rate_texts import CLUSTER_RATE_TEXTS
 from bot.render.i18n import N_
+from bot.render.read_texts import READ_TEXTS
 from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
 from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
 from bot.render.seq_typed_text import seq_typed as seq_typed
@@ -203,6 +204,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "not_compared": N_("one answer compares at most six cards: ask about this one with fewer to size it"),
     **CLUSTER_RATE_TEXTS,  # s42 zhleft #2 (bot.render.cluster_rate_texts)
     **SERVE_FLAG_TEXTS,  # s43 trial #3/#4 (bot.render.serve_flag_texts)
+    **READ_TEXTS,  # s44 fixread (bot.render.read_texts)
     "card_unsized": N_(
         "another card in your message: nothing is sized until the model's size is known — say it to compare"
     ),
@@ -480,8 +482,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "no image resolution given: give it (e.g. 1280x720) to count the visual tokens"
     ),
 }
-"""Reasons of ``interpretation.ignored`` → words (the reasons of :data:`OWN_LINES` have lines of
-their own)."""
+"""Reasons of ``interpretation.ignored`` → words (those of :data:`OWN_LINES` have lines of their own)."""
 
 QPS_AT_LOAD = N_(
     "a request rate becomes tokens per second only with the output tokens per request (the number missing): "

@@ -130,6 +130,55 @@ def expand(command: str, variables: dict[str, str]) -> str:
     return command
 
 
+_BOOLEAN_FLAG_NAMES = (
+    # vLLM: every bool field of EngineArgs is argparse.BooleanOptionalAction (vllm/engine/arg_utils.py,
+    # _compute_kwargs: "if field_type is bool"); the frontend's are action="store_true"
+    # (vllm/entrypoints/openai/cli_args.py)
+    "trust-remote-code enforce-eager enable-prefix-caching enable-chunked-prefill disable-log-stats "
+    "disable-log-requests enable-lora disable-custom-all-reduce enable-auto-tool-choice "
+    "enable-expert-parallel skip-tokenizer-init disable-sliding-window "
+    # SGLang: action="store_true" (python/sglang/srt/server_args.py, ServerArgs.add_cli_args)
+    "disable-cuda-graph disable-radix-cache enable-torch-compile enable-dp-attention enable-mixed-chunk "
+    "disable-overlap-schedule enable-metrics "
+    # Hugging Face HfArgumentParser: a bool field is type=string_to_bool, nargs="?", const=True
+    # (transformers/hf_argparser.py): alone it is True, its value only 'true/false/yes/no/t/f/y/n/1/0'
+    "bf16 fp16 tf32 gradient-checkpointing do-train do-eval overwrite-output-dir use-peft load-in-4bit "
+    "load-in-8bit packing push-to-hub"
+)
+BOOLEAN_FLAGS = frozenset(_BOOLEAN_FLAG_NAMES.split())
+"""Boolean flags (s44 fixread, issue 24 item 3): written alone they are on, so the next word is their value
+only when it is a boolean (:data:`BOOL_WORDS`): '--trust-remote-code   Can I run this?' is no value 'Can'."""
+BOOL_WORDS = frozenset(("true", "false", "yes", "no", "t", "f", "y", "n", "1", "0", "on", "off"))
+"""transformers' ``string_to_bool`` words (yes/true/t/y/1, no/false/f/n/0), and on/off."""
+PROSE_STARTS = frozenset(
+    (
+        "Can",
+        "Could",
+        "How",
+        "What",
+        "Why",
+        "Is",
+        "Are",
+        "Will",
+        "Would",
+        "Should",
+        "Does",
+        "Do",
+        "I",
+        "Please",
+    )
+)
+"""A capitalized question or sentence start after a flag: prose, never the flag's value (s44 fixread)."""
+
+
+def _takes(flag: str, nxt: str) -> bool:
+    """Whether a flag written without '=' takes the next word ``nxt`` as its value (:data:`BOOLEAN_FLAGS`,
+    :data:`PROSE_STARTS`; a word of Chinese prose starts with a Han character)."""
+    if flag.lstrip("-").replace("_", "-") in BOOLEAN_FLAGS:
+        return nxt.lower() in BOOL_WORDS
+    return nxt not in PROSE_STARTS and not ("\u4e00" <= nxt[:1] <= "\u9fff")
+
+
 def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
     """(flag, value) pairs (``--k v``, ``--k=v``; a flag followed by another flag is True) and
     positional words."""
@@ -144,7 +193,11 @@ def _options(argv: list[str]) -> tuple[list[tuple[str, Any]], list[str]]:
                 flag, value = flag.rstrip("?!.,;:"), "true"  # a flag ending a sentence takes no value
             elif not eq:
                 nxt = argv[i + 1] if i + 1 < len(argv) else None
-                if nxt is not None and (not nxt.startswith("-") or re.fullmatch(r"-\d[\d.]*", nxt)):
+                if (
+                    nxt is not None
+                    and (not nxt.startswith("-") or re.fullmatch(r"-\d[\d.]*", nxt))
+                    and _takes(flag, nxt)
+                ):
                     value, i = nxt, i + 1
                 else:
                     value = "true"
