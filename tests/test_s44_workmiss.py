@@ -1,0 +1,170 @@
+"""Session 44, part workmiss: the working splits' misses of rounds 1–39 (issue 24 items 2 and 4).
+
+1. Reader (bot.parse.keyed_values): another run's value written after the setting's own key ('--cutoff_len
+   2048 … --cutoff_len 1024', 'max seq length 4k … at 32k', '序列长度 2048 … 序列长度 1024') is named as that
+   setting's value of another setup, never left unread.
+2. Reader (bot.parse.left_behind.other_memories): a card memory as one of two, an article between them ('the
+   40GB or the 80GB A100?'), named as another setup.
+3. Names (bot.parse.more_engines): IPEX-LLM, realizar and the ggml library said as a project are serving
+   engines named as not modelled; a ggml file or format is not.
+4. Scorer (tests/real_questions.py): a served request's output length is used when the request sizes a
+   prompt and a sequence whose difference it is ('1k/1k ISL/OSL' → prompt 1000, sequence 2000).
+"""
+
+from __future__ import annotations
+
+import json
+
+from bot.parse.keyed_values import keyed_field
+from tests.real_questions import score
+
+
+def _answer(question: str) -> dict:
+    from bot.cli import ask
+
+    return json.loads(ask(question, None, "json")[0])
+
+
+def _named(answer: dict) -> list[tuple[str, str]]:
+    return [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+def _rows(answer: dict, setting: str) -> list[float]:
+    return [
+        r["value"] for r in (answer.get("report") or {}).get("per_value") or [] if r["setting"] == setting
+    ]
+
+
+# 1. another run's value after its key: must read ----------------------------------------------------------
+
+
+def test_cutoff_len_of_another_run_is_named_en() -> None:
+    """en35-008's form: '--cutoff_len 2048' of the smaller models, '--cutoff_len 1024' of the run asked: the
+    1024 sized, the 2048 a value of another setup (a row of its own or named), never left unread."""
+    a = _answer(
+        "On my 4090 I can finetune 7b and 13b with --cutoff_len 2048, 30b only with --cutoff_len 1024, "
+        "and I can't finetune 65b."
+    )
+    assert a["request"]["seq_len"] == 1024
+    assert ("2048", "unread") not in _named(a)
+    assert 2048 in (a["request"].get("values_listed") or []) or ("seq_len: 2048", "other_setup") in _named(a)
+
+
+def test_sequence_length_of_another_run_is_named_zh() -> None:
+    """The same in Chinese: '序列长度 2048 会 OOM，序列长度 1024 可以' — the 1024 sized, the 2048 named."""
+    a = _answer("4090 上 序列长度 2048 会 OOM，序列长度 1024 可以跑 7B 全参微调吗")
+    assert a["request"]["seq_len"] == 1024
+    assert ("2048", "unread") not in _named(a)
+    assert 2048 in (a["request"].get("values_listed") or []) or ("seq_len: 2048", "other_setup") in _named(a)
+
+
+def test_length_in_k_after_its_key_is_named_in_tokens() -> None:
+    """en37-028's form: 'max seq length 4k … at 32k with sequence packing' — 32k sized, 4k the other run's,
+    named as 4096 tokens (bot.parse.roles.seq_value: a power of two in k is binary)."""
+    s = "max seq length 4k takes 13 s/iter; at 32k with sequence packing 35 s/iter"
+    assert keyed_field(s, "4", {"seq_len": 32768}) == "seq_len: 4096"
+    assert keyed_field("最大序列长度 20k 跑不动", "20", {"seq_len": 8192}) == "seq_len: 20000"
+
+
+# 1. must not misread ----------------------------------------------------------------------------------------
+
+
+def test_the_value_used_said_again_is_not_another_run() -> None:
+    """The same value after the key twice is the one used: nothing to name (en and zh)."""
+    assert keyed_field("--cutoff_len 1024 then again --cutoff_len 1024", "1024", {"seq_len": 1024}) is None
+    assert keyed_field("序列长度 1024，还是序列长度 1024", "1024", {"seq_len": 1024}) is None
+
+
+def test_a_number_without_its_key_or_a_negated_key_is_left_alone() -> None:
+    """A number after no key ('on 2048 cards'), after a key the request holds no value of, or after a key
+    with a negation between ('序列长度不是 2048', 'seq length not 2048') is not named by this rule."""
+    assert keyed_field("we trained on 2048 samples", "2048", {"seq_len": 1024}) is None
+    assert keyed_field("max seq length 2048", "2048", {"seq_len": None}) is None
+    assert keyed_field("序列长度不是 2048", "2048", {"seq_len": 1024}) is None
+    assert keyed_field("the seq length is not 2048", "2048", {"seq_len": 1024}) is None
+
+
+def test_a_key_of_another_field_does_not_name_a_length() -> None:
+    """'batch size 16' beside a sequence of 1024: the 16 follows the batch's key, not the length's, and
+    the request's batch is 16 — nothing named (en); '批大小 16' likewise (zh)."""
+    assert keyed_field("seq len 1024, batch size 16", "16", {"seq_len": 1024, "batch_size": 16}) is None
+    assert keyed_field("序列长度 1024，批大小 16", "16", {"seq_len": 1024, "batch_size": 16}) is None
+
+
+# 2. one of two card memories -----------------------------------------------------------------------------
+
+
+def test_one_of_two_memories_with_the_article_is_named_en() -> None:
+    """en37-009's form: 'Is that the 40GB or the 80GB A100?' — one sized, the other named, never unread."""
+    a = _answer("Llama-2-13B inference on an A100: is that the 40GB or the 80GB A100?")
+    mem = a["request"]["gpu_memory_gib"]
+    assert mem in (40, 80)
+    other = 40 if mem == 80 else 80
+    assert ("40", "unread") not in _named(a) and ("80", "unread") not in _named(a)
+    assert (f"{other} GB", "other_setup") in _named(a) or other in _rows(a, "gpu_memory_gib")
+
+
+def test_one_of_two_memories_is_read_zh() -> None:
+    """The Chinese form ('是 40G 还是 80G 的 A100'): each memory used or named, neither unread."""
+    a = _answer("Llama-2-13B 推理，用的是 40G 还是 80G 的 A100？")
+    assert ("40", "unread") not in _named(a) and ("80", "unread") not in _named(a)
+
+
+def test_memory_and_a_count_are_no_two_memories() -> None:
+    """'40GB or the 8 A100s' is no pair of memories: the 8 has no memory unit, nothing named as 8 GB."""
+    a = _answer("Llama-2-13B inference: one 40GB A100 or the 8 A100s of the server?")
+    assert ("8 GB", "other_setup") not in _named(a)
+
+
+# 3. engines named ------------------------------------------------------------------------------------------
+
+
+def test_ipex_llm_and_ggml_named_as_engines_en() -> None:
+    """en39-007 and en39-026: IPEX-LLM's llama.cpp runs llama.cpp, IPEX-LLM named; ggml's example named."""
+    a = _answer(
+        "On an Intel Arc A770M 16GB with IPEX-LLM's llama.cpp, gemma-3-12b-it-Q4_0.gguf served with "
+        "llama-server --ctx-size 16384 generates only 6.25 tokens/s. What speed should it reach?"
+    )
+    assert a["request"]["runtime"] == "llama.cpp"
+    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+    b = _answer("With ggml's gpt-2 example a 13B gpt2 model in fp16 is slow. How much memory does it need?")
+    assert ("runtime: ggml", "runtime_not_modelled") in _named(b)
+
+
+def test_ipex_llm_named_zh() -> None:
+    """The Chinese thread's form: '用 IPEX-LLM 在 Arc A770 上跑 Qwen2-7B' names IPEX-LLM."""
+    a = _answer("用 IPEX-LLM 在 Arc A770 16G 上跑 Qwen2-7B 推理，显存够吗？")
+    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+
+
+def test_a_ggml_file_or_format_is_no_engine() -> None:
+    """'ggml-model-q4_0.bin', 'GGML format', 'a ggml model' name a file or a format, not the library (en);
+    '转成 ggml 格式' likewise (zh)."""
+    a = _answer("I converted llama 7B to ggml-model-q4_0.bin in GGML format, how much RAM with llama.cpp?")
+    assert not any("ggml" in t.lower() for t, why in _named(a) if why == "runtime_not_modelled")
+    b = _answer("把 llama 7B 转成 ggml 格式后用 llama.cpp 跑要多少内存？")
+    assert not any("ggml" in t.lower() for t, why in _named(b) if why == "runtime_not_modelled")
+
+
+# 4. scorer ----------------------------------------------------------------------------------------------
+
+
+def _record(stated: dict) -> dict:
+    return {"id": "t", "lang": "en", "text": "", "stated": stated}
+
+
+def test_served_output_is_the_sequence_less_its_prompt() -> None:
+    """en37-039's labels (prompt_tokens 1024, max_completion_length 1024) against the answer's prompt 1000
+    and sequence 2000 ('1k/1k ISL/OSL'): the output sized is 1000, within 5 % of 1024 — understood."""
+    answer = {"request": {"stage": "inference", "prompt_tokens": 1000, "seq_len": 2000}}
+    assert score(_record({"prompt_tokens": 1024, "max_completion_length": 1024}), answer) == []
+    assert score(_record({"max_completion_length": 1024}), answer) == []
+
+
+def test_served_output_must_match() -> None:
+    """An output of 512 against a sequence of 2000 with a 1000-token prompt is not used; nor is an output
+    in a training request (there the sequence is the prompt and completion summed exactly, s17)."""
+    answer = {"request": {"stage": "inference", "prompt_tokens": 1000, "seq_len": 2000}}
+    assert score(_record({"max_completion_length": 512}), answer) == ["max_completion_length"]
+    training = {"request": {"stage": "finetune", "prompt_tokens": 1000, "seq_len": 2000}}
+    assert score(_record({"max_completion_length": 1024}), training) == ["max_completion_length"]
