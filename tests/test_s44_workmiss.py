@@ -168,3 +168,39 @@ def test_served_output_must_match() -> None:
     assert score(_record({"max_completion_length": 512}), answer) == ["max_completion_length"]
     training = {"request": {"stage": "finetune", "prompt_tokens": 1000, "seq_len": 2000}}
     assert score(_record({"max_completion_length": 1024}), training) == ["max_completion_length"]
+
+
+# 5. a 4-bit base only tried beside the LoRA asked -------------------------------------------------------
+
+
+def test_lora_with_a_four_bit_try_gets_both_rows_en() -> None:
+    """en39-031's form: 'LoRA has r=8 …; if I turn on the 4-bit nf4 BitsAndBytesConfig … OOMs. How do I fit
+    LoRA …?' — the LoRA asked, the 4-bit one a try: LoRA and QLoRA, a row each (not QLoRA alone)."""
+    a = _answer(
+        "SFT of a 7B with TRL on 8*RTX3080 runs out of memory. LoRA has r=8 on q_proj and v_proj; "
+        "if I turn on the 4-bit nf4 BitsAndBytesConfig only GPU0 loads the model and OOMs. How do I fit LoRA?"
+    )
+    assert a["request"]["method"] == "lora"
+    assert a["request"]["methods"] == ["lora", "qlora"]
+
+
+def test_lora_with_a_four_bit_try_gets_both_rows_zh() -> None:
+    """The same in Chinese: '如果开启 4bit 量化就 OOM，怎么跑 LoRA' — LoRA and QLoRA, a row each."""
+    a = _answer(
+        "Qwen2.5-7B 做 LoRA 微调，8 张 3080，如果开启 4bit 量化就只有 GPU0 加载然后 OOM，怎么跑 LoRA？"
+    )
+    assert a["request"]["method"] == "lora"
+    assert a["request"]["methods"] == ["lora", "qlora"]
+
+
+def test_lora_on_a_four_bit_base_said_is_qlora() -> None:
+    """A 4-bit base said, not tried ('开了 4 比特量化', 'with load_in_4bit', 'When I fine-tune … in 4-bit'),
+    stays QLoRA: the rule reads a try only."""
+    for q in (
+        "Qwen2.5-7B 做 LoRA 微调，开了 4 比特量化，8 张 3080 够吗？",
+        "LoRA fine-tuning of Qwen2.5-7B with load_in_4bit on one 3090: enough?",
+        "When I fine-tune Qwen2.5-7B with LoRA in 4-bit on a 3090 it OOMs. Why?",
+    ):
+        a = _answer(q)
+        assert a["request"]["method"] == "qlora", q
+        assert not a["request"].get("methods"), q
