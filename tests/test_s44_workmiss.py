@@ -204,3 +204,38 @@ def test_lora_on_a_four_bit_base_said_is_qlora() -> None:
         a = _answer(q)
         assert a["request"]["method"] == "qlora", q
         assert not a["request"].get("methods"), q
+
+
+# 6. a later question narrows the models the first one names ----------------------------------------------
+
+
+def test_later_question_narrows_two_models_en() -> None:
+    """en39-018's form: 'Which GPU suits llama-2-7B-chat and llama-2-70B-chat? … which GPU server is best for
+    the 70B chat in production?' — the 70B sized, the 7B named (before: the 7B, the first of the two)."""
+    a = _answer(
+        "Which GPU suits llama-2-7B-chat and llama-2-70B-chat on a live server? I ran Llama-7B-chat on a K80 "
+        "and it took all of the card. Which GPU server is best for the 70B chat in production?"
+    )
+    assert a["request"]["model"] == "Llama-2-70B"
+    assert ("model: llama-2-7B-chat", "other_setup") in _named(a)
+
+
+def test_later_question_narrows_two_models_zh() -> None:
+    """The same in Chinese: '… 线上部署用什么卡？70B 的生产环境用什么服务器最好？' — the 70B sized."""
+    a = _answer("Llama-2-7B-chat 和 Llama-2-70B-chat 线上部署用什么卡？70B 的生产环境用什么服务器最好？")
+    assert a["request"]["model"] == "Llama-2-70B"
+    assert ("model: Llama-2-7B-chat", "other_setup") in _named(a)
+
+
+def test_a_later_question_naming_both_changes_nothing() -> None:
+    """A later question that names both again ('Will both fit …', '两个都能放下吗') narrows nothing: the
+    first named is sized as before, the other named (en and zh)."""
+    a = _answer(
+        "How much memory do Qwen2.5-7B and Qwen2.5-14B need for inference? Will Qwen2.5-7B and "
+        "Qwen2.5-14B both fit on one 4090?"
+    )
+    assert a["request"]["model"] == "Qwen2.5-7B"
+    b = _answer(
+        "Qwen2.5-7B 和 Qwen2.5-14B 推理各要多少显存？Qwen2.5-7B 和 Qwen2.5-14B 一张 4090 都能放下吗？"
+    )
+    assert b["request"]["model"] == "Qwen2.5-7B"
