@@ -239,3 +239,32 @@ def test_a_later_question_naming_both_changes_nothing() -> None:
         "Qwen2.5-7B 和 Qwen2.5-14B 推理各要多少显存？Qwen2.5-7B 和 Qwen2.5-14B 一张 4090 都能放下吗？"
     )
     assert b["request"]["model"] == "Qwen2.5-7B"
+
+
+# 7. MLC-LLM's weight formats --------------------------------------------------------------------------------
+
+
+def test_mlc_q4f16_1_named_and_sized_as_next_wider_en() -> None:
+    """en39-030's form: '…-q4f16_1 … a 3B q4f16 model' (MLC-LLM: 4-bit weights, a 16-bit scale per 32: 4.5
+    bits) — sized as Q4_K_M (4.85 bits, as IQ4_NL's 4.5 are), named as typed with the reason."""
+    a = _answer("RedPajama-INCITE-Chat-3B-v1-q4f16_1 with MLC on a Pixel 8 Pro: how much memory for a 3B?")
+    assert a["request"]["precision"] == "q4_k_m"
+    assert ("precision: q4f16_1", "nearest_format") in _named(a)
+
+
+def test_mlc_q4f16_1_named_zh() -> None:
+    """The Chinese form: '用 MLC 在手机上跑 Llama-2-7B 的 q4f16_1 版本' — the same reading."""
+    a = _answer("用 MLC 在手机上跑 Llama-2-7B 的 q4f16_1 版本要多少内存？")
+    assert a["request"]["precision"] == "q4_k_m"
+    assert ("precision: q4f16_1", "nearest_format") in _named(a)
+
+
+def test_mlc_unquantized_and_gguf_words_unchanged() -> None:
+    """'q0f16' is MLC's unquantized fp16, sized as such with nothing named; a GGUF 'Q4' stays Q4_K_M with
+    nothing named (en), '4 月发布的 q4' likewise (zh)."""
+    a = _answer("Llama-3-8B q0f16 with MLC on an RTX 4090: how much memory?")
+    assert a["request"]["precision"] == "fp16"
+    assert not any(t.startswith("precision") for t, _ in _named(a))
+    b = _answer("Llama-3-8B 用 Ollama 跑 q4，4090 显存够吗？")
+    assert b["request"]["precision"] == "q4_k_m"
+    assert not any(t.startswith("precision") for t, _ in _named(b))
