@@ -268,3 +268,32 @@ def test_mlc_unquantized_and_gguf_words_unchanged() -> None:
     b = _answer("Llama-3-8B 用 Ollama 跑 q4，4090 显存够吗？")
     assert b["request"]["precision"] == "q4_k_m"
     assert not any(t.startswith("precision") for t, _ in _named(b))
+
+
+# 8. TGI's total length as optimum-tpu's threads write it ----------------------------------------------------
+
+
+def test_max_total_length_is_the_engine_limit_en() -> None:
+    """en39-040's form: 'MAX_INPUT_LENGTH=8191 … MAX_TOTAL_LENGTH=8192' of TGI — the 8192 is the served
+    limit (max_model_len), as --max-total-tokens is; no longer unread."""
+    a = _answer(
+        "Deploying Gemma-2B with optimum-tpu's TGI on a v5e-8 fails with NotEnoughMemory. Would "
+        "MAX_INPUT_LENGTH=8191, MAX_TOTAL_LENGTH=8192 and MAX_BATCH_SIZE=16 fit?"
+    )
+    assert a["request"]["max_model_len"] == 8192
+    assert ("8192", "unread") not in _named(a)
+
+
+def test_max_total_length_is_the_engine_limit_zh() -> None:
+    """'用 TGI 部署 Gemma-2B，MAX_TOTAL_LENGTH=4096' — the same in Chinese."""
+    a = _answer("用 TGI 部署 Gemma-2B，MAX_TOTAL_LENGTH=4096，v5e-8 上够吗？")
+    assert a["request"]["max_model_len"] == 4096
+
+
+def test_max_total_length_of_a_training_run_is_no_engine_limit() -> None:
+    """In training ('DPO … max_total_length 4096'; '训练 … max_total_length 4096') no engine limit is set:
+    the serving limits are read in serving only."""
+    a = _answer("DPO training of Llama-3-8B with max_total_length 4096 on 8 A100")
+    assert a["request"].get("max_model_len") is None
+    b = _answer("在 8 张 A100 上 DPO 训练 Llama-3-8B，max_total_length 4096")
+    assert b["request"].get("max_model_len") is None
