@@ -1042,7 +1042,7 @@ def test_round38_work_en_does_not_regress() -> None:
     assert _work_understood("r38work", "en", 19) >= R38_WORK_UNDERSTOOD_EN
 
 
-R39_WORK_UNDERSTOOD_EN = 25  # s44-workmiss: 19 → 25 (en39-007, -026 engines; -031; -018; -030 MLC; -040)
+R39_WORK_UNDERSTOOD_EN = 24  # s44-workmiss: 19 → 24 (en39-026 ggml; -031 4-bit tried; -018; -030 MLC; -040)
 """Round 39's English working split (en_r39.json, r39work: 25 records) understood in full at the last
 measurement (README.md there): 8 at the freeze (first contact), 17 after s43-r39en's readers and two label
 corrections (tests/test_s43_r39en.py), 19 after s43-fixread2 (en39-036 'vLLMDeployment', en39-013 '81/81

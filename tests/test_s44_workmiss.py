@@ -5,8 +5,8 @@
    setting's value of another setup, never left unread.
 2. Reader (bot.parse.left_behind.other_memories): a card memory as one of two, an article between them ('the
    40GB or the 80GB A100?'), named as another setup.
-3. Names (bot.parse.more_engines): IPEX-LLM, realizar and the ggml library said as a project are serving
-   engines named as not modelled; a ggml file or format is not.
+3. Names (bot.parse.more_engines): realizar and the ggml library said as a project are serving engines
+   named as not modelled; a ggml file or format is not.
 4. Scorer (tests/real_questions.py): a served request's output length is used when the request sizes a
    prompt and a sequence whose difference it is ('1k/1k ISL/OSL' → prompt 1000, sequence 2000).
 """
@@ -119,22 +119,18 @@ def test_memory_and_a_count_are_no_two_memories() -> None:
 # 3. engines named ------------------------------------------------------------------------------------------
 
 
-def test_ipex_llm_and_ggml_named_as_engines_en() -> None:
-    """en39-007 and en39-026: IPEX-LLM's llama.cpp runs llama.cpp, IPEX-LLM named; ggml's example named."""
-    a = _answer(
-        "On an Intel Arc A770M 16GB with IPEX-LLM's llama.cpp, gemma-3-12b-it-Q4_0.gguf served with "
-        "llama-server --ctx-size 16384 generates only 6.25 tokens/s. What speed should it reach?"
-    )
-    assert a["request"]["runtime"] == "llama.cpp"
-    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+def test_ggml_named_as_an_engine_en() -> None:
+    """en39-026: ggml's gpt-2 example runs on the ggml library itself: named as an engine not modelled."""
     b = _answer("With ggml's gpt-2 example a 13B gpt2 model in fp16 is slow. How much memory does it need?")
     assert ("runtime: ggml", "runtime_not_modelled") in _named(b)
 
 
-def test_ipex_llm_named_zh() -> None:
-    """The Chinese thread's form: '用 IPEX-LLM 在 Arc A770 上跑 Qwen2-7B' names IPEX-LLM."""
-    a = _answer("用 IPEX-LLM 在 Arc A770 16G 上跑 Qwen2-7B 推理，显存够吗？")
-    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+def test_ggml_and_realizar_named_zh() -> None:
+    """The Chinese forms: '用 ggml 跑 gpt-2 的例子', '用 realizar 在 Jetson 上跑' name the engine."""
+    a = _answer("用 ggml 跑 gpt-2 13B 的 fp16 模型要多少内存？")
+    assert ("runtime: ggml", "runtime_not_modelled") in _named(a)
+    b = _answer("用 realizar 在 Jetson Orin Nano 8GB 上跑 Qwen2.5-Coder-1.5B 的 Q4_K_M，能到多少 token/s？")
+    assert ("runtime: realizar", "runtime_not_modelled") in _named(b)
 
 
 def test_a_ggml_file_or_format_is_no_engine() -> None:

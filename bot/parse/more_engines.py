@@ -100,11 +100,9 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])flex(?:llm)?gen(?![a-z0-9])"), "FlexGen"),
     (rc(r"\bray[\s\-_]*(?:serve|llm)\b"), "Ray Serve"),
     (rc(r"(?<![a-z0-9])kubeai(?![a-z0-9])"), "KubeAI"),
-    # s44-workmiss (older rounds' leftovers): Intel's IPEX-LLM (github.com/intel/ipex-llm, its llama.cpp and
-    # Ollama builds for Arc cards), paiml's realizar (github.com/paiml/realizar, a Rust inference engine), and
-    # the ggml library itself (github.com/ggml-org/ggml) when said as a project ('ggml's gpt-2 example',
-    # 'with ggml'), never a file or format ('ggml-model-q4_0.bin', 'GGML format', 'a ggml model')
-    (rc(r"(?<![a-z0-9])ipex[\s\-_]*llm(?![a-z0-9])"), "IPEX-LLM"),
+    # s44-workmiss (older rounds' leftovers): paiml's realizar (github.com/paiml/realizar, a Rust inference
+    # engine), and the ggml library itself (github.com/ggml-org/ggml) when said as a project ('ggml's gpt-2
+    # example', 'with ggml'), never a file or format ('ggml-model-q4_0.bin', 'GGML format', 'a ggml model')
     (rc(r"(?<![a-z0-9\-])realizar(?![a-z0-9])"), "realizar"),
     (
         rc(
