@@ -827,14 +827,30 @@ def _sum_used(key: str, stated: dict[str, Any], answer: dict[str, Any]) -> bool:
     if key not in ("max_prompt_length", "max_completion_length"):
         return False
     prompt, completion = stated.get("max_prompt_length"), stated.get("max_completion_length")
+    request = answer.get("request") or {}
+    served = prompt is None and key == "max_completion_length" and isinstance(completion, int | float)
+    if served and _served_output(completion, request):  # s44-workmiss: the output sized beside its prompt
+        return True
     if prompt is None and key == "max_completion_length":  # s17: served, the prompt is prompt_tokens
         prompt = stated.get("prompt_tokens")
-    seq = (answer.get("request") or {}).get("seq_len")
+    seq = request.get("seq_len")
     if prompt is None and isinstance(completion, int | float):  # the completion alone: the sequence sized
         return _close(completion, seq, 0.0)
     if not isinstance(prompt, int | float) or not isinstance(completion, int | float):
         return False
     return _close(prompt + completion, seq, 0.0)
+
+
+def _served_output(completion: float, request: dict[str, Any]) -> bool:
+    """s44-workmiss: a served request's output length ('1k/1k ISL/OSL', with or without its prompt labelled as
+    prompt_tokens) is used when the request sizes a prompt and a sequence whose difference it is: a
+    served sequence is the prompt and its output (estimator/request.py: prompt_tokens is the 'prompt part of
+    the serving context', seq_len; bot.parse.request_shape reads 'input length N and output length M'),
+    within the scorer's 5 % ('1k' is 1000 or 1024 tokens, as :func:`_ignored` reads a 'k')."""
+    prompt, seq = request.get("prompt_tokens"), request.get("seq_len")
+    if request.get("stage") != "inference" or not isinstance(prompt, int | float) or not seq:
+        return False
+    return seq > prompt and _close(completion, seq - prompt)
 
 
 def _nominal(model: object, active: bool) -> float | None:

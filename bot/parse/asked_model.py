@@ -308,22 +308,43 @@ def _asked_candidate(s: str, found: list[Candidate]) -> Candidate | None:
         if after and len(after) < len(found):
             return min(after, key=_rank)
     mine = _outside_other_setups(s, kept)
-    if mine is not None:  # '同事用 … 跑 7B，我手上有 …，想微调 14B': the 7B is the colleague's run
-        return mine
+    if mine:  # '同事用 … 跑 7B，我手上有 …，想微调 14B': the 7B is the colleague's run
+        return (_asked_in(s, mine) if len(mine) > 1 else None) or min(mine, key=_rank)  # s44: of mine, asked
+    return _asked_in(s, found)
+
+
+def _asked_in(s: str, found: list[Candidate]) -> Candidate | None:
+    """The candidate of ``found`` the asking part of ``s`` names when it names some but not all (split from
+    :func:`_asked_candidate`; s44-workmiss: also among the models said outside another setup's clauses)."""
     stems = [stem(c.mention) for c in found]
     for start, end in asked_spans(s):
         inside = [c for c in found if any(start <= at < end for at in c.starts)]
         inside = inside or [found[i] for i in stem_named(s, start, end, stems)]  # round 7: 'for EXAONE
         if inside and len(inside) < len(found):
-            return min(inside, key=_rank)
-        if inside:
-            return None  # the asking part names them all: the usual order decides
+            return (_later_asked(s, end, inside) if len(inside) > 1 else None) or min(inside, key=_rank)
+        if inside:  # the asking part names them all: a later question may narrow them, else the order
+            return _later_asked(s, end, found)
     return None
 
 
-def _outside_other_setups(s: str, kept: list[Candidate]) -> Candidate | None:
-    """The model said outside every other setup's and observed clause (:mod:`bot.parse.structure`: a
-    colleague's or an earlier run, what runs today) when another is said only inside them; else None."""
+def _later_asked(s: str, after: int, found: list[Candidate]) -> Candidate | None:
+    """s44-workmiss (en39-018): when the first asking sentence names several models ``found`` ('Which GPU
+    suits llama-2-7B-chat and llama-2-70B-chat?'), the first sentence after ``after`` that asks and names
+    some but not all of them ('… which GPU server is best for the 70B chat in production?') is the job
+    asked; None when none does (the usual order decides, as before)."""
+    for m in SENTENCE_RE.finditer(s, after):
+        text = m.group(0)
+        if not text.strip() or not ASKING_RE.search(text):
+            continue
+        inside = [c for c in found if any(m.start() <= at < m.end() for at in c.starts)]
+        if inside and len(inside) < len(found):
+            return min(inside, key=_rank)
+    return None
+
+
+def _outside_other_setups(s: str, kept: list[Candidate]) -> list[Candidate]:
+    """The models said outside every other setup's and observed clause (:mod:`bot.parse.structure`: a
+    colleague's or an earlier run, what runs today) when another is said only inside them; else []."""
     segs = segments(s)
     other = [
         c
@@ -331,7 +352,7 @@ def _outside_other_setups(s: str, kept: list[Candidate]) -> Candidate | None:
         if all(role_at(segs, at) in (TRIED, OBSERVED, CURRENT) for at in c.starts or [c.start])
     ]
     mine = [c for c in kept if c not in other]
-    return min(mine, key=_rank) if other and mine else None
+    return mine if other and mine else []
 
 
 DROPPED_RE = rc(

@@ -41,6 +41,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
+from bot.parse.keyed_values import keyed
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
@@ -352,6 +353,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                 if cue in self.s0:
                     out = echoed(self.s0, out, vars(request))
                     break
+        if "'unread'" in str(out):  # s44-workmiss: another run's value after its setting's key
+            out = keyed(self.s0, out, vars(request))
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self) -> None:

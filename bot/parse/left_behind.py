@@ -220,10 +220,11 @@ _ALT_MEMORY_RE = re.compile(
     r"|\b(?:what|how)\s+about\b)[^。？?！!；;\n]{0,30}?(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?:gib|gb|g)(?![a-z])"
     r"(?=[^。；;\n]{0,12}?(?:[?？]|吗|呢))"
     r"|(?<![\d.])(?P<m>\d+(?:\.\d+)?)\s*(?:gib|gb|g)\s*(?:显存\s*)?(?:的\s*)?(?:卡|版本?)?\s*呢"
-    r"|(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s*(?:gib|gb|g)?\s*(?:/|或|\bor\b)\s*(?P<b>\d+(?:\.\d+)?)\s*(?:gib|gb|g)(?![a-z])"
+    r"|(?<![\d.])(?P<a>\d+(?:\.\d+)?)\s*(?:gib|gb|g)?\s*(?:/|或|\bor\b)\s*(?:the\s+)?(?P<b>\d+(?:\.\d+)?)\s*(?:gib|gb|g)(?![a-z])"
 )
 """A card memory said as the other option, asked ('如果不行，RTX A2000 12GB 可以吗', 'what about the 12GB
-one?', '80G 的呢'), or as one of two memories ('12G / 24G 够吗', '24GB or 48GB')."""
+one?', '80G 的呢'), or as one of two memories ('12G / 24G 够吗', '24GB or 48GB'; s44: 'the 40GB or the 80GB
+A100?')."""
 
 
 def other_memories(s0: str, memory: float | None, items: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -100,6 +100,17 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])flex(?:llm)?gen(?![a-z0-9])"), "FlexGen"),
     (rc(r"\bray[\s\-_]*(?:serve|llm)\b"), "Ray Serve"),
     (rc(r"(?<![a-z0-9])kubeai(?![a-z0-9])"), "KubeAI"),
+    # s44-workmiss (older rounds' leftovers): paiml's realizar (github.com/paiml/realizar, a Rust inference
+    # engine), and the ggml library itself (github.com/ggml-org/ggml) when said as a project ('ggml's gpt-2
+    # example', 'with ggml'), never a file or format ('ggml-model-q4_0.bin', 'GGML format', 'a ggml model')
+    (rc(r"(?<![a-z0-9\-])realizar(?![a-z0-9])"), "realizar"),
+    (
+        rc(
+            r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"
+            r"|\b(?:with|using|via|in)\s+ggml(?![a-z0-9\-_.])(?!\s*(?:format|models?|files?|quant|weights|v\d))"
+        ),
+        "ggml",
+    ),
 )
 """Serving engines by name, as people write them → the name the reply uses."""
 

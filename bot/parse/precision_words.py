@@ -8,7 +8,7 @@ from bot.parse.regex import rc
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?<!\d\.)(?P<p>(?:bf16|bfloat16|fp16|float16)\s*[=:]?\s*false|bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|(?:bitsandbytes|bnb)-(?:fp4|nf4)|"
     r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|wint[248]|w4afp8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
-    r"q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
+    r"q[034]f(?:16|32)(?:_[01])?|q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
 )
@@ -65,7 +65,19 @@ an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized
 Round 13: a bare 'Q6' is Q6_K, as a bare 'Q4'/'Q5'/'Q8' is Q4_K_M/Q5_K_M/Q8_0 (Ollama's and Hugging Face's
 tags). Round 14: bare 'Q2'/'Q3' ('in Q3', 'Q3 2026' are quarters, left alone) and the glued k-quants of
 mistral.rs's ISQ and candle ('Q4K', 'Q6K', 'Q8K'), each sized as its Qn_K, named."""
-NEAREST_FORMAT = frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS)
+MLC_FORMATS = {
+    **dict.fromkeys(("q4f16_1", "q4f32_1", "q4f16_0", "q4f32_0", "q4f16", "q4f32"), "q4_k_m"),
+    "q3f16_1": "int4",
+    "q3f16_0": "int4",
+}
+"""s44-workmiss (en39-030): MLC-LLM's group-quantized weight formats (mlc_llm/quantization/quantization.py:
+q4f16_1 and q4f32_1 store 4-bit weights with one 16- or 32-bit scale per group of 32, 4 + 16/32 = 4.5 bits a
+weight; q3f16_1 3-bit weights with one 16-bit scale per group of 40, 3.4 bits), each sized as the next wider
+format the estimator has, as IQ4_NL's 4.5 bits are (Q4_K_M, 4.85 bits; int4 above 3.4 bits): an upper bound
+on the weights, named as typed. Their unquantized q0f16 / q0f32 are fp16 / fp32 (:data:`PRECISION_MAP`)."""
+NEAREST_FORMAT = (
+    frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS) | frozenset(MLC_FORMATS)
+)
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
 (tools/quantize/quantize.cpp QUANT_OPTIONS), so the memory is an upper bound by 2–5 %; named, never
@@ -73,6 +85,9 @@ silently replaced."""
 PRECISION_MAP: dict[str, str] = {
     **IQ_FORMATS,
     **GGUF_FORMATS,
+    **MLC_FORMATS,
+    "q0f16": "fp16",  # MLC-LLM's unquantized formats (s44)
+    "q0f32": "fp32",
     "bf16": "bf16",
     "bfloat16": "bf16",
     "fp16": "fp16",

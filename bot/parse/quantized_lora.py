@@ -62,13 +62,35 @@ bit width said (a width, 'int8' or '8-bit quantized LoRA', is the precision's to
 LoRA); read only when no precision was read."""
 
 
+_TRIED = re.compile(
+    r"\b(?:if|when|once|whenever)\s+(?:i|we|you)\s+(?:(?:also|then|just)\s+)?(?:turn(?:ed)?\s+on|enable[ds]?"
+    r"|switch(?:ed)?\s+on|add(?:ed)?|tr(?:y|ied)|use[ds]?|load(?:ed)?)\b"
+    r"|(?:如果|要是|假如|一旦|若)\s*(?:再|也|还)?\s*(?:开启|打开|开了|开|加上|加了|启用|使用|用了|用|换成)"
+)
+"""s44-workmiss (en39-031): a 4-bit base only tried, in a clause of its own ('if I turn on the 4-bit nf4
+BitsAndBytesConfig … it OOMs', '如果开启 4bit 量化就 OOM'): the job asked is the LoRA, the 4-bit one a try."""
+
+
+def _only_tried(s: str) -> bool:
+    """True when every 4-bit precision of the normalized text ``s`` is in a clause (between ',', ';', '.'
+    and their Chinese forms) that a try opens (:data:`_TRIED`) before it."""
+    said = [m.start() for m in _FOUR_BIT_SAID.finditer(s)]
+    for at in said:
+        lo = max(s.rfind(c, 0, at) for c in ",，;；。") + 1
+        if _TRIED.search(s, lo, at) is None:
+            return False
+    return bool(said)
+
+
 def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> str | None:
     """The method of the fields ``f``: 'qlora' for a LoRA fine-tuning whose base is 4-bit — and (round 12)
     for a fine-tuning at 4 bits that names no method ('fine-tune Qwen3-235B, 4-bit is enough', '4bit 微调
     Qwen2.5-7B'): 4-bit weights train only as a frozen base under adapters, so the 4 bits are used, not set
     aside as a full fine-tuning's precision — else as is. A full fine-tuning said stays full. A 4-bit said
     only of the serving after it in the normalized text ``s`` ('…, then serve it in 4-bit', '微调后用 int4
-    部署') is that serving's setup and sets no method (s18-fxa)."""
+    部署') is that serving's setup and sets no method (s18-fxa). A LoRA whose 4-bit base is only tried ('if I
+    turn on 4-bit …', '如果开启 4bit'; s44) stays LoRA, with ``f['methods']`` set to LoRA and QLoRA: a row
+    each, as 'LoRA or QLoRA' is sized."""
     method = f.get("method")
     if method not in ("lora", None) or f.get("methods"):
         return method
@@ -77,6 +99,9 @@ def lora_on_four_bits(f: dict[str, Any], precision: str | None, s: str = "") -> 
         four_bit_base = four_bit_base or _QUANTIZED_LORA.search(s) is not None
     if f.get("stage") == "finetune" and (precision in FOUR_BIT or four_bit_base):
         if method is None and _said_of_serving(s):
+            return method
+        if method == "lora" and _only_tried(s):  # s44: the LoRA asked and the 4-bit try, a row each
+            f["methods"] = ["lora", "qlora"]
             return method
         return "qlora"
     return method

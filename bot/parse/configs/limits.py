@@ -3,7 +3,8 @@
 
 The keys as the engines spell them, with or without dashes and with '_', '-' or a space between
 words: vLLM ``--max-model-len`` (its error message says "max seq len"), SGLang ``--context-length``,
-lmdeploy ``--session-len``, TGI ``--max-total-tokens``, llama.cpp ``--ctx-size``, Ollama ``num_ctx``,
+lmdeploy ``--session-len``, TGI ``--max-total-tokens`` (``MAX_TOTAL_LENGTH`` as optimum-tpu's TGI threads
+write it), llama.cpp ``--ctx-size``, Ollama ``num_ctx``,
 LLaMA-Factory ``vllm_maxlen`` (the context of its vLLM inference engine), h2oGPT ``max_seq_len``.
 A pasted command line is read by :mod:`bot.parse.configs.launchers` with the same names.
 """
@@ -24,6 +25,7 @@ LIMIT_KEYS = "|".join(
         f"max{_W}seq{_W}len",
         f"session{_W}len",
         f"max{_W}total{_W}tokens",
+        f"max{_W}total{_W}length",  # s44 (en39-040): the total length as optimum-tpu's TGI users write it
         f"num{_W}ctx",
         r"--context-length|--ctx-size",
         f"context{_W}length(?=\\s*[=:])|ctx{_W}size(?=\\s*[=:])",
