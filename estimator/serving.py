@@ -15,7 +15,8 @@ from estimator import defaults
 from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.inference import ServingSetup, default_kv_precision, serve
+from estimator.inference import ServingSetup, serve
+from estimator.kv_types import default_kv_precision
 from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
