@@ -115,6 +115,7 @@ from estimator.weights import (
 
 (with_prefill,) = later("estimator.prefill_load", "with_prefill")  # stated prompts only: not held idle (s41)
 exl2_name, exl2_weight_bytes = later("estimator.exl2_weights", "exl2_name", "exl2_weight_bytes")  # EXL2 only
+(draft_memory,) = later("estimator.draft_model", "draft_memory")  # a draft model named only (s44)
 
 CONTEXT_TABLE = (2048, 4096, 8192, 16384, 32768, 131072)
 """Context lengths of the answer's concurrency table (up to the model's or the asked context)."""
@@ -161,6 +162,8 @@ class ServingSetup:
     """TGI's release as stated: its own share of the card (:func:`estimator.tgi_release.release_share`)."""
     dp_said: bool | None = None
     """DP attention as stated: the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44)."""
+    draft: tuple[ModelSpec, float] | None = None
+    """Speculative decoding's draft (spec, params): its weights and KV on the same GPUs (s44)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
@@ -177,6 +180,8 @@ class _Footprint(NamedTuple):
     bpp: float
     kv_b: float
     kv_seq: float
+    kv_read: float
+    """The target's KV bytes per sequence, the draft's left out: the speed is without speculation."""
     rt: ServingRuntime
     prompt: int
     load: Load
@@ -189,16 +194,18 @@ def _footprint(s: ServingSetup) -> _Footprint:
     bpw = s.bits_per_weight
     weights = exl2_weight_bytes(s.spec, s.params, bpw) if bpw else weight_bytes(s.spec, s.params, s.precision)
     kv_b = kv_pair(s.kv_precision, s.kv_v)[0]
+    draft_w, kv_ratio = draft_memory(s.spec, s.draft) if s.draft else (0.0, 0.0)  # s44: the draft's share
     rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
     return _Footprint(
         active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
-        weights=weights,
+        weights=weights + draft_w,
         bpp=weights / s.params,
-        kv_b=kv_b,
-        kv_seq=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b),
+        kv_b=kv_b * (1 + kv_ratio),
+        kv_seq=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)),
+        kv_read=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b),
         rt=rt,
         prompt=prompt,
         load=load,
@@ -268,7 +275,7 @@ def _speed_and_cost(
             s.gpu,
             speed_tp,
             f.bpp,
-            f.kv_seq,
+            f.kv_read,
             per_replica,
             s.precision,
             comm=True,

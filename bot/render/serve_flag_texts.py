@@ -16,6 +16,10 @@ SERVE_FLAG_TEXTS = {
         "the draft model of your speculative decoding, not another setup: its weights and KV cache also take "
         "GPU memory (not counted above), and the decode speed shown is without speculation"
     ),
+    "speculative_speed": N_(
+        "speculative decoding's speed-up is not modelled: the decode speed shown is without it (it depends "
+        "on how many drafted tokens are accepted); the draft model's weights and KV cache are counted above"
+    ),
     "expert_parallel": N_(
         "expert parallelism is not modelled as its own layout: the experts are sized split over the same "
         "GPUs by tensor parallelism (each GPU holds about the same bytes of them either way); the "
