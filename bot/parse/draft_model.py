@@ -22,6 +22,11 @@ PATH_RE = rc(r"""--speculative[-_](?:draft[-_]model[-_]path|model)[\s=]+["']?([^
 """SGLang ``--speculative-draft-model-path`` (server_args.py) and vLLM's older ``--speculative-model``."""
 CONFIG_JSON_MODEL_RE = rc(r"""["']model["']\s*:\s*["']([^"'\s]+)""")
 """The "model" of a ``--speculative-config`` JSON value."""
+HEAD_RE = rc(r"(?i)eagle|medusa|mtp|hydra|mlp[-_]?speculator")
+"""A draft that is a head on the target, not a model of its own ('Tengyunw/qwen3_32b_eagle3',
+'yuhuili/EAGLE-LLaMA3.1-Instruct-8B'): an EAGLE head is one decoder layer fed by the target's hidden states
+(Li et al. 2024, EAGLE §3; vLLM's EagleLlamaForCausalLM builds one LlamaDecoderLayer and shares the
+target's embeddings), never the catalog model its name contains: named as typed, not counted."""
 DRAFT_FLAGS = ("--speculative-draft-model-path", "--speculative-model")
 """The pasted flags whose value is the draft itself: used once the draft is counted."""
 
@@ -29,6 +34,8 @@ DRAFT_FLAGS = ("--speculative-draft-model-path", "--speculative-model")
 def known_draft(typed: str) -> str | None:
     """The catalog id of the draft model ``typed`` ('meta-llama/Llama-3.2-1B-Instruct' → 'Llama-3.2-1B'),
     None when the catalog does not know it as typed (no substitution: an EAGLE head is not its base)."""
+    if HEAD_RE.search(typed):
+        return None
     from bot.parse.models import extract_models
 
     mentions = extract_models(typed.lower(), typed)[1]
