@@ -158,3 +158,58 @@ def test_a_second_model_that_is_not_the_draft_is_not_counted(text: str) -> None:
     data = answer_json(text)
     assert data["request"]["draft_model"] is None
     assert "other_setup" in _ignored(data).values()
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        (
+            "vLLM speculative decoding: the target is llama3.1-70b-instruct and the draft is "
+            "llama3.1-8b-instruct, with tensor-parallel-size 4 and speculative-draft-tensor-parallel-size 1 "
+            "on 4 A100 80GB. How much memory does this setup need on each GPU?",
+            "tp: 1",
+        ),
+        (
+            "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --speculative-config "
+            '\'{"model": "meta-llama/Llama-3.1-8B-Instruct", "num_speculative_tokens": 5, '
+            '"draft_tensor_parallel_size": 1}\'  4张A100 80G 每卡显存多少',
+            "draft_tensor_parallel_size: 1",
+        ),
+    ],
+)
+def test_the_drafts_own_tp_is_named_not_another_setup(text: str, item: str) -> None:
+    """Llama-3.1-8B (config.json: 32 layers, 8 KV heads, head_dim 128) as the draft: 131,072 B a token beside
+    the 70B's; its own TP 1 is named as not modelled (counted on the target's TP 4), never another setup."""
+    data = answer_json(text)
+    assert data["request"]["draft_model"] == "Llama-3.1-8B"
+    assert _inf(data)["kv_bytes_per_token"] == LLAMA_70B_KV + 2 * 32 * 8 * 128 * 2
+    assert _ignored(data)[item] == "draft_tp"
+
+
+def test_the_drafts_own_tp_reads_in_both_languages() -> None:
+    text = (
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --speculative-config "
+        '\'{"model": "meta-llama/Llama-3.1-8B-Instruct", "num_speculative_tokens": 5, '
+        '"draft_tensor_parallel_size": 1}\''
+    )
+    en = ask(f"{text}  on 4 A100 80GB, memory per GPU?", None, "plain")[0]
+    zh = ask(f"{text}  4张A100 80G 每卡显存多少", None, "plain")[0]
+    assert "the draft model's own tensor-parallel size is not modelled" in en
+    assert "草稿模型自己的张量并行数没有建模" in zh
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serving DeepSeek-V3 with vLLM on 8 H200: vllm serve DeepSeek-V3 --tensor-parallel-size 8 "
+        '--speculative_config \'{"model": "DeepSeek-V3-NextN", "num_speculative_tokens": 2}\'',
+        "8 张 H200 用 vLLM 部署：vllm serve DeepSeek-V3 --tensor-parallel-size 8 "
+        '--speculative_config \'{"model": "DeepSeek-V3-NextN", "num_speculative_tokens": 2}\'',
+    ],
+)
+def test_an_mtp_head_is_not_a_second_deepseek(text: str) -> None:
+    """'DeepSeek-V3-NextN' is DeepSeek-V3's MTP module (one layer), never a second 671B model."""
+    data = answer_json(text)
+    assert data["request"]["draft_model"] != "DeepSeek-V3"
+    assert _inf(data)["kv_bytes_per_token"] == 70_272.0  # DeepSeek-V3's own MLA cache: 61 × (512 + 64) × 2 B
+    assert "speculative_not_modelled" in _ignored(data).values()

@@ -22,11 +22,14 @@ PATH_RE = rc(r"""--speculative[-_](?:draft[-_]model[-_]path|model)[\s=]+["']?([^
 """SGLang ``--speculative-draft-model-path`` (server_args.py) and vLLM's older ``--speculative-model``."""
 CONFIG_JSON_MODEL_RE = rc(r"""["']model["']\s*:\s*["']([^"'\s]+)""")
 """The "model" of a ``--speculative-config`` JSON value."""
-HEAD_RE = rc(r"(?i)eagle|medusa|mtp|hydra|mlp[-_]?speculator")
+HEAD_RE = rc(r"(?i)eagle|medusa|mtp|nextn|hydra|mlp[-_]?speculator")
 """A draft that is a head on the target, not a model of its own ('Tengyunw/qwen3_32b_eagle3',
 'yuhuili/EAGLE-LLaMA3.1-Instruct-8B'): an EAGLE head is one decoder layer fed by the target's hidden states
 (Li et al. 2024, EAGLE §3; vLLM's EagleLlamaForCausalLM builds one LlamaDecoderLayer and shares the
 target's embeddings), never the catalog model its name contains: named as typed, not counted."""
+DRAFT_TP_RE = rc(r"(?i)draft[\s_\-]*tensor[\s_\-]*parallel[\s_\-]*size[\"'\s:=]*(\d+)")
+"""The draft's own TP ('speculative-draft-tensor-parallel-size 1', vLLM's ``draft_tensor_parallel_size``
+in --speculative-config): not modelled, named (``draft_tp``) — the draft is counted on the target's TP."""
 DRAFT_FLAGS = ("--speculative-draft-model-path", "--speculative-model")
 """The pasted flags whose value is the draft itself: used once the draft is counted."""
 
@@ -60,6 +63,9 @@ def draft_flag(cfg: StackConfig, flag: str, value: object) -> bool:
     cfg.unused.update(
         {k: "speculative_speed" for k, why in cfg.unused.items() if why == "speculative_not_modelled"}
     )
+    tp = DRAFT_TP_RE.search(str(value))
+    if tp is not None:
+        cfg.skip("draft_tensor_parallel_size", int(tp.group(1)), "draft_tp")
     if f in DRAFT_FLAGS:
         cfg.used[flag] = "draft_model"
     else:
@@ -78,6 +84,11 @@ def draft_named(raw: str, named: list[tuple[str, str]]) -> str | None:
         typed = named[item][0].removeprefix("model: ")
     if typed is None:
         return None
+    tp = DRAFT_TP_RE.search(raw)
+    if tp is not None:  # 'speculative-draft-tensor-parallel-size 1' was read as another setup's TP
+        named[:] = [
+            (x, "draft_tp" if x == f"tp: {tp.group(1)}" and why == "other_setup" else why) for x, why in named
+        ]
     known = known_draft(typed)
     if known is None:
         return typed[:120]
