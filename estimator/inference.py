@@ -20,6 +20,7 @@ from typing import NamedTuple
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.defaults import CUDA_CONTEXT_BYTES
+from estimator.kv_types import kv_pair
 from estimator.later import later
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
 from estimator.runtimes import (
@@ -114,6 +115,7 @@ from estimator.weights import (
 
 (with_prefill,) = later("estimator.prefill_load", "with_prefill")  # stated prompts only: not held idle (s41)
 exl2_name, exl2_weight_bytes = later("estimator.exl2_weights", "exl2_name", "exl2_weight_bytes")  # EXL2 only
+(draft_memory,) = later("estimator.draft_model", "draft_memory")  # a draft model named only (s44)
 
 CONTEXT_TABLE = (2048, 4096, 8192, 16384, 32768, 131072)
 """Context lengths of the answer's concurrency table (up to the model's or the asked context)."""
@@ -160,6 +162,8 @@ class ServingSetup:
     """TGI's release as stated: its own share of the card (:func:`estimator.tgi_release.release_share`)."""
     dp_said: bool | None = None
     """DP attention as stated: the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44)."""
+    draft: tuple[ModelSpec, float] | None = None
+    """Speculative decoding's draft (spec, params): its weights and KV on the same GPUs (s44)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
@@ -176,54 +180,12 @@ class _Footprint(NamedTuple):
     bpp: float
     kv_b: float
     kv_seq: float
+    kv_read: float
+    """The target's KV bytes per sequence, the draft's left out: the speed is without speculation."""
     rt: ServingRuntime
     prompt: int
     load: Load
     one: Load
-
-
-_KV_BYTES = (Precision.fp8, Precision.int8, Precision.q8_0, Precision.q4_0)
-"""KV types sized at their own bytes per value: fp8/int8 1; llama.cpp's ``-ctk/-ctv`` and Ollama's
-``OLLAMA_KV_CACHE_TYPE`` q8_0 34/32 = 1.0625 and q4_0 18/32 = 0.5625 (ggml.c type traits; s19)."""
-
-
-def _kv_bytes(kv: Precision) -> float:
-    """Bytes per cached value of one KV type (:data:`_KV_BYTES`, else 2: a 16-bit cache)."""
-    return bytes_per_param(kv) if kv in _KV_BYTES else 2.0
-
-
-def default_kv_precision(weights: Precision, gpu: GpuSpec, ggml: bool = False) -> Precision:
-    """The KV cache's type when the user set none. llama.cpp and Ollama (``ggml``: the runtime sized is
-    :class:`estimator.runtimes.llama_cpp.LlamaCpp`): f16 whatever the weights (llama.cpp common/arg.cpp
-    ``--cache-type-k/-v`` default f16; Ollama ``OLLAMA_KV_CACHE_TYPE`` default f16; s24 review #2: it
-    was labelled bf16). Otherwise the model's 16-bit activation dtype. vLLM's
-    ``kv_cache_dtype="auto"`` is the model dtype (vllm/config.py ``CacheConfig``: "auto" uses the model
-    data type), which is the checkpoint's ``torch_dtype`` (fp16 for Llama-2, bf16 for Llama-3) or the
-    user's ``--dtype``; SGLang's ``--kv-cache-dtype auto`` the same (sglang/srt/model_executor/
-    model_runner.py: ``self.kv_cache_dtype = self.dtype``). So fp16 weights (or a card without bf16:
-    V100, T4, vLLM casts bf16 to fp16 there) keep an fp16 cache, everything else bf16."""
-    return Precision.fp16 if ggml or weights is Precision.fp16 or not gpu.has_bf16 else Precision.bf16
-
-
-def _kv_pair(s: ServingSetup) -> tuple[float, str]:
-    """(bytes per cached value, the report's name) of ``s``'s KV cache. K and V of their own types
-    (llama.cpp ``-ctk``/``-ctv``: src/llama-kv-cache.cpp makes each layer's K and V tensors of
-    ``type_k`` and ``type_v``, both f16 unless set; common/arg.cpp): as many K values as V values a token
-    (n_embd_k_gqa = n_embd_v_gqa for the attention the catalog holds), so the mean of the two bytes
-    per value sizes the pair exactly ('K q8_0, V fp16': (1.0625 + 2) / 2 = 1.53 B)."""
-    k_b = _kv_bytes(s.kv_precision)
-    if s.kv_v is None or Precision(s.kv_v) is s.kv_precision:
-        return k_b, _kv_name(s.kv_precision, k_b)
-    v = Precision(s.kv_v)
-    v_b = _kv_bytes(v)
-    return (k_b + v_b) / 2, f"K {_kv_name(s.kv_precision, k_b)}, V {_kv_name(v, v_b)}"
-
-
-def _kv_name(kv: Precision, kv_b: float) -> str:
-    """The KV type as the report names it: 'q8_0'/'q4_0', 'fp8' (any 1-byte type), 'fp16' or 'bf16'."""
-    if kv in (Precision.q8_0, Precision.q4_0):
-        return kv.value
-    return "fp8" if kv_b == 1.0 else "fp16" if kv is Precision.fp16 else "bf16"
 
 
 def _footprint(s: ServingSetup) -> _Footprint:
@@ -231,17 +193,19 @@ def _footprint(s: ServingSetup) -> _Footprint:
     embeddings included), KV bytes per value (1 for fp8/int8 KV, else 2) and per sequence, the load."""
     bpw = s.bits_per_weight
     weights = exl2_weight_bytes(s.spec, s.params, bpw) if bpw else weight_bytes(s.spec, s.params, s.precision)
-    kv_b = _kv_pair(s)[0]
+    kv_b = kv_pair(s.kv_precision, s.kv_v)[0]
+    draft_w, kv_ratio = draft_memory(s.spec, s.draft) if s.draft else (0.0, 0.0)  # s44: the draft's share
     rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
     return _Footprint(
         active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
-        weights=weights,
+        weights=weights + draft_w,
         bpp=weights / s.params,
-        kv_b=kv_b,
-        kv_seq=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b),
+        kv_b=kv_b * (1 + kv_ratio),
+        kv_seq=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)),
+        kv_read=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b),
         rt=rt,
         prompt=prompt,
         load=load,
@@ -311,7 +275,7 @@ def _speed_and_cost(
             s.gpu,
             speed_tp,
             f.bpp,
-            f.kv_seq,
+            f.kv_read,
             per_replica,
             s.precision,
             comm=True,
@@ -360,7 +324,7 @@ def serve(s: ServingSetup) -> Inference:
         kv_bytes_per_token=kv_bytes_per_token(spec, kv_b),
         kv_bytes_per_sequence=kv_seq,
         kv_bytes_total=kv_total,
-        kv_precision=_kv_pair(s)[1],
+        kv_precision=kv_pair(s.kv_precision, s.kv_v)[1],
         context_tokens=s.context_tokens,
         prompt_tokens=f.prompt,
         concurrency=s.concurrency,

@@ -68,6 +68,7 @@ ESTIMATOR: dict[str, tuple[str, ...]] = {
     "estimator.prefill_load": ("note_prefill_load", "prefill_in_decode"),
     "estimator.serving_layout_notes": ("layout_notes",),
     "estimator.speed_floor": ("at_speed_floor", "stated_speed_check"),
+    "estimator.draft_model": ("draft_for", "note_draft"),
 }
 """The serving functions estimator/serving.py (at the line cap) calls only for some questions: MLA
 layouts, budgets, capacity pricing, schedules and throughput targets, s41's prefill load, layout notes and

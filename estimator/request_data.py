@@ -48,6 +48,16 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "named as not counted where the model's image tokens are not known (s44)",
         json_schema_extra=_setting("serving", json_order=121),
     )
+    draft_model: str | None = Field(
+        None,
+        max_length=120,
+        description="the draft model of speculative decoding as stated (vLLM --speculative-config "
+        "'{\"model\": ...}', SGLang --speculative-draft-model-path, 'Llama-3.2-1B as the draft', "
+        "'用 Qwen2.5-0.5B 做草稿模型'): the catalog id when the catalog knows it, its weights (2 B a "
+        "parameter) and KV cache then counted on each GPU with the target's TP (estimator.draft_model); "
+        "else the name as typed, its memory not counted (said) (s44)",
+        json_schema_extra=_setting("serving", json_order=122),
+    )
     global_batch_asked: bool | None = Field(
         None,
         description="the user asks which global batch to use ('全局批大小多少合适', 'what global batch "

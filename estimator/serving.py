@@ -15,7 +15,8 @@ from estimator import defaults
 from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
-from estimator.inference import ServingSetup, default_kv_precision, serve
+from estimator.inference import ServingSetup, serve
+from estimator.kv_types import default_kv_precision
 from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
@@ -233,6 +234,7 @@ def size_serving(
         price=price[:3] if price else None, utilization=req.gpu_memory_utilization, dp_said=req.dp_attention,
         most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
+        draft=LATE.draft_for(req, spec) if req.draft_model else None,  # s44: a named draft model's memory
     )  # fmt: skip
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
@@ -256,6 +258,7 @@ def size_serving(
     inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)
     _memory_assumptions(req, spec, gpu, inf, runtime, ledger)
+    LATE.note_draft(base, ledger) if base.draft else None  # s44: the draft's share, said
     launched = Launch(too_small, requested_count(req), runtime, precision)
     verdict = launched_verdict(serving_verdict(req, inf, gpu, spec), launched, spec, gpu, inf, ledger)
     resize = partial(size, precision)  # "how many fit": counted again at a raised share (s33 #1)

@@ -339,6 +339,9 @@ class FieldSteps(GpuFieldSteps):
             from bot.parse.serving_methods import serving_methods
 
             serving_methods(self.s, self.named_unused, self.raw)
+            from bot.parse.draft_model import draft_named  # s44: the draft's memory counted
+
+            f["draft_model"] = draft_named(self.raw, self.named_unused)
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

@@ -18,6 +18,13 @@ DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
         "not 1/%(tp)s of them: %(extra_bytes)s more per GPU than the weights ÷ %(tp)s, counted above "
         "(vLLM's data-parallel deployment: the experts alone are split over the group)."
     ),
+    NoteCode.draft_counted: N_(
+        "The draft model of your speculative decoding, %(draft)s, is counted above: its weights "
+        "(%(weights_bytes)s, 2 B a parameter, split over the same GPUs as the target's: vLLM runs the draft "
+        "with the target's TP) and its KV cache (%(kv_kib)s KiB per token, beside the target's in each "
+        "token held); the decode speed is without speculation."
+    ),
 }
 """``dp_attention_replicated_sglang`` (attention and embedding whole) and ``_vllm`` (all but the routed
-experts whole) → words; params whole_bytes, extra_bytes (bytes), tp."""
+experts whole) → words; params whole_bytes, extra_bytes (bytes), tp. ``draft_counted`` (s44 fixspec,
+estimator.draft_model): a named draft's memory counted; params draft, weights_bytes, kv_kib."""

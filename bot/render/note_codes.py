@@ -121,6 +121,7 @@ class NoteCode(Keys):
     mla_dp_attention_assumed = "mla_dp_attention_assumed"
     dp_attention_replicated_sglang = "dp_attention_replicated_sglang"
     dp_attention_replicated_vllm = "dp_attention_replicated_vllm"
+    draft_counted = "draft_counted"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"
     mla_vllm_plain_tp = "mla_vllm_plain_tp"
     sglang_raised_fraction = "sglang_raised_fraction"

@@ -16,6 +16,15 @@ SERVE_FLAG_TEXTS = {
         "the draft model of your speculative decoding, not another setup: its weights and KV cache also take "
         "GPU memory (not counted above), and the decode speed shown is without speculation"
     ),
+    "speculative_speed": N_(
+        "speculative decoding's speed-up is not modelled: the decode speed shown is without it (it depends "
+        "on how many drafted tokens are accepted); the draft model's weights and KV cache are counted above"
+    ),
+    "draft_tp": N_(
+        "the draft model's own tensor-parallel size is not modelled: its weights and KV cache are counted "
+        "split over the target's TP, vLLM's default; with a draft TP of 1 the first GPU holds the whole "
+        "draft beside its share of the target"
+    ),
     "expert_parallel": N_(
         "expert parallelism is not modelled as its own layout: the experts are sized split over the same "
         "GPUs by tensor parallelism (each GPU holds about the same bytes of them either way); the "

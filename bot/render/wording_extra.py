@@ -370,6 +370,7 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "vllm_version": N_("vLLM release"),
     "lmdeploy_version": N_("lmdeploy release"),
     "tgi_version": N_("TGI release"),
+    "draft_model": N_("draft model"),
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),
 }

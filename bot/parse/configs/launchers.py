@@ -302,6 +302,13 @@ def _name_precision(cfg: StackConfig) -> None:
         cfg.values["precision"] = precision
 
 
+def _draft_flag(cfg: StackConfig, flag: str, value: Any) -> bool:
+    """:func:`bot.parse.draft_model.draft_flag` (imported when a speculative flag is pasted)."""
+    from bot.parse.draft_model import draft_flag
+
+    return draft_flag(cfg, flag, value)
+
+
 def _serve_flag(
     cfg: StackConfig, tool: str, table: dict[str, tuple[str, str]], flag: str, value: Any
 ) -> None:
@@ -312,6 +319,15 @@ def _serve_flag(
 
         reason = "no_field" if flag in SERVE_NO_FIELD else "not_sized" if known(tool, flag) else "unknown_key"
         reason = serve_flag_reason(flag) or reason if reason == "not_sized" else reason  # trial s43 #3/#4
+        if reason == "speculative_not_modelled" and _draft_flag(
+            cfg, flag, value
+        ):  # s44: a known draft counted
+            return
+        reason = (
+            "speculative_speed"
+            if reason == "speculative_not_modelled" and "draft_model" in cfg.values
+            else reason
+        )
         if flag == "--quant-policy" and str(value) in ("4", "8"):  # lmdeploy's KV cache as int4/int8
             flag, value = "kv_precision", f"int{value} (--quant-policy {value})"  # (kv_cache_types)
         cfg.skip(flag, value, reason)

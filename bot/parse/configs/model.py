@@ -40,6 +40,8 @@ UNUSED_REASONS = (
     "close_value",  # 'finetuning_type: lroa': not a value the tool takes, read as the closest (s39 fixc)
     "speculative_not_modelled",  # a speculative-decoding flag: draft weights and speed not sized (s43)
     "speculative_draft",  # the draft model named in words beside speculative decoding (s43 fixserve2 #2)
+    "draft_tp",  # the draft's own TP (draft_tensor_parallel_size): counted on the target's TP (s44)
+    "speculative_speed",  # speculative decoding with a known draft: its memory counted, its speed not (s44)
     "expert_parallel",  # an expert-parallel flag: experts sized split by TP over the same GPUs (s43)
     "colon_missing",  # 'quantization_bit 4' in a YAML: read as 'quantization_bit: 4', named (s39 fixc)
 )
