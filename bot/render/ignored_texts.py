@@ -263,6 +263,11 @@ IGNORED_TEXTS: dict[str, str] = {
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
     ),
+    "provider_price": N_(
+        "a provider named: no price of its own is on file — the cost uses the card's market range over "
+        "several providers, so which provider is cheaper is not answered; give its price per GPU-hour "
+        "(e.g. “$2.99 per GPU-hour”) and the cost uses it"
+    ),
     "step_label": N_(
         "which step of a procedure it names (DeepSpeed-Chat's step 3 is its RLHF step), not a count of "
         "anything: the job is sized by its model, data and GPUs"
