@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.later_names import card_slots, kinds_of_cards, load_change
 from bot.parse.calendar_dates import DATE_GATE, calendar_dates
-from bot.parse.cloud_providers import GATE as _PROVIDER_GATE
+from bot.parse.cloud_providers import CUES as PROVIDER_CUES
 from bot.parse.context_phase import _GATE_RE as PHASE_GATE
 from bot.parse.context_phase import context_phase
 from bot.parse.peak_load import daytime_peak
@@ -65,7 +65,7 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         from bot.parse.power_price import power_price
 
         s, power = power_price(s)
-    if _PROVIDER_GATE.search(s):  # 'vs Lambda H100', '阿里云和AutoDL比': no price of theirs (s44 trial #5)
+    if any(map(s.__contains__, PROVIDER_CUES)):  # 'vs Lambda H100', '阿里云和AutoDL比' (s44 trial #5)
         from bot.parse.cloud_providers import providers
 
         power += providers(s)
