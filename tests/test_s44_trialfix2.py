@@ -122,3 +122,79 @@ def test_llama4_config_json_reads_chunked_layers() -> None:
     assert listed.sliding_window_layers == 36
     none = spec_from_config(_llama4_config(attention_chunk_size=None)).spec
     assert none.sliding_window is None  # no chunk: every layer global (must not invent one)
+
+
+# Findings 3 and 4: a period's tokens and a batch's time asked (estimator.batch_work): the deployment's
+# total output throughput at the most sequences its GPUs hold (report.inference.priced_tokens_per_s) ×
+# 86,400 s or 3,600 s, and a batch's tokens ÷ it.
+
+
+def _work(q: str):  # (answer, its BatchWork or None)
+    a = answer(q)
+    return a, (a.report.batch_work if a.report is not None else None)
+
+
+@pytest.mark.parametrize(
+    ("q", "period"),
+    [
+        ("How many tokens per day can a cluster of 16 H100 generate serving Llama-3.1-70B in FP8?", 86400),
+        ("How many tokens can 8 H100 generate an hour with Llama 3.1 70B?", 3600),
+        ("32张A100部署DeepSeek-R1-Distill-Qwen-32B，一天最多能生成多少token？", 86400),
+        ("8 张 H100 跑 Llama 3.1 70B，每小时能输出多少 token？", 3600),
+    ],
+)
+def test_tokens_in_a_period(q: str, period: int) -> None:
+    a, work = _work(q)
+    assert work is not None and work.period_s == period
+    inf = a.report.inference
+    assert work.tokens_per_s == inf.priced_tokens_per_s and work.sequences == inf.priced_concurrency
+    assert work.tokens_in_period == pytest.approx(inf.priced_tokens_per_s * period)
+    assert (work.tp * work.pp * work.replicas) == work.gpus == inf.serving_gpus
+    assert a.report.request.deadline_days is None  # '一天' is the period asked, not a one-day deadline
+    assert not [i for i in a.interpretation.ignored if i.reason == "training_only"]
+
+
+def test_tokens_a_day_trial_figures() -> None:
+    """q03_en: 16 H100, Llama 3.1 70B FP8 — TP 2 × 8 copies, 432 sequences, ≈ 9,518 tokens/s priced in the
+    trial's own reply: ≈ 822M tokens a day, said before the headline in both languages."""
+    from bot.render.renderer import render
+
+    a, work = _work("How many tokens per day can a cluster of 16 H100 generate serving Llama-3.1-70B in FP8?")
+    assert (work.tp, work.replicas, work.sequences) == (2, 8, 432)
+    assert work.tokens_in_period == pytest.approx(9518.27 * 86400, rel=1e-3)
+    first = render(a, "text").splitlines()[0]
+    assert first.startswith("≈ 822M tokens a day") and "TP=2 × 8 copies" in first
+    zh = answer("16 张 H100 用 FP8 部署 Llama-3.1-70B，一天能生成多少 token？")
+    assert render(zh, "text").splitlines()[0].startswith("一天约 8.2亿 token")
+
+
+@pytest.mark.parametrize(
+    ("q", "tokens"),
+    [
+        (
+            "Offline batch inference: we need to process 1B tokens (~200 output tokens per request, 2k "
+            "prompt) with Llama 3.1 8B. How long on 8xH100?",
+            1e9,
+        ),
+        ("离线批量推理，Qwen2.5-7B，总共10亿token要处理，8张H100大概要跑多久？", 1e9),
+        ("We have to generate 500M tokens with Qwen2.5-7B on 4 A100. How long will it take?", 5e8),
+    ],
+)
+def test_batch_time(q: str, tokens: float) -> None:
+    a, work = _work(q)
+    assert work is not None and work.batch_tokens == tokens
+    assert work.batch_seconds == pytest.approx(tokens / a.report.inference.priced_tokens_per_s)
+    assert not [i for i in a.interpretation.ignored if i.text in ("1b", "10亿", "500m")]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "We process 50 million tokens per day through Llama 3.1 70B. How many H100 do we need?",  # a load
+        "Serve Llama 3.1 70B on 8 H100 for 100 users: how many tokens per second each?",  # no period asked
+        "Llama 3.1 8B pre-training on 1B tokens, how long on 8 H100?",  # training data, not a batch
+        "部署 Qwen2.5-7B 要几张 4090？一天大概 100 个用户",  # a day, no tokens asked
+    ],
+)
+def test_no_batch_work_misread(q: str) -> None:
+    assert _work(q)[1] is None
