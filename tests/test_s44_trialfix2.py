@@ -193,6 +193,10 @@ def test_batch_time(q: str, tokens: float) -> None:
         "We process 50 million tokens per day through Llama 3.1 70B. How many H100 do we need?",  # a load
         "Serve Llama 3.1 70B on 8 H100 for 100 users: how many tokens per second each?",  # no period asked
         "Llama 3.1 8B pre-training on 1B tokens, how long on 8 H100?",  # training data, not a batch
+        # s43 fixjob's distillation: the teacher's generated tokens are the student's data
+        "Distill Llama-3.1-70B into Llama-3.2-3B: the teacher generates 50M tokens, then full SFT of the "
+        "student on 8 A100s. How long?",
+        "用 Qwen2.5-72B 蒸馏 Qwen2.5-1.5B，先生成总共 5000万 token，要多久？",
         "部署 Qwen2.5-7B 要几张 4090？一天大概 100 个用户",  # a day, no tokens asked
     ],
 )

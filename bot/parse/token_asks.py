@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
-from bot.parse.request_volume import _TN, _value
+from bot.parse.request_volume import _TN, TRAINING_CUES, _value
 from bot.parse.token_words import DURATION_ASK
 
 PERIOD_ASK_RE = rc(
@@ -38,9 +38,13 @@ BATCH_RE = rc(
 
 def read_token_asks(s: str) -> tuple[str, dict[str, float], list[str]]:
     """(``s`` with the asked period's word or the batch's tokens masked, {``tokens_period_asked_s`` or
-    ``batch_tokens``: value}, the batch's figure as typed); (``s``, {}, []) when neither is asked."""
+    ``batch_tokens``: value}, the batch's figure as typed); (``s``, {}, []) when neither is asked or a
+    training word is written (:data:`bot.parse.request_volume.TRAINING_CUES`: 'the teacher generates 50M
+    tokens, then full SFT … How long?' is a distillation's data)."""
     out: dict[str, float] = {}
     typed: list[str] = []
+    if any(map(s.__contains__, TRAINING_CUES)):  # a training word: the tokens are a run's data, not served
+        return s, out, typed
     m = PERIOD_ASK_RE.search(s) if "how many" in s or "多少" in s else None
     if m is not None:
         g = "e" if m.group("e") else "z"
