@@ -245,6 +245,7 @@ def _report(answer: Answer) -> dict[str, Any]:
             "feasible_with_override"
         ],  # s30: with VLLM_ALLOW_LONG_MAX_MODEL_LEN
         "per_value": [row.as_json() for row in answer.per_value],  # s36-lists: a row per value listed
+        "batch_work": d["batch_work"],  # s44: a period's tokens or a batch's time (estimator.batch_work)
     }
 
 

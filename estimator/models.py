@@ -9,6 +9,7 @@ named next to it. No language, no formatting: the bot renders these. The input s
 
 from pydantic import Field
 
+from estimator.batch_work import BatchWork
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.cpu_decode import CpuRun
 from estimator.factories import empty_list
@@ -468,6 +469,8 @@ class SizingReport(_Frozen):
     warnings: list[Note] = Field(default_factory=empty_list)
     rollout: Rollout | None = None
     """RL (GRPO/RLOO/PPO): the rollouts' decode part of gpu_hours"""
+    batch_work: BatchWork | None = None
+    """a period's tokens or a batch's time asked (estimator.batch_work, s44)"""
     # What was sized, as resolved (issue 23 item 2): nothing downstream goes back to the catalog
     gpu_spec: GpuSpec | None = None
     """the GPU as sized (estimator.resolve): a catalog card, or one derived from it (a stated memory size, a

@@ -87,6 +87,25 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "with no stated load, a throughput target of the hour's tokens ÷ 3,600 s (estimator.request_volume)",
         json_schema_extra=_setting("serving", json_order=127),
     )
+    tokens_period_asked_s: int | None = Field(
+        None,
+        ge=1,
+        le=31_536_000,
+        description="the period whose tokens a serving question asks for, in seconds ('how many tokens a "
+        "day can 8 H100 generate', '一天能生成多少 token': 86,400; an hour: 3,600): the answer is the "
+        "deployment's total output throughput at the most sequences its GPUs hold × the period "
+        "(estimator.batch_work, s44)",
+        json_schema_extra=_setting("serving", json_order=128),
+    )
+    batch_tokens: float | None = Field(
+        None,
+        ge=1,
+        le=1e15,
+        description="the tokens an offline batch must generate, asked how long it takes ('process 1B tokens, "
+        "how long on 8xH100', '总共10亿token要处理，要跑多久'): the time is these tokens ÷ the deployment's "
+        "total output throughput at the most sequences its GPUs hold (estimator.batch_work, s44)",
+        json_schema_extra=_setting("serving", json_order=129),
+    )
     qps: float | None = Field(
         None,
         gt=0,

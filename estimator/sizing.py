@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from estimator import catalog, defaults
+from estimator.batch_work import batch_work
 from estimator.catalog import GpuSpec
 from estimator.compute_budget import with_compute_budget
 from estimator.host_ram import HostRam, host_ram
@@ -69,6 +70,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             served = _served(req, r, ledger)
             filled |= served.filled()
             fields |= served.report_fields()
+            fields["batch_work"] = batch_work(req, fields.get("inference"))  # 'tokens a day?' (s44 #3/#4)
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
             serving = fields.get("inference")
             rented = rented_hours(req, r, ledger, serving.serving_gpus if serving is not None else None)

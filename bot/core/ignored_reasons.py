@@ -119,6 +119,7 @@ IGNORED_REASONS = (
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "daily_schedule_calendar",  # the same on a training run's days: its calendar days (s21)
+    "provider_price",  # 'vs Lambda H100', '阿里云和AutoDL比': no provider's own price on file (s44 trial #5)
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)

@@ -12,6 +12,7 @@ from typing import Any
 from bot.parse.normalize import mask
 from bot.parse.rate_forms import used_rate
 from bot.parse.regex import rc
+from bot.parse.token_words import BATCH_WORDS, DURATION_ASK, PERIOD_WORDS
 
 _N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
 DAILY_USERS_RE = rc(
@@ -40,6 +41,14 @@ def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, floa
         from bot.parse.request_volume import read_request_volume  # imported when used: start-up
 
         s, volume, typed = read_request_volume(s)
+    if ("token" in s or "词元" in s) and (  # s44 trial #3/#4: a period's tokens or a batch's time asked
+        (("how many" in s or "多少" in s) and any(map(s.__contains__, PERIOD_WORDS)))
+        or (any(map(s.__contains__, DURATION_ASK)) and any(map(s.__contains__, BATCH_WORDS)))
+    ):
+        from bot.parse.token_asks import read_token_asks
+
+        s, asked, asked_typed = read_token_asks(s)
+        volume, typed = volume | asked, typed + asked_typed
     m = DAILY_USERS_RE.search(s)
     if m is None:
         return s, None, "", (volume, typed)

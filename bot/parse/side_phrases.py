@@ -2,13 +2,14 @@
 (:mod:`bot.parse.self_correction`), a setting's working value beside its failing one
 (:mod:`bot.parse.worked_value`), a run's measured step time (:mod:`bot.parse.step_times`), a
 long-context phase (:mod:`bot.parse.context_phase`), serving loads written as a change or as
-llama.cpp slots (:mod:`bot.parse.load_change`, :mod:`bot.parse.slot_words`), and a machine's card
-slots (:mod:`bot.parse.card_slots`)."""
+llama.cpp slots (:mod:`bot.parse.load_change`, :mod:`bot.parse.slot_words`), a machine's card
+slots (:mod:`bot.parse.card_slots`), and a cloud provider named (:mod:`bot.parse.cloud_providers`)."""
 
 from __future__ import annotations
 
 from bot.later_names import card_slots, kinds_of_cards, load_change
 from bot.parse.calendar_dates import DATE_GATE, calendar_dates
+from bot.parse.cloud_providers import CUES as PROVIDER_CUES
 from bot.parse.context_phase import _GATE_RE as PHASE_GATE
 from bot.parse.context_phase import context_phase
 from bot.parse.peak_load import daytime_peak
@@ -64,6 +65,10 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         from bot.parse.power_price import power_price
 
         s, power = power_price(s)
+    if any(map(s.__contains__, PROVIDER_CUES)):  # 'vs Lambda H100', '阿里云和AutoDL比' (s44 trial #5)
+        from bot.parse.cloud_providers import providers
+
+        power += providers(s)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)

@@ -10,6 +10,8 @@ from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
 from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
 from bot.render.seq_typed_text import seq_typed as seq_typed
 from bot.render.serve_flag_texts import SERVE_FLAG_TEXTS
+from bot.render.serving_load_texts import QPS_AT_LOAD as QPS_AT_LOAD
+from bot.render.serving_load_texts import SERVING_LOAD_TEXTS
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
@@ -169,21 +171,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "the steps × the per-device batch × the GPUs (gradient accumulation 1, Hugging Face's default, "
         "unless stated), ÷ the completions per prompt for RL: the prompts or samples trained, timed"
     ),
-    "users_active_share": N_(
-        "the people the service is for, not sequences at once: sized at one in ten of them with a request in "
-        "flight — say the concurrency if you know it"
-    ),
-    "users_at_once": N_("as sequences at once; if it counts people, say 'employees': one in ten at once"),
     "unknown_other_device_memory": N_(
         "another setup in your message, on a device not in my catalog with its memory written: this answer "
         "sizes the one named above — ask about it on its own and it is sized by that memory"
-    ),
-    "per_card_load": N_(
-        "the concurrency you see one card hold: a measurement, not the load — the other value is sized; "
-        "compare it with the estimate per GPU below"
-    ),
-    "rate_times_output": N_(
-        "the request rate × the output tokens per request: the output tokens per second sized"
     ),
     "ttft_target": N_("your first-token target: compared with the estimated time to first token"),
     "sample_range": N_(
@@ -274,6 +264,11 @@ IGNORED_TEXTS: dict[str, str] = {
     "power_price": N_(
         "electricity: not priced — the cost given is the GPU rental; energy (kWh at board power) is given "
         "only for your own consumer card with its power on file (RTX 3080/3090/4080/4090)"
+    ),
+    "provider_price": N_(
+        "a provider named: no price of its own is on file — the cost uses the card's market range over "
+        "several providers, so which provider is cheaper is not answered; give its price per GPU-hour "
+        "(e.g. “$2.99 per GPU-hour”) and the cost uses it"
     ),
     "step_label": N_(
         "which step of a procedure it names (DeepSpeed-Chat's step 3 is its RLHF step), not a count of "
@@ -400,11 +395,6 @@ IGNORED_TEXTS: dict[str, str] = {
         "used once the GPU count is known (global batch = micro-batch × accumulation × data-parallel "
         "GPUs): name your GPU count (and micro-batch)"
     ),
-    "cap_not_load": N_("a cap on the sequences run at once, not the load: your stated concurrency is sized"),
-    "qps_needs_output": N_(
-        "a request rate becomes tokens per second only with the output tokens per request: give those (or "
-        "a tokens/s target) and it is sized; the answer below is at the load shown"
-    ),
     "output_in_context": N_(
         "an output length with no prompt length: the context per sequence sized below (prompt + output) "
         "holds it; give the prompt length and the context is sized as prompt + output"
@@ -416,16 +406,6 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "negated": N_(
         "a value your message says is not needed: not sized — the other value stated, or the default, is"
-    ),
-    "per_user_rate": N_(
-        "a rate for each user: say how many users send it, and the service's load is that rate × the users"
-    ),
-    "volume_not_load": N_(
-        "a request volume, not the requests run at once: the concurrency you gave is sized"
-    ),
-    "users_not_load": N_(
-        "the number of people who use the service, not the requests run at once: the concurrency you "
-        "gave is sized"
     ),
     "catalog_peak": N_("the card's peak rate: the sizing uses the peak in its catalog for this card"),
     "card_slots": N_(
@@ -450,29 +430,8 @@ IGNORED_TEXTS: dict[str, str] = {
         "cards' memory is sized as their sum, shared equally; the speed from both cards' memory "
         "bandwidths, each reading its share of the layers in turn"
     ),
-    "current_load": N_(
-        "the load you have now: capacity is planned for the peak or target you gave, which is sized"
-    ),
-    "per_user_speed": N_(
-        "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
-    ),
     "training_tool_serving": N_(
         "a training tool: this is a serving question, sized on the inference engine shown, so it is not used"
-    ),
-    "cap_at_load": N_(
-        "the engine's cap on the sequences it runs at once, the same as your load: both are sized"
-    ),
-    "cap_as_load": N_(
-        "the engine's cap on the sequences it runs at once; with no other load stated, that many sequences "
-        "at once are sized"
-    ),
-    "cap_only": N_(
-        "a cap on the sequences run at once, not a load: the answer gives how many fit at once on your GPUs; "
-        "the engine runs fewer than the cap when its KV cache holds fewer"
-    ),
-    "load_above_cap": N_(
-        "your stated concurrency is above this cap: the engine runs at most this many sequences at once "
-        "and queues the rest; your concurrency is sized"
     ),
     "image_not_vl": N_(
         "visual tokens are counted from the resolution only for Qwen2-VL and Qwen2.5-VL releases (their "
@@ -481,14 +440,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "image_no_resolution": N_(
         "no image resolution given: give it (e.g. 1280x720) to count the visual tokens"
     ),
+    **SERVING_LOAD_TEXTS,  # s44 trialfix2 (bot.render.serving_load_texts)
 }
 """Reasons of ``interpretation.ignored`` → words (those of :data:`OWN_LINES` have lines of their own)."""
-
-QPS_AT_LOAD = N_(
-    "a request rate becomes tokens per second only with the output tokens per request (the number missing): "
-    "give those (or a tokens/s target) and it is sized; the answer below assumes %(n)s concurrent sequences"
-)
-"""A request rate with no output length on an answer that assumed its load (no concurrency stated)."""
 
 
 SETTINGS_APPLIED_TEXTS = {

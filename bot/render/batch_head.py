@@ -1,0 +1,56 @@
+"""The answer to a period's tokens or a batch's time, before the serving headline (s44 trial #3, #4):
+'how many tokens a day can 16 H100 generate' → '≈ 822M tokens a day: 9,518 output tokens/s in total ×
+86,400 s, at 432 sequences at once (the most these GPUs hold; TP=2 × 8 copies)'; 'process 1B tokens, how
+long on 8×H100' → the batch's time. Figures from ``report.batch_work`` (estimator.batch_work); the serving
+headline and its lines follow. Imported by bot.render.renderer only for a report that has one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.render.fmt import fmt_for
+from bot.render.i18n import N_, translate
+
+if TYPE_CHECKING:
+    from bot.core.answer import Answer
+
+PERIOD_HEAD = {
+    86400: N_(
+        "≈ %(tokens)s tokens a day: %(tps)s output tokens/s in total × 86,400 s, at %(seqs)s sequences at "
+        "once (the most these GPUs hold; %(layout)s)."
+    ),
+    3600: N_(
+        "≈ %(tokens)s tokens an hour: %(tps)s output tokens/s in total × 3,600 s, at %(seqs)s sequences at "
+        "once (the most these GPUs hold; %(layout)s)."
+    ),
+}
+BATCH_HEAD = N_(
+    "%(batch)s tokens ≈ %(time)s: ÷ %(tps)s output tokens/s in total, at %(seqs)s sequences at once (the "
+    "most these GPUs hold; %(layout)s); every token is counted as generated, so a batch that is mostly "
+    "prompt runs faster."
+)
+COPIES = N_("%(n)s copies")
+UNITS = {"days": N_("%(n)s days"), "hours": N_("%(n)s hours"), "minutes": N_("%(n)s minutes")}
+
+
+def batch_head(text: str, answer: Answer) -> str:
+    """``text`` (a rendered reply) with the period's tokens and the batch's time before its first line;
+    unchanged without ``report.batch_work``."""
+    work = answer.report.batch_work if answer.report is not None else None
+    if work is None:
+        return text
+    lang = answer.lang
+    f = fmt_for(lang)
+    layout = f"TP={work.tp}" + (f" × PP={work.pp}" if work.pp > 1 else "")
+    if work.replicas > 1:
+        layout += " × " + translate(lang, COPIES, n=f.int(work.replicas))
+    common = {"tps": f.int(work.tokens_per_s), "seqs": f.int(work.sequences), "layout": layout}
+    lines = []
+    if work.period_s in PERIOD_HEAD and work.tokens_in_period:
+        tokens = f.tokens(work.tokens_in_period)
+        lines.append(translate(lang, PERIOD_HEAD[work.period_s], tokens=tokens, **common))
+    if work.batch_tokens and work.batch_seconds:
+        value, unit = f.duration(work.batch_seconds / 86400)
+        when = translate(lang, UNITS[unit], n=value)
+        lines.append(translate(lang, BATCH_HEAD, batch=f.tokens(work.batch_tokens), time=when, **common))
+    return "\n".join(lines) + "\n\n" + text if lines else text
