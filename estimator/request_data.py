@@ -46,7 +46,7 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "LLaVA-1.5's "
         "576 an image, a Qwen2-VL/Qwen2.5-VL release's from ``image_pixels`` (estimator.image_tokens); "
         "named as not counted where the model's image tokens are not known (s44)",
-        json_schema_extra=_setting("serving", json_order=121),
+        json_schema_extra=_setting("serving", json_order=115),
     )
     draft_model: str | None = Field(
         None,
@@ -56,7 +56,7 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "'用 Qwen2.5-0.5B 做草稿模型'): the catalog id when the catalog knows it, its weights (2 B a "
         "parameter) and KV cache then counted on each GPU with the target's TP (estimator.draft_model); "
         "else the name as typed, its memory not counted (said) (s44)",
-        json_schema_extra=_setting("serving", json_order=122),
+        json_schema_extra=_setting("serving", json_order=116),
     )
     global_batch_asked: bool | None = Field(
         None,

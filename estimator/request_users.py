@@ -77,7 +77,7 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         description="tokens a service processes a day ('we process 50 million tokens per day', "
         "'每天要处理 1 亿 token'): with no stated load, a throughput target at the busiest hour, the day's "
         "tokens ÷ 86,400 s × the request volume's peak factor (estimator.request_volume, s44)",
-        json_schema_extra=_setting("serving", json_order=126),
+        json_schema_extra=_setting("serving", json_order=117),
     )
     tokens_per_hour: float | None = Field(
         None,
@@ -85,7 +85,7 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         le=1e15,
         description="tokens a service processes an hour ('2M tokens an hour', '每小时 500 万 token'): "
         "with no stated load, a throughput target of the hour's tokens ÷ 3,600 s (estimator.request_volume)",
-        json_schema_extra=_setting("serving", json_order=127),
+        json_schema_extra=_setting("serving", json_order=118),
     )
     tokens_period_asked_s: int | None = Field(
         None,
@@ -95,7 +95,7 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "day can 8 H100 generate', '一天能生成多少 token': 86,400; an hour: 3,600): the answer is the "
         "deployment's total output throughput at the most sequences its GPUs hold × the period "
         "(estimator.batch_work, s44)",
-        json_schema_extra=_setting("serving", json_order=128),
+        json_schema_extra=_setting("serving", json_order=119),
     )
     batch_tokens: float | None = Field(
         None,
@@ -104,7 +104,7 @@ class ServiceUsers:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         description="the tokens an offline batch must generate, asked how long it takes ('process 1B tokens, "
         "how long on 8xH100', '总共10亿token要处理，要跑多久'): the time is these tokens ÷ the deployment's "
         "total output throughput at the most sequences its GPUs hold (estimator.batch_work, s44)",
-        json_schema_extra=_setting("serving", json_order=129),
+        json_schema_extra=_setting("serving", json_order=120),
     )
     qps: float | None = Field(
         None,
