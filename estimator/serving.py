@@ -16,7 +16,6 @@ from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
-from estimator.kv_types import default_kv_precision
 from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
@@ -30,6 +29,7 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
+from estimator.serving_base import base_setup
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
@@ -227,15 +227,7 @@ def size_serving(
         return serve(replace(setup, price_at_capacity=at_capacity, kv_precision=kv))  # GGUF: f16 KV (s28 L3)
 
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
-    base = ServingSetup(
-        spec, params, active, gpu, precision, context, 1, req.gpu_count, flash_attention=req.flash_attention,
-        kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml), runtime=named,
-        prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
-        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, dp_said=req.dp_attention,
-        most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
-        bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
-        draft=LATE.draft_for(req, spec) if req.draft_model else None,  # s44: a named draft model's memory
-    )  # fmt: skip
+    base = base_setup(req, (spec, params, active), gpu, precision, context, named, price, ggml)
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
         inf, stated = _stated_layout(inf, stated, partial(size, precision, True), ledger, _quiet(req, base))

@@ -126,6 +126,11 @@ _HEADS_RE = rc(
 """A head count: '1,000 users', '500 employees', '2000 个员工', '500人' (never '人民币', '人工', '人均')."""
 
 
+_CLAUSE_SEP_RE = rc(r"[，;；。]|(?<!\d),|,(?!\d{3}(?!\d))")
+"""Where a clause ends: never the thousands comma of '1,000' (s44 review B3: 'each of 1,000 users sends 10
+requests an hour' lost its 'each')."""
+
+
 def per_user_heads(s: str, m: re.Match[str]) -> tuple[float, re.Match[str]] | None:
     """(people, their match) when the volume ``m`` of ``s`` is said per person — 'each' or '每人' between the
     clause's start and the volume, or 'per user' right after it — and a head count is written outside it
@@ -133,7 +138,7 @@ def per_user_heads(s: str, m: re.Match[str]) -> tuple[float, re.Match[str]] | No
     '500个员工，每人每天大概问30次'); None when it is the service's own count or no head count is read (the
     volume then stays as typed). The people × the count is the service's volume: Little's law on it
     (:mod:`estimator.request_volume`) sizes the load, never the head count as sequences at once."""
-    lo = max(s.rfind(c, 0, m.start()) for c in ",，;；。") + 1
+    lo = max((sep.end() for sep in _CLAUSE_SEP_RE.finditer(s, 0, m.start())), default=0)
     if not (_PER_USER_CUE_RE.search(s, lo, m.start()) or _AFTER_RE.match(s, m.end())):
         return None
     heads = [h for h in _HEADS_RE.finditer(s) if h.end() <= m.start() or h.start() >= m.end()]
