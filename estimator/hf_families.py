@@ -322,8 +322,6 @@ def _window(r: _Reader, model_type: str, layers: int | None) -> tuple[int | None
     (``MistralAttention`` passes ``sliding_window`` to every layer). Phi-3's and Llama's configs are read
     without one (Phi-3's ``sliding_window`` is a FlashAttention-2 setting the catalog's Phi-3 entries do
     not apply either; Llama has none)."""
-    if model_type in LLAMA4:  # iRoPE: the RoPE layers attend within attention_chunk_size-token chunks
-        return _chunked(r, layers)
     window = r.int("sliding_window", required=False)
     if window is None or model_type in ("phi3", "llama"):
         return None, None
@@ -339,22 +337,6 @@ def _window(r: _Reader, model_type: str, layers: int | None) -> tuple[int | None
     if model_type in ("mistral", "mixtral", "starcoder2"):
         return window, None
     return None, None
-
-
-def _chunked(r: _Reader, layers: int | None) -> tuple[int | None, int | None]:
-    """Llama 4's chunked local attention as a window: (``attention_chunk_size``, its layers). A layer is
-    chunked where it uses RoPE: ``no_rope_layers[i]`` is 1 (transformers ``Llama4TextAttention``:
-    ``use_rope = config.no_rope_layers[layer_idx]``, chunked when so); without the list, every layer but
-    each ``no_rope_layer_interval``-th (default 4: 36 of 48). vLLM keeps a chunked layer's KV for one chunk
-    (``ChunkedLocalAttentionSpec.max_memory_usage_bytes``, vllm/v1/kv_cache_interface.py), as a window."""
-    chunk = r.int("attention_chunk_size", required=False)
-    if not chunk or not layers:
-        return None, None
-    flags = r.config.get("no_rope_layers")
-    if isinstance(flags, list) and flags:
-        return chunk, sum(1 for f in flags[:layers] if f)
-    interval = r.int("no_rope_layer_interval", default=4) or 4
-    return chunk, layers - layers // interval
 
 
 def _moe(r: _Reader, experts_key: str, width_key: str) -> dict[str, Any]:

@@ -65,65 +65,6 @@ def test_split_keeps_every_serving_load_reason() -> None:
     assert "volume_not_load" in IGNORED_TEXTS and "cap_only" in IGNORED_TEXTS
 
 
-# Finding 7: Llama 4 Scout/Maverick: 3 of 4 layers use chunked local attention (attention_chunk_size 8192,
-# no_rope_layers in config.json); vLLM holds their KV for one chunk (vllm/v1/kv_cache_interface.py
-# ChunkedLocalAttentionSpec.max_memory_usage_bytes). Sized as sliding-window layers of 8192.
-_PER_LAYER = 8 * 128 * 2 * 2  # 8 KV heads × head_dim 128 × (K, V) × bf16 bytes = 4 KiB a token a layer
-
-
-@pytest.mark.parametrize("model", ["Llama-4-Scout-17B-16E", "Llama-4-Maverick-17B-128E"])
-def test_llama4_chunked_layers_hold_one_chunk(model: str) -> None:
-    from estimator.catalog import model as get_model
-    from estimator.weights import kv_bytes_per_sequence
-
-    spec = get_model(model)
-    assert (spec.sliding_window, spec.sliding_window_layers) == (8192, 36)
-    # 1M tokens: 12 global layers hold all of them, 36 chunked layers one chunk: 50.4 GB, not 197 GB
-    want = _PER_LAYER * (12 * 1_000_000 + 36 * 8192)
-    assert kv_bytes_per_sequence(spec, 1_000_000) == pytest.approx(want)
-    # within one chunk every layer holds the whole context (48 layers × 4 KiB = 192 KiB a token)
-    assert kv_bytes_per_sequence(spec, 4096) == pytest.approx(48 * _PER_LAYER * 4096)
-
-
-@pytest.mark.parametrize(
-    ("q", "gpus"),
-    [
-        ("Llama 4 Scout 跑 100 万 token 上下文，单用户，要几张 H100？", 4),  # the trial's q12_zh (8 before)
-        ("Serve Llama 4 Scout with a 1M token context for one user: how many H100?", 4),
-    ],
-)
-def test_llama4_million_context_answer(q: str, gpus: int) -> None:
-    """218 GB of bf16 weights + 50.4 GB of KV on H100s of 71.3 GiB usable: 4 (TP 4), not 8."""
-    report = answer(q).report
-    assert report is not None and report.inference is not None
-    assert report.inference.min_gpus == gpus
-
-
-def _llama4_config(**extra: object) -> dict:
-    text = {
-        "model_type": "llama4_text", "hidden_size": 5120, "num_hidden_layers": 48, "num_attention_heads": 40,
-        "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 8192, "intermediate_size_mlp": 16384,
-        "num_local_experts": 16, "num_experts_per_tok": 1, "interleave_moe_layer_step": 1,
-        "vocab_size": 202048, "max_position_embeddings": 10485760, "attention_chunk_size": 8192,
-    }  # fmt: skip
-    text.update(extra)
-    return {"architectures": ["Llama4ForConditionalGeneration"], "model_type": "llama4", "text_config": text}
-
-
-def test_llama4_config_json_reads_chunked_layers() -> None:
-    """A user's Llama 4 config.json: the chunk is the window, the RoPE layers (no_rope_layers 1) are chunked;
-    without the list every 4th layer (no_rope_layer_interval 4) is global: 36 of 48."""
-    from estimator.hf_config import spec_from_config
-
-    plain = spec_from_config(_llama4_config()).spec
-    assert (plain.sliding_window, plain.sliding_window_layers) == (8192, 36)
-    flags = [int((i + 1) % 4 != 0) for i in range(48)]
-    listed = spec_from_config(_llama4_config(no_rope_layers=flags)).spec
-    assert listed.sliding_window_layers == 36
-    none = spec_from_config(_llama4_config(attention_chunk_size=None)).spec
-    assert none.sliding_window is None  # no chunk: every layer global (must not invent one)
-
-
 # Findings 3 and 4: a period's tokens and a batch's time asked (estimator.batch_work): the deployment's
 # total output throughput at the most sequences its GPUs hold (report.inference.priced_tokens_per_s) ×
 # 86,400 s or 3,600 s, and a batch's tokens ÷ it.
