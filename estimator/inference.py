@@ -199,13 +199,15 @@ def _footprint(s: ServingSetup) -> _Footprint:
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
+    kv_read = kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b)  # the target's: what a decode step reads
+    kv_seq = kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)) if kv_ratio else kv_read
     return _Footprint(
         active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
         weights=weights + draft_w,
         bpp=weights / s.params,
         kv_b=kv_b * (1 + kv_ratio),
-        kv_seq=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)),
-        kv_read=kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b),
+        kv_seq=kv_seq,
+        kv_read=kv_read,
         rt=rt,
         prompt=prompt,
         load=load,
