@@ -29,7 +29,6 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
-from estimator.serving_base import base_setup
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
@@ -227,6 +226,8 @@ def size_serving(
         return serve(replace(setup, price_at_capacity=at_capacity, kv_precision=kv))  # GGUF: f16 KV (s28 L3)
 
     ggml = runtime_for(gpu, precision, named=named).local  # llama.cpp / Ollama: an f16 cache by default
+    from estimator.serving_base import base_setup  # serving answers only (a training ask imports none)
+
     base = base_setup(req, (spec, params, active), gpu, precision, context, named, price, ggml)
     inf, too_small = size(precision), False
     if stated is not None:  # the user's TP × PP: say what a layout chosen freely would need
