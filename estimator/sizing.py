@@ -25,6 +25,7 @@ from estimator.training import rented_hours, size_training
 
 # imported on first call (s43-speed: a plain question calls none of them)
 (with_load_cost,) = later("estimator.load_cost", "with_load_cost")
+(with_request_images,) = later("estimator.image_tokens", "with_request_images")  # s44: images per request
 
 
 def estimate(req: SizingRequest) -> SizingReport:
@@ -64,8 +65,6 @@ def estimate(req: SizingRequest) -> SizingReport:
 
                 req = volume_load(req, ledger)
             if req.images_per_request:  # s44: a served request's images in its prompt
-                from estimator.image_tokens import with_request_images
-
                 req = with_request_images(req, r.spec, ledger)
             served = _served(req, r, ledger)
             filled |= served.filled()
