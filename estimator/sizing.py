@@ -70,7 +70,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             served = _served(req, r, ledger)
             filled |= served.filled()
             fields |= served.report_fields()
-            fields["batch_work"] = batch_work(req, fields.get("inference"))  # 'tokens a day?' (s44 #3/#4)
+            fields["batch_work"] = batch_work(req, fields.get("inference"), served)  # 'tokens a day?' (s44)
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
             serving = fields.get("inference")
             rented = rented_hours(req, r, ledger, serving.serving_gpus if serving is not None else None)
