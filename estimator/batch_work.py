@@ -2,12 +2,15 @@
 
 'How many tokens a day can 8 H100 generate with Llama 3.1 70B', '8 张 H100 一天能生成多少 token' and
 'process 1B tokens, how long on 8×H100' were answered with a fit and a price per million tokens, never with
-the figure asked. Both are the deployment's total output throughput at its best batch: the inference
-estimate's ``priced_tokens_per_s``, the sequences that decode at once when the GPUs hold the most they can
-(``priced_concurrency``: estimator.inference, the same throughput the price per million tokens assumes), on
-the layout the estimate chose — copies of the smallest tensor/pipeline-parallel group that holds the model
-and its KV cache, each answering its own requests (``replicas``), which give more tokens than one copy over
-every GPU (estimator.serving_layout). Then
+the figure asked. Both are the deployment's total output throughput at its capacity (s44 batchfix; review
+B2: the layout sized for the default load, 16 sequences or 1 on a GeForce card, was priced, up to 18× too
+low): on the stated GPUs, each tensor-parallel size that divides the count and the model's heads
+(:func:`estimator.serving_layout.tp_options`) is laid out as count ÷ TP copies, each holding the most
+sequences its KV cache takes at the context (:func:`estimator.inference.serve` at an unbounded load:
+``max_concurrency``, capped by the engine's ``max_num_seqs``), and timed by the serving speed model at that
+load (``decode_tokens_per_s``: estimator.serving_speed.decode_speed, whose per-sequence speed falls as
+the batch grows); the TP with the most tokens/s is kept. A stated TP × PP is kept as stated; a runtime
+that splits layers (llama.cpp, Ollama) keeps its own layout. Then
 
     tokens in a period T = throughput × T  (T = 86,400 s a day, 3,600 s an hour),
     batch time = batch tokens ÷ throughput.
@@ -21,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
+from estimator.copying import replace
+
 if TYPE_CHECKING:
     from estimator.request import SizingRequest
 
@@ -33,12 +38,14 @@ class BatchWork(BaseModel):
     tokens_per_s: float
     """output tokens/s of the whole deployment at ``sequences`` at once (inference.priced_tokens_per_s)"""
     sequences: int
-    """sequences decoding at once: the most the GPUs hold (inference.priced_concurrency)"""
+    """sequences decoding at once over all copies: the most they hold at the context (module doc)"""
     gpus: int
     tp: int
     pp: int
     replicas: int
     """the layout: ``replicas`` copies of TP × PP GPUs each"""
+    most_held: bool = True
+    """``sequences`` is the most these GPUs hold (False: the estimate's priced load, no capacity found)"""
     period_s: int | None = None
     """the period asked about, in seconds (request.tokens_period_asked_s)"""
     tokens_in_period: float | None = None
@@ -49,23 +56,74 @@ class BatchWork(BaseModel):
     """batch_tokens ÷ tokens_per_s"""
 
 
-def batch_work(req: SizingRequest, inference: Any) -> BatchWork | None:
+UNBOUNDED = 10**6
+"""A load no layout holds: :func:`estimator.inference.serve` then runs the most its GPUs hold."""
+
+
+def _capacity(
+    setup: Any, inference: Any, stated: bool, kv_stated: bool
+) -> tuple[float, int, int, int, int] | None:
+    """(tokens/s, sequences, TP, PP, copies) of the layout with the most tokens/s at capacity on the
+    estimate's GPUs (module doc); ``stated``: the user's TP × PP, kept; ``kv_stated``: their KV type, kept.
+    None when none holds a sequence."""
+    from estimator.inference import serve
+    from estimator.models import Precision
+    from estimator.runtimes import GGUF_FORMATS, runtime_named
+    from estimator.serving_layout import tp_options
+
+    count = inference.serving_gpus or inference.min_gpus or 1
+    rt = runtime_named(inference.runtime)
+    if setup.precision in GGUF_FORMATS and not (kv_stated or rt.local):  # as size_serving: f16 KV for GGUF
+        setup = replace(setup, kv_precision=Precision.fp16)
+    own = (inference.tp or 1, inference.pp or 1)
+    groups = [own]
+    if not (stated or rt.splits_layers):
+        groups += [(t, 1) for t in tp_options(setup.spec, setup.gpu, rt) if count % t == 0 and (t, 1) != own]
+    best = None
+    for tp, pp in groups:
+        if count % (tp * pp):
+            continue
+        inf = serve(
+            replace(setup, concurrency=UNBOUNDED, group=(tp, pp), gpu_count=count, most_sequences=False)
+        )
+        speed, seqs = inf.decode_tokens_per_s, inf.max_concurrency
+        if speed is None or not seqs:
+            continue
+        if best is None or speed.aggregate > best[0]:
+            best = (speed.aggregate, seqs, tp, pp, count // (tp * pp))
+    return best
+
+
+def batch_work(req: SizingRequest, inference: Any, served: Any = None) -> BatchWork | None:
     """The :class:`BatchWork` of a request that asks a period's tokens or a batch's time, from its
-    inference estimate (``estimator.models.Inference``); None when neither is asked or no throughput was
-    estimated (the model does not fit, no price, a personal card)."""
+    inference estimate (``estimator.models.Inference``) and the serving answer it came from
+    (``estimator.serving.ServingResult``: its ``setup`` in its ``precision``, re-laid at capacity, module
+    doc; without one, the estimate's priced figures); None when neither is asked or no throughput was
+    estimated (the model does not fit, no speed)."""
     period, batch = req.tokens_period_asked_s, req.batch_tokens
     if not (period or batch) or inference is None:
         return None
-    tps, seqs = inference.priced_tokens_per_s, inference.priced_concurrency
-    if not tps or not seqs:
-        return None
+    setup = getattr(served, "setup", None)  # the ServingSetup sized, before its precision was settled
+    best = None
+    if setup is not None:
+        setup = replace(setup, precision=served.precision)
+        best = _capacity(setup, inference, bool(req.tp or req.pp), bool(req.kv_precision))
+    most = best is not None
+    if best is None:
+        tps, seqs = inference.priced_tokens_per_s, inference.priced_concurrency
+        if not tps or not seqs:
+            return None
+        best = (tps, seqs, inference.tp or 1, inference.pp or 1, inference.replicas or 1)
+        most = seqs >= (inference.max_concurrency or 0)
+    tps, seqs, tp, pp, copies = best
     return BatchWork(
         tokens_per_s=tps,
         sequences=seqs,
-        gpus=inference.serving_gpus or inference.min_gpus or 1,
-        tp=inference.tp or 1,
-        pp=inference.pp or 1,
-        replicas=inference.replicas or 1,
+        gpus=tp * pp * copies,
+        tp=tp,
+        pp=pp,
+        replicas=copies,
+        most_held=most,
         period_s=period,
         tokens_in_period=tps * period if period else None,
         batch_tokens=batch,

@@ -57,14 +57,11 @@ class ServingResult:
     context: int
     concurrency: int
     currency: Currency | None
+    setup: ServingSetup | None = None  # what was sized, before ``precision``: re-laid by estimator.batch_work
 
     def filled(self) -> dict[str, object]:
-        values = {
-            "precision": self.precision,
-            "seq_len": self.context,
-            "concurrency": self.concurrency,
-            "currency": self.currency,
-        }
+        values = {"precision": self.precision, "seq_len": self.context, "concurrency": self.concurrency,
+                  "currency": self.currency}  # fmt: skip
         return {k: v for k, v in values.items() if v is not None}
 
     def report_fields(self) -> dict[str, object]:
@@ -268,7 +265,7 @@ def size_serving(
         feasible, reason = runtime_edges(req, inf, (spec, gpu, runtime), (feasible, reason), ledger)
     _serving_notes(req, spec, gpu, inf, conc := most[0] if held and most else conc, reason, runtime, ledger)
     LATE.check_serving_budget(req, inf := with_load_cost(LATE.on_schedule(req, inf, ledger)), price, ledger)
-    return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None)
+    return ServingResult(inf, feasible, reason, precision, context, conc, price[2] if price else None, base)
 
 
 def _without_time(inf: Inference, gpu: GpuSpec, ledger: Ledger) -> Inference:

@@ -70,7 +70,7 @@ def estimate(req: SizingRequest) -> SizingReport:
             filled |= served.filled()
             fields |= served.report_fields()
             if req.tokens_period_asked_s or req.batch_tokens:  # 'tokens a day?' (s44 #3/#4)
-                fields["batch_work"] = batch_work(req, fields.get("inference"))
+                fields["batch_work"] = batch_work(req, fields.get("inference"), served)
         if req.hours:  # "served for 36 hours on 16 H800": the cost of those GPU-hours
             serving = fields.get("inference")
             rented = rented_hours(req, r, ledger, serving.serving_gpus if serving is not None else None)

@@ -1,6 +1,6 @@
 """The answer to a period's tokens or a batch's time, before the serving headline (s44 trial #3, #4):
-'how many tokens a day can 16 H100 generate' → '≈ 822M tokens a day: 9,518 output tokens/s in total ×
-86,400 s, at 432 sequences at once (the most these GPUs hold; TP=2 × 8 copies)'; 'process 1B tokens, how
+'how many tokens a day can 16 H100 generate' → '≈ 1.1B tokens a day: 13,181 output tokens/s in total ×
+86,400 s, at 656 sequences at once (the most these GPUs hold; TP=8 × 2 copies)'; 'process 1B tokens, how
 long on 8×H100' → the batch's time. Figures from ``report.batch_work`` (estimator.batch_work); the serving
 headline and its lines follow. Imported by bot.render.renderer only for a report that has one."""
 
@@ -16,19 +16,18 @@ if TYPE_CHECKING:
 
 PERIOD_HEAD = {
     86400: N_(
-        "≈ %(tokens)s tokens a day: %(tps)s output tokens/s in total × 86,400 s, at %(seqs)s sequences at "
-        "once (the most these GPUs hold; %(layout)s)."
+        "≈ %(tokens)s tokens a day: %(tps)s output tokens/s in total × 86,400 s, at %(seqs)s (%(layout)s)."
     ),
     3600: N_(
-        "≈ %(tokens)s tokens an hour: %(tps)s output tokens/s in total × 3,600 s, at %(seqs)s sequences at "
-        "once (the most these GPUs hold; %(layout)s)."
+        "≈ %(tokens)s tokens an hour: %(tps)s output tokens/s in total × 3,600 s, at %(seqs)s (%(layout)s)."
     ),
 }
 BATCH_HEAD = N_(
-    "%(batch)s tokens ≈ %(time)s: ÷ %(tps)s output tokens/s in total, at %(seqs)s sequences at once (the "
-    "most these GPUs hold; %(layout)s); every token is counted as generated, so a batch that is mostly "
-    "prompt runs faster."
+    "%(batch)s tokens ≈ %(time)s: ÷ %(tps)s output tokens/s in total, at %(seqs)s (%(layout)s); every token "
+    "is counted as generated, so a batch that is mostly prompt runs faster."
 )
+SEQS = {1: N_("1 sequence at once"), 2: N_("%(n)s sequences at once")}
+MOST = N_("the most these GPUs hold; %(layout)s")
 COPIES = N_("%(n)s copies")
 UNITS = {"days": N_("%(n)s days"), "hours": N_("%(n)s hours"), "minutes": N_("%(n)s minutes")}
 
@@ -44,7 +43,9 @@ def batch_head(text: str, answer: Answer) -> str:
     layout = f"TP={work.tp}" + (f" × PP={work.pp}" if work.pp > 1 else "")
     if work.replicas > 1:
         layout += " × " + translate(lang, COPIES, n=f.int(work.replicas))
-    common = {"tps": f.int(work.tokens_per_s), "seqs": f.int(work.sequences), "layout": layout}
+    layout = translate(lang, MOST, layout=layout) if work.most_held else layout  # only when true
+    seqs = translate(lang, SEQS[min(2, work.sequences)], n=f.int(work.sequences))  # '1 sequence': singular
+    common = {"tps": f.int(work.tokens_per_s), "seqs": seqs, "layout": layout}
     lines = []
     if work.period_s in PERIOD_HEAD and work.tokens_in_period:
         tokens = f.tokens(work.tokens_in_period)
