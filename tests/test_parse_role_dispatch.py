@@ -122,7 +122,9 @@ def test_unicode_spaces_are_python_s() -> None:
 
 
 DEPENDENT = {  # patterns a rule reads only after one of its triggers matched
-    roles._rates_and_money: {rl.MFU_NEAR, roles.L_MONEY_END, roles.R_PRICE_AFTER, rl.L_PRICE},
+    roles._rates_and_money: {  # s44 r40en: L_MFU_DEGREE read once the rule runs, as MFU_NEAR
+        rl.MFU_NEAR, roles.L_MONEY_END, roles.R_PRICE_AFTER, rl.L_PRICE, rl.L_MFU_DEGREE,
+    },
     roles._bytes: {
         rl.L_TOTAL_CAPACITY, rl.R_TOTAL_CAPACITY, rl.L_NEEDS_OR_USES, rl.R_MEMORY_WORD, rl.L_MEM_TOTAL,
         rl.R_MEM_TOTAL_WORD, rl.R_MEM_TOTAL, roles.L_MACHINE, rl.L_TOTAL_VRAM, rl.L_MY_VRAM, rl.R_OF_VRAM,
