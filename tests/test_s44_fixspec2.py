@@ -148,6 +148,8 @@ def test_eagle3_medusa_no_runtime_zh_en():
         ("Qwen2.5-72B 用 EAGLE-3 做投机解码，4张H100能跑多少并发？", "EAGLE-3"),
         ("Qwen2.5-72B 用 Medusa 做投机解码，4张H100能跑多少并发？", "Medusa"),
         ("Qwen2.5-72B with EAGLE speculative decoding on 4 H100, max concurrency?", "EAGLE"),
+        ("Qwen2.5-72B 用 n-gram 做投机解码，4张H100能跑多少并发？", "投机解码"),
+        ("Qwen2.5-72B 用 lookahead 做投机解码，4张H100能跑多少并发？", "投机解码"),
     ):
         assert _ignored(answer_json(q)) == {name: "speculative_not_modelled"}, q
 

@@ -311,12 +311,12 @@ METRIC_WORDS = frozenset(
 )
 """Serving metrics, never a tool's name (s38: 'with TTFT under 500 ms' was named 'runtime: TTFT')."""
 SPEC_METHODS = frozenset(
-    ("eagle", "eagle1", "eagle2", "eagle3", "medusa", "mtp", "nextn", "ngram", "lookahead", "hydra")
+    ("eagle", "eagle1", "eagle2", "eagle3", "medusa", "mtp", "nextn", "ngram", "lookahead")
 )
 """Speculative-decoding methods (vLLM SpeculativeConfig ``method``: eagle, eagle3, medusa, mtp, ngram;
-SGLang --speculative-algorithm EAGLE/EAGLE3/NEXTN/NGRAM; Lookahead decoding, Hydra heads), never a runtime
-(s44 fixspec2: 'Qwen2.5-72B 用 EAGLE 做投机解码' named 'runtime: EAGLE'): bot.parse.serving_methods names
-them."""
+SGLang --speculative-algorithm EAGLE/EAGLE3/NEXTN/NGRAM; Lookahead decoding), never a runtime (s44
+fixspec2: 'Qwen2.5-72B 用 EAGLE 做投机解码' named 'runtime: EAGLE'): bot.parse.serving_methods names them.
+Not 'hydra' (also Meta's config framework, a tool a training question may name)."""
 
 
 def _known(name: str, tools_only: bool = False) -> bool:
