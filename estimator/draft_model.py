@@ -13,6 +13,12 @@ draft's (its own layers × KV heads × head size, from the catalog). The speed i
 speed-up depends on how many drafted tokens are accepted): the draft's bytes are not in the bytes read
 per decoded token. EAGLE / MTP heads (one decoder layer beside the target's own embeddings) are not
 catalog models: named as typed, not counted (bot.parse.draft_model).
+
+A draft whose vocabulary size (config.json ``vocab_size``, the catalog's ``vocab``) differs from the
+target's is refused by vLLM: ``SpeculativeConfig.verify_equal_vocab_size_if_draft_model``
+(vllm/config/speculative.py, called by vllm/v1/spec_decode/draft_model.py ``DraftModelProposer``) raises
+"Target and draft model should have the same vocabulary size" for ``method == "draft_model"``; the memory
+is still counted as stated and the warning ``draft_vocab_mismatch`` says so (s44 fixspec2).
 """
 
 from __future__ import annotations
@@ -56,9 +62,18 @@ def draft_memory(spec: ModelSpec, draft: tuple[ModelSpec, float]) -> tuple[float
 
 def note_draft(s: ServingSetup, ledger: Ledger) -> None:
     """The note ``draft_counted`` of ``s``'s draft: its name, weight bytes, KV KiB per token (at ``s``'s
-    KV type). Nothing without a draft."""
+    KV type); the warning ``draft_vocab_mismatch`` when its vocabulary size differs from the target's (vLLM
+    refuses the pair, module doc). Nothing without a draft."""
     if s.draft is None:
         return
     weights, _ = draft_memory(s.spec, s.draft)
     kv = kv_bytes_per_token(s.draft[0], kv_pair(s.kv_precision, s.kv_v)[0])
     ledger.note("draft_counted", draft=s.draft[0].name, weights_bytes=weights, kv_kib=kv / 1024)
+    if s.draft[0].vocab != s.spec.vocab:  # vLLM refuses the pair (module doc)
+        ledger.note(
+            "draft_vocab_mismatch",
+            draft=s.draft[0].name,
+            draft_vocab=s.draft[0].vocab,
+            model=s.spec.name,
+            target_vocab=s.spec.vocab,
+        )

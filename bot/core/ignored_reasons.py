@@ -191,6 +191,7 @@ USED_REASONS = frozenset(
         "script_defaults",
         "ktransformers_split",
         "cluster_rate_used",
+        "speculative_speed",  # s44 fixspec2: the draft counted, its speed-up alone not (not 'Not used')
     }
 )
 """Reasons of an ``ignored`` entry the answer uses through its settings (a tool named with them or read from

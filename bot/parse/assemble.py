@@ -32,6 +32,7 @@ from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
+from bot.parse.draft_model import spec_config_read
 from bot.parse.echoed_values import CUES as ECHO_CUES
 from bot.parse.echoed_values import echoed
 from bot.parse.engine_world import engine_world
@@ -162,6 +163,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """Numbers not used, as typed, with why: 'unread' (no word said what), 'repeated' (a second value)."""
         aside = set_aside_counts(getattr(self, "s0", ""))  # '2 卡给 vllm'; a machine's 8 beside 2 visible
         unread = {raw: self.unread_reason(raw, aside.get(raw, "unread")) for raw in self.unread}
+        if unread and "speculative-config" in self.s0:  # s44 fixspec2 (B6): its JSON's values are named
+            unread = spec_config_read(unread, self.named_unused)
         out = [*self.named_unused, *unread.items()]
         s0 = self.s0  # a role's number with its words ("7b, 2张"): the same words again are no second value
         used_roles = {

@@ -23,7 +23,7 @@ CUES = SERVING_METHOD_CUES
 loads this module): a message with none of them pays no search."""
 
 
-TYPED_NAME_RE = rc(r"(?i)(?<![a-z])(?:eagle[\s\-]?\d?|medusa)(?![a-z\d])")
+TYPED_NAME_RE = rc(r"(?i)(?<![a-z])(?:eagle(?:[\s\-]?\d)?|medusa)(?![a-z\d])")
 """The draft method's name as the user typed it ('EAGLE-3'), which the normalizer wrote as one word."""
 
 

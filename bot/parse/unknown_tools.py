@@ -310,6 +310,13 @@ METRIC_WORDS = frozenset(
     ("ttft", "tpot", "itl", "e2el", "qps", "rps", "tps", "slo", "sla", "p50", "p90", "p95", "p99")
 )
 """Serving metrics, never a tool's name (s38: 'with TTFT under 500 ms' was named 'runtime: TTFT')."""
+SPEC_METHODS = frozenset(
+    ("eagle", "eagle1", "eagle2", "eagle3", "medusa", "mtp", "nextn", "ngram", "lookahead")
+)
+"""Speculative-decoding methods (vLLM SpeculativeConfig ``method``: eagle, eagle3, medusa, mtp, ngram;
+SGLang --speculative-algorithm EAGLE/EAGLE3/NEXTN/NGRAM; Lookahead decoding), never a runtime (s44
+fixspec2: 'Qwen2.5-72B 用 EAGLE 做投机解码' named 'runtime: EAGLE'): bot.parse.serving_methods names them.
+Not 'hydra' (also Meta's config framework, a tool a training question may name)."""
 
 
 def _known(name: str, tools_only: bool = False) -> bool:
@@ -326,7 +333,12 @@ def _known(name: str, tools_only: bool = False) -> bool:
         return True
     if MODEL_PART_RE.search(name):  # s36-gen2: 'CogVLM', 'ChatGLM', 'MiniCPM': a model's name, no tool's
         return True
-    if key in NOT_NAMES or key in METRIC_WORDS or OPTIMIZER_NAME_RE.fullmatch(name.lower()):
+    if (
+        key in NOT_NAMES
+        or key in METRIC_WORDS
+        or key in SPEC_METHODS
+        or OPTIMIZER_NAME_RE.fullmatch(name.lower())
+    ):
         return True
     if ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()):
         return True

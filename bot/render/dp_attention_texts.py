@@ -24,7 +24,16 @@ DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
         "with the target's TP) and its KV cache (%(kv_kib)s KiB per token, beside the target's in each "
         "token held); the decode speed is without speculation."
     ),
+    NoteCode.draft_vocab_mismatch: N_(
+        "The draft %(draft)s has a vocabulary of %(draft_vocab)s tokens and %(model)s one of "
+        "%(target_vocab)s: vLLM refuses a draft model whose vocabulary size differs from the target's "
+        '("Target and draft model should have the same vocabulary size") — pick a draft whose '
+        "config.json vocab_size is the target's."
+    ),
 }
 """``dp_attention_replicated_sglang`` (attention and embedding whole) and ``_vllm`` (all but the routed
 experts whole) → words; params whole_bytes, extra_bytes (bytes), tp. ``draft_counted`` (s44 fixspec,
-estimator.draft_model): a named draft's memory counted; params draft, weights_bytes, kv_kib."""
+estimator.draft_model): a named draft's memory counted; params draft, weights_bytes, kv_kib.
+``draft_vocab_mismatch`` (s44 fixspec2): the draft's vocabulary differs from the target's, which vLLM's
+``SpeculativeConfig.verify_equal_vocab_size_if_draft_model`` (vllm/config/speculative.py) rejects; params
+draft, draft_vocab, model, target_vocab."""

@@ -122,6 +122,7 @@ class NoteCode(Keys):
     dp_attention_replicated_sglang = "dp_attention_replicated_sglang"
     dp_attention_replicated_vllm = "dp_attention_replicated_vllm"
     draft_counted = "draft_counted"
+    draft_vocab_mismatch = "draft_vocab_mismatch"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"
     mla_vllm_plain_tp = "mla_vllm_plain_tp"
     sglang_raised_fraction = "sglang_raised_fraction"
