@@ -65,6 +65,9 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.x_card_name": ("x_is_name",),
     "bot.parse.configs.stack_host": ("host_beside_command",),
     "bot.render.unknown_card": ("family_head", "unknown_card_head"),
+    "bot.parse.draft_model": ("spec_config_read",),
+    "bot.parse.keyed_values": ("keyed",),
+    "bot.parse.ram_offered": ("offered_ram",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
@@ -139,6 +142,10 @@ other_model_reason, role_reason, unread_reason = later(
 (x_is_name,) = later("bot.parse.x_card_name", "x_is_name")
 (host_beside_command,) = later("bot.parse.configs.stack_host", "host_beside_command")
 family_head, unknown_card_head = later("bot.render.unknown_card", "family_head", "unknown_card_head")
+# s44 merge: three readers gated at their calls ('speculative-config', an unread number, '够')
+(spec_config_read,) = later("bot.parse.draft_model", "spec_config_read")
+(keyed,) = later("bot.parse.keyed_values", "keyed")
+(offered_ram,) = later("bot.parse.ram_offered", "offered_ram")
 
 LATE = LaterNames(
     {

@@ -40,6 +40,8 @@ DEFERRED = (
     "bot.parse.batch_asked", "bot.parse.memory_asked", "bot.parse.withheld", "bot.parse.x_card_name",
     "bot.parse.configs.stack_host", "bot.render.unknown_card", "estimator.attention_scores",
     "estimator.late_gradients", "estimator.sample_padding",
+    # s44 merge: this session's readers a plain question never reaches
+    "bot.parse.draft_model", "bot.parse.keyed_values", "bot.parse.ram_offered",
 )  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from bot.later_names import asks_usable
+from bot.later_names import asks_usable, keyed, spec_config_read
 from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
@@ -32,7 +32,6 @@ from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
-from bot.parse.draft_model import spec_config_read
 from bot.parse.echoed_values import CUES as ECHO_CUES
 from bot.parse.echoed_values import echoed
 from bot.parse.engine_world import engine_world
@@ -42,7 +41,6 @@ from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
-from bot.parse.keyed_values import keyed
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.later_names import other_stage_rate, past_run_duration, rollout_share
+from bot.later_names import offered_ram, other_stage_rate, past_run_duration, rollout_share
 from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
@@ -34,7 +34,6 @@ from bot.parse.prose_forms import (
     serving_targets,
 )
 from bot.parse.prose_vocab import read_vocabulary
-from bot.parse.ram_offered import offered_ram
 from bot.parse.rate_forms import serving_rates
 from bot.parse.regex import rc
 from bot.parse.settings_patterns import (
