@@ -41,7 +41,7 @@ DEFERRED = (
     "bot.parse.configs.stack_host", "bot.render.unknown_card", "estimator.attention_scores",
     "estimator.late_gradients", "estimator.sample_padding",
     # s44 merge: this session's readers a plain question never reaches
-    "bot.parse.draft_model", "bot.parse.keyed_values", "bot.parse.ram_offered",
+    "bot.parse.draft_model", "bot.parse.keyed_values", "bot.parse.ram_offered", "bot.parse.cloud_providers",
 )  # fmt: skip
 
 

@@ -30,18 +30,11 @@ PROVIDER_RE = rc(
     r"|阿里云|腾讯云|华为云|火山引擎|百度智能云|百度云|京东云|天翼云|移动云|优刻得|恒源云|矩池云|揽睿星舟|优云智算"
 )
 """A provider's name (normalized text: lower case)."""
-CUES = (
-    "aws", "ec2", "cloud", "gcp", "azure", "oci", "runpod", "vast", "coreweave", "nebius", "paperspace",
-    "jarvis", "fluidstack", "crusoe", "hyperbolic", "together", "lambda", "autodl", "云", "火山引擎",
-    "优刻得", "揽睿星舟", "优云智算",
-)  # fmt: skip
-"""The words every name above holds, tested with ``in`` (no regex search): a message without one makes
-no other call."""
 
 
 def providers(s: str) -> list[tuple[str, str]]:
     """Each provider named in the normalized text ``s`` once, as written, with ``provider_price``
-    (first mention first). The caller gates on :data:`CUES`."""
+    (first mention first). The caller gates on :data:`bot.parse.side_phrases.PROVIDER_CUES`."""
     seen: dict[str, None] = {}
     for m in PROVIDER_RE.finditer(s):
         seen.setdefault(" ".join(m.group(0).split()), None)
