@@ -13,20 +13,10 @@
 
 from __future__ import annotations
 
-import json
-
 from bot.parse.keyed_values import keyed_field
+from tests.cli_run import ask_json_in_process as _answer
+from tests.cli_run import ignored_pairs as _named
 from tests.real_questions import score
-
-
-def _answer(question: str) -> dict:
-    from bot.cli import ask
-
-    return json.loads(ask(question, None, "json")[0])
-
-
-def _named(answer: dict) -> list[tuple[str, str]]:
-    return [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
 
 
 def _rows(answer: dict, setting: str) -> list[float]:
