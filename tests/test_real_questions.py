@@ -1076,6 +1076,17 @@ def test_round40_work_en_does_not_regress() -> None:
     assert _work_understood("r40work", "en", 17) >= R40_WORK_UNDERSTOOD_EN
 
 
+R41_WORK_UNDERSTOOD_EN = 13
+"""Round 41's English working split (en_r41.json, r41work: 22 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact), 13 after s45-r41en's readers and three label
+corrections (tests/test_s45_r41en.py). Its r41test half (18 records) is frozen in
+``frozen_r41_test_en.sha256``."""
+
+
+def test_round41_work_en_does_not_regress() -> None:
+    assert _work_understood("r41work", "en", 22) >= R41_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1228,6 +1239,7 @@ HELD_OUT_SIZES = {
     ("r38test", "en"): 21,
     ("r39test", "en"): 15,
     ("r40test", "en"): 23,
+    ("r41test", "en"): 18,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

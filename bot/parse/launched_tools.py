@@ -116,6 +116,33 @@ def served_tools(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]
     return out
 
 
+BENCH_PROGRAM_RE = re.compile(
+    r"(?:(?:\b(?:ran|run|runs|running|using|with|via)|用|跑了?|运行)\s*(?:the\s+)?)?(?<![\w\-./])"
+    r"(?P<name>[a-z][a-z0-9]*(?:[._][a-z0-9]+)*)-bench(?![\w\-])(?P<flags>\s+-{1,2}[a-z])?"
+)
+"""s45 round 41 (en41-016, en41-017): a tool's own benchmark program, run ('ran ds4-bench with …',
+'ds4-bench --ctx-start 2048 …', '用 ds4-bench 跑'), as llama.cpp ships ``llama-bench`` and mistral.rs
+``mistralrs-bench``: the tool before '-bench' is the runtime, named as typed when no table knows it. Read
+only when run (a verb or preposition before it) or given flags; an evaluation suite is no program
+('SWE-bench', 'MT-Bench': capitals; :data:`_SUITES`)."""
+_SUITES = frozenset(("tau", "mt", "swe", "terminal", "live", "big", "long", "lm", "arena", "web", "math"))
+
+
+def bench_tools(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('runtime: X', 'runtime_not_modelled') for each tool X of ``raw`` run as its ``X-bench`` program
+    (:data:`BENCH_PROGRAM_RE`) that ``known`` does not know."""
+    out: list[tuple[str, str]] = []
+    for m in BENCH_PROGRAM_RE.finditer(raw):
+        name = m.group("name")
+        if not (m.group(0) != m.group("name") + "-bench" or m.group("flags")):  # neither run nor flagged
+            continue
+        if name in _SUITES or SETTING_WORD_RE.fullmatch(name) or known(name) or known(f"{name}-bench"):
+            continue
+        if tool_item(name, False) not in out:
+            out.append(tool_item(name, False))
+    return out
+
+
 def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> list[tuple[str, str]]:
     """('training_tool: X', 'no_field') — ('runtime: X', 'runtime_not_modelled') when not ``training`` — for
     each name of ``raw`` in one of the three places of the module docstring that ``known`` does not know."""

@@ -41,6 +41,15 @@ steps), never the exponent of a value below one ('1e-4 步' is no 4 steps)."""
 _SCALE = {"k": 1000, "K": 1000, "千": 1000, "万": 10_000}
 
 
+SWEEP_BEFORE_RE = rc(
+    r"\bfrom\s+\d[\d,.]*\s*[km]?\s+(?:tokens?\s+)?to\s+\d[\d,.]*\s*[km]?"
+    r"(?:\s+(?:tokens?|context|ctx|sequence|seq)(?:\s+(?:length|window|tokens?))?)?\s*,?\s+in\s+(?:steps\s+of\s+)?$"
+)
+"""s45 round 41 (en41-017): 'from 2048 to 65536 context in 2048 steps' — the increment of a sweep (a
+benchmark's ``--step-incr 2048``), no optimizer steps; before, the message was sized as a fine-tuning
+run of 2048 steps. Read on the text before a step count's match."""
+
+
 PER_STEP_RE = rc(
     r"(?i)\b(?:how\s+long|time|seconds?|secs?)\s+(?:does\s+it\s+take\s+|it\s+takes\s+)?(?:per|each|a|one|every)"
     r"\s+(?:training\s+|optimi[sz]er\s+)?(?:step|iteration)\b"
@@ -60,6 +69,8 @@ def read_steps(s: str) -> tuple[str, int | None, str | None]:
     if m is None and ("tep" in s or "步" in s or "iter" in s) and (per := PER_STEP_RE.search(s)) is not None:
         return mask(s, per.start(), per.end(), " "), 1, per.group(0).strip()
     if m is None:
+        return s, None, None
+    if m.group("n") and "from" in s and SWEEP_BEFORE_RE.search(s, 0, m.start()):  # 'to 65536 in 2048 steps'
         return s, None, None
     if m.group("cn"):
         steps = int(parse_chinese_numeral(m.group("cn")) or 0)

@@ -29,7 +29,7 @@ from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
 from bot.parse.kv_layers import KV_LAYER_RE
 from bot.parse.launched_tools import CUE_TABLE as LAUNCH_CUES
-from bot.parse.launched_tools import launched_tools, served_tools
+from bot.parse.launched_tools import bench_tools, launched_tools, served_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
 from bot.parse.method_words import RUNTIMES
 from bot.parse.model_names import NOT_NAMES
@@ -205,6 +205,10 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
         out += [i for i in launched_tools(raw, training, _known) if i not in out]
     if " serve " in raw:  # s44 round 40: 'realizar serve --gpu', a program's serve subcommand
         out += [i for i in served_tools(raw, _known) if i not in out]
+    if "-bench" in raw:  # s45 round 41: 'ran ds4-bench with …', a tool's own benchmark program: the tool
+        for tool in bench_tools(raw, _known):  # in place of the program as another reader named it
+            out = [tool if i == (f"{tool[0]}-bench", tool[1]) else i for i in out]
+            out += [tool] if tool not in out else []
     if not raw or not (_GATE.search(s) or TOOL_NOUN_RE.search(s)):
         return _no_owners(raw, out) if out else out
     for m in (*UNKNOWN_TOOL_RE.finditer(raw), *NAMED_TOOL_RE.finditer(raw)):

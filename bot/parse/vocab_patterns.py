@@ -119,10 +119,13 @@ MODEL_PARALLEL_RE = rc(
 """'model parallel size 2' (Megatron's, ChatGLM's model_parallel_size, s35: MP_SIZE of SwissArmyTransformer's
 CogVLM scripts): TP; never the tail of another flag ('--pipeline-model-parallel-size 2' is PP)."""
 NGL_RE = rc(
-    r"(?<![a-z0-9_])-{0,2}(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?(?P<n>\d{1,4})(?![\d.])"
+    r"(?<![a-z0-9_])-{0,2}(?:(?:ngl|n[_\s\-]*gpu[_\s\-]*layers)\s*(?:=|:)?\s*(?P<neg>-)?"
+    r"|gpulayers[\"']?\s*(?:=|:)?\s*)(?P<n>\d{1,4})(?![\d.])"
 )
 """llama.cpp -ngl / --n-gpu-layers: layers on the GPU; 99 or more (no model has as many), or -1
-(llama-cpp-python ``n_gpu_layers=-1``), means all."""
+(llama-cpp-python ``n_gpu_layers=-1``), means all. s45 round 41 (en41-026): KoboldCpp's ``--gpulayers N``
+(koboldcpp.py's argparse, "number of layers to offload to GPU"; its saved .kcpps config writes
+``"gpulayers": 81``) is the same count; its -1 asks KoboldCpp to guess, so only a count is read."""
 ALL_LAYERS_ON_GPU = 99
 KV_FP8_RE = rc(
     r"-{0,2}kv[_\s\-]*cache[_\s\-]*dtype\s*(?:=|:)?\s*fp8(?:[_\s\-]*e[45]m[23])?"

@@ -182,6 +182,21 @@ ENGINE_BATCH_RE = rc(
 """TensorRT-LLM's ``--max_batch_size``: the most requests its engine schedules at once
 (nvidia.github.io/TensorRT-LLM, trtllm-build), the cap vLLM calls ``max_num_seqs``; also in prose
 ('max batch size 64', 'a maximum batch size of 128', round 9)."""
+SERVING_WORD_RE = rc(r"\bserv(?:e|es|ed|ing|er)\b|\binference\b|部署|推理")
+"""A serving job said ('I serve', 'serving', 'inference server', '部署', '推理')."""
+OWN_BATCH_FLAG_RE = rc(r"lmdeploy|text[\s\-_]*generation[\s\-_]*(?:inference|launcher)|\btgi\b")
+"""Engines whose own flag table reads ``--max-batch-size`` (lmdeploy, TGI: bot.parse.load_words
+CAP_BATCH_ENGINES), left to it."""
+
+
+def serve_batch_flag(s: str) -> bool:
+    """Whether a ``--max-batch-size N`` flag in ``s`` (the normalized message) is a serving engine's cap on
+    the sequences run at once — vLLM's ``max_num_seqs`` — as TensorRT-LLM's ``--max_batch_size`` is
+    (s45 round 41, en41-028: Atlas's ``spark serve --max-batch-size 4``, "decode batches up to 4 sequences
+    per scheduler step"): a serving word in the message, and no engine that reads the flag itself."""
+    return SERVING_WORD_RE.search(s) is not None and OWN_BATCH_FLAG_RE.search(s) is None
+
+
 BIT_WIDTH_WORD_RE = rc(
     r"(?<![\w.])(?:(?P<n>4|8|16|32)\s*位|(?P<w>16|32)[\s\-]bit(?![a-z0-9]))(?P<colon>\s*[:：])?"
     r"(?!\s*(?:的)?\s*(?:用户|同学|同事|老师|客户|员工|开发者|工程师|专家|朋友|成员|人|系统|操作系统|cpu|os\b|windows))"
@@ -308,6 +323,8 @@ def written_values(s: str) -> str:
         s = _sub(NUM_PROMPTS_RE, r"\g<n> prompts", s)
     if "max" in s and "batch" in s and TENSORRT_LLM_RE.search(s):
         s = _sub(ENGINE_BATCH_RE, r"\g<d>max_num_seqs ", s)
+    elif ("--max-batch-size" in s or "--max_batch_size" in s) and serve_batch_flag(s):
+        s = ENGINE_BATCH_RE.sub(lambda m: "--max_num_seqs " if m.group("d") == "--" else m.group(0), s)
     if "*" in s and ("=" in s or ":" in s):
         s = PRODUCT_VALUE_RE.sub(lambda m: f"{m.group('k')}{int(m.group('a')) * int(m.group('b'))}", s)
     if ("*" in s or "×" in s) and ("1024" in s or "token" in s):

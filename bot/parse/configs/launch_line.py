@@ -75,6 +75,10 @@ def read_launch(text: str, cfg: StackConfig) -> StackConfig:
         from bot.parse.configs.rl_handlers import openrlhf_entry  # after training (it imports that)
 
         openrlhf_entry(script, flat, cfg)  # its entry point names the algorithm; vLLM engines the rollouts
+    if tool == "colossalai":  # s45 r41: its --strategy and --accimulation_steps (bot.parse.configs.coati)
+        from bot.parse.configs.coati import coati_flags
+
+        coati_flags(flat, cfg)
     alpaca = tool == "trl" and {"micro_batch_size", "batch_size"} <= flat.keys()  # ALPACA_ROWS
     cfg = read_training(flat, "trl" if tool == "colossalai" else ALPACA_ROWS if alpaca else tool, cfg)
     if tool == "openrlhf" and "gpu_count" in cfg.values:  # the actor's GPUs, one role's: a count the text
