@@ -311,9 +311,9 @@ outcome with value false) → "does not fit" 2 of 9; time inside the band 24 of 
 agreement fails here; one that gains it raises the floor (say so in the commit).
 
 The 153 OOM runs still said "fits", by what was sized (s45-verdict): 42 on a card the question does not name
-(an assumed card, so not a verdict on the asker's own), 6 at an assumed GPU count; 75 fine-tuning, 73
-serving, 5 pre-training; by stack: none named 78, vLLM 25, LLaMA-Factory 7, lmdeploy 6, TGI 5, TRL, Unsloth
-and SGLang 4 each. Rounds 2–36 were not studied case by case (left).
+(an assumed card, so not a verdict on the asker's own), 6 at an assumed GPU count; 75 fine-tuning, 73 serving,
+5 pre-training; by stack: none named 78, vLLM 25, LLaMA-Factory 7, lmdeploy 6, TGI 5, TRL, Unsloth and SGLang
+4 each. Rounds 2–36 were not studied case by case (left).
 
 Rounds 37–40, studied case by case (s45-verdict; each thread read through its ``source.url``): OOM said "fits"
 — zh37-018 (ssbuild/chatglm_finetuning#89: ChatGLM-6B, max_seq_length 2048, batch 1, OOM on 8 × A100 80G; no
@@ -326,20 +326,26 @@ wte/lm_head in full (modules_to_save) only for a base model — ``if lora_args.q
 modules_to_save = None`` @204c2c59 — so not that term for a Chat model; no cause found in the thread beyond
 "use q_lora", left); en37-035 (text-generation-inference#792: vicuna-13b-v1.5-16k on TGI, SM_NUM_GPUS 2 on a
 g5.48xlarge, warm-up "Not enough memory to handle 16000 total tokens with 10000 prefill tokens", dated
-2023-08-08, when TGI's releases were 0.9.x–1.0, whose warm-up gave the KV blocks all free memory (see CEILING,
-estimator.tgi_release); the release is not stated, so today's fit is kept with that rule named; left);
-en39-013 (ollama#13025: Apertus-70B, 81/81 layers on "my two GPUs" at n_ctx 24000: no card is named, so it is
-sized on the assumed A100 80G; the log's 19.3 + 18.3 GiB buffers point at two smaller cards; a card not
-stated, left); en39-031 (trl#3436: FSDP + LoRA of a 7B on 8 × RTX 3080; with 4-bit only GPU0 loads the model —
-a device_map misconfiguration, not a term of the configured job; as en-007, left); en40-024
-(brucepro/Memoir#108: Mistral-7B Q4_K_M with 2 GPU layers at 2,048 on a 4 GB 3050 Ti laptop, OOM on the second
-message: the Memoir extension's own models share the card, outside what is sized; left). Ran said "does not
-fit" — en38-039 (llmgauge page: FP16 168 GB, Q4_K_M 47 GB, Q3_K_M 36.1 GB on an A100 40GB, "which quantization
-fits": sized at FP16 alone, the first precision named; the three are options and want a row each — a reading
-fix, left to the readers); zh39-032 (GLM-4-9B-Chat-1M at 4-bit on 8 GB: no runtime stated, so it is sized
-under vLLM: 6.7 GB of int4 weights (the embedding and output layers kept at 16 bits) and the 1.3 GB activation
-workspace vLLM reserves exceed the 6.9 GiB that gpu_memory_utilization 0.9 leaves of 8 GB; the article names
-no runtime, and one with no such reserve holds 6.7 GB in 8; a runtime not stated, left)."""
+2023-08-08: the model is not in the catalog and is sized with a generic 13B shape (grouped KV heads, 148 KiB a
+token, 93,072 tokens of KV a TP 2 copy), while vicuna-13b-v1.5-16k is a Llama 2 13B fine-tune (the catalog's
+LLaVA-1.5 13B reads lmsys/vicuna-13b-v1.5 from its config.json as Llama, hidden 5120, 40 layers, 40 heads, no
+grouped KV: 800 KiB a token), whose TP 2 copy holds ≈ 18,600 tokens of KV in 2 × 19.2 GiB less 24.2 GiB of
+weights, barely above the 16,000 the warm-up asked for beside a 10,000-token prefill; the answer's own note
+names the 5× of multi-head attention. A reading fix (a fine-tune sized as its base, named as such), left:
+Vicuna is in many pinned answers and both splits; TGI 0.9.x–1.0's warm-up kept no headroom either (see
+CEILING, estimator.tgi_release), the release not stated; left); en39-013 (ollama#13025: Apertus-70B, 81/81
+layers on "my two GPUs" at n_ctx 24000: no card is named, so it is sized on the assumed A100 80G; the log's
+19.3 + 18.3 GiB buffers point at two smaller cards; a card not stated, left); en39-031 (trl#3436: FSDP + LoRA
+of a 7B on 8 × RTX 3080; with 4-bit only GPU0 loads the model — a device_map misconfiguration, not a term of
+the configured job; as en-007, left); en40-024 (brucepro/Memoir#108: Mistral-7B Q4_K_M with 2 GPU layers at
+2,048 on a 4 GB 3050 Ti laptop, OOM on the second message: the Memoir extension's own models share the card,
+outside what is sized; left). Ran said "does not fit" — en38-039 (llmgauge page: FP16 168 GB, Q4_K_M 47 GB,
+Q3_K_M 36.1 GB on an A100 40GB, "which quantization fits": sized at FP16 alone, the first precision named; the
+three are options and want a row each — a reading fix, left to the readers); zh39-032 (GLM-4-9B-Chat-1M at
+4-bit on 8 GB: no runtime stated, so it is sized under vLLM: 6.7 GB of int4 weights (the embedding and output
+layers kept at 16 bits) and the 1.3 GB activation workspace vLLM reserves exceed the 6.9 GiB that
+gpu_memory_utilization 0.9 leaves of 8 GB; the article names no runtime, and one with no such reserve holds
+6.7 GB in 8; a runtime not stated, left)."""
 ROUNDS_CEILING = {"oom_yes": 153}
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR)."""
 
