@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.core.failed_counts import ALL_CODES
-from tests.real_questions import answer_json, records, split_of
+from tests.real_questions import HELD_OUT_WHOLE, ROUNDS, answer_json, records, round_tag, split_of
 
 VERDICT_KINDS = ("oom", "fits", "days", "hours")
 
@@ -203,12 +203,30 @@ def _work_records() -> list[dict[str, Any]]:
     return out
 
 
+def round_work_splits() -> list[str]:
+    """The working half of every later round ('r2work' … 'r40work'): never a ``*test`` split, never a
+    round held out whole (``r8``)."""
+    splits = [f"{tag}work" for tag in ROUNDS if tag not in HELD_OUT_WHOLE]
+    assert all(s.endswith("work") and round_tag(s) not in HELD_OUT_WHOLE for s in splits)
+    return splits
+
+
+def _round_records() -> list[dict[str, Any]]:
+    out = []
+    for split in round_work_splits():
+        out += [r for r in records(split) if (r.get("outcome") or {}).get("kind") in VERDICT_KINDS]
+    return out
+
+
 def _time_agrees(outcome: dict[str, Any], days: dict[str, Any] | None) -> bool | None:
-    """Reported days (hours / 24) inside the answer's band; None without a band or a value."""
-    if not days or outcome.get("value") is None:
+    """Reported days (hours / 24) inside the answer's band; a reported range ``[low, high]`` agrees when it
+    overlaps the band. None without a band or a value."""
+    value = outcome.get("value")
+    if not days or value is None:
         return None
-    reported = outcome["value"] / (24.0 if outcome["kind"] == "hours" else 1.0)
-    return days["low"] * (1 - 1e-9) <= reported <= days["high"] * (1 + 1e-9)
+    per_day = 24.0 if outcome["kind"] == "hours" else 1.0
+    low, high = (value[0], value[-1]) if isinstance(value, list) else (value, value)
+    return days["low"] * (1 - 1e-9) <= high / per_day and low / per_day <= days["high"] * (1 + 1e-9)
 
 
 def _verdict_at_asked(report: dict[str, Any]) -> str | None:
@@ -222,14 +240,18 @@ def _verdict_at_asked(report: dict[str, Any]) -> str | None:
     return report.get("feasible")
 
 
-def agreement() -> tuple[Counter, list[str]]:
-    """Counts per outcome and verdict, and one line per record (id, outcome, verdict)."""
+def agreement(recs: list[dict[str, Any]] | None = None) -> tuple[Counter, list[str]]:
+    """Counts per outcome and verdict, and one line per record (id, outcome, verdict), over ``recs``
+    (round 1's working split when None). A ``fits`` outcome whose value is False (the maintainer said it
+    cannot run: 'value': false) counts as ``nofit``, which agrees with "does not fit"."""
     counts: Counter = Counter()
     lines = []
-    for r in _work_records():
+    for r in _work_records() if recs is None else recs:
         report = answer_json(r["text"]).get("report") or {}
         outcome, verdict = r["outcome"], _verdict_at_asked(report)
         kind = outcome["kind"]
+        if kind == "fits" and outcome.get("value") is False:
+            kind = "nofit"
         if kind in ("days", "hours"):
             agrees = _time_agrees(outcome, report.get("days"))
             if agrees is not None:
@@ -244,6 +266,8 @@ def agreement() -> tuple[Counter, list[str]]:
             counts["oom_no_fit"] += verdict == "no"
             counts["oom_borderline"] += verdict == "borderline"
             counts["oom_yes"] += verdict == "yes"
+        elif kind == "nofit":
+            counts["nofit_no"] += verdict == "no"
         else:
             counts["fits"] += verdict in ("yes", "borderline")
         lines.append(f"{r['id']} {kind} → {verdict}")
@@ -275,3 +299,79 @@ def test_verdicts_agree_with_reported_outcomes_at_least_as_often_as_before(measu
 def test_only_the_working_split_is_read():
     ids = {r["id"] for r in _work_records()}
     assert ids and not any(split_of(i) == "test" for i in ids)
+
+
+ROUNDS_FLOOR = {"oom_no_fit": 115, "oom_borderline": 86, "fits": 36, "nofit_no": 2, "time": 24}
+"""The same census over the working half of every later round (r2work … r40work; r8 and every ``*test`` half
+are never read), first measured 2026-12-07 (s45-verdict): until then FLOOR/CEILING above scored round 1
+only (zh.json / en.json: 72 OOM records with a verdict), so the 645 records with an outcome (oom, fits,
+days, hours) that rounds 2–40 added were never scored. Measured: OOM → "does not fit" 115 of 354 with a
+verdict, "borderline" 86, "fits" 153; ran → "fits"/"borderline" 36 of 54; said not to run (a ``fits``
+outcome with value false) → "does not fit" 2 of 9; time inside the band 24 of 38. A change that loses
+agreement fails here; one that gains it raises the floor (say so in the commit).
+
+The 153 OOM runs still said "fits", by what was sized (s45-verdict): 42 on a card the question does not name
+(an assumed card, so not a verdict on the asker's own), 6 at an assumed GPU count; 75 fine-tuning, 73 serving,
+5 pre-training; by stack: none named 78, vLLM 25, LLaMA-Factory 7, lmdeploy 6, TGI 5, TRL, Unsloth and SGLang
+4 each. Rounds 2–36 were not studied case by case (left).
+
+Rounds 37–40, studied case by case (s45-verdict; each thread read through its ``source.url``): OOM said "fits"
+— zh37-018 (ssbuild/chatglm_finetuning#89: ChatGLM-6B, max_seq_length 2048, batch 1, OOM on 8 × A100 80G; no
+method nor tool in the question, sized as a sharded full fine-tune; the thread's vocabulary,
+train_data_batchsize, is ssbuild's pytorch-lightning trainer, whose data-parallel layout without its deepspeed
+switch would hold 16 B a weight, 99 GB, on every GPU: the tool is not named, so the layout is not read; the
+maintainer's reply is only "smaller max_seq_length"; left); zh37-019 (QwenLM/Qwen#465: Qwen-7B-Chat-Int4 LoRA
+with finetune_lora_single_gpu.sh at model_max_length 1024 on a 3090, read as QLoRA; Qwen's finetune.py trains
+wte/lm_head in full (modules_to_save) only for a base model — ``if lora_args.q_lora or is_chat_model:
+modules_to_save = None`` @204c2c59 — so not that term for a Chat model; no cause found in the thread beyond
+"use q_lora", left); en37-035 (text-generation-inference#792: vicuna-13b-v1.5-16k on TGI, SM_NUM_GPUS 2 on a
+g5.48xlarge, warm-up "Not enough memory to handle 16000 total tokens with 10000 prefill tokens", dated
+2023-08-08: the model is not in the catalog and is sized with a generic 13B shape (grouped KV heads, 148 KiB a
+token, 93,072 tokens of KV a TP 2 copy), while vicuna-13b-v1.5-16k is a Llama 2 13B fine-tune (the catalog's
+LLaVA-1.5 13B reads lmsys/vicuna-13b-v1.5 from its config.json as Llama, hidden 5120, 40 layers, 40 heads, no
+grouped KV: 800 KiB a token), whose TP 2 copy holds ≈ 18,600 tokens of KV in 2 × 19.2 GiB less 24.2 GiB of
+weights, barely above the 16,000 the warm-up asked for beside a 10,000-token prefill; the answer's own note
+names the 5× of multi-head attention. A reading fix (a fine-tune sized as its base, named as such), left:
+Vicuna is in many pinned answers and both splits; TGI 0.9.x–1.0's warm-up kept no headroom either (see
+CEILING, estimator.tgi_release), the release not stated; left); en39-013 (ollama#13025: Apertus-70B, 81/81
+layers on "my two GPUs" at n_ctx 24000: no card is named, so it is sized on the assumed A100 80G; the log's
+19.3 + 18.3 GiB buffers point at two smaller cards; a card not stated, left); en39-031 (trl#3436: FSDP + LoRA
+of a 7B on 8 × RTX 3080; with 4-bit only GPU0 loads the model — a device_map misconfiguration, not a term of
+the configured job; as en-007, left); en40-024 (brucepro/Memoir#108: Mistral-7B Q4_K_M with 2 GPU layers at
+2,048 on a 4 GB 3050 Ti laptop, OOM on the second message: the Memoir extension's own models share the card,
+outside what is sized; left). Ran said "does not fit" — en38-039 (llmgauge page: FP16 168 GB, Q4_K_M 47 GB,
+Q3_K_M 36.1 GB on an A100 40GB, "which quantization fits": sized at FP16 alone, the first precision named; the
+three are options and want a row each — a reading fix, left to the readers); zh39-032 (GLM-4-9B-Chat-1M at
+4-bit on 8 GB: no runtime stated, so it is sized under vLLM: 6.7 GB of int4 weights (the embedding and output
+layers kept at 16 bits) and the 1.3 GB activation workspace vLLM reserves exceed the 6.9 GiB that
+gpu_memory_utilization 0.9 leaves of 8 GB; the article names no runtime, and one with no such reserve holds
+6.7 GB in 8; a runtime not stated, left)."""
+ROUNDS_CEILING = {"oom_yes": 153}
+"""Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR)."""
+
+
+@pytest.fixture(scope="module")
+def measured_rounds():
+    return agreement(_round_records())
+
+
+def test_rounds_verdicts_agree_at_least_as_often_as_before(measured_rounds, capsys):
+    counts, lines = measured_rounds
+    with capsys.disabled():
+        print(
+            f"\nverdict vs outcome (rounds' working halves): OOM → 'does not fit' {counts['oom_no_fit']}"
+            f"/{counts['oom_with_verdict']}, 'borderline' {counts['oom_borderline']}, "
+            f"'fits' {counts['oom_yes']}; ran → fits {counts['fits']}/{counts['fits_with_verdict']}; "
+            f"said not to run → 'does not fit' {counts['nofit_no']}/{counts['nofit_with_verdict']}; "
+            f"time inside the band {counts['time']}/{counts['time_with_band']}"
+        )
+    for key, floor in ROUNDS_FLOOR.items():
+        assert counts[key] >= floor, (key, counts[key], lines)
+    for key, ceiling in ROUNDS_CEILING.items():
+        assert counts[key] <= ceiling, (key, counts[key], lines)
+
+
+def test_rounds_census_reads_no_held_out_split():
+    splits = round_work_splits()
+    assert "r8work" not in splits and not any(s.endswith("test") for s in splits)
+    assert {round_tag(s) for s in splits} == set(ROUNDS) - set(HELD_OUT_WHOLE)
