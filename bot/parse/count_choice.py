@@ -80,18 +80,21 @@ ZH_COMPARED = _zh_pattern(
 larger, as '4 或 8 张' is; before, the second count was named ``repeated``. Two cards ('4 张 A100 和 8 张
 H100 哪个快') are left to the card rules, counts of something else ('一张图和两张图的区别') are no range."""
 ZH_ONE_THEN_TWO = re.compile(
-    rf"单卡\s*(?P<c1>{_CARD}{_MEM})?(?P<mid>[^。]{{0,60}}?[？?，,；;][^。]{{0,20}}?)(?:双|两)卡\s*(?P<c2>{_CARD}{_MEM})?"
+    rf"单卡\s*(?P<c1>{_CARD}{_MEM})?(?P<mid>[^。]{{0,60}}?[？?][^。]{{0,20}}?)(?:双|两)卡\s*(?P<c2>{_CARD}{_MEM})?"
+    r"(?=[^。？?!！\n]{0,40}[？?])"
 )
 """One card and two cards asked in turn, the card said once or the same (s45 round 41 zh): '单卡 RTX 4090
 24GB … 单卡放得下吗？双卡 4090（Tensor Parallel）性能和成本哪个划算': the range 1 to 2 of that card, as
-'单卡还是双卡' is; before, the two cards were never read. Another card after 双卡 ('单卡 A100 …？双卡 4090
-…') is no range."""
+'单卡还是双卡' is; before, the two cards were never read. Both must be asked (a question mark after each):
+runs reported ('使用单卡 A6000 显存占用 40G，使用双卡 A6000 则是…') and another card after 双卡 ('单卡 A100
+…？双卡 4090 …') are no range."""
 EN_ONE_THEN_TWO = re.compile(
-    rf"(?<![\w.])(?:a\s+single|one|single|1)\s+(?P<c1>{_CARD})(?P<mid>[^\n]{{0,60}}?[?;,][^\n?]{{0,30}}?)"
-    rf"(?<![\w.])(?:two|2)\s+(?P<c2>{_CARD})(?![\w.])"
+    rf"(?<![\w.])(?:a\s+single|one|single|1)\s+(?P<c1>{_CARD})(?P<mid>[^\n]{{0,60}}?[?][^\n?]{{0,30}}?)"
+    rf"(?<![\w.])(?:two|2)\s+(?P<c2>{_CARD})(?![\w.])(?=[^.?!\n]{{0,60}}\?)"
 )
 """'Can a single RTX 4090 hold a 70B model? Or are two RTX 4090 better value?' (as :data:`ZH_ONE_THEN_TWO`):
-the range 1 to 2 of that card; before, the single card was named ``repeated`` and two were sized."""
+the range 1 to 2 of that card, both asked; before, the single card was named ``repeated`` and two were
+sized. 'On a single RTX 5090? I have two 5090s …' (two owned, said, not asked) is no range."""
 _EN_N2 = r"(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight)"
 EN_COMPARED = re.compile(
     rf"(?<![\w.])(?:between\s+)?{_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+(?:and|vs\.?|versus|than)\s+(?:on\s+|with\s+)?"
