@@ -438,10 +438,8 @@ def count_forms(s: str) -> str:
         s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
     if any(map(s.__contains__, TIMES)) and _PRODUCT_PAIR_GATE.search(s):
         s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
-    if "*" in s:
-        s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
-    if any(map(s.__contains__, COMPARE_CUES)):  # s45: '4 卡和 8 卡两种配置', 'between 4 GPUs and 8 GPUs'
-        s = compared_counts(s)
+    s = _sub(STAR_COUNT_RE, r"\1 x \2", s) if "*" in s else s
+    s = compared_counts(s) if any(map(s.__contains__, COMPARE_CUES)) else s  # s45: '4 卡和 8 卡两种配置'
     if "between" in s:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
     s = _sub(BETWEEN_CN_RE, r"\1 到 ", s) if "介于" in s else s
