@@ -138,24 +138,3 @@ def test_a_summed_rig_names_the_other_card_with_its_memory(text: str) -> None:
 def test_a_rig_of_one_size_split_evenly_names_no_memory() -> None:
     parsed = parse("An RTX 4090 plus an RTX 3090 serving a 32B with vLLM")
     assert all("GB" not in text for text, why in parsed.unused_numbers if why.startswith("mixed_rig"))
-
-
-# 5. Two stages in turn: the other block's stage and its cards named by field (bot.parse.stage_rigs).
-@pytest.mark.parametrize(
-    "text",
-    [
-        "只做推理的话单张 RTX 4090（24GB）跑 Llama-3-8B 够吗？要做 LoRA 微调是不是得双 4090？",
-        "For inference only, is one RTX 4090 (24GB) enough for Llama-3-8B?"
-        " For LoRA fine-tuning, do I need two 4090s?",
-    ],
-)
-def test_the_other_stage_block_is_named_by_stage_and_cards(text: str) -> None:
-    parsed = parse(text)
-    assert parsed.request.stage.value == "inference" and parsed.request.gpu_count == 1
-    assert ("stage: finetune", "other_setup") in parsed.unused_numbers
-    assert ("2 × NVIDIA GeForce RTX 4090", "other_setup") in parsed.unused_numbers
-
-
-def test_one_stage_with_its_cards_names_no_other_stage() -> None:
-    parsed = parse("单张 RTX 4090（24GB）做 LoRA 微调 Llama-3-8B 够吗？双 4090 会快多少？")
-    assert not any(text.startswith("stage:") for text, _ in parsed.unused_numbers)

@@ -24,7 +24,6 @@ from bot.parse.gpus import extract_gpus
 from bot.parse.normalize import normalize
 from bot.parse.result import ParseResult
 from bot.parse.words import explicit_stage
-from estimator import catalog
 
 GATE_RE = re.compile(
     r"\A(?=.*?(?:pre-?train|预训练|fine-?tun|(?<![a-z])sft(?![a-z])|微调|lora|instruction[\s-]tun))"
@@ -106,23 +105,9 @@ def stage_rigs(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult
         asked = next((i for i, (a, b, _) in enumerate(blocks) if ASK_RE.search(raw[a:b])), 1)
     a, b, _ = blocks[1 - asked]
     other = raw[a:b]
-    alone = parse_one(other)
-    keep = _kept(other, alone.model_typed)
+    keep = _kept(other, parse_one(other).model_typed)
     blank = "".join(c if any(x <= i < y for x, y in keep) or c == "\n" else " " for i, c in enumerate(other))
     parsed = parse_one(raw[:a] + blank + raw[b:])
     said = " ".join(other.split()).strip(" ,，。.;；")
     said = said if len(said) <= 80 else said[:79] + "…"
-    named = [*parsed.unused_numbers, (said, "other_setup"), *_other_fields(alone)]
-    return parsed.model_copy(update={"unused_numbers": named})
-
-
-def _other_fields(alone: ParseResult) -> list[tuple[str, str]]:
-    """The other block's stage and the count of cards it states, each named by its field (``other_setup``;
-    s45 round 41 zh: '要做 LoRA 微调是不是得双 4090？' → 'stage: finetune', '2 × RTX 4090'), so the reply says
-    which stage and how many cards were not sized, not only the clause as typed."""
-    req = alone.request
-    out = [(f"stage: {req.stage.value}", "other_setup")] if req.stage is not None else []
-    if req.gpu_count and "gpu_count" in alone.found:  # as '2 × RTX 4090', never a row of this job's counts
-        card = catalog.gpu(req.gpu).name if req.gpu in catalog.gpus() else (req.gpu or "GPU")
-        out.append((f"{req.gpu_count:g} × {card}", "other_setup"))
-    return out
+    return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, (said, "other_setup")]})
