@@ -5,15 +5,13 @@ a run are (bot/core/ignored_reasons.py); before, the number was named ``unread``
 
 Only a flag or a config key written as such ('--max-num-seqs', 'gpu_memory_utilization') right before the
 bound word, and a failure word right after the value ('崩', 'OOM', '报错', 'crash', 'fails'): 'batch 设成 8'
-and '超过 80GB 的模型' are no such limit. Called behind :data:`BOUND_WORDS` (bot.parse.settings).
+and '超过 80GB 的模型' are no such limit. Imported on first use behind bot.parse.settings.BOUND_WORDS.
 """
 
 from __future__ import annotations
 
 from bot.parse.regex import rc
 
-BOUND_WORDS = ("超过", "大于", "高于", "above", "over ", "more than", "greater than")
-"""The bound words, tested at the call site without a regex (bot.parse.settings); then a failure word."""
 FAILURE_WORDS = ("崩", "oom", "爆", "报错", "挂", "crash", "fail", "out of memory", "error", "die")
 """A failure word must be in the message too before :data:`FAILED_BOUND_RE` is searched."""
 FAILED_BOUND_RE = rc(
