@@ -116,7 +116,9 @@ def test_a_parse_makes_few_python_calls():
     # readers, each gated: +1.5 a parse over s42-speed's 485.896): bound + 0.2 %
     # s43 merge: 488.44 (round 39's, workmiss', fixread's, fixread2's, fixjob's, fixtrial's readers, each
     # gated: +1.0 a parse over s42's 487.44): bound + 0.2 %
-    assert sum(calls) / len(calls) < 489.42
+    # s45 r41zh: 489.40 -> 489.504 (+0.104: round 41 zh's readers, each behind its own words: two counts of
+    # one card compared, a failing bound, a summed rig's memory): bound + 0.11
+    assert sum(calls) / len(calls) < 489.53
 
 
 def test_a_parse_makes_few_regex_searches():

@@ -884,6 +884,16 @@ def test_round40_work_zh_does_not_regress() -> None:
     assert _work_understood("r40work", "zh", 19) >= R40_WORK_UNDERSTOOD_ZH
 
 
+R41_WORK_UNDERSTOOD_ZH = 12
+"""Round 41's Chinese working split (zh_r41.json, r41work: 14 records) understood in full at the last
+measurement (README.md there): 6 at the freeze (first contact), 12 after its readers and one label correction
+(tests/test_s45_r41zh.py). Its r41test half (26 records) is frozen in ``frozen_r41_test_zh.sha256``."""
+
+
+def test_round41_work_zh_does_not_regress() -> None:
+    assert _work_understood("r41work", "zh", 14) >= R41_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1222,6 +1232,7 @@ HELD_OUT_SIZES = {
     ("r38test", "zh"): 24,
     ("r39test", "zh"): 21,
     ("r40test", "zh"): 21,
+    ("r41test", "zh"): 26,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

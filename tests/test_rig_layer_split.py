@@ -21,7 +21,7 @@ def test_a_rig_on_ollama_is_sized_on_its_summed_memory(capsys: pytest.CaptureFix
     answer = ask_in_process(capsys, text)
     request = answer["request"]
     assert (request["gpu"], request["gpu_count"], request["gpu_memory_gib"]) == ("RTX-4090", 2, 18.0)
-    assert named(answer)["RTX 3060"] == "mixed_rig_sum"
+    assert named(answer)["RTX 3060 12GB"] == "mixed_rig_sum"  # s45: its typed 12G, part of the 36 GiB summed
     head = answer["reply"].splitlines()[0]
     assert "36 GiB" in head and "18 GiB" in head
     assert "RTX 4090 + RTX 3060" in head

@@ -71,6 +71,40 @@ sized from the smaller up to the larger; before, the second count was dropped wi
 ('一张 a100 和两张 4090 都试过') or two counts of something else ('一张图和两张图都') are no range."""
 
 
+ZH_COMPARED = _zh_pattern(
+    "和|与|跟|对比|比",
+    r"(?=[^。？?！!]{0,16}?(?:两种|差多少|差别|差距|区别|分别|对比|比较|哪个|哪种|快多少|慢多少|各))",
+)
+"""Two counts of one card compared (s45 round 41 zh, issue 24): '4 卡和 8 卡两种配置的性能差多少',
+'4 卡和 8 卡分别要多少显存', '单卡和双卡 4090 哪个划算': the same range, sized from the smaller up to the
+larger, as '4 或 8 张' is; before, the second count was named ``repeated``. Two cards ('4 张 A100 和 8 张
+H100 哪个快') are left to the card rules, counts of something else ('一张图和两张图的区别') are no range."""
+ZH_ONE_THEN_TWO = re.compile(
+    rf"单卡\s*(?P<c1>{_CARD}{_MEM})?(?P<mid>[^。]{{0,60}}?[？?][^。]{{0,20}}?)(?:双|两)卡\s*(?P<c2>{_CARD}{_MEM})?"
+    r"(?=[^。？?!！\n]{0,40}[？?])"
+)
+"""One card and two cards asked in turn, the card said once or the same (s45 round 41 zh): '单卡 RTX 4090
+24GB … 单卡放得下吗？双卡 4090（Tensor Parallel）性能和成本哪个划算': the range 1 to 2 of that card, as
+'单卡还是双卡' is; before, the two cards were never read. Both must be asked (a question mark after each):
+runs reported ('使用单卡 A6000 显存占用 40G，使用双卡 A6000 则是…') and another card after 双卡 ('单卡 A100
+…？双卡 4090 …') are no range."""
+EN_ONE_THEN_TWO = re.compile(
+    rf"(?<![\w.])(?:a\s+single|one|single|1)\s+(?P<c1>{_CARD})(?P<mid>[^\n]{{0,60}}?[?][^\n?]{{0,30}}?)"
+    rf"(?<![\w.])(?:two|2)\s+(?P<c2>{_CARD})(?![\w.])(?=[^.?!\n]{{0,60}}\?)"
+)
+"""'Can a single RTX 4090 hold a 70B model? Or are two RTX 4090 better value?' (as :data:`ZH_ONE_THEN_TWO`):
+the range 1 to 2 of that card, both asked; before, the single card was named ``repeated`` and two were
+sized. 'On a single RTX 5090? I have two 5090s …' (two owned, said, not asked) is no range."""
+_EN_N2 = r"(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight)"
+EN_COMPARED = re.compile(
+    rf"(?<![\w.])(?:between\s+)?{_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+(?:and|vs\.?|versus|than)\s+(?:on\s+|with\s+)?"
+    rf"{_EN_N2}\s+(?P<card2>{_CARD}|gpus?|cards?)(?![\w.])"
+)
+"""Two counts of one card compared (as :data:`ZH_COMPARED`): 'between 4 GPUs and 8 GPUs', '4 A100s vs 8
+A100s', 'on 8 A100s than on 4 A100s'; called only with a comparing word in the message ('between',
+'difference', 'faster', 'compare', 'vs')."""
+
+
 def _n(word: str) -> int:
     w = re.sub(r"\s+", " ", word)
     return int(w) if w.isdigit() else _WORDS.get(w, 0)
@@ -178,6 +212,71 @@ def min_recommended(s: str) -> str:
         s = ZH_MIN_RECOMMENDED.sub(_zh_min, s)
     if "least" in s or "min" in s:
         s = EN_MIN_RECOMMENDED.sub(_en_min, s)
+    return s
+
+
+def _en_compared(m: re.Match[str]) -> str:
+    c1, c2 = m.group("card").rstrip("s"), m.group("card2").rstrip("s")
+    generic = {"gpu", "card"}
+    if c1 != c2 and c1 not in generic and c2 not in generic:  # '4 A100s vs 8 H100s': two cards
+        return m.group(0)
+    card = m.group("card") if c1 not in generic else m.group("card2")
+    return _range(_n(m.group(1)), _n(m.group("n2")), card, False) or m.group(0)
+
+
+def _one_then_two(m: re.Match[str]) -> str:
+    c1, c2 = (m.group("c1") or "").strip(), (m.group("c2") or "").strip()
+    core = [re.sub(r"^(?:rtx|geforce|tesla|nvidia)\s*", "", c).split()[0] if c else "" for c in (c1, c2)]
+    if (c1 and c2 and core[0] != core[1]) or not (c1 or c2):
+        return m.group(0)  # '单卡 A100 …？双卡 4090': two cards; '单卡推理…双卡训练': no card said
+    card = c1 or c2
+    return f"{_range(1, 2, card, True) or ''}{m.group('mid')}{c2 or ''}"
+
+
+def _one_then_two_en(m: re.Match[str]) -> str:
+    c1, c2 = m.group("c1"), m.group("c2")
+    core = [re.sub(r"^(?:rtx|geforce|tesla|nvidia)\s*", "", c).rstrip("s") for c in (c1, c2)]
+    if core[0] != core[1]:  # 'one A100 …, or two H100': two cards
+        return m.group(0)
+    return f"{_range(1, 2, c1, False)}{m.group('mid')}{c2}"
+
+
+COMPARE_EN = ("between", "differen", "faster", "slower", "compar", " vs", "versus")
+"""Words that compare two setups (the gate of :data:`EN_COMPARED`)."""
+ZH_COMPARE = (
+    "两种",
+    "差多少",
+    "差别",
+    "差距",
+    "区别",
+    "分别",
+    "对比",
+    "比较",
+    "哪个",
+    "哪种",
+    "快多少",
+    "慢多少",
+    "各",
+)
+"""Words that compare two setups in Chinese (the gate of :data:`ZH_COMPARED`)."""
+COMPARE_CUES = ("单卡", *ZH_COMPARE, *COMPARE_EN, "single")
+"""The call site's gate (bot.parse.count_forms): one of these, then each pattern's own test below."""
+
+
+def compared_counts(s: str) -> str:
+    """``s`` with two counts of one card compared written as their range (:data:`ZH_COMPARED`,
+    :data:`ZH_ONE_THEN_TWO`, :data:`EN_COMPARED`, :data:`EN_ONE_THEN_TWO`); called behind
+    :data:`COMPARE_CUES` (bot.parse.count_forms), each pattern behind its own words."""
+    if "单卡" in s and ("双卡" in s or "两卡" in s):
+        s = ZH_ONE_THEN_TWO.sub(_one_then_two, s, count=1)
+    if "卡" in s and any(map(s.__contains__, "和与跟比")) and any(map(s.__contains__, ZH_COMPARE)):
+        s = ZH_COMPARED.sub(_zh, s)
+    if "single" in s and "two" in s:
+        s = EN_ONE_THEN_TWO.sub(_one_then_two_en, s, count=1)
+    if any(map(s.__contains__, COMPARE_EN)) and (
+        " and " in s or " vs" in s or "versus" in s or " than " in s
+    ):
+        s = EN_COMPARED.sub(_en_compared, s)
     return s
 
 

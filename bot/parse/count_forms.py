@@ -24,7 +24,7 @@ from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
 from bot.parse.chassis_slots import CHASSIS_GATE, chassis_slots
-from bot.parse.count_choice import count_choice, min_recommended
+from bot.parse.count_choice import COMPARE_CUES, compared_counts, count_choice, min_recommended
 from bot.parse.length_forms import GATE as LENGTH_GATE
 from bot.parse.length_forms import length_words
 from bot.parse.memory_beside import OTHER_MEMORY_MARK_RE
@@ -438,8 +438,8 @@ def count_forms(s: str) -> str:
         s = _sub(NODES_CARDS_ALTERNATIVE_RE, _nodes_range, s)
     if any(map(s.__contains__, TIMES)) and _PRODUCT_PAIR_GATE.search(s):
         s = _sub(PRODUCT_ALTERNATIVE_RE, _product_range, s)
-    if "*" in s:
-        s = _sub(STAR_COUNT_RE, r"\1 x \2", s)
+    s = _sub(STAR_COUNT_RE, r"\1 x \2", s) if "*" in s else s
+    s = compared_counts(s) if any(map(s.__contains__, COMPARE_CUES)) else s  # s45: '4 卡和 8 卡两种配置'
     if "between" in s:
         s = _sub(BETWEEN_RE, r"\1 to ", s)
     s = _sub(BETWEEN_CN_RE, r"\1 到 ", s) if "介于" in s else s

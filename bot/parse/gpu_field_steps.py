@@ -81,8 +81,9 @@ class GpuFieldSteps:
                     gpu_memory = chosen.memory_gib
                 gpu_memory = layer_split_memory(rig, f.get("runtime")) or gpu_memory  # s19: their sum
                 f["rig_bandwidth_gbps"] = layer_split_bandwidth(rig, f.get("runtime"))  # both cards' (s20)
-                others, rig = set(why), rig[:n]
-                self.named_unused += [(g.replace("-", " "), why[g]) for g in sorted(others)]
+                typed = {g.gpu_id: g.memory_gib for g in rig if why.get(g.gpu_id) == "mixed_rig_sum"}
+                others, rig = set(why), rig[:n]  # s45: a summed card's memory as typed, in the sum (its item)
+                self.named_unused += [(_with_memory(g, typed.get(g)), why[g]) for g in sorted(others)]
                 gpus[:] = [g for g in gpus if g.gpu_id not in others]  # parts of the rig, not alternatives
             elif len({g.gpu_id for g in gpus}) > 1:  # each option's own count, or the count of the card sized
                 chosen, count = option_counts(self, chosen, gpus, count, asked or counted is not chosen)
@@ -180,3 +181,10 @@ class GpuFieldSteps:
             self.used.discard(id(count))
         self.used.add(id(own))
         return own
+
+
+def _with_memory(gpu_id: str, memory_gib: float | None) -> str:
+    """A rig's other card as named ('RTX 5080'), with the memory typed beside it when the rig's memory was
+    summed ('RTX 5080 16GB', ``mixed_rig_sum``: that memory is part of the sum sized; s45 round 41 zh)."""
+    name = gpu_id.replace("-", " ")
+    return f"{name} {memory_gib:g}GB" if memory_gib else name

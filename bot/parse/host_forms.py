@@ -36,6 +36,14 @@ CARD_THEN_HOST = (
 """A card's name and its memory, then 内存 after a list mark ('v100 32g、内存 63g'), added to the hardware
 line of :data:`bot.parse.prose_forms._HARDWARE_LINE_RE`. s42 round 38 zh: a vendor word before the card and a
 letter after its number, and a bracket as the mark ('RTX 4090D 24GB（内存 128GB）')."""
+CARD_MEMORY_APART = (
+    r"|(?<![a-z0-9])(?:[a-z]{2,6}\s)?[a-z]{0,4}\d{2,4}[a-z]?\s*(?:ti|super|pro)?\s*[（(]\s*\d{1,3}\s*g(?:b|ib)?"
+    r"\s*(?:显存)?\s*[)）]|\d\s*g(?:b|ib)?\s*的?\s*显存"
+)
+"""s45 round 41 zh: the card's memory in brackets after it ('一张 A10（24GB）') or a size before 显存
+('A10 24GB 显存'), anywhere in the message: the card's memory is said apart, so a bare 内存 ('内存 64GB
+够吗？') is the host's, as after a hardware line (before, named ``unread``). Added to
+:data:`bot.parse.prose_forms._HARDWARE_LINE_RE`."""
 _RAM_AFTER = r"(?=\s*(?:的\s*)?(?:(?:lp)?ddr[45]|内存|ram\b|of\s+(?:system\s+)?ram))"
 RAM_PRODUCT_RE = rc(
     r"(?P<pre>(?<!显)内存\s*(?:是|有|为|:)?\s*)(?P<m>\d{1,3})\s*(?P<u>gb|gib|g)\s*[x*×]\s*(?P<n>[1-9])(?![\d.])"

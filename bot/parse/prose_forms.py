@@ -63,7 +63,7 @@ import re
 from typing import Any
 
 from bot.later_names import hyper_item
-from bot.parse.host_forms import CARD_THEN_HOST, HOST_GATE, HOST_KEYS
+from bot.parse.host_forms import CARD_MEMORY_APART, CARD_THEN_HOST, HOST_GATE, HOST_KEYS
 from bot.parse.rate_forms import EACH_RE, per_minute, sized_rate, users_times
 from bot.parse.regex import rc
 from bot.parse.request_parts import request_parts
@@ -275,6 +275,7 @@ _VRAM_SAID_RE = re.compile(
 _HARDWARE_LINE_RE = re.compile(
     r"cpu\s*[:：]?\s*[^，,；;。\n]{0,24}[，,；;、]\s*内存|显卡\s*[:：]?\s*[^，,；;。\n]{0,16}?\d{1,3}\s*g(?:b|ib)?(?![a-z0-9])"
     + CARD_THEN_HOST
+    + CARD_MEMORY_APART
 )
 """Round 21 zh: a hardware line listing the CPU right before 内存 ('cpu 13700，内存 32g'), or the card said
 apart with its own memory ('显卡 4060ti 16g'): a bare 内存 is then the host's too (before, unread)."""

@@ -100,6 +100,10 @@ def _masked(s: str, m: re.Match[str]) -> str:
     return mask(s, m.start(), m.end(), " ")
 
 
+BOUND_WORDS = ("超过", "大于", "高于", "above", "over ", "more than", "greater than")
+"""The bound words of :mod:`bot.parse.failed_bound`, tested here without a regex or an import."""
+
+
 def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     """The practitioner settings named in the normalized text ``s`` (``training``: tokens/s are a training
     throughput, 'transformers' no serving runtime; ``raw``: as typed, for :mod:`bot.parse.unknown_tools`)."""
@@ -145,6 +149,11 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.unused += rate
     out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
     out.unused += side
+    if any(map(out.s.__contains__, BOUND_WORDS)):  # s45: '--gpu-memory-utilization 超过 0.82 就崩'
+        from bot.parse.failed_bound import failed_bounds  # on first use: a failing bound observed
+
+        out.s, failed = failed_bounds(out.s)
+        out.unused += failed
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
     out.unused += engine
