@@ -29,6 +29,7 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
+from estimator.serving_group import stated_group
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
@@ -109,20 +110,6 @@ def _local_format(
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
     return (tight or gguf_fallback(req, inf, size, count)) if released == "no" else None  # s19: GGUF, Q4_K_M
-
-
-def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:
-    """The user's TP × PP for every serving copy; None when not stated, or when it needs more GPUs than
-    the user has (then the search chooses, and the interpretation names the TP as not used). Only a
-    stated GPU count caps it: a card's memory in its name ('A800 40G要几张', 'how many A100 80G') is no
-    count of one, so ``--tp 2`` there is sized as copies of TP 2 (trial report s10 B1)."""
-    if not (req.tp or req.pp):
-        return None
-    group = (req.tp or 1, req.pp or 1)
-    count = None if assumed_count else req.gpu_count  # a personal card's assumed 1 does not cap TP
-    if count and group[0] * group[1] > count:
-        return None
-    return group
 
 
 def _default_concurrency(personal: bool, context: int, users: int | None = None) -> defaults.Default:
@@ -211,7 +198,7 @@ def size_serving(
             most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
 
-    stated = _stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
+    stated = stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
 
     def size(weights: Precision, searched=False, count: int | None = None, share=0.0, at=0) -> Inference:
         """In ``weights`` on the stated (else chosen) TP × PP, ``count`` GPUs; ``at``: priced at the load."""

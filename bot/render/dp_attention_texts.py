@@ -4,8 +4,13 @@ estimator.dp_replicated), kept apart from :mod:`bot.render.wording_extra` (at it
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
+
+if TYPE_CHECKING:
+    from estimator.models import Inference, SizingReport
 
 DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.dp_attention_replicated_sglang: N_(
@@ -37,3 +42,17 @@ estimator.draft_model): a named draft's memory counted; params draft, weights_by
 ``draft_vocab_mismatch`` (s44 fixspec2): the draft's vocabulary differs from the target's, which vLLM's
 ``SpeculativeConfig.verify_equal_vocab_size_if_draft_model`` (vllm/config/speculative.py) rejects; params
 draft, draft_vocab, model, target_vocab."""
+
+
+def vllm_dp_layout(report: SizingReport, inf: Inference) -> str | None:
+    """'DP=8 × TP=1, EP=8': vLLM's ``--data-parallel-size N --enable-expert-parallel`` at TP 1 per rank,
+    sized as one expert group of ``inf.tp`` GPUs (estimator.serving ``_vllm_ep_group``), written as the
+    user's launch has it — N engines of TP 1, the experts over all N (vLLM docs,
+    serving/data_parallel_deployment.md: "an (EP or) TP group of size DP × TP") — never the 'TP=8' of a
+    flag they did not set (s45 fixserve #1). None for every other layout."""
+    req = report.request
+    if not (req.dp_attention and req.tp == 1 and inf.tp > 1) or req.runtime is None:
+        return None
+    if req.runtime.value != "vLLM":
+        return None
+    return f"DP={inf.tp} × TP=1, EP={inf.tp}"

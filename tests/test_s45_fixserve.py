@@ -1,0 +1,84 @@
+"""Session 45, fixserve: serving answers left from session 44 (issue 24 items 3, 4).
+
+Item 1 — vLLM ``--data-parallel-size N --enable-expert-parallel`` at TP 1 per rank. vLLM's docs
+(docs/serving/data_parallel_deployment.md): "Each DP rank is deployed as a separate 'core engine' process …
+For MoE models … the expert layers form an (EP or) TP group of size DP × TP". So DeepSeek-V3 on 8 H200 with
+``--data-parallel-size 8 --enable-expert-parallel`` is one expert group of 8 GPUs, each rank keeping every
+weight but the routed experts whole (estimator.dp_replicated, s44). The headline said 'no with TP 1 × PP 1'
+over 842 sequences held in the details (s44 review B4): the per-rank TP read as the group's.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+VLLM_DP_EN = (
+    "DeepSeek-V3 on 8 H200 with vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 "
+    "--enable-expert-parallel, how many 4k sequences?"
+)
+VLLM_DP_ZH = (
+    "DeepSeek-V3 部署在 8 张 H200 上，vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 "
+    "--enable-expert-parallel，4k 上下文能并发多少？"
+)
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("question", [VLLM_DP_EN, VLLM_DP_ZH])
+def test_vllm_dp_ep_at_tp1_is_one_expert_group_in_headline_and_details(capsys, question):
+    data = _ask(capsys, question)
+    req, inf = data["request"], data["report"]["inference"]
+    assert req["tp"] == 1 and req["dp_attention"] is True and req["gpu_count"] == 8
+    # the 8 ranks are one group: experts over 8, no replicas of a TP-1 copy
+    assert (inf["tp"], inf["pp"], inf["replicas"]) == (8, 1, 1)
+    assert data["report"]["feasible"] == "yes"
+    # each GPU: weights ÷ 8 + the non-expert weights whole (s44: 16.6 GB more than ÷ 8), 141 GB H200
+    assert inf["max_concurrency"] > 500
+    text = _text(capsys, question)
+    head = text.splitlines()[0]
+    assert "DP=8 × TP=1, EP=8" in head
+    assert "TP 1 × PP 1" not in text and "no with" not in head
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # no expert parallelism: 8 data-parallel copies of a model that fits one GPU (vLLM's plain DP)
+        "Qwen2.5-7B-Instruct on 8 H100 with vllm serve --data-parallel-size 8, how many 4k sequences?",
+        "Qwen2.5-7B-Instruct 部署在 8 张 H100 上，vllm serve --data-parallel-size 8，4k 上下文能并发多少？",
+    ],
+)
+def test_vllm_dp_without_ep_stays_replicas(capsys, question):
+    data = _ask(capsys, question)
+    inf = data["report"]["inference"]
+    assert not data["request"].get("dp_attention")
+    assert (inf["tp"], inf["replicas"]) == (1, 8)
+    assert "DP=" not in _text(capsys, question).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # TP 1 stated with no data parallelism: one copy of DeepSeek-V3 on one H200 does not fit
+        "DeepSeek-V3 on 8 H200 with vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1, 4k context",
+        "DeepSeek-V3 部署在 8 张 H200 上，vllm serve deepseek-ai/DeepSeek-V3 "
+        "--tensor-parallel-size 1，4k 上下文",
+    ],
+)
+def test_vllm_tp1_without_dp_is_still_one_gpu_a_copy(capsys, question):
+    data = _ask(capsys, question)
+    assert data["request"]["tp"] == 1 and not data["request"].get("dp_attention")
+    assert data["report"]["feasible"] != "yes"
+    assert "DP=" not in _text(capsys, question).splitlines()[0]
