@@ -395,6 +395,8 @@ def _memory_assumptions(
     if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
         LATE.note_assumed_dp_attention(req, spec, inf, ledger)
+    elif runtime.dp_said and inf.tp > 1:  # GQA under DP attention: the weights kept whole, said (s45)
+        LATE.note_replicated(spec, inf, ledger)
     if runtime.memory_key == "--mem-fraction-static" and not runtime.utilization and inf.min_gpus > 1:
         LATE.note_raised_fraction(req, spec, inf, ledger)  # SGLang's default misses the count (s40 #8)
     _prefill_assumption(gpu, inf, ledger)

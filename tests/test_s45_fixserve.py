@@ -82,3 +82,51 @@ def test_vllm_tp1_without_dp_is_still_one_gpu_a_copy(capsys, question):
     assert data["request"]["tp"] == 1 and not data["request"].get("dp_attention")
     assert data["report"]["feasible"] != "yes"
     assert "DP=" not in _text(capsys, question).splitlines()[0]
+
+
+# Item 2 — DP attention's whole weights for a GQA model. vLLM's data-parallel deployment replicates the
+# weights per DP rank "with both dense and MoE models" (docs/serving/data_parallel_deployment.md), the
+# experts alone split over DP × TP. Qwen3-235B-A22B (config.json: hidden 4096, 94 layers, 64 heads × 128, 4
+# KV heads, vocab 151,936 untied, 128 experts): every weight but the routed experts is per layer
+# q 4096×8192 + k, v 4096×512 + o 8192×4096 + router 4096×128 + 4 norms, and the two embeddings.
+QWEN3_235B_NON_EXPERT = 94 * (2 * 4096 * 8192 + 2 * 4096 * 512 + 4096 * 128 + 2 * 4096 + 2 * 128)
+QWEN3_235B_EMBEDDINGS = 2 * 151_936 * 4096
+VLLM_DP_QWEN_EN = (
+    "Qwen3-235B-A22B-FP8 on 8 H100 with vllm serve Qwen/Qwen3-235B-A22B-FP8 {flags}, how many 4k sequences?"
+)
+VLLM_DP_QWEN_ZH = (
+    "Qwen3-235B-A22B-FP8 部署在 8 张 H100 上，vllm serve Qwen/Qwen3-235B-A22B-FP8 {flags}，"
+    "4k 上下文能并发多少？"
+)
+DP_EP = "--data-parallel-size 8 --enable-expert-parallel"
+
+
+def _note(data: dict, code: str) -> dict | None:
+    return next((w["params"] for w in data["report"]["warnings"] if w.get("code") == code), None)
+
+
+@pytest.mark.parametrize("question", [VLLM_DP_QWEN_EN, VLLM_DP_QWEN_ZH])
+def test_vllm_dp_ep_keeps_a_gqa_models_non_expert_weights_whole(capsys, question):
+    dp = _ask(capsys, question.format(flags=DP_EP))
+    plain = _ask(capsys, question.format(flags="--tensor-parallel-size 8"))
+    note = _note(dp, "dp_attention_replicated_vllm")
+    # FP8 projections at 1 B, the 16-bit embeddings at 2 B (the checkpoint's)
+    assert note["whole_bytes"] == pytest.approx(QWEN3_235B_NON_EXPERT + 2 * QWEN3_235B_EMBEDDINGS, rel=0.002)
+    assert note["extra_bytes"] == pytest.approx(note["whole_bytes"] * 7 / 8) and note["tp"] == 8
+    assert _note(plain, "dp_attention_replicated_vllm") is None
+    a, b = dp["report"]["inference"], plain["report"]["inference"]
+    assert (a["tp"], a["replicas"], b["tp"], b["replicas"]) == (8, 1, 8, 1)
+    # plain TP 8 over 4 KV heads keeps each head twice (vLLM replicates KV heads, TP ÷ KV heads = 2); each DP
+    # rank keeps its own sequences' heads once, in the room the whole weights leave: the same 8 GPUs' bytes
+    kv = a["kv_bytes_per_token"]
+    room_plain = b["kv_capacity_tokens"] * 2 * kv
+    assert a["kv_capacity_tokens"] * kv == pytest.approx(room_plain - 8 * note["extra_bytes"], abs=16 * kv)
+    assert a["kv_capacity_tokens"] > 1.5 * b["kv_capacity_tokens"]
+
+
+@pytest.mark.parametrize("question", [VLLM_DP_QWEN_EN, VLLM_DP_QWEN_ZH])
+def test_vllm_dp_ep_qwen3_235b_bf16_does_not_fit_eight_h100(capsys, question):
+    # bf16: 470 GB ÷ 8 + 7/8 of the non-expert 16-bit copy (≈ 16 GB) > 0.9 × 79.6 GiB per H100
+    data = _ask(capsys, question.format(flags=DP_EP).replace("-FP8", ""))
+    assert data["report"]["feasible_reason"] == "fp8_only" or data["report"]["feasible"] != "yes"
+    assert _note(data, "dp_attention_replicated_vllm")["tp"] == 8

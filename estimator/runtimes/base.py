@@ -180,16 +180,19 @@ class ServingRuntime:
         """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
         (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
         room = self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
-        if spec.kv_lora_rank and self.dp_said:
+        if self.dp_said:
             room -= self.replicated_bytes(spec, tp, load, pp)
         return room
 
     def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
         """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above
-        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): an MLA model whose
-        latent lives on one rank under DP attention the user stated (:attr:`dp_said`) on an engine with
-        :attr:`dp_replicated`, over a group of more than one GPU; else 0."""
-        if not self.dp_said or self.dp_replicated is None or tp <= 1 or not spec.kv_lora_rank:
+        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): any model under DP
+        attention the user stated (:attr:`dp_said`) on an engine with :attr:`dp_replicated`, over a group of
+        more than one GPU; else 0. Not MLA's alone (s45 fixserve #2): vLLM's DP ranks keep their weights
+        whatever the attention ("model weights are replicated across separate instances/GPUs … This will
+        work with both dense and MoE models", docs/serving/data_parallel_deployment.md), SGLang's
+        ``compute_dp_attention_world_info`` sets ``attn_tp_size`` for every model it runs with it."""
+        if not self.dp_said or self.dp_replicated is None or tp <= 1:
             return 0.0
         from estimator.dp_replicated import replicated_per_gpu
 
@@ -223,8 +226,8 @@ class ServingRuntime:
         transformers) keep each layer's KV once."""
         if spec.kv_lora_rank and not self.splits_layers:
             return float(tp) if self.mla_tp_copies else 1.0
-        if self.splits_layers:
-            return 1.0
+        if self.splits_layers or (self.dp_said and self.dp_replicated is not None):
+            return 1.0  # DP attention (s45): each rank keeps all KV heads of its own sequences, once
         return max(1.0, tp / spec.kv_heads)
 
     def whole_blocks(self, tokens: int) -> int:
