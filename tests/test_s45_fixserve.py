@@ -130,3 +130,78 @@ def test_vllm_dp_ep_qwen3_235b_bf16_does_not_fit_eight_h100(capsys, question):
     data = _ask(capsys, question.format(flags=DP_EP).replace("-FP8", ""))
     assert data["report"]["feasible_reason"] == "fp8_only" or data["report"]["feasible"] != "yes"
     assert _note(data, "dp_attention_replicated_vllm")["tp"] == 8
+
+
+# SGLang --enable-dp-attention with --dp below --tp: attention TP = tp_size // dp_size
+# (python/sglang/srt/layers/dp_attention.py compute_dp_attention_world_info). DeepSeek-V3 (config.json:
+# 61 layers, MLA kv_lora_rank 512 + rope 64): each rank's latent copied on its attn_tp GPUs.
+SGL_EN = (
+    "DeepSeek-V3 on 8 H200 with python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 "
+    "--tp 8 --dp {dp} --enable-dp-attention, how many 4k sequences?"
+)
+SGL_ZH = (
+    "DeepSeek-V3 部署在 8 张 H200 上，python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 "
+    "--tp 8 --dp {dp} --enable-dp-attention，4k 上下文能并发多少？"
+)
+
+
+@pytest.mark.parametrize("question", [SGL_EN, SGL_ZH])
+def test_sglang_dp_attention_below_tp_splits_attention_over_tp_over_dp(capsys, question):
+    by_dp = {dp: _ask(capsys, question.format(dp=dp)) for dp in (2, 4, 8)}
+    plain = _ask(capsys, question.format(dp=8).replace(" --dp 8 --enable-dp-attention", ""))
+    assert by_dp[2]["request"]["attention_tp"] == 4 and by_dp[4]["request"]["attention_tp"] == 2
+    assert by_dp[8]["request"].get("attention_tp") is None
+    for data in by_dp.values():
+        assert not [i for i in data["interpretation"].get("ignored", []) if i["text"].startswith("--dp")]
+    full = _note(by_dp[8], "dp_attention_replicated_sglang")
+    for dp, a in ((2, 4), (4, 2)):
+        note = _note(by_dp[dp], "dp_attention_split_sglang")
+        assert note["attn_tp"] == a and note["tp"] == 8
+        # the embedding (129,280 × 7,168 at 2 B) whole, the attention projections ÷ attention TP
+        embed = 129_280 * 7168 * 2
+        assert note["whole_bytes"] == pytest.approx((full["whole_bytes"] - embed) / a + embed, rel=1e-9)
+        assert note["extra_bytes"] == pytest.approx(note["whole_bytes"] - full["whole_bytes"] / 8, rel=1e-9)
+    seqs = [d["report"]["inference"]["max_concurrency"] for d in (plain, by_dp[2], by_dp[4], by_dp[8])]
+    assert seqs == sorted(seqs) and len(set(seqs)) == 4  # plain TP 8 (8 latent copies) < DP 2 < DP 4 < DP 8
+    # the same 8 GPUs' pool: DP 2's tokens × its 4 latent copies = DP 8's room + the weights it keeps less
+    kv = by_dp[8]["report"]["inference"]["kv_bytes_per_token"]
+    t2, t8 = (by_dp[d]["report"]["inference"]["kv_capacity_tokens"] for d in (2, 8))
+    saved = 8 * (full["extra_bytes"] - _note(by_dp[2], "dp_attention_split_sglang")["extra_bytes"])
+    assert t2 * 4 * kv == pytest.approx(t8 * kv + saved, rel=0.01)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DeepSeek-V3 on 16 H200 with vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 2 "
+        "--data-parallel-size 8 --enable-expert-parallel, how many 4k sequences?",
+        "DeepSeek-V3 部署在 16 张 H200 上，vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 2 "
+        "--data-parallel-size 8 --enable-expert-parallel，4k 上下文能并发多少？",
+    ],
+)
+def test_vllm_dp_ranks_of_tp2_are_one_expert_group_of_16(capsys, question):
+    data = _ask(capsys, question)
+    req, inf = data["request"], data["report"]["inference"]
+    assert (req["tp"], req["attention_tp"], req["gpu_count"], req["dp_attention"]) == (2, 2, 16, True)
+    assert (inf["tp"], inf["replicas"]) == (16, 1)
+    note = _note(data, "dp_attention_split_vllm")
+    assert note["attn_tp"] == 2 and note["tp"] == 16
+    head = _text(capsys, question).splitlines()[0]
+    assert "DP=8 × TP=2, EP=16" in head and "TP=16)" not in head
+    assert "stated_layout_needs_more" not in [w["code"] for w in data["report"]["warnings"]]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # --dp that does not divide --tp: still named as not used, as before (no layout sized on it)
+        "DeepSeek-V3 on 8 H200 with python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 "
+        "--tp 8 --dp 3 --enable-dp-attention, how many 4k sequences?",
+        "DeepSeek-V3 部署在 8 张 H200 上，python -m sglang.launch_server --model-path "
+        "deepseek-ai/DeepSeek-V3 --tp 8 --dp 3 --enable-dp-attention，4k 上下文能并发多少？",
+    ],
+)
+def test_sglang_dp_not_dividing_tp_stays_named(capsys, question):
+    data = _ask(capsys, question)
+    assert data["request"].get("attention_tp") is None
+    assert ("--dp: 3", "no_field") in [(i["text"], i["reason"]) for i in data["interpretation"]["ignored"]]

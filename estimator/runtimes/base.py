@@ -86,9 +86,11 @@ class ServingRuntime:
     mla_tp_copies: bool = False
     """MLA under a TP the user stated without DP attention: every rank keeps the whole latent cache
     (:meth:`kv_replication`); False: the DP-attention layout the answer recommends (its recipes say so)."""
-    dp_said: bool = False
-    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP): each rank also
-    keeps whole the weights of :attr:`dp_replicated` (:meth:`replicated_bytes`, s44); False: not counted."""
+    dp_said: int = 0
+    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP), as the GPUs each
+    rank splits its attention over (1: each GPU its own sequences; s45: SGLang TP ÷ DP, vLLM's per-rank TP,
+    :func:`estimator.serving_group.attention_tp`): each rank also keeps the weights of :attr:`dp_replicated`
+    whole over that many GPUs (:meth:`replicated_bytes`, s44); 0 (or False): not stated, not counted."""
 
     name: ClassVar[str]
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
@@ -196,7 +198,7 @@ class ServingRuntime:
             return 0.0
         from estimator.dp_replicated import replicated_per_gpu
 
-        return replicated_per_gpu(spec, load.precision, self.dp_replicated, tp, pp)
+        return replicated_per_gpu(spec, load.precision, self.dp_replicated, (tp, pp), int(self.dp_said))
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key
@@ -223,11 +225,15 @@ class ServingRuntime:
         data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM data- and expert-parallel
         deployment; DeepSeek-V3 report §3.4), so each sequence's latent lives on one GPU: no copies —
         the layout the answer recommends. Runtimes that split the layers over the cards (llama.cpp,
-        transformers) keep each layer's KV once."""
+        transformers) keep each layer's KV once. DP attention stated (:attr:`dp_said`, s45): each rank
+        keeps its own sequences' KV over its attention TP — MLA's latent copied on each of its GPUs
+        (``dp_said`` copies), GQA's heads split over them (copies only above the KV-head count)."""
+        if self.dp_said and self.dp_replicated is not None:  # DP attention (s45): a rank's own sequences
+            return float(self.dp_said) if spec.kv_lora_rank else max(1.0, self.dp_said / spec.kv_heads)
         if spec.kv_lora_rank and not self.splits_layers:
             return float(tp) if self.mla_tp_copies else 1.0
-        if self.splits_layers or (self.dp_said and self.dp_replicated is not None):
-            return 1.0  # DP attention (s45): each rank keeps all KV heads of its own sequences, once
+        if self.splits_layers:
+            return 1.0
         return max(1.0, tp / spec.kv_heads)
 
     def whole_blocks(self, tokens: int) -> int:
