@@ -205,3 +205,40 @@ def test_sglang_dp_not_dividing_tp_stays_named(capsys, question):
     data = _ask(capsys, question)
     assert data["request"].get("attention_tp") is None
     assert ("--dp: 3", "no_field") in [(i["text"], i["reason"]) for i in data["interpretation"]["ignored"]]
+
+
+# Item 4 — a period's tokens at capacity (report.batch_work, s44 batchfix) beside the details' load: 16 H100
+# with Llama-3.1-70B decode the most tokens/s at 656 sequences on TP 8 × 2 copies, while the lines below
+# size the default 16 sequences on TP 2 × 8 copies. The reply now names the two apart.
+TOKENS_DAY_EN = "how many tokens per day can 16 H100 generate serving Llama-3.1-70B?"
+TOKENS_DAY_ZH = "16 张 H100 部署 Llama-3.1-70B，一天最多能生成多少 token？"
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (TOKENS_DAY_EN, "The lines below size a load of 16 sequences at once on TP=2 × 8 copies"),
+        (TOKENS_DAY_ZH, "下面各行按 TP=2 × 8 个副本、同时跑 16 条序列的负载计算"),
+    ],
+)
+def test_tokens_a_day_names_the_details_layout_apart(capsys, question, said):
+    data = _ask(capsys, question)
+    work, inf = data["report"]["batch_work"], data["report"]["inference"]
+    assert (work["tp"], work["replicas"], inf["tp"], inf["replicas"]) == (8, 2, 2, 8)
+    assert inf["concurrency"] == 16 and work["sequences"] > 16
+    lines = _text(capsys, question).splitlines()
+    assert said in lines[1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Llama-3.1-70B on 16 H100, 16 users at once: will it fit?",
+        "16 张 H100 部署 Llama-3.1-70B，16 个并发，放得下吗？",
+    ],
+)
+def test_no_period_asked_no_layout_line(capsys, question):
+    data = _ask(capsys, question)
+    assert data["report"].get("batch_work") is None
+    text = _text(capsys, question)
+    assert "The lines below size" not in text and "下面各行按" not in text
