@@ -242,3 +242,38 @@ def test_no_period_asked_no_layout_line(capsys, question):
     assert data["report"].get("batch_work") is None
     text = _text(capsys, question)
     assert "The lines below size" not in text and "下面各行按" not in text
+
+
+# Item 5 — MoE decode at a batch: each of B tokens routes to k of E experts, so an expert stays unread with
+# probability (1 − k/E)^B and a step reads total − (total − active) × (1 − k/E)^(B−1) of the weights.
+# Qwen3-30B-A3B (config.json: num_experts 128, num_experts_per_tok 8; 30.5B total, 3.3B active) FP8 on
+# one L20 (864 GB/s, NVIDIA L20 datasheet) at 27 sequences: (30.5 − 27.2 × (15/16)^26) = 25.4B of 30.5B
+# read, at the fitted 50 % of the bandwidth (MLPerf v4.1 fit, Mixtral rows included). Before: all 30.5B
+# (min(1, 27 × 3.3/30.5)). The trial's ≈ 20 tokens/s assumed the whole 864 GB/s.
+L20_EN = "Qwen3-30B-A3B-FP8 on one L20 with vLLM, 27 concurrent sequences at 4k context: tokens/s?"
+L20_ZH = "一张 L20 用 vLLM 部署 Qwen3-30B-A3B-FP8，4k 上下文 27 个并发，每条多少 token/s？"
+
+
+@pytest.mark.parametrize("question", [L20_EN, L20_ZH])
+def test_moe_decode_reads_the_experts_its_batch_routes_to(capsys, question):
+    inf = _ask(capsys, question)["report"]["inference"]
+    assert inf["concurrency"] == 27 and inf["tp"] == 1 and inf["decode_tokens_per_s"]["batch"] == 27
+    read = 30.5e9 - (30.5e9 - 3.3e9) * (120 / 128) ** 26
+    assert 0.83 < read / 30.5e9 < 0.84
+    step = (read * inf["bytes_per_param"] + 27 * inf["kv_bytes_per_sequence"]) / (864e9 * 0.5)
+    assert inf["decode_tokens_per_s"]["per_sequence"] == pytest.approx(1 / step, rel=1e-6)
+    assert 11.5 < inf["decode_tokens_per_s"]["per_sequence"] < 12.0  # was 10.3 (every expert read)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-14B-Instruct on one L20 with vLLM, 27 concurrent sequences at 4k context: tokens/s?",
+        "一张 L20 用 vLLM 部署 Qwen2.5-14B-Instruct，4k 上下文 27 个并发，每条多少 token/s？",
+    ],
+)
+def test_dense_decode_still_reads_every_weight(capsys, question):
+    inf = _ask(capsys, question)["report"]["inference"]
+    batch = inf["decode_tokens_per_s"]["batch"]  # the sequences the L20 holds (15 in bf16)
+    step = (inf["weights_bytes"] + batch * inf["kv_bytes_per_sequence"]) / (864e9 * 0.5)
+    assert inf["decode_tokens_per_s"]["per_sequence"] == pytest.approx(1 / step, rel=1e-6)
