@@ -277,3 +277,31 @@ def test_dense_decode_still_reads_every_weight(capsys, question):
     batch = inf["decode_tokens_per_s"]["batch"]  # the sequences the L20 holds (15 in bf16)
     step = (inf["weights_bytes"] + batch * inf["kv_bytes_per_sequence"]) / (864e9 * 0.5)
     assert inf["decode_tokens_per_s"]["per_sequence"] == pytest.approx(1 / step, rel=1e-6)
+
+
+# Item 3 (part) — a stated draft_tensor_parallel_size apart from the target's TP: vLLM's V1 engine refuses
+# it (vllm/v1/spec_decode/draft_model.py DraftModelProposer._raise_if_draft_tp_mismatch: "draft_tp !=
+# tgt_tp" raises ValueError), so the draft stays counted on the target's TP 4 and the reply says why.
+SPEC_CMD = (
+    "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --speculative-config "
+    '\'{"model": "meta-llama/Llama-3.2-1B-Instruct", "num_speculative_tokens": 5{extra}}\''
+)
+
+
+@pytest.mark.parametrize(
+    ("tail", "said"),
+    [
+        ("  on 4 A100 80GB, memory per GPU?", "vLLM's V1 engine (the default) raises"),
+        ("  4张A100 80G 每卡显存多少", "vLLM 的 V1 引擎（默认）在两者不等时报错"),
+    ],
+)
+def test_a_draft_tp_apart_from_the_targets_is_said_to_be_refused(capsys, tail, said):
+    text = SPEC_CMD.replace("{extra}", ', "draft_tensor_parallel_size": 1') + tail
+    data = _ask(capsys, text)
+    assert data["request"]["draft_model"] == "Llama-3.2-1B" and data["report"]["inference"]["tp"] == 4
+    items = {i["text"]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert items["draft_tensor_parallel_size: 1"] == "draft_tp"
+    assert said in _text(capsys, text)
+    plain = _ask(capsys, SPEC_CMD.replace("{extra}", "") + tail)  # no draft TP stated: nothing said of it
+    assert "draft_tp" not in [i["reason"] for i in plain["interpretation"]["ignored"]]
+    assert plain["report"]["inference"]["weights_bytes"] == data["report"]["inference"]["weights_bytes"]
