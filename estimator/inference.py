@@ -160,15 +160,16 @@ class ServingSetup:
     """The prompts' prefill slows the decode steps (:mod:`estimator.prefill_load`); False: a target's own."""
     tgi_version: str | None = None
     """TGI's release as stated: its own share of the card (:func:`estimator.tgi_release.release_share`)."""
-    dp_said: bool | None = None
-    """DP attention as stated: the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44)."""
+    dp_said: int = 0
+    """DP attention as stated, as its ranks' attention TP (:func:`estimator.serving_group.attention_tp`; 0:
+    not stated): the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44, s45)."""
     draft: tuple[ModelSpec, float] | None = None
     """Speculative decoding's draft (spec, params): its weights and KV on the same GPUs (s44)."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
-        rt, copies, fa, dp = self.runtime, self.mla_tp_copies, self.flash_attention, bool(self.dp_said)
+        rt, copies, fa, dp = self.runtime, self.mla_tp_copies, self.flash_attention, self.dp_said
         return runtime_for(self.gpu, self.precision, self.utilization, rt, copies, fa, self.tgi_version, dp)
 
 

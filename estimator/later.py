@@ -47,6 +47,7 @@ def later(module: str, *names: str) -> tuple[Any, ...]:
 
 
 ESTIMATOR: dict[str, tuple[str, ...]] = {
+    "estimator.dp_replicated": ("note_replicated",),
     "estimator.mla_layout": (
         "indexer_assumption",
         "mla_layout",

@@ -90,8 +90,9 @@ def note_assumed_dp_attention(req: SizingRequest, spec: ModelSpec, inf: Inferenc
     attention, first the weights each GPU keeps whole (:func:`estimator.dp_replicated.note_replicated`)."""
     if spec.kv_lora_rank and inf.tp > 1 and not mla_tp_copies(req, spec):  # s44: the weights kept whole
         from estimator.dp_replicated import note_replicated
+        from estimator.serving_group import attention_tp
 
-        note_replicated(spec, inf, ledger)
+        note_replicated(spec, inf, ledger, attention_tp(req) or 1)  # s45: SGLang TP ÷ DP, vLLM's rank TP
     said = req.dp_attention is not None or req.tp is not None
     if not spec.kv_lora_rank or inf.tp <= 1 or said or not inf.kv_capacity_tokens:
         return

@@ -163,6 +163,15 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "whole latent (SGLang MLATokenToKVPool, vLLM's MLA backend)",
         json_schema_extra=_setting("serving", json_order=73),
     )
+    attention_tp: int | None = Field(
+        None,
+        description="the GPUs each data-parallel-attention rank splits its attention over, beside "
+        "dp_attention: SGLang TP ÷ --dp with --enable-dp-attention (python/sglang/srt/layers/dp_attention.py "
+        "compute_dp_attention_world_info: attn_tp_size = tp_size // dp_size), vLLM's --tensor-parallel-size "
+        "of each --data-parallel-size rank with --enable-expert-parallel (docs/serving/"
+        "data_parallel_deployment.md: each DP engine owns TP workers); None: 1, each GPU its own sequences",
+        json_schema_extra=_setting("serving", json_order=127, stated=(1, 64), runtimes=("SGLang", "vLLM")),
+    )
     enforce_eager: bool | None = Field(
         None,
         description="vLLM's --enforce-eager / enforce_eager=True as stated: no CUDA graphs are captured, so "

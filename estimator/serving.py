@@ -29,6 +29,7 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
+from estimator.serving_group import attention_tp, stated_group
 from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
@@ -109,20 +110,6 @@ def _local_format(
         if verdict == "borderline" and reason != "fp8_only" and tight is None:
             tight = (fmt, candidate)  # fits only tightly: keep looking for one that fits well
     return (tight or gguf_fallback(req, inf, size, count)) if released == "no" else None  # s19: GGUF, Q4_K_M
-
-
-def _stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, int] | None:
-    """The user's TP × PP for every serving copy; None when not stated, or when it needs more GPUs than
-    the user has (then the search chooses, and the interpretation names the TP as not used). Only a
-    stated GPU count caps it: a card's memory in its name ('A800 40G要几张', 'how many A100 80G') is no
-    count of one, so ``--tp 2`` there is sized as copies of TP 2 (trial report s10 B1)."""
-    if not (req.tp or req.pp):
-        return None
-    group = (req.tp or 1, req.pp or 1)
-    count = None if assumed_count else req.gpu_count  # a personal card's assumed 1 does not cap TP
-    if count and group[0] * group[1] > count:
-        return None
-    return group
 
 
 def _default_concurrency(personal: bool, context: int, users: int | None = None) -> defaults.Default:
@@ -211,7 +198,7 @@ def size_serving(
             most[0] if most else int(_default_concurrency(personal(weights), context, req.users).value)
         )
 
-    stated = _stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
+    stated = stated_group(req, assumed_count="gpu_count" in [a.field for a in ledger.assumptions])
 
     def size(weights: Precision, searched=False, count: int | None = None, share=0.0, at=0) -> Inference:
         """In ``weights`` on the stated (else chosen) TP × PP, ``count`` GPUs; ``at``: priced at the load."""
@@ -243,7 +230,7 @@ def size_serving(
     if (local := _local_format(req, spec, gpu, inf, size)) is not None:
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
-    conc, said = conc_for(precision), (req.tgi_version, bool(req.dp_attention))  # s44: TGI's release, DP said
+    conc, said = conc_for(precision), (req.tgi_version, attention_tp(req))  # s44: TGI's release, DP said
     runtime = runtime_for(gpu, precision, base.utilization, named, base.mla_tp_copies, None, *said)
     inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)
@@ -332,9 +319,11 @@ def _stated_layout(
 
 def _quiet(req: SizingRequest, base: ServingSetup) -> bool:
     """No load to lay out on a stated TP × PP: the most sequences asked, or 'will it start?' with no load
-    said — the start-up check only (s38 fixs #2)."""
+    said — the start-up check only (s38 fixs #2); or vLLM's DP ranks with EP, whose group is not the TP
+    the user typed (estimator.serving_group.vllm_ep_group, s45): 'your TP 16' would name a flag never set."""
     unloaded = not (req.concurrency or req.users or req.target_tokens_per_s)
-    return base.most_sequences or (bool(req.start_asked) and unloaded)
+    vllm_ranks = bool(req.dp_attention) and req.runtime is not None and req.runtime.value == "vLLM"
+    return base.most_sequences or (bool(req.start_asked) and unloaded) or vllm_ranks
 
 
 def _named_default_context(req: SizingRequest) -> int | None:
@@ -408,6 +397,8 @@ def _memory_assumptions(
     if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout
         LATE.note_assumed_dp_attention(req, spec, inf, ledger)
+    elif runtime.dp_said and inf.tp > 1:  # GQA under DP attention: the weights kept whole, said (s45)
+        LATE.note_replicated(spec, inf, ledger, int(runtime.dp_said))
     if runtime.memory_key == "--mem-fraction-static" and not runtime.utilization and inf.min_gpus > 1:
         LATE.note_raised_fraction(req, spec, inf, ledger)  # SGLang's default misses the count (s40 #8)
     _prefill_assumption(gpu, inf, ledger)

@@ -9,6 +9,7 @@ from estimator.inference import ServingSetup
 from estimator.kv_types import default_kv_precision
 from estimator.later import LATE
 from estimator.models import Precision, SizingRequest
+from estimator.serving_group import attention_tp
 
 
 def base_setup(
@@ -29,7 +30,7 @@ def base_setup(
         spec, params, active, gpu, precision, context, 1, req.gpu_count, flash_attention=req.flash_attention,
         kv_precision=req.kv_precision or default_kv_precision(precision, gpu, ggml), runtime=named,
         prompt_tokens=req.prompt_tokens, mla_tp_copies=LATE.mla_tp_copies(req, spec), kv_v=req.kv_precision_v,
-        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, dp_said=req.dp_attention,
+        price=price[:3] if price else None, utilization=req.gpu_memory_utilization, dp_said=attention_tp(req),
         most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
         draft=LATE.draft_for(req, spec) if req.draft_model else None,  # s44: a named draft model's memory

@@ -39,7 +39,7 @@ def room_per_gpu(
     """Bytes per GPU for weights and KV cache: the runtime's budget less its workspace, and less the weights
     a data-parallel-attention group keeps whole on each rank (:meth:`ServingRuntime.replicated_bytes`)."""
     room = runtime.usable_bytes(gpu) - runtime.workspace_bytes(spec, gpu, tp, load)
-    if spec.kv_lora_rank and runtime.dp_said:
+    if runtime.dp_said:
         room -= runtime.replicated_bytes(spec, tp, load, load.pp)
     return room
 
@@ -344,7 +344,7 @@ def required_bytes(
     the activations of vLLM's profile (:meth:`ServingRuntime.needed_workspace`), not its reserve. vLLM
     and SGLang reserve more (their whole KV pool) at start-up."""
     per_gpu = runtime.needed_workspace(spec, gpu, layout.tp, load) + CUDA_CONTEXT_BYTES.value
-    if spec.kv_lora_rank and runtime.dp_said:  # DP attention: the weights each rank keeps whole (s44)
+    if runtime.dp_said:  # DP attention: the weights each rank keeps whole (s44)
         per_gpu += runtime.replicated_bytes(spec, layout.tp, load, layout.pp)
     return (
         weights * layout.replicas + kv_total * runtime.kv_replication(spec, layout.tp) + per_gpu * layout.gpus

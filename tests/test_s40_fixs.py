@@ -198,10 +198,11 @@ def test_sglang_dp_attention_dp_is_no_replicas_in_a_command():
 
 def test_sglang_dp_attention_below_tp_is_named_not_used():
     """'--dp 2' beside '--enable-dp-attention --tp 8': attention groups of 8 ÷ 2 = 4 GPUs, each holding
-    a copy of its sequences' latent — not modelled, so named as not used; still 8 GPUs, not 16."""
+    a copy of its sequences' latent — still 8 GPUs, not 16. Pin moved (s45 fixserve #2): modelled since
+    s45 as attention_tp 4 (tests/test_s45_fixserve.py), no longer named as not used."""
     data = _ask(DSV3_CMD.format(dp=2, flag="--enable-dp-attention "))
     assert data["request"]["gpu_count"] == 8
-    assert _ignored(data)["--dp: 2"] == "no_field"
+    assert data["request"]["attention_tp"] == 4 and "--dp: 2" not in _ignored(data)
 
 
 @pytest.mark.parametrize(

@@ -67,10 +67,12 @@ def _attention_dp(fields: dict[str, Any], dp: int) -> tuple[str, str] | None:
     out of the TP group, no replicas (server_args.py ``assert self.tp_size % self.dp_size == 0``;
     layers/dp_attention.py ``attn_tp_size = tp_size // dp_size``: the server runs on TP × PP GPUs). DP =
     TP is the layout sized (each GPU its own sequences' latent): used, and with no count of its own the
-    message states TP × PP GPUs; a smaller DP (groups of TP ÷ DP GPUs holding a copy each) is not
-    modelled: named (``no_field``)."""
+    message states TP × PP GPUs; a smaller DP dividing TP (groups of TP ÷ DP GPUs splitting each rank's
+    attention) sets ``attention_tp`` = TP ÷ DP, sized since s45; any other is named (``no_field``)."""
     tp = int(fields.get("tp") or 1)
-    if dp != tp:
+    if 1 < dp < tp and tp % dp == 0:  # s45: attention split over groups of TP ÷ DP GPUs, sized
+        fields["attention_tp"] = tp // dp
+    elif dp != tp:
         return (f"dp: {dp}", "no_field")
     if fields.get("gpu_count") is None:
         fields["gpu_count"] = tp * int(fields.get("pp") or 1)

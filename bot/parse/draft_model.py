@@ -29,7 +29,9 @@ HEAD_RE = rc(r"(?i)eagle|medusa|mtp|nextn|hydra|mlp[-_]?speculator")
 target's embeddings), never the catalog model its name contains: named as typed, not counted."""
 DRAFT_TP_RE = rc(r"(?i)draft[\s_\-]*tensor[\s_\-]*parallel[\s_\-]*size[\"'\s:=]*(\d+)")
 """The draft's own TP ('speculative-draft-tensor-parallel-size 1', vLLM's ``draft_tensor_parallel_size``
-in --speculative-config): not modelled, named (``draft_tp``) — the draft is counted on the target's TP."""
+in --speculative-config): named (``draft_tp``) — vLLM's V1 ``DraftModelProposer._raise_if_draft_tp_mismatch``
+(vllm/v1/spec_decode/draft_model.py) refuses a draft TP other than the target's, so the draft is counted
+on the target's TP, the one layout that starts (s45 fixserve #3)."""
 DRAFT_FLAGS = ("--speculative-draft-model-path", "--speculative-model")
 """The pasted flags whose value is the draft itself: used once the draft is counted."""
 

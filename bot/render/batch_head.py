@@ -29,6 +29,13 @@ BATCH_HEAD = N_(
 SEQS = {1: N_("1 sequence at once"), 2: N_("%(n)s sequences at once")}
 MOST = N_("the most these GPUs hold; %(layout)s")
 COPIES = N_("%(n)s copies")
+DETAILS_DIFFER = N_(
+    "The lines below size a load of %(load)s on %(details)s; the figure above is these GPUs at their "
+    "capacity, on the layout that decodes the most tokens/s."
+)
+"""s45 fixserve #4: the headline's capacity layout and the details' load layout named apart when they
+differ (16 H100, Llama-3.1-70B: 656 sequences on TP=8 × 2 copies above, the default 16 on TP=2 × 8
+copies below)."""
 UNITS = {"days": N_("%(n)s days"), "hours": N_("%(n)s hours"), "minutes": N_("%(n)s minutes")}
 
 
@@ -40,10 +47,8 @@ def batch_head(text: str, answer: Answer) -> str:
         return text
     lang = answer.lang
     f = fmt_for(lang)
-    layout = f"TP={work.tp}" + (f" × PP={work.pp}" if work.pp > 1 else "")
-    if work.replicas > 1:
-        layout += " × " + translate(lang, COPIES, n=f.int(work.replicas))
-    layout = translate(lang, MOST, layout=layout) if work.most_held else layout  # only when true
+    own = _layout(work.tp, work.pp, work.replicas, lang)
+    layout = translate(lang, MOST, layout=own) if work.most_held else own  # only when true
     seqs = translate(lang, SEQS[min(2, work.sequences)], n=f.int(work.sequences))  # '1 sequence': singular
     common = {"tps": f.int(work.tokens_per_s), "seqs": seqs, "layout": layout}
     lines = []
@@ -54,4 +59,17 @@ def batch_head(text: str, answer: Answer) -> str:
         value, unit = f.duration(work.batch_seconds / 86400)
         when = translate(lang, UNITS[unit], n=value)
         lines.append(translate(lang, BATCH_HEAD, batch=f.tokens(work.batch_tokens), time=when, **common))
+    inf = getattr(answer.report, "inference", None)  # a report without its serving estimate: none
+    details = _layout(inf.tp, inf.pp, inf.replicas, lang) if inf is not None and lines else own
+    if details != own or (inf is not None and inf.concurrency != work.sequences and lines):
+        load = translate(lang, SEQS[min(2, inf.concurrency)], n=f.int(inf.concurrency))
+        lines.append(translate(lang, DETAILS_DIFFER, load=load, details=details))
     return "\n".join(lines) + "\n\n" + text if lines else text
+
+
+def _layout(tp: int, pp: int, replicas: int, lang: str) -> str:
+    """'TP=8 × 2 copies', 'TP=8 × PP=2': a layout as the batch line writes it."""
+    text = f"TP={tp}" + (f" × PP={pp}" if pp > 1 else "")
+    if replicas > 1:
+        text += " × " + translate(lang, COPIES, n=fmt_for(lang).int(replicas))
+    return text

@@ -4,8 +4,13 @@ estimator.dp_replicated), kept apart from :mod:`bot.render.wording_extra` (at it
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
+
+if TYPE_CHECKING:
+    from estimator.models import Inference, SizingReport
 
 DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.dp_attention_replicated_sglang: N_(
@@ -17,6 +22,18 @@ DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
         "With data parallelism each GPU keeps every weight but the routed experts whole (%(whole_bytes)s), "
         "not 1/%(tp)s of them: %(extra_bytes)s more per GPU than the weights ÷ %(tp)s, counted above "
         "(vLLM's data-parallel deployment: the experts alone are split over the group)."
+    ),
+    NoteCode.dp_attention_split_sglang: N_(
+        "With data-parallel attention over groups of %(attn_tp)s GPUs each GPU keeps 1/%(attn_tp)s of the "
+        "attention weights and the whole token embedding (%(whole_bytes)s), not 1/%(tp)s of them: "
+        "%(extra_bytes)s more per GPU than the weights ÷ %(tp)s, counted above (SGLang dp_attention.py: "
+        "attention TP = TP ÷ DP = %(attn_tp)s)."
+    ),
+    NoteCode.dp_attention_split_vllm: N_(
+        "With data parallelism over engines of TP %(attn_tp)s each GPU keeps 1/%(attn_tp)s of every weight "
+        "but the routed experts (%(whole_bytes)s), not 1/%(tp)s of them: %(extra_bytes)s more per GPU than "
+        "the weights ÷ %(tp)s, counted above (vLLM's data-parallel deployment: the experts alone are split "
+        "over the group)."
     ),
     NoteCode.draft_counted: N_(
         "The draft model of your speculative decoding, %(draft)s, is counted above: its weights "
@@ -32,8 +49,25 @@ DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
 }
 """``dp_attention_replicated_sglang`` (attention and embedding whole) and ``_vllm`` (all but the routed
-experts whole) → words; params whole_bytes, extra_bytes (bytes), tp. ``draft_counted`` (s44 fixspec,
+experts whole) → words; params whole_bytes, extra_bytes (bytes), tp; ``dp_attention_split_*`` (s45) the same
+over ranks of ``attn_tp`` GPUs, whole_bytes then the share each GPU keeps. ``draft_counted`` (s44 fixspec,
 estimator.draft_model): a named draft's memory counted; params draft, weights_bytes, kv_kib.
 ``draft_vocab_mismatch`` (s44 fixspec2): the draft's vocabulary differs from the target's, which vLLM's
 ``SpeculativeConfig.verify_equal_vocab_size_if_draft_model`` (vllm/config/speculative.py) rejects; params
 draft, draft_vocab, model, target_vocab."""
+
+
+def vllm_dp_layout(report: SizingReport, inf: Inference) -> str | None:
+    """'DP=8 × TP=1, EP=8', 'DP=8 × TP=2, EP=16': vLLM's ``--data-parallel-size N
+    --enable-expert-parallel`` at TP t per rank, sized as one expert group of ``inf.tp`` = N × t GPUs
+    (estimator.serving_group.vllm_ep_group), written as the user's launch has it — N engines of TP t, the
+    experts over all of them (vLLM docs, serving/data_parallel_deployment.md: "a tensor parallel group of
+    size DP × TP") — never the 'TP=8' of a flag they did not set (s45 fixserve #1). None for every other
+    layout."""
+    req = report.request
+    rank = req.tp or 1
+    if not (req.dp_attention and inf.tp > rank and inf.tp % rank == 0) or req.runtime is None:
+        return None
+    if req.runtime.value != "vLLM":
+        return None
+    return f"DP={inf.tp // rank} × TP={rank}, EP={inf.tp}"

@@ -121,6 +121,8 @@ class NoteCode(Keys):
     mla_dp_attention_assumed = "mla_dp_attention_assumed"
     dp_attention_replicated_sglang = "dp_attention_replicated_sglang"
     dp_attention_replicated_vllm = "dp_attention_replicated_vllm"
+    dp_attention_split_sglang = "dp_attention_split_sglang"
+    dp_attention_split_vllm = "dp_attention_split_vllm"
     draft_counted = "draft_counted"
     draft_vocab_mismatch = "draft_vocab_mismatch"
     mla_sglang_plain_tp = "mla_sglang_plain_tp"

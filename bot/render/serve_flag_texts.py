@@ -21,9 +21,10 @@ SERVE_FLAG_TEXTS = {
         "on how many drafted tokens are accepted); the draft model's weights and KV cache are counted above"
     ),
     "draft_tp": N_(
-        "the draft model's own tensor-parallel size is not modelled: its weights and KV cache are counted "
-        "split over the target's TP, vLLM's default; with a draft TP of 1 the first GPU holds the whole "
-        "draft beside its share of the target"
+        "the draft model's own tensor-parallel size does not start apart from the target's: vLLM's V1 "
+        "engine (the default) raises 'draft_tensor_parallel_size must match tensor_parallel_size' "
+        "(DraftModelProposer, vllm/v1/spec_decode/draft_model.py), so the draft's weights and KV cache are "
+        "counted split over the target's TP, the layout that starts"
     ),
     "expert_parallel": N_(
         "expert parallelism is not modelled as its own layout: the experts are sized split over the same "
@@ -31,8 +32,9 @@ SERVE_FLAG_TEXTS = {
         "all-to-all exchange of tokens between GPUs is not in the speed"
     ),
 }
-"""``speculative_not_modelled``, ``speculative_draft`` (s43 fixserve2 #2) and ``expert_parallel`` →
-words (sources in :mod:`bot.parse.configs.serve_flag_reasons`)."""
+"""``speculative_not_modelled``, ``speculative_draft`` (s43 fixserve2 #2), ``draft_tp`` (s45 fixserve #3:
+vLLM V1 refuses a draft TP that differs from the target's) and ``expert_parallel`` → words (sources in
+:mod:`bot.parse.configs.serve_flag_reasons`)."""
 
 SERVE_FLAG_TEXTS["distill_teacher"] = N_(
     "the teacher of the distillation: generating the student's data with it is an inference job, not in the "

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
+from bot.render.dp_attention_texts import vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
@@ -171,7 +172,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         else count_layout(report)
         if report.feasible_reason == "full_memory" and report.request.gpu_count
         else _serving_nodes(report, lang)
-        + f"TP={inf.tp}"
+        + (vllm_dp_layout(report, inf) or f"TP={inf.tp}")  # vLLM DP × EP as launched (s45 fixserve #1)
         + (f" × PP={inf.pp}" if inf.pp > 1 else "")
         + (" × " + translate(lang, N_("%(n)s replicas"), n=f.int(inf.replicas)) if inf.replicas > 1 else ""),
         "copies_why": _copies_why(report, inf, f, lang, rt.local) if inf.replicas > 1 else None,

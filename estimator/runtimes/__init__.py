@@ -61,7 +61,7 @@ def runtime_for(
     mla_tp_copies: bool = False,
     flash_attention: bool | None = None,
     tgi_version: str | None = None,
-    dp_said: bool = False,
+    dp_said: int = 0,
 ) -> ServingRuntime:
     """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
@@ -70,7 +70,7 @@ def runtime_for(
     (:attr:`ServingRuntime.mla_tp_copies`); ``flash_attention`` False: llama.cpp / Ollama with ``-fa off``
     (:attr:`LlamaCpp.flash_attention`); ``tgi_version``: TGI's release as stated, whose own share of its
     memory fraction is :attr:`Tgi.wiggle_room` (:func:`estimator.tgi_release.release_share`; None: 0.90);
-    ``dp_said``: DP attention stated (:attr:`ServingRuntime.dp_said`)."""
+    ``dp_said``: DP attention stated, its attention TP (:attr:`ServingRuntime.dp_said`; 0: not stated)."""
     if named == OLLAMA.name:
         return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:

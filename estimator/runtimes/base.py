@@ -86,9 +86,11 @@ class ServingRuntime:
     mla_tp_copies: bool = False
     """MLA under a TP the user stated without DP attention: every rank keeps the whole latent cache
     (:meth:`kv_replication`); False: the DP-attention layout the answer recommends (its recipes say so)."""
-    dp_said: bool = False
-    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP): each rank also
-    keeps whole the weights of :attr:`dp_replicated` (:meth:`replicated_bytes`, s44); False: not counted."""
+    dp_said: int = 0
+    """DP attention as the user stated it (SGLang ``--enable-dp-attention``, vLLM DP + EP), as the GPUs each
+    rank splits its attention over (1: each GPU its own sequences; s45: SGLang TP ÷ DP, vLLM's per-rank TP,
+    :func:`estimator.serving_group.attention_tp`): each rank also keeps the weights of :attr:`dp_replicated`
+    whole over that many GPUs (:meth:`replicated_bytes`, s44); 0 (or False): not stated, not counted."""
 
     name: ClassVar[str]
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
@@ -180,20 +182,23 @@ class ServingRuntime:
         """Bytes per GPU for weights and KV cache of ``load`` on ``pp`` stages of TP ``tp``: the budget
         (:meth:`usable_bytes`) less the workspace (:meth:`workspace_bytes`)."""
         room = self.usable_bytes(gpu) - self.workspace_bytes(spec, gpu, tp, load.with_pp(pp))
-        if spec.kv_lora_rank and self.dp_said:
+        if self.dp_said:
             room -= self.replicated_bytes(spec, tp, load, pp)
         return room
 
     def replicated_bytes(self, spec: ModelSpec, tp: int, load: Load = NO_LOAD, pp: int = 1) -> float:
         """Bytes per GPU of the weights a data-parallel-attention group keeps whole on each rank, above
-        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): an MLA model whose
-        latent lives on one rank under DP attention the user stated (:attr:`dp_said`) on an engine with
-        :attr:`dp_replicated`, over a group of more than one GPU; else 0."""
-        if not self.dp_said or self.dp_replicated is None or tp <= 1 or not spec.kv_lora_rank:
+        their 1/``tp`` share (:func:`estimator.dp_replicated.replicated_per_gpu`): any model under DP
+        attention the user stated (:attr:`dp_said`) on an engine with :attr:`dp_replicated`, over a group of
+        more than one GPU; else 0. Not MLA's alone (s45 fixserve #2): vLLM's DP ranks keep their weights
+        whatever the attention ("model weights are replicated across separate instances/GPUs … This will
+        work with both dense and MoE models", docs/serving/data_parallel_deployment.md), SGLang's
+        ``compute_dp_attention_world_info`` sets ``attn_tp_size`` for every model it runs with it."""
+        if not self.dp_said or self.dp_replicated is None or tp <= 1:
             return 0.0
         from estimator.dp_replicated import replicated_per_gpu
 
-        return replicated_per_gpu(spec, load.precision, self.dp_replicated, tp, pp)
+        return replicated_per_gpu(spec, load.precision, self.dp_replicated, (tp, pp), int(self.dp_said))
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """What :meth:`workspace_bytes` reads besides the model and the card, as a cache key
@@ -220,7 +225,11 @@ class ServingRuntime:
         data-parallel across the group (SGLang ``--enable-dp-attention``, vLLM data- and expert-parallel
         deployment; DeepSeek-V3 report §3.4), so each sequence's latent lives on one GPU: no copies —
         the layout the answer recommends. Runtimes that split the layers over the cards (llama.cpp,
-        transformers) keep each layer's KV once."""
+        transformers) keep each layer's KV once. DP attention stated (:attr:`dp_said`, s45): each rank
+        keeps its own sequences' KV over its attention TP — MLA's latent copied on each of its GPUs
+        (``dp_said`` copies), GQA's heads split over them (copies only above the KV-head count)."""
+        if self.dp_said and self.dp_replicated is not None:  # DP attention (s45): a rank's own sequences
+            return float(self.dp_said) if spec.kv_lora_rank else max(1.0, self.dp_said / spec.kv_heads)
         if spec.kv_lora_rank and not self.splits_layers:
             return float(tp) if self.mla_tp_copies else 1.0
         if self.splits_layers:

@@ -90,7 +90,7 @@ class MemoRuntime:
                 workspace = self._workspace_at[tp, piped] = self._keyed_workspace(spec, gpu, tp, piped)
             usable = self._usable if self._usable is not None else self.usable_bytes(gpu)
             found = usable - workspace
-            if spec.kv_lora_rank and self.dp_said:  # DP attention's whole attention weights on a rank (s44)
+            if self.dp_said:  # DP attention's whole weights on a rank (s44; every model since s45)
                 found -= self.inner.replicated_bytes(spec, tp, piped, pp)
             self._room[key] = found
         self._room_at[pp, tp, load] = found

@@ -51,8 +51,8 @@ def serving_gpus(tool: str, argv: list[str], pairs: list[tuple[str, Any]], cfg: 
     elif dp_flag is not None:
         cfg.unused.pop(f"{dp_flag}: {dp}", None)
         cfg.set(dp_flag, "gpu_count", layout * int(dp))
-        if tool == "vllm" and layout == 1:
-            _vllm_dp_ep(pairs, cfg)
+        if tool == "vllm":
+            _vllm_dp_ep(pairs, cfg, layout)
     if tool == "sglang":
         _machines(pairs, layout * (1 if attention_dp else int(dp or 1)), cfg)
     visible = leading_env(argv).get("CUDA_VISIBLE_DEVICES", "")
@@ -75,26 +75,37 @@ def _attention_dp(flag: str, dp: int, cfg: StackConfig) -> None:
     ``assert self.tp_size % self.dp_size == 0``; python/sglang/srt/layers/dp_attention.py
     ``compute_dp_attention_world_info``: ``attn_tp_size = tp_size // dp_size``), so the GPU count stays
     TP × PP. ``dp`` = TP (SGLang's DeepSeek launch, ``--tp 8 --dp 8``) is the layout sized — each GPU
-    keeps its own sequences' latent — and used; a smaller ``dp`` leaves groups of TP ÷ DP GPUs holding a
-    copy each, which the sizing does not model: named as not used (``no_field``), as before."""
-    if dp == int(cfg.values.get("tp") or 1):
+    keeps its own sequences' latent — and used; a smaller ``dp`` dividing TP leaves groups of TP ÷ DP GPUs
+    splitting each rank's attention: ``attention_tp`` = TP ÷ DP, sized since s45 (estimator.dp_replicated);
+    any other ``dp`` is named as not used (``no_field``), as before."""
+    tp = int(cfg.values.get("tp") or 1)
+    if dp == tp:
         cfg.unused.pop(f"{flag}: {dp}", None)
         cfg.set(flag, "dp_attention", True)
+    elif 1 < dp < tp and tp % dp == 0:  # s45: groups of TP ÷ DP GPUs splitting attention, sized
+        cfg.unused.pop(f"{flag}: {dp}", None)
+        cfg.set(flag, "attention_tp", tp // dp)
 
 
-def _vllm_dp_ep(pairs: list[tuple[str, Any]], cfg: StackConfig) -> None:
+def _vllm_dp_ep(pairs: list[tuple[str, Any]], cfg: StackConfig, layout: int) -> None:
     """vLLM ``--enable-expert-parallel`` (``-ep``) beside ``--data-parallel-size N`` and no TP: attention
     data parallel — each of the N ranks keeps its own sequences' KV (MLA latent) cache — and the experts
     spread over the N GPUs (vLLM docs, serving/data_parallel_deployment.md: "for MoE models … the expert
     layers form an (EP or) TP group of size DP × TP"; serving/expert_parallel_deployment.md), the layout
     the answer offers for an MLA model (estimator.mla_layout): sized as data-parallel attention (trial
-    s43 #3: named as 'does not change the GPUs, memory or time'). With a TP above 1 the latent is copied
-    over each rank's TP group, which the sizing does not model (named as not used with its reason:
-    bot.parse.configs.serve_flag_reasons)."""
+    s43 #3: named as 'does not change the GPUs, memory or time'). With a TP above 1 per rank (``layout``
+    = TP × PP) each rank's attention is split over its TP: ``attention_tp`` = TP (s45, "each DP engine owns
+    a number of per-GPU worker processes equal to the configured TP size", the same docs); with PP it is
+    named as not used as before (bot.parse.configs.serve_flag_reasons)."""
+    tp = int(cfg.values.get("tp") or 1)
+    if layout != tp:
+        return
     for flag in ("--enable-expert-parallel", "-ep", "--enable_expert_parallel"):
         if any(f == flag and v is True for f, v in pairs):
             cfg.unused.pop(f"{flag}: True", None)
             cfg.set(flag, "dp_attention", True)
+            if tp > 1:
+                cfg.values["attention_tp"] = tp
             return
 
 
