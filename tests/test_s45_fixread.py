@@ -2,6 +2,8 @@
 
 1. An offline batch said as rows × tokens a row (bot.parse.row_batch) is timed: its tokens are rows × (input
    + output tokens a row), answered by estimator.batch_work at the GPUs' capacity.
+3. An AWS instance family without its size ('AWS p5', '2 p4de instances') is its GPUs (bot.parse.instances);
+   a provider is named as typed, and one not listed the same way (bot.parse.cloud_providers).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import pytest
 from bot.core.pipeline import answer
 from bot.parse.assemble import parse
 from bot.render.renderer import render
+from tests.cli_run import ask_json_in_process, ignored_pairs
 
 # -- 1. rows × tokens a row as a batch --------------------------------------------------------------------
 
@@ -85,3 +88,74 @@ def test_rows_batch_is_timed(q: str, head: str) -> None:
     assert work.batch_seconds == pytest.approx(5e7 / work.tokens_per_s)
     first = render(a, "text").splitlines()[0]
     assert first.startswith(head) and f"{round(work.tokens_per_s):,}" in first, first
+
+
+# -- 3. cloud instance families and providers ---------------------------------------------------------------
+# AWS EC2 accelerated computing instance types (aws.amazon.com/ec2/instance-types/, P5: 8 × H100 80 GB; P4d:
+# 8 × A100 40 GB; P4de: 8 × A100 80 GB; G5: A10G 24 GB; G6e: L40S 48 GB), as in bot.parse.instances.
+
+
+@pytest.mark.parametrize(
+    ("q", "gpu", "count"),
+    [
+        ("serve Llama 3 8B on AWS p5", "H100-SXM5-80GB", 8),
+        ("用 AWS p5 部署 Llama 3 8B", "H100-SXM5-80GB", 8),
+        ("Llama 3 70B on 2 p4de instances, does it fit?", "A100-SXM4-80GB", 16),
+        ("两台 p4de 实例跑 Llama 3 70B 推理，放得下吗", "A100-SXM4-80GB", 16),
+        ("用 AWS p4d 部署 Qwen2.5-72B 要几台", "A100-SXM4-40GB", 8),
+        ("serve Qwen2.5-7B on an EC2 g6e", "L40S", None),
+        ("在 AWS g5 上部署 Qwen2.5-7B", "A10G", None),
+    ],
+)
+def test_instance_family_without_size(q: str, gpu: str, count: int | None) -> None:
+    r = parse(q).request
+    assert r.gpu == gpu, q
+    if count:
+        assert r.gpu_count == count, q
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "the p5 value of the test was 0.03, serve Llama 3 8B on an A100",  # a bare family: not an instance
+        "Llama 3 8B 推理，p5 指标要好，用 A100",
+        "g5 lora on Qwen2.5-7B with one A100",
+    ],
+)
+def test_bare_family_is_not_an_instance(q: str) -> None:
+    assert parse(q).request.gpu == "A100-SXM4-80GB", q
+
+
+def _providers(q: str) -> list[str]:
+    return [text for text, why in ignored_pairs(ask_json_in_process(q)) if why == "provider_price"]
+
+
+@pytest.mark.parametrize(
+    ("q", "names"),
+    [
+        ("serve Llama 3 8B on AWS p5", ["AWS"]),  # as typed (was 'aws')
+        ("用 AWS p4d 部署 Qwen2.5-72B 要几台", ["AWS"]),
+        ("serve Llama 3 8B on Hetzner, cost per month", ["Hetzner"]),  # not listed before: dropped in silence
+        ("在 Hetzner 上部署 Llama 3 8B，每月多少钱", ["Hetzner"]),
+        ("Qwen2.5-7B inference on Genesis Cloud H100, cost per month", ["Genesis Cloud"]),  # an unlisted name
+        ("在 CoreWeave 上租 H100 跑 70B 推理，多少钱", ["CoreWeave"]),
+        ("Llama 3 70B on Vultr or DigitalOcean H100s, which is cheaper?", ["Vultr", "DigitalOcean"]),
+        ("在硅基流动和 AutoDL 上跑 Qwen2.5-7B 哪个便宜", ["硅基流动", "AutoDL"]),
+    ],
+)
+def test_providers_named_as_typed(q: str, names: list[str]) -> None:
+    assert _providers(q) == names, q
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "run Llama 3 8B in the Cloud on an A100",  # no provider
+        "Llama 3 8B on a Private Cloud with 2 A100, how many users",
+        "replicate the Llama 3 8B run on 8 H100, how long for 1T tokens",  # a verb, not Replicate
+        "私有云上用 2 张 A100 部署 Llama 3 8B",
+    ],
+)
+def test_no_provider_named(q: str) -> None:
+    assert _providers(q) == [], q
+

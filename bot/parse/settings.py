@@ -143,7 +143,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.unused += host if training and not offload else stated_host_memory(out.fields, host)  # its RAM
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
-    out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
+    out.s, side = side_phrases(out.s, training, raw)  # '95 s/it', '4 parallel slots' … (trial s12)
     out.unused += side
     out.s, caps, engine = engine_settings(out.s, training)  # '--max-num-seqs 256' in prose
     out.fields.update(caps)
