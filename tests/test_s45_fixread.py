@@ -2,6 +2,8 @@
 
 1. An offline batch said as rows × tokens a row (bot.parse.row_batch) is timed: its tokens are rows × (input
    + output tokens a row), answered by estimator.batch_work at the GPUs' capacity.
+2. A training run's tokens a day or an hour ('how many tokens a day can 64 H100s train a 7B on', '每小时能训练
+   多少 token') is that period as the deadline (bot.parse.train_rate): the tokens it trains, 6·N·D at the MFU.
 3. An AWS instance family without its size ('AWS p5', '2 p4de instances') is its GPUs (bot.parse.instances);
    a provider is named as typed, and one not listed the same way (bot.parse.cloud_providers).
 """
@@ -159,3 +161,52 @@ def test_providers_named_as_typed(q: str, names: list[str]) -> None:
 def test_no_provider_named(q: str) -> None:
     assert _providers(q) == [], q
 
+
+# -- 2. a training run's tokens a day / an hour ---------------------------------------------------------
+# D = GPUs × peak × MFU × T ÷ 6N (Kaplan et al. 2020, C ≈ 6ND); H100 SXM bf16 dense peak 989 TFLOPS (NVIDIA
+# H100 Tensor Core GPU datasheet), A100 312 TFLOPS (NVIDIA A100 datasheet); MFU the estimate's own (assumed).
+H100_PEAK, A100_PEAK = 989e12, 312e12
+
+
+@pytest.mark.parametrize(
+    ("q", "gpus", "peak", "params", "seconds", "stage"),
+    [
+        ("how many tokens a day can 64 H100s train a 7B on", 64, H100_PEAK, 7e9, 86400, "pretrain"),
+        ("64 张 H100 训练 7B，每天能训练多少 token", 64, H100_PEAK, 7e9, 86400, "pretrain"),
+        ("how many tokens per hour can 8 A100 pre-train a 7B model on", 8, A100_PEAK, 7e9, 3600, "pretrain"),
+        ("8 张 H100 每小时能训练多少 token，7B 模型", 8, H100_PEAK, 7e9, 3600, "pretrain"),
+        ("7B 模型，8 张 H100 一天能训练多少 token", 8, H100_PEAK, 7e9, 86400, "pretrain"),  # already read
+    ],
+)
+def test_training_tokens_in_a_period(
+    q: str, gpus: int, peak: float, params: float, seconds: int, stage: str
+) -> None:
+    a = answer(q)
+    r = a.report
+    assert r.request.deadline_days == pytest.approx(seconds / 86400) and r.request.stage == stage, q
+    mfu = next(x.value for x in r.assumptions if x.field == "mfu")
+    expected = gpus * peak * mfu * seconds / (6 * params)
+    assert r.tokens_for_budget.likely == pytest.approx(expected, rel=2e-3), q
+    first = render(a, "text").splitlines()[0]
+    unit = (
+        ("1 hour" if a.lang == "en" else "1 小时")
+        if seconds == 3600
+        else ("1 day" if a.lang == "en" else "1 天")
+    )
+    assert unit in first, first
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "how many tokens per day can 16 H100 generate serving Llama-3.1-70B",  # served, not trained
+        "16 张 H100 部署 Llama-3.1-70B，一天最多能生成多少 token？",
+        "train a 7B on 1T tokens with 64 H100, how many tokens a day is that",  # the data is stated
+        "用 64 张 H100 训练 7B，1T token，每天能训练多少 token",
+        "how many tokens do I need to train a 7B on 64 H100",  # no period
+        "64 张 H100 训练 7B 需要多少 token",
+    ],
+)
+def test_training_period_not_misread(q: str) -> None:
+    r = parse(q).request
+    assert r.deadline_days is None, q
