@@ -56,7 +56,8 @@ from tests.cli_run import ask_json_in_process, ignored_pairs
 def test_rows_times_tokens_is_the_batch(q: str, tokens: float, seq_len: int | None) -> None:
     r = parse(q)
     assert r.request.batch_tokens == pytest.approx(tokens), q
-    assert r.request.num_samples is None, q  # the rows are the batch, not a training set's samples
+    rows = r.request.num_samples  # the rows as said, used in the batch (never named a training setting)
+    assert rows in (100_000, 2000, 5000) and tokens % rows == 0, q
     if seq_len:
         assert r.request.seq_len == seq_len, q  # a row's input + output is its sequence, not the rows' count
 
@@ -87,6 +88,7 @@ def test_rows_batch_is_timed(q: str, head: str) -> None:
     a = answer(q)
     work = a.report.batch_work
     assert work is not None and work.batch_tokens == 5e7
+    assert "num_samples" not in str(a.interpretation.ignored)  # the rows are used, not 'a training setting'
     assert work.batch_seconds == pytest.approx(5e7 / work.tokens_per_s)
     first = render(a, "text").splitlines()[0]
     assert first.startswith(head) and f"{round(work.tokens_per_s):,}" in first, first
@@ -210,3 +212,4 @@ def test_training_tokens_in_a_period(
 def test_training_period_not_misread(q: str) -> None:
     r = parse(q).request
     assert r.deadline_days is None, q
+

@@ -39,19 +39,19 @@ NOT_BATCH = ("ttft", "latency", "首 token", "首token", "首字", "延迟")
 _K = {"k": 1000, "千": 1000}
 
 
-def read_row_batch(s: str, whole: str) -> tuple[str, float | None, str]:
-    """(``s`` with the rows' count masked, the batch's tokens = rows × the tokens a row (each token figure
-    of ``whole``, the message before earlier readers' masks), the rows' figure as typed); (``s``, None,
-    "") without a rows count, without a token figure, with a training word
+def read_row_batch(s: str, whole: str) -> tuple[str, float, float, str]:
+    """(``s`` with the rows' count masked, the rows, the tokens a row (the sum of each token figure of
+    ``whole``, the message before earlier readers' masks), the rows' figure as typed); (``s``, 0, 0, "")
+    without a rows count, without a token figure, with a training word
     (:data:`bot.parse.request_volume.TRAINING_CUES`: the rows of a training set are its samples) or with a
     latency word (:data:`NOT_BATCH`)."""
     from bot.parse.request_volume import TRAINING_CUES
 
     if any(map(whole.__contains__, TRAINING_CUES + NOT_BATCH)):
-        return s, None, ""
+        return s, 0.0, 0.0, ""
     rows = ROWS_RE.search(s)
     if rows is None:
-        return s, None, ""
+        return s, 0.0, 0.0, ""
     g = "e" if rows.group("e") else "z"
     count = _value(rows, g)
     per_row = 0.0
@@ -59,6 +59,6 @@ def read_row_batch(s: str, whole: str) -> tuple[str, float | None, str]:
         n, k = (m.group("n"), m.group("k")) if m.group("n") else (m.group("c"), m.group("ck"))
         per_row += float(n.replace(",", "")) * _K.get(k or "", 1)
     if not (1 <= count <= 1e10) or not (1 <= per_row <= 1e7):
-        return s, None, ""
+        return s, 0.0, 0.0, ""
     typed = (rows.group(g) + (rows.group(g + "m") or "")).strip()
-    return mask(s, rows.start(), rows.end(), " "), count * per_row, typed
+    return mask(s, rows.start(), rows.end(), " "), count, per_row, typed

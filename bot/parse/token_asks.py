@@ -66,8 +66,8 @@ def read_token_asks(s: str, whole: str = "") -> tuple[str, dict[str, float], lis
     ):
         from bot.parse.row_batch import read_row_batch  # s45 fixread #1: rows × tokens a row
 
-        s, rows_tokens, rows_typed = read_row_batch(s, whole or s)
-        if rows_tokens:
-            out["batch_tokens"] = rows_tokens
+        s, rows, per_row, rows_typed = read_row_batch(s, whole or s)
+        if rows:  # the rows kept as said (``num_samples``), not named unused beside their batch
+            out |= {"batch_tokens": rows * per_row, "num_samples": rows}
             typed.append(rows_typed)
     return s, out, typed
