@@ -213,3 +213,48 @@ def test_training_period_not_misread(q: str) -> None:
     r = parse(q).request
     assert r.deadline_days is None, q
 
+
+# -- 4. the memory block describes the recommended layout too ------------------------------------------------
+
+
+def _rec_line(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.startswith(("• At the recommended", "• 按推荐的"))]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "QLoRA 70B on H100",
+        "QLoRA 70B 用 H100 要几张",
+        "LoRA 70B on A100 80G",
+        "全参微调 Qwen2.5-14B 用 A100 80G",
+        "full fine-tune Llama 3 8B on H100",
+    ],
+)
+def test_recommended_memory_said_beside_a_smaller_chart(q: str) -> None:
+    a = answer(q)
+    m = a.report.memory
+    at = m.plan_gpus or m.min_gpus
+    assert m.recommended_gpus > at  # the headline recommends more GPUs than the chart is for
+    text = render(a, "text")
+    lines = _rec_line(text)
+    per_gpu = f"{m.recommended_per_gpu_bytes / 2**30:.1f} GiB"
+    assert len(lines) == 1 and per_gpu in lines[0], text
+    rec = f"{m.recommended_gpus} GPUs" if a.lang == "en" else f"{m.recommended_gpus} 张"
+    assert rec in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "QLoRA 70B on 2 H100",  # the chart is for their 2
+        "用 2 张 H100 做 70B QLoRA 微调",
+        "LoRA Qwen2.5-7B on one A100 80G, fits?",
+        "Qwen2.5-7B LoRA 微调，1 张 A100 80G 够吗",
+    ],
+)
+def test_no_recommended_line_when_the_chart_is_its_count(q: str) -> None:
+    a = answer(q)
+    m = a.report.memory
+    assert (m.plan_gpus or m.min_gpus) >= (m.recommended_gpus or 0), q  # the chart is the recommended count's
+    assert _rec_line(render(a, "text")) == [], q
