@@ -6,6 +6,10 @@
    多少 token') is that period as the deadline (bot.parse.train_rate): the tokens it trains, 6·N·D at the MFU.
 3. An AWS instance family without its size ('AWS p5', '2 p4de instances') is its GPUs (bot.parse.instances);
    a provider is named as typed, and one not listed the same way (bot.parse.cloud_providers).
+4. A training reply whose memory chart is for fewer GPUs than its headline recommends also gives the
+   recommended layout's memory per GPU (bot.render.memory_text._rec_memory).
+5. A CPU-only serving question leads with the CPU's decode bound (its stated channels × DDR speed, or the
+   range assumed), then the RAM, then the GPU reference (bot.render.cpu_head).
 """
 
 from __future__ import annotations
@@ -258,3 +262,59 @@ def test_no_recommended_line_when_the_chart_is_its_count(q: str) -> None:
     m = a.report.memory
     assert (m.plan_gpus or m.min_gpus) >= (m.recommended_gpus or 0), q  # the chart is the recommended count's
     assert _rec_line(render(a, "text")) == [], q
+
+
+# -- 5. CPU-only questions lead with the CPU's figure ----------------------------------------------------
+# Decode on a CPU is bound by RAM bandwidth: channels × MT/s × 8 B (a 64-bit DDR channel; JEDEC DDR5-4800:
+# 4,800 MT/s), so 8-channel DDR5-4800 = 8 × 4800e6 × 8 B = 307.2 GB/s (estimator.cpu_decode).
+
+
+@pytest.mark.parametrize(
+    ("q", "lead", "bandwidth"),
+    [
+        (
+            "run Llama 3 8B on a Xeon with 256 GB of 8-channel DDR5-4800 RAM, no GPU, tokens/s?",
+            "On the CPU, llama.cpp reads",
+            "307.2 GB/s of RAM bandwidth (as stated)",
+        ),
+        (
+            "没有显卡，至强 CPU + 256G 内存（8 通道 DDR5-4800）跑 Llama 3 8B，每秒多少 token？",
+            "在 CPU 上，llama.cpp",
+            "内存带宽 307.2 GB/s（按你说的）",
+        ),
+        (  # no channels nor speed said: the range assumed is named
+            "run Llama 3 8B on a Xeon with 256 GB RAM, no GPU, tokens/s?",
+            "On the CPU, llama.cpp reads",
+            "(dual-channel DDR4-3200 to DDR5-5600)",
+        ),
+        (
+            "我没有显卡，只有 64G 内存，能跑 Qwen2.5-7B 吗，速度多少",
+            "在 CPU 上，llama.cpp",
+            "（双通道 DDR4-3200 到 DDR5-5600）",
+        ),
+    ],
+)
+def test_cpu_only_leads_with_the_cpu(q: str, lead: str, bandwidth: str) -> None:
+    a = answer(q)
+    text = render(a, "text")
+    first = text.splitlines()[0]
+    assert first.startswith(lead) and bandwidth in first, first
+    para = text.split("\n\n")[0]
+    gpu_ref = "For reference, on a GPU" if a.lang == "en" else "作为参考，用 GPU 时"
+    assert para.index(gpu_ref) > para.index(first)  # the GPU reference comes after the CPU's figure
+    cpu = a.report.cpu
+    if "307.2" in bandwidth:
+        assert cpu.bandwidth_low == cpu.bandwidth_high == pytest.approx(8 * 4800e6 * 8)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "run Llama 3 8B on one A100 80G, tokens/s?",  # a GPU: no CPU lead
+        "一张 4090 跑 Llama 3 8B，每秒多少 token",
+        "Llama 3 8B on an A100 server with a Xeon and 256 GB RAM, tokens/s?",  # a CPU beside the GPU
+    ],
+)
+def test_a_gpu_machine_keeps_the_gpu_lead(q: str) -> None:
+    first = render(answer(q), "text").splitlines()[0]
+    assert not first.startswith(("On the CPU", "在 CPU 上")), first
