@@ -180,15 +180,13 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
     serving = req.stage == Stage.inference
     out: list[Ignored] = []
     for name in TRAINING_ONLY if serving else SERVING_ONLY:
-        value = getattr(said, name, None)
+        value = None if name == "num_samples" and said.batch_tokens else getattr(said, name, None)  # s45 #1
         if name == "runtime" and value is not None and not serving and req.algorithm in RL_ALGORITHMS:
             # an RL run's rollout engine (ms-swift --use_vllm, verl rollout.name): the rollouts are timed
             # as vLLM decoding (estimator.rollout), so vLLM is used; another engine is timed as vLLM
             if str(getattr(value, "value", value)).lower() != "vllm":
                 out.append(Ignored(text=_text(name, value), reason="rollout_as_vllm"))
             continue
-        if name == "num_samples" and serving and said.batch_tokens:
-            continue  # an offline batch's rows, used in its tokens (bot.parse.row_batch; s45 fixread #1)
         if name == "prompt_tokens" and not serving and req.algorithm in RL_ALGORITHMS:
             continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
         if value is not None and serving and name == "max_completion_length":  # llama.cpp -n, max_new_tokens
