@@ -318,3 +318,15 @@ def test_cpu_only_leads_with_the_cpu(q: str, lead: str, bandwidth: str) -> None:
 def test_a_gpu_machine_keeps_the_gpu_lead(q: str) -> None:
     first = render(answer(q), "text").splitlines()[0]
     assert not first.startswith(("On the CPU", "在 CPU 上")), first
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "we have 20k samples of 1k tokens each, qwen2.5 7b on 4 A100, how long?",  # a training set's rows
+        "2 万条样本，每条 1000 token，qwen2.5-7b 用 4 张 A100 要多久",
+    ],
+)
+def test_rows_without_a_serving_word_stay_training_data(q: str) -> None:
+    r = parse(q).request
+    assert r.batch_tokens is None and r.stage != "inference", q

@@ -36,6 +36,12 @@ output and input readers write before this runs ('input 1000', '输出 500', :mo
 never a speed ('50 tokens/s')."""
 NOT_BATCH = ("ttft", "latency", "首 token", "首token", "首字", "延迟")
 """A duration asked of one request, not of the batch ('how long is the ttft')."""
+SERVED = (
+    "generat", "output", "input", "prompt", "request", "quer", "infer", "process", "label", "annotat",
+    "complet", "输出", "输入", "生成", "推理", "处理", "标注", "请求",
+)  # fmt: skip
+"""A word of running a model over the rows (generating, a prompt, an output …). Without one, rows and
+tokens a row are a training set's ('20k samples of 1k tokens each … how long': tests/test_s37_fresh.py)."""
 _K = {"k": 1000, "千": 1000}
 
 
@@ -43,11 +49,11 @@ def read_row_batch(s: str, whole: str) -> tuple[str, float, float, str]:
     """(``s`` with the rows' count masked, the rows, the tokens a row (the sum of each token figure of
     ``whole``, the message before earlier readers' masks), the rows' figure as typed); (``s``, 0, 0, "")
     without a rows count, without a token figure, with a training word
-    (:data:`bot.parse.request_volume.TRAINING_CUES`: the rows of a training set are its samples) or with a
-    latency word (:data:`NOT_BATCH`)."""
+    (:data:`bot.parse.request_volume.TRAINING_CUES`: the rows of a training set are its samples), with a
+    latency word (:data:`NOT_BATCH`) or without a word of running a model over them (:data:`SERVED`)."""
     from bot.parse.request_volume import TRAINING_CUES
 
-    if any(map(whole.__contains__, TRAINING_CUES + NOT_BATCH)):
+    if any(map(whole.__contains__, TRAINING_CUES + NOT_BATCH)) or not any(map(whole.__contains__, SERVED)):
         return s, 0.0, 0.0, ""
     rows = ROWS_RE.search(s)
     if rows is None:
