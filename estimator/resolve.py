@@ -59,10 +59,14 @@ def _generic(spec: ModelSpec) -> bool:
 
 
 def resolve_stage(req: SizingRequest, ledger: Ledger) -> Stage:
-    """The stage asked for; else training when tokens, samples or a budget are given; else serving."""
+    """The stage asked for; else serving when a batch's time or a period's tokens are asked of a served model
+    (``batch_tokens``, ``tokens_period_asked_s``: never read beside a training word; its rows are
+    ``num_samples``, s45 fixread #1); else training when tokens, samples or a budget are given; else
+    serving."""
     if req.stage:
         return req.stage
-    if req.tokens or req.budget or req.num_samples or req.hours:
+    batch = req.batch_tokens or req.tokens_period_asked_s
+    if not batch and (req.tokens or req.budget or req.num_samples or req.hours):
         return Stage(ledger.assume("stage", Stage.pretrain.value, Why.stage_training))
     return Stage(ledger.assume("stage", Stage.inference.value, Why.stage_serving))
 

@@ -103,7 +103,8 @@ def test_instance_type_is_its_gpus(
 
 
 def test_instance_names_only_real_instance_types() -> None:
-    assert spell_out_instances("an aws g5.48xl (a10g)") == "an 8 x a10g (a10g)"
+    # s45 fixread #3: the provider word is kept, to be named as typed (was dropped: 'an 8 x a10g (a10g)')
+    assert spell_out_instances("an aws g5.48xl (a10g)") == "an aws 8 x a10g (a10g)"
     assert spell_out_instances("3 g4dn.metal instances") == "24 x t4"
     assert spell_out_instances("a p3.32xlarge") == "a p3.32xlarge"  # no such size: left as typed
     assert spell_out_instances("qwen2.5-72b on 4 h100") == "qwen2.5-72b on 4 h100"

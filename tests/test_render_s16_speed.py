@@ -168,9 +168,13 @@ def test_a_reply_renders_in_few_python_calls():
     # measured rate and says so in a 'Used:' line (+84 calls for it); html and text bounds + 0.68
     # s42 merge: 248.424 / 240.272 / 342.088 with every s42 part merged (the two above, eager attention's
     # memory line, the global batch's steps line, the FP8-on-their-cards details); bounds + 0.2 %
-    assert _render_calls("html") < 248.92
+    # s45 fixread #4: base 6180aa40 248.592 / 240.392 / 342.048 -> 249.920 / 241.400 / 343.248 (+1.328 /
+    # +1.008 / +1.200): a training reply whose memory chart is for fewer GPUs than the headline recommends
+    # says the recommended count's memory per GPU (bot.render.memory_text._rec_memory: one translated line
+    # in those replies only); bounds + the same amounts
+    assert _render_calls("html") < 250.25
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 240.75
-    assert _render_calls("markdown") < 342.77
+    assert _render_calls("text") < 241.76  # s45 fixread #4: + 1.008 (above)
+    assert _render_calls("markdown") < 343.97  # s45 fixread #4: + 1.200 (above)

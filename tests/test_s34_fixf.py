@@ -144,8 +144,9 @@ def test_a_cpu_only_question_says_the_cpu_is_not_sized() -> None:
     # listed under 'Not used' (was ("host_memory: 16 GB", "cpu_host_ram"))
     assert not any(text.startswith("host_memory") for text, _ in _ignored(a))
     assert ("i7-12700", "cpu_not_gpu") in _ignored(a)
-    first, second = _text(q).splitlines()[:2]
+    speed, second, first = _text(q).splitlines()[:3]  # s45 fixread #5: the CPU's speed, RAM, then this head
     assert first.startswith("Your machine is a CPU (i7-12700) with no GPU named: I size GPUs")
+    assert speed.startswith("On the CPU, llama.cpp reads 4.6 GiB of Q4_K_M weights")
     # s41 cpufix #4: no format stated, the CPU run is GGUF Q4_K_M (Ollama's default tag), not the GPU
     # answer's bf16: Llama 3 8B in llama-quantize's mix 4.91e9 B = 4.6 GiB (published 4.92 GB); KV 32 layers
     # × 8 heads × 128 × 2 × 2 B = 128 KiB a token, × 4,096 = 0.5 GiB; 5.1 GiB ≤ 16 GiB (s37-fixb: GiB)

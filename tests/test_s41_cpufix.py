@@ -77,7 +77,13 @@ def test_no_gpus_yet_how_many_is_answered_on_gpus_zh() -> None:
 def test_a_cpu_machine_keeps_its_head(text: str) -> None:
     """Must read: the machine has no GPU and the user will run on it."""
     assert "no_gpu" in _parse(text).notes
-    assert _text(text).startswith(("No GPU on your machine", "你的机器没有 GPU"))
+    # s45 fixread #5 (s44 trial #6): the CPU's speed leads, the head follows in the same paragraph
+    out = _text(text)
+    assert out.startswith(("On the CPU, llama.cpp", "在 CPU 上，llama.cpp"))
+    heads = [
+        ln for ln in out.split("\n\n")[0].split("\n") if ln.startswith(("No GPU on your", "你的机器没有 GPU"))
+    ]
+    assert len(heads) == 1
 
 
 # 2. ASCII-mode patterns --------------------------------------------------------------------------------
@@ -209,12 +215,12 @@ def _reply(question: str, fmt: str) -> str:
     ],
 )
 def test_with_no_line_under_the_headline_the_cpu_line_is_its_paragraph(text: str, speed: str) -> None:
-    """The headline, the CPU line, then the blank line and the GPU figures' bullets (the review: the blank
-    line was lost and the CPU line came after the bullet block)."""
+    """The CPU line, the headline, then the blank line and the GPU figures' bullets (the review: the blank
+    line was lost and the CPU line came after the bullet block; s45 fixread #5: the CPU line first)."""
     lines = _text(text).split("\n")
-    assert lines[1].startswith(speed) and lines[2] == "" and lines[3].startswith("•")
+    assert lines[0].startswith(speed) and lines[2] == "" and lines[3].startswith("•")
     md = _reply(text, "markdown").split("\n")
-    assert md[0].endswith("\\") and md[1].startswith(speed) and not md[1].endswith("\\") and md[2] == ""
+    assert md[0].startswith(speed) and md[0].endswith("\\") and not md[1].endswith("\\") and md[2] == ""
 
 
 @pytest.mark.parametrize(
@@ -225,11 +231,12 @@ def test_with_no_line_under_the_headline_the_cpu_line_is_its_paragraph(text: str
     ],
 )
 def test_lines_under_the_headline_stay_between_ram_and_speed(text: str, ram: str, speed: str) -> None:
-    """Must not misread: what was not used stays under the headline, the RAM first, the speed last."""
+    """Must not misread: what was not used stays under the headline; the speed first, then the RAM (s45
+    fixread #5: the speed was last), then the headline."""
     for fmt in ("text", "markdown", "html"):
         para = _reply(text, fmt).split("\n\n")[0].split("\n")
         # s42 fixleft (s41 trial #7): 4 -> 3 lines, the RAM the CPU run uses is no longer under 'Not used'
-        assert para[1].startswith(ram) and para[-1].startswith(speed) and len(para) == 3
+        assert para[1].startswith(ram) and para[0].startswith(speed) and len(para) == 3
         assert fmt != "markdown" or all(line.endswith("\\") for line in para[:-1])
 
 

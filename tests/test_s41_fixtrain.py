@@ -75,7 +75,8 @@ def test_a_gpu_resource_or_a_named_card_is_not_no_gpu(text: str) -> None:
 
 def test_no_gpu_zh_answers_the_cpu_first() -> None:
     lines = _head("没有GPU，只有64G内存，能跑 Qwen2.5-7B 吗")
-    assert lines[0].startswith("你的机器没有 GPU：我估算的是 GPU，不估算 CPU")
+    # s45 fixread #5 (s44 trial #6): the CPU's speed first (was last), the RAM, then this head (was first)
+    assert lines[2].startswith("你的机器没有 GPU：我估算的是 GPU，不估算 CPU")
     # s41 cpufix #4: no precision stated, the CPU run is GGUF Q4_K_M (Ollama's default tag): Qwen2.5-7B
     # 7.61e9 weights in llama-quantize's mix (estimator.gguf_mix) = 4.67e9 B = 4.4 GiB (the published
     # Qwen2.5-7B-Instruct-Q4_K_M.gguf: 4.68 GB); KV 28 layers × 4 heads × 128 × 2 × 2 B = 56 KiB a token
@@ -85,23 +86,23 @@ def test_no_gpu_zh_answers_the_cpu_first() -> None:
         "≈ 4.6 GiB。"
     )
     # 51.2e9 × 0.65 / 4.67e9 = 7.12; 89.6e9 × 0.65 / 4.67e9 = 12.46 tokens/s
-    assert "最多约 7.1–12.5 token/s" in lines[-1] and "51.2–89.6 GB/s" in lines[-1]
+    assert "最多约 7.1–12.5 token/s" in lines[0] and "51.2–89.6 GB/s" in lines[0]
 
 
 def test_no_gpu_en_answers_the_cpu_first() -> None:
     lines = _head("no GPU, 32 GB RAM laptop, can I run Llama 3 8B?")
-    assert lines[0].startswith("No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama")
+    assert lines[2].startswith("No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama")  # s45
     # s41 cpufix #4: Q4_K_M, Llama 3 8B 8.03e9 weights in llama-quantize's mix = 4.91e9 B = 4.6 GiB
     # (published Llama-3.1-8B-Instruct-Q4_K_M: 4.92 GB)
     assert lines[1].startswith("Your 32 GiB of RAM holds the model at Q4_K_M: weights 4.6 GiB")
     # 51.2e9 × 0.65 / 4.91e9 = 6.78, 89.6e9 × 0.65 / 4.91e9 = 11.86
-    assert "≈ 6.8–11.9 tokens/s at most on 51.2–89.6 GB/s" in lines[-1]
+    assert "≈ 6.8–11.9 tokens/s at most on 51.2–89.6 GB/s" in lines[0]  # s45 fixread #5: first (was last)
 
 
 def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
     """512 GiB of RAM is a server's (above 256 GiB, estimator.layer_offload.DESKTOP_MEMORY_MAX): 8-channel
     DDR4-3200 to 12-channel DDR5-4800, 204.8–460.8 GB/s; Qwen3-30B-A3B reads its 3.3B active of 30.5B."""
-    line = _head("CPU-only server with 512GB RAM, can I run Qwen3-30B-A3B?")[-1]
+    line = _head("CPU-only server with 512GB RAM, can I run Qwen3-30B-A3B?")[0]  # s45: the speed leads
     assert "204.8–460.8 GB/s" in line and "server's 8-channel" in line
     # s41 cpufix #4: Q4_K_M's whole-file average (a MoE: no tensor mix), 18.49e9 B × 3.3 / 30.5 = 2.0e9 B
     assert "1.9 GiB of Q4_K_M weights" in line
@@ -109,8 +110,8 @@ def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
 
 def test_a_cpu_named_keeps_its_head_and_gains_the_speed() -> None:
     lines = _head("Llama-3-8B on an i7-12700 with 16GB")
-    assert lines[0].startswith("Your machine is a CPU (i7-12700) with no GPU named")
-    assert "tokens/s at most" in lines[-1]
+    assert lines[2].startswith("Your machine is a CPU (i7-12700) with no GPU named")  # s45 fixread #5:
+    assert "tokens/s at most" in lines[0]  # the CPU's speed first, its RAM, then the GPU reference
 
 
 @pytest.mark.parametrize(

@@ -24,10 +24,10 @@ def _provider_names(q: str) -> list[str]:
         # the trial's sentences (q13_en, q13_zh)
         (
             "Compare cost: AWS p5.48xlarge vs Lambda H100 for fine-tuning Llama 3 8B full on 2B tokens",
-            ["lambda"],
+            ["AWS", "Lambda"],  # s45 fixread #3: as typed, and the instance's provider named too
         ),
-        ("阿里云和AutoDL比，租A800训练Qwen2.5-14B全参微调，数据10亿token，哪个便宜？", ["阿里云", "autodl"]),
-        ("Is RunPod or Vast.ai cheaper to serve Qwen2.5-7B on one 4090?", ["runpod", "vast.ai"]),
+        ("阿里云和AutoDL比，租A800训练Qwen2.5-14B全参微调，数据10亿token，哪个便宜？", ["阿里云", "AutoDL"]),
+        ("Is RunPod or Vast.ai cheaper to serve Qwen2.5-7B on one 4090?", ["RunPod", "Vast.ai"]),
         ("腾讯云和火山引擎哪个便宜？Qwen2.5-7B 全参微调 1亿 token，8 张 H800", ["腾讯云", "火山引擎"]),
     ],
 )

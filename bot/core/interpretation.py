@@ -180,7 +180,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
     serving = req.stage == Stage.inference
     out: list[Ignored] = []
     for name in TRAINING_ONLY if serving else SERVING_ONLY:
-        value = getattr(said, name, None)
+        value = None if name == "num_samples" and said.batch_tokens else getattr(said, name, None)  # s45 #1
         if name == "runtime" and value is not None and not serving and req.algorithm in RL_ALGORITHMS:
             # an RL run's rollout engine (ms-swift --use_vllm, verl rollout.name): the rollouts are timed
             # as vLLM decoding (estimator.rollout), so vLLM is used; another engine is timed as vLLM

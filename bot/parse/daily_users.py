@@ -12,7 +12,7 @@ from typing import Any
 from bot.parse.normalize import mask
 from bot.parse.rate_forms import used_rate
 from bot.parse.regex import rc
-from bot.parse.token_words import BATCH_WORDS, DURATION_ASK, PERIOD_WORDS
+from bot.parse.token_words import BATCH_WORDS, DURATION_ASK, PERIOD_WORDS, ROW_WORDS
 
 _N = r"(?P<{g}>\d[\d,]*(?:\.\d+)?)\s*(?P<{g}m>万|千|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
 DAILY_USERS_RE = rc(
@@ -31,9 +31,13 @@ _DIGITS_RE = rc(r"\d+(?:\.\d+)?")
 """The number a typed figure starts with ('50' of '50million')."""
 
 
-def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, float], list[str]]]:
+def read_daily_users(
+    s: str, whole: str = ""
+) -> tuple[str, int | None, str, tuple[dict[str, float], list[str]]]:
     """(``s`` with the first DAU figure masked, the people, the figure as typed, and a request volume read
-    and masked by :func:`bot.parse.request_volume.read_request_volume`: its fields and figures as typed);
+    and masked by :func:`bot.parse.request_volume.read_request_volume`: its fields and figures as typed, and a
+    period's tokens or a batch's asked, :func:`bot.parse.token_asks.read_token_asks`, ``whole`` the message
+    before the earlier readers' masks);
     people None and "" when there is no DAU figure."""
     volume: dict[str, float] = {}
     typed: list[str] = []
@@ -41,13 +45,16 @@ def read_daily_users(s: str) -> tuple[str, int | None, str, tuple[dict[str, floa
         from bot.parse.request_volume import read_request_volume  # imported when used: start-up
 
         s, volume, typed = read_request_volume(s)
-    if ("token" in s or "词元" in s) and (  # s44 trial #3/#4: a period's tokens or a batch's time asked
+    said = whole or s  # s45 fixread #1: a row's tokens may be read (masked) by now, the rows not
+    if (
+        "token" in said or "词元" in said or "输出 " in said or "input " in said
+    ) and (  # s44 trial #3/#4: a period's tokens or a batch's time asked
         (("how many" in s or "多少" in s) and any(map(s.__contains__, PERIOD_WORDS)))
-        or (any(map(s.__contains__, DURATION_ASK)) and any(map(s.__contains__, BATCH_WORDS)))
+        or (any(map(s.__contains__, DURATION_ASK)) and any(map(s.__contains__, BATCH_WORDS + ROW_WORDS)))
     ):
         from bot.parse.token_asks import read_token_asks
 
-        s, asked, asked_typed = read_token_asks(s)
+        s, asked, asked_typed = read_token_asks(s, said)
         volume, typed = volume | asked, typed + asked_typed
     m = DAILY_USERS_RE.search(s)
     if m is None:

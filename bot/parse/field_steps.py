@@ -37,6 +37,7 @@ from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
 from bot.parse.sample_range import sample_range
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_tokens, pick, segments
+from bot.parse.token_words import PERIOD_WORDS
 from bot.parse.users_load import load_value, unread_reason
 from bot.parse.words import (
     BARE_CONTEXT_LEFT_RE,
@@ -315,6 +316,15 @@ class FieldSteps(GpuFieldSteps):
         """Deadline, budget, price and currency, MFU, micro-batch and concurrency."""
         f = self.f  # deadline: "48小时内" in the settings step; "within a month": one unit with no numeral
         f["deadline_days"] = self.value("days") or f.get("deadline_days") or within_a_period_days(self.s)
+        if (  # s45 fixread #2: 'how many tokens a day … train', tested with ``in`` (bot.parse.train_rate)
+            f["deadline_days"] is None
+            and f["tokens"] is None
+            and ("how many" in self.s or "多少" in self.s)
+            and any(map(self.s.__contains__, PERIOD_WORDS))
+        ):
+            from bot.parse.train_rate import train_rate_days  # lazily: 'how many tokens a day … train'
+
+            f["deadline_days"] = train_rate_days(self.s)
         budget, price = firsts(self, "budget", "price")
         f["budget"] = budget.value if budget else None
         f["price_per_gpu_hour"] = price.value if price else None

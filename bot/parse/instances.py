@@ -76,7 +76,7 @@ _GCP_CARD = {
 _AZURE_CARD = {"nd96as": "a100 40gb", "nd96am": "a100 80gb", "nd96is": "h100 80gb"}
 
 INSTANCE_RE = rc(
-    r"(?<![a-z0-9._\-])(?:(?P<k>\d{1,3})\s*(?:x|×|\*|台|个)?\s*)?(?:(?:aws|ec2|gcp|azure|sagemaker)\s+)?"
+    r"(?<![a-z0-9._\-])(?:(?P<k>\d{1,3})\s*(?:x|×|\*|台|个)?\s*)?(?P<who>(?:aws|ec2|gcp|azure|sagemaker)\s+)?"
     rf"(?:(?:ml\.)?(?:{_AWS_RE})|{_GCP_RE}|{_AZURE_RE})(?![a-z0-9])"
     r"(?:\s*(?:instances?|nodes?|machines?|servers?|vms?|boxes|实例|节点|机器))?"
 )
@@ -116,22 +116,52 @@ both in their names): written '(seqlen 2048, batch size 2)' after the name, read
 (s42 round 38; before, both numbers were left unread inside the model's name)."""
 
 
+FAMILY_RE = rc(
+    r"(?<![a-z0-9._\-])(?:(?P<k>\d{1,3})\s*(?:x|×|\*|台|个)?\s*)?(?P<who>(?:aws|ec2|amazon\s+ec2|amazon)\s+)?"
+    r"(?P<fam>g4dn|g6e|g5|g6|p3dn|p3|p4de|p4d|p5en|p5e|p5)(?![a-z0-9.\-])"
+    r"(?P<what>\s*(?:instances?|nodes?|machines?|servers?|vms?|boxes|实例|节点|机器))?"
+)
+"""An AWS instance family without its size ('AWS p5', '2 p4d instances', 'an EC2 g6e'), with a provider word
+before it or an instance word after it (a bare 'p5' is not read): s45 fixread #3."""
+FAMILY_CUES = ("p5", "p4d", "p3", "g5", "g6", "g4dn")
+"""The families' first letters and digits, tested with ``in``: :data:`FAMILY_RE`'s cheap gate."""
+
+
+def _family(m: re.Match[str]) -> str:
+    """A family as its GPUs: the P families hold 8 in every size (``instance_gpus``), so 'p5' is '8 x h100
+    80gb'; a G or P3 family's count depends on its size, so 'g5' is its card ('a10g'), the count sized as
+    without it, and 'N g5 instances' N of that card (the xlarge to 16xlarge sizes hold one: the fewest). The
+    provider word is kept, to be named (:mod:`bot.parse.cloud_providers`)."""
+    if not (m.group("who") or m.group("what")):
+        return m.group(0)
+    fam = m.group("fam")
+    card = _AWS_CARD[fam]
+    who = m.group("who") or ""
+    if fam in ("p3dn", "p4d", "p4de", "p5", "p5e", "p5en"):
+        instances = int(m.group("k")) if m.group("k") else 1
+        return f"{who}{instances * 8} x {card}"
+    return f"{who}{m.group('k') + ' x ' if m.group('k') else ''}{card}"
+
+
 def _compiled_shape(m: re.Match[str]) -> str:
     batch = f", batch size {m.group(2)}" if m.group(2) else ""
     return f" (seqlen {m.group(1)}{batch})"
 
 
 def spell_out_instances(s: str) -> str:
-    """``s`` with each cloud instance type written as its GPUs: 'an aws g5.48xl' → 'an 8 x a10g'; a count
+    """``s`` with each cloud instance type written as its GPUs: 'an aws g5.48xl' → 'an aws 8 x a10g' (the
+    provider word kept, named by :mod:`bot.parse.cloud_providers`; s45 fixread #3); a count
     of NeuronCores as that many NeuronCores of 16 GB ('20 neuroncores' → '20 x neuroncore 16gb'); a Neuron
     checkpoint's compiled shapes as settings ('…-seqlen-2048-bs-2' → '… (seqlen 2048, batch size 2)')."""
     if "neuron" in s:
         s = NEURON_CORES_RE.sub(r"\1 x neuroncore 16gb", s)
     if "len-" in s:
         s = COMPILED_SHAPE_RE.sub(_compiled_shape, s)
-    if not fp.INSTANCE_HINT.search(s):
-        return s
-    return INSTANCE_RE.sub(_spelled, s)
+    if fp.INSTANCE_HINT.search(s):
+        s = INSTANCE_RE.sub(_spelled, s)
+    if any(map(s.__contains__, FAMILY_CUES)):  # 'AWS p5', '2 p4d instances' (s45 fixread #3)
+        s = FAMILY_RE.sub(_family, s)
+    return s
 
 
 def _spelled(m: re.Match[str]) -> str:
@@ -140,7 +170,7 @@ def _spelled(m: re.Match[str]) -> str:
         return m.group(0)
     count, card = found
     instances = int(m.group("k")) if m.group("k") else 1
-    return f"{instances * count} x {card}"
+    return f"{m.group('who') or ''}{instances * count} x {card}"  # the provider kept, to be named (s45)
 
 
 _NUMBER_REASONS = ("unread", "over_card", "cards_total", "repeated")

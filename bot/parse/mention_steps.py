@@ -110,7 +110,9 @@ class MentionSteps:
         self._plural_gpu = any(map(plural_card, repeat(before), gpus))
         self.s, self._unknown_gpu, self._gpu_suggestions = extract_unknown_gpu(self.s)
         self.s, self._budget_period = read_budget_period(self.s)  # '预算每月5万': the amount is the budget
-        self.s, *self._daily = read_daily_users(self.s)  # '日活1000人': the people, not the load (s22 #4)
+        self.s, *self._daily = read_daily_users(
+            self.s, self.s0
+        )  # '日活1000人': the people, not the load (s22 #4)
         self.named_unused += cpu.cpu_named(self.raw, self) if not gpus and cpu.GATE.search(self.raw) else []
         if not gpus and no_gpu.cue(self.s):  # 'no GPU', '只有 CPU' (s41 fixtrain #1)
             no_gpu.no_gpu(self.raw, self)

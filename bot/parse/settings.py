@@ -147,7 +147,7 @@ def extract_settings(s: str, training: bool, raw: str = "") -> Settings:
     out.unused += host if training and not offload else stated_host_memory(out.fields, host)  # its RAM
     out.s, rate = spend_rate(out.s)  # '$300 per 24 hours': a spending rate, no budget nor price
     out.unused += rate
-    out.s, side = side_phrases(out.s, training)  # '95 s/it', '4 parallel slots' … (trial s12)
+    out.s, side = side_phrases(out.s, training, raw)  # '95 s/it', '4 parallel slots' … (trial s12)
     out.unused += side
     if any(map(out.s.__contains__, BOUND_WORDS)):  # s45: '--gpu-memory-utilization 超过 0.82 就崩'
         from bot.parse.failed_bound import failed_bounds  # on first use: a failing bound observed

@@ -32,15 +32,18 @@ _POWER_GATE = words_gate(("kwh", "度", "电费", "electricity", "power bill"))
 PROVIDER_CUES = (
     "aws", "ec2", "cloud", "gcp", "azure", "oci", "runpod", "vast", "coreweave", "nebius", "paperspace",
     "jarvis", "fluidstack", "crusoe", "hyperbolic", "together", "lambda", "autodl", "云", "火山引擎",
-    "优刻得", "揽睿星舟", "优云智算",
+    "优刻得", "揽睿星舟", "优云智算", "hetzner", "ovh", "scaleway", "vultr", "digitalocean", "linode",
+    "tensordock", "modal", "replicate", "baseten", "salad", "hyperstack", "datacrunch", "voltage park",
+    "lepton", "cudo", "massed compute", "thunder compute", "硅基流动", "金山云", "七牛云",
 )  # fmt: skip
 """The words every cloud provider name of :mod:`bot.parse.cloud_providers` holds, tested with ``in`` (no
 regex search): a message without one makes no other call, nor imports that module (start-up, s44 merge)."""
 
 
-def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
+def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple[str, str]]]:
     """The normalized text ``s`` with those phrases masked or rewritten (same length), and the ones named
-    as not used (value or phrase as typed, reason key)."""
+    as not used (value or phrase as typed, reason key; ``raw``: the message as typed, whose spelling of a
+    provider's name is echoed)."""
     # each reader's own first test asked here: a message without its words makes no call (s30-spparse)
     taken_back: list[tuple[str, str]] = []
     worked: list[tuple[str, str]] = []
@@ -76,7 +79,7 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
     if any(map(s.__contains__, PROVIDER_CUES)):  # 'vs Lambda H100', '阿里云和AutoDL比' (s44 trial #5)
         from bot.parse.cloud_providers import providers
 
-        power += providers(s)
+        power += providers(s, raw)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 from bot.parse.request_volume import _TN, TRAINING_CUES, _value
-from bot.parse.token_words import DURATION_ASK
+from bot.parse.token_words import DURATION_ASK, ROW_WORDS
 
 PERIOD_ASK_RE = rc(
     r"how\s+many\s+(?:output\s+|generated\s+)?tokens?\b[^.?!;]{0,80}?\b(?:per|a|an|each|every|in\s+a|in\s+one)"
@@ -36,11 +36,13 @@ BATCH_RE = rc(
 """'process 1b tokens', 'generate about 500m tokens', '总共10亿token', '一共 5 亿 token'."""
 
 
-def read_token_asks(s: str) -> tuple[str, dict[str, float], list[str]]:
+def read_token_asks(s: str, whole: str = "") -> tuple[str, dict[str, float], list[str]]:
     """(``s`` with the asked period's word or the batch's tokens masked, {``tokens_period_asked_s`` or
     ``batch_tokens``: value}, the batch's figure as typed); (``s``, {}, []) when neither is asked or a
     training word is written (:data:`bot.parse.request_volume.TRAINING_CUES`: 'the teacher generates 50M
-    tokens, then full SFT … How long?' is a distillation's data)."""
+    tokens, then full SFT … How long?' is a distillation's data). ``whole``: the message before the earlier
+    readers' masks, where a batch said as rows × tokens a row finds its row's tokens
+    (:func:`bot.parse.row_batch.read_row_batch`)."""
     out: dict[str, float] = {}
     typed: list[str] = []
     if any(map(s.__contains__, TRAINING_CUES)):  # a training word: the tokens are a run's data, not served
@@ -57,4 +59,15 @@ def read_token_asks(s: str) -> tuple[str, dict[str, float], list[str]]:
             out["batch_tokens"] = tokens
             typed.append((b.group(h) + (b.group(h + "m") or "")).strip())
             s = mask(s, b.start(h), b.end(), " ")
+    if (
+        "batch_tokens" not in out
+        and any(map(s.__contains__, DURATION_ASK))
+        and any(map(s.__contains__, ROW_WORDS))
+    ):
+        from bot.parse.row_batch import read_row_batch  # s45 fixread #1: rows × tokens a row
+
+        s, rows, per_row, rows_typed = read_row_batch(s, whole or s)
+        if rows:  # the rows kept as said (``num_samples``), not named unused beside their batch
+            out |= {"batch_tokens": rows * per_row, "num_samples": rows}
+            typed.append(rows_typed)
     return s, out, typed

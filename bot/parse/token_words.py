@@ -10,3 +10,8 @@ PERIOD_WORDS = (
     "in one day", "一天", "每天", "每日", "一小时", "每小时", "一个小时",
 )  # fmt: skip
 """The periods of :data:`bot.parse.token_asks.PERIOD_ASK_RE`."""
+ROW_WORDS = (
+    "row", "prompt", "request", "sample", "document", "record", "item", "example", "quer", "question",
+    "entr", "条", "篇", "个请求", "个问题", "行",
+)  # fmt: skip
+"""The row nouns of :data:`bot.parse.row_batch.ROWS_RE` (its cheap gate: rows × tokens a row)."""

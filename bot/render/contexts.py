@@ -96,6 +96,7 @@ class MemoryContext(TypedDict):
     one_gpu: bool
     rollout_server: bool
     min_layout: str
+    rec_memory: str  # the recommended layout's memory when the chart is for fewer GPUs (s45 fixread #4)
     rec_gpus: str | None
     rec_text: str | None
     rec_nodes: str

@@ -2,8 +2,9 @@
 i7-12700 with 16GB' was sized on an A100 with the 16 GB named as 'every weight on the GPU'; s41 fixtrain
 #1: 'no GPU, 32 GB RAM laptop' and '没有GPU，只有64G内存' were sized as if unsaid).
 
-The sizing sizes GPUs, not the CPU (bot.parse.cpu_named, bot.parse.no_gpu). For serving, the reply's first
-line says so before the GPU figures, which stay for reference; when the machine's RAM is stated, whether
+The sizing sizes GPUs, not the CPU (bot.parse.cpu_named, bot.parse.no_gpu). For serving, the reply leads
+with the decode speed RAM allows on the CPU (s45), then says so before the GPU figures, which stay for
+reference; when the machine's RAM is stated, whether
 the model fits in it at the format run (its weights plus the KV cache of one sequence at the context
 sized: one user on a CPU); and the decode speed RAM allows llama.cpp / Ollama on the CPU. The figures are
 the estimator's (``report.cpu``, estimator.cpu_decode: its formulas and sources); this module only formats
@@ -33,6 +34,11 @@ NO_GPU_HEAD = N_(
     "No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama run the model on the CPU from "
     "RAM (its memory and speed bound below). For reference, on a GPU — "
 )
+NO_GPU_LEAD = N_(
+    "No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama run the model on the CPU from "
+    "RAM (its memory and speed bound above). For reference, on a GPU — "
+)
+""":data:`NO_GPU_HEAD` under the CPU's lines, which now come first (s45 fixread #5)."""
 TRAIN_HEAD = N_(
     "No GPU on your machine: training on a CPU is impractical, and I do not time it (no CPU rate in the "
     "catalog). On GPUs — "
@@ -67,9 +73,10 @@ def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
     verdict and the CPU's decode bound after it (``report.cpu``, estimator.cpu_decode: render only formats
     it); unchanged when the machine has a GPU (``interpretation.machine`` None: the same test). The CPU's
     name is echoed as bot.parse.cpu_named matched it (letters, digits, spaces, hyphens: nothing to escape).
-    The CPU's lines close the headline's paragraph, after the lines under it (what was not used), or are
-    that paragraph when none is under it (s41 cpufix #5); ``markdown``: each line but the paragraph's last
-    ends in a hard break (``\\``, as bot.render.dialect.md_finish writes them)."""
+    The CPU's lines open the headline's paragraph (s45 fixread #5, s44 trial #6: the CPU's decode bound
+    first, then its RAM, then the GPU reference and the lines under it, what was not used; before, the GPU
+    reference and its cost led); ``markdown``: each line but the paragraph's last ends in a hard break
+    (``\\``, as bot.render.dialect.md_finish writes them)."""
     report, lang = answer.report, answer.lang
     # bot.core.cpu_machine.machine_without_gpu's test in place: no frame for the replies it leaves alone
     cpus = [t for t, why in answer.parsed.unused_numbers if why == "cpu_not_gpu"]
@@ -78,7 +85,8 @@ def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
         return text
     if report.inference is None:
         return translate(lang, TRAIN_HEAD) + text
-    head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, NO_GPU_HEAD)
+    no_gpu = NO_GPU_HEAD if report.cpu is None else NO_GPU_LEAD  # the CPU's bound, when shown, is above it
+    head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, no_gpu)
     if report.cpu is None:
         return head + text
     first, _, rest = text.partition("\n")
@@ -86,10 +94,11 @@ def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
     none_under = rest[:1] in ("", "\n")
     para, gap, after = ("", rest[:1] and "\n\n", rest[1:]) if none_under else rest.partition("\n\n")
     ram = [_ram_line(report.cpu, lang)] if report.cpu.ram_bytes_stated else []
-    lines = [first, *ram, *(para.split("\n") if para else ()), _speed_line(report.cpu, lang)]
+    # s45 fixread #5 (s44 trial #6): the CPU's figure leads, then its RAM, then the GPU reference
+    lines = [_speed_line(report.cpu, lang), *ram, head + first, *(para.split("\n") if para else ())]
     if markdown:  # a hard break after each line but the last (md_finish's, written before these lines came)
-        return head + "\\\n".join(line.removesuffix("\\") for line in lines) + gap + after
-    return head + "\n".join(lines) + gap + after
+        return "\\\n".join(line.removesuffix("\\") for line in lines) + gap + after
+    return "\n".join(lines) + gap + after
 
 
 def _ram_line(cpu: CpuRun, lang: str) -> str:

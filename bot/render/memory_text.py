@@ -239,6 +239,7 @@ def memory_section(
         "min_layout": _headline_layout(report, plan, lang) + (_margin(report, f) if edge else "")
         if at_min and plan and not timed  # _memory.j2's headline only
         else "",
+        "rec_memory": _rec_memory(m, f, at, count_text) if shown_rec and at and rec > at else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
@@ -269,6 +270,20 @@ def memory_section(
         "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
         "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
+
+
+def _rec_memory(m: Memory, f: Fmt, at: int, count_text: Any) -> str:
+    """'At the recommended 2 GPUs: ≈ 68.9 GiB of 80 GiB per GPU (the chart above: 1 GPU)': the memory of
+    the layout the headline recommends when the chart is for fewer GPUs (s45 fixread #4: 'QLoRA 70B on
+    H100' recommended 2 over a chart and a minimum for 1 only); empty without its figure."""
+    per_gpu, rec = m.recommended_per_gpu_bytes, m.recommended_gpus
+    if not per_gpu or not rec:
+        return ""
+    msg = N_("At the recommended %(gpus)s: ≈ %(per_gpu)s of %(capacity)s per GPU (the chart above: %(at)s)")
+    gpus, capacity = count_text(f.lang, rec), f.gib(m.gpu_memory_bytes)
+    return translate(
+        f.lang, msg, gpus=gpus, per_gpu=f.gib(per_gpu), capacity=capacity, at=count_text(f.lang, at)
+    )
 
 
 def _reason(report: SizingReport, main: Plan, f: Fmt, nvlink: bool, per_node: int) -> str:

@@ -293,6 +293,8 @@ def budget_section(report: SizingReport, f: Fmt, gpu: str) -> BudgetContext | No
         what = f.money(req.budget, req.currency or "CNY")
     else:  # GPUs × days, also when they use less than the budget buys
         days = translate(f.lang, N_("%(n)s days"), n=f.days(req.deadline_days or 0))
+        if 0 < (req.deadline_days or 0) < 1:  # 'how many tokens an hour … train' (s45 fixread #2): in hours
+            days = translate(f.lang, N_("%(n)s hours"), n=f.days(req.deadline_days * 24))
         what = f"{f.int(req.gpu_count or 0)} × {gpu}, {days}"
     tokens = report.tokens_for_budget
     return {
