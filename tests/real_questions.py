@@ -348,6 +348,10 @@ def _model_named(value: object, answer: dict[str, Any]) -> bool:
     return False
 
 
+PERCENT_KEYS = frozenset({"mfu", "gpu_memory_utilization"})
+"""Keys the records hold as a fraction (estimator/request.py: 'fraction of dense peak'; vLLM's
+gpu_memory_utilization) that people write as a percentage: a named 'N%' names the fraction N/100."""
+_PERCENT_RE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*%")
 _NUMBER_RE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:[eE]-?\d+)?(?![\d.])")
 """A number as written in an ignored item's text (no digit or point on either side)."""
 
@@ -384,6 +388,10 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     for m in _NUMBER_RE.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", texts)):  # '8,192'; '1,2' is two
         if _close(value, float(m.group(0)), 1e-6):
             return True
+    # s45-workmiss: a fraction named as the percentage typed ('0.96%' of MFU 0.0096)
+    percents = _PERCENT_RE.finditer(texts) if key in PERCENT_KEYS else ()
+    if any(_close(value, float(m.group(1)) / 100, 1e-6) for m in percents):
+        return True
     words = re.findall(r"[a-z]+|[一二两三四五六七八九十]", texts.lower())
     if any(NUMBER_WORDS.get(w) == value for w in words):  # 'two' named as typed
         return True
