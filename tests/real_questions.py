@@ -766,7 +766,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours",
+    "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours", "offload",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
@@ -780,7 +780,10 @@ Round 37: micro-batches of two setups, the one tried and the one that ran ('batc
 1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`).
 s43-workmiss: global batches of two setups ('batch size 1 (16 in total) … batch size 32 (256 in total)'),
 methods of two setups ('用 LoRA … 据说要用 QLoRA 才跑得动') and the hours of two runs or stages ('一阶段大概 5
-小时、二阶段 20 小时'), likewise: the request holds one global batch, one method, one known duration."""
+小时、二阶段 20 小时'), likewise: the request holds one global batch, one method, one known duration.
+s45-workmiss: offload directions of two setups ('only starts with --cpu-offload-gb … without offloading?',
+'with or without offloading to CPU'): the request holds one bool, the other direction named
+('offload: cpu')."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

@@ -96,3 +96,76 @@ def test_a_named_number_without_percent_names_no_fraction() -> None:
     assert not key_understood("mfu", 0.0096, a)
     b = {"request": {}, "interpretation": {"ignored": [{"text": "0.96%", "reason": "unusable"}]}}
     assert key_understood("mfu", 0.0096, b)
+
+
+# 3. an offload said beside a question asked without one: must read ----------------------------------------
+
+
+def test_an_offload_flag_beside_without_offloading_is_named_en() -> None:
+    """en40-003's form: '--cpu-offload-gb' ran, the question asks 'without offloading': sized without
+    offload, the CPU offload named as another setup's; the scorer's list ['none', 'cpu'] is understood."""
+    a = _answer(
+        "On 8x RTX 3090 I serve a 70B with vLLM: the 250K context only starts with --cpu-offload-gb. "
+        "Can the eight 3090s hold the same context without offloading?"
+    )
+    assert a["request"]["offload"] is False
+    assert ("offload: cpu", "other_setup") in _named(a)
+    assert key_understood("offload", ["none", "cpu"], a)
+
+
+def test_cpu_and_nvme_offloads_beside_without_offload_are_named_en() -> None:
+    """en36-032's form: CPU offload ran, NVMe offload OOMed, 'without offload?' asked: both named."""
+    a = _answer(
+        "Training Flan-T5-large with DeepSpeed on an RX 5600 XT 8GB: ZeRO-3 with the optimizer offloaded to "
+        "CPU runs; offloading to NVMe instead runs out of memory. Is this card big enough without offload?"
+    )
+    assert a["request"]["offload"] is False
+    assert {("offload: cpu", "other_setup"), ("offload: nvme", "other_setup")} <= set(_named(a))
+    assert key_understood("offload", ["cpu", "nvme"], a)
+
+
+def test_with_or_without_offloading_names_the_offload_en() -> None:
+    """en36-028's form: 'with or without offloading to CPU': the CPU offload named beside the no-offload."""
+    a = _answer(
+        "Fine-tuning GPT-NeoX-20B with ZeRO stage 3, with or without offloading to CPU: how much VRAM?"
+    )
+    assert ("offload: cpu", "other_setup") in _named(a)
+    assert key_understood("offload", ["cpu", "none"], a)
+
+
+def test_an_earlier_offload_beside_no_offload_is_named_zh() -> None:
+    """'之前开了 offload 到 CPU 才跑起来，不开 offload 的话 …能跑吗': the CPU offload named, another setup."""
+    a = _answer("之前开了 offload 到 CPU 才跑起来，不开 offload 的话 8 张 A100 微调 Qwen2-72B 能跑吗")
+    assert a["request"]["offload"] is False
+    assert ("offload: cpu", "other_setup") in _named(a)
+
+
+def test_offload_or_not_names_the_offload_zh() -> None:
+    """'开不开 offload 显存差多少': both setups asked, the CPU offload named beside the one sized."""
+    a = _answer("8 张 A100 全参微调 Qwen2-72B，开不开 offload 显存差多少")
+    assert ("offload: cpu", "other_setup") in _named(a)
+
+
+# 3. must not misread: a no-offload alone names no offload ---------------------------------------------------
+
+
+def test_without_offload_alone_names_no_offload_en() -> None:
+    """'with ds_zero2_no_offload.json', 'without offloading' alone: no offload item."""
+    for q in ("Fine-tune Llama-2-13B on 2 A100s with ds_zero2_no_offload.json",
+              "Can I fine-tune Llama-2-13B on 2 A100s without offloading?"):  # fmt: skip
+        a = _answer(q)
+        assert a["request"]["offload"] is False
+        assert not [t for t, _ in _named(a) if t.startswith("offload:")]
+
+
+def test_without_offload_alone_names_no_offload_zh() -> None:
+    """'不开 offload 能跑吗' alone: no offload item."""
+    a = _answer("8 张 A100 全参微调 Qwen2-72B，不开 offload 能跑吗")
+    assert a["request"]["offload"] is False
+    assert not [t for t, _ in _named(a) if t.startswith("offload:")]
+
+
+def test_a_lone_offload_list_is_not_understood_without_naming() -> None:
+    """The scorer: ['none', 'cpu'] with offload False and nothing named is a miss (the list rule can fail)."""
+    a = {"request": {"offload": False}, "interpretation": {"ignored": []}}
+    assert not key_understood("offload", ["none", "cpu"], a)
