@@ -6,6 +6,13 @@
 2. Reader (bot.parse.mention_steps): an MFU written as a percentage below the 1 % bound ('0.96% MFU') is
    named with its percent sign and its reason, so the item names the fraction the user meant; scorer
    (tests/real_questions.py PERCENT_KEYS): a named 'N%' names the fraction N/100.
+3. Reader (bot.parse.offload_aside): an offload said beside a question asked without one ('only starts with
+   --cpu-offload-gb … without offloading?', 'with or without offloading to CPU', '开不开 offload') is named by
+   its direction as another setup's; scorer: offload lists as each used or named (EACH_NAMED).
+4. Reader (bot.parse.model_names._called_model_after_size): a plain name between a size and a model word ('the
+   new 33B vicuna model', '33B 的 vicuna 模型') is the model's name, named as typed.
+5. Reader (bot.parse.configs.positional): a function word after 'vllm serve' in prose ('vllm serve with
+   --tensor-parallel-size 4') is no model's name; the model the message names stays the one named.
 """
 
 from __future__ import annotations
@@ -169,3 +176,70 @@ def test_a_lone_offload_list_is_not_understood_without_naming() -> None:
     """The scorer: ['none', 'cpu'] with offload False and nothing named is a miss (the list rule can fail)."""
     a = {"request": {"offload": False}, "interpretation": {"ignored": []}}
     assert not key_understood("offload", ["none", "cpu"], a)
+
+
+# 4. a plain name called a model after its size: must read -----------------------------------------------
+
+
+def test_a_plain_name_between_a_size_and_model_is_the_model_en() -> None:
+    """en40-029's form: 'the new 33B vicuna model' (not in the catalog): named as typed, its size sized."""
+    a = _answer("LocalAI will not load the new 33B vicuna model for me. How much RAM does a 33B need?")
+    assert a["interpretation"]["unknown_model"].lower() == "vicuna 33b"
+    assert a["request"]["params_total"] == 33e9
+    assert key_understood("model", "vicuna-33B", a)
+
+
+def test_a_plain_name_between_a_size_and_model_is_the_model_zh() -> None:
+    """'33B 的 vicuna 模型': the same, in Chinese."""
+    a = _answer("Mac 上用 LocalAI 跑 33B 的 vicuna 模型要多少内存？")
+    assert a["interpretation"]["unknown_model"].lower() == "vicuna 33b"
+
+
+# 4. must not misread: an English or setting word before 'model' is no name ---------------------------------
+
+
+def test_a_word_before_model_is_no_name_en() -> None:
+    """'the 7B base model', 'a 13B language model', 'the 7B gguf model': a size only, no name."""
+    for q in ("How much VRAM does the 7B base model need on an A100?",
+              "How much VRAM does a 13B language model need on an A100?",
+              "How much VRAM does the 7B gguf model need on an A100?"):  # fmt: skip
+        a = _answer(q)
+        assert a["interpretation"]["unknown_model"] is None, q
+        assert a["request"]["params_total"] in (7e9, 13e9)
+
+
+def test_a_setting_word_before_model_is_no_name_zh() -> None:
+    """'7b 的 awq 模型': a weight format, no model's name."""
+    a = _answer("部署 7b 的 awq 模型要多少显存，用 A100")
+    assert a["interpretation"]["unknown_model"] is None
+    assert a["request"]["params_total"] == 7e9
+
+
+# 5. a serve command written in prose: must read / must not misread ----------------------------------------
+
+
+def test_a_prose_word_after_vllm_serve_is_no_model_en() -> None:
+    """en40-002's form: 'vllm serve with --tensor-parallel-size 4' after the model was named: the model stays
+    the one named (never 'with'), the flag is read."""
+    a = _answer(
+        "We serve wtdcode/Qwen3.8-Flash-Next-AWQ-W4A16 with vLLM on 4xA100 80GB PCIe: vllm serve with "
+        "--tensor-parallel-size 4 and --max-num-seqs 8. What throughput should four A100s give?"
+    )
+    assert a["interpretation"]["unknown_model"] != "with"
+    assert key_understood("model", "Qwen3.8-Flash-Next", a)
+
+
+def test_a_prose_word_after_vllm_serve_is_no_model_zh() -> None:
+    """'vllm serve 用 --tensor-parallel-size 4': the model named before stays the model."""
+    a = _answer(
+        "我们部署 wtdcode/Foo3-Flash-Next-AWQ，vllm serve 用 --tensor-parallel-size 4 和 "
+        "--max-num-seqs 8，4 张 A100"
+    )
+    assert a["interpretation"]["unknown_model"] == "Foo3-Flash-Next-AWQ"
+    assert a["request"]["tp"] == 4
+
+
+def test_a_model_after_vllm_serve_is_still_read() -> None:
+    """'vllm serve Foo3-Flash --tensor-parallel-size 4': the positional model, named as typed."""
+    a = _answer("vllm serve Foo3-Flash --tensor-parallel-size 4 on 4 A100s")
+    assert a["interpretation"]["unknown_model"] == "Foo3-Flash"
