@@ -243,3 +243,32 @@ def test_a_model_after_vllm_serve_is_still_read() -> None:
     """'vllm serve Foo3-Flash --tensor-parallel-size 4': the positional model, named as typed."""
     a = _answer("vllm serve Foo3-Flash --tensor-parallel-size 4 on 4 A100s")
     assert a["interpretation"]["unknown_model"] == "Foo3-Flash"
+
+
+# 6. two engines of one stack, each measured: must read / must not misread ---------------------------------
+
+
+def test_ollama_and_llama_cpp_each_measured_are_two_setups_en() -> None:
+    """en40-020's form: 'ollama gives 240.5 and llama.cpp 656.4 tok/s': one sized, the other named."""
+    a = _answer(
+        "On an RTX 4090 with Qwen2.5-Coder-1.5B in Q4_K_M, ollama gives 240.5 and llama.cpp 656.4 tok/s. "
+        "What should it serve at?"
+    )
+    assert a["request"]["runtime"] == "Ollama"
+    assert ("runtime: llama.cpp", "other_setup") in _named(a)
+    assert key_understood("runtime", ["llama.cpp", "Ollama"], a)
+
+
+def test_ollama_and_llama_cpp_each_measured_are_two_setups_zh() -> None:
+    """'ollama 240 tok/s，llama.cpp 656 tok/s': the same, in Chinese."""
+    a = _answer("4090 上跑 Qwen2.5-7B Q4_K_M，ollama 240 tok/s，llama.cpp 656 tok/s，正常吗")
+    assert ("runtime: llama.cpp", "other_setup") in _named(a)
+
+
+def test_ollama_on_its_llama_cpp_is_one_setup() -> None:
+    """'Ollama (llama.cpp backend) gives 240 tok/s', 'Ollama 0.5.7 with llama.cpp': one stack, one run."""
+    for q in ("Ollama (llama.cpp backend) gives 240 tok/s for Qwen2.5-7B on a 4090, is that normal?",
+              "I run Ollama 0.5.7 with llama.cpp on a 4090 for Qwen2.5-7B, how fast?"):  # fmt: skip
+        a = _answer(q)
+        assert a["request"]["runtime"] == "Ollama"
+        assert not [t for t, _ in _named(a) if t == "runtime: llama.cpp"], q
