@@ -272,3 +272,34 @@ def test_ollama_on_its_llama_cpp_is_one_setup() -> None:
         a = _answer(q)
         assert a["request"]["runtime"] == "Ollama"
         assert not [t for t, _ in _named(a) if t == "runtime: llama.cpp"], q
+
+
+# 7. a build of a modelled engine by its maker's name: must read / must not misread --------------------------
+
+
+def test_a_package_owning_llama_cpp_is_named_en() -> None:
+    """en39-007's form: "IPEX-LLM's llama.cpp": llama.cpp sized, IPEX-LLM named as not modelled."""
+    a = _answer(
+        "On an Intel Arc A770M 16GB with IPEX-LLM's llama.cpp, gemma-3-12b-it-Q4_0.gguf generates 6.25 "
+        "tokens/s. What speed should it reach?"
+    )
+    assert a["request"]["runtime"] == "llama.cpp"
+    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+    assert key_understood("runtime", ["IPEX-LLM", "llama.cpp"], a)
+
+
+def test_a_package_owning_llama_cpp_is_named_zh() -> None:
+    """'IPEX-LLM 的 llama.cpp': the same, in Chinese."""
+    a = _answer("在 A770M 上用 IPEX-LLM 的 llama.cpp 跑 gemma-3-12b Q4_0，只有 6 token/s，正常吗")
+    assert a["request"]["runtime"] == "llama.cpp"
+    assert ("runtime: IPEX-LLM", "runtime_not_modelled") in _named(a)
+
+
+def test_a_maker_or_a_plain_owner_of_an_engine_is_no_tool() -> None:
+    """ "the team's vLLM", "Llama-3-8B's vLLM throughput", 'Meta 的 vLLM': no tool named; the engine sized."""
+    for q in ("the team's vLLM serves Llama-3-8B on an H100: how fast?",
+              "Llama-3-8B's vLLM throughput on an H100?",
+              "用 Meta 的 vLLM 镜像在 H100 上部署 Llama-3-8B，吞吐多少？"):  # fmt: skip
+        a = _answer(q)
+        assert a["request"]["runtime"] == "vLLM", q
+        assert not [t for t, r in _named(a) if r == "runtime_not_modelled"], q

@@ -108,6 +108,44 @@ _READERS = (
 )  # the objects as compiled (see CUE_TABLE)
 
 
+_ENGINES = (
+    r"(?:llama\.cpp|llama-cpp|vllm|ollama|sglang|lmdeploy|tgi|exllama(?:v[23])?|tensorrt-llm|transformers)"
+)
+ENGINE_OWNER_RE = re.compile(
+    rf"(?<![\w\-./])(?P<name>[A-Za-z][A-Za-z0-9]*(?:[\-_.][A-Za-z0-9]+)*)\s*(?:['’]s|的|版的?|版本的|提供的|自带的)\s*"
+    rf"(?:own\s+|bundled\s+|fork\s+of\s+|build\s+of\s+|port\s+of\s+)?{_ENGINES}(?![\w\-])",
+    re.IGNORECASE,
+)
+"""s45-workmiss (en39-007): a tool owning a modelled engine ("IPEX-LLM's llama.cpp", 'IPEX-LLM 的 llama.cpp',
+'FooStack 提供的 vLLM'): a build or package of that engine, which is sized, its maker named as typed — the
+reply then says which build the numbers are not of (docs/design.md §8: never dropped in silence). A
+possessive is what a maker's product takes; a plain word there ('the team's vLLM', "Meta's llama.cpp" of
+a company) is no software name and is left alone (:func:`engine_owners`)."""
+ENGINE_OWNER_GATE = re.compile(rf"(?:['’]s|的|版|提供|自带)\s*(?:\w+\s+){{0,3}}?{_ENGINES}", re.IGNORECASE)
+"""The cue of :data:`ENGINE_OWNER_RE`: an engine's name after a possessive (one C search, after a literal test
+of the possessive in the message)."""
+
+
+def engine_owners(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('runtime: X', 'runtime_not_modelled') for each software-shaped name of ``raw`` owning a modelled
+    engine (:data:`ENGINE_OWNER_RE`): a hyphen, a digit or a capital after its first letter ('IPEX-LLM',
+    'BigDL2', 'FooStack'); never a known name (a model, a tool of the tables, a company)."""
+    out: list[tuple[str, str]] = []
+    for m in ENGINE_OWNER_RE.finditer(raw):
+        name = m.group("name")
+        shaped = "-" in name or any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        if not shaped or name.lower() in _NOT_TOOLS or name.lower() in _MAKERS or known(name):
+            continue
+        item = tool_item(name, False)
+        if item not in out:
+            out.append(item)
+    return out
+
+
+_MAKERS = frozenset(("nvidia", "intel", "amd", "meta", "google", "microsoft", "apple", "huawei", "alibaba"))
+"""Companies, not products: 'NVIDIA's TensorRT-LLM' names the engine's maker."""
+
+
 SERVE_COMMAND_RE = re.compile(
     r"(?<![\w\-./])(?P<name>[a-z][a-z0-9]{2,}(?:[\-_][a-z0-9]+)*)\s+serve\s+(?=-{1,2}[a-z]|[\w./:\-]+\s+-{1,2}[a-z])"
 )
