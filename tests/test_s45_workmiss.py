@@ -303,3 +303,38 @@ def test_a_maker_or_a_plain_owner_of_an_engine_is_no_tool() -> None:
         a = _answer(q)
         assert a["request"]["runtime"] == "vLLM", q
         assert not [t for t, r in _named(a) if r == "runtime_not_modelled"], q
+
+
+# 8. a number with its magnitude is no field holding its digits: must read / must not misread ------------
+
+
+def test_a_length_in_k_beside_a_count_of_its_digits_is_named_en() -> None:
+    """en37-028's form: '4 nodes of 8 GPUs, max seq length 4k … at 32k': the 4k is no '4 nodes' (the audit
+    compares a number with a magnitude only with fields in units other than 1), named as the other run's
+    seq_len (bot.parse.keyed_values), the 32k sized."""
+    a = _answer(
+        "SFT of Qwen3 30B-a3b with Megatron on H200s is slow: 4 nodes of 8 GPUs, max seq length 4k, global "
+        "batch 512 take about 13 s/iter; at 32k with sequence packing about 35 s/iter. What speed to expect?"
+    )
+    assert a["request"]["seq_len"] == 32768
+    assert ("seq_len: 4096", "other_setup") in _named(a)
+    assert key_understood("seq_len", [4096, 32768], a)
+
+
+def test_a_length_in_k_beside_a_count_of_its_digits_is_named_zh() -> None:
+    """'4 台 8 卡，最大序列长度 4k 时 … 最大序列长度 32k 时': the same, in Chinese."""
+    a = _answer(
+        "Qwen3 30B-a3b 在 H200 上 SFT 很慢：4 台 8 卡，最大序列长度 4k 时 13 s/iter；"
+        "最大序列长度 32k 加 packing 时 35 s/iter，正常吗？"
+    )
+    assert ("seq_len: 4096", "other_setup") in _named(a)
+
+
+def test_a_used_length_in_k_is_not_named() -> None:
+    """'at 8k context' sized as 8192, '预算 10万' as 100,000: used, nothing named unread."""
+    a = _answer("Serve Llama-3-8B with vLLM at 8k context on one 4090")
+    assert a["request"]["seq_len"] == 8192
+    assert not [t for t, r in _named(a) if r == "unread"]
+    b = _answer("预算 10万，用 8 张 A100 微调 Qwen2-7B 1 亿 token 要多久")
+    assert b["request"]["budget"] == 100000
+    assert not [t for t, r in _named(b) if r == "unread"]
