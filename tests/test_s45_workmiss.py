@@ -9,7 +9,7 @@
 3. Reader (bot.parse.offload_aside): an offload said beside a question asked without one ('only starts with
    --cpu-offload-gb … without offloading?', 'with or without offloading to CPU', '开不开 offload') is named by
    its direction as another setup's; scorer: offload lists as each used or named (EACH_NAMED).
-4. Reader (bot.parse.model_names._called_model_after_size): a plain name between a size and a model word ('the
+4. Reader (bot.parse.model_names._called): a plain name between a size and a model word ('the
    new 33B vicuna model', '33B 的 vicuna 模型') is the model's name, named as typed.
 5. Reader (bot.parse.configs.positional): a function word after 'vllm serve' in prose ('vllm serve with
    --tensor-parallel-size 4') is no model's name; the model the message names stays the one named.

@@ -113,7 +113,7 @@ _ENGINES = (
 )
 ENGINE_OWNER_RE = re.compile(
     rf"(?<![\w\-./])(?P<name>[A-Za-z][A-Za-z0-9]*(?:[\-_.][A-Za-z0-9]+)*)\s*(?:['’]s|的|版的?|版本的|提供的|自带的)\s*"
-    rf"(?:own\s+|bundled\s+|fork\s+of\s+|build\s+of\s+|port\s+of\s+)?{_ENGINES}(?![\w\-])",
+    rf"{_ENGINES}(?![\w\-])",
     re.IGNORECASE,
 )
 """s45-workmiss (en39-007): a tool owning a modelled engine ("IPEX-LLM's llama.cpp", 'IPEX-LLM 的 llama.cpp',
@@ -121,9 +121,24 @@ ENGINE_OWNER_RE = re.compile(
 reply then says which build the numbers are not of (docs/design.md §8: never dropped in silence). A
 possessive is what a maker's product takes; a plain word there ('the team's vLLM', "Meta's llama.cpp" of
 a company) is no software name and is left alone (:func:`engine_owners`)."""
-ENGINE_OWNER_GATE = re.compile(rf"(?:['’]s|的|版|提供|自带)\s*(?:\w+\s+){{0,3}}?{_ENGINES}", re.IGNORECASE)
-"""The cue of :data:`ENGINE_OWNER_RE`: an engine's name after a possessive (one C search, after a literal test
-of the possessive in the message)."""
+OWNER_CUES = tuple(
+    f"{owned}{gap}{engine}"
+    for owned in ("'s", "’s", "的", "版")
+    for gap in (" ", "")
+    for engine in (
+        "llama",
+        "vllm",
+        "sglang",
+        "lmdeploy",
+        "tgi",
+        "tensorrt",
+        "exllama",
+        "ollama",
+        "transformers",
+    )
+)
+"""The cue of :data:`ENGINE_OWNER_RE` on the normalized text: a possessive, then an engine's name ('的
+llama', "'s vllm"); literals only, tested with ``in`` at the call site (no frame, no search without one)."""
 
 
 def engine_owners(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]]:

@@ -221,8 +221,10 @@ def left_behind(
             unit or _could_be(value, keyed) or not _held_elsewhere(value, start, request, used_at)
         ):
             after = s0[start + len(raw) : start + len(raw) + 3]  # '4k', '10万': a magnitude (s45-workmiss)
-            if not (unit and after[:1] and after[:1] in "k千万亿" and not after[1:2].isalpha()):
-                continue
+            if not (
+                unit and value in exact and after[:1] and after[:1] in "k千万亿" and not after[1:2].isalpha()
+            ):
+                continue  # 'value in exact' (a field holds the digits as written): a C test, no frame
             scaled = scaled or _scaled(request)
             if _could_be(value, scaled):
                 continue
