@@ -350,6 +350,10 @@ def _model_named(value: object, answer: dict[str, Any]) -> bool:
     return False
 
 
+PERCENT_KEYS = frozenset({"mfu", "gpu_memory_utilization"})
+"""Keys the records hold as a fraction (estimator/request.py: 'fraction of dense peak'; vLLM's
+gpu_memory_utilization) that people write as a percentage: a named 'N%' names the fraction N/100."""
+_PERCENT_RE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*%")
 _NUMBER_RE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:[eE]-?\d+)?(?![\d.])")
 """A number as written in an ignored item's text (no digit or point on either side)."""
 
@@ -386,6 +390,10 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     for m in _NUMBER_RE.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", texts)):  # '8,192'; '1,2' is two
         if _close(value, float(m.group(0)), 1e-6):
             return True
+    # s45-workmiss: a fraction named as the percentage typed ('0.96%' of MFU 0.0096)
+    percents = _PERCENT_RE.finditer(texts) if key in PERCENT_KEYS else ()
+    if any(_close(value, float(m.group(1)) / 100, 1e-6) for m in percents):
+        return True
     words = re.findall(r"[a-z]+|[一二两三四五六七八九十]", texts.lower())
     if any(NUMBER_WORDS.get(w) == value for w in words):  # 'two' named as typed
         return True
@@ -760,7 +768,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
-    "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours",
+    "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours", "offload",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
@@ -774,7 +782,10 @@ Round 37: micro-batches of two setups, the one tried and the one that ran ('batc
 1'), likewise (the request holds one batch; a row per batch still counts first, :data:`ROW_KEYS`).
 s43-workmiss: global batches of two setups ('batch size 1 (16 in total) … batch size 32 (256 in total)'),
 methods of two setups ('用 LoRA … 据说要用 QLoRA 才跑得动') and the hours of two runs or stages ('一阶段大概 5
-小时、二阶段 20 小时'), likewise: the request holds one global batch, one method, one known duration."""
+小时、二阶段 20 小时'), likewise: the request holds one global batch, one method, one known duration.
+s45-workmiss: offload directions of two setups ('only starts with --cpu-offload-gb … without offloading?',
+'with or without offloading to CPU'): the request holds one bool, the other direction named
+('offload: cpu')."""
 
 
 BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}

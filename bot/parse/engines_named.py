@@ -81,7 +81,24 @@ def _contrasted(s: str, found: list[tuple[int, str]], name: str, runtime: str) -
     ``s`` — a contrast word between their names: then each is a setup of its own, the other one named."""
     at = {n: i for i, n in found}
     lo, hi = sorted((at.get(name, 0), at.get(runtime, 0)))
-    return bool(CONTRAST_RE.search(s, lo, hi))
+    return bool(CONTRAST_RE.search(s, lo, hi)) or _each_measured(s, (name, runtime))
+
+
+MEASURE_AFTER_RE = rc(r"[^\d,，。;；:：?？!\n]{0,24}?(?<![a-z0-9.])\d+(?:\.\d+)?(?![\d.]*\.\d)")
+"""A number right after an engine's name, within its clause ('ollama gives 240.5 and …', 'llama.cpp 656
+tok/s'); a version ('0.5.7') is no measure."""
+
+
+def _each_measured(s: str, names: tuple[str, str]) -> bool:
+    """s45-workmiss (en36-034, en40-020): two engines of one stack each with a number of its own right after
+    its name ('ollama gives 240.5 and llama.cpp 656.4 tok/s', 'ollama 240 tok/s，llama.cpp 656 tok/s'): two
+    runs measured side by side, two setups, as a contrast word makes them (:func:`_contrasted`). Each
+    number must end before the other engine's name ('Ollama (llama.cpp backend) 240' is one run)."""
+    spans = sorted(m.span() for pattern, n in RUNTIMES if n in names and (m := pattern.search(s)))
+    if len(spans) != 2:
+        return False
+    first, second = (MEASURE_AFTER_RE.match(s, end) for _, end in spans)
+    return first is not None and second is not None and first.end() <= spans[1][0]
 
 
 ACCEPTED_AFTER_RE = rc(

@@ -50,13 +50,17 @@ def _same(field: str, value: float, kilo: bool, own: object) -> bool:
     return float(own) == value
 
 
-def keyed_field(s: str, raw: str, request: dict[str, Any]) -> str | None:
+def keyed_field(s: str, raw: str, request: dict[str, Any], kilo_only: bool = False) -> str | None:
     """The item text ``"<field>: <raw>[k]"`` for the unread whole number ``raw`` of the normalized message
     ``s`` when every place it is written follows a vocabulary key of a request field that holds another
-    value; None otherwise (module doc)."""
+    value; None otherwise (module doc). ``kilo_only``: the number was named as written with its 'k' ('4k',
+    s45-workmiss: bot.parse.left_behind), so only its places with a 'k' after it count ('4 nodes … max seq
+    length 4k': the 4 of the nodes is another number)."""
     from bot.parse.generic_values import _LAST_BOUNDARY, _compiled, _key_before
 
     places = _places(s, raw)
+    if kilo_only:
+        places = [at for at in places if s[at + len(raw) : at + len(raw) + 1] == "k"]
     if not places:
         return None
     key_re, _, canon = _compiled()
@@ -86,8 +90,12 @@ def keyed(s: str, items: list[tuple[str, str]], request: dict[str, Any]) -> list
     out = []
     for raw, why in items:
         text = raw.strip()
+        kilo = text[-1:] == "k" and text[:-1].isdigit()  # '4k' as the audit names it (s45-workmiss)
+        digits = text[:-1] if kilo else text
         named = (
-            keyed_field(s, text, request) if why == "unread" and text.isdigit() and len(text) <= 7 else None
+            keyed_field(s, digits, request, kilo)
+            if why == "unread" and digits.isdigit() and len(digits) <= 7
+            else None
         )
         out.append((named, "other_setup") if named else (raw, why))
     return out

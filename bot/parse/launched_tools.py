@@ -43,6 +43,24 @@ VERSIONED_RE = re.compile(
     rf"\b(?:with|using|via|through)\s+(?P<name>{_HYPHENATED})\s+v?\d+\.\d+(?:\.\d+)?(?![\w.])"
 )
 """'with optimum-habana v1.15.0': a hyphenated lower-case name followed by its version."""
+_RELEASE = r"v?\d+\.\d+\.\d+(?![\w.])"
+RELEASED_RE = re.compile(
+    rf"\b(?:with|using|via|through)\s+(?P<name>[A-Za-z][A-Za-z0-9_]{{2,30}})\s+{_RELEASE}"
+    rf"|(?<![\w\-./])(?P<zh>[A-Za-z][A-Za-z0-9_\-]{{2,30}})\s*(?:用的是|使用的是|是|的)?\s*(?:版本(?:号)?\s*(?:是|为|:|：)?\s*)?"
+    rf"{_RELEASE}\s*(?:的)?\s*版"
+    rf"|(?<![\w\-./])(?P<zhv>[A-Za-z][A-Za-z0-9_\-]{{2,30}})\s*(?:的)?\s*版本(?:号)?\s*(?:是|为|用的是|:|：)?\s*{_RELEASE}"
+)
+"""s45-workmiss (en40-007, zh22-025): a one-word name with a release number of three parts ('with sparkinfer
+0.5.10', 'FlagEmbedding 用的是 1.2.3 版本', 'X 的版本是 0.4.1'): a version of that shape is what released
+software carries (semver.org: MAJOR.MINOR.PATCH), settings and words do not; in English in a preposition of
+means, in Chinese beside the word 版本 (version). The environment's own software is no tool of the job
+(:data:`_ENVIRONMENT`: 'with CUDA 12.1.1', 'Ubuntu 22.04.3')."""
+_ENVIRONMENT = frozenset((
+    "ubuntu", "centos", "debian", "windows", "macos", "linux", "kernel", "jetpack", "cudnn", "nccl", "gcc",
+    "cmake", "numpy", "nvcc", "driver", "drivers", "triton", "version", "release", "build", "firmware",
+    "bios", "nvidia", "android", "ios", "node", "nodejs", "java", "rust", "go", "golang", "conda", "pip",
+    "transformers", "flash_attn", "safetensors", "tokenizers", "datasets", "einops", "protobuf", "openai",
+))  # fmt: skip
 OWNER_RE = re.compile(
     rf"(?<![\w\-./])(?P<name>{_HYPHENATED})['’]s\s+"
     r"(?=(?:examples?|scripts?|recipes?|configs?|launcher|trainer|codebase|repo(?:sitory)?)\b)"
@@ -67,8 +85,9 @@ _NOT_TOOLS = frozenset((
 CUE_TABLE = (
     re.compile(
         r"\s-m\s|[a-z0-9][\-_][a-z][a-z0-9]*(?:['’]s\s|\s+v?\d+\.\d)|[A-Z]\w*['’]s\s+[a-z]\w*(?:er|or)\b"
+        r"|\d\.\d+\.\d"  # s45-workmiss: a release of three parts (RELEASED_RE)
     ),
-    re.compile(r"[\-_](?<=[a-z0-9][\-_])[a-z][a-z0-9]*\s+v?\d+\.\d"),
+    re.compile(r"[\-_](?<=[a-z0-9][\-_])[a-z][a-z0-9]*\s+v?\d+\.\d|\d\.\d+\.\d"),
 )
 """The cue of any of the three, on the text as typed (the parser masks versions in its own): '-m', a
 hyphenated name before a version or a possessive. Held in a table, so the start-scan rebinding of module
@@ -83,9 +102,63 @@ _READERS = (
     MODULE_RE,
     MODULE_LOWER_RE,
     VERSIONED_RE,
+    RELEASED_RE,
     OWNER_RE,
     POSSESSED_RE,
 )  # the objects as compiled (see CUE_TABLE)
+
+
+_ENGINES = (
+    r"(?:llama\.cpp|llama-cpp|vllm|ollama|sglang|lmdeploy|tgi|exllama(?:v[23])?|tensorrt-llm|transformers)"
+)
+ENGINE_OWNER_RE = re.compile(
+    rf"(?<![\w\-./])(?P<name>[A-Za-z][A-Za-z0-9]*(?:[\-_.][A-Za-z0-9]+)*)\s*(?:['’]s|的|版的?|版本的|提供的|自带的)\s*"
+    rf"{_ENGINES}(?![\w\-])",
+    re.IGNORECASE,
+)
+"""s45-workmiss (en39-007): a tool owning a modelled engine ("IPEX-LLM's llama.cpp", 'IPEX-LLM 的 llama.cpp',
+'FooStack 提供的 vLLM'): a build or package of that engine, which is sized, its maker named as typed — the
+reply then says which build the numbers are not of (docs/design.md §8: never dropped in silence). A
+possessive is what a maker's product takes; a plain word there ('the team's vLLM', "Meta's llama.cpp" of
+a company) is no software name and is left alone (:func:`engine_owners`)."""
+OWNER_CUES = tuple(
+    f"{owned}{gap}{engine}"
+    for owned in ("'s", "’s", "的", "版")
+    for gap in (" ", "")
+    for engine in (
+        "llama",
+        "vllm",
+        "sglang",
+        "lmdeploy",
+        "tgi",
+        "tensorrt",
+        "exllama",
+        "ollama",
+        "transformers",
+    )
+)
+"""The cue of :data:`ENGINE_OWNER_RE` on the normalized text: a possessive, then an engine's name ('的
+llama', "'s vllm"); literals only, tested with ``in`` at the call site (no frame, no search without one)."""
+
+
+def engine_owners(raw: str, known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """('runtime: X', 'runtime_not_modelled') for each software-shaped name of ``raw`` owning a modelled
+    engine (:data:`ENGINE_OWNER_RE`): a hyphen, a digit or a capital after its first letter ('IPEX-LLM',
+    'BigDL2', 'FooStack'); never a known name (a model, a tool of the tables, a company)."""
+    out: list[tuple[str, str]] = []
+    for m in ENGINE_OWNER_RE.finditer(raw):
+        name = m.group("name")
+        shaped = "-" in name or any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        if not shaped or name.lower() in _NOT_TOOLS or name.lower() in _MAKERS or known(name):
+            continue
+        item = tool_item(name, False)
+        if item not in out:
+            out.append(item)
+    return out
+
+
+_MAKERS = frozenset(("nvidia", "intel", "amd", "meta", "google", "microsoft", "apple", "huawei", "alibaba"))
+"""Companies, not products: 'NVIDIA's TensorRT-LLM' names the engine's maker."""
 
 
 SERVE_COMMAND_RE = re.compile(
@@ -149,10 +222,14 @@ def launched_tools(raw: str, training: bool, known: Callable[[str], bool]) -> li
     out: list[tuple[str, str]] = []
     for pattern in _READERS:
         for m in pattern.finditer(raw):
-            name = m.group("name")
+            name = m.group("name") or m.group(m.lastgroup or "name")  # RELEASED_RE: 'zh' or 'zhv'
+            if not name:
+                continue
             low = name.lower()
             lower_case = name == low  # a CamelCase name is no adjective ('FlagEmbedding' ends in 'ing')
-            if low in _DIRECTORY_WORDS or low in _NOT_TOOLS or SETTING_WORD_RE.fullmatch(low) or known(name):
+            if low in _DIRECTORY_WORDS or low in _NOT_TOOLS or low in _ENVIRONMENT or known(name):
+                continue
+            if SETTING_WORD_RE.fullmatch(low):
                 continue
             if lower_case and ADJECTIVE_RE.fullmatch(low):
                 continue

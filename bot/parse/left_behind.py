@@ -102,6 +102,19 @@ def _values(
     return sorted(out)
 
 
+def _scaled(request: Mapping[str, Any] | list[Any]) -> list[float]:
+    """s45-workmiss (en37-028): the values the request's fields could have been written as with a magnitude
+    after them ('4k', '32k', '10万'): each field divided by its own units other than 1, so a '4k' is no field
+    holding 4 (the nodes of '4 nodes of 8 GPUs … max seq length 4k') while a '32k' is still a seq_len of
+    32768. Never empty (a list holding 0.0 when no field has a unit), so it is made once per message."""
+    items = request.items() if isinstance(request, Mapping) else (("", v) for v in request)
+    out = [0.0]
+    for name, v in items:
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            out += [float(v) / x for x in _SCALES_OF.get(name, _DEFAULT_SCALES) if x != 1.0]
+    return sorted(out)
+
+
 def _could_be(n: float, values: list[float]) -> bool:
     """Whether ``n`` is one of the sorted ``values`` (each already divided by its field's units)."""
     i = bisect_left(values, n * (1 - 1e-6))
@@ -199,17 +212,27 @@ def left_behind(
     out: list[str] = []
     keyed = _values((), computed, converted=False)
     used_at = _aligned(s0, used_at)
+    scaled: list[float] = []
     for raw, value, unit, start in masked:
         if value in seen or _as_written(s0, raw, start, value) in seen:
             continue
+        typed = raw
         if _could_be(value, values if unit else exact) and (
             unit or _could_be(value, keyed) or not _held_elsewhere(value, start, request, used_at)
         ):
-            continue
+            after = s0[start + len(raw) : start + len(raw) + 3]  # '4k', '10万': a magnitude (s45-workmiss)
+            if not (
+                unit and value in exact and after[:1] and after[:1] in "k千万亿" and not after[1:2].isalpha()
+            ):
+                continue  # 'value in exact' (a field holds the digits as written): a C test, no frame
+            scaled = scaled or _scaled(request)
+            if _could_be(value, scaled):
+                continue
+            typed = raw + after[:1]  # named as written, '4k': its key's reader finds it there
         others = [v for r, v, _, _ in masked if r != raw]
         if any(_could_be(value + v, values) for v in others):  # a prompt and a completion summed
             continue
-        out.append(raw)
+        out.append(typed)
     return out  # one item per place: the same text dropped twice is named twice
 
 

@@ -171,7 +171,7 @@ class MentionSteps:
             off = r.value > 0 and r.role in ROLE_BOUNDS and not within(ROLE_BOUNDS[r.role], r.value)
             (unusable if r.value <= 0 else outside if off else kept).append(r)
         self.nonpositive = [typed_as(self.raw, r.tok.raw.strip()) for r in unusable] if unusable else []
-        self.unusable += [typed_as(self.raw, r.tok.raw.strip()) for r in outside] if outside else []
+        self.unusable += [typed_as(self.raw, _said_with_unit(self.s, r)) for r in outside] if outside else []
         self.roles = kept
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
@@ -187,6 +187,15 @@ class MentionSteps:
         """Mask an ignored number with its unit word, so "1e40 tokens 7B" keeps 7B a model size."""
         unit = UNIT_AFTER_RE.match(self.s, end)
         self.s = mask(self.s, start, unit.end() if unit else end, " ")
+
+
+def _said_with_unit(s: str, role: Any) -> str:
+    """A role's number as said, with its percent sign when an MFU was written as a percentage ('0.96%'):
+    the item then names the fraction the user meant (0.0096), not a bare 0.96 (s45-workmiss, en40-016)."""
+    said = role.tok.raw.strip()
+    if role.role == "mfu" and s[role.tok.end : role.tok.end + 2].lstrip().startswith("%"):
+        return said + "%"
+    return said
 
 
 def typed_as(raw: str, said: str) -> str:

@@ -254,6 +254,20 @@ def _family_after_size(m: re.Match[str], s: str) -> bool:
     return _whole_catalog_name(f"{m.group('name')} {m.group('size')}b") is not None
 
 
+def _called(m: re.Match[str], s: str) -> bool:
+    """s45-workmiss (en40-029): a plain name between a size in billions and a model word ('the new 33B
+    vicuna model', 'a 7B foobar model', '33B 的 vicuna 模型'), typed in lower case in a message with capitals
+    elsewhere: the model word calls it a model, so it is that release's name, named as typed when the
+    catalog lacks it. Never an English word ('the 7B base model', 'a 13B language model'), a setting word
+    ('the 7B gguf model', '7B lora 模型') nor a word :func:`plain_name` refuses."""
+    name = m.group("name")
+    if m.group("unit") != "b" or un.english_word(name) or not MODEL_WORD_AFTER_RE.match(s, m.end()):
+        return False
+    from bot.parse.lower_tools import SETTING_WORD_RE  # lazily: only a size, a name and a model word
+
+    return not SETTING_WORD_RE.fullmatch(name) and plain_name(name)
+
+
 _BARE_VERSION = compile_pattern(r"v\d+(?:\.\d+)*")
 """A version alone ('v2', 'v1.5'): after a size it is the version of the name before the size."""
 
@@ -270,6 +284,7 @@ def size_first_names(s: str, typed: Typed) -> list[tuple[int, int, str, float, s
             name_like(name)
             or (uncased and _uncased_after_size(name, s, m.start()))
             or _family_after_size(m, s)
+            or (("model" in s[m.end() : m.end() + 9] or "模型" in s[m.end() : m.end() + 5]) and _called(m, s))
         ) and (m.group("unit") == "b" or _millions_name(m, s)):
             size, unit = m.group("size"), m.group("unit")
             scale = 1e9 if unit == "b" else 1e6

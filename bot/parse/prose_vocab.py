@@ -326,8 +326,12 @@ def _parallel_and_layers(out: Vocab) -> None:
             out.notes.append("partial_gpu_layers")
     if "gpu_layers" not in out.fields:
         read_gpu_layers(out)  # Ollama num_gpu, LM Studio, '40 层放显卡' (bot.parse.gpu_layers)
-    if _take(out, NO_OFFLOAD_RE):
+    if no_offload := NO_OFFLOAD_RE.search(out.s):
+        out.s = mask(out.s, no_offload.start(), no_offload.end(), " ")
         out.fields["offload"] = False
+        from bot.parse.offload_aside import offloads_aside  # only where no offload was said (s45)
+
+        out.unused += offloads_aside(out.s, out.s[: no_offload.start()].rstrip())
     elif m := CPU_EXPERTS_RE.search(out.s):  # MoE experts kept in CPU memory: a partial offload, as -ngl 20
         out.fields["offload"] = True
         cpu_experts(out.fields, m)

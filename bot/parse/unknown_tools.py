@@ -29,7 +29,7 @@ from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
 from bot.parse.kv_layers import KV_LAYER_RE
 from bot.parse.launched_tools import CUE_TABLE as LAUNCH_CUES
-from bot.parse.launched_tools import bench_tools, launched_tools, served_tools
+from bot.parse.launched_tools import OWNER_CUES, bench_tools, engine_owners, launched_tools, served_tools
 from bot.parse.lower_tools import LOWER_TOOL_RE, PEER_TOOL_RE, PLATFORM_RE, lower_tools, peer_tools, tool_item
 from bot.parse.method_words import RUNTIMES
 from bot.parse.model_names import NOT_NAMES
@@ -203,6 +203,12 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
     launch = "-m" in raw or "'s" in raw or "’s" in raw or LAUNCH_CUES[1].search(raw)  # its literals first
     if launch and LAUNCH_CUES[0].search(raw):  # r20: '-m Pkg.x', 'with x-y v1.2', "x-y's examples"
         out += [i for i in launched_tools(raw, training, _known) if i not in out]
+    for cue in (
+        OWNER_CUES if not training else ()
+    ):  # "IPEX-LLM's llama.cpp" (s45-workmiss): literals, no frame
+        if cue in s:
+            out += [i for i in engine_owners(raw, _known) if i not in out]
+            break
     if " serve " in raw:  # s44 round 40: 'realizar serve --gpu', a program's serve subcommand
         out += [i for i in served_tools(raw, _known) if i not in out]
     if "-bench" in raw:  # s45 round 41: 'ran ds4-bench with …', a tool's own benchmark program: the tool

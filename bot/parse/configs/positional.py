@@ -18,4 +18,14 @@ def positional_model(tool: str, positional: list[str]) -> str | None:
         word = positional[i + 1] if 0 <= i < len(positional) - 1 else None
         return word if word is not None and word not in _LMDEPLOY_SERVE else None
     i = positional.index(after) if after in positional else -1
-    return positional[i + 1] if 0 <= i < len(positional) - 1 else None
+    word = positional[i + 1] if 0 <= i < len(positional) - 1 else None
+    return None if word is None or word.lower() in PROSE_WORDS else word
+
+
+PROSE_WORDS = frozenset((
+    "with", "and", "or", "the", "a", "an", "on", "in", "using", "via", "for", "to", "at", "it", "this",
+    "that", "my", "our", "its", "then", "but", "is", "was", "of", "from", "by", "as", "plus", "用", "和",
+))  # fmt: skip
+"""Words of a sentence after the subcommand when a command is written in prose ('vllm serve with
+--tensor-parallel-size 4, --max-num-seqs 8', en40-002, s45-workmiss): no model's name, which the message
+gives elsewhere; a model by position is a path or a repository id, never a function word."""
