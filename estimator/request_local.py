@@ -170,7 +170,7 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "compute_dp_attention_world_info: attn_tp_size = tp_size // dp_size), vLLM's --tensor-parallel-size "
         "of each --data-parallel-size rank with --enable-expert-parallel (docs/serving/"
         "data_parallel_deployment.md: each DP engine owns TP workers); None: 1, each GPU its own sequences",
-        json_schema_extra=_setting("serving", json_order=127, stated=(1, 64), runtimes=("SGLang", "vLLM")),
+        json_schema_extra=_setting("serving", json_order=121, stated=(1, 64), runtimes=("SGLang", "vLLM")),
     )
     enforce_eager: bool | None = Field(
         None,
