@@ -1,0 +1,82 @@
+"""Session 45, part trialfix: fixes of a fresh-user trial of main (/work/notes/s45/trial_report.md).
+
+1. Reader (bot.parse.node_words.moe_size_kind): an MoE's total and active sizes with the 'active' word
+   between them and no separator ('总参数47B激活13B', '30B激活3B', 'active 3B total 30B') — the word labels
+   the size after it; before, 47B was read as the active size, 13B named as a second value of it, and the
+   run sized as a 50B dense model at the compute-optimal size for the data (×3.6 the time).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_run import ask_json_in_process as _answer
+from tests.cli_run import ignored_pairs as _named
+
+
+def _sizes(question: str) -> tuple[float | None, float | None, list[tuple[str, str]]]:
+    a = _answer(question)
+    return a["request"]["params_total"], a["request"].get("params_active"), _named(a)
+
+
+# 1. total and active sizes around one word: must read ---------------------------------------------------
+
+
+def test_total_active_without_separator_zh() -> None:
+    """The trial's q16: 47B total, 13B active; compute C = 6 × 13e9 × 1e12 = 7.8e22 FLOPs (active params)."""
+    a = _answer("我们用Megatron-LM训练一个MoE，总参数47B激活13B，1T token，有256张H800，IB网络，要训几天")
+    assert (a["request"]["params_total"], a["request"]["params_active"]) == (47e9, 13e9)
+    assert a["report"]["flops"] == pytest.approx(6 * 13e9 * 1e12, rel=1e-6)
+    assert not [t for t, r in _named(a) if t.lower() == "13b"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "30B激活3B的MoE模型，预训练2T token，128张H100要多久",
+        "一个MoE模型，总参数30B，激活参数3B，预训练2T token，128张H100，要多久",
+        "总参数30B，3B激活，预训练2T token，128张H100要多久",
+        "总参 30B、激活 3B 的模型，预训练2T token，128张H100要多久",
+    ],
+)
+def test_total_active_forms_zh(question: str) -> None:
+    """Prefix ('激活3B'), postfix ('3B激活') and separated forms all give total 30B, active 3B."""
+    total, active, named = _sizes(question)
+    assert (total, active) == (30e9, 3e9), named
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "custom MoE, 47B total params, 13B active, pretrain on 1T tokens with 256 H800 over IB, how long?",
+        "MoE with total 47B active 13B, pretrain on 1T tokens with 256 H800, how many days?",
+    ],
+)
+def test_total_active_en(question: str) -> None:
+    total, active, named = _sizes(question)
+    assert (total, active) == (47e9, 13e9), named
+
+
+# 1. must not misread: the word after a size stays that size's -----------------------------------------
+
+
+def test_postfix_active_then_total_en() -> None:
+    """'3B active 30B total': 'active' is 3B's (30B has its own word after it); before, 30B was read as
+    active too and 30B named as repeated, the run sized at 100B."""
+    total, active, named = _sizes(
+        "an MoE with 3B active 30B total, pretrain on 2T tokens on 128 H100, how long?"
+    )
+    assert (total, active) == (30e9, 3e9), named
+
+
+def test_postfix_active_then_total_zh() -> None:
+    total, active, named = _sizes("3B激活 30B总参数 的MoE，预训练2T token，128张H100要多久")
+    assert (total, active) == (30e9, 3e9), named
+
+
+def test_catalog_moe_keeps_its_sizes() -> None:
+    """A catalog MoE named with its active size said again: the catalog's sizes (Qwen3-30B-A3B config.json:
+    30.5B total, 3.3B active)."""
+    a = _answer("Qwen3-30B-A3B 激活3B 推理 4090几张")
+    assert a["request"]["model"] == "Qwen3-30B-A3B"
+    assert a["request"]["params_total"] == pytest.approx(30.5e9, rel=0.02)
