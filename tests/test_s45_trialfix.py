@@ -80,3 +80,40 @@ def test_catalog_moe_keeps_its_sizes() -> None:
     a = _answer("Qwen3-30B-A3B 激活3B 推理 4090几张")
     assert a["request"]["model"] == "Qwen3-30B-A3B"
     assert a["request"]["params_total"] == pytest.approx(30.5e9, rel=0.02)
+
+
+# 2. a rental period said with an article ('for a month'): must read ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("should we rent 8x H100 for a month or buy a server? what would buying one cost?", 720.0),
+        ("rent 8x H100 for a week, how much?", 168.0),
+        ("how much to rent 8 H100 for one month", 720.0),
+        ("租一个月8卡H100和直接买一台哪个划算？买的话大概多少钱", 720.0),
+        ("8卡H100租一周多少钱", 168.0),
+    ],
+)
+def test_rental_period_with_article(question: str, hours: float) -> None:
+    """The trial's q18: 'for a month' priced 1 hour (8 GPU-hours); a month is 30 days (720 h) as '一个月'."""
+    a = _answer(question)
+    assert a["request"]["hours"] == hours
+    assert a["request"]["gpu_count"] == 8
+
+
+# 2. must not misread: a month as a training deadline, a day of a schedule ---------------------------------
+
+
+def test_training_for_a_month_is_a_deadline() -> None:
+    """A training run with its data 'for a month' is the job's time (30 days), not a rental priced alone."""
+    a = _answer("fine-tune Llama 3 8B on 100M tokens on 8 A100 for a month, how many GPUs do we need?")
+    assert a["request"]["deadline_days"] == 30
+    assert a["request"]["hours"] is None
+
+
+def test_hours_a_day_is_a_schedule_not_a_rental() -> None:
+    """'8 hours a day' is a daily schedule (hours_per_day 8), not a rental of one day."""
+    a = _answer("serve Qwen2.5-7B on one L40S 8 hours a day, monthly cost?")
+    assert a["request"]["hours_per_day"] == 8
+    assert a["request"]["deadline_days"] is None
