@@ -117,3 +117,51 @@ def test_hours_a_day_is_a_schedule_not_a_rental() -> None:
     a = _answer("serve Qwen2.5-7B on one L40S 8 hours a day, monthly cost?")
     assert a["request"]["hours_per_day"] == 8
     assert a["request"]["deadline_days"] is None
+
+
+# 4. a tax rate on a quote: must read (named as a before-tax price, never unread) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("客户要跑GLM-4.5全参微调，报个价，含税13%，用H20，数据2亿token", "含税13%"),
+        ("Qwen2.5-7B LoRA微调，1亿token，8张A800，报价按6个点的税点算", "6个点的税点"),
+        ("Qwen2.5-7B LoRA微调，1亿token，8张A800，增值税 6%，多少钱", "增值税 6%"),
+        ("quote for LoRA fine-tuning Qwen2.5-72B on 8 H100, 100M tokens, price incl. 6% VAT", "6% vat"),
+        ("LoRA fine-tune Qwen2.5-7B on 100M tokens on 8 A100, cost with VAT of 20%?", "vat of 20%"),
+    ],
+)
+def test_tax_rate_named(question: str, typed: str) -> None:
+    """The trial's q11/q27: the rate was '“13” (no word said what it is)'; now named as a tax rate, and its
+    number read as nothing else (no MFU, no count)."""
+    a = _answer(question)
+    named = _named(a)
+    assert (typed, "tax_rate") in named, named
+    assert not [t for t, r in named if r == "unread"], named
+    assert "mfu" in a["request"]["assumed_fields"]  # not read from the rate
+
+
+# 4. must not misread: a percentage beside other words; the tax words without a rate ----------------------
+
+
+def test_mfu_percent_is_not_a_tax() -> None:
+    a = _answer("pretrain 7B on 100B tokens on 64 H100 at 40% MFU, cost before tax?")
+    assert a["request"]["mfu"] == pytest.approx(0.40)
+    assert not [t for t, r in _named(a) if r == "tax_rate"]
+
+
+def test_mfu_percent_is_not_a_tax_zh() -> None:
+    a = _answer("7B预训练1000亿token，64张H100，MFU 40%，不含税多少钱")
+    assert a["request"]["mfu"] == pytest.approx(0.40)
+    assert not [t for t, r in _named(a) if r == "tax_rate"]
+
+
+def test_tax_reason_wording_both_languages() -> None:
+    """The reason says the costs are before tax, in each language."""
+    from tests.cli_run import ask_text
+
+    en = ask_text("quote for LoRA fine-tuning Qwen2.5-72B on 8 H100, 100M tokens, price incl. 6% VAT")
+    zh = ask_text("客户要跑GLM-4.5全参微调，报个价，含税13%，用H20，数据2亿token")
+    assert "before tax" in en
+    assert "不含税" in zh

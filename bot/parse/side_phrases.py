@@ -77,6 +77,11 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
         from bot.parse.cloud_providers import providers
 
         power += providers(s)
+    if "税" in s or "稅" in s or "tax" in s or "vat" in s or "gst" in s:  # '含税13%', '6% VAT' (s45 trial #4)
+        from bot.parse.tax_rate import tax_rates
+
+        s, taxes = tax_rates(s)
+        power += taxes
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)
