@@ -165,3 +165,64 @@ def test_tax_reason_wording_both_languages() -> None:
     zh = ask_text("客户要跑GLM-4.5全参微调，报个价，含税13%，用H20，数据2亿token")
     assert "before tax" in en
     assert "不含税" in zh
+
+
+# 1. a checkpoint's size asked: the sizes lead the reply ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "weights_gb", "full_tb"),
+    [
+        # 70B generic shape: 2 B/param weights, 16 B/param full state (Rajbhandari et al. 2020 §3)
+        ("70b的模型checkpoint多大？全量训练的话存储要准备多少T", 140, 1.1),
+        ("how big are the checkpoints for a 70B full fine-tune, how much storage should we get?", 140, 1.1),
+    ],
+)
+def test_checkpoint_asked_leads(question: str, weights_gb: float, full_tb: float) -> None:
+    """The trial's q06/q19: the headline was a GPU count on an assumed A100; now line 1 is the sizes."""
+    from tests.cli_run import ask_text
+
+    a = _answer(question)
+    assert a["request"]["checkpoint_asked"] is True
+    ckpt = a["report"]["checkpoint_bytes"]
+    assert ckpt["weights"] == pytest.approx(weights_gb * 1e9, rel=0.02)
+    assert ckpt["full_state"] == pytest.approx(full_tb * 1e12, rel=0.03)
+    first = ask_text(question).splitlines()[0]
+    assert f"{weights_gb} GB" in first and f"{full_tb} TB" in first, first
+
+
+def test_checkpoint_with_optimizer_no_stage_en() -> None:
+    """The trial's q29: no stage word — was a serving sizing; a checkpoint with optimizer states is a
+    training run's: Llama 3 8B (8.03B params, config.json) → 16.1 GB weights, 128 GB full state."""
+    from tests.cli_run import ask_text
+
+    q = "how big is a Llama 3 8B checkpoint with optimizer states?"
+    a = _answer(q)
+    assert a["request"]["stage"] == "finetune"
+    first = ask_text(q).splitlines()[0]
+    assert first.startswith("Meta Llama 3 8B full fine-tuning checkpoints: weights only 16.1 GB"), first
+    assert "128 GB" in first
+
+
+def test_checkpoint_zh_wording() -> None:
+    from tests.cli_run import ask_text
+
+    first = ask_text("LoRA微调Qwen2.5-7B，检查点多大").splitlines()[0]
+    assert first.startswith("Qwen2.5 7B LoRA 微调的检查点：适配器"), first
+
+
+# 1. must not misread: gradient checkpointing is recompute; storage on a serving question -----------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "full fine-tune Llama 3 70B with gradient checkpointing, how many A100?",
+        "70B全参微调开梯度检查点要几张A100",
+        "Qwen2.5-7B full fine-tune with activation checkpointing on 8 A100, 1B tokens, how long?",
+        "部署Qwen2.5-72B推理需要多少存储",
+    ],
+)
+def test_not_a_checkpoint_question(question: str) -> None:
+    a = _answer(question)
+    assert not a["request"].get("checkpoint_asked"), question
