@@ -226,3 +226,41 @@ def test_checkpoint_zh_wording() -> None:
 def test_not_a_checkpoint_question(question: str) -> None:
     a = _answer(question)
     assert not a["request"].get("checkpoint_asked"), question
+
+
+# 2. buying asked beside renting: named (no purchase price on file), never silently dropped ------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("should we rent 8x H100 for a month or buy a server? what would buying one cost?", "buy"),
+        ("租一个月8卡H100和直接买一台哪个划算？买的话大概多少钱", "买"),
+        ("8卡A800 租一年还是采购划算", "采购"),
+        ("is it cheaper to purchase 8 H100 or rent them for a year?", "purchase"),
+    ],
+)
+def test_purchase_named(question: str, typed: str) -> None:
+    """The trial's q10/q18: the buying half was answered by nothing and named nowhere."""
+    assert (typed, "purchase_price") in _named(_answer(question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "我们买了8张A100，微调7B要多久，1亿token",
+        "we bought 4 A100s, how long to fine-tune Llama 3 8B on 100M tokens?",
+        "我买的4090能跑Qwen2.5-14B吗",
+        "buy more GPU-hours or rent 8 H100 for a week?",
+    ],
+)
+def test_cards_owned_are_not_a_purchase(question: str) -> None:
+    """Cards already bought (past tense) or GPU-hours bought are no purchase price asked."""
+    assert not [t for t, r in _named(_answer(question)) if r == "purchase_price"]
+
+
+def test_purchase_reason_wording_both_languages() -> None:
+    from tests.cli_run import ask_text
+
+    assert "no purchase price is on file" in ask_text("rent 8x H100 for a month or buy a server?")
+    assert "没有收录整机或显卡的购买价格" in ask_text("租一个月8卡H100还是直接买一台")

@@ -82,6 +82,10 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
 
         s, taxes = tax_rates(s)
         power += taxes
+    if "buy" in s or "purchas" in s or "买" in s or "购" in s:  # 'rent … or buy a server?' (s45 trial #2)
+        from bot.parse.purchase_words import purchase_words
+
+        power += purchase_words(s)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)

@@ -270,6 +270,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "several providers, so which provider is cheaper is not answered; give its price per GPU-hour "
         "(e.g. “$2.99 per GPU-hour”) and the cost uses it"
     ),
+    "purchase_price": N_(
+        "buying: no purchase price is on file, so the cost here is renting and which is cheaper is not "
+        "answered — a vendor's quote for the machine ÷ the monthly rent here gives the months to break even"
+    ),
     "tax_rate": N_(
         "a tax rate: every cost here is a rental price before tax — for a quote with tax, multiply the "
         "costs by 1 + the rate"
