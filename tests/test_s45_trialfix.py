@@ -264,3 +264,47 @@ def test_purchase_reason_wording_both_languages() -> None:
 
     assert "no purchase price is on file" in ask_text("rent 8x H100 for a month or buy a server?")
     assert "没有收录整机或显卡的购买价格" in ask_text("租一个月8卡H100还是直接买一台")
+
+
+# 5. the network between nodes: named as not modelled, its bandwidth not left unread -----------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        (
+            "we have 4 nodes x 8 H100 with RoCE (not IB). how long to full fine-tune Llama 3 70B on 2B "
+            "tokens?",
+            "roce",
+        ),
+        ("pretrain 7B on 1T tokens on 128 H100 over 400G InfiniBand, how long?", "400g infiniband"),
+        ("我们用Megatron-LM训练一个MoE，总参数47B激活13B，1T token，有256张H800，IB网络，要训几天", "ib"),
+        ("8台服务器，100G以太网，每台8张4090，训7B要多久 1000亿token", "100g以太网"),
+    ],
+)
+def test_fabric_named(question: str, typed: str) -> None:
+    """The trial's q01: RoCE went unsaid (interpretation.ignored == []); the count stays the stated one."""
+    a = _answer(question)
+    named = _named(a)
+    assert (typed, "interconnect") in named, named
+    assert not [t for t, r in named if r == "unread"], named
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "use the distributed library on 8 A100 to fine-tune 7B on 1B tokens",
+        "IBM Granite 3 8B LoRA on one A100, 100M tokens",
+        "7B模型1万亿token要多少A100",
+    ],
+)
+def test_no_fabric_named(question: str) -> None:
+    """'ib' inside a word ('distributed', 'library', 'IBM') is no fabric."""
+    assert not [t for t, r in _named(_answer(question)) if r == "interconnect"]
+
+
+def test_fabric_reason_wording_both_languages() -> None:
+    from tests.cli_run import ask_text
+
+    assert "not modelled" in ask_text("pretrain 7B on 1T tokens on 128 H100 over InfiniBand")
+    assert "机间网络：没有建模" in ask_text("7B预训练1万亿token，128张H100，IB网络")

@@ -121,6 +121,7 @@ IGNORED_REASONS = (
     "daily_schedule_calendar",  # the same on a training run's days: its calendar days (s21)
     "provider_price",  # 'vs Lambda H100', '阿里云和AutoDL比': no provider's own price on file (s44 trial #5)
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
+    "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
     "tax_rate",  # '含税13%', 'incl. 6% VAT': the costs are rental prices before tax (s45 trial #4)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)

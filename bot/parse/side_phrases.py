@@ -82,6 +82,11 @@ def side_phrases(s: str, training: bool) -> tuple[str, list[tuple[str, str]]]:
 
         s, taxes = tax_rates(s)
         power += taxes
+    if "roce" in s or "infiniband" in s or " ib" in s or "ethernet" in s or "以太网" in s:
+        from bot.parse.fabric_words import fabric_words  # 'with RoCE (not IB)', 'IB网络' (s45 trial #5)
+
+        s, fabric = fabric_words(s)
+        power += fabric
     if "buy" in s or "purchas" in s or "买" in s or "购" in s:  # 'rent … or buy a server?' (s45 trial #2)
         from bot.parse.purchase_words import purchase_words
 
