@@ -72,3 +72,12 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "ends (estimator.budget_check, trial s43 q11_zh)",
         json_schema_extra=_setting(json_order=113),  # a cue, as cost_asked: never "not used"
     )
+    checkpoint_asked: bool | None = Field(
+        None,
+        description="the user asks how large a training run's checkpoints are or how much storage they "
+        "take ('checkpoint多大', '存储要准备多少T', 'how big is the checkpoint with optimizer states'): the "
+        "reply's first line gives the weights-only and full-state checkpoint sizes "
+        "(SizingReport.checkpoint_bytes); a checkpoint with no training stage said is a full fine-tuning's "
+        "(bot.parse.checkpoint_asked, s45)",
+        json_schema_extra=_setting(json_order=131),  # a cue, as cost_asked: never "not used"
+    )

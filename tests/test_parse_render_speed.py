@@ -118,7 +118,10 @@ def test_a_parse_makes_few_python_calls():
     # gated: +1.0 a parse over s42's 487.44): bound + 0.2 %
     # s45 r41zh: 489.40 -> 489.504 (+0.104: round 41 zh's readers, each behind its own words: two counts of
     # one card compared, a failing bound, a summed rig's memory): bound + 0.11
-    assert sum(calls) / len(calls) < 489.53
+    # s45 trialfix: main 6180aa40 measures 489.400; 489.472 with bot.parse.node_words.moe_size_kind called
+    # when an 'active'/'total' word is beside a size ('总参数47B激活13B': 9 frames over 125 questions): +0.08;
+    # 489.496 with bot.parse.purchase_words on the questions that say 买/购/buy (+0.024): bound 489.42 + 0.096
+    assert sum(calls) / len(calls) < 489.72  # MERGE-PLACEHOLDER
 
 
 def test_a_parse_makes_few_regex_searches():

@@ -6,7 +6,7 @@ size)."""
 from __future__ import annotations
 
 from bot.parse.normalize import MARKS
-from bot.parse.regex import rc
+from bot.parse.regex import LazyPattern, rc
 
 _NODE = (
     r"(?:个\s*)?(?:节点|台\s*(?:(?:gpu\s*)?(?:机器|服务器|主机|电脑|物理机|工作站)|pc|workstation|节点|dgx)?|(?:机器|服务器|主机)"
@@ -125,3 +125,39 @@ cards. Two products in a row name a node shape: the count glued to the card is t
 '8x H100' alone is 8 cards), the count before it the nodes (s41 trial #15: the 8 was read as the node
 count, 64, and the 3 left unread; s43 issue 24: without the machine word the 2 was left unread and 8
 sized)."""
+_NEXT_SIZE = rc(
+    r"^\s*(?:参数量?|params?|parameters?)?\s*[:：]?\s*\d[\d.,]*\s*(?:[bmtkBMTK](?![a-zA-Z])|billion|million|千亿|万亿|亿)"
+)
+"""A size right after an 'active'/'total' word ('激活13B', 'active 3B', '总参数: 30B'): the size that word may
+label instead of the one before it."""
+
+
+def _moe_word(text: str, active: LazyPattern, total: LazyPattern) -> tuple[str | None, int]:
+    """('active' | 'total' | None, the end of that word in ``text``) for the word at its start."""
+    m = active.match(text)
+    if m is not None:
+        return "active", m.end()
+    m = total.match(text)
+    return (None, 0) if m is None else ("total", m.end())
+
+
+def moe_size_kind(right: str, left: str, scale: str, active: LazyPattern, total: LazyPattern) -> str | None:
+    """'active' or 'total' for a parameter size by the MoE words around it, or None.
+
+    ``right``/``left``: the message's text after/before the size; ``scale``: its magnitude letter ('B', 'M',
+    'T'); ``active``/``total``: the patterns of those words right after a size (bot.parse.roles.R_ACTIVE,
+    R_TOTAL). A word after the size is its own unless another size follows the word at once with no such
+    word after it: then the word labels that size (s45 trial: '总参数47B激活13B' — 13B is the active size,
+    47B the total; '30B激活3B'; 'active 3B total 30B'), while '3B active 30B total' keeps 'active' with 3B.
+    A word after the size beats one before it ('3B active 30B total': 30B is the total).
+    """
+    kind, end = _moe_word(right, active, total)
+    if kind is not None:
+        nxt = _NEXT_SIZE.match(right[end:])
+        if nxt is None or _moe_word(right[end + nxt.end() :], active, total)[0] is not None:
+            return kind
+    if L_ACTIVE.search(left) and scale in ("B", "M"):
+        return "active"
+    if L_TOTAL.search(left) and scale in ("B", "T"):
+        return "total"
+    return None

@@ -422,10 +422,10 @@ def _data_and_size(a: _Around) -> Verdict:
         return Role("tokens", v, tok, conflict=bool(L_MODEL_WORD.search(L)))
     if R_TOKENS.match(R) and a.word:
         return Role("tokens", v, tok)
-    if R_ACTIVE.match(R) or (nw.L_ACTIVE.search(L) and tok.mag_scale in ("B", "M")):
-        return Role("active", v, tok)
-    if R_TOTAL.match(R) or (nw.L_TOTAL.search(L) and tok.mag_scale in ("B", "T")):
-        return Role("total", v, tok)
+    if (R_ACTIVE.match(R) or R_TOTAL.match(R) or nw.L_ACTIVE.search(L) or nw.L_TOTAL.search(L)) and (
+        kind := nw.moe_size_kind(R, L, tok.mag_scale, R_ACTIVE, R_TOTAL)  # s45: '总参数47B激活13B'
+    ):
+        return Role(kind, v, tok)
     if R_PARAMS.match(R) and (not a.word or tok.mag_scale == "B") and v >= 1e5:  # s17: 'seven billion params'
         return Role("params", v, tok, conflict=bool(L_DATA_WORD.search(L)))
     return None

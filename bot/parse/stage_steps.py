@@ -218,8 +218,13 @@ class StageSteps:
 
     def _host_ram(self) -> None:
         """Note ``host_ram_asked`` when the message names a llama.cpp-family runtime or GGUF weights and
-        asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only)."""
+        asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only); and set
+        ``checkpoint_asked`` when it asks a checkpoint's size or a training run's storage (s45 trial #1:
+        bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame)."""
         s = self.s
+        ckpt = "checkpoint" in s or "ckpt" in s or "检查点" in s or "权重文件" in s
+        if ckpt or "存储" in s or "盘" in s or "storage" in s or "disk" in s:
+            self._checkpoint_asked()
         if not ("llama" in s or "gguf" in s or "lm studio" in s or "ktransformers" in s):
             return
         if not (" ram" in s or "内存" in s or " memory" in s):
@@ -228,6 +233,17 @@ class StageSteps:
 
         if asks_host_ram(self.s):
             self.notes.append("host_ram_asked")
+
+    def _checkpoint_asked(self) -> None:
+        """``checkpoint_asked`` when the message asks a checkpoint's size (or, training, its storage); a
+        checkpoint asked with no stage said is a full fine-tuning's (its state is a training run's)."""
+        from bot.parse.checkpoint_asked import asks_checkpoint, names_checkpoint
+
+        f = self.f
+        if asks_checkpoint(self.s, f.get("stage") not in (None, "inference")):
+            f["checkpoint_asked"] = True
+            if f.get("stage") is None and names_checkpoint(self.s):
+                f["stage"] = "finetune"
 
     def _unquantized(self) -> None:
         """A serving question that keeps the weights unquantized and names no precision: the model's release

@@ -440,8 +440,12 @@ PREFERENCE_DATA_RE = rc(r"\bpreference\b|\bchosen\b.{0,20}\brejected\b|偏好")
 """Preference data ('20k preference pairs', '2万对偏好数据'): pairs of a chosen and a rejected response,
 what DPO trains on (Rafailov et al. 2023) — the algorithm when none is named."""
 
-WITHIN_A_PERIOD_RE = rc(r"\b(?:within|in|inside|under)\s+(?:a|one|a\s+single)\s+(?P<u>day|week|month|year)\b")
-"""'within a month', 'in a week': a deadline of one unit with no digit ('一个月内' has its numeral)."""
+WITHIN_A_PERIOD_RE = rc(
+    r"\b(?:within|in|inside|under|for)\s+(?:a|one|a\s+single)\s+(?P<u>day|week|month|year)\b"
+)
+"""'within a month', 'in a week': a deadline of one unit with no digit ('一个月内' has its numeral); s45 trial
+q18: 'rent 8x H100 for a month' (a rental period, bot.parse.past_run.duration_as_hours: priced as one hour
+before, as 'for one month' was not)."""
 
 _PERIOD_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 

@@ -270,6 +270,18 @@ IGNORED_TEXTS: dict[str, str] = {
         "several providers, so which provider is cheaper is not answered; give its price per GPU-hour "
         "(e.g. “$2.99 per GPU-hour”) and the cost uses it"
     ),
+    "interconnect": N_(
+        "the network between nodes: not modelled — the time assumes it keeps up, as in the published runs "
+        "the MFU range is fitted on (InfiniBand or tuned RoCE: Meta's Llama 3 clusters used one of each)"
+    ),
+    "purchase_price": N_(
+        "buying: no purchase price is on file, so the cost here is renting and which is cheaper is not "
+        "answered — a vendor's quote for the machine ÷ the monthly rent here gives the months to break even"
+    ),
+    "tax_rate": N_(
+        "a tax rate: every cost here is a rental price before tax — for a quote with tax, multiply the "
+        "costs by 1 + the rate"
+    ),
     "step_label": N_(
         "which step of a procedure it names (DeepSpeed-Chat's step 3 is its RLHF step), not a count of "
         "anything: the job is sized by its model, data and GPUs"

@@ -177,6 +177,7 @@ def _checkpoint(report: SizingReport, f: Fmt) -> dict[str, Any] | None:
         "weights": f.storage(ckpt.weights),
         "full": f.storage(ckpt.full_state),
         "adapters": report.request.method in (Method.lora, Method.qlora),
+        "asked": bool(report.request.checkpoint_asked),  # the sizes lead the reply (s45 trial #1)
         # bytes per trained parameter of the full state: 16 with mixed-precision AdamW, the optimizer's own
         "bpp": f.num(ckpt.full_state / (ckpt.weights / 2) if ckpt.weights else FULL_STATE_BYTES_PER_PARAM, 1),
     }
