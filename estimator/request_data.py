@@ -79,5 +79,5 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "reply's first line gives the weights-only and full-state checkpoint sizes "
         "(SizingReport.checkpoint_bytes); a checkpoint with no training stage said is a full fine-tuning's "
         "(bot.parse.checkpoint_asked, s45)",
-        json_schema_extra=_setting(json_order=131),  # a cue, as cost_asked: never "not used"
+        json_schema_extra=_setting(json_order=122),  # a cue, as cost_asked: never "not used"
     )
