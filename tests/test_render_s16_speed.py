@@ -172,9 +172,11 @@ def test_a_reply_renders_in_few_python_calls():
     # +1.008 / +1.200): a training reply whose memory chart is for fewer GPUs than the headline recommends
     # says the recommended count's memory per GPU (bot.render.memory_text._rec_memory: one translated line
     # in those replies only); bounds + the same amounts
-    assert _render_calls("html") < 250.25
+    # s45 merge: 250.304 / 241.784 / 343.680 with every s45 part merged (fixserve's layout note, trialfix's
+    # checkpoint sizes): html and text bounds + 0.1 above the figures
+    assert _render_calls("html") < 250.41
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 241.76  # s45 fixread #4: + 1.008 (above)
+    assert _render_calls("text") < 241.89  # s45 fixread #4: + 1.008, s45 merge (above)
     assert _render_calls("markdown") < 343.97  # s45 fixread #4: + 1.200 (above)

@@ -87,7 +87,9 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     # kept (tests/test_s40_speed.py); bound + 0.2 %
     # s42 merge: 406.344 (the help's not-used line after what it asks, the shown-MFU row, eager attention's
     # memory line, the global batch's steps line): bound + 0.2 %
-    assert calls < 407.2, calls
+    # s45 merge: 406.744 -> 408.432 (fixread's memory line at the recommended layout, fixserve's layout note,
+    # trialfix's checkpoint sizes): bound + 0.2 %
+    assert calls < 409.25, calls
     fresh = [answer(q) for q in CORPUS_QUESTIONS]
     # s35 merge: 293.9; s36-sprender 273.94; s36 merge 277.61; s37-speed 275.72 (23ce7a0e) -> 255.43;
     # s37 merge 257.62; s38 merge 258.54
