@@ -562,6 +562,7 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
         ok = ok or any(_close_memory_in_name(value, g) for g in _compared_gpus(answer))  # s20: its own row
+        ok = ok or _close(value, _catalog_memory(request.get("gpu")), 0.1)  # s45: no model, so no report
     elif key == "batch_size" and request.get("stage") == "inference":
         # s37 round 33: a serving batch ('--max_batch_size=12' of a generator) is the sequences served at
         # once, the contract's concurrency (estimator/request.py: batch_size is a training micro-batch)
@@ -814,6 +815,17 @@ def _offload(value: object) -> bool | None:
         return value
     word = _norm(value)
     return True if word in ("cpu", "nvme", "true") else False if word in ("none", "false", "gpu") else None
+
+
+def _catalog_memory(gpu: object) -> float | None:
+    """The catalog card's memory (GiB) when ``gpu`` is a catalog id, else None: '3070ti 8g' asked with no
+    model has no report, and the card sized (RTX-3070-Ti) holds the 8 GB said (s45)."""
+    from estimator import catalog
+
+    try:
+        return catalog.gpu(str(gpu)).memory_gib if gpu else None
+    except (KeyError, ValueError, LookupError):
+        return None
 
 
 def _close_memory_in_name(gib: Any, gpu: object) -> bool:
