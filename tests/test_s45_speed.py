@@ -1,0 +1,28 @@
+"""Session 45 (s45-speed): ``sizing-bot ask`` start-up (issue 23 item 7; bench/RESULTS.md "Session 45")."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import pytest
+
+
+def test_the_finders_plain_modules_answer_path_from_their_class_and_stay_plain_modules() -> None:
+    """bot._module_finder._Module: a plain module the finder loads has ``__path__ == ()`` from its class
+    (``from module import name`` then finds one instead of building an AttributeError), and the import
+    system still treats it as a plain module: no submodule search, the standard errors, and a top-level
+    module on ``sys.path`` (``json``) is never taken for a submodule of it."""
+    from bot._module_finder import _Module
+
+    module = importlib.import_module("bot.parse.numbers")
+    assert type(module) is _Module and module.__path__ == () and "__path__" not in vars(module)
+    assert module.__spec__.submodule_search_locations is None and module.__package__ == "bot.parse"
+    with pytest.raises(ModuleNotFoundError, match=r"^No module named 'bot\.parse\.numbers\.json'"):
+        importlib.import_module("bot.parse.numbers.json")
+    assert "bot.parse.numbers.json" not in sys.modules
+    with pytest.raises(ImportError, match=r"^cannot import name 'no_such_name' from 'bot\.parse\.numbers'"):
+        from bot.parse.numbers import no_such_name  # noqa: F401
+    from bot.parse.numbers import scan_numbers
+
+    assert scan_numbers is module.scan_numbers
