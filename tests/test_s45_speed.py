@@ -26,3 +26,19 @@ def test_the_finders_plain_modules_answer_path_from_their_class_and_stay_plain_m
     from bot.parse.numbers import scan_numbers
 
     assert scan_numbers is module.scan_numbers
+
+
+def test_the_catalogs_name_key_is_the_regex_substitution_it_replaced() -> None:
+    """estimator.catalog._name_key: lower case without the characters ``[\\s\\-_]`` matches (every Unicode
+    space ``str.isspace`` names, '-' and '_'), for every catalog name and for typed names with each space."""
+    import re
+
+    from estimator import catalog
+
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if re.fullmatch(r"\s", chr(c))]
+    assert len(spaces) == 29 and "\u3000" in spaces and "\x1c" in spaces
+    names = [n for g in catalog.gpus().values() for n in (g.family, g.id, g.name, *g.aliases)]
+    names += [f"{s}RTX{s}4090-_D{s}" for s in spaces] + ["H100 SXM5", "A100_80G-PCIe", "昇腾 910B", "", "--"]
+    regex = re.compile(r"[\s\-_]+")
+    assert [catalog._name_key(n) for n in names] == [regex.sub("", n).lower() for n in names]
+    assert catalog._name_key("RTX\u30004090") == "rtx4090" and catalog._name_key("H100 SXM5") == "h100sxm5"
