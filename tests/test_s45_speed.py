@@ -3,29 +3,49 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
+from pathlib import Path
 
 import pytest
 
 
-def test_the_finders_plain_modules_answer_path_from_their_class_and_stay_plain_modules() -> None:
-    """bot._module_finder._Module: a plain module the finder loads has ``__path__ == ()`` from its class
-    (``from module import name`` then finds one instead of building an AttributeError), and the import
-    system still treats it as a plain module: no submodule search, the standard errors, and a top-level
-    module on ``sys.path`` (``json``) is never taken for a submodule of it."""
-    from bot._module_finder import _Module
+def test_the_finders_plain_modules_hold_path_only_while_a_body_runs(tmp_path: Path) -> None:
+    """bot._module_finder._Module: while a module body the finder's loader runs executes, its plain modules
+    answer ``__path__ == ()`` from their class (``from module import name`` finds one instead of building an
+    AttributeError); at rest they have none (a function's own import takes CPython's path: no Python frame
+    more per message). Either way the import system treats them as plain modules: the spec, the standard
+    errors, and a top-level module on ``sys.path`` (``json``) is never taken for a submodule of one."""
+    from bot._module_finder import Loader, _Module
 
     module = importlib.import_module("bot.parse.numbers")
-    assert type(module) is _Module and module.__path__ == () and "__path__" not in vars(module)
+    assert type(module) is _Module and not hasattr(module, "__path__") and "__path__" not in _Module.__dict__
     assert module.__spec__.submodule_search_locations is None and module.__package__ == "bot.parse"
-    with pytest.raises(ModuleNotFoundError, match=r"^No module named 'bot\.parse\.numbers\.json'"):
-        importlib.import_module("bot.parse.numbers.json")
+    source = tmp_path / "s45_probe.py"
+    source.write_text(
+        "import sys\n"
+        "from bot.parse.numbers import scan_numbers\n"
+        "SEEN = sys.modules['bot.parse.numbers'].__path__\n"
+        "try:\n"
+        "    import bot.parse.numbers.json\n"
+        "except ModuleNotFoundError as exc:\n"
+        "    MISSING = str(exc)\n"
+        "try:\n"
+        "    from bot.parse.numbers import no_such_name\n"
+        "except ImportError as exc:\n"
+        "    NO_NAME = str(exc)\n",
+        encoding="utf-8",
+    )
+    spec = importlib.util.spec_from_loader("s45_probe", Loader("s45_probe", str(source)))
+    probe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(probe)
+    assert probe.SEEN == () and probe.scan_numbers is module.scan_numbers
+    assert probe.MISSING == "No module named 'bot.parse.numbers.json'"
+    assert probe.NO_NAME.startswith("cannot import name 'no_such_name' from 'bot.parse.numbers'")
     assert "bot.parse.numbers.json" not in sys.modules
-    with pytest.raises(ImportError, match=r"^cannot import name 'no_such_name' from 'bot\.parse\.numbers'"):
-        from bot.parse.numbers import no_such_name  # noqa: F401
-    from bot.parse.numbers import scan_numbers
-
-    assert scan_numbers is module.scan_numbers
+    assert "__path__" not in _Module.__dict__ and not hasattr(module, "__path__")  # at rest again
+    with pytest.raises(ModuleNotFoundError, match=r"'bot\.parse\.numbers' is not a package"):
+        importlib.import_module("bot.parse.numbers.json")
 
 
 def test_the_catalogs_name_key_is_the_regex_substitution_it_replaced() -> None:

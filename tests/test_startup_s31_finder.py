@@ -148,7 +148,7 @@ def test_a_fresh_ask_loads_our_modules_through_the_finder() -> None:
         "from bot._module_finder import Loader; "
         "ours = [m for n, m in sys.modules.items() if n.partition('.')[0] in ('bot', 'estimator')]; "
         "print(len(ours), sorted(m.__name__ for m in ours if type(m.__spec__.loader) is not Loader "
-        "and m.__spec__.submodule_search_locations is None))"
+        "and not hasattr(m, '__path__')))"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("SIZING_BOT_")}
     done = subprocess.run(
