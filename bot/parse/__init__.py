@@ -26,9 +26,13 @@ from bot.parse.slot_count import with_slot_count
 from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
+from estimator.later import later
 
-# Two whole-message readers' gates, declared here: bot.parse.stage_rigs and bot.parse.eval_cards (which
-# import them back) are imported by parse only when their gate finds the message (start-up, s45-speed)
+# Two whole-message readers' gates, declared here: bot.parse.stage_rigs (which imports its gate back) and
+# bot.parse.eval_cards are imported on parse's first call past their gate (estimator.later stand-ins, under
+# names of their own: importing a submodule sets the package's attribute of its name; start-up, s45-speed)
+(_stage_rigs,) = later("bot.parse.stage_rigs", "stage_rigs")
+(_without_eval_cards,) = later("bot.parse.eval_cards", "without_eval_cards")
 STAGE_RIGS_RE = re.compile(
     r"\A(?=.*?(?:pre-?train|预训练|fine-?tun|(?<![a-z])sft(?![a-z])|微调|lora|instruction[\s-]tun))"
     r"(?=.*?(?:\bthen\b|after\s+that|afterwards|然后|之后|再|接着|[.?!。？！]\s*\S))"
@@ -93,15 +97,9 @@ def parse(text: str) -> ParseResult:
         if rigs := _RIGS in steps:  # an ASCII text (an O(1) test) is only lower-cased (s34)
             folded = raw.lower() if raw.isascii() else raw.translate(FOLD_TABLE).lower()
             rigs = sum(map(folded.count, STAGE_CUES)) > 1
-        first = None
-        if rigs and STAGE_RIGS_RE.search(raw):  # s21
-            from bot.parse.stage_rigs import stage_rigs  # imported when used (start-up)
-
-            first = stage_rigs(raw, parse_one)
+        first = _stage_rigs(raw, parse_one) if rigs and STAGE_RIGS_RE.search(raw) else None  # s21
         if first is None and _EVAL in steps and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval' (s23)
-            from bot.parse.eval_cards import without_eval_cards  # imported when used (start-up)
-
-            first = without_eval_cards(raw, parse_one)
+            first = _without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_methods(without_other_cards(first or parse_one(raw))), raw)
         if _LAPTOP in steps and LAPTOP_RE.search(raw):  # its gate here: no frame without a laptop named
             from bot.parse.laptop_note import with_laptop_note
