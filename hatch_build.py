@@ -219,8 +219,17 @@ class CatalogsHook(BuildHookInterface):
             + (exercise or _EXERCISE_ASK)
             + "print(json.dumps(sorted((p, f) for t, p, f in list(re._cache) if t is str and not f & 129)))\n"
         )
+        # one hash seed for every recording: a pattern whose text follows it (Babel's SPACE_CHARS_RE joins a
+        # set) is then stored in one form, in both parts or neither; recorded under different seeds, a start
+        # whose form only the rest of the store held read all of it for that pattern (~6M instructions of
+        # ask, one build in six or so; bench/RESULTS.md session 45)
         done = subprocess.run(
-            [sys.executable, "-c", script], cwd=self.root, capture_output=True, text=True, check=False
+            [sys.executable, "-c", script],
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
         if done.returncode != 0:
             print(f"note: ask's regexes not recorded: {done.stderr[-500:]}", file=sys.stderr)

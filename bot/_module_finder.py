@@ -32,6 +32,32 @@ except ImportError:  # an interpreter without it (tests/test_s31_fixg.py)
     _fix_co_filename = None
 
 
+class _Module(ModuleType):
+    """The type of the plain modules :class:`Loader` makes: a ``ModuleType`` whose class holds
+    ``__path__ = ()`` while one of those modules' bodies runs (:meth:`Loader.exec_module`), and none
+    otherwise; the instances never hold one in their ``__dict__`` once their body runs.
+
+    Each ``from module import name`` statement makes CPython's ``PyImport_ImportModuleLevelObject`` ask the
+    module for ``__path__`` (``_PyObject_LookupAttr``, @ v3.11.7 Python/import.c): a plain ``ModuleType``
+    has none, and ``module_getattro`` formats two messages (the generic look-up's, then its own), builds
+    and clears an ``AttributeError``; found, the same statement calls ``importlib._bootstrap.
+    _handle_fromlist``, which returns the module once ``hasattr`` finds each name (~half the instructions,
+    but a Python frame). A plain ``ask`` runs ~1,700 such statements on our plain modules while their
+    bodies run (bench/RESULTS.md session 45); after, a function's own ``from module import name`` (a reader
+    imported on first use) takes CPython's path again: no frame more per message
+    (tests/test_parse_render_speed.py counts them). While a body runs, ``hasattr(module, '__path__')`` is
+    true (the spec is unchanged: ``submodule_search_locations`` None, ``__package__`` the parent);
+    ``import module.name`` searches no folder (an empty path) and raises ``ModuleNotFoundError`` "No module
+    named 'module.name'" without "; 'module' is not a package"; ``from module import missing`` raises the
+    same ``ImportError`` as before (``_handle_fromlist`` finds no such submodule, then ``IMPORT_FROM``
+    reports the name)."""
+
+
+_running = 0
+"""How many of :class:`Loader`'s module bodies are running (nested imports): ``_Module.__path__`` is set
+while it is not 0."""
+
+
 class Loader(SourceFileLoader):
     """A ``SourceFileLoader`` whose code comes from its ``.pyc`` (``cached``) when that is current."""
 
@@ -39,15 +65,16 @@ class Loader(SourceFileLoader):
     stat: os.stat_result | None = None  # the source's, taken by Finder.find_spec: used once, then os.stat
 
     def create_module(self, spec: ModuleSpec) -> ModuleType:
-        """A new module that holds ``__file__`` and ``__cached__`` already (the values, ``spec.origin`` and
-        ``spec.cached``, and the dict order that ``importlib._bootstrap._init_module_attrs`` gives it next)
-        and ``__path__ = None`` (which that function reads as "not a package" and :meth:`exec_module`
-        removes before the body runs). Each ``getattr(module, '__path__' / '__file__' / '__cached__', None)``
-        of ``_init_module_attrs`` then finds a value instead of raising and catching an ``AttributeError``:
+        """A new :class:`_Module` that holds ``__file__`` and ``__cached__`` already (the values,
+        ``spec.origin`` and ``spec.cached``, and the dict order that
+        ``importlib._bootstrap._init_module_attrs`` gives it next) and ``__path__ = None`` (which that
+        function reads as "not a package" and :meth:`exec_module` removes before the body runs). Each
+        ``getattr(module, '__path__' / '__file__' / '__cached__', None)`` of ``_init_module_attrs`` then
+        finds a value instead of raising and catching an ``AttributeError``:
         for a module still being set up, two formatted messages and a look-up of ``spec._initializing``,
         ~11k instructions each, three a module, ~430 modules of a plain ``ask`` (−12M instructions of
         ~1,007M, callgrind; bench/RESULTS.md session 44). The module ``exec_module`` runs is the same."""
-        module = ModuleType(spec.name)
+        module = _Module(spec.name)
         module.__path__ = None  # type: ignore[attr-defined]  # "not a package": dropped by exec_module
         module.__file__ = spec.origin
         module.__cached__ = spec.cached
@@ -55,10 +82,19 @@ class Loader(SourceFileLoader):
 
     def exec_module(self, module: ModuleType) -> None:
         """Drop :meth:`create_module`'s ``__path__`` (a plain module has none), then run the module as
-        ``SourceFileLoader`` does."""
+        ``SourceFileLoader`` does, ``_Module.__path__`` set while it runs (see :class:`_Module`)."""
+        global _running
         if module.__dict__.get("__path__", 0) is None:
             del module.__path__
-        super().exec_module(module)
+        if not _running:
+            _Module.__path__ = ()  # type: ignore[attr-defined]
+        _running += 1
+        try:
+            super().exec_module(module)
+        finally:
+            _running -= 1
+            if not _running and "__path__" in _Module.__dict__:  # (threads importing at once)
+                del _Module.__path__  # type: ignore[attr-defined]
 
     def get_code(self, fullname: str) -> object:
         """The module's code object from ``self.cached`` when its header is CPython's for this source

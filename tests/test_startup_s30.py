@@ -42,6 +42,8 @@ DEFERRED = (
     "estimator.late_gradients", "estimator.sample_padding",
     # s44 merge: this session's readers a plain question never reaches
     "bot.parse.draft_model", "bot.parse.keyed_values", "bot.parse.ram_offered", "bot.parse.cloud_providers",
+    # s45-speed: whole-message readers whose gates bot.parse declares
+    "bot.parse.stage_rigs", "bot.parse.eval_cards", "bot.parse.echoed_values", "bot.parse.sample_range",
 )  # fmt: skip
 
 

@@ -1,14 +1,13 @@
 """Question text → typed SizingRequest, in steps (see :mod:`bot.parse.assemble`), plus what the
 conversation reads from the message (:mod:`bot.parse.cues`): everything core needs, in one result."""
 
+import re
 from operator import itemgetter
 
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
 from bot.parse.asked_end import ASKED_END_RE, EARLIER_SETUP_RE
 from bot.parse.cue_index import FOLD_TABLE, CueTable
 from bot.parse.daily_hours import with_daily_hours
-from bot.parse.eval_cards import GATE_RE as EVAL_CARDS_RE
-from bot.parse.eval_cards import without_eval_cards
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.non_llm import GATE_RE as NON_LLM_RE
@@ -24,12 +23,37 @@ from bot.parse.second_stage import with_second_stage
 from bot.parse.seq_parallel import GATE_RE as SEQ_PARALLEL_RE
 from bot.parse.seq_parallel import with_sequence_parallel
 from bot.parse.slot_count import with_slot_count
-from bot.parse.stage_rigs import GATE_RE as STAGE_RIGS_RE
-from bot.parse.stage_rigs import STAGE_CUES, stage_rigs
 from bot.parse.which_cards import GATE_RE as WHICH_CARDS_RE
 from bot.parse.which_cards import with_cards_compared
 from bot.parse.whitespace import LONG_RUN_RE, squeeze_whitespace
+from estimator.later import later
 
+# Two whole-message readers' gates, declared here: bot.parse.stage_rigs (which imports its gate back) and
+# bot.parse.eval_cards are imported on parse's first call past their gate (estimator.later stand-ins, under
+# names of their own: importing a submodule sets the package's attribute of its name; start-up, s45-speed)
+(_stage_rigs,) = later("bot.parse.stage_rigs", "stage_rigs")
+(_without_eval_cards,) = later("bot.parse.eval_cards", "without_eval_cards")
+STAGE_RIGS_RE = re.compile(
+    r"\A(?=.*?(?:pre-?train|预训练|fine-?tun|(?<![a-z])sft(?![a-z])|微调|lora|instruction[\s-]tun))"
+    r"(?=.*?(?:\bthen\b|after\s+that|afterwards|然后|之后|再|接着|[.?!。？！]\s*\S))"
+    r"(?=.*?(?:pre-?train|预训练|(?<![a-z])sft(?![a-z])|微调|fine-?tun|inference|serv(?:e|ing)|deploy|推理|部署)"
+    r".*?(?:pre-?train|预训练|(?<![a-z])sft(?![a-z])|微调|fine-?tun|inference|serv(?:e|ing)|deploy|推理|部署))",
+    re.IGNORECASE | re.DOTALL,
+)
+"""Cheap test: a training word, a sentence end or a 'then', and two stage words. Anchored at ``\\A``: the
+lookaheads are tried at the start only, one linear scan each (unanchored, ``search`` retried them at
+every position: O(n²), 12 s for a 10,000-character message, s24 trial #1)."""
+STAGE_CUES = ("pre", "预训练", "sft", "微调", "fine", "inference", "serv", "deploy", "推理", "部署")
+"""A literal each stage word of :data:`STAGE_RIGS_RE`'s third look-ahead holds, lower case ('pre-?train'
+'pre', 'fine-?tun' 'fine', 'serv(?:e|ing)' 'serv'): two stage words, two of them in the folded text."""
+
+
+EVAL_CARDS_RE = re.compile(
+    r"(?:\bfor\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|做\s*(?:评测|评估|测评|推理)"
+    r"|用于\s*(?:评测|评估|测评|推理)|用来\s*(?:评测|评估|测评|推理)|(?:评测|评估|测评)\s*用)",
+    re.IGNORECASE,
+)
+"""Cheap test: a purpose other than training ('for eval', '做评测', '用于推理')."""
 _REASON = itemgetter(1)
 """An ``unused_numbers`` entry's reason."""
 _RIGS = (STAGE_RIGS_RE, "stage_rigs")
@@ -73,9 +97,9 @@ def parse(text: str) -> ParseResult:
         if rigs := _RIGS in steps:  # an ASCII text (an O(1) test) is only lower-cased (s34)
             folded = raw.lower() if raw.isascii() else raw.translate(FOLD_TABLE).lower()
             rigs = sum(map(folded.count, STAGE_CUES)) > 1
-        first = stage_rigs(raw, parse_one) if rigs and STAGE_RIGS_RE.search(raw) else None  # s21
+        first = _stage_rigs(raw, parse_one) if rigs and STAGE_RIGS_RE.search(raw) else None  # s21
         if first is None and _EVAL in steps and EVAL_CARDS_RE.search(raw):  # '… plus 4 A100 for eval' (s23)
-            first = without_eval_cards(raw, parse_one)
+            first = _without_eval_cards(raw, parse_one)
         parsed = with_past_runs(without_other_methods(without_other_cards(first or parse_one(raw))), raw)
         if _LAPTOP in steps and LAPTOP_RE.search(raw):  # its gate here: no frame without a laptop named
             from bot.parse.laptop_note import with_laptop_note

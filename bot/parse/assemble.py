@@ -32,8 +32,6 @@ from bot.parse.cue_index import forget as forget_cues
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
-from bot.parse.echoed_values import CUES as ECHO_CUES
-from bot.parse.echoed_values import echoed
 from bot.parse.engine_world import engine_world
 from bot.parse.field_steps import FieldSteps
 from bot.parse.generic_values import ACCUMULATION, place_unread
@@ -84,6 +82,10 @@ from bot.parse.written_names import unequal_products
 from estimator import catalog
 from estimator.models import SizingRequest
 from estimator.request import MAX_PARAMS
+
+ECHO_CUES = ("小时", "hour", "hrs", "并发", "concurren", " at ", " on ")
+"""Literals one of which the message holds for any rule of :mod:`bot.parse.echoed_values` to read anything
+(its gate: that module is imported only past it, start-up s45-speed)."""
 
 __all__ = ["parse", "recipe_tools"]
 
@@ -352,6 +354,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if "'unread'" in str(out):  # s43-workmiss: another run's value said as the one used was
             for cue in ECHO_CUES:  # a loop of C tests: no search, no frame (the gate)
                 if cue in self.s0:
+                    from bot.parse.echoed_values import echoed  # imported when used (start-up)
+
                     out = echoed(self.s0, out, vars(request))
                     break
         if "'unread'" in str(out):  # s44-workmiss: another run's value after its setting's key

@@ -14,7 +14,7 @@ another run (``"<field>: <n>"``, reason ``other_setup``: the understanding contr
 
 A named ``<field>: <n>`` of concurrency or GPU count is a value listed (bot.parse.value_list.listed): the
 answer gives each a row of ``report.per_value``. Gated at its call site (bot.parse.assemble) by an unread item
-and one of :data:`CUES` in the message.
+and one of :data:`bot.parse.assemble.ECHO_CUES` in the message.
 """
 
 from __future__ import annotations
@@ -48,9 +48,6 @@ never a unit ('at 290 W', 'at 2.5G')."""
 
 NUMBER_RE = rc(r"(?<![\d.,])(?P<n>\d{1,6})(?![\d.])")
 """A whole number as written (not a part of '2.5' nor of '5,719')."""
-
-CUES = ("小时", "hour", "hrs", "并发", "concurren", " at ", " on ")
-"""Literals one of which the message holds for any rule here to read anything (the gate)."""
 
 
 def _by_unit(s: str, raw: str, request: dict[str, Any]) -> str | None:

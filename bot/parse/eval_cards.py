@@ -22,12 +22,6 @@ EVAL_CARDS = "eval_cards"
 EVAL_SHARE = "eval_share"
 """The reason of a share OF the rig kept for evaluation ('其中2张做评测'): not cards beside it (s24 #9)."""
 
-GATE_RE = re.compile(
-    r"(?:\bfor\s+(?:the\s+)?(?:evals?|evaluation|inference|serving)\b|做\s*(?:评测|评估|测评|推理)"
-    r"|用于\s*(?:评测|评估|测评|推理)|用来\s*(?:评测|评估|测评|推理)|(?:评测|评估|测评)\s*用)",
-    re.IGNORECASE,
-)
-"""Cheap test: a purpose other than training ('for eval', '做评测', '用于推理')."""
 TRAINING_RE = re.compile(r"train|fine-?tun|(?<![a-z])sft(?![a-z])|lora|预训练|微调|训练", re.IGNORECASE)
 """A training question: only there is a card for evaluation not the job's."""
 RL_JOB_RE = re.compile(

@@ -29,12 +29,11 @@ from bot.parse.numbers import NumberToken
 from bot.parse.others_run import others_at, others_cue
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
+from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed, typed_release
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import SAMPLE_LENGTH
-from bot.parse.sample_range import GATE_RE as RANGE_GATE_RE
-from bot.parse.sample_range import sample_range
 from bot.parse.schedule_words import team_size
 from bot.parse.structure import Segment, job_tokens, pick, segments
 from bot.parse.token_words import PERIOD_WORDS
@@ -49,6 +48,15 @@ from bot.parse.words import (
     within_a_period_days,
 )
 from estimator import catalog
+
+RANGE_GATE_RE = rc(
+    r"\d\s*(?:[kK]|万|千)?\s*(?:~|～|-|—|到|至|to)\s*\d"
+    r"|(?:average|avg|mean|平均)[\s\S]{0,60}?(?:max(?:imum)?|longest|最长|最大)"
+    r"|(?:max(?:imum)?|longest|最长|最大)[\s\S]{0,60}?(?:average|avg|mean|平均)"
+)
+"""The C-level gate of :func:`bot.parse.sample_range.sample_range` (imported only past it, s45-speed): a
+number (s43: or a count in 万/千, '1万到5万条'), a range mark and another number; or an average and a longest
+length named together ('average 800 tokens, max 4096'; '平均 800 token，最长 4096')."""
 
 _ROLE_OF = attrgetter("role")
 _MODEL_ID_OF = attrgetter("model_id")
@@ -252,6 +260,8 @@ class FieldSteps(GpuFieldSteps):
         ~2k, replies ~500": 2,500 a sequence). Returns the data's bytes if so given ("20GB 纯文本")."""
         f = self.f
         if RANGE_GATE_RE.search(self.s):
+            from bot.parse.sample_range import sample_range  # imported when used (start-up)
+
             sample_range(self)  # '2k~4k tokens per sample': the mean for the time, the longer end fits
         samples, tps = firsts(self, "samples", "tps")
         f["num_samples"] = f.get("num_samples") or (samples.value if samples else None)  # a key's first

@@ -14,15 +14,6 @@ from bot.parse.negated_values import RANGE_END_RE
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
 
-GATE_RE = rc(
-    r"\d\s*(?:[kK]|万|千)?\s*(?:~|～|-|—|到|至|to)\s*\d"
-    r"|(?:average|avg|mean|平均)[\s\S]{0,60}?(?:max(?:imum)?|longest|最长|最大)"
-    r"|(?:max(?:imum)?|longest|最长|最大)[\s\S]{0,60}?(?:average|avg|mean|平均)"
-)
-"""The call site's C-level gate: a number (s43: or a count in 万/千, '1万到5万条'), a range mark and another
-number; or an average and a longest length named together ('average 800 tokens, max 4096'; '平均 800
-token，最长 4096')."""
-
 AVG_CUE_RE = rc(r"(?i)(?:average|avg|mean|平均)[^\d]{0,24}$")
 """An average's word just before a length ('average 800', 'avg. length 800', '平均长度 800')."""
 MAX_CUE_RE = rc(r"(?i)(?:max(?:imum)?|longest|最长|最大)[^\d]{0,24}$")

@@ -19,25 +19,13 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
+from bot.parse import STAGE_CUES  # the gate is declared beside parse's call, which imports this module
+from bot.parse import STAGE_RIGS_RE as GATE_RE  # only when the gate finds the message (start-up)
 from bot.parse.cue_index import FOLD_TABLE
 from bot.parse.gpus import extract_gpus
 from bot.parse.normalize import normalize
 from bot.parse.result import ParseResult
 from bot.parse.words import explicit_stage
-
-GATE_RE = re.compile(
-    r"\A(?=.*?(?:pre-?train|预训练|fine-?tun|(?<![a-z])sft(?![a-z])|微调|lora|instruction[\s-]tun))"
-    r"(?=.*?(?:\bthen\b|after\s+that|afterwards|然后|之后|再|接着|[.?!。？！]\s*\S))"
-    r"(?=.*?(?:pre-?train|预训练|(?<![a-z])sft(?![a-z])|微调|fine-?tun|inference|serv(?:e|ing)|deploy|推理|部署)"
-    r".*?(?:pre-?train|预训练|(?<![a-z])sft(?![a-z])|微调|fine-?tun|inference|serv(?:e|ing)|deploy|推理|部署))",
-    re.IGNORECASE | re.DOTALL,
-)
-"""Cheap test: a training word, a sentence end or a 'then', and two stage words. Anchored at ``\\A``: the
-lookaheads are tried at the start only, one linear scan each (unanchored, ``search`` retried them at
-every position: O(n²), 12 s for a 10,000-character message, s24 trial #1)."""
-STAGE_CUES = ("pre", "预训练", "sft", "微调", "fine", "inference", "serv", "deploy", "推理", "部署")
-"""A literal each stage word of :data:`GATE_RE`'s third look-ahead holds, lower case ('pre-?train' 'pre',
-'fine-?tun' 'fine', 'serv(?:e|ing)' 'serv'): two stage words, two of them in the folded text."""
 
 
 def rigs_gate(raw: str) -> bool:
