@@ -83,6 +83,10 @@ def read_inline_flags(
         from bot.parse.engines_named import stated_tgi_version
 
         out.fields["tgi_version"] = stated_tgi_version(s)
+    if ("chunked_local" in s or "kvcache" in s or "hybrid-kv" in s) and runtime in (None, "vLLM", "SGLang"):
+        from bot.parse.chunked_flags import chunked_settings  # s45: Llama 4's chunked-attention KV
+
+        out.fields.update(chunked_settings(s))
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
     budgets = "-tokens" in s or "_tokens" in s or "prefill" in s  # s37-rev: a token budget, no engine named
