@@ -29,23 +29,30 @@ SGLANG_BARE_RATIO = 0.5
 """``--hybrid-kvcache-ratio`` without a value: argparse's ``const`` in SGLang's server_args.py."""
 
 
-def chunked_settings(s: str) -> dict[str, Any]:
+def chunked_settings(s: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """The request fields the normalized text ``s`` states for chunked attention: ``chunked_hybrid_kv``
-    (bool) and/or ``hybrid_kvcache_ratio`` (0–1); a ratio outside [0, 1] is not read. {} when none."""
+    (bool) and/or ``hybrid_kvcache_ratio`` (0–1), and the (start, end) spans read, for the caller to mask
+    (their numbers are no count or size); a ratio outside [0, 1] is not read. ({}, []) when none."""
     out: dict[str, Any] = {}
+    spans: list[tuple[int, int]] = []
     if "chunked_local" in s:
         m = ENV_RE.search(s)
         if m is not None:
             out["chunked_hybrid_kv"] = m.group(1) in ("1", "true")
-    if "chunked_hybrid_kv" not in out and "hybrid" in s and DISABLE_HMA_RE.search(s):
-        out["chunked_hybrid_kv"] = False
+            spans.append(m.span())
+    if "chunked_hybrid_kv" not in out and "hybrid" in s:
+        m = DISABLE_HMA_RE.search(s)
+        if m is not None:
+            out["chunked_hybrid_kv"] = False
+            spans.append(m.span())
     if "kvcache" in s:
         m = RATIO_RE.search(s)
         if m is not None:
             value = float(m.group(1)) if m.group(1) else SGLANG_BARE_RATIO
             if 0 <= value <= 1:
                 out["hybrid_kvcache_ratio"] = value
-    return out
+                spans.append(m.span())
+    return out, spans
 
 
 COMMAND_FLAGS = {
