@@ -97,3 +97,11 @@ def as_allocated(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> ModelSp
     if window is None:
         return spec
     return spec.model_copy(update={"sliding_window": window, "sliding_window_layers": spec.chunked_layers})
+
+
+def quiet_within_chunk(ledger: Ledger, spec: ModelSpec, context_tokens: int | None) -> None:
+    """Drop the chunk notes of :func:`as_allocated` when the context sized (tokens) is within one chunk:
+    every layer then holds the whole context whatever the runtime, so the note would answer nothing asked
+    (a default 4,096-token chat context on Scout)."""
+    if context_tokens and spec.attention_chunk_size and context_tokens <= spec.attention_chunk_size:
+        ledger.notes = [n for n in ledger.notes if not n.code.startswith("chunked_kv")]

@@ -253,3 +253,19 @@ def test_config_json_reads_the_chunked_layers() -> None:
     assert spec_from_config(_llama4_config(no_rope_layers=flags)).spec.chunked_layers == 37
     none = spec_from_config(_llama4_config(attention_chunk_size=None)).spec
     assert (none.attention_chunk_size, none.chunked_layers) == (None, None)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "How many H100 to serve Llama 4 Scout for 10 users?",
+        "Llama 4 Scout 8K 上下文 10 个并发，H100 要几张？",
+    ],
+)
+def test_no_chunk_note_within_one_chunk(q: str) -> None:
+    """At a context of at most 8,192 tokens every layer holds the whole context on any runtime: no note."""
+    kv, _, codes = kv_and_codes(q)
+    report = answer(q).report
+    assert report is not None and report.inference is not None
+    context = report.inference.context_tokens
+    assert context <= 8192 and codes == [] and kv == pytest.approx(FULL * context)
