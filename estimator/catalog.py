@@ -102,6 +102,12 @@ class ModelSpec(KeepsDerived):
     sliding_window: int | None = None
     sliding_window_layers: int | None = None
     """layers using the window when not all do (Gemma 2: every other layer)"""
+    attention_chunk_size: int | None = None
+    """Llama 4's chunked local attention (config.json ``attention_chunk_size``, tokens): a chunked layer
+    attends within its chunk; whether the engine keeps one chunk of KV there is the runtime's choice
+    (:mod:`estimator.chunked_kv`), so it is not a window here"""
+    chunked_layers: int | None = None
+    """layers using chunked local attention (Llama 4: the RoPE layers of ``no_rope_layers``, 36 of 48)"""
     # Mixture of experts
     experts: int | None = None
     experts_top_k: int | None = None

@@ -20,6 +20,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "vocab": (2, 10_000_000),
     "max_context": (1, 1_000_000_000),
     "sliding_window": (1, 1_000_000_000),
+    "attention_chunk_size": (1, 1_000_000_000),
     "experts": (1, 100_000),
     "experts_top_k": (1, 100_000),
     "shared_experts": (0, 1_000),
@@ -268,6 +269,8 @@ def _read(r: _Reader, model_type: str) -> dict[str, Any]:
             raise ConfigError("unsupported_layout", tuple(experts), model_type)
     if model_type not in GEMMA and out.get("sliding_window_layers") is None:
         out["sliding_window"], out["sliding_window_layers"] = _window(r, model_type, out["layers"])
+    if model_type in LLAMA4:  # iRoPE: the RoPE layers attend within attention_chunk_size-token chunks
+        out["attention_chunk_size"], out["chunked_layers"] = _chunked(r, out["layers"])
     return out
 
 
@@ -337,6 +340,22 @@ def _window(r: _Reader, model_type: str, layers: int | None) -> tuple[int | None
     if model_type in ("mistral", "mixtral", "starcoder2"):
         return window, None
     return None, None
+
+
+def _chunked(r: _Reader, layers: int | None) -> tuple[int | None, int | None]:
+    """Llama 4's chunked local attention: (``attention_chunk_size`` in tokens, the layers using it). A layer
+    is chunked where it uses RoPE: ``no_rope_layers[i]`` is 1 (transformers ``Llama4TextAttention``:
+    ``use_rope = config.no_rope_layers[layer_idx]``, chunked when so); without the list, every layer but
+    each ``no_rope_layer_interval``-th (default 4: 36 of 48). (None, None) without a chunk size. How much
+    KV a chunked layer keeps is the runtime's (:mod:`estimator.chunked_kv`)."""
+    chunk = r.int("attention_chunk_size", required=False)
+    if not chunk or not layers:
+        return None, None
+    flags = r.config.get("no_rope_layers")
+    if isinstance(flags, list) and flags:
+        return chunk, sum(1 for f in flags[:layers] if f)
+    interval = r.int("no_rope_layer_interval", default=4) or 4
+    return chunk, layers - layers // interval
 
 
 def _moe(r: _Reader, experts_key: str, width_key: str) -> dict[str, Any]:

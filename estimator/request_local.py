@@ -204,3 +204,21 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "release: the current TGI_WIGGLE_ROOM rule",
         json_schema_extra=_setting("serving", json_order=111, runtimes=("TGI",)),
     )
+    chunked_hybrid_kv: bool | None = Field(
+        None,
+        description="VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE as set in the question or a pasted "
+        "command (1: Llama 4's chunked layers keep one attention_chunk_size of KV, 0: every layer the whole "
+        "context; estimator.chunked_kv); None: the stated release's default (False until v0.12, True from "
+        "v0.16), or True with no release stated",
+        json_schema_extra=_setting("serving", json_order=137, runtimes=("vLLM",)),
+    )
+    hybrid_kvcache_ratio: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="SGLang's --hybrid-kvcache-ratio as stated (a bare flag: 0.5): the local pool of "
+        "Llama 4's chunked layers is (1 − r) + r × chunk ÷ context_length of the global one "
+        "(estimator.chunked_kv); "
+        "None: SGLang sizes every layer for the whole context",
+        json_schema_extra=_setting("serving", json_order=138, runtimes=("SGLang",)),
+    )

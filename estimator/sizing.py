@@ -138,6 +138,10 @@ def _served(req: SizingRequest, r: Resolved, ledger: Ledger) -> Any:
     mark = (len(ledger.assumptions), len(ledger.notes))  # before sizing: what an answer on own cards replaces
     sized = size_serving(req, r.spec, r.params, r.active, r.gpu, ledger)
     served = with_layer_split(req, r.spec, r.gpu, sized)
+    if r.spec.chunked_layers:  # s45: Llama 4's chunk note says nothing at a context within one chunk
+        from estimator.chunked_kv import quiet_within_chunk
+
+        quiet_within_chunk(ledger, r.spec, served.inference.context_tokens)
     if req.gpu_count and not req.seq_len and served.inference.min_gpus > req.gpu_count:
         return _on_own_cards(req, r, served, ledger, mark)
     return served

@@ -25,6 +25,8 @@ def unused_local(said: SizingRequest, report: SizingReport) -> list[tuple[str, s
     request's images whose tokens are not known: :func:`unused_request_images` (s44)."""
     split = report.inference is not None and report.inference.layer_split is not None
     out = unused_request_images(said, report) if said.images_per_request else []
+    if said.chunked_hybrid_kv is not None or said.hybrid_kvcache_ratio is not None:  # s45: Llama 4's
+        out += unused_chunked(said, report)
     if (
         said.offload and not split and said.gpu_layers is None and not said.cpu_moe_layers
     ):  # -ngl ≥ layers + 1
@@ -88,3 +90,18 @@ def unused_request_images(said: SizingRequest, report: SizingReport) -> list[tup
     dynamic = spec is not None and spec.vision is not None and bool(spec.vision.pixels_per_token)
     why = "image_no_resolution" if dynamic else "image_request_uncounted"
     return [(f"images_per_request: {said.images_per_request}", why)]
+
+
+def unused_chunked(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """vLLM's ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` or SGLang's ``--hybrid-kvcache-ratio``
+    said for a model without chunked local attention (only Llama 4's ``attention_chunk_size`` layers are
+    sized by them, :mod:`estimator.chunked_kv`): named as not used ('no_chunked_attention')."""
+    spec = report.model_spec
+    if spec is not None and spec.attention_chunk_size and spec.chunked_layers:
+        return []
+    out = []
+    if said.chunked_hybrid_kv is not None:
+        out.append((setting_text("chunked_hybrid_kv", said.chunked_hybrid_kv), "no_chunked_attention"))
+    if said.hybrid_kvcache_ratio is not None:
+        out.append((setting_text("hybrid_kvcache_ratio", said.hybrid_kvcache_ratio), "no_chunked_attention"))
+    return out

@@ -83,6 +83,15 @@ def read_inline_flags(
         from bot.parse.engines_named import stated_tgi_version
 
         out.fields["tgi_version"] = stated_tgi_version(s)
+    if ("chunked_local" in s or "kvcache" in s or "hybrid-kv" in s) and runtime in (None, "vLLM", "SGLang"):
+        from bot.parse.chunked_flags import chunked_settings  # s45: Llama 4's chunked-attention KV
+
+        said, spans = chunked_settings(out.s)
+        out.fields.update(said)
+        if "chunked_hybrid_kv" in said:  # the variable's 0/1 is no count: read (bot.parse.left_behind)
+            out.computed_from += (int(said["chunked_hybrid_kv"]),)
+        for start, end in spans:
+            out.s = mask(out.s, start, end, " ")
     tool = _TOOLS.get(runtime or "")
     xinference = "xinference" in s  # Xinference's launch flags beside its engine's (s13: '--n-gpu 2')
     budgets = "-tokens" in s or "_tokens" in s or "prefill" in s  # s37-rev: a token budget, no engine named

@@ -105,6 +105,9 @@ IGNORED_TEXTS: dict[str, str] = {
     "sdpa_default": N_("without FlashAttention, transformers uses SDPA by default: no attention scores kept"),
     "auto_value": N_("“auto”: the tool fills it in at run time"),
     "bad_value": N_("not a value this setting can take"),
+    "no_chunked_attention": N_(
+        "the model has no chunked local attention (Llama 4's): every layer keeps the whole context anyway"
+    ),
     "close_value": N_("not understood: not a value this setting takes, read as the closest one it takes"),
     "colon_missing": N_("read as “key: value”: the colon after the key was missing"),
     "utilization_bounds": N_("the share of GPU memory an engine may use is above 0 and at most 1"),

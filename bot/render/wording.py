@@ -3,6 +3,7 @@ msgids (English) marked with N_ for extraction; translated at render time."""
 
 from __future__ import annotations
 
+from bot.render.chunked_texts import CHUNKED_NOTE_MESSAGES
 from bot.render.dp_attention_texts import DP_ATTENTION_NOTE_MESSAGES
 from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
@@ -13,6 +14,7 @@ from bot.render.wording_extra import EXTRA_MONEY, EXTRA_NOTE_MESSAGES, EXTRA_VER
 NOTE_MESSAGES: dict[NoteCode, str] = {
     **EXTRA_NOTE_MESSAGES,
     **DP_ATTENTION_NOTE_MESSAGES,  # s44 fixserve #2 (bot.render.dp_attention_texts)
+    **CHUNKED_NOTE_MESSAGES,  # s45: Llama 4's chunked layers per runtime (bot.render.chunked_texts)
     NoteCode.global_batch_adjusted: N_(
         "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
         "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "

@@ -370,6 +370,8 @@ EXTRA_FIELD_LABELS: dict[str, str] = {
     "vllm_version": N_("vLLM release"),
     "lmdeploy_version": N_("lmdeploy release"),
     "tgi_version": N_("TGI release"),
+    "chunked_hybrid_kv": N_("vLLM's per-chunk KV (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE)"),
+    "hybrid_kvcache_ratio": N_("SGLang's --hybrid-kvcache-ratio"),
     "draft_model": N_("draft model"),
     "target_tokens_per_s": N_("Output tokens/s needed"),
     "tokens_per_request": N_("Tokens per request"),

@@ -265,12 +265,22 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
             cfg.set(flag, "cpu_moe_layers", value if flag in ("--n-cpu-moe", "-ncmoe") else ALL_EXPERTS)
             cfg.values["offload"] = True  # MoE experts kept in CPU memory: a partial CPU offload
             continue
+        if tool in ("sglang", "vllm") and "hybrid" in flag:  # s45: how Llama 4's chunked layers keep KV
+            from bot.parse.chunked_flags import COMMAND_FLAGS, command_flag
+
+            if flag in COMMAND_FLAGS[tool]:
+                command_flag(cfg, flag, value)
+                continue
         from bot.parse.configs.abbrev import expand_prefix
 
         _serve_flag(cfg, tool, table, expand_prefix(tool, flag) or flag, value)  # argparse: a unique prefix
     from bot.parse.configs.serve_gpus import serving_gpus
 
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
+    if tool == "vllm" and "CHUNKED_LOCAL" in text.upper():  # s45: the variable before the command
+        from bot.parse.chunked_flags import command_env
+
+        command_env(text, cfg)
     if cfg.model_name is None:
         from bot.parse.configs.positional import positional_model
 
