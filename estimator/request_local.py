@@ -210,7 +210,7 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "command (1: Llama 4's chunked layers keep one attention_chunk_size of KV, 0: every layer the whole "
         "context; estimator.chunked_kv); None: the stated release's default (False until v0.12, True from "
         "v0.16), or True with no release stated",
-        json_schema_extra=_setting("serving", json_order=137, runtimes=("vLLM",)),
+        json_schema_extra=_setting("serving", json_order=123, runtimes=("vLLM",)),
     )
     hybrid_kvcache_ratio: float | None = Field(
         None,
@@ -220,5 +220,5 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "Llama 4's chunked layers is (1 − r) + r × chunk ÷ context_length of the global one "
         "(estimator.chunked_kv); "
         "None: SGLang sizes every layer for the whole context",
-        json_schema_extra=_setting("serving", json_order=138, runtimes=("SGLang",)),
+        json_schema_extra=_setting("serving", json_order=124, runtimes=("SGLang",)),
     )
