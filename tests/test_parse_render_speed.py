@@ -116,7 +116,9 @@ def test_a_parse_makes_few_python_calls():
     # readers, each gated: +1.5 a parse over s42-speed's 485.896): bound + 0.2 %
     # s43 merge: 488.44 (round 39's, workmiss', fixread's, fixread2's, fixjob's, fixtrial's readers, each
     # gated: +1.0 a parse over s42's 487.44): bound + 0.2 %
-    assert sum(calls) / len(calls) < 489.42
+    # s45-verdict2: 489.400 -> 489.424 (vLLM named in words: bot.parse.assemble.vllm_default_length, one frame
+    # for the 3 of 125 questions that name vLLM, gated by runtime == "vLLM"): bound + 0.03
+    assert sum(calls) / len(calls) < 489.45
 
 
 def test_a_parse_makes_few_regex_searches():

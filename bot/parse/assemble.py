@@ -44,7 +44,7 @@ from bot.parse.instances import typed_only
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
-from bot.parse.models import ModelMention
+from bot.parse.models import NO_VERSION, ModelMention
 from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import prepare
@@ -222,6 +222,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         self._other_device(gpus)
         self._time_and_asks(gpus)
         self._generic()  # then each field beyond its declared bound: named, not dropped
+        if self.f.get("runtime") == "vLLM":  # named in words with no length: vLLM starts at the model's
+            self.f["max_model_len_default"] = vllm_default_length(self.f, model_mention)  # (s45 verdict2)
         request, found = build_request(self.f)
         unknown_model = named_unknown(unknown, self) if model_mention is None else None  # '7B': a size
         unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
@@ -441,3 +443,18 @@ def _item_after(s: str, n: int) -> bool:
             return True
         at = s.find(text, at + 1)
     return False
+
+
+VLLM_LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
+"""Fields that state a length: with any of them said, vLLM is not left at the model's own length."""
+
+
+def vllm_default_length(fields: dict, mention: ModelMention | None) -> bool | None:
+    """True when vLLM is named with no length said (:data:`VLLM_LENGTHS`) and the model's version is named
+    (not 'LLaMA-70B' read as the latest release, whose window is a guess): ``vllm serve`` then takes the
+    release's config.json ``max_position_embeddings`` as --max-model-len (vllm/config.py
+    ``_get_and_verify_max_len``) and refuses to start when one such sequence does not fit its KV cache
+    (estimator.serving_launch.takes_model_length). None otherwise (a pasted command's own value stays)."""
+    if fields.get("max_model_len_default") or mention is None or mention.substitution == NO_VERSION:
+        return fields.get("max_model_len_default")
+    return None if any(map(fields.get, VLLM_LENGTHS)) else True  # in C: no generator frames (speed pins)

@@ -121,6 +121,8 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
     update.update(stack.values)
+    if "max_model_len" in update:  # the command's own length: not vLLM's default from the words (s45)
+        update["max_model_len_default"] = None
     from bot.parse.configs.prose_change import layout_changes
 
     changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
