@@ -98,3 +98,18 @@ def test_the_commands_own_length_wins_over_the_words():
     assert data["report"]["feasible"] == "yes"
     data = ask_json_in_process("Serve Llama 3.1 8B with vLLM on one RTX 4090")
     assert data["request"]["max_model_len_default"] is True  # the contract says why it refuses
+
+
+def test_a_follow_up_with_a_length_or_a_count_drops_the_models_own_length():
+    from bot.core.followup import merge
+    from bot.parse import parse
+
+    for first, then in (
+        ("Serve Llama 3.1 8B with vLLM on one RTX 4090", {"seq_len": 8192}),
+        ("用 vLLM 在一张 RTX 4090 上部署 Llama 3.1 8B", {"gpu_count": 2}),
+    ):
+        prev = parse(first).request
+        assert prev.max_model_len_default is True
+        merged, _ = merge(prev, then)
+        assert merged.max_model_len_default is None
+        assert merge(prev, {"concurrency": 4})[0].max_model_len_default is True  # a load alone keeps it
