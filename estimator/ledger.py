@@ -141,6 +141,15 @@ def beyond_window(
         ledger.note("release_config_windows", window=instruct, max_model_len=base, length=tokens)
 
 
+def derived_window(spec: ModelSpec, release: str | None) -> int:
+    """The max_model_len vLLM derives when none is set, in tokens: the typed base release's config.json
+    window where the catalog cites one (``base_config_window``), else the Instruct release's
+    (:func:`_config_window`; Qwen/Qwen2.5-14B-Instruct config.json: 32,768, not the YaRN 131,072)."""
+    if release == "base" and spec.base_config_window:
+        return spec.base_config_window
+    return _config_window(spec)
+
+
 def _config_window(spec: ModelSpec) -> int:
     """vLLM's derived max_model_len for the Instruct release: config.json's ``max_position_embeddings``. An
     entry whose ``max_context`` is the YaRN-scaled window (native × factor: Qwen2.5 7B/72B record 131,072)

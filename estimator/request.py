@@ -420,7 +420,9 @@ class SizingRequest(
     )
     max_model_len_default: bool | None = Field(
         None,
-        description="the pasted vLLM command sets no --max-model-len: vLLM takes max_position_embeddings "
+        description="vLLM left at its own length: a pasted vLLM command that sets no --max-model-len, or "
+        "vLLM named in words on one GPU with no length and the model's version named (bot.parse.assemble); "
+        "it then takes max_position_embeddings "
         "(vllm/config.py _get_and_verify_max_len) and refuses to start when one sequence of that length "
         "does not fit its KV cache (vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory)",
         json_schema_extra=_setting("serving", json_order=52),

@@ -30,7 +30,13 @@ from estimator.runtimes.others import (
     ollama_slots,
 )
 from estimator.serving_group import attention_tp, stated_group
-from estimator.serving_launch import Launch, engine_limit, launched_verdict, note_unsupported_gpu
+from estimator.serving_launch import (
+    Launch,
+    engine_limit,
+    launched_verdict,
+    note_unsupported_gpu,
+    takes_model_length,
+)
 from estimator.serving_layout import group_on, kv_capacity_tokens
 from estimator.serving_speed import FITTED, SUSTAINED_TFLOPS_16BIT
 from estimator.verdicts import requested_count
@@ -451,7 +457,7 @@ def _serving_notes(
     limit = engine_limit(req, inf, spec)  # vLLM checks one whole max_model_len
     if refused_to_start(req, inf, runtime, spec):
         ledger.note("vllm_refuses", kv_tokens=inf.kv_capacity_tokens, max_model_len=limit)
-        if req.max_model_len is None and req.max_model_len_default and limit > inf.context_tokens:
+        if takes_model_length(req) and limit > inf.context_tokens:
             ledger.note("max_model_len_from_model", max_model_len=limit, kv_tokens=inf.kv_capacity_tokens)
         assert count is not None
         at_max = _capacity_at_max_utilization(spec, gpu, inf, count)

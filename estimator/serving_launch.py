@@ -76,14 +76,27 @@ def reserve_share(
     return 0.0
 
 
+def takes_model_length(req: SizingRequest) -> bool:
+    """vLLM starts at the model's own length: no ``max_model_len`` stated and vLLM left at its default
+    (``max_model_len_default``: a pasted command that sets none, or vLLM named in words with no length
+    and the model's version named, bot.parse.assemble). vLLM then takes ``max_position_embeddings`` as
+    ``--max-model-len`` (vllm/config.py ``_get_and_verify_max_len``, ``max_model_len=None``) and refuses
+    to start when one sequence of it does not fit its KV cache (vllm/v1/core/kv_cache_utils.py
+    ``check_enough_kv_cache_memory``; v0: worker ``raise_if_cache_size_invalid``)."""
+    return req.max_model_len is None and bool(req.max_model_len_default)
+
+
 def engine_limit(req: SizingRequest, inf: Inference, spec: ModelSpec) -> int:
     """The longest sequence vLLM checks against its KV cache at start-up, in tokens: the stated
-    ``max_model_len``, else — a pasted command that sets none (``max_model_len_default``) — the model's
-    ``max_position_embeddings`` (vllm/config.py ``_get_and_verify_max_len``: 131,072 for Llama 3.1),
-    and at least the context sized."""
+    ``max_model_len``, else — vLLM left at its default (:func:`takes_model_length`) — the model's
+    ``max_position_embeddings`` of the release's config.json (vllm/config.py ``_get_and_verify_max_len``:
+    131,072 for Llama 3.1, 32,768 for Qwen2.5-14B-Instruct, whose 131,072 needs YaRN set by hand:
+    :func:`estimator.ledger.derived_window`), and at least the context sized."""
     limit = max(inf.context_tokens, req.max_model_len or 0)
-    if req.max_model_len is None and req.max_model_len_default and spec.max_context:
-        limit = max(limit, spec.max_context)
+    if takes_model_length(req) and spec.max_context:
+        from estimator.ledger import derived_window
+
+        limit = max(limit, derived_window(spec, req.release))
     return limit
 
 

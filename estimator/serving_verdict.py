@@ -20,7 +20,7 @@ from estimator.runtimes.base import visible_bytes
 from estimator.runtimes.llama_cpp import LlamaCpp, kq_score_bytes
 from estimator.runtimes.others import Lmdeploy, Ollama, Tgi
 from estimator.runtimes.vllm import Vllm, vllm_utilization
-from estimator.serving_launch import engine_limit
+from estimator.serving_launch import engine_limit, takes_model_length
 from estimator.serving_layout import tp_options
 from estimator.units import GIB
 from estimator.verdicts import requested_count
@@ -63,7 +63,7 @@ def serving_verdict(
         return "no", None
     if req.concurrency and inf.max_concurrency < req.concurrency:
         return "no", None
-    limited = req.max_model_len or req.max_model_len_default  # stated, or the model's (a pasted command)
+    limited = req.max_model_len or takes_model_length(req)  # stated, or the model's (vLLM's default)
     if limited and refused_to_start(req, inf, runtime_named(inf.runtime), spec):
         return "no", "max_model_len"  # the context fits, one max_model_len sequence does not: no start
     need = inf.weights_bytes + inf.kv_bytes_per_sequence * (req.concurrency or 1)

@@ -313,7 +313,42 @@ agreement fails here; one that gains it raises the floor (say so in the commit).
 The 153 OOM runs still said "fits", by what was sized (s45-verdict): 42 on a card the question does not name
 (an assumed card, so not a verdict on the asker's own), 6 at an assumed GPU count; 75 fine-tuning, 73 serving,
 5 pre-training; by stack: none named 78, vLLM 25, LLaMA-Factory 7, lmdeploy 6, TGI 5, TRL, Unsloth and SGLang
-4 each. Rounds 2–36 were not studied case by case (left).
+4 each.
+
+The 153, grouped by cause (s45-verdict2, a quick pass over rounds 2–36's 147 by what the question states
+against what was sized — rule order card, count, vision-language model, RL, unknown model, length — from each
+record's answer_json, stated and outcome; no thread read; rounds 37–40's 6 below):
+length_unstated 40 — a catalog model, card and count stated but no length: sized at the default context (2,048
+a training sequence, 4,096 a served one); the run's own length and batch are not in the question (among them
+en34-003's FSDP + LoRA backward and en36-009's LoftQ host-RAM peak, terms outside the sizing; tool defaults
+that are longer were looked for: LLaMA-Factory cutoff_len 2048 and the serving default are what is sized;
+vLLM's default max_model_len is now checked, below, and moves none of these: their KV holds the model's
+window): en2-030, en3-013, en3-019, en4-022, en4-025, en5-006, zh7-025, zh7-026, en7-038, en9-001, zh10-016,
+en10-008, en12-028, en12-030, zh14-020, en14-025, en14-026, en15-022, zh16-013, en16-025, en17-018, en19-005,
+en19-031, en20-037, en21-007, zh23-001, zh23-023, zh24-013, zh24-032, en24-013, en26-017, en27-023, en27-037,
+zh31-020, en31-002, en32-001, en33-012, en33-014, en34-003, en36-009.
+card_assumed 40 — no card named (a memory, 'my GPUs', or nothing): sized on an assumed card, so the verdict is
+not on the asker's own: zh3-009, zh3-010, zh4-025, zh5-003, zh5-015, zh6-028, zh6-038, en7-035, en9-018,
+en9-023, zh10-024, en10-009, en10-025, en10-038, zh11-004, zh11-020, zh13-006, en14-009, en14-040, zh15-026,
+en17-004, zh19-023, zh19-029, en20-011, en20-014, en21-006, en21-016, zh22-011, en23-024, zh24-020, en25-010,
+en25-015, en26-010, en27-011, en27-036, en28-039, zh29-008, en31-019, en32-037, zh35-020.
+multimodal 22 — a vision-language model (Qwen2-VL/Qwen2.5-VL/Qwen3-VL, InternVL, LLaVA, Skywork-R1V,
+Llama-3.2-Vision …): the vision tower's activations and the engine's multimodal profiling (vLLM runs
+max_num_seqs dummy images at start-up) are not modelled beyond the text model and the image tokens: en3-020,
+zh5-024, en5-040, zh6-005, en6-032, zh7-006, en9-013, en10-016, zh12-021, zh12-030, zh13-005, zh14-005,
+en15-006, zh16-004, en18-030, zh19-006, en19-019, zh20-012, en20-022, en25-003, en25-005, en31-005.
+model_unknown_generic_shape 19 — no catalog model (a size alone, or a name not in the catalog): sized with a
+generic shape: zh4-020, zh5-009, zh10-008, zh16-030, en16-029, zh20-002, zh23-036, en23-014, en24-014,
+en26-024, en26-033, zh27-020, zh28-008, en32-012, en32-027, en33-008, en34-024, zh35-005, en35-037.
+stated_length 13 — everything the sizing needs stated and still 'fits': a term outside the configured job or a
+fault in the thread's setup (en24-001 max_num_seqs 2048 on MI300X, en12-029 a 50,000-token LoRA of
+Llama-3.2-1B, zh30-033 a 72B int4 on four V100 …); read one by one, left: en5-007, en5-016, zh6-039, en10-040,
+en12-029, en15-010, zh16-023, en23-004, en24-001, zh30-007, zh30-033, zh32-024, en32-028.
+rl_or_preference 11 — RL or preference training (GRPO, PPO, DPO): rollout engines, reference models and
+load-time peaks (a whole policy and reference per rank before ZeRO-3 shards them, en2-009) beyond the sized
+steady state: en2-009, en3-012, en3-038, en3-039, zh6-035, en9-017, zh17-002, zh17-026, en17-029, en19-008,
+en23-020.
+count_assumed 2 — the GPU count not given: sized at an assumed count: zh10-028, zh20-005.
 
 Rounds 37–40, studied case by case (s45-verdict; each thread read through its ``source.url``): OOM said "fits"
 — zh37-018 (ssbuild/chatglm_finetuning#89: ChatGLM-6B, max_seq_length 2048, batch 1, OOM on 8 × A100 80G; no
@@ -345,7 +380,15 @@ three are options and want a row each — a reading fix, left to the readers); z
 4-bit on 8 GB: no runtime stated, so it is sized under vLLM: 6.7 GB of int4 weights (the embedding and output
 layers kept at 16 bits) and the 1.3 GB activation workspace vLLM reserves exceed the 6.9 GiB that
 gpu_memory_utilization 0.9 leaves of 8 GB; the article names no runtime, and one with no such reserve holds
-6.7 GB in 8; a runtime not stated, left)."""
+6.7 GB in 8; a runtime not stated, left).
+
+s45-verdict2: vLLM named in words with no length, on one GPU, with the model's version named and no figure of
+a running server starts at the release's config.json window (``max_model_len_default``,
+bot.parse.assemble.vllm_default_length; estimator.ledger.derived_window: Qwen2.5-14B-Instruct 32,768, not the
+YaRN 131,072). It moves none of these records: the vLLM ones on one GPU (zh6-005, zh10-024) hold their model's
+window in KV; a first version on any count moved en17-015 (DeepSeek-V3.2-Exp on 8 × H20) to "does not fit" but
+en26-021 ('LLaMA-70B', the latest release guessed, ran on 4 × 48 GB) too, and the sizing's layout on several
+GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged."""
 ROUNDS_CEILING = {"oom_yes": 154}
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011

@@ -154,6 +154,13 @@ def sibling_model(model_id: str, params_total: float) -> str | None:
     return candidate if candidate in catalog.models() else None
 
 
+OWN_LENGTH_OFF = frozenset(
+    {"max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request", "gpu_count"}
+)
+"""A follow-up's length or GPU count: vLLM is no longer taken at the model's own length (the reading of the
+message before, bot.parse.assemble.vllm_default_length), the user's length or layout is sized."""
+
+
 def merge(
     prev: SizingRequest, new: dict[str, Any], stage: Stage | None = None
 ) -> tuple[SizingRequest, list[str]]:
@@ -211,6 +218,8 @@ def merge(
                 drop(name)
     if new.keys() & set(_MEASURED):
         drop(*_MEASURED)
+    if new.keys() & OWN_LENGTH_OFF:  # s45: vLLM's own length was read of the message before, not this one
+        drop("max_model_len_default")
     for n, v in new.items():
         if n not in MODEL_FIELDS:
             upd[n] = v

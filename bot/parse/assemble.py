@@ -42,7 +42,7 @@ from bot.parse.instances import typed_only
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
-from bot.parse.models import ModelMention
+from bot.parse.models import NO_VERSION, ModelMention
 from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import prepare
@@ -223,7 +223,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["gpu"] = unknown_gpu  # named as typed: the estimator keeps the name (and memory, if given)
         self._other_device(gpus)
         self._time_and_asks(gpus)
-        self._generic()  # then each field beyond its declared bound: named, not dropped
+        self._generic(model_mention)  # then each field beyond its bound: named, not dropped; vLLM's length
         request, found = build_request(self.f)
         unknown_model = named_unknown(unknown, self) if model_mention is None else None  # '7B': a size
         unused = self._left_behind(request, [unknown_model, model_mention], unknown_gpu)
@@ -362,9 +362,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             out = keyed(self.s0, out, vars(request))
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
-    def _generic(self) -> None:
+    def _generic(self, mention: ModelMention | None = None) -> None:
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
-        or names (s34-gen), each off the unread list; then fields beyond their bounds are named."""
+        or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
+        named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
@@ -386,6 +387,9 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if self.accumulation != accumulation:
             self._global_batch()
         self.named_unused += beyond_bounds(self.f)
+        if self.f.get("runtime") == "vLLM":  # its gate: no frame without vLLM named
+            ran = "observed" in dict(self.named_unused).values()  # a figure of a run: it started
+            self.f["max_model_len_default"] = vllm_default_length(self.f, mention, ran)
 
     # -- step 1b: stage, method, algorithm and the stated settings
 
@@ -445,3 +449,25 @@ def _item_after(s: str, n: int) -> bool:
             return True
         at = s.find(text, at + 1)
     return False
+
+
+VLLM_LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
+"""Fields that state a length: with any of them said, vLLM is not left at the model's own length."""
+
+
+def vllm_default_length(fields: dict, mention: ModelMention | None, ran: bool = False) -> bool | None:
+    """True when vLLM is named with no length said (:data:`VLLM_LENGTHS`) on one GPU (or none said), the
+    question not asking which length to set (``context_asked``), and the model's version named (not
+    'LLaMA-70B' read as the latest release, whose window is a guess): ``vllm serve`` then takes the
+    release's config.json ``max_position_embeddings`` as --max-model-len (vllm/config.py
+    ``_get_and_verify_max_len``) and refuses to start when one such sequence does not fit its KV cache
+    (estimator.serving_launch.takes_model_length). On several GPUs the TP they launch is not said, and the
+    sizing's own layout (a copy a GPU where one fits) is no launch of theirs to refuse; ``ran``: the message
+    reports a figure of the running server ('30 tok/s', named "observed"), so it started. None otherwise
+    (a pasted command's own value stays)."""
+    if fields.get("max_model_len_default") or mention is None or mention.substitution == NO_VERSION:
+        return fields.get("max_model_len_default")
+    several = ran or (fields.get("gpu_count") or 1) > 1
+    if several or fields.get("context_asked") or any(map(fields.get, VLLM_LENGTHS)):  # C: no generator frames
+        return None
+    return True

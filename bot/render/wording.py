@@ -224,7 +224,7 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "and CUDA graphs (the default leaves %(default_left_bytes)s): tight."
     ),
     NoteCode.max_model_len_from_model: N_(
-        "The command sets no --max-model-len, so vLLM takes the model's own (%(max_model_len)s tokens): "
+        "No --max-model-len is set, so vLLM takes the model's own (%(max_model_len)s tokens): "
         "set --max-model-len to at most %(kv_tokens)s, or give it more memory (--gpu-memory-utilization, "
         "more GPUs with --tensor-parallel-size)."
     ),

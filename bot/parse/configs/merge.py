@@ -108,6 +108,10 @@ def with_stack(parsed: ParseResult, stack: StackConfig, text: str = "") -> Parse
     return out.model_copy(update={"request": request, "found": [*out.found, "architecture"]})
 
 
+LENGTH_SET = {"max_model_len_default": None}
+"""A command that sets its --max-model-len: not vLLM's own length, which the words may have read (s45)."""
+
+
 def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResult:
     """``parsed`` (of ``text``, the message without the config) with the config's values over it, the
     text's disagreeing values and the config's unused keys in ``unused_numbers``. What the kind of
@@ -120,7 +124,7 @@ def merged(parsed: ParseResult, stack: StackConfig, text: str = "") -> ParseResu
         for f, v in stack.implied.items()
         if (not said_stage if f == "stage" else getattr(req, f, None) is None)  # a stated value wins
     }
-    update.update(stack.values)
+    update.update(stack.values, **(LENGTH_SET if "max_model_len" in stack.values else {}))  # s45: its own
     from bot.parse.configs.prose_change import layout_changes
 
     changed = layout_changes(normalize(text), parsed.found, req, update)  # '改成 --tp 2': the text's (s26)
