@@ -29,7 +29,7 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
-from estimator.serving_group import attention_tp, stated_group
+from estimator.serving_group import attention_tp, dp_engine_ranks, stated_group
 from estimator.serving_launch import (
     Launch,
     engine_limit,
@@ -328,8 +328,7 @@ def _quiet(req: SizingRequest, base: ServingSetup) -> bool:
     said — the start-up check only (s38 fixs #2); or vLLM's DP ranks with EP, whose group is not the TP
     the user typed (estimator.serving_group.vllm_ep_group, s45): 'your TP 16' would name a flag never set."""
     unloaded = not (req.concurrency or req.users or req.target_tokens_per_s)
-    vllm_ranks = bool(req.dp_attention) and req.runtime is not None and req.runtime.value == "vLLM"
-    return base.most_sequences or (bool(req.start_asked) and unloaded) or vllm_ranks
+    return base.most_sequences or (bool(req.start_asked) and unloaded) or dp_engine_ranks(req)
 
 
 def _named_default_context(req: SizingRequest) -> int | None:

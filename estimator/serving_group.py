@@ -19,11 +19,20 @@ def stated_group(req: SizingRequest, assumed_count: bool = False) -> tuple[int, 
     group = (req.tp or 1, req.pp or 1)
     count = None if assumed_count else req.gpu_count  # a personal card's assumed 1 does not cap TP
     ranks = group[0] == 1 or req.attention_tp  # DP ranks of TP 1, or the parser's ranks of a TP (s45)
-    if req.dp_attention and ranks and count and req.runtime is not None and req.runtime.value == "vLLM":
+    if ranks and count and dp_engine_ranks(req):
         group = vllm_ep_group(count, group)  # DP ranks of their own TP, the experts over them all (s45)
     if count and group[0] * group[1] > count:
         return None
     return group
+
+
+def dp_engine_ranks(req: SizingRequest) -> bool:
+    """DP attention stated on a runtime whose DP ranks are engines of their own TP (vLLM DP + EP:
+    :attr:`estimator.runtimes.ServingRuntime.dp_engines_own_tp`)."""
+    from estimator.runtimes import RUNTIMES
+
+    engine = RUNTIMES.get(req.runtime.value) if req.dp_attention and req.runtime is not None else None
+    return engine is not None and engine.dp_engines_own_tp
 
 
 def vllm_ep_group(count: int, rank: tuple[int, int]) -> tuple[int, int]:

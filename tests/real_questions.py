@@ -562,7 +562,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         ok = ok or _close_memory_in_name(value, request.get("gpu"))
         ok = ok or _close(value, ((answer.get("report") or {}).get("hardware") or {}).get("memory_gib"), 0.1)
         ok = ok or any(_close_memory_in_name(value, g) for g in _compared_gpus(answer))  # s20: its own row
-        ok = ok or _close(value, _catalog_memory(request.get("gpu")), 0.1)  # s45: no model, so no report
+        no_report = not answer.get("report")  # s45: no model, so no report: the catalog card asked has it
+        ok = ok or (no_report and _close(value, _catalog_memory(request.get("gpu")), 0.1))
     elif key == "batch_size" and request.get("stage") == "inference":
         # s37 round 33: a serving batch ('--max_batch_size=12' of a generator) is the sequences served at
         # once, the contract's concurrency (estimator/request.py: batch_size is a training micro-batch)

@@ -17,7 +17,20 @@ import re
 
 from bot.parse.regex import rc
 
-CARD_NUMBERS = ("3050", "3060", "3070", "3080", "3090", "4060", "4070", "4080", "4090", "5080", "5090")
+CARD_NUMBERS = (
+    "3050",
+    "3060",
+    "3070",
+    "3080",
+    "3090",
+    "4060",
+    "4070",
+    "4080",
+    "4090",
+    "5070",
+    "5080",
+    "5090",
+)
 """The catalog's cards whose name is a number (estimator/data/gpus.toml: GeForce RTX; a test keeps the two
 alike)."""
 _CARD_WORDS = (

@@ -68,6 +68,8 @@ def vllm_dp_layout(report: SizingReport, inf: Inference) -> str | None:
     rank = req.tp or 1
     if not (req.dp_attention and inf.tp > rank and inf.tp % rank == 0) or req.runtime is None:
         return None
-    if req.runtime.value != "vLLM":
+    from estimator.serving_group import dp_engine_ranks
+
+    if not dp_engine_ranks(req):  # vLLM's DP ranks, each an engine of its own TP (s45)
         return None
     return f"DP={inf.tp // rank} × TP={rank}, EP={inf.tp}"

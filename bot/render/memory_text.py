@@ -240,7 +240,7 @@ def memory_section(
         "min_layout": _headline_layout(report, plan, lang) + (_margin(report, f) if edge else "")
         if at_min and plan and not timed  # _memory.j2's headline only
         else "",
-        "rec_memory": _rec_memory(m, f, at, count_text) if shown_rec and at and rec > at else "",
+        "rec_memory": _rec_memory(m, f, at, count_text, rows) if shown_rec and at and rec > at else "",
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
@@ -273,12 +273,20 @@ def memory_section(
     }
 
 
-def _rec_memory(m: Memory, f: Fmt, at: int, count_text: Any) -> str:
+def _rec_memory(m: Memory, f: Fmt, at: int, count_text: Any, rows: list[dict[str, Any]]) -> str:
     """'At the recommended 2 GPUs: ≈ 68.9 GiB of 80 GiB per GPU (the chart above: 1 GPU)': the memory of
     the layout the headline recommends when the chart is for fewer GPUs (s45 fixread #4: 'QLoRA 70B on
-    H100' recommended 2 over a chart and a minimum for 1 only); empty without its figure."""
+    H100' recommended 2 over a chart and a minimum for 1 only); empty without its figure. Where the rows
+    show the recommended layout, its line gets the figure instead ('Recommended 8 GPUs: … ZeRO-3; ≈ 52.3
+    GiB of 80 GiB per GPU') and this is empty: one line fewer on the phone's first screen (s45 merge)."""
     per_gpu, rec = m.recommended_per_gpu_bytes, m.recommended_gpus
     if not per_gpu or not rec:
+        return ""
+    row = next((r for r in rows if r.get("rec") and r.get("layout")), None)
+    if row is not None:
+        msg = N_("%(layout)s; ≈ %(per_gpu)s of %(capacity)s per GPU")
+        kw = {"per_gpu": f.gib(per_gpu), "capacity": f.gib(m.gpu_memory_bytes)}
+        row["layout"] = translate(f.lang, msg, layout=row["layout"], **kw)
         return ""
     msg = N_("At the recommended %(gpus)s: ≈ %(per_gpu)s of %(capacity)s per GPU (the chart above: %(at)s)")
     gpus, capacity = count_text(f.lang, rec), f.gib(m.gpu_memory_bytes)
@@ -352,6 +360,7 @@ def _layout_rows(
             {
                 "label": translate(lang, N_("Recommended %(gpus)s"), gpus=gpus_text(lang, rec)),
                 "layout": plan_layout(m.recommended_plan, lang) if m.recommended_plan else None,
+                "rec": "1",  # _rec_memory adds its memory per GPU to this row's line (s45)
             }
         )
     elif requested and m.fits_requested is False and main is not None and main is not plan and m.min_gpus:

@@ -96,6 +96,10 @@ class ServingRuntime:
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
     local: ClassVar[bool] = False
     """llama.cpp and the runtimes built on it (Ollama, LM Studio) and MLX."""
+    dp_engines_own_tp: ClassVar[bool] = False
+    """Each data-parallel rank is an engine of its own TP and the experts span DP × TP (vLLM
+    ``--data-parallel-size N --enable-expert-parallel``: docs/serving/data_parallel_deployment.md); False:
+    the DP attention ranks split the engine's one TP (SGLang ``attn_tp_size = tp_size // dp_size``)."""
     splits_layers: ClassVar[bool] = False
     """Several cards take turns on the layers (llama.cpp ``-sm layer``, transformers
     ``device_map="auto"``) instead of splitting each layer's tensors (vLLM/SGLang tensor parallelism):
