@@ -173,10 +173,12 @@ def test_a_reply_renders_in_few_python_calls():
     # says the recommended count's memory per GPU (bot.render.memory_text._rec_memory: one translated line
     # in those replies only); bounds + the same amounts
     # s45 merge: 250.304 / 241.784 / 343.680 with every s45 part merged (fixserve's layout note, trialfix's
-    # checkpoint sizes): html and text bounds + 0.1 above the figures
-    assert _render_calls("html") < 250.41
+    # checkpoint sizes): html and text bounds + 0.1 above the figures; then 250.12 / 241.96 / 343.824 with the
+    # recommended layout's memory on its row's line, and CI's clean clone read html 0.12 above this box's:
+    # bounds + 0.2 % over the figures
+    assert _render_calls("html") < 250.62
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01
-    assert _render_calls("text") < 241.89  # s45 fixread #4: + 1.008, s45 merge (above)
-    assert _render_calls("markdown") < 343.97  # s45 fixread #4: + 1.200 (above)
+    assert _render_calls("text") < 242.45  # s45 fixread #4: + 1.008, s45 merge (above)
+    assert _render_calls("markdown") < 344.51  # s45 fixread #4: + 1.200, s45 merge (above)
