@@ -67,8 +67,14 @@ def test_the_dpo_plan_lines_in_english(capsys) -> None:
 @pytest.mark.parametrize(
     ("lang", "why", "label"),
     [
-        ("en", "• Why: ", "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-3, selective recompute"),
-        ("zh", "• 原因：", "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-3，选择性重计算"),
+        # s45: the recommended row carries its memory per GPU (the chart above is for the minimum's count)
+        (
+            "en",
+            "• Why: ",
+            "• Recommended 8 GPUs: TP 1 × PP 1 × DP 8, ZeRO-3, selective recompute; "
+            "≈ 32.7 GiB of 48 GiB per GPU",
+        ),
+        ("zh", "• 原因：", "• 推荐 8 张：TP 1 × PP 1 × DP 8，ZeRO-3，选择性重计算；每卡约 32.7 GiB / 48 GiB"),
     ],
 )
 def test_one_l40s_shown_and_the_why_names_its_8_gpu_plan(capsys, lang: str, why: str, label: str) -> None:

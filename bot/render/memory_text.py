@@ -286,7 +286,7 @@ def _rec_memory(m: Memory, f: Fmt, at: int, count_text: Any, rows: list[dict[str
     if row is not None:
         msg = N_("%(layout)s; ≈ %(per_gpu)s of %(capacity)s per GPU")
         kw = {"per_gpu": f.gib(per_gpu), "capacity": f.gib(m.gpu_memory_bytes)}
-        row["layout"] = translate(f.lang, msg, layout=row["layout"], **kw)
+        row["plain"], row["layout"] = row["layout"], translate(f.lang, msg, layout=row["layout"], **kw)
         return ""
     msg = N_("At the recommended %(gpus)s: ≈ %(per_gpu)s of %(capacity)s per GPU (the chart above: %(at)s)")
     gpus, capacity = count_text(f.lang, rec), f.gib(m.gpu_memory_bytes)
@@ -384,7 +384,7 @@ def _main_label(
     if main is None or m.plan is None or main is m.plan or main == m.plan:  # `is` first: no frame
         return None
     layout = plan_layout(main, lang)
-    label = next((r["label"] for r in rows if r.get("layout") == layout), None)
+    label = next((r["label"] for r in rows if r.get("plain", r.get("layout")) == layout), None)
     if label is not None and not timed:  # a memory reply shows its rows right above: said there
         return None
     if label is None:
