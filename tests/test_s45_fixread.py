@@ -222,7 +222,10 @@ def test_training_period_not_misread(q: str) -> None:
 
 
 def _rec_line(text: str) -> list[str]:
-    return [ln for ln in text.splitlines() if ln.startswith(("• At the recommended", "• 按推荐的"))]
+    """The recommended layout's memory: its own line, or (s45 merge: one line fewer on the phone's first
+    screen) the 'Recommended N GPUs: …' row's line with the figure after its layout."""
+    heads = ("• At the recommended", "• 按推荐的", "• Recommended ", "• 推荐 ")
+    return [ln for ln in text.splitlines() if ln.startswith(heads) and ("per GPU" in ln or "每卡约" in ln)]
 
 
 @pytest.mark.parametrize(
