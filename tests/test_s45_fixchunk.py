@@ -13,11 +13,16 @@ the prefill FLOPs and a decode step's KV reads never depend on the release; only
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.core.pipeline import answer
-from estimator import attention, compute
+from estimator import attention, catalog, compute
 from estimator.catalog import model as get_model
+from estimator.models import Precision
+from estimator.serving_speed import FITTED, decode_speed
+from estimator.trainer_decode import EAGER_SLOWDOWN, generate_speed
 from estimator.weights import kv_bytes_per_sequence, kv_read_bytes_per_sequence
 from tests.cli_run import ask_text
 
@@ -174,3 +179,17 @@ def test_b1_assumed_note_names_the_kept_tokens(q: str, words: str) -> None:
     note = [w for w in reply.report.warnings if w.code == "chunked_kv_assumed"]
     assert note and note[0].params["window"] == 16_384
     assert words in ask_text(q)
+
+
+def test_b2_training_side_generation_reads_the_chunk() -> None:
+    """A trainer's eager generate (estimator.trainer_decode) decodes Llama 4 reading the chunk on its 36
+    chunked layers: it equals the speed at the KV a decode step reads there, min(context, 8,192)."""
+    spec, h100 = get_model("Llama-4-Scout-17B-16E"), catalog.gpu("H100-SXM5-80GB")
+    params, active = spec.params_total, spec.params_active or spec.params_total
+    weights = 2.0 * params
+    got = generate_speed(spec, params, active, h100, weights, 65_536, 4)
+    eager = replace(FITTED, bandwidth=FITTED.bandwidth / EAGER_SLOWDOWN)
+    want = decode_speed(spec, params, active, h100, 1, 2.0, held(65_536, 8192), 4, Precision.bf16, eff=eager)
+    full = decode_speed(spec, params, active, h100, 1, 2.0, FULL * 65_536, 4, Precision.bf16, eff=eager)
+    assert want is not None and full is not None and got == pytest.approx(want.aggregate)
+    assert got > full.aggregate
