@@ -17,7 +17,8 @@ from estimator.catalog import ModelSpec
 @dataclass(frozen=True)
 class AttentionShape:
     """What the attention FLOPs depend on: layers, query heads, per-head q·k and v dims, a sliding
-    window (and how many layers use it). MLA (DeepSeek-V2/V3) has d_qk = nope + rope, d_v its own."""
+    window (and how many layers use it), Llama 4's attention chunk (and its chunked layers). MLA
+    (DeepSeek-V2/V3) has d_qk = nope + rope, d_v its own."""
 
     layers: int
     heads: int
@@ -25,10 +26,14 @@ class AttentionShape:
     v_head_dim: int
     sliding_window: int | None = None
     sliding_window_layers: int = 0
+    chunk: int | None = None
+    chunked_layers: int = 0
 
 
 def shape_of(spec: ModelSpec) -> AttentionShape:
-    """The attention shape of a catalog (or generic) model."""
+    """The attention shape of a catalog (or generic) model. Llama 4's chunked layers attend within their
+    ``attention_chunk_size`` whatever KV the runtime keeps (``chunk_kv_window`` is storage only; s45
+    review B2)."""
     d = spec.head_dim_effective
     if spec.kv_lora_rank:  # MLA: per-head q/k = nope + rope (DeepSeek-V2 §2.1.3), v = v_head_dim
         qk = (spec.qk_nope_head_dim or d) + (spec.qk_rope_head_dim or 0)
@@ -36,15 +41,19 @@ def shape_of(spec: ModelSpec) -> AttentionShape:
     else:
         qk = v = d
     window_layers = (spec.sliding_window_layers or spec.layers) if spec.sliding_window else 0
-    return AttentionShape(spec.layers, spec.heads, qk, v, spec.sliding_window, window_layers)
+    chunked = 0 if spec.sliding_window or not spec.attention_chunk_size else spec.chunked_layers or 0
+    return AttentionShape(
+        spec.layers, spec.heads, qk, v, spec.sliding_window, window_layers, spec.attention_chunk_size, chunked
+    )
 
 
 def flops_per_token(
     shape: AttentionShape, seq_len: int, passes: float = compute.ATTENTION_TRAINING_PASSES
 ) -> float:
     """Causal attention FLOPs per trained token at ``seq_len`` (:func:`compute.attention_flops_per_token`),
-    with sliding-window layers attending to at most their window."""
-    full = shape.layers - shape.sliding_window_layers
+    with sliding-window layers attending to at most their window and chunked layers within their chunk
+    (:func:`compute.chunked_keys_per_query`)."""
+    full = shape.layers - shape.sliding_window_layers - shape.chunked_layers
     per = 0.0
     for layers, window in ((full, None), (shape.sliding_window_layers, shape.sliding_window)):
         if layers:
@@ -52,6 +61,11 @@ def flops_per_token(
             per += compute.attention_flops_per_token(
                 layers, shape.heads, shape.qk_head_dim, shape.v_head_dim, keys, passes
             )
+    if shape.chunked_layers and shape.chunk:
+        keys = compute.chunked_keys_per_query(seq_len, shape.chunk)
+        per += compute.attention_flops_per_token(
+            shape.chunked_layers, shape.heads, shape.qk_head_dim, shape.v_head_dim, keys, passes
+        )
     return per
 
 

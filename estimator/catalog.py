@@ -108,6 +108,14 @@ class ModelSpec(KeepsDerived):
     (:mod:`estimator.chunked_kv`), so it is not a window here"""
     chunked_layers: int | None = None
     """layers using chunked local attention (Llama 4: the RoPE layers of ``no_rope_layers``, 36 of 48)"""
+    chunk_kv_window: int | None = Field(
+        None,
+        gt=0,
+        description="tokens of KV a chunked layer keeps a sequence on the runtime sized (at most; the "
+        "context caps it): vLLM chunk + max_num_batched_tokens (8,192 + 8,192 on an H100), llama.cpp "
+        "chunk + n_ubatch, SGLang (1 − r) × context_length + r × chunk (estimator.chunked_kv.as_allocated); "
+        "the KV memory only, never the attention compute or the decode reads; null: the whole context",
+    )
     # Mixture of experts
     experts: int | None = None
     experts_top_k: int | None = None

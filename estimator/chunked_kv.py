@@ -3,22 +3,28 @@
 Llama 4 Scout and Maverick attend within ``attention_chunk_size`` (8,192) tokens on 36 of their 48 layers
 (the RoPE layers of ``no_rope_layers``; :attr:`estimator.catalog.ModelSpec.chunked_layers`). Whether the
 engine keeps only one chunk of KV on those layers is its own choice, so the catalog does not call them a
-window: :func:`as_allocated` turns them into one (``sliding_window`` = the chunk on ``chunked_layers``
-layers, :func:`estimator.weights.kv_bytes_per_sequence`) where the runtime does so, and leaves every layer
-at the whole context where it does not. Scout at 1M tokens, bf16 KV: 4 KiB a token a layer, 197 GB on
-48 full layers, 50.4 GB with 36 layers at one chunk (12 × 1M + 36 × 8,192 tokens).
+window: :func:`as_allocated` gives the tokens the runtime keeps there (``ModelSpec.chunk_kv_window``,
+read by the KV-memory paths only: :func:`estimator.weights.kv_bytes_per_sequence`,
+:func:`estimator.serving_layout.kv_capacity_tokens`) and leaves every layer at the whole context where
+it keeps them all. The attention compute and a decode step's KV reads take the chunk itself on every runtime
+(:func:`estimator.attention.shape_of`, :func:`estimator.weights.kv_read_bytes_per_sequence`): only the
+storage is the runtime's (s45 review B2). Scout at 1M tokens, bf16 KV: 4 KiB a token a layer, 197 GB on
+48 full layers, 51.6 GB on vLLM on an H100 with 36 layers at 8,192 + 8,192 tokens (12 × 1M + 36 × 16,384).
 
 Sources, per runtime:
 
 - vLLM: ``ChunkedLocalAttentionSpec.max_memory_usage_bytes`` (vllm/v1/kv_cache_interface.py) holds
   ``min(attention_chunk_size + max_num_batched_tokens, max_model_len)`` tokens a request, but only with
   the hybrid KV cache manager, which vllm/config/vllm.py disables for chunked local attention unless
-  ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` is set ("latency regression … Disabling it, by
-  default"; then every layer gets a full-attention spec). The variable came in off (vllm#21761,
-  2025-07-28); vllm.envs documents it False in v0.10.1.1, v0.11.0, v0.11.1 and v0.12.0 and True in
-  v0.16.0 (vllm#29627 turned it on; vllm#46553, which would have turned it off again, was closed
-  unmerged in July 2026). Which of v0.13–v0.15 first shipped True is not pinned here: a stated release
-  before :data:`VLLM_CHUNKED_DEFAULT_ON` is sized at full KV (the upper bound), and the note says so.
+  ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` is set; ``max_num_batched_tokens`` is the default
+  the workspace line assumes (:func:`estimator.runtimes.vllm.vllm_batch_defaults`: 8,192 on an H100,
+  2,048 on a card under 70 GiB or an A100), so Scout on an H100 keeps 16,384 tokens there (s45 review B1)
+  ("latency regression … Disabling it, by default"; then every layer gets a full-attention spec). The
+  variable came in off (vllm#21761, 2025-07-28); vllm.envs documents it False in v0.10.1.1, v0.11.0,
+  v0.11.1 and v0.12.0 and True in v0.16.0 (vllm#29627 turned it on; vllm#46553, which would have turned
+  it off again, was closed unmerged in July 2026). Which of v0.13–v0.15 first shipped True is not pinned
+  here: a stated release before :data:`VLLM_CHUNKED_DEFAULT_ON` is sized at full KV (the upper bound),
+  and the note says so.
 - SGLang: only ``--hybrid-kvcache-ratio r`` (server_args.py, ``nargs='?'``, ``const=0.5``, default None;
   sgl-project/sglang#6563) splits the pool: the local layers' pool is ``(1 − r) + r × chunk ÷
   context_length`` of the global one ("0.0 = pure uniform … 1.0 = pure hybrid: swa_size / full_size =
@@ -26,17 +32,20 @@ Sources, per runtime:
   chunk`` tokens of a full-length sequence's KV. Without it every layer holds the whole context.
 - llama.cpp: ``LLAMA_SWA_TYPE_CHUNKED`` layers go to the SWA half of ``llama_kv_cache_iswa``
   (src/llama-kv-cache-iswa.cpp), sized ``n_swa × n_seq_max + n_ubatch`` cells, not the context, unless
-  ``--swa-full`` (common.h ``swa_full = false``): one chunk a sequence.
+  ``--swa-full`` (common.h ``swa_full = false``): one chunk a sequence plus ``n_ubatch``
+  (:data:`estimator.runtimes.base.LOCAL_UBATCH_TOKENS`, 512), 8,704 tokens (one sequence's upper bound).
 - transformers, TGI, lmdeploy, Ollama and the rest: sized with every layer at the whole context (no
   source read here shows a per-chunk pool for them: the upper bound).
 """
 
 from __future__ import annotations
 
-from estimator.catalog import ModelSpec
+from estimator.catalog import GpuSpec, ModelSpec
 from estimator.ledger import Ledger
 from estimator.lmdeploy_release import release_tuple
 from estimator.models import SizingRequest
+from estimator.runtimes.base import LOCAL_UBATCH_TOKENS
+from estimator.runtimes.vllm import vllm_batch_defaults
 
 VLLM_CHUNKED_DEFAULT_ON = (0, 16, 0)
 """The first vLLM release documented with ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` True by
@@ -46,11 +55,14 @@ PER_CHUNK_RUNTIMES = frozenset({None, "vLLM", "SGLang", "llama.cpp"})
 """The runtimes that can keep one chunk of KV on a chunked layer (None: the default, vLLM)."""
 
 
-def chunk_window(req: SizingRequest, spec: ModelSpec) -> tuple[int | None, str, str]:
-    """(tokens a chunked layer keeps, or None for the whole context; the note code; what decided it, as
-    the user wrote it or the runtime's name). The note codes: ``chunked_kv_assumed`` (no runtime setting
-    stated: vLLM's current default), ``chunked_kv_stated`` (the stated runtime/flag/release keeps one
-    chunk), ``chunked_kv_full`` (it keeps the whole context on every layer)."""
+def chunk_window(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec) -> tuple[int | None, str, str]:
+    """(tokens a chunked layer keeps a sequence at most, or None for the whole context; the note code; what
+    decided it, as the user wrote it or the runtime's name). vLLM: chunk + ``max_num_batched_tokens`` on
+    ``gpu`` (8,192 + 8,192 on an H100); llama.cpp: chunk + ``n_ubatch`` (8,192 + 512); SGLang with a ratio:
+    ``(1 − r) × context_length + r × chunk`` (module docstring). The note codes: ``chunked_kv_assumed``
+    (no runtime setting stated: vLLM's current default), ``chunked_kv_stated`` (the stated
+    runtime/flag/release keeps about one chunk), ``chunked_kv_full`` (it keeps the whole context on
+    every layer)."""
     chunk = spec.attention_chunk_size or 0
     runtime = str(req.runtime) if req.runtime else None
     if runtime not in PER_CHUNK_RUNTIMES:
@@ -64,26 +76,29 @@ def chunk_window(req: SizingRequest, spec: ModelSpec) -> tuple[int | None, str, 
         said = f"SGLang --hybrid-kvcache-ratio {ratio:g}"
         return (window, "chunked_kv_stated", said) if window < context else (None, "chunked_kv_full", said)
     if runtime == "llama.cpp":
-        return chunk, "chunked_kv_stated", "llama.cpp"
+        return chunk + LOCAL_UBATCH_TOKENS, "chunked_kv_stated", "llama.cpp"
+    vllm = chunk + vllm_batch_defaults(gpu)[0]  # ChunkedLocalAttentionSpec: chunk + max_num_batched_tokens
     if req.chunked_hybrid_kv is not None:
         said = f"{ENV_VAR}={int(req.chunked_hybrid_kv)}"
         on = req.chunked_hybrid_kv
-        return (chunk, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
+        return (vllm, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
     if runtime == "vLLM" and req.vllm_version:
         said = f"vLLM {req.vllm_version}"
         on = release_tuple(req.vllm_version) >= VLLM_CHUNKED_DEFAULT_ON
-        return (chunk, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
-    return chunk, "chunked_kv_assumed", "vLLM"
+        return (vllm, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
+    return vllm, "chunked_kv_assumed", "vLLM"
 
 
-def as_allocated(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> ModelSpec:
-    """``spec`` with its chunked layers as the runtime keeps them (:func:`chunk_window`): a window of that
-    many tokens on :attr:`~estimator.catalog.ModelSpec.chunked_layers` layers, or ``spec`` unchanged
-    (every layer at the whole context). Noted with the chunk, the layers and what decided it. A model
-    without chunked attention, or one that already has a sliding window, is returned as it is."""
+def as_allocated(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger: Ledger) -> ModelSpec:
+    """``spec`` with its chunked layers' KV as the runtime on ``gpu`` keeps it (:func:`chunk_window`):
+    :attr:`~estimator.catalog.ModelSpec.chunk_kv_window` tokens on
+    :attr:`~estimator.catalog.ModelSpec.chunked_layers` layers, or ``spec`` unchanged (every layer at the
+    whole context). ``sliding_window`` is left alone: the compute stays the chunk's (s45 review B2).
+    Noted with the chunk, the layers and what decided it. A model without chunked attention, or one that
+    already has a sliding window, is returned as it is."""
     if not spec.attention_chunk_size or not spec.chunked_layers or spec.sliding_window:
         return spec
-    window, code, said = chunk_window(req, spec)
+    window, code, said = chunk_window(req, spec, gpu)
     ledger.note(
         code,
         model=spec.name,
@@ -96,12 +111,14 @@ def as_allocated(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> ModelSp
     )
     if window is None:
         return spec
-    return spec.model_copy(update={"sliding_window": window, "sliding_window_layers": spec.chunked_layers})
+    return spec.model_copy(update={"chunk_kv_window": window})
 
 
 def quiet_within_chunk(ledger: Ledger, spec: ModelSpec, context_tokens: int | None) -> None:
-    """Drop the chunk notes of :func:`as_allocated` when the context sized (tokens) is within one chunk:
-    every layer then holds the whole context whatever the runtime, so the note would answer nothing asked
-    (a default 4,096-token chat context on Scout)."""
-    if context_tokens and spec.attention_chunk_size and context_tokens <= spec.attention_chunk_size:
+    """Drop the chunk notes of :func:`as_allocated` when the context sized (tokens) is within what a chunked
+    layer keeps (``chunk_kv_window``, chunk + the runtime's batch: 16,384 with vLLM on an H100; the chunk
+    where the runtime keeps the whole context): every layer then holds the whole context, so the note
+    would answer nothing asked (a default 4,096-token chat context on Scout, 16K on vLLM on an H100)."""
+    within = spec.chunk_kv_window or spec.attention_chunk_size
+    if context_tokens and within and context_tokens <= within:
         ledger.notes = [n for n in ledger.notes if not n.code.startswith("chunked_kv")]

@@ -44,6 +44,15 @@ def attention_keys_per_query(seq_len: int, window: int | None = None) -> float:
     return seq_len / 2.0
 
 
+def chunked_keys_per_query(seq_len: int, chunk: int) -> float:
+    """Keys each query attends to on average with chunked local attention (Llama 4: a query sees the
+    causal prefix of its own ``attention_chunk_size`` chunk only, transformers' ``chunked_attention_mask``):
+    the causal s/2 convention per chunk, (q·c² + r²) / (2·s) with q = s // c whole chunks and r = s − q·c
+    tokens left; s/2 for s ≤ c, → c/2 for s ≫ c (Scout at 1M: 4,096 keys, not 500,000)."""
+    whole, rest = divmod(seq_len, chunk)
+    return (whole * chunk * chunk + rest * rest) / (2.0 * seq_len) if seq_len > 0 else 0.0
+
+
 def attention_flops_per_token(
     layers: float,
     heads: int,

@@ -108,6 +108,7 @@ from estimator.weights import (
     bytes_per_param,
     kv_bytes_per_sequence,
     kv_bytes_per_token,
+    kv_read_bytes_per_sequence,
     quantized_bits,
     weight_bytes,
     windowed_layers,
@@ -200,8 +201,10 @@ def _footprint(s: ServingSetup) -> _Footprint:
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)
-    kv_read = kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b)  # the target's: what a decode step reads
-    kv_seq = kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)) if kv_ratio else kv_read
+    read = kv_read_bytes_per_sequence if s.spec.chunked_layers else kv_bytes_per_sequence  # s45: chunk reads
+    kv_read = read(s.spec, s.context_tokens, kv_b)  # the target's: what a decode step reads
+    stored = kv_ratio or s.spec.chunked_layers  # what is held differs from what is read
+    kv_seq = kv_bytes_per_sequence(s.spec, s.context_tokens, kv_b * (1 + kv_ratio)) if stored else kv_read
     return _Footprint(
         active=s.active or (s.params - s.spec.vision.params if s.spec.vision else s.params),  # no VL tower
         weights=weights + draft_w,

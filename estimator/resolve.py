@@ -41,7 +41,7 @@ def resolve(req: SizingRequest, ledger: Ledger) -> Resolved:
     if stage == Stage.inference and spec is not None and spec.chunked_layers:  # Llama 4: per runtime (s45)
         from estimator.chunked_kv import as_allocated
 
-        spec = as_allocated(req, spec, ledger)
+        spec = as_allocated(req, spec, gpu, ledger)
     if stage == Stage.inference and spec is not None and _generic(spec) and spec.heads > spec.kv_heads:
         # the generic shape's KV cache is the GQA one; an older MHA model of that size holds more
         ledger.note("generic_shape_mha", times=spec.heads // spec.kv_heads)

@@ -46,7 +46,7 @@ from estimator.serving_speed import decode_speed
 from estimator.trainer_decode import generate_speed, generates_in_trainer
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import tool_limits
-from estimator.weights import kv_bytes_per_sequence, weight_bytes
+from estimator.weights import kv_bytes_per_sequence, kv_read_bytes_per_sequence, weight_bytes
 
 RL_ALGORITHMS = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
 """Algorithms whose steps generate their own completions (rollouts)."""
@@ -300,7 +300,8 @@ def rollout_part(
     whole_step = (tool := tool_limits(req.training_tool)) is not None and tool.whole_step_rollout
     if whole_step and req.gpu_count and not req.global_batch:  # verl's default step, said as assumed
         ledger.assume("rollout_prompts_per_step", VERL_TRAIN_BATCH_SIZE, Why.verl_train_batch_default)
-    kv = kv_bytes_per_sequence(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
+    read = kv_read_bytes_per_sequence if spec.chunked_layers else kv_bytes_per_sequence  # Llama 4: its chunk
+    kv = read(spec, prompt + math.ceil(completion / 2))  # the mean context while decoding
     n = active or params
     speed = decode_speed(spec, params, n, gpu, tp, weights / params, kv, batch, Precision.bf16, comm=True)
     if speed is None:

@@ -17,7 +17,7 @@ from estimator.defaults import CUDA_CONTEXT_BYTES
 from estimator.models import Alternative, Precision
 from estimator.runtimes import NO_LOAD, VLLM, Load, ServingRuntime
 from estimator.runtimes.memo import MemoRuntime
-from estimator.weights import kv_bytes_per_token, weight_bytes, windowed_layers
+from estimator.weights import kv_bytes_per_token, kv_window, weight_bytes
 
 
 def usable_bytes_per_gpu(gpu: GpuSpec, runtime: ServingRuntime = VLLM) -> float:
@@ -92,11 +92,11 @@ def kv_capacity_tokens(
         from estimator.state_layers import state_bytes_per_sequence
 
         room -= state_bytes_per_sequence(spec)  # split over TP by heads, never replicated
-    windowed = windowed_layers(spec)
+    windowed, window = kv_window(spec)  # s45: Llama 4's chunked layers at what the runtime keeps
     layers = spec.layers - (spec.state_layers or 0)  # kv_layers: a hybrid's state layers hold no KV
     if 0 < windowed < layers:  # hybrid: the windowed layers hold one window per sequence
         per_layer = per_token / layers
-        room -= per_layer * windowed * (spec.sliding_window or 0)
+        room -= per_layer * windowed * (window or 0)
         per_token = per_layer * (layers - windowed)
     if room <= 0 or per_token <= 0:
         return 0

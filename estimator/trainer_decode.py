@@ -26,7 +26,7 @@ from estimator.catalog import GpuSpec, ModelSpec
 from estimator.models import Precision, SizingRequest
 from estimator.serving_speed import FITTED, decode_speed
 from estimator.trainer_generation import GATHERING_TOOLS
-from estimator.weights import kv_bytes_per_sequence
+from estimator.weights import kv_bytes_per_sequence, kv_read_bytes_per_sequence
 
 EAGER_SLOWDOWN = 4.0
 """Compiled static-cache decode over eager dynamic-cache ``generate``: "up to a 4x speed up" (module
@@ -53,6 +53,6 @@ def generate_speed(
     """Tokens/s one GPU decodes with eager ``model.generate``: ``batch`` sequences at the mean ``context``
     (tokens), 16-bit ``weights`` (bytes) of ``params`` (``active`` per token); None without a bandwidth."""
     eager = replace(FITTED, bandwidth=FITTED.bandwidth / EAGER_SLOWDOWN)
-    kv = kv_bytes_per_sequence(spec, context)
+    kv = (kv_read_bytes_per_sequence if spec.chunked_layers else kv_bytes_per_sequence)(spec, context)  # read
     speed = decode_speed(spec, params, active, gpu, 1, weights / params, kv, batch, Precision.bf16, eff=eager)
     return speed.aggregate if speed is not None else None

@@ -161,14 +161,42 @@ def windowed_layers(spec: ModelSpec) -> int:
     return spec.sliding_window_layers or spec.layers - (spec.state_layers or 0)  # kv_layers, inline
 
 
+def kv_window(spec: ModelSpec) -> tuple[int, int | None]:
+    """(layers whose stored KV is capped, the cap in tokens): the sliding window's layers
+    (:func:`windowed_layers`), else Llama 4's chunked layers at what the runtime keeps there
+    (``chunk_kv_window``, :func:`estimator.chunked_kv.as_allocated`); (0, None) when every layer holds the
+    whole context."""
+    if spec.sliding_window:
+        return windowed_layers(spec), spec.sliding_window
+    if spec.chunk_kv_window and spec.chunked_layers:
+        return spec.chunked_layers, spec.chunk_kv_window
+    return 0, None
+
+
 def kv_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
-    """KV bytes for one sequence of ``context`` tokens; sliding-window layers hold at most the window
-    (Mistral 7B: 4,096; Gemma 2: every other layer); a hybrid model's state layers hold a fixed state."""
+    """KV bytes held for one sequence of ``context`` tokens; sliding-window layers hold at most the window
+    (Mistral 7B: 4,096; Gemma 2: every other layer), Llama 4's chunked layers what the runtime keeps
+    (:func:`kv_window`); a hybrid model's state layers hold a fixed state."""
+    sw, window = kv_window(spec) if spec.sliding_window or spec.chunk_kv_window else (0, None)
+    return _kv_bytes(spec, context, kv_bytes, sw, window)
+
+
+def kv_read_bytes_per_sequence(spec: ModelSpec, context: int, kv_bytes: float = 2.0) -> float:
+    """KV bytes a decode step reads for one sequence of ``context`` tokens: as
+    :func:`kv_bytes_per_sequence`, but Llama 4's chunked layers read at most their chunk
+    (``attention_chunk_size``) on every runtime — a query attends within its chunk whatever KV the engine
+    stores (the upper bound: a token late in a chunk reads all of it; s45 review B2)."""
+    if spec.sliding_window or not (spec.attention_chunk_size and spec.chunked_layers):
+        return kv_bytes_per_sequence(spec, context, kv_bytes)
+    return _kv_bytes(spec, context, kv_bytes, spec.chunked_layers, spec.attention_chunk_size)
+
+
+def _kv_bytes(spec: ModelSpec, context: int, kv_bytes: float, capped_layers: int, cap: int | None) -> float:
+    """KV bytes of one sequence with ``capped_layers`` layers at min(context, ``cap``) tokens."""
     layers = spec.layers - (spec.state_layers or 0)  # kv_layers: a hybrid's state layers hold no KV
     per_layer = kv_bytes_per_token(spec, kv_bytes) / max(1, layers)
-    sw = windowed_layers(spec)
-    capped = min(context, spec.sliding_window or context)
-    kv = per_layer * ((layers - sw) * context + sw * capped)
+    capped = min(context, cap or context)
+    kv = per_layer * ((layers - capped_layers) * context + capped_layers * capped)
     if spec.state_layers:  # a hybrid model: its KV layers' cache + the fixed states (estimator.state_layers)
         from estimator.state_layers import state_bytes_per_sequence
 

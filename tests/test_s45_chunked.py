@@ -21,6 +21,9 @@ from tests.cli_run import ask_json_in_process, ignored_pairs
 PER_LAYER = 8 * 128 * 2 * 2  # bytes a token a layer, bf16
 FULL = 48 * PER_LAYER  # 196,608 B a token on every layer
 ENV = "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE"
+VLLM_H100 = 8192 + 8192  # ChunkedLocalAttentionSpec: chunk + max_num_batched_tokens (8,192, H100; s45 B1)
+VLLM_A100 = 8192 + 2048  # an A100 keeps vLLM's small default, max_num_batched_tokens 2,048
+LLAMA_CPP = 8192 + 512  # llama_kv_cache_iswa SWA cells: n_swa × n_seq + n_ubatch (512), one sequence
 
 
 def chunked(context: int, window: int = 8192) -> float:
@@ -51,7 +54,7 @@ def test_catalog_keeps_the_chunk_apart_from_a_window() -> None:
 def test_unstated_runtime_is_vllm_default_per_chunk_at_1m(q: str) -> None:
     """No runtime said: vLLM's current default (one chunk), named in a note. 50.4 GB, not 197 GB: 4 H100."""
     kv, gpus, codes = kv_and_codes(q)
-    assert kv == pytest.approx(chunked(1_000_000)) == pytest.approx(50_359_959_552)
+    assert kv == pytest.approx(chunked(1_000_000, VLLM_H100)) == pytest.approx(51_567_919_104)
     assert (gpus, codes) == (4, ["chunked_kv_assumed"])
 
 
@@ -64,7 +67,7 @@ def test_unstated_runtime_is_vllm_default_per_chunk_at_1m(q: str) -> None:
 )
 def test_unstated_runtime_at_128k(q: str) -> None:
     kv, _, codes = kv_and_codes(q)
-    assert kv == pytest.approx(chunked(131_072)) == pytest.approx(7_650_410_496)
+    assert kv == pytest.approx(chunked(131_072, VLLM_H100)) == pytest.approx(8_858_370_048)
     assert codes == ["chunked_kv_assumed"]
 
 
@@ -80,7 +83,7 @@ def test_unstated_runtime_at_128k(q: str) -> None:
 def test_env_var_in_prose(q: str, per_chunk: bool) -> None:
     kv, gpus, codes = kv_and_codes(q)
     if per_chunk:
-        assert (kv, gpus, codes) == (pytest.approx(chunked(1_000_000)), 4, ["chunked_kv_stated"])
+        assert (kv, gpus, codes) == (pytest.approx(chunked(1_000_000, VLLM_H100)), 4, ["chunked_kv_stated"])
     else:  # 196.6 GB of KV beside 218 GB of weights: 8 H100
         assert (kv, gpus, codes) == (pytest.approx(FULL * 1_000_000), 8, ["chunked_kv_full"])
     data = ask_json_in_process(q)
@@ -100,12 +103,13 @@ def test_env_var_in_prose(q: str, per_chunk: bool) -> None:
 def test_stated_vllm_release(q: str, per_chunk: bool) -> None:
     """v0.12 and before: the variable's default False (every layer full); v0.16 on: True (one chunk)."""
     kv, _, codes = kv_and_codes(q)
-    want = chunked(131_072) if per_chunk else FULL * 131_072
+    want = chunked(131_072, VLLM_H100) if per_chunk else FULL * 131_072
     assert kv == pytest.approx(want)
     assert codes == (["chunked_kv_stated"] if per_chunk else ["chunked_kv_full"])
 
 
 def test_pasted_vllm_command_env_var_and_disable_flag() -> None:
+    """No card named: the default A100 80G, where vLLM batches 2,048 tokens a step (8,192 + 2,048 kept)."""
     base = "vllm serve meta-llama/Llama-4-Scout-17B-16E-Instruct -tp 8 --max-model-len 1000000"
     for q, want in (
         (f"VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0 {base}", False),
@@ -115,7 +119,7 @@ def test_pasted_vllm_command_env_var_and_disable_flag() -> None:
         data = ask_json_in_process(q)
         assert data["request"]["chunked_hybrid_kv"] is want, q
         kv = data["report"]["inference"]["kv_bytes_per_sequence"]
-        assert kv == pytest.approx(chunked(1_000_000) if want else FULL * 1_000_000), q
+        assert kv == pytest.approx(chunked(1_000_000, VLLM_A100) if want else FULL * 1_000_000), q
 
 
 @pytest.mark.parametrize(
@@ -153,7 +157,7 @@ def test_sglang_with_and_without_the_ratio(q: str, ratio: float | None) -> None:
 )
 def test_other_runtimes(q: str, per_chunk: bool) -> None:
     kv, _, _ = kv_and_codes(q)
-    assert kv == pytest.approx(chunked(131_072) if per_chunk else FULL * 131_072)
+    assert kv == pytest.approx(chunked(131_072, LLAMA_CPP) if per_chunk else FULL * 131_072)
 
 
 @pytest.mark.parametrize(
@@ -163,8 +167,8 @@ def test_other_runtimes(q: str, per_chunk: bool) -> None:
         # ~430K context, every layer full: 430,000 × 196,608 B = 84.5 GB beside 401 GB of FP8 weights
         ("vLLM 0.8.3: Llama 4 Maverick FP8 on 8 H100 with 430K context, does it fit?", FULL * 430_000),
         ("vLLM 0.8.3 在 8 张 H100 上跑 Llama 4 Maverick FP8，430K 上下文，放得下吗？", FULL * 430_000),
-        ("Llama 4 Maverick FP8 on 8 H100 with 430K context, does it fit?", chunked(430_000)),
-        ("Llama 4 Maverick FP8 在 8 张 H100 上跑 430K 上下文，放得下吗？", chunked(430_000)),
+        ("Llama 4 Maverick FP8 on 8 H100 with 430K context, does it fit?", chunked(430_000, VLLM_H100)),
+        ("Llama 4 Maverick FP8 在 8 张 H100 上跑 430K 上下文，放得下吗？", chunked(430_000, VLLM_H100)),
     ],
 )
 def test_maverick_fp8_on_8_h100_at_430k(q: str, kv: float) -> None:

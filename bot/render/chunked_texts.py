@@ -12,7 +12,8 @@ from bot.render.note_codes import NoteCode
 CHUNKED_NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.chunked_kv_assumed: N_(
         "%(model)s attends within %(chunk)s-token chunks on %(chunked)s of its %(layers)s layers: their KV "
-        "cache is sized at one chunk, as vLLM allocates it by default since v0.16 (%(env)s=1, turned on by "
+        "cache is sized at one chunk plus the tokens vLLM schedules a step (%(window)s tokens a sequence), "
+        "as vLLM allocates it by default since v0.16 (%(env)s=1, turned on by "
         "vllm#29627). vLLM v0.12 and earlier, or %(env)s=0, keep the whole context on every layer: several "
         "times the KV cache at long contexts. Say your vLLM release or that setting to size it so."
     ),
