@@ -51,8 +51,6 @@ VLLM_CHUNKED_DEFAULT_ON = (0, 16, 0)
 """The first vLLM release documented with ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` True by
 default (docs.vllm.ai v0.16.0 ``vllm.envs``; v0.12.0 documents False)."""
 ENV_VAR = "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE"
-PER_CHUNK_RUNTIMES = frozenset({None, "vLLM", "SGLang", "llama.cpp"})
-"""The runtimes that can keep one chunk of KV on a chunked layer (None: the default, vLLM)."""
 
 
 def chunk_window(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec) -> tuple[int | None, str, str]:
@@ -63,30 +61,34 @@ def chunk_window(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec) -> tuple[int
     (no runtime setting stated: vLLM's current default), ``chunked_kv_stated`` (the stated
     runtime/flag/release keeps about one chunk), ``chunked_kv_full`` (it keeps the whole context on
     every layer)."""
+    from estimator.runtimes import RUNTIMES, VLLM
+
     chunk = spec.attention_chunk_size or 0
     runtime = str(req.runtime) if req.runtime else None
-    if runtime not in PER_CHUNK_RUNTIMES:
+    engine = RUNTIMES.get(runtime) if runtime else VLLM  # None stated: vLLM's current default
+    policy = engine.chunk_policy if engine is not None else "full"
+    if policy == "full":
         return None, "chunked_kv_full", runtime or ""
-    if runtime == "SGLang":
+    if policy == "hybrid_ratio":
         ratio = req.hybrid_kvcache_ratio
         if ratio is None:
-            return None, "chunked_kv_full", "SGLang"
+            return None, "chunked_kv_full", engine.name
         context = req.max_model_len or spec.max_context or chunk
         window = round((1 - ratio) * context + ratio * chunk)
-        said = f"SGLang --hybrid-kvcache-ratio {ratio:g}"
+        said = f"{engine.name} --hybrid-kvcache-ratio {ratio:g}"
         return (window, "chunked_kv_stated", said) if window < context else (None, "chunked_kv_full", said)
-    if runtime == "llama.cpp":
-        return chunk + LOCAL_UBATCH_TOKENS, "chunked_kv_stated", "llama.cpp"
+    if policy == "chunk_plus_ubatch":
+        return chunk + LOCAL_UBATCH_TOKENS, "chunked_kv_stated", engine.name
     vllm = chunk + vllm_batch_defaults(gpu)[0]  # ChunkedLocalAttentionSpec: chunk + max_num_batched_tokens
     if req.chunked_hybrid_kv is not None:
         said = f"{ENV_VAR}={int(req.chunked_hybrid_kv)}"
         on = req.chunked_hybrid_kv
         return (vllm, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
-    if runtime == "vLLM" and req.vllm_version:
-        said = f"vLLM {req.vllm_version}"
+    if runtime is not None and req.vllm_version:
+        said = f"{engine.name} {req.vllm_version}"
         on = release_tuple(req.vllm_version) >= VLLM_CHUNKED_DEFAULT_ON
         return (vllm, "chunked_kv_stated", said) if on else (None, "chunked_kv_full", said)
-    return vllm, "chunked_kv_assumed", "vLLM"
+    return vllm, "chunked_kv_assumed", engine.name
 
 
 def as_allocated(req: SizingRequest, spec: ModelSpec, gpu: GpuSpec, ledger: Ledger) -> ModelSpec:

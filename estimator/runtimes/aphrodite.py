@@ -20,6 +20,8 @@ class Aphrodite(Vllm):
     It has no launch recipe of its own: the answer's recipes are vLLM's and SGLang's."""
 
     name = "Aphrodite"
+    chunk_policy = "full"  # a vLLM fork: its per-chunk KV not verified, the whole context kept
+    dp_engines_own_tp = False  # its data-parallel ranks not modelled as vLLM's
     forks = "vLLM"  # its ledger lines name Aphrodite, sized as vLLM (s38-fixs2 #3)
     fork_params: ClassVar[dict[str, str]] = {"runtime": name, "upstream": forks}
     workspace_why = Why.fork_workspace

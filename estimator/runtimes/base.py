@@ -96,6 +96,12 @@ class ServingRuntime:
     """The engine's name as :class:`estimator.models.Runtime` spells it (``Inference.runtime``)."""
     local: ClassVar[bool] = False
     """llama.cpp and the runtimes built on it (Ollama, LM Studio) and MLX."""
+    chunk_policy: ClassVar[str] = "full"
+    """What a chunked-local-attention layer (Llama 4) keeps a sequence (:mod:`estimator.chunked_kv`):
+    "full" the whole context (transformers, TGI, lmdeploy, Ollama: no per-chunk KV); "chunk_plus_batch" one
+    chunk + ``max_num_batched_tokens`` (vLLM's ``ChunkedLocalAttentionSpec``, by release or env var);
+    "hybrid_ratio" SGLang's ``--hybrid-kvcache-ratio`` mix; "chunk_plus_ubatch" one chunk + ``n_ubatch``
+    (llama.cpp's ``llama_kv_cache_iswa``)."""
     dp_engines_own_tp: ClassVar[bool] = False
     """Each data-parallel rank is an engine of its own TP and the experts span DP × TP (vLLM
     ``--data-parallel-size N --enable-expert-parallel``: docs/serving/data_parallel_deployment.md); False:

@@ -42,6 +42,7 @@ class LlamaCpp(ServingRuntime):
     scores too (:func:`kq_score_bytes`)."""
 
     name = "llama.cpp"
+    chunk_policy = "chunk_plus_ubatch"
     # LM Studio runs llama.cpp (s33: h2o-llmstudio is no LM Studio); r36: its llama-bench
     words = r"llama[\s.\-_]*cpp|\bgguf\b|(?<![a-z0-9])lm\s*studio|\bllama-(?:server|cli|bench)\b"
     context_key = "-c"

@@ -185,6 +185,7 @@ class Ollama(LlamaCpp):
     (:data:`OLLAMA_DEFAULT_CONTEXT`) when ``num_ctx`` is not set."""
 
     name = "Ollama"
+    chunk_policy = "full"  # llama.cpp underneath, its Llama 4 per-chunk KV not verified: the whole context
     words = r"\bollama\b"
     kv_type_flags = False  # OLLAMA_KV_CACHE_TYPE, not -ctk/-ctv
     context_key = "num_ctx"

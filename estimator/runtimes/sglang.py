@@ -62,6 +62,7 @@ class SGLang(ServingRuntime):
     memory free at start-up for weights and the KV pool; the rest is its workspace."""
 
     name = "SGLang"
+    chunk_policy = "hybrid_ratio"
     workspace_why = Why.sglang_workspace
     recipe = "sglang"
     words = r"\bsglang\b"

@@ -127,6 +127,7 @@ class Vllm(ServingRuntime):
     (:func:`vllm_profile_bytes`), the KV cache in whole blocks of :data:`VLLM_BLOCK_TOKENS`."""
 
     name = "vLLM"
+    chunk_policy = "chunk_plus_batch"
     dp_engines_own_tp = True
     unsupported_generations = frozenset({"Kepler", "Maxwell", "Pascal"})
     """vLLM's installation docs, Requirements: "GPU: compute capability 7.0 or higher (e.g., V100, T4,
