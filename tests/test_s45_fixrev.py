@@ -1,0 +1,38 @@
+"""The s45 review's blocking findings B3-B6 and small findings 5 and 10 (/work/notes/s45/review/report.md).
+
+Real values: a rows x tokens batch is rows x tokens a row (100k x 500 = 50M tokens, the reply's own line);
+AWS's P5 instance page (aws.amazon.com/ec2/instance-types/p5): p5.4xlarge 1 x H100 80GB, p5.48xlarge
+8 x H100; p5e.48xlarge and p5en.48xlarge 8 x H200."""
+
+from __future__ import annotations
+
+from bot.cli import ask
+from tests.cli_run import ask_json_in_process, ignored_pairs
+
+
+def text(q: str) -> str:
+    return ask(q, None, "text")[0]
+
+
+# B3: a row batch uses its output length; a serving output alone is still named (the neighbour)
+
+
+def test_row_batch_uses_its_output_length_en() -> None:
+    q = "how long to generate 500 tokens for each of 100k rows with Llama 3 8B on 2 H100"
+    assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[0].startswith("output_tokens")]
+    assert text(q).startswith("50M tokens ≈")
+
+
+def test_row_batch_uses_its_output_length_zh() -> None:
+    q = "用 Qwen2.5-7B 给10万条数据每条生成500个token，2张H100要多久"
+    assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[0].startswith("output_tokens")]
+    assert text(q).startswith("5000万 token 约需")
+
+
+def test_output_alone_is_still_named_en_zh() -> None:
+    for q in (
+        "Serve Llama 3 8B on 2 H100 with 500 output tokens",
+        "Llama 3 8B 部署，2张H100，输出 500 token",
+        "how long to generate 50M tokens with Llama 3 8B on 2 H100, 500 output tokens",
+    ):
+        assert ("output_tokens: 500", "output_in_context") in ignored_pairs(ask_json_in_process(q)), q
