@@ -36,3 +36,30 @@ def test_output_alone_is_still_named_en_zh() -> None:
         "how long to generate 50M tokens with Llama 3 8B on 2 H100, 500 output tokens",
     ):
         assert ("output_tokens: 500", "output_in_context") in ignored_pairs(ask_json_in_process(q)), q
+
+
+# B4: the P5 sizes (AWS's P5 page): p5.4xlarge 1 x H100, p5.48xlarge 8; p4d.24xlarge 8 x A100
+
+
+def _gpus(q: str) -> tuple[int, str]:
+    data = ask_json_in_process(q)
+    req = data["request"]
+    return req["gpu_count"], req["gpu"]
+
+
+def test_p5_4xlarge_is_one_h100_en_zh() -> None:
+    for q in (
+        "Llama 3 8B inference on an AWS p5.4xlarge, 32 users",
+        "Llama 3 8B 推理，AWS p5.4xlarge，32 个用户",
+    ):
+        count, gpu = _gpus(q)
+        assert count == 1 and "H100" in gpu.upper(), (q, count, gpu)
+
+
+def test_p5_48xlarge_and_p4d_stay_eight_en_zh() -> None:
+    for q in (
+        "Llama 3 8B inference on an AWS p5.48xlarge, 32 users",
+        "Llama 3 8B 推理，AWS p5.48xlarge，32 个用户",
+        "Llama 3 70B inference on a p4d.24xlarge, 8 users",
+    ):
+        assert _gpus(q)[0] == 8, q
