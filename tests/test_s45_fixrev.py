@@ -63,3 +63,23 @@ def test_p5_48xlarge_and_p4d_stay_eight_en_zh() -> None:
         "Llama 3 70B inference on a p4d.24xlarge, 8 users",
     ):
         assert _gpus(q)[0] == 8, q
+
+
+# B5: Lambda beside 和/与/还是 with a space, either order; a bare 'lambda' beside 和 alone is a loss weight
+
+
+def _providers(q: str) -> list[str]:
+    return [t for t, why in ignored_pairs(ask_json_in_process(q)) if why == "provider_price"]
+
+
+def test_lambda_beside_a_conjunction_is_named_en_zh() -> None:
+    assert _providers("70B LoRA 微调 10亿 token，AWS p5 和 Lambda 哪个便宜") == ["AWS", "Lambda"]
+    assert _providers("70B LoRA 微调 10亿 token，Lambda 和 AWS p5 哪个便宜") == ["Lambda", "AWS"]
+    assert _providers("70B LoRA 微调 10亿 token，AWS 还是 Lambda 便宜") == ["AWS", "Lambda"]
+    assert _providers("Lambda vs AWS for 8 H100 to fine-tune 70B with LoRA on 1B tokens") == ["Lambda", "AWS"]
+
+
+def test_lambda_as_a_loss_weight_is_no_provider_en_zh() -> None:
+    assert _providers("DPO 微调 7B，8张H100，beta 和 lambda 怎么设") == []
+    assert _providers("DPO 微调 7B，8张H100，lambda 和 beta 怎么设") == []
+    assert _providers("DPO fine-tune 7B on 8 H100, lambda=0.1 and beta 0.5") == []
