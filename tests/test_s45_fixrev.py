@@ -83,3 +83,22 @@ def test_lambda_as_a_loss_weight_is_no_provider_en_zh() -> None:
     assert _providers("DPO 微调 7B，8张H100，beta 和 lambda 怎么设") == []
     assert _providers("DPO 微调 7B，8张H100，lambda 和 beta 怎么设") == []
     assert _providers("DPO fine-tune 7B on 8 H100, lambda=0.1 and beta 0.5") == []
+
+
+def test_bare_p5_says_its_size_en_zh() -> None:
+    for q, said in (
+        ("Llama 3 8B inference on AWS p5, 32 users", "sized as a p5.48xlarge, 8 × H100 80GB"),
+        ("70B LoRA 微调 10亿 token，AWS p5 和 Lambda 哪个便宜", "按 p5.48xlarge（8 张 H100 80GB）计算"),
+    ):
+        assert ("p5", "p5_as_48xlarge") in ignored_pairs(ask_json_in_process(q)), q
+        assert _gpus(q)[0] == 8 and said in text(q), q
+
+
+def test_sized_p5_or_other_family_assumes_nothing_en_zh() -> None:
+    for q in (
+        "Llama 3 8B inference on an AWS p5.4xlarge, 32 users",
+        "Llama 3 8B 推理，AWS p5.48xlarge，32 个用户",
+        "Llama 3 70B inference on AWS p4d, 8 users",
+        "Llama 3 70B 推理，AWS p5e，8 个用户",
+    ):
+        assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[1] == "p5_as_48xlarge"], q

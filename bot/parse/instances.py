@@ -152,6 +152,18 @@ def _family(m: re.Match[str]) -> str:
     return f"{who}{m.group('k') + ' x ' if m.group('k') else ''}{card}"
 
 
+def p5_without_size(raw: str) -> list[tuple[str, str]]:
+    """The family 'p5' named with no size ('AWS p5', '2 p5 instances', as :data:`FAMILY_RE` reads it) as
+    typed in ``raw``, with ``p5_as_48xlarge``: :func:`_family` sizes it as p5.48xlarge (8 x H100), while a
+    p5.4xlarge holds one (AWS's P5 page; s45 review B4: the reply never said which). The other P families
+    have one size each (:data:`_P_GPUS`), so nothing is assumed. The caller gates on 'p5' in ``raw``."""
+    low = raw.lower()
+    if len(low) != len(raw):
+        return []
+    found = (m for m in FAMILY_RE.finditer(low) if m.group("fam") == "p5" and (m["who"] or m["what"]))
+    return [(raw[m.start("fam") : m.end("fam")], "p5_as_48xlarge") for m in found][:1]
+
+
 def _compiled_shape(m: re.Match[str]) -> str:
     batch = f", batch size {m.group(2)}" if m.group(2) else ""
     return f" (seqlen {m.group(1)}{batch})"

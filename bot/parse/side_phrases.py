@@ -80,6 +80,10 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
         from bot.parse.cloud_providers import providers
 
         power += providers(s, raw)
+    if "p5" in raw or "P5" in raw:  # 'AWS p5': sized as p5.48xlarge, said (s45 review B4)
+        from bot.parse.instances import p5_without_size
+
+        power += p5_without_size(raw)
     if "税" in s or "稅" in s or "tax" in s or "vat" in s or "gst" in s:  # '含税13%', '6% VAT' (s45 trial #4)
         from bot.parse.tax_rate import tax_rates
 
