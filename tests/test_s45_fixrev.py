@@ -102,3 +102,37 @@ def test_sized_p5_or_other_family_assumes_nothing_en_zh() -> None:
         "Llama 3 70B 推理，AWS p5e，8 个用户",
     ):
         assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[1] == "p5_as_48xlarge"], q
+
+
+# B6: the CPU's decode bound leads; the line under it names the CPU as the machine that bound is for
+
+
+def test_cpu_lead_matches_the_bound_shown_en() -> None:
+    q = "Llama 3 8B on a Xeon with 8-channel DDR5-4800, no GPU"
+    out = text(q)
+    # 8 channels x 4800 MT/s x 8 B = 307.2 GB/s (JEDEC DDR5: a 64-bit channel), the reply's own bandwidth
+    assert out.startswith("On the CPU, llama.cpp reads") and "307.2 GB/s" in out.split("\n")[0]
+    assert "Your machine is a CPU (Xeon) with no GPU: the bound above is llama.cpp on this CPU's RAM." in out
+    assert "not CPU inference" not in out and "Not used: “Xeon”" not in out
+    assert ("Xeon", "cpu_not_gpu") in ignored_pairs(ask_json_in_process(q))  # the JSON keeps it (scorer)
+
+
+def test_cpu_lead_names_zhiqiang_zh() -> None:
+    q = "Llama 3 8B 跑在至强上，8通道 DDR5-4800，没有显卡"
+    out = text(q)
+    assert "307.2 GB/s" in out.split("\n")[0]
+    assert "你的机器是 CPU（至强），没有 GPU：上面的上限就是 llama.cpp 在这颗 CPU 的内存上跑的结果" in out
+    assert "不估算 CPU" not in out and "未使用：“至强”" not in out
+    assert ("至强", "cpu_not_gpu") in ignored_pairs(ask_json_in_process(q))
+    assert "（英特尔至强金牌 6330）" in text("Llama 3 8B 在 英特尔至强金牌 6330 上能跑多快")
+
+
+def test_cpu_beside_a_card_or_training_keeps_its_old_reply_en_zh() -> None:
+    for q in (
+        "Serve Llama 3 70B on 8 H100 with a Xeon 8480+ host",
+        "Llama 3 70B 推理，8张H100，至强 8480+ 主机",
+    ):
+        data = ask_json_in_process(q)
+        assert data["interpretation"]["machine"] is None and data["request"]["gpu_count"] == 8, q
+    assert "Not used: “Xeon”" in text("fine-tune Llama 3 8B on a Xeon")
+    assert "未使用：“至强”" in text("微调 Llama 3 8B，只有一台至强服务器")
