@@ -136,3 +136,29 @@ def test_cpu_beside_a_card_or_training_keeps_its_old_reply_en_zh() -> None:
         assert data["interpretation"]["machine"] is None and data["request"]["gpu_count"] == 8, q
     assert "Not used: “Xeon”" in text("fine-tune Llama 3 8B on a Xeon")
     assert "未使用：“至强”" in text("微调 Llama 3 8B，只有一台至强服务器")
+
+
+# Small 5: the fabric and the purchase word echoed as typed; 'buy-in' is agreement, not buying
+
+
+def test_fabric_and_purchase_echoed_as_typed_en_zh() -> None:
+    assert ("400G InfiniBand", "interconnect") in ignored_pairs(
+        ask_json_in_process("Pretrain a 7B on 1T tokens on 64 H100 with 400G InfiniBand")
+    )
+    assert ("100G以太网", "interconnect") in ignored_pairs(
+        ask_json_in_process("预训练 7B，1T token，64张H100，100G以太网")
+    )
+    assert ("Buy", "purchase_price") in ignored_pairs(
+        ask_json_in_process("Rent 8 H100 for a month or Buy a server? Llama 3 70B LoRA")
+    )
+    assert ("买", "purchase_price") in ignored_pairs(
+        ask_json_in_process("租一个月8卡H100和直接买一台哪个划算？微调 70B LoRA")
+    )
+
+
+def test_buy_in_is_no_purchase_en_zh() -> None:
+    for q in (
+        "Fine-tune Llama 3 8B with LoRA on 8 H100, we need buy-in from the team",
+        "微调 Llama 3 8B LoRA，8张H100，我们已经买了这些卡",
+    ):
+        assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[1] == "purchase_price"], q

@@ -65,7 +65,7 @@ _CONJUNCTION_RE = rc(r"(?:和|与|跟|还是)\s?lambda|lambda\s*(?:和|与|跟|�
 """A bare 'lambda' beside a conjunction (s45 review B5): read as the provider only beside another one."""
 
 
-def _as_typed(name: str, raw: str) -> str:
+def as_typed(name: str, raw: str) -> str:
     """``name`` (normalized: lower case) as the user spelled it in ``raw`` ('aws' → 'AWS'); ``name`` when
     it is not found there."""
     m = re.search(r"\s+".join(map(re.escape, name.split())), raw, re.IGNORECASE) if raw else None
@@ -81,7 +81,7 @@ def providers(s: str, raw: str = "") -> list[tuple[str, str]]:
     for m in found:
         if m.group(0) == "lambda" and len(found) == 1 and _CONJUNCTION_RE.search(s, max(0, m.start() - 4)):
             continue  # 'lambda 和 beta' (a loss weight): beside a conjunction, only with another provider
-        seen.setdefault(_as_typed(" ".join(m.group(0).split()), raw), None)
+        seen.setdefault(as_typed(" ".join(m.group(0).split()), raw), None)
     if "Cloud" in raw:
         for m in CLOUD_NAME_RE.finditer(raw):
             if m.group("n").lower() not in _NOT_PROVIDERS:
