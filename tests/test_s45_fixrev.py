@@ -162,3 +162,29 @@ def test_buy_in_is_no_purchase_en_zh() -> None:
         "微调 Llama 3 8B LoRA，8张H100，我们已经买了这些卡",
     ):
         assert not [p for p in ignored_pairs(ask_json_in_process(q)) if p[1] == "purchase_price"], q
+
+
+# Small 10: a quote for a month of cards is a rental period priced, not a training deadline
+
+
+def test_quote_for_a_month_is_the_rental_en_zh() -> None:
+    for q in (
+        "Quote 8 H100 for a month to serve Llama 3 70B for 50 users",
+        "报价：8张H100一个月，部署 Llama 3 70B，50 个用户",
+    ):
+        data = ask_json_in_process(q)
+        # a month: 30 days x 24 h = 720 h, as 'rent … for a month' is read (bot.parse.past_run)
+        assert data["request"]["hours"] == 720.0 and data["request"]["deadline_days"] is None, q
+        assert not [p for p in ignored_pairs(data) if p[0].startswith("deadline_days")], q
+    assert "8 × H100 80G for 720 hours = 5,760 GPU-hours" in text(
+        "Quote 8 H100 for a month to serve Llama 3 70B for 50 users"
+    )
+
+
+def test_a_training_deadline_with_a_quote_stays_a_deadline_en_zh() -> None:
+    for q in (
+        "Fine-tune Llama 3 8B on 1B tokens in a month, quote 8 H100",
+        "微调 Llama 3 8B，10亿 token，一个月内完成，给个报价",
+    ):
+        data = ask_json_in_process(q)
+        assert data["request"]["deadline_days"] == 30.0 and data["request"]["hours"] is None, q
