@@ -30,7 +30,11 @@ def test_row_batch_uses_its_output_length_zh() -> None:
 
 
 def test_output_alone_is_still_named_en_zh() -> None:
+    """A row batch with no model sizes nothing: its output length stays named (r39 work zh39-029)."""
     for q in (
+        "how long to generate 500 tokens for each of 100k rows with Qwen on 2 H100",
+        "24 台服务器、每台一张 40G 的 A100，用 Qwen 把 32 万条原始数据构造成 QA 问答对（max_tokens=500），"
+        "全部跑完要多久？",
         "Serve Llama 3 8B on 2 H100 with 500 output tokens",
         "Llama 3 8B 部署，2张H100，输出 500 token",
         "how long to generate 50M tokens with Llama 3 8B on 2 H100, 500 output tokens",

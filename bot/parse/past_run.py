@@ -131,6 +131,11 @@ the rental's (s45 review item 10: 'for a month' stayed a deadline, named 'a trai
 question)."""
 
 
+def _quoted(s: str) -> bool:
+    """:data:`QUOTE_RE`'s cheap gate: its words' letters, tested with ``in``."""
+    return "quot" in s or "报价" in s or "询价" in s
+
+
 def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | None:
     """Move ``f['deadline_days']`` to ``f['hours']`` when it is a duration the GPUs ran, not a deadline: a
     past run's days (module doc: 'past_run_duration'), or a rental period with a cost asked and nothing
@@ -142,7 +147,7 @@ def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | Non
     if any(r.role == "days" and r.extra == PAST_RUN for r in roles):
         note = "past_run_duration"
     elif (
-        (ASKS_COST_RE.search(s) or RENT_RE.search(s) or QUOTE_RE.search(s))
+        (ASKS_COST_RE.search(s) or RENT_RE.search(s) or (_quoted(s) and QUOTE_RE.search(s)))
         and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
         and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
     ):

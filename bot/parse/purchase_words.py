@@ -24,7 +24,10 @@ s45 review item 5); '买', '购买', '采购' (not
 def purchase_words(s: str, raw: str = "") -> list[tuple[str, str]]:
     """The first purchase word in ``s`` named as ``purchase_price`` as typed in ``raw`` ('Buy', not 'buy';
     s45 review item 5), or []. Callers test for 'buy', 'purchas', '买', '购' first."""
-    from bot.parse.cloud_providers import as_typed
-
     m = PURCHASE_RE.search(s)
-    return [] if m is None else [(as_typed(m.group(0), raw), "purchase_price")]
+    if m is None:
+        return []
+    word = m.group(0)
+    low = raw.lower()  # one word, no space: found in the message as typed with no pattern
+    at = low.find(word) if len(low) == len(raw) else -1
+    return [(raw[at : at + len(word)] if at >= 0 else word, "purchase_price")]
