@@ -145,7 +145,8 @@ def test_a_cpu_only_question_says_the_cpu_is_not_sized() -> None:
     assert not any(text.startswith("host_memory") for text, _ in _ignored(a))
     assert ("i7-12700", "cpu_not_gpu") in _ignored(a)
     speed, second, first = _text(q).splitlines()[:3]  # s45 fixread #5: the CPU's speed, RAM, then this head
-    assert first.startswith("Your machine is a CPU (i7-12700) with no GPU named: I size GPUs")
+    # s45 review B6: the head under the CPU's bound names the CPU as its machine (was "…named: I size GPUs")
+    assert first.startswith("Your machine is a CPU (i7-12700) with no GPU: the bound above is llama.cpp")
     assert speed.startswith("On the CPU, llama.cpp reads 4.6 GiB of Q4_K_M weights")
     # s41 cpufix #4: no format stated, the CPU run is GGUF Q4_K_M (Ollama's default tag), not the GPU
     # answer's bf16: Llama 3 8B in llama-quantize's mix 4.91e9 B = 4.6 GiB (published 4.92 GB); KV 32 layers

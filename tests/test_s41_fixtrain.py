@@ -110,7 +110,7 @@ def test_a_server_without_gpu_reads_the_moe_active_weights() -> None:
 
 def test_a_cpu_named_keeps_its_head_and_gains_the_speed() -> None:
     lines = _head("Llama-3-8B on an i7-12700 with 16GB")
-    assert lines[2].startswith("Your machine is a CPU (i7-12700) with no GPU named")  # s45 fixread #5:
+    assert lines[2].startswith("Your machine is a CPU (i7-12700) with no GPU: the bound above")  # s45 B6
     assert "tokens/s at most" in lines[0]  # the CPU's speed first, its RAM, then the GPU reference
 
 

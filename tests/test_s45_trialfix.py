@@ -275,15 +275,16 @@ def test_purchase_reason_wording_both_languages() -> None:
         (
             "we have 4 nodes x 8 H100 with RoCE (not IB). how long to full fine-tune Llama 3 70B on 2B "
             "tokens?",
-            "roce",
+            "RoCE",
         ),
-        ("pretrain 7B on 1T tokens on 128 H100 over 400G InfiniBand, how long?", "400g infiniband"),
-        ("我们用Megatron-LM训练一个MoE，总参数47B激活13B，1T token，有256张H800，IB网络，要训几天", "ib"),
-        ("8台服务器，100G以太网，每台8张4090，训7B要多久 1000亿token", "100g以太网"),
+        ("pretrain 7B on 1T tokens on 128 H100 over 400G InfiniBand, how long?", "400G InfiniBand"),
+        ("我们用Megatron-LM训练一个MoE，总参数47B激活13B，1T token，有256张H800，IB网络，要训几天", "IB"),
+        ("8台服务器，100G以太网，每台8张4090，训7B要多久 1000亿token", "100G以太网"),
     ],
 )
 def test_fabric_named(question: str, typed: str) -> None:
-    """The trial's q01: RoCE went unsaid (interpretation.ignored == []); the count stays the stated one."""
+    """The trial's q01: RoCE went unsaid (interpretation.ignored == []); the count stays the stated one. Named
+    as typed (s45 review item 5: was lower-cased, 'roce', '400g infiniband')."""
     a = _answer(question)
     named = _named(a)
     assert (typed, "interconnect") in named, named

@@ -120,6 +120,7 @@ IGNORED_REASONS = (
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)
     "daily_schedule_calendar",  # the same on a training run's days: its calendar days (s21)
     "provider_price",  # 'vs Lambda H100', '阿里云和AutoDL比': no provider's own price on file (s44 trial #5)
+    "p5_as_48xlarge",  # 'AWS p5' with no size: sized as p5.48xlarge (8 x H100); a p5.4xlarge holds 1 (s45)
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
@@ -195,6 +196,7 @@ USED_REASONS = frozenset(
         "script_defaults",
         "ktransformers_split",
         "cluster_rate_used",
+        "p5_as_48xlarge",  # s45 review B4: the family sized as its 8-GPU size, said
         "speculative_speed",  # s44 fixspec2: the draft counted, its speed-up alone not (not 'Not used')
     }
 )

@@ -104,6 +104,9 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         )
     if report is not None:
         ignored += _unused_settings(said, report)
+        work = report.batch_work  # a rows x tokens batch timed: the row's tokens were used (s45 review B3)
+        if work is not None and work.batch_seconds and said.batch_tokens and said.num_samples:
+            ignored = [i for i in ignored if i.reason != "output_in_context"]
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)

@@ -14,7 +14,8 @@ Paperspace, Jarvislabs, Fluidstack, Crusoe, Hyperbolic, Together AI; 阿里云 (
 (Tencent Cloud), 华为云 (Huawei Cloud), 火山引擎 (Volcengine), 百度智能云, 京东云, 天翼云, 移动云, UCloud
 (优刻得), AutoDL, 恒源云, 矩池云, 揽睿星舟, 优云智算. A bare 'lambda' (a loss weight, 'lambda=0.1', AWS
 Lambda functions) is not a provider: Lambda the GPU cloud is read only with 'labs'/'cloud', a card after
-it, or 'on'/'vs'/'和' before it.
+it, 'on'/'vs'/'or' or 和/与/跟/还是 before it (a space allowed after the Chinese word), or one of these
+words after it ('Lambda 和 AWS'; s45 review B5: 'AWS p5 和 Lambda' dropped Lambda).
 
 Session 45 (fixread #3): each name is echoed as the user typed it ('AWS', 'CoreWeave'), not lower-cased;
 more providers are named the same way (Hetzner, OVHcloud, Scaleway, Vultr, DigitalOcean, Linode, TensorDock,
@@ -37,7 +38,8 @@ PROVIDER_RE = rc(
     r"(?<![a-z0-9])(?:aws|amazon\s+ec2|ec2|google\s+cloud|gcp|azure|oracle\s+cloud|oci|runpod|vast\.ai|vastai"
     r"|coreweave|nebius|paperspace|jarvislabs|fluidstack|crusoe|hyperbolic|together\s+ai|ucloud|autodl"
     r"|lambda\s+(?:labs|cloud)|lambda" + _CARD_AFTER + r"|(?<=on\s)lambda|(?<=vs\s)lambda|(?<=vs\.\s)lambda"
-    r"|(?<=和)lambda|(?<=or\s)lambda"
+    r"|(?<=和)lambda|(?<=和\s)lambda|(?<=与)lambda|(?<=与\s)lambda|(?<=跟)lambda|(?<=跟\s)lambda"
+    r"|(?<=还是)lambda|(?<=还是\s)lambda|(?<=or\s)lambda|lambda(?=\s*(?:和|与|跟|还是|vs\b|or\s))"
     r"|hetzner|ovhcloud|ovh|scaleway|vultr|digitalocean|linode|tensordock|baseten|hyperstack|datacrunch"
     r"|voltage\s+park|lepton(?:\s+ai)?|cudo(?:\s+compute)?|massed\s+compute|thunder\s+compute|ibm\s+cloud"
     r"|alibaba\s+cloud|tencent\s+cloud|huawei\s+cloud|modal\s+labs|(?<=on\s)modal|replicate\.com"
@@ -59,7 +61,11 @@ _NOT_PROVIDERS = frozenset((
 :data:`PROVIDER_RE` reads with its own name."""
 
 
-def _as_typed(name: str, raw: str) -> str:
+_CONJUNCTION_RE = rc(r"(?:和|与|跟|还是)\s?lambda|lambda\s*(?:和|与|跟|还是|vs\b|or\s)")
+"""A bare 'lambda' beside a conjunction (s45 review B5): read as the provider only beside another one."""
+
+
+def as_typed(name: str, raw: str) -> str:
     """``name`` (normalized: lower case) as the user spelled it in ``raw`` ('aws' → 'AWS'); ``name`` when
     it is not found there."""
     m = re.search(r"\s+".join(map(re.escape, name.split())), raw, re.IGNORECASE) if raw else None
@@ -71,8 +77,11 @@ def providers(s: str, raw: str = "") -> list[tuple[str, str]]:
     ``provider_price`` (first mention first), then each not listed (:data:`CLOUD_NAME_RE`). The caller
     gates on :data:`bot.parse.side_phrases.PROVIDER_CUES`."""
     seen: dict[str, None] = {}
-    for m in PROVIDER_RE.finditer(s):
-        seen.setdefault(_as_typed(" ".join(m.group(0).split()), raw), None)
+    found = list(PROVIDER_RE.finditer(s))
+    for m in found:
+        if m.group(0) == "lambda" and len(found) == 1 and _CONJUNCTION_RE.search(s, max(0, m.start() - 4)):
+            continue  # 'lambda 和 beta' (a loss weight): beside a conjunction, only with another provider
+        seen.setdefault(as_typed(" ".join(m.group(0).split()), raw), None)
     if "Cloud" in raw:
         for m in CLOUD_NAME_RE.finditer(raw):
             if m.group("n").lower() not in _NOT_PROVIDERS:

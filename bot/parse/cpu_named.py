@@ -21,12 +21,18 @@ CPU_RE = re.compile(
     r"|(?:amd\s+)?ryzen(?!\s*ai)(?:\s+threadripper)?(?:\s+pro)?(?:\s+[3579])?\s+\d{4}[a-z0-9]{0,3}"
     r"|(?:amd\s+)?threadripper(?:\s+pro)?(?:\s+\d{4}[a-z0-9]{0,3})?"
     r"|(?:huawei\s+)?(?:kunpeng|鲲鹏)\s*\d{3}"
+    r"|(?:英特尔|intel)?\s*至强(?:\s*(?:金牌|银牌|铂金|gold|silver|platinum))?"
+    r"(?:\s*[a-z]?\d{3,5}[a-z]{0,2})?"
+    r"|(?:amd\s*)?霄龙(?:\s*\d{4}[a-z0-9]{0,2})?"
     r")(?![a-z0-9])",
     re.IGNORECASE,
 )
 """Intel Xeon / Core i3–i9 / Core Ultra, AMD EPYC / Ryzen / Threadripper, Huawei Kunpeng by name (and
-model number when written); never 'Ryzen AI' (an APU whose GPU shares the memory: a device of its own)."""
-GATE = re.compile(r"xeon|epyc|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|ultra\s?[3579]", re.IGNORECASE)
+model number when written), Xeon and EPYC in Chinese (至强, 霄龙; s45 review B6: '至强' was not read); never
+'Ryzen AI' (an APU whose GPU shares the memory: a device of its own)."""
+GATE = re.compile(
+    r"xeon|epyc|至强|霄龙|ryzen|threadripper|kunpeng|鲲鹏|i[3579][\s\-]\d|ultra\s?[3579]", re.IGNORECASE
+)
 
 
 RAM_AFTER_RE = re.compile(

@@ -23,10 +23,14 @@ FABRIC_RE = rc(
 word), 'ethernet', '以太网', on the normalized (lower-case) text."""
 
 
-def fabric_words(s: str) -> tuple[str, list[tuple[str, str]]]:
-    """``s`` with the first fabric phrase masked (same length), and it named as ``interconnect`` (as typed),
-    or ``s`` and []. Callers test for 'roce', 'infiniband', ' ib', 'ethernet' or '以太网' first."""
+def fabric_words(s: str, raw: str = "") -> tuple[str, list[tuple[str, str]]]:
+    """``s`` with the first fabric phrase masked (same length), and it named as ``interconnect`` as typed in
+    ``raw`` (the message before normalizing: '400G InfiniBand', not '400g infiniband'; s45 review item 5), or
+    ``s`` and []. Callers test for 'roce', 'infiniband', ' ib', 'ethernet' or '以太网' first."""
     m = FABRIC_RE.search(s)
     if m is None:
         return s, []
-    return mask(s, m.start(), m.end(), " "), [(" ".join(m.group(0).split()), "interconnect")]
+    low = raw.lower()  # the same search on the message as typed ('400G' is '400gb' by now)
+    t = FABRIC_RE.search(low) if len(low) == len(raw) else None
+    typed = raw[t.start() : t.end()] if t is not None else m.group(0)
+    return mask(s, m.start(), m.end(), " "), [(" ".join(typed.split()), "interconnect")]

@@ -30,11 +30,12 @@ CPU_MODEL_RE = rc(
     r"|xeon\s*(?:(?:gold|silver|platinum|bronze|w|max)\s*-?\s*)?(?:e[357]\s*-?\s*)?\d{4,5}[a-z]{0,2}\+?"
     r"(?:\s*v\d)?"
     r"|(?:epyc|threadripper(?:\s*pro)?)\s*\d{4,5}[a-z]{0,2}"
+    r"|至强\s*(?:金牌|银牌|铂金|gold|silver|platinum)?\s*-?\s*[a-z]?\d{4,5}[a-z]{0,2}\+?|霄龙\s*\d{4,5}[a-z]{0,2}"
     r"|ryzen\s*(?:ai\s*)?[3579]\s*(?:pro\s*)?(?:hx\s*)?\d{3,4}[a-z0-9]{0,3}"
     r")(?![a-z0-9])"
 )
 """A CPU by its model number (lower-cased text): 'i7-12700h', 'xeon gold 6348', 'xeon e5-2680 v4',
-'xeon 8480+', 'epyc 9654', 'ryzen 9 7950x'."""
+'xeon 8480+', 'epyc 9654', 'ryzen 9 7950x', '至强金牌 6330', '霄龙 9654' (s45 review B6)."""
 
 CARD_RATE_RE = rc(
     r"(?<=[a-z0-9])(?:\s*\(\s*\d{2,4}(?:\.\d)?\s*(?:t|tflops|tops)(?:\s*(?:each|per\s+(?:card|gpu|chip)|每张|每卡))?\s*\)"
@@ -77,9 +78,8 @@ COUNT_OF_CARDS_RE = rc(
 
 _LAPTOP_AFTER_GATE = rc(r"\d\s*(?:ti|super)?\s*[\-_]?\s*(?:laptop|notebook|mobile|max[\s\-]?q|笔记本|移动)")
 """One C-level search before :data:`CARD_LAPTOP_RE` (most messages name no laptop card)."""
-_GATE = words_gate(
-    ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "threadripper", "ryzen", "t)", "t ", "flops", "tops")
-)
+_GATE_WORDS = ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "至强", "霄龙", "threadripper", "ryzen")
+_GATE = words_gate((*_GATE_WORDS, "t)", "t ", "flops", "tops"))
 """Literal words every part number or rate holds: most messages skip both patterns."""
 
 
@@ -133,6 +133,7 @@ def _cpu_family(m: re.Match[str]) -> str:
     """The CPU's family word without its number ('ryzen 7900x' → 'ryzen cpu', 'i7-12700h' → 'core cpu'): the
     host-CPU words (:data:`bot.parse.words.ARTICLE_GPU_RE`) still see a CPU before a card."""
     word = m.group(0).lstrip()
+    word = "xeon" if word[:2] == "至强" else "epyc" if word[:2] == "霄龙" else word
     family = next((f for f in ("xeon", "epyc", "threadripper", "ryzen") if word.startswith(f)), "core")
     return f" {family} cpu "
 

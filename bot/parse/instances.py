@@ -57,7 +57,18 @@ _NEURON = {
 """AWS Neuron families: (chip as written out, chips per size), from the instance pages in the docstring."""
 _AWS_GPUS = {"12": 4, "24": 4, "48": 8}
 """GPUs per G-family size (AWS: xlarge to 16xlarge hold one)."""
-_P3_GPUS = {"2": 1, "8": 4, "16": 8, "24": 8}
+_P_GPUS = {
+    "p3": {"2": 1, "8": 4, "16": 8, "24": 8},
+    "p3dn": {"24": 8},
+    "p4d": {"24": 8},
+    "p4de": {"24": 8},
+    "p5": {"4": 1, "48": 8},
+    "p5e": {"48": 8},
+    "p5en": {"48": 8},
+}
+"""GPUs per P-family size, from AWS's instance pages (aws.amazon.com/ec2/instance-types/p5: p5.4xlarge
+1 x H100 80GB, p5.48xlarge 8 x H100; p5e/p5en.48xlarge 8 x H200; p4d/p4de.24xlarge 8 x A100; s45 review B4:
+p5.4xlarge was read as 8). A size not listed is not read."""
 
 _AWS_RE = (
     r"(?P<fam>g4dn|g6e|g5|g6|p3dn|p3|p4de|p4d|p5en|p5e|p5)\.(?P<size>\d{0,2})x(?:large|l)"
@@ -94,9 +105,7 @@ def instance_gpus(m: re.Match[str]) -> tuple[int, str] | None:
         return (chips, chip) if chips else None
     if fam := m.group("fam"):
         size = m.group("size") or "1"
-        table = _P3_GPUS if fam == "p3" else None
-        if fam in ("p3dn", "p4d", "p4de", "p5", "p5e", "p5en"):
-            return 8, _AWS_CARD[fam]
+        table = _P_GPUS.get(fam)
         count = table.get(size) if table else _AWS_GPUS.get(size, 1)
         return (count, _AWS_CARD[fam]) if count else None
     if gcp := m.group("gcp"):
@@ -141,6 +150,18 @@ def _family(m: re.Match[str]) -> str:
         instances = int(m.group("k")) if m.group("k") else 1
         return f"{who}{instances * 8} x {card}"
     return f"{who}{m.group('k') + ' x ' if m.group('k') else ''}{card}"
+
+
+def p5_without_size(raw: str) -> list[tuple[str, str]]:
+    """The family 'p5' named with no size ('AWS p5', '2 p5 instances', as :data:`FAMILY_RE` reads it) as
+    typed in ``raw``, with ``p5_as_48xlarge``: :func:`_family` sizes it as p5.48xlarge (8 x H100), while a
+    p5.4xlarge holds one (AWS's P5 page; s45 review B4: the reply never said which). The other P families
+    have one size each (:data:`_P_GPUS`), so nothing is assumed. The caller gates on 'p5' in ``raw``."""
+    low = raw.lower()
+    if len(low) != len(raw):
+        return []
+    found = (m for m in FAMILY_RE.finditer(low) if m.group("fam") == "p5" and (m["who"] or m["what"]))
+    return [(raw[m.start("fam") : m.end("fam")], "p5_as_48xlarge") for m in found][:1]
 
 
 def _compiled_shape(m: re.Match[str]) -> str:

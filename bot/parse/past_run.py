@@ -125,17 +125,29 @@ def past_run_days(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str
     return roles, []
 
 
+QUOTE_RE = rc(r"\bquot(?:e|es|ation)\b|报价|询价")
+"""A quote asked ('Quote 8 H100 for a month to serve 70B', '报价：8张H100一个月'): a price, so the period is
+the rental's (s45 review item 10: 'for a month' stayed a deadline, named 'a training setting' on a serving
+question)."""
+
+
+def _quoted(s: str) -> bool:
+    """:data:`QUOTE_RE`'s cheap gate: its words' letters, tested with ``in``."""
+    return "quot" in s or "报价" in s or "询价" in s
+
+
 def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | None:
     """Move ``f['deadline_days']`` to ``f['hours']`` when it is a duration the GPUs ran, not a deadline: a
     past run's days (module doc: 'past_run_duration'), or a rental period with a cost asked and nothing
-    to train ('8张H100跑一周多少钱', 'rent 8 H100 for 7 days, cost?': 'period_as_rental'; with a model to
-    train, '租8张H100一周能训多少token，7B模型', the period stays the job's deadline). Returns the note."""
+    to train ('8张H100跑一周多少钱', 'rent 8 H100 for 7 days, cost?', 'quote 8 H100 for a month':
+    'period_as_rental'; with a model to train, '租8张H100一周能训多少token，7B模型', the period stays the
+    job's deadline). Returns the note."""
     if not f.get("deadline_days") or f.get("hours"):
         return None
     if any(r.role == "days" and r.extra == PAST_RUN for r in roles):
         note = "past_run_duration"
     elif (
-        (ASKS_COST_RE.search(s) or RENT_RE.search(s))
+        (ASKS_COST_RE.search(s) or RENT_RE.search(s) or (_quoted(s) and QUOTE_RE.search(s)))
         and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
         and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
     ):

@@ -13,15 +13,21 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 PURCHASE_RE = rc(
-    r"\b(?:buy(?:ing)?|purchas(?:e|ing))\b(?!\s+(?:more\s+)?(?:gpu[\s\-]*hours?|credits?|time|tokens?)\b)"
+    r"\b(?:buy(?:ing)?|purchas(?:e|ing))\b(?!-in\b)(?!\s+(?:more\s+)?(?:gpu[\s\-]*hours?|credits?|time|tokens?)\b)"
     r"|(?<!已经)(?<!已)(?:购买|采购|买)(?![了过的到])"
 )
-"""'buy', 'buying', 'purchase', 'purchasing' (not 'buy GPU-hours / credits'); '买', '购买', '采购' (not
+"""'buy', 'buying', 'purchase', 'purchasing' (not 'buy GPU-hours / credits', nor 'buy-in': agreement,
+s45 review item 5); '买', '购买', '采购' (not
 '买了', '买过', '买的', '买到'), on the normalized (lower-case) text."""
 
 
-def purchase_words(s: str) -> list[tuple[str, str]]:
-    """The first purchase word in ``s`` named as ``purchase_price`` (as typed), or []. Callers test for
-    'buy', 'purchas', '买', '购' first."""
+def purchase_words(s: str, raw: str = "") -> list[tuple[str, str]]:
+    """The first purchase word in ``s`` named as ``purchase_price`` as typed in ``raw`` ('Buy', not 'buy';
+    s45 review item 5), or []. Callers test for 'buy', 'purchas', '买', '购' first."""
     m = PURCHASE_RE.search(s)
-    return [] if m is None else [(m.group(0), "purchase_price")]
+    if m is None:
+        return []
+    word = m.group(0)
+    low = raw.lower()  # one word, no space: found in the message as typed with no pattern
+    at = low.find(word) if len(low) == len(raw) else -1
+    return [(raw[at : at + len(word)] if at >= 0 else word, "purchase_price")]

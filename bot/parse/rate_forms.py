@@ -155,7 +155,7 @@ def prompt_in_default(fields: dict[str, Any], reply: float) -> dict[str, int]:
 def output_alone(steps: Any, reply: float) -> None:
     """An output length with no prompt ('with 256 output tokens', r35 en: beside a context with no rate): no
     output-length field (a context is prompt + output), so named (``output_in_context``) unless a request
-    rate used it."""
+    rate used it (a rows x tokens batch timed uses it too: bot.core.interpretation, s45 review B3)."""
     # r35 en: a target speed the user typed ('is 83 tok/s expected?') used no output: the output is named
     used = any(why in ("qps_needs_output", "rate_times_output") for _, why in steps.named_unused)
     if not used:

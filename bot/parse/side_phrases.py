@@ -80,6 +80,10 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
         from bot.parse.cloud_providers import providers
 
         power += providers(s, raw)
+    if "p5" in raw or "P5" in raw:  # 'AWS p5': sized as p5.48xlarge, said (s45 review B4)
+        from bot.parse.instances import p5_without_size
+
+        power += p5_without_size(raw)
     if "税" in s or "稅" in s or "tax" in s or "vat" in s or "gst" in s:  # '含税13%', '6% VAT' (s45 trial #4)
         from bot.parse.tax_rate import tax_rates
 
@@ -88,12 +92,12 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
     if "roce" in s or "infiniband" in s or " ib" in s or "ethernet" in s or "以太网" in s:
         from bot.parse.fabric_words import fabric_words  # 'with RoCE (not IB)', 'IB网络' (s45 trial #5)
 
-        s, fabric = fabric_words(s)
+        s, fabric = fabric_words(s, raw)
         power += fabric
     if "buy" in s or "purchas" in s or "买" in s or "购" in s:  # 'rent … or buy a server?' (s45 trial #2)
         from bot.parse.purchase_words import purchase_words
 
-        power += purchase_words(s)
+        power += purchase_words(s, raw)
     if not training and ("到" in s or " to " in s):
         s = load_change(s, training)  # 'double users to 60': the load asked about (B1)
     s, kinds = kinds_of_cards(s) if any(map(s.__contains__, CARD_KINDS)) else (s, [])  # 'A800三种卡' (s14)

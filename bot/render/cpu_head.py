@@ -30,6 +30,12 @@ CPU_HEAD = N_(
     "Your machine is a CPU (%(cpu)s) with no GPU named: I size GPUs, not CPU inference. For reference, "
     "on a GPU — "
 )
+CPU_LEAD = N_(
+    "Your machine is a CPU (%(cpu)s) with no GPU: the bound above is llama.cpp on this CPU's RAM. For "
+    "reference, on a GPU — "
+)
+""":data:`CPU_HEAD` under the CPU's lines (s45 review B6: it said 'I size GPUs, not CPU inference' under the
+CPU's decode bound; the CPU is named here, so its 'not used' item is not repeated, bot.render.understood)."""
 NO_GPU_HEAD = N_(
     "No GPU on your machine: I size GPUs, not the CPU; llama.cpp or Ollama run the model on the CPU from "
     "RAM (its memory and speed bound below). For reference, on a GPU — "
@@ -86,7 +92,8 @@ def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
     if report.inference is None:
         return translate(lang, TRAIN_HEAD) + text
     no_gpu = NO_GPU_HEAD if report.cpu is None else NO_GPU_LEAD  # the CPU's bound, when shown, is above it
-    head = translate(lang, CPU_HEAD, cpu=", ".join(cpus)) if cpus else translate(lang, no_gpu)
+    cpu_head = CPU_HEAD if report.cpu is None else CPU_LEAD
+    head = translate(lang, cpu_head, cpu=", ".join(cpus)) if cpus else translate(lang, no_gpu)
     if report.cpu is None:
         return head + text
     first, _, rest = text.partition("\n")

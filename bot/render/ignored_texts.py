@@ -273,6 +273,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "several providers, so which provider is cheaper is not answered; give its price per GPU-hour "
         "(e.g. “$2.99 per GPU-hour”) and the cost uses it"
     ),
+    "p5_as_48xlarge": N_(
+        "an AWS P5 instance with no size: sized as a p5.48xlarge, 8 × H100 80GB; a p5.4xlarge holds one "
+        "H100 (AWS's P5 instance page) — write the size and it is sized as written"
+    ),
     "interconnect": N_(
         "the network between nodes: not modelled — the time assumes it keeps up, as in the published runs "
         "the MFU range is fitted on (InfiniBand or tuned RoCE: Meta's Llama 3 clusters used one of each)"

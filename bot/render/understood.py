@@ -58,6 +58,8 @@ def understood_extras(
     if parsed is None:
         return {"not_used": "", "substitutions": [], "unknown_gpu_line": "", "beyond": ""}
     it = it if it is not None else interpret(parsed, parsed.request, report)
+    if report.cpu is not None and it.ignored:  # the CPU's bound leads and its lead names it (s45 review B6)
+        it = it.model_copy(update={"ignored": [i for i in it.ignored if i.reason != "cpu_not_gpu"]})
     return {
         "not_used": _not_used(
             it,
