@@ -127,7 +127,9 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # s43 merge: 427.20 (+10.0: fixverdict's searches of every split of the user's count when a plan is over
     # the card at the band's top, pre-training included — tests/test_search_sharing.py 837 -> 847 — and
     # fixserve2's QPS fixed point): + 0.2 %
-    assert calls / len(requests) < 428.06, calls / len(requests)
+    # s45 merge: 428.655 (+1.4: the serving group's DP-engine check and attention TP, the MoE experts a batch
+    # touches, vLLM's default length on one GPU, Llama 4's chunk window gate): + 0.2 %
+    assert calls / len(requests) < 429.51, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:
