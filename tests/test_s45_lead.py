@@ -45,3 +45,27 @@ def test_the_card_asked_is_the_card_sized(text: str, gpu_id: str) -> None:
     report = ask_json_in_process(text)
     assert report["request"]["gpu"] == gpu_id
     assert report["interpretation"]["unknown_gpu"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title_part"),
+    [
+        ("Qwen2.5-14B推理 一张4090够吗", "Qwen2.5 14B Q8_0"),
+        ("Can one RTX 4090 serve Qwen2.5-14B?", "Qwen2.5 14B Q8_0"),
+    ],
+)
+def test_dingtalk_title_keeps_an_escaped_underscore(
+    capsys: pytest.CaptureFixture[str], text, title_part
+) -> None:
+    """The chat list's title is plain text: the headline's escaped 'Q8\\_0' is 'Q8_0', not 'Q8\\0'
+    (s45 trial #8)."""
+    import json
+
+    from bot.cli import main
+    from bot.dingtalk.card import plain_title
+
+    assert main(["preview", "dingtalk", text]) == 0
+    sent = json.loads(capsys.readouterr().out)[0]["send"][0]
+    assert title_part in sent["markdown"]["title"]
+    assert "\\" not in sent["markdown"]["title"]
+    assert plain_title("**a\\_b** *c*") == "a_b c"  # markup dropped, the escaped character kept

@@ -94,8 +94,18 @@ def markdown_of(out: Outbound) -> tuple[str, str]:
     text = dingtalk_markdown("\n\n".join(b for b in blocks if b))
     if len(text) > TEXT_MAX:
         text = text[: TEXT_MAX - 1].rstrip() + "…"
-    title = _MARKUP.sub("", head or figures.split("\n", 1)[0]).strip() or "sizing"
+    title = plain_title(head or figures.split("\n", 1)[0]).strip() or "sizing"
     return short_title(title), text
+
+
+_ESCAPED = re.compile(r"(\\.)")
+
+
+def plain_title(markdown: str) -> str:
+    """``markdown`` with its markup characters dropped and its escaped ones kept as typed: 'Q8\\_0' is 'Q8_0'
+    in the chat list, not 'Q8\\0' (s45 trial: the headline's escaped underscore lost its underscore)."""
+    parts = _ESCAPED.split(markdown)
+    return "".join(p[1] if p.startswith("\\") and len(p) == 2 else _MARKUP.sub("", p) for p in parts)
 
 
 _JOINERS = frozenset(
