@@ -894,6 +894,16 @@ def test_round41_work_zh_does_not_regress() -> None:
     assert _work_understood("r41work", "zh", 14) >= R41_WORK_UNDERSTOOD_ZH
 
 
+R42_WORK_UNDERSTOOD_ZH = 11
+"""Round 42's Chinese working split (zh_r42.json, r42work: 17 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact). Its r42test half (24 records) is frozen in
+``frozen_r42_test_zh.sha256``."""
+
+
+def test_round42_work_zh_does_not_regress() -> None:
+    assert _work_understood("r42work", "zh", 17) >= R42_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1236,6 +1246,7 @@ HELD_OUT_SIZES = {
     ("r39test", "zh"): 21,
     ("r40test", "zh"): 21,
     ("r41test", "zh"): 26,
+    ("r42test", "zh"): 24,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,
