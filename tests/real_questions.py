@@ -617,7 +617,15 @@ def _count_and_other_setups(counts: list[Any], answer: dict[str, Any]) -> bool:
     other = [i for i in items if isinstance(i, dict) and i.get("reason") in OTHER_SETUP_REASONS]
     sized = [c for c in counts if _close(c, got, 0.0)]
     rest = [c for c in counts if not _close(c, got, 0.0)]
-    return bool(sized) and all(_ignored({"interpretation": {"ignored": other}}, c, "gpu_count") for c in rest)
+    # s46 round 42 zh: another card's count, sized in that card's comparison row ('一张 RTX 6000 Pro 还是 4 张
+    # 3090': report.comparisons holds RTX 3090 × 4), is used as the s20 rule takes the card itself
+    rows = (answer.get("report") or {}).get("comparisons") or []
+    counts_in_rows = [r.get("gpu_count") for r in rows if isinstance(r, dict)]
+    return bool(sized) and all(
+        _ignored({"interpretation": {"ignored": other}}, c, "gpu_count")
+        or any(_close(c, n, 0.0) for n in counts_in_rows)
+        for c in rest
+    )
 
 
 def _cards_total(total: object, answer: dict[str, Any]) -> bool:
@@ -773,11 +781,15 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
     "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours", "offload",
+    "max_completion_length", "budget",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",
 "sft 甚至是 dpo"): each is understood when it is the one used or is named as not used (the understanding
-contract, docs/design.md §8). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
+contract, docs/design.md §8). s46 round 42 zh: two output lengths
+('生成 2048 和 8192 个 token'), each the output of a setup, used or named (bot.parse.listed_outputs); a
+budget range in a currency the estimator does not price in ('预算 1–2.5 万欧元'), each end named with its
+amount (bot.parse.foreign_money). Round 9: TP and PP degrees of two layouts ('TP4-PP1-DP2 … TP1-PP1-DP8'),
 which a list label could never match before (the request holds one degree). Concurrency is not here (s16
 review): the answer gives no row per concurrency, so a list of them is not understood until it does.
 Round 32: training lengths and card memories of two setups ('15k 的上下文跑不起来，10K 的可以', 'A2000 6GB

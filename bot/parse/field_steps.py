@@ -21,7 +21,9 @@ from bot.parse.asked_model import (
 from bot.parse.daily_users import rated
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
+from bot.parse.foreign_money import FOREIGN_CUES, foreign_money
 from bot.parse.gpu_field_steps import GpuFieldSteps
+from bot.parse.listed_outputs import LIST_WORDS, listed_output
 from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import firsts, seq_role
@@ -31,6 +33,7 @@ from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed, typed_release
+from bot.parse.retrieval_models import RETRIEVAL_CUES, retrieval_named
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import SAMPLE_LENGTH
@@ -308,6 +311,8 @@ class FieldSteps(GpuFieldSteps):
         decode = stage is None and bool(f.get("target_tokens_per_s"))
         if (served or decode) and reply is not None and prompt is None:
             output_alone(self, reply.value)  # '256 output tokens' alone: in the context, named
+        if reply is not None and any(map(self.s.__contains__, LIST_WORDS)):  # s46 r42zh: '生成 2048 和 8192'
+            listed_output(self, reply.value)
         if stage == "inference" and f["tokens"] is not None and self._explicit_tokens:
             f["tokens"] = None  # serving has no training tokens: named, never dropped in silence
             role = next((r for r in self.roles if r.role == "tokens"), None)
@@ -348,6 +353,8 @@ class FieldSteps(GpuFieldSteps):
         if currency is None and budget is not None and (budget.tok.mag or "").strip() in CNY_SHORTHAND:
             currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
+        if (budget or price) and any(map(self.s.__contains__, FOREIGN_CUES)):  # s46 r42zh: '2 万欧元'
+            foreign_money(self, budget, price)
         f["mfu"] = self.value("mfu")
         if f["mfu"] is not None and others_cue(self.s):  # s43: 'they got 40% MFU, what about us'
             f["mfu"] = self._own_mfu()
@@ -362,6 +369,8 @@ class FieldSteps(GpuFieldSteps):
             from bot.parse.draft_model import draft_named  # s44: the draft's memory counted
 
             f["draft_model"] = draft_named(self.raw, self.named_unused)
+        if f.get("model") and any(map(self.s.__contains__, RETRIEVAL_CUES)):  # s46 r42zh: RAG's other models
+            retrieval_named(self.s, self.raw, f["model"], self.named_unused)
         team = team_size(self.raw.lower()) if stage not in (None, "inference") and f["concurrency"] else None
         if team is not None and team == f["concurrency"]:  # 'our team of 5 engineers wants to fine-tune'
             f["concurrency"] = None

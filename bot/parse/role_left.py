@@ -149,11 +149,15 @@ benchmark, '2000 个随机输入 token'; round 19 en: '2k-length prompts', read 
 reply beside it then dropped)."""
 _LENGTH_HEDGE = (
     r"\s*(?:of|is|are|约|大约|大概|差不多|将近|~|about|around|roughly|approx(?:imately|\.)?|nearly|close\s+to"
-    r"|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s)*$"
+    r"|up\s+to|at\s+most|最长|最多|averag(?:e|es|ing)|avg|平均|\s"
+    r"|不超过|不多于|不高于|至多|上限(?:是|为)?|最大|最高|控制在|no\s+more\s+than|not\s+more\s+than"
+    r"|not\s+exceeding|not\s+over|max(?:imum)?)*$"
 )
 """The words between a prompt or reply word and its length: a verb, a bound, an average or a hedge (s43
 fixread2, issue 24 item 2: 'a prompt of roughly 16,000 tokens', 'prompt 大约 16000 个 token' were dropped
-in silence — 'roughly' and '大约' were not among them, so the context stayed at the default)."""
+in silence — 'roughly' and '大约' were not among them, so the context stayed at the default). s46 round 42 zh
+(zh42-003): an upper bound said before the length ('每次输出不超过 200 个 token', 'each reply no more than 200
+tokens', '输出上限 512', 'output maximum 512 tokens') left the number unread: a bound is the length sized."""
 L_PROMPT = rc(r"(?:prompts?|inputs?|输入|提示词?)" + _LENGTH_HEDGE)
 L_REPLY = rc(
     r"(?:replies|reply|responses?|outputs?|completions?|answers?|generat(?:es|ing|ed|e)|输出|回复|生成)"

@@ -204,7 +204,7 @@ ASKS_DURATION_RE = rc(r"多久|多长时间|几天|多少天|要多少时间|how
 """The question asks how long ('7B用8张H100训多久', 'how long to train a 7B model on 8 H100')."""
 RENT_RE = rc(r"\brent(?:al|ed|ing)?\b|\blease\b|租(?!户)")
 """Renting GPUs ('rent 8x H100 for one week', '租8卡H100一个月'): a period on GPUs is a rental."""
-CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|元")
+CNY_WORD_RE = rc(r"人民币|\brmb\b|\bcny\b|¥|(?<![欧日港韩澳加坡新台])元")  # s46: 欧元 is no yuan
 USD_WORD_RE = rc(r"\$|\busd\b|美元|美金|dollars?\b")
 UNIT_AFTER_RE = rc(r"\s*(?:个\s*)?[a-z\u4e00-\u9fff]+")
 OFFLOAD_RE = rc(

@@ -12,6 +12,7 @@ from bot.render.seq_typed_text import seq_typed as seq_typed
 from bot.render.serve_flag_texts import SERVE_FLAG_TEXTS
 from bot.render.serving_load_texts import QPS_AT_LOAD as QPS_AT_LOAD
 from bot.render.serving_load_texts import SERVING_LOAD_TEXTS
+from bot.render.side_model_texts import SIDE_MODEL_TEXTS
 
 IGNORED_TEXTS: dict[str, str] = {
     "unread": N_("no word said what it is"),
@@ -460,6 +461,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "no image resolution given: give it (e.g. 1280x720) to count the visual tokens"
     ),
     **SERVING_LOAD_TEXTS,  # s44 trialfix2 (bot.render.serving_load_texts)
+    **SIDE_MODEL_TEXTS,  # s46 r42zh (bot.render.side_model_texts)
 }
 """Reasons of ``interpretation.ignored`` → words (those of :data:`OWN_LINES` have lines of their own)."""
 
