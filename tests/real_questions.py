@@ -572,6 +572,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         # s37-rev: only a concurrency the user stated, never the assumed default (16)
         stated_load = "concurrency" not in (request.get("assumed_fields") or [])
         ok = _close(value, got) or (stated_load and _close(value, request.get("concurrency")))
+    elif key == "max_completion_length":  # s46 round 42 zh: the output a request rate was sized with
+        ok = (got is not None and _close(value, got)) or _rate_output(value, answer)
     elif key == "max_prompt_length":  # s41: the prompt sized ('MAX_INPUT_LENGTH 128' of TGI; an RL bound)
         ok = _close(value, got) or _close(value, request.get("prompt_tokens"), 0.0)
     elif key == "total_memory_gib":  # s41: the cards sized hold that total ('3*24 = 72 GB' on 3 × 24 GB)
@@ -602,6 +604,20 @@ TOOL_FORKS = {"Megatron-DeepSpeed": ("megatronlm", "deepspeed")}
 and pipeline engine), modelled under its own name since s41 (estimator.training_tools.MEGATRON_FAMILY): used,
 it is each of the two the corpus labels it as ('megatron-deepspeed' → ["Megatron-LM", "DeepSpeed"], README
 label correction en30-002)."""
+
+
+def _rate_output(value: object, answer: dict[str, Any]) -> bool:
+    """s46 round 42 zh (zh42-001: '最大输出 1024 token … 稳定服务 65 QPS'): an output length the answer sized
+    a request rate with is used — the rate × the output per request is the tokens/s sized (reason
+    ``rate_times_output``, written 'qps: 65 × 1,024 output tokens = 66,560 tokens/s' by
+    bot.parse.rate_forms.rate_said)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    said = f"× {value:,.0f} output tokens"
+    rated = [i for i in items if isinstance(i, dict) and i.get("reason") == "rate_times_output"]
+    return any(said in str(i.get("text")) for i in rated)
+
 
 OTHER_SETUP_REASONS = frozenset({"other_setup", "config_differs"})
 """Reasons that say a value is another setup's than the one sized (bot/core/ignored_reasons.py)."""

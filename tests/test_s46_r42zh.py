@@ -192,3 +192,70 @@ def test_another_cards_count_in_its_row_is_used(text: str) -> None:
     assert ("RTX-3090", 4) in rows
     assert key_understood("gpu_count", [1, 4], answer)
     assert not key_understood("gpu_count", [1, 6], answer)  # a count no row holds
+
+
+# 6. The cards used out of a machine's ('只拿前 4 张卡', 'only use the first 4 GPUs'; bot.parse.used_counts):
+#    that count sized, the machine's named by its own count (bot.parse.asked_count), not by its '一'.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一台 8 × RTX 5090（32GB）的机器，只拿前 4 张卡用 vLLM 跑 Qwen3-32B，并发 64 够吗？",
+        "An 8x RTX 5090 (32GB) box, we only use the first 4 GPUs with vLLM to serve Qwen3-32B at 64"
+        " concurrent requests. Enough?",
+    ],
+)
+def test_the_first_cards_used_are_the_count(text: str) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["gpu_count"] == 4
+    assert ("8", "other_setup") in _ignored(text)
+    assert ("一", "other_setup") not in _ignored(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 张 A100，拿 4 张卡跑 Qwen3-32B 推理，另外 4 张做训练，够吗？",  # no 'only': not the cards used
+        "We have 8 A100s; previously we only used the first 2 GPUs. Now serve Qwen3-32B on all of them,"
+        " enough for 64 concurrent?",  # a past run's
+    ],
+)
+def test_no_used_count_without_only_or_in_a_past_run(text: str) -> None:
+    assert answer_json(text)["request"]["gpu_count"] == 8
+
+
+# 7. Two cards each with its own count, asked about each ('两种配置分别', 'for each';
+#    bot.parse.option_counts).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "想从零预训练一个 0.6B 的模型，数据约 200B tokens。4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%，"
+        "两种配置分别要训多少天？",
+        "Pretraining a 0.6B model on 200B tokens: 4 x H800 and 8 x RTX 4090, how many days for each?",
+    ],
+)
+def test_each_option_keeps_its_own_count(text: str) -> None:
+    answer = answer_json(text)
+    assert (answer["request"]["gpu"], answer["request"]["gpu_count"]) == ("H800-SXM5-80GB", 4)
+    assert [(r["gpu"], r["gpu_count"]) for r in answer["report"]["comparisons"]] == [("RTX-4090", 8)]
+
+
+def test_each_word_with_one_card_is_no_option() -> None:
+    answer = answer_json("预训练 0.6B 模型，200B tokens，用 8 张 H800，分别试了 bf16 和 fp8，要多久？")
+    assert answer["request"]["gpu_count"] == 8 and not answer["report"].get("comparisons")
+
+
+# 8. Scorer: an output length a request rate was sized with is used (tests/real_questions._rate_output).
+@pytest.mark.parametrize(
+    ("text", "output", "used"),
+    [
+        ("用 vLLM 部署 Qwen2.5-7B，QPS 5，每次输出 300 token，一张 A100 够吗？", 300, True),
+        (
+            "Serve Qwen2.5-7B with vLLM at 5 QPS, 300 output tokens per request, is one A100 enough?",
+            300,
+            True,
+        ),
+        ("用 vLLM 部署 Qwen2.5-7B，QPS 5，每次输出 300 token，一张 A100 够吗？", 512, False),
+    ],
+)
+def test_an_output_sized_with_a_rate_is_used(text: str, output: int, used: bool) -> None:
+    assert key_understood("max_completion_length", output, answer_json(text)) is used

@@ -47,8 +47,9 @@ def asked_count(steps: FieldSteps) -> Role | None:
         if said := next((r for r in counts if r.value == used), None):
             steps.used.add(id(said))
         for owned in (r for r in counts if r.value > used and id(r) not in steps.used):
-            steps.used.add(id(owned))
-            steps.named_unused.append((owned.tok.raw.strip(), "other_setup"))
+            steps.used.add(id(owned))  # s46: 'one machine of 8' named by its 8 (the per-node count), not '一'
+            per_node = owned.extra[9:] if owned.extra and owned.extra.startswith("per_node:") else None
+            steps.named_unused.append((per_node or owned.tok.raw.strip(), "other_setup"))
         return said or (Role("count", used, counts[0].tok) if counts else None)
     if len({r.value for r in counts}) < 2:
         return steps.first("count")

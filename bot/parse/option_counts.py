@@ -28,6 +28,12 @@ COMPARE_CUE_RE = rc(
     r"|还是|或者|或是|哪个|哪一个|哪种|哪套|对比|比较|相比|方案|选哪"
 )
 """Words that weigh options ('8x H100 or 16x A100', 'which finishes first', '用 910B 还是 A800', '哪个快')."""
+EACH_OPTION_RE = rc(
+    r"分别|各自|两种配置|两套配置|两种方案|\bfor\s+each\b|\beach\s+(?:setup|option|config(?:uration)?)\b"
+)
+"""Words that ask about each of several setups ('4 × H800 …，8 × 4090 …，两种配置分别要训多少天', 'how
+many days for each'; s46 round 42 zh, zh42-033: the 4090 was sized at the H800's 4): options when two
+different cards are named, each with its own count."""
 ASKS_CHOICE_RE = rc(
     r"\bwhich\b|\bbetter\b|\bbest\b|\bfaster\b|\bfastest\b|\bsooner\b|\bquicker\b|\bfinish(?:es)?\s+first\b"
     r"|\bprefer|\bchoose\b|\brecommend|哪个|哪一个|哪种|哪套|还是|选哪|更快|最快|先训完|先跑完|先完成|更好|划算|推荐|怎么选"
@@ -96,12 +102,14 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
     2 A6000s that I have now, … on 4 A100', :func:`bot.parse.structure.job_card`) — the parse's own
     reading (:meth:`bot.parse.gpu_field_steps.GpuFieldSteps._count_of`)."""
     counts = [r for r in p.roles if r.role == "count"]
-    if not other and not COMPARE_CUE_RE.search(p.s) and (own := own_counts(p.s, gpus, counts)):
+    cards = len({g.gpu_id for g in gpus})
+    weighs = COMPARE_CUE_RE.search(p.s) or (cards > 1 and EACH_OPTION_RE.search(p.s))
+    if not other and not weighs and (own := own_counts(p.s, gpus, counts)):
         from bot.parse.two_machines import two_machines  # two machines of different cards (s32)
 
         if (machine := two_machines(p, gpus, own)) is not None:
             return machine
-    own = None if other or not COMPARE_CUE_RE.search(p.s) else own_counts(p.s, gpus, counts)
+    own = None if other or not weighs else own_counts(p.s, gpus, counts)
     if not own:
         return chosen, p._count_of(chosen, gpus, count)
     first = min(own, key=lambda i: gpus[i].start)
