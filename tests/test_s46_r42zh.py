@@ -121,6 +121,8 @@ def test_retrieval_models_beside_the_llm_are_named(text: str, model: str, named:
         "部署 bge-m3 要多少显存？",  # the retrieval model is the one asked about
         "部署 Qwen2.5-7B，embedding 用 2 张卡，够吗？",
         "Serve Qwen2.5-7B for RAG, the embedding uses 2 GPUs, is one RTX 4090 enough for the LLM?",
+        "部署 Qwen2.5-7B，配置里 replace_embedding=True、embedding=True，一张 4090 够吗？",  # config keys
+        "Serving Qwen2.5-7B on one RTX 4090 with replace_embedding=True and embedding=True set: enough?",
     ],
 )
 def test_no_retrieval_model_without_one_beside_the_llm(text: str) -> None:

@@ -22,7 +22,7 @@ RETRIEVAL_CUES = (
 
 ROLE_NAME_RE = rc(
     r"(?:嵌入|向量|embedding|embedder|rerank(?:er|ing)?|重排)\s*(?:模型|models?)?\s*"
-    r"(?:用的是|用|使用|采用|选用|选|是|为|:|：|=|(?:is|uses?|with)\b)\s*"
+    r"(?:用的是|用|使用|采用|选用|选|是|为|:|：|(?:is|uses?|with)\b)\s*"
     r"(?P<name>[a-z][a-z0-9]*(?:[\-_./][a-z0-9]+)*)"
 )
 """A retrieval role word, an optional 'model', a verb or colon, then a name ('嵌入用 BGE', '向量模型是 m3e',
@@ -31,9 +31,9 @@ after the role, 'embedding 用 2 张卡', is no name; an English verb ends at a 
 'uses' is no name)."""
 
 _NOT_NAMES = frozenset(
-    {"the", "a", "an", "gpu", "cpu", "vllm", "ollama", "tei", "xinference", "model", "api"}
+    {"the", "a", "an", "gpu", "cpu", "vllm", "ollama", "tei", "xinference", "model", "api", "true", "false"}
 )
-"""Words after a role that name no model ('the', an engine serving it, 'API')."""
+"""Words after a role that name no model ('the', an engine serving it, 'API', a flag's value)."""
 
 
 def retrieval_named(s: str, raw: str, sized: str | None, named: list[tuple[str, str]]) -> None:
@@ -43,7 +43,12 @@ def retrieval_named(s: str, raw: str, sized: str | None, named: list[tuple[str, 
     by bot.parse.verb_names)."""
     if not sized:
         return
-    found = [m.group("name") for m in RETRIEVAL_NAME_RE.finditer(s)]
+    # a config key set ('replace_embedding=True', en28-040) names no model: no '=' after the name
+    found = [
+        m.group("name")
+        for m in RETRIEVAL_NAME_RE.finditer(s)
+        if not s[m.end() : m.end() + 2].strip().startswith("=")
+    ]
     found += [m.group("name") for m in ROLE_NAME_RE.finditer(s) if m.group("name") not in _NOT_NAMES]
     have = {text.lower() for text, _ in named}
     low_raw = raw.lower()
