@@ -46,6 +46,7 @@ accumulated_gradients, late_gradients = later(
 _FREEZE = Method.freeze  # read once (Python 3.11's EnumType.__getattr__), as estimator.setup does
 
 if TYPE_CHECKING:
+    from estimator.gpu_spec import GpuSpec
     from estimator.layout_table import DenseTable
 
 
@@ -117,6 +118,9 @@ class SearchMemo:
     unfit: dict[tuple, set[tuple]] = field(default_factory=dict)
     """(count, TP, PP, EP) with no layout within the limit, by (limit, full recompute, search shape):
     estimator.plan.min_gpus' tests (EP None: any), which best_plan_for at that count then skips."""
+    shapes: dict[int, tuple[GpuSpec, tuple]] = field(default_factory=dict)
+    """:func:`estimator.search_groups.search_shape` of this job on a card, by the card's ``id`` with the card
+    (found only for that very object): ``min_gpus`` and ``best_plan_for`` ask it once per card (s46-speed)."""
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""

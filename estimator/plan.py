@@ -115,7 +115,8 @@ def _best_plan_for(
     """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
     usable = gpu.addressable_bytes  # a property: read once
     limit, comfortable = usable * budget_fraction, usable * HEADROOM
-    shape = search_shape(spec, gpu, setup)
+    kept = memo.shapes.get(id(gpu)) if memo is not None else None  # the search's shape of this card (s46)
+    shape = kept[1] if kept is not None and kept[0] is gpu else search_shape(spec, gpu, setup)
     grouped = groups_at(shape, gpus, setup.tp, setup.pp)  # layout_groups' call, its shape kept
     unfit = memo.unfit.get((limit, allow_full_recompute, shape)) if memo is not None else None
     tight: tuple[Layout, dict[str, float]] | None = None
@@ -221,7 +222,9 @@ def min_gpus(
     floor = max(floor, at_least)
     seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
     best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
-    shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
+    kept = memo.shapes.get(id(gpu))  # the layouts' key but the count and (TP, PP), once a card (s46)
+    shape = kept[1] if kept is not None and kept[0] is gpu else search_shape(spec, gpu, setup)
+    memo.shapes[id(gpu)] = (gpu, shape)
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for

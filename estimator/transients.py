@@ -377,10 +377,9 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
         return ZERO
     if plan.zero_stage == 0:  # fused likely, foreach high unless one is stated (estimator.adamw_step)
         return _span(zero0_step(setup, trained))
-    partition = trained / plan.dp
-    if plan.zero_stage >= 3:
-        partition = min(partition, ZERO3_SUB_GROUP_SIZE)
-    return _span(STEP_GRADIENT_COPY_BYTES).scaled(partition)
+    partition = trained / plan.dp if plan.zero_stage < 3 else min(trained / plan.dp, ZERO3_SUB_GROUP_SIZE)
+    low, likely, high = STEP_GRADIENT_COPY_BYTES  # Span.scaled in place: no frame (s46)
+    return _span((low * partition, likely * partition, high * partition))
 
 
 class Peaks(NamedTuple):
