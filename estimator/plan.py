@@ -49,13 +49,7 @@ from estimator.search_candidates import _pairs as _pairs
 from estimator.search_candidates import _shell as _shell
 from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
-from estimator.search_groups import (
-    any_layout_fits,
-    card_key,
-    groups_at,
-    known_unfit,
-    search_shape,
-)
+from estimator.search_groups import any_layout_fits, card_key, groups_at, known_unfit, search_shape
 from estimator.search_keep import forget_searches as forget_searches  # re-exported: bench, tests
 from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
@@ -100,7 +94,8 @@ def best_plan_for(
     args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
     if memo is None:
         return _best_plan_for(*args)
-    key = (gpus, budget_fraction, allow_full_recompute, card_key(gpu))
+    kept = memo.shapes.get(id(gpu))  # min_gpus' card key of this very card (s46: no frame)
+    key = (gpus, budget_fraction, allow_full_recompute, kept[2] if kept and kept[0] is gpu else card_key(gpu))
     try:  # read once: another answer's thread may clear the plans (search_keep) after a write (s35 fixe #7)
         done = memo.plans[key]
     except KeyError:  # a count below the fewest found on this memo: None unsized
@@ -222,9 +217,8 @@ def min_gpus(
     floor = max(floor, at_least)
     seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
     best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
-    kept = memo.shapes.get(id(gpu))  # the layouts' key but the count and (TP, PP), once a card (s46)
-    shape = kept[1] if kept is not None and kept[0] is gpu else search_shape(spec, gpu, setup)
-    memo.shapes[id(gpu)] = (gpu, shape)
+    kept = memo.shapes.get(id(gpu))  # the layouts' key but the count and (TP, PP), and the card's key: once
+    _, shape, card = kept if kept is not None and kept[0] is gpu else memo.kept_shape(spec, gpu, setup)
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for
@@ -262,7 +256,7 @@ def min_gpus(
         if found is not None and (best is None or found < best):
             best = found
     if best is None:
-        memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = search_floor(None)
+        memo.fewest[(budget_fraction, allow_full_recompute, card)] = search_floor(None)
         return None
     made = bound.steps[0] if bound.steps else None  # the count floor, if the search made it
     chosen = best_plan_for(
@@ -271,7 +265,7 @@ def min_gpus(
     if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
         return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
-    memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = best  # for best_plan_for
+    memo.fewest[(budget_fraction, allow_full_recompute, card)] = best  # for best_plan_for
     return best, *chosen
 
 
