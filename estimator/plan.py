@@ -217,12 +217,11 @@ def min_gpus(
     floor = max(floor, at_least)
     seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
     best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
-    kept = memo.shapes.get(id(gpu))  # the layouts' key but the count and (TP, PP), and the card's key: once
+    args, kept = (spec, params, gpu), memo.shapes.get(id(gpu))  # any_layout_fits'; memo.shapes (s46)
     _, shape, card = kept if kept is not None and kept[0] is gpu else memo.kept_shape(spec, gpu, setup)
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for
-    args = (spec, params, gpu)  # any_layout_fits' first arguments
     if memo.dense is None:  # a dense job's table (kept on memo): its bounds on plain numbers
         dense_table(spec, params, setup, memo)
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
