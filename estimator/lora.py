@@ -61,9 +61,23 @@ def lora_matrices(targets: tuple[str, ...] | list[str] | None) -> frozenset[str]
     return frozenset(out)
 
 
+_LAST: tuple[ModelSpec | None, tuple[str, ...] | None, int] = (None, None, 0)
+"""(spec, targets, Σ (d_in + d_out) · count) of the last :func:`lora_params` (s46-speed): an estimate asks the
+same spec and targets ~3 times and a comparison once per card, each ~8 Python frames of :func:`lora_shapes`.
+One entry, replaced whole (a tuple: another thread reads the old or the new one); the spec held by itself
+(``is``: a frozen model, never equal to another object by accident)."""
+
+
 def lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | list[str] | None = None) -> float:
-    """Trainable LoRA parameters (:func:`_lora_params`)."""
-    return _lora_params(spec, rank, tuple(targets) if targets else None)
+    """Trainable LoRA parameters (:func:`_lora_params`: rank × the adapted widths, kept for the last spec
+    and targets in :data:`_LAST`: the same integers)."""
+    global _LAST
+    key = tuple(targets) if targets else None
+    last = _LAST
+    if last[0] is spec and last[1] == key:
+        return rank * last[2]
+    _LAST = last = (spec, key, _lora_params(spec, 1, key))
+    return rank * last[2]
 
 
 def _lora_params(spec: ModelSpec, rank: int, targets: tuple[str, ...] | None) -> float:

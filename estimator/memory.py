@@ -46,6 +46,7 @@ accumulated_gradients, late_gradients = later(
 _FREEZE = Method.freeze  # read once (Python 3.11's EnumType.__getattr__), as estimator.setup does
 
 if TYPE_CHECKING:
+    from estimator.gpu_spec import GpuSpec
     from estimator.layout_table import DenseTable
 
 
@@ -76,6 +77,11 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     own size). The parts add up to the peak.
     """
     return _with_transients(spec, params, setup, plan, state_parts(spec, params, setup, plan))
+
+
+KEPT_SHAPES = 16
+"""Cards whose search shape and key one job's :class:`SearchMemo` keeps (``shapes``): the corpus's largest
+comparison sizes 6 (s46-speed); past this many (copies of a card made per answer) they are made anew."""
 
 
 @dataclass
@@ -117,6 +123,20 @@ class SearchMemo:
     unfit: dict[tuple, set[tuple]] = field(default_factory=dict)
     """(count, TP, PP, EP) with no layout within the limit, by (limit, full recompute, search shape):
     estimator.plan.min_gpus' tests (EP None: any), which best_plan_for at that count then skips."""
+    shapes: dict[int, tuple[GpuSpec, tuple, tuple]] = field(default_factory=dict)
+    """(the card, :func:`estimator.search_groups.search_shape` of this job on it, its ``card_key``) by the
+    card's ``id``, found only for that very object (:meth:`kept_shape`; s46-speed: ``min_gpus`` and
+    ``best_plan_for`` made them once or twice a count, two or three frames each)."""
+
+    def kept_shape(self, spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple[GpuSpec, tuple, tuple]:
+        """:attr:`shapes`' entry for ``gpu``, made and kept; past :data:`KEPT_SHAPES` cards (a kept job's
+        memo meets a new copy of a card per answer with a stated memory) the others are dropped first."""
+        from estimator.search_groups import card_key, search_shape  # that module imports this one
+
+        if len(self.shapes) >= KEPT_SHAPES:
+            self.shapes.clear()
+        made = self.shapes[id(gpu)] = (gpu, search_shape(spec, gpu, setup), card_key(gpu))
+        return made
 
     def routed_share(self, spec: ModelSpec) -> float:
         """:func:`estimator.expert_parallel.routed_share`, computed on the first call."""

@@ -49,13 +49,7 @@ from estimator.search_candidates import _pairs as _pairs
 from estimator.search_candidates import _shell as _shell
 from estimator.search_candidates import _triples as _triples
 from estimator.search_groups import _first_fitting_multiple as _first_fitting_multiple
-from estimator.search_groups import (
-    any_layout_fits,
-    card_key,
-    groups_at,
-    known_unfit,
-    search_shape,
-)
+from estimator.search_groups import any_layout_fits, card_key, groups_at, known_unfit, search_shape
 from estimator.search_keep import forget_searches as forget_searches  # re-exported: bench, tests
 from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
@@ -100,7 +94,8 @@ def best_plan_for(
     args = (spec, params, gpu, gpus, setup, budget_fraction, allow_full_recompute, memo, floor)
     if memo is None:
         return _best_plan_for(*args)
-    key = (gpus, budget_fraction, allow_full_recompute, card_key(gpu))
+    kept = memo.shapes.get(id(gpu))  # min_gpus' card key of this very card (s46: no frame)
+    key = (gpus, budget_fraction, allow_full_recompute, kept[2] if kept and kept[0] is gpu else card_key(gpu))
     try:  # read once: another answer's thread may clear the plans (search_keep) after a write (s35 fixe #7)
         done = memo.plans[key]
     except KeyError:  # a count below the fewest found on this memo: None unsized
@@ -115,7 +110,8 @@ def _best_plan_for(
     """:func:`best_plan_for`'s search (its arguments), made once per count of a memo."""
     usable = gpu.addressable_bytes  # a property: read once
     limit, comfortable = usable * budget_fraction, usable * HEADROOM
-    shape = search_shape(spec, gpu, setup)
+    kept = memo.shapes.get(id(gpu)) if memo is not None else None  # the search's shape of this card (s46)
+    shape = kept[1] if kept is not None and kept[0] is gpu else search_shape(spec, gpu, setup)
     grouped = groups_at(shape, gpus, setup.tp, setup.pp)  # layout_groups' call, its shape kept
     unfit = memo.unfit.get((limit, allow_full_recompute, shape)) if memo is not None else None
     tight: tuple[Layout, dict[str, float]] | None = None
@@ -221,11 +217,11 @@ def min_gpus(
     floor = max(floor, at_least)
     seeded = at_most is not None and floor <= at_most <= MAX_GPUS_SEARCHED  # a candidate count:
     best = at_most if seeded and _gpu_count(_count_index(at_most, per_node), per_node) == at_most else None
-    shape = search_shape(spec, gpu, setup)  # the layouts' key but the count and (TP, PP), once
+    args, kept = (spec, params, gpu), memo.shapes.get(id(gpu))  # any_layout_fits'; memo.shapes (s46)
+    _, shape, card = kept if kept is not None and kept[0] is gpu else memo.kept_shape(spec, gpu, setup)
     limit, modes = gpu.addressable_bytes * budget_fraction, _modes(setup, allow_full_recompute)
     bound = pinned_floor(spec, params, setup, modes, memo)  # closed form: counts ruled out unsized
     unfit = memo.unfit.setdefault((limit, allow_full_recompute, shape), set())  # for best_plan_for
-    args = (spec, params, gpu)  # any_layout_fits' first arguments
     if memo.dense is None:  # a dense job's table (kept on memo): its bounds on plain numbers
         dense_table(spec, params, setup, memo)
     # smallest groups first: a fit found early caps the counts the larger groups still need to try
@@ -259,7 +255,7 @@ def min_gpus(
         if found is not None and (best is None or found < best):
             best = found
     if best is None:
-        memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = search_floor(None)
+        memo.fewest[(budget_fraction, allow_full_recompute, card)] = search_floor(None)
         return None
     made = bound.steps[0] if bound.steps else None  # the count floor, if the search made it
     chosen = best_plan_for(
@@ -268,7 +264,7 @@ def min_gpus(
     if chosen is None and best == at_most:  # the caller's count does not fit: the search without it
         return min_gpus(spec, params, gpu, setup, budget_fraction, allow_full_recompute, memo, at_least)
     assert chosen is not None  # a layout of the winning (TP, PP, EP) fits at this count
-    memo.fewest[(budget_fraction, allow_full_recompute, card_key(gpu))] = best  # for best_plan_for
+    memo.fewest[(budget_fraction, allow_full_recompute, card)] = best  # for best_plan_for
     return best, *chosen
 
 

@@ -251,7 +251,7 @@ def kept_activations(
         likely, high = per_token * s * b + adapters, max(high, top * s * b + adapters)
     else:
         likely = activation_bytes_per_layer(s, b, spec, t, plan.recompute) + adapters  # type: ignore[arg-type]
-    kept = _span((low, likely, high)).scaled(layers * setup.activation_bytes / 2)  # fp32 run: × 2 (s34 #8)
+    kept = _span((low * (k := layers * setup.activation_bytes / 2), likely * k, high * k))  # fp32: ×2 (s34)
     if setup.eager_attention:  # eager attention's s×s scores, every layer without recompute (s42)
         return kept + Span.exact(kept_score_bytes(spec, setup, plan))
     return kept
@@ -308,7 +308,7 @@ def loss_bytes(spec: ModelSpec, setup: TrainingSetup, plan: Plan | Layout) -> Sp
     table = table or (FP32_LOSS_BYTES_PER_LOGIT if setup.fp32_loss else HALF_LOSS_BYTES_PER_LOGIT)
     b = plan.micro_batch * (PAIRED_SEQUENCES if setup.algorithm == _DPO or setup.reward_model else 1)
     logits = b * setup.seq_len * (1 if setup.reward_model else spec.vocab) / plan.tp  # RM: a scalar head
-    return _span(table).scaled(logits)
+    return _span((table[0] * logits, table[1] * logits, table[2] * logits))  # Span.scaled, no frame (s46)
 
 
 def gathered_weights(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout) -> Span:
@@ -377,10 +377,9 @@ def step_bytes(setup: TrainingSetup, plan: Plan | Layout, trained: float) -> Spa
         return ZERO
     if plan.zero_stage == 0:  # fused likely, foreach high unless one is stated (estimator.adamw_step)
         return _span(zero0_step(setup, trained))
-    partition = trained / plan.dp
-    if plan.zero_stage >= 3:
-        partition = min(partition, ZERO3_SUB_GROUP_SIZE)
-    return _span(STEP_GRADIENT_COPY_BYTES).scaled(partition)
+    partition = trained / plan.dp if plan.zero_stage < 3 else min(trained / plan.dp, ZERO3_SUB_GROUP_SIZE)
+    low, likely, high = STEP_GRADIENT_COPY_BYTES  # Span.scaled in place: no frame (s46)
+    return _span((low * partition, likely * partition, high * partition))
 
 
 class Peaks(NamedTuple):
@@ -415,8 +414,12 @@ class Peaks(NamedTuple):
         layer's recompute working set (they never coexist) + ZeRO-3's gathered weights; with a pipeline,
         the fuller of stage 1 (all its micro-batches, no loss) and the last stage (one micro-batch and
         the loss)."""
-        peak, gen = _span([max(self._stages(end)) for end in range(3)]) + self.gathered, sum(self.generation)
-        return peak if peak.low >= gen else Span(*(max(x, gen) for x in peak))
+        if self.pp == 1:  # _stages and Span.__add__ in place (s46): the same floats, 1 frame for 6
+            _, (a0, a1, a2), (l0, l1, l2), (w0, w1, w2), g = self[:5]  # Peaks' first five fields
+            peak = _span((a0 + max(l0, w0) + g[0], a1 + max(l1, w1) + g[1], a2 + max(l2, w2) + g[2]))
+        else:
+            peak = _span([max(self._stages(end)) for end in range(3)]) + self.gathered
+        return peak if peak.low >= (gen := sum(self.generation)) else Span(*(max(x, gen) for x in peak))
 
     def likely_parts(self) -> dict[str, float]:
         """The likely peak as parts that add up to it: 'activations' and 'logits' (the loss's peak),

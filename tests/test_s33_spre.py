@@ -129,7 +129,10 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # fixserve2's QPS fixed point): + 0.2 %
     # s45 merge: 428.655 (+1.4: the serving group's DP-engine check and attention TP, the MoE experts a batch
     # touches, vLLM's default length on one GPU, Llama 4's chunk window gate): + 0.2 %
-    assert calls / len(requests) < 429.51, calls / len(requests)
+    # s46-speed: main 98ed60dc 428.655 -> 411.354: forward_backward's one-stage peak and Span.scaled in
+    # place, the LoRA widths kept (estimator.lora._LAST), the card's search shape and key on the memo
+    # (the kept searches' best_plan_for at the user's count); bound + 0.2 %
+    assert calls / len(requests) < 412.18, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:
