@@ -121,3 +121,36 @@ def test_formats_not_written_as_options_get_no_rows_en_zh():
     assert _rows("Can an A100 40GB run Llama 3.3 70B? FP16 needs about 168 GB.") == []
     assert _rows("A100 40GB 能跑 Llama 3.3 70B 吗？FP16 需要约 168GB。") == []
     assert _rows("I served Llama 3.1 8B at fp16 last week on an L4; will int4 fit now?") == []
+
+
+XTUNER_ZH = (
+    "8*A100(40GB) 用 xtuner 微调 llava_llama3_8b_instruct_full_clip_vit_large_p14_336_lora_e1_gpu8_finetune，"
+    "batch_size 改成 1，--deepspeed deepspeed_zero2 一直报显存溢出，正常吗？"
+)
+XTUNER_EN = (
+    "On 8 A100 40GB I run xtuner train "
+    "llava_llama3_8b_instruct_full_clip_vit_large_p14_336_lora_e1_gpu8_finetune --deepspeed deepspeed_zero2 "
+    "with batch_size 1. Will it fit?"
+)
+
+
+def test_xtuner_llava_config_name_says_the_llms_method_en_zh():
+    """XTuner's '..._full_clip_vit_..._lora_...' config: ``freeze_llm=False`` and a LoRA on the frozen CLIP
+    encoder (InternLM/xtuner@0b63e429 xtuner/configs/llava/llama3_8b_instruct_clip_vit_large_p14_336/
+    finetune/): the 8B language model trains in full, so ZeRO-2 on 40 GB cards is no longer 'fits' as a
+    LoRA (zh20-012: it ran out of memory; ZeRO-3 ran at 24,250 MB)."""
+    for question in (XTUNER_EN, XTUNER_ZH):
+        data = ask_json_in_process(question)
+        assert data["request"]["method"] == "full" and data["request"]["zero_stage"] == 2
+        assert data["report"]["feasible"] in ("borderline", "no")
+
+
+def test_xtuner_qlora_config_and_plain_lora_words_keep_their_method_en_zh():
+    """Must not misread: the qlora sibling is QLoRA; a LLaVA LoRA said in words is LoRA."""
+    q = _request(
+        "On one A100 80GB I run xtuner train "
+        "llava_internlm2_chat_7b_qlora_clip_vit_large_p14_336_lora_e1_gpu8_finetune with batch_size 1. Fit?"
+    )
+    assert q["method"] == "qlora"
+    assert _request("用 LoRA 微调 llava-v1.5-7b，4 张 A100 80G 够吗？")["method"] == "lora"
+    assert _request("LoRA fine-tune llava_v1.5_7b on 4 A100 80GB: enough?")["method"] == "lora"
