@@ -154,3 +154,29 @@ def test_xtuner_qlora_config_and_plain_lora_words_keep_their_method_en_zh():
     assert q["method"] == "qlora"
     assert _request("用 LoRA 微调 llava-v1.5-7b，4 张 A100 80G 够吗？")["method"] == "lora"
     assert _request("LoRA fine-tune llava_v1.5_7b on 4 A100 80GB: enough?")["method"] == "lora"
+
+
+def _ignored(data: dict) -> set[str]:
+    return {i["text"] for i in data["interpretation"]["ignored"]}
+
+
+def test_the_askers_tokens_per_image_are_no_dataset_en_zh():
+    """'752 tokens per image, about 6,018 tokens for 8 images' (en25-003's own arithmetic, 768²/28² ≈ 752): no
+    dataset of 752 tokens nor 8 samples; named as not used, the images sized by smart_resize (731 each)."""
+    en = ask_json_in_process(VL_EN + " That is only 752 tokens per image, about 6,018 tokens for 8 images.")
+    assert en["request"]["tokens"] is None and en["request"]["num_samples"] is None
+    assert en["request"]["tokens_per_sample"] == 5 * PER_IMAGE and {"752", "6,018"} <= _ignored(en)
+    zh = ask_json_in_process(
+        "我用 llama-factory 在 8 张 A100 80G 上全参微调 qwen2.5-vl-3B，每条数据 3 张图，768×768，"
+        "每张图约 752 个 token，放得下吗？"
+    )
+    assert zh["request"]["tokens"] is None and zh["request"]["tokens_per_sample"] == 3 * PER_IMAGE
+    assert "752" in _ignored(zh)
+
+
+def test_tokens_per_sample_are_still_read_en_zh():
+    """Must not misread: a sample's tokens beside an image word stay the sample's."""
+    en = _request("Full SFT of Qwen2.5-7B on 8 A100 80GB, 50k samples of 752 tokens each, no images. Time?")
+    assert en["tokens_per_sample"] == 752
+    zh = _request("在 8 张 A100 80G 上全参微调 Qwen2.5-7B，5 万条数据，每条 752 个 token，没有图片，要多久？")
+    assert zh["tokens_per_sample"] == 752

@@ -46,9 +46,22 @@ PER_REQUEST_RE = rc(
     r"|of|holds)\s+(?:about\s+|~)?(?P<en2>\d{1,2}|an?|one|single|two|three|four|five)\s+images?\b"
 )
 """Images in each served request ('2 images per request', 'each request has 2 images', '每个请求 2 张图')."""
+PER_IMAGE_TOKENS_RE = rc(
+    r"(?P<n>\d{2,6})\s*(?:visual\s+|image\s+)?tokens?\s+(?:per|an?|each|for\s+(?:each|every|one))\s+"
+    r"(?:image|picture)\b|每张(?:图片|图像|图)\s*(?:约|大约|大概)?\s*(?P<n2>\d{2,6})\s*个?\s*token"
+    r"|\d[\d,]{1,8}\s*tokens?\s+for\s+\d{1,3}\s+(?:images|pictures)\b"
+)
+"""s46 (en25-003): the asker's own count of an image's tokens ('752 tokens per image', '每张图约 752 个
+token', '6,018 tokens for 8 images'): no dataset size nor sample count (they were read as 752 training tokens
+and 8 samples); the words are blanked and the numbers left bare, named as not used — the images' tokens are
+the processor's (estimator.image_tokens)."""
 PROMPT_TEXT_RE = rc(r"(?P<n>\d{2,6})\s*tokens?\s+(?P<of>of\s+text)\b")
 """The text beside a request's images ('500 tokens of text'): read as the prompt's, the images added to it."""
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
+
+
+_DIGITS_KEPT_RE = rc(r"[^\d,]")
+"""Every character but the digits of a number and its thousands commas."""
 
 
 def mentions_images(s: str) -> bool:
@@ -62,6 +75,8 @@ def read_images(s: str, fields: dict[str, Any], training: bool = True) -> str:
     images of each served request (:func:`read_request_images`)."""
     if not training:
         return read_request_images(s, fields)
+    for m in PER_IMAGE_TOKENS_RE.finditer(s):  # '752 tokens per image': the numbers alone stay, named
+        s = s[: m.start()] + _DIGITS_KEPT_RE.sub(" ", m.group(0)) + s[m.end() :]
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
         if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
