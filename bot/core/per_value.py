@@ -137,9 +137,10 @@ def _update(setting: str, v: float | str) -> dict[str, object]:
     """The request fields that size value ``v`` of ``setting``: a model's size sizes a generic model of that
     size (s39: '7B/13B/70B 分别'), a format name its :class:`~estimator.request.Precision`."""
     if setting == "precision":
+        from bot.parse.name_list import sized_format
         from estimator.request import Precision
 
-        return {"precision": Precision(v)}
+        return {"precision": Precision(sized_format(str(v)))}  # s46: 'q3_k_m' as int4, named in its row
     if setting == "params_total":
         return {"params_total": v, "params_active": None}
     update: dict[str, object] = {setting: int(v) if setting != "gpu_memory_gib" else v}

@@ -22,8 +22,15 @@ PER_SAMPLE_RE = rc(
     r"|(?P<en>\d{1,3}|an?|one|single|two|three|four|five)\s+images?\s+(?:(?:per|a|in\s+each)\s+"
     r"(?:sample|example|record|item|row|conversation)|each\b(?!\s+gpu))"
     r"|(?:image-text|图文)\s*(?:pairs?|samples?|对)"
+    r"|\b(?:a|each|one|every)\s+(?:prompt|sample|example|conversation|record)\s+(?:has|with|contains|holds"
+    r"|includes|carries)\s+(?:(?P<more>more\s+than|over)\s+)?(?P<en3>\d{1,3}|two|three|four|five)\s+images\b"
+    r"|(?:每|一)(?:条|个)\s*(?:prompt|样本|数据|对话|请求)\s*(?:都)?\s*(?:有|包含|含|带|配)?\s*(?P<more_zh>超过|多于)?\s*"
+    r"(?P<zh3>\d{1,3}|[两二三四五六七八九十])\s*(?:张|幅|个)(?P<above>以上)?\s*(?:图片|图像|图)"
 )
-"""Images to a sample ('每条数据一张图', 'one image per sample'); an 'image-text pair' / '图文对' is one."""
+"""Images to a sample ('每条数据一张图', 'one image per sample'); an 'image-text pair' / '图文对' is one. s46
+(en25-003): a training prompt's images ('when a prompt has more than 4 images', '每条 prompt 超过 4 张图'):
+the images of one sample, never a sample count; 'more than N' / '超过 N' / 'N 张以上' is the fewest that
+say it, N + 1."""
 RESOLUTION_RE = rc(
     r"(?:(?:of|at|in)\s+)?(?P<w>\d{2,5})\s*(?:x|×|\*)\s*(?P<h>\d{2,5})(?:\s*(?:px|pixels?|像素))?"
 )
@@ -39,9 +46,22 @@ PER_REQUEST_RE = rc(
     r"|of|holds)\s+(?:about\s+|~)?(?P<en2>\d{1,2}|an?|one|single|two|three|four|five)\s+images?\b"
 )
 """Images in each served request ('2 images per request', 'each request has 2 images', '每个请求 2 张图')."""
+PER_IMAGE_TOKENS_RE = rc(
+    r"(?P<n>\d{2,6})\s*(?:visual\s+|image\s+)?tokens?\s+(?:per|an?|each|for\s+(?:each|every|one))\s+"
+    r"(?:image|picture)\b|每张(?:图片|图像|图)\s*(?:约|大约|大概)?\s*(?P<n2>\d{2,6})\s*个?\s*token"
+    r"|\d[\d,]{1,8}\s*tokens?\s+for\s+\d{1,3}\s+(?:images|pictures)\b"
+)
+"""s46 (en25-003): the asker's own count of an image's tokens ('752 tokens per image', '每张图约 752 个
+token', '6,018 tokens for 8 images'): no dataset size nor sample count (they were read as 752 training tokens
+and 8 samples); the words are blanked and the numbers left bare, named as not used — the images' tokens are
+the processor's (estimator.image_tokens)."""
 PROMPT_TEXT_RE = rc(r"(?P<n>\d{2,6})\s*tokens?\s+(?P<of>of\s+text)\b")
 """The text beside a request's images ('500 tokens of text'): read as the prompt's, the images added to it."""
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
+
+
+_DIGITS_KEPT_RE = rc(r"[^\d,]")
+"""Every character but the digits of a number and its thousands commas."""
 
 
 def mentions_images(s: str) -> bool:
@@ -55,14 +75,21 @@ def read_images(s: str, fields: dict[str, Any], training: bool = True) -> str:
     images of each served request (:func:`read_request_images`)."""
     if not training:
         return read_request_images(s, fields)
+    for m in PER_IMAGE_TOKENS_RE.finditer(s):  # '752 tokens per image': the numbers alone stay, named
+        s = s[: m.start()] + _DIGITS_KEPT_RE.sub(" ", m.group(0)) + s[m.end() :]
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
         if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size
             fields["image_pixels"] = [w, h]  # ('2 万张 1024*1024 的图片', s37 fixd)
     counts = list(PER_SAMPLE_RE.finditer(s))  # a stated count first: '图文对 … 每条 2 张图' is 2 (s43)
-    if (m := next((c for c in counts if c["zh"] or c["en"]), counts[0] if counts else None)) is not None:
-        said = m["zh"] or m["en"]
+    if (
+        m := next(
+            (c for c in counts if c["zh"] or c["en"] or c["en3"] or c["zh3"]), counts[0] if counts else None
+        )
+    ) is not None:
+        said = m["zh"] or m["en"] or m["en3"] or m["zh3"]
         n = (int(said) if said.isdigit() else _ZH.get(said) or _EN.get(said, 1)) if said else 1
+        n += 1 if said and (m["more"] or m["more_zh"] or m["above"]) else 0  # 'more than 4': 5 at least
         fields["images_per_sample"] = n  # an image-text pair alone is one too (s43 #2: LLaVA's 576 tokens)
         if said:
             s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]

@@ -96,3 +96,21 @@ FREEZE_LAYERS_RE = rc(
 PREFIX_RE = rc(
     r"(?:pre[_\s]*seq[_\s]*len|prefix[\s_]*(?:length|len|tokens?)?|前缀长度|前缀)\s*(?:=|:|of|为|是)?\s*(?P<n>\d{1,6})"
 )
+XTUNER_LLAVA_RE = rc(
+    r"\bllava_[a-z0-9_.]*?_(?P<m>full|qlora|lora)_(?:clip|siglip|dinov2|internvit)_[a-z0-9_.]*"
+)
+"""s46-verdictvl (zh20-012): an XTuner LLaVA config named by its file
+('llava_llama3_8b_instruct_full_clip_vit_large_p14_336_lora_e1_gpu8_finetune'): the method word before the
+visual encoder is the language model's, a 'lora' after it the encoder's. InternLM/xtuner@0b63e429
+xtuner/configs/llava/llama3_8b_instruct_clip_vit_large_p14_336/finetune/
+llava_llama3_8b_instruct_full_clip_vit_large_p14_336_lora_e1_gpu8_finetune.py: ``freeze_llm=False`` (every
+LLM weight trains), ``freeze_visual_encoder=True`` with ``visual_encoder_lora=dict(type=LoraConfig, r=64)``;
+its ``..._qlora_clip_...`` sibling quantizes the LLM to 4 bits with LoRA. Read before the LoRA words, which
+would take the encoder's 'lora' for the whole run."""
+
+
+def xtuner_llava_method(s: str) -> str | None:
+    """The language model's method of an XTuner LLaVA config's name in ``s`` (:data:`XTUNER_LLAVA_RE`),
+    else None; the caller gates on 'llava_' in ``s``."""
+    m = XTUNER_LLAVA_RE.search(s)
+    return m["m"] if m else None

@@ -31,6 +31,16 @@ _FORMAT = (
 'awq'."""
 FORMAT_RUN_RE = re.compile(rf"(?<![\w.])(?:{_FORMAT})(?:{_SEP}(?:{_FORMAT}))+(?![\w])", re.I)
 """Weight formats written as a list ('fp16、int8 还是 int4', 'fp16 / int8 / int4', 'bf16 or fp8')."""
+_FIGURE = (
+    r"(?:\s*(?:needs?|takes?|uses?|requires?|is|需要|要|占用?)?\s*(?:about|around|roughly|~|≈|约|大约)?\s*"
+    r"\d{1,4}(?:\.\d{1,2})?\s?(?:gb|gib|g)\b)?"
+)
+FORMAT_FIGURE_RUN_RE = re.compile(
+    rf"(?<![\w.])(?:{_FORMAT}){_FIGURE}(?:{_SEP}(?:{_FORMAT}){_FIGURE})+(?![\w])", re.I
+)
+"""s46 (en38-039): weight formats listed each with the memory it takes ('FP16 needs about 168 GB, Q4_K_M
+about 47 GB and Q3_K_M about 36.1 GB', 'FP16 需要 168GB，Q4_K_M 约 47GB'): the same list, a row each; the
+figures are the asker's, the rows size each format themselves."""
 _SIZE = r"\d{1,4}(?:\.\d{1,2})?\s?[bm]"
 SIZE_RUN_RE = re.compile(rf"(?<![\w.])(?:{_SIZE})(?:{_SEP}(?:{_SIZE}))+(?![\w])", re.I)
 """Model sizes written as a list ('7b/13b/70b', '7b, 13b or 70b', '8b 和 70b'); a range ('7-8b') is none."""
@@ -48,11 +58,13 @@ def names_listed(s: str, request: SizingRequest, named: list[str]) -> tuple[str,
 
         values = list(dict.fromkeys([str(request.precision), *(_format(f) for f in formats)]))
         known = {p.value for p in Precision}  # a format the estimate sizes (an 'nf4' is named as typed)
-        if not set(values) <= known or len({SAME_WIDTH.get(v, v) for v in values}) < len(values):
+        sized = [sized_format(v) for v in values]  # s46: 'Q3_K_M' sized as int4, named in its row
+        if not set(sized) <= known or len({SAME_WIDTH.get(v, v) for v in sized}) < len(values):
             return None  # 'fp16/bf16': one width written two ways, no rows to tell apart
         from bot.parse.written_values import one_unit_each  # '4, 8 or 16-bit': each a width (r35 en)
 
-        if _run_holds(FORMAT_RUN_RE, one_unit_each(s), len(values)):
+        one = one_unit_each(s)
+        if _run_holds(FORMAT_RUN_RE, one, len(values)) or _run_holds(FORMAT_FIGURE_RUN_RE, one, len(values)):
             return "precision", values
     sizes = [_size(t[len("model: ") :]) for t in named if t.startswith("model: ")]
     if sizes and all(sizes) and request.model is None and request.params_total:
@@ -66,6 +78,15 @@ SAME_WIDTH = {"bf16": "fp16", "int8": "fp8"}
 """Formats of one width whose rows would be the same figures ('fp16/bf16', 'FP8 or 8-bit': one option)."""
 _BITS = {"8": "int8", "4": "int4", "3": "int3", "2": "int2"}
 """An integer width as people write it ('8-bit', '4 bit') → its weight format, as the parse reads it."""
+
+
+def sized_format(value: str) -> str:
+    """The format a listed one is sized as: itself, or for a GGUF type the estimator has no width of
+    ('q3_k_m') the next wider one (bot.parse.precision_words.NEAREST_FORMAT: 'int4'), an upper bound its
+    row names."""
+    from bot.parse.precision_words import NEAREST_FORMAT, PRECISION_MAP
+
+    return PRECISION_MAP[value] if value in NEAREST_FORMAT else value
 
 
 def _format(typed: str) -> str:

@@ -413,6 +413,11 @@ def _outside(s: str, spans: list[re.Match[str]]) -> str:
 
 def method_from_words(s: str, stage: str | None, preference: bool) -> str | None:
     """'lora' / 'qlora' / 'full' named (or implied by continued pre-training or preference tuning)."""
+    if "llava_" in s:  # s46: an XTuner LLaVA config's name says the LLM's method before its encoder's
+        from bot.parse.method_words import xtuner_llava_method
+
+        if (named := xtuner_llava_method(s)) is not None:
+            return named
     negations = list(lx.NEGATED_LORA_RE.finditer(s)) if "lora" in s else []
     negated = bool(negations)
     if negated and all(m.group(0).endswith("qlora") for m in negations):  # 'LoRA (not QLoRA)': LoRA

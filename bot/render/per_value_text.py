@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from bot.core.per_value import PerValue
 
 HEAD = N_("Each value you listed:")
+SIZED_AS = N_("%(n)s (sized as %(fmt)s, an upper bound)")
+"""A GGUF type the estimator has no width of, sized as the next wider format (s46: 'Q3_K_M' as INT4)."""
 VALUE = {
     "gpu_count": N_("GPU count %(n)s"),
     "concurrency": N_("%(n)s concurrent sequences"),
@@ -71,14 +73,21 @@ def _row(row: PerValue, lang: str) -> str:
         parts.append(translate(lang, SPEED_AT, speed=speed, n=f.int(running)) if running and running > 1
                      else translate(lang, SPEED, speed=speed))  # fmt: skip
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
-    return f"• {translate(lang, VALUE[row.setting], n=_value(row, f))}{colon}{sep.join(parts)}"
+    return f"• {translate(lang, VALUE[row.setting], n=_value(row, f, lang))}{colon}{sep.join(parts)}"
 
 
-def _value(row: PerValue, f) -> str:
+def _value(row: PerValue, f, lang: str = "en") -> str:
     """The value as the row names it: a weight format's name upper-cased ('INT8'), a model's size ('13B'),
     else the number (s39)."""
     if isinstance(row.value, str):
-        return row.value.upper()
+        from bot.parse.name_list import sized_format
+
+        sized = sized_format(row.value)  # s46: a GGUF type sized as the next wider format, said so
+        return (
+            row.value.upper()
+            if sized == row.value
+            else translate(lang, SIZED_AS, n=row.value.upper(), fmt=sized.upper())
+        )
     return f.params(row.value) if row.setting == "params_total" else f.int(row.value)
 
 
