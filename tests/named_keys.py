@@ -47,6 +47,7 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "mixed_rig_largest": frozenset({"gpu_count"}),
     "mixed_rig_sum": frozenset({"gpu_count", "gpu_memory_gib"}),
     "current_load": frozenset({"concurrency", "users"}),
+    "measured_load": frozenset({"concurrency"}),  # s46-workmiss: a load of a measured sweep
     "users_not_load": frozenset({"concurrency", "users"}),
     "per_user_rate": frozenset({"concurrency", "qps"}),
     "qps_needs_output": frozenset({"qps"}),

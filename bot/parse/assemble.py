@@ -360,6 +360,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                     break
         if "'unread'" in str(out):  # s44-workmiss: another run's value after its setting's key
             out = keyed(self.s0, out, vars(request))
+        if request.concurrency and ("concurren" in self.s0 or "并发" in self.s0):  # s46: a sweep of loads
+            from bot.parse.measured_loads import measured  # imported when used (start-up)
+
+            out = measured(self.s0, out, request.concurrency)
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self, mention: ModelMention | None = None) -> None:

@@ -1,0 +1,120 @@
+"""Session 46, part workmiss: the working splits' misses of rounds 1–41 (issue 24 items 2 and 4).
+
+1. Reader (bot.parse.measured_loads): a sweep of loads measured in one message ('96 tok/s at concurrency 1 to
+   772 tok/s at 16', 'a single request gets 44.3 tok/s, 10 concurrent requests 222.4 tok/s', '并发 1 时 35
+   token/s，并发 16 时 400 token/s'): one load sized, each other named ``measured_load`` (a row each when a
+   model is sized, bot.core.per_value); a rate's figure an older reader took as a load is named ``observed``.
+   Scorer (tests/real_questions.py NOT_THE_LOAD_REASONS): a load named ``measured_load`` is named as not
+   the load, as ``current_load`` is.
+"""
+
+from __future__ import annotations
+
+from tests.cli_run import ask_json_in_process as _answer
+from tests.cli_run import ignored_pairs as _named
+from tests.real_questions import key_understood
+
+
+def _rows(a: dict) -> list[tuple[str, float]]:
+    return [(r["setting"], r["value"]) for r in (a.get("report") or {}).get("per_value") or []]
+
+
+def _loads_named(a: dict) -> list[str]:
+    return [t for t, r in _named(a) if r == "measured_load"]
+
+
+# 1. a sweep of measured loads: must read -------------------------------------------------------------------
+
+
+def test_a_sweep_without_a_model_names_the_other_load_en() -> None:
+    """en36-025's form: 'throughput plateaus between concurrency 4 and 16' with no model: 4 sized, 16 named as
+    a load of the user's run (before: 'concurrency: 16' as another setup, which the scorer does not take)."""
+    a = _answer("Serving on an H100 at 8K context: throughput plateaus between concurrency 4 and 16")
+    assert a["request"]["concurrency"] == 4
+    assert _loads_named(a) == ["concurrency: 16"]
+    assert key_understood("concurrency", [4, 16], a)
+
+
+def test_a_sweep_with_a_model_gets_a_row_per_load_en() -> None:
+    """en40-001's form: 'a single request gets 35 tok/s, 16 concurrent requests 400 tok/s': both loads rowed
+    (before: '1' was never read, so no row and no name)."""
+    a = _answer("Qwen2.5-14B on an L40S: a single request gets 35 tok/s, 16 concurrent requests 400 tok/s.")
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 16]
+    assert key_understood("concurrency", [1, 16], a)
+
+
+def test_a_sweep_with_rates_between_its_loads_en() -> None:
+    """en41-025's form: 'from 96 tok/s at concurrency 1 to 772 tok/s at 16': the 772 is a rate, no load; the
+    loads are 1 and 16."""
+    a = _answer(
+        "On 8x H200 141GB I serve a 744B MoE with 40B active at 200K context. Output goes from 96 tok/s at"
+        " concurrency 1 to 772 tok/s at 16. How many concurrent sessions can this node carry?"
+    )
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 16]
+
+
+def test_a_sweep_names_a_rate_read_as_a_load_as_observed_en() -> None:
+    """'40 tok/s at concurrency 1 and 300 tok/s at concurrency 8': an older reader listed '1 and 300' as
+    loads; the 300 is the rate at 8, named as observed, and the rows are 1 and 8."""
+    a = _answer("Qwen2.5-7B on one A100 with vLLM: 40 tok/s at concurrency 1 and 300 tok/s at concurrency 8.")
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 8]
+    assert ("300", "observed") in _named(a)
+    assert "concurrency: 300" not in [t for t, _ in _named(a)]
+
+
+def test_a_sweep_without_a_model_names_the_other_load_zh() -> None:
+    """The same sweep in Chinese, no model: '并发 4 和 16 时吞吐差不多' on an A100."""
+    a = _answer("用 vLLM 在 A100 上部署，测试并发 4 和 16 时吞吐差不多，这正常吗？")
+    assert a["request"]["concurrency"] == 4
+    assert _loads_named(a) == ["concurrency: 16"]
+
+
+def test_a_sweep_with_a_model_gets_a_row_per_load_zh() -> None:
+    """'并发 1 时 35 token/s，并发 16 时总吞吐 400 token/s' with Qwen2.5-14B: a row per load."""
+    a = _answer("L40S 上用 vLLM 部署 Qwen2.5-14B，并发 1 时 35 token/s，并发 16 时总吞吐 400 token/s")
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 16]
+
+
+def test_a_single_stream_and_a_count_before_the_word_zh() -> None:
+    """'单并发 35 token/s，8 并发 200 token/s': 1 and 8 are the loads, the 200 a rate (before: 'concurrency:
+    200' as a second value)."""
+    a = _answer("单并发 35 token/s，8 并发 200 token/s，A100 跑 Qwen2.5-7B 正常吗？")
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 8]
+    assert ("200", "observed") in _named(a)
+
+
+# 1. must not misread: a load today and a target, one load measured, a load asked ----------------------------
+
+
+def test_a_measured_load_and_a_load_asked_is_no_sweep_en() -> None:
+    """'40 tok/s at concurrency 1 … How many A100s for 64 concurrent users?': the 64 asked is sized; one load
+    measured is no sweep."""
+    a = _answer("We get 40 tok/s at concurrency 1 with Qwen2.5-7B. How many A100s for 64 concurrent users?")
+    assert a["request"]["concurrency"] == 64
+    assert not _loads_named(a)
+
+
+def test_a_load_now_and_at_peak_is_no_sweep_en() -> None:
+    """'10 concurrent at 30 tok/s each today … 40 concurrent at peak': the peak sized, today's load named as
+    such (current_load), not as a measured load."""
+    a = _answer(
+        "Serving a 30B model: we see 10 concurrent users at 30 tok/s each today and expect 40 concurrent at"
+        " peak: how many L40S?"
+    )
+    assert a["request"]["concurrency"] == 40
+    assert ("10", "current_load") in _named(a)
+    assert not _loads_named(a)
+
+
+def test_a_load_now_and_at_peak_is_no_sweep_zh() -> None:
+    """'现在 20 并发，峰值 100 并发': the peak sized, the 20 today's load."""
+    a = _answer("现在 20 并发，峰值 100 并发，用 L40S 部署 Qwen2.5-14B 要几张？")
+    assert a["request"]["concurrency"] == 100
+    assert ("20", "current_load") in _named(a)
+    assert not _loads_named(a)
+
+
+def test_a_load_with_a_latency_target_is_no_sweep_zh() -> None:
+    """'8 并发，首字延迟 2 秒以内，峰值 16 并发': targets, no measurement: no load named as measured."""
+    a = _answer("部署 Qwen2.5-14B，8 并发，首字延迟 2 秒以内，峰值 16 并发，要几张 L40S？")
+    assert not _loads_named(a)
