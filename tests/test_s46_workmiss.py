@@ -6,6 +6,9 @@
    model is sized, bot.core.per_value); a rate's figure an older reader took as a load is named ``observed``.
    Scorer (tests/real_questions.py NOT_THE_LOAD_REASONS): a load named ``measured_load`` is named as not
    the load, as ``current_load`` is.
+2. Table (bot.parse.more_tools.ZH_TRAINING_TOOLS): training codebases of rounds 34 and 38 named as typed and
+   as not used (``no_field``): paxml (google/paxml), T5X (google-research/t5x), ParlAI
+   (facebookresearch/ParlAI).
 """
 
 from __future__ import annotations
@@ -118,3 +121,49 @@ def test_a_load_with_a_latency_target_is_no_sweep_zh() -> None:
     """'8 并发，首字延迟 2 秒以内，峰值 16 并发': targets, no measurement: no load named as measured."""
     a = _answer("部署 Qwen2.5-14B，8 并发，首字延迟 2 秒以内，峰值 16 并发，要几张 L40S？")
     assert not _loads_named(a)
+
+
+# 2. unknown training codebases named as typed: must read ---------------------------------------------------
+
+
+def test_paxml_is_named_as_typed_en() -> None:
+    """en38-023's form: 'with paxml on a single SXM4 A100 machine': named, never dropped (before: nothing)."""
+    a = _answer("Training Llama2 with paxml on 8 A100s, what MFU should I expect?")
+    assert ("training_tool: paxml", "no_field") in _named(a)
+    assert a["request"]["gpu_count"] == 8
+
+
+def test_paxml_is_named_as_typed_zh() -> None:
+    a = _answer("用 paxml 在 8 张 A100 上训练 Llama2，MFU 只有 30%")
+    assert ("training_tool: paxml", "no_field") in _named(a)
+
+
+def test_parlai_is_named_as_typed_en() -> None:
+    """en34-029's form: 'Fine-tuning t5-11b in ParlAI on 4 A100 GPUs'."""
+    a = _answer("Fine-tuning t5-11b in ParlAI on 4 A100 GPUs runs out of memory")
+    assert ("training_tool: ParlAI", "no_field") in _named(a)
+    assert a["request"]["gpu_count"] == 4
+
+
+def test_parlai_is_named_as_typed_zh() -> None:
+    a = _answer("在 ParlAI 里用 4 张 A100 微调 t5-11b 显存不够")
+    assert ("training_tool: ParlAI", "no_field") in _named(a)
+
+
+def test_t5x_is_named_as_typed_en() -> None:
+    a = _answer("Pre-training a 1B T5 with t5x on 64 A100s")
+    assert ("training_tool: T5X", "no_field") in _named(a)
+
+
+# 2. must not misread: a model's name holding the letters -------------------------------------------------
+
+
+def test_a_t5_checkpoint_is_no_t5x_en() -> None:
+    """'google/t5-xxl-lm-adapt': a T5 checkpoint, no codebase named."""
+    a = _answer("Fine-tuning google/t5-xxl-lm-adapt on 8 A100s with DeepSpeed ZeRO-2")
+    assert not [t for t, _ in _named(a) if "T5X" in t]
+
+
+def test_a_t5_checkpoint_is_no_t5x_zh() -> None:
+    a = _answer("用 DeepSpeed 在 8 张 A100 上微调 t5-xxl，显存不够")
+    assert not [t for t, _ in _named(a) if "T5X" in t or "paxml" in t or "ParlAI" in t]

@@ -361,9 +361,12 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if "'unread'" in str(out):  # s44-workmiss: another run's value after its setting's key
             out = keyed(self.s0, out, vars(request))
         if request.concurrency and ("concurren" in self.s0 or "并发" in self.s0):  # s46: a sweep of loads
-            from bot.parse.measured_loads import measured  # imported when used (start-up)
+            for cue in MEASURE_CUES:  # a rate or throughput: measured (a loop of C tests, no frame)
+                if cue in self.s0:
+                    from bot.parse.measured_loads import measured  # imported when used (start-up)
 
-            out = measured(self.s0, out, request.concurrency)
+                    out = measured(self.s0, out, request.concurrency)
+                    break
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self, mention: ModelMention | None = None) -> None:
@@ -429,6 +432,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
 NODE_WORDS = ("node", "machine", "server", "instance", "host", "节点", "台", "机")
 """The words of a node count (bot.parse.value_list.NODE_AFTER_RE): the gate of the node-list reader."""
+
+
+MEASURE_CUES = ("/s", "tps", "per second", "throughput", "吞吐", "plateau", "saturat")
+"""The literals of bot.parse.measured_loads' measurement pattern: a message with none reads no sweep."""
 
 
 def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
