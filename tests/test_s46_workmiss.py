@@ -9,6 +9,9 @@
 2. Table (bot.parse.more_tools.ZH_TRAINING_TOOLS): training codebases of rounds 34 and 38 named as typed and
    as not used (``no_field``): paxml (google/paxml), T5X (google-research/t5x), ParlAI
    (facebookresearch/ParlAI).
+3. Reader (bot.parse.memory_target): a memory per GPU the user wants to reach ('bring it down to 48GB or less
+   per GPU', '降到 48G 以下', '控制在 40G 以内'), left unread before, is named ``memory_target``; scorer
+   (tests/named_keys.py): that reason names a card-memory key.
 """
 
 from __future__ import annotations
@@ -167,3 +170,51 @@ def test_a_t5_checkpoint_is_no_t5x_en() -> None:
 def test_a_t5_checkpoint_is_no_t5x_zh() -> None:
     a = _answer("用 DeepSpeed 在 8 张 A100 上微调 t5-xxl，显存不够")
     assert not [t for t, _ in _named(a) if "T5X" in t or "paxml" in t or "ParlAI" in t]
+
+
+# 3. a memory per GPU wanted: must read ----------------------------------------------------------------------
+
+
+def test_a_memory_wanted_is_named_en() -> None:
+    """en41-009's form: 'each of the eight A800 GPUs uses 52GB … bring it down to 48GB or less per GPU'."""
+    a = _answer(
+        "When I fine-tune Qwen2-7B, each of the eight A800 GPUs uses 52GB of memory. How can I bring it down"
+        " to 48GB or less per GPU?"
+    )
+    assert ("48 GB", "memory_target") in _named(a)
+    assert a["request"]["gpu"] == "A800-80GB" and a["request"]["gpu_count"] == 8
+    assert key_understood("gpu_memory_gib", 48, a)
+
+
+def test_a_memory_wanted_under_is_named_en() -> None:
+    a = _answer("Serving Qwen2-7B on a 4090 at 8k context, the KV cache takes 6GB; can I get it under 20GB?")
+    assert ("20 GB", "memory_target") in _named(a)
+    assert a["request"]["gpu"] == "RTX-4090"
+
+
+def test_a_memory_wanted_is_named_zh() -> None:
+    """The same in Chinese: '每张卡用了 52G 显存，怎么降到 48G 以下？'."""
+    a = _answer("微调 Qwen2-7B，8 张 A800 每张卡用了 52G 显存，怎么降到 48G 以下？")
+    assert ("48 GB", "memory_target") in _named(a)
+    assert a["request"]["gpu_count"] == 8
+
+
+def test_a_memory_kept_within_is_named_zh() -> None:
+    a = _answer("微调 Qwen2-7B，想把每张卡的显存控制在 40G 以内，8 张 A800")
+    assert ("40 GB", "memory_target") in _named(a)
+
+
+# 3. must not misread: a total, a card's memory --------------------------------------------------------------
+
+
+def test_a_total_up_to_is_no_target_en() -> None:
+    """'2 cards with 24GB each … up to 40 GB total': the cards' total, as before, no memory wanted."""
+    a = _answer("Can I serve Qwen2.5-32B on 2 cards with 24GB each at 32k context, up to 40 GB total?")
+    assert not [t for t, r in _named(a) if r == "memory_target"]
+    assert a["request"]["gpu_memory_gib"] == 24
+
+
+def test_a_card_memory_is_no_target_zh() -> None:
+    """'两张 24G 的卡' with a 4090's memory said: the card's memory, no target."""
+    a = _answer("两张 24G 的 4090 部署 Qwen2.5-14B，32k 上下文够吗？")
+    assert not [t for t, r in _named(a) if r == "memory_target"]

@@ -75,7 +75,9 @@ from bot.parse.words import (
     ASKS_SPEED_RE,
     ASKS_TTFT_RE,
     DUAL_CARD_RE,
+    MEASURE_CUES,
     OFFLOAD_RE,
+    TARGET_CUES,
 )
 from bot.parse.worked_sums import shares_not_used
 from bot.parse.written_names import unequal_products
@@ -367,6 +369,13 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
                     out = measured(self.s0, out, request.concurrency)
                     break
+        if "'unread'" in str(out) and ("gb" in self.s0 or "显存" in self.s0):  # s46: 'down to 48GB'
+            for cue in TARGET_CUES:  # a loop of C tests: no search, no frame (the gate)
+                if cue in self.s0:
+                    from bot.parse.memory_target import memory_targets  # imported when used (start-up)
+
+                    out = memory_targets(self.s0, out)
+                    break
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self, mention: ModelMention | None = None) -> None:
@@ -432,10 +441,6 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
 NODE_WORDS = ("node", "machine", "server", "instance", "host", "节点", "台", "机")
 """The words of a node count (bot.parse.value_list.NODE_AFTER_RE): the gate of the node-list reader."""
-
-
-MEASURE_CUES = ("/s", "tps", "per second", "throughput", "吞吐", "plateau", "saturat")
-"""The literals of bot.parse.measured_loads' measurement pattern: a message with none reads no sweep."""
 
 
 def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
