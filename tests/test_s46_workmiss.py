@@ -218,3 +218,16 @@ def test_a_card_memory_is_no_target_zh() -> None:
     """'两张 24G 的卡' with a 4090's memory said: the card's memory, no target."""
     a = _answer("两张 24G 的 4090 部署 Qwen2.5-14B，32k 上下文够吗？")
     assert not [t for t, r in _named(a) if r == "memory_target"]
+
+
+def test_a_grouped_rate_is_no_load_en() -> None:
+    """'900 tok/s at concurrency 8 and 2,100 at 32': the 2 of 2,100 is no load; the loads are 8 and 32."""
+    a = _answer("Serving Llama-3.1-8B on one H100 with vLLM: 900 tok/s at concurrency 8 and 2,100 at 32.")
+    assert a["request"]["concurrency"] == 8
+    assert _rows(a) == [("concurrency", 8), ("concurrency", 32)]
+
+
+def test_a_grouped_rate_is_no_load_zh() -> None:
+    """'并发 8 时 900 token/s，并发 32 时 2,100 token/s': loads 8 and 32, never 2 or 100."""
+    a = _answer("H100 上用 vLLM 部署 Llama-3.1-8B，并发 8 时 900 token/s，并发 32 时 2,100 token/s")
+    assert sorted(v for s, v in _rows(a) if s == "concurrency") == [8, 32]

@@ -24,8 +24,9 @@ import re
 
 from bot.parse.regex import rc
 
-_NO_UNIT = r"(?![\d.]|\s*(?:k\b|tok|t/s|tps|token|ms\b|s\b|gb|w\b|%|秒|字))"
-"""Not a figure: a load is no rate ('1 to 772 tok/s': the 772), no length in k, no time, memory or power."""
+_NO_UNIT = r"(?![\d.]|,\d{3}|\s*(?:k\b|tok|t/s|tps|token|ms\b|s\b|gb|w\b|%|秒|字))"
+"""Not a figure: a load is no rate ('1 to 772 tok/s': the 772), no length in k, no time, memory or power,
+and no digits of a grouped number ('8 and 2,100 at 32': the 2 of 2,100)."""
 _LOAD_RE = rc(
     rf"\bconcurrenc(?:y|ies)\s*(?:of|=|:|at|is|to)?\s*(?P<a>\d{{1,4}}){_NO_UNIT}"
     rf"(?P<run>(?:\s*(?:,|and|or|to)\s*\d{{1,4}}{_NO_UNIT})*)"
