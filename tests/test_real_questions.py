@@ -1004,7 +1004,7 @@ def test_round33_work_en_does_not_regress() -> None:
     assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
 
 
-R34_WORK_UNDERSTOOD_EN = 20  # s41-workmiss: 17 → 19 (en34-006 SlimTrainer; en34-002 by the scorer)
+R34_WORK_UNDERSTOOD_EN = 21  # s41-workmiss: 17 → 19 (en34-006; en34-002 by the scorer); s46: 21 (en34-007)
 # s43-workmiss: 19 → 20 (en34-011, two global batches: the scorer)
 """Round 34's English working split (en_r34.json, r34work: 23 records) understood in full at the last
 measurement (README.md there): 13 at the freeze (first contact), 17 after its readers

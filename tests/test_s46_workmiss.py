@@ -12,6 +12,9 @@
 3. Reader (bot.parse.memory_target): a memory per GPU the user wants to reach ('bring it down to 48GB or less
    per GPU', '降到 48G 以下', '控制在 40G 以内'), left unread before, is named ``memory_target``; scorer
    (tests/named_keys.py): that reason names a card-memory key.
+4. Reader (bot.parse.one_card_named.NOTEBOOK_CARD_RE): a notebook service's card said as its instance ('Google
+   Colab … on a T4 instance') is one card; a cloud instance elsewhere ('on an A100 instance' on AWS) stays
+   uncounted.
 """
 
 from __future__ import annotations
@@ -231,3 +234,35 @@ def test_a_grouped_rate_is_no_load_zh() -> None:
     """'并发 8 时 900 token/s，并发 32 时 2,100 token/s': loads 8 and 32, never 2 or 100."""
     a = _answer("H100 上用 vLLM 部署 Llama-3.1-8B，并发 8 时 900 token/s，并发 32 时 2,100 token/s")
     assert sorted(v for s, v in _rows(a) if s == "concurrency") == [8, 32]
+
+
+# 4. a notebook's card as its instance: must read ------------------------------------------------------------
+
+
+def test_a_colab_instance_is_one_card_en() -> None:
+    """en34-007's form: 'Google Colab crashes … on a T4 instance': one T4 (before: no count)."""
+    a = _answer(
+        "Google Colab crashes with out of memory loading llava-v1.5-7b with load_4bit=True on a T4 instance"
+    )
+    assert a["request"]["gpu"] == "T4"
+    assert a["request"]["gpu_count"] == 1
+
+
+def test_a_colab_instance_is_one_card_zh() -> None:
+    """The same in Chinese: '在 Colab 的 T4 实例上加载 … OOM': one T4."""
+    a = _answer("在 Colab 的 T4 实例上加载 llava-v1.5-7b 就 OOM 了")
+    assert a["request"]["gpu"] == "T4"
+    assert a["request"]["gpu_count"] == 1
+
+
+# 4. must not misread: a cloud instance that may hold several cards ------------------------------------------
+
+
+def test_a_cloud_instance_is_no_count_en() -> None:
+    a = _answer("On AWS I serve Qwen2.5-72B on an A100 instance, how many GPUs do I need?")
+    assert a["request"]["gpu_count"] is None
+
+
+def test_a_cloud_instance_is_no_count_zh() -> None:
+    a = _answer("在 AWS 的 A100 实例上部署 Qwen2.5-72B，需要几张卡？")
+    assert a["request"]["gpu_count"] is None
