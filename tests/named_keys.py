@@ -47,6 +47,8 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "mixed_rig_largest": frozenset({"gpu_count"}),
     "mixed_rig_sum": frozenset({"gpu_count", "gpu_memory_gib"}),
     "current_load": frozenset({"concurrency", "users"}),
+    "measured_load": frozenset({"concurrency"}),  # s46-workmiss: a load of a measured sweep
+    "memory_target": frozenset({"gpu_memory_gib"}),  # s46-workmiss: a memory per GPU wanted ('down to 48GB')
     "users_not_load": frozenset({"concurrency", "users"}),
     "per_user_rate": frozenset({"concurrency", "qps"}),
     "qps_needs_output": frozenset({"qps"}),

@@ -480,10 +480,12 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
     return any(key_understood(key, v, answer) for v in value) if key == "gpu" else got == value
 
 
-NOT_THE_LOAD_REASONS = frozenset({"current_load", "per_card_load"})
+NOT_THE_LOAD_REASONS = frozenset({"current_load", "per_card_load", "measured_load"})
 """Reasons that say a concurrency the user gave is no load to size: today's load beside the target
-('5 个并发时就排队 … 撑住 8 个并发', '20 users now, 64 at peak': bot.parse.target_load) or one card's observed
-share (bot.parse.per_card_load)."""
+('5 个并发时就排队 … 撑住 8 个并发', '20 users now, 64 at peak': bot.parse.target_load), one card's observed
+share (bot.parse.per_card_load), or s46-workmiss: another load of a sweep the user measured, beside its
+figures ('96 tok/s at concurrency 1 to 772 tok/s at 16': bot.parse.measured_loads; the reply names it as a
+load of their run, one load sized)."""
 
 
 def _load_and_loads_set_aside(value: list[Any], answer: dict[str, Any]) -> bool:

@@ -1014,7 +1014,7 @@ def test_round33_work_en_does_not_regress() -> None:
     assert _work_understood("r33work", "en", 20) >= R33_WORK_UNDERSTOOD_EN
 
 
-R34_WORK_UNDERSTOOD_EN = 20  # s41-workmiss: 17 → 19 (en34-006 SlimTrainer; en34-002 by the scorer)
+R34_WORK_UNDERSTOOD_EN = 21  # s41-workmiss: 17 → 19 (en34-006; en34-002 by the scorer); s46: 21 (en34-007)
 # s43-workmiss: 19 → 20 (en34-011, two global batches: the scorer)
 """Round 34's English working split (en_r34.json, r34work: 23 records) understood in full at the last
 measurement (README.md there): 13 at the freeze (first contact), 17 after its readers
@@ -1026,7 +1026,7 @@ def test_round34_work_en_does_not_regress() -> None:
     assert _work_understood("r34work", "en", 23) >= R34_WORK_UNDERSTOOD_EN
 
 
-R35_WORK_UNDERSTOOD_EN = 13  # s41-workmiss: 11 → 12 (en35-011, 4, 8 or 16-bit LoRA); s42-workmiss: 13
+R35_WORK_UNDERSTOOD_EN = 15  # s41-workmiss: 11 → 12 (en35-011); s42-workmiss: 13; s46-workmiss: 15 (en35-002)
 """Round 35's English working split (en_r35.json, r35work: 19 records) understood in full at the last
 measurement (README.md there): 5 at the freeze (first contact), 11 after its readers and two label
 corrections (tests/test_s39_r35en.py). Its r35test half (21 records) is frozen in
@@ -1037,7 +1037,7 @@ def test_round35_work_en_does_not_regress() -> None:
     assert _work_understood("r35work", "en", 19) >= R35_WORK_UNDERSTOOD_EN
 
 
-R36_WORK_UNDERSTOOD_EN = 24  # s41-workmiss: 13 → 17 (en36-030, en36-036; en36-002, en36-007 by the scorer)
+R36_WORK_UNDERSTOOD_EN = 25  # s41-workmiss: 13 → 17 (en36-030, -036; -002, -007 by the scorer); s46: -025
 # s45-workmiss: 22 → 24 (en36-028, en36-032: an offload beside 'without offload' named as another setup)
 # s42-workmiss: 21 (en36-006 gpt-fast and the HF implementation, en36-008, en36-017, en36-029)
 """Round 36's English working split (en_r36.json, r36work: 27 records) understood in full at the last
@@ -1063,7 +1063,7 @@ def test_round37_work_en_does_not_regress() -> None:
     assert _work_understood("r37work", "en", 19) >= R37_WORK_UNDERSTOOD_EN
 
 
-R38_WORK_UNDERSTOOD_EN = 13
+R38_WORK_UNDERSTOOD_EN = 14  # s46-workmiss: 13 → 14 (en38-023, paxml named)
 """Round 38's English working split (en_r38.json, r38work: 19 records) understood in full at the last
 measurement (README.md there): 8 at the freeze (first contact), 13 after s42-r38en's readers and four label
 corrections (tests/test_s42_r38en.py). Its r38test half (21 records) is frozen in
@@ -1087,7 +1087,7 @@ def test_round39_work_en_does_not_regress() -> None:
     assert _work_understood("r39work", "en", 25) >= R39_WORK_UNDERSTOOD_EN
 
 
-R40_WORK_UNDERSTOOD_EN = 15  # s45-workmiss: 10 → 15 (en40-002, en40-003, en40-016, en40-020, en40-029)
+R40_WORK_UNDERSTOOD_EN = 16  # s45-workmiss: 10 → 15 (en40-002, -003, -016, -020, -029); s46: 16 (en40-001)
 """Round 40's English working split (en_r40.json, r40work: 17 records) understood in full at the last
 measurement (README.md there): 6 at the freeze (first contact), 10 after s44-r40en's readers, the GB10
 partner boxes' catalog aliases and one label correction (tests/test_s44_r40en.py). Its r40test half (23
@@ -1099,7 +1099,7 @@ def test_round40_work_en_does_not_regress() -> None:
     assert _work_understood("r40work", "en", 17) >= R40_WORK_UNDERSTOOD_EN
 
 
-R41_WORK_UNDERSTOOD_EN = 13
+R41_WORK_UNDERSTOOD_EN = 15  # s46-workmiss: 13 → 15 (en41-009 memory wanted, en41-025 loads)
 """Round 41's English working split (en_r41.json, r41work: 22 records) understood in full at the last
 measurement (README.md there): 9 at the freeze (first contact), 13 after s45-r41en's readers and three label
 corrections (tests/test_s45_r41en.py). Its r41test half (18 records) is frozen in

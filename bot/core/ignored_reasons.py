@@ -117,6 +117,8 @@ IGNORED_REASONS = (
     "mixed_rig_largest",  # the same rig on llama.cpp or no engine: sized on its largest card alone (s16)
     "mixed_rig_sum",  # the same rig on llama.cpp/Ollama named: layers split by memory, the sum sized (s19)
     "current_load",  # '现在 20 并发，峰值 100', '20 users now, scale to 64': the load today, the target sized
+    "measured_load",  # '96 tok/s at concurrency 1 to 772 at 16': a load of the user's sweep, one sized (s46)
+    "memory_target",  # 'bring it down to 48GB per GPU', '降到 48G 以下': a memory per GPU wanted (s46)
     "observed",  # a figure reported from a run ('uses 60 GB', 'got 35 tokens/s'): what happened, no setting
     "team_size",  # '4 people on the team' on a training question: no load, no training setting (s14)
     "daily_schedule",  # '8 hours a day': the cards' hours each day, not the run's duration (s14)

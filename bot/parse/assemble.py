@@ -75,7 +75,9 @@ from bot.parse.words import (
     ASKS_SPEED_RE,
     ASKS_TTFT_RE,
     DUAL_CARD_RE,
+    MEASURE_CUES,
     OFFLOAD_RE,
+    TARGET_CUES,
 )
 from bot.parse.worked_sums import shares_not_used
 from bot.parse.written_names import unequal_products
@@ -360,6 +362,20 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                     break
         if "'unread'" in str(out):  # s44-workmiss: another run's value after its setting's key
             out = keyed(self.s0, out, vars(request))
+        if request.concurrency and ("concurren" in self.s0 or "并发" in self.s0):  # s46: a sweep of loads
+            for cue in MEASURE_CUES:  # a rate or throughput: measured (a loop of C tests, no frame)
+                if cue in self.s0:
+                    from bot.parse.measured_loads import measured  # imported when used (start-up)
+
+                    out = measured(self.s0, out, request.concurrency)
+                    break
+        if "'unread'" in str(out) and ("gb" in self.s0 or "显存" in self.s0):  # s46: 'down to 48GB'
+            for cue in TARGET_CUES:  # a loop of C tests: no search, no frame (the gate)
+                if cue in self.s0:
+                    from bot.parse.memory_target import memory_targets  # imported when used (start-up)
+
+                    out = memory_targets(self.s0, out)
+                    break
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self, mention: ModelMention | None = None) -> None:

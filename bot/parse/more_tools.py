@@ -45,6 +45,11 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])torchforge(?![a-z0-9])"), "torchforge"),
     (rc(r"(?<![a-z0-9])oumi(?![a-z0-9])"), "Oumi"),
     (rc(r"(?<![a-z0-9])h2o[\s\-_]*llm[\s\-_]*studio(?![a-z0-9])"), "H2O LLM Studio"),
+    # s46-workmiss: JAX and research training codebases named in rounds 34 and 38 (google/paxml, Pax on JAX;
+    # google-research/t5x; facebookresearch/ParlAI, its own trainer and --ddp-backend zero2)
+    (rc(r"(?<![a-z0-9])paxml(?![a-z0-9])"), "paxml"),
+    (rc(r"(?<![a-z0-9])t5x(?![a-z0-9])"), "T5X"),
+    (rc(r"(?<![a-z0-9])parlai(?![a-z0-9])"), "ParlAI"),
 )
 """Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
 360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the

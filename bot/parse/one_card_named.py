@@ -27,7 +27,19 @@ def one_named_card(s: str, f: dict[str, Any], plural: bool) -> bool:
         return False
     if ("部署" in s or "上线" in s) and _DEPLOY_ON_RE.search(s) and not _HOST_RE.search(s):
         return False  # the platform deployed on, not one card; a host's CPU and its card is one machine
-    return ARTICLE_GPU_RE.found(s) and (not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s)))
+    named = ARTICLE_GPU_RE.found(s) or (
+        ("colab" in s or "kaggle" in s) and NOTEBOOK_CARD_RE.search(s) is not None
+    )
+    return named and (not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s)))
+
+
+NOTEBOOK_CARD_RE = rc(
+    rf"\b(?:on|with|using|in)\s+(?:an?|the|my)\s+(?:free\s+)?(?:(?:colab|kaggle)\s+)?{GPU_MARK}"
+    r"(?:\s*gpu)?\s+(?:instance|runtime|vm|notebook)\b"
+)
+"""s46-workmiss (en34-007): a notebook service's card said as its instance ('Google Colab … on a T4 instance',
+'a Kaggle P100 runtime'): one card — a Colab or Kaggle GPU runtime holds one (:data:`ARTICLE_GPU_RE` leaves
+'an A100 instance' uncounted elsewhere: a cloud instance may hold several). Gated by 'colab' or 'kaggle'."""
 
 
 _DEPLOY_ON_RE = rc(r"(?:部署|上线)\s*(?:在|到|于)|在[^，。,;；!?！？]{0,24}?上\s*(?:来|去)?(?:部署|上线)")

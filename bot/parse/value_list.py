@@ -32,7 +32,7 @@ SETTINGS = ("gpu_count", "concurrency", "seq_len", "gpu_memory_gib", "batch_size
 """The settings a list of values gets a row each for (the estimator has a cheap figure per value)."""
 MAX_ROWS = 6
 """At most this many values sized (each is one estimate); a longer list keeps its first six."""
-_NAMED = ("other_setup", "repeated", "unread")
+_NAMED = ("other_setup", "repeated", "unread", "measured_load")
 _WORD_PREFIXES = ("precision: ", "model: ")
 """How the parse names another weight format or model (s39): a list of them (bot.parse.name_list)."""
 _SEP = r"\s*(?:,|，|、|/|\bor\b|\band\b|或者?|和|还是|及)\s*(?:(?:for|at|with|on)\s+|[用在按]\s*)?"
@@ -204,7 +204,7 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
     keyed: dict[str, list[float]] = {}
     for text, why in named:
         key, _, value = text.partition(":")
-        v = _num(value) if why == "other_setup" and value else None
+        v = _num(value) if why in ("other_setup", "measured_load") and value else None  # s46: a sweep's
         if key.strip() in SETTINGS and v is not None and getattr(request, key.strip()) is not None:
             keyed.setdefault(key.strip(), [float(getattr(request, key.strip()))]).append(v)
     if keyed:

@@ -459,3 +459,21 @@ def within_a_period_days(s: str) -> int | None:
     """Days of a deadline said as 'within a month' / 'in a week' in a normalized text, else None."""
     m = WITHIN_A_PERIOD_RE.search(s)
     return _PERIOD_DAYS[m.group("u")] if m else None
+
+
+TARGET_CUES = (
+    "down to",
+    " to ",
+    "under",
+    "below",
+    "or less",
+    "at most",
+    "降",
+    "控制在",
+    "压到",
+    "减",
+    "不超过",
+)
+"""The literals of bot.parse.memory_target.TARGET_RE: the gate of its call site (bot.parse.assemble), s46."""
+MEASURE_CUES = ("/s", "tps", "per second", "throughput", "吞吐", "plateau", "saturat")
+"""The literals of bot.parse.measured_loads' measurement pattern: a message with none reads no sweep (s46)."""

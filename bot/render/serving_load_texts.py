@@ -37,6 +37,10 @@ SERVING_LOAD_TEXTS: dict[str, str] = {
     "current_load": N_(
         "the load you have now: capacity is planned for the peak or target you gave, which is sized"
     ),
+    "measured_load": N_(
+        "a load of the run you measured, beside its figures: one load of your sweep is sized; compare your "
+        "figures at each load with the estimate"
+    ),
     "per_user_speed": N_(
         "a speed per user, not the service's throughput: compare it with the decode speed per sequence below"
     ),
