@@ -93,6 +93,7 @@ ROUND38 = {"zh": "zh_r38.json", "en": "en_r38.json"}
 ROUND39 = {"zh": "zh_r39.json", "en": "en_r39.json"}
 ROUND40 = {"zh": "zh_r40.json", "en": "en_r40.json"}
 ROUND41 = {"zh": "zh_r41.json", "en": "en_r41.json"}
+ROUND42 = {"zh": "zh_r42.json", "en": "en_r42.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -124,6 +125,7 @@ ROUNDS = {
     "r39": ROUND39,
     "r40": ROUND40,
     "r41": ROUND41,
+    "r42": ROUND42,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only
