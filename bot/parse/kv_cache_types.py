@@ -60,14 +60,15 @@ KV_TYPE_RE = rc(
     # round 37: a serving summary's 'KV 精度 fp16', 'KV cache precision: bf16'
     rf"(?P<t7>{_PROSE_TYPES})(?![a-z0-9])"
     # s46 round 42: K and V by their letters ('f16 K and V', 'K and V in q8_0', 'K/V both bf16')
-    rf"|(?<![a-z0-9])(?P<t8>{_PROSE_TYPES})\s+k\s*(?:and|&|/)\s*v(?![a-z0-9])"
-    r"|(?<![a-z0-9])k\s*(?:and|&|/)\s*v(?:\s+caches?)?\s+(?:(?:are|is|in|as|at|=|:)\s+)?(?:both\s+)?"
+    rf"|(?<![a-z0-9])(?P<t8>{_PROSE_TYPES})\s*(?:的\s*)?k\s*(?:and|&|/|和)\s*v(?![a-z0-9])"
+    r"|(?<![a-z0-9])k\s*(?:and|&|/|和)\s*v(?:\s+caches?)?\s*(?:(?:are|is|in|as|at|=|:)\s+|都?(?:用|是|为)\s*)?"
+    r"(?:both\s+)?"
     rf"(?P<t9>{_PROSE_TYPES})(?![a-z0-9])"
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
 GATE_RE = re.compile(
     r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]|kv[\s\-_]*(?:精度|precision)"
-    r"|(?<![a-z0-9])k\s*(?:and|&|/)\s*v(?![a-z0-9])"
+    r"|(?<![a-z0-9])k\s*(?:and|&|/|和)\s*v(?![a-z0-9])"
 )
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
 _SIXTEEN = {"f16": "fp16", "fp16": "fp16", "float16": "fp16", "bf16": "bf16", "bfloat16": "bf16"}

@@ -45,10 +45,12 @@ DTYPES = {
 
 OPTIMIZER_NAME_RE = rc(
     r"(?<![a-z0-9])(?:optim(?:izer)?s?\s*(?:=|:|is)?\s*)?"
-    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore)"
+    r"(?P<o>(?:paged[_\-])?adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused|32bit))?|adam|sgd|adafactor|lion|muon"
+    r"|galore)"
     r"(?![a-z0-9_\-])"
 )
-"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion')."""
+"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion'; s46 round 42: HF's
+'paged_adamw_32bit', AdamW's states paged, bot.parse.configs.training.OPTIMIZERS)."""
 LOMO_RE = rc(r"(?<![a-z0-9])(?P<o>(?:ada)?lomo)(?![a-z0-9_\-])")
 """Round 33 zh: OpenLMLab's LOMO and AdaLomo, which fuse the update into the backward pass and keep no Adam
 moments ('LOMO 说 8 张 3090 能全量微调 llama-65B'): named as not sized, as Lion is (its own pattern: a
@@ -133,7 +135,7 @@ def _optimizer(out: Settings) -> None:
     name = m.group("o")
     if "optimizer" in out.fields:  # an 8-bit AdamW was read: this is the same optimizer's family
         return
-    if name.split("_")[0].split("-")[0] in SAME_AS_ADAMW:
+    if name.removeprefix("paged_").removeprefix("paged-").split("_")[0].split("-")[0] in SAME_AS_ADAMW:
         out.fields["optimizer"] = "adamw"
         impl = ADAMW_IMPLEMENTATIONS.get(name.lower().replace("-", "_"))
         if impl:  # 'adamw_torch': foreach; 'adamw_torch_fused': fused (estimator.adamw_step)
