@@ -256,3 +256,37 @@ def test_paged_adamw_32bit_is_sized_as_adamw(text: str) -> None:
 )
 def test_paged_adamw_8bit_stays_8_bit(text: str) -> None:
     assert _ask(text)[0]["optimizer"] == "paged_adamw_8bit"
+
+
+# --- a name before an English job noun ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When using a 4090 with 24G for HuatuoGPT inference, it is killed. How much memory is required?",
+        "Cost of the HuatuoGPT fine-tuning on 8 A100?",
+        "用 4090 24G 做 HuatuoGPT 推理被 kill 了，至少要多少显存？",
+    ],
+)
+def test_a_name_before_a_job_noun_is_the_model(text: str) -> None:
+    assert _ask(text)[1].get("unknown_model") == "HuatuoGPT"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How much memory for LLM inference on a 4090?",
+        "How much memory for CPU inference of a 7B?",
+        "4 GPUs for LoRA fine-tuning of a 7B?",
+        "Efficient fine-tuning on a 4090 for a 7B",
+    ],
+)
+def test_a_device_kind_or_method_before_a_job_noun_is_no_model(text: str) -> None:
+    assert _ask(text)[1].get("unknown_model") is None
+
+
+def test_an_engine_before_a_job_noun_stays_the_engine() -> None:
+    request, interpretation, _ = _ask("What GPU for vLLM serving of Llama-2-7B?")
+    assert request["runtime"] == "vLLM" and request["model"] == "Llama-2-7B"
+    assert interpretation.get("unknown_model") is None
