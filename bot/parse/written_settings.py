@@ -45,17 +45,19 @@ DTYPES = {
 
 OPTIMIZER_NAME_RE = rc(
     r"(?<![a-z0-9])(?:optim(?:izer)?s?\s*(?:=|:|is)?\s*)?"
-    r"(?P<o>(?:paged[_\-])?adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused|32bit))?|adam|sgd|adafactor|lion|muon"
-    r"|galore)"
+    r"(?P<o>adamw(?:[_\-](?:torch(?:[_\-]fused)?|hf|apex[_\-]fused))?|adam|sgd|adafactor|lion|muon|galore)"
     r"(?![a-z0-9_\-])"
 )
-"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion'; s46 round 42: HF's
-'paged_adamw_32bit', AdamW's states paged, bot.parse.configs.training.OPTIMIZERS)."""
+"""An optimizer by name ('AdamW', 'adamw_torch', 'optim adafactor', 'Lion')."""
 LOMO_RE = rc(r"(?<![a-z0-9])(?P<o>(?:ada)?lomo)(?![a-z0-9_\-])")
 """Round 33 zh: OpenLMLab's LOMO and AdaLomo, which fuse the update into the backward pass and keep no Adam
 moments ('LOMO 说 8 张 3090 能全量微调 llama-65B'): named as not sized, as Lion is (its own pattern: a
 branch more in :data:`OPTIMIZER_NAME_RE` costs the other questions searches)."""
 SAME_AS_ADAMW = ("adamw", "adam")
+PAGED_32 = "paged_adamw_32bit"
+"""HF's PAGED_ADAMW (transformers OptimizerNames; bitsandbytes PagedAdamW32bit): AdamW's two fp32 moments in
+paged memory, sized as AdamW (bot.parse.configs.training.OPTIMIZERS), in prose too ('optim paged_adamw_32bit';
+s46 round 42: dropped in silence before; a branch of :data:`OPTIMIZER_NAME_RE` cost 7 searches a corpus)."""
 
 LAYERS_ON_GPU_RE = rc(
     r"(?:all|every|entire)\s+(?:of\s+)?(?:the\s+|my\s+|its\s+)?(?:\d{1,3}\s*/\s*\d{1,3}\s+|\d{1,3}\s+)?layers?\s+"
@@ -128,6 +130,10 @@ def _dtype(out: Settings) -> None:
 
 
 def _optimizer(out: Settings) -> None:
+    if PAGED_32 in out.s and "optimizer" not in out.fields:  # s46 round 42: a literal test, no search
+        at = out.s.index(PAGED_32)
+        out.s, out.fields["optimizer"] = mask(out.s, at, at + len(PAGED_32), " "), "adamw"
+        return
     m = OPTIMIZER_NAME_RE.search(out.s) or (LOMO_RE.search(out.s) if "lomo" in out.s else None)
     if not m:
         return
@@ -135,7 +141,7 @@ def _optimizer(out: Settings) -> None:
     name = m.group("o")
     if "optimizer" in out.fields:  # an 8-bit AdamW was read: this is the same optimizer's family
         return
-    if name.removeprefix("paged_").removeprefix("paged-").split("_")[0].split("-")[0] in SAME_AS_ADAMW:
+    if name.split("_")[0].split("-")[0] in SAME_AS_ADAMW:
         out.fields["optimizer"] = "adamw"
         impl = ADAMW_IMPLEMENTATIONS.get(name.lower().replace("-", "_"))
         if impl:  # 'adamw_torch': foreach; 'adamw_torch_fused': fused (estimator.adamw_step)
