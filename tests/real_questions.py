@@ -594,11 +594,21 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         # .SAME_AS_ADAMW): the same two moments per parameter, so the same memory; AdamW only decouples
         # the weight decay (Loshchilov & Hutter 2019, 'Decoupled Weight Decay Regularization'): no state
         ok = got is not None and (_close(value, got) or (_norm(value) == "adam" and got == "adamw"))
+        ok = ok or (got is not None and _hf_optimizer(value) == got)  # s46: HF's name, the request's value
     elif key == "training_tool":  # s41 fixtrain: a fork used is each tool it joins, as the labels list them
         ok = got is not None and (_close(value, got) or _norm(value) in TOOL_FORKS.get(got, ()))
     else:
         ok = got is not None and _close(value, got)
     return ok or _ignored(answer, value, key)
+
+
+def _hf_optimizer(value: Any) -> str | None:
+    """The request's optimizer for an optimizer labelled by the trainer's own name ('adamw_torch',
+    'paged_adamw_32bit' → 'adamw'), as the parser maps it (bot.parse.configs.training.OPTIMIZERS): the same
+    states, so the same memory (s46 round 42: the label keeps what the asker typed)."""
+    from bot.parse.configs.training import OPTIMIZERS
+
+    return OPTIMIZERS.get(str(value).lower())
 
 
 TOOL_FORKS = {"Megatron-DeepSpeed": ("megatronlm", "deepspeed")}

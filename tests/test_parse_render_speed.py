@@ -158,7 +158,12 @@ def test_a_parse_makes_few_regex_searches():
     # s43 wave 2: 239.40 (+0.13: fixread2's gated readers: a hedged prompt length, scientific numbers,
     # the timed rate's own pattern); bound + 0.05 %
     # s45 merge: 239.504 -> 239.52 (round 41's and the s45 parts' gated readers, +0.016): bound + 0.02
-    assert module.searches_a_question(QUESTIONS) < 239.54
+    # s46 r42en: 239.52 -> 239.576 (+0.056, 7 searches over the 125 questions: the cue search of
+    # bot.parse.verb_names.EN_BEFORE_JOB_RE on the 7 English questions with a job noun and no model named,
+    # 'for HuatuoGPT inference'; the K-and-V hint of bot.parse.prose_vocab written as literals, as 'and'
+    # alone had passed it for most questions, +0.128; paged_adamw_32bit tested as a literal, not a branch
+    # of OPTIMIZER_NAME_RE, +0.056): bound + 0.05
+    assert module.searches_a_question(QUESTIONS) < 239.59
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -1110,6 +1110,17 @@ def test_round41_work_en_does_not_regress() -> None:
     assert _work_understood("r41work", "en", 22) >= R41_WORK_UNDERSTOOD_EN
 
 
+R42_WORK_UNDERSTOOD_EN = 17
+"""Round 42's English working split (en_r42.json, r42work: 22 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact), 17 after s46-r42en's readers, one scorer
+rule and two label corrections (tests/test_s46_r42en.py). Its r42test half (19 records) is frozen in
+``frozen_r42_test_en.sha256``."""
+
+
+def test_round42_work_en_does_not_regress() -> None:
+    assert _work_understood("r42work", "en", 22) >= R42_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1265,6 +1276,7 @@ HELD_OUT_SIZES = {
     ("r39test", "en"): 15,
     ("r40test", "en"): 23,
     ("r41test", "en"): 18,
+    ("r42test", "en"): 19,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -5,6 +5,8 @@ silently as the reference A100 (design.md §8)."""
 
 from __future__ import annotations
 
+import re
+
 FAMILY_WORDS = ("amd", "ascend", "gaudi", "huawei", "intel", "tpu", "华为", "昇腾", "npu")
 """The words of an accelerator family typed without a model (UNKNOWN_GPU_RE, s26): such a name with no digit
 is a family ('AMD GPUs', 'Intel Gaudi', '昇腾卡', '华为的卡': Huawei's cards are its Ascend line), worded as
@@ -32,3 +34,22 @@ def huawei_npu(name: str) -> bool:
     return (
         re.fullmatch(r"(?:(?:huawei|华为|昇腾|ascend)\s*(?:的\s*)?)?npus?", name.lower().strip()) is not None
     )
+
+
+def member_after(s: str, m: re.Match[str]) -> re.Match[str] | None:
+    """A family typed without a model, then a member of it typed with its model, later in the message:
+    that member ('smaller Inferentia instances such as inf2.8xlarge' → the Inferentia2 that
+    bot.parse.instances wrote; 'TPUs, say a TPU v4-8'), the card named (s46 round 42, en42-005: the bare
+    family word was taken and the chip the asker named was lost). ``m`` is the first match of
+    :data:`bot.parse.lexicon.UNKNOWN_GPU_RE` in ``s`` (the normalized text); the caller gates on ``m``
+    having no digit. None when no later name starts with the family's word and has a digit."""
+    from bot.parse import lexicon as lx
+
+    word = m.group(0).strip().lower().removesuffix("s")
+    if len(word) < 3:
+        return None
+    for later in lx.UNKNOWN_GPU_RE.finditer(s, m.end()):
+        name = later.group(0).strip().lower()
+        if name.startswith(word) and any(map(str.isdigit, name)):
+            return later
+    return None

@@ -381,6 +381,10 @@ def extract_unknown_gpu(s: str) -> tuple[str, str | None, list[str]]:
         cue = "called " in s or "named " in s or "叫" in s  # 'a card called Foo X1' (s41 trial #8)
         if not cue or (m := called_card(s)) is None:
             return s, None, []
+    if not any(map(str.isdigit, m.group(0))):  # s46: a family, then a member of it typed with its model
+        from bot.parse.accelerator_family import member_after
+
+        m = member_after(s, m) or m
     name = m.group(0).strip().lstrip("\ue003")  # 'an A3' in a message about Ascend (bot.parse.normalize)
     name = name[:-1] if name[-1:] == "s" and name[-2:-1].isdigit() else name  # s37: 'two GTX 1080s'
     s = mask(s, m.start(), m.end(), UNKNOWN_GPU_MARK)

@@ -13,7 +13,9 @@ One table of the keys that set the KV cache's type, from each tool's source:
   'int8 KV cache', 'KV cache quantized to 8 bits', '4-bit quantized prefix cache',
   'KV 缓存量化为 int8', '4bit 的 KV 缓存', 'kv int8 量化' (r20); a 16-bit or ggml type in words
   ('FP16 KV cache', 'the KV cache quantized to q4_0', 'KV cache 用 bf16', s21); its dtype named ('the KV
-  cache dtype is torch.float16', 'kv cache 的数据类型是 torch.bfloat16', s23).
+  cache dtype is torch.float16', 'kv cache 的数据类型是 torch.bfloat16', s23); K and V by their letters
+  ('f16 K and V', 'K and V in q8_0', 'K/V both bf16', s46 round 42), and llama.cpp's log quoting the type
+  ("type_k = 'f16'").
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
 read by :data:`bot.parse.vocab_patterns.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on
@@ -38,7 +40,7 @@ _PROSE_TYPES = f"{_SIXTEEN_WORDS}|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl"
 KV_TYPE_RE = rc(
     r"(?:ollama[_\s\-]*)?(?:kv[_\s\-]*)?cache[_\s\-]*type(?:[_\s\-]*[kv])?\s*(?:=|:)?\s*"
     r"(?P<t>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
-    r"|(?<![a-z])(?:-ct[kv]|type_[kv])\s*(?:=|:)?\s*(?P<t2>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
+    r"|(?<![a-z])(?:-ct[kv]|type_[kv])\s*(?:=|:)?\s*['\"]?(?P<t2>f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)(?![a-z0-9])"
     r"|(?:--)?quant[_\-\s]policy\s*(?:=|:)?\s*(?P<p>[048])(?![\d.])"
     r"|cache[_\s\-]*mode\s*(?:=|:)?\s*(?P<m>fp16|q8|q6|q4)(?![a-z0-9])"
     r"|(?P<b>[2-8])[\s\-]*bits?\s+(?:quanti[sz]ed\s+)?(?:kv|prefix)[\s\-]*cache"  # r19: '3-bit KV cache' too
@@ -57,9 +59,17 @@ KV_TYPE_RE = rc(
     r"|kv[\s\-_]*(?:cache[\s\-_]*|缓存\s*)?(?:的\s*)?(?:精度|precision)\s*(?:is|was|=|:|：|为|是|用)?\s*"
     # round 37: a serving summary's 'KV 精度 fp16', 'KV cache precision: bf16'
     rf"(?P<t7>{_PROSE_TYPES})(?![a-z0-9])"
+    # s46 round 42: K and V by their letters ('f16 K and V', 'K and V in q8_0', 'K/V both bf16')
+    rf"|(?<![a-z0-9])(?P<t8>{_PROSE_TYPES})\s*(?:的\s*)?k\s*(?:and|&|/|和)\s*v(?![a-z0-9])"
+    r"|(?<![a-z0-9])k\s*(?:and|&|/|和)\s*v(?:\s+caches?)?\s*(?:(?:are|is|in|as|at|=|:)\s+|都?(?:用|是|为)\s*)?"
+    r"(?:both\s+)?"
+    rf"(?P<t9>{_PROSE_TYPES})(?![a-z0-9])"
 )
 """A KV-cache type under a tool's key or in words (see the module docstring)."""
-GATE_RE = re.compile(r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]|kv[\s\-_]*(?:精度|precision)")
+GATE_RE = re.compile(
+    r"cache|缓存|policy|-ct[kv]|type_[kv]|kv[\s\-_]*int[48]|kv[\s\-_]*(?:精度|precision)"
+    r"|(?<![a-z0-9])k\s*(?:and|&|/|和)\s*v(?![a-z0-9])"
+)
 """The literal every form of :data:`KV_TYPE_RE` holds (the call site checks it first)."""
 _SIXTEEN = {"f16": "fp16", "fp16": "fp16", "float16": "fp16", "bf16": "bf16", "bfloat16": "bf16"}
 GGML_SIZED = frozenset({"q8_0", "q4_0"})
@@ -67,6 +77,7 @@ GGML_SIZED = frozenset({"q8_0", "q4_0"})
 18 / 32; ggml/src/ggml.c ``type_traits``: blck_size 32, type_size sizeof(block_q8_0) = 2 + 32,
 sizeof(block_q4_0) = 2 + 16): set as ``kv_precision`` when K and V are of that type (session 19)."""
 _SIDE_RE = re.compile(r"type[_\s\-]*([kv])\b|-ct([kv])")
+_TYPE_GROUPS = ("t", "t2", "m", "t3", "t4", "t5", "t6", "t7", "t8", "t9")
 
 
 def read_kv_cache_types(out: Any) -> None:
@@ -76,7 +87,7 @@ def read_kv_cache_types(out: Any) -> None:
     sides: dict[str, str] = {}
     for m in list(KV_TYPE_RE.finditer(out.s)):
         out.s = mask(out.s, m.start(), m.end(), " ")
-        typed = next((m.group(g) for g in ("t", "t2", "m", "t3", "t4", "t5", "t6", "t7") if m.group(g)), None)
+        typed = next((m.group(g) for g in _TYPE_GROUPS if m.group(g)), None)
         side = _SIDE_RE.search(m.group(0)) if typed else None
         if typed in GGML_SIZED or (side and typed in _SIXTEEN):  # one side's 16-bit type too (s20 #2)
             for k in (side.group(1) or side.group(2),) if side else ("k", "v"):

@@ -158,7 +158,8 @@ UNKNOWN_GPU_RE = rc(
     # round 13: AMD's unified-memory APU by each of its names (Strix Halo = Ryzen AI Max(+) 385/390/395, its
     # Radeon 8050S/8060S; the Framework Desktop built on it): one device, named as typed, never dropped; s41:
     # not inside a tool's name ('strix-halo-llamacpp v0.6.6 on a 128 GiB Ryzen AI Max+ 395': the Ryzen's)
-    r"|strix[\s\-]*halo(?![\-_][a-z])|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
+    # s46 round 42: the SKU after the codename ('a Strix Halo 388 with 64GB': the 388 was read as 388 cards)
+    r"|strix[\s\-]*halo(?:[\s\-]*3\d{2}(?![\d.]))?(?![\-_][a-z])|(?:ryzen[\s\-]*)?ai[\s\-]*max\s*\+?[\s\-]*(?:pro[\s\-]*)?3\d{2}|radeon[\s\-]*80[56]0s"
     r"|framework[\s\-]*desktop|g[hb][1-3]00(?![0-9])"  # r26: a GH200 (not in the catalog) as typed
     # round 14: phones and their systems-on-chip (one device, its RAM shared), named as typed, never dropped:
     # Snapdragon 8 Gen N / 8 Elite / X Elite (骁龙), Dimensity (天玑), Exynos, Google Tensor, Apple A-series,
@@ -175,7 +176,7 @@ UNKNOWN_GPU_RE = rc(
     # required, in any order, and the one in front is implied by the branch (a name of 2-18 name characters
     # then a digit), so the long word lists are tried only where a name could stand (s21, issue 23 item 7)
     r"|(?=[a-z0-9]*(?:gpu|npu|xpu|card))(?!(?:gpus?|cards?|npus?|xpus?|tpus?|graphicscards?|videocards?)\b)"
-    r"[a-z][a-z0-9]{2,15}(?=\s*\d{2,3}\s*g(?:i?b)?\b)"
+    r"[a-z][a-z0-9]{2,15}(?=(?:\s*|-)\d{2,3}\s*g(?:i?b)?\b)"  # s46: or joined by a hyphen ('vGPU-32GB')
     # any other name, its memory, then a card word ("2 MegaChip 48GB cards", "2 张 MegaChip 48G 卡")
     r"|(?=[a-z][a-z0-9&\-]{2,17}\s*\d)(?!(?:" + "|".join(NOT_CARD_NAME_WORDS) + r")\b)"
     r"(?:[a-z][a-z0-9&]{2,15}|[a-z][a-z0-9&]{1,8}-[a-z0-9]{1,8})"  # 'RD-X 48GB cards' (trial s12 A8)

@@ -96,7 +96,8 @@ ALL_ARE_RE = rc(
 
 _NOT_TOTAL = r"(?!\s*(?:(?:in\s+)?(?:total|combined|altogether|overall|all)\b|总|合计|一共|共计))"
 CARD_THEN_MEMORY_RE = rc(
-    r"(?<![a-z])(?P<w>gpus?|cards?)\s*(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
+    r"(?<![a-z])(?<!on\s)(?<!in\s)(?<!per\s)(?P<w>gpus?|cards?)(?:\s+(?:is|are)\s+(?:only\s+|just\s+)?|\s*)"
+    r"(?P<n>\d{1,3})\s*(?:gb|gib|g)\b"
     + _NOT_RAM
     + _NOT_TOTAL
     + r"(?:\s*(?:of\s+)?(?:vram|gpu\s+memory|memory))?"
@@ -107,8 +108,9 @@ CARD_THEN_MEMORY_RE = rc(
 """A card word, then its memory ('one gpu 24gb', 'A100 GPU 40GB', '一张卡 24G'): that card's memory,
 written as the forms above ('gpu with 24 gb each', '卡，显存 24g'), as 'a 24GB GPU' and '24G 显存的卡' are
 read, as a card of that memory (the substitution says so); round 19: a copula or a limit between ('一张显卡是
-8g', '单卡只有 16g', '单卡最大 16g'); round 37: the memory in brackets ('RTX5090 的显卡（32G）'). A total
-('2 gpus 48gb in total', '两张卡 48G 总共'): the total rules."""
+8g', '单卡只有 16g', '单卡最大 16g'); s46 round 42, in English ('My server GPU is only 48G', 'my card is
+24GB'; never 'the weights on GPU is 15GB'); round 37: the memory in brackets ('RTX5090 的显卡（32G）').
+A total ('2 gpus 48gb in total', '两张卡 48G 总共'): the total rules."""
 
 
 def _card_then_memory(m: re.Match[str]) -> str:
@@ -388,7 +390,9 @@ _CARDS_OF_GATE = re.compile(r"(?:gpu|card)s?\s+of\s+\d")
 _KEY_MEMORY_GATE = re.compile(r"(?:显存|vram|memory|mem)\s*(?:大小|容量|size)?\s*(?:[:：=]|is|为|是|有)\s*\d")
 _CARDS_TIMES_GATE = re.compile(r"(?:gpu|card|卡)s?\s*[x×*]\s*\d")
 _CARD_WITH_GATE = re.compile(r"(?:\d|gpus?|cards?)\s*s?\s+with\s+(?:only\s+|just\s+)?\d{2,3}\s*g")
-_CARD_THEN_GATE = re.compile(r"(?:gpu|card|gpus|cards|卡|张|块)\s*(?:是|只有|最大|就|才|\()?\s*\d{1,3}\s*g")
+_CARD_THEN_GATE = re.compile(
+    r"(?:gpu|card|gpus|cards|卡|张|块)\s*(?:是|只有|最大|就|才|\(|\s+(?:is|are)\s+(?:only\s+|just\s+)?)?\s*\d{1,3}\s*g"
+)
 _ALL_ARE_GATE = re.compile(r"[是为有张块卡用闲余]\s*(?:\d\d\d?\s*g|\d{4,6}\s*mi?b)|每[张块]\S{0,5}显存\s*\d")
 _NOT_ENOUGH_GATE = re.compile(
     r"\d\s*g(?:b|ib)?\s*(?:的)?\s*(?:显存)?\s*(?:都|也|还|就|完全|根本|明显|肯定|好像|似乎)?\s*"

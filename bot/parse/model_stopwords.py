@@ -24,10 +24,12 @@ FUNCTION_WORDS = frozenset((
     "neither", "such", "same", "more", "most", "less", "few", "many", "much", "several", "is", "are",
     "was", "were", "be", "been", "being", "do", "does", "did", "can", "could", "will", "would", "should",
     "may", "might", "must", "shall", "even", "also", "still", "then", "now", "already", "maybe", "i",
-    "we", "you", "they", "he", "she", "our", "their", "his", "her", "me", "us", "them",
+    "we", "you", "they", "he", "she", "our", "their", "his", "her", "me", "us", "them", "why", "how",
 ))  # fmt: skip
-"""English's closed classes (conjunctions, prepositions, determiners, pronouns, auxiliaries): never a
-model's name before a size (round 10, s15: 'since 405B FP8 needs 405GB' named a model 'since 405B')."""
+"""English's closed classes (conjunctions, prepositions, determiners, pronouns, auxiliaries, question
+words): never a model's name before a size (round 10, s15: 'since 405B FP8 needs 405GB' named a model 'since
+405B'), nor a tool's as a clause's subject (s46 round 42: '…, so why doesn't it fit?' named a runtime 'why',
+bot.parse.subject_tools)."""
 NOT_MODEL_NAMES = NOT_MODEL_NAMES | FUNCTION_WORDS
 """Words before a size that are not a model's name ("train 7B", "a dense 70B", "about 13B", "since 405B")."""
 

@@ -113,6 +113,8 @@ _HINTS = {
     ),
     "precisions": rc(
         r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"
+        r"|k and v|k/v|k & v|k和v|k 和 v"  # s46: 'f16 K and V' (bot.parse.kv_cache_types); literals: a
+        # cue search of 'and' alone passed the step's hint for most English questions
     ),
     "rl": rc(
         r"respons|complet|generat|output|rollout|sample|回复|生成|输出|prompt|问题|提示|group|采样|组大小|num[_\s\-]*gen"

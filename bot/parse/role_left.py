@@ -483,7 +483,7 @@ BETWEEN = (
     r"|blackwell|hopper|ampere|ada(?:\s+lovelace)?|volta|turing|grace|instinct|radeon"  # s42: architectures
     r"|top[\s\-]*(?:spec(?:ced)?|end|of[\s\-]*the[\s\-]*line)|maxed[\s\-]*out|fully[\s\-]*loaded"  # s43
     r"|intel|arc|geforce|tesla|quadro"  # r39 en: product lines ('two Arc A770s', '4 张 Tesla V100')
-    r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?|(?:顶|满|高|最高)配(?:版|的)?)\s*){0,2}"
+    r"|租的|租来的|闲置的?|现有的?|空闲的?|手上的?|公司的?|(?:顶|满|高|最高)配(?:版|的)?)\s*){0,3}"
 )
 """Words people put between a count and its card: '8 rented A100s', '4 spare H100', '4 张闲置的 A100'; s27:
 and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that count was left unread); s41
@@ -491,4 +491,5 @@ and a card word ('4 spare GPUs', '4 old cards', '8 big cards': before, that coun
 38): an architecture or product line before the card ('two Blackwell RTX 6000 Pro Max-Q GPUs', '8 Hopper
 H100s', '4 张 Ampere A100'): before, the count was left unread. s43 (round 39 zh): a configuration word
 ('两台顶配 Mac Studio（M2 Ultra …）', 'two top-spec Mac Studios', 'two maxed-out M2 Ultras'), as before a node
-count's machines too (bot.parse.roles._counts: '两台顶配服务器')."""
+count's machines too (bot.parse.roles._counts: '两台顶配服务器'). s46 (round 42): up to three, the maker, its
+line and its family ('5x AMD Radeon Instinct MI50': the 5 was left unread)."""

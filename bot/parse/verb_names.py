@@ -85,6 +85,19 @@ RUN_VERSIONED_RE = rc(
 :data:`RUN_NAME_RE` (no engine, tool, software nor card: 'run CUDA12', '跑 RTX4090'); before, nothing was
 named, or the name was taken for a runtime. Letters and digits alone: 'Python3' and the like are software
 heads (:data:`_NOT_SUBJECT_HEADS`)."""
+EN_BEFORE_JOB_RE = rc(
+    rf"\b(?:for|of|do|doing|run|running|the|my|our|with)\s+(?P<name>{_NAME})"
+    r"(?=\s+(?:inference|serving|fine[\s\-]?tun\w*|deployment)\b)"
+)
+"""S46 round 42: a name typed as a name before an English job noun, after the word that makes it the job's
+object ('for HuatuoGPT inference', 'the FooChat fine-tuning', 'running QwenX2 inference'): the model, named
+as typed, with the checks of :data:`RUN_NAME_RE` (no engine, tool, software nor card: 'for vLLM inference',
+'for CPU inference'); before, nothing was named. Never the first word of a sentence (English capitalizes it);
+a joined name there is :data:`JOINED_SUBJECT_RE`'s."""
+_NOT_EN_JOB_HEADS = frozenset(
+    ("cpu", "gpu", "npu", "tpu", "llm", "llms", "api", "rag", "onnx", "gguf", "awq", "gptq")
+)
+"""Words typed in capitals before a job noun that name a device, a kind or a format, never a model."""
 _KIND_WORD = r"开源|多模态|视觉|语音|语言|对话|推理|中文|大|小|新"
 """What kind of model it is, between 'this' and 'model' ('这个开源模型', '这个多模态大模型')."""
 _JOINED = r"[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+"
@@ -230,6 +243,8 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
     patterns = (*patterns, RUN_NAME_RE) if chinese and "运行" in s else patterns  # round 27 zh
     if "跑" in s or "运行" in s or "run" in s or "ran " in s:  # s43-workmiss: '跑 YAYI2', 'run Aquila2'
         patterns = (*patterns, RUN_VERSIONED_RE)
+    if not chinese and (" inference" in s or " serving" in s or " fine" in s or " deployment" in s):
+        patterns = (*patterns, EN_BEFORE_JOB_RE)  # s46: 'for HuatuoGPT inference'
     if chinese and ("模型" in s or "llm" in s) and ("这" in s or "那" in s):  # round 28 zh: 'Foo 这个模型'
         patterns = (*patterns, THIS_MODEL_RE)
     if "/" in s and "-" in s:  # round 26: an 'org/name' id first: its name, never the organization
@@ -249,10 +264,12 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 continue
             soft = low.split("-", 1)[0] in _NOT_SUBJECT_HEADS  # software: "运行 cuda-12.4 的环境"
             soft = soft or low.rstrip("0123456789.") in _NOT_SUBJECT_HEADS  # s43: 'run Python3', '跑 cuda12'
-            if pattern in (RUN_NAME_RE, THIS_MODEL_RE, RUN_VERSIONED_RE) and (
+            if pattern in (RUN_NAME_RE, THIS_MODEL_RE, RUN_VERSIONED_RE, EN_BEFORE_JOB_RE) and (
                 soft or lx.INFERENCE_RE.search(low) or ANY_TOOL_RE.search(low) or is_gpu_name(low)
             ):
                 continue  # round 27 zh: an engine, tool or software run, not a model ('运行 vLLM 的时候')
+            if pattern is EN_BEFORE_JOB_RE and low in _NOT_EN_JOB_HEADS:
+                continue  # s46: 'for CPU inference', 'for LLM inference': no model
             if pattern is BEFORE_JOB_RE and _MEANS_SLOT_RE.search(s, max(0, m.start() - 4), m.start()):
                 from bot.parse.unknown_tools import model_shaped  # lazily: this case is rare
 

@@ -54,6 +54,10 @@ LOMO_RE = rc(r"(?<![a-z0-9])(?P<o>(?:ada)?lomo)(?![a-z0-9_\-])")
 moments ('LOMO 说 8 张 3090 能全量微调 llama-65B'): named as not sized, as Lion is (its own pattern: a
 branch more in :data:`OPTIMIZER_NAME_RE` costs the other questions searches)."""
 SAME_AS_ADAMW = ("adamw", "adam")
+PAGED_32 = "paged_adamw_32bit"
+"""HF's PAGED_ADAMW (transformers OptimizerNames; bitsandbytes PagedAdamW32bit): AdamW's two fp32 moments in
+paged memory, sized as AdamW (bot.parse.configs.training.OPTIMIZERS), in prose too ('optim paged_adamw_32bit';
+s46 round 42: dropped in silence before; a branch of :data:`OPTIMIZER_NAME_RE` cost 7 searches a corpus)."""
 
 LAYERS_ON_GPU_RE = rc(
     r"(?:all|every|entire)\s+(?:of\s+)?(?:the\s+|my\s+|its\s+)?(?:\d{1,3}\s*/\s*\d{1,3}\s+|\d{1,3}\s+)?layers?\s+"
@@ -126,6 +130,10 @@ def _dtype(out: Settings) -> None:
 
 
 def _optimizer(out: Settings) -> None:
+    if PAGED_32 in out.s and "optimizer" not in out.fields:  # s46 round 42: a literal test, no search
+        at = out.s.index(PAGED_32)
+        out.s, out.fields["optimizer"] = mask(out.s, at, at + len(PAGED_32), " "), "adamw"
+        return
     m = OPTIMIZER_NAME_RE.search(out.s) or (LOMO_RE.search(out.s) if "lomo" in out.s else None)
     if not m:
         return

@@ -46,9 +46,12 @@ OPTIMIZERS = {
     "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw", "adamw": "adamw",
     "adamw_8bit": "adamw_8bit", "adamw_bnb_8bit": "adamw_8bit", "paged_adamw_8bit": "paged_adamw_8bit",
     "bitsandbytes.optim.pagedadamw8bit": "paged_adamw_8bit", "bitsandbytes.optim.adamw8bit": "adamw_8bit",
-    "torch.optim.adamw": "adamw",
+    "torch.optim.adamw": "adamw", "paged_adamw_32bit": "adamw", "bitsandbytes.optim.pagedadamw32bit": "adamw",
 }  # fmt: skip
-"""optim (HF, axolotl optimizer, torchtune optimizer._component_) → the request's optimizer."""
+"""optim (HF, axolotl optimizer, torchtune optimizer._component_) → the request's optimizer. S46 round 42:
+HF's ``paged_adamw_32bit`` (transformers OptimizerNames.PAGED_ADAMW) is bitsandbytes' PagedAdamW32bit, AdamW
+with 32-bit states in paged memory that moves to the host only under memory pressure: AdamW's two fp32
+moments per parameter (before, named 'bad_value')."""
 STAGES = {"sft": ("finetune", "sft"), "pt": ("continued_pretrain", None), "dpo": ("finetune", "dpo"),
           "ppo": ("finetune", "ppo"), "kto": ("finetune", "dpo"), "rm": ("finetune", None),
           "grpo": ("finetune", "grpo")}  # fmt: skip
