@@ -1,0 +1,84 @@
+"""Session 46, part verdictmodel (issue 24 items 3–4): a named fine-tune sized as its base model.
+
+Sources: lmsys/FastChat docs/vicuna_weights_version.md (Vicuna v1.5 from Llama 2, v1.3 from LLaMA);
+lmsys/vicuna-13b-v1.5-16k config.json (LlamaForCausalLM: 40 layers, hidden 5120, 40 heads and no
+num_key_value_heads — 2 × 40 × 5,120 × 2 B = 800 KiB of fp16 KV a token; rope_scaling linear 4.0 over 4,096:
+a 16K window); HuggingFaceH4/zephyr-7b-beta model card (fine-tuned from mistralai/Mistral-7B-v0.1: 32
+layers, 8 KV heads of 32); Dettmers et al. 2023 (QLoRA): Guanaco 33B is a LLaMA 33B fine-tune. The generic
+13B shape (grouped KV) keeps 148 KiB a token (text-generation-inference#792's thread, en37-035).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+from tests.cli_run import ask_json_in_process
+
+
+def _subs(data: dict) -> dict[str, dict]:
+    return {s["reason"]: s for s in data["interpretation"]["substitutions"]}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vicuna-13b-v1.5-16k on TGI with 2 A10G, will it fit?",
+        "用 TGI 在 2 张 A10G 上部署 vicuna-13b-v1.5-16k，够吗？",
+    ],
+)
+def test_vicuna_is_sized_as_llama_2_13b_named_as_typed(question):
+    data = ask_json_in_process(question)
+    sub = _subs(data)["fine_tune_base"]
+    assert sub["typed"] == "vicuna-13b-v1.5-16k" and sub["used"] == "Llama-2-13B"
+    assert data["request"]["model"] == "Llama-2-13B"
+    assert data["interpretation"]["unknown_model"] is None
+    kv = next(line for line in data["reply"].splitlines() if "KV" in line and "token" in line)
+    assert "800 KiB" in kv  # 2 × 40 layers × 40 heads × 128 × 2 B, not the generic 148 KiB
+    reply = data["reply"]
+    assert "vicuna-13b-v1.5-16k" in reply and ("40 layers" in reply or "40 层" in reply)
+    assert not [i for i in data["interpretation"]["ignored"] if i["text"] == "16k"]  # the suffix is the name
+
+
+@pytest.mark.parametrize(
+    ("question", "base"),
+    [
+        ("vicuna-13b-v1.3 on a 3090", "LLaMA-13B"),  # v1.3: LLaMA (FastChat's version table)
+        ("用一张 3090 推理 vicuna-7b-v1.5", "Llama-2-7B"),
+        ("guanaco-33b on 2 RTX 3090", "LLaMA-33B"),
+        ("两张 3090 跑 guanaco-33b 推理", "LLaMA-33B"),
+        ("zephyr-7b-beta serve on one 4090", "Mistral-7B"),
+        ("一张 4090 部署 zephyr-7b-beta", "Mistral-7B"),
+        ("WizardLM-13B-V1.2 inference on A10", "Llama-2-13B"),
+    ],
+)
+def test_fine_tunes_read_as_their_base(question, base):
+    p = parse(question)
+    assert p.request.model == base and p.model_substitution == "fine_tune" and p.unknown_model is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "stablelm-zephyr-3b on a 3090",  # 'zephyr' not first: StableLM's own 3B, not Mistral
+        "一张 3090 跑 stablelm-zephyr-3b",
+        "WizardCoder-15B on A10",  # another family (StarCoder base), not in the table
+        "用 A10 推理 WizardCoder-15B",
+        "FooChat-13B on a 3090",  # a fine-tune the table lacks: named as typed, generic shape
+        "一张 3090 推理 FooChat-13B",
+    ],
+)
+def test_other_names_are_not_misread_as_a_known_fine_tune(question):
+    p = parse(question)
+    assert p.model_substitution != "fine_tune" and p.request.model is None and p.unknown_model
+
+
+@pytest.mark.parametrize("question", ["Llama-2-13b-chat on A10G", "一张 A10G 推理 Llama-2-13b-chat"])
+def test_a_catalog_name_is_not_a_fine_tune(question):
+    p = parse(question)
+    assert p.request.model == "Llama-2-13B" and p.model_substitution is None
+
+
+def test_a_size_the_family_never_had_stays_unknown():
+    p = parse("zephyr-13b on a 3090")  # Zephyr is 7B (Mistral) only: no base of that size
+    assert p.request.model is None and p.unknown_model == "zephyr-13b"
