@@ -391,8 +391,8 @@ en26-021 ('LLaMA-70B', the latest release guessed, ran on 4 × 48 GB) too, and t
 GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged.
 
 s46-verdictmodel (a fine-tune sized as its base, bot.parse.fine_tunes): "does not fit" 116 → 117, "borderline"
-87 → 86 (both agree with an OOM; "does not fit" is the plainer agreement): en29-005 (vicuna-13b-v1.3 on a 16 GB
-GPU, FastChat --load-8bit --cpu-offloading, OOM) is sized as LLaMA 13B, its base (FastChat's
+87 → 86 (both agree with an OOM; "does not fit" is the plainer agreement): en29-005 (vicuna-13b-v1.3 on a
+16 GB GPU, FastChat --load-8bit --cpu-offloading, OOM) is sized as LLaMA 13B, its base (FastChat's
 docs/vicuna_weights_version.md: v1.3 from LLaMA; 40 layers, no grouped KV, 800 KiB of fp16 KV a token), no
 longer the generic 13B (grouped KV, 148 KiB): "borderline" → "does not fit". en37-035 (vicuna-13b-v1.5-16k on
 TGI, TP 2 on A10G) is now sized as Llama 2 13B: its KV holds 17,216 tokens a TP-2 copy (93,072 with the
