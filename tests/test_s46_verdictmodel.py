@@ -116,3 +116,37 @@ def test_tinyllama_is_read_from_the_catalog(question):
 def test_a_name_containing_llama_is_not_tinyllama(question):
     p = parse(question)
     assert p.request.model != "TinyLlama-1.1B" and p.unknown_model == "open_llama_7b"
+
+
+# Item 3: a GPU count with no card nor memory: the verdict is on the assumed card (the reference A100 80G,
+# estimator.defaults), and the reply says so plainly — not a verdict on the asker's own cards.
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        ("Fine-tune Qwen2.5-VL-3B with LoRA on 2 GPUs: will it fit?", "the verdict is for A100 80G"),
+        ("用 2 张卡 LoRA 微调 Qwen2.5-VL-3B，放得下吗？", "结论是按这里假设的 A100 80G 给出的"),
+    ],
+)
+def test_a_count_without_a_card_names_the_assumed_card(question, line):
+    data = ask_json_in_process(question)
+    sub = _subs(data)["card_assumed"]
+    assert (sub["typed"], sub["used"]) == ("2", "A100-SXM4-80GB") and data["request"]["gpu_count"] == 2
+    assert line in data["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Fine-tune Qwen2.5-VL-3B with LoRA on 2 A100s: will it fit?",  # the card named
+        "用 2 张 A100 LoRA 微调 Qwen2.5-VL-3B，放得下吗？",
+        "Fine-tune Qwen2.5-VL-3B with LoRA on 2 x 24GB GPUs",  # a memory: sized by it (gpu_by_memory)
+        "两张 24G 的卡 LoRA 微调 Qwen2.5-VL-3B",
+        "How many GPUs to pretrain a 7B on 1T tokens?",  # no count stated: the answer's own count
+        "预训练 7B、1T token 需要多少张卡？",
+        "2台DGX 训练 70B",  # the DGX line already says the card is assumed: said once
+    ],
+)
+def test_a_card_memory_or_no_count_is_not_called_assumed(question):
+    assert "card_assumed" not in _subs(ask_json_in_process(question))

@@ -6,6 +6,7 @@ SUBSTITUTION_REASONS = (
     "rtx_6000_assumed",  # a bare 'RTX 6000': the RTX 6000 Ada Generation, said (also the Quadro's name)
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
     "gpu_by_memory",  # only a memory size: the catalog card most likely meant
+    "card_assumed",  # a GPU count with no card nor memory ('on 2 GPUs'): the verdict is the assumed card's
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)

@@ -12,6 +12,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "No card named, only “%(typed)s”: sized as a card of that memory, timed at the speed of %(used)s "
         "(the card of that memory most people mean) — name your card to size its own speed."
     ),
+    "card_assumed": N_(
+        "Your %(typed)s GPUs' card is not named: the verdict is for %(used)s, the card assumed here — name "
+        "your card or its memory for a verdict on your own."
+    ),
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
