@@ -150,3 +150,12 @@ def test_a_count_without_a_card_names_the_assumed_card(question, line):
 )
 def test_a_card_memory_or_no_count_is_not_called_assumed(question):
     assert "card_assumed" not in _subs(ask_json_in_process(question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["用 vicuna-7b 做 LoRA 微调，一张 4090 够吗", "Use vicuna-7b to do a LoRA fine-tune on one 4090"],
+)
+def test_a_fine_tune_in_a_tools_slot_is_the_model_not_a_tool(question):
+    p = parse(question)  # before: named 'training_tool: vicuna-7b' as not used
+    assert p.request.model == "Llama-2-7B" and not [u for u in p.unused_numbers if "vicuna" in u[0]]
