@@ -159,3 +159,18 @@ def test_a_card_memory_or_no_count_is_not_called_assumed(question):
 def test_a_fine_tune_in_a_tools_slot_is_the_model_not_a_tool(question):
     p = parse(question)  # before: named 'training_tool: vicuna-7b' as not used
     assert p.request.model == "Llama-2-7B" and not [u for u in p.unused_numbers if "vicuna" in u[0]]
+
+
+@pytest.mark.parametrize(
+    ("question", "beyond"),
+    [
+        ("Serve vicuna-13b-v1.5-16k at 16k context on one A100 80G", False),  # its own 16K window
+        ("用一张 A100 80G 部署 vicuna-13b-v1.5-16k，上下文 16k", False),
+        ("Serve vicuna-13b-v1.5 at 16k context on one A100 80G", True),  # Llama 2's 4,096: past it
+        ("用一张 A100 80G 部署 vicuna-13b-v1.5，上下文 16k", True),
+    ],
+)
+def test_the_context_suffix_is_the_releases_window(question, beyond):
+    data = ask_json_in_process(question)
+    codes = [w["code"] for w in data["report"]["warnings"]]
+    assert ("beyond_context_window" in codes) is beyond and data["request"]["model"] == "Llama-2-13B"
