@@ -174,3 +174,32 @@ def test_the_context_suffix_is_the_releases_window(question, beyond):
     data = ask_json_in_process(question)
     codes = [w["code"] for w in data["report"]["warnings"]]
     assert ("beyond_context_window" in codes) is beyond and data["request"]["model"] == "Llama-2-13B"
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "base"),
+    [
+        ("Nous-Hermes-Llama2-13b on a 4090", "Nous-Hermes-Llama2-13b", "Llama-2-13B"),
+        ("用一张 4090 部署 Nous-Hermes-Llama2-13b", "Nous-Hermes-Llama2-13b", "Llama-2-13B"),
+        ("dolphin-2.6-mistral-7b on a 3090", "dolphin-2.6-mistral-7b", "Mistral-7B"),
+        ("一张 3090 跑 dolphin-2.6-mistral-7b", "dolphin-2.6-mistral-7b", "Mistral-7B"),
+    ],
+)
+def test_a_derivative_glued_before_a_catalog_name_is_named_whole(question, typed, base):
+    p = parse(question)  # before: typed 'Llama2-13b' / 'mistral-7b' (and '2.6' named as a number not read)
+    assert (p.model_typed, p.request.model, p.model_substitution) == (typed, base, "fine_tune")
+    assert not p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("meta-llama-3-8b on a 4090", "meta-llama-3-8b"),  # the catalog's own alias, whole
+        ("一张 4090 部署 meta-llama-3-8b", "meta-llama-3-8b"),
+        ("unsloth/llama-3-8b-bnb-4bit on a 4090", "llama-3-8b"),  # an organization, not a derivative
+        ("一张 4090 部署 Qwen/Qwen2.5-7B-Instruct", "Qwen2.5-7B-Instruct"),
+    ],
+)
+def test_an_alias_or_an_organization_is_no_derivative(question, typed):
+    p = parse(question)
+    assert p.model_typed == typed and p.model_substitution is None

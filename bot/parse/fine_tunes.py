@@ -104,3 +104,36 @@ def fine_tune_base(s: str, mention: _Mention) -> int:
     mention.model_id, mention.substitution = base, FINE_TUNE
     mention.text, mention.end = mention.text + s[mention.end : end], end
     return end
+
+
+GLUED_PREFIX = re.compile(r"(?<![a-z0-9/\-_.:\ue001])[a-z][a-z0-9]*(?:[\-_][a-z0-9]+(?:\.\d+)?)*[\-_]$")
+"""A derivative's own words glued before a catalog name ('nous-hermes-' of 'Nous-Hermes-Llama2-13b',
+'dolphin-2.6-' of 'dolphin-2.6-mistral-7b'): the tail of the text before the name, no organization ('/')
+nor other model (masked) in it."""
+
+
+class _Named(_Mention, Protocol):
+    start: int
+
+
+def glued_derivatives(s: str, mentions: list[_Named], typed_as: object) -> str:
+    """``s`` with the words of each derivative glued before a catalog name masked, each such mention's typed
+    name given them and marked :data:`FINE_TUNE` (the reply names it as typed and says its base was sized:
+    before, 'Nous-Hermes-Llama2-13b' was named 'Llama2-13b' and 'dolphin-2.6-mistral-7b' named its '2.6'
+    as a number not read). A mention already marked (a vision-language or long-context release) is left."""
+    for mention in mentions:
+        if (
+            mention.start < 2
+            or s[mention.start - 1] not in "-_"
+            or not mention.model_id
+            or mention.substitution
+        ):
+            continue
+        m = GLUED_PREFIX.search(s, max(0, mention.start - 40), mention.start)
+        if m is None:
+            continue
+        begin, old = m.start(), mention.start
+        mention.text = typed_as(s[begin : old - 1]) + s[old - 1] + mention.text  # type: ignore[operator]
+        mention.start, mention.substitution = begin, FINE_TUNE
+        s = s[:begin] + " " * (old - begin) + s[old:]  # its words part of the name: no number of the message
+    return s

@@ -23,7 +23,7 @@ from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.bracket_sizes import sizes_in_brackets
 from bot.parse.context_release import RELEASE_CUE, SUFFIX_END, context_releases, typed_release
-from bot.parse.fine_tunes import STARTS, fine_tune_base
+from bot.parse.fine_tunes import STARTS, fine_tune_base, glued_derivatives
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -246,6 +246,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _last_passes(s, mentions, typed_as)
+    if "-\ue001" in s or "_\ue001" in s:  # 'Nous-Hermes-Llama2-13b': a derivative glued before a name (s46)
+        s = glued_derivatives(s, mentions, typed_as)
     mentions.sort(key=lambda mm: mm.start)
     s, mentions = drop_glued_stems(original, s, mentions) if GLUED_GATE.search(original) else (s, mentions)
     return (
