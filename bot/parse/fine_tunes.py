@@ -134,6 +134,8 @@ def glued_derivatives(s: str, mentions: list[_Named], typed_as: object) -> str:
             continue
         begin, old = m.start(), mention.start
         mention.text = typed_as(s[begin : old - 1]) + s[old - 1] + mention.text  # type: ignore[operator]
-        mention.start, mention.substitution = begin, FINE_TUNE
+        mention.substitution = (
+            FINE_TUNE  # its start kept: what precedes the name (a helper's key) reads as before
+        )
         s = s[:begin] + " " * (old - begin) + s[old:]  # its words part of the name: no number of the message
     return s
