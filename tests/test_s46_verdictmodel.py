@@ -84,40 +84,6 @@ def test_a_size_the_family_never_had_stays_unknown():
     assert p.request.model is None and p.unknown_model == "zephyr-13b"
 
 
-# Item 2: a model people name often and the catalog lacked, added from its config.json (TinyLlama, 31 mentions
-# over the corpus' rounds, sized until now with a generic 1.1B shape).
-
-
-def test_tinyllama_entry_is_its_config():
-    from estimator.architecture import count_params
-    from estimator.catalog import model
-
-    spec = model("TinyLlama-1.1B")  # litgpt config.py tiny_llama / TinyLlama config.json
-    assert (spec.layers, spec.hidden, spec.heads, spec.kv_heads) == (22, 2048, 32, 4)
-    assert (spec.ffn_hidden, spec.vocab, spec.max_context, spec.tied_embeddings) == (5632, 32000, 2048, False)
-    total = count_params(spec)[0]
-    assert abs(total - 1_100_048_384) / 1_100_048_384 < 0.001, total  # the count in the TOML header
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Full fine-tune TinyLlama-1.1B on one RTX 3090: does it fit?",
-        "用一张 3090 全参微调 TinyLlama-1.1B，放得下吗？",
-    ],
-)
-def test_tinyllama_is_read_from_the_catalog(question):
-    data = ask_json_in_process(question)
-    assert data["request"]["model"] == "TinyLlama-1.1B" and data["interpretation"]["unknown_model"] is None
-    assert "generic_shape" not in _subs(data)
-
-
-@pytest.mark.parametrize("question", ["open_llama_7b on an A100", "一张 A100 部署 open_llama_7b"])
-def test_a_name_containing_llama_is_not_tinyllama(question):
-    p = parse(question)
-    assert p.request.model != "TinyLlama-1.1B" and p.unknown_model == "open_llama_7b"
-
-
 # Item 3: a GPU count with no card nor memory: the verdict is on the assumed card (the reference A100 80G,
 # estimator.defaults), and the reply says so plainly — not a verdict on the asker's own cards.
 
