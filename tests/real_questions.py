@@ -308,7 +308,14 @@ def _model_understood(value: object, answer: dict[str, Any]) -> bool:
 
 
 MODEL_NAMED_AS = frozenset(
-    {"vision_language_llm", "latest_release", "model_alias", "speech_llm", "long_context_release"}
+    {
+        "vision_language_llm",
+        "latest_release",
+        "model_alias",
+        "speech_llm",
+        "long_context_release",
+        "fine_tune_base",
+    }
 )
 """Substitution reasons that name the model as typed with the release sized instead
 (bot/core/interpretation.py): a vision-language release sized as its language model (s14), a family and
@@ -316,7 +323,8 @@ size without a version sized as the latest release ('llama-70b': Llama-3.3-70B; 
 never replaced silently), a name the catalog lists for another release ('llama 30b': LLaMA-33B). s16: the
 latter two were scored as misses though the reply names the typed model and what was sized. Round 15 zh: a
 speech release sized as its language model ('GLM-4-Voice': GLM-4-9B), named as the VL releases are.
-Round 22 zh: a long-context release sized as its model ('chatglm3-32k': ChatGLM3-6B), named likewise."""
+Round 22 zh: a long-context release sized as its model ('chatglm3-32k': ChatGLM3-6B), named likewise. s46: a
+fine-tune sized as its base ('vicuna-13b-v1.5-16k': Llama-2-13B, bot.parse.fine_tunes), named likewise."""
 
 
 def _sizes_named(answer: dict[str, Any]) -> list[float]:

@@ -330,7 +330,7 @@ def test_one_rig_for_two_stages_stays_one_setup() -> None:
             "Qwen/Qwen2.5-1.5B-Instruct, how much memory on one 4090?",
             "Qwen2.5-1.5B",
             None,
-            "model: Llama-3.1-8B",
+            "model: Skywork-Reward-Llama-3.1-8B",  # s46: the reward model named whole, not as its base
         ),
         (
             "PPO 需要几张 H100：--reward_model_path Qwen/Qwen2.5-72B-Instruct --model_name_or_path "

@@ -301,7 +301,7 @@ def test_only_the_working_split_is_read():
     assert ids and not any(split_of(i) == "test" for i in ids)
 
 
-ROUNDS_FLOOR = {"oom_no_fit": 116, "oom_borderline": 89, "fits": 36, "nofit_no": 2, "time": 24}
+ROUNDS_FLOOR = {"oom_no_fit": 117, "oom_borderline": 88, "fits": 36, "nofit_no": 2, "time": 24}
 """The same census over the working half of every later round (r2work … r40work; r8 and every ``*test`` half
 are never read), first measured 2026-12-07 (s45-verdict): until then FLOOR/CEILING above scored round 1
 only (zh.json / en.json: 72 OOM records with a verdict), so the 645 records with an outcome (oom, fits,
@@ -388,7 +388,18 @@ bot.parse.assemble.vllm_default_length; estimator.ledger.derived_window: Qwen2.5
 YaRN 131,072). It moves none of these records: the vLLM ones on one GPU (zh6-005, zh10-024) hold their model's
 window in KV; a first version on any count moved en17-015 (DeepSeek-V3.2-Exp on 8 × H20) to "does not fit" but
 en26-021 ('LLaMA-70B', the latest release guessed, ran on 4 × 48 GB) too, and the sizing's layout on several
-GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged."""
+GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged.
+
+s46-verdictmodel (a fine-tune sized as its base, bot.parse.fine_tunes): "does not fit" 116 → 117, "borderline"
+87 → 86 (both agree with an OOM; "does not fit" is the plainer agreement): en29-005 (vicuna-13b-v1.3 on a
+16 GB GPU, FastChat --load-8bit --cpu-offloading, OOM) is sized as LLaMA 13B, its base (FastChat's
+docs/vicuna_weights_version.md: v1.3 from LLaMA; 40 layers, no grouped KV, 800 KiB of fp16 KV a token), no
+longer the generic 13B (grouped KV, 148 KiB): "borderline" → "does not fit". en37-035 (vicuna-13b-v1.5-16k on
+TGI, TP 2 on A10G) is now sized as Llama 2 13B: its KV holds 17,216 tokens a TP-2 copy (93,072 with the
+generic shape), just above the 16,384 asked, so still "fits"; what is left is TGI ≤ v1.4.0's warm-up, which
+kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
+stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
+zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
 ROUNDS_CEILING = {"oom_yes": 154}
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011

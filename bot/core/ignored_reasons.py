@@ -160,6 +160,7 @@ MODEL_SUBSTITUTIONS = {
     "alias": "model_alias",
     "speech": "speech_llm",
     "long_context": "long_context_release",
+    "fine_tune": "fine_tune_base",
 }
 """A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 USED_REASONS = frozenset(

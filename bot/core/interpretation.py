@@ -301,6 +301,9 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         out.append(Substitution(typed=parsed.card_generation, used=gpu, reason="card_generation"))
     elif whys.get("gpu") == "gpu_by_memory" and parsed.gpu_memory_gib:
         out.append(Substitution(typed=f"{parsed.gpu_memory_gib:g}G", used=gpu, reason="gpu_by_memory"))
+    elif whys.get("gpu") == "default_gpu" and "gpu_count" in parsed.found and not parsed.nodes_read:
+        count = f"{report.request.gpu_count or 0:g}"  # '2 GPUs', no card nor memory: the verdict's card (s46)
+        out.append(Substitution(typed=count, used=gpu, reason="card_assumed"))
     if parsed.tool_cue and report.request.training_tool:  # "per_device_train_batch_size": HF Trainer
         out.append(
             Substitution(typed=parsed.tool_cue, used=report.request.training_tool, reason="tool_inferred")

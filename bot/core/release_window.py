@@ -9,11 +9,15 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.parse.context_release import LONG_CONTEXT, SUFFIX_END
+from bot.parse.fine_tunes import FINE_TUNE
 
 if TYPE_CHECKING:
     from bot.parse.result import ParseResult
     from estimator.models import Note, SizingReport
 
+SUFFIXED = (LONG_CONTEXT, FINE_TUNE)
+"""The substitutions whose typed name's context suffix is the release's window ('vicuna-13b-v1.5-16k': 16K,
+lmsys/vicuna-13b-v1.5-16k config.json, rope_scaling linear 4.0 × 4,096)."""
 WINDOW_NOTES = frozenset({"beyond_context_window", "rope_scaling_needed", "later_version_window"})
 """The estimator's notes on a length past the sized model's window (estimator/context_window.py)."""
 
@@ -46,7 +50,7 @@ def release_window(report: SizingReport, parsed: ParseResult) -> SizingReport:
     release's window when one was named (:func:`chat_window`); else unchanged."""
     if not any(n.code in WINDOW_NOTES for n in report.warnings):
         return report  # no length past the window: nothing to look up
-    m = SUFFIX_END(parsed.model_typed or "") if parsed.model_substitution == LONG_CONTEXT else None
+    m = SUFFIX_END(parsed.model_typed or "") if parsed.model_substitution in SUFFIXED else None
     chat = chat_window(report, parsed) if m is None else None
     if m is None and chat is None:
         return report

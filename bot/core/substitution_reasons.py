@@ -6,6 +6,7 @@ SUBSTITUTION_REASONS = (
     "rtx_6000_assumed",  # a bare 'RTX 6000': the RTX 6000 Ada Generation, said (also the Quadro's name)
     "unknown_gpu_default",  # a GPU not in the catalog, no memory given: the default GPU
     "gpu_by_memory",  # only a memory size: the catalog card most likely meant
+    "card_assumed",  # a GPU count with no card nor memory ('on 2 GPUs'): the verdict is the assumed card's
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
@@ -23,6 +24,7 @@ SUBSTITUTION_REASONS = (
     "model_alias",  # 'llama 30b': the release the catalog lists under another size (LLaMA-33B)
     "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
     "long_context_release",  # 'chatglm3-32k': a long-context release, its model's weights sized
+    "fine_tune_base",  # 'vicuna-13b-v1.5-16k': a fine-tune sized as its base's architecture (s46)
     "price_per_day",  # '3090一天50块', '$48 per GPU per day': the rent ÷ 24 hours, per GPU-hour (s36)
     "price_per_month",  # 'A100 一个月3000块': the rent ÷ 730 hours (the average month), per GPU-hour
     "typo_read",  # 'usres': one edit from 'users', a word the answer turns on, read as it and said (s36)

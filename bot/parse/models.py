@@ -23,6 +23,7 @@ from bot.parse import lexicon as lx
 from bot.parse import model_names as names
 from bot.parse.bracket_sizes import sizes_in_brackets
 from bot.parse.context_release import RELEASE_CUE, SUFFIX_END, context_releases, typed_release
+from bot.parse.fine_tunes import STARTS, fine_tune_base, glued_derivatives
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import drop_glued_stems  # 'gpt4all', 'qwen-agent': a tool's name, no model
 from bot.parse.gpus import is_gpu_name
@@ -208,9 +209,10 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
             continue
         size, active = names.unknown_sizes(m)
         mention = ModelMention(start, m.end(), _loose(s[start : m.end()]), None, size, active)
-        mention.suggestions = _closest_names(m.group("name"))
+        end = fine_tune_base(s, mention) if STARTS(m.group("name")) else m.end()  # 'vicuna-13b': its base
+        mention.suggestions = [] if mention.model_id else _closest_names(m.group("name"))
         mentions.append(mention)
-        s = mask(s, m.start(), m.end(), MODEL_MARK)
+        s = mask(s, m.start(), end, MODEL_MARK)
     for start, end, text, size in names.spaced_names(s, typed_as, NOT_MODEL_NAMES):  # "InternVL 76B"
         mentions.append(ModelMention(start, end, text, None, size, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
@@ -244,6 +246,8 @@ def extract_models(s: str, raw: str = "") -> tuple[str, list[ModelMention]]:
         mentions.append(ModelMention(start, end, text, None, None, None, _closest_names(text)))
         s = mask(s, start, end, MODEL_MARK)
     s = _last_passes(s, mentions, typed_as)
+    if "-\ue001" in s or "_\ue001" in s:  # 'Nous-Hermes-Llama2-13b': a derivative glued before a name (s46)
+        s = glued_derivatives(s, mentions, typed_as)
     mentions.sort(key=lambda mm: mm.start)
     s, mentions = drop_glued_stems(original, s, mentions) if GLUED_GATE.search(original) else (s, mentions)
     return (
@@ -378,7 +382,9 @@ def _family_mention(s: str, m: re.Match[str]) -> ModelMention | None:
     mention = ModelMention(
         m.start(), m.end(), _loose(core), mid, _size_value(size_k), active, substitution=why
     )
-    if mid is None:  # 'DeepSeek-V4-Flash-0731': its tier word and date named too (round 17)
+    if mid is None and STARTS(fam):  # 'vicuna-13b-v1.5': a fine-tune of a catalog base (s46)
+        fine_tune_base(s, mention)
+    if mention.model_id is None:  # 'DeepSeek-V4-Flash-0731': its tier word and date named too (round 17)
         names.with_tier(mention, s, core_end, _model_suggestions(core, fam, ver_k, size_k))
         if not (size or act) and mention.end == m.end():  # 'Qwen3', 'Llama 3.2': a release of sizes (s30)
             from bot.parse.family_version import release_sizes  # here: only an unknown name needs it

@@ -24,6 +24,7 @@ from functools import cache
 from itertools import repeat
 
 from bot.later_names import port_tools
+from bot.parse.fine_tunes import STARTS as FINE_TUNE_STARTS
 from bot.parse.fixed_patterns import NOT_KEY
 from bot.parse.glued_names import GATE as GLUED_GATE
 from bot.parse.glued_names import glued_tools
@@ -358,7 +359,7 @@ def _known(name: str, tools_only: bool = False) -> bool:
         return True
     if any(p.search(name.lower()) for p, _ in LLAMA_CPP_FRONTENDS):  # koboldcpp: named llama_cpp_based
         return True
-    if catalog.family_of(name) is not None:
+    if catalog.family_of(name) is not None or FINE_TUNE_STARTS(name.lower()):  # 'vicuna-7b': a model (s46)
         return True
     return any(map(str.__contains__, _model_keys(), repeat(key)))  # C: no generator frame a model
 

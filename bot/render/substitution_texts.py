@@ -12,6 +12,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "No card named, only “%(typed)s”: sized as a card of that memory, timed at the speed of %(used)s "
         "(the card of that memory most people mean) — name your card to size its own speed."
     ),
+    "card_assumed": N_(
+        "Your %(typed)s GPUs' card is not named: the verdict is for %(used)s, the card assumed here — name "
+        "your card or its memory for a verdict on your own."
+    ),
     "latest_release": N_(
         "Read “%(typed)s” as %(used)s: the latest release of that size — name the version to choose another."
     ),
@@ -27,6 +31,10 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     "long_context_release": N_(
         "Read “%(typed)s” as %(used)s: its long-context release has the same weights, sized at the context "
         "you give."
+    ),
+    "fine_tune_base": N_(
+        "Sized “%(typed)s” as %(used)s: a fine-tune keeps its base model's architecture, so its memory is "
+        "the base's."
     ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
@@ -99,3 +107,23 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
     ),
 }
 """Reasons of ``interpretation.substitutions`` → a sentence (the unknown GPU has its own line)."""
+
+
+BASE_NO_GQA = N_("%(name)s, its base: %(layers)d layers, no grouped KV (%(kv)d KV heads)")
+"""A fine-tune's base with multi-head attention (a KV head per query head: Llama 2 7B/13B, LLaMA)."""
+BASE_GQA = N_("%(name)s, its base: %(layers)d layers, %(kv)d KV heads for %(heads)d query heads")
+"""A fine-tune's base with grouped-query attention (Mistral 7B: 8 KV heads for 32)."""
+
+
+def base_shape(name: str, model_id: str, lang: str) -> str:
+    """What a fine-tune was sized as ('Meta Llama 2 13B, its base: 40 layers, no grouped KV (40 KV heads)'):
+    ``name`` (the catalog model's name) with its config.json layers and heads from the catalog entry
+    ``model_id``; ``name`` alone when the catalog lacks it."""
+    from bot.render.i18n import translate
+    from estimator import catalog
+
+    spec = catalog.models().get(model_id)
+    if spec is None:
+        return name
+    text = BASE_NO_GQA if spec.kv_heads == spec.heads else BASE_GQA
+    return translate(lang, text, name=name, layers=spec.layers, kv=spec.kv_heads, heads=spec.heads)

@@ -16,7 +16,7 @@ from bot.render.i18n import N_, translate
 from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rig_text import SAME_REASON, same_memory
-from bot.render.substitution_texts import SUBSTITUTION_TEXTS
+from bot.render.substitution_texts import SUBSTITUTION_TEXTS, base_shape
 from estimator import catalog
 from estimator.models import SizingReport
 
@@ -272,6 +272,8 @@ def _used_text(used: str, reason: str, lang: str, report: SizingReport) -> str:
         return fmt_for(lang).tokens(float(used))
     if reason == "lower_bound_context" and used.isdigit():
         return context_len(int(used))
+    if reason == "fine_tune_base":  # 'Meta Llama 2 13B, its base: 40 layers, no grouped KV' (s46)
+        return base_shape(_used_name(used, report), used, lang)
     if reason == "model_alias":  # 'LLaMA 30B = LLaMA-33B, 32.5B parameters'
         params = report.request.params_total or 0
         return f"{_used_name(used, report)}, {fmt_for(lang).params(params)}" if params else used
