@@ -1,0 +1,73 @@
+"""s46 trialfix: a fresh user's trial of main (/work/notes/s46/trial_report.md), its findings fixed.
+
+#1 Data generated for a later training run is an offline batch: 'Generating 100M tokens of synthetic
+data with Llama 3.1 405B on 16 H100s for distillation — how long?' and '用 Qwen2.5-72B 生成 5000 万 token
+的蒸馏数据' were sized as a pre-training on those tokens (bot.parse.data_purpose, bot.parse.token_asks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.pipeline import answer
+from bot.parse.data_purpose import training_job_said
+from bot.parse.request_volume import TRAINING_CUES
+
+
+def _batch(q: str):
+    a = answer(q)
+    assert a.report is not None, q
+    return a.report.request, a.report.batch_work
+
+
+@pytest.mark.parametrize(
+    ("q", "tokens"),
+    [
+        (
+            "Generating 100M tokens of synthetic data with Llama 3.1 405B on 16 H100s for distillation - "
+            "how much will it cost and how long?",
+            100e6,
+        ),
+        ("How long to generate 20M tokens of distillation data with Qwen2.5-72B on 8 A100s?", 20e6),
+        ("用 Qwen2.5-72B 生成 5000 万 token 的蒸馏数据，8 张 H100 要多久，多少钱？", 50e6),
+        ("用 Qwen2.5-72B 总共生成 5000 万 token，8 张 H100 要多久", 50e6),
+        ("拿 DeepSeek-V3 生成 2 亿 token 的合成数据用于蒸馏，16 张 H200 要跑多久？", 2e8),
+    ],
+)
+def test_generated_data_is_an_offline_batch(q: str, tokens: float) -> None:
+    """The tokens are the batch decoded on the user's GPUs: stage inference, batch_seconds = tokens ÷ the
+    deployment's tokens/s (estimator.batch_work), never a training run on them."""
+    req, work = _batch(q)
+    assert req.stage == "inference" and req.batch_tokens == tokens
+    assert work is not None and work.batch_seconds == pytest.approx(tokens / work.tokens_per_s)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Fine-tune Llama 3 8B on 100M tokens of synthetic data with 8 H100s, how long?",
+        "The teacher generates 50M tokens, then full SFT of Qwen2.5-7B on 8 A100s. How long?",
+        "用合成数据微调 Qwen2.5-7B，5000 万 token，8 张 H100 要多久",
+        "用 5000 万 token 的蒸馏数据训练 Qwen2.5-7B，8 张 H100 要多久",
+    ],
+)
+def test_training_on_generated_data_stays_training(q: str) -> None:
+    """A training job said as a verb beside the data ('fine-tune on', 'then SFT', '微调', '训练 7B') keeps
+    the tokens the run's data."""
+    req, work = _batch(q)
+    assert req.stage in ("finetune", "pretrain", "continued_pretrain") and work is None
+    assert req.tokens == pytest.approx(5e7 if "5000" in q or "50M" in q else 1e8)
+
+
+@pytest.mark.parametrize(
+    ("s", "said"),
+    [
+        ("generating 100m tokens of synthetic data for distillation, how long?", False),
+        ("生成 5000 万 token 用于蒸馏，要多久", False),
+        ("生成 5000 万 token 的训练数据，要多久", False),
+        ("generate 50m tokens, then sft the 8b on it", True),
+        ("生成 5000 万 token 的数据，再蒸馏到 7b", True),
+        ("distill llama 405b into an 8b on 100m tokens", True),  # no generation word: as before
+    ],
+)
+def test_purpose_phrases_only(s: str, said: bool) -> None:
+    assert training_job_said(s, TRAINING_CUES) is said
