@@ -71,3 +71,32 @@ def test_training_on_generated_data_stays_training(q: str) -> None:
 )
 def test_purpose_phrases_only(s: str, said: bool) -> None:
     assert training_job_said(s, TRAINING_CUES) is said
+
+
+@pytest.mark.parametrize(
+    ("q", "currency", "price"),
+    [
+        (
+            "Generating 100M tokens of synthetic data with Llama 3.1 405B on 16 H100s for distillation - "
+            "how much will it cost and how long?",
+            "USD",
+            (1.50, 3.50),  # estimator's H100 USD range (neocloud on-demand, 2026-05)
+        ),
+        ("用 Qwen2.5-72B 生成 5000 万 token 的蒸馏数据，8 张 H100 要多久，多少钱？", "CNY", (15.0, 40.0)),
+    ],
+)
+def test_batch_cost_is_its_gpu_hours_times_the_price(q: str, currency: str, price: tuple) -> None:
+    """'how much will it cost': the batch's GPU-hours (time × GPUs) × the price per GPU-hour, said under
+    its time in the reply's first lines."""
+    from bot.render.renderer import render
+
+    a = answer(q)
+    work = a.report.batch_work
+    hours = work.batch_seconds / 3600 * work.gpus
+    assert work.batch_gpu_hours == pytest.approx(hours)
+    cost = work.batch_cost
+    assert (cost.currency, cost.price_low, cost.price_high) == (currency, *price)
+    assert (cost.low, cost.high) == pytest.approx((hours * price[0], hours * price[1]))
+    second = render(a, "text").splitlines()[1]
+    assert second.startswith("费用：" if a.lang == "zh" else "Cost: ")
+    assert f"{round(cost.high):,}" in second

@@ -26,6 +26,9 @@ BATCH_HEAD = N_(
     "%(batch)s tokens ≈ %(time)s: ÷ %(tps)s output tokens/s in total, at %(seqs)s (%(layout)s); every token "
     "is counted as generated, so a batch that is mostly prompt runs faster."
 )
+BATCH_COST = N_("Cost: %(low)s – %(high)s (%(hours)s GPU-hours × %(price)s per GPU-hour)")
+"""s46 trial #1: the batch's rental cost ('how much will it cost and how long?'): its GPU-hours × the
+serving estimate's price range (estimator.batch_work ``batch_cost``)."""
 SEQS = {1: N_("1 sequence at once"), 2: N_("%(n)s sequences at once")}
 MOST = N_("the most these GPUs hold; %(layout)s")
 COPIES = N_("%(n)s copies")
@@ -59,6 +62,11 @@ def batch_head(text: str, answer: Answer) -> str:
         value, unit = f.duration(work.batch_seconds / 86400)
         when = translate(lang, UNITS[unit], n=value)
         lines.append(translate(lang, BATCH_HEAD, batch=f.tokens(work.batch_tokens), time=when, **common))
+        if (cost := work.batch_cost) is not None and work.batch_gpu_hours:
+            low, high = f.money(cost.low, cost.currency), f.money(cost.high, cost.currency)
+            price = f.price_range(cost.price_low, cost.price_high, cost.currency)
+            hours = f.hours(work.batch_gpu_hours)
+            lines.append(translate(lang, BATCH_COST, low=low, high=high, hours=hours, price=price))
     inf = getattr(answer.report, "inference", None)  # a report without its serving estimate: none
     details = _layout(inf.tp, inf.pp, inf.replicas, lang) if inf is not None and lines else own
     if details != own or (inf is not None and inf.concurrency != work.sequences and lines):
