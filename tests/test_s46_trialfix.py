@@ -100,3 +100,38 @@ def test_batch_cost_is_its_gpu_hours_times_the_price(q: str, currency: str, pric
     second = render(a, "text").splitlines()[1]
     assert second.startswith("费用：" if a.lang == "zh" else "Cost: ")
     assert f"{round(cost.high):,}" in second
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "用 ms-swift 的 Megatron 后端做 Qwen2.5-32B 全参 SFT，数据 50万条，每条平均 2k token，3 个 epoch，"
+        "16 张 A800 要训多久？",
+        "Full SFT of Qwen2.5-32B with ms-swift's Megatron backend on 16 A800, 3B tokens, how long?",
+        "用ms-swift的megatron模式全参训练 Qwen2.5-32B，16 张 H800，30亿 token",
+        "Qwen2.5-32B full fine-tuning using the Megatron backend of ms-swift on 16 H100, 3B tokens",
+    ],
+)
+def test_swift_megatron_backend_runs_megatron(q: str) -> None:
+    """ms-swift's Megatron backend (Megatron-SWIFT, ms-swift docs) runs Megatron-Core's TP/PP: the plan is
+    Megatron-LM's, ms-swift named as used (megatron_backend), never 'another setup in your message'."""
+    a = answer(q)
+    assert a.report.request.training_tool == "Megatron-LM"
+    reasons = {i.text: i.reason for i in a.interpretation.ignored}
+    assert reasons.get("training_tool: ms-swift") == "megatron_backend"
+    assert a.report.request.tokens == pytest.approx(3e9)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "用 ms-swift 做 Qwen2.5-32B 全参 SFT，30亿 token，16 张 A800，之前用 Megatron-LM 训过预训练",
+        "ms-swift vs Megatron-LM: which is faster for a full SFT of Qwen2.5-32B on 16 A800, 3B tokens?",
+        "用 ms-swift 全参微调 Qwen2.5-32B，30亿 token，16 张 A800 要多久？",
+    ],
+)
+def test_swift_without_its_megatron_backend_stays_swift(q: str) -> None:
+    """Megatron-LM named apart (an earlier run, a comparison) or not at all: ms-swift's own Trainer path."""
+    a = answer(q)
+    assert a.report.request.training_tool == "ms-swift"
+    assert all(i.reason != "megatron_backend" for i in a.interpretation.ignored)
