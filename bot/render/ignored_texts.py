@@ -217,7 +217,8 @@ IGNORED_TEXTS: dict[str, str] = {
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
     "megatron_backend": N_(
         "its Megatron backend (Megatron-SWIFT: megatron sft/pt) runs Megatron-Core, so the plan uses "
-        "Megatron-LM's tensor, pipeline and expert parallelism, not ms-swift's data-parallel-only Trainer path"
+        "Megatron-LM's tensor, pipeline and expert parallelism, not ms-swift's data-parallel-only Trainer "
+        "path"
     ),
     "launcher_ddp": N_(
         "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
