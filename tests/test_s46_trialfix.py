@@ -135,3 +135,44 @@ def test_swift_without_its_megatron_backend_stays_swift(q: str) -> None:
     a = answer(q)
     assert a.report.request.training_tool == "ms-swift"
     assert all(i.reason != "megatron_backend" for i in a.interpretation.ignored)
+
+
+@pytest.mark.parametrize(
+    ("q", "params"),
+    [
+        ("How much memory to merge a LoRA adapter into Llama 3.1 70B?", 70_553_706_496),
+        ("把 70B 的 LoRA 合并回基座需要多少内存？", 70e9),
+        ("merge_and_unload on Qwen2.5-7B-Instruct: is 32GB of RAM enough?", 7_615_616_512),
+        ("Qwen2.5-14B 的 LoRA 权重融合到基座，要多少显存？", 14_770_033_664),
+    ],
+)
+def test_lora_merge_is_not_a_training_plan(q: str, params: float) -> None:
+    """A merge loads the base at 16 bits and adds B·A in place (PEFT merge_and_unload): the first line is
+    2 B × the model's parameters (config.json counts: Llama-3.1-70B 70,553,706,496; Qwen2.5-7B
+    7,615,616,512; Qwen2.5-14B 14,770,033,664), no LoRA plan is sized."""
+    from bot.render.fmt import fmt_for
+    from bot.render.renderer import render
+
+    a = answer(q)
+    req = a.report.request
+    assert req.merge_asked and req.stage == "inference" and req.method is None and a.report.memory is None
+    assert req.params_total == pytest.approx(params, rel=0.01)  # the catalog's 3 significant figures
+    first = render(a, "text").splitlines()[0]
+    assert first.startswith("把 LoRA 适配器合并进" if a.lang == "zh" else "Merging a LoRA adapter into")
+    assert fmt_for(a.lang).gb(2 * req.params_total) in first
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "LoRA fine-tune Llama 3 8B on 100k samples, then merge the adapter: how long on 4 A100?",
+        "用 LoRA 微调 Qwen2.5-7B，1万条数据，训完合并，4 张 A100 要多久",
+        "合并数据集后用 LoRA 微调 Qwen2.5-7B，2 张 A100 够吗",
+        "After merging the LoRA into Qwen2.5-7B, how many tokens/s on a 4090?",
+    ],
+)
+def test_merge_beside_a_training_run_or_a_speed_is_not_asked(q: str) -> None:
+    """A training run with its data (the merge a step after it), a merged dataset, or the merged model's
+    speed: no merge memory line."""
+    a = answer(q)
+    assert not a.report.request.merge_asked

@@ -245,6 +245,14 @@ class StageSteps:
             if f.get("stage") is None and names_checkpoint(self.s):
                 f["stage"] = "finetune"
 
+    def _merge_asked(self) -> None:
+        """``merge_asked`` when the message asks what a LoRA merge needs (bot.parse.merge_asked): the stage
+        is the merged model's, served, and the LoRA method is dropped (no adapter is trained)."""
+        from bot.parse.merge_asked import asks_merge
+
+        if asks_merge(self.s):
+            self.f |= {"merge_asked": True, "stage": "inference", "method": None}
+
     def _unquantized(self) -> None:
         """A serving question that keeps the weights unquantized and names no precision: the model's release
         precision, bf16 unless the catalog says otherwise (:mod:`bot.parse.unquantized`)."""
@@ -301,6 +309,9 @@ class StageSteps:
         if ("显存" in t or "memory" in t or "vram" in t or "内存" in t) and asks_memory(t):  # t is self.s
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
+        merge = "merg" in t or "合并" in t or "融合" in t
+        if merge and ("lora" in t or "adapter" in t or "适配器" in t or "unload" in t):
+            self._merge_asked()  # s46 trial #2: merging a LoRA into its base, not a LoRA training
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
         f["global_batch_asked"] = (("batch" in t or "批" in t) and asks_batch(t)) or None  # the batch? (s42)
         f["epochs_asked"] = (("epoch" in t or "轮" in t or "遍" in t) and asks_epochs(t)) or None  # s43 #4

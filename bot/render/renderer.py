@@ -202,6 +202,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
             from bot.render.batch_head import batch_head
 
             text = batch_head(text, answer)
+        if answer.report.request.merge_asked:  # 'how much memory to merge a LoRA?' (s46 trial #2)
+            from bot.render.merge_head import merge_head
+
+            text = merge_head(text, answer)
         if answer._derived.get("per_value"):  # a row per value of one setting listed (s36-lists)
             text = _per_value_lines(text, answer)
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)
