@@ -155,7 +155,7 @@ def test_lora_merge_is_not_a_training_plan(q: str, params: float) -> None:
 
     a = answer(q)
     req = a.report.request
-    assert req.merge_asked and req.stage == "inference" and req.method is None and a.report.memory is None
+    assert req.merge_asked and req.stage == "inference" and a.report.memory is None  # no training plan
     assert req.params_total == pytest.approx(params, rel=0.01)  # the catalog's 3 significant figures
     first = render(a, "text").splitlines()[0]
     assert first.startswith("把 LoRA 适配器合并进" if a.lang == "zh" else "Merging a LoRA adapter into")
@@ -176,3 +176,62 @@ def test_merge_beside_a_training_run_or_a_speed_is_not_asked(q: str) -> None:
     speed: no merge memory line."""
     a = answer(q)
     assert not a.report.request.merge_asked
+
+
+@pytest.mark.parametrize(
+    ("q", "per_token"),
+    [
+        # Qwen3-32B config.json: 64 layers × 8 KV heads × head_dim 128 × (K, V) × 1 B = 131,072 B
+        ("Does Qwen3-32B fit on an MI355X with 128k context and an int8 KV cache?", 64 * 8 * 128 * 2),
+        ("Qwen3-32B 放在一张 MI355X 上，128k 上下文，KV 缓存量化为 int8，够吗？", 64 * 8 * 128 * 2),
+        # Qwen2.5-7B config.json: 28 layers × 4 KV heads × 128 × 2 × 1 B
+        ("Two A10s: lmdeploy serve api_server Qwen/Qwen2.5-7B-Instruct --quant-policy 8", 28 * 4 * 128 * 2),
+    ],
+)
+def test_int8_kv_cache_is_one_byte_a_value(q: str, per_token: int) -> None:
+    """An 8-bit integer KV cache (LMDeploy quant_policy 8) is sized at one byte a value, named int8."""
+    a = answer(q)
+    assert a.report.request.kv_precision == "int8"
+    assert a.report.inference.kv_bytes_per_token == pytest.approx(per_token)
+    assert all(not i.text.startswith("kv_precision") for i in a.interpretation.ignored)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Qwen3-32B on an MI355X with 128k context and int8 weights",  # the weights' format, not the cache
+        "Qwen3-32B 用 int8 量化部署在一张 MI355X 上，128k 上下文",
+        "lmdeploy with quant_policy=4 for Qwen2.5-32B-AWQ on one 48GB A40",  # int4 KV: still named
+    ],
+)
+def test_int8_weights_and_int4_cache_unchanged(q: str) -> None:
+    a = answer(q)
+    assert a.report.request.kv_precision != "int8"
+    if "quant_policy=4" in q:
+        assert ("kv_precision: int4 (--quant-policy 4)", "no_field") in [
+            (i.text, i.reason) for i in a.interpretation.ignored
+        ]
+    else:
+        assert a.report.request.precision == "int8"
+
+
+def test_merge_counts_a_stated_ranks_adapter_zh27_008() -> None:
+    """zh27-008 (modelscope/ms-swift#4963): a rank-512 LoRA of Qwen2.5-VL-32B merged on one A800 80G ran
+    out of memory. Its adapter on every linear layer of Qwen2.5-32B (64 layers, hidden 5,120, 40 heads of 128,
+    8 KV heads, MLP 27,648): 512 × 64 × (10,240 + 6,144 × 2 + 10,240 + 32,768 × 3) = 4.33B parameters, 8.7 GB
+    at 16 bits beside 65 GB of base; the rank is used (never 'a training setting'), the method kept."""
+    from bot.render.renderer import render
+
+    q = (
+        "swift export --merge_lora true --ckpt_dir outputs/xxx，单卡 A800 80G 合并 Qwen2.5-VL-32B 的 LoRA"
+        "（lora rank=512）时报显存不足，又不支持多卡 export，这么大的 LoRA 要怎么合并、要多少显存？"
+    )
+    a = answer(q)
+    req = a.report.request
+    assert (req.merge_asked, req.method.value, req.lora_rank) == (True, "lora", 512)
+    per_layer = 10_240 + 6_144 * 2 + 10_240 + 32_768 * 3
+    adapter = 512 * 64 * per_layer
+    assert adapter == pytest.approx(4.33e9, rel=0.01)
+    first = render(a, "text").splitlines()[0]
+    assert "rank 512" in first and "4.3B" in first
+    assert all(not i.text.startswith("LoRA") and "lora_rank" not in i.text for i in a.interpretation.ignored)

@@ -190,6 +190,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             if str(getattr(value, "value", value)).lower() != "vllm":
                 out.append(Ignored(text=_text(name, value), reason="rollout_as_vllm"))
             continue
+        if serving and req.merge_asked and name in ("lora_rank", "lora_targets"):
+            continue  # s46: a LoRA merge's adapter, sized in its memory line (bot.render.merge_head)
         if name == "prompt_tokens" and not serving and req.algorithm in RL_ALGORITHMS:
             continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
         if value is not None and serving and name == "max_completion_length":  # llama.cpp -n, max_new_tokens

@@ -251,7 +251,7 @@ class StageSteps:
         from bot.parse.merge_asked import asks_merge
 
         if asks_merge(self.s):
-            self.f |= {"merge_asked": True, "stage": "inference", "method": None}
+            self.f |= {"merge_asked": True, "stage": "inference"}  # the method as read (zh27-008)
 
     def _unquantized(self) -> None:
         """A serving question that keeps the weights unquantized and names no precision: the model's release

@@ -26,6 +26,12 @@ MERGE_HEAD = N_(
     "torch_dtype=torch.bfloat16: transformers before v5 loads fp32 when none is given, twice this. The "
     "merged model is %(gb)s on disk."
 )
+MERGE_ADAPTER = N_(
+    "With your rank %(rank)s adapter: %(adapter)s more (%(adapter_params)s parameters, r × (d_in + d_out) on "
+    "each adapted matrix, at 16 bits), ≈ %(total)s (%(total_gib)s) in all."
+)
+"""The adapter's own bytes when its rank is stated (estimator.lora.lora_params: Hu et al. 2021 §4, A r × d_in
+and B d_out × r on each targeted matrix; PEFT saves them in the training dtype, 16-bit assumed)."""
 MERGED_BELOW = N_("Below: serving the merged model.")
 BYTES_16 = 2
 """bf16/fp16 bytes a parameter: the base as merge scripts load it (module doc)."""
@@ -40,4 +46,33 @@ def merge_head(text: str, answer: Answer) -> str:
     f = fmt_for(answer.lang)
     nbytes = params * BYTES_16
     head = translate(answer.lang, MERGE_HEAD, params=f.params(params), gb=f.gb(nbytes), gib=f.gib(nbytes))
+    adapter = _adapter_params(answer)
+    if adapter:
+        extra, total = adapter * BYTES_16, nbytes + adapter * BYTES_16
+        rank = f.int(answer.report.request.lora_rank)
+        head += " " + translate(
+            answer.lang,
+            MERGE_ADAPTER,
+            rank=rank,
+            adapter=f.gb(extra),
+            adapter_params=f.params(adapter),
+            total=f.gb(total),
+            total_gib=f.gib(total),
+        )
     return head + "\n" + translate(answer.lang, MERGED_BELOW) + "\n\n" + text
+
+
+def _adapter_params(answer: Answer) -> float | None:
+    """The stated-rank adapter's parameters on the catalog model's shape (its targets, else all linear
+    layers, PEFT's all-linear); None without a rank or a catalog shape."""
+    req = answer.report.request
+    if not req.lora_rank or not req.model:
+        return None
+    from estimator.catalog import model as catalog_model
+    from estimator.lora import lora_params
+
+    try:
+        spec = catalog_model(req.model)
+    except (KeyError, ValueError):
+        return None
+    return lora_params(spec, int(req.lora_rank), req.lora_targets) if spec is not None else None
