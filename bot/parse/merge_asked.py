@@ -31,6 +31,12 @@ _TRAINING_RE = rc(
 the run is what is sized, the merge a step after it."""
 
 
+_TRAINS_RE = rc(r"\b(?:train|training|fine[\s\-]?tun(?:e|ing)|finetun(?:e|ing)|sft)\b|(?:微调|训练)(?!好|完)")
+"""A training job said beside the merge ('想用 megatron 去 lora 微调 Qwen3-235B … lora 训练和
+lora 合并的脚本', 'fine-tune with LoRA, then merge'): the training is sized, the merge a step after it;
+'the LoRA I trained', '训练好的 LoRA', '训完' are a run done, not a job asked."""
+
+
 _NEEDS_RE = rc(
     r"memory|\bram\b|vram|显存|内存|how\s+much|需要多少|要多少|多大|够不够|够吗|\benough\b|\bneed|\bfit"
     r"|放得下|跑得动|能不能|可以吗"
@@ -46,4 +52,5 @@ def asks_merge(s: str) -> bool:
         ASKS_MERGE_RE.search(s) is not None
         and _NEEDS_RE.search(s) is not None
         and _TRAINING_RE.search(s) is None
+        and _TRAINS_RE.search(s) is None
     )

@@ -30,15 +30,18 @@ BATCH_RE = rc(
     r"(?:process|run|generat|handle|push|infer|through)\w*\s+(?:a\s+total\s+of\s+|about\s+|~\s*|over\s+)?"
     + _TN.format(g="e")
     + r"\s*(?:input\s+|output\s+|prompt\s+)?tokens?\b"
+    + r"(?!\s*(?:each|per\s|apiece|a\s+(?:row|prompt|request|sample)))"
     + r"|(?:总共|一共|共|总计)\s*(?:有|要|需要)?\s*"
     + _TN.format(g="z")
     + r"\s*(?:个\s*)?(?:tokens?|词元)"
-    + r"|(?<!每秒)(?<!每)(?:生成|产出|推理|处理)\s*(?:了|出)?\s*(?:约|大约|大概|总共|一共|共)?\s*"
+    + r"|(?<!每)(?<!每[秒条个次行篇份句])(?<!各)(?:生成|产出|推理|处理)\s*(?:了|出)?"
+    + r"\s*(?:约|大约|大概|总共|一共|共)?\s*"
     + _TN.format(g="g")
     + r"\s*(?:个\s*)?(?:tokens?|词元)"
 )
 """'process 1b tokens', 'generating about 500m tokens' (s46: 'generating' too), '总共10亿token', '一共 5 亿
-token', s46 trial #1: '生成 5000 万 token', '总共生成 5000 万 token' (never a rate: '每秒生成 50 token')."""
+token', s46 trial #1: '生成 5000 万 token', '总共生成 5000 万 token' (never a rate or a row's: '每秒生成 50
+token', '每条生成500个token', 'generating 500 tokens each')."""
 
 
 def read_token_asks(s: str, whole: str = "") -> tuple[str, dict[str, float], list[str]]:
