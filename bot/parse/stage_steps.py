@@ -220,8 +220,13 @@ class StageSteps:
         """Note ``host_ram_asked`` when the message names a llama.cpp-family runtime or GGUF weights and
         asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only); and set
         ``checkpoint_asked`` when it asks a checkpoint's size or a training run's storage (s45 trial #1:
-        bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame)."""
+        bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame), and
+        ``merge_asked`` when it asks what a LoRA merge needs (s46 trial #2, behind its words too)."""
         s = self.s
+        if ("merg" in s or "合并" in s or "融合" in s) and (
+            "lora" in s or "adapter" in s or "适配器" in s or "unload" in s
+        ):
+            self._merge_asked()  # s46 trial #2: merging a LoRA into its base, not a LoRA training
         ckpt = "checkpoint" in s or "ckpt" in s or "检查点" in s or "权重文件" in s
         if ckpt or "存储" in s or "盘" in s or "storage" in s or "disk" in s:
             self._checkpoint_asked()
@@ -309,9 +314,6 @@ class StageSteps:
         if ("显存" in t or "memory" in t or "vram" in t or "内存" in t) and asks_memory(t):  # t is self.s
             f["memory_asked"] = True  # "每张卡显存占多少": the per-GPU figure on their count (s25 trial #2)
         self._host_ram()  # 'how much RAM' for llama.cpp/Ollama: the host memory leads (s39 fixm #2)
-        merge = "merg" in t or "合并" in t or "融合" in t
-        if merge and ("lora" in t or "adapter" in t or "适配器" in t or "unload" in t):
-            self._merge_asked()  # s46 trial #2: merging a LoRA into its base, not a LoRA training
         f["cost_asked"] = ASKS_PRICE_RE.search(self.s) is not None or None  # cost words only (s35 fixe #2)
         f["global_batch_asked"] = (("batch" in t or "批" in t) and asks_batch(t)) or None  # the batch? (s42)
         f["epochs_asked"] = (("epoch" in t or "轮" in t or "遍" in t) and asks_epochs(t)) or None  # s43 #4

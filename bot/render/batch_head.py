@@ -43,8 +43,12 @@ UNITS = {"days": N_("%(n)s days"), "hours": N_("%(n)s hours"), "minutes": N_("%(
 
 
 def batch_head(text: str, answer: Answer) -> str:
-    """``text`` (a rendered reply) with the period's tokens and the batch's time before its first line;
-    unchanged without ``report.batch_work``."""
+    """``text`` (a rendered reply) with the period's tokens and the batch's time before its first line, and
+    (s46) a LoRA merge's memory (:func:`bot.render.merge_head.merge_head`); unchanged without either."""
+    if getattr(getattr(answer.report, "request", None), "merge_asked", None):  # s46 trial #2: a LoRA merge
+        from bot.render.merge_head import merge_head
+
+        text = merge_head(text, answer)
     work = answer.report.batch_work if answer.report is not None else None
     if work is None:
         return text
