@@ -13,7 +13,8 @@ the batch grows); the TP with the most tokens/s is kept. A stated TP × PP is ke
 that splits layers (llama.cpp, Ollama) keeps its own layout. Then
 
     tokens in a period T = throughput × T  (T = 86,400 s a day, 3,600 s an hour),
-    batch time = batch tokens ÷ throughput.
+    batch time = batch tokens ÷ throughput,
+    batch cost = batch time × GPUs × the price per GPU-hour (s46 trial #1: 'how much will it cost').
 
 Every token is counted as generated (a decode step's rate), so a batch whose tokens are mostly prompt is
 timed high: prefill runs several times faster per token than decoding (Pope et al. 2022, §2)."""
@@ -28,6 +29,19 @@ from estimator.copying import replace
 
 if TYPE_CHECKING:
     from estimator.request import SizingRequest
+
+
+class BatchCost(BaseModel):
+    """An offline batch's rental cost range: ``low`` – ``high`` in ``currency`` (its code, e.g. "USD")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    low: float
+    high: float
+    currency: str
+    price_low: float
+    price_high: float
+    """the price range per GPU-hour the cost is at"""
 
 
 class BatchWork(BaseModel):
@@ -54,6 +68,11 @@ class BatchWork(BaseModel):
     """the batch's tokens (request.batch_tokens)"""
     batch_seconds: float | None = None
     """batch_tokens ÷ tokens_per_s"""
+    batch_gpu_hours: float | None = None
+    """batch_seconds ÷ 3,600 × gpus: the GPU-hours the batch rents (s46 trial #1)"""
+    batch_cost: BatchCost | None = None
+    """batch_gpu_hours × the serving estimate's price range per GPU-hour (estimator.ledger.price_range); None
+    without a price"""
 
 
 UNBOUNDED = 10**6
@@ -116,6 +135,18 @@ def batch_work(req: SizingRequest, inference: Any, served: Any = None) -> BatchW
         best = (tps, seqs, inference.tp or 1, inference.pp or 1, inference.replicas or 1)
         most = seqs >= (inference.max_concurrency or 0)
     tps, seqs, tp, pp, copies = best
+    hours = batch / tps / 3600 * tp * pp * copies if batch else None
+    price = getattr(setup, "price", None)
+    cost = None
+    if hours and price:
+        money = getattr(price[2], "value", price[2])
+        cost = BatchCost(
+            low=hours * price[0],
+            high=hours * price[1],
+            currency=money,
+            price_low=price[0],
+            price_high=price[1],
+        )
     return BatchWork(
         tokens_per_s=tps,
         sequences=seqs,
@@ -128,4 +159,6 @@ def batch_work(req: SizingRequest, inference: Any, served: Any = None) -> BatchW
         tokens_in_period=tps * period if period else None,
         batch_tokens=batch,
         batch_seconds=batch / tps if batch else None,
+        batch_gpu_hours=hours,
+        batch_cost=cost,
     )

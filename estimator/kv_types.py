@@ -46,7 +46,8 @@ def kv_pair(kv: Precision, kv_v: str | None = None) -> tuple[float, str]:
 
 
 def _kv_name(kv: Precision, kv_b: float) -> str:
-    """The KV type as the report names it: 'q8_0'/'q4_0', 'fp8' (any 1-byte type), 'fp16' or 'bf16'."""
-    if kv in (Precision.q8_0, Precision.q4_0):
+    """The KV type as the report names it: 'q8_0'/'q4_0', 'int8' (s46: as stated), 'fp8' (any other 1-byte
+    type), 'fp16' or 'bf16'."""
+    if kv in (Precision.q8_0, Precision.q4_0, Precision.int8):
         return kv.value
     return "fp8" if kv_b == 1.0 else "fp16" if kv is Precision.fp16 else "bf16"

@@ -103,7 +103,12 @@ def test_lmdeploys_quant_policy_flag_names_the_kv_caches_integer_type(
     capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
     bits = "8" if "policy 8" in text else "4"
-    assert named(ask(capsys, text)).get(f"kv_precision: int{bits} (--quant-policy {bits})") == "no_field"
+    answer = ask(capsys, text)
+    if bits == "8":  # s46 trialfix #6: lmdeploy's int8 cache is sized, one byte a value (was no_field)
+        assert answer["request"]["kv_precision"] == "int8"
+        assert f"kv_precision: int{bits} (--quant-policy {bits})" not in named(answer)
+        return
+    assert named(answer).get(f"kv_precision: int{bits} (--quant-policy {bits})") == "no_field"
 
 
 TOOLS_IN_PLACE = [

@@ -53,6 +53,7 @@ IGNORED_REASONS = (
     "optimizer_offload_adapters",  # LoRA/QLoRA offload_optimizer alone: small states, base on the GPUs (s35)
     "tool_inferred",  # a tool not named, read from its settings (ZeRO-3: DeepSpeed); no model of the tool
     "settings_applied",  # a tool named with its settings ('DeepSpeed ZeRO-3'): the settings are used
+    "megatron_backend",  # s46: ms-swift named with its Megatron backend: sized as Megatron-LM's layouts
     "launcher_ddp",  # torchrun with nothing that shards: read as plain DDP, a whole model a GPU (s32)
     "nearest_format",  # a GGUF format the sizing lacks (Q5_K_S): sized as the next larger one (Q5_K_M)
     "sdpa_default",  # s42 eagerfix: 'flash attention off' with no eager cue: transformers' SDPA, no scores
@@ -201,6 +202,7 @@ USED_REASONS = frozenset(
         "script_defaults",
         "ktransformers_split",
         "cluster_rate_used",
+        "megatron_backend",  # s46 trial #3: ms-swift's Megatron backend, sized as Megatron-LM
         "p5_as_48xlarge",  # s45 review B4: the family sized as its 8-GPU size, said
         "speculative_speed",  # s44 fixspec2: the draft counted, its speed-up alone not (not 'Not used')
     }

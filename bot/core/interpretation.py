@@ -177,6 +177,11 @@ def _offload_sized(method: Method, report: SizingReport) -> bool:
     return method in ADAPTER_OFFLOAD and bool(report.memory and report.memory.offloaded_bytes)
 
 
+MERGE_USED = ("lora_rank", "lora_targets")
+"""A LoRA merge's settings that are used, never 'a training setting' (s46: the adapter is sized in the merge's
+memory line, bot.render.merge_head)."""
+
+
 def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]:
     """Stated settings the sized stage or method has no use for, and measurements set aside."""
     req = report.request
@@ -194,7 +199,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
         if value is not None and serving and name == "max_completion_length":  # llama.cpp -n, max_new_tokens
             out.append(Ignored(text=_text("output_tokens", value), reason="output_in_context"))  # in -c
-        elif value is not None:
+        elif value is not None and not (req.merge_asked and name in MERGE_USED):
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
             )

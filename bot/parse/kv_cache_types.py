@@ -19,9 +19,11 @@ One table of the keys that set the KV cache's type, from each tool's source:
 
 vLLM/SGLang/TGI ``--kv-cache-dtype fp8*`` and the ExLlamaV2/llama.cpp spellings before a 'cache' word are
 read by :data:`bot.parse.vocab_patterns.KV_FP8_RE` and ``QUANT_CACHE_RE``; this reader runs after them, on
-what they left. A 16-bit type sets ``kv_precision``; an integer type (the sizing has 16-bit and FP8 KV caches
-only) is named as not used, with what it means ('kv_precision: int4 (--quant-policy 4)'), never read as
-the weights' format.
+what they left. A 16-bit type sets ``kv_precision``, and so does an 8-bit integer one (s46 trial #6: 'int8 KV
+cache', '--quant-policy 8', 'kv int8 量化' — one byte a value, as FP8: LMDeploy's int8 cache adds an fp16
+scale and zero point a head a token, 4 B per 128 values, ~3 %, left out); a 4-bit integer type (no KV type
+of that size is sized) is named as not used, with what it means ('kv_precision: int4 (--quant-policy 4)'),
+never read as the weights' format.
 """
 
 from __future__ import annotations
@@ -99,14 +101,18 @@ def read_kv_cache_types(out: Any) -> None:
         if m.group("p"):
             if m.group("p") == "0":  # LMDeploy's default: no KV quantization, the 16-bit cache sized
                 continue
-            named = f"kv_precision: int{m.group('p')} (--quant-policy {m.group('p')})"
+            bits = m.group("p")
+            named = f"kv_precision: int{bits} (--quant-policy {bits})"
         elif typed:
-            named = f"kv_precision: {typed}"
+            bits, named = "", f"kv_precision: {typed}"
         else:
             bits = next(
                 m.group(g) for g in ("b", "i", "i2", "b2", "i3", "b3", "i4", "b4", "i5") if m.group(g)
             )
             named = f"kv_precision: int{bits}"
+        if bits == "8":  # s46 trial #6: an 8-bit integer cache, one byte a value (estimator.kv_types)
+            out.fields.setdefault("kv_precision", "int8")
+            continue
         if (named, "no_field") not in out.unused:
             out.unused.append((named, "no_field"))
     _ggml_sides(out, sides)

@@ -23,6 +23,7 @@ from bot.parse.more_tools import (
     TENSORRT_BUILD_FLAGS,
     asked_tools,
     compared_tool,
+    swift_megatron,
 )
 from bot.parse.regex import LazyPattern, rc, words_gate
 from estimator.runtimes import RUNTIMES as ENGINE_REGISTRY
@@ -242,6 +243,8 @@ def training_tool(s: str) -> str | None:
             for at, name in found
             if name in CODEBASE_TOOLS or not any(a <= at < b for a, b, _ in spans)
         ]
+    if len(found) > 1 and swift_megatron(s, {name for _, name in found}):  # s46 trial #3
+        return "Megatron-LM"
     if len(found) > 1:
         switched = [(at, name) for at, name in found if SWITCH_RE.search(s[max(0, at - 24) : at])]
         found = switched or asked_tools(s, found)
@@ -308,6 +311,8 @@ def named_tools(s: str, used: str | None = None) -> list[tuple[str, str]]:
             f"training_tool: {name}",
             "settings_applied"
             if name == applied
+            else "megatron_backend"
+            if used == "Megatron-LM" and swift_megatron(s, {name, used})
             else "other_setup"
             if used and name in TRAINING_TOOL_LIMITS
             else "no_field",

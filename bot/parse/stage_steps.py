@@ -220,8 +220,13 @@ class StageSteps:
         """Note ``host_ram_asked`` when the message names a llama.cpp-family runtime or GGUF weights and
         asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only); and set
         ``checkpoint_asked`` when it asks a checkpoint's size or a training run's storage (s45 trial #1:
-        bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame)."""
+        bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame), and
+        ``merge_asked`` when it asks what a LoRA merge needs (s46 trial #2, behind its words too)."""
         s = self.s
+        if ("merg" in s or "合并" in s or "融合" in s) and (
+            "lora" in s or "adapter" in s or "适配器" in s or "unload" in s
+        ):
+            self._merge_asked()  # s46 trial #2: merging a LoRA into its base, not a LoRA training
         ckpt = "checkpoint" in s or "ckpt" in s or "检查点" in s or "权重文件" in s
         if ckpt or "存储" in s or "盘" in s or "storage" in s or "disk" in s:
             self._checkpoint_asked()
@@ -244,6 +249,14 @@ class StageSteps:
             f["checkpoint_asked"] = True
             if f.get("stage") is None and names_checkpoint(self.s):
                 f["stage"] = "finetune"
+
+    def _merge_asked(self) -> None:
+        """``merge_asked`` when the message asks what a LoRA merge needs (bot.parse.merge_asked): the stage
+        is the merged model's, served, and the LoRA method is dropped (no adapter is trained)."""
+        from bot.parse.merge_asked import asks_merge
+
+        if asks_merge(self.s):
+            self.f |= {"merge_asked": True, "stage": "inference"}  # the method as read (zh27-008)
 
     def _unquantized(self) -> None:
         """A serving question that keeps the weights unquantized and names no precision: the model's release

@@ -13,6 +13,7 @@ on its cues (:mod:`bot.parse.token_words`)."""
 
 from __future__ import annotations
 
+from bot.parse.data_purpose import training_job_said
 from bot.parse.normalize import mask
 from bot.parse.regex import rc
 from bot.parse.request_volume import _TN, TRAINING_CUES, _value
@@ -26,14 +27,21 @@ PERIOD_ASK_RE = rc(
 )
 """'how many tokens per day', 'how many tokens can 8 h100 generate a day', '一天能生成多少 token'."""
 BATCH_RE = rc(
-    r"(?:process|run|generate|handle|push|infer|through)\w*\s+(?:a\s+total\s+of\s+|about\s+|~\s*|over\s+)?"
+    r"(?:process|run|generat|handle|push|infer|through)\w*\s+(?:a\s+total\s+of\s+|about\s+|~\s*|over\s+)?"
     + _TN.format(g="e")
     + r"\s*(?:input\s+|output\s+|prompt\s+)?tokens?\b"
+    + r"(?!\s*(?:each|per\s|apiece|a\s+(?:row|prompt|request|sample)))"
     + r"|(?:总共|一共|共|总计)\s*(?:有|要|需要)?\s*"
     + _TN.format(g="z")
     + r"\s*(?:个\s*)?(?:tokens?|词元)"
+    + r"|(?<!每)(?<!每[秒条个次行篇份句])(?<!各)(?:生成|产出|推理|处理)\s*(?:了|出)?"
+    + r"\s*(?:约|大约|大概|总共|一共|共)?\s*"
+    + _TN.format(g="g")
+    + r"\s*(?:个\s*)?(?:tokens?|词元)"
 )
-"""'process 1b tokens', 'generate about 500m tokens', '总共10亿token', '一共 5 亿 token'."""
+"""'process 1b tokens', 'generating about 500m tokens' (s46: 'generating' too), '总共10亿token', '一共 5 亿
+token', s46 trial #1: '生成 5000 万 token', '总共生成 5000 万 token' (never a rate or a row's: '每秒生成 50
+token', '每条生成500个token', 'generating 500 tokens each')."""
 
 
 def read_token_asks(s: str, whole: str = "") -> tuple[str, dict[str, float], list[str]]:
@@ -45,15 +53,15 @@ def read_token_asks(s: str, whole: str = "") -> tuple[str, dict[str, float], lis
     (:func:`bot.parse.row_batch.read_row_batch`)."""
     out: dict[str, float] = {}
     typed: list[str] = []
-    if any(map(s.__contains__, TRAINING_CUES)):  # a training word: the tokens are a run's data, not served
-        return s, out, typed
+    if training_job_said(s, TRAINING_CUES):  # a training job: the tokens are a run's data, not served
+        return s, out, typed  # s46 trial #1: 'synthetic data for distillation' is what generated data is for
     m = PERIOD_ASK_RE.search(s) if "how many" in s or "多少" in s else None
     if m is not None:
         g = "e" if m.group("e") else "z"
         out["tokens_period_asked_s"] = 3600 if ("hour" in m.group(g) or "小时" in m.group(g)) else 86400
         s = mask(s, m.start(g), m.end(g), " ")
     if any(map(s.__contains__, DURATION_ASK)) and (b := BATCH_RE.search(s)) is not None:
-        h = "e" if b.group("e") else "z"
+        h = next(g for g in ("e", "z", "g") if b.group(g))
         tokens = _value(b, h)
         if 1 <= tokens <= 1e15:
             out["batch_tokens"] = tokens

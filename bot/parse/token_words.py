@@ -3,7 +3,7 @@
 
 DURATION_ASK = ("how long", "多久", "多长时间", "几天", "how many days", "how many hours", "几个小时")
 """A duration asked: a batch's tokens are its work only beside one of these."""
-BATCH_WORDS = ("process", "generat", "run ", "handle", "infer", "push", "through", "共", "总计")
+BATCH_WORDS = ("process", "generat", "run ", "handle", "infer", "push", "through", "共", "总计", "生成")
 """The words before a batch's tokens (:data:`bot.parse.token_asks.BATCH_RE`)."""
 PERIOD_WORDS = (
     "per day", "a day", "each day", "every day", "per hour", "an hour", "each hour", "every hour",

@@ -26,6 +26,9 @@ BATCH_HEAD = N_(
     "%(batch)s tokens ≈ %(time)s: ÷ %(tps)s output tokens/s in total, at %(seqs)s (%(layout)s); every token "
     "is counted as generated, so a batch that is mostly prompt runs faster."
 )
+BATCH_COST = N_("Cost: %(low)s – %(high)s (%(hours)s GPU-hours × %(price)s per GPU-hour)")
+"""s46 trial #1: the batch's rental cost ('how much will it cost and how long?'): its GPU-hours × the
+serving estimate's price range (estimator.batch_work ``batch_cost``)."""
 SEQS = {1: N_("1 sequence at once"), 2: N_("%(n)s sequences at once")}
 MOST = N_("the most these GPUs hold; %(layout)s")
 COPIES = N_("%(n)s copies")
@@ -40,8 +43,12 @@ UNITS = {"days": N_("%(n)s days"), "hours": N_("%(n)s hours"), "minutes": N_("%(
 
 
 def batch_head(text: str, answer: Answer) -> str:
-    """``text`` (a rendered reply) with the period's tokens and the batch's time before its first line;
-    unchanged without ``report.batch_work``."""
+    """``text`` (a rendered reply) with the period's tokens and the batch's time before its first line, and
+    (s46) a LoRA merge's memory (:func:`bot.render.merge_head.merge_head`); unchanged without either."""
+    if getattr(getattr(answer.report, "request", None), "merge_asked", None):  # s46 trial #2: a LoRA merge
+        from bot.render.merge_head import merge_head
+
+        text = merge_head(text, answer)
     work = answer.report.batch_work if answer.report is not None else None
     if work is None:
         return text
@@ -59,6 +66,11 @@ def batch_head(text: str, answer: Answer) -> str:
         value, unit = f.duration(work.batch_seconds / 86400)
         when = translate(lang, UNITS[unit], n=value)
         lines.append(translate(lang, BATCH_HEAD, batch=f.tokens(work.batch_tokens), time=when, **common))
+        if (cost := work.batch_cost) is not None and work.batch_gpu_hours:
+            low, high = f.money(cost.low, cost.currency), f.money(cost.high, cost.currency)
+            price = f.price_range(cost.price_low, cost.price_high, cost.currency)
+            hours = f.hours(work.batch_gpu_hours)
+            lines.append(translate(lang, BATCH_COST, low=low, high=high, hours=hours, price=price))
     inf = getattr(answer.report, "inference", None)  # a report without its serving estimate: none
     details = _layout(inf.tp, inf.pp, inf.replicas, lang) if inf is not None and lines else own
     if details != own or (inf is not None and inf.concurrency != work.sequences and lines):

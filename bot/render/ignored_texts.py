@@ -216,6 +216,11 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "fp8_kind": N_("an FP8 kind: sized as FP8, one byte a value (E4M3 and E5M2 differ in range, not size)"),
     "settings_applied": N_("its settings you gave — the ZeRO stage, offload — are what the sizing uses"),
+    "megatron_backend": N_(
+        "its Megatron backend (Megatron-SWIFT: megatron sft/pt) runs Megatron-Core, so the plan uses "
+        "Megatron-LM's tensor, pipeline and expert parallelism, not ms-swift's data-parallel-only Trainer "
+        "path"
+    ),
     "launcher_ddp": N_(
         "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
         "model, its gradients and optimizer states on every GPU"

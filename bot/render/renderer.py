@@ -198,10 +198,10 @@ def render(answer: Answer, fmt: Format | Dialect = "html") -> str:
                     del _CONTEXTS[next(iter(_CONTEXTS))]  # the first kept
                 _CONTEXTS[id(answer)] = (answer, ctx)
         text = rig_headline(render_capped("reply.j2", answer.lang, fmt, ctx), answer)  # 'RTX 4090 + RTX 3090'
-        if answer.report.batch_work is not None:  # 'tokens a day?', 'how long for 1B tokens?' (s44)
+        if answer.report.batch_work is not None or answer.report.request.merge_asked:  # s44, s46 trial #2
             from bot.render.batch_head import batch_head
 
-            text = batch_head(text, answer)
+            text = batch_head(text, answer)  # 'how long for 1B tokens?'; 'how much memory to merge a LoRA?'
         if answer._derived.get("per_value"):  # a row per value of one setting listed (s36-lists)
             text = _per_value_lines(text, answer)
         if parsed.unknown_gpu:  # no memory given: the default card's figures only for reference (s25)

@@ -338,7 +338,10 @@ def _serve_flag(
             if reason == "speculative_not_modelled" and "draft_model" in cfg.values
             else reason
         )
-        if flag == "--quant-policy" and str(value) in ("4", "8"):  # lmdeploy's KV cache as int4/int8
+        if flag == "--quant-policy" and str(value) == "8":  # s46 trial #6: lmdeploy's int8 KV, one byte
+            cfg.set(flag, "kv_precision", "int8")  # a value (bot.parse.kv_cache_types)
+            return
+        if flag == "--quant-policy" and str(value) == "4":  # lmdeploy's KV cache as int4: not sized
             flag, value = "kv_precision", f"int{value} (--quant-policy {value})"  # (kv_cache_types)
         cfg.skip(flag, value, reason)
         return
