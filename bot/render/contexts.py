@@ -146,6 +146,8 @@ class InferenceContext(TypedDict):
     kv_capacity: str | None
     kv_chunked: bool
     kv_windowed: bool  # sliding-window layers keep their window: kv_capacity counts full-attention tokens
+    kv_engines: str | None  # vLLM's data-parallel engines, each logging its own pool (s46)
+    kv_per_engine: str | None  # the tokens each engine's start-up log shows
     context: str
     concurrency: str
     min_gpus: str

@@ -10,6 +10,7 @@ from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
 
 if TYPE_CHECKING:
+    from bot.render.fmt import Fmt
     from estimator.models import Inference, SizingReport
 
 DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
@@ -73,3 +74,21 @@ def vllm_dp_layout(report: SizingReport, inf: Inference) -> str | None:
     if not dp_engine_ranks(req):  # vLLM's DP ranks, each an engine of its own TP (s45)
         return None
     return f"DP={inf.tp // rank} × TP={rank}, EP={inf.tp}"
+
+
+def engine_kv(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str | None]:
+    """``kv_engines`` and ``kv_per_engine``: vLLM's data-parallel engines (``--data-parallel-size N``, each
+    an engine of its own TP: :func:`vllm_dp_layout`) each log their own pool at start-up — the "GPU KV
+    cache size: N tokens" line of vllm/v1/core/kv_cache_utils.py is printed by every engine core for its
+    own KV cache — so the group's ``kv_capacity_tokens`` ÷ the engines, in whole blocks
+    (:meth:`estimator.runtimes.base.ServingRuntime.whole_blocks`), is the figure each log shows (s46
+    fixrev #1: the group's figure was called the log's). Both None for every other layout."""
+    none: dict[str, str | None] = {"kv_engines": None, "kv_per_engine": None}
+    rank = report.request.tp or 1
+    if not inf.kv_capacity_tokens or vllm_dp_layout(report, inf) is None:
+        return none
+    from estimator.runtimes import runtime_named
+
+    engines = inf.tp // rank
+    per_engine = runtime_named(inf.runtime).whole_blocks(inf.kv_capacity_tokens // engines)
+    return {"kv_engines": f.int(engines), "kv_per_engine": f.int(per_engine)}

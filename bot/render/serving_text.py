@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
-from bot.render.dp_attention_texts import vllm_dp_layout
+from bot.render.dp_attention_texts import engine_kv, vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
@@ -153,6 +153,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
         **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
+        **engine_kv(report, inf, f),  # kv_engines, kv_per_engine: vLLM's DP engines' own logs (s46)
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),

@@ -1,0 +1,94 @@
+"""Session 46, fixrev: last session's review and trial leftovers (issue 24 items 3, 4).
+
+Item 1 — vLLM ``--data-parallel-size N --enable-expert-parallel``: each DP rank is its own engine core
+("Each DP rank is deployed as a separate 'core engine' process", vLLM docs
+serving/data_parallel_deployment.md), and each engine logs its own pool at start-up: the "GPU KV cache size:
+N tokens" line of vllm/v1/core/kv_cache_utils.py counts that engine's KV cache only. The KV line called the
+whole group's pool (DeepSeek-V3, 8 × H200, 3,450,640 tokens) "its start-up log"; the log each engine prints
+is the group's ÷ 8 in whole 16-token blocks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+def _int(s: str) -> int:
+    return int(s.replace(",", ""))
+
+
+# ---- item 1: each vLLM DP engine's own start-up log ----------------------------------------------------
+
+DP8_EN = (
+    "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 --enable-expert-parallel on 8x H200, "
+    "how many concurrent users at 8k?"
+)
+DP8_ZH = (
+    "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 --enable-expert-parallel，8张H200，"
+    "8k上下文能并发多少"
+)
+DP2_EN = (
+    "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 2 --tensor-parallel-size 4 "
+    "--enable-expert-parallel on 8x H200, how many concurrent users at 8k?"
+)
+DP2_ZH = (
+    "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 2 --tensor-parallel-size 4 "
+    "--enable-expert-parallel，8张H200，8k上下文能并发多少"
+)
+ENGINE_EN = re.compile(
+    r"KV cache: ([\d,]+) tokens per engine \(the start-up log of each of its (\d+) data-parallel"
+)
+ENGINE_ZH = re.compile(r"KV 缓存：每个引擎 ([\d,]+) 个 token（(\d+) 个数据并行引擎")
+
+
+@pytest.mark.parametrize(
+    ("question", "pattern", "engines"),
+    [(DP8_EN, ENGINE_EN, 8), (DP8_ZH, ENGINE_ZH, 8), (DP2_EN, ENGINE_EN, 2), (DP2_ZH, ENGINE_ZH, 2)],
+)
+def test_vllm_dp_engines_each_log_their_own_pool(capsys, question, pattern, engines):
+    data = _ask(capsys, question)
+    group = data["report"]["inference"]["kv_capacity_tokens"]
+    assert data["report"]["inference"]["tp"] == 8  # one expert group of 8 GPUs (s45)
+    text = _text(capsys, question)
+    m = pattern.search(text)
+    assert m, text
+    per_engine, n = _int(m.group(1)), int(m.group(2))
+    assert n == engines
+    # the group's pool ÷ the engines, in vLLM's whole 16-token blocks
+    assert per_engine == group // engines // 16 * 16
+    assert per_engine * engines <= group < (per_engine + 16) * engines
+    # the group's figure is named as the group's, never as the log's
+    assert f"{group:,}" in text
+    assert "per copy of the model (its start-up log)" not in text and "启动日志中的数字" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # plain vLLM data parallelism of a dense model: every copy is its own engine, "per copy" is the log
+        "Qwen2.5-7B-Instruct on 8 H100 with vllm serve --data-parallel-size 8, how many 4k sequences?",
+        "Qwen2.5-7B-Instruct 部署在 8 张 H100 上，vllm serve --data-parallel-size 8，4k 上下文能并发多少？",
+        # tensor parallelism with two replicas: no DP engines said
+        "Serve DeepSeek-V3 on 16x H200 with vLLM --tensor-parallel-size 8, 8k context",
+        "用 vLLM 在 16 张 H200 上部署 DeepSeek-V3，--tensor-parallel-size 8，8k 上下文",
+    ],
+)
+def test_no_per_engine_line_without_vllm_dp_engines(capsys, question):
+    text = _text(capsys, question)
+    assert "per engine" not in text and "每个引擎" not in text
+    assert "per copy of the model" in text or "每份模型副本" in text
