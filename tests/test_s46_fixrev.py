@@ -92,3 +92,83 @@ def test_no_per_engine_line_without_vllm_dp_engines(capsys, question):
     text = _text(capsys, question)
     assert "per engine" not in text and "每个引擎" not in text
     assert "per copy of the model" in text or "每份模型副本" in text
+
+
+# ---- item 2: 'Weights + KV cache' counts every copy of the weights ------------------------------------
+
+TOTAL_EN = re.compile(r"Weights \+ KV cache ≈ ([\d,.]+) GiB on the (\d+) GPUs")
+TOTAL_ZH = re.compile(r"权重 \+ KV 缓存约 ([\d,.]+) GiB，分布在 (\d+) 张卡上")
+
+
+def _gib(x: float) -> float:
+    return x / 2**30
+
+
+@pytest.mark.parametrize(
+    ("question", "pattern"),
+    [
+        ("Serve DeepSeek-V3 on 16x H200 with vLLM --tensor-parallel-size 8, 8k context", TOTAL_EN),
+        ("用 vLLM 在 16 张 H200 上部署 DeepSeek-V3，--tensor-parallel-size 8，8k 上下文", TOTAL_ZH),
+    ],
+)
+def test_replicas_each_hold_a_copy_of_the_weights(capsys, question, pattern):
+    inf = _ask(capsys, question)["report"]["inference"]
+    assert (inf["tp"], inf["replicas"]) == (8, 2)
+    text = _text(capsys, question)
+    m = pattern.search(text)
+    assert m, text
+    # two copies of 673 GB of FP8 weights + the load's KV cache: 1,262 GiB, not one copy's 635
+    want = _gib(2 * inf["weights_bytes"] + inf["kv_bytes_total"])
+    assert abs(float(m.group(1).replace(",", "")) - want) <= 1.0 and int(m.group(2)) == 16
+    assert "2 copies of the weights" in text or "2 份权重" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "pattern"),
+    [
+        (
+            "Will DeepSeek-V3 fit on 8x H200 with vllm serve --data-parallel-size 8 "
+            "--enable-expert-parallel, "
+            "8k context, 32 users?",
+            TOTAL_EN,
+        ),
+        (
+            "vllm serve deepseek-ai/DeepSeek-V3 --data-parallel-size 8 --enable-expert-parallel，8张H200，"
+            "8k上下文，32个用户，放得下吗",
+            TOTAL_ZH,
+        ),
+    ],
+)
+def test_dp_ranks_whole_weights_are_in_the_total(capsys, question, pattern):
+    data = _ask(capsys, question)
+    inf = data["report"]["inference"]
+    extra = next(
+        w["params"]["extra_bytes"] for w in data["report"]["warnings"] if w["code"].startswith("dp_att")
+    )
+    # vLLM's DP ranks keep every weight but the routed experts whole: 16.6 GB above 1/8 on each H200 (s44)
+    assert 16.0e9 < extra < 17.2e9
+    text = _text(capsys, question)
+    m = pattern.search(text)
+    assert m, text
+    want = _gib(inf["weights_bytes"] + 8 * extra + inf["kv_bytes_total"])
+    assert abs(float(m.group(1).replace(",", "")) - want) <= 1.0 and int(m.group(2)) == 8
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Llama-3.1-8B on 1 H100 with vLLM, 8k context",
+        "用 vLLM 在 1 张 H100 上部署 Llama-3.1-8B，8k 上下文",
+        # one copy over 8 GPUs by tensor parallelism: the weights are split, not replicated
+        "Serve Llama-3.1-70B on 8x H100 with vLLM --tensor-parallel-size 8, 8k context",
+        "用 vLLM 在 8 张 H100 上部署 Llama-3.1-70B，--tensor-parallel-size 8，8k 上下文",
+    ],
+)
+def test_one_copy_total_is_weights_plus_kv(capsys, question):
+    inf = _ask(capsys, question)["report"]["inference"]
+    assert inf["replicas"] == 1
+    text = _text(capsys, question)
+    m = re.search(r"(?:Weights \+ KV cache ≈|权重 \+ KV 缓存约) ([\d,.]+) GiB[；;]", text)
+    assert m, text
+    want = _gib(inf["weights_bytes"] + inf["kv_bytes_total"])
+    assert abs(float(m.group(1).replace(",", "")) - want) <= 0.005 * want  # three significant figures

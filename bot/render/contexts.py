@@ -140,6 +140,9 @@ class InferenceContext(TypedDict):
     kv_per_token: str
     kv_total: str
     total: str
+    total_gpus: str | None  # the serving GPUs `total` is held on (s46)
+    total_copies: str | None  # copies of the weights, None for one
+    total_extra: str | None  # the weights each GPU keeps whole under DP attention, above 1/TP
     kv_per_seq: str
     usable: str
     runtime: str

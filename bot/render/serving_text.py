@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
-from bot.render.dp_attention_texts import engine_kv, vllm_dp_layout
+from bot.render.dp_attention_texts import NO_ENGINES, ONE_COPY, engine_kv, vllm_dp_layout, weights_kv_total
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
@@ -138,7 +138,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     decode, rt = inf.decode_tokens_per_s, runtime_named(inf.runtime)
     cpm, why = inf.cost_per_million_tokens, report.feasible_reason or ""
     dflt = SERVING_VERDICTS[report.feasible or "yes"]
-    unified = is_unified(report)
+    unified, held = is_unified(report), inf.weights_bytes + inf.kv_bytes_total
+    copied = inf.replicas > 1 or report.request.dp_attention  # weights held more than once (s46)
     return {
         "precision": LATE.GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M, llama.cpp's
         "format": inf.weight_format,
@@ -148,12 +149,12 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_per_token": _kv_per_token(inf, f, lang),
         "kv_total": f.gb(inf.kv_bytes_total),
         # compared with the usable GiB on their line: in GiB too (s37 fixb #3, one unit a line)
-        "total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
+        **(weights_kv_total(report, inf, f) if copied else {**ONE_COPY, "total": f.gib(held)}),  # s46 #2
         "kv_per_seq": f.gib(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
         **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
-        **engine_kv(report, inf, f),  # kv_engines, kv_per_engine: vLLM's DP engines' own logs (s46)
+        **(engine_kv(report, inf, f) if report.request.dp_attention else NO_ENGINES),  # DP logs (s46 #1)
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
