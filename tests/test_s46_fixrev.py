@@ -172,3 +172,53 @@ def test_one_copy_total_is_weights_plus_kv(capsys, question):
     assert m, text
     want = _gib(inf["weights_bytes"] + inf["kv_bytes_total"])
     assert abs(float(m.group(1).replace(",", "")) - want) <= 0.005 * want  # three significant figures
+
+
+# ---- item 3: one length when vLLM's own default decides -----------------------------------------------
+# vLLM with no --max-model-len takes the model's max_position_embeddings (Llama 3.1: 131,072, config.json)
+# and refuses to start when one sequence of it does not fit its pool (vllm/v1/core/kv_cache_utils.py
+# check_enough_kv_cache_memory). 128 KiB a token (32 layers × 8 KV heads × 128 × 2 × 2 B) × 131,072 = 16 GiB.
+
+LIMIT_EN = (
+    "KV cache (bf16): 128 KiB per token × 131,072 tokens (the max_model_len vLLM checks at start-up) = 16 GiB"
+)
+LIMIT_ZH = (
+    "KV 缓存（bf16）：每 token 128 KiB × 131,072 个 token（vLLM 启动时检查的 max_model_len）= 单条序列 16 GiB"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        ("Can I serve Llama 3.1 8B with vLLM on one RTX 4090?", LIMIT_EN),
+        ("serve Llama 3.1 8B with vLLM on one RTX 4090 for 10 users", LIMIT_EN),
+        ("vLLM 在一张 RTX 4090 上能跑 Llama 3.1 8B 吗？", LIMIT_ZH),
+        ("用 vLLM 在一张 4090 上给 10 个用户部署 Llama 3.1 8B", LIMIT_ZH),
+    ],
+)
+def test_kv_line_at_the_length_vllm_refuses(capsys, question, line):
+    text = _text(capsys, question)
+    head = text.splitlines()[0]
+    assert "131,072" in head  # the headline's length
+    assert line in text
+    assert "× 4K context" not in text and "上下文 4K" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the length stated is the context sized: the line was already at it
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 131072 on one RTX 4090",
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 131072，一张 RTX 4090 能跑吗",
+        # a length that starts: no refusal, the load's line
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 16384 on one RTX 4090",
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 16384，一张 RTX 4090 能跑吗",
+        # vLLM's default length that fits the pool: the load sized
+        "Can I serve Llama 3.1 8B with vLLM on one H100?",
+        "vLLM 在一张 H100 上能跑 Llama 3.1 8B 吗？",
+    ],
+)
+def test_no_limit_line_when_the_length_is_sized_or_starts(capsys, question):
+    text = _text(capsys, question)
+    assert "the max_model_len vLLM checks at start-up" not in text and "vLLM 启动时检查的" not in text
+    assert "KV cache (bf16)" in text or "KV 缓存（bf16）" in text

@@ -212,6 +212,7 @@ class InferenceContext(TypedDict):
     verdict_text: str
     alternatives: str
     refuses_limit: bool
+    limit_kv: str | None  # one sequence's KV at the max_model_len vLLM refuses (s46)
     stated_layout: bool
     engine_reserve: dict[str, str] | None  # lmdeploy's share too high, the lowered one sized (s34 fixa)
     stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)

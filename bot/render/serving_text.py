@@ -13,6 +13,7 @@ from bot.render.dp_attention_texts import NO_ENGINES, ONE_COPY, engine_kv, vllm_
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap
 from bot.render.i18n import N_, translate
+from bot.render.kv_pool_text import engine_limit, kv_pool, limit_kv
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -115,18 +116,6 @@ def _per_month(f: Fmt, report: SizingReport) -> str | None:
     return money
 
 
-def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
-    """The KV pool's lines: ``kv_capacity`` (a tensor-parallel server's pool; None for a runtime that
-    splits layers), ``kv_chunked`` (:func:`_v0_whole_profile`), ``kv_windowed`` (sliding-window layers
-    beside full ones: the capacity counts full-attention tokens, trial s20 q14)."""
-    split = runtime_named(inf.runtime).splits_layers
-    return {
-        "kv_capacity": f.int(inf.kv_capacity_tokens) if inf.kv_capacity_tokens and not split else None,
-        "kv_chunked": _v0_whole_profile(inf),
-        "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
-    }
-
-
 PAGED_SERVERS = frozenset(name for name, rt in RUNTIMES.items() if rt.paged)
 """Servers with a paged KV cache and continuous batching (estimator.request.Runtime values; ``paged``)."""
 
@@ -153,7 +142,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "kv_per_seq": f.gib(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
-        **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
+        **kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
         **(engine_kv(report, inf, f) if report.request.dp_attention else NO_ENGINES),  # DP logs (s46 #1)
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
@@ -203,13 +192,16 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
         # vLLM cannot hold one sequence of the user's max_model_len (estimator.serving._refused)
-        "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
+        "refuses_limit": (
+            refuses := report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens)
+        ),
+        "limit_kv": limit_kv(report, inf, f) if refuses else None,  # the KV line at vLLM's length (s46 #3)
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
         **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2), total_share (s42)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
-        "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
+        "limit": f.int(engine_limit(report) or report.request.max_model_len or inf.context_tokens),
         "verdict_text": translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
@@ -436,24 +428,6 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
         return ""
     nodes = nodes_text(lang, inf.recommended_gpus, per_node)
     return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
-
-
-def _engine_limit(report: SizingReport) -> int | None:
-    """The max_model_len vLLM refuses (its 'vllm_refuses' note): the model's own when the command set none."""
-    note = next((w for w in report.warnings if w.code == "vllm_refuses"), None)
-    value = note.params.get("max_model_len") if note else None
-    return int(value) if isinstance(value, int | float) else None
-
-
-def _v0_whole_profile(inf: Inference) -> bool:
-    """vLLM's start-up log at ``--max-model-len`` = the context holds fewer sequences than the answer
-    (V0 profiles one whole sequence up to 32K; a start-up with chunked prefill holds the answer's:
-    estimator.inference._most_held): the log line says so."""
-    if not runtime_named(inf.runtime).profiles_whole_sequence or not inf.kv_capacity_tokens:
-        return False
-    if not inf.context_tokens:
-        return False
-    return inf.max_concurrency > inf.replicas * (inf.kv_capacity_tokens // inf.context_tokens)
 
 
 def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:
