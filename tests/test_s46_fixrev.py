@@ -222,3 +222,57 @@ def test_no_limit_line_when_the_length_is_sized_or_starts(capsys, question):
     text = _text(capsys, question)
     assert "the max_model_len vLLM checks at start-up" not in text and "vLLM 启动时检查的" not in text
     assert "KV cache (bf16)" in text or "KV 缓存（bf16）" in text
+
+
+# ---- item 4: a bare card number that counts something is the count -------------------------------------
+# estimator/data/gpus.toml: RTX 5070 aliases ["5070", ...], RTX 4090 and 5080 likewise (4-digit numbers).
+
+
+def _request(capsys, question: str) -> dict:
+    return _ask(capsys, question)["request"]
+
+
+@pytest.mark.parametrize(
+    ("question", "samples"),
+    [
+        ("fine-tune a 7B on 5070 samples with LoRA on one A100", 5070),
+        ("LoRA 微调 7B，5070 条数据，一张 A100", 5070),
+        ("fine-tune a 7B on 4090 examples with LoRA on one A100", 4090),
+        ("用 4090 条样本 LoRA 微调 7B，一张 A100", 4090),
+    ],
+)
+def test_card_number_followed_by_a_count_noun_is_the_count(capsys, question, samples):
+    req = _request(capsys, question)
+    assert req["num_samples"] == samples
+    assert req["gpu"] == "A100-SXM4-80GB" and req["gpu_count"] == 1
+    text = _text(capsys, question)
+    assert "RTX 5070" not in text and "RTX 4090" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["train 8B for 5080 steps on 8 H100", "在 8 张 H100 上训练 8B，训练 5080 步"],
+)
+def test_card_number_of_steps_is_the_steps(capsys, question):
+    data = _ask(capsys, question)
+    req = data["request"]
+    assert req["gpu"] == "H100-SXM5-80GB" and req["gpu_count"] == 8
+    # 5,080 steps × the assumed global batch 1,024 × 4,096 tokens (the 'Used:' line says so)
+    assert req["tokens"] == 5080 * 1024 * 4096
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("Can I run Qwen2.5-7B on a 5070?", "RTX-5070", 1),
+        ("用 5070 跑 Qwen2.5-7B 够吗", "RTX-5070", 1),
+        ("两张5070 微调 7B", "RTX-5070", 2),
+        ("LoRA 7B on 2x 5070 with 5000 samples", "RTX-5070", 2),
+        ("5070 12G 能跑 7B 吗", "RTX-5070", 1),
+        ("my 4090 has 24GB, LoRA 7B on 5000 samples", "RTX-4090", 1),
+        ("我的 4090 显卡，LoRA 微调 7B，5000 条数据", "RTX-4090", 1),
+    ],
+)
+def test_card_number_beside_a_card_cue_stays_the_card(capsys, question, gpu, count):
+    req = _request(capsys, question)
+    assert req["gpu"] == gpu and req["gpu_count"] == count
