@@ -276,3 +276,59 @@ def test_card_number_of_steps_is_the_steps(capsys, question):
 def test_card_number_beside_a_card_cue_stays_the_card(capsys, question, gpu, count):
     req = _request(capsys, question)
     assert req["gpu"] == gpu and req["gpu_count"] == count
+
+
+# ---- item 5: the headline and the details in one precision --------------------------------------------
+# One GeForce card with vLLM keeps its 16-bit sizing (a personal machine): Qwen3-8B's 16.4 GB of bf16
+# weights (8.19B × 2 B) do not fit a 16 GB RTX 5060 Ti (or RTX 4080) with one sequence, FP8's 8.2 GB do.
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (
+            "Can I run Qwen3-8B with vLLM on an RTX 5060 Ti 16GB?",
+            ("not in bf16 — its weights and one sequence need 2 GPUs", "only with FP8 weights on your 1"),
+        ),
+        (
+            "能用 vLLM 在一张 RTX 5060 Ti 16GB 上跑 Qwen3-8B 吗？",
+            ("bf16 不行 —— 权重加一条序列需要 2 张卡", "只有用 FP8 权重才能放进你的 1 张卡"),
+        ),
+        (
+            "Can I run Qwen2.5-7B with vLLM on an RTX 4080?",
+            ("not in bf16 — its weights and one sequence need 2 GPUs", "only with FP8 weights on your 1"),
+        ),
+        (
+            "用 vLLM 在一张 4080 上能跑 Qwen2.5-7B 吗",
+            ("bf16 不行 —— 权重加一条序列需要 2 张卡", "只有用 FP8 权重才能放进你的 1 张卡"),
+        ),
+    ],
+)
+def test_fp8_only_headline_over_16bit_details_says_16bit_first(capsys, question, words):
+    data = _ask(capsys, question)
+    inf = data["report"]["inference"]
+    assert data["report"]["feasible_reason"] == "fp8_only"
+    assert inf["weight_format"] == "bf16" and inf["min_gpus"] == 2 and inf["fp8_min_gpus"] == 1
+    head = _text(capsys, question).splitlines()[0]
+    first, then = words
+    assert first in head and then in head and head.index(first) < head.index(then)
+    assert "(bf16 does not fit)" not in head and "（bf16 放不下）" not in head
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # swapped to FP8 on a server's count: the details are FP8, the older words stay (s42 trial #5)
+        "Will Qwen3-235B-A22B fit on 8x H100 with vllm serve --data-parallel-size 8 "
+        "--enable-expert-parallel, "
+        "8k context, 32 users?",
+        "vllm serve Qwen/Qwen3-235B-A22B --data-parallel-size 8 --enable-expert-parallel，8 张 H100，"
+        "8k 上下文，32 个用户，放得下吗",
+        # two cards hold bf16: no FP8 words at all
+        "Can I run Qwen2.5-7B with vLLM on 2x RTX 4080?",
+        "用 vLLM 在两张 4080 上能跑 Qwen2.5-7B 吗",
+    ],
+)
+def test_no_16bit_first_words_when_details_are_fp8_or_it_fits(capsys, question):
+    head = _text(capsys, question).splitlines()[0]
+    assert "not in bf16" not in head and "bf16 不行" not in head

@@ -11,7 +11,7 @@ from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.dp_attention_texts import NO_ENGINES, ONE_COPY, engine_kv, vllm_dp_layout, weights_kv_total
 from bot.render.fmt import Fmt, money_span
-from bot.render.fp8_swap import fp8_swap
+from bot.render.fp8_swap import fp8_swap, fp8_unswapped
 from bot.render.i18n import N_, translate
 from bot.render.kv_pool_text import engine_limit, kv_pool, limit_kv
 from bot.render.load_cost_text import load_cost_section
@@ -202,7 +202,8 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
         "limit": f.int(engine_limit(report) or report.request.max_model_len or inf.context_tokens),
-        "verdict_text": translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
+        "verdict_text": (why == "fp8_only" and not swap and fp8_unswapped(report, f, lang))  # s46 #5
+        or translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
 
