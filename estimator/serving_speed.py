@@ -320,7 +320,11 @@ def decode_speed(
     micro-batch, while the other stages read theirs: the KV term is ÷ ``pp``, as for ``pp`` replicas of
     the TP group (trial s28 H5: 70B TP 8 × PP 3 at 500 sequences was timed at 4,164 tokens/s, a third of
     three TP-8 copies on the same 24 GPUs). The compute spreads over the stages working at once
-    (÷ ``pp``), and the hops between stages add their time (:func:`interstage_seconds`).
+    (÷ ``pp``), and the hops between stages add their time (:func:`interstage_seconds`). A MoE stage
+    routes the tokens of its micro-batch, B ÷ ``pp``, so the experts a round reads are those that many
+    tokens touch, once per micro-batch on each stage: total − (total − active) × (1 − k/E)^(B/pp − 1)
+    of the weights (s46 fixrev #6; before, the whole batch's touch, as if one stage saw every sequence at
+    once — s45 review #8).
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it;
@@ -343,7 +347,8 @@ def decode_speed(
     if active < params:
         k, e = spec.experts_top_k or 0, spec.experts or 0
         q = 1.0 - k / e if 0 < k < e else 0.0  # an expert no token of the batch routes to: q^B
-        read = params - (params - active) * q ** (batch - 1) if q else min(params, batch * active)
+        micro = max(1.0, batch / max(1, pp))  # each stage routes one micro-batch at a time (s46, docstring)
+        read = params - (params - active) * q ** (micro - 1) if q else min(params, micro * active)
     t_mem = (read * bpp + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     floor = 0.0  # a step is never shorter than its kernels' fixed times (fixed_seconds, inline: no call)

@@ -332,3 +332,55 @@ def test_fp8_only_headline_over_16bit_details_says_16bit_first(capsys, question,
 def test_no_16bit_first_words_when_details_are_fp8_or_it_fits(capsys, question):
     head = _text(capsys, question).splitlines()[0]
     assert "not in bf16" not in head and "bf16 不行" not in head
+
+
+# ---- item 6: a pipeline stage routes its micro-batch --------------------------------------------------
+# estimator.serving_speed.decode_speed: each of the pp stages reads the experts its micro-batch of B ÷ pp
+# tokens routes to, once per micro-batch: a round reads total − (total − active) × (1 − k/E)^(B/pp − 1).
+# Qwen3-30B-A3B: E = 128, k = 8 (config.json num_experts, num_experts_per_tok), 30.53B total, 3.35B active.
+
+
+def test_moe_stage_reads_the_experts_of_its_micro_batch():
+    from estimator import catalog
+    from estimator.serving_speed import FITTED, decode_speed, interstage_seconds
+
+    spec, gpu = catalog.model("Qwen3-30B-A3B"), catalog.gpu("L40S")
+    total, active = 30.53e9, 3.35e9
+    bw = gpu.memory_bandwidth_gbps * 1e9 * FITTED.bandwidth * 2  # TP 2
+    for batch in (8, 16, 64):
+        two = decode_speed(spec, total, active, gpu, 2, 2.0, 0.0, batch, pp=2)
+        read = total - (total - active) * (120 / 128) ** (batch / 2 - 1)
+        want = read * 2.0 / bw + interstage_seconds(spec, 2, batch, gpu.personal)
+        assert 1 / two.per_sequence == pytest.approx(want, rel=1e-9)
+        one = decode_speed(spec, total, active, gpu, 2, 2.0, 0.0, batch)  # PP 1: the whole batch routes
+        assert 1 / one.per_sequence == pytest.approx(
+            (total - (total - active) * (120 / 128) ** (batch - 1)) * 2.0 / bw, rel=1e-9
+        )
+        assert read < total - (total - active) * (120 / 128) ** (batch - 1)  # fewer experts per stage
+
+
+def test_dense_model_under_pp_still_reads_every_weight():
+    from estimator import catalog
+    from estimator.serving_speed import FITTED, decode_speed, interstage_seconds
+
+    spec, gpu = catalog.model("Llama-3.1-70B"), catalog.gpu("L40S")
+    two = decode_speed(spec, 70.6e9, 70.6e9, gpu, 4, 2.0, 0.0, 32, pp=2)
+    bw = gpu.memory_bandwidth_gbps * 1e9 * FITTED.bandwidth * 4
+    want = 70.6e9 * 2.0 / bw + interstage_seconds(spec, 2, 32, gpu.personal)
+    assert 1 / two.per_sequence == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Qwen3-235B-A22B on 2 nodes of 8x L40S with vLLM --tensor-parallel-size 8 "
+        "--pipeline-parallel-size 2, 64 concurrent at 4k, tokens/s?",
+        "两台机器各 8 张 L40S，用 vLLM --tensor-parallel-size 8 --pipeline-parallel-size 2 部署 "
+        "Qwen3-235B-A22B，4k 上下文 64 并发，每条多少 token/s？",
+    ],
+)
+def test_pp_moe_answer_uses_the_micro_batch(capsys, question):
+    inf = _ask(capsys, question)["report"]["inference"]
+    assert (inf["tp"], inf["pp"]) == (8, 2)
+    dec = inf["decode_tokens_per_s"]
+    assert dec["batch"] == 64 and dec["bound"] == "memory"
