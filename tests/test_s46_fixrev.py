@@ -384,3 +384,72 @@ def test_pp_moe_answer_uses_the_micro_batch(capsys, question):
     assert (inf["tp"], inf["pp"]) == (8, 2)
     dec = inf["decode_tokens_per_s"]
     assert dec["batch"] == 64 and dec["bound"] == "memory"
+
+
+# ---- item 7: the tax rate applied to the cost ----------------------------------------------------------
+
+
+def _money(s: str) -> float:
+    return float(re.sub(r"[^\d.]", "", s))
+
+
+@pytest.mark.parametrize(
+    ("question", "pattern", "rate"),
+    [
+        (
+            "租 8 张 H100 一个月跑 70B 推理多少钱，含税 13%",
+            r"含 13% 税：¥([\d,.]+) – ¥([\d,.]+)（税前 ¥([\d,.]+) – ¥([\d,.]+) × 1\.13）",
+            0.13,
+        ),
+        (
+            "全参微调 7B，10 亿 token，8 张 A100，费用多少，13% 增值税",
+            r"含 13% 税：¥([\d,.]+) – ¥([\d,.]+)（税前 ¥([\d,.]+) – ¥([\d,.]+) × 1\.13）",
+            0.13,
+        ),
+        (
+            "Fine-tune Llama 3.1 8B with LoRA on 1B tokens on 8 H100, cost plus 8% VAT?",
+            r"With 8% tax: \$([\d,.]+) – \$([\d,.]+) \(\$([\d,.]+) – \$([\d,.]+) before tax × 1\.08\)",
+            0.08,
+        ),
+        (
+            "Serve Llama 3.1 70B on 4x H100 with vLLM, monthly cost incl. 20% VAT",
+            r"With 20% tax: \$([\d,.]+) – \$([\d,.]+) \(\$([\d,.]+) – \$([\d,.]+) before tax × 1\.2\)",
+            0.20,
+        ),
+    ],
+)
+def test_tax_rate_is_applied_beside_the_pre_tax_cost(capsys, question, pattern, rate):
+    data = _ask(capsys, question)
+    assert any(i["reason"] == "tax_rate" for i in data["interpretation"]["ignored"])
+    report = data["report"]
+    band = report["cost"] or report["inference"]["cost_per_month"]
+    text = _text(capsys, question)
+    m = re.search(pattern, text)
+    assert m, text
+    taxed_low, taxed_high, low, high = (_money(g) for g in m.groups())
+    assert (low, high) == pytest.approx((band["low"], band["high"]), abs=0.5)
+    assert taxed_low == pytest.approx(band["low"] * (1 + rate), abs=0.5)  # whole units or cents
+    assert taxed_high == pytest.approx(band["high"] * (1 + rate), abs=0.5)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a percentage that is no tax: no tax line
+        "租 8 张 H100 一个月跑 70B 推理多少钱，利用率 13%",
+        "Fine-tune Llama 3.1 8B with LoRA on 1B tokens on 8 H100 at 40% MFU, cost?",
+        # a tax word with no rate: nothing to apply
+        "租 8 张 H100 一个月跑 70B 推理多少钱，要含税价",
+        "Serve Llama 3.1 70B on 4x H100 with vLLM, monthly cost before tax",
+    ],
+)
+def test_no_tax_line_without_a_tax_rate(capsys, question):
+    text = _text(capsys, question)
+    assert "before tax ×" not in text and "税前" not in text
+
+
+def test_tax_rate_with_no_cost_says_so(capsys):
+    text = _text(capsys, "Can I run Qwen3-8B with vLLM on an RTX 5060 Ti 16GB? price incl. 6% VAT")
+    assert "No cost was worked out here, so the 6% tax is applied to nothing." in text
+    text = _text(capsys, "能用 vLLM 在一张 RTX 5060 Ti 16GB 上跑 Qwen3-8B 吗？含税 6%")
+    assert "这里没有算出费用，所以 6% 的税率无从计入。" in text
