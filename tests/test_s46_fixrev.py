@@ -453,3 +453,44 @@ def test_tax_rate_with_no_cost_says_so(capsys):
     assert "No cost was worked out here, so the 6% tax is applied to nothing." in text
     text = _text(capsys, "能用 vLLM 在一张 RTX 5060 Ti 16GB 上跑 Qwen3-8B 吗？含税 6%")
     assert "这里没有算出费用，所以 6% 的税率无从计入。" in text
+
+
+# ---- item 8 (part): prefix caching named -------------------------------------------------------------
+# vLLM's V1 engine turns automatic prefix caching on by default (vllm/engine/arg_utils.py
+# enable_prefix_caching None → True for V1) and the cached prefixes live in the same KV pool.
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("Serve Qwen2.5-7B on one A100 with vLLM with prefix caching, 32 users", "prefix caching"),
+        ("一张 A100 用 vLLM 部署 Qwen2.5-7B，开prefix caching，32 个并发", "prefix caching"),
+        ("一张 A100 用 vLLM 部署 Qwen2.5-7B，开启前缀缓存，32 个并发", "前缀缓存"),
+        (
+            "Serve Qwen2.5-7B on one A100 with vLLM, automatic prefix caching enabled, 32 users",
+            "automatic prefix caching",
+        ),
+    ],
+)
+def test_prefix_caching_is_named_with_why(capsys, question, typed):
+    data = _ask(capsys, question)
+    assert {"text": typed, "reason": "prefix_caching"} in data["interpretation"]["ignored"]
+    assert data["report"]["inference"]["concurrency"] == 32  # the sizing itself is unchanged
+    text = _text(capsys, question)
+    assert "on by default" in text or "默认就开着" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a pasted flag is the command reader's, named once as a flag
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --enable-prefix-caching on one A100",
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --enable-prefix-caching，一张 A100 能跑吗",
+        # a prompt prefix is no caching
+        "Serve Qwen2.5-7B on one A100 with vLLM, 32 users, the prompts share a long system prefix",
+        "一张 A100 用 vLLM 部署 Qwen2.5-7B，32 个并发，提示词有相同的前缀",
+    ],
+)
+def test_no_prefix_caching_item_without_the_words(capsys, question):
+    data = _ask(capsys, question)
+    assert all(i["reason"] != "prefix_caching" for i in data["interpretation"]["ignored"])

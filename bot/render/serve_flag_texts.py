@@ -7,6 +7,11 @@ from __future__ import annotations
 from bot.render.i18n import N_
 
 SERVE_FLAG_TEXTS = {
+    "prefix_caching": N_(
+        "prefix caching: vLLM's V1 engine has it on by default (SGLang's RadixAttention too), and the cached "
+        "prefixes share the same KV cache pool, so no memory figure here changes; a shared prefix only skips "
+        "its prefill (not in the speeds)"
+    ),
     "speculative_not_modelled": N_(
         "speculative decoding is not modelled: the draft model's weights and KV cache also take GPU memory "
         "(not counted above), and the decode speed shown is without it — its speed-up depends on how many "
