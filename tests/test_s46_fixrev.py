@@ -494,3 +494,37 @@ def test_prefix_caching_is_named_with_why(capsys, question, typed):
 def test_no_prefix_caching_item_without_the_words(capsys, question):
     data = _ask(capsys, question)
     assert all(i["reason"] != "prefix_caching" for i in data["interpretation"]["ignored"])
+
+
+# ---- item 8 (part): multi-LoRA serving named with its own reason ----------------------------------------
+# vllm/config/lora.py LoRAConfig: max_loras 1, max_lora_rank 16; Llama 3.1 8B's slot at rank 16 over its
+# seven linear matrices: 16 × (8192 + 5120 + 5120 + 8192 + 3 × 18432) × 32 layers × 2 B = 83.9 MB.
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("Serve Llama 3.1 8B with 200 LoRA adapters on one H100 with vLLM", "multi-LoRA serving, not sized"),
+        ("Multi-LoRA serving of Llama-3.1-8B-Instruct with vLLM on one L40S: how many users?", "--max-loras"),
+        ("用 vLLM 在一张 H100 上部署 Llama 3.1 8B，挂 200 个 LoRA adapter", "多 LoRA 部署，没有计入"),
+        ("一张 L40S 上用 vLLM 做 multi-LoRA 部署 Llama-3.1-8B-Instruct，能服务多少用户", "--max-lora-rank"),
+    ],
+)
+def test_served_lora_adapters_are_named_with_their_own_reason(capsys, question, words):
+    data = _ask(capsys, question)
+    assert {"text": "method: lora", "reason": "no_field"} in data["interpretation"]["ignored"]  # JSON kept
+    text = _text(capsys, question)
+    assert words in text and "84 MB" in text
+    assert "no setting for it yet" not in text.split("method: lora")[-1].split(");")[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I fine-tuned Mistral-7B with LoRA and merged it; now serving it on an H100 with vLLM, memory?",
+        "我用 LoRA 微调了 Mistral-7B 并合并了权重，现在用 vLLM 在一张 H100 上部署，显存多少？",
+    ],
+)
+def test_merged_lora_served_names_no_adapters(capsys, question):
+    text = _text(capsys, question)
+    assert "multi-LoRA serving" not in text and "多 LoRA 部署" not in text

@@ -227,6 +227,10 @@ def _reason_text(
         return translate(lang, REPEATED_USED, used=repeated_used[text])
     if reason == "qps_needs_output" and load:
         return translate(lang, QPS_AT_LOAD, n=load)
+    if reason == "no_field" and text == "method: lora":  # LoRA adapters served (bot.parse.served_adapters)
+        from bot.render.serve_flag_texts import LORA_SERVING
+
+        return translate(lang, LORA_SERVING)  # its own words, not 'no setting for it yet' (s46 fixrev #8)
     if reason == "close_value":  # 'finetuning_type: lroa': did you mean lora? (s39 fixc)
         from bot.render.close_value_text import close_value_text
 
