@@ -271,6 +271,9 @@ def test_card_number_of_steps_is_the_steps(capsys, question):
         ("5070 12G 能跑 7B 吗", "RTX-5070", 1),
         ("my 4090 has 24GB, LoRA 7B on 5000 samples", "RTX-4090", 1),
         ("我的 4090 显卡，LoRA 微调 7B，5000 条数据", "RTX-4090", 1),
+        # a machine of cards and an owner of one (en2-024: '8 x 4090 instance'), not counts
+        ("LoRA 7B on an 8 x 4090 instance with 5000 samples", "RTX-4090", 8),
+        ("As a 4090 user, can I LoRA a 7B on 5000 samples?", "RTX-4090", 1),
     ],
 )
 def test_card_number_beside_a_card_cue_stays_the_card(capsys, question, gpu, count):
