@@ -6,11 +6,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.dp_attention_texts import NO_ENGINES, ONE_COPY, engine_kv, weights_kv_total
 from estimator.runtimes import runtime_named
 
 if TYPE_CHECKING:
     from bot.render.fmt import Fmt
     from estimator.models import Inference, SizingReport
+
+
+def kv_lines(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
+    """The memory lines' figures of a serving reply: :func:`kv_pool`'s; ``total`` (weights + KV cache in GiB,
+    compared with the usable GiB on its line: s37 fixb #3) with every copy of the weights the GPUs hold
+    (:func:`bot.render.dp_attention_texts.weights_kv_total`, s46 #2) when there are replicas or DP
+    attention; vLLM's DP engines' own logs (``engine_kv``, s46 #1) under DP attention; and ``limit_kv``
+    (:func:`limit_kv`, s46 #3) when vLLM refuses its max_model_len. Each is gated on its own cue, so a
+    reply without it pays one test."""
+    dp = report.request.dp_attention
+    refuses = report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens)
+    one = {**ONE_COPY, "total": f.gib(inf.weights_bytes + inf.kv_bytes_total)}
+    return {
+        **kv_pool(inf, f),
+        **(weights_kv_total(report, inf, f) if inf.replicas > 1 or dp else one),
+        **(engine_kv(report, inf, f) if dp else NO_ENGINES),
+        "limit_kv": limit_kv(report, inf, f) if refuses else None,
+    }
 
 
 def kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:

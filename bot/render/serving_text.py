@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
-from bot.render.dp_attention_texts import NO_ENGINES, ONE_COPY, engine_kv, vllm_dp_layout, weights_kv_total
+from bot.render.dp_attention_texts import vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap, fp8_unswapped
 from bot.render.i18n import N_, translate
-from bot.render.kv_pool_text import engine_limit, kv_pool, limit_kv
+from bot.render.kv_pool_text import engine_limit, kv_lines
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -127,8 +127,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
     decode, rt = inf.decode_tokens_per_s, runtime_named(inf.runtime)
     cpm, why = inf.cost_per_million_tokens, report.feasible_reason or ""
     dflt = SERVING_VERDICTS[report.feasible or "yes"]
-    unified, held = is_unified(report), inf.weights_bytes + inf.kv_bytes_total
-    copied = inf.replicas > 1 or report.request.dp_attention  # weights held more than once (s46)
+    unified = is_unified(report)
     return {
         "precision": LATE.GGUF_NAMES.get(inf.weight_format, inf.weight_format),  # Q4_K_M, llama.cpp's
         "format": inf.weight_format,
@@ -137,13 +136,10 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "bytes_per_param": f.num(inf.bytes_per_param, 2),
         "kv_per_token": _kv_per_token(inf, f, lang),
         "kv_total": f.gb(inf.kv_bytes_total),
-        # compared with the usable GiB on their line: in GiB too (s37 fixb #3, one unit a line)
-        **(weights_kv_total(report, inf, f) if copied else {**ONE_COPY, "total": f.gib(held)}),  # s46 #2
         "kv_per_seq": f.gib(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
-        **kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
-        **(engine_kv(report, inf, f) if report.request.dp_attention else NO_ENGINES),  # DP logs (s46 #1)
+        **kv_lines(report, inf, f),  # total, kv_capacity, kv_chunked, kv_windowed, the DP engines', limit_kv
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
@@ -192,10 +188,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "count_ok": bool(report.request.gpu_count and report.request.gpu_count >= inf.min_gpus),
         "verdict": report.feasible,
         # vLLM cannot hold one sequence of the user's max_model_len (estimator.serving._refused)
-        "refuses_limit": (
-            refuses := report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens)
-        ),
-        "limit_kv": limit_kv(report, inf, f) if refuses else None,  # the KV line at vLLM's length (s46 #3)
+        "refuses_limit": report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens),
         # one copy on the user's TP × PP (vLLM's default TP 1 when the command sets none) cannot hold it
         "stated_layout": report.feasible_reason == "stated_layout",
         **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2), total_share (s42)
