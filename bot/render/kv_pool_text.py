@@ -15,8 +15,10 @@ if TYPE_CHECKING:
 
 
 def kv_lines(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
-    """The memory lines' figures of a serving reply: :func:`kv_pool`'s; ``total`` (weights + KV cache in GiB,
-    compared with the usable GiB on its line: s37 fixb #3) with every copy of the weights the GPUs hold
+    """The memory lines' figures of a serving reply: ``kv_capacity`` (a tensor-parallel server's pool; None
+    for a runtime that splits layers), ``kv_chunked`` (:func:`v0_whole_profile`), ``kv_windowed``;
+    ``total`` (weights + KV cache in GiB, compared with the usable GiB on its line: s37 fixb #3) with every
+    copy of the weights the GPUs hold
     (:func:`bot.render.dp_attention_texts.weights_kv_total`, s46 #2) when there are replicas or DP
     attention; vLLM's DP engines' own logs (``engine_kv``, s46 #1) under DP attention; and ``limit_kv``
     (:func:`limit_kv`, s46 #3) when vLLM refuses its max_model_len. Each is gated on its own cue, so a
@@ -24,23 +26,15 @@ def kv_lines(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, Any]:
     dp = report.request.dp_attention
     refuses = report.feasible_reason == "max_model_len" and bool(inf.kv_capacity_tokens)
     one = {**ONE_COPY, "total": f.gib(inf.weights_bytes + inf.kv_bytes_total)}
-    return {
-        **kv_pool(inf, f),
-        **(weights_kv_total(report, inf, f) if inf.replicas > 1 or dp else one),
-        **(engine_kv(report, inf, f) if dp else NO_ENGINES),
-        "limit_kv": limit_kv(report, inf, f) if refuses else None,
-    }
-
-
-def kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
-    """The KV pool's lines: ``kv_capacity`` (a tensor-parallel server's pool; None for a runtime that
-    splits layers), ``kv_chunked`` (:func:`v0_whole_profile`), ``kv_windowed`` (sliding-window layers
-    beside full ones: the capacity counts full-attention tokens, trial s20 q14)."""
-    split = runtime_named(inf.runtime).splits_layers
+    split = runtime_named(inf.runtime).splits_layers  # a runtime that splits layers has no pool line
     return {
         "kv_capacity": f.int(inf.kv_capacity_tokens) if inf.kv_capacity_tokens and not split else None,
         "kv_chunked": v0_whole_profile(inf),
+        # sliding-window layers beside full ones: the capacity counts full-attention tokens (trial s20 q14)
         "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
+        **(weights_kv_total(report, inf, f) if inf.replicas > 1 or dp else one),
+        **(engine_kv(report, inf, f) if dp else NO_ENGINES),
+        "limit_kv": limit_kv(report, inf, f) if refuses else None,
     }
 
 
