@@ -282,6 +282,19 @@ def cross_node_link(gpu: GpuSpec) -> tuple[float, float]:
     return gbps, ETHERNET_LATENCY_S if gbps <= ETHERNET_GBPS else INTERSTAGE_LATENCY_S
 
 
+def experts_read(spec: ModelSpec, params: float, active: float, batch: int, pp: int = 1) -> float:
+    """Parameters a decode round reads of a MoE of ``params`` total and ``active`` per token, at ``batch``
+    sequences over ``pp`` pipeline stages (:func:`decode_speed`'s docstring gives the touch formula). Each
+    stage routes the tokens of its own micro-batch, B ÷ ``pp`` (vLLM runs ``pp`` micro-batches at once), and
+    reads the experts they touch once per micro-batch, so a round reads total − (total − active) ×
+    (1 − k/E)^(B/pp − 1); without expert counts min(total, B/pp · active). s46 fixrev #6: before, the whole
+    batch's touch, as if one stage saw every sequence at once (s45 review #8)."""
+    k, e = spec.experts_top_k or 0, spec.experts or 0
+    q = 1.0 - k / e if 0 < k < e else 0.0  # an expert no token of the micro-batch routes to: q^(B/pp)
+    micro = max(1.0, batch / max(1, pp))
+    return params - (params - active) * q ** (micro - 1) if q else min(params, micro * active)
+
+
 def decode_speed(
     spec: ModelSpec,
     params: float,
@@ -320,7 +333,8 @@ def decode_speed(
     micro-batch, while the other stages read theirs: the KV term is ÷ ``pp``, as for ``pp`` replicas of
     the TP group (trial s28 H5: 70B TP 8 × PP 3 at 500 sequences was timed at 4,164 tokens/s, a third of
     three TP-8 copies on the same 24 GPUs). The compute spreads over the stages working at once
-    (÷ ``pp``), and the hops between stages add their time (:func:`interstage_seconds`).
+    (÷ ``pp``), and the hops between stages add their time (:func:`interstage_seconds`); a MoE stage
+    reads the experts of its micro-batch (:func:`experts_read`).
     Aggregate = batch / step.
     The compute peak is the weights' ``precision``'s own (:func:`compute_peak`); ``comm`` adds the
     tensor-parallel all-reduces of the step (:func:`allreduce_seconds`), which do not overlap it;
@@ -339,11 +353,7 @@ def decode_speed(
     if spec.vision is not None:  # a VL tower is loaded, not read per token (vision.language_params, inline)
         params -= spec.vision.params
     active = min(active, params)
-    read = params  # the weights a step reads: a MoE's experts the batch's tokens route to (s45, docstring)
-    if active < params:
-        k, e = spec.experts_top_k or 0, spec.experts or 0
-        q = 1.0 - k / e if 0 < k < e else 0.0  # an expert no token of the batch routes to: q^B
-        read = params - (params - active) * q ** (batch - 1) if q else min(params, batch * active)
+    read = experts_read(spec, params, active, batch, pp) if active < params else params  # a MoE's (s45)
     t_mem = (read * bpp + kv_seq * batch / max(1, pp)) / bw  # a stage reads its layers' KV
     t_compute = 2.0 * active * batch / (compute_peak(gpu, precision) * eff.decode_mfu * tp * max(1, pp))
     floor = 0.0  # a step is never shorter than its kernels' fixed times (fixed_seconds, inline: no call)

@@ -130,6 +130,7 @@ IGNORED_REASONS = (
     "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
     "tax_rate",  # '含税13%', 'incl. 6% VAT': the costs are rental prices before tax (s45 trial #4)
+    "prefix_caching",  # 'with prefix caching', '开前缀缓存': on by default, no memory figure changes (s46)
     "weekdays_only",  # 'on weekdays', '工作日': not billed (every day of the month is); ≈ 5/7 of it (s18)
     "calendar_date",  # 'by end of Q3 2025', '2026年3月前': a date, no days without a start date (s20)
     "step_label",  # 'DeepSpeed-Chat step 3', '第3步': which step of a procedure, not a count (s35)

@@ -11,6 +11,7 @@ from bot.later_names import called_card
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS
+from bot.parse.counted_numbers import counted_number
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask
@@ -279,8 +280,8 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         laptop = gid is not None and _LAPTOP_BEFORE_RE.search(s[max(0, m.start() - 24) : m.start()])
         if laptop:
             gid = _laptop_part(idx.names, _gpu_key(m.group("name")))  # its laptop part, else unknown
-        if gid is None:
-            continue
+        if gid is None or (m.group("name").isdigit() and counted_number(s, m.end())):
+            continue  # '5070 samples', '4090 条数据': a count, not the card (s46 fixrev #4)
         start, end = m.start(), m.end()
         span = m.group(0)
         memory: float | None = None

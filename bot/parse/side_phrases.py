@@ -94,6 +94,10 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
 
         s, fabric = fabric_words(s, raw)
         power += fabric
+    if "prefix" in s or "前缀" in s or "radix" in s:  # 'with prefix caching', '开前缀缓存' (s46 fixrev #8)
+        from bot.parse.prefix_caching import prefix_caching
+
+        power += prefix_caching(s, raw)
     if "buy" in s or "purchas" in s or "买" in s or "购" in s:  # 'rent … or buy a server?' (s45 trial #2)
         from bot.parse.purchase_words import purchase_words
 

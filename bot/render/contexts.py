@@ -140,12 +140,17 @@ class InferenceContext(TypedDict):
     kv_per_token: str
     kv_total: str
     total: str
+    total_gpus: str | None  # the serving GPUs `total` is held on (s46)
+    total_copies: str | None  # copies of the weights, None for one
+    total_extra: str | None  # the weights each GPU keeps whole under DP attention, above 1/TP
     kv_per_seq: str
     usable: str
     runtime: str
     kv_capacity: str | None
     kv_chunked: bool
     kv_windowed: bool  # sliding-window layers keep their window: kv_capacity counts full-attention tokens
+    kv_engines: str | None  # vLLM's data-parallel engines, each logging its own pool (s46)
+    kv_per_engine: str | None  # the tokens each engine's start-up log shows
     context: str
     concurrency: str
     min_gpus: str
@@ -207,6 +212,7 @@ class InferenceContext(TypedDict):
     verdict_text: str
     alternatives: str
     refuses_limit: bool
+    limit_kv: str | None  # one sequence's KV at the max_model_len vLLM refuses (s46)
     stated_layout: bool
     engine_reserve: dict[str, str] | None  # lmdeploy's share too high, the lowered one sized (s34 fixa)
     stated_share: dict[str, str] | None  # the share too small, the one that holds it (s32 #1)

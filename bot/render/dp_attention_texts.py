@@ -10,6 +10,7 @@ from bot.render.i18n import N_
 from bot.render.note_codes import NoteCode
 
 if TYPE_CHECKING:
+    from bot.render.fmt import Fmt
     from estimator.models import Inference, SizingReport
 
 DP_ATTENTION_NOTE_MESSAGES: dict[NoteCode, str] = {
@@ -73,3 +74,50 @@ def vllm_dp_layout(report: SizingReport, inf: Inference) -> str | None:
     if not dp_engine_ranks(req):  # vLLM's DP ranks, each an engine of its own TP (s45)
         return None
     return f"DP={inf.tp // rank} × TP={rank}, EP={inf.tp}"
+
+
+NO_ENGINES: dict[str, str | None] = {"kv_engines": None, "kv_per_engine": None}
+""":func:`engine_kv` for a layout without vLLM's data-parallel engines (the reply's context gates on it)."""
+ONE_COPY: dict[str, str | None] = {"total_gpus": None, "total_copies": None, "total_extra": None}
+""":func:`weights_kv_total`'s keys for one copy of the weights, no DP attention: ``total`` alone counts."""
+
+
+def engine_kv(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str | None]:
+    """``kv_engines`` and ``kv_per_engine``: vLLM's data-parallel engines (``--data-parallel-size N``, each
+    an engine of its own TP: :func:`vllm_dp_layout`) each log their own pool at start-up — the "GPU KV
+    cache size: N tokens" line of vllm/v1/core/kv_cache_utils.py is printed by every engine core for its
+    own KV cache — so the group's ``kv_capacity_tokens`` ÷ the engines, in whole blocks
+    (:meth:`estimator.runtimes.base.ServingRuntime.whole_blocks`), is the figure each log shows (s46
+    fixrev #1: the group's figure was called the log's). Both None for every other layout."""
+    none = NO_ENGINES
+    rank = report.request.tp or 1
+    if not inf.kv_capacity_tokens or vllm_dp_layout(report, inf) is None:
+        return none
+    from estimator.runtimes import runtime_named
+
+    engines = inf.tp // rank
+    per_engine = runtime_named(inf.runtime).whole_blocks(inf.kv_capacity_tokens // engines)
+    return {"kv_engines": f.int(engines), "kv_per_engine": f.int(per_engine)}
+
+
+def weights_kv_total(report: SizingReport, inf: Inference, f: Fmt) -> dict[str, str | None]:
+    """``total`` (GiB): the weights and the load's KV cache held on all the serving GPUs — every replica's
+    own copy of the weights (``inf.replicas``: data-parallel copies each hold them whole) and, under DP
+    attention, the weights each GPU keeps whole above its 1/TP share (the ``dp_attention_*`` note's
+    ``extra_bytes`` per GPU, :func:`estimator.dp_replicated.note_replicated`) on each of the TP × PP GPUs of
+    every copy, plus ``kv_bytes_total``; ``total_gpus`` (those GPUs), ``total_copies`` (None for one copy)
+    and ``total_extra`` (the bytes per GPU, None without DP attention) say which. Before, one copy's
+    weights were counted whatever the replicas (s45 review: 635 GiB for two copies of DeepSeek-V3)."""
+    extra = 0.0
+    for note in report.warnings:
+        if note.code.startswith("dp_attention_") and note.params.get("extra_bytes"):
+            extra = float(note.params["extra_bytes"] or 0.0)
+            break
+    copies, gpus = max(1, inf.replicas), inf.tp * inf.pp * max(1, inf.replicas)
+    held = inf.weights_bytes * copies + extra * gpus + inf.kv_bytes_total
+    return {
+        "total": f.gib(held),
+        "total_gpus": f.int(gpus),
+        "total_copies": f.int(copies) if copies > 1 else None,
+        "total_extra": f.gb(extra) if extra > 0 else None,
+    }

@@ -7,6 +7,11 @@ from __future__ import annotations
 from bot.render.i18n import N_
 
 SERVE_FLAG_TEXTS = {
+    "prefix_caching": N_(
+        "prefix caching: vLLM's V1 engine has it on by default (SGLang's RadixAttention too), and the cached "
+        "prefixes share the same KV cache pool, so no memory figure here changes; a shared prefix only skips "
+        "its prefill (not in the speeds)"
+    ),
     "speculative_not_modelled": N_(
         "speculative decoding is not modelled: the draft model's weights and KV cache also take GPU memory "
         "(not counted above), and the decode speed shown is without it — its speed-up depends on how many "
@@ -52,3 +57,16 @@ SERVE_FLAG_TEXTS["image_request_uncounted"] = N_(
 )
 """A served request's images the answer does not count (s44 fixserve #3, bot.core.unused_local
 .unused_request_images): a model without a vision tower or whose tokens per image are not known."""
+
+
+LORA_SERVING = N_(
+    "multi-LoRA serving, not sized: vLLM (--enable-lora) keeps --max-loras adapters on the GPU at once "
+    "(default 1) in slots of --max-lora-rank (default 16), each rank × (d_in + d_out) × 2 B per adapted "
+    "matrix and layer (≈ 84 MB for an 8B Llama at rank 16 on all its linear layers), and the others in "
+    "CPU memory (--max-cpu-loras): the memory above is the base model's"
+)
+"""'method: lora' named in a serving answer (bot.parse.served_adapters): vLLM's LoRAConfig defaults
+(vllm/config/lora.py: max_loras 1, max_lora_rank 16, max_cpu_loras = max_loras when unset); the slot's bytes
+for Llama 3.1 8B (32 layers; q, o 4096→4096, k, v 4096→1024, gate, up 4096→14336, down 14336→4096):
+16 × (8192 + 5120 + 5120 + 8192 + 3 × 18432) × 32 × 2 B = 83.9 MB. Before, 'it changes the answer, but the
+sizing has no setting for it yet' (s45 trial leftover: the wrong reason)."""

@@ -11,8 +11,9 @@ from bot.later_names import LATE, context_rows, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.dp_attention_texts import vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
-from bot.render.fp8_swap import fp8_swap
+from bot.render.fp8_swap import fp8_swap, fp8_unswapped
 from bot.render.i18n import N_, translate
+from bot.render.kv_pool_text import engine_limit, kv_lines
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
@@ -115,18 +116,6 @@ def _per_month(f: Fmt, report: SizingReport) -> str | None:
     return money
 
 
-def _kv_pool(inf: Inference, f: Fmt) -> dict[str, Any]:
-    """The KV pool's lines: ``kv_capacity`` (a tensor-parallel server's pool; None for a runtime that
-    splits layers), ``kv_chunked`` (:func:`_v0_whole_profile`), ``kv_windowed`` (sliding-window layers
-    beside full ones: the capacity counts full-attention tokens, trial s20 q14)."""
-    split = runtime_named(inf.runtime).splits_layers
-    return {
-        "kv_capacity": f.int(inf.kv_capacity_tokens) if inf.kv_capacity_tokens and not split else None,
-        "kv_chunked": _v0_whole_profile(inf),
-        "kv_windowed": inf.kv_bytes_per_sequence < 0.99 * inf.kv_bytes_per_token * inf.context_tokens,
-    }
-
-
 PAGED_SERVERS = frozenset(name for name, rt in RUNTIMES.items() if rt.paged)
 """Servers with a paged KV cache and continuous batching (estimator.request.Runtime values; ``paged``)."""
 
@@ -147,12 +136,10 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         "bytes_per_param": f.num(inf.bytes_per_param, 2),
         "kv_per_token": _kv_per_token(inf, f, lang),
         "kv_total": f.gb(inf.kv_bytes_total),
-        # compared with the usable GiB on their line: in GiB too (s37 fixb #3, one unit a line)
-        "total": f.gib(inf.weights_bytes + inf.kv_bytes_total),
         "kv_per_seq": f.gib(inf.kv_bytes_per_sequence),
         "usable": usable_text(inf, f, lang),
         "runtime": inf.runtime,
-        **_kv_pool(inf, f),  # kv_capacity, kv_chunked, kv_windowed
+        **kv_lines(report, inf, f),  # total, kv_capacity, kv_chunked, kv_windowed, the DP engines', limit_kv
         "context": context_len(inf.context_tokens),
         "concurrency": f.int(inf.concurrency),
         "min_gpus": f.int(inf.min_gpus),
@@ -207,8 +194,9 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         **_share_room(report, inf, f),  # stated_share, kv_room (s32 trial #1, #2), total_share (s42)
         "stated_tp": f.int(report.request.tp or 1),
         "stated_pp": f.int(report.request.pp or 1),
-        "limit": f.int(_engine_limit(report) or report.request.max_model_len or inf.context_tokens),
-        "verdict_text": translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
+        "limit": f.int(engine_limit(report) or report.request.max_model_len or inf.context_tokens),
+        "verdict_text": (why == "fp8_only" and not swap and fp8_unswapped(report, f, lang))  # s46 #5
+        or translate(lang, VERDICTS.get(FP8_CAUSE.get(swap and swap["cause"], why), dflt)),
         "alternatives": _lighter_weights(inf, f),
     } | {"load_cost": load_cost_section(report, f, lambda m: scheduled(f, m, report))}  # trial s17 #1
 
@@ -434,24 +422,6 @@ def _serving_nodes(report: SizingReport, lang: str) -> str:
         return ""
     nodes = nodes_text(lang, inf.recommended_gpus, per_node)
     return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
-
-
-def _engine_limit(report: SizingReport) -> int | None:
-    """The max_model_len vLLM refuses (its 'vllm_refuses' note): the model's own when the command set none."""
-    note = next((w for w in report.warnings if w.code == "vllm_refuses"), None)
-    value = note.params.get("max_model_len") if note else None
-    return int(value) if isinstance(value, int | float) else None
-
-
-def _v0_whole_profile(inf: Inference) -> bool:
-    """vLLM's start-up log at ``--max-model-len`` = the context holds fewer sequences than the answer
-    (V0 profiles one whole sequence up to 32K; a start-up with chunked prefill holds the answer's:
-    estimator.inference._most_held): the log line says so."""
-    if not runtime_named(inf.runtime).profiles_whole_sequence or not inf.kv_capacity_tokens:
-        return False
-    if not inf.context_tokens:
-        return False
-    return inf.max_concurrency > inf.replicas * (inf.kv_capacity_tokens // inf.context_tokens)
 
 
 def _stated_share(report: SizingReport, f: Fmt) -> dict[str, str] | None:

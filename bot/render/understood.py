@@ -60,6 +60,7 @@ def understood_extras(
     it = it if it is not None else interpret(parsed, parsed.request, report)
     if report.cpu is not None and it.ignored:  # the CPU's bound leads and its lead names it (s45 review B6)
         it = it.model_copy(update={"ignored": [i for i in it.ignored if i.reason != "cpu_not_gpu"]})
+    tax = next((i.text for i in it.ignored if i.reason == "tax_rate"), None) if it.ignored else None
     return {
         "not_used": _not_used(
             it,
@@ -70,7 +71,8 @@ def understood_extras(
             _assumed_load(report),
             (parsed.request.zero_stage is not None, parsed.request.offload is not None),
             in_message,
-        ),
+        )
+        + (_with_tax(report, tax, lang) if tax else ""),  # the rate applied to the cost (s46 fixrev #7)
         "substitutions": [
             translate(
                 lang,
@@ -160,6 +162,14 @@ def _not_used(
     return f"{line} {not_used}" if line else not_used
 
 
+def _with_tax(report: SizingReport, rate_text: str, lang: str) -> str:
+    """' ' + the cost with the tax rate applied (:func:`bot.render.tax_text.tax_line`), or ''."""
+    from bot.render.tax_text import tax_line
+
+    line = tax_line(report, rate_text, lang)
+    return (("" if lang == "zh" else " ") + line) if line else ""
+
+
 def help_not_used(parsed: ParseResult, lang: str, only: tuple[str, ...] | None = None) -> str:
     """The 'not used' line of an answer that sized nothing (the help): ``parsed``'s interpretation with no
     report, each item worded as :func:`_not_used` words it for a sized reply (s42 zhleft #1: the reply to
@@ -217,6 +227,10 @@ def _reason_text(
         return translate(lang, REPEATED_USED, used=repeated_used[text])
     if reason == "qps_needs_output" and load:
         return translate(lang, QPS_AT_LOAD, n=load)
+    if reason == "no_field" and text == "method: lora":  # LoRA adapters served (bot.parse.served_adapters)
+        from bot.render.serve_flag_texts import LORA_SERVING
+
+        return translate(lang, LORA_SERVING)  # its own words, not 'no setting for it yet' (s46 fixrev #8)
     if reason == "close_value":  # 'finetuning_type: lroa': did you mean lora? (s39 fixc)
         from bot.render.close_value_text import close_value_text
 
