@@ -87,5 +87,5 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "merge a LoRA into Llama 3.1 70B', '把 70B 的 LoRA 合并回基座需要多少内存'): no training is sized; "
         "the reply's first line gives the merge's memory, the base's 16-bit weights (PEFT "
         "merge_and_unload: no gradients, optimizer states or activations; bot.render.merge_head, s46)",
-        json_schema_extra=_setting(json_order=135),  # a cue, as cost_asked: never "not used"
+        json_schema_extra=_setting(json_order=125),  # a cue, as cost_asked: never "not used"
     )
