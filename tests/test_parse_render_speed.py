@@ -128,7 +128,9 @@ def test_a_parse_makes_few_python_calls():
     # clean-clone CI run whose worker had run other tests first (first-use readers: s45-trialfix saw it too):
     # bound 489.6
     # s46-verdictmodel: 489.448 (the glued-derivative gate, bot.parse.fine_tunes: one frame for 1 question)
-    assert sum(calls) / len(calls) < 489.6
+    # s46 merge: 489.608 (round 42 zh's first-N cards +0.032, verdictmodel +0.016, the other parts' gated
+    # readers +0.128 together, each under the bound alone); a clean CI worker reads ~0.056 more: bound 489.75
+    assert sum(calls) / len(calls) < 489.75
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -164,7 +166,9 @@ def test_a_parse_makes_few_regex_searches():
     # 'for HuatuoGPT inference'; the K-and-V hint of bot.parse.prose_vocab written as literals, as 'and'
     # alone had passed it for most questions, +0.128; paged_adamw_32bit tested as a literal, not a branch
     # of OPTIMIZER_NAME_RE, +0.056): bound + 0.05
-    assert module.searches_a_question(QUESTIONS) < 239.59
+    # s46 merge: 239.60 (round 42 zh +0.008, the other parts' gated readers +0.016, each under the bound
+    # alone): bound 239.65
+    assert module.searches_a_question(QUESTIONS) < 239.65
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):
