@@ -28,12 +28,22 @@ if TYPE_CHECKING:
 EARLIER_RE = rc(EARLIER)
 """Words that open an earlier setup (:data:`bot.parse.cue_words.EARLIER`: a deadline, '下周之前', is no
 earlier setup)."""
+WINDOW_RE = rc(
+    EARLIER + r"|\bbefore\s*,|(?:^|[.;!?]\s*)before\s+(?:we|i)\s+(?:only\s+)?(?:used|had|ran|tried|trained)\b"
+)
+"""An earlier setup's word for a count's stretch (:func:`_windows`): :data:`EARLIER_RE`, and 'before' opening
+a past setup ('Before, we only used 2 A100s', 'Before we used 2 cards'; s46 leftovers #1) — not a clause of
+time ('before we start, …'), which is why the shared vocabulary has no bare 'before'."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
 UNIT_RE = rc(r"(?i)\s*(?:个\s*)?(?:hours?|hrs?|h\b|days?|weeks?|months?|小时|天|周|个月|星期)")
 """A duration's unit word right after its number."""
 SWITCH_RE = rc(rf"(?i){SWITCH}")
 """A turn from the setup the user has to the one asked about (:data:`bot.parse.cue_words.SWITCH`)."""
+NOW_RE = rc(r"现在|目前|如今|当前|这次|这回|\bnow\b|\bcurrently\b|\bthis\s+time\b|\btoday\b")
+"""A word of the present that ends an earlier setup's stretch (s46 leftovers #1: '之前只用了 2 张 A100 微调，
+现在有 8 张' sized the 2): what follows it is the setup the user has now, whatever verb comes after it (a
+:data:`SWITCH_RE` turn needs a verb of intent: '现在想', not '现在有')."""
 ASKS_COUNT_AFTER_RE = rc(
     rf"(?i){ASKS_COUNT}|\bhow\s+many\s+(?:more\s+)?(?:[a-z]*\d[\w\-]*|gpus?|cards?|devices?|accelerators?)"
     r"|(?:要|需要|得)多少(?:张|块|台)|多少张|几张|几块"
@@ -43,10 +53,12 @@ ASKS_COUNT_AFTER_RE = rc(
 
 def _windows(s: str) -> list[tuple[int, int]]:
     """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence, or to a
-    switch to the job asked about ('之前 2 张 4090 跑 7B，现在想用 4 张': the 4 is the job's)."""
+    switch to the job asked about ('之前 2 张 4090 跑 7B，现在想用 4 张': the 4 is the job's) or a word of the
+    present (:data:`NOW_RE`: '之前只用了 2 张，现在有 8 张')."""
     out = []
-    for m in EARLIER_RE.finditer(s):
-        ends = [e.start() for e in (SENTENCE_END_RE.search(s, m.end()), SWITCH_RE.search(s, m.end())) if e]
+    for m in WINDOW_RE.finditer(s):
+        found = (SENTENCE_END_RE.search(s, m.end()), SWITCH_RE.search(s, m.end()), NOW_RE.search(s, m.end()))
+        ends = [e.start() for e in found if e]
         out.append((m.start(), min(ends, default=len(s))))
     return out
 
