@@ -4,6 +4,9 @@
    'Before, we only used 2 A100s …; now we have 8 A100s') gives way to the current one: the present's word
    ('现在', '目前', 'now', 'currently') ends the earlier setup's stretch, the past count is named
    ``other_setup`` and the current one sized.
+2. Reader (bot.parse.role_left.L_BUDGET, bot.parse.foreign_money): 'Our budget is 20000 euros', 'budget was
+   about £15,000' are read as a budget and named in their currency (``currency_unsupported``); '预算两万欧元'
+   names its amount (20,000 EUR); cards after 'budget is' / '预算是' ('预算是 8 张 H100') are a count.
 """
 
 from __future__ import annotations
@@ -65,3 +68,59 @@ def test_a_now_count_before_the_past_word_is_the_job_zh() -> None:
     """'现在有 8 张 A100，之前只用 2 张': the past stretch starts at '之前'; 8 sized, 2 named."""
     a = _answer("现在有 8 张 A100，之前只用 2 张，LoRA 微调 Qwen2.5-7B 1 万条数据要多久？")
     assert a["request"]["gpu_count"] == 8
+
+
+# 2. a budget in a currency the sizing does not price in: must read ----
+
+
+def test_a_euro_budget_after_is_is_named_as_euros_en() -> None:
+    """'Our budget is 20000 euros': named as a euro budget (before: the 20000 'unread')."""
+    a = _answer("Our budget is 20000 euros. How many H100s to LoRA Qwen2.5-7B on 10k samples in a week?")
+    assert a["request"]["budget"] is None
+    assert ("budget: 20000 euros (20,000 EUR)", "currency_unsupported") in _named(a)
+    assert ("20000", "unread") not in _named(a)
+
+
+def test_a_pound_sign_budget_after_was_about_is_named_en() -> None:
+    """'The budget was about £15,000': named in pounds, never sized as dollars."""
+    a = _answer("The budget was about £15,000, how many H100s to LoRA Qwen2.5-7B?")
+    assert a["request"]["budget"] is None
+    assert ("budget: £15,000 (15,000 GBP)", "currency_unsupported") in _named(a)
+
+
+def test_a_chinese_numeral_euro_budget_names_its_amount_zh() -> None:
+    """'预算两万欧元': the amount named as 20,000 EUR (before: '( EUR)', no amount)."""
+    a = _answer("预算两万欧元，LoRA 微调 Qwen2.5-7B 1 万条数据一周内做完要几张 H100？")
+    assert a["request"]["budget"] is None
+    assert ("budget: 两万欧元 (20,000 EUR)", "currency_unsupported") in _named(a)
+
+
+# 2. must not misread: yuan and dollar budgets, and cards after 'budget is' ----
+
+
+def test_a_yuan_budget_before_de_yu_suan_stays_a_budget_zh() -> None:
+    """'10 万元的预算': a yuan budget, read as before."""
+    a = _answer("我们有 10 万元的预算，LoRA 微调 Qwen2.5-7B 要几张 H100？")
+    assert a["request"]["budget"] == 100_000
+    assert a["request"]["currency"] == "CNY"
+
+
+def test_cards_after_budget_is_are_a_count_en() -> None:
+    """'Our budget is 8 H100s': the cards the user can have, a count, never a budget of 8."""
+    a = _answer("Our budget is 8 H100s for a week, how long to LoRA Qwen2.5-7B on 10k samples?")
+    assert a["request"]["gpu_count"] == 8
+    assert a["request"]["budget"] is None
+
+
+def test_cards_after_yu_suan_shi_are_a_count_zh() -> None:
+    """'预算是 8 张 H100': a count (before: a budget of 8 and no count)."""
+    a = _answer("预算是 8 张 H100，LoRA 微调 Qwen2.5-7B 1 万条数据要多久？")
+    assert a["request"]["gpu_count"] == 8
+    assert a["request"]["budget"] is None
+
+
+def test_a_dollar_budget_after_is_stays_dollars_en() -> None:
+    """'the budget is 5000 dollars': a dollar budget, read as before."""
+    a = _answer("The budget is 5000 dollars, how many H100s to LoRA Qwen2.5-7B?")
+    assert a["request"]["budget"] == 5000
+    assert a["request"]["currency"] == "USD"

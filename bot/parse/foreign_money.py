@@ -73,7 +73,8 @@ def foreign_money(steps: Any, budget: Any, price: Any) -> None:
             if start <= r.tok.start < end:
                 steps.used.add(id(r))
         code = CODES.get(m.group("c"), m.group("c").upper())
-        worth = "–".join(f"{a:,.4g}" if a < 1000 else f"{a:,.0f}" for a in amounts(typed))
+        found = amounts(typed) or [role.value]  # '两万欧元': a Chinese numeral, the role's own value
+        worth = "–".join(f"{a:,.4g}" if a < 1000 else f"{a:,.0f}" for a in found)
         steps.named_unused.append((f"{word}: {typed} ({worth} {code})", "currency_unsupported"))
         if code not in said:
             said.add(code)

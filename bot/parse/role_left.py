@@ -55,7 +55,7 @@ L_PRICE = rc(
     r"\s*(?:=|:|为|是|约|大概|about|around|~)?\s*$"
 )
 L_BUDGET = rc(
-    r"(?:预算|budget|花费|经费|资金|成本|spend)(?:有|是|为|:|约|大概|大约|only|of|about|around|~|\s)*$"
+    r"(?:预算|budget|花费|经费|资金|成本|spend)(?:有|是|为|:|约|大概|大约|only|of|about|around|~|is|was|[€£]|\s)*$"
 )
 L_TOKENS = rc(  # 'token 数到 1 亿/天' (s35-fixa #6: never a model of 1 亿)
     r"(?:数据|语料|data(?:set)?|corpus|训练数据|token\s*数|tokens?)(?:\s*(?:量|集))?"

@@ -370,7 +370,7 @@ def _counts(a: _Around) -> Verdict:
         if re.match(rf"\s*{_BETWEEN}(?:[{MARKS}]|服务器|机器)", R[nm.end() :]) and not L_SAME_NODES.search(L):
             return Role("count", v * 8, tok, extra="nodes×8")
         return NO_ROLE
-    if L_BUDGET.search(L):
+    if L_BUDGET.search(L) and not R_COUNT_GPU.match(R) and not R_COUNT_WORD.match(R):  # 'budget is 8 H100s'
         period = _period_days(R)
         if period is not None:  # "预算两个月": a time budget, i.e. a deadline
             return Role("days", v * period, tok)
