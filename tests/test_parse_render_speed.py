@@ -130,7 +130,9 @@ def test_a_parse_makes_few_python_calls():
     # s46-verdictmodel: 489.448 (the glued-derivative gate, bot.parse.fine_tunes: one frame for 1 question)
     # s46 merge: 489.608 (round 42 zh's first-N cards +0.032, verdictmodel +0.016, the other parts' gated
     # readers +0.128 together, each under the bound alone); a clean CI worker reads ~0.056 more: bound 489.75
-    assert sum(calls) / len(calls) < 489.75
+    # s46-leftovers: 489.608 -> 489.768 (TinyLlama-1.1B in the catalog: its id among difflib's closest names
+    # for one unknown name, +0.16, as 8b42d237 measured; the whole-part model keys cost nothing): bound + 0.16
+    assert sum(calls) / len(calls) < 489.91
 
 
 def test_a_parse_makes_few_regex_searches():

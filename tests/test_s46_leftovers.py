@@ -7,6 +7,9 @@
 2. Reader (bot.parse.role_left.L_BUDGET, bot.parse.foreign_money): 'Our budget is 20000 euros', 'budget was
    about £15,000' are read as a budget and named in their currency (``currency_unsupported``); '预算两万欧元'
    names its amount (20,000 EUR); cards after 'budget is' / '预算是' ('预算是 8 张 H100') are a count.
+8. Reader (bot.parse.unknown_tools._model_keys): a name is a model's when it is a run of whole parts of a
+   catalog id ('qwen25' of 'Qwen2.5-7B'), not any word inside one ('tiny' inside 'tinyllama'); TinyLlama-1.1B
+   added to the catalog from its config.json (s46-verdictmodel's entry, bbf286c4).
 """
 
 from __future__ import annotations
@@ -124,3 +127,48 @@ def test_a_dollar_budget_after_is_stays_dollars_en() -> None:
     a = _answer("The budget is 5000 dollars, how many H100s to LoRA Qwen2.5-7B?")
     assert a["request"]["budget"] == 5000
     assert a["request"]["currency"] == "USD"
+
+
+# 8. a model's name is a run of whole parts of a catalog id; TinyLlama in the catalog ---------------------
+
+
+def test_a_word_inside_one_part_of_a_model_id_is_no_model_name() -> None:
+    """'tiny' lies inside 'tinyllama' (one part of 'TinyLlama-1.1B'): no model's name; 'tinyllama' and the
+    runs of whole parts ('qwen25' of 'Qwen2.5-7B') are."""
+    from bot.parse.unknown_tools import _known
+
+    assert not _known("tiny")
+    assert _known("tinyllama") and _known("Qwen2.5") and _known("llama3")
+
+
+def test_a_tool_named_with_a_model_word_inside_is_still_named_en() -> None:
+    """'tiny-lab's scripts' with TinyLlama in the catalog: the tool named as typed (57020185's case)."""
+    a = _answer("We fine-tune Qwen2.5-7B on one A100 with tiny-lab's scripts/train.py and it OOMs")
+    assert ("training_tool: tiny-lab", "no_field") in _named(a)
+
+
+def test_tinyllama_is_read_from_the_catalog_en() -> None:
+    """TinyLlama 1.1B from its config.json (litgpt config.py tiny_llama: 22 layers, 32 heads, 4 KV heads,
+    hidden 2048, intermediate 5632, vocab 32000): 1,100,048,384 parameters."""
+    from estimator.architecture import count_params
+    from estimator.catalog import model
+
+    spec = model("TinyLlama-1.1B")
+    assert (spec.layers, spec.hidden, spec.heads, spec.kv_heads) == (22, 2048, 32, 4)
+    assert (spec.ffn_hidden, spec.vocab) == (5632, 32000)
+    assert abs(count_params(spec)[0] - 1_100_048_384) / 1_100_048_384 < 0.001
+    a = _answer("Full fine-tune TinyLlama-1.1B on one RTX 3090: does it fit?")
+    assert a["request"]["model"] == "TinyLlama-1.1B"
+    assert a["interpretation"]["unknown_model"] is None
+
+
+def test_tinyllama_is_read_from_the_catalog_zh() -> None:
+    """'用一张 3090 全参微调 TinyLlama-1.1B': the catalog's TinyLlama."""
+    a = _answer("用一张 3090 全参微调 TinyLlama-1.1B，放得下吗？")
+    assert a["request"]["model"] == "TinyLlama-1.1B"
+
+
+def test_a_name_containing_llama_is_not_tinyllama_zh() -> None:
+    """'open_llama_7b': its own name, never TinyLlama."""
+    a = _answer("一张 A100 部署 open_llama_7b 够吗？")
+    assert a["request"]["model"] != "TinyLlama-1.1B"

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from itertools import repeat
 
 from bot.later_names import port_tools
 from bot.parse.fine_tunes import STARTS as FINE_TUNE_STARTS
@@ -361,17 +360,25 @@ def _known(name: str, tools_only: bool = False) -> bool:
         return True
     if catalog.family_of(name) is not None or FINE_TUNE_STARTS(name.lower()):  # 'vicuna-7b': a model (s46)
         return True
-    return any(map(str.__contains__, _model_keys(), repeat(key)))  # C: no generator frame a model
+    return key in _model_keys()  # a set: one C lookup a name
 
 
-_MODEL_KEYS: tuple[object, tuple[str, ...]] = (None, ())
+_MODEL_KEYS: tuple[object, frozenset[str]] = (None, frozenset())
+_PART_RE = re.compile(r"[a-z]+|[0-9]+")
+"""A whole part of a model id: a run of letters or a run of digits ('TinyLlama-1.1B' → tinyllama, 1, 1, b)."""
 
 
-def _model_keys() -> tuple[str, ...]:
-    """Each catalog model id's key (lower-case letters and digits only), made once per catalog (session
-    29: ``re.sub`` of every id per name asked, ~19 calls a message over the working splits)."""
+def _model_keys() -> frozenset[str]:
+    """Each run of whole parts (:data:`_PART_RE`) of each catalog model id, joined as a key (lower-case
+    letters and digits only: 'Qwen2.5-7B' gives qwen, qwen2, qwen25, 7b, …), made once per catalog (session
+    29: no ``re.sub`` of every id per name asked). s46 leftovers #8: a name is a model's only when it is such
+    a run, so 'tiny' (inside the one part 'tinyllama') is no model's name, as a word inside any key was."""
     global _MODEL_KEYS
     models = catalog.models()
     if _MODEL_KEYS[0] is not models:  # the cached catalog, or a test's own
-        _MODEL_KEYS = (models, tuple(NOT_KEY.sub("", m.lower()) for m in models))
+        runs = set()
+        for m in models:
+            parts = _PART_RE.findall(m.lower())
+            runs.update("".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, len(parts) + 1))
+        _MODEL_KEYS = (models, frozenset(runs))
     return _MODEL_KEYS[1]
