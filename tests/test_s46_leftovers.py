@@ -10,6 +10,8 @@
 8. Reader (bot.parse.unknown_tools._model_keys): a name is a model's when it is a run of whole parts of a
    catalog id ('qwen25' of 'Qwen2.5-7B'), not any word inside one ('tiny' inside 'tinyllama'); TinyLlama-1.1B
    added to the catalog from its config.json (s46-verdictmodel's entry, bbf286c4).
+3. Reader (bot.parse.value_list.keyed_list): one key written with each of its options ('GPUS_PER_NODE=1 or
+   GPUS_PER_NODE=2', 'per_device_train_batch_size=2 or …=8') lists that setting's values: a row each.
 """
 
 from __future__ import annotations
@@ -172,3 +174,52 @@ def test_a_name_containing_llama_is_not_tinyllama_zh() -> None:
     """'open_llama_7b': its own name, never TinyLlama."""
     a = _answer("一张 A100 部署 open_llama_7b 够吗？")
     assert a["request"]["model"] != "TinyLlama-1.1B"
+
+
+# 3. a launcher key written with each of its options: a row each ---------------------------------------------
+
+
+def _rows(a: dict) -> list[tuple[str, float]]:
+    return [(r["setting"], r["value"]) for r in a["report"]["per_value"]]
+
+
+def test_a_gpus_per_node_key_listed_as_options_gets_a_row_each_en() -> None:
+    """'GPUS_PER_NODE=1 or GPUS_PER_NODE=2': each count a row (before: 1 sized, the 2 'repeated'); on one A100
+    the 6ND = 1.2e20 FLOPs take about twice as long as on two."""
+    a = _answer(
+        "Pretraining a 1B model on 20B tokens with A100s, GPUS_PER_NODE=1 or GPUS_PER_NODE=2, how long?"
+    )
+    assert _rows(a) == [("gpu_count", 1), ("gpu_count", 2)]
+    assert ("2", "repeated") not in _named(a)
+    one, two = (r["days"] for r in a["report"]["per_value"])
+    assert 1.8 < one / two < 2.2
+
+
+def test_a_gpus_per_node_key_listed_as_options_gets_a_row_each_zh() -> None:
+    """'GPUS_PER_NODE=1 或者 GPUS_PER_NODE=2，分别要多久': a row each."""
+    a = _answer("用 A100 预训练 1B 模型 200 亿 token，GPUS_PER_NODE=1 或者 GPUS_PER_NODE=2，分别要多久？")
+    assert _rows(a) == [("gpu_count", 1), ("gpu_count", 2)]
+
+
+def test_a_batch_key_listed_as_options_gets_a_row_each_en() -> None:
+    """'per_device_train_batch_size=2 or …=8': the micro-batch's two values, a row each."""
+    a = _answer(
+        "LoRA Qwen2.5-7B on one A100 with per_device_train_batch_size=2 or per_device_train_batch_size=8, "
+        "does it fit?"
+    )
+    assert _rows(a) == [("batch_size", 2), ("batch_size", 8)]
+
+
+# 3. must not misread: two keys, each with one value ---------------------------------------------------------
+
+
+def test_two_keys_each_with_one_value_are_no_options_en() -> None:
+    """'GPUS_PER_NODE=2 … NNODES=2': two settings, no list; no rows."""
+    a = _answer("LoRA Qwen2.5-7B on A100s, GPUS_PER_NODE=2 and NNODES=2, how long for 10k samples?")
+    assert a["report"]["per_value"] == []
+
+
+def test_two_keys_each_with_one_value_are_no_options_zh() -> None:
+    """'GPUS_PER_NODE=8，NNODES=2': no list of one key; no rows."""
+    a = _answer("用 A100 LoRA 微调 Qwen2.5-7B，GPUS_PER_NODE=8，NNODES=2，1 万条数据要多久？")
+    assert a["report"]["per_value"] == []

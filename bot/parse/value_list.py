@@ -198,6 +198,34 @@ def _lengths(s: str, first: int, others: list[str]) -> list[float]:
     return []
 
 
+KEYED_RUN_RE = re.compile(
+    rf"(?<![\w.\-])(?P<k>-{{0,2}}[a-z_][\w.\-]*)\s*=\s*\d{{1,6}}(?![\d.])"
+    rf"(?:{_SEP}(?P=k)\s*=\s*\d{{1,6}}(?![\d.]))+",
+    re.I,
+)
+"""One launcher or config key written with each of its values as options ('GPUS_PER_NODE=1 or
+GPUS_PER_NODE=2', 'per_device_train_batch_size=2 / per_device_train_batch_size=4', 'nproc_per_node=4 或
+nproc_per_node=8'; s46 leftovers #3): the key repeated, joined by a list's separator (:data:`_SEP`)."""
+KEY_SETTINGS = (("batch", "batch_size"), ("gpu", "gpu_count"), ("nproc", "gpu_count"))
+"""A word in the key → the setting its values are (the first that the key holds): a micro-batch key
+('per_device_train_batch_size') before a GPU one, as 'batch' never names a count of GPUs."""
+
+
+def keyed_list(s: str, request: SizingRequest) -> tuple[str, list[float]] | None:
+    """(setting, its values in the order written) of a key written with each of its options
+    (:data:`KEYED_RUN_RE`) when the request's value of that setting is one of them, else None. Gated at its
+    call site by two '=' in the message."""
+    for m in KEYED_RUN_RE.finditer(s):
+        key = m.group("k").lower()
+        setting = next((field for word, field in KEY_SETTINGS if word in key), None)
+        if setting is None:
+            continue
+        items = [float(v) for v in re.findall(r"=\s*(\d+)", m.group(0))]
+        if getattr(request, setting) in items and len(set(items)) > 1:
+            return setting, list(dict.fromkeys(items))
+    return None
+
+
 def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | None:
     """(setting, every value asked, the sized one first) of a list of values of one setting, else None."""
     named = [(t, why) for t, why in parsed.unused_numbers if why in _NAMED]
@@ -216,6 +244,8 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
 
         if found := names_listed(s, request, [t for t, _ in named]):
             return found
+    if s.count("=") > 1 and (found := keyed_list(s, request)) is not None:  # 'GPUS_PER_NODE=1 or …=2'
+        return found
     bare = [int(t) for t, why in named if why != "repeated" and t.strip().isdigit()]
     setup = [int(t) for t, why in named if why == "other_setup" and t.strip().isdigit()]
     for key in ("concurrency", "batch_size") if bare else ():  # '并发 10、20、50': the items of its list
@@ -280,5 +310,8 @@ def value_of(text: str, setting: str) -> float | str | None:
 
 
 def lists_numbers(text: str) -> bool:
-    """Whether ``text`` writes two numbers as a list (:data:`LISTED_NUMBERS`): the gate of the rows."""
-    return LISTED_NUMBERS.search(text) is not None
+    """Whether ``text`` writes two numbers as a list (:data:`LISTED_NUMBERS`), or one key with each of its
+    values (:data:`KEYED_RUN_RE`, behind two '=' in the text): the gate of the rows."""
+    if LISTED_NUMBERS.search(text) is not None:
+        return True
+    return text.count("=") > 1 and KEYED_RUN_RE.search(text) is not None
