@@ -12,6 +12,8 @@
    added to the catalog from its config.json (s46-verdictmodel's entry, bbf286c4).
 3. Reader (bot.parse.value_list.keyed_list): one key written with each of its options ('GPUS_PER_NODE=1 or
    GPUS_PER_NODE=2', 'per_device_train_batch_size=2 or …=8') lists that setting's values: a row each.
+7. Reader (bot.parse.negated_values._extended): the start of a context extension ('context from 32k to 128k
+   with YaRN', '上下文从 32k 扩展到 128k') is named as the model's original window (``original_context``).
 """
 
 from __future__ import annotations
@@ -223,3 +225,41 @@ def test_two_keys_each_with_one_value_are_no_options_zh() -> None:
     """'GPUS_PER_NODE=8，NNODES=2': no list of one key; no rows."""
     a = _answer("用 A100 LoRA 微调 Qwen2.5-7B，GPUS_PER_NODE=8，NNODES=2，1 万条数据要多久？")
     assert a["report"]["per_value"] == []
+
+
+# 7. a context extension's start is the model's original window ---------------------------------------------
+
+
+def test_the_start_of_a_context_extension_is_the_original_window_en() -> None:
+    """'context from 32k to 128k with YaRN': 128k (131,072 tokens) sized, the 32k named as the original window
+    (before: 'you changed it to the later one')."""
+    a = _answer(
+        "Extending Qwen2.5-7B context from 32k to 128k with YaRN fine-tuning on 8 H100s, memory per GPU?"
+    )
+    assert a["request"]["seq_len"] == 131_072
+    assert ("32k", "original_context") in _named(a)
+
+
+def test_the_start_of_a_context_extension_is_the_original_window_zh() -> None:
+    """'上下文从 32k 扩展到 128k': the 32k named as the model's original window, in Chinese words."""
+    a = _answer("把 Qwen2.5-7B 的上下文从 32k 扩展到 128k，8 张 H100 微调，每卡显存要多少？")
+    assert a["request"]["seq_len"] == 131_072
+    assert ("32k", "original_context") in _named(a)
+    assert "模型原本的上下文窗口" in a["reply"]
+
+
+# 7. must not misread: a setting the user raises is their own earlier value ----------------------------------
+
+
+def test_a_raised_cutoff_is_the_users_earlier_value_en() -> None:
+    """'raising cutoff_len from 2048 to 4096': no context extension; the 2048 is the user's earlier value."""
+    a = _answer("LoRA Qwen2.5-7B on one A100, raising cutoff_len from 2048 to 4096, how much memory?")
+    assert a["request"]["seq_len"] == 4096
+    assert ("2048", "replaced_by_later_value") in _named(a)
+
+
+def test_a_raised_cutoff_is_the_users_earlier_value_zh() -> None:
+    """'cutoff_len 从 2048 扩到 4096': '扩到' with no context word: the user's earlier value."""
+    a = _answer("LoRA 微调 Qwen2.5-7B，cutoff_len 从 2048 扩到 4096，一张 A100 显存够吗？")
+    assert a["request"]["seq_len"] == 4096
+    assert ("2048", "replaced_by_later_value") in _named(a)

@@ -27,6 +27,7 @@ IGNORED_REASONS = (
     "asked_alternative",  # 'do I need int8?': an option asked about, not the run's setting (s44 fixread)
     "product_not_count",  # '16 A100 (4x8)': a product in brackets that is not the count stated (s44)
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
+    "original_context",  # the start of a context extension (from 32k to 128k): the model's own window (s46)
     "sharding_conflict",  # an FSDP sharding strategy beside reshard_after_forward, which sets the stage
     "training_only",  # a training setting in a serving question
     "training_tool_serving",  # a training tool named in a serving question (s32 fixb)

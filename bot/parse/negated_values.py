@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.parse.regex import rc
 from bot.parse.roles import Role, seq_value
-from bot.parse.target_length import GATE_RE, other_lengths, target_length
+from bot.parse.target_length import FROM_TO_RE, GATE_RE, other_lengths, target_length
 
 _ROLE_OF = attrgetter("role")
 
@@ -136,9 +136,27 @@ def _asked_after(steps: Any, found: list[Role]) -> None:
             steps.unread.remove(tok.raw.strip())
         if seq_value(tok) != asked.value:  # the start of 'from 4k to 32k'
             earlier.append(tok.raw.strip())
-    steps.named_unused += [(raw, "replaced_by_later_value") for raw in earlier]
+    why = "original_context" if _extended(steps.s, asked.tok.start) else "replaced_by_later_value"
+    steps.named_unused += [(raw, why) for raw in earlier]
     if all(r.tok is not asked.tok for r in found):
         steps.roles.append(asked)
+
+
+EXTENDED_RE = re.compile(
+    r"(?:extend\w*|extension|扩展|拓展|扩充|扩到|yarn|rope|position\s+interpolation)"
+    r"[^.。;；?？]{0,60}(?:context|上下文|窗口|window)"
+    r"|(?:context|上下文|窗口|window)[^.。;；?？]{0,60}(?:extend\w*|extension|扩展|拓展|扩充|扩到|yarn|rope)",
+    re.IGNORECASE,
+)
+"""A context extension said ('extend the context', 'context from 32k to 128k with YaRN', '上下文从 32k 扩展到
+128k'): an extension verb or method and a context word in one sentence."""
+
+
+def _extended(s: str, at: int) -> bool:
+    """Whether the length at offset ``at`` of ``s`` ends 'from X to Y' (target_length.FROM_TO_RE) of a
+    context extension (:data:`EXTENDED_RE`): the X is then the model's original window (``original_context``,
+    s46 leftovers #7), not a setting the user changed ('cutoff_len 从 2048 扩到 4096' names no context)."""
+    return FROM_TO_RE.search(s[max(0, at - 32) : at]) is not None and EXTENDED_RE.search(s) is not None
 
 
 LENGTH_WORDS = ("context", "上下文", "length", "长度", "ctx", "窗口", "序列")

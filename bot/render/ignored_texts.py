@@ -34,6 +34,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "replaced_by_later_value": N_(
         "the setting's earlier value: you changed it to the later one, which is used"
     ),
+    "original_context": N_("the model's original context window, before the extension you asked about"),
     "sharding_conflict": N_(
         "your reshard_after_forward sets the sharding (true: ZeRO-3, false: ZeRO-2), and it says otherwise"
     ),
