@@ -1,0 +1,69 @@
+"""Session 46 part fixrevB: the review's findings (/work/notes/s46/review/report.md) B3 and N6, each on the
+exact sentence and on must-not-misread neighbours, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+def _ignored(text: str) -> list[tuple[str, str]]:
+    answer = answer_json(text)
+    return [(i["text"], i["reason"]) for i in answer["interpretation"].get("ignored") or []]
+
+
+# B3. An adjective or plain word after 'embedding is/with' is no retrieval model (bot.parse.retrieval_models).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-7B on 2 A100 80GB; the embedding is trainable",
+        "Full fine-tune Qwen2.5-7B on 2 A100 80GB; the embedding is tied to the output head",
+        "LoRA on Qwen2.5-7B with one A100, the embedding with lora too",
+        "全量微调 Qwen2.5-7B，2 张 A100 80GB，嵌入层可训练",
+        "全量微调 Qwen2.5-7B，2 张 A100 80GB，嵌入是 trainable 的",
+    ],
+)
+def test_an_adjective_after_embedding_is_no_retrieval_model(text: str) -> None:
+    assert not any(r == "retrieval_model" for _, r in _ignored(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("RAG with Qwen2.5-7B on one RTX 4090, the embedding is jina-embeddings-v3", "jina-embeddings-v3"),
+        ("RAG with Qwen2.5-7B on one RTX 4090, the embedding model is e5", "e5"),
+        ("知识库问答，生成模型用 Qwen2.5-7B，嵌入用 m3e，一张 4090 够吗？", "m3e"),
+        ("知识库问答，生成模型用 Qwen2.5-7B，向量模型是 gte-large-zh，一张 4090 够吗？", "gte-large-zh"),
+    ],
+)
+def test_a_named_retrieval_model_is_still_named(text: str, named: str) -> None:
+    assert (f"model: {named}", "retrieval_model") in _ignored(text)
+
+
+# N6. 'how many 4090 hours' asks for hours of the RTX 4090, not a count of 4,090 hours
+# (bot.parse.counted_numbers.card_hours).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many 4090 hours to LoRA fine-tune Qwen2.5-7B on 10M tokens",
+        "LoRA 微调 Qwen2.5-7B，1000 万 token，需要多少 4090 小时？",
+    ],
+)
+def test_how_many_card_hours_is_the_card(text: str) -> None:
+    request = answer_json(text)["request"]
+    assert request["gpu"] == "RTX-4090"
+    assert request["hours"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LoRA fine-tune Qwen2.5-7B on one A100 for 4090 hours, how many tokens?",
+        "用一张 A100 跑 4090 小时 LoRA 微调 Qwen2.5-7B，能训多少 token？",
+    ],
+)
+def test_a_duration_of_4090_hours_stays_hours(text: str) -> None:
+    request = answer_json(text)["request"]
+    assert request["gpu"] != "RTX-4090"
+    assert request["hours"] == 4090.0
