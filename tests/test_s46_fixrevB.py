@@ -67,3 +67,28 @@ def test_a_duration_of_4090_hours_stays_hours(text: str) -> None:
     request = answer_json(text)["request"]
     assert request["gpu"] != "RTX-4090"
     assert request["hours"] == 4090.0
+
+
+# N7. The machine's count after 'the first N GPUs of an …' is the machine's, named as the zh form names it
+# (bot.parse.used_counts.OF_MACHINE_RE), never 'a second value for the same setting'.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "only use the first 4 GPUs of an 8 x H100 node to serve Qwen2.5-72B",
+        "8 卡 H100 的机器只拿前 4 张卡部署 Qwen2.5-72B",
+    ],
+)
+def test_first_cards_of_a_machine_name_the_machine(text: str) -> None:
+    answer = answer_json(text)
+    assert answer["request"]["gpu_count"] == 4
+    assert ("8", "other_setup") in _ignored(text)
+    assert ("8", "repeated") not in _ignored(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["serve Qwen2.5-72B on an 8 x H100 node", "用一台 8 卡 H100 的机器部署 Qwen2.5-72B"],
+)
+def test_a_machine_alone_is_sized_whole(text: str) -> None:
+    assert answer_json(text)["request"]["gpu_count"] == 8
+    assert not any(r == "other_setup" for _, r in _ignored(text))
