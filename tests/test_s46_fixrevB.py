@@ -92,3 +92,29 @@ def test_first_cards_of_a_machine_name_the_machine(text: str) -> None:
 def test_a_machine_alone_is_sized_whole(text: str) -> None:
     assert answer_json(text)["request"]["gpu_count"] == 8
     assert not any(r == "other_setup" for _, r in _ignored(text))
+
+
+# N2. A memory per GPU wanted is named memory_target even where a count reader took it for another setup's.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-7B on 4 A100 40GB; I need to bring it down to 30GB per GPU",
+        "全量微调 Qwen2.5-7B，4 张 A100 40GB，想把每卡显存降到 30G",
+    ],
+)
+def test_a_memory_wanted_is_the_memory_target(text: str) -> None:
+    items = _ignored(text)
+    assert ("30 GB", "memory_target") in items
+    assert not any(r == "other_setup" for _, r in items)
+    assert answer_json(text)["request"]["gpu_memory_gib"] == 40.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Qwen2.5-7B on 4 A100 40GB; a friend ran it on 8 A100 80GB, can I run it?",
+        "全量微调 Qwen2.5-7B，4 张 A100 40GB；朋友用 8 张 A100 80GB 跑过，我能跑吗？",
+    ],
+)
+def test_another_setups_card_is_no_memory_target(text: str) -> None:
+    assert not any(r == "memory_target" for _, r in _ignored(text))
