@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cli_run import ask_text
 from tests.real_questions import answer_json
 
 
@@ -118,3 +119,52 @@ def test_a_memory_wanted_is_the_memory_target(text: str) -> None:
 )
 def test_another_setups_card_is_no_memory_target(text: str) -> None:
     assert not any(r == "memory_target" for _, r in _ignored(text))
+
+
+# B2. A fine-tune's base is decided by its size and version together, and a word naming another base is
+# honoured or the name left unknown (bot.parse.fine_tunes): HuggingFaceH4/zephyr-7b-gemma-v0.1 is
+# 'a fine-tuned version of google/gemma-7b' (its model card);
+# WizardLM-70B-V1.0 is 'trained from Llama-2 70b' (its card).
+def _sized(text: str) -> tuple[str, str | None, list[dict[str, str]]]:
+    answer = answer_json(text)
+    return (
+        answer["request"]["model"],
+        answer["interpretation"]["unknown_model"],
+        answer["interpretation"]["substitutions"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "base", "typed"),
+    [
+        ("zephyr-7b-gemma-v0.1 on one RTX 4090 at 8k context", "Gemma-7B", "zephyr-7b-gemma-v0.1"),
+        ("zephyr-7b-gemma-v0.1 在一张 RTX 4090 上跑 8k 上下文", "Gemma-7B", "zephyr-7b-gemma-v0.1"),
+        ("WizardLM-70B-V1.0 on 2 A100 80GB", "Llama-2-70B", "WizardLM-70B-V1.0"),
+        ("WizardLM-70B-V1.0 在 2 张 A100 80GB 上部署", "Llama-2-70B", "WizardLM-70B-V1.0"),
+        # neighbours: the same families' other releases keep their bases
+        ("zephyr-7b-beta on one RTX 4090", "Mistral-7B", "zephyr-7b-beta"),
+        ("WizardLM-13B-V1.0 on one A100", "LLaMA-13B", "WizardLM-13B-V1.0"),
+        ("WizardLM-13B-V1.2 部署在一张 A100 上", "Llama-2-13B", "WizardLM-13B-V1.2"),
+    ],
+)
+def test_a_fine_tune_is_sized_as_its_own_base(text: str, base: str, typed: str) -> None:
+    model, _unknown, subs = _sized(text)
+    assert model == base
+    assert any(typed in str(s) for s in subs)
+    assert f"“{typed}”" in ask_text(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["zephyr-7b-qwen-v0.1 on one RTX 4090", "zephyr-7b-qwen-v0.1 在一张 RTX 4090 上部署"]
+)
+def test_a_base_word_the_table_cannot_place_leaves_the_name_unknown(text: str) -> None:
+    model, unknown, _subs = _sized(text)
+    assert model != "Mistral-7B"
+    assert unknown == "zephyr-7b-qwen-v0.1"
+
+
+@pytest.mark.parametrize(
+    "text", ["vicuna-13b-v1.5-awq on one RTX 4090", "zephyr-7b-beta-gptq 在一张 RTX 4090 上部署"]
+)
+def test_a_format_glued_after_a_fine_tune_is_still_read(text: str) -> None:
+    assert answer_json(text)["request"]["precision"] == "int4"
