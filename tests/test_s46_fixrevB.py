@@ -168,3 +168,35 @@ def test_a_base_word_the_table_cannot_place_leaves_the_name_unknown(text: str) -
 )
 def test_a_format_glued_after_a_fine_tune_is_still_read(text: str) -> None:
     assert answer_json(text)["request"]["precision"] == "int4"
+
+
+# B7. A VL fine-tune's stated tokens an image are used: tokens a sample = text + images × tokens an image
+# (estimator.image_tokens._stated_tokens); no resolution is asked for.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune Qwen2.5-VL-7B with LoRA on 10k samples, each prompt has more than 4 images, "
+        "about 752 tokens per image, on 2 A100",
+        "用 LoRA 微调 Qwen2.5-VL-7B，1 万条数据，每条 prompt 超过 4 张图，每张图约 752 个 token，2 张 A100",
+    ],
+)
+def test_stated_tokens_an_image_size_each_sample(text: str) -> None:
+    answer = answer_json(text)
+    request = answer["request"]
+    assert request["tokens_per_image"] == 752
+    assert request["images_per_sample"] == 5
+    assert request["tokens_per_sample"] == 512 + 5 * 752  # the 512 text-token default, said
+    assert request["tokens"] == 10_000 * (512 + 5 * 752)
+    assert _ignored(text) == []  # neither '752' unread nor a resolution asked for
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune Qwen2.5-VL-7B with LoRA on 10k samples, each prompt has 2 images, 752 tokens of text, "
+        "on 2 A100",
+        "用 LoRA 微调 Qwen2.5-VL-7B，1 万条数据，每条 2 张图，752 个文本 token，2 张 A100",
+    ],
+)
+def test_text_tokens_beside_images_are_no_tokens_an_image(text: str) -> None:
+    assert answer_json(text)["request"]["tokens_per_image"] is None
