@@ -53,10 +53,13 @@ def smart_resize(height: int, width: int, factor: int = 28) -> tuple[int, int]:
 
 def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger) -> SizingRequest:
     """``req`` with each sample's tokens = its text tokens + images × visual tokens, for a release whose
-    tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. ``req``
-    as it is for any other model (the resolution is then named as not used: bot.core.interpretation)."""
+    tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. With no
+    resolution the processor reads, the user's ``tokens_per_image`` when stated (:func:`_stated_tokens`).
+    ``req`` as it is for any other model (the resolution is then named as not used:
+    bot.core.interpretation)."""
     v = spec.vision if spec is not None else None
-    if req.tokens_per_image and req.images_per_sample:  # the user's own count (s46 review B7)
+    reads = bool(req.image_pixels and v is not None and v.pixels_per_token)  # the processor's count wins
+    if req.tokens_per_image and req.images_per_sample and not reads:  # the user's own (s46 review B7)
         return _stated_tokens(req, req.tokens_per_image, ledger)
     if v is not None and v.tokens_per_image and req.images_per_sample:
         return _fixed_tokens(req, v.tokens_per_image, v.params, ledger)
@@ -153,7 +156,7 @@ def with_request_images(req: SizingRequest, spec: ModelSpec | None, ledger: Ledg
     and the context (``seq_len``) by as much unless it is the engine's stated ``max_model_len``; said in the
     ledger (reason image_tokens_request). ``req`` unchanged where the tokens are not known (the images are
     then named as not counted: bot.core.unused_local.unused_request_images)."""
-    per_image = req.tokens_per_image or tokens_per_image(spec, req.image_pixels)  # stated first (s46 B7)
+    per_image = tokens_per_image(spec, req.image_pixels) or req.tokens_per_image  # the user's: s46 B7
     if per_image is None or not req.images_per_request:
         return req
     from estimator.reasons import Why

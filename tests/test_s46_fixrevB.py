@@ -200,3 +200,18 @@ def test_stated_tokens_an_image_size_each_sample(text: str) -> None:
 )
 def test_text_tokens_beside_images_are_no_tokens_an_image(text: str) -> None:
     assert answer_json(text)["request"]["tokens_per_image"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full SFT of qwen2.5-vl-3B on 8 A100 80GB, 3 images per sample at 768x768, "
+        "about 752 tokens per image: fit?",
+        "在 8 张 A100 80G 上全参微调 qwen2.5-vl-3B，每条数据 3 张图，768×768，"
+        "每张图约 752 个 token，放得下吗？",
+    ],
+)
+def test_a_resolution_the_processor_reads_wins_over_the_stated_count(text: str) -> None:
+    # Qwen2.5-VL's smart_resize: 768 → 756 a side (27 × 28), 27² = 729 tokens + 2 markers = 731 an image
+    assert answer_json(text)["request"]["tokens_per_sample"] == 3 * 731
+    assert ("752", "image_tokens_processor") in _ignored(text)
