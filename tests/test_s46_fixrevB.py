@@ -215,3 +215,27 @@ def test_a_resolution_the_processor_reads_wins_over_the_stated_count(text: str) 
     # Qwen2.5-VL's smart_resize: 768 → 756 a side (27 × 28), 27² = 729 tokens + 2 markers = 731 an image
     assert answer_json(text)["request"]["tokens_per_sample"] == 3 * 731
     assert ("752", "image_tokens_processor") in _ignored(text)
+
+
+# N3. In a measured sweep each rate is what its load gave: neither is a target (bot.parse.rate_words).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Output goes from 96 tok/s at concurrency 1 to 772 tok/s at 16 on one H100 with Qwen3-8B",
+        "Qwen3-8B 在一张 H100 上，并发 1 时 96 tok/s，并发 16 时 772 tok/s",
+    ],
+)
+def test_a_sweeps_rates_are_observed(text: str) -> None:
+    assert answer_json(text)["request"]["target_tokens_per_s"] is None
+    assert {("96 tok/s", "observed"), ("772 tok/s", "observed")} <= set(_ignored(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serve Qwen3-8B on one H100, we need 772 tok/s at 16 concurrent users",
+        "Qwen3-8B 部署在一张 H100 上，并发 16 时要 772 tok/s，够吗",
+    ],
+)
+def test_a_rate_wanted_at_one_load_stays_the_target(text: str) -> None:
+    assert answer_json(text)["request"]["target_tokens_per_s"] == 772.0
