@@ -53,9 +53,14 @@ def smart_resize(height: int, width: int, factor: int = 28) -> tuple[int, int]:
 
 def with_image_tokens(req: SizingRequest, spec: ModelSpec | None, ledger: Ledger) -> SizingRequest:
     """``req`` with each sample's tokens = its text tokens + images × visual tokens, for a release whose
-    tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. ``req``
-    as it is for any other model (the resolution is then named as not used: bot.core.interpretation)."""
+    tower sets the tokens by resolution; said in the ledger with the vision tower's forward FLOPs. With no
+    resolution the processor reads, the user's ``tokens_per_image`` when stated (:func:`_stated_tokens`).
+    ``req`` as it is for any other model (the resolution is then named as not used:
+    bot.core.interpretation)."""
     v = spec.vision if spec is not None else None
+    reads = bool(req.image_pixels and v is not None and v.pixels_per_token)  # the processor's count wins
+    if req.tokens_per_image and req.images_per_sample and not reads:  # the user's own (s46 review B7)
+        return _stated_tokens(req, req.tokens_per_image, ledger)
     if v is not None and v.tokens_per_image and req.images_per_sample:
         return _fixed_tokens(req, v.tokens_per_image, v.params, ledger)
     if not req.image_pixels or v is None or not v.pixels_per_token:
@@ -106,6 +111,24 @@ def _fixed_tokens(req: SizingRequest, per_image: int, vision_params: float, ledg
     return req.model_copy(update={"tokens_per_sample": total})
 
 
+def _stated_tokens(req: SizingRequest, per_image: int, ledger: Ledger) -> SizingRequest:
+    """``req`` with each sample's tokens = its text tokens (stated, else
+    :data:`estimator.defaults.TOKENS_PER_SAMPLE`) + images × ``per_image``, the user's own count of one
+    image's tokens ('about 752 tokens per image'; s46 review B7: 5 images × 752 = 3,760 tokens a sample were
+    sized at 512). Said in the ledger, reason image_tokens_stated."""
+    from estimator import defaults
+    from estimator.reasons import Why
+
+    images = req.images_per_sample or 1
+    text = req.tokens_per_sample or defaults.TOKENS_PER_SAMPLE.value
+    total = text + images * per_image
+    ledger.assume(
+        "tokens_per_sample", total, Why.image_tokens_stated, images=images, per_image=per_image,
+        length=int(text), tokens_per_sample=int(total),
+    )  # fmt: skip
+    return req.model_copy(update={"tokens_per_sample": total})
+
+
 REQUEST_SOURCE = (
     "LLaVA-1.5: Liu et al. 2023 §3, (336 / 14)² = 576 tokens an image; Qwen2-VL/Qwen2.5-VL: qwen-vl-utils "
     "vision_process.py smart_resize, one token per 28 × 28 pixels + <|vision_start|>/<|vision_end|>"
@@ -133,7 +156,7 @@ def with_request_images(req: SizingRequest, spec: ModelSpec | None, ledger: Ledg
     and the context (``seq_len``) by as much unless it is the engine's stated ``max_model_len``; said in the
     ledger (reason image_tokens_request). ``req`` unchanged where the tokens are not known (the images are
     then named as not counted: bot.core.unused_local.unused_request_images)."""
-    per_image = tokens_per_image(spec, req.image_pixels)
+    per_image = tokens_per_image(spec, req.image_pixels) or req.tokens_per_image  # the user's: s46 B7
     if per_image is None or not req.images_per_request:
         return req
     from estimator.reasons import Why

@@ -73,6 +73,7 @@ class Why(Keys):
     vision_tower_images = "vision_tower_images"  # s44: served with the requests' images counted
     vision_tower_frozen = "vision_tower_frozen"  # estimator.vision: frozen in fine-tuning (tools' defaults)
     image_tokens = "image_tokens"  # estimator.image_tokens: a VL sample's visual tokens from its resolution
+    image_tokens_stated = "image_tokens_stated"  # the user's own tokens an image (s46 review B7)
     image_tokens_fixed = "image_tokens_fixed"  # LLaVA-1.5: 576 visual tokens an image, one resolution (s43)
     image_tokens_request = "image_tokens_request"  # s44: a served request's images in its prompt
     config_architecture_moe = "config_architecture_moe"

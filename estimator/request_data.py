@@ -37,6 +37,17 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "used for a model without a vision tower",
         json_schema_extra=_setting(json_order=104),  # s44: a served request's images too
     )
+    tokens_per_image: int | None = Field(
+        None,
+        ge=1,
+        le=100_000,
+        description="LLM tokens one image takes, as the user counted them ('about 752 tokens per image', "
+        "'每张图约 752 个 token'): each training sample's tokens become the text tokens + "
+        "images_per_sample × this, and a served request's prompt + images_per_request × this, in place of "
+        "the processor's count from a resolution (estimator.image_tokens, s46 review B7: the count was "
+        "named as not used and a resolution asked for)",
+        json_schema_extra=_setting(json_order=132),
+    )
     images_per_request: int | None = Field(
         None,
         ge=1,

@@ -67,7 +67,8 @@ def test_a_sweep_names_a_rate_read_as_a_load_as_observed_en() -> None:
     loads; the 300 is the rate at 8, named as observed, and the rows are 1 and 8."""
     a = _answer("Qwen2.5-7B on one A100 with vLLM: 40 tok/s at concurrency 1 and 300 tok/s at concurrency 8.")
     assert sorted(v for s, v in _rows(a) if s == "concurrency") == [1, 8]
-    assert ("300", "observed") in _named(a)
+    # s46 review N3: both rates of the sweep are observed with their unit (the 40 was a target before)
+    assert ("300 tok/s", "observed") in _named(a) and ("40 tok/s", "observed") in _named(a)
     assert "concurrency: 300" not in [t for t, _ in _named(a)]
 
 

@@ -154,6 +154,7 @@ IGNORED_REASONS = (
     "weights_file",  # '模型文件 21G' beside a named model: its file's size, the weights sized from the model
     "image_not_vl",  # s40 fixt #2: an image resolution or count beside a model with no vision tower
     "image_no_resolution",  # s40 fixt #1: images per sample with no resolution: their tokens not counted
+    "image_tokens_processor",  # s46 review B7: tokens an image stated beside a resolution the processor reads
     "image_request_uncounted",  # s44: a served request's images whose tokens are not known: not counted
     "no_chunked_attention",  # s45: a chunked-KV setting said for a model with no chunked attention layers
     *UNUSED_REASONS,  # keys of a pasted training/serving config (bot.parse.configs.model)

@@ -70,7 +70,10 @@ def unused_images(said: SizingRequest, report: SizingReport) -> list[tuple[str, 
     out: list[tuple[str, str]] = []
     if said.image_pixels and not reads:
         out.append((f"image_resolution: {said.image_pixels[0]}x{said.image_pixels[1]}", "image_not_vl"))
-    if said.images_per_sample and not said.image_pixels and not fixed:  # fixed: counted (s43 #2)
+    stated = bool(said.tokens_per_image)  # the user's tokens an image: counted (s46 review B7)
+    if stated and said.image_pixels and reads:  # the processor's count from the resolution wins
+        out.append((str(said.tokens_per_image), "image_tokens_processor"))
+    if said.images_per_sample and not said.image_pixels and not fixed and not stated:  # fixed: s43 #2
         why = "image_no_resolution" if spec is not None and spec.vision is not None else "image_not_vl"
         out.append((f"images_per_sample: {said.images_per_sample}", why))
     return out

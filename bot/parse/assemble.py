@@ -369,7 +369,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
                     out = measured(self.s0, out, request.concurrency)
                     break
-        if "'unread'" in str(out) and ("gb" in self.s0 or "显存" in self.s0):  # s46: 'down to 48GB'
+        named = str(out)  # s46: 'down to 48GB'; review N2: a target read as another setup's too
+        if ("'unread'" in named or "'other_setup'" in named) and ("gb" in self.s0 or "显存" in self.s0):
             for cue in TARGET_CUES:  # a loop of C tests: no search, no frame (the gate)
                 if cue in self.s0:
                     from bot.parse.memory_target import memory_targets  # imported when used (start-up)

@@ -26,7 +26,31 @@ classifiers ('3 块 4090'), never here; '张图' is images. Not 'instance' nor '
 machine of cards and 'a 4090 user' owns one (en2-024)."""
 
 
-def counted_number(s: str, end: int) -> bool:
+CARD_HOURS_RE = rc(r"(?:how\s+many|多少|几)\s*(?:个\s*)?$")
+"""What ends the text before '<card number> hours' when the hours are the card's: 'how many 4090 hours',
+'需要多少 4090 小时' ask for hours of that card (s46 review N6), not for a count of 4,090 hours."""
+
+_TIME_AFTER_RE = rc(r"\s*(?:hours?|hrs?|days?|小时|天)(?![a-z])")
+"""A time noun right after the number: with :data:`CARD_HOURS_RE` before it, the card's hours."""
+
+
+def counted_number(s: str, end: int, start: int | None = None) -> bool:
     """True when the bare card number ending at ``end`` of the normalized message ``s`` is followed by the
-    noun of a count (:data:`COUNTED_AFTER_RE`), so it is that count and not a card."""
-    return COUNTED_AFTER_RE.match(s, end) is not None
+    noun of a count (:data:`COUNTED_AFTER_RE`), so it is that count and not a card. When ``start`` (where the
+    number begins) is given, a time noun after it with 'how many' / '多少' just before it is the card's hours
+    ('how many 4090 hours', :data:`CARD_HOURS_RE`): False, the number is the card."""
+    if COUNTED_AFTER_RE.match(s, end) is None:
+        return False
+    asked = start is not None and CARD_HOURS_RE.search(s[max(0, start - 16) : start])
+    return not (asked and _TIME_AFTER_RE.match(s, end))
+
+
+def card_hours(s: str, start: int, number: str) -> bool:
+    """True when ``number`` (digits, at ``start`` of the normalized message ``s``) is a 4-digit GeForce card
+    alias asked about by its hours: 'how many 4090 hours', '需要多少 4090 小时' (s46 review N6: read as 4,090
+    hours before). A cheap test first (4 digits, then 'how many' / '多少' before it)."""
+    if len(number) != 4 or not number.isdigit() or not CARD_HOURS_RE.search(s[max(0, start - 16) : start]):
+        return False
+    from bot.parse.gpus import is_gpu_name
+
+    return is_gpu_name(number)

@@ -21,7 +21,8 @@ lacks stays an unknown model, named as typed with the generic shape. Sources, pe
   ('trained from Llama-2 70b'); V1.0/V1.1 (7B, 13B, 30B) from LLaMA (Xu et al. 2023, WizardLM,
   arXiv:2304.12244); WizardLM-2 7B from Mistral-7B-v0.1 (its model card's base model).
 - Zephyr: HuggingFaceH4/zephyr-7b-alpha and -beta model cards ('a fine-tuned version of
-  mistralai/Mistral-7B-v0.1').
+  mistralai/Mistral-7B-v0.1'); HuggingFaceH4/zephyr-7b-gemma-v0.1 model card ('a fine-tuned version of
+  google/gemma-7b'; s46 review B2: it was sized as Mistral 7B).
 - OpenChat: openchat/openchat_3.5 and openchat-3.5-0106 model cards (Mistral-7B-v0.1 base);
   openchat/openchat-3.6-8b-20240522 (Meta-Llama-3-8B base); openchat v3.2 13B (Llama 2 13B).
 - Tulu 2: Ivison et al. 2023, Camels in a Changing Climate (arXiv:2311.10702): Tülu 2 7B/13B/70B fine-tune
@@ -47,17 +48,34 @@ FAMILIES: dict[str, tuple[tuple[str | None, dict[float, str]], ...]] = {
     "guanaco": ((None, _LLAMA1),),
     "wizardlm": (
         (r"wizardlm[\-_]?2(?![\d.])", _MISTRAL),
-        (r"v1\.[01](?![\d.])", _LLAMA1),
+        (r"v1\.[01](?![\d.])", {**_LLAMA1, 70e9: "Llama-2-70B"}),
         (None, {7e9: "LLaMA-7B", 30e9: "LLaMA-33B", 13e9: "Llama-2-13B", 70e9: "Llama-2-70B"}),
     ),
-    "zephyr": ((None, _MISTRAL),),
+    "zephyr": ((r"[\-_]gemma(?![a-z])", {7e9: "Gemma-7B"}), (None, _MISTRAL)),
     "openchat": ((None, {**_MISTRAL, 8e9: "Llama-3-8B", 13e9: "Llama-2-13B"}),),
     "tulu": ((r"tulu[\-_]?2(?![\d.])", _LLAMA2),),
     "xwin": ((None, _LLAMA2),),
     "mythomax": ((None, {13e9: "Llama-2-13B"}),),
 }
 """Family word → (version pattern or None, size in parameters → the base's catalog id), first match wins;
-sources in the module docstring."""
+sources in the module docstring. The base is decided by the size and the version together: WizardLM-70B-V1.0
+is Llama 2 70B (s46 review B2: the V1.0 entry had no 70B and the name was left unknown)."""
+
+_OTHER_BASE = re.compile(
+    r"[\-_](?:gemma|qwen|llama|mistral|mixtral|yi|phi|falcon|deepseek|glm|internlm)"
+).search
+"""A word in a fine-tune's name naming another base family ('zephyr-7b-gemma'): when no version pattern of
+the family names it, the family's default base is not this one: the name stays unknown (generic shape),
+never a wrong base (s46 review B2)."""
+
+_REST = re.compile(
+    r"(?:[\-_](?!gptq|awq|gguf|int[48]|fp8|fp16|bf16|q[2-8]|exl2|bnb|[48]bit|nf4)[a-z0-9]+(?:\.\d+)*)*"
+    r"(?![a-z0-9])",
+    re.IGNORECASE,
+)
+"""The rest of a joined name after its tail ('-gemma-v0.1' of 'zephyr-7b-gemma-v0.1'): part of the name as
+typed, echoed whole (s46 review B2: 'zephyr-7b' was echoed and '-gemma-v0.1' dropped); a weight format
+glued after it ('-awq', '-gptq', '-int4') is no part of it: the format readers read it."""
 
 STARTS = re.compile(r"(?:vicuna|guanaco|wizardlm|zephyr|openchat|tulu|xwin|mythomax)(?![a-z])").match
 """A name beginning with a family of :data:`FAMILIES` (matched in C: no frame for any other unknown name)."""
@@ -87,6 +105,8 @@ def base_of(name: str, size: float | None) -> str | None:
     if fam is None or size is None:
         return None
     for version, bases in FAMILIES[fam.group(0)]:
+        if version is None and _OTHER_BASE(name, fam.end()):
+            return None  # 'zephyr-7b-qwen': another base's word no entry names
         if version is None or re.search(version, name):
             return bases.get(size)
     return None
@@ -94,15 +114,17 @@ def base_of(name: str, size: float | None) -> str | None:
 
 def fine_tune_base(s: str, mention: _Mention) -> int:
     """Mark ``mention`` (an unknown name glued to its size in the normalized text ``s``) as :data:`FINE_TUNE`
-    of its base when the table knows it, its version and context suffix added to its typed name; the end of
-    the name in ``s`` (unchanged when not a known fine-tune)."""
+    of its base when the table knows it; its version, context suffix and any other joined words are added to
+    its typed name either way (a name the table cannot place is named whole, with the generic shape); the end
+    of the name in ``s``."""
     tail = _TAIL.match(s, mention.end)
     end = tail.end() if tail is not None else mention.end
+    rest = _REST.match(s, end)
+    end = rest.end() if rest is not None else end
     base = base_of(s[mention.start : end].lower(), mention.size)
-    if base is None:
-        return mention.end
-    mention.model_id, mention.substitution = base, FINE_TUNE
-    mention.text, mention.end = mention.text + s[mention.end : end], end
+    if base is not None:
+        mention.model_id, mention.substitution = base, FINE_TUNE
+    mention.text, mention.end = mention.text + s[mention.end : end], end  # the whole name as typed
     return end
 
 

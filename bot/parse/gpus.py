@@ -280,7 +280,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         laptop = gid is not None and _LAPTOP_BEFORE_RE.search(s[max(0, m.start() - 24) : m.start()])
         if laptop:
             gid = _laptop_part(idx.names, _gpu_key(m.group("name")))  # its laptop part, else unknown
-        if gid is None or (m.group("name").isdigit() and counted_number(s, m.end())):
+        if gid is None or (m.group("name").isdigit() and counted_number(s, m.end(), m.start("name"))):
             continue  # '5070 samples', '4090 条数据': a count, not the card (s46 fixrev #4)
         start, end = m.start(), m.end()
         span = m.group(0)

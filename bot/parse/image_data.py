@@ -53,8 +53,8 @@ PER_IMAGE_TOKENS_RE = rc(
 )
 """s46 (en25-003): the asker's own count of an image's tokens ('752 tokens per image', '每张图约 752 个
 token', '6,018 tokens for 8 images'): no dataset size nor sample count (they were read as 752 training tokens
-and 8 samples); the words are blanked and the numbers left bare, named as not used — the images' tokens are
-the processor's (estimator.image_tokens)."""
+and 8 samples). One image's count is ``tokens_per_image`` (s46 review B7: each sample is then text + images ×
+it, estimator.image_tokens); a total for several images keeps its words blanked and its numbers named."""
 PROMPT_TEXT_RE = rc(r"(?P<n>\d{2,6})\s*tokens?\s+(?P<of>of\s+text)\b")
 """The text beside a request's images ('500 tokens of text'): read as the prompt's, the images added to it."""
 """The text beside the images in tokens ('~500 text tokens each', '500 文本 token')."""
@@ -75,8 +75,12 @@ def read_images(s: str, fields: dict[str, Any], training: bool = True) -> str:
     images of each served request (:func:`read_request_images`)."""
     if not training:
         return read_request_images(s, fields)
-    for m in PER_IMAGE_TOKENS_RE.finditer(s):  # '752 tokens per image': the numbers alone stay, named
-        s = s[: m.start()] + _DIGITS_KEPT_RE.sub(" ", m.group(0)) + s[m.end() :]
+    for m in PER_IMAGE_TOKENS_RE.finditer(s):  # '752 tokens per image': the user's count (s46 review B7)
+        if (n := m.group("n") or m.group("n2")) and "tokens_per_image" not in fields:
+            fields["tokens_per_image"] = int(n)
+            s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+        else:  # '6,018 tokens for 8 images': the numbers alone stay, named
+            s = s[: m.start()] + _DIGITS_KEPT_RE.sub(" ", m.group(0)) + s[m.end() :]
     if (m := RESOLUTION_RE.search(s)) is not None:
         w, h = int(m["w"]), int(m["h"])
         if 16 <= w <= 20000 and 16 <= h <= 20000:  # left in the text: the sample readers skip a size

@@ -26,13 +26,19 @@ TARGET_RE = rc(
 '48GB or less', '降到 48G', '控制在 40G 以内', '不超过 30G' (a number of GB, three digits at most)."""
 
 
+_REREAD = ("unread", "other_setup")
+"""The reasons a memory wanted was named with before this reader: no reader used it, or the count readers
+took '30GB per GPU' for another setup's card memory (s46 review N2: 'bring it down to 30GB per GPU')."""
+
+
 def memory_targets(s: str, unused: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """``unused`` (the parse's (text, reason) items) with each number left ``unread`` that the normalized text
-    ``s`` writes as a memory wanted (:data:`TARGET_RE`) named ``('N GB', 'memory_target')``."""
+    """``unused`` (the parse's (text, reason) items) with each number left ``unread`` or named ``other_setup``
+    that the normalized text ``s`` writes as a memory wanted (:data:`TARGET_RE`) named
+    ``('N GB', 'memory_target')``."""
     wanted = {m.group("a") or m.group("b") or m.group("c") for m in TARGET_RE.finditer(s)}
     if not wanted:
         return unused
     return [
-        (f"{t.strip()} GB", "memory_target") if r == "unread" and t.strip() in wanted else (t, r)
+        (f"{t.strip()} GB", "memory_target") if r in _REREAD and t.strip() in wanted else (t, r)
         for t, r in unused
     ]

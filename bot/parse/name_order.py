@@ -38,9 +38,10 @@ FAMILY_DE_SIZE_RE = rc(
 """'gpt-oss 的 120b 版本': a family's name, 的, a size, then a noun of versions or models."""
 VERSION_V_RE = rc(
     r"(?<![a-z0-9])(?P<fam>llama|codellama|qwen|gemma|phi|baichuan|internlm|falcon|yi)[\s\-_]?v"
-    r"(?P<ver>\d{1,2}(?:\.\d{1,2})?)(?=[\s\-_]|$)"
+    r"(?P<ver>[1-9]\d?(?:\.\d{1,2})?)(?=[\s\-_]|$)"
 )
-"""'llama-v3.1', 'qwen-v2.5', 'llama v2': a family, a 'v', its version."""
+"""'llama-v3.1', 'qwen-v2.5', 'llama v2': a family, a 'v', its version (never 0: no family released a v0, and
+'zephyr-7b-gemma-v0.1' is a fine-tune's own version, kept as typed: s46 review B2)."""
 
 
 OF_NOUN_RE = re.compile(

@@ -27,10 +27,27 @@ LOAD_RE = rc(r"(?i)(?<![\d.])(\d{1,6})\s*(?:个\s*)?(?:concurrent\s+)?(?:users?\
 """Any load said in the message ('100 users', '100 并发', '100 个用户')."""
 
 
+SWEEP_AT_RE = rc(
+    r"(?i)(?:tok(?:en)?s?\s*/\s*s(?:ec)?|t/s|tps)\s+at\s+(?:concurrency\s*(?:of\s+)?)?(\d{1,4})(?![\d.]|\s*(?:k\b|gb|%))"
+)
+"""A rate at a load in a sweep ('96 tok/s at concurrency 1', '772 tok/s at 16')."""
+SWEEP_ZH_RE = rc(
+    r"并发\s*(?:数|度)?\s*(?:为|是|=)?\s*(\d{1,4})\s*(?:时|的时候|下)\s*[，,]?\s*(?:输出|吞吐|速度)?\s*(?:约|大约|大概)?\s*"
+    r"\d[\d.,]*\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?|t/s|tps|token/s)"
+)
+"""The same in Chinese, the load first ('并发 1 时 96 tok/s，并发 16 时 772 tok/s')."""
+
+
 def measured_at_load(s: str, end: int) -> bool:
     """Whether the rate ending at ``end`` of ``s`` is said at a load ('at 16 users') and the message states
     another load: the rate is what that load gave, the other load the one asked about (session 13 review
-    finding 2: 'the benchmark shows 900 tokens/s at 16 users. We expect 100 users')."""
+    finding 2: 'the benchmark shows 900 tokens/s at 16 users. We expect 100 users'). A sweep, two or more
+    rates each at its own load ('from 96 tok/s at concurrency 1 to 772 tok/s at 16': s46 review N3, the 96
+    was read as a target), is measured too."""
+    if "concurren" in s and len({m.group(1) for m in SWEEP_AT_RE.finditer(s)}) > 1:
+        return any(m.end() > end and m.start() <= end for m in SWEEP_AT_RE.finditer(s, max(0, end - 12)))
+    if "并发" in s and len({m.group(1) for m in SWEEP_ZH_RE.finditer(s)}) > 1:
+        return any(m.start() < end <= m.end() for m in SWEEP_ZH_RE.finditer(s))
     at = LOAD_AFTER_RE.match(s, end)
     if at is None:
         return False

@@ -35,6 +35,25 @@ _NOT_NAMES = frozenset(
 )
 """Words after a role that name no model ('the', an engine serving it, 'API', a flag's value)."""
 
+RETRIEVAL_FAMILIES = (
+    "bge", "bce", "gte", "m3e", "e5", "jina", "minilm", "mpnet", "nomic", "stella", "text-embedding",
+    "qwen3-embedding", "conan", "acge", "piccolo", "xiaobu", "sbert", "instructor", "colbert", "voyage",
+    "cohere", "mxbai", "snowflake", "arctic-embed", "multilingual-e5",
+)  # fmt: skip
+"""Name heads of embedding and reranker model families (BAAI BGE, NetEase BCE, Alibaba GTE and
+Qwen3-Embedding, Moka M3E, Microsoft E5, Jina, sentence-transformers MiniLM/MPNet, Nomic, Stella, OpenAI
+text-embedding-*, …): a bare word after a role is a model only when it starts with one of these
+(s46 review B3)."""
+
+
+def _name_shaped(name: str) -> bool:
+    """True when ``name`` (lower-cased) has a model name's shape: a digit, a hyphen, slash, dot or underscore,
+    or the head of a known retrieval family (:data:`RETRIEVAL_FAMILIES`). 'the embedding is trainable' /
+    'embedding is tied' name no model (s46 review B3): an adjective or plain word has none of these."""
+    if name.startswith(RETRIEVAL_FAMILIES):
+        return True
+    return any(c.isdigit() or c in "-_./" for c in name)
+
 
 def retrieval_named(s: str, raw: str, sized: str | None, named: list[tuple[str, str]]) -> None:
     """Append ``('model: <name as typed>', 'retrieval_model')`` to ``named`` for each retrieval model in the
@@ -49,7 +68,11 @@ def retrieval_named(s: str, raw: str, sized: str | None, named: list[tuple[str, 
         for m in RETRIEVAL_NAME_RE.finditer(s)
         if not s[m.end() : m.end() + 2].strip().startswith("=")
     ]
-    found += [m.group("name") for m in ROLE_NAME_RE.finditer(s) if m.group("name") not in _NOT_NAMES]
+    found += [
+        m.group("name")
+        for m in ROLE_NAME_RE.finditer(s)
+        if m.group("name") not in _NOT_NAMES and _name_shaped(m.group("name"))
+    ]
     have = {text.lower() for text, _ in named}
     low_raw = raw.lower()
     for name in dict.fromkeys(found):  # first mention first, once each

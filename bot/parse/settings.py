@@ -19,6 +19,7 @@ from bot.parse import recompute_words as rw
 from bot.parse.attention_impl import attention_setting, resolve_flash_off
 from bot.parse.cluster_rate import CLUSTER_RATE, second_first_rate
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
+from bot.parse.counted_numbers import card_hours
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES
@@ -412,7 +413,7 @@ def _hours(out: Settings) -> None:
         if GPU_HOUR_AFTER.match(out.s[m.end() :]) or re.search(r"(?:gpu|卡)[\s\-·]*$", out.s[: m.start()]):
             continue  # "GPU-hours", "卡时": the number rules read those
         value = parse_number(m.group("v"))
-        if not value or value <= 0:
+        if not value or value <= 0 or card_hours(out.s, m.start(), m.group("v")):  # s46 N6: '4090 hours'
             continue
         before, after = out.s[max(0, m.start() - 12) : m.start()], out.s[m.end() : m.end() + 14]
         why = "observed" if past_run_duration(out.s, m) else other_run_at(out.s, m.start())

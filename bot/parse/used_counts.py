@@ -64,7 +64,9 @@ def used_count(s: str, counts: list[Any]) -> float | None:
     if n == 1:
         return 1.0
     owned = (c for c in counts if c.value > n)
-    return n if any(c.tok.start < m.start() or _machine_count(s, c.tok.start) for c in owned) else None
+    return (
+        n if any(c.tok.start < m.start() or _machine_count(s, c.tok.start, m.end()) for c in owned) else None
+    )
 
 
 MACHINE_BEFORE_RE = rc(
@@ -75,7 +77,16 @@ MACHINE_BEFORE_RE = rc(
 review of s17, the 8 was named repeated)."""
 
 
-def _machine_count(s: str, start: int) -> bool:
+OF_MACHINE_RE = rc(r"\s*(?:of|on|in|from)\s+(?:an?|the|our|my|this|one)\s+")
+"""The words between the cards used and the machine's count after them ('the first 4 GPUs of an 8 x H100
+node': s46 review N7, the 8 was named repeated)."""
+
+
+def _machine_count(s: str, start: int, used_end: int) -> bool:
+    """Whether the count at ``start`` is the machine's: after a machine word, or right after the used count
+    (ending at ``used_end``) and 'of an' (:data:`OF_MACHINE_RE`)."""
+    if OF_MACHINE_RE.fullmatch(s, used_end, start):
+        return True
     return MACHINE_BEFORE_RE.search(s, max(0, start - 12), start) is not None
 
 

@@ -466,6 +466,10 @@ IGNORED_TEXTS: dict[str, str] = {
     "image_no_resolution": N_(
         "no image resolution given: give it (e.g. 1280x720) to count the visual tokens"
     ),
+    "image_tokens_processor": N_(
+        "your count of one image's tokens: the processor's own count from the resolution you gave is used "
+        "(its resize to 28-px multiples, in the assumptions)"
+    ),
     **SERVING_LOAD_TEXTS,  # s44 trialfix2 (bot.render.serving_load_texts)
     **SIDE_MODEL_TEXTS,  # s46 r42zh (bot.render.side_model_texts)
 }

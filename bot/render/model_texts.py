@@ -37,6 +37,10 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "%(tokens_per_sample)s. The frozen vision tower (%(vision_params)s parameters) runs forward on them, "
         "≈ %(flops)s FLOPs per sample, not counted in C = 6ND"
     ),
+    "image_tokens_stated": N_(
+        "Each sample's tokens: %(images)s images × %(per_image)s tokens an image, your count, + %(length)s "
+        "text tokens = %(tokens_per_sample)s"
+    ),
     "image_tokens_request": N_(
         "Each request's prompt: %(images)s images × %(per_image)s visual tokens + %(length)s text tokens = "
         "%(prompt_tokens)s tokens, the images counted in the context and the prefill"
