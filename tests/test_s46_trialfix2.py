@@ -1,0 +1,93 @@
+"""Session 46, trialfix2: the fresh-user trial's findings 4 and 7–12 (issue 24 items 3–4).
+
+#8 — Qwen2.5-7B-Instruct-1M at 1M tokens was said to fit one A100 80G (69.8 GiB). Qwen's model card
+(Qwen/Qwen2.5-7B-Instruct-1M README, "Deploy with vLLM") serves the release with ``--enable-chunked-prefill
+--max-num-batched-tokens 131072`` and asks for at least 120 GB of VRAM in total for the 7B (320 GB for the
+14B). vLLM's start-up profile runs one forward pass of ``max_num_batched_tokens`` tokens
+(vllm/v1/worker/gpu_model_runner.py ``profile_run``): at 131,072 tokens Qwen2.5-7B's activations are
+131,072 × (8 × 3,584 + 6 × 18,944) B = 18.7 GB on one GPU (config.json hidden_size 3,584,
+intermediate_size 18,944), which with 15.2 GB of weights and 57.3 GB of KV no longer fits one 80 GB card.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator import catalog
+from estimator.runtimes.vllm import QWEN_1M_BATCHED_TOKENS, VLLM_NON_TORCH_BYTES, vllm_profile_bytes
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _gpus(d: dict) -> int:
+    return d["report"]["inference"]["recommended_gpus"]
+
+
+# ---- #8: a Qwen 1M release at its long context, its card's vLLM chunk ----------------------------------
+
+Q1M_ZH = "Qwen2.5-7B-Instruct-1M 跑满 100 万 token 上下文需要多少显存？"  # the trial's q09_zh
+Q1M_EN = "How much GPU memory does Qwen2.5-7B-Instruct-1M need to run a full 1M-token context?"
+
+
+def test_recipe_chunk_profile_bytes():
+    spec = catalog.models()["Qwen2.5-7B"]
+    gpu = catalog.gpus()["A100-SXM4-80GB"]
+    got = vllm_profile_bytes(spec, gpu, 1, batched=QWEN_1M_BATCHED_TOKENS)
+    assert got == pytest.approx(131_072 * (8 * 3_584 + 6 * 18_944) + VLLM_NON_TORCH_BYTES)
+    assert vllm_profile_bytes(spec, gpu, 1) < 2e9  # the default chunk (2,048 on an A100): ~1.3 GB
+
+
+@pytest.mark.parametrize("question", [Q1M_ZH, Q1M_EN])
+def test_1m_release_at_1m_needs_more_than_one_a100(capsys, question):
+    d = _ask(capsys, question)
+    assert d["request"]["max_num_batched_tokens"] == 131_072
+    assert _gpus(d) == 2  # 160 GB ≥ the card's 120 GB; one 80 GB card is short
+    assert d["report"]["inference"]["workspace_bytes_per_gpu"] > 10e9
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-14B-Instruct-1M 1M context how many H100?",
+        "Qwen2.5-14B-Instruct-1M 跑 100 万上下文要几张 H100？",
+    ],
+)
+def test_14b_1m_release_matches_the_card(capsys, question):
+    d = _ask(capsys, question)
+    assert _gpus(d) * 80 >= 320  # the card: at least 320 GB in total for the 14B at 1M tokens
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-7B-Instruct-1M at 32k context on one A100, does it fit?",
+        "Qwen2.5-7B-Instruct-1M 32k 上下文一张 A100 能跑吗",
+        "Qwen2.5-7B-Instruct-1M 1M context on llama.cpp, how much memory?",
+        "Qwen2.5-7B-Instruct-1M 用 llama.cpp 跑 100 万上下文要多少内存",
+    ],
+)
+def test_no_recipe_chunk_short_context_or_other_engine(capsys, question):
+    d = _ask(capsys, question)
+    assert d["request"].get("max_num_batched_tokens") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --max-num-batched-tokens 65536 on one A100, how many at 8k?",
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --max-num-batched-tokens 65536，一张 A100，8k 上下文能并发多少",
+    ],
+)
+def test_stated_batched_tokens_is_used(capsys, question):
+    d = _ask(capsys, question)
+    assert d["request"]["max_num_batched_tokens"] == 65_536
+    spec = catalog.models()["Qwen2.5-7B"]
+    want = 65_536 * (8 * 3_584 + 6 * 18_944) + VLLM_NON_TORCH_BYTES
+    assert d["report"]["inference"]["workspace_bytes_per_gpu"] == pytest.approx(want, rel=0.01)
+    assert spec.hidden == 3_584
