@@ -12,6 +12,7 @@ intermediate_size 18,944), which with 15.2 GB of weights and 57.3 GB of KV no lo
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -91,3 +92,56 @@ def test_stated_batched_tokens_is_used(capsys, question):
     want = 65_536 * (8 * 3_584 + 6 * 18_944) + VLLM_NON_TORCH_BYTES
     assert d["report"]["inference"]["workspace_bytes_per_gpu"] == pytest.approx(want, rel=0.01)
     assert spec.hidden == 3_584
+
+
+# ---- #12: a first-token target judged under the load (M/D/1 queue of the prompts' prefill) --------------
+
+
+def test_loaded_ttft_md1_by_hand():
+    from estimator.ttft_load import loaded_ttft
+
+    # S = 0.13 s, 5,700 tokens/s of 1,024-token answers: λ = 5.566/s, ρ = 0.7236
+    got = loaded_ttft(0.13, 5_700.0, 1_024, 0.99)
+    rho = 5_700 / 1_024 * 0.13
+    wq = rho * 0.13 / (2 * (1 - rho))  # Pollaczek–Khinchine, deterministic service
+    assert got.rho == pytest.approx(rho)
+    assert got.seconds == pytest.approx(0.13 + wq / rho * math.log(rho / 0.01))
+    assert loaded_ttft(0.13, 5_700.0, 1_024, None).seconds == pytest.approx(0.13 + wq)  # the mean
+    assert math.isinf(loaded_ttft(0.5, 5_700.0, 1_024).seconds)  # ρ = 2.8: prompts outrun the prefill
+    assert loaded_ttft(0.13, 50.0, 1_024, 0.99).seconds == pytest.approx(0.13)  # ρ < 1 %: no P99 wait
+    assert loaded_ttft(0.0, 100.0, 1_024) is None
+
+
+TTFT_EN = "We need P99 TTFT under 500 ms for 200 concurrent users on Llama 3.3 70B. How many H100s?"
+TTFT_ZH = "SLA 要求 P99 首 token 延迟低于 500 ms，200 个用户同时在线，Qwen2.5-72B-Instruct，需要几张 H100？"
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "missed"),
+    [
+        (TTFT_EN, "not at P99"),
+        (TTFT_ZH, "按负载算 P99 达不到"),
+    ],
+)
+def test_p99_target_under_200_users_is_judged_under_the_load(capsys, question, missed):
+    out = _text(capsys, question)
+    assert missed in out
+    assert "queueing under load adds to it" not in out and "满负载时排队还会再加一些" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("TTFT under 500 ms for one user on Llama 3.1 8B on an A100?", "met (one prompt alone"),
+        ("首 token 延迟 500ms 以内，Llama 3.1 8B，1 个用户，一张 A100 行吗", "能达到（单条提示词单独预填充"),
+        ("TTFT under 500 ms, 64 concurrent, Llama 3.1 8B on 2 H100?", "met at the mean under the load"),
+        ("首 token 延迟 500ms 以内，Llama 3.1 8B，64 个并发，2 张 H100", "按负载算 平均值 能达到"),
+    ],
+)
+def test_one_user_or_light_load_is_met(capsys, question, said):
+    assert said in _text(capsys, question)

@@ -175,8 +175,7 @@ def build_context(
     if inference is not None and parsed is not None and parsed.asks_ttft:  # '首token 500ms 内' (s37 fixb)
         from bot.render.ttft_target import ttft_target
 
-        binds = "ttft_binds" in parsed.notes  # s38: the target set the count (bot.core.ttft_bind)
-        inference["ttft_target"] = ttft_target(parsed.unused_numbers, report, f, lang, binds)
+        inference["ttft_target"] = ttft_target(parsed, report, f, lang)  # s38 binds, s46 under the load
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
         if inference["split"] and parsed is not None and _KT in parsed.unused_numbers:  # s39 fixs2 #3
