@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
@@ -145,3 +146,39 @@ def test_p99_target_under_200_users_is_judged_under_the_load(capsys, question, m
 )
 def test_one_user_or_light_load_is_met(capsys, question, said):
     assert said in _text(capsys, question)
+
+
+# ---- #11: tokens per dollar asked: the inverse of the price per million, same figures -------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "unit"),
+    [
+        ("How many tokens per dollar can I get serving Qwen3-8B on one L40S?", "Tokens per dollar"),
+        ("tokens/$ for Llama 3.1 8B on an H100?", "Tokens per dollar"),
+        ("Qwen3-8B 用一张 L40S 部署，每块钱能生成多少 token？", "每元能生成的 token"),
+        ("一美元能跑多少token，Qwen3-8B，L40S", "每美元能生成的 token"),
+    ],
+)
+def test_tokens_per_money_is_the_inverse_of_the_price_per_million(capsys, question, unit):
+    d = _ask(capsys, question)
+    cpm = d["report"]["inference"]["cost_per_million_tokens"]
+    out = _text(capsys, question)
+    line = next(x for x in out.splitlines() if unit in x)
+    m = re.search(r"([\d,.]+)–([\d,.]+)(M?) ", line)
+    scale = 1e6 if m.group(3) else 1
+    got = [float(m.group(i).replace(",", "")) * scale for i in (1, 2)]
+    assert got == pytest.approx([1e6 / cpm["high"], 1e6 / cpm["low"]], rel=0.01)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much per million tokens serving Qwen3-8B on one L40S, in dollars?",
+        "Qwen3-8B 一张 L40S，每百万 token 多少钱？",
+        "7B模型1万亿token要多少A100，预算 300 万元",
+    ],
+)
+def test_price_per_token_asked_has_no_per_money_line(capsys, question):
+    out = _text(capsys, question)
+    assert "Tokens per" not in out and "能生成的 token" not in out
