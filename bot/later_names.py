@@ -56,6 +56,8 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.render.calendar_text": ("calendar_line",),
     "bot.render.context_rows": ("context_rows",),
     "bot.render.fp16_cards": ("fp16_mark",),
+    "bot.render.per_money": ("per_money_line",),
+    "bot.render.ttft_target": ("ttft_target",),
     "bot.render.serving_memory_first": ("mem_first",),
     "bot.render.steps_text": ("budget_steps",),
     "bot.parse.batch_asked": ("asks_batch",),
@@ -145,6 +147,8 @@ family_head, unknown_card_head = later("bot.render.unknown_card", "family_head",
 # s44 merge: three readers gated at their calls ('speculative-config', an unread number, '够')
 (spec_config_read,) = later("bot.parse.draft_model", "spec_config_read")
 (keyed,) = later("bot.parse.keyed_values", "keyed")
+(per_money_line,) = later("bot.render.per_money", "per_money_line")  # s46 #11: tokens per $1 asked
+(ttft_target,) = later("bot.render.ttft_target", "ttft_target")  # a first-token target named
 (offered_ram,) = later("bot.parse.ram_offered", "offered_ram")
 
 LATE = LaterNames(

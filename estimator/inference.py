@@ -166,12 +166,15 @@ class ServingSetup:
     not stated): the weights each rank keeps whole (:attr:`ServingRuntime.dp_said`, s44, s45)."""
     draft: tuple[ModelSpec, float] | None = None
     """Speculative decoding's draft (spec, params): its weights and KV on the same GPUs (s44)."""
+    batched_tokens: int | None = None
+    """vLLM's ``max_num_batched_tokens`` as set (:attr:`Vllm.batched_tokens`, s46); None: its default."""
 
     @property
     def serving_runtime(self) -> ServingRuntime:
         """The runtime whose memory model applies (:func:`estimator.runtimes.runtime_for`)."""
         rt, copies, fa, dp = self.runtime, self.mla_tp_copies, self.flash_attention, self.dp_said
-        return runtime_for(self.gpu, self.precision, self.utilization, rt, copies, fa, self.tgi_version, dp)
+        said = (self.tgi_version, dp, self.batched_tokens)
+        return runtime_for(self.gpu, self.precision, self.utilization, rt, copies, fa, *said)
 
 
 class _Footprint(NamedTuple):
@@ -245,6 +248,8 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     if s.group is not None:  # the user's TP × PP: copies of it, as many as the load (or their GPUs) take
         per = sequences_per_replica(f.weights, f.kv_seq, spec, gpu, *s.group, rt, f.load)
         rec = Layout(*s.group, max(1, math.ceil(s.concurrency / per)) if per >= 1 else 1)
+        if per >= 1 and s.group[0] * s.group[1] < min_gpus:  # it holds one: no more GPUs needed (s46)
+            min_gpus, tp_min, pp_min = s.group[0] * s.group[1], *s.group
     fits_count = bool(s.gpu_count and s.gpu_count >= min_gpus)
     if s.group is not None and s.gpu_count:
         use = Layout(*s.group, max(1, s.gpu_count // (s.group[0] * s.group[1])))

@@ -176,6 +176,7 @@ class Why(Keys):
     unified_memory = "unified_memory"
     local_no_cap = "local_no_cap"
     vllm_workspace = "vllm_workspace"
+    vllm_workspace_batched = "vllm_workspace_batched"  # max_num_batched_tokens set (s46 trial #8)
     prefill_fitted = "prefill_fitted"
     prefill_tp = "prefill_tp"
     prefill_power_capped = "prefill_power_capped"

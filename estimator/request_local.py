@@ -222,3 +222,14 @@ class AttentionLayout:  # a plain mixin of SizingRequest (request_setting.drop_m
         "None: SGLang sizes every layer for the whole context",
         json_schema_extra=_setting("serving", json_order=124, runtimes=("SGLang",)),
     )
+    max_num_batched_tokens: int | None = Field(
+        None,
+        ge=1,
+        le=10_000_000,
+        description="vLLM's max_num_batched_tokens (--max-num-batched-tokens): the tokens of one "
+        "forward pass, the prefill chunk its start-up profile runs (estimator.runtimes.vllm."
+        "vllm_profile_bytes); set as stated, or 131,072 for a Qwen 1M-token release at a context past "
+        "131,072 (the vLLM recipe of its model card); None: vLLM's default (2,048, or 8,192 on cards of "
+        "70 GB or more other than A100)",
+        json_schema_extra=_setting("serving", json_order=126, stated=(1, 10_000_000), runtimes=("vLLM",)),
+    )

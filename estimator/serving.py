@@ -237,6 +237,7 @@ def size_serving(
         precision, inf = local
         ledger.replace("precision", precision.value, Why.local_format)
     conc, said = conc_for(precision), (req.tgi_version, attention_tp(req))  # s44: TGI's release, DP said
+    said = (*said, base.batched_tokens)  # s46: vLLM's prefill chunk as set
     runtime = runtime_for(gpu, precision, base.utilization, named, base.mla_tp_copies, None, *said)
     inf = _without_time(inf, gpu, ledger) if gpu.generic else inf  # a card known by its memory only
     _load_assumptions(req, most, personal(precision), context, ledger)

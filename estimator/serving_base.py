@@ -34,4 +34,5 @@ def base_setup(
         most_sequences=bool(req.concurrency_asked) and not req.concurrency, tgi_version=req.tgi_version,
         bits_per_weight=req.bits_per_weight, prefill_in_decode=LATE.prefill_in_decode(req),
         draft=LATE.draft_for(req, spec) if req.draft_model else None,  # s44: a named draft model's memory
+        batched_tokens=req.max_num_batched_tokens,  # s46: vLLM's prefill chunk as set
     )  # fmt: skip

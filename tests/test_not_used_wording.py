@@ -38,9 +38,10 @@ def test_every_ignored_reason_has_wording_in_both_languages() -> None:
     assert re.search(r"[\u4e00-\u9fff]", translate("zh", REPEATED_USED, used="8"))
 
 
-VLLM = "serve Qwen2.5-7B: vllm serve Qwen/Qwen2.5-7B-Instruct --max-num-batched-tokens 8192 --swap-space 4"
+VLLM = "serve Qwen2.5-7B: vllm serve Qwen/Qwen2.5-7B-Instruct --enable-prefix-caching --swap-space 4"
 """(-dp 2 was the no_field flag here until round 3: the data-parallel size is now the GPU count, issue 24
-item 1 — tests/test_round3_en_forms.py.)"""
+item 1 — tests/test_round3_en_forms.py; --max-num-batched-tokens 8192 until s46, when vLLM's prefill chunk
+became a setting, estimator.runtimes.vllm.)"""
 TORCHRUN = (
     "torchrun --nproc_per_node 8 train.py, LoRA fine-tune Qwen2.5-7B on 1B tokens with A100s, "
     "but only use 2 of them"
@@ -54,11 +55,11 @@ TORCHRUN = (
             "en",
             VLLM,
             [
-                "“--max-num-batched-tokens: 8192” (it changes the answer, but the sizing has no setting",
+                "“--enable-prefix-caching: True” (it changes the answer, but the sizing has no setting",
                 "“--swap-space: 4” (the tool has no setting of that name)",
             ],
         ),
-        ("zh", VLLM, ["“--max-num-batched-tokens: 8192”（会影响结果，但估算暂无这一项设置）"]),
+        ("zh", VLLM, ["“--enable-prefix-caching: True”（会影响结果，但估算暂无这一项设置）"]),
         (
             "en",
             TORCHRUN,

@@ -184,12 +184,17 @@ def test_inference_of_words_names_no_model(text: str) -> None:
     assert a["request"]["model"] is None
 
 
-# 5. An engine's token budget written in prose (vLLM --max-num-batched-tokens, TGI MAX_BATCH_PREFILL_TOKENS):
-# named as not used (no_field), as a pasted command's is
+# 5. An engine's token budget written in prose (TGI MAX_BATCH_PREFILL_TOKENS): named as not used (no_field),
+# as a pasted command's is; vLLM's --max-num-batched-tokens is used since s46 (the profile's forward pass)
+def test_vllm_token_budget_in_prose_used() -> None:
+    a = _answer("用 vllm 部署 Qwen2-7B，单卡 A100，--max-num-batched-tokens 8192")
+    assert a["request"]["max_num_batched_tokens"] == 8192
+    assert not any(why in ("unread", "no_field") for _, why in _ignored(a))
+
+
 @pytest.mark.parametrize(
     ("text", "item"),
     [
-        ("用 vllm 部署 Qwen2-7B，单卡 A100，--max-num-batched-tokens 8192", "--max-num-batched-tokens: 8192"),
         (
             "Serving Llama-2-13b with TGI on 4 T4: MAX_INPUT_LENGTH 128, MAX_BATCH_PREFILL_TOKENS 256",
             "--max-batch-prefill-tokens: 256",
@@ -213,7 +218,8 @@ def test_token_budget_beside_read_flags_keeps_them() -> None:
 def test_pasted_command_budget_unchanged() -> None:
     a = _answer("vllm serve Qwen/Qwen2-7B --max-num-batched-tokens 8192 --max-model-len 32768 on one A100")
     assert a["request"]["max_model_len"] == 32768
-    assert _ignored(a).count(("--max-num-batched-tokens: 8192", "no_field")) == 1  # named once
+    assert a["request"]["max_num_batched_tokens"] == 8192  # s46: used (was named once as no_field)
+    assert not any("max-num-batched-tokens" in text for text, _ in _ignored(a))
 
 
 # 6. An evaluation's batch by any key name ('test_batch_size', 'val_batch_size', '测试集 batch size'): named,

@@ -39,6 +39,10 @@ def parse_one(text: str) -> ParseResult:
         from bot.parse.ollama_parallel import with_ollama_parallel
 
         result = with_ollama_parallel(result)  # 'ollama … parallel 4': its slots, the load
+    if result.model_substitution == "long_context":  # s46 trial #8: a Qwen 1M release's vLLM chunk
+        from bot.parse.release_recipe import with_recipe_chunk
+
+        result.request = with_recipe_chunk(result.request, result.model_typed or "")
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     if result.request.gpu and GENERATION_RE.search(result.normalized):  # 'A100 Blackwell': said so (s19)
         result.card_generation = card_generation(raw, result.request.gpu)

@@ -9,7 +9,7 @@ from bot.core.answer import Answer
 from bot.core.chosen import chosen_plan
 from bot.core.derived_hours import derived_hours
 from bot.core.pipeline import MAX_INPUT_CHARS
-from bot.later_names import budget_steps, family_head, sizes_line
+from bot.later_names import budget_steps, family_head, per_money_line, sizes_line, ttft_target
 from bot.parse import ParseResult
 from bot.render.advice import framework_keys
 from bot.render.describe import gpu_names, is_tpu, model_label, node_of, stage_key
@@ -173,10 +173,10 @@ def build_context(
     inference = inference_section(report, f, lang)
     with_load_gpu_hours(inference, f, hours.load_gpu_hours)  # type: ignore[arg-type]
     if inference is not None and parsed is not None and parsed.asks_ttft:  # '首token 500ms 内' (s37 fixb)
-        from bot.render.ttft_target import ttft_target
-
-        binds = "ttft_binds" in parsed.notes  # s38: the target set the count (bot.core.ttft_bind)
-        inference["ttft_target"] = ttft_target(parsed.unused_numbers, report, f, lang, binds)
+        inference["ttft_target"] = ttft_target(parsed, report, f, lang)  # s38 binds, s46 under the load
+    n = parsed.normalized if inference is not None and parsed is not None else ""
+    if "token" in n and ("dollar" in n or "$" in n or "元" in n or "块" in n or "美金" in n):  # s46 #11
+        inference["per_money"] = per_money_line(n, report, f, lang)  # type: ignore[index]
     if inference is not None:  # the runtime and memory share the user named, next to the weight format
         inference["precision"] += serving_settings(report, lang)
         if inference["split"] and parsed is not None and _KT in parsed.unused_numbers:  # s39 fixs2 #3

@@ -176,6 +176,7 @@ def inference_section(report: SizingReport, f: Fmt, lang: str) -> InferenceConte
         if inf.prefill_seconds is not None
         else None,
         "ttft_target": None,  # a first-token target's line: bot.render.ttft_target (s37 fixb #1)
+        "per_money": None,  # output tokens per $1 where asked: bot.render.per_money (s46 #11)
         "cpm": None if cpm is None else f.price_range(cpm.low, cpm.high, cpm.currency),
         # the load the price per million tokens assumes: the stated one, else the most the GPUs hold
         "priced_batch": f.int(inf.priced_concurrency) if inf.priced_concurrency else None,

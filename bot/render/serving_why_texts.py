@@ -50,6 +50,13 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "logits for max_num_seqs rows (2,048 / 256; 8,192 / 1,024 on 70 GB+ cards other than A100), plus non-torch "
         "memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
     ),
+    "vllm_workspace_batched": N_(
+        "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
+        "max_num_batched_tokens as set (the value you gave, or 131,072 in the vLLM recipe of Qwen's 1M-token "
+        "model cards, which ask for at least 120 GB of GPU memory in total for the 7B at 1M tokens) and the "
+        "sampler's logits, plus non-torch memory; the CUDA context and CUDA graphs sit outside "
+        "gpu_memory_utilization"
+    ),
     "local_workspace": N_("llama.cpp's compute buffer: one n_ubatch of 512 tokens and one sequence's logits"),
     "sglang_workspace": N_(
         "SGLang's share outside mem_fraction_static, left for activations (chunked prefill) and CUDA graphs"

@@ -62,6 +62,7 @@ def runtime_for(
     flash_attention: bool | None = None,
     tgi_version: str | None = None,
     dp_said: int = 0,
+    batched_tokens: int | None = None,
 ) -> ServingRuntime:
     """The runtime whose memory model applies: llama.cpp for Apple silicon, GGUF weights or when the
     user names it (or Ollama); the server the user names (SGLang, transformers); vLLM otherwise, the
@@ -70,7 +71,9 @@ def runtime_for(
     (:attr:`ServingRuntime.mla_tp_copies`); ``flash_attention`` False: llama.cpp / Ollama with ``-fa off``
     (:attr:`LlamaCpp.flash_attention`); ``tgi_version``: TGI's release as stated, whose own share of its
     memory fraction is :attr:`Tgi.wiggle_room` (:func:`estimator.tgi_release.release_share`; None: 0.90);
-    ``dp_said``: DP attention stated, its attention TP (:attr:`ServingRuntime.dp_said`; 0: not stated)."""
+    ``dp_said``: DP attention stated, its attention TP (:attr:`ServingRuntime.dp_said`; 0: not stated);
+    ``batched_tokens``: vLLM's ``max_num_batched_tokens`` as set (:attr:`Vllm.batched_tokens`; None: its
+    default)."""
     if named == OLLAMA.name:
         return OLLAMA if flash_attention is not False else replace(OLLAMA, flash_attention=False)
     if gpu.gpu_memory_fraction or precision in GGUF_FORMATS or named == LOCAL.name:
@@ -81,6 +84,8 @@ def runtime_for(
 
         if (share := release_share(tgi_version)) is not None:
             return Tgi(utilization, mla_tp_copies, dp_said, wiggle_room=share)
+    if batched_tokens and isinstance(runtime, Vllm):  # s46 trial #8: a larger prefill chunk, more workspace
+        return type(runtime)(utilization, mla_tp_copies, dp_said, batched_tokens=batched_tokens)
     return type(runtime)(utilization, mla_tp_copies, dp_said) if runtime.takes_share else runtime
 
 

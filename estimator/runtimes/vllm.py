@@ -71,6 +71,14 @@ def sampler_peak_bytes(spec: ModelSpec, rows: int) -> float:
     return SAMPLER_BYTES_PER_ROW_VOCAB * rows * spec.vocab
 
 
+QWEN_1M_BATCHED_TOKENS = 131_072
+"""``--max-num-batched-tokens 131072`` of the vLLM recipe on Qwen's 1M-token model cards (Qwen/Qwen2.5-7B-
+Instruct-1M and -14B-Instruct-1M README, "Deploy with vLLM": ``--enable-chunked-prefill
+--max-num-batched-tokens 131072 --max-num-seqs 1``; "the chunk size in Chunked Prefill. A smaller value
+reduces activation memory usage but may slow down inference"), beside its stated need of at least 120 GB of
+VRAM in total for the 7B at 1M tokens (320 GB for the 14B)."""
+
+
 def vllm_batch_defaults(gpu: GpuSpec) -> tuple[int, int]:
     """(max_num_batched_tokens, max_num_seqs) of the vLLM V1 OpenAI server on ``gpu``."""
     large = gpu.memory_gib >= 70 and not gpu.vllm_small_batch
@@ -86,7 +94,12 @@ def v0_batched_tokens(max_model_len: int) -> int:
 
 
 def vllm_profile_bytes(
-    spec: ModelSpec, gpu: GpuSpec, tp: int, max_model_len: int | None = None, v0: bool = False
+    spec: ModelSpec,
+    gpu: GpuSpec,
+    tp: int,
+    max_model_len: int | None = None,
+    v0: bool = False,
+    batched: int | None = None,
 ) -> float:
     """What vLLM keeps per GPU besides weights and KV cache, as its start-up profiling run measures it.
 
@@ -104,12 +117,17 @@ def vllm_profile_bytes(
 
     The CUDA context and CUDA-graph pools are outside ``gpu_memory_utilization`` (V1:
     ``init_snapshot`` is taken after the context, graphs are captured after the cache is allocated;
-    vllm/v1/worker/gpu_worker.py, v0.10.1.1)."""
+    vllm/v1/worker/gpu_worker.py, v0.10.1.1).
+
+    ``batched``: V1's ``max_num_batched_tokens`` as set (``--max-num-batched-tokens``, or the 131,072 of
+    Qwen's 1M-token model cards' vLLM recipe, :data:`QWEN_1M_BATCHED_TOKENS`) instead of the default;
+    Qwen2.5-7B-Instruct-1M at 131,072 tokens, TP 1: 131,072 × (8 × 3,584 + 6 × 18,944) B = 18.7 GB."""
     if v0:
         v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
         peak = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
         return peak + VLLM_V0_NON_TORCH_BYTES
     tokens, seqs = vllm_batch_defaults(gpu)
+    tokens = batched or tokens
     return max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
 
 
@@ -139,7 +157,8 @@ class Vllm(ServingRuntime):
     engine_v0: bool = False
     """The V0 engine (the user named a vLLM release before v0.8 or ``VLLM_USE_V1=0``): its profile runs
     one whole ``max_model_len`` up to 32K (:func:`vllm_profile_bytes`); False: V1, the default."""
-    workspace_why = Why.vllm_workspace
+    batched_tokens: int | None = None
+    """V1's ``max_num_batched_tokens`` as set (:func:`vllm_profile_bytes` ``batched``); None: the default."""
     recipe = "vllm"
     words = r"\bvllm\b|\buse_vllm\b"
     affix = "vllm"
@@ -156,7 +175,12 @@ class Vllm(ServingRuntime):
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         """Its profiling run's peak (:func:`vllm_profile_bytes`, V1 unless :attr:`engine_v0`; V0 at
         ``max_model_len`` = the context)."""
-        return vllm_profile_bytes(spec, gpu, tp, load.context, self.engine_v0)
+        return vllm_profile_bytes(spec, gpu, tp, load.context, self.engine_v0, self.batched_tokens)
+
+    @property
+    def workspace_why(self) -> Why:  # type: ignore[override]
+        """The ledger's wording of the workspace: the default chunk's, or :attr:`batched_tokens` as set."""
+        return Why.vllm_workspace_batched if self.batched_tokens else Why.vllm_workspace
 
     def workspace_key(self, tp: int, load: Load) -> tuple:
         """TP and the context: all :meth:`_workspace` reads of the load (the unified-memory workspace

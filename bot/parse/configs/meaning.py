@@ -312,12 +312,12 @@ MEANING: dict[str, dict[str, Row]] = {
     "vllm": {
         "--tensor-parallel-size": ("tp", "int"), "-tp": ("tp", "int"),
         "--pipeline-parallel-size": ("pp", "int"), "-pp": ("pp", "int"),
-        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"),
+        "--gpu-memory-utilization": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
         "--kv-cache-dtype": ("kv_precision", "kv"), "--cpu-offload-gb": ("offload", "offload_gb"),
         "--quantization": ("precision", "quant"), "-q": ("precision", "quant"),
-        "--max-num-seqs": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
-        "--model": ("model", "str"), "--max-model-len": ("max_model_len", "int"),
-        "--enforce-eager": ("enforce_eager", "flag"),  # s34: no CUDA graphs outside the utilization
+        "--max-num-seqs": ("concurrency", "int"), "--model": ("model", "str"),
+        "--max-num-batched-tokens": ("max_num_batched_tokens", "int"),  # s46: the prefill chunk profiled
+        "--enforce-eager": ("enforce_eager", "flag"), "--max-model-len": ("max_model_len", "int"),  # s34
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
@@ -367,7 +367,7 @@ MEANING: dict[str, dict[str, Row]] = {
         "--tensor_parallel_size": ("tp", "int"), "--pipeline_parallel_size": ("pp", "int"),
         "--gpu_memory_utilization": ("gpu_memory_utilization", "float"),
         "--max_model_len": ("max_model_len", "int"), "--max_num_seqs": ("concurrency", "int"),
-        "--max_num_batched_tokens": (None, "no_field"),
+        "--max_num_batched_tokens": ("max_num_batched_tokens", "int"),
     },
     "trtllm": {
         "--tp_size": ("tp", "int"), "--pp_size": ("pp", "int"), "--max_seq_len": ("max_model_len", "int"),

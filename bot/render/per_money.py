@@ -1,0 +1,40 @@
+"""Output tokens per unit of money, where that is the unit asked (s46 trial #11): 'How many tokens per dollar
+can I get serving Qwen3-8B on one L40S?', '每块钱能生成多少 token'. The answer prices serving per million
+output tokens (``Inference.cost_per_million_tokens``: the GPU-hours' price ÷ the tokens decoded in them);
+the unit asked is its inverse, 10⁶ ÷ that price, from the same figures: $0.51–1.02 per million is
+0.98–1.96 million tokens per dollar (the cheaper end gives the more tokens). Imported behind its gate
+(bot.render.context: 'token' and a money word in the message)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.render.i18n import N_, translate
+
+ASKS_PER_MONEY = re.compile(
+    r"tokens?\s*(?:per|/|for\s+(?:a|one|each|every|1))\s*(?:dollar|usd|\$|yuan|rmb|元|buck)"
+    r"|(?:每|一|1)\s*(?:块钱|块|元|美元|美金|刀)(?:钱)?(?:能|可以)?(?:生成|跑|产出|买|换|输出|得到)?(?:多少|几)[^,?。]{0,6}token",
+    re.IGNORECASE,
+)
+"""The question asks output tokens for one unit of money ('tokens per dollar', 'tokens/$', '每块钱能生成多少
+token', '一美元能跑多少token'); not a price per token ('$ per million tokens', '每百万 token 多少钱')."""
+PER_MONEY = N_("Tokens per %(unit)s: ≈ %(low)s–%(high)s output tokens for %(one)s at that load")
+
+
+def per_money_line(text: str, report: Any, f: Any, lang: str) -> str | None:
+    """The line giving output tokens per one unit of the answer's currency, when ``text`` asks for it
+    (:data:`ASKS_PER_MONEY`) and the answer has a price per million tokens; else None."""
+    inf = report.inference
+    cpm = inf.cost_per_million_tokens if inf is not None else None
+    if cpm is None or cpm.low <= 0 or not ASKS_PER_MONEY.search(text):
+        return None
+    low, high = 1e6 / cpm.high, 1e6 / cpm.low
+    unit = translate(lang, UNITS.get(str(cpm.currency), N_("unit of money")))
+    low_s, high_s = (f"{low / 1e6:.2f}", f"{high / 1e6:.2f}M") if high >= 1e6 else (f.int(low), f.int(high))
+    one = f.money(1, cpm.currency)
+    return translate(lang, PER_MONEY, unit=unit, low=low_s, high=high_s, one=one)
+
+
+UNITS = {"USD": N_("dollar"), "CNY": N_("yuan"), "EUR": N_("euro")}
+"""The currency's one unit, as the question names it."""
