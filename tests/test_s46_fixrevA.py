@@ -1,0 +1,79 @@
+"""Session 46, fixrevA: the s46 review's blocking findings B1, B4, B5 and N5, N8, N10.
+
+B1 — an int8 KV cache is 1 byte a value, like fp8 (estimator/kv_types.py ``ONE_BYTE_KV``): the advice "use an
+fp8 KV cache" would save nothing, and the launch command must set a 1-byte cache. vLLM's ``--kv-cache-dtype``
+takes auto / fp8 / fp8_e4m3 / fp8_e5m2 (vllm/config/cache.py ``CacheDType``), SGLang's auto / fp8_e5m2 /
+fp8_e4m3: neither has int8, so the reply says so and the command runs fp8, the same byte; LMDeploy's
+``--quant-policy 8`` (lmdeploy/cli/utils.py) is the engine with an int8 cache.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+def _codes(d: dict) -> list[str]:
+    r = d["report"]
+    return [n["code"] for n in r.get("warnings", []) + r.get("notes", [])]
+
+
+# ---- B1: int8 KV cache ----------------------------------------------------------------------------------
+
+INT8_CMD_EN = (
+    "vllm serve Qwen3-32B with 32k context and an int8 KV cache on 2 L40S: give me the launch command"
+)
+INT8_EN = "Qwen3-32B 128k context int8 KV cache on 2 L40S"
+INT8_ZH = "Qwen3-32B 128k 上下文 int8 KV 缓存 2 张 L40S"
+
+
+@pytest.mark.parametrize("q", [INT8_EN, INT8_ZH])
+def test_b1_int8_kv_gets_no_fp8_advice_and_is_named_on_vllm(capsys, q):
+    out = _text(capsys, q)
+    assert "use an fp8 KV cache" not in out and "改用 fp8 KV 缓存" not in out
+    assert "128 KiB" in out  # Qwen3-32B: 64 layers × 8 KV heads × 128 × 2 (K, V) × 1 B
+    d = _ask(capsys, q)
+    assert "int8_kv_as_fp8" in _codes(d)
+    assert d["report"]["inference"]["kv_precision"] == "int8"
+
+
+def test_b1_int8_kv_note_words_both_languages(capsys):
+    assert "vLLM has no int8 KV cache" in _text(capsys, INT8_EN)
+    assert "vLLM 没有 int8 KV 缓存" in _text(capsys, INT8_ZH)
+
+
+def test_b1_vllm_command_sets_a_one_byte_cache_for_int8(capsys):
+    out = _text(capsys, INT8_CMD_EN)
+    assert "--kv-cache-dtype fp8" in out
+    assert "no int8 KV cache in this engine" in out
+
+
+def test_b1_not_misread_fp8_cache_is_not_named_int8(capsys):
+    d = _ask(capsys, "Qwen3-32B 128k context fp8 KV cache on 2 L40S")
+    assert "int8_kv_as_fp8" not in _codes(d)
+    assert d["report"]["inference"]["kv_precision"] == "fp8"
+
+
+@pytest.mark.parametrize("q", ["Qwen3-32B 32k context on 2 L40S", "Qwen3-32B 32k 上下文 2 张 L40S"])
+def test_b1_not_misread_bf16_cache_keeps_the_fp8_advice(capsys, q):
+    out = _text(capsys, q)
+    assert "use an fp8 KV cache" in out or "改用 fp8 KV 缓存" in out
+    assert "int8_kv_as_fp8" not in _codes(_ask(capsys, q))
+
+
+def test_b1_not_misread_lmdeploy_has_int8(capsys):
+    d = _ask(capsys, "Qwen3-32B with lmdeploy, 32k context, int8 KV cache on 2 L40S")
+    assert "int8_kv_as_fp8" not in _codes(d)
