@@ -77,3 +77,51 @@ def test_b1_not_misread_bf16_cache_keeps_the_fp8_advice(capsys, q):
 def test_b1_not_misread_lmdeploy_has_int8(capsys):
     d = _ask(capsys, "Qwen3-32B with lmdeploy, 32k context, int8 KV cache on 2 L40S")
     assert "int8_kv_as_fp8" not in _codes(d)
+
+
+# ---- B4: a tax rate applied where a cost is shown, not 'not used' ----------------------------------------
+
+TAX_EN = "Quote with 13% VAT: 8 H100 for one month"
+TAX_ZH = "报价含税13% 8卡H100一个月"
+
+
+@pytest.mark.parametrize(("q", "typed"), [(TAX_EN, "13% VAT"), (TAX_ZH, "含税13%")])
+def test_b4_tax_applied_not_ignored_and_in_json(capsys, q, typed):
+    d = _ask(capsys, q)
+    assert "tax_rate" not in [i["reason"] for i in d["interpretation"]["ignored"]]
+    cost, tax = d["report"]["cost"], d["report"]["cost"]["tax"]
+    assert tax["rate"] == 0.13 and tax["text"] == typed  # the phrase as typed: '13% VAT', not '13% vat'
+    assert tax["low"] == pytest.approx(cost["low"] * 1.13) and tax["high"] == pytest.approx(
+        cost["high"] * 1.13
+    )
+    assert "Not used" not in d["reply"] and "未使用" not in d["reply"]
+
+
+def test_b4_tax_sentence_both_languages(capsys):
+    # 8 × 720 h × $1.50–3.50 = $8,640 – $20,160; × 1.13 = $9,763 – $22,781 (¥15–40: ¥86,400 – ¥230,400)
+    assert "With 13% tax: $9,763 – $22,781 ($8,640 – $20,160 before tax × 1.13)." in _text(capsys, TAX_EN)
+    assert "含 13% 税：¥97,632 – ¥260,352（税前 ¥86,400 – ¥230,400 × 1.13）。" in _text(capsys, TAX_ZH)
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Llama 3.1 8B serving on 1 H100, 64 concurrent, incl. 6% VAT",
+        "Llama 3.1 8B 部署 1 张 H100，64 并发，含税6%",
+    ],
+)
+def test_b4_serving_month_carries_the_tax(capsys, q):
+    d = _ask(capsys, q)
+    month = d["report"]["inference"]["cost_per_month"]
+    assert month["tax"]["rate"] == 0.06
+    assert month["tax"]["high"] == pytest.approx(month["high"] * 1.06)
+    assert "tax_rate" not in [i["reason"] for i in d["interpretation"]["ignored"]]
+
+
+@pytest.mark.parametrize(
+    "q", ["Quote: 8 H100 for one month", "报价 8卡H100一个月", "报价 8卡H100一个月，13台机器的发票能开吗"]
+)
+def test_b4_not_misread_no_rate_no_tax_object(capsys, q):
+    d = _ask(capsys, q)
+    assert d["report"]["cost"]["low"] == 8640 or d["report"]["cost"]["low"] == 86400
+    assert "tax" not in d["report"]["cost"]

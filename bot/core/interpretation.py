@@ -86,6 +86,13 @@ as the concurrency)."""
 SERVING_ONLY = SERVING_FIELDS
 
 
+def _tax_used(parsed: ParseResult, report: SizingReport) -> bool:
+    """Whether a tax rate was named and a cost is shown to apply it to (:mod:`bot.core.tax_applied`)."""
+    from bot.core.tax_applied import tax_phrase, taxed_band
+
+    return tax_phrase(parsed) is not None and taxed_band(report) is not None
+
+
 def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:
     """The interpretation of one answer: ``parsed`` (the message), ``said`` (what the user said over the
     conversation) and ``report`` (what was sized; None when nothing was)."""
@@ -109,6 +116,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
             ignored = [i for i in ignored if i.reason != "output_in_context"]
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
+        if parsed.unused_numbers and _tax_used(parsed, report):  # applied to the cost shown (s46 review B4)
+            ignored = [i for i in ignored if i.reason != "tax_rate"]
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             timed = report.inference is not None and report.inference.prefill_seconds is not None
             ignored = [_served_tool(i, timed) for i in ignored]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.interpretation import USED_REASONS, Interpretation, interpret
+from bot.core.tax_applied import tax_phrase
 from bot.later_names import family_head
 from bot.parse import ParseResult
 from bot.render import ignored_texts as ign
@@ -60,19 +61,21 @@ def understood_extras(
     it = it if it is not None else interpret(parsed, parsed.request, report)
     if report.cpu is not None and it.ignored:  # the CPU's bound leads and its lead names it (s45 review B6)
         it = it.model_copy(update={"ignored": [i for i in it.ignored if i.reason != "cpu_not_gpu"]})
-    tax = next((i.text for i in it.ignored if i.reason == "tax_rate"), None) if it.ignored else None
+    not_used = _not_used(
+        it,
+        lang,
+        parsed.repeated_used,
+        parsed.card_slots,
+        same_memory(report, it.ignored),
+        _assumed_load(report),
+        (parsed.request.zero_stage is not None, parsed.request.offload is not None),
+        in_message,
+    )
+    tax = tax_phrase(parsed) if parsed.unused_numbers else None  # applied to the cost (s46 fixrev #7)
+    if tax:  # 'not used' only with no cost (s46 review B4); alone when nothing else is named
+        not_used = (not_used + _with_tax(report, tax, lang)).lstrip()
     return {
-        "not_used": _not_used(
-            it,
-            lang,
-            parsed.repeated_used,
-            parsed.card_slots,
-            same_memory(report, it.ignored),
-            _assumed_load(report),
-            (parsed.request.zero_stage is not None, parsed.request.offload is not None),
-            in_message,
-        )
-        + (_with_tax(report, tax, lang) if tax else ""),  # the rate applied to the cost (s46 fixrev #7)
+        "not_used": not_used,
         "substitutions": [
             translate(
                 lang,
