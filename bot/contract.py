@@ -250,8 +250,18 @@ def _report(answer: Answer) -> dict[str, Any]:
             "feasible_with_override"
         ],  # s30: with VLLM_ALLOW_LONG_MAX_MODEL_LEN
         "per_value": [row.as_json() for row in answer.per_value],  # s36-lists: a row per value listed
+        "merge": _merge(answer),  # s46 review N5: a LoRA merge's memory (bot.render.merge_head)
         "batch_work": d["batch_work"],  # s44: a period's tokens or a batch's time (estimator.batch_work)
     }
+
+
+def _merge(answer: Answer) -> dict[str, Any] | None:
+    """``report.merge`` when a LoRA merge is asked (:func:`bot.render.merge_head.merge_json`), else None."""
+    if answer.report is None or not answer.report.request.merge_asked:
+        return None
+    from bot.render.merge_head import merge_json
+
+    return merge_json(answer)
 
 
 def _with_tax(answer: Answer, r: SizingReport, cost: dict | None, inference: dict | None) -> None:

@@ -125,3 +125,62 @@ def test_b4_not_misread_no_rate_no_tax_object(capsys, q):
     d = _ask(capsys, q)
     assert d["report"]["cost"]["low"] == 8640 or d["report"]["cost"]["low"] == 86400
     assert "tax" not in d["report"]["cost"]
+
+
+# ---- B5 + N5: a merge done is no merge asked; a merge asked after a past run is the merge -----------------
+
+DONE = [
+    "I merged my LoRA into Llama 3.1 8B; how much VRAM to serve it on an RTX 4090?",
+    "After merging the adapter into Llama 3.1 8B, how much VRAM does serving need on one RTX 4090?",
+    "LoRA 已经合并好了，Llama 3.1 8B 部署要多少显存，一张 4090",
+    "合并后的 Llama 3.1 8B 模型部署需要多少显存？一张 4090",
+]
+
+
+@pytest.mark.parametrize("q", DONE)
+def test_b5_merge_done_is_not_asked(capsys, q):
+    d = _ask(capsys, q)
+    assert not d["request"]["merge_asked"]
+    assert d["report"]["merge"] is None
+    assert "Merging a LoRA adapter" not in d["reply"] and "合并进这个" not in d["reply"]
+
+
+PAST_RUN = [
+    "how much RAM to merge the QLoRA adapter into Llama 3.1 8B after training on 50k samples",
+    "训练完 5 万条数据后，把 QLoRA 合并回 Llama 3.1 8B 需要多少内存",
+]
+
+
+@pytest.mark.parametrize("q", PAST_RUN)
+def test_b5_merge_after_a_past_run_is_the_merge(capsys, q):
+    d = _ask(capsys, q)
+    assert d["request"]["merge_asked"] is True
+    assert d["report"]["merge"]["bytes"] == pytest.approx(2 * 8.03e9, rel=0.01)  # 2 B × Llama 3.1 8B's 8.03B
+    assert "fine-tuning" not in d["reply"].splitlines()[0] and "微调" not in d["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "LoRA fine-tune Llama 3.1 8B on 50k samples, then merge: how much memory?",
+        "用 5 万条数据 LoRA 微调 Llama 3.1 8B，然后合并，需要多少显存？",
+    ],
+)
+def test_b5_not_misread_a_training_asked_stays_the_training(capsys, q):
+    d = _ask(capsys, q)
+    assert not d["request"]["merge_asked"]
+    assert d["report"]["merge"] is None
+
+
+def test_n5_head_names_the_adapter_only_when_counted(capsys):
+    en = _ask(capsys, "how much memory to merge a LoRA adapter into Llama 3.1 70B?")
+    assert "plus the adapter" not in en["reply"]
+    assert en["report"]["merge"]["adapter_bytes"] is None
+    assert en["report"]["merge"]["bytes"] == pytest.approx(2 * 70.55e9, rel=0.01)  # Llama 3.1 70B: 70.55B
+
+
+def test_n5_zh_adapter_sentence_joins_without_space_and_json_counts_it(capsys):
+    d = _ask(capsys, "把 Qwen2.5-7B 的 rank 64 LoRA 合并回基座需要多少内存？")
+    assert "。按你的 rank 64" in d["reply"]  # no ASCII space between zh sentences
+    # Qwen2.5-7B rank 64, all linear layers: 28 layers × 90,112 (d_in + d_out summed) × 64 = 161.5M params
+    assert d["report"]["merge"]["adapter_bytes"] == 2 * 28 * 90_112 * 64
