@@ -184,3 +184,20 @@ def test_n5_zh_adapter_sentence_joins_without_space_and_json_counts_it(capsys):
     assert "。按你的 rank 64" in d["reply"]  # no ASCII space between zh sentences
     # Qwen2.5-7B rank 64, all linear layers: 28 layers × 90,112 (d_in + d_out summed) × 64 = 161.5M params
     assert d["report"]["merge"]["adapter_bytes"] == 2 * 28 * 90_112 * 64
+
+
+# ---- N10: the batch cost on the fallback path (no serving setup) -----------------------------------------
+
+
+def test_n10_batch_cost_without_the_serving_setup_uses_the_month_price():
+    from bot.parse import parse
+    from estimator.batch_work import batch_work
+    from estimator.sizing import estimate
+
+    report = estimate(parse("process 1B tokens with Llama 3.1 8B on 8 H100: how long and how much?").request)
+    work = batch_work(report.request, report.inference, None)  # the estimate's priced figures, no setup
+    assert work is not None and work.batch_cost is not None
+    # the month's price back per GPU-hour: cost_per_month ÷ (8 GPUs × 730 h) = the catalog's ¥15–40 (no
+    # language given: CNY)
+    assert (work.batch_cost.price_low, work.batch_cost.price_high) == pytest.approx((15.0, 40.0))
+    assert work.batch_cost.low == pytest.approx(work.batch_gpu_hours * 15.0)
