@@ -201,3 +201,35 @@ def test_n10_batch_cost_without_the_serving_setup_uses_the_month_price():
     # language given: CNY)
     assert (work.batch_cost.price_low, work.batch_cost.price_high) == pytest.approx((15.0, 40.0))
     assert work.batch_cost.low == pytest.approx(work.batch_gpu_hours * 15.0)
+
+
+# ---- N8: 'data parallel attention' in prose is used --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "DeepSeek-V3 on 16 H200 with vLLM data parallel attention, 256 concurrent",
+        "DeepSeek-V3 on 16 H200 with vLLM, data-parallel attention, 256 concurrent",
+        "DeepSeek-V3 用 vLLM 数据并行注意力，16 张 H200，256 并发",
+        "DeepSeek-V3 用 vLLM 开数据并行 attention，16 张 H200，256 并发",
+    ],
+)
+def test_n8_data_parallel_attention_in_words_is_used(capsys, q):
+    d = _ask(capsys, q)
+    assert d["request"]["dp_attention"] is True
+    assert "DP=8" in d["reply"].splitlines()[0]  # vLLM --data-parallel-size 8 --enable-expert-parallel
+
+
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("DeepSeek-V3 on 16 H200 with vLLM, data parallel, 256 concurrent", None),  # no attention word
+        ("DeepSeek-V3 on 16 H200 with vLLM without data parallel attention, 256 concurrent", False),
+        ("DeepSeek-V3 用 vLLM，不开数据并行注意力，16 张 H200，256 并发", False),
+    ],
+)
+def test_n8_not_misread_plain_data_parallel_or_turned_off(capsys, q, said):
+    d = _ask(capsys, q)
+    assert d["request"]["dp_attention"] is said
+    assert "DP=8" not in d["reply"].splitlines()[0]
