@@ -86,11 +86,11 @@ as the concurrency)."""
 SERVING_ONLY = SERVING_FIELDS
 
 
-def _tax_used(parsed: ParseResult, report: SizingReport) -> bool:
-    """Whether a tax rate was named and a cost is shown to apply it to (:mod:`bot.core.tax_applied`)."""
-    from bot.core.tax_applied import tax_phrase, taxed_band
+def _tax_used(report: SizingReport) -> bool:
+    """Whether a cost is shown to apply a named tax rate to (:func:`bot.core.tax_applied.taxed_band`)."""
+    from bot.core.tax_applied import taxed_band
 
-    return tax_phrase(parsed) is not None and taxed_band(report) is not None
+    return taxed_band(report) is not None
 
 
 def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:
@@ -105,7 +105,10 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         for t in typed:
             ignored.append(Ignored(text=t, reason=reason))
     cal = calendar_days(parsed, report)  # '8 hours a day' on a run's days: calendar days (s21)
+    tax = None  # a tax rate named: found in this loop, no call (speed pins; s46 review B4)
     for t, why in parsed.unused_numbers:
+        if why == "tax_rate":
+            tax = t
         ignored.append(
             Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
         )
@@ -116,7 +119,7 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
             ignored = [i for i in ignored if i.reason != "output_in_context"]
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
-        if parsed.unused_numbers and _tax_used(parsed, report):  # applied to the cost shown (s46 review B4)
+        if tax is not None and _tax_used(report):  # applied to the cost shown (s46 review B4)
             ignored = [i for i in ignored if i.reason != "tax_rate"]
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             timed = report.inference is not None and report.inference.prefill_seconds is not None

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.interpretation import USED_REASONS, Interpretation, interpret
-from bot.core.tax_applied import tax_phrase
 from bot.later_names import family_head
 from bot.parse import ParseResult
 from bot.render import ignored_texts as ign
@@ -71,7 +70,11 @@ def understood_extras(
         (parsed.request.zero_stage is not None, parsed.request.offload is not None),
         in_message,
     )
-    tax = tax_phrase(parsed) if parsed.unused_numbers else None  # applied to the cost (s46 fixrev #7)
+    tax = None  # the tax rate named, applied to the cost (s46 fixrev #7): a loop, no call (speed pins)
+    for t, why in parsed.unused_numbers:
+        if why == "tax_rate":
+            tax = t
+            break
     if tax:  # 'not used' only with no cost (s46 review B4); alone when nothing else is named
         not_used = (not_used + _with_tax(report, tax, lang)).lstrip()
     return {
