@@ -201,6 +201,13 @@ def _report(answer: Answer) -> dict[str, Any]:
 
     starts = start_only(r)
     verdict = typed_verdict(r, starts)
+    inference = (
+        {**d["inference"], "start_only": starts, "kv_bytes_per_token_shown": kv_shown(r)}
+        if d["inference"]
+        else None
+    )
+    if answer.parsed.unused_numbers:  # a tax rate applied to the cost shown (s46 review B4)
+        _with_tax(answer, r, cost, inference)
     return {
         "flops": r.flops,
         "flops_formula": r.flops_formula,
@@ -220,9 +227,7 @@ def _report(answer: Answer) -> dict[str, Any]:
         "mfu": d["mfu"],
         "peak_flops": r.peak_flops,
         "mfu_calibrated": r.mfu_calibrated,
-        "inference": {**d["inference"], "start_only": starts, "kv_bytes_per_token_shown": kv_shown(r)}
-        if d["inference"]
-        else None,
+        "inference": inference,
         "largest_served": d["largest_served"],
         "largest_trained": d["largest_trained"],  # s21: a fine-tuning question without a model
         "budget_gpu_hours": d["budget_gpu_hours"],
@@ -245,8 +250,33 @@ def _report(answer: Answer) -> dict[str, Any]:
             "feasible_with_override"
         ],  # s30: with VLLM_ALLOW_LONG_MAX_MODEL_LEN
         "per_value": [row.as_json() for row in answer.per_value],  # s36-lists: a row per value listed
+        "merge": _merge(answer),  # s46 review N5: a LoRA merge's memory (bot.render.merge_head)
         "batch_work": d["batch_work"],  # s44: a period's tokens or a batch's time (estimator.batch_work)
     }
+
+
+def _merge(answer: Answer) -> dict[str, Any] | None:
+    """``report.merge`` when a LoRA merge is asked (:func:`bot.render.merge_head.merge_json`), else None."""
+    if answer.report is None or not answer.report.request.merge_asked:
+        return None
+    from bot.render.merge_head import merge_json
+
+    return merge_json(answer)
+
+
+def _with_tax(answer: Answer, r: SizingReport, cost: dict | None, inference: dict | None) -> None:
+    """Add ``tax`` (:func:`bot.core.tax_applied.tax_json`: rate, text, with-tax low/high, currency) to the
+    cost the reply shows: ``report.cost`` when there is one, else ``report.inference.cost_per_month``."""
+    from bot.core.tax_applied import tax_json, tax_phrase
+
+    phrase = tax_phrase(answer.parsed)
+    taxed = tax_json(r, phrase) if phrase else None
+    if taxed is None:
+        return
+    if cost is not None:
+        cost["tax"] = taxed
+    elif inference is not None and inference.get("cost_per_month") is not None:
+        inference["cost_per_month"]["tax"] = taxed
 
 
 HARDWARE_FIELDS = (

@@ -14,7 +14,11 @@ that splits layers (llama.cpp, Ollama) keeps its own layout. Then
 
     tokens in a period T = throughput × T  (T = 86,400 s a day, 3,600 s an hour),
     batch time = batch tokens ÷ throughput,
-    batch cost = batch time × GPUs × the price per GPU-hour (s46 trial #1: 'how much will it cost').
+    batch cost = batch time × GPUs × the price per GPU-hour (s46 trial #1: 'how much will it cost'),
+
+arithmetic on the serving estimate's price range (:func:`estimator.ledger.price_range`: the user's price,
+else the catalog's market range per GPU-hour, each with its source in the assumptions); without the serving
+setup, the price its month was billed at (:func:`_month_price`)
 
 Every token is counted as generated (a decode step's rate), so a batch whose tokens are mostly prompt is
 timed high: prefill runs several times faster per token than decoding (Pope et al. 2022, §2)."""
@@ -113,6 +117,19 @@ def _capacity(
     return best
 
 
+def _month_price(inference: Any) -> tuple[float, float, str] | None:
+    """(low, high, currency) per GPU-hour the estimate's month was priced at: ``cost_per_month`` ÷ (serving
+    GPUs × each one's hours a month, 730 or a daily schedule's; as estimator.layer_offload prices its own
+    layout); None when the month is unpriced."""
+    month = getattr(inference, "cost_per_month", None)
+    if month is None:
+        return None
+    from estimator.serving_speed import HOURS_PER_MONTH
+
+    hours = max(1, inference.serving_gpus) * (inference.gpu_hours_per_month or HOURS_PER_MONTH)
+    return month.low / hours, month.high / hours, month.currency
+
+
 def batch_work(req: SizingRequest, inference: Any, served: Any = None) -> BatchWork | None:
     """The :class:`BatchWork` of a request that asks a period's tokens or a batch's time, from its
     inference estimate (``estimator.models.Inference``) and the serving answer it came from
@@ -136,7 +153,7 @@ def batch_work(req: SizingRequest, inference: Any, served: Any = None) -> BatchW
         most = seqs >= (inference.max_concurrency or 0)
     tps, seqs, tp, pp, copies = best
     hours = batch / tps / 3600 * tp * pp * copies if batch else None
-    price = getattr(setup, "price", None)
+    price = getattr(setup, "price", None) if setup is not None else _month_price(inference)  # s46 review N10
     cost = None
     if hours and price:
         money = getattr(price[2], "value", price[2])

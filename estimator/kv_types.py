@@ -51,3 +51,18 @@ def _kv_name(kv: Precision, kv_b: float) -> str:
     if kv in (Precision.q8_0, Precision.q4_0, Precision.int8):
         return kv.value
     return "fp8" if kv_b == 1.0 else "fp16" if kv is Precision.fp16 else "bf16"
+
+
+ONE_BYTE_KV = frozenset({"fp8", "int8"})
+"""The report's KV cache names (:func:`_kv_name`) of 1 byte a value: fp8 (vLLM/SGLang ``--kv-cache-dtype
+fp8``) and int8 (LMDeploy ``--quant-policy 8``: lmdeploy/cli/utils.py; TensorRT-LLM's INT8 KV cache)."""
+FP8_KV_ONLY = frozenset({"vLLM", "SGLang"})
+"""Engines whose only 1-byte KV cache is fp8: vLLM ``--kv-cache-dtype`` takes auto / fp8 / fp8_e4m3 /
+fp8_e5m2 (vllm/config/cache.py ``CacheDType``, v0.10–v0.11), SGLang auto / fp8_e5m2 / fp8_e4m3
+(sglang/srt/server_args.py ``--kv-cache-dtype``): neither has an int8 cache."""
+
+
+def one_byte_kv(name: str) -> bool:
+    """Whether the report's KV cache name ``name`` ('fp8', 'int8', 'bf16', 'q8_0', 'K q8_0, V fp16') is
+    1 byte a value (:data:`ONE_BYTE_KV`): the cache the "use an fp8 KV cache" advice would give already."""
+    return name in ONE_BYTE_KV

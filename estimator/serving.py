@@ -16,6 +16,7 @@ from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
+from estimator.kv_types import one_byte_kv
 from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
 from estimator.load_cost import with_load_cost
@@ -34,6 +35,7 @@ from estimator.serving_launch import (
     Launch,
     engine_limit,
     launched_verdict,
+    note_int8_kv,
     note_unsupported_gpu,
     takes_model_length,
 )
@@ -465,13 +467,14 @@ def _serving_notes(
             utilization = defaults.MAX_GPU_MEMORY_UTILIZATION
             ledger.note("vllm_starts_at_max_utilization", kv_tokens=at_max, utilization=utilization)
     note_unsupported_gpu(req, runtime, gpu, ledger)
+    note_int8_kv(req, runtime, ledger)
     never = inf.pp > 1 and inf.pp >= spec.layers and inf.max_concurrency < 1  # no count holds a sequence
     if req.gpu_count and req.gpu_count < inf.min_gpus:
         if reason != "full_memory" and not never:  # the verdict already says how it fits, or that none does
             ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=inf.min_gpus)
     elif req.gpu_count and inf.max_concurrency < conc:
         code = "concurrency_limited" if req.concurrency else "concurrency_limited_assumed"
-        fp8 = {"kv_fp8": True} if inf.kv_precision.startswith("fp8") else {}  # already the advice
+        fp8 = {"kv_fp8": True} if one_byte_kv(inf.kv_precision) else {}  # already the advice (fp8 or int8)
         fp8 = {"gguf_kv": True} if runtime.kv_type_flags and not fp8 else fp8  # -ctk/-ctv (s39 fixm #3)
         ledger.note(code, max_concurrency=inf.max_concurrency, concurrency=conc, **fp8)
     LATE.layout_notes(req, gpu, inf, runtime, never, ledger)  # TP over PCIe, pipeline stages, TP across nodes
@@ -483,5 +486,5 @@ def _capacity_at_max_utilization(spec: ModelSpec, gpu: GpuSpec, inf: Inference, 
     tp, pp = group_on(count, spec, gpu)
     rt = Vllm(defaults.MAX_GPU_MEMORY_UTILIZATION)
     load = Load(inf.context_tokens, inf.prompt_tokens)
-    kv_bytes = 1.0 if inf.kv_precision == "fp8" else 2.0
+    kv_bytes = 1.0 if one_byte_kv(inf.kv_precision) else 2.0
     return kv_capacity_tokens(spec, gpu, inf.weights_bytes, tp, pp, rt, load, kv_bytes)

@@ -113,3 +113,13 @@ def note_unsupported_gpu(req: SizingRequest, runtime: ServingRuntime, gpu: GpuSp
             generation=gpu.generation,
             **assumed,
         )
+
+
+def note_int8_kv(req: SizingRequest, runtime: ServingRuntime, ledger: Ledger) -> None:
+    """``int8_kv_as_fp8`` when an int8 KV cache is asked of an engine whose only 1-byte cache is fp8
+    (:data:`estimator.kv_types.FP8_KV_ONLY`: vLLM, SGLang): sized at the same 1 byte a value, run as fp8,
+    and LMDeploy (``--quant-policy 8``) named as the engine that has int8."""
+    from estimator.kv_types import FP8_KV_ONLY
+
+    if req.kv_precision is Precision.int8 and runtime.name in FP8_KV_ONLY:
+        ledger.note("int8_kv_as_fp8", runtime=runtime.name)

@@ -285,7 +285,10 @@ def cross_node_link(gpu: GpuSpec) -> tuple[float, float]:
 def experts_read(spec: ModelSpec, params: float, active: float, batch: int, pp: int = 1) -> float:
     """Parameters a decode round reads of a MoE of ``params`` total and ``active`` per token, at ``batch``
     sequences over ``pp`` pipeline stages (:func:`decode_speed`'s docstring gives the touch formula). Each
-    stage routes the tokens of its own micro-batch, B ÷ ``pp`` (vLLM runs ``pp`` micro-batches at once), and
+    stage routes the tokens of its own micro-batch, B ÷ ``pp`` (vLLM runs ``pp`` micro-batches at once: V1's
+    ``EngineCore`` keeps a ``batch_queue`` of ``max_concurrent_batches`` scheduled batches, which the
+    multiprocess executor sets to ``pipeline_parallel_size`` — vllm/v1/engine/core.py,
+    vllm/v1/executor/multiproc_executor.py, v0.9–v0.11; V0 ran one virtual engine per stage), and
     reads the experts they touch once per micro-batch, so a round reads total − (total − active) ×
     (1 − k/E)^(B/pp − 1); without expert counts min(total, B/pp · active). s46 fixrev #6: before, the whole
     batch's touch, as if one stage saw every sequence at once (s45 review #8)."""

@@ -423,9 +423,12 @@ def _money(s: str) -> float:
 )
 def test_tax_rate_is_applied_beside_the_pre_tax_cost(capsys, question, pattern, rate):
     data = _ask(capsys, question)
-    assert any(i["reason"] == "tax_rate" for i in data["interpretation"]["ignored"])
+    assert not any(
+        i["reason"] == "tax_rate" for i in data["interpretation"]["ignored"]
+    )  # used (s46 review B4)
     report = data["report"]
     band = report["cost"] or report["inference"]["cost_per_month"]
+    assert band["tax"]["rate"] == pytest.approx(rate)
     text = _text(capsys, question)
     m = re.search(pattern, text)
     assert m, text

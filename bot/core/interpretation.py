@@ -86,6 +86,13 @@ as the concurrency)."""
 SERVING_ONLY = SERVING_FIELDS
 
 
+def _tax_used(report: SizingReport) -> bool:
+    """Whether a cost is shown to apply a named tax rate to (:func:`bot.core.tax_applied.taxed_band`)."""
+    from bot.core.tax_applied import taxed_band
+
+    return taxed_band(report) is not None
+
+
 def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | None) -> Interpretation:
     """The interpretation of one answer: ``parsed`` (the message), ``said`` (what the user said over the
     conversation) and ``report`` (what was sized; None when nothing was)."""
@@ -98,7 +105,10 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
         for t in typed:
             ignored.append(Ignored(text=t, reason=reason))
     cal = calendar_days(parsed, report)  # '8 hours a day' on a run's days: calendar days (s21)
+    tax = None  # a tax rate named: found in this loop, no call (speed pins; s46 review B4)
     for t, why in parsed.unused_numbers:
+        if why == "tax_rate":
+            tax = t
         ignored.append(
             Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
         )
@@ -109,6 +119,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
             ignored = [i for i in ignored if i.reason != "output_in_context"]
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
+        if tax is not None and _tax_used(report):  # applied to the cost shown (s46 review B4)
+            ignored = [i for i in ignored if i.reason != "tax_rate"]
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
             timed = report.inference is not None and report.inference.prefill_seconds is not None
             ignored = [_served_tool(i, timed) for i in ignored]

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from bot.parse.regex import rc
 
-DP_ATTENTION_RE = rc(r"--enable-dp-attention|\bdp[\s\-_]?attention\b|数据并行注意力")
-"""The literal gate and the reader in one compiled search, run on the normalized (lower-cased) text."""
+_DP = r"(?:dp|data[\s\-_]?parallel(?:ism)?)[\s\-_]?(?:attention|attn)\b"
+DP_ATTENTION_RE = rc(rf"--enable-dp-attention|\b{_DP}|数据并行注意力|数据并行\s*attention")
+"""The literal gate and the reader in one compiled search, run on the normalized (lower-cased) text: s46
+review N8, 'vLLM data parallel attention' / 'data-parallel attention' in words too (vLLM's DP attention:
+``--data-parallel-size`` with ``--enable-expert-parallel``, docs serving/data_parallel_deployment.md)."""
 NOT_DP_ATTENTION_RE = rc(
     r"(?:\bno|\bwithout|\bdisabled?|\bnot?\s+(?:use|using|enable|enabling)|\bturn(?:ed)?\s+off|不开|没开|关闭|关掉|"
-    r"不用|没用|禁用)\s*(?:the\s+)?(?:--enable-)?(?:dp[\s\-_]?attention|数据并行注意力)"
+    rf"不用|没用|禁用)\s*(?:the\s+)?(?:--enable-)?(?:{_DP}|数据并行注意力|数据并行\s*attention)"
 )
 """'without DP attention', '不开 dp attention': said off."""
 

@@ -45,12 +45,29 @@ _NEEDS_RE = rc(
 the merged model ('after merging the LoRA, how many tokens/s?': a serving question)."""
 
 
+_DONE_MERGE_RE = rc(
+    r"\b(?:i|we|i've|we've|i\s+have|we\s+have|already|just|after)\s+(?:already\s+|just\s+)?merg(?:ed|ing)\b"
+    r"|\bmerged\s+(?:model|weights|checkpoint)|(?:已经?|刚)(?:把[^,，。?？;；]{0,16}?)?(?:合并|融合)"
+    r"|(?:合并|融合)(?:好|完|过)|(?:合并|融合)(?:之|以)?后"
+)
+"""A merge already done (s46 review B5): 'I merged my LoRA into Llama 3.1 8B; how much VRAM to serve it',
+'after merging the adapter', 'the merged model', '合并好了…部署要多少显存', '已合并', '合并后的模型': the
+question is about the merged model, not the merge."""
+_PAST_RUN_RE = rc(
+    r"\bafter\s+(?:the\s+|my\s+|our\s+)?(?:train(?:ing)?|fine[\s\-]?tun\w*|finetun\w*|sft)\b[^.?!;,]{0,40}"
+    r"|\b(?:i|we)\s+(?:have\s+|had\s+|already\s+)?(?:trained|fine[\s\-]?tuned|finetuned)\b[^.?!;,]{0,40}"
+    r"|(?:训练|微调|训|调)(?:完|好)(?:了|之?后|以后)?[^,，。?？;；]{0,20}"
+)
+"""A training run already done (s46 review B5): 'after training on 50k samples', 'we fine-tuned it on 10k
+samples', '训练完 5 万条数据后', '微调好以后': its data describes the adapter, no training asked."""
+
+
 def asks_merge(s: str) -> bool:
     """Whether the normalized ``s`` asks what merging a LoRA adapter into its base needs, with no training
-    run's data said beside it (then the training is sized, as before)."""
-    return (
-        ASKS_MERGE_RE.search(s) is not None
-        and _NEEDS_RE.search(s) is not None
-        and _TRAINING_RE.search(s) is None
-        and _TRAINS_RE.search(s) is None
-    )
+    run's data said beside it (then the training is sized, as before): a merge already done is no merge
+    asked (:data:`_DONE_MERGE_RE`), and a training run already done (:data:`_PAST_RUN_RE`) is not one
+    asked."""
+    if ASKS_MERGE_RE.search(s) is None or _NEEDS_RE.search(s) is None or _DONE_MERGE_RE.search(s):
+        return False
+    rest = _PAST_RUN_RE.sub(" ", s) if ("after" in s or "ed" in s or "完" in s or "好" in s) else s
+    return _TRAINING_RE.search(rest) is None and _TRAINS_RE.search(rest) is None

@@ -87,7 +87,7 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
     if "税" in s or "稅" in s or "tax" in s or "vat" in s or "gst" in s:  # '含税13%', '6% VAT' (s45 trial #4)
         from bot.parse.tax_rate import tax_rates
 
-        s, taxes = tax_rates(s)
+        s, taxes = tax_rates(s, raw)
         power += taxes
     if "roce" in s or "infiniband" in s or " ib" in s or "ethernet" in s or "以太网" in s:
         from bot.parse.fabric_words import fabric_words  # 'with RoCE (not IB)', 'IB网络' (s45 trial #5)

@@ -24,12 +24,14 @@ TAX_RE = rc(
 'vat of 20%', 'tax rate 8.25%', '6% vat'."""
 
 
-def tax_rates(s: str) -> tuple[str, list[tuple[str, str]]]:
+def tax_rates(s: str, raw: str = "") -> tuple[str, list[tuple[str, str]]]:
     """``s`` with each tax rate masked (same length), and the rates named as ``tax_rate`` (the phrase as
-    written). Callers test for '税', '稅', 'tax', 'vat' or 'gst' first
-    (bot.parse.side_phrases), the words every :data:`TAX_RE` match holds."""
+    typed in ``raw`` when the two align, same length: '13% VAT', not the normalized '13% vat'; s46 review
+    B4). Callers test for '税', '稅', 'tax', 'vat' or 'gst' first (bot.parse.side_phrases), the words every
+    :data:`TAX_RE` match holds."""
     named: list[tuple[str, str]] = []
     for m in TAX_RE.finditer(s):
-        named.append((" ".join(m.group(0).split()), "tax_rate"))
+        typed = raw[m.start() : m.end()] if len(raw) == len(s) else m.group(0)
+        named.append((" ".join(typed.split()), "tax_rate"))
         s = mask(s, m.start(), m.end(), " ")
     return s, named

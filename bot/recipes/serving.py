@@ -18,6 +18,7 @@ from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.notes import context_len
 from estimator import defaults
+from estimator.kv_types import one_byte_kv
 from estimator.layer_offload import LayerSplit
 from estimator.models import Inference
 from estimator.runtimes import SGLang, runtime_named
@@ -111,6 +112,12 @@ def _weights(job: Job, inf: Inference, flag: str) -> tuple[str, list[Arg], list[
     return repo, [], []
 
 
+def _int8_kv(job: Job, inf: Inference) -> list[str]:
+    """The comment that the int8 cache asked runs as fp8 (vLLM and SGLang have no int8 KV dtype:
+    :data:`estimator.kv_types.FP8_KV_ONLY`); none for an fp8 cache."""
+    return [w.comment(job.lang, "int8_kv_as_fp8")] if inf.kv_precision == "int8" else []
+
+
 def vllm(job: Job, inf: Inference) -> Recipe:
     """``vllm serve`` with the layout (TP, PP, data-parallel copies on one node), context, concurrency
     per copy, memory share, weight and KV formats."""
@@ -140,8 +147,9 @@ def vllm(job: Job, inf: Inference) -> Recipe:
         ("--gpu-memory-utilization", utilization(job)),
         *weight_args,
     ]
-    if inf.kv_precision == "fp8":
+    if one_byte_kv(inf.kv_precision):  # int8 asked: vLLM's 1-byte cache is fp8 (kv_types.FP8_KV_ONLY)
         args.append(("--kv-cache-dtype", "fp8"))
+        comments += _int8_kv(job, inf)
     from estimator.mla_layout import mla_tp_copies
 
     if mla and not dp_attention and not mla_tp_copies(job.request, job.spec):
@@ -225,8 +233,9 @@ def sglang(job: Job, inf: Inference) -> Recipe:
     if fraction:
         args.append(("--mem-fraction-static", fraction))
     args += weight_args
-    if inf.kv_precision == "fp8":
+    if one_byte_kv(inf.kv_precision):  # SGLang's 1-byte caches are fp8 only, as vLLM's
         args.append(("--kv-cache-dtype", "fp8_e4m3"))
+        comments += _int8_kv(job, inf)
     comments = ["#!/usr/bin/env bash", *comments, *_replica_comments(job, inf, one_node)]
     if nodes > 1:
         comments.append(w.comment(job.lang, "every_node", nodes=nodes, last=nodes - 1))
@@ -332,7 +341,7 @@ def ollama(job: Job, inf: Inference) -> Recipe:
     if job.spec is not None:
         modelfile.append(f"PARAMETER num_gpu {job.spec.layers + 1 if ngl is None else ngl}")
     env = f"OLLAMA_NUM_PARALLEL={served(inf)} OLLAMA_CONTEXT_LENGTH={inf.context_tokens}"
-    if inf.kv_precision == "fp8":
+    if one_byte_kv(inf.kv_precision):
         env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=q8_0"
     comments = [
         "#!/usr/bin/env bash",
@@ -378,8 +387,8 @@ def serving_recipes(job: Job) -> list[Recipe]:
     return out
 
 
-_GGML = {"fp8": "q8_0", "q8_0": "q8_0", "q4_0": "q4_0", "fp16": "f16", "bf16": "bf16"}
-"""The report's KV type → llama.cpp's ``--cache-type-k/-v`` spelling (fp8: llama.cpp's nearest, q8_0)."""
+_GGML = {"fp8": "q8_0", "int8": "q8_0", "q8_0": "q8_0", "q4_0": "q4_0", "fp16": "f16", "bf16": "bf16"}
+"""The report's KV type → llama.cpp's ``--cache-type-k/-v`` spelling (fp8, int8: its nearest, q8_0)."""
 
 
 def _cache_types(kv: str) -> list[tuple[str, object]]:

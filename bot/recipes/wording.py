@@ -115,6 +115,7 @@ COMMENTS: dict[str, str] = {
     ),
     "int8_checkpoint": N_("an INT8 (W8A8) checkpoint of %(repo)s; vLLM reads its quantization config"),
     "fp8_online": N_("FP8 weights quantized on load from the 16-bit checkpoint"),
+    "int8_kv_as_fp8": N_("no int8 KV cache in this engine: fp8 is the same 1 byte a value"),
     "mla_dp_ep": N_(
         "MLA + MoE as the estimate sizes it: %(ranks)s data-parallel engines, one per GPU, each keeping "
         "its own sequences' MLA cache; the experts split over all of them (vLLM data- and "

@@ -5,9 +5,9 @@ PEFT's ``LoraModel.merge_and_unload`` adds each adapter's scaled B·A into its b
 (peft/tuners/lora/layer.py ``merge``: ``base_layer.weight.data += delta_weight``) and returns the base model:
 no gradients, optimizer states or activations. The memory is the base loaded at 16 bits, 2 bytes a parameter
 (``torch_dtype=torch.bfloat16`` in the usual merge scripts; transformers before v5 loads fp32 when no dtype is
-given, twice that) plus the adapter, in CPU RAM or spread over GPUs (``device_map="auto"``); the merged
-model saved is the same 2 bytes a parameter on disk. Imported by bot.render.renderer only for a request
-with ``merge_asked``."""
+given, twice that) plus the adapter when its rank is stated, in CPU RAM or spread over GPUs
+(``device_map="auto"``); the merged model saved is the same 2 bytes a parameter on disk. Imported by
+bot.render.renderer only for a request with ``merge_asked``."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 MERGE_HEAD = N_(
     "Merging a LoRA adapter into this %(params)s model: ≈ %(gb)s (%(gib)s) of memory, CPU RAM or GPUs — the "
-    "base's 16-bit weights (2 B × %(params)s parameters) plus the adapter (PEFT merge_and_unload adds each "
-    "adapter's B·A into its layer: no gradients, optimizer states or activations). Load the base with "
+    "base's 16-bit weights (2 B × %(params)s parameters; PEFT merge_and_unload adds each adapter's B·A "
+    "into its layer: no gradients, optimizer states or activations). Load the base with "
     "torch_dtype=torch.bfloat16: transformers before v5 loads fp32 when none is given, twice this. The "
     "merged model is %(gb)s on disk."
 )
@@ -50,7 +50,7 @@ def merge_head(text: str, answer: Answer) -> str:
     if adapter:
         extra, total = adapter * BYTES_16, nbytes + adapter * BYTES_16
         rank = f.int(answer.report.request.lora_rank)
-        head += " " + translate(
+        head += ("" if answer.lang == "zh" else " ") + translate(  # zh joins with no space (s46 review N5)
             answer.lang,
             MERGE_ADAPTER,
             rank=rank,
@@ -60,6 +60,20 @@ def merge_head(text: str, answer: Answer) -> str:
             total_gib=f.gib(total),
         )
     return head + "\n" + translate(answer.lang, MERGED_BELOW) + "\n\n" + text
+
+
+def merge_json(answer: Answer) -> dict[str, float | None] | None:
+    """The JSON's ``report.merge`` (s46 review N5): ``bytes`` (the base's 16-bit weights, 2 B × parameters:
+    the merge's memory and the merged model's size on disk), ``adapter_bytes`` (a stated-rank adapter's
+    16-bit bytes, :func:`_adapter_params`; None without a rank or a catalog shape), ``total_bytes`` (their
+    sum); None without a parameter count."""
+    params = answer.report.request.params_total if answer.report is not None else None
+    if not params:
+        return None
+    adapter = _adapter_params(answer)
+    extra = adapter * BYTES_16 if adapter else None
+    base = params * BYTES_16
+    return {"bytes": base, "adapter_bytes": extra, "total_bytes": base + (extra or 0)}
 
 
 def _adapter_params(answer: Answer) -> float | None:

@@ -159,6 +159,7 @@ class NoteCode(Keys):
     measured_mfu_unusual = "measured_mfu_unusual"
     fp8_no_faster = "fp8_no_faster"
     int8_not_supported = "int8_not_supported"
+    int8_kv_as_fp8 = "int8_kv_as_fp8"
     price_other_variant = "price_other_variant"
     price_other_currency = "price_other_currency"
     rope_scaling_needed = "rope_scaling_needed"

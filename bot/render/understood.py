@@ -60,19 +60,25 @@ def understood_extras(
     it = it if it is not None else interpret(parsed, parsed.request, report)
     if report.cpu is not None and it.ignored:  # the CPU's bound leads and its lead names it (s45 review B6)
         it = it.model_copy(update={"ignored": [i for i in it.ignored if i.reason != "cpu_not_gpu"]})
-    tax = next((i.text for i in it.ignored if i.reason == "tax_rate"), None) if it.ignored else None
+    not_used = _not_used(
+        it,
+        lang,
+        parsed.repeated_used,
+        parsed.card_slots,
+        same_memory(report, it.ignored),
+        _assumed_load(report),
+        (parsed.request.zero_stage is not None, parsed.request.offload is not None),
+        in_message,
+    )
+    tax = None  # the tax rate named, applied to the cost (s46 fixrev #7): a loop, no call (speed pins)
+    for t, why in parsed.unused_numbers:
+        if why == "tax_rate":
+            tax = t
+            break
+    if tax:  # 'not used' only with no cost (s46 review B4); alone when nothing else is named
+        not_used = (not_used + _with_tax(report, tax, lang)).lstrip()
     return {
-        "not_used": _not_used(
-            it,
-            lang,
-            parsed.repeated_used,
-            parsed.card_slots,
-            same_memory(report, it.ignored),
-            _assumed_load(report),
-            (parsed.request.zero_stage is not None, parsed.request.offload is not None),
-            in_message,
-        )
-        + (_with_tax(report, tax, lang) if tax else ""),  # the rate applied to the cost (s46 fixrev #7)
+        "not_used": not_used,
         "substitutions": [
             translate(
                 lang,

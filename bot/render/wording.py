@@ -332,6 +332,10 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     NoteCode.int8_not_supported: N_(
         "%(gpu)s has no INT8 tensor-core peak in my catalog: int8 training is timed as bf16 training."
     ),
+    NoteCode.int8_kv_as_fp8: N_(
+        "%(runtime)s has no int8 KV cache (its --kv-cache-dtype is auto or fp8): the cache is sized at "
+        "1 byte a value and run as fp8, the same size; LMDeploy (--quant-policy 8) runs an int8 one."
+    ),
     NoteCode.fp8_no_faster: N_(
         "%(gpu)s's FP8 peak is no higher than its BF16 peak: FP8 would not shorten the run by a figure I "
         "can source, so the time is for bf16 training."
