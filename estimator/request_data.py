@@ -46,7 +46,7 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "images_per_sample × this, and a served request's prompt + images_per_request × this, in place of "
         "the processor's count from a resolution (estimator.image_tokens, s46 review B7: the count was "
         "named as not used and a resolution asked for)",
-        json_schema_extra=_setting(json_order=132),
+        json_schema_extra=_setting(json_order=127),
     )
     images_per_request: int | None = Field(
         None,
