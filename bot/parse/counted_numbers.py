@@ -15,15 +15,16 @@ COUNTED_AFTER_RE = rc(
     r"(?:samples?|examples?|rows?|records?|items?|entries|pairs?|documents?|docs?|conversations?"
     r"|dialog(?:ue)?s?|questions?|prompts?|images?|texts?|sentences?|lines?|steps?|iterations?|iters?"
     r"|tokens?|sequences?|requests?|queries|epochs?|words?|characters?|chars?|dollars?|usd|rmb|yuan"
-    r"|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?![a-z])"
+    r"|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?![a-z])(?!\s*(?:/\s*(?:s|sec|秒)|per\s+s))"
     r"|条|个(?:样本|数据|例子|问题|请求|用户|token|字)|组|份|步|轮|次|篇|句|张图|幅|元|块钱|美元|人民币|小时|分钟|秒|天"
     r"|万|千|百|亿)"
 )
 """The nouns a count is of, in English and Chinese, right after the number: data (samples, rows, 条,
 组), steps and iterations (步, 轮), tokens and requests, money (元, 块钱, dollars) and time (小时,
 days), and the Chinese magnitudes that make it a larger count (万, 千, 亿). '张'/'块' alone are card
-classifiers ('3 块 4090'), never here; '张图' is images. Not 'instance' nor 'user': '8 x 4090 instance' is a
-machine of cards and 'a 4090 user' owns one (en2-024)."""
+classifiers ('3 块 4090'), never here; '张图' is images. A rate after the noun ('4090 tokens/s', 'on 4090
+tokens per second') is a card's speed: the card (tests/test_s34_fixa.py). Not 'instance' nor 'user': '8 x 4090
+instance' is a machine of cards and 'a 4090 user' owns one (en2-024)."""
 
 
 CARD_HOURS_RE = rc(r"(?:how\s+many|多少|几)\s*(?:个\s*)?$")
