@@ -70,6 +70,11 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.draft_model": ("spec_config_read",),
     "bot.parse.keyed_values": ("keyed",),
     "bot.parse.ram_offered": ("offered_ram",),
+    "bot.parse.counted_numbers": ("card_hours", "counted_number"),
+    "bot.parse.foreign_money": ("foreign_money",),
+    "bot.parse.listed_outputs": ("listed_output",),
+    "bot.parse.retrieval_models": ("retrieval_named",),
+    "bot.render.kv_pool_text": ("engine_limit", "kv_lines"),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
@@ -180,3 +185,10 @@ the capped modules that use them (prose_vocab, count_forms, serving_text): each 
 first read of one of its names, which then stays on the object. A pattern read this way is the module's
 compiled pattern as first read (the presence gates bound on a second message, bot.parse.module_gates, are
 speed only: every answer is the pattern's)."""
+
+# s46 merge: readers and a serving text the plain question never reaches, on first call (`ask` start-up)
+card_hours, counted_number = later("bot.parse.counted_numbers", "card_hours", "counted_number")
+(foreign_money,) = later("bot.parse.foreign_money", "foreign_money")
+(listed_output,) = later("bot.parse.listed_outputs", "listed_output")
+(retrieval_named,) = later("bot.parse.retrieval_models", "retrieval_named")
+engine_limit, kv_lines = later("bot.render.kv_pool_text", "engine_limit", "kv_lines")

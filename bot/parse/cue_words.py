@@ -81,3 +81,23 @@ A1, review finding 7). Not 'instead' (in 'X instead of Y' the model after it is 
 finding 1), nor 'now, not Y', 'right now', 'now we run …' (what runs today) or '50 users now and 200 at
 peak' (today's load beside the target: trial s17 #4, the count of the rig they run was named another
 setup's)."""
+
+# s46 merge: the call-site gates of three readers loaded on first use (bot.later_names), so a plain
+# question imports none of them (`ask` start-up, issue 23 item 7)
+FOREIGN_CUES = (
+    "欧元", "€", "eur", "英镑", "£", "gbp", "pound", "日元", "円", "jpy", "yen", "港币", "港元", "hkd",
+    "韩元", "₩", "krw", "澳元", "aud", "加元", "cad", "新加坡元", "新币", "sgd", "卢比", "inr",
+    "rupee", "卢布", "台币", "twd", "瑞郎", "chf",
+)  # fmt: skip
+"""(:mod:`bot.parse.foreign_money`) Words one of which a message with such an amount holds (lower-cased):
+the call-site gate."""
+
+LIST_WORDS = ("和", "或", "、", " and ", " or ", "/")
+"""(:mod:`bot.parse.listed_outputs`) A conjunction between two lengths, one of which the message holds: the
+call-site gate."""
+
+RETRIEVAL_CUES = (
+    "embed", "嵌入", "向量模型", "rerank", "重排", "bge", "bce-", "gte-", "m3e", "minilm", "mpnet",
+)  # fmt: skip
+"""(:mod:`bot.parse.retrieval_models`) Words one of which a message naming a retrieval model holds
+(lower-cased text): the call-site gate."""

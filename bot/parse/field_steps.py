@@ -8,7 +8,7 @@ from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 
-from bot.later_names import role_reason, rounded_beside
+from bot.later_names import foreign_money, listed_output, retrieval_named, role_reason, rounded_beside
 from bot.parse import structure as st
 from bot.parse.asked_model import (
     Candidate,
@@ -18,12 +18,11 @@ from bot.parse.asked_model import (
     candidates,
     named_text,
 )
+from bot.parse.cue_words import FOREIGN_CUES, LIST_WORDS, RETRIEVAL_CUES
 from bot.parse.daily_users import rated
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
-from bot.parse.foreign_money import FOREIGN_CUES, foreign_money
 from bot.parse.gpu_field_steps import GpuFieldSteps
-from bot.parse.listed_outputs import LIST_WORDS, listed_output
 from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import firsts, seq_role
@@ -33,7 +32,6 @@ from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed, typed_release
-from bot.parse.retrieval_models import RETRIEVAL_CUES, retrieval_named
 from bot.parse.role_left import on_size
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_length import SAMPLE_LENGTH

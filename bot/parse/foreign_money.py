@@ -3,20 +3,14 @@
 dollars only (estimator.money_kinds.Currency); a euro, pound, yen … amount is named as typed with
 ``('budget: <as typed> (<amount> <code>)', 'currency_unsupported')`` and
 ``('currency: EUR', 'currency_unsupported')``, and not used (docs/design.md §8: a unit is never swapped
-silently). The caller gates on :data:`FOREIGN_CUES` (an ``in`` test each) and on a budget or price read."""
+silently). The caller gates on :data:`bot.parse.cue_words.FOREIGN_CUES` (an ``in`` test each) and on a
+budget or price read."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.parse.regex import rc
-
-FOREIGN_CUES = (
-    "欧元", "€", "eur", "英镑", "£", "gbp", "pound", "日元", "円", "jpy", "yen", "港币", "港元", "hkd",
-    "韩元", "₩", "krw", "澳元", "aud", "加元", "cad", "新加坡元", "新币", "sgd", "卢比", "inr",
-    "rupee", "卢布", "台币", "twd", "瑞郎", "chf",
-)  # fmt: skip
-"""Words one of which a message with such an amount holds (lower-cased): the call-site gate."""
 
 FOREIGN_RE = rc(
     r"(?<![a-z])(?P<c>欧元|€|euros?|eur|英镑|£|gbp|pounds?|日元|円|jpy|yen|港币|港元|hkd|韩元|₩|krw|澳元"

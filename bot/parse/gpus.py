@@ -7,11 +7,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.later_names import called_card
+from bot.later_names import called_card, counted_number
 from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.card_vendors import UNKNOWN_GPU_VENDORS
-from bot.parse.counted_numbers import counted_number
 from bot.parse.gpu_table import GpuTable
 from bot.parse.name_store import GpuIndexData, stored_gpu_index
 from bot.parse.normalize import GPU_MARK, UNKNOWN_GPU_MARK, mask

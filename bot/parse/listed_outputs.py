@@ -10,9 +10,6 @@ from typing import Any
 
 from bot.parse.regex import rc
 
-LIST_WORDS = ("和", "或", "、", " and ", " or ", "/")
-"""A conjunction between two lengths, one of which the message holds: the call-site gate."""
-
 LISTED_RE = rc(
     r"(?:输出|生成|回复|outputs?|generat(?:e|es|ing)|repl(?:y|ies)|completions?|responses?)\s*"
     r"(?:长度|length)?\s*(?:是|为|of|is|are|约|大约|about|around|~)?\s*"

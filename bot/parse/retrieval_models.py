@@ -8,17 +8,13 @@ used or named, never swapped nor dropped). A name is read two ways: by its joine
 message (:data:`bot.parse.verb_names.RETRIEVAL_NAME_RE`: 'bge-m3', 'bce-embedding-base_v1',
 'bge-reranker-v2-m3', 'all-MiniLM-L6-v2') or as the word after a retrieval role ('嵌入用 BGE', '向量模型是
 m3e', 'embedding model: BGE', 'the reranker is jina-reranker'; :data:`ROLE_NAME_RE`). The caller gates on
-:data:`RETRIEVAL_CUES` (a ``in`` test each), so a message with none of them pays no regex search."""
+:data:`bot.parse.cue_words.RETRIEVAL_CUES` (a ``in`` test each), so a message with none of them pays no
+regex search."""
 
 from __future__ import annotations
 
 from bot.parse.regex import rc
 from bot.parse.verb_names import RETRIEVAL_NAME_RE
-
-RETRIEVAL_CUES = (
-    "embed", "嵌入", "向量模型", "rerank", "重排", "bge", "bce-", "gte-", "m3e", "minilm", "mpnet",
-)  # fmt: skip
-"""Words one of which a message naming a retrieval model holds (lower-cased text): the call-site gate."""
 
 ROLE_NAME_RE = rc(
     r"(?:嵌入|向量|embedding|embedder|rerank(?:er|ing)?|重排)\s*(?:模型|models?)?\s*"

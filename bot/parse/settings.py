@@ -12,14 +12,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.later_names import offered_ram, other_stage_rate, past_run_duration, rollout_share
+from bot.later_names import card_hours, offered_ram, other_stage_rate, past_run_duration, rollout_share
 from bot.later_names import rate_why as rate_not_target
 from bot.parse import fixed_patterns as fp
 from bot.parse import recompute_words as rw
 from bot.parse.attention_impl import attention_setting, resolve_flash_off
 from bot.parse.cluster_rate import CLUSTER_RATE, second_first_rate
 from bot.parse.colocate_words import COLOCATE_RE, colocate_setting
-from bot.parse.counted_numbers import card_hours
 from bot.parse.engine_keys import engine_on, engines_turned_off, keyed_engine
 from bot.parse.gpu_layers import flash_switch, stated_host_memory
 from bot.parse.method_words import FREEZE_LAYERS_RE, METHOD_WORDS, PREFIX_RE, RUNTIMES

@@ -7,13 +7,12 @@ import math
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import LATE, context_rows, mem_first, start_only
+from bot.later_names import LATE, context_rows, engine_limit, kv_lines, mem_first, start_only
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.dp_attention_texts import vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
 from bot.render.fp8_swap import fp8_swap, fp8_unswapped
 from bot.render.i18n import N_, translate
-from bot.render.kv_pool_text import engine_limit, kv_lines
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
