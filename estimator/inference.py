@@ -248,7 +248,9 @@ def _layouts(s: ServingSetup, f: _Footprint) -> _Layouts:
     if s.group is not None:  # the user's TP × PP: copies of it, as many as the load (or their GPUs) take
         per = sequences_per_replica(f.weights, f.kv_seq, spec, gpu, *s.group, rt, f.load)
         rec = Layout(*s.group, max(1, math.ceil(s.concurrency / per)) if per >= 1 else 1)
-        if per >= 1 and s.group[0] * s.group[1] < min_gpus:  # it holds one: no more GPUs needed (s46)
+        # it holds one: no more GPUs needed (s46), where vLLM can shard it: the attention heads split over the
+        # TP ranks (vllm/config ParallelConfig verify: num_attention_heads % tensor_parallel_size == 0)
+        if per >= 1 and s.group[0] * s.group[1] < min_gpus and spec.heads % s.group[0] == 0:
             min_gpus, tp_min, pp_min = s.group[0] * s.group[1], *s.group
     fits_count = bool(s.gpu_count and s.gpu_count >= min_gpus)
     if s.group is not None and s.gpu_count:

@@ -190,6 +190,7 @@ class InferenceContext(TypedDict):
     ttft: str | None
     ttft_prompt: str  # the prompt tokens the prefill figure is for (s38 fixs #3)
     ttft_target: str | None  # a first-token target, met or missed and what meets it (s37 fixb #1)
+    per_money: str | None  # output tokens per $1 / ¥1 where asked (bot.render.per_money, s46 trial #11)
     cpm: str | None
     priced_batch: str | None
     priced_full: bool
