@@ -30,3 +30,20 @@ def test_a_card_number_before_a_rate_is_the_card(text):
 )
 def test_a_card_number_before_a_count_noun_is_the_count(text):
     assert parse(text).request.gpu == "A100-SXM4-80GB"
+
+
+def test_merge_memory_is_the_16_bit_base_plus_a_stated_rank_adapter():
+    """estimator.merge_memory (PEFT merge_and_unload: the base at 2 B a parameter). Llama-2-7B, rank 16, all
+    linear layers: Hu et al. 2021 §4, 16 × 32 × (4 × 8192 + 3 × (4096 + 11008)) = 39,976,960 adapter
+    parameters (tests/test_memory.py), 2 B each; with no rank, no adapter; with no parameter count, None."""
+    from estimator.merge_memory import merge_memory
+    from estimator.models import SizingRequest, Stage
+
+    base = SizingRequest(stage=Stage.inference, model="Llama-2-7B", params_total=6.74e9)
+    memory = merge_memory(base)
+    assert memory is not None and memory.bytes == 13.48e9 and memory.adapter_bytes is None
+    assert memory.total_bytes == 13.48e9
+    ranked = merge_memory(base.model_copy(update={"lora_rank": 16}))
+    assert ranked is not None and ranked.adapter_params == 39_976_960
+    assert ranked.adapter_bytes == 79_953_920 and ranked.total_bytes == 13.48e9 + 79_953_920
+    assert merge_memory(SizingRequest(stage=Stage.inference)) is None
