@@ -36,10 +36,12 @@ def test_ninety_six_gigabytes_serve_seventy_b() -> None:
     not the 80 GB A100 the unread '96GB' used to leave."""
     text = ask_quietly("I have a card with 96GB, can it serve a 70B model?")
     lines = text.splitlines()
-    # s31-catalog: the RTX PRO 6000 (96 GB) joined the catalog, the 96 GB card one means by "I have a card"
-    assert lines[0] == "70B bf16 inference: 2 × RTX PRO 6000 (TP=2)"
+    # s31-catalog: the RTX PRO 6000 (96 GB) joined the catalog, the 96 GB card one means by "I have a card";
+    # s47-verdict: the headline names the card as typed, 'GPU 96G' (the user never typed 'RTX PRO 6000'),
+    # and the substitution line names the card whose speed times it
+    assert lines[0] == "70B bf16 inference: 2 × GPU 96G (TP=2)"
     assert lines[1].startswith(
-        "No card named, only “96G”: sized as a card of that memory, timed at the speed"
+        "No card named, only “96G”: sized as a card of that memory, timed at the speed of RTX PRO 6000"
     )
     assert "A100 80G" not in text and "80 GiB" not in text
 

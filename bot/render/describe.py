@@ -49,9 +49,22 @@ def is_mac(report: SizingReport) -> bool:
     return is_unified(report) and (spec.vendor == "Apple" if spec else True)
 
 
-def gpu_names(report: SizingReport) -> tuple[str, str, float | None]:
-    """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU."""
+def gpu_names(report: SizingReport, card: bool = False) -> tuple[str, str, float | None]:
+    """(short name for sentences, family for 'A100-hours', capacity bytes) of the report's GPU.
+
+    A card named by its memory alone ('my 16GB GPU', '2 x 24GB') is sized on the catalog card of that memory
+    most people mean (estimator.resolve, ``Why.gpu_by_memory``) but named as what was typed, 'GPU 16G' (the
+    name a generic card of that memory has, estimator.resolve._generic_card): the user did not type that
+    card, and the substitution line says whose speed times it (s47-verdict, issue 24 item 4). ``card``: the
+    card sized itself ('RTX 4090'), for that line."""
     gpu_id = report.request.gpu
+    memory = None if card else report.request.gpu_memory_gib
+    for a in report.assumptions if memory else ():  # a loop, not any(): no generator call a step
+        if a.field == "gpu":
+            if a.why == "gpu_by_memory":
+                _, family, capacity = gpu_names(report, card=True)
+                return f"GPU {memory:g}G", family, capacity
+            break
     try:
         spec = catalog.gpu(gpu_id) if gpu_id else None
     except KeyError:
