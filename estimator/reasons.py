@@ -177,6 +177,7 @@ class Why(Keys):
     local_no_cap = "local_no_cap"
     vllm_workspace = "vllm_workspace"
     vllm_workspace_batched = "vllm_workspace_batched"  # max_num_batched_tokens set (s46 trial #8)
+    vllm_workspace_vision = "vllm_workspace_vision"  # s47: V1 profiles a VL model's encoder too
     prefill_fitted = "prefill_fitted"
     prefill_tp = "prefill_tp"
     prefill_power_capped = "prefill_power_capped"

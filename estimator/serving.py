@@ -30,6 +30,7 @@ from estimator.runtimes.others import (
     ollama_default_precision,
     ollama_slots,
 )
+from estimator.runtimes.vllm import encoder_profile_params
 from estimator.serving_group import attention_tp, dp_engine_ranks, stated_group
 from estimator.serving_launch import (
     Launch,
@@ -400,7 +401,10 @@ def _memory_assumptions(
     elif (share := runtime.utilization_assumed(gpu, inf.tp, spec, inf.pp)) is not None:
         ledger.assume("gpu_memory_utilization", share.value, share.why, **fork)
     # bytes per GPU (the renderer formats); a fork (Aphrodite) named in both lines (s38-fixs2 #3)
-    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, runtime.workspace_why, **fork)
+    why, params = runtime.workspace_why, fork
+    if spec.vision is not None and type(runtime) is Vllm and not runtime.engine_v0:  # its encoder's run (s47)
+        why, params = encoder_profile_params(spec, gpu, inf.tp, runtime.batched_tokens) or (why, fork)
+    ledger.assume("workspace_bytes", inf.workspace_bytes_per_gpu, why, **params)
     LATE.indexer_assumption(spec, ledger)  # DeepSeek-V3.2's indexer key cache, in the KV per token
     if spec.kv_lora_rank and inf.tp > 1 and not runtime.splits_layers:  # llama.cpp: no TP (s38 fixs #5)
         ledger.assume("kv_layout", *LATE.mla_layout(req, spec))  # estimator.mla_layout

@@ -309,7 +309,10 @@ def test_only_the_working_split_is_read():
 # en42-030 OOM "borderline", en42-005 ran "borderline", en42-019 time inside the band) and en34-007
 # (workmiss: a Colab T4 read as one card) OOM "borderline"; with the parts' moves above (en25-003, zh20-012
 # -> borderline; en29-005 -> "does not fit"; zh27-008 -> borderline).
-ROUNDS_FLOOR = {"oom_no_fit": 117, "oom_borderline": 91, "fits": 37, "nofit_no": 2, "time": 25}
+# s47-verdict: oom_no_fit 117 -> 118: zh10-024 (multimodal; 'vllm serve Qwen/Qwen2.5-VL-7B-Instruct-AWQ …
+# 16G 都不够', OOM allocating the KV cache) "fits" -> "does not fit": vLLM V1 profiles the vision encoder on
+# the largest image (estimator.runtimes.vllm.encoder_profile); its 128,000-token window no longer fits.
+ROUNDS_FLOOR = {"oom_no_fit": 118, "oom_borderline": 91, "fits": 37, "nofit_no": 2, "time": 25}
 """The same census over the working half of every later round (r2work … r40work; r8 and every ``*test`` half
 are never read), first measured 2026-12-07 (s45-verdict): until then FLOOR/CEILING above scored round 1
 only (zh.json / en.json: 72 OOM records with a verdict), so the 645 records with an outcome (oom, fits,
@@ -408,7 +411,7 @@ generic shape), just above the 16,384 asked, so still "fits"; what is left is TG
 kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
 stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
 zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
-ROUNDS_CEILING = {"oom_yes": 156}
+ROUNDS_CEILING = {"oom_yes": 155}
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011
 OOM "fits", en41-031 ran "does not fit"; 354 -> 357 OOM runs with a verdict) and zh24-020 OOM "fits" ->
@@ -422,7 +425,15 @@ read as LoRA from the encoder's 'lora'; the config trains the LLM in full, ``fre
 bot.parse.method_words.XTUNER_LLAVA_RE). en38-039 (ran "does not fit") now has a row per format listed
 (FP16, Q4_K_M, Q3_K_M sized as int4); the census reads the first row's verdict, FP16's, so it is unchanged.
 s46 merge: 152 -> 156 with round 42's working half read (en42-013, en42-036, en42-038 and zh42-023 OOM "fits";
-364 OOM runs with a verdict), no earlier record moved to "fits"."""
+364 OOM runs with a verdict), no earlier record moved to "fits".
+s47-verdict: 156 -> 155, one of the multimodal group (it was grouped under card_assumed: a memory, no card):
+zh10-024 (QwenLM/Qwen3-VL#1224: 'vllm serve Qwen/Qwen2.5-VL-7B-Instruct-AWQ', 16 GB not enough, OOM
+allocating the KV cache) "fits" -> "does not fit". vLLM V1's profile_run first runs the vision encoder on
+the largest dummy images the processor allows — Qwen2.5-VL's max_pixels 12,845,056: one image of 16,384
+tokens, 65,536 patches, 2.17 GB at the encoder's peak (vllm/v1/worker/gpu_model_runner.py profile_run,
+encoder budget max(max_num_batched_tokens, the largest item); estimator.runtimes.vllm.encoder_profile) — so
+the KV cache holds 122,848 tokens, short of the 128,000-token window vllm serve takes with no
+--max-model-len. No other record moved (census run with the term and without it)."""
 
 
 @pytest.fixture(scope="module")

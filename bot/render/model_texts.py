@@ -17,6 +17,14 @@ MODEL_WHY_TEXTS: dict[str, str] = {
         "(%(vision_params)s parameters, %(depth)s blocks) are counted in the weights, not in the bytes each "
         "token reads (they run on the images only); each request's images are in its prompt's tokens"
     ),
+    "vllm_workspace_vision": N_(
+        "what vLLM's start-up profiling keeps besides weights and KV cache: %(model)s is a vision-language "
+        "model, so vLLM V1 first runs its vision encoder on %(mm_items)s image(s) of the largest size its "
+        "processor allows (%(mm_item_tokens)s tokens, %(mm_patches)s patches each; lower max_pixels in "
+        "--mm-processor-kwargs to shrink it), %(encoder_bytes)s at the encoder's peak, and keeps their "
+        "outputs cached through one forward pass of max_num_batched_tokens and the sampler's logits; plus "
+        "non-torch memory; the CUDA context and CUDA graphs sit outside gpu_memory_utilization"
+    ),
     "vision_tower_frozen": N_(
         "%(model)s is a vision-language model: its vision encoder and projector "
         "(%(vision_params)s parameters, %(depth)s blocks) are counted as frozen 16-bit weights — not "

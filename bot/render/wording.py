@@ -362,7 +362,7 @@ COUNT_KEYS = {
     "max_concurrency", "kv_tokens", "max_model_len", "seq_len", "context", "concurrency", "micro_batches",
     "micro_batch", "batch_size", "global_batch", "adjusted", "gradient_accumulation", "dp", "lora_rank",
     "epochs", "layers", "hidden", "heads", "kv_heads", "experts", "experts_top_k", "tried_low", "next_gpus",
-    "draft_vocab", "target_vocab",
+    "draft_vocab", "target_vocab", "mm_items", "mm_item_tokens", "mm_patches",
 }  # fmt: skip
 
 SINGULAR_NOTE_MESSAGES = {

@@ -100,6 +100,7 @@ def vllm_profile_bytes(
     max_model_len: int | None = None,
     v0: bool = False,
     batched: int | None = None,
+    encoder: bool = False,
 ) -> float:
     """What vLLM keeps per GPU besides weights and KV cache, as its start-up profiling run measures it.
 
@@ -121,14 +122,90 @@ def vllm_profile_bytes(
 
     ``batched``: V1's ``max_num_batched_tokens`` as set (``--max-num-batched-tokens``, or the 131,072 of
     Qwen's 1M-token model cards' vLLM recipe, :data:`QWEN_1M_BATCHED_TOKENS`) instead of the default;
-    Qwen2.5-7B-Instruct-1M at 131,072 tokens, TP 1: 131,072 × (8 × 3,584 + 6 × 18,944) B = 18.7 GB."""
+    Qwen2.5-7B-Instruct-1M at 131,072 tokens, TP 1: 131,072 × (8 × 3,584 + 6 × 18,944) B = 18.7 GB.
+
+    ``encoder`` (vLLM itself, V1): a vision-language model's encoder runs first on the largest dummy images
+    (:func:`encoder_profile`), and its outputs stay cached through the text model's pass and the sampler's:
+    the peak is the larger of the encoder's and the text passes' plus those outputs (s47-verdict)."""
     if v0:
         v0_tokens = v0_batched_tokens(max_model_len or V0_MIN_BATCHED_TOKENS)
         peak = max(forward_peak_bytes(spec, v0_tokens, tp), sampler_peak_bytes(spec, MAX_SEQS_SMALL))
         return peak + VLLM_V0_NON_TORCH_BYTES
     tokens, seqs = vllm_batch_defaults(gpu)
     tokens = batched or tokens
-    return max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs)) + VLLM_NON_TORCH_BYTES
+    peak = max(forward_peak_bytes(spec, tokens, tp), sampler_peak_bytes(spec, seqs))
+    if encoder and spec.vision is not None and (mm := encoder_profile(spec, gpu, tp, batched)) is not None:
+        peak = max(mm.peak_bytes, peak + mm.output_bytes)  # the encoder's run, then its outputs kept
+    return peak + VLLM_NON_TORCH_BYTES
+
+
+QWEN_VL_MAX_PIXELS = 12_845_056
+"""``max_pixels`` of the Qwen2-VL and Qwen2.5-VL processors (preprocessor_config.json of the Instruct
+releases: min_pixels 3,136, max_pixels 12,845,056 = 3,584²). vLLM profiles a multimodal model with the
+image of most features its processor allows (vllm/model_executor/models/qwen2_vl.py
+``get_image_size_with_most_features``: ``_get_vision_info`` at 9,999,999 px a side, which smart_resize
+clamps to max_pixels): 12,845,056 / 28² = 16,384 tokens, 65,536 patches of 14 px."""
+
+
+@dataclass(frozen=True)
+class EncoderProfile:
+    """vLLM V1's start-up run of a multimodal model's encoder (:func:`encoder_profile`). Sizes in bytes."""
+
+    items: int
+    """dummy images run at once: ``max(1, encoder_budget // item_tokens)``"""
+    item_tokens: int
+    """LLM tokens of the largest image the processor allows"""
+    patches: int
+    """the encoder's patches per image: ``item_tokens`` × spatial_merge²"""
+    peak_bytes: float
+    """the encoder's forward peak per GPU over all the items"""
+    output_bytes: float
+    """the items' embeddings (16-bit, LLM hidden) kept in the encoder cache through the text model's run"""
+
+
+def encoder_profile(
+    spec: ModelSpec, gpu: GpuSpec, tp: int, batched: int | None = None
+) -> EncoderProfile | None:
+    """What vLLM V1's ``profile_run`` runs for a vision-language model before the text model's dummy pass
+    (vllm/v1/worker/gpu_model_runner.py ``profile_run``: ``_get_mm_dummy_batch(modality,
+    max_items_per_batch)``, the encoder's outputs kept in ``encoder_cache`` through ``_dummy_run``). The
+    encoder budget is ``max(max_num_batched_tokens, tokens of the largest item)``
+    (vllm/v1/core/encoder_cache_manager.py ``compute_mm_encoder_budget``) and the items run at once
+    ``max(1, min(budget // item_tokens, max_num_seqs × items a prompt))`` (vllm/v1/worker/utils.py
+    ``MultiModalBudget.get_max_items``; the second term is ≥ 256 at the defaults, so the first decides).
+    The largest item: :data:`QWEN_VL_MAX_PIXELS` / pixels a token for a dynamic-resolution tower (Qwen-VL:
+    16,384 tokens), else the tower's fixed ``tokens_per_image`` (LLaVA-1.5: 576). Its peak is the text
+    model's forward formula (:func:`forward_peak_bytes`: T·(8h + 6f/t)) over the tower's patches and widths,
+    plus the patches' 16-bit pixel values (3 × p² a patch; × 2 frames for Qwen-VL's Conv3d patch embedding,
+    temporal_patch_size 2). Qwen2.5-VL-7B on a 16 GB card (2,048 batched tokens): one image of 16,384
+    tokens, 65,536 patches × (8 × 1,280 + 6 × 3,420 + 2,352) B = 2.17 GB. None for a text model."""
+    v = spec.vision
+    if v is None:
+        return None
+    item_tokens = QWEN_VL_MAX_PIXELS // v.pixels_per_token if v.pixels_per_token else v.tokens_per_image
+    if not item_tokens:
+        return None
+    budget = max(batched or vllm_batch_defaults(gpu)[0], item_tokens)
+    items = max(1, budget // item_tokens)
+    patches = item_tokens * v.spatial_merge**2
+    pixel_bytes = 2 * 3 * v.patch_size**2 * (2 if v.pixels_per_token else 1)
+    per_patch = 8.0 * v.hidden + 6.0 * v.ffn_hidden / tp + pixel_bytes
+    return EncoderProfile(
+        items, item_tokens, patches, items * patches * per_patch, 2.0 * items * item_tokens * spec.hidden
+    )
+
+
+def encoder_profile_params(
+    spec: ModelSpec, gpu: GpuSpec, tp: int, batched: int | None
+) -> tuple[Why, dict[str, object]] | None:
+    """The workspace's ledger reason when vLLM V1 profiles a vision-language model's encoder
+    (:func:`encoder_profile`): ``Why.vllm_workspace_vision`` with the images, their tokens and patches and
+    the encoder's peak in bytes; None for a model without one."""
+    mm = encoder_profile(spec, gpu, tp, batched)
+    if mm is None:
+        return None
+    params = {"model": spec.name, "mm_items": mm.items, "mm_item_tokens": mm.item_tokens}
+    return Why.vllm_workspace_vision, params | {"mm_patches": mm.patches, "encoder_bytes": mm.peak_bytes}
 
 
 def either_engine_profile_bytes(spec: ModelSpec, gpu: GpuSpec, tp: int) -> float:
@@ -175,7 +252,9 @@ class Vllm(ServingRuntime):
     def _workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         """Its profiling run's peak (:func:`vllm_profile_bytes`, V1 unless :attr:`engine_v0`; V0 at
         ``max_model_len`` = the context)."""
-        return vllm_profile_bytes(spec, gpu, tp, load.context, self.engine_v0, self.batched_tokens)
+        return vllm_profile_bytes(
+            spec, gpu, tp, load.context, self.engine_v0, self.batched_tokens, encoder=True
+        )
 
     @property
     def workspace_why(self) -> Why:  # type: ignore[override]
