@@ -159,3 +159,37 @@ def test_a_named_card_keeps_its_name(question, card):
     first = data["reply"].splitlines()[0]
     assert card in first and "GPU 24G" not in first and "GPU 80G" not in first
     assert not any(s["reason"] == "gpu_by_memory" for s in data["interpretation"]["substitutions"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm serve Qwen/Qwen2.5-VL-72B-Instruct --tensor-parallel-size 4 --limit-mm-per-prompt image=1 "
+        "--mm_processor_kwargs '{\"max_pixels\":1048576}' on 4 A100 80GB: will it fit?",
+        "用 vllm serve Qwen/Qwen2.5-VL-72B-Instruct --tensor-parallel-size 4 --limit-mm-per-prompt image=1 "
+        "--mm_processor_kwargs '{\"max_pixels\":1048576}' 在 4 张 A100 80G 上部署，放得下吗？",
+    ],
+)
+def test_the_images_profiled_are_named_as_changing_the_answer(question):
+    """vllm-project/vllm#16570: max_pixels sets the image vLLM V1 profiles, so it is never 'it does not
+    change the GPUs, memory or time'; the sizing keeps the processor's own 12,845,056 and says so."""
+    data = ask_json_in_process(question)
+    reasons = {i["text"].split(":")[0]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons["--mm_processor_kwargs"] == "no_field"
+    assert reasons["--limit-mm-per-prompt"] == "no_field"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 4 --enable-prefix-caching "
+        "--served-model-name qwen on 4 A100 80GB: will it fit?",
+        "用 vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 4 --served-model-name qwen "
+        "在 4 张 A100 80G 上部署，放得下吗？",
+    ],
+)
+def test_other_serving_flags_keep_their_reasons(question):
+    """Must not misread: a flag that names the served model changes nothing, as before."""
+    data = ask_json_in_process(question)
+    reasons = {i["text"].split(":")[0]: i["reason"] for i in data["interpretation"]["ignored"]}
+    assert reasons.get("--served-model-name") == "not_sized"

@@ -15,6 +15,10 @@
   serving/expert_parallel_deployment.md: "EP size = TP size × DP size") — ``expert_parallel``. vLLM's
   ``--enable-expert-parallel`` beside ``--data-parallel-size`` with no TP is the data-parallel attention
   layout, sized (:func:`bot.parse.configs.serve_gpus.serving_gpus`).
+- **The images vLLM profiles** (``--mm-processor-kwargs`` max_pixels, ``--limit-mm-per-prompt``): vLLM V1
+  runs the vision encoder at start-up on the largest image the processor allows (s47-verdict,
+  estimator.runtimes.vllm.encoder_profile, sized at the processor's own max_pixels) — ``no_field``: it
+  changes the answer, the sizing has no setting for it yet.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ EXPERT_PARALLEL_FLAGS = frozenset(
 )
 """The expert-parallel switches and sizes of vLLM (vllm/engine/arg_utils.py), SGLang (server_args.py) and
 lmdeploy (cli/utils.py)."""
+MM_PROFILE_FLAGS = frozenset({"--mm-processor-kwargs", "--limit-mm-per-prompt"})
+"""vLLM's flags that set the images its start-up profile runs (vllm/engine/arg_utils.py)."""
 
 
 def serve_flag_reason(flag: str) -> str | None:
@@ -36,4 +42,6 @@ def serve_flag_reason(flag: str) -> str | None:
     f = flag.replace("_", "-")
     if f in EXPERT_PARALLEL_FLAGS:
         return "expert_parallel"
+    if f in MM_PROFILE_FLAGS:
+        return "no_field"
     return "speculative_not_modelled" if SPECULATIVE_FLAG_RE.match(f) else None
