@@ -64,3 +64,67 @@ def test_time_clause_or_same_setup_keeps_the_count(capsys, question, count):
     a = _ask(capsys, question)
     assert a["request"]["gpu_count"] == count
     assert not [t for t, why in _named(a) if why == "other_setup"]
+
+
+# ---- kind 2: YaRN is the model's context extension, never a tool -----------------------------------------
+# Qwen2.5-7B: config.json max_position_embeddings 32,768; its model card adds rope_scaling yarn factor 4.0
+# for 131,072 tokens (the catalog's native_context and max_context); vLLM multiplies the window by the factor.
+
+YARN_READ = [
+    "Serving Qwen2.5-7B with YaRN factor 4 on one A100 with vLLM, how many users?",
+    'Serving Qwen2.5-7B on one A100 with vLLM, config has "rope_scaling": {"type": "yarn", "factor": 4, '
+    '"original_max_position_embeddings": 32768}. How many concurrent users?',
+    "Serving Qwen2.5-7B at 4x YaRN on one A100, how many users?",
+    "Qwen2.5-7B served on one A100 with rope scaling factor 4 (yarn): how many concurrent users?",
+    "用 vLLM 在一张 A100 上部署 Qwen2.5-7B，开了 YaRN，factor 4，能支持多少并发？",
+    "Qwen2.5-7B 用 YaRN 扩展 4 倍上下文，部署在一张 A100 上，能多少并发？",
+    "一张 A100 部署 Qwen2.5-7B，rope_scaling 设成 yarn、factor 为 4，最多多少并发？",
+]
+
+
+@pytest.mark.parametrize("question", YARN_READ)
+def test_yarn_factor_is_the_engine_length(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"]["max_model_len"] == 32768 * 4
+    assert a["request"]["gpu_count"] == 1
+    named = _named(a)
+    assert any(why == "rope_factor_used" for _, why in named)
+    assert not [t for t, why in named if why in ("unread", "runtime_not_modelled")]
+
+
+YARN_NOT_A_COUNT = [
+    ("Serving Qwen2.5-7B with YaRN on 4 A100s at 128k context, how many users?", 4, 131072),
+    ("Serving Qwen2.5-7B at 32k context with YaRN factor 4 on 2 A100s, how many users?", 2, 32768),
+    ("用 YaRN 在 4 张 4090 上部署 Qwen2.5-7B，128k 上下文，能多少并发？", 4, 131072),
+    ("Qwen2.5-7B 开了 YaRN，32k 上下文，部署在 2 张 A100 上，factor 4，能多少并发？", 2, 32768),
+]
+
+
+@pytest.mark.parametrize(("question", "count", "length"), YARN_NOT_A_COUNT)
+def test_yarn_is_no_runtime_and_a_stated_length_is_sized(capsys, question, count, length):
+    a = _ask(capsys, question)
+    assert a["request"]["gpu_count"] == count
+    assert a["request"]["seq_len"] == length
+    assert not [t for t, why in _named(a) if why == "runtime_not_modelled"]
+
+
+def test_yarn_factor_in_training_is_named_not_dropped(capsys):
+    for q in (
+        "Fine-tune Qwen2.5-7B with YaRN factor 4 on 8 A100s, 100M tokens, how long?",
+        "在 8 张 A100 上全参微调 Qwen2.5-7B，开 YaRN factor 4，100M tokens 要多久？",
+    ):
+        a = _ask(capsys, q)
+        assert a["request"]["gpu_count"] == 8
+        assert a["request"]["max_model_len"] is None
+        assert [why for t, why in _named(a) if "4" in t] == ["no_field"]
+
+
+def test_a_speed_factor_is_no_rope_factor(capsys):
+    for q in (
+        "Serving Qwen2.5-7B on 4 A100s is faster by a factor 2 than on 2, how many users at 8k?",
+        "4 张 A100 部署 Qwen2.5-7B，8k 上下文，速度快 2 倍，能多少并发？",
+    ):
+        a = _ask(capsys, q)
+        assert a["request"]["gpu_count"] == 4
+        assert a["request"]["max_model_len"] is None
+        assert not [t for t, why in _named(a) if why == "rope_factor_used"]

@@ -63,6 +63,7 @@ from bot.parse.request_fields import (
 from bot.parse.result import ParseResult
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role  # roles.classify's rules, chosen by key
+from bot.parse.rope_factor import rope_read
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, asks_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
@@ -383,6 +384,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
         named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
+        if "yarn" in self.s0 or "rope" in self.s0:  # s47: a RoPE scaling factor, the context it extends to
+            rope_read(self, mention.model_id if mention else None)
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses
