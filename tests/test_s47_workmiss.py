@@ -128,3 +128,49 @@ def test_a_speed_factor_is_no_rope_factor(capsys):
         assert a["request"]["gpu_count"] == 4
         assert a["request"]["max_model_len"] is None
         assert not [t for t, why in _named(a) if why == "rope_factor_used"]
+
+
+# ---- kind 3: one setting assigned twice: two setups tried, not a repeated value ----------------------------
+# (en42-014: 'with GPUS_PER_NODE=1 or GPUS_PER_NODE=2' named the 2 'repeated')
+
+KEYED_TWICE = [
+    ("LoRA of Qwen2.5-7B on RTX 4090s with deepspeed: GPUS_PER_NODE=2 runs, GPUS_PER_NODE=4 OOMs. Why?",
+     {2, 4}),
+    ("I can't LoRA Qwen-VL on an RTX A6000 with finetune_lora_ds.sh, GPUS_PER_NODE=1 or GPUS_PER_NODE=2.",
+     {1, 2}),
+    ("vllm serve Qwen2.5-72B on A100s: --tensor-parallel-size 4 works but --tensor-parallel-size 2 runs "
+     "out of memory. How many users at 8k?", {2, 4}),
+    ("用 deepspeed 在 4090 上 LoRA 微调 Qwen2.5-7B，GPUS_PER_NODE=2 能跑，"
+     "GPUS_PER_NODE=4 就 OOM，为什么？", {2, 4}),
+    ("在 A100 上用 vllm 部署 Qwen2.5-72B，--tensor-parallel-size 4 能起来，"
+     "--tensor-parallel-size 2 显存不够，8k 上下文能多少并发？", {2, 4}),
+    ("A6000 上 LoRA 微调 Qwen-VL，NPROC_PER_NODE=1 和 NPROC_PER_NODE=2 都试过，都 OOM", {1, 2}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "counts"), KEYED_TWICE)
+def test_a_key_assigned_twice_is_two_setups(capsys, question, counts):
+    a = _ask(capsys, question)
+    sized = a["request"]["gpu_count"]
+    assert sized in counts
+    (other,) = counts - {sized}
+    named = _named(a)
+    assert any(why == "other_setup" and t.split()[-1] == str(other) for t, why in named)
+    assert not [t for t, why in named if why == "repeated"]
+
+
+def test_values_said_once_or_equal_stay_as_they_were():
+    from bot.parse.keyed_twice import other_setups, twice_assigned
+
+    assert twice_assigned("per_device_train_batch_size=4, gradient_accumulation_steps=4, --tp 2") == set()
+    assert twice_assigned("batch_size=8 … later batch_size=8 again; --tp 2 and --tp=2") == set()
+    assert twice_assigned("GPUS_PER_NODE=1 or GPUS_PER_NODE=2") == {"1", "2"}
+    assert twice_assigned("nproc_per_node=num_shard=8 … nproc_per_node=num_shard=4") == {"4", "8"}
+    assert twice_assigned("--tensor-parallel-size 4 … --tensor-parallel-size=2") == {"2", "4"}
+    items = [("2", "repeated"), ("3", "repeated"), ("4", "unread")]
+    assert other_setups("a=1, a=2; b=3, 3 again", items) == [
+        ("2", "other_setup"),
+        ("3", "repeated"),
+        ("4", "unread"),
+    ]
+    assert other_setups("8 GPUs, then 4 GPUs", items) == items

@@ -39,6 +39,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
+from bot.parse.keyed_twice import other_setups
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
@@ -182,6 +183,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                 if r.role == "count" and values.get("count") == r.value:
                     continue  # '16张H100（2机8卡）': 2 × 8 is the 16 used, no second value (s26 trial 2 #17)
                 out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
+        if ("=" in self.raw or "--" in self.raw) and "'repeated'" in str(out):  # s47: 'N=1 or N=2'
+            out = other_setups(self.raw, out)
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
