@@ -387,7 +387,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
         named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
-        if "yarn" in self.s0 or "rope" in self.s0:  # s47: a RoPE scaling factor, the context it extends to
+        if "yarn" in (s0 := getattr(self, "s0", self.s)) or "rope" in s0:  # s47: a RoPE scaling factor
             rope_read(self, mention.model_id if mention else None)
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
