@@ -174,3 +174,52 @@ def test_values_said_once_or_equal_stay_as_they_were():
         ("4", "unread"),
     ]
     assert other_setups("8 GPUs, then 4 GPUs", items) == items
+
+
+# ---- kind 4: a second value in another card's clause is that setup's, not a repeated value --------------
+# (zh42-033 '4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%' named the 34 'repeated'; en37-016 '… on 2x B200')
+
+OTHER_CARD_CLAUSE = [
+    ("想从零预训练一个 Qwen3-0.6B，数据约 200B tokens。4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%，"
+     "分别要训多少天？", ["34"]),
+    ("预训练 1B 模型，20B tokens：8 张 H100 的 MFU 是 40%，"
+     "16 张 A100 的 MFU 是 35%，各要几天？", ["16", "35"]),
+    ("Pretraining a 1B model on 20B tokens: 8 H100s reach 40% MFU, 16 A100s reach 35% MFU. "
+     "How many days each?", ["16", "35"]),
+    ("Which GPUs does MiniMax-M2.5 need in FP8 with vLLM? The recipe says 4x H200/H20 or 4x A100/A800, "
+     "and a new config serves it on 2x B200 with VLLM_USE_FLASHINFER_MOE_FP8=0.", ["2"]),
+    ("Fine-tuning Qwen2.5-7B on 100M tokens: 8 A100s at 45% MFU; on the other cluster, 32 V100s at 30% MFU. "
+     "How long?", ["32", "30"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "others"), OTHER_CARD_CLAUSE)
+def test_a_value_in_another_cards_clause_is_another_setup(capsys, question, others):
+    named = _named(_ask(capsys, question))
+    for n in others:
+        assert (n, "other_setup") in named
+    assert not [t for t, why in named if why == "repeated"]
+
+
+SAME_CARD_CLAUSE = [
+    "Pretraining a 1B model on 20B tokens with 8 H100s at 40% MFU, or 8 H100s at 35% MFU, how long?",
+    "预训练 1B 模型，20B tokens，8 张 H100 的 MFU 40%，8 张 H100 的 MFU 也可能只有 35%，要几天？",
+]
+
+
+@pytest.mark.parametrize("question", SAME_CARD_CLAUSE)
+def test_a_second_value_with_the_same_card_is_not_another_setup(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"]["mfu"] == 0.4
+    assert ("35", "other_setup") not in _named(a)
+
+
+def test_a_clause_naming_the_sized_card_too_is_not_another_setup():
+    from bot.parse.gpus import GpuMention
+    from bot.parse.keyed_twice import other_card_clause
+
+    s = "8 h100 at 40%, 16 a100 vs h100 at 35%"
+    cards = [GpuMention(2, "H100", None), GpuMention(18, "A100", None), GpuMention(26, "H100", None)]
+    assert not other_card_clause(s, s.index("35"), cards, "H100")
+    assert other_card_clause("8 h100 at 40%, 16 a100 at 35%", 28, cards[:2], "H100")
+    assert not other_card_clause("8 h100 at 40%, 16 a100 at 35%", 28, cards[:2], None)
