@@ -181,15 +181,15 @@ def test_values_said_once_or_equal_stay_as_they_were():
 
 OTHER_CARD_CLAUSE = [
     ("想从零预训练一个 Qwen3-0.6B，数据约 200B tokens。4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%，"
-     "分别要训多少天？", ["34"]),
+     "分别要训多少天？", ["34%"]),
     ("预训练 1B 模型，20B tokens：8 张 H100 的 MFU 是 40%，"
-     "16 张 A100 的 MFU 是 35%，各要几天？", ["16", "35"]),
+     "16 张 A100 的 MFU 是 35%，各要几天？", ["16", "35%"]),
     ("Pretraining a 1B model on 20B tokens: 8 H100s reach 40% MFU, 16 A100s reach 35% MFU. "
-     "How many days each?", ["16", "35"]),
+     "How many days each?", ["16", "35%"]),
     ("Which GPUs does MiniMax-M2.5 need in FP8 with vLLM? The recipe says 4x H200/H20 or 4x A100/A800, "
      "and a new config serves it on 2x B200 with VLLM_USE_FLASHINFER_MOE_FP8=0.", ["2"]),
     ("Fine-tuning Qwen2.5-7B on 100M tokens: 8 A100s at 45% MFU; on the other cluster, 32 V100s at 30% MFU. "
-     "How long?", ["32", "30"]),
+     "How long?", ["32", "30%"]),
 ]  # fmt: skip
 
 
@@ -223,3 +223,18 @@ def test_a_clause_naming_the_sized_card_too_is_not_another_setup():
     assert not other_card_clause(s, s.index("35"), cards, "H100")
     assert other_card_clause("8 h100 at 40%, 16 a100 at 35%", 28, cards[:2], "H100")
     assert not other_card_clause("8 h100 at 40%, 16 a100 at 35%", 28, cards[:2], None)
+
+
+def test_another_setups_percentage_is_named_with_its_sign_and_scored(capsys):
+    """zh42-033: the 4090 setup's MFU named '34%' (as typed, so it names the fraction 0.34); the scorer takes
+    a list of one setting's numbers as one sized and each other named another setup's (tests/real_questions.py
+    ``_value_and_other_setups``), as it does GPU counts."""
+    from tests.real_questions import score
+
+    q = "从零预训练 Qwen3-0.6B，200B tokens。4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%，要多少天？"
+    a = _ask(capsys, q)
+    assert a["request"]["mfu"] == 0.46
+    assert ("34%", "other_setup") in _named(a)
+    record = {"stated": {"mfu": [0.46, 0.34], "gpu_count": [4, 8]}}
+    assert score(record, a) == []
+    assert score({"stated": {"mfu": [0.46, 0.30]}}, a) == ["mfu"]  # a value named by nothing still misses

@@ -182,7 +182,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                     continue  # '…，2张4090，' pasted 500 times (trial2 #13): the value used, said again
                 if r.role == "count" and values.get("count") == r.value:
                     continue  # '16张H100（2机8卡）': 2 × 8 is the 16 used, no second value (s26 trial 2 #17)
-                out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
+                why = self.why_unused(r, used_roles, aside.get(raw, "unread"))
+                out.append(
+                    (raw + "%" if why == "other_setup" and s0[r.tok.end : r.tok.end + 1] == "%" else raw, why)
+                )
         if ("=" in self.raw or "--" in self.raw) and "'repeated'" in str(out):  # s47: 'N=1 or N=2'
             out = other_setups(self.raw, out)
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
