@@ -39,12 +39,13 @@ TRAILING_RE = rc(
     r"(?<!\bas\s)(?<!\bthan\s)(?<!\bever\s)\b(?:before|previously|earlier|in\s+the\s+past|back\s+then)\b"
     r"(?=\s*(?:[,.;!?，。；！？]|and\b|but\b|while\b|whereas\b|$))"
     r"|(?:是|为)(?:以前|之前|原来|原先|过去|当时|上次)(?:用)?的"
+    r"(?=\s*(?:配置|方案|机器|设置|环境|服务器|卡|集群)?\s*(?:[，,。；;！!？?]|$))"
 )
 """s47 workmiss: an earlier-setup word AFTER its count, closing the clause ('We used 2 A100s before and now
 have 8', 'we had 4 GPUs previously, now 16'; '2 张 A100 是之前的配置，现在有 8 张'): the count before it in
 its clause is the earlier setup's (:func:`_windows`). Only where the word ends its clause (a comma, a full
-stop, 'and' / 'but'), so a clause of time ('8 GPUs before the deadline') or 'as before' (the same setup
-now) is none."""
+stop, 'and' / 'but'; in Chinese '是之前的(配置)' closing its clause), so a clause of time ('8 GPUs before the
+deadline'), 'as before' (the same setup now) or a comparison ('8 张卡是之前的两倍') is none."""
 CLAUSE_START_RE = rc(r"[。！？!?;；,，\n]|\.(?:\s|$)")
 """Where a clause starts: the end of the one before it (the stretch of a :data:`TRAILING_RE` word)."""
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
