@@ -475,7 +475,7 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return True
     if key == "gpu_count" and _count_and_other_setups(value, answer):
         return True
-    if key != "gpu_count" and isinstance(got, int | float) and _value_and_other_setups(key, value, answer):
+    if key not in ROW_KEYS and isinstance(got, int | float) and _value_and_other_setups(key, value, answer):
         return True
     if key == "concurrency" and _load_and_loads_set_aside(value, answer):
         return True
@@ -670,7 +670,9 @@ def _value_and_other_setups(key: str, values: list[Any], answer: dict[str, Any])
     """s47-workmiss: several numbers of one setting, one per setup ('4 × H800 上 MFU 能到 46%，8 × 4090 上
     MFU 34%'), are understood as several GPU counts are (:func:`_count_and_other_setups`, the contract's
     two setups, docs/design.md §8): one is the value sized and each other is named as another setup's
-    (:data:`OTHER_SETUP_REASONS`, a percentage naming its fraction as :func:`_ignored` reads it)."""
+    (:data:`OTHER_SETUP_REASONS`, a percentage naming its fraction as :func:`_ignored` reads it). Not for
+    :data:`ROW_KEYS`: their lists are options that need a row each (the s16 review: '5, 20 or 50'
+    concurrent), GPU counts having their own rule."""
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return False
     got = (answer.get("request") or {}).get(key)
