@@ -475,6 +475,8 @@ def _list_understood(key: str, value: list[Any], answer: dict[str, Any], cards: 
         return True
     if key == "gpu_count" and _count_and_other_setups(value, answer):
         return True
+    if key not in ROW_KEYS and isinstance(got, int | float) and _value_and_other_setups(key, value, answer):
+        return True
     if key == "concurrency" and _load_and_loads_set_aside(value, answer):
         return True
     if key in EACH_NAMED:  # two tools in one message: each used or named as not used
@@ -661,6 +663,24 @@ def _count_and_other_setups(counts: list[Any], answer: dict[str, Any]) -> bool:
         _ignored({"interpretation": {"ignored": other}}, c, "gpu_count")
         or any(_close(c, n, 0.0) for n in counts_in_rows)
         for c in rest
+    )
+
+
+def _value_and_other_setups(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
+    """s47-workmiss: several numbers of one setting, one per setup ('4 × H800 上 MFU 能到 46%，8 × 4090 上
+    MFU 34%'), are understood as several GPU counts are (:func:`_count_and_other_setups`, the contract's
+    two setups, docs/design.md §8): one is the value sized and each other is named as another setup's
+    (:data:`OTHER_SETUP_REASONS`, a percentage naming its fraction as :func:`_ignored` reads it). Not for
+    :data:`ROW_KEYS`: their lists are options that need a row each (the s16 review: '5, 20 or 50'
+    concurrent), GPU counts having their own rule."""
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return False
+    got = (answer.get("request") or {}).get(key)
+    items = (answer.get("interpretation") or {}).get("ignored") or []
+    named = [i for i in items if isinstance(i, dict) and i.get("reason") in OTHER_SETUP_REASONS]
+    sized = [v for v in values if _close(v, got, 1e-6)]
+    return bool(sized) and all(
+        v in sized or _ignored({"interpretation": {"ignored": named}}, v, key) for v in values
     )
 
 

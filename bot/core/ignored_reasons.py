@@ -28,6 +28,7 @@ IGNORED_REASONS = (
     "product_not_count",  # '16 A100 (4x8)': a product in brackets that is not the count stated (s44)
     "replaced_by_later_value",  # a setting's earlier value ('batch size from 8 down to 2': the 8)
     "original_context",  # the start of a context extension (from 32k to 128k): the model's own window (s46)
+    "rope_factor_used",  # s47: a YaRN / RoPE scaling factor: the engine's length is the model's window × it
     "sharding_conflict",  # an FSDP sharding strategy beside reshard_after_forward, which sets the stage
     "training_only",  # a training setting in a serving question
     "training_tool_serving",  # a training tool named in a serving question (s32 fixb)
@@ -170,6 +171,7 @@ MODEL_SUBSTITUTIONS = {
 USED_REASONS = frozenset(
     {
         "settings_applied",
+        "rope_factor_used",
         "launcher_ddp",
         "tool_inferred",
         "zero_from_file_name",

@@ -39,6 +39,7 @@ from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
+from bot.parse.keyed_twice import other_setups
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
@@ -63,6 +64,7 @@ from bot.parse.request_fields import (
 from bot.parse.result import ParseResult
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role  # roles.classify's rules, chosen by key
+from bot.parse.rope_factor import rope_read
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, asks_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method
@@ -180,7 +182,12 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                     continue  # '…，2张4090，' pasted 500 times (trial2 #13): the value used, said again
                 if r.role == "count" and values.get("count") == r.value:
                     continue  # '16张H100（2机8卡）': 2 × 8 is the 16 used, no second value (s26 trial 2 #17)
-                out.append((raw, self.why_unused(r, used_roles, aside.get(raw, "unread"))))
+                why = self.why_unused(r, used_roles, aside.get(raw, "unread"))
+                out.append(
+                    (raw + "%" if why == "other_setup" and s0[r.tok.end : r.tok.end + 1] == "%" else raw, why)
+                )
+        if ("=" in self.raw or "--" in self.raw) and "'repeated'" in str(out):  # s47: 'N=1 or N=2'
+            out = other_setups(self.raw, out)
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
 
     def repeated_used(self) -> dict[str, str]:
@@ -383,6 +390,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
         named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
+        if "yarn" in (s0 := getattr(self, "s0", self.s)) or "rope" in s0:  # s47: a RoPE scaling factor
+            rope_read(self, mention.model_id if mention else None)
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]
         toks = self.generic_tokens([*self.unread_toks, *map(_TOK_OF, roles)])  # the job's clauses

@@ -35,6 +35,19 @@ WINDOW_RE = rc(
 a past setup ('Before, we only used 2 A100s', 'Before we used 2 cards'; s46 leftovers #1) — not a clause of
 time ('before we start, …'), which is why the shared vocabulary has no bare 'before'."""
 SENTENCE_END_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)")
+TRAILING_RE = rc(
+    r"(?<!\bas\s)(?<!\bthan\s)(?<!\bever\s)\b(?:before|previously|earlier|in\s+the\s+past|back\s+then)\b"
+    r"(?=\s*(?:[,.;!?，。；！？]|and\b|but\b|while\b|whereas\b|$))"
+    r"|(?:是|为)(?:以前|之前|原来|原先|过去|当时|上次)(?:用)?的"
+    r"(?=\s*(?:配置|方案|机器|设置|环境|服务器|卡|集群)?\s*(?:[，,。；;！!？?]|$))"
+)
+"""s47 workmiss: an earlier-setup word AFTER its count, closing the clause ('We used 2 A100s before and now
+have 8', 'we had 4 GPUs previously, now 16'; '2 张 A100 是之前的配置，现在有 8 张'): the count before it in
+its clause is the earlier setup's (:func:`_windows`). Only where the word ends its clause (a comma, a full
+stop, 'and' / 'but'; in Chinese '是之前的(配置)' closing its clause), so a clause of time ('8 GPUs before the
+deadline'), 'as before' (the same setup now) or a comparison ('8 张卡是之前的两倍') is none."""
+CLAUSE_START_RE = rc(r"[。！？!?;；,，\n]|\.(?:\s|$)")
+"""Where a clause starts: the end of the one before it (the stretch of a :data:`TRAILING_RE` word)."""
 SINGLE_EN_RE = rc(r"\b(?:a\s+single|one)\s+(?:gpu|card)\b|\bsingle[\s\-]gpu\b")
 UNIT_RE = rc(r"(?i)\s*(?:个\s*)?(?:hours?|hrs?|h\b|days?|weeks?|months?|小时|天|周|个月|星期)")
 """A duration's unit word right after its number."""
@@ -54,12 +67,17 @@ ASKS_COUNT_AFTER_RE = rc(
 def _windows(s: str) -> list[tuple[int, int]]:
     """(start, end) of each earlier-setup word's stretch: from the word to the end of its sentence, or to a
     switch to the job asked about ('之前 2 张 4090 跑 7B，现在想用 4 张': the 4 is the job's) or a word of the
-    present (:data:`NOW_RE`: '之前只用了 2 张，现在有 8 张')."""
+    present (:data:`NOW_RE`: '之前只用了 2 张，现在有 8 张'); for a word closing its clause
+    (:data:`TRAILING_RE`, gated on its literals), from the clause's start to the word."""
     out = []
     for m in WINDOW_RE.finditer(s):
         found = (SENTENCE_END_RE.search(s, m.end()), SWITCH_RE.search(s, m.end()), NOW_RE.search(s, m.end()))
         ends = [e.start() for e in found if e]
         out.append((m.start(), min(ends, default=len(s))))
+    if "before" in s or "previously" in s or "earlier" in s or "past" in s or "then" in s or "的" in s:
+        for m in TRAILING_RE.finditer(s):
+            starts = [c.end() for c in CLAUSE_START_RE.finditer(s, 0, m.start())]
+            out.append((starts[-1] if starts else 0, m.start()))
     return out
 
 

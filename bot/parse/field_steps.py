@@ -23,6 +23,7 @@ from bot.parse.daily_users import rated
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpu_field_steps import GpuFieldSteps
+from bot.parse.keyed_twice import other_card_clause
 from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import ModelMention
 from bot.parse.negated_values import firsts, seq_role
@@ -116,7 +117,12 @@ class FieldSteps(GpuFieldSteps):
         if role.extra == "stated_need":  # 'loads in 5 GB' beside a named card (bot.parse.role_left)
             return "stated_need"
         lost = self.__dict__.get("_lost", {}).get(id(role)) or role_reason(self, role)
-        return lost or ("repeated" if role.role in used_roles else default)
+        if lost or role.role not in used_roles:
+            return lost or default
+        cards = self.__dict__.get("_cards") or ()
+        if cards[1:] and other_card_clause(self.s0, role.tok.start, cards, self.f.get("gpu")):
+            return "other_setup"  # s47: a second value said in a clause of another card's setup
+        return "repeated"
 
     def unread_reason(self, raw: str, default: str) -> str:  # bot.parse.users_load.unread_reason
         return unread_reason(self, raw, default)

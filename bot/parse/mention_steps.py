@@ -117,6 +117,7 @@ class MentionSteps:
         if not gpus and no_gpu.cue(self.s):  # 'no GPU', '只有 CPU' (s41 fixtrain #1)
             no_gpu.no_gpu(self.raw, self)
         gpus = own_card_first(self, gpus)  # 'We have 8 MLU370 48GB. Our colleague … on 8 A800': the MLU370
+        self._cards = gpus  # s47: every card said, by place (bot.parse.keyed_twice.other_card_clause)
         return same_card(gpus, before) if gpus[1:] else gpus  # s34: one card said twice (a C slice, no call)
 
     # -- step 3: numbers and their roles

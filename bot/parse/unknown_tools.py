@@ -329,6 +329,12 @@ fixspec2: 'Qwen2.5-72B 用 EAGLE 做投机解码' named 'runtime: EAGLE'): bot.p
 Not 'hydra' (also Meta's config framework, a tool a training question may name)."""
 
 
+ROPE_METHODS = frozenset(("yarn", "longrope", "ntk", "dynamicntk", "ntkaware", "rope", "alibi", "selfextend"))
+"""RoPE scaling and position methods (YaRN, Peng et al. 2023; LongRoPE; NTK-aware and dynamic NTK scaling;
+ALiBi; Self-Extend): a model's context-extension setting (bot.parse.rope_factor), never a runtime (s47: 'with
+YaRN' was named 'runtime: YaRN')."""
+
+
 def _known(name: str, tools_only: bool = False) -> bool:
     """Whether another reader knows ``name``: a tool of a table, a model or family, an optimizer, a word
     the model reader knows is no model's name, a model's suffix or a library's class (``tools_only``: a
@@ -347,6 +353,7 @@ def _known(name: str, tools_only: bool = False) -> bool:
         key in NOT_NAMES
         or key in METRIC_WORDS
         or key in SPEC_METHODS
+        or key in ROPE_METHODS
         or OPTIMIZER_NAME_RE.fullmatch(name.lower())
     ):
         return True

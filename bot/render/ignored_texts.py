@@ -35,6 +35,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "the setting's earlier value: you changed it to the later one, which is used"
     ),
     "original_context": N_("the model's original context window, before the extension you asked about"),
+    "rope_factor_used": N_(
+        "the RoPE scaling (YaRN) factor: the longest sequence sized is the model's own window times it"
+    ),
     "sharding_conflict": N_(
         "your reshard_after_forward sets the sharding (true: ZeRO-3, false: ZeRO-2), and it says otherwise"
     ),

@@ -1,0 +1,93 @@
+"""A RoPE scaling factor said as the context-extension setting it is (issue 24 item 2, s47 workmiss).
+
+People extend a model's window with YaRN (Peng et al. 2023, arXiv:2309.00071) and write it the way the model
+card does: Qwen2.5's README adds ``"rope_scaling": {"factor": 4.0, "original_max_position_embeddings":
+32768, "type": "yarn"}`` to config.json; in prose 'with YaRN factor 4', 'YaRN x4', '开了 YaRN，factor 4',
+'YaRN 4 倍'. The factor is no count and YaRN no tool: with it the model runs native × factor tokens
+(vLLM's ``_get_and_verify_max_len`` multiplies the derived max length by ``rope_scaling["factor"]``, so
+that is the engine's default --max-model-len). Serving a catalog model with a documented native window
+(``estimator.catalog.ModelSpec.native_context``, or the ``original_max_position_embeddings`` said with it)
+and no length stated, the engine's length is that product (``max_model_len``) and the factor is named
+``rope_factor_used``; with a length stated, the length is sized and the factor changes nothing
+(``not_sized``); in training, or for a model whose window is not known, no setting takes it (``no_field``).
+Read on the normalized text after a cheap test of 'yarn' / 'rope' in it (:func:`rope_factor`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_N = r"(\d{1,2}(?:\.\d+)?)"
+FACTOR_RE = re.compile(
+    rf"(?:yarn|rope[\s_\-]*scal\w*)[^.。;；?？\n]{{0,48}}?\bfactor\b(?:[\s\"':=]|为|是|设为|设成|\bis\b|\bof\b|\bto\b)*{_N}(?![\d.]*\s*[kK%])"
+    rf"|(?:yarn|rope[\s_\-]*scal\w*)\s*[x×]\s*{_N}\b"
+    rf"|(?<![\w.]){_N}\s*(?:x|×|倍)\s*(?:的\s*)?(?:yarn|rope)"
+    rf"|(?:yarn|rope[\s_\-]*scal\w*)[^.。;；?？\n\d]{{0,12}}{_N}\s*倍",
+    re.IGNORECASE,
+)
+"""The factor of a RoPE scaling said ('yarn factor 4', '"rope_scaling": {"type": "yarn", "factor": 4',
+'yarn x4', '4x yarn', 'yarn 扩展 4 倍'): one to two digits, never a length ('factor 32k')."""
+ORIGINAL_RE = re.compile(r"original_max_position_embeddings[\s\"':=]*(\d{3,7})")
+"""The window the factor scales, when the config says it (Qwen2.5: 32768)."""
+LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
+
+
+def rope_factor(
+    raw: str, fields: dict[str, Any], model_id: str | None
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """Read the RoPE scaling factor of ``raw`` (the message as typed) into ``fields`` (the parse's request
+    fields: ``max_model_len`` set to native × factor tokens when serving a catalog model with no length
+    stated) and return what is named — ('YaRN factor F' as typed, reason): ``rope_factor_used``,
+    ``not_sized`` or ``no_field`` (module docstring), and the original window beside it — with the numbers
+    read (as typed: no longer unread); ([], []) when no factor is said."""
+    m = FACTOR_RE.search(raw)
+    if m is None:
+        return [], []
+    numbers = [next(g for g in m.groups() if g)]
+    named = _named(raw, m, fields, model_id)
+    original = ORIGINAL_RE.search(raw)
+    return named, numbers + ([original.group(1)] if original else [])
+
+
+def rope_read(steps: Any, model_id: str | None) -> None:
+    """:func:`rope_factor` on a parse in progress (``bot.parse.assemble``'s steps: ``raw``, ``f`` its
+    fields, ``named_unused``, ``unread`` and ``unread_toks``): the items named, and the numbers read taken
+    off the unread lists (one occurrence each), so the general reader places none of them."""
+    named, numbers = rope_factor(steps.raw, steps.f, model_id)
+    steps.named_unused += named
+    for n in numbers:
+        if n in steps.unread:
+            steps.unread.remove(n)
+        toks = [t for t in steps.unread_toks if t.raw.strip() == n][:1]
+        steps.unread_toks = [t for t in steps.unread_toks if t not in toks]
+
+
+def _named(raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | None) -> list[tuple[str, str]]:
+    """The items :func:`rope_factor` names for the factor match ``m`` (and ``fields`` set)."""
+    factor = float(next(g for g in m.groups() if g))
+    said = m.group(0).strip()
+    original = ORIGINAL_RE.search(raw)
+    native = int(original.group(1)) if original else _native(model_id)
+    extra = [(original.group(0).strip(), "rope_factor_used")] if original else []
+    if factor <= 1:
+        return [(said, "not_sized")]
+    if any(fields.get(k) for k in LENGTHS):
+        return [(said, "not_sized"), *[(t, "not_sized") for t, _ in extra]]
+    if fields.get("stage") != "inference" or not native:
+        return [(said, "no_field"), *[(t, "no_field") for t, _ in extra]]
+    fields["max_model_len"] = int(native * factor)
+    return [(said, "rope_factor_used"), *extra]
+
+
+def _native(model_id: str | None) -> int | None:
+    """The catalog model's window without RoPE scaling (``native_context``, else ``max_context``)."""
+    if not model_id:
+        return None
+    from estimator import catalog
+
+    try:
+        spec = catalog.model(model_id)
+    except (KeyError, ValueError):
+        return None
+    return spec.native_context or spec.max_context
