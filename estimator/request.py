@@ -95,6 +95,12 @@ class Precision(StrEnum):
     q5_k_m = "q5_k_m"
     q4_k_m = "q4_k_m"
     q4_0 = "q4_0"
+    # s47: the other K-quant mixes of llama.cpp's quantize table, each at its own size (estimator.weights)
+    q6_k = "q6_k"
+    q3_k_l = "q3_k_l"
+    q3_k_m = "q3_k_m"
+    q3_k_s = "q3_k_s"
+    q2_k = "q2_k"
     # OCP microscaling FP4: gpt-oss releases its MoE experts in it
     mxfp4 = "mxfp4"
     # NVIDIA NVFP4 (TensorRT Model Optimizer): 4-bit E2M1 weights in blocks of 16 with an FP8 scale

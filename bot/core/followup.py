@@ -137,6 +137,11 @@ _QUANTIZED = {
     Precision.q5_k_m,
     Precision.q4_k_m,
     Precision.q4_0,
+    Precision.q6_k,
+    Precision.q3_k_l,
+    Precision.q3_k_m,
+    Precision.q3_k_s,
+    Precision.q2_k,
 }
 _TUNING_STAGES = (Stage.finetune, Stage.continued_pretrain)
 
