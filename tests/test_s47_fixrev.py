@@ -101,3 +101,65 @@ def test_gguf_rows_are_each_at_their_own_size_on_one_engine(capsys):
     assert out["report"]["inference"]["runtime"] == "llama.cpp"
     assert rows["q3_k_m"]["fits"] != "no" and rows["q4_k_m"]["fits"] == "no"
     assert "INT4" not in out["reply"]
+
+
+# 2. A budget in a currency the sizing does not price in, in every order: named once, its label localized.
+def _named(out: dict) -> list[tuple[str, str]]:
+    return [(i["text"], i["reason"]) for i in out["interpretation"]["ignored"]]
+
+
+def _text(capsys, question: str) -> str:
+    main(["ask", "--", question])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("两万欧元的预算，能租多少张 H100 微调 Qwen2.5-7B？", "budget: 两万欧元 (20,000 EUR)"),
+        ("3 万英镑的预算够不够用 A100 做 Llama-3-8B 的 LoRA 微调？", "budget: 3 万英镑 (30,000 GBP)"),
+        ("预算 2 万欧元，用 A100 对 Llama-3-8B 做 LoRA 微调要多久", "budget: 2 万欧元 (20,000 EUR)"),
+        ("€20k budget: how many H100 hours to fine-tune Llama-3-8B?", "budget: €20k (20,000 EUR)"),
+        ("With a budget of 20,000 EUR, how long can I pretrain a 1B model on H100s?", "budget: 20,000 EUR"),
+        (
+            "20,000 euros of budget: how long can I pretrain a 1B model on H100s?",
+            "budget: 20,000 euros (20,000 EUR)",
+        ),
+    ],
+)
+def test_a_foreign_budget_in_any_order_is_named_once(capsys, question, said):
+    out = _ask(capsys, question)
+    assert out["request"]["budget"] is None
+    assert (said, "currency_unsupported") in _named(out)
+    assert not any(r == "unread" for _, r in _named(out))
+    reply = out["reply"]
+    reason = "本工具只按人民币和美元计价" if out["lang"] == "zh" else "it prices in yuan and US dollars"
+    assert reply.count(reason) == 1
+
+
+def test_the_chinese_reply_labels_the_foreign_budget_in_chinese(capsys):
+    reply = _text(capsys, "两万欧元的预算，能租多少张 H100 微调 Qwen2.5-7B？")
+    assert "“预算：两万欧元 (20,000 EUR)”" in reply and "budget:" not in reply
+    reply = _text(capsys, "租 H100 每小时 2.5 欧元，微调 Qwen2.5-7B 要花多少？")
+    assert "“单价：2.5 欧元 (2.5 EUR)”" in reply and "price:" not in reply
+
+
+@pytest.mark.parametrize(
+    ("question", "budget", "currency"),
+    [
+        ("两万元的预算，能租多少张 H100 微调 Qwen2.5-7B？", 20000, "CNY"),
+        ("两万美元的预算，能租多少张 H100 微调 Qwen2.5-7B？", 20000, "USD"),
+        ("给欧洲团队两万元的预算，微调 Qwen2.5-7B 用几张 H100？", 20000, "CNY"),
+        ("A $20k budget for our European team: fine-tune Llama-3-8B on H100s", 20000, "USD"),
+    ],
+)
+def test_yuan_and_dollar_budgets_beside_a_euro_word_stay_priced(capsys, question, budget, currency):
+    """Must not misread: a yuan or dollar budget stays used; 'European'/'欧洲' is no currency."""
+    request = _ask(capsys, question)["request"]
+    assert (request["budget"], request["currency"]) == (budget, currency)
+
+
+def test_a_number_before_a_euro_word_with_no_budget_word_is_no_budget(capsys):
+    out = _ask(capsys, "Fine-tune Llama-3-8B on 8 H100 for 3 days; we pay 2.5 euros an hour")
+    assert out["request"]["budget"] is None
+    assert not any(t.startswith("budget:") for t, _ in _named(out))
