@@ -163,3 +163,50 @@ def test_a_number_before_a_euro_word_with_no_budget_word_is_no_budget(capsys):
     out = _ask(capsys, "Fine-tune Llama-3-8B on 8 H100 for 3 days; we pay 2.5 euros an hour")
     assert out["request"]["budget"] is None
     assert not any(t.startswith("budget:") for t, _ in _named(out))
+
+
+# 3. A long-context fine-tune's window carried into the estimate (review N4).
+def _contexts(reply: str) -> list[str]:
+    return [
+        line.split("→")[0].strip() for line in reply.splitlines() if "→" in line and line.strip()[0].isdigit()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "window", "last"),
+    [
+        ("vicuna-13b-v1.5-16k on 2 A10G with TGI, how many users?", 16384, "16K"),
+        ("用 2 张 A10G 和 TGI 部署 vicuna-13b-v1.5-16k，能支持多少并发？", 16384, "16K"),
+        ("Serve chatglm3-6b-32k on one RTX 4090: concurrency?", 32768, "32K"),
+        ("chatglm3-6b-32k 用一张 4090 部署，并发多少？", 32768, "32K"),
+    ],
+)
+def test_a_suffixed_release_window_reaches_the_context_table(capsys, question, window, last):
+    """lmsys/vicuna-13b-v1.5-16k config.json: rope_scaling linear 4.0 × 4,096 = 16,384; THUDM/chatglm3-6b-32k:
+    32,768. The table stopped at the base's 4K (Llama 2) / 8K (ChatGLM3-6B)."""
+    out = _ask(capsys, question)
+    assert out["request"]["release_context"] == window
+    assert _contexts(out["reply"])[-1] == last
+    assert not any(w["code"] == "beyond_context_window" for w in out["report"]["warnings"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vicuna-13b-v1.5 on 2 A10G with TGI, how many users?",
+        "用 2 张 A10G 和 TGI 部署 vicuna-13b-v1.5，能支持多少并发？",
+    ],
+)
+def test_the_base_release_keeps_its_own_window(capsys, question):
+    """Must not move: with no suffix the table stops at Llama 2's 4,096 (its config.json)."""
+    out = _ask(capsys, question)
+    assert out["request"].get("release_context") is None
+    assert _contexts(out["reply"])[-1] == "4K"
+
+
+def test_a_length_past_the_release_window_still_gets_its_note(capsys):
+    out = _ask(capsys, "vicuna-13b-v1.5-16k on 2 A100 at 32k context")
+    assert out["request"]["release_context"] == 16384
+    assert any(
+        w["code"] in ("beyond_context_window", "rope_scaling_needed") for w in out["report"]["warnings"]
+    )
