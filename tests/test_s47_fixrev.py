@@ -210,3 +210,34 @@ def test_a_length_past_the_release_window_still_gets_its_note(capsys):
     assert any(
         w["code"] in ("beyond_context_window", "rope_scaling_needed") for w in out["report"]["warnings"]
     )
+
+
+# 4. A LoRA merge question answers the merge only; the serving plan when serving is asked (review N5).
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much memory do I need to merge a LoRA adapter into Llama 3.1 70B?",
+        "把 LoRA 合并回 Llama 3.1 70B 需要多少内存？",
+        "merge_and_unload on Qwen2.5-7B-Instruct: is 32GB of RAM enough?",
+        "Qwen2.5-7B-Instruct 做 merge_and_unload，32GB 内存够吗？",
+    ],
+)
+def test_a_merge_question_gets_no_serving_plan(capsys, question):
+    """PEFT merge_and_unload: the base's 16-bit weights, 2 B × N (Llama 3.1 70B 70,553,706,496 parameters:
+    141 GB); no KV cache, decode speed or context table nobody asked for."""
+    reply = _text(capsys, question)
+    assert "merge_and_unload" in reply
+    assert "→" not in reply and "KV" not in reply and "token/s" not in reply and "tokens/s" not in reply
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much memory to merge a LoRA into Llama 3.1 70B, and then serve it with vLLM for 20 users?",
+        "把 LoRA 合并回 Llama 3.1 70B 要多少内存？然后用 vLLM 部署，20 个并发",
+    ],
+)
+def test_a_merge_and_serving_question_gets_both(capsys, question):
+    reply = _text(capsys, question)
+    assert "merge_and_unload" in reply
+    assert "KV" in reply and ("tokens/s" in reply or "token/s" in reply)
