@@ -241,3 +241,37 @@ def test_a_merge_and_serving_question_gets_both(capsys, question):
     reply = _text(capsys, question)
     assert "merge_and_unload" in reply
     assert "KV" in reply and ("tokens/s" in reply or "token/s" in reply)
+
+
+# 5. Tokens per unit of money and a tax rate: computed in estimator.money_rates, formatted in Babel.
+def test_money_rates_are_the_inverse_and_the_gross():
+    """10⁶ ÷ the price per million output tokens ($0.50–1.00 → 1,000,000–2,000,000 tokens per dollar), and a
+    13 % tax on a net price: net × 1.13 (China's 增值税 含税价 = 不含税价 × (1 + 税率))."""
+    from estimator.models import Currency, PriceBand
+    from estimator.money_rates import tax_factor, tokens_per_money, with_tax
+
+    band = PriceBand(low=0.5, high=1.0, currency=Currency.USD)
+    assert tokens_per_money(band) == (1_000_000, 2_000_000)
+    assert tokens_per_money(PriceBand(low=0.0, high=1.0, currency=Currency.USD)) is None
+    assert tax_factor(0.13) == pytest.approx(1.13)
+    assert with_tax(PriceBand(low=8640, high=20160, currency=Currency.USD), 0.13) == pytest.approx(
+        (9763.2, 22780.8)
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "pattern"),
+    [
+        (
+            "How many tokens per dollar can I get serving Qwen3-8B on one L40S?",
+            r"≈ \d+(?:\.\d)?K–\d+(?:\.\d)?M ",
+        ),
+        ("Qwen3-8B 用一张 L40S 部署，每块钱能生成多少 token？", r"约 \d+(?:\.\d)?万–\d+(?:\.\d)?万 个"),
+    ],
+)
+def test_tokens_per_money_in_the_compact_form(capsys, question, pattern):
+    """The count in Babel's compact form (万 in zh, K/M in en), not an f-string's '0.98–1.95M'."""
+    import re
+
+    line = next(x for x in _text(capsys, question).splitlines() if "Tokens per" in x or "能生成的 token" in x)
+    assert re.search(pattern, line), line
