@@ -275,3 +275,35 @@ def test_tokens_per_money_in_the_compact_form(capsys, question, pattern):
 
     line = next(x for x in _text(capsys, question).splitlines() if "Tokens per" in x or "能生成的 token" in x)
     assert re.search(pattern, line), line
+
+
+# 6. A yearly budget said first in Chinese ('一年预算 50 万元'): a budget per year, not a deadline.
+@pytest.mark.parametrize(
+    ("question", "budget", "period"),
+    [
+        ("一年预算 50 万元，部署 Qwen2.5-32B 给 100 人用，够吗？", 500_000, "year"),
+        ("我们一年的 GPU 预算 200万元，部署 Qwen2.5-32B 够吗？", 2_000_000, "year"),
+        ("一个月的预算 3 万元，部署 Qwen2.5-32B 够吗？", 30_000, "month"),
+        ("We have $200k a year to serve Llama 3.1 70B for 500 employees: enough?", 200_000, "year"),
+        ("A monthly GPU budget of $5,000 to serve Qwen2.5-32B: enough?", 5_000, "month"),
+    ],
+)
+def test_a_budget_per_period_in_either_order(capsys, question, budget, period):
+    out = _ask(capsys, question)
+    assert (out["request"]["budget"], out["request"]["budget_period"]) == (budget, period)
+    assert not any(t.startswith("deadline_days") for t, _ in _named(out))
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        ("两年预算 50 万元，部署 Qwen2.5-32B 够吗？", 730),
+        ("预算 50 万元，训练一年能训多大的模型？", 365),
+        ("We have $200k and two years to pretrain a 1B model", 730),
+    ],
+)
+def test_a_budget_for_several_periods_or_a_duration_is_no_rate(capsys, question, days):
+    """Must not misread: '两年预算' is a sum for two years, '训练一年' a duration: no budget per year."""
+    request = _ask(capsys, question)["request"]
+    assert request["budget_period"] is None
+    assert request["deadline_days"] == days
