@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from estimator.catalog import ModelSpec
 from estimator.copying import model_copy as _model_copy
 from estimator.money_kinds import BudgetPeriod, Currency
+from estimator.precision import Precision
 from estimator.request_data import DataSettings
 from estimator.request_local import AttentionLayout, LocalServingSettings, ServingSchedule
 from estimator.request_rollout import RolloutSettings
@@ -77,28 +78,6 @@ class Algorithm(StrEnum):
     ppo = "ppo"
     grpo = "grpo"
     rloo = "rloo"
-
-
-class Precision(StrEnum):
-    """Numeric format of weights (training compute is bf16 unless fp8 is asked for)."""
-
-    fp32 = "fp32"
-    bf16 = "bf16"
-    fp16 = "fp16"
-    fp8 = "fp8"
-    int8 = "int8"
-    int4 = "int4"
-    int3 = "int3"
-    int2 = "int2"
-    # llama.cpp GGUF weight formats (inference only)
-    q8_0 = "q8_0"
-    q5_k_m = "q5_k_m"
-    q4_k_m = "q4_k_m"
-    q4_0 = "q4_0"
-    # OCP microscaling FP4: gpt-oss releases its MoE experts in it
-    mxfp4 = "mxfp4"
-    # NVIDIA NVFP4 (TensorRT Model Optimizer): 4-bit E2M1 weights in blocks of 16 with an FP8 scale
-    nvfp4 = "nvfp4"
 
 
 class _Frozen(BaseModel):

@@ -19,3 +19,14 @@ class Provenance:  # a plain mixin of SizingRequest (request_setting.drop_mixin_
         "not known (the request was not an answer's)",
         json_schema_extra=_setting(json_order=81),
     )
+    release_context: int | None = Field(
+        None,
+        ge=1,
+        le=100_000_000,
+        description="tokens of context the release the user named was published for, when it is longer than "
+        "the catalog model it is sized as: a long-context fine-tune's name suffix ('vicuna-13b-v1.5-16k': "
+        "16,384; lmsys/vicuna-13b-v1.5-16k config.json, rope_scaling linear 4.0 × 4,096), read by the parse "
+        "(bot.parse.context_release); the estimate sizes the model with this window (its window notes and "
+        "the context → concurrency table reach it; s47, review N4: the table stopped at the base's 4K)",
+        json_schema_extra=_setting(json_order=136),
+    )

@@ -277,6 +277,8 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
                 "params_total", spec.params_total, Why.release_count, model=spec.name, citation=spec.source
             )
         total, active = spec.params_total, spec.params_active or active
+    if spec is not None and (req.release_context or 0) > (spec.native_context or spec.max_context or 0):
+        spec = _release_window(spec, req.release_context or 0)
     if spec is not None and spec.vision is not None:  # a VL release: its tower counted, said (s31)
         from estimator.vision import note
 
@@ -288,6 +290,14 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
             shape = f"moe-{size_label(total)}-A{size_label(active)}"
         ledger.assume("architecture", shape, Why.generic_shape, heads=spec.heads, kv_heads=spec.kv_heads)
     return spec, total, active
+
+
+def _release_window(spec: ModelSpec, window: int) -> ModelSpec:
+    """``spec`` with the window of the long-context release the user named (``release_context``, tokens) as
+    its own: ``native_context`` (what vLLM derives its limit from) and ``max_context`` at least that, no
+    further RoPE scaling (the release's scaling is already in its window)."""
+    top = max(spec.max_context or 0, window)
+    return spec.model_copy(update={"native_context": window, "max_context": top, "rope_scaling_factor": None})
 
 
 def _config_model(spec: ModelSpec, ledger: Ledger) -> tuple[ModelSpec, float, float | None]:

@@ -15,6 +15,26 @@ GROUP_SIZE = 128
 AutoGPTQ's ``BaseQuantizeConfig`` and AutoAWQ's ``q_group_size``, used by the published Qwen, Llama
 and Mistral GPTQ/AWQ releases."""
 
+QUANTIZE_TABLE_PARAMS = 8_030_261_248
+"""Parameters of Meta-Llama-3-8B (its safetensors index / model card: 8.03B), the model llama.cpp's quantize
+table sizes each GGUF type on."""
+QUANTIZE_TABLE_GIB = {
+    Precision.q6_k: 6.14,
+    Precision.q3_k_l: 4.03,
+    Precision.q3_k_m: 3.74,
+    Precision.q3_k_s: 3.41,
+    Precision.q2_k: 2.96,
+}
+"""File size (GiB) of Llama-3-8B in each K-quant mix, llama.cpp tools/quantize/quantize.cpp ``QUANT_OPTIONS``
+('Q3_K_M: 3.74G, +0.6569 ppl @ Llama-3-8B'; its Q8_0 7.96G is 8.52 bits a weight, Q8_0's 8.5: G is GiB).
+Whole-file averages: the output and embedding tensors' own types are inside them."""
+
+
+def _table_bits(gib: float) -> float:
+    """Bits per weight of a whole GGUF file of :data:`QUANTIZE_TABLE_PARAMS` weights ``gib`` GiB large."""
+    return gib * 2**30 * 8 / QUANTIZE_TABLE_PARAMS
+
+
 BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.fp32: 32.0,
     Precision.bf16: 16.0,
@@ -28,6 +48,7 @@ BITS_PER_WEIGHT: dict[Precision, float] = {
     Precision.q5_k_m: 5.69,
     Precision.q4_k_m: 4.85,
     Precision.q4_0: 4.5,
+    **{fmt: _table_bits(gib) for fmt, gib in QUANTIZE_TABLE_GIB.items()},
     Precision.mxfp4: 4.25,
     Precision.nvfp4: 4.5,
 }
@@ -43,11 +64,12 @@ Qwen2.5-7B-Instruct-GPTQ-Int4 5.58 GB (Hub file sizes). GPTQ's ``g_idx`` (one in
 ``FP8``) or per 128×128 block (DeepSeek-V3): < 0.01 % more. int8: 8 bits + one scale per output row
 (:func:`quantized_bits`). GGUF (llama.cpp): Q4_0 = blocks of 32 weights with one fp16 scale = 4.5
 bits; Q8_0 = 8.5 bits; Q4_K_M ≈ 4.85 and Q5_K_M ≈ 5.69 bits (llama.cpp PR #1684 'k-quants',
-bits-per-weight table for 7B): whole-file averages. MXFP4 = blocks of 32 FP4 (E2M1) values with one
-8-bit (E8M0) scale = 4.25 bits (OCP Microscaling Formats v1.0 §5; gpt-oss model card §2). NVFP4 =
-blocks of 16 FP4 (E2M1) values with one FP8 (E4M3) scale = 4.5 bits, plus one FP32 scale per tensor
-(< 0.001 bit; NVIDIA blog "Introducing NVFP4 for efficient and accurate low-precision inference", 2025;
-TensorRT Model Optimizer ``NVFP4_DEFAULT_CFG``, block size 16).
+bits-per-weight table for 7B): whole-file averages; Q6_K 6.57, Q3_K_L 4.31, Q3_K_M 4.00, Q3_K_S 3.65 and
+Q2_K 3.17 bits from llama.cpp's quantize table (:data:`QUANTIZE_TABLE_GIB`, s47). MXFP4 = blocks of 32
+FP4 (E2M1) values with one 8-bit (E8M0) scale = 4.25 bits (OCP Microscaling Formats v1.0 §5; gpt-oss
+model card §2). NVFP4 = blocks of 16 FP4 (E2M1) values with one FP8 (E4M3) scale = 4.5 bits, plus one
+FP32 scale per tensor (< 0.001 bit; NVIDIA blog "Introducing NVFP4 for efficient and accurate
+low-precision inference", 2025; TensorRT Model Optimizer ``NVFP4_DEFAULT_CFG``, block size 16).
 """
 
 INT8_ROW_SCALE_BITS = 32.0

@@ -864,8 +864,9 @@ BIT_WIDTH_OF = {"int8": "8bit", "int4": "4bit"}
 """Integer weight formats by the bit width people write ('8-bit', '4 bit'), normalized."""
 
 
-BARE_GGUF = {"q4": "q4km", "q5": "q5km", "q8": "q80"}
-"""A GGUF width written bare ('Q4'), normalized → the format it names by default (Q4_K_M, Q5_K_M, Q8_0)."""
+BARE_GGUF = {"q4": "q4km", "q5": "q5km", "q8": "q80", "q6": "q6k", "q3": "q3km", "q2": "q2k"}
+"""A GGUF width written bare ('Q4'), normalized → the format it names by default (Q4_K_M, Q5_K_M, Q8_0; s47:
+Q6_K, Q3_K_M, Q2_K, sized as themselves since bot.parse.precision_words.GGUF_EXACT)."""
 
 
 GGUF_OF = {"int8": ("q80",), "int4": ("q4km", "q40")}

@@ -135,12 +135,10 @@ BARE_Q6 = [
 
 
 @pytest.mark.parametrize("text", BARE_Q6)
-def test_a_bare_q6_is_q6_k_sized_as_the_next_wider_format(
-    capsys: pytest.CaptureFixture[str], text: str
-) -> None:
+def test_a_bare_q6_is_q6_k_sized_as_itself(capsys: pytest.CaptureFixture[str], text: str) -> None:
     data = ask(capsys, text)
-    assert data["request"]["precision"] == "q8_0"  # Q6_K (6.56 bits) sized as Q8_0, the next wider one
-    assert named(data).get("precision: q6") == "nearest_format"
+    assert data["request"]["precision"] == "q6_k"  # s47: Q6_K at its own 6.57 bits (before: as Q8_0, named)
+    assert "precision: q6" not in named(data)
 
 
 USABLE_VRAM = [

@@ -87,12 +87,14 @@ def test_an_moe_shape_in_an_unknown_name(
 
 
 I_QUANTS = [
+    # s47: IQ3_* as Q3_K_M (4.0 bits) and IQ2_* as Q2_K (3.17 bits), GGUF types on llama.cpp (before: GPTQ
+    # int4 / int3, vLLM's formats)
     ("Running Mixtral-8x22B IQ4_XS with llama.cpp on two RTX 3090", "iq4_xs", "q4_k_m"),
-    ("Llama-3-70B IQ2_XS in llama.cpp on one RTX 3090", "iq2_xs", "int3"),
-    ("Qwen2.5 32B IQ3_M with llama.cpp on one RTX 4090", "iq3_m", "int4"),
+    ("Llama-3-70B IQ2_XS in llama.cpp on one RTX 3090", "iq2_xs", "q2_k"),
+    ("Qwen2.5 32B IQ3_M with llama.cpp on one RTX 4090", "iq3_m", "q3_k_m"),
     ("Mixtral-8x22B IQ4_XS 用 llama.cpp 跑在两张 3090 上", "iq4_xs", "q4_k_m"),
-    ("用 llama.cpp 跑 Llama-3-70B IQ2_XS，一张 3090", "iq2_xs", "int3"),
-    ("一张 4090 用 llama.cpp 跑 Qwen2.5 32B IQ3_M", "iq3_m", "int4"),
+    ("用 llama.cpp 跑 Llama-3-70B IQ2_XS，一张 3090", "iq2_xs", "q2_k"),
+    ("一张 4090 用 llama.cpp 跑 Qwen2.5 32B IQ3_M", "iq3_m", "q3_k_m"),
 ]
 
 

@@ -20,13 +20,18 @@ from tests.cli_run import named
 from tests.round_forms import ask
 
 GGUF_TYPES = [
-    ("How much VRAM does Llama-3-8B in Q6_K need with llama.cpp?", "q8_0", "q6_k"),
-    ("Can one 4090 run Qwen2.5-32B at Q3_K_M in llama.cpp?", "int4", "q3_k_m"),
-    ("Will Mistral-7B Q5_1 fit on an 8GB card with llama.cpp?", "q8_0", "q5_1"),
+    # s47: Q5_1 (5.65G on Llama-3-8B) is sized as Q6_K (6.14G), the next wider GGUF type, no longer Q8_0
+    ("Will Mistral-7B Q5_1 fit on an 8GB card with llama.cpp?", "q6_k", "q5_1"),
     ("Does DeepSeek-R1-Distill-Llama-70B-UD-Q4_K_XL.gguf fit on two 3090s?", "q5_k_m", "q4_k_xl"),
-    ("Q2_K 的 Qwen2.5-72B 用一张 4090 能跑吗", "int3", "q2_k"),
     ("用 llama.cpp 跑 Llama-3-8B 的 Q4_1 量化，需要多少显存", "q5_k_m", "q4_1"),
-    ("Q3_K_L 的 Qwen2.5-14B 在 12G 的 3060 上能跑吗", "q4_k_m", "q3_k_l"),
+]
+GGUF_OWN_SIZE = [
+    # s47: the K-quant mixes of llama.cpp's quantize table are sized as themselves (before: Q6_K as Q8_0,
+    # Q3_K_M as GPTQ int4, Q2_K as int3, Q3_K_L as Q4_K_M, each named as the next wider format)
+    ("How much VRAM does Llama-3-8B in Q6_K need with llama.cpp?", "q6_k"),
+    ("Can one 4090 run Qwen2.5-32B at Q3_K_M in llama.cpp?", "q3_k_m"),
+    ("Q2_K 的 Qwen2.5-72B 用一张 4090 能跑吗", "q2_k"),
+    ("Q3_K_L 的 Qwen2.5-14B 在 12G 的 3060 上能跑吗", "q3_k_l"),
 ]
 
 
@@ -39,6 +44,13 @@ def test_a_gguf_type_is_sized_as_the_next_wider_format_and_named(
     data = ask(capsys, text)
     assert data["request"]["precision"] == sized
     assert named(data)[f"precision: {typed}"] == "nearest_format"
+
+
+@pytest.mark.parametrize(("text", "typed"), GGUF_OWN_SIZE)
+def test_a_k_quant_mix_is_sized_as_itself(capsys: pytest.CaptureFixture[str], text: str, typed: str) -> None:
+    data = ask(capsys, text)
+    assert data["request"]["precision"] == typed
+    assert not any(t.startswith("precision") for t in named(data))
 
 
 def test_a_known_gguf_type_is_sized_as_itself(capsys: pytest.CaptureFixture[str]) -> None:

@@ -165,10 +165,11 @@ def test_tokens_per_money_is_the_inverse_of_the_price_per_million(capsys, questi
     cpm = d["report"]["inference"]["cost_per_million_tokens"]
     out = _text(capsys, question)
     line = next(x for x in out.splitlines() if unit in x)
-    m = re.search(r"([\d,.]+)–([\d,.]+)(M?) ", line)
-    scale = 1e6 if m.group(3) else 1
-    got = [float(m.group(i).replace(",", "")) * scale for i in (1, 2)]
-    assert got == pytest.approx([1e6 / cpm["high"], 1e6 / cpm["low"]], rel=0.01)
+    # s47: Babel's compact form, each end with its own unit ('977K–2M', '13万–31.3万'; before '0.98–1.96M')
+    m = re.search(r"([\d,.]+)(K|M|万|亿)?–([\d,.]+)(K|M|万|亿)? ", line)
+    scale = {"K": 1e3, "M": 1e6, "万": 1e4, "亿": 1e8, None: 1}
+    got = [float(m.group(i).replace(",", "")) * scale[m.group(i + 1)] for i in (1, 3)]
+    assert got == pytest.approx([1e6 / cpm["high"], 1e6 / cpm["low"]], rel=0.03)  # 2M: one fraction digit
 
 
 @pytest.mark.parametrize(

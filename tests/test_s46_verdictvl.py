@@ -94,9 +94,10 @@ def _rows(question: str) -> list[dict]:
     return ask_json_in_process(question)["report"]["per_value"]
 
 
-def test_q3_k_m_is_sized_as_int4_an_upper_bound():
-    assert sized_format("q3_k_m") == "int4" and sized_format("q4_k_m") == "q4_k_m"
-    assert abs(BITS_PER_WEIGHT[Precision.int4] - (4 + 20 / 128)) < 1e-12
+def test_q3_k_m_is_sized_as_itself():
+    """s47: Q3_K_M at llama.cpp's quantize-table size (Llama-3-8B 3.74 GiB: 4.0 bits), before as GPTQ int4."""
+    assert sized_format("q3_k_m") == "q3_k_m" and sized_format("q4_k_m") == "q4_k_m"
+    assert abs(BITS_PER_WEIGHT[Precision.q3_k_m] - 3.74 * 2**30 * 8 / 8_030_261_248) < 1e-12
 
 
 def test_each_format_listed_with_its_memory_gets_a_row_en_zh():
@@ -112,8 +113,8 @@ def test_each_format_listed_with_its_memory_gets_a_row_en_zh():
 def test_the_row_names_the_format_sized_in_both_languages():
     en = ask_json_in_process(FORMATS_EN)["reply"]
     zh = ask_json_in_process(FORMATS_ZH)["reply"]
-    assert "Q3_K_M (sized as INT4, an upper bound)" in en
-    assert "Q3_K_M（按 INT4 估算，是上限）" in zh
+    assert "• Q3_K_M weights:" in en and "sized as" not in en  # s47: sized as itself, no longer as INT4
+    assert "• Q3_K_M 权重" in zh and "按 INT4 估算" not in zh
 
 
 def test_formats_not_written_as_options_get_no_rows_en_zh():

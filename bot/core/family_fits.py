@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bot.parse import ParseResult
     from estimator.models import Inference, SizingReport, SizingRequest
 
-GGUF_FORMATS = frozenset({"q8_0", "q5_k_m", "q4_k_m", "q4_0"})
+GGUF_FORMATS = frozenset({"q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_l", "q3_k_m", "q3_k_s", "q2_k"})
 """llama.cpp's weight types (bot.render.local_layout.GGUF_NAMES): a size sized in one runs on llama.cpp."""
 
 MAX_SIZES = 10

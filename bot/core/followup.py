@@ -48,7 +48,9 @@ from estimator import catalog
 from estimator.models import METHOD_FIELDS, Method, Precision, SizingRequest, Stage
 from estimator.runtime_scope import left_behind
 
-MODEL_FIELDS = frozenset({"model", "params_total", "params_active", "architecture", "release"})
+MODEL_FIELDS = frozenset(
+    {"model", "params_total", "params_active", "architecture", "release", "release_context"}
+)  # s47: its window
 CHANGE_FIELDS = frozenset(SizingRequest.model_fields) - MODEL_FIELDS
 """Fields a follow-up may change on its own ("那H100呢", "用64张", "int4呢", "数据换成2T呢")."""
 
@@ -137,6 +139,11 @@ _QUANTIZED = {
     Precision.q5_k_m,
     Precision.q4_k_m,
     Precision.q4_0,
+    Precision.q6_k,
+    Precision.q3_k_l,
+    Precision.q3_k_m,
+    Precision.q3_k_s,
+    Precision.q2_k,
 }
 _TUNING_STAGES = (Stage.finetune, Stage.continued_pretrain)
 

@@ -43,14 +43,16 @@ def taxed_band(report: SizingReport) -> Cost | PriceBand | None:
 def tax_json(report: SizingReport, phrase: str) -> dict[str, Any] | None:
     """The JSON's ``tax`` object on the cost: ``rate`` (a fraction: 0.13), ``text`` (the phrase as typed),
     ``low``/``high`` (the cost × (1 + rate), in the cost's ``currency``); None with no rate or no cost."""
+    from estimator.money_rates import with_tax  # s47: the arithmetic in the estimator (issue 23)
+
     pct, band = rate_percent(phrase), taxed_band(report)
     if pct is None or band is None:
         return None
-    factor = 1.0 + float(pct) / 100.0
+    low, high = with_tax(band, float(pct) / 100.0)
     return {
         "rate": round(float(pct) / 100.0, 6),
         "text": phrase,
-        "low": band.low * factor,
-        "high": band.high * factor,
+        "low": low,
+        "high": high,
         "currency": band.currency.value,
     }

@@ -42,13 +42,13 @@ _PER = (
 )
 
 PERIOD_RES = (
-    # '每月预算', '月预算', '月度预算'
+    # '每月预算', '月预算', '月度预算'; s47: '一年预算 50 万', '一个月的预算' (one period's budget)
     rc(
-        r"(?P<p>(?:每个?|每一个)\s*"
+        r"(?P<p>(?:每个?|每一个|(?<![\d十百千万零一二两三四五六七八九])一个?)\s*"
         + _CN
         + r"|(?<![个两一二三四五六七八九十\d今本])"
         + _CN
-        + r"度?)\s*的?\s*(?:预算|经费)"
+        + r"度?)\s*的?\s*(?:算力|gpu|显卡|云|租卡)?\s*(?:预算|经费)"  # s47: '一年的 GPU 预算'
     ),
     # 'monthly budget', 'monthly GPU budget'
     rc(r"\b(?P<p>hourly|daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+)?budget"),

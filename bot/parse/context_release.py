@@ -33,6 +33,17 @@ SUFFIX_END = re.compile(r"[\-_](\d{1,4}k|[1-9]m)$", re.IGNORECASE).search
 """A typed model name ending in a context suffix ('chatglm3-6b-32k', 'Phi-3-mini-128k')."""
 
 
+def suffix_tokens(typed: str) -> int | None:
+    """Tokens of the window a typed name's context suffix says: '-16k' 16 × 1,024, '-1m' 1,024 × 1,024
+    (lmsys/vicuna-13b-v1.5-16k config.json: 4 × 4,096 = 16,384; THUDM/chatglm3-6b-32k: 32,768); None
+    without one."""
+    m = SUFFIX_END(typed)
+    if m is None:
+        return None
+    size = m.group(1).lower()
+    return int(size[:-1]) * (1024 if size.endswith("k") else 1024 * 1024)
+
+
 def typed_release(mention: _Mention) -> None:
     """Mark ``mention`` :data:`LONG_CONTEXT` when its typed name ends in a context suffix its catalog model's
     id lacks ('chatglm3-6b-32k' matched whole as ChatGLM3-6B; 'Phi-3-mini-128k' keeps its own id)."""

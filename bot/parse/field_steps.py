@@ -357,7 +357,7 @@ class FieldSteps(GpuFieldSteps):
         if currency is None and budget is not None and (budget.tok.mag or "").strip() in CNY_SHORTHAND:
             currency = "CNY"  # "budget 1.5kw": 千万 is a Chinese amount, in yuan
         f["currency"] = currency
-        if (budget or price) and any(map(self.s.__contains__, FOREIGN_CUES)):  # s46 r42zh: '2 万欧元'
+        if (budget or price or self.unread_toks) and any(map(self.s.__contains__, FOREIGN_CUES)):  # 万欧元
             foreign_money(self, budget, price)
         f["mfu"] = self.value("mfu")
         if f["mfu"] is not None and others_cue(self.s):  # s43: 'they got 40% MFU, what about us'

@@ -46,12 +46,39 @@ _WINDOW = 14
 and its magnitude between; '20000 euros'), and 2 before it ('€20,000')."""
 
 
+BUDGET_AFTER_RE = rc(r"\s*(?:的|of\s+)?\s*(?:总|全部)?(?:预算|经费|资金|budget)(?![a-z])")
+"""A budget word right after a foreign amount ('两万欧元的预算', '20,000 euros budget'): the amount is the
+budget (s47 fixrev #2; before, no role read it and '两万' was named as 'no word said what it is')."""
+
+
+class _Said:
+    """An amount with no role, read as a budget by the word after its currency (:data:`BUDGET_AFTER_RE`)."""
+
+    __slots__ = ("extra", "tok", "value")
+
+    def __init__(self, tok: Any) -> None:
+        self.tok, self.value, self.extra = tok, tok.value, None
+
+
+def _budget_before_currency(steps: Any) -> _Said | None:
+    """The unread amount a foreign currency word and then a budget word follow, as a budget role; None
+    when none does."""
+    for tok in steps.unread_toks:
+        m = FOREIGN_RE.match(steps.s, tok.end + (steps.s[tok.end : tok.end + 1] == " "))
+        if m is not None and BUDGET_AFTER_RE.match(steps.s, m.end()):
+            steps.unread_toks.remove(tok)
+            return _Said(tok)
+    return None
+
+
 def foreign_money(steps: Any, budget: Any, price: Any) -> None:
     """Set ``steps.f``'s budget or price to None and name it as typed when a foreign currency word stands
     beside its number (within :data:`_WINDOW`) and no yuan or dollar was bound to it (the role's ``extra``);
     the numbers inside the amount as typed (an upper end, '2.5 万') leave ``steps.unread`` and their roles
     are marked used, so the amount is named once."""
     said: set[str] = set()
+    if budget is None and price is None:
+        budget = _budget_before_currency(steps)
     for role, field, word in ((budget, "budget", "budget"), (price, "price_per_gpu_hour", "price")):
         if role is None or role.extra:
             continue
@@ -69,7 +96,8 @@ def foreign_money(steps: Any, budget: Any, price: Any) -> None:
         code = CODES.get(m.group("c"), m.group("c").upper())
         found = amounts(typed) or [role.value]  # '两万欧元': a Chinese numeral, the role's own value
         worth = "–".join(f"{a:,.4g}" if a < 1000 else f"{a:,.0f}" for a in found)
-        steps.named_unused.append((f"{word}: {typed} ({worth} {code})", "currency_unsupported"))
+        said_as = typed if typed == f"{worth} {code}" else f"{typed} ({worth} {code})"  # '20,000 EUR' once
+        steps.named_unused.append((f"{word}: {said_as}", "currency_unsupported"))
         if code not in said:
             said.add(code)
             steps.named_unused.append((f"currency: {code}", "currency_unsupported"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.parse.assemble import parse as _parse
 from bot.parse.bound_words import with_bounds
 from bot.parse.card_generation import GENERATION_RE, card_generation
+from bot.parse.context_release import suffix_tokens
 from bot.parse.cues import with_cues
 from bot.parse.noise import without_noise
 from bot.parse.period_prices import PERIODS, rents_read, rents_typed
@@ -16,6 +17,9 @@ from bot.parse.typo_words import SPACES, TYPOS, typos_read
 from bot.parse.weight_size import GATE_RE as WEIGHT_SIZE_GATE
 from bot.parse.weight_size import with_weight_size
 from bot.parse.written_names import card_sku
+
+SUFFIXED = ("long_context", "fine_tune")
+"""The substitutions whose typed name's context suffix is the release's window (bot.core.release_window)."""
 
 
 def parse_one(text: str) -> ParseResult:
@@ -43,6 +47,8 @@ def parse_one(text: str) -> ParseResult:
         from bot.parse.release_recipe import with_recipe_chunk
 
         result.request = with_recipe_chunk(result.request, result.model_typed or "")
+    if result.model_substitution in SUFFIXED and (window := suffix_tokens(result.model_typed or "")):
+        result.request = result.request.model_copy(update={"release_context": window})  # s47: '-16k' window
     result.card_sku = card_sku(raw, result.request.gpu)  # '910B2' sized on the Ascend 910B: said so
     if result.request.gpu and GENERATION_RE.search(result.normalized):  # 'A100 Blackwell': said so (s19)
         result.card_generation = card_generation(raw, result.request.gpu)

@@ -33,29 +33,28 @@ BIT_WIDTHS = {
 format in the sizing (named)."""
 IQ_FORMATS = {
     f"iq{n}_{kind}": fmt
-    for n, fmt in ((4, "q4_k_m"), (3, "int4"), (2, "int3"), (1, "int2"))
+    for n, fmt in ((4, "q4_k_m"), (3, "q3_k_m"), (2, "q2_k"), (1, "q2_k"))
     for kind in ("xxs", "xs", "nl", "s", "m")
 }
 """llama.cpp's i-quants (IQ4_XS 4.25 bits per weight, IQ4_NL 4.5, IQ3_XXS 3.06 … IQ3_M 3.66, IQ2_XXS 2.06 …
 IQ2_M 2.7, IQ1_S 1.56, IQ1_M 1.75; tools/quantize/quantize.cpp QUANT_OPTIONS) sized as the next wider format
-the estimator has (Q4_K_M, int4, int3, int2): an upper bound, named as typed (round 6)."""
+the estimator has (Q4_K_M; s47: Q3_K_M's 4.0 and Q2_K's 3.17 bits, GGUF types sized on llama.cpp, no longer
+GPTQ int4/int3 on vLLM): an upper bound, named as typed (round 6)."""
 GGUF_FORMATS = {
-    **dict.fromkeys(("q2_k", "q2_k_s"), "int3"),
-    **dict.fromkeys(("q3_k", "q3_k_s", "q3_k_m", "q2_k_xl"), "int4"),
-    **dict.fromkeys(("q3_k_l", "q3_k_xl", "q4_k"), "q4_k_m"),
+    "q2_k_s": "q2_k",
+    "q2_k_xl": "q3_k_m",
+    **dict.fromkeys(("q3_k_xl", "q4_k"), "q4_k_m"),
     **dict.fromkeys(("q4_1", "q5_0", "q5_k", "q4_k_xl"), "q5_k_m"),
-    **dict.fromkeys(("q5_1", "q6_k", "q6", "q5_k_xl", "q6_k_xl"), "q8_0"),
-    # round 14: bare 'Q2'/'Q3' (Ollama's and Hugging Face's tags, as 'Q4' is) are Q2_K/Q3_K; the k-quants
-    # written without their underscore ('Q4K', 'q6k': mistral.rs --isq, candle's GgmlDType) are Qn_K
-    **dict.fromkeys(("q2", "q2k"), "int3"),
-    **dict.fromkeys(("q3", "q3k"), "int4"),
+    **dict.fromkeys(("q5_1", "q5_k_xl"), "q6_k"),
+    "q6_k_xl": "q8_0",
     # bartowski's _L files (Qn_K_M with Q8_0 embedding and output weights): one step above their Qn_K_M
-    "q2_k_l": "int4",
+    "q2_k_l": "q3_k_m",
     "q4_k_l": "q5_k_m",
-    **dict.fromkeys(("q5_k_l", "q6_k_l"), "q8_0"),
+    "q5_k_l": "q6_k",
+    "q6_k_l": "q8_0",
     "q4k": "q4_k_m",
     "q5k": "q5_k_m",
-    **dict.fromkeys(("q6k", "q8k"), "q8_0"),
+    "q8k": "q8_0",
 }
 """The other GGUF types of llama.cpp's quantize table (tools/quantize/quantize.cpp QUANT_OPTIONS; Llama-3-8B:
 Q2_K 2.96G, Q3_K_S 3.41G, Q3_K_M 3.74G, Q3_K_L 4.03G, Q4_1 4.78G, Q5_0 5.21G, Q5_1 5.65G, Q6_K 6.14G, against
@@ -64,7 +63,9 @@ layers kept wider), each sized as the next wider format the estimator has (an _X
 an upper bound on the weights, named as typed (round 9; before, 'Q6_K' was sized as bf16 in silence).
 Round 13: a bare 'Q6' is Q6_K, as a bare 'Q4'/'Q5'/'Q8' is Q4_K_M/Q5_K_M/Q8_0 (Ollama's and Hugging Face's
 tags). Round 14: bare 'Q2'/'Q3' ('in Q3', 'Q3 2026' are quarters, left alone) and the glued k-quants of
-mistral.rs's ISQ and candle ('Q4K', 'Q6K', 'Q8K'), each sized as its Qn_K, named."""
+mistral.rs's ISQ and candle ('Q4K', 'Q6K', 'Q8K'), each sized as its Qn_K, named. s47: Q6_K, Q3_K_L, Q3_K_M,
+Q3_K_S and Q2_K are sized as themselves (estimator.weights.QUANTIZE_TABLE_GIB), on llama.cpp like every GGUF
+type; the others as the next wider GGUF type (Q5_1 5.65G as Q6_K), never as a GPTQ format on vLLM."""
 MLC_FORMATS = {
     **dict.fromkeys(("q4f16_1", "q4f32_1", "q4f16_0", "q4f32_0", "q4f16", "q4f32"), "q4_k_m"),
     "q3f16_1": "int4",
@@ -75,6 +76,16 @@ q4f16_1 and q4f32_1 store 4-bit weights with one 16- or 32-bit scale per group o
 weight; q3f16_1 3-bit weights with one 16-bit scale per group of 40, 3.4 bits), each sized as the next wider
 format the estimator has, as IQ4_NL's 4.5 bits are (Q4_K_M, 4.85 bits; int4 above 3.4 bits): an upper bound
 on the weights, named as typed. Their unquantized q0f16 / q0f32 are fp16 / fp32 (:data:`PRECISION_MAP`)."""
+GGUF_EXACT = {
+    **dict.fromkeys(("q6_k", "q6", "q6k"), "q6_k"),
+    **dict.fromkeys(("q3_k_m", "q3_k", "q3", "q3k"), "q3_k_m"),
+    "q3_k_s": "q3_k_s",
+    "q3_k_l": "q3_k_l",
+    **dict.fromkeys(("q2_k", "q2", "q2k"), "q2_k"),
+}
+"""s47: the K-quant mixes sized at their own size (estimator.weights.QUANTIZE_TABLE_GIB) and their aliases
+(quantize.cpp: 'Q3_K: alias for Q3_K_M'; round 14: a bare 'Q2'/'Q3'/'Q6' is Ollama's and Hugging Face's tag
+for Q2_K/Q3_K/Q6_K, 'Q6K' mistral.rs's and candle's): used, not named."""
 NEAREST_FORMAT = (
     frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS) | frozenset(MLC_FORMATS)
 )
@@ -85,6 +96,7 @@ silently replaced."""
 PRECISION_MAP: dict[str, str] = {
     **IQ_FORMATS,
     **GGUF_FORMATS,
+    **GGUF_EXACT,
     **MLC_FORMATS,
     "q0f16": "fp16",  # MLC-LLM's unquantized formats (s44)
     "q0f32": "fp32",

@@ -80,6 +80,7 @@ GGUF_TYPES = {
     "q5_k_m": "Q5_K_M",
     "q4_k_m": "Q4_K_M",
     "q4_0": "Q4_0",
+    **{f: f.upper() for f in ("q6_k", "q3_k_l", "q3_k_m", "q3_k_s", "q2_k")},  # s47: sized as themselves
     "int4": "Q4_0",
 }
 """GGUF file type for the weight format the answer sized (llama.cpp ``llama-quantize`` type names).

@@ -7,7 +7,9 @@ from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.models import Inference, Runtime, SizingReport
 
-GGUF_NAMES = {"q8_0": "Q8_0", "q5_k_m": "Q5_K_M", "q4_k_m": "Q4_K_M", "q4_0": "Q4_0"}
+GGUF_NAMES = {
+    f: f.upper() for f in ("q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_l", "q3_k_m", "q3_k_s", "q2_k")
+}
 """GGUF weight types as llama.cpp writes them (tools/quantize/quantize.cpp ``QUANT_OPTIONS``: "Q4_K_M",
 "Q8_0"; the model files' names on the Hub): the request's lowercase enum values are JSON names only."""
 

@@ -27,6 +27,24 @@ MERGE_ADAPTER = N_(
 )
 """The adapter's own bytes when its rank is stated (estimator.merge_memory)."""
 MERGED_BELOW = N_("Below: serving the merged model.")
+SERVING_LEFT = N_(
+    "Serving the merged model was not asked, so no serving plan follows: name its GPUs, users or context "
+    "to get one."
+)
+"""s47 (review N5): a merge question answers the merge only; the serving plan follows when serving is
+asked."""
+SERVING_STATED = (
+    "concurrency", "users", "qps", "target_tokens_per_s", "requests_per_day", "requests_per_hour",
+    "tokens_per_day", "tokens_per_hour", "runtime", "max_model_len", "prompt_tokens", "context_asked",
+)  # fmt: skip
+"""The request fields a serving question states (bot.parse): with one said, or a serving word ('serve',
+'部署': ``ParseResult.stage_word``), the merged model's serving plan is asked too."""
+
+
+def serving_asked(answer: Answer) -> bool:
+    """Whether the message asks about serving the merged model, beside the merge."""
+    said = answer.parsed.request
+    return answer.parsed.stage_word == "inference" or any(getattr(said, f, None) for f in SERVING_STATED)
 
 
 def merge_head(text: str, answer: Answer) -> str:
@@ -51,6 +69,8 @@ def merge_head(text: str, answer: Answer) -> str:
             total=f.gb(memory.total_bytes),
             total_gib=f.gib(memory.total_bytes),
         )
+    if not serving_asked(answer):  # s47: the merge answered, no serving plan nobody asked for
+        return head + "\n\n" + translate(answer.lang, SERVING_LEFT)
     return head + "\n" + translate(answer.lang, MERGED_BELOW) + "\n\n" + text
 
 

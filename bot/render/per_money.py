@@ -1,8 +1,9 @@
 """Output tokens per unit of money, where that is the unit asked (s46 trial #11): 'How many tokens per dollar
 can I get serving Qwen3-8B on one L40S?', '每块钱能生成多少 token'. The answer prices serving per million
 output tokens (``Inference.cost_per_million_tokens``: the GPU-hours' price ÷ the tokens decoded in them);
-the unit asked is its inverse, 10⁶ ÷ that price, from the same figures: $0.51–1.02 per million is
-0.98–1.96 million tokens per dollar (the cheaper end gives the more tokens). Imported behind its gate
+the unit asked is its inverse, 10⁶ ÷ that price, from the same figures (:func:`estimator.money_rates.
+tokens_per_money`, s47: computed there, formatted here in Babel's compact form like every count): $0.51–1.02
+per million is 980K–2M tokens per dollar (the cheaper end gives the more tokens). Imported behind its gate
 (bot.render.context: 'token' and a money word in the message)."""
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ PER_MONEY = N_("Tokens per %(unit)s: ≈ %(low)s–%(high)s output tokens for %(
 def per_money_line(text: str, report: Any, f: Any, lang: str) -> str | None:
     """The line giving output tokens per one unit of the answer's currency, when ``text`` asks for it
     (:data:`ASKS_PER_MONEY`) and the answer has a price per million tokens; else None."""
+    from estimator.money_rates import tokens_per_money
+
     inf = report.inference
     cpm = inf.cost_per_million_tokens if inf is not None else None
-    if cpm is None or cpm.low <= 0 or not ASKS_PER_MONEY.search(text):
+    counts = tokens_per_money(cpm) if cpm is not None and ASKS_PER_MONEY.search(text) else None
+    if counts is None:
         return None
-    low, high = 1e6 / cpm.high, 1e6 / cpm.low
     unit = translate(lang, UNITS.get(str(cpm.currency), N_("unit of money")))
-    low_s, high_s = (f"{low / 1e6:.2f}", f"{high / 1e6:.2f}M") if high >= 1e6 else (f.int(low), f.int(high))
-    one = f.money(1, cpm.currency)
-    return translate(lang, PER_MONEY, unit=unit, low=low_s, high=high_s, one=one)
+    low, high = f.tokens(counts[0]), f.tokens(counts[1])  # Babel's compact form: '98万' in zh, '980K' in en
+    return translate(lang, PER_MONEY, unit=unit, low=low, high=high, one=f.money(1, cpm.currency))
 
 
 UNITS = {"USD": N_("dollar"), "CNY": N_("yuan"), "EUR": N_("euro")}

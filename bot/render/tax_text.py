@@ -34,7 +34,9 @@ def tax_line(report: SizingReport, rate_text: str, lang: str) -> str:
     band = taxed_band(report)
     if band is None:
         return translate(lang, NO_COST, rate=shown)
-    f, factor = fmt_for(lang), 1.0 + float(pct) / 100.0
+    from estimator.money_rates import tax_factor, with_tax  # s47: computed there, formatted here
+
+    f, rate = fmt_for(lang), float(pct) / 100.0
     before = money_span(f, band.low, band.high, band.currency)
-    taxed = money_span(f, band.low * factor, band.high * factor, band.currency)
-    return translate(lang, WITH_TAX, rate=shown, taxed=taxed, cost=before, factor=f"{factor:.4g}")
+    taxed = money_span(f, *with_tax(band, rate), band.currency)
+    return translate(lang, WITH_TAX, rate=shown, taxed=taxed, cost=before, factor=f.num(tax_factor(rate), 4))

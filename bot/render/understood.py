@@ -139,7 +139,15 @@ def _not_used(
     ``in_message``: a commented-out line is the chat message's (no config in it)."""
     ignored = it.ignored  # most answers have none: no comprehension frames (s37)
     items = (
-        [i for i in ignored if i.reason in IGNORED_TEXTS and i.reason not in USED_REASONS] if ignored else []
+        [
+            i
+            for i in ignored
+            if i.reason in IGNORED_TEXTS
+            and i.reason not in USED_REASONS
+            and (i.reason != "currency_unsupported" or i.text[:10] != "currency: ")  # s47: the amount says it
+        ]
+        if ignored
+        else []
     )
     used = [i for i in ignored if i.reason in USED_REASONS] if ignored else []  # a tool whose settings apply
     line = _used_line(used, lang, stated) if used else ""
@@ -257,7 +265,11 @@ def _assumed_load(report: SizingReport) -> int | None:
     return None
 
 
-_OWN_FIELDS = {"training_tool": N_("training framework: %(value)s")}
+_OWN_FIELDS = {
+    "training_tool": N_("training framework: %(value)s"),
+    "budget": N_("budget: %(value)s"),  # s47: a foreign-currency amount (bot.parse.foreign_money)
+    "price": N_("price: %(value)s"),
+}
 """Request fields no config spells (the sizing's own names): worded in both languages, never as the JSON
 key (s23: Chinese answers echoed 'training_tool: DeepSpeed'; s24 review #3: so did English ones)."""
 

@@ -49,8 +49,22 @@ first match wins, in this order), the settings each names (:mod:`bot.core.runtim
 (:data:`bot.render.serving_text.PAGED_SERVERS`) and the TP × PP engines (:mod:`bot.parse.engine_world`) are
 read from it; a new runtime is its class and one entry here."""
 
-GGUF_FORMATS = frozenset({Precision.q8_0, Precision.q5_k_m, Precision.q4_k_m, Precision.q4_0})
-"""Weight formats only local runtimes (llama.cpp and those built on it) load."""
+GGUF_FORMATS = frozenset(
+    {
+        Precision.q8_0,
+        Precision.q6_k,
+        Precision.q5_k_m,
+        Precision.q4_k_m,
+        Precision.q4_0,
+        Precision.q3_k_l,
+        Precision.q3_k_m,
+        Precision.q3_k_s,
+        Precision.q2_k,
+    }
+)
+"""Weight formats only local runtimes (llama.cpp and those built on it) load: a question naming one with no
+runtime is sized under llama.cpp's memory model (s47: Q3_K_M and Q2_K were sized as GPTQ int4/int3 on
+vLLM)."""
 
 
 def runtime_for(

@@ -404,7 +404,7 @@ def _llama_cpp_context(cfg: StackConfig) -> None:
         if limit:
             cfg.values["max_model_len"] = limit
     model = cfg.model_name or ""
-    m = re.search(r"(q8_0|q5_k_m|q4_k_m|q4_0)", model.lower())
+    m = re.search(r"(q8_0|q6_k|q5_k_m|q4_k_m|q4_0|q3_k_[lms]|q2_k)(?![a-z0-9])", model.lower())  # s47: Q6_K …
     if m:
         cfg.values["precision"] = m.group(1)
 
