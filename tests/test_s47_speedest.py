@@ -103,3 +103,26 @@ def test_at_most_kept_runtimes_are_kept(monkeypatch) -> None:
     forget_searches()
     assert kept_runtime(VLLM, spec, cards[0]) is not kept_runtime(VLLM, spec, cards[0])
     assert not search_keep._RUNTIMES
+
+
+def test_a_candidate_group_reads_its_kept_room_in_place(monkeypatch) -> None:
+    """``sequences_per_replica`` reads a MemoRuntime's room kept for (PP, TP, load) without calling
+    :meth:`MemoRuntime.room` (one frame a candidate group): the same sequences as the plain runtime's. Llama
+    3.1 8B at 8K: 1 GiB of KV a sequence (131,072 B a token); 16.06 GB of bf16 weights."""
+    from estimator.runtimes import Load
+    from estimator.runtimes.memo import MemoRuntime
+    from estimator.serving_layout import sequences_per_replica
+
+    spec, card = catalog.model("Llama-3.1-8B"), catalog.gpu("A100-SXM4-80GB")
+    weights, kv_seq, load = 16.06e9, 131072 * 8192, Load(8192)
+    plain = [sequences_per_replica(weights, kv_seq, spec, card, tp, 1, VLLM, load) for tp in (1, 2, 4, 8)]
+    memo = kept_runtime(VLLM, spec, card)
+    assert [
+        sequences_per_replica(weights, kv_seq, spec, card, tp, 1, memo, load) for tp in (1, 2, 4, 8)
+    ] == plain
+    asked: list[int] = []
+    real = MemoRuntime.room
+    monkeypatch.setattr(MemoRuntime, "room", lambda self, *a: asked.append(a[2]) or real(self, *a))
+    again = [sequences_per_replica(weights, kv_seq, spec, card, tp, 1, memo, load) for tp in (1, 2, 4, 8)]
+    assert again == plain and asked == []
+    assert plain[0] == 55  # the reply's 'up to 55 concurrent sequences at 8K context' on one A100 80GB
