@@ -107,6 +107,12 @@ KEPT_RUNTIMES = 32
 each a :class:`estimator.runtimes.memo.MemoRuntime` of a few dozen floats (its usable bytes, workspaces by
 TP and load, rooms by PP, KV copies by TP); none at start-up."""
 
+KEPT_ROOMS = 128
+"""Rooms (or workspaces) by (PP, TP, load) a kept memo may hold when found again; past it a fresh memo is
+filed in its place (its loads are the questions' contexts, prompts and batches, unbounded over a busy bot's
+answers; the corpus's most is 38): ≤ ~40 kB a memo (~6.6 kB on the corpus's 28, sys.getsizeof of the
+dicts, keys and floats, measured 2026-12-07), ≤ ~1.3 MiB for all :data:`KEPT_RUNTIMES`."""
+
 _RUNTIMES: OrderedDict[tuple, MemoRuntime] = OrderedDict()
 
 
@@ -120,7 +126,13 @@ def kept_runtime(inner: ServingRuntime, spec: ModelSpec, gpu: GpuSpec) -> MemoRu
     filed anew in its place); none kept when :data:`KEPT_RUNTIMES` is 0."""
     key = (inner, spec.id, gpu.id)
     found = _RUNTIMES.get(key)
-    if found is not None and found.spec is spec and found.gpu is gpu:
+    if (
+        found is not None
+        and found.spec is spec
+        and found.gpu is gpu
+        and len(found._room_at) <= KEPT_ROOMS  # else filed afresh (the memo's own rooms grow by load)
+        and len(found._workspace_at) <= KEPT_ROOMS
+    ):
         with _KEEPING:
             if key in _RUNTIMES:  # another thread may have dropped it
                 _RUNTIMES.move_to_end(key)

@@ -126,3 +126,16 @@ def test_a_candidate_group_reads_its_kept_room_in_place(monkeypatch) -> None:
     again = [sequences_per_replica(weights, kv_seq, spec, card, tp, 1, memo, load) for tp in (1, 2, 4, 8)]
     assert again == plain and asked == []
     assert plain[0] == 55  # the reply's 'up to 55 concurrent sequences at 8K context' on one A100 80GB
+
+
+def test_a_memo_past_its_rooms_is_filed_afresh(monkeypatch) -> None:
+    """A kept memo holding more than :data:`KEPT_ROOMS` rooms by (PP, TP, load) is replaced by a fresh one
+    when found again (a busy bot's loads are unbounded); the answer is the same."""
+    first = _ask(QUESTIONS["en"])
+    spec, card = catalog.model("Llama-3.1-8B"), catalog.gpu("A100-SXM4-80GB")
+    memo = kept_runtime(VLLM, spec, card)
+    assert 0 < len(memo._room_at) <= search_keep.KEPT_ROOMS
+    monkeypatch.setattr(search_keep, "KEPT_ROOMS", len(memo._room_at) - 1)
+    fresh = kept_runtime(VLLM, spec, card)
+    assert fresh is not memo and not fresh._room_at and kept_runtime(VLLM, spec, card) is fresh
+    assert _ask(QUESTIONS["en"]) == first
