@@ -46,7 +46,6 @@ from estimator.runtimes import (
     vllm_profile_bytes,
     vllm_utilization,
 )
-from estimator.runtimes.memo import MemoRuntime
 from estimator.runtimes.sglang import SGLANG_DP_ATTENTION_GIB, SGLANG_RESERVED_GIB, SGLANG_RESERVED_LARGE_GIB
 from estimator.runtimes.vllm import (
     BATCHED_TOKENS_LARGE,
@@ -66,6 +65,7 @@ from estimator.runtimes.vllm import (
     v0_batched_tokens,
     vllm_batch_defaults,
 )
+from estimator.search_keep import kept_runtime
 from estimator.serving_layout import (
     MAX_SERVING_PP,
     MOST_SEQUENCES,
@@ -200,7 +200,7 @@ def _footprint(s: ServingSetup) -> _Footprint:
     weights = exl2_weight_bytes(s.spec, s.params, bpw) if bpw else weight_bytes(s.spec, s.params, s.precision)
     kv_b = kv_pair(s.kv_precision, s.kv_v)[0]
     draft_w, kv_ratio = draft_memory(s.spec, s.draft) if s.draft else (0.0, 0.0)  # s44: the draft's share
-    rt = MemoRuntime(s.serving_runtime, s.spec, s.gpu)  # the same runtime, its workspace asked once
+    rt = kept_runtime(s.serving_runtime, s.spec, s.gpu)  # its workspaces asked once, kept across answers
     prompt = s.prompt_tokens or int(s.context_tokens * PROMPT_SHARE)
     batch = s.concurrency if rt.prefills_batch else 1
     load = Load(s.context_tokens, prompt, batch, s.precision)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from estimator.runtimes import runtime_for
-from estimator.runtimes.memo import MemoRuntime
+from estimator.search_keep import kept_runtime
 from estimator.serving_layout import layout_for
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def plain_tp_min(s: ServingSetup, f: _Footprint) -> tuple[int, int] | None:
     nothing). None when that layout never holds it either."""
     if s.mla_tp_copies:
         return None
-    rt = MemoRuntime(
+    rt = kept_runtime(  # kept across answers as the question's own runtime (s47-speedest)
         runtime_for(s.gpu, s.precision, s.utilization, s.runtime, True, s.flash_attention), s.spec, s.gpu
     )
     tp, pp = layout_for(f.weights, f.kv_seq, s.spec, s.gpu, rt, f.one)

@@ -14,6 +14,8 @@ from estimator.memory import SearchMemo
 if TYPE_CHECKING:
     from estimator.catalog import GpuSpec, ModelSpec
     from estimator.plan import Searched
+    from estimator.runtimes.base import ServingRuntime
+    from estimator.runtimes.memo import MemoRuntime
     from estimator.setup import TrainingSetup
 
 KEPT_JOBS = 32
@@ -100,9 +102,56 @@ def job_memo(spec: ModelSpec, params: float, setup: TrainingSetup) -> SearchMemo
         return found[1]
 
 
+KEPT_RUNTIMES = 32
+"""Serving runtimes :func:`kept_runtime` keeps (runtime, model, card), least recently used dropped first:
+each a :class:`estimator.runtimes.memo.MemoRuntime` of a few dozen floats (its usable bytes, workspaces by
+TP and load, rooms by PP, KV copies by TP); none at start-up."""
+
+KEPT_ROOMS = 128
+"""Rooms (or workspaces) by (PP, TP, load) a kept memo may hold when found again; past it a fresh memo is
+filed in its place (its loads are the questions' contexts, prompts and batches, unbounded over a busy bot's
+answers; the corpus's most is 38): ≤ ~40 kB a memo (~6.6 kB on the corpus's 28, sys.getsizeof of the
+dicts, keys and floats, measured 2026-12-07), ≤ ~1.3 MiB for all :data:`KEPT_RUNTIMES`."""
+
+_RUNTIMES: OrderedDict[tuple, MemoRuntime] = OrderedDict()
+
+
+def kept_runtime(inner: ServingRuntime, spec: ModelSpec, gpu: GpuSpec) -> MemoRuntime:
+    """The :class:`estimator.runtimes.memo.MemoRuntime` of ``inner`` for ``spec`` on ``gpu``, kept across
+    answers (s47-speedest, issue 23 item 7: a serving question asked again, or in another format, worked out
+    every workspace and room again; a comparison of serving cards asks each card's). What it keeps is a pure
+    function of the runtime's fields (a frozen dataclass: equal runtimes hash alike), the model and the card
+    (:class:`MemoRuntime`), so the same floats: the same answer (bench/answers_dump.py ``same``). Found only
+    where the kept memo's spec and card are these very objects (catalog entries; a pasted or derived spec is
+    filed anew in its place); none kept when :data:`KEPT_RUNTIMES` is 0."""
+    key = (inner, spec.id, gpu.id)
+    found = _RUNTIMES.get(key)
+    if (
+        found is not None
+        and found.spec is spec
+        and found.gpu is gpu
+        and len(found._room_at) <= KEPT_ROOMS  # else filed afresh (the memo's own rooms grow by load)
+        and len(found._workspace_at) <= KEPT_ROOMS
+    ):
+        with _KEEPING:
+            if key in _RUNTIMES:  # another thread may have dropped it
+                _RUNTIMES.move_to_end(key)
+        return found
+    from estimator.runtimes.memo import MemoRuntime  # loaded with estimator.inference already
+
+    memo = MemoRuntime(inner, spec, gpu)
+    if KEPT_RUNTIMES > 0:
+        with _KEEPING:
+            _RUNTIMES[key] = memo
+            if len(_RUNTIMES) > KEPT_RUNTIMES:
+                _RUNTIMES.popitem(last=False)
+    return memo
+
+
 def forget_searches() -> None:
-    """Drop every search :func:`kept_searches` keeps and every job's memo (:func:`job_memo`): a benchmark
-    or test measuring a first answer."""
+    """Drop every search :func:`kept_searches` keeps, every job's memo (:func:`job_memo`) and every kept
+    serving runtime (:func:`kept_runtime`): a benchmark or test measuring a first answer."""
     with _KEEPING:
         _KEPT.clear()
         _JOBS.clear()
+        _RUNTIMES.clear()

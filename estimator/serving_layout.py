@@ -169,11 +169,14 @@ def sequences_per_replica(
 ) -> int:
     """Sequences of ``kv_seq`` bytes that fit next to one copy of the weights on TP × PP GPUs (the room:
     :func:`room_per_gpu` of the load on PP stages, :meth:`ServingRuntime.room`)."""
-    room = runtime.room(spec, gpu, tp, load, pp) * tp * pp - weights
+    # a MemoRuntime's kept room and copies read in place (s40, s47: no frame a candidate group; its room
+    # kept across answers, estimator.search_keep.kept_runtime); else the runtime's
+    memo = runtime.__class__ is MemoRuntime and spec is runtime.spec
+    at = runtime._room_at if memo and gpu is runtime.gpu else None  # type: ignore[attr-defined]
+    kept = at.get((pp, tp, load)) if at is not None else None
+    room = (runtime.room(spec, gpu, tp, load, pp) if kept is None else kept) * tp * pp - weights
     if room <= 0 or kv_seq <= 0:
         return 0
-    # a MemoRuntime's kept copies read in place (s40: no frame a candidate group); else the runtime's
-    memo = runtime.__class__ is MemoRuntime and spec is runtime.spec
     copies = runtime._replication.get(tp) if memo else None  # type: ignore[attr-defined]
     return int(room // (kv_seq * (runtime.kv_replication(spec, tp) if copies is None else copies)))
 

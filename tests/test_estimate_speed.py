@@ -26,7 +26,15 @@ from estimator.copying import replace
 from estimator.inference import ServingSetup
 from estimator.memory import SearchMemo, breakdown, breakdown_within, group_out_of_reach
 from estimator.models import Algorithm, Method, Precision
-from estimator.plan import _SHELL_PLAN, HEADROOM, MAX_GPUS_SEARCHED, _layouts, min_gpus, search_floor
+from estimator.plan import (
+    _SHELL_PLAN,
+    HEADROOM,
+    MAX_GPUS_SEARCHED,
+    _layouts,
+    forget_searches,
+    min_gpus,
+    search_floor,
+)
 from estimator.runtimes import LOCAL, SGLANG, TRANSFORMERS, VLLM, Load, Vllm
 from estimator.runtimes.memo import MemoRuntime
 from estimator.setup import TrainingSetup
@@ -143,6 +151,9 @@ def _ask_counting(monkeypatch, question: str) -> tuple[dict, dict[str, int]]:
     monkeypatch.setattr(vllm, "vllm_profile_bytes", counting("vllm_profile", vllm.vllm_profile_bytes))
     monkeypatch.setattr(memory, "_step_peaks", counting("peaks", memory._step_peaks))
     monkeypatch.setattr(inference, "max_sequences", counting("held", inference.max_sequences))
+    # s47-speedest: the serving runtime's workspaces are kept across answers (search_keep.kept_runtime), as
+    # the training searches are since s33: dropped, so the counts are the question's first sizing's
+    forget_searches()
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(["ask", "--format", "json", "--", question])

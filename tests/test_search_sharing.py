@@ -222,4 +222,8 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # s46-speed: main 98ed60dc 846.83 -> 799.69 (-5.6 %): Peaks.forward_backward's one-stage peak and
     # Span.scaled in place, the LoRA widths kept for the last spec and targets (estimator.lora._LAST), each
     # card's search shape and card key kept on the job's SearchMemo (kept_shape); bound + 0.2 %
-    assert calls / len(requests) < 801.3, calls / len(requests)
+    # s47-speedest: main 11083ff0 800.425 -> 793.602: a serving runtime's memo kept across the estimate's
+    # own serving setups on one card (estimator.search_keep.kept_runtime), its need read through the memo
+    # (MemoRuntime.needed_workspace), a candidate group's kept room read in place (sequences_per_replica);
+    # bound + 0.2 %
+    assert calls / len(requests) < 795.19, calls / len(requests)

@@ -18,6 +18,7 @@ class MemoRuntime:
     ``inner``. Every other attribute is ``inner``'s. Made per serving question, dropped with it."""
 
     __slots__ = (
+        "_need_is_workspace",
         "_replication",
         "_room",
         "_room_at",
@@ -42,6 +43,7 @@ class MemoRuntime:
         self._room_at: dict[tuple, float] = {}  # by (PP, TP, load) as asked: :meth:`room`'s first lookup
         self.splits_layers, self.prefills_batch = inner.splits_layers, inner.prefills_batch  # asked often
         self.dp_said = inner.dp_said  # gates replicated_bytes at its call sites: no frame unless stated (s44)
+        self._need_is_workspace = type(inner).needed_workspace is ServingRuntime.needed_workspace
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -62,6 +64,13 @@ class MemoRuntime:
         if found is None:
             found = self._workspace_at[tp, load] = self._keyed_workspace(spec, gpu, tp, load)
         return found
+
+    def needed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load = NO_LOAD) -> float:
+        """:meth:`ServingRuntime.needed_workspace` (bytes per card): :meth:`workspace_bytes`, remembered,
+        where the runtime's need is its workspace (s47-speedest: it was evaluated afresh each answer)."""
+        if self._need_is_workspace:
+            return self.workspace_bytes(spec, gpu, tp, load)
+        return self.inner.needed_workspace(spec, gpu, tp, load)
 
     def _keyed_workspace(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load) -> float:
         """:meth:`workspace_bytes` of this spec and card once per :meth:`ServingRuntime.workspace_key`."""
