@@ -221,16 +221,21 @@ OFFLOAD_RE = rc(
     r"(?:(?:is|are|was|were|got|gets)\s+)?(?:put|placed|loaded|moved|mapped|spilled)\s+(?:on|onto|to|into)\s+"
     r"(?:the\s+)?(?:cpu|ram|system\s+memory)"
     r"|max[_\s]?memory[^。;；\n]{0,80}?['\"\s]cpu['\"]?\s*:"  # r34: the quotes normalized away
-    # s47 round 43: the optimizer (its states) put on the CPU ("显存满了会自动把优化器放到 CPU 内存去跑")
-    r"|(?:优化器|optimizer)\s*(?:状态|states?)?\s*(?:会|就|都|也|自动)*\s*(?:被\s*)?"
-    r"(?:放到|放在|挪到|卸到|转移到|搬到)\s*(?:了\s*)?(?:cpu|内存)"
-    r"|(?<![a-z])optimizer\s*(?:states?\s+)?(?:(?:is|are|gets?|goes|get)\s+)?(?:automatically\s+)?"
-    r"(?:put|placed|moved|kept)\s+(?:on|onto|to|into|in)\s+(?:the\s+)?(?:cpu|ram|system\s+memory)"
 )
 """CPU offload named; a stated 'without offloading' (:mod:`bot.parse.prose_vocab`) wins. Round 32: part of
 the weights said to sit on the CPU ('device_map 把一部分放到 CPU 上了', 'part of the model was put on the
 CPU') and accelerate's ``max_memory`` with a ``'cpu'`` budget (its big-model inference guide: what does not
 fit the GPUs goes to the CPU)."""
+OPTIMIZER_CPU_RE = rc(
+    r"(?:优化器|optimizer)\s*(?:状态|states?)?\s*(?:会|就|都|也|自动)*\s*(?:被\s*)?"
+    r"(?:放到|放在|挪到|卸到|转移到|搬到)\s*(?:了\s*)?(?:cpu|内存)"
+    r"|(?<![a-z])optimizer\s*(?:states?\s+)?(?:(?:is|are|gets?|goes|get)\s+)?(?:automatically\s+)?"
+    r"(?:put|placed|moved|kept)\s+(?:on|onto|to|into|in)\s+(?:the\s+)?(?:cpu|ram|system\s+memory)"
+)
+"""s47 round 43: the optimizer (its states) put on the CPU ('显存满了会自动把优化器放到 CPU 内存去跑',
+'the optimizer gets moved to the CPU'): CPU offload, as :data:`OFFLOAD_RE`; searched only in a text with
+'优化器' or 'optimizer' (bot.parse.assemble): a branch of OFFLOAD_RE gave that pattern a gate frame on every
+parse."""
 PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
