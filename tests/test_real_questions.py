@@ -904,6 +904,16 @@ def test_round42_work_zh_does_not_regress() -> None:
     assert _work_understood("r42work", "zh", 17) >= R42_WORK_UNDERSTOOD_ZH
 
 
+R43_WORK_UNDERSTOOD_ZH = 15
+"""Round 43's Chinese working split (zh_r43.json, r43work: 17 records) understood in full at the last
+measurement (README.md there): 10 at the freeze (first contact), 15 after its readers
+(tests/test_s47_r43zh.py). Its r43test half (24 records) is frozen in ``frozen_r43_test_zh.sha256``."""
+
+
+def test_round43_work_zh_does_not_regress() -> None:
+    assert _work_understood("r43work", "zh", 17) >= R43_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1259,6 +1269,7 @@ HELD_OUT_SIZES = {
     ("r40test", "zh"): 21,
     ("r41test", "zh"): 26,
     ("r42test", "zh"): 24,
+    ("r43test", "zh"): 24,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

@@ -79,6 +79,7 @@ from bot.parse.words import (
     DUAL_CARD_RE,
     MEASURE_CUES,
     OFFLOAD_RE,
+    OPTIMIZER_CPU_RE,
     TARGET_CUES,
 )
 from bot.parse.worked_sums import shares_not_used
@@ -226,7 +227,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self._count_fields(count_max, gpu_memory)
-        if OFFLOAD_RE.search(self.s) and self.f.get("offload") is None:
+        said = OFFLOAD_RE.search(self.s) or (
+            ("优化器" in self.s or "optimizer" in self.s) and OPTIMIZER_CPU_RE.search(self.s)  # s47 round 43
+        )
+        if said and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
             self.f["gpu"] = unknown_gpu  # named as typed: the estimator keeps the name (and memory, if given)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.parse.gpus import GpuMention, family_memory, unified
+from bot.parse.regex import rc
 from estimator import catalog
 
 COUNTED_GPU_GAP = 16
@@ -79,14 +80,23 @@ OWN_MEMORY_GAP = 40
 """Characters from a card's name to the memory said of it ('8 V100s with 16GB memory each': 17)."""
 
 
-def own_memory(chosen: GpuMention, gpus: list[GpuMention], mem_role: Any) -> float | None:
+def own_memory(chosen: GpuMention, gpus: list[GpuMention], mem_role: Any, s: str = "") -> float | None:
     """The memory stated right after the card sized, with no other card named between ('trained on 8 x 3090;
     can it run on 8 V100s with 16GB memory each?'): that card's (round 24: with two cards named, it was
-    dropped in silence); else None. ``mem_role``: the first ``gpu_mem`` role (bot.parse.roles), or None."""
+    dropped in silence); s47 round 43, the memory of the kind of card listed ('Tesla T4、RTX 3050 这种 8GB
+    显存的卡', 'cards like these with 8GB', ``s`` the parsed message): every listed card's, the one sized
+    too (:data:`CLASS_BEFORE_RE`; before, dropped in silence); else None. ``mem_role``: the first ``gpu_mem``
+    role (bot.parse.roles), or None."""
     if mem_role is None:
         return None
     at = mem_role.tok.start
     before = [g for g in gpus if g.start < at]
     if before and max(before, key=lambda g: g.start) is chosen and at - chosen.start <= OWN_MEMORY_GAP:
         return mem_role.value
+    if chosen in before and s and CLASS_BEFORE_RE.search(s, max(0, at - 12), at):
+        return mem_role.value
     return None
+
+
+CLASS_BEFORE_RE = rc(r"(?:这种|这类|这些|这样的|之类的?|等|such|like\s+these|like\s+that)\s*(?:的|with)?\s*$")
+"""A kind-of-card word right before a memory after a card list ('… 这种 8GB 显存的卡', '… and such, 8GB')."""

@@ -118,3 +118,15 @@ def generated_data(value: float, right: str) -> bool:
     the teacher', '生成1亿token数据': trial s43 q28_en, the student's SFT data dropped in silence): at least
     :data:`LONGEST_REPLY`, with no rate after it (``right``: the text after the number)."""
     return value >= LONGEST_REPLY and GENERATED_RATE.match(right) is None
+
+
+PROMPT_TAKES = compile_pattern(
+    r"(?:inputs?|输入)\s*(?:要|需要|得|必须|能|可以|想|has\s+to|must|needs?\s+to|can|should)?\s*"
+    r"(?:一次性?|一口气|单次|at\s+once)?\s*"
+    r"(?:吃下|吃进|塞进|塞下|装下|处理|读入|读进|容纳|take\s+in|handle|hold|fit|accept)\s*"
+    r"(?:约|大约|大概|最多|最长|上限|about|around|up\s+to)?\s*$"
+)
+"""s47 round 43 zh (zh43-014): an input word, a verb of taking in, then a token count
+('输入要一次吃下 128K token', 'the input has to handle 128K tokens'): the prompt's length (bot.parse.roles,
+the token branch, gated there on '输入'/'input'); before, the words between kept the prompt rule off and
+the count was read as training data."""

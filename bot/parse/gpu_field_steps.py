@@ -91,7 +91,7 @@ class GpuFieldSteps:
             gpus.insert(0, chosen)  # the card sized first; the others are the alternatives named
             f["gpu"] = chosen.gpu_id
             if len({g.gpu_id for g in gpus}) > 1:  # "V100 上要 31G，我只有两张 16G 的 T4": the T4's memory
-                gpu_memory = chosen.memory_gib or own_memory(chosen, gpus, mem_role)  # r24: said after it
+                gpu_memory = chosen.memory_gib or own_memory(chosen, gpus, mem_role, self.s)  # r24: after it
         summed = total_mem is None and count is None and bool(gpus) and bool(gpu_memory)
         summed = summed and card_total(gpus[0], gpu_memory)
         if summed:  # 'A100 (160GB)': two cards' memory, never one card of 160 GB

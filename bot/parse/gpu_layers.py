@@ -108,13 +108,14 @@ def stated_host_memory(fields: dict[str, Any], named: list[tuple[str, str]]) -> 
 
 BARE_HOST_MEMORY_RE = rc(
     r"(?<!显)内存\s*(?:是|有|为|:|共|只有)?\s*(?P<v>\d{1,5})\s*(?P<u>g|gb|gib|t|tb)(?![a-z])"
-    r"|(?<![\d.])(?P<v2>\d{1,4})\s*(?P<u2>g|gb|gib|t|tb)\s*(?=(?:of\s+)?(?:lp)?ddr[45])"
+    r"|(?<![\d.])(?P<v2>\d{1,4})\s*(?P<u2>g|gb|gib|t|tb)\s*(?:的\s*)?(?=(?:of\s+)?(?:lp)?ddr[45])"
     r"|(?<![\d.])(?P<v3>\d{1,4})\s*(?P<u3>g|gb|gib|t|tb)\s*(?:的)?\s*(?:系统|主机|cpu\s*)?内存"
 )
 """'内存 64G', '64GB DDR5', '64G内存' ('单张3060 12G加64G内存', s25 trial2 #3) beside a layer split or a
 local runtime: the host's memory (the bare word is left to the card rules elsewhere,
 bot.parse.prose_forms.host_memory, since '内存 24G' often means a card's; '4090 24G内存', a size right
-after a card's name, is that card's)."""
+after a card's name, is that card's).
+s47 round 43: '512GB 的 DDR5-4800 RDIMM', 的 between the size and the DDR kind."""
 
 
 LOCAL_RUNTIME_RE = rc(

@@ -17,6 +17,7 @@ from bot.parse.card_floor import SMALLEST_CARD_GIB as _MIN
 from bot.parse.chat_forms import R_COUNTED_SEQS, chat_rounds, in_one_prompt
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
+from bot.parse.machine_memory import machine_total
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money
@@ -267,7 +268,6 @@ _DECIMAL_FOR = {2**30: 1e9, 2**40: 1e12, 2**20: 1e6}
 
 
 R_UNIFIED = rc(r"^\s*(?:of\s+)?(?:unified\s+memory|统一内存)")
-L_MACHINE = rc(r"(?:machine|box|server|computer|rig|workstation|pc|laptop|台|机器|电脑|服务器)\D{0,16}$")
 
 
 R_MEM_NAME = rc(
@@ -295,7 +295,7 @@ def _bytes(a: _Around) -> Verdict:
     if L_NEEDS_OR_USES.search(a.left[-24:]) and (R_MEMORY_WORD.match(after) or R_PER_CARD_USE.match(after)):
         return Role("bytes", v, tok)  # '只要 48GB 显存', 'used 22 GB of VRAM': needed or used, not a card
     total_word = L_MEM_TOTAL.search(a.left) or R_MEM_TOTAL_WORD.search(after[:32])
-    if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or L_MACHINE.search(a.left)):
+    if R_MEM_TOTAL.match(after) and (total_word or gib > largest_device_gib() or machine_total(a.left)):
         return Role("total_mem", gib, tok)  # "准备700G显存": more than any one device holds
     if unit in ("g", "gb", "gib") and (L_TOTAL_VRAM.search(a.left) or total_said(a.left, after)):
         return Role("total_mem", gib, tok)  # 'combined VRAM is 160GB', '总共 48GB', '48gb total'
@@ -415,7 +415,7 @@ def _data_and_size(a: _Around) -> Verdict:
     if R_TOKEN_MODEL.match(R):
         return Role("tokens", v, tok, conflict=True)
     if (R_TOKENS.match(R) and not L_PER.search(L)) or (R_DATA.match(R) and tok.mag_scale in ("B", "T")):
-        if L_PROMPT.search(L):
+        if L_PROMPT.search(L) or (("输入" in L or "input" in L) and fp.PROMPT_TAKES.search(L)):  # s47 r43
             return Role("prompt", v, tok)
         if (L_REPLY.search(L) or R_GENERATED.match(R)) and not fp.generated_data(v, R):  # s41; s43 100M
             return Role("reply", v, tok)

@@ -13,14 +13,21 @@ from bot.parse.regex import AnyBranch, rc
 
 SINGLE_CARD_RE = rc(  # s23: '单芯 1684x', '单颗 910B', '单芯片': one chip, as '单卡' one card
     r"(?:单卡|单张|单块|单颗|单芯(?:片)?)(?!\s*(?:batch|bs|显存|的显存|吞吐|性能|速度|最|能放|放得下))"
+    # s47 round 43: one card ruled out with a certainty word ("单卡消费级显卡肯定不行，至少双 H100"):
+    # no one-card setup; never "单卡 A100 40G 显存不够" (the card used ran out), "单卡 A100 80G 行不行"
+    r"(?![^，,。；;？?！!]{0,12}?(?:肯定|根本|绝对|显然|当然)\s*(?:是)?\s*(?:不行|不够|放不下|跑不动|装不下|带不动|扛不住))"
     # round 37: '单个' before a card, its memory between ('gpu 是单个 16G 的 V100'); never '单个样本'
     rf"|单个(?=\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:显存)?\s*的?\s*)?(?:[{MARKS}]|gpu|显卡|卡))"
     # and the card said with '一台' after a card word ('GPU 是一台英伟达 A100'): one card, never
     # '一台 8 卡服务器'
     rf"|(?:gpu|显卡)\s*(?:是|为|用的是)\s*一台(?=\s*(?:英伟达|nvidia)?\s*[{MARKS}])"
 )
-DUAL_CARD_RE = rc(r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4})|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})")
-"""'双卡', '双4090', 'dual 4090': two cards (not '双路', a two-socket server)."""
+DUAL_CARD_RE = rc(
+    r"双卡|双\s*(?=(?:rtx|gtx)?\s*\d{4}|(?:nvidia\s*)?[abhlt]\d{1,3}[a-z]?(?![a-z0-9]))"
+    r"|\bdual[\s\-]+(?:gpus?|cards?|(?:rtx\s*)?\d{4})"
+)
+"""'双卡', '双4090', 'dual 4090', s47 round 43: a data-center card ('双 H100', '双 A100', '双 L20'; before,
+the count was dropped): two cards (not '双路', a two-socket server)."""
 _HOST_CPU = (
     r"(?:(?:(?:amd|intel)\s+)?(?:ryzen|threadripper|epyc|xeon|core)\b[\w\s\-]{0,16}?|i[3579][\s\-]\d{4,5}\w*)"
     r"\s*(?:\+|&|and|with|和|加)\s*(?:an?\s+)?"
@@ -220,6 +227,16 @@ OFFLOAD_RE = rc(
 the weights said to sit on the CPU ('device_map 把一部分放到 CPU 上了', 'part of the model was put on the
 CPU') and accelerate's ``max_memory`` with a ``'cpu'`` budget (its big-model inference guide: what does not
 fit the GPUs goes to the CPU)."""
+OPTIMIZER_CPU_RE = rc(
+    r"(?:优化器|optimizer)\s*(?:状态|states?)?\s*(?:会|就|都|也|自动)*\s*(?:被\s*)?"
+    r"(?:放到|放在|挪到|卸到|转移到|搬到)\s*(?:了\s*)?(?:cpu|内存)"
+    r"|(?<![a-z])optimizer\s*(?:states?\s+)?(?:(?:is|are|gets?|goes|get)\s+)?(?:automatically\s+)?"
+    r"(?:put|placed|moved|kept)\s+(?:on|onto|to|into|in)\s+(?:the\s+)?(?:cpu|ram|system\s+memory)"
+)
+"""s47 round 43: the optimizer (its states) put on the CPU ('显存满了会自动把优化器放到 CPU 内存去跑',
+'the optimizer gets moved to the CPU'): CPU offload, as :data:`OFFLOAD_RE`; searched only in a text with
+'优化器' or 'optimizer' (bot.parse.assemble): a branch of OFFLOAD_RE gave that pattern a gate frame on every
+parse."""
 PARALLEL_RE = rc(r"(?<![a-z0-9])(?:tp|pp|dp|ep|cp|sp|zero)\s*[=:\-]?\s*\d+")
 
 
