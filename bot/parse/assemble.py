@@ -184,9 +184,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
                 if r.role == "count" and values.get("count") == r.value:
                     continue  # '16张H100（2机8卡）': 2 × 8 is the 16 used, no second value (s26 trial 2 #17)
                 why = self.why_unused(r, used_roles, aside.get(raw, "unread"))
-                out.append(
-                    (raw + "%" if why == "other_setup" and s0[r.tok.end : r.tok.end + 1] == "%" else raw, why)
-                )
+                pct = "%" if why == "other_setup" and s0[r.tok.end : r.tok.end + 1] == "%" else ""
+                out.append((raw + pct, why))  # s47: another setup's '34%' keeps its sign
         if ("=" in self.raw or "--" in self.raw) and "'repeated'" in str(out):  # s47: 'N=1 or N=2'
             out = other_setups(self.raw, out)
         return list(dict.fromkeys(out))  # the same item said 94 times is named once
@@ -227,9 +226,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
         self.f["precision"] = precision or ("int4" if self.f.get("method") == "qlora" else None)
         self._count_fields(count_max, gpu_memory)
-        said = OFFLOAD_RE.search(self.s) or (
-            ("优化器" in self.s or "optimizer" in self.s) and OPTIMIZER_CPU_RE.search(self.s)  # s47 round 43
-        )
+        cpu_opt = ("优化器" in self.s or "optimizer" in self.s) and OPTIMIZER_CPU_RE  # s47 r43: on CPU
+        said = OFFLOAD_RE.search(self.s) or (cpu_opt and cpu_opt.search(self.s))
         if said and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
@@ -458,8 +456,7 @@ NODE_WORDS = ("node", "machine", "server", "instance", "host", "节点", "台", 
 
 
 def _mac_of_chip(unknown: str, gpu_id: str) -> bool:
-    """'a mac studio m2 max 64GB': the Mac named beside its Apple chip is that chip's machine, not
-    another device (s24 review: 'mac studio' was named as not sized)."""
+    """'a mac studio m2 max 64GB': the Mac beside its Apple chip is that chip's machine (s24 review)."""
     return gpu_id.startswith("Apple-") and unknown.lower().replace(" ", "").startswith(("mac", "imac"))
 
 
