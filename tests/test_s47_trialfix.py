@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import main
 from bot.parse import parse
 
 
@@ -97,3 +98,136 @@ def test_unified_memory_further_on_is_the_devices(q: str, gpu: str, gib: float) 
 def test_other_memory_is_not_the_devices(q: str) -> None:
     r = parse(q).request
     assert r.gpu_memory_gib != 64, q
+
+
+# ---- #3: image and video diffusion models are named as such ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("q", "name", "said"),
+    [
+        (
+            "Fine-tune Stable Diffusion XL on 4 A100, how long for 50k images?",
+            "Stable Diffusion XL",
+            "“Stable Diffusion XL” is an image or video diffusion model, not a large language model",
+        ),
+        (
+            "部署 FLUX.1-dev 文生图模型，每分钟 100 张图，要几张 4090",
+            "FLUX.1-dev",
+            "“FLUX.1-dev”是图像或视频扩散模型，不是大语言模型",
+        ),
+        ("用 Wan2.1 生成视频，4090 能跑吗", "Wan2.1", "“Wan2.1”是图像或视频扩散模型"),
+        ("How many H100 to serve SD3.5 Large for 10 images per second?", "SD3.5", "diffusion model"),
+    ],
+)
+def test_diffusion_model_named_not_sized(capsys, q: str, name: str, said: str) -> None:
+    p = parse(q)
+    assert (p.unknown_model, p.out_of_scope, "non_llm_image" in p.notes) == (name, True, True)
+    assert p.model_suggestions == []  # no 'did you mean Pythia-1B' for a diffusion model
+    assert main(["ask", "--", q]) == 2  # not understood: nothing sized (README's exit codes)
+    text = capsys.readouterr().out
+    assert said in text, text
+    assert "Pythia" not in text and "Qwen2.5-Coder" not in text
+
+
+@pytest.mark.parametrize(
+    ("q", "model"),
+    [
+        ("Serve Qwen2.5-7B that writes prompts for SDXL on one L4", "Qwen2.5-7B"),  # the LLM is sized
+        ("Qwen2.5-7B 给 Stable Diffusion 写提示词，部署要几张 4090", "Qwen2.5-7B"),
+        ("Our traffic is in flux; serve Llama-3.1-8B on 2 A10G for 30 users", "Llama-3.1-8B"),
+    ],
+)
+def test_llm_beside_a_diffusion_word_is_sized(q: str, model: str) -> None:
+    p = parse(q)
+    assert p.request.model == model and "non_llm_image" not in p.notes
+
+
+def test_ocrflux_is_not_a_diffusion_model() -> None:
+    assert "non_llm_image" not in parse("OCRFlux 用 vLLM 部署要多少显存").notes
+
+
+# ---- #5: FSDP2 is a name, its 2 no number ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("q", "gpus"),
+    [
+        (
+            "Full fine-tune Llama-3.1-8B with FSDP2 and 8-bit Adam and Liger kernels on 2 x RTX 4090, "
+            "50k samples of 4k tokens. Will it fit and how long?",
+            2,
+        ),
+        ("用 FSDP2 全参微调 Llama-3.1-8B，8 张 A100，5 万条数据", 8),
+        ("Full fine-tune Qwen2.5-7B with FSDP2 on 4 A100 80G", 4),
+    ],
+)
+def test_fsdp2_is_fsdp(q: str, gpus: int) -> None:
+    p = parse(q)
+    assert (p.request.gpu_count, p.request.zero_stage) == (gpus, 3)  # FSDP FULL_SHARD = ZeRO-3
+    assert [u for u in p.unused_numbers if u[0] == "2"] == [], p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("q", "gpus"),
+    [
+        ("Full fine-tune Qwen2.5-7B with FSDP 2 GPUs A100", 2),  # a count after the name stays a count
+        ("用 FSDP 在 2 张 A100 上全参微调 Qwen2.5-7B", 2),
+    ],
+)
+def test_a_count_after_fsdp_stays_a_count(q: str, gpus: int) -> None:
+    assert parse(q).request.gpu_count == gpus
+
+
+# ---- #6: an expert-parallel degree is named, never left unread --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("q", "named", "why"),
+    [
+        (
+            "Qwen3-30B-A3B 做 LoRA 微调，4 张 A100 80G，开专家并行 EP=4，数据 5 万条每条 2k token，要多久",
+            "expert_parallel: 4",
+            "expert_parallel_training",
+        ),
+        ("Qwen3-30B-A3B 全参微调，8 张 H100，8 路专家并行", "expert_parallel: 8", "expert_parallel_training"),
+        (
+            "Mixtral 8x7B LoRA fine-tune with expert parallel on 8 H100, 100k samples at 2k tokens, "
+            "how many hours?",
+            "expert parallel",
+            "expert_parallel_training",
+        ),
+        (
+            "LoRA Qwen3-30B-A3B on 4 A100 with expert parallel size 4",
+            "expert_parallel: 4",
+            "expert_parallel_training",
+        ),
+        ("serve Qwen3-30B-A3B on 4 H800 with EP=4", "expert_parallel: 4", "expert_parallel"),
+        ("Qwen3-30B-A3B 部署，4 张 H800，开专家并行 EP=4", "expert_parallel: 4", "expert_parallel"),
+    ],
+)
+def test_expert_parallel_degree_named(q: str, named: str, why: str) -> None:
+    p = parse(q)
+    assert (named, why) in p.unused_numbers, p.unused_numbers
+    assert not [u for u in p.unused_numbers if u[1] == "unread"], p.unused_numbers
+    assert p.request.gpu_count in (4, 8)
+
+
+@pytest.mark.parametrize(
+    ("q", "epochs", "gpus"),
+    [
+        ("Full fine-tune Llama-3.1-8B on 8 A100 with deepspeed zero 3, 3 epochs", 3, 8),  # 'ep' inside words
+        ("全参微调 Qwen2.5-7B，8 张 A100，3 个 epoch，step 4 开始评测", 3, 8),
+    ],
+)
+def test_ep_inside_words_is_no_degree(q: str, epochs: int, gpus: int) -> None:
+    p = parse(q)
+    assert (p.request.epochs, p.request.gpu_count) == (epochs, gpus)
+    assert not [u for u in p.unused_numbers if u[0].startswith("expert")], p.unused_numbers
+
+
+def test_expert_parallel_reason_in_both_languages(capsys) -> None:
+    main(["ask", "--", "Qwen3-30B-A3B 全参微调，8 张 H100，8 路专家并行"])
+    assert "专家并行数（expert_parallel）：8”（所写的专家并行数不是训练方案的设置" in capsys.readouterr().out
+    main(["ask", "--", "LoRA Qwen3-30B-A3B on 4 A100 with expert parallel size 4"])
+    assert "a stated expert-parallel size is not a setting of the training plan" in capsys.readouterr().out
