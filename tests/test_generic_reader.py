@@ -105,9 +105,18 @@ NOT_PLACED = [
 ]
 
 
-REASON = {"LoRA 微调 Qwen2-7B，两张 A100，lora 秩从 64 降到 8": "replaced_by_later_value"}
+REASON = {
+    "LoRA 微调 Qwen2-7B，两张 A100，lora 秩从 64 降到 8": "replaced_by_later_value",
+    "serve Mixtral 8x7B on 8 H100 with expert parallel 8": "expert_parallel",
+    "部署 Qwen2.5-7B，8 张 H100，专家并行 8": "expert_parallel",
+}
 """A more specific reason than 'unread' where a reader names the number (review s11 item 14: the earlier
-value of 'from 64 down to 8')."""
+value of 'from 64 down to 8'; s47 trialfix #6: an expert-parallel degree, bot.parse.expert_degree)."""
+NAMED_AS = {
+    "serve Mixtral 8x7B on 8 H100 with expert parallel 8": "expert_parallel: 8",
+    "部署 Qwen2.5-7B，8 张 H100，专家并行 8": "expert_parallel: 8",
+}
+"""The text a reader names the number with, where it names its setting too (s47 trialfix #6)."""
 
 
 @pytest.mark.parametrize(("text", "field", "number"), NOT_PLACED)
@@ -116,7 +125,7 @@ def test_a_number_the_grammar_cannot_place_stays_named(
 ) -> None:
     data = ask(capsys, text)
     assert data["request"][field] != int(number)
-    assert named(data).get(number) == REASON.get(text, "unread"), named(data)
+    assert named(data).get(NAMED_AS.get(text, number)) == REASON.get(text, "unread"), named(data)
 
 
 def test_context_parallel_is_named_with_its_degree(capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,7 +170,12 @@ def test_a_parse_makes_few_regex_searches():
     # of OPTIMIZER_NAME_RE, +0.056): bound + 0.05
     # s46 merge: 239.60 (round 42 zh +0.008, the other parts' gated readers +0.016, each under the bound
     # alone): bound 239.65
-    assert module.searches_a_question(QUESTIONS) < 239.65
+    # s47 trialfix: 239.576 -> 239.64 run alone (+0.064, 8 searches over the 125 questions: the diffusion
+    # names of bot.parse.non_llm send the corpus' 'Stable Diffusion XL' question and two others to the gate
+    # search, +0.04; the unified-memory device with its memory further on, bot.parse.unified_ram, on the Mac
+    # questions that say 统一内存, +0.024); after tests/test_s33_gen2.py in the same process it reads 239.656
+    # (the gates learn from earlier messages): bound + 0.064
+    assert module.searches_a_question(QUESTIONS) < 239.714
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -246,7 +246,8 @@ def not_in_name(word: str) -> str:
 FINETUNE_RE = rc(
     r"微调|精调|(?:全参|全量)(?!数?\s*(?:继续|增量)?预训练)|指令调优|(?<![\-_])\bsft\b|fine[\s\-]?tun|finetun|\bq?lora\b|adapters?\b|"
     rf"{not_in_name('dpo')}\b|{not_in_name('ppo')}\b|{not_in_name('grpo')}\b|{not_in_name('rloo')}\b|"
-    r"\brlhf\b|\brl(?:aif|vr|ef|cf)\b(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving))|reinforcement[\s\-]+fine[\s\-]?tun|对齐训练|full[\s\-]*(?:parameter|param|weight)|"
+    r"\brlhf\b|\brl(?:aif|vr|ef|cf)\b(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving))|reinforcement[\s\-]+fine[\s\-]?tun|对齐训练|"
+    r"full[\s\-]*(?:parameter|param(?!eter)|weight)(?!s?[\s\-]*(?:(?:continued|continual)[\s\-]*)?pre[\s\-]?train)|"
     r"(?<![a-z0-9_\-./])rl(?![a-z0-9_\-])(?![\s\-]+(?:rollouts?|inference|generation|sampling|serving|engines?|models?|checkpoints?)\b)|后训练|reinforcement[\s\-]+learning"
     r"(?![\s\-]+(?:research\w*|engineers?|teams?|groups?|papers?|courses?|background))|强化学习|"
     r"post[\s\-]?training|后训练|量化训练|instruct(?:ion)?[\s\-]*tun(?:ing|ed|e)\b|"
@@ -268,7 +269,10 @@ before a serving noun ('RLVR rollout with vLLM': the rollout engine is sized, en
 'RL 微调' and 后训练 (post-training) in Chinese, as 'RL training' is. Round 15: 'RL' as a word of its own
 ('the RL stage', 'RL 阶段', 'do RL on it'; en15-024 was sized as a pre-training), not inside a name or path
 ('OpenRLHF', 'examples/rl/') nor before a serving or model noun ('RL rollouts', 'the RL model').
-Round 18: 全量 / 全参 before 预训练 say the pre-training trains every weight (全量预训练), no fine-tuning."""
+Round 18: 全量 / 全参 before 预训练 say the pre-training trains every weight (全量预训练), no fine-tuning; s47
+trialfix #1: so does 'full-parameter' / 'full-weight' before 'pre-training' or 'continued pre-training' in
+English ('GaLore full-parameter pre-training of a 7B model' was a full fine-tuning with the pre-training named
+as another setup)."""
 INFERENCE_RE = rc(
     r"推理|部署|上线|serv(?:e|ing)\b|inference|\binfer\b|deploy|并发|concurren|\busers?\b|用户|同时用|"
     r"同时请求|\bvllm\b|ollama|sglang|\btgi\b|chatbot|kv\s*cache|\bqps\b|服务(?!器)|\bttft\b|首\s*token|"

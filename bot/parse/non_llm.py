@@ -1,10 +1,10 @@
-"""Speech and OCR/document models named by name (session 32 fresh-user trial, fixc #1): 'CosyVoice',
-'FunASR', 'MinerU'. They are not LLMs the estimator sizes, and a message that starts with one
-('用 CosyVoice 做语音合成') was read as a follow-up with nothing before it ('用H100'). The parse
-names the model as typed (``unknown_model``), marks the message out of scope and notes the kind
-(:data:`KINDS`), so the help says what the model is, that the bot sizes LLM training and serving,
-and that a parameter count gets a generic size. A message that also names or sizes an LLM keeps
-its reading (the LLM is sized)."""
+"""Speech, OCR/document and (s47) image/video diffusion models named by name (session 32 fresh-user trial,
+fixc #1): 'CosyVoice', 'FunASR', 'MinerU', 'Stable Diffusion XL', 'FLUX.1-dev'. They are not LLMs the
+estimator sizes, and a message that starts with one ('用 CosyVoice 做语音合成') was read as a follow-up
+with nothing before it ('用H100'). The parse names the model as typed (``unknown_model``), marks the
+message out of scope and notes the kind (:data:`KINDS`), so the help says what the model is, that the bot
+sizes LLM training and serving, and (speech, OCR) that a parameter count gets a generic size. A message
+that also names or sizes an LLM keeps its reading (the LLM is sized)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,22 @@ _NAMES: tuple[tuple[str, str], ...] = (
     # tesseract-ocr, JaidedAI/EasyOCR, RapidAI/RapidOCR, docling-project/docling
     (r"mineru|magic[\s\-_]?pdf|paddle[\s\-_]?ocr|got[\s\-_]?ocr[\d.]*|surya[\s\-_]?ocr|tesseract|easy[\s\-_]?ocr"
      r"|rapid[\s\-_]?ocr|docling", "ocr"),
+    # image and video diffusion (s47 trialfix #3: 'Stable Diffusion XL' was looked up as a model "Stable",
+    # 'FLUX.1-dev' offered Qwen2.5-Coder): CompVis/stable-diffusion, Stability-AI/generative-models (SDXL,
+    # SD 3/3.5, Stable Video Diffusion), black-forest-labs/flux, Kwai-Kolors/Kolors, Tencent/HunyuanDiT and
+    # HunyuanVideo, PixArt-alpha/PixArt-sigma, Wan-Video/Wan2.1, THUDM/CogVideo, guoyww/AnimateDiff,
+    # lllyasviel/ControlNet; DALL·E and Midjourney by name (glued forms only: 'wan', 'sd', 'video', 'control'
+    # as cues would send common words to the gate search)
+    (r"stable[\s\-_]*(?:video[\s\-_]*)?diffusion(?:[\s\-_]*(?:xl|v?\d(?:\.\d)?))?"
+     r"|sdxl(?:[\s\-_]*(?:turbo|lightning|refiner))?|sd1\.5|sd2\.1|sd3(?:\.5)?(?![\d.])"
+     r"|flux(?:\.1)?[\s\-_]*(?:dev|schnell|pro|kontext|krea)|flux\.1|kolors|hunyuan[\s\-_]*(?:dit|video)"
+     r"|pixart(?:[\s\-_]*(?:alpha|sigma))?|wan2\.[1-5]|cogvideox?|animatediff|controlnet"
+     r"|dall[\s\-_·]?e(?:[\s\-_]?\d)?|midjourney", "image"),
 )  # fmt: skip
 _READERS = tuple((re.compile(_B + f"(?:{p})" + _E, re.IGNORECASE), kind) for p, kind in _NAMES)
 GATE_RE = re.compile(_B + "(?:" + "|".join(p for p, _ in _NAMES) + ")" + _E, re.IGNORECASE)
 """Any of the names, on the text as typed (the call site's gate: bot.parse.parse's cue table)."""
-KINDS = {"tts": "non_llm_tts", "asr": "non_llm_asr", "ocr": "non_llm_ocr"}
+KINDS = {"tts": "non_llm_tts", "asr": "non_llm_asr", "ocr": "non_llm_ocr", "image": "non_llm_image"}
 """The kind of model → the note the help reads (bot.render.renderer.non_llm_kind)."""
 
 

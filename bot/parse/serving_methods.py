@@ -41,7 +41,7 @@ def serving_methods(s: str, named: list[tuple[str, str]], raw: str = "") -> None
     if words or said & {"--speculative-config", "--speculative-model", "--model-draft", "-md"}:
         _draft_named(s, named)
     m = EXPERT_PARALLEL_RE.search(s)
-    if m is not None and not said & EXPERT_PARALLEL_FLAGS:
+    if m is not None and not said & (EXPERT_PARALLEL_FLAGS | {"expert-parallel"}):  # s47: its degree named
         named.append((" ".join(m.group(0).split()), "expert_parallel"))
 
 

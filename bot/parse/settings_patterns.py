@@ -21,10 +21,13 @@ tool's name ('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deep
 (lightning.pytorch.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）');
 round 36: the sharding's name between ('ZeRO sharding (stage 2', 'ZeRO optimization stage 3')."""
 FSDP_RE = rc(
-    r"(?<![a-z0-9])fsdp(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
+    r"(?<![a-z0-9])fsdp(?:2(?![\d.]))?(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
     r"|(?P<bare>full[_\s]*shard|shard[_\s]*grad[_\s]*op|no[_\s]*shard)"
 )
+"""PyTorch FSDP said in prose with its sharding strategy, or the strategy alone; 'FSDP2'
+(torch.distributed.fsdp fully_shard, PyTorch 2.4+) is the same sharding by its version's name, its 2 part
+of the name (s47 trialfix #5: it was left as 'no word said what it is', read as the GPUs dropped)."""
 RESHARD_RE = rc(r"reshard[_\s]*after[_\s]*forward\s*[:=]?\s*(?P<v>true|false)(?![a-z])")
 """FSDP2's reshard_after_forward key and value, which set the sharding (meaning table's ``reshard_bool``:
 true → ZeRO-3, false → ZeRO-2; accelerate's FSDP2 plugin reads it in place of sharding_strategy)."""

@@ -26,6 +26,7 @@ from bot.parse.asked_method import asked_alternative, asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
+from bot.parse.expert_degree import EP_CUES, expert_degree
 from bot.parse.gpus import GpuMention
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
@@ -153,6 +154,8 @@ class StageSteps:
         if stage == "finetune" and SERVE_AFTER_TUNING_RE.search(s0):  # "微调完推理跑得动吗": another setup
             self.named_unused.append(("stage: inference", "other_setup"))
         stated = extract_settings(self.s, training=stage not in (None, "inference"), raw=self.raw)
+        if any(map(stated.s.__contains__, EP_CUES)):  # s47 trialfix #6: 'EP=4', '8 路专家并行'
+            expert_degree(stated, stage not in (None, "inference"))
         self.s = stated.s
         self.data_parallel, self.s = read_data_parallel(self.s)  # 'data parallelism with --dp 2'
         self.notes += stated.notes

@@ -77,8 +77,28 @@ _CHIP_RE = re.compile(r"(?:apple[\s\-]*)?m[1-5]")
 """An Apple chip's name (:func:`as_device_memory`)."""
 
 
+UNIFIED_FAR_RE = rc(
+    rf"(?P<dev>{_DEVICE})(?P<mid>[^\d]{{1,40}}?)(?P<v>\d{{1,3}})\s*(?:gb|gib|g)\b\s*"
+    r"(?:of\s+)?(?:unified\s+(?:memory|ram)|统一内存)"
+)
+"""A unified-memory device, words without a figure, then a memory said to be unified ('a Strix Halo mini PC
+with 128GB unified memory', 'Strix Halo 小主机上跑吗，128G 统一内存'; s47 trialfix #2: read as host RAM beside
+an unknown card, the device sized as the default 80 GB card and the reply asking for the memory given).
+Unified memory is one device's, shared by its CPU and GPU, so it is that device's memory whatever stands
+between them; only a figure between them (another memory, a count) keeps them apart. Tried after
+:data:`UNIFIED_RAM_RE`, which writes the adjacent forms without the word 'unified'."""
+
+
+def _far_memory(m: re.Match[str]) -> str:
+    """'<device> with N gb ' then the words that stood between (:data:`UNIFIED_FAR_RE`)."""
+    return f"{m.group('dev')} with {m.group('v')}gb {m.group('mid')}"
+
+
 def device_memory(s: str) -> str:
-    """``s`` with each device of :data:`UNIFIED_RAM_RE` and its RAM written '<device> with N gb ', then each
-    phone with no model named (:mod:`bot.parse.phone_ram`, s30); called behind :data:`GATE_RE`."""
+    """``s`` with each device of :data:`UNIFIED_RAM_RE` and its RAM written '<device> with N gb ', then a
+    device with its unified memory said further on (:data:`UNIFIED_FAR_RE`), then each phone with no model
+    named (:mod:`bot.parse.phone_ram`, s30); called behind :data:`GATE_RE`."""
     s = UNIFIED_RAM_RE.sub(as_device_memory, s)
+    if "unified" in s or "统一内存" in s:
+        s = UNIFIED_FAR_RE.sub(_far_memory, s, count=1)
     return phone_memory(s) if ("phone" in s or "手机" in s) else s

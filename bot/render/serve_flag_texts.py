@@ -41,6 +41,14 @@ SERVE_FLAG_TEXTS = {
 vLLM V1 refuses a draft TP that differs from the target's) and ``expert_parallel`` → words (sources in
 :mod:`bot.parse.configs.serve_flag_reasons`)."""
 
+SERVE_FLAG_TEXTS["expert_parallel_training"] = N_(
+    "a stated expert-parallel size is not a setting of the training plan: the plan places the experts "
+    "itself — ZeRO-3/FSDP shards them over the data-parallel GPUs (each GPU holds about the same bytes "
+    "of them either way), and a Megatron-family plan shows its own EP in the layout; the all-to-all "
+    "exchange of tokens between GPUs is not in the time"
+)
+"""A training question's expert-parallel degree or words (s47 trialfix #6, bot.parse.expert_degree)."""
+
 SERVE_FLAG_TEXTS["distill_teacher"] = N_(
     "the teacher of the distillation: generating the student's data with it is an inference job, not in the "
     "GPU-hours above (they are the student's training on that data) — ask to serve the teacher (its output "

@@ -357,6 +357,7 @@ EXTRA_MONEY = {"price_low", "price_high", "price_cap", "epoch_cost_low", "epoch_
 """Note parameters that are money (merged into bot.render.wording.MONEY_KEYS)."""
 
 EXTRA_FIELD_LABELS: dict[str, str] = {
+    "expert_parallel": N_("Expert-parallel size"),  # s47 trialfix #6: 'EP=4' named (bot.parse.expert_degree)
     "rollout_completions_per_gpu": N_("Rollout completions per GPU"),
     "generation_context": N_("Tokens per generated sequence"),
     "rollout_gpu_memory_utilization": N_("Rollout engine's GPU share"),
