@@ -28,5 +28,5 @@ class Provenance:  # a plain mixin of SizingRequest (request_setting.drop_mixin_
         "16,384; lmsys/vicuna-13b-v1.5-16k config.json, rope_scaling linear 4.0 × 4,096), read by the parse "
         "(bot.parse.context_release); the estimate sizes the model with this window (its window notes and "
         "the context → concurrency table reach it; s47, review N4: the table stopped at the base's 4K)",
-        json_schema_extra=_setting(json_order=136),
+        json_schema_extra=_setting(json_order=128),
     )
