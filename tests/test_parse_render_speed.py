@@ -122,8 +122,8 @@ def test_a_parse_makes_few_python_calls():
     # when an 'active'/'total' word is beside a size ('总参数47B激活13B': 9 frames over 125 questions): +0.08;
     # 489.496 with bot.parse.purchase_words on the questions that say 买/购/buy (+0.024): bound 489.42 + 0.096
     # s45 merge: 489.384 (the parts' readers and round 41 en's, less s45-workmiss' cuts): bound 489.42 kept
-    # s45-verdict2: 489.400 -> 489.424 (vLLM named in words: bot.parse.assemble.vllm_default_length, one frame
-    # for the 3 of 125 questions that name vLLM, gated by runtime == "vLLM"): bound + 0.03
+    # s45-verdict2: 489.400 -> 489.424 (vLLM named in words: bot.parse.field_steps.vllm_default_length, one
+    # frame for the 3 of 125 questions that name vLLM, gated by runtime == "vLLM"): bound + 0.03
     # s45 merge with verdict2: 489.408: bound 489.45 as verdict2 set it; then 489.432 here and 489.488 in a
     # clean-clone CI run whose worker had run other tests first (first-use readers: s45-trialfix saw it too):
     # bound 489.6

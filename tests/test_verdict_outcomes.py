@@ -395,11 +395,11 @@ gpu_memory_utilization 0.9 leaves of 8 GB; the article names no runtime, and one
 
 s45-verdict2: vLLM named in words with no length, on one GPU, with the model's version named and no figure of
 a running server starts at the release's config.json window (``max_model_len_default``,
-bot.parse.assemble.vllm_default_length; estimator.ledger.derived_window: Qwen2.5-14B-Instruct 32,768, not the
-YaRN 131,072). It moves none of these records: the vLLM ones on one GPU (zh6-005, zh10-024) hold their model's
-window in KV; a first version on any count moved en17-015 (DeepSeek-V3.2-Exp on 8 × H20) to "does not fit" but
-en26-021 ('LLaMA-70B', the latest release guessed, ran on 4 × 48 GB) too, and the sizing's layout on several
-GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged.
+bot.parse.field_steps.vllm_default_length; estimator.ledger.derived_window: Qwen2.5-14B-Instruct 32,768, not
+the YaRN 131,072). It moves none of these records: the vLLM ones on one GPU (zh6-005, zh10-024) hold their
+model's window in KV; a first version on any count moved en17-015 (DeepSeek-V3.2-Exp on 8 × H20) to "does not
+fit" but en26-021 ('LLaMA-70B', the latest release guessed, ran on 4 × 48 GB) too, and the sizing's layout on
+several GPUs (a copy a GPU) is no launch of the asker's, so several GPUs are left out; the floor is unchanged.
 
 s46-verdictmodel (a fine-tune sized as its base, bot.parse.fine_tunes): "does not fit" 116 → 117, "borderline"
 87 → 86 (both agree with an OOM; "does not fit" is the plainer agreement): en29-005 (vicuna-13b-v1.3 on a

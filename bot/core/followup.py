@@ -165,7 +165,7 @@ OWN_LENGTH_OFF = frozenset(
     {"max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request", "gpu_count"}
 )
 """A follow-up's length or GPU count: vLLM is no longer taken at the model's own length (the reading of the
-message before, bot.parse.assemble.vllm_default_length), the user's length or layout is sized."""
+message before, bot.parse.field_steps.vllm_default_length), the user's length or layout is sized."""
 
 
 def merge(

@@ -33,7 +33,7 @@ from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.engine_world import engine_world
-from bot.parse.field_steps import FieldSteps
+from bot.parse.field_steps import FieldSteps, vllm_default_length
 from bot.parse.generic_values import ACCUMULATION, place_unread
 from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
@@ -43,7 +43,7 @@ from bot.parse.keyed_twice import other_setups
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
-from bot.parse.models import NO_VERSION, ModelMention
+from bot.parse.models import ModelMention
 from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import prepare
@@ -218,9 +218,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if isinstance(c := self.f.get("gpu_count"), float) and not c.is_integer():  # '3.5 A100s'
             self._whole_count()
         if (params := self.f.get("params_total")) and params > MAX_PARAMS:  # beyond any real model: not sized
-            self.ignored.append(size_as_typed(self.roles, params))  # as typed: '500 quadrillion' (s17)
-            self.f["params_total"] = self.f["params_active"] = None
-            self.notes.append("absurd_model")  # bot.core.pipeline.ABSURD_MODEL: not sized at all
+            self._absurd_size(params)
         self.f["method"] = lora_on_four_bits(self.f, precision, self.s0)  # LoRA on a 4-bit base
         if self.f.get("training_tool") in ADAPTER_DEFAULT_TOOLS:  # its gate here: no frame without one
             self.f["method"] = tool_default_method(self.f, self.s0)  # Unsloth's own default (s28 H3)
@@ -279,6 +277,13 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             vague_read=_rough_used([*self.vague_read, *english_read(self.raw)], request),
             **cues(self.raw, normalized),
         )
+
+    def _absurd_size(self, params: float) -> None:
+        """A size beyond any real model (:data:`estimator.request.MAX_PARAMS`) is named as typed, '500
+        quadrillion' (s17), and nothing is sized: bot.core.pipeline.ABSURD_MODEL."""
+        self.ignored.append(size_as_typed(self.roles, params))
+        self.f["params_total"] = self.f["params_active"] = None
+        self.notes.append("absurd_model")
 
     def _count_fields(self, count_max: int | None, gpu_memory: float | None) -> None:
         """The count range's upper end and the card memory as stated ("A100 40G"); a range read from a
@@ -476,25 +481,3 @@ def _item_after(s: str, n: int) -> bool:
             return True
         at = s.find(text, at + 1)
     return False
-
-
-VLLM_LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
-"""Fields that state a length: with any of them said, vLLM is not left at the model's own length."""
-
-
-def vllm_default_length(fields: dict, mention: ModelMention | None, ran: bool = False) -> bool | None:
-    """True when vLLM is named with no length said (:data:`VLLM_LENGTHS`) on one GPU (or none said), the
-    question not asking which length to set (``context_asked``), and the model's version named (not
-    'LLaMA-70B' read as the latest release, whose window is a guess): ``vllm serve`` then takes the
-    release's config.json ``max_position_embeddings`` as --max-model-len (vllm/config.py
-    ``_get_and_verify_max_len``) and refuses to start when one such sequence does not fit its KV cache
-    (estimator.serving_launch.takes_model_length). On several GPUs the TP they launch is not said, and the
-    sizing's own layout (a copy a GPU where one fits) is no launch of theirs to refuse; ``ran``: the message
-    reports a figure of the running server ('30 tok/s', named "observed"), so it started. None otherwise
-    (a pasted command's own value stays)."""
-    if fields.get("max_model_len_default") or mention is None or mention.substitution == NO_VERSION:
-        return fields.get("max_model_len_default")
-    several = ran or (fields.get("gpu_count") or 1) > 1
-    if several or fields.get("context_asked") or any(map(fields.get, VLLM_LENGTHS)):  # C: no generator frames
-        return None
-    return True

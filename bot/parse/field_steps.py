@@ -25,7 +25,7 @@ from bot.parse.file_names import example_model, glued_version, outside_file_name
 from bot.parse.gpu_field_steps import GpuFieldSteps
 from bot.parse.keyed_twice import other_card_clause
 from bot.parse.load_words import engine_batch, single_user
-from bot.parse.models import ModelMention
+from bot.parse.models import NO_VERSION, ModelMention
 from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
 from bot.parse.others_run import others_at, others_cue
@@ -425,3 +425,25 @@ def _names_active(total: float, active: float | None, size: float) -> bool:
     """Whether a size in a catalog MoE's name is its active size ('Llama-4-Scout-17B-16E': 17B of 109B):
     then the catalog's total is sized, never a 17B model (round 4)."""
     return bool(active) and abs(active - size) / size < 0.1 and abs(total - size) / size >= 0.1
+
+
+VLLM_LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
+"""Fields that state a length: with any of them said, vLLM is not left at the model's own length."""
+
+
+def vllm_default_length(fields: dict, mention: ModelMention | None, ran: bool = False) -> bool | None:
+    """True when vLLM is named with no length said (:data:`VLLM_LENGTHS`) on one GPU (or none said), the
+    question not asking which length to set (``context_asked``), and the model's version named (not
+    'LLaMA-70B' read as the latest release, whose window is a guess): ``vllm serve`` then takes the
+    release's config.json ``max_position_embeddings`` as --max-model-len (vllm/config.py
+    ``_get_and_verify_max_len``) and refuses to start when one such sequence does not fit its KV cache
+    (estimator.serving_launch.takes_model_length). On several GPUs the TP they launch is not said, and the
+    sizing's own layout (a copy a GPU where one fits) is no launch of theirs to refuse; ``ran``: the message
+    reports a figure of the running server ('30 tok/s', named "observed"), so it started. None otherwise
+    (a pasted command's own value stays)."""
+    if fields.get("max_model_len_default") or mention is None or mention.substitution == NO_VERSION:
+        return fields.get("max_model_len_default")
+    several = ran or (fields.get("gpu_count") or 1) > 1
+    if several or fields.get("context_asked") or any(map(fields.get, VLLM_LENGTHS)):  # C: no generator frames
+        return None
+    return True

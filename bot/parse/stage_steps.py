@@ -175,9 +175,7 @@ class StageSteps:
         if len(methods) > 1:
             stage = "finetune" if stage in (None, "inference", "pretrain") else stage
         self.f = {"stage": stage, "method": method, "algorithm": algorithm, **inline.fields, **stated.fields}
-        # s21: a micro-batch key (per_device_train_batch_size …) wins over a batch said in prose; a bare
-        # 'batch_size 8' key before 'what about batch 6?' leaves the prose's batch first (load-en-063)
-        self.micro_key = stated.fields.get("batch_size")
+        self.micro_key = stated.fields.get("batch_size")  # s21: a micro-batch key wins over prose's batch
         self.f["method"] = adapter_keys_method(self.f, s0)  # 'DPO … lora_rank 16': a LoRA run
         runtime = self.f.get("runtime") if stage == "inference" else None
         runtime, engines = engines_named(s0, runtime)  # two engines: the one asked about, the other named
