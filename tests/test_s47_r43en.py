@@ -217,20 +217,3 @@ def test_input_length_with_words_between_is_the_prompt(text: str, prompt: int) -
 def test_sample_length_with_words_between_stays_the_sequence() -> None:
     request, _, _ = _ask("Fine-tuning Llama-3-8B with LoRA on one A100, sample length of up to 4096: memory?")
     assert (request["seq_len"], request["prompt_tokens"]) == (4096, None)
-
-
-@pytest.mark.parametrize(
-    ("text", "name"),
-    [
-        (
-            "llama2-13b with transformers INT4 (bigdl-llm[xpu]) on an Arc A730M: is 108ms/token reasonable?",
-            "BigDL-LLM",
-        ),
-        ("用 ipex-llm 在 Arc A770 上跑 Qwen2-7B 的 INT4，每秒多少 token？", "ipex-llm"),
-    ],
-)
-def test_ipex_llm_by_either_name(text: str, name: str) -> None:
-    """github.com/intel/ipex-llm: 'bigdl-llm has now become ipex-llm' — either name is that library, named as
-    typed (tests/test_s34_r28en.py: 'BigDL-LLM (ipex-llm)' names both)."""
-    _, _, items = _ask(text)
-    assert ("runtime_not_modelled", f"runtime: {name}") in items

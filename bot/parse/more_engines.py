@@ -107,10 +107,6 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     # r43 en: exo (github.com/exo-explore/exo), one model split over a cluster of home devices ('2 Mac Studio
     # M2 Ultra with exo'); never inside another word or name ('exo-planet', 'exoskeleton')
     (rc(r"(?<![a-z0-9\-])exo(?![a-z0-9\-])|\bexo[\-_]explore\b"), "exo"),
-    # r43 en: Intel's LLM library on Arc / Xeon by its name and its former name ('bigdl-llm[xpu]';
-    # github.com/intel/ipex-llm: "bigdl-llm has now become ipex-llm"), each named as typed
-    (rc(r"(?<![a-z0-9])bigdl[\s\-_]*llm(?![a-z0-9])"), "BigDL-LLM"),
-    (rc(r"(?<![a-z0-9])ipex[\s\-_]*llm(?![a-z0-9])"), "ipex-llm"),
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"
