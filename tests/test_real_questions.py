@@ -1132,6 +1132,17 @@ def test_round42_work_en_does_not_regress() -> None:
     assert _work_understood("r42work", "en", 22) >= R42_WORK_UNDERSTOOD_EN
 
 
+R43_WORK_UNDERSTOOD_EN = 12
+"""Round 43's English working split (en_r43.json, r43work: 16 records) understood in full at the last
+measurement (README.md there): 7 at the freeze (first contact), 12 after s47-r43en's readers and one label
+correction (tests/test_s47_r43en.py). Its r43test half (25 records) is frozen in
+``frozen_r43_test_en.sha256``."""
+
+
+def test_round43_work_en_does_not_regress() -> None:
+    assert _work_understood("r43work", "en", 16) >= R43_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1289,6 +1300,7 @@ HELD_OUT_SIZES = {
     ("r40test", "en"): 23,
     ("r41test", "en"): 18,
     ("r42test", "en"): 19,
+    ("r43test", "en"): 25,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

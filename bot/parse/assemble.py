@@ -48,6 +48,7 @@ from bot.parse.node_shape import kept_per_node
 from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import prepare
 from bot.parse.numbers import size_as_typed
+from bot.parse.one_card_named import unknown_card_fields
 from bot.parse.output_forms import rate_times_output
 from bot.parse.parse_error import failed_parse
 from bot.parse.prose_forms import cap_and_load
@@ -229,7 +230,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         if said and self.f.get("offload") is None:
             self.f["offload"] = True
         if unknown_gpu := as_typed(self.raw, self._unknown_gpu) if not gpus and self._unknown_gpu else None:
-            self.f["gpu"] = unknown_gpu  # named as typed: the estimator keeps the name (and memory, if given)
+            unknown_card_fields(self.f, self.raw, unknown_gpu, self.s)  # named as typed; one card (r43 en)
         self._other_device(gpus)
         self._time_and_asks(gpus)
         self._generic(model_mention)  # then each field beyond its bound: named, not dropped; vLLM's length

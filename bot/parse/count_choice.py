@@ -72,13 +72,14 @@ sized from the smaller up to the larger; before, the second count was dropped wi
 
 
 ZH_COMPARED = _zh_pattern(
-    "和|与|跟|对比|比",
+    r"和|与|跟|对比|比|vs\.?",
     r"(?=[^。？?！!]{0,16}?(?:两种|差多少|差别|差距|区别|分别|对比|比较|哪个|哪种|快多少|慢多少|各))",
 )
 """Two counts of one card compared (s45 round 41 zh, issue 24): '4 卡和 8 卡两种配置的性能差多少',
 '4 卡和 8 卡分别要多少显存', '单卡和双卡 4090 哪个划算': the same range, sized from the smaller up to the
 larger, as '4 或 8 张' is; before, the second count was named ``repeated``. Two cards ('4 张 A100 和 8 张
-H100 哪个快') are left to the card rules, counts of something else ('一张图和两张图的区别') are no range."""
+H100 哪个快') are left to the card rules, counts of something else ('一张图和两张图的区别') are no range.
+Round 43: 'vs' between them too ('1 张卡 vs 2 张卡 有什么区别')."""
 ZH_ONE_THEN_TWO = re.compile(
     rf"单卡\s*(?P<c1>{_CARD}{_MEM})?(?P<mid>[^。]{{0,60}}?[？?][^。]{{0,20}}?)(?:双|两)卡\s*(?P<c2>{_CARD}{_MEM})?"
     r"(?=[^。？?!！\n]{0,40}[？?])"
@@ -97,12 +98,14 @@ the range 1 to 2 of that card, both asked; before, the single card was named ``r
 sized. 'On a single RTX 5090? I have two 5090s …' (two owned, said, not asked) is no range."""
 _EN_N2 = r"(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight)"
 EN_COMPARED = re.compile(
-    rf"(?<![\w.])(?:between\s+)?{_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+(?:and|vs\.?|versus|than)\s+(?:on\s+|with\s+)?"
+    rf"(?<![\w.])(?:between\s+)?{_NUM_EN}\s+(?P<card>{_CARD}|gpus?|cards?)\s+(?:and|vs\.?|versus|than"
+    r"|compared\s+(?:to|with))\s+(?:(?:running|run|using|serving|training)\s+)?(?:on\s+|with\s+)?"
     rf"{_EN_N2}\s+(?P<card2>{_CARD}|gpus?|cards?)(?![\w.])"
 )
 """Two counts of one card compared (as :data:`ZH_COMPARED`): 'between 4 GPUs and 8 GPUs', '4 A100s vs 8
-A100s', 'on 8 A100s than on 4 A100s'; called only with a comparing word in the message ('between',
-'difference', 'faster', 'compare', 'vs')."""
+A100s', 'on 8 A100s than on 4 A100s'; round 43 en: a verb of the job between ('on 1 GPU vs running on 2
+GPUs') and 'compared to' ('on 4 GPUs compared to 8 GPUs'); called only with a comparing word in the message
+('between', 'difference', 'faster', 'compare', 'vs')."""
 
 
 def _n(word: str) -> int:
@@ -269,12 +272,16 @@ def compared_counts(s: str) -> str:
     :data:`COMPARE_CUES` (bot.parse.count_forms), each pattern behind its own words."""
     if "单卡" in s and ("双卡" in s or "两卡" in s):
         s = ZH_ONE_THEN_TWO.sub(_one_then_two, s, count=1)
-    if "卡" in s and any(map(s.__contains__, "和与跟比")) and any(map(s.__contains__, ZH_COMPARE)):
+    if (
+        "卡" in s
+        and (any(map(s.__contains__, "和与跟比")) or " vs" in s)
+        and any(map(s.__contains__, ZH_COMPARE))
+    ):
         s = ZH_COMPARED.sub(_zh, s)
     if "single" in s and "two" in s:
         s = EN_ONE_THEN_TWO.sub(_one_then_two_en, s, count=1)
     if any(map(s.__contains__, COMPARE_EN)) and (
-        " and " in s or " vs" in s or "versus" in s or " than " in s
+        " and " in s or " vs" in s or "versus" in s or " than " in s or "compared " in s
     ):
         s = EN_COMPARED.sub(_en_compared, s)
     return s

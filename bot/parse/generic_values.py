@@ -52,6 +52,9 @@ WORDS: dict[str, tuple[str, ...]] = {
         # round 37: a serving summary's window as a token count ('Context tokens 131072',
         # '上下文 token 数 32768')
         "context tokens", "context token count", "上下文 tokens", "上下文 token 数", "上下文 token",
+        # r43 en: ParlAI's input truncation, the tokens a sample is cut to (parlai/core/torch_agent.py:
+        # --truncate, --text-truncate; '--text-truncate 512 --truncate 512')
+        "text truncate", "truncate",
     ),
     "batch_size": (
         "micro batch size", "micro batch", "micro-batch", "batch size per gpu", "batch size per device",

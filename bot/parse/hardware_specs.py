@@ -76,6 +76,11 @@ COUNT_OF_CARDS_RE = rc(
 )
 """A count of cards ('4x rtx 4090', '两张 3090', 'eight gpus')."""
 
+ARC_NUMBER_RE = rc(r"(?<![a-z0-9])arc\s+((?:310|380|580|750|770|[35][57]0m|730m|770m)(?![0-9a-z.]))")
+"""An Intel Arc card by its number without the series letter ('Intel ARC 770 GPU', 'an ARC 770M'): the
+A-series (ark.intel.com: Arc A310, A380, A580, A750, A770; laptops A350M, A370M, A550M, A570M, A730M,
+A770M), written with its letter so the number is the card's name, never a count of 770 GPUs (r43 en)."""
+
 _LAPTOP_AFTER_GATE = rc(r"\d\s*(?:ti|super)?\s*[\-_]?\s*(?:laptop|notebook|mobile|max[\s\-]?q|笔记本|移动)")
 """One C-level search before :data:`CARD_LAPTOP_RE` (most messages name no laptop card)."""
 _GATE_WORDS = ("i3", "i5", "i7", "i9", "ultra", "xeon", "epyc", "至强", "霄龙", "threadripper", "ryzen")
@@ -87,6 +92,10 @@ def without_specs(s: str) -> str:
     """``s`` (normalized, lower-cased) with CPU model numbers written as 'cpu', a chip's peak rate after
     its card blanked (see the module docstring) and a laptop's card counted as one
     (:data:`LAPTOP_CARD_RE`)."""
+    if " arc " in s or s.startswith(
+        "arc "
+    ):  # r43 en: Intel's Arc cards by their number alone ('an Intel ARC 770 GPU', 'an ARC 770M')
+        s = ARC_NUMBER_RE.sub(r"arc a\1", s)
     if ("笔记本" in s or "游戏本" in s or "laptop" in s or "notebook" in s) and not _other_machine_count(s):
         s = LAPTOP_CARD_RE.sub(_one_card, s)
     laptop_after = any(map(s.__contains__, LAPTOP_AFTER)) and _LAPTOP_AFTER_GATE.search(s)

@@ -72,7 +72,7 @@ def length_words(s: str) -> str:
     if "长度" in s:
         s = LENGTH_WORDS_ZH_RE.sub(lambda m: f"{m.group('w')} {m.group('n')} ", s)
     if "length" in s:
-        s = LENGTH_WORDS_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
+        s = LENGTH_WORDS_EN_RE.sub(_length_words_en, s)
     if "total token" in s:
         s = TOTAL_TOKENS_RE.sub(_total_tokens, s)
     if "最长" in s:
@@ -80,6 +80,14 @@ def length_words(s: str) -> str:
     if "sequence" in s or "input" in s:
         s = LONGEST_EN_RE.sub(lambda m: f"sequence length {m.group('n')}", s)
     return RUN_TO_RE.sub(lambda m: f"sequence length {m.group('n')} tokens", s)
+
+
+def _length_words_en(m: re.Match[str]) -> str:
+    """'sample length of up to 2000' → 'sequence length 2000'; an input's stays the input's ('an input length
+    of 32' → 'input length 32', as 'input length 32' and '输入长度 32' are read: the prompt of a serving
+    request, round 43 en)."""
+    word = "input length" if m.group("w").startswith("input") else "sequence length"
+    return f"{word} {m.group('n')}"
 
 
 def _total_tokens(m: re.Match[str]) -> str:

@@ -104,6 +104,9 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     # engine), and the ggml library itself (github.com/ggml-org/ggml) when said as a project ('ggml's gpt-2
     # example', 'with ggml'), never a file or format ('ggml-model-q4_0.bin', 'GGML format', 'a ggml model')
     (rc(r"(?<![a-z0-9\-])realizar(?![a-z0-9])"), "realizar"),
+    # r43 en: exo (github.com/exo-explore/exo), one model split over a cluster of home devices ('2 Mac Studio
+    # M2 Ultra with exo'); never inside another word or name ('exo-planet', 'exoskeleton')
+    (rc(r"(?<![a-z0-9\-])exo(?![a-z0-9\-])|\bexo[\-_]explore\b"), "exo"),
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"

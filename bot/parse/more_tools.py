@@ -50,6 +50,9 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9])paxml(?![a-z0-9])"), "paxml"),
     (rc(r"(?<![a-z0-9])t5x(?![a-z0-9])"), "T5X"),
     (rc(r"(?<![a-z0-9])parlai(?![a-z0-9])"), "ParlAI"),
+    # r43 en: JAX trainers on TPUs (github.com/erfanzar/EasyDeL, github.com/young-geng/EasyLM)
+    (rc(r"(?<![a-z0-9])easydel(?![a-z0-9])"), "EasyDeL"),
+    (rc(r"(?<![a-z0-9])easylm(?![a-z0-9])"), "EasyLM"),
 )
 """Round 10: the trainers of the Chinese threads (the brief's list: Firefly github.com/yangjianxin1/Firefly,
 360-LLaMA-Factory with its sequence parallelism, EasyR1, Huawei's MindSpeed-LLM, formerly ModelLink) and the

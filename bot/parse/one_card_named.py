@@ -81,3 +81,37 @@ def one_more(s: str, gpus: list[Any], count: float = 1) -> bool:
 _GPU_ID = attrgetter("gpu_id")
 _SWITCH_RE = rc(r"换成|换到|改成|改用|\binstead\b|\bswitch|\breplac")
 """A card switched to, not added ('换成另一张 A100', 'another A100 instead')."""
+
+
+_ONE_UNKNOWN_BEFORE_RE = rc(
+    r"(?:\b(?:an?|one|my|our|the|single)|\b(?:gpu|graphics\s+card|video\s+card)\s*[:=]|一张|一块|单张|我的)"
+    r"\s*(?:[a-z][a-z\-]*\s+){0,3}$"
+)
+"""Before an unknown card's name: a singular article or a one-card label, then at most three words of the
+name's maker or line ('an Arc A730M', 'a Quadro P4000 GPU', 'GPU: Nvidia Geforce GTX 1650 Super',
+'一张 MI50')."""
+_MANY_AFTER_RE = rc(r"(?:s\b|\s*(?:cards|gpus|x\b|×|\*))")
+"""After the name: a plural or a multiplier ('the P4000s', 'the P4000 cards') is no single card."""
+
+
+def one_unknown_card(raw: str, typed: str, s: str) -> bool:
+    """'on an Arc A730M', 'and a Quadro P4000 GPU', 'GPU: Nvidia Geforce GTX 1650 Super': one card of a kind
+    the catalog lacks, named as ``typed`` in the message ``raw``, as :func:`one_named_card` reads one for a
+    catalog card (r43 en: an unknown card was named as typed but its count left open, the question sized as
+    'how many'). Not when the normalized text ``s`` asks how many (unless a failed run's card, as there), nor
+    in the plural. The caller has no count read: no frame without an unknown card."""
+    low = raw.lower()
+    at = low.find(typed.lower())
+    if at < 0 or _MANY_AFTER_RE.match(low, at + len(typed)):
+        return False
+    if not _ONE_UNKNOWN_BEFORE_RE.search(low[max(0, at - 48) : at]):
+        return False
+    return not ASKS_COUNT_RE.search(s) or bool(FAILED_RE.search(s))
+
+
+def unknown_card_fields(f: dict[str, Any], raw: str, typed: str, s: str) -> None:
+    """The fields ``f`` of an unknown card named as ``typed`` (the estimator keeps the name, and its memory if
+    given), one card when :func:`one_unknown_card` reads one and no count was read."""
+    f["gpu"] = typed
+    if f.get("gpu_count") is None and one_unknown_card(raw, typed, s):
+        f["gpu_count"] = 1

@@ -130,6 +130,10 @@ FORMULA_AFTER_RE = compile_pattern(r"[a-z]")
 or a name, not a quantity left unused."""
 
 
+_ARC_READ_RE = re.compile(r"(?<![a-z0-9])a(\d{3}m?)(?![0-9a-z])")
+"""An Intel Arc card as read after :data:`bot.parse.hardware_specs.ARC_NUMBER_RE` gave it its letter."""
+
+
 def as_typed(raw: str, name: str) -> str:
     """A name found in the normalized text, as the user typed it ('MTT S4000', not 'mtt s4000')."""
     pattern = fp.typed_name(name)  # compiled once per name: a C call
@@ -137,6 +141,8 @@ def as_typed(raw: str, name: str) -> str:
     reordered = _reordered(raw, list(filter(None, fp.NAME_SEPARATORS.split(name))))
     if reordered is not None and (m is None or reordered.start() < m.start()):
         m = reordered
+    if m is None and (arc := _ARC_READ_RE.search(name)):  # r43 en: 'ARC 770M' typed, read 'arc a770m'
+        m = re.search(rf"(?:intel\s+)?arc\s+a?{arc.group(1)}(?![0-9a-z])", raw, re.IGNORECASE)
     return m.group(0).strip() if m else _bracketed(raw, name)
 
 
