@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from bot.parse import fixed_patterns as fp
 from bot.parse import lexicon as lx
 from bot.parse.gpus import GpuMention
 from bot.parse.numbers import NumberToken
-from bot.parse.regex import compile_pattern, rc
+from bot.parse.regex import ON_SECOND_MESSAGE, compile_pattern, rc
 from bot.settings.chat import (
     CONCURRENCY_BOUNDS,
     DEADLINE_DAYS_BOUNDS,
@@ -108,12 +109,92 @@ _CUES = frozenset({"cost_asked", "global_batch_asked", "epochs_asked", "checkpoi
 follow-up asking the cost changes nothing; s35)."""
 
 
+_BY_FIELD: list[Callable[[dict[str, Any]], SizingRequest]] = []
+"""From the parse's second message on: :func:`sizing_request` (s47-speedparse), when the model allows it
+(:func:`by_field_usable`); a one-message ``ask`` never reads the model's schema."""
+
+
+def _by_field() -> None:
+    if by_field_usable():
+        _BY_FIELD.append(sizing_request)
+
+
+ON_SECOND_MESSAGE.append(_by_field)
+
+_FIELD_SCHEMAS: dict[str, Any] = {}
+"""Field name → its core schema (the model's model-fields entry's ``schema``): filled by
+:func:`by_field_usable`."""
+_FIELD_VALIDATORS: dict[str, Any] = {}
+"""Field name → a ``pydantic_core.SchemaValidator`` of its schema, made on the field's first use (at most
+one a field of the model, each small)."""
+_DEFAULTS: dict[str, Any] = {}
+"""A ``SizingRequest()``'s ``__dict__``: every field's default, in the model's field order."""
+_MODEL_CONFIG: dict[str, Any] = {}
+
+
+def by_field_usable() -> bool:
+    """Whether :func:`sizing_request` builds the model as pydantic does: no custom ``__init__``, no root
+    model, no model validator or computed field, no private attribute, every default None; its schema
+    then read (``SizingRequest.__pydantic_core_schema__``). False leaves ``SizingRequest(**fields)``."""
+    default = SizingRequest()  # builds the model's schema if it is deferred
+    schema: Any = SizingRequest.__pydantic_core_schema__
+    if (
+        schema.get("type") != "model"
+        or schema.get("custom_init")
+        or schema.get("root_model")
+        or schema["schema"].get("type") != "model-fields"
+        or schema["schema"].get("computed_fields")
+        or SizingRequest.__pydantic_decorators__.model_validators
+        or SizingRequest.__private_attributes__
+        or any(value is not None for value in default.__dict__.values())
+    ):
+        return False
+    _MODEL_CONFIG.update(schema.get("config") or {})
+    _FIELD_SCHEMAS.update({name: field["schema"] for name, field in schema["schema"]["fields"].items()})
+    _DEFAULTS.update(default.__dict__)
+    return list(_FIELD_SCHEMAS) == list(_DEFAULTS)
+
+
+def _field_validator(name: str) -> Any:
+    """The validator of field ``name``, made once (one made by a thread beside is the same)."""
+    from pydantic_core import SchemaValidator
+
+    validator = _FIELD_VALIDATORS[name] = SchemaValidator(_FIELD_SCHEMAS[name], _MODEL_CONFIG)  # type: ignore[arg-type]
+    return validator
+
+
+def sizing_request(fields: dict[str, Any]) -> SizingRequest:
+    """``SizingRequest(**fields)`` (``fields``: names and values, none None), each stated field validated by
+    its own field's validator: the same instance (values and their types, field order, fields set) and the
+    same :class:`pydantic.ValidationError` raised or not (tests/test_s47_speedparse.py, over the corpus).
+
+    Why: the model's validator visits its 128 fields for the ~5 a question states; inside a parse that
+    cost ~64-93 µs CPU a request on the shared dev box, this ~26-39 µs (bench/parse_insitu.py,
+    bench/RESULTS.md session 47). The instance is the defaults updated with the validated values, the
+    stated names its fields set: what pydantic's ``BaseModel.__init__`` makes for a model that
+    :func:`by_field_usable` accepts. A name the model has not goes the model's way (extra='forbid')."""
+    if not fields.keys() <= _FIELD_SCHEMAS.keys():
+        return SizingRequest(**fields)
+    values = _DEFAULTS.copy()
+    known = _FIELD_VALIDATORS.get
+    for name, value in fields.items():  # no frame a field once its validator is made
+        values[name] = (known(name) or _field_validator(name)).validate_python(value)
+    made = SizingRequest.__new__(SizingRequest)
+    setter = object.__setattr__
+    setter(made, "__dict__", values)
+    setter(made, "__pydantic_fields_set__", set(fields))
+    setter(made, "__pydantic_extra__", None)
+    setter(made, "__pydantic_private__", None)
+    return made
+
+
 def build_request(fields: dict[str, Any]) -> tuple[SizingRequest, list[str]]:
     # only a capped field's value is cleaned (a frame each, s34: ~2 of the ~5 fields a question states)
     clean = {k: clean_value(k, v) if k in _CAPS else v for k, v in fields.items() if v is not None}
     clean = {k: v for k, v in clean.items() if v is not None}
     try:
-        return SizingRequest(**clean), sorted(clean.keys() - _CUES)
+        made = _BY_FIELD[0](clean) if _BY_FIELD else SizingRequest(**clean)
+        return made, sorted(clean.keys() - _CUES)
     except ValidationError:
         ok: dict[str, Any] = {}
         for k, v in clean.items():
