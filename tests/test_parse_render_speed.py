@@ -132,7 +132,9 @@ def test_a_parse_makes_few_python_calls():
     # readers +0.128 together, each under the bound alone); a clean CI worker reads ~0.056 more: bound 489.75
     # s46-leftovers: 489.608 -> 489.768 (TinyLlama-1.1B in the catalog: its id among difflib's closest names
     # for one unknown name, +0.16, as 8b42d237 measured; the whole-part model keys cost nothing): bound + 0.16
-    assert sum(calls) / len(calls) < 489.91
+    # s47 merge: 489.920 (round 43 zh's gated readers +0.040, the other parts' gated readers +0.112 together,
+    # each under the bound alone; speedparse moved none); a clean CI worker reads ~0.056 more: bound 489.98
+    assert sum(calls) / len(calls) < 489.98
 
 
 def test_a_parse_makes_few_regex_searches():
