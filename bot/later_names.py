@@ -75,6 +75,10 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.listed_outputs": ("listed_output",),
     "bot.parse.retrieval_models": ("retrieval_named",),
     "bot.render.kv_pool_text": ("engine_limit", "kv_lines"),
+    "bot.parse.expert_degree": ("expert_degree",),
+    "bot.parse.keyed_twice": ("other_card_clause", "other_setups"),
+    "bot.parse.machine_memory": ("machine_total",),
+    "bot.parse.rope_factor": ("rope_read",),
 }
 """module → the names of it the capped modules import from here (tests/test_startup_s30.py checks each is
 a function of that module)."""
@@ -192,3 +196,9 @@ card_hours, counted_number = later("bot.parse.counted_numbers", "card_hours", "c
 (listed_output,) = later("bot.parse.listed_outputs", "listed_output")
 (retrieval_named,) = later("bot.parse.retrieval_models", "retrieval_named")
 engine_limit, kv_lines = later("bot.render.kv_pool_text", "engine_limit", "kv_lines")
+
+# s47 merge: the session's readers a plain question never reaches, imported on first call
+(expert_degree,) = later("bot.parse.expert_degree", "expert_degree")
+other_card_clause, other_setups = later("bot.parse.keyed_twice", "other_card_clause", "other_setups")
+(machine_total,) = later("bot.parse.machine_memory", "machine_total")
+(rope_read,) = later("bot.parse.rope_factor", "rope_read")

@@ -45,7 +45,7 @@ def test_a_serving_question_asked_again_reads_its_kept_workspaces(monkeypatch, l
     first = _ask(QUESTIONS[lang])
     evaluated: list[tuple] = []
     real = vllm.vllm_profile_bytes
-    monkeypatch.setattr(vllm, "vllm_profile_bytes", lambda *a: evaluated.append(a) or real(*a))
+    monkeypatch.setattr(vllm, "vllm_profile_bytes", lambda *a, **kw: evaluated.append(a) or real(*a, **kw))
     again = _ask(QUESTIONS[lang])
     assert again == first and evaluated == []
     inference = again["report"]["inference"]

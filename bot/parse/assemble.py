@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from bot.later_names import asks_usable, keyed, spec_config_read
+from bot.later_names import asks_usable, keyed, other_setups, rope_read, spec_config_read
 from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
@@ -39,7 +39,6 @@ from bot.parse.gpus import GpuMention
 from bot.parse.hardware_specs import peak_rates
 from bot.parse.inline_flags import sharded_tp
 from bot.parse.instances import typed_only
-from bot.parse.keyed_twice import other_setups
 from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
@@ -65,7 +64,6 @@ from bot.parse.request_fields import (
 from bot.parse.result import ParseResult
 from bot.parse.rl_batch import rl_batch_is_global
 from bot.parse.role_dispatch import Role  # roles.classify's rules, chosen by key
-from bot.parse.rope_factor import rope_read
 from bot.parse.stage_steps import StageSteps
 from bot.parse.steps import apply_steps, asks_steps
 from bot.parse.tool_method import ADAPTER_DEFAULT_TOOLS, tool_default_method

@@ -101,3 +101,21 @@ RETRIEVAL_CUES = (
 )  # fmt: skip
 """(:mod:`bot.parse.retrieval_models`) Words one of which a message naming a retrieval model holds
 (lower-cased text): the call-site gate."""
+
+EP_CUES = (
+    "ep=",
+    "ep:",
+    " ep ",
+    " ep-",
+    " ep_",
+    "ep1",
+    "ep2",
+    "ep3",
+    "ep4",
+    "ep6",
+    "ep8",
+    "expert",
+    "专家并行",
+)
+"""(:mod:`bot.parse.expert_degree`) The literal gate at its call site (bot.parse.stage_steps, s47 trialfix
+#6): a message with none of them pays no search ('deep', 'step', 'epochs' hold none)."""

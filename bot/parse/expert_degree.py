@@ -27,25 +27,6 @@ EP_WORDS_RE = rc(r"expert[\s\-_]*(?:model[\s\-_]*)?parallel\w*|专家并行")
 """Expert parallelism said without a degree ('with expert parallel on 8 H100', '开专家并行')."""
 
 
-EP_CUES = (
-    "ep=",
-    "ep:",
-    " ep ",
-    " ep-",
-    " ep_",
-    "ep1",
-    "ep2",
-    "ep3",
-    "ep4",
-    "ep6",
-    "ep8",
-    "expert",
-    "专家并行",
-)
-"""The call site's literal gate (bot.parse.stage_steps): a message with none of them pays no search ('deep',
-'step', 'epochs' hold none)."""
-
-
 def expert_degree(out: Any, training: bool) -> None:
     """Mask a stated expert-parallel degree in ``out.s`` (a :class:`bot.parse.settings.Settings`) and name it
     in ``out.unused`` with its reason; in a training question, name the words alone when no degree is

@@ -8,7 +8,14 @@ from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
 
-from bot.later_names import foreign_money, listed_output, retrieval_named, role_reason, rounded_beside
+from bot.later_names import (
+    foreign_money,
+    listed_output,
+    other_card_clause,
+    retrieval_named,
+    role_reason,
+    rounded_beside,
+)
 from bot.parse import structure as st
 from bot.parse.asked_model import (
     Candidate,
@@ -23,7 +30,6 @@ from bot.parse.daily_users import rated
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
 from bot.parse.file_names import example_model, glued_version, outside_file_names
 from bot.parse.gpu_field_steps import GpuFieldSteps
-from bot.parse.keyed_twice import other_card_clause
 from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import NO_VERSION, ModelMention
 from bot.parse.negated_values import firsts, seq_role

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.later_names import per_card_total
+from bot.later_names import machine_total, per_card_total
 from bot.parse import count_forms as cw
 from bot.parse import fixed_patterns as fp
 from bot.parse import node_words as nw
@@ -17,7 +17,6 @@ from bot.parse.card_floor import SMALLEST_CARD_GIB as _MIN
 from bot.parse.chat_forms import R_COUNTED_SEQS, chat_rounds, in_one_prompt
 from bot.parse.followup_words import followup_gpu_count
 from bot.parse.gpus import largest_device_gib
-from bot.parse.machine_memory import machine_total
 from bot.parse.node_words import GPU_NODE_GAP, JI_KA_GAP, NODE_GAP, R_PER_NODE_GPUS
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken, magnitude_value, parse_money

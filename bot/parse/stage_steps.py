@@ -13,6 +13,7 @@ from bot.later_names import (
     asks_epochs,
     asks_memory,
     asks_throughput,
+    expert_degree,
     generating_with_tool,
     grpo_tool_algorithm,
     option_prices,
@@ -24,9 +25,9 @@ from bot.parse.accum_asked import ACCUM_ASKED_RE
 from bot.parse.algorithm_variants import algorithm_variant, sft_only_as_yardstick
 from bot.parse.asked_method import asked_alternative, asked_method_first
 from bot.parse.compared import compared_setups, sized_algorithm
+from bot.parse.cue_words import EP_CUES
 from bot.parse.data_parallel import read_data_parallel
 from bot.parse.engines_named import engines_named, lmdeploy_share, with_engines
-from bot.parse.expert_degree import EP_CUES, expert_degree
 from bot.parse.gpus import GpuMention
 from bot.parse.inline_flags import read_inline_flags
 from bot.parse.inline_keys import read_inline_keys
