@@ -1,0 +1,67 @@
+"""Session 47 part cat (issue 24 item 4): catalog cards people asked about.
+
+- Cambricon MLU370-X8 (estimator/data/gpus.toml): Cambricon's launch figures of 2022-03-21 — FP16 96
+  TFLOPS, BF16 96 TFLOPS, INT8 256 TOPS, 48 GB LPDDR5 at 614.4 GB/s, PCIe 4.0 x16, 250 W. The bare 'MLU370'
+  (the series, whose S4 / X4 cards are 24 GB) and the MLU370 typed with another variant stay as typed.
+- Kunlunxin P800 and MetaX C500 are not in the catalog: no vendor page publishes their memory bandwidth and
+  16-bit peak (searched 2026-12-07), so they are still named as typed, never swapped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator import catalog
+from tests.real_questions import answer_json
+
+
+def test_the_mlu370_x8_carries_cambricons_figures() -> None:
+    spec = catalog.gpu("MLU370-X8")
+    assert (spec.memory_gib, spec.memory_bandwidth_gbps) == (48, 614.4)
+    assert (spec.peak_tflops_fp16, spec.peak_tflops_bf16, spec.peak_tops_int8) == (96.0, 96.0, 256.0)
+    assert spec.vendor == "Cambricon" and spec.nvlink is False
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "8 张 MLU370-X8 能跑 Qwen2.5-32B 推理吗",
+        "用 4 张寒武纪 MLU370-X8 部署 Qwen2.5-72B，够吗",
+        "We have 8 Cambricon MLU370-X8 cards: can they serve Qwen2.5-72B?",
+        "Serve Qwen2.5-32B on 4 MLU370-X8 with vLLM: how many concurrent users?",
+    ],
+)
+def test_the_mlu370_x8_is_sized_as_itself(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["gpu"] == "MLU370-X8"
+    assert answer["interpretation"]["unknown_gpu"] is None
+    assert answer["report"]["hardware"]["memory_gib"] == 48
+    assert "A100" not in answer["reply"].split("\n", 1)[0]
+
+
+def test_the_trials_colleagues_a800_stays_another_setup_beside_the_x8() -> None:
+    """s13 trial N4: 'We have 8 Cambricon MLU370-X8 48GB cards. Our colleague … on 8 A800': theirs."""
+    answer = answer_json(
+        "We have 8 Cambricon MLU370-X8 48GB cards. Our colleague trained a 7B LoRA on 8 A800 "
+        "in 6 hours on 100M tokens. How long for us on the MLU370 with the same data, "
+        "and does 14B full fine-tuning fit?"
+    )
+    assert answer["request"]["gpu"] == "MLU370-X8" and answer["request"]["gpu_memory_gib"] == 48
+    ignored = answer["interpretation"]["ignored"]
+    assert any(i["text"] == "A800" and i["reason"] == "other_setup" for i in ignored)
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [  # must not misread: the series alone, another variant and the other makers' cards stay as typed
+        ("8 张 MLU370-48G 部署 Qwen3-32B 够吗", "MLU370"),
+        ("How many Cambricon MLU370 48GB cards to serve Qwen2.5-7B?", "Cambricon MLU370"),
+        ("寒武纪 MLU370-S4 24G 上跑 Qwen2.5-14B 推理需要几张", "寒武纪 MLU370-S4"),
+        ("用 2 张昆仑芯 P800 部署 Qwen2.5-72B 要多少显存", "昆仑芯 P800"),
+        ("Can 8 MetaX C500 serve Llama-3.1-70B?", "MetaX C500"),
+    ],
+)
+def test_neighbours_of_the_x8_stay_as_typed(question: str, typed: str) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_gpu"] == typed
+    assert answer["request"]["gpu"] == (typed if answer["request"]["gpu_memory_gib"] else "A100-SXM4-80GB")
