@@ -65,3 +65,34 @@ def test_neighbours_of_the_x8_stay_as_typed(question: str, typed: str) -> None:
     answer = answer_json(question)
     assert answer["interpretation"]["unknown_gpu"] == typed
     assert answer["request"]["gpu"] == (typed if answer["request"]["gpu_memory_gib"] else "A100-SXM4-80GB")
+
+
+# -- item 3: a DGX Spark (and every unified-memory box) is counted in machines: 台, not 张
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("两台 DGX Spark 能跑 Qwen2.5-72B 推理吗", "Qwen2.5 72B bf16 推理，2 台 DGX Spark："),
+        ("一台 DGX Spark 能跑 gpt-oss-120b 吗", "1 台 DGX Spark"),
+        ("Jetson Orin Nano 8GB 能跑 Qwen2.5-7B 吗", "1 台 Jetson Orin Nano 8G"),
+        ("2 台 M4 Pro 64G 能跑 Qwen2.5-72B Q4 吗", "2 台 M4 Pro 64G"),
+        ("Can 2 DGX Sparks serve Llama-3.1-70B?", "Meta Llama 3.1 70B bf16 inference on 2 × DGX Spark:"),
+    ],
+)
+def test_a_dgx_spark_is_a_machine(question: str, head: str) -> None:
+    answer = answer_json(question)
+    first = answer["reply"].split("\n", 1)[0]
+    assert head in first
+    assert "张 DGX Spark" not in answer["reply"] and "张 Jetson" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [  # must not misread: a card stays a card (张), a Mac stays a machine as before
+        ("两张 RTX 4090 能跑 Qwen2.5-32B 推理吗", "2 张 RTX 4090"),
+        ("两台 Mac Studio M3 Ultra 512G 能跑 DeepSeek-R1 吗", "2 台 M3 Ultra 512G"),
+    ],
+)
+def test_cards_stay_cards_beside_the_machines(question: str, head: str) -> None:
+    assert head in answer_json(question)["reply"].split("\n", 1)[0]
