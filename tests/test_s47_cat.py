@@ -96,3 +96,50 @@ def test_a_dgx_spark_is_a_machine(question: str, head: str) -> None:
 )
 def test_cards_stay_cards_beside_the_machines(question: str, head: str) -> None:
     assert head in answer_json(question)["reply"].split("\n", 1)[0]
+
+
+# -- item 2: DeepSeek-V3.2 (not -Exp) is sized as the catalog's V3.2-Exp, and the reply says so
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "said"),
+    [
+        (
+            "DeepSeek-V3.2 推理要几张 H200",
+            "DeepSeek-V3.2",
+            "“DeepSeek-V3.2”按 DeepSeek-V3.2-Exp（671B MoE，V3 架构 + DeepSeek Sparse Attention） "
+            "估算：两者结构相同",
+        ),
+        (
+            "How many H200 to serve DeepSeek-V3.2?",
+            "DeepSeek-V3.2",
+            "Sized “DeepSeek-V3.2” as DeepSeek-V3.2-Exp (671B MoE, V3 architecture + DeepSeek Sparse "
+            "Attention): the same architecture",
+        ),
+        ("Serve DeepSeek-V3.2-Speciale on 8 H200", "DeepSeek-V3.2-Speciale", "the same architecture"),
+    ],
+)
+def test_v3_2_is_sized_as_v3_2_exp_and_said(question: str, typed: str, said: str) -> None:
+    """deepseek-ai/DeepSeek-V3.2 model card: 'The model structure of DeepSeek-V3.2 and DeepSeek-V3.2-Speciale
+    are the same as DeepSeek-V3.2-Exp' (671B total, 37B active)."""
+    answer = answer_json(question)
+    assert answer["request"]["model"] == "DeepSeek-V3.2-Exp"
+    subs = [(s["typed"], s["reason"]) for s in answer["interpretation"]["substitutions"]]
+    assert (typed, "same_architecture_release") in subs
+    assert said in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # must not misread: the -Exp release itself, and V3.1 / V3, are sized as themselves without the line
+        "DeepSeek-V3.2-Exp 推理要几张 H200",
+        "Serve deepseek-ai/DeepSeek-V3.2-Exp on 8 H200",
+        "DeepSeek-V3.1 推理要几张 H200",
+        "How many H200 to serve DeepSeek-V3?",
+    ],
+)
+def test_the_exp_release_and_older_versions_say_nothing(question: str) -> None:
+    answer = answer_json(question)
+    reasons = [s["reason"] for s in answer["interpretation"]["substitutions"]]
+    assert "same_architecture_release" not in reasons
+    assert "same architecture" not in answer["reply"] and "结构相同" not in answer["reply"]

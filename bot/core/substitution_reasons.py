@@ -25,6 +25,7 @@ SUBSTITUTION_REASONS = (
     "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
     "long_context_release",  # 'chatglm3-32k': a long-context release, its model's weights sized
     "fine_tune_base",  # 'vicuna-13b-v1.5-16k': a fine-tune sized as its base's architecture (s46)
+    "same_architecture_release",  # 'DeepSeek-V3.2': sized as the catalog's V3.2-Exp, the same architecture
     "price_per_day",  # '3090一天50块', '$48 per GPU per day': the rent ÷ 24 hours, per GPU-hour (s36)
     "price_per_month",  # 'A100 一个月3000块': the rent ÷ 730 hours (the average month), per GPU-hour
     "typo_read",  # 'usres': one edit from 'users', a word the answer turns on, read as it and said (s36)

@@ -36,6 +36,9 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Sized “%(typed)s” as %(used)s: a fine-tune keeps its base model's architecture, so its memory is "
         "the base's."
     ),
+    "same_architecture_release": N_(
+        "Sized “%(typed)s” as %(used)s: the same architecture, so the same memory and speed."
+    ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),
