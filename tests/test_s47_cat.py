@@ -143,3 +143,47 @@ def test_the_exp_release_and_older_versions_say_nothing(question: str) -> None:
     reasons = [s["reason"] for s in answer["interpretation"]["substitutions"]]
     assert "same_architecture_release" not in reasons
     assert "same architecture" not in answer["reply"] and "结构相同" not in answer["reply"]
+
+
+# -- item 4: Whisper is named as a speech model, not an LLM; its hours of audio are named with why
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "hours"),
+    [
+        (
+            "用 Whisper large-v3 转写 1 万小时音频，需要几张 A100，多久",
+            "“Whisper large-v3”是语音识别模型，不是我估算的大语言模型：只按同尺寸的通用结构（1.55B）估算",
+            "1 万",
+        ),
+        (
+            "Transcribe 10,000 hours of audio with Whisper large-v3 on A100s: how long?",
+            "“Whisper large-v3” is a speech-recognition model, not an LLM I size: only its memory and its "
+            "text decoding are estimated, with a generic shape of its size (1.55B).",
+            "10,000",
+        ),
+    ],
+)
+def test_whisper_is_named_as_not_an_llm(question: str, said: str, hours: str) -> None:
+    """Whisper large: 1.55B parameters (Radford et al. 2022, Table 1)."""
+    answer = answer_json(question)
+    assert said in answer["reply"]
+    subs = [(s["typed"], s["reason"]) for s in answer["interpretation"]["substitutions"]]
+    assert ("Whisper large-v3", "speech_model_shape") in subs
+    assert {"text": hours, "reason": "audio_hours"} in [
+        {"text": i["text"], "reason": i["reason"]} for i in answer["interpretation"]["ignored"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # must not misread: an unknown LLM keeps the generic-shape line; a TTS model stays out of scope
+        "Serve FooLM-7B on one A100",
+        "用一张 A100 部署 FooLM-7B",
+    ],
+)
+def test_an_unknown_llm_is_not_called_a_speech_model(question: str) -> None:
+    answer = answer_json(question)
+    reasons = [s["reason"] for s in answer["interpretation"]["substitutions"]]
+    assert "speech_model_shape" not in reasons
+    assert "语音识别" not in answer["reply"] and "speech-recognition" not in answer["reply"]

@@ -9,6 +9,7 @@ SUBSTITUTION_REASONS = (
     "card_assumed",  # a GPU count with no card nor memory ('on 2 GPUs'): the verdict is the assumed card's
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
+    "speech_model_shape",  # 'Whisper large-v3': a speech model, not an LLM: a generic shape of its size (s47)
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
     "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
     "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle

@@ -113,6 +113,10 @@ def parse(text: str) -> ParseResult:
             parsed = with_cards_compared(parsed, raw)
         if _NON_LLM in steps and NON_LLM_RE.search(raw):  # 'CosyVoice', 'MinerU': not an LLM (s32 fixc #1)
             parsed = with_non_llm(parsed, raw)
+        if "hisper" in raw and ("音频" in raw or "audio" in raw):  # s47 trialfix #4: Whisper's hours of audio
+            from bot.parse.non_llm import with_audio_hours
+
+            parsed = with_audio_hours(parsed, raw)
         if _SEQ_PARALLEL in steps and SEQ_PARALLEL_RE.search(raw):  # Ulysses, ring attention (s32 fixc #2)
             parsed = with_sequence_parallel(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)
