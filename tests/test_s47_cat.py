@@ -187,3 +187,38 @@ def test_an_unknown_llm_is_not_called_a_speech_model(question: str) -> None:
     reasons = [s["reason"] for s in answer["interpretation"]["substitutions"]]
     assert "speech_model_shape" not in reasons
     assert "语音识别" not in answer["reply"] and "speech-recognition" not in answer["reply"]
+
+
+# -- item 5: a head count is users, ⌈users × 10 %⌉ at once; 'N users' is read as at once and said (README)
+
+
+@pytest.mark.parametrize(
+    ("question", "users", "at_once"),
+    [
+        ("公司 500 名员工用 Qwen2.5-32B，需要几张 A100", 500, 50),
+        ("Our company of 500 employees will use Qwen2.5-32B: how many A100?", 500, 50),
+        ("公司 505 名员工用 Qwen2.5-32B，需要几张 A100", 505, 51),  # ⌈505 × 10 %⌉ = 51
+        ("505 employees use Qwen2.5-32B: how many A100?", 505, 51),
+    ],
+)
+def test_a_head_count_is_users_one_in_ten_at_once(question: str, users: int, at_once: int) -> None:
+    answer = answer_json(question)
+    assert (answer["request"]["users"], answer["request"]["concurrency"]) == (users, at_once)
+    assert {"text": str(users), "reason": "users_active_share"} in [
+        {"text": i["text"], "reason": i["reason"]} for i in answer["interpretation"]["ignored"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # must not misread: 'users' is the load at once in both languages, and the reply says how to say people
+        "Qwen2.5-32B for 500 users: how many A100?",
+        "Qwen2.5-32B 给 500 个用户用，要几张 A100",
+    ],
+)
+def test_users_are_read_at_once_in_both_languages(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["concurrency"] == 500 and answer["request"]["users"] is None
+    assert {"text": "500", "reason": "users_at_once"} in [
+        {"text": i["text"], "reason": i["reason"]} for i in answer["interpretation"]["ignored"]
+    ]
