@@ -375,8 +375,7 @@ _EN_ONE_RE = re.compile(  # "1" first, the look-behind after it: the engine scan
 
 
 _MAC_WORDS = (
-    # s47-cat: every unified-memory box is a machine: a Mac, a DGX Spark (and its partners' GB10 boxes), a
-    # Jetson developer kit ('两台 DGX Spark' was '2 张 DGX Spark' in the headline)
+    # s47-cat: every unified-memory box is a machine: a Mac, a DGX Spark (and its partners'), a Jetson kit
     (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max|Pro)|DGX Spark|Jetson )"), r"\1 台 \2"),
     (re.compile(r"(\d+) 张卡："), r"\1 台："),
     (re.compile(r"(\d+) 张卡放不下"), r"\1 台放不下"),
