@@ -240,11 +240,11 @@ def test_the_method_tables_lora_row_is_lora_alone(table: str, alone: str) -> Non
 @pytest.mark.parametrize(
     ("question", "card", "other"),
     [
-        (  # the trial's
-            "We have 8 Cambricon MLU370-X8 48GB cards. Our colleague trained a 7B LoRA on 8 A800 "
+        (  # the trial's, with the bare MLU370 (the X8 is a catalog card since s47: tests/test_s47_cat.py)
+            "We have 8 Cambricon MLU370 48GB cards. Our colleague trained a 7B LoRA on 8 A800 "
             "in 6 hours on 100M tokens. How long for us on the MLU370 with the same data, "
             "and does 14B full fine-tuning fit?",
-            "Cambricon MLU370-X8",
+            "Cambricon MLU370",
             "A800",
         ),
         (

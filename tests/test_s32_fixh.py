@@ -129,9 +129,10 @@ def test_transformers_alone_is_still_read() -> None:
 # -- item 4: a card's memory after a bracketed variant (bot.parse.card_variants) ----------------------------
 
 VARIANTS = [
-    ("Serve Qwen2.5 72B on 4 MLU370 (X8) with 48 GB", None, "MLU370 (X8)", 48.0),
-    ("4 张 MLU370（X8）48G 部署 Qwen2.5 72B", None, "MLU370（X8）", 48.0),
-    ("部署 Qwen2.5 72B，4 张 MLU370（X8），每张 48G", None, "MLU370（X8）", 48.0),
+    # s47-cat: the MLU370-X8 is a catalog card (Cambricon's figures), so the variant names it
+    ("Serve Qwen2.5 72B on 4 MLU370 (X8) with 48 GB", "MLU370-X8", None, 48.0),
+    ("4 张 MLU370（X8）48G 部署 Qwen2.5 72B", "MLU370-X8", None, 48.0),
+    ("部署 Qwen2.5 72B，4 张 MLU370（X8），每张 48G", "MLU370-X8", None, 48.0),
     ("Serve Qwen2.5 72B on 4 A100 (SXM) with 40 GB", "A100-SXM4-40GB", None, 40.0),
     ("4 张 A100（PCIe）40G 部署 Qwen2.5 72B", "A100-PCIe-40GB", None, 40.0),
     ("Serve Qwen2.5 72B on 2 Gaudi 3 (HL-325L) with 128 GB", "Gaudi3", None, 128.0),

@@ -231,3 +231,38 @@ def test_expert_parallel_reason_in_both_languages(capsys) -> None:
     assert "专家并行数（expert_parallel）：8”（所写的专家并行数不是训练方案的设置" in capsys.readouterr().out
     main(["ask", "--", "LoRA Qwen3-30B-A3B on 4 A100 with expert parallel size 4"])
     assert "a stated expert-parallel size is not a setting of the training plan" in capsys.readouterr().out
+
+
+# ---- #4: Whisper served with hours of audio: the hours named with why ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("q", "typed", "said"),
+    [
+        (
+            "Whisper large-v3 转写 1 万小时音频需要多少张 A10",
+            "1 万",
+            "“1 万”（音频小时数：没有建模——Whisper 是语音识别模型",
+        ),
+        (
+            "Transcribe 10,000 hours of audio with Whisper large-v3 on A10 GPUs, how many?",
+            "10,000",
+            "“10,000” (hours of audio: not modelled — Whisper is a speech-recognition model",
+        ),
+    ],
+)
+def test_whisper_audio_hours_named(capsys, q: str, typed: str, said: str) -> None:
+    assert (typed, "audio_hours") in parse(q).unused_numbers
+    main(["ask", "--", q])
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "Full fine-tuning Whisper large-v2 on 1000 hours of audio, 2 x 24GB GPUs?",  # a training
+        "Serve Qwen2.5-7B for 100 users, 8 hours a day, on 2 L40S",  # no Whisper
+    ],
+)
+def test_audio_hours_only_for_whisper_served(q: str) -> None:
+    assert not [u for u in parse(q).unused_numbers if u[1] == "audio_hours"]

@@ -117,9 +117,9 @@ def test_yaml_alias_bomb_is_refused_as_yaml(
 
 UNKNOWN_CARDS = [
     ("寒武纪 MLU370 48G 部署 Qwen2.5-7B，要几张", "寒武纪 MLU370", 48.0),
-    ("寒武纪 MLU370-X8 64G 上跑 Qwen2.5-14B 推理需要几张", "寒武纪 MLU370-X8", 64.0),
+    ("寒武纪 MLU370-S4 24G 上跑 Qwen2.5-14B 推理需要几张", "寒武纪 MLU370-S4", 24.0),  # X8: a card since s47
     ("How many Cambricon MLU370 48GB cards to serve Qwen2.5-7B?", "Cambricon MLU370", 48.0),
-    ("Serving Qwen2.5-14B on Cambricon MLU370-X8 with 64GB each, how many?", "Cambricon MLU370-X8", 64.0),
+    ("Serving Qwen2.5-14B on Cambricon MLU370-S4 with 24GB each, how many?", "Cambricon MLU370-S4", 24.0),
 ]
 
 

@@ -14,8 +14,9 @@ from tests.cli_run import ask_in_process, ask_quietly
 @pytest.mark.parametrize(
     ("text", "typed"),
     [
-        ("用MLU370训练7B模型1万亿token要多久", "MLU370"),
-        ("pretrain 7B on 1T tokens with 64 MLU370", "MLU370"),
+        # the bare MLU370: its series' MLU370-X8 is a catalog card since s47 (suggested: see below)
+        ("用燧原T20训练7B模型1万亿token要多久", "燧原T20"),
+        ("pretrain 7B on 1T tokens with 64 Enflame T20", "Enflame T20"),
         ("用壁仞BR104部署一个72B模型", "壁仞BR104"),  # Biren: none in the catalog (MTT S4000: since s25)
     ],
 )
@@ -28,15 +29,15 @@ def test_no_unrelated_nearest_card(capsys: pytest.CaptureFixture[str], text: str
 
 
 def test_no_match_says_how_to_size_it() -> None:
-    zh = ask_quietly("用MLU370训练7B模型1万亿token要多久")
-    assert "“MLU370”不在我的目录中" in zh
+    zh = ask_quietly("用燧原T20训练7B模型1万亿token要多久")
+    assert "“燧原T20”不在我的目录中" in zh
     assert (
-        "目录里没有与这个名字对应的卡；要估算时间，再写上每卡算力（“MLU370 <显存>GB，每卡 <TFLOPS> TFLOPS”）"
+        "目录里没有与这个名字对应的卡；要估算时间，再写上每卡算力（“燧原T20 <显存>GB，每卡 <TFLOPS> TFLOPS”）"
         in zh
     )
-    en = ask_quietly("pretrain 7B on 1T tokens with 64 MLU370")
-    assert "“MLU370” is not in my catalog" in en
-    assert "add its TFLOPS per card (“MLU370 <memory>GB, <TFLOPS> TFLOPS per card”)" in en
+    en = ask_quietly("pretrain 7B on 1T tokens with 64 Enflame T20")
+    assert "“Enflame T20” is not in my catalog" in en
+    assert "add its TFLOPS per card (“Enflame T20 <memory>GB, <TFLOPS> TFLOPS per card”)" in en
 
 
 def test_memory_and_tflops_size_the_card_itself(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,6 +58,7 @@ def test_memory_and_tflops_size_the_card_itself(capsys: pytest.CaptureFixture[st
         ("MI400X", ["MI300X", "MI100", "MI250X"]),
         ("V100X", ["V100", "V100S"]),  # NVIDIA's V series (V100S itself is a catalog card since 01fa630)
         ("鲲鹏920", ["Ascend 910", "Ascend 910B", "Ascend 910C"]),  # Huawei, by vendor word
+        ("mlu370", ["MLU370-X8"]),  # Cambricon's MLU series: the X8 is a catalog card since s47
     ],
 )
 def test_real_name_matches_still_suggested(name: str, suggested: list[str]) -> None:

@@ -166,6 +166,7 @@ MODEL_SUBSTITUTIONS = {
     "speech": "speech_llm",
     "long_context": "long_context_release",
     "fine_tune": "fine_tune_base",
+    "same_architecture": "same_architecture_release",
 }
 """A model mention's substitution (:mod:`bot.parse.vision_names`) → the reason the reply gives."""
 USED_REASONS = frozenset(

@@ -348,7 +348,9 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
             out.append(Substitution(typed=typed, used="LoRA", reason="peft_as_lora"))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
-        out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
+        speech = "hisper" in parsed.unknown_model  # Whisper (bot.parse.lexicon.ADJACENT_MODELS): not an LLM
+        why = "speech_model_shape" if speech else "generic_shape"
+        out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason=why))
     return out
 
 

@@ -9,6 +9,7 @@ SUBSTITUTION_REASONS = (
     "card_assumed",  # a GPU count with no card nor memory ('on 2 GPUs'): the verdict is the assumed card's
     "latest_release",  # a family and size without a version: the latest release
     "generic_shape",  # a model not in the catalog: a generic shape of its size
+    "speech_model_shape",  # 'Whisper large-v3': a speech model, not an LLM: a generic shape of its size (s47)
     "tool_inferred",  # a training tool not named, read from its settings ('cutoff_len': LLaMA-Factory)
     "fp16_no_bf16",  # bf16 stated for a card without bf16 (V100, T4): sized in fp16
     "vague_amount",  # '几十亿 token', 'tens of billions of tokens': a rough amount, sized at its middle
@@ -25,6 +26,7 @@ SUBSTITUTION_REASONS = (
     "speech_llm",  # 'GLM-4-Voice': its language model sized, the speech tokenizer and decoder not counted
     "long_context_release",  # 'chatglm3-32k': a long-context release, its model's weights sized
     "fine_tune_base",  # 'vicuna-13b-v1.5-16k': a fine-tune sized as its base's architecture (s46)
+    "same_architecture_release",  # 'DeepSeek-V3.2': sized as the catalog's V3.2-Exp, the same architecture
     "price_per_day",  # '3090一天50块', '$48 per GPU per day': the rent ÷ 24 hours, per GPU-hour (s36)
     "price_per_month",  # 'A100 一个月3000块': the rent ÷ 730 hours (the average month), per GPU-hour
     "typo_read",  # 'usres': one edit from 'users', a word the answer turns on, read as it and said (s36)

@@ -11,7 +11,7 @@ from bot.parse.daily_hours import with_daily_hours
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
 from bot.parse.non_llm import GATE_RE as NON_LLM_RE
-from bot.parse.non_llm import with_non_llm
+from bot.parse.non_llm import with_audio_hours, with_non_llm
 from bot.parse.normalize import normalize
 from bot.parse.parse_error import failed_parse
 from bot.parse.past_then_now import with_past_runs
@@ -113,6 +113,7 @@ def parse(text: str) -> ParseResult:
             parsed = with_cards_compared(parsed, raw)
         if _NON_LLM in steps and NON_LLM_RE.search(raw):  # 'CosyVoice', 'MinerU': not an LLM (s32 fixc #1)
             parsed = with_non_llm(parsed, raw)
+        parsed = with_audio_hours(parsed, raw) if "hisper" in raw else parsed  # Whisper's audio hours (s47)
         if _SEQ_PARALLEL in steps and SEQ_PARALLEL_RE.search(raw):  # Ulysses, ring attention (s32 fixc #2)
             parsed = with_sequence_parallel(parsed, raw)
         if not parsed.found and parsed.unused_numbers:  # '那32k呢': a length alone (s24 #2)

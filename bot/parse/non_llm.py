@@ -59,3 +59,30 @@ def with_non_llm(parsed: ParseResult, raw: str) -> ParseResult:
     return parsed.model_copy(
         update={**update, "out_of_scope": True, "notes": notes, "unused_numbers": unused}
     )
+
+
+AUDIO_HOURS_RE = re.compile(
+    r"(?P<n>\d[\d,.]*(?:\s*[万千k])?)\s*(?:个)?\s*(?:小时|hours?|hrs?)\s*(?:的)?\s*"
+    r"(?:音频|录音|语音|of\s+(?:audio|recordings?|speech))",
+    re.IGNORECASE,
+)
+"""An amount of audio in hours ('1 万小时音频', '10,000 hours of audio')."""
+
+
+def with_audio_hours(parsed: ParseResult, raw: str) -> ParseResult:
+    """A Whisper model served with hours of audio said (s47 trialfix #4: 'Whisper large-v3 转写 1 万
+    小时音频'): the hours are named ``audio_hours`` instead of 'no word said what it is'. Whisper is sized
+    for its memory (bot.parse.lexicon.ADJACENT_MODELS: Radford et al. 2022, Table 1) and its text
+    decoding; hours of audio an hour depend on its encoder's 30-second windows, not modelled, as the
+    reason says."""
+    if parsed.request.stage != "inference" or not (parsed.unknown_model or "").lower().startswith("whisper"):
+        return parsed
+    m = AUDIO_HOURS_RE.search(raw)
+    if m is None:
+        return parsed
+    typed = "".join(m.group("n").split())
+    unused = [
+        (text, "audio_hours") if why == "unread" and "".join(text.split()) == typed else (text, why)
+        for text, why in parsed.unused_numbers
+    ]
+    return parsed.model_copy(update={"unused_numbers": unused}) if unused != parsed.unused_numbers else parsed

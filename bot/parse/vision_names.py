@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 VISION_LANGUAGE = "vision_language"
 ALIAS = "alias"
 SPEECH = "speech"
+SAME_ARCHITECTURE = "same_architecture"
 
 VL_NAME_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<base>[a-z][a-z]*[\-_ ]?\d+(?:\.\d+)?)[\-_ ]?vl[\-_ ]?"
@@ -63,6 +64,12 @@ release that carries the word (or the near name) suggested.
 The '-VL' tag and speech words keep their own readings above."""
 ALIASES = {"LLaMA-33B": rc(r"\b30b")}
 """Catalog ids whose releases are also known by another size: the pattern that size matches as typed."""
+SAME_ARCHITECTURES = {"DeepSeek-V3.2-Exp": rc(r"exp")}
+"""s47-cat: catalog ids whose entry is one release of an architecture another release shares, and the tag
+that release's name has: a name typed without it is the other release, sized as the catalog's and said
+(substitution :data:`SAME_ARCHITECTURE`). DeepSeek-V3.2 (2025-12-01) has DeepSeek-V3.2-Exp's architecture
+(deepseek-ai/DeepSeek-V3.2 model card, 'How to Run Locally': 'The model structure of DeepSeek-V3.2 and
+DeepSeek-V3.2-Speciale are the same as DeepSeek-V3.2-Exp')."""
 
 
 def vision_language_names(
@@ -96,8 +103,9 @@ def mark_substitutions(
     s: str, mentions: list[ModelMention], typed: Callable[[str], str] | None = None
 ) -> None:
     """Set :data:`VISION_LANGUAGE` on a catalog LLM followed by a vision-language word, :data:`SPEECH` on
-    one joined to a speech word (:data:`SPEECH_WORDS_AFTER_RE`), and :data:`ALIAS`
-    on a release typed by its other name (:data:`ALIASES`), where no other substitution is set."""
+    one joined to a speech word (:data:`SPEECH_WORDS_AFTER_RE`), :data:`ALIAS` on a release typed by its
+    other name (:data:`ALIASES`) and :data:`SAME_ARCHITECTURE` on another release of a catalog entry's
+    architecture (:data:`SAME_ARCHITECTURES`), where no other substitution is set."""
     for mm in mentions:
         if mm.substitution is not None:
             continue
@@ -115,6 +123,10 @@ def mark_substitutions(
             mm.substitution, mm.text = SPEECH, f"{mm.text}-{speech.group('w')}"  # named as typed
         elif mm.model_id in ALIASES and ALIASES[mm.model_id].search(mm.text.lower()):
             mm.substitution = ALIAS
+        elif mm.model_id in SAME_ARCHITECTURES and not SAME_ARCHITECTURES[mm.model_id].search(
+            mm.text.lower()
+        ):
+            mm.substitution = SAME_ARCHITECTURE  # 'DeepSeek-V3.2': the -Exp release's architecture, said
 
 
 def _variant(mm: ModelMention, v: re.Match[str], typed: Callable[[str], str] | None) -> None:

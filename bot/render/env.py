@@ -375,7 +375,8 @@ _EN_ONE_RE = re.compile(  # "1" first, the look-behind after it: the engine scan
 
 
 _MAC_WORDS = (
-    (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max))"), r"\1 台 \2"),
+    # s47-cat: every unified-memory box is a machine: a Mac, a DGX Spark (and its partners'), a Jetson kit
+    (re.compile(r"(\d+) 张 (M\d (?:Ultra|Max|Pro)|DGX Spark|Jetson )"), r"\1 台 \2"),
     (re.compile(r"(\d+) 张卡："), r"\1 台："),
     (re.compile(r"(\d+) 张卡放不下"), r"\1 台放不下"),
     (re.compile(r"(至少要|推荐|至少需要) (\d+) 张"), r"\1 \2 台"),
@@ -384,7 +385,8 @@ _MAC_WORDS = (
 
 
 def mac_words(text: str) -> str:
-    """A Mac is a machine, not a card: '1 台 M2 Ultra', 'GPU 可用' (Chinese measure words)."""
+    """A Mac, a DGX Spark or a Jetson is a machine, not a card: '1 台 M2 Ultra', '2 台 DGX Spark', 'GPU 可用'
+    (Chinese measure words); applied to a unified-memory report's Chinese reply (bot.render.renderer)."""
     for pattern, repl in _MAC_WORDS:
         text = pattern.sub(repl, text)
     return text

@@ -49,6 +49,13 @@ SERVE_FLAG_TEXTS["expert_parallel_training"] = N_(
 )
 """A training question's expert-parallel degree or words (s47 trialfix #6, bot.parse.expert_degree)."""
 
+SERVE_FLAG_TEXTS["audio_hours"] = N_(
+    "hours of audio: not modelled — Whisper is a speech-recognition model; the figures above are its "
+    "memory and its text decoding in tokens per second, not hours of audio transcribed per hour, which "
+    "depend on its encoder's 30-second windows"
+)
+"""Whisper served with hours of audio said (s47 trialfix #4, bot.parse.non_llm.with_audio_hours)."""
+
 SERVE_FLAG_TEXTS["distill_teacher"] = N_(
     "the teacher of the distillation: generating the student's data with it is an inference job, not in the "
     "GPU-hours above (they are the student's training on that data) — ask to serve the teacher (its output "

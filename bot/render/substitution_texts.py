@@ -36,6 +36,13 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "Sized “%(typed)s” as %(used)s: a fine-tune keeps its base model's architecture, so its memory is "
         "the base's."
     ),
+    "same_architecture_release": N_(
+        "Sized “%(typed)s” as %(used)s: the same architecture, so the same memory and speed."
+    ),
+    "speech_model_shape": N_(
+        "“%(typed)s” is a speech-recognition model, not an LLM I size: only its memory and its text decoding "
+        "are estimated, with a generic shape of its size (%(used)s)."
+    ),
     "generic_shape": N_(
         "Sized “%(typed)s” with a generic shape of its size (%(used)s): it is not in my catalog."
     ),

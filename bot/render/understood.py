@@ -309,6 +309,10 @@ def _used_text(used: str, reason: str, lang: str, report: SizingReport) -> str:
     if reason == "model_alias":  # 'LLaMA 30B = LLaMA-33B, 32.5B parameters'
         params = report.request.params_total or 0
         return f"{_used_name(used, report)}, {fmt_for(lang).params(params)}" if params else used
+    if reason == "same_architecture_release":  # 'DeepSeek-V3.2' as the catalog's V3.2-Exp, in reply words
+        from bot.render.model_name_zh import localized_model_name
+
+        return localized_model_name(_used_name(used, report), lang)
     if reason == "gpu_by_memory":  # the card whose speed times a memory stated alone ('24G': RTX 4090)
         return gpu_names(report, card=True)[0]
     return _used_name(used, report)
