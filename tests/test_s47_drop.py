@@ -1,0 +1,70 @@
+"""Session 47, drop: stated numbers and names the reply neither used nor named (the project's first rule:
+every number and setting the user states is used, or named in the reply as not used and why).
+
+Item 1 — a GPTQ/AWQ group size glued in a model's name ('pygmalion-7b-4bit-128g', TheBloke's
+'Llama-2-13B-GPTQ-4bit-32g'): part of the name (AutoGPTQ's group_size), never a number; before, '-128g'
+was read as −128 and named a nonpositive number (bot.parse.group_size).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def _ask(capsys, question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _named(answer: dict) -> list[tuple[str, str]]:
+    return [(i["text"], i["reason"]) for i in answer["interpretation"]["ignored"]]
+
+
+# ---- item 1: a quantization group size glued in a model's name ----------------------------------------
+
+GROUP_SIZES = [
+    ("How much VRAM to serve pygmalion-7b-4bit-128g on a 3090?", 7e9),
+    ("Serving TheBloke/Llama-2-13B-GPTQ-4bit-32g on a 3060 12GB, will it fit?", 13e9),
+    ("Can a T4 serve vicuna-7b-awq-g64?", 7e9),
+    ("用 3090 部署 vicuna-13b-gptq-4bit-128g 需要多少显存", 13e9),
+    ("Llama-2-13B-GPTQ-4bit-64g 在 4090 上推理要多少显存", 13e9),
+    ("pygmalion-7b-4bit-128g 部署在一张 T4 上够吗", 7e9),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "params"), GROUP_SIZES)
+def test_a_group_size_in_a_name_is_no_number(capsys, question, params):
+    a = _ask(capsys, question)
+    assert a["request"]["params_total"] == pytest.approx(params, rel=0.05)
+    assert a["request"]["precision"] == "int4"
+    assert not [t for t, why in _named(a) if why == "nonpositive"]
+    assert not [t for t, _ in _named(a) if "128" in t or "32" in t or "64" in t]
+
+
+MEMORY_NOT_GROUP = [
+    ("Llama-2-7B-Chat-GPTQ on a T4, the server has 128G of RAM, serve it", "host_memory: 128 GB"),
+    ("Llama-2-7B-Chat-GPTQ 在 T4 上跑，机器 128G 内存", "host_memory: 128 GB"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "host"), MEMORY_NOT_GROUP)
+def test_a_memory_said_apart_from_the_name_is_still_read(capsys, question, host):
+    """'128G' apart from a name (a host's RAM) is still that memory, named as not needed (all on the GPU)."""
+    a = _ask(capsys, question)
+    assert (host, "all_on_gpu") in _named(a)
+
+
+def test_group_size_blank_keeps_other_text():
+    from bot.parse.group_size import blank_group_sizes
+    from bot.parse.normalize import MODEL_MARK
+
+    s = f"serve {MODEL_MARK}     -4bit-128g on a 3090 with 128g ram"
+    out = blank_group_sizes(s)
+    assert len(out) == len(s)
+    assert "-4bit " in out and "-128g" not in out
+    assert out.endswith("with 128g ram")
+    assert blank_group_sizes("a server-128g box") == "a server-128g box"  # no name, no tag before it
