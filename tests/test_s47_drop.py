@@ -68,3 +68,37 @@ def test_group_size_blank_keeps_other_text():
     assert "-4bit " in out and "-128g" not in out
     assert out.endswith("with 128g ram")
     assert blank_group_sizes("a server-128g box") == "a server-128g box"  # no name, no tag before it
+
+
+# ---- item 5: an input length said with no job word -----------------------------------------------------
+
+PROMPT_NO_JOB = [
+    ("Qwen3-32B 做企业级商用，输入 128K token，要几张 H100", 128_000),
+    ("Qwen2.5-72B 做客服，输入 64K token，要几张 A100", 64_000),
+    ("Qwen3-32B for enterprise use, inputs of 128K tokens, how many H100s?", 128_000),
+    ("Qwen3-32B for enterprise use, 128K-token inputs, how many H100s", 131_072),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "prompt"), PROMPT_NO_JOB)
+def test_an_input_length_without_a_job_word_is_the_prompt(capsys, question, prompt):
+    """The input length is the prompt sized (it was dropped in silence: no field, no item, 4K sized)."""
+    a = _ask(capsys, question)
+    assert a["request"]["stage"] == "inference"
+    assert a["request"]["prompt_tokens"] == prompt
+    assert a["request"]["seq_len"] == prompt
+
+
+TRAINED_INPUT = [
+    ("Qwen2.5-7B 输入 32K token 训练要几张 A100", 32_768),
+    ("微调 Qwen2.5-7B，输入 8K token，要几张 A100", 8_192),
+    ("Fine-tune Qwen2.5-7B with 8K-token inputs, how many A100s?", 8_192),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "seq"), TRAINED_INPUT)
+def test_an_input_length_of_a_training_job_is_still_its_sequence(capsys, question, seq):
+    a = _ask(capsys, question)
+    assert a["request"]["stage"] in ("finetune", "pretrain")
+    assert a["request"]["seq_len"] == seq
+    assert a["request"]["prompt_tokens"] is None
