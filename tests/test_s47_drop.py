@@ -102,3 +102,42 @@ def test_an_input_length_of_a_training_job_is_still_its_sequence(capsys, questio
     assert a["request"]["stage"] in ("finetune", "pretrain")
     assert a["request"]["seq_len"] == seq
     assert a["request"]["prompt_tokens"] is None
+
+
+# ---- item 7: a comparison of GPU links asked, which the sizing cannot answer ----------------------------
+
+LINKS_ASKED = [
+    ("NVLink vs PCIe, how much does it matter for fine-tuning Llama-3-8B on 4 A100s?", "NVLink vs PCIe", 4),
+    ("Serving Llama-3-70B on 4 H100s: PCIe or NVLink, what's the difference?", "PCIe or NVLink", 4),
+    ("8 张 A100 训 Qwen2-7B，NVLink 和 PCIe 差多少", "NVLink 和 PCIe", 8),
+    ("4 张 H100 部署 Llama-3-70B，PCIe 跟 NVLink 区别大吗", "PCIe 跟 NVLink", 4),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "typed", "count"), LINKS_ASKED)
+def test_a_link_comparison_is_named_as_asked_and_not_answered(capsys, question, typed, count):
+    a = _ask(capsys, question)
+    assert (typed, "link_compare") in _named(a)
+    assert a["request"]["gpu_count"] == count  # the job is still sized as said
+
+
+def test_the_link_comparison_reason_is_worded_in_both_languages(capsys):
+    main(["ask", "--", "8 张 A100 训 Qwen2-7B，NVLink 和 PCIe 差多少"])
+    zh = capsys.readouterr().out
+    assert "“NVLink 和 PCIe”（比较 GPU 互联，问了但没有回答" in zh
+    main(["ask", "--", "NVLink vs PCIe, how much does it matter for fine-tuning Llama-3-8B on 4 A100s?"])
+    assert "a comparison of GPU links, asked and not answered" in capsys.readouterr().out
+
+
+ONE_LINK = [
+    "Fine-tune Qwen2-7B on 4 A100 PCIe cards, 100M tokens, how long?",
+    "Our A100s have NVLink; fine-tune Qwen2-7B on 8 of them, 100M tokens",
+    "4 张 A100 PCIe 训 Qwen2-7B，100M tokens 要多久",
+    "8 张带 NVLink 的 A100 训 Qwen2-7B，100M tokens 要多久",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("question", ONE_LINK)
+def test_one_link_said_is_no_comparison(capsys, question):
+    a = _ask(capsys, question)
+    assert not [t for t, why in _named(a) if why == "link_compare"]
