@@ -141,3 +141,28 @@ ONE_LINK = [
 def test_one_link_said_is_no_comparison(capsys, question):
     a = _ask(capsys, question)
     assert not [t for t, why in _named(a) if why == "link_compare"]
+
+
+# ---- item 3: a second card with its own count in another clause -----------------------------------------
+
+
+def test_another_cards_row_is_sized_at_its_own_count(capsys):
+    """'4x H200 …, 2x B200': the B200 row was sized at the headline's 4 while its 2 was named other_setup."""
+    a = _ask(capsys, "The recipe says 4x H200, and a new config serves Qwen2.5-72B on 2x B200")
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("H200-SXM-141GB", 4)
+    assert not [t for t, why in _named(a) if t == "2"]
+    main(["ask", "--", "The recipe says 4x H200, and a new config serves Qwen2.5-72B on 2x B200"])
+    assert "• B200: 2 GPUs" in capsys.readouterr().out
+
+
+def test_another_cards_count_in_a_chinese_clause_is_named_with_its_card(capsys):
+    a = _ask(capsys, "官方推荐 4 张 H200，新配置用 2 张 B200 跑 Qwen2.5-72B 推理")
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("B200-HGX-180GB", 2)
+    assert {("4", "other_setup"), ("H200", "other_setup")} <= set(_named(a))
+
+
+def test_compared_options_keep_their_own_counts(capsys):
+    """The neighbour the rule came from: options weighed ('8x H100 or 16x A100') each at its count."""
+    a = _ask(capsys, "8x H100 or 16x A100, which fine-tunes Llama-3-8B on 1B tokens sooner?")
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("H100-SXM5-80GB", 8)
+    assert not [t for t, why in _named(a) if why in ("other_setup", "repeated")]
